@@ -1,0 +1,24 @@
+"""Cosmodrome: play, simulate and study space-race board games.
+
+The engine core (:mod:`cosmodrome.core`) knows no game; each game lives in its own
+package under :mod:`cosmodrome.games` and registers itself with the core's registry.
+
+>>> import cosmodrome
+>>> game = cosmodrome.get_game("venus")          # doctest: +SKIP
+>>> state = game.new_state(players=4, seed=7)    # doctest: +SKIP
+"""
+
+from cosmodrome.core import (  # noqa: F401
+    CosmodromeError,
+    Decision,
+    Choice,
+    Event,
+    Game,
+    GameRecord,
+    IllegalActionError,
+    State,
+    get_game,
+    game_names,
+)
+
+__version__ = "0.1.0"

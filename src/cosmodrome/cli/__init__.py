@@ -1,0 +1,1 @@
+"""The ``cosmodrome`` command line."""

@@ -1,0 +1,1 @@
+"""Lab commands (tournament, balance). Owned by the bots-and-lab work."""

@@ -1,0 +1,1 @@
+"""play, simulate, replay, games: written by the engine lead."""

@@ -1,0 +1,1 @@
+"""The ``serve`` command. Owned by the browser-table work."""

@@ -1,0 +1,25 @@
+"""The engine core: the protocol every game provides and every tool uses. It knows no game."""
+
+from cosmodrome.core.errors import (
+    CosmodromeError,
+    DataError,
+    GameOverError,
+    IllegalActionError,
+    OptionError,
+    PlayerCountError,
+    RecordError,
+    UnknownGameError,
+)
+from cosmodrome.core.bot import Bot
+from cosmodrome.core.events import Event
+from cosmodrome.core.game import Choice, Decision, Game, OptionSpec, State, check_state_json
+from cosmodrome.core.record import GameRecord
+from cosmodrome.core.registry import game_names, games, get_game, register
+from cosmodrome.core.rng import Rng
+
+__all__ = [
+    "Bot", "Choice", "CosmodromeError", "DataError", "Decision", "Event", "Game", "GameOverError",
+    "GameRecord", "IllegalActionError", "OptionError", "OptionSpec", "PlayerCountError",
+    "RecordError", "Rng", "State", "UnknownGameError", "check_state_json", "game_names", "games",
+    "get_game", "register",
+]

@@ -1,0 +1,332 @@
+"""The protocol every game provides and every tool (CLI, bots, lab, server, adapters) uses.
+
+A :class:`Game` is the static description of a game: its name, player range, options and the
+size of its fixed integer action space. A :class:`State` is one position in one play of it.
+The split follows OpenSpiel's Python games; the naming follows python-chess (one obvious
+object per concept).
+
+Every decision in a game, including those taken out of turn (a reaction card, a crisis
+asking the richest player which mine to lose), is asked of exactly one seat:
+``state.to_move()``. What is being decided is ``state.decision()``; the options are small
+stable integers ``state.legal_actions()`` with readable labels. ``state.apply(action)``
+advances the state and returns the :class:`~cosmodrome.core.events.Event` list it caused.
+Randomness lives in the state (a seeded :class:`~cosmodrome.core.rng.Rng`), so the same
+seed and the same actions always give the same game.
+
+>>> from cosmodrome.core import get_game      # doctest: +SKIP
+>>> s = get_game("venus").new_state(players=3, seed=1)   # doctest: +SKIP
+>>> while not s.is_terminal():                            # doctest: +SKIP
+...     s.apply(s.legal_actions()[0])
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional, Sequence
+
+from cosmodrome.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    OptionError,
+    PlayerCountError,
+    RecordError,
+)
+from cosmodrome.core.events import Event
+from cosmodrome.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option (a variant switch, a data file, a difficulty...).
+
+    ``kind`` is one of ``"bool"``, ``"int"``, ``"str"``, ``"choice"`` or ``"path"``.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+
+    def coerce(self, value: Any) -> Any:
+        """Turn a user-given value (possibly a string from a command line) into this option's type."""
+        try:
+            if self.kind == "bool":
+                if isinstance(value, str):
+                    low = value.strip().lower()
+                    if low in ("1", "true", "yes", "on"):
+                        return True
+                    if low in ("0", "false", "no", "off"):
+                        return False
+                    raise ValueError(value)
+                if isinstance(value, bool):
+                    return value
+                raise ValueError(value)
+            if self.kind == "int":
+                if isinstance(value, bool):
+                    raise ValueError(value)
+                value = int(value)
+            elif self.kind in ("str", "path", "choice"):
+                if value is not None and not isinstance(value, str):
+                    raise ValueError(value)
+        except (TypeError, ValueError):
+            raise OptionError(f"option {self.name!r} expects a {self.kind}, not {value!r}") from None
+        if self.choices and value not in self.choices:
+            raise OptionError(
+                f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}, not {value!r}"
+            )
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help,
+                "choices": list(self.choices)}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a decision: the action id, a label a person reads, and JSON details
+    (for example ``{"planet": "Mars"}``) that a client uses to highlight a place on the table."""
+
+    action: int
+    label: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "label": self.label, "data": self.data}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the seat to move is deciding now: a kind (machine-readable), a prompt (a sentence
+    for a person) and the options."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Choice, ...]
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt,
+                "options": [c.to_json() for c in self.options], "data": self.data}
+
+
+class Game(ABC):
+    """The static description of a game. Subclasses set the class attributes and implement
+    :meth:`_new_state` and :meth:`state_from_json`."""
+
+    #: registry key, e.g. ``"venus"``
+    name: str = ""
+    #: the title shown to people
+    title: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    #: the size of the fixed action space: every legal action is an int in ``range(num_actions)``
+    num_actions: int = 0
+    options: tuple[OptionSpec, ...] = ()
+    #: short description of the game for listings
+    description: str = ""
+    #: "module:Class" of the game's heuristic bot (a :class:`cosmodrome.core.bot.Bot`), if any.
+    #: The core never imports it; the bots registry does, lazily.
+    heuristic_bot: str = ""
+
+    # ----- creating states -------------------------------------------------------------
+    def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None) -> "State":
+        """A fresh game for ``players`` seats, with all randomness drawn from ``seed``.
+
+        Raises :class:`PlayerCountError` or :class:`OptionError` naming the problem."""
+        self.check_players(players)
+        opts = self.resolve_options(options)
+        return self._new_state(int(players), int(seed), opts)
+
+    @abstractmethod
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> "State":
+        ...
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> "State":
+        """Rebuild a state from :meth:`State.to_json`; raises :class:`RecordError` if malformed."""
+
+    # ----- validation ------------------------------------------------------------------
+    def check_players(self, players: Any) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise PlayerCountError(f"{self.title or self.name}: the player count must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                span = f"exactly {self.min_players}"
+            else:
+                span = f"{self.min_players} to {self.max_players}"
+            raise PlayerCountError(f"{self.title or self.name} is played by {span} players, not {players}")
+
+    def resolve_options(self, options: Optional[Mapping[str, Any]]) -> dict[str, Any]:
+        """Fill defaults, coerce types and refuse unknown option names."""
+        known = {o.name: o for o in self.options}
+        out = {o.name: o.default for o in self.options}
+        for key, value in (options or {}).items():
+            if key not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise OptionError(f"{self.name} has no option {key!r} (options: {names})")
+            out[key] = known[key].coerce(value)
+        return out
+
+    # ----- presentation ----------------------------------------------------------------
+    def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+        """The table as plain text for a terminal, from a view dict. Games override this."""
+        return json.dumps(view, indent=2, ensure_ascii=False)
+
+    def seat_name(self, seat: int, players: int) -> str:
+        """How a seat is called at the table (an empire, a colour...)."""
+        return f"Player {seat + 1}"
+
+    def info(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "num_actions": self.num_actions,
+                "options": [o.to_json() for o in self.options], "description": self.description}
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+class State(ABC):
+    """One position. Concrete games implement the abstract methods; the base class adds
+    checked :meth:`apply`, labels and the decision helper.
+
+    Conventions:
+
+    - ``returns()`` gives each seat its share of the win: 1/k for each of k winners, 0 for
+      everybody else, all 0 when everybody lost.
+    - ``view(seat)`` is JSON-ready and carries nothing ``seat`` may not see; ``view(None)`` is
+      the spectators' view.
+    - ``resample(seat, rng)`` returns a clone in which everything ``seat`` cannot see (other
+      hands, deck and bag order, the random state) has been redrawn consistently with what it
+      can see.
+    """
+
+    game: Game
+    num_players: int
+
+    # ----- whose turn, what choice -----------------------------------------------------
+    @abstractmethod
+    def to_move(self) -> Optional[int]:
+        """The seat that must decide now, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The legal actions of the seat to move, ascending; empty only when the game is over."""
+
+    @abstractmethod
+    def action_label(self, action: int) -> str:
+        """A readable label of ``action`` in this state."""
+
+    def action_json(self, action: int) -> dict[str, Any]:
+        """The JSON form of ``action`` (id, label and details a client can use)."""
+        return {"action": action, "label": self.action_label(action)}
+
+    def decision_kind(self) -> str:
+        return "choose"
+
+    def decision_prompt(self) -> str:
+        return "Choose an option."
+
+    def decision(self) -> Optional[Decision]:
+        """What the seat to move decides now, with its options; None when the game is over."""
+        seat = self.to_move()
+        if seat is None:
+            return None
+        options = tuple(Choice(a, j.get("label", self.action_label(a)), {k: v for k, v in j.items() if k not in ("action", "label")})
+                        for a in self.legal_actions() for j in (self.action_json(a),))
+        return Decision(seat, self.decision_kind(), self.decision_prompt(), options)
+
+    # ----- advancing -------------------------------------------------------------------
+    def apply(self, action: int) -> list[Event]:
+        """Apply a legal action of the seat to move and return the events it caused.
+
+        An illegal action raises :class:`IllegalActionError` and leaves the state unchanged."""
+        if self.is_terminal():
+            raise GameOverError("the game is over: no action can be taken")
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is a whole number, not {action!r}")
+        legal = self.legal_actions()
+        if action not in legal:
+            shown = ", ".join(f"{a} ({self.action_label(a)})" for a in legal[:12])
+            more = "" if len(legal) <= 12 else f" and {len(legal) - 12} more"
+            raise IllegalActionError(
+                f"action {action} is not legal now for {self.seat_name(self.to_move())}; legal: {shown}{more}")
+        return self._apply(action)
+
+    @abstractmethod
+    def _apply(self, action: int) -> list[Event]:
+        """Apply an action already known to be legal (used unchecked by bots in search)."""
+
+    # ----- the end ---------------------------------------------------------------------
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        ...
+
+    def winners(self) -> list[int]:
+        """The winning seats (several in a shared victory, none when everybody lost)."""
+        if not self.is_terminal():
+            return []
+        r = self.returns()
+        return [i for i, v in enumerate(r) if v > 0]
+
+    # ----- copies, files ---------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> "State":
+        ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The complete state (hidden parts and the random state included) as JSON data."""
+
+    # ----- information -----------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: Optional[int]) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: Rng) -> "State":
+        """A determinization for ``seat``: a clone with all it cannot see redrawn."""
+
+    def information_state_string(self, seat: int) -> str:
+        """A string that is equal for two states exactly when ``seat`` cannot tell them apart
+        (given the same history). Defaults to the canonical JSON of the seat's view."""
+        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
+
+    # ----- for people and tools --------------------------------------------------------
+    def seat_name(self, seat: Optional[int]) -> str:
+        if seat is None:
+            return "nobody"
+        return self.game.seat_name(seat, self.num_players)
+
+    def summary(self) -> dict[str, Any]:
+        """Per-game statistics of a finished (or running) game for the lab: flat counters,
+        e.g. ``{"end": "normal", "crises": {"Mars:2": 1}}``. Numbers are summed across games;
+        strings are tallied."""
+        return {}
+
+    def scores(self) -> list[float]:
+        """Victory points (or the game's score) per seat, for reports."""
+        return [0.0] * self.num_players
+
+    def __str__(self) -> str:
+        return self.game.render_text(self.view(None), None)
+
+
+def check_state_json(data: Any, game: Game) -> Mapping[str, Any]:
+    """A guard for ``Game.state_from_json``: a mapping that names this game."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a saved {game.name} state must be a JSON object, not {type(data).__name__}")
+    if data.get("game") != game.name:
+        raise RecordError(f"this saved state is of game {data.get('game')!r}, not {game.name!r}")
+    return data
+
+
+def labels(state: State, actions: Sequence[int]) -> list[str]:
+    return [state.action_label(a) for a in actions]

@@ -1,0 +1,118 @@
+"""Game records: game, player count, options, seed and the actions taken. A record replays to
+the identical state, because all randomness comes from the seed.
+
+>>> rec = GameRecord(game="venus", players=3, seed=5)          # doctest: +SKIP
+>>> state = rec.replay()                                       # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+from cosmodrome.core.errors import CosmodromeError, IllegalActionError, RecordError
+from cosmodrome.core.events import Event
+from cosmodrome.core.game import State
+from cosmodrome.core.registry import get_game
+
+FORMAT = "cosmodrome-record"
+VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[int] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    # ----- building --------------------------------------------------------------------
+    @classmethod
+    def start(cls, game: str, players: int, seed: int, options: Optional[Mapping[str, Any]] = None,
+              **meta: Any) -> tuple["GameRecord", State]:
+        """A new record and the fresh state it describes."""
+        g = get_game(game)
+        state = g.new_state(players, seed, options)
+        rec = cls(game=g.name, players=players, seed=seed, options=g.resolve_options(options), meta=dict(meta))
+        return rec, state
+
+    def new_state(self) -> State:
+        try:
+            return get_game(self.game).new_state(self.players, self.seed, self.options)
+        except CosmodromeError as exc:
+            raise RecordError(f"record cannot start its game: {exc}") from None
+
+    def replay(self, upto: Optional[int] = None, events: Optional[list[Event]] = None) -> State:
+        """The state after the first ``upto`` actions (all when None). Events are appended to
+        ``events`` if a list is given. An action that is illegal on replay raises
+        :class:`RecordError` naming its position."""
+        state = self.new_state()
+        acts = self.actions if upto is None else self.actions[:upto]
+        for i, a in enumerate(acts):
+            try:
+                ev = state.apply(a)
+            except IllegalActionError as exc:
+                raise RecordError(f"record action #{i + 1} ({a}) is illegal on replay: {exc}") from None
+            if events is not None:
+                events.extend(ev)
+        return state
+
+    # ----- files -----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
+                "seed": self.seed, "options": self.options, "actions": list(self.actions), "meta": self.meta}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "GameRecord":
+        if not isinstance(data, Mapping):
+            raise RecordError("a game record must be a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise RecordError(f"not a Cosmodrome game record (format {data.get('format')!r})")
+        missing = [k for k in ("game", "players", "seed") if k not in data]
+        if missing:
+            raise RecordError(f"the game record lacks {', '.join(missing)}")
+        game, players, seed = data["game"], data["players"], data["seed"]
+        if not isinstance(game, str):
+            raise RecordError("the record's 'game' must be a game name")
+        for key, val in (("players", players), ("seed", seed)):
+            if isinstance(val, bool) or not isinstance(val, int):
+                raise RecordError(f"the record's {key!r} must be a whole number, not {val!r}")
+        options = data.get("options", {}) or {}
+        if not isinstance(options, Mapping):
+            raise RecordError("the record's 'options' must be an object")
+        actions = data.get("actions", [])
+        if not isinstance(actions, list) or any(isinstance(a, bool) or not isinstance(a, int) for a in actions):
+            raise RecordError("the record's 'actions' must be a list of whole numbers")
+        meta = data.get("meta", {}) or {}
+        if not isinstance(meta, Mapping):
+            raise RecordError("the record's 'meta' must be an object")
+        return cls(game=game, players=players, seed=seed, options=dict(options), actions=list(actions), meta=dict(meta))
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def loads(cls, text: str) -> "GameRecord":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"the game record is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameRecord":
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read the game record {p}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"the game record {p} is not UTF-8 text") from None
+        return cls.loads(text)

@@ -1,0 +1,1 @@
+"""Helpers for tests of tools built on the core (bots, lab, server, adapters)."""

@@ -1,0 +1,140 @@
+"""Pocket Race: a tiny game with chance and hidden hands, for testing tools on the core.
+
+Each seat holds two hidden cards from a deck of 1-9 (four copies each). On a turn the seat to
+move either plays a card from hand face up (adding its value to its track) or draws a card.
+After ``rounds`` turns each, the highest track wins (ties share). The game exists only to
+exercise the protocol; it is registered by importing this module.
+
+Actions: 0..8 play a card of value 1..9; 9 draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from cosmodrome.core import Event, Game, OptionSpec, RecordError, Rng, State, check_state_json, register
+
+DRAW = 9
+
+
+class PocketRace(Game):
+    name = "pocket-race"
+    title = "Pocket Race"
+    min_players = 2
+    max_players = 4
+    num_actions = 10
+    options = (OptionSpec("rounds", "int", 4, "turns per seat"),)
+    description = "A tiny test game with hidden hands."
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> "PocketState":
+        s = PocketState(self, players, options["rounds"], Rng(seed))
+        s.deck = [v for v in range(1, 10) for _ in range(4)]
+        s.rng.shuffle(s.deck)
+        s.hands = [sorted([s.deck.pop(), s.deck.pop()]) for _ in range(players)]
+        return s
+
+    def state_from_json(self, data: Mapping[str, Any]) -> "PocketState":
+        d = check_state_json(data, self)
+        try:
+            s = PocketState(self, d["players"], d["rounds"], Rng.from_state(d["rng"]))
+            s.deck, s.hands, s.tracks = list(d["deck"]), [list(h) for h in d["hands"]], list(d["tracks"])
+            s.turn = d["turn"]
+        except (KeyError, TypeError) as exc:
+            raise RecordError(f"malformed pocket-race state: {exc}") from None
+        return s
+
+
+class PocketState(State):
+    def __init__(self, game: PocketRace, players: int, rounds: int, rng: Rng) -> None:
+        self.game = game
+        self.num_players = players
+        self.rounds = rounds
+        self.rng = rng
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = []
+        self.tracks = [0] * players
+        self.turn = 0
+
+    def to_move(self) -> Optional[int]:
+        return None if self.is_terminal() else self.turn % self.num_players
+
+    def legal_actions(self) -> list[int]:
+        if self.is_terminal():
+            return []
+        acts = sorted({v - 1 for v in self.hands[self.to_move()]})
+        if self.deck:
+            acts.append(DRAW)
+        return acts or [DRAW]
+
+    def action_label(self, action: int) -> str:
+        return "Draw a card" if action == DRAW else f"Play a {action + 1}"
+
+    def _apply(self, action: int) -> list[Event]:
+        seat = self.to_move()
+        name = self.seat_name(seat)
+        if action == DRAW:
+            if self.deck:
+                card = self.deck.pop()
+                self.hands[seat].append(card)
+                self.hands[seat].sort()
+                ev = Event("draw", f"{name} drew a {card}.", {"seat": seat}, frozenset({seat}),
+                           f"{name} drew a card.", chance=True)
+            else:
+                ev = Event("pass", f"{name} passed.", {"seat": seat})
+        else:
+            self.hands[seat].remove(action + 1)
+            self.tracks[seat] += action + 1
+            ev = Event("play", f"{name} played a {action + 1}.", {"seat": seat, "value": action + 1})
+        self.turn += 1
+        return [ev]
+
+    def is_terminal(self) -> bool:
+        return self.turn >= self.rounds * self.num_players
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        best = max(self.tracks)
+        win = [i for i, t in enumerate(self.tracks) if t == best]
+        return [1.0 / len(win) if i in win else 0.0 for i in range(self.num_players)]
+
+    def scores(self) -> list[float]:
+        return [float(t) for t in self.tracks]
+
+    def clone(self) -> "PocketState":
+        s = PocketState.__new__(PocketState)
+        s.game, s.num_players, s.rounds = self.game, self.num_players, self.rounds
+        s.rng = self.rng.copy()
+        s.deck = self.deck[:]
+        s.hands = [h[:] for h in self.hands]
+        s.tracks = self.tracks[:]
+        s.turn = self.turn
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game.name, "players": self.num_players, "rounds": self.rounds,
+                "rng": self.rng.state, "deck": self.deck, "hands": self.hands, "tracks": self.tracks,
+                "turn": self.turn}
+
+    def view(self, seat: Optional[int]) -> dict[str, Any]:
+        return {"game": self.game.name, "seat": seat, "turn": self.turn, "tracks": list(self.tracks),
+                "deck_size": len(self.deck),
+                "hand_sizes": [len(h) for h in self.hands],
+                "hand": list(self.hands[seat]) if seat is not None else None,
+                "to_move": self.to_move()}
+
+    def resample(self, seat: int, rng: Rng) -> "PocketState":
+        s = self.clone()
+        pool = s.deck + [c for i, h in enumerate(s.hands) if i != seat for c in h]
+        rng.shuffle(pool)
+        for i, h in enumerate(s.hands):
+            if i != seat:
+                n = len(h)
+                s.hands[i] = sorted(pool[:n])
+                del pool[:n]
+        s.deck = pool
+        s.rng = rng.spawn()
+        return s
+
+
+GAME = register(PocketRace())
