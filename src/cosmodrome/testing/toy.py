@@ -125,7 +125,9 @@ class PocketState(State):
 
     def resample(self, seat: int, rng: Rng) -> "PocketState":
         s = self.clone()
-        pool = s.deck + [c for i, h in enumerate(s.hands) if i != seat for c in h]
+        # sorted first: the determinization must depend only on what ``seat`` knows and on
+        # ``rng``, not on the real (hidden) order of the deck or of the other hands
+        pool = sorted(s.deck + [c for i, h in enumerate(s.hands) if i != seat for c in h])
         rng.shuffle(pool)
         for i, h in enumerate(s.hands):
             if i != seat:

@@ -1,0 +1,40 @@
+# Cosmodrome's set-up and everyday commands. Every target installs what it needs first.
+PYTHON ?= python3
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+STAMP   = $(VENV)/.installed
+
+.PHONY: serve play test test-fast bench chromium clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[all]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## The main job: the browser table on http://127.0.0.1:8000 (SQLite file, local bots).
+serve: $(STAMP)
+	$(VENV)/bin/cosmodrome serve
+
+## Onward to Venus in this terminal, you against three random bots.
+play: $(STAMP)
+	$(VENV)/bin/cosmodrome play venus --players 4
+
+## Debian's chromium for the browser tests (never a downloaded browser).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+## The whole test suite.
+test: $(STAMP) chromium
+	$(PY) -m pytest -n 2 --dist loadfile -q
+
+bench: $(STAMP)
+	$(PY) bench/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,75 @@
+"""ISMCTS speed: iterations per second on one core, per game, at positions spread over games.
+
+    .venv/bin/python bench/bots_ismcts.py                 # every registered game
+    .venv/bin/python bench/bots_ismcts.py venus --iters 500 --players 4 --positions 8
+
+One process, one core. Positions come from seeded random play; each is searched with a
+fresh seeded bot (iteration budget), and the figure is total iterations / total seconds.
+Also prints the same with the rollout cut at 20 decisions (evaluation by scores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+from cosmodrome.bots import ISMCTSBot
+from cosmodrome.core import CosmodromeError, Rng, game_names, get_game
+
+
+def positions(game, players, count, seed=1):
+    rng = Rng(seed)
+    out = []
+    g = 0
+    while len(out) < count:
+        s = game.new_state(players, seed + g)
+        g += 1
+        steps = 0
+        while not s.is_terminal() and len(out) < count:
+            if steps % 25 == 5 and len(s.legal_actions()) > 1:
+                out.append(s.clone())
+            acts = s.legal_actions()
+            s.apply(acts[rng.below(len(acts))])
+            steps += 1
+    return out
+
+
+def measure(game, players, iters, count, depth):
+    states = positions(game, players, count)
+    total_iters = 0
+    t0 = time.perf_counter()
+    for i, s in enumerate(states):
+        bot = ISMCTSBot(seed=i, iters=iters, depth=depth)
+        bot.search(s)
+        total_iters += bot.last_iterations
+    dt = time.perf_counter() - t0
+    return total_iters / dt, dt
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--iters", type=int, default=300)
+    ap.add_argument("--positions", type=int, default=6)
+    args = ap.parse_args()
+    import cosmodrome.testing.toy  # noqa: F401  (pocket-race, for comparison)
+
+    names = args.games or game_names()
+    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
+    print(f"{'game':<14} {'players':>7} {'depth':>6} {'iters/s/core':>13} {'seconds':>8}")
+    for name in names:
+        try:
+            game = get_game(name)
+        except CosmodromeError as exc:
+            print(f"{name:<14} unavailable: {exc}")
+            continue
+        players = args.players or max(game.min_players, min(4, game.max_players))
+        for depth in (200, 20):
+            rate, dt = measure(game, players, args.iters, args.positions, depth)
+            print(f"{name:<14} {players:>7} {depth:>6} {rate:>13.0f} {dt:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""Lab scaling: tournament games per second on 1 and on 2 local worker processes.
+
+    .venv/bin/python bench/lab_scaling.py                        # pocket-race, quick
+    .venv/bin/python bench/lab_scaling.py venus --bots random,random,random,random -n 400
+    .venv/bin/python bench/lab_scaling.py venus --bots ismcts:iters=50,random -n 40 --workers 1,2
+
+Runs the same tournament (same seeds) once per worker count into a throw-away database,
+checks the results are identical, and prints games/s and the speed-up over 1 worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import tempfile
+import time
+
+from cosmodrome.lab.store import Store
+from cosmodrome.lab.tournament import Tournament
+
+
+def run(game, bots, n, workers, backend):
+    t = Tournament(game, bots, n, seed=1)
+    with tempfile.TemporaryDirectory() as d, Store(os.path.join(d, "b.sqlite")) as st:
+        t0 = time.perf_counter()
+        res = t.run(st, workers=workers, backend=backend)
+        dt = time.perf_counter() - t0
+    return t.n / dt, dt, {i: r.key() for i, r in res.items()}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game", nargs="?", default="pocket-race")
+    ap.add_argument("--bots", default="ismcts:iters=200,random,random,random")
+    ap.add_argument("-n", type=int, default=200)
+    ap.add_argument("--workers", default="1,2")
+    ap.add_argument("--backend", default="local")
+    args = ap.parse_args()
+    import cosmodrome.testing.toy  # noqa: F401
+
+    bots = [b for b in args.bots.split(",") if b]
+    print(f"machine: {platform.machine()} cpus={os.cpu_count()} python {platform.python_version()}")
+    print(f"{args.game}: {args.n} games, bots {bots}, backend {args.backend}")
+    base = None
+    ref = None
+    for w in (int(x) for x in args.workers.split(",")):
+        rate, dt, keys = run(args.game, bots, args.n, w, args.backend)
+        if ref is None:
+            ref, base = keys, rate
+        same = "identical" if keys == ref else "DIFFERENT RESULTS"
+        print(f"workers={w}: {rate:8.2f} games/s  ({dt:.2f} s)  speed-up {rate / base:.2f}x  results {same}")
+
+
+if __name__ == "__main__":
+    main()

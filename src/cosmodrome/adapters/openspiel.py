@@ -1,0 +1,489 @@
+"""Every Cosmodrome game as an OpenSpiel (pyspiel) Python game.
+
+Importing this module registers each game of the Cosmodrome registry with pyspiel as
+``python_cosmodrome_<name>`` (dashes become underscores): ``venus`` is
+``python_cosmodrome_venus``, ``cosmic-run`` is ``python_cosmodrome_cosmic_run``. Games
+registered with Cosmodrome later are added by :func:`register_game` (or :func:`load_game`,
+which registers on demand).
+
+>>> from cosmodrome.testing import toy
+>>> game = load_game("pocket-race", players=3)
+>>> game.num_players(), game.num_distinct_actions()
+(3, 10)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node()            # the deal: outcome k is Cosmodrome seed k
+True
+>>> state.apply_action(7)
+>>> state.current_player()
+0
+
+The game type
+    sequential; imperfect information; general sum; terminal rewards. Returns are
+    Cosmodrome's win shares: 1/k to each of k winners, 0 to the others (utilities in
+    [0, 1]). Chance is *explicit* by default: the first node is a chance node choosing the
+    deal, outcome k (of ``deals``, default 1000, uniform) being Cosmodrome seed k; every
+    later die, shuffle and draw follows from that seed inside the state, so a pyspiel
+    history ``[k, a1, a2, ...]`` is the Cosmodrome game record (seed k, actions a1, a2...).
+    With ``sampled_chance=True`` the game type is *sampled stochastic* instead (no chance
+    nodes; the k-th state made by ``new_initial_state()`` takes the k-th seed of the
+    ``rng_seed`` stream). pyspiel 2.0.2 cannot ``serialize_game_and_state`` a Python game in
+    that mode (it asks the game for an RNG state Python games cannot provide), hence the
+    explicit default; ``state.serialize()`` works in both modes.
+
+Parameters
+    ``players`` (the player count; default 2, or the game's minimum if above 2),
+    ``deals``, ``sampled_chance``, ``rng_seed`` (above) and one parameter per game option
+    (same name; a ``None`` default is written ``""``).
+
+Observations (built ONLY from ``state.view(player)``, so they hold nothing the seat may
+not see)
+    ``observation_string(p)``: the canonical JSON of the view;
+    ``information_state_string(p)``: the game's ``information_state_string(p)`` (by the
+    core protocol, the canonical JSON of the view unless the game refines it from the
+    view); both tensors: the flattening of the view described by
+    :class:`cosmodrome.adapters.tensor.ViewSchema` (``describe_tensor`` lists each entry).
+
+Serialization
+    ``state.serialize()`` stores the complete Cosmodrome state (``State.to_json()``, hidden
+    parts and the random generator included) and ``game.deserialize_state`` rebuilds it
+    exactly; the OpenSpiel action history travels alongside.
+
+Search
+    ``state.resample_from_infostate(player, sampler)`` is Cosmodrome's
+    ``State.resample(player, rng)`` with the generator seeded from the sampler, so
+    ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs on every game.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Mapping, Optional, Union
+
+import numpy as np
+
+from cosmodrome.adapters._deps import require
+from cosmodrome.adapters.tensor import ViewSchema, canonical, schema_for
+from cosmodrome.core import Game, IllegalActionError, OptionError, Rng, State, game_names, get_game
+
+pyspiel = require("pyspiel")
+
+PREFIX = "python_cosmodrome_"
+#: a bound on the number of decisions of a game that declares none (Game.max_game_length)
+DEFAULT_MAX_GAME_LENGTH = 100_000
+#: the number of deals (Cosmodrome seeds 0..deals-1) the opening chance node chooses from
+DEFAULT_DEALS = 1000
+BEFORE_DEAL = "(before the deal)"
+_RESERVED = ("players", "rng_seed", "sampled_chance", "deals")
+
+_REGISTERED: dict[str, type] = {}
+
+
+def short_name(name: str) -> str:
+    """The pyspiel name of a Cosmodrome game.
+
+    >>> short_name("cosmic-run")
+    'python_cosmodrome_cosmic_run'
+    """
+    return PREFIX + name.replace("-", "_")
+
+
+# ----- the core state inside a pyspiel state ---------------------------------------------------
+def _restore_core(game_name: str, data: Optional[dict]) -> "_Core":
+    return _Core(None if data is None else get_game(game_name).state_from_json(data))
+
+
+class _Core:
+    """Holds the Cosmodrome state of a pyspiel state (None before the deal).
+
+    pyspiel clones a Python state by making a fresh initial state and deep-copying its
+    ``__dict__``, and serializes it by pickling that ``__dict__``. This box makes both cheap
+    and exact: a deep copy is ``State.clone()``, a pickle is ``State.to_json()``. In the
+    sampled-chance mode a fresh initial state's box makes its Cosmodrome state (taking a
+    seed from the game's stream) only when first used, so the throw-away states pyspiel
+    makes while cloning or deserializing cost nothing and take no seed."""
+
+    __slots__ = ("_state", "_game", "_name")
+
+    def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "") -> None:
+        self._state = state
+        self._game = lazy_game
+        self._name = state.game.name if state is not None else name
+
+    def get(self) -> Optional[State]:
+        """The Cosmodrome state; None before the deal (explicit-chance mode)."""
+        if self._state is None and self._game is not None:
+            self._state = self._game._fresh_core()
+            self._game = None
+        return self._state
+
+    def peek(self) -> Optional[State]:
+        """The Cosmodrome state if it exists already (never makes one)."""
+        return self._state
+
+    def __deepcopy__(self, memo: dict) -> "_Core":
+        s = self.get()
+        return _Core(None if s is None else s.clone(), name=self._name)
+
+    def __reduce__(self):
+        s = self.get()
+        return (_restore_core, (self._name if s is None else s.game.name, None if s is None else s.to_json()))
+
+
+# ----- the observer ----------------------------------------------------------------------------
+class CosmodromeObserver:
+    """The pyspiel observer: a tensor and a string per (state, player), from the view only.
+
+    ``perfect_recall`` observers (information states) use the game's
+    ``information_state_string``; the others the canonical JSON of the view."""
+
+    def __init__(self, schema: ViewSchema, perfect_recall: bool) -> None:
+        self.schema = schema
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(schema.size, dtype=np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: "pyspiel.State", player: int) -> None:
+        # Before the deal (explicit-chance mode): zeros.
+        s = state._core.get()
+        if s is None:
+            self.tensor.fill(0.0)
+            return
+        self.schema.encode(s.view(player), self.tensor)
+
+    def string_from(self, state: "pyspiel.State", player: int) -> str:
+        s = state._core.get()
+        if s is None:
+            return BEFORE_DEAL
+        if self.perfect_recall:
+            return s.information_state_string(player)
+        return canonical(s.view(player))
+
+
+# ----- building the pyspiel classes of one game ------------------------------------------------
+def _param_default(value: Any) -> Any:
+    return "" if value is None else value
+
+
+def _default_players(game: Game) -> int:
+    return min(game.max_players, max(game.min_players, 2))
+
+
+def _max_game_length(game: Game, players: int, options: dict) -> int:
+    bound = getattr(game, "max_game_length", None)
+    if callable(bound):
+        try:
+            bound = bound(players, options)
+        except TypeError:
+            bound = bound(players)
+    if isinstance(bound, int) and not isinstance(bound, bool) and bound > 0:
+        return bound
+    return DEFAULT_MAX_GAME_LENGTH
+
+
+def _game_type(game: Game, sampled: bool = False) -> "pyspiel.GameType":
+    spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": False,
+                            "deals": DEFAULT_DEALS, "rng_seed": 0}
+    for opt in game.options:
+        if opt.name in _RESERVED:
+            continue
+        spec[opt.name] = _param_default(opt.default)
+    T = pyspiel.GameType
+    return T(
+        short_name=short_name(game.name),
+        long_name=f"Cosmodrome {game.title or game.name}",
+        dynamics=T.Dynamics.SEQUENTIAL,
+        chance_mode=T.ChanceMode.SAMPLED_STOCHASTIC if sampled else T.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=T.Information.IMPERFECT_INFORMATION,
+        utility=T.Utility.GENERAL_SUM,
+        reward_model=T.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+    )
+
+
+def _options_from_params(game: Game, params: Mapping[str, Any]) -> dict[str, Any]:
+    raw: dict[str, Any] = {}
+    for opt in game.options:
+        if opt.name in params and opt.name not in _RESERVED:
+            value = params[opt.name]
+            if opt.default is None and value == "":
+                value = None
+            raw[opt.name] = value
+    return game.resolve_options(raw)
+
+
+def _whole(short: str, key: str, value: Any, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise OptionError(f"{short}: parameter {key!r} must be a whole number of at least {least}, not {value!r}")
+    return value
+
+
+def _make_classes(core_game: Game) -> type:
+    name = core_game.name
+    short = short_name(name)
+    types = {False: _game_type(core_game, False), True: _game_type(core_game, True)}
+    CHANCE = pyspiel.PlayerId.CHANCE
+    TERMINAL = pyspiel.PlayerId.TERMINAL
+
+    class CosmodromeSpielState(pyspiel.State):
+        """A pyspiel state wrapping a Cosmodrome state (``self.core``; None before the deal)."""
+
+        def __init__(self, game: "CosmodromeSpielGame", core: Optional[State] = None) -> None:
+            super().__init__(game)
+            lazy = game if (core is None and game.sampled) else None
+            self._core = _Core(core, lazy, name)
+
+        @property
+        def core(self) -> Optional[State]:
+            """The Cosmodrome state (full information: never show it to a seat)."""
+            return self._core.get()
+
+        # -- the pyspiel protocol --------------------------------------------------------------
+        def current_player(self) -> int:
+            s = self._core.get()
+            if s is None:
+                return CHANCE
+            seat = s.to_move()
+            return TERMINAL if seat is None else seat
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            if self._core.get() is not None:
+                return []
+            deals = self.get_game().deals
+            return [(k, 1.0 / deals) for k in range(deals)]
+
+        def _legal_actions(self, player: int) -> list[int]:
+            s = self._core.get()
+            if s is None or s.is_terminal() or player != s.to_move():
+                return []
+            return list(s.legal_actions())
+
+        def _apply_action(self, action: int) -> None:
+            s = self._core.get()
+            action = int(action)
+            if s is None:  # the deal: chance outcome k is the Cosmodrome seed k
+                game = self.get_game()
+                if not 0 <= action < game.deals:
+                    raise IllegalActionError(f"{short}: deal {action} is not one of 0..{game.deals - 1}")
+                self._core = _Core(core_game.new_state(game.players, action, game.options))
+                return
+            # checked: an illegal id raises IllegalActionError (a ValueError) naming the
+            # legal ones, and leaves the state unchanged
+            s.apply(action)
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            if player == CHANCE:
+                return f"Deal {int(action)}"
+            s = self._core.get()
+            return s.action_label(int(action)) if s is not None else f"Action {int(action)}"
+
+        def is_terminal(self) -> bool:
+            s = self._core.get()
+            return s is not None and s.is_terminal()
+
+        def returns(self) -> list[float]:
+            s = self._core.get()
+            if s is None or not s.is_terminal():
+                return [0.0] * self.num_players()
+            return [float(r) for r in s.returns()]
+
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "CosmodromeSpielState":
+            """A state ``player_id`` cannot tell from this one, with all it cannot see redrawn
+            (Cosmodrome's ``State.resample``); the sampler (a callable giving floats in
+            [0, 1), e.g. ``pyspiel.UniformProbabilitySampler``) seeds the redraw."""
+            if not 0 <= int(player_id) < self.num_players():
+                raise ValueError(f"{short}: no player {player_id} in a {self.num_players()}-player game")
+            s = self._core.get()
+            if s is None:
+                return self.clone()
+            if probability_sampler is None:
+                seed = int(np.random.randint(0, 2**31 - 1))
+            else:
+                seed = int(float(probability_sampler()) * (1 << 53))
+            new = s.resample(int(player_id), Rng(seed))
+            return self.get_game().state_from_core(new)
+
+        def __str__(self) -> str:
+            s = self._core.get()
+            if s is None:
+                return BEFORE_DEAL
+            return s.game.render_text(s.view(None), None)
+
+    CosmodromeSpielState.__name__ = CosmodromeSpielState.__qualname__ = f"{_camel(name)}SpielState"
+
+    class CosmodromeSpielGame(pyspiel.Game):
+        """A Cosmodrome game seen through pyspiel (``self.core_game``)."""
+
+        state_class = CosmodromeSpielState
+
+        def __init__(self, params: Optional[Mapping[str, Any]] = None) -> None:
+            params = dict(params or {})
+            for k, v in types[False].parameter_specification.items():
+                params.setdefault(k, v)
+            players = params["players"]
+            core_game.check_players(players)  # PlayerCountError (a ValueError) naming the range
+            self.options = _options_from_params(core_game, params)  # OptionError (a ValueError)
+            sampled = params["sampled_chance"]
+            if not isinstance(sampled, bool):
+                raise OptionError(f"{short}: sampled_chance must be true or false, not {sampled!r}")
+            deals = _whole(short, "deals", params["deals"], 1)
+            seed = _whole(short, "rng_seed", params["rng_seed"], 0)
+            info = pyspiel.GameInfo(
+                num_distinct_actions=core_game.num_actions,
+                max_chance_outcomes=0 if sampled else deals,
+                num_players=players,
+                min_utility=0.0,
+                max_utility=1.0,
+                max_game_length=_max_game_length(core_game, players, self.options),
+            )
+            super().__init__(types[sampled], info, params)
+            self.players = players
+            self.sampled = sampled
+            self.deals = deals
+            self.schema = schema_for(core_game, players, self.options)
+            self._seeds = Rng(seed)
+
+        # -- states ----------------------------------------------------------------------------
+        def new_initial_state(self, *args: Any) -> CosmodromeSpielState:
+            if args:
+                raise ValueError(f"{short}: new_initial_state takes no argument; "
+                                 "use state_for_seed(seed) or deserialize_state(text)")
+            return CosmodromeSpielState(self)
+
+        def _fresh_core(self) -> State:
+            return core_game.new_state(self.players, self._seeds.below(1 << 31), self.options)
+
+        def state_for_seed(self, seed: int) -> CosmodromeSpielState:
+            """The state right after the deal of Cosmodrome seed ``seed`` (any whole number)."""
+            return CosmodromeSpielState(self, core_game.new_state(self.players, int(seed), self.options))
+
+        def state_from_core(self, core: State) -> CosmodromeSpielState:
+            """Wrap a Cosmodrome state of this game (same player count) as a pyspiel state."""
+            if core.game.name != name or core.num_players != self.players:
+                raise ValueError(f"{short}: cannot wrap a {core.num_players}-player "
+                                 f"{core.game.name} state in a {self.players}-player {name} game")
+            return CosmodromeSpielState(self, core)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CosmodromeObserver:
+            if params:
+                raise ValueError(f"{short}: observation parameters are not supported, got {params}")
+            perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            return CosmodromeObserver(self.schema, perfect)
+
+        def describe_tensor(self) -> list[str]:
+            """The meaning of each entry of the observation / information-state tensors."""
+            return self.schema.describe()
+
+    CosmodromeSpielGame.core_game = core_game
+    CosmodromeSpielGame.__name__ = CosmodromeSpielGame.__qualname__ = f"{_camel(name)}SpielGame"
+    return CosmodromeSpielGame
+
+
+def _camel(name: str) -> str:
+    return "".join(part.capitalize() for part in name.replace("_", "-").split("-"))
+
+
+# ----- registration ----------------------------------------------------------------------------
+def register_game(game: Union[str, Game]) -> str:
+    """Register one Cosmodrome game with pyspiel (again is harmless); return its pyspiel name."""
+    g = get_game(game) if isinstance(game, str) else game
+    short = short_name(g.name)
+    if short not in _REGISTERED:
+        cls = _make_classes(g)
+        pyspiel.register_game(_game_type(g), cls)
+        _REGISTERED[short] = cls
+    return short
+
+
+def register_all() -> list[str]:
+    """Register every game of the Cosmodrome registry; return their pyspiel names."""
+    return [register_game(n) for n in game_names()]
+
+
+def load_game(game: Union[str, Game], players: Optional[int] = None, **params: Any) -> "pyspiel.Game":
+    """``pyspiel.load_game`` for a Cosmodrome game by its Cosmodrome name (or its pyspiel
+    name), registering it first if needed. Unknown games raise UnknownGameError, bad player
+    counts PlayerCountError, bad options OptionError (all naming the problem).
+
+    >>> load_game("pocket-race", players=2, rounds=2).max_game_length()
+    100000
+    """
+    if isinstance(game, str) and game.startswith(PREFIX):
+        wanted = game[len(PREFIX):]
+        matches = [n for n in game_names() if n.replace("-", "_") == wanted]
+        game = matches[0] if matches else wanted
+    g = get_game(game) if isinstance(game, str) else game
+    short = register_game(g)
+    if players is not None:
+        params["players"] = players
+    g.check_players(params.get("players", _default_players(g)))
+    return pyspiel.load_game(short, params)
+
+
+def spiel_state(state: State) -> "pyspiel.State":
+    """Wrap a Cosmodrome state as a pyspiel state of its game (registered if needed)."""
+    game = load_game(state.game, players=state.num_players)
+    return game.state_from_core(state)
+
+
+def describe_tensor(game: Union[str, Game], players: int, options: Optional[Mapping[str, Any]] = None) -> list[str]:
+    """The meaning of each entry of the tensors of ``game`` for ``players`` seats."""
+    g = get_game(game) if isinstance(game, str) else game
+    g.check_players(players)
+    return schema_for(g, players, options).describe()
+
+
+# ----- speed figure for the benchmarks ---------------------------------------------------------
+def random_play_stats(game: Union[str, "pyspiel.Game"], seconds: float = 2.0, seed: int = 0) -> dict[str, Any]:
+    """Play uniformly random games of a pyspiel game for about ``seconds`` seconds.
+
+    ``game`` is a pyspiel game, a pyspiel game string (``"hearts"``, ``"tic_tac_toe"``,
+    ``"python_tic_tac_toe"``...) or a Cosmodrome game name. A *decision* is one action of
+    a player; chance outcomes (explicit chance nodes, as in C++ hearts) are sampled with
+    their probabilities and not counted. Returns ``decisions``, ``games`` (finished),
+    ``seconds`` and ``decisions_per_second``.
+    """
+    if isinstance(game, str):
+        if game in game_names() or game.startswith(PREFIX):
+            game = load_game(game)
+        else:
+            if game.startswith("python_"):
+                import open_spiel.python.games  # noqa: F401  (registers the Python games)
+            game = pyspiel.load_game(game)
+    rng = np.random.RandomState(seed)
+    decisions = games = 0
+    start = time.perf_counter()
+    deadline = start + float(seconds)
+    state = game.new_initial_state()
+    while True:
+        if state.is_terminal():
+            games += 1
+            if time.perf_counter() >= deadline:
+                break
+            state = game.new_initial_state()
+            continue
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+        decisions += 1
+        if decisions % 64 == 0 and time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    return {"game": str(game), "decisions": decisions, "games": games, "seconds": elapsed,
+            "decisions_per_second": decisions / elapsed if elapsed > 0 else 0.0}
+
+
+def random_play_speed(game: Union[str, "pyspiel.Game"], seconds: float = 2.0, seed: int = 0) -> float:
+    """Decisions per second of uniformly random play of ``game`` (see :func:`random_play_stats`)."""
+    return random_play_stats(game, seconds, seed)["decisions_per_second"]
+
+
+register_all()

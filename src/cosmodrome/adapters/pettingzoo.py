@@ -1,0 +1,173 @@
+"""Every Cosmodrome game as a PettingZoo AEC (agent-environment-cycle) environment.
+
+>>> from cosmodrome.testing import toy
+>>> e = env("pocket-race", players=3)
+>>> e.reset(seed=7)
+>>> e.agent_selection
+'player_0'
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> sorted(obs), obs["action_mask"].dtype.name
+(['action_mask', 'observation'], 'int8')
+
+- Agents are ``player_0`` … ``player_{n-1}`` (seat ``i`` is ``player_i``). The agent to act
+  is the seat to move in the game (``state.to_move()``), which need not go round the table.
+- An observation is a dict: ``"observation"``, the seat's tensor (see
+  :mod:`cosmodrome.adapters.tensor`: built only from ``state.view(seat)``) and
+  ``"action_mask"``, an ``int8`` vector over the game's fixed action space with 1 for each
+  legal action (all 0 for an agent that is not to move).
+- ``reset(seed=s)`` deals Cosmodrome game ``s`` (same seed, same actions → same game); a
+  reset without a seed deals the next seed of the environment's own stream.
+- Rewards come at the end only: each agent gets its win share (1/k to each of k winners).
+  Nothing is truncated.
+- ``render_mode="ansi"`` returns the table as text (the game's ``render_text`` of the
+  spectators' view), ``"human"`` prints it.
+- An illegal action id raises :class:`~cosmodrome.core.IllegalActionError` (a ValueError)
+  naming the legal ones; an unknown game raises UnknownGameError, a bad player count
+  PlayerCountError, a bad option OptionError.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping, Optional, Union
+
+import numpy as np
+
+from cosmodrome.adapters._deps import require
+from cosmodrome.adapters.tensor import schema_for
+from cosmodrome.core import Game, GameOverError, IllegalActionError, Rng, get_game
+
+pettingzoo = require("pettingzoo")
+gymnasium = require("gymnasium")
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+
+RENDER_MODES = ("ansi", "human")
+
+
+def _default_players(game: Game) -> int:
+    return min(game.max_players, max(game.min_players, 2))
+
+
+def check_action(action: Any, where: str) -> int:
+    """An action id as an int (numpy integers accepted), or a ValueError naming the problem."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalActionError(f"{where}: an action is a whole number (an action id), not {action!r}")
+    return int(action)
+
+
+class CosmodromeAECEnv(AECEnv):
+    """The AEC environment of one Cosmodrome game (make it with :func:`env` or :func:`raw_env`)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "cosmodrome_v0", "is_parallelizable": False,
+                "render_fps": 1}
+
+    def __init__(self, game: Union[str, Game], players: Optional[int] = None,
+                 options: Optional[Mapping[str, Any]] = None, render_mode: Optional[str] = None) -> None:
+        super().__init__()
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.players = _default_players(self.game) if players is None else players
+        self.game.check_players(self.players)
+        self.options = self.game.resolve_options(options)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0")
+        self.schema = schema_for(self.game, self.players, self.options)
+        self.possible_agents = [f"player_{i}" for i in range(self.players)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        low, high = self.schema.bounds()
+        n = self.game.num_actions
+        self._observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }) for a in self.possible_agents}
+        self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._seeds = Rng(int.from_bytes(os.urandom(8), "little"))
+        self.state = None
+        self.seed_used: Optional[int] = None
+
+    # ----- spaces ----------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    # ----- the cycle -------------------------------------------------------------------------
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        if seed is not None:
+            self._seeds = Rng(int(seed))
+            game_seed = int(seed)
+        else:
+            game_seed = self._seeds.below(1 << 31)
+        self.seed_used = game_seed
+        self.state = self.game.new_state(self.players, game_seed, self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.to_move()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._index[agent]
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        if self.state.to_move() == seat:
+            mask[self.state.legal_actions()] = 1
+        return {"observation": self.schema.encode(self.state.view(seat)), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if self.state.is_terminal():
+            raise GameOverError("the game is over: no action can be taken")
+        a = check_action(action, f"{self.game.name}, {agent}")
+        self.state.apply(a)  # IllegalActionError names the legal actions; the state is unchanged
+        self._cumulative_rewards[agent] = 0.0
+        if self.state.is_terminal():
+            returns = self.state.returns()
+            for i, ag in enumerate(self.possible_agents):
+                self.rewards[ag] = float(returns[i])
+                self.terminations[ag] = True
+        else:
+            for ag in self.agents:
+                self.rewards[ag] = 0.0
+            self.agent_selection = self.possible_agents[self.state.to_move()]
+        self._accumulate_rewards()
+
+    # ----- presentation ----------------------------------------------------------------------
+    def render(self) -> Optional[str]:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (use 'ansi' or 'human')")
+            return None
+        if self.state is None:
+            return None
+        text = self.game.render_text(self.state.view(None), None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game: Union[str, Game], players: Optional[int] = None, options: Optional[Mapping[str, Any]] = None,
+            render_mode: Optional[str] = None) -> CosmodromeAECEnv:
+    """The bare AEC environment (no wrappers)."""
+    return CosmodromeAECEnv(game, players, options, render_mode)
+
+
+def env(game: Union[str, Game], players: Optional[int] = None, options: Optional[Mapping[str, Any]] = None,
+        render_mode: Optional[str] = None) -> AECEnv:
+    """The AEC environment of ``game`` for ``players`` seats, wrapped in PettingZoo's
+    order-enforcing wrapper (which refuses a step before ``reset``)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, options, render_mode))

@@ -1,0 +1,112 @@
+"""Cosmic Run: Rapid Fire (Dr. Finn's Games, 2017) on the Cosmodrome core.
+
+Two players race three ships each up three planet tracks through space mines, drafting eight
+action dice a round; or one player tries to beat Zorlord in the solo game. The package reads
+like the rulebook: ``components`` (sheet and dice data), ``state``, ``setup``, ``rounds``
+(Phase I and Phase II), ``mines``, ``movement``, ``combat``, ``technologies``, ``scoring``
+(game end), ``solo`` (Zorlord), ``actions`` (the action space), ``view`` and ``text``.
+
+>>> s = GAME.new_state(2, seed=3)
+>>> s.decision_kind(), s.to_move()
+('draft', 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from cosmodrome.core import DataError, Game, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
+from cosmodrome.games.cosmic_run.components import load_components
+from cosmodrome.games.cosmic_run.state import INT_FIELDS, LIST_FIELDS, OVER, CosmicRunState
+
+
+class CosmicRun(Game):
+    name = "cosmic-run"
+    title = "Cosmic Run: Rapid Fire"
+    min_players = 1
+    max_players = 2
+    num_actions = NUM_ACTIONS
+    description = ("Race three ships up three planet tracks through space mines by drafting dice; "
+                   "2 players, or solo against Zorlord.")
+    heuristic_bot = "cosmodrome.games.cosmic_run.heuristic:CosmicRunHeuristic"
+    options = (
+        OptionSpec("side", "choice", "A", "tracking sheet side: A, or B for the Minefield variant", ("A", "B")),
+        OptionSpec("friendly", "bool", False, "Friendly variant: attacks become engine upgrades, mine dice give immunity"),
+        OptionSpec("rapid_fire", "bool", False, "Rapid Fire variant: no Armada rule; disabling two enemy ships wins"),
+        OptionSpec("novice", "bool", False, "solo: novice mode, you choose first every second round"),
+        OptionSpec("expert_mines", "int", 0, "solo expert mode: mine rolls before the first round"),
+        OptionSpec("no_zorlord_reroll", "bool", False, "solo expert mode: the control panel cannot re-roll Zorlord's die"),
+        OptionSpec("components", "path", "", "a variant components file (TOML) replacing entries of the sheet and dice data"),
+    )
+
+    def resolve_options(self, options):
+        opts = super().resolve_options(options)
+        if not 0 <= opts["expert_mines"] <= 50:
+            from cosmodrome.core import OptionError
+            raise OptionError(f"option 'expert_mines' must be from 0 to 50, not {opts['expert_mines']}")
+        opts["components"] = opts["components"] or ""
+        return opts
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> CosmicRunState:
+        from cosmodrome.games.cosmic_run.setup import new_game
+        return new_game(self, players, seed, options)
+
+    def seat_name(self, seat: int, players: int) -> str:
+        return f"Player {seat + 1}"
+
+    def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+        from cosmodrome.games.cosmic_run.text import render
+        return render(view, seat)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CosmicRunState:
+        d = check_state_json(data, self)
+        try:
+            players = d["players"]
+            if isinstance(players, bool) or players not in (1, 2):
+                raise RecordError(f"a saved cosmic-run state has 1 or 2 players, not {players!r}")
+            options = self.resolve_options(d["options"])
+            comp = load_components(options["components"])
+            rng = d["rng"]
+            if isinstance(rng, bool) or not isinstance(rng, int):
+                raise RecordError("the saved state's 'rng' must be a whole number")
+            s = CosmicRunState(self, players, options, comp, Rng.from_state(rng))
+            for f in INT_FIELDS:
+                v = d[f]
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise RecordError(f"the saved state's {f!r} must be a whole number, not {v!r}")
+                setattr(s, f, v)
+            for f in LIST_FIELDS:
+                v = d[f]
+                want = len(getattr(s, f)) if f not in ("mr_targets", "winners_") else None
+                if (not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v)
+                        or (want is not None and len(v) != want)):
+                    raise RecordError(f"the saved state's {f!r} must be a list of "
+                                      f"{want if want is not None else 'some'} whole numbers")
+                setattr(s, f, list(v))
+            paths = d["paths"]
+            if (not isinstance(paths, list) or len(paths) != 6
+                    or any(not isinstance(p, list) or not p or any(isinstance(x, bool) or not isinstance(x, int)
+                                                                   or not 0 <= x < comp.nr * 3 for x in p)
+                           for p in paths)):
+                raise RecordError("the saved state's 'paths' must be 6 non-empty lists of circle numbers")
+            s.paths = [list(p) for p in paths]
+            end = d["end"]
+            if not isinstance(end, str):
+                raise RecordError("the saved state's 'end' must be text")
+            s.end = end
+        except KeyError as exc:
+            raise RecordError(f"the saved cosmic-run state lacks {exc.args[0]!r}") from None
+        except DataError as exc:
+            raise RecordError(f"the saved state's components cannot be loaded: {exc}") from None
+        except RecordError:
+            raise
+        except Exception as exc:  # an option error or a wrong type deep inside
+            raise RecordError(f"malformed cosmic-run state: {exc}") from None
+        if not 1 <= s.stage <= OVER or any(not 0 <= p < comp.nr * 3 for p in s.pos) \
+                or any(not -1 <= o <= 1 for o in s.owner) or not 1 <= s.round <= len(comp.round_track):
+            raise RecordError("the saved cosmic-run state is inconsistent (stage, ship position, die owner or round)")
+        return s
+
+
+GAME = register(CosmicRun())

@@ -1,0 +1,162 @@
+"""The fixed action space: 33 small stable integers, each decision a small step.
+
+====== ===============================================================
+id     meaning
+====== ===============================================================
+0-7    take die 1-8 (drafting; in the solo game also: hand it to Zorlord)
+8      use the taken die
+9      put the taken die in the cargo bay
+10     re-roll with the control panel (own die, or Zorlord's die)
+11     stop moving
+12-19  a step: up, left, right, diagonal up-left, diagonal up-right (navigational control),
+       warp up, warp left, warp right (warp drive)
+20-22  transformer: the die moves the orange / blue / green ship
+23-26  cargo bay technology: defensive missile, navigational control, warp drive, transformer
+27-29  mine die letter A / B / C
+30     fire a defensive missile
+31     take it (no missile)
+32     let Zorlord use his die
+====== ===============================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cosmodrome.games.cosmic_run import combat, mines, movement, rounds, solo, technologies
+from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, TECHPICK,
+                                               ZOR_GIVE, ZOR_REROLL, CosmicRunState)
+
+DRAFT0, USE, CARGO, REROLL, STOP, STEP0, TRANSFORM0, TECH0, LETTER0, MISSILE, NO_MISSILE, ACCEPT = (
+    0, 8, 9, 10, 11, 12, 20, 23, 27, 30, 31, 32)
+NUM_ACTIONS = 33
+
+
+def legal(s: CosmicRunState) -> list[int]:
+    st = s.stage
+    if st == DRAFT or st == ZOR_GIVE:
+        return [i for i in range(8) if s.owner[i] == -1]
+    if st == DIE:
+        return [USE, CARGO, REROLL] if s.rr[s.seat] < s.C.rerolls else [USE, CARGO]
+    if st == MOVE:
+        return ([STOP] + [STEP0 + k for k in movement.steps(s)]
+                + [TRANSFORM0 + c for c in movement.transform_targets(s)])
+    if st == LETTER:
+        return [LETTER0, LETTER0 + 1, LETTER0 + 2]
+    if st == TECHPICK:
+        return [TECH0 + t for t in range(4) if technologies.room(s, s.seat, t)]
+    if st == MISSILE_MINE or st == MISSILE_ATTACK:
+        return [MISSILE, NO_MISSILE]
+    if st == ZOR_REROLL:
+        return [REROLL, ACCEPT]
+    return []
+
+
+def perform(s: CosmicRunState, a: int) -> None:
+    """Apply a legal action (checked by ``State.apply``)."""
+    st = s.stage
+    if st == DRAFT:
+        rounds.draft(s, a)
+    elif st == DIE:
+        if a == USE:
+            if rounds.friendly_last_round_mine(s):
+                rounds.free_reroll(s)
+            else:
+                rounds.use_die(s)
+        elif a == CARGO:
+            technologies.to_cargo(s)
+        else:
+            technologies.reroll(s, s.seat)
+    elif st == MOVE:
+        if a == STOP:
+            s.log("stop", f"{s.sheet_name(s.seat)} stops moving.", sheet=s.seat)
+            movement.finish(s)
+        elif a < TRANSFORM0:
+            movement.step(s, a - STEP0)
+        else:
+            movement.transform(s, a - TRANSFORM0)
+    elif st == LETTER:
+        rounds.choose_letter(s, a - LETTER0)
+    elif st == TECHPICK:
+        technologies.gain(s, s.seat, a - TECH0)
+        rounds.next_pick(s)
+    elif st == MISSILE_MINE:
+        mines.answer(s, a == MISSILE)
+    elif st == MISSILE_ATTACK:
+        combat.resolve(s, a == MISSILE)
+    elif st == ZOR_REROLL:
+        solo.answer_reroll(s, a == REROLL)
+    elif st == ZOR_GIVE:
+        solo.give(s, a)
+
+
+def label(s: CosmicRunState, a: int) -> str:
+    return to_json(s, a)["label"]
+
+
+def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
+    """The label and the details a table client highlights (sheet, track, die, row/col, tech)."""
+    C = s.C
+    d: dict[str, Any] = {"action": a}
+    st = s.stage
+    if 0 <= a < 8:
+        fj = C.face_json(s.faces[a])
+        d.update(kind="die", die=a, face=fj["face"], face_kind=fj["kind"],
+                 **{k: v for k, v in fj.items() if k not in ("text", "kind", "face")})
+        who = "Give Zorlord" if st == ZOR_GIVE else "Take"
+        d["label"] = f"{who} die {a + 1}: {C.face_text(s.faces[a])}"
+    elif a == USE:
+        d.update(kind="use", die=s.die)
+        if st == DIE and rounds.friendly_last_round_mine(s):
+            d["label"] = "Re-roll the mine die for free until it shows something else"
+        else:
+            d["label"] = f"Use die {s.die + 1} ({C.face_text(s.faces[s.die])})"
+    elif a == CARGO:
+        d.update(kind="cargo", die=s.die, sheet=s.seat)
+        d["label"] = f"Put die {s.die + 1} in the cargo bay ({s.cargo[s.seat] if 0 <= s.seat < 2 else 0}/{C.cargo_slots})"
+    elif a == REROLL:
+        d.update(kind="reroll", die=s.die)
+        left = C.rerolls - s.rr[0 if st == ZOR_REROLL else max(s.seat, 0)]
+        whose = "Zorlord's die" if st == ZOR_REROLL else f"die {s.die + 1}"
+        d["label"] = f"Re-roll {whose} with the control panel ({left} left)"
+    elif a == STOP:
+        d.update(kind="stop", label="Stop moving" + (f" ({s.pips} pip{'s' if s.pips != 1 else ''} unused)"
+                                                     if st == MOVE and s.pips else ""))
+    elif STEP0 <= a < TRANSFORM0:
+        k = a - STEP0
+        sh, t = divmod(s.ship, 3)
+        d.update(kind="step", step=movement.STEP_NAMES[k], sheet=sh, track=t, colour=C.tracks[t])
+        r, c = divmod(s.pos[s.ship], 3)
+        d["from"] = [r, c]
+        tg = movement.target(s, k) if st == MOVE else None
+        if tg is not None:
+            nr_, nc = divmod(tg[0], 3)
+            d["to"] = [nr_, nc]
+            d["cost"] = tg[1]
+            d["warps"] = tg[2]
+            where = "the planet" if nr_ == C.rows + 1 else f"{C.columns[nc]}{nr_}"
+            tech = " (navigational control)" if k in (3, 4) else f" ({tg[2]} warp drive{'s' if tg[2] > 1 else ''})" if tg[2] else ""
+            d["label"] = f"{C.tracks[t].capitalize()} ship: {movement.STEP_NAMES[k]} to {where}{tech}"
+        else:
+            d["label"] = f"{C.tracks[t].capitalize()} ship: {movement.STEP_NAMES[k]}"
+    elif TRANSFORM0 <= a < TECH0:
+        c = a - TRANSFORM0
+        d.update(kind="transform", track=c, colour=C.tracks[c])
+        d["label"] = f"Transformer: move the {C.tracks[c]} ship with this die"
+    elif TECH0 <= a < LETTER0:
+        t = a - TECH0
+        d.update(kind="tech", tech=C.tech_names[t], tech_index=t)
+        d["label"] = f"Gain a {C.tech_names[t]}"
+    elif LETTER0 <= a < MISSILE:
+        c = a - LETTER0
+        d.update(kind="letter", col=c, letter=C.columns[c])
+        d["label"] = f"Set the letter die to {C.columns[c]}"
+    elif a == MISSILE:
+        d.update(kind="missile", label="Fire a defensive missile")
+    elif a == NO_MISSILE:
+        d.update(kind="no-missile", label="Keep the missile: take it")
+    elif a == ACCEPT:
+        d.update(kind="accept", label="Let Zorlord use his die")
+    else:
+        d["label"] = f"action {a}"
+    return d

@@ -1,0 +1,78 @@
+"""Advance and attack (RB Advance and Attack Die, FAQ) and its Friendly form, the engine
+upgrade (RB Friendly Variant).
+
+After the one-space advance the opponent's ship of the die's colour (never the transformed
+colour: FAQ) is attacked: it fills a heart unless it reached its planet or its owner fires a
+defensive missile. Three filled hearts disable a ship. In the Friendly variant the taker
+fills a heart of their own ship instead (an upgrade), which the opponent may stop with a
+missile. Zorlord's advance-and-attack dice attack the solo player the same way.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic_run.components import MISSILE
+from cosmodrome.games.cosmic_run.state import MISSILE_ATTACK, CosmicRunState
+
+ATTACK, UPGRADE = 0, 1
+
+
+def attack(s: CosmicRunState) -> None:
+    """Resolve the attack (or upgrade) of the advance-and-attack die just used by ``s.seat``."""
+    from cosmodrome.games.cosmic_run import rounds
+    colour, by = s.aa, s.ship // 3
+    s.aa = -1
+    if s.friendly:
+        start(s, victim=by, colour=colour, kind=UPGRADE, by=by, defender=1 - by)
+    else:
+        start(s, victim=1 - by, colour=colour, kind=ATTACK, by=by, defender=1 - by)
+
+
+def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defender: int) -> None:
+    from cosmodrome.games.cosmic_run import rounds
+    ship = victim * 3 + colour
+    name = f"{s.sheet_name(victim)}'s {s.C.tracks[colour]} ship"
+    if kind == ATTACK and (s.reached(ship) or s.disabled(ship)):
+        why = "has reached its planet" if s.reached(ship) else "is already disabled"
+        s.log("attack", f"{s.sheet_name(by)} attacks {name}, which {why}: no effect.", sheet=victim, track=colour)
+        rounds.next_pick(s)
+        return
+    if kind == UPGRADE and (s.upg[ship] >= s.C.hearts or s.disabled(ship) or s.reached(ship)):
+        s.log("upgrade", f"{name} cannot take an engine upgrade.", sheet=victim, track=colour)
+        rounds.next_pick(s)
+        return
+    s.atk_sheet, s.atk_ship, s.atk_kind, s.atk_by = victim, ship, kind, by
+    if defender < s.num_players and s.avail(defender, MISSILE) > 0:
+        s.stage, s.seat = MISSILE_ATTACK, defender
+        return
+    resolve(s, False)
+
+
+def resolve(s: CosmicRunState, missile: bool) -> None:
+    from cosmodrome.games.cosmic_run import rounds, scoring
+    ship, kind, by = s.atk_ship, s.atk_kind, s.atk_by
+    victim, colour = divmod(ship, 3)
+    name = f"{s.sheet_name(victim)}'s {s.C.tracks[colour]} ship"
+    if missile:
+        defender = s.seat
+        s.tu[defender * 4 + MISSILE] += 1
+        what = "the attack on" if kind == ATTACK else "the engine upgrade of"
+        s.log("missile", f"{s.sheet_name(defender)} fires a defensive missile and stops {what} {name}.",
+              sheet=defender)
+        rounds.next_pick(s)
+        return
+    if kind == UPGRADE:
+        s.upg[ship] += 1
+        s.log("upgrade", f"{name} gets an engine upgrade ({s.upg[ship]} heart{'s' if s.upg[ship] > 1 else ''}).",
+              sheet=victim, track=colour)
+        rounds.next_pick(s)
+        return
+    s.dmg[ship] += 1
+    s.log("attack", f"{s.sheet_name(by)} attacks {name}: {s.dmg[ship]} heart{'s' if s.dmg[ship] > 1 else ''} filled.",
+          sheet=victim, track=colour)
+    if s.disabled(ship):
+        s.log("disabled", f"{name} is disabled.", sheet=victim, track=colour)
+        if by < s.num_players and by != victim:
+            s.kills[by] += 1
+        if scoring.check(s):
+            return
+    rounds.next_pick(s)

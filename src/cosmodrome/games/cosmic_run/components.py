@@ -1,0 +1,249 @@
+"""Component data: the tracking sheet (tracks, rows, coordinates, round track, VP ladder),
+the technologies and the dice, loaded from ``components.toml`` and validated into one
+immutable :class:`Components` table.
+
+Every entry of the data file is ``{value, status, source}`` with status ``fact`` or
+``assumed``. A variant file (the ``components`` option) replaces the entries it gives.
+
+>>> c = load_components()
+>>> c.rows, c.tracks, c.round_track[0]
+(12, ('orange', 'blue', 'green'), 1)
+>>> c.face_text(c.dice[0][3])
+'advance-and-attack orange'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Optional
+
+from cosmodrome.core import DataError
+
+DATA_FILE = Path(__file__).with_name("components.toml")
+
+# Face codes of the action dice (small ints, so a die's face is one int in the state).
+#   0..17  movement: colour * 6 + (pips - 1)
+#   18..20 advance and attack: 18 + colour
+#   21     mine
+#   22..25 technology: 22 + tech
+MOVE, ATTACK, MINE, TECH = 0, 1, 2, 3
+ATTACK0, MINE_FACE, TECH0, NUM_FACES = 18, 21, 22, 26
+TECH_WORDS = ("missile", "navigation", "warp", "transformer")
+MISSILE, NAV, WARP, TRANSFORMER = 0, 1, 2, 3
+
+REQUIRED = {
+    "sheet": ("tracks", "columns", "rows", "start_column", "labels_a", "labels_b", "hearts",
+              "armada_gap", "rerolls", "cargo_slots", "round_track"),
+    "scoring": ("ladder", "minus5_row", "disabled_penalty", "tech_vp"),
+    "technologies": ("names", "colours", "circles"),
+    "mine_dice": ("letters", "numbers"),
+    "action_dice": ("faces",),
+}
+
+
+def face_kind(code: int) -> int:
+    return MOVE if code < ATTACK0 else ATTACK if code < MINE_FACE else MINE if code == MINE_FACE else TECH
+
+
+@dataclass(frozen=True)
+class Components:
+    """The validated data. Rows are numbered 1..rows bottom to top; row 0 is the start below
+    the track and row ``rows + 1`` the planet row."""
+
+    tracks: tuple[str, ...]
+    columns: tuple[str, ...]
+    rows: int
+    start_column: int
+    labels: tuple[tuple[int, ...], tuple[int, ...]]   # per side, indexed by row 0..rows+1
+    hearts: int
+    armada_gap: int
+    rerolls: int
+    cargo_slots: int
+    round_track: tuple[int, ...]
+    ladder: tuple[int, ...]
+    minus5_row: int
+    disabled_penalty: int
+    tech_vp: int
+    tech_names: tuple[str, ...]
+    tech_colours: tuple[str, ...]
+    circles: int
+    letters: tuple[int, ...]          # column index per face of the letter die
+    numbers: tuple[int, ...]
+    dice: tuple[tuple[int, ...], ...]  # face codes per die
+    status: tuple[tuple[str, str, str], ...]  # (key, status, source) of every entry
+
+    @property
+    def nr(self) -> int:
+        """Rows per track in the state grid: start row, the circles, the planet row."""
+        return self.rows + 2
+
+    @property
+    def planet(self) -> int:
+        return self.rows + 1
+
+    @property
+    def max_pips(self) -> int:
+        return max([c % 6 + 1 for d in self.dice for c in d if c < ATTACK0] + [1])
+
+    def rows_with(self, side: int, number: int) -> tuple[int, ...]:
+        """Rows of a track carrying ``number`` on sheet side 0 (A) or 1 (B)."""
+        return tuple(r for r, n in enumerate(self.labels[side]) if n == number)
+
+    def face_text(self, code: int) -> str:
+        k = face_kind(code)
+        if k == MOVE:
+            p = code % 6 + 1
+            return f"{self.tracks[code // 6]} {p} pip{'s' if p > 1 else ''}"
+        if k == ATTACK:
+            return f"advance-and-attack {self.tracks[code - ATTACK0]}"
+        if k == MINE:
+            return "mine"
+        return self.tech_names[code - TECH0]
+
+    def face_json(self, code: int) -> dict[str, Any]:
+        k = face_kind(code)
+        d: dict[str, Any] = {"face": code, "kind": ("move", "attack", "mine", "tech")[k], "text": self.face_text(code)}
+        if k == MOVE:
+            d.update(colour=self.tracks[code // 6], track=code // 6, pips=code % 6 + 1)
+        elif k == ATTACK:
+            d.update(colour=self.tracks[code - ATTACK0], track=code - ATTACK0, pips=1)
+        elif k == TECH:
+            d.update(tech=self.tech_names[code - TECH0], tech_index=code - TECH0)
+        return d
+
+
+def _entry(data: dict, section: str, key: str) -> tuple[Any, str, str]:
+    sec = data.get(section)
+    if not isinstance(sec, dict) or key not in sec:
+        raise DataError(f"components: missing entry [{section}.{key}]")
+    e = sec[key]
+    if not isinstance(e, dict) or "value" not in e:
+        raise DataError(f"components: [{section}.{key}] must be a table with value, status and source")
+    status = e.get("status")
+    if status not in ("fact", "assumed"):
+        raise DataError(f"components: [{section}.{key}] status must be 'fact' or 'assumed', not {status!r}")
+    source = e.get("source")
+    if not isinstance(source, str) or not source.strip():
+        raise DataError(f"components: [{section}.{key}] needs a source")
+    return e["value"], status, source
+
+
+def _ints(name: str, v: Any, n: Optional[int] = None, lo: Optional[int] = None, hi: Optional[int] = None) -> tuple[int, ...]:
+    if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
+        raise DataError(f"components: {name} must be a list of whole numbers")
+    if n is not None and len(v) != n:
+        raise DataError(f"components: {name} must have {n} entries, not {len(v)}")
+    for x in v:
+        if (lo is not None and x < lo) or (hi is not None and x > hi):
+            raise DataError(f"components: {name} has {x}, outside {lo}..{hi}")
+    return tuple(v)
+
+
+def _int(name: str, v: Any, lo: int, hi: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise DataError(f"components: {name} must be a whole number from {lo} to {hi}, not {v!r}")
+    return v
+
+
+def _strs(name: str, v: Any, n: int) -> tuple[str, ...]:
+    if not isinstance(v, list) or len(v) != n or any(not isinstance(x, str) or not x for x in v):
+        raise DataError(f"components: {name} must be a list of {n} names")
+    return tuple(v)
+
+
+def parse_face(text: Any, tracks: tuple[str, ...], where: str) -> int:
+    """``"blue 2"`` → a movement face code, ``"attack green"``, ``"mine"``, ``"warp"``..."""
+    if not isinstance(text, str):
+        raise DataError(f"components: {where}: a face is a word such as 'blue 2', not {text!r}")
+    words = text.lower().split()
+    if len(words) == 2 and words[0] in tracks and words[1].isdigit() and 1 <= int(words[1]) <= 6:
+        return tracks.index(words[0]) * 6 + int(words[1]) - 1
+    if len(words) == 2 and words[0] == "attack" and words[1] in tracks:
+        return ATTACK0 + tracks.index(words[1])
+    if words == ["mine"]:
+        return MINE_FACE
+    if len(words) == 1 and words[0] in TECH_WORDS:
+        return TECH0 + TECH_WORDS.index(words[0])
+    raise DataError(f"components: {where}: unknown face {text!r} (use '<colour> <1-6>', "
+                    f"'attack <colour>', 'mine' or one of {', '.join(TECH_WORDS)})")
+
+
+def build(data: dict) -> Components:
+    """Validate raw TOML data into :class:`Components`; :class:`DataError` names the problem."""
+    vals: dict[str, Any] = {}
+    status = []
+    for section, keys in REQUIRED.items():
+        for key in keys:
+            v, st, src = _entry(data, section, key)
+            vals[f"{section}.{key}"] = v
+            status.append((f"{section}.{key}", st, src))
+    tracks = _strs("sheet.tracks", vals["sheet.tracks"], 3)
+    columns = _strs("sheet.columns", vals["sheet.columns"], 3)
+    rows = _int("sheet.rows", vals["sheet.rows"], 2, 40)
+    start_col = _int("sheet.start_column", vals["sheet.start_column"], 0, 2)
+    numbers = _ints("mine_dice.numbers", vals["mine_dice.numbers"], lo=1, hi=99)
+    if not numbers:
+        raise DataError("components: mine_dice.numbers needs at least one face")
+    labels = []
+    for side in ("a", "b"):
+        lab = _ints(f"sheet.labels_{side}", vals[f"sheet.labels_{side}"], rows, lo=0, hi=99)
+        labels.append((0,) + lab + (0,))
+    letters_raw = vals["mine_dice.letters"]
+    if not isinstance(letters_raw, list) or not letters_raw or any(x not in columns for x in letters_raw):
+        raise DataError(f"components: mine_dice.letters must list column letters from {', '.join(columns)}")
+    hearts = _int("sheet.hearts", vals["sheet.hearts"], 1, 9)
+    gap = _int("sheet.armada_gap", vals["sheet.armada_gap"], 1, 99)
+    rerolls = _int("sheet.rerolls", vals["sheet.rerolls"], 0, 99)
+    cargo = _int("sheet.cargo_slots", vals["sheet.cargo_slots"], 1, 8)
+    track = _ints("sheet.round_track", vals["sheet.round_track"], lo=0, hi=20)
+    if not track:
+        raise DataError("components: sheet.round_track needs at least one round")
+    ladder = _ints("scoring.ladder", vals["scoring.ladder"], rows + 2, lo=-99, hi=99)
+    m5 = _int("scoring.minus5_row", vals["scoring.minus5_row"], 0, rows + 1)
+    pen = _int("scoring.disabled_penalty", vals["scoring.disabled_penalty"], -99, 0)
+    tvp = _int("scoring.tech_vp", vals["scoring.tech_vp"], 0, 99)
+    names = _strs("technologies.names", vals["technologies.names"], 4)
+    colours = _strs("technologies.colours", vals["technologies.colours"], 4)
+    circles = _int("technologies.circles", vals["technologies.circles"], 1, 20)
+    faces = vals["action_dice.faces"]
+    if not isinstance(faces, list) or len(faces) != 8 or any(not isinstance(d, list) or not d for d in faces):
+        raise DataError("components: action_dice.faces must list 8 dice, each a list of faces")
+    dice = tuple(tuple(parse_face(f, tracks, f"die {i + 1}") for f in d) for i, d in enumerate(faces))
+    return Components(
+        tracks=tracks, columns=columns, rows=rows, start_column=start_col,
+        labels=(labels[0], labels[1]), hearts=hearts, armada_gap=gap, rerolls=rerolls,
+        cargo_slots=cargo, round_track=track, ladder=ladder, minus5_row=m5,
+        disabled_penalty=pen, tech_vp=tvp, tech_names=names, tech_colours=colours,
+        circles=circles, letters=tuple(columns.index(x) for x in letters_raw), numbers=numbers,
+        dice=dice, status=tuple(status))
+
+
+def _read(path: Path) -> dict:
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except OSError as exc:
+        raise DataError(f"cannot read components file {path}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"components file {path} is not valid TOML: {exc}") from None
+
+
+@lru_cache(maxsize=16)
+def load_components(path: str = "") -> Components:
+    """The default data, with the entries of the variant file ``path`` (if given) replacing them."""
+    data = _read(DATA_FILE)
+    if path:
+        variant = _read(Path(path))
+        for section, entries in variant.items():
+            if section not in REQUIRED:
+                raise DataError(f"components file {path}: unknown section [{section}]")
+            if not isinstance(entries, dict):
+                raise DataError(f"components file {path}: [{section}] must be a table")
+            for key, e in entries.items():
+                if key not in REQUIRED[section]:
+                    raise DataError(f"components file {path}: unknown entry [{section}.{key}]")
+                data[section][key] = e
+    return build(data)

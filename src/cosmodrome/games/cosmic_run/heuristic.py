@@ -1,0 +1,221 @@
+"""A heuristic player for Cosmic Run: Rapid Fire. It decides from the seat's view, the legal
+actions and their JSON details only (never the state's internals).
+
+Plan: draft the die that lifts a ship furthest (the lowest ship first, because of the Armada
+rule), attack ships that can be hurt, keep a defensive missile for hits that matter, step up
+where the circle above is open and sidestep to an open column otherwise, put useless dice in
+the cargo bay.
+
+>>> from cosmodrome.games.cosmic_run import GAME
+>>> s = GAME.new_state(2, seed=1)
+>>> CosmicRunHeuristic(seed=0).choose(s) in s.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cosmodrome.core import Bot, State
+
+
+class CosmicRunHeuristic(Bot):
+    name = "heuristic"
+
+    def choose(self, state: State) -> int:
+        seat = state.to_move()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        v = state.view(seat)
+        acts = {a: state.action_json(a) for a in legal}
+        kind = v["decision"]
+        fn = getattr(self, "_" + kind.replace("-", "_"), None)
+        if fn is None:
+            return legal[0]
+        return fn(v, seat, acts)
+
+    # ----- helpers on the view ---------------------------------------------------------
+    @staticmethod
+    def _open(sheet: dict, track: int, row: int, col: int) -> bool:
+        g = sheet["grid"][track]
+        if not 0 <= col < 3 or row >= len(g):
+            return False
+        return not g[row][col] & 16
+
+    def _ship_room(self, v: dict, sheet: dict, track: int) -> float:
+        """How useful pips for this ship are: 0 when it cannot move."""
+        ship = sheet["ships"][track]
+        if ship["disabled"] or ship["reached"]:
+            return 0.0
+        rows = v["sheet"]["rows"]
+        r, c = ship["row"], ship["col"]
+        up_open = self._open(sheet, track, r + 1, c)
+        side_open = r > 0 and any(self._open(sheet, track, r + 1, cc) for cc in (c - 1, c + 1)
+                                  if self._open(sheet, track, r, cc))
+        base = 1.0 if up_open else (0.6 if side_open else 0.25)
+        lows = [s["row"] for i, s in enumerate(sheet["ships"]) if i != track and not s["disabled"]]
+        if lows and not v["options"].get("rapid_fire") and r - min(lows) >= 5:
+            base *= 0.2                      # held back by the Armada rule
+        if lows and r <= min(lows):
+            base *= 1.3                      # the lowest ship first
+        if r + 1 >= rows + 1:
+            base *= 1.5                      # one step from the planet
+        return base
+
+    def _die_value(self, v: dict, seat: int, d: dict) -> float:
+        me = v["sheets"][seat]
+        kind = d.get("face_kind")
+        solo = v["solo"]
+        if kind == "move":
+            room = max(self._ship_room(v, me, d["track"]), 0.5 * max(
+                self._ship_room(v, me, t) for t in range(3)) if me["techs"][3]["acquired"] > me["techs"][3]["used"] else 0)
+            return d["pips"] * room + 0.3
+        if kind == "attack":
+            val = self._ship_room(v, me, d["track"]) + 0.3
+            if not solo and not v["options"].get("friendly"):
+                opp = v["sheets"][1 - seat]["ships"][d["track"]]
+                if not opp["disabled"] and not opp["reached"]:
+                    val += 1.0 + 0.8 * opp["hearts"]
+            elif not solo:
+                val += 0.8
+            return val
+        if kind == "mine":
+            return 0.4 if solo else 1.1
+        if kind == "tech":
+            t = me["techs"][d["tech_index"]]
+            if t["acquired"] >= t["circles"]:
+                return 0.3
+            return 1.6 if (d["tech_index"] == 0 and t["acquired"] == t["used"]) else 1.2
+        return 0.5
+
+    # ----- decisions ---------------------------------------------------------------------
+    def _draft(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        return max(acts, key=lambda a: (self._die_value(v, seat, acts[a]), -a))
+
+    def _give_zorlord(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        # keep the better die for ourselves
+        return min(acts, key=lambda a: (self._die_value(v, seat, acts[a]), a))
+
+    def _die(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        cur = v["current"]
+        d = next(x for x in v["dice"] if x["die"] == cur["die"])
+        d = dict(d, face_kind=d["kind"], tech_index=d.get("tech_index"))
+        val = self._die_value(v, seat, d)
+        use = next(a for a, j in acts.items() if j["kind"] == "use")
+        cargo = next(a for a, j in acts.items() if j["kind"] == "cargo")
+        rr = [a for a, j in acts.items() if j["kind"] == "reroll"]
+        me = v["sheets"][seat]
+        if val < 0.6:
+            if rr and me["rerolls_left"] >= 2 and me["cargo"] == 0:
+                return rr[0]
+            return cargo
+        if d["face_kind"] == "move" and val < 1.0 and me["cargo"] == 1:
+            return cargo
+        return use
+
+    def _move(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        cur = v["current"]
+        sh = v["sheets"][cur["sheet"]]
+        t = cur["track"]
+        ship = sh["ships"][t]
+        r, c = ship["row"], ship["col"]
+
+        def score_at(row: int, col: int) -> float:
+            s = row * 10.0
+            if self._open(sh, t, row + 1, col):
+                s += 2
+            elif row > 0 and any(self._open(sh, t, row, cc) and self._open(sh, t, row + 1, cc) for cc in (col - 1, col + 1)):
+                s += 1
+            return s
+
+        best_a, best = None, score_at(r, c) + 0.5      # stop unless something is better
+        for a, j in acts.items():
+            if j["kind"] == "step" and "to" in j:
+                nr_, nc = j["to"]
+                sc = score_at(nr_, nc) - 3.0 * j.get("warps", 0) - (2.5 if "diagonal" in j["step"] else 0)
+                if nr_ > r and "diagonal" in j["step"] and self._open(sh, t, r + 1, c):
+                    sc -= 5
+                if sc > best:
+                    best_a, best = a, sc
+            elif j["kind"] == "transform":
+                if self._ship_room(v, sh, t) < 0.5 and self._ship_room(v, sh, j["track"]) >= 1.0 and cur["steps"] == 0:
+                    sc = best + 1
+                    if sc > best:
+                        best_a, best = a, sc
+        if best_a is None:
+            return next(a for a, j in acts.items() if j["kind"] == "stop")
+        return best_a
+
+    def _mine_letter(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        opp = v["sheets"][1 - seat]
+        labels = v["sheet"]["labels"]
+
+        def value(col: int) -> float:
+            s = 0.0
+            for t, ship in enumerate(opp["ships"]):
+                if ship["reached"] or ship["disabled"]:
+                    continue
+                if ship["col"] == col and labels[ship["row"]] if 0 < ship["row"] < len(labels) else False:
+                    s += 2
+                for dr in (1, 2, 3):
+                    rr = ship["row"] + dr
+                    if rr < len(labels) and labels[rr] and ship["col"] == col and self._open(opp, t, rr, col):
+                        s += 1.0 / dr
+            return s
+        return max(acts, key=lambda a: (value(acts[a]["col"]), -a))
+
+    def _cargo_technology(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        me = v["sheets"][seat]
+        by = {j["tech_index"]: a for a, j in acts.items()}
+        blocked = any(not s["disabled"] and not s["reached"] and not self._open(me, t, s["row"] + 1, s["col"])
+                      for t, s in enumerate(me["ships"]))
+        order = [2, 1, 0, 3] if blocked else [0, 1, 2, 3]
+        if me["techs"][0]["acquired"] - me["techs"][0]["used"] == 0:
+            order = [0] + [x for x in order if x != 0]
+        return next(by[t] for t in order if t in by)
+
+    def _missile_vs_mines(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        me = v["sheets"][seat]
+        p = v["pending_mine"]
+        worth = 0.0
+        for t, s in enumerate(me["ships"]):
+            if s["reached"] or s["disabled"]:
+                continue
+            for row in p["rows"]:
+                if s["col"] == p["col"] and row == s["row"]:
+                    worth += 3 + s["hearts"] * 2
+                elif s["col"] == p["col"] and 0 < row - s["row"] <= 2:
+                    worth += 1
+        left = me["techs"][0]["acquired"] - me["techs"][0]["used"]
+        yes = next(a for a, j in acts.items() if j["kind"] == "missile")
+        no = next(a for a, j in acts.items() if j["kind"] == "no-missile")
+        return yes if worth >= (3 if left == 1 else 2) else no
+
+    def _missile_vs_attack(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        me = v["sheets"][seat]
+        p = v["pending_attack"]
+        yes = next(a for a, j in acts.items() if j["kind"] == "missile")
+        no = next(a for a, j in acts.items() if j["kind"] == "no-missile")
+        left = me["techs"][0]["acquired"] - me["techs"][0]["used"]
+        if p["kind"] == "upgrade":
+            return yes if left >= 2 else no
+        ship = v["sheets"][p["sheet"]]["ships"][p["track"]]
+        return yes if (ship["hearts"] >= 1 or left >= 2 or v["solo"]) else no
+
+    def _reroll_zorlord(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        cur = v["current"]
+        d = next(x for x in v["dice"] if x["die"] == cur["die"])
+        zor = v["sheets"][1]
+        rows = v["sheet"]["rows"]
+        reroll = next(a for a, j in acts.items() if j["kind"] == "reroll")
+        accept = next(a for a, j in acts.items() if j["kind"] == "accept")
+        if d["kind"] in ("move", "attack"):
+            row = zor["ships"][d["track"]]["row"]
+            if row + d["pips"] >= rows + 1:
+                return reroll
+            if d["kind"] == "attack":
+                mine = v["sheets"][0]["ships"][d["track"]]
+                if mine["hearts"] >= 2 and not mine["reached"]:
+                    return reroll
+        return accept

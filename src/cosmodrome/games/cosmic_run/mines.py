@@ -1,0 +1,148 @@
+"""Space mines (RB Phase I: Mine Phase, RB Mine Die): a roll of the two black dice gives a
+coordinate (column letter + number); every target sheet fills the matching circles on its
+three planet tracks, ships on those circles are hit, take damage and are pushed back.
+
+Before any circle is filled each affected player may fire a defensive missile to ignore the
+whole roll on all their tracks (RB Points of Emphasis, RB Defensive Missile).
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic_run.components import MISSILE
+from cosmodrome.games.cosmic_run.state import MISSILE_MINE, CosmicRunState
+
+_ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def rows_with(s: CosmicRunState, number: int) -> tuple[int, ...]:
+    """Rows of a track on the sheet side in play carrying ``number`` (side B: white numbers twice)."""
+    key = (id(s.C), s.side, number)
+    rows = _ROWS.get(key)
+    if rows is None:
+        rows = _ROWS[key] = s.C.rows_with(s.side, number)
+    return rows
+
+
+def coordinate(s: CosmicRunState, col: int, number: int) -> str:
+    return f"{s.C.columns[col]}{number}"
+
+
+def roll_letter(s: CosmicRunState) -> int:
+    return s.C.letters[s.rng.below(len(s.C.letters))]
+
+
+def roll_number(s: CosmicRunState) -> int:
+    return s.C.numbers[s.rng.below(len(s.C.numbers))]
+
+
+def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:
+    """Would this roll fill at least one new circle on ``sheet``? (Tracks whose ship reached its
+    planet ignore rolls; circles already mined ignore them too.)"""
+    for t in range(3):
+        ship = sheet * 3 + t
+        if s.reached(ship):
+            continue
+        for r in rows_with(s, number):
+            if not s.mined(sheet, t, r, col):
+                return True
+    return False
+
+
+def start_roll(s: CosmicRunState, src: int, targets: list[int], col: int, number: int, resume: int) -> None:
+    """A rolled coordinate that will mark ``targets`` (sheets); ``src`` is the sheet whose mine
+    die caused it, or -1 for the mine phase. Asks missiles first, then marks."""
+    s.mr_letter, s.mr_number, s.mr_src = col, number, src
+    s.mr_targets = list(targets)
+    s.mr_ignore = [0, 0]
+    s.mr_i = 0
+    s.resume = resume
+    ask_next(s)
+
+
+def ask_next(s: CosmicRunState) -> None:
+    """RB Points of Emphasis: each affected player may answer the roll with a defensive missile
+    before circles are filled. Friendly variant: a player who took the mine die last round
+    ignores the mine rolls of this round."""
+    while s.mr_i < len(s.mr_targets):
+        sh = s.mr_targets[s.mr_i]
+        if s.friendly and s.mr_src == -1 and s.immune[sh] == s.round:
+            s.mr_ignore[sh] = 1
+            s.log("immune", f"{s.sheet_name(sh)} ignores the roll (mine die taken last round).", sheet=sh)
+        elif (sh < s.num_players and s.avail(sh, MISSILE) > 0
+              and affects(s, sh, s.mr_letter, s.mr_number)):
+            s.stage, s.seat = MISSILE_MINE, sh
+            return
+        s.mr_i += 1
+    apply_roll(s)
+
+
+def answer(s: CosmicRunState, use_missile: bool) -> None:
+    sh = s.mr_targets[s.mr_i]
+    if use_missile:
+        s.tu[sh * 4 + MISSILE] += 1
+        s.mr_ignore[sh] = 1
+        s.log("missile", f"{s.sheet_name(sh)} fires a defensive missile: {coordinate(s, s.mr_letter, s.mr_number)} "
+              "is ignored on all of their tracks.", sheet=sh)
+    s.mr_i += 1
+    ask_next(s)
+
+
+def apply_roll(s: CosmicRunState) -> None:
+    """Fill the matching circles on every target sheet not protected; hit ships there."""
+    from cosmodrome.games.cosmic_run import rounds, scoring
+    col, number, nr = s.mr_letter, s.mr_number, s.C.nr
+    rows = rows_with(s, number)
+    changed = False
+    for sh in s.mr_targets:
+        if s.mr_ignore[sh]:
+            continue
+        placed = []
+        for t in range(3):
+            ship = sh * 3 + t
+            if s.reached(ship):
+                continue
+            for r in rows:
+                i = ((sh * 3 + t) * nr + r) * 3 + col
+                if s.grid[i] & 16:
+                    continue
+                s.grid[i] |= 16
+                placed.append(f"{s.C.tracks[t]} {coordinate(s, col, number)}")
+                if s.pos[ship] == r * 3 + col:
+                    hit(s, ship, s.mr_src)
+        if placed:
+            changed = True
+            s.log("mines", f"Mines on {s.sheet_name(sh)}'s sheet: {', '.join(placed)}.", sheet=sh,
+                  col=col, number=number)
+    s.mr_targets = []
+    if changed and scoring.check(s):
+        return
+    rounds.resume(s)
+
+
+def hit(s: CosmicRunState, ship: int, src: int) -> None:
+    """RB Mine Phase: a mine on a ship's circle fills a heart and pushes the ship back to its
+    nearest prior location (the last circle it came from that is not mined)."""
+    sh, t = divmod(ship, 3)
+    name = f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship"
+    if s.disabled(ship):
+        s.log("hit", f"A mine lands on {name}, already disabled.", sheet=sh, track=t)
+        return
+    s.dmg[ship] += 1
+    push_back(s, ship)
+    r, c = divmod(s.pos[ship], 3)
+    s.log("hit", f"{name} is hit ({s.dmg[ship]} heart{'s' if s.dmg[ship] > 1 else ''} filled) and pushed back to "
+          f"{'the start' if r == 0 else s.C.columns[c] + str(r)}.", sheet=sh, track=t, row=r, col=c)
+    if s.disabled(ship):
+        s.log("disabled", f"{name} is disabled.", sheet=sh, track=t)
+        if 0 <= src < s.num_players and src != sh:
+            s.kills[src] += 1
+
+
+def push_back(s: CosmicRunState, ship: int) -> None:
+    sh, t = divmod(ship, 3)
+    path = s.paths[ship]
+    if len(path) > 1:
+        path.pop()
+    while len(path) > 1 and s.mined(sh, t, path[-1] // 3, path[-1] % 3):
+        path.pop()
+    s.pos[ship] = path[-1]

@@ -1,0 +1,177 @@
+"""Ship movement (RB Movement Die, Navigational Control, Warp Drive, Transformer, FAQ).
+
+A movement die gives up to its pips of steps for the ship of its colour: straight up or
+sideways; diagonally up with a navigational control (one control per diagonal step); through
+a straight run of mines with one warp drive per mine, each mine costing a pip and the landing
+circle beyond being open (never diagonally: FAQ). A transformer, used before the first step,
+changes the die's colour (not splitting it over two ships: FAQ). Unless Rapid Fire is played,
+a ship may not end a step more than 5 rows above another non-disabled ship of its player
+(RB The Armada Rule).
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
+from cosmodrome.games.cosmic_run.state import MOVE, CosmicRunState
+
+UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8)
+STEP_NAMES = ("up", "left", "right", "diagonally up-left", "diagonally up-right",
+              "warp up", "warp left", "warp right")
+DELTA = ((1, 0), (0, -1), (0, 1), (1, -1), (1, 1), (1, 0), (0, -1), (0, 1))
+LINE_BIT = (1, 2, 2, 4, 4, 8, 8, 8)
+
+
+def effective_pips(s: CosmicRunState, face: int, ship: int) -> int:
+    """Friendly variant engine upgrades: a movement die with exactly 1 pip counts 2 (3) for a
+    ship with 2 (3) upgrade hearts. Advance-and-attack dice always give 1."""
+    if face >= ATTACK0:
+        return 1
+    pips = face % 6 + 1
+    if s.friendly and pips == 1 and s.upg[ship] >= 2:
+        return s.upg[ship]
+    return pips
+
+
+def armada_ok(s: CosmicRunState, ship: int, new_row: int) -> bool:
+    """RB The Armada Rule (ignored in Rapid Fire and by Zorlord)."""
+    if s.rapid:
+        return True
+    sh = ship // 3
+    if new_row <= s.pos[ship] // 3:
+        return True
+    low = 99
+    for o in range(sh * 3, sh * 3 + 3):
+        if o != ship and s.dmg[o] < s.C.hearts:
+            r = s.pos[o] // 3
+            if r < low:
+                low = r
+    return new_row - low <= s.C.armada_gap
+
+
+def target(s: CosmicRunState, kind: int):
+    """``(new_pos, pip_cost, warps, passed_cells)`` of a step of ``kind`` for the moving ship,
+    or None when it is not allowed."""
+    ship = s.ship
+    if s.pips <= 0 or s.dmg[ship] >= s.C.hearts:
+        return None
+    sh, t = divmod(ship, 3)
+    r, c = divmod(s.pos[ship], 3)
+    planet = s.C.rows + 1
+    if r == planet:
+        return None
+    dr, dc = DELTA[kind]
+    if dr == 0 and r == 0:
+        return None          # sideways only once on the track
+    if kind < WARP_UP:
+        if kind >= DIAG_LEFT and s.tx[sh * 4 + NAV] - s.tu[sh * 4 + NAV] <= 0:
+            return None
+        nr_, nc = r + dr, c + dc
+        if not 0 <= nc < 3 or s.mined(sh, t, nr_, nc):
+            return None
+        if not armada_ok(s, ship, nr_):
+            return None
+        return nr_ * 3 + nc, 1, 0, ()
+    warps = s.tx[sh * 4 + WARP] - s.tu[sh * 4 + WARP]
+    if warps <= 0:
+        return None
+    rr, cc = r + dr, c + dc
+    passed = []
+    while 0 <= cc < 3 and rr <= planet and s.mined(sh, t, rr, cc):
+        passed.append(rr * 3 + cc)
+        rr += dr
+        cc += dc
+    k = len(passed)
+    if k == 0 or not (0 <= cc < 3 and rr <= planet) or k > warps or k + 1 > s.pips:
+        return None
+    if not armada_ok(s, ship, rr):
+        return None
+    return rr * 3 + cc, k + 1, k, tuple(passed)
+
+
+def transform_targets(s: CosmicRunState) -> list[int]:
+    """Colours the die may be changed to (RB Transformer): before the first step only."""
+    sh = s.ship // 3
+    if s.steps or s.xf or s.tx[sh * 4 + TRANSFORMER] - s.tu[sh * 4 + TRANSFORMER] <= 0:
+        return []
+    return [c for c in range(3) if sh * 3 + c != s.ship and s.dmg[sh * 3 + c] < s.C.hearts
+            and not s.reached(sh * 3 + c)]
+
+
+def steps(s: CosmicRunState) -> list[int]:
+    """The step kinds open to the moving ship now (a fast pre-filter before :func:`target`)."""
+    ship = s.ship
+    if s.pips <= 0 or s.dmg[ship] >= s.C.hearts:
+        return []
+    sh = ship // 3
+    r = s.pos[ship] // 3
+    if r == s.C.rows + 1:
+        return []
+    kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
+    if s.tx[sh * 4 + NAV] > s.tu[sh * 4 + NAV]:
+        kinds += [DIAG_LEFT, DIAG_RIGHT]
+    if s.pips >= 2 and s.tx[sh * 4 + WARP] > s.tu[sh * 4 + WARP]:
+        kinds += [WARP_UP] if r == 0 else [WARP_UP, WARP_LEFT, WARP_RIGHT]
+    return [k for k in kinds if target(s, k) is not None]
+
+
+def start(s: CosmicRunState) -> None:
+    s.stage = MOVE
+    if not steps(s) and not transform_targets(s):
+        finish(s)
+
+
+def transform(s: CosmicRunState, colour: int) -> None:
+    sh = s.ship // 3
+    s.tu[sh * 4 + TRANSFORMER] += 1
+    s.xf = 1
+    old = s.C.tracks[s.ship % 3]
+    s.ship = sh * 3 + colour
+    s.pips = effective_pips(s, s.faces[s.die], s.ship)
+    s.log("transformer", f"{s.sheet_name(sh)} uses a transformer: the {old} die moves the "
+          f"{s.C.tracks[colour]} ship ({s.pips} pip{'s' if s.pips > 1 else ''}).", sheet=sh, track=colour)
+    if not steps(s):
+        finish(s)
+
+
+def step(s: CosmicRunState, kind: int) -> None:
+    from cosmodrome.games.cosmic_run import scoring
+    new, cost, k, passed = target(s, kind)
+    ship = s.ship
+    sh, t = divmod(ship, 3)
+    base = (sh * 3 + t) * s.C.nr * 3
+    path = s.paths[ship]
+    for p in passed:
+        s.grid[base + p] |= 8
+        path.append(p)
+    s.grid[base + new] |= LINE_BIT[kind]
+    path.append(new)
+    s.pos[ship] = new
+    r, c = divmod(new, 3)
+    if r > s.best[ship]:
+        s.best[ship] = r
+    s.pips -= cost
+    s.steps += 1
+    if kind in (DIAG_LEFT, DIAG_RIGHT):
+        s.tu[sh * 4 + NAV] += 1
+    if k:
+        s.tu[sh * 4 + WARP] += k
+    planet = r == s.C.rows + 1
+    where = "its planet" if planet else f"{s.C.columns[c]}{r}"
+    extra = f" through {k} mine{'s' if k > 1 else ''}" if k else ""
+    s.log("move", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship moves {STEP_NAMES[kind]}{extra} to {where}.",
+          sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
+    if planet:
+        s.log("planet", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship reaches the planet!", sheet=sh, track=t)
+        if scoring.check(s):
+            return
+    if not steps(s):
+        finish(s)
+
+
+def finish(s: CosmicRunState) -> None:
+    """The movement is over: an advance-and-attack die now attacks (or upgrades)."""
+    from cosmodrome.games.cosmic_run import combat, rounds
+    if s.aa >= 0:
+        combat.attack(s)
+    else:
+        rounds.next_pick(s)

@@ -1,0 +1,158 @@
+"""The round (RB Playing the Game): a new captain each round, Phase I (mine rolls as the
+round track shows), Phase II (the captain rolls the eight action dice; starting with the
+captain, the players take a die each in turn and use it, put it in the cargo bay or re-roll
+it), then the next round or the end after the last square of the round track.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic_run import mines
+from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, face_kind
+from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, OVER, RESUME_MINE_PHASE, CosmicRunState)
+
+
+def start_round(s: CosmicRunState) -> None:
+    """RB Setup 2 and End of Phase II: the captain changes every round (seat 1 first)."""
+    s.captain = 0 if s.solo else (s.round - 1) % 2
+    s.cargo = [0, 0]
+    s.owner = [-1] * 8
+    s.you_first = 1 if (s.solo and s.novice and s.round % 2 == 0) else 0
+    s.rolls_left = s.C.round_track[s.round - 1]
+    who = "" if s.solo else f"; {s.sheet_name(s.captain)} is captain"
+    s.log("round", f"Round {s.round} begins{who}: {s.rolls_left} mine roll{'s' if s.rolls_left > 1 else ''}.",
+          round=s.round, captain=s.captain)
+    next_mine_roll(s)
+
+
+def next_mine_roll(s: CosmicRunState) -> None:
+    """RB Phase I: roll the mine dice as often as the round's icon shows; both sheets are
+    marked (solo: only the player's)."""
+    if s.stage == OVER:
+        return
+    if s.rolls_left <= 0:
+        start_action_phase(s)
+        return
+    s.rolls_left -= 1
+    col, num = mines.roll_letter(s), mines.roll_number(s)
+    s.log("mine-roll", f"The mine dice show {mines.coordinate(s, col, num)}.", chance=True, col=col, number=num)
+    targets = [0] if s.solo else [s.captain, 1 - s.captain]
+    mines.start_roll(s, -1, targets, col, num, RESUME_MINE_PHASE)
+
+
+def resume(s: CosmicRunState) -> None:
+    if s.stage == OVER:
+        return
+    if s.resume == RESUME_MINE_PHASE:
+        next_mine_roll(s)
+    else:
+        next_pick(s)
+
+
+def roll_pool(s: CosmicRunState) -> None:
+    rolled = []
+    for i in range(8):
+        if s.owner[i] == -1:
+            die = s.C.dice[i]
+            s.faces[i] = die[s.rng.below(len(die))]
+            rolled.append(f"{i + 1}: {s.C.face_text(s.faces[i])}")
+    s.log("dice", f"Action dice rolled — {'; '.join(rolled)}.", chance=True, faces=list(s.faces),
+          dice=[i for i in range(8) if s.owner[i] == -1])
+
+
+def start_action_phase(s: CosmicRunState) -> None:
+    """RB Phase II: the captain rolls all the action dice."""
+    s.picks = 0
+    roll_pool(s)
+    next_pick(s)
+
+
+def next_pick(s: CosmicRunState) -> None:
+    """The next die to be taken, or the end of the round when all are taken."""
+    from cosmodrome.games.cosmic_run import solo
+    if s.stage == OVER:
+        return
+    if s.picks >= 8:
+        end_round(s)
+        return
+    if s.solo:
+        solo.next_pick(s)
+        return
+    s.stage = DRAFT
+    s.seat = s.captain if s.picks % 2 == 0 else 1 - s.captain
+
+
+def draft(s: CosmicRunState, die: int) -> None:
+    s.owner[die] = s.seat
+    s.picks += 1
+    s.die = die
+    s.stage = DIE
+    s.log("take", f"{s.sheet_name(s.seat)} takes die {die + 1} ({s.C.face_text(s.faces[die])}).",
+          sheet=s.seat, die=die, face=s.faces[die])
+
+
+def use_die(s: CosmicRunState) -> None:
+    """Perform the taken die's action (RB Movement Die, Advance and Attack Die, Mine Die,
+    Technology Dice; solo special rules)."""
+    from cosmodrome.games.cosmic_run import movement, technologies
+    face, sh = s.faces[s.die], s.seat
+    k = face_kind(face)
+    if k == MOVE or k == ATTACK:
+        colour = face // 6 if k == MOVE else face - 18
+        s.ship = sh * 3 + colour
+        s.pips = movement.effective_pips(s, face, s.ship)
+        s.steps = s.xf = 0
+        # solo: the player's advance-and-attack die advances but does not attack
+        s.aa = colour if (k == ATTACK and not s.solo) else -1
+        movement.start(s)
+    elif k == TECH:
+        technologies.gain(s, sh, face - 22)
+        next_pick(s)
+    elif s.solo:
+        s.log("mine-die", "The mine die has no use for the solo player.", sheet=sh)
+        next_pick(s)
+    elif s.friendly:
+        s.immune[sh] = s.round + 1
+        s.log("mine-die", f"{s.sheet_name(sh)} circles the next round: they will ignore its mine rolls.", sheet=sh)
+        next_pick(s)
+    else:
+        s.stage = LETTER
+
+
+def friendly_last_round_mine(s: CosmicRunState) -> bool:
+    """Friendly variant in the last round: a mine die may be re-rolled (free) until it shows
+    something else."""
+    return s.friendly and not s.solo and s.round >= len(s.C.round_track) and face_kind(s.faces[s.die]) == MINE
+
+
+def free_reroll(s: CosmicRunState) -> None:
+    die = s.C.dice[s.die]
+    if all(f == die[0] for f in die):
+        s.log("reroll", "This die shows nothing but mines: nothing happens.")
+        next_pick(s)
+        return
+    n = 0
+    while face_kind(s.faces[s.die]) == MINE:
+        s.faces[s.die] = die[s.rng.below(len(die))]
+        n += 1
+    s.log("reroll", f"{s.sheet_name(s.seat)} re-rolls the mine die for free ({n}x): {s.C.face_text(s.faces[s.die])}.",
+          chance=True, die=s.die, face=s.faces[s.die])
+
+
+def choose_letter(s: CosmicRunState, col: int) -> None:
+    """RB Mine Die: turn the letter die to a chosen letter, roll the number die; only the
+    opponent's sheet is marked."""
+    num = mines.roll_number(s)
+    s.log("mine-die", f"{s.sheet_name(s.seat)} sets the letter die to {s.C.columns[col]} and rolls "
+          f"{num}: {mines.coordinate(s, col, num)} for {s.sheet_name(1 - s.seat)}.", chance=True,
+          col=col, number=num, sheet=s.seat)
+    mines.start_roll(s, s.seat, [1 - s.seat], col, num, 1)
+
+
+def end_round(s: CosmicRunState) -> None:
+    """RB End of Phase II and Game End 3: after the last round the game is scored."""
+    from cosmodrome.games.cosmic_run import scoring
+    if s.round >= len(s.C.round_track):
+        scoring.finish(s, "rounds")
+        return
+    s.round += 1
+    start_round(s)

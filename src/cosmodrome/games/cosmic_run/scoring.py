@@ -1,0 +1,159 @@
+"""Game end and scoring (RB Game End, Scoring; Rapid Fire Variant; Solo Game End).
+
+>>> from cosmodrome.games.cosmic_run import GAME
+>>> s = GAME.new_state(2, seed=1)
+>>> track_vp(s, 0)          # a ship that never entered its track
+-5
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from cosmodrome.games.cosmic_run.components import NAV, WARP
+from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
+
+
+def track_vp(s: CosmicRunState, ship: int) -> int:
+    """VP printed left of the highest level reached on the ship's track."""
+    return s.C.ladder[s.best[ship]]
+
+
+def disabled_vp(s: CosmicRunState, ship: int) -> int:
+    """RB Scoring: -7 for a disabled ship (with the -5 level, -12 if it never passed -5VP)."""
+    return s.C.disabled_penalty if s.disabled(ship) else 0
+
+
+def tech_score(s: CosmicRunState, sheet: int) -> int:
+    return s.C.tech_vp * sum(s.tx[sheet * 4: sheet * 4 + 4])
+
+
+def total(s: CosmicRunState, sheet: int) -> int:
+    return (sum(track_vp(s, sheet * 3 + t) + disabled_vp(s, sheet * 3 + t) for t in range(3))
+            + tech_score(s, sheet))
+
+
+def can_advance(s: CosmicRunState, ship: int) -> bool:
+    """RB Game End 2: could this ship still get higher, with any technology the player has or
+    could still gain? (Open circles up, sideways and, if a navigational control can be had,
+    diagonally; runs of mines with warp drives the player has or could still cross off.)"""
+    if s.disabled(ship) or s.reached(ship):
+        return False
+    sh, t = divmod(ship, 3)
+    C = s.C
+    planet = C.rows + 1
+    nav = s.avail(sh, NAV) + C.circles - s.tx[sh * 4 + NAV] > 0
+    cap = s.avail(sh, WARP) + C.circles - s.tx[sh * 4 + WARP]
+    kmax = max(1, C.max_pips - 1)
+    start = s.pos[ship]
+    r0 = start // 3
+    best = {start: 0}
+    dq = deque([start])
+    moves = [(1, 0), (0, -1), (0, 1)] + ([(1, -1), (1, 1)] if nav else [])
+    while dq:
+        p = dq.popleft()
+        w = best[p]
+        r, c = divmod(p, 3)
+        for dr, dc in moves:
+            if dr == 0 and r == 0:
+                continue
+            nr_, nc = r + dr, c + dc
+            if not 0 <= nc < 3 or nr_ > planet:
+                continue
+            if s.mined(sh, t, nr_, nc):
+                if dr and dc:
+                    continue
+                k = 0
+                while 0 <= nc < 3 and nr_ <= planet and s.mined(sh, t, nr_, nc):
+                    k += 1
+                    nr_ += dr
+                    nc += dc
+                if k > kmax or w + k > cap or not (0 <= nc < 3 and nr_ <= planet):
+                    continue
+                cost = w + k
+            else:
+                cost = w
+            q = nr_ * 3 + nc
+            if nr_ > r0:
+                return True
+            if q not in best or best[q] > cost:
+                best[q] = cost
+                if cost == w:
+                    dq.appendleft(q)
+                else:
+                    dq.append(q)
+    return False
+
+
+def stuck(s: CosmicRunState, sheet: int) -> bool:
+    return not any(can_advance(s, sheet * 3 + t) for t in range(3))
+
+
+def all_reached(s: CosmicRunState, sheet: int) -> bool:
+    return all(s.reached(sheet * 3 + t) for t in range(3))
+
+
+def check(s: CosmicRunState) -> bool:
+    """The immediate game ends; True (and the game over) when one happened."""
+    if s.stage == OVER:
+        return True
+    if s.solo:
+        if any(s.disabled(t) for t in range(3)):
+            finish(s, "destroyed", [])
+        elif any(s.reached(3 + t) for t in range(3)):
+            finish(s, "zorlord", [])
+        elif all_reached(s, 0):
+            if tech_score(s, 0) > tech_score(s, 1):
+                finish(s, "mission", [0])
+            else:
+                finish(s, "technology", [])
+        elif stuck(s, 0):
+            finish(s, "stuck", [])
+        return s.stage == OVER
+    for sh in (0, 1):
+        if all_reached(s, sh):
+            finish(s, "planets", [sh])
+            return True
+    if s.rapid:
+        for sh in (0, 1):
+            if s.kills[sh] >= 2:
+                finish(s, "rapid-fire", [sh])
+                return True
+    if stuck(s, 0) or stuck(s, 1):
+        finish(s, "stuck")
+        return True
+    return False
+
+
+def winners_by_score(s: CosmicRunState) -> list[int]:
+    """RB Scoring: most VP; tie → higher technology score; still tied → both win."""
+    key = [(total(s, sh), tech_score(s, sh)) for sh in range(s.num_players)]
+    top = max(key)
+    return [sh for sh in range(s.num_players) if key[sh] == top]
+
+
+def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> None:
+    if winners is None:
+        winners = [] if s.solo else winners_by_score(s)
+    s.stage, s.end, s.winners_, s.seat = OVER, cause, list(winners), -1
+    from cosmodrome.games.cosmic_run.text import end_sentence
+    s.log("end", end_sentence(s), cause=cause, winners=list(winners),
+          scores=[total(s, sh) for sh in range(s.num_players)])
+
+
+def summary(s: CosmicRunState) -> dict[str, Any]:
+    out: dict[str, Any] = {"end": s.end or "running", "rounds": s.round, "decisions": s.decisions}
+    sheets = 2
+    for sh in range(sheets):
+        tag = "zorlord" if (s.solo and sh == 1) else f"p{sh + 1}"
+        out[f"{tag}_planets"] = sum(1 for t in range(3) if s.reached(sh * 3 + t))
+        out[f"{tag}_disabled"] = sum(1 for t in range(3) if s.disabled(sh * 3 + t))
+        out[f"{tag}_tech"] = tech_score(s, sh)
+        if not (s.solo and sh == 1):
+            out[f"{tag}_vp"] = total(s, sh)
+            out[f"{tag}_rerolls"] = s.rr[sh]
+    out["mines"] = sum(1 for g in s.grid if g & 16)
+    if s.solo:
+        out["mission"] = "success" if s.winners_ else "failure"
+    return out

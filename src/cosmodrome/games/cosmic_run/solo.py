@@ -1,0 +1,127 @@
+"""The solo game against Zorlord (RB The Solo Game).
+
+Phase II is played in batches: roll the dice left, Zorlord takes one (the die "physically
+furthest away", here a seeded random pick among the dice left: see the rulings), the player
+takes one; when only two dice are rolled, Zorlord grabs an advance-and-attack die if one
+shows, else the player hands him one and takes the last. In the novice mode the player goes
+first in every second round. The player may force Zorlord to re-roll his die with the control
+panel (not in the expert mode that forbids it).
+
+Zorlord marks his sheet without technologies: movement straight up the track (his sheet never
+gets mines, so that is the shortest route), advance-and-attack one row up and an attack on the
+player's ship of that colour, a technology cross, or a mine roll on the player's sheet.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic_run import combat, mines, technologies
+from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind
+from cosmodrome.games.cosmic_run.state import DRAFT, OVER, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
+
+ZORLORD = 1
+
+
+def next_pick(s: CosmicRunState) -> None:
+    from cosmodrome.games.cosmic_run import rounds
+    p = s.picks
+    if p in (2, 4, 6):
+        you = sum(1 for o in s.owner if o == 0)
+        zor = sum(1 for o in s.owner if o == ZORLORD)
+        if you == zor:        # a new batch: roll the dice left
+            rounds.roll_pool(s)
+    pool = [i for i in range(8) if s.owner[i] == -1]
+    you = sum(1 for o in s.owner if o == 0)
+    zor = sum(1 for o in s.owner if o == ZORLORD)
+    if len(pool) == 2 and you == zor:
+        # RB Phase II (solo): the last two dice
+        aas = [i for i in pool if face_kind(s.faces[i]) == ATTACK]
+        if aas:
+            i = aas[0] if len(aas) == 1 else aas[s.rng.below(len(aas))]
+            take(s, i, "grabs the advance-and-attack die", chance=len(aas) > 1)
+            return
+        if not s.you_first:
+            s.stage, s.seat = ZOR_GIVE, 0
+            return
+    if zor < you or (zor == you and not s.you_first):
+        i = pool[s.rng.below(len(pool))] if len(pool) > 1 else pool[0]
+        take(s, i, "takes the die furthest away", chance=len(pool) > 1)
+        return
+    s.stage, s.seat = DRAFT, 0
+
+
+def take(s: CosmicRunState, die: int, how: str, chance: bool = False) -> None:
+    s.owner[die] = ZORLORD
+    s.picks += 1
+    s.die = die
+    s.log("zorlord-take", f"Zorlord {how}: die {die + 1} ({s.C.face_text(s.faces[die])}).", chance=chance,
+          die=die, face=s.faces[die], sheet=ZORLORD)
+    offer_reroll(s)
+
+
+def offer_reroll(s: CosmicRunState) -> None:
+    if s.zor_reroll and s.rr[0] < s.C.rerolls:
+        s.stage, s.seat = ZOR_REROLL, 0
+        return
+    mark(s)
+
+
+def mark(s: CosmicRunState) -> None:
+    """Zorlord uses his die (RB Solo: Mark Zorlord's sheet according to these rules)."""
+    from cosmodrome.games.cosmic_run import rounds, scoring
+    face = s.faces[s.die]
+    k = face_kind(face)
+    if k == MOVE or k == ATTACK:
+        colour = face // 6 if k == MOVE else face - 18
+        n = face % 6 + 1 if k == MOVE else 1
+        ship = ZORLORD * 3 + colour
+        base = (ZORLORD * 3 + colour) * s.C.nr * 3
+        r, c = divmod(s.pos[ship], 3)
+        planet = s.C.rows + 1
+        n = min(n, planet - r)
+        for _ in range(n):
+            r += 1
+            s.grid[base + r * 3 + c] |= 1
+            s.paths[ship].append(r * 3 + c)
+        s.pos[ship] = r * 3 + c
+        s.best[ship] = max(s.best[ship], r)
+        where = "his planet" if r == planet else f"{s.C.columns[c]}{r}"
+        s.log("move", f"Zorlord's {s.C.tracks[colour]} ship moves {n} up to {where}.", sheet=ZORLORD, track=colour,
+              row=r, col=c)
+        if r == planet and scoring.check(s):
+            return
+        if k == ATTACK:
+            combat.start(s, victim=0, colour=colour, kind=combat.ATTACK, by=ZORLORD, defender=0)
+            return
+    elif k == MINE:
+        col, num = mines.roll_letter(s), mines.roll_number(s)
+        s.log("mine-die", f"Zorlord rolls the mine dice: {mines.coordinate(s, col, num)} on your sheet.",
+              chance=True, col=col, number=num, sheet=ZORLORD)
+        mines.start_roll(s, ZORLORD, [0], col, num, RESUME_PICK)
+        return
+    else:
+        technologies.gain(s, ZORLORD, face - 22)
+    rounds.next_pick(s)
+
+
+def answer_reroll(s: CosmicRunState, reroll: bool) -> None:
+    if reroll:
+        technologies.reroll(s, 0)
+        s.log("zorlord-reroll", "You force Zorlord to re-roll his die.", sheet=0)
+        offer_reroll(s)
+    else:
+        mark(s)
+
+
+def give(s: CosmicRunState, die: int) -> None:
+    take(s, die, "is handed")
+
+
+def premines(s: CosmicRunState, times: int) -> None:
+    """Expert mode: mine rolls before the first round on the player's sheet."""
+    for _ in range(times):
+        col, num = mines.roll_letter(s), mines.roll_number(s)
+        s.log("mine-roll", f"Expert set-up: the mine dice show {mines.coordinate(s, col, num)}.", chance=True,
+              col=col, number=num)
+        for t in range(3):
+            for r in mines.rows_with(s, num):
+                s.grid[s.cell(0, t, r, col)] |= 16

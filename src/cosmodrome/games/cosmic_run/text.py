@@ -1,0 +1,148 @@
+"""Words: decision prompts, the end sentence and the terminal rendering of the two tracking
+sheets (our own wording; rule references name the rulebook section)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER,
+                                               TECHPICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState)
+
+END_WORDS = {
+    "planets": "{w} reached all three planets",
+    "rapid-fire": "{w} disabled two enemy ships (Rapid Fire)",
+    "stuck": "a player's ships can no longer advance",
+    "rounds": "twelve rounds are over",
+    "mission": "mission accomplished: all three planets reached",
+    "technology": "all three planets reached, but Zorlord's technology score is not lower",
+    "destroyed": "one of your ships was disabled",
+    "zorlord": "a Zorlord ship reached its planet first",
+}
+
+
+def prompt(s: CosmicRunState) -> str:
+    st, C = s.stage, s.C
+    who = s.sheet_name(s.seat) if s.seat >= 0 else ""
+    if st == DRAFT:
+        return f"{who}: take an action die."
+    if st == DIE:
+        return f"{who}: die {s.die + 1} shows {C.face_text(s.faces[s.die])}. Use it, store it in the cargo bay or re-roll it."
+    if st == MOVE:
+        t = s.ship % 3
+        return f"{who}: move the {C.tracks[t]} ship ({s.pips} pip{'s' if s.pips != 1 else ''} left) or stop."
+    if st == LETTER:
+        return f"{who}: choose the letter for the mine die against {s.sheet_name(1 - s.seat)}."
+    if st == TECHPICK:
+        return f"{who}: the cargo bay is full. Choose a technology."
+    if st == MISSILE_MINE:
+        return (f"{who}: mines at {C.columns[s.mr_letter]}{s.mr_number} are coming. Fire a defensive missile "
+                "to ignore this roll on all your tracks?")
+    if st == MISSILE_ATTACK:
+        t = s.atk_ship % 3
+        what = "attacks your" if s.atk_kind == 0 else "upgrades their"
+        return f"{who}: {s.sheet_name(s.atk_by)} {what} {C.tracks[t]} ship. Fire a defensive missile to stop it?"
+    if st == ZOR_REROLL:
+        return f"Zorlord took die {s.die + 1} ({C.face_text(s.faces[s.die])}). Force a re-roll with your control panel?"
+    if st == ZOR_GIVE:
+        return "Two dice are left: choose the one Zorlord gets; you take the other."
+    return "The game is over."
+
+
+def end_sentence(s: CosmicRunState) -> str:
+    from cosmodrome.games.cosmic_run import scoring
+    w = " and ".join(s.sheet_name(x) for x in s.winners_) or "nobody"
+    cause = END_WORDS.get(s.end, s.end).format(w=w)
+    if s.solo:
+        res = "Mission accomplished" if s.winners_ else "Mission failed"
+        return (f"Game over after round {s.round}: {cause}. {res} "
+                f"(technology {scoring.tech_score(s, 0)} vs Zorlord {scoring.tech_score(s, 1)}).")
+    sc = ", ".join(f"{s.sheet_name(sh)} {scoring.total(s, sh)} VP" for sh in range(s.num_players))
+    return f"Game over after round {s.round}: {cause}. Scores: {sc}. Winner: {w}."
+
+
+LINE_CHAR = {1: "|", 2: "-", 4: "/", 8: "~"}
+
+
+def _cell(bits: int, here: bool) -> str:
+    if here:
+        return "@"
+    if bits & 16:
+        return "X" if bits & 15 else "#"
+    for b in (8, 4, 2, 1):
+        if bits & b:
+            return LINE_CHAR[b]
+    return "o"
+
+
+def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
+    meta = v["sheet"]
+    rows, cols, labels, ladder = meta["rows"], meta["columns"], meta["labels"], meta["ladder"]
+    out = [f"== {sh['name']}'s sheet (side {meta['side']}) =="]
+    head = "      VP  " + "   ".join(f"{c[:6]:^9}" for c in meta["tracks"])
+    out.append(head)
+    hearts = []
+    for ship in sh["ships"]:
+        h = "♥" * (meta["hearts"] - ship["hearts"]) + "x" * ship["hearts"]
+        up = f"+{ship['upgrades']}" if ship["upgrades"] else ""
+        tag = " OUT" if ship["disabled"] else ""
+        hearts.append(f"{h}{up}{tag}"[:9])
+    out.append("          " + "   ".join(f"{h:^9}" for h in hearts))
+    for r in range(rows + 1, -1, -1):
+        cells = []
+        for t, ship in enumerate(sh["ships"]):
+            if r == rows + 1:
+                txt = "  PLANET " if ship["reached"] else "  planet "
+                if ship["reached"]:
+                    txt = f" [{'@' if ship['row'] == r else '*'}PLANET]"[:9]
+            elif r == 0:
+                txt = f"   {'@' if ship['row'] == 0 else ' '}     "
+            else:
+                g = sh["grid"][t][r]
+                txt = " ".join(_cell(g[c], ship["row"] == r and ship["col"] == c) for c in range(3))
+                txt = f"  {txt}  "
+            cells.append(f"{txt:9}")
+        lab = str(labels[r]) if 0 < r <= rows and labels[r] else " "
+        name = "P" if r == rows + 1 else ("S" if r == 0 else str(r))
+        out.append(f"{name:>3} {ladder[r]:>3}{lab:>2} " + "   ".join(cells))
+    out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(3)))
+    techs = " ".join(f"{t['name'].split()[-1][:7]} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
+                      f"{'o' * (t['circles'] - t['acquired'])}" for t in sh["techs"])
+    out.append(f"  Tech {sh['tech_score']}VP: {techs}")
+    if not sh["zorlord"]:
+        out.append(f"  Cargo {sh['cargo']}/{meta['cargo_slots']}  Re-rolls "
+                   f"{'R' * sh['rerolls_left']}{'x' * sh['rerolls_used']}  VP now {sh['vp']}"
+                   + (f"  Kills {sh['kills']}" if v["options"].get("rapid_fire") else ""))
+    return out
+
+
+def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
+    """The table as text: round track, both tracking sheets, the action dice and the decision.
+    Legend: o open circle, # mine, | - / ~ lines (up, sideways, diagonal, warp), @ ship,
+    X a mine on a line, ♥ an open heart, x a filled heart."""
+    meta = v["sheet"]
+    rt = " ".join(("[" + str(n) + "]") if i + 1 == v["round"] else (" x " if i + 1 < v["round"] else f" {n} ")
+                  for i, n in enumerate(meta["round_track"]))
+    lines = [f"Cosmic Run: Rapid Fire — round {v['round']}/{v['rounds']}"
+             + ("" if v["solo"] else f", captain: Player {v['captain'] + 1}"),
+             f"Round track (mine rolls): {rt}"]
+    opts = [k for k in ("friendly", "rapid_fire", "novice") if v["options"].get(k)]
+    if opts:
+        lines.append("Variants: " + ", ".join(opts))
+    blocks = [render_sheet(v, sh) for sh in v["sheets"]]
+    width = max(len(x) for b in blocks for x in b) + 4
+    for i in range(max(len(b) for b in blocks)):
+        left = blocks[0][i] if i < len(blocks[0]) else ""
+        right = blocks[1][i] if len(blocks) > 1 and i < len(blocks[1]) else ""
+        lines.append(f"{left:<{width}}{right}")
+    dice = []
+    for d in v["dice"]:
+        own = "pool" if d["owner"] is None else ("Zorlord" if v["solo"] and d["owner"] == 1 else f"P{d['owner'] + 1}")
+        dice.append(f"{d['die'] + 1}:{d['text']} ({own})")
+    lines.append("Dice: " + " | ".join(dice))
+    if "pending_mine" in v:
+        lines.append(f"Incoming mines: {v['pending_mine']['coordinate']}")
+    if "end" in v:
+        lines.append(f"Game over ({v['end']}). Scores: {v['scores']}, winners: {v['winners']}")
+    elif v.get("prompt"):
+        lines.append(v["prompt"])
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""What a seat sees: the whole table (Cosmic Run hides nothing but the future dice), never
+the random generator's state.
+
+Schema (all JSON):
+
+- ``game, seat, players, solo, options, round, rounds, captain, to_move, decision, prompt``
+- ``sheet``: the static sheet: ``tracks`` (colours), ``columns``, ``rows``, ``labels`` (number per
+  row on the side in play, 0 = none), ``ladder`` (VP per highest row), ``round_track``
+- ``sheets``: per sheet (seat order; in the solo game the second is Zorlord's):
+  ``name, zorlord, ships`` (per track: ``track, colour, row, col, best, hearts, upgrades,
+  disabled, reached, vp``), ``grid`` (per track, per row 0..rows+1, per column: bits 1 up-line,
+  2 sideways, 4 diagonal, 8 warp, 16 mine), ``techs`` (``name, colour, circles, acquired, used``),
+  ``cargo, rerolls_used, rerolls_left, tech_score, vp, kills, immune_round``
+- ``dice``: per die ``die, face, kind, text, colour/track/pips or tech, owner`` (None in the pool)
+- ``current``: the die being used / the move in progress; ``pending_mine`` / ``pending_attack``
+- ``end, winners`` once over
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from cosmodrome.games.cosmic_run import scoring
+from cosmodrome.games.cosmic_run.state import (DIE, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER, TECHPICK,
+                                               ZOR_REROLL, CosmicRunState)
+
+
+def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
+    C = s.C
+    nr = C.nr
+    ships = []
+    grids = []
+    for t in range(3):
+        ship = sh * 3 + t
+        r, c = divmod(s.pos[ship], 3)
+        ships.append({"track": t, "colour": C.tracks[t], "row": r, "col": c, "best": s.best[ship],
+                      "hearts": s.dmg[ship], "upgrades": s.upg[ship], "disabled": s.disabled(ship),
+                      "reached": s.reached(ship),
+                      "vp": scoring.track_vp(s, ship) + scoring.disabled_vp(s, ship)})
+        base = (sh * 3 + t) * nr * 3
+        grids.append([s.grid[base + row * 3: base + row * 3 + 3] for row in range(nr)])
+    zor = s.solo and sh == 1
+    return {
+        "sheet": sh, "name": s.sheet_name(sh), "zorlord": zor, "ships": ships, "grid": grids,
+        "techs": [{"name": C.tech_names[k], "colour": C.tech_colours[k], "circles": C.circles,
+                   "acquired": s.tx[sh * 4 + k], "used": s.tu[sh * 4 + k]} for k in range(4)],
+        "cargo": s.cargo[sh], "rerolls_used": s.rr[sh], "rerolls_left": C.rerolls - s.rr[sh],
+        "tech_score": scoring.tech_score(s, sh), "vp": scoring.total(s, sh), "kills": s.kills[sh],
+        "immune_round": s.immune[sh],
+    }
+
+
+def view(s: CosmicRunState, seat: Optional[int]) -> dict[str, Any]:
+    C = s.C
+    st = s.stage
+    v: dict[str, Any] = {
+        "game": s.game.name, "seat": seat, "players": s.num_players, "solo": s.solo,
+        "options": {k: s.options[k] for k in sorted(s.options)},
+        "round": s.round, "rounds": len(C.round_track), "captain": s.captain,
+        "to_move": s.to_move(), "decision": s.decision_kind(),
+        "prompt": s.decision_prompt() if st != OVER else "",
+        "sheet": {"tracks": list(C.tracks), "columns": list(C.columns), "rows": C.rows,
+                  "labels": list(C.labels[s.side]), "side": "AB"[s.side], "ladder": list(C.ladder),
+                  "round_track": list(C.round_track), "hearts": C.hearts, "rerolls": C.rerolls,
+                  "cargo_slots": C.cargo_slots},
+        "sheets": [sheet_view(s, sh) for sh in range(2 if s.solo else s.num_players)],
+        "dice": [dict(C.face_json(s.faces[i]), die=i, owner=(None if s.owner[i] < 0 else s.owner[i]))
+                 for i in range(8)],
+        "picks": s.picks,
+    }
+    if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
+        cur: dict[str, Any] = {"die": s.die, "face": s.faces[s.die]}
+        if st == MOVE:
+            sh, t = divmod(s.ship, 3)
+            cur.update(sheet=sh, track=t, colour=C.tracks[t], pips=s.pips, steps=s.steps,
+                       transformed=bool(s.xf), attack=(s.aa if s.aa >= 0 else None))
+        v["current"] = cur
+    if st == MISSILE_MINE:
+        v["pending_mine"] = {"col": s.mr_letter, "number": s.mr_number,
+                             "coordinate": f"{C.columns[s.mr_letter]}{s.mr_number}",
+                             "rows": [r for r, n in enumerate(C.labels[s.side]) if n == s.mr_number],
+                             "targets": list(s.mr_targets), "source": s.mr_src}
+    if st == MISSILE_ATTACK:
+        sh, t = divmod(s.atk_ship, 3)
+        v["pending_attack"] = {"sheet": sh, "track": t, "colour": C.tracks[t],
+                               "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
+    if st == OVER:
+        v["end"] = s.end
+        v["winners"] = list(s.winners_)
+        v["scores"] = [scoring.total(s, sh) for sh in range(s.num_players)]
+    return v

@@ -1,0 +1,50 @@
+"""Onward to Venus (Treefrog Games, 2014) for 2–5 players, on the Cosmodrome core.
+
+>>> from cosmodrome.games.venus import GAME
+>>> s = GAME.new_state(3, seed=7)
+>>> s.to_move() is not None and s.legal_actions() != []
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from cosmodrome.core import Game, OptionSpec, register
+from cosmodrome.games.venus import flow
+# the rule modules register their frames on import, in this fixed order
+from cosmodrome.games.venus import phases, actions, combat, cards, crises  # noqa: F401
+from cosmodrome.games.venus.components import load_components
+from cosmodrome.games.venus.flow import NUM_ACTIONS
+from cosmodrome.games.venus.state import COLOURS, EMPIRES, VenusState, state_from_json
+
+
+class OnwardToVenus(Game):
+    name = "venus"
+    title = "Onward to Venus"
+    min_players = 2
+    max_players = 5
+    num_actions = NUM_ACTIONS
+    options = (OptionSpec("components", "path", None,
+                          "a component data file (TOML) to use instead of the packaged one"),)
+    description = ("Empires race to exploit the planets of a retro-future Solar System while crises "
+                   "brew on every world.")
+    heuristic_bot = ""
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> VenusState:
+        from cosmodrome.games.venus.setup import new_game
+        comp = load_components(options.get("components") or None)
+        return new_game(self, comp, players, seed, options)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> VenusState:
+        return state_from_json(self, data)
+
+    def render_text(self, view: Mapping[str, Any], seat=None) -> str:
+        from cosmodrome.games.venus.text import render_text
+        return render_text(dict(view), seat)
+
+    def seat_name(self, seat: int, players: int) -> str:
+        return f"{EMPIRES[seat]} ({COLOURS[seat]})"
+
+
+GAME = register(OnwardToVenus())

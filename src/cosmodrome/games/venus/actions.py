@@ -1,0 +1,459 @@
+"""RB: Phase three – player actions. The five actions: move military units (with a
+possible claim), claim one tile, build military units, card action, take one pass cube."""
+
+from __future__ import annotations
+
+from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.components import EFFECT_ID
+from cosmodrome.games.venus.flow import (
+    A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DONE, A_MOVE, A_PASS, A_PLANET, A_TILE, A_UNIT, A_UNITAT,
+    EARTH, INF, MAX_SLOTS, MOON, SHIP, TANK, T_ALIEN, T_BIGGAME, T_DRAW2, T_FACTORY, T_MINE,
+    T_TENSION, T_WINDFALL, auto, decide,
+)
+from cosmodrome.games.venus.phases import O_TURN
+from cosmodrome.games.venus.state import MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKCARD, MV_TANKS, SHORT, VenusState
+
+D_TURN = flow.op("turn_menu")
+D_MOVE_FROM = flow.op("move_from")
+D_MOVE_SHIPS = flow.op("move_ships")
+D_MOVE_INF = flow.op("move_infantry")
+D_MOVE_TANKS = flow.op("move_tanks")
+D_MOVE_DEST = flow.op("move_dest")
+D_MOVE_CLAIM = flow.op("move_claim")
+D_CLAIM_PLANET = flow.op("claim_planet")
+D_CLAIM_TILE = flow.op("claim_tile")
+D_CLAIM_UNIT = flow.op("claim_unit")
+D_TENSION_SEAT = flow.op("tension_seat")
+D_TENSION_KIND = flow.op("tension_kind")
+D_BUILD = flow.op("build")
+
+E_MOVE1, E_MOVE2, E_MOVE_TANKS = EFFECT_ID["move1"], EFFECT_ID["move2"], EFFECT_ID["move_tanks"]
+
+
+def distance(s: VenusState, a: int, b: int) -> int:
+    """Steps along the line of planets; Earth and the Moon share a place and are one step
+    apart (RB: Action: Move military units).
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> s = GAME.new_state(2, seed=0)
+    >>> [distance(s, 2, b) for b in range(8)]
+    [2, 1, 0, 1, 1, 2, 3, 4]
+    """
+    if a == b:
+        return 0
+    pos = s.comp.planet_pos
+    d = abs(pos[a] - pos[b])
+    return d if d else 1
+
+
+# ----------------------------------------------------------------------------------------
+# the action menu
+# ----------------------------------------------------------------------------------------
+def can_move(s: VenusState, p: int) -> bool:
+    o = s.orbit
+    base = p * 24 + SHIP
+    for pl in range(8):
+        if o[base + pl * 3]:
+            return True
+    return False
+
+
+def tension_targets(s: VenusState, p: int, pl: int) -> list:
+    """(seat, kind) pairs another player's mine/factory on ``pl`` that ``p`` could take."""
+    out = []
+    for q in range(s.num_players):
+        if q == p:
+            continue
+        for k in (0, 1):
+            if s.bld[q * 16 + pl * 2 + k] and s.stock[p * 5 + 3 + k]:
+                out.append((q, k))
+    return out
+
+
+def claimable_slots(s: VenusState, p: int, pl: int) -> list:
+    """Tile slots on ``pl`` that ``p`` may try to claim now (one slot per kind of tile).
+    RB: Action: Claim one tile – a unit in orbit there, a counter in stock for a factory,
+    mine or tension claim; nothing on a flipped planet; only the alien where one sits."""
+    if s.flipped[pl] or not s.orbit_units(p, pl):
+        return []
+    tiles = s.ptiles[pl]
+    if not tiles:
+        return []
+    c = s.comp
+    tk, td, ts = c.tile_kind, c.tile_def, c.tile_skull
+    alien = any(tk[t] == T_ALIEN for t in tiles)
+    seen = set()
+    out = []
+    for i, t in enumerate(tiles):
+        if i >= MAX_SLOTS:
+            break
+        k = tk[t]
+        if alien and k != T_ALIEN:
+            continue
+        if k == T_FACTORY and not s.stock[p * 5 + 4]:
+            continue
+        if k == T_MINE and not s.stock[p * 5 + 3]:
+            continue
+        if k == T_TENSION and not tension_targets(s, p, pl):
+            continue
+        sig = (k, td[t], ts[t])
+        if sig in seen:
+            continue
+        seen.add(sig)
+        out.append(i)
+    return out
+
+
+def can_claim(s: VenusState, p: int) -> bool:
+    for pl in range(8):
+        if claimable_slots(s, p, pl):
+            return True
+    return False
+
+
+def build_options(s: VenusState, p: int) -> list:
+    """RB: Action: Buy military units – infantry in Earth orbit; tanks and spaceships in
+    orbit of Earth or of any planet with an own factory; within money and stock."""
+    money = s.money[p]
+    cost = s.comp.unit_cost
+    st = p * 5
+    out = []
+    for pl in range(8):
+        fac = pl == EARTH or s.bld[p * 16 + pl * 2 + 1] > 0
+        if not fac:
+            continue
+        for t in (INF, SHIP, TANK):
+            if t == INF and pl != EARTH:
+                continue
+            if s.stock[st + t] and money >= cost[t]:
+                out.append(A_UNITAT + pl * 3 + t)
+    return out
+
+
+def turn_legal(s: VenusState, f: tuple) -> list:
+    from cosmodrome.games.venus.cards import card_playable
+    p = f[1]
+    acts = []
+    if not s.extra:
+        acts.append(A_PASS)
+    else:
+        acts.append(A_DONE)
+    if can_move(s, p):
+        acts.append(A_MOVE)
+    if can_claim(s, p):
+        acts.append(A_CLAIM)
+    if build_options(s, p):
+        acts.append(A_BUILD)
+    for e in sorted(s.hand_effects(p)):
+        if card_playable(s, p, e, f):
+            acts.append(A_CARD + e)
+    acts.sort()
+    return acts
+
+
+def _turn_prompt(s, f):
+    extra = " (an extra action)" if s.extra else ""
+    return f"Period {s.period}: choose your action{extra} ({s.cubes} pass cubes left)."
+
+
+@decide(D_TURN, "action", turn_legal, _turn_prompt)
+def choose_action(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Phase three – perform one action (free-action cards do not use it up)."""
+    p = f[1]
+    if a == A_DONE:
+        s.actions_left = 0
+        s.say("end", f"{SHORT[p]} ends the turn.", {"seat": p})
+        return
+    if a >= A_CARD:
+        from cosmodrome.games.venus.cards import play_card
+        e = a - A_CARD
+        if s.comp.effect_type[e] == "action":
+            s.actions_left -= 1
+        s.stack.append((O_TURN, p))
+        play_card(s, p, e)
+        return
+    s.actions_left -= 1
+    s.stack.append((O_TURN, p))
+    if a == A_MOVE:
+        s.stack.append((D_MOVE_FROM, p))
+    elif a == A_CLAIM:
+        s.stack.append((D_CLAIM_PLANET, p))
+    elif a == A_BUILD:
+        s.stack.append((D_BUILD, p, 0))
+    elif a == A_PASS:
+        take_pass_cube(s, p)
+
+
+# ----------------------------------------------------------------------------------------
+# Action: Move military units
+# ----------------------------------------------------------------------------------------
+def _from_legal(s, f):
+    p = f[1]
+    return [A_PLANET + pl for pl in range(8) if s.orbit[p * 24 + pl * 3 + SHIP]]
+
+
+@decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: "Move: from which planet's orbit?")
+def move_from(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Action: Move military units – one group, all in orbit around the same planet."""
+    p = f[1]
+    s.mv[:] = [a - A_PLANET, 0, 0, 0, 2, 0, 1]
+    s.stack.append((D_MOVE_SHIPS, p))
+
+
+def _ships_legal(s, f):
+    n = s.orbit[f[1] * 24 + s.mv[MV_FROM] * 3 + SHIP]
+    return [A_COUNT + k for k in range(1, min(n, 9) + 1)]
+
+
+@decide(D_MOVE_SHIPS, "move_ships", _ships_legal, lambda s, f: "Move: how many spaceships (at least one)?")
+def move_ships(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Action: Move – the group holds at least one spaceship."""
+    p = f[1]
+    s.mv[MV_SHIPS] = a - A_COUNT
+    if s.orbit[p * 24 + s.mv[MV_FROM] * 3 + INF]:
+        s.stack.append((D_MOVE_INF, p))
+    else:
+        s.stack.append((D_MOVE_DEST, p))
+
+
+def _inf_legal(s, f):
+    n = s.orbit[f[1] * 24 + s.mv[MV_FROM] * 3 + INF]
+    return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
+
+
+@decide(D_MOVE_INF, "move_infantry", _inf_legal, lambda s, f: "Move: how many infantry do the spaceships carry?")
+def move_infantry(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Action: Move – a spaceship carries any number of infantry."""
+    s.mv[MV_INF] = a - A_COUNT
+    s.stack.append((D_MOVE_DEST, f[1]))
+
+
+def _tanks_legal(s, f):
+    n = s.orbit[f[1] * 24 + s.mv[MV_FROM] * 3 + TANK]
+    return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
+
+
+@decide(D_MOVE_TANKS, "move_tanks", _tanks_legal, lambda s, f: "Move: how many tanks go with the group?")
+def move_tanks(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: 'Can move tanks with spaceships in one Move action'."""
+    s.mv[MV_TANKS] = a - A_COUNT
+
+
+def _dest_legal(s, f):
+    p = f[1]
+    mv = s.mv
+    src, allow = mv[MV_FROM], mv[MV_ALLOW]
+    acts = [A_PLANET + d for d in range(8) if d != src and distance(s, src, d) <= allow]
+    eff = s.hand_effects(p)
+    if E_MOVE1 in eff:
+        acts.append(A_CARD + E_MOVE1)
+    if E_MOVE2 in eff:
+        acts.append(A_CARD + E_MOVE2)
+    if E_MOVE_TANKS in eff and not mv[MV_TANKCARD] and s.orbit[p * 24 + src * 3 + TANK]:
+        acts.append(A_CARD + E_MOVE_TANKS)
+    return acts
+
+
+def _dest_prompt(s, f):
+    return f"Move: where to? (allowance {s.mv[MV_ALLOW]}; stop short of it to claim a tile there)"
+
+
+@decide(D_MOVE_DEST, "move_dest", _dest_legal, _dest_prompt)
+def move_destination(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Action: Move – up to two steps along the line (movement cards add steps); the
+    group starts and ends together; with allowance left, claim one tile where it lands."""
+    p = f[1]
+    mv = s.mv
+    if a >= A_CARD:
+        from cosmodrome.games.venus.cards import discard_played
+        e = a - A_CARD
+        card = s.take_card(p, e)
+        s.stack.append((D_MOVE_DEST, p))
+        discard_played(s, p, card)
+        if e == E_MOVE1:
+            mv[MV_ALLOW] += 1
+        elif e == E_MOVE2:
+            mv[MV_ALLOW] += 2
+        else:
+            mv[MV_TANKCARD] = 1
+            s.stack.append((D_MOVE_TANKS, p))
+        return
+    dest = a - A_PLANET
+    src = mv[MV_FROM]
+    o = s.orbit
+    bs, bd = p * 24 + src * 3, p * 24 + dest * 3
+    moved = (mv[MV_INF], mv[MV_SHIPS], mv[MV_TANKS])
+    for t in (INF, SHIP, TANK):
+        k = moved[t]
+        if k:
+            o[bs + t] -= k
+            o[bd + t] += k
+    names = s.comp.planet_names
+    parts = [f"{moved[1]} spaceship{'s' if moved[1] > 1 else ''}"]
+    if moved[0]:
+        parts.append(f"{moved[0]} infantry")
+    if moved[2]:
+        parts.append(f"{moved[2]} tank{'s' if moved[2] > 1 else ''}")
+    s.say("move", f"{SHORT[p]} moves {', '.join(parts)} from {names[src]} to {names[dest]}.",
+          {"seat": p, "from": src, "to": dest, "units": list(moved)})
+    mv[MV_ACTIVE] = 0
+    if distance(s, src, dest) < mv[MV_ALLOW] and claimable_slots(s, p, dest):
+        s.stack.append((D_MOVE_CLAIM, p, dest))
+
+
+def _move_claim_legal(s, f):
+    return [A_DONE] + [A_TILE + i for i in claimable_slots(s, f[1], f[2])]
+
+
+@decide(D_MOVE_CLAIM, "move_claim", _move_claim_legal,
+        lambda s, f: f"Claim a tile on {s.comp.planet_names[f[2]]} as part of the move?")
+def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Action: Move – the secondary 'Claim one tile' at the destination (any own unit
+    in orbit there may make it)."""
+    if a != A_DONE:
+        start_claim(s, f[1], f[2], a - A_TILE)
+
+
+# ----------------------------------------------------------------------------------------
+# Action: Claim one tile
+# ----------------------------------------------------------------------------------------
+def _claim_planet_legal(s, f):
+    p = f[1]
+    return [A_PLANET + pl for pl in range(8) if claimable_slots(s, p, pl)]
+
+
+@decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: "Claim: on which planet?")
+def claim_planet(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Action: Claim one tile – choose the planet."""
+    s.stack.append((D_CLAIM_TILE, f[1], a - A_PLANET))
+
+
+def _claim_tile_legal(s, f):
+    return [A_TILE + i for i in claimable_slots(s, f[1], f[2])]
+
+
+@decide(D_CLAIM_TILE, "claim_tile", _claim_tile_legal,
+        lambda s, f: f"Claim: which tile on {s.comp.planet_names[f[2]]}?")
+def claim_tile(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Action: Claim one tile – choose the tile."""
+    start_claim(s, f[1], f[2], a - A_TILE)
+
+
+def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
+    """RB: Action: Claim one tile – undefended tiles take one unit to the surface; defended
+    ones (mine, crisis, tension, alien) are fought for (see :mod:`.combat`)."""
+    from cosmodrome.games.venus import combat
+    t = s.ptiles[pl][slot]
+    k = s.comp.tile_kind[t]
+    if k in (T_FACTORY, T_DRAW2, T_BIGGAME, T_WINDFALL):
+        s.stack.append((D_CLAIM_UNIT, p, pl, slot))
+    elif k == T_TENSION:
+        s.stack.append((D_TENSION_SEAT, p, pl, slot))
+    else:
+        combat.begin(s, p, pl, slot, -1, -1)
+
+
+def _claim_unit_legal(s, f):
+    b = f[1] * 24 + f[2] * 3
+    return [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t]]
+
+
+@decide(D_CLAIM_UNIT, "claim_unit", _claim_unit_legal, lambda s, f: "Claim: which unit goes down to the surface?")
+def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Undefended tiles – move one unit from orbit to the surface and take the tile:
+    factory (place a factory counter), draw two cards, windfall (£3), big game (kept)."""
+    p, pl, slot = f[1], f[2], f[3]
+    t = a - A_UNIT
+    i = p * 24 + pl * 3 + t
+    s.orbit[i] -= 1
+    s.surf[i] += 1
+    tile = s.ptiles[pl].pop(slot)
+    k = s.comp.tile_kind[tile]
+    from cosmodrome.games.venus.text import UNIT_LABELS, tile_name
+    where = s.comp.planet_names[pl]
+    s.say("claim", f"{SHORT[p]} lands a {UNIT_LABELS[t]} on {where} and claims {tile_name(s, tile)}.",
+          {"seat": p, "planet": pl, "tile": tile, "unit": t})
+    if k == T_FACTORY:
+        s.tdisc.append(tile)
+        s.stock[p * 5 + 4] -= 1
+        s.bld[p * 16 + pl * 2 + 1] += 1
+        s.say("factory", f"{SHORT[p]} builds a factory on {where}.", {"seat": p, "planet": pl})
+    elif k == T_DRAW2:
+        s.tdisc.append(tile)
+        s.draw(p, 2)
+    elif k == T_WINDFALL:
+        s.tdisc.append(tile)
+        s.gain(p, s.comp.rules["windfall"])
+        s.say("money", f"{SHORT[p]} takes a £{s.comp.rules['windfall']} windfall.", {"seat": p})
+    else:
+        s.kept[p].append(tile)
+
+
+def _tseat_legal(s, f):
+    from cosmodrome.games.venus.flow import A_SEAT
+    return sorted({A_SEAT + q for q, _ in tension_targets(s, f[1], f[2])})
+
+
+@decide(D_TENSION_SEAT, "tension_target", _tseat_legal, lambda s, f: "Tension: whose mine or factory do you target?")
+def tension_seat(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Tension tile – first declare the target: another player's mine or factory there."""
+    from cosmodrome.games.venus.flow import A_SEAT
+    s.stack.append((D_TENSION_KIND, f[1], f[2], f[3], a - A_SEAT))
+
+
+def _tkind_legal(s, f):
+    from cosmodrome.games.venus.flow import A_BLD
+    return [A_BLD + f[2] * 2 + k for q, k in tension_targets(s, f[1], f[2]) if q == f[4]]
+
+
+@decide(D_TENSION_KIND, "tension_target", _tkind_legal, lambda s, f: "Tension: target a mine or a factory?")
+def tension_kind(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Tension tile – the target counter; its owner's units there are the defence."""
+    from cosmodrome.games.venus import combat
+    from cosmodrome.games.venus.flow import A_BLD
+    combat.begin(s, f[1], f[2], f[3], f[4], (a - A_BLD) % 2)
+
+
+# ----------------------------------------------------------------------------------------
+# Action: Buy military units
+# ----------------------------------------------------------------------------------------
+def _build_legal(s, f):
+    acts = build_options(s, f[1])
+    if f[2]:
+        acts.insert(0, A_DONE)
+    return acts
+
+
+@decide(D_BUILD, "build", _build_legal,
+        lambda s, f: "Build: which unit, where?" if not f[2] else "Build: a second unit, or done?")
+def build_unit(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Action: Buy military units – one or two units, paid to the bank, placed in orbit."""
+    p = f[1]
+    if a == A_DONE:
+        return
+    x = a - A_UNITAT
+    pl, t = divmod(x, 3)
+    s.pay(p, s.comp.unit_cost[t])
+    s.stock[p * 5 + t] -= 1
+    s.orbit[p * 24 + pl * 3 + t] += 1
+    from cosmodrome.games.venus.text import UNIT_LABELS
+    s.say("build", f"{SHORT[p]} builds a {UNIT_LABELS[t]} in {s.comp.planet_names[pl]} orbit for £{s.comp.unit_cost[t]}.",
+          {"seat": p, "planet": pl, "unit": t})
+    if f[2] == 0 and build_options(s, p):
+        s.stack.append((D_BUILD, p, 1))
+
+
+# ----------------------------------------------------------------------------------------
+# Action: Take one pass cube
+# ----------------------------------------------------------------------------------------
+def take_pass_cube(s: VenusState, p: int) -> None:
+    """RB: Action: Take one Pass cube – take a cube and draw a card; the last cube takes the
+    first player marker and ends the player actions phase."""
+    s.cubes -= 1
+    s.say("pass", f"{SHORT[p]} takes a pass cube ({s.cubes} left).", {"seat": p, "cubes": s.cubes})
+    if s.cubes == 0:
+        s.first = p
+        s.actions_left = 0
+        s.say("first", f"{SHORT[p]} took the last cube and the first player marker; the action phase ends.",
+              {"seat": p})
+    s.draw(p, 1)

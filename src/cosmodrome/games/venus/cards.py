@@ -1,0 +1,582 @@
+"""RB: Detailed explanation of the cards – one function per card effect, their timing
+(Action uses your action, Free action does not, Benefit goes with the action it helps) and
+the reactions played out of turn when their trigger happens:
+
+- ignore a skull: also stops another player eliminating one of your units;
+- return an eliminated unit of yours to Earth orbit instead of your stock;
+- one more action when the pass card is emptied (see :mod:`.phases`);
+- discard this card instead of the card you have just played, keeping that one.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.components import EFFECT_ID
+from cosmodrome.games.venus.flow import (
+    A_CARD, A_DONE, A_PLANET, A_SEAT, A_UNITAT, A_YES, EARTH, INF, SHIP, TANK, T_BIGGAME, T_CRISIS,
+    T_TENSION, auto, decide,
+)
+from cosmodrome.games.venus.state import CB_CARDS, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_PL, SHORT, VenusState
+
+E = EFFECT_ID
+O_HAND = flow.op("hand_limit_check")
+D_HAND = flow.op("hand_limit")
+O_INSTEAD = flow.op("instead_check")
+D_INSTEAD = flow.op("instead")
+D_IGNORE = flow.op("ignore_elimination")
+D_RETURN = flow.op("return_unit")
+D_CYCLE = flow.op("cycle")
+D_DRAW4 = flow.op("draw4")
+D_KILL_SEAT = flow.op("kill_seat")
+D_KILL_UNIT = flow.op("kill_unit")
+D_GUN = flow.op("gunrunner")
+D_PLACE_TENSION = flow.op("place_tension")
+D_REMOVE_TENSION = flow.op("remove_tension")
+D_FORCE = flow.op("force_discard")
+D_LOOK = flow.op("look")
+D_LOOK_TAKE = flow.op("look_take")
+D_LOOK_GIVE = flow.op("look_give")
+D_BIGGAME = flow.op("take_biggame")
+D_UP = flow.op("unit_up")
+
+KILL_TYPES = {E["kill_infantry"]: (INF,), E["kill_ship"]: (SHIP,), E["kill_unit"]: (INF, SHIP, TANK)}
+
+
+def _effects_in(s, cards) -> list:
+    ce = s.comp.card_effect
+    return sorted({ce(c) for c in cards})
+
+
+# ----------------------------------------------------------------------------------------
+# hand limit
+# ----------------------------------------------------------------------------------------
+@auto(O_HAND)
+def hand_limit(s: VenusState, f: tuple) -> None:
+    """RB: hand limit of nine – discard down at once after drawing (ruling)."""
+    s.stack.pop()
+    if len(s.hands[f[1]]) > s.comp.rules["hand_limit"]:
+        s.stack.append((D_HAND, f[1]))
+
+
+@decide(D_HAND, "hand_limit", lambda s, f: [A_CARD + e for e in _effects_in(s, s.hands[f[1]])],
+        lambda s, f: f"Over the hand limit: discard a card ({len(s.hands[f[1]])} held).")
+def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
+    p = f[1]
+    c = s.take_card(p, a - A_CARD)
+    s.discard.append(c)
+    from cosmodrome.games.venus.text import card_name
+    s.say("discard", f"{SHORT[p]} discards {card_name(s, c)} (hand limit).", {"seat": p, "card": c})
+    s.stack.append((O_HAND, p))
+
+
+# ----------------------------------------------------------------------------------------
+# playing cards
+# ----------------------------------------------------------------------------------------
+def discard_played(s: VenusState, p: int, card: int) -> None:
+    """Put a played card on the discard pile, log it, and queue the 'instead' reaction
+    (asked after the card's effect has been resolved)."""
+    s.discard.append(card)
+    from cosmodrome.games.venus.text import card_name
+    s.say("play", f"{SHORT[p]} plays {card_name(s, card)}.", {"seat": p, "card": card})
+    if s.has_effect(p, E["instead"]):
+        s.stack.append((O_INSTEAD, p, card))
+
+
+def card_playable(s: VenusState, p: int, e: int, f: tuple = ()) -> bool:
+    """May ``p`` play effect ``e`` from the action menu now (Action and Free action cards)."""
+    typ = s.comp.effect_type[e]
+    if typ not in ("action", "free"):
+        return False
+    check = PLAYABLE.get(e)
+    return True if check is None else check(s, p)
+
+
+def play_card(s: VenusState, p: int, e: int) -> None:
+    """Play an Action or Free action card from the menu (RB: Action: Card action)."""
+    if e == E["gunrunner"]:
+        s.stack.append((D_GUN, p))   # the card leaves the hand when it is laid on a planet
+        return
+    card = s.take_card(p, e)
+    discard_played(s, p, card)
+    EFFECTS[e](s, p)
+
+
+@auto(O_INSTEAD)
+def instead_check(s: VenusState, f: tuple) -> None:
+    s.stack.pop()
+    if f[2] in s.discard and s.has_effect(f[1], E["instead"]):
+        s.stack.append((D_INSTEAD, f[1], f[2]))
+
+
+def _instead_prompt(s, f):
+    from cosmodrome.games.venus.text import card_name
+    return f"Discard your 'instead' card to take {card_name(s, f[2])} back into your hand?"
+
+
+@decide(D_INSTEAD, "reaction", lambda s, f: [A_DONE, A_YES], _instead_prompt)
+def discard_instead(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: 'Discard this card instead of the card you have just played'."""
+    if a != A_YES:
+        return
+    p, card = f[1], f[2]
+    c = s.take_card(p, E["instead"])
+    s.discard.remove(card)
+    s.discard.append(c)
+    s.hands[p].append(card)
+    from cosmodrome.games.venus.text import card_name
+    s.say("instead", f"{SHORT[p]} discards a card instead and takes {card_name(s, card)} back.",
+          {"seat": p, "card": card})
+
+
+# ----------------------------------------------------------------------------------------
+# eliminations and their reactions
+# ----------------------------------------------------------------------------------------
+def unit_eliminated(s: VenusState, p: int, t: int) -> None:
+    """A unit of ``p`` was just eliminated into stock: offer the 'return to Earth orbit'
+    reaction when ``p`` holds it."""
+    if s.has_effect(p, E["return_unit"]) and s.stock[p * 5 + t]:
+        s.stack.append((D_RETURN, p, t))
+
+
+@decide(D_RETURN, "reaction", lambda s, f: [A_DONE, A_YES],
+        lambda s, f: "Your unit was eliminated: play your card to return it to Earth orbit?")
+def return_unit(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: 'Return one eliminated military unit to Earth orbit'."""
+    if a != A_YES:
+        return
+    p, t = f[1], f[2]
+    c = s.take_card(p, E["return_unit"])
+    s.discard.append(c)
+    s.stock[p * 5 + t] -= 1
+    s.orbit[p * 24 + EARTH * 3 + t] += 1
+    from cosmodrome.games.venus.text import UNIT_LABELS
+    s.say("return", f"{SHORT[p]} returns the eliminated {UNIT_LABELS[t]} to Earth orbit.", {"seat": p, "unit": t})
+
+
+def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int) -> None:
+    """Another player's effect eliminates a unit of ``q``: ``q`` may stop it with an
+    'ignore a skull' card, otherwise the unit goes (with the return reaction)."""
+    if q != attacker and s.has_effect(q, E["ignore_skull"]):
+        s.stack.append((D_IGNORE, q, pl, t, attacker))
+        return
+    eliminate(s, q, pl, t)
+
+
+def eliminate(s: VenusState, q: int, pl: int, t: int) -> None:
+    from cosmodrome.games.venus.text import UNIT_LABELS
+    if s.remove_unit(q, pl, t, surface_first=False):
+        s.say("eliminate", f"{SHORT[q]}'s {UNIT_LABELS[t]} at {s.comp.planet_names[pl]} is eliminated.",
+              {"seat": q, "planet": pl, "unit": t})
+        unit_eliminated(s, q, t)
+
+
+@decide(D_IGNORE, "reaction", lambda s, f: [A_DONE, A_YES],
+        lambda s, f: f"{SHORT[f[4]]} is eliminating your unit: play 'ignore a skull' to stop it?")
+def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: 'Ignore one skull result' played as an interrupt."""
+    q, pl, t = f[1], f[2], f[3]
+    if a == A_YES:
+        c = s.take_card(q, E["ignore_skull"])
+        s.discard.append(c)
+        s.say("ignore", f"{SHORT[q]} plays 'ignore a skull' and saves its unit.", {"seat": q})
+    else:
+        eliminate(s, q, pl, t)
+
+
+# ----------------------------------------------------------------------------------------
+# Benefit cards in combat
+# ----------------------------------------------------------------------------------------
+def _cp(n):
+    def fx(s, p):
+        s.cb[CB_CARDS] += n
+    return fx
+
+
+def _cp1_draw(s, p):
+    """Worth 1 CP and draw one card after playing."""
+    s.cb[CB_CARDS] += 1
+    s.draw(p, 1)
+
+
+def _mod(slot):
+    def fx(s, p):
+        s.cb[slot] = 1
+    return fx
+
+
+def _sac_tank(s, p):
+    """Eliminate one of your tanks on the surface to gain 3 CP."""
+    i = p * 24 + s.cb[CB_PL] * 3 + TANK
+    s.surf[i] -= 1
+    s.stock[p * 5 + TANK] += 1
+    s.lost[p] += 1
+    s.cb[CB_CARDS] += 3
+
+
+def _sac_unit(s, p):
+    from cosmodrome.games.venus.combat import D_SACRIFICE
+    s.stack.append((D_SACRIFICE, p))
+
+
+def _reroll(s, p):
+    from cosmodrome.games.venus.combat import D_REROLL
+    s.stack.append((D_REROLL, p))
+
+
+def _discard_die(s, p):
+    from cosmodrome.games.venus.combat import D_DISCARD_DIE
+    s.stack.append((D_DISCARD_DIE, p))
+
+
+def _ignore(s, p):
+    s.cb[CB_IGN] += 1
+
+
+COMBAT_EFFECTS = {
+    E["cp1"]: _cp(1), E["cp2"]: _cp(2), E["cp3"]: _cp(3), E["cp1_draw"]: _cp1_draw,
+    E["cp2_venus"]: _cp(2), E["cp3_moon"]: _cp(3), E["cp3_earth_crisis"]: _cp(3),
+    E["tanks3"]: _mod(CB_MODT), E["infantry2"]: _mod(CB_MODI), E["ships2"]: _mod(CB_MODS),
+    E["sacrifice_tank"]: _sac_tank, E["sacrifice_unit"]: _sac_unit, E["reroll"]: _reroll,
+    E["discard_die"]: _discard_die, E["ignore_skull"]: _ignore,
+}
+
+
+# ----------------------------------------------------------------------------------------
+# Action and Free action cards
+# ----------------------------------------------------------------------------------------
+def another_action(s, p):
+    """Perform another action (Free action)."""
+    s.actions_left += 1
+
+
+def free_build(s, p):
+    """Perform Build Military Units action (Free action; still pay)."""
+    from cosmodrome.games.venus.actions import D_BUILD
+    s.stack.append((D_BUILD, p, 0))
+
+
+def free_pass(s, p):
+    """Perform 'Take one Pass cube' action (Free action): cube and a card."""
+    from cosmodrome.games.venus.actions import take_pass_cube
+    take_pass_cube(s, p)
+
+
+def tank_up(s, p):
+    """Move one of your tanks from surface to orbit (Free action)."""
+    s.stack.append((D_UP, p, TANK))
+
+
+def infantry_up(s, p):
+    """Move one of your infantry units from surface to orbit (Free action)."""
+    s.stack.append((D_UP, p, INF))
+
+
+def cycle3(s, p):
+    """Discard up to three cards and draw replacements, plus one for this card (Action)."""
+    s.stack.append((D_CYCLE, p, 0))
+
+
+def draw4keep2(s, p):
+    """Draw four cards, retain two and discard the other two (Action)."""
+    s.drawn = []
+    got = s.draw(p, 4)
+    s.drawn = list(got)
+    if len(got) > 2:
+        s.stack.append((D_DRAW4, p, len(got) - 2))
+
+
+def buy3cards(s, p):
+    """Pay £3 to draw three cards (Action)."""
+    s.pay(p, 3)
+    s.say("money", f"{SHORT[p]} pays £3 to the bank.", {"seat": p})
+    s.draw(p, 3)
+
+
+def _kill(e):
+    def fx(s, p):
+        """Eliminate one infantry / spaceship / military unit of your choice (Action)."""
+        s.stack.append((D_KILL_SEAT, p, e))
+    return fx
+
+
+def place_tension(s, p):
+    """Place one Tension tile from the discard pile on a planet of your choice (Action)."""
+    s.stack.append((D_PLACE_TENSION, p))
+
+
+def remove_tension(s, p):
+    """Remove and discard one Tension tile from a planet of your choice (Action)."""
+    s.stack.append((D_REMOVE_TENSION, p))
+
+
+def force_discard2(s, p):
+    """Select one other player: they discard two cards at random (Action)."""
+    s.stack.append((D_FORCE, p))
+
+
+def look_swap(s, p):
+    """Look at one player's hand and swap one card if you wish (Action)."""
+    s.stack.append((D_LOOK, p))
+
+
+def income_mines(s, p):
+    """Take £1 for each mine you have (Action)."""
+    n = sum(s.bld[p * 16 + pl * 2] for pl in range(8))
+    s.gain(p, n)
+    s.say("money", f"{SHORT[p]} takes £{n}, one for each mine.", {"seat": p, "amount": n})
+
+
+def take3(s, p):
+    """Take £3 (Action)."""
+    s.gain(p, 3)
+    s.say("money", f"{SHORT[p]} takes £3 from the bank.", {"seat": p, "amount": 3})
+
+
+def take_biggame(s, p):
+    """Take one Big Game tile from any planet (Action)."""
+    s.stack.append((D_BIGGAME, p))
+
+
+EFFECTS = {
+    E["another_action"]: another_action, E["free_build"]: free_build, E["free_pass"]: free_pass,
+    E["tank_up"]: tank_up, E["infantry_up"]: infantry_up, E["cycle3"]: cycle3,
+    E["draw4keep2"]: draw4keep2, E["buy3cards"]: buy3cards, E["kill_infantry"]: _kill(E["kill_infantry"]),
+    E["kill_ship"]: _kill(E["kill_ship"]), E["kill_unit"]: _kill(E["kill_unit"]),
+    E["place_tension"]: place_tension, E["remove_tension"]: remove_tension,
+    E["force_discard2"]: force_discard2, E["look_swap"]: look_swap, E["income_mines"]: income_mines,
+    E["take3"]: take3, E["take_biggame"]: take_biggame,
+}
+
+
+def _any_unit(s, types) -> bool:
+    o, su = s.orbit, s.surf
+    for i in range(len(o)):
+        if i % 3 in types and (o[i] or su[i]):
+            return True
+    return False
+
+
+def _tile_planets(s, kind) -> list:
+    tk = s.comp.tile_kind
+    return [pl for pl in range(8) if not s.flipped[pl] and any(tk[t] == kind for t in s.ptiles[pl])]
+
+
+def _tension_dest(s) -> list:
+    from cosmodrome.games.venus.phases import has_alien
+    return [pl for pl in range(8) if not s.flipped[pl] and not has_alien(s, pl)]
+
+
+def _up_planets(s, p, t) -> list:
+    return [pl for pl in range(8) if s.surf[p * 24 + pl * 3 + t]]
+
+
+PLAYABLE = {
+    E["free_build"]: lambda s, p: bool(__import__("cosmodrome.games.venus.actions", fromlist=["x"]).build_options(s, p)),
+    E["free_pass"]: lambda s, p: s.cubes > 0 and not s.extra,
+    E["tank_up"]: lambda s, p: bool(_up_planets(s, p, TANK)),
+    E["infantry_up"]: lambda s, p: bool(_up_planets(s, p, INF)),
+    E["buy3cards"]: lambda s, p: s.money[p] >= 3,
+    E["kill_infantry"]: lambda s, p: _any_unit(s, (INF,)),
+    E["kill_ship"]: lambda s, p: _any_unit(s, (SHIP,)),
+    E["kill_unit"]: lambda s, p: _any_unit(s, (INF, SHIP, TANK)),
+    E["gunrunner"]: lambda s, p: bool(_tile_planets(s, T_CRISIS)),
+    E["place_tension"]: lambda s, p: any(s.comp.tile_kind[t] == T_TENSION for t in s.tdisc) and bool(_tension_dest(s)),
+    E["remove_tension"]: lambda s, p: bool(_tile_planets(s, T_TENSION)),
+    E["force_discard2"]: lambda s, p: any(s.hands[q] for q in range(s.num_players) if q != p),
+    E["look_swap"]: lambda s, p: any(s.hands[q] for q in range(s.num_players) if q != p),
+    E["take_biggame"]: lambda s, p: bool(_tile_planets(s, T_BIGGAME)),
+}
+
+
+# ----------------------------------------------------------------------------------------
+# the decisions of those cards
+# ----------------------------------------------------------------------------------------
+@decide(D_UP, "unit_up", lambda s, f: [A_PLANET + pl for pl in _up_planets(s, f[1], f[2])],
+        lambda s, f: f"Which planet's surface {'tank' if f[2] == TANK else 'infantry'} returns to orbit?")
+def unit_up(s: VenusState, f: tuple, a: int) -> None:
+    p, t, pl = f[1], f[2], a - A_PLANET
+    i = p * 24 + pl * 3 + t
+    s.surf[i] -= 1
+    s.orbit[i] += 1
+    s.say("up", f"{SHORT[p]} lifts a {'tank' if t == TANK else 'infantry'} back into {s.comp.planet_names[pl]} orbit.",
+          {"seat": p, "planet": pl, "unit": t})
+
+
+def _cycle_legal(s, f):
+    return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[1]])]
+
+
+@decide(D_CYCLE, "cycle", _cycle_legal, lambda s, f: f"Discard a card to replace ({f[2]} of 3 so far), or done.")
+def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
+    p, k = f[1], f[2]
+    if a != A_DONE:
+        c = s.take_card(p, a - A_CARD)
+        s.discard.append(c)
+        from cosmodrome.games.venus.text import card_name
+        s.say("discard", f"{SHORT[p]} discards {card_name(s, c)}.", {"seat": p, "card": c})
+        k += 1
+        if k < 3 and s.hands[p]:
+            s.stack.append((D_CYCLE, p, k))
+            return
+    s.draw(p, k + 1)
+
+
+def _draw4_legal(s, f):
+    return [A_CARD + e for e in _effects_in(s, s.drawn)]
+
+
+@decide(D_DRAW4, "draw4", _draw4_legal, lambda s, f: f"Discard one of the cards just drawn ({f[2]} to discard).")
+def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
+    p, k = f[1], f[2]
+    ce = s.comp.card_effect
+    e = a - A_CARD
+    c = next(c for c in s.drawn if ce(c) == e)
+    s.drawn.remove(c)
+    s.hands[p].remove(c)
+    s.discard.append(c)
+    from cosmodrome.games.venus.text import card_name
+    s.say("discard", f"{SHORT[p]} discards {card_name(s, c)}.", {"seat": p, "card": c})
+    if k > 1:
+        s.stack.append((D_DRAW4, p, k - 1))
+    else:
+        s.drawn = []
+
+
+def _kill_seats(s, f):
+    types = KILL_TYPES[f[2]]
+    out = []
+    for q in range(s.num_players):
+        b = q * 24
+        if any((s.orbit[b + i] or s.surf[b + i]) for i in range(24) if i % 3 in types):
+            out.append(A_SEAT + q)
+    return out
+
+
+@decide(D_KILL_SEAT, "kill_seat", _kill_seats, lambda s, f: "Eliminate a unit: whose?")
+def kill_seat(s: VenusState, f: tuple, a: int) -> None:
+    s.stack.append((D_KILL_UNIT, f[1], f[2], a - A_SEAT))
+
+
+def _kill_units(s, f):
+    types = KILL_TYPES[f[2]]
+    b = f[3] * 24
+    return [A_UNITAT + i for i in range(24) if i % 3 in types and (s.orbit[b + i] or s.surf[b + i])]
+
+
+@decide(D_KILL_UNIT, "kill_unit", _kill_units, lambda s, f: f"Eliminate which of {SHORT[f[3]]}'s units?")
+def kill_unit(s: VenusState, f: tuple, a: int) -> None:
+    """RB cards: 'Eliminate one infantry / spaceship / military unit of your choice' – any
+    player's, in orbit (taken first) or on the surface."""
+    pl, t = divmod(a - A_UNITAT, 3)
+    attack_unit(s, f[1], f[3], pl, t)
+
+
+@decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],
+        lambda s, f: "Gunrunner: place it on which planet with a crisis tile?")
+def gunrunner(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: Gunrunner – lies on a planet with a crisis tile (+2 defence to its crisis
+    tiles until one is defeated) and pays £3."""
+    p, pl = f[1], a - A_PLANET
+    card = s.take_card(p, E["gunrunner"])
+    s.gun.append(pl * 1000 + card)
+    s.gain(p, s.comp.rules["gunrunner_money"])
+    s.say("gunrunner", f"{SHORT[p]} places a gunrunner on {s.comp.planet_names[pl]} and takes £3.",
+          {"seat": p, "planet": pl})
+    # the gunrunner lies on the table, not on the discard pile: 'instead' cannot recall it
+
+
+@decide(D_PLACE_TENSION, "place_tension", lambda s, f: [A_PLANET + pl for pl in _tension_dest(s)],
+        lambda s, f: "Place a discarded tension tile on which planet?")
+def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
+    pl = a - A_PLANET
+    tk = s.comp.tile_kind
+    t = next(t for t in s.tdisc if tk[t] == T_TENSION)
+    s.tdisc.remove(t)
+    s.ptiles[pl].append(t)
+    s.say("tension", f"{SHORT[f[1]]} places a tension tile on {s.comp.planet_names[pl]}.", {"seat": f[1], "planet": pl})
+
+
+@decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
+        lambda s, f: "Remove a tension tile from which planet?")
+def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
+    pl = a - A_PLANET
+    tk = s.comp.tile_kind
+    t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
+    s.ptiles[pl].remove(t)
+    s.tdisc.append(t)
+    s.say("tension", f"{SHORT[f[1]]} removes a tension tile from {s.comp.planet_names[pl]}.", {"seat": f[1], "planet": pl})
+
+
+def _other_holders(s, f):
+    return [A_SEAT + q for q in range(s.num_players) if q != f[1] and s.hands[q]]
+
+
+@decide(D_FORCE, "force_discard", _other_holders, lambda s, f: "Which player discards two cards at random?")
+def force_discard(s: VenusState, f: tuple, a: int) -> None:
+    q = a - A_SEAT
+    h = s.hands[q]
+    from cosmodrome.games.venus.text import card_name
+    gone = []
+    for _ in range(min(2, len(h))):
+        c = h.pop(s.rng.below(len(h)))
+        s.discard.append(c)
+        gone.append(c)
+    s.say("discard", f"{SHORT[q]} discards at random: {', '.join(card_name(s, c) for c in gone)}.",
+          {"seat": q, "cards": gone}, chance=True)
+
+
+@decide(D_LOOK, "look", _other_holders, lambda s, f: "Look at whose hand?")
+def look(s: VenusState, f: tuple, a: int) -> None:
+    p, q = f[1], a - A_SEAT
+    from cosmodrome.games.venus.text import card_name
+    s.say("look", f"{SHORT[p]} looks at {SHORT[q]}'s hand: {', '.join(card_name(s, c) for c in s.hands[q])}.",
+          {"seat": p, "target": q, "cards": list(s.hands[q])}, frozenset((p, q)),
+          f"{SHORT[p]} looks at {SHORT[q]}'s hand.", chance=True)
+    s.stack.append((D_LOOK_TAKE, p, q))
+
+
+@decide(D_LOOK_TAKE, "look_take", lambda s, f: [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[2]])],
+        lambda s, f: f"Take one of {SHORT[f[2]]}'s cards (you must give one back), or done?")
+def look_take(s: VenusState, f: tuple, a: int) -> None:
+    if a == A_DONE:
+        return
+    p, q = f[1], f[2]
+    had = bool(s.hands[p])
+    c = s.take_card(q, a - A_CARD)
+    s.hands[p].append(c)
+    from cosmodrome.games.venus.text import card_name
+    s.say("swap", f"{SHORT[p]} takes {card_name(s, c)} from {SHORT[q]}.", {"seat": p, "target": q, "card": c},
+          frozenset((p, q)), f"{SHORT[p]} takes a card from {SHORT[q]}.")
+    if had:
+        s.stack.append((D_LOOK_GIVE, p, q, c))
+
+
+def _give_legal(s, f):
+    h = list(s.hands[f[1]])
+    h.remove(f[3])
+    return [A_CARD + e for e in _effects_in(s, h)]
+
+
+@decide(D_LOOK_GIVE, "look_give", _give_legal, lambda s, f: f"Give which card to {SHORT[f[2]]}?")
+def look_give(s: VenusState, f: tuple, a: int) -> None:
+    p, q = f[1], f[2]
+    ce = s.comp.card_effect
+    e = a - A_CARD
+    h = s.hands[p]
+    i = next(i for i, c in enumerate(h) if ce(c) == e and c != f[3])
+    c = h.pop(i)
+    s.hands[q].append(c)
+    from cosmodrome.games.venus.text import card_name
+    s.say("swap", f"{SHORT[p]} gives {card_name(s, c)} to {SHORT[q]}.", {"seat": p, "target": q, "card": c},
+          frozenset((p, q)), f"{SHORT[p]} gives a card to {SHORT[q]}.")
+
+
+@decide(D_BIGGAME, "take_biggame", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_BIGGAME)],
+        lambda s, f: "Take a big game tile from which planet?")
+def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
+    pl = a - A_PLANET
+    tk = s.comp.tile_kind
+    t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)
+    s.ptiles[pl].remove(t)
+    s.kept[f[1]].append(t)
+    s.say("biggame", f"{SHORT[f[1]]} takes the big game tile from {s.comp.planet_names[pl]}.", {"seat": f[1], "planet": pl})

@@ -1,0 +1,315 @@
+"""RB: Defended tiles – combat for mines, crisis tiles, tension tiles and aliens.
+
+Roll three dice; the cost is the defence plus the difference between the highest and the
+lowest die (a skull counts 0). Pay it with units moved from orbit to the surface (infantry
+and spaceship 1 CP, tank 2) and with cards; at least one unit must go down. The player may
+stop at any time ("done"): the claim succeeds when the points reach the cost, otherwise it
+fails. Either way each skull rolled costs one unit at that planet, after payment.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.components import EFFECT_ID
+from cosmodrome.games.venus.flow import (
+    A_CARD, A_DIE, A_DONE, A_REROLL, A_UNIT, EARTH, INF, MOON, SHIP, T_ALIEN, T_CRISIS, T_MINE,
+    T_TENSION, TANK, VENUS, decide,
+)
+from cosmodrome.games.venus.state import (
+    CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS,
+    CB_NT, CB_PL, CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, SHORT, VenusState,
+)
+
+D_COMBAT = flow.op("combat")
+D_REROLL = flow.op("reroll")
+D_DISCARD_DIE = flow.op("discard_die")
+D_SACRIFICE = flow.op("sacrifice")
+D_CASUALTY = flow.op("casualty")
+
+E = EFFECT_ID
+CP_CARDS = {E["cp1"]: 1, E["cp2"]: 2, E["cp3"]: 3, E["cp1_draw"]: 1, E["cp2_venus"]: 2, E["cp3_moon"]: 3,
+            E["cp3_earth_crisis"]: 3}
+
+
+def roll(s: VenusState) -> int:
+    return s.comp.rules["die_faces"][s.rng.below(6)]
+
+
+def tension_defence(s: VenusState, q: int, pl: int) -> int:
+    """RB: Tension tile – the defence is the CP of the defender's units in orbit AND on the
+    surface there (infantry and spaceship 1, tank 2). Cards do not change it (ruling)."""
+    cp = s.comp.unit_cp
+    i = q * 24 + pl * 3
+    o, su = s.orbit, s.surf
+    return sum((o[i + t] + su[i + t]) * cp[t] for t in (INF, SHIP, TANK))
+
+
+def tile_defence(s: VenusState, pl: int, tile: int, tseat: int) -> int:
+    """Defence of a defended tile: printed value (mine, crisis), 7 for an alien, the
+    defender's units for tension; +2 per gunrunner card on the planet for a crisis tile."""
+    c = s.comp
+    k = c.tile_kind[tile]
+    if k == T_TENSION:
+        return tension_defence(s, tseat, pl)
+    d = c.tile_def[tile]
+    if k == T_CRISIS:
+        d += c.rules["gunrunner_bonus"] * sum(1 for g in s.gun if g // 1000 == pl)
+    return d
+
+
+def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> None:
+    """RB: Defended tiles – declare, then roll three dice."""
+    tile = s.ptiles[pl][slot]
+    d = tile_defence(s, pl, tile, tseat)
+    cb = s.cb
+    cb[:] = [p, pl, slot, tile, d, tseat, tkind, roll(s), roll(s), roll(s), -1, 0, 0, 0, 0, 0, 0, 0, 0, 1]
+    from cosmodrome.games.venus.text import tile_name
+    tgt = ""
+    if tseat >= 0:
+        tgt = f" against {SHORT[tseat]}'s {'mine' if tkind == 0 else 'factory'}"
+    s.say("attack", f"{SHORT[p]} attacks {tile_name(s, tile)} on {s.comp.planet_names[pl]}{tgt} "
+          f"(defence {d}) and rolls {fmt_dice(cb[CB_D0:CB_D0 + 3])}: cost {cost(s)}.",
+          {"seat": p, "planet": pl, "tile": tile, "dice": cb[CB_D0:CB_D0 + 3], "defence": d}, chance=True)
+    s.stack.append((D_COMBAT, p))
+
+
+def fmt_dice(d) -> str:
+    return ", ".join("skull" if x == 0 else str(x) for x in d)
+
+
+def kept_dice(cb) -> list:
+    return [cb[CB_D0 + i] for i in range(3) if i != cb[CB_DISC]]
+
+
+def cost(s: VenusState) -> int:
+    """Cost = defence + (highest - lowest) of the kept dice, skull = 0.
+
+    RB example (Mars mine): dice skull, 3, ... with defence 3 cost 6."""
+    cb = s.cb
+    k = kept_dice(cb)
+    return cb[CB_DEF] + max(k) - min(k)
+
+
+def skulls(s: VenusState) -> int:
+    """Casualties due: skulls on the kept dice less the skulls ignored by cards."""
+    return max(0, sum(1 for x in kept_dice(s.cb) if x == 0) - s.cb[CB_IGN])
+
+
+def points(s: VenusState) -> int:
+    """Combat points paid so far: committed units (with modifier cards) plus CP cards."""
+    cb = s.cb
+    cp = s.comp.unit_cp
+    return (cb[CB_CARDS] + cb[CB_NI] * (2 if cb[CB_MODI] else cp[INF]) + cb[CB_NS] * (2 if cb[CB_MODS] else cp[SHIP])
+            + cb[CB_NT] * (3 if cb[CB_MODT] else cp[TANK]))
+
+
+def _combat_legal(s, f):
+    p = f[1]
+    cb = s.cb
+    pl = cb[CB_PL]
+    b = p * 24 + pl * 3
+    acts = [A_DONE]
+    for t in (INF, SHIP, TANK):
+        if s.orbit[b + t]:
+            acts.append(A_UNIT + t)
+    kind = s.comp.tile_kind[cb[CB_TILE]]
+    surf = s.surf
+    for e in sorted(s.hand_effects(p)):
+        if card_usable(s, e, pl, kind, b, surf):
+            acts.append(A_CARD + e)
+    return acts
+
+
+def card_usable(s, e, pl, kind, b, surf) -> bool:
+    cb = s.cb
+    if e in CP_CARDS:
+        if e == E["cp2_venus"]:
+            return pl == VENUS
+        if e == E["cp3_moon"]:
+            return pl == MOON
+        if e == E["cp3_earth_crisis"]:
+            return pl == EARTH and kind == T_CRISIS
+        return True
+    if e == E["tanks3"]:
+        return not cb[CB_MODT]
+    if e == E["infantry2"]:
+        return not cb[CB_MODI]
+    if e == E["ships2"]:
+        return not cb[CB_MODS]
+    if e == E["sacrifice_tank"]:
+        return surf[b + TANK] > 0
+    if e == E["sacrifice_unit"]:
+        return surf[b] + surf[b + 1] + surf[b + 2] > 0
+    if e == E["reroll"]:
+        return True
+    if e == E["discard_die"]:
+        return cb[CB_DISC] < 0
+    if e == E["ignore_skull"]:
+        return skulls(s) > 0
+    return False
+
+
+def _combat_prompt(s, f):
+    cb = s.cb
+    return (f"Combat on {s.comp.planet_names[cb[CB_PL]]}: dice {fmt_dice(cb[CB_D0:CB_D0 + 3])}"
+            f"{' (die ' + str(cb[CB_DISC] + 1) + ' discarded)' if cb[CB_DISC] >= 0 else ''}, cost {cost(s)}, "
+            f"paid {points(s)}. Commit a unit, play a card, or done.")
+
+
+@decide(D_COMBAT, "combat", _combat_legal, _combat_prompt)
+def commit(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Defended tiles – commit units (orbit to surface) and cards one at a time, or
+    finish; finishing with enough points (and at least one unit) claims the tile."""
+    p = f[1]
+    cb = s.cb
+    pl = cb[CB_PL]
+    if a == A_DONE:
+        resolve(s, p)
+        return
+    if a < A_CARD:
+        t = a - A_UNIT
+        i = p * 24 + pl * 3 + t
+        s.orbit[i] -= 1
+        s.surf[i] += 1
+        cb[CB_NI + t] += 1
+        from cosmodrome.games.venus.text import UNIT_LABELS
+        s.say("commit", f"{SHORT[p]} commits a {UNIT_LABELS[t]} ({points(s)} of {cost(s)}).", {"seat": p, "unit": t})
+        s.stack.append((D_COMBAT, p))
+        return
+    from cosmodrome.games.venus.cards import discard_played, COMBAT_EFFECTS
+    e = a - A_CARD
+    card = s.take_card(p, e)
+    s.stack.append((D_COMBAT, p))
+    discard_played(s, p, card)
+    COMBAT_EFFECTS[e](s, p)
+
+
+def resolve(s: VenusState, p: int) -> None:
+    """Success or failure, then casualties (RB: Casualties of combat)."""
+    cb = s.cb
+    pl = cb[CB_PL]
+    tile = cb[CB_TILE]
+    names = s.comp.planet_names
+    from cosmodrome.games.venus.text import tile_name
+    if points(s) >= cost(s) and cb[CB_NI] + cb[CB_NS] + cb[CB_NT] >= 1 and tile in s.ptiles[pl]:
+        s.ptiles[pl].remove(tile)
+        k = s.comp.tile_kind[tile]
+        s.say("win", f"{SHORT[p]} pays {points(s)} combat points and claims {tile_name(s, tile)} on {names[pl]}.",
+              {"seat": p, "planet": pl, "tile": tile})
+        if k == T_MINE:
+            s.tdisc.append(tile)
+            s.stock[p * 5 + 3] -= 1
+            s.bld[p * 16 + pl * 2] += 1
+            s.say("mine", f"{SHORT[p]} opens a mine on {names[pl]}.", {"seat": p, "planet": pl})
+        elif k == T_CRISIS:
+            s.kept[p].append(tile)
+            keep = []
+            for g in s.gun:
+                if g // 1000 == pl:
+                    s.discard.append(g % 1000)
+                    s.say("gunrunner", f"The gunrunner on {names[pl]} is discarded.", {"planet": pl})
+                else:
+                    keep.append(g)
+            s.gun = keep
+        elif k == T_ALIEN:
+            s.kept[p].append(tile)
+            s.say("alien", f"{SHORT[p]} destroys the alien on {names[pl]}!", {"seat": p, "planet": pl})
+        elif k == T_TENSION:
+            s.tdisc.append(tile)
+            q, kk = cb[CB_TSEAT], cb[CB_TKIND]
+            if s.bld[q * 16 + pl * 2 + kk] and s.stock[p * 5 + 3 + kk]:
+                s.remove_building(q, pl, kk)
+                s.stock[p * 5 + 3 + kk] -= 1
+                s.bld[p * 16 + pl * 2 + kk] += 1
+                s.say("tension", f"{SHORT[p]} replaces {SHORT[q]}'s {'mine' if kk == 0 else 'factory'} on "
+                      f"{names[pl]} with its own.", {"seat": p, "target": q, "planet": pl, "kind": kk})
+    else:
+        s.say("fail", f"{SHORT[p]}'s attack on {names[pl]} fails ({points(s)} of {cost(s)}).",
+              {"seat": p, "planet": pl})
+    cb[CB_ACTIVE] = 0
+    n = skulls(s)
+    if n and s.units_at(p, pl):
+        s.stack.append((D_CASUALTY, p, pl, n))
+
+
+def _reroll_legal(s, f):
+    disc = s.cb[CB_DISC]
+    return [A_REROLL + m - 1 for m in range(1, 8) if not (disc >= 0 and m & (1 << disc))]
+
+
+@decide(D_REROLL, "reroll", _reroll_legal, lambda s, f: "Re-roll which dice?")
+def reroll(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: 'Re-roll one or more dice' – only the final dice count."""
+    m = a - A_REROLL + 1
+    cb = s.cb
+    for i in range(3):
+        if m & (1 << i):
+            cb[CB_D0 + i] = roll(s)
+    s.say("reroll", f"{SHORT[f[1]]} re-rolls: dice now {fmt_dice(cb[CB_D0:CB_D0 + 3])}, cost {cost(s)}.",
+          {"seat": f[1], "dice": cb[CB_D0:CB_D0 + 3]}, chance=True)
+
+
+def _disc_legal(s, f):
+    return [A_DIE + i for i in range(3)]
+
+
+@decide(D_DISCARD_DIE, "discard_die", _disc_legal, lambda s, f: "Discard which die?")
+def discard_die(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: 'Discard one Combat die of your choice' – the other two give the difference
+    and a skull on the discarded die is ignored."""
+    s.cb[CB_DISC] = a - A_DIE
+    s.say("discard_die", f"{SHORT[f[1]]} discards die {a - A_DIE + 1}: cost now {cost(s)}.", {"seat": f[1]})
+
+
+def _sac_legal(s, f):
+    b = f[1] * 24 + s.cb[CB_PL] * 3
+    return [A_UNIT + t for t in (INF, SHIP, TANK) if s.surf[b + t]]
+
+
+@decide(D_SACRIFICE, "sacrifice", _sac_legal, lambda s, f: "Which of your units on the surface do you sacrifice for 3 CP?")
+def sacrifice(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: 'Eliminate one of your military units to gain 3 CP' – a unit on the surface
+    of the planet fought over goes back to stock."""
+    p = f[1]
+    t = a - A_UNIT
+    i = p * 24 + s.cb[CB_PL] * 3 + t
+    s.surf[i] -= 1
+    s.stock[p * 5 + t] += 1
+    s.lost[p] += 1
+    s.cb[CB_CARDS] += 3
+    from cosmodrome.games.venus.text import UNIT_LABELS
+    s.say("sacrifice", f"{SHORT[p]} sacrifices a {UNIT_LABELS[t]} for 3 combat points.", {"seat": p, "unit": t})
+
+
+def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
+    """Units that may be lost: those on the surface there (the committed ones); when none
+    remain, those in orbit there (ruling)."""
+    b = p * 24 + pl * 3
+    su = s.surf
+    if su[b] + su[b + 1] + su[b + 2]:
+        return su, b
+    return s.orbit, b
+
+
+def _cas_legal(s, f):
+    arr, b = casualty_pool(s, f[1], f[2])
+    return [A_UNIT + t for t in (INF, SHIP, TANK) if arr[b + t]]
+
+
+@decide(D_CASUALTY, "casualty", _cas_legal, lambda s, f: f"A skull was rolled: choose a unit to lose ({f[3]} to go).")
+def casualty(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Casualties of combat – one unit where the combat took place per skull, chosen by
+    the attacker, after payment, also when the attempt failed."""
+    p, pl, n = f[1], f[2], f[3]
+    t = a - A_UNIT
+    arr, b = casualty_pool(s, p, pl)
+    arr[b + t] -= 1
+    s.stock[p * 5 + t] += 1
+    s.lost[p] += 1
+    from cosmodrome.games.venus.text import UNIT_LABELS
+    s.say("casualty", f"{SHORT[p]} loses a {UNIT_LABELS[t]} on {s.comp.planet_names[pl]}.",
+          {"seat": p, "planet": pl, "unit": t})
+    if n > 1 and s.units_at(p, pl):
+        s.stack.append((D_CASUALTY, p, pl, n - 1))
+    from cosmodrome.games.venus.cards import unit_eliminated
+    unit_eliminated(s, p, t)

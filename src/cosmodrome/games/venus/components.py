@@ -1,0 +1,250 @@
+"""Component data of Onward to Venus: load ``components.toml`` (or a variant file) and
+validate it into immutable tables.
+
+Every entry of the data file carries ``status = "fact"`` or ``"assumed"`` and a ``source``.
+A malformed file raises :class:`cosmodrome.core.DataError` naming the entry and the field.
+
+>>> c = load_components()
+>>> c.planet_names[3], c.vp[3]
+('Moon', (9, 5, 3))
+>>> len(c.deck_effects), len(c.tile_kind) - c.n_aliens
+(111, 103)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from cosmodrome.core.errors import DataError
+
+DEFAULT_PATH = Path(__file__).with_name("components.toml")
+
+#: The card effects the engine knows, in a fixed order: the effect id is the index. The
+#: action space reserves one action per effect (see flow.A_CARD).
+EFFECTS = (
+    "cp1", "cp2", "cp3", "cp1_draw", "cp2_venus", "cp3_moon", "cp3_earth_crisis",
+    "tanks3", "infantry2", "ships2", "sacrifice_tank", "sacrifice_unit", "reroll",
+    "discard_die", "ignore_skull", "move1", "move2", "move_tanks", "another_action",
+    "free_build", "free_pass", "tank_up", "infantry_up", "instead", "pass_empty_action",
+    "return_unit", "cycle3", "draw4keep2", "buy3cards", "kill_infantry", "kill_ship",
+    "kill_unit", "gunrunner", "place_tension", "remove_tension", "force_discard2",
+    "look_swap", "income_mines", "take3", "take_biggame",
+)
+EFFECT_ID = {e: i for i, e in enumerate(EFFECTS)}
+CARD_TYPES = ("action", "free", "benefit", "reaction")
+TILE_KINDS = ("factory", "draw2", "biggame", "windfall", "mine", "crisis", "tension", "alien")
+TK = {k: i for i, k in enumerate(TILE_KINDS)}
+UNIT_NAMES = ("infantry", "spaceship", "tank")
+CRISES = ("bazagthoth", "uprising", "robots", "moonmen", "martians", "none", "pirates", "aliens")
+STATUSES = ("fact", "assumed")
+RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
+             "start_factories_on_earth", "start_cards_dealt", "hand_limit", "extra_pass_cubes",
+             "mine_income", "factory_income", "windfall", "alien_defence", "alien_vp",
+             "kept_tile_vp", "gunrunner_bonus", "gunrunner_money", "die_faces")
+
+
+@dataclass(frozen=True)
+class Components:
+    """Immutable tables. Tiles and cards are numbered: ``tile_kind[t]`` for tile id ``t``
+    (bag tiles first, then the alien tiles); ``deck_effects[c]`` for game card ``c``;
+    player cards follow the deck, four (or ``len(player_effects)``) per empire."""
+
+    source: str
+    rules: dict
+    unit_cp: tuple
+    unit_cost: tuple
+    unit_count: tuple
+    mine_count: int
+    factory_count: int
+    planet_names: tuple
+    planet_pos: tuple
+    vp: tuple
+    planet_crisis: tuple
+    chart: dict
+    tile_kind: tuple
+    tile_def: tuple
+    tile_skull: tuple
+    n_aliens: int
+    deck_effects: tuple
+    player_effects: tuple
+    effect_type: tuple   # per effect id: card type name (or "" when not in the data)
+    status: dict         # "section:entry" -> (status, source)
+
+    @property
+    def n_bag(self) -> int:
+        return len(self.tile_kind) - self.n_aliens
+
+    def card_effect(self, card: int) -> int:
+        nd = len(self.deck_effects)
+        if card < nd:
+            return self.deck_effects[card]
+        return self.player_effects[(card - nd) % len(self.player_effects)]
+
+
+def _need(d: Any, key: str, where: str, kind: type | tuple) -> Any:
+    if not isinstance(d, dict) or key not in d:
+        raise DataError(f"components: {where} lacks the field {key!r}")
+    v = d[key]
+    if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
+        raise DataError(f"components: {where} field {key!r} must be a whole number, not {v!r}")
+    if kind is not int and not isinstance(v, kind):
+        raise DataError(f"components: {where} field {key!r} has the wrong type ({type(v).__name__})")
+    return v
+
+
+def _status(d: dict, where: str, table: dict) -> None:
+    st = _need(d, "status", where, str)
+    if st not in STATUSES:
+        raise DataError(f"components: {where} field 'status' must be 'fact' or 'assumed', not {st!r}")
+    table[where] = (st, str(d.get("source", "")))
+
+
+def _nonneg(v: int, where: str, key: str) -> int:
+    if v < 0:
+        raise DataError(f"components: {where} field {key!r} must not be negative ({v})")
+    return v
+
+
+def parse_components(data: dict, source: str = "<data>") -> Components:
+    """Validate a parsed TOML document into :class:`Components` (raises DataError)."""
+    status: dict = {}
+    if not isinstance(data, dict):
+        raise DataError("components: the data must be a TOML table")
+    rules_t = _need(data, "rules", "the file", dict)
+    rules = {}
+    for key in RULE_KEYS:
+        entry = _need(rules_t, key, "[rules]", dict)
+        where = f"rules.{key}"
+        _status(entry, where, status)
+        if key == "die_faces":
+            v = _need(entry, "value", where, list)
+            if len(v) != 6 or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v) or v.count(0) != 1:
+                raise DataError(f"components: {where} field 'value' must list six faces, one of them 0 (the skull)")
+            rules[key] = tuple(v)
+        else:
+            rules[key] = _nonneg(_need(entry, "value", where, int), where, "value")
+    if rules["periods"] < 1 or rules["hand_limit"] < 1:
+        raise DataError("components: rules.periods and rules.hand_limit must be at least 1")
+    units = _need(data, "units", "the file", dict)
+    cp, cost, count = [], [], []
+    for u in UNIT_NAMES:
+        e = _need(units, u, "[units]", dict)
+        where = f"units.{u}"
+        _status(e, where, status)
+        cp.append(_nonneg(_need(e, "cp", where, int), where, "cp"))
+        cost.append(_nonneg(_need(e, "cost", where, int), where, "cost"))
+        count.append(_nonneg(_need(e, "count", where, int), where, "count"))
+    if count[0] < rules["start_infantry"] or count[1] < rules["start_spaceships"]:
+        raise DataError("components: units.*.count is below the starting units")
+    counters = _need(data, "counters", "the file", dict)
+    mf = []
+    for k in ("mine", "factory"):
+        e = _need(counters, k, "[counters]", dict)
+        _status(e, f"counters.{k}", status)
+        mf.append(_nonneg(_need(e, "count", f"counters.{k}", int), f"counters.{k}", "count"))
+    if mf[1] < rules["start_factories_on_earth"]:
+        raise DataError("components: counters.factory.count is below the starting factories")
+    planets = _need(data, "planets", "the file", list)
+    if len(planets) != 8:
+        raise DataError(f"components: [[planets]] must list the 8 planets, not {len(planets)}")
+    names, pos, vp, crisis = [], [], [], []
+    for i, p in enumerate(planets):
+        where = f"planets[{i}]"
+        names.append(_need(p, "name", where, str))
+        where = f"planets[{i}] ({names[-1]})"
+        _status(p, where, status)
+        pos.append(_need(p, "pos", where, int))
+        v = _need(p, "vp", where, list)
+        if not v or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v):
+            raise DataError(f"components: {where} field 'vp' must be a list of whole numbers")
+        vp.append(tuple(v))
+        c = _need(p, "crisis", where, str)
+        if c != CRISES[i]:
+            raise DataError(f"components: {where} field 'crisis' must be {CRISES[i]!r} (the engine's planet order), not {c!r}")
+        crisis.append(c)
+    chart_t = _need(data, "tiles_per_planet", "the file", dict)
+    _status(chart_t, "tiles_per_planet", status)
+    chart = {}
+    for n in range(2, 6):
+        row = _need(chart_t, str(n), "[tiles_per_planet]", list)
+        if len(row) != 8 or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
+            raise DataError(f"components: tiles_per_planet field '{n}' must list 8 whole numbers")
+        chart[n] = tuple(row)
+    tiles = _need(data, "tiles", "the file", list)
+    tk, td, ts = [], [], []
+    for i, t in enumerate(tiles):
+        where = f"tiles[{i}]"
+        kind = _need(t, "kind", where, str)
+        if kind not in TILE_KINDS[:7]:
+            raise DataError(f"components: {where} field 'kind' must be one of {', '.join(TILE_KINDS[:7])}, not {kind!r}")
+        _status(t, f"{where} ({kind})", status)
+        n = _nonneg(_need(t, "count", where, int), where, "count")
+        d = 0
+        if kind in ("mine", "crisis"):
+            d = _nonneg(_need(t, "defence", where, int), where, "defence")
+        sk = bool(t.get("skull", False))
+        if "skull" in t and not isinstance(t["skull"], bool):
+            raise DataError(f"components: {where} field 'skull' must be true or false")
+        if sk and kind != "crisis":
+            raise DataError(f"components: {where}: only crisis tiles carry a skull mark")
+        for _ in range(n):
+            tk.append(TK[kind]); td.append(d); ts.append(sk)
+    al = _need(data, "aliens", "the file", dict)
+    _status(al, "aliens", status)
+    n_al = _nonneg(_need(al, "count", "aliens", int), "aliens", "count")
+    for _ in range(n_al):
+        tk.append(TK["alien"]); td.append(rules["alien_defence"]); ts.append(False)
+    etype = [""] * len(EFFECTS)
+
+    def cards(section: str) -> list:
+        out = []
+        for i, c in enumerate(_need(data, section, "the file", list)):
+            where = f"{section}[{i}]"
+            eff = _need(c, "effect", where, str)
+            if eff not in EFFECT_ID:
+                raise DataError(f"components: {where} field 'effect' names an unknown effect {eff!r}")
+            where = f"{section}[{i}] ({eff})"
+            _status(c, where, status)
+            typ = _need(c, "type", where, str)
+            if typ not in CARD_TYPES:
+                raise DataError(f"components: {where} field 'type' must be one of {', '.join(CARD_TYPES)}, not {typ!r}")
+            e = EFFECT_ID[eff]
+            if etype[e] and etype[e] != typ:
+                raise DataError(f"components: {where} field 'type' is {typ!r} but another entry gives {etype[e]!r}")
+            etype[e] = typ
+            out += [e] * _nonneg(_need(c, "copies", where, int), where, "copies")
+        return out
+
+    deck = cards("cards")
+    pcards = cards("player_cards")
+    if not pcards:
+        raise DataError("components: [[player_cards]] must give each empire at least one card")
+    return Components(source, rules, tuple(cp), tuple(cost), tuple(count), mf[0], mf[1], tuple(names),
+                      tuple(pos), tuple(vp), tuple(crisis), chart, tuple(tk), tuple(td), tuple(ts), n_al,
+                      tuple(deck), tuple(pcards), tuple(etype), status)
+
+
+_CACHE: dict = {}
+
+
+def load_components(path: Optional[str] = None) -> Components:
+    """Load and validate a components file (the packaged one when ``path`` is None)."""
+    key = str(path) if path else ""
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    p = Path(path) if path else DEFAULT_PATH
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise DataError(f"components: cannot read {p}: {exc.strerror or exc}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"components: {p} is not valid TOML: {exc}") from None
+    comp = parse_components(data, key)
+    _CACHE[key] = comp
+    return comp

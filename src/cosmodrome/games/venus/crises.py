@@ -1,0 +1,471 @@
+"""RB: Phase four – crisis resolution, and the crisis effects of each planet.
+
+Escalation: when any crisis tile on the table is skull-marked, roll three dice; each skull
+is placed on a skull-marked crisis tile from Mercury outwards, looping back to Mercury while
+dice remain. A planet's crisis level is its crisis tiles plus the dice on it. Planets are
+then resolved from Mercury to the Kuiper Belt (Earth before the Moon).
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.flow import (
+    A_BLD, A_DONE, A_SEAT, A_UNIT, A_UNITAT, EARTH, GANYMEDE, INF, KUIPER, MARS, MERCURY, MOON, SHIP,
+    TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, auto, decide,
+)
+from cosmodrome.games.venus.state import SHORT, VenusState
+
+O_CRISIS_START = flow.op("crisis_start")
+O_CRISIS = flow.op("crisis_planet")
+O_UPRISING = flow.op("uprising_next")
+O_DAMAGE = flow.op("earth_damage")
+D_BAZ = flow.op("bazagthoth")
+D_BAZ_UNIT = flow.op("bazagthoth_unit")
+D_BAZ_BLD = flow.op("bazagthoth_building")
+D_UPRISING = flow.op("uprising")
+D_LOSE_BLD = flow.op("lose_building")
+D_DAMAGE = flow.op("damage")
+D_PIRATES = flow.op("pirates")
+
+INWARD = (MARS, MOON, EARTH)
+FIRST_EFFECT = (1, 2, 2, 4, 2, 99, 2, 3)   # lowest level with an effect, per planet
+
+
+def crisis_tiles(s: VenusState, pl: int) -> int:
+    tk = s.comp.tile_kind
+    return sum(1 for t in s.ptiles[pl] if tk[t] == T_CRISIS)
+
+
+def level(s: VenusState, pl: int) -> int:
+    """RB: the crisis level = crisis tiles on the planet + escalation dice on it."""
+    return crisis_tiles(s, pl) + s.clevel[pl]
+
+
+def player_order(s: VenusState) -> list:
+    """Player order for crisis effects: from the first player clockwise (ruling)."""
+    n = s.num_players
+    return [(s.first + k) % n for k in range(n)]
+
+
+def top_income(s: VenusState, pl: int) -> list:
+    """Players with the highest (non-zero) income from ``pl``; ties all count."""
+    inc = [s.income_on(p, pl) for p in range(s.num_players)]
+    best = max(inc)
+    if best <= 0:
+        return []
+    return [p for p in player_order(s) if inc[p] == best]
+
+
+@auto(O_CRISIS_START)
+def escalate(s: VenusState, f: tuple) -> None:
+    """RB: Phase four – roll the escalation dice and place the skulls (looping)."""
+    s.stack.pop()
+    s.phase = 4
+    s.clevel = [0] * 8
+    c = s.comp
+    marked = [pl for pl in range(8) for t in s.ptiles[pl] if c.tile_kind[t] == T_CRISIS and c.tile_skull[t]]
+    if marked:
+        faces = c.rules["die_faces"]
+        dice = [faces[s.rng.below(6)] for _ in range(3)]
+        k = sum(1 for d in dice if d == 0)
+        for i in range(k):
+            s.clevel[marked[i % len(marked)]] += 1
+        from cosmodrome.games.venus.combat import fmt_dice
+        s.say("escalation", f"Crisis escalation dice: {fmt_dice(dice)}." +
+              (" Escalation on " + ", ".join(f"{c.planet_names[pl]} +{s.clevel[pl]}" for pl in range(8) if s.clevel[pl]) + "."
+               if k else ""), {"dice": dice, "added": list(s.clevel)}, chance=True)
+    s.stack.append((O_CRISIS, -1, 0))
+
+
+@auto(O_CRISIS)
+def resolve_planet(s: VenusState, f: tuple) -> None:
+    """Resolve one planet's crisis, then queue the next planet outwards."""
+    s.stack.pop()
+    pl = f[2]
+    if pl < 7:
+        s.stack.append((O_CRISIS, -1, pl + 1))
+    if pl == KUIPER and s.aliens_out and s.aliens_out < s.period:
+        aliens_advance(s)
+        if s.over:
+            return
+    lv = level(s, pl)
+    if lv >= FIRST_EFFECT[pl]:
+        s.crises.append(pl * 16 + min(lv, 15))
+        s.say("crisis", f"Crisis on {s.comp.planet_names[pl]} at level {lv}.", {"planet": pl, "level": lv})
+        CRISIS[pl](s, lv)
+
+
+# ----------------------------------------------------------------------------------------
+# Mercury – Bazagthoth the Blinded
+# ----------------------------------------------------------------------------------------
+BAZ_COST = (0, 1, 1, 3)
+
+
+def mercury(s: VenusState, lv: int) -> None:
+    """RB: Mercury – the single highest income on Mercury controls Bazagthoth (a tie: no
+    one) and may pay for one power (ruling: optional, once per crisis phase): level 1 £1 to
+    take a random card from a player, level 2 £1 to destroy a military unit, 3+ £3 to
+    destroy a mine or factory."""
+    top = top_income(s, MERCURY)
+    if len(top) != 1:
+        return
+    p = top[0]
+    lvl = min(lv, 3)
+    if s.money[p] >= BAZ_COST[lvl] and _baz_targets(s, p, lvl):
+        s.stack.append((D_BAZ, p, lvl))
+
+
+def _baz_targets(s, p, lvl) -> list:
+    out = []
+    for q in range(s.num_players):
+        if q == p:
+            continue
+        if lvl == 1 and s.hands[q]:
+            out.append(A_SEAT + q)
+        elif lvl == 2 and any(s.orbit[q * 24 + i] or s.surf[q * 24 + i] for i in range(24)):
+            out.append(A_SEAT + q)
+        elif lvl == 3 and any(s.bld[q * 16 + i] for i in range(16)):
+            out.append(A_SEAT + q)
+    return out
+
+
+_BAZ_PROMPT = ("", "pay £1 to take a random card from", "pay £1 to destroy a unit of", "pay £3 to destroy a mine or factory of")
+
+
+@decide(D_BAZ, "bazagthoth", lambda s, f: [A_DONE] + _baz_targets(s, f[1], f[2]),
+        lambda s, f: f"Bazagthoth serves you: {_BAZ_PROMPT[f[2]]} which player (or decline)?")
+def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
+    p, lvl = f[1], f[2]
+    if a == A_DONE:
+        s.say("bazagthoth", f"{SHORT[p]} declines Bazagthoth's services.", {"seat": p})
+        return
+    q = a - A_SEAT
+    if lvl == 1:
+        s.pay(p, 1)
+        h = s.hands[q]
+        c = h.pop(s.rng.below(len(h)))
+        s.hands[p].append(c)
+        from cosmodrome.games.venus.text import card_name
+        s.say("bazagthoth", f"{SHORT[p]} pays £1; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
+              {"seat": p, "target": q, "card": c}, frozenset((p, q)),
+              f"{SHORT[p]} pays £1; Bazagthoth steals a card from {SHORT[q]}.", chance=True)
+        from cosmodrome.games.venus.cards import O_HAND
+        s.stack.append((O_HAND, p))
+    elif lvl == 2:
+        s.stack.append((D_BAZ_UNIT, p, q))
+    else:
+        s.stack.append((D_BAZ_BLD, p, q))
+
+
+@decide(D_BAZ_UNIT, "bazagthoth", lambda s, f: [A_UNITAT + i for i in range(24)
+                                                if s.orbit[f[2] * 24 + i] or s.surf[f[2] * 24 + i]],
+        lambda s, f: f"Bazagthoth: destroy which unit of {SHORT[f[2]]}?")
+def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
+    p, q = f[1], f[2]
+    pl, t = divmod(a - A_UNITAT, 3)
+    s.pay(p, 1)
+    s.say("bazagthoth", f"{SHORT[p]} pays £1 to Bazagthoth.", {"seat": p})
+    from cosmodrome.games.venus.cards import attack_unit
+    attack_unit(s, p, q, pl, t)
+
+
+@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [A_BLD + i for i in range(16) if s.bld[f[2] * 16 + i]],
+        lambda s, f: f"Bazagthoth: destroy which mine or factory of {SHORT[f[2]]}?")
+def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
+    p, q = f[1], f[2]
+    pl, k = divmod(a - A_BLD, 2)
+    s.pay(p, 3)
+    s.remove_building(q, pl, k)
+    s.say("bazagthoth", f"{SHORT[p]} pays £3; Bazagthoth destroys {SHORT[q]}'s {'mine' if k == 0 else 'factory'} "
+          f"on {s.comp.planet_names[pl]}.", {"seat": p, "target": q, "planet": pl, "kind": k})
+
+
+# ----------------------------------------------------------------------------------------
+# Venus – Venusian uprising
+# ----------------------------------------------------------------------------------------
+def venus(s: VenusState, lv: int) -> None:
+    """RB: Venus – level 2–3: every player removes two units from Venus, a mine or factory
+    there for each unit they cannot lose; level 4+: independence (cleared and flipped)."""
+    if lv >= 4:
+        clear_planet(s, VENUS, flip=True)
+        s.say("independence", "Venus declares independence! The planet is cleared and flipped.", {"planet": VENUS})
+        return
+    s.stack.append((O_UPRISING, -1, 0))
+
+
+@auto(O_UPRISING)
+def uprising_next(s: VenusState, f: tuple) -> None:
+    s.stack.pop()
+    order = player_order(s)
+    for k in range(f[2], len(order)):
+        p = order[k]
+        if s.units_at(p, VENUS) or s.buildings_on(p, VENUS):
+            s.stack.append((O_UPRISING, -1, k + 1))
+            s.stack.append((D_UPRISING, p, 2))
+            return
+
+
+def _uprising_legal(s, f):
+    p = f[1]
+    b = p * 24 + VENUS * 3
+    acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t] or s.surf[b + t]]
+    if acts:
+        return acts
+    return [A_BLD + VENUS * 2 + k for k in (0, 1) if s.bld[p * 16 + VENUS * 2 + k]]
+
+
+@decide(D_UPRISING, "uprising", _uprising_legal, lambda s, f: f"Venusian uprising: lose a unit on Venus ({f[2]} to go).")
+def uprising_loss(s: VenusState, f: tuple, a: int) -> None:
+    p, n = f[1], f[2]
+    if n > 1 and (s.units_at(p, VENUS) + s.buildings_on(p, VENUS) > 1):
+        s.stack.append((D_UPRISING, p, n - 1))
+    _lose(s, p, VENUS, a)
+
+
+def _lose(s, p, pl, a) -> None:
+    """Lose a unit (A_UNIT) or a building (A_BLD) of ``p`` at ``pl`` to a crisis."""
+    from cosmodrome.games.venus.text import UNIT_LABELS
+    if a < A_SEAT:
+        t = a - A_UNIT
+        s.remove_unit(p, pl, t, surface_first=True)
+        s.say("loss", f"{SHORT[p]} loses a {UNIT_LABELS[t]} on {s.comp.planet_names[pl]}.", {"seat": p, "planet": pl, "unit": t})
+        from cosmodrome.games.venus.cards import unit_eliminated
+        unit_eliminated(s, p, t)
+    else:
+        k = (a - A_BLD) % 2
+        s.remove_building(p, pl, k)
+        s.say("loss", f"{SHORT[p]} loses a {'mine' if k == 0 else 'factory'} on {s.comp.planet_names[pl]}.",
+              {"seat": p, "planet": pl, "kind": k})
+
+
+def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True) -> None:
+    """Remove every unit (orbit and surface), mine and factory from ``pl`` back to their
+    owners' stock; discard its tiles (and gunrunners) when asked; flip it when asked."""
+    for p in range(s.num_players):
+        b = p * 24 + pl * 3
+        for t in (INF, SHIP, TANK):
+            k = s.orbit[b + t] + s.surf[b + t]
+            if k:
+                s.orbit[b + t] = s.surf[b + t] = 0
+                s.stock[p * 5 + t] += k
+                s.lost[p] += k
+        for k in (0, 1):
+            n = s.bld[p * 16 + pl * 2 + k]
+            if n:
+                s.bld[p * 16 + pl * 2 + k] = 0
+                s.stock[p * 5 + 3 + k] += n
+    if discard_tiles:
+        s.tdisc.extend(s.ptiles[pl])
+        s.ptiles[pl] = []
+        keep = []
+        for g in s.gun:
+            if g // 1000 == pl:
+                s.discard.append(g % 1000)
+            else:
+                keep.append(g)
+        s.gun = keep
+    if flip:
+        s.flipped[pl] = 1
+
+
+# ----------------------------------------------------------------------------------------
+# Earth – robot rebellion
+# ----------------------------------------------------------------------------------------
+def earth(s: VenusState, lv: int) -> None:
+    """RB: Earth – level 2: the highest Earth income loses a mine or factory (ties all
+    suffer); level 3: two; level 4+: the robots win and everybody loses."""
+    if lv >= 4:
+        all_lose(s, "robot rebellion", "The robots rise up: humanity is destroyed and everybody loses!")
+        return
+    lose_buildings(s, EARTH, 1 if lv == 2 else 2)
+
+
+def lose_buildings(s: VenusState, pl: int, n: int) -> None:
+    for p in reversed(top_income(s, pl)):
+        s.stack.append((D_LOSE_BLD, p, pl, n))
+
+
+@decide(D_LOSE_BLD, "lose_building", lambda s, f: [A_BLD + f[2] * 2 + k for k in (0, 1) if s.bld[f[1] * 16 + f[2] * 2 + k]],
+        lambda s, f: f"Crisis on {s.comp.planet_names[f[2]]}: lose which kind of counter ({f[3]} to go)?")
+def lose_building(s: VenusState, f: tuple, a: int) -> None:
+    """The chosen mine or factory on the crisis planet (ruling: on that planet) goes back."""
+    p, pl, n = f[1], f[2], f[3]
+    _lose(s, p, pl, a)
+    if n > 1 and s.buildings_on(p, pl):
+        s.stack.append((D_LOSE_BLD, p, pl, n - 1))
+
+
+def all_lose(s: VenusState, cause: str, text: str) -> None:
+    """RB: an ending in which all players are declared the losers."""
+    s.say("end", text, {"cause": cause})
+    s.over = True
+    s.end_cause = "all-lose: " + cause
+    s.stack = []
+
+
+# ----------------------------------------------------------------------------------------
+# Moon and Mars – invasions of Earth
+# ----------------------------------------------------------------------------------------
+def moon(s: VenusState, lv: int) -> None:
+    """RB: The Moon – level 4+: invasion of Earth."""
+    if lv >= 4:
+        invasion(s, MOON)
+
+
+def mars(s: VenusState, lv: int) -> None:
+    """RB: Mars – level 2–3: the highest income on Mars loses a mine or factory (ties all
+    suffer); level 4+: invasion of Earth as the Moon's."""
+    if lv >= 4:
+        invasion(s, MARS)
+    else:
+        lose_buildings(s, MARS, 1)
+
+
+def invasion(s: VenusState, pl: int) -> None:
+    """Clear the planet, discard its tiles, flip it, then roll three dice of damage to Earth
+    removed one counter at a time in player order."""
+    clear_planet(s, pl, flip=True)
+    faces = s.comp.rules["die_faces"]
+    dice = [faces[s.rng.below(6)] for _ in range(3)]
+    total = sum(dice)
+    from cosmodrome.games.venus.combat import fmt_dice
+    s.say("invasion", f"Invasion of Earth from {s.comp.planet_names[pl]}! {s.comp.planet_names[pl]} is cleared "
+          f"and flipped; damage dice {fmt_dice(dice)}: {total} counters to remove.",
+          {"planet": pl, "dice": dice, "damage": total}, chance=True)
+    s.stack.append((O_DAMAGE, -1, total, 0))
+
+
+@auto(O_DAMAGE)
+def earth_damage(s: VenusState, f: tuple) -> None:
+    s.stack.pop()
+    left, k = f[2], f[3]
+    if left <= 0:
+        return
+    order = player_order(s)
+    n = len(order)
+    for j in range(n):
+        p = order[(k + j) % n]
+        if s.units_at(p, EARTH) or s.buildings_on(p, EARTH):
+            s.stack.append((O_DAMAGE, -1, left - 1, (k + j + 1) % n))
+            s.stack.append((D_DAMAGE, p, left))
+            return
+
+
+def _damage_legal(s, f):
+    p = f[1]
+    b = p * 24 + EARTH * 3
+    acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t] or s.surf[b + t]]
+    if acts:
+        return acts
+    return [A_BLD + EARTH * 2 + k for k in (0, 1) if s.bld[p * 16 + EARTH * 2 + k]]
+
+
+@decide(D_DAMAGE, "damage", _damage_legal, lambda s, f: f"Earth is invaded: remove a unit (or, with none, a mine or factory); {f[2]} to go.")
+def damage(s: VenusState, f: tuple, a: int) -> None:
+    _lose(s, f[1], EARTH, a)
+
+
+# ----------------------------------------------------------------------------------------
+# Ganymede, Titan
+# ----------------------------------------------------------------------------------------
+def ganymede(s: VenusState, lv: int) -> None:
+    """RB: Ganymede – nothing ever happens (its crisis tiles are discarded when drawn)."""
+
+
+def pirate_planets(wide: int) -> tuple:
+    return (TITAN, KUIPER, GANYMEDE) if wide else (TITAN,)
+
+
+def titan(s: VenusState, lv: int) -> None:
+    """RB: Titan – space pirates: level 2, £1 per mine/factory on Titan; level 3+, also on
+    the Kuiper Belt and Ganymede. Unpaid counters are removed (the player chooses)."""
+    wide = 1 if lv >= 3 else 0
+    pls = pirate_planets(wide)
+    for p in reversed(player_order(s)):
+        if any(s.buildings_on(p, pl) for pl in pls):
+            s.stack.append((D_PIRATES, p, wide))
+
+
+def _pirate_legal(s, f):
+    p = f[1]
+    acts = []
+    n = 0
+    for pl in pirate_planets(f[2]):
+        for k in (0, 1):
+            c = s.bld[p * 16 + pl * 2 + k]
+            if c:
+                acts.append(A_BLD + pl * 2 + k)
+                n += c
+    if s.money[p] >= n:
+        acts.insert(0, A_DONE)
+    return sorted(acts)
+
+
+def _pirate_prompt(s, f):
+    n = sum(s.buildings_on(f[1], pl) for pl in pirate_planets(f[2]))
+    return f"Space pirates: pay £{n} for your {n} counters (done), or give one up."
+
+
+@decide(D_PIRATES, "pirates", _pirate_legal, _pirate_prompt)
+def pirates(s: VenusState, f: tuple, a: int) -> None:
+    p, wide = f[1], f[2]
+    if a == A_DONE:
+        n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide))
+        if n:
+            s.pay(p, n)
+            s.say("pirates", f"{SHORT[p]} pays the pirates £{n}.", {"seat": p, "amount": n})
+        return
+    pl, k = divmod(a - A_BLD, 2)
+    s.remove_building(p, pl, k)
+    s.say("pirates", f"{SHORT[p]} gives up a {'mine' if k == 0 else 'factory'} on {s.comp.planet_names[pl]} to the pirates.",
+          {"seat": p, "planet": pl, "kind": k})
+    if any(s.buildings_on(p, x) for x in pirate_planets(wide)):
+        s.stack.append((D_PIRATES, p, wide))
+
+
+# ----------------------------------------------------------------------------------------
+# Kuiper Belt – alien invasion
+# ----------------------------------------------------------------------------------------
+def kuiper(s: VenusState, lv: int) -> None:
+    """RB: Kuiper Belt – level 3+: the aliens land on the Kuiper Belt, Titan and Ganymede,
+    clearing their units, mines and factories (ruling: once; the tiles stay)."""
+    if s.aliens_out:
+        return
+    al = list(range(s.comp.n_bag, len(s.comp.tile_kind)))
+    if not al:
+        return
+    s.aliens_out = s.period
+    for t, pl in zip(al, (KUIPER, TITAN, GANYMEDE)):
+        clear_planet(s, pl, flip=False, discard_tiles=False)
+        s.ptiles[pl].append(t)
+        s.say("aliens", f"Aliens land on {s.comp.planet_names[pl]}!", {"planet": pl})
+
+
+def alien_planets(s: VenusState) -> list:
+    tk = s.comp.tile_kind
+    return [(pl, t) for pl in range(8) for t in s.ptiles[pl] if tk[t] == T_ALIEN]
+
+
+def aliens_advance(s: VenusState) -> None:
+    """RB: Kuiper Belt – in each later crisis phase the surviving aliens invade as many more
+    planets inwards (Mars, the Moon, Earth); reaching Earth, everybody loses. Ruling: the
+    alien tiles themselves move on."""
+    alive = alien_planets(s)
+    if not alive:
+        return
+    n = len(alive)
+    targets = INWARD[s.alien_next:s.alien_next + n]
+    if len(targets) < n or EARTH in targets:
+        all_lose(s, "aliens reached Earth", "The aliens reach Earth: everybody loses!")
+        return
+    alive.sort()  # the innermost survivor leads
+    for (pl, t), dest in zip(alive, targets):
+        s.ptiles[pl].remove(t)
+        clear_planet(s, dest, flip=False, discard_tiles=False)
+        s.ptiles[dest].append(t)
+        s.say("aliens", f"An alien advances from {s.comp.planet_names[pl]} to {s.comp.planet_names[dest]}!",
+              {"from": pl, "planet": dest})
+    s.alien_next += n
+
+
+CRISIS = (mercury, venus, earth, moon, mars, ganymede, titan, kuiper)

@@ -1,0 +1,178 @@
+"""RB: Playing the game – three periods of six phases each.
+
+1. place pass cubes, 2. draw and place game tiles, 3. player actions, 4. crisis resolution
+(:mod:`.crises`), 5. collect income, 6. re-set military units.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.flow import A_DONE, A_YES, GANYMEDE, T_ALIEN, T_CRISIS, auto, decide
+from cosmodrome.games.venus.state import SHORT, VenusState
+
+O_PERIOD = flow.op("period")
+O_ACTIONS = flow.op("actions")
+O_TURN = flow.op("turn")
+O_PASS_REACT = flow.op("pass_react")
+O_INCOME = flow.op("income")
+D_PASS_EXTRA = flow.op("pass_extra")
+
+
+def has_alien(s: VenusState, pl: int) -> bool:
+    tk = s.comp.tile_kind
+    for t in s.ptiles[pl]:
+        if tk[t] == T_ALIEN:
+            return True
+    return False
+
+
+@auto(O_PERIOD)
+def start_period(s: VenusState, f: tuple) -> None:
+    """Begin a period: phases one and two, then the player actions."""
+    s.stack.pop()
+    s.period += 1
+    s.say("period", f"Period {s.period} begins.", {"period": s.period})
+    phase_one_place_pass_cubes(s)
+    phase_two_draw_and_place_tiles(s)
+    s.phase = 3
+    s.next_seat = s.first
+    s.stack.append((O_ACTIONS, -1))
+
+
+def phase_one_place_pass_cubes(s: VenusState) -> None:
+    """RB: Phase one – place pass cubes: players + 2."""
+    s.phase = 1
+    s.cubes = s.num_players + s.comp.rules["extra_pass_cubes"]
+    s.say("cubes", f"{s.cubes} pass cubes are placed on the pass card.", {"cubes": s.cubes})
+
+
+def phase_two_draw_and_place_tiles(s: VenusState) -> None:
+    """RB: Phase two – draw and place game tiles per the chart; earlier tiles stay; a crisis
+    tile drawn for Ganymede is discarded; no tiles on a flipped planet or one held by an
+    alien. The bag is never refilled."""
+    s.phase = 2
+    chart = s.comp.chart[s.num_players]
+    tk = s.comp.tile_kind
+    from cosmodrome.games.venus.text import tile_name
+    for pl in range(8):
+        if s.flipped[pl] or has_alien(s, pl):
+            continue
+        placed = []
+        for _ in range(chart[pl]):
+            if not s.bag:
+                break
+            t = s.bag.pop()
+            if pl == GANYMEDE and tk[t] == T_CRISIS:
+                s.tdisc.append(t)
+                s.say("tile", f"A crisis tile drawn for Ganymede is discarded ({tile_name(s, t)}).",
+                      {"planet": pl, "tile": t}, chance=True)
+                continue
+            s.ptiles[pl].append(t)
+            placed.append(t)
+        if placed:
+            s.say("tiles", f"{s.comp.planet_names[pl]} receives " + ", ".join(tile_name(s, t) for t in placed) + ".",
+                  {"planet": pl, "tiles": placed}, chance=True)
+
+
+@auto(O_ACTIONS)
+def phase_three_player_actions(s: VenusState, f: tuple) -> None:
+    """RB: Phase three – from the first player clockwise, one action each, until a player
+    takes the last pass cube."""
+    if s.cubes > 0:
+        p = s.next_seat
+        s.next_seat = (p + 1) % s.num_players
+        s.cur = p
+        s.actions_left = 1
+        s.extra = 0
+        s.stack.append((O_TURN, p))
+        return
+    s.stack.pop()
+    from cosmodrome.games.venus.crises import O_CRISIS_START
+    s.stack.append((O_INCOME, -1))
+    s.stack.append((O_CRISIS_START, -1))
+    s.stack.append((O_PASS_REACT, -1, 0))
+
+
+@auto(O_TURN)
+def turn(s: VenusState, f: tuple) -> None:
+    """Offer the seat its action menu while it has actions left and the phase runs."""
+    s.stack.pop()
+    if s.actions_left <= 0 or (s.cubes == 0 and not s.extra):
+        return
+    from cosmodrome.games.venus.actions import D_TURN
+    s.stack.append((D_TURN, f[1]))
+
+
+@auto(O_PASS_REACT)
+def pass_card_emptied(s: VenusState, f: tuple) -> None:
+    """RB card: 'You may perform one more action if the Pass card is empty' – asked of each
+    holder in turn order, starting after the player who took the last cube."""
+    from cosmodrome.games.venus.components import EFFECT_ID
+    e = EFFECT_ID["pass_empty_action"]
+    n = s.num_players
+    s.stack.pop()
+    for k in range(f[2], n):
+        p = (s.first + 1 + k) % n
+        if s.has_effect(p, e):
+            s.stack.append((D_PASS_EXTRA, p, k))
+            return
+
+
+def _pass_extra_legal(s, f):
+    return [A_DONE, A_YES]
+
+
+@decide(D_PASS_EXTRA, "reaction", _pass_extra_legal,
+        lambda s, f: "The pass card is empty: play your card to take one more action?")
+def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
+    p, k = f[1], f[2]
+    if a == A_YES:
+        from cosmodrome.games.venus.components import EFFECT_ID
+        c = s.take_card(p, EFFECT_ID["pass_empty_action"])
+        s.discard.append(c)
+        s.say("card", f"{SHORT[p]} plays 'one more action' as the pass card is empty.", {"seat": p, "card": c})
+        s.stack.append((O_PASS_REACT, -1, k))
+        s.cur = p
+        s.actions_left = 1
+        s.extra = 1
+        s.stack.append((O_TURN, p))
+    else:
+        s.stack.append((O_PASS_REACT, -1, k + 1))
+
+
+@auto(O_INCOME)
+def phases_five_and_six(s: VenusState, f: tuple) -> None:
+    """RB: Phase five – collect income (£3 a mine, £2 a factory); phase six – move every
+    unit on a surface back into orbit; then the next period or the end of the game."""
+    s.stack.pop()
+    s.extra = 0
+    phase_five_collect_income(s)
+    phase_six_reset_units(s)
+    if s.period >= s.comp.rules["periods"]:
+        from cosmodrome.games.venus.scoring import finish
+        finish(s)
+    else:
+        s.stack.append((O_PERIOD, -1))
+
+
+def phase_five_collect_income(s: VenusState) -> None:
+    """RB: Phase five – collect income."""
+    s.phase = 5
+    parts = []
+    for p in range(s.num_players):
+        inc = sum(s.income_on(p, pl) for pl in range(8))
+        if inc:
+            s.gain(p, inc)
+        parts.append(f"{SHORT[p]} £{inc}")
+    s.say("income", "Income: " + ", ".join(parts) + ".")
+
+
+def phase_six_reset_units(s: VenusState) -> None:
+    """RB: Phase six – re-set military units: surface to orbit."""
+    s.phase = 6
+    o, su = s.orbit, s.surf
+    for i in range(len(su)):
+        if su[i]:
+            o[i] += su[i]
+            su[i] = 0
+    s.say("reset", "All units return to orbit.")

@@ -1,0 +1,117 @@
+"""RB: Setting up the game, steps one to nine."""
+
+from __future__ import annotations
+
+from cosmodrome.core import Rng
+from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.components import Components
+from cosmodrome.games.venus.flow import EARTH, INF, SHIP
+from cosmodrome.games.venus.state import COLOURS, EMPIRES, SHORT, VenusState
+
+
+def new_game(game, comp: Components, players: int, seed: int, options: dict) -> VenusState:
+    """Set up a fresh table and run it to the first decision.
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> s = GAME.new_state(3, seed=1)
+    >>> s.money, len(s.hands[0])
+    ([12, 12, 12], 6)
+    """
+    s = VenusState(game, comp, players, Rng(seed), options)
+    step_one_lay_out_planets(s)
+    step_two_select_empires(s)
+    step_three_initial_units(s)
+    step_four_starting_money(s)
+    step_five_starting_cards(s)
+    step_six_pass_card(s)
+    step_seven_game_tiles(s)
+    step_eight_first_player(s)
+    step_nine_blast_off(s)
+    return s
+
+
+def step_one_lay_out_planets(s: VenusState) -> None:
+    """RB: Step one – laying out the planets (all eight face up, none flipped)."""
+    s.flipped = [0] * 8
+
+
+def step_two_select_empires(s: VenusState) -> None:
+    """RB: Step two – select an empire. Seat i plays empire i (British, French, Russian,
+    German, USA) with all its pieces in stock."""
+    c = s.comp
+    for p in range(s.num_players):
+        b = p * 5
+        s.stock[b:b + 5] = [c.unit_count[0], c.unit_count[1], c.unit_count[2], c.mine_count, c.factory_count]
+    s.say("setup", "Empires: " + ", ".join(f"{EMPIRES[p]} ({COLOURS[p]})" for p in range(s.num_players)) + ".")
+
+
+def step_three_initial_units(s: VenusState) -> None:
+    """RB: Step three – 4 infantry and 2 spaceships in Earth orbit, a factory on Earth."""
+    r = s.comp.rules
+    for p in range(s.num_players):
+        s.orbit[p * 24 + EARTH * 3 + INF] += r["start_infantry"]
+        s.orbit[p * 24 + EARTH * 3 + SHIP] += r["start_spaceships"]
+        s.stock[p * 5 + INF] -= r["start_infantry"]
+        s.stock[p * 5 + SHIP] -= r["start_spaceships"]
+        s.bld[p * 16 + EARTH * 2 + 1] += r["start_factories_on_earth"]
+        s.stock[p * 5 + 4] -= r["start_factories_on_earth"]
+
+
+def step_four_starting_money(s: VenusState) -> None:
+    """RB: Step four – each player takes £12 from the (unlimited) bank."""
+    for p in range(s.num_players):
+        s.gain(p, s.comp.rules["start_money"])
+
+
+def step_five_starting_cards(s: VenusState) -> None:
+    """RB: Step five – shuffle the game cards, deal two to each player on top of their four
+    player cards (which from now on are ordinary game cards)."""
+    c = s.comp
+    nd, npc = len(c.deck_effects), len(c.player_effects)
+    s.deck = list(range(nd))
+    s.rng.shuffle(s.deck)
+    for p in range(s.num_players):
+        s.hands[p] = [nd + p * npc + j for j in range(npc)]
+    for p in range(s.num_players):
+        for _ in range(c.rules["start_cards_dealt"]):
+            if s.deck:
+                s.hands[p].append(s.deck.pop())
+    s.say("deal", "Each empire holds its player cards and was dealt two game cards.", chance=True)
+
+
+def step_six_pass_card(s: VenusState) -> None:
+    """RB: Step six – the pass card is laid out; cubes are placed in phase one."""
+    s.cubes = 0
+
+
+def step_seven_game_tiles(s: VenusState) -> None:
+    """RB: Step seven – all game tiles go into the bag; the alien tiles are set aside."""
+    s.bag = list(range(s.comp.n_bag))
+    s.rng.shuffle(s.bag)
+
+
+def step_eight_first_player(s: VenusState) -> None:
+    """RB: Step eight – everyone rolls the three dice; the highest total takes the first
+    player marker, tied players re-roll (skull counts 0)."""
+    faces = s.comp.rules["die_faces"]
+    rolling = list(range(s.num_players))
+    while True:
+        totals = {}
+        for p in rolling:
+            dice = [faces[s.rng.below(6)] for _ in range(3)]
+            totals[p] = sum(dice)
+            s.say("roll", f"{SHORT[p]} rolled {dice[0]}, {dice[1]}, {dice[2]} for first player.",
+                  {"seat": p, "dice": dice}, chance=True)
+        best = max(totals.values())
+        rolling = [p for p in rolling if totals[p] == best]
+        if len(rolling) == 1:
+            break
+    s.first = rolling[0]
+    s.say("first", f"{SHORT[s.first]} takes the first player marker.", {"seat": s.first})
+
+
+def step_nine_blast_off(s: VenusState) -> None:
+    """RB: Step nine – ready to blast off: the first period begins."""
+    from cosmodrome.games.venus.phases import O_PERIOD
+    s.stack.append((O_PERIOD, -1))
+    flow.run(s)

@@ -1,0 +1,453 @@
+"""The table of Onward to Venus as one compact, flat state.
+
+Counters are flat lists indexed by player, planet and piece type, so a clone is a handful
+of list copies:
+
+- ``orbit[p*24 + planet*3 + unit]`` and ``surf[...]``: military units in orbit / on the
+  surface (unit 0 infantry, 1 spaceship, 2 tank);
+- ``bld[p*16 + planet*2 + k]``: mines (k=0) and factories (k=1) on planets;
+- ``stock[p*5 + k]``: pieces in the player's stock (0..2 units, 3 mines, 4 factories);
+- ``ptiles[planet]``: tile ids lying on each planet, in the order they were placed;
+- ``hands[p]``, ``deck``, ``discard``: card ids; ``gun``: gunrunner cards lying on planets
+  (``planet*1000 + card``);
+- ``stack``: the frames of the rules engine (see :mod:`.flow`); ``cb``: the combat in
+  progress; ``mv``: the move in progress.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from cosmodrome.core import Event, IllegalActionError, RecordError, Rng, State
+from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.components import Components
+from cosmodrome.games.venus.flow import DECIDE, INF, SHIP, TANK
+
+# combat context slots
+CB_SEAT, CB_PL, CB_SLOT, CB_TILE, CB_DEF, CB_TSEAT, CB_TKIND = range(7)
+CB_D0 = 7           # dice at 7, 8, 9
+CB_DISC = 10        # discarded die index or -1
+CB_CARDS = 11       # CP from cards
+CB_NI, CB_NS, CB_NT = 12, 13, 14   # units committed by type
+CB_MODI, CB_MODS, CB_MODT = 15, 16, 17  # modifier cards in force
+CB_IGN = 18         # skulls ignored by cards
+CB_ACTIVE = 19
+CB_LEN = 20
+# move context
+MV_FROM, MV_SHIPS, MV_INF, MV_TANKS, MV_ALLOW, MV_TANKCARD, MV_ACTIVE = range(7)
+MV_LEN = 7
+
+EMPIRES = ("British Empire", "French Empire", "Russian Empire", "German Empire", "United States")
+SHORT = ("Britain", "France", "Russia", "Germany", "USA")
+COLOURS = ("red", "blue", "purple", "yellow", "green")
+LOG_KEEP = 24
+
+_LIST_FIELDS = ("money", "stock", "orbit", "surf", "bld", "deck", "discard", "gun", "bag", "tdisc",
+                "flipped", "cb", "mv", "drawn", "clevel", "crises", "lost")
+_NESTED_FIELDS = ("hands", "ptiles", "kept")
+_INT_FIELDS = ("period", "phase", "first", "cubes", "cur", "actions_left", "extra", "next_seat",
+               "aliens_out", "alien_next", "bank_flow", "decisions")
+
+
+class VenusState(State):
+    """One position of Onward to Venus (see the module docstring for the layout)."""
+
+    __slots__ = ("game", "comp", "num_players", "options", "rng", "_ev") + _LIST_FIELDS + _NESTED_FIELDS + \
+        _INT_FIELDS + ("stack", "over", "end_cause", "log", "_final")
+
+    def __init__(self, game, comp: Components, players: int, rng: Rng, options: dict) -> None:
+        n = players
+        self.game = game
+        self.comp = comp
+        self.num_players = n
+        self.options = options
+        self.rng = rng
+        self._ev: list = []
+        self.money = [0] * n
+        self.stock = [0] * (n * 5)
+        self.orbit = [0] * (n * 24)
+        self.surf = [0] * (n * 24)
+        self.bld = [0] * (n * 16)
+        self.hands = [[] for _ in range(n)]
+        self.deck: list = []
+        self.discard: list = []
+        self.gun: list = []
+        self.ptiles = [[] for _ in range(8)]
+        self.bag: list = []
+        self.tdisc: list = []
+        self.kept = [[] for _ in range(n)]
+        self.flipped = [0] * 8
+        self.cb = [0] * CB_LEN
+        self.mv = [0] * MV_LEN
+        self.drawn: list = []
+        self.clevel = [0] * 8
+        self.crises: list = []
+        self.lost = [0] * n
+        self.period = 0
+        self.phase = 0
+        self.first = 0
+        self.cubes = 0
+        self.cur = 0
+        self.actions_left = 0
+        self.extra = 0
+        self.next_seat = 0
+        self.aliens_out = 0
+        self.alien_next = 0
+        self.bank_flow = 0
+        self.decisions = 0
+        self.stack: list = []
+        self.over = False
+        self.end_cause = ""
+        self.log: list = []
+        self._final = None
+
+    # ----- events ---------------------------------------------------------------------
+    def say(self, kind: str, text: str, data: Optional[dict] = None, vis: Optional[frozenset] = None,
+            hidden: Optional[str] = None, chance: bool = False) -> None:
+        ev = Event(kind, text, data if data is not None else {}, vis, hidden, chance)
+        self._ev.append(ev)
+        log = self.log
+        log.append(ev)
+        if len(log) > LOG_KEEP:
+            del log[0]
+
+    def name(self, p: int) -> str:
+        return SHORT[p]
+
+    # ----- pieces -----------------------------------------------------------------------
+    def units_at(self, p: int, pl: int) -> int:
+        i = p * 24 + pl * 3
+        o, s = self.orbit, self.surf
+        return o[i] + o[i + 1] + o[i + 2] + s[i] + s[i + 1] + s[i + 2]
+
+    def orbit_units(self, p: int, pl: int) -> int:
+        i = p * 24 + pl * 3
+        o = self.orbit
+        return o[i] + o[i + 1] + o[i + 2]
+
+    def income_on(self, p: int, pl: int) -> int:
+        i = p * 16 + pl * 2
+        r = self.comp.rules
+        return self.bld[i] * r["mine_income"] + self.bld[i + 1] * r["factory_income"]
+
+    def buildings_on(self, p: int, pl: int) -> int:
+        i = p * 16 + pl * 2
+        return self.bld[i] + self.bld[i + 1]
+
+    def remove_unit(self, p: int, pl: int, t: int, surface_first: bool) -> bool:
+        """Take one unit of type ``t`` of ``p`` at ``pl`` off the board into its stock."""
+        i = p * 24 + pl * 3 + t
+        a, b = (self.surf, self.orbit) if surface_first else (self.orbit, self.surf)
+        if a[i] > 0:
+            a[i] -= 1
+        elif b[i] > 0:
+            b[i] -= 1
+        else:
+            return False
+        self.stock[p * 5 + t] += 1
+        self.lost[p] += 1
+        return True
+
+    def remove_building(self, p: int, pl: int, k: int) -> None:
+        self.bld[p * 16 + pl * 2 + k] -= 1
+        self.stock[p * 5 + 3 + k] += 1
+
+    def pay(self, p: int, amount: int) -> None:
+        self.money[p] -= amount
+        self.bank_flow -= amount
+
+    def gain(self, p: int, amount: int) -> None:
+        self.money[p] += amount
+        self.bank_flow += amount
+
+    # ----- cards ------------------------------------------------------------------------
+    def effect(self, card: int) -> int:
+        return self.comp.card_effect(card)
+
+    def has_effect(self, p: int, e: int) -> bool:
+        ce = self.comp.card_effect
+        for c in self.hands[p]:
+            if ce(c) == e:
+                return True
+        return False
+
+    def hand_effects(self, p: int) -> set:
+        ce = self.comp.card_effect
+        return {ce(c) for c in self.hands[p]}
+
+    def take_card(self, p: int, e: int) -> int:
+        """Remove one card with effect ``e`` from ``p``'s hand and return its id."""
+        h = self.hands[p]
+        ce = self.comp.card_effect
+        for i, c in enumerate(h):
+            if ce(c) == e:
+                del h[i]
+                return c
+        raise IllegalActionError(f"{SHORT[p]} holds no such card")
+
+    def draw(self, p: int, k: int) -> list:
+        """Draw ``k`` cards for ``p`` (reshuffling the discards into a new deck when the deck
+        runs out) and queue the hand-limit check. RB: Claim one tile (Draw two cards)."""
+        got = []
+        for _ in range(k):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+                self.say("reshuffle", "The discards were shuffled into a new deck.", chance=True)
+            got.append(self.deck.pop())
+        if got:
+            self.hands[p].extend(got)
+            from cosmodrome.games.venus.text import card_name
+            names = ", ".join(card_name(self, c) for c in got)
+            self.say("draw", f"{SHORT[p]} drew {names}.", {"seat": p, "cards": got}, frozenset((p,)),
+                     f"{SHORT[p]} drew {len(got)} card{'s' if len(got) > 1 else ''}.", chance=True)
+            if len(self.hands[p]) > self.comp.rules["hand_limit"]:
+                from cosmodrome.games.venus.cards import O_HAND
+                self.stack.append((O_HAND, p))
+        return got
+
+    # ----- protocol ---------------------------------------------------------------------
+    def to_move(self) -> Optional[int]:
+        if self.over or not self.stack:
+            return None
+        return self.stack[-1][1]
+
+    def legal_actions(self) -> list:
+        if self.over or not self.stack:
+            return []
+        f = self.stack[-1]
+        return DECIDE[f[0]].legal(self, f)
+
+    def action_label(self, action: int) -> str:
+        from cosmodrome.games.venus.text import label
+        return label(self, action)
+
+    def action_json(self, action: int) -> dict:
+        from cosmodrome.games.venus.text import action_details
+        d = {"action": action, "label": self.action_label(action)}
+        d.update(action_details(self, action))
+        return d
+
+    def decision_kind(self) -> str:
+        if self.over or not self.stack:
+            return "over"
+        return DECIDE[self.stack[-1][0]].kind
+
+    def decision_prompt(self) -> str:
+        if self.over or not self.stack:
+            return "The game is over."
+        f = self.stack[-1]
+        return DECIDE[f[0]].prompt(self, f)
+
+    def apply(self, action: int) -> list:
+        if not self.over and isinstance(action, int) and not isinstance(action, bool):
+            if action in self.legal_actions():
+                return self._apply(action)
+        return super().apply(action)
+
+    def _apply(self, action: int) -> list:
+        self._ev = []
+        f = self.stack.pop()
+        self.decisions += 1
+        DECIDE[f[0]].apply(self, f, action)
+        flow.run(self)
+        return self._ev
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list:
+        from cosmodrome.games.venus.scoring import returns
+        return returns(self)
+
+    def winners(self) -> list:
+        from cosmodrome.games.venus.scoring import winners
+        return winners(self)
+
+    def scores(self) -> list:
+        from cosmodrome.games.venus.scoring import final_scores
+        return [float(v) for v in final_scores(self)]
+
+    def summary(self) -> dict:
+        from cosmodrome.games.venus.scoring import summary
+        return summary(self)
+
+    def view(self, seat: Optional[int]) -> dict:
+        from cosmodrome.games.venus.view import view
+        return view(self, seat)
+
+    def resample(self, seat: int, rng: Rng) -> "VenusState":
+        """A clone with the unseen redrawn: other hands and the deck are shuffled together
+        (hand sizes kept), the tile bag is reshuffled, and the clone gets a fresh random
+        generator. Cards ``seat`` saw in another hand (look-and-swap) are treated as unknown."""
+        s = self.clone()
+        known = {seat}
+        if s.stack and s.stack[-1][1] == seat:
+            from cosmodrome.games.venus.cards import D_LOOK_GIVE, D_LOOK_TAKE
+            if s.stack[-1][0] in (D_LOOK_TAKE, D_LOOK_GIVE):
+                known.add(s.stack[-1][2])   # the hand the seat is looking at right now
+        pool = list(s.deck)
+        for p in range(s.num_players):
+            if p not in known:
+                pool.extend(s.hands[p])
+        rng.shuffle(pool)
+        for p in range(s.num_players):
+            if p not in known:
+                k = len(s.hands[p])
+                s.hands[p] = pool[:k]
+                del pool[:k]
+        s.deck = pool
+        rng.shuffle(s.bag)
+        s.rng = rng.spawn()
+        return s
+
+    # ----- copies -----------------------------------------------------------------------
+    def clone(self) -> "VenusState":
+        s = VenusState.__new__(VenusState)
+        s.game = self.game
+        s.comp = self.comp
+        s.num_players = self.num_players
+        s.options = self.options
+        s.rng = Rng.from_state(self.rng.state)
+        s._ev = []
+        s.money = self.money[:]
+        s.stock = self.stock[:]
+        s.orbit = self.orbit[:]
+        s.surf = self.surf[:]
+        s.bld = self.bld[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.gun = self.gun[:]
+        s.bag = self.bag[:]
+        s.tdisc = self.tdisc[:]
+        s.flipped = self.flipped[:]
+        s.cb = self.cb[:]
+        s.mv = self.mv[:]
+        s.drawn = self.drawn[:]
+        s.clevel = self.clevel[:]
+        s.crises = self.crises[:]
+        s.lost = self.lost[:]
+        s.hands = [h[:] for h in self.hands]
+        s.ptiles = [t[:] for t in self.ptiles]
+        s.kept = [k[:] for k in self.kept]
+        s.period = self.period
+        s.phase = self.phase
+        s.first = self.first
+        s.cubes = self.cubes
+        s.cur = self.cur
+        s.actions_left = self.actions_left
+        s.extra = self.extra
+        s.next_seat = self.next_seat
+        s.aliens_out = self.aliens_out
+        s.alien_next = self.alien_next
+        s.bank_flow = self.bank_flow
+        s.decisions = self.decisions
+        s.stack = self.stack[:]
+        s.over = self.over
+        s.end_cause = self.end_cause
+        s.log = self.log[:]
+        s._final = self._final
+        return s
+
+    def to_json(self) -> dict:
+        d: dict[str, Any] = {"game": self.game.name, "players": self.num_players,
+                             "options": dict(self.options), "rng": self.rng.state}
+        for k in _LIST_FIELDS:
+            d[k] = list(getattr(self, k))
+        for k in _NESTED_FIELDS:
+            d[k] = [list(x) for x in getattr(self, k)]
+        for k in _INT_FIELDS:
+            d[k] = getattr(self, k)
+        d["stack"] = [[flow.OP_NAMES[f[0]], *f[1:]] for f in self.stack]
+        d["over"] = self.over
+        d["end_cause"] = self.end_cause
+        d["log"] = [e.to_json() for e in self.log]
+        return d
+
+
+def state_from_json(game, data: Any) -> VenusState:
+    """Rebuild a state from :meth:`VenusState.to_json` (RecordError when malformed)."""
+    from cosmodrome.core import check_state_json
+    from cosmodrome.games.venus.components import load_components
+    from cosmodrome.core.errors import CosmodromeError
+    d = check_state_json(data, game)
+    try:
+        n = d["players"]
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 5:
+            raise RecordError(f"saved venus state: 'players' must be 2 to 5, not {n!r}")
+        options = d["options"]
+        if not isinstance(options, dict):
+            raise RecordError("saved venus state: 'options' must be an object")
+        try:
+            comp = load_components(options.get("components") or None)
+        except CosmodromeError as exc:
+            raise RecordError(f"saved venus state: {exc}") from None
+        rs = d["rng"]
+        if isinstance(rs, bool) or not isinstance(rs, int):
+            raise RecordError("saved venus state: 'rng' must be a whole number")
+        s = VenusState(game, comp, n, Rng.from_state(rs), dict(options))
+        ref = VenusState(game, comp, n, Rng(0), {})
+        for k in _LIST_FIELDS:
+            v = d[k]
+            if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
+                raise RecordError(f"saved venus state: {k!r} must be a list of whole numbers")
+            want = len(getattr(ref, k))
+            if k in ("money", "stock", "orbit", "surf", "bld", "flipped", "cb", "mv", "clevel", "lost") and len(v) != want:
+                raise RecordError(f"saved venus state: {k!r} must have {want} entries, not {len(v)}")
+            setattr(s, k, list(v))
+        for k in _NESTED_FIELDS:
+            v = d[k]
+            want = 8 if k == "ptiles" else n
+            if not isinstance(v, list) or len(v) != want or any(
+                    not isinstance(x, list) or any(isinstance(y, bool) or not isinstance(y, int) for y in x) for x in v):
+                raise RecordError(f"saved venus state: {k!r} must be {want} lists of whole numbers")
+            setattr(s, k, [list(x) for x in v])
+        for k in _INT_FIELDS:
+            v = d[k]
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise RecordError(f"saved venus state: {k!r} must be a whole number, not {v!r}")
+            setattr(s, k, v)
+        ncard = len(comp.deck_effects) + n * len(comp.player_effects)
+        for k in ("deck", "discard"):
+            if any(not 0 <= c < ncard for c in getattr(s, k)):
+                raise RecordError(f"saved venus state: {k!r} holds an unknown card")
+        if any(not 0 <= c < ncard for h in s.hands for c in h):
+            raise RecordError("saved venus state: a hand holds an unknown card")
+        nt = len(comp.tile_kind)
+        if any(not 0 <= t < nt for t in s.bag + s.tdisc) or any(not 0 <= t < nt for L in s.ptiles + s.kept for t in L):
+            raise RecordError("saved venus state: an unknown tile")
+        names = {v: k for k, v in flow.OP_NAMES.items()}
+        stack = []
+        for f in d["stack"]:
+            if not isinstance(f, list) or not f or f[0] not in names or any(
+                    isinstance(x, bool) or not isinstance(x, int) for x in f[1:]):
+                raise RecordError(f"saved venus state: malformed engine frame {f!r}")
+            stack.append((names[f[0]], *f[1:]))
+        s.stack = stack
+        if not isinstance(d["over"], bool) or not isinstance(d["end_cause"], str):
+            raise RecordError("saved venus state: 'over' must be true/false and 'end_cause' a string")
+        s.over = d["over"]
+        s.end_cause = d["end_cause"]
+        log = []
+        for e in d["log"]:
+            if not isinstance(e, dict) or not isinstance(e.get("text"), str) or not isinstance(e.get("kind"), str):
+                raise RecordError("saved venus state: malformed log entry")
+            vis = e.get("visible_to")
+            log.append(Event(e["kind"], e["text"], dict(e.get("data") or {}),
+                             frozenset(vis) if vis is not None else None, e.get("hidden_text"),
+                             bool(e.get("chance", False))))
+        s.log = log
+        if not s.over and (not s.stack or s.stack[-1][0] not in DECIDE):
+            raise RecordError("saved venus state: no decision is pending in a running game")
+        if s.stack and s.stack[-1][0] in DECIDE and not 0 <= s.stack[-1][1] < n:
+            raise RecordError("saved venus state: the pending decision names an unknown seat")
+    except KeyError as exc:
+        raise RecordError(f"saved venus state lacks the field {exc.args[0]!r}") from None
+    except (TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"malformed saved venus state: {exc}") from None
+    return s

@@ -1,0 +1,495 @@
+"""Live tables: the games the server is running, their connected sockets and their bots.
+
+A :class:`Table` holds one game: its :class:`~cosmodrome.core.GameRecord`, the current state,
+the events each action caused (for the log), and the seats. The :class:`Hall` owns all
+tables, the store and the bot executor.
+
+The write path of an action (:meth:`Hall.act`), under the table's lock:
+
+1. check the version the client saw (stale → :class:`Stale`), the seat (→ :class:`Forbidden`);
+2. apply the action to a *clone* of the state (illegal → the engine's IllegalActionError);
+3. store the action and the new revision in one committed transaction (a database error →
+   :class:`~cosmodrome.server.storage.StorageError`, nothing changed);
+4. only then swap in the new state, broadcast each socket its own view and wake the bots.
+
+On start the hall rebuilds every running game by replaying its stored actions, and resumes
+its bots. Undo truncates the stored actions and replays the rest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from cosmodrome.core import (
+    Bot, CosmodromeError, Event, Game, GameRecord, IllegalActionError, OptionError, RecordError, State,
+    get_game,
+)
+from cosmodrome.server.seatbots import seat_bot
+from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
+
+log = logging.getLogger("cosmodrome.server")
+
+
+class Forbidden(CosmodromeError):
+    """A bad token, or a seat acting when it is not its turn (HTTP 403)."""
+
+
+class Stale(CosmodromeError):
+    """The client acted on an old version of the game (HTTP 409)."""
+
+
+class Conflict(CosmodromeError):
+    """The request cannot be done in the game's present situation (HTTP 409)."""
+
+
+class NotFound(CosmodromeError):
+    """No such game (HTTP 404)."""
+
+
+def new_id(nbytes: int = 6) -> str:
+    return secrets.token_urlsafe(nbytes).replace("-", "x").replace("_", "y")
+
+
+@dataclass(eq=False)
+class Conn:
+    """One connected WebSocket: the seat it watches (None: spectator) and its outbox."""
+
+    seat: Optional[int]
+    queue: "asyncio.Queue[dict[str, Any]]" = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+
+
+@dataclass
+class Table:
+    row: GameRow
+    game: Game
+    record: GameRecord
+    state: State
+    events: list[list[Event]]
+    movers: list[int]
+    notes: list[Optional[str]]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: Optional["asyncio.Task[None]"] = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.revision
+
+    # ----- reading ------------------------------------------------------------------
+    def seat_name(self, seat: Optional[int]) -> str:
+        if seat is None:
+            return "Spectator"
+        return self.game.seat_name(seat, self.row.players)
+
+    def seat_for_token(self, token: Optional[str]) -> Optional[int]:
+        """The seat of ``token``; None for no token (a spectator); Forbidden for a bad one."""
+        if token is None or token == "":
+            return None
+        for i, s in enumerate(self.row.seats):
+            if s.get("token") and secrets.compare_digest(str(s["token"]), str(token)):
+                return i
+        raise Forbidden("this link's seat token is not valid for this game")
+
+    def log_lines(self, seat: Optional[int], start: int = 0) -> list[dict[str, Any]]:
+        """The log from action ``start`` on, as ``seat`` may read it."""
+        out: list[dict[str, Any]] = []
+        for i in range(start, len(self.events)):
+            note = self.notes[i]
+            if note:
+                out.append({"i": i, "kind": "server", "text": note, "data": {}, "chance": False})
+            for e in self.events[i]:
+                d = e.for_seat(seat)
+                if d is not None:
+                    d["i"] = i
+                    out.append(d)
+        return out
+
+    def last_dice(self, seat: Optional[int]) -> Optional[dict[str, Any]]:
+        """The latest event carrying ``data["dice"]`` (visible to ``seat``): the last roll."""
+        for i in range(len(self.events) - 1, -1, -1):
+            for e in reversed(self.events[i]):
+                d = e.for_seat(seat)
+                if d is not None and isinstance(d.get("data", {}).get("dice"), list):
+                    return {"dice": d["data"]["dice"], "text": d["text"], "i": i}
+        return None
+
+    def result(self) -> Optional[dict[str, Any]]:
+        st = self.state
+        if not st.is_terminal():
+            return None
+        winners = st.winners()
+        return {"winners": winners, "winner_names": [self.seat_name(w) for w in winners],
+                "returns": st.returns(), "scores": st.scores(), "all_lose": not winners}
+
+    def decision_for(self, seat: Optional[int]) -> tuple[Optional[dict[str, Any]], Optional[dict[str, Any]]]:
+        """(the full decision if ``seat`` is to move, else None; who decides what, for all)."""
+        st = self.state
+        mover = st.to_move()
+        if mover is None or self.row.status != "running":
+            return None, None
+        d = st.decision()
+        waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": d.kind, "prompt": d.prompt,
+                   "bot": self.row.seats[mover].get("kind") == "bot"}
+        if seat == mover and self.row.seats[mover].get("kind") == "human":
+            return d.to_json(), waiting
+        return None, waiting
+
+    def seats_public(self) -> list[dict[str, Any]]:
+        return [{"seat": i, "name": self.seat_name(i), "kind": s.get("kind"), "bot": s.get("bot"),
+                 "claimed": bool(s.get("claimed"))} for i, s in enumerate(self.row.seats)]
+
+    def table_message(self, seat: Optional[int], log_start: int = 0, reset: bool = True,
+                      notice: Optional[str] = None) -> dict[str, Any]:
+        """Everything a socket of ``seat`` needs to draw the table (its own view only)."""
+        decision, waiting = self.decision_for(seat)
+        msg = {"type": "table", "game_id": self.id, "game": self.row.game, "title": self.game.title,
+               "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
+               "seat": seat, "seat_name": self.seat_name(seat), "seats": self.seats_public(),
+               "view": self.state.view(seat), "decision": decision, "waiting": waiting,
+               "log": self.log_lines(seat, log_start), "log_reset": reset,
+               "dice": self.last_dice(seat), "result": self.result(),
+               "can_undo": seat is not None and self.undo_start(seat) is not None}
+        if notice:
+            msg["notice"] = notice
+        return msg
+
+    def undo_start(self, seat: int) -> Optional[int]:
+        """The earliest action index ``seat`` may take back to, or None when it may not undo.
+
+        Walking back from the last action, ``seat`` may take back its own decisions while
+        none of them drew on chance or revealed information (an Event with chance=True); a
+        decision of another seat is a barrier too."""
+        if self.row.status != "running" or self.row.seats[seat].get("kind") != "human":
+            return None
+        k = len(self.movers)
+        while k > 0 and self.movers[k - 1] == seat and not any(e.chance for e in self.events[k - 1]):
+            k -= 1
+        return k if k < len(self.movers) else None
+
+    def info(self) -> dict[str, Any]:
+        st = self.state
+        mover = st.to_move() if self.row.status == "running" else None
+        return {"id": self.id, "game": self.row.game, "title": self.game.title, "players": self.row.players,
+                "options": self.row.options, "status": self.row.status, "version": self.version,
+                "actions": len(self.record.actions), "seats": self.seats_public(),
+                "to_move": mover, "to_move_name": self.seat_name(mover) if mover is not None else None,
+                "open": self.row.status == "running" and any(
+                    s.get("kind") == "human" and not s.get("claimed") for s in self.row.seats),
+                "public": self.row.public, "created": self.row.created, "result": self.result(),
+                "meta": self.row.meta}
+
+
+def _replay(record: GameRecord) -> tuple[State, list[list[Event]]]:
+    state = record.new_state()
+    events: list[list[Event]] = []
+    for i, a in enumerate(record.actions):
+        try:
+            events.append(state.apply(a))
+        except IllegalActionError as exc:
+            raise RecordError(f"record action #{i + 1} ({a}) is illegal on replay: {exc}") from None
+    return state, events
+
+
+def _movers(record: GameRecord) -> list[int]:
+    """The seat that took each action of ``record`` (found by replaying it)."""
+    state = record.new_state()
+    out = []
+    for a in record.actions:
+        out.append(state.to_move())
+        state.apply(a)
+    return out
+
+
+class Hall:
+    """All live tables of one server."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_workers: int = 2) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="cosmodrome-bot")
+        self.tables: dict[str, Table] = {}
+        self._load_lock = asyncio.Lock()
+        self.closing = False
+
+    # ----- loading ------------------------------------------------------------------
+    def _build(self, row: GameRow, actions: list[ActionRow]) -> Table:
+        game = get_game(row.game)
+        record = GameRecord(game=game.name, players=row.players, seed=row.seed, options=dict(row.options),
+                            actions=[a.action for a in actions], meta={"id": row.id})
+        state, events = _replay(record)
+        return Table(row=row, game=game, record=record, state=state, events=events,
+                     movers=[a.seat for a in actions], notes=[a.note for a in actions])
+
+    async def table(self, game_id: str) -> Table:
+        t = self.tables.get(game_id)
+        if t is not None:
+            return t
+        async with self._load_lock:
+            t = self.tables.get(game_id)
+            if t is not None:
+                return t
+            row = await asyncio.to_thread(self.store.get_game, game_id)
+            if row is None:
+                raise NotFound(f"no game {game_id!r} on this server")
+            actions = await asyncio.to_thread(self.store.actions, game_id)
+            t = await asyncio.to_thread(self._build, row, actions)
+            self.tables[game_id] = t
+            return t
+
+    async def resume_all(self) -> int:
+        """Rebuild every running game from its stored actions and wake its bots."""
+        rows = await asyncio.to_thread(self.store.list_games, "running")
+        n = 0
+        for row in rows:
+            try:
+                t = await self.table(row.id)
+            except CosmodromeError as exc:
+                log.error("cannot resume game %s: %s", row.id, exc)
+                continue
+            n += 1
+            self.wake_bots(t)
+        return n
+
+    # ----- creating -----------------------------------------------------------------
+    def _seats(self, game: Game, players: int, seats: Any, seed: int) -> list[dict[str, Any]]:
+        if seats is None:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+        if not isinstance(seats, list) or len(seats) != players:
+            raise OptionError(f"give one seat per player: {players} seats, each human or bot")
+        out = []
+        for i, s in enumerate(seats):
+            if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+                raise OptionError(f"seat {i + 1} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': level}}")
+            if s["kind"] == "human":
+                out.append({"kind": "human", "token": secrets.token_urlsafe(16), "claimed": False})
+            else:
+                spec = s.get("bot") or "random"
+                seat_bot(spec, game, seed)  # raises OptionError for an unknown level
+                out.append({"kind": "bot", "bot": spec, "claimed": True})
+        return out
+
+    async def create(self, game_name: str, players: Any, options: Any = None, seed: Any = None,
+                     seats: Any = None, public: bool = False, actions: Optional[list[int]] = None,
+                     status: str = "running", meta: Optional[dict[str, Any]] = None) -> Table:
+        game = get_game(game_name)
+        game.check_players(players)
+        if options is not None and not isinstance(options, dict):
+            raise OptionError("options must be an object of option names and values")
+        opts = game.resolve_options(options)
+        if seed is None:
+            seed = secrets.randbelow(2 ** 31)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        seat_rows = self._seats(game, players, seats, seed)
+        record = GameRecord(game=game.name, players=players, seed=seed, options=opts, actions=list(actions or []))
+        state, events = await asyncio.to_thread(_replay, record)
+        movers = await asyncio.to_thread(_movers, record)
+        if state.is_terminal() and status == "running":
+            status = "finished"
+        row = GameRow(id=new_id(), game=game.name, players=players, seed=seed, options=opts, seats=seat_rows,
+                      status=status, revision=len(record.actions), public=bool(public), meta=dict(meta or {}),
+                      created=time.time())
+        now = time.time()
+        acts = [ActionRow(i, a, movers[i], now) for i, a in enumerate(record.actions)]
+        await asyncio.to_thread(self.store.create_game, row, acts)
+        t = Table(row=row, game=game, record=record, state=state, events=events, movers=movers,
+                  notes=[None] * len(record.actions))
+        record.meta = {"id": row.id}
+        self.tables[row.id] = t
+        self.wake_bots(t)
+        return t
+
+    async def claim(self, t: Table, seat: Optional[int]) -> None:
+        """Mark a human seat as taken (its link was opened)."""
+        if seat is None or t.row.seats[seat].get("claimed"):
+            return
+        seats = [dict(s) for s in t.row.seats]
+        seats[seat]["claimed"] = True
+        try:
+            await asyncio.to_thread(self.store.set_seats, t.id, seats)
+        except StorageError as exc:  # not vital: the seat simply stays listed as open
+            log.warning("could not mark seat %s of %s claimed: %s", seat, t.id, exc)
+            return
+        t.row.seats = seats
+
+    async def join(self, t: Table, seat: Optional[int]) -> tuple[int, str]:
+        """Take a free human seat of a public game; returns (seat, token)."""
+        if not t.row.public:
+            raise Forbidden("this game is private: ask its creator for a join link")
+        if t.row.status != "running":
+            raise Conflict("this game is over")
+        free = [i for i, s in enumerate(t.row.seats) if s.get("kind") == "human" and not s.get("claimed")]
+        if seat is not None:
+            if seat not in free:
+                raise Conflict(f"seat {seat + 1} is not free")
+            free = [seat]
+        if not free:
+            raise Conflict("no free seat in this game")
+        i = free[0]
+        await self.claim(t, i)
+        return i, t.row.seats[i]["token"]
+
+    # ----- acting -------------------------------------------------------------------
+    async def act(self, t: Table, seat: Optional[int], action: Any, version: Any,
+                  note: Optional[str] = None) -> dict[str, Any]:
+        """The checked write path of one action (see the module docstring)."""
+        async with t.lock:
+            if t.row.status != "running":
+                raise Conflict(f"this game is {t.row.status}: no more actions")
+            if seat is None:
+                raise Forbidden("a spectator cannot act: open the game with a seat's link")
+            if version != t.version:
+                raise Stale(f"the game has moved on (version {t.version}, you acted on {version}): "
+                            "the table has been refreshed, choose again")
+            mover = t.state.to_move()
+            if mover != seat:
+                raise Forbidden(f"it is not {t.seat_name(seat)}'s turn: {t.seat_name(mover)} is deciding")
+            new = t.state.clone()
+            events = new.apply(action)  # IllegalActionError: nothing changed
+            idx = len(t.record.actions)
+            status = "finished" if new.is_terminal() else None
+            await asyncio.to_thread(self.store.append_action, t.id, idx, action, seat,
+                                    revision=t.version + 1, status=status, note=note)
+            # committed: now it is accepted
+            t.state = new
+            t.record.actions.append(action)
+            t.events.append(events)
+            t.movers.append(seat)
+            t.notes.append(note)
+            t.row.revision += 1
+            if status:
+                t.row.status = status
+        await self.broadcast(t, idx)
+        self.wake_bots(t)
+        return {"ok": True, "version": t.version, "index": idx}
+
+    async def undo(self, t: Table, seat: Optional[int], steps: Any = 1) -> dict[str, Any]:
+        async with t.lock:
+            if seat is None:
+                raise Forbidden("a spectator cannot undo")
+            if t.row.status != "running":
+                raise Conflict(f"this game is {t.row.status}: nothing can be taken back")
+            start = t.undo_start(seat)
+            if start is None:
+                raise Conflict(f"{t.seat_name(seat)} has nothing to take back: the last decision was not "
+                               "theirs, or it drew dice, cards or tiles")
+            n = len(t.record.actions)
+            if steps == "all":
+                keep = start
+            else:
+                if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+                    raise OptionError(f"steps must be a positive whole number or 'all', not {steps!r}")
+                keep = max(start, n - steps)
+            record = GameRecord(game=t.record.game, players=t.record.players, seed=t.record.seed,
+                                options=t.record.options, actions=t.record.actions[:keep], meta=t.record.meta)
+            state, events = await asyncio.to_thread(_replay, record)
+            await asyncio.to_thread(self.store.truncate, t.id, keep, revision=t.version + 1)
+            t.record, t.state, t.events = record, state, events
+            t.movers, t.notes = t.movers[:keep], t.notes[:keep]
+            t.row.revision += 1
+        taken = n - keep
+        await self.broadcast(t, 0, reset=True,
+                             notice=f"{t.seat_name(seat)} took back {taken} decision{'s' if taken != 1 else ''}.")
+        self.wake_bots(t)
+        return {"ok": True, "version": t.version, "undone": taken}
+
+    # ----- sockets ------------------------------------------------------------------
+    def _post(self, conn: Conn, msg: dict[str, Any]) -> None:
+        try:
+            conn.queue.put_nowait(msg)
+        except asyncio.QueueFull:  # a socket that stopped reading: drop its backlog, resend all
+            while not conn.queue.empty():
+                conn.queue.get_nowait()
+            conn.queue.put_nowait({"type": "resync"})
+
+    async def broadcast(self, t: Table, log_start: int, reset: bool = False, notice: Optional[str] = None) -> None:
+        cache: dict[Optional[int], dict[str, Any]] = {}
+        for conn in list(t.conns):
+            if conn.seat not in cache:
+                cache[conn.seat] = t.table_message(conn.seat, log_start, reset, notice)
+            self._post(conn, cache[conn.seat])
+
+    async def notify(self, t: Table, text: str, level: str = "warning") -> None:
+        for conn in list(t.conns):
+            self._post(conn, {"type": "notice", "level": level, "text": text})
+
+    # ----- bots ---------------------------------------------------------------------
+    def wake_bots(self, t: Table) -> None:
+        if self.closing or t.row.status != "running":
+            return
+        mover = t.state.to_move()
+        if mover is None or t.row.seats[mover].get("kind") != "bot":
+            return
+        if t.bot_task is not None and not t.bot_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        t.bot_task = loop.create_task(self._bot_loop(t))
+
+    def _bot(self, t: Table, seat: int) -> Bot:
+        b = t.bots.get(seat)
+        if b is None:
+            spec = t.row.seats[seat].get("bot") or "random"
+            b = seat_bot(spec, t.game, (t.row.seed * 1009 + seat * 7919 + 17) & 0x7FFFFFFF)
+            t.bots[seat] = b
+        return b
+
+    async def _bot_loop(self, t: Table) -> None:
+        loop = asyncio.get_running_loop()
+        failures = 0
+        while not self.closing and t.row.status == "running":
+            mover = t.state.to_move()
+            if mover is None or t.row.seats[mover].get("kind") != "bot":
+                return
+            version = t.version
+            snapshot = t.state.clone()
+            legal = snapshot.legal_actions()
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            note = None
+            try:
+                bot = self._bot(t, mover)
+                action = await loop.run_in_executor(self.executor, bot.choose, snapshot)
+                if action not in legal:
+                    raise IllegalActionError(f"the bot chose {action!r}, which is not legal")
+            except Exception as exc:  # a bot that raises never stalls the game
+                log.exception("bot of seat %s in game %s failed", mover, t.id)
+                action = legal[secrets.randbelow(len(legal))]
+                note = (f"The bot of {t.seat_name(mover)} failed ({type(exc).__name__}: {exc}); "
+                        f"a random legal move was played for it instead.")
+            try:
+                await self.act(t, mover, action, version, note=note)
+                failures = 0
+            except (Stale, Forbidden, Conflict):
+                continue  # the table changed meanwhile (an undo): look again
+            except IllegalActionError:
+                continue
+            except StorageError as exc:
+                failures += 1
+                log.error("could not store a bot move in %s: %s", t.id, exc)
+                await self.notify(t, "The database refused a bot's move; retrying. No accepted move is lost.",
+                                  "error")
+                await asyncio.sleep(min(5.0, 0.5 * failures))
+            except Exception:
+                log.exception("bot loop of %s", t.id)
+                await asyncio.sleep(1.0)
+
+    async def close(self) -> None:
+        self.closing = True
+        for t in self.tables.values():
+            if t.bot_task is not None:
+                t.bot_task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,191 @@
+// The lobby: create a game (type, players, seats human or bot, options), copy join links, list games.
+import { api, el } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+let types = [];
+
+function banner(text, level = "error") {
+  const b = $("banner");
+  b.className = `banner ${level}`;
+  b.textContent = text;
+  b.hidden = false;
+  clearTimeout(banner.t);
+  banner.t = setTimeout(() => (b.hidden = true), 6000);
+}
+
+function currentType() { return types.find(t => t.name === $("game").value); }
+
+function seatRows() {
+  const t = currentType();
+  const n = Number($("players").value);
+  const box = $("seats");
+  const old = [...box.querySelectorAll(".seat-row")].map(r => ({
+    kind: r.querySelector(".kind").value, bot: r.querySelector(".bot").value }));
+  box.replaceChildren(el("h3", { text: "Seats" }));
+  for (let i = 0; i < n; i++) {
+    const prev = old[i] || { kind: i === 0 ? "human" : "bot", bot: t.bots[0] };
+    const kind = el("select", { class: "kind", "aria-label": `seat ${i + 1} kind` },
+      el("option", { value: "human", text: "Human" }), el("option", { value: "bot", text: "Bot" }));
+    kind.value = prev.kind;
+    const bot = el("select", { class: "bot", "aria-label": `seat ${i + 1} bot level` },
+      t.bots.map(b => el("option", { value: b, text: b })));
+    if (t.bots.includes(prev.bot)) bot.value = prev.bot;
+    const sync = () => (bot.disabled = kind.value !== "bot");
+    kind.addEventListener("change", sync);
+    sync();
+    box.append(el("div", { class: "seat-row", "data-seat": i },
+      el("span", { class: "seat-name", text: `Seat ${i + 1}` }), kind, bot));
+  }
+}
+
+function optionRows() {
+  const t = currentType();
+  const box = $("options");
+  box.replaceChildren();
+  if (!t.options.length) return;
+  box.append(el("h3", { text: "Options" }));
+  for (const o of t.options) {
+    let input;
+    if (o.kind === "bool") {
+      input = el("input", { type: "checkbox", name: o.name });
+      input.checked = !!o.default;
+    } else if (o.choices && o.choices.length) {
+      input = el("select", { name: o.name }, o.choices.map(c => el("option", { value: c, text: c })));
+      input.value = o.default;
+    } else {
+      input = el("input", { type: o.kind === "int" ? "number" : "text", name: o.name, value: o.default ?? "" });
+    }
+    input.dataset.option = o.name;
+    input.dataset.kind = o.kind;
+    box.append(el("div", { class: "row", title: o.help }, el("label", { text: o.name }), input,
+      el("span", { class: "muted small", text: o.help })));
+  }
+}
+
+function gameChanged() {
+  const t = currentType();
+  $("players").min = t.min_players;
+  $("players").max = t.max_players;
+  const n = Number($("players").value);
+  if (n < t.min_players || n > t.max_players) $("players").value = Math.min(t.max_players, Math.max(t.min_players, 3));
+  $("game-desc").textContent = `${t.description || ""} (${t.min_players}–${t.max_players} players)`;
+  seatRows();
+  optionRows();
+}
+
+function collectOptions() {
+  const out = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const k = input.dataset.kind;
+    if (k === "bool") out[input.dataset.option] = input.checked;
+    else if (k === "int") out[input.dataset.option] = Number(input.value);
+    else if (input.value !== "") out[input.dataset.option] = input.value;
+  }
+  return out;
+}
+
+function showLinks(res) {
+  const box = $("links");
+  const rows = [el("h2", { text: "Join links" }),
+    el("p", { class: "muted small", text: "Send each player their own link: it is their secret seat. Anyone with a link plays that seat." })];
+  const linkRow = (label, url, testid) => {
+    const input = el("input", { value: url, readonly: true, "data-testid": testid });
+    return el("div", { class: "link-row" }, el("span", { text: label, style: "min-width:6em" }), input,
+      el("button", { type: "button", text: "Copy", onclick: async () => {
+        input.select();
+        try { await navigator.clipboard.writeText(url); banner("Link copied.", "info"); }
+        catch (e) { document.execCommand && document.execCommand("copy"); banner("Link selected: copy it with Ctrl+C.", "info"); }
+      } }),
+      el("a", { href: url, text: "Open", target: "_blank" }));
+  };
+  for (const s of res.seats) {
+    if (s.kind === "human") rows.push(linkRow(s.name, s.link, `link-seat-${s.seat}`));
+    else rows.push(el("div", { class: "link-row muted small", text: `${s.name}: bot (${s.bot})` }));
+  }
+  if (res.hotseat) rows.push(linkRow("Hot-seat", res.hotseat, "link-hotseat"));
+  rows.push(linkRow("Spectate", res.spectate, "link-spectate"));
+  box.replaceChildren(el("div", { class: "panel", style: "margin-top:1em" }, rows));
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const seats = [...$("seats").querySelectorAll(".seat-row")].map(r => {
+    const kind = r.querySelector(".kind").value;
+    return kind === "bot" ? { kind, bot: r.querySelector(".bot").value } : { kind };
+  });
+  const body = { game: $("game").value, players: Number($("players").value), seats, options: collectOptions(),
+    public: $("public").checked };
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  try {
+    const res = await api("POST", "/api/games", body);
+    showLinks(res);
+    refresh();
+  } catch (e) { banner(`Could not create the game: ${e.message}`); }
+}
+
+function gameTable(list, kind) {
+  if (!list.length) return el("span", { class: "muted", text: "none" });
+  return el("table", { class: "games" },
+    el("tr", {}, el("th", { text: "Game" }), el("th", { text: "Seats" }), el("th", { text: "State" }), el("th", { text: "" })),
+    list.map(g => el("tr", { "data-game": g.id },
+      el("td", { text: `${g.title || g.game} · ${g.id}` }),
+      el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? `bot:${s.bot}` : (s.claimed ? "human" : "free")).join(", ") }),
+      el("td", { class: "small", text: g.status === "running" ? `${g.actions ?? g.version} moves · ${g.to_move_name || ""} to move`
+        : g.result ? (g.result.all_lose ? "everyone lost" : `won by ${g.result.winner_names.join(" & ")}`) : g.status }),
+      el("td", {},
+        kind === "open" && g.public ? el("button", { text: "Join", onclick: () => join(g.id) }) : null,
+        g.status === "running" ? el("a", { href: `/table.html?game=${g.id}`, text: "Watch" }) : null, " ",
+        el("a", { href: `/replay.html?game=${g.id}`, text: "Replay" })))));
+}
+
+async function join(id) {
+  try {
+    const res = await api("POST", `/api/games/${id}/join`, {});
+    location.href = res.link;
+  } catch (e) { banner(`Could not join: ${e.message}`); }
+}
+
+async function refresh() {
+  try {
+    const [open, running, finished] = await Promise.all(["open", "running", "finished"].map(s => api("GET", `/api/games?status=${s}`)));
+    $("open-games").replaceChildren(gameTable(open.games.filter(g => g.public), "open"));
+    $("running-games").replaceChildren(gameTable(running.games, "running"));
+    $("finished-games").replaceChildren(gameTable([...finished.games], "finished"));
+  } catch (e) { banner(`Could not list games: ${e.message}`); }
+}
+
+async function importRecord(mode) {
+  const f = $("import-file").files[0];
+  if (!f) return banner("Choose a record file first.");
+  let record;
+  try { record = JSON.parse(await f.text()); } catch (e) { return banner("That file is not JSON."); }
+  const body = { record, mode };
+  if ($("import-upto").value !== "") body.upto = Number($("import-upto").value);
+  if (mode === "continue") {
+    const n = record.players || 2;
+    body.seats = Array.from({ length: n }, (_, i) => i === 0 ? { kind: "human" } : { kind: "bot", bot: "random" });
+  }
+  try {
+    const res = await api("POST", "/api/games/import", body);
+    if (mode === "replay") location.href = res.replay; else showLinks(res);
+    refresh();
+  } catch (e) { banner(`Could not import: ${e.message}`); }
+}
+
+async function main() {
+  try {
+    types = (await api("GET", "/api/game-types")).games;
+  } catch (e) { return banner(`Cannot load the game list: ${e.message}`); }
+  const sel = $("game");
+  for (const t of types) sel.append(el("option", { value: t.name, text: t.title || t.name }));
+  if (types.find(t => t.name === "venus")) sel.value = "venus";
+  sel.addEventListener("change", gameChanged);
+  $("players").addEventListener("change", seatRows);
+  $("create").addEventListener("submit", create);
+  $("import-replay").addEventListener("click", () => importRecord("replay"));
+  $("import-continue").addEventListener("click", () => importRecord("continue"));
+  gameChanged();
+  refresh();
+  setInterval(refresh, 5000);
+}
+main();

@@ -1,0 +1,21 @@
+"""Helpers of the adapters' tests: which real games are installed, and at which player counts."""
+
+import pytest
+
+import cosmodrome.testing.toy  # noqa: F401  (registers "pocket-race")
+from cosmodrome.core import UnknownGameError, get_game
+
+#: the games the adapters are proven on, with the player counts to test
+GAMES = {"pocket-race": (2, 3, 4), "venus": (2, 3, 4, 5), "cosmic-run": (1, 2)}
+
+
+def game_or_skip(name):
+    """The game, or a visible skip (reported by -ra) while its package is not installed yet."""
+    try:
+        return get_game(name)
+    except UnknownGameError as exc:
+        pytest.skip(f"{name} is not available: {exc}")
+
+
+def cases():
+    return [(g, p) for g, counts in GAMES.items() for p in counts]

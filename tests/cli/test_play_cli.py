@@ -1,0 +1,89 @@
+"""The terminal commands play, replay and games, driven as a person would (typed input)."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from cosmodrome.cli.app import app
+from cosmodrome.cli.main import main
+from cosmodrome.core import GameRecord
+
+runner = CliRunner()
+
+
+def test_play_hot_seat_to_the_end_and_save(tmp_path):
+    out = tmp_path / "game.json"
+    # two humans, 2 rounds each: always pick option 1; hand-over screens need an Enter
+    keys = "\n".join(["1", "", "1", "", "1", "", "1"]) + "\n"
+    res = runner.invoke(app, ["play", "pocket-race", "--players", "2", "--seats", "human,human",
+                              "--seed", "4", "-o", "rounds=2", "--save", str(out)], input=keys)
+    assert res.exit_code == 0, res.output
+    assert "Hand over to Player 2" in res.output
+    assert "Result" in res.output
+    rec = GameRecord.load(out)
+    assert rec.game == "pocket-race" and len(rec.actions) == 4
+    assert rec.replay().is_terminal()
+
+
+def test_play_against_random_bot(tmp_path):
+    keys = "1\n" * 10
+    res = runner.invoke(app, ["play", "pocket-race", "--players", "2", "--seats", "human,random",
+                              "--seed", "1", "-o", "rounds=3"], input=keys)
+    assert res.exit_code == 0, res.output
+    assert "Result" in res.output
+
+
+def test_bad_choice_is_refused_and_asked_again():
+    res = runner.invoke(app, ["play", "pocket-race", "--players", "2", "--seats", "human,random",
+                              "--seed", "1", "-o", "rounds=1"], input="99\nzz\n1\n")
+    assert res.exit_code == 0, res.output
+    assert res.output.count("Please type a number") == 2
+
+
+def test_quit_and_resume_from_save(tmp_path):
+    out = tmp_path / "half.json"
+    res = runner.invoke(app, ["play", "pocket-race", "--players", "2", "--seats", "human,random",
+                              "--seed", "2", "-o", "rounds=3", "--save", str(out)], input="1\nq\n")
+    assert res.exit_code == 0 and "unfinished" in res.output
+    half = GameRecord.load(out)
+    assert 1 <= len(half.actions) < 6
+    res = runner.invoke(app, ["play", "pocket-race", "--load", str(out), "--seats", "human,random",
+                              "--save", str(out)], input="1\n1\n1\n")
+    assert res.exit_code == 0, res.output
+    assert GameRecord.load(out).replay().is_terminal()
+
+
+def test_replay_prints_log_and_scores(tmp_path):
+    rec, s = GameRecord.start("pocket-race", 2, 9, {"rounds": 2})
+    while not s.is_terminal():
+        a = s.legal_actions()[0]
+        s.apply(a)
+        rec.actions.append(a)
+    path = tmp_path / "r.json"
+    rec.save(path)
+    res = runner.invoke(app, ["replay", str(path)])
+    assert res.exit_code == 0, res.output
+    assert "decisions replayed" in res.output and "Result" in res.output
+    # a spectator never reads another seat's private draw
+    assert "drew a card" in res.output or "played" in res.output
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "nosuchgame"], "unknown game"),
+    (["play", "pocket-race", "--players", "9"], "2 to 4 players"),
+    (["play", "pocket-race", "--players", "2", "--seats", "human"], "names 1 seats"),
+    (["play", "pocket-race", "-o", "rounds"], "key=value"),
+    (["replay", "/nonexistent/file.json"], "cannot read"),
+])
+def test_bad_input_gives_a_clear_error(argv, message, capsys):
+    code = main(argv)
+    assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_malformed_record_file(tmp_path, capsys):
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps({"game": "pocket-race", "players": 2, "seed": 1, "actions": [99]}))
+    assert main(["replay", str(p)]) == 2
+    assert "illegal on replay" in capsys.readouterr().err

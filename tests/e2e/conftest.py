@@ -1,0 +1,75 @@
+"""End-to-end fixtures: the real server in a subprocess (uvicorn on a free loopback port, a
+temporary SQLite file) and Debian's chromium driven by Playwright (sync API, headless)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+         "--test-games", "--bot-delay", "0.02"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    end = time.time() + 30
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {proc.stdout.read().decode()}")
+        try:
+            with urllib.request.urlopen(base + "/api/game-types", timeout=2) as r:
+                json.loads(r.read())
+            break
+        except OSError:
+            if time.time() > end:
+                proc.kill()
+                raise RuntimeError("the server did not start")
+            time.sleep(0.1)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    proc.stdout.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (make chromium / apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def get(base, path):
+    with urllib.request.urlopen(base + path, timeout=10) as r:
+        return json.loads(r.read())
+
+
+assert shutil  # imported for callers that copy screenshots

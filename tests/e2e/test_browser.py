@@ -1,0 +1,182 @@
+"""The browser table end to end, in headless chromium: a game created in the lobby and played
+to the end by clicking, watched by a second seat and a spectator; hot-seat handover."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import get
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def create_in_lobby(page, base, game, players, seats, options=None):
+    page.goto(base + "/")
+    page.wait_for_selector("#seats .seat-row")
+    page.select_option("#game", game)
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "change")
+    for i, kind in enumerate(seats):
+        row = page.locator(f".seat-row[data-seat='{i}']")
+        row.locator("select.kind").select_option("human" if kind == "human" else "bot")
+        if kind != "human":
+            row.locator("select.bot").select_option(kind)
+    for name, value in (options or {}).items():
+        inp = page.locator(f"[data-option='{name}']")
+        if isinstance(value, bool):
+            inp.set_checked(value)
+        else:
+            inp.fill(str(value))
+    page.click("#create-btn")
+    page.wait_for_selector("[data-testid=link-spectate]")
+    links = {i: page.get_attribute(f"[data-testid=link-seat-{i}]", "value")
+             for i, k in enumerate(seats) if k == "human"}
+    return links, page.get_attribute("[data-testid=link-spectate]", "value")
+
+
+def record_frames(page):
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    return frames
+
+
+def tables(frames):
+    out = []
+    for f in frames:
+        try:
+            m = json.loads(f)
+        except (TypeError, ValueError):
+            continue
+        if m.get("type") == "table":
+            out.append(m)
+    return out
+
+
+def dom_hand(page):
+    return sorted(page.eval_on_selector_all("[data-testid=hand] [data-card]", "els => els.map(e => e.dataset.card)"))
+
+
+def click_some_option(page, rng):
+    buttons = page.locator("#decision.mine .options button:enabled")
+    n = buttons.count()
+    if not n:
+        return False
+    try:
+        buttons.nth(rng.randrange(n)).click(timeout=1500)
+    except Exception:  # the table was redrawn under the click: look again
+        return False
+    return True
+
+
+def play_game(base, browser, game, players, options, hand_key, max_seconds, screenshot=None):
+    lobby = browser.new_context().new_page()
+    seats = ["human", "human"] + ["random"] * (players - 2)
+    links, spectate = create_in_lobby(lobby, base, game, players, seats, options)
+    game_id = spectate.split("game=")[1]
+    tok1 = links[1].split("token=")[1]
+    pages = []
+    for url in (links[0], links[1], spectate):
+        ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
+        pg = ctx.new_page()
+        errors = []
+        pg.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        pg.errors = errors
+        pg.frames_seen = record_frames(pg)
+        pg.goto(url)
+        pages.append(pg)
+    a, b, spec = pages
+    a.wait_for_selector("[data-testid=conn].ok")
+    rng = random.Random(5)
+    start, shot_taken, checks = time.time(), False, 0
+    while not a.query_selector("[data-testid=winner]"):
+        assert time.time() - start < max_seconds, "the game did not finish in time"
+        clicked = False
+        for pg in (a, b):
+            clicked |= click_some_option(pg, rng)
+        if clicked:
+            a.wait_for_timeout(30)
+        else:
+            a.wait_for_timeout(60)
+        if checks < 6 and rng.random() < 0.15:
+            checks += 1
+            # the second seat's hand on screen is its own, as the server gives it to its token
+            for _ in range(20):
+                own = hand_key(get(base, f"/api/games/{game_id}/view?token={tok1}")["view"])
+                if dom_hand(b) == sorted(str(c) for c in own):
+                    break
+                b.wait_for_timeout(100)
+            else:
+                raise AssertionError("the second seat's page does not show its own hand")
+        if screenshot and not shot_taken and time.time() - start > 6:
+            a.screenshot(path=str(screenshot), full_page=False)
+            shot_taken = True
+    for pg in pages:
+        pg.wait_for_selector("[data-testid=winner]", timeout=10000)
+    info = get(base, f"/api/games/{game_id}")
+    assert info["status"] == "finished"
+    final = info["actions"]
+    # the second seat received every move (one table message per accepted action) ...
+    tb = tables(b.frames_seen)
+    versions = {m["actions"] for m in tb}
+    assert set(range(min(versions), final + 1)) <= versions
+    # ... and always exactly its own view, never another seat's; the spectator never a hand
+    for m in tb[:: max(1, len(tb) // 25)] + tb[-1:]:
+        assert m["seat"] == 1
+        rv = get(base, f"/api/games/{game_id}/replay?step={m['actions']}&seat=1")
+        assert m["view"] == rv["view"]
+        assert m["decision"] is None or m["decision"]["seat"] == 1
+    ts = tables(spec.frames_seen)
+    assert ts and all(m["seat"] is None and m["decision"] is None for m in ts)
+    for m in ts[:: max(1, len(ts) // 10)]:
+        assert m["view"] == get(base, f"/api/games/{game_id}/replay?step={m['actions']}")["view"]
+        assert hand_key(m["view"]) in (None, [], {})
+    # on screen: the second seat shows its own hand; the spectator shows none
+    own = get(base, f"/api/games/{game_id}/view?token={tok1}")["view"]
+    assert dom_hand(b) == sorted(str(c) for c in hand_key(own))
+    assert dom_hand(spec) == []
+    for pg in pages:
+        assert pg.errors == [], pg.errors
+    return game_id, pages
+
+
+def test_pocket_race_played_to_the_end_by_clicking(server, browser):
+    play_game(server, browser, "pocket-race", 3, {"rounds": 4}, lambda v: v.get("hand"), max_seconds=60)
+
+
+def test_hot_seat_hides_the_previous_hand(server, browser):
+    page = browser.new_context().new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#seats .seat-row")
+    page.select_option("#game", "pocket-race")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    page.locator(".seat-row[data-seat='1'] select.kind").select_option("human")
+    page.click("#create-btn")
+    hot = page.get_attribute("[data-testid=link-hotseat]", "value")
+    page.goto(hot)
+    page.wait_for_selector("#decision.mine .options button")
+    first_hand = dom_hand(page)
+    assert first_hand
+    assert page.locator("#whoami").inner_text() == "You: Player 1"
+    page.locator("#decision.mine .options button").first.click()
+    page.wait_for_selector("[data-testid=handover]:not([hidden])")
+    assert "Player 2" in page.locator("#handover-who").inner_text()
+    assert dom_hand(page) == []  # nothing of the previous hand while the device changes hands
+    page.click("#handover-btn")
+    page.wait_for_selector("#decision.mine .options button")
+    assert page.locator("#whoami").inner_text() == "You: Player 2"
+    assert dom_hand(page) and page.locator("[data-testid=prompt]").inner_text().startswith("Player 2")
+
+
+def test_bad_link_and_dropped_socket_are_told(server, browser):
+    page = browser.new_context().new_page()
+    page.goto(server + "/table.html?game=nosuchgame")
+    page.wait_for_selector("[data-testid=banner]:not([hidden])")
+    assert "no game" in page.locator("[data-testid=banner]").inner_text()

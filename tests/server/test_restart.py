@@ -1,0 +1,111 @@
+"""A game in progress survives killing the server process (SIGKILL) and starting it again:
+nothing acknowledged is lost, and the bots resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def call(base, method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method=method,
+                                 headers={"Content-Type": "application/json"} if data else {})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def start(db_url, port, bot_delay):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--db", db_url, "--test-games", "--bot-delay", str(bot_delay)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    end = time.time() + 30
+    while time.time() < end:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited: {proc.stdout.read().decode()}")
+        try:
+            if call(base, "GET", "/api/game-types")[0] == 200:
+                return proc, base
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+@pytest.mark.timeout(90)
+def test_killed_server_loses_no_acknowledged_action(tmp_path):
+    db_url = f"sqlite:///{tmp_path / 'restart.sqlite'}"
+    proc, base = start(db_url, free_port(), bot_delay=0.05)
+    try:
+        # a game between two humans, played through the API
+        st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 21,
+                                                   "options": {"rounds": 6}, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert st == 201
+        acked = []
+        for i in range(5):
+            seat = i % 2
+            tok = g["seats"][seat]["token"]
+            st, v = call(base, "GET", f"/api/games/{g['id']}/view?token={tok}")
+            a = v["decision"]["options"][-1]["action"]
+            st, res = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": v["version"]})
+            assert st == 200
+            acked.append(a)
+        # a long bot game, running while the server dies
+        st, b = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 3,
+                                                   "options": {"rounds": 400}, "seats": [{"kind": "bot", "bot": "random"}] * 2})
+        assert st == 201
+        time.sleep(0.6)
+        st, rec_b = call(base, "GET", f"/api/games/{b['id']}/record")
+        seen_b = rec_b["actions"]
+        assert len(seen_b) > 0
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        proc.stdout.close()
+
+    proc, base = start(db_url, free_port(), bot_delay=0.0)
+    try:
+        st, rec = call(base, "GET", f"/api/games/{g['id']}/record")
+        assert st == 200 and rec["actions"] == acked
+        st, v = call(base, "GET", f"/api/games/{g['id']}/view?token={g['seats'][1]['token']}")
+        assert v["version"] == 5 and v["decision"]["seat"] == 1  # resumed exactly where it was
+        # the bot game kept every move seen before the kill, and its bots resumed
+        end = time.time() + 30
+        while time.time() < end:
+            st, rec2 = call(base, "GET", f"/api/games/{b['id']}/record")
+            if len(rec2["actions"]) > len(seen_b) + 5:
+                break
+            time.sleep(0.1)
+        assert rec2["actions"][:len(seen_b)] == seen_b and len(rec2["actions"]) > len(seen_b) + 5
+        # and the humans can go on playing
+        tok = g["seats"][1]["token"]
+        a = v["decision"]["options"][0]["action"]
+        st, res = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": 5})
+        assert st == 200 and res["version"] == 6
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        proc.stdout.close()

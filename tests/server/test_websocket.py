@@ -1,0 +1,175 @@
+"""The WebSocket flow: every socket receives its own view after each accepted action, the
+decision only on the seat to move, log lines filtered per seat; reconnecting restores the
+table; faults (a bot that raises, a database error) lose nothing and stall nothing."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from cosmodrome.core import GameRecord
+from cosmodrome.server import create_app
+from cosmodrome.server.storage import StorageError
+from server_helpers import new_game, token, view, wait_for
+
+DRAW = 9
+
+
+def recv_table(ws):
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "table":
+            return m
+
+
+def test_each_socket_gets_its_own_view_after_every_action(client):
+    g = new_game(client, seed=4)
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0, \
+            client.websocket_connect(f"/ws/games/{gid}?token={token(g, 1)}") as w1, \
+            client.websocket_connect(f"/ws/games/{gid}") as ws:
+        m0, m1, ms = recv_table(w0), recv_table(w1), recv_table(ws)
+        hand0, hand1 = m0["view"]["hand"], m1["view"]["hand"]
+        assert m0["seat"] == 0 and m1["seat"] == 1 and ms["seat"] is None and ms["view"]["hand"] is None
+        assert m0["decision"]["seat"] == 0 and m1["decision"] is None and ms["decision"] is None
+        assert m1["waiting"] == ms["waiting"] and m1["waiting"]["seat_name"] == "Player 1"
+        # seat 0 draws: a chance event with a hidden card
+        r = client.post(f"/api/games/{gid}/act", json={"token": token(g, 0), "action": DRAW, "version": 0})
+        assert r.status_code == 200
+        u0, u1, us = recv_table(w0), recv_table(w1), recv_table(ws)
+        assert u0["version"] == u1["version"] == us["version"] == 1
+        assert len(u0["view"]["hand"]) == 3 and u1["view"]["hand"] == hand1 and us["view"]["hand"] is None
+        drawn = [c for c in u0["view"]["hand"] if c not in hand0 or u0["view"]["hand"].count(c) > hand0.count(c)][0]
+        assert u0["log"][0]["text"] == f"Player 1 drew a {drawn}."
+        assert u1["log"][0]["text"] == us["log"][0]["text"] == "Player 1 drew a card."
+        assert u1["log_reset"] is False and u0["log"][0]["chance"] is True
+        assert str(drawn) not in u1["log"][0]["text"]
+        # now seat 1 gets the options and seat 0 learns who decides
+        assert u1["decision"]["seat"] == 1 and u0["decision"] is None and u0["waiting"]["seat"] == 1
+        # acting over the socket works too, with the same checks
+        w1.send_json({"type": "act", "action": 99, "version": 1})
+        err = w1.receive_json()
+        assert err["type"] == "error" and err["status"] == 422 and "not legal" in err["error"]
+        w1.send_json({"type": "act", "action": u1["decision"]["options"][0]["action"], "version": 0})
+        err = w1.receive_json()
+        assert err["type"] == "error" and err["status"] == 409
+        assert recv_table(w1)["version"] == 1  # a stale client is sent the table again
+        w0.send_json({"type": "act", "action": 0, "version": 1})
+        err = w0.receive_json()
+        assert err["type"] == "error" and err["status"] == 403
+        assert client.get(f"/api/games/{gid}/record").json()["actions"] == [DRAW]
+        w1.send_json({"type": "act", "action": u1["decision"]["options"][0]["action"], "version": 1})
+        got = [w1.receive_json(), w1.receive_json()]
+        assert {m["type"] for m in got} == {"ack", "table"}
+        assert recv_table(w0)["version"] == 2
+
+
+def test_reconnect_restores_the_whole_table_at_once(client):
+    g = new_game(client, seed=4)
+    gid = g["id"]
+    for seat in (0, 1, 0):
+        v = view(client, g, seat)
+        client.post(f"/api/games/{gid}/act", json={"token": token(g, seat), "action": DRAW, "version": v["version"]})
+    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 1)}") as w1:
+        m = recv_table(w1)
+    assert m["log_reset"] is True and m["version"] == 3 and len(m["log"]) == 3
+    assert m["view"] == view(client, g, 1)["view"]
+    assert m["decision"]["seat"] == 1
+
+
+def test_socket_with_a_bad_token_or_game_is_refused(client):
+    g = new_game(client)
+    with client.websocket_connect(f"/ws/games/{g['id']}?token=forged") as w:
+        m = w.receive_json()
+        assert m["type"] == "error" and m["status"] == 403
+    with client.websocket_connect("/ws/games/nothing") as w:
+        m = w.receive_json()
+        assert m["type"] == "error" and m["status"] == 404
+
+
+def test_a_closed_socket_loses_nothing(client):
+    g = new_game(client, seats=("human", "random"))
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0:
+        m = recv_table(w0)
+        client.post(f"/api/games/{gid}/act", json={"token": token(g, 0), "action": m["decision"]["options"][0]["action"],
+                                                   "version": 0})
+    # the browser went away; the bot still moves and the game waits for seat 0
+    v = wait_for(lambda: (lambda x: x if x["decision"] else None)(view(client, g, 0)))
+    assert v["version"] == 2
+
+
+class Boom:
+    name = "boom"
+
+    def choose(self, state):
+        raise RuntimeError("the bot fell over")
+
+
+def test_a_bot_that_raises_is_replaced_by_a_random_move_and_told_in_the_log(db_url, monkeypatch):
+    import cosmodrome.server.tables as tables
+    monkeypatch.setattr(tables, "seat_bot", lambda spec, game, seed: Boom())
+    with TestClient(create_app(db_url)) as c:
+        g = new_game(c, seats=("random", "random"), rounds=2)
+        info = wait_for(lambda: (lambda i: i if i["status"] == "finished" else None)(c.get(f"/api/games/{g['id']}").json()))
+        assert info["actions"] == 4
+        lines = c.get(f"/api/games/{g['id']}/view").json()["log"]
+        notes = [l["text"] for l in lines if l["kind"] == "server"]
+        assert len(notes) == 4 and "the bot fell over" in notes[0] and "random legal move" in notes[0]
+    monkeypatch.undo()
+    with TestClient(create_app(db_url)) as c:  # the notes are stored with the actions
+        lines = c.get(f"/api/games/{g['id']}/view").json()["log"]
+        assert len([l for l in lines if l["kind"] == "server"]) == 4
+
+
+def test_a_database_error_changes_nothing_and_the_game_goes_on(client):
+    g = new_game(client)
+    gid = g["id"]
+    store = client.app.state.store
+    real = store.append_action
+    calls = {"n": 0}
+
+    def failing(*a, **k):
+        calls["n"] += 1
+        raise StorageError("the database refused the change: disk full")
+
+    store.append_action = failing
+    v = view(client, g, 0)
+    a = v["decision"]["options"][0]["action"]
+    r = client.post(f"/api/games/{gid}/act", json={"token": token(g, 0), "action": a, "version": 0})
+    assert r.status_code == 503 and "Nothing was changed" in r.json()["error"] and calls["n"] == 1
+    assert view(client, g, 0)["view"] == v["view"] and view(client, g, 0)["version"] == 0
+    store.append_action = real
+    r = client.post(f"/api/games/{gid}/act", json={"token": token(g, 0), "action": a, "version": 0})
+    assert r.status_code == 200
+
+
+def test_bots_retry_after_a_database_error(client):
+    store = client.app.state.store
+    real = store.append_action
+    fails = {"left": 2}
+
+    def flaky(*a, **k):
+        if fails["left"]:
+            fails["left"] -= 1
+            raise StorageError("the database refused the change: locked")
+        return real(*a, **k)
+
+    store.append_action = flaky
+    g = new_game(client, seats=("random", "random"), rounds=1)
+    info = wait_for(lambda: (lambda i: i if i["status"] == "finished" else None)(client.get(f"/api/games/{g['id']}").json()))
+    assert fails["left"] == 0 and info["actions"] == 2
+    rec = GameRecord.from_json(client.get(f"/api/games/{g['id']}/record").json())
+    assert rec.replay().is_terminal()
+
+
+def test_a_restarted_app_resumes_running_games_and_their_bots(db_url):
+    with TestClient(create_app(db_url)) as c:
+        g = new_game(c, seats=("human", "random"), seed=9)
+        v = view(c, g, 0)
+        c.post(f"/api/games/{g['id']}/act", json={"token": token(g, 0), "action": v["decision"]["options"][0]["action"],
+                                                   "version": 0})
+        before = wait_for(lambda: (lambda x: x if x["decision"] else None)(view(c, g, 0)))
+    with TestClient(create_app(db_url)) as c:
+        after = view(c, g, 0)
+        assert after["view"] == before["view"] and after["version"] == before["version"]
+        assert after["log"] == before["log"]

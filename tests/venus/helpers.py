@@ -1,0 +1,186 @@
+"""Helpers for the Onward to Venus tests: invariant checks and position builders."""
+
+from __future__ import annotations
+
+import json
+
+from cosmodrome.core import Rng
+from cosmodrome.games.venus import GAME
+from cosmodrome.games.venus.components import EFFECT_ID, TK
+from cosmodrome.games.venus.flow import DECIDE
+
+
+def check_invariants(s) -> None:
+    """Conservation of pieces, money, cards and tiles; a legal action when running."""
+    c = s.comp
+    n = s.num_players
+    for p in range(n):
+        for t in range(3):
+            board = sum(s.orbit[p * 24 + pl * 3 + t] + s.surf[p * 24 + pl * 3 + t] for pl in range(8))
+            assert s.stock[p * 5 + t] + board == c.unit_count[t], ("units", p, t)
+            assert s.stock[p * 5 + t] >= 0
+        for k in range(2):
+            board = sum(s.bld[p * 16 + pl * 2 + k] for pl in range(8))
+            assert s.stock[p * 5 + 3 + k] + board == (c.mine_count, c.factory_count)[k], ("counters", p, k)
+            assert s.stock[p * 5 + 3 + k] >= 0
+        assert all(x >= 0 for x in s.orbit) and all(x >= 0 for x in s.surf) and all(x >= 0 for x in s.bld)
+        assert s.money[p] >= 0, ("money", p)
+    assert sum(s.money) == s.bank_flow, "money"
+    ncard = len(c.deck_effects) + n * len(c.player_effects)
+    cards = s.deck + s.discard + [g % 1000 for g in s.gun] + [x for h in s.hands for x in h]
+    assert sorted(cards) == list(range(ncard)), "cards"
+    tiles = s.bag + s.tdisc + [t for L in s.ptiles for t in L] + [t for L in s.kept for t in L]
+    bagt = sorted(t for t in tiles if t < c.n_bag)
+    assert bagt == list(range(c.n_bag)), "tiles"
+    aliens = [t for t in tiles if t >= c.n_bag]
+    assert len(aliens) == len(set(aliens)) and all(t < len(c.tile_kind) for t in aliens), "aliens"
+    if not s.is_terminal():
+        la = s.legal_actions()
+        assert la, ("no legal action", s.decision_kind())
+        assert s.stack[-1][0] in DECIDE
+        assert la == sorted(set(la)) and all(0 <= a < GAME.num_actions for a in la)
+    else:
+        assert s.legal_actions() == [] and s.to_move() is None
+
+
+def check_views(s, rng: Rng) -> None:
+    """A seat's view does not change when everything hidden from it is redrawn."""
+    for seat in range(s.num_players):
+        v = s.view(seat)
+        r = s.resample(seat, rng)
+        assert r.view(seat) == v, f"view of seat {seat} depends on hidden information"
+        json.dumps(v)
+    json.dumps(s.view(None))
+
+
+def random_game(players: int, seed: int, check=None, max_steps: int = 20000):
+    s = GAME.new_state(players, seed=seed)
+    r = Rng(seed * 7919 + 1)
+    actions = []
+    steps = 0
+    while not s.is_terminal():
+        la = s.legal_actions()
+        a = la[r.below(len(la))]
+        s.apply(a)
+        actions.append(a)
+        if check:
+            check(s)
+        steps += 1
+        assert steps < max_steps
+    return s, actions
+
+
+def give(s, p: int, *effects: str) -> list:
+    """Put cards with these effects into p's hand (taken from the deck or discards)."""
+    got = []
+    for name in effects:
+        e = EFFECT_ID[name]
+        for pile in (s.deck, s.discard):
+            hit = next((c for c in pile if s.comp.card_effect(c) == e), None)
+            if hit is not None:
+                pile.remove(hit)
+                break
+        else:
+            for q in range(s.num_players):
+                if q == p:
+                    continue
+                hit = next((c for c in s.hands[q] if s.comp.card_effect(c) == e), None)
+                if hit is not None:
+                    s.hands[q].remove(hit)
+                    break
+            else:
+                raise AssertionError(f"no card {name} left")
+        s.hands[p].append(hit)
+        got.append(hit)
+    return got
+
+
+def empty_hand(s, p: int) -> None:
+    s.discard.extend(s.hands[p])
+    s.hands[p] = []
+
+
+def put_tile(s, pl: int, kind: str, defence=None, skull=None) -> int:
+    """Move a tile of this kind (and defence/skull) from the bag onto planet pl; its slot."""
+    c = s.comp
+    k = TK[kind]
+    for pool in (s.bag, s.tdisc):
+        for t in pool:
+            if c.tile_kind[t] == k and (defence is None or c.tile_def[t] == defence) and \
+                    (skull is None or c.tile_skull[t] == skull):
+                pool.remove(t)
+                s.ptiles[pl].append(t)
+                return len(s.ptiles[pl]) - 1
+    for q in range(8):
+        for t in s.ptiles[q]:
+            if q != pl and c.tile_kind[t] == k and (defence is None or c.tile_def[t] == defence) and \
+                    (skull is None or c.tile_skull[t] == skull):
+                s.ptiles[q].remove(t)
+                s.ptiles[pl].append(t)
+                return len(s.ptiles[pl]) - 1
+    raise AssertionError(f"no {kind} tile available")
+
+
+def clear_tiles(s) -> None:
+    for pl in range(8):
+        s.bag.extend(s.ptiles[pl])
+        s.ptiles[pl] = []
+
+
+def place_units(s, p: int, pl: int, inf=0, ship=0, tank=0, surface=False) -> None:
+    arr = s.surf if surface else s.orbit
+    for t, k in enumerate((inf, ship, tank)):
+        s.stock[p * 5 + t] -= k
+        arr[p * 24 + pl * 3 + t] += k
+        assert s.stock[p * 5 + t] >= 0
+
+
+def place_building(s, p: int, pl: int, mines=0, factories=0) -> None:
+    s.stock[p * 5 + 3] -= mines
+    s.stock[p * 5 + 4] -= factories
+    s.bld[p * 16 + pl * 2] += mines
+    s.bld[p * 16 + pl * 2 + 1] += factories
+
+
+class FixedDice:
+    """Make the state's next die rolls come out as given faces (then random again)."""
+
+    def __init__(self, s, faces):
+        self.s = s
+        self.faces = list(faces)
+        self.orig = s.rng
+        outer = self
+
+        class R(type(s.rng)):
+            pass
+
+        r = R.__new__(R)
+        r.state = s.rng.state
+
+        def below(n, _r=r):
+            if n == 6 and outer.faces:
+                return s.comp.rules["die_faces"].index(outer.faces.pop(0))
+            return type(s.rng).below(_r, n)
+        r.below = below
+        s.rng = r
+
+
+def fix_dice(s, *faces) -> None:
+    """The next 6-sided rolls of ``s`` give these faces (0 = skull)."""
+    FixedDice(s, faces)
+
+
+def fresh(players: int = 3, seed: int = 1):
+    """A new game at the first player's action menu (seat s.stack[-1][1])."""
+    return GAME.new_state(players, seed=seed)
+
+
+def at_turn(s, p: int) -> None:
+    """Make it p's turn at the action menu (a test position)."""
+    from cosmodrome.games.venus.actions import D_TURN
+    from cosmodrome.games.venus.phases import O_ACTIONS
+    s.stack = [(O_ACTIONS, -1), (D_TURN, p)]
+    s.cur = p
+    s.actions_left = 1
+    s.extra = 0
+    s.next_seat = (p + 1) % s.num_players
