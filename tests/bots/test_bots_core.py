@@ -92,19 +92,21 @@ def test_ismcts_beats_random_on_pocket_race():
     assert share / n >= 0.62, share / n
 
 
+@pytest.mark.slow
 def test_ismcts_beats_random_on_venus():
-    """A modest check once the Onward to Venus engine is in: ISMCTS against a random bot,
-    2 players, seats alternating."""
+    """A modest check on Onward to Venus: a small ISMCTS (20 iterations, rollouts cut after
+    20 decisions and valued by the scores) against a random bot, 2 players, seats
+    alternating, 4 games (about 25 s): it must win at least 3."""
     game = game_or_skip("venus")
     share = 0.0
-    n = 6
+    n = 4
     for g in range(n):
         me = g % 2
         specs = ["random", "random"]
-        specs[me] = "ismcts:iters=60,depth=400"
+        specs[me] = "ismcts:iters=20,depth=20"
         s, _ = play(game, 2, 2000 + g, specs)
         share += s.returns()[me]
-    assert share / n >= 0.66, share / n
+    assert share / n >= 0.75, share / n
 
 
 def test_evaluate_terminal_is_returns_and_midgame_favours_leader():

@@ -180,3 +180,24 @@ def test_bad_link_and_dropped_socket_are_told(server, browser):
     page.goto(server + "/table.html?game=nosuchgame")
     page.wait_for_selector("[data-testid=banner]:not([hidden])")
     assert "no game" in page.locator("[data-testid=banner]").inner_text()
+
+
+def test_venus_played_to_the_end_by_clicking(server, browser):
+    """Onward to Venus in the browser: two people (clicking at random) and a random bot; the
+    second seat never sees the first seat's hand; a spectator sees none; a mid-game
+    screenshot of the table goes to docs/."""
+    game_id, pages = play_game(server, browser, "venus", 3, None, lambda v: [c["card"] for c in (v.get("hand") or [])],
+                               max_seconds=150, screenshot=DOCS / "screenshot-venus.png")
+    a, b, spec = pages
+    # the end: scoring by planet with the engine's totals and the winner (or all lose)
+    info = get(server, f"/api/games/{game_id}")
+    text = a.locator("[data-testid=venus-winner]").inner_text()
+    if info["result"]["winners"]:
+        assert all(n.split(" (")[0] in text for n in info["result"]["winner_names"])
+    else:
+        assert "Everybody lost" in text
+    totals = a.eval_on_selector_all("[data-testid=scoring] tr.total td", "els => els.slice(1).map(e => Number(e.textContent))")
+    assert totals == [int(x) for x in info["result"]["scores"]]
+    # the spectator's page draws every planet but no hand
+    assert spec.locator("[data-planet]").count() == 8
+    assert spec.locator("[data-testid=no-hand]").count() == 1

@@ -196,7 +196,8 @@ def play(
         get_game(record.game)
         if record.game != get_game(game).name:
             raise RecordError(f"{load} is a record of {record.game!r}, not {game!r}")
-        state = record.replay()
+        replayed: list = []
+        state = record.replay(events=replayed)
         n = record.players
         if players is not None and players != n:
             raise OptionError(f"{load} is a {n}-player game, not {players}")
@@ -205,6 +206,7 @@ def play(
         n = players if players is not None else default_players(g)
         record, state = GameRecord.start(g.name, n, seed, parse_options(option))
     table = TerminalTable(record, state, seat_plan(seats, n), console, seed, advisor_seconds)
+    table._log(replayed if load is not None else state.initial_events)
     finished = table.run()
     if save is not None:
         record.save(save)

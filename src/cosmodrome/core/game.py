@@ -206,6 +206,9 @@ class State(ABC):
 
     game: Game
     num_players: int
+    #: the events of setting up (first-player rolls, opening draws...) of a state made by
+    #: ``Game.new_state``; empty on clones and loaded states
+    initial_events: list[Event] = []
 
     # ----- whose turn, what choice -----------------------------------------------------
     @abstractmethod

@@ -51,6 +51,8 @@ class GameRecord:
         ``events`` if a list is given. An action that is illegal on replay raises
         :class:`RecordError` naming its position."""
         state = self.new_state()
+        if events is not None:
+            events.extend(state.initial_events)
         acts = self.actions if upto is None else self.actions[:upto]
         for i, a in enumerate(acts):
             try:

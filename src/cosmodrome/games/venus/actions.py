@@ -70,43 +70,59 @@ def tension_targets(s: VenusState, p: int, pl: int) -> list:
     return out
 
 
-def claimable_slots(s: VenusState, p: int, pl: int) -> list:
+def claimable_slots(s: VenusState, p: int, pl: int, first_only: bool = False) -> list:
     """Tile slots on ``pl`` that ``p`` may try to claim now (one slot per kind of tile).
     RB: Action: Claim one tile – a unit in orbit there, a counter in stock for a factory,
     mine or tension claim; nothing on a flipped planet; only the alien where one sits."""
-    if s.flipped[pl] or not s.orbit_units(p, pl):
-        return []
     tiles = s.ptiles[pl]
-    if not tiles:
+    if not tiles or s.flipped[pl]:
+        return []
+    o = s.orbit
+    b = p * 24 + pl * 3
+    if not (o[b] or o[b + 1] or o[b + 2]):
         return []
     c = s.comp
-    tk, td, ts = c.tile_kind, c.tile_def, c.tile_skull
-    alien = any(tk[t] == T_ALIEN for t in tiles)
-    seen = set()
+    tk, sig = c.tile_kind, c.tile_sig
+    alien = False
+    for t in tiles:
+        if tk[t] == T_ALIEN:
+            alien = True
+            break
+    st = s.stock
+    has_mine, has_fac = st[p * 5 + 3], st[p * 5 + 4]
+    seen = []
     out = []
+    tension = None
     for i, t in enumerate(tiles):
         if i >= MAX_SLOTS:
             break
         k = tk[t]
         if alien and k != T_ALIEN:
             continue
-        if k == T_FACTORY and not s.stock[p * 5 + 4]:
+        if k == T_FACTORY:
+            if not has_fac:
+                continue
+        elif k == T_MINE:
+            if not has_mine:
+                continue
+        elif k == T_TENSION:
+            if tension is None:
+                tension = bool(tension_targets(s, p, pl))
+            if not tension:
+                continue
+        g = sig[t]
+        if g in seen:
             continue
-        if k == T_MINE and not s.stock[p * 5 + 3]:
-            continue
-        if k == T_TENSION and not tension_targets(s, p, pl):
-            continue
-        sig = (k, td[t], ts[t])
-        if sig in seen:
-            continue
-        seen.add(sig)
+        if first_only:
+            return [i]
+        seen.append(g)
         out.append(i)
     return out
 
 
 def can_claim(s: VenusState, p: int) -> bool:
     for pl in range(8):
-        if claimable_slots(s, p, pl):
+        if claimable_slots(s, p, pl, True):
             return True
     return False
 
@@ -116,18 +132,37 @@ def build_options(s: VenusState, p: int) -> list:
     orbit of Earth or of any planet with an own factory; within money and stock."""
     money = s.money[p]
     cost = s.comp.unit_cost
-    st = p * 5
+    st = s.stock
+    ci = st[p * 5] and money >= cost[0]
+    cs = st[p * 5 + 1] and money >= cost[1]
+    ct = st[p * 5 + 2] and money >= cost[2]
+    if not (ci or cs or ct):
+        return []
     out = []
+    bld = s.bld
+    fb = p * 16 + 1
     for pl in range(8):
-        fac = pl == EARTH or s.bld[p * 16 + pl * 2 + 1] > 0
-        if not fac:
+        if pl == EARTH:
+            base = A_UNITAT + pl * 3
+            if ci:
+                out.append(base)
+        elif not bld[fb + pl * 2]:
             continue
-        for t in (INF, SHIP, TANK):
-            if t == INF and pl != EARTH:
-                continue
-            if s.stock[st + t] and money >= cost[t]:
-                out.append(A_UNITAT + pl * 3 + t)
+        base = A_UNITAT + pl * 3
+        if cs:
+            out.append(base + 1)
+        if ct:
+            out.append(base + 2)
     return out
+
+
+def can_build(s: VenusState, p: int) -> bool:
+    """Units can always be built at Earth, so money and stock decide."""
+    money = s.money[p]
+    cost = s.comp.unit_cost
+    st = s.stock
+    return bool((st[p * 5] and money >= cost[0]) or (st[p * 5 + 1] and money >= cost[1])
+                or (st[p * 5 + 2] and money >= cost[2]))
 
 
 def turn_legal(s: VenusState, f: tuple) -> list:
@@ -142,7 +177,7 @@ def turn_legal(s: VenusState, f: tuple) -> list:
         acts.append(A_MOVE)
     if can_claim(s, p):
         acts.append(A_CLAIM)
-    if build_options(s, p):
+    if can_build(s, p):
         acts.append(A_BUILD)
     for e in sorted(s.hand_effects(p)):
         if card_playable(s, p, e, f):
@@ -439,7 +474,7 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
     from cosmodrome.games.venus.text import UNIT_LABELS
     s.say("build", f"{SHORT[p]} builds a {UNIT_LABELS[t]} in {s.comp.planet_names[pl]} orbit for £{s.comp.unit_cost[t]}.",
           {"seat": p, "planet": pl, "unit": t})
-    if f[2] == 0 and build_options(s, p):
+    if f[2] == 0 and can_build(s, p):
         s.stack.append((D_BUILD, p, 1))
 
 

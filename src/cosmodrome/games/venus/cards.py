@@ -371,7 +371,7 @@ def _up_planets(s, p, t) -> list:
 
 
 PLAYABLE = {
-    E["free_build"]: lambda s, p: bool(__import__("cosmodrome.games.venus.actions", fromlist=["x"]).build_options(s, p)),
+    E["free_build"]: lambda s, p: __import__("cosmodrome.games.venus.actions", fromlist=["x"]).can_build(s, p),
     E["free_pass"]: lambda s, p: s.cubes > 0 and not s.extra,
     E["tank_up"]: lambda s, p: bool(_up_planets(s, p, TANK)),
     E["infantry_up"]: lambda s, p: bool(_up_planets(s, p, INF)),

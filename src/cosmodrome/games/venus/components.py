@@ -72,16 +72,15 @@ class Components:
     player_effects: tuple
     effect_type: tuple   # per effect id: card type name (or "" when not in the data)
     status: dict         # "section:entry" -> (status, source)
+    cefx: tuple = ()     # card id -> effect id, for every card of a 5-player game
+    tile_sig: tuple = () # tile id -> a small int naming its kind, defence and skull mark
 
     @property
     def n_bag(self) -> int:
         return len(self.tile_kind) - self.n_aliens
 
     def card_effect(self, card: int) -> int:
-        nd = len(self.deck_effects)
-        if card < nd:
-            return self.deck_effects[card]
-        return self.player_effects[(card - nd) % len(self.player_effects)]
+        return self.cefx[card]
 
 
 def _need(d: Any, key: str, where: str, kind: type | tuple) -> Any:
@@ -222,9 +221,11 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     pcards = cards("player_cards")
     if not pcards:
         raise DataError("components: [[player_cards]] must give each empire at least one card")
+    cefx = tuple(deck) + tuple(pcards) * 5
+    sig = tuple(k * 1000 + d * 2 + int(sk) for k, d, sk in zip(tk, td, ts))
     return Components(source, rules, tuple(cp), tuple(cost), tuple(count), mf[0], mf[1], tuple(names),
                       tuple(pos), tuple(vp), tuple(crisis), chart, tuple(tk), tuple(td), tuple(ts), n_al,
-                      tuple(deck), tuple(pcards), tuple(etype), status)
+                      tuple(deck), tuple(pcards), tuple(etype), status, cefx, sig)
 
 
 _CACHE: dict = {}

@@ -165,22 +165,22 @@ class VenusState(State):
         return self.comp.card_effect(card)
 
     def has_effect(self, p: int, e: int) -> bool:
-        ce = self.comp.card_effect
+        ce = self.comp.cefx
         for c in self.hands[p]:
-            if ce(c) == e:
+            if ce[c] == e:
                 return True
         return False
 
     def hand_effects(self, p: int) -> set:
-        ce = self.comp.card_effect
-        return {ce(c) for c in self.hands[p]}
+        ce = self.comp.cefx
+        return {ce[c] for c in self.hands[p]}
 
     def take_card(self, p: int, e: int) -> int:
         """Remove one card with effect ``e`` from ``p``'s hand and return its id."""
         h = self.hands[p]
-        ce = self.comp.card_effect
+        ce = self.comp.cefx
         for i, c in enumerate(h):
-            if ce(c) == e:
+            if ce[c] == e:
                 del h[i]
                 return c
         raise IllegalActionError(f"{SHORT[p]} holds no such card")
