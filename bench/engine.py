@@ -64,6 +64,7 @@ def bench_game(name: str, players: int, seconds: float) -> dict:
 def bench_openspiel(short_name: str, seconds: float) -> dict | None:
     try:
         import pyspiel
+        import open_spiel.python.games  # noqa: F401  (registers the Python games, tic-tac-toe among them)
     except ImportError:
         return None
     game = pyspiel.load_game(short_name)

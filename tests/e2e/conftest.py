@@ -25,19 +25,17 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
-    port = _free_port()
+def start_server(db, port):
+    """The real server as a subprocess; returns (process, base URL) once it answers."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
          "--test-games", "--bot-delay", "0.02"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        stdout=open(f"{db}.log", "ab"), stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     end = time.time() + 30
     while True:
         if proc.poll() is not None:
-            raise RuntimeError(f"the server exited: {proc.stdout.read().decode()}")
+            raise RuntimeError(f"the server exited: {open(f'{db}.log').read()}")
         try:
             with urllib.request.urlopen(base + "/api/game-types", timeout=2) as r:
                 json.loads(r.read())
@@ -47,13 +45,19 @@ def server(tmp_path_factory):
                 proc.kill()
                 raise RuntimeError("the server did not start")
             time.sleep(0.1)
+    return proc, base
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
+    proc, base = start_server(db, _free_port())
     yield base
     proc.terminate()
     try:
         proc.wait(10)
     except subprocess.TimeoutExpired:
         proc.kill()
-    proc.stdout.close()
 
 
 @pytest.fixture(scope="module")

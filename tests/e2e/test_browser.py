@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import get
+import os
+import signal
+
+from conftest import _free_port, get, start_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -146,8 +149,23 @@ def play_game(base, browser, game, players, options, hand_key, max_seconds, scre
     return game_id, pages
 
 
-def test_pocket_race_played_to_the_end_by_clicking(server, browser):
-    play_game(server, browser, "pocket-race", 3, {"rounds": 4}, lambda v: v.get("hand"), max_seconds=60)
+def test_pocket_race_played_to_the_end_by_clicking_then_replayed(server, browser):
+    game_id, pages = play_game(server, browser, "pocket-race", 3, {"rounds": 4}, lambda v: v.get("hand"), max_seconds=60)
+    page = pages[2]
+    page.goto(f"{server}/replay.html?game={game_id}")
+    page.wait_for_selector("[data-testid=stepno]:has-text('0 / 12')")
+    assert dom_hand(page) == []  # the spectators' view: no hand
+    page.select_option("[data-testid=replay-seat]", "0")
+    start = get(server, f"/api/games/{game_id}/replay?step=0&seat=0")["view"]["hand"]
+    page.wait_for_function("n => document.querySelectorAll('[data-testid=hand] [data-card]').length === n", arg=len(start))
+    assert dom_hand(page) == sorted(str(c) for c in start)
+    page.click("#next")
+    page.wait_for_selector("[data-testid=stepno]:has-text('1 / 12')")
+    page.fill("[data-testid=scrub]", "12")
+    page.dispatch_event("[data-testid=scrub]", "input")
+    page.wait_for_selector("[data-testid=stepno]:has-text('12 / 12')")
+    end = get(server, f"/api/games/{game_id}/replay?step=12&seat=0")["view"]
+    page.wait_for_function("t => document.querySelector('#board').textContent.includes(t)", arg=f"turn {end['turn'] + 1}")
 
 
 def test_hot_seat_hides_the_previous_hand(server, browser):
@@ -175,7 +193,7 @@ def test_hot_seat_hides_the_previous_hand(server, browser):
     assert dom_hand(page) and page.locator("[data-testid=prompt]").inner_text().startswith("Player 2")
 
 
-def test_bad_link_and_dropped_socket_are_told(server, browser):
+def test_a_bad_link_is_told(server, browser):
     page = browser.new_context().new_page()
     page.goto(server + "/table.html?game=nosuchgame")
     page.wait_for_selector("[data-testid=banner]:not([hidden])")
@@ -201,3 +219,37 @@ def test_venus_played_to_the_end_by_clicking(server, browser):
     # the spectator's page draws every planet but no hand
     assert spec.locator("[data-planet]").count() == 8
     assert spec.locator("[data-testid=no-hand]").count() == 1
+
+
+def test_a_dropped_connection_is_told_and_the_table_comes_back(browser, tmp_path):
+    """Kill the server under an open table: the page says the connection is lost; a restarted
+    server (same database) gives the whole table back, with every acknowledged move."""
+    port = _free_port()
+    db = tmp_path / "drop.sqlite"
+    proc, base = start_server(db, port)
+    try:
+        page = browser.new_context().new_page()
+        page.goto(base + "/")
+        page.wait_for_selector("#seats .seat-row")
+        page.select_option("#game", "pocket-race")
+        page.fill("#players", "2")
+        page.dispatch_event("#players", "change")
+        page.click("#create-btn")
+        link = page.get_attribute("[data-testid=link-seat-0]", "value")
+        page.goto(link)
+        page.locator("#decision.mine .options button").first.click()
+        page.wait_for_selector("#status:has-text('move 2')")  # my move and the bot's
+        before = sorted(page.eval_on_selector_all("#log div", "els => els.map(e => e.textContent)"))
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        page.wait_for_selector("[data-testid=conn].bad", timeout=10000)
+        assert "Connection to the server lost" in page.locator("[data-testid=banner]").inner_text()
+        proc, base2 = start_server(db, port)
+        page.wait_for_selector("[data-testid=conn].ok", timeout=20000)
+        page.wait_for_selector("#decision.mine .options button")
+        after = sorted(page.eval_on_selector_all("#log div", "els => els.map(e => e.textContent)"))
+        assert after == before and len(after) == 2
+        assert page.locator("#status").inner_text() == "move 2"
+    finally:
+        proc.kill()
+        proc.wait(10)

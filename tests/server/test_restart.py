@@ -33,16 +33,16 @@ def call(base, method, path, body=None):
         return e.code, json.loads(e.read())
 
 
-def start(db_url, port, bot_delay):
+def start(db_url, port, bot_delay, log_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
          "--db", db_url, "--test-games", "--bot-delay", str(bot_delay)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        stdout=open(log_path, "ab"), stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     end = time.time() + 30
     while time.time() < end:
         if proc.poll() is not None:
-            raise AssertionError(f"the server exited: {proc.stdout.read().decode()}")
+            raise AssertionError(f"the server exited: {open(log_path).read()}")
         try:
             if call(base, "GET", "/api/game-types")[0] == 200:
                 return proc, base
@@ -55,7 +55,7 @@ def start(db_url, port, bot_delay):
 @pytest.mark.timeout(90)
 def test_killed_server_loses_no_acknowledged_action(tmp_path):
     db_url = f"sqlite:///{tmp_path / 'restart.sqlite'}"
-    proc, base = start(db_url, free_port(), bot_delay=0.05)
+    proc, base = start(db_url, free_port(), bot_delay=0.05, log_path=tmp_path / 'server.log')
     try:
         # a game between two humans, played through the API
         st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 21,
@@ -81,9 +81,8 @@ def test_killed_server_loses_no_acknowledged_action(tmp_path):
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
-        proc.stdout.close()
-
-    proc, base = start(db_url, free_port(), bot_delay=0.0)
+        
+    proc, base = start(db_url, free_port(), bot_delay=0.0, log_path=tmp_path / 'server.log')
     try:
         st, rec = call(base, "GET", f"/api/games/{g['id']}/record")
         assert st == 200 and rec["actions"] == acked
@@ -108,4 +107,4 @@ def test_killed_server_loses_no_acknowledged_action(tmp_path):
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
-        proc.stdout.close()
+        

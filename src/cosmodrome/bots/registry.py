@@ -27,9 +27,28 @@ BOTS: dict[str, tuple[Any, str]] = {
     "ismcts": (ISMCTSBot, "information-set Monte Carlo tree search (iters=, seconds=, c=, depth=, rollout=)"),
 }
 
+#: bots from other packages, loaded on first use so that importing the bots stays light
+LAZY_BOTS: dict[str, str] = {
+    "openspiel-mcts": "cosmodrome.adapters.openspiel_bots:register_bots",
+    "openspiel-ismcts": "cosmodrome.adapters.openspiel_bots:register_bots",
+}
+
+
+def _load_lazy(name: str) -> None:
+    """Register the bots that ``name`` comes with (e.g. OpenSpiel's, from the adapters)."""
+    target = LAZY_BOTS.get(name)
+    if target is None or name in BOTS:
+        return
+    module, _, func = target.partition(":")
+    try:
+        getattr(importlib.import_module(module), func)()
+    except ImportError as exc:
+        raise OptionError(f"bot {name!r} needs an optional package ({exc.name or exc}); "
+                          f"install it with: pip install 'cosmodrome[openspiel]'") from None
+
 
 def bot_names() -> list[str]:
-    return sorted(BOTS)
+    return sorted(set(BOTS) | set(LAZY_BOTS))
 
 
 def _known() -> str:
@@ -94,6 +113,7 @@ def make_bot(spec: str, game: Union[Game, str], seed: int = 0) -> Bot:
 
     Unknown names or parameters raise :class:`OptionError` naming the known bots."""
     name, raw = parse_spec(spec)
+    _load_lazy(name)
     if name not in BOTS:
         raise OptionError(f"unknown bot {name!r}; known bots: {_known()}")
     cls, _ = BOTS[name]

@@ -80,8 +80,9 @@ class TerminalTable:
 
     def show(self, seat: int) -> None:
         c = self.console
-        c.print(Panel(self.game.render_text(self.state.view(seat), seat),
-                      title=f"{self.game.title} — {self.state.seat_name(seat)}'s view", expand=False))
+        c.rule(f"{self.game.title} — {self.state.seat_name(seat)}'s view")
+        # the game's own text layout: never re-wrapped (wide tables stay side by side)
+        c.print(self.game.render_text(self.state.view(seat), seat), markup=False, highlight=False, soft_wrap=True)
         tail = self.logs.get(seat, [])[-8:]
         if tail:
             c.print(Panel("\n".join(tail), title="Log (latest)", expand=False))
@@ -100,7 +101,9 @@ class TerminalTable:
         while True:
             self.show(seat)
             d = self.state.decision()
-            c.print(f"[bold]{self.state.seat_name(seat)}: {d.prompt}[/bold]")
+            name = self.state.seat_name(seat)
+            prompt = d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
+            c.print(f"[bold]{prompt}[/bold]", highlight=False)
             for i, ch in enumerate(d.options, 1):
                 c.print(f"  [cyan]{i:>2}[/cyan]  {ch.label}")
             c.print("  [dim]number = choose · a = advise · s FILE = save · q = quit[/dim]")

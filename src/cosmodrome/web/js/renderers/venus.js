@@ -143,7 +143,7 @@ function dieFace(v, extra = "") {
 
 // ----- highlights: which options name which place ------------------------------------------------
 function optionIndex(decision) {
-  const idx = { planet: new Map(), tile: new Map(), card: new Map(), seat: new Map(), die: new Map() };
+  const idx = { planet: new Map(), tile: new Map(), card: new Map(), seat: new Map(), die: new Map(), unit: [] };
   if (!decision) return idx;
   const add = (map, key, o) => { if (key === undefined || key === null) return; const k = String(key); if (!map.has(k)) map.set(k, []); map.get(k).push(o); };
   for (const o of decision.options) {
@@ -154,6 +154,7 @@ function optionIndex(decision) {
     if (d.card !== undefined && d.card !== null) add(idx.card, d.card, o);
     if (typeof d.seat === "number") add(idx.seat, d.seat, o);
     if (typeof d.die === "number") add(idx.die, d.die, o);
+    if (d.unit !== undefined && planet === undefined) idx.unit.push(o);
   }
   return idx;
 }
@@ -236,6 +237,10 @@ function empireRows(pl, model, ctx, idx, root) {
         bld.length ? el("div", { class: "row" }, bld) : null,
         orbit.length ? el("div", { class: "row" }, el("span", { class: "lbl", text: "orbit" }), orbit) : null,
         surf.length ? el("div", { class: "row" }, el("span", { class: "lbl", text: "surface" }), surf) : null));
+    // options naming one of your units (commit, land, lose one...) are clicked on your pieces
+    // at the planet where the combat or move is happening
+    const here = (model.combat && model.combat.planet) || (model.raw.move && model.raw.move.from);
+    if (seat === ctx.seat && here === pl.name && idx.unit.length) makeClickable(row, idx.unit, ctx, root);
     out.push(row);
   }
   return out;
@@ -262,10 +267,11 @@ function planetCard(pl, model, ctx, idx, root) {
       el("div", { class: "vn-vp", title: "VP for the 1st, 2nd, 3rd highest income here" }, pl.vp.map((n, r) => hexVP(n, r)))));
   const crisis = el("span", { class: `vn-crisis l${pl.crisis ? 1 : 0}`, "data-testid": "crisis-level" },
     `☠ crisis ${pl.crisis}${pl.dice ? ` (+${pl.dice} dice)` : ""}`);
-  const card = el("div", { class: `vn-planet ${cls} ${pl.flipped ? "flipped" : ""}`, "data-planet": pl.name },
+  const fight = model.combat && model.combat.planet === pl.name ? "combat" : "";
+  const card = el("div", { class: `vn-planet ${cls} ${pl.flipped ? "flipped" : ""} ${fight}`, "data-planet": pl.name },
     head, el("div", {}, crisis, pl.flipped ? el("span", { class: "vn-gun", text: " closed" }) : null,
       pl.gun ? el("span", { class: "vn-gun", text: ` gunrunner +${2 * pl.gun}` }) : null),
-    el("div", { class: "vn-tiles" }, pl.tiles.map(t => tileNode(t, pl.name, ctx, idx, root)), pl.alien ? tileNode({ kind: "alien", defence: 7, slot: "alien" }, pl.name, ctx, idx, root) : null),
+    el("div", { class: "vn-tiles" }, pl.tiles.map(t => tileNode(t, pl.name, ctx, idx, root))),
     empireRows(pl, model, ctx, idx, root));
   tipOn(head, `${pl.name}: ${crisisName}`, crisisHelp, `VP by income rank: ${pl.vp.join(", ")}`);
   makeClickable(card, idx.planet.get(pl.name), ctx, root);
