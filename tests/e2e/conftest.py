@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -76,4 +75,3 @@ def get(base, path):
         return json.loads(r.read())
 
 
-assert shutil  # imported for callers that copy screenshots

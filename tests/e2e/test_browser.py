@@ -200,12 +200,15 @@ def test_a_bad_link_is_told(server, browser):
     assert "no game" in page.locator("[data-testid=banner]").inner_text()
 
 
-def test_venus_played_to_the_end_by_clicking(server, browser):
+def test_venus_played_to_the_end_by_clicking(server, browser, tmp_path):
     """Onward to Venus in the browser: two people (clicking at random) and a random bot; the
     second seat never sees the first seat's hand; a spectator sees none; a mid-game
-    screenshot of the table goes to docs/."""
+    screenshot of the table is taken (into docs/ with COSMODROME_UPDATE_SCREENSHOTS=1, so a
+    plain test run leaves the work tree untouched)."""
+    shot = (DOCS if os.environ.get("COSMODROME_UPDATE_SCREENSHOTS") else tmp_path) / "screenshot-venus.png"
     game_id, pages = play_game(server, browser, "venus", 3, None, lambda v: [c["card"] for c in (v.get("hand") or [])],
-                               max_seconds=150, screenshot=DOCS / "screenshot-venus.png")
+                               max_seconds=150, screenshot=shot)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     a, b, spec = pages
     # the end: scoring by planet with the engine's totals and the winner (or all lose)
     info = get(server, f"/api/games/{game_id}")

@@ -1,0 +1,573 @@
+// Cosmic Run: Rapid Fire — the table. Two tracking sheets side by side (yours on the left; in
+// the solo game yours and Zorlord's): three planet tracks drawn as grids of circles with the
+// pencil lines of every move, mines, ships and their health meters, the VP ladder and the mine
+// numbers; technologies, cargo bay and control panel; the round track with the captain; the
+// eight action dice with their owners and the die in hand. Every option of the current decision
+// that names something on the table (a die, a step target, a ship, a technology, the cargo bay,
+// the control panel, a column letter, the missile) is highlighted there and can be clicked.
+// The view schema is documented in src/cosmodrome/games/cosmic_run/view.py, the option details
+// (action_json) in src/cosmodrome/games/cosmic_run/actions.py.
+import { el } from "../api.js";
+
+export const name = "cosmic-run";
+
+// The table page loads only its own style sheets: bring ours along (once).
+function ensureCss() {
+  if (document.getElementById("cr-css")) return;
+  document.head.append(el("link", { id: "cr-css", rel: "stylesheet", href: "/css/cosmic-run.css" }));
+}
+
+// The "Last roll" panel of the table page gets the die numbers of the roll event.
+export function formatDie(x) { return typeof x === "number" ? String(x + 1) : String(x); }
+
+const SVGNS = "http://www.w3.org/2000/svg";
+function svg(tag, attrs = {}, ...kids) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.setAttribute("class", v);
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}
+
+const TRACK_COL = { orange: "#f0821e", blue: "#2f7de1", green: "#2e9e4c" };
+const TRACK_DARK = { orange: "#a4510a", blue: "#174f9c", green: "#1c6b31" };
+const TECH_COL = { green: "#2b9348", purple: "#8a4fc9", yellow: "#d9a300", red: "#d43d3d" };
+const TECH_SHORT = { "defensive missile": "Missile", "navigational control": "Navigation", "warp drive": "Warp drive", "transformer": "Transformer" };
+const colOf = (c) => TRACK_COL[c] || TECH_COL[c] || c || "#888";
+const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").slice(1);
+
+// ----- help, in our own words (RB = the rulebook section it summarises) ------------------------
+const TECH_HELP = {
+  "defensive missile": ["Defensive missile", "Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help.", "RB: Defensive Missile"],
+  "navigational control": ["Navigational control", "Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ).", "RB: Navigational Control; FAQ"],
+  "warp drive": ["Warp drive", "Spend one during a movement die to jump through a mine into the open circle behind it; the mine still costs a pip. Two mines in a row take two warp drives and three pips.", "RB: Warp Drive"],
+  "transformer": ["Transformer", "Spend one before moving to let a movement die (or the single step of an advance-and-attack die) move a different ship. The die is never split between ships and the attack keeps its colour (FAQ).", "RB: Transformer; FAQ"],
+};
+const HELP = {
+  mine: ["Space mine", "A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before.", "RB: Phase I: Mine Phase; Mine Die"],
+  round: ["Round track", "Twelve rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain.", "RB: Playing the Game; Game End"],
+  cargo: ["Cargo bay", "Instead of using a die you may store it here. The second die stored in the same round turns into any one technology of your choice (this can happen twice a round). The bay is emptied at the end of each round.", "RB: Cargo Bay Option"],
+  control: ["Control panel", "Four re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again.", "RB: Control Panel Option; The Solo Game"],
+  hearts: ["Health meter", "Every hit (a mine landing on the ship or an attack) fills a heart. With all three filled the ship is disabled: it cannot move and costs 7 VP at the end (12 if it never got past the −5 VP level).", "RB: Advance and Attack Die; Scoring"],
+  upgrades: ["Engine upgrades", "Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3.", "RB: Friendly Variant"],
+  ladder: ["Score ladder", "At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0.", "RB: Scoring"],
+  numbers: ["Mine coordinates", "A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once.", "RB: Phase I: Mine Phase; Minefield Variant"],
+  letters: ["Column letters", "The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet.", "RB: Mine Die"],
+  planet: ["Planet", "Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once.", "RB: Movement Die; Game End"],
+  start: ["Launch pad", "Every ship starts below its track and enters the circle right above it with its first step.", "RB: Movement Die"],
+  armada: ["Armada rule", "A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire).", "RB: The Armada Rule"],
+};
+function dieHelp(d, who) {
+  const c = d.colour;
+  switch (d.kind) {
+    case "move": return [`${cap(c)} ${d.pips} — movement`, `Moves the ${c} ship up to ${d.pips} circle${d.pips > 1 ? "s" : ""}, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.`, "RB: Movement Die"];
+    case "attack": return [`Advance and attack ${c}`, `The ${c} ship steps one circle, then the opponent's ${c} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own ${c} engine is upgraded instead. Solo: your die only advances.`, "RB: Advance and Attack Die"];
+    case "mine": return ["Mine die", "Set the letter die to the column you want and roll the number: the mines land on your opponent's sheet only. In the solo game it has no use for you.", "RB: Mine Die; The Solo Game"];
+    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; return [`Technology: ${d.tech}`, `Adds one ${d.tech} to the sheet (an X in its next circle). ${h[1]}`, "RB: Technology Dice"]; }
+    default: return [d.text || "die", "", ""];
+  }
+}
+
+// ----- tooltips ------------------------------------------------------------------------------------
+let tip = null;
+function hideTip() { if (tip) { tip.remove(); tip = null; } }
+function tipOn(node, help, extra) {
+  if (!help) return node;
+  const [title, text, src] = help;
+  const show = () => {
+    hideTip();
+    tip = el("div", { class: "cr-tip", role: "tooltip", "data-testid": "cr-tip" }, el("b", { text: title }),
+      text ? el("div", { text }) : null, extra ? el("div", { class: "ex", text: extra }) : null,
+      src ? el("div", { class: "src", text: src }) : null);
+    document.body.append(tip);
+    const r = node.getBoundingClientRect();
+    const w = tip.offsetWidth, h = tip.offsetHeight;
+    const x = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
+    const below = r.bottom + 8 + h < window.innerHeight;
+    tip.style.left = `${x}px`;
+    tip.style.top = `${below ? r.bottom + 6 : Math.max(8, r.top - h - 6)}px`;
+  };
+  node.addEventListener("mouseenter", show);
+  node.addEventListener("mouseleave", hideTip);
+  node.addEventListener("touchstart", show, { passive: true });
+  node.setAttribute("aria-label", `${title}${extra ? ` (${extra})` : ""}: ${text}`);
+  return node;
+}
+
+// ----- options → places ------------------------------------------------------------------------
+// Each option of the decision is filed under the place it names; a place with options is drawn
+// highlighted and acts on click (one option) or opens a small menu (several).
+function indexOptions(ctx) {
+  const idx = new Map();
+  const add = (key, o) => { if (!idx.has(key)) idx.set(key, []); idx.get(key).push(o); };
+  const d = ctx.decision;
+  if (!d) return idx;
+  for (const o of d.options) {
+    const x = o.data || {};
+    switch (x.kind) {
+      case "die": add(`die:${x.die}`, o); break;
+      case "use": add(`use`, o); break;
+      case "cargo": add(`cargo`, o); break;
+      case "reroll": add(`reroll`, o); break;
+      case "stop": add(`stop`, o); break;
+      case "step": if (x.to) add(`cell:${x.sheet}:${x.track}:${x.to[0]}:${x.to[1]}`, o); break;
+      case "transform": add(`ship:${ctx.view.current ? ctx.view.current.sheet : ctx.seat}:${x.track}`, o); break;
+      case "tech": add(`tech:${x.tech_index}`, o); break;
+      case "letter": add(`letter:${x.col}`, o); break;
+      case "missile": add(`missile`, o); break;
+      case "no-missile": add(`no-missile`, o); break;
+      case "accept": add(`accept`, o); break;
+      default: break;
+    }
+  }
+  return idx;
+}
+
+function act(ctx, opts, ev) {
+  if (!opts || !opts.length) return;
+  hideTip();
+  if (opts.length === 1) return ctx.onAction(opts[0].action);
+  // several options at one place: a small menu by the pointer
+  document.querySelectorAll(".cr-pop").forEach(p => p.remove());
+  const pop = el("div", { class: "cr-pop", style: `left:${ev ? ev.clientX : 100}px; top:${ev ? ev.clientY + 8 : 100}px` },
+    opts.map(o => el("button", { text: o.label, "data-action": o.action, onclick: (e) => { e.stopPropagation(); pop.remove(); ctx.onAction(o.action); } })),
+    el("button", { class: "small", text: "Cancel", onclick: (e) => { e.stopPropagation(); pop.remove(); } }));
+  document.body.append(pop);
+}
+
+// Make a node (HTML or SVG) clickable for the options filed under `key`.
+function hot(node, ctx, idx, key, title) {
+  const opts = idx.get(key);
+  if (!opts || !opts.length) return node;
+  node.classList.add("cr-hl");
+  node.setAttribute("data-action", opts.length === 1 ? opts[0].action : opts.map(o => o.action).join(","));
+  node.setAttribute("data-place", key);
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  const lab = title || opts.map(o => o.label).join(" / ");
+  if (node instanceof SVGElement) node.append(svg("title", { text: lab }));
+  else if (!node.title) node.title = lab;
+  node.addEventListener("click", (ev) => { ev.stopPropagation(); act(ctx, opts, ev); });
+  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(ctx, opts, null); } });
+  return node;
+}
+
+// ----- dice faces ------------------------------------------------------------------------------
+const PIP_POS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+
+function techIcon(tech, colour, size = 22) {
+  const c = TECH_COL[colour] || colour || "#444";
+  let body;
+  switch (tech) {
+    case "defensive missile": body = [
+      svg("path", { d: "M12 2 C15 5 15 9 15 15 L9 15 C9 9 9 5 12 2Z", fill: c, stroke: "#222", "stroke-width": 1 }),
+      svg("path", { d: "M9 12 L6 18 L9 16Z M15 12 L18 18 L15 16Z", fill: c, stroke: "#222", "stroke-width": 1 }),
+      svg("path", { d: "M10.5 16 L12 21 L13.5 16Z", fill: "#ffb03b" })]; break;
+    case "navigational control": body = [
+      svg("circle", { cx: 12, cy: 12, r: 9, fill: "none", stroke: c, "stroke-width": 2 }),
+      svg("path", { d: "M7 17 L17 7 M11 7 H17 V13", fill: "none", stroke: c, "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round" })]; break;
+    case "warp drive": body = [
+      svg("circle", { cx: 12, cy: 12, r: 4.5, fill: "#222" }),
+      svg("path", { d: "M12 22 V17 M12 7 V2 M9 4 L12 1.5 L15 4", fill: "none", stroke: c, "stroke-width": 2.2, "stroke-linecap": "round", "stroke-linejoin": "round" }),
+      svg("path", { d: "M4 12 q4 -3 8 0 t8 0", fill: "none", stroke: c, "stroke-width": 1.6, opacity: 0.9 })]; break;
+    case "transformer": body = [
+      svg("path", { d: "M4 9 H17 M14 5 L18 9 L14 13 M20 15 H7 M10 11 L6 15 L10 19", fill: "none", stroke: c, "stroke-width": 2.4, "stroke-linecap": "round", "stroke-linejoin": "round" })]; break;
+    default: body = [svg("circle", { cx: 12, cy: 12, r: 8, fill: c })];
+  }
+  return svg("svg", { width: size, height: size, viewBox: "0 0 24 24", "aria-hidden": "true", class: "cr-ticon" }, body);
+}
+
+function mineGlyph(size = 22, fill = "#1c1c22") {
+  const spikes = [];
+  for (let i = 0; i < 8; i++) {
+    const a = (i / 8) * Math.PI * 2;
+    spikes.push(svg("line", { x1: 12 + Math.cos(a) * 6, y1: 12 + Math.sin(a) * 6, x2: 12 + Math.cos(a) * 10, y2: 12 + Math.sin(a) * 10,
+      stroke: fill, "stroke-width": 2.2, "stroke-linecap": "round" }));
+  }
+  return svg("svg", { width: size, height: size, viewBox: "0 0 24 24", "aria-hidden": "true" }, spikes,
+    svg("circle", { cx: 12, cy: 12, r: 6.5, fill }), svg("circle", { cx: 10, cy: 10, r: 1.8, fill: "#d94141" }));
+}
+
+function dieFace(d, size = 40) {
+  const kids = [];
+  const c = colOf(d.colour);
+  if (d.kind === "move") {
+    for (const [px, py] of PIP_POS[d.pips] || []) kids.push(svg("circle", { cx: 20 + px * 9, cy: 20 + py * 9, r: 4.2, fill: c, stroke: "rgba(0,0,0,0.35)" }));
+  } else if (d.kind === "attack") {
+    kids.push(svg("circle", { cx: 20, cy: 22, r: 9, fill: "none", stroke: c, "stroke-width": 2.4 }),
+      svg("path", { d: "M20 9 V35 M7 22 H33", stroke: c, "stroke-width": 2, "stroke-linecap": "round" }),
+      svg("path", { d: "M20 3 L25 10 H15Z", fill: c }),
+      svg("circle", { cx: 20, cy: 22, r: 2.6, fill: c }));
+  } else if (d.kind === "mine") {
+    const g = mineGlyph(30); g.setAttribute("x", 5); g.setAttribute("y", 5); kids.push(g);
+  } else if (d.kind === "tech") {
+    const g = techIcon(d.tech, techColourByName(d.tech), 30); g.setAttribute("x", 5); g.setAttribute("y", 5); kids.push(g);
+  }
+  return svg("svg", { width: size, height: size, viewBox: "0 0 40 40", "aria-hidden": "true" }, kids);
+}
+let TECH_COLOURS = {};
+function techColourByName(n) { return TECH_COLOURS[n] || "#444"; }
+
+// ----- sheet geometry (SVG units) ----------------------------------------------------------------
+const CELL = 24, R = 9.5, GUT = 58, TW = 92, TGAP = 12;
+const TOP = 22;                       // header band (hearts)
+const PLANET_Y = 60;                  // docking circles of the planet row
+const LETTER_Y = 90;
+const Y12 = 108;                      // row 12
+const rowY = (r, rows) => (r > rows ? PLANET_Y : r === 0 ? Y12 + (rows - 1) * CELL + CELL + 10 : Y12 + (rows - r) * CELL);
+const trackX = (t) => GUT + t * (TW + TGAP);
+const cellX = (t, c) => trackX(t) + 10 + CELL / 2 + c * CELL;
+
+function rocket(colour, opts = {}) {
+  const c = opts.disabled ? "#8d8d8d" : colOf(colour);
+  const dark = opts.disabled ? "#444" : (TRACK_DARK[colour] || "#222");
+  return [
+    opts.disabled ? null : svg("path", { d: "M-3 7 L0 13 L3 7Z", fill: "#ffb03b", class: "cr-flame" }),
+    svg("path", { d: "M-4 3 L-9 10 L-4 8Z M4 3 L9 10 L4 8Z", fill: dark, stroke: "#1b1b1b", "stroke-width": 0.8 }),
+    svg("path", { d: "M0 -12 C6 -6 5.5 2 4 8 L-4 8 C-5.5 2 -6 -6 0 -12Z", fill: c, stroke: "#1b1b1b", "stroke-width": 1.1 }),
+    svg("circle", { cx: 0, cy: -3, r: 2.2, fill: "#dff4ff", stroke: "#1b1b1b", "stroke-width": 0.8 }),
+    opts.disabled ? svg("path", { d: "M-7 -7 L7 7 M7 -7 L-7 7", stroke: "#c0392b", "stroke-width": 2.4, "stroke-linecap": "round" }) : null,
+  ];
+}
+
+function heartPath(x, y, s = 1) {
+  return `M${x} ${y + 3 * s} C${x} ${y}, ${x - 5 * s} ${y - 2 * s}, ${x - 5 * s} ${y + 2 * s} C${x - 5 * s} ${y + 5 * s}, ${x} ${y + 7 * s}, ${x} ${y + 9 * s} C${x} ${y + 7 * s}, ${x + 5 * s} ${y + 5 * s}, ${x + 5 * s} ${y + 2 * s} C${x + 5 * s} ${y - 2 * s}, ${x} ${y}, ${x} ${y + 3 * s}Z`;
+}
+
+// pencil marks inside a circle: bits 1 up, 2 sideways, 4 diagonal, 8 warp, 16 mine
+function marks(cx, cy, bits, colour) {
+  const out = [];
+  const pen = { stroke: bits & 16 ? "#e8e4d8" : (TRACK_DARK[colour] || "#333"), "stroke-width": 2.3, "stroke-linecap": "round", fill: "none" };
+  const k = R - 2.6;
+  if (bits & 1) out.push(svg("line", { x1: cx, y1: cy + k, x2: cx, y2: cy - k, ...pen }));
+  if (bits & 2) out.push(svg("line", { x1: cx - k, y1: cy, x2: cx + k, y2: cy, ...pen }));
+  if (bits & 4) out.push(svg("line", { x1: cx - k * 0.72, y1: cy + k * 0.72, x2: cx + k * 0.72, y2: cy - k * 0.72, ...pen }));
+  if (bits & 8) out.push(svg("path", { d: `M${cx - 2} ${cy + k} L${cx + 2.5} ${cy + 2} L${cx - 2.5} ${cy - 2} L${cx + 2} ${cy - k}`, ...pen, stroke: bits & 16 ? "#ffe28a" : "#7a3fb8" }));
+  return out;
+}
+
+// ----- one tracking sheet ----------------------------------------------------------------------------
+function sheetNode(ctx, v, sh, idx, mine) {
+  const meta = v.sheet;
+  const rows = meta.rows;
+  const W = GUT + 3 * TW + 2 * TGAP + 4;
+  const H = rowY(0, rows) + 26;
+  const kids = [];
+  const cur = v.current && v.current.sheet === sh.sheet && v.decision === "move" ? v.current : null;
+  const pm = v.pending_mine && v.pending_mine.targets.includes(sh.sheet) ? v.pending_mine : null;
+  const pa = v.pending_attack && v.pending_attack.sheet === sh.sheet ? v.pending_attack : null;
+  const letterTarget = v.decision === "mine-letter" && ctx.decision && !v.solo && sh.sheet !== ctx.seat;
+
+  // labelled rows: a faint band across the sheet, the number in the gutter
+  const ladderG = svg("g", { class: "cr-ladder" });
+  const numbersG = svg("g", { class: "cr-numbers" });
+  for (let r = 1; r <= rows; r++) {
+    const y = rowY(r, rows);
+    const n = meta.labels[r];
+    if (n) {
+      kids.push(svg("rect", { x: GUT - 4, y: y - CELL / 2 + 1, width: W - GUT, height: CELL - 2, rx: 6, class: "cr-band" }));
+      numbersG.append(svg("text", { x: GUT - 12, y: y + 4.5, "text-anchor": "middle", class: "cr-num" + (meta.side === "B" && n >= 4 ? " yellow" : ""), text: n }));
+    }
+  }
+  // the VP ladder: a badge where the value changes
+  for (let r = 1; r <= rows + 1; r++) {
+    const val = meta.ladder[r];
+    if (r > 1 && val === meta.ladder[r - 1]) continue;
+    let top = r; while (top + 1 <= rows + 1 && meta.ladder[top + 1] === val) top++;
+    const y0 = rowY(top, rows) - 8, y1 = rowY(r, rows) + 8;
+    ladderG.append(svg("line", { x1: 6, y1: y0, x2: 6, y2: y1, class: "cr-ladder-bar" + (val < 0 ? " neg" : "") }));
+    const y = rowY(r, rows);
+    ladderG.append(svg("rect", { x: 9, y: y - 8, width: 27, height: 16, rx: 8, class: "cr-vp" + (val < 0 ? " neg" : val === 0 ? " zero" : "") }),
+      svg("text", { x: 22.5, y: y + 4, "text-anchor": "middle", class: "cr-vp-t", text: val > 0 ? `+${val}` : `${val}` }));
+  }
+  const ladderHelp = meta.ladder.map((x, r) => r === 0 ? null : r > rows ? `planet ${x}` : `${r}: ${x}`).filter(Boolean).join(", ");
+  kids.push(tipOn(ladderG, HELP.ladder, `VP by highest row — ${ladderHelp}`), tipOn(numbersG, HELP.numbers, `side ${meta.side}`));
+
+  sh.ships.forEach((ship, t) => {
+    const g = svg("g", { class: "cr-track" + (ship.disabled ? " disabled" : "") + (ship.reached ? " reached" : ""), "data-track": t });
+    const x0 = trackX(t);
+    const colour = ship.colour;
+    const col = colOf(colour);
+    // the track frame
+    g.append(svg("rect", { x: x0, y: TOP + 4, width: TW, height: rowY(0, rows) + 16 - TOP - 4, rx: 12, class: "cr-frame", stroke: col }));
+    // health meter (and engine upgrades in the Friendly variant)
+    const hearts = svg("g", { class: "cr-hearts", "data-hearts": ship.hearts, "data-upgrades": ship.upgrades });
+    for (let i = 0; i < meta.hearts; i++) {
+      const hx = x0 + TW / 2 + (i - (meta.hearts - 1) / 2) * 15;
+      const state = i < ship.hearts ? "hit" : i < ship.hearts + ship.upgrades ? "up" : "ok";
+      hearts.append(svg("path", { d: heartPath(hx, 5, 1), class: `cr-heart ${state}` }));
+    }
+    g.append(tipOn(hearts, ship.upgrades ? HELP.upgrades : HELP.hearts,
+      `${cap(colour)} ship: ${ship.hearts} hit${ship.hearts === 1 ? "" : "s"}${ship.upgrades ? `, ${ship.upgrades} upgrade${ship.upgrades > 1 ? "s" : ""}` : ""}${ship.disabled ? " — disabled" : ""}`));
+    // the planet
+    const planet = svg("g", { class: "cr-planet" });
+    const pcx = x0 + TW / 2;
+    const clipId = `cl-${sh.sheet}-${t}`;
+    planet.append(svg("defs", {},
+      svg("clipPath", { id: clipId }, svg("rect", { x: x0 + 1, y: TOP + 5, width: TW - 2, height: LETTER_Y - TOP - 14, rx: 11 })),
+      svg("radialGradient", { id: `pg-${clipId}`, cx: "40%", cy: "30%", r: "70%" },
+        svg("stop", { offset: "0%", "stop-color": "#ffffff", "stop-opacity": 0.55 }), svg("stop", { offset: "100%", "stop-color": col, "stop-opacity": 1 }))),
+      svg("circle", { cx: pcx, cy: PLANET_Y + 62, r: 78, fill: `url(#pg-${clipId})`, "clip-path": `url(#${clipId})`, class: "cr-planet-disc" }),
+      svg("circle", { cx: pcx, cy: PLANET_Y + 62, r: 78, fill: "none", stroke: "rgba(255,255,255,0.55)", "stroke-width": 1, "clip-path": `url(#${clipId})` }));
+    g.append(tipOn(planet, HELP.planet, `${cap(colour)} planet${ship.reached ? " — reached!" : ""}`));
+    // column letters
+    for (let c = 0; c < 3; c++) {
+      const lt = svg("g", { class: "cr-letter" },
+        svg("rect", { x: cellX(t, c) - 8, y: LETTER_Y - 10, width: 16, height: 15, rx: 4, class: "cr-letter-bg" }),
+        svg("text", { x: cellX(t, c), y: LETTER_Y + 1.5, "text-anchor": "middle", text: meta.columns[c] }));
+      if (letterTarget) hot(lt, ctx, idx, `letter:${c}`);
+      else tipOn(lt, HELP.letters);
+      g.append(lt);
+    }
+    // circles: rows 1..rows and the planet row
+    const grid = sh.grid[t];
+    for (let r = 1; r <= rows + 1; r++) {
+      for (let c = 0; c < 3; c++) {
+        const bits = (grid[r] && grid[r][c]) || 0;
+        const cx = cellX(t, c), cy = rowY(r, rows);
+        const cg = svg("g", { class: "cr-cell" + (bits & 16 ? " mine" : "") + (bits & 15 ? " marked" : "") + (r > rows ? " dock" : ""),
+          "data-row": r, "data-col": c, "data-bits": bits });
+        cg.append(svg("circle", { cx, cy, r: R, class: "cr-circle" }));
+        if (bits & 16) {
+          for (let i = 0; i < 6; i++) {
+            const a = (i / 6) * Math.PI * 2 + 0.3;
+            cg.append(svg("line", { x1: cx + Math.cos(a) * (R - 1), y1: cy + Math.sin(a) * (R - 1), x2: cx + Math.cos(a) * (R + 2.6), y2: cy + Math.sin(a) * (R + 2.6), class: "cr-spike" }));
+          }
+          cg.append(svg("circle", { cx, cy, r: R - 1, class: "cr-minefill" }));
+        }
+        cg.append(...marks(cx, cy, bits, colour));
+        if (bits & 16) tipOn(cg, HELP.mine, `${meta.columns[c]}${meta.labels[r] || ""} on the ${colour} track${bits & 8 ? " (warped through)" : ""}`);
+        if (pm && pm.col === c && pm.rows.includes(r) && !ship.reached)
+          cg.append(svg("circle", { cx, cy, r: R + 3.5, class: "cr-incoming" }),
+            svg("path", { d: `M${cx - R - 5} ${cy} H${cx - R + 1} M${cx + R - 1} ${cy} H${cx + R + 5} M${cx} ${cy - R - 5} V${cy - R + 1} M${cx} ${cy + R - 1} V${cy + R + 5}`, class: "cr-incoming-x" }));
+        const key = `cell:${sh.sheet}:${t}:${r}:${c}`;
+        if (idx.has(key)) {
+          cg.append(svg("circle", { cx, cy, r: R + 2.5, class: "cr-target" }));
+          hot(cg, ctx, idx, key);
+        }
+        g.append(cg);
+      }
+    }
+    // the launch pad
+    const py = rowY(0, rows);
+    g.append(tipOn(svg("g", { class: "cr-pad" },
+      svg("path", { d: `M${cellX(t, 0) - 6} ${py + 12} H${cellX(t, 2) + 6}`, stroke: col, "stroke-width": 2, opacity: 0.6 }),
+      svg("text", { x: x0 + TW / 2, y: py + 23, "text-anchor": "middle", class: "cr-trackname", fill: TRACK_DARK[colour] || "#333", text: colour.toUpperCase() })), HELP.start));
+    // the ship
+    const sx = cellX(t, ship.col), sy = rowY(ship.row, rows);
+    const moving = cur && cur.track === t;
+    const shipG = svg("g", { class: "cr-ship" + (moving ? " moving" : "") + (ship.disabled ? " disabled" : ""),
+      "data-track": t, "data-row": ship.row, "data-col": ship.col, transform: `translate(${sx} ${sy})` });
+    if (pa && pa.track === t) shipG.append(svg("circle", { cx: 0, cy: 0, r: 15, class: "cr-attacked" }));
+    if (moving) shipG.append(svg("circle", { cx: 0, cy: 0, r: 14, class: "cr-moving-ring" }));
+    shipG.append(...rocket(colour, { disabled: ship.disabled }));
+    const stopKey = moving && idx.has("stop") ? "stop" : `ship:${sh.sheet}:${t}`;
+    if (idx.has(stopKey)) {
+      shipG.append(svg("circle", { cx: 0, cy: 0, r: 14, class: "cr-target" }));
+      hot(shipG, ctx, idx, stopKey);
+    } else {
+      const where = ship.row === 0 ? "on the launch pad" : ship.row > rows ? "on its planet" : `at ${meta.columns[ship.col]}${ship.row} (row ${ship.row})`;
+      tipOn(shipG, [`${cap(colour)} ship`, `${where}; best row ${ship.best}; ${ship.hearts}/${meta.hearts} hearts filled; worth ${ship.vp} VP now.`, ""],
+        ship.disabled ? "disabled: it can no longer move" : (!v.options.rapid_fire ? HELP.armada[1] : null));
+    }
+    g.append(shipG);
+    if (ship.disabled) g.append(svg("text", { x: x0 + TW / 2, y: rowY(Math.ceil(rows / 2), rows), class: "cr-disabled-t",
+      transform: `rotate(-70 ${x0 + TW / 2} ${rowY(Math.ceil(rows / 2), rows)})`, "text-anchor": "middle", text: "DISABLED" }));
+    kids.push(g);
+  });
+  kids.push(ladderG, numbersG);
+
+  const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "cr-tracks", role: "img",
+    "aria-label": `${sh.name}'s planet tracks` }, kids);
+
+  // technologies, cargo bay, control panel
+  const techs = el("div", { class: "cr-techs" }, el("div", { class: "cr-subh", text: `Technologies · ${sh.tech_score} VP` }),
+    sh.techs.map((tx, k) => {
+      const key = mine ? `tech:${k}` : null;
+      const missileKey = mine && k === 0 && idx.has("missile") ? "missile" : null;
+      const row = el("div", { class: "cr-tech", "data-tech": k, "data-acquired": tx.acquired, "data-used": tx.used },
+        techIcon(tx.name, tx.colour, 20), el("span", { class: "nm", text: TECH_SHORT[tx.name] || tx.name }),
+        el("span", { class: "circles" }, Array.from({ length: tx.circles }, (_, i) =>
+          el("span", { class: "tc " + (i < tx.used ? "used" : i < tx.acquired ? "have" : "open"), style: `--tc:${TECH_COL[tx.colour] || tx.colour}` }))),
+        el("span", { class: "cnt", text: tx.acquired - tx.used ? `${tx.acquired - tx.used} ready` : "" }));
+      const h = TECH_HELP[tx.name];
+      if (missileKey) { hot(row, ctx, idx, missileKey, "Fire a defensive missile"); row.classList.add("fire"); }
+      else if (key && idx.has(key)) hot(row, ctx, idx, key);
+      return tipOn(row, h, `${tx.acquired} acquired, ${tx.used} used`);
+    }));
+  const extras = [];
+  if (!sh.zorlord) {
+    const cargo = el("div", { class: "cr-cargo", "data-cargo": sh.cargo }, el("div", { class: "cr-subh", text: "Cargo bay" }),
+      el("div", { class: "slots" }, Array.from({ length: meta.cargo_slots }, (_, i) =>
+        el("span", { class: "slot" + (i < sh.cargo ? " full" : "") }, i < sh.cargo ? "▣" : ""))));
+    if (mine) hot(cargo, ctx, idx, "cargo");
+    extras.push(tipOn(cargo, HELP.cargo, `${sh.cargo}/${meta.cargo_slots} stored this round`));
+    const rr = el("div", { class: "cr-control", "data-left": sh.rerolls_left }, el("div", { class: "cr-subh", text: "Control panel" }),
+      el("div", { class: "slots" }, Array.from({ length: meta.rerolls }, (_, i) =>
+        el("span", { class: "rr" + (i < sh.rerolls_used ? " spent" : "") , text: "⟳" }))));
+    if (mine) hot(rr, ctx, idx, "reroll");
+    extras.push(tipOn(rr, HELP.control, `${sh.rerolls_left} of ${meta.rerolls} re-rolls left`));
+  }
+  const bottom = el("div", { class: "cr-bottom" }, techs, extras.length ? el("div", { class: "cr-cbox" }, extras) : null);
+
+  // header
+  const isCaptain = !v.solo && v.captain === sh.sheet;
+  const toMove = v.to_move !== null && v.to_move !== undefined && (v.to_move === sh.sheet || (v.solo && sh.zorlord && false));
+  const badges = [];
+  if (isCaptain) badges.push(el("span", { class: "cr-badge captain", title: "Captain this round: rolls the dice and takes the first die", text: "★ captain" }));
+  if (sh.zorlord) badges.push(el("span", { class: "cr-badge zor", text: "AI opponent" }));
+  if (v.options.rapid_fire) badges.push(el("span", { class: "cr-badge", title: "Rapid Fire: disabling two enemy ships wins", text: `kills ${sh.kills}/2` }));
+  if (sh.immune_round && sh.immune_round >= v.round) badges.push(el("span", { class: "cr-badge immune", title: "Friendly variant: this sheet ignores the mine rolls of that round", text: `no mines in round ${sh.immune_round}` }));
+  const head = el("div", { class: "cr-sheethead" },
+    el("span", { class: "cr-sheetname", text: sh.name + (mine ? " (you)" : "") }), ...badges,
+    el("span", { class: "grow" }),
+    el("span", { class: "cr-score", title: "VP if the game were scored now (tracks + technologies − penalties)", text: `${sh.vp} VP` }));
+  return el("div", { class: "cr-sheet" + (mine ? " mine" : "") + (toMove ? " to-move" : "") + (sh.zorlord ? " zorlord" : ""),
+    "data-testid": "cr-sheet", "data-sheet": sh.sheet, "data-sig": sheetSig(sh) }, head, board, bottom);
+}
+
+// a short signature of a sheet's marks, for tests and for spotting changes
+function sheetSig(sh) {
+  let marked = 0, mines = 0;
+  for (const tr of sh.grid) for (const row of tr) for (const b of row) { if (b & 15) marked++; if (b & 16) mines++; }
+  const ships = sh.ships.map(s => `${s.row}.${s.col}.${s.hearts}.${s.upgrades}`).join(",");
+  const tech = sh.techs.map(t => `${t.acquired}.${t.used}`).join(",");
+  return `${ships}|m${marked}|x${mines}|t${tech}|c${sh.cargo}|r${sh.rerolls_used}`;
+}
+
+// ----- the top bar: round track, dice pool, the die in hand ----------------------------------
+function roundTrack(v) {
+  const rt = v.sheet.round_track;
+  const immune = new Map();
+  v.sheets.forEach(s => { if (s.immune_round) immune.set(s.immune_round, (immune.get(s.immune_round) || []).concat(s.name)); });
+  const capName = v.solo ? null : (v.sheets[v.captain] || {}).name;
+  const node = el("div", { class: "cr-rounds", "data-testid": "cr-rounds", "data-round": v.round },
+    el("div", { class: "cr-subh", text: `Round ${v.round} of ${v.rounds}` + (capName ? ` · captain ${capName}` : "") }),
+    el("div", { class: "sq" }, rt.map((n, i) => {
+      const r = i + 1;
+      const st = r < v.round ? "done" : r === v.round ? "now" : "next";
+      return el("span", { class: `rsq ${st}` + (immune.has(r) ? " immune" : ""), title: `Round ${r}: ${n} mine roll${n > 1 ? "s" : ""}` + (immune.has(r) ? ` (ignored by ${immune.get(r).join(", ")})` : "") },
+        el("span", { class: "rn", text: r }), el("span", { class: "mn" }, Array.from({ length: n }, () => el("i"))));
+    })));
+  return tipOn(node, HELP.round, "dots = mine rolls at the start of the round");
+}
+
+function ownerName(v, o) {
+  if (o === null || o === undefined) return null;
+  const s = v.sheets[o];
+  return s ? s.name : `Player ${o + 1}`;
+}
+
+function dicePool(ctx, v, idx) {
+  const curDie = v.current ? v.current.die : null;
+  const dice = v.dice.map(d => {
+    const owner = ownerName(v, d.owner);
+    const inHand = curDie === d.die;
+    const mineOwner = d.owner !== null && d.owner === ctx.seat;
+    const node = el("div", { class: "cr-die" + (d.owner !== null ? " taken" : "") + (inHand ? " inhand" : "") + (mineOwner ? " own" : ""),
+      "data-testid": "cr-die", "data-die": d.die, "data-face": d.face, "data-owner": d.owner === null ? "" : d.owner },
+      el("div", { class: "face" }, dieFace(d, 38)),
+      el("div", { class: "who", text: inHand ? "in hand" : owner ? owner.replace("Player ", "P") : `die ${d.die + 1}` }));
+    const key = `die:${d.die}`;
+    if (idx.has(key)) hot(node, ctx, idx, key);
+    else if (inHand && idx.has("use")) hot(node, ctx, idx, "use");
+    tipOn(node, dieHelp(d), `die ${d.die + 1}${owner ? `, taken by ${owner}` : ", in the pool"}`);
+    return node;
+  });
+  return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: "Action dice" }), el("div", { class: "dice" }, dice));
+}
+
+// What is going on now, with the in-place choices that have no place on a sheet.
+function actionBar(ctx, v, idx) {
+  const kids = [];
+  const d = ctx.decision;
+  const cur = v.current;
+  if (cur) {
+    const fd = v.dice[cur.die];
+    const who = ownerName(v, fd ? fd.owner : null);
+    let txt = `${who || "?"} holds die ${cur.die + 1}: ${fd ? fd.text : ""}`;
+    if (v.decision === "move") {
+      txt = `${who}: moving the ${cur.colour} ship — ${cur.pips} pip${cur.pips !== 1 ? "s" : ""} left` + (cur.transformed ? " (transformed)" : "")
+        + (cur.attack !== null && cur.attack !== undefined ? `, then attacks the ${v.sheet.tracks[cur.attack]} ship` : "");
+    }
+    kids.push(el("div", { class: "cr-now" }, fd ? el("span", { class: "mini" }, dieFace(fd, 26)) : null, el("span", { text: txt })));
+  }
+  if (v.pending_mine) kids.push(el("div", { class: "cr-now warn", text: `Incoming mines at ${v.pending_mine.coordinate} (marked ⌖ on the sheet).` }));
+  if (v.pending_attack) {
+    const pa = v.pending_attack;
+    kids.push(el("div", { class: "cr-now warn", text: `${ownerName(v, pa.by)} ${pa.kind === "attack" ? "attacks" : "upgrades against"} ${ownerName(v, pa.sheet)}'s ${pa.colour} ship.` }));
+  }
+  const chips = [];
+  const chip = (key, text, cls = "") => { if (idx.has(key)) chips.push(hot(el("button", { class: `cr-chip ${cls}`, text }), ctx, idx, key)); };
+  if (d) {
+    chip("use", v.decision === "die" ? "Use it" : "Use", "go");
+    chip("cargo", "Cargo bay");
+    chip("reroll", "Re-roll (control panel)");
+    chip("stop", "Stop here");
+    chip("missile", "Fire a missile", "go");
+    chip("no-missile", "Take it");
+    chip("accept", "Let Zorlord use it", "go");
+  }
+  let hint = null;
+  if (d) {
+    const H = {
+      draft: "Click a die in the pool to take it.", "zorlord-give": "Click the die Zorlord gets; you take the other.",
+      die: "Click the die in hand to use it, the cargo bay to store it, or the control panel to re-roll it.",
+      move: "Click a ringed circle to step there, your ship to stop, or another ship to transform the die.",
+      "mine-letter": "Click a column letter on your opponent's sheet.",
+      "cargo-technology": "Click a technology on your sheet.",
+    };
+    hint = H[v.decision] || d.prompt;
+  } else if (ctx.waiting) hint = `${ctx.waiting.seat_name}${ctx.waiting.bot ? " (bot)" : ""} is deciding: ${ctx.waiting.prompt}`;
+  return el("div", { class: "cr-bar" + (d ? " mine" : ""), "data-testid": "cr-bar" },
+    kids, hint ? el("div", { class: "cr-hint", "data-testid": "cr-hint", text: hint }) : null,
+    chips.length ? el("div", { class: "chips" }, chips) : null);
+}
+
+// ----- end of game ------------------------------------------------------------------------------------
+const END_WORDS = {
+  planets: "all three planets reached", "rapid-fire": "two enemy ships disabled (Rapid Fire)", stuck: "no ship can advance any more",
+  rounds: "twelve rounds played", mission: "mission accomplished", technology: "all planets reached, but Zorlord's technology score was not lower",
+  destroyed: "a ship was disabled", zorlord: "a Zorlord ship reached its planet first",
+};
+function endPanel(ctx, v) {
+  const winners = v.winners || [];
+  const title = v.solo ? (winners.length ? "Mission accomplished!" : "Mission failed") :
+    winners.length ? `${winners.map(w => ownerName(v, w)).join(" & ")} win${winners.length > 1 ? "" : "s"}!` : "Nobody wins";
+  const rows = v.sheets.map(s => el("tr", { class: winners.includes(s.sheet) ? "win" : "" },
+    el("td", { text: s.name }), ...s.ships.map(sp => el("td", { text: `${sp.vp}${sp.disabled ? " ✗" : sp.reached ? " ✓" : ""}` })),
+    el("td", { text: s.tech_score }), el("td", { class: "tot", text: s.vp })));
+  return el("div", { class: "cr-end", "data-testid": "cr-end" },
+    el("div", { class: "big", text: title }), el("div", { class: "muted", text: `Ended: ${END_WORDS[v.end] || v.end} (round ${v.round}).` }),
+    el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(t => el("th", { text: cap(t) })), el("th", { text: "Tech" }), el("th", { text: "Total VP" })), rows),
+    el("div", { class: "muted small", text: "Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (RB: Scoring)" }));
+}
+
+// ----- render ---------------------------------------------------------------------------------------------
+export function render(root, ctx) {
+  ensureCss();
+  hideTip();
+  document.querySelectorAll(".cr-pop").forEach(p => p.remove());
+  const v = ctx.view;
+  TECH_COLOURS = {};
+  for (const s of v.sheets) for (const t of s.techs) TECH_COLOURS[t.name] = t.colour;
+  const idx = indexOptions(ctx);
+  const me = ctx.seat !== null && ctx.seat !== undefined && ctx.seat < v.sheets.length ? ctx.seat : null;
+  const order = me === null ? v.sheets.map((_, i) => i) : [me, ...v.sheets.map((_, i) => i).filter(i => i !== me)];
+  const sheets = order.map(i => sheetNode(ctx, v, v.sheets[i], idx, i === me));
+  const variants = [];
+  if (v.options.side === "B") variants.push("side B (Minefield)");
+  if (v.options.friendly) variants.push("Friendly");
+  if (v.options.rapid_fire) variants.push("Rapid Fire");
+  if (v.solo) variants.push(v.options.novice ? "solo · novice" : "solo vs Zorlord");
+  const top = el("div", { class: "cr-top" }, roundTrack(v), dicePool(ctx, v, idx),
+    variants.length ? el("div", { class: "cr-variants", text: variants.join(" · ") }) : null);
+  root.replaceChildren(el("div", { class: "cr", "data-testid": "cr-table", "data-decision": v.decision || "" },
+    top, v.end ? endPanel(ctx, v) : actionBar(ctx, v, idx), el("div", { class: "cr-sheets" }, sheets)));
+}

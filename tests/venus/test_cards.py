@@ -1,0 +1,267 @@
+"""RB: Detailed explanation of the cards – Action and Free action cards and reactions."""
+
+import pytest
+from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, place_building, place_units, put_tile
+
+from cosmodrome.games.venus.components import EFFECT_ID as E
+from cosmodrome.games.venus.flow import (A_BUILD, A_CARD, A_COUNT, A_CLAIM, A_DONE, A_MOVE, A_PASS, A_PLANET, A_SEAT,
+                                         A_TILE, A_UNIT, A_UNITAT, A_YES, EARTH, INF, MARS, MOON, SHIP, TANK,
+                                         VENUS, TITAN)
+
+
+def turn_with(*cards, seat=0, players=3, seed=1):
+    s = fresh(players, seed)
+    for p in range(players):
+        empty_hand(s, p)
+    give(s, seat, *cards)
+    at_turn(s, seat)
+    return s
+
+
+def play(s, name):
+    s.apply(A_CARD + E[name])
+
+
+def test_action_card_uses_the_action_free_card_does_not():
+    """RB: card types – Action uses your action; Free action does not."""
+    s = turn_with("take3", "another_action")
+    play(s, "another_action")
+    assert s.to_move() == 0 and s.actions_left == 2
+    play(s, "take3")
+    assert s.to_move() == 0 and s.money[0] == 15
+    s.apply(A_PASS)
+    assert s.to_move() == 1
+
+
+def test_benefit_cards_not_playable_from_the_menu():
+    """RB: Benefit cards go with the action they augment."""
+    s = turn_with("cp2", "move1", "reroll")
+    assert all(a < A_CARD for a in s.legal_actions())
+
+
+def test_free_build():
+    """RB card: Perform Build Military Units action – free, still paid."""
+    s = turn_with("free_build")
+    play(s, "free_build")
+    s.apply(A_UNITAT + EARTH * 3 + TANK)
+    s.apply(A_DONE)
+    assert s.money[0] == 9 and s.to_move() == 0 and s.decision_kind() == "action"
+
+
+def test_free_pass():
+    """RB card: Perform 'Take one Pass cube' – a cube and a card, free."""
+    s = turn_with("free_pass")
+    c = s.cubes
+    play(s, "free_pass")
+    assert s.cubes == c - 1 and len(s.hands[0]) == 1 and s.to_move() == 0
+
+
+@pytest.mark.parametrize("name,t", [("tank_up", TANK), ("infantry_up", INF)])
+def test_unit_back_to_orbit(name, t):
+    """RB cards: move one of your tanks / infantry from surface to orbit."""
+    s = turn_with(name)
+    kw = {"tank": 1} if t == TANK else {"inf": 1}
+    place_units(s, 0, MARS, surface=True, **kw)
+    play(s, name)
+    s.apply(A_PLANET + MARS)
+    assert s.orbit[MARS * 3 + t] == 1 and s.surf[MARS * 3 + t] == 0
+
+
+def test_cycle3():
+    """RB card: discard up to three cards and draw as many plus one."""
+    s = turn_with("cycle3", "cp1", "cp2", "cp3", "move1")
+    play(s, "cycle3")
+    for c in ("cp1", "cp2", "cp3"):
+        s.apply(A_CARD + E[c])
+    assert len(s.hands[0]) == 1 + 4
+
+
+def test_draw4keep2():
+    """RB card: draw four cards, keep two."""
+    s = turn_with("draw4keep2")
+    play(s, "draw4keep2")
+    assert s.decision_kind() == "draw4"
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    assert len(s.hands[0]) == 2 and s.decision_kind() == "action"
+
+
+def test_buy3cards():
+    """RB card: pay £3 to draw three cards."""
+    s = turn_with("buy3cards")
+    play(s, "buy3cards")
+    assert s.money[0] == 9 and len(s.hands[0]) == 3
+    s2 = turn_with("buy3cards")
+    s2.money[0] = 2
+    s2.bank_flow -= 10
+    assert A_CARD + E["buy3cards"] not in s2.legal_actions()
+
+
+@pytest.mark.parametrize("name,t", [("kill_infantry", INF), ("kill_ship", SHIP), ("kill_unit", TANK)])
+def test_eliminate_cards(name, t):
+    """RB cards: eliminate one infantry / spaceship / military unit of your choice."""
+    s = turn_with(name)
+    place_units(s, 1, MARS, tank=1)
+    play(s, name)
+    s.apply(A_SEAT + 1)
+    stock = s.stock[5 + t]
+    s.apply(A_UNITAT + (MARS if t == TANK else EARTH) * 3 + t)
+    assert s.stock[5 + t] == stock + 1
+
+
+def test_ignore_skull_stops_an_elimination():
+    """RB card: Ignore one skull – also an interrupt against another player's elimination."""
+    s = turn_with("kill_infantry")
+    give(s, 1, "ignore_skull")
+    play(s, "kill_infantry")
+    s.apply(A_SEAT + 1)
+    s.apply(A_UNITAT + EARTH * 3 + INF)
+    assert s.to_move() == 1 and s.decision_kind() == "reaction"
+    s.apply(A_YES)
+    assert s.orbit[24 + EARTH * 3 + INF] == 4 and not s.hands[1]
+    assert s.to_move() == 1 and s.decision_kind() == "action"   # seat 0's action is over
+
+
+def test_return_eliminated_unit_to_earth():
+    """RB card: Return one eliminated military unit to Earth orbit."""
+    s = turn_with("kill_unit")
+    give(s, 1, "return_unit")
+    place_units(s, 1, MARS, tank=1)
+    play(s, "kill_unit")
+    s.apply(A_SEAT + 1)
+    s.apply(A_UNITAT + MARS * 3 + TANK)
+    assert s.to_move() == 1 and s.decision_kind() == "reaction"
+    s.apply(A_YES)
+    assert s.orbit[24 + MARS * 3 + TANK] == 0 and s.orbit[24 + EARTH * 3 + TANK] == 1
+
+
+def test_gunrunner():
+    """RB card: Gunrunner – on a planet with a crisis tile, £3."""
+    s = turn_with("gunrunner")
+    clear_tiles(s)
+    assert A_CARD + E["gunrunner"] not in s.legal_actions()
+    put_tile(s, VENUS, "crisis")
+    play(s, "gunrunner")
+    assert s.legal_actions() == [A_PLANET + VENUS]
+    s.apply(A_PLANET + VENUS)
+    assert s.money[0] == 15 and len(s.gun) == 1 and s.gun[0] // 1000 == VENUS
+
+
+def test_place_and_remove_tension():
+    """RB cards: place a discarded tension tile on a planet; remove one from a planet."""
+    s = turn_with("place_tension", "remove_tension", "another_action")
+    clear_tiles(s)
+    assert A_CARD + E["place_tension"] not in s.legal_actions()
+    assert A_CARD + E["remove_tension"] not in s.legal_actions()
+    t = next(t for t in s.bag if s.comp.tile_kind[t] == 6)
+    s.bag.remove(t)
+    s.tdisc.append(t)
+    play(s, "another_action")
+    play(s, "place_tension")
+    s.apply(A_PLANET + MARS)
+    assert s.ptiles[MARS] == [t]
+    play(s, "remove_tension")
+    s.apply(A_PLANET + MARS)
+    assert s.ptiles[MARS] == [] and t in s.tdisc
+
+
+def test_force_discard():
+    """RB card: another player discards two cards at random."""
+    s = turn_with("force_discard2")
+    give(s, 1, "cp1", "cp2", "cp3")
+    play(s, "force_discard2")
+    assert s.legal_actions() == [A_SEAT + 1]
+    s.apply(A_SEAT + 1)
+    assert len(s.hands[1]) == 1
+
+
+def test_look_and_swap():
+    """RB card: look at a hand, take one card and give one back."""
+    s = turn_with("look_swap", "cp1")
+    give(s, 2, "cp3", "take3")
+    play(s, "look_swap")
+    s.apply(A_SEAT + 2)
+    assert set(s.legal_actions()) == {A_DONE, A_CARD + E["cp3"], A_CARD + E["take3"]}
+    s.apply(A_CARD + E["cp3"])
+    assert s.legal_actions() == [A_CARD + E["cp1"]]
+    s.apply(A_CARD + E["cp1"])
+    assert s.hand_effects(0) == {E["cp3"]} and s.hand_effects(2) == {E["cp1"], E["take3"]}
+    # the look is seen only by the two players
+    ev = [e for e in s.log if e.kind == "look"][-1]
+    assert ev.visible(0) and ev.visible(2) and not ev.visible(1)
+
+
+def test_money_cards():
+    """RB cards: take £1 per mine; take £3."""
+    s = turn_with("income_mines", "take3", "another_action")
+    place_building(s, 0, MARS, mines=2)
+    play(s, "another_action")
+    play(s, "income_mines")
+    assert s.money[0] == 14
+    play(s, "take3")
+    assert s.money[0] == 17
+
+
+def test_take_biggame():
+    """RB card: take one Big Game tile from any planet."""
+    s = turn_with("take_biggame")
+    clear_tiles(s)
+    put_tile(s, TITAN, "biggame")
+    play(s, "take_biggame")
+    s.apply(A_PLANET + TITAN)
+    assert len(s.kept[0]) == 1 and not s.ptiles[TITAN]
+
+
+def test_pass_card_emptied_extra_action():
+    """RB card: one more action when the pass card is empty."""
+    s = turn_with("take3", players=2)
+    give(s, 1, "pass_empty_action")
+    s.cubes = 1
+    s.apply(A_PASS)          # seat 0 takes the last cube
+    assert s.to_move() == 1 and s.decision_kind() == "reaction"
+    s.apply(A_YES)
+    assert s.to_move() == 1 and s.decision_kind() == "action"
+    assert A_PASS not in s.legal_actions() and A_DONE in s.legal_actions()
+    s.apply(A_BUILD)
+    s.apply(A_UNITAT + EARTH * 3 + INF)
+    s.apply(A_DONE)
+    assert s.period == 2 and s.orbit[24 + EARTH * 3 + INF] == 5
+
+
+def test_instead_returns_action_card():
+    """RB card: discard this card instead of the one just played (after its effect)."""
+    s = turn_with("take3", "instead")
+    play(s, "take3")
+    assert s.decision_kind() == "reaction" and s.money[0] == 15
+    s.apply(A_YES)
+    assert s.hand_effects(0) == {E["take3"]}
+
+
+def test_movement_cards():
+    """RB cards: +1 / +2 movement (see test_rules for tank transport)."""
+    s = turn_with("move1")
+    s.apply(A_MOVE)
+    s.apply(A_PLANET + EARTH)
+    s.apply(A_COUNT + 1)
+    s.apply(A_COUNT + 0)
+    assert A_PLANET + 6 not in s.legal_actions()
+    play(s, "move1")
+    assert A_PLANET + 6 in s.legal_actions()
+
+
+def test_hand_limit():
+    """RB: hand limit nine – discard at once after drawing."""
+    s = turn_with(*(["cp1"] * 9))
+    s.apply(A_PASS)
+    assert s.to_move() == 0 and s.decision_kind() == "hand_limit"
+    s.apply(s.legal_actions()[0])
+    assert len(s.hands[0]) == 9 and s.to_move() == 1
+
+
+def test_reshuffle_when_deck_runs_out():
+    """RB: when the deck runs out, the discards are shuffled into a new deck."""
+    s = turn_with()
+    s.discard.extend(s.deck)
+    s.deck = []
+    s.apply(A_PASS)
+    assert len(s.hands[0]) == 1 and s.discard == [] and s.deck

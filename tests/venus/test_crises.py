@@ -1,0 +1,274 @@
+"""RB: Phase four – crisis resolution and the crisis effects, per planet and level."""
+
+import pytest
+from venus_helpers import clear_tiles, empty_hand, fix_dice, fresh, give, place_building, place_units, put_tile
+
+from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.actions import D_TURN
+from cosmodrome.games.venus.crises import O_CRISIS_START
+from cosmodrome.games.venus.flow import (A_BLD, A_DONE, A_SEAT, A_UNIT, A_UNITAT, A_YES, EARTH, GANYMEDE, INF,
+                                         KUIPER, MARS, MERCURY, MOON, SHIP, TANK, TITAN, VENUS)
+
+
+def crisis(levels: dict, players=3, seed=1, setup=None, dice=()):
+    """Crisis tiles (without skull marks: no escalation roll) giving these levels, then
+    resolve; a decision frame for seat 0 below stops the run after phase four."""
+    s = fresh(players, seed)
+    clear_tiles(s)
+    for p in range(players):
+        empty_hand(s, p)
+    for pl, lv in levels.items():
+        for _ in range(lv):
+            put_tile(s, pl, "crisis", skull=False)
+    s.first = 0
+    if setup:
+        setup(s)
+    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    if dice:
+        fix_dice(s, *dice)
+    flow.run(s)
+    return s
+
+
+def finish(s):
+    """Answer every pending crisis decision with its first option."""
+    while s.stack and s.stack[-1][0] != D_TURN and not s.over:
+        s.apply(s.legal_actions()[0])
+
+
+def test_escalation_loops_from_mercury():
+    """RB: Phase four – skulls go on skull-marked crisis tiles from Mercury outwards and
+    loop back while dice remain."""
+    s = fresh(3, 1)
+    clear_tiles(s)
+    put_tile(s, VENUS, "crisis", skull=True)
+    put_tile(s, TITAN, "crisis", skull=True)
+    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    fix_dice(s, 0, 0, 0)
+    flow.run(s)
+    assert s.clevel[VENUS] == 2 and s.clevel[TITAN] == 1
+
+
+def test_no_escalation_roll_without_skull_marks():
+    s = crisis({MARS: 1})
+    assert not any(e.kind == "escalation" for e in s.log)
+
+
+# ----- Mercury ----------------------------------------------------------------------------
+def merc_setup(s):
+    place_building(s, 1, MERCURY, mines=1)
+    give(s, 2, "cp3")
+    place_units(s, 2, MARS, tank=1)
+    place_building(s, 2, MARS, mines=1)
+
+
+def test_mercury_level1_steal_a_card():
+    """RB: Mercury level 1 – the single highest income may pay £1 to take a random card."""
+    s = crisis({MERCURY: 1}, setup=merc_setup)
+    assert s.to_move() == 1 and s.decision_kind() == "bazagthoth"
+    assert s.legal_actions() == [A_DONE, A_SEAT + 2]
+    s.apply(A_SEAT + 2)
+    assert s.money[1] == 11 and len(s.hands[1]) == 1 and not s.hands[2]
+
+
+def test_mercury_level2_destroy_unit():
+    """RB: Mercury level 2 – pay £1 to destroy any military unit."""
+    s = crisis({MERCURY: 2}, setup=merc_setup)
+    s.apply(A_SEAT + 2)
+    s.apply(A_UNITAT + MARS * 3 + TANK)
+    assert s.money[1] == 11 and s.orbit[2 * 24 + MARS * 3 + TANK] == 0
+
+
+def test_mercury_level3_destroy_counter():
+    """RB: Mercury level 3+ – pay £3 to destroy a mine or factory."""
+    s = crisis({MERCURY: 3}, setup=merc_setup)
+    s.apply(A_SEAT + 2)
+    s.apply(A_BLD + MARS * 2)
+    assert s.money[1] == 9 and s.bld[2 * 16 + MARS * 2] == 0
+
+
+def test_mercury_tie_no_one_benefits():
+    """RB: Mercury – on a tie for the highest income nobody controls Bazagthoth."""
+    def setup(s):
+        place_building(s, 0, MERCURY, mines=1)
+        place_building(s, 1, MERCURY, mines=1)
+    s = crisis({MERCURY: 2}, setup=setup)
+    assert s.stack[-1][0] == D_TURN
+
+
+# ----- Venus ------------------------------------------------------------------------------
+def test_venus_level1_nothing():
+    def setup(s):
+        place_units(s, 0, VENUS, inf=2)
+    s = crisis({VENUS: 1}, setup=setup)
+    assert s.stack[-1][0] == D_TURN and s.orbit[VENUS * 3] == 2
+
+
+def test_venus_level2_uprising():
+    """RB: Venus level 2–3 – everyone removes two units there; a counter for each unit
+    they cannot lose."""
+    def setup(s):
+        place_units(s, 0, VENUS, inf=3)
+        place_units(s, 1, VENUS, inf=1)
+        place_building(s, 1, VENUS, mines=1, factories=1)
+    s = crisis({VENUS: 2}, setup=setup)
+    assert s.to_move() == 0
+    s.apply(A_UNIT + INF)
+    s.apply(A_UNIT + INF)
+    assert s.orbit[VENUS * 3] == 1 and s.to_move() == 1
+    s.apply(A_UNIT + INF)
+    assert set(s.legal_actions()) == {A_BLD + VENUS * 2, A_BLD + VENUS * 2 + 1}
+    s.apply(A_BLD + VENUS * 2 + 1)
+    assert s.bld[16 + VENUS * 2:16 + VENUS * 2 + 2] == [1, 0] and s.stack[-1][0] == D_TURN
+
+
+def test_venus_level4_independence():
+    """RB: Venus level 4+ – everything is removed, tiles discarded, the planet flipped."""
+    def setup(s):
+        place_units(s, 0, VENUS, inf=2)
+        place_building(s, 1, VENUS, mines=1)
+        put_tile(s, VENUS, "windfall")
+    s = crisis({VENUS: 4}, setup=setup)
+    assert s.flipped[VENUS] and not s.ptiles[VENUS] and s.units_at(0, VENUS) == 0 and s.bld[16 + VENUS * 2] == 0
+
+
+# ----- Earth ------------------------------------------------------------------------------
+@pytest.mark.parametrize("lv,lost", [(1, 0), (2, 1), (3, 2)])
+def test_earth_robot_rebellion(lv, lost):
+    """RB: Earth – level 2 the highest Earth income loses a counter, level 3 two; ties all
+    suffer."""
+    def setup(s):
+        place_building(s, 0, EARTH, mines=1)
+        place_building(s, 1, EARTH, mines=1)
+    s = crisis({EARTH: lv}, setup=setup)
+    finish(s)
+    for p in (0, 1):
+        assert s.bld[p * 16 + EARTH * 2] + s.bld[p * 16 + EARTH * 2 + 1] == 2 - lost
+    assert s.bld[2 * 16 + EARTH * 2 + 1] == 1
+
+
+def test_earth_level4_everybody_loses():
+    """RB: Earth level 4+ – the game ends at once; all players lose."""
+    s = crisis({EARTH: 4})
+    assert s.is_terminal() and s.end_cause == "all-lose: robot rebellion"
+    assert s.returns() == [0.0, 0.0, 0.0] and s.winners() == []
+
+
+# ----- Moon and Mars ----------------------------------------------------------------------
+def test_moon_level3_nothing():
+    s = crisis({MOON: 3})
+    assert not s.flipped[MOON]
+
+
+@pytest.mark.parametrize("pl", [MOON, MARS])
+def test_invasion_of_earth(pl):
+    """RB: Moon / Mars level 4+ – the planet is cleared and flipped; three dice of damage
+    removed from Earth one counter at a time in player order, counters when no units."""
+    def setup(s):
+        place_units(s, 0, pl, inf=2)
+        place_building(s, 1, pl, mines=1)
+        # seat 2 has nothing on Earth except its factory
+        s.orbit[2 * 24 + EARTH * 3] = 0
+        s.orbit[2 * 24 + EARTH * 3 + 1] = 0
+        s.stock[2 * 5] += 4
+        s.stock[2 * 5 + 1] += 2
+    s = crisis({pl: 4}, setup=setup, dice=(2, 3, 0))   # damage 5
+    assert s.flipped[pl] and s.units_at(0, pl) == 0 and s.bld[16 + pl * 2] == 0 and not s.ptiles[pl]
+    order = []
+    while s.stack[-1][0] != D_TURN:
+        order.append(s.to_move())
+        if s.to_move() == 2:
+            assert s.legal_actions() == [A_BLD + EARTH * 2 + 1]
+        s.apply(s.legal_actions()[0])
+    assert order == [0, 1, 2, 0, 1]
+    assert s.units_at(0, EARTH) == 4 and s.units_at(1, EARTH) == 4 and s.bld[2 * 16 + EARTH * 2 + 1] == 0
+
+
+def test_mars_level2_richest_loses_counter():
+    """RB: Mars level 2–3 – the highest income on Mars loses a mine or factory."""
+    def setup(s):
+        place_building(s, 0, MARS, mines=1)
+        place_building(s, 1, MARS, factories=1)
+    s = crisis({MARS: 2}, setup=setup)
+    assert s.to_move() == 0
+    s.apply(A_BLD + MARS * 2)
+    assert s.bld[MARS * 2] == 0 and s.bld[16 + MARS * 2 + 1] == 1
+
+
+def test_ganymede_nothing():
+    """RB: Ganymede – nothing ever happens."""
+    def setup(s):
+        s.ptiles[GANYMEDE].append(next(t for t in s.bag if s.comp.tile_kind[t] == 5 and not s.comp.tile_skull[t]))
+        s.bag.remove(s.ptiles[GANYMEDE][0])
+    s = crisis({}, setup=setup)
+    assert s.stack[-1][0] == D_TURN
+
+
+# ----- Titan ------------------------------------------------------------------------------
+def test_titan_level2_pirates():
+    """RB: Titan level 2 – £1 per mine/factory on Titan or lose it (player's choice)."""
+    def setup(s):
+        place_building(s, 0, TITAN, mines=2)
+        place_building(s, 1, TITAN, mines=1)
+        place_building(s, 1, KUIPER, mines=1)
+        s.money[1] = 0
+        s.bank_flow -= 12
+    s = crisis({TITAN: 2}, setup=setup)
+    assert s.to_move() == 0 and A_DONE in s.legal_actions()
+    s.apply(A_DONE)
+    assert s.money[0] == 10
+    assert s.to_move() == 1 and s.legal_actions() == [A_BLD + TITAN * 2]
+    s.apply(A_BLD + TITAN * 2)
+    assert s.bld[16 + TITAN * 2] == 0 and s.bld[16 + KUIPER * 2] == 1
+
+
+def test_titan_level3_wider():
+    """RB: Titan level 3+ – Titan, the Kuiper Belt and Ganymede pay."""
+    def setup(s):
+        place_building(s, 0, KUIPER, mines=1)
+        place_building(s, 0, GANYMEDE, factories=1)
+    s = crisis({TITAN: 3}, setup=setup)
+    assert s.to_move() == 0
+    s.apply(A_DONE)
+    assert s.money[0] == 10
+
+
+# ----- Kuiper Belt ------------------------------------------------------------------------
+def alien_setup(s):
+    place_units(s, 0, TITAN, inf=1)
+    place_building(s, 1, GANYMEDE, mines=1)
+    place_units(s, 2, MARS, inf=1)
+
+
+def test_kuiper_level2_nothing():
+    s = crisis({KUIPER: 2}, setup=alien_setup)
+    assert not s.aliens_out
+
+
+def test_kuiper_level3_alien_invasion_and_advance():
+    """RB: Kuiper Belt level 3+ – aliens land on the Kuiper Belt, Titan and Ganymede and
+    clear them; in the next crisis phase the survivors advance inwards."""
+    s = crisis({KUIPER: 3}, setup=alien_setup)
+    assert s.aliens_out == s.period
+    for pl in (KUIPER, TITAN, GANYMEDE):
+        assert any(s.comp.tile_kind[t] == 7 for t in s.ptiles[pl])
+    assert s.units_at(0, TITAN) == 0 and s.bld[16 + GANYMEDE * 2] == 0
+    # one alien destroyed: two survivors invade Mars and the Moon next crisis phase
+    al = next(t for t in s.ptiles[TITAN] if s.comp.tile_kind[t] == 7)
+    s.ptiles[TITAN].remove(al)
+    s.kept[0].append(al)
+    s.period += 1
+    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    flow.run(s)
+    assert not s.over
+    has = [pl for pl in range(8) if any(s.comp.tile_kind[t] == 7 for t in s.ptiles[pl])]
+    assert has == [MOON, MARS] and s.units_at(2, MARS) == 0
+
+
+def test_aliens_reaching_earth_everybody_loses():
+    """RB: Kuiper Belt – aliens reaching Earth end the game; all lose."""
+    s = crisis({KUIPER: 3}, setup=alien_setup)
+    s.period += 1
+    s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
+    flow.run(s)
+    assert s.is_terminal() and s.end_cause == "all-lose: aliens reached Earth" and s.winners() == []
