@@ -45,10 +45,12 @@ def check_invariants(s) -> None:
 
 def check_views(s, rng: Rng) -> None:
     """A seat's view does not change when everything hidden from it is redrawn."""
+    spectator = s.view(None)
     for seat in range(s.num_players):
         v = s.view(seat)
         r = s.resample(seat, rng)
         assert r.view(seat) == v, f"view of seat {seat} depends on hidden information"
+        assert r.view(None) == spectator, "the spectators' view depends on hidden information"
         json.dumps(v)
     json.dumps(s.view(None))
 

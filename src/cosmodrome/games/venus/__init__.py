@@ -29,7 +29,7 @@ class OnwardToVenus(Game):
                           "a component data file (TOML) to use instead of the packaged one"),)
     description = ("Empires race to exploit the planets of a retro-future Solar System while crises "
                    "brew on every world.")
-    heuristic_bot = ""
+    heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> VenusState:
         from cosmodrome.games.venus.setup import new_game

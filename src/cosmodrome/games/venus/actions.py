@@ -404,9 +404,9 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     s.surf[i] += 1
     tile = s.ptiles[pl].pop(slot)
     k = s.comp.tile_kind[tile]
-    from cosmodrome.games.venus.text import UNIT_LABELS, tile_name
+    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS, tile_name
     where = s.comp.planet_names[pl]
-    s.say("claim", f"{SHORT[p]} lands a {UNIT_LABELS[t]} on {where} and claims {tile_name(s, tile)}.",
+    s.say("claim", f"{SHORT[p]} lands {AN_UNIT[t]} on {where} and claims {tile_name(s, tile)}.",
           {"seat": p, "planet": pl, "tile": tile, "unit": t})
     if k == T_FACTORY:
         s.tdisc.append(tile)
@@ -471,8 +471,8 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
     s.pay(p, s.comp.unit_cost[t])
     s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + pl * 3 + t] += 1
-    from cosmodrome.games.venus.text import UNIT_LABELS
-    s.say("build", f"{SHORT[p]} builds a {UNIT_LABELS[t]} in {s.comp.planet_names[pl]} orbit for £{s.comp.unit_cost[t]}.",
+    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
+    s.say("build", f"{SHORT[p]} builds {AN_UNIT[t]} in {s.comp.planet_names[pl]} orbit for £{s.comp.unit_cost[t]}.",
           {"seat": p, "planet": pl, "unit": t})
     if f[2] == 0 and can_build(s, p):
         s.stack.append((D_BUILD, p, 1))

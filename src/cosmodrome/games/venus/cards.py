@@ -61,6 +61,7 @@ def hand_limit(s: VenusState, f: tuple) -> None:
 @decide(D_HAND, "hand_limit", lambda s, f: [A_CARD + e for e in _effects_in(s, s.hands[f[1]])],
         lambda s, f: f"Over the hand limit: discard a card ({len(s.hands[f[1]])} held).")
 def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Take one Pass cube – hand limit: discard one card of your choice."""
     p = f[1]
     c = s.take_card(p, a - A_CARD)
     s.discard.append(c)
@@ -103,6 +104,7 @@ def play_card(s: VenusState, p: int, e: int) -> None:
 
 @auto(O_INSTEAD)
 def instead_check(s: VenusState, f: tuple) -> None:
+    """RB card: 'Discard this card instead...' – offered only to a holder, after the effect."""
     s.stack.pop()
     if f[2] in s.discard and s.has_effect(f[1], E["instead"]):
         s.stack.append((D_INSTEAD, f[1], f[2]))
@@ -149,7 +151,7 @@ def return_unit(s: VenusState, f: tuple, a: int) -> None:
     s.discard.append(c)
     s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + EARTH * 3 + t] += 1
-    from cosmodrome.games.venus.text import UNIT_LABELS
+    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
     s.say("return", f"{SHORT[p]} returns the eliminated {UNIT_LABELS[t]} to Earth orbit.", {"seat": p, "unit": t})
 
 
@@ -163,7 +165,7 @@ def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int) -> None:
 
 
 def eliminate(s: VenusState, q: int, pl: int, t: int) -> None:
-    from cosmodrome.games.venus.text import UNIT_LABELS
+    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
     if s.remove_unit(q, pl, t, surface_first=False):
         s.say("eliminate", f"{SHORT[q]}'s {UNIT_LABELS[t]} at {s.comp.planet_names[pl]} is eliminated.",
               {"seat": q, "planet": pl, "unit": t})
@@ -394,11 +396,12 @@ PLAYABLE = {
 @decide(D_UP, "unit_up", lambda s, f: [A_PLANET + pl for pl in _up_planets(s, f[1], f[2])],
         lambda s, f: f"Which planet's surface {'tank' if f[2] == TANK else 'infantry'} returns to orbit?")
 def unit_up(s: VenusState, f: tuple, a: int) -> None:
+    """RB cards: move one of your tanks / infantry from surface to orbit."""
     p, t, pl = f[1], f[2], a - A_PLANET
     i = p * 24 + pl * 3 + t
     s.surf[i] -= 1
     s.orbit[i] += 1
-    s.say("up", f"{SHORT[p]} lifts a {'tank' if t == TANK else 'infantry'} back into {s.comp.planet_names[pl]} orbit.",
+    s.say("up", f"{SHORT[p]} lifts {'a tank' if t == TANK else 'an infantry'} back into {s.comp.planet_names[pl]} orbit.",
           {"seat": p, "planet": pl, "unit": t})
 
 
@@ -408,6 +411,7 @@ def _cycle_legal(s, f):
 
 @decide(D_CYCLE, "cycle", _cycle_legal, lambda s, f: f"Discard a card to replace ({f[2]} of 3 so far), or done.")
 def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: discard up to three cards, then draw that many plus one."""
     p, k = f[1], f[2]
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
@@ -427,6 +431,7 @@ def _draw4_legal(s, f):
 
 @decide(D_DRAW4, "draw4", _draw4_legal, lambda s, f: f"Discard one of the cards just drawn ({f[2]} to discard).")
 def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: draw four cards, retain two – discard among the cards drawn."""
     p, k = f[1], f[2]
     ce = s.comp.card_effect
     e = a - A_CARD
@@ -454,6 +459,7 @@ def _kill_seats(s, f):
 
 @decide(D_KILL_SEAT, "kill_seat", _kill_seats, lambda s, f: "Eliminate a unit: whose?")
 def kill_seat(s: VenusState, f: tuple, a: int) -> None:
+    """RB cards: eliminate a unit of your choice – first whose."""
     s.stack.append((D_KILL_UNIT, f[1], f[2], a - A_SEAT))
 
 
@@ -488,6 +494,7 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_PLACE_TENSION, "place_tension", lambda s, f: [A_PLANET + pl for pl in _tension_dest(s)],
         lambda s, f: "Place a discarded tension tile on which planet?")
 def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: place one Tension tile from the discard pile on a planet of your choice."""
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.tdisc if tk[t] == T_TENSION)
@@ -499,6 +506,7 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
         lambda s, f: "Remove a tension tile from which planet?")
 def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: remove and discard one Tension tile from a planet of your choice."""
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
@@ -513,6 +521,7 @@ def _other_holders(s, f):
 
 @decide(D_FORCE, "force_discard", _other_holders, lambda s, f: "Which player discards two cards at random?")
 def force_discard(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: select one other player; they discard two cards at random."""
     q = a - A_SEAT
     h = s.hands[q]
     from cosmodrome.games.venus.text import card_name
@@ -527,6 +536,7 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
 
 @decide(D_LOOK, "look", _other_holders, lambda s, f: "Look at whose hand?")
 def look(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: select one player and look at their cards (seen by the two of you)."""
     p, q = f[1], a - A_SEAT
     from cosmodrome.games.venus.text import card_name
     s.say("look", f"{SHORT[p]} looks at {SHORT[q]}'s hand: {', '.join(card_name(s, c) for c in s.hands[q])}.",
@@ -538,6 +548,7 @@ def look(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_LOOK_TAKE, "look_take", lambda s, f: [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[2]])],
         lambda s, f: f"Take one of {SHORT[f[2]]}'s cards (you must give one back), or done?")
 def look_take(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: ... swap one card if you wish – take one of theirs."""
     if a == A_DONE:
         return
     p, q = f[1], f[2]
@@ -559,6 +570,7 @@ def _give_legal(s, f):
 
 @decide(D_LOOK_GIVE, "look_give", _give_legal, lambda s, f: f"Give which card to {SHORT[f[2]]}?")
 def look_give(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: ... and give one of yours in return (unless your hand was empty)."""
     p, q = f[1], f[2]
     ce = s.comp.card_effect
     e = a - A_CARD
@@ -574,6 +586,7 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_BIGGAME, "take_biggame", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_BIGGAME)],
         lambda s, f: "Take a big game tile from which planet?")
 def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: take one Big Game tile from any planet and keep it."""
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)

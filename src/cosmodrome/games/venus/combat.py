@@ -172,8 +172,8 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         s.orbit[i] -= 1
         s.surf[i] += 1
         cb[CB_NI + t] += 1
-        from cosmodrome.games.venus.text import UNIT_LABELS
-        s.say("commit", f"{SHORT[p]} commits a {UNIT_LABELS[t]} ({points(s)} of {cost(s)}).", {"seat": p, "unit": t})
+        from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
+        s.say("commit", f"{SHORT[p]} commits {AN_UNIT[t]} ({points(s)} of {cost(s)}).", {"seat": p, "unit": t})
         s.stack.append((D_COMBAT, p))
         return
     from cosmodrome.games.venus.cards import discard_played, COMBAT_EFFECTS
@@ -277,8 +277,8 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     s.stock[p * 5 + t] += 1
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
-    from cosmodrome.games.venus.text import UNIT_LABELS
-    s.say("sacrifice", f"{SHORT[p]} sacrifices a {UNIT_LABELS[t]} for 3 combat points.", {"seat": p, "unit": t})
+    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
+    s.say("sacrifice", f"{SHORT[p]} sacrifices {AN_UNIT[t]} for 3 combat points.", {"seat": p, "unit": t})
 
 
 def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
@@ -306,8 +306,8 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
     arr[b + t] -= 1
     s.stock[p * 5 + t] += 1
     s.lost[p] += 1
-    from cosmodrome.games.venus.text import UNIT_LABELS
-    s.say("casualty", f"{SHORT[p]} loses a {UNIT_LABELS[t]} on {s.comp.planet_names[pl]}.",
+    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
+    s.say("casualty", f"{SHORT[p]} loses {AN_UNIT[t]} on {s.comp.planet_names[pl]}.",
           {"seat": p, "planet": pl, "unit": t})
     if n > 1 and s.units_at(p, pl):
         s.stack.append((D_CASUALTY, p, pl, n - 1))

@@ -135,6 +135,7 @@ _BAZ_PROMPT = ("", "pay £1 to take a random card from", "pay £1 to destroy a u
 @decide(D_BAZ, "bazagthoth", lambda s, f: [A_DONE] + _baz_targets(s, f[1], f[2]),
         lambda s, f: f"Bazagthoth serves you: {_BAZ_PROMPT[f[2]]} which player (or decline)?")
 def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Mercury – the controller chooses the victim (or declines) and pays."""
     p, lvl = f[1], f[2]
     if a == A_DONE:
         s.say("bazagthoth", f"{SHORT[p]} declines Bazagthoth's services.", {"seat": p})
@@ -161,6 +162,7 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
                                                 if s.orbit[f[2] * 24 + i] or s.surf[f[2] * 24 + i]],
         lambda s, f: f"Bazagthoth: destroy which unit of {SHORT[f[2]]}?")
 def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Mercury level 2 – pay £1, destroy one military unit (interrupts apply)."""
     p, q = f[1], f[2]
     pl, t = divmod(a - A_UNITAT, 3)
     s.pay(p, 1)
@@ -172,6 +174,7 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [A_BLD + i for i in range(16) if s.bld[f[2] * 16 + i]],
         lambda s, f: f"Bazagthoth: destroy which mine or factory of {SHORT[f[2]]}?")
 def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
     p, q = f[1], f[2]
     pl, k = divmod(a - A_BLD, 2)
     s.pay(p, 3)
@@ -195,6 +198,7 @@ def venus(s: VenusState, lv: int) -> None:
 
 @auto(O_UPRISING)
 def uprising_next(s: VenusState, f: tuple) -> None:
+    """RB: Venus level 2–3 – each player in turn order with pieces on Venus."""
     s.stack.pop()
     order = player_order(s)
     for k in range(f[2], len(order)):
@@ -216,6 +220,7 @@ def _uprising_legal(s, f):
 
 @decide(D_UPRISING, "uprising", _uprising_legal, lambda s, f: f"Venusian uprising: lose a unit on Venus ({f[2]} to go).")
 def uprising_loss(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Venus level 2–3 – lose a unit there, or a mine/factory when no unit is left."""
     p, n = f[1], f[2]
     if n > 1 and (s.units_at(p, VENUS) + s.buildings_on(p, VENUS) > 1):
         s.stack.append((D_UPRISING, p, n - 1))
@@ -224,11 +229,11 @@ def uprising_loss(s: VenusState, f: tuple, a: int) -> None:
 
 def _lose(s, p, pl, a) -> None:
     """Lose a unit (A_UNIT) or a building (A_BLD) of ``p`` at ``pl`` to a crisis."""
-    from cosmodrome.games.venus.text import UNIT_LABELS
+    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
     if a < A_SEAT:
         t = a - A_UNIT
         s.remove_unit(p, pl, t, surface_first=True)
-        s.say("loss", f"{SHORT[p]} loses a {UNIT_LABELS[t]} on {s.comp.planet_names[pl]}.", {"seat": p, "planet": pl, "unit": t})
+        s.say("loss", f"{SHORT[p]} loses {AN_UNIT[t]} on {s.comp.planet_names[pl]}.", {"seat": p, "planet": pl, "unit": t})
         from cosmodrome.games.venus.cards import unit_eliminated
         unit_eliminated(s, p, t)
     else:
@@ -337,6 +342,7 @@ def invasion(s: VenusState, pl: int) -> None:
 
 @auto(O_DAMAGE)
 def earth_damage(s: VenusState, f: tuple) -> None:
+    """RB: Moon / Mars level 4+ – damage to Earth removed one counter at a time in player order."""
     s.stack.pop()
     left, k = f[2], f[3]
     if left <= 0:
@@ -362,6 +368,7 @@ def _damage_legal(s, f):
 
 @decide(D_DAMAGE, "damage", _damage_legal, lambda s, f: f"Earth is invaded: remove a unit (or, with none, a mine or factory); {f[2]} to go.")
 def damage(s: VenusState, f: tuple, a: int) -> None:
+    """RB: invasion of Earth – remove a unit, or a mine/factory when you have no unit on Earth."""
     _lose(s, f[1], EARTH, a)
 
 
@@ -408,6 +415,7 @@ def _pirate_prompt(s, f):
 
 @decide(D_PIRATES, "pirates", _pirate_legal, _pirate_prompt)
 def pirates(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Titan – pay £1 per mine/factory, or give up the ones you choose."""
     p, wide = f[1], f[2]
     if a == A_DONE:
         n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide))

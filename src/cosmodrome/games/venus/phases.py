@@ -125,6 +125,7 @@ def _pass_extra_legal(s, f):
 @decide(D_PASS_EXTRA, "reaction", _pass_extra_legal,
         lambda s, f: "The pass card is empty: play your card to take one more action?")
 def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
+    """RB card: 'You may perform one more action if the Pass card is empty'."""
     p, k = f[1], f[2]
     if a == A_YES:
         from cosmodrome.games.venus.components import EFFECT_ID

@@ -41,6 +41,8 @@ EMPIRES = ("British Empire", "French Empire", "Russian Empire", "German Empire",
 SHORT = ("Britain", "France", "Russia", "Germany", "USA")
 COLOURS = ("red", "blue", "purple", "yellow", "green")
 LOG_KEEP = 24
+_copy = list.copy
+_new_rng = object.__new__
 
 _LIST_FIELDS = ("money", "stock", "orbit", "surf", "bld", "deck", "discard", "gun", "bag", "tdisc",
                 "flipped", "cb", "mv", "drawn", "clevel", "crises", "lost")
@@ -311,7 +313,9 @@ class VenusState(State):
         s.comp = self.comp
         s.num_players = self.num_players
         s.options = self.options
-        s.rng = Rng.from_state(self.rng.state)
+        r = _new_rng(Rng)
+        r.state = self.rng.state
+        s.rng = r
         s._ev = []
         s.money = self.money[:]
         s.stock = self.stock[:]
@@ -330,9 +334,9 @@ class VenusState(State):
         s.clevel = self.clevel[:]
         s.crises = self.crises[:]
         s.lost = self.lost[:]
-        s.hands = [h[:] for h in self.hands]
-        s.ptiles = [t[:] for t in self.ptiles]
-        s.kept = [k[:] for k in self.kept]
+        s.hands = list(map(_copy, self.hands))
+        s.ptiles = list(map(_copy, self.ptiles))
+        s.kept = list(map(_copy, self.kept))
         s.period = self.period
         s.phase = self.phase
         s.first = self.first

@@ -15,6 +15,7 @@ from cosmodrome.games.venus.flow import (
 from cosmodrome.games.venus.state import EMPIRES, SHORT
 
 UNIT_LABELS = ("infantry", "spaceship", "tank")
+AN_UNIT = ("an infantry", "a spaceship", "a tank")
 BLD_LABELS = ("mine", "factory")
 
 #: effect name -> (title, text)
@@ -103,9 +104,9 @@ def label(s, a: int) -> str:
     if a == A_PASS:
         return "Take a pass cube"
     if A_UNIT <= a < A_UNIT + 3:
-        u = UNIT_LABELS[a - A_UNIT]
-        return {"combat": f"Commit a {u}", "casualty": f"Lose a {u}", "claim_unit": f"Land a {u}",
-                "sacrifice": f"Sacrifice a {u}", "uprising": f"Lose a {u}", "damage": f"Lose a {u}"}.get(kind, u)
+        u = AN_UNIT[a - A_UNIT]
+        return {"combat": f"Commit {u}", "casualty": f"Lose {u}", "claim_unit": f"Land {u}",
+                "sacrifice": f"Sacrifice {u}", "uprising": f"Lose {u}", "damage": f"Lose {u}"}.get(kind, UNIT_LABELS[a - A_UNIT])
     if A_PLANET <= a < A_PLANET + 8:
         n = names[a - A_PLANET]
         return {"move_from": f"From {n}", "move_dest": f"To {n}"}.get(kind, n)
@@ -137,7 +138,7 @@ def label(s, a: int) -> str:
     if A_UNITAT <= a < A_UNITAT + 24:
         pl, t = divmod(a - A_UNITAT, 3)
         if kind == "build":
-            return f"Build a {UNIT_LABELS[t]} at {names[pl]}"
+            return f"Build {AN_UNIT[t]} at {names[pl]}"
         return f"{UNIT_LABELS[t]} at {names[pl]}"
     if A_DIE <= a < A_DIE + 3:
         i = a - A_DIE

@@ -215,12 +215,12 @@ let TECH_COLOURS = {};
 function techColourByName(n) { return TECH_COLOURS[n] || "#444"; }
 
 // ----- sheet geometry (SVG units) ----------------------------------------------------------------
-const CELL = 24, R = 9.5, GUT = 58, TW = 92, TGAP = 12;
+const CELL = 24, ROWH = 22, R = 9.5, GUT = 58, TW = 92, TGAP = 12;
 const TOP = 22;                       // header band (hearts)
-const PLANET_Y = 60;                  // docking circles of the planet row
-const LETTER_Y = 90;
-const Y12 = 108;                      // row 12
-const rowY = (r, rows) => (r > rows ? PLANET_Y : r === 0 ? Y12 + (rows - 1) * CELL + CELL + 10 : Y12 + (rows - r) * CELL);
+const PLANET_Y = 58;                  // docking circles of the planet row
+const LETTER_Y = 86;
+const Y12 = 102;                      // row 12
+const rowY = (r, rows) => (r > rows ? PLANET_Y : r === 0 ? Y12 + rows * ROWH + 10 : Y12 + (rows - r) * ROWH);
 const trackX = (t) => GUT + t * (TW + TGAP);
 const cellX = (t, c) => trackX(t) + 10 + CELL / 2 + c * CELL;
 
@@ -256,7 +256,7 @@ function marks(cx, cy, bits, colour) {
 function sheetNode(ctx, v, sh, idx, mine) {
   const meta = v.sheet;
   const rows = meta.rows;
-  const W = GUT + 3 * TW + 2 * TGAP + 4;
+  const W = GUT + 3 * TW + 2 * TGAP + 18;
   const H = rowY(0, rows) + 26;
   const kids = [];
   const cur = v.current && v.current.sheet === sh.sheet && v.decision === "move" ? v.current : null;
@@ -270,8 +270,9 @@ function sheetNode(ctx, v, sh, idx, mine) {
   for (let r = 1; r <= rows; r++) {
     const y = rowY(r, rows);
     const n = meta.labels[r];
+    numbersG.append(svg("text", { x: W - 7, y: y + 3.5, "text-anchor": "middle", class: "cr-rowi", text: r }));
     if (n) {
-      kids.push(svg("rect", { x: GUT - 4, y: y - CELL / 2 + 1, width: W - GUT, height: CELL - 2, rx: 6, class: "cr-band" }));
+      kids.push(svg("rect", { x: GUT - 4, y: y - ROWH / 2 + 1, width: W - GUT - 10, height: ROWH - 2, rx: 6, class: "cr-band" }));
       numbersG.append(svg("text", { x: GUT - 12, y: y + 4.5, "text-anchor": "middle", class: "cr-num" + (meta.side === "B" && n >= 4 ? " yellow" : ""), text: n }));
     }
   }
@@ -287,7 +288,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
       svg("text", { x: 22.5, y: y + 4, "text-anchor": "middle", class: "cr-vp-t", text: val > 0 ? `+${val}` : `${val}` }));
   }
   const ladderHelp = meta.ladder.map((x, r) => r === 0 ? null : r > rows ? `planet ${x}` : `${r}: ${x}`).filter(Boolean).join(", ");
-  kids.push(tipOn(ladderG, HELP.ladder, `VP by highest row — ${ladderHelp}`), tipOn(numbersG, HELP.numbers, `side ${meta.side}`));
+  kids.push(tipOn(ladderG, HELP.ladder, `VP by highest row — ${ladderHelp}`), tipOn(numbersG, HELP.numbers, `Side ${meta.side}. The small grey numbers at the right edge count the rows (1 at the bottom), as in the move labels ("up to B5").`));
 
   sh.ships.forEach((ship, t) => {
     const g = svg("g", { class: "cr-track" + (ship.disabled ? " disabled" : "") + (ship.reached ? " reached" : ""), "data-track": t });
@@ -395,7 +396,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
         techIcon(tx.name, tx.colour, 20), el("span", { class: "nm", text: TECH_SHORT[tx.name] || tx.name }),
         el("span", { class: "circles" }, Array.from({ length: tx.circles }, (_, i) =>
           el("span", { class: "tc " + (i < tx.used ? "used" : i < tx.acquired ? "have" : "open"), style: `--tc:${TECH_COL[tx.colour] || tx.colour}` }))),
-        el("span", { class: "cnt", text: tx.acquired - tx.used ? `${tx.acquired - tx.used} ready` : "" }));
+        el("span", { class: "cnt", text: tx.acquired - tx.used && !sh.zorlord ? `${tx.acquired - tx.used} ready` : "" }));
       const h = TECH_HELP[tx.name];
       if (missileKey) { hot(row, ctx, idx, missileKey, "Fire a defensive missile"); row.classList.add("fire"); }
       else if (key && idx.has(key)) hot(row, ctx, idx, key);
@@ -494,11 +495,11 @@ function actionBar(ctx, v, idx) {
     let txt = `${who || "?"} holds die ${cur.die + 1}: ${fd ? fd.text : ""}`;
     if (v.decision === "move") {
       txt = `${who}: moving the ${cur.colour} ship — ${cur.pips} pip${cur.pips !== 1 ? "s" : ""} left` + (cur.transformed ? " (transformed)" : "")
-        + (cur.attack !== null && cur.attack !== undefined ? `, then attacks the ${v.sheet.tracks[cur.attack]} ship` : "");
+        + (cur.attack !== null && cur.attack !== undefined ? `, then attacks ${ownerName(v, 1 - cur.sheet) || "the opponent"}'s ${v.sheet.tracks[cur.attack]} ship` : "");
     }
     kids.push(el("div", { class: "cr-now" }, fd ? el("span", { class: "mini" }, dieFace(fd, 26)) : null, el("span", { text: txt })));
   }
-  if (v.pending_mine) kids.push(el("div", { class: "cr-now warn", text: `Incoming mines at ${v.pending_mine.coordinate} (marked ⌖ on the sheet).` }));
+  if (v.pending_mine) kids.push(el("div", { class: "cr-now warn", text: `Incoming mines at ${v.pending_mine.coordinate} (red rings on the sheet).` }));
   if (v.pending_attack) {
     const pa = v.pending_attack;
     kids.push(el("div", { class: "cr-now warn", text: `${ownerName(v, pa.by)} ${pa.kind === "attack" ? "attacks" : "upgrades against"} ${ownerName(v, pa.sheet)}'s ${pa.colour} ship.` }));
@@ -517,13 +518,23 @@ function actionBar(ctx, v, idx) {
   let hint = null;
   if (d) {
     const H = {
-      draft: "Click a die in the pool to take it.", "zorlord-give": "Click the die Zorlord gets; you take the other.",
+      draft: "Click a die in the pool to take it.", "give-zorlord": "Click the die Zorlord gets; you take the other.",
+      "reroll-zorlord": "Click your control panel to force Zorlord to re-roll, or let him use the die.",
+      "missile-vs-mines": "Click your defensive missile to fire it, or take the mines.",
+      "missile-vs-attack": "Click your defensive missile to stop the attack, or take it.",
       die: "Click the die in hand to use it, the cargo bay to store it, or the control panel to re-roll it.",
-      move: "Click a ringed circle to step there, your ship to stop, or another ship to transform the die.",
-      "mine-letter": "Click a column letter on your opponent's sheet.",
+            "mine-letter": "Click a column letter on your opponent's sheet.",
       "cargo-technology": "Click a technology on your sheet.",
     };
     hint = H[v.decision] || d.prompt;
+    if (v.decision === "move") {
+      const keys = [...idx.keys()];
+      const parts = [];
+      if (keys.some(k => k.startsWith("cell:"))) parts.push("a ringed circle to step there");
+      if (idx.has("stop")) parts.push("your moving ship to stop");
+      if (keys.some(k => k.startsWith("ship:"))) parts.push("a ringed ship to move it instead (transformer)");
+      hint = `Click ${parts.join(", or ")}.`;
+    }
   } else if (ctx.waiting) hint = `${ctx.waiting.seat_name}${ctx.waiting.bot ? " (bot)" : ""} is deciding: ${ctx.waiting.prompt}`;
   return el("div", { class: "cr-bar" + (d ? " mine" : ""), "data-testid": "cr-bar" },
     kids, hint ? el("div", { class: "cr-hint", "data-testid": "cr-hint", text: hint }) : null,
