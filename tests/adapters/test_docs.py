@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pyspiel")
-pytest.importorskip("pettingzoo")
+import pyspiel  # noqa: F401  (installed by the test command)
+import pettingzoo  # noqa: F401  (installed by the test command)
 
 from cosmodrome.adapters.tensor import schema_for  # noqa: E402
 from cosmodrome.core import UnknownGameError, get_game  # noqa: E402

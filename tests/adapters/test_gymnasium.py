@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-gym = pytest.importorskip("gymnasium")
+import gymnasium as gym  # installed by the test command (extras)
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 

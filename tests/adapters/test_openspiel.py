@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+import pyspiel  # installed by the test command (extras)
 
 from cosmodrome.adapters import openspiel as osa  # noqa: E402
 from cosmodrome.core import IllegalActionError, OptionError, PlayerCountError, UnknownGameError  # noqa: E402

@@ -2,7 +2,7 @@
 
 import pytest
 
-pytest.importorskip("pyspiel")
+import pyspiel  # noqa: F401  (installed by the test command)
 
 from cosmodrome.adapters.openspiel_bots import OpenSpielISMCTSBot, OpenSpielMCTSBot, register_bots  # noqa: E402
 from cosmodrome.core import OptionError, Rng  # noqa: E402

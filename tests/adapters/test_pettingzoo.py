@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
+import pettingzoo  # noqa: F401  (installed by the test command)
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 

@@ -147,7 +147,7 @@ def test_advisor_prefers_the_big_card_at_the_last_turn():
 
 # ----- the registry ------------------------------------------------------------------------
 def test_make_bot_builds_known_bots_with_parameters():
-    assert bot_names() == ["heuristic", "ismcts", "random"]
+    assert bot_names() == ["heuristic", "ismcts", "openspiel-ismcts", "openspiel-mcts", "random"]
     b = make_bot("ismcts:iters=500,c=1.2,depth=30", "pocket-race", 3)
     assert isinstance(b, ISMCTSBot) and (b.iters, b.c, b.depth) == (500, 1.2, 30)
     b = make_bot("ismcts:seconds=0.25", "pocket-race", 3)
@@ -157,7 +157,7 @@ def test_make_bot_builds_known_bots_with_parameters():
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("alphazero", ["unknown bot 'alphazero'", "heuristic, ismcts, random"]),
+    ("alphazero", ["unknown bot 'alphazero'", "heuristic, ismcts, openspiel-ismcts, openspiel-mcts, random"]),
     ("", ["known bots"]),
     ("ismcts:iters=many", ["iters", "int", "'many'"]),
     ("ismcts:budget=3", ["no parameter 'budget'", "iters"]),
@@ -189,7 +189,6 @@ def test_heuristic_bot_is_loaded_lazily_from_the_game(monkeypatch):
 @pytest.mark.parametrize("name", ["venus", "cosmic-run"])
 def test_real_games_heuristic_bot_plays_legally(name):
     game = game_or_skip(name)
-    if not game.heuristic_bot:
-        pytest.skip(f"{name} declares no heuristic bot yet")
+    assert game.heuristic_bot, f"{name} must name its heuristic bot"
     s, _ = play(game, game.min_players, 1, ["heuristic"] * game.min_players)
     assert s.is_terminal()

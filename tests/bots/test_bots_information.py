@@ -31,12 +31,13 @@ def decide(spec, game, state, seed):
     return make_bot(spec, game, seed).choose(state)
 
 
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("spec", SPECS)
+CASES = [(name, spec) for name in GAMES for spec in SPECS
+         if not (spec == "heuristic" and name == "pocket-race")]  # the test game has no heuristic
+
+
+@pytest.mark.parametrize("name, spec", CASES)
 def test_decisions_depend_only_on_the_seats_information(name, spec):
-    game = game_or_skip(name)
-    if spec == "heuristic" and not game.heuristic_bot:
-        pytest.skip(f"{name} has no heuristic bot")
+    game = get_game(name)
     differing = 0
     for players in sorted({game.min_players, min(game.max_players, 3)}):
         for state in mid_game_states(game, players, seed=players * 7 + 1, count=4):

@@ -295,6 +295,9 @@ class VenusState(State):
         for p in range(s.num_players):
             if p not in known:
                 pool.extend(s.hands[p])
+        # sorted first, so the determinization depends on what the seat knows and on rng
+        # alone, never on the real (hidden) order of the deck, the hands or the bag
+        pool.sort()
         rng.shuffle(pool)
         for p in range(s.num_players):
             if p not in known:
@@ -302,6 +305,7 @@ class VenusState(State):
                 s.hands[p] = pool[:k]
                 del pool[:k]
         s.deck = pool
+        s.bag.sort()
         rng.shuffle(s.bag)
         s.rng = rng.spawn()
         return s

@@ -62,7 +62,7 @@ const HELP = {
   start: ["Launch pad", "Every ship starts below its track and enters the circle right above it with its first step.", "RB: Movement Die"],
   armada: ["Armada rule", "A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire).", "RB: The Armada Rule"],
 };
-function dieHelp(d, who) {
+function dieHelp(d) {
   const c = d.colour;
   switch (d.kind) {
     case "move": return [`${cap(c)} ${d.pips} — movement`, `Moves the ${c} ship up to ${d.pips} circle${d.pips > 1 ? "s" : ""}, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.`, "RB: Movement Die"];
@@ -419,7 +419,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
 
   // header
   const isCaptain = !v.solo && v.captain === sh.sheet;
-  const toMove = v.to_move !== null && v.to_move !== undefined && (v.to_move === sh.sheet || (v.solo && sh.zorlord && false));
+  const toMove = v.to_move !== null && v.to_move !== undefined && v.to_move === sh.sheet;
   const badges = [];
   if (isCaptain) badges.push(el("span", { class: "cr-badge captain", title: "Captain this round: rolls the dice and takes the first die", text: "★ captain" }));
   if (sh.zorlord) badges.push(el("span", { class: "cr-badge zor", text: "AI opponent" }));
@@ -536,6 +536,7 @@ function actionBar(ctx, v, idx) {
       hint = `Click ${parts.join(", or ")}.`;
     }
   } else if (ctx.waiting) hint = `${ctx.waiting.seat_name}${ctx.waiting.bot ? " (bot)" : ""} is deciding: ${ctx.waiting.prompt}`;
+  else if (v.prompt) hint = `Now: ${v.prompt}`;
   return el("div", { class: "cr-bar" + (d ? " mine" : ""), "data-testid": "cr-bar" },
     kids, hint ? el("div", { class: "cr-hint", "data-testid": "cr-hint", text: hint }) : null,
     chips.length ? el("div", { class: "chips" }, chips) : null);
