@@ -82,9 +82,10 @@ class TerminalTable:
         c = self.console
         c.rule(f"{self.game.title} — {self.state.seat_name(seat)}'s view")
         # the game's own text layout: never re-wrapped (wide tables stay side by side)
-        c.print(self.game.render_text(self.state.view(seat), seat), markup=False, highlight=False, soft_wrap=True)
+        view = self.state.view(seat)
+        c.print(self.game.render_text(view, seat), markup=False, highlight=False, soft_wrap=True)
         tail = self.logs.get(seat, [])[-8:]
-        if tail:
+        if tail and "log" not in view:  # games whose table shows no log get ours
             c.print(Panel("\n".join(tail), title="Log (latest)", expand=False))
 
     def ask(self, seat: int) -> Optional[int]:
