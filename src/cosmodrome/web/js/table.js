@@ -134,7 +134,8 @@ function drawDecision() {
   if (m.decision) {
     box.classList.add("mine");
     box.replaceChildren(
-      el("div", { class: "prompt", "data-testid": "prompt", text: `${m.seat_name}: ${m.decision.prompt}` }),
+      el("div", { class: "prompt", "data-testid": "prompt",
+        text: m.decision.prompt.startsWith(m.seat_name) ? m.decision.prompt : `${m.seat_name}: ${m.decision.prompt}` }),
       el("div", { class: "options" }, m.decision.options.map(o =>
         el("button", { "data-action": o.action, disabled: busy, title: o.data && o.data.help ? o.data.help : null,
           onclick: () => act(o.action), text: o.label }))));
@@ -156,6 +157,8 @@ function drawSide() {
   logBox.replaceChildren(...shown.log.map(l => el("div", {
     class: (l.kind === "server" ? "server" : "") + (l.chance ? " chance" : ""), text: l.text })));
   if (atBottom || shown.log.length < 30) logBox.scrollTop = logBox.scrollHeight;
+  // a renderer that draws the dice on its own board (showsDice) needs no "Last roll" panel
+  $("dice").closest(".panel").hidden = Boolean(renderer && renderer.showsDice);
   const d = m.dice;
   const face = renderer && renderer.formatDie ? renderer.formatDie : String;
   $("dice").replaceChildren(...(d ? [...d.dice.map(x => el("span", { class: "die" + (face(x) === "☠" ? " skull" : ""), text: face(x) })),

@@ -562,6 +562,9 @@ function endPanel(ctx, v) {
 }
 
 // ----- render ---------------------------------------------------------------------------------------------
+/** The dice pool is drawn on the board, so the table needs no separate "Last roll" panel. */
+export const showsDice = true;
+
 export function render(root, ctx) {
   ensureCss();
   hideTip();
