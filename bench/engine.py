@@ -7,7 +7,9 @@ run so the ratios compare like with like on this machine.
     .venv/bin/python bench/engine.py                 # all games, 4 players where possible
     .venv/bin/python bench/engine.py --game venus --players 4 --seconds 10
 
-Runs on one core (one process). Results go to stdout; docs/BENCHMARKS.md records them.
+Runs on one core (one process) and counts the CPU time of this process, so a busy machine
+slows the wall clock but not the figures much. Results go to stdout; docs/BENCHMARKS.md
+records them.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ def bench_game(name: str, players: int, seconds: float) -> dict:
     decisions = games = 0
     seed = 0
     sample_states = []
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
         state = game.new_state(players, seed)
         seed += 1
         while not state.is_terminal():
@@ -39,23 +41,23 @@ def bench_game(name: str, players: int, seconds: float) -> dict:
             if decisions % 97 == 0 and len(sample_states) < 400:
                 sample_states.append(state.clone())
         games += 1
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     # clone and legal-action costs on positions from real games
     reps = 0
-    t1 = time.perf_counter()
-    while time.perf_counter() - t1 < min(2.0, seconds / 2):
+    t1 = time.process_time()
+    while time.process_time() - t1 < min(2.0, seconds / 2):
         for s in sample_states:
             s.clone()
         reps += len(sample_states)
-    clone_rate = reps / (time.perf_counter() - t1)
+    clone_rate = reps / (time.process_time() - t1)
     reps = 0
-    t2 = time.perf_counter()
-    while time.perf_counter() - t2 < min(2.0, seconds / 2):
+    t2 = time.process_time()
+    while time.process_time() - t2 < min(2.0, seconds / 2):
         for s in sample_states:
             if not s.is_terminal():
                 s.legal_actions()
         reps += len(sample_states)
-    legal_rate = reps / (time.perf_counter() - t2)
+    legal_rate = reps / (time.process_time() - t2)
     return {"game": name, "players": players, "decisions_per_s": decisions / elapsed,
             "games_per_s": games / elapsed, "decisions_per_game": decisions / max(games, 1),
             "clones_per_s": clone_rate, "legal_actions_per_s": legal_rate}
@@ -70,8 +72,8 @@ def bench_openspiel(short_name: str, seconds: float) -> dict | None:
     game = pyspiel.load_game(short_name)
     rnd = random.Random(1)
     decisions = games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -82,7 +84,7 @@ def bench_openspiel(short_name: str, seconds: float) -> dict | None:
                 state.apply_action(legal[rnd.randrange(len(legal))])
                 decisions += 1
         games += 1
-    elapsed = time.perf_counter() - t0
+    elapsed = time.process_time() - t0
     return {"game": f"open_spiel {short_name}", "decisions_per_s": decisions / elapsed, "games_per_s": games / elapsed}
 
 

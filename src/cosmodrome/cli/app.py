@@ -1,6 +1,10 @@
 """The Typer application every command module adds its commands to."""
 
+from typing import Optional
+
 import typer
+
+from cosmodrome.core import OptionError
 
 app = typer.Typer(
     name="cosmodrome",
@@ -9,3 +13,18 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def parse_options(pairs: Optional[list[str]]) -> dict[str, str]:
+    """``["components=variant.toml", "rounds=3"]`` → dict; a pair without ``=`` is an error.
+
+    >>> parse_options(["rounds=3"])
+    {'rounds': '3'}
+    """
+    out: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"an option is written key=value, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out

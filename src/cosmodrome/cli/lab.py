@@ -20,21 +20,10 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
                            TimeRemainingColumn)
 from rich.table import Table
 
-from cosmodrome.cli.app import app
+from cosmodrome.cli.app import app, parse_options as parse_option_pairs
 from cosmodrome.core import OptionError, get_game
 
 console = Console()
-
-
-def parse_option_pairs(pairs: Optional[list[str]]) -> dict[str, str]:
-    """``["rounds=3"]`` → ``{"rounds": "3"}``; a pair without ``=`` is an error."""
-    out: dict[str, str] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"an option is written key=value, not {pair!r}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 def split_bots(bots: str) -> list[str]:

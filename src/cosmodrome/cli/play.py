@@ -17,22 +17,11 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from cosmodrome.cli.app import app
+from cosmodrome.cli.app import app, parse_options
 from cosmodrome.core import Bot, CosmodromeError, GameRecord, OptionError, State, game_names, games, get_game
 from cosmodrome.core.errors import RecordError
 
 HUMAN = "human"
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    """``["components=variant.toml", "rounds=3"]`` → dict; a pair without ``=`` is an error."""
-    out: dict[str, str] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"an option is written key=value, not {pair!r}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 def make_seat_bot(spec: str, game_name: str, seed: int) -> Bot:

@@ -72,6 +72,153 @@ def returns(s: VenusState) -> list:
     return [1.0 / len(w) if p in w else 0.0 for p in range(n)]
 
 
+#: RB: Ending the game – the tie-break chain after VP, in order: (key, what it compares)
+TIE_STEPS = (
+    ("first_player", "the first player marker"),
+    ("counters", "the most mines and factories on the board"),
+    ("tile_vp", "the most VP from big game, crisis and alien tiles"),
+)
+
+
+def _tie_values(s: VenusState, step: str, p: int) -> int:
+    if step == "first_player":
+        return 1 if s.first == p else 0
+    if step == "counters":
+        return sum(s.bld[p * 16:(p + 1) * 16])
+    return tile_vp(s, p)
+
+
+def tie_break(s: VenusState, seats: list) -> dict:
+    """Apply the tie-break chain to ``seats`` (tied on VP) to find who comes first among them.
+
+    Returns ``{"seats", "steps": [{"step", "rule", "between", "values", "ahead", "decided"}],
+    "decided_by": step key or "shared", "ahead": [seats], "text"}``: each step compares the
+    seats still level ("between", "values" in the same order), keeps the best ("ahead");
+    "decided" marks the step that left one seat alone in front.
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> s = GAME.new_state(3, seed=1)
+    >>> s.first = 1
+    >>> tie_break(s, [0, 1])["decided_by"], tie_break(s, [0, 1])["ahead"]
+    ('first_player', [1])
+    """
+    between = sorted(seats)
+    steps = []
+    decided_by = "shared"
+    for key, rule in TIE_STEPS:
+        vals = [_tie_values(s, key, p) for p in between]
+        best = max(vals)
+        ahead = [p for p, v in zip(between, vals) if v == best]
+        done = len(ahead) == 1
+        steps.append({"step": key, "rule": rule, "between": between, "values": vals, "ahead": ahead,
+                      "decided": done})
+        between = ahead
+        if done:
+            decided_by = key
+            break
+    names = " and ".join(SHORT[p] for p in sorted(seats))
+    if decided_by == "shared":
+        text = f"{names} stay tied through the whole tie-break chain and share the place."
+    else:
+        rule = dict(TIE_STEPS)[decided_by]
+        text = f"{names} are tied; {SHORT[between[0]]} goes ahead on {rule}."
+    return {"seats": sorted(seats), "steps": steps, "decided_by": decided_by, "ahead": between, "text": text}
+
+
+def breakdown(s: VenusState) -> dict:
+    """The whole end-of-game scoring, for the view and the table (RB: Ending the game).
+
+    Per planet: each seat's income there, its rank (1-based; None without income) and the
+    VP it scores; per seat the kept big game, crisis and alien tiles with their VP; the
+    totals; the places after the tie-break chain; one :func:`tie_break` record per group of
+    seats level on VP; the winners (or the all-lose cause) and what decided the victory.
+    """
+    c = s.comp
+    n = s.num_players
+    r = c.rules
+    tk = c.tile_kind
+    planets = []
+    pvp = [0] * n
+    for pl in range(8):
+        inc = [s.income_on(p, pl) for p in range(n)]
+        vp = c.vp[pl]
+        levels = sorted({i for i in inc if i > 0}, reverse=True)
+        rank = [levels.index(i) + 1 if i > 0 else None for i in inc]
+        pts = planet_vp(inc, vp)
+        for p in range(n):
+            pvp[p] += pts[p]
+        planets.append({"planet": c.planet_names[pl], "index": pl, "vp": list(vp), "flipped": bool(s.flipped[pl]),
+                        "income": inc, "rank": rank, "points": pts})
+    kept = []
+    for p in range(n):
+        cnt = {"biggame": 0, "crisis": 0, "alien": 0}
+        for t in s.kept[p]:
+            k = tk[t]
+            if k == T_ALIEN:
+                cnt["alien"] += 1
+            elif k == T_BIGGAME:
+                cnt["biggame"] += 1
+            elif k == T_CRISIS:
+                cnt["crisis"] += 1
+        each = {"biggame": r["kept_tile_vp"], "crisis": r["kept_tile_vp"], "alien": r["alien_vp"]}
+        kept.append({k: {"count": v, "vp": v * each[k]} for k, v in cnt.items()})
+        kept[-1]["vp"] = sum(x["vp"] for x in kept[-1].values())
+    tvp = [kept[p]["vp"] for p in range(n)]
+    total = [pvp[p] + tvp[p] for p in range(n)]
+    all_lose = s.end_cause.startswith("all-lose")
+    out = {
+        "end": s.end_cause, "all_lose": all_lose,
+        "cause": s.end_cause.split(": ", 1)[1] if all_lose and ": " in s.end_cause else None,
+        "planets": planets, "kept": kept, "planet_vp": pvp, "tile_vp": tvp, "total": total,
+        "first": s.first, "counters": [sum(s.bld[p * 16:(p + 1) * 16]) for p in range(n)],
+        "ranking": [], "place": [None] * n, "tie_breaks": [], "winners": [], "decided_by": None,
+    }
+    if all_lose:
+        out["text"] = f"Everybody loses ({out['cause'] or s.end_cause}): there is no winner."
+        return out
+    keys = [ranking_key(s, p, total) for p in range(n)]
+    order = sorted(range(n), key=lambda p: keys[p], reverse=True)
+    ranking: list = []
+    for p in order:
+        if ranking and keys[ranking[-1][0]] == keys[p]:
+            ranking[-1].append(p)
+        else:
+            ranking.append([p])
+    place = [0] * n
+    k = 1
+    for grp in ranking:
+        for p in grp:
+            place[p] = k
+        k += len(grp)
+    groups: dict = {}
+    for p in range(n):
+        groups.setdefault(total[p], []).append(p)
+    ties = [dict(tie_break(s, g), vp=v) for v, g in sorted(groups.items(), reverse=True) if len(g) > 1]
+    win = ranking[0]
+    best = max(total)
+    top = groups[best]
+    if len(top) == 1:
+        decided_by = "vp"
+        text = f"{SHORT[win[0]]} wins with {best} VP."
+    else:
+        tb = ties[0]
+        decided_by = tb["decided_by"]
+        text = (f"{' and '.join(SHORT[p] for p in win)} share the victory with {best} VP: the tie-break chain "
+                "cannot separate them." if decided_by == "shared" else
+                f"{SHORT[win[0]]} wins: tied on {best} VP, it goes ahead on {dict(TIE_STEPS)[decided_by]}.")
+    out.update(ranking=ranking, place=place, tie_breaks=ties, winners=sorted(win), decided_by=decided_by, text=text)
+    return out
+
+
+def final_breakdown(s: VenusState) -> dict:
+    """:func:`breakdown` of a finished game, computed once and kept with the state (a
+    finished state no longer changes)."""
+    b = s._final
+    if b is None:
+        b = s._final = breakdown(s)
+    return b
+
+
 def finish(s: VenusState) -> None:
     """RB: Ending the game – after the third period, score and declare the winner(s)."""
     s.over = True

@@ -45,7 +45,7 @@ _copy = list.copy
 _new_rng = object.__new__
 
 _LIST_FIELDS = ("money", "stock", "orbit", "surf", "bld", "deck", "discard", "gun", "bag", "tdisc",
-                "flipped", "cb", "mv", "drawn", "clevel", "crises", "lost")
+                "flipped", "cb", "mv", "drawn", "clevel", "crises", "lost", "cbcards")
 _NESTED_FIELDS = ("hands", "ptiles", "kept")
 _INT_FIELDS = ("period", "phase", "first", "cubes", "cur", "actions_left", "extra", "next_seat",
                "aliens_out", "alien_next", "bank_flow", "decisions")
@@ -85,6 +85,7 @@ class VenusState(State):
         self.clevel = [0] * 8
         self.crises: list = []
         self.lost = [0] * n
+        self.cbcards: list = []    # cards played in the combat in progress (public: they are discarded)
         self.period = 0
         self.phase = 0
         self.first = 0
@@ -338,6 +339,7 @@ class VenusState(State):
         s.clevel = self.clevel[:]
         s.crises = self.crises[:]
         s.lost = self.lost[:]
+        s.cbcards = self.cbcards[:]
         s.hands = list(map(_copy, self.hands))
         s.ptiles = list(map(_copy, self.ptiles))
         s.kept = list(map(_copy, self.kept))
@@ -399,7 +401,7 @@ def state_from_json(game, data: Any) -> VenusState:
         s = VenusState(game, comp, n, Rng.from_state(rs), dict(options))
         ref = VenusState(game, comp, n, Rng(0), {})
         for k in _LIST_FIELDS:
-            v = d[k]
+            v = d.get(k, []) if k == "cbcards" else d[k]   # cbcards: absent from older saves
             if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
                 raise RecordError(f"saved venus state: {k!r} must be a list of whole numbers")
             want = len(getattr(ref, k))

@@ -1,0 +1,248 @@
+"""Bot decisions in worker processes, so a CPU-heavy search never holds the server's
+interpreter (its event loop and the other games' bots).
+
+The pool is ``workers`` *lanes*; each lane is a
+:class:`concurrent.futures.ProcessPoolExecutor` with one worker process (start method
+"spawn": safe next to uvicorn's threads, nothing of the server is inherited). A decision
+takes a free lane (first come, first served), so at most ``workers`` bots think at once and a
+slow bot holds only its own lane. One process per lane lets the server tell which process is
+running which decision, so that:
+
+- a decision over the time cap kills exactly that process (:class:`BotTimeout`);
+- a process that dies (:class:`~concurrent.futures.process.BrokenProcessPool`) is blamed on
+  the decision it was running (:class:`BotCrashed`);
+
+and in both cases the lane is replaced by a fresh one on the next decision. Lanes start
+lazily (a server of people only never starts a process).
+
+What crosses to the worker is a :class:`Job`: the game (name and the module that registers
+it), the state as ``State.to_json()`` (or, for a game without it, the record's seed, options
+and actions to replay), the bot spec and the decision's seed. The worker rebuilds the state
+and the bot (``seat_bot(spec, game, seed)``, a fresh bot per decision so that the move depends
+only on the state and the seed, never on which worker served it or what it did before) and
+answers ``("ok", action)`` or ``("error", "Kind: message")``.
+
+>>> job = Job(game="pocket-race", game_module="cosmodrome.testing.toy", spec="random",
+...           seed=5, state=None, players=2, game_seed=1, options={"rounds": 2}, actions=[9])
+>>> decide(job)[0]
+'ok'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import multiprocessing
+import numbers
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+log = logging.getLogger("cosmodrome.server")
+
+
+class BotFailure(Exception):
+    """A bot decision that produced no usable action (the caller plays a random one)."""
+
+
+class BotError(BotFailure):
+    """The bot raised, or answered something that is not an action."""
+
+
+class BotTimeout(BotFailure):
+    """The bot thought longer than the time cap; its process was stopped."""
+
+
+class BotCrashed(BotFailure):
+    """The worker process running the bot died."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One bot decision, as sent to a worker (plain data, pickled)."""
+
+    game: str
+    game_module: str
+    spec: str
+    seed: int
+    #: ``State.to_json()`` of the state to decide on, or None to replay the record below
+    state: Optional[dict[str, Any]] = None
+    players: int = 0
+    game_seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: Sequence[int] = ()
+
+
+# ----- the worker side --------------------------------------------------------------------
+def _watch_parent(parent: int) -> None:  # pragma: no cover - runs in the worker
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def init_worker(modules: Sequence[str], parent: int) -> None:
+    """Run once in each worker: import the plug-in modules (games, test bots) and quit when
+    the server process is gone (so a killed server leaves no thinking bot behind)."""
+    for m in modules:
+        importlib.import_module(m)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="cosmodrome-parent-watch").start()
+
+
+def rebuild(job: Job):
+    """The game and the state of ``job``."""
+    from cosmodrome.core import GameRecord, get_game
+
+    if job.game_module:
+        importlib.import_module(job.game_module)
+    game = get_game(job.game)
+    if job.state is not None:
+        return game, game.state_from_json(job.state)
+    record = GameRecord(game=job.game, players=job.players, seed=job.game_seed, options=dict(job.options),
+                        actions=list(job.actions))
+    return game, record.replay()
+
+
+def decide(job: Job) -> tuple[str, Any]:
+    """The worker's task: ``("ok", action)`` or ``("error", "Kind: message")``."""
+    try:
+        from cosmodrome.server.seatbots import seat_bot
+
+        game, state = rebuild(job)
+        bot = seat_bot(job.spec, game, job.seed)
+        action = bot.choose(state)
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+            return "error", f"BadAnswer: the bot answered {action!r}, which is not an action number"
+        return "ok", int(action)
+    except Exception as exc:  # everything goes back as a sentence; the server plays for it
+        return "error", f"{type(exc).__name__}: {exc}"
+
+
+# ----- the server side --------------------------------------------------------------------
+class Lane:
+    """One worker process (a one-process ProcessPoolExecutor) and its pid."""
+
+    def __init__(self, ctx, modules: Sequence[str]) -> None:
+        self.executor = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=init_worker,
+                                            initargs=(tuple(modules), os.getpid()))
+        self.pid: Optional[int] = None
+        self.busy = False
+
+    async def start(self) -> None:
+        self.pid = await asyncio.wrap_future(self.executor.submit(os.getpid))
+
+    def kill(self) -> None:
+        if self.pid is not None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def shutdown(self, wait: bool = True) -> None:
+        self.executor.shutdown(wait=wait, cancel_futures=True)
+
+
+class BotPool:
+    """``workers`` lanes of one worker process each; see the module docstring.
+
+    ``time_limit`` (seconds, None for none) caps one decision. ``modules`` are imported in
+    every worker before its first decision (the modules registering the games and bots the
+    server was given beyond the installed ones)."""
+
+    def __init__(self, workers: int = 2, time_limit: Optional[float] = 30.0, modules: Sequence[str] = (),
+                 start_method: str = "spawn") -> None:
+        if workers < 1:
+            raise ValueError("the bot pool needs at least one worker")
+        self.workers = workers
+        self.time_limit = time_limit
+        self.modules = tuple(modules)
+        self.ctx = multiprocessing.get_context(start_method)
+        self._idle: list[Lane] = []
+        self._lanes: set[Lane] = set()
+        self._sem: Optional[asyncio.Semaphore] = None
+        self.closed = False
+        #: pids of every worker process ever started (tests check they are gone after close)
+        self.pids: list[int] = []
+        self.replaced = 0
+
+    def _semaphore(self) -> asyncio.Semaphore:
+        if self._sem is None:
+            self._sem = asyncio.Semaphore(self.workers)
+        return self._sem
+
+    async def _new_lane(self) -> Lane:
+        lane = Lane(self.ctx, self.modules)
+        self._lanes.add(lane)
+        try:
+            await lane.start()
+        except BaseException:
+            self._retire(lane)
+            raise
+        self.pids.append(lane.pid)
+        return lane
+
+    def _retire(self, lane: Lane) -> None:
+        """Stop a lane whose process died, hung or was abandoned; a new one replaces it."""
+        self._lanes.discard(lane)
+        lane.kill()
+        lane.shutdown(wait=False)
+        self.replaced += 1
+
+    async def decide(self, job: Job) -> int:
+        """The action the bot of ``job`` chooses; raises a :class:`BotFailure` otherwise."""
+        if self.closed:
+            raise BotFailure("the server is shutting down")
+        sem = self._semaphore()
+        async with sem:
+            for attempt in range(2):
+                lane = self._idle.pop() if self._idle else None
+                if lane is None:
+                    try:
+                        lane = await self._new_lane()
+                    except BrokenProcessPool as exc:
+                        raise BotCrashed(f"a bot worker process could not be started: {exc}") from None
+                try:
+                    fut = lane.executor.submit(decide, job)
+                except (BrokenProcessPool, RuntimeError):
+                    # the idle process died since its last decision: not this bot's fault
+                    self._retire(lane)
+                    continue
+                lane.busy = True
+                try:
+                    kind, value = await asyncio.wait_for(asyncio.wrap_future(fut), self.time_limit)
+                except asyncio.TimeoutError:
+                    self._retire(lane)
+                    raise BotTimeout(f"it thought longer than the {self.time_limit:g} s limit") from None
+                except BrokenProcessPool:
+                    self._retire(lane)
+                    raise BotCrashed("its worker process died") from None
+                except BaseException:  # cancelled (the server stops): never leave a process thinking
+                    self._retire(lane)
+                    raise
+                lane.busy = False
+                if self.closed:
+                    self._retire(lane)
+                else:
+                    self._idle.append(lane)
+                if kind != "ok":
+                    raise BotError(value)
+                return value
+            raise BotCrashed("no bot worker process could be started")
+
+    def close(self) -> None:
+        """Stop every worker process (waiting for the idle ones to exit)."""
+        self.closed = True
+        lanes = list(self._lanes)
+        self._idle.clear()
+        self._lanes.clear()
+        for lane in lanes:
+            if lane.busy:
+                lane.kill()
+        for lane in lanes:
+            lane.shutdown(wait=True)
