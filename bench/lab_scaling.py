@@ -1,11 +1,13 @@
 """Lab scaling: tournament games per second on 1 and on 2 local worker processes.
 
-    .venv/bin/python bench/lab_scaling.py                        # pocket-race, quick
-    .venv/bin/python bench/lab_scaling.py venus --bots random,random,random,random -n 400
-    .venv/bin/python bench/lab_scaling.py venus --bots ismcts:iters=50,random -n 40 --workers 1,2
+    .venv/bin/python bench/lab_scaling.py                        # venus, 4 heuristic bots, 160 games
+    .venv/bin/python bench/lab_scaling.py venus --bots random,random,random,random -n 2000
+    .venv/bin/python bench/lab_scaling.py pocket-race --bots ismcts:iters=200,random -n 200
 
 Runs the same tournament (same seeds) once per worker count into a throw-away database,
-checks the results are identical, and prints games/s and the speed-up over 1 worker.
+checks the results are identical, and prints games/s and the speed-up over 1 worker. The
+machine's load average is printed before each run: other processes competing for the
+cores lower the speed-up, so measure on an otherwise idle machine.
 """
 
 from __future__ import annotations
@@ -31,9 +33,9 @@ def run(game, bots, n, workers, backend):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("game", nargs="?", default="pocket-race")
-    ap.add_argument("--bots", default="ismcts:iters=200,random,random,random")
-    ap.add_argument("-n", type=int, default=200)
+    ap.add_argument("game", nargs="?", default="venus")
+    ap.add_argument("--bots", default="heuristic,heuristic,heuristic,heuristic")
+    ap.add_argument("-n", type=int, default=160)
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--backend", default="local")
     args = ap.parse_args()
@@ -45,11 +47,12 @@ def main() -> None:
     base = None
     ref = None
     for w in (int(x) for x in args.workers.split(",")):
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         rate, dt, keys = run(args.game, bots, args.n, w, args.backend)
         if ref is None:
             ref, base = keys, rate
         same = "identical" if keys == ref else "DIFFERENT RESULTS"
-        print(f"workers={w}: {rate:8.2f} games/s  ({dt:.2f} s)  speed-up {rate / base:.2f}x  results {same}")
+        print(f"workers={w}: {rate:8.2f} games/s  ({dt:.2f} s)  speed-up {rate / base:.2f}x  results {same}  (load before: {load:.2f})")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from cosmodrome.adapters import gymnasium as cg  # noqa: E402
 from cosmodrome.core import IllegalActionError, OptionError, PlayerCountError  # noqa: E402
 from cosmodrome.testing import toy  # noqa: E402
 
-from conftest import game_or_skip  # noqa: E402
+from adapters_helpers import game_or_skip  # noqa: E402
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")  # the checker's advice on unbounded Box entries

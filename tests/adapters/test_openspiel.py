@@ -9,7 +9,7 @@ from cosmodrome.adapters import openspiel as osa  # noqa: E402
 from cosmodrome.core import IllegalActionError, OptionError, PlayerCountError, UnknownGameError  # noqa: E402
 from cosmodrome.testing import toy  # noqa: E402
 
-from conftest import cases, game_or_skip  # noqa: E402
+from adapters_helpers import cases, game_or_skip  # noqa: E402
 
 SIMS = {"pocket-race": 6, "venus": 1, "cosmic-run": 1}
 

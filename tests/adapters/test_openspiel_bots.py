@@ -8,7 +8,7 @@ from cosmodrome.adapters.openspiel_bots import OpenSpielISMCTSBot, OpenSpielMCTS
 from cosmodrome.core import OptionError, Rng  # noqa: E402
 from cosmodrome.testing import toy  # noqa: E402
 
-from conftest import game_or_skip  # noqa: E402
+from adapters_helpers import game_or_skip  # noqa: E402
 
 
 def play(game, players, bots, seed):

@@ -11,7 +11,7 @@ from cosmodrome.adapters.pettingzoo import env, raw_env  # noqa: E402
 from cosmodrome.core import IllegalActionError, PlayerCountError, UnknownGameError  # noqa: E402
 from cosmodrome.testing import toy  # noqa: E402
 
-from conftest import game_or_skip  # noqa: E402
+from adapters_helpers import game_or_skip  # noqa: E402
 
 CASES = [("pocket-race", 2), ("pocket-race", 4), ("cosmic-run", 1), ("cosmic-run", 2), ("venus", 2), ("venus", 5)]
 CYCLES = {"pocket-race": 200, "cosmic-run": 60, "venus": 40}

@@ -14,7 +14,8 @@ from cosmodrome.core import Rng, get_game
 
 from bots_helpers import GAMES, game_or_skip, mid_game_states
 
-SPECS = ["random", "ismcts:iters=40,depth=40", "ismcts:iters=30,depth=3", "heuristic"]
+SPECS = ["random", "ismcts:iters=40,depth=40", "ismcts:iters=30,depth=3", "ismcts:iters=30,dets=3,cut=turn,depth=12",
+         "heuristic"]
 
 
 def twin(state, seed):

@@ -3,48 +3,11 @@ temporary SQLite file) and Debian's chromium driven by Playwright (sync API, hea
 
 from __future__ import annotations
 
-import json
 import os
-import socket
 import subprocess
-import sys
-import time
-import urllib.request
 
 import pytest
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db, port):
-    """The real server as a subprocess; returns (process, base URL) once it answers."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
-         "--test-games", "--bot-delay", "0.02"],
-        stdout=open(f"{db}.log", "ab"), stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    end = time.time() + 30
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the server exited: {open(f'{db}.log').read()}")
-        try:
-            with urllib.request.urlopen(base + "/api/game-types", timeout=2) as r:
-                json.loads(r.read())
-            break
-        except OSError:
-            if time.time() > end:
-                proc.kill()
-                raise RuntimeError("the server did not start")
-            time.sleep(0.1)
-    return proc, base
+from e2e_helpers import ARGS, CHROMIUM, _free_port, start_server
 
 
 @pytest.fixture(scope="module")
@@ -68,10 +31,3 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
-
-
-def get(base, path):
-    with urllib.request.urlopen(base + path, timeout=10) as r:
-        return json.loads(r.read())
-
-

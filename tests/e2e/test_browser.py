@@ -13,7 +13,7 @@ import pytest
 import os
 import signal
 
-from conftest import _free_port, get, start_server
+from e2e_helpers import _free_port, get, start_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

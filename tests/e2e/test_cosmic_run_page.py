@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from conftest import get
+from e2e_helpers import get
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -33,6 +33,28 @@ def call(base, method, path, body=None):
         return e.code, json.loads(e.read())
 
 
+def running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(d))
+            except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+                continue
+    return out
+
+
 def start(db_url, port, bot_delay, log_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
@@ -74,13 +96,24 @@ def test_killed_server_loses_no_acknowledged_action(tmp_path):
         st, b = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 3,
                                                    "options": {"rounds": 400}, "seats": [{"kind": "bot", "bot": "random"}] * 2})
         assert st == 201
-        time.sleep(0.6)
-        st, rec_b = call(base, "GET", f"/api/games/{b['id']}/record")
+        end = time.time() + 20
+        while time.time() < end:
+            st, rec_b = call(base, "GET", f"/api/games/{b['id']}/record")
+            if len(rec_b["actions"]) >= 3:
+                break
+            time.sleep(0.1)
         seen_b = rec_b["actions"]
-        assert len(seen_b) > 0
+        assert len(seen_b) >= 3
+        workers = children(proc.pid)
+        assert workers, "the bots think in worker processes of the server"
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
+    # a killed server leaves no bot worker behind (each watches its parent)
+    end = time.time() + 10
+    while time.time() < end and any(running(p) for p in workers):
+        time.sleep(0.1)
+    assert not any(running(p) for p in workers)
         
     proc, base = start(db_url, free_port(), bot_delay=0.0, log_path=tmp_path / 'server.log')
     try:

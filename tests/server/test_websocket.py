@@ -98,29 +98,6 @@ def test_a_closed_socket_loses_nothing(client):
     assert v["version"] == 2
 
 
-class Boom:
-    name = "boom"
-
-    def choose(self, state):
-        raise RuntimeError("the bot fell over")
-
-
-def test_a_bot_that_raises_is_replaced_by_a_random_move_and_told_in_the_log(db_url, monkeypatch):
-    import cosmodrome.server.tables as tables
-    monkeypatch.setattr(tables, "seat_bot", lambda spec, game, seed: Boom())
-    with TestClient(create_app(db_url)) as c:
-        g = new_game(c, seats=("random", "random"), rounds=2)
-        info = wait_for(lambda: (lambda i: i if i["status"] == "finished" else None)(c.get(f"/api/games/{g['id']}").json()))
-        assert info["actions"] == 4
-        lines = c.get(f"/api/games/{g['id']}/view").json()["log"]
-        notes = [l["text"] for l in lines if l["kind"] == "server"]
-        assert len(notes) == 4 and "the bot fell over" in notes[0] and "random legal move" in notes[0]
-    monkeypatch.undo()
-    with TestClient(create_app(db_url)) as c:  # the notes are stored with the actions
-        lines = c.get(f"/api/games/{g['id']}/view").json()["log"]
-        assert len([l for l in lines if l["kind"] == "server"]) == 4
-
-
 def test_a_database_error_changes_nothing_and_the_game_goes_on(client):
     g = new_game(client)
     gid = g["id"]
@@ -173,3 +150,97 @@ def test_a_restarted_app_resumes_running_games_and_their_bots(db_url):
         after = view(c, g, 0)
         assert after["view"] == before["view"] and after["version"] == before["version"]
         assert after["log"] == before["log"]
+
+
+def errors_until(ws, n=1):
+    """The next ``n`` error messages (skipping tables)."""
+    out = []
+    while len(out) < n:
+        m = ws.receive_json()
+        if m["type"] == "error":
+            out.append(m)
+    return out
+
+
+def test_socket_errors_are_clear_and_change_nothing(client):
+    g = new_game(client, seed=4)
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0, \
+            client.websocket_connect(f"/ws/games/{gid}") as ws:
+        recv_table(w0), recv_table(ws)
+        before = (client.get(f"/api/games/{gid}/record").json()["actions"], view(client, g, 0))
+        cases = [
+            (lambda: w0.send_text("{not json"), 400, "not valid JSON"),
+            (lambda: w0.send_bytes(b"\x00\x01"), 400, "binary"),
+            (lambda: w0.send_json([1, 2]), 400, "JSON objects"),
+            (lambda: w0.send_json({"type": "dance"}), 400, "unknown message type 'dance'"),
+            (lambda: w0.send_json({"type": "act", "version": 0}), 400, "'action'"),
+            (lambda: w0.send_json({"type": "act", "action": "draw", "version": 0}), 400, "'action'"),
+            (lambda: w0.send_json({"type": "act", "action": 99, "version": 0}), 422, "not legal"),
+            (lambda: w0.send_json({"type": "undo"}), 409, "nothing to take back"),
+            (lambda: ws.send_json({"type": "act", "action": DRAW, "version": 0}), 403, "spectator"),
+            (lambda: ws.send_json({"type": "undo"}), 403, "spectator"),
+        ]
+        for send, status, words in cases:
+            send()
+            sock = ws if status == 403 else w0
+            (err,) = errors_until(sock)
+            assert err["status"] == status and words in err["error"], (words, err)
+            assert (client.get(f"/api/games/{gid}/record").json()["actions"], view(client, g, 0)) == before
+        # the socket is still open and answers
+        w0.send_json({"type": "ping"})
+        assert w0.receive_json()["type"] == "pong"
+
+
+def test_undo_over_the_socket(client):
+    g = new_game(client, seed=11)
+    gid = g["id"]
+    v0 = view(client, g, 0)
+    play = next(o["action"] for o in v0["decision"]["options"] if o["action"] != DRAW)
+    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0, \
+            client.websocket_connect(f"/ws/games/{gid}?token={token(g, 1)}") as w1:
+        recv_table(w0), recv_table(w1)
+        w0.send_json({"type": "act", "action": play, "version": 0})
+        assert recv_table(w1)["version"] == 1
+        w1.send_json({"type": "undo"})  # not seat 1's decision
+        (err,) = errors_until(w1)
+        assert err["status"] == 409 and "nothing to take back" in err["error"]
+        w0.send_json({"type": "undo", "steps": 0})
+        (err,) = errors_until(w0)
+        assert err["status"] == 422 and "steps" in err["error"]
+        assert client.get(f"/api/games/{gid}/record").json()["actions"] == [play]
+        w0.send_json({"type": "undo", "steps": "all"})
+        msgs = []
+        while not any(m["type"] == "ack" for m in msgs):
+            msgs.append(w0.receive_json())
+        ack = next(m for m in msgs if m["type"] == "ack")
+        assert ack["of"] == "undo" and ack["undone"] == 1 and ack["version"] == 2
+        t1 = recv_table(w1)  # the other seat is sent the whole table again, with a notice
+        assert t1["version"] == 2 and t1["log_reset"] is True and "took back 1 decision" in t1["notice"]
+    assert client.get(f"/api/games/{gid}/record").json()["actions"] == []
+    assert view(client, g, 0)["view"] == v0["view"]
+
+
+def test_a_database_error_over_the_socket_is_a_clear_503(client):
+    g = new_game(client)
+    gid = g["id"]
+    store = client.app.state.store
+    real = store.append_action
+
+    def failing(*a, **k):
+        raise StorageError("the database refused the change: disk full")
+
+    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0:
+        m = recv_table(w0)
+        store.append_action = failing
+        try:
+            w0.send_json({"type": "act", "action": m["decision"]["options"][0]["action"], "version": 0})
+            (err,) = errors_until(w0)
+        finally:
+            store.append_action = real
+        assert err["status"] == 503 and "disk full" in err["error"] and "Nothing was changed" in err["error"]
+        assert view(client, g, 0)["version"] == 0
+        w0.send_json({"type": "act", "action": m["decision"]["options"][0]["action"], "version": 0})
+        while (a := w0.receive_json())["type"] != "ack":
+            pass
+        assert a["version"] == 1

@@ -52,7 +52,7 @@ def advise(state: State, budget: Union[int, float, None] = None, *, seconds: Opt
             seconds = budget
     if iters is None and seconds is None:
         iters = 1000
-    bot = ISMCTSBot(seed=seed, iters=iters, seconds=seconds, rollout=rollout)
+    bot = ISMCTSBot(seed=seed, iters=iters, seconds=seconds, rollout=rollout, early=0)  # rate every option
     seat = state.to_move()
     root = bot.search(state)
     rows = []

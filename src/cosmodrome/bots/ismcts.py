@@ -6,13 +6,20 @@ iteration:
 
 1. **Determinize**: ``state.resample(observer, rng)`` — a clone in which everything the
    observer cannot see (other hands, deck and bag order, the random state) has been redrawn.
-   The bot never reads the real state's hidden parts: only the determinization is searched.
+   The bot never reads the real state's hidden parts: only determinizations are searched.
+   Resampling can cost more than the rest of an iteration (shuffling a deck and a bag), so
+   the search keeps a pool of ``dets`` determinizations drawn this way and, once the pool is
+   full, starts each iteration from a clone of the next one with a fresh random state (so
+   dice and draws still differ between iterations).
 2. **Select** down the tree by UCB1 over the actions legal *in this determinization*; each
    edge counts how often it was available (its ``avail``), so rarely-legal actions are not
    over-explored (the ISMCTS "availability" correction). The reward used at a node is the
    one of the seat moving there in this determinization, so out-of-turn decisions
-   (reactions, crisis choices) are searched from their decider's point of view.
-3. **Expand** one untried action.
+   (reactions, crisis choices) are searched from their decider's point of view. Forced
+   decisions (a single legal option) are played through without a tree node. At the root,
+   the action the game's heuristic bot would take gets a progressive bias
+   ``prior / (visits + 1)`` (a move-ordering prior that fades as evidence accumulates).
+3. **Expand** one untried action (the heuristic's choice first at the root, else at random).
 4. **Roll out** with a cheap policy (uniform random, or the game's heuristic bot) for at
    most ``depth`` decisions.
 5. **Evaluate**: ``returns()`` when the game ended; otherwise a heuristic value (see
@@ -31,6 +38,12 @@ from typing import Any, Optional
 
 from cosmodrome.core import Bot, OptionError, Rng, State
 
+#: the rollout depth when none is given: games with an ``evaluation()`` hook are cut early
+#: (the hook values the position), others are played out (almost) to the end
+DEPTH_WITH_EVALUATION = 0
+DEPTH_WITHOUT_EVALUATION = 200
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+
 
 class Node:
     """An edge-and-node of the search tree: stats of reaching it by ``action``."""
@@ -43,6 +56,11 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.reward = [0.0] * players
+
+
+def has_evaluation(state: State) -> bool:
+    """Whether the game offers the optional ``evaluation()`` hook."""
+    return callable(getattr(state, "evaluation", None))
 
 
 def evaluate(state: State) -> list[float]:
@@ -80,44 +98,74 @@ class ISMCTSBot(Bot):
     Parameters (``ismcts:iters=500,c=0.7``):
 
     - ``iters``: iterations per decision (default 500; used unless ``seconds`` is given);
-    - ``seconds``: wall-clock budget per decision instead (not reproducible);
+    - ``seconds``: time budget per decision instead (not reproducible);
+    - ``clock``: what ``seconds`` counts: ``wall`` (default) or ``cpu`` (this thread's CPU
+      time — fair on a loaded machine);
     - ``c``: UCB exploration constant (rewards are win shares in [0, 1]); default 0.7;
-    - ``depth``: rollout cut-off in decisions (default 200);
-    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's heuristic bot).
+    - ``depth``: rollout cut-off in decisions (default: 0 when the game has an
+      ``evaluation()`` hook, else 200);
+    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's heuristic bot);
+    - ``prior``: weight of the root bias towards the game's heuristic bot's choice
+      (default 1.0; 0 turns it off; ignored for games without a heuristic bot);
+    - ``cut``: ``depth`` (default: roll out ``depth`` decisions) or ``turn`` (also stop
+      as soon as the observer faces a decision of the root's kind again after another
+      seat moved — e.g. its next action menu — so leaves are valued at comparable points);
+    - ``early``: with a ``seconds`` budget, stop as soon as the most visited root action
+      can no longer be overtaken in the time left (default 1; 0 = always use the budget);
+    - ``dets``: size of the pool of determinizations (default 64; 0 = resample every
+      iteration).
     """
 
     name = "ismcts"
-    PARAMS: dict[str, type] = {"iters": int, "seconds": float, "c": float, "depth": int, "rollout": str}
+    PARAMS: dict[str, type] = {"iters": int, "seconds": float, "c": float, "depth": int, "rollout": str,
+                               "prior": float, "dets": int, "clock": str, "cut": str, "early": int}
 
     def __init__(self, seed: int = 0, iters: Optional[int] = None, seconds: Optional[float] = None,
-                 c: float = 0.7, depth: int = 200, rollout: str = "random", **params: Any) -> None:
-        given = {k: v for k, v in (("iters", iters), ("seconds", seconds)) if v is not None}
-        if c != 0.7:
-            given["c"] = c
-        if depth != 200:
-            given["depth"] = depth
-        if rollout != "random":
-            given["rollout"] = rollout
+                 c: float = 0.7, depth: Optional[int] = None, rollout: str = "random", prior: float = 1.0,
+                 dets: int = 64, clock: str = "wall", cut: str = "depth", early: int = 1, **params: Any) -> None:
+        given = {k: v for k, v in (("iters", iters), ("seconds", seconds), ("depth", depth)) if v is not None}
+        for key, value, default in (("c", c, 0.7), ("rollout", rollout, "random"), ("prior", prior, 1.0),
+                                    ("dets", dets, 64), ("clock", clock, "wall"), ("cut", cut, "depth"), ("early", early, 1)):
+            if value != default:
+                given[key] = value
         super().__init__(seed, **given, **params)
         if iters is not None and iters < 1:
             raise OptionError(f"ismcts: iters must be at least 1, not {iters}")
         if seconds is not None and not seconds > 0:
             raise OptionError(f"ismcts: seconds must be positive, not {seconds}")
-        if depth < 0:
+        if depth is not None and depth < 0:
             raise OptionError(f"ismcts: depth must be 0 or more, not {depth}")
         if c < 0:
             raise OptionError(f"ismcts: c must be 0 or more, not {c}")
         if rollout not in ("random", "heuristic"):
             raise OptionError(f"ismcts: rollout must be random or heuristic, not {rollout!r}")
+        if prior < 0:
+            raise OptionError(f"ismcts: prior must be 0 or more, not {prior}")
+        if dets < 0:
+            raise OptionError(f"ismcts: dets must be 0 or more, not {dets}")
+        if clock not in CLOCKS:
+            raise OptionError(f"ismcts: clock must be wall or cpu, not {clock!r}")
+        if cut not in ("depth", "turn"):
+            raise OptionError(f"ismcts: cut must be depth or turn, not {cut!r}")
         self.iters = iters if iters is not None or seconds is not None else 500
         self.seconds = seconds
+        self.clock = clock
         self.c = c
         self.depth = depth
         self.rollout_kind = rollout
+        self.prior = prior
+        self.dets = dets
+        self.cut = cut
+        self.early = bool(early)
+        self._stop: Optional[tuple[int, str]] = None
         self._rollout_bot: Optional[Bot] = None
+        self._prior_bot: Optional[Bot] = None
+        self._prior_missing = False
         #: the root of the last search (for the advisor and for inspection)
         self.last_root: Optional[Node] = None
         self.last_iterations = 0
+        #: the root action the heuristic prior favoured in the last search (or None)
+        self.last_prior_action: Optional[int] = None
 
     # ----- the decision ------------------------------------------------------------------
     def choose(self, state: State) -> int:
@@ -135,41 +183,85 @@ class ISMCTSBot(Bot):
         if observer is None:
             raise OptionError("ismcts: the game is over, there is nothing to decide")
         players = state.num_players
-        root_legal = set(state.legal_actions())
+        root_legal = state.legal_actions()
         rng = self.rng.spawn()  # one fresh stream per decision, drawn from the bot's seed
         root = Node(-1, players)
+        clock = CLOCKS[self.clock]
+        start = clock()
         self._ensure_rollout_bot(state, rng)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        depth = self.depth
+        if depth is None:
+            depth = DEPTH_WITH_EVALUATION if has_evaluation(state) else DEPTH_WITHOUT_EVALUATION
+        self._stop = (observer, state.decision_kind()) if self.cut == "turn" else None
+        favoured = self._favoured(state, root_legal)
+        self.last_prior_action = favoured
+        deadline = None if self.seconds is None else start + self.seconds
         limit = self.iters
+        pool: list[State] = []
+        size = self.dets
+        root_set = set(root_legal)
         done = 0
         while True:
             if deadline is not None:
-                if done > 0 and time.perf_counter() >= deadline:
+                if done > 0 and clock() >= deadline:
                     break
             elif done >= limit:
                 break
-            self._iterate(state, observer, root, root_legal, rng, players)
+            if size and len(pool) >= size:
+                det = pool[done % size].clone()
+                if isinstance(getattr(det, "rng", None), Rng):
+                    det.rng = rng.spawn()  # fresh dice and draws for this iteration
+            else:
+                det = state.resample(observer, rng)
+                if size:
+                    pool.append(det.clone())
+            self._iterate(det, root, root_set, favoured, rng, players, depth)
             done += 1
+            if deadline is not None and self.early and done % 16 == 0 and decided(root, done, clock() - start,
+                                                                                 deadline - clock()):
+                break
         self.last_root = root
         self.last_iterations = done
         return root
 
+    def _favoured(self, state: State, legal: list[int]) -> Optional[int]:
+        """The root action the game's heuristic bot would choose (None without a prior).
+        The heuristic bot reads only the seat's view, like every bot."""
+        if not self.prior or self._prior_missing:
+            return None
+        if self._prior_bot is None:
+            from cosmodrome.bots.registry import load_heuristic
+
+            if not getattr(state.game, "heuristic_bot", ""):
+                self._prior_missing = True
+                return None
+            self._prior_bot = load_heuristic(state.game, seed=0)
+        self._prior_bot.reseed(self.rng.next64() >> 1)
+        a = self._prior_bot.choose(state)
+        return a if a in legal else None
+
     # ----- one iteration -------------------------------------------------------------------
-    def _iterate(self, state: State, observer: int, root: Node, root_legal: set[int], rng: Rng,
-                 players: int) -> None:
-        det = state.resample(observer, rng)
+    def _iterate(self, det: State, root: Node, root_legal: set[int], favoured: Optional[int], rng: Rng,
+                 players: int, depth: int) -> None:
         node = root
         path = [root]
         c = self.c
         log = math.log
         sqrt = math.sqrt
         at_root = True
+        bias = self.prior
+        stop = self._stop
+        others = False
         while not det.is_terminal():
             legal = det.legal_actions()
+            mover = det.to_move()
+            if stop is not None and mover != stop[0]:
+                others = True
             if at_root:
                 legal = [a for a in legal if a in root_legal] or legal
-                at_root = False
-            mover = det.to_move()
+            elif len(legal) == 1:
+                det._apply(legal[0])  # a forced decision: no node, no choice to learn
+                continue
             children = node.children
             untried = []
             for a in legal:
@@ -179,7 +271,10 @@ class ISMCTSBot(Bot):
                 else:
                     ch.avail += 1
             if untried:
-                a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                if at_root and favoured is not None and favoured in untried:
+                    a = favoured
+                else:
+                    a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(a, players)
                 child.avail = 1
                 children[a] = child
@@ -190,27 +285,39 @@ class ISMCTSBot(Bot):
             best_v = -1.0
             for a in legal:
                 ch = children[a]
-                v = ch.reward[mover] / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                n = ch.visits
+                v = ch.reward[mover] / n + c * sqrt(log(ch.avail) / n)
+                if at_root and a == favoured:
+                    v += bias / (n + 1)
                 if v > best_v:
                     best_v, best = v, ch
+            at_root = False
             det._apply(best.action)
             node = best
             path.append(best)
-        value = self._rollout(det, rng)
+        value = self._rollout(det, rng, depth, others)
         for n in path:
             n.visits += 1
             r = n.reward
             for i in range(players):
                 r[i] += value[i]
 
-    def _rollout(self, det: State, rng: Rng) -> list[float]:
+    def _rollout(self, det: State, rng: Rng, depth: int, others: bool = False) -> list[float]:
         steps = 0
         policy = self._rollout_bot
-        limit = self.depth
-        while steps < limit and not det.is_terminal():
-            if policy is None:
-                legal = det.legal_actions()
-                a = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+        stop = self._stop
+        while steps < depth and not det.is_terminal():
+            if stop is not None:
+                mover = det.to_move()
+                if mover != stop[0]:
+                    others = True
+                elif others and det.decision_kind() == stop[1]:
+                    break  # the observer's next turn: positions compared at the same point
+            legal = det.legal_actions()
+            if len(legal) == 1:
+                a = legal[0]
+            elif policy is None:
+                a = legal[rng.below(len(legal))]
             else:
                 a = policy.choose(det)
             det._apply(a)
@@ -226,6 +333,23 @@ class ISMCTSBot(Bot):
         if self._rollout_bot is None:
             self._rollout_bot = load_heuristic(state.game, seed=0)
         self._rollout_bot.reseed(rng.next64() >> 1)
+
+
+def decided(root: Node, done: int, spent: float, left: float) -> bool:
+    """Whether the most visited root action can no longer be overtaken: its lead in visits
+    over the runner-up exceeds the iterations the time left would still allow (estimated
+    from the rate so far). Used to stop a timed search early."""
+    if left <= 0:
+        return True
+    first = second = 0
+    for ch in root.children.values():
+        v = ch.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    remaining = done * left / spent if spent > 0 else float("inf")
+    return first - second > remaining
 
 
 def best_action(root: Node, legal: list[int], observer: int) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Optional
@@ -28,7 +29,7 @@ from cosmodrome.core import (
 )
 from cosmodrome.server.seatbots import bot_levels
 from cosmodrome.server.storage import StorageError, Store
-from cosmodrome.server.tables import Conflict, Forbidden, Hall, NotFound, Stale, Table
+from cosmodrome.server.tables import Conflict, Conn, Forbidden, Hall, NotFound, Stale, Table
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -103,25 +104,49 @@ def _replay_to(t: Table, step: int):
     return state, label
 
 
+def default_bot_workers() -> int:
+    """Worker processes for bots by default: two, or one on a single-core machine."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
 def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: float = 0.0,
-               bot_workers: int = 2, store: Optional[Store] = None) -> FastAPI:
+               bot_workers: Optional[int] = None, bot_time_limit: Optional[float] = 30.0,
+               bot_modules: tuple[str, ...] = (), bot_prestart: bool = False,
+               store: Optional[Store] = None) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
-    ``bot_delay`` (seconds) lets people follow bot moves; tests use 0."""
+    ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
+    use 0). Bots think in ``bot_workers`` worker processes (default
+    :func:`default_bot_workers`), at most ``bot_time_limit`` seconds per decision (None: no
+    cap); ``bot_modules`` are imported in the server and in every worker (plug-in games or
+    bots, e.g. a test's deliberately slow bot). ``bot_prestart`` starts the worker processes
+    with the server instead of at the first bot decision."""
     store = store or Store(db_url)
     hall_box: dict[str, Hall] = {}
+    workers = default_bot_workers() if bot_workers is None else bot_workers
+    if workers < 1:
+        raise OptionError(f"bot_workers must be 1 or more, not {workers}")
+    if bot_time_limit is not None and not bot_time_limit > 0:
+        raise OptionError(f"bot_time_limit must be positive (or None for no limit), not {bot_time_limit}")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        hall = Hall(store, bot_delay=bot_delay, bot_workers=bot_workers)
+        hall = Hall(store, bot_delay=bot_delay, bot_workers=workers, bot_time_limit=bot_time_limit,
+                    bot_modules=tuple(bot_modules))
         hall_box["hall"] = hall
         app.state.hall = hall
+        if bot_prestart:
+            app.state.bot_prestart = asyncio.create_task(hall.pool.prestart())
         n = await hall.resume_all()
         if n:
             log.info("resumed %d running game(s)", n)
         try:
             yield
         finally:
+            starting = getattr(app.state, "bot_prestart", None)
+            if starting is not None and not starting.done():
+                starting.cancel()
+                await asyncio.gather(starting, return_exceptions=True)
             await hall.close()
 
     app = FastAPI(title="Cosmodrome", lifespan=lifespan)
@@ -290,46 +315,65 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         try:
             t = await hall().table(game_id)
             seat = t.seat_for_token(token)
-        except CosmodromeError as exc:
+        except (CosmodromeError, StorageError) as exc:
             await ws.send_json({"type": "error", "status": _status(exc), "error": str(exc)})
             await ws.close(code=4000 + _status(exc))
             return
-        from cosmodrome.server.tables import Conn
         conn = Conn(seat)
         t.conns.add(conn)
         if seat is not None:
             await hall().claim(t, seat)
         sender = asyncio.create_task(_sender(ws, conn, t))
-        conn.queue.put_nowait({"type": "resync"})
+        post = lambda msg: hall()._post(conn, msg)  # noqa: E731
+        post({"type": "resync"})
         try:
             while True:
-                msg = await ws.receive_json()
-                if not isinstance(msg, dict):
-                    await ws.send_json({"type": "error", "status": 400, "error": "messages are JSON objects"})
+                raw = await ws.receive()
+                if raw.get("type") == "websocket.disconnect":
+                    break
+                try:
+                    reply = await _socket_message(t, seat, raw)
+                except (CosmodromeError, StorageError) as exc:
+                    text = f"{exc}. Nothing was changed; try again." if isinstance(exc, StorageError) else str(exc)
+                    post({"type": "error", "status": _status(exc), "error": text, "kind": type(exc).__name__})
+                    if isinstance(exc, Stale):
+                        post({"type": "resync"})
                     continue
-                kind = msg.get("type")
-                if kind == "ping":
-                    conn.queue.put_nowait({"type": "pong"})
-                elif kind == "resync":
-                    conn.queue.put_nowait({"type": "resync"})
-                elif kind == "act":
-                    try:
-                        a, v = _int(msg, "action"), _int(msg, "version")
-                        res = await hall().act(t, seat, a, v)
-                        conn.queue.put_nowait({"type": "ack", **res})
-                    except CosmodromeError as exc:
-                        conn.queue.put_nowait({"type": "error", "status": _status(exc), "error": str(exc)})
-                        if isinstance(exc, Stale):
-                            conn.queue.put_nowait({"type": "resync"})
-                else:
-                    conn.queue.put_nowait({"type": "error", "status": 400, "error": f"unknown message type {kind!r}"})
+                except Exception as exc:  # a bug of ours: say so, keep the socket, change nothing
+                    log.exception("socket message in game %s", t.id)
+                    post({"type": "error", "status": 500, "error": f"the server failed on this message "
+                                                                      f"({type(exc).__name__}); nothing was changed"})
+                    continue
+                for m in reply:
+                    post(m)
         except (WebSocketDisconnect, RuntimeError):
-            pass
-        except json.JSONDecodeError:
             pass
         finally:
             t.conns.discard(conn)
             sender.cancel()
+
+    async def _socket_message(t: Table, seat: Optional[int], raw: dict[str, Any]) -> list[dict[str, Any]]:
+        """The answer to one message from a socket; errors are raised (and sent back)."""
+        text = raw.get("text")
+        if text is None:
+            raise BadRequest("messages are JSON text, not binary frames")
+        try:
+            msg = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadRequest(f"the message is not valid JSON: {exc}") from None
+        if not isinstance(msg, dict):
+            raise BadRequest("messages are JSON objects such as {\"type\": \"ping\"}")
+        kind = msg.get("type")
+        if kind == "ping":
+            return [{"type": "pong"}]
+        if kind == "resync":
+            return [{"type": "resync"}]
+        if kind == "act":
+            a, v = _int(msg, "action"), _int(msg, "version")
+            return [{"type": "ack", "of": "act", **await hall().act(t, seat, a, v)}]
+        if kind == "undo":
+            return [{"type": "ack", "of": "undo", **await hall().undo(t, seat, msg.get("steps", 1))}]
+        raise BadRequest(f"unknown message type {kind!r}: use act, undo, ping or resync")
 
     async def _sender(ws: WebSocket, conn, t: Table) -> None:
         try:

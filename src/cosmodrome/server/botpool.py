@@ -170,6 +170,8 @@ class BotPool:
         #: pids of every worker process ever started (tests check they are gone after close)
         self.pids: list[int] = []
         self.replaced = 0
+        #: set when no worker process could be started: bots then think in threads
+        self.in_process = False
 
     def _semaphore(self) -> asyncio.Semaphore:
         if self._sem is None:
@@ -194,6 +196,26 @@ class BotPool:
         lane.shutdown(wait=False)
         self.replaced += 1
 
+    async def prestart(self) -> None:
+        """Start the worker processes now rather than on the first bot decision (so the first
+        bot move of a fresh server is not held up by starting an interpreter)."""
+        sem = self._semaphore()
+        for _ in range(self.workers):
+            async with sem:
+                if self.closed or self.in_process or len(self._lanes) >= self.workers:
+                    return
+                try:
+                    lane = await self._new_lane()
+                except (BrokenProcessPool, OSError) as exc:
+                    log.error("no bot worker process can be started (%s); bots will think in threads of "
+                              "the server, sharing its interpreter", exc)
+                    self.in_process = True
+                    return
+                if self.closed:
+                    self._retire(lane)
+                    return
+                self._idle.append(lane)
+
     async def decide(self, job: Job) -> int:
         """The action the bot of ``job`` chooses; raises a :class:`BotFailure` otherwise."""
         if self.closed:
@@ -202,11 +224,16 @@ class BotPool:
         async with sem:
             for attempt in range(2):
                 lane = self._idle.pop() if self._idle else None
+                if lane is None and self.in_process:
+                    return await self._decide_in_thread(job)
                 if lane is None:
                     try:
                         lane = await self._new_lane()
-                    except BrokenProcessPool as exc:
-                        raise BotCrashed(f"a bot worker process could not be started: {exc}") from None
+                    except (BrokenProcessPool, OSError) as exc:
+                        log.error("no bot worker process can be started (%s); bots now think in threads of "
+                                  "the server, sharing its interpreter", exc)
+                        self.in_process = True
+                        return await self._decide_in_thread(job)
                 try:
                     fut = lane.executor.submit(decide, job)
                 except (BrokenProcessPool, RuntimeError):
@@ -234,6 +261,18 @@ class BotPool:
                     raise BotError(value)
                 return value
             raise BotCrashed("no bot worker process could be started")
+
+    async def _decide_in_thread(self, job: Job) -> int:
+        """The stand-in when worker processes cannot be started (e.g. a ``__main__`` that a
+        spawned interpreter cannot import): think in a thread of the server. A thread cannot be
+        stopped, so past the time cap its answer is merely ignored."""
+        try:
+            kind, value = await asyncio.wait_for(asyncio.to_thread(decide, job), self.time_limit)
+        except asyncio.TimeoutError:
+            raise BotTimeout(f"it thought longer than the {self.time_limit:g} s limit") from None
+        if kind != "ok":
+            raise BotError(value)
+        return value
 
     def close(self) -> None:
         """Stop every worker process (waiting for the idle ones to exit)."""

@@ -2,7 +2,8 @@
 
 A :class:`Table` holds one game: its :class:`~cosmodrome.core.GameRecord`, the current state,
 the events each action caused (for the log), and the seats. The :class:`Hall` owns all
-tables, the store and the bot executor.
+tables, the store and the bot pool (:mod:`cosmodrome.server.botpool`: bots think in worker
+processes, never in the server's interpreter).
 
 The write path of an action (:meth:`Hall.act`), under the table's lock:
 
@@ -19,17 +20,18 @@ its bots. Undo truncates the stored actions and replays the rest.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from cosmodrome.core import (
-    Bot, CosmodromeError, Event, Game, GameRecord, IllegalActionError, OptionError, RecordError, State,
+    CosmodromeError, Event, Game, GameRecord, IllegalActionError, OptionError, RecordError, Rng, State,
     get_game,
 )
+from cosmodrome.server.botpool import BotCrashed, BotFailure, BotPool, BotTimeout, Job
 from cosmodrome.server.seatbots import seat_bot
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
 
@@ -75,7 +77,6 @@ class Table:
     notes: list[Optional[str]]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set = field(default_factory=set)
-    bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: Optional["asyncio.Task[None]"] = None
 
     @property
@@ -214,10 +215,13 @@ def _movers(record: GameRecord) -> list[int]:
 class Hall:
     """All live tables of one server."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_workers: int = 2) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_workers: int = 2,
+                 bot_time_limit: Optional[float] = 30.0, bot_modules: tuple[str, ...] = ()) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.executor = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="cosmodrome-bot")
+        for m in bot_modules:  # the server checks bot levels too, so it needs the same plug-ins
+            importlib.import_module(m)
+        self.pool = BotPool(workers=bot_workers, time_limit=bot_time_limit, modules=bot_modules)
         self.tables: dict[str, Table] = {}
         self._load_lock = asyncio.Lock()
         self.closing = False
@@ -439,13 +443,16 @@ class Hall:
             return
         t.bot_task = loop.create_task(self._bot_loop(t))
 
-    def _bot(self, t: Table, seat: int) -> Bot:
-        b = t.bots.get(seat)
-        if b is None:
-            spec = t.row.seats[seat].get("bot") or "random"
-            b = seat_bot(spec, t.game, (t.row.seed * 1009 + seat * 7919 + 17) & 0x7FFFFFFF)
-            t.bots[seat] = b
-        return b
+    def _job(self, t: Table, seat: int, seed: int) -> Job:
+        """What a worker needs to take ``seat``'s decision: the state (as JSON, or the record
+        to replay when the game cannot write its state), the bot spec and the seed."""
+        spec = t.row.seats[seat].get("bot") or "random"
+        common = dict(game=t.game.name, game_module=type(t.game).__module__, spec=spec, seed=seed)
+        try:
+            return Job(state=t.state.to_json(), **common)
+        except Exception:  # pragma: no cover - every game of ours writes its state
+            return Job(players=t.record.players, game_seed=t.record.seed, options=dict(t.record.options),
+                       actions=list(t.record.actions), **common)
 
     async def _bot_loop(self, t: Table) -> None:
         loop = asyncio.get_running_loop()
@@ -455,21 +462,32 @@ class Hall:
             if mover is None or t.row.seats[mover].get("kind") != "bot":
                 return
             version = t.version
-            snapshot = t.state.clone()
-            legal = snapshot.legal_actions()
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            idx = len(t.record.actions)
+            seed = decision_seed(t.row.seed, mover, idx)
+            legal = t.state.legal_actions()
+            job = self._job(t, mover, seed)
+            started = loop.time()
             note = None
             try:
-                bot = self._bot(t, mover)
-                action = await loop.run_in_executor(self.executor, bot.choose, snapshot)
+                action = await self.pool.decide(job)
                 if action not in legal:
-                    raise IllegalActionError(f"the bot chose {action!r}, which is not legal")
-            except Exception as exc:  # a bot that raises never stalls the game
-                log.exception("bot of seat %s in game %s failed", mover, t.id)
-                action = legal[secrets.randbelow(len(legal))]
-                note = (f"The bot of {t.seat_name(mover)} failed ({type(exc).__name__}: {exc}); "
+                    raise BotFailure(f"it chose {action}, which is not a legal option now")
+            except BotFailure as exc:
+                if self.closing:
+                    return
+                if t.version != version:
+                    continue  # the table changed meanwhile: nothing to replace, look again
+                why = {BotTimeout: "took too long", BotCrashed: "crashed"}.get(type(exc), "failed")
+                log.warning("bot %r of seat %s in game %s %s: %s", job.spec, mover, t.id, why, exc)
+                action = Rng(seed).choice(legal)
+                note = (f"The bot of {t.seat_name(mover)} {why} ({exc}); "
                         f"a random legal move was played for it instead.")
+            if t.version != version:
+                log.info("game %s changed while its bot thought: the bot's move is dropped", t.id)
+                continue
+            rest = self.bot_delay - (loop.time() - started)
+            if rest > 0:
+                await asyncio.sleep(rest)
             try:
                 await self.act(t, mover, action, version, note=note)
                 failures = 0
@@ -488,8 +506,22 @@ class Hall:
                 await asyncio.sleep(1.0)
 
     async def close(self) -> None:
+        """Stop the bots: cancel their loops and stop every worker process."""
         self.closing = True
-        for t in self.tables.values():
-            if t.bot_task is not None:
-                t.bot_task.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.pool.close)
+
+
+def decision_seed(game_seed: int, seat: int, index: int) -> int:
+    """The seed of the bot deciding action number ``index`` for ``seat``: fixed by the game's
+    seed and the position, so a resumed or replayed game gets the same bot moves (for bots
+    with a budget in iterations) whichever worker serves them.
+
+    >>> decision_seed(7, 1, 0) == decision_seed(7, 1, 0) != decision_seed(7, 1, 2)
+    True
+    """
+    return (game_seed * 1009 + seat * 7919 + index * 104729 + 17) & 0x7FFFFFFF

@@ -63,6 +63,7 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     d = tile_defence(s, pl, tile, tseat)
     cb = s.cb
     cb[:] = [p, pl, slot, tile, d, tseat, tkind, roll(s), roll(s), roll(s), -1, 0, 0, 0, 0, 0, 0, 0, 0, 1]
+    s.cbcards = []
     from cosmodrome.games.venus.text import tile_name
     tgt = ""
     if tseat >= 0:
@@ -179,6 +180,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
     from cosmodrome.games.venus.cards import discard_played, COMBAT_EFFECTS
     e = a - A_CARD
     card = s.take_card(p, e)
+    s.cbcards.append(card)
     s.stack.append((D_COMBAT, p))
     discard_played(s, p, card)
     COMBAT_EFFECTS[e](s, p)
@@ -227,6 +229,7 @@ def resolve(s: VenusState, p: int) -> None:
         s.say("fail", f"{SHORT[p]}'s attack on {names[pl]} fails ({points(s)} of {cost(s)}).",
               {"seat": p, "planet": pl})
     cb[CB_ACTIVE] = 0
+    s.cbcards = []
     n = skulls(s)
     if n and s.units_at(p, pl):
         s.stack.append((D_CASUALTY, p, pl, n))

@@ -4,7 +4,10 @@ It decides only from what its seat may see: ``state.view(seat)`` (which carries 
 decision and its options with their ``action_json`` details) and, when the view lacks them,
 ``state.legal_actions()`` / ``state.action_json(a)``. It never reads other attributes of
 the state. The static component tables (planet line, VP by rank, unit costs, die faces) are
-public knowledge and loaded once.
+public knowledge and loaded once. It reads data fields only, never labels or prompts: tile
+kinds, the combat's kind, tension target and units committed (``view["combat"]``), the dice a
+re-roll option re-rolls (``dice``), whose counter an option names (``owner``), the tension
+tile's planet (``target_planet``) and the aliens' next move (``view["aliens"]``).
 
 How it plays (every value is in victory points, VP):
 
@@ -143,7 +146,7 @@ class Table:
     __slots__ = ("seat", "n", "period", "cubes", "names", "index", "vp", "flipped", "alien", "level",
                  "gunrunners", "tiles", "orbit", "surface", "inc", "units_all", "money", "stock", "hand",
                  "left", "mv", "risk", "opp_vp", "my_vp", "aliens_out",
-                 "tiles_left_bag", "bld", "gross", "bt", "esc", "units_by_seat")
+                 "tiles_left_bag", "bld", "gross", "bt", "esc", "units_by_seat", "aliens")
 
     def __init__(self, v: dict) -> None:
         me = v["seat"]
@@ -175,7 +178,9 @@ class Table:
         vps = [pi["vp"] for pi in v["players_info"]]
         self.my_vp = vps[me]
         self.opp_vp = max((x for i, x in enumerate(vps) if i != me), default=0)
-        self.aliens_out = any(self.alien)
+        #: the view's alien block: when they landed, where they are, their next move
+        self.aliens = v.get("aliens") or {}
+        self.aliens_out = self.aliens.get("landed") is not None
         self.tiles_left_bag = v.get("bag_size", 0)
         self.gross: dict = {}
         self.bt: dict = {}
@@ -297,6 +302,28 @@ class Table:
             v += (self.p_reach(pl, 4, lv) - self.p_reach(pl, 4, lv - 1)) * (0.5 * self.units_all[EARTH][me] + 1.0)
         return max(0.0, v)
 
+    def alien_threat(self) -> float:
+        """What destroying one alien does against an all-lose ending (0..1), from the view's
+        alien block: the survivors' next move and how many moves are left before the end."""
+        nx = self.aliens.get("next")
+        if not nx:
+            return 0.1
+        alive = len(self.aliens.get("on") or ())
+        moves_left = PERIODS - nx["period"] + 1
+        reach = self.aliens.get("advanced", 0) + alive * moves_left >= len(self.aliens.get("path") or (0, 0, 0))
+        return 1.0 if (nx["reaches_earth"] or reach) else 0.1
+
+    def tension_target_value(self, pl: int, q: int, k: int) -> float:
+        """Value of taking ``q``'s mine (k=0) or factory (k=1) on ``pl`` with a tension tile."""
+        me = self.seat
+        x = MINE_INC if k == 0 else FAC_INC
+        inc2 = self.inc[pl][:]
+        inc2[q] -= x
+        inc2[me] += x
+        mine_gain = planet_vp(inc2, self.vp[pl])[me] - planet_vp(self.inc[pl], self.vp[pl])[me]
+        their_loss = planet_vp(self.inc[pl], self.vp[pl])[q] - planet_vp(inc2, self.vp[pl])[q]
+        return mine_gain * (1 - self.risk[pl]) + 0.35 * their_loss + x * self.left * self.money_value()
+
     def tension_value(self, pl: int) -> tuple:
         """(best value, defence) of a tension claim on ``pl``."""
         best, best_def = 0.0, 99
@@ -308,13 +335,7 @@ class Table:
             for k, have in ((0, m), (1, f)):
                 if not have or not self.stock["mine" if k == 0 else "factory"]:
                     continue
-                x = MINE_INC if k == 0 else FAC_INC
-                inc2 = self.inc[pl][:]
-                inc2[q] -= x
-                inc2[me] += x
-                mine_gain = planet_vp(inc2, self.vp[pl])[me] - planet_vp(self.inc[pl], self.vp[pl])[me]
-                their_loss = planet_vp(self.inc[pl], self.vp[pl])[q] - planet_vp(inc2, self.vp[pl])[q]
-                val = mine_gain * (1 - self.risk[pl]) + 0.35 * their_loss + x * self.left * self.money_value()
+                val = self.tension_target_value(pl, q, k)
                 dfn = self.defence_of(q, pl)
                 if val > best or (val == best and dfn < best_def):
                     best, best_def = val, dfn
@@ -341,9 +362,7 @@ class Table:
         if k == "crisis":
             return 1.0 + self.crisis_relief(pl)
         if k == "alien":
-            # aliens on the table advance at the end of this period: three reach Earth
-            alive = sum(1 for a in self.alien if a)
-            return 2.0 + (ALL_LOSE if (alive >= 3 or self.period < PERIODS) else 0.1 * ALL_LOSE)
+            return 2.0 + self.alien_threat() * ALL_LOSE
         if k == "tension":
             return self.tension_value(pl)[0]
         return 0.0
@@ -739,17 +758,15 @@ class VenusHeuristic(Bot):
         for o in opts:
             if "seat" in o:
                 q = o["seat"]
-                # the planet is the one with the tension tile: score by this seat's buildings
-                sc = 0.0
-                for pl in range(8):
-                    m, f = t.bld[pl][q]
-                    if (m or f) and any(tl["kind"] == "tension" for tl in t.tiles[pl]) and any(t.orbit[pl]):
-                        sc = max(sc, m * MINE_INC + f * FAC_INC - t.defence_of(q, pl) * 0.8)
-                val = sc
+                pl = t.index[o["target_planet"]]     # the planet of the tension tile
+                m, f = t.bld[pl][q]
+                val = max(t.tension_target_value(pl, q, k) for k, have in ((0, m), (1, f))
+                          if have and t.stock["mine" if k == 0 else "factory"]) - 0.3 * t.defence_of(q, pl)
             elif "building" in o:
-                val = 1.0 if o["building"] == "mine" else 0.8
                 if not t.stock[o["building"]]:
-                    val = -1
+                    val = -1.0
+                else:
+                    val = t.tension_target_value(t.index[o["planet"]], o["owner"], 0 if o["building"] == "mine" else 1)
             else:
                 continue
             if val > best:
@@ -854,14 +871,14 @@ class VenusHeuristic(Bot):
 
     # ----- combat -----------------------------------------------------------------------
     def _combat_tile_value(self, t: Table, cb: dict) -> tuple:
-        pl = t.index[cb["planet"]]
-        name = cb.get("tile", "")
-        kind = "mine"
-        for k in ("alien", "tension", "crisis", "mine"):
-            if k in name:
-                kind = k
-                break
-        tile = {"kind": kind, "defence": cb.get("defence"), "skull": "skull" in name}
+        """Value of the tile fought for, from the view's combat data (kind, printed defence,
+        skull mark; for tension the declared target)."""
+        pl = cb["planet_index"]
+        kind = cb["kind"]
+        tgt = cb.get("target")
+        if kind == "tension" and tgt:
+            return t.tension_target_value(pl, tgt["seat"], 0 if tgt["building"] == "mine" else 1), pl, kind
+        tile = {"kind": kind, "defence": cb.get("printed_defence"), "skull": cb.get("skull", False)}
         return t.tile_value(pl, tile), pl, kind
 
     def _pay_plan(self, t: Table, pl: int, kind: str, need: int, opts: list) -> Optional[tuple]:
@@ -916,7 +933,7 @@ class VenusHeuristic(Bot):
         value, pl, kind = self._combat_tile_value(t, cb)
         cost, paid, skulls = cb["cost"], cb["paid"], cb["skulls"]
         need = cost - paid
-        committed = sum(t.surface[pl])      # may include units from earlier claims there
+        committed = not cb["needs_unit"]     # a unit of this combat has gone down
         if need <= 0:
             if skulls > 0 and "ignore_skull" in acts:
                 return acts["ignore_skull"]
@@ -953,8 +970,7 @@ class VenusHeuristic(Bot):
             return None
         best, pick = None, None
         for o in opts:
-            m = o["action"] - 148 + 1
-            idx = [i for i in range(3) if m & (1 << i)]
+            idx = o["dice"]                  # the dice this option re-rolls
             # expected spread after re-rolling idx
             tot, n = 0.0, 0
             def rec(j, cur):
@@ -1122,15 +1138,11 @@ class VenusHeuristic(Bot):
             best, pick = None, None
             for o in cands:
                 pl = t.index[o["planet"]]
-                # whose building: the prompt names the seat; score by my gain on that planet
                 x = MINE_INC if o["building"] == "mine" else FAC_INC
-                gain = 0.0
-                for q in range(t.n):
-                    if q == t.seat or not t.bld[pl][q][0 if x == MINE_INC else 1]:
-                        continue
-                    inc2 = t.inc[pl][:]
-                    inc2[q] -= x
-                    gain = max(gain, planet_vp(inc2, t.vp[pl])[t.seat] - planet_vp(t.inc[pl], t.vp[pl])[t.seat] + 0.3 * x)
+                q = o["owner"]               # whose counter it is
+                inc2 = t.inc[pl][:]
+                inc2[q] -= x
+                gain = planet_vp(inc2, t.vp[pl])[t.seat] - planet_vp(t.inc[pl], t.vp[pl])[t.seat] + 0.3 * x
                 if best is None or gain > best:
                     best, pick = gain, o["action"]
             return pick

@@ -9,6 +9,8 @@ kept tiles; then the victory is shared. An all-lose ending has no winner.
 
 from __future__ import annotations
 
+import pickle
+
 from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS
 from cosmodrome.games.venus.state import SHORT, VenusState
 
@@ -212,11 +214,11 @@ def breakdown(s: VenusState) -> dict:
 
 def final_breakdown(s: VenusState) -> dict:
     """:func:`breakdown` of a finished game, computed once and kept with the state (a
-    finished state no longer changes)."""
-    b = s._final
-    if b is None:
-        b = s._final = breakdown(s)
-    return b
+    finished state no longer changes); each call returns a fresh copy."""
+    blob = s._final
+    if blob is None:
+        blob = s._final = pickle.dumps(breakdown(s), pickle.HIGHEST_PROTOCOL)
+    return pickle.loads(blob)
 
 
 def finish(s: VenusState) -> None:

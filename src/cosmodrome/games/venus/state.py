@@ -278,6 +278,12 @@ class VenusState(State):
         from cosmodrome.games.venus.scoring import summary
         return summary(self)
 
+    def evaluation(self) -> list:
+        """Estimated win share per seat of this (possibly determinized) position, for search
+        bots that cut rollouts short (see :mod:`.evaluation`)."""
+        from cosmodrome.games.venus.evaluation import evaluation
+        return evaluation(self)
+
     def view(self, seat: Optional[int]) -> dict:
         from cosmodrome.games.venus.view import view
         return view(self, seat)

@@ -150,30 +150,116 @@ def label(s, a: int) -> str:
     return f"action {a}"
 
 
+VERBS = {A_MOVE: "move", A_CLAIM: "claim", A_BUILD: "build", A_PASS: "pass"}
+
+
+def _unit_place(s, f: tuple, kind: str) -> tuple:
+    """(planet index, where the unit comes from) of a unit-type option (ids 8..10)."""
+    from cosmodrome.games.venus.flow import EARTH, VENUS
+    cb = s.cb
+    if kind == "combat":
+        return cb[1], "orbit"
+    if kind == "sacrifice":
+        return cb[1], "surface"
+    if kind in ("claim_unit",) and len(f) > 2:
+        return f[2], "orbit"
+    if kind == "casualty" and len(f) > 2:
+        from cosmodrome.games.venus.combat import casualty_pool
+        arr, _ = casualty_pool(s, f[1], f[2])
+        return f[2], "surface" if arr is s.surf else "orbit"
+    if kind == "uprising":
+        return VENUS, "surface first"
+    if kind == "damage":
+        return EARTH, "surface first"
+    return -1, ""
+
+
 def action_details(s, a: int) -> dict:
-    """Places an action points at, for a client to highlight."""
+    """What an option of the current decision points at, for a client to highlight and for
+    a bot to read without parsing labels. Every id range has its details:
+
+    - 0 done / 1 yes: ``choice`` (and for a combat's done, ``outcome``: claim or fail);
+    - 2..5: ``verb`` (move, claim, build, pass);
+    - 8..10 a unit type: ``unit``, ``planet``, ``from`` (orbit / surface), ``owner``;
+    - 12..19: ``planet``; 20..49: ``planet``, ``tile`` (slot), ``kind``, ``defence``, ``skull``;
+    - 50..59: ``count`` and what is counted (``of``);
+    - 60..99: ``card`` (effect), ``title``, ``type``, ``verb``;
+    - 100..104: ``seat``, ``empire`` (choosing a tension target: ``target_planet``);
+    - 105..120: ``planet``, ``building``, ``owner``; 121..144: ``planet``, ``unit``, ``owner``;
+    - 145..147: ``die`` (index) and its ``face``;
+    - 148..154: ``dice`` re-rolled (indices), their current ``faces``, and the dice ``kept``.
+    """
     f = s.stack[-1] if s.stack else (0, -1)
+    kind = DECIDE[f[0]].kind if f[0] in DECIDE else ""
     names = s.comp.planet_names
+    if a == A_DONE:
+        d = {"choice": "done"}
+        if kind == "combat":
+            from cosmodrome.games.venus.combat import cost, points
+            cb = s.cb
+            ok = points(s) >= cost(s) and cb[12] + cb[13] + cb[14] >= 1
+            d["outcome"] = "claim" if ok else "fail"
+        return d
+    if a == A_YES:
+        return {"choice": "yes"}
+    if a in VERBS:
+        return {"verb": VERBS[a]}
     if A_PLANET <= a < A_PLANET + 8:
         return {"planet": names[a - A_PLANET]}
-    if A_TILE <= a < A_TILE + 30 and len(f) > 2 and 0 <= f[2] < 8:
-        return {"planet": names[f[2]], "tile": a - A_TILE}
+    if A_TILE <= a < A_TILE + 30:
+        if len(f) > 2 and 0 <= f[2] < 8 and a - A_TILE < len(s.ptiles[f[2]]):
+            c = s.comp
+            t = s.ptiles[f[2]][a - A_TILE]
+            k = TILE_KINDS[c.tile_kind[t]]
+            return {"planet": names[f[2]], "tile": a - A_TILE, "kind": k,
+                    "defence": c.tile_def[t] if k in ("mine", "crisis", "alien") else None,
+                    "skull": bool(c.tile_skull[t])}
+        return {"tile": a - A_TILE}
     if A_CARD <= a < A_CARD + len(EFFECTS):
-        return {"card": EFFECTS[a - A_CARD]}
+        e = a - A_CARD
+        verb = {"hand_limit": "discard", "cycle": "discard", "draw4": "discard", "look_take": "take",
+                "look_give": "give"}.get(kind, "play")
+        return {"card": EFFECTS[e], "title": CARD_TEXT[EFFECTS[e]][0], "type": s.comp.effect_type[e], "verb": verb}
     if A_SEAT <= a < A_SEAT + 5:
-        return {"seat": a - A_SEAT}
+        d = {"seat": a - A_SEAT, "empire": EMPIRES[a - A_SEAT]}
+        if kind == "tension_target" and len(f) > 2:
+            d["target_planet"] = names[f[2]]     # the planet of the tension tile
+        return d
     if A_BLD <= a < A_BLD + 16:
         pl, k = divmod(a - A_BLD, 2)
-        return {"planet": names[pl], "building": BLD_LABELS[k]}
+        owner = f[1]
+        if kind == "bazagthoth" and len(f) > 2:
+            owner = f[2]
+        elif kind == "tension_target" and len(f) > 4:
+            owner = f[4]
+        return {"planet": names[pl], "building": BLD_LABELS[k], "owner": owner}
     if A_UNITAT <= a < A_UNITAT + 24:
         pl, t = divmod(a - A_UNITAT, 3)
-        return {"planet": names[pl], "unit": UNIT_LABELS[t]}
+        owner = f[1]
+        if kind == "bazagthoth" and len(f) > 2:
+            owner = f[2]
+        elif kind == "kill_unit" and len(f) > 3:
+            owner = f[3]
+        return {"planet": names[pl], "unit": UNIT_LABELS[t], "owner": owner}
     if A_UNIT <= a < A_UNIT + 3:
-        return {"unit": UNIT_LABELS[a - A_UNIT]}
+        d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f[1]}
+        pl, where = _unit_place(s, f, kind)
+        if pl >= 0:
+            d["planet"] = names[pl]
+            d["from"] = where
+        return d
     if A_DIE <= a < A_DIE + 3:
-        return {"die": a - A_DIE}
+        return {"die": a - A_DIE, "face": s.cb[7 + a - A_DIE]}
     if A_COUNT <= a < A_COUNT + 10:
-        return {"count": a - A_COUNT}
+        d = {"count": a - A_COUNT}
+        what = {"move_ships": "spaceship", "move_infantry": "infantry", "move_tanks": "tank"}.get(kind)
+        if what:
+            d["of"] = what
+        return d
+    if A_REROLL <= a < A_REROLL + 7:
+        m = a - A_REROLL + 1
+        dice = [i for i in range(3) if m & (1 << i)]
+        return {"dice": dice, "faces": [s.cb[7 + i] for i in dice], "kept": [i for i in range(3) if i not in dice]}
     return {}
 
 
@@ -216,7 +302,22 @@ def render_text(view: dict, seat: Optional[int] = None) -> str:
                    f"{st['factory']} fac, kept {', '.join(pr['kept']) or '-'}, VP now {pr['vp']}")
     if view.get("combat"):
         c = view["combat"]
-        out.append(f"-- Combat on {c['planet']}: dice {c['dice']} cost {c['cost']} paid {c['paid']}")
+        out.append(f"-- Combat on {c['planet']} for {c['tile']} ({c['kind']}), defence {c['defence']}"
+                   + (f" incl. gunrunner +{c['gunrunner_bonus']}" if c.get("gunrunner_bonus") else "")
+                   + (f", target {view['empires'][c['target']['seat']]}'s {c['target']['building']}" if c.get("target") else ""))
+        com = c.get("committed") or {}
+        out.append(f"   dice {c['dice']}{' (die ' + str(c['discarded'] + 1) + ' set aside)' if c.get('discarded') is not None else ''}"
+                   f", cost {c['cost']}, paid {c['paid']}, missing {c.get('missing', 0)}; units "
+                   + (", ".join(f"{v} {k}" for k, v in com.items() if v) or "none")
+                   + "; cards " + (", ".join(x["title"] for x in c.get("cards") or []) or "none"))
+    al = view.get("aliens")
+    if al and al.get("landed"):
+        line = f"-- Aliens landed in period {al['landed']}; now on {', '.join(al['on']) or 'no planet'}"
+        nx = al.get("next")
+        if nx:
+            moves = ", ".join(f"{m['from']} to {m['to']}" for m in nx["moves"])
+            line += f"; next move in period {nx['period']}: {moves or 'none'}" + (" — they reach Earth: everybody loses" if nx["reaches_earth"] else "")
+        out.append(line)
     if view.get("hand") is not None:
         out.append("-- Your hand")
         for c in view["hand"]:
@@ -226,6 +327,18 @@ def render_text(view: dict, seat: Optional[int] = None) -> str:
         out.extend("   " + line for line in view["log"][-10:])
     if view.get("over"):
         r = view["result"]
+        sc = view.get("scoring")
+        if sc:
+            out.append("-- Final scoring (VP by planet: income rank)")
+            for pl in sc["planets"]:
+                cells = [f"{pl['points'][p]} (£{pl['income'][p]}, #{pl['rank'][p]})" if pl["rank"][p] else "-"
+                         for p in range(n)]
+                out.append(f"   {pl['planet']:<12}" + "  ".join(f"{view['empires'][p].split()[0]} {cells[p]}" for p in range(n)))
+            out.append("   Kept tiles  " + "  ".join(f"{view['empires'][p].split()[0]} {sc['kept'][p]['vp']}" for p in range(n)))
+            out.append("   Total       " + "  ".join(f"{view['empires'][p].split()[0]} {sc['total'][p]}" for p in range(n)))
+            for tb in sc["tie_breaks"]:
+                out.append(f"   Tie on {tb['vp']} VP: {tb['text']}")
+            out.append("   " + sc["text"])
         out.append(f"== Game over ({r['end']}): VP {r['vp']}, winners {', '.join(view['empires'][w] for w in r['winners']) or 'none'}")
     elif view.get("decision"):
         d = view["decision"]

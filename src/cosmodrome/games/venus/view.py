@@ -9,106 +9,184 @@ Schema::
     {
       "game": "venus", "seat": int|null, "players": int,
       "empires": [str], "colours": [str],
-      "period": int, "phase": int, "phase_name": str,
-      "first": int, "cubes": int, "to_move": int|null,
+      "period": int, "periods": int, "phase": int, "phase_name": str,
+      "first": int, "cubes": int, "cubes_total": int, "to_move": int|null,
       "decision": {"seat": int, "kind": str, "prompt": str,
                    "options": [{"action": int, "label": str, ...details}] (only for the seat to move)}|null,
       "planets": [{"index": int, "name": str, "vp": [int], "flipped": bool, "alien": bool,
                    "crisis_level": int,            # crisis tiles (+ escalation dice during phase 4)
-                   "gunrunners": int,
+                   "crisis_tiles": int, "crisis_dice": int,
+                   "gunrunners": int, "gunrunner_bonus": int,   # +defence of its crisis tiles
                    "tiles": [{"slot": int, "kind": str, "defence": int|null, "skull": bool, "label": str}],
                    "orbit": [[inf, ship, tank] per seat], "surface": [[inf, ship, tank] per seat],
-                   "buildings": [[mines, factories] per seat]}],
+                   "buildings": [[mines, factories] per seat], "income": [int per seat]}],
       "players_info": [{"seat": int, "empire": str, "colour": str, "money": int, "hand_size": int,
                         "stock": {"infantry","spaceship","tank","mine","factory": int},
-                        "income": int, "kept": [str], "vp": int}],
+                        "income": int, "kept": [str], "kept_counts": {"biggame","crisis","alien": int},
+                        "vp": int}],               # vp: what the table would score now
       "hand": [{"card": int, "effect": str, "title": str, "type": str, "text": str}]|null,
       "deck_size": int, "discard_size": int, "discard_top": [str],   # discards are public
       "bag_size": int, "bag_counts": {kind: int}, "tile_discard_counts": {kind: int},
-      "combat": {"seat", "planet", "tile", "defence", "dice": [int], "discarded": int|null,
-                 "cost", "paid", "skulls"}|null,
+      "combat": {"seat", "planet", "planet_index", "slot", "tile" (its name), "kind" (mine|crisis|tension|alien), "skull",
+                 "printed_defence": int|null, "gunrunner_bonus": int, "defence",
+                 "target": {"seat", "empire", "building": "mine"|"factory"}|null,   # tension only
+                 "dice": [int], "discarded": int|null, "kept_dice": [int], "cost",
+                 "committed": {"infantry","spaceship","tank": int}, "unit_cp": {same keys: CP each},
+                 "units_cp": int, "cards_cp": int, "cards": [{"card", "effect", "title"}],
+                 "paid", "missing", "needs_unit": bool, "skulls", "skulls_ignored"}|null,
       "move": {"from": str, "ships", "infantry", "tanks", "allowance"}|null,
+      "aliens": {"landed": period|null, "landed_on": [str], "on": [str], "destroyed": int,
+                 "path": [str], "advanced": int,
+                 "next": {"period": int, "moves": [{"from": str, "to": str}], "reaches_earth": bool}|null},
       "log": [str],                                # recent log lines as this seat reads them
       "over": bool,
-      "result": {"end": str, "vp": [int], "winners": [int]}|null
+      "result": {"end": str, "vp": [int], "winners": [int], "decided_by": str|null}|null,
+      "scoring": scoring.breakdown(state)|null     # the full end-of-game scoring, once over
     }
+
+The static parts (tile names and kinds, planet data, card texts) are built once per
+component set; the end-of-game scoring is computed once per finished game.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
+from cosmodrome.games.venus.combat import cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
-from cosmodrome.games.venus.flow import DECIDE
+from cosmodrome.games.venus.crises import INWARD, O_CRISIS, O_CRISIS_START
+from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, TITAN
+from cosmodrome.games.venus.scoring import final_breakdown, planet_vp, tile_vp
 from cosmodrome.games.venus.state import (
-    CB_ACTIVE, CB_D0, CB_DEF, CB_DISC, CB_PL, CB_SEAT, CB_TILE, COLOURS, EMPIRES, MV_ACTIVE, MV_ALLOW,
-    MV_FROM, MV_INF, MV_SHIPS, MV_TANKS,
+    CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS, CB_NT, CB_PL,
+    CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, COLOURS, EMPIRES, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF,
+    MV_SHIPS, MV_TANKS,
 )
 
 PHASES = ("setup", "place pass cubes", "draw and place tiles", "player actions", "crisis resolution",
           "collect income", "re-set units")
+UNITS = ("infantry", "spaceship", "tank")
+STOCK_KEYS = ("infantry", "spaceship", "tank", "mine", "factory")
+T_CRISIS, T_TENSION, T_ALIEN = 5, 6, 7
+
+
+class _Static:
+    """What never changes for one component set: tile templates, planet data, card texts."""
+
+    __slots__ = ("comp", "tile", "kind_name", "kept_label", "is_crisis", "is_alien", "names", "vp", "card",
+                 "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp")
+
+    def __init__(self, c) -> None:
+        from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS, tile_name
+
+        class _S:   # tile_name only needs .comp
+            comp = c
+        self.comp = c
+        tk, td, ts = c.tile_kind, c.tile_def, c.tile_skull
+        self.kind_name = tuple(TILE_KINDS[k] for k in tk)
+        self.tile = tuple((TILE_KINDS[tk[t]], td[t] if tk[t] in (4, 5, 7) else None, bool(ts[t]), tile_name(_S, t))
+                          for t in range(len(tk)))
+        self.kept_label = tuple(TILE_LABELS[TILE_KINDS[k]] for k in tk)
+        self.is_crisis = tuple(k == T_CRISIS for k in tk)
+        self.is_alien = tuple(k == T_ALIEN for k in tk)
+        self.names = tuple(c.planet_names)
+        self.vp = tuple(tuple(v) for v in c.vp)
+        self.card = []
+        self.card_title = []
+        for card in range(len(c.cefx)):
+            e = c.cefx[card]
+            name = EFFECTS[e]
+            self.card.append((name, CARD_TEXT[name][0], c.effect_type[e], CARD_TEXT[name][1]))
+            self.card_title.append(CARD_TEXT[name][0])
+        self.mine_inc = c.rules["mine_income"]
+        self.fac_inc = c.rules["factory_income"]
+        self.gun_bonus = c.rules["gunrunner_bonus"]
+        self.unit_cp = tuple(c.unit_cp)
+
+
+_STATIC: dict = {}
+
+
+def static(c) -> _Static:
+    st = _STATIC.get(id(c))
+    if st is None or st.comp is not c:
+        st = _STATIC[id(c)] = _Static(c)
+    return st
 
 
 def view(s, seat: Optional[int]) -> dict:
-    from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS, tile_name
-    from cosmodrome.games.venus.scoring import final_scores, winners
-    from cosmodrome.games.venus.crises import crisis_tiles
     c = s.comp
+    st = static(c)
     n = s.num_players
-    tk, td, ts = c.tile_kind, c.tile_def, c.tile_skull
+    names = st.names
+    ttile, is_crisis, is_alien = st.tile, st.is_crisis, st.is_alien
+    orbit, surf, bld = s.orbit, s.surf, s.bld
+    mi, fi = st.mine_inc, st.fac_inc
+    # income per seat per planet, once
+    inc = [[bld[i] * mi + bld[i + 1] * fi for i in range(p * 16, p * 16 + 16, 2)] for p in range(n)]
+    guns = [0] * 8
+    for g in s.gun:
+        guns[g // 1000] += 1
+    phase4 = s.phase == 4
+    # one [inf, ship, tank] / [mines, factories] list per (seat, planet); planet pl's column is [pl::8]
+    orb = [orbit[i:i + 3] for i in range(0, n * 24, 3)]
+    sur = [surf[i:i + 3] for i in range(0, n * 24, 3)]
+    bl = [bld[i:i + 2] for i in range(0, n * 16, 2)]
+    incs = [x for p in range(n) for x in inc[p]]
     planets = []
     for pl in range(8):
         tiles = []
+        ncr = 0
+        alien = False
         for i, t in enumerate(s.ptiles[pl]):
-            k = TILE_KINDS[tk[t]]
-            tiles.append({"slot": i, "kind": k, "defence": td[t] if k in ("mine", "crisis", "alien") else None,
-                          "skull": bool(ts[t]), "label": tile_name(s, t)})
+            k, d, sk, lab = ttile[t]
+            tiles.append({"slot": i, "kind": k, "defence": d, "skull": sk, "label": lab})
+            if is_crisis[t]:
+                ncr += 1
+            elif is_alien[t]:
+                alien = True
+        dice = s.clevel[pl] if phase4 else 0
         planets.append({
-            "index": pl, "name": c.planet_names[pl], "vp": list(c.vp[pl]), "flipped": bool(s.flipped[pl]),
-            "alien": any(tk[t] == 7 for t in s.ptiles[pl]),
-            "crisis_level": crisis_tiles(s, pl) + (s.clevel[pl] if s.phase == 4 else 0),
-            "gunrunners": sum(1 for g in s.gun if g // 1000 == pl),
+            "index": pl, "name": names[pl], "vp": list(st.vp[pl]), "flipped": bool(s.flipped[pl]), "alien": alien,
+            "crisis_level": ncr + dice, "crisis_tiles": ncr, "crisis_dice": dice,
+            "gunrunners": guns[pl], "gunrunner_bonus": guns[pl] * st.gun_bonus,
             "tiles": tiles,
-            "orbit": [s.orbit[p * 24 + pl * 3:p * 24 + pl * 3 + 3] for p in range(n)],
-            "surface": [s.surf[p * 24 + pl * 3:p * 24 + pl * 3 + 3] for p in range(n)],
-            "buildings": [s.bld[p * 16 + pl * 2:p * 16 + pl * 2 + 2] for p in range(n)],
+            "orbit": orb[pl::8], "surface": sur[pl::8], "buildings": bl[pl::8], "income": incs[pl::8],
         })
-    vp = final_scores(s)
+    vp = _vp_now(s, st, inc)
+    kl = st.kept_label
+    kn = st.kind_name
     info = []
     for p in range(n):
-        st = s.stock[p * 5:p * 5 + 5]
+        kept = s.kept[p]
+        kc = {"biggame": 0, "crisis": 0, "alien": 0}
+        for t in kept:
+            kc[kn[t]] += 1
         info.append({"seat": p, "empire": EMPIRES[p], "colour": COLOURS[p], "money": s.money[p],
                      "hand_size": len(s.hands[p]),
-                     "stock": dict(zip(("infantry", "spaceship", "tank", "mine", "factory"), st)),
-                     "income": sum(s.income_on(p, pl) for pl in range(8)),
-                     "kept": [TILE_LABELS[TILE_KINDS[tk[t]]] for t in s.kept[p]], "vp": vp[p]})
+                     "stock": dict(zip(STOCK_KEYS, s.stock[p * 5:p * 5 + 5])),
+                     "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
     hand = None
     if seat is not None and 0 <= seat < n:
+        cs = st.card
+        ce = c.cefx
         hand = []
-        for card in sorted(s.hands[seat], key=lambda x: (c.card_effect(x), x)):
-            e = EFFECTS[c.card_effect(card)]
-            hand.append({"card": card, "effect": e, "title": CARD_TEXT[e][0], "type": c.effect_type[c.card_effect(card)],
-                         "text": CARD_TEXT[e][1]})
+        for card in sorted(s.hands[seat], key=lambda x: (ce[x], x)):
+            e, title, typ, text = cs[card]
+            hand.append({"card": card, "effect": e, "title": title, "type": typ, "text": text})
     bag_counts: dict = {}
     for t in s.bag:
-        k = TILE_KINDS[tk[t]]
+        k = kn[t]
         bag_counts[k] = bag_counts.get(k, 0) + 1
     tdc: dict = {}
     for t in s.tdisc:
-        k = TILE_KINDS[tk[t]]
+        k = kn[t]
         tdc[k] = tdc.get(k, 0) + 1
-    combat = None
-    cb = s.cb
-    if cb[CB_ACTIVE] and not s.over:
-        from cosmodrome.games.venus.combat import cost, points, skulls
-        combat = {"seat": cb[CB_SEAT], "planet": c.planet_names[cb[CB_PL]], "tile": tile_name(s, cb[CB_TILE]),
-                  "defence": cb[CB_DEF], "dice": cb[CB_D0:CB_D0 + 3],
-                  "discarded": cb[CB_DISC] if cb[CB_DISC] >= 0 else None,
-                  "cost": cost(s), "paid": points(s), "skulls": skulls(s)}
+    combat = combat_view(s, st) if s.cb[CB_ACTIVE] and not s.over else None
     mv = s.mv
     move = None
     if mv[MV_ACTIVE] and not s.over:
-        move = {"from": c.planet_names[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
+        move = {"from": names[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
                 "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}
     decision = None
     tm = s.to_move()
@@ -118,19 +196,102 @@ def view(s, seat: Optional[int]) -> dict:
             decision["options"] = [s.action_json(a) for a in s.legal_actions()]
     log = []
     for e in s.log:
-        t = e.text_for(seat)
-        if t is not None:
-            log.append(t)
-    result = None
+        if e.visible_to is None:
+            log.append(e.text)
+        else:
+            t = e.text_for(seat)
+            if t is not None:
+                log.append(t)
+    result = scoring = None
     if s.over:
-        result = {"end": s.end_cause, "vp": vp, "winners": winners(s)}
+        scoring = b = final_breakdown(s)
+        result = {"end": s.end_cause, "vp": list(b["total"]), "winners": list(b["winners"]),
+                  "decided_by": b["decided_by"]}
+    ct = st.card_title
     return {
         "game": "venus", "seat": seat, "players": n, "empires": list(EMPIRES[:n]), "colours": list(COLOURS[:n]),
-        "period": s.period, "phase": s.phase, "phase_name": PHASES[s.phase] if 0 <= s.phase < 7 else "",
-        "first": s.first, "cubes": s.cubes, "to_move": tm, "decision": decision,
+        "period": s.period, "periods": c.rules["periods"], "phase": s.phase,
+        "phase_name": PHASES[s.phase] if 0 <= s.phase < 7 else "",
+        "first": s.first, "cubes": s.cubes, "cubes_total": n + c.rules["extra_pass_cubes"], "to_move": tm,
+        "decision": decision,
         "planets": planets, "players_info": info, "hand": hand,
         "deck_size": len(s.deck), "discard_size": len(s.discard),
-        "discard_top": [CARD_TEXT[EFFECTS[c.card_effect(x)]][0] for x in s.discard[-5:]],
+        "discard_top": [ct[x] for x in s.discard[-5:]],
         "bag_size": len(s.bag), "bag_counts": bag_counts, "tile_discard_counts": tdc,
-        "combat": combat, "move": move, "log": log, "over": s.over, "result": result,
+        "combat": combat, "move": move, "aliens": aliens_view(s, st), "log": log, "over": s.over,
+        "result": result, "scoring": scoring,
     }
+
+
+def _vp_now(s, st, inc) -> list:
+    """VP per seat for the table as it stands (scoring.final_scores from the incomes)."""
+    n = s.num_players
+    total = [tile_vp(s, p) for p in range(n)]
+    for pl in range(8):
+        col = [inc[p][pl] for p in range(n)]
+        if any(col):
+            for p, v in enumerate(planet_vp(col, st.vp[pl])):
+                total[p] += v
+    return total
+
+
+def combat_view(s, st=None) -> dict:
+    """The combat in progress, all public: the tile fought for (kind, printed defence, the
+    gunrunner bonus, the tension target), the dice, the cost, the units committed by type
+    and the cards played so far, the combat points paid and still missing."""
+    st = st or static(s.comp)
+    c = s.comp
+    cb = s.cb
+    tile = cb[CB_TILE]
+    kind, printed, skull, label = st.tile[tile]
+    tk = c.tile_kind[tile]
+    target = None
+    if tk == T_TENSION and cb[CB_TSEAT] >= 0:
+        q = cb[CB_TSEAT]
+        target = {"seat": q, "empire": EMPIRES[q], "building": "mine" if cb[CB_TKIND] == 0 else "factory"}
+    bonus = cb[CB_DEF] - printed if tk == T_CRISIS and printed is not None else 0
+    ucp = st.unit_cp
+    each = (2 if cb[CB_MODI] else ucp[0], 2 if cb[CB_MODS] else ucp[1], 3 if cb[CB_MODT] else ucp[2])
+    committed = (cb[CB_NI], cb[CB_NS], cb[CB_NT])
+    units_cp = sum(k * e for k, e in zip(committed, each))
+    disc = cb[CB_DISC]
+    dice = cb[CB_D0:CB_D0 + 3]
+    paid = points(s)
+    cst = cost(s)
+    cards = []
+    for card in s.cbcards:
+        e, title, _, _ = st.card[card]
+        cards.append({"card": card, "effect": e, "title": title})
+    return {"seat": cb[CB_SEAT], "planet": st.names[cb[CB_PL]], "planet_index": cb[CB_PL], "slot": cb[CB_SLOT],
+            "tile": label, "kind": kind, "skull": skull, "printed_defence": printed, "gunrunner_bonus": bonus,
+            "defence": cb[CB_DEF], "target": target,
+            "dice": dice, "discarded": disc if disc >= 0 else None,
+            "kept_dice": [d for i, d in enumerate(dice) if i != disc],
+            "cost": cst, "committed": dict(zip(UNITS, committed)), "unit_cp": dict(zip(UNITS, each)),
+            "units_cp": units_cp, "cards_cp": cb[CB_CARDS], "cards": cards,
+            "paid": paid, "missing": max(0, cst - paid), "needs_unit": sum(committed) == 0,
+            "skulls": skulls(s), "skulls_ignored": cb[CB_IGN]}
+
+
+def aliens_view(s, st=None) -> dict:
+    """RB: Kuiper Belt – when the aliens landed, where they are, and where the survivors go
+    in the next crisis phase (ruling 1 of docs/rulings/venus.md: the tiles themselves move
+    along Mars, the Moon, Earth; reaching Earth, everybody loses)."""
+    st = st or static(s.comp)
+    names = st.names
+    is_alien = st.is_alien
+    alive = sorted((pl, t) for pl in range(8) for t in s.ptiles[pl] if is_alien[t])
+    landed = s.aliens_out or None
+    destroyed = sum(1 for k in s.kept for t in k if is_alien[t])
+    nxt = None
+    if landed and alive and not s.over:
+        pending = s.phase <= 3 or any(f[0] in (O_CRISIS, O_CRISIS_START) for f in s.stack)
+        period = s.period if (landed < s.period and pending) else s.period + 1
+        if period <= s.comp.rules["periods"]:
+            targets = INWARD[s.alien_next:s.alien_next + len(alive)]
+            earth = len(targets) < len(alive) or EARTH in targets
+            nxt = {"period": period, "reaches_earth": earth,
+                   "moves": [{"from": names[pl], "to": names[d]} for (pl, _), d in zip(alive, targets) if d != EARTH]}
+    return {"landed": landed, "landed_on": [names[pl] for pl in (KUIPER, TITAN, GANYMEDE)] if landed else [],
+            "on": [names[pl] for pl, _ in alive], "destroyed": destroyed,
+            "path": [names[pl] for pl in INWARD], "advanced": s.alien_next, "next": nxt}

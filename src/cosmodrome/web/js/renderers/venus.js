@@ -3,6 +3,8 @@
 // phase; combat; end-of-game scoring. Options of the current decision that name a planet, a
 // tile, a card, a seat or a piece are highlighted on the table and can be clicked there.
 // The view schema is documented in src/cosmodrome/games/venus/view.py; norm() adapts it.
+// Nothing is computed here that the engine knows: tile kinds, combat points, the alien
+// advance and the whole end-of-game scoring (ranks, VP, tie-breaks, winners) come from the view.
 import { el } from "../api.js";
 
 export const name = "venus";
@@ -122,18 +124,10 @@ function pc(kind, n, colour, title) {
   return e;
 }
 
-function tileKind(t) {
-  const k = String(t.kind || t.type || t.label || "").toLowerCase().replace(/[\s_-]/g, "");
-  if (k.startsWith("fact")) return "factory";
-  if (k.startsWith("mine")) return "mine";
-  if (k.includes("card") || k.includes("draw")) return "cards";
-  if (k.startsWith("wind")) return "windfall";
-  if (k.startsWith("big")) return "biggame";
-  if (k.startsWith("cris")) return "crisis";
-  if (k.startsWith("tens")) return "tension";
-  if (k.startsWith("alien")) return "alien";
-  return "other";
-}
+// the engine's tile kinds (view.py TILE_KINDS) -> our CSS classes and help entries
+const KIND_CLASS = { factory: "factory", draw2: "cards", biggame: "biggame", windfall: "windfall", mine: "mine",
+  crisis: "crisis", tension: "tension", alien: "alien" };
+function tileKind(t) { return KIND_CLASS[t.kind] || "other"; }
 const TILE_GLYPH = { factory: "F", mine: "M", cards: "+2", windfall: "£3", biggame: "BG", crisis: "!", tension: "T", alien: "A", other: "?" };
 
 function dieFace(v, extra = "") {
@@ -143,18 +137,22 @@ function dieFace(v, extra = "") {
 
 // ----- highlights: which options name which place ------------------------------------------------
 function optionIndex(decision) {
-  const idx = { planet: new Map(), tile: new Map(), card: new Map(), seat: new Map(), die: new Map(), unit: [] };
+  // planet: options naming a planet; tile: "planet|slot"; row: "planet|seat" (a unit or a mine /
+  // factory of that seat there); card: effect; seat; die: index (re-roll options under each die)
+  const idx = { planet: new Map(), tile: new Map(), row: new Map(), card: new Map(), seat: new Map(), die: new Map() };
   if (!decision) return idx;
   const add = (map, key, o) => { if (key === undefined || key === null) return; const k = String(key); if (!map.has(k)) map.set(k, []); map.get(k).push(o); };
   for (const o of decision.options) {
     const d = o.data || {};
     const planet = typeof d.planet === "number" ? PLANETS[d.planet] : d.planet;
-    if (d.tile !== undefined && d.tile !== null) add(idx.tile, `${planet}|${d.tile}`, o);
+    if (d.tile !== undefined && d.tile !== null && planet !== undefined) add(idx.tile, `${planet}|${d.tile}`, o);
+    else if (planet !== undefined && typeof d.owner === "number" && (d.unit !== undefined || d.building !== undefined))
+      add(idx.row, `${planet}|${d.owner}`, o);
     else if (planet !== undefined) add(idx.planet, planet, o);
     if (d.card !== undefined && d.card !== null) add(idx.card, d.card, o);
     if (typeof d.seat === "number") add(idx.seat, d.seat, o);
     if (typeof d.die === "number") add(idx.die, d.die, o);
-    if (d.unit !== undefined && planet === undefined) idx.unit.push(o);
+    if (Array.isArray(d.dice)) for (const i of d.dice) add(idx.die, i, o);
   }
   return idx;
 }
@@ -202,6 +200,7 @@ function norm(v) {
       colour: p.colour || p.color || (v.colours && v.colours[i]) || EMPIRE_COLOUR[empire] || "grey",
       money: p.money, hand: p.hand_size ?? (Array.isArray(p.hand) ? p.hand.length : p.hand), kept: p.kept || [],
       stock: p.stock || {}, income: p.income, first: v.first === i || !!p.first, vp: p.vp,
+      keptCounts: p.kept_counts || { biggame: 0, crisis: 0, alien: 0 },
     };
   });
   const planets = (v.planets || []).map((pl, i) => {
@@ -213,11 +212,12 @@ function norm(v) {
     }
     return { name: pl.name || PLANETS[i], index: i, flipped: !!pl.flipped, alien: pl.alien,
       crisis: pl.crisis_level ?? 0, vp: pl.vp || [], tiles: pl.tiles || [], gun: pl.gunrunners || 0,
-      empires: empiresHere, dice: pl.crisis_dice || 0 };
+      gunBonus: pl.gunrunner_bonus || 0, empires: empiresHere, dice: pl.crisis_dice || 0 };
   });
   return { raw: v, players, planets, period: v.period, periods: v.periods || 3, phase: v.phase, phaseName: v.phase_name,
     cubes: v.cubes ?? v.pass_cubes, cubesTotal: v.cubes_total ?? v.pass_cubes_total ?? (n + 2), first: v.first,
-    hand: v.hand, combat: v.combat, result: v.over ? (v.result || {}) : null, deck: v.deck_size, bag: v.bag_size, discards: v.discard_size };
+    hand: v.hand, combat: v.combat, aliens: v.aliens, scoring: v.over ? v.scoring : null,
+    deck: v.deck_size, bag: v.bag_size, discards: v.discard_size };
 }
 
 function empireRows(pl, model, ctx, idx, root) {
@@ -237,10 +237,9 @@ function empireRows(pl, model, ctx, idx, root) {
         bld.length ? el("div", { class: "row" }, bld) : null,
         orbit.length ? el("div", { class: "row" }, el("span", { class: "lbl", text: "orbit" }), orbit) : null,
         surf.length ? el("div", { class: "row" }, el("span", { class: "lbl", text: "surface" }), surf) : null));
-    // options naming one of your units (commit, land, lose one...) are clicked on your pieces
-    // at the planet where the combat or move is happening
-    const here = (model.combat && model.combat.planet) || (model.raw.move && model.raw.move.from);
-    if (seat === ctx.seat && here === pl.name && idx.unit.length) makeClickable(row, idx.unit, ctx, root);
+    // options naming a unit, mine or factory of this seat here (commit, land, lose, destroy...)
+    // are clicked on that seat's pieces at this planet
+    makeClickable(row, idx.row.get(`${pl.name}|${seat}`), ctx, root);
     out.push(row);
   }
   return out;
@@ -249,7 +248,7 @@ function empireRows(pl, model, ctx, idx, root) {
 function tileNode(t, planetName, ctx, idx, root) {
   const k = tileKind(t);
   const [title, help] = TILE_HELP[k] || [t.kind, ""];
-  const node = el("div", { class: `vn-tile ${k}`, "data-tile": t.id, "data-kind": k },
+  const node = el("div", { class: `vn-tile ${k}`, "data-slot": t.slot, "data-kind": t.kind },
     el("span", { class: "ic", text: TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
     t.defence !== undefined && t.defence !== null ? el("span", { class: "def", text: t.defence }) : null,
     t.skull || t.escalates ? el("span", { class: "skull", text: "☠" }) : null);
@@ -265,12 +264,15 @@ function planetCard(pl, model, ctx, idx, root) {
   const head = el("div", { class: "vn-phead" }, planetDisc(pl.name),
     el("div", {}, el("div", { class: "vn-pname" }, pl.name, el("small", { text: crisisName })),
       el("div", { class: "vn-vp", title: "VP for the 1st, 2nd, 3rd highest income here" }, pl.vp.map((n, r) => hexVP(n, r)))));
-  const crisis = el("span", { class: `vn-crisis l${pl.crisis ? 1 : 0}`, "data-testid": "crisis-level" },
-    `☠ crisis ${pl.crisis}${pl.dice ? ` (+${pl.dice} dice)` : ""}`);
+  const crisis = el("span", { class: `vn-crisis l${pl.crisis ? 1 : 0}`, "data-testid": "crisis-level",
+    title: pl.dice ? `${pl.crisis - pl.dice} crisis tile(s) + ${pl.dice} escalation dice` : "crisis tiles here" },
+    `☠ crisis ${pl.crisis}${pl.dice ? ` (incl. +${pl.dice} dice)` : ""}`);
   const fight = model.combat && model.combat.planet === pl.name ? "combat" : "";
   const card = el("div", { class: `vn-planet ${cls} ${pl.flipped ? "flipped" : ""} ${fight}`, "data-planet": pl.name },
     head, el("div", {}, crisis, pl.flipped ? el("span", { class: "vn-gun", text: " closed" }) : null,
-      pl.gun ? el("span", { class: "vn-gun", text: ` gunrunner +${2 * pl.gun}` }) : null),
+      pl.gun ? el("span", { class: "vn-gun", title: "gunrunner cards here: the crisis tiles defend at this much more", text: ` gunrunner +${pl.gunBonus}` }) : null,
+      model.aliens && model.aliens.next && model.aliens.next.moves.some(mv => mv.to === pl.name)
+        ? el("span", { class: "vn-gun", text: " aliens next!" }) : null),
     el("div", { class: "vn-tiles" }, pl.tiles.map(t => tileNode(t, pl.name, ctx, idx, root))),
     empireRows(pl, model, ctx, idx, root));
   tipOn(head, `${pl.name}: ${crisisName}`, crisisHelp, `VP by income rank: ${pl.vp.join(", ")}`);
@@ -280,8 +282,7 @@ function planetCard(pl, model, ctx, idx, root) {
 
 function playerPanel(p, model, ctx, idx, root) {
   const st = p.stock || {};
-  const kept = p.kept || [];
-  const count = (k) => kept.filter(t => tileKind(typeof t === "string" ? { kind: t } : t) === k).length;
+  const count = (k) => p.keptCounts[k] || 0;
   const mover = ctx.waiting && ctx.waiting.seat === p.seat;
   const node = el("div", { class: `vn-player ${p.seat === ctx.seat ? "me" : ""} ${mover ? "mover" : ""}`, style: `--c:${COLOURS[p.colour] || p.colour}`,
     "data-seat": p.seat, "data-testid": `player-${p.seat}` },
@@ -313,77 +314,89 @@ function cardNode(c, ctx, idx, root) {
   return node;
 }
 
+const KIND_NAME = { mine: "a mine", crisis: "a crisis tile", tension: "a tension tile", alien: "an alien" };
+const ORD = (r) => `${r}${["st", "nd", "rd"][r - 1] || "th"}`;
+
 function combatPanel(cb, model, idx, ctx, root) {
   if (!cb) return null;
-  const dice = cb.dice || [];
-  const paid = cb.committed ?? cb.paid;
-  const missing = cb.missing ?? (cb.cost !== undefined && paid !== undefined ? Math.max(0, cb.cost - paid) : undefined);
-  const planet = typeof cb.planet === "number" ? PLANETS[cb.planet] : cb.planet;
-  const diceNodes = dice.map((d, i) => {
+  const who = model.players[cb.seat] || {};
+  const diceNodes = (cb.dice || []).map((d, i) => {
     const n = dieFace(d, cb.discarded === i ? "off" : "");
     n.dataset.die = i;
     makeClickable(n, idx.die.get(String(i)), ctx, root);
     return n;
   });
-  return el("div", { class: "panel vn-combat", "data-testid": "combat" },
-    el("h2", { text: `Combat${planet ? ` on ${planet}` : ""}${cb.tile ? ` for ${cb.tile}` : ""}` }),
+  const target = cb.target ? model.players[cb.target.seat] || {} : null;
+  const defence = el("span", { "data-testid": "combat-defence" }, "defence ", el("b", { text: cb.defence }),
+    cb.gunrunner_bonus ? el("span", { class: "small muted", text: ` (${cb.printed_defence} + gunrunner ${cb.gunrunner_bonus})` }) : null,
+    cb.kind === "tension" && target ? el("span", { class: "small muted", text: ` (${target.name}'s units here)` }) : null);
+  const units = UNIT_KEYS.map(k => pc(k, cb.committed[k], who.colour, `${cb.committed[k]} ${k} committed, ${cb.unit_cp[k]} CP each`)).filter(Boolean);
+  const cards = (cb.cards || []).map(c => el("span", { class: "vn-chip", "data-effect": c.effect, text: c.title }));
+  return el("div", { class: "panel vn-combat", "data-testid": "combat", "data-kind": cb.kind },
+    el("h2", {}, `${who.name || "?"} attacks ${KIND_NAME[cb.kind] || cb.tile} on ${cb.planet}`,
+      target ? el("span", { "data-testid": "combat-target", style: `color:${COLOURS[target.colour] || ""}`,
+        text: ` — target: ${target.name}'s ${cb.target.building}` }) : null),
     el("div", { class: "nums" },
-      el("span", { class: "dice" }, diceNodes),
-      cb.defence !== undefined ? el("span", {}, "defence ", el("b", { text: cb.defence })) : null,
-      cb.cost !== undefined ? el("span", {}, "cost ", el("b", { text: cb.cost })) : null,
-      paid !== undefined ? el("span", {}, "CP committed ", el("b", { text: paid })) : null,
-      missing !== undefined ? el("span", {}, "still missing ", el("b", { "data-testid": "missing", text: missing })) : null,
-      cb.skulls !== undefined ? el("span", {}, "casualties ", el("b", { text: cb.skulls })) : null),
-    cb.units ? el("div", { class: "small muted", text: `units landed: ${JSON.stringify(cb.units)}` }) : null,
-    el("p", { class: "muted small", text: "Cost = defence + (highest die − lowest die); the middle die is set aside. Each skull counts 0 and costs the attacker one unit here. At least one unit must land." }));
+      el("span", { class: "dice" }, diceNodes), defence,
+      el("span", {}, "cost ", el("b", { text: cb.cost })),
+      el("span", { title: `units ${cb.units_cp} CP + cards ${cb.cards_cp} CP` }, "CP committed ", el("b", { "data-testid": "paid", text: cb.paid })),
+      el("span", {}, "still missing ", el("b", { "data-testid": "missing", text: cb.missing })),
+      el("span", {}, "casualties ", el("b", { text: cb.skulls }), cb.skulls_ignored ? ` (${cb.skulls_ignored} ignored)` : "")),
+    el("div", { class: "row small" },
+      el("span", { class: "muted", text: "units committed: " }), units.length ? units : el("span", { text: "none yet" }),
+      el("span", { class: "muted", text: " · cards played: " }), cards.length ? cards : el("span", { text: "none" })),
+    cb.needs_unit ? el("div", { class: "small warn", text: "At least one unit must land for the claim to succeed." }) : null,
+    el("p", { class: "muted small", text: "Cost = defence + (highest die − lowest die), a skull counting 0. Each skull also costs the attacker one unit here, after paying." }));
 }
 
-// Final scoring by planet: players rank by the income their mines and factories earn there;
-// tied players share a rank and the next one takes the next rank; no income, no rank.
-function planetScores(pl, n) {
-  const income = pl.empires.map(e => 3 * (e.mines || 0) + 2 * (e.factories || 0));
-  const distinct = [...new Set(income.filter(x => x > 0))].sort((a, b) => b - a);
-  return income.map(x => {
-    if (x <= 0) return { vp: 0, rank: null, income: x };
-    const r = distinct.indexOf(x);
-    return { vp: r < pl.vp.length ? pl.vp[r] : 0, rank: r + 1, income: x };
-  });
-}
-
-function scoringPanel(res, model, ctx) {
-  if (!res) return null;
-  const players = model.players;
-  const n = players.length;
-  const rows = [];
-  const sums = Array(n).fill(0);
-  for (const pl of model.planets) {
-    const sc = planetScores(pl, n);
-    sc.forEach((x, i) => (sums[i] += x.vp));
-    rows.push(el("tr", {}, el("td", { text: pl.name }),
-      sc.map(x => el("td", { title: x.rank ? `income £${x.income}, rank ${x.rank}` : "no income here",
-        text: x.rank ? `${x.vp} (${x.rank}${["st", "nd", "rd"][x.rank - 1] || "th"})` : "·" }))));
+function aliensPanel(al, model) {
+  if (!al || !al.landed) return null;
+  const nx = al.next;
+  let next = "They move no more before the end.";
+  if (!al.on.length) next = "All of them have been destroyed.";
+  else if (nx) {
+    const moves = nx.moves.map(m => `${m.from} → ${m.to}`).join(", ");
+    next = `Next move in the crisis phase of period ${nx.period}: ${moves || "—"}` + (nx.reaches_earth ? "; they reach Earth: everybody loses!" : ".");
   }
-  const kept = players.map(p => {
-    const ks = p.kept.map(k => tileKind({ kind: k }));
-    return ks.filter(k => k === "biggame" || k === "crisis").length + 2 * ks.filter(k => k === "alien").length;
+  return el("div", { class: `panel small vn-aliens ${nx && nx.reaches_earth ? "danger" : ""}`, "data-testid": "aliens" },
+    el("b", { text: "Aliens " }), `landed in period ${al.landed} on ${al.landed_on.join(", ")}; now on ${al.on.join(", ") || "no planet"}` +
+    `${al.destroyed ? ` (${al.destroyed} destroyed)` : ""}. ${next}`);
+}
+
+// The end-of-game scoring exactly as the engine computed it (view.scoring, scoring.breakdown).
+function scoringPanel(sc, model) {
+  if (!sc) return null;
+  const players = model.players;
+  const cell = (text, title, cls) => el("td", { text, title, class: cls });
+  const rows = sc.planets.map(pl => el("tr", { "data-planet-score": pl.planet },
+    el("td", { text: pl.planet, title: `VP by income rank: ${pl.vp.join(", ")}${pl.flipped ? " (closed)" : ""}` }),
+    pl.points.map((v, s) => pl.rank[s]
+      ? el("td", { title: `income £${pl.income[s]}: ${ORD(pl.rank[s])} place here, ${v} VP` },
+          el("b", { text: v }), el("span", { class: "small muted", text: ` ${ORD(pl.rank[s])} · £${pl.income[s]}` }))
+      : cell("·", "no income here", "muted"))));
+  const keptRow = (k, label) => el("tr", {}, el("td", { text: label }),
+    sc.kept.map(x => cell(x[k].count ? `${x[k].vp}` : "·", `${x[k].count} kept`, "")));
+  rows.push(keptRow("biggame", "Big game (1 VP each)"), keptRow("crisis", "Crisis tiles (1 VP each)"), keptRow("alien", "Aliens (2 VP each)"));
+  rows.push(el("tr", { class: "total" }, el("td", { text: "Total VP" }), sc.total.map(v => el("td", { text: v }))));
+  if (!sc.all_lose) {
+    rows.push(el("tr", {}, el("td", { text: "Place" }), sc.place.map((v, s) => el("td", { class: sc.winners.includes(s) ? "win" : "", text: v }))));
+  }
+  const ties = sc.tie_breaks.map(tb => {
+    const used = tb.steps.filter(st => st.decided || tb.decided_by === "shared");
+    return el("li", { "data-testid": "tie-break", "data-decided-by": tb.decided_by },
+      `Tie on ${tb.vp} VP: ${tb.text}`,
+      el("ul", { class: "small muted" }, tb.steps.map(st => el("li", { class: st.decided ? "decided" : "" },
+        `${st.rule}: ` + st.between.map((s, i) => `${players[s].name} ${st.values[i]}`).join(", ") +
+        (st.decided ? ` → ${players[st.ahead[0]].name} ahead` : " → still level")))));
   });
-  rows.push(el("tr", {}, el("td", { text: "Big game & crisis (1), aliens (2)" }), kept.map(v => el("td", { text: v || "·" }))));
-  const total = res.vp || players.map((p, i) => sums[i] + kept[i]);
-  rows.push(el("tr", { class: "total" }, el("td", { text: "Total VP" }), total.map(v => el("td", { text: v }))));
-  const order = [...total.keys()].sort((a, b) => total[b] - total[a]);
-  const place = Array(n);
-  order.forEach((s, i) => (place[s] = i > 0 && total[order[i - 1]] === total[s] ? place[order[i - 1]] : i + 1));
-  rows.push(el("tr", {}, el("td", { text: "Place" }), place.map(v => el("td", { text: v }))));
-  const winners = res.winners || (ctx.result ? ctx.result.winners : []);
-  const allLose = !winners.length;
-  const end = res.end && res.end !== "normal" ? ` (${res.end})` : "";
-  const headline = allLose ? `Everybody lost${end}!` : `Winner: ${winners.map(w => players[w].empire).join(" & ")}${end}`;
-  const best = Math.max(...total);
-  const tied = total.filter(v => v === best).length > 1;
-  return el("div", { class: "panel vn-score", "data-testid": "scoring" },
+  let headline;
+  if (sc.all_lose) headline = `Everybody lost (${sc.cause || sc.end})!`;
+  else headline = `Winner${sc.winners.length > 1 ? "s" : ""}: ${sc.winners.map(w => players[w].empire).join(" & ")}`;
+  return el("div", { class: "panel vn-score", "data-testid": "scoring", "data-decided-by": sc.decided_by || "" },
     el("h2", { class: "win", "data-testid": "venus-winner", text: headline }),
+    el("p", { "data-testid": "scoring-text", text: sc.text }),
     el("table", {}, el("tr", {}, el("th", { text: "" }), players.map(p => el("th", { style: `color:${COLOURS[p.colour] || p.colour}`, text: p.name }))), rows),
-    tied && !allLose ? el("p", { class: "small muted", text: "Tie on VP: the first player wins it; then the most mines and factories on the board; then the most VP from kept tiles; else the victory is shared." }) : null);
+    ties.length ? el("div", { class: "small" }, el("b", { text: "Tie-breaks" }), el("ul", {}, ties)) : null);
 }
 
 export function formatDie(v) { return v === 0 ? "☠" : String(v); }
@@ -419,6 +432,7 @@ export function render(root, ctx) {
   const stats = el("div", { class: "panel small muted", title: "The deck, the discards and the tile bag (counts only: their order is secret)" },
     `Deck ${m.deck ?? "?"} · discards ${m.discards ?? "?"} · tiles in the bag ${m.bag ?? "?"}`);
   top.append(stats);
-  root.replaceChildren(el("div", { class: "vn" }, top, scoringPanel(m.result, m, ctx), combatPanel(m.combat, m, idx, ctx, root), move, board, players, hand));
+  root.replaceChildren(el("div", { class: "vn" }, top, scoringPanel(m.scoring, m), combatPanel(m.combat, m, idx, ctx, root),
+    aliensPanel(m.aliens, m), move, board, players, hand));
   root.onclick = () => root.querySelectorAll(".vn-pop").forEach(p => p.remove());
 }

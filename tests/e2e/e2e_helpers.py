@@ -1,0 +1,49 @@
+"""Helpers of the end-to-end tests: a free loopback port, the real server as a subprocess,
+and a JSON GET."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db, port):
+    """The real server as a subprocess; returns (process, base URL) once it answers."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
+         "--test-games", "--bot-delay", "0.02"],
+        stdout=open(f"{db}.log", "ab"), stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    end = time.time() + 30
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {open(f'{db}.log').read()}")
+        try:
+            with urllib.request.urlopen(base + "/api/game-types", timeout=2) as r:
+                json.loads(r.read())
+            break
+        except OSError:
+            if time.time() > end:
+                proc.kill()
+                raise RuntimeError("the server did not start")
+            time.sleep(0.1)
+    return proc, base
+
+
+def get(base, path):
+    with urllib.request.urlopen(base + path, timeout=10) as r:
+        return json.loads(r.read())
