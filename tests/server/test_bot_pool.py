@@ -52,11 +52,11 @@ def server_notes(c, g):
 
 @pytest.mark.timeout(60)
 def test_a_slow_bot_never_delays_other_games(db_url):
-    """Game A's bot computes for 4 s (holding its interpreter, as a search does). Meanwhile
+    """Game A's bot computes for 5 s (holding its interpreter, as a search does). Meanwhile
     game B between people plays six moves over REST and the socket, and game C between two
     random bots plays to its end: all of it before A's bot has moved."""
     with TestClient(app_with_faulty_bots(db_url, bot_workers=2)) as c:
-        a = new_game(c, seats=("slow:seconds=4", "human"), seed=1)
+        a = new_game(c, seats=("slow:seconds=5", "human"), seed=1)
         wait_for(lambda: c.app.state.hall.pool.pids)  # A's bot is in its worker process
         b = new_game(c, seed=2)
         cg = new_game(c, seats=("random", "random"), seed=3, rounds=3)
@@ -85,7 +85,7 @@ def test_a_slow_bot_never_delays_other_games(db_url):
         # the order of events proves it: B and C went on while A's bot was still thinking
         assert info(c, a)["version"] == 0, "game A's bot moved before the other games were done"
         assert done_c["actions"] == 6
-        assert max(answers) < 1.0, answers  # each of B's moves answered well within A's 4 s
+        assert max(answers) < 1.0, answers  # each of B's moves answered well within A's 5 s
         moved = wait_for(lambda: (lambda x: x if x["version"] == 1 else None)(info(c, a)), timeout=30)
         assert moved["to_move"] == 1 and server_notes(c, a) == []  # a slow bot is not a failed bot
 

@@ -106,7 +106,7 @@ class ISMCTSBot(Bot):
       ``evaluation()`` hook, else 200);
     - ``rollout``: ``random`` (default) or ``heuristic`` (the game's heuristic bot);
     - ``prior``: weight of the root bias towards the game's heuristic bot's choice
-      (default 1.0; 0 turns it off; ignored for games without a heuristic bot);
+      (default 10; 0 turns it off; ignored for games without a heuristic bot);
     - ``cut``: ``depth`` (default: roll out ``depth`` decisions) or ``turn`` (also stop
       as soon as the observer faces a decision of the root's kind again after another
       seat moved — e.g. its next action menu — so leaves are valued at comparable points);
@@ -121,10 +121,10 @@ class ISMCTSBot(Bot):
                                "prior": float, "dets": int, "clock": str, "cut": str, "early": int}
 
     def __init__(self, seed: int = 0, iters: Optional[int] = None, seconds: Optional[float] = None,
-                 c: float = 0.7, depth: Optional[int] = None, rollout: str = "random", prior: float = 1.0,
+                 c: float = 0.7, depth: Optional[int] = None, rollout: str = "random", prior: float = 10.0,
                  dets: int = 64, clock: str = "wall", cut: str = "depth", early: int = 1, **params: Any) -> None:
         given = {k: v for k, v in (("iters", iters), ("seconds", seconds), ("depth", depth)) if v is not None}
-        for key, value, default in (("c", c, 0.7), ("rollout", rollout, "random"), ("prior", prior, 1.0),
+        for key, value, default in (("c", c, 0.7), ("rollout", rollout, "random"), ("prior", prior, 10.0),
                                     ("dets", dets, 64), ("clock", clock, "wall"), ("cut", cut, "depth"), ("early", early, 1)):
             if value != default:
                 given[key] = value
