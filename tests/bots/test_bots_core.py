@@ -94,16 +94,16 @@ def test_ismcts_beats_random_on_pocket_race():
 
 @pytest.mark.slow
 def test_ismcts_beats_random_on_venus():
-    """A modest check on Onward to Venus: a small ISMCTS (20 iterations, rollouts cut after
-    20 decisions and valued by the scores) against a random bot, 2 players, seats
-    alternating, 4 games (about 25 s): it must win at least 3."""
+    """A modest check on Onward to Venus: a small ISMCTS (30 iterations, leaves valued by
+    the game's evaluation hook, no heuristic prior — so the search itself must do it)
+    against a random bot, 2 players, seats alternating, 4 games: it must win at least 3."""
     game = game_or_skip("venus")
     share = 0.0
     n = 4
     for g in range(n):
         me = g % 2
         specs = ["random", "random"]
-        specs[me] = "ismcts:iters=20,depth=20"
+        specs[me] = "ismcts:iters=30,prior=0"
         s, _ = play(game, 2, 2000 + g, specs)
         share += s.returns()[me]
     assert share / n >= 0.75, share / n
@@ -147,7 +147,8 @@ def test_advisor_prefers_the_big_card_at_the_last_turn():
 
 # ----- the registry ------------------------------------------------------------------------
 def test_make_bot_builds_known_bots_with_parameters():
-    assert bot_names() == ["heuristic", "ismcts", "openspiel-ismcts", "openspiel-mcts", "random"]
+    # other test modules may register extra (test) bots in this process: check ours are there
+    assert {"heuristic", "ismcts", "openspiel-ismcts", "openspiel-mcts", "random"} <= set(bot_names())
     b = make_bot("ismcts:iters=500,c=1.2,depth=30", "pocket-race", 3)
     assert isinstance(b, ISMCTSBot) and (b.iters, b.c, b.depth) == (500, 1.2, 30)
     b = make_bot("ismcts:seconds=0.25", "pocket-race", 3)
@@ -157,7 +158,7 @@ def test_make_bot_builds_known_bots_with_parameters():
 
 
 @pytest.mark.parametrize("spec, words", [
-    ("alphazero", ["unknown bot 'alphazero'", "heuristic, ismcts, openspiel-ismcts, openspiel-mcts, random"]),
+    ("alphazero", ["unknown bot 'alphazero'", "known bots:", "heuristic", "ismcts", "openspiel-ismcts", "random"]),
     ("", ["known bots"]),
     ("ismcts:iters=many", ["iters", "int", "'many'"]),
     ("ismcts:budget=3", ["no parameter 'budget'", "iters"]),
