@@ -87,3 +87,15 @@ def test_malformed_record_file(tmp_path, capsys):
     p.write_text(json.dumps({"game": "pocket-race", "players": 2, "seed": 1, "actions": [99]}))
     assert main(["replay", str(p)]) == 2
     assert "illegal on replay" in capsys.readouterr().err
+
+
+def test_advisor_rates_every_option():
+    res = runner.invoke(app, ["play", "pocket-race", "--players", "2", "--seats", "human,random",
+                              "--seed", "3", "--advisor-seconds", "0.2"], input="a\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "Advisor: estimated win chance per option" in res.output
+    # one row per legal option of the first decision
+    from cosmodrome.core import get_game
+    first = get_game("pocket-race").new_state(2, 3)
+    for a in first.legal_actions():
+        assert first.action_label(a) in res.output.split("Advisor")[1]
