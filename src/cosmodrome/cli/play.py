@@ -120,7 +120,7 @@ class TerminalTable:
             self.console.print("[yellow]The move advisor is not available in this installation.[/yellow]")
             return
         rows = advise(self.state, seconds=self.advisor_budget)
-        t = Table(title="Advisor: estimated win chance per option")
+        t = Table(title="Advisor", caption="estimated win chance of each option, from a search of your information")
         t.add_column("option")
         t.add_column("win %", justify="right")
         t.add_column("visits", justify="right")
