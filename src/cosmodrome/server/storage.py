@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text, create_engine, delete, select, update
+from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Integer, String, Text, create_engine, delete, select, update
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, Session
 from sqlalchemy.pool import StaticPool
 
@@ -43,7 +43,7 @@ class GameTable(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     players: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)  # any 64-bit seed (PostgreSQL's INTEGER is 32-bit)
     options: Mapped[dict] = mapped_column(JSON)
     seats: Mapped[list] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), index=True)
@@ -111,6 +111,8 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
             if url in ("sqlite://", "sqlite:///:memory:"):
                 kwargs["poolclass"] = StaticPool
+        else:  # a server database: a connection dropped by a restart of it is replaced, not reported
+            kwargs["pool_pre_ping"] = True
         self.engine = create_engine(url, **kwargs)
         self._lock = threading.RLock()
         Base.metadata.create_all(self.engine)

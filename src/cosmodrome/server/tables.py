@@ -295,6 +295,8 @@ class Hall:
             seed = secrets.randbelow(2 ** 31)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        if not -2 ** 63 <= seed < 2 ** 63:  # what a database's BIGINT column holds
+            raise OptionError(f"the seed must fit in 64 bits (from -2**63 to 2**63-1), not {seed}")
         seat_rows = self._seats(game, players, seats, seed)
         record = GameRecord(game=game.name, players=players, seed=seed, options=opts, actions=list(actions or []))
         state, events = await asyncio.to_thread(_replay, record)

@@ -1,0 +1,300 @@
+"""The server on PostgreSQL: a throwaway PostgreSQL cluster (Debian's server binaries, in a
+temporary directory, reachable only through a unix socket there) and the same guarantees as on
+SQLite: games and their actions are stored, a restarted server (a new app, or a real server
+process killed with SIGKILL) resumes every game with nothing acknowledged lost, and an error
+changes nothing.
+
+PostgreSQL refuses to run as root: as root (CI) initdb and pg_ctl run as the ``postgres``
+system user (``runuser -u postgres --``), which owns the cluster's directory. Missing binaries
+make these tests fail (never skip) with the command that installs them (``make postgres``)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from fastapi.testclient import TestClient
+
+from cosmodrome.core import GameRecord
+from cosmodrome.server import create_app
+from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
+from server_helpers import new_game, token, view, wait_for
+from test_restart import call, free_port, start
+
+PG_PORT = 5432  # only names the socket file: the cluster listens on no TCP port at all
+DRAW = 9        # pocket-race: 0..8 play a card, 9 draws
+BIG_SEED = 2 ** 40  # beyond a 32-bit INTEGER column (PostgreSQL checks, SQLite does not)
+
+
+def _pg_bin() -> str:
+    """The directory of PostgreSQL's server binaries (version 15 preferred), or a clear failure."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                   key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0)
+    preferred = [p for p in found if "/15/" in p]
+    if not (preferred or found):
+        pytest.fail("PostgreSQL's server binaries (initdb, pg_ctl) are missing: no "
+                    "/usr/lib/postgresql/*/bin/initdb. Install them with `make postgres` "
+                    "(or `sudo apt-get install -y postgresql`).", pytrace=False)
+    return os.path.dirname((preferred or found)[-1])
+
+
+def _need_psycopg() -> None:
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.fail("the PostgreSQL driver is missing: `.venv/bin/pip install -e '.[postgres]'` "
+                    "(psycopg[binary])", pytrace=False)
+
+
+class Cluster:
+    """A PostgreSQL cluster in ``root`` (data in ``root/data``, socket in ``root``)."""
+
+    def __init__(self, bindir: str, root: str) -> None:
+        self.bindir, self.root, self.data = bindir, root, os.path.join(root, "data")
+        self.as_root = os.geteuid() == 0
+
+    def run(self, tool: str, *args: str, timeout: float = 60) -> None:
+        cmd = [os.path.join(self.bindir, tool), *args]
+        if self.as_root:  # PostgreSQL will not run as root
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        if p.returncode != 0:
+            log = os.path.join(self.root, "server.log")
+            tail = open(log).read()[-2000:] if os.path.exists(log) else ""
+            raise AssertionError(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stdout}\n{p.stderr}\n{tail}")
+
+    def url(self, dbname: str) -> str:
+        return f"postgresql+psycopg://postgres@/{dbname}?host={self.root}&port={PG_PORT}"
+
+    def create_database(self, dbname: str) -> str:
+        import psycopg
+        with psycopg.connect(host=self.root, port=PG_PORT, user="postgres", dbname="postgres",
+                             autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{dbname}"')
+        return self.url(dbname)
+
+    def postmaster_pid(self):
+        try:
+            with open(os.path.join(self.data, "postmaster.pid")) as f:
+                return int(f.readline())
+        except (OSError, ValueError):
+            return None
+
+
+@pytest.fixture(scope="module")
+def pg():
+    """A running throwaway cluster; always stopped and removed afterwards, even on failure."""
+    _need_psycopg()
+    bindir = _pg_bin()
+    root = tempfile.mkdtemp(prefix="cosmo-pg-", dir="/tmp")  # /tmp: reachable by the postgres user
+    cluster = Cluster(bindir, root)
+    started = False
+    try:
+        if cluster.as_root:
+            try:
+                shutil.chown(root, "postgres", "postgres")
+            except LookupError:
+                pytest.fail("running as root, PostgreSQL needs the 'postgres' system user (it comes "
+                            "with Debian's package: `apt-get install -y postgresql`)", pytrace=False)
+        cluster.run("initdb", "-D", cluster.data, "-U", "postgres", "--auth=trust", "-E", "UTF8",
+                    "--no-sync", "--no-instructions")
+        started = True  # from here on, stop it whatever happens
+        cluster.run("pg_ctl", "-D", cluster.data, "-l", os.path.join(root, "server.log"), "-w", "-t", "30",
+                    "-o", f"-c listen_addresses='' -c unix_socket_directories='{root}' -p {PG_PORT} "
+                          "-c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+                    "start")
+        yield cluster
+    finally:
+        if started:
+            try:
+                cluster.run("pg_ctl", "-D", cluster.data, "-m", "immediate", "-w", "-t", "20", "stop")
+            except Exception:
+                pid = cluster.postmaster_pid()  # the postmaster we started: stop it by its id
+                if pid:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+        shutil.rmtree(root, ignore_errors=True)
+
+
+_dbs = iter(range(1, 1000))
+
+
+@pytest.fixture
+def pg_url(pg):
+    """A fresh, empty database of the cluster for one test."""
+    return pg.create_database(f"cosmo_{next(_dbs)}")
+
+
+def record(client, g):
+    return client.get(f"/api/games/{g['id']}/record").json()
+
+
+def act(client, g, seat, action, version):
+    return client.post(f"/api/games/{g['id']}/act", json={"token": token(g, seat), "action": action, "version": version})
+
+
+def human_turn(client, g):
+    """Seat 0's table once the bot (seat 1) has answered and it is seat 0's turn again."""
+    return wait_for(lambda: (lambda v: v if v["decision"] or v["status"] != "running" else None)(view(client, g, 0)))
+
+
+@pytest.mark.timeout(60)
+def test_store_round_trips_on_postgres_and_a_refused_write_changes_nothing(pg_url):
+    s = Store(pg_url)
+    try:
+        assert s.engine.dialect.name == "postgresql"
+        row = GameRow(id="g1", game="pocket-race", players=2, seed=BIG_SEED, options={"rounds": 3, "note": "Vénus ✓"},
+                      seats=[{"kind": "human", "token": "t" * 22, "claimed": False}, {"kind": "bot", "bot": "random"}],
+                      public=True, meta={"imported": True})
+        s.create_game(row, [ActionRow(0, DRAW, 0, 0.0), ActionRow(1, 3, 1, 0.0, note="a server note")])
+        got = s.get_game("g1")
+        assert (got.seed, got.options, got.seats, got.public, got.meta, got.revision) == (
+            BIG_SEED, row.options, row.seats, True, {"imported": True}, 0)
+        assert got.created > 1e9 and got.updated >= got.created  # timestamps as seconds
+        s.append_action("g1", 2, 4, 0, revision=3)
+        # a second action at the same index violates the key: refused, nothing of it stored
+        with pytest.raises(StorageError, match="refused"):
+            s.append_action("g1", 2, 5, 0, revision=4, status="finished")
+        assert [(a.idx, a.action, a.seat, a.note) for a in s.actions("g1")] == [
+            (0, DRAW, 0, None), (1, 3, 1, "a server note"), (2, 4, 0, None)]
+        assert (s.get_game("g1").revision, s.get_game("g1").status) == (3, "running")
+        # the connection is usable after the refused transaction; undo deletes and bumps at once
+        s.truncate("g1", 1, revision=4)
+        assert [a.idx for a in s.actions("g1")] == [0] and s.get_game("g1").revision == 4
+        assert [r.id for r in s.list_games("running")] == ["g1"] and s.list_games("finished") == []
+    finally:
+        s.close()
+
+
+@pytest.mark.timeout(90)
+def test_game_against_a_bot_survives_a_new_app_on_the_same_postgres_database(pg_url):
+    with TestClient(create_app(pg_url)) as c:
+        g = new_game(c, seats=("human", "random"), seed=BIG_SEED, rounds=4)
+        assert c.get(f"/api/games/{g['id']}").json()["status"] == "running"
+        # seat 0 plays a card and takes it back (undo deletes the stored action)
+        v = view(c, g, 0)
+        play = next(o["action"] for o in v["decision"]["options"] if o["action"] != DRAW)
+        assert act(c, g, 0, play, v["version"]).status_code == 200
+        r = c.post(f"/api/games/{g['id']}/undo", json={"token": token(g, 0)})
+        assert r.status_code == 200 and r.json()["undone"] == 1
+        assert record(c, g)["actions"] == []
+        # then three turns each: a person's move through the API, the bot's answer server-side
+        for _ in range(3):
+            v = human_turn(c, g)
+            r = act(c, g, 0, v["decision"]["options"][-1]["action"], v["version"])
+            assert r.status_code == 200, r.text
+        v = human_turn(c, g)
+        acked = record(c, g)["actions"]
+        assert len(acked) == 6 and v["version"] == 8 and v["decision"]["seat"] == 0  # 7 actions + 1 undo
+        # errors change nothing: a stale version, an illegal action
+        legal = [o["action"] for o in v["decision"]["options"]]
+        r = act(c, g, 0, legal[0], v["version"] - 1)
+        assert r.status_code == 409 and "moved on" in r.json()["error"]
+        illegal = next(a for a in range(9) if a not in legal)
+        r = act(c, g, 0, illegal, v["version"])
+        assert r.status_code == 422 and "not legal" in r.json()["error"]
+        assert record(c, g)["actions"] == acked and view(c, g, 0) == v
+        # a seed no database column holds is a clear 422 (not a refused write), and no game is made
+        before = c.get("/api/games").json()["games"]
+        r = c.post("/api/games", json={"game": "pocket-race", "players": 2, "seed": 2 ** 64})
+        assert r.status_code == 422 and "64 bits" in r.json()["error"]
+        assert c.get("/api/games").json()["games"] == before
+        # a record imported to continue against a bot is stored with its actions in one go
+        full = record(c, g)
+        r = c.post("/api/games/import", json={"record": full, "mode": "continue", "upto": 4,
+                                              "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+        assert r.status_code == 201, r.text
+        imp = r.json()
+        assert record(c, imp)["actions"] == acked[:4]
+
+    # a new app on the same database: everything acknowledged is there, exactly where it was
+    with TestClient(create_app(pg_url)) as c:
+        assert record(c, g)["actions"] == acked and record(c, g)["seed"] == BIG_SEED
+        v2 = view(c, g, 0)
+        assert v2["version"] == v["version"] and v2["view"] == v["view"] and v2["decision"]["seat"] == 0
+        assert record(c, imp)["actions"] == acked[:4]  # a person is to move there
+        # play on to the end against the bot: the finished status is stored too
+        while True:
+            v = human_turn(c, g)
+            if v["status"] != "running":
+                break
+            assert act(c, g, 0, v["decision"]["options"][0]["action"], v["version"]).status_code == 200
+        final = GameRecord.from_json(record(c, g)).replay()
+        assert final.is_terminal() and v["result"]["winners"] == final.winners()
+        done = record(c, g)["actions"]
+        assert done[:6] == acked and len(done) == 8
+    with TestClient(create_app(pg_url)) as c:
+        assert c.get(f"/api/games/{g['id']}").json()["status"] == "finished"
+        assert g["id"] in {x["id"] for x in c.get("/api/games?status=finished").json()["games"]}
+        assert record(c, g)["actions"] == done
+
+
+@pytest.mark.timeout(90)
+def test_killed_server_on_postgres_loses_no_acknowledged_action(pg_url, tmp_path):
+    log = tmp_path / "server.log"
+    proc, base = start(pg_url, free_port(), bot_delay=0.05, log_path=log)
+    try:
+        st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 21,
+                                                   "options": {"rounds": 6}, "seats": [{"kind": "human"}] * 2})
+        assert st == 201
+        acked = []
+        for i in range(5):
+            tok = g["seats"][i % 2]["token"]
+            st, v = call(base, "GET", f"/api/games/{g['id']}/view?token={tok}")
+            a = v["decision"]["options"][-1]["action"]
+            st, res = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": v["version"]})
+            assert st == 200, res
+            acked.append(a)
+        # a long game between bots, moving while the server is killed
+        st, b = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 3,
+                                                   "options": {"rounds": 400}, "seats": [{"kind": "bot", "bot": "random"}] * 2})
+        assert st == 201
+        end = time.time() + 20
+        while time.time() < end:
+            st, rec_b = call(base, "GET", f"/api/games/{b['id']}/record")
+            if len(rec_b["actions"]) >= 3:
+                break
+            time.sleep(0.1)
+        seen_b = rec_b["actions"]
+        assert len(seen_b) >= 3
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+
+    proc, base = start(pg_url, free_port(), bot_delay=0.0, log_path=log)
+    try:
+        st, rec = call(base, "GET", f"/api/games/{g['id']}/record")
+        assert st == 200 and rec["actions"] == acked
+        tok = g["seats"][1]["token"]
+        st, v = call(base, "GET", f"/api/games/{g['id']}/view?token={tok}")
+        assert v["version"] == 5 and v["decision"]["seat"] == 1
+        # a stale version is refused and changes nothing
+        a = v["decision"]["options"][0]["action"]
+        st, err = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": 4})
+        assert st == 409 and call(base, "GET", f"/api/games/{g['id']}/record")[1]["actions"] == acked
+        st, res = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": 5})
+        assert st == 200 and res["version"] == 6
+        # the bot game kept every move seen before the kill, and its bots resumed
+        end = time.time() + 30
+        while time.time() < end:
+            st, rec2 = call(base, "GET", f"/api/games/{b['id']}/record")
+            if len(rec2["actions"]) > len(seen_b) + 5:
+                break
+            time.sleep(0.1)
+        assert rec2["actions"][:len(seen_b)] == seen_b and len(rec2["actions"]) > len(seen_b) + 5
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
