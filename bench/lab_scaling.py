@@ -5,7 +5,8 @@
     .venv/bin/python bench/lab_scaling.py pocket-race --bots ismcts:iters=200,random -n 200
 
 Runs the same tournament (same seeds) once per worker count into a throw-away database,
-checks the results are identical, and prints games/s and the speed-up over 1 worker. The
+checks the results are identical, and prints games/s and the speed-up over 1 worker
+(``--repeat`` rounds in alternating order; the best rate of each worker count is kept). The
 machine's load average is printed before each run: other processes competing for the
 cores lower the speed-up, so measure on an otherwise idle machine.
 """
@@ -38,21 +39,30 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=160)
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--backend", default="local")
+    ap.add_argument("--repeat", type=int, default=2,
+                    help="rounds over the worker counts (alternating); the best rate of each counts")
     args = ap.parse_args()
     import cosmodrome.testing.toy  # noqa: F401
 
     bots = [b for b in args.bots.split(",") if b]
     print(f"machine: {platform.machine()} cpus={os.cpu_count()} python {platform.python_version()}")
     print(f"{args.game}: {args.n} games, bots {bots}, backend {args.backend}")
-    base = None
+    counts = [int(x) for x in args.workers.split(",")]
     ref = None
-    for w in (int(x) for x in args.workers.split(",")):
-        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-        rate, dt, keys = run(args.game, bots, args.n, w, args.backend)
-        if ref is None:
-            ref, base = keys, rate
-        same = "identical" if keys == ref else "DIFFERENT RESULTS"
-        print(f"workers={w}: {rate:8.2f} games/s  ({dt:.2f} s)  speed-up {rate / base:.2f}x  results {same}  (load before: {load:.2f})")
+    best: dict = {}
+    for r in range(args.repeat):
+        for w in (counts if r % 2 == 0 else counts[::-1]):
+            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+            rate, dt, keys = run(args.game, bots, args.n, w, args.backend)
+            if ref is None:
+                ref = keys
+            same = "identical" if keys == ref else "DIFFERENT RESULTS"
+            best[w] = max(best.get(w, 0.0), rate)
+            print(f"round {r + 1} workers={w}: {rate:8.2f} games/s  ({dt:.2f} s)  results {same}  "
+                  f"(load average before: {load:.2f})")
+    base = best[counts[0]]
+    for w in counts:
+        print(f"best workers={w}: {best[w]:8.2f} games/s  speed-up {best[w] / base:.2f}x")
 
 
 if __name__ == "__main__":

@@ -120,3 +120,12 @@ def test_timed_search_with_early_stop_decides_legally(venus):
     s = mid_game_states(venus, 2, seed=6, count=2)[-1]
     bot = make_bot("ismcts:seconds=0.05,clock=cpu", venus, 2)
     assert bot.choose(s) in s.legal_actions() and bot.last_iterations >= 1
+
+
+def test_the_examples_in_the_evaluation_module_run():
+    import doctest
+
+    from cosmodrome.games.venus import evaluation
+
+    res = doctest.testmod(evaluation)
+    assert res.attempted > 0 and res.failed == 0

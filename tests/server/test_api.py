@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cosmodrome.core import GameRecord
+from cosmodrome.core import GameRecord, get_game
 from server_helpers import new_game, token, view, wait_for
 
 DRAW = 9  # pocket-race: 0..8 play a card, 9 draws
@@ -286,3 +286,18 @@ def test_the_page_and_its_modules_are_served(client):
         r = client.get(path)
         assert r.status_code == 200, path
     assert "cdn" not in client.get("/").text.lower()
+
+
+def test_the_log_starts_with_the_setting_up(client):
+    """Before anybody acts, the table's log already tells how the game was set up (RB: setting
+    up, step eight: the first player is found by rolling; phase two: the first tiles)."""
+    r = client.post("/api/games", json={"game": "venus", "players": 3, "seed": 11,
+                                        "seats": [{"kind": "human"}] * 3})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    msg = view(client, g, 0)
+    texts = [line["text"] for line in msg["log"]]
+    state = get_game("venus").new_state(3, 11)
+    expected = [e.text_for(0) for e in state.initial_events if e.text_for(0)]
+    assert expected and texts[:len(expected)] == expected
+    assert any("receives" in t for t in texts)

@@ -92,7 +92,7 @@ def run_tasks(tasks: Iterable[GameTask], workers: int = 1, backend: str = "local
 
 
 #: modules the forkserver imports once, so that every worker forks with them loaded
-PRELOAD = ["cosmodrome.lab.runner", "cosmodrome.bots"]
+PRELOAD = ["cosmodrome.lab.runner", "cosmodrome.bots", "cosmodrome.lab.warm"]
 
 
 def _mp_context(modules: Iterable[str] = ()):

@@ -78,6 +78,12 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set = field(default_factory=set)
     bot_task: Optional["asyncio.Task[None]"] = None
+    #: the events of setting the game up, before the first action (first-player rolls...)
+    setup: list[Event] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.setup:
+            self.setup = list(self.record.new_state().initial_events)
 
     @property
     def id(self) -> str:
@@ -105,6 +111,12 @@ class Table:
     def log_lines(self, seat: Optional[int], start: int = 0) -> list[dict[str, Any]]:
         """The log from action ``start`` on, as ``seat`` may read it."""
         out: list[dict[str, Any]] = []
+        if start == 0:
+            for e in self.setup:
+                d = e.for_seat(seat)
+                if d is not None:
+                    d["i"] = -1
+                    out.append(d)
         for i in range(start, len(self.events)):
             note = self.notes[i]
             if note:

@@ -54,7 +54,7 @@ _INT_FIELDS = ("period", "phase", "first", "cubes", "cur", "actions_left", "extr
 class VenusState(State):
     """One position of Onward to Venus (see the module docstring for the layout)."""
 
-    __slots__ = ("game", "comp", "num_players", "options", "rng", "_ev") + _LIST_FIELDS + _NESTED_FIELDS + \
+    __slots__ = ("game", "comp", "num_players", "options", "rng", "_ev", "_setup_ev") + _LIST_FIELDS + _NESTED_FIELDS + \
         _INT_FIELDS + ("stack", "over", "end_cause", "log", "_final")
 
     def __init__(self, game, comp: Components, players: int, rng: Rng, options: dict) -> None:
@@ -250,6 +250,12 @@ class VenusState(State):
             if action in self.legal_actions():
                 return self._apply(action)
         return super().apply(action)
+
+    @property
+    def initial_events(self) -> list:
+        """The events of setting up (first-player rolls, the first tiles, opening moves up to
+        the first decision); empty on clones and loaded states."""
+        return getattr(self, "_setup_ev", [])
 
     def _apply(self, action: int) -> list:
         self._ev = []
