@@ -31,8 +31,8 @@ E_MOVE1, E_MOVE2, E_MOVE_TANKS = EFFECT_ID["move1"], EFFECT_ID["move2"], EFFECT_
 
 
 def distance(s: VenusState, a: int, b: int) -> int:
-    """Steps along the line of planets; Earth and the Moon share a place and are one step
-    apart (RB: Action: Move military units).
+    """Number of steps between two planets on the planet line; Earth and the Moon sit at the
+    same place and count as one step from each other (RB: Action: Move military units).
 
     >>> from cosmodrome.games.venus import GAME
     >>> s = GAME.new_state(2, seed=0)
@@ -270,7 +270,8 @@ def _tanks_legal(s, f):
 
 @decide(D_MOVE_TANKS, "move_tanks", _tanks_legal, lambda s, f: "Move: how many tanks go with the group?")
 def move_tanks(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: 'Can move tanks with spaceships in one Move action'."""
+    """RB: Detailed explanation of the cards – tanks may join a spaceship move, counted
+    like infantry."""
     s.mv[MV_TANKS] = a - A_COUNT
 
 

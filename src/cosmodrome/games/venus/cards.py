@@ -5,7 +5,7 @@ the reactions played out of turn when their trigger happens:
 - ignore a skull: also stops another player eliminating one of your units;
 - return an eliminated unit of yours to Earth orbit instead of your stock;
 - one more action when the pass card is emptied (see :mod:`.phases`);
-- discard this card instead of the card you have just played, keeping that one.
+- give up the 'instead' card so that the card just played returns to your hand.
 """
 
 from __future__ import annotations
@@ -104,7 +104,8 @@ def play_card(s: VenusState, p: int, e: int) -> None:
 
 @auto(O_INSTEAD)
 def instead_check(s: VenusState, f: tuple) -> None:
-    """RB card: 'Discard this card instead...' – offered only to a holder, after the effect."""
+    """RB: Detailed explanation of the cards ('instead' card) – offered only to a holder,
+    after the effect."""
     s.stack.pop()
     if f[2] in s.discard and s.has_effect(f[1], E["instead"]):
         s.stack.append((D_INSTEAD, f[1], f[2]))
@@ -117,7 +118,8 @@ def _instead_prompt(s, f):
 
 @decide(D_INSTEAD, "reaction", lambda s, f: [A_DONE, A_YES], _instead_prompt)
 def discard_instead(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: 'Discard this card instead of the card you have just played'."""
+    """RB: Detailed explanation of the cards – the 'instead' card goes to the discard pile
+    and the card just played comes back to the hand."""
     if a != A_YES:
         return
     p, card = f[1], f[2]
@@ -143,7 +145,8 @@ def unit_eliminated(s: VenusState, p: int, t: int) -> None:
 @decide(D_RETURN, "reaction", lambda s, f: [A_DONE, A_YES],
         lambda s, f: "Your unit was eliminated: play your card to return it to Earth orbit?")
 def return_unit(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: 'Return one eliminated military unit to Earth orbit'."""
+    """RB: Detailed explanation of the cards – an eliminated unit of yours goes to Earth
+    orbit rather than to your stock."""
     if a != A_YES:
         return
     p, t = f[1], f[2]
@@ -175,7 +178,8 @@ def eliminate(s: VenusState, q: int, pl: int, t: int) -> None:
 @decide(D_IGNORE, "reaction", lambda s, f: [A_DONE, A_YES],
         lambda s, f: f"{SHORT[f[4]]} is eliminating your unit: play 'ignore a skull' to stop it?")
 def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: 'Ignore one skull result' played as an interrupt."""
+    """RB: Detailed explanation of the cards – the ignore-a-skull card used as an interrupt
+    against another player's elimination."""
     q, pl, t = f[1], f[2], f[3]
     if a == A_YES:
         c = s.take_card(q, E["ignore_skull"])
@@ -195,7 +199,7 @@ def _cp(n):
 
 
 def _cp1_draw(s, p):
-    """Worth 1 CP and draw one card after playing."""
+    """+1 CP, then an immediate card draw (RB: Detailed explanation of the cards)."""
     s.cb[CB_CARDS] += 1
     s.draw(p, 1)
 
@@ -207,7 +211,8 @@ def _mod(slot):
 
 
 def _sac_tank(s, p):
-    """Eliminate one of your tanks on the surface to gain 3 CP."""
+    """Sacrifice a tank of yours on the fought-over surface for +3 CP; it goes to stock
+    (RB: Detailed explanation of the cards)."""
     i = p * 24 + s.cb[CB_PL] * 3 + TANK
     s.surf[i] -= 1
     s.stock[p * 5 + TANK] += 1
@@ -264,22 +269,22 @@ def free_pass(s, p):
 
 
 def tank_up(s, p):
-    """Move one of your tanks from surface to orbit (Free action)."""
+    """Lift a tank of yours from a surface back into orbit (Free action)."""
     s.stack.append((D_UP, p, TANK))
 
 
 def infantry_up(s, p):
-    """Move one of your infantry units from surface to orbit (Free action)."""
+    """Lift an infantry unit of yours from a surface back into orbit (Free action)."""
     s.stack.append((D_UP, p, INF))
 
 
 def cycle3(s, p):
-    """Discard up to three cards and draw replacements, plus one for this card (Action)."""
+    """Swap up to three hand cards for new ones, drawing one extra (Action)."""
     s.stack.append((D_CYCLE, p, 0))
 
 
 def draw4keep2(s, p):
-    """Draw four cards, retain two and discard the other two (Action)."""
+    """Draw four, keep two of them, discard the rest (Action)."""
     s.drawn = []
     got = s.draw(p, 4)
     s.drawn = list(got)
@@ -302,27 +307,27 @@ def _kill(e):
 
 
 def place_tension(s, p):
-    """Place one Tension tile from the discard pile on a planet of your choice (Action)."""
+    """Put a discarded tension tile back in play on a chosen planet (Action)."""
     s.stack.append((D_PLACE_TENSION, p))
 
 
 def remove_tension(s, p):
-    """Remove and discard one Tension tile from a planet of your choice (Action)."""
+    """Take a tension tile off a chosen planet into the tile discards (Action)."""
     s.stack.append((D_REMOVE_TENSION, p))
 
 
 def force_discard2(s, p):
-    """Select one other player: they discard two cards at random (Action)."""
+    """Another player of your choice loses two random cards (Action)."""
     s.stack.append((D_FORCE, p))
 
 
 def look_swap(s, p):
-    """Look at one player's hand and swap one card if you wish (Action)."""
+    """See another player's hand and optionally trade one card (Action)."""
     s.stack.append((D_LOOK, p))
 
 
 def income_mines(s, p):
-    """Take £1 for each mine you have (Action)."""
+    """Gain £1 per mine of yours on the board (Action)."""
     n = sum(s.bld[p * 16 + pl * 2] for pl in range(8))
     s.gain(p, n)
     s.say("money", f"{SHORT[p]} takes £{n}, one for each mine.", {"seat": p, "amount": n})
@@ -335,7 +340,7 @@ def take3(s, p):
 
 
 def take_biggame(s, p):
-    """Take one Big Game tile from any planet (Action)."""
+    """Take a big game tile from any planet and keep it (Action)."""
     s.stack.append((D_BIGGAME, p))
 
 
@@ -396,7 +401,7 @@ PLAYABLE = {
 @decide(D_UP, "unit_up", lambda s, f: [A_PLANET + pl for pl in _up_planets(s, f[1], f[2])],
         lambda s, f: f"Which planet's surface {'tank' if f[2] == TANK else 'infantry'} returns to orbit?")
 def unit_up(s: VenusState, f: tuple, a: int) -> None:
-    """RB cards: move one of your tanks / infantry from surface to orbit."""
+    """RB: Detailed explanation of the cards – a tank / infantry of yours lifts off to orbit."""
     p, t, pl = f[1], f[2], a - A_PLANET
     i = p * 24 + pl * 3 + t
     s.surf[i] -= 1
@@ -411,7 +416,8 @@ def _cycle_legal(s, f):
 
 @decide(D_CYCLE, "cycle", _cycle_legal, lambda s, f: f"Discard a card to replace ({f[2]} of 3 so far), or done.")
 def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: discard up to three cards, then draw that many plus one."""
+    """RB: Detailed explanation of the cards – up to three discards, then that many draws
+    plus one."""
     p, k = f[1], f[2]
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
@@ -431,7 +437,8 @@ def _draw4_legal(s, f):
 
 @decide(D_DRAW4, "draw4", _draw4_legal, lambda s, f: f"Discard one of the cards just drawn ({f[2]} to discard).")
 def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: draw four cards, retain two – discard among the cards drawn."""
+    """RB: Detailed explanation of the cards – draw four, keep two: discard among the cards
+    just drawn."""
     p, k = f[1], f[2]
     ce = s.comp.card_effect
     e = a - A_CARD
@@ -471,8 +478,8 @@ def _kill_units(s, f):
 
 @decide(D_KILL_UNIT, "kill_unit", _kill_units, lambda s, f: f"Eliminate which of {SHORT[f[3]]}'s units?")
 def kill_unit(s: VenusState, f: tuple, a: int) -> None:
-    """RB cards: 'Eliminate one infantry / spaceship / military unit of your choice' – any
-    player's, in orbit (taken first) or on the surface."""
+    """RB: Detailed explanation of the cards – the elimination cards (infantry, spaceship or
+    any unit) hit any player's unit, in orbit (taken first) or on the surface."""
     pl, t = divmod(a - A_UNITAT, 3)
     attack_unit(s, f[1], f[3], pl, t)
 
@@ -494,7 +501,8 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_PLACE_TENSION, "place_tension", lambda s, f: [A_PLANET + pl for pl in _tension_dest(s)],
         lambda s, f: "Place a discarded tension tile on which planet?")
 def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: place one Tension tile from the discard pile on a planet of your choice."""
+    """RB: Detailed explanation of the cards – a discarded tension tile goes onto the chosen
+    planet."""
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.tdisc if tk[t] == T_TENSION)
@@ -506,7 +514,8 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
         lambda s, f: "Remove a tension tile from which planet?")
 def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: remove and discard one Tension tile from a planet of your choice."""
+    """RB: Detailed explanation of the cards – a tension tile leaves the chosen planet for
+    the tile discards."""
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
@@ -521,7 +530,7 @@ def _other_holders(s, f):
 
 @decide(D_FORCE, "force_discard", _other_holders, lambda s, f: "Which player discards two cards at random?")
 def force_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: select one other player; they discard two cards at random."""
+    """RB: Detailed explanation of the cards – the chosen player loses two random cards."""
     q = a - A_SEAT
     h = s.hands[q]
     from cosmodrome.games.venus.text import card_name
@@ -586,7 +595,7 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_BIGGAME, "take_biggame", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_BIGGAME)],
         lambda s, f: "Take a big game tile from which planet?")
 def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: take one Big Game tile from any planet and keep it."""
+    """RB: Detailed explanation of the cards – the big game tile is kept as if claimed."""
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)

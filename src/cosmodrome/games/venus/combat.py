@@ -258,8 +258,8 @@ def _disc_legal(s, f):
 
 @decide(D_DISCARD_DIE, "discard_die", _disc_legal, lambda s, f: "Discard which die?")
 def discard_die(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: 'Discard one Combat die of your choice' – the other two give the difference
-    and a skull on the discarded die is ignored."""
+    """RB: Detailed explanation of the cards – the chosen die is set aside: the other two
+    give the difference and a skull on the discarded die is ignored."""
     s.cb[CB_DISC] = a - A_DIE
     s.say("discard_die", f"{SHORT[f[1]]} discards die {a - A_DIE + 1}: cost now {cost(s)}.", {"seat": f[1]})
 
@@ -271,8 +271,8 @@ def _sac_legal(s, f):
 
 @decide(D_SACRIFICE, "sacrifice", _sac_legal, lambda s, f: "Which of your units on the surface do you sacrifice for 3 CP?")
 def sacrifice(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: 'Eliminate one of your military units to gain 3 CP' – a unit on the surface
-    of the planet fought over goes back to stock."""
+    """RB: Detailed explanation of the cards – the unit sacrifice: a unit of yours on the
+    surface of the planet fought over goes back to stock for +3 CP."""
     p = f[1]
     t = a - A_UNIT
     i = p * 24 + s.cb[CB_PL] * 3 + t

@@ -455,8 +455,8 @@ def alien_planets(s: VenusState) -> list:
 
 
 def aliens_advance(s: VenusState) -> None:
-    """RB: Kuiper Belt – in each later crisis phase the surviving aliens invade as many more
-    planets inwards (Mars, the Moon, Earth); reaching Earth, everybody loses. Ruling: the
+    """RB: Kuiper Belt – in every following crisis phase each alien still alive takes one
+    more planet further in (Mars, the Moon, Earth); reaching Earth, everybody loses. Ruling: the
     alien tiles themselves move on."""
     alive = alien_planets(s)
     if not alive:

@@ -64,7 +64,7 @@ A_CARD = 60
 
 
 def distance(a: int, b: int) -> int:
-    """Steps along the line of planets (Earth and the Moon are one step apart)."""
+    """Number of steps between two planets (Earth and the Moon count as one step apart)."""
     if a == b:
         return 0
     d = abs(POS[a] - POS[b])

@@ -1,7 +1,8 @@
 """RB: Playing the game – three periods of six phases each.
 
-1. place pass cubes, 2. draw and place game tiles, 3. player actions, 4. crisis resolution
-(:mod:`.crises`), 5. collect income, 6. re-set military units.
+The phases, in order: the pass cubes go out (one), tiles come from the bag (two), the
+players act (three), crises are resolved (four, :mod:`.crises`), income is paid (five) and
+military units are made active again (six).
 """
 
 from __future__ import annotations
@@ -47,9 +48,9 @@ def phase_one_place_pass_cubes(s: VenusState) -> None:
 
 
 def phase_two_draw_and_place_tiles(s: VenusState) -> None:
-    """RB: Phase two – draw and place game tiles per the chart; earlier tiles stay; a crisis
-    tile drawn for Ganymede is discarded; no tiles on a flipped planet or one held by an
-    alien. The bag is never refilled."""
+    """RB: Phase two – tiles come from the bag as the chart says; tiles already out stay;
+    Ganymede never receives a crisis tile (it is discarded, not replaced); planets that were
+    flipped or are occupied by an alien get nothing. The bag is never refilled."""
     s.phase = 2
     chart = s.comp.chart[s.num_players]
     tk = s.comp.tile_kind
@@ -64,7 +65,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
             t = s.bag.pop()
             if pl == GANYMEDE and tk[t] == T_CRISIS:
                 s.tdisc.append(t)
-                s.say("tile", f"A crisis tile drawn for Ganymede is discarded ({tile_name(s, t)}).",
+                s.say("tile", f"Ganymede takes no crisis tiles: {tile_name(s, t)} goes to the discards.",
                       {"planet": pl, "tile": t}, chance=True)
                 continue
             s.ptiles[pl].append(t)
@@ -76,8 +77,8 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
 
 @auto(O_ACTIONS)
 def phase_three_player_actions(s: VenusState, f: tuple) -> None:
-    """RB: Phase three – from the first player clockwise, one action each, until a player
-    takes the last pass cube."""
+    """RB: Phase three – one action per turn, clockwise from the first player, and the phase
+    is over once the pass card has no cubes left."""
     if s.cubes > 0:
         p = s.next_seat
         s.next_seat = (p + 1) % s.num_players
@@ -105,8 +106,9 @@ def turn(s: VenusState, f: tuple) -> None:
 
 @auto(O_PASS_REACT)
 def pass_card_emptied(s: VenusState, f: tuple) -> None:
-    """RB card: 'You may perform one more action if the Pass card is empty' – asked of each
-    holder in turn order, starting after the player who took the last cube."""
+    """RB: Detailed explanation of the cards – the extra-action card for an emptied pass card
+    is offered to each holder in turn order, starting after the player who took the last
+    cube."""
     from cosmodrome.games.venus.components import EFFECT_ID
     e = EFFECT_ID["pass_empty_action"]
     n = s.num_players
@@ -125,7 +127,8 @@ def _pass_extra_legal(s, f):
 @decide(D_PASS_EXTRA, "reaction", _pass_extra_legal,
         lambda s, f: "The pass card is empty: play your card to take one more action?")
 def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: 'You may perform one more action if the Pass card is empty'."""
+    """RB: Detailed explanation of the cards – the holder may take a single extra action
+    once the pass card has been emptied."""
     p, k = f[1], f[2]
     if a == A_YES:
         from cosmodrome.games.venus.components import EFFECT_ID

@@ -1,8 +1,8 @@
 """RB: Ending the game – victory points and the tie-break chain.
 
 Each planet pays its VP by rank of the income players earn there (ties share a rank and the
-next player takes the next rank: the Moon example gives 9, 5, 5, 3). A player with no income
-on a planet has no rank there (ruling). +1 VP per big game and crisis tile, +2 per alien.
+next player takes the next rank: the Moon example gives 9, 5, 5, 3). Without income from a
+planet a player is not ranked there at all (ruling). +1 VP per big game and crisis tile, +2 per alien.
 Ties: the first player marker, then the most mines and factories, then the most VP from
 kept tiles; then the victory is shared. An all-lose ending has no winner.
 """
@@ -77,7 +77,7 @@ def returns(s: VenusState) -> list:
 #: RB: Ending the game – the tie-break chain after VP, in order: (key, what it compares)
 TIE_STEPS = (
     ("first_player", "the first player marker"),
-    ("counters", "the most mines and factories on the board"),
+    ("counters", "the most mines and factories in play"),
     ("tile_vp", "the most VP from big game, crisis and alien tiles"),
 )
 

@@ -92,8 +92,8 @@ def step_seven_game_tiles(s: VenusState) -> None:
 
 
 def step_eight_first_player(s: VenusState) -> None:
-    """RB: Step eight – everyone rolls the three dice; the highest total takes the first
-    player marker, tied players re-roll (skull counts 0)."""
+    """RB: Step eight – each player rolls all three dice and the best total gets the first
+    player marker; a tie is rolled again (skull counts 0)."""
     faces = s.comp.rules["die_faces"]
     rolling = list(range(s.num_players))
     while True:
