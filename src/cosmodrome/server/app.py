@@ -292,16 +292,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         if seat is not None and t.row.status == "running" and t.seat_for_token(token) != seat:
             raise Forbidden("a running game's replay shows a seat's view only with that seat's token")
         state, label = await asyncio.to_thread(_replay_to, t, step)
-        lines = []
-        for i in range(step):
-            note = t.notes[i]
-            if note:
-                lines.append({"i": i, "kind": "server", "text": note, "data": {}, "chance": False})
-            for e in t.events[i]:
-                d = e.for_seat(seat)
-                if d is not None:
-                    d["i"] = i
-                    lines.append(d)
+        lines = t.log_lines(seat, 0, step)
         return {"game_id": t.id, "game": t.row.game, "title": t.game.title, "step": step, "steps": n,
                 "seat": seat, "seat_name": t.seat_name(seat), "seats": t.seats_public(),
                 "status": t.row.status, "view": state.view(seat), "log": lines, "last_action": label,

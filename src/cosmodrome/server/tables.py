@@ -108,8 +108,9 @@ class Table:
                 return i
         raise Forbidden("this link's seat token is not valid for this game")
 
-    def log_lines(self, seat: Optional[int], start: int = 0) -> list[dict[str, Any]]:
-        """The log from action ``start`` on, as ``seat`` may read it."""
+    def log_lines(self, seat: Optional[int], start: int = 0, stop: Optional[int] = None) -> list[dict[str, Any]]:
+        """The log of actions ``start`` to ``stop`` (the end when None), as ``seat`` may read
+        it; from the start it opens with the setting-up events."""
         out: list[dict[str, Any]] = []
         if start == 0:
             for e in self.setup:
@@ -117,7 +118,7 @@ class Table:
                 if d is not None:
                     d["i"] = -1
                     out.append(d)
-        for i in range(start, len(self.events)):
+        for i in range(start, len(self.events) if stop is None else stop):
             note = self.notes[i]
             if note:
                 out.append({"i": i, "kind": "server", "text": note, "data": {}, "chance": False})

@@ -209,13 +209,19 @@ def uprising_next(s: VenusState, f: tuple) -> None:
             return
 
 
-def _uprising_legal(s, f):
-    p = f[1]
-    b = p * 24 + VENUS * 3
+def _unit_else_building(s, p: int, pl: int) -> list:
+    """The choices of a forced loss on ``pl``: a unit type ``p`` has there (orbit or surface),
+    or, when it has none, one of its mines or factories there (RB: Venus levels 2–3 and the
+    invasions of Earth both take units first)."""
+    b = p * 24 + pl * 3
     acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t] or s.surf[b + t]]
     if acts:
         return acts
-    return [A_BLD + VENUS * 2 + k for k in (0, 1) if s.bld[p * 16 + VENUS * 2 + k]]
+    return [A_BLD + pl * 2 + k for k in (0, 1) if s.bld[p * 16 + pl * 2 + k]]
+
+
+def _uprising_legal(s, f):
+    return _unit_else_building(s, f[1], VENUS)
 
 
 @decide(D_UPRISING, "uprising", _uprising_legal, lambda s, f: f"Venusian uprising: lose a unit on Venus ({f[2]} to go).")
@@ -358,12 +364,7 @@ def earth_damage(s: VenusState, f: tuple) -> None:
 
 
 def _damage_legal(s, f):
-    p = f[1]
-    b = p * 24 + EARTH * 3
-    acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t] or s.surf[b + t]]
-    if acts:
-        return acts
-    return [A_BLD + EARTH * 2 + k for k in (0, 1) if s.bld[p * 16 + EARTH * 2 + k]]
+    return _unit_else_building(s, f[1], EARTH)
 
 
 @decide(D_DAMAGE, "damage", _damage_legal, lambda s, f: f"Earth is invaded: remove a unit (or, with none, a mine or factory); {f[2]} to go.")
