@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import sys
 import tempfile
 import time
 
@@ -41,9 +42,17 @@ def main() -> None:
     print(f"{args.game}, {args.players} players, {t.n} games (seed {args.seed}), workers {args.workers}: "
           f"{args.ismcts} vs {args.players - 1} x {args.opponent}")
     t0 = time.perf_counter()
+    finished: dict = {}
+
+    def progress(r) -> None:  # one line per finished game: the running win share so far
+        finished[r.index] = r
+        so_far = t.analyse(finished)["bots"][0]
+        print(f"  {len(finished)}/{t.n} games, ISMCTS win share so far {so_far['win_share']:.3f}"
+              f"  ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+
     with tempfile.TemporaryDirectory() as d:
         with Store(args.db or os.path.join(d, "strength.sqlite")) as st:
-            res = t.run(st, workers=args.workers)
+            res = t.run(st, workers=args.workers, on_result=progress)
     dt = time.perf_counter() - t0
     a = t.analyse(res)
     me = a["bots"][0]

@@ -94,8 +94,9 @@ def test_ismcts_beats_random_on_pocket_race():
 
 @pytest.mark.slow
 def test_ismcts_beats_random_on_venus():
-    """A modest check on Onward to Venus: a small ISMCTS (30 iterations, leaves valued by
-    the game's evaluation hook, no heuristic prior — so the search itself must do it)
+    """A modest check on Onward to Venus: a small plain ISMCTS (30 iterations, leaves valued
+    by the game's evaluation hook, no heuristic prior and no opponent model — so the search
+    itself must do it)
     against a random bot, 2 players, seats alternating, 4 games: it must win at least 3."""
     game = game_or_skip("venus")
     share = 0.0
@@ -103,7 +104,7 @@ def test_ismcts_beats_random_on_venus():
     for g in range(n):
         me = g % 2
         specs = ["random", "random"]
-        specs[me] = "ismcts:iters=30,prior=0"
+        specs[me] = "ismcts:iters=30,prior=0,opp=search"
         s, _ = play(game, 2, 2000 + g, specs)
         share += s.returns()[me]
     assert share / n >= 0.75, share / n

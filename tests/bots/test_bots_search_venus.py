@@ -65,6 +65,9 @@ def test_venus_evaluation_counts_the_danger_that_everybody_loses(venus):
     ("ismcts:dets=-2", ["dets", "0 or more"]),
     ("ismcts:clock=sundial", ["clock", "wall or cpu"]),
     ("ismcts:cut=never", ["cut", "depth or turn"]),
+    ("ismcts:opp=telepathy", ["opp", "search or heuristic"]),
+    ("ismcts:replies=-1", ["replies", "0 or more"]),
+    ("ismcts:turns=0", ["turns", "at least 1"]),
 ])
 def test_new_parameters_are_checked(spec, words):
     with pytest.raises(OptionError) as exc:
@@ -75,12 +78,12 @@ def test_new_parameters_are_checked(spec, words):
 
 def test_pooled_search_is_reproducible_on_venus(venus):
     s = mid_game_states(venus, 2, seed=4, count=3)[-1]
-    r1 = ISMCTSBot(seed=3, iters=120, dets=5).search(s)
-    r2 = ISMCTSBot(seed=3, iters=120, dets=5).search(s)
+    r1 = ISMCTSBot(seed=3, iters=120, dets=5, paired=0, opp="search").search(s)
+    r2 = ISMCTSBot(seed=3, iters=120, dets=5, paired=0, opp="search").search(s)
     assert _stats(r1) == _stats(r2)
     assert sum(c.visits for c in r1.children.values()) == 120
     # and a pool of determinizations is not the same search as resampling every time
-    r3 = ISMCTSBot(seed=3, iters=120, dets=0).search(s)
+    r3 = ISMCTSBot(seed=3, iters=120, dets=0, paired=0, opp="search").search(s)
     assert sum(c.visits for c in r3.children.values()) == 120
 
 
@@ -100,7 +103,7 @@ def test_no_prior_for_a_game_without_heuristic():
 
 def test_turn_cut_and_heuristic_rollouts_decide_legally(venus):
     s = mid_game_states(venus, 3, seed=2, count=3)[-1]
-    for spec in ("ismcts:iters=15,cut=turn,depth=30", "ismcts:iters=6,cut=turn,depth=20,rollout=heuristic"):
+    for spec in ("ismcts:iters=15,cut=turn,depth=30,opp=search", "ismcts:iters=6,cut=turn,depth=20,rollout=heuristic,opp=search"):
         assert make_bot(spec, venus, 1).choose(s) in s.legal_actions()
 
 
@@ -129,3 +132,152 @@ def test_the_examples_in_the_evaluation_module_run():
 
     res = doctest.testmod(evaluation)
     assert res.attempted > 0 and res.failed == 0
+
+
+# ----- the opponent model -------------------------------------------------------------------
+class _Spy:
+    """Wraps the heuristic used as the opponent model and records who it was asked for."""
+
+    def __init__(self, inner, log):
+        self.inner, self.log = inner, log
+
+    def reseed(self, seed):
+        self.inner.reseed(seed)
+
+    def choose(self, state):
+        self.log.append((state.to_move(), state.decision_kind()))
+        return self.inner.choose(state)
+
+
+def _spied_bot(monkeypatch, spec, game, log):
+    bot = make_bot(spec, game, 5)
+    real = bot._ensure_opponent_model
+
+    def ensure(state, rng):
+        model = real(state, rng)
+        if model is not None and not isinstance(model, _Spy):
+            bot._opp_bot = _Spy(model, log)
+            if bot._rollout_bot is model:
+                bot._rollout_bot = bot._opp_bot
+        return bot._opp_bot
+    monkeypatch.setattr(bot, "_ensure_opponent_model", ensure)
+    return bot
+
+
+def test_the_opponent_model_plays_only_the_other_seats_in_the_tree(venus, monkeypatch):
+    """With ``opp=heuristic`` the tree holds only the searching seat's choices: every root
+    child's subtree is reached through the model's moves for the others, and the model is
+    asked for other seats (and, in rollouts, for the searching seat's unfinished turn) but
+    the search never goes past the searching seat's next turn."""
+    log = []
+    states = [s for s in mid_game_states(venus, 2, seed=9, count=6) if s.decision_kind() == "action"]
+    assert states, "no action-menu position to search"
+    s = states[-1]
+    me = s.to_move()
+    bot = _spied_bot(monkeypatch, "ismcts:iters=30,opp=heuristic", venus, log)
+    a = bot.choose(s)
+    assert a in s.legal_actions()
+    assert sum(c.visits for c in bot.last_root.children.values()) == 30
+    assert any(seat != me for seat, _ in log), "the other seat was never modelled"
+    # the searching seat's own next action menu is the horizon: never decided inside the search
+    assert (me, "action") not in log
+
+
+def test_replies_limits_how_many_other_turns_are_modelled(venus, monkeypatch):
+    """In a 4-player game ``replies=1`` models one other seat's turn per iteration: the
+    model is never asked to open a turn (an action menu) for more than one seat."""
+    s = next(x for x in mid_game_states(venus, 4, seed=3, count=8) if x.decision_kind() == "action")
+    log = []
+    bot = _spied_bot(monkeypatch, "ismcts:iters=12,opp=heuristic,replies=1", venus, log)
+    turns_per_iteration = []
+    real_iterate = bot._iterate
+
+    def iterate(*args):
+        before = len(log)
+        real_iterate(*args)
+        turns_per_iteration.append(sum(1 for _, kind in log[before:] if kind == "action"))
+    monkeypatch.setattr(bot, "_iterate", iterate)
+    bot.search(s)
+    assert len(turns_per_iteration) == 12
+    assert max(turns_per_iteration) == 1
+    # without the limit the three other seats all get their turn in some iteration
+    log.clear()
+    turns_per_iteration.clear()
+    bot.replies = 0
+    bot.search(s)
+    assert max(turns_per_iteration) >= 2
+
+
+def test_opponent_model_search_is_reproducible(venus):
+    s = mid_game_states(venus, 2, seed=4, count=3)[-1]
+    r1 = ISMCTSBot(seed=3, iters=25, opp="heuristic").search(s)
+    r2 = ISMCTSBot(seed=3, iters=25, opp="heuristic").search(s)
+    assert _stats(r1) == _stats(r2)
+
+
+def test_opponent_model_without_a_heuristic_is_plain_search():
+    s = get_game("pocket-race").new_state(2, seed=3)
+    bot = ISMCTSBot(seed=1, iters=40, opp="heuristic")
+    assert bot.choose(s) in s.legal_actions()
+    assert bot._opp_bot is None
+
+
+def test_paired_search_shows_every_root_action_the_same_worlds(venus, monkeypatch):
+    """``paired=1``: the k-th visit of every root action starts from the same world (the
+    same determinization and the same dice), so actions are compared on common ground."""
+    s = next(x for x in mid_game_states(venus, 2, seed=5, count=8) if len(x.legal_actions()) >= 3)
+    bot = ISMCTSBot(seed=2, iters=60, paired=1)
+    seen = {}
+    real_iterate = bot._iterate
+
+    def iterate(det, root, root_set, favoured, rng, players, depth, first=None):
+        ch = root.children.get(first)
+        k = ch.visits if ch is not None else 0
+        seen.setdefault(k, set()).add((first, str(det.to_json())))
+        real_iterate(det, root, root_set, favoured, rng, players, depth, first)
+    monkeypatch.setattr(bot, "_iterate", iterate)
+    root = bot.search(s)
+    assert sum(c.visits for c in root.children.values()) == 60
+    assert set(root.children) == set(s.legal_actions())
+    for k, visits in seen.items():
+        worlds = {w for _, w in visits}
+        assert len(worlds) == 1, f"visit {k} of different root actions met different worlds"
+    assert len(seen[0]) == len(s.legal_actions())  # every action had its first visit in world 0
+    # the worlds differ from one another (a pairing of identical worlds would prove nothing)
+    assert len({next(iter(v))[1] for v in seen.values()}) == len(seen)
+
+
+def test_paired_search_is_reproducible(venus):
+    s = mid_game_states(venus, 3, seed=4, count=3)[-1]
+    r1 = ISMCTSBot(seed=3, iters=40, paired=1, opp="heuristic").search(s)
+    r2 = ISMCTSBot(seed=3, iters=40, paired=1, opp="heuristic").search(s)
+    assert _stats(r1) == _stats(r2)
+
+
+def _walk(node):
+    yield node
+    for ch in node.children.values():
+        yield from _walk(ch)
+
+
+def test_the_model_move_is_tried_first_at_the_searching_seats_later_decisions(venus):
+    """With ``opp=heuristic`` a decision of the searching seat below the root (say, where
+    to move after choosing to move) first tries what the model would do there, so a
+    multi-step action is not judged by random follow-ups."""
+    s = next(x for x in mid_game_states(venus, 2, seed=9, count=8) if x.decision_kind() == "action")
+    bot = ISMCTSBot(seed=4, iters=150, opp="heuristic")
+    root = bot.search(s)
+    inner = [n for ch in root.children.values() for n in _walk(ch) if n.children]
+    assert inner, "the search never went below the root"
+    for n in inner:
+        assert n.fav != -2 and next(iter(n.children)) == n.fav
+
+
+def test_turns_looks_further_ahead(venus, monkeypatch):
+    """``turns=2``: the rollout plays the searching seat's next turn too (with the model)
+    before valuing the position; with the default (1) it stops at that turn."""
+    s = next(x for x in mid_game_states(venus, 2, seed=9, count=8) if x.decision_kind() == "action")
+    me = s.to_move()
+    log = []
+    _spied_bot(monkeypatch, "ismcts:iters=10,opp=heuristic,turns=2", venus, log).search(s)
+    assert (me, "action") in log

@@ -42,16 +42,30 @@ from cosmodrome.core import Bot, OptionError, Rng, State
 #: (the hook values the position), others are played out (almost) to the end
 DEPTH_WITH_EVALUATION = 0
 DEPTH_WITHOUT_EVALUATION = 200
+#: with an opponent model, rollouts run to the observer's next turn, at most this many decisions
+DEPTH_WITH_MODEL = 60
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+#: the smallest value of each numeric parameter, and the values of each named one
+MINIMUM = {"iters": 1, "depth": 0, "c": 0, "prior": 0, "dets": 0, "turns": 1, "replies": 0}
+CHOICES = {"rollout": ("random", "heuristic"), "clock": tuple(CLOCKS), "cut": ("depth", "turn"),
+           "opp": ("search", "heuristic")}
+#: iterations per decision when neither ``iters`` nor ``seconds`` is given
+DEFAULT_ITERS = 200
+#: the other parameters' defaults (tuned on Onward to Venus against its heuristic bot;
+#: docs/BENCHMARKS.md has the runs)
+DEFAULTS: dict[str, Any] = {"c": 0.2, "rollout": "random", "prior": 0.5, "dets": 64, "clock": "wall", "cut": "depth",
+                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1}
 
 
 class Node:
     """An edge-and-node of the search tree: stats of reaching it by ``action``."""
 
-    __slots__ = ("action", "children", "visits", "avail", "reward")
+    __slots__ = ("action", "children", "visits", "avail", "reward", "fav")
 
     def __init__(self, action: int, players: int) -> None:
         self.action = action
+        #: the opponent model's choice at this node's decision (-2: not asked yet)
+        self.fav = -2
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.avail = 0
@@ -95,18 +109,32 @@ def evaluate(state: State) -> list[float]:
 class ISMCTSBot(Bot):
     """Information-set MCTS for the seat to move.
 
-    Parameters (``ismcts:iters=500,c=0.7``):
+    Parameters (``ismcts:iters=200,c=0.2``), defaults in :data:`DEFAULTS`:
 
-    - ``iters``: iterations per decision (default 500; used unless ``seconds`` is given);
+    - ``iters``: iterations per decision (default 200; used unless ``seconds`` is given);
     - ``seconds``: time budget per decision instead (not reproducible);
     - ``clock``: what ``seconds`` counts: ``wall`` (default) or ``cpu`` (this thread's CPU
       time — fair on a loaded machine);
-    - ``c``: UCB exploration constant (rewards are win shares in [0, 1]); default 0.7;
-    - ``depth``: rollout cut-off in decisions (default: 0 when the game has an
-      ``evaluation()`` hook, else 200);
-    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's heuristic bot);
-    - ``prior``: weight of the root bias towards the game's heuristic bot's choice
-      (default 10; 0 turns it off; ignored for games without a heuristic bot);
+    - ``c``: UCB exploration constant (rewards are win shares in [0, 1]); default 0.2,
+      sized to the small differences in win share between good moves;
+    - ``depth``: rollout cut-off in decisions (default: 60 per looked-ahead turn with an
+      opponent model; else 0 when the game has an ``evaluation()`` hook, else 200);
+    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's heuristic bot); with an
+      opponent model the rollouts to the horizon are always played by the model;
+    - ``prior``: weight of the bias ``prior / (visits + 1)`` towards the game's heuristic
+      bot's choice (default 0.5; 0 turns it off; ignored for games without a heuristic
+      bot) — at the root, and with an opponent model at the searching seat's later
+      decisions too;
+    - ``opp``: ``heuristic`` (default) — the game's heuristic bot plays every other seat
+      inside the search, the tree holds only the searching seat's choices, and each
+      iteration looks ahead to the searching seat's next turn; ``search`` — every seat's
+      choices are searched by UCB (plain ISMCTS; also what games without a heuristic get);
+    - ``turns``: with an opponent model, how many of the searching seat's turns to look
+      ahead (default 1: value the position when its next turn starts);
+    - ``replies``: with an opponent model, model at most this many other seats' turns
+      before valuing the position (default 0: all of them);
+    - ``paired``: common random numbers at the root (default 1): the k-th visit of every
+      root action starts from the same world (determinization and dice);
     - ``cut``: ``depth`` (default: roll out ``depth`` decisions) or ``turn`` (also stop
       as soon as the observer faces a decision of the root's kind again after another
       seat moved — e.g. its next action menu — so leaves are valued at comparable points);
@@ -118,36 +146,31 @@ class ISMCTSBot(Bot):
 
     name = "ismcts"
     PARAMS: dict[str, type] = {"iters": int, "seconds": float, "c": float, "depth": int, "rollout": str,
-                               "prior": float, "dets": int, "clock": str, "cut": str, "early": int}
+                               "prior": float, "dets": int, "clock": str, "cut": str, "early": int, "opp": str,
+                               "replies": int, "paired": int, "turns": int}
 
     def __init__(self, seed: int = 0, iters: Optional[int] = None, seconds: Optional[float] = None,
-                 c: float = 0.7, depth: Optional[int] = None, rollout: str = "random", prior: float = 10.0,
-                 dets: int = 64, clock: str = "wall", cut: str = "depth", early: int = 1, **params: Any) -> None:
+                 c: float = DEFAULTS["c"], depth: Optional[int] = None, rollout: str = DEFAULTS["rollout"],
+                 prior: float = DEFAULTS["prior"], dets: int = DEFAULTS["dets"], clock: str = DEFAULTS["clock"],
+                 cut: str = DEFAULTS["cut"], early: int = DEFAULTS["early"], opp: str = DEFAULTS["opp"],
+                 replies: int = DEFAULTS["replies"], paired: int = DEFAULTS["paired"], turns: int = DEFAULTS["turns"],
+                 **params: Any) -> None:
         given = {k: v for k, v in (("iters", iters), ("seconds", seconds), ("depth", depth)) if v is not None}
-        for key, value, default in (("c", c, 0.7), ("rollout", rollout, "random"), ("prior", prior, 10.0),
-                                    ("dets", dets, 64), ("clock", clock, "wall"), ("cut", cut, "depth"), ("early", early, 1)):
-            if value != default:
-                given[key] = value
+        values = {"c": c, "rollout": rollout, "prior": prior, "dets": dets, "clock": clock, "cut": cut,
+                  "early": early, "opp": opp, "replies": replies, "paired": paired, "turns": turns}
+        given.update((k, v) for k, v in values.items() if v != DEFAULTS[k])
         super().__init__(seed, **given, **params)
-        if iters is not None and iters < 1:
-            raise OptionError(f"ismcts: iters must be at least 1, not {iters}")
         if seconds is not None and not seconds > 0:
             raise OptionError(f"ismcts: seconds must be positive, not {seconds}")
-        if depth is not None and depth < 0:
-            raise OptionError(f"ismcts: depth must be 0 or more, not {depth}")
-        if c < 0:
-            raise OptionError(f"ismcts: c must be 0 or more, not {c}")
-        if rollout not in ("random", "heuristic"):
-            raise OptionError(f"ismcts: rollout must be random or heuristic, not {rollout!r}")
-        if prior < 0:
-            raise OptionError(f"ismcts: prior must be 0 or more, not {prior}")
-        if dets < 0:
-            raise OptionError(f"ismcts: dets must be 0 or more, not {dets}")
-        if clock not in CLOCKS:
-            raise OptionError(f"ismcts: clock must be wall or cpu, not {clock!r}")
-        if cut not in ("depth", "turn"):
-            raise OptionError(f"ismcts: cut must be depth or turn, not {cut!r}")
-        self.iters = iters if iters is not None or seconds is not None else 500
+        check = dict(values, iters=iters, depth=depth)
+        for key, low in MINIMUM.items():
+            if check[key] is not None and check[key] < low:
+                bound = "0 or more" if low == 0 else f"at least {low}"
+                raise OptionError(f"ismcts: {key} must be {bound}, not {check[key]}")
+        for key, allowed in CHOICES.items():
+            if check[key] not in allowed:
+                raise OptionError(f"ismcts: {key} must be {' or '.join(allowed)}, not {check[key]!r}")
+        self.iters = iters if iters is not None or seconds is not None else DEFAULT_ITERS
         self.seconds = seconds
         self.clock = clock
         self.c = c
@@ -157,7 +180,13 @@ class ISMCTSBot(Bot):
         self.dets = dets
         self.cut = cut
         self.early = bool(early)
+        self.opp = opp
+        self.replies = replies
+        self.paired = bool(paired)
+        self.turns = turns
+        self._opp_bot: Optional[Bot] = None
         self._stop: Optional[tuple[int, str]] = None
+        self._horizon: tuple[int, frozenset] = (0, frozenset())
         self._rollout_bot: Optional[Bot] = None
         self._prior_bot: Optional[Bot] = None
         self._prior_missing = False
@@ -189,10 +218,15 @@ class ISMCTSBot(Bot):
         clock = CLOCKS[self.clock]
         start = clock()
         self._ensure_rollout_bot(state, rng)
+        model = self._ensure_opponent_model(state, rng)
         depth = self.depth
         if depth is None:
-            depth = DEPTH_WITH_EVALUATION if has_evaluation(state) else DEPTH_WITHOUT_EVALUATION
+            if model is not None:
+                depth = DEPTH_WITH_MODEL * self.turns
+            else:
+                depth = DEPTH_WITH_EVALUATION if has_evaluation(state) else DEPTH_WITHOUT_EVALUATION
         self._stop = (observer, state.decision_kind()) if self.cut == "turn" else None
+        self._horizon = (observer, frozenset(getattr(state.game, "turn_kinds", ()) or (state.decision_kind(),)))
         favoured = self._favoured(state, root_legal)
         self.last_prior_action = favoured
         deadline = None if self.seconds is None else start + self.seconds
@@ -207,7 +241,20 @@ class ISMCTSBot(Bot):
                     break
             elif done >= limit:
                 break
-            if size and len(pool) >= size:
+            first = None
+            if self.paired:
+                # common random numbers: the k-th visit of every root action meets world k
+                first = self._root_choice(root, root_legal, favoured, rng, observer)
+                ch = root.children.get(first)
+                k = ch.visits if ch is not None else 0
+                w = k % size if size else k
+                while len(pool) <= w:
+                    world = state.resample(observer, rng)
+                    if isinstance(getattr(world, "rng", None), Rng):
+                        world.rng = rng.spawn()
+                    pool.append(world)
+                det = pool[w].clone()
+            elif size and len(pool) >= size:
                 det = pool[done % size].clone()
                 if isinstance(getattr(det, "rng", None), Rng):
                     det.rng = rng.spawn()  # fresh dice and draws for this iteration
@@ -215,7 +262,7 @@ class ISMCTSBot(Bot):
                 det = state.resample(observer, rng)
                 if size:
                     pool.append(det.clone())
-            self._iterate(det, root, root_set, favoured, rng, players, depth)
+            self._iterate(det, root, root_set, favoured, rng, players, depth, first)
             done += 1
             if deadline is not None and self.early and done % 16 == 0 and decided(root, done, clock() - start,
                                                                                  deadline - clock()):
@@ -223,6 +270,27 @@ class ISMCTSBot(Bot):
         self.last_root = root
         self.last_iterations = done
         return root
+
+    def _root_choice(self, root: Node, legal: list[int], favoured: Optional[int], rng: Rng, observer: int) -> int:
+        """The root action to visit next (``paired`` search): an untried one (the favoured
+        first), else the best by UCB1 plus the prior's bias."""
+        children = root.children
+        untried = [a for a in legal if a not in children]
+        if untried:
+            if favoured is not None and favoured in untried:
+                return favoured
+            return untried[rng.below(len(untried))]
+        ln_total = math.log(max(1, sum(ch.visits for ch in children.values())))
+        best, best_v = legal[0], -1.0
+        for a in legal:
+            ch = children[a]
+            n = ch.visits
+            v = ch.reward[observer] / n + self.c * math.sqrt(ln_total / n)
+            if a == favoured:
+                v += self.prior / (n + 1)
+            if v > best_v:
+                best_v, best = v, a
+        return best
 
     def _favoured(self, state: State, legal: list[int]) -> Optional[int]:
         """The root action the game's heuristic bot would choose (None without a prior).
@@ -242,7 +310,7 @@ class ISMCTSBot(Bot):
 
     # ----- one iteration -------------------------------------------------------------------
     def _iterate(self, det: State, root: Node, root_legal: set[int], favoured: Optional[int], rng: Rng,
-                 players: int, depth: int) -> None:
+                 players: int, depth: int, first: Optional[int] = None) -> None:
         node = root
         path = [root]
         c = self.c
@@ -251,18 +319,55 @@ class ISMCTSBot(Bot):
         at_root = True
         bias = self.prior
         stop = self._stop
+        model = self._opp_bot
+        me, turn_kinds = self._horizon
+        replies = self.replies
+        seen = 0
         others = False
         while not det.is_terminal():
             legal = det.legal_actions()
             mover = det.to_move()
             if stop is not None and mover != stop[0]:
                 others = True
+            if model is not None:
+                if mover != me:
+                    if replies and det.decision_kind() in turn_kinds:
+                        seen += 1
+                        if seen > replies:
+                            return self._backup(path, evaluate(det), players)  # enough replies modelled
+                    # the other seats play as the model says: no nodes, the tree is the observer's
+                    det._apply(legal[0] if len(legal) == 1 else model.choose(det))
+                    continue
+                if not at_root and det.decision_kind() in turn_kinds:
+                    break  # the horizon: the observer's next turn (the rollout takes it from here)
+            if at_root and first is not None:
+                # the root action was chosen before the world was (paired search)
+                at_root = False
+                ch = node.children.get(first)
+                det._apply(first)
+                if ch is None:
+                    ch = node.children[first] = Node(first, players)
+                    ch.avail = 1
+                    path.append(ch)
+                    break
+                ch.avail += 1
+                node = ch
+                path.append(ch)
+                continue
             if at_root:
                 legal = [a for a in legal if a in root_legal] or legal
             elif len(legal) == 1:
                 det._apply(legal[0])  # a forced decision: no node, no choice to learn
                 continue
             children = node.children
+            if at_root:
+                fav = favoured
+            elif model is not None:
+                fav = node.fav
+                if fav == -2:  # the model's move for the observer here: tried first, then favoured
+                    fav = node.fav = model.choose(det)
+            else:
+                fav = None
             untried = []
             for a in legal:
                 ch = children.get(a)
@@ -271,8 +376,8 @@ class ISMCTSBot(Bot):
                 else:
                     ch.avail += 1
             if untried:
-                if at_root and favoured is not None and favoured in untried:
-                    a = favoured
+                if fav is not None and fav in untried:
+                    a = fav
                 else:
                     a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(a, players)
@@ -287,7 +392,7 @@ class ISMCTSBot(Bot):
                 ch = children[a]
                 n = ch.visits
                 v = ch.reward[mover] / n + c * sqrt(log(ch.avail) / n)
-                if at_root and a == favoured:
+                if a == fav:
                     v += bias / (n + 1)
                 if v > best_v:
                     best_v, best = v, ch
@@ -295,18 +400,34 @@ class ISMCTSBot(Bot):
             det._apply(best.action)
             node = best
             path.append(best)
-        value = self._rollout(det, rng, depth, others)
+        self._backup(path, self._rollout(det, rng, depth, others, seen), players)
+
+    @staticmethod
+    def _backup(path: list[Node], value: list[float], players: int) -> None:
         for n in path:
             n.visits += 1
             r = n.reward
             for i in range(players):
                 r[i] += value[i]
 
-    def _rollout(self, det: State, rng: Rng, depth: int, others: bool = False) -> list[float]:
+    def _rollout(self, det: State, rng: Rng, depth: int, others: bool = False, seen: int = 0) -> list[float]:
         steps = 0
         policy = self._rollout_bot
         stop = self._stop
+        me, turn_kinds = self._horizon
+        horizon = self._opp_bot is not None
+        replies = self.replies
+        turns = self.turns
         while steps < depth and not det.is_terminal():
+            if horizon and det.decision_kind() in turn_kinds:
+                if det.to_move() == me:
+                    turns -= 1
+                    if turns <= 0:
+                        break  # the observer's next turn, or the last one looked at (with an opponent model)
+                elif replies:
+                    seen += 1
+                    if seen > replies:
+                        break  # as many other seats' turns as asked for were played
             if stop is not None:
                 mover = det.to_move()
                 if mover != stop[0]:
@@ -323,6 +444,23 @@ class ISMCTSBot(Bot):
             det._apply(a)
             steps += 1
         return evaluate(det)
+
+    def _ensure_opponent_model(self, state: State, rng: Rng) -> Optional[Bot]:
+        """With ``opp=heuristic``: the game's heuristic bot, which plays every other seat
+        inside the search (None otherwise, or for a game without a heuristic bot). It
+        decides from the view of the seat it plays *in the determinization*, so it reads
+        only what the search itself made up."""
+        if self.opp != "heuristic" or not getattr(state.game, "heuristic_bot", ""):
+            self._opp_bot = None
+            return None
+        from cosmodrome.bots.registry import load_heuristic
+
+        if self._opp_bot is None:
+            self._opp_bot = load_heuristic(state.game, seed=0)
+        self._opp_bot.reseed(rng.next64() >> 1)
+        if self._rollout_bot is None:
+            self._rollout_bot = self._opp_bot  # rollouts to the horizon play like the model
+        return self._opp_bot
 
     def _ensure_rollout_bot(self, state: State, rng: Rng) -> None:
         if self.rollout_kind != "heuristic":

@@ -24,7 +24,7 @@ from cosmodrome.core import Bot, Game, OptionError, get_game
 BOTS: dict[str, tuple[Any, str]] = {
     "random": (RandomBot, "uniform over the legal options"),
     "heuristic": (None, "the game's own rule-of-thumb player (Game.heuristic_bot)"),
-    "ismcts": (ISMCTSBot, "information-set Monte Carlo tree search (iters=, seconds=, c=, depth=, rollout=)"),
+    "ismcts": (ISMCTSBot, "information-set Monte Carlo tree search (iters=, seconds=, c=, prior=, opp=, turns=, paired=, depth=, rollout=)"),
 }
 
 #: bots from other packages, loaded on first use so that importing the bots stays light

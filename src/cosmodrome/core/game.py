@@ -131,6 +131,10 @@ class Game(ABC):
     #: "module:Class" of the game's heuristic bot (a :class:`cosmodrome.core.bot.Bot`), if any.
     #: The core never imports it; the bots registry does, lazily.
     heuristic_bot: str = ""
+    #: decision kinds that open a seat's turn (e.g. Venus's action menu); search bots with an
+    #: opponent model look ahead to the searching seat's next decision of one of these kinds
+    #: (empty: the kind of the decision being searched)
+    turn_kinds: frozenset = frozenset()
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None) -> "State":

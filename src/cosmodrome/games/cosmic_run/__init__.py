@@ -30,6 +30,7 @@ class CosmicRun(Game):
     description = ("Race three ships up three planet tracks through space mines by drafting dice; "
                    "2 players, or solo against Zorlord.")
     heuristic_bot = "cosmodrome.games.cosmic_run.heuristic:CosmicRunHeuristic"
+    turn_kinds = frozenset({"draft"})
     options = (
         OptionSpec("side", "choice", "A", "tracking sheet side: A, or B for the Minefield variant", ("A", "B")),
         OptionSpec("friendly", "bool", False, "Friendly variant: attacks become engine upgrades, mine dice give immunity"),

@@ -30,6 +30,7 @@ class OnwardToVenus(Game):
     description = ("Empires race to exploit the planets of a retro-future Solar System while crises "
                    "brew on every world.")
     heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
+    turn_kinds = frozenset({"action"})
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> VenusState:
         from cosmodrome.games.venus.setup import new_game
