@@ -174,6 +174,17 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
     return -1, ""
 
 
+#: where a decision frame names the seat whose pieces its options are (the frame's decider
+#: otherwise): Bazagthoth's victim, the tension tile's target, the seat losing a unit
+_OWNER_SLOT = {"bazagthoth": 2, "tension_target": 4, "kill_unit": 3}
+
+
+def _owner(f, kind: str) -> int:
+    """The seat owning the building or unit an option of a ``kind`` decision names."""
+    i = _OWNER_SLOT.get(kind)
+    return f[i] if i is not None and len(f) > i else f[1]
+
+
 def action_details(s, a: int) -> dict:
     """What an option of the current decision points at, for a client to highlight and for
     a bot to read without parsing labels. Every id range has its details:
@@ -227,20 +238,10 @@ def action_details(s, a: int) -> dict:
         return d
     if A_BLD <= a < A_BLD + 16:
         pl, k = divmod(a - A_BLD, 2)
-        owner = f[1]
-        if kind == "bazagthoth" and len(f) > 2:
-            owner = f[2]
-        elif kind == "tension_target" and len(f) > 4:
-            owner = f[4]
-        return {"planet": names[pl], "building": BLD_LABELS[k], "owner": owner}
+        return {"planet": names[pl], "building": BLD_LABELS[k], "owner": _owner(f, kind)}
     if A_UNITAT <= a < A_UNITAT + 24:
         pl, t = divmod(a - A_UNITAT, 3)
-        owner = f[1]
-        if kind == "bazagthoth" and len(f) > 2:
-            owner = f[2]
-        elif kind == "kill_unit" and len(f) > 3:
-            owner = f[3]
-        return {"planet": names[pl], "unit": UNIT_LABELS[t], "owner": owner}
+        return {"planet": names[pl], "unit": UNIT_LABELS[t], "owner": _owner(f, kind)}
     if A_UNIT <= a < A_UNIT + 3:
         d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f[1]}
         pl, where = _unit_place(s, f, kind)
