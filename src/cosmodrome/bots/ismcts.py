@@ -50,7 +50,7 @@ MINIMUM = {"iters": 1, "depth": 0, "c": 0, "prior": 0, "dets": 0, "turns": 1, "r
 CHOICES = {"rollout": ("random", "heuristic"), "clock": tuple(CLOCKS), "cut": ("depth", "turn"),
            "opp": ("search", "heuristic")}
 #: iterations per decision when neither ``iters`` nor ``seconds`` is given
-DEFAULT_ITERS = 200
+DEFAULT_ITERS = 100
 #: the other parameters' defaults (tuned on Onward to Venus against its heuristic bot;
 #: docs/BENCHMARKS.md has the runs)
 DEFAULTS: dict[str, Any] = {"c": 0.2, "rollout": "random", "prior": 0.5, "dets": 64, "clock": "wall", "cut": "depth",
@@ -109,9 +109,9 @@ def evaluate(state: State) -> list[float]:
 class ISMCTSBot(Bot):
     """Information-set MCTS for the seat to move.
 
-    Parameters (``ismcts:iters=200,c=0.2``), defaults in :data:`DEFAULTS`:
+    Parameters (``ismcts:iters=100,c=0.2``), defaults in :data:`DEFAULTS`:
 
-    - ``iters``: iterations per decision (default 200; used unless ``seconds`` is given);
+    - ``iters``: iterations per decision (default 100; used unless ``seconds`` is given);
     - ``seconds``: time budget per decision instead (not reproducible);
     - ``clock``: what ``seconds`` counts: ``wall`` (default) or ``cpu`` (this thread's CPU
       time — fair on a loaded machine);
