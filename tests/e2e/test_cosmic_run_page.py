@@ -40,10 +40,21 @@ def dom_sigs(page):
     return page.eval_on_selector_all("[data-testid=cr-sheet]", "els => els.map(e => [+e.dataset.sheet, e.dataset.sig])")
 
 
+def _moves_of(txt):
+    return int(txt.split()[1]) if txt.startswith("move ") else None
+
+
 def moves(page):
     """The number of accepted actions the page has drawn (the status pill reads 'move N')."""
-    txt = page.inner_text("#status")
-    return int(txt.split()[1]) if txt.startswith("move ") else None
+    return _moves_of(page.inner_text("#status"))
+
+
+def drawn_snapshot(page):
+    """The sheets' signatures and the move number, read in one go (no redraw in between)."""
+    sigs, status = page.evaluate(
+        "() => [Array.from(document.querySelectorAll('[data-testid=cr-sheet]'))"
+        ".map(e => [+e.dataset.sheet, e.dataset.sig]), document.querySelector('#status').innerText]")
+    return sigs, _moves_of(status)
 
 
 def open_table(browser, base, game_id, token):
@@ -139,7 +150,7 @@ def test_two_player_game_played_to_the_end_by_clicking_the_sheets(server, browse
         sigs_seen.add(tuple(s for _, s in dom_sigs(page)))
         if checked < 12 and rng.random() < 0.12:
             # the sheets on the page are exactly the seat's view on the server (when it is quiet)
-            drawn, drawn_at = dom_sigs(page), moves(page)
+            drawn, drawn_at = drawn_snapshot(page)
             view = get(server, f"/api/games/{gid}/view?token={token}")
             if view["actions"] == drawn_at == moves(page):  # nobody moved while we looked
                 checked += 1
