@@ -26,7 +26,7 @@ from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
 from server_helpers import new_game, token, view, wait_for
-from test_restart import call, free_port, start
+from test_restart import call, free_port, games_to_kill_during, start
 
 PG_PORT = 5432  # only names the socket file: the cluster listens on no TCP port at all
 DRAW = 9        # pocket-race: 0..8 play a card, 9 draws
@@ -243,29 +243,7 @@ def test_killed_server_on_postgres_loses_no_acknowledged_action(pg_url, tmp_path
     log = tmp_path / "server.log"
     proc, base = start(pg_url, free_port(), bot_delay=0.05, log_path=log)
     try:
-        st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 21,
-                                                   "options": {"rounds": 6}, "seats": [{"kind": "human"}] * 2})
-        assert st == 201
-        acked = []
-        for i in range(5):
-            tok = g["seats"][i % 2]["token"]
-            st, v = call(base, "GET", f"/api/games/{g['id']}/view?token={tok}")
-            a = v["decision"]["options"][-1]["action"]
-            st, res = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": v["version"]})
-            assert st == 200, res
-            acked.append(a)
-        # a long game between bots, moving while the server is killed
-        st, b = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 3,
-                                                   "options": {"rounds": 400}, "seats": [{"kind": "bot", "bot": "random"}] * 2})
-        assert st == 201
-        end = time.time() + 20
-        while time.time() < end:
-            st, rec_b = call(base, "GET", f"/api/games/{b['id']}/record")
-            if len(rec_b["actions"]) >= 3:
-                break
-            time.sleep(0.1)
-        seen_b = rec_b["actions"]
-        assert len(seen_b) >= 3
+        g, acked, b, seen_b = games_to_kill_during(base)  # the same games as on SQLite
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)

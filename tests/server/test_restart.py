@@ -75,35 +75,40 @@ def start(db_url, port, bot_delay, log_path):
 
 
 @pytest.mark.timeout(90)
+def games_to_kill_during(base):
+    """On a running server: a game between two humans with five acknowledged actions, and a
+    long bot game that has made at least three moves and keeps moving. Returns (the human
+    game, its acknowledged actions, the bot game, the bot game's actions seen so far)."""
+    st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 21,
+                                               "options": {"rounds": 6}, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert st == 201
+    acked = []
+    for i in range(5):
+        tok = g["seats"][i % 2]["token"]
+        st, v = call(base, "GET", f"/api/games/{g['id']}/view?token={tok}")
+        a = v["decision"]["options"][-1]["action"]
+        st, res = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": v["version"]})
+        assert st == 200, res
+        acked.append(a)
+    st, b = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 3,
+                                               "options": {"rounds": 400}, "seats": [{"kind": "bot", "bot": "random"}] * 2})
+    assert st == 201
+    end = time.time() + 20
+    while time.time() < end:
+        st, rec_b = call(base, "GET", f"/api/games/{b['id']}/record")
+        if len(rec_b["actions"]) >= 3:
+            break
+        time.sleep(0.1)
+    seen_b = rec_b["actions"]
+    assert len(seen_b) >= 3
+    return g, acked, b, seen_b
+
+
 def test_killed_server_loses_no_acknowledged_action(tmp_path):
     db_url = f"sqlite:///{tmp_path / 'restart.sqlite'}"
     proc, base = start(db_url, free_port(), bot_delay=0.05, log_path=tmp_path / 'server.log')
     try:
-        # a game between two humans, played through the API
-        st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 21,
-                                                   "options": {"rounds": 6}, "seats": [{"kind": "human"}, {"kind": "human"}]})
-        assert st == 201
-        acked = []
-        for i in range(5):
-            seat = i % 2
-            tok = g["seats"][seat]["token"]
-            st, v = call(base, "GET", f"/api/games/{g['id']}/view?token={tok}")
-            a = v["decision"]["options"][-1]["action"]
-            st, res = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": v["version"]})
-            assert st == 200
-            acked.append(a)
-        # a long bot game, running while the server dies
-        st, b = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 3,
-                                                   "options": {"rounds": 400}, "seats": [{"kind": "bot", "bot": "random"}] * 2})
-        assert st == 201
-        end = time.time() + 20
-        while time.time() < end:
-            st, rec_b = call(base, "GET", f"/api/games/{b['id']}/record")
-            if len(rec_b["actions"]) >= 3:
-                break
-            time.sleep(0.1)
-        seen_b = rec_b["actions"]
-        assert len(seen_b) >= 3
+        g, acked, b, seen_b = games_to_kill_during(base)
         workers = children(proc.pid)
         assert workers, "the bots think in worker processes of the server"
     finally:
