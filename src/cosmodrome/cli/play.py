@@ -235,12 +235,40 @@ def replay(
 
 
 @app.command("games")
-def list_games() -> None:
-    """List the games Cosmodrome can play."""
+def list_games(name: Optional[str] = typer.Argument(
+        None, help="a game's name: show its options and every reconstructed component entry")) -> None:
+    """List the games Cosmodrome can play, and what of their components we reconstructed."""
     console = Console()
+    if name is not None:
+        show_game(console, get_game(name))
+        return
     t = Table(title="Games")
-    for col in ("name", "title", "players", "options"):
+    for col in ("name", "title", "players", "options", "reconstructed component data"):
         t.add_column(col)
     for g in games():
-        t.add_row(g.name, g.title, f"{g.min_players}–{g.max_players}", ", ".join(o.name for o in g.options))
+        rec = g.reconstructed()["sections"]
+        t.add_row(g.name, g.title, f"{g.min_players}–{g.max_players}", ", ".join(o.name for o in g.options),
+                  ", ".join(f"{s['section']} {s['assumed']}/{s['total']}" for s in rec) or "none")
     console.print(t)
+    console.print("The rulebooks lost their pictures: entries counted above are our reconstruction, "
+                  "not printed fact. `cosmodrome games NAME` lists them with their sources.")
+
+
+def show_game(console: Console, game) -> None:
+    """One game's options and its reconstructed component data, entry by entry."""
+    console.print(f"[bold]{game.title}[/bold] ({game.name}), {game.min_players}–{game.max_players} players")
+    if game.description:
+        console.print(game.description)
+    for o in game.options:
+        console.print(f"  option {o.name} (default {o.default!r}): {o.help}")
+    rec = game.reconstructed()
+    if not rec["sections"] and not rec["notes"]:
+        console.print("Every component entry is printed fact.")
+        return
+    console.print("\n[bold]Reconstructed, not printed[/bold] (marked assumed in the component file):")
+    for s in rec["sections"]:
+        console.print(f"  {s['section']}: {s['assumed']} of {s['total']} entries")
+        for e in s["entries"]:
+            console.print(f"    {e['path']}: {e['source']}", highlight=False, markup=False)
+    for note in rec["notes"]:
+        console.print(f"  {note}", highlight=False, markup=False)

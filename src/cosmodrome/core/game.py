@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence
 
 from cosmodrome.core.errors import (
@@ -34,6 +35,7 @@ from cosmodrome.core.errors import (
     RecordError,
 )
 from cosmodrome.core.events import Event
+from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
 
 
@@ -135,6 +137,11 @@ class Game(ABC):
     #: opponent model look ahead to the searching seat's next decision of one of these kinds
     #: (empty: the kind of the decision being searched)
     turn_kinds: frozenset = frozenset()
+    #: the game's component data file (TOML, every entry marked fact or assumed), if any
+    components_file: Optional[Path] = None
+    #: sentences on what else of the game is ours rather than printed (e.g. invented card
+    #: titles), shown with the reconstructed component data
+    reconstruction_notes: tuple[str, ...] = ()
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None) -> "State":
@@ -184,10 +191,19 @@ class Game(ABC):
         """How a seat is called at the table (an empire, a colour...)."""
         return f"Player {seat + 1}"
 
+    def reconstructed(self) -> dict[str, Any]:
+        """What of this game's components is our reconstruction rather than printed fact:
+        ``sections`` (per section of the component file, the assumed entries with their
+        sources; see :mod:`cosmodrome.core.provenance`) and ``notes`` (names and other
+        things we invented)."""
+        sections = reconstruction(file_entries(self.components_file)) if self.components_file else []
+        return {"sections": sections, "notes": list(self.reconstruction_notes)}
+
     def info(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "num_actions": self.num_actions,
-                "options": [o.to_json() for o in self.options], "description": self.description}
+                "options": [o.to_json() for o in self.options], "description": self.description,
+                "reconstructed": self.reconstructed()}
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

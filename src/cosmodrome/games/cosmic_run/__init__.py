@@ -13,6 +13,7 @@ like the rulebook: ``components`` (sheet and dice data), ``state``, ``setup``, `
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionSpec, RecordError, Rng, check_state_json, register
@@ -31,6 +32,7 @@ class CosmicRun(Game):
                    "2 players, or solo against Zorlord.")
     heuristic_bot = "cosmodrome.games.cosmic_run.heuristic:CosmicRunHeuristic"
     turn_kinds = frozenset({"draft"})
+    components_file = Path(__file__).with_name("components.toml")
     options = (
         OptionSpec("side", "choice", "A", "tracking sheet side: A, or B for the Minefield variant", ("A", "B")),
         OptionSpec("friendly", "bool", False, "Friendly variant: attacks become engine upgrades, mine dice give immunity"),

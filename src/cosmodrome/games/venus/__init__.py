@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping
 
 from cosmodrome.core import Game, OptionSpec, register
@@ -31,6 +32,10 @@ class OnwardToVenus(Game):
                    "brew on every world.")
     heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
     turn_kinds = frozenset({"action"})
+    components_file = Path(__file__).with_name("components.toml")
+    reconstruction_notes = (
+        "Card titles are our own names, except Gunrunner: the rulebook describes each card's "
+        "effect but prints only that one title.",)
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> VenusState:
         from cosmodrome.games.venus.setup import new_game
