@@ -1,0 +1,28 @@
+// "About this game": what of the game's components is our reconstruction rather than printed
+// fact, from the game type's `reconstructed` info (the fact/assumed marks of its data file).
+import { el } from "./api.js";
+
+// A <details> panel listing, per section of the component data, the reconstructed entries
+// with their sources, and the game's notes on names we invented. `type` is one entry of
+// GET /api/game-types.
+export function aboutPanel(type) {
+  const rec = (type && type.reconstructed) || { sections: [], notes: [] };
+  const body = [];
+  if (!rec.sections.length && !rec.notes.length) {
+    body.push(el("p", { class: "small", text: "Every component of this game is printed fact." }));
+  } else {
+    body.push(el("p", { class: "small",
+      text: "The rulebook we play from lost its pictures, so these parts of the components are our " +
+            "reconstruction, consistent with everything the rules say but not printed fact:" }));
+    body.push(el("ul", { class: "about-list small" }, rec.sections.map(s =>
+      el("li", {},
+        el("details", {},
+          el("summary", { text: `${s.section}: ${s.assumed} of ${s.total} entries reconstructed` }),
+          el("ul", {}, s.entries.map(e => el("li", { text: `${e.path}: ${e.source}` })))))),
+      rec.notes.map(n => el("li", { text: n }))));
+  }
+  return el("details", { class: "panel about", "data-testid": "about" },
+    el("summary", { text: `About ${type ? type.title : "this game"}` }),
+    type && type.description ? el("p", { class: "small", text: type.description }) : null,
+    ...body);
+}
