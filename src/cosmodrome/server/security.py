@@ -58,7 +58,12 @@ def _number(kind: str):
     def parse(text: str):
         if len(text) > MAX_DIGITS:
             raise BadRequest(f"a number in the JSON is {len(text)} characters long; at most {MAX_DIGITS} are accepted")
-        return int(text) if kind == "int" else float(text)
+        if kind == "int":
+            return int(text)
+        value = float(text)
+        if value in (float("inf"), float("-inf")):
+            raise BadRequest(f"the number {text} in the JSON is too large")
+        return value
     return parse
 
 
@@ -88,7 +93,7 @@ def parse_json(raw: Any, what: str, max_bytes: int = MAX_BODY) -> Any:
     >>> parse_json(b"[" * 40 + b"]" * 40, "the message")
     Traceback (most recent call last):
     ...
-    cosmodrome.server.security.BadRequest: the message nests arrays and objects 40 deep; at most 32 levels are accepted
+    cosmodrome.server.security.BadRequest: the message nests arrays and objects more than 32 deep; at most 32 levels are accepted
     """
     size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
     if size > max_bytes:
@@ -102,9 +107,9 @@ def parse_json(raw: Any, what: str, max_bytes: int = MAX_BODY) -> Any:
         raise BadRequest(f"{what} nests arrays and objects too deep; at most {MAX_DEPTH} levels are accepted") from None
     except ValueError as exc:  # e.g. a number Python refuses to convert
         raise BadRequest(f"{what} holds a value that cannot be read: {exc}") from None
-    depth = _depth(data, MAX_DEPTH)
-    if depth > MAX_DEPTH:
-        raise BadRequest(f"{what} nests arrays and objects {depth} deep; at most {MAX_DEPTH} levels are accepted")
+    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
+        raise BadRequest(f"{what} nests arrays and objects more than {MAX_DEPTH} deep; at most {MAX_DEPTH} levels "
+                         "are accepted")
     return data
 
 

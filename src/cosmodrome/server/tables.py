@@ -582,7 +582,7 @@ class BotCaps:
     >>> BotCaps(iters=500).check("ismcts:iters=1000", type("B", (), {"iters": 1000})())
     Traceback (most recent call last):
     ...
-    cosmodrome.core.errors.OptionError: bot 'ismcts:iters=1000' asks for 1000 search iterations a decision; this server allows at most 500
+    cosmodrome.core.errors.OptionError: bot 'ismcts:iters=1000' asks for 1000 search iterations a decision; this server allows at most 500 search iterations
     """
 
     iters: Optional[int] = 2000
@@ -595,7 +595,8 @@ class BotCaps:
                                 ("dets", self.dets, "determinizations")):
             v = getattr(bot, attr, None)
             if cap is not None and isinstance(v, (int, float)) and not isinstance(v, bool) and v > cap:
-                raise OptionError(f"bot {spec!r} asks for {v:g} {what} a decision; this server allows at most {cap:g}")
+                raise OptionError(f"bot {spec!r} asks for {v:g} {what} a decision; this server allows at most "
+                                  f"{cap:g} {what}")
 
 
 def decision_seed(game_seed: int, seat: int, index: int) -> int:
