@@ -356,3 +356,13 @@ def test_a_cosmic_run_variant_travels_as_content_too(client):
     assert mine.pop("options")["components"]["name"] == "same"
     packaged.pop("options")
     assert mine == packaged
+
+
+def test_a_bots_decision_seed_gives_away_nothing_of_the_games_seed():
+    """Bot moves are public; their seeds must not carry the game seed's bits (a linear 31-bit
+    formula would repeat for seeds differing in their high bits, and leak the low ones)."""
+    from cosmodrome.server.tables import decision_seed
+    base = 123456789
+    seeds = {decision_seed(base + (k << 40), 0, 0) for k in range(16)}
+    assert len(seeds) == 16
+    assert decision_seed(base, 0, 1) - decision_seed(base, 0, 0) != decision_seed(base + 1, 0, 1) - decision_seed(base + 1, 0, 0)

@@ -602,9 +602,14 @@ class BotCaps:
 def decision_seed(game_seed: int, seat: int, index: int) -> int:
     """The seed of the bot deciding action number ``index`` for ``seat``: fixed by the game's
     seed and the position, so a resumed or replayed game gets the same bot moves (for bots
-    with a budget in iterations) whichever worker serves them.
+    with a budget in iterations) whichever worker serves them. It is a one-way 64-bit mix
+    (SplitMix64) of the game's seed, so a bot's moves, which every player watches, give away
+    nothing usable about the seed of a running game.
 
     >>> decision_seed(7, 1, 0) == decision_seed(7, 1, 0) != decision_seed(7, 1, 2)
     True
+    >>> 0 <= decision_seed(-2 ** 63, 4, 10 ** 6) < 2 ** 63
+    True
     """
-    return (game_seed * 1009 + seat * 7919 + index * 104729 + 17) & 0x7FFFFFFF
+    position = Rng(seat * 1_000_003 + index).next64()
+    return Rng(game_seed ^ position).next64() >> 1
