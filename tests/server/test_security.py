@@ -252,6 +252,8 @@ def test_registered_variants_are_offered_by_name(db_url, tmp_path):
     ("ismcts:iters=1000000000000", "at most 2000 search iterations"),
     ("ismcts:seconds=3600", "at most 10 seconds"),
     ("ismcts:dets=100000", "determinizations"),
+    ("openspiel-mcts:rollouts=100000", "at most 16 rollouts"),
+    ("openspiel-mcts:iters=99999999", "at most 2000 search iterations"),
 ])
 def test_a_bot_budget_over_the_cap_is_refused(client, bot, words):
     r = client.post("/api/games", json={"game": "pocket-race", "players": 2,

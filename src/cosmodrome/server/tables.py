@@ -577,7 +577,7 @@ def new_seed() -> int:
 @dataclass(frozen=True)
 class BotCaps:
     """What a client may ask of a bot at this server: search iterations and seconds per
-    decision, determinizations, and bot seats per game (None: no cap).
+    decision, determinizations, rollouts per leaf, and bot seats per game (None: no cap).
 
     >>> BotCaps(iters=500).check("ismcts:iters=1000", type("B", (), {"iters": 1000})())
     Traceback (most recent call last):
@@ -588,11 +588,12 @@ class BotCaps:
     iters: Optional[int] = 2000
     seconds: Optional[float] = 10.0
     dets: Optional[int] = 256
+    rollouts: Optional[int] = 16
     seats: Optional[int] = 4
 
     def check(self, spec: str, bot: Any) -> None:
         for attr, cap, what in (("iters", self.iters, "search iterations"), ("seconds", self.seconds, "seconds"),
-                                ("dets", self.dets, "determinizations")):
+                                ("dets", self.dets, "determinizations"), ("rollouts", self.rollouts, "rollouts")):
             v = getattr(bot, attr, None)
             if cap is not None and isinstance(v, (int, float)) and not isinstance(v, bool) and v > cap:
                 raise OptionError(f"bot {spec!r} asks for {v:g} {what} a decision; this server allows at most "

@@ -243,6 +243,9 @@ def components_from_text(text: str, label: str = "the variant") -> Components:
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"components: {label} is not valid TOML: {exc}") from None
     comp = parse_components(data, key)
+    texts = [k for k in _CACHE if k.startswith("toml:")]
+    if len(texts) >= 16:  # variants sent to a server: keep the latest few
+        del _CACHE[texts[0]]
     _CACHE[key] = comp
     return comp
 
