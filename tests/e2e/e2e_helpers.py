@@ -25,11 +25,12 @@ def _free_port() -> int:
 DATABASES: dict = {}
 
 
-def start_server(db, port):
-    """The real server as a subprocess; returns (process, base URL) once it answers."""
+def start_server(db, port, *extra):
+    """The real server as a subprocess (``extra``: more ``serve`` options); returns
+    (process, base URL) once it answers."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--port", str(port), "--db", f"sqlite:///{db}",
-         "--test-games", "--bot-delay", "0.02"],
+         "--test-games", "--bot-delay", "0.02", *extra],
         stdout=open(f"{db}.log", "ab"), stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     end = time.time() + 30

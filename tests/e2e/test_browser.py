@@ -296,3 +296,44 @@ def test_tokens_never_reach_a_url_and_old_links_still_work(server, browser):
     with_token = [u for u in urls if tok0 in u or tok1 in u]
     assert with_token == [f"{server}/table.html?game={g['id']}&token={tok0}"], with_token
     assert any(json.loads(h).get("token") == tok1 for h in hellos if h.startswith("{\"type\":\"hello\""))
+
+
+def test_the_lobby_sends_a_variant_by_name_or_as_content(browser, tmp_path):
+    """A data-file option is chosen in the lobby from the server's registered variants or as
+    one's own file, which the page sends as content: no path ever leaves the page."""
+    from cosmodrome.games.venus.components import DEFAULT_PATH
+    from cosmodrome.server.storage import Store
+    text = DEFAULT_PATH.read_text()
+    (tmp_path / "variants" / "venus").mkdir(parents=True)
+    (tmp_path / "variants" / "venus" / "classic.toml").write_text(text)
+    own = tmp_path / "my-venus.toml"
+    own.write_text("# my own copy\n" + text)
+    db = tmp_path / "variants.sqlite"
+    proc, base = start_server(db, _free_port(), "--variants", str(tmp_path / "variants"))
+    try:
+        page = browser.new_context().new_page()
+        page.goto(base + "/")
+        page.wait_for_selector("#seats .seat-row")
+        page.select_option("#game", "venus")
+        choice = page.locator("[data-option='components']")
+        assert choice.locator("option").all_inner_texts() == ["packaged", "classic", "my own file…"]
+        made = []
+        choice.select_option("classic")
+        page.click("#create-btn")
+        page.wait_for_selector("[data-testid=link-spectate]")
+        made.append(page.get_attribute("[data-testid=link-spectate]", "value").split("game=")[1])
+        choice.select_option("#file")
+        page.set_input_files("[data-file-for='components']", str(own))
+        page.evaluate("document.querySelector('#links').replaceChildren()")
+        page.click("#create-btn")
+        page.wait_for_selector("[data-testid=link-spectate]")
+        made.append(page.get_attribute("[data-testid=link-spectate]", "value").split("game=")[1])
+        store = Store(f"sqlite:///{db}")
+        try:
+            opts = [store.get_game(gid).options["components"] for gid in made]
+        finally:
+            store.close()
+        assert opts == [{"toml": text, "name": "classic"}, {"toml": own.read_text(), "name": "my-venus.toml"}]
+    finally:
+        proc.kill()
+        proc.wait(10)
