@@ -27,12 +27,13 @@ NGINX_CONF = ROOT / "docs" / "hosting" / "nginx-cosmodrome.conf"
 class Server:
     """A real ``cosmodrome serve`` process on loopback, its output in a file."""
 
-    def __init__(self, tmp_path: Path, *args: str, host: str = "127.0.0.1") -> None:
+    def __init__(self, tmp_path: Path, *args: str, host: str = "127.0.0.1", db: Path = None) -> None:
         self.port = free_port()
         self.log = tmp_path / f"serve-{self.port}.log"
+        self.db = db or tmp_path / f"hosting-{self.port}.sqlite"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--host", host, "--port", str(self.port),
-             "--db", f"sqlite:///{tmp_path / f'hosting-{self.port}.sqlite'}", "--test-games", "--bot-delay", "0",
+             "--db", f"sqlite:///{self.db}", "--test-games", "--bot-delay", "0",
              "--bot-workers", "1", *args],
             stdout=open(self.log, "ab"), stderr=subprocess.STDOUT)
         self.base = f"http://127.0.0.1:{self.port}"
@@ -132,6 +133,30 @@ def test_the_access_log_never_shows_a_token_of_an_old_link(tmp_path):
         assert f"/table.html?game={g['id']}&token=[hidden]" in out and tok not in out
     finally:
         s.stop()
+
+
+@pytest.mark.timeout(60)
+def test_the_documented_online_backup_of_sqlite_holds_every_game(tmp_path):
+    doc = (ROOT / "docs" / "HOSTING.md").read_text()
+    line = next(x for x in doc.splitlines() if x.startswith("python3 -c") and "backup" in x)
+    code = line.split('"')[1]
+    s = Server(tmp_path)
+    try:
+        st, g = call(s.base, "POST", "/api/games", PAIR)
+        tok = g["seats"][0]["token"]
+        st, v = call(s.base, "GET", f"/api/games/{g['id']}/view", headers={"X-Cosmodrome-Token": tok})
+        act = {"action": v["decision"]["options"][0]["action"], "version": 0}
+        assert call(s.base, "POST", f"/api/games/{g['id']}/act", act, {"X-Cosmodrome-Token": tok})[0] == 200
+        copy = tmp_path / "backup.sqlite"
+        subprocess.run([sys.executable, "-c", code, str(s.db), str(copy)], check=True)  # while it runs
+    finally:
+        s.stop()
+    restored = Server(tmp_path, db=copy)
+    try:
+        st, v = call(restored.base, "GET", f"/api/games/{g['id']}/view", headers={"X-Cosmodrome-Token": tok})
+        assert st == 200 and v["version"] == 1 and v["decision"] is None and v["waiting"]["seat"] == 1
+    finally:
+        restored.stop()
 
 
 # ----- nginx ---------------------------------------------------------------------------------
