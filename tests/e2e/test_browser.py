@@ -13,7 +13,7 @@ import pytest
 import os
 import signal
 
-from e2e_helpers import _free_port, get, start_server
+from e2e_helpers import _free_port, get, post_json, start_server, stored_actions
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -83,7 +83,8 @@ def play_game(base, browser, game, players, options, hand_key, max_seconds, scre
     seats = ["human", "human"] + ["random"] * (players - 2)
     links, spectate = create_in_lobby(lobby, base, game, players, seats, options)
     game_id = spectate.split("game=")[1]
-    tok1 = links[1].split("token=")[1]
+    assert all("?token=" not in link and "#token=" in link for link in links.values())
+    tok1 = links[1].split("#token=")[1]
     pages = []
     for url in (links[0], links[1], spectate):
         ctx = browser.new_context(viewport={"width": 1440, "height": 1000})
@@ -111,7 +112,7 @@ def play_game(base, browser, game, players, options, hand_key, max_seconds, scre
             checks += 1
             # the second seat's hand on screen is its own, as the server gives it to its token
             for _ in range(20):
-                own = hand_key(get(base, f"/api/games/{game_id}/view?token={tok1}")["view"])
+                own = hand_key(get(base, f"/api/games/{game_id}/view", token=tok1)["view"])
                 if dom_hand(b) == sorted(str(c) for c in own):
                     break
                 b.wait_for_timeout(100)
@@ -141,7 +142,7 @@ def play_game(base, browser, game, players, options, hand_key, max_seconds, scre
         assert m["view"] == get(base, f"/api/games/{game_id}/replay?step={m['actions']}")["view"]
         assert hand_key(m["view"]) in (None, [], {})
     # on screen: the second seat shows its own hand; the spectator shows none
-    own = get(base, f"/api/games/{game_id}/view?token={tok1}")["view"]
+    own = get(base, f"/api/games/{game_id}/view", token=tok1)["view"]
     assert dom_hand(b) == sorted(str(c) for c in hand_key(own))
     assert dom_hand(spec) == []
     for pg in pages:
@@ -253,6 +254,86 @@ def test_a_dropped_connection_is_told_and_the_table_comes_back(browser, tmp_path
         after = sorted(page.eval_on_selector_all("#log div", "els => els.map(e => e.textContent)"))
         assert after == before and len(after) == 2
         assert page.locator("#status").inner_text() == "move 2"
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+def test_tokens_never_reach_a_url_and_old_links_still_work(server, browser):
+    """A join link carries the seat token in its fragment; the page sends it in a header and
+    the socket's first frame, never in a URL it requests. An old ``?token=`` link still plays:
+    the page moves the token into the fragment. The record link of a running game downloads
+    what the seat has seen, not the game's record."""
+    g = post_json(server, "/api/games", {"game": "pocket-race", "players": 2, "seed": 3,
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+    tok0, tok1 = g["seats"][0]["token"], g["seats"][1]["token"]
+    ctx = browser.new_context(accept_downloads=True)
+    page = ctx.new_page()
+    urls, hellos = [], []
+    page.on("request", lambda r: urls.append(r.url))
+    page.on("websocket", lambda ws: (urls.append(ws.url), ws.on("framesent", lambda p: hellos.append(p))))
+    page.goto(f"{server}/table.html?game={g['id']}&token={tok0}")  # an old link
+    page.wait_for_selector("#decision.mine .options button")
+    assert page.locator("#whoami").inner_text() == "You: Player 1"
+    assert page.evaluate("location.search") == f"?game={g['id']}" and page.evaluate("location.hash") == f"#token={tok0}"
+    page.locator("#decision.mine .options button").first.click()
+    page.wait_for_selector("#status:has-text('move 1')")
+    assert len(stored_actions(server, g["id"])) == 1
+    with page.expect_download() as dl:
+        page.click("#record-link")
+    seat_rec = json.loads(Path(dl.value.path()).read_text())
+    assert seat_rec["format"] == "cosmodrome-seat-record" and seat_rec["seat"] == 0 and "seed" not in seat_rec
+    assert seat_rec["view"] == get(server, f"/api/games/{g['id']}/view", token=tok0)["view"]
+    # a new link (token in the fragment) for the other seat, in the same page's session
+    page2 = ctx.new_page()
+    page2.on("request", lambda r: urls.append(r.url))
+    page2.on("websocket", lambda ws: (urls.append(ws.url), ws.on("framesent", lambda p: hellos.append(p))))
+    page2.goto(f"{server}/table.html?game={g['id']}#token={tok1}")
+    page2.wait_for_selector("#decision.mine .options button")
+    assert page2.locator("#whoami").inner_text() == "You: Player 2"
+    page2.close()
+    # only the first load of the old link itself had the token in a URL
+    with_token = [u for u in urls if tok0 in u or tok1 in u]
+    assert with_token == [f"{server}/table.html?game={g['id']}&token={tok0}"], with_token
+    assert any(json.loads(h).get("token") == tok1 for h in hellos if h.startswith("{\"type\":\"hello\""))
+
+
+def test_the_lobby_sends_a_variant_by_name_or_as_content(browser, tmp_path):
+    """A data-file option is chosen in the lobby from the server's registered variants or as
+    one's own file, which the page sends as content: no path ever leaves the page."""
+    from cosmodrome.games.venus.components import DEFAULT_PATH
+    from cosmodrome.server.storage import Store
+    text = DEFAULT_PATH.read_text()
+    (tmp_path / "variants" / "venus").mkdir(parents=True)
+    (tmp_path / "variants" / "venus" / "classic.toml").write_text(text)
+    own = tmp_path / "my-venus.toml"
+    own.write_text("# my own copy\n" + text)
+    db = tmp_path / "variants.sqlite"
+    proc, base = start_server(db, _free_port(), "--variants", str(tmp_path / "variants"))
+    try:
+        page = browser.new_context().new_page()
+        page.goto(base + "/")
+        page.wait_for_selector("#seats .seat-row")
+        page.select_option("#game", "venus")
+        choice = page.locator("[data-option='components']")
+        assert choice.locator("option").all_inner_texts() == ["packaged", "classic", "my own file…"]
+        made = []
+        choice.select_option("classic")
+        page.click("#create-btn")
+        page.wait_for_selector("[data-testid=link-spectate]")
+        made.append(page.get_attribute("[data-testid=link-spectate]", "value").split("game=")[1])
+        choice.select_option("#file")
+        page.set_input_files("[data-file-for='components']", str(own))
+        page.evaluate("document.querySelector('#links').replaceChildren()")
+        page.click("#create-btn")
+        page.wait_for_selector("[data-testid=link-spectate]")
+        made.append(page.get_attribute("[data-testid=link-spectate]", "value").split("game=")[1])
+        store = Store(f"sqlite:///{db}")
+        try:
+            opts = [store.get_game(gid).options["components"] for gid in made]
+        finally:
+            store.close()
+        assert opts == [{"toml": text, "name": "classic"}, {"toml": own.read_text(), "name": "my-venus.toml"}]
     finally:
         proc.kill()
         proc.wait(10)

@@ -6,25 +6,17 @@ sheets drawn on the page are checked against the seat's view from the server."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
-import urllib.request
 
 import pytest
 
-from e2e_helpers import get
+from e2e_helpers import get, stored_actions
+from e2e_helpers import post_json as post
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 VIEWPORT = {"width": 1440, "height": 1000}
-
-
-def post(base, path, body):
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
 
 
 def sheet_sig(sh):
@@ -62,7 +54,7 @@ def open_table(browser, base, game_id, token):
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/table.html?game={game_id}&token={token}")
+    page.goto(f"{base}/table.html?game={game_id}#token={token}")
     page.wait_for_selector("[data-testid=cr-sheet]")
     return page, errors
 
@@ -145,13 +137,13 @@ def test_two_player_game_played_to_the_end_by_clicking_the_sheets(server, browse
         action, how = click_place(page, rng, stats)
         wait_redraw(page, before)
         # the click sent exactly the option named by that place
-        rec = get(server, f"/api/games/{gid}/record")
-        assert rec["actions"][before] == action, f"clicking {how} sent {rec['actions'][before]}, not {action}"
+        rec = stored_actions(server, gid)
+        assert rec[before] == action, f"clicking {how} sent {rec[before]}, not {action}"
         sigs_seen.add(tuple(s for _, s in dom_sigs(page)))
         if checked < 12 and rng.random() < 0.12:
             # the sheets on the page are exactly the seat's view on the server (when it is quiet)
             drawn, drawn_at = drawn_snapshot(page)
-            view = get(server, f"/api/games/{gid}/view?token={token}")
+            view = get(server, f"/api/games/{gid}/view", token=token)
             if view["actions"] == drawn_at == moves(page):  # nobody moved while we looked
                 checked += 1
                 assert drawn == [[s["sheet"], sheet_sig(s)] for s in view["view"]["sheets"]]
@@ -165,7 +157,7 @@ def test_two_player_game_played_to_the_end_by_clicking_the_sheets(server, browse
     assert (names and all(n in end_txt.split("\n")[0] for n in names)) or (not names and "Nobody" in end_txt)
     totals = page.eval_on_selector_all("[data-testid=cr-end] td.tot", "els => els.map(e => +e.textContent)")
     assert totals == res["scores"]
-    view = get(server, f"/api/games/{gid}/view?token={token}")["view"]
+    view = get(server, f"/api/games/{gid}/view", token=token)["view"]
     assert dom_sigs(page) == [[s["sheet"], sheet_sig(s)] for s in view["sheets"]]
     # the sheets changed as the game went on, and the places on the sheets did the playing
     assert len(sigs_seen) > 20
@@ -196,9 +188,9 @@ def test_solo_game_first_decisions(server, browser):
         kind = page.get_attribute("[data-testid=cr-table]", "data-decision")
         action, how = click_place(page, rng, stats)
         wait_redraw(page, before)
-        rec = get(server, f"/api/games/{gid}/record")
-        assert rec["actions"][before] == action, f"{kind}: clicking {how} sent {rec['actions'][before]}, not {action}"
-    view = get(server, f"/api/games/{gid}/view?token={token}")["view"]
+        rec = stored_actions(server, gid)
+        assert rec[before] == action, f"{kind}: clicking {how} sent {rec[before]}, not {action}"
+    view = get(server, f"/api/games/{gid}/view", token=token)["view"]
     assert dom_sigs(page) == [[s["sheet"], sheet_sig(s)] for s in view["sheets"]]
     assert dom_sigs(page) != first
     assert not errors, errors

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 def new_game(client, seats=("human", "human"), seed=7, rounds=4, **extra):
     body = {"game": "pocket-race", "players": len(seats), "seed": seed, "options": {"rounds": rounds},
@@ -17,11 +18,28 @@ def token(game, seat):
     return game["seats"][seat]["token"]
 
 
+def auth(tok):
+    """The header that carries a seat token (never the URL: URLs reach access logs)."""
+    return {"X-Cosmodrome-Token": tok}
+
+
 def view(client, game, seat=None):
-    params = {} if seat is None else {"token": token(game, seat)}
-    r = client.get(f"/api/games/{game['id']}/view", params=params)
+    headers = {} if seat is None else auth(token(game, seat))
+    r = client.get(f"/api/games/{game['id']}/view", headers=headers)
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def actions_of(client, game):
+    """The actions the server has stored for ``game`` (read from its database: a running
+    game's record is sealed to clients)."""
+    return [a.action for a in client.app.state.store.actions(game["id"])]
+
+
+def hello(ws, tok=None):
+    """Open a socket's session: the first frame names the seat's token (None: a spectator)."""
+    ws.send_json({"type": "hello", "token": tok})
+    return ws
 
 
 def wait_for(fn, timeout=10.0):
@@ -33,3 +51,18 @@ def wait_for(fn, timeout=10.0):
             return v
         time.sleep(0.02)
     raise AssertionError("timed out waiting for the server")
+
+
+@contextmanager
+def socket(client, game_id, tok=None):
+    """A socket of ``game_id`` for the seat of ``tok`` (None: a spectator), hello sent."""
+    with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        yield hello(ws, tok)
+
+
+def stored_record(store, game_id):
+    """The record of ``game_id`` as the server stores it (seed and actions), read from its
+    database: the record a client may fetch of a running game is sealed."""
+    row = store.get_game(game_id)
+    return {"format": "cosmodrome-record", "game": row.game, "players": row.players, "seed": row.seed,
+            "options": row.options, "actions": [a.action for a in store.actions(game_id)], "meta": {}}

@@ -6,15 +6,14 @@ from __future__ import annotations
 import pytest
 
 from cosmodrome.core import GameRecord, get_game
-from server_helpers import new_game, token, view, wait_for
+from server_helpers import actions_of, auth, new_game, token, view, wait_for
 
 DRAW = 9  # pocket-race: 0..8 play a card, 9 draws
 
 
 def state_of(client, game):
     """Everything an error must leave unchanged: version, record actions, the spectator view."""
-    rec = client.get(f"/api/games/{game['id']}/record").json()
-    return view(client, game)["version"], rec["actions"], view(client, game)["view"]
+    return view(client, game)["version"], actions_of(client, game), view(client, game)["view"]
 
 
 def test_game_types_lists_games_with_options_ranges_and_bots(client):
@@ -64,8 +63,8 @@ def test_create_rejects_malformed_json(client):
 
 
 def test_list_games_by_status(client):
-    running = new_game(client)
-    finished = new_game(client, seats=("random", "random"), rounds=1)
+    running = new_game(client, public=True)
+    finished = new_game(client, seats=("random", "random"), rounds=1, public=True)
     wait_for(lambda: client.get(f"/api/games/{finished['id']}").json()["status"] == "finished")
     ids = lambda s: {g["id"] for g in client.get(f"/api/games?status={s}").json()["games"]}  # noqa: E731
     assert running["id"] in ids("running") and running["id"] not in ids("finished")
@@ -89,7 +88,7 @@ def test_view_shows_own_hand_only_and_spectators_none(client):
     # the decision (options) only to the seat to move; the others learn who decides what
     assert v0["decision"]["seat"] == 0 and v1["decision"] is None and vs["decision"] is None
     assert v1["waiting"]["seat"] == 0 and v1["waiting"]["prompt"]
-    r = client.get(f"/api/games/{g['id']}/view", params={"token": "forged"})
+    r = client.get(f"/api/games/{g['id']}/view", headers=auth("forged"))
     assert r.status_code == 403 and "not valid" in r.json()["error"]
 
 
@@ -99,7 +98,7 @@ def test_act_accepts_a_legal_move_and_bumps_the_version(client):
     a = v["decision"]["options"][0]["action"]
     r = client.post(f"/api/games/{g['id']}/act", json={"token": token(g, 0), "action": a, "version": v["version"]})
     assert r.status_code == 200 and r.json() == {"ok": True, "version": 1, "index": 0}
-    assert client.get(f"/api/games/{g['id']}/record").json()["actions"] == [a]
+    assert actions_of(client, g) == [a]
     assert view(client, g, 1)["decision"]["seat"] == 1
 
 
@@ -138,7 +137,7 @@ def test_stale_version_after_someone_moved(client):
     b = v1["decision"]["options"][0]["action"]
     r = client.post(f"/api/games/{g['id']}/act", json={"token": token(g, 1), "action": b, "version": 0})
     assert r.status_code == 409
-    assert client.get(f"/api/games/{g['id']}/record").json()["actions"] == [a]
+    assert actions_of(client, g) == [a]
 
 
 def test_bots_move_in_the_background_until_a_human_decides(client):
@@ -147,7 +146,7 @@ def test_bots_move_in_the_background_until_a_human_decides(client):
     a = v["decision"]["options"][0]["action"]
     client.post(f"/api/games/{g['id']}/act", json={"token": token(g, 0), "action": a, "version": 0})
     v = wait_for(lambda: (lambda x: x if x["decision"] else None)(view(client, g, 0)))
-    assert v["version"] == 3 and len(client.get(f"/api/games/{g['id']}/record").json()["actions"]) == 3
+    assert v["version"] == 3 and len(actions_of(client, g)) == 3
 
 
 def test_game_plays_to_the_end_with_result(client):
@@ -186,13 +185,13 @@ def test_undo_takes_back_own_decision_but_not_past_chance_or_others(client):
     assert r.status_code == 200 and r.json()["undone"] == 1
     after = view(client, g, 0)
     assert after["view"] == v0["view"] and after["version"] == 2  # revision moved on; table as before
-    assert client.get(f"/api/games/{g['id']}/record").json()["actions"] == []
+    assert actions_of(client, g) == []
     # a draw reveals a card: it is a barrier
     _play(client, g, 0, DRAW)
     assert view(client, g, 0)["can_undo"] is False
     r = client.post(url, json={"token": token(g, 0)})
     assert r.status_code == 409 and "drew" in r.json()["error"]
-    assert client.get(f"/api/games/{g['id']}/record").json()["actions"] == [DRAW]
+    assert actions_of(client, g) == [DRAW]
 
 
 def test_undo_after_restart_uses_the_stored_record(db_url):
@@ -204,9 +203,9 @@ def test_undo_after_restart_uses_the_stored_record(db_url):
         _play(c, g, 0, play)
     with TestClient(create_app(db_url)) as c:
         assert c.post(f"/api/games/{g['id']}/undo", json={"token": token(g, 0)}).status_code == 200
-        assert c.get(f"/api/games/{g['id']}/record").json()["actions"] == []
+        assert actions_of(c, g) == []
     with TestClient(create_app(db_url)) as c:
-        assert c.get(f"/api/games/{g['id']}/record").json()["actions"] == []
+        assert actions_of(c, g) == []
 
 
 def test_record_export_and_import_for_replay(client):
@@ -263,8 +262,8 @@ def test_replay_of_a_running_game_hides_hands_without_the_token(client):
     url = f"/api/games/{g['id']}/replay"
     assert client.get(url, params={"step": 0}).json()["view"]["hand"] is None
     assert client.get(url, params={"step": 0, "seat": 0}).status_code == 403
-    assert client.get(url, params={"step": 0, "seat": 0, "token": token(g, 1)}).status_code == 403
-    ok = client.get(url, params={"step": 0, "seat": 0, "token": token(g, 0)})
+    assert client.get(url, params={"step": 0, "seat": 0}, headers=auth(token(g, 1))).status_code == 403
+    ok = client.get(url, params={"step": 0, "seat": 0}, headers=auth(token(g, 0)))
     assert ok.status_code == 200 and ok.json()["view"]["hand"] == view(client, g, 0)["view"]["hand"]
 
 

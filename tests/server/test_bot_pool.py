@@ -18,7 +18,8 @@ from fastapi.testclient import TestClient
 import faulty_bots  # noqa: F401  (registers slow, boom, crash, illegal, pidbot here too)
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
-from server_helpers import new_game, token, view, wait_for
+from cosmodrome.server.tables import BotCaps
+from server_helpers import actions_of, new_game, socket, token, view, wait_for
 
 DRAW = 9
 
@@ -34,6 +35,8 @@ def alive(pid: int) -> bool:
 
 
 def app_with_faulty_bots(db_url, **kw):
+    # the deliberately slow bots ask for more seconds than a server allows clients by default
+    kw.setdefault("bot_caps", BotCaps(seconds=None))
     return create_app(db_url, bot_modules=("faulty_bots",), **kw)
 
 
@@ -61,7 +64,7 @@ def test_a_slow_bot_never_delays_other_games(db_url):
         b = new_game(c, seed=2)
         cg = new_game(c, seats=("random", "random"), seed=3, rounds=3)
         answers = []
-        with c.websocket_connect(f"/ws/games/{b['id']}?token={token(b, 1)}") as w1:
+        with socket(c, b['id'], token(b, 1)) as w1:
             for i in range(6):
                 seat = i % 2
                 v = view(c, b, seat)
@@ -80,7 +83,7 @@ def test_a_slow_bot_never_delays_other_games(db_url):
             w1.send_json({"type": "ping"})
             while w1.receive_json()["type"] != "pong":
                 pass
-        assert c.get(f"/api/games/{b['id']}/record").json()["actions"].__len__() == 6
+        assert actions_of(c, b).__len__() == 6
         done_c = wait_for(lambda: finished(c, cg), timeout=20)
         # the order of events proves it: B and C went on while A's bot was still thinking
         assert info(c, a)["version"] == 0, "game A's bot moved before the other games were done"
@@ -141,20 +144,20 @@ def test_a_bot_move_made_stale_by_an_undo_is_dropped(db_url, caplog):
         wait_for(lambda: "bot's move is dropped" in caplog.text, timeout=20)
         v = view(c, g, 0)
         assert v["version"] == 2 and v["decision"]["seat"] == 0 and v["view"] == v0["view"]
-        assert c.get(f"/api/games/{g['id']}/record").json()["actions"] == []
+        assert actions_of(c, g) == []
         assert server_notes(c, g) == []
         # the game goes on: the bot thinks again about the new situation
         r = c.post(f"/api/games/{g['id']}/act", json={"token": token(g, 0), "action": play, "version": 2})
         assert r.status_code == 200
         wait_for(lambda: info(c, g)["version"] == 4, timeout=20)
-        assert len(c.get(f"/api/games/{g['id']}/record").json()["actions"]) == 2
+        assert len(actions_of(c, g)) == 2
 
 
 def test_the_same_seed_gives_the_same_bot_moves(client):
     games = [new_game(client, seats=("ismcts:iters=30", "ismcts:iters=30"), seed=8, rounds=3) for _ in range(2)]
     for g in games:
         wait_for(lambda: finished(client, g), timeout=30)
-    recs = [client.get(f"/api/games/{g['id']}/record").json()["actions"] for g in games]
+    recs = [actions_of(client, g) for g in games]
     assert recs[0] == recs[1] and len(recs[0]) == 6
 
 

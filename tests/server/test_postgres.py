@@ -25,8 +25,8 @@ from fastapi.testclient import TestClient
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
-from server_helpers import new_game, token, view, wait_for
-from test_restart import call, free_port, games_to_kill_during, start
+from server_helpers import new_game, stored_record, token, view, wait_for
+from test_restart import call, free_port, games_to_kill_during, start, stored_actions
 
 PG_PORT = 5432  # only names the socket file: the cluster listens on no TCP port at all
 DRAW = 9        # pocket-race: 0..8 play a card, 9 draws
@@ -135,7 +135,7 @@ def pg_url(pg):
 
 
 def record(client, g):
-    return client.get(f"/api/games/{g['id']}/record").json()
+    return stored_record(client.app.state.store, g["id"])
 
 
 def act(client, g, seat, action, version):
@@ -178,7 +178,7 @@ def test_store_round_trips_on_postgres_and_a_refused_write_changes_nothing(pg_ur
 @pytest.mark.timeout(90)
 def test_game_against_a_bot_survives_a_new_app_on_the_same_postgres_database(pg_url):
     with TestClient(create_app(pg_url)) as c:
-        g = new_game(c, seats=("human", "random"), seed=BIG_SEED, rounds=4)
+        g = new_game(c, seats=("human", "random"), seed=BIG_SEED, rounds=4, public=True)
         assert c.get(f"/api/games/{g['id']}").json()["status"] == "running"
         # seat 0 plays a card and takes it back (undo deletes the stored action)
         v = view(c, g, 0)
@@ -243,32 +243,31 @@ def test_killed_server_on_postgres_loses_no_acknowledged_action(pg_url, tmp_path
     log = tmp_path / "server.log"
     proc, base = start(pg_url, free_port(), bot_delay=0.05, log_path=log)
     try:
-        g, acked, b, seen_b = games_to_kill_during(base)  # the same games as on SQLite
+        g, acked, b, seen_b = games_to_kill_during(base, pg_url)  # the same games as on SQLite
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
 
     proc, base = start(pg_url, free_port(), bot_delay=0.0, log_path=log)
     try:
-        st, rec = call(base, "GET", f"/api/games/{g['id']}/record")
-        assert st == 200 and rec["actions"] == acked
+        assert stored_actions(pg_url, g["id"]) == acked
         tok = g["seats"][1]["token"]
-        st, v = call(base, "GET", f"/api/games/{g['id']}/view?token={tok}")
+        st, v = call(base, "GET", f"/api/games/{g['id']}/view", token=tok)
         assert v["version"] == 5 and v["decision"]["seat"] == 1
         # a stale version is refused and changes nothing
         a = v["decision"]["options"][0]["action"]
         st, err = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": 4})
-        assert st == 409 and call(base, "GET", f"/api/games/{g['id']}/record")[1]["actions"] == acked
+        assert st == 409 and stored_actions(pg_url, g["id"]) == acked
         st, res = call(base, "POST", f"/api/games/{g['id']}/act", {"token": tok, "action": a, "version": 5})
         assert st == 200 and res["version"] == 6
         # the bot game kept every move seen before the kill, and its bots resumed
         end = time.time() + 30
         while time.time() < end:
-            st, rec2 = call(base, "GET", f"/api/games/{b['id']}/record")
-            if len(rec2["actions"]) > len(seen_b) + 5:
+            rec2 = stored_actions(pg_url, b["id"])
+            if len(rec2) > len(seen_b) + 5:
                 break
             time.sleep(0.1)
-        assert rec2["actions"][:len(seen_b)] == seen_b and len(rec2["actions"]) > len(seen_b) + 5
+        assert rec2[:len(seen_b)] == seen_b and len(rec2) > len(seen_b) + 5
     finally:
         proc.terminate()
         try:

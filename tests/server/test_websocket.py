@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import StorageError
-from server_helpers import new_game, token, view, wait_for
+from server_helpers import actions_of, new_game, socket, token, view, wait_for
 
 DRAW = 9
 
@@ -24,9 +24,9 @@ def recv_table(ws):
 def test_each_socket_gets_its_own_view_after_every_action(client):
     g = new_game(client, seed=4)
     gid = g["id"]
-    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0, \
-            client.websocket_connect(f"/ws/games/{gid}?token={token(g, 1)}") as w1, \
-            client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with socket(client, gid, token(g, 0)) as w0, \
+            socket(client, gid, token(g, 1)) as w1, \
+            socket(client, gid) as ws:
         m0, m1, ms = recv_table(w0), recv_table(w1), recv_table(ws)
         hand0, hand1 = m0["view"]["hand"], m1["view"]["hand"]
         assert m0["seat"] == 0 and m1["seat"] == 1 and ms["seat"] is None and ms["view"]["hand"] is None
@@ -56,7 +56,7 @@ def test_each_socket_gets_its_own_view_after_every_action(client):
         w0.send_json({"type": "act", "action": 0, "version": 1})
         err = w0.receive_json()
         assert err["type"] == "error" and err["status"] == 403
-        assert client.get(f"/api/games/{gid}/record").json()["actions"] == [DRAW]
+        assert actions_of(client, {'id': gid}) == [DRAW]
         w1.send_json({"type": "act", "action": u1["decision"]["options"][0]["action"], "version": 1})
         got = [w1.receive_json(), w1.receive_json()]
         assert {m["type"] for m in got} == {"ack", "table"}
@@ -69,7 +69,7 @@ def test_reconnect_restores_the_whole_table_at_once(client):
     for seat in (0, 1, 0):
         v = view(client, g, seat)
         client.post(f"/api/games/{gid}/act", json={"token": token(g, seat), "action": DRAW, "version": v["version"]})
-    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 1)}") as w1:
+    with socket(client, gid, token(g, 1)) as w1:
         m = recv_table(w1)
     assert m["log_reset"] is True and m["version"] == 3 and len(m["log"]) == 3
     assert m["view"] == view(client, g, 1)["view"]
@@ -78,7 +78,7 @@ def test_reconnect_restores_the_whole_table_at_once(client):
 
 def test_socket_with_a_bad_token_or_game_is_refused(client):
     g = new_game(client)
-    with client.websocket_connect(f"/ws/games/{g['id']}?token=forged") as w:
+    with socket(client, g["id"], "forged") as w:
         m = w.receive_json()
         assert m["type"] == "error" and m["status"] == 403
     with client.websocket_connect("/ws/games/nothing") as w:
@@ -89,7 +89,7 @@ def test_socket_with_a_bad_token_or_game_is_refused(client):
 def test_a_closed_socket_loses_nothing(client):
     g = new_game(client, seats=("human", "random"))
     gid = g["id"]
-    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0:
+    with socket(client, gid, token(g, 0)) as w0:
         m = recv_table(w0)
         client.post(f"/api/games/{gid}/act", json={"token": token(g, 0), "action": m["decision"]["options"][0]["action"],
                                                    "version": 0})
@@ -165,10 +165,10 @@ def errors_until(ws, n=1):
 def test_socket_errors_are_clear_and_change_nothing(client):
     g = new_game(client, seed=4)
     gid = g["id"]
-    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0, \
-            client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with socket(client, gid, token(g, 0)) as w0, \
+            socket(client, gid) as ws:
         recv_table(w0), recv_table(ws)
-        before = (client.get(f"/api/games/{gid}/record").json()["actions"], view(client, g, 0))
+        before = (actions_of(client, {'id': gid}), view(client, g, 0))
         cases = [
             (lambda: w0.send_text("{not json"), 400, "not valid JSON"),
             (lambda: w0.send_bytes(b"\x00\x01"), 400, "binary"),
@@ -186,7 +186,7 @@ def test_socket_errors_are_clear_and_change_nothing(client):
             sock = ws if status == 403 else w0
             (err,) = errors_until(sock)
             assert err["status"] == status and words in err["error"], (words, err)
-            assert (client.get(f"/api/games/{gid}/record").json()["actions"], view(client, g, 0)) == before
+            assert (actions_of(client, {'id': gid}), view(client, g, 0)) == before
         # the socket is still open and answers
         w0.send_json({"type": "ping"})
         assert w0.receive_json()["type"] == "pong"
@@ -197,8 +197,8 @@ def test_undo_over_the_socket(client):
     gid = g["id"]
     v0 = view(client, g, 0)
     play = next(o["action"] for o in v0["decision"]["options"] if o["action"] != DRAW)
-    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0, \
-            client.websocket_connect(f"/ws/games/{gid}?token={token(g, 1)}") as w1:
+    with socket(client, gid, token(g, 0)) as w0, \
+            socket(client, gid, token(g, 1)) as w1:
         recv_table(w0), recv_table(w1)
         w0.send_json({"type": "act", "action": play, "version": 0})
         assert recv_table(w1)["version"] == 1
@@ -208,7 +208,7 @@ def test_undo_over_the_socket(client):
         w0.send_json({"type": "undo", "steps": 0})
         (err,) = errors_until(w0)
         assert err["status"] == 422 and "steps" in err["error"]
-        assert client.get(f"/api/games/{gid}/record").json()["actions"] == [play]
+        assert actions_of(client, {'id': gid}) == [play]
         w0.send_json({"type": "undo", "steps": "all"})
         msgs = []
         while not any(m["type"] == "ack" for m in msgs):
@@ -217,7 +217,7 @@ def test_undo_over_the_socket(client):
         assert ack["of"] == "undo" and ack["undone"] == 1 and ack["version"] == 2
         t1 = recv_table(w1)  # the other seat is sent the whole table again, with a notice
         assert t1["version"] == 2 and t1["log_reset"] is True and "took back 1 decision" in t1["notice"]
-    assert client.get(f"/api/games/{gid}/record").json()["actions"] == []
+    assert actions_of(client, {'id': gid}) == []
     assert view(client, g, 0)["view"] == v0["view"]
 
 
@@ -230,7 +230,7 @@ def test_a_database_error_over_the_socket_is_a_clear_503(client):
     def failing(*a, **k):
         raise StorageError("the database refused the change: disk full")
 
-    with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0:
+    with socket(client, gid, token(g, 0)) as w0:
         m = recv_table(w0)
         store.append_action = failing
         try:

@@ -1,8 +1,9 @@
 """The ``serve`` command: the browser table on an embedded SQLite database (or any
-SQLAlchemy URL). Owned by the browser-table work."""
+SQLAlchemy URL). Owned by the browser-table work; hosting it for friends: docs/HOSTING.md."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import List, Optional
 
 import typer
@@ -10,9 +11,21 @@ import typer
 from cosmodrome.cli.app import app
 
 
+def _create_limit(text: str) -> tuple[int, float]:
+    """``"30/300"`` → (30, 300.0): at most 30 new games per address in 300 seconds."""
+    n, _, window = text.partition("/")
+    try:
+        out = int(n), float(window or 300)
+    except ValueError:
+        raise typer.BadParameter(f"--create-limit is written N/SECONDS (e.g. 30/300), not {text!r}") from None
+    if out[0] < 0 or out[1] <= 0:
+        raise typer.BadParameter("--create-limit needs N of 0 (no limit) or more and a positive number of seconds")
+    return out
+
+
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", help="address to listen on"),
+    host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every interface of this machine)"),
     port: int = typer.Option(8000, help="TCP port"),
     db: str = typer.Option("sqlite:///./cosmodrome.sqlite", help="SQLAlchemy database URL"),
     bot_delay: float = typer.Option(0.6, help="seconds a bot move takes at least, so people can follow"),
@@ -24,22 +37,55 @@ def serve(
     bot_module: List[str] = typer.Option(
         [], "--bot-module", help="a module to import in the server and in every bot worker (plug-in games "
                                  "or bots); may be repeated"),
+    bot_max_iters: int = typer.Option(2000, min=1, help="the most search iterations a client may ask of a bot a decision"),
+    bot_max_seconds: float = typer.Option(10.0, min=0.001, help="the most seconds a client may ask a bot to think a decision"),
+    bot_max_seats: int = typer.Option(4, min=0, help="the most bot seats a game may have"),
+    variants: Optional[Path] = typer.Option(
+        None, "--variants", help="a directory of variant files (<game>/<name>.toml) the lobby offers by name"),
+    public_url: Optional[str] = typer.Option(
+        None, help="the address players use (e.g. https://games.example.org behind a reverse proxy): links start with it"),
+    allowed_hosts: List[str] = typer.Option(
+        [], "--allowed-hosts", help="a further host name the server answers to (Host and Origin checks); may be "
+                                    "repeated or comma-separated; '*' answers to any"),
+    forwarded_allow_ips: Optional[str] = typer.Option(
+        None, help="addresses of reverse proxies whose X-Forwarded-For/-Proto headers are trusted "
+                   "(comma-separated; default: none)"),
+    create_limit: str = typer.Option("30/300", help="new games per client address: N/SECONDS (0/1: no limit)"),
     log_level: str = typer.Option("warning", help="uvicorn log level"),
     test_games: bool = typer.Option(False, "--test-games", help="also offer the tiny test game pocket-race"),
 ) -> None:
     """Serve the browser table: lobby, games against friends and bots, replays."""
     import uvicorn
 
+    from cosmodrome.core import CosmodromeError
     from cosmodrome.server import create_app
+    from cosmodrome.server.hosting import allowed_hosts as hosts_for, serving_urls
+    from cosmodrome.server.security import MAX_FRAME
+    from cosmodrome.server.tables import BotCaps
 
     if test_games:
         import cosmodrome.testing.toy  # noqa: F401  (registers pocket-race)
     if bot_time_limit < 0:
         raise typer.BadParameter("--bot-time-limit must be 0 (no limit) or more")
-
-    application = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
-                             bot_time_limit=bot_time_limit or None, bot_modules=tuple(bot_module), bot_prestart=True)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    typer.echo(f"Cosmodrome is serving on http://{shown}:{port}/  (database: {db})")
+    if public_url and not public_url.startswith(("http://", "https://")):
+        raise typer.BadParameter(f"--public-url must start with http:// or https://, not {public_url!r}")
+    extra = [h for item in allowed_hosts for h in item.split(",")]
+    hosts = None if "*" in extra else sorted(hosts_for(host, public_url, extra))
+    caps = BotCaps(iters=bot_max_iters, seconds=bot_max_seconds, seats=bot_max_seats)
+    try:
+        application = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
+                                 bot_time_limit=bot_time_limit or None, bot_modules=tuple(bot_module),
+                                 bot_prestart=True, allowed_hosts=hosts, public_url=public_url,
+                                 variants_dir=variants, bot_caps=caps, create_limit=_create_limit(create_limit))
+    except CosmodromeError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    urls = serving_urls(host, port, public_url)
+    typer.echo(f"Cosmodrome is serving on {urls[0]}  (database: {db})")
+    for u in urls[1:]:
+        typer.echo(f"  also on {u}")
+    if host in ("0.0.0.0", "::") and not public_url:
+        typer.echo(f"  (on this machine: http://127.0.0.1:{port}/)")
     typer.echo("Open that address in a browser; press Ctrl+C to stop.")
-    uvicorn.run(application, host=host, port=port, log_level=log_level)
+    uvicorn.run(application, host=host, port=port, log_level=log_level,
+                proxy_headers=bool(forwarded_allow_ips), forwarded_allow_ips=forwarded_allow_ips or None,
+                ws_max_size=4 * MAX_FRAME, server_header=False)

@@ -43,7 +43,9 @@ from cosmodrome.core.rng import Rng
 class OptionSpec:
     """One game option (a variant switch, a data file, a difficulty...).
 
-    ``kind`` is one of ``"bool"``, ``"int"``, ``"str"``, ``"choice"`` or ``"path"``.
+    ``kind`` is one of ``"bool"``, ``"int"``, ``"str"``, ``"choice"`` or ``"path"``. A
+    ``"path"`` option (a data file) is a file path for local use, or the file's content as
+    ``{"toml": text, "name": label}`` (what the server stores, so a record replays anywhere).
     """
 
     name: str
@@ -70,6 +72,11 @@ class OptionSpec:
                 if isinstance(value, bool):
                     raise ValueError(value)
                 value = int(value)
+            elif self.kind == "path" and isinstance(value, Mapping):
+                # a data file given by its content: {"toml": text, "name": label}
+                if not isinstance(value.get("toml"), str) or not isinstance(value.get("name", ""), str):
+                    raise ValueError(value)
+                value = {"toml": value["toml"], "name": value.get("name", "")}
             elif self.kind in ("str", "path", "choice"):
                 if value is not None and not isinstance(value, str):
                     raise ValueError(value)

@@ -4,15 +4,18 @@
 ``cosmodrome serve`` runs it with uvicorn. The endpoints are described in docs/SERVER.md.
 
 Errors are JSON ``{"error": message}`` with a status naming the kind of problem:
-400 malformed request, 403 bad token or wrong seat, 404 unknown game, 409 stale version or a
-game that cannot do this now, 422 an illegal action / option / record (the engine's message),
-503 the database refused a write (nothing changed).
+400 malformed request, 403 bad token or wrong seat or another site, 404 unknown game, 409 stale
+version or a game that cannot do this now, 413 a body over the size cap, 422 an illegal action /
+option / record (the engine's message), 429 too many new games from one address, 503 the
+database refused a write (nothing changed).
+
+Seat tokens come in the ``X-Cosmodrome-Token`` header (REST) or the socket's first frame
+(``{"type": "hello", "token": ...}``), never in a URL (see :mod:`cosmodrome.server.security`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 from contextlib import asynccontextmanager
@@ -24,26 +27,29 @@ from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from cosmodrome.core import (
-    CosmodromeError, GameRecord, IllegalActionError, OptionError, PlayerCountError, RecordError,
+    CosmodromeError, DataError, GameRecord, IllegalActionError, OptionError, PlayerCountError, RecordError,
     UnknownGameError, games, get_game,
 )
 from cosmodrome.server.seatbots import bot_levels
+from cosmodrome.server.security import (
+    MAX_BODY, MAX_FRAME, BadRequest, Guard, OtherSite, RateLimit, TooLarge, TooMany, flag,
+    install_log_redaction, parse_json, token_from,
+)
 from cosmodrome.server.storage import StorageError, Store
-from cosmodrome.server.tables import Conflict, Conn, Forbidden, Hall, NotFound, Stale, Table
+from cosmodrome.server.tables import (
+    BotCaps, Conflict, Conn, Forbidden, Hall, NotFound, Stale, Table, options_summary,
+)
+from cosmodrome.server.variants import Variants
 
 log = logging.getLogger("cosmodrome.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
-class BadRequest(CosmodromeError):
-    """A malformed request (HTTP 400)."""
-
-
 STATUS = [
-    (BadRequest, 400), (Forbidden, 403), (NotFound, 404), (UnknownGameError, 404), (Stale, 409),
-    (Conflict, 409), (IllegalActionError, 422), (OptionError, 422), (PlayerCountError, 422),
-    (RecordError, 422), (StorageError, 503),
+    (BadRequest, 400), (Forbidden, 403), (OtherSite, 403), (NotFound, 404), (UnknownGameError, 404),
+    (Stale, 409), (Conflict, 409), (TooLarge, 413), (IllegalActionError, 422), (OptionError, 422),
+    (PlayerCountError, 422), (RecordError, 422), (DataError, 422), (TooMany, 429), (StorageError, 503),
 ]
 
 
@@ -55,11 +61,7 @@ def _status(exc: Exception) -> int:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    try:
-        data = json.loads(raw or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadRequest(f"the request body is not valid JSON: {exc}") from None
+    data = parse_json(await request.body(), "the request body", request.app.state.max_body)
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object")
     return data
@@ -76,22 +78,37 @@ def _int(data: dict[str, Any], key: str, required: bool = True) -> Optional[int]
     return v
 
 
+def _base(request: Request) -> str:
+    """The address links start with: ``--public-url`` when set, else the request's own."""
+    return request.app.state.public_url or str(request.base_url).rstrip("/")
+
+
 def _links(request: Request, t: Table) -> dict[str, Any]:
-    base = str(request.base_url).rstrip("/")
+    """The join links of ``t``. A seat's token is in the URL's fragment (``#token=``), which a
+    browser never sends to a server, so no access log or proxy records it."""
+    base = _base(request)
     seats = []
     tokens = []
     for i, s in enumerate(t.row.seats):
         d = {"seat": i, "name": t.seat_name(i), "kind": s["kind"], "bot": s.get("bot")}
         if s["kind"] == "human":
             d["token"] = s["token"]
-            d["link"] = f"{base}/table.html?game={t.id}&token={s['token']}"
+            d["link"] = f"{base}/table.html?game={t.id}#token={s['token']}"
             tokens.append(s["token"])
         seats.append(d)
     out = {"id": t.id, "seats": seats, "spectate": f"{base}/table.html?game={t.id}",
            "replay": f"{base}/replay.html?game={t.id}"}
     if len(tokens) > 1:
-        out["hotseat"] = f"{base}/table.html?game={t.id}&token={','.join(tokens)}"
+        out["hotseat"] = f"{base}/table.html?game={t.id}#token={','.join(tokens)}"
     return out
+
+
+def _token(request: Request) -> Optional[str]:
+    return token_from(request.headers, request.query_params)
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
 
 
 def _replay_to(t: Table, step: int):
@@ -112,7 +129,10 @@ def default_bot_workers() -> int:
 def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: float = 0.0,
                bot_workers: Optional[int] = None, bot_time_limit: Optional[float] = 30.0,
                bot_modules: tuple[str, ...] = (), bot_prestart: bool = False,
-               store: Optional[Store] = None) -> FastAPI:
+               store: Optional[Store] = None, allowed_hosts: Optional[list[str]] = None,
+               public_url: Optional[str] = None, variants_dir: Optional[Path] = None,
+               bot_caps: Optional[BotCaps] = None, create_limit: tuple[int, float] = (30, 300.0),
+               max_body: int = MAX_BODY, max_frame: int = MAX_FRAME, hello_timeout: float = 10.0) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
@@ -120,8 +140,20 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     :func:`default_bot_workers`), at most ``bot_time_limit`` seconds per decision (None: no
     cap); ``bot_modules`` are imported in the server and in every worker (plug-in games or
     bots, e.g. a test's deliberately slow bot). ``bot_prestart`` starts the worker processes
-    with the server instead of at the first bot decision."""
+    with the server instead of at the first bot decision.
+
+    Security (docs/SERVER.md): ``allowed_hosts`` the host names the server answers to (None:
+    any ``Host``; an ``Origin`` must still be the page's own site or one of them);
+    ``public_url`` the address links start with (behind a proxy); ``variants_dir`` the
+    operator's variant files (``<game>/<name>.toml``); ``bot_caps`` what a client may ask of a
+    bot; ``create_limit`` (n, seconds) new games per client address; ``max_body`` /
+    ``max_frame`` the largest request body / socket frame in bytes; ``hello_timeout`` the
+    seconds a socket has to send its first frame."""
     store = store or Store(db_url)
+    variants = Variants(variants_dir)
+    caps = bot_caps or BotCaps()
+    creations = RateLimit(*create_limit)
+    install_log_redaction()
     hall_box: dict[str, Hall] = {}
     workers = default_bot_workers() if bot_workers is None else bot_workers
     if workers < 1:
@@ -132,7 +164,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         hall = Hall(store, bot_delay=bot_delay, bot_workers=workers, bot_time_limit=bot_time_limit,
-                    bot_modules=tuple(bot_modules))
+                    bot_modules=tuple(bot_modules), variants=variants, bot_caps=caps)
         hall_box["hall"] = hall
         app.state.hall = hall
         if bot_prestart:
@@ -149,8 +181,11 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                 await asyncio.gather(starting, return_exceptions=True)
             await hall.close()
 
-    app = FastAPI(title="Cosmodrome", lifespan=lifespan)
+    app = FastAPI(title="Cosmodrome", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
+    app.state.public_url = public_url.rstrip("/") if public_url else None
+    app.state.max_body = max_body
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, max_body=max_body)
 
     def hall() -> Hall:
         return hall_box["hall"]
@@ -168,7 +203,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     # ----- game types ---------------------------------------------------------------
     @app.get("/api/game-types")
     async def game_types():
-        return {"games": [dict(g.info(), bots=bot_levels(g)) for g in games()]}
+        return {"games": [dict(g.info(), bots=bot_levels(g), variants=variants.names(g.name)) for g in games()]}
 
     # ----- games --------------------------------------------------------------------
     @app.post("/api/games", status_code=201)
@@ -179,8 +214,9 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise BadRequest("the request lacks 'game' (a game type name)")
         players = _int(data, "players")
         seed = _int(data, "seed", required=False)
-        t = await hall().create(name, players, data.get("options"), seed, data.get("seats"),
-                                public=bool(data.get("public", False)))
+        public = flag(data, "public")
+        creations.hit(_client(request))
+        t = await hall().create(name, players, data.get("options"), seed, data.get("seats"), public=public)
         return _links(request, t)
 
     @app.get("/api/games")
@@ -190,6 +226,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         rows = await asyncio.to_thread(store.list_games, None)
         out = []
         for row in rows:
+            if not row.public:  # a private game is reached through its links only
+                continue
             open_ = row.status == "running" and any(s.get("kind") == "human" and not s.get("claimed")
                                                     for s in row.seats)
             if status == "open" and not open_:
@@ -201,6 +239,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                 out.append(t.info())
             else:
                 out.append({"id": row.id, "game": row.game, "players": row.players, "status": row.status,
+                            "options": options_summary(row.options),
                             "version": row.revision, "open": open_, "public": row.public, "created": row.created,
                             "seats": [{"seat": i, "kind": s.get("kind"), "bot": s.get("bot"),
                                        "claimed": bool(s.get("claimed"))} for i, s in enumerate(row.seats)]})
@@ -211,7 +250,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return (await hall().table(game_id)).info()
 
     @app.get("/api/games/{game_id}/view")
-    async def game_view(game_id: str, token: Optional[str] = None):
+    async def game_view(game_id: str, request: Request):
+        token = _token(request)
         t = await hall().table(game_id)
         seat = t.seat_for_token(token)
         return t.table_message(seat)
@@ -220,7 +260,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     async def act(game_id: str, request: Request):
         t = await hall().table(game_id)
         data = await _body(request)
-        token = data.get("token")
+        token = data.get("token") or _token(request)
         if not isinstance(token, str) or not token:
             raise Forbidden("acting needs the seat's token (from its join link)")
         action = _int(data, "action")
@@ -232,7 +272,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     async def undo(game_id: str, request: Request):
         t = await hall().table(game_id)
         data = await _body(request)
-        token = data.get("token")
+        token = data.get("token") or _token(request)
         if not isinstance(token, str) or not token:
             raise Forbidden("undo needs the seat's token (from its join link)")
         seat = t.seat_for_token(token)
@@ -249,8 +289,15 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return {"seat": i, "token": token, "link": links["seats"][i]["link"]}
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str):
+    async def record(game_id: str, request: Request):
+        token = _token(request)
         t = await hall().table(game_id)
+        if t.row.status == "running":
+            # the seed and actions would replay to every hand and the deck order: sealed until the end
+            if token is None:
+                raise Forbidden("a running game's record is sealed until the game is over; a seat may "
+                                "download what it has seen by sending its token")
+            return t.seat_record(t.seat_for_token(token))
         rec = t.record.to_json()
         rec["meta"] = {"id": t.id, "status": t.row.status, "seats": [
             {"name": s["name"], "kind": s["kind"], "bot": s["bot"]} for s in t.seats_public()]}
@@ -265,6 +312,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         mode = data.get("mode", "replay")
         if mode not in ("replay", "continue"):
             raise BadRequest("mode must be 'replay' or 'continue'")
+        public = flag(data, "public")
+        creations.hit(_client(request))
         upto = _int(data, "upto", required=False)
         actions = list(rec.actions)
         if upto is not None:
@@ -276,12 +325,12 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             seats = [{"kind": "bot", "bot": "random"}] * rec.players
         t = await hall().create(rec.game, rec.players, rec.options, rec.seed, seats, actions=actions,
                                 status="replay" if mode == "replay" else "running",
-                                public=bool(data.get("public", False)), meta={"imported": True})
+                                public=public, meta={"imported": True})
         return _links(request, t)
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, step: Optional[int] = None, seat: Optional[int] = None,
-                     token: Optional[str] = None):
+    async def replay(game_id: str, request: Request, step: Optional[int] = None, seat: Optional[int] = None):
+        token = _token(request)
         t = await hall().table(game_id)
         n = len(t.record.actions)
         step = n if step is None else step
@@ -292,23 +341,29 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         if seat is not None and t.row.status == "running" and t.seat_for_token(token) != seat:
             raise Forbidden("a running game's replay shows a seat's view only with that seat's token")
         state, label = await asyncio.to_thread(_replay_to, t, step)
+        mover = t.movers[step - 1] if step > 0 else None
+        if t.row.status == "running" and mover != seat:
+            label = None  # another seat's choice may be secret until the game is over; the log says what is public
         lines = t.log_lines(seat, 0, step)
         return {"game_id": t.id, "game": t.row.game, "title": t.game.title, "step": step, "steps": n,
                 "seat": seat, "seat_name": t.seat_name(seat), "seats": t.seats_public(),
                 "status": t.row.status, "view": state.view(seat), "log": lines, "last_action": label,
-                "mover": t.movers[step - 1] if step > 0 else None,
+                "mover": mover,
                 "result": t.result() if step == n else None}
 
     # ----- the socket ---------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def socket(ws: WebSocket, game_id: str, token: Optional[str] = None):
+    async def socket(ws: WebSocket, game_id: str):
         await ws.accept()
         try:
+            header_token = token_from(ws.headers, ws.query_params)
             t = await hall().table(game_id)
-            seat = t.seat_for_token(token)
+            seat = t.seat_for_token(await _hello(ws, header_token))
         except (CosmodromeError, StorageError) as exc:
-            await ws.send_json({"type": "error", "status": _status(exc), "error": str(exc)})
+            await ws.send_json({"type": "error", "status": _status(exc), "error": str(exc), "kind": type(exc).__name__})
             await ws.close(code=4000 + _status(exc))
+            return
+        except WebSocketDisconnect:
             return
         conn = Conn(seat)
         t.conns.add(conn)
@@ -343,17 +398,37 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             t.conns.discard(conn)
             sender.cancel()
 
-    async def _socket_message(t: Table, seat: Optional[int], raw: dict[str, Any]) -> list[dict[str, Any]]:
-        """The answer to one message from a socket; errors are raised (and sent back)."""
+    async def _hello(ws: WebSocket, header_token: Optional[str]) -> Optional[str]:
+        """The seat token of a socket, from its first frame ``{"type": "hello", "token": T}``
+        (no token, or null: a spectator); the ``X-Cosmodrome-Token`` header may carry it instead."""
+        hello = "the socket's first message must be {\"type\": \"hello\", \"token\": ...} (token null for a spectator)"
+        try:
+            raw = await asyncio.wait_for(ws.receive(), hello_timeout)
+        except asyncio.TimeoutError:
+            raise BadRequest(f"{hello}, sent within {hello_timeout:g} s") from None
+        if raw.get("type") == "websocket.disconnect":
+            raise WebSocketDisconnect(raw.get("code", 1000))
+        msg = _frame(raw)
+        if msg.get("type") != "hello":
+            raise BadRequest(hello)
+        token = msg.get("token", None)
+        if token is not None and (not isinstance(token, str)):
+            raise BadRequest("the hello's token must be text (or null for a spectator)")
+        return token or header_token
+
+    def _frame(raw: dict[str, Any]) -> dict[str, Any]:
+        """One socket frame as a JSON object (BadRequest when it is not one)."""
         text = raw.get("text")
         if text is None:
             raise BadRequest("messages are JSON text, not binary frames")
-        try:
-            msg = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadRequest(f"the message is not valid JSON: {exc}") from None
+        msg = parse_json(text, "the message", max_frame)
         if not isinstance(msg, dict):
             raise BadRequest("messages are JSON objects such as {\"type\": \"ping\"}")
+        return msg
+
+    async def _socket_message(t: Table, seat: Optional[int], raw: dict[str, Any]) -> list[dict[str, Any]]:
+        """The answer to one message from a socket; errors are raised (and sent back)."""
+        msg = _frame(raw)
         kind = msg.get("type")
         if kind == "ping":
             return [{"type": "pong"}]

@@ -34,6 +34,7 @@ from cosmodrome.core import (
 from cosmodrome.server.botpool import BotCrashed, BotFailure, BotPool, BotTimeout, Job
 from cosmodrome.server.seatbots import seat_bot
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
+from cosmodrome.server.variants import Variants
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -195,13 +196,35 @@ class Table:
         st = self.state
         mover = st.to_move() if self.row.status == "running" else None
         return {"id": self.id, "game": self.row.game, "title": self.game.title, "players": self.row.players,
-                "options": self.row.options, "status": self.row.status, "version": self.version,
+                "options": options_summary(self.row.options), "status": self.row.status, "version": self.version,
                 "actions": len(self.record.actions), "seats": self.seats_public(),
                 "to_move": mover, "to_move_name": self.seat_name(mover) if mover is not None else None,
                 "open": self.row.status == "running" and any(
                     s.get("kind") == "human" and not s.get("claimed") for s in self.row.seats),
                 "public": self.row.public, "created": self.row.created, "result": self.result(),
                 "meta": self.row.meta}
+
+
+    def seat_record(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` has seen of a running game, to download: its log and its view now.
+
+        Not the game record: a running game's seed and actions would replay to every hand and
+        the deck order, so the full record opens only when the game is over."""
+        return {"format": "cosmodrome-seat-record", "game": self.row.game, "title": self.game.title,
+                "players": self.row.players, "options": self.row.options, "game_id": self.id,
+                "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
+                "seat": seat, "seat_name": self.seat_name(seat), "seats": self.seats_public(),
+                "log": self.log_lines(seat), "view": self.state.view(seat)}
+
+
+def options_summary(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with a variant's content (``{"toml": ...}``) shown by its name and size only.
+
+    >>> options_summary({"side": "A", "components": {"toml": "x = 1", "name": "mine"}})
+    {'side': 'A', 'components': {'name': 'mine', 'bytes': 5}}
+    """
+    return {k: {"name": v.get("name"), "bytes": len(str(v.get("toml", "")).encode("utf-8"))}
+            if isinstance(v, dict) and "toml" in v else v for k, v in options.items()}
 
 
 def _replay(record: GameRecord) -> tuple[State, list[list[Event]]]:
@@ -229,9 +252,12 @@ class Hall:
     """All live tables of one server."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_workers: int = 2,
-                 bot_time_limit: Optional[float] = 30.0, bot_modules: tuple[str, ...] = ()) -> None:
+                 bot_time_limit: Optional[float] = 30.0, bot_modules: tuple[str, ...] = (),
+                 variants: Optional[Variants] = None, bot_caps: Optional["BotCaps"] = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.variants = variants or Variants()
+        self.bot_caps = bot_caps or BotCaps()
         for m in bot_modules:  # the server checks bot levels too, so it needs the same plug-ins
             importlib.import_module(m)
         self.pool = BotPool(workers=bot_workers, time_limit=bot_time_limit, modules=bot_modules)
@@ -279,7 +305,7 @@ class Hall:
         return n
 
     # ----- creating -----------------------------------------------------------------
-    def _seats(self, game: Game, players: int, seats: Any, seed: int) -> list[dict[str, Any]]:
+    def _seats(self, game: Game, players: int, seats: Any, seed: int, running: bool = True) -> list[dict[str, Any]]:
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
         if not isinstance(seats, list) or len(seats) != players:
@@ -292,8 +318,13 @@ class Hall:
                 out.append({"kind": "human", "token": secrets.token_urlsafe(16), "claimed": False})
             else:
                 spec = s.get("bot") or "random"
-                seat_bot(spec, game, seed)  # raises OptionError for an unknown level
+                bot = seat_bot(spec, game, seed)  # raises OptionError for an unknown level
+                self.bot_caps.check(spec, bot)
                 out.append({"kind": "bot", "bot": spec, "claimed": True})
+        bots = sum(s["kind"] == "bot" for s in out)
+        cap = self.bot_caps.seats
+        if running and cap is not None and bots > cap:
+            raise OptionError(f"this game has {bots} bot seats; this server allows at most {cap} bots a game")
         return out
 
     async def create(self, game_name: str, players: Any, options: Any = None, seed: Any = None,
@@ -303,14 +334,15 @@ class Hall:
         game.check_players(players)
         if options is not None and not isinstance(options, dict):
             raise OptionError("options must be an object of option names and values")
+        options = self.variants.resolve(game.name, options, [(o.name, o.kind) for o in game.options])
         opts = game.resolve_options(options)
-        if seed is None:
-            seed = secrets.randbelow(2 ** 31)
+        if seed is None:  # 64 bits from the OS's random source: too many to search from the setup
+            seed = new_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
         if not -2 ** 63 <= seed < 2 ** 63:  # what a database's BIGINT column holds
             raise OptionError(f"the seed must fit in 64 bits (from -2**63 to 2**63-1), not {seed}")
-        seat_rows = self._seats(game, players, seats, seed)
+        seat_rows = self._seats(game, players, seats, seed, running=status == "running")
         record = GameRecord(game=game.name, players=players, seed=seed, options=opts, actions=list(actions or []))
         state, events = await asyncio.to_thread(_replay, record)
         movers = await asyncio.to_thread(_movers, record)
@@ -531,12 +563,54 @@ class Hall:
         await asyncio.to_thread(self.pool.close)
 
 
+def new_seed() -> int:
+    """A fresh game seed: 64 random bits from the OS (as a signed 64-bit number, what a
+    database's BIGINT holds), so the seed cannot be found by trying seeds against the public
+    setup.
+
+    >>> -2 ** 63 <= new_seed() < 2 ** 63
+    True
+    """
+    return secrets.randbits(64) - 2 ** 63
+
+
+@dataclass(frozen=True)
+class BotCaps:
+    """What a client may ask of a bot at this server: search iterations and seconds per
+    decision, determinizations, rollouts per leaf, and bot seats per game (None: no cap).
+
+    >>> BotCaps(iters=500).check("ismcts:iters=1000", type("B", (), {"iters": 1000})())
+    Traceback (most recent call last):
+    ...
+    cosmodrome.core.errors.OptionError: bot 'ismcts:iters=1000' asks for 1000 search iterations a decision; this server allows at most 500 search iterations
+    """
+
+    iters: Optional[int] = 2000
+    seconds: Optional[float] = 10.0
+    dets: Optional[int] = 256
+    rollouts: Optional[int] = 16
+    seats: Optional[int] = 4
+
+    def check(self, spec: str, bot: Any) -> None:
+        for attr, cap, what in (("iters", self.iters, "search iterations"), ("seconds", self.seconds, "seconds"),
+                                ("dets", self.dets, "determinizations"), ("rollouts", self.rollouts, "rollouts")):
+            v = getattr(bot, attr, None)
+            if cap is not None and isinstance(v, (int, float)) and not isinstance(v, bool) and v > cap:
+                raise OptionError(f"bot {spec!r} asks for {v:g} {what} a decision; this server allows at most "
+                                  f"{cap:g} {what}")
+
+
 def decision_seed(game_seed: int, seat: int, index: int) -> int:
     """The seed of the bot deciding action number ``index`` for ``seat``: fixed by the game's
     seed and the position, so a resumed or replayed game gets the same bot moves (for bots
-    with a budget in iterations) whichever worker serves them.
+    with a budget in iterations) whichever worker serves them. It is a one-way 64-bit mix
+    (SplitMix64) of the game's seed, so a bot's moves, which every player watches, give away
+    nothing usable about the seed of a running game.
 
     >>> decision_seed(7, 1, 0) == decision_seed(7, 1, 0) != decision_seed(7, 1, 2)
     True
+    >>> 0 <= decision_seed(-2 ** 63, 4, 10 ** 6) < 2 ** 63
+    True
     """
-    return (game_seed * 1009 + seat * 7919 + index * 104729 + 17) & 0x7FFFFFFF
+    position = Rng(seat * 1_000_003 + index).next64()
+    return Rng(game_seed ^ position).next64() >> 1

@@ -231,12 +231,32 @@ def _read(path: Path) -> dict:
         raise DataError(f"components file {path} is not valid TOML: {exc}") from None
 
 
+def load_components(path: Any = "") -> Components:
+    """The default data, with the entries of the variant file ``path`` (if given) replacing them;
+    ``path`` may also be the variant's content, ``{"toml": text, "name": label}``."""
+    if isinstance(path, dict):
+        return components_from_text(path["toml"], repr(path.get("name") or "the variant"))
+    return _load_path(path)
+
+
 @lru_cache(maxsize=16)
-def load_components(path: str = "") -> Components:
-    """The default data, with the entries of the variant file ``path`` (if given) replacing them."""
+def components_from_text(text: str, label: str = "the variant") -> Components:
+    """The default data with the entries of a variant given by its TOML content replaced."""
+    try:
+        variant = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"components file {label} is not valid TOML: {exc}") from None
+    return _merge(variant, label)
+
+
+@lru_cache(maxsize=16)
+def _load_path(path: str = "") -> Components:
+    return _merge(_read(Path(path)) if path else {}, path)
+
+
+def _merge(variant: dict, path: str) -> Components:
     data = _read(DATA_FILE)
-    if path:
-        variant = _read(Path(path))
+    if variant:
         for section, entries in variant.items():
             if section not in REQUIRED:
                 raise DataError(f"components file {path}: unknown section [{section}]")

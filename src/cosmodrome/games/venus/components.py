@@ -231,8 +231,30 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
 _CACHE: dict = {}
 
 
-def load_components(path: Optional[str] = None) -> Components:
-    """Load and validate a components file (the packaged one when ``path`` is None)."""
+def components_from_text(text: str, label: str = "the variant") -> Components:
+    """Validate a components file given by its TOML content (a variant sent to the server)."""
+    import hashlib
+    key = "toml:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"components: {label} is not valid TOML: {exc}") from None
+    comp = parse_components(data, key)
+    texts = [k for k in _CACHE if k.startswith("toml:")]
+    if len(texts) >= 16:  # variants sent to a server: keep the latest few
+        del _CACHE[texts[0]]
+    _CACHE[key] = comp
+    return comp
+
+
+def load_components(path: Any = None) -> Components:
+    """Load and validate a components file (the packaged one when ``path`` is None); ``path``
+    may also be the file's content, ``{"toml": text, "name": label}``."""
+    if isinstance(path, dict):
+        return components_from_text(path["toml"], repr(path.get("name") or "the variant"))
     key = str(path) if path else ""
     hit = _CACHE.get(key)
     if hit is not None:

@@ -4,12 +4,18 @@ export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
 }
 
-export async function api(method, path, body) {
+// A seat token travels in this header (REST) or the socket's first frame, never in a URL:
+// web servers and proxies write URLs to their logs.
+export const TOKEN_HEADER = "X-Cosmodrome-Token";
+
+export async function api(method, path, body, token) {
   let res;
+  const headers = body === undefined ? {} : { "Content-Type": "application/json" };
+  if (token) headers[TOKEN_HEADER] = token;
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
@@ -43,6 +49,34 @@ export function el(tag, attrs = {}, ...children) {
 
 export function params() {
   return new URLSearchParams(location.search);
+}
+
+// The seat tokens of this page: from the fragment (#token=T or #token=T1,T2), which the browser
+// never sends to the server. An old link with ?token= in its query still works: the token is
+// moved into the fragment, so it is not sent again (reloads, the address bar, bookmarks).
+export function seatTokens() {
+  const q = new URLSearchParams(location.search);
+  const h = new URLSearchParams(location.hash.slice(1));
+  let tok = h.get("token") || "";
+  if (q.has("token")) {
+    tok = tok || q.get("token");
+    q.delete("token");
+    history.replaceState(null, "", `${location.pathname}?${q}${tok ? `#token=${tok}` : ""}`);
+  }
+  return tok.split(",").map(t => t.trim()).filter(Boolean);
+}
+
+// Save a JSON answer of the API as a file (the token goes in the header, not in a link).
+export async function download(path, token, filename) {
+  const data = await api("GET", path, undefined, token);
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 // A renderer module per game: js/renderers/<game>.js, else the generic JSON view.

@@ -46,7 +46,20 @@ function optionRows() {
   box.append(el("h3", { text: "Options" }));
   for (const o of t.options) {
     let input;
-    if (o.kind === "bool") {
+    if (o.kind === "path") {
+      // a data file: the packaged one, a variant the server offers, or your own file (sent as content)
+      input = el("select", { name: o.name },
+        el("option", { value: "", text: "packaged" }),
+        (t.variants || []).map(v => el("option", { value: v, text: v })),
+        el("option", { value: "#file", text: "my own file…" }));
+      const file = el("input", { type: "file", accept: ".toml", "data-file-for": o.name, hidden: true });
+      input.addEventListener("change", () => (file.hidden = input.value !== "#file"));
+      input.dataset.option = o.name;
+      input.dataset.kind = o.kind;
+      box.append(el("div", { class: "row", title: o.help }, el("label", { text: o.name }), input, file,
+        el("span", { class: "muted small", text: o.help })));
+      continue;
+    } else if (o.kind === "bool") {
       input = el("input", { type: "checkbox", name: o.name });
       input.checked = !!o.default;
     } else if (o.choices && o.choices.length) {
@@ -73,11 +86,17 @@ function gameChanged() {
   optionRows();
 }
 
-function collectOptions() {
+async function collectOptions() {
   const out = {};
   for (const input of $("options").querySelectorAll("[data-option]")) {
     const k = input.dataset.kind;
-    if (k === "bool") out[input.dataset.option] = input.checked;
+    if (k === "path") {
+      if (input.value === "#file") {
+        const f = $("options").querySelector(`[data-file-for="${input.dataset.option}"]`).files[0];
+        if (!f) throw new Error(`choose a file for ${input.dataset.option}`);
+        out[input.dataset.option] = { toml: await f.text(), name: f.name };
+      } else if (input.value !== "") out[input.dataset.option] = input.value;
+    } else if (k === "bool") out[input.dataset.option] = input.checked;
     else if (k === "int") out[input.dataset.option] = Number(input.value);
     else if (input.value !== "") out[input.dataset.option] = input.value;
   }
@@ -113,7 +132,9 @@ async function create(ev) {
     const kind = r.querySelector(".kind").value;
     return kind === "bot" ? { kind, bot: r.querySelector(".bot").value } : { kind };
   });
-  const body = { game: $("game").value, players: Number($("players").value), seats, options: collectOptions(),
+  let options;
+  try { options = await collectOptions(); } catch (e) { return banner(`Could not create the game: ${e.message}`); }
+  const body = { game: $("game").value, players: Number($("players").value), seats, options,
     public: $("public").checked };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   try {

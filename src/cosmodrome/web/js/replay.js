@@ -1,10 +1,10 @@
 // The replay viewer: step and scrub through a game from any seat's view or the spectators'.
-import { api, el, params, loadRenderer } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
 const gameId = p.get("game");
-const token = p.get("token");
+const token = seatTokens()[0] || null;   // from the fragment: a seat's view of a running game
 let info = null, renderer = null, step = 0, steps = 0, timer = null, pending = 0;
 
 function banner(text, level = "error") {
@@ -20,15 +20,14 @@ async function show(n) {
   const seat = $("seat").value;
   const q = new URLSearchParams({ step });
   if (seat !== "") q.set("seat", seat);
-  if (token) q.set("token", token);
   const ticket = ++pending;
   let r;
-  try { r = await api("GET", `/api/games/${gameId}/replay?${q}`); }
+  try { r = await api("GET", `/api/games/${gameId}/replay?${q}`, undefined, token); }
   catch (e) { return banner(e.message); }
   if (ticket !== pending) return; // a later request is on its way
   if (!renderer) renderer = await loadRenderer(r.game);
   $("last-action").textContent = r.step === 0 ? "The start of the game."
-    : `Move ${r.step}: ${r.seats[r.mover] ? r.seats[r.mover].name : ""} — ${r.last_action}`;
+    : `Move ${r.step}: ${r.seats[r.mover] ? r.seats[r.mover].name : ""}${r.last_action ? ` — ${r.last_action}` : ""}`;
   $("log").replaceChildren(...r.log.map(l => el("div", { class: (l.kind === "server" ? "server" : "") + (l.chance ? " chance" : ""), text: l.text })));
   $("log").scrollTop = $("log").scrollHeight;
   const res = $("result");
@@ -43,7 +42,7 @@ async function show(n) {
 
 async function main() {
   if (!gameId) return banner("No game given.");
-  $("table-link").href = `/table.html?game=${gameId}`;
+  $("table-link").href = `/table.html?game=${gameId}${token ? `#token=${token}` : ""}`;
   try { info = await api("GET", `/api/games/${gameId}`); } catch (e) { return banner(e.message); }
   $("title").textContent = `Replay · ${info.title} · game ${gameId}`;
   steps = info.actions;

@@ -1,11 +1,13 @@
 // The table: one WebSocket per held seat (several for hot-seat, none-token for spectators).
 // Each socket receives its own view after every accepted action; actions go through REST.
-import { api, el, params, loadRenderer } from "./api.js";
+// The seat tokens come from the link's fragment (#token=...), are sent in the socket's first
+// frame and in a header for REST, and never appear in a URL the page requests.
+import { api, el, params, loadRenderer, seatTokens, download } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
 const gameId = p.get("game");
-const tokens = (p.get("token") || "").split(",").filter(Boolean);
+const tokens = seatTokens();
 
 const conns = [];            // {token, seat, ws, msg, log: [], attempts, alive}
 let shown = null;            // the conn whose view is displayed
@@ -31,10 +33,10 @@ function setConn() {
 
 function connect(conn) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = conn.token ? `?token=${encodeURIComponent(conn.token)}` : "";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}${q}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
   conn.ws = ws;
   ws.onopen = () => {
+    ws.send(JSON.stringify({ type: "hello", token: conn.token }));
     if (conn.attempts > 0) banner("Reconnected: the table is up to date.", "info", 3000);
     conn.attempts = 0;
     conn.alive = true;
@@ -101,7 +103,7 @@ async function act(action) {
   busy = true;
   drawDecision();
   try {
-    await api("POST", `/api/games/${gameId}/act`, { token: c.token, action, version: c.msg.version });
+    await api("POST", `/api/games/${gameId}/act`, { action, version: c.msg.version }, c.token);
     // the socket brings the new table
     setTimeout(() => { if (busy) { busy = false; drawDecision(); } }, 4000);
   } catch (e) {
@@ -118,7 +120,7 @@ async function undo() {
   const c = shown;
   if (!c) return;
   try {
-    const r = await api("POST", `/api/games/${gameId}/undo`, { token: c.token });
+    const r = await api("POST", `/api/games/${gameId}/undo`, {}, c.token);
     banner(`Took back ${r.undone} decision(s).`, "info", 3000);
   } catch (e) { banner(e.message, e.status === 409 ? "warning" : "error"); }
 }
@@ -204,8 +206,21 @@ async function draw() {
 function main() {
   if (!gameId) { banner("No game given: open a join link from the lobby.", "error", 0); return; }
   $("replay-link").href = `/replay.html?game=${gameId}`;
-  $("record-link").href = `/api/games/${gameId}/record`;
-  $("record-link").setAttribute("download", `cosmodrome-${gameId}.json`);
+  $("replay-link").addEventListener("click", () => {
+    // the replay viewer may show the shown seat's view of a running game: hand it the token
+    const t = shown && shown.token;
+    $("replay-link").href = `/replay.html?game=${gameId}${t ? `#token=${t}` : ""}`;
+  });
+  $("record-link").addEventListener("click", async (ev) => {
+    ev.preventDefault();
+    // a running game's full record is sealed; a seat downloads what it has seen
+    const t = shown && shown.token;
+    const running = shown && shown.msg && shown.msg.status === "running";
+    try {
+      await download(`/api/games/${gameId}/record`, running ? t : null,
+        running && t ? `cosmodrome-${gameId}-seat${shown.seat + 1}.json` : `cosmodrome-${gameId}.json`);
+    } catch (e) { banner(e.message, "warning"); }
+  });
   $("undo").addEventListener("click", undo);
   $("handover-btn").addEventListener("click", () => {
     handoverPending = false;

@@ -1,0 +1,370 @@
+"""The server faces hostile input: hidden information and secrets stay hidden, a client never
+names a server file, every request and bot budget has a cap, other sites are refused
+(docs/SERVER.md, "Security")."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cosmodrome.core import GameRecord, get_game
+from cosmodrome.server import create_app
+from cosmodrome.server.security import redact
+from cosmodrome.server.tables import BotCaps
+from server_helpers import actions_of, auth, new_game, socket, stored_record, token, view, wait_for
+
+DRAW = 9  # pocket-race: 0..8 play a card, 9 draws
+
+
+def seed_of(client, g):
+    return client.app.state.store.get_game(g["id"]).seed
+
+
+def play_one(client, g, seat=0):
+    v = view(client, g, seat)
+    a = v["decision"]["options"][0]["action"]
+    r = client.post(f"/api/games/{g['id']}/act", json={"action": a, "version": v["version"]},
+                    headers=auth(token(g, seat)))
+    assert r.status_code == 200, r.text
+    return a
+
+
+# ----- hidden information ------------------------------------------------------------------
+def test_a_running_games_record_reaches_nobody_but_a_seat_gets_what_it_has_seen(client):
+    g = new_game(client, seed=123456789)
+    play_one(client, g)
+    url = f"/api/games/{g['id']}/record"
+    r = client.get(url)
+    assert r.status_code == 403 and "sealed until the game is over" in r.json()["error"]
+    assert "123456789" not in r.text and "actions" not in r.json()
+    # a seat downloads its own log and view: no seed, no action list, no other hand
+    mine = client.get(url, headers=auth(token(g, 1)))
+    assert mine.status_code == 200
+    rec = mine.json()
+    assert rec["format"] == "cosmodrome-seat-record" and rec["seat"] == 1
+    assert "seed" not in rec and "123456789" not in mine.text and rec["actions"] == 1
+    assert rec["view"] == view(client, g, 1)["view"] and rec["log"] == view(client, g, 1)["log"]
+    assert rec["view"]["hand"] != view(client, g, 0)["view"]["hand"] or rec["view"]["hand"] is not None
+    assert client.get(url, headers=auth("forged")).status_code == 403
+
+
+def test_the_full_record_opens_when_the_game_is_over(client):
+    g = new_game(client, seats=("random", "random"), rounds=1, seed=77, public=True)
+    wait_for(lambda: client.get(f"/api/games/{g['id']}").json()["status"] == "finished")
+    rec = client.get(f"/api/games/{g['id']}/record").json()
+    assert rec["seed"] == 77 and GameRecord.from_json(rec).replay().is_terminal()
+    imp = client.post("/api/games/import", json={"record": rec, "mode": "replay"}).json()
+    assert client.get(f"/api/games/{imp['id']}/record").json()["actions"] == rec["actions"]
+
+
+def test_private_games_are_not_listed(client):
+    private = new_game(client)
+    public = new_game(client, public=True)
+    for status in (None, "open", "running"):
+        listed = client.get("/api/games", params={} if status is None else {"status": status}).json()["games"]
+        ids = {x["id"] for x in listed}
+        assert private["id"] not in ids and public["id"] in ids, status
+    # the private game is still reached through its links
+    assert client.get(f"/api/games/{private['id']}").status_code == 200
+
+
+def test_default_seeds_are_64_bit_and_never_sent_to_a_client(client):
+    games = [new_game(client, seed=None, public=True) for _ in range(8)]
+    seeds = [seed_of(client, g) for g in games]
+    assert len(set(seeds)) == 8 and all(-2 ** 63 <= s < 2 ** 63 for s in seeds)
+    assert any(abs(s) >= 2 ** 32 for s in seeds)  # not drawn from 31 bits (odds of failing: 8 in 2**32)
+    g, seed = games[0], str(seeds[0])
+    texts = [json.dumps(g), client.get(f"/api/games/{g['id']}").text, client.get("/api/games").text,
+             json.dumps(view(client, g, 0)), json.dumps(view(client, g)),
+             client.get(f"/api/games/{g['id']}/record", headers=auth(token(g, 0))).text,
+             client.get(f"/api/games/{g['id']}/replay", params={"step": 0}).text]
+    with socket(client, g["id"], token(g, 0)) as ws:
+        texts.append(json.dumps(ws.receive_json()))
+    assert not [t for t in texts if seed in t]
+
+
+def test_a_running_games_replay_does_not_label_another_seats_choice(client):
+    g = new_game(client)
+    play_one(client, g, 0)
+    url = f"/api/games/{g['id']}/replay"
+    assert client.get(url, params={"step": 1}).json()["last_action"] is None
+    assert client.get(url, params={"step": 1, "seat": 1}, headers=auth(token(g, 1))).json()["last_action"] is None
+    own = client.get(url, params={"step": 1, "seat": 0}, headers=auth(token(g, 0))).json()
+    assert own["last_action"]
+
+
+# ----- tokens ------------------------------------------------------------------------------
+def test_links_carry_the_token_in_the_fragment_and_urls_never_take_one(client):
+    g = new_game(client)
+    for s in (0, 1):
+        assert g["seats"][s]["link"].endswith(f"#token={token(g, s)}") and "?token=" not in g["seats"][s]["link"]
+    assert g["hotseat"].endswith(f"#token={token(g, 0)},{token(g, 1)}")
+    before = view(client, g)
+    for path in (f"/api/games/{g['id']}/view", f"/api/games/{g['id']}/record", f"/api/games/{g['id']}/replay"):
+        r = client.get(path, params={"token": token(g, 0)})
+        assert r.status_code == 400 and "must not be sent in the URL" in r.json()["error"], path
+        assert token(g, 0) not in r.text
+    r = client.post(f"/api/games/{g['id']}/act?token={token(g, 0)}", json={"action": 0, "version": 0})
+    assert r.status_code == 400 and token(g, 0) not in r.text
+    assert view(client, g) == before
+
+
+def test_the_socket_takes_its_token_in_the_first_frame(client):
+    g = new_game(client)
+    with socket(client, g["id"], token(g, 1)) as ws:
+        m = ws.receive_json()
+        assert m["type"] == "table" and m["seat"] == 1 and m["view"]["hand"] == view(client, g, 1)["view"]["hand"]
+    with socket(client, g["id"]) as ws:
+        assert ws.receive_json()["seat"] is None
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={token(g, 0)}") as ws:
+        m = ws.receive_json()
+        assert m["type"] == "error" and m["status"] == 400 and token(g, 0) not in json.dumps(m)
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        ws.send_json({"type": "act", "action": 0, "version": 0})
+        m = ws.receive_json()
+        assert m["type"] == "error" and m["status"] == 400 and "hello" in m["error"]
+    assert actions_of(client, g) == []
+
+
+def test_the_socket_closes_without_a_hello_in_time(db_url):
+    with TestClient(create_app(db_url, hello_timeout=0.2)) as c:
+        g = new_game(c)
+        with c.websocket_connect(f"/ws/games/{g['id']}") as ws:
+            m = ws.receive_json()
+            assert m["type"] == "error" and "within 0.2 s" in m["error"]
+
+
+def test_no_error_body_or_log_line_carries_a_token_or_a_running_games_seed(client, caplog):
+    caplog.set_level(logging.DEBUG)
+    g = new_game(client, seed=987654321987)
+    secrets_ = [token(g, 0), token(g, 1), "987654321987"]
+    gid = g["id"]
+    bodies = []
+    for path, kw in [
+        (f"/api/games/{gid}/view", {"params": {"token": token(g, 0)}}),
+        (f"/api/games/{gid}/view", {"headers": auth(token(g, 0) + "x")}),
+        (f"/api/games/{gid}/record", {}),
+        (f"/api/games/{gid}/replay", {"params": {"seat": 0}, "headers": auth(token(g, 1))}),
+        (f"/api/games/{gid}/replay", {"params": {"step": 99}}),
+    ]:
+        bodies.append(client.get(path, **kw).text)
+    for body in [{"token": token(g, 1), "action": 0, "version": 0}, {"token": token(g, 0), "action": 99, "version": 0},
+                 {"token": token(g, 0), "action": 0, "version": 7}, {"token": token(g, 0), "action": "x", "version": 0}]:
+        bodies.append(client.post(f"/api/games/{gid}/act", json=body).text)
+    bodies.append(client.post(f"/api/games/{gid}/undo", json={"token": token(g, 0), "steps": -1}).text)
+    with socket(client, gid, token(g, 0)) as ws:
+        ws.receive_json()
+        for frame in ({"type": "act", "action": 99, "version": 0}, {"type": "undo", "steps": "x"}, {"type": "nope"}):
+            ws.send_json(frame)
+            bodies.append(json.dumps(ws.receive_json()))
+    assert all(len(b) > 10 for b in bodies)
+    # the server's log lines (not the test client's own httpx lines, which show what it sent)
+    logged = [r.getMessage() + (r.exc_text or "") for r in caplog.records if not r.name.startswith("httpx")]
+    text = "\n".join(bodies + logged)
+    assert not [(s, text[max(0, text.find(s) - 300):text.find(s) + 50]) for s in secrets_ if s in text]
+
+
+def test_old_token_links_are_blanked_in_log_lines():
+    assert redact('127.0.0.1:5 - "GET /table.html?game=a&token=T1,T2 HTTP/1.1" 200') == \
+        '127.0.0.1:5 - "GET /table.html?game=a&token=[hidden] HTTP/1.1" 200'
+    rec = logging.LogRecord("uvicorn.access", logging.INFO, "", 0, '%s - "%s %s HTTP/%s" %d',
+                            ("1.2.3.4:5", "GET", "/ws/games/x?token=abc", "1.1", 101), None)
+    from cosmodrome.server.security import _RedactFilter
+    _RedactFilter().filter(rec)
+    assert "abc" not in rec.getMessage() and "[hidden]" in rec.getMessage()
+
+
+# ----- files and variants --------------------------------------------------------------------
+VENUS_VARIANT = None
+
+
+def _venus_toml():
+    from cosmodrome.games.venus.components import DEFAULT_PATH
+    return DEFAULT_PATH.read_text()
+
+
+@pytest.mark.parametrize("value", ["/dev/zero", "/etc/passwd", "/no/such/file.toml", "../../etc/hosts"])
+def test_a_client_cannot_name_a_server_file(client, value, tmp_path):
+    r = client.post("/api/games", json={"game": "venus", "players": 2, "options": {"components": value}})
+    assert r.status_code == 422
+    err = r.json()["error"]
+    assert "cannot name a file on the server" in err and value not in err  # no oracle of which files exist
+    r = client.post("/api/games", json={"game": "cosmic-run", "players": 1, "options": {"components": value}})
+    assert r.status_code == 422 and "cannot name a file" in r.json()["error"]
+    assert client.app.state.store.list_games() == []
+
+
+def test_an_imported_record_naming_a_file_is_refused(client):
+    rec = {"game": "cosmic-run", "players": 1, "seed": 1, "options": {"components": "/dev/zero"}, "actions": []}
+    r = client.post("/api/games/import", json={"record": rec, "mode": "replay"})
+    assert r.status_code == 422 and "cannot name a file" in r.json()["error"]
+
+
+def test_an_own_variant_travels_as_content_and_the_record_replays_anywhere(client):
+    text = _venus_toml()
+    r = client.post("/api/games", json={"game": "venus", "players": 2, "seed": 5,
+                                         "options": {"components": {"toml": text, "name": "mine.toml"}},
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    g = r.json()
+    info = client.get(f"/api/games/{g['id']}").json()
+    assert info["options"]["components"] == {"name": "mine.toml", "bytes": len(text.encode())}
+    stored = stored_record(client.app.state.store, g["id"])
+    assert stored["options"]["components"]["toml"] == text
+    state = GameRecord.from_json(stored).replay()
+    assert state.view(0) == get_game("venus").new_state(2, 5).view(0)
+
+
+@pytest.mark.parametrize("value,words", [
+    ({"toml": "this is = = not toml"}, "not valid TOML"),
+    ({"toml": "[rules]\nnothing = 1\n"}, "components"),
+    ({"toml": "x = 1\n" * 20000}, "at most 65536"),
+    ({"toml": 5}, "TOML content"),
+    ({"file": "/etc/passwd"}, "'file'"),
+])
+def test_a_bad_own_variant_is_a_clear_422(client, value, words):
+    r = client.post("/api/games", json={"game": "venus", "players": 2, "options": {"components": value}})
+    assert r.status_code == 422 and words in r.json()["error"], r.text
+    assert client.app.state.store.list_games() == []
+
+
+def test_registered_variants_are_offered_by_name(db_url, tmp_path):
+    (tmp_path / "variants" / "cosmic-run").mkdir(parents=True)
+    (tmp_path / "variants" / "cosmic-run" / "long-tracks.toml").write_text("")
+    (tmp_path / "variants" / "venus").mkdir()
+    (tmp_path / "variants" / "venus" / "classic.toml").write_text(_venus_toml())
+    with TestClient(create_app(db_url, variants_dir=tmp_path / "variants")) as c:
+        types = {t["name"]: t for t in c.get("/api/game-types").json()["games"]}
+        assert types["venus"]["variants"] == ["classic"] and types["cosmic-run"]["variants"] == ["long-tracks"]
+        r = c.post("/api/games", json={"game": "venus", "players": 2, "options": {"components": "classic"}})
+        assert r.status_code == 201, r.text
+        opts = stored_record(c.app.state.store, r.json()["id"])["options"]
+        assert opts["components"] == {"toml": _venus_toml(), "name": "classic"}
+        r = c.post("/api/games", json={"game": "venus", "players": 2, "options": {"components": "long-tracks"}})
+        assert r.status_code == 422 and "(classic)" in r.json()["error"]
+
+
+# ----- caps ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("bot,words", [
+    ("ismcts:iters=1000000000000", "at most 2000 search iterations"),
+    ("ismcts:seconds=3600", "at most 10 seconds"),
+    ("ismcts:dets=100000", "determinizations"),
+    ("openspiel-mcts:rollouts=100000", "at most 16 rollouts"),
+    ("openspiel-mcts:iters=99999999", "at most 2000 search iterations"),
+])
+def test_a_bot_budget_over_the_cap_is_refused(client, bot, words):
+    r = client.post("/api/games", json={"game": "pocket-race", "players": 2,
+                                         "seats": [{"kind": "human"}, {"kind": "bot", "bot": bot}]})
+    assert r.status_code == 422 and words in r.json()["error"] and "this server allows" in r.json()["error"]
+    assert client.app.state.store.list_games() == []
+
+
+def test_bot_seats_per_game_are_capped(db_url):
+    with TestClient(create_app(db_url, bot_caps=BotCaps(seats=2))) as c:
+        r = c.post("/api/games", json={"game": "pocket-race", "players": 3, "seats": [{"kind": "bot", "bot": "random"}] * 3})
+        assert r.status_code == 422 and "at most 2 bots a game" in r.json()["error"]
+        assert c.post("/api/games", json={"game": "pocket-race", "players": 3,
+                                          "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 2}).status_code == 201
+
+
+@pytest.mark.parametrize("raw,status,words", [
+    (b"[" * 100000 + b"]" * 100000, 400, "too deep"),
+    (b"[" * 40 + b"]" * 40, 400, "more than 32 deep"),
+    (b'{"game": "pocket-race", "players": ' + b"9" * 5000 + b"}", 400, "5000 characters"),
+    (b'{"game": "pocket-race", "players": 2, "seed": 1e999999}', 400, "too large"),
+    (b'{"game": "pocket-race", "players": 2, "seed": NaN}', 400, "NaN"),
+    (b'{"game": "pocket-race", "players": 2, "public": "no"}', 400, "'public' must be true or false"),
+    (b'{"game": "pocket-race", "players": 2, "public": 1}', 400, "'public' must be true or false"),
+])
+def test_malformed_bodies_are_a_400_never_a_500(client, raw, status, words):
+    r = client.post("/api/games", content=raw, headers={"Content-Type": "application/json"})
+    assert r.status_code == status and words in r.json()["error"], r.text
+    assert client.app.state.store.list_games() == []
+
+
+def test_request_bodies_and_socket_frames_have_size_caps(db_url):
+    with TestClient(create_app(db_url, max_body=4096, max_frame=512)) as c:
+        big = {"game": "pocket-race", "players": 2, "pad": "x" * 5000}
+        r = c.post("/api/games", json=big)
+        assert r.status_code == 413 and "at most 4096" in r.json()["error"]
+        assert c.app.state.store.list_games() == []
+        g = new_game(c)
+        with socket(c, g["id"], token(g, 0)) as ws:
+            ws.receive_json()
+            ws.send_text(json.dumps({"type": "ping", "pad": "x" * 600}))
+            m = ws.receive_json()
+            assert m["type"] == "error" and m["status"] == 413 and "at most 512" in m["error"]
+            ws.send_text("[" * 50 + "]" * 50)
+            assert ws.receive_json()["status"] == 400
+            ws.send_json({"type": "ping"})  # the socket is still open
+            assert ws.receive_json() == {"type": "pong"}
+
+
+def test_requests_from_another_site_are_refused(client):
+    body = {"game": "pocket-race", "players": 2}
+    r = client.post("/api/games", json=body, headers={"Origin": "https://evil.example"})
+    assert r.status_code == 403 and "another site" in r.json()["error"]
+    r = client.post("/api/games", json=body, headers={"Origin": "null"})
+    assert r.status_code == 403
+    assert client.app.state.store.list_games() == []
+    assert client.post("/api/games", json=body, headers={"Origin": "http://testserver"}).status_code == 201
+    g = new_game(client)
+    from starlette.websockets import WebSocketDisconnect
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect(f"/ws/games/{g['id']}", headers={"Origin": "https://evil.example"}) as ws:
+            ws.receive_json()
+
+
+def test_the_host_must_be_one_the_server_serves(db_url):
+    with TestClient(create_app(db_url, allowed_hosts=["games.example.org", "testserver"])) as c:
+        assert c.get("/api/game-types").status_code == 200
+        r = c.get("/api/game-types", headers={"Host": "attacker.example"})
+        assert r.status_code == 403 and "--allowed-hosts" in r.json()["error"]
+        r = c.post("/api/games", json={"game": "pocket-race", "players": 2},
+                   headers={"Host": "games.example.org", "Origin": "https://games.example.org"})
+        assert r.status_code == 201
+
+
+def test_new_games_are_rate_limited_per_address(db_url):
+    with TestClient(create_app(db_url, create_limit=(2, 600.0))) as c:
+        new_game(c)
+        new_game(c)
+        r = c.post("/api/games", json={"game": "pocket-race", "players": 2})
+        assert r.status_code == 429 and "created 2 games in the last 600 s" in r.json()["error"]
+        r = c.post("/api/games/import", json={"record": {"game": "pocket-race", "players": 2, "seed": 1}})
+        assert r.status_code == 429
+        assert len(c.app.state.store.list_games()) == 2
+
+
+def test_links_start_with_the_public_url(db_url):
+    with TestClient(create_app(db_url, public_url="https://games.example.org/")) as c:
+        g = new_game(c)
+        assert g["seats"][0]["link"].startswith("https://games.example.org/table.html?game=")
+        assert g["spectate"] == f"https://games.example.org/table.html?game={g['id']}"
+
+
+def test_a_cosmic_run_variant_travels_as_content_too(client):
+    bad = client.post("/api/games", json={"game": "cosmic-run", "players": 1,
+                                           "options": {"components": {"toml": "[nonsense]\nx = 1\n"}}})
+    assert bad.status_code == 422 and "unknown section [nonsense]" in bad.json()["error"]
+    r = client.post("/api/games", json={"game": "cosmic-run", "players": 1, "seed": 2, "seats": [{"kind": "human"}],
+                                         "options": {"components": {"toml": "# the packaged data\n", "name": "same"}}})
+    assert r.status_code == 201, r.text
+    stored = stored_record(client.app.state.store, r.json()["id"])
+    mine, packaged = GameRecord.from_json(stored).replay().view(0), get_game("cosmic-run").new_state(1, 2).view(0)
+    assert mine.pop("options")["components"]["name"] == "same"
+    packaged.pop("options")
+    assert mine == packaged
+
+
+def test_a_bots_decision_seed_gives_away_nothing_of_the_games_seed():
+    """Bot moves are public; their seeds must not carry the game seed's bits (a linear 31-bit
+    formula would repeat for seeds differing in their high bits, and leak the low ones)."""
+    from cosmodrome.server.tables import decision_seed
+    base = 123456789
+    seeds = {decision_seed(base + (k << 40), 0, 0) for k in range(16)}
+    assert len(seeds) == 16
+    assert decision_seed(base, 0, 1) - decision_seed(base, 0, 0) != decision_seed(base + 1, 0, 1) - decision_seed(base + 1, 0, 0)
