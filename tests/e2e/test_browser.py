@@ -337,3 +337,31 @@ def test_the_lobby_sends_a_variant_by_name_or_as_content(browser, tmp_path):
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_the_lobby_and_the_table_say_what_is_reconstructed(server, browser):
+    """The "About" panel lists the component entries marked assumed, in the lobby for the
+    chosen game and on the table of a running game."""
+    from cosmodrome.core import get_game
+
+    rec = get_game("venus").reconstructed()
+    page = browser.new_context().new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#seats .seat-row")
+    page.select_option("#game", "venus")
+    about = page.locator("[data-testid=about]")
+    about.locator("summary").first.click()
+    text = about.inner_text()
+    for s in rec["sections"]:
+        assert f"{s['section']}: {s['assumed']} of {s['total']} entries reconstructed" in text
+    assert "Gunrunner" in text  # the note on card titles we named
+    page.select_option("#game", "pocket-race")
+    assert "Nothing of this game's components is our reconstruction" in \
+        page.locator("[data-testid=about]").text_content()
+    page.select_option("#game", "venus")
+    links, spectate = create_in_lobby(page, server, "venus", 2, ["human", "random"])
+    page.goto(spectate)
+    page.wait_for_selector("[data-testid=about]")
+    planets = next(s for s in rec["sections"] if s["section"] == "planets")
+    assert f"planets: {planets['assumed']} of {planets['total']} entries reconstructed" in \
+        page.locator("[data-testid=about]").text_content()

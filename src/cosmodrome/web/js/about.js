@@ -9,7 +9,7 @@ export function aboutPanel(type) {
   const rec = (type && type.reconstructed) || { sections: [], notes: [] };
   const body = [];
   if (!rec.sections.length && !rec.notes.length) {
-    body.push(el("p", { class: "small", text: "Every component of this game is printed fact." }));
+    body.push(el("p", { class: "small", text: "Nothing of this game's components is our reconstruction." }));
   } else {
     body.push(el("p", { class: "small",
       text: "The rulebook we play from lost its pictures, so these parts of the components are our " +

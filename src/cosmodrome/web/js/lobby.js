@@ -1,5 +1,6 @@
 // The lobby: create a game (type, players, seats human or bot, options), copy join links, list games.
 import { api, el } from "./api.js";
+import { aboutPanel } from "./about.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
@@ -82,6 +83,7 @@ function gameChanged() {
   const n = Number($("players").value);
   if (n < t.min_players || n > t.max_players) $("players").value = Math.min(t.max_players, Math.max(t.min_players, 3));
   $("game-desc").textContent = `${t.description || ""} (${t.min_players}–${t.max_players} players)`;
+  $("about").replaceChildren(aboutPanel(t));
   seatRows();
   optionRows();
 }

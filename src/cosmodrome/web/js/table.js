@@ -3,6 +3,7 @@
 // The seat tokens come from the link's fragment (#token=...), are sent in the socket's first
 // frame and in a header for REST, and never appear in a URL the page requests.
 import { api, el, params, loadRenderer, seatTokens, download } from "./api.js";
+import { aboutPanel } from "./about.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -177,10 +178,22 @@ function drawSide() {
   } else r.hidden = true;
 }
 
+// The "About this game" panel (what of the components we reconstructed), once per page.
+async function showAbout(game) {
+  try {
+    const types = (await api("GET", "/api/game-types")).games;
+    const t = types.find(x => x.name === game);
+    if (t) $("about").replaceChildren(aboutPanel(t));
+  } catch (e) { /* the panel is optional; the table works without it */ }
+}
+
 async function draw() {
   if (!shown || !shown.msg) return;
   const m = shown.msg;
-  if (!renderer) renderer = await loadRenderer(m.game);
+  if (!renderer) {
+    renderer = await loadRenderer(m.game);
+    showAbout(m.game);
+  }
   document.title = `${m.title} — ${m.seat_name} — Cosmodrome`;
   $("title").textContent = `${m.title} · game ${m.game_id}`;
   $("status").textContent = m.status === "running" ? `move ${m.actions}` : m.status;
