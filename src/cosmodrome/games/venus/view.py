@@ -54,14 +54,15 @@ from typing import Optional
 
 from cosmodrome.games.venus.combat import cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
-from cosmodrome.games.venus.crises import INWARD, O_CRISIS, O_CRISIS_START
-from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, TITAN
+from cosmodrome.games.venus.crises import INWARD
+from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, O_CRISIS, O_CRISIS_START, TITAN
 from cosmodrome.games.venus.scoring import final_breakdown, planet_vp, tile_vp
 from cosmodrome.games.venus.state import (
     CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS, CB_NT, CB_PL,
     CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, COLOURS, EMPIRES, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF,
-    MV_SHIPS, MV_TANKS,
+    MV_SHIPS, MV_TANKS, answers,
 )
+from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS, tile_name
 
 PHASES = ("setup", "place pass cubes", "draw and place tiles", "player actions", "crisis resolution",
           "collect income", "re-set units")
@@ -77,8 +78,6 @@ class _Static:
                  "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp")
 
     def __init__(self, c) -> None:
-        from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS, tile_name
-
         class _S:   # tile_name only needs .comp
             comp = c
         self.comp = c
@@ -114,6 +113,7 @@ def static(c) -> _Static:
     return st
 
 
+@answers("view")
 def view(s, seat: Optional[int]) -> dict:
     c = s.comp
     st = static(c)
