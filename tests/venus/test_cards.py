@@ -265,3 +265,62 @@ def test_reshuffle_when_deck_runs_out():
     s.deck = []
     s.apply(A_PASS)
     assert len(s.hands[0]) == 1 and s.discard == [] and s.deck
+
+
+def _only_stock(s, p, t):
+    """Leave ``p`` only units of type ``t`` in stock (the others are set aside on Mars)."""
+    for u in (INF, SHIP, TANK):
+        if u != t:
+            k = s.stock[p * 5 + u]
+            place_units(s, p, MARS, **{("inf", "ship", "tank")[u]: k})
+
+
+@pytest.mark.parametrize("t", [INF, SHIP, TANK])
+def test_building_reads_each_unit_types_own_stock_and_cost(t):
+    """RB: Action: Buy military units – what can be built depends on the stock and the cost
+    of that unit type alone: with only this type in stock, exactly its cost opens the build
+    action (and the free building card) and one pound less closes it."""
+    s = turn_with("free_build")
+    _only_stock(s, 0, t)
+    cost = s.comp.unit_cost[t]
+    s.bank_flow += cost - s.money[0]
+    s.money[0] = cost
+    la = s.legal_actions()
+    assert A_BUILD in la and A_CARD + E["free_build"] in la
+    s.apply(A_BUILD)
+    assert s.legal_actions() == [A_UNITAT + EARTH * 3 + t]
+    s2 = turn_with("free_build")
+    _only_stock(s2, 0, t)
+    s2.bank_flow += cost - 1 - s2.money[0]
+    s2.money[0] = cost - 1
+    la = s2.legal_actions()
+    assert A_BUILD not in la and A_CARD + E["free_build"] not in la
+
+
+@pytest.mark.parametrize("t", [INF, SHIP, TANK])
+def test_building_needs_that_type_in_stock(t):
+    """Plenty of money but none of this type left: the others are built, never this one."""
+    s = turn_with()
+    place_units(s, 0, MARS, **{("inf", "ship", "tank")[t]: s.stock[t]})
+    place_building(s, 0, MARS, factories=1)
+    s.apply(A_BUILD)
+    assert s.legal_actions() and all((a - A_UNITAT) % 3 != t for a in s.legal_actions())
+
+
+@pytest.mark.parametrize("name,t", [("kill_infantry", INF), ("kill_ship", SHIP), ("kill_unit", None)])
+def test_eliminate_card_playable_only_with_a_target_on_the_board(name, t):
+    """An elimination card is offered only while a unit of its kind is on the board (in
+    orbit or on a surface, anybody's); once offered, its decisions have options."""
+    s = turn_with(name)
+    for i in range(len(s.orbit)):
+        if t is None or i % 3 == t:
+            p, u = i // 24, i % 3
+            s.stock[p * 5 + u] += s.orbit[i] + s.surf[i]
+            s.orbit[i] = s.surf[i] = 0
+    assert A_CARD + E[name] not in s.legal_actions()
+    place_units(s, 2, VENUS, **{("inf", "ship", "tank")[t if t is not None else TANK]: 1}, surface=True)
+    assert A_CARD + E[name] in s.legal_actions()
+    play(s, name)
+    assert s.legal_actions() == [A_SEAT + 2]
+    s.apply(A_SEAT + 2)
+    assert s.legal_actions() == [A_UNITAT + VENUS * 3 + (t if t is not None else TANK)]

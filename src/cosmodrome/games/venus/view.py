@@ -174,14 +174,8 @@ def view(s, seat: Optional[int]) -> dict:
         for card in sorted(s.hands[seat], key=lambda x: (ce[x], x)):
             e, title, typ, text = cs[card]
             hand.append({"card": card, "effect": e, "title": title, "type": typ, "text": text})
-    bag_counts: dict = {}
-    for t in s.bag:
-        k = kn[t]
-        bag_counts[k] = bag_counts.get(k, 0) + 1
-    tdc: dict = {}
-    for t in s.tdisc:
-        k = kn[t]
-        tdc[k] = tdc.get(k, 0) + 1
+    bag_counts = kind_counts(s.bag, c.tile_kind)
+    tdc = kind_counts(s.tdisc, c.tile_kind)
     combat = combat_view(s, st) if s.cb[CB_ACTIVE] and not s.over else None
     mv = s.mv
     move = None
@@ -221,6 +215,19 @@ def view(s, seat: Optional[int]) -> dict:
         "combat": combat, "move": move, "aliens": aliens_view(s, st), "log": log, "over": s.over,
         "result": result, "scoring": scoring,
     }
+
+
+def kind_counts(tiles, tile_kind) -> dict:
+    """How many tiles of each kind, keyed in the fixed order of the tile kinds (never in the
+    order the tiles lie, which is hidden in the bag: a JSON object keeps its key order).
+
+    >>> kind_counts([4, 0, 4], (0, 5, 5, 5, 4))
+    {'factory': 1, 'mine': 2}
+    """
+    n = [0] * len(TILE_KINDS)
+    for t in tiles:
+        n[tile_kind[t]] += 1
+    return {TILE_KINDS[k]: v for k, v in enumerate(n) if v}
 
 
 def _vp_now(s, st, inc) -> list:
