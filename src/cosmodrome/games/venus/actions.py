@@ -4,11 +4,11 @@ possible claim), claim one tile, build military units, card action, take one pas
 from __future__ import annotations
 
 from cosmodrome.games.venus import combat
-from cosmodrome.games.venus.cards import PLAYABLE, card_playable, discard_played, draw, play_card
+from cosmodrome.games.venus.cards import PLAYABLE, card_playable, discard_played, draw, free_cards, play_card
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DONE, A_MOVE, A_PASS, A_PLANET, A_SEAT, A_TILE, A_UNIT,
-    A_UNITAT, D_BUILD, D_CLAIM_PLANET, D_CLAIM_TILE, D_CLAIM_UNIT, D_MOVE_CLAIM, D_MOVE_DEST, D_MOVE_FROM,
+    A_UNITAT, D_BUILD, D_CLAIM_PLANET, D_FREE, D_CLAIM_TILE, D_CLAIM_UNIT, D_MOVE_CLAIM, D_MOVE_DEST, D_MOVE_FROM,
     D_MOVE_INF, D_MOVE_SHIPS, D_MOVE_TANKS, D_TENSION_KIND, D_TENSION_SEAT, D_TURN, EARTH, INF, MAX_SLOTS,
     O_PASS_CUBE, O_TURN, SHIP, TANK, T_ALIEN, T_BIGGAME, T_DRAW2, T_FACTORY, T_MINE, T_TENSION, T_WINDFALL,
     auto, decide,
@@ -208,6 +208,16 @@ def choose_action(s: VenusState, f: tuple, a: int) -> None:
         s.stack.append((D_BUILD, p, 0))
     elif a == A_PASS:
         take_pass_cube(s, p)
+
+
+def _free_legal(s: VenusState, f: tuple) -> list:
+    return [A_DONE] + [A_CARD + e for e in free_cards(s, f[1])]
+
+
+# the same turn goes on once its actions are used up: free-action cards, or end the turn (a
+# decision kind of its own, since it opens no turn: a search's horizon is the next turn)
+decide(D_FREE, "free_action", _free_legal,
+       lambda s, f: f"Period {s.period}: your actions are used up; play a free-action card or end the turn.")(choose_action)
 
 
 # ----------------------------------------------------------------------------------------

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_CARD, A_DONE, A_PLANET, A_SEAT, A_UNITAT, A_YES, D_BIGGAME, D_BUILD, D_CYCLE, D_DISCARD_DIE, D_DRAW4,
-    D_FORCE, D_GUN, D_HAND, D_IGNORE, D_INSTEAD, D_KILL_SEAT, D_KILL_UNIT, D_LOOK, D_LOOK_GIVE, D_LOOK_TAKE,
-    D_PLACE_TENSION, D_REMOVE_TENSION, D_REROLL, D_RETURN, D_SACRIFICE, D_UP, EARTH, INF, O_HAND, O_INSTEAD,
+    A_CARD, A_DONE, A_ORBIT, A_PLANET, A_SEAT, A_SURFACE, A_UNIT, A_UNITAT, A_YES, D_BIGGAME, D_BUILD, D_CYCLE, D_DISCARD_DIE, D_DRAW4,
+    D_FORCE, D_GUN, D_HAND, D_IGNORE, D_INSTEAD, D_KILL_SEAT, D_KILL_UNIT, D_KILL_WHERE, D_LOOK, D_LOOK_GIVE, D_LOOK_TAKE,
+    D_PLACE_TENSION, D_REMOVE_TENSION, D_REROLL, D_RETURN, D_RETURN_PICK, D_SACRIFICE, D_UP, EARTH, INF, O_HAND, O_INSTEAD,
     O_PASS_CUBE, SHIP, TANK, T_BIGGAME, T_CRISIS, T_TENSION, auto, decide,
 )
 from cosmodrome.games.venus.state import (
@@ -101,6 +101,13 @@ def card_playable(s: VenusState, p: int, e: int, f: tuple = ()) -> bool:
     return True if check is None else check(s, p)
 
 
+def free_cards(s: VenusState, p: int) -> list:
+    """The free-action cards ``p`` could play now, by effect (RB: Detailed explanation of the
+    cards – at any point in your turn, also once your actions are used up)."""
+    types = s.comp.effect_type
+    return [e for e in sorted(s.hand_effects(p)) if types[e] == "free" and card_playable(s, p, e)]
+
+
 def play_card(s: VenusState, p: int, e: int) -> None:
     """Play an Action or Free action card from the menu (RB: Action: Card action)."""
     if e == E["gunrunner"]:
@@ -144,9 +151,22 @@ def discard_instead(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 def unit_eliminated(s: VenusState, p: int, t: int) -> None:
     """A unit of ``p`` was just eliminated into stock: offer the 'return to Earth orbit'
-    reaction when ``p`` holds it."""
+    reaction when ``p`` holds it (RB: the card answers an elimination for any reason, by the
+    dice or by a card: combat casualties, the elimination and sacrifice cards, Bazagthoth,
+    single-unit crisis losses; see :func:`units_eliminated` for the Moon's invasion)."""
     if s.has_effect(p, E["return_unit"]) and s.stock[p * 5 + t]:
         s.stack.append((D_RETURN, p, t))
+
+
+def units_eliminated(s: VenusState, lost: list) -> None:
+    """Several units were eliminated at once (``lost[p]`` = [infantry, spaceships, tanks] of
+    seat ``p``, now in stock): each holder of the return card is asked, from the first player
+    clockwise, which of its units to return (one a card)."""
+    n = s.num_players
+    for k in reversed(range(n)):
+        p = (s.first + k) % n
+        if any(lost[p]) and s.has_effect(p, E["return_unit"]):
+            s.stack.append((D_RETURN_PICK, p, *lost[p]))
 
 
 @decide(D_RETURN, "reaction", lambda s, f: [A_DONE, A_YES],
@@ -154,9 +174,11 @@ def unit_eliminated(s: VenusState, p: int, t: int) -> None:
 def return_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – an eliminated unit of yours goes to Earth
     orbit rather than to your stock."""
-    if a != A_YES:
-        return
-    p, t = f[1], f[2]
+    if a == A_YES:
+        _return_to_earth(s, f[1], f[2])
+
+
+def _return_to_earth(s: VenusState, p: int, t: int) -> None:
     c = s.take_card(p, E["return_unit"])
     s.discard.append(c)
     s.stock[p * 5 + t] -= 1
@@ -164,17 +186,59 @@ def return_unit(s: VenusState, f: tuple, a: int) -> None:
     s.say("return", f"{SHORT[p]} returns the eliminated {UNIT_LABELS[t]} to Earth orbit.", {"seat": p, "unit": t})
 
 
-def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int) -> None:
-    """Another player's effect eliminates a unit of ``q``: ``q`` may stop it with an
-    'ignore a skull' card, otherwise the unit goes (with the return reaction)."""
-    if q != attacker and s.has_effect(q, E["ignore_skull"]):
-        s.stack.append((D_IGNORE, q, pl, t, attacker))
+def _return_pick_legal(s, f):
+    return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if f[2 + t] and s.stock[f[1] * 5 + t]]
+
+
+@decide(D_RETURN_PICK, "return_unit", _return_pick_legal,
+        lambda s, f: "Your units were eliminated: play your card to return one of them to Earth orbit?")
+def return_one_of(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Detailed explanation of the cards – of several units eliminated at once, the
+    holder returns one to Earth orbit per card played."""
+    if a == A_DONE:
         return
-    eliminate(s, q, pl, t)
+    p, t = f[1], a - A_UNIT
+    _return_to_earth(s, p, t)
+    left = list(f[2:5])
+    left[t] -= 1
+    if any(left) and s.has_effect(p, E["return_unit"]):
+        s.stack.append((D_RETURN_PICK, p, *left))
 
 
-def eliminate(s: VenusState, q: int, pl: int, t: int) -> None:
-    if s.remove_unit(q, pl, t, surface_first=False):
+def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
+    """``chooser`` has picked a unit of type ``t`` of ``q`` at ``pl`` to eliminate: where ``q``
+    has one in orbit and one on the surface, the chooser says which (RB: Detailed
+    explanation of the cards – the unit may be in orbit or on the surface)."""
+    i = q * 24 + pl * 3 + t
+    if s.orbit[i] and s.surf[i]:
+        s.stack.append((D_KILL_WHERE, chooser, q, pl, t))
+    else:
+        attack_unit(s, chooser, q, pl, t, not s.orbit[i])
+
+
+def _where_prompt(s, f):
+    return (f"Eliminate {SHORT[f[2]]}'s {UNIT_LABELS[f[4]]} at {s.comp.planet_names[f[3]]}: "
+            "the one in orbit or the one on the surface?")
+
+
+@decide(D_KILL_WHERE, "kill_where", lambda s, f: [A_ORBIT, A_SURFACE], _where_prompt)
+def kill_where(s: VenusState, f: tuple, a: int) -> None:
+    """The chooser of an elimination picks the unit in orbit or the one on the surface."""
+    attack_unit(s, f[1], f[2], f[3], f[4], a == A_SURFACE)
+
+
+def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: bool = False) -> None:
+    """Another player's effect eliminates a unit of ``q`` (from the surface or orbit): ``q``
+    may stop it with an 'ignore a skull' card, otherwise the unit goes (with the return
+    reaction)."""
+    if q != attacker and s.has_effect(q, E["ignore_skull"]):
+        s.stack.append((D_IGNORE, q, pl, t, attacker, int(surface)))
+        return
+    eliminate(s, q, pl, t, surface)
+
+
+def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> None:
+    if s.remove_unit(q, pl, t, surface_first=surface):
         s.say("eliminate", f"{SHORT[q]}'s {UNIT_LABELS[t]} at {s.comp.planet_names[pl]} is eliminated.",
               {"seat": q, "planet": pl, "unit": t})
         unit_eliminated(s, q, t)
@@ -191,7 +255,7 @@ def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
         s.discard.append(c)
         s.say("ignore", f"{SHORT[q]} plays 'ignore a skull' and saves its unit.", {"seat": q})
     else:
-        eliminate(s, q, pl, t)
+        eliminate(s, q, pl, t, bool(f[5]) if len(f) > 5 else False)
 
 
 # ----------------------------------------------------------------------------------------
@@ -216,13 +280,14 @@ def _mod(slot):
 
 
 def _sac_tank(s, p):
-    """Sacrifice a tank of yours on the fought-over surface for +3 CP; it goes to stock
-    (RB: Detailed explanation of the cards)."""
+    """Sacrifice a tank of yours on the fought-over surface for +3 CP; it goes to stock, or
+    to Earth orbit with the return card (RB: Detailed explanation of the cards)."""
     i = p * 24 + s.cb[CB_PL] * 3 + TANK
     s.surf[i] -= 1
     s.stock[p * 5 + TANK] += 1
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
+    unit_eliminated(s, p, TANK)
 
 
 def _sac_unit(s, p):
@@ -477,9 +542,9 @@ def _kill_units(s, f):
 @decide(D_KILL_UNIT, "kill_unit", _kill_units, lambda s, f: f"Eliminate which of {SHORT[f[3]]}'s units?")
 def kill_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the elimination cards (infantry, spaceship or
-    any unit) hit any player's unit, in orbit (taken first) or on the surface."""
+    any unit) hit any player's unit, in orbit or on the surface (the player says which)."""
     pl, t = divmod(a - A_UNITAT, 3)
-    attack_unit(s, f[1], f[3], pl, t)
+    target_unit(s, f[1], f[3], pl, t)
 
 
 @decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],

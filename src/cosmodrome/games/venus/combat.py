@@ -260,7 +260,8 @@ def _sac_legal(s, f):
 @decide(D_SACRIFICE, "sacrifice", _sac_legal, lambda s, f: "Which of your units on the surface do you sacrifice for 3 CP?")
 def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the unit sacrifice: a unit of yours on the
-    surface of the planet fought over goes back to stock for +3 CP."""
+    surface of the planet fought over is eliminated for +3 CP (to stock, or to Earth orbit
+    with the return card)."""
     p = f[1]
     t = a - A_UNIT
     i = p * 24 + s.cb[CB_PL] * 3 + t
@@ -269,6 +270,7 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
     s.say("sacrifice", f"{SHORT[p]} sacrifices {AN_UNIT[t]} for 3 combat points.", {"seat": p, "unit": t})
+    unit_eliminated(s, p, t)
 
 
 def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:

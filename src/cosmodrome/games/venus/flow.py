@@ -18,6 +18,7 @@ Action space (fixed, :data:`NUM_ACTIONS` ids):
 0          done / no / decline / end the turn
 1          yes
 2..5       MOVE, CLAIM, BUILD, PASS (take a pass cube)
+6, 7       in orbit, on the surface (where a unit is taken)
 8..10      unit type: infantry, spaceship, tank
 12..19     planet: Mercury .. Kuiper Belt
 20..49     tile slot on the planet in question (0..29)
@@ -36,6 +37,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
+A_ORBIT, A_SURFACE = 6, 7
 A_UNIT = 8
 A_PLANET = 12
 A_TILE = 20
@@ -103,6 +105,7 @@ D_TENSION_SEAT = op("tension_seat")
 D_TENSION_KIND = op("tension_kind")
 D_BUILD = op("build")
 O_PASS_CUBE = op("pass_cube")
+D_FREE = op("free_actions")
 # RB: Defended tiles (.combat)
 D_COMBAT = op("combat")
 D_REROLL = op("reroll")
@@ -129,6 +132,8 @@ D_LOOK_TAKE = op("look_take")
 D_LOOK_GIVE = op("look_give")
 D_BIGGAME = op("take_biggame")
 D_UP = op("unit_up")
+D_KILL_WHERE = op("kill_where")
+D_RETURN_PICK = op("return_pick")
 # RB: Phase four – crises (.crises)
 O_CRISIS_START = op("crisis_start")
 O_CRISIS = op("crisis_planet")
@@ -141,6 +146,7 @@ D_UPRISING = op("uprising")
 D_LOSE_BLD = op("lose_building")
 D_DAMAGE = op("damage")
 D_PIRATES = op("pirates")
+O_INVASION = op("invasion_damage_roll")
 
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from cosmodrome.games.venus.combat import casualty_pool, cost, points
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.flow import (
-    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DIE, A_DONE, A_MOVE, A_PASS, A_PLANET, A_REROLL, A_SEAT,
+    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DIE, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET, A_REROLL, A_SEAT,
+    A_SURFACE,
     A_TILE, A_UNIT, A_UNITAT, A_YES, DECIDE, EARTH, VENUS,
 )
 from cosmodrome.games.venus.state import EMPIRES, answers
@@ -32,6 +33,8 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
         return VENUS, "surface first"
     if kind == "damage":
         return EARTH, "surface first"
+    if kind == "return_unit":
+        return EARTH, "stock"
     return -1, ""
 
 
@@ -52,6 +55,8 @@ def action_details(s, a: int) -> dict:
     a bot to read without parsing labels. Every id range has its details:
 
     - 0 done / 1 yes: ``choice`` (and for a combat's done, ``outcome``: claim or fail);
+    - 6 in orbit / 7 on the surface (which unit an elimination takes): ``from``, ``planet``,
+      ``unit``, ``owner``;
     - 2..5: ``verb`` (move, claim, build, pass);
     - 8..10 a unit type: ``unit``, ``planet``, ``from`` (orbit / surface), ``owner``;
     - 12..19: ``planet``; 20..49: ``planet``, ``tile`` (slot), ``kind``, ``defence``, ``skull``;
@@ -74,6 +79,9 @@ def action_details(s, a: int) -> dict:
         return d
     if a == A_YES:
         return {"choice": "yes"}
+    if a in (A_ORBIT, A_SURFACE) and kind == "kill_where":
+        return {"from": "orbit" if a == A_ORBIT else "surface", "planet": names[f[3]], "unit": UNIT_LABELS[f[4]],
+                "owner": f[2]}
     if a in VERBS:
         return {"verb": VERBS[a]}
     if A_PLANET <= a < A_PLANET + 8:

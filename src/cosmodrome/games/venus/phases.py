@@ -7,9 +7,10 @@ military units are made active again (six).
 
 from __future__ import annotations
 
+from cosmodrome.games.venus.cards import free_cards
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_DONE, A_YES, D_PASS_EXTRA, D_TURN, GANYMEDE, O_ACTIONS, O_CRISIS_START, O_INCOME, O_PASS_REACT, O_PERIOD,
+    A_DONE, A_YES, D_FREE, D_PASS_EXTRA, D_TURN, GANYMEDE, O_ACTIONS, O_CRISIS_START, O_INCOME, O_PASS_REACT, O_PERIOD,
     O_TURN, T_CRISIS, auto, decide,
 )
 from cosmodrome.games.venus.scoring import finish
@@ -85,11 +86,16 @@ def phase_three_player_actions(s: VenusState, f: tuple) -> None:
 
 @auto(O_TURN)
 def turn(s: VenusState, f: tuple) -> None:
-    """Offer the seat its action menu while it has actions left and the phase runs."""
+    """Offer the seat its action menu while the phase runs and it has actions left, or a
+    free-action card it can play (RB: Detailed explanation of the cards – free actions at
+    any point in your turn, also after your last action and with a card drawn this turn)."""
     s.stack.pop()
-    if s.actions_left <= 0 or (s.cubes == 0 and not s.extra):
+    if s.cubes == 0 and not s.extra:
         return
-    s.stack.append((D_TURN, f[1]))
+    if s.actions_left > 0:
+        s.stack.append((D_TURN, f[1]))
+    elif free_cards(s, f[1]):
+        s.stack.append((D_FREE, f[1]))
 
 
 @auto(O_PASS_REACT)

@@ -9,7 +9,8 @@ from typing import Any, Optional
 
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.flow import (
-    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DIE, A_DONE, A_MOVE, A_PASS, A_PLANET, A_REROLL,
+    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DIE, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET, A_REROLL,
+    A_SURFACE,
     A_SEAT, A_TILE, A_UNIT, A_UNITAT, A_YES, DECIDE, NUM_ACTIONS,
 )
 from cosmodrome.games.venus.state import SHORT, answers
@@ -100,11 +101,14 @@ def label(s, a: int) -> str:
     kind = DECIDE[f[0]].kind if f[0] in DECIDE else ""
     names = s.comp.planet_names
     if a == A_DONE:
-        return {"action": "End the turn", "move_claim": "Do not claim", "reaction": "No",
+        return {"action": "End the turn", "free_action": "End the turn", "move_claim": "Do not claim", "reaction": "No",
                 "combat": "Done (resolve the claim)", "bazagthoth": "Decline", "pirates": "Pay for all",
-                "look_take": "Take nothing", "cycle": "Done discarding", "build": "Done building"}.get(kind, "Done")
+                "look_take": "Take nothing", "cycle": "Done discarding", "build": "Done building",
+                "return_unit": "No"}.get(kind, "Done")
     if a == A_YES:
         return "Yes"
+    if a in (A_ORBIT, A_SURFACE):
+        return "The one in orbit" if a == A_ORBIT else "The one on the surface"
     if a == A_MOVE:
         return "Move units"
     if a == A_CLAIM:
@@ -116,7 +120,8 @@ def label(s, a: int) -> str:
     if A_UNIT <= a < A_UNIT + 3:
         u = AN_UNIT[a - A_UNIT]
         return {"combat": f"Commit {u}", "casualty": f"Lose {u}", "claim_unit": f"Land {u}",
-                "sacrifice": f"Sacrifice {u}", "uprising": f"Lose {u}", "damage": f"Lose {u}"}.get(kind, UNIT_LABELS[a - A_UNIT])
+                "sacrifice": f"Sacrifice {u}", "uprising": f"Lose {u}", "damage": f"Lose {u}",
+                "return_unit": f"Return {u} to Earth orbit"}.get(kind, UNIT_LABELS[a - A_UNIT])
     if A_PLANET <= a < A_PLANET + 8:
         n = names[a - A_PLANET]
         return {"move_from": f"From {n}", "move_dest": f"To {n}"}.get(kind, n)
