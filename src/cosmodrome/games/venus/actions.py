@@ -214,10 +214,13 @@ def _free_legal(s: VenusState, f: tuple) -> list:
     return [A_DONE] + [A_CARD + e for e in free_cards(s, f[1])]
 
 
+def _free_prompt(s: VenusState, f: tuple) -> str:
+    return f"Period {s.period}: your actions are used up; play a free-action card or end the turn."
+
+
 # the same turn goes on once its actions are used up: free-action cards, or end the turn (a
 # decision kind of its own, since it opens no turn: a search's horizon is the next turn)
-decide(D_FREE, "free_action", _free_legal,
-       lambda s, f: f"Period {s.period}: your actions are used up; play a free-action card or end the turn.")(choose_action)
+decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 
 
 # ----------------------------------------------------------------------------------------

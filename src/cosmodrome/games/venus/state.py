@@ -46,7 +46,7 @@ _copy = list.copy
 _new_rng = object.__new__
 
 #: The protocol questions the upper layers answer: ``label`` and ``details`` of an option
-#: (:mod:`.text`, :mod:`.view`), ``returns``, ``winners``, ``final_scores`` and ``summary``
+#: (:mod:`.text`, :mod:`.options`), ``returns``, ``winners``, ``final_scores`` and ``summary``
 #: (:mod:`.scoring`), ``evaluation`` (:mod:`.evaluation`) and ``view`` (:mod:`.view`). Each
 #: of those modules registers its function here when it is imported (the package's
 #: ``__init__`` imports them all), so the table never imports a layer above it.
