@@ -8,6 +8,7 @@ import pytest
 from cosmodrome.bots import ISMCTSBot, make_bot
 from cosmodrome.bots.ismcts import Node, decided, evaluate
 from cosmodrome.core import OptionError, Rng, get_game
+from cosmodrome.games.venus.components import EFFECT_ID
 
 from bots_helpers import mid_game_states
 
@@ -186,7 +187,10 @@ def test_the_opponent_model_plays_only_the_other_seats_in_the_tree(venus, monkey
 def test_replies_limits_how_many_other_turns_are_modelled(venus, monkeypatch):
     """In a 4-player game ``replies=1`` models one other seat's turn per iteration: the
     model is never asked to open a turn (an action menu) for more than one seat."""
-    s = next(x for x in mid_game_states(venus, 4, seed=3, count=8) if x.decision_kind() == "action")
+    # a turn's one and only action, without an 'another action' card: a second action menu
+    # of the searching seat is its horizon, reached before any other seat's turn
+    s = next(x for x in mid_game_states(venus, 4, seed=3, count=30) if x.decision_kind() == "action"
+             and x.actions_left == 1 and not x.has_effect(x.to_move(), EFFECT_ID["another_action"]))
     log = []
     bot = _spied_bot(monkeypatch, "ismcts:iters=12,opp=heuristic,replies=1", venus, log)
     turns_per_iteration = []

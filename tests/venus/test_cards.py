@@ -4,7 +4,8 @@ import pytest
 from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, place_building, place_units, put_tile
 
 from cosmodrome.games.venus.components import EFFECT_ID as E
-from cosmodrome.games.venus.flow import (A_BUILD, A_CARD, A_COUNT, A_CLAIM, A_DONE, A_MOVE, A_PASS, A_PLANET, A_SEAT,
+from cosmodrome.games.venus.flow import (A_BUILD, A_CARD, A_COUNT, A_CLAIM, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET,
+                                         A_SEAT, A_SURFACE,
                                          A_TILE, A_UNIT, A_UNITAT, A_YES, EARTH, INF, MARS, MOON, SHIP, TANK,
                                          VENUS, TITAN)
 
@@ -83,7 +84,7 @@ def test_draw4keep2():
     assert s.decision_kind() == "draw4"
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
-    assert len(s.hands[0]) == 2 and s.decision_kind() == "action"
+    assert len(s.hands[0]) == 2 and s.decision_kind() in ("action", "free_action")   # a kept free card may follow
 
 
 def test_buy3cards():
@@ -265,3 +266,163 @@ def test_reshuffle_when_deck_runs_out():
     s.deck = []
     s.apply(A_PASS)
     assert len(s.hands[0]) == 1 and s.discard == [] and s.deck
+
+
+def _only_stock(s, p, t):
+    """Leave ``p`` only units of type ``t`` in stock (the others are set aside on Mars)."""
+    for u in (INF, SHIP, TANK):
+        if u != t:
+            k = s.stock[p * 5 + u]
+            place_units(s, p, MARS, **{("inf", "ship", "tank")[u]: k})
+
+
+@pytest.mark.parametrize("t", [INF, SHIP, TANK])
+def test_building_reads_each_unit_types_own_stock_and_cost(t):
+    """RB: Action: Buy military units – what can be built depends on the stock and the cost
+    of that unit type alone: with only this type in stock, exactly its cost opens the build
+    action (and the free building card) and one pound less closes it."""
+    s = turn_with("free_build")
+    _only_stock(s, 0, t)
+    cost = s.comp.unit_cost[t]
+    s.bank_flow += cost - s.money[0]
+    s.money[0] = cost
+    la = s.legal_actions()
+    assert A_BUILD in la and A_CARD + E["free_build"] in la
+    s.apply(A_BUILD)
+    assert s.legal_actions() == [A_UNITAT + EARTH * 3 + t]
+    s2 = turn_with("free_build")
+    _only_stock(s2, 0, t)
+    s2.bank_flow += cost - 1 - s2.money[0]
+    s2.money[0] = cost - 1
+    la = s2.legal_actions()
+    assert A_BUILD not in la and A_CARD + E["free_build"] not in la
+
+
+@pytest.mark.parametrize("t", [INF, SHIP, TANK])
+def test_building_needs_that_type_in_stock(t):
+    """Plenty of money but none of this type left: the others are built, never this one."""
+    s = turn_with()
+    place_units(s, 0, MARS, **{("inf", "ship", "tank")[t]: s.stock[t]})
+    place_building(s, 0, MARS, factories=1)
+    s.apply(A_BUILD)
+    assert s.legal_actions() and all((a - A_UNITAT) % 3 != t for a in s.legal_actions())
+
+
+@pytest.mark.parametrize("name,t", [("kill_infantry", INF), ("kill_ship", SHIP), ("kill_unit", None)])
+def test_eliminate_card_playable_only_with_a_target_on_the_board(name, t):
+    """An elimination card is offered only while a unit of its kind is on the board (in
+    orbit or on a surface, anybody's); once offered, its decisions have options."""
+    s = turn_with(name)
+    for i in range(len(s.orbit)):
+        if t is None or i % 3 == t:
+            p, u = i // 24, i % 3
+            s.stock[p * 5 + u] += s.orbit[i] + s.surf[i]
+            s.orbit[i] = s.surf[i] = 0
+    assert A_CARD + E[name] not in s.legal_actions()
+    place_units(s, 2, VENUS, **{("inf", "ship", "tank")[t if t is not None else TANK]: 1}, surface=True)
+    assert A_CARD + E[name] in s.legal_actions()
+    play(s, name)
+    assert s.legal_actions() == [A_SEAT + 2]
+    s.apply(A_SEAT + 2)
+    assert s.legal_actions() == [A_UNITAT + VENUS * 3 + (t if t is not None else TANK)]
+
+
+# ----- free actions after the last action --------------------------------------------------
+def _on_top_of_deck(s, name):
+    """Move a card with this effect to the top of the deck (the next one drawn)."""
+    c = next(c for c in s.deck + s.discard + [x for h in s.hands for x in h] if s.comp.card_effect(c) == E[name])
+    for pile in [s.deck, s.discard] + s.hands:
+        if c in pile:
+            pile.remove(c)
+    s.deck.append(c)
+
+
+def test_free_action_card_drawn_by_the_last_action_is_offered():
+    """RB: card types – a free-action card may be played at any point in your turn: one
+    drawn by the pass cube that used the turn's action is offered, with 'end the turn'."""
+    s = turn_with()
+    _on_top_of_deck(s, "another_action")
+    s.apply(A_PASS)
+    assert s.to_move() == 0 and s.decision_kind() == "free_action" and s.actions_left == 0
+    assert s.legal_actions() == [A_DONE, A_CARD + E["another_action"]]
+    assert "used up" in s.decision_prompt()
+    play(s, "another_action")
+    assert s.to_move() == 0 and s.actions_left == 1 and A_MOVE in s.legal_actions()
+    s.apply(A_PASS)
+    assert s.to_move() == 1
+
+
+def test_free_cards_after_the_last_action_then_end_the_turn():
+    """After the action, several free cards one after the other; 'end the turn' passes on."""
+    s = turn_with("take3", "tank_up", "free_build")
+    place_units(s, 0, MARS, tank=1, surface=True)
+    play(s, "take3")                                  # the turn's one action
+    assert s.legal_actions() == [A_DONE, A_CARD + E["free_build"], A_CARD + E["tank_up"]]
+    play(s, "tank_up")
+    s.apply(A_PLANET + MARS)
+    assert s.orbit[MARS * 3 + TANK] == 1 and s.to_move() == 0
+    assert s.legal_actions() == [A_DONE, A_CARD + E["free_build"]]
+    s.apply(A_DONE)
+    assert s.to_move() == 1 and s.hands[0] and s.comp.card_effect(s.hands[0][0]) == E["free_build"]
+
+
+def test_turn_ends_with_the_last_action_without_a_playable_free_card():
+    """Action cards and free cards that cannot be played now keep the old ending."""
+    s = turn_with("take3", "tank_up")                 # no tank on a surface
+    play(s, "take3")
+    assert s.to_move() == 1
+
+
+def test_no_free_actions_once_the_last_cube_is_taken():
+    """RB: Take one Pass cube – the last cube ends the player actions at once."""
+    s = turn_with("another_action")
+    s.cubes = 1
+    period = s.period
+    s.apply(A_PASS)
+    # no menu of free cards: the crises, income and the next period's first turn follow
+    assert s.period == period + 1 and s.first == 0
+    assert s.to_move() == 0 and s.actions_left == 1 and A_PASS in s.legal_actions()
+
+
+# ----- eliminations in orbit or on the surface ---------------------------------------------
+def _aim(card, t, pl=EARTH, victim_cards=()):
+    """Seat 0 plays an elimination card at seat 1's unit of type ``t`` at ``pl``, where seat 1
+    has one on the surface besides those in orbit."""
+    s = turn_with(card)
+    give(s, 1, *victim_cards)
+    place_units(s, 1, pl, **{("inf", "ship", "tank")[t]: 1}, surface=True)
+    play(s, card)
+    s.apply(A_SEAT + 1)
+    s.apply(A_UNITAT + pl * 3 + t)
+    return s
+
+
+def test_eliminate_card_chooser_takes_the_unit_on_the_surface():
+    """RB card: the unit to eliminate may be in orbit or on the surface: the player says
+    which when both are there."""
+    s = _aim("kill_infantry", INF)
+    assert s.to_move() == 0 and s.decision_kind() == "kill_where"
+    assert s.legal_actions() == [A_ORBIT, A_SURFACE]
+    assert s.action_json(A_SURFACE)["from"] == "surface" and s.action_json(A_SURFACE)["owner"] == 1
+    s.apply(A_SURFACE)
+    assert s.surf[24 + EARTH * 3 + INF] == 0 and s.orbit[24 + EARTH * 3 + INF] == 4
+
+
+def test_eliminate_card_chooser_takes_the_unit_in_orbit():
+    s = _aim("kill_infantry", INF)
+    s.apply(A_ORBIT)
+    assert s.surf[24 + EARTH * 3 + INF] == 1 and s.orbit[24 + EARTH * 3 + INF] == 3
+
+
+def test_surface_choice_survives_the_ignore_interrupt_refused():
+    """The victim declines its 'ignore a skull' interrupt: the unit the chooser picked goes."""
+    s = _aim("kill_ship", SHIP, victim_cards=("ignore_skull",))
+    s.apply(A_SURFACE)
+    assert s.to_move() == 1 and s.decision_kind() == "reaction"
+    s.apply(A_DONE)
+    assert s.surf[24 + EARTH * 3 + SHIP] == 0 and s.orbit[24 + EARTH * 3 + SHIP] == 2
+
+
+def test_no_place_question_when_only_one_place_holds_the_unit():
+    s = _aim("kill_infantry", INF, pl=MARS)
+    assert s.surf[24 + MARS * 3 + INF] == 0 and s.to_move() == 1

@@ -5,7 +5,7 @@ from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, giv
 
 from cosmodrome.games.venus.combat import cost, points, skulls
 from cosmodrome.games.venus.components import EFFECT_ID as E
-from cosmodrome.games.venus.flow import (A_CARD, A_CLAIM, A_DIE, A_DONE, A_PLANET, A_REROLL, A_TILE, A_UNIT,
+from cosmodrome.games.venus.flow import (A_CARD, A_CLAIM, A_DIE, A_DONE, A_PASS, A_PLANET, A_REROLL, A_TILE, A_UNIT, A_YES,
                                          EARTH, INF, MARS, MOON, SHIP, TANK, VENUS, KUIPER)
 
 
@@ -196,3 +196,48 @@ def test_instead_card_recovers_a_played_card():
     s.apply(1)
     assert points(s) == 3 and s.has_effect(0, E["cp3"]) and not s.has_effect(0, E["instead"])
     assert s.decision_kind() == "combat"
+
+
+@pytest.mark.parametrize("card", ["sacrifice_tank", "sacrifice_unit"])
+def test_sacrificed_unit_can_return_to_earth(card):
+    """RB cards: the sacrifice cards eliminate your unit, and the return card answers an
+    elimination for any reason: the tank goes to Earth orbit instead of stock, and its
+    combat points stay paid."""
+    s = attack(units={"inf": 1, "tank": 1}, cards=(card, "return_unit"))
+    s.apply(A_UNIT + TANK)
+    s.apply(A_CARD + E[card])
+    if card == "sacrifice_unit":
+        s.apply(A_UNIT + TANK)
+    assert s.decision_kind() == "reaction" and "Earth orbit" in s.decision_prompt()
+    s.apply(A_YES)
+    assert points(s) == 5 and s.surf[MARS * 3 + TANK] == 0 and s.orbit[EARTH * 3 + TANK] == 1
+    assert s.stock[TANK] == 4 and s.decision_kind() == "combat"
+
+
+def test_sacrificed_unit_goes_to_stock_when_the_return_is_declined():
+    s = attack(units={"inf": 1, "tank": 1}, cards=("sacrifice_tank", "return_unit"))
+    s.apply(A_UNIT + TANK)
+    s.apply(A_CARD + E["sacrifice_tank"])
+    s.apply(A_DONE)
+    assert s.stock[TANK] == 5 and s.has_effect(0, E["return_unit"]) and s.decision_kind() == "combat"
+
+
+def test_failed_claim_keeps_the_remaining_extra_actions():
+    """Ruling 34: a failed claim uses up its one action; the actions still to come stay."""
+    s = fresh(2, 1)
+    clear_tiles(s)
+    slot = put_tile(s, MARS, "mine", defence=3)
+    empty_hand(s, 0)
+    give(s, 0, "another_action")
+    place_units(s, 0, MARS, inf=1)
+    at_turn(s, 0)
+    s.apply(A_CARD + E["another_action"])
+    assert s.actions_left == 2
+    s.apply(A_CLAIM)
+    s.apply(A_PLANET + MARS)
+    fix_dice(s, 2, 4, 5)
+    s.apply(A_TILE + slot)
+    s.apply(A_DONE)                                   # nothing paid: the attempt fails
+    assert any(e.kind == "fail" for e in s.log[-3:])
+    assert s.to_move() == 0 and s.decision_kind() == "action" and s.actions_left == 1
+    assert A_CLAIM in s.legal_actions() or A_PASS in s.legal_actions()

@@ -5,8 +5,9 @@ from venus_helpers import clear_tiles, empty_hand, fix_dice, fresh, give, place_
 
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.actions import D_TURN
+from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.crises import O_CRISIS_START
-from cosmodrome.games.venus.flow import (A_BLD, A_DONE, A_SEAT, A_UNIT, A_UNITAT, A_YES, EARTH, GANYMEDE, INF,
+from cosmodrome.games.venus.flow import (A_BLD, A_DONE, A_SEAT, A_SURFACE, A_UNIT, A_UNITAT, A_YES, EARTH, GANYMEDE, INF,
                                          KUIPER, MARS, MERCURY, MOON, SHIP, TANK, TITAN, VENUS)
 
 
@@ -272,3 +273,53 @@ def test_aliens_reaching_earth_everybody_loses():
     s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
     flow.run(s)
     assert s.is_terminal() and s.end_cause == "all-lose: aliens reached Earth" and s.winners() == []
+
+
+def test_mercury_level2_controller_picks_the_surface_unit():
+    """RB: Mercury level 2 and the cards: the unit may be taken in orbit or on the surface;
+    the controller says which when the victim has both."""
+    def setup(s):
+        merc_setup(s)
+        place_units(s, 2, MARS, tank=1, surface=True)
+    s = crisis({MERCURY: 2}, setup=setup)
+    s.apply(A_SEAT + 2)
+    s.apply(A_UNITAT + MARS * 3 + TANK)
+    assert s.to_move() == 1 and s.decision_kind() == "kill_where"
+    s.apply(A_SURFACE)
+    assert s.money[1] == 11 and s.surf[2 * 24 + MARS * 3 + TANK] == 0 and s.orbit[2 * 24 + MARS * 3 + TANK] == 1
+
+
+def _moon_setup(s):
+    place_units(s, 0, MOON, inf=2, ship=1)
+    place_units(s, 0, MOON, tank=1, surface=True)
+    place_units(s, 1, MOON, inf=1)
+    give(s, 0, "return_unit", "return_unit")
+
+
+def test_moon_invasion_offers_the_return_card_for_the_eliminated_units():
+    """RB: The Moon level 4+ – the Moon's units are eliminated, so the return card answers
+    them: one unit to Earth orbit per card, before the damage to Earth is rolled."""
+    s = crisis({MOON: 4}, setup=_moon_setup, dice=(2, 0, 0))
+    assert s.to_move() == 0 and s.decision_kind() == "return_unit"
+    assert s.legal_actions() == [A_DONE, A_UNIT + INF, A_UNIT + SHIP, A_UNIT + TANK]
+    assert not any(e.kind == "invasion" and "Damage" in e.text for e in s.log)   # not rolled yet
+    earth = s.orbit[EARTH * 3:EARTH * 3 + 3]
+    s.apply(A_UNIT + SHIP)
+    assert s.orbit[EARTH * 3 + SHIP] == earth[SHIP] + 1 and s.decision_kind() == "return_unit"
+    assert s.legal_actions() == [A_DONE, A_UNIT + INF, A_UNIT + TANK]
+    s.apply(A_UNIT + TANK)
+    assert s.orbit[EARTH * 3 + TANK] == earth[TANK] + 1 and not s.has_effect(0, EFFECT_ID["return_unit"])
+    assert any("Damage dice 2, skull, skull: 2 counters" in e.text for e in s.log)
+    assert s.decision_kind() == "damage"
+    assert s.flipped[MOON] and s.units_at(0, MOON) == 0 and s.units_at(1, MOON) == 0
+
+
+def test_mars_invasion_sends_units_home_without_the_return_card():
+    """RB: Mars level 4+ – its pieces are sent back to their owners, which is no
+    elimination: no return card is asked."""
+    def setup(s):
+        place_units(s, 0, MARS, inf=2, ship=1)
+        give(s, 0, "return_unit")
+    s = crisis({MARS: 4}, setup=setup, dice=(2, 0, 0))
+    assert s.decision_kind() == "damage" and s.has_effect(0, EFFECT_ID["return_unit"])
+    assert s.units_at(0, MARS) == 0 and s.stock[0] == 9 - 4 + 0

@@ -4,10 +4,10 @@ import doctest
 
 import pytest
 
-from cosmodrome.games.venus import actions, components, scoring, setup, state
+from cosmodrome.games.venus import actions, components, evaluation, scoring, setup, state, text
 
 
-@pytest.mark.parametrize("mod", [actions, components, scoring, setup, state])
+@pytest.mark.parametrize("mod", [actions, components, evaluation, scoring, setup, state, text])
 def test_doctests(mod):
     res = doctest.testmod(mod)
     assert res.failed == 0

@@ -1,13 +1,16 @@
 """The core protocol: JSON, records, views, resampling, options and bad input."""
 
 import json
+import re
 
 import pytest
 from venus_helpers import check_invariants, check_views, random_game
 
 from cosmodrome.core import DataError, GameRecord, OptionError, RecordError, Rng, get_game
 from cosmodrome.games.venus import GAME
-from cosmodrome.games.venus.components import DEFAULT_PATH, load_components
+from cosmodrome.games.venus.components import DEFAULT_PATH, EFFECT_ID, EFFECT_TYPES, load_components
+
+EFFECT_ID_TAKE3, EFFECT_ID_ANOTHER = EFFECT_ID["take3"], EFFECT_ID["another_action"]
 
 
 def test_registered():
@@ -191,3 +194,59 @@ def test_unreadable_variant_file(tmp_path):
         GAME.new_state(2, seed=1, options={"components": str(p)})
     with pytest.raises(OptionError):
         GAME.new_state(2, seed=1, options={"nonsense": 1})
+
+
+def _retype(text: str, effect: str, typ: str) -> str:
+    """The data file with every entry of ``effect`` given the card type ``typ``."""
+    out, n = re.subn(r'(effect = "' + effect + r'"\ntype = )"\w+"', r'\1"' + typ + '"', text)
+    assert n, effect
+    return out
+
+
+@pytest.mark.parametrize("effect,typ", [("instead", "free"), ("reroll", "action"), ("cp2", "free"),
+                                        ("take3", "benefit"), ("another_action", "reaction"),
+                                        ("return_unit", "action")])
+def test_card_type_the_engine_cannot_play_is_refused(tmp_path, effect, typ):
+    """A card given a type its effect cannot be played as is refused when the file is read,
+    naming the card and the types it can have (instead of failing in the middle of a game)."""
+    p = tmp_path / "retyped.toml"
+    p.write_text(_retype(DEFAULT_PATH.read_text(), effect, typ))
+    with pytest.raises(DataError) as exc:
+        GAME.new_state(2, seed=1, options={"components": str(p)})
+    assert f"({effect})" in str(exc.value) and f"is '{typ}'" in str(exc.value)
+
+
+def test_every_card_type_the_loader_accepts_is_played(tmp_path):
+    """The other way round: with every action card made a free action and every free-action
+    card an action, random games keep their invariants and end."""
+    text = DEFAULT_PATH.read_text()
+    c = load_components()
+    for e, name in enumerate(EFFECT_TYPES):
+        typ = c.effect_type[e]
+        if typ in ("action", "free"):
+            text = _retype(text, name, "free" if typ == "action" else "action")
+    p = tmp_path / "swapped.toml"
+    p.write_text(text)
+    swapped = load_components(str(p))
+    assert swapped.effect_type[EFFECT_ID_TAKE3] == "free" and swapped.effect_type[EFFECT_ID_ANOTHER] == "action"
+    for seed in range(12):
+        s = GAME.new_state(2 + seed % 4, seed=seed, options={"components": str(p)})
+        r = Rng(seed)
+        while not s.is_terminal():
+            la = s.legal_actions()
+            s.apply(la[r.below(len(la))])
+            check_invariants(s)
+
+
+def test_card_types_allowed_by_the_loader_match_the_engine():
+    """Each effect the loader lets be an action or free action has an effect function of the
+    action menu; each benefit is a combat or movement card; each reaction has its trigger."""
+    from cosmodrome.games.venus import actions, cards, combat
+
+    menu = set(cards.EFFECTS) | {EFFECT_ID["gunrunner"]}
+    moves = {actions.E_MOVE1, actions.E_MOVE2, actions.E_MOVE_TANKS}
+    for name, types in EFFECT_TYPES.items():
+        e = EFFECT_ID[name]
+        assert ("action" in types or "free" in types) == (e in menu), name
+        assert ("benefit" in types) == (e in set(combat.CP_CARDS) | set(cards.COMBAT_EFFECTS) | moves), name
+        assert ("reaction" in types) == (name in ("instead", "pass_empty_action", "return_unit")), name

@@ -1,7 +1,8 @@
-"""Seeded random games, 2 to 5 players, checking the invariants after every action:
-pieces, money, cards and tiles conserved; a legal action while the game runs; views
-independent of what the seat cannot see. COSMODROME_RANDOM_GAMES sets the number of games
-(default 2000)."""
+"""Seeded random games, 2 to 5 players, checking the invariants in every position (the
+first included): pieces, money, cards and tiles conserved; every unfinished state offers at
+least one legal action (a rule that leaves a game on a decision without options fails
+here); views, as the JSON sent to a client, independent of what the seat cannot see.
+COSMODROME_RANDOM_GAMES sets the number of games (default 2000)."""
 
 import os
 

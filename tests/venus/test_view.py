@@ -9,7 +9,7 @@ from venus_helpers import (at_turn, check_views, clear_tiles, empty_hand, fix_di
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import GAME, flow
 from cosmodrome.games.venus.actions import D_TURN
-from cosmodrome.games.venus.components import EFFECT_ID as E
+from cosmodrome.games.venus.components import EFFECT_ID as E, TILE_KINDS
 from cosmodrome.games.venus.crises import O_CRISIS_START, all_lose
 from cosmodrome.games.venus.flow import (A_BLD, A_CARD, A_CLAIM, A_DIE, A_PLANET, A_REROLL, A_SEAT, A_TILE, A_UNIT,
                                          EARTH, INF, KUIPER, MARS, MERCURY, MOON, TANK, TITAN, VENUS)
@@ -346,3 +346,17 @@ def test_views_hide_hidden_information_in_combat_and_at_the_end():
     for players, seed in ((3, 21), (4, 22), (5, 23)):
         random_game(players, seed, check)
     assert hits["combat"] > 0 and hits["over"] == 3
+
+
+def test_bag_counts_do_not_reveal_the_bag_order():
+    """The counts of tile kinds in the bag are keyed in a fixed order: two bags holding the
+    same tiles in different orders give the same JSON, key order included."""
+    s = GAME.new_state(3, seed=4)
+    before = json.dumps(s.view(0))
+    keys = list(s.view(0)["bag_counts"])
+    s.bag.reverse()
+    assert json.dumps(s.view(0)) == before
+    s.bag.sort(key=lambda t: -s.comp.tile_kind[t])   # the highest kind at the bottom
+    assert json.dumps(s.view(0)) == before
+    order = list(TILE_KINDS)
+    assert keys == sorted(keys, key=order.index)

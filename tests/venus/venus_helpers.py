@@ -44,15 +44,15 @@ def check_invariants(s) -> None:
 
 
 def check_views(s, rng: Rng) -> None:
-    """A seat's view does not change when everything hidden from it is redrawn."""
-    spectator = s.view(None)
+    """A seat's view does not change when everything hidden from it is redrawn: compared as
+    the JSON sent to a client, key order included (a dict built in a hidden order would
+    leak it), not only as dicts."""
+    spectator = json.dumps(s.view(None))
     for seat in range(s.num_players):
-        v = s.view(seat)
+        v = json.dumps(s.view(seat))
         r = s.resample(seat, rng)
-        assert r.view(seat) == v, f"view of seat {seat} depends on hidden information"
-        assert r.view(None) == spectator, "the spectators' view depends on hidden information"
-        json.dumps(v)
-    json.dumps(s.view(None))
+        assert json.dumps(r.view(seat)) == v, f"view of seat {seat} depends on hidden information"
+        assert json.dumps(r.view(None)) == spectator, "the spectators' view depends on hidden information"
 
 
 def random_game(players: int, seed: int, check=None, max_steps: int = 20000):
@@ -60,6 +60,8 @@ def random_game(players: int, seed: int, check=None, max_steps: int = 20000):
     r = Rng(seed * 7919 + 1)
     actions = []
     steps = 0
+    if check:
+        check(s)
     while not s.is_terminal():
         la = s.legal_actions()
         a = la[r.below(len(la))]

@@ -4,6 +4,13 @@
 >>> s = GAME.new_state(3, seed=7)
 >>> s.to_move() is not None and s.legal_actions() != []
 True
+
+The package's modules import one way, down this list (a module may import the modules of
+earlier layers and those listed before it in its own layer; see docs/ARCHITECTURE.md and
+tests/venus/test_layers.py). A rule reaches a rule further down the list by importing it
+and one further up through a frame on the stack (:mod:`.flow` allocates every frame code)
+or a registration (``flow.AUTO`` / ``flow.DECIDE``, the card tables of :mod:`.cards`,
+``state.PROTOCOL``).
 """
 
 from __future__ import annotations
@@ -12,12 +19,23 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from cosmodrome.core import Game, OptionSpec, register
-from cosmodrome.games.venus import flow
-# the rule modules register their frames on import, in this fixed order
-from cosmodrome.games.venus import phases, actions, combat, cards, crises  # noqa: F401
+from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames / answers on import)
+    actions, cards, combat, crises, evaluation, options, phases, scoring, text, view,
+)
 from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import NUM_ACTIONS
+from cosmodrome.games.venus.setup import new_game
 from cosmodrome.games.venus.state import COLOURS, EMPIRES, VenusState, state_from_json
+from cosmodrome.games.venus.text import render_text
+
+#: the one-way import order of the package, lowest first
+LAYERS = (
+    ("components", "flow", "state"),                       # data: components, action space and frames, the table
+    ("text",),                                             # names and texts
+    ("scoring", "cards", "combat", "actions", "phases", "crises", "setup"),   # rules
+    ("options", "view", "evaluation", "heuristic"),        # what a seat sees, estimates, the bot
+    ("__init__",),                                         # the game's face
+)
 
 
 class OnwardToVenus(Game):
@@ -38,7 +56,6 @@ class OnwardToVenus(Game):
         "effect but prints only that one title.",)
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> VenusState:
-        from cosmodrome.games.venus.setup import new_game
         comp = load_components(options.get("components") or None)
         return new_game(self, comp, players, seed, options)
 
@@ -46,7 +63,6 @@ class OnwardToVenus(Game):
         return state_from_json(self, data)
 
     def render_text(self, view: Mapping[str, Any], seat=None) -> str:
-        from cosmodrome.games.venus.text import render_text
         return render_text(dict(view), seat)
 
     def seat_name(self, seat: int, players: int) -> str:

@@ -3,29 +3,19 @@ possible claim), claim one tile, build military units, card action, take one pas
 
 from __future__ import annotations
 
-from cosmodrome.games.venus import flow
+from cosmodrome.games.venus import combat
+from cosmodrome.games.venus.cards import PLAYABLE, card_playable, discard_played, draw, free_cards, play_card
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DONE, A_MOVE, A_PASS, A_PLANET, A_TILE, A_UNIT, A_UNITAT,
-    EARTH, INF, MAX_SLOTS, MOON, SHIP, TANK, T_ALIEN, T_BIGGAME, T_DRAW2, T_FACTORY, T_MINE,
-    T_TENSION, T_WINDFALL, auto, decide,
+    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DONE, A_MOVE, A_PASS, A_PLANET, A_SEAT, A_TILE, A_UNIT,
+    A_UNITAT, D_BUILD, D_CLAIM_PLANET, D_FREE, D_CLAIM_TILE, D_CLAIM_UNIT, D_MOVE_CLAIM, D_MOVE_DEST, D_MOVE_FROM,
+    D_MOVE_INF, D_MOVE_SHIPS, D_MOVE_TANKS, D_TENSION_KIND, D_TENSION_SEAT, D_TURN, EARTH, INF, MAX_SLOTS,
+    O_PASS_CUBE, O_TURN, SHIP, TANK, T_ALIEN, T_BIGGAME, T_DRAW2, T_FACTORY, T_MINE, T_TENSION, T_WINDFALL,
+    auto, decide,
 )
-from cosmodrome.games.venus.phases import O_TURN
 from cosmodrome.games.venus.state import MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKCARD, MV_TANKS, SHORT, VenusState
+from cosmodrome.games.venus.text import AN_UNIT, tile_name
 
-D_TURN = flow.op("turn_menu")
-D_MOVE_FROM = flow.op("move_from")
-D_MOVE_SHIPS = flow.op("move_ships")
-D_MOVE_INF = flow.op("move_infantry")
-D_MOVE_TANKS = flow.op("move_tanks")
-D_MOVE_DEST = flow.op("move_dest")
-D_MOVE_CLAIM = flow.op("move_claim")
-D_CLAIM_PLANET = flow.op("claim_planet")
-D_CLAIM_TILE = flow.op("claim_tile")
-D_CLAIM_UNIT = flow.op("claim_unit")
-D_TENSION_SEAT = flow.op("tension_seat")
-D_TENSION_KIND = flow.op("tension_kind")
-D_BUILD = flow.op("build")
 
 E_MOVE1, E_MOVE2, E_MOVE_TANKS = EFFECT_ID["move1"], EFFECT_ID["move2"], EFFECT_ID["move_tanks"]
 
@@ -165,8 +155,10 @@ def can_build(s: VenusState, p: int) -> bool:
                 or (st[p * 5 + 2] and money >= cost[2]))
 
 
+PLAYABLE[EFFECT_ID["free_build"]] = can_build   # the building card needs what the action needs
+
+
 def turn_legal(s: VenusState, f: tuple) -> list:
-    from cosmodrome.games.venus.cards import card_playable
     p = f[1]
     acts = []
     if not s.extra:
@@ -200,7 +192,6 @@ def choose_action(s: VenusState, f: tuple, a: int) -> None:
         s.say("end", f"{SHORT[p]} ends the turn.", {"seat": p})
         return
     if a >= A_CARD:
-        from cosmodrome.games.venus.cards import play_card
         e = a - A_CARD
         if s.comp.effect_type[e] == "action":
             s.actions_left -= 1
@@ -217,6 +208,19 @@ def choose_action(s: VenusState, f: tuple, a: int) -> None:
         s.stack.append((D_BUILD, p, 0))
     elif a == A_PASS:
         take_pass_cube(s, p)
+
+
+def _free_legal(s: VenusState, f: tuple) -> list:
+    return [A_DONE] + [A_CARD + e for e in free_cards(s, f[1])]
+
+
+def _free_prompt(s: VenusState, f: tuple) -> str:
+    return f"Period {s.period}: your actions are used up; play a free-action card or end the turn."
+
+
+# the same turn goes on once its actions are used up: free-action cards, or end the turn (a
+# decision kind of its own, since it opens no turn: a search's horizon is the next turn)
+decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 
 
 # ----------------------------------------------------------------------------------------
@@ -301,7 +305,6 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
     p = f[1]
     mv = s.mv
     if a >= A_CARD:
-        from cosmodrome.games.venus.cards import discard_played
         e = a - A_CARD
         card = s.take_card(p, e)
         s.stack.append((D_MOVE_DEST, p))
@@ -378,7 +381,6 @@ def claim_tile(s: VenusState, f: tuple, a: int) -> None:
 def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
     """RB: Action: Claim one tile – undefended tiles take one unit to the surface; defended
     ones (mine, crisis, tension, alien) are fought for (see :mod:`.combat`)."""
-    from cosmodrome.games.venus import combat
     t = s.ptiles[pl][slot]
     k = s.comp.tile_kind[t]
     if k in (T_FACTORY, T_DRAW2, T_BIGGAME, T_WINDFALL):
@@ -405,7 +407,6 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     s.surf[i] += 1
     tile = s.ptiles[pl].pop(slot)
     k = s.comp.tile_kind[tile]
-    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS, tile_name
     where = s.comp.planet_names[pl]
     s.say("claim", f"{SHORT[p]} lands {AN_UNIT[t]} on {where} and claims {tile_name(s, tile)}.",
           {"seat": p, "planet": pl, "tile": tile, "unit": t})
@@ -416,7 +417,7 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
         s.say("factory", f"{SHORT[p]} builds a factory on {where}.", {"seat": p, "planet": pl})
     elif k == T_DRAW2:
         s.tdisc.append(tile)
-        s.draw(p, 2)
+        draw(s, p, 2)
     elif k == T_WINDFALL:
         s.tdisc.append(tile)
         s.gain(p, s.comp.rules["windfall"])
@@ -426,27 +427,22 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _tseat_legal(s, f):
-    from cosmodrome.games.venus.flow import A_SEAT
     return sorted({A_SEAT + q for q, _ in tension_targets(s, f[1], f[2])})
 
 
 @decide(D_TENSION_SEAT, "tension_target", _tseat_legal, lambda s, f: "Tension: whose mine or factory do you target?")
 def tension_seat(s: VenusState, f: tuple, a: int) -> None:
     """RB: Tension tile – first declare the target: another player's mine or factory there."""
-    from cosmodrome.games.venus.flow import A_SEAT
     s.stack.append((D_TENSION_KIND, f[1], f[2], f[3], a - A_SEAT))
 
 
 def _tkind_legal(s, f):
-    from cosmodrome.games.venus.flow import A_BLD
     return [A_BLD + f[2] * 2 + k for q, k in tension_targets(s, f[1], f[2]) if q == f[4]]
 
 
 @decide(D_TENSION_KIND, "tension_target", _tkind_legal, lambda s, f: "Tension: target a mine or a factory?")
 def tension_kind(s: VenusState, f: tuple, a: int) -> None:
     """RB: Tension tile – the target counter; its owner's units there are the defence."""
-    from cosmodrome.games.venus import combat
-    from cosmodrome.games.venus.flow import A_BLD
     combat.begin(s, f[1], f[2], f[3], f[4], (a - A_BLD) % 2)
 
 
@@ -472,7 +468,6 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
     s.pay(p, s.comp.unit_cost[t])
     s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + pl * 3 + t] += 1
-    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
     s.say("build", f"{SHORT[p]} builds {AN_UNIT[t]} in {s.comp.planet_names[pl]} orbit for £{s.comp.unit_cost[t]}.",
           {"seat": p, "planet": pl, "unit": t})
     if f[2] == 0 and can_build(s, p):
@@ -482,6 +477,13 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 # Action: Take one pass cube
 # ----------------------------------------------------------------------------------------
+@auto(O_PASS_CUBE)
+def pass_cube_card(s: VenusState, f: tuple) -> None:
+    """The card that takes a pass cube as a free action (pushed by :mod:`.cards`)."""
+    s.stack.pop()
+    take_pass_cube(s, f[1])
+
+
 def take_pass_cube(s: VenusState, p: int) -> None:
     """RB: Action: Take one Pass cube – take a cube and draw a card; the last cube takes the
     first player marker and ends the player actions phase."""
@@ -492,4 +494,4 @@ def take_pass_cube(s: VenusState, p: int) -> None:
         s.actions_left = 0
         s.say("first", f"{SHORT[p]} took the last cube and the first player marker; the action phase ends.",
               {"seat": p})
-    s.draw(p, 1)
+    draw(s, p, 1)

@@ -10,34 +10,20 @@ the reactions played out of turn when their trigger happens:
 
 from __future__ import annotations
 
-from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_CARD, A_DONE, A_PLANET, A_SEAT, A_UNITAT, A_YES, EARTH, INF, SHIP, TANK, T_BIGGAME, T_CRISIS,
-    T_TENSION, auto, decide,
+    A_CARD, A_DONE, A_ORBIT, A_PLANET, A_SEAT, A_SURFACE, A_UNIT, A_UNITAT, A_YES, D_BIGGAME, D_BUILD,
+    D_CYCLE, D_DISCARD_DIE, D_DRAW4, D_FORCE, D_GUN, D_HAND, D_IGNORE, D_INSTEAD, D_KILL_SEAT, D_KILL_UNIT,
+    D_KILL_WHERE, D_LOOK, D_LOOK_GIVE, D_LOOK_TAKE, D_PLACE_TENSION, D_REMOVE_TENSION, D_REROLL, D_RETURN,
+    D_RETURN_PICK, D_SACRIFICE, D_UP, EARTH, INF, O_HAND, O_INSTEAD, O_PASS_CUBE, SHIP, TANK, T_BIGGAME,
+    T_CRISIS, T_TENSION, auto, decide,
 )
-from cosmodrome.games.venus.state import CB_CARDS, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_PL, SHORT, VenusState
+from cosmodrome.games.venus.state import (
+    CB_CARDS, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_PL, SHORT, VenusState, has_alien,
+)
+from cosmodrome.games.venus.text import UNIT_LABELS, card_name
 
 E = EFFECT_ID
-O_HAND = flow.op("hand_limit_check")
-D_HAND = flow.op("hand_limit")
-O_INSTEAD = flow.op("instead_check")
-D_INSTEAD = flow.op("instead")
-D_IGNORE = flow.op("ignore_elimination")
-D_RETURN = flow.op("return_unit")
-D_CYCLE = flow.op("cycle")
-D_DRAW4 = flow.op("draw4")
-D_KILL_SEAT = flow.op("kill_seat")
-D_KILL_UNIT = flow.op("kill_unit")
-D_GUN = flow.op("gunrunner")
-D_PLACE_TENSION = flow.op("place_tension")
-D_REMOVE_TENSION = flow.op("remove_tension")
-D_FORCE = flow.op("force_discard")
-D_LOOK = flow.op("look")
-D_LOOK_TAKE = flow.op("look_take")
-D_LOOK_GIVE = flow.op("look_give")
-D_BIGGAME = flow.op("take_biggame")
-D_UP = flow.op("unit_up")
 
 KILL_TYPES = {E["kill_infantry"]: (INF,), E["kill_ship"]: (SHIP,), E["kill_unit"]: (INF, SHIP, TANK)}
 
@@ -45,6 +31,32 @@ KILL_TYPES = {E["kill_infantry"]: (INF,), E["kill_ship"]: (SHIP,), E["kill_unit"
 def _effects_in(s, cards) -> list:
     ce = s.comp.card_effect
     return sorted({ce(c) for c in cards})
+
+
+# ----------------------------------------------------------------------------------------
+# drawing and the hand limit
+# ----------------------------------------------------------------------------------------
+def draw(s: VenusState, p: int, k: int) -> list:
+    """Draw ``k`` cards for ``p`` (reshuffling the discards into a new deck when the deck
+    runs out) and queue the hand-limit check. RB: Claim one tile (Draw two cards)."""
+    got = []
+    for _ in range(k):
+        if not s.deck:
+            if not s.discard:
+                break
+            s.deck = s.discard
+            s.discard = []
+            s.rng.shuffle(s.deck)
+            s.say("reshuffle", "The discards were shuffled into a new deck.", chance=True)
+        got.append(s.deck.pop())
+    if got:
+        s.hands[p].extend(got)
+        names = ", ".join(card_name(s, c) for c in got)
+        s.say("draw", f"{SHORT[p]} drew {names}.", {"seat": p, "cards": got}, frozenset((p,)),
+              f"{SHORT[p]} drew {len(got)} card{'s' if len(got) > 1 else ''}.", chance=True)
+        if len(s.hands[p]) > s.comp.rules["hand_limit"]:
+            s.stack.append((O_HAND, p))
+    return got
 
 
 # ----------------------------------------------------------------------------------------
@@ -65,7 +77,6 @@ def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
     p = f[1]
     c = s.take_card(p, a - A_CARD)
     s.discard.append(c)
-    from cosmodrome.games.venus.text import card_name
     s.say("discard", f"{SHORT[p]} discards {card_name(s, c)} (hand limit).", {"seat": p, "card": c})
     s.stack.append((O_HAND, p))
 
@@ -77,7 +88,6 @@ def discard_played(s: VenusState, p: int, card: int) -> None:
     """Put a played card on the discard pile, log it, and queue the 'instead' reaction
     (asked after the card's effect has been resolved)."""
     s.discard.append(card)
-    from cosmodrome.games.venus.text import card_name
     s.say("play", f"{SHORT[p]} plays {card_name(s, card)}.", {"seat": p, "card": card})
     if s.has_effect(p, E["instead"]):
         s.stack.append((O_INSTEAD, p, card))
@@ -90,6 +100,13 @@ def card_playable(s: VenusState, p: int, e: int, f: tuple = ()) -> bool:
         return False
     check = PLAYABLE.get(e)
     return True if check is None else check(s, p)
+
+
+def free_cards(s: VenusState, p: int) -> list:
+    """The free-action cards ``p`` could play now, by effect (RB: Detailed explanation of the
+    cards – at any point in your turn, also once your actions are used up)."""
+    types = s.comp.effect_type
+    return [e for e in sorted(s.hand_effects(p)) if types[e] == "free" and card_playable(s, p, e)]
 
 
 def play_card(s: VenusState, p: int, e: int) -> None:
@@ -112,7 +129,6 @@ def instead_check(s: VenusState, f: tuple) -> None:
 
 
 def _instead_prompt(s, f):
-    from cosmodrome.games.venus.text import card_name
     return f"Discard your 'instead' card to take {card_name(s, f[2])} back into your hand?"
 
 
@@ -127,7 +143,6 @@ def discard_instead(s: VenusState, f: tuple, a: int) -> None:
     s.discard.remove(card)
     s.discard.append(c)
     s.hands[p].append(card)
-    from cosmodrome.games.venus.text import card_name
     s.say("instead", f"{SHORT[p]} discards a card instead and takes {card_name(s, card)} back.",
           {"seat": p, "card": card})
 
@@ -137,9 +152,22 @@ def discard_instead(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 def unit_eliminated(s: VenusState, p: int, t: int) -> None:
     """A unit of ``p`` was just eliminated into stock: offer the 'return to Earth orbit'
-    reaction when ``p`` holds it."""
+    reaction when ``p`` holds it (RB: the card answers an elimination for any reason, by the
+    dice or by a card: combat casualties, the elimination and sacrifice cards, Bazagthoth,
+    single-unit crisis losses; see :func:`units_eliminated` for the Moon's invasion)."""
     if s.has_effect(p, E["return_unit"]) and s.stock[p * 5 + t]:
         s.stack.append((D_RETURN, p, t))
+
+
+def units_eliminated(s: VenusState, lost: list) -> None:
+    """Several units were eliminated at once (``lost[p]`` = [infantry, spaceships, tanks] of
+    seat ``p``, now in stock): each holder of the return card is asked, from the first player
+    clockwise, which of its units to return (one a card)."""
+    n = s.num_players
+    for k in reversed(range(n)):
+        p = (s.first + k) % n
+        if any(lost[p]) and s.has_effect(p, E["return_unit"]):
+            s.stack.append((D_RETURN_PICK, p, *lost[p]))
 
 
 @decide(D_RETURN, "reaction", lambda s, f: [A_DONE, A_YES],
@@ -147,29 +175,71 @@ def unit_eliminated(s: VenusState, p: int, t: int) -> None:
 def return_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – an eliminated unit of yours goes to Earth
     orbit rather than to your stock."""
-    if a != A_YES:
-        return
-    p, t = f[1], f[2]
+    if a == A_YES:
+        _return_to_earth(s, f[1], f[2])
+
+
+def _return_to_earth(s: VenusState, p: int, t: int) -> None:
     c = s.take_card(p, E["return_unit"])
     s.discard.append(c)
     s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + EARTH * 3 + t] += 1
-    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
     s.say("return", f"{SHORT[p]} returns the eliminated {UNIT_LABELS[t]} to Earth orbit.", {"seat": p, "unit": t})
 
 
-def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int) -> None:
-    """Another player's effect eliminates a unit of ``q``: ``q`` may stop it with an
-    'ignore a skull' card, otherwise the unit goes (with the return reaction)."""
-    if q != attacker and s.has_effect(q, E["ignore_skull"]):
-        s.stack.append((D_IGNORE, q, pl, t, attacker))
+def _return_pick_legal(s, f):
+    return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if f[2 + t] and s.stock[f[1] * 5 + t]]
+
+
+@decide(D_RETURN_PICK, "return_unit", _return_pick_legal,
+        lambda s, f: "Your units were eliminated: play your card to return one of them to Earth orbit?")
+def return_one_of(s: VenusState, f: tuple, a: int) -> None:
+    """RB: Detailed explanation of the cards – of several units eliminated at once, the
+    holder returns one to Earth orbit per card played."""
+    if a == A_DONE:
         return
-    eliminate(s, q, pl, t)
+    p, t = f[1], a - A_UNIT
+    _return_to_earth(s, p, t)
+    left = list(f[2:5])
+    left[t] -= 1
+    if any(left) and s.has_effect(p, E["return_unit"]):
+        s.stack.append((D_RETURN_PICK, p, *left))
 
 
-def eliminate(s: VenusState, q: int, pl: int, t: int) -> None:
-    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
-    if s.remove_unit(q, pl, t, surface_first=False):
+def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
+    """``chooser`` has picked a unit of type ``t`` of ``q`` at ``pl`` to eliminate: where ``q``
+    has one in orbit and one on the surface, the chooser says which (RB: Detailed
+    explanation of the cards – the unit may be in orbit or on the surface)."""
+    i = q * 24 + pl * 3 + t
+    if s.orbit[i] and s.surf[i]:
+        s.stack.append((D_KILL_WHERE, chooser, q, pl, t))
+    else:
+        attack_unit(s, chooser, q, pl, t, not s.orbit[i])
+
+
+def _where_prompt(s, f):
+    return (f"Eliminate {SHORT[f[2]]}'s {UNIT_LABELS[f[4]]} at {s.comp.planet_names[f[3]]}: "
+            "the one in orbit or the one on the surface?")
+
+
+@decide(D_KILL_WHERE, "kill_where", lambda s, f: [A_ORBIT, A_SURFACE], _where_prompt)
+def kill_where(s: VenusState, f: tuple, a: int) -> None:
+    """The chooser of an elimination picks the unit in orbit or the one on the surface."""
+    attack_unit(s, f[1], f[2], f[3], f[4], a == A_SURFACE)
+
+
+def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: bool = False) -> None:
+    """Another player's effect eliminates a unit of ``q`` (from the surface or orbit): ``q``
+    may stop it with an 'ignore a skull' card, otherwise the unit goes (with the return
+    reaction)."""
+    if q != attacker and s.has_effect(q, E["ignore_skull"]):
+        s.stack.append((D_IGNORE, q, pl, t, attacker, int(surface)))
+        return
+    eliminate(s, q, pl, t, surface)
+
+
+def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> None:
+    if s.remove_unit(q, pl, t, surface_first=surface):
         s.say("eliminate", f"{SHORT[q]}'s {UNIT_LABELS[t]} at {s.comp.planet_names[pl]} is eliminated.",
               {"seat": q, "planet": pl, "unit": t})
         unit_eliminated(s, q, t)
@@ -186,7 +256,7 @@ def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
         s.discard.append(c)
         s.say("ignore", f"{SHORT[q]} plays 'ignore a skull' and saves its unit.", {"seat": q})
     else:
-        eliminate(s, q, pl, t)
+        eliminate(s, q, pl, t, bool(f[5]) if len(f) > 5 else False)
 
 
 # ----------------------------------------------------------------------------------------
@@ -201,7 +271,7 @@ def _cp(n):
 def _cp1_draw(s, p):
     """+1 CP, then an immediate card draw (RB: Detailed explanation of the cards)."""
     s.cb[CB_CARDS] += 1
-    s.draw(p, 1)
+    draw(s, p, 1)
 
 
 def _mod(slot):
@@ -211,27 +281,25 @@ def _mod(slot):
 
 
 def _sac_tank(s, p):
-    """Sacrifice a tank of yours on the fought-over surface for +3 CP; it goes to stock
-    (RB: Detailed explanation of the cards)."""
+    """Sacrifice a tank of yours on the fought-over surface for +3 CP; it goes to stock, or
+    to Earth orbit with the return card (RB: Detailed explanation of the cards)."""
     i = p * 24 + s.cb[CB_PL] * 3 + TANK
     s.surf[i] -= 1
     s.stock[p * 5 + TANK] += 1
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
+    unit_eliminated(s, p, TANK)
 
 
 def _sac_unit(s, p):
-    from cosmodrome.games.venus.combat import D_SACRIFICE
     s.stack.append((D_SACRIFICE, p))
 
 
 def _reroll(s, p):
-    from cosmodrome.games.venus.combat import D_REROLL
     s.stack.append((D_REROLL, p))
 
 
 def _discard_die(s, p):
-    from cosmodrome.games.venus.combat import D_DISCARD_DIE
     s.stack.append((D_DISCARD_DIE, p))
 
 
@@ -258,14 +326,12 @@ def another_action(s, p):
 
 def free_build(s, p):
     """Perform Build Military Units action (Free action; still pay)."""
-    from cosmodrome.games.venus.actions import D_BUILD
     s.stack.append((D_BUILD, p, 0))
 
 
 def free_pass(s, p):
     """Perform 'Take one Pass cube' action (Free action): cube and a card."""
-    from cosmodrome.games.venus.actions import take_pass_cube
-    take_pass_cube(s, p)
+    s.stack.append((O_PASS_CUBE, p))   # the action itself is in .actions
 
 
 def tank_up(s, p):
@@ -286,7 +352,7 @@ def cycle3(s, p):
 def draw4keep2(s, p):
     """Draw four, keep two of them, discard the rest (Action)."""
     s.drawn = []
-    got = s.draw(p, 4)
+    got = draw(s, p, 4)
     s.drawn = list(got)
     if len(got) > 2:
         s.stack.append((D_DRAW4, p, len(got) - 2))
@@ -296,7 +362,7 @@ def buy3cards(s, p):
     """Pay £3 to draw three cards (Action)."""
     s.pay(p, 3)
     s.say("money", f"{SHORT[p]} pays £3 to the bank.", {"seat": p})
-    s.draw(p, 3)
+    draw(s, p, 3)
 
 
 def _kill(e):
@@ -369,7 +435,6 @@ def _tile_planets(s, kind) -> list:
 
 
 def _tension_dest(s) -> list:
-    from cosmodrome.games.venus.phases import has_alien
     return [pl for pl in range(8) if not s.flipped[pl] and not has_alien(s, pl)]
 
 
@@ -377,8 +442,9 @@ def _up_planets(s, p, t) -> list:
     return [pl for pl in range(8) if s.surf[p * 24 + pl * 3 + t]]
 
 
+#: effect -> may it be played now? (an effect missing here is always playable; .actions
+#: registers the building card's check, which is its own action's)
 PLAYABLE = {
-    E["free_build"]: lambda s, p: __import__("cosmodrome.games.venus.actions", fromlist=["x"]).can_build(s, p),
     E["free_pass"]: lambda s, p: s.cubes > 0 and not s.extra,
     E["tank_up"]: lambda s, p: bool(_up_planets(s, p, TANK)),
     E["infantry_up"]: lambda s, p: bool(_up_planets(s, p, INF)),
@@ -422,13 +488,12 @@ def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
         s.discard.append(c)
-        from cosmodrome.games.venus.text import card_name
         s.say("discard", f"{SHORT[p]} discards {card_name(s, c)}.", {"seat": p, "card": c})
         k += 1
         if k < 3 and s.hands[p]:
             s.stack.append((D_CYCLE, p, k))
             return
-    s.draw(p, k + 1)
+    draw(s, p, k + 1)
 
 
 def _draw4_legal(s, f):
@@ -446,7 +511,6 @@ def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
     s.drawn.remove(c)
     s.hands[p].remove(c)
     s.discard.append(c)
-    from cosmodrome.games.venus.text import card_name
     s.say("discard", f"{SHORT[p]} discards {card_name(s, c)}.", {"seat": p, "card": c})
     if k > 1:
         s.stack.append((D_DRAW4, p, k - 1))
@@ -479,9 +543,9 @@ def _kill_units(s, f):
 @decide(D_KILL_UNIT, "kill_unit", _kill_units, lambda s, f: f"Eliminate which of {SHORT[f[3]]}'s units?")
 def kill_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the elimination cards (infantry, spaceship or
-    any unit) hit any player's unit, in orbit (taken first) or on the surface."""
+    any unit) hit any player's unit, in orbit or on the surface (the player says which)."""
     pl, t = divmod(a - A_UNITAT, 3)
-    attack_unit(s, f[1], f[3], pl, t)
+    target_unit(s, f[1], f[3], pl, t)
 
 
 @decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],
@@ -533,7 +597,6 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen player loses two random cards."""
     q = a - A_SEAT
     h = s.hands[q]
-    from cosmodrome.games.venus.text import card_name
     gone = []
     for _ in range(min(2, len(h))):
         c = h.pop(s.rng.below(len(h)))
@@ -547,7 +610,6 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
 def look(s: VenusState, f: tuple, a: int) -> None:
     """RB card: select one player and look at their cards (seen by the two of you)."""
     p, q = f[1], a - A_SEAT
-    from cosmodrome.games.venus.text import card_name
     s.say("look", f"{SHORT[p]} looks at {SHORT[q]}'s hand: {', '.join(card_name(s, c) for c in s.hands[q])}.",
           {"seat": p, "target": q, "cards": list(s.hands[q])}, frozenset((p, q)),
           f"{SHORT[p]} looks at {SHORT[q]}'s hand.", chance=True)
@@ -564,7 +626,6 @@ def look_take(s: VenusState, f: tuple, a: int) -> None:
     had = bool(s.hands[p])
     c = s.take_card(q, a - A_CARD)
     s.hands[p].append(c)
-    from cosmodrome.games.venus.text import card_name
     s.say("swap", f"{SHORT[p]} takes {card_name(s, c)} from {SHORT[q]}.", {"seat": p, "target": q, "card": c},
           frozenset((p, q)), f"{SHORT[p]} takes a card from {SHORT[q]}.")
     if had:
@@ -587,7 +648,6 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
     i = next(i for i, c in enumerate(h) if ce(c) == e and c != f[3])
     c = h.pop(i)
     s.hands[q].append(c)
-    from cosmodrome.games.venus.text import card_name
     s.say("swap", f"{SHORT[p]} gives {card_name(s, c)} to {SHORT[q]}.", {"seat": p, "target": q, "card": c},
           frozenset((p, q)), f"{SHORT[p]} gives a card to {SHORT[q]}.")
 

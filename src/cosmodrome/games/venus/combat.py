@@ -9,22 +9,18 @@ fails. Either way each skull rolled costs one unit at that planet, after payment
 
 from __future__ import annotations
 
-from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.cards import COMBAT_EFFECTS, discard_played, unit_eliminated
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_CARD, A_DIE, A_DONE, A_REROLL, A_UNIT, EARTH, INF, MOON, SHIP, T_ALIEN, T_CRISIS, T_MINE,
-    T_TENSION, TANK, VENUS, decide,
+    A_CARD, A_DIE, A_DONE, A_REROLL, A_UNIT, D_CASUALTY, D_COMBAT, D_DISCARD_DIE, D_REROLL, D_SACRIFICE, EARTH,
+    INF, MOON, SHIP, T_ALIEN, T_CRISIS, T_MINE, T_TENSION, TANK, VENUS, decide,
 )
 from cosmodrome.games.venus.state import (
     CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS,
     CB_NT, CB_PL, CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, SHORT, VenusState,
 )
+from cosmodrome.games.venus.text import AN_UNIT, fmt_dice, tile_name
 
-D_COMBAT = flow.op("combat")
-D_REROLL = flow.op("reroll")
-D_DISCARD_DIE = flow.op("discard_die")
-D_SACRIFICE = flow.op("sacrifice")
-D_CASUALTY = flow.op("casualty")
 
 E = EFFECT_ID
 CP_CARDS = {E["cp1"]: 1, E["cp2"]: 2, E["cp3"]: 3, E["cp1_draw"]: 1, E["cp2_venus"]: 2, E["cp3_moon"]: 3,
@@ -64,7 +60,6 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     cb = s.cb
     cb[:] = [p, pl, slot, tile, d, tseat, tkind, roll(s), roll(s), roll(s), -1, 0, 0, 0, 0, 0, 0, 0, 0, 1]
     s.cbcards = []
-    from cosmodrome.games.venus.text import tile_name
     tgt = ""
     if tseat >= 0:
         tgt = f" against {SHORT[tseat]}'s {'mine' if tkind == 0 else 'factory'}"
@@ -72,10 +67,6 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
           f"(defence {d}) and rolls {fmt_dice(cb[CB_D0:CB_D0 + 3])}: cost {cost(s)}.",
           {"seat": p, "planet": pl, "tile": tile, "dice": cb[CB_D0:CB_D0 + 3], "defence": d}, chance=True)
     s.stack.append((D_COMBAT, p))
-
-
-def fmt_dice(d) -> str:
-    return ", ".join("skull" if x == 0 else str(x) for x in d)
 
 
 def kept_dice(cb) -> list:
@@ -173,11 +164,9 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         s.orbit[i] -= 1
         s.surf[i] += 1
         cb[CB_NI + t] += 1
-        from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
         s.say("commit", f"{SHORT[p]} commits {AN_UNIT[t]} ({points(s)} of {cost(s)}).", {"seat": p, "unit": t})
         s.stack.append((D_COMBAT, p))
         return
-    from cosmodrome.games.venus.cards import discard_played, COMBAT_EFFECTS
     e = a - A_CARD
     card = s.take_card(p, e)
     s.cbcards.append(card)
@@ -192,7 +181,6 @@ def resolve(s: VenusState, p: int) -> None:
     pl = cb[CB_PL]
     tile = cb[CB_TILE]
     names = s.comp.planet_names
-    from cosmodrome.games.venus.text import tile_name
     if points(s) >= cost(s) and cb[CB_NI] + cb[CB_NS] + cb[CB_NT] >= 1 and tile in s.ptiles[pl]:
         s.ptiles[pl].remove(tile)
         k = s.comp.tile_kind[tile]
@@ -272,7 +260,8 @@ def _sac_legal(s, f):
 @decide(D_SACRIFICE, "sacrifice", _sac_legal, lambda s, f: "Which of your units on the surface do you sacrifice for 3 CP?")
 def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the unit sacrifice: a unit of yours on the
-    surface of the planet fought over goes back to stock for +3 CP."""
+    surface of the planet fought over is eliminated for +3 CP (to stock, or to Earth orbit
+    with the return card)."""
     p = f[1]
     t = a - A_UNIT
     i = p * 24 + s.cb[CB_PL] * 3 + t
@@ -280,8 +269,8 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     s.stock[p * 5 + t] += 1
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
-    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
     s.say("sacrifice", f"{SHORT[p]} sacrifices {AN_UNIT[t]} for 3 combat points.", {"seat": p, "unit": t})
+    unit_eliminated(s, p, t)
 
 
 def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
@@ -309,10 +298,8 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
     arr[b + t] -= 1
     s.stock[p * 5 + t] += 1
     s.lost[p] += 1
-    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
     s.say("casualty", f"{SHORT[p]} loses {AN_UNIT[t]} on {s.comp.planet_names[pl]}.",
           {"seat": p, "planet": pl, "unit": t})
     if n > 1 and s.units_at(p, pl):
         s.stack.append((D_CASUALTY, p, pl, n - 1))
-    from cosmodrome.games.venus.cards import unit_eliminated
     unit_eliminated(s, p, t)

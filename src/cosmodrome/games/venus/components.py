@@ -35,6 +35,17 @@ EFFECTS = (
 )
 EFFECT_ID = {e: i for i, e in enumerate(EFFECTS)}
 CARD_TYPES = ("action", "free", "benefit", "reaction")
+_MENU = ("action", "free")
+#: the card types the engine can play each effect as: a card of the action menu may use up
+#: the action or not; a combat or movement benefit needs the claim or move it helps; a
+#: reaction waits for its trigger (see docs/rulings/venus.md on the 'instead' card). A data
+#: file giving another type is refused, naming the card.
+EFFECT_TYPES = {
+    **{e: ("benefit",) for e in EFFECTS[:EFFECT_ID["another_action"]]},
+    **{e: _MENU for e in ("another_action", "free_build", "free_pass", "tank_up", "infantry_up")},
+    **{e: ("reaction",) for e in ("instead", "pass_empty_action", "return_unit")},
+    **{e: _MENU for e in EFFECTS[EFFECT_ID["cycle3"]:]},
+}
 TILE_KINDS = ("factory", "draw2", "biggame", "windfall", "mine", "crisis", "tension", "alien")
 TK = {k: i for i, k in enumerate(TILE_KINDS)}
 UNIT_NAMES = ("infantry", "spaceship", "tank")
@@ -210,6 +221,9 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
             typ = _need(c, "type", where, str)
             if typ not in CARD_TYPES:
                 raise DataError(f"components: {where} field 'type' must be one of {', '.join(CARD_TYPES)}, not {typ!r}")
+            if typ not in EFFECT_TYPES[eff]:
+                raise DataError(f"components: {where} field 'type' is {typ!r}, but the engine can play this card only "
+                                f"as {' or '.join(EFFECT_TYPES[eff])}")
             e = EFFECT_ID[eff]
             if etype[e] and etype[e] != typ:
                 raise DataError(f"components: {where} field 'type' is {typ!r} but another entry gives {etype[e]!r}")

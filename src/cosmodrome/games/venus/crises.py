@@ -8,24 +8,16 @@ then resolved from Mercury to the Kuiper Belt (Earth before the Moon).
 
 from __future__ import annotations
 
-from cosmodrome.games.venus import flow
+from cosmodrome.games.venus.cards import target_unit, unit_eliminated, units_eliminated
 from cosmodrome.games.venus.flow import (
-    A_BLD, A_DONE, A_SEAT, A_UNIT, A_UNITAT, EARTH, GANYMEDE, INF, KUIPER, MARS, MERCURY, MOON, SHIP,
-    TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, auto, decide,
+    A_BLD, A_DONE, A_SEAT, A_UNIT, A_UNITAT, D_BAZ, D_BAZ_BLD, D_BAZ_UNIT, D_DAMAGE, D_LOSE_BLD, D_PIRATES,
+    D_UPRISING, EARTH, GANYMEDE, INF, KUIPER, MARS, MERCURY, MOON, O_CRISIS, O_CRISIS_START, O_DAMAGE, O_HAND,
+    O_INVASION,
+    O_UPRISING, SHIP, TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, auto, decide,
 )
 from cosmodrome.games.venus.state import SHORT, VenusState
+from cosmodrome.games.venus.text import AN_UNIT, card_name, fmt_dice
 
-O_CRISIS_START = flow.op("crisis_start")
-O_CRISIS = flow.op("crisis_planet")
-O_UPRISING = flow.op("uprising_next")
-O_DAMAGE = flow.op("earth_damage")
-D_BAZ = flow.op("bazagthoth")
-D_BAZ_UNIT = flow.op("bazagthoth_unit")
-D_BAZ_BLD = flow.op("bazagthoth_building")
-D_UPRISING = flow.op("uprising")
-D_LOSE_BLD = flow.op("lose_building")
-D_DAMAGE = flow.op("damage")
-D_PIRATES = flow.op("pirates")
 
 INWARD = (MARS, MOON, EARTH)
 FIRST_EFFECT = (1, 2, 2, 4, 2, 99, 2, 3)   # lowest level with an effect, per planet
@@ -70,7 +62,6 @@ def escalate(s: VenusState, f: tuple) -> None:
         k = sum(1 for d in dice if d == 0)
         for i in range(k):
             s.clevel[marked[i % len(marked)]] += 1
-        from cosmodrome.games.venus.combat import fmt_dice
         s.say("escalation", f"Crisis escalation dice: {fmt_dice(dice)}." +
               (" Escalation on " + ", ".join(f"{c.planet_names[pl]} +{s.clevel[pl]}" for pl in range(8) if s.clevel[pl]) + "."
                if k else ""), {"dice": dice, "added": list(s.clevel)}, chance=True)
@@ -146,11 +137,9 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
         h = s.hands[q]
         c = h.pop(s.rng.below(len(h)))
         s.hands[p].append(c)
-        from cosmodrome.games.venus.text import card_name
         s.say("bazagthoth", f"{SHORT[p]} pays £1; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),
               f"{SHORT[p]} pays £1; Bazagthoth steals a card from {SHORT[q]}.", chance=True)
-        from cosmodrome.games.venus.cards import O_HAND
         s.stack.append((O_HAND, p))
     elif lvl == 2:
         s.stack.append((D_BAZ_UNIT, p, q))
@@ -162,13 +151,13 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
                                                 if s.orbit[f[2] * 24 + i] or s.surf[f[2] * 24 + i]],
         lambda s, f: f"Bazagthoth: destroy which unit of {SHORT[f[2]]}?")
 def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Mercury level 2 – pay £1, destroy one military unit (interrupts apply)."""
+    """RB: Mercury level 2 – pay £1, destroy one military unit, in orbit or on the surface
+    (the controller says which; interrupts apply)."""
     p, q = f[1], f[2]
     pl, t = divmod(a - A_UNITAT, 3)
     s.pay(p, 1)
     s.say("bazagthoth", f"{SHORT[p]} pays £1 to Bazagthoth.", {"seat": p})
-    from cosmodrome.games.venus.cards import attack_unit
-    attack_unit(s, p, q, pl, t)
+    target_unit(s, p, q, pl, t)
 
 
 @decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [A_BLD + i for i in range(16) if s.bld[f[2] * 16 + i]],
@@ -235,12 +224,10 @@ def uprising_loss(s: VenusState, f: tuple, a: int) -> None:
 
 def _lose(s, p, pl, a) -> None:
     """Lose a unit (A_UNIT) or a building (A_BLD) of ``p`` at ``pl`` to a crisis."""
-    from cosmodrome.games.venus.text import AN_UNIT, UNIT_LABELS
     if a < A_SEAT:
         t = a - A_UNIT
         s.remove_unit(p, pl, t, surface_first=True)
         s.say("loss", f"{SHORT[p]} loses {AN_UNIT[t]} on {s.comp.planet_names[pl]}.", {"seat": p, "planet": pl, "unit": t})
-        from cosmodrome.games.venus.cards import unit_eliminated
         unit_eliminated(s, p, t)
     else:
         k = (a - A_BLD) % 2
@@ -334,15 +321,28 @@ def mars(s: VenusState, lv: int) -> None:
 
 def invasion(s: VenusState, pl: int) -> None:
     """Clear the planet, discard its tiles, flip it, then roll three dice of damage to Earth
-    removed one counter at a time in player order."""
+    removed one counter at a time in player order. The Moon's units are eliminated (RB: The
+    Moon – Attack of the Moon Men), so the return card is offered for them before the damage
+    is rolled; Mars's are sent back to their owners (RB: Mars), which is no elimination."""
+    lost = [[s.orbit[p * 24 + pl * 3 + t] + s.surf[p * 24 + pl * 3 + t] for t in (INF, SHIP, TANK)]
+            for p in range(s.num_players)]
     clear_planet(s, pl, flip=True)
+    name = s.comp.planet_names[pl]
+    s.say("invasion", f"Invasion of Earth from {name}! {name} is cleared and flipped.", {"planet": pl})
+    s.stack.append((O_INVASION, -1, pl))
+    if pl == MOON:
+        units_eliminated(s, lost)
+
+
+@auto(O_INVASION)
+def invasion_damage(s: VenusState, f: tuple) -> None:
+    """RB: Moon / Mars level 4+ – roll three dice: their total is the damage to Earth."""
+    s.stack.pop()
     faces = s.comp.rules["die_faces"]
     dice = [faces[s.rng.below(6)] for _ in range(3)]
     total = sum(dice)
-    from cosmodrome.games.venus.combat import fmt_dice
-    s.say("invasion", f"Invasion of Earth from {s.comp.planet_names[pl]}! {s.comp.planet_names[pl]} is cleared "
-          f"and flipped; damage dice {fmt_dice(dice)}: {total} counters to remove.",
-          {"planet": pl, "dice": dice, "damage": total}, chance=True)
+    s.say("invasion", f"Damage dice {fmt_dice(dice)}: {total} counters to remove from Earth.",
+          {"planet": f[2], "dice": dice, "damage": total}, chance=True)
     s.stack.append((O_DAMAGE, -1, total, 0))
 
 

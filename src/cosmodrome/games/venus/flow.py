@@ -6,12 +6,19 @@ automatic step (run at once by :func:`run`) or a decision asked of exactly one s
 ``DECIDE[op] = Decider(kind, legal(s, f), apply(s, f, a), prompt(s, f))``. Decision frames
 are popped before their ``apply`` runs; automatic frames pop themselves when done.
 
+Every frame code is allocated here, in one table, so that a rule module can push a frame
+that another module handles without importing it: the modules import one way only (see
+``LAYERS`` in the package's ``__init__``), and a rule reaches a rule above it through a
+frame on the stack or a registration (``AUTO``, ``DECIDE``, the card tables of
+:mod:`.cards`, :data:`.state.PROTOCOL`).
+
 Action space (fixed, :data:`NUM_ACTIONS` ids):
 
 =========  ==========================================================
 0          done / no / decline / end the turn
 1          yes
 2..5       MOVE, CLAIM, BUILD, PASS (take a pass cube)
+6, 7       in orbit, on the surface (where a unit is taken)
 8..10      unit type: infantry, spaceship, tank
 12..19     planet: Mercury .. Kuiper Belt
 20..49     tile slot on the planet in question (0..29)
@@ -30,6 +37,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
+A_ORBIT, A_SURFACE = 6, 7
 A_UNIT = 8
 A_PLANET = 12
 A_TILE = 20
@@ -62,15 +70,85 @@ DECIDE: dict = {}
 _next_op = [1]
 
 
+OP_NAMES: dict = {}
+
+
 def op(name: str) -> int:
-    """Allocate a frame op code (stable as long as modules load in the same order)."""
+    """Allocate a frame op code; the codes are the order of the table below (a saved state
+    names its frames, so the numbers never leave a running process)."""
     code = _next_op[0]
     _next_op[0] += 1
     OP_NAMES[code] = name
     return code
 
 
-OP_NAMES: dict = {}
+# ----- the frame table: automatic steps (O_) and decisions (D_), by the module handling them
+# RB: Playing the game (.phases)
+O_PERIOD = op("period")
+O_ACTIONS = op("actions")
+O_TURN = op("turn")
+O_PASS_REACT = op("pass_react")
+O_INCOME = op("income")
+D_PASS_EXTRA = op("pass_extra")
+# RB: Phase three – the actions (.actions)
+D_TURN = op("turn_menu")
+D_MOVE_FROM = op("move_from")
+D_MOVE_SHIPS = op("move_ships")
+D_MOVE_INF = op("move_infantry")
+D_MOVE_TANKS = op("move_tanks")
+D_MOVE_DEST = op("move_dest")
+D_MOVE_CLAIM = op("move_claim")
+D_CLAIM_PLANET = op("claim_planet")
+D_CLAIM_TILE = op("claim_tile")
+D_CLAIM_UNIT = op("claim_unit")
+D_TENSION_SEAT = op("tension_seat")
+D_TENSION_KIND = op("tension_kind")
+D_BUILD = op("build")
+O_PASS_CUBE = op("pass_cube")
+D_FREE = op("free_actions")
+# RB: Defended tiles (.combat)
+D_COMBAT = op("combat")
+D_REROLL = op("reroll")
+D_DISCARD_DIE = op("discard_die")
+D_SACRIFICE = op("sacrifice")
+D_CASUALTY = op("casualty")
+# RB: Detailed explanation of the cards (.cards)
+O_HAND = op("hand_limit_check")
+D_HAND = op("hand_limit")
+O_INSTEAD = op("instead_check")
+D_INSTEAD = op("instead")
+D_IGNORE = op("ignore_elimination")
+D_RETURN = op("return_unit")
+D_CYCLE = op("cycle")
+D_DRAW4 = op("draw4")
+D_KILL_SEAT = op("kill_seat")
+D_KILL_UNIT = op("kill_unit")
+D_GUN = op("gunrunner")
+D_PLACE_TENSION = op("place_tension")
+D_REMOVE_TENSION = op("remove_tension")
+D_FORCE = op("force_discard")
+D_LOOK = op("look")
+D_LOOK_TAKE = op("look_take")
+D_LOOK_GIVE = op("look_give")
+D_BIGGAME = op("take_biggame")
+D_UP = op("unit_up")
+D_KILL_WHERE = op("kill_where")
+D_RETURN_PICK = op("return_pick")
+# RB: Phase four – crises (.crises)
+O_CRISIS_START = op("crisis_start")
+O_CRISIS = op("crisis_planet")
+O_UPRISING = op("uprising_next")
+O_DAMAGE = op("earth_damage")
+D_BAZ = op("bazagthoth")
+D_BAZ_UNIT = op("bazagthoth_unit")
+D_BAZ_BLD = op("bazagthoth_building")
+D_UPRISING = op("uprising")
+D_LOSE_BLD = op("lose_building")
+D_DAMAGE = op("damage")
+D_PIRATES = op("pirates")
+O_INVASION = op("invasion_damage_roll")
+
+
 
 
 def auto(code: int):

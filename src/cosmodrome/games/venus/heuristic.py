@@ -29,7 +29,12 @@ How it plays (every value is in victory points, VP):
   infantry, tanks at factories near mines, infantry at Earth otherwise).
 - **Crises**: loses infantry before tanks before ships, the building whose loss costs the
   fewest VP, pays pirates whenever it can; Bazagthoth hits the strongest rival.
-- **Reactions** (save a unit, extra action, take a card back) are played.
+- **Reactions** (save a unit, extra action, take a card back) are played; of several units
+  eliminated at once the dearest is returned to Earth.
+- **Eliminations** take a rival's unit in orbit rather than on the surface (a unit in orbit
+  can still act this period).
+- **Free-action cards** after the last action: 'another action' when one more action is worth
+  the card, the recovery cards always, the building card for a good build.
 - **Passes** when the best action is worth less than the card a pass draws — and takes the
   last pass cube (ending the phase for everybody) only when nothing is worth doing.
 - Any decision it does not recognise gets a seeded random choice among the non-pass
@@ -681,8 +686,30 @@ class VenusHeuristic(Bot):
     def _move_bonus(t: Table) -> int:
         return (1 if "move1" in t.hand else 0) + (2 if "move2" in t.hand else 0)
 
+    def _next_action_value(self, t: Table) -> float:
+        """What one more action would be worth now (the best claim, move or build), for the
+        menu that follows the last action, where only free-action cards are offered."""
+        vals = [-9.0]
+        cp = self._claim_plans(t)
+        if cp:
+            vals.append(cp[0][0])
+        mp = self._move_plans(t, self._move_bonus(t))
+        if mp:
+            vals.append(mp[0][0])
+        bo = self._build_options(t)
+        if bo:
+            vals.append(bo[0][0])
+        return max(vals)
+
     def _d_action(self, t: Table, opts: list, dec: dict, v: dict) -> Optional[int]:
         (best_v, best_a), cands, acts = self._best_plan(t, opts, v)
+        used_up = dec["kind"] == "free_action"
+        if used_up and any(o.get("card") == "another_action" for o in opts):
+            best_v = max(best_v, self._next_action_value(t))   # actions used up: is one more worth a card?
+        if used_up and t.cubes > 1:
+            for a, o in acts.items():
+                if o.get("card") == "free_pass":
+                    return a             # a card for nothing (the last cube is left to others)
         # free actions first
         for a, o in acts.items():
             e = o.get("card")
@@ -708,6 +735,10 @@ class VenusHeuristic(Bot):
             if pass_a is not None:
                 return pass_a
         return best_a
+
+    def _d_free_action(self, t: Table, opts: list, dec: dict, v: dict) -> Optional[int]:
+        """The turn's actions are used up: free-action cards or end the turn."""
+        return self._d_action(t, opts, dec, v)
 
     # ----- claim ------------------------------------------------------------------------
     def _d_claim_planet(self, t: Table, opts: list, dec: dict, v: dict) -> Optional[int]:
@@ -1114,6 +1145,12 @@ class VenusHeuristic(Bot):
         q = max(seats, key=lambda s: (info[s]["hand_size"], -s), default=None)
         return seats.get(q)
 
+    def _d_kill_where(self, t, opts, dec, v):
+        # another seat's unit in orbit can still act this period; one on the surface is spent
+        # until phase six, so take the one in orbit (own units: the spent one)
+        want = "surface" if opts and opts[0].get("owner") == t.seat else "orbit"
+        return next((o["action"] for o in opts if o.get("from") == want), None)
+
     def _d_kill_seat(self, t, opts, dec, v):
         return self._seat_pick(t, opts, v)
 
@@ -1211,6 +1248,14 @@ def _light_yes(bot, opts, prompt):
     return A_YES if any(o["action"] == A_YES for o in opts) else None
 
 
+def _light_return_unit(bot, opts, prompt):
+    """Return the dearest of the eliminated units to Earth orbit."""
+    units = [o for o in opts if o.get("unit") in UIDX]
+    if not units:
+        return None
+    return max(units, key=lambda o: UNIT_COST[UIDX[o["unit"]]])["action"]
+
+
 def _light_first(bot, opts, prompt):
     return opts[0]["action"] if opts else None
 
@@ -1225,6 +1270,7 @@ _LIGHT = {
     "sacrifice": _light_lose_unit,
     "pirates": _light_pay_pirates,
     "reaction": _light_yes,
+    "return_unit": _light_return_unit,
     "take_biggame": _light_first,
     "move_tanks": _light_all,
 }

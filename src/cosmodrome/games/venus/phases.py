@@ -7,24 +7,16 @@ military units are made active again (six).
 
 from __future__ import annotations
 
-from cosmodrome.games.venus import flow
-from cosmodrome.games.venus.flow import A_DONE, A_YES, GANYMEDE, T_ALIEN, T_CRISIS, auto, decide
-from cosmodrome.games.venus.state import SHORT, VenusState
+from cosmodrome.games.venus.cards import free_cards
+from cosmodrome.games.venus.components import EFFECT_ID
+from cosmodrome.games.venus.flow import (
+    A_DONE, A_YES, D_FREE, D_PASS_EXTRA, D_TURN, GANYMEDE, O_ACTIONS, O_CRISIS_START, O_INCOME, O_PASS_REACT, O_PERIOD,
+    O_TURN, T_CRISIS, auto, decide,
+)
+from cosmodrome.games.venus.scoring import finish
+from cosmodrome.games.venus.state import SHORT, VenusState, has_alien
+from cosmodrome.games.venus.text import tile_name
 
-O_PERIOD = flow.op("period")
-O_ACTIONS = flow.op("actions")
-O_TURN = flow.op("turn")
-O_PASS_REACT = flow.op("pass_react")
-O_INCOME = flow.op("income")
-D_PASS_EXTRA = flow.op("pass_extra")
-
-
-def has_alien(s: VenusState, pl: int) -> bool:
-    tk = s.comp.tile_kind
-    for t in s.ptiles[pl]:
-        if tk[t] == T_ALIEN:
-            return True
-    return False
 
 
 @auto(O_PERIOD)
@@ -54,7 +46,6 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
     s.phase = 2
     chart = s.comp.chart[s.num_players]
     tk = s.comp.tile_kind
-    from cosmodrome.games.venus.text import tile_name
     for pl in range(8):
         if s.flipped[pl] or has_alien(s, pl):
             continue
@@ -88,7 +79,6 @@ def phase_three_player_actions(s: VenusState, f: tuple) -> None:
         s.stack.append((O_TURN, p))
         return
     s.stack.pop()
-    from cosmodrome.games.venus.crises import O_CRISIS_START
     s.stack.append((O_INCOME, -1))
     s.stack.append((O_CRISIS_START, -1))
     s.stack.append((O_PASS_REACT, -1, 0))
@@ -96,12 +86,16 @@ def phase_three_player_actions(s: VenusState, f: tuple) -> None:
 
 @auto(O_TURN)
 def turn(s: VenusState, f: tuple) -> None:
-    """Offer the seat its action menu while it has actions left and the phase runs."""
+    """Offer the seat its action menu while the phase runs and it has actions left, or a
+    free-action card it can play (RB: Detailed explanation of the cards – free actions at
+    any point in your turn, also after your last action and with a card drawn this turn)."""
     s.stack.pop()
-    if s.actions_left <= 0 or (s.cubes == 0 and not s.extra):
+    if s.cubes == 0 and not s.extra:
         return
-    from cosmodrome.games.venus.actions import D_TURN
-    s.stack.append((D_TURN, f[1]))
+    if s.actions_left > 0:
+        s.stack.append((D_TURN, f[1]))
+    elif free_cards(s, f[1]):
+        s.stack.append((D_FREE, f[1]))
 
 
 @auto(O_PASS_REACT)
@@ -109,7 +103,6 @@ def pass_card_emptied(s: VenusState, f: tuple) -> None:
     """RB: Detailed explanation of the cards – the extra-action card for an emptied pass card
     is offered to each holder in turn order, starting after the player who took the last
     cube."""
-    from cosmodrome.games.venus.components import EFFECT_ID
     e = EFFECT_ID["pass_empty_action"]
     n = s.num_players
     s.stack.pop()
@@ -131,7 +124,6 @@ def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
     once the pass card has been emptied."""
     p, k = f[1], f[2]
     if a == A_YES:
-        from cosmodrome.games.venus.components import EFFECT_ID
         c = s.take_card(p, EFFECT_ID["pass_empty_action"])
         s.discard.append(c)
         s.say("card", f"{SHORT[p]} plays 'one more action' as the pass card is empty.", {"seat": p, "card": c})
@@ -153,7 +145,6 @@ def phases_five_and_six(s: VenusState, f: tuple) -> None:
     phase_five_collect_income(s)
     phase_six_reset_units(s)
     if s.period >= s.comp.rules["periods"]:
-        from cosmodrome.games.venus.scoring import finish
         finish(s)
     else:
         s.stack.append((O_PERIOD, -1))

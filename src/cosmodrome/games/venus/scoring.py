@@ -12,7 +12,7 @@ from __future__ import annotations
 import pickle
 
 from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS
-from cosmodrome.games.venus.state import SHORT, VenusState
+from cosmodrome.games.venus.state import SHORT, VenusState, answers
 
 
 def planet_vp(incomes: list, vp: tuple) -> list:
@@ -42,6 +42,7 @@ def tile_vp(s: VenusState, p: int) -> int:
     return v
 
 
+@answers("final_scores")
 def final_scores(s: VenusState) -> list:
     """Victory points per player for the table as it stands."""
     n = s.num_players
@@ -59,6 +60,7 @@ def ranking_key(s: VenusState, p: int, vp: list) -> tuple:
     return (vp[p], 1 if s.first == p else 0, sum(s.bld[p * 16:(p + 1) * 16]), tile_vp(s, p))
 
 
+@answers("winners")
 def winners(s: VenusState) -> list:
     if not s.over or s.end_cause.startswith("all-lose"):
         return []
@@ -68,6 +70,7 @@ def winners(s: VenusState) -> list:
     return [p for p in range(s.num_players) if keys[p] == best]
 
 
+@answers("returns")
 def returns(s: VenusState) -> list:
     n = s.num_players
     w = winners(s)
@@ -234,6 +237,7 @@ def finish(s: VenusState) -> None:
           {"winners": w})
 
 
+@answers("summary")
 def summary(s: VenusState) -> dict:
     names = s.comp.planet_names
     crises: dict = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components
-from cosmodrome.games.venus.flow import EARTH, INF, SHIP
+from cosmodrome.games.venus.flow import EARTH, INF, O_PERIOD, SHIP
 from cosmodrome.games.venus.state import COLOURS, EMPIRES, SHORT, VenusState
 
 
@@ -113,6 +113,5 @@ def step_eight_first_player(s: VenusState) -> None:
 
 def step_nine_blast_off(s: VenusState) -> None:
     """RB: Step nine – ready to blast off: the first period begins."""
-    from cosmodrome.games.venus.phases import O_PERIOD
     s.stack.append((O_PERIOD, -1))
     flow.run(s)

@@ -16,12 +16,13 @@ of list copies:
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
-from cosmodrome.core import Event, IllegalActionError, RecordError, Rng, State
+from cosmodrome.core import Event, IllegalActionError, RecordError, Rng, State, check_state_json
+from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.games.venus import flow
-from cosmodrome.games.venus.components import Components
-from cosmodrome.games.venus.flow import DECIDE, INF, SHIP, TANK
+from cosmodrome.games.venus.components import Components, load_components
+from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, T_ALIEN
 
 # combat context slots
 CB_SEAT, CB_PL, CB_SLOT, CB_TILE, CB_DEF, CB_TSEAT, CB_TKIND = range(7)
@@ -43,6 +44,30 @@ COLOURS = ("red", "blue", "purple", "yellow", "green")
 LOG_KEEP = 24
 _copy = list.copy
 _new_rng = object.__new__
+
+#: The protocol questions the upper layers answer: ``label`` and ``details`` of an option
+#: (:mod:`.text`, :mod:`.options`), ``returns``, ``winners``, ``final_scores`` and ``summary``
+#: (:mod:`.scoring`), ``evaluation`` (:mod:`.evaluation`) and ``view`` (:mod:`.view`). Each
+#: of those modules registers its function here when it is imported (the package's
+#: ``__init__`` imports them all), so the table never imports a layer above it.
+PROTOCOL: dict[str, Callable] = {}
+
+
+def answers(question: str) -> Callable:
+    """Register the decorated function as the answer to a protocol ``question``."""
+    def deco(fn: Callable) -> Callable:
+        PROTOCOL[question] = fn
+        return fn
+    return deco
+
+
+def has_alien(s: "VenusState", pl: int) -> bool:
+    """Does an alien tile lie on planet ``pl``? (RB: Kuiper Belt – Alien invasion)"""
+    tk = s.comp.tile_kind
+    for t in s.ptiles[pl]:
+        if tk[t] == T_ALIEN:
+            return True
+    return False
 
 _LIST_FIELDS = ("money", "stock", "orbit", "surf", "bld", "deck", "discard", "gun", "bag", "tdisc",
                 "flipped", "cb", "mv", "drawn", "clevel", "crises", "lost", "cbcards")
@@ -188,30 +213,6 @@ class VenusState(State):
                 return c
         raise IllegalActionError(f"{SHORT[p]} holds no such card")
 
-    def draw(self, p: int, k: int) -> list:
-        """Draw ``k`` cards for ``p`` (reshuffling the discards into a new deck when the deck
-        runs out) and queue the hand-limit check. RB: Claim one tile (Draw two cards)."""
-        got = []
-        for _ in range(k):
-            if not self.deck:
-                if not self.discard:
-                    break
-                self.deck = self.discard
-                self.discard = []
-                self.rng.shuffle(self.deck)
-                self.say("reshuffle", "The discards were shuffled into a new deck.", chance=True)
-            got.append(self.deck.pop())
-        if got:
-            self.hands[p].extend(got)
-            from cosmodrome.games.venus.text import card_name
-            names = ", ".join(card_name(self, c) for c in got)
-            self.say("draw", f"{SHORT[p]} drew {names}.", {"seat": p, "cards": got}, frozenset((p,)),
-                     f"{SHORT[p]} drew {len(got)} card{'s' if len(got) > 1 else ''}.", chance=True)
-            if len(self.hands[p]) > self.comp.rules["hand_limit"]:
-                from cosmodrome.games.venus.cards import O_HAND
-                self.stack.append((O_HAND, p))
-        return got
-
     # ----- protocol ---------------------------------------------------------------------
     def to_move(self) -> Optional[int]:
         if self.over or not self.stack:
@@ -225,13 +226,11 @@ class VenusState(State):
         return DECIDE[f[0]].legal(self, f)
 
     def action_label(self, action: int) -> str:
-        from cosmodrome.games.venus.text import label
-        return label(self, action)
+        return PROTOCOL["label"](self, action)
 
     def action_json(self, action: int) -> dict:
-        from cosmodrome.games.venus.text import action_details
         d = {"action": action, "label": self.action_label(action)}
-        d.update(action_details(self, action))
+        d.update(PROTOCOL["details"](self, action))
         return d
 
     def decision_kind(self) -> str:
@@ -269,30 +268,24 @@ class VenusState(State):
         return self.over
 
     def returns(self) -> list:
-        from cosmodrome.games.venus.scoring import returns
-        return returns(self)
+        return PROTOCOL["returns"](self)
 
     def winners(self) -> list:
-        from cosmodrome.games.venus.scoring import winners
-        return winners(self)
+        return PROTOCOL["winners"](self)
 
     def scores(self) -> list:
-        from cosmodrome.games.venus.scoring import final_scores
-        return [float(v) for v in final_scores(self)]
+        return [float(v) for v in PROTOCOL["final_scores"](self)]
 
     def summary(self) -> dict:
-        from cosmodrome.games.venus.scoring import summary
-        return summary(self)
+        return PROTOCOL["summary"](self)
 
     def evaluation(self) -> list:
         """Estimated win share per seat of this (possibly determinized) position, for search
         bots that cut rollouts short (see :mod:`.evaluation`)."""
-        from cosmodrome.games.venus.evaluation import evaluation
-        return evaluation(self)
+        return PROTOCOL["evaluation"](self)
 
     def view(self, seat: Optional[int]) -> dict:
-        from cosmodrome.games.venus.view import view
-        return view(self, seat)
+        return PROTOCOL["view"](self, seat)
 
     def resample(self, seat: int, rng: Rng) -> "VenusState":
         """A clone with the unseen redrawn: other hands and the deck are shuffled together
@@ -301,7 +294,6 @@ class VenusState(State):
         s = self.clone()
         known = {seat}
         if s.stack and s.stack[-1][1] == seat:
-            from cosmodrome.games.venus.cards import D_LOOK_GIVE, D_LOOK_TAKE
             if s.stack[-1][0] in (D_LOOK_TAKE, D_LOOK_GIVE):
                 known.add(s.stack[-1][2])   # the hand the seat is looking at right now
         pool = list(s.deck)
@@ -392,9 +384,6 @@ class VenusState(State):
 
 def state_from_json(game, data: Any) -> VenusState:
     """Rebuild a state from :meth:`VenusState.to_json` (RecordError when malformed)."""
-    from cosmodrome.core import check_state_json
-    from cosmodrome.games.venus.components import load_components
-    from cosmodrome.core.errors import CosmodromeError
     d = check_state_json(data, game)
     try:
         n = d["players"]

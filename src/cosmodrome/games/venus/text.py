@@ -9,10 +9,11 @@ from typing import Any, Optional
 
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.flow import (
-    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DIE, A_DONE, A_MOVE, A_PASS, A_PLANET, A_REROLL,
+    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DIE, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET, A_REROLL,
+    A_SURFACE,
     A_SEAT, A_TILE, A_UNIT, A_UNITAT, A_YES, DECIDE, NUM_ACTIONS,
 )
-from cosmodrome.games.venus.state import EMPIRES, SHORT
+from cosmodrome.games.venus.state import SHORT, answers
 
 UNIT_LABELS = ("infantry", "spaceship", "tank")
 AN_UNIT = ("an infantry", "a spaceship", "a tank")
@@ -82,6 +83,16 @@ def tile_name(s, t: int) -> str:
     return "a " + name.lower() + " tile" if k != "alien" else "an alien"
 
 
+def fmt_dice(d) -> str:
+    """Die faces as words.
+
+    >>> fmt_dice([0, 3, 5])
+    'skull, 3, 5'
+    """
+    return ", ".join("skull" if x == 0 else str(x) for x in d)
+
+
+@answers("label")
 def label(s, a: int) -> str:
     """A readable label of action ``a`` in the state's current decision."""
     if not 0 <= a < NUM_ACTIONS:
@@ -90,11 +101,14 @@ def label(s, a: int) -> str:
     kind = DECIDE[f[0]].kind if f[0] in DECIDE else ""
     names = s.comp.planet_names
     if a == A_DONE:
-        return {"action": "End the turn", "move_claim": "Do not claim", "reaction": "No",
+        return {"action": "End the turn", "free_action": "End the turn", "move_claim": "Do not claim", "reaction": "No",
                 "combat": "Done (resolve the claim)", "bazagthoth": "Decline", "pirates": "Pay for all",
-                "look_take": "Take nothing", "cycle": "Done discarding", "build": "Done building"}.get(kind, "Done")
+                "look_take": "Take nothing", "cycle": "Done discarding", "build": "Done building",
+                "return_unit": "No"}.get(kind, "Done")
     if a == A_YES:
         return "Yes"
+    if a in (A_ORBIT, A_SURFACE):
+        return "The one in orbit" if a == A_ORBIT else "The one on the surface"
     if a == A_MOVE:
         return "Move units"
     if a == A_CLAIM:
@@ -106,7 +120,8 @@ def label(s, a: int) -> str:
     if A_UNIT <= a < A_UNIT + 3:
         u = AN_UNIT[a - A_UNIT]
         return {"combat": f"Commit {u}", "casualty": f"Lose {u}", "claim_unit": f"Land {u}",
-                "sacrifice": f"Sacrifice {u}", "uprising": f"Lose {u}", "damage": f"Lose {u}"}.get(kind, UNIT_LABELS[a - A_UNIT])
+                "sacrifice": f"Sacrifice {u}", "uprising": f"Lose {u}", "damage": f"Lose {u}",
+                "return_unit": f"Return {u} to Earth orbit"}.get(kind, UNIT_LABELS[a - A_UNIT])
     if A_PLANET <= a < A_PLANET + 8:
         n = names[a - A_PLANET]
         return {"move_from": f"From {n}", "move_dest": f"To {n}"}.get(kind, n)
@@ -148,120 +163,6 @@ def label(s, a: int) -> str:
         m = a - A_REROLL + 1
         return "Re-roll die " + ", ".join(str(i + 1) for i in range(3) if m & (1 << i))
     return f"action {a}"
-
-
-VERBS = {A_MOVE: "move", A_CLAIM: "claim", A_BUILD: "build", A_PASS: "pass"}
-
-
-def _unit_place(s, f: tuple, kind: str) -> tuple:
-    """(planet index, where the unit comes from) of a unit-type option (ids 8..10)."""
-    from cosmodrome.games.venus.flow import EARTH, VENUS
-    cb = s.cb
-    if kind == "combat":
-        return cb[1], "orbit"
-    if kind == "sacrifice":
-        return cb[1], "surface"
-    if kind in ("claim_unit",) and len(f) > 2:
-        return f[2], "orbit"
-    if kind == "casualty" and len(f) > 2:
-        from cosmodrome.games.venus.combat import casualty_pool
-        arr, _ = casualty_pool(s, f[1], f[2])
-        return f[2], "surface" if arr is s.surf else "orbit"
-    if kind == "uprising":
-        return VENUS, "surface first"
-    if kind == "damage":
-        return EARTH, "surface first"
-    return -1, ""
-
-
-#: where a decision frame names the seat whose pieces its options are (the frame's decider
-#: otherwise): Bazagthoth's victim, the tension tile's target, the seat losing a unit
-_OWNER_SLOT = {"bazagthoth": 2, "tension_target": 4, "kill_unit": 3}
-
-
-def _owner(f, kind: str) -> int:
-    """The seat owning the building or unit an option of a ``kind`` decision names."""
-    i = _OWNER_SLOT.get(kind)
-    return f[i] if i is not None and len(f) > i else f[1]
-
-
-def action_details(s, a: int) -> dict:
-    """What an option of the current decision points at, for a client to highlight and for
-    a bot to read without parsing labels. Every id range has its details:
-
-    - 0 done / 1 yes: ``choice`` (and for a combat's done, ``outcome``: claim or fail);
-    - 2..5: ``verb`` (move, claim, build, pass);
-    - 8..10 a unit type: ``unit``, ``planet``, ``from`` (orbit / surface), ``owner``;
-    - 12..19: ``planet``; 20..49: ``planet``, ``tile`` (slot), ``kind``, ``defence``, ``skull``;
-    - 50..59: ``count`` and what is counted (``of``);
-    - 60..99: ``card`` (effect), ``title``, ``type``, ``verb``;
-    - 100..104: ``seat``, ``empire`` (choosing a tension target: ``target_planet``);
-    - 105..120: ``planet``, ``building``, ``owner``; 121..144: ``planet``, ``unit``, ``owner``;
-    - 145..147: ``die`` (index) and its ``face``;
-    - 148..154: ``dice`` re-rolled (indices), their current ``faces``, and the dice ``kept``.
-    """
-    f = s.stack[-1] if s.stack else (0, -1)
-    kind = DECIDE[f[0]].kind if f[0] in DECIDE else ""
-    names = s.comp.planet_names
-    if a == A_DONE:
-        d = {"choice": "done"}
-        if kind == "combat":
-            from cosmodrome.games.venus.combat import cost, points
-            cb = s.cb
-            ok = points(s) >= cost(s) and cb[12] + cb[13] + cb[14] >= 1
-            d["outcome"] = "claim" if ok else "fail"
-        return d
-    if a == A_YES:
-        return {"choice": "yes"}
-    if a in VERBS:
-        return {"verb": VERBS[a]}
-    if A_PLANET <= a < A_PLANET + 8:
-        return {"planet": names[a - A_PLANET]}
-    if A_TILE <= a < A_TILE + 30:
-        if len(f) > 2 and 0 <= f[2] < 8 and a - A_TILE < len(s.ptiles[f[2]]):
-            c = s.comp
-            t = s.ptiles[f[2]][a - A_TILE]
-            k = TILE_KINDS[c.tile_kind[t]]
-            return {"planet": names[f[2]], "tile": a - A_TILE, "kind": k,
-                    "defence": c.tile_def[t] if k in ("mine", "crisis", "alien") else None,
-                    "skull": bool(c.tile_skull[t])}
-        return {"tile": a - A_TILE}
-    if A_CARD <= a < A_CARD + len(EFFECTS):
-        e = a - A_CARD
-        verb = {"hand_limit": "discard", "cycle": "discard", "draw4": "discard", "look_take": "take",
-                "look_give": "give"}.get(kind, "play")
-        return {"card": EFFECTS[e], "title": CARD_TEXT[EFFECTS[e]][0], "type": s.comp.effect_type[e], "verb": verb}
-    if A_SEAT <= a < A_SEAT + 5:
-        d = {"seat": a - A_SEAT, "empire": EMPIRES[a - A_SEAT]}
-        if kind == "tension_target" and len(f) > 2:
-            d["target_planet"] = names[f[2]]     # the planet of the tension tile
-        return d
-    if A_BLD <= a < A_BLD + 16:
-        pl, k = divmod(a - A_BLD, 2)
-        return {"planet": names[pl], "building": BLD_LABELS[k], "owner": _owner(f, kind)}
-    if A_UNITAT <= a < A_UNITAT + 24:
-        pl, t = divmod(a - A_UNITAT, 3)
-        return {"planet": names[pl], "unit": UNIT_LABELS[t], "owner": _owner(f, kind)}
-    if A_UNIT <= a < A_UNIT + 3:
-        d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f[1]}
-        pl, where = _unit_place(s, f, kind)
-        if pl >= 0:
-            d["planet"] = names[pl]
-            d["from"] = where
-        return d
-    if A_DIE <= a < A_DIE + 3:
-        return {"die": a - A_DIE, "face": s.cb[7 + a - A_DIE]}
-    if A_COUNT <= a < A_COUNT + 10:
-        d = {"count": a - A_COUNT}
-        what = {"move_ships": "spaceship", "move_infantry": "infantry", "move_tanks": "tank"}.get(kind)
-        if what:
-            d["of"] = what
-        return d
-    if A_REROLL <= a < A_REROLL + 7:
-        m = a - A_REROLL + 1
-        dice = [i for i in range(3) if m & (1 << i)]
-        return {"dice": dice, "faces": [s.cb[7 + i] for i in dice], "kept": [i for i in range(3) if i not in dice]}
-    return {}
 
 
 def render_text(view: dict, seat: Optional[int] = None) -> str:

@@ -54,14 +54,15 @@ from typing import Optional
 
 from cosmodrome.games.venus.combat import cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
-from cosmodrome.games.venus.crises import INWARD, O_CRISIS, O_CRISIS_START
-from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, TITAN
+from cosmodrome.games.venus.crises import INWARD
+from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, O_CRISIS, O_CRISIS_START, TITAN
 from cosmodrome.games.venus.scoring import final_breakdown, planet_vp, tile_vp
 from cosmodrome.games.venus.state import (
     CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS, CB_NT, CB_PL,
     CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, COLOURS, EMPIRES, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF,
-    MV_SHIPS, MV_TANKS,
+    MV_SHIPS, MV_TANKS, answers,
 )
+from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS, tile_name
 
 PHASES = ("setup", "place pass cubes", "draw and place tiles", "player actions", "crisis resolution",
           "collect income", "re-set units")
@@ -77,8 +78,6 @@ class _Static:
                  "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp")
 
     def __init__(self, c) -> None:
-        from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS, tile_name
-
         class _S:   # tile_name only needs .comp
             comp = c
         self.comp = c
@@ -114,6 +113,7 @@ def static(c) -> _Static:
     return st
 
 
+@answers("view")
 def view(s, seat: Optional[int]) -> dict:
     c = s.comp
     st = static(c)
@@ -174,14 +174,8 @@ def view(s, seat: Optional[int]) -> dict:
         for card in sorted(s.hands[seat], key=lambda x: (ce[x], x)):
             e, title, typ, text = cs[card]
             hand.append({"card": card, "effect": e, "title": title, "type": typ, "text": text})
-    bag_counts: dict = {}
-    for t in s.bag:
-        k = kn[t]
-        bag_counts[k] = bag_counts.get(k, 0) + 1
-    tdc: dict = {}
-    for t in s.tdisc:
-        k = kn[t]
-        tdc[k] = tdc.get(k, 0) + 1
+    bag_counts = kind_counts(s.bag, c.tile_kind)
+    tdc = kind_counts(s.tdisc, c.tile_kind)
     combat = combat_view(s, st) if s.cb[CB_ACTIVE] and not s.over else None
     mv = s.mv
     move = None
@@ -221,6 +215,19 @@ def view(s, seat: Optional[int]) -> dict:
         "combat": combat, "move": move, "aliens": aliens_view(s, st), "log": log, "over": s.over,
         "result": result, "scoring": scoring,
     }
+
+
+def kind_counts(tiles, tile_kind) -> dict:
+    """How many tiles of each kind, keyed in the fixed order of the tile kinds (never in the
+    order the tiles lie, which is hidden in the bag: a JSON object keeps its key order).
+
+    >>> kind_counts([4, 0, 4], (0, 5, 5, 5, 4))
+    {'factory': 1, 'mine': 2}
+    """
+    n = [0] * len(TILE_KINDS)
+    for t in tiles:
+        n[tile_kind[t]] += 1
+    return {TILE_KINDS[k]: v for k, v in enumerate(n) if v}
 
 
 def _vp_now(s, st, inc) -> list:
