@@ -8,8 +8,10 @@ whole roll on all their tracks (RB Points of Emphasis, RB Defensive Missile).
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.state import MISSILE_MINE, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
+from cosmodrome.games.cosmic_run.text import coordinate
 
 _ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -21,10 +23,6 @@ def rows_with(s: CosmicRunState, number: int) -> tuple[int, ...]:
     if rows is None:
         rows = _ROWS[key] = s.C.rows_with(s.side, number)
     return rows
-
-
-def coordinate(s: CosmicRunState, col: int, number: int) -> str:
-    return f"{s.C.columns[col]}{number}"
 
 
 def roll_letter(s: CosmicRunState) -> int:
@@ -89,7 +87,6 @@ def answer(s: CosmicRunState, use_missile: bool) -> None:
 
 def apply_roll(s: CosmicRunState) -> None:
     """Fill the matching circles on every target sheet not protected; hit ships there."""
-    from cosmodrome.games.cosmic_run import rounds, scoring
     col, number, nr = s.mr_letter, s.mr_number, s.C.nr
     rows = rows_with(s, number)
     changed = False
@@ -116,7 +113,7 @@ def apply_roll(s: CosmicRunState) -> None:
     s.mr_targets = []
     if changed and scoring.check(s):
         return
-    rounds.resume(s)
+    HOOKS.resume(s)
 
 
 def hit(s: CosmicRunState, ship: int, src: int) -> None:

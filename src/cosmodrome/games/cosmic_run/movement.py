@@ -11,8 +11,9 @@ a ship may not end a step more than 5 rows above another non-disabled ship of it
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
-from cosmodrome.games.cosmic_run.state import MOVE, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
 
 UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8)
 STEP_NAMES = ("up", "left", "right", "diagonally up-left", "diagonally up-right",
@@ -134,7 +135,6 @@ def transform(s: CosmicRunState, colour: int) -> None:
 
 
 def step(s: CosmicRunState, kind: int) -> None:
-    from cosmodrome.games.cosmic_run import scoring
     new, cost, k, passed = target(s, kind)
     ship = s.ship
     sh, t = divmod(ship, 3)
@@ -170,8 +170,7 @@ def step(s: CosmicRunState, kind: int) -> None:
 
 def finish(s: CosmicRunState) -> None:
     """The movement is over: an advance-and-attack die now attacks (or upgrades)."""
-    from cosmodrome.games.cosmic_run import combat, rounds
     if s.aa >= 0:
         combat.attack(s)
     else:
-        rounds.next_pick(s)
+        HOOKS.next_pick(s)

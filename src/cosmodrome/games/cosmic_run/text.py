@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER,
+from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE,
                                                TECHPICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState)
 
 END_WORDS = {
@@ -48,15 +48,21 @@ def prompt(s: CosmicRunState) -> str:
     return "The game is over."
 
 
-def end_sentence(s: CosmicRunState) -> str:
-    from cosmodrome.games.cosmic_run import scoring
+def coordinate(s: CosmicRunState, col: int, number: int) -> str:
+    """A mine roll as the dice show it: column letter and number, e.g. ``B4``."""
+    return f"{s.C.columns[col]}{number}"
+
+
+def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> str:
+    """The log line of the game end; ``totals`` and ``techs`` are the VP and technology
+    scores per sheet."""
     w = " and ".join(s.sheet_name(x) for x in s.winners_) or "nobody"
     cause = END_WORDS.get(s.end, s.end).format(w=w)
     if s.solo:
         res = "Mission accomplished" if s.winners_ else "Mission failed"
         return (f"Game over after round {s.round}: {cause}. {res} "
-                f"(technology {scoring.tech_score(s, 0)} vs Zorlord {scoring.tech_score(s, 1)}).")
-    sc = ", ".join(f"{s.sheet_name(sh)} {scoring.total(s, sh)} VP" for sh in range(s.num_players))
+                f"(technology {techs[0]} vs Zorlord {techs[1]}).")
+    sc = ", ".join(f"{s.sheet_name(sh)} {totals[sh]} VP" for sh in range(s.num_players))
     return f"Game over after round {s.round}: {cause}. Scores: {sc}. Winner: {w}."
 
 

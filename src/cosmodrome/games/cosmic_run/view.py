@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.games.cosmic_run import scoring
+from cosmodrome.games.cosmic_run.text import prompt
 from cosmodrome.games.cosmic_run.state import (DIE, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER, TECHPICK,
                                                ZOR_REROLL, CosmicRunState)
 
@@ -58,7 +59,7 @@ def view(s: CosmicRunState, seat: Optional[int]) -> dict[str, Any]:
         "options": {k: s.options[k] for k in sorted(s.options)},
         "round": s.round, "rounds": len(C.round_track), "captain": s.captain,
         "to_move": s.to_move(), "decision": s.decision_kind(),
-        "prompt": s.decision_prompt() if st != OVER else "",
+        "prompt": prompt(s) if st != OVER else "",
         "sheet": {"tracks": list(C.tracks), "columns": list(C.columns), "rows": C.rows,
                   "labels": list(C.labels[s.side]), "side": "AB"[s.side], "ladder": list(C.ladder),
                   "round_track": list(C.round_track), "hearts": C.hearts, "rerolls": C.rerolls,
