@@ -79,14 +79,42 @@ def test_twelve_rounds_end_the_game():
 
 # ----- mines ------------------------------------------------------------------------------
 def test_mine_hit_pushes_back_to_prior_location():
-    """RB Phase I example: a roll on the ship's circle (B4) fills it, a heart and pushes the ship back (A3)."""
+    """RB Movement Die example: the mine dice show B4, the ship there is hit, fills a heart and
+    goes back to A3, the circle it came from (diagonally) — so the printed 3 and 4 are
+    neighbouring rows."""
     s = new(2)
     place(s, 0, ORANGE, [(1, 0), (2, 0), (3, 0), (4, 1)])
-    mines.start_roll(s, -1, [0], 1, s.C.labels[0][4], RESUME_PICK)
+    mines.start_roll(s, -1, [0], 1, 4, RESUME_PICK)      # the dice show B4
     assert s.mined(0, ORANGE, 4, 1) and s.mined(0, BLUE, 4, 1) and s.mined(0, GREEN, 4, 1)
     assert s.dmg[0] == 1
     assert divmod(s.pos[0], 3) == (3, 0)
+    hit = next(e.text for e in s.ev if e.kind == "hit")
+    assert hit.endswith("pushed back to A3.")
     assert not s.mined(1, ORANGE, 4, 1)          # only the target sheet
+
+
+def test_side_a_numbers_every_row_once_and_the_number_die_matches():
+    """RB Minefield Variant implies one circle per coordinate on side A; the RB example (B4 back
+    to A3) puts 3 and 4 on neighbouring rows: every row is numbered, row r carries r, and the
+    number die has a face for every row, so each of the 36 circles of a track can be mined."""
+    C = new(2).C
+    assert [C.labels[0][r] for r in range(1, C.rows + 1)] == list(range(1, C.rows + 1))
+    assert sorted(C.numbers) == list(range(1, C.rows + 1))
+    minable = {(r, c) for c in C.letters for n in C.numbers for r in C.rows_with(0, n)}
+    assert minable == {(r, c) for r in range(1, C.rows + 1) for c in range(3)}
+
+
+def test_side_b_white_numbers_twice_on_neighbouring_rows_yellow_once():
+    """RB Minefield Variant: white numbers occur twice, yellow ones once (ruling: the two rows of
+    a white number are neighbours, every row carries a number)."""
+    C = new(2, side="B").C
+    counts = {n: len(C.rows_with(1, n)) for n in C.numbers}
+    assert set(counts.values()) == {0, 1, 2}
+    for n, k in counts.items():
+        if k == 2:
+            lo, hi = C.rows_with(1, n)
+            assert hi == lo + 1
+    assert all(C.labels[1][r] for r in range(1, C.rows + 1))
 
 
 def test_push_back_skips_mined_prior_circles():
@@ -94,7 +122,7 @@ def test_push_back_skips_mined_prior_circles():
     s = new(2)
     place(s, 0, BLUE, [(1, 1), (2, 1), (3, 1), (4, 1)])
     mine(s, 0, BLUE, 3, 1)                       # warped through earlier
-    mines.start_roll(s, -1, [0], 1, s.C.labels[0][4], RESUME_PICK)
+    mines.start_roll(s, -1, [0], 1, 4, RESUME_PICK)
     assert divmod(s.pos[BLUE], 3) == (2, 1)
 
 
