@@ -481,6 +481,46 @@ def test_no_possible_movement_ends_the_game():
     assert s.winners() == scoring.winners_by_score(s)
 
 
+def spent_last_warp_position(players=2):
+    """Player 1 (seat 0): orange and blue disabled; green at B1 below a full mine row 2 and a
+    full row 4, holding the last warp drive of the sheet (every warp circle crossed)."""
+    s = new(players)
+    s.dmg[ORANGE] = s.dmg[BLUE] = s.C.hearts
+    for row in (2, 4):
+        for c in range(3):
+            mine(s, 0, GREEN, row, c)
+    place(s, 0, GREEN, [(1, 1)])
+    s.tx[WARP] = s.C.circles
+    s.tu[WARP] = s.C.circles - 1
+    hold_die(s, 0, move_face(GREEN, 3))
+    return s
+
+
+def test_spending_the_last_warp_drive_can_end_the_game():
+    """RB Game End 2: the ending is checked when warp drives are spent. The green ship warps
+    through row 2 with the sheet's last warp drive; the full row 4 above can never be crossed
+    now, and the other ships are disabled: the game ends at once and is scored."""
+    s = spent_last_warp_position()
+    assert not scoring.stuck(s, 0)
+    s.apply(USE)
+    s.apply(WU)
+    assert divmod(s.pos[GREEN], 3) == (3, 1) and s.tu[WARP] == s.C.circles
+    assert scoring.stuck(s, 0)
+    assert s.is_terminal() and s.end == "stuck"
+    assert s.winners() == scoring.winners_by_score(s)
+
+
+def test_spending_the_last_warp_drive_ends_the_solo_mission():
+    """RB Solo Game End with RB Game End 2: a solo player whose ships can no longer advance
+    after the last warp drive has failed the mission."""
+    s = spent_last_warp_position(players=1)
+    s.dmg[ORANGE] = s.dmg[BLUE] = 0
+    s.pos[ORANGE] = s.pos[BLUE] = s.C.planet * 3 + 1          # the other two at their planets
+    s.apply(USE)
+    s.apply(WU)
+    assert s.is_terminal() and s.end == "stuck" and s.returns() == [0.0]
+
+
 def test_single_mine_row_is_not_stuck_while_warp_drives_can_be_gained():
     """RB Game End 2: blocked only if the ship cannot possibly acquire the warp drives it needs."""
     s = new(2)

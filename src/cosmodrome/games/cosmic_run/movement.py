@@ -162,8 +162,10 @@ def step(s: CosmicRunState, kind: int) -> None:
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
     if planet:
         s.log("planet", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship reaches the planet!", sheet=sh, track=t)
-        if scoring.check(s):
-            return
+    # RB Game End 1 and 2: a ship at its planet, or warp drives and navigational controls
+    # spent, may leave a player's ships with no possible movement
+    if (planet or k or kind in (DIAG_LEFT, DIAG_RIGHT)) and scoring.check(s):
+        return
     if not steps(s):
         finish(s)
 
