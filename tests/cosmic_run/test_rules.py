@@ -137,15 +137,27 @@ def test_mines_placed_behind_ship_but_not_on_reached_track():
 
 
 def test_already_mined_circle_ignores_roll():
-    """RB Phase I: a roll on a circle that already holds a mine is ignored (no new hit)."""
+    """RB Phase I: a roll on a circle that already holds a mine is ignored on that track: no new
+    mark, no hit; a roll that finds every matching circle mined changes nothing at all (and asks
+    for no missile)."""
     s = new(2)
     mine(s, 0, ORANGE, 2, 0)
     before = s.grid[:]
-    ev_count = len(s.ev)
-    assert not mines.affects(s, 0, 0, s.C.labels[0][2]) or True
     mines.start_roll(s, -1, [0], 0, s.C.labels[0][2], RESUME_PICK)
-    assert s.grid[s.cell(0, ORANGE, 2, 0)] == before[s.cell(0, ORANGE, 2, 0)]
-    assert s.mined(0, BLUE, 2, 0)
+    changed = [i for i, (a, b) in enumerate(zip(before, s.grid)) if a != b]
+    assert sorted(changed) == sorted([s.cell(0, BLUE, 2, 0), s.cell(0, GREEN, 2, 0)])
+    placed = [e.text for e in s.ev if e.kind == "mines"]
+    assert len(placed) == 1 and "orange" not in placed[0] and "blue A2" in placed[0]
+
+    s = new(2)
+    give_tech(s, 0, MISSILE)
+    for t in range(3):
+        mine(s, 0, t, 2, 0)
+    assert not mines.affects(s, 0, 0, s.C.labels[0][2])
+    before, ev = s.grid[:], len(s.ev)
+    mines.start_roll(s, -1, [0], 0, s.C.labels[0][2], RESUME_PICK)
+    assert s.grid == before and s.stage == DRAFT and s.avail(0, MISSILE) == 1
+    assert not [e for e in s.ev[ev:] if e.kind in ("mines", "hit")]
 
 
 def test_defensive_missile_before_marking_ignores_roll_on_all_tracks():
