@@ -3,7 +3,7 @@
 import pytest
 
 from cosmodrome.core import IllegalActionError
-from cosmodrome.games.cosmic_run import mines, rounds, scoring
+from cosmodrome.games.cosmic_run import GAME, mines, rounds, scoring
 from cosmodrome.games.cosmic_run.actions import (CARGO, LETTER0, MISSILE as FIRE, NO_MISSILE, REROLL, STEP0, STOP,
                                                  TECH0, TRANSFORM0, USE)
 from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER,
@@ -645,3 +645,28 @@ def test_friendly_last_round_mine_die_rerolled_free():
     assert "free" in s.action_label(USE)
     s.apply(USE)
     assert s.stage == DIE and s.faces[6] != MINE and s.rr[0] == 0
+
+
+# ----- names ------------------------------------------------------------------------------
+def test_a_circle_has_one_name_the_printed_coordinate():
+    """RB Phase I / Movement Die: the circle a ship moves to and the mine roll that hits it carry
+    the same name (column letter + printed number) in the option, the log and the view; on
+    side B a number printed twice is told apart as lower and upper."""
+    for side, row, name in (("A", 6, "A6"), ("B", 5, "lower A2"), ("B", 6, "upper A2")):
+        s = new(2, side=side, rapid_fire=True)          # no Armada rule in the way
+        place(s, 0, ORANGE, [(r, 0) for r in range(1, row)])
+        hold_die(s, 0, move_face(ORANGE, 1))
+        s.apply(USE)
+        assert s.action_label(UP) == f"Orange ship: up to {name}"
+        moved = [e.text for e in s.apply(UP) if e.kind == "move"]
+        assert moved == [f"Player 1's orange ship moves up to {name}."]
+        assert s.view(0)["sheet"]["circle_names"][row][0] == name
+        number = s.C.labels[s.side][row]
+        mines.start_roll(s, -1, [0], 0, number, RESUME_PICK)
+        texts = [e.text for e in s.ev]
+        assert any(f"orange A{number}" in x for x in texts if x.startswith("Mines on Player 1"))
+        assert s.dmg[ORANGE] == 1
+    sheet = GAME.render_text(new(2, side="B").view(0), 0)
+    numbers = [ln.split()[0] for ln in sheet.splitlines() if ln.startswith(("  ", " 1")) and "VP" not in ln
+               and ln.split() and ln.split()[0].isdigit()][:12]
+    assert numbers == ["4", "4", "8", "3", "3", "7", "2", "2", "6", "1", "1", "5"]

@@ -26,6 +26,7 @@ from typing import Any
 from cosmodrome.games.cosmic_run import combat, mines, movement, rounds, solo, technologies
 from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, TECHPICK,
                                                ZOR_GIVE, ZOR_REROLL, CosmicRunState)
+from cosmodrome.games.cosmic_run.text import circle_name
 
 DRAFT0, USE, CARGO, REROLL, STOP, STEP0, TRANSFORM0, TECH0, LETTER0, MISSILE, NO_MISSILE, ACCEPT = (
     0, 8, 9, 10, 11, 12, 20, 23, 27, 30, 31, 32)
@@ -134,7 +135,7 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
             d["to"] = [nr_, nc]
             d["cost"] = tg[1]
             d["warps"] = tg[2]
-            where = "the planet" if nr_ == C.rows + 1 else f"{C.columns[nc]}{nr_}"
+            where = circle_name(C, s.side, nr_, nc)
             tech = " (navigational control)" if k in (3, 4) else f" ({tg[2]} warp drive{'s' if tg[2] > 1 else ''})" if tg[2] else ""
             d["label"] = f"{C.tracks[t].capitalize()} ship: {movement.STEP_NAMES[k]} to {where}{tech}"
         else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import coordinate
+from cosmodrome.games.cosmic_run.text import circle_name, coordinate
 
 _ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -128,7 +128,7 @@ def hit(s: CosmicRunState, ship: int, src: int) -> None:
     push_back(s, ship)
     r, c = divmod(s.pos[ship], 3)
     s.log("hit", f"{name} is hit ({s.dmg[ship]} heart{'s' if s.dmg[ship] > 1 else ''} filled) and pushed back to "
-          f"{'the start' if r == 0 else s.C.columns[c] + str(r)}.", sheet=sh, track=t, row=r, col=c)
+          f"{circle_name(s.C, s.side, r, c)}.", sheet=sh, track=t, row=r, col=c)
     if s.disabled(ship):
         s.log("disabled", f"{name} is disabled.", sheet=sh, track=t)
         if 0 <= src < s.num_players and src != sh:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
 from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
+from cosmodrome.games.cosmic_run.text import circle_name
 
 UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8)
 STEP_NAMES = ("up", "left", "right", "diagonally up-left", "diagonally up-right",
@@ -156,7 +157,7 @@ def step(s: CosmicRunState, kind: int) -> None:
     if k:
         s.tu[sh * 4 + WARP] += k
     planet = r == s.C.rows + 1
-    where = "its planet" if planet else f"{s.C.columns[c]}{r}"
+    where = "its planet" if planet else circle_name(s.C, s.side, r, c)
     extra = f" through {k} mine{'s' if k > 1 else ''}" if k else ""
     s.log("move", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship moves {STEP_NAMES[kind]}{extra} to {where}.",
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])

@@ -17,7 +17,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import combat, dice, mines, scoring, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind
 from cosmodrome.games.cosmic_run.state import DRAFT, HOOKS, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
-from cosmodrome.games.cosmic_run.text import coordinate
+from cosmodrome.games.cosmic_run.text import circle_name, coordinate
 
 ZORLORD = 1
 
@@ -83,7 +83,7 @@ def mark(s: CosmicRunState) -> None:
             s.paths[ship].append(r * 3 + c)
         s.pos[ship] = r * 3 + c
         s.best[ship] = max(s.best[ship], r)
-        where = "his planet" if r == planet else f"{s.C.columns[c]}{r}"
+        where = "his planet" if r == planet else circle_name(s.C, s.side, r, c)
         s.log("move", f"Zorlord's {s.C.tracks[colour]} ship moves {n} up to {where}.", sheet=ZORLORD, track=colour,
               row=r, col=c)
         if r == planet and scoring.check(s):

@@ -1,10 +1,21 @@
-"""Words: decision prompts, the end sentence and the terminal rendering of the two tracking
-sheets (our own wording; rule references name the rulebook section)."""
+"""Words: the names of circles, decision prompts, the end sentence and the terminal rendering
+of the two tracking sheets (our own wording; rule references name the rulebook section).
+
+A circle is named the way the sheet prints it, as the mine dice show it: column letter and the
+number printed beside its row. On side B a white number is printed on two rows; "lower" and
+"upper" tell them apart.
+
+>>> from cosmodrome.games.cosmic_run.components import load_components
+>>> C = load_components()
+>>> circle_name(C, 0, 4, 1), circle_name(C, 1, 2, 0), circle_name(C, 1, 3, 0), circle_name(C, 0, 13, 2)
+('B4', 'lower A1', 'upper A1', 'the planet')
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from cosmodrome.games.cosmic_run.components import Components
 from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE,
                                                TECHPICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState)
 
@@ -46,6 +57,37 @@ def prompt(s: CosmicRunState) -> str:
     if st == ZOR_GIVE:
         return "Two dice are left: choose the one Zorlord gets; you take the other."
     return "The game is over."
+
+
+ORDINAL = ("lowest", "second", "third", "fourth", "fifth", "sixth")
+
+
+def row_name(C: Components, side: int, row: int) -> str:
+    """The number printed beside a row of the sheet's side 0 (A) or 1 (B), with "lower" or
+    "upper" (or an ordinal from the bottom) when that number is printed on several rows; a row
+    without a number is named by its place from the bottom."""
+    n = C.labels[side][row]
+    if not n:
+        return f"row {row} (no number)"
+    same = C.rows_with(side, n)
+    if len(same) == 1:
+        return str(n)
+    i = same.index(row)
+    qual = ("lower", "upper")[i] if len(same) == 2 else ORDINAL[min(i, len(ORDINAL) - 1)]
+    return f"{qual} {n}"
+
+
+def circle_name(C: Components, side: int, row: int, col: int) -> str:
+    """A circle as printed: ``B4``, ``lower A1`` on side B, ``the start``, ``the planet``."""
+    if row == 0:
+        return "the start"
+    if row > C.rows:
+        return "the planet"
+    name = row_name(C, side, row)
+    if " " not in name:
+        return f"{C.columns[col]}{name}"
+    qual, n = name.split(" ", 1)
+    return f"{qual} {C.columns[col]}{n}" if n.isdigit() else f"{C.columns[col]} {name}"
 
 
 def coordinate(s: CosmicRunState, col: int, number: int) -> str:
@@ -107,9 +149,8 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
                 txt = " ".join(_cell(g[c], ship["row"] == r and ship["col"] == c) for c in range(3))
                 txt = f"  {txt}  "
             cells.append(f"{txt:9}")
-        lab = str(labels[r]) if 0 < r <= rows and labels[r] else " "
-        name = "P" if r == rows + 1 else ("S" if r == 0 else str(r))
-        out.append(f"{name:>3} {ladder[r]:>3}{lab:>2} " + "   ".join(cells))
+        name = "P" if r == rows + 1 else ("S" if r == 0 else str(labels[r] or ""))
+        out.append(f"{name:>3} {ladder[r]:>3}   " + "   ".join(cells))
     out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(3)))
     techs = " ".join(f"{t['name'].split()[-1][:7]} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
                       f"{'o' * (t['circles'] - t['acquired'])}" for t in sh["techs"])
