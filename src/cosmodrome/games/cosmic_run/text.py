@@ -162,10 +162,42 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     return out
 
 
+LEGEND = ("Legend: o open circle  # mine  | - / ~ the line a ship entered by (up, sideways, diagonally, "
+          "by warp)  X a mine on a line  @ ship  ♥ open heart  x filled heart  S start  P planet; "
+          "left of a sheet: the printed row number and its VP. Tech: X held, * used, o open.")
+
+
+def ordinal(n: int) -> str:
+    """A place in words.
+
+    >>> ordinal(1), ordinal(2), ordinal(3), ordinal(4)
+    ('1st', '2nd', '3rd', '4th')
+    """
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+
+
+def end_lines(v: Mapping[str, Any]) -> list[str]:
+    """The end of the game in words: why it ended and who finished where (VP, places)."""
+    names = [sh["name"] for sh in v["sheets"]]
+    winners = v["winners"]
+    cause = END_WORDS.get(v["end"], v["end"]).format(w=" and ".join(names[w] for w in winners) or "nobody")
+    if v["solo"]:
+        tech = [sh["tech_score"] for sh in v["sheets"]]
+        res = "Mission accomplished" if winners else "Mission failed"
+        return [f"Game over: {cause}.", f"{res} (technology {tech[0]} against Zorlord's {tech[1]})."]
+    scores = v["scores"]
+    order = sorted(range(len(scores)), key=lambda i: (i not in winners, -scores[i], i))
+    parts = []
+    for i in order:
+        place = 1 + sum(1 for j in range(len(scores)) if (j in winners) > (i in winners)
+                        or ((j in winners) == (i in winners) and scores[j] > scores[i]))
+        parts.append(f"{ordinal(place)} {names[i]}, {scores[i]} VP" + (" (winner)" if i in winners else ""))
+    return [f"Game over: {cause}.", "Result: " + "; ".join(parts) + "."]
+
+
 def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
-    """The table as text: round track, both tracking sheets, the action dice and the decision.
-    Legend: o open circle, # mine, | - / ~ lines (up, sideways, diagonal, warp), @ ship,
-    X a mine on a line, ♥ an open heart, x a filled heart."""
+    """The table as text: round track, both tracking sheets, a legend of their symbols, the
+    action dice (none during the mine phase: they are rolled afterwards) and the decision."""
     meta = v["sheet"]
     rt = " ".join(("[" + str(n) + "]") if i + 1 == v["round"] else (" x " if i + 1 < v["round"] else f" {n} ")
                   for i, n in enumerate(meta["round_track"]))
@@ -181,15 +213,19 @@ def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
         left = blocks[0][i] if i < len(blocks[0]) else ""
         right = blocks[1][i] if len(blocks) > 1 and i < len(blocks[1]) else ""
         lines.append(f"{left:<{width}}{right}")
-    dice = []
-    for d in v["dice"]:
-        own = "pool" if d["owner"] is None else ("Zorlord" if v["solo"] and d["owner"] == 1 else f"P{d['owner'] + 1}")
-        dice.append(f"{d['die'] + 1}:{d['text']} ({own})")
-    lines.append("Dice: " + " | ".join(dice))
+    lines.append(LEGEND)
+    if v.get("dice_rolled", True):
+        dice = []
+        for d in v["dice"]:
+            own = "pool" if d["owner"] is None else ("Zorlord" if v["solo"] and d["owner"] == 1 else f"P{d['owner'] + 1}")
+            dice.append(f"{d['die'] + 1}:{d['text']} ({own})")
+        lines.append("Dice: " + " | ".join(dice))
+    else:
+        lines.append("Dice: not rolled yet this round (they are rolled after the mine phase).")
     if "pending_mine" in v:
         lines.append(f"Incoming mines: {v['pending_mine']['coordinate']}")
     if "end" in v:
-        lines.append(f"Game over ({v['end']}). Scores: {v['scores']}, winners: {v['winners']}")
+        lines += end_lines(v)
     elif v.get("prompt"):
         lines.append(v["prompt"])
     return "\n".join(lines)

@@ -13,7 +13,8 @@ Schema (all JSON):
   disabled, reached, vp``), ``grid`` (per track, per row 0..rows+1, per column: bits 1 up-line,
   2 sideways, 4 diagonal, 8 warp, 16 mine), ``techs`` (``name, colour, circles, acquired, used``),
   ``cargo, rerolls_used, rerolls_left, tech_score, vp, kills, immune_round``
-- ``dice``: per die ``die, face, kind, text, colour/track/pips or tech, owner`` (None in the pool)
+- ``dice``: per die ``die, face, kind, text, colour/track/pips or tech, owner`` (None in the pool);
+  ``dice_rolled`` is false during a round's mine phase, when the faces are still last round's
 - ``current``: the die being used / the move in progress; ``pending_mine`` / ``pending_attack``
 - ``end, winners`` once over
 """
@@ -72,6 +73,7 @@ def view(s: CosmicRunState, seat: Optional[int]) -> dict[str, Any]:
         "dice": [dict(C.face_json(s.faces[i]), die=i, owner=(None if s.owner[i] < 0 else s.owner[i]))
                  for i in range(8)],
         "picks": s.picks,
+        "dice_rolled": not (s.picks >= 8 and all(o == -1 for o in s.owner)),
     }
     if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
         cur: dict[str, Any] = {"die": s.die, "face": s.faces[s.die]}

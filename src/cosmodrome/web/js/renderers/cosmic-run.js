@@ -469,6 +469,9 @@ function ownerName(v, o) {
 }
 
 function dicePool(ctx, v, idx) {
+  if (v.dice_rolled === false)   // the mine phase of a round: last round's faces are not on offer
+    return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: "Action dice" }),
+      el("div", { class: "cr-dice-wait", "data-testid": "cr-dice-wait", text: "Rolled after the mine phase." }));
   const curDie = v.current ? v.current.die : null;
   const dice = v.dice.map(d => {
     const owner = ownerName(v, d.owner);
