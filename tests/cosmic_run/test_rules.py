@@ -104,16 +104,17 @@ def test_side_a_numbers_every_row_once_and_the_number_die_matches():
     assert minable == {(r, c) for r in range(1, C.rows + 1) for c in range(3)}
 
 
-def test_side_b_white_numbers_twice_on_neighbouring_rows_yellow_once():
-    """RB Minefield Variant: white numbers occur twice, yellow ones once (ruling: the two rows of
-    a white number are neighbours, every row carries a number)."""
+def test_side_b_white_numbers_twice_yellow_once_every_row_numbered():
+    """RB Minefield Variant: white numbers occur twice, yellow ones once (ruling 31: every row
+    carries a number, the two rows of a white number lie six apart, and each circle is as
+    likely to be mined by a roll as on side A)."""
     C = new(2, side="B").C
     counts = {n: len(C.rows_with(1, n)) for n in C.numbers}
     assert set(counts.values()) == {0, 1, 2}
     for n, k in counts.items():
         if k == 2:
             lo, hi = C.rows_with(1, n)
-            assert hi == lo + 1
+            assert hi == lo + 6
     assert all(C.labels[1][r] for r in range(1, C.rows + 1))
 
 
@@ -652,7 +653,7 @@ def test_a_circle_has_one_name_the_printed_coordinate():
     """RB Phase I / Movement Die: the circle a ship moves to and the mine roll that hits it carry
     the same name (column letter + printed number) in the option, the log and the view; on
     side B a number printed twice is told apart as lower and upper."""
-    for side, row, name in (("A", 6, "A6"), ("B", 5, "lower A2"), ("B", 6, "upper A2")):
+    for side, row, name in (("A", 6, "A6"), ("B", 2, "lower A2"), ("B", 8, "upper A2")):
         s = new(2, side=side, rapid_fire=True)          # no Armada rule in the way
         place(s, 0, ORANGE, [(r, 0) for r in range(1, row)])
         hold_die(s, 0, move_face(ORANGE, 1))
@@ -669,4 +670,4 @@ def test_a_circle_has_one_name_the_printed_coordinate():
     sheet = GAME.render_text(new(2, side="B").view(0), 0)
     numbers = [ln.split()[0] for ln in sheet.splitlines() if ln.startswith(("  ", " 1")) and "VP" not in ln
                and ln.split() and ln.split()[0].isdigit()][:12]
-    assert numbers == ["4", "4", "8", "3", "3", "7", "2", "2", "6", "1", "1", "5"]
+    assert numbers == ["8", "7", "4", "3", "2", "1", "6", "5", "4", "3", "2", "1"]

@@ -7,8 +7,8 @@ number printed beside its row. On side B a white number is printed on two rows; 
 
 >>> from cosmodrome.games.cosmic_run.components import load_components
 >>> C = load_components()
->>> circle_name(C, 0, 4, 1), circle_name(C, 1, 2, 0), circle_name(C, 1, 3, 0), circle_name(C, 0, 13, 2)
-('B4', 'lower A1', 'upper A1', 'the planet')
+>>> circle_name(C, 0, 4, 1), circle_name(C, 1, 2, 0), circle_name(C, 1, 8, 0), circle_name(C, 0, 13, 2)
+('B4', 'lower A2', 'upper A2', 'the planet')
 """
 
 from __future__ import annotations
