@@ -2,9 +2,10 @@
 
 Two players race three ships each up three planet tracks through space mines, drafting eight
 action dice a round; or one player tries to beat Zorlord in the solo game. The package reads
-like the rulebook: ``components`` (sheet and dice data), ``state``, ``setup``, ``rounds``
-(Phase I and Phase II), ``mines``, ``movement``, ``combat``, ``technologies``, ``scoring``
-(game end), ``solo`` (Zorlord), ``actions`` (the action space), ``view`` and ``text``.
+like the rulebook: ``components`` (sheet and dice data), ``state``, ``text`` (names of
+circles, prompts, the terminal sheet), ``setup``, ``rounds`` (Phase I and Phase II), ``dice``
+(rolling the action dice), ``mines``, ``movement``, ``combat``, ``technologies``, ``scoring``
+(game end), ``solo`` (Zorlord), ``actions`` (the action space), ``view`` and ``heuristic``.
 
 The modules import one way, in the order of :data:`LAYERS`: data (``components``, ``state``)
 → names and texts (``text``) → the rules, each importing only the rules listed before it →
