@@ -8,7 +8,7 @@ from cosmodrome.cli.play import listed
 from cosmodrome.core import Rng
 from cosmodrome.games.cosmic_run import GAME
 from cosmodrome.games.cosmic_run.actions import USE
-from cosmodrome.games.cosmic_run.state import MISSILE_MINE, RESUME_MINE_PHASE
+from cosmodrome.games.cosmic_run.state import MISSILE_MINE, RESUME_MINE_PHASE, ZOR_REROLL
 from cosmic_run_helpers import (BLUE, GREEN, MINE, ORANGE, TRANSFORMER, attack_face, give_tech, hold_die, mine,
                                 move_face, new, place, play_random, tech_face)
 
@@ -45,13 +45,17 @@ def test_last_rounds_dice_are_not_shown_in_the_mine_phase():
     assert fresh.view(0)["dice_rolled"] is True and "(pool)" in GAME.render_text(fresh.view(0), 0)
 
 
-def test_stop_moving_is_listed_after_the_steps():
+def test_options_that_spend_nothing_come_first():
+    """'Stop moving' after the steps; letting Zorlord use his die before spending a re-roll."""
     s = new(2)
     hold_die(s, 0, move_face(BLUE, 2))
     s.apply(USE)
     shown = [ch.label for ch in listed(s.decision().options)]
     assert shown[0].startswith("Blue ship: up") and shown[-1].startswith("Stop moving")
     assert s.legal_actions() == sorted(s.legal_actions())          # the action ids stay as they were
+    solo = new(1)
+    solo.faces[0], solo.owner[0], solo.die, solo.picks, solo.stage, solo.seat = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
+    assert [ch.label for ch in listed(solo.decision().options)][0] == "Let Zorlord use his die"
 
 
 def test_a_die_that_would_do_nothing_says_why():

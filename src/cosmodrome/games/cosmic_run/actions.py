@@ -156,6 +156,8 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
         d.update(kind="reroll", die=s.die)
         left = C.rerolls - s.rr[0 if st == ZOR_REROLL else max(s.seat, 0)]
         whose = "Zorlord's die" if st == ZOR_REROLL else f"die {s.die + 1}"
+        if st == ZOR_REROLL:
+            d["order"] = 1                # listed after "let Zorlord use his die": it spends a re-roll
         d["label"] = f"Re-roll {whose} with the control panel ({left} left)"
     elif a == STOP:
         # "order": shown after the steps (a terminal lists options by it; the id stays 11)
