@@ -10,8 +10,8 @@ In the solo game it plays for the mission (RB The Solo Game: all three planets b
 Zorlord's ships, and a higher technology score at the last one): technology dice weigh more
 the further Zorlord's score is ahead, the last ship waits below its planet until the score is
 ahead, dice Zorlord would take next are judged by the harm they do in his hands, he is handed
-the least harmful die, and the control panel makes him re-roll a die that would win him the
-game, destroy a ship or add to his technology lead.
+the least harmful die, and the control panel is kept for making him re-roll a die that would
+land one of his ships or destroy one of yours.
 
 >>> from cosmodrome.games.cosmic_run import GAME
 >>> s = GAME.new_state(2, seed=1)
@@ -127,7 +127,7 @@ class CosmicRunHeuristic(Bot):
             # his mine roll lands on your sheet: a hit on a ship with two hearts and no missile
             # left loses the mission
             labels = v["sheet"]["labels"]
-            faces = max(labels) or 1
+            faces = max(labels) or 1                    # the view does not show the dice: about this many
             missiles = me["techs"][0]["acquired"] - me["techs"][0]["used"]
             harm = 0.5
             for ship in self._open_ships(v):
