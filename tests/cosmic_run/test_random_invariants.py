@@ -43,7 +43,8 @@ def check(s, prev):
         assert abs(sum(s.returns()) - (1.0 if s.winners() else 0.0)) < 1e-9
     else:
         la = s.legal_actions()
-        assert la and la == sorted(set(la)) and all(0 <= a < GAME.num_actions for a in la)
+        assert la, f"an unfinished state ({s.decision_kind()}, round {s.round}) offers no legal action"
+        assert la == sorted(set(la)) and all(0 <= a < GAME.num_actions for a in la)
         assert s.to_move() in range(s.num_players)
     assert 1 <= s.round <= len(C.round_track)
 
@@ -54,6 +55,7 @@ def test_random_games_keep_invariants():
         players, opts = CONFIGS[g % len(CONFIGS)]
         s = GAME.new_state(players, 1000 + g, opts)
         r = Rng(g)
+        check(s, s.to_json())                     # the position after setting up, too
         prev = s.to_json()
         steps = 0
         while not s.is_terminal():

@@ -3,7 +3,7 @@
 import pytest
 
 from cosmodrome.core import IllegalActionError
-from cosmodrome.games.cosmic_run import mines, rounds, scoring
+from cosmodrome.games.cosmic_run import GAME, mines, rounds, scoring
 from cosmodrome.games.cosmic_run.actions import (CARGO, LETTER0, MISSILE as FIRE, NO_MISSILE, REROLL, STEP0, STOP,
                                                  TECH0, TRANSFORM0, USE)
 from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER,
@@ -79,14 +79,43 @@ def test_twelve_rounds_end_the_game():
 
 # ----- mines ------------------------------------------------------------------------------
 def test_mine_hit_pushes_back_to_prior_location():
-    """RB Phase I example: a roll on the ship's circle (B4) fills it, a heart and pushes the ship back (A3)."""
+    """RB Movement Die example: the mine dice show B4, the ship there is hit, fills a heart and
+    goes back to A3, the circle it came from (diagonally) — so the printed 3 and 4 are
+    neighbouring rows."""
     s = new(2)
     place(s, 0, ORANGE, [(1, 0), (2, 0), (3, 0), (4, 1)])
-    mines.start_roll(s, -1, [0], 1, s.C.labels[0][4], RESUME_PICK)
+    mines.start_roll(s, -1, [0], 1, 4, RESUME_PICK)      # the dice show B4
     assert s.mined(0, ORANGE, 4, 1) and s.mined(0, BLUE, 4, 1) and s.mined(0, GREEN, 4, 1)
     assert s.dmg[0] == 1
     assert divmod(s.pos[0], 3) == (3, 0)
+    hit = next(e.text for e in s.ev if e.kind == "hit")
+    assert hit.endswith("pushed back to A3.")
     assert not s.mined(1, ORANGE, 4, 1)          # only the target sheet
+
+
+def test_side_a_numbers_every_row_once_and_the_number_die_matches():
+    """RB Minefield Variant implies one circle per coordinate on side A; the RB example (B4 back
+    to A3) puts 3 and 4 on neighbouring rows: every row is numbered, row r carries r, and the
+    number die has a face for every row, so each of the 36 circles of a track can be mined."""
+    C = new(2).C
+    assert [C.labels[0][r] for r in range(1, C.rows + 1)] == list(range(1, C.rows + 1))
+    assert sorted(C.numbers) == list(range(1, C.rows + 1))
+    minable = {(r, c) for c in C.letters for n in C.numbers for r in C.rows_with(0, n)}
+    assert minable == {(r, c) for r in range(1, C.rows + 1) for c in range(3)}
+
+
+def test_side_b_white_numbers_twice_yellow_once_every_row_numbered():
+    """RB Minefield Variant: white numbers occur twice, yellow ones once (ruling 31: every row
+    carries a number, the two rows of a white number lie six apart, and each circle is as
+    likely to be mined by a roll as on side A)."""
+    C = new(2, side="B").C
+    counts = {n: len(C.rows_with(1, n)) for n in C.numbers}
+    assert set(counts.values()) == {0, 1, 2}
+    for n, k in counts.items():
+        if k == 2:
+            lo, hi = C.rows_with(1, n)
+            assert hi == lo + 6
+    assert all(C.labels[1][r] for r in range(1, C.rows + 1))
 
 
 def test_push_back_skips_mined_prior_circles():
@@ -94,7 +123,7 @@ def test_push_back_skips_mined_prior_circles():
     s = new(2)
     place(s, 0, BLUE, [(1, 1), (2, 1), (3, 1), (4, 1)])
     mine(s, 0, BLUE, 3, 1)                       # warped through earlier
-    mines.start_roll(s, -1, [0], 1, s.C.labels[0][4], RESUME_PICK)
+    mines.start_roll(s, -1, [0], 1, 4, RESUME_PICK)
     assert divmod(s.pos[BLUE], 3) == (2, 1)
 
 
@@ -109,15 +138,27 @@ def test_mines_placed_behind_ship_but_not_on_reached_track():
 
 
 def test_already_mined_circle_ignores_roll():
-    """RB Phase I: a roll on a circle that already holds a mine is ignored (no new hit)."""
+    """RB Phase I: a roll on a circle that already holds a mine is ignored on that track: no new
+    mark, no hit; a roll that finds every matching circle mined changes nothing at all (and asks
+    for no missile)."""
     s = new(2)
     mine(s, 0, ORANGE, 2, 0)
     before = s.grid[:]
-    ev_count = len(s.ev)
-    assert not mines.affects(s, 0, 0, s.C.labels[0][2]) or True
     mines.start_roll(s, -1, [0], 0, s.C.labels[0][2], RESUME_PICK)
-    assert s.grid[s.cell(0, ORANGE, 2, 0)] == before[s.cell(0, ORANGE, 2, 0)]
-    assert s.mined(0, BLUE, 2, 0)
+    changed = [i for i, (a, b) in enumerate(zip(before, s.grid)) if a != b]
+    assert sorted(changed) == sorted([s.cell(0, BLUE, 2, 0), s.cell(0, GREEN, 2, 0)])
+    placed = [e.text for e in s.ev if e.kind == "mines"]
+    assert len(placed) == 1 and "orange" not in placed[0] and "blue A2" in placed[0]
+
+    s = new(2)
+    give_tech(s, 0, MISSILE)
+    for t in range(3):
+        mine(s, 0, t, 2, 0)
+    assert not mines.affects(s, 0, 0, s.C.labels[0][2])
+    before, ev = s.grid[:], len(s.ev)
+    mines.start_roll(s, -1, [0], 0, s.C.labels[0][2], RESUME_PICK)
+    assert s.grid == before and s.stage == DRAFT and s.avail(0, MISSILE) == 1
+    assert not [e for e in s.ev[ev:] if e.kind in ("mines", "hit")]
 
 
 def test_defensive_missile_before_marking_ignores_roll_on_all_tracks():
@@ -453,6 +494,46 @@ def test_no_possible_movement_ends_the_game():
     assert s.winners() == scoring.winners_by_score(s)
 
 
+def spent_last_warp_position(players=2):
+    """Player 1 (seat 0): orange and blue disabled; green at B1 below a full mine row 2 and a
+    full row 4, holding the last warp drive of the sheet (every warp circle crossed)."""
+    s = new(players)
+    s.dmg[ORANGE] = s.dmg[BLUE] = s.C.hearts
+    for row in (2, 4):
+        for c in range(3):
+            mine(s, 0, GREEN, row, c)
+    place(s, 0, GREEN, [(1, 1)])
+    s.tx[WARP] = s.C.circles
+    s.tu[WARP] = s.C.circles - 1
+    hold_die(s, 0, move_face(GREEN, 3))
+    return s
+
+
+def test_spending_the_last_warp_drive_can_end_the_game():
+    """RB Game End 2: the ending is checked when warp drives are spent. The green ship warps
+    through row 2 with the sheet's last warp drive; the full row 4 above can never be crossed
+    now, and the other ships are disabled: the game ends at once and is scored."""
+    s = spent_last_warp_position()
+    assert not scoring.stuck(s, 0)
+    s.apply(USE)
+    s.apply(WU)
+    assert divmod(s.pos[GREEN], 3) == (3, 1) and s.tu[WARP] == s.C.circles
+    assert scoring.stuck(s, 0)
+    assert s.is_terminal() and s.end == "stuck"
+    assert s.winners() == scoring.winners_by_score(s)
+
+
+def test_spending_the_last_warp_drive_ends_the_solo_mission():
+    """RB Solo Game End with RB Game End 2: a solo player whose ships can no longer advance
+    after the last warp drive has failed the mission."""
+    s = spent_last_warp_position(players=1)
+    s.dmg[ORANGE] = s.dmg[BLUE] = 0
+    s.pos[ORANGE] = s.pos[BLUE] = s.C.planet * 3 + 1          # the other two at their planets
+    s.apply(USE)
+    s.apply(WU)
+    assert s.is_terminal() and s.end == "stuck" and s.returns() == [0.0]
+
+
 def test_single_mine_row_is_not_stuck_while_warp_drives_can_be_gained():
     """RB Game End 2: blocked only if the ship cannot possibly acquire the warp drives it needs."""
     s = new(2)
@@ -565,3 +646,28 @@ def test_friendly_last_round_mine_die_rerolled_free():
     assert "free" in s.action_label(USE)
     s.apply(USE)
     assert s.stage == DIE and s.faces[6] != MINE and s.rr[0] == 0
+
+
+# ----- names ------------------------------------------------------------------------------
+def test_a_circle_has_one_name_the_printed_coordinate():
+    """RB Phase I / Movement Die: the circle a ship moves to and the mine roll that hits it carry
+    the same name (column letter + printed number) in the option, the log and the view; on
+    side B a number printed twice is told apart as lower and upper."""
+    for side, row, name in (("A", 6, "A6"), ("B", 2, "lower A2"), ("B", 8, "upper A2")):
+        s = new(2, side=side, rapid_fire=True)          # no Armada rule in the way
+        place(s, 0, ORANGE, [(r, 0) for r in range(1, row)])
+        hold_die(s, 0, move_face(ORANGE, 1))
+        s.apply(USE)
+        assert s.action_label(UP) == f"Orange ship: up to {name}"
+        moved = [e.text for e in s.apply(UP) if e.kind == "move"]
+        assert moved == [f"Player 1's orange ship moves up to {name}."]
+        assert s.view(0)["sheet"]["circle_names"][row][0] == name
+        number = s.C.labels[s.side][row]
+        mines.start_roll(s, -1, [0], 0, number, RESUME_PICK)
+        texts = [e.text for e in s.ev]
+        assert any(f"orange A{number}" in x for x in texts if x.startswith("Mines on Player 1"))
+        assert s.dmg[ORANGE] == 1
+    sheet = GAME.render_text(new(2, side="B").view(0), 0)
+    numbers = [ln.split()[0] for ln in sheet.splitlines() if ln.startswith(("  ", " 1")) and "VP" not in ln
+               and ln.split() and ln.split()[0].isdigit()][:12]
+    assert numbers == ["8", "7", "4", "3", "2", "1", "6", "5", "4", "3", "2", "1"]

@@ -1,6 +1,6 @@
 """The solo game against Zorlord (RB The Solo Game, Novice Solo Mode, Expert Modes)."""
 
-from cosmodrome.games.cosmic_run import scoring, solo
+from cosmodrome.games.cosmic_run import mines, scoring, solo
 from cosmodrome.games.cosmic_run.actions import ACCEPT, REROLL, STOP, STEP0, USE
 from cosmodrome.games.cosmic_run.state import DRAFT, MOVE, ZOR_GIVE, ZOR_REROLL
 from cosmic_run_helpers import (BLUE, GREEN, MINE, MISSILE, ORANGE, attack_face, give_tech, hold_die, move_face, new,
@@ -67,6 +67,25 @@ def test_zorlord_mine_die_marks_your_sheet():
     solo.mark(s)
     assert sum(1 for x in s.grid[:g] if x & 16) > before or s.stage != DRAFT
     assert not any(x & 16 for x in s.grid[g:])
+
+
+def test_zorlord_mine_that_disables_your_ship_is_nobodys_kill():
+    """RB Solo: Zorlord's mine die marks your sheet; a ship it disables is a failed mission and
+    never a kill of yours (ruling 13: a mine die's kill belongs to its owner, and Zorlord is no
+    player), not even with Rapid Fire's two-kill win on."""
+    s = new(1, seed=5, rapid_fire=True)
+    s.kills = [1, 0]                      # as if you had one kill already: a second would win
+    probe = s.clone()
+    col, num = mines.roll_letter(probe), mines.roll_number(probe)
+    row = s.C.rows_with(s.side, num)[0]
+    place(s, 0, BLUE, [(r, col) for r in range(1, row + 1)])
+    s.dmg[BLUE] = s.C.hearts - 1
+    s.die = 0
+    s.faces[0] = MINE
+    solo.mark(s)
+    assert s.mined(0, BLUE, row, col) and s.disabled(BLUE)
+    assert s.kills == [1, 0]
+    assert s.is_terminal() and s.end == "destroyed" and s.returns() == [0.0] and s.winners() == []
 
 
 def test_your_attack_die_does_not_attack_and_mine_die_does_nothing():

@@ -46,6 +46,12 @@ def default_players(game) -> int:
     return max(game.min_players, min(4, game.max_players))
 
 
+def listed(options) -> list:
+    """The options in the order a person reads them: by the game's ``order`` hint in an
+    option's details (default 0; e.g. "stop moving" after the steps), else as offered."""
+    return sorted(options, key=lambda ch: ch.data.get("order", 0))
+
+
 class TerminalTable:
     """One game at this terminal: a record, the state, the bots and who is human."""
 
@@ -94,7 +100,8 @@ class TerminalTable:
             name = self.state.seat_name(seat)
             prompt = d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
             c.print(f"[bold]{prompt}[/bold]", highlight=False)
-            for i, ch in enumerate(d.options, 1):
+            options = listed(d.options)
+            for i, ch in enumerate(options, 1):
                 c.print(f"  [cyan]{i:>2}[/cyan]  {ch.label}")
             c.print("  [dim]number = choose · a = advise · s FILE = save · q = quit[/dim]")
             line = _read("> ")
@@ -109,9 +116,9 @@ class TerminalTable:
             if line.lower() in ("a", "advise"):
                 self.advise()
                 continue
-            if line.isdigit() and 1 <= int(line) <= len(d.options):
-                return d.options[int(line) - 1].action
-            c.print(f"[red]Please type a number from 1 to {len(d.options)}, or a, s, q.[/red]")
+            if line.isdigit() and 1 <= int(line) <= len(options):
+                return options[int(line) - 1].action
+            c.print(f"[red]Please type a number from 1 to {len(options)}, or a, s, q.[/red]")
 
     def advise(self) -> None:
         try:
@@ -146,10 +153,13 @@ class TerminalTable:
     def final(self) -> None:
         viewer = next((i for i, p in enumerate(self.plan) if p == HUMAN), None)
         self.console.print(Panel(self.game.render_text(self.state.view(viewer), viewer), title="Final table", expand=False))
-        print_result(self.console, self.state)
+        lines = self.logs.get(viewer, [])
+        print_result(self.console, self.state, lines[-1] if lines else "")
 
 
-def print_result(console: Console, state: State) -> None:
+def print_result(console: Console, state: State, last_line: str = "") -> None:
+    """The seats' scores and who won; with nobody winning, the game's last log line (how it
+    ended, in words) instead of the summary's code."""
     t = Table(title="Result")
     t.add_column("seat")
     t.add_column("score", justify="right")
@@ -160,8 +170,8 @@ def print_result(console: Console, state: State) -> None:
         t.add_row(state.seat_name(i), f"{scores[i]:g}", "winner" if i in winners else "")
     console.print(t)
     if not winners:
-        end = state.summary().get("end", "")
-        console.print(f"[bold red]Everybody lost.[/bold red] {end}")
+        end = last_line or state.summary().get("end", "")
+        console.print(f"[bold red]Everybody lost.[/bold red] {end}", highlight=False)
 
 
 def _read(prompt: str = "") -> Optional[str]:
@@ -229,7 +239,8 @@ def replay(
             console.print(text, highlight=False)
     console.print(f"\n{len(record.actions)} decisions replayed.")
     if state.is_terminal():
-        print_result(console, state)
+        shown = [t for t in (e.text_for(viewer) for e in events) if t]
+        print_result(console, state, shown[-1] if shown else "")
     else:
         console.print("The record ends before the game does.")
 

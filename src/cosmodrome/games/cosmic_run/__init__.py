@@ -2,9 +2,16 @@
 
 Two players race three ships each up three planet tracks through space mines, drafting eight
 action dice a round; or one player tries to beat Zorlord in the solo game. The package reads
-like the rulebook: ``components`` (sheet and dice data), ``state``, ``setup``, ``rounds``
-(Phase I and Phase II), ``mines``, ``movement``, ``combat``, ``technologies``, ``scoring``
-(game end), ``solo`` (Zorlord), ``actions`` (the action space), ``view`` and ``text``.
+like the rulebook: ``components`` (sheet and dice data), ``state``, ``text`` (names of
+circles, prompts, the terminal sheet), ``setup``, ``rounds`` (Phase I and Phase II), ``dice``
+(rolling the action dice), ``mines``, ``movement``, ``combat``, ``technologies``, ``scoring``
+(game end), ``solo`` (Zorlord), ``actions`` (the action space), ``view`` and ``heuristic``.
+
+The modules import one way, in the order of :data:`LAYERS`: data (``components``, ``state``)
+→ names and texts (``text``) → the rules, each importing only the rules listed before it →
+``view`` and the ``heuristic`` → this face. A rule that must go on with a higher one (the
+next pick after a die, the mine phase after a roll) calls it through ``state.HOOKS``, which
+this module registers (tests/cosmic_run/test_layers.py checks the order).
 
 >>> s = GAME.new_state(2, seed=3)
 >>> s.decision_kind(), s.to_move()
@@ -16,10 +23,25 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core import DataError, Game, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.games.cosmic_run import actions, rounds, scoring, text, view
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
-from cosmodrome.games.cosmic_run.state import INT_FIELDS, LIST_FIELDS, OVER, CosmicRunState
+from cosmodrome.games.cosmic_run.setup import new_game
+from cosmodrome.games.cosmic_run.state import HOOKS, INT_FIELDS, LIST_FIELDS, OVER, CosmicRunState
+
+#: The import order of the package, lowest first: a module imports only modules of earlier
+#: layers and, within its layer, modules listed before it.
+LAYERS = [
+    ["components", "state"],
+    ["text"],
+    ["scoring", "dice", "technologies", "mines", "combat", "movement", "solo", "rounds", "setup", "actions"],
+    ["view", "heuristic"],
+]
+
+HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
+               view=view.view, scores=scoring.scores, summary=scoring.summary, next_pick=rounds.next_pick,
+               resume=rounds.resume)
 
 
 class CosmicRun(Game):
@@ -46,21 +68,18 @@ class CosmicRun(Game):
     def resolve_options(self, options):
         opts = super().resolve_options(options)
         if not 0 <= opts["expert_mines"] <= 50:
-            from cosmodrome.core import OptionError
             raise OptionError(f"option 'expert_mines' must be from 0 to 50, not {opts['expert_mines']}")
         opts["components"] = opts["components"] or ""
         return opts
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> CosmicRunState:
-        from cosmodrome.games.cosmic_run.setup import new_game
         return new_game(self, players, seed, options)
 
     def seat_name(self, seat: int, players: int) -> str:
         return f"Player {seat + 1}"
 
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
-        from cosmodrome.games.cosmic_run.text import render
-        return render(view, seat)
+        return text.render(view, seat)
 
     def state_from_json(self, data: Mapping[str, Any]) -> CosmicRunState:
         d = check_state_json(data, self)

@@ -24,8 +24,11 @@ from __future__ import annotations
 from typing import Any
 
 from cosmodrome.games.cosmic_run import combat, mines, movement, rounds, solo, technologies
+from cosmodrome.games.cosmic_run.components import ATTACK, ATTACK0 as ATTACK0_FACE, MINE, MOVE as MOVE_FACE, TECH
+from cosmodrome.games.cosmic_run.components import TECH0 as TECH0_FACE, face_kind
 from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, TECHPICK,
                                                ZOR_GIVE, ZOR_REROLL, CosmicRunState)
+from cosmodrome.games.cosmic_run.text import circle_name
 
 DRAFT0, USE, CARGO, REROLL, STOP, STEP0, TRANSFORM0, TECH0, LETTER0, MISSILE, NO_MISSILE, ACCEPT = (
     0, 8, 9, 10, 11, 12, 20, 23, 27, 30, 31, 32)
@@ -90,6 +93,37 @@ def perform(s: CosmicRunState, a: int) -> None:
         solo.give(s, a)
 
 
+def use_note(s: CosmicRunState) -> str:
+    """Why the taken die would do nothing (or only part of its work) if used now, or "".
+
+    RB Movement Die / Advance and Attack Die: a disabled ship, a ship at its planet or a ship
+    with no open way (mines, the Armada rule) does not move; RB Technology Dice: a full column
+    gains nothing; RB Solo Special Rules: the mine die has no function for you."""
+    face, sh = s.faces[s.die], s.seat
+    k = face_kind(face)
+    if k == TECH:
+        return "" if technologies.room(s, sh, face - TECH0_FACE) else "its technology column is full: nothing is gained"
+    if k == MINE:
+        return "the mine die has no use for you in the solo game" if s.solo else ""
+    colour = face // 6 if k == MOVE_FACE else face - ATTACK0_FACE
+    ship = sh * 3 + colour
+    probe = s.clone()
+    probe.ship, probe.pips, probe.steps, probe.xf = ship, movement.effective_pips(s, face, ship), 0, 0
+    if movement.steps(probe):
+        return ""
+    name = s.C.tracks[colour]
+    why = (f"the {name} ship is disabled" if s.disabled(ship) else f"the {name} ship is at its planet"
+           if s.reached(ship) else f"the {name} ship has no step open (mines or the Armada rule)")
+    more = []
+    if movement.transform_targets(probe):
+        more.append("a transformer can give it to another ship")
+    if k == ATTACK and not s.solo and not s.friendly:
+        more.append("the attack still happens")
+    elif k == ATTACK and s.friendly and not s.solo and not (s.disabled(ship) or s.reached(ship)):
+        more.append("the engine upgrade still comes")
+    return f"{why}; {' and '.join(more)}" if more else f"{why}: nothing happens"
+
+
 def label(s: CosmicRunState, a: int) -> str:
     return to_json(s, a)["label"]
 
@@ -111,6 +145,10 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
             d["label"] = "Re-roll the mine die for free until it shows something else"
         else:
             d["label"] = f"Use die {s.die + 1} ({C.face_text(s.faces[s.die])})"
+            note = use_note(s) if st == DIE else ""
+            if note:
+                d["note"] = note
+                d["label"] += f" — {note}"
     elif a == CARGO:
         d.update(kind="cargo", die=s.die, sheet=s.seat)
         d["label"] = f"Put die {s.die + 1} in the cargo bay ({s.cargo[s.seat] if 0 <= s.seat < 2 else 0}/{C.cargo_slots})"
@@ -118,9 +156,12 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
         d.update(kind="reroll", die=s.die)
         left = C.rerolls - s.rr[0 if st == ZOR_REROLL else max(s.seat, 0)]
         whose = "Zorlord's die" if st == ZOR_REROLL else f"die {s.die + 1}"
+        if st == ZOR_REROLL:
+            d["order"] = 1                # listed after "let Zorlord use his die": it spends a re-roll
         d["label"] = f"Re-roll {whose} with the control panel ({left} left)"
     elif a == STOP:
-        d.update(kind="stop", label="Stop moving" + (f" ({s.pips} pip{'s' if s.pips != 1 else ''} unused)"
+        # "order": shown after the steps (a terminal lists options by it; the id stays 11)
+        d.update(kind="stop", order=1, label="Stop moving" + (f" ({s.pips} pip{'s' if s.pips != 1 else ''} unused)"
                                                      if st == MOVE and s.pips else ""))
     elif STEP0 <= a < TRANSFORM0:
         k = a - STEP0
@@ -134,7 +175,7 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
             d["to"] = [nr_, nc]
             d["cost"] = tg[1]
             d["warps"] = tg[2]
-            where = "the planet" if nr_ == C.rows + 1 else f"{C.columns[nc]}{nr_}"
+            where = circle_name(C, s.side, nr_, nc)
             tech = " (navigational control)" if k in (3, 4) else f" ({tg[2]} warp drive{'s' if tg[2] > 1 else ''})" if tg[2] else ""
             d["label"] = f"{C.tracks[t].capitalize()} ship: {movement.STEP_NAMES[k]} to {where}{tech}"
         else:

@@ -10,15 +10,15 @@ missile. Zorlord's advance-and-attack dice attack the solo player the same way.
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.state import MISSILE_ATTACK, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState
 
 ATTACK, UPGRADE = 0, 1
 
 
 def attack(s: CosmicRunState) -> None:
     """Resolve the attack (or upgrade) of the advance-and-attack die just used by ``s.seat``."""
-    from cosmodrome.games.cosmic_run import rounds
     colour, by = s.aa, s.ship // 3
     s.aa = -1
     if s.friendly:
@@ -28,17 +28,16 @@ def attack(s: CosmicRunState) -> None:
 
 
 def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defender: int) -> None:
-    from cosmodrome.games.cosmic_run import rounds
     ship = victim * 3 + colour
     name = f"{s.sheet_name(victim)}'s {s.C.tracks[colour]} ship"
     if kind == ATTACK and (s.reached(ship) or s.disabled(ship)):
         why = "has reached its planet" if s.reached(ship) else "is already disabled"
         s.log("attack", f"{s.sheet_name(by)} attacks {name}, which {why}: no effect.", sheet=victim, track=colour)
-        rounds.next_pick(s)
+        HOOKS.next_pick(s)
         return
     if kind == UPGRADE and (s.upg[ship] >= s.C.hearts or s.disabled(ship) or s.reached(ship)):
         s.log("upgrade", f"{name} cannot take an engine upgrade.", sheet=victim, track=colour)
-        rounds.next_pick(s)
+        HOOKS.next_pick(s)
         return
     s.atk_sheet, s.atk_ship, s.atk_kind, s.atk_by = victim, ship, kind, by
     if defender < s.num_players and s.avail(defender, MISSILE) > 0:
@@ -48,7 +47,6 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
 
 
 def resolve(s: CosmicRunState, missile: bool) -> None:
-    from cosmodrome.games.cosmic_run import rounds, scoring
     ship, kind, by = s.atk_ship, s.atk_kind, s.atk_by
     victim, colour = divmod(ship, 3)
     name = f"{s.sheet_name(victim)}'s {s.C.tracks[colour]} ship"
@@ -58,13 +56,13 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
         what = "the attack on" if kind == ATTACK else "the engine upgrade of"
         s.log("missile", f"{s.sheet_name(defender)} fires a defensive missile and stops {what} {name}.",
               sheet=defender)
-        rounds.next_pick(s)
+        HOOKS.next_pick(s)
         return
     if kind == UPGRADE:
         s.upg[ship] += 1
         s.log("upgrade", f"{name} gets an engine upgrade ({s.upg[ship]} heart{'s' if s.upg[ship] > 1 else ''}).",
               sheet=victim, track=colour)
-        rounds.next_pick(s)
+        HOOKS.next_pick(s)
         return
     s.dmg[ship] += 1
     s.log("attack", f"{s.sheet_name(by)} attacks {name}: {s.dmg[ship]} heart{'s' if s.dmg[ship] > 1 else ''} filled.",
@@ -75,4 +73,4 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
             s.kills[by] += 1
         if scoring.check(s):
             return
-    rounds.next_pick(s)
+    HOOKS.next_pick(s)

@@ -6,6 +6,13 @@ rule), attack ships that can be hurt, keep a defensive missile for hits that mat
 where the circle above is open and sidestep to an open column otherwise, put useless dice in
 the cargo bay.
 
+In the solo game it plays for the mission (RB The Solo Game: all three planets before any of
+Zorlord's ships, and a higher technology score at the last one): technology dice weigh more
+the further Zorlord's score is ahead, the last ship waits below its planet until the score is
+ahead, dice Zorlord would take next are judged by the harm they do in his hands, he is handed
+the least harmful die, and the control panel is kept for making him re-roll a die that would
+land one of his ships or destroy one of yours.
+
 >>> from cosmodrome.games.cosmic_run import GAME
 >>> s = GAME.new_state(2, seed=1)
 >>> CosmicRunHeuristic(seed=0).choose(s) in s.legal_actions()
@@ -21,6 +28,10 @@ from cosmodrome.core import Bot, State
 
 class CosmicRunHeuristic(Bot):
     name = "heuristic"
+    #: solo: the technology lead aimed at is TARGET[0] + TARGET[1] * rows left to climb; a
+    #: technology die is worth NEED[0] + NEED[1] * (aim - lead), at most NEED[2]
+    TARGET = (3.0, 0.1)
+    NEED = (1.2, 0.3, 4.0)
 
     def choose(self, state: State) -> int:
         seat = state.to_move()
@@ -63,10 +74,81 @@ class CosmicRunHeuristic(Bot):
             base *= 1.5                      # one step from the planet
         return base
 
+    # ----- the solo mission ---------------------------------------------------------------
+    @staticmethod
+    def _tech_lead(v: dict) -> int:
+        """Your technology score minus Zorlord's (solo)."""
+        return v["sheets"][0]["tech_score"] - v["sheets"][1]["tech_score"]
+
+    @staticmethod
+    def _open_ships(v: dict) -> list[dict]:
+        return [s for s in v["sheets"][0]["ships"] if not s["reached"] and not s["disabled"]]
+
+    def _last_ship_waits(self, v: dict) -> bool:
+        """Solo: only one ship is left to land and the technology score is not ahead yet, so
+        landing it would fail the mission."""
+        return len(self._open_ships(v)) == 1 and self._tech_lead(v) <= 0
+
+    def _tech_need(self, v: dict) -> float:
+        """Solo: how much a technology is worth now, from the gap to Zorlord's score and how
+        close the ships are to landing (the score counts at the last landing)."""
+        planet = v["sheet"]["rows"] + 1
+        left = sum(planet - s["row"] for s in self._open_ships(v))
+        lead = self._tech_lead(v)
+        # Zorlord gains about one technology a round; aim to be ahead by then, with a margin
+        target = self.TARGET[0] + self.TARGET[1] * left
+        need = min(self.NEED[2], max(0.5, self.NEED[0] + self.NEED[1] * (target - lead)))
+        if self._last_ship_waits(v):
+            need += 2.0
+        return need
+
+    def _zorlord_harm(self, v: dict, d: dict) -> float:
+        """Solo: how much worse off you are if Zorlord gets this die."""
+        zor = v["sheets"][1]
+        me = v["sheets"][0]
+        planet = v["sheet"]["rows"] + 1
+        kind = d.get("face_kind", d.get("kind"))
+        if kind in ("move", "attack"):
+            row = zor["ships"][d["track"]]["row"]
+            pips = d["pips"] if kind == "move" else 1
+            if row + pips >= planet:
+                return 20.0                             # his ship lands: the mission fails
+            harm = pips * (0.15 + 0.5 * max(0, row + pips - (planet - 5)) / 5)
+            if kind == "attack":
+                ship = me["ships"][d["track"]]
+                if not ship["reached"] and not ship["disabled"]:
+                    missiles = me["techs"][0]["acquired"] - me["techs"][0]["used"]
+                    harm += (12.0 if ship["hearts"] >= 2 and missiles == 0 else 1.0 + ship["hearts"])
+            return harm
+        if kind == "tech":
+            t = zor["techs"][d["tech_index"]]
+            return 0.0 if t["acquired"] >= t["circles"] else 1.2 + 0.25 * max(0, 4 + self._tech_lead(v))
+        if kind == "mine":
+            # his mine roll lands on your sheet: a hit on a ship with two hearts and no missile
+            # left loses the mission
+            labels = v["sheet"]["labels"]
+            faces = max(labels) or 1                    # the view does not show the dice: about this many
+            missiles = me["techs"][0]["acquired"] - me["techs"][0]["used"]
+            harm = 0.5
+            for ship in self._open_ships(v):
+                if 0 < ship["row"] < len(labels) and labels[ship["row"]]:
+                    hit = 15.0 if ship["hearts"] >= 2 and missiles == 0 else 2.0 + ship["hearts"]
+                    harm += hit / (3 * faces)
+            return harm
+        return 0.0
+
+    def _zorlord_picks_next(self, v: dict) -> bool:
+        """Solo: the die you do not take now may be Zorlord's next (you pick first in this batch)."""
+        mine = sum(1 for d in v["dice"] if d["owner"] == 0)
+        zor = sum(1 for d in v["dice"] if d["owner"] == 1)
+        return mine == zor
+
     def _die_value(self, v: dict, seat: int, d: dict) -> float:
         me = v["sheets"][seat]
         kind = d.get("face_kind")
         solo = v["solo"]
+        if solo:
+            return self._solo_die_value(v, d)
         if kind == "move":
             room = max(self._ship_room(v, me, d["track"]), 0.5 * max(
                 self._ship_room(v, me, t) for t in range(3)) if me["techs"][3]["acquired"] > me["techs"][3]["used"] else 0)
@@ -89,13 +171,45 @@ class CosmicRunHeuristic(Bot):
             return 1.6 if (d["tech_index"] == 0 and t["acquired"] == t["used"]) else 1.2
         return 0.5
 
+    def _solo_die_value(self, v: dict, d: dict) -> float:
+        """Solo: what a die is worth in your hands."""
+        me = v["sheets"][0]
+        planet = v["sheet"]["rows"] + 1
+        kind = d.get("face_kind")
+        if kind in ("move", "attack"):
+            pips = d["pips"] if kind == "move" else 1
+            ship = me["ships"][d["track"]]
+            room = self._ship_room(v, me, d["track"])
+            useful = min(pips, planet - ship["row"])
+            if self._last_ship_waits(v) and not ship["reached"]:
+                useful = min(pips, planet - 1 - ship["row"])
+            val = useful * room
+            if me["techs"][3]["acquired"] > me["techs"][3]["used"]:
+                val = max(val, 0.5 * max(min(pips, planet - s["row"]) * self._ship_room(v, me, t)
+                                         for t, s in enumerate(me["ships"])))
+            return val + 0.2
+        if kind == "tech":
+            t = me["techs"][d["tech_index"]]
+            if t["acquired"] >= t["circles"]:
+                return 0.3
+            return self._tech_need(v) + (0.3 if d["tech_index"] == 0 and t["acquired"] == t["used"] else 0.0)
+        return 0.3                                      # the mine die does nothing for you
+
     # ----- decisions ---------------------------------------------------------------------
     def _draft(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
+        if v["solo"] and self._zorlord_picks_next(v) and len(acts) > 1:
+            # what you leave, Zorlord may take next (one of the others at random)
+            share = 1.0 / (len(acts) - 1)
+            return max(acts, key=lambda a: (self._die_value(v, seat, acts[a])
+                                            + share * self._zorlord_harm(v, acts[a]), -a))
         return max(acts, key=lambda a: (self._die_value(v, seat, acts[a]), -a))
 
     def _give_zorlord(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
-        # keep the better die for ourselves
-        return min(acts, key=lambda a: (self._die_value(v, seat, acts[a]), a))
+        # hand him the die whose harm, less what the other die is worth to you, is smallest
+        def cost(a: int) -> float:
+            other = next(b for b in acts if b != a)
+            return self._zorlord_harm(v, acts[a]) - self._die_value(v, seat, acts[other])
+        return min(acts, key=lambda a: (cost(a), a))
 
     def _die(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
         cur = v["current"]
@@ -130,9 +244,12 @@ class CosmicRunHeuristic(Bot):
             return s
 
         best_a, best = None, score_at(r, c) + 0.5      # stop unless something is better
+        wait = v["solo"] and self._last_ship_waits(v)
         for a, j in acts.items():
             if j["kind"] == "step" and "to" in j:
                 nr_, nc = j["to"]
+                if wait and nr_ == v["sheet"]["rows"] + 1:
+                    continue                            # landing now would fail the mission
                 sc = score_at(nr_, nc) - 3.0 * j.get("warps", 0) - (2.5 if "diagonal" in j["step"] else 0)
                 if nr_ > r and "diagonal" in j["step"] and self._open(sh, t, r + 1, c):
                     sc -= 5
@@ -206,16 +323,8 @@ class CosmicRunHeuristic(Bot):
     def _reroll_zorlord(self, v: dict, seat: int, acts: dict[int, dict]) -> int:
         cur = v["current"]
         d = next(x for x in v["dice"] if x["die"] == cur["die"])
-        zor = v["sheets"][1]
-        rows = v["sheet"]["rows"]
         reroll = next(a for a, j in acts.items() if j["kind"] == "reroll")
         accept = next(a for a, j in acts.items() if j["kind"] == "accept")
-        if d["kind"] in ("move", "attack"):
-            row = zor["ships"][d["track"]]["row"]
-            if row + d["pips"] >= rows + 1:
-                return reroll
-            if d["kind"] == "attack":
-                mine = v["sheets"][0]["ships"][d["track"]]
-                if mine["hearts"] >= 2 and not mine["reached"]:
-                    return reroll
-        return accept
+        harm = self._zorlord_harm(v, dict(d, face_kind=d["kind"]))
+        # the four re-rolls are kept for dice that would lose the mission at once
+        return reroll if harm >= 10 else accept

@@ -8,8 +8,10 @@ whole roll on all their tracks (RB Points of Emphasis, RB Defensive Missile).
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.state import MISSILE_MINE, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
+from cosmodrome.games.cosmic_run.text import circle_name, coordinate
 
 _ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -21,10 +23,6 @@ def rows_with(s: CosmicRunState, number: int) -> tuple[int, ...]:
     if rows is None:
         rows = _ROWS[key] = s.C.rows_with(s.side, number)
     return rows
-
-
-def coordinate(s: CosmicRunState, col: int, number: int) -> str:
-    return f"{s.C.columns[col]}{number}"
 
 
 def roll_letter(s: CosmicRunState) -> int:
@@ -89,7 +87,6 @@ def answer(s: CosmicRunState, use_missile: bool) -> None:
 
 def apply_roll(s: CosmicRunState) -> None:
     """Fill the matching circles on every target sheet not protected; hit ships there."""
-    from cosmodrome.games.cosmic_run import rounds, scoring
     col, number, nr = s.mr_letter, s.mr_number, s.C.nr
     rows = rows_with(s, number)
     changed = False
@@ -116,7 +113,7 @@ def apply_roll(s: CosmicRunState) -> None:
     s.mr_targets = []
     if changed and scoring.check(s):
         return
-    rounds.resume(s)
+    HOOKS.resume(s)
 
 
 def hit(s: CosmicRunState, ship: int, src: int) -> None:
@@ -131,7 +128,7 @@ def hit(s: CosmicRunState, ship: int, src: int) -> None:
     push_back(s, ship)
     r, c = divmod(s.pos[ship], 3)
     s.log("hit", f"{name} is hit ({s.dmg[ship]} heart{'s' if s.dmg[ship] > 1 else ''} filled) and pushed back to "
-          f"{'the start' if r == 0 else s.C.columns[c] + str(r)}.", sheet=sh, track=t, row=r, col=c)
+          f"{circle_name(s.C, s.side, r, c)}.", sheet=sh, track=t, row=r, col=c)
     if s.disabled(ship):
         s.log("disabled", f"{name} is disabled.", sheet=sh, track=t)
         if 0 <= src < s.num_players and src != sh:

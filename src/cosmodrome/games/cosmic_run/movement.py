@@ -11,8 +11,10 @@ a ship may not end a step more than 5 rows above another non-disabled ship of it
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
-from cosmodrome.games.cosmic_run.state import MOVE, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
+from cosmodrome.games.cosmic_run.text import circle_name
 
 UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8)
 STEP_NAMES = ("up", "left", "right", "diagonally up-left", "diagonally up-right",
@@ -134,7 +136,6 @@ def transform(s: CosmicRunState, colour: int) -> None:
 
 
 def step(s: CosmicRunState, kind: int) -> None:
-    from cosmodrome.games.cosmic_run import scoring
     new, cost, k, passed = target(s, kind)
     ship = s.ship
     sh, t = divmod(ship, 3)
@@ -156,22 +157,23 @@ def step(s: CosmicRunState, kind: int) -> None:
     if k:
         s.tu[sh * 4 + WARP] += k
     planet = r == s.C.rows + 1
-    where = "its planet" if planet else f"{s.C.columns[c]}{r}"
+    where = "its planet" if planet else circle_name(s.C, s.side, r, c)
     extra = f" through {k} mine{'s' if k > 1 else ''}" if k else ""
     s.log("move", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship moves {STEP_NAMES[kind]}{extra} to {where}.",
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
     if planet:
         s.log("planet", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship reaches the planet!", sheet=sh, track=t)
-        if scoring.check(s):
-            return
+    # RB Game End 1 and 2: a ship at its planet, or warp drives and navigational controls
+    # spent, may leave a player's ships with no possible movement
+    if (planet or k or kind in (DIAG_LEFT, DIAG_RIGHT)) and scoring.check(s):
+        return
     if not steps(s):
         finish(s)
 
 
 def finish(s: CosmicRunState) -> None:
     """The movement is over: an advance-and-attack die now attacks (or upgrades)."""
-    from cosmodrome.games.cosmic_run import combat, rounds
     if s.aa >= 0:
         combat.attack(s)
     else:
-        rounds.next_pick(s)
+        HOOKS.next_pick(s)

@@ -6,9 +6,10 @@ it), then the next round or the end after the last square of the round track.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic_run import mines
+from cosmodrome.games.cosmic_run import dice, mines, movement, scoring, solo, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, face_kind
-from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, OVER, RESUME_MINE_PHASE, CosmicRunState)
+from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, OVER, RESUME_MINE_PHASE, CosmicRunState
+from cosmodrome.games.cosmic_run.text import coordinate
 
 
 def start_round(s: CosmicRunState) -> None:
@@ -34,7 +35,7 @@ def next_mine_roll(s: CosmicRunState) -> None:
         return
     s.rolls_left -= 1
     col, num = mines.roll_letter(s), mines.roll_number(s)
-    s.log("mine-roll", f"The mine dice show {mines.coordinate(s, col, num)}.", chance=True, col=col, number=num)
+    s.log("mine-roll", f"The mine dice show {coordinate(s, col, num)}.", chance=True, col=col, number=num)
     targets = [0] if s.solo else [s.captain, 1 - s.captain]
     mines.start_roll(s, -1, targets, col, num, RESUME_MINE_PHASE)
 
@@ -48,27 +49,15 @@ def resume(s: CosmicRunState) -> None:
         next_pick(s)
 
 
-def roll_pool(s: CosmicRunState) -> None:
-    rolled = []
-    for i in range(8):
-        if s.owner[i] == -1:
-            die = s.C.dice[i]
-            s.faces[i] = die[s.rng.below(len(die))]
-            rolled.append(f"{i + 1}: {s.C.face_text(s.faces[i])}")
-    s.log("dice", f"Action dice rolled — {'; '.join(rolled)}.", chance=True, faces=list(s.faces),
-          dice=[i for i in range(8) if s.owner[i] == -1])
-
-
 def start_action_phase(s: CosmicRunState) -> None:
     """RB Phase II: the captain rolls all the action dice."""
     s.picks = 0
-    roll_pool(s)
+    dice.roll_pool(s)
     next_pick(s)
 
 
 def next_pick(s: CosmicRunState) -> None:
     """The next die to be taken, or the end of the round when all are taken."""
-    from cosmodrome.games.cosmic_run import solo
     if s.stage == OVER:
         return
     if s.picks >= 8:
@@ -93,7 +82,6 @@ def draft(s: CosmicRunState, die: int) -> None:
 def use_die(s: CosmicRunState) -> None:
     """Perform the taken die's action (RB Movement Die, Advance and Attack Die, Mine Die,
     Technology Dice; solo special rules)."""
-    from cosmodrome.games.cosmic_run import movement, technologies
     face, sh = s.faces[s.die], s.seat
     k = face_kind(face)
     if k == MOVE or k == ATTACK:
@@ -125,14 +113,14 @@ def friendly_last_round_mine(s: CosmicRunState) -> bool:
 
 
 def free_reroll(s: CosmicRunState) -> None:
-    die = s.C.dice[s.die]
-    if all(f == die[0] for f in die):
+    faces = s.C.dice[s.die]
+    if all(f == faces[0] for f in faces):
         s.log("reroll", "This die shows nothing but mines: nothing happens.")
         next_pick(s)
         return
     n = 0
     while face_kind(s.faces[s.die]) == MINE:
-        s.faces[s.die] = die[s.rng.below(len(die))]
+        s.faces[s.die] = dice.roll(s, s.die)
         n += 1
     s.log("reroll", f"{s.sheet_name(s.seat)} re-rolls the mine die for free ({n}x): {s.C.face_text(s.faces[s.die])}.",
           chance=True, die=s.die, face=s.faces[s.die])
@@ -143,14 +131,13 @@ def choose_letter(s: CosmicRunState, col: int) -> None:
     opponent's sheet is marked."""
     num = mines.roll_number(s)
     s.log("mine-die", f"{s.sheet_name(s.seat)} sets the letter die to {s.C.columns[col]} and rolls "
-          f"{num}: {mines.coordinate(s, col, num)} for {s.sheet_name(1 - s.seat)}.", chance=True,
+          f"{num}: {coordinate(s, col, num)} for {s.sheet_name(1 - s.seat)}.", chance=True,
           col=col, number=num, sheet=s.seat)
     mines.start_roll(s, s.seat, [1 - s.seat], col, num, 1)
 
 
 def end_round(s: CosmicRunState) -> None:
     """RB End of Phase II and Game End 3: after the last round the game is scored."""
-    from cosmodrome.games.cosmic_run import scoring
     if s.round >= len(s.C.round_track):
         scoring.finish(s, "rounds")
         return

@@ -13,6 +13,7 @@ from typing import Any
 
 from cosmodrome.games.cosmic_run.components import NAV, WARP
 from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
+from cosmodrome.games.cosmic_run.text import end_sentence
 
 
 def track_vp(s: CosmicRunState, ship: int) -> int:
@@ -137,9 +138,14 @@ def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> N
     if winners is None:
         winners = [] if s.solo else winners_by_score(s)
     s.stage, s.end, s.winners_, s.seat = OVER, cause, list(winners), -1
-    from cosmodrome.games.cosmic_run.text import end_sentence
-    s.log("end", end_sentence(s), cause=cause, winners=list(winners),
-          scores=[total(s, sh) for sh in range(s.num_players)])
+    totals = [total(s, sh) for sh in range(2)]
+    s.log("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]), cause=cause,
+          winners=list(winners), scores=totals[:s.num_players])
+
+
+def scores(s: CosmicRunState) -> list[float]:
+    """The VP total of every player (the protocol's ``scores``)."""
+    return [float(total(s, sh)) for sh in range(s.num_players)]
 
 
 def summary(s: CosmicRunState) -> dict[str, Any]:

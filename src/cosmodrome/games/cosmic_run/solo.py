@@ -14,21 +14,21 @@ player's ship of that colour, a technology cross, or a mine roll on the player's
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic_run import combat, mines, technologies
+from cosmodrome.games.cosmic_run import combat, dice, mines, scoring, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind
-from cosmodrome.games.cosmic_run.state import DRAFT, OVER, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
+from cosmodrome.games.cosmic_run.state import DRAFT, HOOKS, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
+from cosmodrome.games.cosmic_run.text import circle_name, coordinate
 
 ZORLORD = 1
 
 
 def next_pick(s: CosmicRunState) -> None:
-    from cosmodrome.games.cosmic_run import rounds
     p = s.picks
     if p in (2, 4, 6):
         you = sum(1 for o in s.owner if o == 0)
         zor = sum(1 for o in s.owner if o == ZORLORD)
         if you == zor:        # a new batch: roll the dice left
-            rounds.roll_pool(s)
+            dice.roll_pool(s)
     pool = [i for i in range(8) if s.owner[i] == -1]
     you = sum(1 for o in s.owner if o == 0)
     zor = sum(1 for o in s.owner if o == ZORLORD)
@@ -67,7 +67,6 @@ def offer_reroll(s: CosmicRunState) -> None:
 
 def mark(s: CosmicRunState) -> None:
     """Zorlord uses his die (RB Solo: Mark Zorlord's sheet according to these rules)."""
-    from cosmodrome.games.cosmic_run import rounds, scoring
     face = s.faces[s.die]
     k = face_kind(face)
     if k == MOVE or k == ATTACK:
@@ -84,7 +83,7 @@ def mark(s: CosmicRunState) -> None:
             s.paths[ship].append(r * 3 + c)
         s.pos[ship] = r * 3 + c
         s.best[ship] = max(s.best[ship], r)
-        where = "his planet" if r == planet else f"{s.C.columns[c]}{r}"
+        where = "his planet" if r == planet else circle_name(s.C, s.side, r, c)
         s.log("move", f"Zorlord's {s.C.tracks[colour]} ship moves {n} up to {where}.", sheet=ZORLORD, track=colour,
               row=r, col=c)
         if r == planet and scoring.check(s):
@@ -94,13 +93,13 @@ def mark(s: CosmicRunState) -> None:
             return
     elif k == MINE:
         col, num = mines.roll_letter(s), mines.roll_number(s)
-        s.log("mine-die", f"Zorlord rolls the mine dice: {mines.coordinate(s, col, num)} on your sheet.",
+        s.log("mine-die", f"Zorlord rolls the mine dice: {coordinate(s, col, num)} on your sheet.",
               chance=True, col=col, number=num, sheet=ZORLORD)
         mines.start_roll(s, ZORLORD, [0], col, num, RESUME_PICK)
         return
     else:
         technologies.gain(s, ZORLORD, face - 22)
-    rounds.next_pick(s)
+    HOOKS.next_pick(s)
 
 
 def answer_reroll(s: CosmicRunState, reroll: bool) -> None:
@@ -120,7 +119,7 @@ def premines(s: CosmicRunState, times: int) -> None:
     """Expert mode: mine rolls before the first round on the player's sheet."""
     for _ in range(times):
         col, num = mines.roll_letter(s), mines.roll_number(s)
-        s.log("mine-roll", f"Expert set-up: the mine dice show {mines.coordinate(s, col, num)}.", chance=True,
+        s.log("mine-roll", f"Expert set-up: the mine dice show {coordinate(s, col, num)}.", chance=True,
               col=col, number=num)
         for t in range(3):
             for r in mines.rows_with(s, num):

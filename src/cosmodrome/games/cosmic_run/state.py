@@ -39,15 +39,39 @@ LIST_FIELDS = ("grid", "pos", "best", "dmg", "upg", "tx", "tu", "rr", "cargo", "
                "faces", "owner", "mr_targets", "mr_ignore", "winners_")
 
 
-_ACTIONS = None
+class Hooks:
+    """The entry points of the higher layers that this data layer and the rules call: the
+    protocol (``legal``, ``perform``, ``action_json``, ``prompt``, ``view``, ``scores``,
+    ``summary``) and the flow of a round (``next_pick``: the next die is taken or the round
+    ends; ``resume``: go on after a mine roll). The package's face registers them once
+    (``cosmodrome.games.cosmic_run.__init__``), so no module imports a higher one.
+
+    >>> h = Hooks()
+    >>> h.register(legal=len)
+    >>> h.legal([1, 2])
+    2
+    """
+
+    NAMES = ("legal", "perform", "action_json", "prompt", "view", "scores", "summary", "next_pick", "resume")
+
+    def __init__(self) -> None:
+        for name in self.NAMES:
+            setattr(self, name, self._missing(name))
+
+    @staticmethod
+    def _missing(name: str):
+        def missing(*args: Any) -> Any:
+            raise RuntimeError(f"cosmic-run: the hook {name!r} is not registered")
+        return missing
+
+    def register(self, **fns: Any) -> None:
+        for name, fn in fns.items():
+            if name not in self.NAMES:
+                raise ValueError(f"cosmic-run: unknown hook {name!r}")
+            setattr(self, name, fn)
 
 
-def _actions():
-    global _ACTIONS
-    if _ACTIONS is None:
-        from cosmodrome.games.cosmic_run import actions
-        _ACTIONS = actions
-    return _ACTIONS
+HOOKS = Hooks()
 
 
 class CosmicRunState(State):
@@ -123,27 +147,24 @@ class CosmicRunState(State):
         return self.stage == OVER
 
     def legal_actions(self) -> list[int]:
-        return _actions().legal(self)
+        return HOOKS.legal(self)
 
     def action_label(self, action: int) -> str:
-        from cosmodrome.games.cosmic_run import actions
-        return actions.label(self, action)
+        return HOOKS.action_json(self, action)["label"]
 
     def action_json(self, action: int) -> dict[str, Any]:
-        from cosmodrome.games.cosmic_run import actions
-        return actions.to_json(self, action)
+        return HOOKS.action_json(self, action)
 
     def decision_kind(self) -> str:
         return STAGE_KIND.get(self.stage, "choose")
 
     def decision_prompt(self) -> str:
-        from cosmodrome.games.cosmic_run import text
-        return text.prompt(self)
+        return HOOKS.prompt(self)
 
     def _apply(self, action: int) -> list[Event]:
         self.ev = []
         self.decisions += 1
-        _actions().perform(self, action)
+        HOOKS.perform(self, action)
         ev, self.ev = self.ev, []
         return ev
 
@@ -157,12 +178,10 @@ class CosmicRunState(State):
         return list(self.winners_) if self.stage == OVER else []
 
     def scores(self) -> list[float]:
-        from cosmodrome.games.cosmic_run import scoring
-        return [float(scoring.total(self, s)) for s in range(self.num_players)]
+        return HOOKS.scores(self)
 
     def summary(self) -> dict[str, Any]:
-        from cosmodrome.games.cosmic_run import scoring
-        return scoring.summary(self)
+        return HOOKS.summary(self)
 
     def clone(self) -> "CosmicRunState":
         s = CosmicRunState.__new__(CosmicRunState)
@@ -201,8 +220,7 @@ class CosmicRunState(State):
         return d
 
     def view(self, seat: Optional[int]) -> dict[str, Any]:
-        from cosmodrome.games.cosmic_run import view
-        return view.view(self, seat)
+        return HOOKS.view(self, seat)
 
     def resample(self, seat: int, rng: Rng) -> "CosmicRunState":
         """Nothing on the table is hidden; only the future dice are unknown, so a

@@ -8,7 +8,8 @@ four times a game.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic_run.state import DIE, TECHPICK, CosmicRunState
+from cosmodrome.games.cosmic_run.dice import roll
+from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState
 
 
 def room(s: CosmicRunState, sheet: int, tech: int) -> bool:
@@ -26,7 +27,6 @@ def gain(s: CosmicRunState, sheet: int, tech: int) -> None:
 
 def to_cargo(s: CosmicRunState) -> None:
     """RB Cargo Bay Option."""
-    from cosmodrome.games.cosmic_run import rounds
     sh = s.seat
     s.cargo[sh] += 1
     s.log("cargo", f"{s.sheet_name(sh)} puts the die in the cargo bay ({s.cargo[sh]}/{s.C.cargo_slots}).", sheet=sh,
@@ -37,14 +37,13 @@ def to_cargo(s: CosmicRunState) -> None:
             s.stage = TECHPICK
             return
         s.log("technology", f"{s.sheet_name(sh)}'s cargo bay is full but every technology column is full.", sheet=sh)
-    rounds.next_pick(s)
+    HOOKS.next_pick(s)
 
 
 def reroll(s: CosmicRunState, sheet: int) -> None:
     """RB Control Panel Option: cross a re-roll icon and roll the taken die again."""
     s.rr[sheet] += 1
-    die = s.C.dice[s.die]
-    s.faces[s.die] = die[s.rng.below(len(die))]
+    s.faces[s.die] = roll(s, s.die)
     s.log("reroll", f"{s.sheet_name(sheet)} re-rolls die {s.die + 1} with the control panel "
           f"({s.C.rerolls - s.rr[sheet]} left): {s.C.face_text(s.faces[s.die])}.", chance=True,
           sheet=sheet, die=s.die, face=s.faces[s.die])

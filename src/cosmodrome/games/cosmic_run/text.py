@@ -1,11 +1,22 @@
-"""Words: decision prompts, the end sentence and the terminal rendering of the two tracking
-sheets (our own wording; rule references name the rulebook section)."""
+"""Words: the names of circles, decision prompts, the end sentence and the terminal rendering
+of the two tracking sheets (our own wording; rule references name the rulebook section).
+
+A circle is named the way the sheet prints it, as the mine dice show it: column letter and the
+number printed beside its row. On side B a white number is printed on two rows; "lower" and
+"upper" tell them apart.
+
+>>> from cosmodrome.games.cosmic_run.components import load_components
+>>> C = load_components()
+>>> circle_name(C, 0, 4, 1), circle_name(C, 1, 2, 0), circle_name(C, 1, 8, 0), circle_name(C, 0, 13, 2)
+('B4', 'lower A2', 'upper A2', 'the planet')
+"""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER,
+from cosmodrome.games.cosmic_run.components import Components
+from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE,
                                                TECHPICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState)
 
 END_WORDS = {
@@ -48,15 +59,52 @@ def prompt(s: CosmicRunState) -> str:
     return "The game is over."
 
 
-def end_sentence(s: CosmicRunState) -> str:
-    from cosmodrome.games.cosmic_run import scoring
+ORDINAL = ("lowest", "second", "third", "fourth", "fifth", "sixth")
+
+
+def row_name(C: Components, side: int, row: int) -> str:
+    """The number printed beside a row of the sheet's side 0 (A) or 1 (B), with "lower" or
+    "upper" (or an ordinal from the bottom) when that number is printed on several rows; a row
+    without a number is named by its place from the bottom."""
+    n = C.labels[side][row]
+    if not n:
+        return f"row {row} (no number)"
+    same = C.rows_with(side, n)
+    if len(same) == 1:
+        return str(n)
+    i = same.index(row)
+    qual = ("lower", "upper")[i] if len(same) == 2 else ORDINAL[min(i, len(ORDINAL) - 1)]
+    return f"{qual} {n}"
+
+
+def circle_name(C: Components, side: int, row: int, col: int) -> str:
+    """A circle as printed: ``B4``, ``lower A1`` on side B, ``the start``, ``the planet``."""
+    if row == 0:
+        return "the start"
+    if row > C.rows:
+        return "the planet"
+    name = row_name(C, side, row)
+    if " " not in name:
+        return f"{C.columns[col]}{name}"
+    qual, n = name.split(" ", 1)
+    return f"{qual} {C.columns[col]}{n}" if n.isdigit() else f"{C.columns[col]} {name}"
+
+
+def coordinate(s: CosmicRunState, col: int, number: int) -> str:
+    """A mine roll as the dice show it: column letter and number, e.g. ``B4``."""
+    return f"{s.C.columns[col]}{number}"
+
+
+def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> str:
+    """The log line of the game end; ``totals`` and ``techs`` are the VP and technology
+    scores per sheet."""
     w = " and ".join(s.sheet_name(x) for x in s.winners_) or "nobody"
     cause = END_WORDS.get(s.end, s.end).format(w=w)
     if s.solo:
         res = "Mission accomplished" if s.winners_ else "Mission failed"
         return (f"Game over after round {s.round}: {cause}. {res} "
-                f"(technology {scoring.tech_score(s, 0)} vs Zorlord {scoring.tech_score(s, 1)}).")
-    sc = ", ".join(f"{s.sheet_name(sh)} {scoring.total(s, sh)} VP" for sh in range(s.num_players))
+                f"(technology {techs[0]} vs Zorlord {techs[1]}).")
+    sc = ", ".join(f"{s.sheet_name(sh)} {totals[sh]} VP" for sh in range(s.num_players))
     return f"Game over after round {s.round}: {cause}. Scores: {sc}. Winner: {w}."
 
 
@@ -101,9 +149,8 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
                 txt = " ".join(_cell(g[c], ship["row"] == r and ship["col"] == c) for c in range(3))
                 txt = f"  {txt}  "
             cells.append(f"{txt:9}")
-        lab = str(labels[r]) if 0 < r <= rows and labels[r] else " "
-        name = "P" if r == rows + 1 else ("S" if r == 0 else str(r))
-        out.append(f"{name:>3} {ladder[r]:>3}{lab:>2} " + "   ".join(cells))
+        name = "P" if r == rows + 1 else ("S" if r == 0 else str(labels[r] or ""))
+        out.append(f"{name:>3} {ladder[r]:>3}   " + "   ".join(cells))
     out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(3)))
     techs = " ".join(f"{t['name'].split()[-1][:7]} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
                       f"{'o' * (t['circles'] - t['acquired'])}" for t in sh["techs"])
@@ -115,10 +162,42 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     return out
 
 
+LEGEND = ("Legend: o open circle  # mine  | - / ~ the line a ship entered by (up, sideways, diagonally, "
+          "by warp)  X a mine on a line  @ ship  ♥ open heart  x filled heart  S start  P planet; "
+          "left of a sheet: the printed row number and its VP. Tech: X held, * used, o open.")
+
+
+def ordinal(n: int) -> str:
+    """A place in words.
+
+    >>> ordinal(1), ordinal(2), ordinal(3), ordinal(4)
+    ('1st', '2nd', '3rd', '4th')
+    """
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+
+
+def end_lines(v: Mapping[str, Any]) -> list[str]:
+    """The end of the game in words: why it ended and who finished where (VP, places)."""
+    names = [sh["name"] for sh in v["sheets"]]
+    winners = v["winners"]
+    cause = END_WORDS.get(v["end"], v["end"]).format(w=" and ".join(names[w] for w in winners) or "nobody")
+    if v["solo"]:
+        tech = [sh["tech_score"] for sh in v["sheets"]]
+        res = "Mission accomplished" if winners else "Mission failed"
+        return [f"Game over: {cause}.", f"{res} (technology {tech[0]} against Zorlord's {tech[1]})."]
+    scores = v["scores"]
+    order = sorted(range(len(scores)), key=lambda i: (i not in winners, -scores[i], i))
+    parts = []
+    for i in order:
+        place = 1 + sum(1 for j in range(len(scores)) if (j in winners) > (i in winners)
+                        or ((j in winners) == (i in winners) and scores[j] > scores[i]))
+        parts.append(f"{ordinal(place)} {names[i]}, {scores[i]} VP" + (" (winner)" if i in winners else ""))
+    return [f"Game over: {cause}.", "Result: " + "; ".join(parts) + "."]
+
+
 def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
-    """The table as text: round track, both tracking sheets, the action dice and the decision.
-    Legend: o open circle, # mine, | - / ~ lines (up, sideways, diagonal, warp), @ ship,
-    X a mine on a line, ♥ an open heart, x a filled heart."""
+    """The table as text: round track, both tracking sheets, a legend of their symbols, the
+    action dice (none during the mine phase: they are rolled afterwards) and the decision."""
     meta = v["sheet"]
     rt = " ".join(("[" + str(n) + "]") if i + 1 == v["round"] else (" x " if i + 1 < v["round"] else f" {n} ")
                   for i, n in enumerate(meta["round_track"]))
@@ -134,15 +213,19 @@ def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
         left = blocks[0][i] if i < len(blocks[0]) else ""
         right = blocks[1][i] if len(blocks) > 1 and i < len(blocks[1]) else ""
         lines.append(f"{left:<{width}}{right}")
-    dice = []
-    for d in v["dice"]:
-        own = "pool" if d["owner"] is None else ("Zorlord" if v["solo"] and d["owner"] == 1 else f"P{d['owner'] + 1}")
-        dice.append(f"{d['die'] + 1}:{d['text']} ({own})")
-    lines.append("Dice: " + " | ".join(dice))
+    lines.append(LEGEND)
+    if v.get("dice_rolled", True):
+        dice = []
+        for d in v["dice"]:
+            own = "pool" if d["owner"] is None else ("Zorlord" if v["solo"] and d["owner"] == 1 else f"P{d['owner'] + 1}")
+            dice.append(f"{d['die'] + 1}:{d['text']} ({own})")
+        lines.append("Dice: " + " | ".join(dice))
+    else:
+        lines.append("Dice: not rolled yet this round (they are rolled after the mine phase).")
     if "pending_mine" in v:
         lines.append(f"Incoming mines: {v['pending_mine']['coordinate']}")
     if "end" in v:
-        lines.append(f"Game over ({v['end']}). Scores: {v['scores']}, winners: {v['winners']}")
+        lines += end_lines(v)
     elif v.get("prompt"):
         lines.append(v["prompt"])
     return "\n".join(lines)

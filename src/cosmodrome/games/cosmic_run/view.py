@@ -5,13 +5,16 @@ Schema (all JSON):
 
 - ``game, seat, players, solo, options, round, rounds, captain, to_move, decision, prompt``
 - ``sheet``: the static sheet: ``tracks`` (colours), ``columns``, ``rows``, ``labels`` (number per
-  row on the side in play, 0 = none), ``ladder`` (VP per highest row), ``round_track``
+  row on the side in play, 0 = none), ``row_names`` (per row, the printed number with "lower" /
+  "upper" where side B prints it twice), ``circle_names`` (per row and column, e.g. ``B4``; the
+  names used in every log line and option), ``ladder`` (VP per highest row), ``round_track``
 - ``sheets``: per sheet (seat order; in the solo game the second is Zorlord's):
   ``name, zorlord, ships`` (per track: ``track, colour, row, col, best, hearts, upgrades,
   disabled, reached, vp``), ``grid`` (per track, per row 0..rows+1, per column: bits 1 up-line,
   2 sideways, 4 diagonal, 8 warp, 16 mine), ``techs`` (``name, colour, circles, acquired, used``),
   ``cargo, rerolls_used, rerolls_left, tech_score, vp, kills, immune_round``
-- ``dice``: per die ``die, face, kind, text, colour/track/pips or tech, owner`` (None in the pool)
+- ``dice``: per die ``die, face, kind, text, colour/track/pips or tech, owner`` (None in the pool);
+  ``dice_rolled`` is false during a round's mine phase, when the faces are still last round's
 - ``current``: the die being used / the move in progress; ``pending_mine`` / ``pending_attack``
 - ``end, winners`` once over
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.games.cosmic_run import scoring
+from cosmodrome.games.cosmic_run.text import circle_name, prompt, row_name
 from cosmodrome.games.cosmic_run.state import (DIE, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER, TECHPICK,
                                                ZOR_REROLL, CosmicRunState)
 
@@ -58,15 +62,18 @@ def view(s: CosmicRunState, seat: Optional[int]) -> dict[str, Any]:
         "options": {k: s.options[k] for k in sorted(s.options)},
         "round": s.round, "rounds": len(C.round_track), "captain": s.captain,
         "to_move": s.to_move(), "decision": s.decision_kind(),
-        "prompt": s.decision_prompt() if st != OVER else "",
+        "prompt": prompt(s) if st != OVER else "",
         "sheet": {"tracks": list(C.tracks), "columns": list(C.columns), "rows": C.rows,
                   "labels": list(C.labels[s.side]), "side": "AB"[s.side], "ladder": list(C.ladder),
+                  "row_names": [row_name(C, s.side, r) if 0 < r <= C.rows else "" for r in range(C.nr)],
+                  "circle_names": [[circle_name(C, s.side, r, c) for c in range(3)] for r in range(C.nr)],
                   "round_track": list(C.round_track), "hearts": C.hearts, "rerolls": C.rerolls,
                   "cargo_slots": C.cargo_slots},
         "sheets": [sheet_view(s, sh) for sh in range(2 if s.solo else s.num_players)],
         "dice": [dict(C.face_json(s.faces[i]), die=i, owner=(None if s.owner[i] < 0 else s.owner[i]))
                  for i in range(8)],
         "picks": s.picks,
+        "dice_rolled": not (s.picks >= 8 and all(o == -1 for o in s.owner)),
     }
     if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
         cur: dict[str, Any] = {"die": s.die, "face": s.faces[s.die]}

@@ -267,13 +267,15 @@ function sheetNode(ctx, v, sh, idx, mine) {
   // labelled rows: a faint band across the sheet, the number in the gutter
   const ladderG = svg("g", { class: "cr-ladder" });
   const numbersG = svg("g", { class: "cr-numbers" });
+  // side B prints a number twice (white) or once (yellow); side A prints each number once
+  const printed = {};
+  for (let r = 1; r <= rows; r++) if (meta.labels[r]) printed[meta.labels[r]] = (printed[meta.labels[r]] || 0) + 1;
   for (let r = 1; r <= rows; r++) {
     const y = rowY(r, rows);
     const n = meta.labels[r];
-    numbersG.append(svg("text", { x: W - 7, y: y + 3.5, "text-anchor": "middle", class: "cr-rowi", text: r }));
     if (n) {
       kids.push(svg("rect", { x: GUT - 4, y: y - ROWH / 2 + 1, width: W - GUT - 10, height: ROWH - 2, rx: 6, class: "cr-band" }));
-      numbersG.append(svg("text", { x: GUT - 12, y: y + 4.5, "text-anchor": "middle", class: "cr-num" + (meta.side === "B" && n >= 4 ? " yellow" : ""), text: n }));
+      numbersG.append(svg("text", { x: GUT - 12, y: y + 4.5, "text-anchor": "middle", class: "cr-num" + (meta.side === "B" && printed[n] === 1 ? " yellow" : ""), text: n }));
     }
   }
   // the VP ladder: a badge where the value changes
@@ -287,8 +289,8 @@ function sheetNode(ctx, v, sh, idx, mine) {
     ladderG.append(svg("rect", { x: 9, y: y - 8, width: 27, height: 16, rx: 8, class: "cr-vp" + (val < 0 ? " neg" : val === 0 ? " zero" : "") }),
       svg("text", { x: 22.5, y: y + 4, "text-anchor": "middle", class: "cr-vp-t", text: val > 0 ? `+${val}` : `${val}` }));
   }
-  const ladderHelp = meta.ladder.map((x, r) => r === 0 ? null : r > rows ? `planet ${x}` : `${r}: ${x}`).filter(Boolean).join(", ");
-  kids.push(tipOn(ladderG, HELP.ladder, `VP by highest row — ${ladderHelp}`), tipOn(numbersG, HELP.numbers, `Side ${meta.side}. The small grey numbers at the right edge count the rows (1 at the bottom), as in the move labels ("up to B5").`));
+  const ladderHelp = meta.ladder.map((x, r) => r === 0 ? null : r > rows ? `planet ${x}` : `${meta.row_names[r]}: ${x}`).filter(Boolean).join(", ");
+  kids.push(tipOn(ladderG, HELP.ladder, `VP by highest row — ${ladderHelp}`), tipOn(numbersG, HELP.numbers, `Side ${meta.side}. A circle is named by its column letter and the number printed beside its row, as the mine dice show it (e.g. B4)${meta.side === "B" ? "; a white number printed twice is told apart as lower and upper" : ""}.`));
 
   sh.ships.forEach((ship, t) => {
     const g = svg("g", { class: "cr-track" + (ship.disabled ? " disabled" : "") + (ship.reached ? " reached" : ""), "data-track": t });
@@ -343,7 +345,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
           cg.append(svg("circle", { cx, cy, r: R - 1, class: "cr-minefill" }));
         }
         cg.append(...marks(cx, cy, bits, colour));
-        if (bits & 16) tipOn(cg, HELP.mine, `${meta.columns[c]}${meta.labels[r] || ""} on the ${colour} track${bits & 8 ? " (warped through)" : ""}`);
+        if (bits & 16) tipOn(cg, HELP.mine, `${meta.circle_names[r][c]} on the ${colour} track${bits & 8 ? " (warped through)" : ""}`);
         if (pm && pm.col === c && pm.rows.includes(r) && !ship.reached)
           cg.append(svg("circle", { cx, cy, r: R + 3.5, class: "cr-incoming" }),
             svg("path", { d: `M${cx - R - 5} ${cy} H${cx - R + 1} M${cx + R - 1} ${cy} H${cx + R + 5} M${cx} ${cy - R - 5} V${cy - R + 1} M${cx} ${cy + R - 1} V${cy + R + 5}`, class: "cr-incoming-x" }));
@@ -373,8 +375,9 @@ function sheetNode(ctx, v, sh, idx, mine) {
       shipG.append(svg("circle", { cx: 0, cy: 0, r: 14, class: "cr-target" }));
       hot(shipG, ctx, idx, stopKey);
     } else {
-      const where = ship.row === 0 ? "on the launch pad" : ship.row > rows ? "on its planet" : `at ${meta.columns[ship.col]}${ship.row} (row ${ship.row})`;
-      tipOn(shipG, [`${cap(colour)} ship`, `${where}; best row ${ship.best}; ${ship.hearts}/${meta.hearts} hearts filled; worth ${ship.vp} VP now.`, ""],
+      const where = ship.row === 0 ? "on the launch pad" : ship.row > rows ? "on its planet" : `at ${meta.circle_names[ship.row][ship.col]}`;
+      const best = ship.best === 0 ? "not on the track yet" : ship.best > rows ? "the planet" : `row ${meta.row_names[ship.best]}`;
+      tipOn(shipG, [`${cap(colour)} ship`, `${where}; highest reached: ${best}; ${ship.hearts}/${meta.hearts} hearts filled; worth ${ship.vp} VP now.`, ""],
         ship.disabled ? "disabled: it can no longer move" : (!v.options.rapid_fire ? HELP.armada[1] : null));
     }
     g.append(shipG);
@@ -466,6 +469,9 @@ function ownerName(v, o) {
 }
 
 function dicePool(ctx, v, idx) {
+  if (v.dice_rolled === false)   // the mine phase of a round: last round's faces are not on offer
+    return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: "Action dice" }),
+      el("div", { class: "cr-dice-wait", "data-testid": "cr-dice-wait", text: "Rolled after the mine phase." }));
   const curDie = v.current ? v.current.die : null;
   const dice = v.dice.map(d => {
     const owner = ownerName(v, d.owner);

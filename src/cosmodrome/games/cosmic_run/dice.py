@@ -1,0 +1,29 @@
+"""The eight white action dice (RB Phase II: the captain rolls them; RB Control Panel Option:
+a taken die is rolled again): every roll comes from the game's seeded generator.
+
+>>> from cosmodrome.games.cosmic_run import GAME
+>>> s = GAME.new_state(2, seed=3)
+>>> roll(s, 0) in s.C.dice[0]
+True
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic_run.state import CosmicRunState
+
+
+def roll(s: CosmicRunState, die: int) -> int:
+    """A random face of die ``die`` (not yet put on the table)."""
+    faces = s.C.dice[die]
+    return faces[s.rng.below(len(faces))]
+
+
+def roll_pool(s: CosmicRunState) -> None:
+    """Roll every die still in the pool and log the faces."""
+    rolled = []
+    for i in range(8):
+        if s.owner[i] == -1:
+            s.faces[i] = roll(s, i)
+            rolled.append(f"{i + 1}: {s.C.face_text(s.faces[i])}")
+    s.log("dice", f"Action dice rolled — {'; '.join(rolled)}.", chance=True, faces=list(s.faces),
+          dice=[i for i in range(8) if s.owner[i] == -1])
