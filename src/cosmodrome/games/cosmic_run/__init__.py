@@ -11,7 +11,7 @@ The modules import one way, in the order of :data:`LAYERS`: data (``components``
 → names and texts (``text``) → the rules, each importing only the rules listed before it →
 ``view`` and the ``heuristic`` → this face. A rule that must go on with a higher one (the
 next pick after a die, the mine phase after a roll) calls it through ``state.HOOKS``, which
-this module registers (tests/cosmic_run/test_layers.py checks the order).
+this module registers (tests/core/test_game_layers.py checks the order).
 
 >>> s = GAME.new_state(2, seed=3)
 >>> s.decision_kind(), s.to_move()

@@ -7,7 +7,7 @@ True
 
 The package's modules import one way, down this list (a module may import the modules of
 earlier layers and those listed before it in its own layer; see docs/ARCHITECTURE.md and
-tests/venus/test_layers.py). A rule reaches a rule further down the list by importing it
+tests/core/test_game_layers.py). A rule reaches a rule further down the list by importing it
 and one further up through a frame on the stack (:mod:`.flow` allocates every frame code)
 or a registration (``flow.AUTO`` / ``flow.DECIDE``, the card tables of :mod:`.cards`,
 ``state.PROTOCOL``).

@@ -5,8 +5,8 @@ Written for any game package: :func:`layer_problems` reads every module of a pac
 module of the same package or of ``cosmodrome.games``, (b) any ``__import__`` or
 ``importlib`` use, (c) an import that goes against the package's declared ``LAYERS`` (a
 module may import the modules of earlier layers and those listed before it in its own
-layer), and a module the layers do not name. Point ``PACKAGES`` at another game package
-once it declares its ``LAYERS``.
+layer), and a module the layers do not name. Every package under ``cosmodrome/games`` (each
+game, and a package games share) must declare its ``LAYERS``.
 """
 
 from __future__ import annotations
@@ -17,12 +17,32 @@ from pathlib import Path
 
 import pytest
 
-PACKAGES = ["cosmodrome.games.venus"]
+import cosmodrome.games
+
+#: every package under cosmodrome/games: each game and each package games share
+PACKAGES = sorted(f"cosmodrome.games.{p.parent.name}"
+                  for p in Path(cosmodrome.games.__file__).parent.glob("*/__init__.py"))
 
 
 def _order(layers) -> dict:
-    """Module name -> its position in the flattened layer order."""
-    return {m: i for i, m in enumerate(m for layer in layers for m in layer)}
+    """Module name -> its position in the flattened layer order; the face (``__init__``)
+    comes last when the layers do not name it."""
+    flat = [m for layer in layers for m in layer]
+    if "__init__" not in flat:
+        flat.append("__init__")
+    return {m: i for i, m in enumerate(flat)}
+
+
+def _is_game(target: str) -> bool:
+    """Whether the ``cosmodrome.games`` name ``target`` lies in a game's package (one with a
+    ``GAME``), as opposed to a package games share (such as their common movement rules)."""
+    parts = target.split(".")
+    if len(parts) < 3:
+        return False
+    try:
+        return hasattr(importlib.import_module(".".join(parts[:3])), "GAME")
+    except ImportError:
+        return True
 
 
 def _targets(node: ast.AST, package: str, here: str, modules: set) -> list:
@@ -83,6 +103,8 @@ def layer_problems(directory: Path, package: str, layers) -> list:
                 if target.startswith("cosmodrome.games") and not target.startswith(package):
                     if id(node) in in_function:
                         problems.append(f"{me}.py:{node.lineno}: imports {target} inside a function")
+                    if _is_game(target):
+                        problems.append(f"{me}.py:{node.lineno}: imports another game's module {target}")
                     continue
                 if id(node) in in_function:
                     problems.append(f"{me}.py:{node.lineno}: imports {target} inside a function")
@@ -94,7 +116,13 @@ def layer_problems(directory: Path, package: str, layers) -> list:
 
 
 def _declared(package: str):
-    return importlib.import_module(package).LAYERS
+    mod = importlib.import_module(package)
+    assert hasattr(mod, "LAYERS"), f"{package} declares no LAYERS (docs/ARCHITECTURE.md, games)"
+    return mod.LAYERS
+
+
+def test_every_game_package_is_checked():
+    assert {"cosmodrome.games.venus", "cosmodrome.games.cosmic_run"} <= set(PACKAGES)
 
 
 @pytest.mark.parametrize("package", PACKAGES)
@@ -122,6 +150,14 @@ def _write(tmp_path: Path, files: dict) -> Path:
 
 
 LAYERS = (("data",), ("rules", "more"), ("__init__",))
+
+
+def test_checker_refuses_a_module_importing_the_face_or_another_game(tmp_path):
+    d = _write(tmp_path, {"__init__": "GAME = 1\n", "data": "", "more": "",
+                          "rules": "from cosmodrome.games.demo import GAME\nimport cosmodrome.games.venus.state\n"})
+    text = "\n".join(layer_problems(d, "cosmodrome.games.demo", (("data",), ("rules", "more"))))
+    assert "rules.py:1: imports __init__, which comes after it in LAYERS" in text
+    assert "rules.py:2: imports another game's module cosmodrome.games.venus.state" in text
 
 
 def test_checker_accepts_a_clean_package(tmp_path):
@@ -154,4 +190,5 @@ def test_checker_finds_each_kind_of_breach(tmp_path):
     assert "rules.py:3: __import__ call" in text
     assert "rules.py:4: imports importlib" in text
     assert "rules.py:6: imports cosmodrome.games.other inside a function" in text
+    assert "rules.py:6: imports another game's module cosmodrome.games.other" in text
     assert not any(p.startswith("more.py") for p in problems)   # 'more' imports 'rules', listed before it
