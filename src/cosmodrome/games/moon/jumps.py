@@ -10,7 +10,7 @@ reached. After a jump without accident it may make its next programmed jump or s
 from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, is_accident, steps_of
-from cosmodrome.games.lunar.movement import jump, masks
+from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.moon.accidents import accident
 from cosmodrome.games.moon.state import A_PICK, A_REROLL, GO_ON, HOOKS, PICK, SWAP_EC, SWAP_SPK, MoonState
 from cosmodrome.games.moon.text import JUMP_NAMES, astronaut_name, die_name, place_name
@@ -49,12 +49,6 @@ def reroll(s: MoonState, d: int) -> None:
                     f"{face_text(s.faces[d])}.", chance=True, astronaut=a, die=d, face=s.faces[d])
 
 
-def preview(s: MoonState, a: int, d: int, mask: int):
-    """Where moving by die ``d`` with ``mask`` would take astronaut ``a`` (the jump of
-    :mod:`cosmodrome.games.lunar.movement`, stopped at the goal)."""
-    return jump(s.strip, s.col[a], s.lvl[a], DIE_COLOUR[d], steps_of(s.faces[d]), mask, s.goal)
-
-
 def move(s: MoonState, action: int) -> None:
     """Move by the chosen die (rules, "How do I jump?"); collect Sputniks on the path (rules,
     "The Sputnik"); the goal ends the turn (rules, "How do I win?"); an accident ends it too
@@ -63,7 +57,7 @@ def move(s: MoonState, action: int) -> None:
     a = s.cur
     d, mask = divmod(action - A_PICK, 4)
     face = s.faces[d]
-    res = preview(s, a, d, mask)
+    res = s.preview(a, d, mask)
     s.place(a, res.col, res.level)
     name = astronaut_name(s, a)
     got = sum(1 for cell in res.path if cell in s.icons)

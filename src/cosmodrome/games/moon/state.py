@@ -28,6 +28,8 @@ from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
 from cosmodrome.core.flat import Hooks, dump_fields
+from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
+from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE
 from cosmodrome.games.moon.components import Components
 
@@ -139,6 +141,12 @@ class MoonState(State):
         self.col[a], self.lvl[a] = col, lvl
         self.stamp[a] = self.next_stamp
         self.next_stamp += 1
+
+    def preview(self, a: int, d: int, mask: int) -> Jump:
+        """Where moving by die ``d`` (its rolled face) with the diagonal steps ``mask`` would
+        take astronaut ``a``: the jump of :mod:`cosmodrome.games.lunar.movement`, stopped at
+        the goal."""
+        return jump(self.strip, self.col[a], self.lvl[a], DIE_COLOUR[d], steps_of(self.faces[d]), mask, self.goal)
 
     def rank_key(self, a: int) -> tuple:
         """Race position, best first when sorted descending: finished astronauts by arrival,

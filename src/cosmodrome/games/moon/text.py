@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text, steps_of
+from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, face_text, steps_of
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.state import (
     A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_YES, EXTRA, GO_ON, PICK, PROGRAM, SWAP_EC, SWAP_SPK,
@@ -66,8 +66,12 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
         d, mask = divmod(action - A_PICK, 4)
         face = s.faces[d]
         colour = DIE_COLOUR[d]
-        return {"label": f"Move {face_text(face)} by the {die_name(d)} ({steps_text(colour, steps_of(face), mask)})",
-                "die": d, "mask": mask, "face": face, "colour": COLOUR_NAMES[colour]}
+        res = s.preview(s.cur, d, mask)
+        risky = "" if res.outcome == "safe" and face != ACCIDENT else ", an accident"
+        return {"label": f"Move {face_text(face)} by the {die_name(d)} ({steps_text(colour, steps_of(face), mask)}) "
+                         f"to {place_name(s, res.col, res.level)}{risky}",
+                "die": d, "mask": mask, "face": face, "colour": COLOUR_NAMES[colour], "to": [res.col, res.level],
+                "outcome": "accident" if risky else "safe", "path": [list(p) for p in res.path]}
     if A_REROLL <= action < A_COUNT:
         d = action - A_REROLL
         return {"label": f"Spend an EC to roll the {die_name(d)} again", "die": d}
