@@ -46,7 +46,7 @@ def wait_redraw(page, before, timeout=8.0):
 
 
 def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser):
-    g = post(server, "/api/games", {"game": "moon", "players": 3, "seed": 5,
+    g = post(server, "/api/games", {"game": "moon", "players": 3, "seed": 5, "options": {"advanced": True},
                                     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
                                               {"kind": "bot", "bot": "random"}]})
     gid, token = g["id"], g["seats"][0]["token"]
@@ -60,6 +60,8 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
     assert page.locator(".moon-cell").count() == 36 * 4
     assert page.locator("[data-testid=moon-astro]").count() == 3
     assert page.locator("[data-testid=moon-card]").count() == 3
+    # the advanced rules' four special box tokens sit on the circled boxes
+    assert page.locator("[data-testid=moon-token]").count() == 4
     rng = random.Random(3)
     stats = {"prompt": 0, "place": 0, "kinds": set()}
     checked = 0

@@ -7,8 +7,8 @@ result per jump; accidents, Sputniks, EC and handicap counters. Movement and dic
 
 The package's modules import one way, in the order of :data:`LAYERS` (tests/moon/test_layers.py
 checks it): data (``components``, ``state``) → names and texts (``text``) → the rules as the
-rulebook reads (scoring, accidents, the turn and programming, jumps, rounds, setup, the action
-dispatch) → ``view``, ``evaluation``, ``heuristic`` → this face. A rule that must go on with a
+rulebook reads (scoring, accidents, the turn and programming, robbery and special boxes of the
+advanced rules, jumps, rounds, setup, the action dispatch) → ``view``, ``evaluation``, ``heuristic`` → this face. A rule that must go on with a
 higher one (roll the first jump after programming, end the turn after a jump) calls it through
 ``state.HOOKS``, registered here.
 
@@ -32,14 +32,14 @@ from cosmodrome.games.moon.state import HOOKS, INT_FIELDS, LIST_FIELDS, NUM_ACTI
 LAYERS = (
     ("components", "state"),                                                  # data
     ("text",),                                                                # names and texts
-    ("scoring", "accidents", "turn", "jumps", "rounds", "setup", "actions"),  # rules
+    ("scoring", "accidents", "turn", "robbery", "special", "jumps", "rounds", "setup", "actions"),  # rules
     ("view", "evaluation", "heuristic"),                                      # seen, estimated, played
     ("__init__",),                                                            # the face
 )
 
 HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
                view=view.view, scores=scoring.scores, summary=scoring.summary, evaluation=evaluation.evaluation,
-               roll=jumps.roll,
+               roll=jumps.roll, proceed=jumps.proceed,
                end_turn=rounds.end_turn)
 
 
@@ -62,6 +62,8 @@ class WalkingOnTheMoon(Game):
     )
     options = (
         OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
+        OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens "
+                   "(the action cards are not implemented yet)"),
     )
 
     def resolve_options(self, options):
@@ -98,7 +100,7 @@ class WalkingOnTheMoon(Game):
                     or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards) for c in cards)):
                 raise RecordError("the saved state's 'cards' must be 5 different lunar card numbers")
             s = MoonState(self, players, options, comp, Rng.from_state(rng), cards)
-            load_fields(s, d, INT_FIELDS, LIST_FIELDS, free=("order", "winners_"))
+            load_fields(s, d, INT_FIELDS, LIST_FIELDS, free=("order", "winners_", "pending"))
         except KeyError as exc:
             raise RecordError(f"the saved moon state lacks {exc.args[0]!r}") from None
         except (RecordError, OptionError):

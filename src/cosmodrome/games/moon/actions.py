@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cosmodrome.games.moon.jumps import exchange, go_on, move, pick_options, reroll
+from cosmodrome.games.moon.jumps import exchange, go_on, move, pick_options, proceed, reroll
+from cosmodrome.games.moon.robbery import rob, rob_options
+from cosmodrome.games.moon.special import buy, buy_options, free_die_options, free_jump
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_YES, EXTRA, GO_ON, PICK, PROGRAM, SWAP_EC, SWAP_SPK,
-    MoonState,
+    A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_YES, BUY, EXTRA, FREE_DIE, GO_ON, PICK, PROGRAM, ROB, SWAP_EC,
+    SWAP_SPK, MoonState,
 )
 from cosmodrome.games.moon.text import label
 from cosmodrome.games.moon.turn import extra_die, program, program_options
@@ -32,6 +34,12 @@ def legal(s: MoonState) -> list[int]:
         return [A_COUNT + n for n in range(s.spk[s.cur] + s.spk[s.partner] + 1)]
     if p == SWAP_EC:
         return [A_COUNT + n for n in range(s.ec[s.cur] + s.ec[s.partner] + 1)]
+    if p == ROB:
+        return rob_options(s)
+    if p == BUY:
+        return buy_options(s)
+    if p == FREE_DIE:
+        return free_die_options(s)
     return []
 
 
@@ -50,6 +58,13 @@ def perform(s: MoonState, action: int) -> None:
             move(s, action)
     elif p in (SWAP_SPK, SWAP_EC):
         exchange(s, action - A_COUNT)
+    elif p == ROB:
+        rob(s, action)
+        proceed(s)
+    elif p == BUY:
+        buy(s, action - A_COUNT)
+    elif p == FREE_DIE:
+        free_jump(s, action)
 
 
 def to_json(s: MoonState, action: int) -> dict[str, Any]:

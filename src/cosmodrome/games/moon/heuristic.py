@@ -156,6 +156,13 @@ class MoonHeuristic(Bot):
             return A_YES if worth else A_DONE
         if phase == "extra-die":
             return A_YES if (me["ec"] >= 2 or turn["dice_n"] <= 2) else A_DONE
+        if phase == "rob":       # the richest target (a Sputnik is a point); else sabotage anyone
+            acts = [(state.action_json(a), a) for a in legal if a != A_DONE]
+            return max(acts, key=lambda ja: v["astronauts"][ja[0]["target"]]["sputniks"])[1]
+        if phase == "free-jump":
+            return legal[0]                              # the blue die: straight and up to 3
+        if phase == "buy-advances":                      # a Sputnik is a point; an advance near the goal is more
+            return legal[-1] if v["lap"]["goal"] - me["col"] <= 3 * (len(legal) - 1) else legal[0]
         if phase.startswith("exchange"):
             return A_COUNT + (len(legal) - 1) // 2      # an even split loses least in an accident
         return legal[0]
@@ -197,7 +204,10 @@ class MoonHeuristic(Bot):
     def _pick(self, key, me, turn, legal) -> int:
         col, lvl, spk = me["col"], me["level"], me["sputniks"]
         rest = self._groups_after(turn, turn["jump"])
-        faces = {d["die"]: d["face"] for d in turn["dice"] if d["jump"] == turn["jump"]}
+        if turn.get("free_die", -1) >= 0:
+            faces = {d["die"]: d["face"] for d in turn["dice"] if d["die"] == turn["free_die"]}
+        else:
+            faces = {d["die"]: d["face"] for d in turn["dice"] if d["jump"] == turn["jump"]}
         best_a, best_v = legal[0], -1e9
         for a in legal:
             if a >= A_REROLL:

@@ -12,18 +12,28 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, is_accident, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.moon.accidents import accident
-from cosmodrome.games.moon.state import A_PICK, A_REROLL, GO_ON, HOOKS, PICK, SWAP_EC, SWAP_SPK, MoonState
+from cosmodrome.games.moon.robbery import targets
+from cosmodrome.games.moon.special import trigger
+from cosmodrome.games.moon.state import (
+    A_PICK, A_REROLL, GO_ON, HOOKS, P_AFTER, P_END, P_ROB, P_SWAP, P_TOKEN, PICK, ROB, SWAP_EC, SWAP_SPK, MoonState,
+)
 from cosmodrome.games.moon.text import JUMP_NAMES, astronaut_name, die_name, place_name
 
 
 def roll(s: MoonState) -> None:
-    """Roll the dice programmed on the current jump (a chance event)."""
-    dice = [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
+    """Roll the dice programmed on the current jump, or the one die of a special box's
+    immediate jump (a chance event). A special box's re-roll token makes the re-rolls of this
+    jump free."""
+    dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
+    if s.free_rr[s.cur]:
+        s.free_rr[s.cur] = 0
+        s.free_left = len(dice)
     for d in dice:
         s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
     s.phase = PICK
     shown = ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice)
-    s.log("roll", f"{astronaut_name(s, s.cur)} rolls the {JUMP_NAMES[s.jump]} jump: {shown}.", chance=True,
+    what = "a free jump" if s.free_die >= 0 else f"the {JUMP_NAMES[s.jump]} jump"
+    s.log("roll", f"{astronaut_name(s, s.cur)} rolls {what}: {shown}.", chance=True,
           astronaut=s.cur, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
 
 
@@ -31,21 +41,26 @@ def pick_options(s: MoonState) -> list[int]:
     """Every die of the current jump, with every step pattern its colour allows, and a
     re-roll of each such die for an EC counter (rules, "Earth Control")."""
     out = []
-    for d in range(NUM_DICE):
-        if s.prog[d] == s.jump:
-            out.extend(A_PICK + d * 4 + m for m in masks(DIE_COLOUR[d], steps_of(s.faces[d])))
-    if s.ec[s.cur]:
-        out.extend(A_REROLL + d for d in range(NUM_DICE) if s.prog[d] == s.jump)
+    dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
+    for d in dice:
+        out.extend(A_PICK + d * 4 + m for m in masks(DIE_COLOUR[d], steps_of(s.faces[d])))
+    if s.ec[s.cur] or s.free_left:
+        out.extend(A_REROLL + d for d in dice)
     return sorted(out)
 
 
 def reroll(s: MoonState, d: int) -> None:
-    """Spend an EC counter to roll one die of the jump again (rules, "Earth Control")."""
+    """Spend an EC counter to roll one die of the jump again (rules, "Earth Control"); free
+    while a special box's re-roll token lasts."""
     a = s.cur
-    s.ec[a] -= 1
-    s.ec_supply += 1
+    paid = "rolls" if s.free_left else "spends an EC counter and rolls"
+    if s.free_left:
+        s.free_left -= 1
+    else:
+        s.ec[a] -= 1
+        s.ec_supply += 1
     s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
-    s.log("reroll", f"{astronaut_name(s, a)} spends an EC counter and rolls the {die_name(d)} again: "
+    s.log("reroll", f"{astronaut_name(s, a)} {paid} the {die_name(d)} again: "
                     f"{face_text(s.faces[d])}.", chance=True, astronaut=a, die=d, face=s.faces[d])
 
 
@@ -69,30 +84,60 @@ def move(s: MoonState, action: int) -> None:
                   f"{f' and picks up {got} Sputnik' + ('s' if got > 1 else '') if got else ''}.",
           astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
           path=[list(p) for p in res.path])
+    free = s.free_die >= 0
     for x in range(NUM_DICE):
-        if s.prog[x] == s.jump:
+        if s.prog[x] == s.jump or x == s.free_die:
             s.faces[x] = 0
+    s.free_die = -1
+    s.free_left = 0
     if res.stopped:
         s.arrived += 1
         s.fin[a] = s.arrived
         s.log("goal", f"{name} crosses the goal line{' first' if s.arrived == 1 else ''}!", astronaut=a, place=s.arrived)
+    boxes = [P_TOKEN + c for c, y in res.path
+             if s.advanced and c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0]
     if res.outcome != "safe" or is_accident(face):
         accident(s, a, res.outcome if res.outcome != "safe" else "face")
-        HOOKS.end_turn(s)
-        return
-    if res.stopped:
-        HOOKS.end_turn(s)
-        return
-    mate = [b for b in range(s.n_astro) if b != a and s.owner(b) == s.owner(a) and not s.fin[b]
-            and (s.col[b], s.lvl[b]) == (s.col[a], s.lvl[a])]
-    if mate and s.n_astro != s.num_players:
-        s.partner = mate[0]
-        if s.spk[a] + s.spk[s.partner]:
-            s.phase = SWAP_SPK
+        then = boxes + [P_END]
+    elif res.stopped:
+        then = boxes + [P_END]
+    else:   # a robbery where the jump landed, then the special boxes, the exchange, what comes next
+        then = ([P_ROB] if s.advanced else []) + boxes + [P_SWAP] + ([] if free else [P_AFTER])
+    s.pending = then + [p for p in s.pending if p not in (P_ROB, P_SWAP)]
+    proceed(s)
+
+
+def proceed(s: MoonState) -> None:
+    """Go on with what is still to happen after a jump, until a decision is asked or the
+    turn goes on or ends (special boxes, robbery, the 2-player exchange, the next jump)."""
+    a = s.cur
+    while s.pending:
+        p = s.pending.pop(0)
+        if p == P_END:
+            s.pending = []
+            HOOKS.end_turn(s)
             return
-        if s.ec[a] + s.ec[s.partner]:
-            s.phase = SWAP_EC
+        if p == P_AFTER:
+            after_jump(s)
             return
+        if p >= P_TOKEN:
+            if trigger(s, p - P_TOKEN):
+                return
+        elif p == P_ROB:
+            if not s.down[a] and targets(s, a):
+                s.phase = ROB
+                return
+        elif p == P_SWAP:
+            mate = [b for b in range(s.n_astro) if b != a and s.owner(b) == s.owner(a) and not s.fin[b]
+                    and (s.col[b], s.lvl[b]) == (s.col[a], s.lvl[a])]
+            if mate and s.n_astro != s.num_players:
+                s.partner = mate[0]
+                if s.spk[a] + s.spk[s.partner]:
+                    s.phase = SWAP_SPK
+                    return
+                if s.ec[a] + s.ec[s.partner]:
+                    s.phase = SWAP_EC
+                    return
     after_jump(s)
 
 
@@ -135,4 +180,5 @@ def exchange(s: MoonState, keep: int) -> None:
     if s.phase == SWAP_SPK and s.ec[a] + s.ec[b]:
         s.phase = SWAP_EC
         return
-    after_jump(s)
+    s.partner = -1
+    proceed(s)

@@ -32,6 +32,9 @@ def end_turn(s: MoonState) -> None:
     s.prog = [-1] * 6
     s.faces = [0] * 6
     s.partner = -1
+    s.pending = []
+    s.free_die = -1
+    s.free_left = 0
     s.turn_i += 1
     while s.turn_i < len(s.order) and s.fin[s.order[s.turn_i]]:
         s.turn_i += 1

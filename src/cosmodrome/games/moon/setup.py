@@ -14,7 +14,7 @@ from cosmodrome.core import Rng
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.rounds import begin_round
 from cosmodrome.games.moon.state import MoonState, astronauts_for
-from cosmodrome.games.moon.text import astronaut_name
+from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name
 
 
 def deal_cards(comp: Components, rng: Rng, max_red: int) -> list[int]:
@@ -40,6 +40,17 @@ def deal_cards(comp: Components, rng: Rng, max_red: int) -> list[int]:
     return out
 
 
+def deal_tokens(s: MoonState, rng: Rng) -> None:
+    """Advanced rules (rules, "Set up the race"): a random special box token on each circled
+    box between the cards."""
+    pool = list(range(len(s.C.tokens)))
+    rng.shuffle(pool)
+    s.tokens = pool[:len(s.boxes)]
+    s.log("tokens", "Special boxes: " + "; ".join(f"after card {i + 1}, {TOKEN_TEXT[s.C.tokens[t]]}"
+                                                 for i, t in enumerate(s.tokens)) + ".", chance=True,
+          tokens=list(s.tokens))
+
+
 def new_game(game, comp: Components, players: int, seed: int, options: dict[str, Any]) -> MoonState:
     """A new race: the lap, the first player, the stack in the goal box, the first round."""
     rng = Rng(seed)
@@ -48,6 +59,8 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
     s.spk_supply = comp.supply["sputnik"]
     s.ec_supply = comp.supply["ec"]
     s.hc_supply = comp.supply["handicap"]
+    if options.get("advanced"):
+        deal_tokens(s, rng)
     s.first_seat = rng.below(players)
     s.log("lap", "The lap: " + ", ".join(comp.cards[c].name + (" (red dot)" if comp.cards[c].red else "")
                                         for c in cards) + ".", chance=True, cards=list(cards))

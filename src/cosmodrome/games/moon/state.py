@@ -38,19 +38,26 @@ A_DONE, A_YES = 0, 1        # stop / no more EC / keep as is  --  go on / spend 
 A_PROGRAM = 2               # 2 + die * 3 + jump: put a die on a jump of the jump card
 A_PICK = 20                 # 20 + die * 4 + mask: move by that die's face, diagonal steps in mask
 A_REROLL = 44               # 44 + die: spend an EC to roll that die again
-A_COUNT = 50                # 50 + n, n = 0..MAX_COUNT: how many counters this astronaut keeps
+A_COUNT = 50                # 50 + n, n = 0..MAX_COUNT: how many counters (exchange; Sputniks to spend)
 MAX_COUNT = 40
+A_SEAT = 91                 # 91 + astronaut: the astronaut to rob (advanced rules)
 NUM_ACTIONS = 112
 
+# what is still to happen after a jump (``pending``): special boxes stepped into (P_TOKEN +
+# column), a robbery, the 2-player exchange, then the next jump or the end of the turn
+P_END, P_AFTER, P_ROB, P_SWAP, P_TOKEN = 0, 1, 2, 3, 100
+
 # decision phases
-EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, OVER = range(1, 8)
+EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, ROB, BUY, FREE_DIE, OVER = range(1, 11)
 PHASE_KIND = {EXTRA: "extra-die", PROGRAM: "program", PICK: "pick", GO_ON: "go-on",
-              SWAP_SPK: "exchange-sputniks", SWAP_EC: "exchange-ec", OVER: "over"}
+              SWAP_SPK: "exchange-sputniks", SWAP_EC: "exchange-ec", ROB: "rob", BUY: "buy-advances",
+              FREE_DIE: "free-jump", OVER: "over"}
 
 INT_FIELDS = ("phase", "cur", "round", "turn_i", "dice_n", "jump", "next_stamp", "first_seat",
-              "spk_supply", "ec_supply", "hc_supply", "arrived", "accidents", "decisions", "partner")
+              "spk_supply", "ec_supply", "hc_supply", "arrived", "accidents", "decisions", "partner",
+              "free_die", "free_left")
 LIST_FIELDS = ("cards", "col", "lvl", "stamp", "down", "spk", "ec", "hc", "fin", "order", "prog", "faces",
-               "winners_")
+               "winners_", "tokens", "free_rr", "pending")
 
 
 def connector(comp: Components) -> tuple[int, ...]:
@@ -90,9 +97,10 @@ def lap(comp: Components, cards: tuple[int, ...]) -> tuple[tuple, frozenset, tup
 #: entry points of the higher layers, registered by the package's face: the protocol
 #: (``legal``, ``perform``, ``action_json``, ``prompt``, ``view``, ``scores``, ``summary``,
 #: ``evaluation``) and the flow of a turn (``roll``: roll the current jump's dice;
-#: ``end_turn``: the next astronaut plays or the round ends)
+#: ``proceed``: go on after a decision taken between a jump and the next; ``end_turn``: the
+#: next astronaut plays or the round ends)
 HOOKS = Hooks("moon", ("legal", "perform", "action_json", "prompt", "view", "scores", "summary", "evaluation",
-                       "roll", "end_turn"))
+                       "roll", "proceed", "end_turn"))
 
 
 def astronauts_for(players: int) -> int:
@@ -124,6 +132,11 @@ class MoonState(State):
         self.prog = [-1] * 6
         self.faces = [0] * 6
         self.partner = -1
+        self.free_die = -1
+        self.advanced = bool(options.get("advanced"))
+        self.tokens = [-1] * len(self.boxes)          # special box token per circled box (advanced)
+        self.free_rr = [0] * n                         # a free re-roll of the next jump (token)
+        self.pending: list[int] = []
         self.winners_: list[int] = []
         self.ev: list[Event] = []
         self.initial_events: list[Event] = []

@@ -15,11 +15,15 @@ from typing import Any, Mapping, Optional
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, face_text, steps_of
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_YES, EXTRA, GO_ON, PICK, PROGRAM, SWAP_EC, SWAP_SPK,
-    MoonState,
+    A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_SEAT, A_YES, BUY, EXTRA, FREE_DIE, GO_ON, PICK, PROGRAM, ROB,
+    SWAP_EC, SWAP_SPK, MoonState,
 )
 
 JUMP_NAMES = ("first", "second", "third")
+TOKEN_TEXT = {"advance": "one circle box ahead", "back": "one circle box back",
+              "buy-advances": "Sputniks may be spent for free advances", "ec": "an EC counter",
+              "reroll-next": "free re-rolls on the next jump", "two-sputniks": "two Sputnik counters",
+              "one-die-jump": "an immediate jump with one die"}
 
 
 def astronaut_name(s: MoonState, a: int) -> str:
@@ -55,6 +59,20 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
     """The label and JSON details of an action in this state."""
     if s.phase == EXTRA:
         return {"label": "Spend an EC for one more die" if action == A_YES else "Take the dice as they are"}
+    if s.phase == FREE_DIE:
+        d = (action - A_PROGRAM) // 3
+        return {"label": f"Jump now with a {COLOUR_NAMES[DIE_COLOUR[d]]} die", "die": d,
+                "colour": COLOUR_NAMES[DIE_COLOUR[d]], "free": True}
+    if s.phase == ROB:
+        if action == A_DONE:
+            return {"label": "Rob nobody"}
+        b = action - A_SEAT
+        what = "take a Sputnik from" if s.spk[b] else "give a handicap counter to"
+        return {"label": f"Rob {astronaut_name(s, b)}: {what} it", "target": b}
+    if s.phase == BUY:
+        n = action - A_COUNT
+        return {"label": f"Spend {n} Sputnik{'s' if n != 1 else ''} for {n} free advance{'s' if n != 1 else ''}",
+                "count": n}
     if s.phase == GO_ON:
         nxt = JUMP_NAMES[min(s.jump + 1, 2)]
         return {"label": f"Make the {nxt} jump" if action == A_YES else "Stop here and end the turn"}
@@ -91,9 +109,16 @@ def prompt(s: MoonState) -> str:
         left = s.dice_n - sum(1 for j in s.prog if j >= 0)
         return f"{me}: program your dice on the jump card ({left} still to place)."
     if s.phase == PICK:
-        return f"{me}: choose the die to move by on the {JUMP_NAMES[s.jump]} jump."
+        what = "the free jump" if s.free_die >= 0 else f"the {JUMP_NAMES[s.jump]} jump"
+        return f"{me}: choose the die to move by on {what}."
     if s.phase == GO_ON:
         return f"{me}: jump again or stop?"
+    if s.phase == FREE_DIE:
+        return f"{me}: choose the die for the special box's free jump."
+    if s.phase == ROB:
+        return f"{me}: rob one of the astronauts in this box?"
+    if s.phase == BUY:
+        return f"{me}: how many Sputniks do you spend on free advances?"
     if s.phase in (SWAP_SPK, SWAP_EC):
         what = "Sputniks" if s.phase == SWAP_SPK else "EC counters"
         return f"{me} shares a box with {astronaut_name(s, s.partner)}: how many of your pair's {what} does {me} keep?"

@@ -23,6 +23,7 @@ const CELL_HELP = ["Sky: you may fly through, but a jump that ends here falls to
   "A box with a circle: safe ground to land on.", "A box without a circle: landing here is an accident.",
   "Rock: a step into it is a crash.", "A tunnel box with a circle: safe, but no diagonal steps inside a tunnel (it has a ceiling).",
   "A tunnel box without a circle: landing here is an accident; no diagonal steps inside the tunnel."];
+const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: "EC", "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
 const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3fae5a", white: "#e8e8ee" };
 const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
 
@@ -96,6 +97,11 @@ function lapSvg(v, ctx, idx) {
       root.append(g);
     }
     if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "text-anchor": "middle", text: isGoal ? "goal" : "S" }));
+    const token = (v.lap.tokens || []).find(t => t.col === c && t.effect);
+    if (token) root.append(svg("g", { class: "moon-token", "data-testid": "moon-token", "data-effect": token.effect },
+      svg("rect", { x: LEFT + c * W + 3, y: y(levels - 1) + 4, width: W - 6, height: H - 8, rx: 5 }),
+      svg("text", { x: LEFT + c * W + W / 2, y: y(levels - 1) + H / 2 + 4, "text-anchor": "middle", text: TOKEN_MARK[token.effect] || "?" }),
+      svg("title", { text: `Special box: ${token.text}` })));
   });
   // points printed under the last card
   v.lap.last_card_points.forEach((p, j) => root.append(svg("text", { x: LEFT + (v.lap.goal - 6 + j) * W + W / 2, y: TOP + levels * H + 30,

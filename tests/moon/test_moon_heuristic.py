@@ -2,7 +2,7 @@
 accident, and stops when the next jump is more likely to end in an accident than to gain."""
 
 from moon_helpers import GAME
-from test_rules import BLUE1, WHITE1, pick, roll_for, table
+from test_moon_rules import BLUE1, WHITE1, pick, roll_for, table
 
 from cosmodrome.bots import RandomBot
 from cosmodrome.games.moon.heuristic import MoonHeuristic, plans
