@@ -174,3 +174,12 @@ def test_the_heuristic_plays_the_advanced_rules_and_beats_random():
             s.apply(a)
         wins += s.returns()[g % 3]
     assert wins >= 5
+
+
+def test_a_move_caused_by_a_special_box_sets_off_no_other_special_box():
+    """A "back" token passed on the way sends the astronaut back onto that very box, where
+    it stays (it would otherwise be sent back again, for ever; docs/rulings/moon.md 20)."""
+    s = roll_for(table(tokens=("ec", "back", "advance", "two-sputniks")), 0, 13, 1, {BLUE1: 2})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))                       # through box 2 (back) onto Crater field's first box
+    assert (s.col[0], s.lvl[0]) == (14, 1) and s.phase == GO_ON

@@ -3,14 +3,15 @@ between the cards, whose effect an astronaut gets when it steps into that box, b
 (even one that ends in an accident) or by a free move.
 
 Free moves go from circle box to circle box (boxes with a circle), collect no Sputniks, and
-may step into another special box or cross the goal line (which ends the turn).
+may cross the goal line (which ends the turn). A move that a special box causes does not set
+off another special box (else two tokens could send an astronaut back and forth for ever).
 """
 
 from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
 from cosmodrome.games.lunar.terrain import SAFE_LANDING
-from cosmodrome.games.moon.state import A_COUNT, A_PROGRAM, BUY, FREE_DIE, HOOKS, P_END, P_TOKEN, MoonState
+from cosmodrome.games.moon.state import A_COUNT, A_PROGRAM, BUY, FREE_DIE, HOOKS, P_END, MoonState
 from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name, place_name
 
 
@@ -41,8 +42,6 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
               astronaut=a, place=s.arrived)
         s.pending = [P_END]
         return True
-    if box[0] in s.boxes and s.tokens[s.boxes.index(box[0])] >= 0:
-        s.pending.insert(0, P_TOKEN + box[0])
     return False
 
 
