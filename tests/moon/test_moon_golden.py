@@ -15,6 +15,8 @@ CASES = {
     "two_players_random": (2, 21, {}, "rr"),
     "four_players_heuristic": (4, 22, {"max_red": 1}, "hrhr"),
     "five_players_heuristic_red": (5, 23, {"max_red": 5}, "hhhhh"),
+    "three_players_advanced": (3, 24, {"advanced": True}, "hhr"),
+    "two_players_advanced_random": (2, 25, {"advanced": True}, "rr"),
 }
 
 
