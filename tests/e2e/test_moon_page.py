@@ -110,3 +110,20 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
     assert {"slot", "cell"} <= stats["kinds"], stats["kinds"]
     assert stats["place"] > stats["prompt"]
     assert not errors, errors
+
+
+def test_walking_on_the_moon_is_created_in_the_lobby_with_its_options(server, browser):
+    """A new user's path: pick Walking on the Moon in the lobby, switch the advanced rules on,
+    seat two bots beside you, open your link: the lap and the tokens are on the table."""
+    from test_browser import create_in_lobby
+
+    lobby = browser.new_context().new_page()
+    links, spectate = create_in_lobby(lobby, server, "moon", 3, ["human", "heuristic", "random"],
+                                      {"advanced": True, "max_red": 0})
+    page = browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
+    page.goto(links[0])
+    page.wait_for_selector("[data-testid=moon-lap]")
+    assert page.locator("[data-testid=moon-token]").count() == 4
+    names = page.eval_on_selector_all(".moon-cardname + text", "els => els.map(e => e.textContent)")
+    assert len(names) == 5 and not any("●" in n for n in names)      # no red-dot card with max_red 0
+    page.wait_for_selector("#decision.mine .options button:enabled")
