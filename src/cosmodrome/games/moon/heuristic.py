@@ -37,14 +37,13 @@ EC_VALUE = 1.2
 class Board:
     """What the heuristic reads of the lap, in a hashable form."""
 
-    __slots__ = ("strip", "icons", "goal", "key")
+    __slots__ = ("strip", "icons", "goal")
 
     def __init__(self, view: dict) -> None:
         lapv = view["lap"]
         self.strip = tuple(tuple(c) for c in lapv["columns"])
         self.icons = frozenset(tuple(p) for p in lapv["sputniks"])
         self.goal = lapv["goal"]
-        self.key = (tuple(c["index"] for c in lapv["cards"]),)
 
 
 _BOARDS: dict = {}
@@ -62,9 +61,9 @@ def _board(view: dict) -> Board:
 
 @lru_cache(maxsize=200_000)
 def outcome(key, col: int, lvl: int, colour: int, face: int, mask: int):
-    """(value without continuation, safe landing or None) of one move."""
-    b = _BOARDS[key[0]] if key[0] in _BOARDS else None
-    assert b is not None
+    """(value without continuation, safe landing or None, Sputniks) of one move on the lap
+    ``key`` (its cards; :func:`_board` has stored its terrain)."""
+    b = _BOARDS[key[0]]
     j = jump(b.strip, col, lvl, colour, steps_of(face), mask, b.goal)
     got = sum(1 for cell in j.path if cell in b.icons)
     gain = j.col - col
