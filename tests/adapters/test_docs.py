@@ -33,8 +33,11 @@ def test_every_example_is_linked_from_the_doc():
 
 
 # the ISMCTS match runs on pocket-race only: on the real games its budget is minutes
-RUNS = [(p, g) for p in EXAMPLES for g in ("pocket-race", "cosmic-run")
+RUNS = [(p, g) for p in EXAMPLES for g in ("pocket-race", "cosmic-run", "moon")
         if p.name != "ismcts_match.py" or g == "pocket-race"]
+
+
+PLAYERS = {"pocket-race": 2, "cosmic-run": 1, "moon": 2}
 
 
 @pytest.mark.parametrize("path,game", RUNS, ids=lambda v: getattr(v, "name", v))
@@ -44,9 +47,9 @@ def test_examples_run(path, game):
         wins = main(game, 2, 20)
         assert sum(wins.values()) <= 2.0 and len(wins) == 2
     elif path.name == "gymnasium_random.py":
-        assert 0.0 <= main(game, 2 if game == "pocket-race" else 1) <= 1.0
+        assert 0.0 <= main(game, PLAYERS[game]) <= 1.0
     else:
-        players = 2 if game == "pocket-race" else 1
+        players = PLAYERS[game]
         out = main(game, players)
         values = list(out.values()) if isinstance(out, dict) else list(out)
         assert len(values) == players and all(0.0 <= v <= 1.0 for v in values)

@@ -92,3 +92,18 @@ export async function loadRenderer(game) {
   cache[game] = mod;
   return mod;
 }
+
+// The same as el() for SVG elements (attributes set as given; "text" sets the text content).
+const SVGNS = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs = {}, ...kids) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.setAttribute("class", v);
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
+  return e;
+}

@@ -1,0 +1,78 @@
+"""Helpers for games whose state is flat fields of small ints (fast to clone and to step):
+a registry of hooks through which a game's low layers call its higher ones, and the JSON
+form of the fields.
+
+>>> hooks = Hooks("demo", ("legal",))
+>>> hooks.register(legal=len)
+>>> hooks.legal([1, 2])
+2
+>>> class S: pass
+>>> s = S(); s.a, s.b = 3, [1, 2]
+>>> d = dump_fields(s, ("a",), ("b",))
+>>> t = S(); t.b = [0, 0]
+>>> load_fields(t, d, ("a",), ("b",), free=()); (t.a, t.b)
+(3, [1, 2])
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from cosmodrome.core.errors import RecordError
+
+
+class Hooks:
+    """Named entry points that a game's face registers once, so that its data and rules
+    layers can call the layers above them without importing them."""
+
+    def __init__(self, game: str, names: Iterable[str]) -> None:
+        self._game = game
+        self._names = tuple(names)
+        for name in self._names:
+            setattr(self, name, self._missing(name))
+
+    def _missing(self, name: str):
+        game = self._game
+
+        def missing(*args: Any) -> Any:
+            raise RuntimeError(f"{game}: the hook {name!r} is not registered")
+        return missing
+
+    def register(self, **fns: Any) -> None:
+        for name, fn in fns.items():
+            if name not in self._names:
+                raise ValueError(f"{self._game}: unknown hook {name!r}")
+            setattr(self, name, fn)
+
+
+def dump_fields(state: Any, ints: Iterable[str], lists: Iterable[str]) -> dict[str, Any]:
+    """The int fields and the list-of-int fields of ``state`` as JSON data."""
+    d: dict[str, Any] = {f: getattr(state, f) for f in ints}
+    d.update({f: list(getattr(state, f)) for f in lists})
+    return d
+
+
+def _whole(v: Any) -> bool:
+    return not isinstance(v, bool) and isinstance(v, int)
+
+
+def load_fields(state: Any, data: Mapping[str, Any], ints: Iterable[str], lists: Iterable[str],
+                free: Iterable[str] = ()) -> None:
+    """Set the fields of ``state`` from ``data``; a list keeps the length it has on ``state``
+    unless its name is in ``free``. :class:`RecordError` names a missing or malformed field."""
+    free = set(free)
+    for f in ints:
+        if f not in data:
+            raise RecordError(f"the saved state lacks {f!r}")
+        if not _whole(data[f]):
+            raise RecordError(f"the saved state's {f!r} must be a whole number, not {data[f]!r}")
+        setattr(state, f, data[f])
+    for f in lists:
+        if f not in data:
+            raise RecordError(f"the saved state lacks {f!r}")
+        v = data[f]
+        want = None if f in free else len(getattr(state, f))
+        if not isinstance(v, list) or not all(_whole(x) for x in v) or (want is not None and len(v) != want):
+            raise RecordError(f"the saved state's {f!r} must be a list of "
+                              f"{want if want is not None else 'some'} whole numbers")
+        setattr(state, f, list(v))

@@ -1,0 +1,38 @@
+"""The six jump dice: two of each colour (rules, "How do I reach the goal?" and "How do I
+jump?"). A face is a small int: its number of steps, or :data:`ACCIDENT` for the face that
+moves :data:`ACCIDENT_STEPS` and then causes an accident.
+
+>>> steps_of(ACCIDENT), steps_of(3), is_accident(ACCIDENT)
+(2, 3, True)
+>>> COLOUR_NAMES[DIE_COLOUR[4]]
+'black'
+"""
+
+from __future__ import annotations
+
+BLUE, WHITE, BLACK = 0, 1, 2
+COLOUR_NAMES = ("blue", "white", "black")
+#: the colour of each of the six dice, in a fixed order: blue, blue, white, white, black, black
+DIE_COLOUR = (BLUE, BLUE, WHITE, WHITE, BLACK, BLACK)
+NUM_DICE = 6
+#: the face that moves and then causes an accident
+ACCIDENT = 4
+ACCIDENT_STEPS = 2
+
+
+def steps_of(face: int) -> int:
+    """The number of steps a face moves."""
+    return ACCIDENT_STEPS if face == ACCIDENT else face
+
+
+def is_accident(face: int) -> bool:
+    return face == ACCIDENT
+
+
+def face_text(face: int) -> str:
+    """A face as people read it: ``'2'`` or ``'2!'`` for the accident face.
+
+    >>> face_text(1), face_text(ACCIDENT)
+    ('1', '2!')
+    """
+    return f"{ACCIDENT_STEPS}!" if face == ACCIDENT else str(face)

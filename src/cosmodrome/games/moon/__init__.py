@@ -1,0 +1,122 @@
+"""Walking on the Moon (César Gómez Bernardino, 2016) for 2–5 players, on the Cosmodrome core.
+
+Astronauts race one lap around the Moon over five lunar cards, programming up to three
+jumps a turn with six coloured dice (blue straight, white down, black up) and picking one
+result per jump; accidents, Sputniks, EC and handicap counters. Movement and dice come from
+:mod:`cosmodrome.games.lunar`, which March on Mars shares.
+
+The package's modules import one way, in the order of :data:`LAYERS` (tests/moon/test_layers.py
+checks it): data (``components``, ``state``) → names and texts (``text``) → the rules as the
+rulebook reads (scoring, accidents, the turn and programming, robbery and special boxes of the
+advanced rules, jumps, rounds, setup, the action dispatch) → ``view``, ``evaluation``, ``heuristic`` → this face. A rule that must go on with a
+higher one (roll the first jump after programming, end the turn after a jump) calls it through
+``state.HOOKS``, registered here.
+
+>>> s = GAME.new_state(3, seed=3)
+>>> s.decision_kind(), s.to_move() == s.first_seat
+('program', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.core.flat import load_fields
+from cosmodrome.games.moon import actions, evaluation, jumps, rounds, scoring, text, view
+from cosmodrome.games.moon.components import DATA_FILE, load_components
+from cosmodrome.games.moon.setup import new_game
+from cosmodrome.games.moon.state import HOOKS, INT_FIELDS, LIST_FIELDS, NUM_ACTIONS, OVER, MoonState, astronauts_for
+
+#: the one-way import order of the package, lowest first
+LAYERS = (
+    ("components", "state"),                                                  # data
+    ("text",),                                                                # names and texts
+    ("scoring", "accidents", "turn", "robbery", "special", "jumps", "rounds", "setup", "actions"),  # rules
+    ("view", "evaluation", "heuristic"),                                      # seen, estimated, played
+    ("__init__",),                                                            # the face
+)
+
+HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
+               view=view.view, scores=scoring.scores, summary=scoring.summary, evaluation=evaluation.evaluation,
+               roll=jumps.roll, proceed=jumps.proceed,
+               end_turn=rounds.end_turn)
+
+
+class WalkingOnTheMoon(Game):
+    name = "moon"
+    title = "Walking on the Moon"
+    min_players = 2
+    max_players = 5
+    num_actions = NUM_ACTIONS
+    description = ("Astronauts race a lap around the Moon, programming jumps with blue, white and black "
+                   "dice over craters, peaks and tunnels, collecting Sputniks and avoiding accidents.")
+    heuristic_bot = "cosmodrome.games.moon.heuristic:MoonHeuristic"
+    turn_kinds = frozenset({"program", "extra-die"})
+    components_file = DATA_FILE
+    reconstruction_notes = (
+        "The terrain of the eleven lunar cards, their Sputnik icons, the dice faces and the points "
+        "printed on the last card are our design (consistent with the rules text); every card was "
+        "checked to be crossable.",
+        "The nations of the jump cards other than the Soviet one are our choice.",
+    )
+    options = (
+        OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
+        OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens "
+                   "(the action cards are not implemented yet)"),
+    )
+
+    def resolve_options(self, options):
+        opts = super().resolve_options(options)
+        if not 0 <= opts["max_red"] <= 5:
+            raise OptionError(f"option 'max_red' must be from 0 to 5, not {opts['max_red']}")
+        return opts
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MoonState:
+        return new_game(self, load_components(), players, seed, options)
+
+    def seat_name(self, seat: int, players: int) -> str:
+        nations = load_components().nations
+        if astronauts_for(players) != players:
+            return f"{nations[seat]} & {nations[seat + players]}"
+        return nations[seat]
+
+    def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+        return text.render_text(view, seat)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> MoonState:
+        d = check_state_json(data, self)
+        comp = load_components()
+        try:
+            players = d["players"]
+            if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+                raise RecordError(f"a saved moon state has 2 to 5 players, not {players!r}")
+            options = self.resolve_options(d["options"])
+            rng = d["rng"]
+            if isinstance(rng, bool) or not isinstance(rng, int):
+                raise RecordError("the saved state's 'rng' must be a whole number")
+            cards = d["cards"]
+            if (not isinstance(cards, list) or len(cards) != comp.layout["cards"] or len(set(cards)) != len(cards)
+                    or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards) for c in cards)):
+                raise RecordError("the saved state's 'cards' must be 5 different lunar card numbers")
+            s = MoonState(self, players, options, comp, Rng.from_state(rng), cards)
+            load_fields(s, d, INT_FIELDS, LIST_FIELDS, free=("order", "winners_", "pending"))
+        except KeyError as exc:
+            raise RecordError(f"the saved moon state lacks {exc.args[0]!r}") from None
+        except (RecordError, OptionError):
+            raise
+        except (DataError, TypeError, ValueError) as exc:
+            raise RecordError(f"malformed moon state: {exc}") from None
+        n = s.n_astro
+        if (not 1 <= s.phase <= OVER or not 0 <= s.cur < n
+                or any(not 0 <= c <= s.goal for c in s.col) or any(not 0 <= y < len(s.strip[0]) for y in s.lvl)
+                or any(not 0 <= a < n for a in s.order) or any(not -1 <= j <= 2 for j in s.prog)
+                or any(x < 0 for x in s.spk + s.ec + s.hc)
+                or sum(s.spk) + s.spk_supply != comp.supply["sputnik"]
+                or sum(s.ec) + s.ec_supply != comp.supply["ec"]
+                or sum(s.hc) + s.hc_supply != comp.supply["handicap"]):
+            raise RecordError("the saved moon state is inconsistent (phase, positions or counters)")
+        return s
+
+
+GAME = register(WalkingOnTheMoon())

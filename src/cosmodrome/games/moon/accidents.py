@@ -1,0 +1,33 @@
+"""Accidents (rules, "What's an accident?"): the turn ends, the astronaut loses half its
+Sputnik counters (rounded down) and lies face-down where it came to rest; next turn it
+gets up and takes only two dice.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.moon.state import MoonState
+from cosmodrome.games.moon.text import astronaut_name, place_name
+
+WHY = {"hazard": "landed on a box without a circle", "fall": "ended in the air and fell",
+       "crash": "ran into rock", "ceiling": "hit a tunnel's ceiling", "face": "rolled the accident face"}
+
+
+def accident(s: MoonState, a: int, why: str) -> None:
+    """Astronaut ``a`` has an accident at the box it now occupies (rules, "What's an
+    accident?"). Half its Sputniks (rounded down) go back to the supply.
+
+    >>> from cosmodrome.games.moon import GAME
+    >>> s = GAME.new_state(3, seed=1)
+    >>> s.spk[0] = 5; s.spk_supply -= 5
+    >>> accident(s, 0, "crash")
+    >>> s.spk[0], s.down[0], s.spk_supply
+    (3, 1, 27)
+    """
+    lost = s.spk[a] // 2
+    s.spk[a] -= lost
+    s.spk_supply += lost
+    s.down[a] = 1
+    s.accidents += 1
+    s.log("accident", f"{astronaut_name(s, a)} {WHY[why]}: an accident at {place_name(s, s.col[a], s.lvl[a])}"
+                      f"{f', losing {lost} Sputnik' + ('s' if lost != 1 else '') if lost else ''}.",
+          astronaut=a, why=why, lost=lost, col=s.col[a], level=s.lvl[a])

@@ -1,0 +1,74 @@
+"""The action space (see :mod:`.state`): which actions are legal in each phase and which
+rule each one runs.
+
+>>> from cosmodrome.games.moon import GAME
+>>> s = GAME.new_state(3, seed=1)
+>>> s.decision_kind(), legal(s)[:3]
+('program', [2, 8, 14])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cosmodrome.games.moon.jumps import exchange, go_on, move, pick_options, proceed, reroll
+from cosmodrome.games.moon.robbery import rob, rob_options
+from cosmodrome.games.moon.special import buy, buy_options, free_die_options, free_jump
+from cosmodrome.games.moon.state import (
+    A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_YES, BUY, EXTRA, FREE_DIE, GO_ON, PICK, PROGRAM, ROB, SWAP_EC,
+    SWAP_SPK, MoonState,
+)
+from cosmodrome.games.moon.text import label
+from cosmodrome.games.moon.turn import extra_die, program, program_options
+
+
+def legal(s: MoonState) -> list[int]:
+    p = s.phase
+    if p in (EXTRA, GO_ON):
+        return [A_DONE, A_YES]
+    if p == PROGRAM:
+        return program_options(s)
+    if p == PICK:
+        return pick_options(s)
+    if p == SWAP_SPK:
+        return [A_COUNT + n for n in range(s.spk[s.cur] + s.spk[s.partner] + 1)]
+    if p == SWAP_EC:
+        return [A_COUNT + n for n in range(s.ec[s.cur] + s.ec[s.partner] + 1)]
+    if p == ROB:
+        return rob_options(s)
+    if p == BUY:
+        return buy_options(s)
+    if p == FREE_DIE:
+        return free_die_options(s)
+    return []
+
+
+def perform(s: MoonState, action: int) -> None:
+    p = s.phase
+    if p == EXTRA:
+        extra_die(s, action == A_YES)
+    elif p == GO_ON:
+        go_on(s, action == A_YES)
+    elif p == PROGRAM:
+        program(s, action)
+    elif p == PICK:
+        if action >= A_REROLL:
+            reroll(s, action - A_REROLL)
+        else:
+            move(s, action)
+    elif p in (SWAP_SPK, SWAP_EC):
+        exchange(s, action - A_COUNT)
+    elif p == ROB:
+        rob(s, action)
+        proceed(s)
+    elif p == BUY:
+        buy(s, action - A_COUNT)
+    elif p == FREE_DIE:
+        free_jump(s, action)
+
+
+def to_json(s: MoonState, action: int) -> dict[str, Any]:
+    return {"action": action, **label(s, action)}
+
+
+__all__ = ["A_PICK", "A_PROGRAM", "legal", "perform", "to_json"]

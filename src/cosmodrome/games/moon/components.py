@@ -1,0 +1,144 @@
+"""Component data of Walking on the Moon, loaded from ``components.toml`` into one immutable
+:class:`Components` table: the 11 lunar cards (terrain, Sputnik icons, red dot), the dice
+faces, the counters, the scoring values, the special box tokens and the action cards.
+
+>>> c = load_components()
+>>> len(c.cards), sum(card.red for card in c.cards), c.cards[0].name
+(11, 5, 'Mare')
+>>> c.faces[2]          # the black die: the accident face is code 4 (see lunar.dice)
+(1, 1, 1, 2, 2, 4)
+>>> len(c.action_deck), c.supply["sputnik"]
+(24, 30)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from cosmodrome.core import DataError
+from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES
+from cosmodrome.games.lunar.terrain import AIR, column_problem, parse_card
+
+DATA_FILE = Path(__file__).with_name("components.toml")
+TIMINGS = ("end-of-round", "before-programming", "condition")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One lunar card: its columns (each bottom cell first) and Sputnik icons (column, level)."""
+
+    name: str
+    red: bool
+    columns: tuple[tuple[int, ...], ...]
+    sputniks: frozenset
+
+
+@dataclass(frozen=True)
+class ActionCard:
+    effect: str
+    timing: str
+    red: bool
+
+
+@dataclass(frozen=True, eq=False)
+class Components:
+    cards: tuple[Card, ...]
+    faces: tuple[tuple[int, ...], ...]         # per colour (blue, white, black), six face codes
+    supply: dict
+    dice: dict                                 # normal, handicap, accident, most
+    layout: dict
+    connector_level: int
+    goal_points: tuple[int, int]               # first, others
+    last_card_points: tuple[int, ...]
+    sputnik_points: int
+    tokens: tuple[str, ...]                    # one entry per token (copies expanded)
+    actions: tuple[ActionCard, ...]            # one per effect
+    action_deck: tuple[int, ...]               # index into actions per card of the deck
+    nations: tuple[str, ...]
+    colours: tuple[str, ...]
+
+
+def _face(text: Any, where: str) -> int:
+    if text == "2!":
+        return ACCIDENT
+    if text in ("1", "2", "3"):
+        return int(text)
+    raise DataError(f"components: {where}: a face is '1', '2', '3' or '2!' (accident), not {text!r}")
+
+
+def _value(data: dict, section: str, key: str) -> Any:
+    entry = data.get(section, {}).get(key)
+    if not isinstance(entry, dict) or "value" not in entry or entry.get("status") not in ("fact", "assumed"):
+        raise DataError(f"components: [{section}.{key}] must be a table with value and status fact or assumed")
+    return entry["value"]
+
+
+def _card(raw: Any, i: int) -> Card:
+    if not isinstance(raw, dict) or raw.get("status") not in ("fact", "assumed"):
+        raise DataError(f"components: card {i + 1} needs a status, fact or assumed")
+    rows = raw.get("rows")
+    if (not isinstance(rows, list) or len(rows) != 4 or any(not isinstance(r, str) or len(r) != 6
+                                                            or set(r) - set(".ox#tT") for r in rows)):
+        raise DataError(f"components: card {i + 1} needs 4 rows of 6 cells from '.ox#tT'")
+    columns = parse_card(rows)
+    for c, col in enumerate(columns):
+        problem = column_problem(col)
+        if problem:
+            raise DataError(f"components: card {raw.get('name')!r}, column {c + 1}: {problem}")
+    sputniks = raw.get("sputniks", [])
+    if not isinstance(sputniks, list) or any(
+            not isinstance(p, list) or len(p) != 2 or not 0 <= p[0] < 6 or not 0 <= p[1] < 4
+            or columns[p[0]][p[1]] != AIR for p in sputniks):
+        raise DataError(f"components: card {raw.get('name')!r}: a Sputnik is [column 0-5, level 0-3] in the air")
+    return Card(str(raw.get("name")), bool(raw.get("red")), columns, frozenset(tuple(p) for p in sputniks))
+
+
+def build(data: dict) -> Components:
+    """Validate raw TOML data; :class:`DataError` names the problem."""
+    cards = tuple(_card(raw, i) for i, raw in enumerate(data.get("cards", [])))
+    faces_raw = _value(data, "dice", "faces")
+    faces = []
+    for name in COLOUR_NAMES:
+        fl = faces_raw.get(name) if isinstance(faces_raw, dict) else None
+        if not isinstance(fl, list) or len(fl) != 6:
+            raise DataError(f"components: dice.faces.{name} must list six faces")
+        faces.append(tuple(_face(f, f"dice.faces.{name}") for f in fl))
+    supply = dict(_value(data, "counts", "supply"))
+    layout = dict(_value(data, "board", "layout"))
+    if len(cards) != supply.get("lunar_cards") or len(cards) < layout.get("cards", 5):
+        raise DataError(f"components: {len(cards)} lunar cards listed, the supply says {supply.get('lunar_cards')}")
+    last = tuple(_value(data, "scoring", "last_card"))
+    if len(last) != layout["card_columns"]:
+        raise DataError("components: scoring.last_card needs one value per card column")
+    goal = _value(data, "scoring", "goal")
+    tokens = tuple(t["effect"] for t in data.get("tokens", []) for _ in range(int(t.get("copies", 1))))
+    actions = []
+    deck = []
+    for a in data.get("actions", []):
+        if a.get("timing") not in TIMINGS:
+            raise DataError(f"components: action card {a.get('effect')!r}: timing must be one of {', '.join(TIMINGS)}")
+        deck += [len(actions)] * int(a.get("copies", 1))
+        actions.append(ActionCard(str(a["effect"]), a["timing"], bool(a.get("red"))))
+    if len(deck) != supply["action_cards"] or len(tokens) != supply["special_tokens"]:
+        raise DataError("components: the action cards or special tokens do not match the supply counts")
+    nations = tuple(_value(data, "nations", "names"))
+    colours = tuple(_value(data, "nations", "colours"))
+    return Components(cards, tuple(faces), supply, dict(_value(data, "counts", "dice")), layout,
+                      int(_value(data, "board", "connector")["level"]), (int(goal["first"]), int(goal["others"])),
+                      last, int(_value(data, "scoring", "sputnik")), tokens, tuple(actions), tuple(deck),
+                      nations, colours)
+
+
+@lru_cache(maxsize=4)
+def load_components(path: str = "") -> Components:
+    """The packaged data, or the file at ``path``."""
+    p = Path(path) if path else DATA_FILE
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"components: cannot read {p.name}: {exc}") from None
+    return build(data)

@@ -1,0 +1,184 @@
+"""Rolling a jump and moving (rules, "How do I reach the goal?", "How do I jump?",
+"Tunnels", "The Sputnik"; the step rules themselves are in :mod:`cosmodrome.games.lunar.movement`).
+
+The dice of the current jump are rolled together; the astronaut moves by one of them, with
+the steps its colour allows, or first spends an EC counter to roll one of them again.
+Passing a Sputnik icon earns a counter; the goal line ends the turn and nothing beyond it is
+reached. After a jump without accident it may make its next programmed jump or stop.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, is_accident, steps_of
+from cosmodrome.games.lunar.movement import masks
+from cosmodrome.games.moon.accidents import accident
+from cosmodrome.games.moon.robbery import targets
+from cosmodrome.games.moon.special import trigger
+from cosmodrome.games.moon.state import (
+    A_PICK, A_REROLL, GO_ON, HOOKS, P_AFTER, P_END, P_ROB, P_SWAP, P_TOKEN, PICK, ROB, SWAP_EC, SWAP_SPK, MoonState,
+)
+from cosmodrome.games.moon.text import JUMP_NAMES, astronaut_name, die_name, place_name
+
+
+def roll(s: MoonState) -> None:
+    """Roll the dice programmed on the current jump, or the one die of a special box's
+    immediate jump (a chance event). A special box's re-roll token makes the re-rolls of this
+    jump free."""
+    dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
+    if s.free_rr[s.cur]:
+        s.free_rr[s.cur] = 0
+        s.free_left = len(dice)
+    for d in dice:
+        s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
+    s.phase = PICK
+    shown = ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice)
+    what = "a free jump" if s.free_die >= 0 else f"the {JUMP_NAMES[s.jump]} jump"
+    s.log("roll", f"{astronaut_name(s, s.cur)} rolls {what}: {shown}.", chance=True,
+          astronaut=s.cur, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
+
+
+def pick_options(s: MoonState) -> list[int]:
+    """Every die of the current jump, with every step pattern its colour allows, and a
+    re-roll of each such die for an EC counter (rules, "Earth Control")."""
+    out = []
+    dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
+    for d in dice:
+        out.extend(A_PICK + d * 4 + m for m in masks(DIE_COLOUR[d], steps_of(s.faces[d])))
+    if s.ec[s.cur] or s.free_left:
+        out.extend(A_REROLL + d for d in dice)
+    return sorted(out)
+
+
+def reroll(s: MoonState, d: int) -> None:
+    """Spend an EC counter to roll one die of the jump again (rules, "Earth Control"); free
+    while a special box's re-roll token lasts."""
+    a = s.cur
+    paid = "rolls" if s.free_left else "spends an EC counter and rolls"
+    if s.free_left:
+        s.free_left -= 1
+    else:
+        s.ec[a] -= 1
+        s.ec_supply += 1
+    s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
+    s.log("reroll", f"{astronaut_name(s, a)} {paid} the {die_name(d)} again: "
+                    f"{face_text(s.faces[d])}.", chance=True, astronaut=a, die=d, face=s.faces[d])
+
+
+def move(s: MoonState, action: int) -> None:
+    """Move by the chosen die (rules, "How do I jump?"); collect Sputniks on the path (rules,
+    "The Sputnik"); the goal ends the turn (rules, "How do I win?"); an accident ends it too
+    (rules, "What's an accident?"). Only the chosen die's accident face counts (see
+    docs/rulings/moon.md)."""
+    a = s.cur
+    d, mask = divmod(action - A_PICK, 4)
+    face = s.faces[d]
+    res = s.preview(a, d, mask)
+    s.place(a, res.col, res.level)
+    name = astronaut_name(s, a)
+    got = sum(1 for cell in res.path if cell in s.icons)
+    got = min(got, s.spk_supply)
+    if got:
+        s.spk[a] += got
+        s.spk_supply -= got
+    s.log("move", f"{name} moves {face_text(face)} by the {die_name(d)} to {place_name(s, res.col, res.level)}"
+                  f"{f' and picks up {got} Sputnik' + ('s' if got > 1 else '') if got else ''}.",
+          astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
+          path=[list(p) for p in res.path])
+    free = s.free_die >= 0
+    for x in range(NUM_DICE):
+        if s.prog[x] == s.jump or x == s.free_die:
+            s.faces[x] = 0
+    s.free_die = -1
+    s.free_left = 0
+    if res.stopped:
+        s.arrived += 1
+        s.fin[a] = s.arrived
+        s.log("goal", f"{name} crosses the goal line{' first' if s.arrived == 1 else ''}!", astronaut=a, place=s.arrived)
+    boxes = [P_TOKEN + c for c, y in res.path
+             if s.advanced and c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0]
+    if res.outcome != "safe" or is_accident(face):
+        accident(s, a, res.outcome if res.outcome != "safe" else "face")
+        then = boxes + [P_END]
+    elif res.stopped:
+        then = boxes + [P_END]
+    else:   # a robbery where the jump landed, then the special boxes, the exchange, what comes next
+        then = ([P_ROB] if s.advanced else []) + boxes + [P_SWAP] + ([] if free else [P_AFTER])
+    s.pending = then + [p for p in s.pending if p not in (P_ROB, P_SWAP)]
+    proceed(s)
+
+
+def proceed(s: MoonState) -> None:
+    """Go on with what is still to happen after a jump, until a decision is asked or the
+    turn goes on or ends (special boxes, robbery, the 2-player exchange, the next jump)."""
+    a = s.cur
+    while s.pending:
+        p = s.pending.pop(0)
+        if p == P_END:
+            s.pending = []
+            HOOKS.end_turn(s)
+            return
+        if p == P_AFTER:
+            after_jump(s)
+            return
+        if p >= P_TOKEN:
+            if trigger(s, p - P_TOKEN):
+                return
+        elif p == P_ROB:
+            if not s.down[a] and targets(s, a):
+                s.phase = ROB
+                return
+        elif p == P_SWAP:
+            mate = [b for b in range(s.n_astro) if b != a and s.owner(b) == s.owner(a) and not s.fin[b]
+                    and (s.col[b], s.lvl[b]) == (s.col[a], s.lvl[a])]
+            if mate and s.n_astro != s.num_players:
+                s.partner = mate[0]
+                if s.spk[a] + s.spk[s.partner]:
+                    s.phase = SWAP_SPK
+                    return
+                if s.ec[a] + s.ec[s.partner]:
+                    s.phase = SWAP_EC
+                    return
+    after_jump(s)
+
+
+def after_jump(s: MoonState) -> None:
+    """A jump ended well: go on to the next programmed jump, if any, or end the turn."""
+    s.partner = -1
+    if any(j > s.jump for j in s.prog):
+        s.phase = GO_ON
+    else:
+        HOOKS.end_turn(s)
+
+
+def go_on(s: MoonState, again: bool) -> None:
+    """Make the next jump or stop (rules, "How do I reach the goal?": each jump after the
+    first is optional, decided before its dice are rolled)."""
+    if again:
+        s.jump += 1
+        while not any(j == s.jump for j in s.prog):
+            s.jump += 1
+        roll(s)
+    else:
+        s.log("stop", f"{astronaut_name(s, s.cur)} stops.", astronaut=s.cur)
+        HOOKS.end_turn(s)
+
+
+def exchange(s: MoonState, keep: int) -> None:
+    """Two astronauts of one player in the same box share their counters as the player likes
+    (rules, "2 players games"): ``keep`` is how many the moving astronaut keeps."""
+    a, b = s.cur, s.partner
+    if s.phase == SWAP_SPK:
+        total = s.spk[a] + s.spk[b]
+        s.spk[a], s.spk[b] = keep, total - keep
+        what = "Sputniks"
+    else:
+        total = s.ec[a] + s.ec[b]
+        s.ec[a], s.ec[b] = keep, total - keep
+        what = "EC counters"
+    s.log("exchange", f"{astronaut_name(s, a)} and {astronaut_name(s, b)} share their {what}: "
+                      f"{keep} and {total - keep}.", astronaut=a, partner=b)
+    if s.phase == SWAP_SPK and s.ec[a] + s.ec[b]:
+        s.phase = SWAP_EC
+        return
+    s.partner = -1
+    proceed(s)

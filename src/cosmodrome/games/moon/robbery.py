@@ -1,0 +1,42 @@
+"""Robbery and sabotage (advanced rules, "Robbery and sabotage").
+
+An astronaut that ends a jump safely in a box with astronauts of other players who are still
+racing may rob one of them of a Sputnik counter, or, if that one has none, give it a handicap
+counter (while the supply lasts). Not after a crash, nor after a move that was not a jump.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.moon.state import A_DONE, A_SEAT, MoonState
+from cosmodrome.games.moon.text import astronaut_name
+
+
+def targets(s: MoonState, a: int) -> list[int]:
+    """The astronauts ``a`` may rob where it stands: other players', still racing."""
+    return [b for b in range(s.n_astro) if s.owner(b) != s.owner(a) and not s.fin[b]
+            and (s.col[b], s.lvl[b]) == (s.col[a], s.lvl[a])]
+
+
+def rob_options(s: MoonState) -> list[int]:
+    return [A_DONE] + [A_SEAT + b for b in targets(s, s.cur)]
+
+
+def rob(s: MoonState, action: int) -> None:
+    """Take a Sputnik from the chosen astronaut, or give it a handicap counter if it has none
+    (advanced rules, "Robbery and sabotage")."""
+    a = s.cur
+    if action == A_DONE:
+        return
+    b = action - A_SEAT
+    if s.spk[b]:
+        s.spk[b] -= 1
+        s.spk[a] += 1
+        s.log("rob", f"{astronaut_name(s, a)} takes a Sputnik from {astronaut_name(s, b)}.", astronaut=a, target=b)
+    elif s.hc_supply:
+        s.hc_supply -= 1
+        s.hc[b] += 1
+        s.log("sabotage", f"{astronaut_name(s, a)} sabotages {astronaut_name(s, b)}: a handicap counter.",
+              astronaut=a, target=b)
+    else:
+        s.log("sabotage", f"{astronaut_name(s, a)} finds nothing to take from {astronaut_name(s, b)}.",
+              astronaut=a, target=b)

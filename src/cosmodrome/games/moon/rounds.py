@@ -1,0 +1,75 @@
+"""Turn order and the end of a round (rules, "How do I reach the goal?": player order;
+"End the round"; "How do I win?").
+
+Each round the astronauts play in race order: the furthest first; on the same column the
+higher level first; in the same box the one on top first. Astronauts at the goal play no
+more. After the round, the astronauts furthest behind (ties included) each take an EC
+counter and those in front (ties included) a handicap counter; if an astronaut reached the
+goal during the round, the game ends instead.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.moon.scoring import end_game
+from cosmodrome.games.moon.state import MoonState
+from cosmodrome.games.moon.text import astronaut_name
+from cosmodrome.games.moon.turn import start_turn
+
+
+def begin_round(s: MoonState) -> None:
+    """Set the round's order by race position and start its first turn (rules, "How do I
+    reach the goal?": player order)."""
+    s.round += 1
+    s.order = [a for a in s.race_order() if not s.fin[a]]
+    s.turn_i = 0
+    s.log("round", f"Round {s.round}: " + ", ".join(astronaut_name(s, a) for a in s.order) + ".",
+          round=s.round, order=list(s.order))
+    start_turn(s, s.order[0])
+
+
+def end_turn(s: MoonState) -> None:
+    """The astronaut's turn is over: the next one in the round's order plays, or the round ends."""
+    s.prog = [-1] * 6
+    s.faces = [0] * 6
+    s.partner = -1
+    s.pending = []
+    s.free_die = -1
+    s.free_left = 0
+    s.turn_i += 1
+    while s.turn_i < len(s.order) and s.fin[s.order[s.turn_i]]:
+        s.turn_i += 1
+    if s.turn_i < len(s.order):
+        start_turn(s, s.order[s.turn_i])
+    else:
+        end_round(s)
+
+
+def hand_out(s: MoonState) -> None:
+    """EC counters to the last (ties included), handicap counters to the first (ties
+    included), while the supply lasts (rules, "End the round"). Position is the column on the
+    lap; astronauts on the same column are tied."""
+    cols = [s.col[a] for a in range(s.n_astro)]
+    last = [a for a in s.race_order()[::-1] if cols[a] == min(cols)]
+    first = [a for a in s.race_order() if cols[a] == max(cols)]
+    if len(set(cols)) == 1:
+        return
+    for a in last:
+        if s.ec_supply:
+            s.ec_supply -= 1
+            s.ec[a] += 1
+            s.log("ec", f"{astronaut_name(s, a)} is last and takes an EC counter.", astronaut=a)
+    for a in first:
+        if s.hc_supply:
+            s.hc_supply -= 1
+            s.hc[a] += 1
+            s.log("handicap-taken", f"{astronaut_name(s, a)} leads and takes a handicap counter.", astronaut=a)
+
+
+def end_round(s: MoonState) -> None:
+    """The round is over: the game ends if anybody reached the goal, else counters are handed
+    out and the next round begins (rules, "End the round" and "How do I win?")."""
+    if s.arrived:
+        end_game(s)
+        return
+    hand_out(s)
+    begin_round(s)

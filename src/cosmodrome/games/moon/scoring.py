@@ -1,0 +1,69 @@
+"""End of the game and scoring (rules, "How do I win?" and "2 players games").
+
+Each astronaut scores its place in the race (11 for the first at the goal, 10 for the others
+there, else the points printed under its box on the last lunar card, else nothing) and one
+point per Sputnik counter; in the 2-player game a player adds up both astronauts. Ties go to
+the higher race (board) score, then to whoever reached the goal first; a tie beyond that is
+shared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cosmodrome.games.moon.state import OVER, MoonState
+
+
+def board_points(s: MoonState, a: int) -> int:
+    """Race points of astronaut ``a`` (rules, "How do I win?": goal 11/10, last card's box).
+
+    >>> from cosmodrome.games.moon import GAME
+    >>> s = GAME.new_state(3, seed=1)
+    >>> s.col[0] = s.goal - 1          # the last column of the last card
+    >>> board_points(s, 0)
+    9
+    """
+    if s.fin[a]:
+        return s.C.goal_points[0] if s.fin[a] == 1 else s.C.goal_points[1]
+    first_col = s.goal - s.C.layout["card_columns"]
+    if first_col <= s.col[a] < s.goal:
+        return s.C.last_card_points[s.col[a] - first_col]
+    return 0
+
+
+def seat_astronauts(s: MoonState, seat: int) -> list[int]:
+    return [a for a in range(s.n_astro) if s.owner(a) == seat]
+
+
+def scores(s: MoonState) -> list[float]:
+    """Points per seat now (race points plus Sputniks)."""
+    return [float(sum(board_points(s, a) + s.C.sputnik_points * s.spk[a] for a in seat_astronauts(s, p)))
+            for p in range(s.num_players)]
+
+
+def tie_key(s: MoonState, seat: int) -> tuple:
+    """What ranks a seat at the end: points, then race points, then the earliest arrival."""
+    mine = seat_astronauts(s, seat)
+    arrivals = [s.fin[a] for a in mine if s.fin[a]]
+    return (scores(s)[seat], sum(board_points(s, a) for a in mine), -min(arrivals) if arrivals else -99)
+
+
+def end_game(s: MoonState) -> None:
+    """The round in which an astronaut reached the goal is over: the game ends (rules, "How do
+    I win?")."""
+    keys = [tie_key(s, p) for p in range(s.num_players)]
+    best = max(keys)
+    s.winners_ = [p for p in range(s.num_players) if keys[p] == best]
+    s.phase = OVER
+    pts = scores(s)
+    names = " and ".join(s.game.seat_name(p, s.num_players) for p in s.winners_)
+    s.log("end", f"The race is over. {names} win{'s' if len(s.winners_) == 1 else ''} with "
+                 f"{int(pts[s.winners_[0]])} points.", scores=[int(x) for x in pts], winners=list(s.winners_))
+
+
+def summary(s: MoonState) -> dict[str, Any]:
+    """Statistics of a game for the lab."""
+    return {"rounds": s.round, "accidents": s.accidents, "arrived": s.arrived,
+            "sputniks_held": sum(s.spk), "winner_astronaut_first": int(any(
+                s.fin[a] == 1 for p in s.winners() for a in seat_astronauts(s, p)))}
+

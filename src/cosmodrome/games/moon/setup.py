@@ -1,0 +1,80 @@
+"""Setting up the race (rules, "Set up the race").
+
+Five of the eleven lunar cards are laid out in a random lap, with at most ``max_red`` of
+the five red-dot cards; a first player is chosen at random (the rulebook's "last one to walk
+on the Moon"); every astronaut starts in the goal box, the first player's on top. In the
+2-player game the players place their two astronauts alternately.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cosmodrome.core import Rng
+from cosmodrome.games.moon.components import Components
+from cosmodrome.games.moon.rounds import begin_round
+from cosmodrome.games.moon.state import MoonState, astronauts_for
+from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name
+
+
+def deal_cards(comp: Components, rng: Rng, max_red: int) -> list[int]:
+    """Five lunar cards in lap order, at most ``max_red`` of them red-dot cards.
+
+    >>> from cosmodrome.games.moon.components import load_components
+    >>> cards = deal_cards(load_components(), Rng(3), 0)
+    >>> len(cards), any(load_components().cards[c].red for c in cards)
+    (5, False)
+    """
+    pool = list(range(len(comp.cards)))
+    rng.shuffle(pool)
+    out: list[int] = []
+    red = 0
+    for c in pool:
+        if comp.cards[c].red:
+            if red >= max_red:
+                continue
+            red += 1
+        out.append(c)
+        if len(out) == comp.layout["cards"]:
+            break
+    return out
+
+
+def deal_tokens(s: MoonState, rng: Rng) -> None:
+    """Advanced rules (rules, "Set up the race"): a random special box token on each circled
+    box between the cards."""
+    pool = list(range(len(s.C.tokens)))
+    rng.shuffle(pool)
+    s.tokens = pool[:len(s.boxes)]
+    s.log("tokens", "Special boxes: " + "; ".join(f"after card {i + 1}, {TOKEN_TEXT[s.C.tokens[t]]}"
+                                                 for i, t in enumerate(s.tokens)) + ".", chance=True,
+          tokens=list(s.tokens))
+
+
+def new_game(game, comp: Components, players: int, seed: int, options: dict[str, Any]) -> MoonState:
+    """A new race: the lap, the first player, the stack in the goal box, the first round."""
+    rng = Rng(seed)
+    cards = deal_cards(comp, rng, options["max_red"])
+    s = MoonState(game, players, options, comp, rng, cards)
+    s.spk_supply = comp.supply["sputnik"]
+    s.ec_supply = comp.supply["ec"]
+    s.hc_supply = comp.supply["handicap"]
+    if options.get("advanced"):
+        deal_tokens(s, rng)
+    s.first_seat = rng.below(players)
+    s.log("lap", "The lap: " + ", ".join(comp.cards[c].name + (" (red dot)" if comp.cards[c].red else "")
+                                        for c in cards) + ".", chance=True, cards=list(cards))
+    # placing order: the first player's astronaut last, so it ends on top of the stack
+    n = astronauts_for(players)
+    seats_from_first = [(s.first_seat + i) % players for i in range(players)]
+    placing = [a for rnd in range(n // players) for p in seats_from_first
+               for a in range(n) if s.owner(a) == p and a // players == rnd]
+    for a in reversed(placing):
+        s.place(a, 0, comp.connector_level)
+    s.log("first", f"{game.seat_name(s.first_seat, players)} plays first; "
+                   f"{astronaut_name(s, placing[0])} stands on top of the stack.", chance=True,
+          seat=s.first_seat)
+    begin_round(s)
+    s.initial_events = s.ev
+    s.ev = []
+    return s

@@ -1,0 +1,110 @@
+"""Special boxes (advanced rules, "Special boxes"): a token on each of the four circled boxes
+between the cards, whose effect an astronaut gets when it steps into that box, by a jump
+(even one that ends in an accident) or by a free move.
+
+Free moves go from circle box to circle box (boxes with a circle), collect no Sputniks, and
+may cross the goal line (which ends the turn). A move that a special box causes does not set
+off another special box (else two tokens could send an astronaut back and forth for ever).
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
+from cosmodrome.games.lunar.terrain import SAFE_LANDING
+from cosmodrome.games.moon.state import A_COUNT, A_PROGRAM, BUY, FREE_DIE, HOOKS, P_END, MoonState
+from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name, place_name
+
+
+def circle_box(s: MoonState, col: int, step: int):
+    """The next box with a circle from ``col`` in direction ``step`` (+1 ahead, -1 back): its
+    column and its highest such level, or None."""
+    c = col + step
+    while 0 <= c <= s.goal:
+        levels = [y for y, k in enumerate(s.strip[c]) if k in SAFE_LANDING]
+        if levels:
+            return c, max(levels)
+        c += step
+    return None
+
+
+def free_step(s: MoonState, a: int, step: int) -> bool:
+    """Move astronaut ``a`` one circle box ahead or back; True when it crossed the goal."""
+    box = circle_box(s, s.col[a], step)
+    if box is None:
+        return False
+    s.place(a, *box)
+    s.log("free-move", f"{astronaut_name(s, a)} moves {'ahead' if step > 0 else 'back'} to "
+                       f"{place_name(s, *box)}.", astronaut=a, col=box[0], level=box[1])
+    if box[0] == s.goal:
+        s.arrived += 1
+        s.fin[a] = s.arrived
+        s.log("goal", f"{astronaut_name(s, a)} crosses the goal line{' first' if s.arrived == 1 else ''}!",
+              astronaut=a, place=s.arrived)
+        s.pending = [P_END]
+        return True
+    return False
+
+
+def trigger(s: MoonState, col: int) -> bool:
+    """The effect of the token on the circled box at ``col`` for the astronaut playing; True
+    when it asks a decision (the flow goes on after it)."""
+    a = s.cur
+    token = s.tokens[s.boxes.index(col)]
+    if token < 0:
+        return False
+    effect = s.C.tokens[token]
+    s.log("special", f"{astronaut_name(s, a)} steps on a special box: {TOKEN_TEXT[effect]}.", astronaut=a, effect=effect)
+    if effect == "advance":
+        free_step(s, a, 1)
+    elif effect == "back":
+        free_step(s, a, -1)
+    elif effect == "ec":
+        if s.ec_supply:
+            s.ec_supply -= 1
+            s.ec[a] += 1
+    elif effect == "two-sputniks":
+        got = min(2, s.spk_supply)
+        s.spk_supply -= got
+        s.spk[a] += got
+    elif effect == "reroll-next":
+        s.free_rr[a] = 1
+    elif effect == "buy-advances" and s.spk[a]:
+        s.phase = BUY
+        return True
+    elif effect == "one-die-jump" and not s.down[a]:
+        s.phase = FREE_DIE
+        return True
+    return False
+
+
+def buy_options(s: MoonState) -> list[int]:
+    return [A_COUNT + n for n in range(s.spk[s.cur] + 1)]
+
+
+def buy(s: MoonState, n: int) -> None:
+    """Spend ``n`` Sputniks for as many free advances of one circle box each."""
+    a = s.cur
+    if n:
+        s.spk[a] -= n
+        s.spk_supply += n
+        s.log("buy", f"{astronaut_name(s, a)} spends {n} Sputnik{'s' if n > 1 else ''} on free advances.", astronaut=a)
+    for _ in range(n):
+        if free_step(s, a, 1):
+            break
+    HOOKS.proceed(s)
+
+
+def free_die_options(s: MoonState) -> list[int]:
+    """One die of each colour for the token's immediate one-die jump."""
+    seen, out = set(), []
+    for d in range(NUM_DICE):
+        if DIE_COLOUR[d] not in seen:
+            seen.add(DIE_COLOUR[d])
+            out.append(A_PROGRAM + d * 3)
+    return out
+
+
+def free_jump(s: MoonState, action: int) -> None:
+    """Roll the chosen die for an immediate jump; its result is picked as usual."""
+    s.free_die = (action - A_PROGRAM) // 3
+    HOOKS.roll(s)

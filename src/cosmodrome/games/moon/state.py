@@ -1,0 +1,242 @@
+"""The table of one game of Walking on the Moon: the lap of lunar cards, the astronauts, the
+counters, the dice on the jump card and the pending decision.
+
+The lap is one strip of columns (:func:`lap`): the goal box, then the five lunar cards with a
+circled box between each two, then the goal box again (a lap ends where it began).
+Everything else is kept in flat lists of small ints so that a state clones and steps fast,
+indexed by astronaut (one per player; two per player in the 2-player game, astronaut ``a``
+belonging to seat ``a % 2``):
+
+- ``col``, ``lvl``: where the astronaut stands (strip column, level 0..3);
+- ``stamp``: when it arrived there (in a shared box the latest arrival is on top);
+- ``down``: 1 while it lies face-down after an accident;
+- ``spk``, ``ec``, ``hc``: its Sputnik, EC and handicap counters;
+- ``fin``: 0, or its place in the order of arrival at the goal (1 = first).
+
+The turn in progress: ``cur`` (the astronaut playing), ``dice_n`` (dice it takes),
+``prog`` (per die: the jump it is programmed on, or -1), ``faces`` (per die: the face rolled
+on the current jump, 0 if none), ``jump`` (the jump being made).
+
+Rules modules call the higher layers through :data:`HOOKS`, which the package's face
+registers, so no module imports one above it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Optional
+
+from cosmodrome.core import Event, Rng, State
+from cosmodrome.core.flat import Hooks, dump_fields
+from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
+from cosmodrome.games.lunar.movement import Jump, jump
+from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE
+from cosmodrome.games.moon.components import Components
+
+# the fixed action space (NUM_ACTIONS ids); 91..111 are kept for the advanced rules
+A_DONE, A_YES = 0, 1        # stop / no more EC / keep as is  --  go on / spend an EC for a die
+A_PROGRAM = 2               # 2 + die * 3 + jump: put a die on a jump of the jump card
+A_PICK = 20                 # 20 + die * 4 + mask: move by that die's face, diagonal steps in mask
+A_REROLL = 44               # 44 + die: spend an EC to roll that die again
+A_COUNT = 50                # 50 + n, n = 0..MAX_COUNT: how many counters (exchange; Sputniks to spend)
+MAX_COUNT = 40
+A_SEAT = 91                 # 91 + astronaut: the astronaut to rob (advanced rules)
+NUM_ACTIONS = 112
+
+# what is still to happen after a jump (``pending``): special boxes stepped into (P_TOKEN +
+# column), a robbery, the 2-player exchange, then the next jump or the end of the turn
+P_END, P_AFTER, P_ROB, P_SWAP, P_TOKEN = 0, 1, 2, 3, 100
+
+# decision phases
+EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, ROB, BUY, FREE_DIE, OVER = range(1, 11)
+PHASE_KIND = {EXTRA: "extra-die", PROGRAM: "program", PICK: "pick", GO_ON: "go-on",
+              SWAP_SPK: "exchange-sputniks", SWAP_EC: "exchange-ec", ROB: "rob", BUY: "buy-advances",
+              FREE_DIE: "free-jump", OVER: "over"}
+
+INT_FIELDS = ("phase", "cur", "round", "turn_i", "dice_n", "jump", "next_stamp", "first_seat",
+              "spk_supply", "ec_supply", "hc_supply", "arrived", "accidents", "decisions", "partner",
+              "free_die", "free_left")
+LIST_FIELDS = ("cards", "col", "lvl", "stamp", "down", "spk", "ec", "hc", "fin", "order", "prog", "faces",
+               "winners_", "tokens", "free_rr", "pending")
+
+
+def connector(comp: Components) -> tuple[int, ...]:
+    """A goal box or circled box between cards: one safe box on rock, sky above."""
+    levels = comp.layout["levels"]
+    y = comp.connector_level
+    return tuple(ROCK if i < y else SAFE if i == y else AIR for i in range(levels))
+
+
+@lru_cache(maxsize=512)
+def lap(comp: Components, cards: tuple[int, ...]) -> tuple[tuple, frozenset, tuple[int, ...]]:
+    """The strip of the lap made of ``cards`` (lunar card indices in lap order): its columns,
+    the Sputnik icons as (column, level), and the strip columns of the circled boxes.
+
+    >>> from cosmodrome.games.moon.components import load_components
+    >>> strip, icons, boxes = lap(load_components(), (0, 1, 2, 3, 4))
+    >>> len(strip), boxes, (4, 2) in icons
+    (36, (7, 14, 21, 28), True)
+    """
+    width = comp.layout["card_columns"]
+    strip = [connector(comp)]
+    icons = set()
+    boxes = []
+    for k, ci in enumerate(cards):
+        card = comp.cards[ci]
+        base = len(strip)
+        strip.extend(card.columns)
+        icons.update((base + c, y) for c, y in card.sputniks)
+        if k < len(cards) - 1:
+            boxes.append(len(strip))
+            strip.append(connector(comp))
+    strip.append(connector(comp))
+    assert len(strip) == 1 + len(cards) * (width + 1)
+    return tuple(strip), frozenset(icons), tuple(boxes)
+
+
+#: entry points of the higher layers, registered by the package's face: the protocol
+#: (``legal``, ``perform``, ``action_json``, ``prompt``, ``view``, ``scores``, ``summary``,
+#: ``evaluation``) and the flow of a turn (``roll``: roll the current jump's dice;
+#: ``proceed``: go on after a decision taken between a jump and the next; ``end_turn``: the
+#: next astronaut plays or the round ends)
+HOOKS = Hooks("moon", ("legal", "perform", "action_json", "prompt", "view", "scores", "summary", "evaluation",
+                       "roll", "proceed", "end_turn"))
+
+
+def astronauts_for(players: int) -> int:
+    """Two astronauts a player in the 2-player game, one otherwise (rules, "2 players games")."""
+    return 4 if players == 2 else players
+
+
+class MoonState(State):
+    """One position of Walking on the Moon. Build it with ``GAME.new_state(players, seed)``."""
+
+    def __init__(self, game, players: int, options: dict[str, Any], comp: Components, rng: Rng,
+                 cards: list[int]) -> None:
+        self.game = game
+        self.num_players = players
+        self.options = dict(options)
+        self.C = comp
+        self.rng = rng
+        n = astronauts_for(players)
+        self.n_astro = n
+        self.cards = list(cards)
+        self.strip, self.icons, self.boxes = lap(comp, tuple(cards))
+        self.goal = len(self.strip) - 1
+        for f in INT_FIELDS:
+            setattr(self, f, 0)
+        for f in ("col", "lvl", "stamp", "down", "spk", "ec", "hc", "fin"):
+            setattr(self, f, [0] * n)
+        self.lvl = [comp.connector_level] * n
+        self.order: list[int] = []
+        self.prog = [-1] * 6
+        self.faces = [0] * 6
+        self.partner = -1
+        self.free_die = -1
+        self.advanced = bool(options.get("advanced"))
+        self.tokens = [-1] * len(self.boxes)          # special box token per circled box (advanced)
+        self.free_rr = [0] * n                         # a free re-roll of the next jump (token)
+        self.pending: list[int] = []
+        self.winners_: list[int] = []
+        self.ev: list[Event] = []
+        self.initial_events: list[Event] = []
+
+    # ----- helpers used by the rules ------------------------------------------------------
+    def owner(self, a: int) -> int:
+        """The seat running astronaut ``a``."""
+        return a % self.num_players if self.n_astro != self.num_players else a
+
+    def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
+        self.ev.append(Event(kind, text, data, chance=chance))
+
+    def place(self, a: int, col: int, lvl: int) -> None:
+        """Put astronaut ``a`` in a box, on top of any astronaut already there."""
+        self.col[a], self.lvl[a] = col, lvl
+        self.stamp[a] = self.next_stamp
+        self.next_stamp += 1
+
+    def preview(self, a: int, d: int, mask: int) -> Jump:
+        """Where moving by die ``d`` (its rolled face) with the diagonal steps ``mask`` would
+        take astronaut ``a``: the jump of :mod:`cosmodrome.games.lunar.movement`, stopped at
+        the goal."""
+        return jump(self.strip, self.col[a], self.lvl[a], DIE_COLOUR[d], steps_of(self.faces[d]), mask, self.goal)
+
+    def rank_key(self, a: int) -> tuple:
+        """Race position, best first when sorted descending: finished astronauts by arrival,
+        then column, level and the stack (rules, "How do I reach the goal?": player order)."""
+        return (1 if self.fin[a] else 0, -self.fin[a], self.col[a], self.lvl[a], self.stamp[a])
+
+    def race_order(self) -> list[int]:
+        return sorted(range(self.n_astro), key=self.rank_key, reverse=True)
+
+    # ----- the protocol ---------------------------------------------------------------------
+    def to_move(self) -> Optional[int]:
+        return None if self.phase == OVER else self.owner(self.cur)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.phase == OVER else HOOKS.legal(self)
+
+    def action_label(self, action: int) -> str:
+        return HOOKS.action_json(self, action)["label"]
+
+    def action_json(self, action: int) -> dict[str, Any]:
+        return HOOKS.action_json(self, action)
+
+    def decision_kind(self) -> str:
+        return PHASE_KIND.get(self.phase, "choose")
+
+    def decision_prompt(self) -> str:
+        return HOOKS.prompt(self)
+
+    def _apply(self, action: int) -> list[Event]:
+        self.ev = []
+        self.decisions += 1
+        HOOKS.perform(self, action)
+        ev, self.ev = self.ev, []
+        return ev
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER or not self.winners_:
+            return [0.0] * self.num_players
+        share = 1.0 / len(self.winners_)
+        return [share if i in self.winners_ else 0.0 for i in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return list(self.winners_) if self.phase == OVER else []
+
+    def scores(self) -> list[float]:
+        return HOOKS.scores(self)
+
+    def summary(self) -> dict[str, Any]:
+        return HOOKS.summary(self)
+
+    def evaluation(self) -> list[float]:
+        """An estimated win share per seat of an unfinished game (for search bots)."""
+        return HOOKS.evaluation(self)
+
+    def clone(self) -> "MoonState":
+        s = MoonState.__new__(MoonState)
+        s.__dict__.update(self.__dict__)
+        s.rng = self.rng.copy()
+        for f in LIST_FIELDS:
+            setattr(s, f, getattr(self, f)[:])
+        s.ev = []
+        s.initial_events = []
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game.name, "players": self.num_players, "options": dict(self.options),
+                "rng": self.rng.state, **dump_fields(self, INT_FIELDS, LIST_FIELDS)}
+
+    def view(self, seat: Optional[int]) -> dict[str, Any]:
+        return HOOKS.view(self, seat)
+
+    def resample(self, seat: int, rng: Rng) -> "MoonState":
+        """Nothing of the base game is hidden; only the future dice are unknown, so a
+        determinization is a clone with a fresh random generator."""
+        s = self.clone()
+        s.rng = rng.spawn()
+        return s

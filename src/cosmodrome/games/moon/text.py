@@ -1,0 +1,160 @@
+"""Names and texts of Walking on the Moon: astronauts, places on the lap, option labels,
+prompts and the terminal's side view. Every sentence is ours (the rulebook is cited by
+section in the rules modules, never quoted).
+
+>>> from cosmodrome.games.moon import GAME
+>>> s = GAME.new_state(3, seed=2)
+>>> place_name(s, 0, 1)
+'the goal box'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, face_text, steps_of
+from cosmodrome.games.lunar.terrain import CHARS
+from cosmodrome.games.moon.state import (
+    A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_SEAT, A_YES, BUY, EXTRA, FREE_DIE, GO_ON, PICK, PROGRAM, ROB,
+    SWAP_EC, SWAP_SPK, MoonState,
+)
+
+JUMP_NAMES = ("first", "second", "third")
+TOKEN_TEXT = {"advance": "one circle box ahead", "back": "one circle box back",
+              "buy-advances": "Sputniks may be spent for free advances", "ec": "an EC counter",
+              "reroll-next": "free re-rolls on the next jump", "two-sputniks": "two Sputnik counters",
+              "one-die-jump": "an immediate jump with one die"}
+
+
+def astronaut_name(s: MoonState, a: int) -> str:
+    """The nation of an astronaut (its jump card)."""
+    return s.C.nations[a]
+
+
+def die_name(d: int) -> str:
+    """``'blue die 1'``, ``'black die 2'``..."""
+    return f"{COLOUR_NAMES[DIE_COLOUR[d]]} die {d % 2 + 1}"
+
+
+def place_name(s: MoonState, col: int, lvl: int) -> str:
+    """Where a box is on the lap, in words."""
+    if col == 0 or col == s.goal:
+        return "the goal box"
+    if col in s.boxes:
+        return f"the circled box after card {s.boxes.index(col) + 1}"
+    width = s.C.layout["card_columns"] + 1
+    k, c = divmod(col - 1, width)
+    return f"card {k + 1} ({s.C.cards[s.cards[k]].name}), column {c + 1}, level {lvl}"
+
+
+def steps_text(colour: int, steps: int, mask: int) -> str:
+    """The step pattern of a move: ``'straight, up'``."""
+    if colour == 0 or mask == 0:
+        return "straight"
+    word = "down" if colour == 1 else "up"
+    return ", ".join(word if (mask >> i) & 1 else "straight" for i in range(steps))
+
+
+def label(s: MoonState, action: int) -> dict[str, Any]:
+    """The label and JSON details of an action in this state."""
+    if s.phase == EXTRA:
+        return {"label": "Spend an EC for one more die" if action == A_YES else "Take the dice as they are"}
+    if s.phase == FREE_DIE:
+        d = (action - A_PROGRAM) // 3
+        return {"label": f"Jump now with a {COLOUR_NAMES[DIE_COLOUR[d]]} die", "die": d,
+                "colour": COLOUR_NAMES[DIE_COLOUR[d]], "free": True}
+    if s.phase == ROB:
+        if action == A_DONE:
+            return {"label": "Rob nobody"}
+        b = action - A_SEAT
+        what = "take a Sputnik from" if s.spk[b] else "give a handicap counter to"
+        return {"label": f"Rob {astronaut_name(s, b)}: {what} it", "target": b}
+    if s.phase == BUY:
+        n = action - A_COUNT
+        return {"label": f"Spend {n} Sputnik{'s' if n != 1 else ''} for {n} free advance{'s' if n != 1 else ''}",
+                "count": n}
+    if s.phase == GO_ON:
+        nxt = JUMP_NAMES[min(s.jump + 1, 2)]
+        return {"label": f"Make the {nxt} jump" if action == A_YES else "Stop here and end the turn"}
+    if A_PROGRAM <= action < A_PICK:
+        d, j = divmod(action - A_PROGRAM, 3)
+        return {"label": f"Put a {COLOUR_NAMES[DIE_COLOUR[d]]} die on the {JUMP_NAMES[j]} jump",
+                "die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": j}
+    if A_PICK <= action < A_REROLL:
+        d, mask = divmod(action - A_PICK, 4)
+        face = s.faces[d]
+        colour = DIE_COLOUR[d]
+        res = s.preview(s.cur, d, mask)
+        risky = "" if res.outcome == "safe" and face != ACCIDENT else ", an accident"
+        return {"label": f"Move {face_text(face)} by the {die_name(d)} ({steps_text(colour, steps_of(face), mask)}) "
+                         f"to {place_name(s, res.col, res.level)}{risky}",
+                "die": d, "mask": mask, "face": face, "colour": COLOUR_NAMES[colour], "to": [res.col, res.level],
+                "outcome": "accident" if risky else "safe", "path": [list(p) for p in res.path]}
+    if A_REROLL <= action < A_COUNT:
+        d = action - A_REROLL
+        return {"label": f"Spend an EC to roll the {die_name(d)} again", "die": d}
+    if action >= A_COUNT:
+        n = action - A_COUNT
+        what = "Sputniks" if s.phase == SWAP_SPK else "EC counters"
+        return {"label": f"{astronaut_name(s, s.cur)} keeps {n} {what}", "count": n}
+    return {"label": "Done" if action == A_DONE else f"action {action}"}
+
+
+def prompt(s: MoonState) -> str:
+    """What the seat to move decides now."""
+    me = astronaut_name(s, s.cur)
+    if s.phase == EXTRA:
+        return f"{me}: take {s.dice_n} dice, or spend an EC for one more?"
+    if s.phase == PROGRAM:
+        left = s.dice_n - sum(1 for j in s.prog if j >= 0)
+        return f"{me}: program your dice on the jump card ({left} still to place)."
+    if s.phase == PICK:
+        what = "the free jump" if s.free_die >= 0 else f"the {JUMP_NAMES[s.jump]} jump"
+        return f"{me}: choose the die to move by on {what}."
+    if s.phase == GO_ON:
+        return f"{me}: jump again or stop?"
+    if s.phase == FREE_DIE:
+        return f"{me}: choose the die for the special box's free jump."
+    if s.phase == ROB:
+        return f"{me}: rob one of the astronauts in this box?"
+    if s.phase == BUY:
+        return f"{me}: how many Sputniks do you spend on free advances?"
+    if s.phase in (SWAP_SPK, SWAP_EC):
+        what = "Sputniks" if s.phase == SWAP_SPK else "EC counters"
+        return f"{me} shares a box with {astronaut_name(s, s.partner)}: how many of your pair's {what} does {me} keep?"
+    return "The game is over."
+
+
+def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+    """The lap as a side view in plain text (level 3 on top), the astronauts under it."""
+    strip = view["lap"]["columns"]
+    icons = {tuple(p) for p in view["lap"]["sputniks"]}
+    marks: dict = {}
+    for a in view["astronauts"]:
+        marks.setdefault((a["col"], a["level"]), a["letter"] if not a["down"] else a["letter"].lower())
+    lines = []
+    for y in range(len(strip[0]) - 1, -1, -1):
+        row = ""
+        for c, column in enumerate(strip):
+            ch = CHARS[column[y]]
+            if (c, y) in marks:
+                ch = marks[(c, y)]
+            elif (c, y) in icons:
+                ch = "*"
+            row += ch
+        lines.append(f"{y} {row}")
+    lines.append("  " + "".join("G" if c in (0, len(strip) - 1) else ("S" if c in view["lap"]["boxes"] else " ")
+                               for c in range(len(strip))))
+    lines.append(f"Round {view['round']}. Upper-case letter: standing astronaut, lower-case: face-down; * a Sputnik icon.")
+    for a in view["astronauts"]:
+        state = "at the goal" if a["finished"] else ("face-down" if a["down"] else "standing")
+        lines.append(f"  {a['letter']} {a['name']} ({a['seat_name']}): {a['place']}, {state}; "
+                     f"Sputniks {a['sputniks']}, EC {a['ec']}, handicap {a['handicap']}")
+    t = view.get("turn")
+    if t:
+        lines.append(f"Jump card of {t['name']}: " + "; ".join(
+            f"{JUMP_NAMES[j]} jump: " + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
+            for j in range(3)))
+    if view.get("scores") is not None:
+        lines.append("Scores: " + ", ".join(str(x) for x in view["scores"]))
+    return "\n".join(lines)

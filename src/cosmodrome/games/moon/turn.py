@@ -1,0 +1,76 @@
+"""The start of a turn and programming the jump card (rules, "How do I reach the goal?",
+"Handicaps", "Earth Control").
+
+An astronaut takes four of the six dice; three if it holds a handicap counter (all of which
+it hands back now); two if it lies face-down after an accident (it gets up). The worst
+condition applies alone. Before programming it may spend EC counters for one more die each,
+never beyond six. It then puts each die it takes on one of up to three jumps; the first jump
+is rolled as soon as the last die is placed.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
+from cosmodrome.games.moon.state import A_PROGRAM, EXTRA, HOOKS, PROGRAM, MoonState
+from cosmodrome.games.moon.text import astronaut_name
+
+
+def start_turn(s: MoonState, a: int) -> None:
+    """Astronaut ``a`` begins its turn: its condition sets the dice it takes (rules,
+    "Handicaps": normal 4, handicap 3, accident 2, not cumulative)."""
+    s.cur = a
+    s.prog = [-1] * NUM_DICE
+    s.faces = [0] * NUM_DICE
+    s.jump = 0
+    n = s.C.dice
+    name = astronaut_name(s, a)
+    if s.down[a]:
+        s.dice_n = n["accident"]
+        s.down[a] = 0
+        s.log("wake", f"{name} gets up after the accident and takes {s.dice_n} dice.", astronaut=a)
+    elif s.hc[a]:
+        s.dice_n = n["handicap"]
+        s.log("handicap", f"{name} hands back a handicap counter and takes {s.dice_n} dice.", astronaut=a)
+    else:
+        s.dice_n = n["normal"]
+    if s.hc[a]:
+        s.hc_supply += s.hc[a]
+        s.hc[a] = 0
+    s.phase = EXTRA if s.ec[a] and s.dice_n < n["most"] else PROGRAM
+
+
+def extra_die(s: MoonState, take: bool) -> None:
+    """Spend an EC for one more die (rules, "Earth Control"), or go on to programming."""
+    a = s.cur
+    if take:
+        s.ec[a] -= 1
+        s.ec_supply += 1
+        s.dice_n += 1
+        s.log("ec-die", f"{astronaut_name(s, a)} spends an EC counter for one more die ({s.dice_n}).", astronaut=a)
+        if s.ec[a] and s.dice_n < s.C.dice["most"]:
+            return
+    s.phase = PROGRAM
+
+
+def program_options(s: MoonState) -> list[int]:
+    """Programming choices: the first free die of each colour (dice of a colour are alike) on
+    any jump up to the first empty one (so the jumps in use are always the first ones)."""
+    used = {j for j in s.prog if j >= 0}
+    top = min(len(used), 2)
+    seen = set()
+    out = []
+    for d in range(NUM_DICE):
+        if s.prog[d] < 0 and DIE_COLOUR[d] not in seen:
+            seen.add(DIE_COLOUR[d])
+            out.extend(A_PROGRAM + d * 3 + j for j in range(top + 1))
+    return sorted(out)
+
+
+def program(s: MoonState, action: int) -> None:
+    """Put a die on a jump; once every die is placed, the first jump is rolled (rules, "How
+    do I reach the goal?")."""
+    d, j = divmod(action - A_PROGRAM, 3)
+    s.prog[d] = j
+    if sum(1 for x in s.prog if x >= 0) == s.dice_n:
+        s.jump = 0
+        HOOKS.roll(s)

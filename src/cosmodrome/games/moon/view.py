@@ -1,0 +1,47 @@
+"""What a seat sees. In the base game nothing is hidden: the lap, the astronauts, their
+counters and the jump card in play are on the table. (With the advanced rules each
+player's action card is seen by its holder alone.)"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
+from cosmodrome.games.moon.scoring import board_points, scores
+from cosmodrome.games.moon.state import OVER, PHASE_KIND, MoonState
+from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name, place_name
+
+
+def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
+    order = s.race_order()
+    astronauts = []
+    for a in range(s.n_astro):
+        same = sorted((b for b in range(s.n_astro) if (s.col[b], s.lvl[b]) == (s.col[a], s.lvl[a])),
+                      key=lambda b: s.stamp[b])
+        astronauts.append({
+            "id": a, "name": astronaut_name(s, a), "letter": astronaut_name(s, a)[0],
+            "colour": s.C.colours[a], "seat": s.owner(a), "seat_name": s.game.seat_name(s.owner(a), s.num_players),
+            "col": s.col[a], "level": s.lvl[a], "stack": same.index(a), "place": place_name(s, s.col[a], s.lvl[a]),
+            "down": bool(s.down[a]), "finished": s.fin[a], "sputniks": s.spk[a], "ec": s.ec[a], "handicap": s.hc[a],
+            "race_position": order.index(a) + 1, "board_points": board_points(s, a), "free_reroll": bool(s.free_rr[a]),
+        })
+    turn = None
+    if s.phase != OVER:
+        turn = {"astronaut": s.cur, "name": astronaut_name(s, s.cur), "dice_n": s.dice_n, "jump": s.jump,
+                "free_die": s.free_die, "free_rerolls": s.free_left,
+                "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": s.prog[d], "face": s.faces[d],
+                          "text": f"{COLOUR_NAMES[DIE_COLOUR[d]]} {face_text(s.faces[d]) if s.faces[d] else '?'}"}
+                         for d in range(6) if s.prog[d] >= 0 or d == s.free_die]}
+    return {
+        "game": "moon", "round": s.round, "phase": PHASE_KIND[s.phase], "seat": seat,
+        "lap": {"cards": [{"index": c, "name": s.C.cards[c].name, "red": s.C.cards[c].red} for c in s.cards],
+                "columns": [list(c) for c in s.strip], "sputniks": sorted([list(p) for p in s.icons]),
+                "boxes": list(s.boxes), "goal": s.goal,
+                "tokens": [{"col": c, "effect": s.C.tokens[t] if t >= 0 else None,
+                            "text": TOKEN_TEXT[s.C.tokens[t]] if t >= 0 else None} for c, t in zip(s.boxes, s.tokens)],
+                "last_card_points": list(s.C.last_card_points)},
+        "astronauts": astronauts, "order": list(s.order), "turn_index": s.turn_i, "turn": turn,
+        "supply": {"sputnik": s.spk_supply, "ec": s.ec_supply, "handicap": s.hc_supply},
+        "scores": [int(x) for x in scores(s)] if s.phase == OVER else None,
+        "winners": list(s.winners_) if s.phase == OVER else None,
+    }

@@ -1,0 +1,177 @@
+// Walking on the Moon — the table. The lap of five lunar cards drawn as a side view (levels,
+// boxes with and without circles, rock, tunnels, Sputnik icons, the circled boxes between the
+// cards and the goal box, the points of the last card), the astronauts in their boxes (standing
+// or face-down, stacked, latest on top), each astronaut's jump card with its programmed and
+// rolled dice and its counters. Options of the current decision that name a place are
+// highlighted there and act on click: a jump slot of your jump card while programming (one
+// button per die colour), the box a result would take you to while picking (a small menu when
+// several results land in the same box), a die to re-roll for an EC. The view schema is in
+// src/cosmodrome/games/moon/view.py, the option details in src/cosmodrome/games/moon/text.py.
+import { el, svg } from "../api.js";
+
+export const name = "moon";
+export const showsDice = true;
+
+function ensureCss() {
+  if (document.getElementById("moon-css")) return;
+  document.head.append(el("link", { id: "moon-css", rel: "stylesheet", href: "/css/moon.css" }));
+}
+
+const W = 26, H = 32, TOP = 46, LEFT = 8;          // cell size and margins of the side view
+const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
+const CELL_HELP = ["Sky: you may fly through, but a jump that ends here falls to the box below (an accident).",
+  "A box with a circle: safe ground to land on.", "A box without a circle: landing here is an accident.",
+  "Rock: a step into it is a crash.", "A tunnel box with a circle: safe, but no diagonal steps inside a tunnel (it has a ceiling).",
+  "A tunnel box without a circle: landing here is an accident; no diagonal steps inside the tunnel."];
+const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: "EC", "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
+const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3fae5a", white: "#e8e8ee" };
+const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
+
+function indexOptions(ctx) {
+  const idx = new Map();
+  const add = (k, o) => { if (!idx.has(k)) idx.set(k, []); idx.get(k).push(o); };
+  const d = ctx.decision;
+  if (!d || ctx.seat === null || d.seat !== ctx.seat) return idx;
+  for (const o of d.options) {
+    const x = o.data || {};
+    if (d.kind === "program" && x.jump !== undefined) add(`slot:${x.jump}`, o);
+    else if (d.kind === "pick" && x.to) add(`cell:${x.to[0]}:${x.to[1]}`, o);
+    else if (d.kind === "pick" && x.die !== undefined) add(`reroll:${x.die}`, o);
+  }
+  return idx;
+}
+
+function act(ctx, opts, ev) {
+  document.querySelectorAll(".moon-pop").forEach(p => p.remove());
+  if (!opts || !opts.length) return;
+  if (opts.length === 1) return ctx.onAction(opts[0].action);
+  const pop = el("div", { class: "moon-pop", style: `left:${ev ? ev.clientX : 100}px; top:${ev ? ev.clientY + 8 : 100}px` },
+    opts.map(o => el("button", { text: o.label, "data-action": o.action, onclick: (e) => { e.stopPropagation(); pop.remove(); ctx.onAction(o.action); } })),
+    el("button", { class: "small", text: "Cancel", onclick: (e) => { e.stopPropagation(); pop.remove(); } }));
+  document.body.append(pop);
+}
+
+function hot(node, ctx, idx, key) {
+  const opts = idx.get(key);
+  if (!opts || !opts.length) return node;
+  node.classList.add("moon-hl");
+  node.setAttribute("data-place", key);
+  node.setAttribute("data-action", opts.map(o => o.action).join(","));
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  const lab = opts.map(o => o.label).join(" / ");
+  if (node instanceof SVGElement) node.append(svg("title", { text: lab })); else node.title = lab;
+  node.addEventListener("click", (ev) => { ev.stopPropagation(); act(ctx, opts, ev); });
+  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(ctx, opts, null); } });
+  return node;
+}
+
+// The signature of the astronauts drawn (the e2e test compares it with the server's view).
+export function astroSig(v) {
+  return v.astronauts.map(a => `${a.id}:${a.col}.${a.level}.${a.stack}.${a.down ? 1 : 0}.${a.sputniks}.${a.ec}.${a.handicap}`).join("|");
+}
+
+function lapSvg(v, ctx, idx) {
+  const cols = v.lap.columns, levels = cols[0].length;
+  const width = LEFT * 2 + cols.length * W, height = TOP + levels * H + 40;
+  const root = svg("svg", { class: "moon-lap", viewBox: `0 0 ${width} ${height}`, width, height, "data-testid": "moon-lap" });
+  const y = (lvl) => TOP + (levels - 1 - lvl) * H;
+  const icons = new Set(v.lap.sputniks.map(p => `${p[0]}:${p[1]}`));
+  // card names above their columns
+  v.lap.cards.forEach((c, k) => {
+    const x0 = LEFT + (1 + k * 7) * W;
+    root.append(svg("rect", { x: x0, y: 4, width: 6 * W, height: 18, rx: 4, class: "moon-cardname" + (c.red ? " red" : "") }),
+      svg("text", { x: x0 + 3 * W, y: 17, class: "moon-cardtext", "text-anchor": "middle", text: `${k + 1}. ${c.name}${c.red ? " ●" : ""}` }));
+  });
+  cols.forEach((col, c) => {
+    const isGoal = c === 0 || c === v.lap.goal, isBox = v.lap.boxes.includes(c);
+    for (let l = 0; l < levels; l++) {
+      const k = col[l];
+      const g = svg("g", { class: `moon-cell k${k}`, "data-col": c, "data-level": l });
+      g.append(svg("rect", { x: LEFT + c * W, y: y(l), width: W, height: H }));
+      if (k === SAFE || k === TUNNEL) g.append(svg("circle", { cx: LEFT + c * W + W / 2, cy: y(l) + H - 9, r: 6, class: isGoal ? "goal" : isBox ? "box" : "ring" }));
+      if (k === HAZARD || k === TUNNEL_HAZ) g.append(svg("path", { d: `M${LEFT + c * W + 6} ${y(l) + H - 6} l6 -6 l6 6 l6 -6`, class: "rough" }));
+      if (icons.has(`${c}:${l}`)) g.append(svg("text", { x: LEFT + c * W + W / 2, y: y(l) + H / 2 + 5, class: "moon-sputnik", "text-anchor": "middle", text: "✶" }));
+      g.append(svg("title", { text: `${CELL_HELP[k]}${icons.has(`${c}:${l}`) ? " A Sputnik: pass through to collect a counter." : ""}` }));
+      hot(g, ctx, idx, `cell:${c}:${l}`);
+      root.append(g);
+    }
+    if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "text-anchor": "middle", text: isGoal ? "goal" : "S" }));
+    const token = (v.lap.tokens || []).find(t => t.col === c && t.effect);
+    if (token) root.append(svg("g", { class: "moon-token", "data-testid": "moon-token", "data-effect": token.effect },
+      svg("rect", { x: LEFT + c * W + 3, y: y(levels - 1) + 4, width: W - 6, height: H - 8, rx: 5 }),
+      svg("text", { x: LEFT + c * W + W / 2, y: y(levels - 1) + H / 2 + 4, "text-anchor": "middle", text: TOKEN_MARK[token.effect] || "?" }),
+      svg("title", { text: `Special box: ${token.text}` })));
+  });
+  // points printed under the last card
+  v.lap.last_card_points.forEach((p, j) => root.append(svg("text", { x: LEFT + (v.lap.goal - 6 + j) * W + W / 2, y: TOP + levels * H + 30,
+    class: "moon-points", "text-anchor": "middle", text: `${p}` })));
+  // astronauts, the latest arrival on top of a shared box
+  for (const a of v.astronauts) {
+    const cx = LEFT + a.col * W + W / 2, base = y(a.level) + H - 12 - a.stack * 7;
+    const fill = COLOURS[a.colour] || "#ccc";
+    const node = svg("g", { class: "moon-astro" + (a.down ? " down" : "") + (v.turn && v.turn.astronaut === a.id ? " now" : ""),
+      "data-testid": "moon-astro", "data-id": a.id, "data-col": a.col, "data-level": a.level, "data-down": a.down ? 1 : 0 });
+    if (a.down) node.append(svg("ellipse", { cx, cy: base + 4, rx: 11, ry: 4.5, fill }));
+    else node.append(svg("rect", { x: cx - 5, y: base - 14, width: 10, height: 16, rx: 4, fill }), svg("circle", { cx, cy: base - 17, r: 4.5, fill }));
+    node.append(svg("title", { text: `${a.name} (${a.seat_name}): ${a.place}${a.down ? ", face-down" : ""}${a.finished ? ", at the goal" : ""}` }));
+    root.append(node);
+  }
+  return root;
+}
+
+function jumpCard(v, a, ctx, idx) {
+  const turn = v.turn && v.turn.astronaut === a.id ? v.turn : null;
+  const mine = ctx.seat !== null && a.seat === ctx.seat;
+  const slots = [0, 1, 2].map(j => {
+    const dice = turn ? turn.dice.filter(d => d.jump === j) : [];
+    const slot = el("div", { class: "moon-slot" + (turn && turn.jump === j && v.phase === "pick" ? " rolling" : ""), "data-jump": j },
+      el("div", { class: "muted small", text: `jump ${j + 1}` }),
+      dice.map(d => {
+        const die = el("span", { class: `moon-die ${d.colour}`, "data-testid": "moon-die", "data-die": d.die, text: d.face ? (d.face === 4 ? "2!" : String(d.face)) : "·",
+          title: `${d.colour} die${d.face === 4 ? ": moves 2, then an accident" : ""}` });
+        if (mine) hot(die, ctx, idx, `reroll:${d.die}`);
+        return die;
+      }));
+    if (mine) {
+      const adds = (idx.get(`slot:${j}`) || []).map(o => {
+        const b = el("button", { class: `moon-add ${o.data.colour}`, text: `+ ${o.data.colour}` });
+        hot(b, ctx, new Map([[`slot:${j}:${o.data.colour}`, [o]]]), `slot:${j}:${o.data.colour}`);
+        return b;
+      });
+      if (adds.length) slot.append(el("div", { class: "moon-adds" }, adds));
+    }
+    return slot;
+  });
+  return el("div", { class: "moon-card" + (turn ? " now" : ""), "data-testid": "moon-card", "data-astro": a.id },
+    el("div", { class: "moon-cardhead" }, el("span", { class: "dot", style: `background:${COLOURS[a.colour] || "#ccc"}` }),
+      el("b", { text: a.name }), el("span", { class: "muted small", text: ` ${a.seat_name !== a.name ? a.seat_name : ""}` })),
+    el("div", { class: "moon-counters" },
+      el("span", { class: "c spk", title: "Sputnik counters: 1 point each; half are lost in an accident", text: `✶ ${a.sputniks}` }),
+      el("span", { class: "c ec", title: "EC counters: spend one to re-roll a die or to take one more die at the start of a turn", text: `EC ${a.ec}` }),
+      el("span", { class: "c hc", title: "Handicap counters: the next turn takes only three dice", text: `H ${a.handicap}` }),
+      el("span", { class: "muted small", text: a.finished ? `at the goal (#${a.finished})` : `race #${a.race_position}${a.down ? " · face-down" : ""}` })),
+    turn ? el("div", { class: "muted small", text: `${turn.dice_n} dice this turn` }) : null,
+    el("div", { class: "moon-slots" }, slots));
+}
+
+export function render(root, ctx) {
+  ensureCss();
+  const v = ctx.view;
+  const idx = indexOptions(ctx);
+  const head = el("div", { class: "moon-top" },
+    el("span", { class: "pill", text: `Round ${v.round}` }),
+    el("span", { class: "muted small", text: `Supply: ✶ ${v.supply.sputnik} · EC ${v.supply.ec} · handicap ${v.supply.handicap}` }),
+    el("span", { class: "muted small", text: "Order this round: " + v.order.map(a => v.astronauts[a].name).join(", ") }));
+  const cards = el("div", { class: "moon-cards" }, v.astronauts.map(a => jumpCard(v, a, ctx, idx)));
+  let end = null;
+  if (v.scores) {
+    const seats = ctx.seats || [];
+    end = el("div", { class: "panel moon-end", "data-testid": "moon-end" },
+      el("h2", { text: `Winner: ${(v.winners || []).map(w => (seats[w] || {}).name || `Player ${w + 1}`).join(" & ")}` }),
+      el("table", {}, v.scores.map((s, i) => el("tr", {}, el("td", { text: (seats[i] || {}).name || `Player ${i + 1}` }), el("td", { class: "tot", text: s })))));
+  }
+  root.replaceChildren(el("div", { class: "moon", "data-testid": "moon-table", "data-decision": ctx.decision ? ctx.decision.kind : "",
+    "data-sig": astroSig(v) },
+  head, el("div", { class: "moon-scroll" }, lapSvg(v, ctx, idx)), cards, end));
+}

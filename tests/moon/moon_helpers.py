@@ -1,0 +1,55 @@
+"""Helpers for the Walking on the Moon tests: random games and the invariants checked after
+every action."""
+
+from __future__ import annotations
+
+import json
+
+from cosmodrome.core import Rng
+from cosmodrome.games.lunar.terrain import STANDING, cell
+from cosmodrome.games.moon import GAME
+from cosmodrome.games.moon.state import OVER
+
+SUPPLY = {"sputnik": 30, "ec": 10, "handicap": 5}
+
+
+def check_invariants(s) -> None:
+    """Counters conserved, astronauts only on boxes they may stand on, the round's order is
+    the race order it began with, the astronaut to move is the round's current one."""
+    assert sum(s.spk) + s.spk_supply == SUPPLY["sputnik"]
+    assert sum(s.ec) + s.ec_supply == SUPPLY["ec"]
+    assert sum(s.hc) + s.hc_supply == SUPPLY["handicap"]
+    assert min(s.spk + s.ec + s.hc + [s.spk_supply, s.ec_supply, s.hc_supply]) >= 0
+    for a in range(s.n_astro):
+        assert 0 <= s.col[a] <= s.goal
+        assert cell(s.strip[s.col[a]], s.lvl[a]) in STANDING, (a, s.col[a], s.lvl[a])
+        assert bool(s.fin[a]) == (s.col[a] == s.goal)
+    assert sorted(f for f in s.fin if f) == list(range(1, s.arrived + 1))
+    if s.phase != OVER:
+        assert s.order[s.turn_i] == s.cur
+        assert not s.fin[s.cur]
+        assert s.to_move() == s.owner(s.cur)
+        assert sum(1 for j in s.prog if j >= 0) <= s.dice_n <= 6
+    else:
+        assert s.arrived >= 1
+
+
+def random_game(players: int, seed: int, check=None, options=None):
+    """Play one game with random choices; return the end state and the actions."""
+    s = GAME.new_state(players, seed, options or {})
+    r = Rng(seed ^ 0xABCDEF)
+    actions = []
+    while not s.is_terminal():
+        if check is not None:
+            check(s)
+        legal = s.legal_actions()
+        a = legal[r.below(len(legal))]
+        s.apply(a)
+        actions.append(a)
+    if check is not None:
+        check(s)
+    return s, actions
+
+
+def views_json(s) -> list:
+    return [json.dumps(s.view(p), sort_keys=True) for p in list(range(s.num_players)) + [None]]

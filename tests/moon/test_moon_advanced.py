@@ -1,0 +1,185 @@
+"""The advanced rules implemented so far: robbery and sabotage, and the seven special box
+tokens (../shared/rules/walking-on-the-moon-and-march-on-mars.md, "Advanced rules")."""
+
+import pytest
+from moon_helpers import check_invariants, random_game
+from test_moon_rules import BLACK1, BLUE1, WHITE1, card, pick, roll_for
+
+from cosmodrome.games.moon import GAME
+from cosmodrome.games.moon.components import load_components
+from cosmodrome.games.moon.state import (
+    A_COUNT, A_DONE, A_PROGRAM, A_REROLL, A_SEAT, BUY, FREE_DIE, GO_ON, PICK, PROGRAM, ROB, lap,
+)
+
+C = load_components()
+TOKENS = list(C.tokens)
+
+
+def table(players=3, tokens=("advance", "back", "ec", "two-sputniks"), seed=1):
+    """An advanced game on a chosen lap (Mare first) with chosen tokens on the circled boxes."""
+    s = GAME.new_state(players, seed, {"advanced": True})
+    s.cards = [card(n) for n in ("Mare", "Hill", "Crater field", "Tunnel mountain", "Mountain")]
+    s.strip, s.icons, s.boxes = lap(s.C, tuple(s.cards))
+    s.tokens = [TOKENS.index(t) for t in tokens]
+    return s
+
+
+def test_setup_puts_four_different_tokens_on_the_circled_boxes():
+    for seed in range(10):
+        s = GAME.new_state(4, seed, {"advanced": True})
+        assert len(set(s.tokens)) == 4 and all(0 <= t < 7 for t in s.tokens)
+    assert GAME.new_state(4, 1).tokens == [-1] * 4
+
+
+def test_robbery_takes_a_sputnik_from_an_astronaut_in_the_landing_box():
+    s = roll_for(table(), 0, 0, 1, {BLUE1: 2})
+    s.col[1], s.lvl[1], s.spk[1], s.spk_supply = 2, 1, 2, 28
+    s.col[2], s.lvl[2] = 2, 1
+    s.apply(pick(BLUE1))
+    assert s.phase == ROB and s.legal_actions() == [A_DONE, A_SEAT + 1, A_SEAT + 2]
+    s.apply(A_SEAT + 1)
+    assert (s.spk[0], s.spk[1]) == (1, 1)
+
+
+def test_sabotage_gives_a_handicap_to_a_victim_without_sputniks():
+    s = roll_for(table(), 0, 0, 1, {BLUE1: 2})
+    s.prog[WHITE1] = 1                                 # the turn goes on (the victim's turn would hand it back)
+    s.col[1], s.lvl[1] = 2, 1
+    s.apply(pick(BLUE1))
+    s.apply(A_SEAT + 1)
+    assert s.hc[1] == 1 and s.hc_supply == 4
+
+
+def test_no_robbery_after_a_crash_or_against_own_or_finished_astronauts():
+    s = roll_for(table(), 0, 0, 1, {BLUE1: 2})
+    s.col[1], s.lvl[1], s.fin[1], s.arrived = 2, 1, 1, 1
+    s.col[1] = s.goal                                   # finished: out of reach
+    s.apply(pick(BLUE1))
+    assert s.phase != ROB
+    s = roll_for(table(), 0, 1, 1, {BLUE1: 2})         # lands on Mare's hazard: an accident
+    s.col[1], s.lvl[1] = 3, 1
+    s.apply(pick(BLUE1))
+    assert s.phase != ROB and s.down[0] == 1
+
+
+def test_rob_only_in_the_advanced_game():
+    s = GAME.new_state(3, 1)
+    s.cards = table().cards
+    s.strip, s.icons, s.boxes = lap(s.C, tuple(s.cards))
+    roll_for(s, 0, 0, 1, {BLUE1: 2})
+    s.col[1], s.lvl[1] = 2, 1
+    s.apply(pick(BLUE1))
+    assert s.phase != ROB
+
+
+def test_advance_token_moves_one_circle_box_ahead():
+    s = roll_for(table(), 0, 5, 1, {BLUE1: 2})          # Mare 5 -> box at 7 (advance) -> Hill's first box
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))
+    assert (s.col[0], s.lvl[0]) == (8, 1) and s.phase == GO_ON
+
+
+def test_back_token_moves_one_circle_box_back():
+    s = table(tokens=("ec", "back", "advance", "two-sputniks"))
+    s.col[0], s.lvl[0] = 13, 1                          # Hill's last column; box 2 is at 14
+    roll_for(s, 0, 13, 1, {BLUE1: 1})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))
+    assert (s.col[0], s.lvl[0]) == (13, 1)
+
+
+def test_ec_and_sputnik_tokens():
+    s = roll_for(table(tokens=("ec", "two-sputniks", "advance", "back")), 0, 6, 1, {BLUE1: 1})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))
+    assert s.ec[0] == 1 and s.ec_supply == 9
+    s = roll_for(table(tokens=("two-sputniks", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))
+    assert s.spk[0] == 2 and s.spk_supply == 28
+
+
+def test_a_token_works_even_when_the_jump_ends_in_an_accident():
+    s = roll_for(table(tokens=("ec", "back", "advance", "two-sputniks")), 0, 5, 1, {BLACK1: 4})   # the accident face
+    s.apply(pick(BLACK1, 0))
+    assert s.ec[0] == 1 and s.down[0] == 1
+
+
+def test_buy_advances_spends_sputniks_for_circle_boxes():
+    s = roll_for(table(tokens=("buy-advances", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
+    s.prog[WHITE1] = 1
+    s.spk[0], s.spk_supply = 3, 27
+    s.apply(pick(BLUE1))
+    assert s.phase == BUY and s.legal_actions() == [A_COUNT + n for n in range(4)]
+    s.apply(A_COUNT + 2)
+    assert s.spk[0] == 1 and s.spk_supply == 29 and s.col[0] == 9 and s.phase == GO_ON
+
+
+def test_one_die_jump_rolls_one_chosen_die_and_then_the_turn_goes_on():
+    s = roll_for(table(tokens=("one-die-jump", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))
+    assert s.phase == FREE_DIE and s.legal_actions() == [A_PROGRAM + 0, A_PROGRAM + 6, A_PROGRAM + 12]
+    events = s.apply(A_PROGRAM + 0)
+    assert events[-1].chance and s.phase == PICK and s.free_die == 0
+    s.faces[0] = 1
+    s.apply(pick(BLUE1))
+    assert s.col[0] == 8 and s.phase == GO_ON and s.free_die == -1
+
+
+def test_reroll_token_makes_the_next_jumps_rerolls_free():
+    s = roll_for(table(tokens=("reroll-next", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))
+    assert s.free_rr[0] == 1
+    s.apply(1)                                          # go on: the white die is rolled
+    assert s.free_left == 1 and A_REROLL + WHITE1 in s.legal_actions() and s.ec[0] == 0
+    s.apply(A_REROLL + WHITE1)
+    assert s.free_left == 0 and s.ec_supply == 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_advanced_games_keep_the_invariants(players):
+    for seed in range(12):
+        s, _ = random_game(players, 900 + seed, check_invariants, {"advanced": True})
+        assert s.is_terminal() and s.winners()
+    assert PROGRAM
+
+
+def test_every_decision_of_advanced_games_has_a_prompt_and_labels():
+    kinds = set()
+    for seed in range(8):
+        s = GAME.new_state(3, 40 + seed, {"advanced": True})
+        r = 0
+        while not s.is_terminal():
+            d = s.decision()
+            assert d.prompt and all(o.label for o in d.options)
+            kinds.add(d.kind)
+            r = (r * 7 + 3) % 101
+            s.apply(s.legal_actions()[r % len(s.legal_actions())])
+    assert {"program", "pick", "go-on"} <= kinds
+
+
+def test_the_heuristic_plays_the_advanced_rules_and_beats_random():
+    from cosmodrome.bots import RandomBot
+    from cosmodrome.games.moon.heuristic import MoonHeuristic
+    wins = 0.0
+    for g in range(6):
+        s = GAME.new_state(3, 60 + g, {"advanced": True})
+        bots = [RandomBot(seed=g * 10 + i) for i in range(3)]
+        bots[g % 3] = MoonHeuristic(seed=g)
+        while not s.is_terminal():
+            a = bots[s.to_move()].choose(s)
+            assert a in s.legal_actions()
+            s.apply(a)
+        wins += s.returns()[g % 3]
+    assert wins >= 5
+
+
+def test_a_move_caused_by_a_special_box_sets_off_no_other_special_box():
+    """A "back" token passed on the way sends the astronaut back onto that very box, where
+    it stays (it would otherwise be sent back again, for ever; docs/rulings/moon.md 20)."""
+    s = roll_for(table(tokens=("ec", "back", "advance", "two-sputniks")), 0, 13, 1, {BLUE1: 2})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))                       # through box 2 (back) onto Crater field's first box
+    assert (s.col[0], s.lvl[0]) == (14, 1) and s.phase == GO_ON
