@@ -122,7 +122,8 @@ def _declared(package: str):
 
 
 def test_every_game_package_is_checked():
-    assert {"cosmodrome.games.venus", "cosmodrome.games.cosmic_run"} <= set(PACKAGES)
+    assert {"cosmodrome.games.venus", "cosmodrome.games.cosmic_run", "cosmodrome.games.moon",
+            "cosmodrome.games.lunar"} <= set(PACKAGES)
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -5,7 +5,7 @@ jumps a turn with six coloured dice (blue straight, white down, black up) and pi
 result per jump; accidents, Sputniks, EC and handicap counters. Movement and dice come from
 :mod:`cosmodrome.games.lunar`, which March on Mars shares.
 
-The package's modules import one way, in the order of :data:`LAYERS` (tests/moon/test_layers.py
+The package's modules import one way, in the order of :data:`LAYERS` (tests/core/test_game_layers.py
 checks it): data (``components``, ``state``) → names and texts (``text``) → the rules as the
 rulebook reads (scoring, accidents, the turn and programming, robbery and special boxes of the
 advanced rules, jumps, rounds, setup, the action dispatch) → ``view``, ``evaluation``, ``heuristic`` → this face. A rule that must go on with a
