@@ -9,7 +9,8 @@ The write path of an action (:meth:`Hall.act`), under the table's lock:
 
 1. check the version the client saw (stale → :class:`Stale`), the seat (→ :class:`Forbidden`);
 2. apply the action to a *clone* of the state (illegal → the engine's IllegalActionError);
-3. store the action and the new revision in one committed transaction (a database error →
+3. store the action and the new revision in one committed transaction, shared with the
+   other games' actions waiting at that moment (the store's group commit; a database error →
    :class:`~cosmodrome.server.storage.StorageError`, nothing changed);
 4. only then swap in the new state, broadcast each socket its own view and wake the bots.
 
@@ -336,9 +337,9 @@ class Hall:
         seats = [dict(s) for s in t.row.seats]
         seats[seat]["claimed"] = True
         try:
-            await asyncio.to_thread(self.store.set_seats, t.id, seats)
+            await asyncio.wrap_future(self.store.submit_seats(t.id, seats))
         except StorageError as exc:  # not vital: the seat simply stays listed as open
-            log.warning("could not mark seat %s of %s claimed: %s", seat, t.id, exc)
+            log.warning("could not mark seat %s of %s claimed: %s", seat + 1, t.id, exc)
             return
         t.row.seats = seats
 
@@ -378,8 +379,10 @@ class Hall:
             events = new.apply(action)  # IllegalActionError: nothing changed
             idx = len(t.record.actions)
             status = "finished" if new.is_terminal() else None
-            await asyncio.to_thread(self.store.append_action, t.id, idx, action, seat,
-                                    revision=t.version + 1, status=status, note=note)
+            # the committer thread stores it together with whatever other games have waiting
+            # (group commit); the future resolves once that commit returned
+            await asyncio.wrap_future(self.store.submit_action(t.id, idx, action, seat, revision=t.version + 1,
+                                                               status=status, note=note))
             # committed: now it is accepted
             t.state = new
             t.record.actions.append(action)
@@ -413,7 +416,7 @@ class Hall:
             record = GameRecord(game=t.record.game, players=t.record.players, seed=t.record.seed,
                                 options=t.record.options, actions=t.record.actions[:keep], meta=t.record.meta)
             state, events = await asyncio.to_thread(_replay, record)
-            await asyncio.to_thread(self.store.truncate, t.id, keep, revision=t.version + 1)
+            await asyncio.wrap_future(self.store.submit_truncate(t.id, keep, revision=t.version + 1))
             t.record, t.state, t.events = record, state, events
             t.movers, t.notes = t.movers[:keep], t.notes[:keep]
             t.row.revision += 1
