@@ -203,6 +203,16 @@ def rss_mib(pid: int) -> Optional[float]:
     return None
 
 
+def cpu_seconds(pid: int) -> Optional[float]:
+    """User + system CPU time of process ``pid`` and its threads so far."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def pct(xs: list[float], p: float) -> float:
     if not xs:
         return float("nan")
@@ -242,12 +252,17 @@ def main(argv: Optional[list[str]] = None) -> int:
         shares = [games[i::args.procs] for i in range(args.procs)]
         jobs = [(base_ws, share, args.think, args.seconds, args.warmup, args.seed + i)
                 for i, share in enumerate(shares) if share]
+        cpu0, wall0, own0 = cpu_seconds(pid) if pid else None, time.perf_counter(), os.times()
         if len(jobs) == 1:
             results = [play_share(jobs[0])]
         else:
             with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
                 results = pool.map(play_share, jobs)
         rss = rss_mib(pid) if pid else None
+        cpu1, wall, own1 = cpu_seconds(pid) if pid else None, time.perf_counter() - wall0, os.times()
+        server_cpu = (cpu1 - cpu0) / wall if cpu0 is not None and cpu1 is not None else None
+        client_cpu = (own1.user + own1.system + own1.children_user + own1.children_system
+                      - own0.user - own0.system - own0.children_user - own0.children_system) / wall
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGINT)
@@ -273,6 +288,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(f"errors {errors}" + "".join(f"\n  {n} x {t}" for t, n in sorted(texts.items(), key=lambda kv: -kv[1])))
     if rss is not None:
         print(f"server RSS {rss:.0f} MiB")
+    if server_cpu is not None:
+        print(f"CPU while playing: server {server_cpu:.0%} of a core, load client {client_cpu:.0%}")
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     return 0 if errors == 0 else 1
 

@@ -38,8 +38,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from sqlalchemy import (
-    JSON, BigInteger, Float, ForeignKey, Integer, String, Text, create_engine, delete, event, select, update,
+    JSON, BigInteger, Float, ForeignKey, Integer, String, Text, bindparam, create_engine, delete, event, insert, select,
+    update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, Session
 from sqlalchemy.pool import StaticPool
 
@@ -211,15 +213,16 @@ class Committer:
             return
         try:
             with Session(self.engine) as s, s.begin():
-                results = [fn(s) for fn, _ in live]
+                results = _apply(s, [fn for fn, _ in live])
         except Exception as exc:
-            if len(live) == 1:
-                live[0][1].set_exception(_error(exc))
+            if len(live) == 1 or not isinstance(exc, IntegrityError):  # locked, full, read-only: all fail
+                for _, fut in live:
+                    fut.set_exception(_error(exc))
                 return
-            for fn, fut in live:  # which one was it? each alone (rare: only after a failure)
+            for fn, fut in live:  # which write broke a constraint? each alone (rare)
                 try:
                     with Session(self.engine) as s, s.begin():
-                        r = fn(s)
+                        (r,) = _apply(s, [fn])
                 except Exception as one:
                     fut.set_exception(_error(one))
                 else:
@@ -230,6 +233,62 @@ class Committer:
         self.writes += len(live)
         for (_, fut), r in zip(live, results):
             fut.set_result(r)
+
+
+@dataclass(frozen=True)
+class ActionWrite:
+    """One stored action and its game's new revision (and status): the write the committer
+    sees most, so that runs of them go to the database as one statement each
+    (``executemany``) rather than one per action."""
+
+    game_id: str
+    idx: int
+    action: int
+    seat: int
+    revision: int
+    status: Optional[str]
+    note: Optional[str]
+    time: float
+
+    def __call__(self, s: Session) -> None:
+        _apply(s, [self])
+
+
+def _apply(s: Session, writes: list) -> list:
+    """Run ``writes`` in order inside the transaction of ``s``; each run of ActionWrites is
+    sent as one INSERT and one or two UPDATEs with many parameter sets."""
+    out: list = []
+    i = 0
+    while i < len(writes):
+        w = writes[i]
+        if not isinstance(w, ActionWrite):
+            out.append(w(s))
+            i += 1
+            continue
+        j = i
+        while j < len(writes) and isinstance(writes[j], ActionWrite):
+            j += 1
+        run = writes[i:j]
+        s.execute(insert(_ACTIONS), [{"game_id": a.game_id, "idx": a.idx, "action": a.action, "seat": a.seat,
+                                      "time": a.time, "note": a.note} for a in run])
+        plain = [{"gid": a.game_id, "rev": a.revision, "upd": a.time} for a in run if a.status is None]
+        ended = [{"gid": a.game_id, "rev": a.revision, "upd": a.time, "st": a.status}
+                 for a in run if a.status is not None]
+        if plain:
+            s.execute(_SET_REVISION, plain)
+        if ended:
+            s.execute(_SET_REVISION_STATUS, ended)
+        out.extend([None] * len(run))
+        i = j
+    return out
+
+
+_ACTIONS = ActionTable.__table__
+_GAMES = GameTable.__table__
+_SET_REVISION = update(_GAMES).where(_GAMES.c.id == bindparam("gid")).values(
+    revision=bindparam("rev"), updated=bindparam("upd"))
+_SET_REVISION_STATUS = update(_GAMES).where(_GAMES.c.id == bindparam("gid")).values(
+    revision=bindparam("rev"), updated=bindparam("upd"), status=bindparam("st"))
 
 
 def _error(exc: BaseException) -> StorageError:
@@ -359,13 +418,7 @@ class Store:
                       status: Optional[str] = None, note: Optional[str] = None) -> "Future[None]":
         """:meth:`append_action` handed to the committer: a future resolved once the commit
         that holds it returned (or failed with a :class:`StorageError`)."""
-        def fn(s: Session) -> None:
-            s.add(ActionTable(game_id=game_id, idx=idx, action=action, seat=seat, time=time.time(), note=note))
-            values: dict[str, Any] = {"revision": revision, "updated": time.time()}
-            if status is not None:
-                values["status"] = status
-            s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
-        return self._submit(fn)
+        return self._submit(ActionWrite(game_id, idx, action, seat, revision, status, note, time.time()))
 
     def truncate(self, game_id: str, keep: int, *, revision: int, status: Optional[str] = None) -> None:
         """Delete every action from index ``keep`` on (an undo) and bump the revision."""

@@ -82,9 +82,15 @@ class Table:
     #: the events of setting the game up, before the first action (first-player rolls...)
     setup: list[Event] = field(default_factory=list)
 
+    #: the seat-independent parts of the latest table message (see :meth:`_shared`)
+    _memo: dict = field(default_factory=dict, repr=False)
+    #: the indexes of the actions whose events carry dice (``data["dice"]``), oldest first
+    dice_at: list[int] = field(default_factory=list)
+
     def __post_init__(self) -> None:
         if not self.setup:
             self.setup = list(self.record.new_state().initial_events)
+        self.dice_at = [i for i, evs in enumerate(self.events) if _has_dice(evs)]
 
     @property
     def id(self) -> str:
@@ -132,7 +138,7 @@ class Table:
 
     def last_dice(self, seat: Optional[int]) -> Optional[dict[str, Any]]:
         """The latest event carrying ``data["dice"]`` (visible to ``seat``): the last roll."""
-        for i in range(len(self.events) - 1, -1, -1):
+        for i in reversed(self.dice_at):
             for e in reversed(self.events[i]):
                 d = e.for_seat(seat)
                 if d is not None and isinstance(d.get("data", {}).get("dice"), list):
@@ -147,18 +153,30 @@ class Table:
         return {"winners": winners, "winner_names": [self.seat_name(w) for w in winners],
                 "returns": st.returns(), "scores": st.scores(), "all_lose": not winners}
 
+    def _shared(self) -> dict[str, Any]:
+        """The parts of a table message that are the same for every seat (the decision, who
+        decides, the seats, the result), built once per version and reused by every socket."""
+        key = (self.version, self.row.status, tuple(bool(s.get("claimed")) for s in self.row.seats))
+        memo = self._memo
+        if memo.get("key") != key:
+            st = self.state
+            mover = st.to_move()
+            decision = waiting = None
+            if mover is not None and self.row.status == "running":
+                d = st.decision()
+                waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": d.kind, "prompt": d.prompt,
+                           "bot": self.row.seats[mover].get("kind") == "bot"}
+                if self.row.seats[mover].get("kind") == "human":
+                    decision = d.to_json()
+            memo = self._memo = {"key": key, "mover": mover, "decision": decision, "waiting": waiting,
+                                 "seats": self.seats_public(), "result": self.result()}
+        return memo
+
     def decision_for(self, seat: Optional[int]) -> tuple[Optional[dict[str, Any]], Optional[dict[str, Any]]]:
         """(the full decision if ``seat`` is to move, else None; who decides what, for all)."""
-        st = self.state
-        mover = st.to_move()
-        if mover is None or self.row.status != "running":
-            return None, None
-        d = st.decision()
-        waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": d.kind, "prompt": d.prompt,
-                   "bot": self.row.seats[mover].get("kind") == "bot"}
-        if seat == mover and self.row.seats[mover].get("kind") == "human":
-            return d.to_json(), waiting
-        return None, waiting
+        shared = self._shared()
+        mine = shared["decision"] if seat is not None and seat == shared["mover"] else None
+        return mine, shared["waiting"]
 
     def seats_public(self) -> list[dict[str, Any]]:
         return [{"seat": i, "name": self.seat_name(i), "kind": s.get("kind"), "bot": s.get("bot"),
@@ -168,12 +186,13 @@ class Table:
                       notice: Optional[str] = None) -> dict[str, Any]:
         """Everything a socket of ``seat`` needs to draw the table (its own view only)."""
         decision, waiting = self.decision_for(seat)
+        shared = self._shared()
         msg = {"type": "table", "game_id": self.id, "game": self.row.game, "title": self.game.title,
                "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
-               "seat": seat, "seat_name": self.seat_name(seat), "seats": self.seats_public(),
+               "seat": seat, "seat_name": self.seat_name(seat), "seats": shared["seats"],
                "view": self.state.view(seat), "decision": decision, "waiting": waiting,
                "log": self.log_lines(seat, log_start), "log_reset": reset,
-               "dice": self.last_dice(seat), "result": self.result(),
+               "dice": self.last_dice(seat), "result": shared["result"],
                "can_undo": seat is not None and self.undo_start(seat) is not None}
         if notice:
             msg["notice"] = notice
@@ -203,6 +222,10 @@ class Table:
                     s.get("kind") == "human" and not s.get("claimed") for s in self.row.seats),
                 "public": self.row.public, "created": self.row.created, "result": self.result(),
                 "meta": self.row.meta}
+
+
+def _has_dice(events: list[Event]) -> bool:
+    return any(isinstance(e.data.get("dice"), list) for e in events)
 
 
 def _replay(record: GameRecord) -> tuple[State, list[list[Event]]]:
@@ -387,6 +410,8 @@ class Hall:
             t.state = new
             t.record.actions.append(action)
             t.events.append(events)
+            if _has_dice(events):
+                t.dice_at.append(idx)
             t.movers.append(seat)
             t.notes.append(note)
             t.row.revision += 1
@@ -418,6 +443,7 @@ class Hall:
             state, events = await asyncio.to_thread(_replay, record)
             await asyncio.wrap_future(self.store.submit_truncate(t.id, keep, revision=t.version + 1))
             t.record, t.state, t.events = record, state, events
+            t.dice_at = [i for i in t.dice_at if i < keep]
             t.movers, t.notes = t.movers[:keep], t.notes[:keep]
             t.row.revision += 1
         taken = n - keep
