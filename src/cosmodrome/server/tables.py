@@ -513,7 +513,7 @@ class Hall:
             started = loop.time()
             note = None
             try:
-                action = await self.pool.decide(job)
+                action = await self.pool.decide(job, key=t.id)
                 if action not in legal:
                     raise BotFailure(f"it chose {action}, which is not a legal option now")
             except BotFailure as exc:
