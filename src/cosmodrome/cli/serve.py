@@ -37,8 +37,15 @@ def serve(
     if bot_time_limit < 0:
         raise typer.BadParameter("--bot-time-limit must be 0 (no limit) or more")
 
-    application = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
-                             bot_time_limit=bot_time_limit or None, bot_modules=tuple(bot_module), bot_prestart=True)
+    from cosmodrome.server.storage import StorageError
+
+    try:
+        application = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
+                                 bot_time_limit=bot_time_limit or None, bot_modules=tuple(bot_module),
+                                 bot_prestart=True)
+    except StorageError as exc:  # a database that cannot be written is reported now, not at the first move
+        typer.echo(f"Cosmodrome cannot start: {exc}.", err=True)
+        raise typer.Exit(1)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"Cosmodrome is serving on http://{shown}:{port}/  (database: {db})")
     typer.echo("Open that address in a browser; press Ctrl+C to stop.")
