@@ -77,6 +77,7 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.acks = 0
+        self.acks_all = 0  # warm-up included (for the server's CPU time per move)
         self.errors = 0
         self.error_texts: dict[str, int] = {}
 
@@ -117,6 +118,7 @@ async def play_game(base_ws: str, g: dict, think: float, end: float, measure_fro
                             pending.cancel()
                         pending = asyncio.create_task(act_later(ws, v, action))
                 elif kind == "ack":
+                    stats.acks_all += 1
                     if time.perf_counter() >= measure_from:
                         stats.acks += 1
                 elif kind == "error":
@@ -153,7 +155,7 @@ async def play(base_ws: str, games: list[dict], think: float, seconds: float, wa
     tasks = [asyncio.create_task(play_game(base_ws, g, think, end, measure_from, stats,
                                            random.Random(rng.random()))) for g in games]
     await asyncio.gather(*tasks)
-    return {"latencies": stats.latencies, "acks": stats.acks, "errors": stats.errors,
+    return {"latencies": stats.latencies, "acks": stats.acks, "acks_all": stats.acks_all, "errors": stats.errors,
             "error_texts": stats.error_texts, "measured": max(1e-9, min(time.perf_counter(), end) - measure_from)}
 
 
@@ -289,7 +291,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     if rss is not None:
         print(f"server RSS {rss:.0f} MiB")
     if server_cpu is not None:
-        print(f"CPU while playing: server {server_cpu:.0%} of a core, load client {client_cpu:.0%}")
+        all_acks = sum(r["acks_all"] for r in results)
+        per = server_cpu * wall / all_acks * 1e6 if all_acks else float("nan")
+        print(f"CPU while playing: server {server_cpu:.0%} of a core ({per:.0f} us a move), "
+              f"load client {client_cpu:.0%}")
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     return 0 if errors == 0 else 1
 

@@ -29,6 +29,7 @@ statement values, ``hide_parameters=True``), so no seat token reaches a log or a
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import queue
 import threading
@@ -172,15 +173,19 @@ class Committer:
         self.commits = 0
         self.writes = 0
 
-    def submit(self, fn: Callable[[Session], Any]) -> "Future[Any]":
-        fut: "Future[Any]" = Future()
+    def submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
+        """Queue ``fn`` (run in the transaction of the next commit). Returns a
+        :class:`concurrent.futures.Future`, or with ``loop`` (the caller's running event loop)
+        an :class:`asyncio.Future` of that loop: the futures of one batch are then settled by
+        a single wake-up of the loop rather than one each."""
+        fut: Any = Future() if loop is None else (loop, loop.create_future())
         if self.thread is None:
             with self._start_lock:
                 if self.thread is None:
                     self.thread = threading.Thread(target=self._run, daemon=True, name="cosmodrome-committer")
                     self.thread.start()
         self.queue.put((fn, fut))
-        return fut
+        return fut if loop is None else fut[1]
 
     def close(self) -> None:
         if self.thread is not None:
@@ -208,30 +213,53 @@ class Committer:
                 return
 
     def _commit(self, batch: list) -> None:
-        live = [(fn, fut) for fn, fut in batch if fut.set_running_or_notify_cancel()]
+        live = [(fn, fut) for fn, fut in batch if isinstance(fut, tuple) or fut.set_running_or_notify_cancel()]
         if not live:
             return
+        outcomes: list[tuple[Any, Any, Optional[BaseException]]] = []
         try:
             with Session(self.engine) as s, s.begin():
                 results = _apply(s, [fn for fn, _ in live])
         except Exception as exc:
             if len(live) == 1 or not isinstance(exc, IntegrityError):  # locked, full, read-only: all fail
-                for _, fut in live:
-                    fut.set_exception(_error(exc))
-                return
-            for fn, fut in live:  # which write broke a constraint? each alone (rare)
-                try:
-                    with Session(self.engine) as s, s.begin():
-                        (r,) = _apply(s, [fn])
-                except Exception as one:
-                    fut.set_exception(_error(one))
-                else:
-                    self.commits += 1
-                    fut.set_result(r)
-            return
-        self.commits += 1
-        self.writes += len(live)
-        for (_, fut), r in zip(live, results):
+                err = _error(exc)
+                outcomes = [(fut, None, err) for _, fut in live]
+            else:
+                for fn, fut in live:  # which write broke a constraint? each alone (rare)
+                    try:
+                        with Session(self.engine) as s, s.begin():
+                            (r,) = _apply(s, [fn])
+                    except Exception as one:
+                        outcomes.append((fut, None, _error(one)))
+                    else:
+                        self.commits += 1
+                        outcomes.append((fut, r, None))
+        else:
+            self.commits += 1
+            self.writes += len(live)
+            outcomes = [(fut, r, None) for (_, fut), r in zip(live, results)]
+        by_loop: dict[Any, list] = {}
+        for fut, r, err in outcomes:
+            if isinstance(fut, tuple):
+                by_loop.setdefault(fut[0], []).append((fut[1], r, err))
+            elif err is not None:
+                fut.set_exception(err)
+            else:
+                fut.set_result(r)
+        for loop, settled in by_loop.items():
+            try:
+                loop.call_soon_threadsafe(_settle, settled)
+            except RuntimeError:  # that loop is closed: nobody waits any more
+                pass
+
+
+def _settle(settled: list) -> None:
+    for fut, r, err in settled:
+        if fut.done():
+            continue
+        if err is not None:
+            fut.set_exception(err)
+        else:
             fut.set_result(r)
 
 
@@ -350,8 +378,8 @@ class Store:
         self.committer.close()
         self.engine.dispose()
 
-    def _submit(self, fn: Callable[[Session], Any]) -> "Future[Any]":
-        return self.committer.submit(fn)
+    def _submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
+        return self.committer.submit(fn, loop)
 
     def _write(self, fn: Callable[[Session], Any]) -> Any:
         return self._submit(fn).result()
@@ -396,11 +424,12 @@ class Store:
     def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         self.submit_seats(game_id, seats).result()
 
-    def submit_seats(self, game_id: str, seats: list[dict[str, Any]]) -> "Future[None]":
-        """:meth:`set_seats` handed to the committer: a future resolved once it is committed."""
+    def submit_seats(self, game_id: str, seats: list[dict[str, Any]], loop: Optional[asyncio.AbstractEventLoop] = None):
+        """:meth:`set_seats` handed to the committer: a future resolved once it is committed
+        (an asyncio future of ``loop`` when given, see :meth:`Committer.submit`)."""
         def fn(s: Session) -> None:
             s.execute(update(GameTable).where(GameTable.id == game_id).values(seats=seats, updated=time.time()))
-        return self._submit(fn)
+        return self._submit(fn, loop)
 
     # ----- actions -------------------------------------------------------------------
     def actions(self, game_id: str) -> list[ActionRow]:
@@ -415,17 +444,18 @@ class Store:
         self.submit_action(game_id, idx, action, seat, revision=revision, status=status, note=note).result()
 
     def submit_action(self, game_id: str, idx: int, action: int, seat: int, *, revision: int,
-                      status: Optional[str] = None, note: Optional[str] = None) -> "Future[None]":
+                      status: Optional[str] = None, note: Optional[str] = None,
+                      loop: Optional[asyncio.AbstractEventLoop] = None):
         """:meth:`append_action` handed to the committer: a future resolved once the commit
         that holds it returned (or failed with a :class:`StorageError`)."""
-        return self._submit(ActionWrite(game_id, idx, action, seat, revision, status, note, time.time()))
+        return self._submit(ActionWrite(game_id, idx, action, seat, revision, status, note, time.time()), loop)
 
     def truncate(self, game_id: str, keep: int, *, revision: int, status: Optional[str] = None) -> None:
         """Delete every action from index ``keep`` on (an undo) and bump the revision."""
         self.submit_truncate(game_id, keep, revision=revision, status=status).result()
 
-    def submit_truncate(self, game_id: str, keep: int, *, revision: int,
-                        status: Optional[str] = None) -> "Future[None]":
+    def submit_truncate(self, game_id: str, keep: int, *, revision: int, status: Optional[str] = None,
+                        loop: Optional[asyncio.AbstractEventLoop] = None):
         """:meth:`truncate` handed to the committer (see :meth:`submit_action`)."""
         def fn(s: Session) -> None:
             s.execute(delete(ActionTable).where(ActionTable.game_id == game_id, ActionTable.idx >= keep))
@@ -433,4 +463,4 @@ class Store:
             if status is not None:
                 values["status"] = status
             s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
-        return self._submit(fn)
+        return self._submit(fn, loop)

@@ -224,6 +224,21 @@ class Table:
                 "meta": self.row.meta}
 
 
+async def _through_cancel(fut: "asyncio.Future[Any]") -> bool:
+    """Wait until ``fut`` (a write being committed) is settled, even if the waiting task is
+    cancelled meanwhile: a write cannot be called back, so the table must learn whether it
+    was stored. Returns whether a cancellation came (the caller re-raises it)."""
+    cancelled = False
+    while not fut.done():
+        try:
+            await asyncio.shield(fut)
+        except asyncio.CancelledError:
+            cancelled = True
+        except Exception:
+            break
+    return cancelled
+
+
 def _has_dice(events: list[Event]) -> bool:
     return any(isinstance(e.data.get("dice"), list) for e in events)
 
@@ -360,7 +375,7 @@ class Hall:
         seats = [dict(s) for s in t.row.seats]
         seats[seat]["claimed"] = True
         try:
-            await asyncio.wrap_future(self.store.submit_seats(t.id, seats))
+            await self.store.submit_seats(t.id, seats, loop=asyncio.get_running_loop())
         except StorageError as exc:  # not vital: the seat simply stays listed as open
             log.warning("could not mark seat %s of %s claimed: %s", seat + 1, t.id, exc)
             return
@@ -404,8 +419,10 @@ class Hall:
             status = "finished" if new.is_terminal() else None
             # the committer thread stores it together with whatever other games have waiting
             # (group commit); the future resolves once that commit returned
-            await asyncio.wrap_future(self.store.submit_action(t.id, idx, action, seat, revision=t.version + 1,
-                                                               status=status, note=note))
+            stored = self.store.submit_action(t.id, idx, action, seat, revision=t.version + 1, status=status,
+                                              note=note, loop=asyncio.get_running_loop())
+            cancelled = await _through_cancel(stored)
+            stored.result()  # a StorageError: nothing changed
             # committed: now it is accepted
             t.state = new
             t.record.actions.append(action)
@@ -419,6 +436,8 @@ class Hall:
                 t.row.status = status
         await self.broadcast(t, idx)
         self.wake_bots(t)
+        if cancelled:  # the caller went away while the move was stored: it is kept, and told
+            raise asyncio.CancelledError()
         return {"ok": True, "version": t.version, "index": idx}
 
     async def undo(self, t: Table, seat: Optional[int], steps: Any = 1) -> dict[str, Any]:
@@ -441,7 +460,7 @@ class Hall:
             record = GameRecord(game=t.record.game, players=t.record.players, seed=t.record.seed,
                                 options=t.record.options, actions=t.record.actions[:keep], meta=t.record.meta)
             state, events = await asyncio.to_thread(_replay, record)
-            await asyncio.wrap_future(self.store.submit_truncate(t.id, keep, revision=t.version + 1))
+            await self.store.submit_truncate(t.id, keep, revision=t.version + 1, loop=asyncio.get_running_loop())
             t.record, t.state, t.events = record, state, events
             t.dice_at = [i for i in t.dice_at if i < keep]
             t.movers, t.notes = t.movers[:keep], t.notes[:keep]
