@@ -276,6 +276,7 @@ class Hall:
         self.pool = BotPool(workers=bot_workers, time_limit=bot_time_limit, modules=bot_modules)
         self.tables: dict[str, Table] = {}
         self._load_lock = asyncio.Lock()
+        self._background: set = set()  # tasks nobody awaits (kept referenced until done)
         self.closing = False
 
     # ----- loading ------------------------------------------------------------------
@@ -380,6 +381,14 @@ class Hall:
             log.warning("could not mark seat %s of %s claimed: %s", seat + 1, t.id, exc)
             return
         t.row.seats = seats
+
+    def claim_soon(self, t: Table, seat: Optional[int]) -> None:
+        """:meth:`claim` in the background: opening a seat's socket never waits for a write."""
+        if seat is None or t.row.seats[seat].get("claimed"):
+            return
+        task = asyncio.get_running_loop().create_task(self.claim(t, seat))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def join(self, t: Table, seat: Optional[int]) -> tuple[int, str]:
         """Take a free human seat of a public game; returns (seat, token)."""
