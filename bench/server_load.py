@@ -49,10 +49,13 @@ import websockets
 
 
 # ----- how a socket authenticates (the one place to change if the protocol does) -------------
+DEFLATE = False  # --deflate: ask for permessage-deflate, as browsers do
+
+
 async def connect(base_ws: str, game_id: str, token: str):
     """Open the socket of the seat holding ``token`` in game ``game_id``."""
     return await websockets.connect(f"{base_ws}/ws/games/{game_id}?token={token}", max_size=2 ** 24,
-                                    ping_interval=None, compression=None)
+                                    ping_interval=None, compression="deflate" if DEFLATE else None)
 
 
 # ----- REST ------------------------------------------------------------------------------------
@@ -154,13 +157,17 @@ async def play(base_ws: str, games: list[dict], think: float, seconds: float, wa
     rng = random.Random(seed)
     tasks = [asyncio.create_task(play_game(base_ws, g, think, end, measure_from, stats,
                                            random.Random(rng.random()))) for g in games]
-    await asyncio.gather(*tasks)
+    done, stuck = await asyncio.wait(tasks, timeout=warmup + seconds + 30)
+    for t in stuck:  # a game whose sockets never saw the end (an answer that never came)
+        t.cancel()
+        stats.error("a game's sockets waited past the end for an answer")
     return {"latencies": stats.latencies, "acks": stats.acks, "acks_all": stats.acks_all, "errors": stats.errors,
             "error_texts": stats.error_texts, "measured": max(1e-9, min(time.perf_counter(), end) - measure_from)}
 
 
 def play_share(args: tuple) -> dict[str, Any]:
-    base_ws, games, think, seconds, warmup, seed = args
+    global DEFLATE
+    base_ws, games, think, seconds, warmup, seed, DEFLATE = args
     try:
         import uvloop
         uvloop.install()
@@ -233,6 +240,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
     ap.add_argument("--procs", type=int, default=1, help="client processes")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deflate", action="store_true",
+                    help="sockets ask for permessage-deflate compression (browsers do; default: off)")
     ap.add_argument("--url", default=None, help="a running server (default: start one)")
     ap.add_argument("--server-pid", type=int, default=None)
     ap.add_argument("--db", default=None, help="database URL for the started server (default: a new SQLite file)")
@@ -252,7 +261,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         games = create_games(base, args.games, args.game, args.players, json.loads(args.options), args.seed)
         base_ws = "ws" + base[len("http"):]
         shares = [games[i::args.procs] for i in range(args.procs)]
-        jobs = [(base_ws, share, args.think, args.seconds, args.warmup, args.seed + i)
+        jobs = [(base_ws, share, args.think, args.seconds, args.warmup, args.seed + i, args.deflate)
                 for i, share in enumerate(shares) if share]
         cpu0, wall0, own0 = cpu_seconds(pid) if pid else None, time.perf_counter(), os.times()
         if len(jobs) == 1:
@@ -281,7 +290,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         for k, v in r["error_texts"].items():
             texts[k] = texts.get(k, 0) + v
     print(f"games {args.games} x {args.players} sockets, think 0..{args.think:g} s, {measured:.1f} s measured, "
-          f"{args.procs} client process(es)")
+          f"{args.procs} client process(es){', deflate' if args.deflate else ''}")
     print(f"actions/s {acks / measured:,.0f}  ({acks} acknowledged)")
     if lat:
         print(f"action->broadcast ms: p50 {pct(lat, 50) * 1000:.1f}  p95 {pct(lat, 95) * 1000:.1f}  "
