@@ -87,9 +87,14 @@ def test_a_locked_database_is_a_clear_503_that_changes_nothing_and_leaks_no_toke
             with c.websocket_connect(f"/ws/games/{g['id']}?token={token(g, 1)}") as w:
                 assert w.receive_json()["type"] == "table"
                 w.send_json({"type": "act", "action": v1["decision"]["options"][0]["action"], "version": 1})
+                seen = []
                 while (m := w.receive_json())["type"] != "error":
-                    pass
+                    seen.append(m)
                 assert m["status"] == 503 and m["error"].startswith("the database is locked")
+                # and the game's sockets get a notice saying so
+                notices = [n for n in seen if n["type"] == "notice"]
+                assert notices and notices[-1]["level"] == "error" and "locked" in notices[-1]["text"]
+                bodies += [str(n) for n in notices]
                 bodies.append(str(m))
         # the lock is gone: the same move goes through, nothing was lost or doubled
         r, _ = act(c, g, 1)

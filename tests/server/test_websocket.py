@@ -168,6 +168,7 @@ def test_socket_errors_are_clear_and_change_nothing(client):
     with client.websocket_connect(f"/ws/games/{gid}?token={token(g, 0)}") as w0, \
             client.websocket_connect(f"/ws/games/{gid}") as ws:
         recv_table(w0), recv_table(ws)
+        wait_for(lambda: view(client, g, 0)["seats"][0]["claimed"])  # the socket's seat is marked taken
         before = (client.get(f"/api/games/{gid}/record").json()["actions"], view(client, g, 0))
         cases = [
             (lambda: w0.send_text("{not json"), 400, "not valid JSON"),

@@ -431,7 +431,13 @@ class Hall:
             stored = self.store.submit_action(t.id, idx, action, seat, revision=t.version + 1, status=status,
                                               note=note, loop=asyncio.get_running_loop())
             cancelled = await _through_cancel(stored)
-            stored.result()  # a StorageError: nothing changed
+            try:
+                stored.result()
+            except StorageError as exc:  # nothing changed; every socket of the game is told
+                if t.row.seats[seat].get("kind") == "human":  # (a bot's loop tells of its own)
+                    await self.notify(t, f"The database could not store a move of {t.seat_name(seat)} ({exc}); "
+                                         "nothing was changed. No accepted move is lost.", "error")
+                raise
             # committed: now it is accepted
             t.state = new
             t.record.actions.append(action)
