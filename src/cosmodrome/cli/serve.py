@@ -46,6 +46,9 @@ def serve(
     except StorageError as exc:  # a database that cannot be written is reported now, not at the first move
         typer.echo(f"Cosmodrome cannot start: {exc}.", err=True)
         raise typer.Exit(1)
+    from cosmodrome.server.runtime import tune_gc
+
+    tune_gc()  # fewer, shorter pauses of the garbage collector (see server/runtime.py)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     typer.echo(f"Cosmodrome is serving on http://{shown}:{port}/  (database: {db})")
     typer.echo("Open that address in a browser; press Ctrl+C to stop.")
