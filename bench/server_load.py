@@ -142,7 +142,13 @@ async def play_game(base_ws: str, g: dict, think: float, end: float, measure_fro
         await ws.send(json.dumps({"type": "act", "action": action, "version": version}))
 
     try:
-        await asyncio.gather(*(seat_loop(i, ws) for i, ws in enumerate(socks)))
+        # the first seat to see the end (or the game's end) stops the game's other seats too:
+        # they may be waiting for a move that the seat to move, having stopped, will not make
+        seats = [asyncio.create_task(seat_loop(i, ws)) for i, ws in enumerate(socks)]
+        await asyncio.wait(seats, return_when=asyncio.FIRST_COMPLETED)
+        for t in seats:
+            t.cancel()
+        await asyncio.gather(*seats, return_exceptions=True)
     finally:
         for ws in socks:
             await ws.close()
