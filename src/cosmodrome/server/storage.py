@@ -208,7 +208,19 @@ class Committer:
                     stop = True
                     break
                 batch.append(item)
-            self._commit(batch)
+            try:
+                self._commit(batch)
+            except Exception:  # a fault of ours: fail the batch's writes rather than leave them waiting
+                log.exception("the committer failed on a batch of %d writes", len(batch))
+                err = StorageError("the database write failed (a fault of the server)")
+                for _, fut in batch:
+                    if isinstance(fut, tuple):
+                        try:
+                            fut[0].call_soon_threadsafe(_settle, [(fut[1], None, err)])
+                        except RuntimeError:  # that loop is closed
+                            pass
+                    elif not fut.done():
+                        fut.set_exception(err)
             if stop:
                 return
 
