@@ -210,3 +210,47 @@ def test_prestarted_workers_serve_the_first_bot_and_stop_with_the_server(db_url)
         wait_for(lambda: finished(c, g), timeout=20)
         assert pool.pids == started  # the bots used the prestarted processes
     assert wait_for(lambda: not any(alive(p) for p in started), timeout=5)
+
+
+@pytest.mark.timeout(60)
+def test_the_lanes_are_shared_fairly_between_games():
+    """One lane. Games A and B have slow bots (each decision computes), game C a quick one;
+    A and B have each had a decision already. While A's next decision holds the lane, B asks
+    and then C asks: when A's decision ends the lane goes to C, which has used none, before B
+    (first come, first served would make C wait for B's slow decision as well)."""
+    import asyncio
+
+    from cosmodrome.server.botpool import BotPool, Job
+
+    def job(spec):
+        return Job(game="pocket-race", game_module="cosmodrome.testing.toy", spec=spec, seed=3, players=2,
+                   game_seed=1, options={"rounds": 2})
+
+    pool = BotPool(workers=1, time_limit=30, modules=("faulty_bots",))
+
+    async def run():
+        await pool.prestart()
+        await pool.decide(job("slow:seconds=0.3"), key="A")
+        await pool.decide(job("slow:seconds=0.3"), key="B")
+        done = []
+
+        async def ask(key, spec):
+            await pool.decide(job(spec), key=key)
+            done.append(key)
+
+        a = asyncio.create_task(ask("A", "slow:seconds=1.5"))
+        await asyncio.sleep(0.3)  # A's decision is in the only lane
+        b = asyncio.create_task(ask("B", "slow:seconds=0.3"))
+        await asyncio.sleep(0.05)
+        c = asyncio.create_task(ask("C", "random"))
+        await asyncio.sleep(0.05)
+        waiting = [e[0] for e in pool.gate()._waiting]
+        await asyncio.gather(a, b, c)
+        return waiting, done
+
+    try:
+        waiting, done = asyncio.run(run())
+    finally:
+        pool.close()
+    assert waiting == ["B", "C"]  # both asked while A thought, B first
+    assert done == ["A", "C", "B"]

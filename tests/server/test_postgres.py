@@ -26,7 +26,7 @@ from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
 from server_helpers import new_game, stored_record, token, view, wait_for
-from test_restart import call, free_port, games_to_kill_during, start, stored_actions
+from test_restart import call, free_port, games_to_kill_during, kill_under_load_and_check, start, stored_actions
 
 PG_PORT = 5432  # only names the socket file: the cluster listens on no TCP port at all
 DRAW = 9        # pocket-race: 0..8 play a card, 9 draws
@@ -275,3 +275,8 @@ def test_killed_server_on_postgres_loses_no_acknowledged_action(pg_url, tmp_path
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
+
+
+@pytest.mark.timeout(120)
+def test_killed_under_load_on_postgres_the_server_loses_no_acknowledged_action(pg_url, tmp_path):
+    kill_under_load_and_check(pg_url, tmp_path / "server.log")

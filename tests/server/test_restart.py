@@ -157,3 +157,81 @@ def test_killed_server_loses_no_acknowledged_action(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
         
+
+def play_over_sockets_until_killed(base, games, proc, kill_after=1.5):
+    """Play ``games`` (each {"id", "tokens"}) at full speed over one socket per seat, and
+    kill the server (SIGKILL) while moves are in flight. Returns, per game, the acknowledged
+    moves {index: action}."""
+    import asyncio
+
+    import websockets
+
+    acked = {g["id"]: {} for g in games}
+    ws_base = "ws" + base[len("http"):]
+
+    async def seat(g, i, tok):
+        sent = {}
+        try:
+            async with websockets.connect(f"{ws_base}/ws/games/{g['id']}?token={tok}", ping_interval=None) as ws:
+                async for raw in ws:
+                    m = json.loads(raw)
+                    if m["type"] == "ack":
+                        acked[g["id"]][m["index"]] = sent[m["version"] - 1]
+                    elif m["type"] == "table" and m["decision"] and m["decision"]["seat"] == i:
+                        a = m["decision"]["options"][m["version"] % len(m["decision"]["options"])]["action"]
+                        sent[m["version"]] = a
+                        await ws.send(json.dumps({"type": "act", "action": a, "version": m["version"]}))
+        except (websockets.ConnectionClosed, OSError):
+            pass  # the server was killed
+
+    async def main():
+        tasks = [asyncio.create_task(seat(g, i, t)) for g in games for i, t in enumerate(g["tokens"])]
+        await asyncio.sleep(kill_after)
+        os.kill(proc.pid, signal.SIGKILL)
+        await asyncio.wait_for(asyncio.gather(*tasks), 20)
+
+    asyncio.run(main())
+    proc.wait(10)
+    return acked
+
+
+def kill_under_load_and_check(db_url, log_path):
+    """Twelve games played at full speed over their sockets (group commits of several games'
+    moves at once) when the server is killed: after a restart every acknowledged move is
+    stored at its place, and at most the one move per game that was being stored (never
+    acknowledged) is there beyond them."""
+    proc, base = start(db_url, free_port(), bot_delay=0.0, log_path=log_path)
+    games = []
+    try:
+        for k in range(12):
+            st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": k,
+                                                       "options": {"rounds": 5000},
+                                                       "seats": [{"kind": "human"}, {"kind": "human"}]})
+            assert st == 201
+            games.append({"id": g["id"], "tokens": [s["token"] for s in g["seats"]]})
+        acked = play_over_sockets_until_killed(base, games, proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert sum(len(a) for a in acked.values()) > 12 * 5  # it was under load when killed
+    proc, base = start(db_url, free_port(), bot_delay=0.0, log_path=log_path)
+    try:
+        for g in games:
+            st, rec = call(base, "GET", f"/api/games/{g['id']}/record")
+            mine = acked[g["id"]]
+            assert sorted(mine) == list(range(len(mine)))  # acknowledged in order, none skipped
+            assert rec["actions"][:len(mine)] == [mine[i] for i in range(len(mine))]
+            assert len(mine) <= len(rec["actions"]) <= len(mine) + 1
+            st, info = call(base, "GET", f"/api/games/{g['id']}")
+            assert info["version"] == len(rec["actions"])
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.mark.timeout(120)
+def test_killed_under_load_the_server_loses_no_acknowledged_action(tmp_path):
+    kill_under_load_and_check(f"sqlite:///{tmp_path / 'load.sqlite'}", tmp_path / "server.log")

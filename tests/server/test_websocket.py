@@ -102,36 +102,36 @@ def test_a_database_error_changes_nothing_and_the_game_goes_on(client):
     g = new_game(client)
     gid = g["id"]
     store = client.app.state.store
-    real = store.append_action
+    real = store.submit_action
     calls = {"n": 0}
 
     def failing(*a, **k):
         calls["n"] += 1
-        raise StorageError("the database refused the change: disk full")
+        raise StorageError("the disk is full (or the database reached its size limit)")
 
-    store.append_action = failing
+    store.submit_action = failing
     v = view(client, g, 0)
     a = v["decision"]["options"][0]["action"]
     r = client.post(f"/api/games/{gid}/act", json={"token": token(g, 0), "action": a, "version": 0})
     assert r.status_code == 503 and "Nothing was changed" in r.json()["error"] and calls["n"] == 1
     assert view(client, g, 0)["view"] == v["view"] and view(client, g, 0)["version"] == 0
-    store.append_action = real
+    store.submit_action = real
     r = client.post(f"/api/games/{gid}/act", json={"token": token(g, 0), "action": a, "version": 0})
     assert r.status_code == 200
 
 
 def test_bots_retry_after_a_database_error(client):
     store = client.app.state.store
-    real = store.append_action
+    real = store.submit_action
     fails = {"left": 2}
 
     def flaky(*a, **k):
         if fails["left"]:
             fails["left"] -= 1
-            raise StorageError("the database refused the change: locked")
+            raise StorageError("the database is locked (another program is writing to it)")
         return real(*a, **k)
 
-    store.append_action = flaky
+    store.submit_action = flaky
     g = new_game(client, seats=("random", "random"), rounds=1)
     info = wait_for(lambda: (lambda i: i if i["status"] == "finished" else None)(client.get(f"/api/games/{g['id']}").json()))
     assert fails["left"] == 0 and info["actions"] == 2
@@ -168,6 +168,7 @@ def test_socket_errors_are_clear_and_change_nothing(client):
     with socket(client, gid, token(g, 0)) as w0, \
             socket(client, gid) as ws:
         recv_table(w0), recv_table(ws)
+        wait_for(lambda: view(client, g, 0)["seats"][0]["claimed"])  # the socket's seat is marked taken
         before = (actions_of(client, {'id': gid}), view(client, g, 0))
         cases = [
             (lambda: w0.send_text("{not json"), 400, "not valid JSON"),
@@ -225,22 +226,34 @@ def test_a_database_error_over_the_socket_is_a_clear_503(client):
     g = new_game(client)
     gid = g["id"]
     store = client.app.state.store
-    real = store.append_action
+    real = store.submit_action
 
     def failing(*a, **k):
-        raise StorageError("the database refused the change: disk full")
+        raise StorageError("the disk is full (or the database reached its size limit)")
 
     with socket(client, gid, token(g, 0)) as w0:
         m = recv_table(w0)
-        store.append_action = failing
+        store.submit_action = failing
         try:
             w0.send_json({"type": "act", "action": m["decision"]["options"][0]["action"], "version": 0})
             (err,) = errors_until(w0)
         finally:
-            store.append_action = real
-        assert err["status"] == 503 and "disk full" in err["error"] and "Nothing was changed" in err["error"]
+            store.submit_action = real
+        assert err["status"] == 503 and "the disk is full" in err["error"] and "Nothing was changed" in err["error"]
         assert view(client, g, 0)["version"] == 0
         w0.send_json({"type": "act", "action": m["decision"]["options"][0]["action"], "version": 0})
         while (a := w0.receive_json())["type"] != "ack":
             pass
         assert a["version"] == 1
+
+
+def test_opening_a_seat_socket_marks_the_seat_taken_without_waiting_for_it(client):
+    g = new_game(client)
+    seats = lambda: client.get(f"/api/games/{g['id']}").json()["seats"]  # noqa: E731
+    assert [s["claimed"] for s in seats()] == [False, False]
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={token(g, 1)}") as w:
+        assert recv_table(w)["seat"] == 1
+        assert wait_for(lambda: [s["claimed"] for s in seats()] == [False, True])
+    # stored, not only in memory: the listing of open games reads the database
+    assert wait_for(lambda: any(x["id"] == g["id"] and [s["claimed"] for s in x["seats"]] == [False, True]
+                                for x in client.get("/api/games?status=open").json()["games"]))

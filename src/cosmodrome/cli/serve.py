@@ -60,7 +60,9 @@ def serve(
     from cosmodrome.core import CosmodromeError
     from cosmodrome.server import create_app
     from cosmodrome.server.hosting import allowed_hosts as hosts_for, serving_urls
+    from cosmodrome.server.runtime import tune_gc
     from cosmodrome.server.security import MAX_FRAME
+    from cosmodrome.server.storage import StorageError
     from cosmodrome.server.tables import BotCaps
 
     if test_games:
@@ -77,8 +79,12 @@ def serve(
                                  bot_time_limit=bot_time_limit or None, bot_modules=tuple(bot_module),
                                  bot_prestart=True, allowed_hosts=hosts, public_url=public_url,
                                  variants_dir=variants, bot_caps=caps, create_limit=_create_limit(create_limit))
+    except StorageError as exc:  # a database that cannot be written is reported now, not at the first move
+        typer.echo(f"Cosmodrome cannot start: {exc}.", err=True)
+        raise typer.Exit(1)
     except CosmodromeError as exc:
         raise typer.BadParameter(str(exc)) from None
+    tune_gc()  # fewer, shorter pauses of the garbage collector (see server/runtime.py)
     urls = serving_urls(host, port, public_url)
     typer.echo(f"Cosmodrome is serving on {urls[0]}  (database: {db})")
     for u in urls[1:]:

@@ -367,8 +367,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             return
         conn = Conn(seat)
         t.conns.add(conn)
-        if seat is not None:
-            await hall().claim(t, seat)
+        hall().claim_soon(t, seat)  # marks the seat taken; the socket does not wait for that write
         sender = asyncio.create_task(_sender(ws, conn, t))
         post = lambda msg: hall()._post(conn, msg)  # noqa: E731
         post({"type": "resync"})

@@ -4,8 +4,10 @@ interpreter (its event loop and the other games' bots).
 The pool is ``workers`` *lanes*; each lane is a
 :class:`concurrent.futures.ProcessPoolExecutor` with one worker process (start method
 "spawn": safe next to uvicorn's threads, nothing of the server is inherited). A decision
-takes a free lane (first come, first served), so at most ``workers`` bots think at once and a
-slow bot holds only its own lane. One process per lane lets the server tell which process is
+takes a free lane, handed out fairly between games (:class:`FairGate`: the waiting game that
+used the lanes least lately goes first), so at most ``workers`` bots think at once, a slow bot
+holds only its own lane, and a game of slow bots cannot make a quick game's bot wait behind
+all of its own decisions. One process per lane lets the server tell which process is
 running which decision, so that:
 
 - a decision over the time cap kills exactly that process (:class:`BotTimeout`);
@@ -45,6 +47,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 log = logging.getLogger("cosmodrome.server")
+
+_PRESTART = object()  # the gate's key while the lanes are being started
 
 
 class BotFailure(Exception):
@@ -125,6 +129,105 @@ def decide(job: Job) -> tuple[str, Any]:
 
 
 # ----- the server side --------------------------------------------------------------------
+class FairGate:
+    """``slots`` places shared fairly between games (or any keys): when a place frees, it goes
+    to the waiting game that has used the lanes least lately, not to whoever asked first.
+
+    Use is the lane time a game's decisions took, decaying by half every ``half_life``
+    seconds. So a game whose bots search for seconds at every move cannot hold up a game
+    whose bots answer at once: the quick game waits at most until the first lane frees (one
+    decision of the slow game, which the time cap bounds), whatever the number of slow
+    games waiting. Among games of equal use the earlier request goes first, and a game with
+    a decision already running goes after those with none. Waiting is in the event loop (no
+    thread); a waiter that is cancelled leaves its place.
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     gate, order = FairGate(1), []
+    ...     gate.charge("slow", 10.0)             # the slow game has used a lane for 10 s
+    ...     await gate.acquire("busy")            # the only place is taken...
+    ...     async def ask(key):
+    ...         await gate.acquire(key); order.append(key); gate.release(key, 0.0)
+    ...     tasks = [asyncio.create_task(ask(k)) for k in ("slow", "quick")]
+    ...     await asyncio.sleep(0)                # ...both wait, the slow game first
+    ...     gate.release("busy", 0.0)
+    ...     await asyncio.gather(*tasks)
+    ...     return order
+    >>> asyncio.run(demo())
+    ['quick', 'slow']
+    """
+
+    def __init__(self, slots: int, half_life: float = 60.0) -> None:
+        self.free = slots
+        self.half_life = half_life
+        self._use: dict[Any, tuple[float, float]] = {}  # key → (use in seconds, when measured)
+        self._running: dict[Any, int] = {}
+        self._waiting: list[tuple[Any, int, asyncio.Future]] = []
+        self._seq = 0
+
+    def use(self, key: Any, now: Optional[float] = None) -> float:
+        """The decayed lane time of ``key`` (seconds)."""
+        u, when = self._use.get(key, (0.0, 0.0))
+        if not u:
+            return 0.0
+        now = time.monotonic() if now is None else now
+        return u * 0.5 ** ((now - when) / self.half_life)
+
+    def charge(self, key: Any, seconds: float) -> None:
+        now = time.monotonic()
+        u = self.use(key, now) + max(0.0, seconds)
+        if u < 1e-3:
+            self._use.pop(key, None)
+        else:
+            self._use[key] = (u, now)
+        if len(self._use) > 4096:  # forget the games whose use has faded
+            for k in [k for k in self._use if self.use(k, now) < 1e-3]:
+                del self._use[k]
+
+    async def acquire(self, key: Any) -> None:
+        if self.free > 0 and not self._waiting:
+            self._grant(key)
+            return
+        fut = asyncio.get_running_loop().create_future()
+        self._seq += 1
+        entry = (key, self._seq, fut)
+        self._waiting.append(entry)
+        try:
+            await fut
+        except BaseException:
+            if entry in self._waiting:
+                self._waiting.remove(entry)
+            elif fut.done() and not fut.cancelled():  # granted just as it was cancelled: pass it on
+                self.release(key, 0.0)
+            raise
+
+    def _grant(self, key: Any) -> None:
+        self.free -= 1
+        self._running[key] = self._running.get(key, 0) + 1
+
+    def release(self, key: Any, seconds: float) -> None:
+        """Give back the place of ``key``, whose decision took ``seconds`` of lane time."""
+        n = self._running.get(key, 0) - 1
+        if n > 0:
+            self._running[key] = n
+        else:
+            self._running.pop(key, None)
+        self.charge(key, seconds)
+        self.free += 1
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        now = time.monotonic()
+        while self.free > 0 and self._waiting:
+            best = min(self._waiting, key=lambda e: (self._running.get(e[0], 0), self.use(e[0], now), e[1]))
+            self._waiting.remove(best)
+            key, _, fut = best
+            if fut.done():
+                continue
+            self._grant(key)
+            fut.set_result(None)
+
+
 class Lane:
     """One worker process (a one-process ProcessPoolExecutor) and its pid."""
 
@@ -165,7 +268,7 @@ class BotPool:
         self.ctx = multiprocessing.get_context(start_method)
         self._idle: list[Lane] = []
         self._lanes: set[Lane] = set()
-        self._sem: Optional[asyncio.Semaphore] = None
+        self._gate: Optional[FairGate] = None
         self.closed = False
         #: pids of every worker process ever started (tests check they are gone after close)
         self.pids: list[int] = []
@@ -173,10 +276,11 @@ class BotPool:
         #: set when no worker process could be started: bots then think in threads
         self.in_process = False
 
-    def _semaphore(self) -> asyncio.Semaphore:
-        if self._sem is None:
-            self._sem = asyncio.Semaphore(self.workers)
-        return self._sem
+    def gate(self) -> FairGate:
+        """Who gets the next free lane (:class:`FairGate`)."""
+        if self._gate is None:
+            self._gate = FairGate(self.workers)
+        return self._gate
 
     async def _new_lane(self) -> Lane:
         lane = Lane(self.ctx, self.modules)
@@ -199,9 +303,10 @@ class BotPool:
     async def prestart(self) -> None:
         """Start the worker processes now rather than on the first bot decision (so the first
         bot move of a fresh server is not held up by starting an interpreter)."""
-        sem = self._semaphore()
+        gate = self.gate()
         for _ in range(self.workers):
-            async with sem:
+            await gate.acquire(_PRESTART)
+            try:
                 if self.closed or self.in_process or len(self._lanes) >= self.workers:
                     return
                 try:
@@ -215,52 +320,64 @@ class BotPool:
                     self._retire(lane)
                     return
                 self._idle.append(lane)
+            finally:
+                gate.release(_PRESTART, 0.0)
 
-    async def decide(self, job: Job) -> int:
-        """The action the bot of ``job`` chooses; raises a :class:`BotFailure` otherwise."""
+    async def decide(self, job: Job, key: Any = None) -> int:
+        """The action the bot of ``job`` chooses; raises a :class:`BotFailure` otherwise.
+
+        ``key`` names the game asking (the lanes are shared fairly between keys, see
+        :class:`FairGate`); None puts the job with the other anonymous ones."""
         if self.closed:
             raise BotFailure("the server is shutting down")
-        sem = self._semaphore()
-        async with sem:
-            for attempt in range(2):
-                lane = self._idle.pop() if self._idle else None
-                if lane is None and self.in_process:
+        gate = self.gate()
+        await gate.acquire(key)
+        started = time.monotonic()
+        try:
+            return await self._decide(job)
+        finally:
+            gate.release(key, time.monotonic() - started)
+
+    async def _decide(self, job: Job) -> int:
+        for attempt in range(2):
+            lane = self._idle.pop() if self._idle else None
+            if lane is None and self.in_process:
+                return await self._decide_in_thread(job)
+            if lane is None:
+                try:
+                    lane = await self._new_lane()
+                except (BrokenProcessPool, OSError) as exc:
+                    log.error("no bot worker process can be started (%s); bots now think in threads of "
+                              "the server, sharing its interpreter", exc)
+                    self.in_process = True
                     return await self._decide_in_thread(job)
-                if lane is None:
-                    try:
-                        lane = await self._new_lane()
-                    except (BrokenProcessPool, OSError) as exc:
-                        log.error("no bot worker process can be started (%s); bots now think in threads of "
-                                  "the server, sharing its interpreter", exc)
-                        self.in_process = True
-                        return await self._decide_in_thread(job)
-                try:
-                    fut = lane.executor.submit(decide, job)
-                except (BrokenProcessPool, RuntimeError):
-                    # the idle process died since its last decision: not this bot's fault
-                    self._retire(lane)
-                    continue
-                lane.busy = True
-                try:
-                    kind, value = await asyncio.wait_for(asyncio.wrap_future(fut), self.time_limit)
-                except asyncio.TimeoutError:
-                    self._retire(lane)
-                    raise BotTimeout(f"it thought longer than the {self.time_limit:g} s limit") from None
-                except BrokenProcessPool:
-                    self._retire(lane)
-                    raise BotCrashed("its worker process died") from None
-                except BaseException:  # cancelled (the server stops): never leave a process thinking
-                    self._retire(lane)
-                    raise
-                lane.busy = False
-                if self.closed:
-                    self._retire(lane)
-                else:
-                    self._idle.append(lane)
-                if kind != "ok":
-                    raise BotError(value)
-                return value
-            raise BotCrashed("no bot worker process could be started")
+            try:
+                fut = lane.executor.submit(decide, job)
+            except (BrokenProcessPool, RuntimeError):
+                # the idle process died since its last decision: not this bot's fault
+                self._retire(lane)
+                continue
+            lane.busy = True
+            try:
+                kind, value = await asyncio.wait_for(asyncio.wrap_future(fut), self.time_limit)
+            except asyncio.TimeoutError:
+                self._retire(lane)
+                raise BotTimeout(f"it thought longer than the {self.time_limit:g} s limit") from None
+            except BrokenProcessPool:
+                self._retire(lane)
+                raise BotCrashed("its worker process died") from None
+            except BaseException:  # cancelled (the server stops): never leave a process thinking
+                self._retire(lane)
+                raise
+            lane.busy = False
+            if self.closed:
+                self._retire(lane)
+            else:
+                self._idle.append(lane)
+            if kind != "ok":
+                raise BotError(value)
+            return value
+        raise BotCrashed("no bot worker process could be started")
 
     async def _decide_in_thread(self, job: Job) -> int:
         """The stand-in when worker processes cannot be started (e.g. a ``__main__`` that a

@@ -10,9 +10,14 @@ Two tables:
   record), the action id, the seat that took it, the time, and an optional note (a sentence
   the server added to the log, e.g. a bot that failed and was replaced by a random move).
 
-Every write is one transaction, committed before the caller acknowledges anything. The store
-is synchronous; the web app calls it from a worker thread. A process-wide lock serialises
-writes, so SQLite never reports "database is locked" between our own threads.
+Writes go through one thread, the :class:`Committer`, which commits every write waiting for
+it in one transaction (group commit: the actions of many games share one flush to disk). A
+write is handed over as a future (``submit_action``...) that is resolved only once its
+commit returned, so nothing is acknowledged before it is durable; the plain methods
+(``append_action``...) wait for it. Reads never wait for the writer: SQLite files run in
+write-ahead-log mode (``journal_mode=WAL``, ``synchronous=FULL``), and PostgreSQL readers never
+wait for writers anyway. Errors are :class:`StorageError` sentences of ours (the engine hides
+statement values, ``hide_parameters=True``), so no seat token reaches a log or an error body.
 
 >>> s = Store("sqlite://")
 >>> s.create_game(GameRow(id="g1", game="pocket-race", players=2, seed=1, options={},
@@ -24,14 +29,24 @@ writes, so SQLite never reports "database is locked" between our own threads.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import queue
 import threading
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
-from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Integer, String, Text, create_engine, delete, select, update
+from sqlalchemy import (
+    JSON, BigInteger, Float, ForeignKey, Integer, String, Text, bindparam, create_engine, delete, event, insert, select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, Session
 from sqlalchemy.pool import StaticPool
+
+log = logging.getLogger("cosmodrome.server")
 
 
 class Base(DeclarativeBase):
@@ -92,7 +107,42 @@ class ActionRow:
 
 
 class StorageError(RuntimeError):
-    """The database refused a write or a read (the change was not made)."""
+    """The database refused a write or a read (the change was not made).
+
+    Its text is a sentence of ours naming what failed ("the database is locked", "the disk is
+    full"...), never the driver's message, which may carry the statement's values (seat
+    tokens among them)."""
+
+
+#: (words of a driver's message, lower case) → what we say; the first match wins
+_CAUSES = (
+    (("locked", "lock not available", "could not obtain lock", "deadlock"),
+     "the database is locked (another program is writing to it)"),
+    (("readonly", "read-only", "read only"), "the database is read-only"),
+    (("disk is full", "database or disk is full", "no space left", "disk full", "diskfull"),
+     "the disk is full (or the database reached its size limit)"),
+    (("unable to open", "could not connect", "connection refused", "connection failed", "server closed",
+      "no such file", "does not exist", "terminating connection", "connection is closed"),
+     "the database cannot be reached"),
+    (("unique", "foreign key", "constraint", "integrity", "duplicate"),
+     "the database refused the change as conflicting with what is stored"),
+)
+
+
+def describe(exc: BaseException) -> str:
+    """A sentence naming why the database refused, without the driver's text or values.
+
+    >>> describe(RuntimeError("database is locked"))
+    'the database is locked (another program is writing to it)'
+    >>> describe(RuntimeError("(sqlite3.OperationalError) no such column: secret-token"))
+    'the database refused the change (RuntimeError)'
+    """
+    orig = getattr(exc, "orig", None) or exc
+    words = f"{type(orig).__name__} {orig}".lower()
+    for keys, sentence in _CAUSES:
+        if any(k in words for k in keys):
+            return sentence
+    return f"the database refused the change ({type(orig).__name__})"
 
 
 def _row(t: GameTable) -> GameRow:
@@ -101,41 +151,258 @@ def _row(t: GameTable) -> GameRow:
                    public=bool(t.public), meta=dict(t.meta or {}), created=t.created, updated=t.updated)
 
 
-class Store:
-    """The database behind the server. ``url`` is any SQLAlchemy URL."""
+_STOP = object()
 
-    def __init__(self, url: str = "sqlite:///./cosmodrome.sqlite") -> None:
+
+class Committer:
+    """The one thread that writes: it takes every write waiting in its queue and commits them
+    in **one** transaction (group commit), so many games' actions share one disk flush. Each
+    write's :class:`~concurrent.futures.Future` is resolved only after that commit returned
+    (nothing is acknowledged before it is durable), or fails with a :class:`StorageError`.
+
+    A write that raises inside a batch (a broken constraint) does not sink the others: the
+    batch is rolled back and its writes are committed one by one, so exactly the bad one
+    fails."""
+
+    def __init__(self, engine, max_batch: int = 512) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self.queue: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
+        self.thread: Optional[threading.Thread] = None
+        self._start_lock = threading.Lock()
+        self.commits = 0
+        self.writes = 0
+
+    def submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
+        """Queue ``fn`` (run in the transaction of the next commit). Returns a
+        :class:`concurrent.futures.Future`, or with ``loop`` (the caller's running event loop)
+        an :class:`asyncio.Future` of that loop: the futures of one batch are then settled by
+        a single wake-up of the loop rather than one each."""
+        fut: Any = Future() if loop is None else (loop, loop.create_future())
+        if self.thread is None:
+            with self._start_lock:
+                if self.thread is None:
+                    self.thread = threading.Thread(target=self._run, daemon=True, name="cosmodrome-committer")
+                    self.thread.start()
+        self.queue.put((fn, fut))
+        return fut if loop is None else fut[1]
+
+    def close(self) -> None:
+        if self.thread is not None:
+            self.queue.put(_STOP)
+            self.thread.join(30)
+
+    def _run(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is _STOP:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < self.max_batch:
+                try:
+                    item = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is _STOP:
+                    stop = True
+                    break
+                batch.append(item)
+            try:
+                self._commit(batch)
+            except Exception:  # a fault of ours: fail the batch's writes rather than leave them waiting
+                log.exception("the committer failed on a batch of %d writes", len(batch))
+                err = StorageError("the database write failed (a fault of the server)")
+                for _, fut in batch:
+                    if isinstance(fut, tuple):
+                        try:
+                            fut[0].call_soon_threadsafe(_settle, [(fut[1], None, err)])
+                        except RuntimeError:  # that loop is closed
+                            pass
+                    elif not fut.done():
+                        fut.set_exception(err)
+            if stop:
+                return
+
+    def _commit(self, batch: list) -> None:
+        live = [(fn, fut) for fn, fut in batch if isinstance(fut, tuple) or fut.set_running_or_notify_cancel()]
+        if not live:
+            return
+        outcomes: list[tuple[Any, Any, Optional[BaseException]]] = []
+        try:
+            with Session(self.engine) as s, s.begin():
+                results = _apply(s, [fn for fn, _ in live])
+        except Exception as exc:
+            if len(live) == 1 or not isinstance(exc, IntegrityError):  # locked, full, read-only: all fail
+                err = _error(exc)
+                outcomes = [(fut, None, err) for _, fut in live]
+            else:
+                for fn, fut in live:  # which write broke a constraint? each alone (rare)
+                    try:
+                        with Session(self.engine) as s, s.begin():
+                            (r,) = _apply(s, [fn])
+                    except Exception as one:
+                        outcomes.append((fut, None, _error(one)))
+                    else:
+                        self.commits += 1
+                        outcomes.append((fut, r, None))
+        else:
+            self.commits += 1
+            self.writes += len(live)
+            outcomes = [(fut, r, None) for (_, fut), r in zip(live, results)]
+        by_loop: dict[Any, list] = {}
+        for fut, r, err in outcomes:
+            if isinstance(fut, tuple):
+                by_loop.setdefault(fut[0], []).append((fut[1], r, err))
+            elif err is not None:
+                fut.set_exception(err)
+            else:
+                fut.set_result(r)
+        for loop, settled in by_loop.items():
+            try:
+                loop.call_soon_threadsafe(_settle, settled)
+            except RuntimeError:  # that loop is closed: nobody waits any more
+                pass
+
+
+def _settle(settled: list) -> None:
+    for fut, r, err in settled:
+        if fut.done():
+            continue
+        if err is not None:
+            fut.set_exception(err)
+        else:
+            fut.set_result(r)
+
+
+@dataclass(frozen=True)
+class ActionWrite:
+    """One stored action and its game's new revision (and status): the write the committer
+    sees most, so that runs of them go to the database as one statement each
+    (``executemany``) rather than one per action."""
+
+    game_id: str
+    idx: int
+    action: int
+    seat: int
+    revision: int
+    status: Optional[str]
+    note: Optional[str]
+    time: float
+
+    def __call__(self, s: Session) -> None:
+        _apply(s, [self])
+
+
+def _apply(s: Session, writes: list) -> list:
+    """Run ``writes`` in order inside the transaction of ``s``; each run of ActionWrites is
+    sent as one INSERT and one or two UPDATEs with many parameter sets."""
+    out: list = []
+    i = 0
+    while i < len(writes):
+        w = writes[i]
+        if not isinstance(w, ActionWrite):
+            out.append(w(s))
+            i += 1
+            continue
+        j = i
+        while j < len(writes) and isinstance(writes[j], ActionWrite):
+            j += 1
+        run = writes[i:j]
+        s.execute(insert(_ACTIONS), [{"game_id": a.game_id, "idx": a.idx, "action": a.action, "seat": a.seat,
+                                      "time": a.time, "note": a.note} for a in run])
+        plain = [{"gid": a.game_id, "rev": a.revision, "upd": a.time} for a in run if a.status is None]
+        ended = [{"gid": a.game_id, "rev": a.revision, "upd": a.time, "st": a.status}
+                 for a in run if a.status is not None]
+        if plain:
+            s.execute(_SET_REVISION, plain)
+        if ended:
+            s.execute(_SET_REVISION_STATUS, ended)
+        out.extend([None] * len(run))
+        i = j
+    return out
+
+
+_ACTIONS = ActionTable.__table__
+_GAMES = GameTable.__table__
+_SET_REVISION = update(_GAMES).where(_GAMES.c.id == bindparam("gid")).values(
+    revision=bindparam("rev"), updated=bindparam("upd"))
+_SET_REVISION_STATUS = update(_GAMES).where(_GAMES.c.id == bindparam("gid")).values(
+    revision=bindparam("rev"), updated=bindparam("upd"), status=bindparam("st"))
+
+
+def _error(exc: BaseException) -> StorageError:
+    if isinstance(exc, StorageError):
+        return exc
+    log.error("database write failed: %s (%s)", describe(exc), type(exc).__name__)
+    err = StorageError(describe(exc))
+    err.__suppress_context__ = True  # the driver's error (with its values) stays out of tracebacks
+    return err
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    """Write-ahead log (readers never wait for the writer, and a commit appends to the log
+    instead of rewriting pages) with a flush of the log at every commit (``synchronous=FULL``:
+    a committed transaction survives a crash of the machine, not only of the process)."""
+    cur = dbapi_conn.cursor()
+    try:
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")
+    finally:
+        cur.close()
+
+
+class Store:
+    """The database behind the server. ``url`` is any SQLAlchemy URL.
+
+    ``busy_timeout`` is how long a write waits for another program's lock on a SQLite file
+    before it is refused. On opening, the store checks that it can write (a database it cannot
+    write is reported now, not at the first move)."""
+
+    def __init__(self, url: str = "sqlite:///./cosmodrome.sqlite", *, busy_timeout: float = 5.0) -> None:
         self.url = url
-        kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
-            if url in ("sqlite://", "sqlite:///:memory:"):
+        kwargs: dict[str, Any] = {"hide_parameters": True}
+        sqlite = url.startswith("sqlite")
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        if sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_timeout}
+            if memory:
                 kwargs["poolclass"] = StaticPool
         else:  # a server database: a connection dropped by a restart of it is replaced, not reported
             kwargs["pool_pre_ping"] = True
-        self.engine = create_engine(url, **kwargs)
-        self._lock = threading.RLock()
-        Base.metadata.create_all(self.engine)
+        try:
+            self.engine = create_engine(url, **kwargs)
+            if sqlite and not memory:
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            Base.metadata.create_all(self.engine)
+            self._check_writable()
+        except Exception as exc:
+            raise StorageError(f"cannot use the database: {describe(exc)}") from None
+        self.committer = Committer(self.engine)
+
+    def _check_writable(self) -> None:
+        """A write that changes nothing, rolled back: refused by a read-only or locked database."""
+        with Session(self.engine) as s:
+            s.execute(update(GameTable).where(GameTable.id == "").values(updated=0.0))
+            s.rollback()
 
     def close(self) -> None:
+        self.committer.close()
         self.engine.dispose()
 
-    def _write(self, fn) -> Any:
-        with self._lock:
-            try:
-                with Session(self.engine) as s, s.begin():
-                    return fn(s)
-            except StorageError:
-                raise
-            except Exception as exc:  # any driver error: nothing was committed
-                raise StorageError(f"the database refused the change: {type(exc).__name__}: {exc}") from exc
+    def _submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
+        return self.committer.submit(fn, loop)
+
+    def _write(self, fn: Callable[[Session], Any]) -> Any:
+        return self._submit(fn).result()
 
     def _read(self, fn) -> Any:
         try:
             with Session(self.engine) as s:
                 return fn(s)
         except Exception as exc:
-            raise StorageError(f"the database could not be read: {type(exc).__name__}: {exc}") from exc
+            log.error("database read failed: %s (%s)", describe(exc), type(exc).__name__)
+            raise StorageError(f"the database could not be read: {describe(exc)}") from None
 
     # ----- games ---------------------------------------------------------------------
     def create_game(self, row: GameRow, actions: Optional[list[ActionRow]] = None) -> None:
@@ -167,9 +434,14 @@ class Store:
         return self._read(fn)
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        self.submit_seats(game_id, seats).result()
+
+    def submit_seats(self, game_id: str, seats: list[dict[str, Any]], loop: Optional[asyncio.AbstractEventLoop] = None):
+        """:meth:`set_seats` handed to the committer: a future resolved once it is committed
+        (an asyncio future of ``loop`` when given, see :meth:`Committer.submit`)."""
         def fn(s: Session) -> None:
             s.execute(update(GameTable).where(GameTable.id == game_id).values(seats=seats, updated=time.time()))
-        self._write(fn)
+        return self._submit(fn, loop)
 
     # ----- actions -------------------------------------------------------------------
     def actions(self, game_id: str) -> list[ActionRow]:
@@ -181,20 +453,26 @@ class Store:
     def append_action(self, game_id: str, idx: int, action: int, seat: int, *, revision: int,
                       status: Optional[str] = None, note: Optional[str] = None) -> None:
         """Store action number ``idx`` and the game's new revision (and status) atomically."""
-        def fn(s: Session) -> None:
-            s.add(ActionTable(game_id=game_id, idx=idx, action=action, seat=seat, time=time.time(), note=note))
-            values: dict[str, Any] = {"revision": revision, "updated": time.time()}
-            if status is not None:
-                values["status"] = status
-            s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
-        self._write(fn)
+        self.submit_action(game_id, idx, action, seat, revision=revision, status=status, note=note).result()
+
+    def submit_action(self, game_id: str, idx: int, action: int, seat: int, *, revision: int,
+                      status: Optional[str] = None, note: Optional[str] = None,
+                      loop: Optional[asyncio.AbstractEventLoop] = None):
+        """:meth:`append_action` handed to the committer: a future resolved once the commit
+        that holds it returned (or failed with a :class:`StorageError`)."""
+        return self._submit(ActionWrite(game_id, idx, action, seat, revision, status, note, time.time()), loop)
 
     def truncate(self, game_id: str, keep: int, *, revision: int, status: Optional[str] = None) -> None:
         """Delete every action from index ``keep`` on (an undo) and bump the revision."""
+        self.submit_truncate(game_id, keep, revision=revision, status=status).result()
+
+    def submit_truncate(self, game_id: str, keep: int, *, revision: int, status: Optional[str] = None,
+                        loop: Optional[asyncio.AbstractEventLoop] = None):
+        """:meth:`truncate` handed to the committer (see :meth:`submit_action`)."""
         def fn(s: Session) -> None:
             s.execute(delete(ActionTable).where(ActionTable.game_id == game_id, ActionTable.idx >= keep))
             values: dict[str, Any] = {"revision": revision, "updated": time.time()}
             if status is not None:
                 values["status"] = status
             s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
-        self._write(fn)
+        return self._submit(fn, loop)

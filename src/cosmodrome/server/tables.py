@@ -9,7 +9,8 @@ The write path of an action (:meth:`Hall.act`), under the table's lock:
 
 1. check the version the client saw (stale → :class:`Stale`), the seat (→ :class:`Forbidden`);
 2. apply the action to a *clone* of the state (illegal → the engine's IllegalActionError);
-3. store the action and the new revision in one committed transaction (a database error →
+3. store the action and the new revision in one committed transaction, shared with the
+   other games' actions waiting at that moment (the store's group commit; a database error →
    :class:`~cosmodrome.server.storage.StorageError`, nothing changed);
 4. only then swap in the new state, broadcast each socket its own view and wake the bots.
 
@@ -82,9 +83,15 @@ class Table:
     #: the events of setting the game up, before the first action (first-player rolls...)
     setup: list[Event] = field(default_factory=list)
 
+    #: the seat-independent parts of the latest table message (see :meth:`_shared`)
+    _memo: dict = field(default_factory=dict, repr=False)
+    #: the indexes of the actions whose events carry dice (``data["dice"]``), oldest first
+    dice_at: list[int] = field(default_factory=list)
+
     def __post_init__(self) -> None:
         if not self.setup:
             self.setup = list(self.record.new_state().initial_events)
+        self.dice_at = [i for i, evs in enumerate(self.events) if _has_dice(evs)]
 
     @property
     def id(self) -> str:
@@ -132,7 +139,7 @@ class Table:
 
     def last_dice(self, seat: Optional[int]) -> Optional[dict[str, Any]]:
         """The latest event carrying ``data["dice"]`` (visible to ``seat``): the last roll."""
-        for i in range(len(self.events) - 1, -1, -1):
+        for i in reversed(self.dice_at):
             for e in reversed(self.events[i]):
                 d = e.for_seat(seat)
                 if d is not None and isinstance(d.get("data", {}).get("dice"), list):
@@ -147,18 +154,30 @@ class Table:
         return {"winners": winners, "winner_names": [self.seat_name(w) for w in winners],
                 "returns": st.returns(), "scores": st.scores(), "all_lose": not winners}
 
+    def _shared(self) -> dict[str, Any]:
+        """The parts of a table message that are the same for every seat (the decision, who
+        decides, the seats, the result), built once per version and reused by every socket."""
+        key = (self.version, self.row.status, tuple(bool(s.get("claimed")) for s in self.row.seats))
+        memo = self._memo
+        if memo.get("key") != key:
+            st = self.state
+            mover = st.to_move()
+            decision = waiting = None
+            if mover is not None and self.row.status == "running":
+                d = st.decision()
+                waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": d.kind, "prompt": d.prompt,
+                           "bot": self.row.seats[mover].get("kind") == "bot"}
+                if self.row.seats[mover].get("kind") == "human":
+                    decision = d.to_json()
+            memo = self._memo = {"key": key, "mover": mover, "decision": decision, "waiting": waiting,
+                                 "seats": self.seats_public(), "result": self.result()}
+        return memo
+
     def decision_for(self, seat: Optional[int]) -> tuple[Optional[dict[str, Any]], Optional[dict[str, Any]]]:
         """(the full decision if ``seat`` is to move, else None; who decides what, for all)."""
-        st = self.state
-        mover = st.to_move()
-        if mover is None or self.row.status != "running":
-            return None, None
-        d = st.decision()
-        waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": d.kind, "prompt": d.prompt,
-                   "bot": self.row.seats[mover].get("kind") == "bot"}
-        if seat == mover and self.row.seats[mover].get("kind") == "human":
-            return d.to_json(), waiting
-        return None, waiting
+        shared = self._shared()
+        mine = shared["decision"] if seat is not None and seat == shared["mover"] else None
+        return mine, shared["waiting"]
 
     def seats_public(self) -> list[dict[str, Any]]:
         return [{"seat": i, "name": self.seat_name(i), "kind": s.get("kind"), "bot": s.get("bot"),
@@ -168,12 +187,13 @@ class Table:
                       notice: Optional[str] = None) -> dict[str, Any]:
         """Everything a socket of ``seat`` needs to draw the table (its own view only)."""
         decision, waiting = self.decision_for(seat)
+        shared = self._shared()
         msg = {"type": "table", "game_id": self.id, "game": self.row.game, "title": self.game.title,
                "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
-               "seat": seat, "seat_name": self.seat_name(seat), "seats": self.seats_public(),
+               "seat": seat, "seat_name": self.seat_name(seat), "seats": shared["seats"],
                "view": self.state.view(seat), "decision": decision, "waiting": waiting,
                "log": self.log_lines(seat, log_start), "log_reset": reset,
-               "dice": self.last_dice(seat), "result": self.result(),
+               "dice": self.last_dice(seat), "result": shared["result"],
                "can_undo": seat is not None and self.undo_start(seat) is not None}
         if notice:
             msg["notice"] = notice
@@ -227,6 +247,25 @@ def options_summary(options: dict[str, Any]) -> dict[str, Any]:
             if isinstance(v, dict) and "toml" in v else v for k, v in options.items()}
 
 
+async def _through_cancel(fut: "asyncio.Future[Any]") -> bool:
+    """Wait until ``fut`` (a write being committed) is settled, even if the waiting task is
+    cancelled meanwhile: a write cannot be called back, so the table must learn whether it
+    was stored. Returns whether a cancellation came (the caller re-raises it)."""
+    cancelled = False
+    while not fut.done():
+        try:
+            await asyncio.shield(fut)
+        except asyncio.CancelledError:
+            cancelled = True
+        except Exception:
+            break
+    return cancelled
+
+
+def _has_dice(events: list[Event]) -> bool:
+    return any(isinstance(e.data.get("dice"), list) for e in events)
+
+
 def _replay(record: GameRecord) -> tuple[State, list[list[Event]]]:
     state = record.new_state()
     events: list[list[Event]] = []
@@ -263,6 +302,7 @@ class Hall:
         self.pool = BotPool(workers=bot_workers, time_limit=bot_time_limit, modules=bot_modules)
         self.tables: dict[str, Table] = {}
         self._load_lock = asyncio.Lock()
+        self._background: set = set()  # tasks nobody awaits (kept referenced until done)
         self.closing = False
 
     # ----- loading ------------------------------------------------------------------
@@ -368,11 +408,19 @@ class Hall:
         seats = [dict(s) for s in t.row.seats]
         seats[seat]["claimed"] = True
         try:
-            await asyncio.to_thread(self.store.set_seats, t.id, seats)
+            await self.store.submit_seats(t.id, seats, loop=asyncio.get_running_loop())
         except StorageError as exc:  # not vital: the seat simply stays listed as open
-            log.warning("could not mark seat %s of %s claimed: %s", seat, t.id, exc)
+            log.warning("could not mark seat %s of %s claimed: %s", seat + 1, t.id, exc)
             return
         t.row.seats = seats
+
+    def claim_soon(self, t: Table, seat: Optional[int]) -> None:
+        """:meth:`claim` in the background: opening a seat's socket never waits for a write."""
+        if seat is None or t.row.seats[seat].get("claimed"):
+            return
+        task = asyncio.get_running_loop().create_task(self.claim(t, seat))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def join(self, t: Table, seat: Optional[int]) -> tuple[int, str]:
         """Take a free human seat of a public game; returns (seat, token)."""
@@ -410,12 +458,24 @@ class Hall:
             events = new.apply(action)  # IllegalActionError: nothing changed
             idx = len(t.record.actions)
             status = "finished" if new.is_terminal() else None
-            await asyncio.to_thread(self.store.append_action, t.id, idx, action, seat,
-                                    revision=t.version + 1, status=status, note=note)
+            # the committer thread stores it together with whatever other games have waiting
+            # (group commit); the future resolves once that commit returned
+            stored = self.store.submit_action(t.id, idx, action, seat, revision=t.version + 1, status=status,
+                                              note=note, loop=asyncio.get_running_loop())
+            cancelled = await _through_cancel(stored)
+            try:
+                stored.result()
+            except StorageError as exc:  # nothing changed; every socket of the game is told
+                if t.row.seats[seat].get("kind") == "human":  # (a bot's loop tells of its own)
+                    await self.notify(t, f"The database could not store a move of {t.seat_name(seat)} ({exc}); "
+                                         "nothing was changed. No accepted move is lost.", "error")
+                raise
             # committed: now it is accepted
             t.state = new
             t.record.actions.append(action)
             t.events.append(events)
+            if _has_dice(events):
+                t.dice_at.append(idx)
             t.movers.append(seat)
             t.notes.append(note)
             t.row.revision += 1
@@ -423,6 +483,8 @@ class Hall:
                 t.row.status = status
         await self.broadcast(t, idx)
         self.wake_bots(t)
+        if cancelled:  # the caller went away while the move was stored: it is kept, and told
+            raise asyncio.CancelledError()
         return {"ok": True, "version": t.version, "index": idx}
 
     async def undo(self, t: Table, seat: Optional[int], steps: Any = 1) -> dict[str, Any]:
@@ -445,8 +507,9 @@ class Hall:
             record = GameRecord(game=t.record.game, players=t.record.players, seed=t.record.seed,
                                 options=t.record.options, actions=t.record.actions[:keep], meta=t.record.meta)
             state, events = await asyncio.to_thread(_replay, record)
-            await asyncio.to_thread(self.store.truncate, t.id, keep, revision=t.version + 1)
+            await self.store.submit_truncate(t.id, keep, revision=t.version + 1, loop=asyncio.get_running_loop())
             t.record, t.state, t.events = record, state, events
+            t.dice_at = [i for i in t.dice_at if i < keep]
             t.movers, t.notes = t.movers[:keep], t.notes[:keep]
             t.row.revision += 1
         taken = n - keep
@@ -516,7 +579,7 @@ class Hall:
             started = loop.time()
             note = None
             try:
-                action = await self.pool.decide(job)
+                action = await self.pool.decide(job, key=t.id)
                 if action not in legal:
                     raise BotFailure(f"it chose {action}, which is not a legal option now")
             except BotFailure as exc:
