@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import time
 from contextlib import contextmanager
 
@@ -66,3 +67,13 @@ def stored_record(store, game_id):
     row = store.get_game(game_id)
     return {"format": "cosmodrome-record", "game": row.game, "players": row.players, "seed": row.seed,
             "options": row.options, "actions": [a.action for a in store.actions(game_id)], "meta": {}}
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Ask a server process to end; kill it if it does not within 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)

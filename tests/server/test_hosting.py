@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from cosmodrome.server.hosting import interface_addresses
+from server_helpers import stop
 from test_restart import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,16 +57,6 @@ class Server:
 
     def stop(self) -> None:
         stop(self.proc)
-
-
-def stop(proc: subprocess.Popen) -> None:
-    """Ask ``proc`` to end; kill it if it does not within 10 s."""
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(10)
 
 
 def call(base, method, path, body=None, headers=None, context=None):

@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
-from server_helpers import new_game, stored_record, token, view, wait_for
+from server_helpers import new_game, stop, stored_record, token, view, wait_for
 from test_restart import call, free_port, games_to_kill_during, kill_under_load_and_check, start, stored_actions
 
 PG_PORT = 5432  # only names the socket file: the cluster listens on no TCP port at all
@@ -269,12 +269,7 @@ def test_killed_server_on_postgres_loses_no_acknowledged_action(pg_url, tmp_path
             time.sleep(0.1)
         assert rec2[:len(seen_b)] == seen_b and len(rec2) > len(seen_b) + 5
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(10)
+        stop(proc)
 
 
 @pytest.mark.timeout(120)

@@ -25,7 +25,7 @@ from sqlalchemy import event
 
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import StorageError, Store
-from server_helpers import new_game, token, view, wait_for
+from server_helpers import actions_of, new_game, socket, token, view, wait_for
 
 
 @contextmanager
@@ -84,7 +84,7 @@ def test_a_locked_database_is_a_clear_503_that_changes_nothing_and_leaks_no_toke
             assert r.status_code == 503 and "locked" in r.json()["error"]
             bodies = [r.text]
             # a seat's socket opened now cannot mark its seat taken (its write holds every token)
-            with c.websocket_connect(f"/ws/games/{g['id']}?token={token(g, 1)}") as w:
+            with socket(c, g['id'], token(g, 1)) as w:
                 assert w.receive_json()["type"] == "table"
                 w.send_json({"type": "act", "action": v1["decision"]["options"][0]["action"], "version": 1})
                 seen = []
@@ -99,7 +99,7 @@ def test_a_locked_database_is_a_clear_503_that_changes_nothing_and_leaks_no_toke
         # the lock is gone: the same move goes through, nothing was lost or doubled
         r, _ = act(c, g, 1)
         assert r.status_code == 200 and r.json()["version"] == 2
-        assert c.get(f"/api/games/{g['id']}/record").json()["actions"][0] == a
+        assert actions_of(c, g)[0] == a
     secrets_seen = [t for t in drawn if len(t) >= 16] + [token(g, 0), token(g, 1)]
     # the server's log (httpx's lines are the test client's own requests)
     logged = "\n".join(rec.getMessage() + (str(rec.exc_info[1]) if rec.exc_info else "")
@@ -115,7 +115,7 @@ def test_a_bot_move_refused_by_a_locked_database_is_retried_and_the_players_are_
     # the bot takes 1 s a move, time enough to lock the database before it stores its move
     with TestClient(create_app(store=Store(f"sqlite:///{path}", busy_timeout=0.1), bot_delay=1.0)) as c:
         g = new_game(c, seats=("human", "random"), rounds=3)
-        with c.websocket_connect(f"/ws/games/{g['id']}?token={token(g, 0)}") as w:
+        with socket(c, g['id'], token(g, 0)) as w:
             m = w.receive_json()
             a = m["decision"]["options"][0]["action"]
             with write_lock(path):
@@ -176,11 +176,11 @@ def _check_full_then_freed(c, g, free_space):
                                  "Nothing was changed; try again.")
     # nothing of the refused move is anywhere; every acknowledged one is stored
     assert view(c, g, 0)["version"] == len(acked)
-    assert c.get(f"/api/games/{g['id']}/record").json()["actions"] == acked
+    assert actions_of(c, g) == acked
     free_space()
     r, more = _play_until_refused(c, g, limit=3)  # room again: the game goes on
     assert r is None and len(more) == 3
-    assert c.get(f"/api/games/{g['id']}/record").json()["actions"] == acked + more
+    assert actions_of(c, g) == acked + more
 
 
 def test_a_full_database_is_a_clear_503_that_changes_nothing(tmp_path):

@@ -248,10 +248,10 @@ def test_a_database_error_over_the_socket_is_a_clear_503(client):
 
 
 def test_opening_a_seat_socket_marks_the_seat_taken_without_waiting_for_it(client):
-    g = new_game(client)
+    g = new_game(client, public=True)  # listed among the open games
     seats = lambda: client.get(f"/api/games/{g['id']}").json()["seats"]  # noqa: E731
     assert [s["claimed"] for s in seats()] == [False, False]
-    with client.websocket_connect(f"/ws/games/{g['id']}?token={token(g, 1)}") as w:
+    with socket(client, g['id'], token(g, 1)) as w:
         assert recv_table(w)["seat"] == 1
         assert wait_for(lambda: [s["claimed"] for s in seats()] == [False, True])
     # stored, not only in memory: the listing of open games reads the database
