@@ -1,7 +1,8 @@
 """The Walking on the Moon table in headless chromium: a 3-player game against the heuristic
 and the random bot played to the end by clicking the highlighted places (the jump slots while
 programming, the target boxes while picking a result, the dice to re-roll), with the prompt
-buttons now and then. Every click is checked against the action the server recorded, and
+buttons now and then. Every click is checked against the action the server recorded (the
+record opens when the game is over: the action cards are hidden), and
 the astronauts drawn are checked against the seat's view from the server."""
 
 from __future__ import annotations
@@ -62,9 +63,15 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
     assert page.locator("[data-testid=moon-card]").count() == 3
     # the advanced rules' four special box tokens sit on the circled boxes
     assert page.locator("[data-testid=moon-token]").count() == 4
+    # and each player's action card: ours face up (as the server's view says), the others face down
+    mine = page.locator("[data-testid=moon-action][data-state=mine]")
+    assert mine.count() == 1 and page.locator("[data-testid=moon-action][data-state=hidden]").count() == 2
+    own = get(server, f"/api/games/{gid}/view", token)["view"]["cards"]["hands"][0]["card"]
+    assert mine.get_attribute("data-effect") == own["effect"]
     rng = random.Random(3)
     stats = {"prompt": 0, "place": 0, "kinds": set()}
     checked = 0
+    clicked = []
     start = time.time()
     while not page.query_selector("[data-testid=moon-end]"):
         assert time.time() - start < 240, "the game did not finish in time (a hang guard, not a speed test)"
@@ -94,16 +101,17 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
             b.click()
             stats["prompt"] += 1
         wait_redraw(page, before)
-        rec = get(server, f"/api/games/{gid}/record")
-        assert rec["actions"][before] == action
+        clicked.append((before, action))      # checked against the record once it opens
         if checked < 10 and rng.random() < 0.15:
             sig, status = snapshot(page)
-            view = get(server, f"/api/games/{gid}/view?token={token}")
+            view = get(server, f"/api/games/{gid}/view", token)
             if status.startswith("move ") and view["actions"] == int(status.split()[1]):
                 checked += 1
                 assert sig == astro_sig(view["view"])
     info = get(server, f"/api/games/{gid}")
     assert info["status"] == "finished"
+    actions = get(server, f"/api/games/{gid}/record")["actions"]
+    assert clicked and all(actions[i] == a for i, a in clicked)
     totals = page.eval_on_selector_all("[data-testid=moon-end] td.tot", "els => els.map(e => +e.textContent)")
     assert totals == info["result"]["scores"]
     assert checked >= 1

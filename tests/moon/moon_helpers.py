@@ -8,14 +8,16 @@ import json
 from cosmodrome.core import Rng
 from cosmodrome.games.lunar.terrain import STANDING, cell
 from cosmodrome.games.moon import GAME
-from cosmodrome.games.moon.state import OVER
+from cosmodrome.games.moon.cards import deck_of
+from cosmodrome.games.moon.state import CARD, OVER, REFRESH
 
 SUPPLY = {"sputnik": 30, "ec": 10, "handicap": 5}
 
 
 def check_invariants(s) -> None:
-    """Counters conserved, astronauts only on boxes they may stand on, the round's order is
-    the race order it began with, the astronaut to move is the round's current one."""
+    """Counters and action cards conserved, astronauts only on boxes they may stand on, the
+    round's order is the race order it began with, the astronaut to move is the round's
+    current one (or, when a card is asked about, its holder)."""
     assert sum(s.spk) + s.spk_supply == SUPPLY["sputnik"]
     assert sum(s.ec) + s.ec_supply == SUPPLY["ec"]
     assert sum(s.hc) + s.hc_supply == SUPPLY["handicap"]
@@ -25,7 +27,11 @@ def check_invariants(s) -> None:
         assert cell(s.strip[s.col[a]], s.lvl[a]) in STANDING, (a, s.col[a], s.lvl[a])
         assert bool(s.fin[a]) == (s.col[a] == s.goal)
     assert sorted(f for f in s.fin if f) == list(range(1, s.arrived + 1))
-    if s.phase != OVER:
+    held = [c for c in s.hand if c >= 0]
+    assert sorted(s.deck + s.discard + held) == (sorted(deck_of(s.C)) if s.advanced else [])
+    if s.phase in (CARD, REFRESH):
+        assert s.asks and s.to_move() == s.asks[0] and s.hand[s.asks[0]] >= 0
+    elif s.phase != OVER:
         assert s.order[s.turn_i] == s.cur
         assert not s.fin[s.cur]
         assert s.to_move() == s.owner(s.cur)

@@ -23,16 +23,19 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.flat import load_fields
-from cosmodrome.games.moon import actions, evaluation, jumps, rounds, scoring, text, view
+from cosmodrome.games.moon import actions, evaluation, jumps, rounds, scoring, text, turn, view
 from cosmodrome.games.moon.components import DATA_FILE, load_components
 from cosmodrome.games.moon.setup import new_game
-from cosmodrome.games.moon.state import HOOKS, INT_FIELDS, LIST_FIELDS, NUM_ACTIONS, OVER, MoonState, astronauts_for
+from cosmodrome.games.moon.cards import deck_of
+from cosmodrome.games.moon.state import (
+    CARD, HOOKS, INT_FIELDS, LAST_PHASE, LIST_FIELDS, NUM_ACTIONS, REFRESH, MoonState, astronauts_for,
+)
 
 #: the one-way import order of the package, lowest first
 LAYERS = (
     ("components", "state"),                                                  # data
     ("text",),                                                                # names and texts
-    ("scoring", "accidents", "turn", "robbery", "special", "jumps", "rounds", "setup", "actions"),  # rules
+    ("scoring", "accidents", "cards", "turn", "robbery", "special", "jumps", "rounds", "setup", "actions"),  # rules
     ("view", "evaluation", "heuristic"),                                      # seen, estimated, played
     ("__init__",),                                                            # the face
 )
@@ -40,7 +43,8 @@ LAYERS = (
 HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
                view=view.view, scores=scoring.scores, summary=scoring.summary, evaluation=evaluation.evaluation,
                roll=jumps.roll, proceed=jumps.proceed,
-               end_turn=rounds.end_turn)
+               end_turn=rounds.end_turn, turn_on=turn.turn_on, round_on=rounds.round_on,
+               first_turn=rounds.first_turn)
 
 
 class WalkingOnTheMoon(Game):
@@ -62,8 +66,8 @@ class WalkingOnTheMoon(Game):
     )
     options = (
         OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
-        OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens "
-                   "(the action cards are not implemented yet)"),
+        OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens and "
+                   "action cards (five of the eight effects so far: Slipstream, Extra jump and Teamwork are left out)"),
     )
 
     def resolve_options(self, options):
@@ -100,7 +104,7 @@ class WalkingOnTheMoon(Game):
                     or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards) for c in cards)):
                 raise RecordError("the saved state's 'cards' must be 5 different lunar card numbers")
             s = MoonState(self, players, options, comp, Rng.from_state(rng), cards)
-            load_fields(s, d, INT_FIELDS, LIST_FIELDS, free=("order", "winners_", "pending"))
+            load_fields(s, d, INT_FIELDS, LIST_FIELDS, free=("order", "winners_", "pending", "deck", "discard", "asks"))
         except KeyError as exc:
             raise RecordError(f"the saved moon state lacks {exc.args[0]!r}") from None
         except (RecordError, OptionError):
@@ -108,14 +112,18 @@ class WalkingOnTheMoon(Game):
         except (DataError, TypeError, ValueError) as exc:
             raise RecordError(f"malformed moon state: {exc}") from None
         n = s.n_astro
-        if (not 1 <= s.phase <= OVER or not 0 <= s.cur < n
+        cards = sorted(s.deck + s.discard + [c for c in s.hand if c >= 0])
+        if (not 1 <= s.phase <= LAST_PHASE or not 0 <= s.cur < n
+                or cards != (sorted(deck_of(comp)) if s.advanced else [])
+                or any(not 0 <= p < players for p in s.asks) or (s.phase in (CARD, REFRESH)) != bool(s.asks)
+                or any(s.hand[p] < 0 for p in s.asks)
                 or any(not 0 <= c <= s.goal for c in s.col) or any(not 0 <= y < len(s.strip[0]) for y in s.lvl)
                 or any(not 0 <= a < n for a in s.order) or any(not -1 <= j <= 2 for j in s.prog)
                 or any(x < 0 for x in s.spk + s.ec + s.hc)
                 or sum(s.spk) + s.spk_supply != comp.supply["sputnik"]
                 or sum(s.ec) + s.ec_supply != comp.supply["ec"]
                 or sum(s.hc) + s.hc_supply != comp.supply["handicap"]):
-            raise RecordError("the saved moon state is inconsistent (phase, positions or counters)")
+            raise RecordError("the saved moon state is inconsistent (phase, positions, counters or action cards)")
         return s
 
 

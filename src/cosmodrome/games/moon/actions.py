@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from cosmodrome.games.moon.cards import answer, refresh
 from cosmodrome.games.moon.jumps import exchange, go_on, move, pick_options, proceed, reroll
 from cosmodrome.games.moon.robbery import rob, rob_options
 from cosmodrome.games.moon.special import buy, buy_options, free_die_options, free_jump
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_YES, BUY, EXTRA, FREE_DIE, GO_ON, PICK, PROGRAM, ROB, SWAP_EC,
-    SWAP_SPK, MoonState,
+    A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_YES, BUY, CARD, EXTRA, FREE_DIE, GO_ON,
+    PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, MoonState,
 )
 from cosmodrome.games.moon.text import label
 from cosmodrome.games.moon.turn import extra_die, program, program_options
@@ -40,6 +41,12 @@ def legal(s: MoonState) -> list[int]:
         return buy_options(s)
     if p == FREE_DIE:
         return free_die_options(s)
+    if p == REFRESH:
+        return [A_DONE, A_NEW]
+    if p == CARD:
+        if s.C.actions[s.hand[s.asks[0]]].effect == "no-instructions":   # the second die of a colour
+            return [A_DONE] + [A_REMOVE + d for d in (1, 3, 5)]
+        return [A_DONE, A_PLAY]
     return []
 
 
@@ -59,12 +66,16 @@ def perform(s: MoonState, action: int) -> None:
     elif p in (SWAP_SPK, SWAP_EC):
         exchange(s, action - A_COUNT)
     elif p == ROB:
-        rob(s, action)
-        proceed(s)
+        if not rob(s, action):
+            proceed(s)
     elif p == BUY:
         buy(s, action - A_COUNT)
     elif p == FREE_DIE:
         free_jump(s, action)
+    elif p == REFRESH:
+        refresh(s, action == A_NEW)
+    elif p == CARD:
+        answer(s, action != A_DONE, action - A_REMOVE if action >= A_REMOVE else -1)
 
 
 def to_json(s: MoonState, action: int) -> dict[str, Any]:

@@ -8,7 +8,10 @@ Programming tries every way of putting the dice on up to three jumps (at most tw
 unless more must go there) and keeps the plan with the best expected value, each later jump
 counted only when it is worth making; a result is picked by the same values; an EC re-roll
 is spent when it is expected to gain more than the counter is worth; the next jump is made
-when its expected value is positive.
+when its expected value is positive. An action card is played when asked (each card in the
+deck helps its holder or slows a rival), No instructions taking out a blue die, the fastest,
+and Miscalculation only against dice better than a new roll is expected to be; a card is kept
+at the start of a round.
 
 >>> from cosmodrome.games.moon import GAME
 >>> s = GAME.new_state(3, seed=1)
@@ -24,7 +27,7 @@ from cosmodrome.core import Bot, State
 from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, DIE_COLOUR, WHITE, steps_of
 from cosmodrome.games.lunar.movement import jump, masks
 from cosmodrome.games.moon.components import load_components
-from cosmodrome.games.moon.state import A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_YES
+from cosmodrome.games.moon.state import A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REMOVE, A_REROLL, A_YES
 
 FACES = load_components().faces
 #: value of an accident: a lost turn (about the columns a turn gains) and half the Sputniks
@@ -140,8 +143,12 @@ class MoonHeuristic(Bot):
         v = state.view(state.to_move())
         if len(legal) < 2:
             return legal[0]
+        if v["phase"] == "refresh-card":               # every card in play helps its holder: keep it
+            return A_DONE
         _board(v)
         key = (tuple(c["index"] for c in v["lap"]["cards"]),)
+        if v["phase"] == "action-card":
+            return self._card(v, key, legal)
         turn = v["turn"]
         me = v["astronauts"][turn["astronaut"]]
         phase = v["phase"]
@@ -199,6 +206,25 @@ class MoonHeuristic(Bot):
                     if jj == j and DIE_COLOUR[d] == c:
                         return a
         return legal[0]
+
+    def _card(self, v, key, legal) -> int:
+        """Play the card asked about; No instructions takes out a blue die (the fastest);
+        Miscalculation only when the roller's dice are better than a new roll is expected
+        to be."""
+        card = v["cards"]["hands"][v["seat"]]["card"]
+        if card["effect"] == "no-instructions":
+            return A_REMOVE + 1
+        if card["effect"] == "miscalculation":
+            turn = v["turn"]
+            him = v["astronauts"][turn["astronaut"]]
+            dice = [d for d in turn["dice"] if d["jump"] == turn["jump"] and d["face"]]
+            rest = self._groups_after(turn, turn["jump"])
+            group = tuple(sorted(DIE_COLOUR[d["die"]] for d in dice))
+            now = best_move(key, him["col"], him["level"], him["sputniks"],
+                            tuple((DIE_COLOUR[d["die"]], d["face"]) for d in dice), rest)
+            again = plan_value(key, him["col"], him["level"], him["sputniks"], (group,) + rest)
+            return next(a for a in legal if a != A_DONE) if now > again else A_DONE
+        return next(a for a in legal if a != A_DONE)
 
     def _pick(self, key, me, turn, legal) -> int:
         col, lvl, spk = me["col"], me["level"], me["sputniks"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, is_accident, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.moon.accidents import accident
+from cosmodrome.games.moon.cards import after_roll, after_sputnik
 from cosmodrome.games.moon.robbery import targets
 from cosmodrome.games.moon.special import trigger
 from cosmodrome.games.moon.state import (
@@ -35,6 +36,7 @@ def roll(s: MoonState) -> None:
     what = "a free jump" if s.free_die >= 0 else f"the {JUMP_NAMES[s.jump]} jump"
     s.log("roll", f"{astronaut_name(s, s.cur)} rolls {what}: {shown}.", chance=True,
           astronaut=s.cur, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
+    after_roll(s, dice)
 
 
 def pick_options(s: MoonState) -> list[int]:
@@ -104,6 +106,8 @@ def move(s: MoonState, action: int) -> None:
     else:   # a robbery where the jump landed, then the special boxes, the exchange, what comes next
         then = ([P_ROB] if s.advanced else []) + boxes + [P_SWAP] + ([] if free else [P_AFTER])
     s.pending = then + [p for p in s.pending if p not in (P_ROB, P_SWAP)]
+    if got and after_sputnik(s):
+        return
     proceed(s)
 
 

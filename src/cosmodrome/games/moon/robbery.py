@@ -7,6 +7,7 @@ counter (while the supply lasts). Not after a crash, nor after a move that was n
 
 from __future__ import annotations
 
+from cosmodrome.games.moon.cards import after_robbery
 from cosmodrome.games.moon.state import A_DONE, A_SEAT, MoonState
 from cosmodrome.games.moon.text import astronaut_name
 
@@ -21,12 +22,13 @@ def rob_options(s: MoonState) -> list[int]:
     return [A_DONE] + [A_SEAT + b for b in targets(s, s.cur)]
 
 
-def rob(s: MoonState, action: int) -> None:
+def rob(s: MoonState, action: int) -> bool:
     """Take a Sputnik from the chosen astronaut, or give it a handicap counter if it has none
-    (advanced rules, "Robbery and sabotage")."""
+    (advanced rules, "Robbery and sabotage"). True when the victim's player is then asked
+    about a Sanction card."""
     a = s.cur
     if action == A_DONE:
-        return
+        return False
     b = action - A_SEAT
     if s.spk[b]:
         s.spk[b] -= 1
@@ -40,3 +42,5 @@ def rob(s: MoonState, action: int) -> None:
     else:
         s.log("sabotage", f"{astronaut_name(s, a)} finds nothing to take from {astronaut_name(s, b)}.",
               astronaut=a, target=b)
+        return False
+    return after_robbery(s, b)

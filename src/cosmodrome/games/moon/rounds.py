@@ -10,6 +10,7 @@ goal during the round, the game ends instead.
 
 from __future__ import annotations
 
+from cosmodrome.games.moon.cards import end_of_round, start_of_round
 from cosmodrome.games.moon.scoring import end_game
 from cosmodrome.games.moon.state import MoonState
 from cosmodrome.games.moon.text import astronaut_name
@@ -17,13 +18,19 @@ from cosmodrome.games.moon.turn import start_turn
 
 
 def begin_round(s: MoonState) -> None:
-    """Set the round's order by race position and start its first turn (rules, "How do I
-    reach the goal?": player order)."""
+    """Set the round's order by race position, deal or refresh the action cards (advanced
+    rules) and start its first turn (rules, "How do I reach the goal?": player order)."""
     s.round += 1
     s.order = [a for a in s.race_order() if not s.fin[a]]
     s.turn_i = 0
     s.log("round", f"Round {s.round}: " + ", ".join(astronaut_name(s, a) for a in s.order) + ".",
           round=s.round, order=list(s.order))
+    if not start_of_round(s):
+        first_turn(s)
+
+
+def first_turn(s: MoonState) -> None:
+    """The round's first astronaut plays."""
     start_turn(s, s.order[0])
 
 
@@ -71,5 +78,11 @@ def end_round(s: MoonState) -> None:
     if s.arrived:
         end_game(s)
         return
+    if not end_of_round(s):
+        round_on(s)
+
+
+def round_on(s: MoonState) -> None:
+    """After the end-of-round action cards: counters handed out, the next round begins."""
     hand_out(s)
     begin_round(s)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cosmodrome.core import Rng
+from cosmodrome.games.moon.cards import deal
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.rounds import begin_round
 from cosmodrome.games.moon.state import MoonState, astronauts_for
@@ -74,6 +75,8 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
     s.log("first", f"{game.seat_name(s.first_seat, players)} plays first; "
                    f"{astronaut_name(s, placing[0])} stands on top of the stack.", chance=True,
           seat=s.first_seat)
+    if options.get("advanced"):
+        deal(s)
     begin_round(s)
     s.initial_events = s.ev
     s.ev = []

@@ -41,6 +41,9 @@ A_REROLL = 44               # 44 + die: spend an EC to roll that die again
 A_COUNT = 50                # 50 + n, n = 0..MAX_COUNT: how many counters (exchange; Sputniks to spend)
 MAX_COUNT = 40
 A_SEAT = 91                 # 91 + astronaut: the astronaut to rob (advanced rules)
+A_PLAY = 100                # play the action card asked about (advanced rules)
+A_REMOVE = 101              # 101 + die: play "No instructions", taking that die out of the pool
+A_NEW = 107                 # discard the action card held for a new one (start of a round)
 NUM_ACTIONS = 112
 
 # what is still to happen after a jump (``pending``): special boxes stepped into (P_TOKEN +
@@ -48,16 +51,20 @@ NUM_ACTIONS = 112
 P_END, P_AFTER, P_ROB, P_SWAP, P_TOKEN = 0, 1, 2, 3, 100
 
 # decision phases
-EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, ROB, BUY, FREE_DIE, OVER = range(1, 11)
+EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, ROB, BUY, FREE_DIE, OVER, CARD, REFRESH = range(1, 13)
+LAST_PHASE = REFRESH
 PHASE_KIND = {EXTRA: "extra-die", PROGRAM: "program", PICK: "pick", GO_ON: "go-on",
               SWAP_SPK: "exchange-sputniks", SWAP_EC: "exchange-ec", ROB: "rob", BUY: "buy-advances",
-              FREE_DIE: "free-jump", OVER: "over"}
+              FREE_DIE: "free-jump", OVER: "over", CARD: "action-card", REFRESH: "refresh-card"}
+
+# what goes on once every holder asked about an action card has answered (``resume``)
+R_TURN, R_PROCEED, R_ROUND, R_FIRST_TURN, R_PICK = range(5)
 
 INT_FIELDS = ("phase", "cur", "round", "turn_i", "dice_n", "jump", "next_stamp", "first_seat",
               "spk_supply", "ec_supply", "hc_supply", "arrived", "accidents", "decisions", "partner",
-              "free_die", "free_left")
+              "free_die", "free_left", "ask_card", "resume", "gone", "cur_last")
 LIST_FIELDS = ("cards", "col", "lvl", "stamp", "down", "spk", "ec", "hc", "fin", "order", "prog", "faces",
-               "winners_", "tokens", "free_rr", "pending")
+               "winners_", "tokens", "free_rr", "pending", "deck", "discard", "hand", "asks")
 
 
 def connector(comp: Components) -> tuple[int, ...]:
@@ -100,7 +107,7 @@ def lap(comp: Components, cards: tuple[int, ...]) -> tuple[tuple, frozenset, tup
 #: ``proceed``: go on after a decision taken between a jump and the next; ``end_turn``: the
 #: next astronaut plays or the round ends)
 HOOKS = Hooks("moon", ("legal", "perform", "action_json", "prompt", "view", "scores", "summary", "evaluation",
-                       "roll", "proceed", "end_turn"))
+                       "roll", "proceed", "end_turn", "turn_on", "round_on", "first_turn"))
 
 
 def astronauts_for(players: int) -> int:
@@ -137,6 +144,14 @@ class MoonState(State):
         self.tokens = [-1] * len(self.boxes)          # special box token per circled box (advanced)
         self.free_rr = [0] * n                         # a free re-roll of the next jump (token)
         self.pending: list[int] = []
+        # action cards (advanced): the deck (its order hidden), the face-up discard pile, the
+        # card each seat holds (an index into ``C.actions``, -1 for none), the seats still to
+        # be asked about the card ``ask_card`` (-1: whether to refresh), what comes after them
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.hand = [-1] * players
+        self.asks: list[int] = []
+        self.ask_card = -1
         self.winners_: list[int] = []
         self.ev: list[Event] = []
         self.initial_events: list[Event] = []
@@ -148,6 +163,10 @@ class MoonState(State):
 
     def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         self.ev.append(Event(kind, text, data, chance=chance))
+
+    def hidden_log(self, kind: str, text: str, hidden: str, seat: int, **data: Any) -> None:
+        """An event read in full by ``seat`` alone; the others read ``hidden``."""
+        self.ev.append(Event(kind, text, data, visible_to=frozenset({seat}), hidden_text=hidden))
 
     def place(self, a: int, col: int, lvl: int) -> None:
         """Put astronaut ``a`` in a box, on top of any astronaut already there."""
@@ -171,6 +190,8 @@ class MoonState(State):
 
     # ----- the protocol ---------------------------------------------------------------------
     def to_move(self) -> Optional[int]:
+        if self.phase in (CARD, REFRESH):
+            return self.asks[0]
         return None if self.phase == OVER else self.owner(self.cur)
 
     def is_terminal(self) -> bool:
@@ -235,8 +256,22 @@ class MoonState(State):
         return HOOKS.view(self, seat)
 
     def resample(self, seat: int, rng: Rng) -> "MoonState":
-        """Nothing of the base game is hidden; only the future dice are unknown, so a
-        determinization is a clone with a fresh random generator."""
+        """Of the base game nothing is hidden but the future dice. With the action cards the
+        other seats' cards and the deck's order are hidden too: they are dealt again from the
+        cards ``seat`` has not seen (the deck and the others' hands; the discard pile is face
+        up), each other seat keeping whether it holds a card. A seat being asked whether to
+        play its card keeps it: the question shows which card it holds."""
         s = self.clone()
         s.rng = rng.spawn()
+        # the seats being asked whether to play a card are known to hold a card of that effect
+        known = set(self.asks) if self.phase == CARD else set()
+        others = [p for p in range(self.num_players) if p != seat and self.hand[p] >= 0 and p not in known]
+        if others:
+            pool = s.deck + [s.hand[p] for p in others]
+            rng.shuffle(pool)
+            for p in others:
+                s.hand[p] = pool.pop()
+            s.deck = pool
+        elif len(s.deck) > 1:
+            rng.shuffle(s.deck)
         return s

@@ -15,8 +15,8 @@ from typing import Any, Mapping, Optional
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, face_text, steps_of
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_SEAT, A_YES, BUY, EXTRA, FREE_DIE, GO_ON, PICK, PROGRAM, ROB,
-    SWAP_EC, SWAP_SPK, MoonState,
+    A_COUNT, A_DONE, A_NEW, A_PICK, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES, BUY, CARD, EXTRA, FREE_DIE,
+    GO_ON, PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, MoonState,
 )
 
 JUMP_NAMES = ("first", "second", "third")
@@ -24,6 +24,28 @@ TOKEN_TEXT = {"advance": "one circle box ahead", "back": "one circle box back",
               "buy-advances": "Sputniks may be spent for free advances", "ec": "an EC counter",
               "reroll-next": "free re-rolls on the next jump", "two-sputniks": "two Sputnik counters",
               "one-die-jump": "an immediate jump with one die"}
+
+#: action cards (advanced rules, "Action cards"): title and what the card does, in our words
+CARD_TEXT = {
+    "slipstream": ("Slipstream", "When another astronaut overtakes yours, yours moves to the next circle box."),
+    "cooperation": ("Cooperation", "When another astronaut passes a Sputnik icon, you take a Sputnik too."),
+    "planification": ("Planification", "End of round, unless you lead the race: take an EC counter."),
+    "extra-jump": ("Extra jump", "End of round, unless you lead the race: a free jump with one die."),
+    "teamwork": ("Teamwork", "End of round: you and a player you choose move one circle box ahead."),
+    "no-instructions": ("No instructions", "Red. Before another player programs: take one die out of "
+                        "the pool for that turn (one of each colour stays)."),
+    "miscalculation": ("Miscalculation", "Red. When another player rolls two or more dice: all of them "
+                       "must be rolled again."),
+    "sanction": ("Sanction", "Red. When another player robs or sabotages you: that player also takes a "
+                 "handicap counter."),
+}
+TIMING_TEXT = {"end-of-round": "end of the round", "before-programming": "before a player programs",
+               "condition": "when its condition is met"}
+
+
+def seat_label(s: MoonState, seat: int) -> str:
+    """The name of a seat (its nation, or both nations in the 2-player game)."""
+    return s.game.seat_name(seat, s.num_players)
 
 
 def astronaut_name(s: MoonState, a: int) -> str:
@@ -57,6 +79,17 @@ def steps_text(colour: int, steps: int, mask: int) -> str:
 
 def label(s: MoonState, action: int) -> dict[str, Any]:
     """The label and JSON details of an action in this state."""
+    if s.phase == REFRESH:
+        return {"label": "Discard your action card for a new one" if action == A_NEW else "Keep your action card"}
+    if s.phase == CARD:
+        title = CARD_TEXT[s.C.actions[s.hand[s.asks[0]]].effect][0]
+        if action == A_DONE:
+            return {"label": f"Keep {title}"}
+        if action >= A_REMOVE:
+            d = action - A_REMOVE
+            return {"label": f"Play {title}: take a {COLOUR_NAMES[DIE_COLOUR[d]]} die out of the pool", "die": d,
+                    "colour": COLOUR_NAMES[DIE_COLOUR[d]], "card": True}
+        return {"label": f"Play {title}", "card": True}
     if s.phase == EXTRA:
         return {"label": "Spend an EC for one more die" if action == A_YES else "Take the dice as they are"}
     if s.phase == FREE_DIE:
@@ -103,6 +136,11 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
 def prompt(s: MoonState) -> str:
     """What the seat to move decides now."""
     me = astronaut_name(s, s.cur)
+    if s.phase == REFRESH:
+        return f"{seat_label(s, s.asks[0])}: a new round; keep your action card or discard it for a new one?"
+    if s.phase == CARD:
+        title = CARD_TEXT[s.C.actions[s.hand[s.asks[0]]].effect][0]
+        return f"{seat_label(s, s.asks[0])}: play {title} now?"
     if s.phase == EXTRA:
         return f"{me}: take {s.dice_n} dice, or spend an EC for one more?"
     if s.phase == PROGRAM:
@@ -155,6 +193,15 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(f"Jump card of {t['name']}: " + "; ".join(
             f"{JUMP_NAMES[j]} jump: " + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
             for j in range(3)))
+    cards = view.get("cards")
+    if cards:
+        held = []
+        for h in cards["hands"]:
+            c = h["card"]
+            held.append(f"{h['seat'] + 1}: {c['title']} ({c['timing_text']}; {c['text']})" if c
+                        else f"{h['seat'] + 1}: {'a card' if h['holds'] else 'none'}")
+        lines.append(f"Action cards (deck {cards['deck']}, discarded {len(cards['discard'])}) by seat: "
+                     + "; ".join(held))
     if view.get("scores") is not None:
         lines.append("Scores: " + ", ".join(str(x) for x in view["scores"]))
     return "\n".join(lines)

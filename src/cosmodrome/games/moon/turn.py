@@ -11,6 +11,7 @@ is rolled as soon as the last die is placed.
 from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
+from cosmodrome.games.moon.cards import before_programming, started_last
 from cosmodrome.games.moon.state import A_PROGRAM, EXTRA, HOOKS, PROGRAM, MoonState
 from cosmodrome.games.moon.text import astronaut_name
 
@@ -19,6 +20,8 @@ def start_turn(s: MoonState, a: int) -> None:
     """Astronaut ``a`` begins its turn: its condition sets the dice it takes (rules,
     "Handicaps": normal 4, handicap 3, accident 2, not cumulative)."""
     s.cur = a
+    s.cur_last = int(started_last(s, a))
+    s.gone = 0
     s.prog = [-1] * NUM_DICE
     s.faces = [0] * NUM_DICE
     s.jump = 0
@@ -36,7 +39,18 @@ def start_turn(s: MoonState, a: int) -> None:
     if s.hc[a]:
         s.hc_supply += s.hc[a]
         s.hc[a] = 0
-    s.phase = EXTRA if s.ec[a] and s.dice_n < n["most"] else PROGRAM
+    if not before_programming(s):
+        turn_on(s)
+
+
+def pool(s: MoonState) -> int:
+    """How many dice are in the pool this turn (six, less any taken out by No instructions)."""
+    return s.C.dice["most"] - bin(s.gone).count("1")
+
+
+def turn_on(s: MoonState) -> None:
+    """The dice are known: offer EC for extra dice, or go on to programming."""
+    s.phase = EXTRA if s.ec[s.cur] and s.dice_n < pool(s) else PROGRAM
 
 
 def extra_die(s: MoonState, take: bool) -> None:
@@ -47,7 +61,7 @@ def extra_die(s: MoonState, take: bool) -> None:
         s.ec_supply += 1
         s.dice_n += 1
         s.log("ec-die", f"{astronaut_name(s, a)} spends an EC counter for one more die ({s.dice_n}).", astronaut=a)
-        if s.ec[a] and s.dice_n < s.C.dice["most"]:
+        if s.ec[a] and s.dice_n < pool(s):
             return
     s.phase = PROGRAM
 
@@ -60,7 +74,7 @@ def program_options(s: MoonState) -> list[int]:
     seen = set()
     out = []
     for d in range(NUM_DICE):
-        if s.prog[d] < 0 and DIE_COLOUR[d] not in seen:
+        if s.prog[d] < 0 and not (s.gone >> d) & 1 and DIE_COLOUR[d] not in seen:
             seen.add(DIE_COLOUR[d])
             out.extend(A_PROGRAM + d * 3 + j for j in range(top + 1))
     return sorted(out)

@@ -1,6 +1,7 @@
 """What a seat sees. In the base game nothing is hidden: the lap, the astronauts, their
-counters and the jump card in play are on the table. (With the advanced rules each
-player's action card is seen by its holder alone.)"""
+counters and the jump card in play are on the table. With the advanced rules each player's
+action card is seen by its holder alone (the others see that it holds one); the deck's size
+and the face-up discard pile are public."""
 
 from __future__ import annotations
 
@@ -8,8 +9,27 @@ from typing import Any, Optional
 
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
 from cosmodrome.games.moon.scoring import board_points, scores
-from cosmodrome.games.moon.state import OVER, PHASE_KIND, MoonState
-from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name, place_name
+from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, MoonState
+from cosmodrome.games.moon.text import CARD_TEXT, TIMING_TEXT, TOKEN_TEXT, astronaut_name, place_name
+
+
+def card_json(s: MoonState, card: int) -> dict[str, Any]:
+    """An action card face up: its effect, title, text, timing and colour."""
+    c = s.C.actions[card]
+    title, text = CARD_TEXT[c.effect]
+    return {"effect": c.effect, "title": title, "text": text, "timing": c.timing,
+            "timing_text": TIMING_TEXT[c.timing], "red": c.red}
+
+
+def cards_view(s: MoonState, seat: Optional[int]) -> Optional[dict[str, Any]]:
+    """The action cards as ``seat`` sees them: its own card face up, the others' face down."""
+    if not s.advanced:
+        return None
+    return {"deck": len(s.deck), "discard": [card_json(s, c) for c in s.discard],
+            "hands": [{"seat": p, "holds": s.hand[p] >= 0,
+                       "card": card_json(s, s.hand[p]) if p == seat and s.hand[p] >= 0 else None}
+                      for p in range(s.num_players)],
+            "asked": s.asks[0] if s.phase in (CARD, REFRESH) else None}
 
 
 def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
@@ -41,6 +61,7 @@ def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
                             "text": TOKEN_TEXT[s.C.tokens[t]] if t >= 0 else None} for c, t in zip(s.boxes, s.tokens)],
                 "last_card_points": list(s.C.last_card_points)},
         "astronauts": astronauts, "order": list(s.order), "turn_index": s.turn_i, "turn": turn,
+        "cards": cards_view(s, seat),
         "supply": {"sputnik": s.spk_supply, "ec": s.ec_supply, "handicap": s.hc_supply},
         "scores": [int(x) for x in scores(s)] if s.phase == OVER else None,
         "winners": list(s.winners_) if s.phase == OVER else None,

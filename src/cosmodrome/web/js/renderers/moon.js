@@ -5,7 +5,9 @@
 // rolled dice and its counters. Options of the current decision that name a place are
 // highlighted there and act on click: a jump slot of your jump card while programming (one
 // button per die colour), the box a result would take you to while picking (a small menu when
-// several results land in the same box), a die to re-roll for an EC. The view schema is in
+// several results land in the same box), a die to re-roll for an EC. With the advanced rules each
+// player's action card sits on its jump card: your own face up (clickable when you may play it;
+// No instructions asks which die to take out), the others' face down. The view schema is in
 // src/cosmodrome/games/moon/view.py, the option details in src/cosmodrome/games/moon/text.py.
 import { el, svg } from "../api.js";
 
@@ -37,6 +39,7 @@ function indexOptions(ctx) {
     if (d.kind === "program" && x.jump !== undefined) add(`slot:${x.jump}`, o);
     else if (d.kind === "pick" && x.to) add(`cell:${x.to[0]}:${x.to[1]}`, o);
     else if (d.kind === "pick" && x.die !== undefined) add(`reroll:${x.die}`, o);
+    else if (d.kind === "action-card" && x.card) add("card", o);
   }
   return idx;
 }
@@ -120,6 +123,19 @@ function lapSvg(v, ctx, idx) {
   return root;
 }
 
+// The action card a seat holds (advanced rules), on the jump card of its first astronaut.
+function actionCard(v, a, ctx, idx) {
+  if (!v.cards || a.id !== a.seat) return null;
+  const h = v.cards.hands[a.seat];
+  if (!h.holds) return el("div", { class: "moon-action none muted small", "data-testid": "moon-action", "data-state": "none", text: "no action card" });
+  if (!h.card) return el("div", { class: "moon-action back", "data-testid": "moon-action", "data-state": "hidden", title: "An action card, face down" }, el("span", { text: "action card" }));
+  const c = h.card;
+  const node = el("div", { class: "moon-action face" + (c.red ? " red" : ""), "data-testid": "moon-action", "data-state": "mine", "data-effect": c.effect,
+    title: `${c.title} (${c.timing_text}): ${c.text}` },
+  el("b", { text: c.title }), el("span", { class: "muted small", text: ` · ${c.timing_text}` }), el("div", { class: "small", text: c.text }));
+  return hot(node, ctx, idx, "card");
+}
+
 function jumpCard(v, a, ctx, idx) {
   const turn = v.turn && v.turn.astronaut === a.id ? v.turn : null;
   const mine = ctx.seat !== null && a.seat === ctx.seat;
@@ -151,6 +167,7 @@ function jumpCard(v, a, ctx, idx) {
       el("span", { class: "c ec", title: "EC counters: spend one to re-roll a die or to take one more die at the start of a turn", text: `EC ${a.ec}` }),
       el("span", { class: "c hc", title: "Handicap counters: the next turn takes only three dice", text: `H ${a.handicap}` }),
       el("span", { class: "muted small", text: a.finished ? `at the goal (#${a.finished})` : `race #${a.race_position}${a.down ? " · face-down" : ""}` })),
+    actionCard(v, a, ctx, idx),
     turn ? el("div", { class: "muted small", text: `${turn.dice_n} dice this turn` }) : null,
     el("div", { class: "moon-slots" }, slots));
 }
@@ -162,7 +179,8 @@ export function render(root, ctx) {
   const head = el("div", { class: "moon-top" },
     el("span", { class: "pill", text: `Round ${v.round}` }),
     el("span", { class: "muted small", text: `Supply: ✶ ${v.supply.sputnik} · EC ${v.supply.ec} · handicap ${v.supply.handicap}` }),
-    el("span", { class: "muted small", text: "Order this round: " + v.order.map(a => v.astronauts[a].name).join(", ") }));
+    el("span", { class: "muted small", text: "Order this round: " + v.order.map(a => v.astronauts[a].name).join(", ") }),
+    v.cards ? el("span", { class: "muted small", "data-testid": "moon-deck", text: `Action cards: ${v.cards.deck} in the deck, ${v.cards.discard.length} discarded` + (v.cards.discard.length ? ` (last: ${v.cards.discard[v.cards.discard.length - 1].title})` : "") }) : null);
   const cards = el("div", { class: "moon-cards" }, v.astronauts.map(a => jumpCard(v, a, ctx, idx)));
   let end = null;
   if (v.scores) {

@@ -1,0 +1,271 @@
+"""Action cards (advanced rules, "Action cards").
+
+Each player holds at most one action card, hidden from the others, and plays it out of its
+own turn when the card's icon says: at the end of a round (in the round's order, never by a
+player in first position or tied for it), before another player programs its dice, or when
+a condition is met. A red card is never played against a player who began the turn in last
+position. At the start of each round a player without a card draws one; a player with one
+may discard it for a new one. A card played or discarded goes face up on the discard pile;
+an empty deck is made again by shuffling the discard pile.
+
+Only the effects in :data:`PLAYED` are in the deck (see docs/rulings/moon.md, ruling 24):
+Planification (end of round), No instructions (before programming), and Sanction,
+Miscalculation and Cooperation (conditions).
+
+Every decision about a card is asked of its holder (``to_move()`` is the seat first in
+``asks``); when every holder has answered, the flow goes on as ``resume`` says, through
+:data:`~cosmodrome.games.moon.state.HOOKS`.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text
+from cosmodrome.games.moon.components import Components
+from cosmodrome.games.moon.state import (
+    CARD, HOOKS, PICK, R_FIRST_TURN, R_PICK, R_PROCEED, R_ROUND, R_TURN, REFRESH, MoonState,
+)
+from cosmodrome.games.moon.text import CARD_TEXT, die_name, seat_label
+
+#: the effects dealt in the deck (the others are described in the data file only)
+PLAYED = ("planification", "no-instructions", "sanction", "miscalculation", "cooperation")
+
+
+def deck_of(comp: Components) -> list[int]:
+    """The action deck: every copy of the effects in :data:`PLAYED`, by index into
+    ``comp.actions``.
+
+    >>> from cosmodrome.games.moon.components import load_components
+    >>> len(deck_of(load_components()))
+    15
+    """
+    return [i for i in comp.action_deck if comp.actions[i].effect in PLAYED]
+
+
+def effect(s: MoonState, card: int) -> str:
+    return s.C.actions[card].effect
+
+
+def draw(s: MoonState, seat: int) -> None:
+    """``seat`` draws the top card of the deck (the discard pile is shuffled into a new deck
+    when the deck is empty); only the holder reads which card it is."""
+    if not s.deck:
+        if not s.discard:
+            return
+        s.deck, s.discard = s.discard, []
+        s.rng.shuffle(s.deck)
+        s.log("card-shuffle", "The discard pile of action cards is shuffled into a new deck.", chance=True)
+    s.hand[seat] = s.deck.pop()
+    who = seat_label(s, seat)
+    s.hidden_log("card-draw", f"{who} draws an action card: {CARD_TEXT[effect(s, s.hand[seat])][0]}.",
+                 f"{who} draws an action card.", seat)
+
+
+def deal(s: MoonState) -> None:
+    """Setup (rules, "Set up the race"): the deck is shuffled and each player gets a card."""
+    s.deck = deck_of(s.C)
+    s.rng.shuffle(s.deck)
+    for p in range(s.num_players):
+        draw(s, p)
+
+
+def ask(s: MoonState, seats: list[int], play: bool, resume: int) -> bool:
+    """Ask ``seats`` in turn whether to play their card (``play``) or whether to refresh it;
+    False, and nothing asked, when ``seats`` is empty."""
+    if not seats:
+        return False
+    s.asks = list(seats)
+    s.ask_card = 1 if play else 0
+    s.resume = resume
+    s.phase = CARD if play else REFRESH
+    return True
+
+
+def holders(s: MoonState, name: str, order: list[int]) -> list[int]:
+    """The seats of ``order`` holding a card with the effect ``name``."""
+    return [p for p in order if s.hand[p] >= 0 and effect(s, s.hand[p]) == name]
+
+
+def seat_order(s: MoonState) -> list[int]:
+    """The seats in the round's order (each at its first astronaut), then any other seat."""
+    seen: list[int] = []
+    for a in s.order + s.race_order():
+        if s.owner(a) not in seen:
+            seen.append(s.owner(a))
+    return seen
+
+
+def in_first(s: MoonState, seat: int) -> bool:
+    """Whether every astronaut of ``seat`` still racing is in first position, ties included
+    (a player with one astronaut behind may play: rules, "Action cards")."""
+    lead = max(s.col)
+    return all(s.col[a] == lead for a in range(s.n_astro) if s.owner(a) == seat and not s.fin[a])
+
+
+def started_last(s: MoonState, a: int) -> bool:
+    """Whether astronaut ``a`` stands in last position (ties included): red cards spare it."""
+    return s.col[a] == min(s.col)
+
+
+def answer(s: MoonState, play: bool, die: int = -1) -> None:
+    """The asked holder answers: play the card (for No instructions, taking die ``die`` out)
+    or keep it; then the next holder is asked, or the flow goes on."""
+    seat = s.asks.pop(0)
+    card = s.hand[seat]
+    name = effect(s, card)
+    if play:
+        s.hand[seat] = -1
+        s.discard.append(card)
+        s.log("card-play", f"{seat_label(s, seat)} plays {CARD_TEXT[name][0]}.", seat=seat, card=name)
+        if name == "planification":
+            planification(s, seat)
+        elif name == "no-instructions":
+            no_instructions(s, die)
+            s.asks = []
+        elif name == "sanction":
+            sanction(s, seat)
+            s.asks = []
+        elif name == "miscalculation":
+            miscalculation(s)
+            s.asks = []
+        elif name == "cooperation":
+            cooperation(s, seat)
+    if s.asks:
+        return
+    go_on(s)
+
+
+def refresh(s: MoonState, new: bool) -> None:
+    """At a round's start, the asked holder keeps its card or discards it for a new one."""
+    seat = s.asks.pop(0)
+    if new:
+        s.discard.append(s.hand[seat])
+        s.log("card-refresh", f"{seat_label(s, seat)} discards {CARD_TEXT[effect(s, s.hand[seat])][0]} "
+                              f"for a new action card.", seat=seat, card=effect(s, s.hand[seat]))
+        s.hand[seat] = -1
+        draw(s, seat)
+    if not s.asks:
+        go_on(s)
+
+
+def go_on(s: MoonState) -> None:
+    """Every holder asked has answered: the flow goes on where it stopped."""
+    s.ask_card = -1
+    r = s.resume
+    if r == R_TURN:
+        HOOKS.turn_on(s)
+    elif r == R_PROCEED:
+        HOOKS.proceed(s)
+    elif r == R_ROUND:
+        HOOKS.round_on(s)
+    elif r == R_FIRST_TURN:
+        HOOKS.first_turn(s)
+    elif r == R_PICK:
+        s.phase = PICK
+
+
+# ----- the timings ------------------------------------------------------------------------
+def start_of_round(s: MoonState) -> bool:
+    """Rules, "Action cards": a player without a card draws one; a player with one is asked
+    whether to discard it for a new one (in the round's order). True when someone is asked."""
+    if not s.advanced:
+        return False
+    order = seat_order(s)
+    for p in order:
+        if s.hand[p] < 0:
+            draw(s, p)
+    return ask(s, [p for p in order if s.hand[p] >= 0 and s.round > 1], False, R_FIRST_TURN)
+
+
+def end_of_round(s: MoonState) -> bool:
+    """End-of-round cards, in the round's order, by players not in first position. True
+    when someone is asked."""
+    if not s.advanced:
+        return False
+    seats = [p for p in holders(s, "planification", seat_order(s)) if not in_first(s, p)]
+    return ask(s, seats, True, R_ROUND)
+
+
+def before_programming(s: MoonState) -> bool:
+    """"No instructions", asked of its holders (other players than the one about to
+    program) unless that player began its turn last. True when someone is asked."""
+    if not s.advanced or s.cur_last:
+        return False
+    me = s.owner(s.cur)
+    seats = [p for p in holders(s, "no-instructions", seat_order(s)) if p != me]
+    return ask(s, seats, True, R_TURN)
+
+
+def after_robbery(s: MoonState, target: int) -> bool:
+    """"Sanction", asked of the robbed or sabotaged astronaut's player, unless the robber
+    began its turn last. True when asked."""
+    if not s.advanced or s.cur_last:
+        return False
+    seats = holders(s, "sanction", [s.owner(target)])
+    return ask(s, seats, True, R_PROCEED)
+
+
+def after_roll(s: MoonState, dice: list[int]) -> bool:
+    """"Miscalculation", asked of the other players' holders when a jump's two or more dice
+    were rolled together, unless the roller began its turn last. True when someone is asked."""
+    if not s.advanced or s.cur_last or len(dice) < 2:
+        return False
+    me = s.owner(s.cur)
+    return ask(s, [p for p in holders(s, "miscalculation", seat_order(s)) if p != me], True, R_PICK)
+
+
+def after_sputnik(s: MoonState) -> bool:
+    """"Cooperation", asked of the other players' holders when the astronaut playing picked
+    up a Sputnik on its path. True when someone is asked."""
+    if not s.advanced or not s.spk_supply:
+        return False
+    me = s.owner(s.cur)
+    return ask(s, [p for p in holders(s, "cooperation", seat_order(s)) if p != me], True, R_PROCEED)
+
+
+# ----- the effects ------------------------------------------------------------------------
+def counter_to(s: MoonState, seat: int, kind: str, card: str) -> None:
+    """One counter of ``kind`` ("ec" or "spk"), while the supply lasts, to the seat's
+    rearmost astronaut still racing, by the card ``card``."""
+    mine = [a for a in s.race_order()[::-1] if s.owner(a) == seat and not s.fin[a]]
+    supply = kind + "_supply"
+    if mine and getattr(s, supply):
+        setattr(s, supply, getattr(s, supply) - 1)
+        getattr(s, kind)[mine[0]] += 1
+        what = "an EC counter" if kind == "ec" else "a Sputnik"
+        s.log("ec" if kind == "ec" else "sputnik", f"{seat_label(s, seat)} takes {what} ({card}).",
+              astronaut=mine[0])
+
+
+def planification(s: MoonState, seat: int) -> None:
+    """One EC counter to the seat's rearmost astronaut still racing."""
+    counter_to(s, seat, "ec", "Planification")
+
+
+def no_instructions(s: MoonState, die: int) -> None:
+    """Die ``die`` leaves the pool for this turn (one die of a colour: one of each is left)."""
+    s.gone |= 1 << die
+    s.log("die-removed", f"The {die_name(die)} is out of the pool this turn (No instructions).", die=die)
+
+
+def sanction(s: MoonState, seat: int) -> None:
+    """The robber takes a handicap counter, while the supply lasts."""
+    a = s.cur
+    if s.hc_supply:
+        s.hc_supply -= 1
+        s.hc[a] += 1
+        s.log("handicap-taken", f"Sanction: {seat_label(s, s.owner(a))} takes a handicap counter.", astronaut=a)
+
+
+def miscalculation(s: MoonState) -> None:
+    """Every die of the current jump is rolled again (a chance event)."""
+    dice = [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
+    for d in dice:
+        s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
+    s.log("roll", "Miscalculation: the dice are rolled again: "
+          + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice) + ".", chance=True,
+          astronaut=s.cur, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
+
+
+def cooperation(s: MoonState, seat: int) -> None:
+    """One Sputnik to the seat's rearmost astronaut still racing."""
+    counter_to(s, seat, "spk", "Cooperation")
