@@ -144,7 +144,8 @@ class Table:
             return None
         winners = st.winners()
         return {"winners": winners, "winner_names": [self.seat_name(w) for w in winners],
-                "returns": st.returns(), "scores": st.scores(), "all_lose": not winners}
+                "returns": st.returns(), "scores": st.scores(), "all_lose": not winners,
+                "cooperative": st.game.cooperative}
 
     def decision_for(self, seat: Optional[int]) -> tuple[Optional[dict[str, Any]], Optional[dict[str, Any]]]:
         """(the full decision if ``seat`` is to move, else None; who decides what, for all)."""

@@ -21,14 +21,20 @@ from cosmodrome.games.mars.turn import after_action, begin_turn, move, next_acti
 
 
 def moves(s: MarsState) -> list[int]:
-    """Every move of the current roll (none while engaged: rules, "They are all over me!")."""
+    """The moves of the current roll, one for each distinct landing of a colour and face
+    (none while engaged: rules, "They are all over me!")."""
     if engaged(s, s.cur):
         return []
-    out = []
+    out, seen = [], set()
     for d in range(6):
         if s.faces[d]:
             for back in (0, 1):
-                out += [A_MOVE + (d * 2 + back) * 8 + mk for mk in masks(DIE_COLOUR[d], steps_of(s.faces[d]))]
+                for mk in masks(DIE_COLOUR[d], steps_of(s.faces[d])):
+                    j = s.preview(s.cur, d, back, mk)
+                    key = (DIE_COLOUR[d], s.faces[d], back, j.col, j.level, j.outcome)
+                    if key not in seen:       # one option per distinct landing
+                        seen.add(key)
+                        out.append(A_MOVE + (d * 2 + back) * 8 + mk)
     return out
 
 

@@ -1,7 +1,7 @@
 """An estimate of the team's chance to win an unfinished game, for search bots and the
-heuristic. It sees the team as a guard (the first marine, who holds the Landing Zone) and
-strikers (the others, who go for the right-hand defender and then the MMM; alone, a marine
-strikes). A position is better the nearer the strikers stand to shooting range of a living
+heuristic. It sees the team as a guard (with three or more marines, the first one, who holds
+the Landing Zone) and strikers (the others, who go for the right-hand defender and then the
+MMM). A position is better the nearer the strikers stand to shooting range of a living
 defender or to its box once it is dead, the nearer the guard stands to the LZ, the fewer aliens
 are in, coming into and next to the LZ, and the fewer rounds and base hits are used up.
 
@@ -17,6 +17,13 @@ from cosmodrome.games.mars.waves import aliens_in_zone, incoming
 
 #: the shooting range a striker keeps from a living defender
 STRIKE_RANGE = 2
+#: the smallest team that leaves a guard in the LZ
+GUARD_FROM = 2
+
+
+def is_guard(m: int, players: int) -> bool:
+    """With three or more marines, the first one guards the LZ."""
+    return m == 0 and players >= GUARD_FROM
 
 
 def progress(s: MarsState) -> float:
@@ -25,9 +32,8 @@ def progress(s: MarsState) -> float:
     alive = s.defender_alive(RIGHT)
     lz = s.zone_cols(LZ)
     score = 0.0 if alive else 10.0
-    guard = 0 if s.num_players > 1 else -1
     for m in range(s.num_players):
-        if m == guard:
+        if is_guard(m, s.num_players):
             score -= 0.5 * max(0, min(abs(s.mcol[m] - c) for c in lz))
         else:
             gap = abs(d_col - s.mcol[m]) - (STRIKE_RANGE if alive else 0)

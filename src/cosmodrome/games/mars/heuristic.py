@@ -2,11 +2,12 @@
 
 It reads nothing hidden: it looks one decision ahead on a determinization
 (``state.resample``) and keeps the option whose position scores best by
-:func:`cosmodrome.games.mars.evaluation.progress` (the first marine guards the Landing Zone,
-the others strike at the right-hand defender and the MMM); the nuke is always set off when it
+:func:`cosmodrome.games.mars.evaluation.progress` (with three or more marines the first guards
+the Landing Zone; the others strike at the right-hand defender and the MMM); the nuke is always set off when it
 can be; programming follows a fixed plan (a striker within range of a living defender puts
-all its dice on one action, to roll groups; otherwise one die an action, blue and black
-first, so each roll offers a choice of moves).
+all its dice on one action, to roll groups; otherwise a blue die, a black die and both others
+on the three actions, for three moves; the guard one die an action); a striker that has reached
+the box beside the MMM stops there to set off the nuke next turn.
 
 >>> from cosmodrome.games.mars import GAME
 >>> s = GAME.new_state(2, seed=1)
@@ -17,11 +18,28 @@ True
 from __future__ import annotations
 
 from cosmodrome.core import Bot, State
-from cosmodrome.games.mars.evaluation import progress
-from cosmodrome.games.mars.state import A_DONE, A_NUKE, A_PROGRAM, A_ROLL, RIGHT, SIDE_ZONES, MarsState
+from cosmodrome.games.mars.evaluation import is_guard, progress
+from cosmodrome.games.mars.state import A_DONE, A_NUKE, A_PROGRAM, A_ROLL, D_LEFT, D_RIGHT, RIGHT, SIDE_ZONES, MarsState
 
-#: the dice a marine takes, best first: blue (reaches 3) and black (climbs), alternately, then white
-DICE_ORDER = (0, 4, 1, 5, 2, 3)
+#: (die, action) in the order a striker programs them to move: a blue die, a black die, then
+#: both others on the third action (three moves a turn, with a choice of reach or climb last)
+MOVING_PLAN = ((0, 0), (4, 1), (1, 2), (5, 2), (2, 2), (3, 2))
+#: to shoot a defender: all on one action, whites and blacks first (each shows 1 or 2 half the
+#: time, so three of a kind is likelier)
+SHOOTING_PLAN = ((2, 0), (3, 0), (4, 0), (5, 0), (0, 0), (1, 0))
+#: the guard: one die an action, to shoot at several boxes a turn
+GUARD_PLAN = ((0, 0), (4, 1), (1, 2), (5, 2), (2, 2), (3, 2))
+
+
+def beside_the_mmm(state: MarsState) -> bool:
+    """Whether the marine to move stands in a defender box free of aliens (where its next turn
+    can set off the nuke)."""
+    v = state.view(state.to_move())
+    me = v["marines"][v["turn"]["marine"]]
+    for z in v["zones"]:
+        if z["zone"] in (D_LEFT, D_RIGHT) and z["first"] == me["col"]:
+            return not any(b["aliens"] for b in z["boxes"])
+    return False
 
 
 class MarsHeuristic(Bot):
@@ -37,7 +55,7 @@ class MarsHeuristic(Bot):
         if kind == "program":
             return self._program(state, legal)
         if kind == "go-on":
-            return A_ROLL
+            return A_DONE if beside_the_mmm(state) else A_ROLL
         seat = state.to_move()
         best, best_v = legal[0], None
         for a in legal:
@@ -54,12 +72,16 @@ class MarsHeuristic(Bot):
         placed = [d["die"] for d in turn["dice"] if d["action"] >= 0]
         n = turn["dice_n"]
         me = v["marines"][turn["marine"]]
-        d_col = next(z["first"] for z in v["zones"] if z["zone"] == SIDE_ZONES[RIGHT][0])
-        striking = turn["marine"] != 0 or len(v["marines"]) == 1
-        near_defender = striking and abs(d_col - me["col"]) <= 3 and v["defenders"][-1]["alive"]
         if len(placed) >= n and A_DONE in legal:
             return A_DONE
-        d = next(d for d in DICE_ORDER if d not in placed)
-        slot = 0 if near_defender else min(len(placed), 2)
+        d_col = next(z["first"] for z in v["zones"] if z["zone"] == SIDE_ZONES[RIGHT][0])
+        striking = not is_guard(turn["marine"], len(v["marines"]))
+        if striking and abs(d_col - me["col"]) <= 3 and v["defenders"][-1]["alive"]:
+            plan = SHOOTING_PLAN
+        elif striking:
+            plan = MOVING_PLAN
+        else:
+            plan = GUARD_PLAN
+        d, slot = next((d, slot) for d, slot in plan if d not in placed)
         a = A_PROGRAM + d * 3 + slot
         return a if a in legal else legal[-1]

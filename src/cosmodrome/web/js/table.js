@@ -1,6 +1,6 @@
 // The table: one WebSocket per held seat (several for hot-seat, none-token for spectators).
 // Each socket receives its own view after every accepted action; actions go through REST.
-import { api, el, params, loadRenderer } from "./api.js";
+import { api, el, params, loadRenderer, resultText } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -169,7 +169,7 @@ function drawSide() {
     r.hidden = false;
     const names = m.seats.map(s => s.name);
     r.replaceChildren(el("h2", { "data-testid": "winner",
-      text: m.result.all_lose ? "Everyone lost!" : `Winner: ${m.result.winner_names.join(" & ")}` }),
+      text: resultText(m.result) }),
       el("table", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" })),
         names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))));
   } else r.hidden = true;
