@@ -1,7 +1,7 @@
 """An estimate of the team's chance to win an unfinished game, for search bots and the
 heuristic. It sees the team as a guard (with three or more marines, the first one, who holds
 the Landing Zone) and strikers (the others, who go for the right-hand defender and then the
-MMM). A position is better the nearer the strikers stand to shooting range of a living
+MMM). A position is better the nearer the strikers stand to shooting range (1 or 2) of a living
 defender or to its box once it is dead, the nearer the guard stands to the LZ, the fewer aliens
 are in, coming into and next to the LZ, and the fewer rounds and base hits are used up.
 
@@ -15,8 +15,9 @@ from __future__ import annotations
 from cosmodrome.games.mars.state import LZ, RIGHT, SIDE_ZONES, MarsState
 from cosmodrome.games.mars.waves import aliens_in_zone, incoming
 
-#: the shooting range a striker keeps from a living defender
-STRIKE_RANGE = 2
+#: the shooting ranges a striker keeps from a living defender (three hits at range 3 would need
+#: three 3s, and only the two blue dice show a 3)
+STRIKE_RANGES = (1, 2)
 #: the smallest team that leaves a guard in the LZ
 GUARD_FROM = 2
 
@@ -36,9 +37,12 @@ def progress(s: MarsState) -> float:
         if is_guard(m, s.num_players):
             score -= 0.5 * max(0, min(abs(s.mcol[m] - c) for c in lz))
         else:
-            gap = abs(d_col - s.mcol[m]) - (STRIKE_RANGE if alive else 0)
-            score -= 0.6 * abs(gap)
+            dist = abs(d_col - s.mcol[m])
+            gap = min(abs(dist - r) for r in STRIKE_RANGES) if alive else dist
+            score -= 0.6 * gap
         score -= 2.0 * s.mdown[m]
+        if s.aliens_at(s.box(s.mcol[m], s.mlvl[m])):
+            score -= 1.5              # engaged: only 1s count until the box is cleared
     near = [SIDE_ZONES[k][2] for k in s.sides]
     score -= 1.5 * len(aliens_in_zone(s, LZ)) + 1.0 * sum(len(s.aliens_at(incoming(k))) for k in s.sides)
     score -= 0.3 * sum(len(aliens_in_zone(s, z)) for z in near)

@@ -76,7 +76,7 @@ class MarsHeuristic(Bot):
             return A_DONE
         d_col = next(z["first"] for z in v["zones"] if z["zone"] == SIDE_ZONES[RIGHT][0])
         striking = not is_guard(turn["marine"], len(v["marines"]))
-        if striking and abs(d_col - me["col"]) <= 3 and v["defenders"][-1]["alive"]:
+        if striking and 1 <= abs(d_col - me["col"]) <= 2 and v["defenders"][-1]["alive"]:
             plan = SHOOTING_PLAN
         elif striking:
             plan = MOVING_PLAN
