@@ -6,7 +6,8 @@ import pytest
 from cosmodrome.core import IllegalActionError, RecordError
 from cosmodrome.games.lunar.dice import ACCIDENT
 from cosmodrome.games.mars import combat, rounds, turn, waves
-from cosmodrome.games.mars.state import (A_DONE, A_MOVE, A_NUKE, A_PROGRAM, A_SEAT, A_SHOOT, ACT, BAG, CHOOSE, DEAD,
+from cosmodrome.games.mars.state import (A_DONE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_SEAT, A_SHOOT, A_SUPPORT, ACT, BAG,
+                                         CHOOSE, DEAD,
                                          D_RIGHT, FAR_RIGHT, GONE, LZ, NEAR_RIGHT, OVER, PROGRAM, RIGHT, LEFT)
 from mars_helpers import GAME, check_invariants
 
@@ -30,8 +31,9 @@ def alien(s, colour, col, lvl=1):
 
 
 def rolled(s, m, faces):
-    """Marine ``m`` in the act phase with the dice ``{die: face}`` just rolled."""
-    s.cur, s.phase, s.slot = m, ACT, 0
+    """Marine ``m`` in the act phase with the dice ``{die: face}`` just rolled (not its first
+    roll, so the LZ and antenna re-rolls do not apply)."""
+    s.cur, s.phase, s.slot, s.first_slot, s.rerolled = m, ACT, 0, -1, 0
     s.prog = [0 if d in faces else -1 for d in range(6)]
     s.faces = [faces.get(d, 0) for d in range(6)]
 
@@ -188,6 +190,7 @@ def test_engaged_marines_fight_with_ones_only_or_lose_the_dice():
     s.mcol[0], s.mlvl[0] = c, 1
     y = alien(s, Y, c)
     alien(s, Y, c + 2)
+    s.mcol[1] = s.mcol[2] = c + 1                        # no companion: no re-roll
     rolled(s, 0, {0: 2, 1: 2})
     assert s.legal_actions() == [A_DONE]                 # no move, no other target
     rolled(s, 0, {0: 1, 1: 2})
@@ -350,3 +353,49 @@ def test_malformed_saved_states_are_refused_with_a_reason():
         GAME.state_from_json({**d, "aloc": [999] * len(d["aloc"])})
     with pytest.raises(RecordError, match="lacks"):
         GAME.state_from_json({k: v for k, v in d.items() if k != "upg"})
+
+
+# ----- team play and support from the base -------------------------------------------------------
+def test_one_reroll_a_roll_beside_a_companion(monkeypatch):
+    s = bare(2)
+    c = col_of(s, NEAR_RIGHT, 0)
+    s.mcol = [c, c]
+    s.mlvl = [next(y for y in range(4) if s.standing(c, y))] * 2
+    rolled(s, 0, {0: 1, 1: 2})
+    s.first_slot = -1                        # not the first roll: only the companion counts
+    assert turn.reroll_sources(s) == ["a companion"]
+    assert A_REROLL + 1 in s.legal_actions()
+    monkeypatch.setattr(s, "roll_die", lambda d: 3)
+    s.apply(A_REROLL + 1)
+    assert s.faces[1] == 3 and not any(a >= A_REROLL for a in s.legal_actions())   # once a roll
+
+
+def test_the_lz_and_the_antenna_give_a_reroll_on_the_first_roll_only():
+    s = bare(3)
+    lz = s.zone_cols(LZ)
+    s.mcol = [lz[0], col_of(s, NEAR_RIGHT, 3), col_of(s, FAR_RIGHT, 3)]
+    s.mlvl = [1] + [next(y for y in range(4) if s.standing(c, y)) for c in s.mcol[1:]]
+    rolled(s, 0, {0: 1})
+    s.first_slot = 0
+    assert turn.reroll_sources(s) == ["the Landing Zone"]
+    s.slot = 1
+    assert turn.reroll_sources(s) == []
+    s.upg = [2, 2]                            # antennas on both sides
+    rolled(s, 1, {0: 1})
+    s.first_slot = 0
+    assert turn.reroll_sources(s) == ["the antenna"]
+
+
+def test_tactical_support_from_the_lz_stands_a_crashed_marine_up():
+    s = bare(2)
+    s.mcol[0], s.mlvl[0] = 0, 1
+    s.mdown[1] = 1
+    s.cur, s.phase, s.prog = 0, PROGRAM, [-1] * 6
+    assert A_SUPPORT + 1 in s.legal_actions()
+    s.apply(A_SUPPORT + 1)
+    assert s.mdown[1] == 0 and s.acted[0] == 1
+    t = bare(2)
+    t.mcol[0], t.mlvl[0], t.mdown[1] = 0, 1, 1
+    alien(t, Y, 0)
+    t.cur, t.phase, t.prog = 0, PROGRAM, [-1] * 6
+    assert A_SUPPORT + 1 not in t.legal_actions()      # not with aliens in the box

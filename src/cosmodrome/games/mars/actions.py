@@ -14,10 +14,11 @@ from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.mars.combat import engaged, shoot, targets
 from cosmodrome.games.mars.rounds import waiting
-from cosmodrome.games.mars.state import (A_DONE, A_MOVE, A_NUKE, A_PROGRAM, A_ROLL, A_SEAT, A_SHOOT, ACT, CHOOSE,
-                                         GO_ON, PROGRAM, MarsState)
+from cosmodrome.games.mars.state import (A_DONE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_ROLL, A_SEAT, A_SHOOT, A_SUPPORT,
+                                         ACT, CHOOSE, GO_ON, PROGRAM, MarsState)
 from cosmodrome.games.mars.text import die_name
-from cosmodrome.games.mars.turn import after_action, begin_turn, move, next_action, nuke, nuke_ready, program, programmed
+from cosmodrome.games.mars.turn import (after_action, begin_turn, can_reroll, move, next_action, nuke, nuke_ready, program,
+                                        programmed, reroll, support, support_targets)
 
 
 def moves(s: MarsState) -> list[int]:
@@ -47,18 +48,25 @@ def legal(s: MarsState) -> list[int]:
             out.append(A_NUKE)
         if programmed(s) < s.dice_n:
             out += [A_PROGRAM + d * 3 + a for d in range(6) if s.prog[d] < 0 for a in range(3)]
-        return out
+        return out + [A_SUPPORT + o for o in support_targets(s)]
     if s.phase == GO_ON:
         return [A_DONE, A_ROLL]
     shots = [A_SHOOT + (b * 4 + r) * 4 + y for b, r, y in targets(s, s.cur)]
     out = moves(s) + shots
-    return sorted(out) if out else [A_DONE]      # engaged without a 1: the dice are lost
+    out = sorted(out) if out else [A_DONE]      # engaged without a 1: the dice are lost
+    if can_reroll(s):
+        out += [A_REROLL + d for d in range(6) if s.faces[d]]
+    return out
 
 
 def perform(s: MarsState, a: int) -> None:
     m = s.cur
     if s.phase == CHOOSE:
         begin_turn(s, a - A_SEAT)
+    elif a >= A_SUPPORT:
+        support(s, a - A_SUPPORT)
+    elif a >= A_REROLL:
+        reroll(s, a - A_REROLL)
     elif s.phase == PROGRAM:
         if a == A_NUKE:
             nuke(s, m)
@@ -94,6 +102,11 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         return {"action": a, "label": "roll the next action"}
     if a == A_NUKE:
         return {"action": a, "label": "set off the nuke (4 dice, 9 or more)"}
+    if a >= A_SUPPORT:
+        o = a - A_SUPPORT
+        return {"action": a, "label": f"tactical support: stand {s.game.seat_name(o, s.num_players)} up", "seat": o}
+    if a >= A_REROLL:
+        return {"action": a, "label": f"roll {die_name(a - A_REROLL)} again", "die": a - A_REROLL}
     if A_SEAT <= a < A_PROGRAM:
         return {"action": a, "label": f"{s.game.seat_name(a - A_SEAT, s.num_players)} acts next", "seat": a - A_SEAT}
     if A_PROGRAM <= a < A_MOVE:

@@ -57,7 +57,9 @@ A_SEAT = 3                          # 3 + seat: that marine acts next
 A_PROGRAM = 8                       # 8 + die * 3 + action: put a die on an action of the combat card
 A_MOVE = 26                         # 26 + (die * 2 + backward) * 8 + mask: move by that die
 A_SHOOT = 122                       # 122 + (backward * 4 + range) * 4 + level: shoot the box there
-NUM_ACTIONS = 154
+A_REROLL = 154                      # 154 + die: roll that die of the current roll again (team play, LZ, antenna)
+A_SUPPORT = 160                     # 160 + marine: tactical support from the LZ stands a crashed marine up
+NUM_ACTIONS = 165
 
 # decision phases
 CHOOSE, PROGRAM, ACT, GO_ON, OVER = range(1, 6)
@@ -66,7 +68,8 @@ PHASE_KIND = {CHOOSE: "next-marine", PROGRAM: "program", ACT: "act", GO_ON: "go-
 END_NUKE, END_ROUNDS, END_BASE = 1, 2, 3
 END_NAMES = {0: "running", END_NUKE: "nuke", END_ROUNDS: "rounds", END_BASE: "base"}
 
-INT_FIELDS = ("phase", "cur", "slot", "dice_n", "boom", "round", "base_hits", "won", "end", "decisions", "white")
+INT_FIELDS = ("phase", "cur", "slot", "dice_n", "boom", "round", "base_hits", "won", "end", "decisions", "white",
+              "rerolled", "first_slot")
 LIST_FIELDS = ("cards", "mcol", "mlvl", "mdown", "acted", "kills", "aloc", "upg", "prog", "faces")
 
 #: entry points of the higher layers, registered by the package's face: the protocol

@@ -11,9 +11,11 @@ sends a wave on the marine's side when the turn ends.
 from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import face_text, is_accident
-from cosmodrome.games.mars.state import (ACT, D_LEFT, D_RIGHT, END_NUKE, GO_ON, HOOKS, OVER, PROGRAM, MarsState)
+from cosmodrome.games.mars.state import (ACT, D_LEFT, D_RIGHT, END_NUKE, GO_ON, HOOKS, LZ, OVER, PROGRAM, MarsState)
 from cosmodrome.games.mars.text import die_name
 
+#: the antenna upgrade's number (components.UPGRADES order)
+ANTENNA = 2
 #: the dice of the nuke: both blue and both white (our ruling: the four dice with the best sum)
 NUKE_DICE = (0, 1, 2, 3)
 
@@ -56,7 +58,10 @@ def next_action(s: MarsState) -> None:
     if not later:
         HOOKS.end_turn(s)
         return
+    if s.slot < 0:
+        s.first_slot = min(later)
     s.slot = min(later)
+    s.rerolled = 0
     s.faces = [s.roll_die(d) if s.prog[d] == s.slot else 0 for d in range(6)]
     if any(is_accident(f) for f in s.faces if f):
         s.boom = 1
@@ -64,6 +69,55 @@ def next_action(s: MarsState) -> None:
     s.log("roll", f"{s.game.seat_name(s.cur, s.num_players)} rolls action {s.slot + 1}: {rolled}.", chance=True,
           faces=list(s.faces))
     s.phase = ACT
+
+
+def reroll_sources(s: MarsState) -> list[str]:
+    """Why marine ``cur`` may roll one die of this roll again (rules, "Use me as a team": a
+    standing companion in its box; "Supporting from base": in the LZ, on the first roll; "Base
+    upgrades": an antenna on its side, on the first roll). One re-roll a roll, whatever the
+    number of reasons (our ruling)."""
+    m = s.cur
+    out = []
+    if companions(s, m):
+        out.append("a companion")
+    if s.slot == s.first_slot:
+        if s.zone[s.mcol[m]] == LZ:
+            out.append("the Landing Zone")
+        side = s.side_of(s.mcol[m])
+        if any(s.upg[k] == ANTENNA and s.sides[k % len(s.sides)] == side for k in (0, 1)):
+            out.append("the antenna")
+    return out
+
+
+def can_reroll(s: MarsState) -> bool:
+    return not s.rerolled and bool(reroll_sources(s))
+
+
+def reroll(s: MarsState, d: int) -> None:
+    """Roll die ``d`` of the current roll again (see :func:`reroll_sources`)."""
+    why = reroll_sources(s)[0]
+    s.faces[d] = s.roll_die(d)
+    s.rerolled = 1
+    if is_accident(s.faces[d]):
+        s.boom = 1
+    s.log("reroll", f"{s.game.seat_name(s.cur, s.num_players)} rolls {die_name(d)} again thanks to {why}: "
+          f"{face_text(s.faces[d])}.", chance=True, die=d, face=s.faces[d])
+
+
+def support_targets(s: MarsState) -> list[int]:
+    """Rules, "Supporting from base": a marine in the LZ, in a box free of aliens, with no die
+    programmed, may stand a crashed marine up instead of acting (tactical support)."""
+    m = s.cur
+    if s.zone[s.mcol[m]] != LZ or s.aliens_at(s.box(s.mcol[m], s.mlvl[m])) or programmed(s):
+        return []
+    return [o for o in range(s.num_players) if o != m and s.mdown[o]]
+
+
+def support(s: MarsState, o: int) -> None:
+    s.mdown[o] = 0
+    s.log("support", f"{s.game.seat_name(s.cur, s.num_players)} calls the satellites' tractor beam: "
+          f"{s.game.seat_name(o, s.num_players)} is up again.", seat=o)
+    HOOKS.end_turn(s)
 
 
 def after_action(s: MarsState) -> None:
