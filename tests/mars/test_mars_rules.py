@@ -6,7 +6,8 @@ import pytest
 from cosmodrome.core import IllegalActionError, RecordError
 from cosmodrome.games.lunar.dice import ACCIDENT
 from cosmodrome.games.mars import combat, rounds, turn, waves
-from cosmodrome.games.mars.state import (A_DONE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_SEAT, A_SHOOT, A_SUPPORT, ACT, BAG,
+from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_MISSILE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_SEAT, A_SHOOT,
+                                         A_SUPPORT, ACT, BAG,
                                          CHOOSE, DEAD,
                                          D_RIGHT, FAR_RIGHT, GONE, LZ, NEAR_RIGHT, OVER, PROGRAM, RIGHT, LEFT)
 from mars_helpers import GAME, check_invariants
@@ -399,3 +400,39 @@ def test_tactical_support_from_the_lz_stands_a_crashed_marine_up():
     alien(t, Y, 0)
     t.cur, t.phase, t.prog = 0, PROGRAM, [-1] * 6
     assert A_SUPPORT + 1 not in t.legal_actions()      # not with aliens in the box
+
+
+def base_turn(players=2):
+    s = bare(players)
+    s.mcol[0], s.mlvl[0] = 0, 1
+    s.cur, s.phase, s.prog = 0, PROGRAM, [-1] * 6
+    return s
+
+
+@pytest.mark.parametrize("kind, killed", [(0, 1), (1, 3)])
+def test_the_missile_battery_pierces_one_box_or_fragments_three_columns(kind, killed, monkeypatch):
+    s = base_turn()
+    s.mcol[1], s.mlvl[1] = 1, 1
+    target = 1 + 3                                        # white dice 1 + 2 from the beacon
+    boxes = [(c, next(y for y in range(4) if s.standing(c, y) and s.circled(c, y))) for c in (target - 1, target, target + 1)]
+    blues = [alien(s, B, c, y) for c, y in boxes]
+    red = alien(s, R, *boxes[1])
+    seq = iter((1, 2))
+    monkeypatch.setattr(s, "roll_die", lambda d: next(seq))
+    s.apply(A_MISSILE + (kind * 2 + 0) * 5 + 1)
+    dead = [a for a in blues + [red] if s.aloc[a] == DEAD]
+    if kind == 0:
+        assert dead == [red]                              # 3 hits: the red one of the crowded box
+    else:
+        assert dead == [] and s.acted[0] == 1             # 1 hit each: blue and red survive
+    assert s.acted[0] == 1
+
+
+def test_the_bait_rolls_the_white_die_again():
+    s = base_turn()
+    s.apply(A_BAIT)
+    assert s.bait == 1 and s.acted[0] == 1
+    s.white = 2
+    assert rounds.bait_fooled(s)                          # half board: the side in play
+    s.white = 1
+    assert not rounds.bait_fooled(s)

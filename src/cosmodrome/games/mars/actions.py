@@ -14,11 +14,11 @@ from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.mars.combat import engaged, shoot, targets
 from cosmodrome.games.mars.rounds import waiting
-from cosmodrome.games.mars.state import (A_DONE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_ROLL, A_SEAT, A_SHOOT, A_SUPPORT,
-                                         ACT, CHOOSE, GO_ON, PROGRAM, MarsState)
+from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_MISSILE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_ROLL, A_SEAT,
+                                         A_SHOOT, A_SUPPORT, ACT, CHOOSE, GO_ON, PROGRAM, MarsState)
 from cosmodrome.games.mars.text import die_name
-from cosmodrome.games.mars.turn import (after_action, begin_turn, can_reroll, move, next_action, nuke, nuke_ready, program,
-                                        programmed, reroll, support, support_targets)
+from cosmodrome.games.mars.turn import (after_action, bait, begin_turn, can_reroll, from_base, missile, move, next_action, nuke,
+                                        nuke_ready, program, programmed, reroll, support, support_targets)
 
 
 def moves(s: MarsState) -> list[int]:
@@ -48,7 +48,10 @@ def legal(s: MarsState) -> list[int]:
             out.append(A_NUKE)
         if programmed(s) < s.dice_n:
             out += [A_PROGRAM + d * 3 + a for d in range(6) if s.prog[d] < 0 for a in range(3)]
-        return out + [A_SUPPORT + o for o in support_targets(s)]
+        out += [A_SUPPORT + o for o in support_targets(s)]
+        if from_base(s):
+            out += [A_MISSILE + k * 5 + b for k in range(4) for b in range(s.num_players)] + [A_BAIT]
+        return out
     if s.phase == GO_ON:
         return [A_DONE, A_ROLL]
     shots = [A_SHOOT + (b * 4 + r) * 4 + y for b, r, y in targets(s, s.cur)]
@@ -63,6 +66,11 @@ def perform(s: MarsState, a: int) -> None:
     m = s.cur
     if s.phase == CHOOSE:
         begin_turn(s, a - A_SEAT)
+    elif a == A_BAIT:
+        bait(s)
+    elif a >= A_MISSILE:
+        k, b = divmod(a - A_MISSILE, 5)
+        missile(s, k // 2, k % 2, b)
     elif a >= A_SUPPORT:
         support(s, a - A_SUPPORT)
     elif a >= A_REROLL:
@@ -102,6 +110,13 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         return {"action": a, "label": "roll the next action"}
     if a == A_NUKE:
         return {"action": a, "label": "set off the nuke (4 dice, 9 or more)"}
+    if a == A_BAIT:
+        return {"action": a, "label": "bait: make the MMM roll its white die again this round"}
+    if a >= A_MISSILE:
+        k, b = divmod(a - A_MISSILE, 5)
+        kind = "fragmentation" if k // 2 else "piercing"
+        return {"action": a, "label": f"{kind} missile, {'backward' if k % 2 else 'forward'} of "
+                f"{s.game.seat_name(b, s.num_players)}'s beacon", "seat": b}
     if a >= A_SUPPORT:
         o = a - A_SUPPORT
         return {"action": a, "label": f"tactical support: stand {s.game.seat_name(o, s.num_players)} up", "seat": o}

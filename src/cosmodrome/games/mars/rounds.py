@@ -51,6 +51,19 @@ def end_turn(s: MarsState) -> None:
         end_round(s)
 
 
+def bait_fooled(s: MarsState) -> bool:
+    """Rules, "Supporting from base", bait: the white die is rolled again when its first result
+    sends the wave where it hurts (the side in play on half the board; otherwise the side with
+    more marines) - our reading of deceiving the MMM."""
+    side = LEFT if s.white == 1 else RIGHT
+    if side not in s.sides:
+        return False
+    if len(s.sides) == 1:
+        return True
+    count = [sum(1 for m in range(s.num_players) if s.side_of(s.mcol[m]) == k) for k in (LEFT, RIGHT)]
+    return count[side] > count[1 - side]
+
+
 def end_round(s: MarsState) -> None:
     """Turn order steps 3 and 4, and the round track (rules, "How we win?": 8 rounds)."""
     sentinels(s)
@@ -59,6 +72,11 @@ def end_round(s: MarsState) -> None:
         return
     s.white = 1 + s.rng.below(2)
     s.log("white-die", f"The white die shows {s.white}.", chance=True, white=s.white)
+    if s.bait and bait_fooled(s):
+        s.white = 1 + s.rng.below(2)
+        s.log("white-die", f"The bait works: the white die is rolled again and shows {s.white}.", chance=True,
+              white=s.white)
+    s.bait = 0
     wave(s, LEFT if s.white == 1 else RIGHT, "from the MMM")
     if s.round >= s.C.rounds:
         s.won, s.end, s.phase = 0, END_ROUNDS, OVER

@@ -59,7 +59,9 @@ A_MOVE = 26                         # 26 + (die * 2 + backward) * 8 + mask: move
 A_SHOOT = 122                       # 122 + (backward * 4 + range) * 4 + level: shoot the box there
 A_REROLL = 154                      # 154 + die: roll that die of the current roll again (team play, LZ, antenna)
 A_SUPPORT = 160                     # 160 + marine: tactical support from the LZ stands a crashed marine up
-NUM_ACTIONS = 165
+A_MISSILE = 165                     # 165 + (fragmentation * 2 + backward) * 5 + beacon marine: the missile battery
+A_BAIT = 185                        # the bait: the white die of this round is rolled again
+NUM_ACTIONS = 186
 
 # decision phases
 CHOOSE, PROGRAM, ACT, GO_ON, OVER = range(1, 6)
@@ -69,7 +71,7 @@ END_NUKE, END_ROUNDS, END_BASE = 1, 2, 3
 END_NAMES = {0: "running", END_NUKE: "nuke", END_ROUNDS: "rounds", END_BASE: "base"}
 
 INT_FIELDS = ("phase", "cur", "slot", "dice_n", "boom", "round", "base_hits", "won", "end", "decisions", "white",
-              "rerolled", "first_slot")
+              "rerolled", "first_slot", "bait")
 LIST_FIELDS = ("cards", "mcol", "mlvl", "mdown", "acted", "kills", "aloc", "upg", "prog", "faces")
 
 #: entry points of the higher layers, registered by the package's face: the protocol

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import face_text, is_accident
 from cosmodrome.games.mars.state import (ACT, D_LEFT, D_RIGHT, END_NUKE, GO_ON, HOOKS, LZ, OVER, PROGRAM, MarsState)
+from cosmodrome.games.mars.combat import hit_box
 from cosmodrome.games.mars.text import die_name
 
 #: the antenna upgrade's number (components.UPGRADES order)
@@ -107,10 +108,47 @@ def reroll(s: MarsState, d: int) -> None:
 def support_targets(s: MarsState) -> list[int]:
     """Rules, "Supporting from base": a marine in the LZ, in a box free of aliens, with no die
     programmed, may stand a crashed marine up instead of acting (tactical support)."""
-    m = s.cur
-    if s.zone[s.mcol[m]] != LZ or s.aliens_at(s.box(s.mcol[m], s.mlvl[m])) or programmed(s):
+    if not from_base(s):
         return []
-    return [o for o in range(s.num_players) if o != m and s.mdown[o]]
+    return [o for o in range(s.num_players) if o != s.cur and s.mdown[o]]
+
+
+def from_base(s: MarsState) -> bool:
+    """Rules, "Supporting from base": in the LZ, in a box free of aliens, no die programmed."""
+    m = s.cur
+    return s.zone[s.mcol[m]] == LZ and not s.aliens_at(s.box(s.mcol[m], s.mlvl[m])) and not programmed(s)
+
+
+def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
+    """Rules, "Supporting from base", missile battery: two white dice give the exact distance
+    from the beacon marine (forward or backward, as chosen); a piercing missile puts 3 hits on
+    the most crowded box of that column, a fragmentation missile 1 hit on every box of that
+    column and of the columns either side (our reading of "zone": a column of the ring)."""
+    dist = s.roll_die(2) + s.roll_die(3)
+    col = s.mcol[beacon] + (-dist if back else dist)
+    who = s.game.seat_name(s.cur, s.num_players)
+    s.log("missile", f"{who} fires a {'fragmentation' if fragmentation else 'piercing'} missile on "
+          f"{s.game.seat_name(beacon, s.num_players)}'s beacon: it lands {dist} columns "
+          f"{'back' if back else 'ahead'}.", chance=True, col=col)
+    if not 0 <= col < len(s.strip):
+        s.log("missile", "The missile falls beyond the ring.")
+    elif fragmentation:
+        for c in (col - 1, col, col + 1):
+            for y in range(s.levels):
+                if 0 <= c < len(s.strip) and s.aliens_at(s.box(c, y)):
+                    hit_box(s, c, y, 1, s.cur, "The fragmentation missile")
+    else:
+        y = max(range(s.levels), key=lambda y: len(s.aliens_at(s.box(col, y))))
+        if s.aliens_at(s.box(col, y)):
+            hit_box(s, col, y, 3, s.cur, "The piercing missile")
+    HOOKS.end_turn(s)
+
+
+def bait(s: MarsState) -> None:
+    """Rules, "Supporting from base", bait: the white die of this round will be rolled again."""
+    s.bait = 1
+    s.log("bait", f"{s.game.seat_name(s.cur, s.num_players)} lays a bait for the MMM.")
+    HOOKS.end_turn(s)
 
 
 def support(s: MarsState, o: int) -> None:
