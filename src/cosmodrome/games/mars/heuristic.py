@@ -7,7 +7,8 @@ the Landing Zone; the others strike at the right-hand defender and the MMM); the
 can be; programming follows a fixed plan (a striker within range of a living defender puts
 all its dice on one action, to roll groups; otherwise a blue die, a black die and both others
 on the three actions, for three moves; the guard one die an action); a striker that has reached
-the box beside the MMM stops there to set off the nuke next turn.
+the box beside the MMM stops there to set off the nuke next turn; the guard fires a piercing
+missile on a striker's beacon when the right-hand defender is 2 to 4 columns ahead of it.
 
 >>> from cosmodrome.games.mars import GAME
 >>> s = GAME.new_state(2, seed=1)
@@ -19,7 +20,8 @@ from __future__ import annotations
 
 from cosmodrome.core import Bot, State
 from cosmodrome.games.mars.evaluation import is_guard, progress
-from cosmodrome.games.mars.state import A_DONE, A_NUKE, A_PROGRAM, A_ROLL, D_LEFT, D_RIGHT, RIGHT, SIDE_ZONES, MarsState
+from cosmodrome.games.mars.state import (A_DONE, A_MISSILE, A_NUKE, A_PROGRAM, A_ROLL, D_LEFT, D_RIGHT, RIGHT, SIDE_ZONES,
+                                         MarsState)
 
 #: (die, action) in the order a striker programs them to move: a blue die, a black die, then
 #: both others on the third action (three moves a turn, with a choice of reach or climb last)
@@ -27,6 +29,8 @@ MOVING_PLAN = ((0, 0), (4, 1), (1, 2), (5, 2), (2, 2), (3, 2))
 #: to shoot a defender: all on one action, whites and blacks first (each shows 1 or 2 half the
 #: time, so three of a kind is likelier)
 SHOOTING_PLAN = ((2, 0), (3, 0), (4, 0), (5, 0), (0, 0), (1, 0))
+#: how likely two white dice (1 or 2 each) sum to a distance
+MISSILE_ODDS = {2: 0.25, 3: 0.5, 4: 0.25}
 #: the guard: one die an action, to shoot at several boxes a turn
 GUARD_PLAN = ((0, 0), (4, 1), (1, 2), (5, 2), (2, 2), (3, 2))
 
@@ -76,6 +80,12 @@ class MarsHeuristic(Bot):
             return A_DONE
         d_col = next(z["first"] for z in v["zones"] if z["zone"] == SIDE_ZONES[RIGHT][0])
         striking = not is_guard(turn["marine"], len(v["marines"]))
+        if not placed and not striking and v["defenders"][-1]["alive"]:
+            # a piercing missile on a striker's beacon: two white dice land 2-4 columns ahead
+            shots = [(MISSILE_ODDS.get(d_col - mk["col"], 0.0), mk["seat"]) for mk in v["marines"]]
+            odds, beacon = max(shots)
+            if odds and A_MISSILE + beacon in legal:
+                return A_MISSILE + beacon
         if striking and 1 <= abs(d_col - me["col"]) <= 2 and v["defenders"][-1]["alive"]:
             plan = SHOOTING_PLAN
         elif striking:
