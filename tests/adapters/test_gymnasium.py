@@ -16,7 +16,7 @@ from adapters_helpers import game_or_skip  # noqa: E402
 
 @pytest.mark.filterwarnings("ignore::UserWarning")  # the checker's advice on unbounded Box entries
 @pytest.mark.parametrize("name,players", [("pocket-race", 2), ("pocket-race", 4), ("cosmic-run", 1),
-                                          ("cosmic-run", 2), ("venus", 3), ("moon", 3)])
+                                          ("cosmic-run", 2), ("venus", 3), ("moon", 3), ("mars", 2)])
 def test_check_env(name, players):
     game_or_skip(name)
     check_env(cg.make_env(name, players=players, opponents="random"), skip_render_check=False)

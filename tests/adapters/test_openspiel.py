@@ -11,7 +11,7 @@ from cosmodrome.testing import toy  # noqa: E402
 
 from adapters_helpers import cases, game_or_skip  # noqa: E402
 
-SIMS = {"pocket-race": 6, "venus": 1, "cosmic-run": 1, "moon": 1}
+SIMS = {"pocket-race": 6, "venus": 1, "cosmic-run": 1, "moon": 1, "mars": 1}
 
 
 @pytest.mark.parametrize("name,players", cases())
@@ -22,7 +22,7 @@ def test_random_sim_test_with_serialization(name, players):
     pyspiel.random_sim_test(game, num_sims=SIMS[name], serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("name,players", [("pocket-race", 2), ("pocket-race", 4), ("cosmic-run", 1), ("moon", 2)])
+@pytest.mark.parametrize("name,players", [("pocket-race", 2), ("pocket-race", 4), ("cosmic-run", 1), ("moon", 2), ("mars", 2)])
 def test_random_sim_test_sampled_chance(name, players):
     game_or_skip(name)
     game = osa.load_game(name, players=players, sampled_chance=True)
@@ -112,7 +112,7 @@ def test_resample_from_infostate_keeps_what_the_player_knows():
         s.resample_from_infostate(7, sampler)
 
 
-@pytest.mark.parametrize("name", ["pocket-race", "venus", "cosmic-run", "moon"])
+@pytest.mark.parametrize("name", ["pocket-race", "venus", "cosmic-run", "moon", "mars"])
 def test_openspiel_ismcts_runs(name):
     game_or_skip(name)
     from open_spiel.python.algorithms import ismcts, mcts

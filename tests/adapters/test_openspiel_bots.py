@@ -62,7 +62,7 @@ def test_bad_parameters():
         OpenSpielMCTSBot(depth=3)
 
 
-@pytest.mark.parametrize("name,players", [("venus", 3), ("cosmic-run", 2), ("moon", 3)])
+@pytest.mark.parametrize("name,players", [("venus", 3), ("cosmic-run", 2), ("moon", 3), ("mars", 2)])
 def test_one_decision_on_the_real_games(name, players):
     game = game_or_skip(name)
     s = game.new_state(players, seed=1)

@@ -6,7 +6,7 @@ import pytest
 
 from cosmodrome.core import CosmodromeError, get_game
 
-GAMES = ["pocket-race", "venus", "cosmic-run", "moon"]
+GAMES = ["pocket-race", "venus", "cosmic-run", "moon", "mars"]
 
 
 def game_or_skip(name: str):

@@ -188,7 +188,7 @@ def test_heuristic_bot_is_loaded_lazily_from_the_game(monkeypatch):
         make_bot("heuristic", game, 5)
 
 
-@pytest.mark.parametrize("name", ["venus", "cosmic-run", "moon"])
+@pytest.mark.parametrize("name", ["venus", "cosmic-run", "moon", "mars"])
 def test_real_games_heuristic_bot_plays_legally(name):
     game = game_or_skip(name)
     assert game.heuristic_bot, f"{name} must name its heuristic bot"

@@ -123,7 +123,7 @@ def _declared(package: str):
 
 def test_every_game_package_is_checked():
     assert {"cosmodrome.games.venus", "cosmodrome.games.cosmic_run", "cosmodrome.games.moon",
-            "cosmodrome.games.lunar"} <= set(PACKAGES)
+            "cosmodrome.games.lunar", "cosmodrome.games.mars"} <= set(PACKAGES)
 
 
 @pytest.mark.parametrize("package", PACKAGES)

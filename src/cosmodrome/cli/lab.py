@@ -206,6 +206,10 @@ def tournament(
                       f"{100 * b['ci'][0]:.1f}–{100 * b['ci'][1]:.1f}%", f"{b['mean_vp']:.2f}",
                       f"{b['mu']:.2f}", f"{b['sigma']:.2f}")
     console.print(table)
+    if a.get("team"):
+        tm = a["team"]
+        console.print(f"Co-operative game: team win rate {100 * tm['win_rate']:.1f}% ({tm['wins']} of "
+                      f"{tm['games']}; 95% CI {100 * tm['ci'][0]:.1f}–{100 * tm['ci'][1]:.1f}%)")
     seats = Table(title="Win share by seat")
     seats.add_column("bot")
     for s in range(t.players):

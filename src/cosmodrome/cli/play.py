@@ -169,7 +169,10 @@ def print_result(console: Console, state: State, last_line: str = "") -> None:
     for i in range(state.num_players):
         t.add_row(state.seat_name(i), f"{scores[i]:g}", "winner" if i in winners else "")
     console.print(t)
-    if not winners:
+    if state.game.cooperative:   # one team: it wins or loses as a whole
+        verdict = "[bold green]The team wins.[/bold green]" if winners else "[bold red]The team loses.[/bold red]"
+        console.print(f"{verdict} {last_line or state.summary().get('end', '')}", highlight=False)
+    elif not winners:
         end = last_line or state.summary().get("end", "")
         console.print(f"[bold red]Everybody lost.[/bold red] {end}", highlight=False)
 

@@ -76,3 +76,61 @@ def load_fields(state: Any, data: Mapping[str, Any], ints: Iterable[str], lists:
             raise RecordError(f"the saved state's {f!r} must be a list of "
                               f"{want if want is not None else 'some'} whole numbers")
         setattr(state, f, list(v))
+
+
+class FlatState:
+    """The plumbing of a state kept in flat fields and driven through :class:`Hooks` (mixed
+    into a :class:`~cosmodrome.core.game.State` subclass): the protocol calls go to the hooks
+    ``legal``, ``action_json``, ``prompt``, ``perform``, ``view``; ``INT_FIELDS`` and
+    ``LIST_FIELDS`` (class attributes) are cloned and saved; events are gathered in ``ev``.
+    A state whose only hidden thing is the future resamples to a clone with a fresh random
+    generator."""
+
+    HOOKS: Hooks
+    INT_FIELDS: tuple = ()
+    LIST_FIELDS: tuple = ()
+    PHASE_KIND: dict = {}
+
+    def legal_actions(self) -> list:
+        return [] if self.is_terminal() else self.HOOKS.legal(self)
+
+    def action_label(self, action: int) -> str:
+        return self.HOOKS.action_json(self, action)["label"]
+
+    def action_json(self, action: int) -> dict:
+        return self.HOOKS.action_json(self, action)
+
+    def decision_kind(self) -> str:
+        return self.PHASE_KIND.get(self.phase, "choose")
+
+    def decision_prompt(self) -> str:
+        return self.HOOKS.prompt(self)
+
+    def _apply(self, action: int) -> list:
+        self.ev = []
+        self.decisions += 1
+        self.HOOKS.perform(self, action)
+        ev, self.ev = self.ev, []
+        return ev
+
+    def clone(self):
+        s = type(self).__new__(type(self))
+        s.__dict__.update(self.__dict__)
+        s.rng = self.rng.copy()
+        for f in self.LIST_FIELDS:
+            setattr(s, f, getattr(self, f)[:])
+        s.ev = []
+        s.initial_events = []
+        return s
+
+    def to_json(self) -> dict:
+        return {"game": self.game.name, "players": self.num_players, "options": dict(self.options),
+                "rng": self.rng.state, **dump_fields(self, self.INT_FIELDS, self.LIST_FIELDS)}
+
+    def view(self, seat) -> dict:
+        return self.HOOKS.view(self, seat)
+
+    def resample(self, seat: int, rng):
+        s = self.clone()
+        s.rng = rng.spawn()
+        return s

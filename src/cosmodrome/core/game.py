@@ -149,6 +149,9 @@ class Game(ABC):
     #: sentences on what else of the game is ours rather than printed (e.g. invented card
     #: titles), shown with the reconstructed component data
     reconstruction_notes: tuple[str, ...] = ()
+    #: a co-operative game: every seat wins or loses together, and ``returns()`` is a shared
+    #: team reward (1.0 for every seat on a victory, 0.0 for every seat on a defeat)
+    cooperative: bool = False
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None) -> "State":
@@ -210,6 +213,7 @@ class Game(ABC):
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "num_actions": self.num_actions,
                 "options": [o.to_json() for o in self.options], "description": self.description,
+                "cooperative": self.cooperative,
                 "reconstructed": self.reconstructed()}
 
     def __repr__(self) -> str:
@@ -223,7 +227,9 @@ class State(ABC):
     Conventions:
 
     - ``returns()`` gives each seat its share of the win: 1/k for each of k winners, 0 for
-      everybody else, all 0 when everybody lost.
+      everybody else, all 0 when everybody lost. In a co-operative game
+      (``Game.cooperative``) it is the team's result, the same for every seat:
+      1.0 each on a victory, 0.0 each on a defeat (see :func:`team_returns`).
     - ``view(seat)`` is JSON-ready and carries nothing ``seat`` may not see; ``view(None)`` is
       the spectators' view.
     - ``resample(seat, rng)`` returns a clone in which everything ``seat`` cannot see (other
@@ -356,6 +362,15 @@ def check_state_json(data: Any, game: Game) -> Mapping[str, Any]:
     if data.get("game") != game.name:
         raise RecordError(f"this saved state is of game {data.get('game')!r}, not {game.name!r}")
     return data
+
+
+def team_returns(players: int, won: bool) -> list[float]:
+    """The returns of a co-operative game: every seat shares the team's result.
+
+    >>> team_returns(3, True), team_returns(2, False)
+    ([1.0, 1.0, 1.0], [0.0, 0.0])
+    """
+    return [1.0 if won else 0.0] * players
 
 
 def labels(state: State, actions: Sequence[int]) -> list[str]:

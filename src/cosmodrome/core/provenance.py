@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
+from cosmodrome.core.errors import DataError
+
 #: keys that name an entry of an array of tables, in order of preference
 NAME_KEYS = ("name", "effect", "kind", "id")
 
@@ -85,3 +87,12 @@ def reconstruction(entries: list[DataEntry]) -> list[dict[str, Any]]:
             out.append({"section": name, "assumed": len(assumed), "total": len(group),
                         "entries": [{"path": e.path, "source": e.source} for e in assumed]})
     return out
+
+
+def read_data_file(path: Path) -> dict[str, Any]:
+    """A game's TOML component file as raw data; :class:`DataError` names a file that cannot be
+    read or parsed."""
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise DataError(f"components: cannot read {Path(path).name}: {exc}") from None

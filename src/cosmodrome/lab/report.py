@@ -203,8 +203,12 @@ def write_tournament_report(a: dict[str, Any], dest: str | Path, command: str = 
             lines += ["```", command, "```", ""]
         lines += [f"{a['finished']} of {a['n']} games, {p} players, seats rotated so every bot plays every seat "
                   f"equally. Fair share {pct(1 / p)}. All-lose games: {a['all_lose']}. "
-                  f"Mean decisions per game: {a['mean_decisions']:.1f}.", "",
-                  "## Bots", "",
+                  f"Mean decisions per game: {a['mean_decisions']:.1f}.", ""]
+        if a.get("team"):
+            t = a["team"]
+            lines += [f"A co-operative game: the seats win or lose together. Team win rate "
+                      f"{pct(t['win_rate'])} ({t['wins']} of {t['games']} games, 95% CI {ci_text(t['ci'])}).", ""]
+        lines += ["## Bots", "",
                   "| bot | games | win share | 95% CI | mean VP | TrueSkill μ | σ | μ−3σ |",
                   "|---|---:|---:|---:|---:|---:|---:|---:|"]
         for b in sorted(a["bots"], key=lambda b: -b["win_share"]):

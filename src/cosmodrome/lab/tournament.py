@@ -154,7 +154,12 @@ class Tournament:
             lo, hi = wilson(sum(seat_share[s]), n)
             seats.append({"seat": s, "games": n, "win_share": mean(seat_share[s]), "ci": [lo, hi]})
         all_lose = sum(1 for r in games if not r.winners)
-        return {"id": self.id, "game": self.game, "players": p, "n": self.n, "finished": len(games),
+        team = None
+        if get_game(self.game).cooperative:   # one team: its win rate is the result
+            won = len(games) - all_lose
+            team = {"games": len(games), "wins": won, "win_rate": won / len(games) if games else 0.0,
+                    "ci": list(wilson(won, len(games)))}
+        return {"team": team, "id": self.id, "game": self.game, "players": p, "n": self.n, "finished": len(games),
                 "bots": bots, "seats": seats, "all_lose": all_lose,
                 "mean_decisions": mean([r.decisions for r in games]),
                 "tallies": tally_summaries(r.summary for r in games)}

@@ -152,7 +152,8 @@ class Table:
             return None
         winners = st.winners()
         return {"winners": winners, "winner_names": [self.seat_name(w) for w in winners],
-                "returns": st.returns(), "scores": st.scores(), "all_lose": not winners}
+                "returns": st.returns(), "scores": st.scores(), "all_lose": not winners,
+                "cooperative": st.game.cooperative}
 
     def _shared(self) -> dict[str, Any]:
         """The parts of a table message that are the same for every seat (the decision, who

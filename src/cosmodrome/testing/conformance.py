@@ -54,7 +54,11 @@ def play_checked(game: Game, players: int, seed: int, options: Optional[dict] = 
     assert state.to_move() is None and state.legal_actions() == []
     r = state.returns()
     assert len(r) == players and all(0.0 <= x <= 1.0 for x in r)
-    assert abs(sum(r) - (1.0 if state.winners() else 0.0)) < 1e-9
+    if game.cooperative:   # a team result: everybody wins or everybody loses
+        assert len(set(r)) == 1 and set(state.winners()) in (set(), set(range(players)))
+        assert r[0] == (1.0 if state.winners() else 0.0)
+    else:
+        assert abs(sum(r) - (1.0 if state.winners() else 0.0)) < 1e-9
     replayed = rec.replay()
     assert canonical(replayed) == canonical(state), "the record does not replay to the identical state"
     if check is not None:

@@ -36,3 +36,36 @@ def face_text(face: int) -> str:
     ('1', '2!')
     """
     return f"{ACCIDENT_STEPS}!" if face == ACCIDENT else str(face)
+
+
+def parse_face(text: object) -> int:
+    """A face as written in a data file (``'1'``, ``'2'``, ``'3'`` or ``'2!'``); ValueError
+    names anything else.
+
+    >>> parse_face("2!") == ACCIDENT, parse_face("3")
+    (True, 3)
+    """
+    if text == f"{ACCIDENT_STEPS}!":
+        return ACCIDENT
+    if text in ("1", "2", "3"):
+        return int(text)
+    raise ValueError(f"a face is '1', '2', '3' or '{ACCIDENT_STEPS}!' (accident), not {text!r}")
+
+
+def parse_faces(faces: object) -> tuple[tuple[int, ...], ...]:
+    """The six faces of each colour (blue, white, black) from a data file's table of lists;
+    ValueError names the colour and the problem.
+
+    >>> parse_faces({"blue": ["1"] * 6, "white": ["2"] * 6, "black": ["2!"] * 6})[2][0] == ACCIDENT
+    True
+    """
+    out = []
+    for name in COLOUR_NAMES:
+        fl = faces.get(name) if isinstance(faces, dict) else None
+        if not isinstance(fl, list) or len(fl) != 6:
+            raise ValueError(f"{name} must list six faces")
+        try:
+            out.append(tuple(parse_face(f) for f in fl))
+        except ValueError as exc:
+            raise ValueError(f"{name}: {exc}") from None
+    return tuple(out)

@@ -78,3 +78,20 @@ def column_problem(column: tuple[int, ...]) -> str:
         if column[y] not in (ROCK, TUNNEL, TUNNEL_HAZ):
             return f"level {y} under the surface is {CELL_NAMES[column[y]]}"
     return ""
+
+
+def card_problem(rows_top_down: object, width: int, levels: int) -> str:
+    """Why ``rows_top_down`` is not a valid card of ``width`` columns by ``levels`` levels
+    (empty when it is): the shape, the cell codes, then each column's :func:`column_problem`.
+
+    >>> card_problem(["..", "oo", "##"], 2, 3), card_problem([".o"], 2, 1)
+    ('', 'column 1: the column has no ground')
+    """
+    if (not isinstance(rows_top_down, list) or len(rows_top_down) != levels
+            or any(not isinstance(r, str) or len(r) != width or set(r) - set(CHARS) for r in rows_top_down)):
+        return f"a card is {levels} rows of {width} cells from {CHARS!r}"
+    for c, col in enumerate(parse_card(rows_top_down)):
+        problem = column_problem(col)
+        if problem:
+            return f"column {c + 1}: {problem}"
+    return ""

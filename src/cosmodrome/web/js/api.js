@@ -107,3 +107,9 @@ export function svg(tag, attrs = {}, ...kids) {
   for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
   return e;
 }
+
+/** The headline of a finished game: a co-operative team wins or loses as one. */
+export function resultText(res) {
+  if (res.cooperative) return res.all_lose ? "The team lost!" : "The team won!";
+  return res.all_lose ? "Everyone lost!" : `Winner: ${res.winner_names.join(" & ")}`;
+}

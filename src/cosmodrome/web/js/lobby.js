@@ -1,5 +1,5 @@
 // The lobby: create a game (type, players, seats human or bot, options), copy join links, list games.
-import { api, el } from "./api.js";
+import { api, el, resultText } from "./api.js";
 import { aboutPanel } from "./about.js";
 
 const $ = (id) => document.getElementById(id);
@@ -154,7 +154,7 @@ function gameTable(list, kind) {
       el("td", { text: `${g.title || g.game} · ${g.id}` }),
       el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? `bot:${s.bot}` : (s.claimed ? "human" : "free")).join(", ") }),
       el("td", { class: "small", text: g.status === "running" ? `${g.actions ?? g.version} moves · ${g.to_move_name || ""} to move`
-        : g.result ? (g.result.all_lose ? "everyone lost" : `won by ${g.result.winner_names.join(" & ")}`) : g.status }),
+          : g.result ? (g.result.cooperative ? resultText(g.result).toLowerCase() : g.result.all_lose ? "everyone lost" : `won by ${g.result.winner_names.join(" & ")}`) : g.status }),
       el("td", {},
         kind === "open" && g.public ? el("button", { text: "Join", onclick: () => join(g.id) }) : null,
         g.status === "running" ? el("a", { href: `/table.html?game=${g.id}`, text: "Watch" }) : null, " ",

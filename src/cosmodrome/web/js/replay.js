@@ -1,5 +1,5 @@
 // The replay viewer: step and scrub through a game from any seat's view or the spectators'.
-import { api, el, params, loadRenderer, seatTokens } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, resultText } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -33,7 +33,7 @@ async function show(n) {
   const res = $("result");
   if (r.result) {
     res.hidden = false;
-    res.replaceChildren(el("h2", { text: r.result.all_lose ? "Everyone lost!" : `Winner: ${r.result.winner_names.join(" & ")}` }));
+    res.replaceChildren(el("h2", { text: resultText(r.result) }));
   } else res.hidden = true;
   renderer.render($("board"), { view: r.view, seat: r.seat, seatName: r.seat_name, seats: r.seats, title: r.title,
     decision: null, waiting: null, result: r.result, dice: null, log: r.log, mode: "replay", status: r.status,

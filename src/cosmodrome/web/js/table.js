@@ -2,7 +2,7 @@
 // Each socket receives its own view after every accepted action; actions go through REST.
 // The seat tokens come from the link's fragment (#token=...), are sent in the socket's first
 // frame and in a header for REST, and never appear in a URL the page requests.
-import { api, el, params, loadRenderer, seatTokens, download } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, download, resultText } from "./api.js";
 import { aboutPanel } from "./about.js";
 
 const $ = (id) => document.getElementById(id);
@@ -172,7 +172,7 @@ function drawSide() {
     r.hidden = false;
     const names = m.seats.map(s => s.name);
     r.replaceChildren(el("h2", { "data-testid": "winner",
-      text: m.result.all_lose ? "Everyone lost!" : `Winner: ${m.result.winner_names.join(" & ")}` }),
+      text: resultText(m.result) }),
       el("table", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" })),
         names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))));
   } else r.hidden = true;

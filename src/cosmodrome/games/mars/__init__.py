@@ -1,0 +1,112 @@
+"""March on Mars (César Gómez Bernardino, 2016), the co-operative game of the Walking on the
+Moon box, for 2–5 marines on the Cosmodrome core.
+
+The marines land in the Landing Zone opposite the Martian Master Mind (MMM), fight their way
+round the ring of martian cards through waves of aliens, kill a red defender and set off a
+nuke beside the MMM within eight rounds, before the aliens hit the base three times. Every
+seat wins or loses together (``Game.cooperative``). Movement and dice come from
+:mod:`cosmodrome.games.lunar`, shared with Walking on the Moon.
+
+The package's modules import one way, in the order of :data:`LAYERS`: data
+(``components``, ``state``) → names and texts (``text``) → the rules as the rulebook reads
+(combat, the marine's turn, waves and the base, the round, setup, the action dispatch) →
+``view``, ``evaluation``, ``heuristic`` → this face. A rule that must go on with a higher
+one (the end of a marine's turn) calls it through ``state.HOOKS``, registered here.
+
+>>> s = GAME.new_state(3, seed=3)
+>>> s.decision_kind(), GAME.cooperative
+('next-marine', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.core.flat import load_fields
+from cosmodrome.games.mars import actions, evaluation, rounds, text, view
+from cosmodrome.games.mars.components import DATA_FILE, load_components
+from cosmodrome.games.mars.setup import new_game
+from cosmodrome.games.mars.state import (BAG, DEAD, GONE, HOOKS, INCOMING, INT_FIELDS, LIST_FIELDS, NUM_ACTIONS,
+                                         OVER, MarsState)
+
+#: the one-way import order of the package, lowest first
+LAYERS = (
+    ("components", "state"),                                         # data
+    ("text",),                                                       # names and texts
+    ("combat", "turn", "waves", "rounds", "setup", "actions"),       # rules
+    ("view", "evaluation", "heuristic"),                             # seen, estimated, played
+    ("__init__",),                                                   # the face
+)
+
+HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
+               view=view.view, evaluation=evaluation.evaluation, end_turn=rounds.end_turn)
+
+
+class MarchOnMars(Game):
+    name = "mars"
+    title = "March on Mars"
+    min_players = 2
+    max_players = 5
+    num_actions = NUM_ACTIONS
+    cooperative = True
+    description = ("Co-operative: space marines fight round a ring of martian cards through alien waves "
+                   "to nuke the Martian Master Mind within eight rounds, before the base falls.")
+    heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"
+    turn_kinds = frozenset({"program"})
+    components_file = DATA_FILE
+    reconstruction_notes = (
+        "The terrain of the martian cards, the hits each alien colour needs, the dice faces and the "
+        "upgrade counts are our design (consistent with the rules text and the Moon's components).",
+        "The marines' colour names are our choice.",
+    )
+    options = (
+        OptionSpec("threat", "choice", "normal", "threat level: " + "; ".join(text.THREAT_HELP), text.THREATS),
+        OptionSpec("upgrades", "choice", "bunkers", "the two base upgrades: both bunkers (advised for first "
+                   "games) or two drawn at random from the six counters", ("bunkers", "random")),
+    )
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MarsState:
+        return new_game(self, load_components(), players, seed, options)
+
+    def seat_name(self, seat: int, players: int) -> str:
+        return f"{load_components().marines[seat]} marine"
+
+    def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+        return text.render_text(view, seat)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> MarsState:
+        d = check_state_json(data, self)
+        comp = load_components()
+        try:
+            players = d["players"]
+            if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+                raise RecordError(f"a saved mars state has 2 to 5 players, not {players!r}")
+            options = self.resolve_options(d["options"])
+            rng = d["rng"]
+            if isinstance(rng, bool) or not isinstance(rng, int):
+                raise RecordError("the saved state's 'rng' must be a whole number")
+            cards = d["cards"]
+            want = comp.layout["cards_per_side"] * (1 if players == 2 else 2)
+            if (not isinstance(cards, list) or len(cards) != want or len(set(cards)) != len(cards)
+                    or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards) for c in cards)):
+                raise RecordError(f"the saved state's 'cards' must be {want} different martian card numbers")
+            s = MarsState(self, players, options, comp, Rng.from_state(rng), cards)
+            load_fields(s, d, INT_FIELDS, LIST_FIELDS)
+        except KeyError as exc:
+            raise RecordError(f"the saved mars state lacks {exc.args[0]!r}") from None
+        except (RecordError, OptionError):
+            raise
+        except (DataError, TypeError, ValueError) as exc:
+            raise RecordError(f"malformed mars state: {exc}") from None
+        n_boxes = len(s.strip) * s.levels
+        places = {BAG, DEAD, GONE} | {INCOMING - k for k in s.sides}
+        if (not 1 <= s.phase <= OVER or not 0 <= s.cur < players
+                or any(not (0 <= p < n_boxes or p in places) for p in s.aloc)
+                or any(not 0 <= c < len(s.strip) or not s.standing(c, y) for c, y in zip(s.mcol, s.mlvl))
+                or any(not -1 <= a <= 2 for a in s.prog) or any(not -1 <= u <= 2 for u in s.upg)):
+            raise RecordError("the saved mars state is inconsistent (phase, positions or counters)")
+        return s
+
+
+GAME = register(MarchOnMars())

@@ -1,0 +1,87 @@
+"""The round (rules, the turn order on the summary card): the aliens of the incoming-wave
+boxes storm the LZ; the marines play in any order they choose (the seat that has not played
+with the lowest number chooses who goes next); the sentinels shoot and aliens left in the LZ
+attack the base; the white die sends a wave to the left (1) or right (2) side. After the
+eighth round the MMM has won.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.mars.state import CHOOSE, END_ROUNDS, OVER, LEFT, RIGHT, MarsState
+from cosmodrome.games.mars.turn import begin_turn
+from cosmodrome.games.mars.waves import base_attack, land_incoming, sentinels, wave
+
+
+def waiting(s: MarsState) -> list[int]:
+    """The marines that have not played this round."""
+    return [m for m in range(s.num_players) if not s.acted[m]]
+
+
+def choose_next(s: MarsState) -> None:
+    """Rules, "How do I...": no turn order between the marines. The first marine still waiting
+    decides who plays next; with one left, it plays."""
+    left = waiting(s)
+    if len(left) == 1:
+        begin_turn(s, left[0])
+    else:
+        s.cur = left[0]
+        s.phase = CHOOSE
+
+
+def start_round(s: MarsState) -> None:
+    """Turn order step 1, then the marine phase."""
+    s.acted = [0] * s.num_players
+    land_incoming(s)
+    choose_next(s)
+
+
+def end_turn(s: MarsState) -> None:
+    """After a marine's turn: a wave face rolled during it sends a wave on its side (rules,
+    "Martian waves"); then the next marine, or the end of the round."""
+    m = s.cur
+    s.acted[m] = 1
+    s.faces = [0] * 6
+    s.prog = [-1] * 6
+    if s.boom:
+        s.boom = 0
+        wave(s, s.side_of(s.mcol[m]), f"unleashed by {s.game.seat_name(m, s.num_players)}")
+    if waiting(s):
+        choose_next(s)
+    else:
+        end_round(s)
+
+
+def bait_fooled(s: MarsState) -> bool:
+    """Rules, "Supporting from base", bait: the white die is rolled again when its first result
+    sends the wave where it hurts (the side in play on half the board; otherwise the side with
+    more marines) - our reading of deceiving the MMM."""
+    side = LEFT if s.white == 1 else RIGHT
+    if side not in s.sides:
+        return False
+    if len(s.sides) == 1:
+        return True
+    count = [sum(1 for m in range(s.num_players) if s.side_of(s.mcol[m]) == k) for k in (LEFT, RIGHT)]
+    return count[side] > count[1 - side]
+
+
+def end_round(s: MarsState) -> None:
+    """Turn order steps 3 and 4, and the round track (rules, "How we win?": 8 rounds)."""
+    sentinels(s)
+    base_attack(s)
+    if s.phase == OVER:
+        return
+    s.white = 1 + s.rng.below(2)
+    s.log("white-die", f"The white die shows {s.white}.", chance=True, white=s.white)
+    if s.bait and bait_fooled(s):
+        s.white = 1 + s.rng.below(2)
+        s.log("white-die", f"The bait works: the white die is rolled again and shows {s.white}.", chance=True,
+              white=s.white)
+    s.bait = 0
+    wave(s, LEFT if s.white == 1 else RIGHT, "from the MMM")
+    if s.round >= s.C.rounds:
+        s.won, s.end, s.phase = 0, END_ROUNDS, OVER
+        s.log("lost", f"{s.C.rounds} rounds have passed and the MMM still stands: the marines lose.")
+        return
+    s.round += 1
+    s.log("round", f"Round {s.round} begins.", round=s.round)
+    start_round(s)

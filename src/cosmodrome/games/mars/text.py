@@ -1,0 +1,70 @@
+"""Names and texts of March on Mars shown to players, in our own words (the rulebook's
+sections are cited, never copied).
+
+>>> ALIEN_NAMES[2], UPGRADE_NAMES[0]
+('red', 'bunker')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
+from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
+from cosmodrome.games.mars.state import (ACT, CHOOSE, GO_ON, PROGRAM, SIDE_NAMES, ZONE_NAMES, MarsState)
+
+ALIEN_NAMES = ALIEN_COLOURS
+UPGRADE_NAMES = UPGRADES
+THREATS = ("baby", "normal", "sergeant", "exterminator")
+THREAT_HELP = ("baby marine: waves one alien smaller (still at least 2)",
+               "the rules as written",
+               "sergeant: marines in the Landing Zone count on both sides for the wave size",
+               "exterminator: as sergeant, and arriving yellow aliens jump onto the marines on their card")
+
+
+def die_name(d: int) -> str:
+    """>>> die_name(4)
+    'black die 1'
+    """
+    return f"{COLOUR_NAMES[DIE_COLOUR[d]]} die {d % 2 + 1}"
+
+
+def side_name(side: int) -> str:
+    return SIDE_NAMES[side]
+
+
+def prompt(s: MarsState) -> str:
+    who = s.game.seat_name(s.cur, s.num_players)
+    if s.phase == CHOOSE:
+        return f"{who}: which marine acts next this round?"
+    if s.phase == PROGRAM:
+        return f"{who}: put up to {s.dice_n} dice on your three actions, or blow up the MMM from beside it."
+    if s.phase == ACT:
+        rolled = ", ".join(f"{die_name(d)}: {face_text(s.faces[d])}" for d in range(6) if s.faces[d])
+        return f"{who}, action {s.slot + 1} rolled {rolled}: move with one die or shoot with a group."
+    if s.phase == GO_ON:
+        return f"{who}: roll your next action or stop here."
+    return "The game is over."
+
+
+def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+    """The table as plain text: the tracks, the ring zone by zone, the marines and the dice."""
+    lines = [f"March on Mars - round {view['round']} of {view['rounds']}, base hits {view['base_hits']} "
+             f"of {view['base_attacks']}, threat {view['threat']}"]
+    upg = ", ".join(u or "destroyed" for u in view["upgrades"])
+    lines.append(f"Upgrades: {upg}.  Incoming: " + ", ".join(
+        f"{k} {' '.join(v) or '-'}" for k, v in view["incoming"].items()))
+    for z in view["zones"]:
+        boxes = [f"c{b['col'] + 1}/l{b['level']}: {' '.join(b['aliens'])}" for b in z["boxes"] if b["aliens"]]
+        lines.append(f"  {z['name']}: " + ("; ".join(boxes) or "no aliens"))
+    for mk in view["marines"]:
+        state = "crashed" if mk["crashed"] else "standing"
+        lines.append(f"  {mk['name']}: column {mk['col'] + 1}, level {mk['level']}, {state}, kills {mk['kills']}"
+                     + (", has played" if mk["acted"] else ""))
+    if view["result"]:
+        lines.append(f"Result: {view['result']}.")
+    return "\n".join(lines)
+
+
+def zone_name(z: int) -> str:
+    return ZONE_NAMES[z]

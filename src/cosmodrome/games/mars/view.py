@@ -1,0 +1,55 @@
+"""What a seat sees. Nothing of March on Mars is hidden but the order of the counters in
+the bag (drawn at random when needed) and the future dice: the ring, the aliens, the
+incoming-wave boxes, the upgrades, the tracks, the marines and the dice in play are on the
+table, the same for every seat and for spectators."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
+from cosmodrome.games.mars.state import BAG, DEAD, GONE, OVER, PHASE_KIND, MarsState
+from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES, side_name, zone_name
+from cosmodrome.games.mars.waves import incoming
+
+
+def _names(s: MarsState, aliens: list[int]) -> list[str]:
+    return sorted((ALIEN_NAMES[s.colour(a)] for a in aliens), key=ALIEN_NAMES.index, reverse=True)
+
+
+def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:
+    zones = []
+    for z in sorted(set(s.zone)):
+        cols = s.zone_cols(z)
+        boxes = [{"col": c, "level": y, "aliens": _names(s, s.aliens_at(s.box(c, y))),
+                  "circle": s.circled(c, y)}
+                 for c in cols for y in range(s.levels) if s.standing(c, y)]
+        zones.append({"zone": z, "name": zone_name(z), "first": cols.start, "width": len(cols), "boxes": boxes})
+    marines = [{"seat": m, "name": s.game.seat_name(m, s.num_players), "col": s.mcol[m], "level": s.mlvl[m],
+                "crashed": bool(s.mdown[m]), "acted": bool(s.acted[m]), "kills": s.kills[m],
+                "side": side_name(s.side_of(s.mcol[m]))} for m in range(s.num_players)]
+    turn = None
+    if s.phase != OVER:
+        turn = {"marine": s.cur, "dice_n": s.dice_n, "action": s.slot,
+                "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "action": s.prog[d], "face": s.faces[d],
+                          "text": face_text(s.faces[d]) if s.faces[d] else "?"}
+                         for d in range(6) if s.prog[d] >= 0 or s.faces[d]]}
+    result = None
+    if s.phase == OVER:
+        result = "victory: the MMM is destroyed" if s.won else {2: "defeat: out of time", 3: "defeat: the base is destroyed"}[s.end]
+    return {
+        "game": "mars", "seat": seat, "phase": PHASE_KIND[s.phase], "round": s.round, "rounds": s.C.rounds,
+        "base_hits": s.base_hits, "base_attacks": s.C.base_attacks,
+        "threat": s.options.get("threat", THREATS[1]), "half_board": len(s.sides) == 1,
+        "ring": {"columns": [list(c) for c in s.strip], "zones_of_columns": list(s.zone),
+                 "cards": [s.C.cards[c].name for c in s.cards]},
+        "zones": zones,
+        "defenders": [{"side": side_name(k), "alive": s.aloc[d] >= 0} for k, d in enumerate(s.defenders())
+                      if k in s.sides],
+        "incoming": {side_name(k): _names(s, s.aliens_at(incoming(k))) for k in s.sides},
+        "upgrades": [UPGRADE_NAMES[u] if u >= 0 else None for u in s.upg],
+        "white_die": s.white or None,
+        "marines": marines, "turn": turn,
+        "pool": {"bag": len(s.aliens_at(BAG)), "dead": len(s.aliens_at(DEAD)), "gone": len(s.aliens_at(GONE))},
+        "result": result,
+    }

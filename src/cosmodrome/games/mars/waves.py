@@ -1,0 +1,174 @@
+"""Martian waves and the base (rules, "Martian waves", "They are into the base!", "Base
+upgrades", "Threat level").
+
+A wave on one side moves every alien of that side one card towards the Landing Zone: the
+aliens of the card next to the LZ go into that side's incoming-wave box (passing a bunker on
+that side, which kills one of them), those of the card next to the MMM deploy on the card next
+to the LZ, and a new wave drawn from the bag deploys on the card next to the MMM. Aliens
+deploy one to a box on the circled boxes of a card (difficult terrain is ignored), higher
+levels first: yellow ones from the box farthest from the MMM, then red and blue ones (red
+first) from the box closest to it; with more aliens than boxes they start over.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.mars.combat import hit_box, kill
+from cosmodrome.games.mars.state import (BAG, DEAD, END_BASE, INCOMING, LEFT, LZ, OVER, SIDE_ZONES, YELLOW,
+                                         MarsState)
+from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, side_name
+
+BUNKER, SENTINELS, ANTENNA = range(3)
+
+
+def incoming(side: int) -> int:
+    """The place code of a side's incoming-wave box."""
+    return INCOMING - side
+
+
+def draw(s: MarsState, n: int) -> list[int]:
+    """Rules, "Can I kill the aliens?": ``n`` alien counters from the bag, refilled from the dead
+    pile when it runs out."""
+    out = []
+    for _ in range(n):
+        bag = s.aliens_at(BAG)
+        if not bag:
+            for i in s.aliens_at(DEAD):
+                s.aloc[i] = BAG
+            bag = s.aliens_at(BAG)
+            if not bag:
+                break
+            s.log("reshuffle", "The dead aliens go back into the bag.")
+        i = bag[s.rng.below(len(bag))]
+        s.aloc[i] = -100          # drawn, not yet placed
+        out.append(i)
+    return out
+
+
+def boxes(s: MarsState, zone: int, side: int) -> list[tuple[int, int]]:
+    """The circled boxes of ``zone``, closest to the MMM first (on ``side``'s way in), higher
+    levels first in a column."""
+    cols = list(s.zone_cols(zone))
+    if side != LEFT:
+        cols.reverse()
+    return [(c, y) for c in cols for y in range(s.levels - 1, -1, -1) if s.standing(c, y) and s.circled(c, y)]
+
+
+def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
+    """Rules, "Martian waves": put ``aliens`` on ``zone`` in the deployment order; at the
+    exterminator level the yellow ones jump onto the marines there, the one closest to the
+    MMM first."""
+    near = boxes(s, zone, side)
+    if not near:
+        near = [(c, s.C.layout["connector_level"]) for c in s.zone_cols(zone)]
+    yellow_boxes = near[::-1]
+    if s.options.get("threat") == "exterminator":
+        order = {b: k for k, b in enumerate(near)}
+        held = sorted({(s.mcol[m], s.mlvl[m]) for m in range(s.num_players) if s.zone[s.mcol[m]] == zone},
+                      key=lambda b: order.get(b, len(order) + b[0]))
+        yellow_boxes = held or yellow_boxes
+    yellows = [a for a in aliens if s.colour(a) == YELLOW]
+    others = sorted((a for a in aliens if s.colour(a) != YELLOW), key=lambda a: -s.colour(a))
+    for k, a in enumerate(yellows):
+        c, y = yellow_boxes[k % len(yellow_boxes)]
+        s.aloc[a] = s.box(c, y)
+    for k, a in enumerate(others):
+        c, y = near[k % len(near)]
+        s.aloc[a] = s.box(c, y)
+
+
+def wave_size(s: MarsState, side: int) -> int:
+    """Rules, "Martian waves" and "Threat level": marines on that side plus one, at least two;
+    one fewer for baby marines; at sergeant and exterminator level marines in the LZ count
+    on both sides."""
+    both = s.options.get("threat") in ("sergeant", "exterminator")
+    n = sum(1 for m in range(s.num_players)
+            if s.side_of(s.mcol[m]) == side or (both and s.zone[s.mcol[m]] == LZ))
+    n += s.C.wave["extra"]
+    if s.options.get("threat") == "baby":
+        n -= 1
+    return max(n, s.C.wave["minimum"])
+
+
+def aliens_in_zone(s: MarsState, zone: int) -> list[int]:
+    cols = s.zone_cols(zone)
+    return [i for i, p in enumerate(s.aloc) if p >= 0 and p // s.levels in cols]
+
+
+def wave(s: MarsState, side: int, why: str) -> None:
+    """Rules, "Martian waves": one wave on ``side`` (ignored on the half of the board not in
+    play)."""
+    if side not in s.sides:
+        s.log("wave", f"A wave {why} goes to the {side_name(side)} side, where other marines fight it.")
+        return
+    _, far, near = SIDE_ZONES[side]
+    moving_in = aliens_in_zone(s, near)
+    if moving_in and any(s.upg[k] == BUNKER and slot_side(s, k) == side for k in (0, 1)):
+        toughest = max(moving_in, key=lambda a: (s.colour(a), a))
+        kill(s, toughest, -1)
+        moving_in.remove(toughest)
+        s.log("bunker", f"A bunker kills a {ALIEN_NAMES[s.colour(toughest)]} alien on its way in.")
+    for a in moving_in:
+        s.aloc[a] = incoming(side)
+    deploy(s, aliens_in_zone(s, far), near, side)
+    new = draw(s, wave_size(s, side))
+    deploy(s, new, far, side)
+    s.log("wave", f"A wave {why} comes from the {side_name(side)} side: {len(moving_in)} aliens reach the "
+          f"incoming box, {len(new)} new ones land by the MMM.", chance=True, side=side)
+
+
+def slot_side(s: MarsState, k: int) -> int:
+    """The side an upgrade slot guards: left and right of the LZ; on half the board both guard
+    the side in play (our ruling)."""
+    return s.sides[k % len(s.sides)]
+
+
+def land_incoming(s: MarsState) -> None:
+    """Rules, turn order step 1: the aliens of the incoming-wave boxes deploy in the LZ."""
+    for side in s.sides:
+        group = s.aliens_at(incoming(side))
+        if group:
+            deploy(s, group, LZ, side)
+            s.log("assault", f"{len(group)} aliens storm into the Landing Zone from the {side_name(side)}.",
+                  side=side)
+
+
+def sentinels(s: MarsState) -> None:
+    """Rules, "Base upgrades": each sentinel counter shoots with two dice each round; a group
+    of value ``v`` hits the LZ box ``v`` columns in from its end of the LZ."""
+    lz = s.zone_cols(LZ)
+    lvl = s.C.layout["connector_level"]
+    for k in (0, 1):
+        if s.upg[k] != SENTINELS:
+            continue
+        faces = [s.C.faces[0][s.rng.below(6)] for _ in range(s.C.sentinels["dice"])]
+        s.log("sentinels", f"Sentinels roll {', '.join(map(str, faces))}.", chance=True)
+        for v in sorted(set(faces)):
+            col = lz.start + v - 1 if slot_side(s, k) == LEFT else lz.stop - v
+            if s.aliens_at(s.box(col, lvl)):
+                hit_box(s, col, lvl, faces.count(v), -1, "The sentinels")
+
+
+def base_attack(s: MarsState) -> None:
+    """Rules, turn order step 3 and "They are into the base!": aliens left in the LZ hit the
+    base: they are discarded, an upgrade counter is destroyed, and the third time the base
+    falls."""
+    attackers = aliens_in_zone(s, LZ)
+    if not attackers:
+        return
+    lz = s.zone_cols(LZ)
+    left = sum(1 for a in attackers if s.aloc[a] // s.levels < lz.start + len(lz) // 2)
+    for a in attackers:
+        s.aloc[a] = DEAD
+    s.base_hits += 1
+    first = 0 if left * 2 >= len(attackers) else 1
+    lost = next((k for k in (first, 1 - first) if s.upg[k] >= 0), None)
+    text = ""
+    if lost is not None:
+        text = f" The {UPGRADE_NAMES[s.upg[lost]]} is destroyed."
+        s.upg[lost] = -1
+    s.log("base", f"{len(attackers)} aliens attack the base ({s.base_hits} of {s.C.base_attacks}).{text}",
+          hits=s.base_hits)
+    if s.base_hits >= s.C.base_attacks:
+        s.won, s.end, s.phase = 0, END_BASE, OVER
+        s.log("lost", "The base is destroyed: the marines lose.")
+

@@ -1,0 +1,45 @@
+"""The heuristic marine team and co-operative play in the lab."""
+
+from cosmodrome.bots import make_bot
+from cosmodrome.games.mars.heuristic import MarsHeuristic
+from cosmodrome.lab.store import Store
+from cosmodrome.lab.tournament import Tournament
+from mars_helpers import GAME, check_invariants
+
+
+def play(players, seed, bots, options=None):
+    s = GAME.new_state(players, seed, options or {})
+    while not s.is_terminal():
+        s.apply(bots[s.to_move()].choose(s))
+    check_invariants(s)
+    return s
+
+
+def test_the_heuristic_plays_legal_moves_to_the_end():
+    for seed in range(3):
+        s = play(3, seed, [MarsHeuristic(seed=k) for k in range(3)], {"threat": "baby"})
+        assert s.summary()["kills"] > 0
+
+
+def test_the_heuristic_sets_off_the_nuke_when_it_can():
+    s = GAME.new_state(2, 5)
+    s.aloc[s.defenders()[1]] = -3
+    d = s.zone_cols(6).start
+    s.mcol[0], s.mlvl[0] = d, 1
+    s.apply(3)               # the first marine acts
+    assert MarsHeuristic(seed=0).choose(s) == 2
+
+
+def test_the_bots_registry_finds_the_heuristic():
+    assert make_bot("heuristic", GAME, 1).name == "heuristic"
+
+
+def test_a_tournament_reports_the_team_result(tmp_path):
+    t = Tournament("mars", ["random", "random"], n=4, players=2, seed=3)
+    results = t.run(Store(tmp_path / "t.sqlite"), workers=1)
+    a = t.analyse(results)
+    team = a["team"]
+    assert team["games"] == 4 and 0 <= team["wins"] <= 4
+    assert team["win_rate"] == team["wins"] / 4
+    for b in a["bots"]:          # every seat shares the team's result
+        assert b["win_share"] == team["win_rate"]

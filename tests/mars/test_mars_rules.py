@@ -1,0 +1,438 @@
+"""Each rule of March on Mars (../shared/rules/walking-on-the-moon-and-march-on-mars.md,
+second half) as a test, on positions set up by hand."""
+
+import pytest
+
+from cosmodrome.core import IllegalActionError, RecordError
+from cosmodrome.games.lunar.dice import ACCIDENT
+from cosmodrome.games.mars import combat, rounds, turn, waves
+from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_MISSILE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_SEAT, A_SHOOT,
+                                         A_SUPPORT, ACT, BAG,
+                                         CHOOSE, DEAD,
+                                         D_RIGHT, FAR_RIGHT, GONE, LZ, NEAR_RIGHT, OVER, PROGRAM, RIGHT, LEFT)
+from mars_helpers import GAME, check_invariants
+
+Y, B, R = 0, 1, 2
+
+
+def bare(players=2, seed=1, **options):
+    """A fresh game with every alien back in the bag but the defenders."""
+    s = GAME.new_state(players, seed, options)
+    for i in range(len(s.aloc)):
+        if i not in s.defenders():
+            s.aloc[i] = BAG
+    return s
+
+
+def alien(s, colour, col, lvl=1):
+    """Put a bagged alien of ``colour`` on a box; returns its number."""
+    i = next(i for i in range(len(s.aloc)) if s.colour(i) == colour and s.aloc[i] == BAG)
+    s.aloc[i] = s.box(col, lvl)
+    return i
+
+
+def rolled(s, m, faces):
+    """Marine ``m`` in the act phase with the dice ``{die: face}`` just rolled (not its first
+    roll, so the LZ and antenna re-rolls do not apply)."""
+    s.cur, s.phase, s.slot, s.first_slot, s.rerolled = m, ACT, 0, -1, 0
+    s.prog = [0 if d in faces else -1 for d in range(6)]
+    s.faces = [faces.get(d, 0) for d in range(6)]
+
+
+def col_of(s, zone, k=0):
+    return s.zone_cols(zone)[k]
+
+
+# ----- prepare landing -------------------------------------------------------------------
+def test_setup_full_ring_for_three_or_more():
+    s = GAME.new_state(3, 4)
+    assert len(s.cards) == 4 and len(s.strip) == 2 + 4 * 6 + 4
+    assert s.sides == (LEFT, RIGHT)
+    for side, d in zip((LEFT, RIGHT), s.defenders()):
+        assert s.colour(d) == R and s.zone[s.aloc[d] // s.levels] == (0 if side == LEFT else D_RIGHT)
+    assert s.upg == [0, 0] and s.round == 1
+    assert all(s.zone[c] == LZ for c in s.mcol)
+    for z in (1, 2, 4, 5):
+        assert len(waves.aliens_in_zone(s, z)) == 3 + 1
+    assert s.phase == CHOOSE and s.legal_actions() == [A_SEAT + m for m in range(3)]
+
+
+def test_setup_half_board_for_two():
+    s = GAME.new_state(2, 4)
+    assert len(s.cards) == 2 and s.sides == (RIGHT,) and len(s.strip) == 4 + 12 + 1
+    assert s.aloc[s.defenders()[LEFT]] == GONE and s.defender_alive(RIGHT)
+    assert len(waves.aliens_in_zone(s, NEAR_RIGHT)) == 3 and len(waves.aliens_in_zone(s, FAR_RIGHT)) == 3
+
+
+def test_random_upgrades_come_from_the_six_counters():
+    seen = {tuple(GAME.new_state(3, k, {"upgrades": "random"}).upg) for k in range(30)}
+    assert len(seen) > 2 and all(0 <= u <= 2 for pair in seen for u in pair)
+
+
+# ----- free order among the marines --------------------------------------------------------
+def test_the_first_waiting_marine_chooses_who_acts_and_the_chosen_one_plays():
+    s = GAME.new_state(3, 1)
+    assert s.to_move() == 0
+    s.apply(A_SEAT + 2)
+    assert s.phase == PROGRAM and s.to_move() == 2
+    s.apply(A_PROGRAM + 0 * 3 + 0)
+    s.apply(A_DONE)
+    while s.to_move() == 2 and not s.is_terminal():
+        s.apply(s.legal_actions()[0] if s.phase != ACT else s.legal_actions()[-1])
+    assert s.acted[2] == 1 and s.phase == CHOOSE and s.to_move() == 0
+    assert s.legal_actions() == [A_SEAT + 0, A_SEAT + 1]
+
+
+# ----- programming ---------------------------------------------------------------------------
+def test_four_dice_on_up_to_three_actions():
+    s = GAME.new_state(2, 1)
+    s.apply(A_SEAT + 0)
+    assert A_DONE not in s.legal_actions()          # at least one die
+    for d in range(4):
+        s.apply(A_PROGRAM + d * 3 + (d % 3))
+    assert all(a < A_PROGRAM for a in s.legal_actions())   # no fifth die
+    with pytest.raises(IllegalActionError):
+        s.apply(A_PROGRAM + 5 * 3)
+
+
+def test_a_crashed_marine_gets_up_with_two_dice():
+    s = GAME.new_state(2, 1)
+    s.mdown[0] = 1
+    s.apply(A_SEAT + 0)
+    assert s.mdown[0] == 0 and s.dice_n == 2
+
+
+# ----- moving -----------------------------------------------------------------------------
+def test_move_forward_or_backward_on_the_lunar_rules():
+    s = bare(3)
+    lz = s.zone_cols(LZ)
+    s.mcol[0], s.mlvl[0] = lz[1], 1
+    rolled(s, 0, {0: 1})
+    legal = s.legal_actions()
+    assert A_MOVE + (0 * 2 + 0) * 8 in legal and A_MOVE + (0 * 2 + 1) * 8 in legal
+    s.apply(A_MOVE + (0 * 2 + 1) * 8)
+    assert s.mcol[0] == lz[0] and s.mlvl[0] == 1
+
+
+def test_the_force_barrier_stops_a_marine_before_a_living_defender():
+    s = bare(2)
+    d_col = col_of(s, D_RIGHT)
+    s.mcol[0], s.mlvl[0] = d_col - 2, 1
+    s.strip = s.strip[:d_col - 2] + (s.strip[d_col],) * 2 + s.strip[d_col:]   # flat ground before the box
+    rolled(s, 0, {0: 3})
+    j = s.preview(0, 0, 0, 0)
+    assert j.col == d_col - 1 and j.outcome == "barrier"
+    s.aloc[s.defenders()[RIGHT]] = GONE
+    assert s.preview(0, 0, 0, 0).col == d_col          # the box beside the MMM is open
+
+
+def test_an_accident_crashes_the_marine_and_ends_its_turn():
+    s = bare(2)
+    s.mcol[0], s.mlvl[0] = col_of(s, LZ, 3), 1
+    s.strip = s.strip[:4] + ((3, 2, 3, 3),) + s.strip[5:]     # a box without a circle next
+    rolled(s, 0, {0: 1})
+    s.apply(A_MOVE)
+    assert s.mdown[0] == 1 and s.acted[0] == 1
+
+
+def test_a_standing_companion_cancels_an_accident_and_a_safe_landing_picks_up_a_mate():
+    s = bare(2)
+    s.strip = s.strip[:4] + ((3, 2, 3, 3),) + s.strip[5:]
+    s.mcol[0], s.mlvl[0] = 3, 1
+    s.mcol[1], s.mlvl[1] = 4, 1
+    rolled(s, 0, {0: 1})
+    s.apply(A_MOVE)
+    assert s.mdown[0] == 0 and s.phase != CHOOSE     # kept going
+    t = bare(2)
+    t.mcol[1], t.mlvl[1], t.mdown[1] = 1, 1, 1
+    t.mcol[0], t.mlvl[0] = 0, 1
+    rolled(t, 0, {0: 1})
+    t.apply(A_MOVE)
+    assert t.mdown[1] == 0
+
+
+# ----- shooting ---------------------------------------------------------------------------------
+def test_groups_of_equal_values_shoot_at_their_exact_range():
+    s = bare(3)
+    c = col_of(s, LZ, 0)
+    s.mcol[0], s.mlvl[0] = c, 1
+    target = alien(s, B, c + 2)
+    rolled(s, 0, {0: 2, 1: 2, 2: 1})       # two 2s and a 1
+    assert A_SHOOT + (0 * 4 + 2) * 4 + 1 in s.legal_actions()
+    assert A_SHOOT + (0 * 4 + 1) * 4 + 1 not in s.legal_actions()   # nobody at range 1
+    s.apply(A_SHOOT + (0 * 4 + 2) * 4 + 1)
+    assert s.aloc[target] == DEAD and s.kills[0] == 1
+
+
+def test_hits_needed_by_colour_and_no_damage_carried_over():
+    s = bare(3)
+    c = col_of(s, LZ, 0)
+    s.mcol[0], s.mlvl[0] = c, 1
+    red = alien(s, R, c + 1)
+    for _ in range(2):
+        rolled(s, 0, {0: 1, 1: 1})           # two hits: a red alien needs three
+        s.prog = [0, 0, 1, -1, -1, -1]
+        s.apply(A_SHOOT + (0 * 4 + 1) * 4 + 1)
+        assert s.aloc[red] == s.box(c + 1, 1)
+    rolled(s, 0, {0: 1, 2: 1, 4: 1})
+    s.apply(A_SHOOT + (0 * 4 + 1) * 4 + 1)
+    assert s.aloc[red] == DEAD
+
+
+def test_hits_are_spread_to_kill_most():
+    assert combat.best_kills([1, 2, 3], 3) == [2]
+    assert combat.best_kills([1, 1, 2], 3) in ([0, 2], [1, 2])
+    assert combat.best_kills([3], 2) == []
+
+
+def test_engaged_marines_fight_with_ones_only_or_lose_the_dice():
+    s = bare(3)
+    c = col_of(s, LZ, 1)
+    s.mcol[0], s.mlvl[0] = c, 1
+    y = alien(s, Y, c)
+    alien(s, Y, c + 2)
+    s.mcol[1] = s.mcol[2] = c + 1                        # no companion: no re-roll
+    rolled(s, 0, {0: 2, 1: 2})
+    assert s.legal_actions() == [A_DONE]                 # no move, no other target
+    rolled(s, 0, {0: 1, 1: 2})
+    assert s.legal_actions() == [A_SHOOT + 1]            # own box, level 1
+    s.apply(A_SHOOT + 1)
+    assert s.aloc[y] == DEAD
+
+
+def test_dont_stop_marine_a_roll_must_be_used():
+    s = GAME.new_state(2, 3)
+    s.apply(A_SEAT + 0)
+    s.apply(A_PROGRAM)
+    s.apply(A_DONE)
+    assert s.phase == ACT and A_DONE not in s.legal_actions()
+
+
+def test_a_wave_face_sends_a_wave_on_the_marines_side_at_the_end_of_its_turn():
+    s = bare(2)
+    s.mcol[0], s.mlvl[0] = 2, 1
+    before = len(waves.aliens_in_zone(s, FAR_RIGHT))
+    rolled(s, 0, {4: ACCIDENT, 0: 1})
+    s.boom = 1
+    s.apply(A_MOVE + (0 * 2 + 1) * 8)               # the last action: the turn ends
+    assert s.acted[0] == 1 and len(waves.aliens_in_zone(s, FAR_RIGHT)) > before
+
+
+# ----- waves and the base -------------------------------------------------------------------
+def test_wave_size_by_threat_level():
+    s = bare(3)
+    lz = s.zone_cols(LZ)
+    s.mcol = [col_of(s, NEAR_RIGHT), lz[0], lz[3]]
+    assert waves.wave_size(s, RIGHT) == 3                # one on the card, one in the LZ's right half
+    s.options["threat"] = "baby"
+    assert waves.wave_size(s, RIGHT) == 2
+    s.options["threat"] = "sergeant"
+    assert waves.wave_size(s, RIGHT) == 4 and waves.wave_size(s, LEFT) == 3
+    s.options["threat"] = "normal"
+    s.mcol = [lz[3]] * 3
+    assert waves.wave_size(s, LEFT) == 2                 # at least two
+
+
+def test_deployment_order_by_colour_and_level():
+    s = bare(2)
+    boxes = waves.boxes(s, NEAR_RIGHT, RIGHT)
+    assert all(s.circled(c, y) for c, y in boxes)
+    assert boxes[0][0] >= boxes[-1][0]                    # closest to the MMM first
+    ys = [i for i in range(len(s.aloc)) if s.colour(i) == Y][:1]
+    red = [len(s.aloc) - 3]
+    blue = [i for i in range(len(s.aloc)) if s.colour(i) == B][:1]
+    waves.deploy(s, ys + blue + red, NEAR_RIGHT, RIGHT)
+    assert s.aloc[red[0]] == s.box(*boxes[0]) and s.aloc[blue[0]] == s.box(*boxes[1])
+    assert s.aloc[ys[0]] == s.box(*boxes[-1])
+
+
+def test_a_wave_moves_a_card_towards_the_lz_with_a_bunker_killing_one():
+    s = bare(2)
+    near, far = col_of(s, NEAR_RIGHT, 0), col_of(s, FAR_RIGHT, 0)
+    lvl = next(y for y in range(4) if s.standing(near, y))
+    a1, a2 = alien(s, Y, near, lvl), alien(s, B, near, lvl)
+    flvl = next(y for y in range(4) if s.standing(far, y))
+    f = alien(s, Y, far, flvl)
+    s.upg = [0, 0]
+    waves.wave(s, RIGHT, "test")
+    assert s.aloc[a2] == DEAD and s.aloc[a1] == waves.incoming(RIGHT)    # the bunker kills the toughest
+    assert s.zone[s.aloc[f] // s.levels] == NEAR_RIGHT
+    assert len(waves.aliens_in_zone(s, FAR_RIGHT)) == waves.wave_size(s, RIGHT)
+    check_invariants(s)
+
+
+def test_a_wave_to_the_unused_half_is_ignored():
+    s = bare(2)
+    before = list(s.aloc)
+    waves.wave(s, LEFT, "test")
+    assert s.aloc == before
+
+
+def test_incoming_aliens_storm_the_lz_at_the_start_of_the_round():
+    s = bare(2)
+    a = alien(s, Y, 0)
+    s.aloc[a] = waves.incoming(RIGHT)
+    waves.land_incoming(s)
+    assert s.zone[s.aloc[a] // s.levels] == LZ
+
+
+def test_aliens_left_in_the_lz_hit_the_base_and_the_third_time_it_falls():
+    s = bare(2)
+    for k in range(3):
+        a = alien(s, Y, 1)
+        waves.base_attack(s)
+        assert s.aloc[a] == DEAD and s.base_hits == k + 1
+    assert s.upg == [-1, -1] and s.phase == OVER and not s.winners()
+    assert s.returns() == [0.0, 0.0] and s.summary()["end"] == "base"
+
+
+def test_sentinels_shoot_into_the_lz():
+    s = bare(2)
+    s.upg = [1, 1]
+    lz = s.zone_cols(LZ)
+    ys = [alien(s, Y, c) for c in lz for _ in range(2)]
+    waves.sentinels(s)
+    assert any(s.aloc[y] == DEAD for y in ys)
+
+
+def test_eight_rounds_then_the_mmm_wins():
+    s = bare(2)
+    s.round = 8
+    s.acted = [1, 1]
+    rounds.end_round(s)
+    assert s.phase == OVER and s.summary()["end"] == "rounds" and s.returns() == [0.0, 0.0]
+
+
+# ----- the nuke --------------------------------------------------------------------------------
+def nuke_position(players=2):
+    s = bare(players)
+    s.aloc[s.defenders()[RIGHT]] = GONE
+    d = col_of(s, D_RIGHT)
+    s.mcol[0], s.mlvl[0] = d, 1
+    s.cur, s.phase, s.prog = 0, PROGRAM, [-1] * 6
+    return s
+
+
+def test_the_nuke_only_beside_the_mmm_free_of_aliens():
+    s = nuke_position()
+    assert A_NUKE in s.legal_actions()
+    alien(s, Y, s.mcol[0])
+    assert A_NUKE not in s.legal_actions()
+    s.mcol[0] = col_of(s, LZ)
+    assert not turn.nuke_ready(s, 0)
+
+
+@pytest.mark.parametrize("faces, won", [((3, 3, 2, 1), True), ((3, 2, 2, 1), False)])
+def test_the_nuke_needs_nine_or_more(faces, won, monkeypatch):
+    s = nuke_position()
+    seq = iter(faces)
+    monkeypatch.setattr(s, "roll_die", lambda d: next(seq))
+    s.apply(A_NUKE)
+    assert bool(s.winners()) is won
+    if won:
+        assert s.returns() == [1.0, 1.0] and s.summary()["end"] == "nuke"
+    else:
+        assert s.phase != OVER and s.acted[0] == 1
+
+
+def test_a_companion_lets_the_nuke_reroll_its_lowest_die(monkeypatch):
+    s = nuke_position()
+    s.mcol[1], s.mlvl[1] = s.mcol[0], 1
+    seq = iter((3, 2, 2, 1, 2))
+    monkeypatch.setattr(s, "roll_die", lambda d: next(seq))
+    s.apply(A_NUKE)
+    assert s.winners() == [0, 1]
+
+
+# ----- records -----------------------------------------------------------------------------------
+def test_malformed_saved_states_are_refused_with_a_reason():
+    s = GAME.new_state(3, 1)
+    d = s.to_json()
+    with pytest.raises(RecordError, match="martian card"):
+        GAME.state_from_json({**d, "cards": [0, 0, 1, 2]})
+    with pytest.raises(RecordError, match="inconsistent"):
+        GAME.state_from_json({**d, "aloc": [999] * len(d["aloc"])})
+    with pytest.raises(RecordError, match="lacks"):
+        GAME.state_from_json({k: v for k, v in d.items() if k != "upg"})
+
+
+# ----- team play and support from the base -------------------------------------------------------
+def test_one_reroll_a_roll_beside_a_companion(monkeypatch):
+    s = bare(2)
+    c = col_of(s, NEAR_RIGHT, 0)
+    s.mcol = [c, c]
+    s.mlvl = [next(y for y in range(4) if s.standing(c, y))] * 2
+    rolled(s, 0, {0: 1, 1: 2})
+    s.first_slot = -1                        # not the first roll: only the companion counts
+    assert turn.reroll_sources(s) == ["a companion"]
+    assert A_REROLL + 1 in s.legal_actions()
+    monkeypatch.setattr(s, "roll_die", lambda d: 3)
+    s.apply(A_REROLL + 1)
+    assert s.faces[1] == 3 and not any(a >= A_REROLL for a in s.legal_actions())   # once a roll
+
+
+def test_the_lz_and_the_antenna_give_a_reroll_on_the_first_roll_only():
+    s = bare(3)
+    lz = s.zone_cols(LZ)
+    s.mcol = [lz[0], col_of(s, NEAR_RIGHT, 3), col_of(s, FAR_RIGHT, 3)]
+    s.mlvl = [1] + [next(y for y in range(4) if s.standing(c, y)) for c in s.mcol[1:]]
+    rolled(s, 0, {0: 1})
+    s.first_slot = 0
+    assert turn.reroll_sources(s) == ["the Landing Zone"]
+    s.slot = 1
+    assert turn.reroll_sources(s) == []
+    s.upg = [2, 2]                            # antennas on both sides
+    rolled(s, 1, {0: 1})
+    s.first_slot = 0
+    assert turn.reroll_sources(s) == ["the antenna"]
+
+
+def test_tactical_support_from_the_lz_stands_a_crashed_marine_up():
+    s = bare(2)
+    s.mcol[0], s.mlvl[0] = 0, 1
+    s.mdown[1] = 1
+    s.cur, s.phase, s.prog = 0, PROGRAM, [-1] * 6
+    assert A_SUPPORT + 1 in s.legal_actions()
+    s.apply(A_SUPPORT + 1)
+    assert s.mdown[1] == 0 and s.acted[0] == 1
+    t = bare(2)
+    t.mcol[0], t.mlvl[0], t.mdown[1] = 0, 1, 1
+    alien(t, Y, 0)
+    t.cur, t.phase, t.prog = 0, PROGRAM, [-1] * 6
+    assert A_SUPPORT + 1 not in t.legal_actions()      # not with aliens in the box
+
+
+def base_turn(players=2):
+    s = bare(players)
+    s.mcol[0], s.mlvl[0] = 0, 1
+    s.cur, s.phase, s.prog = 0, PROGRAM, [-1] * 6
+    return s
+
+
+@pytest.mark.parametrize("kind, killed", [(0, 1), (1, 3)])
+def test_the_missile_battery_pierces_one_box_or_fragments_three_columns(kind, killed, monkeypatch):
+    s = base_turn()
+    s.mcol[1], s.mlvl[1] = 1, 1
+    target = 1 + 3                                        # white dice 1 + 2 from the beacon
+    boxes = [(c, next(y for y in range(4) if s.standing(c, y) and s.circled(c, y))) for c in (target - 1, target, target + 1)]
+    blues = [alien(s, B, c, y) for c, y in boxes]
+    red = alien(s, R, *boxes[1])
+    seq = iter((1, 2))
+    monkeypatch.setattr(s, "roll_die", lambda d: next(seq))
+    s.apply(A_MISSILE + (kind * 2 + 0) * 5 + 1)
+    dead = [a for a in blues + [red] if s.aloc[a] == DEAD]
+    if kind == 0:
+        assert dead == [red]                              # 3 hits: the red one of the crowded box
+    else:
+        assert dead == [] and s.acted[0] == 1             # 1 hit each: blue and red survive
+    assert s.acted[0] == 1
+
+
+def test_the_bait_rolls_the_white_die_again():
+    s = base_turn()
+    s.apply(A_BAIT)
+    assert s.bait == 1 and s.acted[0] == 1
+    s.white = 2
+    assert rounds.bait_fooled(s)                          # half board: the side in play
+    s.white = 1
+    assert not rounds.bait_fooled(s)
