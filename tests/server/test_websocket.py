@@ -63,6 +63,24 @@ def test_each_socket_gets_its_own_view_after_every_action(client):
         assert recv_table(w0)["version"] == 2
 
 
+def test_the_setting_up_lines_come_once_not_again_with_the_first_move(client):
+    """A game whose log opens with setting-up lines (Venus: tiles drawn, first player rolled):
+    the first table carries them; the update after the first move carries only that move's lines."""
+    r = client.post("/api/games", json={"game": "venus", "players": 2, "seed": 5,
+                                        "seats": [{"kind": "human"}, {"kind": "human"}]})
+    g = r.json()
+    with socket(client, g["id"], token(g, 0)) as w0, socket(client, g["id"], token(g, 1)) as w1:
+        m0, m1 = recv_table(w0), recv_table(w1)
+        setup = [line for line in m0["log"] if line["i"] == -1]
+        assert m0["log_reset"] is True and setup and all(line["i"] == -1 for line in m0["log"])
+        mover, m = (w0, m0) if m0["decision"] else (w1, m1)
+        mover.send_json({"type": "act", "action": m["decision"]["options"][0]["action"], "version": 0})
+        u0, u1 = recv_table(w0), recv_table(w1)
+        for u in (u0, u1):
+            assert u["log_reset"] is False and u["version"] == 1
+            assert all(line["i"] == 0 for line in u["log"]), [line["text"] for line in u["log"]]
+
+
 def test_reconnect_restores_the_whole_table_at_once(client):
     g = new_game(client, seed=4)
     gid = g["id"]

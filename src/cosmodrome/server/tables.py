@@ -109,11 +109,13 @@ class Table:
                 return i
         raise Forbidden("this link's seat token is not valid for this game")
 
-    def log_lines(self, seat: Optional[int], start: int = 0, stop: Optional[int] = None) -> list[dict[str, Any]]:
+    def log_lines(self, seat: Optional[int], start: int = 0, stop: Optional[int] = None,
+                  setup: Optional[bool] = None) -> list[dict[str, Any]]:
         """The log of actions ``start`` to ``stop`` (the end when None), as ``seat`` may read
-        it; from the start it opens with the setting-up events."""
+        it; a whole log (``setup``, by default when ``start`` is 0) opens with the setting-up
+        events, while the lines added by the first action (start 0, ``setup=False``) do not."""
         out: list[dict[str, Any]] = []
-        if start == 0:
+        if (start == 0) if setup is None else setup:
             for e in self.setup:
                 d = e.for_seat(seat)
                 if d is not None:
@@ -172,7 +174,7 @@ class Table:
                "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
                "seat": seat, "seat_name": self.seat_name(seat), "seats": self.seats_public(),
                "view": self.state.view(seat), "decision": decision, "waiting": waiting,
-               "log": self.log_lines(seat, log_start), "log_reset": reset,
+               "log": self.log_lines(seat, log_start, setup=reset), "log_reset": reset,
                "dice": self.last_dice(seat), "result": self.result(),
                "can_undo": seat is not None and self.undo_start(seat) is not None}
         if notice:

@@ -50,6 +50,9 @@ async function main() {
   const sel = $("seat");
   sel.append(el("option", { value: "", text: "Spectators" }));
   for (const s of info.seats) sel.append(el("option", { value: s.seat, text: s.name }));
+  // a seat's link (table -> replay) opens that seat's view: ?seat=N (a seat number is no secret)
+  const want = p.get("seat");
+  if (want !== null && info.seats.some(s => String(s.seat) === want)) sel.value = want;
   sel.addEventListener("change", () => show(step));
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(step - 1);
@@ -57,8 +60,8 @@ async function main() {
   $("last").onclick = () => show(steps);
   $("scrub").addEventListener("input", (e) => show(Number(e.target.value)));
   $("play").onclick = () => {
-    if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶ play"; return; }
-    $("play").textContent = "⏸ pause";
+    if (timer) { clearInterval(timer); timer = null; $("play").textContent = "play"; return; }
+    $("play").textContent = "pause";
     timer = setInterval(() => { if (step >= steps) { $("play").click(); } else show(step + 1); }, 700);
   };
   document.addEventListener("keydown", (e) => {
