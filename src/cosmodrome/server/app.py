@@ -348,7 +348,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return {"game_id": t.id, "game": t.row.game, "title": t.game.title, "step": step, "steps": n,
                 "seat": seat, "seat_name": t.seat_name(seat), "seats": t.seats_public(),
                 "status": t.row.status, "view": state.view(seat), "log": lines, "last_action": label,
-                "mover": mover,
+                "mover": mover, "movers": list(t.movers[:n]),
                 "result": t.result() if step == n else None}
 
     # ----- the socket ---------------------------------------------------------------
