@@ -107,3 +107,29 @@ def test_a_seats_replay_link_carries_its_seat(server, browser):
     assert page.url.startswith(f"{server}/replay.html?game={g['id']}&seat=0#token=")
     page.wait_for_selector("[data-testid=player-0]:has-text('(you)')")
     assert page.locator("[data-testid=replay-seat]").input_value() == "0"
+
+
+def test_a_display_name_with_markup_is_shown_as_text_everywhere(server, browser):
+    g = post(server, "/api/games", {"game": "venus", "players": 2, "seed": 6,
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+    evil = "<script>window.pwned=1</script>"
+    a = browser.new_context().new_page()
+    a.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][0]['token']}")
+    a.wait_for_selector("[data-testid=name-form].ask")
+    b = browser.new_context().new_page()
+    b.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][1]['token']}")
+    b.wait_for_selector("[data-testid=name-form]")
+    dialogs = []
+    for pg in (a, b):
+        pg.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    a.fill("[data-testid=name-input]", evil)
+    a.click("#name-save")
+    # the other seat sees the name, as text, in the seats, the waiting line or the board
+    b.wait_for_selector("#seats .pill >> text=" + evil)
+    assert b.locator(f"[data-testid=player-name-0]").inner_text().startswith("British Empire · " + evil)
+    for pg in (a, b):
+        assert pg.evaluate("window.pwned") is None
+        assert pg.evaluate("document.querySelectorAll('#seats script, #board script, #decision script').length") == 0
+    assert a.locator("#whoami").inner_text() == "You: British Empire (red) · " + evil
+    assert not a.locator("[data-testid=name-form]").evaluate("e => e.classList.contains('ask')")
+    assert dialogs == []

@@ -288,6 +288,15 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         links = _links(request, t)
         return {"seat": i, "token": token, "link": links["seats"][i]["link"]}
 
+    @app.post("/api/games/{game_id}/name")
+    async def name(game_id: str, request: Request):
+        t = await hall().table(game_id)
+        seat = t.seat_for_token(_token(request))
+        data = await _body(request)
+        if "name" not in data:
+            raise BadRequest("the request lacks 'name' (text)")
+        return {"ok": True, "seat": seat, "name": await hall().set_name(t, seat, data["name"])}
+
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request):
         token = _token(request)

@@ -32,6 +32,7 @@ from cosmodrome.core import (
     get_game,
 )
 from cosmodrome.server.botpool import BotCrashed, BotFailure, BotPool, BotTimeout, Job
+from cosmodrome.server.security import BadRequest
 from cosmodrome.server.seatbots import seat_bot
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
 from cosmodrome.server.variants import Variants
@@ -53,6 +54,28 @@ class Conflict(CosmodromeError):
 
 class NotFound(CosmodromeError):
     """No such game (HTTP 404)."""
+
+
+NAME_MAX = 32
+
+
+def display_name(raw: Any) -> str:
+    """A person's display name at a seat: text of 1 to ``NAME_MAX`` characters, spaces folded,
+    no control characters (pages show it as text, never as markup).
+
+    >>> display_name("  Ada   Lovelace ")
+    'Ada Lovelace'
+    >>> display_name("<b>Bo</b>")
+    '<b>Bo</b>'
+    """
+    if not isinstance(raw, str):
+        raise BadRequest(f"'name' must be text, not {type(raw).__name__}")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in raw):
+        raise BadRequest("a name may not hold control characters")
+    name = " ".join(raw.split())
+    if not 1 <= len(name) <= NAME_MAX:
+        raise BadRequest(f"a name has 1 to {NAME_MAX} characters, not {len(name)}")
+    return name
 
 
 def new_id(nbytes: int = 6) -> str:
@@ -164,7 +187,8 @@ class Table:
 
     def seats_public(self) -> list[dict[str, Any]]:
         return [{"seat": i, "name": self.seat_name(i), "kind": s.get("kind"), "bot": s.get("bot"),
-                 "claimed": bool(s.get("claimed"))} for i, s in enumerate(self.row.seats)]
+                 "claimed": bool(s.get("claimed")), "display": s.get("display")}
+                for i, s in enumerate(self.row.seats)]
 
     def table_message(self, seat: Optional[int], log_start: int = 0, reset: bool = True,
                       notice: Optional[str] = None) -> dict[str, Any]:
@@ -375,6 +399,21 @@ class Hall:
             log.warning("could not mark seat %s of %s claimed: %s", seat, t.id, exc)
             return
         t.row.seats = seats
+
+    async def set_name(self, t: Table, seat: Optional[int], raw: Any) -> str:
+        """The person at ``seat`` picks a display name; every socket of the game is told."""
+        if seat is None:
+            raise Forbidden("a spectator has no seat to name: open a seat's link")
+        if t.row.seats[seat].get("kind") != "human":
+            raise Forbidden("a bot's seat keeps its name")
+        name = display_name(raw)
+        async with t.lock:
+            seats = [dict(x) for x in t.row.seats]
+            seats[seat]["display"] = name
+            await asyncio.to_thread(self.store.set_seats, t.id, seats)
+            t.row.seats = seats
+        await self.broadcast(t, 0, reset=True)
+        return name
 
     async def join(self, t: Table, seat: Optional[int]) -> tuple[int, str]:
         """Take a free human seat of a public game; returns (seat, token)."""

@@ -73,6 +73,9 @@ function yourTurn(m) {
   wasMyTurn = mine;
 }
 
+// A seat as people see it: the person's display name (if they picked one) with the game's name.
+function seatLabel(s) { return s && s.display ? `${s.display} · ${s.name}` : (s ? s.name : ""); }
+
 function banner(text, level = "error", ms = 7000) {
   const b = $("banner");
   b.className = `banner ${level}`;
@@ -202,7 +205,7 @@ function drawDecision() {
   } else if (m.waiting) {
     const w = m.waiting;
     box.replaceChildren(el("div", { class: "waiting", "data-testid": "waiting" },
-      el("b", { text: w.seat_name }), w.bot ? " (bot) " : " ", "is deciding: ", w.prompt));
+      el("b", { text: seatLabel(m.seats[w.seat]) || w.seat_name }), w.bot ? " (bot) " : " ", "is deciding: ", w.prompt));
   } else box.replaceChildren();
 }
 
@@ -213,7 +216,8 @@ function drawSide() {
     class: "pill" + (s.seat === m.seat ? " me" : "") + (s.seat === mover ? " mover" : ""),
     style: `--seat:${seatInfo(m, s.seat).colour}`,
     title: s.kind === "bot" ? `bot level ${s.bot}` : null,
-    text: `${s.name}${s.kind === "bot" ? ` · bot ${botLabel(s.bot)}` : ""}${s.seat === m.seat ? " (you)" : ""}` })));
+    text: `${seatLabel(s)}${s.kind === "bot" ? ` · bot ${botLabel(s.bot)}` : ""}${s.seat === m.seat ? " (you)" : ""}` })));
+  drawNameForm(m);
   const logBox = $("log");
   const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 20;
   logBox.replaceChildren(...shown.log.map(l => {
@@ -260,7 +264,8 @@ async function draw() {
   $("title").textContent = `${m.title} · game ${m.game_id}`;
   $("status").textContent = m.status === "running" ? `move ${m.actions}` : m.status;
   $("status").className = "pill" + (m.status === "finished" ? " ok" : "");
-  $("whoami").textContent = m.seat === null ? "Spectator" : `You: ${m.seat_name}`;
+  const mine = m.seat === null ? null : m.seats[m.seat];
+  $("whoami").textContent = m.seat === null ? "Spectator" : `You: ${m.seat_name}${mine && mine.display ? ` · ${mine.display}` : ""}`;
   if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); dockHand(); return; }
   drawDecision();
   drawSide();
@@ -327,6 +332,34 @@ function showInvite() {
   box.hidden = false;
 }
 
+// A person picks the name the others see (kept for the next table in localStorage).
+function drawNameForm(m) {
+  const form = $("name-form");
+  const s = m.seat === null ? null : m.seats[m.seat];
+  form.hidden = !s || s.kind !== "human";
+  if (form.hidden) return;
+  form.classList.toggle("ask", !s.display);
+  $("name-label").textContent = s.display ? `Your name at this table (${m.seat_name})` : `Pick the name the others will see (${m.seat_name})`;
+  if (document.activeElement !== $("name-input") && form.dataset.seat !== String(m.seat)) {
+    let last = "";
+    try { last = localStorage.getItem("cosmodrome-name") || ""; } catch (e) { last = ""; }
+    $("name-input").value = s.display || last;
+    form.dataset.seat = String(m.seat);
+  }
+}
+
+async function saveName(ev) {
+  ev.preventDefault();
+  const c = shown;
+  if (!c || !c.token) return;
+  const name = $("name-input").value;
+  try {
+    const r = await api("POST", `/api/games/${gameId}/name`, { name }, c.token);
+    try { localStorage.setItem("cosmodrome-name", r.name); } catch (e) { /* private mode */ }
+    banner(`Others now see you as ${r.name}.`, "info", 2500);
+  } catch (e) { banner(e.message, "warning"); }
+}
+
 function prefsPanel() {
   $("pref-sound").checked = prefs.get("sound");
   $("pref-notify").checked = prefs.get("notify") && "Notification" in window && Notification.permission === "granted";
@@ -363,6 +396,7 @@ function main() {
   $("undo").addEventListener("click", undo);
   $("hand-toggle").addEventListener("click", () => { handOpen = !handOpen; dockHand(true); });
   prefsPanel();
+  $("name-form").addEventListener("submit", saveName);
   watchDocks();
   showInvite();
   $("handover-btn").addEventListener("click", () => {

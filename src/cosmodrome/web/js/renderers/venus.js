@@ -296,7 +296,8 @@ function playerPanel(p, model, ctx, idx, root) {
   const mover = ctx.waiting && ctx.waiting.seat === p.seat;
   const node = el("div", { class: `vn-player ${p.seat === ctx.seat ? "me" : ""} ${mover ? "mover" : ""}`, style: `--c:${COLOURS[p.colour] || p.colour}`,
     "data-seat": p.seat, "data-testid": `player-${p.seat}` },
-    el("div", { class: "nm" }, el("span", { text: `${p.empire || p.name}${p.seat === ctx.seat ? " (you)" : ""}` }),
+    el("div", { class: "nm" }, el("span", { "data-testid": `player-name-${p.seat}`,
+      text: `${p.empire || p.name}${ctx.seats && ctx.seats[p.seat] && ctx.seats[p.seat].display ? ` · ${ctx.seats[p.seat].display}` : ""}${p.seat === ctx.seat ? " (you)" : ""}` }),
       el("span", { class: "money", text: p.money !== undefined ? `£${p.money}` : "" })),
     p.first ? el("div", { class: "first", text: "★ first player" }) : null,
     el("div", { class: "row" },
