@@ -133,3 +133,37 @@ def test_a_display_name_with_markup_is_shown_as_text_everywhere(server, browser)
     assert a.locator("#whoami").inner_text() == "You: British Empire (red) · " + evil
     assert not a.locator("[data-testid=name-form]").evaluate("e => e.classList.contains('ask')")
     assert dialogs == []
+
+
+def test_rematch_in_one_click_takes_everyone_still_here_to_their_new_seat(server, browser):
+    g = post(server, "/api/games", {"game": "pocket-race", "players": 2, "seed": 8, "options": {"rounds": 1},
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+    pages = []
+    for seat in (0, 1):
+        pg = browser.new_context().new_page()
+        pg.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][seat]['token']}")
+        pg.wait_for_selector("[data-testid=conn].ok")
+        pages.append(pg)
+    a, b = pages
+    while not a.query_selector("[data-testid=winner]"):
+        for pg in pages:
+            btn = pg.locator("#decision.mine .options button:enabled")
+            if btn.count():
+                try:
+                    btn.first.click(timeout=1500)
+                except Exception:  # redrawn under the click
+                    pass
+        a.wait_for_timeout(50)
+    b.wait_for_selector("[data-testid=rematch]")
+    a.click("[data-testid=rematch]")
+    a.wait_for_url(lambda u: g["id"] not in u)
+    new_id = a.url.split("game=")[1].split("#")[0]
+    a.wait_for_selector("#whoami:has-text('You: Player 1')")
+    # the other seat, still connected, is offered its own new seat
+    b.wait_for_selector("[data-testid=rematch-link]")
+    href = b.get_attribute("[data-testid=rematch-link]", "href")
+    assert href.startswith(f"/table.html?game={new_id}#token=") and g["seats"][1]["token"] not in href
+    b.click("[data-testid=rematch-link]")
+    b.wait_for_selector("#whoami:has-text('You: Player 2')")
+    info = get(server, f"/api/games/{new_id}")
+    assert info["status"] == "running" and info["actions"] == 0 and [s["kind"] for s in info["seats"]] == ["human", "human"]

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import StorageError
-from server_helpers import actions_of, new_game, socket, token, view, wait_for
+from server_helpers import actions_of, auth, new_game, socket, token, view, wait_for
 
 DRAW = 9
 
@@ -262,3 +262,50 @@ def test_a_database_error_over_the_socket_is_a_clear_503(client):
         while (a := w0.receive_json())["type"] != "ack":
             pass
         assert a["version"] == 1
+
+
+def test_a_rematch_keeps_seats_and_settings_with_a_new_seed_and_tells_every_socket(client):
+    g = new_game(client, seats=("human", "human", "random"), rounds=1, seed=21)
+    gid = g["id"]
+    r = client.post(f"/api/games/{gid}/rematch", headers=auth(token(g, 0)))
+    assert r.status_code == 409 and "once the game is over" in r.json()["error"]
+    client.post(f"/api/games/{gid}/name", json={"name": "Ann"}, headers=auth(token(g, 0)))
+    with socket(client, gid, token(g, 1)) as w1, socket(client, gid) as ws:
+        recv_table(w1), recv_table(ws)
+        while client.get(f"/api/games/{gid}").json()["status"] == "running":
+            info = client.get(f"/api/games/{gid}").json()
+            if info["to_move"] in (0, 1):
+                _finish_one(client, g, info["to_move"])
+            else:
+                wait_for(lambda: client.get(f"/api/games/{gid}").json()["to_move"] != 2)  # the bot plays
+        assert client.post(f"/api/games/{gid}/rematch").status_code == 403  # a spectator
+        r = client.post(f"/api/games/{gid}/rematch", headers=auth(token(g, 0)))
+        assert r.status_code == 200, r.text
+        new = r.json()
+        assert new["id"] != gid and new["seat"] == 0 and new["link"].endswith(f"#token={new['token']}")
+        again = client.post(f"/api/games/{gid}/rematch", headers=auth(token(g, 1))).json()
+        assert again["id"] == new["id"] and again["seat"] == 1  # one rematch per game
+        # the sockets still connected are each told their own seat's new token (a spectator none)
+        def rematch_msg(w):
+            while True:
+                m = w.receive_json()
+                if m["type"] == "rematch":
+                    return m
+        m1, ms = rematch_msg(w1), rematch_msg(ws)
+        assert m1 == {"type": "rematch", "game_id": new["id"], "seat": 1, "token": again["token"]}
+        assert ms == {"type": "rematch", "game_id": new["id"], "seat": None, "token": None}
+    old = client.app.state.store.get_game(gid)
+    row = client.app.state.store.get_game(new["id"])
+    assert row.seed != old.seed and row.options == old.options and row.status == "running"
+    assert [(s["kind"], s.get("bot")) for s in row.seats] == [(s["kind"], s.get("bot")) for s in old.seats]
+    assert [s.get("display") for s in row.seats] == ["Ann", None, None]
+    assert view(client, {"id": new["id"], "seats": [{"token": new["token"]}]}, 0)["seat"] == 0
+
+
+def _finish_one(client, g, seat):
+    """``seat`` takes its first option (if it is still to decide)."""
+    v = view(client, g, seat)
+    if v["decision"] is None:
+        return
+    client.post(f"/api/games/{g['id']}/act", json={"token": token(g, seat), "version": v["version"],
+                                                   "action": v["decision"]["options"][0]["action"]})

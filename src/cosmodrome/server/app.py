@@ -297,6 +297,17 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise BadRequest("the request lacks 'name' (text)")
         return {"ok": True, "seat": seat, "name": await hall().set_name(t, seat, data["name"])}
 
+    @app.post("/api/games/{game_id}/rematch")
+    async def rematch(game_id: str, request: Request):
+        t = await hall().table(game_id)
+        seat = t.seat_for_token(_token(request))
+        creations.hit(_client(request))
+        nxt = await hall().rematch(t, seat)
+        mine = nxt.row.seats[seat]
+        links = _links(request, nxt)
+        return {"id": nxt.id, "seat": seat, "token": mine.get("token"),
+                "link": links["seats"][seat].get("link"), "spectate": links["spectate"]}
+
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request):
         token = _token(request)

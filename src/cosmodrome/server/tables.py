@@ -104,6 +104,8 @@ class Table:
     bot_task: Optional["asyncio.Task[None]"] = None
     #: the events of setting the game up, before the first action (first-player rolls...)
     setup: list[Event] = field(default_factory=list)
+    #: the id of this game's rematch once one was started (kept in memory: one per game)
+    rematch: Optional[str] = None
 
     def __post_init__(self) -> None:
         if not self.setup:
@@ -414,6 +416,36 @@ class Hall:
             t.row.seats = seats
         await self.broadcast(t, 0, reset=True)
         return name
+
+    async def rematch(self, t: Table, seat: Optional[int]) -> Table:
+        """A new game with the same seats (people and bot levels, display names) and settings,
+        and a new seed, started by a seat of the finished game ``t``; a second request gets the
+        same rematch. Each socket still connected to ``t`` is sent its own seat's new token
+        (a spectator: none), so everyone can follow with one click."""
+        if seat is None:
+            raise Forbidden("a spectator cannot start a rematch: a seat's link can")
+        if t.row.status != "finished":
+            raise Conflict("a rematch starts once the game is over")
+        async with t.lock:
+            nxt = None
+            if t.rematch is not None:
+                nxt = await self.table(t.rematch)
+            else:
+                seats = [{"kind": "bot", "bot": s.get("bot")} if s.get("kind") == "bot" else {"kind": "human"}
+                         for s in t.row.seats]
+                nxt = await self.create(t.row.game, t.row.players, dict(t.row.options), None, seats,
+                                        public=t.row.public)
+                names = [s.get("display") for s in t.row.seats]
+                if any(names):
+                    rows = [dict(s, display=names[i]) if names[i] else dict(s) for i, s in enumerate(nxt.row.seats)]
+                    await asyncio.to_thread(self.store.set_seats, nxt.id, rows)
+                    nxt.row.seats = rows
+                t.rematch = nxt.id
+        for conn in list(t.conns):
+            s = None if conn.seat is None else nxt.row.seats[conn.seat]
+            self._post(conn, {"type": "rematch", "game_id": nxt.id, "seat": conn.seat,
+                              "token": s.get("token") if s else None})
+        return nxt
 
     async def join(self, t: Table, seat: Optional[int]) -> tuple[int, str]:
         """Take a free human seat of a public game; returns (seat, token)."""

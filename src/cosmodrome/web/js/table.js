@@ -128,6 +128,7 @@ function onMessage(conn, msg) {
     return;
   }
   if (msg.type === "notice") return banner(msg.text, msg.level || "warning");
+  if (msg.type === "rematch") return onRematch(conn, msg);
   if (msg.type !== "table") return;
   if (conn.msg && !msg.log_reset && msg.version <= conn.msg.version) return; // already shown
   if (msg.log_reset) conn.log = msg.log.slice();
@@ -209,6 +210,51 @@ function drawDecision() {
   } else box.replaceChildren();
 }
 
+// ----- rematch: one click at the end; everyone still here is offered their new seat ------------
+let rematchWanted = false;
+const rematchNext = { id: null, tokens: new Map() };   // conn -> its seat's token in the rematch
+function rematchLink() {
+  const toks = conns.map(c => rematchNext.tokens.get(c)).filter(Boolean);
+  return `/table.html?game=${encodeURIComponent(rematchNext.id)}${toks.length ? `#token=${toks.join(",")}` : ""}`;
+}
+function rematchBox() {
+  if (rematchNext.id) {
+    return el("div", { class: "rematch", "data-testid": "rematch-ready" },
+      el("a", { class: "button primary", href: rematchLink(), "data-testid": "rematch-link",
+        text: conns.some(c => rematchNext.tokens.get(c)) ? "Take your seat in the rematch" : "Watch the rematch" }));
+  }
+  if (!conns.some(c => c.token)) return null;
+  return el("button", { class: "primary", "data-testid": "rematch", disabled: rematchWanted,
+    title: "A new game: the same seats and settings, a new seed. Everyone still here is offered their seat.",
+    text: "Rematch", onclick: requestRematch });
+}
+async function requestRematch() {
+  const c = conns.find(x => x.token);
+  if (!c) return;
+  rematchWanted = true;
+  drawSide();
+  try {
+    const r = await api("POST", `/api/games/${gameId}/rematch`, {}, c.token);
+    rematchNext.id = r.id;
+    rematchNext.tokens.set(c, r.token);
+    maybeGoToRematch();
+  } catch (e) { rematchWanted = false; banner(e.message, "warning"); drawSide(); }
+}
+function onRematch(conn, msg) {
+  rematchNext.id = msg.game_id;
+  if (msg.token) rematchNext.tokens.set(conn, msg.token);
+  if (!maybeGoToRematch()) {
+    banner("A rematch is ready: your seat's link is in the result panel.", "info", 6000);
+    if (shown && shown.msg) drawSide();
+  }
+}
+// The one who asked goes on at once (when every seat this page holds has its new token).
+function maybeGoToRematch() {
+  if (!rematchWanted || conns.some(c => c.token && !rematchNext.tokens.get(c))) { if (shown && shown.msg) drawSide(); return false; }
+  location.href = rematchLink();
+  return true;
+}
+
 function drawSide() {
   const m = shown.msg;
   const mover = m.waiting ? m.waiting.seat : null;
@@ -240,7 +286,8 @@ function drawSide() {
     r.replaceChildren(el("h2", { "data-testid": "winner",
       text: m.result.all_lose ? "Everyone lost!" : `Winner: ${m.result.winner_names.join(" & ")}` }),
       el("table", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" })),
-        names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))));
+        names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))),
+      rematchBox());
   } else r.hidden = true;
 }
 
