@@ -15,7 +15,7 @@ let shown = null;            // the conn whose view is displayed
 let handoverPending = false;
 let renderer = null;
 let busy = false;
-let handOpen = !window.matchMedia("(max-width: 700px)").matches;  // the hand drawer: shut on a phone
+let handOpen = !window.matchMedia("(max-width: 900px)").matches;  // the hand drawer: shut on a phone
 let wasMyTurn = false;
 
 // ----- seat colours (log lines, seats) --------------------------------------------------------
