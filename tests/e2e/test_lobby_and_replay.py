@@ -133,6 +133,10 @@ def test_a_display_name_with_markup_is_shown_as_text_everywhere(server, browser)
     assert a.locator("#whoami").inner_text() == "You: British Empire (red) · " + evil
     assert not a.locator("[data-testid=name-form]").evaluate("e => e.classList.contains('ask')")
     assert dialogs == []
+    # log lines about a seat carry its colour (the first-player rolls: Britain is red)
+    line = a.locator("#log div.seat[data-seat='0']").first
+    assert line.inner_text().startswith("Britain")
+    assert line.evaluate("e => getComputedStyle(e).borderLeftColor") == "rgb(224, 69, 58)"
 
 
 def test_rematch_in_one_click_takes_everyone_still_here_to_their_new_seat(server, browser):

@@ -27,14 +27,15 @@ function seatInfo(m, seat) {
   return { colour: (own && own.colour) || PALETTE[seat % PALETTE.length],
     names: [s.name, `Player ${seat + 1}`, ...((own && own.aliases) || [])].filter(Boolean) };
 }
-// The seat a log line is about: its data's seat, else the seat whose name opens the line.
-function lineSeat(m, l) {
+// The seat a log line is about: its data's seat, else the seat whose name opens the line
+// (``infos``: seatInfo of every seat, worked out once per drawing).
+function lineSeat(infos, l) {
   const d = l.data || {};
   if (typeof d.seat === "number") return d.seat;
   const text = String(l.text || "");
   let best = null, len = 0;
-  for (let i = 0; i < m.seats.length; i++)
-    for (const n of seatInfo(m, i).names)
+  for (let i = 0; i < infos.length; i++)
+    for (const n of infos[i].names)
       if (n.length > len && text.startsWith(n) && !/\w/.test(text.charAt(n.length))) { best = i; len = n.length; }
   return best;
 }
@@ -258,18 +259,19 @@ function maybeGoToRematch() {
 function drawSide() {
   const m = shown.msg;
   const mover = m.waiting ? m.waiting.seat : null;
+  const infos = m.seats.map((_, i) => seatInfo(m, i));
   $("seats").replaceChildren(...m.seats.map(s => el("span", {
     class: "pill" + (s.seat === m.seat ? " me" : "") + (s.seat === mover ? " mover" : ""),
-    style: `--seat:${seatInfo(m, s.seat).colour}`,
+    style: `--seat:${infos[s.seat].colour}`,
     title: s.kind === "bot" ? `bot level ${s.bot}` : null,
     text: `${seatLabel(s)}${s.kind === "bot" ? ` · bot ${botLabel(s.bot)}` : ""}${s.seat === m.seat ? " (you)" : ""}` })));
   drawNameForm(m);
   const logBox = $("log");
   const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 20;
   logBox.replaceChildren(...shown.log.map(l => {
-    const s = l.kind === "server" ? null : lineSeat(m, l);
+    const s = l.kind === "server" ? null : lineSeat(infos, l);
     return el("div", { class: (l.kind === "server" ? "server" : "") + (l.chance ? " chance" : "") + (s !== null ? " seat" : ""),
-      "data-seat": s, style: s !== null ? `--seat:${seatInfo(m, s).colour}` : null, text: l.text });
+      "data-seat": s, style: s !== null ? `--seat:${infos[s].colour}` : null, text: l.text });
   }));
   if (atBottom || shown.log.length < 30) logBox.scrollTop = logBox.scrollHeight;
   // a renderer that draws the dice on its own board (showsDice) needs no "Last roll" panel
