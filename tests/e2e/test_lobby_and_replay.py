@@ -85,6 +85,7 @@ def test_replay_buttons_are_svg_a_seat_link_opens_its_view_and_jumps_go_by_perio
     page.click("[data-testid=next-mark]")
     step, text = periods[0]
     page.wait_for_selector(f"[data-testid=stepno]:has-text('{step} /')")
+    page.wait_for_function("t => [...document.querySelectorAll('#log div')].some(d => d.textContent === t)", arg=text)
     assert page.locator("#log div", has_text=text).count() == 1
     # by turn: the next step where another seat moves
     movers = full["movers"]
