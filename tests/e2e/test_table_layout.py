@@ -1,12 +1,14 @@
 """The table of every registered game that has a renderer, on a phone (390x844) and a laptop
 (1366x768), in headless chromium: no sideways scroll, the decision and the hand in view
 together (on a phone the hand is a drawer above the docked action bar), no text under 12 px,
-board highlights usable from the keyboard with a visible focus ring, and the tab title saying
-whose turn it is."""
+board highlights usable from the keyboard with a visible focus ring, the tab title saying
+whose turn it is, and a notification only when asked for and the tab is hidden."""
 
 from __future__ import annotations
 
+import json
 import os
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -139,3 +141,46 @@ def test_your_turn_shows_in_the_title_and_the_keyboard_reaches_the_board(server,
         page.wait_for_function("document.title.startsWith('● Your turn') === !!document.querySelector('#decision.mine')")
     assert page.errors == []
     page.context.close()
+
+
+STUB_NOTIFICATIONS = """
+window.__asked = 0; window.__shown = []; window.__hidden = false;
+Object.defineProperty(document, "hidden", { get: () => window.__hidden });
+class FakeNotification { constructor(title, opts) { window.__shown.push([title, (opts || {}).body]); } }
+FakeNotification.permission = "default";
+FakeNotification.requestPermission = async () => { window.__asked += 1; FakeNotification.permission = "granted"; return "granted"; };
+window.Notification = FakeNotification;
+"""
+
+
+def test_a_notification_is_asked_for_never_forced_and_comes_when_the_tab_is_hidden(server, browser):
+    g = post(server, "/api/games", {"game": "pocket-race", "players": 2, "seed": 2,
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+    ctx = browser.new_context()
+    ctx.add_init_script(STUB_NOTIFICATIONS)
+    page = ctx.new_page()
+    page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][0]['token']}")
+    page.wait_for_selector("#decision.mine .options button")
+    assert page.evaluate("[window.__asked, window.__shown.length]") == [0, 0]  # nothing without asking
+    page.check("#pref-notify")
+    page.wait_for_function("window.__asked === 1")
+    page.locator("#decision.mine .options button").first.click()
+    page.wait_for_selector("[data-testid=waiting]")
+    assert not page.title().startswith("● Your turn")
+    page.evaluate("window.__hidden = true")
+    v = get(server, f"/api/games/{g['id']}/view", token=g["seats"][1]["token"])
+    post_with_token(server, g, 1, v["version"], v["decision"]["options"][0]["action"])
+    page.wait_for_function("window.__shown.length === 1")
+    assert page.evaluate("window.__shown[0][0]") == "Cosmodrome: your turn"
+    assert page.title().startswith("● Your turn")
+    ctx.close()
+
+
+def post_with_token(base, g, seat, version, action):
+    """An action of ``seat`` through the REST API, its token in the header."""
+    req = urllib.request.Request(f"{base}/api/games/{g['id']}/act", method="POST",
+                                 data=json.dumps({"action": action, "version": version}).encode(),
+                                 headers={"Content-Type": "application/json",
+                                          "X-Cosmodrome-Token": g["seats"][seat]["token"]})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
