@@ -33,11 +33,14 @@ def create_in_lobby(page, base, game, players, seats, options=None):
             row.locator("select.bot").select_option(kind)
     for name, value in (options or {}).items():
         inp = page.locator(f"[data-option='{name}']")
+        if not inp.is_visible():
+            page.click("#advanced > summary")  # data files and the seed sit under "Advanced"
         if isinstance(value, bool):
             inp.set_checked(value)
         else:
             inp.fill(str(value))
     page.click("#create-btn")
+    # the creator lands on their own seat, whose "Invite" panel holds every link
     page.wait_for_selector("[data-testid=link-spectate]")
     links = {i: page.get_attribute(f"[data-testid=link-seat-{i}]", "value")
              for i, k in enumerate(seats) if k == "human"}
@@ -316,15 +319,20 @@ def test_the_lobby_sends_a_variant_by_name_or_as_content(browser, tmp_path):
         page.wait_for_selector("#seats .seat-row")
         page.select_option("#game", "venus")
         choice = page.locator("[data-option='components']")
-        assert choice.locator("option").all_inner_texts() == ["packaged", "classic", "my own file…"]
+        assert choice.locator("option").all_text_contents() == ["packaged", "classic", "my own file…"]
+        assert not choice.is_visible()  # data files sit under "Advanced"
+        page.click("#advanced > summary")
         made = []
         choice.select_option("classic")
         page.click("#create-btn")
         page.wait_for_selector("[data-testid=link-spectate]")
         made.append(page.get_attribute("[data-testid=link-spectate]", "value").split("game=")[1])
+        page.goto(base + "/")
+        page.wait_for_selector("#seats .seat-row")
+        page.select_option("#game", "venus")
+        page.click("#advanced > summary")
         choice.select_option("#file")
         page.set_input_files("[data-file-for='components']", str(own))
-        page.evaluate("document.querySelector('#links').replaceChildren()")
         page.click("#create-btn")
         page.wait_for_selector("[data-testid=link-spectate]")
         made.append(page.get_attribute("[data-testid=link-spectate]", "value").split("game=")[1])

@@ -300,3 +300,28 @@ def test_the_log_starts_with_the_setting_up(client):
     expected = [e.text_for(0) for e in state.initial_events if e.text_for(0)]
     assert expected and texts[:len(expected)] == expected
     assert any("receives" in t for t in texts)
+
+
+def test_a_person_names_their_seat_and_bad_names_change_nothing(client):
+    g = new_game(client)
+    gid = g["id"]
+    url = f"/api/games/{gid}/name"
+    r = client.post(url, json={"name": "  <script>alert(1)</script>  "}, headers=auth(token(g, 1)))
+    assert r.status_code == 200 and r.json() == {"ok": True, "seat": 1, "name": "<script>alert(1)</script>"}
+    seats = client.get(f"/api/games/{gid}").json()["seats"]
+    assert [s["display"] for s in seats] == [None, "<script>alert(1)</script>"]
+    for body, headers, status, words in [
+        ({"name": "x" * 33}, auth(token(g, 0)), 400, "1 to 32 characters"),
+        ({"name": "   "}, auth(token(g, 0)), 400, "1 to 32 characters"),
+        ({"name": "a\nb"}, auth(token(g, 0)), 400, "control characters"),
+        ({"name": 7}, auth(token(g, 0)), 400, "must be text"),
+        ({}, auth(token(g, 0)), 400, "lacks 'name'"),
+        ({"name": "Spy"}, {}, 403, "spectator"),
+        ({"name": "Spy"}, auth("not-a-token"), 403, "not valid"),
+    ]:
+        r = client.post(url, json=body, headers=headers)
+        assert r.status_code == status and words in r.json()["error"], (body, r.text)
+    assert [s["display"] for s in client.get(f"/api/games/{gid}").json()["seats"]] == [None, "<script>alert(1)</script>"]
+    bot = new_game(client, seats=("human", "random"))
+    r = client.post(f"/api/games/{bot['id']}/name", json={"name": "Bob"}, headers=auth(token(bot, 0)))
+    assert r.status_code == 200

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import StorageError
-from server_helpers import actions_of, new_game, socket, token, view, wait_for
+from server_helpers import actions_of, auth, new_game, socket, token, view, wait_for
 
 DRAW = 9
 
@@ -61,6 +61,24 @@ def test_each_socket_gets_its_own_view_after_every_action(client):
         got = [w1.receive_json(), w1.receive_json()]
         assert {m["type"] for m in got} == {"ack", "table"}
         assert recv_table(w0)["version"] == 2
+
+
+def test_the_setting_up_lines_come_once_not_again_with_the_first_move(client):
+    """A game whose log opens with setting-up lines (Venus: tiles drawn, first player rolled):
+    the first table carries them; the update after the first move carries only that move's lines."""
+    r = client.post("/api/games", json={"game": "venus", "players": 2, "seed": 5,
+                                        "seats": [{"kind": "human"}, {"kind": "human"}]})
+    g = r.json()
+    with socket(client, g["id"], token(g, 0)) as w0, socket(client, g["id"], token(g, 1)) as w1:
+        m0, m1 = recv_table(w0), recv_table(w1)
+        setup = [line for line in m0["log"] if line["i"] == -1]
+        assert m0["log_reset"] is True and setup and all(line["i"] == -1 for line in m0["log"])
+        mover, m = (w0, m0) if m0["decision"] else (w1, m1)
+        mover.send_json({"type": "act", "action": m["decision"]["options"][0]["action"], "version": 0})
+        u0, u1 = recv_table(w0), recv_table(w1)
+        for u in (u0, u1):
+            assert u["log_reset"] is False and u["version"] == 1
+            assert all(line["i"] == 0 for line in u["log"]), [line["text"] for line in u["log"]]
 
 
 def test_reconnect_restores_the_whole_table_at_once(client):
@@ -257,3 +275,50 @@ def test_opening_a_seat_socket_marks_the_seat_taken_without_waiting_for_it(clien
     # stored, not only in memory: the listing of open games reads the database
     assert wait_for(lambda: any(x["id"] == g["id"] and [s["claimed"] for s in x["seats"]] == [False, True]
                                 for x in client.get("/api/games?status=open").json()["games"]))
+
+
+def test_a_rematch_keeps_seats_and_settings_with_a_new_seed_and_tells_every_socket(client):
+    g = new_game(client, seats=("human", "human", "random"), rounds=1, seed=21)
+    gid = g["id"]
+    r = client.post(f"/api/games/{gid}/rematch", headers=auth(token(g, 0)))
+    assert r.status_code == 409 and "once the game is over" in r.json()["error"]
+    client.post(f"/api/games/{gid}/name", json={"name": "Ann"}, headers=auth(token(g, 0)))
+    with socket(client, gid, token(g, 1)) as w1, socket(client, gid) as ws:
+        recv_table(w1), recv_table(ws)
+        while client.get(f"/api/games/{gid}").json()["status"] == "running":
+            info = client.get(f"/api/games/{gid}").json()
+            if info["to_move"] in (0, 1):
+                _finish_one(client, g, info["to_move"])
+            else:
+                wait_for(lambda: client.get(f"/api/games/{gid}").json()["to_move"] != 2)  # the bot plays
+        assert client.post(f"/api/games/{gid}/rematch").status_code == 403  # a spectator
+        r = client.post(f"/api/games/{gid}/rematch", headers=auth(token(g, 0)))
+        assert r.status_code == 200, r.text
+        new = r.json()
+        assert new["id"] != gid and new["seat"] == 0 and new["link"].endswith(f"#token={new['token']}")
+        again = client.post(f"/api/games/{gid}/rematch", headers=auth(token(g, 1))).json()
+        assert again["id"] == new["id"] and again["seat"] == 1  # one rematch per game
+        # the sockets still connected are each told their own seat's new token (a spectator none)
+        def rematch_msg(w):
+            while True:
+                m = w.receive_json()
+                if m["type"] == "rematch":
+                    return m
+        m1, ms = rematch_msg(w1), rematch_msg(ws)
+        assert m1 == {"type": "rematch", "game_id": new["id"], "seat": 1, "token": again["token"]}
+        assert ms == {"type": "rematch", "game_id": new["id"], "seat": None, "token": None}
+    old = client.app.state.store.get_game(gid)
+    row = client.app.state.store.get_game(new["id"])
+    assert row.seed != old.seed and row.options == old.options and row.status == "running"
+    assert [(s["kind"], s.get("bot")) for s in row.seats] == [(s["kind"], s.get("bot")) for s in old.seats]
+    assert [s.get("display") for s in row.seats] == ["Ann", None, None]
+    assert view(client, {"id": new["id"], "seats": [{"token": new["token"]}]}, 0)["seat"] == 0
+
+
+def _finish_one(client, g, seat):
+    """``seat`` takes its first option (if it is still to decide)."""
+    v = view(client, g, seat)
+    if v["decision"] is None:
+        return
+    client.post(f"/api/games/{g['id']}/act", json={"token": token(g, seat), "version": v["version"],
+                                                   "action": v["decision"]["options"][0]["action"]})

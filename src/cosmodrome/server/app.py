@@ -288,6 +288,26 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         links = _links(request, t)
         return {"seat": i, "token": token, "link": links["seats"][i]["link"]}
 
+    @app.post("/api/games/{game_id}/name")
+    async def name(game_id: str, request: Request):
+        t = await hall().table(game_id)
+        seat = t.seat_for_token(_token(request))
+        data = await _body(request)
+        if "name" not in data:
+            raise BadRequest("the request lacks 'name' (text)")
+        return {"ok": True, "seat": seat, "name": await hall().set_name(t, seat, data["name"])}
+
+    @app.post("/api/games/{game_id}/rematch")
+    async def rematch(game_id: str, request: Request):
+        t = await hall().table(game_id)
+        seat = t.seat_for_token(_token(request))
+        creations.hit(_client(request))
+        nxt = await hall().rematch(t, seat)
+        mine = nxt.row.seats[seat]
+        links = _links(request, nxt)
+        return {"id": nxt.id, "seat": seat, "token": mine.get("token"),
+                "link": links["seats"][seat].get("link"), "spectate": links["spectate"]}
+
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request):
         token = _token(request)
@@ -348,7 +368,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return {"game_id": t.id, "game": t.row.game, "title": t.game.title, "step": step, "steps": n,
                 "seat": seat, "seat_name": t.seat_name(seat), "seats": t.seats_public(),
                 "status": t.row.status, "view": state.view(seat), "log": lines, "last_action": label,
-                "mover": mover,
+                "mover": mover, "movers": list(t.movers[:n]),
                 "result": t.result() if step == n else None}
 
     # ----- the socket ---------------------------------------------------------------

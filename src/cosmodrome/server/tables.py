@@ -33,6 +33,7 @@ from cosmodrome.core import (
     get_game,
 )
 from cosmodrome.server.botpool import BotCrashed, BotFailure, BotPool, BotTimeout, Job
+from cosmodrome.server.security import BadRequest
 from cosmodrome.server.seatbots import seat_bot
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
 from cosmodrome.server.variants import Variants
@@ -54,6 +55,28 @@ class Conflict(CosmodromeError):
 
 class NotFound(CosmodromeError):
     """No such game (HTTP 404)."""
+
+
+NAME_MAX = 32
+
+
+def display_name(raw: Any) -> str:
+    """A person's display name at a seat: text of 1 to ``NAME_MAX`` characters, spaces folded,
+    no control characters (pages show it as text, never as markup).
+
+    >>> display_name("  Ada   Lovelace ")
+    'Ada Lovelace'
+    >>> display_name("<b>Bo</b>")
+    '<b>Bo</b>'
+    """
+    if not isinstance(raw, str):
+        raise BadRequest(f"'name' must be text, not {type(raw).__name__}")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in raw):
+        raise BadRequest("a name may not hold control characters")
+    name = " ".join(raw.split())
+    if not 1 <= len(name) <= NAME_MAX:
+        raise BadRequest(f"a name has 1 to {NAME_MAX} characters, not {len(name)}")
+    return name
 
 
 def new_id(nbytes: int = 6) -> str:
@@ -82,6 +105,8 @@ class Table:
     bot_task: Optional["asyncio.Task[None]"] = None
     #: the events of setting the game up, before the first action (first-player rolls...)
     setup: list[Event] = field(default_factory=list)
+    #: the id of this game's rematch once one was started (kept in memory: one per game)
+    rematch: Optional[str] = None
 
     #: the seat-independent parts of the latest table message (see :meth:`_shared`)
     _memo: dict = field(default_factory=dict, repr=False)
@@ -116,11 +141,13 @@ class Table:
                 return i
         raise Forbidden("this link's seat token is not valid for this game")
 
-    def log_lines(self, seat: Optional[int], start: int = 0, stop: Optional[int] = None) -> list[dict[str, Any]]:
+    def log_lines(self, seat: Optional[int], start: int = 0, stop: Optional[int] = None,
+                  setup: Optional[bool] = None) -> list[dict[str, Any]]:
         """The log of actions ``start`` to ``stop`` (the end when None), as ``seat`` may read
-        it; from the start it opens with the setting-up events."""
+        it; a whole log (``setup``, by default when ``start`` is 0) opens with the setting-up
+        events, while the lines added by the first action (start 0, ``setup=False``) do not."""
         out: list[dict[str, Any]] = []
-        if start == 0:
+        if (start == 0) if setup is None else setup:
             for e in self.setup:
                 d = e.for_seat(seat)
                 if d is not None:
@@ -182,7 +209,8 @@ class Table:
 
     def seats_public(self) -> list[dict[str, Any]]:
         return [{"seat": i, "name": self.seat_name(i), "kind": s.get("kind"), "bot": s.get("bot"),
-                 "claimed": bool(s.get("claimed"))} for i, s in enumerate(self.row.seats)]
+                 "claimed": bool(s.get("claimed")), "display": s.get("display")}
+                for i, s in enumerate(self.row.seats)]
 
     def table_message(self, seat: Optional[int], log_start: int = 0, reset: bool = True,
                       notice: Optional[str] = None) -> dict[str, Any]:
@@ -193,7 +221,7 @@ class Table:
                "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
                "seat": seat, "seat_name": self.seat_name(seat), "seats": shared["seats"],
                "view": self.state.view(seat), "decision": decision, "waiting": waiting,
-               "log": self.log_lines(seat, log_start), "log_reset": reset,
+               "log": self.log_lines(seat, log_start, setup=reset), "log_reset": reset,
                "dice": self.last_dice(seat), "result": shared["result"],
                "can_undo": seat is not None and self.undo_start(seat) is not None}
         if notice:
@@ -422,6 +450,51 @@ class Hall:
         task = asyncio.get_running_loop().create_task(self.claim(t, seat))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    async def set_name(self, t: Table, seat: Optional[int], raw: Any) -> str:
+        """The person at ``seat`` picks a display name; every socket of the game is told."""
+        if seat is None:
+            raise Forbidden("a spectator has no seat to name: open a seat's link")
+        if t.row.seats[seat].get("kind") != "human":
+            raise Forbidden("a bot's seat keeps its name")
+        name = display_name(raw)
+        async with t.lock:
+            seats = [dict(x) for x in t.row.seats]
+            seats[seat]["display"] = name
+            await asyncio.to_thread(self.store.set_seats, t.id, seats)
+            t.row.seats = seats
+        await self.broadcast(t, 0, reset=True)
+        return name
+
+    async def rematch(self, t: Table, seat: Optional[int]) -> Table:
+        """A new game with the same seats (people and bot levels, display names) and settings,
+        and a new seed, started by a seat of the finished game ``t``; a second request gets the
+        same rematch. Each socket still connected to ``t`` is sent its own seat's new token
+        (a spectator: none), so everyone can follow with one click."""
+        if seat is None:
+            raise Forbidden("a spectator cannot start a rematch: a seat's link can")
+        if t.row.status != "finished":
+            raise Conflict("a rematch starts once the game is over")
+        async with t.lock:
+            nxt = None
+            if t.rematch is not None:
+                nxt = await self.table(t.rematch)
+            else:
+                seats = [{"kind": "bot", "bot": s.get("bot")} if s.get("kind") == "bot" else {"kind": "human"}
+                         for s in t.row.seats]
+                nxt = await self.create(t.row.game, t.row.players, dict(t.row.options), None, seats,
+                                        public=t.row.public)
+                names = [s.get("display") for s in t.row.seats]
+                if any(names):
+                    rows = [dict(s, display=names[i]) if names[i] else dict(s) for i, s in enumerate(nxt.row.seats)]
+                    await asyncio.to_thread(self.store.set_seats, nxt.id, rows)
+                    nxt.row.seats = rows
+                t.rematch = nxt.id
+        for conn in list(t.conns):
+            s = None if conn.seat is None else nxt.row.seats[conn.seat]
+            self._post(conn, {"type": "rematch", "game_id": nxt.id, "seat": conn.seat,
+                              "token": s.get("token") if s else None})
+        return nxt
 
     async def join(self, t: Table, seat: Optional[int]) -> tuple[int, str]:
         """Take a free human seat of a public game; returns (seat, token)."""

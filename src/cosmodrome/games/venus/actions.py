@@ -180,7 +180,7 @@ def turn_legal(s: VenusState, f: tuple) -> list:
 
 def _turn_prompt(s, f):
     extra = " (an extra action)" if s.extra else ""
-    return f"Period {s.period}: choose your action{extra} ({s.cubes} pass cubes left)."
+    return f"Period {s.period}: choose your action{extra} ({s.cubes} pass cube{'' if s.cubes == 1 else 's'} left)."
 
 
 @decide(D_TURN, "action", turn_legal, _turn_prompt)

@@ -7,6 +7,7 @@ from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components
 from cosmodrome.games.venus.flow import EARTH, INF, O_PERIOD, SHIP
 from cosmodrome.games.venus.state import COLOURS, EMPIRES, SHORT, VenusState
+from cosmodrome.games.venus.text import fmt_dice
 
 
 def new_game(game, comp: Components, players: int, seed: int, options: dict) -> VenusState:
@@ -101,7 +102,7 @@ def step_eight_first_player(s: VenusState) -> None:
         for p in rolling:
             dice = [faces[s.rng.below(6)] for _ in range(3)]
             totals[p] = sum(dice)
-            s.say("roll", f"{SHORT[p]} rolled {dice[0]}, {dice[1]}, {dice[2]} for first player.",
+            s.say("roll", f"{SHORT[p]} rolled {fmt_dice(dice)} for first player.",
                   {"seat": p, "dice": dice}, chance=True)
         best = max(totals.values())
         rolling = [p for p in rolling if totals[p] == best]

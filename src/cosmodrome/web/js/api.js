@@ -113,3 +113,17 @@ export function resultText(res) {
   if (res.cooperative) return res.all_lose ? "The team lost!" : "The team won!";
   return res.all_lose ? "Everyone lost!" : `Winner: ${res.winner_names.join(" & ")}`;
 }
+
+// A bot level as people call it; the spec the server runs goes in a tooltip.
+//   botLabel("ismcts:seconds=1") -> "Hard"
+const BOT_NAMES = { random: "Random", heuristic: "Easy" };
+export function botLabel(spec) {
+  const s = String(spec || "");
+  if (BOT_NAMES[s]) return BOT_NAMES[s];
+  const m = /^ismcts(?::seconds=([0-9.]+))?/.exec(s);
+  if (m) {
+    const t = Number(m[1] || 1);
+    return t < 0.5 ? "Medium" : t < 2 ? "Hard" : "Expert";
+  }
+  return s;
+}

@@ -1,5 +1,5 @@
 // The lobby: create a game (type, players, seats human or bot, options), copy join links, list games.
-import { api, el, resultText } from "./api.js";
+import { api, el, resultText, botLabel } from "./api.js";
 import { aboutPanel } from "./about.js";
 
 const $ = (id) => document.getElementById(id);
@@ -29,8 +29,11 @@ function seatRows() {
       el("option", { value: "human", text: "Human" }), el("option", { value: "bot", text: "Bot" }));
     kind.value = prev.kind;
     const bot = el("select", { class: "bot", "aria-label": `seat ${i + 1} bot level` },
-      t.bots.map(b => el("option", { value: b, text: b })));
+      t.bots.map(b => el("option", { value: b, text: botLabel(b), title: `bot level ${b}` })));
+    const tip = () => (bot.title = `bot level ${bot.value}`);
+    bot.addEventListener("change", tip);
     if (t.bots.includes(prev.bot)) bot.value = prev.bot;
+    tip();
     const sync = () => (bot.disabled = kind.value !== "bot");
     kind.addEventListener("change", sync);
     sync();
@@ -42,9 +45,10 @@ function seatRows() {
 function optionRows() {
   const t = currentType();
   const box = $("options");
+  const adv = $("advanced-options");
   box.replaceChildren();
-  if (!t.options.length) return;
-  box.append(el("h3", { text: "Options" }));
+  adv.replaceChildren();
+  if (t.options.some(o => o.kind !== "path")) box.append(el("h3", { text: "Options" }));
   for (const o of t.options) {
     let input;
     if (o.kind === "path") {
@@ -57,7 +61,7 @@ function optionRows() {
       input.addEventListener("change", () => (file.hidden = input.value !== "#file"));
       input.dataset.option = o.name;
       input.dataset.kind = o.kind;
-      box.append(el("div", { class: "row", title: o.help }, el("label", { text: o.name }), input, file,
+      adv.append(el("div", { class: "row", title: o.help }, el("label", { text: o.name }), input, file,
         el("span", { class: "muted small", text: o.help })));
       continue;
     } else if (o.kind === "bool") {
@@ -90,11 +94,11 @@ function gameChanged() {
 
 async function collectOptions() {
   const out = {};
-  for (const input of $("options").querySelectorAll("[data-option]")) {
+  for (const input of $("create").querySelectorAll("[data-option]")) {
     const k = input.dataset.kind;
     if (k === "path") {
       if (input.value === "#file") {
-        const f = $("options").querySelector(`[data-file-for="${input.dataset.option}"]`).files[0];
+        const f = $("create").querySelector(`[data-file-for="${input.dataset.option}"]`).files[0];
         if (!f) throw new Error(`choose a file for ${input.dataset.option}`);
         out[input.dataset.option] = { toml: await f.text(), name: f.name };
       } else if (input.value !== "") out[input.dataset.option] = input.value;
@@ -121,11 +125,21 @@ function showLinks(res) {
   };
   for (const s of res.seats) {
     if (s.kind === "human") rows.push(linkRow(s.name, s.link, `link-seat-${s.seat}`));
-    else rows.push(el("div", { class: "link-row muted small", text: `${s.name}: bot (${s.bot})` }));
+    else rows.push(el("div", { class: "link-row muted small", title: `bot level ${s.bot}`, text: `${s.name}: bot (${botLabel(s.bot)})` }));
   }
   if (res.hotseat) rows.push(linkRow("Hot-seat", res.hotseat, "link-hotseat"));
   rows.push(linkRow("Spectate", res.spectate, "link-spectate"));
   box.replaceChildren(el("div", { class: "panel", style: "margin-top:1em" }, rows));
+}
+
+// The creator goes straight to their seat (the first human seat; a spectator's table when every
+// seat is a bot). The other seats' links travel in this tab's sessionStorage, never in a URL,
+// and the table shows them in its "Invite" panel.
+function goToSeat(res) {
+  const own = res.seats.find(s => s.kind === "human" && s.link);
+  try { sessionStorage.setItem(`cosmodrome-links-${res.id}`, JSON.stringify(res)); }
+  catch (e) { showLinks(res); return; }   // no storage: show the links here instead
+  location.href = own ? own.link : res.spectate;
 }
 
 async function create(ev) {
@@ -141,8 +155,7 @@ async function create(ev) {
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   try {
     const res = await api("POST", "/api/games", body);
-    showLinks(res);
-    refresh();
+    goToSeat(res);
   } catch (e) { banner(`Could not create the game: ${e.message}`); }
 }
 
@@ -152,7 +165,7 @@ function gameTable(list, kind) {
     el("tr", {}, el("th", { text: "Game" }), el("th", { text: "Seats" }), el("th", { text: "State" }), el("th", { text: "" })),
     list.map(g => el("tr", { "data-game": g.id },
       el("td", { text: `${g.title || g.game} · ${g.id}` }),
-      el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? `bot:${s.bot}` : (s.claimed ? "human" : "free")).join(", ") }),
+      el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? `bot ${botLabel(s.bot)}` : (s.claimed ? "human" : "free")).join(", ") }),
       el("td", { class: "small", text: g.status === "running" ? `${g.actions ?? g.version} moves · ${g.to_move_name || ""} to move`
           : g.result ? (g.result.cooperative ? resultText(g.result).toLowerCase() : g.result.all_lose ? "everyone lost" : `won by ${g.result.winner_names.join(" & ")}`) : g.status }),
       el("td", {},
@@ -190,7 +203,7 @@ async function importRecord(mode) {
   }
   try {
     const res = await api("POST", "/api/games/import", body);
-    if (mode === "replay") location.href = res.replay; else showLinks(res);
+    if (mode === "replay") location.href = res.replay; else goToSeat(res);
     refresh();
   } catch (e) { banner(`Could not import: ${e.message}`); }
 }

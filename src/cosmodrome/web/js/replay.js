@@ -6,6 +6,34 @@ const p = params();
 const gameId = p.get("game");
 const token = seatTokens()[0] || null;   // from the fragment: a seat's view of a running game
 let info = null, renderer = null, step = 0, steps = 0, timer = null, pending = 0;
+let marks = [], turns = [];   // steps where a period / round begins, and where the mover changes
+
+// Jump points from the whole (public) log and the movers: a period or round begins the step after
+// the action whose log line announced it; a turn begins where another seat moves.
+const MARK_KINDS = ["period", "round"];
+function jumpPoints(r) {
+  marks = [];
+  for (const l of r.log) {
+    if (!MARK_KINDS.includes(l.kind)) continue;
+    const at = l.i < 0 ? 0 : l.i + 1;
+    if (!marks.some(m => m.step === at)) marks.push({ step: at, kind: l.kind, label: l.text });
+  }
+  const mv = r.movers || [];
+  turns = [0];
+  for (let k = 1; k < mv.length; k++) if (mv[k] !== mv[k - 1]) turns.push(k);
+  const kind = marks.length ? marks[0].kind : null;
+  for (const [id, dir] of [["prev-mark", "previous"], ["next-mark", "next"]]) {
+    $(id).hidden = !kind;
+    $(id).textContent = `${dir} ${kind || ""}`;
+  }
+  $("jump").replaceChildren(el("option", { value: 0, text: "start" }),
+    marks.map(m => el("option", { value: m.step, text: `${m.label} (step ${m.step})` })),
+    turns.length > 1 ? el("optgroup", { label: "turns" }, turns.map(t => el("option", { value: t,
+      text: `step ${t}: ${mv[t] !== undefined && r.seats[mv[t]] ? r.seats[mv[t]].name : ""}` }))) : null,
+    el("option", { value: steps, text: "end" }));
+}
+const before = (list) => [...list].reverse().find(x => x < step);
+const after = (list) => list.find(x => x > step);
 
 function banner(text, level = "error") {
   const b = $("banner");
@@ -50,15 +78,25 @@ async function main() {
   const sel = $("seat");
   sel.append(el("option", { value: "", text: "Spectators" }));
   for (const s of info.seats) sel.append(el("option", { value: s.seat, text: s.name }));
+  // a seat's link (table -> replay) opens that seat's view: ?seat=N (a seat number is no secret)
+  const want = p.get("seat");
+  if (want !== null && info.seats.some(s => String(s.seat) === want)) sel.value = want;
   sel.addEventListener("change", () => show(step));
   $("first").onclick = () => show(0);
   $("prev").onclick = () => show(step - 1);
   $("next").onclick = () => show(step + 1);
   $("last").onclick = () => show(steps);
   $("scrub").addEventListener("input", (e) => show(Number(e.target.value)));
+  $("prev-mark").onclick = () => show(before(marks.map(m => m.step)) ?? 0);
+  $("next-mark").onclick = () => show(after(marks.map(m => m.step)) ?? steps);
+  $("prev-turn").onclick = () => show(before(turns) ?? 0);
+  $("next-turn").onclick = () => show(after(turns) ?? steps);
+  $("jump").addEventListener("change", (e) => show(Number(e.target.value)));
+  try { jumpPoints(await api("GET", `/api/games/${gameId}/replay?step=${steps}`)); }
+  catch (e) { banner(`No jump points: ${e.message}`, "warning"); }
   $("play").onclick = () => {
-    if (timer) { clearInterval(timer); timer = null; $("play").textContent = "▶ play"; return; }
-    $("play").textContent = "⏸ pause";
+    if (timer) { clearInterval(timer); timer = null; $("play").textContent = "play"; return; }
+    $("play").textContent = "pause";
     timer = setInterval(() => { if (step >= steps) { $("play").click(); } else show(step + 1); }, 700);
   };
   document.addEventListener("keydown", (e) => {

@@ -2,7 +2,7 @@
 // Each socket receives its own view after every accepted action; actions go through REST.
 // The seat tokens come from the link's fragment (#token=...), are sent in the socket's first
 // frame and in a header for REST, and never appear in a URL the page requests.
-import { api, el, params, loadRenderer, seatTokens, download, resultText } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel } from "./api.js";
 import { aboutPanel } from "./about.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +15,67 @@ let shown = null;            // the conn whose view is displayed
 let handoverPending = false;
 let renderer = null;
 let busy = false;
+let handOpen = !window.matchMedia("(max-width: 900px)").matches;  // the hand drawer: shut on a phone
+let wasMyTurn = false;
+
+// ----- seat colours (log lines, seats) --------------------------------------------------------
+const PALETTE = ["#e0453a", "#3f7be8", "#9b59d0", "#f2c230", "#3dbb6a", "#ff8c42"];
+// A renderer may export seatInfo(view, seat) -> {colour, aliases: [names used in log texts]}.
+function seatInfo(m, seat) {
+  const own = renderer && renderer.seatInfo ? renderer.seatInfo(m.view || {}, seat) : null;
+  const s = m.seats[seat] || {};
+  return { colour: (own && own.colour) || PALETTE[seat % PALETTE.length],
+    names: [s.name, `Player ${seat + 1}`, ...((own && own.aliases) || [])].filter(Boolean) };
+}
+// The seat a log line is about: its data's seat, else the seat whose name opens the line
+// (``infos``: seatInfo of every seat, worked out once per drawing).
+function lineSeat(infos, l) {
+  const d = l.data || {};
+  if (typeof d.seat === "number") return d.seat;
+  const text = String(l.text || "");
+  let best = null, len = 0;
+  for (let i = 0; i < infos.length; i++)
+    for (const n of infos[i].names)
+      if (n.length > len && text.startsWith(n) && !/\w/.test(text.charAt(n.length))) { best = i; len = n.length; }
+  return best;
+}
+
+// ----- your turn: title, favicon, sound, notification ------------------------------------------
+const prefs = {
+  get(k) { try { return localStorage.getItem(`cosmodrome-${k}`) === "1"; } catch (e) { return false; } },
+  set(k, v) { try { localStorage.setItem(`cosmodrome-${k}`, v ? "1" : "0"); } catch (e) { /* private mode */ } },
+};
+function favicon(colour) {
+  const svgText = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6" fill="${colour}"/></svg>`;
+  $("favicon").href = `data:image/svg+xml,${encodeURIComponent(svgText)}`;
+}
+function beep() {
+  try {
+    const ac = new (window.AudioContext || window.webkitAudioContext)();
+    const o = ac.createOscillator(), g = ac.createGain();
+    o.frequency.value = 660; g.gain.value = 0.08;
+    o.connect(g); g.connect(ac.destination);
+    o.start(); o.stop(ac.currentTime + 0.18);
+    o.onended = () => ac.close();
+  } catch (e) { /* no audio here */ }
+}
+function yourTurn(m) {
+  const mine = Boolean(m.decision) && m.status === "running";
+  document.title = `${mine ? "● Your turn — " : ""}${m.title} — ${m.seat_name} — Cosmodrome`;
+  favicon(mine ? "#ffb545" : "#5c6a99");
+  document.body.classList.toggle("my-turn", mine);
+  if (mine && !wasMyTurn) {
+    if (prefs.get("sound")) beep();
+    if (prefs.get("notify") && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification("Cosmodrome: your turn", { body: `${m.title}: ${m.decision.prompt}`, tag: `cosmodrome-${gameId}` }); }
+      catch (e) { /* some browsers allow notifications from a service worker only */ }
+    }
+  }
+  wasMyTurn = mine;
+}
+
+// A seat as people see it: the person's display name (if they picked one) with the game's name.
+function seatLabel(s) { return s && s.display ? `${s.display} · ${s.name}` : (s ? s.name : ""); }
 
 function banner(text, level = "error", ms = 7000) {
   const b = $("banner");
@@ -68,6 +129,7 @@ function onMessage(conn, msg) {
     return;
   }
   if (msg.type === "notice") return banner(msg.text, msg.level || "warning");
+  if (msg.type === "rematch") return onRematch(conn, msg);
   if (msg.type !== "table") return;
   if (conn.msg && !msg.log_reset && msg.version <= conn.msg.version) return; // already shown
   if (msg.log_reset) conn.log = msg.log.slice();
@@ -145,20 +207,72 @@ function drawDecision() {
   } else if (m.waiting) {
     const w = m.waiting;
     box.replaceChildren(el("div", { class: "waiting", "data-testid": "waiting" },
-      el("b", { text: w.seat_name }), w.bot ? " (bot) " : " ", "is deciding: ", w.prompt));
+      el("b", { text: seatLabel(m.seats[w.seat]) || w.seat_name }), w.bot ? " (bot) " : " ", "is deciding: ", w.prompt));
   } else box.replaceChildren();
+}
+
+// ----- rematch: one click at the end; everyone still here is offered their new seat ------------
+let rematchWanted = false;
+const rematchNext = { id: null, tokens: new Map() };   // conn -> its seat's token in the rematch
+function rematchLink() {
+  const toks = conns.map(c => rematchNext.tokens.get(c)).filter(Boolean);
+  return `/table.html?game=${encodeURIComponent(rematchNext.id)}${toks.length ? `#token=${toks.join(",")}` : ""}`;
+}
+function rematchBox() {
+  if (rematchNext.id) {
+    return el("div", { class: "rematch", "data-testid": "rematch-ready" },
+      el("a", { class: "button primary", href: rematchLink(), "data-testid": "rematch-link",
+        text: conns.some(c => rematchNext.tokens.get(c)) ? "Take your seat in the rematch" : "Watch the rematch" }));
+  }
+  if (!conns.some(c => c.token)) return null;
+  return el("button", { class: "primary", "data-testid": "rematch", disabled: rematchWanted,
+    title: "A new game: the same seats and settings, a new seed. Everyone still here is offered their seat.",
+    text: "Rematch", onclick: requestRematch });
+}
+async function requestRematch() {
+  const c = conns.find(x => x.token);
+  if (!c) return;
+  rematchWanted = true;
+  drawSide();
+  try {
+    const r = await api("POST", `/api/games/${gameId}/rematch`, {}, c.token);
+    rematchNext.id = r.id;
+    rematchNext.tokens.set(c, r.token);
+    maybeGoToRematch();
+  } catch (e) { rematchWanted = false; banner(e.message, "warning"); drawSide(); }
+}
+function onRematch(conn, msg) {
+  rematchNext.id = msg.game_id;
+  if (msg.token) rematchNext.tokens.set(conn, msg.token);
+  if (!maybeGoToRematch()) {
+    banner("A rematch is ready: your seat's link is in the result panel.", "info", 6000);
+    if (shown && shown.msg) drawSide();
+  }
+}
+// The one who asked goes on at once (when every seat this page holds has its new token).
+function maybeGoToRematch() {
+  if (!rematchWanted || conns.some(c => c.token && !rematchNext.tokens.get(c))) { if (shown && shown.msg) drawSide(); return false; }
+  location.href = rematchLink();
+  return true;
 }
 
 function drawSide() {
   const m = shown.msg;
   const mover = m.waiting ? m.waiting.seat : null;
+  const infos = m.seats.map((_, i) => seatInfo(m, i));
   $("seats").replaceChildren(...m.seats.map(s => el("span", {
     class: "pill" + (s.seat === m.seat ? " me" : "") + (s.seat === mover ? " mover" : ""),
-    text: `${s.name}${s.kind === "bot" ? ` · bot ${s.bot}` : ""}${s.seat === m.seat ? " (you)" : ""}` })));
+    style: `--seat:${infos[s.seat].colour}`,
+    title: s.kind === "bot" ? `bot level ${s.bot}` : null,
+    text: `${seatLabel(s)}${s.kind === "bot" ? ` · bot ${botLabel(s.bot)}` : ""}${s.seat === m.seat ? " (you)" : ""}` })));
+  drawNameForm(m);
   const logBox = $("log");
   const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 20;
-  logBox.replaceChildren(...shown.log.map(l => el("div", {
-    class: (l.kind === "server" ? "server" : "") + (l.chance ? " chance" : ""), text: l.text })));
+  logBox.replaceChildren(...shown.log.map(l => {
+    const s = l.kind === "server" ? null : lineSeat(infos, l);
+    return el("div", { class: (l.kind === "server" ? "server" : "") + (l.chance ? " chance" : "") + (s !== null ? " seat" : ""),
+      "data-seat": s, style: s !== null ? `--seat:${infos[s].colour}` : null, text: l.text });
+  }));
   if (atBottom || shown.log.length < 30) logBox.scrollTop = logBox.scrollHeight;
   // a renderer that draws the dice on its own board (showsDice) needs no "Last roll" panel
   $("dice").closest(".panel").hidden = Boolean(renderer && renderer.showsDice);
@@ -174,7 +288,8 @@ function drawSide() {
     r.replaceChildren(el("h2", { "data-testid": "winner",
       text: resultText(m.result) }),
       el("table", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" })),
-        names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))));
+        names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))),
+      rematchBox());
   } else r.hidden = true;
 }
 
@@ -194,12 +309,13 @@ async function draw() {
     renderer = await loadRenderer(m.game);
     showAbout(m.game);
   }
-  document.title = `${m.title} — ${m.seat_name} — Cosmodrome`;
+  yourTurn(m);
   $("title").textContent = `${m.title} · game ${m.game_id}`;
   $("status").textContent = m.status === "running" ? `move ${m.actions}` : m.status;
   $("status").className = "pill" + (m.status === "finished" ? " ok" : "");
-  $("whoami").textContent = m.seat === null ? "Spectator" : `You: ${m.seat_name}`;
-  if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); return; }
+  const mine = m.seat === null ? null : m.seats[m.seat];
+  $("whoami").textContent = m.seat === null ? "Spectator" : `You: ${m.seat_name}${mine && mine.display ? ` · ${mine.display}` : ""}`;
+  if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); dockHand(); return; }
   drawDecision();
   drawSide();
   try {
@@ -208,6 +324,7 @@ async function draw() {
       waiting: m.waiting, result: m.result, dice: m.dice, log: shown.log, mode: "play", status: m.status,
       onAction: act,
     });
+    dockHand();
   } catch (e) {
     console.error(e);
     const generic = await import("./renderers/generic.js");
@@ -216,13 +333,104 @@ async function draw() {
   }
 }
 
+// The renderer's hand (data-dock="hand") moves to the dock at the bottom of the window: always in
+// sight next to the decision on a laptop, a drawer above the action bar on a phone.
+function dockHand(toggled = false) {
+  const slot = $("hand-slot");
+  // a fresh drawing brings its own hand (or none); a mere toggle keeps the docked one
+  const hand = toggled ? slot.firstElementChild : $("board").querySelector('[data-dock="hand"]');
+  if (!hand) { slot.replaceChildren(); $("hand-dock").hidden = true; document.body.classList.remove("has-hand"); return; }
+  if (hand.parentNode !== slot) slot.replaceChildren(hand);
+  $("hand-dock").hidden = false;
+  document.body.classList.add("has-hand");
+  const n = hand.dataset.count;
+  $("hand-toggle").textContent = `${handOpen ? "▾" : "▴"} ${hand.dataset.title || "Your hand"}${n !== undefined ? ` (${n})` : ""}`;
+  $("hand-toggle").setAttribute("aria-expanded", String(handOpen));
+  $("hand-dock").classList.toggle("open", handOpen);
+}
+
+// The heights of the docked parts, so the page leaves room for them.
+function watchDocks() {
+  if (!window.ResizeObserver) return;
+  const root = document.documentElement.style;
+  new ResizeObserver(() => root.setProperty("--dock-h", `${$("hand-dock").hidden ? 0 : $("hand-dock").offsetHeight}px`)).observe($("hand-dock"));
+  new ResizeObserver(() => root.setProperty("--bar-h", `${$("decision").offsetHeight}px`)).observe($("decision"));
+}
+
+// Links the creator brought from the lobby (kept in this tab's sessionStorage, never in a URL).
+function showInvite() {
+  let res = null;
+  try { res = JSON.parse(sessionStorage.getItem(`cosmodrome-links-${gameId}`) || "null"); } catch (e) { res = null; }
+  if (!res) return;
+  const box = $("invite");
+  const row = (label, url, testid) => {
+    const input = el("input", { value: url, readonly: true, "data-testid": testid, "aria-label": `${label} link` });
+    return el("div", { class: "link-row" }, el("span", { class: "lbl", text: label }), input,
+      el("button", { type: "button", text: "Copy", onclick: async () => {
+        input.select();
+        try { await navigator.clipboard.writeText(url); banner("Link copied.", "info", 2000); }
+        catch (e) { banner("Link selected: copy it with Ctrl+C.", "info", 3000); }
+      } }));
+  };
+  const rows = [];
+  for (const s of res.seats) if (s.kind === "human" && s.link) rows.push(row(s.name, s.link, `link-seat-${s.seat}`));
+  if (res.hotseat) rows.push(row("Hot-seat", res.hotseat, "link-hotseat"));
+  rows.push(row("Spectate", res.spectate, "link-spectate"));
+  box.replaceChildren(el("details", { open: true }, el("summary", { text: "Invite: send each player their own link" }),
+    el("p", { class: "muted small", text: "Each link is a secret seat: anyone holding it plays that seat." }), rows));
+  box.hidden = false;
+}
+
+// A person picks the name the others see (kept for the next table in localStorage).
+function drawNameForm(m) {
+  const form = $("name-form");
+  const s = m.seat === null ? null : m.seats[m.seat];
+  form.hidden = !s || s.kind !== "human";
+  if (form.hidden) return;
+  form.classList.toggle("ask", !s.display);
+  $("name-label").textContent = s.display ? `Your name at this table (${m.seat_name})` : `Pick the name the others will see (${m.seat_name})`;
+  if (document.activeElement !== $("name-input") && form.dataset.seat !== String(m.seat)) {
+    let last = "";
+    try { last = localStorage.getItem("cosmodrome-name") || ""; } catch (e) { last = ""; }
+    $("name-input").value = s.display || last;
+    form.dataset.seat = String(m.seat);
+  }
+}
+
+async function saveName(ev) {
+  ev.preventDefault();
+  const c = shown;
+  if (!c || !c.token) return;
+  const name = $("name-input").value;
+  try {
+    const r = await api("POST", `/api/games/${gameId}/name`, { name }, c.token);
+    try { localStorage.setItem("cosmodrome-name", r.name); } catch (e) { /* private mode */ }
+    banner(`Others now see you as ${r.name}.`, "info", 2500);
+  } catch (e) { banner(e.message, "warning"); }
+}
+
+function prefsPanel() {
+  $("pref-sound").checked = prefs.get("sound");
+  $("pref-notify").checked = prefs.get("notify") && "Notification" in window && Notification.permission === "granted";
+  $("pref-sound").addEventListener("change", (ev) => { prefs.set("sound", ev.target.checked); if (ev.target.checked) beep(); });
+  $("pref-notify").addEventListener("change", async (ev) => {
+    if (!ev.target.checked) return prefs.set("notify", false);
+    if (!("Notification" in window)) { ev.target.checked = false; return banner("This browser cannot show notifications.", "warning"); }
+    const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+    ev.target.checked = answer === "granted";
+    prefs.set("notify", ev.target.checked);
+    if (!ev.target.checked) banner("Notifications were not allowed; the tab title still shows your turn.", "info", 4000);
+  });
+}
+
 function main() {
   if (!gameId) { banner("No game given: open a join link from the lobby.", "error", 0); return; }
   $("replay-link").href = `/replay.html?game=${gameId}`;
   $("replay-link").addEventListener("click", () => {
     // the replay viewer may show the shown seat's view of a running game: hand it the token
     const t = shown && shown.token;
-    $("replay-link").href = `/replay.html?game=${gameId}${t ? `#token=${t}` : ""}`;
+    const seat = shown && shown.seat;
+    $("replay-link").href = `/replay.html?game=${gameId}${typeof seat === "number" ? `&seat=${seat}` : ""}${t ? `#token=${t}` : ""}`;
   });
   $("record-link").addEventListener("click", async (ev) => {
     ev.preventDefault();
@@ -235,11 +443,18 @@ function main() {
     } catch (e) { banner(e.message, "warning"); }
   });
   $("undo").addEventListener("click", undo);
+  $("hand-toggle").addEventListener("click", () => { handOpen = !handOpen; dockHand(true); });
+  prefsPanel();
+  $("name-form").addEventListener("submit", saveName);
+  watchDocks();
+  showInvite();
   $("handover-btn").addEventListener("click", () => {
     handoverPending = false;
     $("handover").hidden = true;
     draw();
   });
+  // another link of this game pasted into the address bar changes only the fragment: load it anew
+  window.addEventListener("hashchange", () => location.reload());
   const list = tokens.length ? tokens : [null];
   for (const t of list) {
     const c = { token: t, seat: null, ws: null, msg: null, log: [], attempts: 0, alive: false };

@@ -20,6 +20,9 @@ export function render(root, ctx) {
         class: "card big" + (o ? " playable" : ""), title: o ? o.label : `A ${c}`, "data-card": c,
         "data-action": o ? o.action : null,
         onclick: o ? () => ctx.onAction(o.action) : null,
+        // a playable card is a button for the keyboard too
+        role: o ? "button" : null, tabindex: o ? "0" : null,
+        onkeydown: o ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.onAction(o.action); } } : null,
       }, String(c));
     }));
   } else {
@@ -28,5 +31,7 @@ export function render(root, ctx) {
   root.replaceChildren(el("div", { class: "panel" },
     el("h2", { text: "Tracks" }), el("div", { class: "pr-tracks" }, tracks),
     el("p", { class: "muted small", text: `Deck: ${v.deck_size} cards · turn ${v.turn + 1} · hand sizes ${v.hand_sizes.join(", ")}` }),
-    el("h2", { text: "Your hand" }), hand));
+    v.hand ? null : el("h2", { text: "Your hand" }), v.hand ? null : hand),
+    // the page docks the hand next to the decision (a drawer on a phone)
+    v.hand ? el("div", { class: "panel", "data-dock": "hand", "data-count": v.hand.length, "data-title": "Your hand" }, hand) : null);
 }

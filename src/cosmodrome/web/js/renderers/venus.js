@@ -103,7 +103,7 @@ function planetDisc(name, size = 46) {
 function hexVP(n, rank) {
   return svg("svg", { width: 24, height: 22, viewBox: "0 0 24 22" },
     svg("polygon", { points: "6,1 18,1 23,11 18,21 6,21 1,11", fill: rank === 0 ? "#f5c04a" : "#c8ccd8", stroke: "#222" }),
-    svg("text", { x: 12, y: 15, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#111" }, document.createTextNode(String(n))));
+    svg("text", { x: 12, y: 15.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#111" }, document.createTextNode(String(n))));
 }
 
 function pieceIcon(kind, colour) {
@@ -161,11 +161,18 @@ function makeClickable(node, opts, ctx, root) {
   if (!opts || !opts.length || !ctx.decision) return;
   node.classList.add("hl");
   node.dataset.options = opts.map(o => o.action).join(",");
-  node.addEventListener("click", (ev) => {
+  // a highlight is a button for the keyboard too: Tab reaches it, Enter or Space chooses it
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  const choose = (ev) => {
     ev.stopPropagation();
     hideTip();
     if (opts.length === 1) return ctx.onAction(opts[0].action);
     popup(root, node, opts, ctx);
+  };
+  node.addEventListener("click", choose);
+  node.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(ev); }
   });
 }
 
@@ -174,8 +181,11 @@ function popup(root, node, opts, ctx) {
   const r = node.getBoundingClientRect(), R = root.getBoundingClientRect();
   const pop = el("div", { class: "vn-pop", style: `left:${Math.max(0, r.left - R.left)}px; top:${r.bottom - R.top + 4}px` },
     opts.map(o => el("button", { text: o.label, "data-action": o.action, onclick: (e) => { e.stopPropagation(); pop.remove(); ctx.onAction(o.action); } })),
-    el("button", { text: "Cancel", class: "small", onclick: (e) => { e.stopPropagation(); pop.remove(); } }));
+    el("button", { text: "Cancel", class: "small", onclick: (e) => { e.stopPropagation(); pop.remove(); node.focus(); } }));
+  pop.addEventListener("keydown", (e) => { if (e.key === "Escape") { pop.remove(); node.focus(); } });
   root.append(pop);
+  const first = pop.querySelector("button");
+  if (first) first.focus();
 }
 
 // ----- the view, normalised --------------------------------------------------------------------
@@ -286,11 +296,12 @@ function playerPanel(p, model, ctx, idx, root) {
   const mover = ctx.waiting && ctx.waiting.seat === p.seat;
   const node = el("div", { class: `vn-player ${p.seat === ctx.seat ? "me" : ""} ${mover ? "mover" : ""}`, style: `--c:${COLOURS[p.colour] || p.colour}`,
     "data-seat": p.seat, "data-testid": `player-${p.seat}` },
-    el("div", { class: "nm" }, el("span", { text: `${p.empire || p.name}${p.seat === ctx.seat ? " (you)" : ""}` }),
+    el("div", { class: "nm" }, el("span", { "data-testid": `player-name-${p.seat}`,
+      text: `${p.empire || p.name}${ctx.seats && ctx.seats[p.seat] && ctx.seats[p.seat].display ? ` · ${ctx.seats[p.seat].display}` : ""}${p.seat === ctx.seat ? " (you)" : ""}` }),
       el("span", { class: "money", text: p.money !== undefined ? `£${p.money}` : "" })),
     p.first ? el("div", { class: "first", text: "★ first player" }) : null,
     el("div", { class: "row" },
-      el("span", { text: `${p.hand ?? "?"} cards in hand` }),
+      el("span", { text: `${p.hand ?? "?"} card${p.hand === 1 ? "" : "s"} in hand` }),
       p.income !== undefined ? el("span", { text: `income £${p.income}` }) : null,
       p.vp !== undefined ? el("span", { text: `${p.vp} VP` }) : null),
     el("div", { class: "row", title: "kept tiles: big game and crisis 1 VP each, alien 2 VP" },
@@ -399,6 +410,13 @@ function scoringPanel(sc, model) {
     ties.length ? el("div", { class: "small" }, el("b", { text: "Tie-breaks" }), el("ul", {}, ties)) : null);
 }
 
+// The colour of a seat and the short names its log lines start with ("Britain rolled ...").
+export function seatInfo(view, seat) {
+  const p = norm(view || {}).players[seat];
+  if (!p) return null;
+  return { colour: COLOURS[p.colour] || p.colour, aliases: [p.name, p.empire].filter(Boolean) };
+}
+
 export function formatDie(v) { return v === 0 ? "☠" : String(v); }
 
 export function render(root, ctx) {
@@ -421,7 +439,8 @@ export function render(root, ctx) {
   const players = el("div", { class: "vn-players" }, m.players.map(p => playerPanel(p, m, ctx, idx, root)));
   let hand;
   if (Array.isArray(m.hand)) {
-    hand = el("div", { class: "panel" }, el("h3", { text: `Your hand (${m.hand.length})` }),
+    hand = el("div", { class: "panel", "data-dock": "hand", "data-count": m.hand.length, "data-title": "Your hand" },
+      el("h3", { text: `Your hand (${m.hand.length})` }),
       el("div", { class: "vn-hand", "data-testid": "hand" }, m.hand.map(c => cardNode(c, ctx, idx, root))));
   } else {
     hand = el("div", { class: "panel muted small", "data-testid": "no-hand", text: ctx.seat === null ? "Spectators see no hand." : "" });
