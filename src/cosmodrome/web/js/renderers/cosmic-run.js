@@ -7,7 +7,7 @@
 // the control panel, a column letter, the missile) is highlighted there and can be clicked.
 // The view schema is documented in src/cosmodrome/games/cosmic_run/view.py, the option details
 // (action_json) in src/cosmodrome/games/cosmic_run/actions.py.
-import { el } from "../api.js";
+import { el, svg } from "../api.js";
 
 export const name = "cosmic-run";
 
@@ -19,20 +19,6 @@ function ensureCss() {
 
 // The "Last roll" panel of the table page gets the die numbers of the roll event.
 export function formatDie(x) { return typeof x === "number" ? String(x + 1) : String(x); }
-
-const SVGNS = "http://www.w3.org/2000/svg";
-function svg(tag, attrs = {}, ...kids) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") e.setAttribute("class", v);
-    else if (k === "text") e.textContent = v;
-    else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const c of kids.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
 
 const TRACK_COL = { orange: "#f0821e", blue: "#2f7de1", green: "#2e9e4c" };
 const TRACK_DARK = { orange: "#a4510a", blue: "#174f9c", green: "#1c6b31" };
