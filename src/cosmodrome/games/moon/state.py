@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
-from cosmodrome.core.flat import Hooks, dump_fields
+from cosmodrome.core.flat import FlatState, Hooks, dump_fields
 from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE
@@ -115,8 +115,13 @@ def astronauts_for(players: int) -> int:
     return 4 if players == 2 else players
 
 
-class MoonState(State):
-    """One position of Walking on the Moon. Build it with ``GAME.new_state(players, seed)``."""
+class MoonState(FlatState, State):
+    """One position of Walking on the Moon. Build it with ``GAME.new_state(players, seed)``.
+    The protocol calls that go through the hooks (legal actions, labels, prompts, applying a
+    move) come from :class:`~cosmodrome.core.flat.FlatState`."""
+
+    HOOKS = HOOKS
+    PHASE_KIND = PHASE_KIND
 
     def __init__(self, game, players: int, options: dict[str, Any], comp: Components, rng: Rng,
                  cards: list[int]) -> None:
@@ -196,28 +201,6 @@ class MoonState(State):
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def legal_actions(self) -> list[int]:
-        return [] if self.phase == OVER else HOOKS.legal(self)
-
-    def action_label(self, action: int) -> str:
-        return HOOKS.action_json(self, action)["label"]
-
-    def action_json(self, action: int) -> dict[str, Any]:
-        return HOOKS.action_json(self, action)
-
-    def decision_kind(self) -> str:
-        return PHASE_KIND.get(self.phase, "choose")
-
-    def decision_prompt(self) -> str:
-        return HOOKS.prompt(self)
-
-    def _apply(self, action: int) -> list[Event]:
-        self.ev = []
-        self.decisions += 1
-        HOOKS.perform(self, action)
-        ev, self.ev = self.ev, []
-        return ev
 
     def returns(self) -> list[float]:
         if self.phase != OVER or not self.winners_:
