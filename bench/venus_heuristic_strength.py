@@ -10,22 +10,12 @@ The issue's target: >= 90% of 4-player games against three random bots.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 from cosmodrome.bots import RandomBot
 from cosmodrome.core import get_game
 from cosmodrome.games.venus.heuristic import VenusHeuristic
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
+from cosmodrome.lab.stats import wilson
 
 
 def play(players: int, seed: int, hseat: int) -> tuple:

@@ -1,14 +1,13 @@
 """Golden playthroughs: seeded games written out as transcripts and compared on every run.
 Set COSMODROME_REGEN_GOLDEN=1 to write them again after an intended change."""
 
-import os
 from pathlib import Path
 
 import pytest
 
-from cosmodrome.core import Rng
 from cosmodrome.games.cosmic_run import GAME
 from cosmodrome.games.cosmic_run.heuristic import CosmicRunHeuristic
+from cosmodrome.testing.golden import check_golden, transcript
 
 GOLDEN = Path(__file__).with_name("golden")
 CASES = {
@@ -19,29 +18,9 @@ CASES = {
 }
 
 
-def transcript(players, seed, opts, seats):
-    s = GAME.new_state(players, seed, opts)
-    bots = [CosmicRunHeuristic(seed=seed) if k == "heuristic" else None for k in seats]
-    r = Rng(seed)
-    out = [f"# Cosmic Run golden game: players={players} seed={seed} options={sorted(opts.items())} seats={seats}"]
-    out += [e.text for e in s.initial_events]
-    while not s.is_terminal():
-        seat = s.to_move()
-        la = s.legal_actions()
-        a = bots[seat].choose(s) if bots[seat] else la[r.below(len(la))]
-        out.append(f"> {s.seat_name(seat)} [{s.decision_kind()}] {a}: {s.action_label(a)}")
-        out += [e.text for e in s.apply(a)]
-    out.append(GAME.render_text(s.view(None), None))
-    out.append(f"returns={s.returns()} scores={s.scores()} summary={sorted(s.summary().items())}")
-    return "\n".join(out) + "\n"
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden(name):
-    text = transcript(*CASES[name])
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("COSMODROME_REGEN_GOLDEN") == "1" or not path.exists():
-        if not os.environ.get("COSMODROME_REGEN_GOLDEN") == "1":
-            pytest.fail(f"golden file {path.name} is missing; run with COSMODROME_REGEN_GOLDEN=1")
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8"), f"{name} changed; regenerate if intended"
+    players, seed, opts, seats = CASES[name]
+    bots = [CosmicRunHeuristic(seed=seed) if k == "heuristic" else None for k in seats]
+    problem = check_golden(GOLDEN / f"{name}.txt", transcript(GAME, players, seed, opts, bots, heading="Cosmic Run"))
+    assert problem is None, problem

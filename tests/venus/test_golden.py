@@ -2,13 +2,13 @@
 decision's seat, label and the log), compared on every run. Regenerate with
 COSMODROME_REGEN_GOLDEN=1 after an intended change of behaviour."""
 
-import os
 from pathlib import Path
 
 import pytest
 
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import GAME
+from cosmodrome.testing.golden import check_golden
 
 GOLDEN = Path(__file__).with_name("golden")
 CASES = [(2, 101), (3, 202), (4, 303), (5, 404)]
@@ -31,11 +31,5 @@ def transcript(players: int, seed: int) -> str:
 
 @pytest.mark.parametrize("players,seed", CASES)
 def test_golden(players, seed):
-    path = GOLDEN / f"venus-{players}p-seed{seed}.txt"
-    text = transcript(players, seed)
-    if os.environ.get("COSMODROME_REGEN_GOLDEN") == "1" or not path.exists():
-        if not os.environ.get("COSMODROME_REGEN_GOLDEN") == "1":
-            pytest.fail(f"missing golden file {path.name}; run with COSMODROME_REGEN_GOLDEN=1")
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    problem = check_golden(GOLDEN / f"venus-{players}p-seed{seed}.txt", transcript(players, seed))
+    assert problem is None, problem

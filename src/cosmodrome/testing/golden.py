@@ -16,12 +16,14 @@ from typing import Optional, Sequence
 from cosmodrome.core import Bot, Game, Rng
 
 
-def transcript(game: Game, players: int, seed: int, options: dict, bots: Sequence[Optional[Bot]]) -> str:
-    """Play a game, ``bots[seat]`` choosing for its seat (None: seeded random choices)."""
+def transcript(game: Game, players: int, seed: int, options: dict, bots: Sequence[Optional[Bot]],
+               heading: Optional[str] = None) -> str:
+    """Play a game, ``bots[seat]`` choosing for its seat (None: seeded random choices);
+    ``heading`` names the game on the first line (default: its registry name)."""
     s = game.new_state(players, seed, options)
     r = Rng(seed)
     names = tuple(b.name if b else "random" for b in bots)
-    out = [f"# {game.name} golden game: players={players} seed={seed} options={sorted(options.items())} seats={names}"]
+    out = [f"# {heading or game.name} golden game: players={players} seed={seed} options={sorted(options.items())} seats={names}"]
     out += [e.text for e in s.initial_events]
     while not s.is_terminal():
         seat = s.to_move()
