@@ -10,6 +10,7 @@
 // No instructions asks which die to take out), the others' face down. The view schema is in
 // src/cosmodrome/games/moon/view.py, the option details in src/cosmodrome/games/moon/text.py.
 import { el, svg } from "../api.js";
+import { optionIndex, places } from "./places.js";
 
 export const name = "moon";
 export const showsDice = true;
@@ -30,44 +31,20 @@ const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3
 const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
 
 function indexOptions(ctx) {
-  const idx = new Map();
-  const add = (k, o) => { if (!idx.has(k)) idx.set(k, []); idx.get(k).push(o); };
+  const idx = optionIndex();
   const d = ctx.decision;
   if (!d || ctx.seat === null || d.seat !== ctx.seat) return idx;
   for (const o of d.options) {
     const x = o.data || {};
-    if (d.kind === "program" && x.jump !== undefined) add(`slot:${x.jump}`, o);
-    else if (d.kind === "pick" && x.to) add(`cell:${x.to[0]}:${x.to[1]}`, o);
-    else if (d.kind === "pick" && x.die !== undefined) add(`reroll:${x.die}`, o);
-    else if (d.kind === "action-card" && x.card) add("card", o);
+    if (d.kind === "program" && x.jump !== undefined) idx.add(`slot:${x.jump}`, o);
+    else if (d.kind === "pick" && x.to) idx.add(`cell:${x.to[0]}:${x.to[1]}`, o);
+    else if (d.kind === "pick" && x.die !== undefined) idx.add(`reroll:${x.die}`, o);
+    else if (d.kind === "action-card" && x.card) idx.add("card", o);
   }
   return idx;
 }
 
-function act(ctx, opts, ev) {
-  document.querySelectorAll(".moon-pop").forEach(p => p.remove());
-  if (!opts || !opts.length) return;
-  if (opts.length === 1) return ctx.onAction(opts[0].action);
-  const pop = el("div", { class: "moon-pop", style: `left:${ev ? ev.clientX : 100}px; top:${ev ? ev.clientY + 8 : 100}px` },
-    opts.map(o => el("button", { text: o.label, "data-action": o.action, onclick: (e) => { e.stopPropagation(); pop.remove(); ctx.onAction(o.action); } })),
-    el("button", { class: "small", text: "Cancel", onclick: (e) => { e.stopPropagation(); pop.remove(); } }));
-  document.body.append(pop);
-}
-
-function hot(node, ctx, idx, key) {
-  const opts = idx.get(key);
-  if (!opts || !opts.length) return node;
-  node.classList.add("moon-hl");
-  node.setAttribute("data-place", key);
-  node.setAttribute("data-action", opts.map(o => o.action).join(","));
-  node.setAttribute("role", "button");
-  node.setAttribute("tabindex", "0");
-  const lab = opts.map(o => o.label).join(" / ");
-  if (node instanceof SVGElement) node.append(svg("title", { text: lab })); else node.title = lab;
-  node.addEventListener("click", (ev) => { ev.stopPropagation(); act(ctx, opts, ev); });
-  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(ctx, opts, null); } });
-  return node;
-}
+const { hot, closeMenus } = places({ hl: "moon-hl", pop: "moon-pop" });
 
 // The signature of the astronauts drawn (the e2e test compares it with the server's view).
 export function astroSig(v) {
@@ -174,6 +151,7 @@ function jumpCard(v, a, ctx, idx) {
 
 export function render(root, ctx) {
   ensureCss();
+  closeMenus();
   const v = ctx.view;
   const idx = indexOptions(ctx);
   const head = el("div", { class: "moon-top" },
@@ -181,7 +159,13 @@ export function render(root, ctx) {
     el("span", { class: "muted small", text: `Supply: ✶ ${v.supply.sputnik} · EC ${v.supply.ec} · handicap ${v.supply.handicap}` }),
     el("span", { class: "muted small", text: "Order this round: " + v.order.map(a => v.astronauts[a].name).join(", ") }),
     v.cards ? el("span", { class: "muted small", "data-testid": "moon-deck", text: `Action cards: ${v.cards.deck} in the deck, ${v.cards.discard.length} discarded` + (v.cards.discard.length ? ` (last: ${v.cards.discard[v.cards.discard.length - 1].title})` : "") }) : null);
-  const cards = el("div", { class: "moon-cards" }, v.astronauts.map(a => jumpCard(v, a, ctx, idx)));
+  // the jump cards of the shown seat are its hand: the page docks them beside the decision
+  const own = (a) => ctx.seat !== null && ctx.seat !== undefined && a.seat === ctx.seat;
+  const cards = el("div", { class: "moon-cards" }, v.astronauts.filter(a => !own(a)).map(a => jumpCard(v, a, ctx, idx)));
+  const mine = v.astronauts.filter(own);
+  const hand = mine.length ? el("div", { class: "panel moon-hand", "data-dock": "hand", "data-count": mine.length,
+    "data-title": mine.length > 1 ? "Your jump cards" : "Your jump card", "data-testid": "moon-hand" },
+  el("div", { class: "moon-cards" }, mine.map(a => { const c = jumpCard(v, a, ctx, idx); c.dataset.card = a.id; return c; }))) : null;
   let end = null;
   if (v.scores) {
     const seats = ctx.seats || [];
@@ -191,5 +175,5 @@ export function render(root, ctx) {
   }
   root.replaceChildren(el("div", { class: "moon", "data-testid": "moon-table", "data-decision": ctx.decision ? ctx.decision.kind : "",
     "data-sig": astroSig(v) },
-  head, el("div", { class: "moon-scroll" }, lapSvg(v, ctx, idx)), cards, end));
+  head, el("div", { class: "moon-scroll" }, lapSvg(v, ctx, idx)), hand, cards, end));
 }

@@ -1,0 +1,425 @@
+// March on Mars — the table. The ring of martian cards drawn round the planet, as on the table:
+// the Martian Master Mind (MMM) at the top, the Landing Zone (LZ) at the bottom, each column of
+// the ring a wedge of four levels (rock, boxes with and without a circle, tunnels), the aliens by
+// colour in their boxes, the red defenders beside the MMM with their force barriers, the marines
+// standing or crashed. Inside the ring: the round track, the base-damage track, the incoming-wave
+// boxes, the base upgrades beside the LZ, the white die and the alien bag. Two marines play on
+// half the board: only its right half is drawn. Below the ring: the combat card of the marine
+// playing (its three actions with the programmed and rolled dice) and every marine's card (its
+// special training and equipment). The shown seat's equipment is its hand, docked by the page.
+// Options of the current decision that name a place act on click there: a box (a move or a
+// shot), a marine (who acts next, tactical support, a missile's beacon), an action of the combat
+// card (programming a die), a rolled die (a re-roll), the MMM (the nuke), an equipment card.
+// The view schema is in src/cosmodrome/games/mars/view.py, the option details in
+// src/cosmodrome/games/mars/actions.py.
+import { el, svg } from "../api.js";
+import { optionIndex, places } from "./places.js";
+
+export const name = "mars";
+export const showsDice = true;
+
+function ensureCss() {
+  if (document.getElementById("mars-css")) return;
+  document.head.append(el("link", { id: "mars-css", rel: "stylesheet", href: "/css/mars.css" }));
+}
+
+const { hot, closeMenus } = places({ hl: "mars-hl", pop: "mars-pop" });
+
+// ----- geometry of the ring ------------------------------------------------------------------
+const R0 = 190, LH = 38, GAP = 4;         // planet radius (bottom of level 0), level height, slots of the MMM
+const ROUT = R0 + 4 * LH;
+const SIZE = 2 * (ROUT + 26), C = SIZE / 2;
+const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
+const CELL_HELP = {
+  [SAFE]: "A box with a circle: a marine lands here safely.",
+  [HAZARD]: "A box without a circle: landing here is an accident.",
+  [TUNNEL]: "A tunnel box with a circle: safe, but a tunnel has a ceiling (no diagonal steps inside).",
+  [TUNNEL_HAZ]: "A tunnel box without a circle: landing here is an accident; no diagonal steps inside.",
+};
+const MARINE_COLOURS = { Red: "#e0474c", Blue: "#3a7be0", Green: "#3fae5a", Yellow: "#f2c53d", White: "#ecebf2" };
+const ALIEN_COLOURS = { yellow: "#f2c53d", blue: "#4a8cf0", red: "#e0474c" };
+const ALIEN_HELP = { yellow: "a yellow alien: one hit kills it", blue: "a blue alien: two hits in one shot kill it",
+  red: "a red alien: three hits in one shot kill it" };
+const UPGRADE_HELP = {
+  bunker: "Bunker: kills one alien of each group that marches into the incoming-wave box on its side.",
+  sentinels: "Sentinels: the base's guns shoot at the aliens near the Landing Zone every round.",
+  antenna: "Antenna: a marine on its side may roll one die of its first roll again.",
+};
+const DIE_HELP = { blue: "blue die: 1, 1, 2, 2, 3, 3", white: "white die: 1, 1, 1, 2, 2, 2",
+  black: "black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave at the end of the turn)" };
+
+function colourOf(marine) { return MARINE_COLOURS[String(marine.name).split(" ")[0]] || "#bbb"; }
+
+/** The ring as the table shows it: ``slots`` wedges round the planet, the MMM's gap at the top;
+ * on half the board the columns take the right half of the full ring's places. */
+function ringGeometry(v) {
+  const n = v.ring.columns.length;
+  const lz = v.zones.find(z => z.zone === 3);
+  const lzw = lz ? lz.width : 4;
+  const full = v.half_board ? 2 * n - lzw : n;
+  const offset = v.half_board ? n - lzw : 0;
+  const step = (2 * Math.PI) / (full + GAP);
+  // column c spans the angles a(c) .. a(c) - step (screen angles, y down; going round from the MMM's left)
+  const a = (c) => -Math.PI / 2 - (GAP / 2 + c + offset) * step;
+  return { n, step, a };
+}
+const pt = (r, t) => [C + r * Math.cos(t), C + r * Math.sin(t)];
+function sector(r1, r2, t1, t2) {
+  const [x1, y1] = pt(r1, t1), [x2, y2] = pt(r2, t1), [x3, y3] = pt(r2, t2), [x4, y4] = pt(r1, t2);
+  const f = (x) => x.toFixed(1);
+  return `M${f(x1)} ${f(y1)} L${f(x2)} ${f(y2)} A${r2} ${r2} 0 0 0 ${f(x3)} ${f(y3)} L${f(x4)} ${f(y4)} A${r1} ${r1} 0 0 1 ${f(x1)} ${f(y1)} Z`;
+}
+// a local frame in a box: x along the ring, y outwards ("up" on Mars), origin on the box's floor
+function frame(r, t) {
+  const [x, y] = pt(r, t);
+  return `translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${((t * 180) / Math.PI + 90).toFixed(1)})`;
+}
+
+// ----- little pictures (SVG, never font glyphs) -----------------------------------------------
+function alienIcon(colour, x, y, r, defender) {
+  return svg("g", { class: `mars-alien ${colour}` + (defender ? " defender" : ""), transform: `translate(${x} ${y})` },
+    defender ? svg("circle", { r: r + 2.6, class: "shield" }) : null,
+    svg("path", { d: `M${-r} ${r * 0.5} Q${-r} ${-r} 0 ${-r} Q${r} ${-r} ${r} ${r * 0.5} Q0 ${r * 1.3} ${-r} ${r * 0.5} Z`,
+      fill: ALIEN_COLOURS[colour] || "#aaa" }),
+    svg("circle", { cx: -r * 0.38, cy: -r * 0.1, r: r * 0.22, class: "eye" }),
+    svg("circle", { cx: r * 0.38, cy: -r * 0.1, r: r * 0.22, class: "eye" }));
+}
+function marineIcon(m, x, now) {
+  const fill = colourOf(m);
+  const g = svg("g", { class: "mars-marine" + (m.crashed ? " crashed" : "") + (now ? " now" : ""), transform: `translate(${x} 0)` });
+  if (m.crashed) g.append(svg("ellipse", { cx: 0, cy: -3.5, rx: 8, ry: 3.5, fill }), svg("circle", { cx: 9, cy: -3.5, r: 2.6, fill }));
+  else g.append(svg("rect", { x: -3.8, y: -15, width: 7.6, height: 13, rx: 3, fill }), svg("circle", { cx: 0, cy: -18.5, r: 3.6, fill }),
+    svg("rect", { x: 3, y: -12, width: 5.5, height: 2.2, class: "gun" }));
+  return g;
+}
+function upgradeIcon(kind) {
+  switch (kind) {
+    case "bunker": return svg("path", { d: "M-11 6 V1 A11 9 0 0 1 11 1 V6 Z M-4 0 H4 V2 H-4 Z", class: "up-shape" });
+    case "sentinels": return svg("g", { class: "up-shape" }, svg("rect", { x: -9, y: 0, width: 18, height: 6, rx: 1 }),
+      svg("circle", { cx: 0, cy: -1, r: 5 }), svg("rect", { x: 2, y: -3, width: 10, height: 2.4 }));
+    case "antenna": return svg("g", { class: "up-shape" }, svg("path", { d: "M-7 6 L0 -8 L7 6 Z" }),
+      svg("path", { d: "M-6 -10 A8 8 0 0 1 6 -10 M-3 -8 A4 4 0 0 1 3 -8", class: "waves" }));
+    default: return svg("path", { d: "M-8 -8 L8 8 M8 -8 L-8 8", class: "up-gone" });
+  }
+}
+function mmmIcon() {
+  return svg("g", { class: "mars-mmm-icon" },
+    svg("path", { d: "M-46 14 Q-50 -34 0 -38 Q50 -34 46 14 Z", class: "dome" }),
+    svg("path", { d: "M-30 -14 q8 -12 16 0 t16 0 t16 0 M-34 2 q10 -10 20 0 t20 0 t20 0", class: "folds" }),
+    svg("ellipse", { cx: 0, cy: 4, rx: 13, ry: 7, class: "eye" }), svg("circle", { cx: 0, cy: 4, r: 4, class: "pupil" }),
+    svg("path", { d: "M-52 14 H52 L44 26 H-44 Z", class: "base" }));
+}
+
+// ----- which options name which place ---------------------------------------------------------
+function indexOptions(ctx) {
+  const idx = optionIndex();
+  const d = ctx.decision;
+  if (!d || ctx.seat === null || ctx.seat === undefined || d.seat !== ctx.seat) return idx;
+  for (const o of d.options) {
+    const x = o.data || {};
+    if (typeof x.col === "number" && typeof x.level === "number") idx.add(`box:${x.col}:${x.level}`, o);
+    else if (typeof x.slot === "number" && typeof x.die === "number") idx.add(`slot:${x.slot}`, o);
+    else if (typeof x.die === "number") idx.add(`die:${x.die}`, o);
+    else if (typeof x.seat === "number") idx.add(`marine:${x.seat}`, o);
+    else if (typeof x.equipment === "string") idx.add(`equip:${x.equipment}`, o);
+    else if (typeof x.card === "string") idx.add(`equip:${x.card}`, o);
+    else if (/\bnuke\b/i.test(o.label)) idx.add("mmm", o);
+  }
+  return idx;
+}
+
+/** The signature of what the ring shows (the e2e test compares it with the server's view). */
+export function marsSig(v) {
+  const boxes = v.zones.flatMap(z => z.boxes).filter(b => b.aliens.length).map(b => `${b.col}.${b.level}:${b.aliens.join("")}`).join(",");
+  const marines = v.marines.map(m => `${m.col}.${m.level}.${m.crashed ? 1 : 0}`).join(",");
+  return `r${v.round}|b${v.base_hits}|${marines}|${boxes}`;
+}
+
+// ----- the ring --------------------------------------------------------------------------------
+function ringSvg(v, ctx, idx) {
+  const g = ringGeometry(v);
+  const boxes = new Map(v.zones.flatMap(z => z.boxes).map(b => [`${b.col}:${b.level}`, b]));
+  const zoneOf = v.ring.zones_of_columns;
+  const x0 = v.half_board ? C - 175 : 0;
+  const root = svg("svg", { class: "mars-ring" + (v.half_board ? " half" : ""), viewBox: `${x0} 0 ${SIZE - x0} ${SIZE}`,
+    "data-testid": "mars-ring", role: "img", "aria-label": `The ring of martian cards${v.half_board ? " (half the board, for two marines)" : ""}` });
+  const defs = svg("defs");
+  root.append(defs, svg("circle", { cx: C, cy: C, r: R0, class: "mars-planet" }));
+  // the zones' names along the outside of the ring
+  const cards = [...v.ring.cards];
+  v.zones.forEach(z => {
+    const label = z.zone === 3 ? "Landing Zone" : (z.zone === 0 || z.zone === 6) ? "" : cards.shift();
+    const t1 = g.a(z.first), t2 = g.a(z.first + z.width), mid = (t1 + t2) / 2;
+    root.append(svg("path", { d: sector(R0 - 3, ROUT + 3, t1, t2), class: `mars-zone z${z.zone}` },
+      svg("title", { text: z.zone === 3 ? "The Landing Zone: the marines' base. Aliens that reach it attack the base."
+        : z.zone === 0 || z.zone === 6 ? `The ${z.name}, beside the MMM: free of aliens, a marine here may set off the nuke.`
+          : `${label} (${z.name})` })));
+    if (!label) return;
+    const top = Math.sin(mid) < 0;    // on the upper half the text runs clockwise, on the lower half anticlockwise
+    const r = top ? ROUT + 6 : ROUT + 18;
+    const [sx, sy] = pt(r, top ? t2 : t1), [ex, ey] = pt(r, top ? t1 : t2);
+    const id = `mars-arc-${z.zone}`;
+    defs.append(svg("path", { id, d: `M${sx.toFixed(1)} ${sy.toFixed(1)} A${r} ${r} 0 0 ${top ? 1 : 0} ${ex.toFixed(1)} ${ey.toFixed(1)}` }));
+    root.append(svg("text", { class: "mars-cardname" + (z.zone === 3 ? " lz" : "") },
+      svg("textPath", { href: `#${id}`, startOffset: "50%", "text-anchor": "middle", text: label })));
+  });
+  // the columns: rock, boxes, sky
+  v.ring.columns.forEach((col, c) => {
+    const t1 = g.a(c), t2 = g.a(c + 1), tm = (t1 + t2) / 2;
+    col.forEach((k, l) => {
+      if (k === AIR) return;
+      const r1 = R0 + l * LH;
+      if (k === ROCK) { root.append(svg("path", { d: sector(r1, r1 + LH, t1, t2), class: "mars-rock" })); return; }
+      const b = boxes.get(`${c}:${l}`) || { col: c, level: l, aliens: [], circle: k === SAFE || k === TUNNEL };
+      const node = svg("g", { class: `mars-box k${k} z${zoneOf[c]}`, "data-col": c, "data-level": l, "data-testid": "mars-box" });
+      node.append(svg("path", { d: sector(r1, r1 + LH, t1, t2), class: "cell" }));
+      if (k === TUNNEL || k === TUNNEL_HAZ) node.append(svg("path", { d: sector(r1 + LH - 5, r1 + LH, t1, t2), class: "ceiling" }));
+      const inner = svg("g", { transform: frame(r1, tm) });
+      if (b.circle) inner.append(svg("ellipse", { cx: 0, cy: -2.5, rx: 5.5, ry: 2, class: "ring-mark" }));
+      else inner.append(svg("path", { d: "M-8 -2 l4 -4 l4 4 l4 -4 l4 4", class: "rough" }));
+      if (b.hidden_equipment) inner.append(svg("g", { class: "mars-crate", "data-testid": "mars-crate" },
+        svg("rect", { x: 7, y: -LH + 6, width: 9, height: 7, rx: 1 }), svg("path", { d: `M7 ${-LH + 9.5} h9` })));
+      const here = v.marines.filter(m => m.col === c && m.level === l);
+      const width = (r1 + LH / 2) * g.step;
+      here.forEach((m, i) => inner.append(marineIcon(m, (i - (here.length - 1) / 2) * Math.min(11, (width - 8) / here.length),
+        v.turn && v.turn.marine === m.seat && v.phase !== "next-marine")));
+      // aliens above the marines' heads, in rows that fit the box
+      const n = b.aliens.length;
+      if (n) {
+        const per = Math.max(1, Math.floor((width - 4) / 13));
+        const rows = Math.ceil(n / per);
+        const r = rows > 2 ? 4.2 : 6;
+        const dy = rows > 2 ? 9 : 12.5;
+        const defIdx = (zoneOf[c] === 0 || zoneOf[c] === 6) && (v.defenders || []).some(d => d.alive && d.side === (zoneOf[c] === 0 ? "left" : "right"))
+          ? b.aliens.indexOf("red") : -1;
+        b.aliens.forEach((a, i) => {
+          const row = Math.floor(i / per), inRow = Math.min(per, n - row * per), j = i % per;
+          const dx = Math.min(13, (width - 4) / inRow);
+          inner.append(alienIcon(a, ((j - (inRow - 1) / 2) * dx).toFixed(1), (-LH + 9 + row * dy).toFixed(1), r, i === defIdx));
+        });
+      }
+      node.append(inner);
+      const who = here.map(m => `${m.name} (${m.crashed ? "crashed" : "standing"})`).join(", ");
+      node.append(svg("title", { text: `${zoneLabel(v, zoneOf[c])}, column ${c + 1}, level ${l}. ${CELL_HELP[k]}`
+        + (n ? ` Aliens: ${b.aliens.join(", ")}.` : "") + (who ? ` Marines: ${who}.` : "")
+        + (b.hidden_equipment ? " Hidden equipment lies here." : "") }));
+      hot(node, ctx, idx, `box:${c}:${l}`);
+      root.append(node);
+    });
+  });
+  // marines that a decision names (who acts next, support, a missile's beacon): their pawns are buttons
+  v.marines.forEach(m => {
+    if (!idx.has(`marine:${m.seat}`)) return;
+    const t = (g.a(m.col) + g.a(m.col + 1)) / 2, r1 = R0 + m.level * LH;
+    const node = svg("g", { class: "mars-pick", "data-testid": "mars-pick", "data-seat": m.seat, transform: frame(r1, t) },
+      svg("rect", { x: -9, y: -25, width: 18, height: 27, rx: 6 }));
+    root.append(hot(node, ctx, idx, `marine:${m.seat}`));
+  });
+  // the force barriers of the living defenders
+  (v.defenders || []).forEach(d => {
+    if (!d.alive) return;
+    const c = d.side === "left" ? 1 : g.n - 1;
+    const t = g.a(c);
+    const [xa, ya] = pt(R0, t), [xb, yb] = pt(ROUT, t);
+    root.append(svg("line", { x1: xa, y1: ya, x2: xb, y2: yb, class: "mars-barrier", "data-testid": "mars-barrier" },
+      svg("title", { text: `The ${d.side} defender's force barrier: no marine passes into its box while it lives.` })));
+  });
+  root.append(centre(v, ctx, idx, g));
+  return root;
+}
+
+function zoneLabel(v, z) {
+  const zone = v.zones.find(x => x.zone === z);
+  return zone ? zone.name.charAt(0).toUpperCase() + zone.name.slice(1) : "";
+}
+
+// ----- inside the ring: the MMM, tracks, incoming waves, upgrades, dice ------------------------
+function track(x, y, label, n, filled, cls, help) {
+  const cell = 24, gap = 4;
+  const g = svg("g", { class: `mars-track ${cls}`, transform: `translate(${x} ${y})`, "data-testid": `mars-${cls}` },
+    svg("text", { x: 0, y: -6, class: "mars-label", text: label }),
+    Array.from({ length: n }, (_, i) => svg("g", { class: "sq" + (filled(i) ? " on" : "") + (filled(i) === "now" ? " now" : "") },
+      svg("rect", { x: i * (cell + gap), y: 0, width: cell, height: cell, rx: 4 }),
+      svg("text", { x: i * (cell + gap) + cell / 2, y: cell / 2 + 4.5, "text-anchor": "middle", text: i + 1 }))),
+    svg("title", { text: help }));
+  return g;
+}
+
+function waveBox(v, side, x, y) {
+  const aliens = (v.incoming || {})[side] || [];
+  const g = svg("g", { class: "mars-incoming", transform: `translate(${x} ${y})`, "data-testid": "mars-incoming", "data-side": side,
+    "data-count": aliens.length },
+  svg("rect", { x: 0, y: 0, width: 128, height: 46, rx: 8 }),
+  svg("text", { x: 64, y: 15, "text-anchor": "middle", class: "mars-label", text: `Incoming ${side}` }),
+  aliens.length ? aliens.map((a, i) => alienIcon(a, 14 + (i % 9) * 12.5, 31 + Math.floor(i / 9) * 0, 5, false))
+    : svg("text", { x: 64, y: 36, "text-anchor": "middle", class: "mars-note", text: "empty" }),
+  svg("title", { text: `The ${side} incoming-wave box: aliens that crossed the ${side} cards. At the end of the round they attack the base.`
+    + (aliens.length ? ` Now: ${aliens.join(", ")}.` : "") }));
+  return g;
+}
+
+function centre(v, ctx, idx, g) {
+  const out = svg("g", { class: "mars-centre" });
+  // the MMM in the gap at the top of the ring, with the white die beside it
+  const mmm = svg("g", { class: "mars-mmm", transform: `translate(${C} ${C - R0 - LH * 2 + 6})`, "data-testid": "mars-mmm" },
+    mmmIcon(), svg("text", { x: 0, y: 44, "text-anchor": "middle", class: "mars-label", text: "Martian Master Mind" }),
+    svg("title", { text: "The Martian Master Mind. Four dice summing to 9 or more, rolled from a defender box free of aliens, blow it up: the marines win." }));
+  out.append(hot(mmm, ctx, idx, "mmm"));
+  const wd = v.white_die;
+  out.append(svg("g", { class: "mars-white", transform: `translate(${C + 72} ${C - R0 - LH * 2 - 8})`, "data-testid": "mars-white-die", "data-face": wd || "" },
+    svg("rect", { x: 0, y: 0, width: 26, height: 26, rx: 5 }),
+    svg("text", { x: 13, y: 18, "text-anchor": "middle", text: wd ? String(wd) : "–" }),
+    svg("title", { text: wd ? `The MMM's white die shows ${wd}: this round's wave comes on the ${wd === 1 ? "left" : "right"} side.`
+      : "The MMM's white die, rolled each round: 1 sends a wave to the left side, 2 to the right." })));
+  // the tracks
+  const half = v.half_board;
+  const tx = half ? C - 150 : C - 110;
+  out.append(track(tx, C - 128, `Round ${v.round} of ${v.rounds}`, v.rounds, (i) => (i + 1 === v.round ? "now" : i + 1 < v.round), "rounds",
+    "The round track: the MMM must be destroyed before the end of the eighth round."));
+  out.append(track(tx, C - 74, `Base damage ${v.base_hits} of ${v.base_attacks}`, v.base_attacks, (i) => i < v.base_hits, "damage",
+    "Successful attacks on the base: at the last one the base is lost, and the game with it."));
+  // the incoming-wave boxes: one per side in play
+  const sides = Object.keys(v.incoming || {});
+  sides.forEach(side => out.append(waveBox(v, side, side === "left" ? C - 150 : half ? C - 150 + 140 : C + 22, C - 24)));
+  // the alien pool and the equipment deck
+  const eq = v.equipment;
+  out.append(svg("text", { x: half ? C - 150 : C, y: C + 46, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-pool",
+    text: `Bag ${v.pool.bag} · dead ${v.pool.dead}${v.pool.gone ? ` · out of the game ${v.pool.gone}` : ""}` },
+  svg("title", { text: "Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and dead defenders (never back)." })));
+  if (eq) out.append(svg("text", { x: half ? C - 150 : C, y: C + 66, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-deck",
+    text: `Equipment deck ${eq.deck} · discarded ${(eq.discard || []).length}` }, svg("title", { text: "Equipment cards left to draw and those used up." })));
+  out.append(svg("text", { x: half ? C - 150 : C, y: C + 86, "text-anchor": half ? "start" : "middle", class: "mars-note",
+    text: `Threat: ${v.threat}` }));
+  // the base upgrades beside the LZ
+  (v.upgrades || []).forEach((u, i) => {
+    const x = C + (i - 0.5) * 84, y = C + R0 - 48;
+    out.append(svg("g", { class: "mars-upgrade" + (u ? "" : " gone"), transform: `translate(${x} ${y})`, "data-testid": "mars-upgrade", "data-upgrade": u || "" },
+      svg("rect", { x: -38, y: -20, width: 76, height: 40, rx: 8 }),
+      svg("g", { transform: "translate(0 -5)" }, upgradeIcon(u)),
+      svg("text", { x: 0, y: 15, "text-anchor": "middle", class: "mars-label", text: u || "destroyed" }),
+      svg("title", { text: u ? UPGRADE_HELP[u] || u : "A base upgrade destroyed by an attack on the base." })));
+  });
+  return out;
+}
+
+// ----- the combat card of the marine playing ---------------------------------------------------
+function dieNode(d, ctx, idx) {
+  const face = d.face ? d.text : "";
+  const node = el("span", { class: `mars-die ${d.colour}` + (d.face ? " rolled" : ""), "data-testid": "mars-die", "data-die": d.die,
+    "data-face": d.face || "", title: `${DIE_HELP[d.colour] || d.colour}${d.face ? `; rolled ${d.text}` : "; not rolled yet"}` },
+  face || el("span", { class: "blank", "aria-hidden": "true" }));
+  return hot(node, ctx, idx, `die:${d.die}`);
+}
+
+function combatCard(v, ctx, idx) {
+  const t = v.turn;
+  if (!t || v.phase === "next-marine" || v.phase === "over") return null;
+  const m = v.marines[t.marine];
+  const slots = [0, 1, 2].map(s => {
+    const dice = t.dice.filter(d => d.action === s);
+    const now = t.action === s && (v.phase === "act" || v.phase === "go-on");
+    const slot = el("div", { class: "mars-slot" + (now ? " now" : "") + (t.action > s && v.phase !== "program" ? " done" : ""), "data-slot": s, "data-testid": "mars-slot" },
+      el("div", { class: "muted small", text: `Action ${s + 1}` }), el("div", { class: "dice" }, dice.map(d => dieNode(d, ctx, idx))));
+    const adds = (idx.get(`slot:${s}`) || []).map(o => {
+      const die = o.label.replace(/ on action \d+$/, "");
+      const b = el("button", { class: `mars-add ${die.split(" ")[0]}`, text: `+ ${die}` });
+      const one = optionIndex();
+      one.add(`slot:${s}:${o.data.die}`, o);
+      return hot(b, ctx, one, `slot:${s}:${o.data.die}`);
+    });
+    if (adds.length) slot.append(el("div", { class: "mars-adds" }, adds));
+    return slot;
+  });
+  const loose = t.dice.filter(d => d.action < 0 && d.face);     // dice rolled outside the actions (none today)
+  return el("div", { class: "panel mars-combat", "data-testid": "mars-combat" },
+    el("div", { class: "mars-cardhead" }, el("span", { class: "dot", style: `background:${colourOf(m)}` }),
+      el("b", { text: `${m.name}'s combat card` }),
+      el("span", { class: "muted small", text: ` · ${t.dice_n} dice this turn, ${t.dice.filter(d => d.action >= 0).length} programmed` })),
+    el("div", { class: "mars-slots" }, slots), loose.length ? el("div", { class: "dice" }, loose.map(d => dieNode(d, ctx, idx))) : null);
+}
+
+// ----- the marines' cards ------------------------------------------------------------------------
+function equipCard(c, ctx, idx) {
+  const node = el("div", { class: "mars-equip", "data-card": c.name, "data-testid": "mars-equip", title: `${c.name}: ${c.text}` },
+    el("b", { text: c.name }), el("div", { class: "small", text: c.text }));
+  return hot(node, ctx, idx, `equip:${c.name}`);
+}
+
+function marineCard(v, m, ctx, idx) {
+  const seats = ctx.seats || [];
+  const person = seats[m.seat] && seats[m.seat].display ? seats[m.seat].display : "";
+  const playing = v.turn && v.turn.marine === m.seat && v.phase !== "next-marine" && v.phase !== "over";
+  const where = `${zoneLabel(v, v.ring.zones_of_columns[m.col])}, column ${m.col + 1}, level ${m.level}`;
+  const node = el("div", { class: "mars-marine-card" + (playing ? " now" : "") + (m.crashed ? " crashed" : ""), "data-testid": "mars-marine",
+    "data-seat": m.seat },
+  el("div", { class: "mars-cardhead" }, el("span", { class: "dot", style: `background:${colourOf(m)}` }), el("b", { text: m.name }),
+    person ? el("span", { class: "muted small", text: ` · ${person}` }) : null),
+  el("div", { class: "small" },
+    el("span", { class: "tag" + (m.crashed ? " bad" : " ok"), text: m.crashed ? "crashed" : "standing",
+      title: m.crashed ? "Crashed: it gets up at the start of its next turn and plays it with 2 dice." : "Standing: it plays with 4 dice." }),
+    el("span", { class: "tag", text: m.acted ? "has played" : "to play", title: "Each marine plays once a round, in any order the team likes." }),
+    el("span", { class: "tag", text: `kills ${m.kills}`, title: "Aliens this marine has killed." })),
+  el("div", { class: "muted small", text: `${where} · ${m.side} side` }),
+  m.training ? el("div", { class: "mars-training", "data-testid": "mars-training", title: m.training.text },
+    el("b", { text: `Training: ${m.training.name}` }), el("div", { class: "small", text: m.training.text })) : null,
+  Array.isArray(m.equipment) && m.equipment.length && m.seat !== ctx.seat
+    ? el("div", { class: "mars-equips" }, m.equipment.map(c => equipCard(c, ctx, idx))) : null);
+  return hot(node, ctx, idx, `marine:${m.seat}`);
+}
+
+// The shown seat's equipment: its hand, docked beside the decision by the page.
+function hand(v, ctx, idx) {
+  if (ctx.seat === null || ctx.seat === undefined) return null;
+  const m = v.marines[ctx.seat];
+  if (!m || !Array.isArray(m.equipment) || !m.equipment.length) return null;
+  return el("div", { class: "panel mars-hand", "data-dock": "hand", "data-count": m.equipment.length, "data-title": "Your equipment",
+    "data-testid": "mars-hand" },
+  el("h3", { text: `Your equipment (${m.equipment.length})` }), el("div", { class: "mars-equips" }, m.equipment.map(c => equipCard(c, ctx, idx))));
+}
+
+function hint(v, ctx) {
+  const d = ctx.decision;
+  if (!d || d.seat !== ctx.seat) return null;
+  const H = {
+    "next-marine": "Click the marine who acts next (on the ring or its card).",
+    program: "Put dice on your actions with the + buttons of the combat card, then roll; or click the MMM for the nuke when you may.",
+    act: "Click a lit box to move there or to shoot it, or a rolled die to roll it again.",
+    "go-on": "Roll your next action or stop here.",
+  };
+  return el("div", { class: "mars-hint", "data-testid": "mars-hint", text: H[d.kind] || d.prompt });
+}
+
+// ----- render --------------------------------------------------------------------------------------
+export function render(root, ctx) {
+  ensureCss();
+  closeMenus();
+  const v = ctx.view;
+  const idx = indexOptions(ctx);
+  const zoomed = root.querySelector(".mars-scroll.zoom") !== null;
+  const zoom = el("button", { class: "small mars-zoom", type: "button", "aria-pressed": String(zoomed), "data-testid": "mars-zoom",
+    text: zoomed ? "Fit the ring" : "Zoom the ring",
+    onclick: () => { const s = document.querySelector(".mars-scroll"); const on = s.classList.toggle("zoom");
+      zoom.textContent = on ? "Fit the ring" : "Zoom the ring"; zoom.setAttribute("aria-pressed", String(on)); } });
+  const head = el("div", { class: "mars-top" },
+    el("span", { class: "pill", text: `Round ${v.round} of ${v.rounds}` }),
+    el("span", { class: "pill" + (v.base_hits ? " warn" : ""), text: `Base hits ${v.base_hits} of ${v.base_attacks}` }),
+    el("span", { class: "muted small", text: `Threat ${v.threat}${v.half_board ? " · half the board" : ""}` }), zoom);
+  let end = null;
+  if (v.result) {
+    const won = /^victory/.test(v.result);
+    end = el("div", { class: "panel mars-end" + (won ? " won" : " lost"), "data-testid": "mars-end" },
+      el("h2", { text: won ? "The marines win!" : "The marines lose" }), el("div", { text: v.result }),
+      el("div", { class: "muted small", text: `Kills: ${v.marines.map(m => `${m.name} ${m.kills}`).join(", ")}` }));
+  }
+  root.replaceChildren(el("div", { class: "mars", "data-testid": "mars-table", "data-decision": ctx.decision ? ctx.decision.kind : "",
+    "data-phase": v.phase, "data-sig": marsSig(v) },
+  head, end, hint(v, ctx), el("div", { class: "mars-scroll" + (zoomed ? " zoom" : "") }, ringSvg(v, ctx, idx)),
+  combatCard(v, ctx, idx), hand(v, ctx, idx),
+  el("div", { class: "mars-marines" }, v.marines.map(m => marineCard(v, m, ctx, idx)))));
+}
+
+/** Seat colours for the page (log lines, seat pills): each seat is its marine. */
+export function seatInfo(view, seat) {
+  const m = view && view.marines ? view.marines[seat] : null;
+  return m ? { colour: colourOf(m), aliases: [m.name] } : null;
+}
