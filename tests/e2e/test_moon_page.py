@@ -13,7 +13,7 @@ import time
 import pytest
 from test_cosmic_run_page import post
 
-from e2e_helpers import get
+from e2e_helpers import get, stored_actions
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -79,7 +79,7 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
             page.wait_for_timeout(20)
             continue
         before = moves(page)
-        places = page.locator(".moon .moon-hl")
+        places = page.locator(":is(.moon, #hand-slot) .moon-hl")    # the own jump card is docked as the hand
         if places.count() and rng.random() < 0.85:
             node = places.nth(rng.randrange(places.count()))
             place = node.get_attribute("data-place")
@@ -135,3 +135,43 @@ def test_walking_on_the_moon_is_created_in_the_lobby_with_its_options(server, br
     names = page.eval_on_selector_all(".moon-cardname + text", "els => els.map(e => e.textContent)")
     assert len(names) == 5 and not any("●" in n for n in names)      # no red-dot card with max_red 0
     page.wait_for_selector("#decision.mine .options button:enabled")
+
+
+def test_the_jump_card_is_the_hand_a_drawer_on_a_phone(server, browser):
+    """On a phone the seat's jump card is the hand: docked in a drawer above the action bar, shut
+    at first, opened with one tap; a die is programmed from inside the drawer, and the others'
+    jump cards stay on the board."""
+    g = post(server, "/api/games", {"game": "moon", "players": 3, "seed": 9,
+                                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                                              {"kind": "bot", "bot": "random"}]})
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][0]['token']}")
+    page.wait_for_selector("#decision.mine .options button:enabled")
+    hand = page.locator("#hand-slot [data-dock=hand]")
+    assert hand.count() == 1 and hand.get_attribute("data-count") == "1"
+    assert hand.locator("[data-testid=moon-card]").get_attribute("data-astro") == "0"
+    assert page.locator(".moon [data-testid=moon-card]").count() == 2
+    toggle = page.locator("[data-testid=hand-toggle]")
+    assert toggle.get_attribute("aria-expanded") == "false" and "Your jump card (1)" in toggle.inner_text()
+    assert not hand.is_visible()
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    add = hand.locator(".moon-add.moon-hl").first
+    add.wait_for()
+    box = add.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844
+    before = get(server, f"/api/games/{g['id']}")["actions"]
+    action = int(add.get_attribute("data-action"))
+    add.click()
+    end = time.time() + 10
+    while get(server, f"/api/games/{g['id']}")["actions"] == before and time.time() < end:
+        page.wait_for_timeout(50)
+    assert get(server, f"/api/games/{g['id']}")["actions"] > before
+    # the die now sits in the drawer's jump card, which stays open across the redraw
+    page.wait_for_selector("#hand-slot [data-testid=moon-die]")
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert stored_actions(server, g["id"])[before] == action
+    assert not errors, errors
