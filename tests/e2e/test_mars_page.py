@@ -146,3 +146,48 @@ def test_two_marines_play_on_half_the_board(server, browser):
     page.locator("[data-testid=mars-slot][data-slot='1'] .mars-add").first.click()
     page.wait_for_selector("[data-testid=mars-slot][data-slot='1'] [data-testid=mars-die]")
     assert not errors, errors
+
+
+def test_special_training_equipment_and_hidden_boxes_are_drawn_when_the_view_has_them(server, browser):
+    """The renderer draws the keys the abilities and equipment add to the view (a marine's
+    training and equipment cards, the equipment deck, a box hiding equipment) and docks the shown
+    seat's equipment as its hand; an option naming an equipment card lights that card."""
+    from cosmodrome.games.mars import GAME
+    v = GAME.new_state(3, seed=4).view(0)
+    v["marines"][0]["training"] = {"name": "Sniper", "text": "Shoots one column farther."}
+    v["marines"][0]["equipment"] = [{"name": "Jet pack", "text": "One more step."}, {"name": "Medkit", "text": "Stand up."}]
+    v["marines"][1]["training"] = None
+    v["marines"][1]["equipment"] = [{"name": "Grenade", "text": "Two hits."}]
+    v["marines"][2]["equipment"] = []
+    v["equipment"] = {"deck": 5, "discard": ["Grenade"]}
+    hidden = next(b for z in v["zones"] for b in z["boxes"] if not b["aliens"] and z["zone"] not in (0, 3, 6))
+    hidden["hidden_equipment"] = True
+    decision = {"seat": 0, "kind": "program", "prompt": "p", "options": [
+        {"action": 190, "label": "use the jet pack", "data": {"equipment": "Jet pack"}}]}
+    page = browser.new_context(viewport=VIEWPORT).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/")
+    page.evaluate("""async ([view, decision]) => {
+        const r = await import('/js/renderers/mars.js');
+        const root = document.createElement('div'); root.id = 'mars-root'; document.body.append(root);
+        window.acted = [];
+        r.render(root, { view, seat: 0, seats: [], decision, onAction: (a) => window.acted.push(a) });
+    }""", [v, decision])
+    hand = page.locator("#mars-root [data-dock=hand]")
+    assert hand.get_attribute("data-count") == "2"
+    assert hand.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == ["Jet pack", "Medkit"]
+    assert page.locator("[data-testid=mars-training]").count() == 1
+    assert "Sniper" in page.locator("[data-testid=mars-training]").inner_text()
+    # the other marines' equipment on their cards; the deck inside the ring; the crate in its box
+    assert page.locator("[data-testid=mars-marine][data-seat='1'] [data-card]").count() == 1
+    assert page.locator("[data-testid=mars-deck]").evaluate("e => e.firstChild.textContent") == "Equipment deck 5 · discarded 1"
+    crate = page.locator("[data-testid=mars-crate]")
+    assert crate.count() == 1
+    box = crate.locator("xpath=..").locator("xpath=..")
+    assert (box.get_attribute("data-col"), box.get_attribute("data-level")) == (str(hidden["col"]), str(hidden["level"]))
+    card = hand.locator("[data-card='Jet pack']")
+    assert card.get_attribute("data-place") == "equip:Jet pack"
+    card.click()
+    assert page.evaluate("window.acted") == [190]
+    assert not errors, errors

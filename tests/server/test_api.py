@@ -281,7 +281,8 @@ def test_join_a_public_game_takes_a_free_seat(client):
 
 def test_the_page_and_its_modules_are_served(client):
     for path in ("/", "/table.html", "/replay.html", "/css/style.css", "/js/table.js", "/js/lobby.js",
-                 "/js/replay.js", "/js/renderers/generic.js"):
+                 "/js/replay.js", "/js/renderers/generic.js", "/js/renderers/places.js", "/js/renderers/mars.js",
+                 "/css/mars.css"):
         r = client.get(path)
         assert r.status_code == 200, path
     assert "cdn" not in client.get("/").text.lower()

@@ -235,12 +235,12 @@ function zoneLabel(v, z) {
 
 // ----- inside the ring: the MMM, tracks, incoming waves, upgrades, dice ------------------------
 function track(x, y, label, n, filled, cls, help) {
-  const cell = 24, gap = 4;
+  const cell = 28, gap = 4;
   const g = svg("g", { class: `mars-track ${cls}`, transform: `translate(${x} ${y})`, "data-testid": `mars-${cls}` },
-    svg("text", { x: 0, y: -6, class: "mars-label", text: label }),
+    svg("text", { x: 0, y: -7, class: "mars-label", text: label }),
     Array.from({ length: n }, (_, i) => svg("g", { class: "sq" + (filled(i) ? " on" : "") + (filled(i) === "now" ? " now" : "") },
       svg("rect", { x: i * (cell + gap), y: 0, width: cell, height: cell, rx: 4 }),
-      svg("text", { x: i * (cell + gap) + cell / 2, y: cell / 2 + 4.5, "text-anchor": "middle", text: i + 1 }))),
+      svg("text", { x: i * (cell + gap) + cell / 2, y: cell / 2 + 5.5, "text-anchor": "middle", text: i + 1 }))),
     svg("title", { text: help }));
   return g;
 }
@@ -249,10 +249,10 @@ function waveBox(v, side, x, y) {
   const aliens = (v.incoming || {})[side] || [];
   const g = svg("g", { class: "mars-incoming", transform: `translate(${x} ${y})`, "data-testid": "mars-incoming", "data-side": side,
     "data-count": aliens.length },
-  svg("rect", { x: 0, y: 0, width: 128, height: 46, rx: 8 }),
-  svg("text", { x: 64, y: 15, "text-anchor": "middle", class: "mars-label", text: `Incoming ${side}` }),
-  aliens.length ? aliens.map((a, i) => alienIcon(a, 14 + (i % 9) * 12.5, 31 + Math.floor(i / 9) * 0, 5, false))
-    : svg("text", { x: 64, y: 36, "text-anchor": "middle", class: "mars-note", text: "empty" }),
+  svg("rect", { x: 0, y: 0, width: 136, height: 52, rx: 8 }),
+  svg("text", { x: 68, y: 18, "text-anchor": "middle", class: "mars-label", text: `Incoming ${side}` }),
+  aliens.length ? aliens.map((a, i) => alienIcon(a, 12 + (i % 10) * 12.5, 37, 5.5, false))
+    : svg("text", { x: 68, y: 42, "text-anchor": "middle", class: "mars-note", text: "empty" }),
   svg("title", { text: `The ${side} incoming-wave box: aliens that crossed the ${side} cards. At the end of the round they attack the base.`
     + (aliens.length ? ` Now: ${aliens.join(", ")}.` : "") }));
   return g;
@@ -273,22 +273,22 @@ function centre(v, ctx, idx, g) {
       : "The MMM's white die, rolled each round: 1 sends a wave to the left side, 2 to the right." })));
   // the tracks
   const half = v.half_board;
-  const tx = half ? C - 150 : C - 110;
-  out.append(track(tx, C - 128, `Round ${v.round} of ${v.rounds}`, v.rounds, (i) => (i + 1 === v.round ? "now" : i + 1 < v.round), "rounds",
+  const tx = half ? C - 150 : C - 126;
+  out.append(track(tx, C - 132, `Round ${v.round} of ${v.rounds}`, v.rounds, (i) => (i + 1 === v.round ? "now" : i + 1 < v.round), "rounds",
     "The round track: the MMM must be destroyed before the end of the eighth round."));
-  out.append(track(tx, C - 74, `Base damage ${v.base_hits} of ${v.base_attacks}`, v.base_attacks, (i) => i < v.base_hits, "damage",
+  out.append(track(tx, C - 76, `Base damage ${v.base_hits} of ${v.base_attacks}`, v.base_attacks, (i) => i < v.base_hits, "damage",
     "Successful attacks on the base: at the last one the base is lost, and the game with it."));
   // the incoming-wave boxes: one per side in play
   const sides = Object.keys(v.incoming || {});
-  sides.forEach(side => out.append(waveBox(v, side, side === "left" ? C - 150 : half ? C - 150 + 140 : C + 22, C - 24)));
+  sides.forEach(side => out.append(waveBox(v, side, side === "left" ? C - 150 : half ? C - 8 : C + 14, C - 24)));
   // the alien pool and the equipment deck
   const eq = v.equipment;
-  out.append(svg("text", { x: half ? C - 150 : C, y: C + 46, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-pool",
+  out.append(svg("text", { x: half ? C - 150 : C, y: C + 54, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-pool",
     text: `Bag ${v.pool.bag} · dead ${v.pool.dead}${v.pool.gone ? ` · out of the game ${v.pool.gone}` : ""}` },
   svg("title", { text: "Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and dead defenders (never back)." })));
-  if (eq) out.append(svg("text", { x: half ? C - 150 : C, y: C + 66, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-deck",
+  if (eq) out.append(svg("text", { x: half ? C - 150 : C, y: C + 76, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-deck",
     text: `Equipment deck ${eq.deck} · discarded ${(eq.discard || []).length}` }, svg("title", { text: "Equipment cards left to draw and those used up." })));
-  out.append(svg("text", { x: half ? C - 150 : C, y: C + 86, "text-anchor": half ? "start" : "middle", class: "mars-note",
+  out.append(svg("text", { x: half ? C - 150 : C, y: C + 98, "text-anchor": half ? "start" : "middle", class: "mars-note",
     text: `Threat: ${v.threat}` }));
   // the base upgrades beside the LZ
   (v.upgrades || []).forEach((u, i) => {
