@@ -38,11 +38,11 @@ const CELL_HELP = {
 };
 const MARINE_COLOURS = { Red: "#e0474c", Blue: "#3a7be0", Green: "#3fae5a", Yellow: "#f2c53d", White: "#ecebf2" };
 const ALIEN_COLOURS = { yellow: "#f2c53d", blue: "#4a8cf0", red: "#e0474c" };
-const ALIEN_HELP = { yellow: "a yellow alien: one hit kills it", blue: "a blue alien: two hits in one shot kill it",
-  red: "a red alien: three hits in one shot kill it" };
+const ALIEN_HELP = { yellow: "Yellow aliens are the weakest.", blue: "Blue aliens need more hits in one shot.",
+  red: "Red aliens are the toughest; the two defenders beside the MMM are red, with a dashed ring." };
 const UPGRADE_HELP = {
-  bunker: "Bunker: kills one alien of each group that marches into the incoming-wave box on its side.",
-  sentinels: "Sentinels: the base's guns shoot at the aliens near the Landing Zone every round.",
+  bunker: "Bunker: when a wave pushes aliens into the incoming-wave box on its side, it kills the toughest of them.",
+  sentinels: "Sentinels: after the marines' turns they roll two dice each round and shoot the Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, and so on).",
   antenna: "Antenna: a marine on its side may roll one die of its first roll again.",
 };
 const DIE_HELP = { blue: "blue die: 1, 1, 2, 2, 3, 3", white: "white die: 1, 1, 1, 2, 2, 2",
@@ -142,7 +142,7 @@ function ringSvg(v, ctx, idx) {
   const zoneOf = v.ring.zones_of_columns;
   const x0 = v.half_board ? C - 175 : 0;
   const root = svg("svg", { class: "mars-ring" + (v.half_board ? " half" : ""), viewBox: `${x0} 0 ${SIZE - x0} ${SIZE}`,
-    "data-testid": "mars-ring", role: "img", "aria-label": `The ring of martian cards${v.half_board ? " (half the board, for two marines)" : ""}` });
+    "data-testid": "mars-ring", "aria-label": `The ring of martian cards${v.half_board ? " (half the board, for two marines)" : ""}` });
   const defs = svg("defs");
   root.append(defs, svg("circle", { cx: C, cy: C, r: R0, class: "mars-planet" }));
   // the zones' names along the outside of the ring
@@ -151,7 +151,7 @@ function ringSvg(v, ctx, idx) {
     const label = z.zone === 3 ? "Landing Zone" : (z.zone === 0 || z.zone === 6) ? "" : cards.shift();
     const t1 = g.a(z.first), t2 = g.a(z.first + z.width), mid = (t1 + t2) / 2;
     root.append(svg("path", { d: sector(R0 - 3, ROUT + 3, t1, t2), class: `mars-zone z${z.zone}` },
-      svg("title", { text: z.zone === 3 ? "The Landing Zone: the marines' base. Aliens that reach it attack the base."
+      svg("title", { text: z.zone === 3 ? "The Landing Zone: the marines' base. Aliens still in it after the marines' turns attack the base."
         : z.zone === 0 || z.zone === 6 ? `The ${z.name}, beside the MMM: free of aliens, a marine here may set off the nuke.`
           : `${label} (${z.name})` })));
     if (!label) return;
@@ -253,7 +253,7 @@ function waveBox(v, side, x, y) {
   svg("text", { x: 68, y: 18, "text-anchor": "middle", class: "mars-label", text: `Incoming ${side}` }),
   aliens.length ? aliens.map((a, i) => alienIcon(a, 12 + (i % 10) * 12.5, 37, 5.5, false))
     : svg("text", { x: 68, y: 42, "text-anchor": "middle", class: "mars-note", text: "empty" }),
-  svg("title", { text: `The ${side} incoming-wave box: aliens that crossed the ${side} cards. At the end of the round they attack the base.`
+  svg("title", { text: `The ${side} incoming-wave box: aliens a wave pushed off the ${side} card next to the Landing Zone. At the start of the next round they storm into the Landing Zone.`
     + (aliens.length ? ` Now: ${aliens.join(", ")}.` : "") }));
   return g;
 }
@@ -403,7 +403,10 @@ export function render(root, ctx) {
   const head = el("div", { class: "mars-top" },
     el("span", { class: "pill", text: `Round ${v.round} of ${v.rounds}` }),
     el("span", { class: "pill" + (v.base_hits ? " warn" : ""), text: `Base hits ${v.base_hits} of ${v.base_attacks}` }),
-    el("span", { class: "muted small", text: `Threat ${v.threat}${v.half_board ? " · half the board" : ""}` }), zoom);
+    el("span", { class: "muted small", text: `Threat ${v.threat}${v.half_board ? " · half the board" : ""}` }),
+    el("span", { class: "mars-legend", "data-testid": "mars-legend" }, ["yellow", "blue", "red"].map(c =>
+      el("span", { class: "lg", title: ALIEN_HELP[c] }, svg("svg", { width: 16, height: 16, viewBox: "-8 -8 16 16", "aria-hidden": "true" },
+        alienIcon(c, 0, 0, 6.5, c === "red")), c))), zoom);
   let end = null;
   if (v.result) {
     const won = /^victory/.test(v.result);
