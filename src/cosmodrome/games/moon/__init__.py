@@ -67,7 +67,7 @@ class WalkingOnTheMoon(Game):
     options = (
         OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
         OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens and "
-                   "action cards (five of the eight effects so far: Slipstream, Extra jump and Teamwork are left out)"),
+                   "the 24 action cards"),
     )
 
     def resolve_options(self, options):

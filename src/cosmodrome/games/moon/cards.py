@@ -8,7 +8,7 @@ position. At the start of each round a player without a card draws one; a player
 may discard it for a new one. A card played or discarded goes face up on the discard pile;
 an empty deck is made again by shuffling the discard pile.
 
-All eight effects are in the deck (docs/rulings/moon.md, rulings 24-40): Planification,
+All eight effects are in the deck (docs/rulings/moon.md, rulings 24-41): Planification,
 Extra jump and Teamwork (end of round), No instructions (before programming), Slipstream,
 Sanction, Miscalculation and Cooperation (conditions). Slipstream, Extra jump and Teamwork
 move an astronaut out of its turn: the card pushes a block of steps on the step stack
