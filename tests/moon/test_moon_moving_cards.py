@@ -306,13 +306,15 @@ def test_extra_jump_overtakes_a_slipstream_holder():
 
 def test_two_players_extra_jump_moves_the_rearmost_astronaut_and_offers_the_exchange():
     s = holding(players=2, cards=[(0, "extra-jump")])
-    s = end_of_round_with(s, [1, 3, 2, 0], a0=(1, 1), a2=(2, 1), a1=(5, 1), a3=(6, 1))
-    s.spk[2], s.spk_supply = 2, 28
+    s.cur = 1                                   # the round's last turn was astronaut 1's
+    s = end_of_round_with(s, [0, 2, 3, 1], a0=(1, 1), a2=(2, 1), a1=(5, 1), a3=(6, 1))
+    s.spk[2], s.spk[1], s.spk_supply = 2, 3, 25
     s.apply(DICE[0])
     assert s.mv == 0
     s.faces[BLUE1] = 1
     s.apply(pick(BLUE1))                        # onto astronaut 2, its own
     assert s.phase == SWAP_SPK and s.to_move() == 0
+    assert s.legal_actions() == [A_COUNT + n for n in range(3)]     # the pair's two Sputniks
     s.apply(A_COUNT + 1)
     assert (s.spk[0], s.spk[2]) == (1, 1) and s.round == 2
 

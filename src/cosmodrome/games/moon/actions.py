@@ -32,9 +32,9 @@ def legal(s: MoonState) -> list[int]:
     if p == PICK:
         return pick_options(s)
     if p == SWAP_SPK:
-        return [A_COUNT + n for n in range(s.spk[s.cur] + s.spk[s.partner] + 1)]
+        return [A_COUNT + n for n in range(s.spk[s.mv] + s.spk[s.partner] + 1)]
     if p == SWAP_EC:
-        return [A_COUNT + n for n in range(s.ec[s.cur] + s.ec[s.partner] + 1)]
+        return [A_COUNT + n for n in range(s.ec[s.mv] + s.ec[s.partner] + 1)]
     if p == ROB:
         return rob_options(s)
     if p == BUY:
