@@ -207,6 +207,8 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(f"Jump card of {t['name']}: " + "; ".join(
             f"{JUMP_NAMES[j]} jump: " + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
             for j in range(3)))
+        if t["out_of_turn"]:
+            lines.append(f"Moving out of turn: {view['astronauts'][t['mover']]['name']}.")
     cards = view.get("cards")
     if cards:
         held = []
