@@ -26,10 +26,10 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.state import (
-    A_PLAY, A_PROGRAM, A_REMOVE, A_SEAT, CARD, HOOKS, P_CARDSTEP, P_EXTRA, P_MOVER, PICK, R_FIRST_TURN, R_PICK, R_PROCEED,
-    R_TURN, REFRESH, MoonState,
+    A_PLAY, A_PROGRAM, A_REMOVE, A_SEAT, CARD, HOOKS, P_CARDSTEP, P_EXTRA, P_MOVER, PICK, R_FIRST_TURN, R_PICK,
+    R_PROCEED, R_TURN, REFRESH, MoonState,
 )
-from cosmodrome.games.moon.text import CARD_TEXT, astronaut_name, die_name, seat_label
+from cosmodrome.games.moon.text import CARD_TEXT, die_name, seat_label
 
 #: the effects played at the end of a round
 END_OF_ROUND = ("planification", "extra-jump", "teamwork")
@@ -159,7 +159,8 @@ def answer(s: MoonState, action: int, play: bool) -> None:
         elif name == "extra-jump":
             out_of_turn(s, [rearmost(s, seat)], [P_EXTRA + (action - A_PROGRAM) // 3])
         elif name == "teamwork":
-            out_of_turn(s, [rearmost(s, seat)] + ([action - A_SEAT] if A_SEAT <= action < A_PLAY else []), [P_CARDSTEP])
+            partner = [action - A_SEAT] if A_SEAT <= action < A_PLAY else []
+            out_of_turn(s, [rearmost(s, seat)] + partner, [P_CARDSTEP])
         elif name == "sanction":
             sanction(s, seat)
             s.asks = []

@@ -221,8 +221,8 @@ class MoonHeuristic(Bot):
         if card["effect"] == "extra-jump":             # the rearmost astronaut jumps: the best die, if any is worth it
             mine = [a for a in v["astronauts"] if a["seat"] == v["seat"] and not a["finished"]]
             me = min(mine, key=lambda a: (a["col"], a["level"]))
-            value, act = max((plan_value(key, me["col"], me["level"], me["sputniks"], ((DIE_COLOUR[(a - A_PROGRAM) // 3],),)), a)
-                             for a in legal if a != A_DONE)
+            value, act = max((plan_value(key, me["col"], me["level"], me["sputniks"],
+                                         ((DIE_COLOUR[(a - A_PROGRAM) // 3],),)), a) for a in legal if a != A_DONE)
             return act if value > 0 else A_DONE
         if card["effect"] == "teamwork":               # take along the rival furthest behind
             rivals = [a for a in legal if a not in (A_DONE, A_PLAY)]

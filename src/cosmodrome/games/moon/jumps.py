@@ -17,7 +17,9 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, is_accident, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.moon.accidents import accident
-from cosmodrome.games.moon.cards import after_roll, after_sputnik, end_of_round, overtaken, slipstream_asked, started_last
+from cosmodrome.games.moon.cards import (
+    after_roll, after_sputnik, end_of_round, overtaken, slipstream_asked, started_last,
+)
 from cosmodrome.games.moon.robbery import targets
 from cosmodrome.games.moon.special import card_step, own_steps, trigger
 from cosmodrome.games.moon.state import (
@@ -110,10 +112,10 @@ def move(s: MoonState, action: int) -> None:
     # the Slipstream check of a jump made inside another move (a special box's) is that move's
     passes = [p for p in old if P_PASS <= p < P_PASS + 100] or ([P_PASS + since] if s.advanced else [])
     own = s.own_move()
-    if res.outcome != "safe" or is_accident(face):
+    crashed = res.outcome != "safe" or is_accident(face)
+    if crashed:
         accident(s, a, res.outcome if res.outcome != "safe" else "face")
-        then = boxes + passes + ([P_END] if own else [])
-    elif res.stopped:
+    if crashed or res.stopped:      # the move is over: in the turn, so is the turn
         then = boxes + passes + ([P_END] if own else [])
     else:   # a robbery where the jump landed, the special boxes, the exchange, Slipstream, what comes next
         tail = [p for p in old if p in (P_AFTER, P_END)] or ([P_AFTER] if own and not free else [])
