@@ -16,8 +16,9 @@ SUPPLY = {"sputnik": 30, "ec": 10, "handicap": 5}
 
 def check_invariants(s) -> None:
     """Counters and action cards conserved, astronauts only on boxes they may stand on, the
-    round's order is the race order it began with, the astronaut to move is the round's
-    current one (or, when a card is asked about, its holder)."""
+    round's order is the race order it began with, the seat to move is that of the astronaut
+    moving: the round's current one, or one an action card moves out of turn (never the turn
+    player's), or, when a card is asked about, its holder."""
     assert sum(s.spk) + s.spk_supply == SUPPLY["sputnik"]
     assert sum(s.ec) + s.ec_supply == SUPPLY["ec"]
     assert sum(s.hc) + s.hc_supply == SUPPLY["handicap"]
@@ -32,9 +33,12 @@ def check_invariants(s) -> None:
     if s.phase in (CARD, REFRESH):
         assert s.asks and s.to_move() == s.asks[0] and s.hand[s.asks[0]] >= 0
     elif s.phase != OVER:
-        assert s.order[s.turn_i] == s.cur
-        assert not s.fin[s.cur]
-        assert s.to_move() == s.owner(s.cur)
+        if s.in_turn():                  # else the end-of-round cards move astronauts
+            assert s.order[s.turn_i] == s.cur
+            assert not s.fin[s.cur] or s.mv != s.cur
+        assert not s.fin[s.mv]
+        assert s.to_move() == s.owner(s.mv)
+        assert s.mv == s.cur or s.owner(s.mv) != s.turn_seat()   # out of turn: never the turn's player
         assert sum(1 for j in s.prog if j >= 0) <= s.dice_n <= 6
     else:
         assert s.arrived >= 1

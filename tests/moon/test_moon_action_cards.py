@@ -1,8 +1,8 @@
-"""The action cards of the advanced rules played so far (Planification, No instructions,
-Sanction, Miscalculation, Cooperation: ../shared/rules/walking-on-the-moon-and-march-on-mars.md,
-"Action cards"): dealing
-and refreshing, each timing, each card's outcome, the red-card restriction, and the hidden
-hands (views and determinizations)."""
+"""The action cards of the advanced rules (../shared/rules/walking-on-the-moon-and-march-on-mars.md,
+"Action cards"): dealing and refreshing, each timing, the outcome of Planification, No
+instructions, Sanction, Miscalculation and Cooperation, the red-card restriction, and the
+hidden hands (views and determinizations). The cards that move astronauts out of turn
+(Slipstream, Extra jump, Teamwork) are tested in test_moon_moving_cards.py."""
 
 import json
 
@@ -44,12 +44,13 @@ def empty_hands(s):
             s.hand[p] = -1
 
 
-def test_setup_deals_one_hidden_card_to_each_player_from_the_played_effects():
+def test_setup_deals_one_hidden_card_to_each_player_from_the_whole_deck():
     s = GAME.new_state(4, 3, {"advanced": True})
     assert all(c >= 0 for c in s.hand)
-    assert len(s.deck) == 15 - 4
-    assert {EFFECTS[c] for c in deck_of(s.C)} == {"planification", "no-instructions", "sanction", "miscalculation",
-                                                   "cooperation"}
+    assert len(s.deck) == 24 - 4
+    deck = [EFFECTS[c] for c in deck_of(s.C)]
+    assert sorted(set(deck)) == sorted(EFFECTS) and len(EFFECTS) == 8
+    assert all(deck.count(e) == 3 for e in EFFECTS)
     base = GAME.new_state(4, 3)
     assert base.hand == [-1] * 4 and base.deck == [] and base.view(0)["cards"] is None
 
@@ -127,7 +128,7 @@ def test_no_end_of_round_card_is_asked_of_a_leader():
     empty_hands(s)
     give(s, 0, "planification")
     s.col = [6, 2, 6]
-    assert not end_of_round(s)
+    assert not end_of_round(s, 0)
 
 
 def turn_starts_against(seat):

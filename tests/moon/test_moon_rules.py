@@ -31,7 +31,7 @@ def table(players=3, cards=("Mare", "Hill", "Crater field", "Tunnel mountain", "
 
 def roll_for(s, a, col, lvl, faces):
     """Astronaut ``a`` at (col, lvl) with the dice ``{die: face}`` rolled on its first jump."""
-    s.cur = a
+    s.cur = s.mv = a
     s.order = [a] + [b for b in range(s.n_astro) if b != a]
     s.turn_i = 0
     s.col[a], s.lvl[a] = col, lvl

@@ -67,7 +67,7 @@ class WalkingOnTheMoon(Game):
     options = (
         OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
         OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens and "
-                   "action cards (five of the eight effects so far: Slipstream, Extra jump and Teamwork are left out)"),
+                   "the 24 action cards"),
     )
 
     def resolve_options(self, options):
@@ -113,7 +113,7 @@ class WalkingOnTheMoon(Game):
             raise RecordError(f"malformed moon state: {exc}") from None
         n = s.n_astro
         cards = sorted(s.deck + s.discard + [c for c in s.hand if c >= 0])
-        if (not 1 <= s.phase <= LAST_PHASE or not 0 <= s.cur < n
+        if (not 1 <= s.phase <= LAST_PHASE or not 0 <= s.cur < n or not 0 <= s.mv < n or not -1 <= s.slip < n
                 or cards != (sorted(deck_of(comp)) if s.advanced else [])
                 or any(not 0 <= p < players for p in s.asks) or (s.phase in (CARD, REFRESH)) != bool(s.asks)
                 or any(s.hand[p] < 0 for p in s.asks)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cosmodrome.games.moon.cards import answer, refresh
+from cosmodrome.games.moon.cards import answer, card_options, refresh
 from cosmodrome.games.moon.jumps import exchange, go_on, move, pick_options, proceed, reroll
 from cosmodrome.games.moon.robbery import rob, rob_options
 from cosmodrome.games.moon.special import buy, buy_options, free_die_options, free_jump
@@ -32,9 +32,9 @@ def legal(s: MoonState) -> list[int]:
     if p == PICK:
         return pick_options(s)
     if p == SWAP_SPK:
-        return [A_COUNT + n for n in range(s.spk[s.cur] + s.spk[s.partner] + 1)]
+        return [A_COUNT + n for n in range(s.spk[s.mv] + s.spk[s.partner] + 1)]
     if p == SWAP_EC:
-        return [A_COUNT + n for n in range(s.ec[s.cur] + s.ec[s.partner] + 1)]
+        return [A_COUNT + n for n in range(s.ec[s.mv] + s.ec[s.partner] + 1)]
     if p == ROB:
         return rob_options(s)
     if p == BUY:
@@ -44,9 +44,12 @@ def legal(s: MoonState) -> list[int]:
     if p == REFRESH:
         return [A_DONE, A_NEW]
     if p == CARD:
-        if s.C.actions[s.hand[s.asks[0]]].effect == "no-instructions":   # the second die of a colour
+        name = s.C.actions[s.hand[s.asks[0]]].effect
+        if name == "no-instructions":        # the second die of a colour
             return [A_DONE] + [A_REMOVE + d for d in (1, 3, 5)]
-        return [A_DONE, A_PLAY]
+        if name == "extra-jump":             # one die of each colour, as a special box's free jump
+            return [A_DONE] + free_die_options(s)
+        return [A_DONE] + (card_options(s) or [A_PLAY])
     return []
 
 
@@ -75,7 +78,7 @@ def perform(s: MoonState, action: int) -> None:
     elif p == REFRESH:
         refresh(s, action == A_NEW)
     elif p == CARD:
-        answer(s, action != A_DONE, action - A_REMOVE if action >= A_REMOVE else -1)
+        answer(s, action, action != A_DONE)
 
 
 def to_json(s: MoonState, action: int) -> dict[str, Any]:

@@ -8,9 +8,13 @@ position. At the start of each round a player without a card draws one; a player
 may discard it for a new one. A card played or discarded goes face up on the discard pile;
 an empty deck is made again by shuffling the discard pile.
 
-Only the effects in :data:`PLAYED` are in the deck (see docs/rulings/moon.md, ruling 24):
-Planification (end of round), No instructions (before programming), and Sanction,
-Miscalculation and Cooperation (conditions).
+All eight effects are in the deck (docs/rulings/moon.md, rulings 24-41): Planification,
+Extra jump and Teamwork (end of round), No instructions (before programming), Slipstream,
+Sanction, Miscalculation and Cooperation (conditions). Slipstream, Extra jump and Teamwork
+move an astronaut out of its turn: the card pushes a block of steps on the step stack
+(``pending``: P_MOVER + astronaut, the move, P_MOVER + the astronaut before), so that the
+special boxes, robbery, Sputniks and accidents of that move, and their decisions, belong to
+the astronaut moved and are asked of its player.
 
 Every decision about a card is asked of its holder (``to_move()`` is the seat first in
 ``asks``); when every holder has answered, the flow goes on as ``resume`` says, through
@@ -22,23 +26,23 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.state import (
-    CARD, HOOKS, PICK, R_FIRST_TURN, R_PICK, R_PROCEED, R_ROUND, R_TURN, REFRESH, MoonState,
+    A_PLAY, A_PROGRAM, A_REMOVE, A_SEAT, CARD, HOOKS, P_CARDSTEP, P_EXTRA, P_MOVER, PICK, R_FIRST_TURN, R_PICK,
+    R_PROCEED, R_TURN, REFRESH, MoonState,
 )
 from cosmodrome.games.moon.text import CARD_TEXT, die_name, seat_label
 
-#: the effects dealt in the deck (the others are described in the data file only)
-PLAYED = ("planification", "no-instructions", "sanction", "miscalculation", "cooperation")
+#: the effects played at the end of a round
+END_OF_ROUND = ("planification", "extra-jump", "teamwork")
 
 
 def deck_of(comp: Components) -> list[int]:
-    """The action deck: every copy of the effects in :data:`PLAYED`, by index into
-    ``comp.actions``.
+    """The action deck: every copy of every effect, by index into ``comp.actions``.
 
     >>> from cosmodrome.games.moon.components import load_components
     >>> len(deck_of(load_components()))
-    15
+    24
     """
-    return [i for i in comp.action_deck if comp.actions[i].effect in PLAYED]
+    return list(comp.action_deck)
 
 
 def effect(s: MoonState, card: int) -> str:
@@ -106,9 +110,38 @@ def started_last(s: MoonState, a: int) -> bool:
     return s.col[a] == min(s.col)
 
 
-def answer(s: MoonState, play: bool, die: int = -1) -> None:
-    """The asked holder answers: play the card (for No instructions, taking die ``die`` out)
-    or keep it; then the next holder is asked, or the flow goes on."""
+def spared(s: MoonState) -> bool:
+    """Whether red cards spare the astronaut moving: it began its turn (or, moved out of its
+    turn, that move) in last position."""
+    return bool(s.cur_last if s.own_move() else s.mv_last)
+
+
+def may_play(s: MoonState, seat: int) -> bool:
+    """Whether ``seat`` may play a card now: never in its own turn, never about its own
+    move (rules, "Action cards": always out of your turn)."""
+    return seat != s.turn_seat() and seat != s.owner(s.mv)
+
+
+def rearmost(s: MoonState, seat: int) -> int:
+    """The seat's rearmost astronaut still racing (-1 if none): the one its cards move or help."""
+    mine = [a for a in s.race_order()[::-1] if s.owner(a) == seat and not s.fin[a]]
+    return mine[0] if mine else -1
+
+
+def card_options(s: MoonState) -> list[int]:
+    """How the asked holder may answer (keep it is ``A_DONE``; the face adds the choices of
+    the cards whose play takes a die or an astronaut)."""
+    seat = s.asks[0]
+    name = effect(s, s.hand[seat])
+    if name == "teamwork":                   # move together with another player's astronaut
+        return [A_SEAT + b for b in range(s.n_astro) if s.owner(b) != seat and not s.fin[b]]
+    return []
+
+
+def answer(s: MoonState, action: int, play: bool) -> None:
+    """The asked holder answers ``action``: play the card (No instructions and Extra jump
+    name a die, Teamwork an astronaut) or keep it; then the next holder is asked, or the flow
+    goes on."""
     seat = s.asks.pop(0)
     card = s.hand[seat]
     name = effect(s, card)
@@ -119,8 +152,15 @@ def answer(s: MoonState, play: bool, die: int = -1) -> None:
         if name == "planification":
             planification(s, seat)
         elif name == "no-instructions":
-            no_instructions(s, die)
+            no_instructions(s, action - A_REMOVE)
             s.asks = []
+        elif name == "slipstream":
+            out_of_turn(s, [s.slip], [P_CARDSTEP])
+        elif name == "extra-jump":
+            out_of_turn(s, [rearmost(s, seat)], [P_EXTRA + (action - A_PROGRAM) // 3])
+        elif name == "teamwork":
+            partner = [action - A_SEAT] if A_SEAT <= action < A_PLAY else []
+            out_of_turn(s, [rearmost(s, seat)] + partner, [P_CARDSTEP])
         elif name == "sanction":
             sanction(s, seat)
             s.asks = []
@@ -155,8 +195,6 @@ def go_on(s: MoonState) -> None:
         HOOKS.turn_on(s)
     elif r == R_PROCEED:
         HOOKS.proceed(s)
-    elif r == R_ROUND:
-        HOOKS.round_on(s)
     elif r == R_FIRST_TURN:
         HOOKS.first_turn(s)
     elif r == R_PICK:
@@ -176,13 +214,20 @@ def start_of_round(s: MoonState) -> bool:
     return ask(s, [p for p in order if s.hand[p] >= 0 and s.round > 1], False, R_FIRST_TURN)
 
 
-def end_of_round(s: MoonState) -> bool:
-    """End-of-round cards, in the round's order, by players not in first position. True
-    when someone is asked."""
-    if not s.advanced:
+def end_of_round_seats(s: MoonState) -> list[int]:
+    """The seats to ask about their end-of-round cards, in the round's order; whether each
+    holds one and is behind is checked when its turn to be asked comes (:func:`end_of_round`),
+    so that a card played before it may change that."""
+    return seat_order(s) if s.advanced else []
+
+
+def end_of_round(s: MoonState, seat: int) -> bool:
+    """Ask ``seat`` about its end-of-round card (Planification, Extra jump, Teamwork), if it
+    holds one and is not in first position (ties included), and nobody reached the goal
+    during these cards (the game ends with the round). True when asked."""
+    if s.arrived or s.hand[seat] < 0 or effect(s, s.hand[seat]) not in END_OF_ROUND or in_first(s, seat):
         return False
-    seats = [p for p in holders(s, "planification", seat_order(s)) if not in_first(s, p)]
-    return ask(s, seats, True, R_ROUND)
+    return ask(s, [seat], True, R_PROCEED)
 
 
 def before_programming(s: MoonState) -> bool:
@@ -196,44 +241,78 @@ def before_programming(s: MoonState) -> bool:
 
 
 def after_robbery(s: MoonState, target: int) -> bool:
-    """"Sanction", asked of the robbed or sabotaged astronaut's player, unless the robber
-    began its turn last. True when asked."""
-    if not s.advanced or s.cur_last:
+    """"Sanction", asked of the robbed or sabotaged astronaut's player (not in its own turn),
+    unless the robber began its turn (or its move out of turn) last. True when asked."""
+    if not s.advanced or spared(s):
         return False
-    seats = holders(s, "sanction", [s.owner(target)])
+    seats = [p for p in holders(s, "sanction", [s.owner(target)]) if may_play(s, p)]
     return ask(s, seats, True, R_PROCEED)
 
 
 def after_roll(s: MoonState, dice: list[int]) -> bool:
     """"Miscalculation", asked of the other players' holders when a jump's two or more dice
     were rolled together, unless the roller began its turn last. True when someone is asked."""
-    if not s.advanced or s.cur_last or len(dice) < 2:
+    if not s.advanced or spared(s) or len(dice) < 2:
         return False
-    me = s.owner(s.cur)
-    return ask(s, [p for p in holders(s, "miscalculation", seat_order(s)) if p != me], True, R_PICK)
+    return ask(s, [p for p in holders(s, "miscalculation", seat_order(s)) if may_play(s, p)], True, R_PICK)
 
 
 def after_sputnik(s: MoonState) -> bool:
-    """"Cooperation", asked of the other players' holders when the astronaut playing picked
+    """"Cooperation", asked of the other players' holders when the astronaut moving picked
     up a Sputnik on its path. True when someone is asked."""
     if not s.advanced or not s.spk_supply:
         return False
-    me = s.owner(s.cur)
-    return ask(s, [p for p in holders(s, "cooperation", seat_order(s)) if p != me], True, R_PROCEED)
+    return ask(s, [p for p in holders(s, "cooperation", seat_order(s)) if may_play(s, p)], True, R_PROCEED)
+
+
+def overtaken(s: MoonState, since: int) -> list[int]:
+    """The astronauts that the mover overtook since it stood on column ``since``: behind it
+    now, ahead of it then (position is the column: rulings 8 and 34), one a seat (its
+    rearmost), of the seats that may play a card now, in the round's order.
+
+    >>> from cosmodrome.games.moon import GAME
+    >>> s = GAME.new_state(3, 1, {"advanced": True})
+    >>> s.cur = s.mv = 0                 # astronaut 0 plays and jumps from column 2 to 9
+    >>> s.col = [9, 4, 8]
+    >>> sorted(overtaken(s, 2)), overtaken(s, 5)
+    ([1, 2], [2])
+    """
+    out = []
+    for p in seat_order(s):
+        mine = [b for b in range(s.n_astro) if s.owner(b) == p and not s.fin[b] and since < s.col[b] < s.col[s.mv]]
+        if mine and may_play(s, p):
+            out.append(min(mine, key=s.rank_key))
+    return out
+
+
+def slipstream_asked(s: MoonState, a: int) -> bool:
+    """Ask the player of the overtaken astronaut ``a`` whether to play Slipstream for it (if
+    it holds one and may play now). True when asked."""
+    p = s.owner(a)
+    if not holders(s, "slipstream", [p]) or not may_play(s, p) or s.fin[a]:
+        return False
+    s.slip = a
+    return ask(s, [p], True, R_PROCEED)
+
+
+def out_of_turn(s: MoonState, movers: list[int], steps: list[int]) -> None:
+    """Push, on top of the step stack, the move ``steps`` of each astronaut of ``movers`` in
+    turn, then give the move back to the astronaut moving now."""
+    block = [x for a in movers if a >= 0 for x in [P_MOVER + a] + steps]
+    s.pending[:0] = block + [P_MOVER + s.mv]
 
 
 # ----- the effects ------------------------------------------------------------------------
 def counter_to(s: MoonState, seat: int, kind: str, card: str) -> None:
     """One counter of ``kind`` ("ec" or "spk"), while the supply lasts, to the seat's
     rearmost astronaut still racing, by the card ``card``."""
-    mine = [a for a in s.race_order()[::-1] if s.owner(a) == seat and not s.fin[a]]
+    a = rearmost(s, seat)
     supply = kind + "_supply"
-    if mine and getattr(s, supply):
+    if a >= 0 and getattr(s, supply):
         setattr(s, supply, getattr(s, supply) - 1)
-        getattr(s, kind)[mine[0]] += 1
+        getattr(s, kind)[a] += 1
         what = "an EC counter" if kind == "ec" else "a Sputnik"
-        s.log("ec" if kind == "ec" else "sputnik", f"{seat_label(s, seat)} takes {what} ({card}).",
-              astronaut=mine[0])
+        s.log("ec" if kind == "ec" else "sputnik", f"{seat_label(s, seat)} takes {what} ({card}).", astronaut=a)
 
 
 def planification(s: MoonState, seat: int) -> None:
@@ -249,7 +328,7 @@ def no_instructions(s: MoonState, die: int) -> None:
 
 def sanction(s: MoonState, seat: int) -> None:
     """The robber takes a handicap counter, while the supply lasts."""
-    a = s.cur
+    a = s.mv
     if s.hc_supply:
         s.hc_supply -= 1
         s.hc[a] += 1
@@ -263,7 +342,7 @@ def miscalculation(s: MoonState) -> None:
         s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
     s.log("roll", "Miscalculation: the dice are rolled again: "
           + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice) + ".", chance=True,
-          astronaut=s.cur, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
+          astronaut=s.mv, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
 
 
 def cooperation(s: MoonState, seat: int) -> None:

@@ -10,8 +10,10 @@ counted only when it is worth making; a result is picked by the same values; an 
 is spent when it is expected to gain more than the counter is worth; the next jump is made
 when its expected value is positive. An action card is played when asked (each card in the
 deck helps its holder or slows a rival), No instructions taking out a blue die, the fastest,
-and Miscalculation only against dice better than a new roll is expected to be; a card is kept
-at the start of a round.
+Miscalculation only against dice better than a new roll is expected to be, Extra jump with
+the die of the best expected jump (kept when no jump is worth it), Teamwork taking along the
+rearmost rival; a card is kept at the start of a round. A move out of turn (an action
+card's) is played for the astronaut moving, with no programmed jumps after it.
 
 >>> from cosmodrome.games.moon import GAME
 >>> s = GAME.new_state(3, seed=1)
@@ -27,7 +29,7 @@ from cosmodrome.core import Bot, State
 from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, DIE_COLOUR, WHITE, steps_of
 from cosmodrome.games.lunar.movement import jump, masks
 from cosmodrome.games.moon.components import load_components
-from cosmodrome.games.moon.state import A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REMOVE, A_REROLL, A_YES
+from cosmodrome.games.moon.state import A_COUNT, A_DONE, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES
 
 FACES = load_components().faces
 #: value of an accident: a lost turn (about the columns a turn gains) and half the Sputniks
@@ -150,7 +152,7 @@ class MoonHeuristic(Bot):
         if v["phase"] == "action-card":
             return self._card(v, key, legal)
         turn = v["turn"]
-        me = v["astronauts"][turn["astronaut"]]
+        me = v["astronauts"][turn["mover"]]
         phase = v["phase"]
         if phase == "program":
             return self._program(key, me, turn, legal)
@@ -175,6 +177,8 @@ class MoonHeuristic(Bot):
 
     @staticmethod
     def _groups_after(turn: dict, j: int) -> tuple:
+        if turn["out_of_turn"] or turn["mover"] != turn["astronaut"]:
+            return ()                                   # a move out of turn: no jump follows
         groups = []
         for jj in range(j + 1, 3):
             g = tuple(sorted(DIE_COLOUR[d["die"]] for d in turn["dice"] if d["jump"] == jj))
@@ -214,6 +218,15 @@ class MoonHeuristic(Bot):
         card = v["cards"]["hands"][v["seat"]]["card"]
         if card["effect"] == "no-instructions":
             return A_REMOVE + 1
+        if card["effect"] == "extra-jump":             # the rearmost astronaut jumps: the best die, if any is worth it
+            mine = [a for a in v["astronauts"] if a["seat"] == v["seat"] and not a["finished"]]
+            me = min(mine, key=lambda a: (a["col"], a["level"]))
+            value, act = max((plan_value(key, me["col"], me["level"], me["sputniks"],
+                                         ((DIE_COLOUR[(a - A_PROGRAM) // 3],),)), a) for a in legal if a != A_DONE)
+            return act if value > 0 else A_DONE
+        if card["effect"] == "teamwork":               # take along the rival furthest behind
+            rivals = [a for a in legal if a not in (A_DONE, A_PLAY)]
+            return min(rivals, key=lambda a: (v["astronauts"][a - A_SEAT]["col"], a)) if rivals else A_PLAY
         if card["effect"] == "miscalculation":
             turn = v["turn"]
             him = v["astronauts"][turn["astronaut"]]

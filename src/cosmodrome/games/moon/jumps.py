@@ -5,6 +5,11 @@ The dice of the current jump are rolled together; the astronaut moves by one of 
 the steps its colour allows, or first spends an EC counter to roll one of them again.
 Passing a Sputnik icon earns a counter; the goal line ends the turn and nothing beyond it is
 reached. After a jump without accident it may make its next programmed jump or stop.
+
+What follows a jump waits on the step stack (``pending``), which :func:`proceed` works
+through: it also carries the moves that action cards make out of turn (Slipstream, Extra
+jump, Teamwork) and the end-of-round cards, so that every decision of a move is asked of
+the player of the astronaut moving (``mv``).
 """
 
 from __future__ import annotations
@@ -12,11 +17,14 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, is_accident, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.moon.accidents import accident
-from cosmodrome.games.moon.cards import after_roll, after_sputnik
+from cosmodrome.games.moon.cards import (
+    after_roll, after_sputnik, end_of_round, overtaken, slipstream_asked, started_last,
+)
 from cosmodrome.games.moon.robbery import targets
-from cosmodrome.games.moon.special import trigger
+from cosmodrome.games.moon.special import card_step, own_steps, trigger
 from cosmodrome.games.moon.state import (
-    A_PICK, A_REROLL, GO_ON, HOOKS, P_AFTER, P_END, P_ROB, P_SWAP, P_TOKEN, PICK, ROB, SWAP_EC, SWAP_SPK, MoonState,
+    A_PICK, A_REROLL, GO_ON, HOOKS, P_AFTER, P_CARDSTEP, P_END, P_EOR, P_EXTRA, P_MOVER, P_PASS, P_ROB, P_ROUND,
+    P_SLIP, P_SWAP, P_TOKEN, PICK, ROB, SWAP_EC, SWAP_SPK, MoonState,
 )
 from cosmodrome.games.moon.text import JUMP_NAMES, astronaut_name, die_name, place_name
 
@@ -26,16 +34,16 @@ def roll(s: MoonState) -> None:
     immediate jump (a chance event). A special box's re-roll token makes the re-rolls of this
     jump free."""
     dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
-    if s.free_rr[s.cur]:
-        s.free_rr[s.cur] = 0
+    if s.free_rr[s.mv]:
+        s.free_rr[s.mv] = 0
         s.free_left = len(dice)
     for d in dice:
         s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
     s.phase = PICK
     shown = ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice)
     what = "a free jump" if s.free_die >= 0 else f"the {JUMP_NAMES[s.jump]} jump"
-    s.log("roll", f"{astronaut_name(s, s.cur)} rolls {what}: {shown}.", chance=True,
-          astronaut=s.cur, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
+    s.log("roll", f"{astronaut_name(s, s.mv)} rolls {what}: {shown}.", chance=True,
+          astronaut=s.mv, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
     after_roll(s, dice)
 
 
@@ -46,7 +54,7 @@ def pick_options(s: MoonState) -> list[int]:
     dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
     for d in dice:
         out.extend(A_PICK + d * 4 + m for m in masks(DIE_COLOUR[d], steps_of(s.faces[d])))
-    if s.ec[s.cur] or s.free_left:
+    if s.ec[s.mv] or s.free_left:
         out.extend(A_REROLL + d for d in dice)
     return sorted(out)
 
@@ -54,7 +62,7 @@ def pick_options(s: MoonState) -> list[int]:
 def reroll(s: MoonState, d: int) -> None:
     """Spend an EC counter to roll one die of the jump again (rules, "Earth Control"); free
     while a special box's re-roll token lasts."""
-    a = s.cur
+    a = s.mv
     paid = "rolls" if s.free_left else "spends an EC counter and rolls"
     if s.free_left:
         s.free_left -= 1
@@ -70,8 +78,9 @@ def move(s: MoonState, action: int) -> None:
     """Move by the chosen die (rules, "How do I jump?"); collect Sputniks on the path (rules,
     "The Sputnik"); the goal ends the turn (rules, "How do I win?"); an accident ends it too
     (rules, "What's an accident?"). Only the chosen die's accident face counts (see
-    docs/rulings/moon.md)."""
-    a = s.cur
+    docs/rulings/moon.md). A move out of turn neither ends nor goes on with the turn."""
+    a = s.mv
+    since = s.col[a]
     d, mask = divmod(action - A_PICK, 4)
     face = s.faces[d]
     res = s.preview(a, d, mask)
@@ -98,25 +107,33 @@ def move(s: MoonState, action: int) -> None:
         s.log("goal", f"{name} crosses the goal line{' first' if s.arrived == 1 else ''}!", astronaut=a, place=s.arrived)
     boxes = [P_TOKEN + c for c, y in res.path
              if s.advanced and c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0]
-    if res.outcome != "safe" or is_accident(face):
+    k = own_steps(s)
+    old, rest = s.pending[:k], s.pending[k:]
+    # the Slipstream check of a jump made inside another move (a special box's) is that move's
+    passes = [p for p in old if P_PASS <= p < P_PASS + 100] or ([P_PASS + since] if s.advanced else [])
+    own = s.own_move()
+    crashed = res.outcome != "safe" or is_accident(face)
+    if crashed:
         accident(s, a, res.outcome if res.outcome != "safe" else "face")
-        then = boxes + [P_END]
-    elif res.stopped:
-        then = boxes + [P_END]
-    else:   # a robbery where the jump landed, then the special boxes, the exchange, what comes next
-        then = ([P_ROB] if s.advanced else []) + boxes + [P_SWAP] + ([] if free else [P_AFTER])
-    s.pending = then + [p for p in s.pending if p not in (P_ROB, P_SWAP)]
+    if crashed or res.stopped:      # the move is over: in the turn, so is the turn
+        then = boxes + passes + ([P_END] if own else [])
+    else:   # a robbery where the jump landed, the special boxes, the exchange, Slipstream, what comes next
+        tail = [p for p in old if p in (P_AFTER, P_END)] or ([P_AFTER] if own and not free else [])
+        then = (([P_ROB] if s.advanced else []) + boxes + [P_SWAP]
+                + [p for p in old if p not in (P_ROB, P_SWAP, P_AFTER, P_END) and p not in passes] + passes + tail)
+    s.pending = then + rest
     if got and after_sputnik(s):
         return
     proceed(s)
 
 
 def proceed(s: MoonState) -> None:
-    """Go on with what is still to happen after a jump, until a decision is asked or the
-    turn goes on or ends (special boxes, robbery, the 2-player exchange, the next jump)."""
-    a = s.cur
+    """Work through the step stack until a decision is asked or the turn goes on or ends:
+    what follows a jump (robbery, special boxes, the 2-player exchange, Slipstream, the next
+    jump), the moves action cards make out of turn, the end-of-round cards."""
     while s.pending:
         p = s.pending.pop(0)
+        a = s.mv
         if p == P_END:
             s.pending = []
             HOOKS.end_turn(s)
@@ -124,9 +141,28 @@ def proceed(s: MoonState) -> None:
         if p == P_AFTER:
             after_jump(s)
             return
-        if p >= P_TOKEN:
+        if p == P_ROUND:
+            HOOKS.round_on(s)
+            return
+        if p >= P_EXTRA:
+            extra_jump(s, p - P_EXTRA)
+            return
+        if p >= P_EOR:
+            if end_of_round(s, p - P_EOR):
+                return
+        elif p >= P_SLIP:
+            if slipstream_asked(s, p - P_SLIP):
+                return
+        elif p >= P_PASS:
+            s.pending[:0] = [P_SLIP + b for b in overtaken(s, p - P_PASS)]
+        elif p >= P_MOVER:
+            s.mv = p - P_MOVER
+            s.mv_last = 0 if s.own_move() else int(started_last(s, s.mv))
+        elif p >= P_TOKEN:
             if trigger(s, p - P_TOKEN):
                 return
+        elif p == P_CARDSTEP:
+            card_step(s)
         elif p == P_ROB:
             if not s.down[a] and targets(s, a):
                 s.phase = ROB
@@ -143,6 +179,15 @@ def proceed(s: MoonState) -> None:
                     s.phase = SWAP_EC
                     return
     after_jump(s)
+
+
+def extra_jump(s: MoonState, d: int) -> None:
+    """Extra jump (action card): the mover jumps with die ``d`` alone, out of its turn; its
+    result is picked as usual."""
+    s.log("extra-jump", f"{astronaut_name(s, s.mv)} makes a free jump with the {die_name(d)} (Extra jump).",
+          astronaut=s.mv, die=d)
+    s.free_die = d
+    roll(s)
 
 
 def after_jump(s: MoonState) -> None:
@@ -170,7 +215,7 @@ def go_on(s: MoonState, again: bool) -> None:
 def exchange(s: MoonState, keep: int) -> None:
     """Two astronauts of one player in the same box share their counters as the player likes
     (rules, "2 players games"): ``keep`` is how many the moving astronaut keeps."""
-    a, b = s.cur, s.partner
+    a, b = s.mv, s.partner
     if s.phase == SWAP_SPK:
         total = s.spk[a] + s.spk[b]
         s.spk[a], s.spk[b] = keep, total - keep

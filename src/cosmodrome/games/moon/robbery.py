@@ -19,14 +19,14 @@ def targets(s: MoonState, a: int) -> list[int]:
 
 
 def rob_options(s: MoonState) -> list[int]:
-    return [A_DONE] + [A_SEAT + b for b in targets(s, s.cur)]
+    return [A_DONE] + [A_SEAT + b for b in targets(s, s.mv)]
 
 
 def rob(s: MoonState, action: int) -> bool:
     """Take a Sputnik from the chosen astronaut, or give it a handicap counter if it has none
     (advanced rules, "Robbery and sabotage"). True when the victim's player is then asked
     about a Sanction card."""
-    a = s.cur
+    a = s.mv
     if action == A_DONE:
         return False
     b = action - A_SEAT

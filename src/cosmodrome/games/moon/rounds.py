@@ -10,9 +10,10 @@ goal during the round, the game ends instead.
 
 from __future__ import annotations
 
-from cosmodrome.games.moon.cards import end_of_round, start_of_round
+from cosmodrome.games.moon.cards import end_of_round_seats, start_of_round
+from cosmodrome.games.moon.jumps import proceed
 from cosmodrome.games.moon.scoring import end_game
-from cosmodrome.games.moon.state import MoonState
+from cosmodrome.games.moon.state import P_EOR, P_ROUND, MoonState
 from cosmodrome.games.moon.text import astronaut_name
 from cosmodrome.games.moon.turn import start_turn
 
@@ -73,16 +74,26 @@ def hand_out(s: MoonState) -> None:
 
 
 def end_round(s: MoonState) -> None:
-    """The round is over: the game ends if anybody reached the goal, else counters are handed
-    out and the next round begins (rules, "End the round" and "How do I win?")."""
+    """The round is over: the game ends if anybody reached the goal, else the end-of-round
+    action cards are played in the round's order (advanced rules, "Action cards"), counters
+    are handed out and the next round begins (rules, "End the round" and "How do I win?")."""
     if s.arrived:
         end_game(s)
         return
-    if not end_of_round(s):
+    seats = end_of_round_seats(s)
+    if not seats:
         round_on(s)
+        return
+    s.pending = [P_EOR + p for p in seats] + [P_ROUND]
+    proceed(s)
 
 
 def round_on(s: MoonState) -> None:
-    """After the end-of-round action cards: counters handed out, the next round begins."""
+    """After the end-of-round action cards: the game ends if one of them took an astronaut
+    to the goal; else counters are handed out and the next round begins."""
+    s.pending = []
+    if s.arrived:
+        end_game(s)
+        return
     hand_out(s)
     begin_round(s)

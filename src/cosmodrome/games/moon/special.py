@@ -1,6 +1,7 @@
 """Special boxes (advanced rules, "Special boxes"): a token on each of the four circled boxes
 between the cards, whose effect an astronaut gets when it steps into that box, by a jump
-(even one that ends in an accident) or by a free move.
+(even one that ends in an accident) or by an action card's move. The effect and its
+decisions belong to the astronaut moving (``mv``), in its turn or out of it.
 
 Free moves go from circle box to circle box (boxes with a circle), collect no Sputniks, and
 may cross the goal line (which ends the turn). A move that a special box causes does not set
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
 from cosmodrome.games.lunar.terrain import SAFE_LANDING
-from cosmodrome.games.moon.state import A_COUNT, A_PROGRAM, BUY, FREE_DIE, HOOKS, P_END, MoonState
+from cosmodrome.games.moon.state import (
+    A_COUNT, A_PROGRAM, BUY, FREE_DIE, HOOKS, P_END, P_MOVER, P_PASS, P_TOKEN, MoonState,
+)
 from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name, place_name
 
 
@@ -40,15 +43,43 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
         s.fin[a] = s.arrived
         s.log("goal", f"{astronaut_name(s, a)} crosses the goal line{' first' if s.arrived == 1 else ''}!",
               astronaut=a, place=s.arrived)
-        s.pending = [P_END]
+        stop_moves(s)
         return True
     return False
 
 
+def own_steps(s: MoonState) -> int:
+    """How many steps on top of the stack belong to the move being made (up to the next
+    change of mover)."""
+    return next((i for i, p in enumerate(s.pending) if P_MOVER <= p < P_PASS), len(s.pending))
+
+
+def stop_moves(s: MoonState) -> None:
+    """The mover's move is over (it crossed the goal line): what it would still have done is
+    dropped, but those it overtook are asked about Slipstream, and the turn's own astronaut
+    ends its turn (rules, "How do I win?")."""
+    k = own_steps(s)
+    passes = [p for p in s.pending[:k] if P_PASS <= p < P_PASS + 100]
+    s.pending[:k] = passes + ([P_END] if s.own_move() else [])
+
+
+def card_step(s: MoonState) -> None:
+    """An action card moves the mover one circle box ahead (Slipstream, Teamwork): the
+    special box it enters there sets off (rules, "Special boxes": also by an action card's
+    move), then those it overtook are asked about Slipstream."""
+    a = s.mv
+    since = s.col[a]
+    then = []
+    if not free_step(s, a, 1) and s.col[a] in s.boxes and s.lvl[a] == s.C.connector_level \
+            and s.tokens[s.boxes.index(s.col[a])] >= 0:
+        then.append(P_TOKEN + s.col[a])
+    s.pending[:0] = then + ([P_PASS + since] if s.advanced else [])
+
+
 def trigger(s: MoonState, col: int) -> bool:
-    """The effect of the token on the circled box at ``col`` for the astronaut playing; True
+    """The effect of the token on the circled box at ``col`` for the astronaut moving; True
     when it asks a decision (the flow goes on after it)."""
-    a = s.cur
+    a = s.mv
     token = s.tokens[s.boxes.index(col)]
     if token < 0:
         return False
@@ -78,12 +109,12 @@ def trigger(s: MoonState, col: int) -> bool:
 
 
 def buy_options(s: MoonState) -> list[int]:
-    return [A_COUNT + n for n in range(s.spk[s.cur] + 1)]
+    return [A_COUNT + n for n in range(s.spk[s.mv] + 1)]
 
 
 def buy(s: MoonState, n: int) -> None:
     """Spend ``n`` Sputniks for as many free advances of one circle box each."""
-    a = s.cur
+    a = s.mv
     if n:
         s.spk[a] -= n
         s.spk_supply += n

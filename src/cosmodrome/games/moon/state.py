@@ -13,7 +13,9 @@ belonging to seat ``a % 2``):
 - ``spk``, ``ec``, ``hc``: its Sputnik, EC and handicap counters;
 - ``fin``: 0, or its place in the order of arrival at the goal (1 = first).
 
-The turn in progress: ``cur`` (the astronaut playing), ``dice_n`` (dice it takes),
+The turn in progress: ``cur`` (the astronaut playing), ``mv`` (the astronaut whose move is
+being made: ``cur``, or another one moved out of its turn by an action card, whose player
+takes the decisions of that move), ``dice_n`` (dice it takes),
 ``prog`` (per die: the jump it is programmed on, or -1), ``faces`` (per die: the face rolled
 on the current jump, 0 if none), ``jump`` (the jump being made).
 
@@ -46,9 +48,20 @@ A_REMOVE = 101              # 101 + die: play "No instructions", taking that die
 A_NEW = 107                 # discard the action card held for a new one (start of a round)
 NUM_ACTIONS = 112
 
-# what is still to happen after a jump (``pending``): special boxes stepped into (P_TOKEN +
-# column), a robbery, the 2-player exchange, then the next jump or the end of the turn
-P_END, P_AFTER, P_ROB, P_SWAP, P_TOKEN = 0, 1, 2, 3, 100
+# the step stack (``pending``): what is still to happen, first step first. After a jump:
+# a robbery, the special boxes stepped into (P_TOKEN + column), the 2-player exchange, the
+# Slipstream check (P_PASS + the column the move began on), then the next jump or the end of
+# the turn. Moves out of turn (action cards) are blocks pushed on top: P_MOVER + astronaut
+# (whose move the next steps are about), their steps, P_MOVER + the astronaut before them.
+P_END, P_AFTER, P_ROB, P_SWAP = 0, 1, 2, 3
+P_ROUND = 4                 # the end-of-round cards are over: counters, next round (or the end)
+P_CARDSTEP = 5              # the mover goes one circle box ahead by an action card
+P_TOKEN = 100               # + column: the special box there, for the mover
+P_MOVER = 200               # + astronaut: the next steps are that astronaut's move
+P_PASS = 300                # + column: ask Slipstream of those the mover overtook since that column
+P_SLIP = 400                # + astronaut: ask its player whether to play Slipstream for it
+P_EOR = 500                 # + seat: ask the seat about its end-of-round card
+P_EXTRA = 600               # + die: the mover's free jump with that die (Extra jump)
 
 # decision phases
 EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, ROB, BUY, FREE_DIE, OVER, CARD, REFRESH = range(1, 13)
@@ -58,11 +71,11 @@ PHASE_KIND = {EXTRA: "extra-die", PROGRAM: "program", PICK: "pick", GO_ON: "go-o
               FREE_DIE: "free-jump", OVER: "over", CARD: "action-card", REFRESH: "refresh-card"}
 
 # what goes on once every holder asked about an action card has answered (``resume``)
-R_TURN, R_PROCEED, R_ROUND, R_FIRST_TURN, R_PICK = range(5)
+R_TURN, R_PROCEED, R_FIRST_TURN, R_PICK = range(4)
 
 INT_FIELDS = ("phase", "cur", "round", "turn_i", "dice_n", "jump", "next_stamp", "first_seat",
               "spk_supply", "ec_supply", "hc_supply", "arrived", "accidents", "decisions", "partner",
-              "free_die", "free_left", "ask_card", "resume", "gone", "cur_last")
+              "free_die", "free_left", "ask_card", "resume", "gone", "cur_last", "mv", "mv_last", "slip")
 LIST_FIELDS = ("cards", "col", "lvl", "stamp", "down", "spk", "ec", "hc", "fin", "order", "prog", "faces",
                "winners_", "tokens", "free_rr", "pending", "deck", "discard", "hand", "asks")
 
@@ -145,6 +158,7 @@ class MoonState(FlatState, State):
         self.faces = [0] * 6
         self.partner = -1
         self.free_die = -1
+        self.slip = -1
         self.advanced = bool(options.get("advanced"))
         self.tokens = [-1] * len(self.boxes)          # special box token per circled box (advanced)
         self.free_rr = [0] * n                         # a free re-roll of the next jump (token)
@@ -185,6 +199,19 @@ class MoonState(FlatState, State):
         the goal."""
         return jump(self.strip, self.col[a], self.lvl[a], DIE_COLOUR[d], steps_of(self.faces[d]), mask, self.goal)
 
+    def in_turn(self) -> bool:
+        """Whether a turn is being played (not the end of a round)."""
+        return self.turn_i < len(self.order)
+
+    def turn_seat(self) -> int:
+        """The seat whose turn it is, or -1 at the end of a round (action cards are played
+        out of one's own turn)."""
+        return self.owner(self.cur) if self.in_turn() else -1
+
+    def own_move(self) -> bool:
+        """Whether the move being made is the turn's own (not one out of turn)."""
+        return self.mv == self.cur and self.in_turn()
+
     def rank_key(self, a: int) -> tuple:
         """Race position, best first when sorted descending: finished astronauts by arrival,
         then column, level and the stack (rules, "How do I reach the goal?": player order)."""
@@ -197,7 +224,7 @@ class MoonState(FlatState, State):
     def to_move(self) -> Optional[int]:
         if self.phase in (CARD, REFRESH):
             return self.asks[0]
-        return None if self.phase == OVER else self.owner(self.cur)
+        return None if self.phase == OVER else self.owner(self.mv)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER

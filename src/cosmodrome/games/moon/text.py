@@ -15,7 +15,7 @@ from typing import Any, Mapping, Optional
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, face_text, steps_of
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_NEW, A_PICK, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES, BUY, CARD, EXTRA, FREE_DIE,
+    A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES, BUY, CARD, EXTRA, FREE_DIE,
     GO_ON, PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, MoonState,
 )
 
@@ -30,8 +30,10 @@ CARD_TEXT = {
     "slipstream": ("Slipstream", "When another astronaut overtakes yours, yours moves to the next circle box."),
     "cooperation": ("Cooperation", "When another astronaut passes a Sputnik icon, you take a Sputnik too."),
     "planification": ("Planification", "End of round, unless you lead the race: take an EC counter."),
-    "extra-jump": ("Extra jump", "End of round, unless you lead the race: a free jump with one die."),
-    "teamwork": ("Teamwork", "End of round: you and a player you choose move one circle box ahead."),
+    "extra-jump": ("Extra jump", "End of round, unless you lead the race: a free jump with one die of "
+                   "your choice."),
+    "teamwork": ("Teamwork", "End of round, unless you lead the race: you and a player you choose each "
+                 "move one circle box ahead."),
     "no-instructions": ("No instructions", "Red. Before another player programs: take one die out of "
                         "the pool for that turn (one of each colour stays)."),
     "miscalculation": ("Miscalculation", "Red. When another player rolls two or more dice: all of them "
@@ -89,6 +91,17 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
             d = action - A_REMOVE
             return {"label": f"Play {title}: take a {COLOUR_NAMES[DIE_COLOUR[d]]} die out of the pool", "die": d,
                     "colour": COLOUR_NAMES[DIE_COLOUR[d]], "card": True}
+        if A_SEAT <= action < A_PLAY:
+            b = action - A_SEAT
+            return {"label": f"Play {title}: you and {astronaut_name(s, b)} move one circle box ahead",
+                    "target": b, "card": True}
+        if A_PROGRAM <= action < A_PICK:
+            d = (action - A_PROGRAM) // 3
+            return {"label": f"Play {title}: a free jump with a {COLOUR_NAMES[DIE_COLOUR[d]]} die", "die": d,
+                    "colour": COLOUR_NAMES[DIE_COLOUR[d]], "card": True}
+        if s.C.actions[s.hand[s.asks[0]]].effect == "slipstream":
+            return {"label": f"Play {title}: {astronaut_name(s, s.slip)} moves to the next circle box",
+                    "target": s.slip, "card": True}
         return {"label": f"Play {title}", "card": True}
     if s.phase == EXTRA:
         return {"label": "Spend an EC for one more die" if action == A_YES else "Take the dice as they are"}
@@ -117,7 +130,7 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
         d, mask = divmod(action - A_PICK, 4)
         face = s.faces[d]
         colour = DIE_COLOUR[d]
-        res = s.preview(s.cur, d, mask)
+        res = s.preview(s.mv, d, mask)
         risky = "" if res.outcome == "safe" and face != ACCIDENT else ", an accident"
         return {"label": f"Move {face_text(face)} by the {die_name(d)} ({steps_text(colour, steps_of(face), mask)}) "
                          f"to {place_name(s, res.col, res.level)}{risky}",
@@ -129,18 +142,19 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
     if action >= A_COUNT:
         n = action - A_COUNT
         what = "Sputniks" if s.phase == SWAP_SPK else "EC counters"
-        return {"label": f"{astronaut_name(s, s.cur)} keeps {n} {what}", "count": n}
+        return {"label": f"{astronaut_name(s, s.mv)} keeps {n} {what}", "count": n}
     return {"label": "Done" if action == A_DONE else f"action {action}"}
 
 
 def prompt(s: MoonState) -> str:
     """What the seat to move decides now."""
-    me = astronaut_name(s, s.cur)
+    me = astronaut_name(s, s.mv)
     if s.phase == REFRESH:
         return f"{seat_label(s, s.asks[0])}: a new round; keep your action card or discard it for a new one?"
     if s.phase == CARD:
-        title = CARD_TEXT[s.C.actions[s.hand[s.asks[0]]].effect][0]
-        return f"{seat_label(s, s.asks[0])}: play {title} now?"
+        name = s.C.actions[s.hand[s.asks[0]]].effect
+        why = f"{me} overtook {astronaut_name(s, s.slip)}; " if name == "slipstream" else ""
+        return f"{seat_label(s, s.asks[0])}: {why}play {CARD_TEXT[name][0]} now?"
     if s.phase == EXTRA:
         return f"{me}: take {s.dice_n} dice, or spend an EC for one more?"
     if s.phase == PROGRAM:
@@ -193,6 +207,8 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(f"Jump card of {t['name']}: " + "; ".join(
             f"{JUMP_NAMES[j]} jump: " + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
             for j in range(3)))
+        if t["out_of_turn"]:
+            lines.append(f"Moving out of turn: {view['astronauts'][t['mover']]['name']}.")
     cards = view.get("cards")
     if cards:
         held = []

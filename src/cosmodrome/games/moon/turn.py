@@ -19,7 +19,7 @@ from cosmodrome.games.moon.text import astronaut_name
 def start_turn(s: MoonState, a: int) -> None:
     """Astronaut ``a`` begins its turn: its condition sets the dice it takes (rules,
     "Handicaps": normal 4, handicap 3, accident 2, not cumulative)."""
-    s.cur = a
+    s.cur = s.mv = a
     s.cur_last = int(started_last(s, a))
     s.gone = 0
     s.prog = [-1] * NUM_DICE

@@ -47,7 +47,8 @@ def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
         })
     turn = None
     if s.phase != OVER:
-        turn = {"astronaut": s.cur, "name": astronaut_name(s, s.cur), "dice_n": s.dice_n, "jump": s.jump,
+        turn = {"astronaut": s.cur, "name": astronaut_name(s, s.cur), "mover": s.mv, "out_of_turn": not s.own_move(),
+                "dice_n": s.dice_n, "jump": s.jump,
                 "free_die": s.free_die, "free_rerolls": s.free_left,
                 "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": s.prog[d], "face": s.faces[d],
                           "text": f"{COLOUR_NAMES[DIE_COLOUR[d]]} {face_text(s.faces[d]) if s.faces[d] else '?'}"}
