@@ -85,6 +85,8 @@ class WalkingOnTheMoon(Game):
             return f"{nations[seat]} & {nations[seat + players]}"
         return nations[seat]
 
+    legend = text.LEGEND
+
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_text(view, seat)
 
