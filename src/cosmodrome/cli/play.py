@@ -167,6 +167,12 @@ class TerminalTable:
 UNDONE = object()
 
 
+def wants_plain(flag: bool, stdin, stdout) -> bool:
+    """The plain mode: asked for (``--plain``), or input or output is not a terminal (a pipe,
+    a file, a test runner), where a table of panes cannot be drawn or read."""
+    return flag or not (stdin.isatty() and stdout.isatty())
+
+
 def print_result(console: Console, state: State, last_line: str = "") -> None:
     """The seats' scores and who won; with nobody winning, the game's last log line (how it
     ended, in words) instead of the summary's code."""
@@ -225,7 +231,7 @@ def play(
         n = players if players is not None else default_players(g)
         record, state = GameRecord.start(g.name, n, seed, parse_options(option))
     session = Session(record, state, seat_plan(seats, n), seed, advisor_seconds, replayed)
-    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if wants_plain(plain, sys.stdin, sys.stdout):
         table = TerminalTable(session, console)
         finished = table.run()
     else:

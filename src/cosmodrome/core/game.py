@@ -219,8 +219,9 @@ class Game(ABC):
     def seat_colour(self, seat: int) -> str:
         """The seat's colour (``#rrggbb``) from :attr:`seat_colours`, repeating past its end.
 
-        >>> Game.seat_colour(Game, 0), Game.seat_colour(Game, 6)
-        ('#e0453a', '#e0453a')
+        >>> from cosmodrome.testing.toy import GAME
+        >>> GAME.seat_colour(1), GAME.seat_colour(7) == GAME.seat_colour(1)
+        ('#3f7be8', True)
         """
         return self.seat_colours[seat % len(self.seat_colours)]
 

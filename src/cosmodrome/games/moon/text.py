@@ -181,6 +181,13 @@ LEGEND = (
 )
 
 
+def render_hand(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+    """The viewer's own action card (advanced rules), or nothing."""
+    cards = view.get("cards")
+    own = [h["card"] for h in (cards or {}).get("hands", []) if h["seat"] == seat and h["card"]]
+    return "\n".join(f"{c['title']} ({c['timing_text']}): {c['text']}" for c in own)
+
+
 def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     """The lap as a side view in plain text (level 3 on top), the astronauts under it."""
     strip = view["lap"]["columns"]
