@@ -13,19 +13,22 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import typer
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
+from cosmodrome.bots.advisor import advise
 from cosmodrome.cli.app import app, parse_options
 from cosmodrome.cli.session import (COMMANDS, HUMAN, Session, advice_table, drop_prompt, legend_text, listed,
                                     parse_command)
 from cosmodrome.cli.tui import TableApp
 from cosmodrome.core import GameRecord, OptionError, State, games, get_game
 from cosmodrome.core.errors import RecordError
+
 
 def seat_plan(seats: Optional[str], players: int) -> list[str]:
     """``"human,random,random"`` → one spec per seat; default: seat 1 human, the rest random."""
@@ -95,10 +98,10 @@ class TerminalTable:
         d = self.state.decision()
         name = self.state.seat_name(seat)
         prompt = d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
-        c.print(f"[bold]{prompt}[/bold]", highlight=False)
+        c.print(Text(prompt, style="bold"))
         options = listed(d.options)
         for i, ch in enumerate(options, 1):
-            c.print(f"  [cyan]{i:>2}[/cyan]  {ch.label}", highlight=False)
+            c.print(Text.assemble((f"  {i:>2}", "cyan"), f"  {ch.label}"))
         c.print(f"  [dim]{COMMANDS}[/dim]")
         while True:
             line = _read("> ")
@@ -107,15 +110,19 @@ class TerminalTable:
             try:
                 cmd = parse_command(line, len(options))
             except OptionError as exc:
-                c.print(f"[red]{exc}[/red]", highlight=False)
+                self.error(exc)
                 continue
             if cmd.kind == "choose":
                 return options[cmd.index].action
             if cmd.kind == "quit":
                 return None
             if cmd.kind == "save":
-                self.session.record.save(cmd.arg)
-                c.print(f"[green]Saved the game record to {cmd.arg}.[/green]", highlight=False)
+                try:
+                    self.session.save(cmd.arg)
+                except OptionError as exc:
+                    self.error(exc)
+                    continue
+                c.print(Text(f"Saved the game record to {cmd.arg}.", style="green"))
             elif cmd.kind == "advise":
                 self.advise(options)
             elif cmd.kind == "board":
@@ -126,18 +133,17 @@ class TerminalTable:
                 try:
                     n = self.session.undo(seat)
                 except OptionError as exc:
-                    c.print(f"[red]{exc}[/red]", highlight=False)
+                    self.error(exc)
                     continue
                 c.print(f"Took back {n} decision{'s' if n > 1 else ''}.")
                 self.shown_log[seat] = len(self.session.logs.get(seat, []))
                 return UNDONE
 
+    def error(self, exc: Exception) -> None:
+        """A refused input in red (as text: what a person typed is never read as markup)."""
+        self.console.print(Text(str(exc), style="red"))
+
     def advise(self, options) -> None:
-        try:
-            from cosmodrome.bots.advisor import advise
-        except ImportError:
-            self.console.print("[yellow]The move advisor is not available in this installation.[/yellow]")
-            return
         rows = advise(self.state, seconds=self.session.advisor_seconds)
         self.console.print(advice_table(rows, options))
 

@@ -24,7 +24,7 @@ from cosmodrome.core import Bot, Event, GameRecord, OptionError, State, get_game
 
 HUMAN = "human"
 #: what a person may type at a decision, in the order the help line names them
-COMMANDS = "number = choose · a = advise · u = undo · b = board · l = legend · s FILE = save · q = quit"
+COMMANDS = "number: choose · a advise · u undo · b board · l legend · s FILE save · q quit"
 
 
 def make_seat_bot(spec: str, game_name: str, seed: int) -> Bot:
@@ -189,6 +189,14 @@ class Session:
     def bot_move(self) -> list[Event]:
         """The bot in the seat to move chooses and plays."""
         return self.apply(self.bots[self.state.to_move()].choose(self.state))
+
+    def save(self, path: str) -> None:
+        """Write the game record to ``path``; a path that cannot be written raises
+        :class:`OptionError` naming it (and the game goes on)."""
+        try:
+            self.record.save(path)
+        except OSError as exc:
+            raise OptionError(f"Could not save the game record to {path}: {exc.strerror or exc}.") from None
 
     # ----- undo -----------------------------------------------------------------------
     def undo_start(self, seat: int) -> Optional[int]:

@@ -48,7 +48,9 @@ CSS = """
 #advice { height: auto; }
 #message { height: auto; }
 #bottom { height: 1fr; }
-#hand-pane, #legend-pane { border: round $primary-darken-2; height: 1fr; }
+#hand-pane, #legend-pane { border: round $primary-darken-2; }
+#hand-pane { height: auto; max-height: 60%; }
+#legend-pane { height: 1fr; }
 """
 
 
@@ -170,13 +172,14 @@ class TableApp(App):
         who = "a spectator" if viewer is None else state.seat_name(viewer)
         self.query_one("#board-pane").border_title = f"Board — {who}'s view"
         self.set_text("board", drop_prompt(s.game.render_board(view, viewer), d.prompt if d else ""))
-        self.set_text("hand", s.game.render_hand(view, viewer) or "No cards in hand.")
+        self.set_text("hand", s.game.render_hand(view, viewer) or "Nothing in hand.")
         self.draw_log(viewer)
 
     def draw_decision(self) -> None:
         s, state = self.session, self.session.state
         options = self.query_one("#options", OptionList)
         options.clear_options()
+        options.display = False
         self.set_text("advice", "")
         if state.is_terminal():
             lines = s.logs.get(s.viewer(), [])
@@ -203,8 +206,9 @@ class TableApp(App):
         name = state.seat_name(seat)
         prompt = d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
         self.set_text("prompt", colour_text(s, seat, prompt), prompt)
-        options.add_options([Option(f"{i:>2}  {ch.label}", id=str(i - 1))
+        options.add_options([Option(Text(f"{i:>2}  {ch.label}"), id=str(i - 1))
                              for i, ch in enumerate(listed(d.options), 1)])
+        options.display = True
         options.highlighted = 0
 
     # ----- turns ------------------------------------------------------------------------
@@ -247,8 +251,16 @@ class TableApp(App):
     def run_advisor(self) -> None:
         s = self.session
         options = listed(s.state.decision().options)
-        rows = advise(s.state, seconds=s.advisor_seconds)
+        try:
+            rows = advise(s.state, seconds=s.advisor_seconds)
+        except CosmodromeError as exc:
+            self.call_from_thread(self.advice_failed, exc)
+            return
         self.call_from_thread(self.show_advice, rows, options)
+
+    def advice_failed(self, exc: Exception) -> None:
+        self.busy = False
+        self.message(f"The advisor could not search: {exc}", error=True)
 
     def show_advice(self, rows, options) -> None:
         self.busy = False
@@ -259,19 +271,15 @@ class TableApp(App):
     # ----- input ------------------------------------------------------------------------
     def choose(self, index: int) -> None:
         s = self.session
-        action = listed(s.state.decision().options)[index].action
-        try:
-            s.apply(action)
-        except CosmodromeError as exc:  # never expected: the options are the legal ones
-            self.message(str(exc), error=True)
-            return
+        s.apply(listed(s.state.decision().options)[index].action)
         self.message("")
         self.next_turn()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if self.busy or self.hidden or self.session.state.is_terminal():
-            return
-        self.choose(int(event.option.id))
+        if self.busy:
+            self.message("Please wait: a bot or the advisor is thinking.", error=True)
+        elif not self.hidden and not self.session.state.is_terminal():
+            self.choose(int(event.option.id))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.value = ""
@@ -306,9 +314,9 @@ class TableApp(App):
             self.exit(False)
         elif cmd.kind == "save":
             try:
-                s.record.save(cmd.arg)
-            except (OSError, CosmodromeError) as exc:
-                self.message(f"Could not save to {cmd.arg}: {exc}", error=True)
+                s.save(cmd.arg)
+            except OptionError as exc:
+                self.message(str(exc), error=True)
                 return
             self.message(f"Saved the game record to {cmd.arg}.")
         elif cmd.kind == "advise":
