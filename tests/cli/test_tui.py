@@ -234,3 +234,28 @@ def test_seats_are_shown_in_their_colours():
         assert "you" in app.texts["seats"] and "random bot" in app.texts["seats"]
 
     play_with(app, script)
+
+
+def test_typed_markup_is_shown_as_typed():
+    app = table("cosmic-run", 2)
+
+    async def script(app, pilot):
+        await typed(app, pilot, "[bold]x")
+        assert "'[bold]x'" in str(app.query_one("#message", Static).content)
+        assert not app.session.record.actions
+
+    play_with(app, script)
+
+
+def test_the_hand_has_a_pane_of_its_own():
+    app = table("venus", 2)
+
+    async def script(app, pilot):
+        s = app.session
+        own = s.game.render_hand(s.state.view(0), 0)
+        assert own and app.texts["hand"] == own
+        first_card = own.splitlines()[0]
+        assert first_card not in board(app)      # the board leaves the hand to its pane
+        assert "-- Log" not in board(app)        # and the log to the log pane
+
+    play_with(app, script)
