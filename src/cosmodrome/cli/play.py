@@ -217,7 +217,7 @@ def play(
     save: Optional[Path] = typer.Option(None, help="write the game record here when the game ends or you quit"),
     advisor_seconds: float = typer.Option(1.0, help="thinking time of the move advisor (type a at a prompt)"),
     plain: bool = typer.Option(False, "--plain", help="print line by line (for pipes and screen readers) instead "
-                               "of the table of panes; chosen by itself when the output is not a terminal"),
+                               "of the table of panes; chosen by itself when input or output is not a terminal"),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
     console = Console()

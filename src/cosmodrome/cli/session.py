@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from rich.table import Table
+from rich.text import Text
 
 from cosmodrome.core import Bot, Event, GameRecord, OptionError, State, get_game
 
@@ -52,7 +53,7 @@ def advice_table(rows, options) -> Table:
     t.add_column("win %", justify="right")
     t.add_column("playouts", justify="right")
     for row in rows:
-        t.add_row(str(number.get(row["action"], "")), row["label"], f"{100 * row['win']:.0f}", str(row["visits"]))
+        t.add_row(str(number.get(row["action"], "")), Text(row["label"]), f"{100 * row['win']:.0f}", str(row["visits"]))
     return t
 
 
