@@ -99,3 +99,58 @@ def test_advisor_rates_every_option():
     first = get_game("pocket-race").new_state(2, 3)
     for a in first.legal_actions():
         assert first.action_label(a) in res.output.split("Advisor")[1]
+
+
+def flat(text):
+    """Text with every run of white space made one space (Rich wraps long lines)."""
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("game, players", [("cosmic-run", 2), ("venus", 2), ("moon", 2), ("mars", 2)])
+def test_plain_mode_prints_each_prompt_once(game, players):
+    from cosmodrome.core import get_game
+    first = get_game(game).new_state(players, 6).decision()
+    res = runner.invoke(app, ["play", game, "--players", str(players), "--seed", "6", "--plain"], input="q\n")
+    assert res.exit_code == 0, res.output
+    assert flat(res.output).count(flat(first.prompt)) == 1
+
+
+def test_plain_mode_reprints_the_board_only_when_it_changed_or_asked():
+    args = ["play", "cosmic-run", "--players", "2", "--seed", "2"]
+    # a bad number, a bad word and the legend change nothing: the board is printed once
+    res = runner.invoke(app, args, input="99\nzz\nl\nq\n")
+    assert res.exit_code == 0, res.output
+    assert res.output.count("Player 1's view") == 1
+    assert res.output.count("Please type a number") == 2
+    assert "open circle" in res.output.split("Player 1's view")[1]   # the legend, on request
+    # b asks for it again
+    res = runner.invoke(app, args, input="b\nq\n")
+    assert res.output.count("Player 1's view") == 2
+    # a decision that changes the table shows it anew, with the new log lines only
+    res = runner.invoke(app, args, input="1\nq\n")
+    assert res.output.count("Player 1's view") == 2
+    assert res.output.count("Round 1 begins") == 1
+
+
+def test_plain_mode_refuses_an_undo_with_nothing_to_take_back():
+    res = runner.invoke(app, ["play", "cosmic-run", "--players", "2", "--seed", "2"], input="u\n1\nq\n",
+                        catch_exceptions=False)
+    assert res.exit_code == 0
+    assert "Nothing to undo" in res.output
+    assert res.output.count("Player 1's view") == 2   # the first table, then after the choice
+
+
+def test_the_table_of_panes_is_for_terminals_only():
+    from cosmodrome.cli.play import wants_plain
+
+    class Stream:
+        def __init__(self, tty):
+            self.tty = tty
+
+        def isatty(self):
+            return self.tty
+
+    assert not wants_plain(False, Stream(True), Stream(True))
+    assert wants_plain(True, Stream(True), Stream(True))          # --plain
+    assert wants_plain(False, Stream(True), Stream(False))        # output to a pipe or file
+    assert wants_plain(False, Stream(False), Stream(True))        # input from a pipe

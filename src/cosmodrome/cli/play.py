@@ -2,33 +2,32 @@
 
 Seats are filled by people at this terminal (hot-seat) or by bots; the table is drawn by the
 game's own ``render_text`` from the view of the seat to move, so a person only ever sees what
-their seat may see. Between two different human seats the screen is cleared and the next
-player is asked to take the keyboard.
+their seat may see. On a terminal the game is a table of panes that update in place
+(:mod:`cosmodrome.cli.tui`); with ``--plain``, or when input or output is not a terminal, it
+is printed line by line (:class:`TerminalTable`): the board when it changed, each prompt
+once. Between two different human seats the screen is cleared and the next player is asked
+to take the keyboard.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 import typer
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
+from cosmodrome.bots.advisor import advise
 from cosmodrome.cli.app import app, parse_options
-from cosmodrome.core import Bot, CosmodromeError, GameRecord, OptionError, State, game_names, games, get_game
+from cosmodrome.cli.session import (COMMANDS, HUMAN, Session, advice_table, drop_prompt, legend_text, listed,
+                                    parse_command)
+from cosmodrome.cli.tui import TableApp
+from cosmodrome.core import GameRecord, OptionError, State, games, get_game
 from cosmodrome.core.errors import RecordError
-
-HUMAN = "human"
-
-
-def make_seat_bot(spec: str, game_name: str, seed: int) -> Bot:
-    """A bot for a seat through the bots registry (random, heuristic, ismcts...)."""
-    from cosmodrome.bots import make_bot  # the bots package knows every bot kind
-
-    return make_bot(spec, get_game(game_name), seed)
 
 
 def seat_plan(seats: Optional[str], players: int) -> list[str]:
@@ -46,115 +45,138 @@ def default_players(game) -> int:
     return max(game.min_players, min(4, game.max_players))
 
 
-def listed(options) -> list:
-    """The options in the order a person reads them: by the game's ``order`` hint in an
-    option's details (default 0; e.g. "stop moving" after the steps), else as offered."""
-    return sorted(options, key=lambda ch: ch.data.get("order", 0))
-
-
 class TerminalTable:
-    """One game at this terminal: a record, the state, the bots and who is human."""
+    """The plain face of a game at this terminal: lines printed one after another (pipes,
+    screen readers). The board is printed when it changed or when asked for (``b``), each
+    prompt once, and the log's new lines as they come."""
 
-    def __init__(self, record: GameRecord, state: State, plan: list[str], console: Console,
-                 seed: int, advisor_budget: float = 1.0) -> None:
-        self.record, self.state, self.plan, self.console = record, state, plan, console
-        self.bots: dict[int, Bot] = {i: make_seat_bot(spec, record.game, seed * 131 + i)
-                                     for i, spec in enumerate(plan) if spec != HUMAN}
-        self.logs: dict[Optional[int], list[str]] = {}
+    def __init__(self, session: Session, console: Console) -> None:
+        self.session, self.console = session, console
         self.last_human: Optional[int] = None
-        self.advisor_budget = advisor_budget
-        self.game = state.game
+        self.shown_board: Optional[str] = None
+        self.shown_log: dict[Optional[int], int] = {}
 
-    def _log(self, events) -> None:
-        for seat in list(range(self.state.num_players)) + [None]:
-            lines = self.logs.setdefault(seat, [])
-            for e in events:
-                t = e.text_for(seat)
-                if t:
-                    lines.append(t)
+    @property
+    def state(self) -> State:
+        return self.session.state
 
-    def show(self, seat: int) -> None:
+    def board(self, seat: int) -> str:
+        """The board and hand as ``seat`` sees them, without the log (printed as it comes)
+        and the prompt line (the decision says it)."""
+        d, game, view = self.state.decision(), self.state.game, self.state.view(seat)
+        hand = game.render_hand(view, seat)
+        text = game.render_board(view, seat) + (f"\nYour hand:\n{hand}" if hand else "")
+        return drop_prompt(text, d.prompt if d else "")
+
+    def show(self, seat: int, force: bool = False) -> None:
+        """The log lines ``seat`` has not read yet, then the board if it changed (or ``force``)."""
         c = self.console
-        c.rule(f"{self.game.title} — {self.state.seat_name(seat)}'s view")
-        # the game's own text layout: never re-wrapped (wide tables stay side by side)
-        view = self.state.view(seat)
-        c.print(self.game.render_text(view, seat), markup=False, highlight=False, soft_wrap=True)
-        tail = self.logs.get(seat, [])[-8:]
-        if tail and "log" not in view:  # games whose table shows no log get ours
-            c.print(Panel("\n".join(tail), title="Log (latest)", expand=False))
+        lines = self.session.logs.get(seat, [])
+        new = lines[self.shown_log.get(seat, 0):]
+        self.shown_log[seat] = len(lines)
+        for _, text in new:
+            c.print(text, markup=False, highlight=False)
+        board = self.board(seat)
+        if force or board != self.shown_board:
+            c.rule(f"{self.state.game.title} — {self.state.seat_name(seat)}'s view")
+            # the game's own text layout: never re-wrapped (wide tables stay side by side)
+            c.print(board, markup=False, highlight=False, soft_wrap=True)
+            self.shown_board = board
 
     def ask(self, seat: int) -> Optional[int]:
         """Ask the human at ``seat`` for a choice; None means quit."""
         c = self.console
-        humans = [i for i, p in enumerate(self.plan) if p == HUMAN]
-        if len(humans) > 1 and self.last_human is not None and self.last_human != seat:
+        if len(self.session.humans) > 1 and self.last_human is not None and self.last_human != seat:
             c.clear()
             c.print(f"[bold]Hand over to {self.state.seat_name(seat)}.[/bold] Press Enter when only they can see the screen.")
             if _read() is None:
                 return None
             c.clear()
+            self.shown_board = None
         self.last_human = seat
+        self.show(seat)
+        d = self.state.decision()
+        name = self.state.seat_name(seat)
+        prompt = d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
+        c.print(Text(prompt, style="bold"))
+        options = listed(d.options)
+        for i, ch in enumerate(options, 1):
+            c.print(Text.assemble((f"  {i:>2}", "cyan"), f"  {ch.label}"))
+        c.print(f"  [dim]{COMMANDS}[/dim]")
         while True:
-            self.show(seat)
-            d = self.state.decision()
-            name = self.state.seat_name(seat)
-            prompt = d.prompt if d.prompt.startswith(name) else f"{name}: {d.prompt}"
-            c.print(f"[bold]{prompt}[/bold]", highlight=False)
-            options = listed(d.options)
-            for i, ch in enumerate(options, 1):
-                c.print(f"  [cyan]{i:>2}[/cyan]  {ch.label}")
-            c.print("  [dim]number = choose · a = advise · s FILE = save · q = quit[/dim]")
             line = _read("> ")
-            if line is None or line.strip().lower() in ("q", "quit", "exit"):
+            if line is None:
                 return None
-            line = line.strip()
-            if line.lower().startswith("s"):
-                path = line[1:].strip() or "cosmodrome-game.json"
-                self.record.save(path)
-                c.print(f"[green]Saved the game record to {path}.[/green]")
+            try:
+                cmd = parse_command(line, len(options))
+            except OptionError as exc:
+                self.error(exc)
                 continue
-            if line.lower() in ("a", "advise"):
-                self.advise()
-                continue
-            if line.isdigit() and 1 <= int(line) <= len(options):
-                return options[int(line) - 1].action
-            c.print(f"[red]Please type a number from 1 to {len(options)}, or a, s, q.[/red]")
+            if cmd.kind == "choose":
+                return options[cmd.index].action
+            if cmd.kind == "quit":
+                return None
+            if cmd.kind == "save":
+                try:
+                    self.session.save(cmd.arg)
+                except OptionError as exc:
+                    self.error(exc)
+                    continue
+                c.print(Text(f"Saved the game record to {cmd.arg}.", style="green"))
+            elif cmd.kind == "advise":
+                self.advise(options)
+            elif cmd.kind == "board":
+                self.show(seat, force=True)
+            elif cmd.kind == "legend":
+                c.print(legend_text(self.state.game), markup=False, highlight=False)
+            elif cmd.kind == "undo":
+                try:
+                    n = self.session.undo(seat)
+                except OptionError as exc:
+                    self.error(exc)
+                    continue
+                c.print(f"Took back {n} decision{'s' if n > 1 else ''}.")
+                self.shown_log[seat] = len(self.session.logs.get(seat, []))
+                return UNDONE
 
-    def advise(self) -> None:
-        try:
-            from cosmodrome.bots.advisor import advise
-        except ImportError:
-            self.console.print("[yellow]The move advisor is not available in this installation.[/yellow]")
-            return
-        rows = advise(self.state, seconds=self.advisor_budget)
-        t = Table(title="Advisor", caption="estimated win chance of each option, from a search of your information")
-        t.add_column("option")
-        t.add_column("win %", justify="right")
-        t.add_column("visits", justify="right")
-        for row in rows:
-            t.add_row(row["label"], f"{100 * row['win']:.0f}", str(row["visits"]))
-        self.console.print(t)
+    def error(self, exc: Exception) -> None:
+        """A refused input in red (as text: what a person typed is never read as markup)."""
+        self.console.print(Text(str(exc), style="red"))
+
+    def advise(self, options) -> None:
+        rows = advise(self.state, seconds=self.session.advisor_seconds)
+        self.console.print(advice_table(rows, options))
 
     def run(self) -> bool:
         """Play until the game ends (True) or a person quits (False)."""
         while not self.state.is_terminal():
             seat = self.state.to_move()
-            if seat in self.bots:
-                action = self.bots[seat].choose(self.state)
-            else:
-                action = self.ask(seat)
-                if action is None:
-                    return False
-            events = self.state.apply(action)
-            self.record.actions.append(action)
-            self._log(events)
+            if seat in self.session.bots:
+                self.session.bot_move()
+                continue
+            action = self.ask(seat)
+            if action is None:
+                return False
+            if action is not UNDONE:
+                self.session.apply(action)
         return True
 
     def final(self) -> None:
-        viewer = next((i for i, p in enumerate(self.plan) if p == HUMAN), None)
-        self.console.print(Panel(self.game.render_text(self.state.view(viewer), viewer), title="Final table", expand=False))
-        lines = self.logs.get(viewer, [])
-        print_result(self.console, self.state, lines[-1] if lines else "")
+        viewer = self.session.humans[0] if self.session.humans else None
+        self.console.print(Panel(self.state.game.render_text(self.state.view(viewer), viewer),
+                                 title="Final table", expand=False))
+        lines = self.session.logs.get(viewer, [])
+        print_result(self.console, self.state, lines[-1][1] if lines else "")
+
+
+#: what :meth:`TerminalTable.ask` returns after an undo: ask again, play nothing
+UNDONE = object()
+
+
+def wants_plain(flag: bool, stdin, stdout) -> bool:
+    """The plain mode: asked for (``--plain``), or input or output is not a terminal (a pipe,
+    a file, a test runner), where a table of panes cannot be drawn or read."""
+    return flag or not (stdin.isatty() and stdout.isatty())
 
 
 def print_result(console: Console, state: State, last_line: str = "") -> None:
@@ -194,15 +216,18 @@ def play(
     load: Optional[Path] = typer.Option(None, help="continue a saved game record"),
     save: Optional[Path] = typer.Option(None, help="write the game record here when the game ends or you quit"),
     advisor_seconds: float = typer.Option(1.0, help="thinking time of the move advisor (type a at a prompt)"),
+    plain: bool = typer.Option(False, "--plain", help="print line by line (for pipes and screen readers) instead "
+                               "of the table of panes; chosen by itself when input or output is not a terminal"),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
     console = Console()
+    replayed: Optional[list] = None
     if load is not None:
         record = GameRecord.load(load)
         get_game(record.game)
         if record.game != get_game(game).name:
             raise RecordError(f"{load} is a record of {record.game!r}, not {game!r}")
-        replayed: list = []
+        replayed = []
         state = record.replay(events=replayed)
         n = record.players
         if players is not None and players != n:
@@ -211,11 +236,15 @@ def play(
         g = get_game(game)
         n = players if players is not None else default_players(g)
         record, state = GameRecord.start(g.name, n, seed, parse_options(option))
-    table = TerminalTable(record, state, seat_plan(seats, n), console, seed, advisor_seconds)
-    table._log(replayed if load is not None else state.initial_events)
-    finished = table.run()
+    session = Session(record, state, seat_plan(seats, n), seed, advisor_seconds, replayed)
+    if wants_plain(plain, sys.stdin, sys.stdout):
+        table = TerminalTable(session, console)
+        finished = table.run()
+    else:
+        finished = bool(TableApp(session).run())
+        table = TerminalTable(session, console)
     if save is not None:
-        record.save(save)
+        session.record.save(save)
         console.print(f"Game record saved to {save}.")
     if finished:
         table.final()

@@ -152,6 +152,11 @@ class Game(ABC):
     #: a co-operative game: every seat wins or loses together, and ``returns()`` is a shared
     #: team reward (1.0 for every seat on a victory, 0.0 for every seat on a defeat)
     cooperative: bool = False
+    #: the symbols of :meth:`render_text` explained, as ``(symbol, meaning)`` pairs; the
+    #: terminal table shows them beside the board
+    legend: tuple[tuple[str, str], ...] = ()
+    #: a colour per seat (``#rrggbb``) for screens that colour seats, e.g. the terminal's log
+    seat_colours: tuple[str, ...] = ("#e0453a", "#3f7be8", "#9b59d0", "#f2c230", "#3dbb6a", "#ff8c42")
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None) -> "State":
@@ -197,9 +202,28 @@ class Game(ABC):
         """The table as plain text for a terminal, from a view dict. Games override this."""
         return json.dumps(view, indent=2, ensure_ascii=False)
 
+    def render_hand(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+        """The seat's own hand as plain text, for a screen that shows it in a pane of its
+        own; empty when the game has no hand (the default) or the view holds none."""
+        return ""
+
+    def render_board(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+        """The table for a screen that shows the hand (:meth:`render_hand`) and the log in
+        panes of their own: without them. By default it is :meth:`render_text`."""
+        return self.render_text(view, seat)
+
     def seat_name(self, seat: int, players: int) -> str:
         """How a seat is called at the table (an empire, a colour...)."""
         return f"Player {seat + 1}"
+
+    def seat_colour(self, seat: int) -> str:
+        """The seat's colour (``#rrggbb``) from :attr:`seat_colours`, repeating past its end.
+
+        >>> from cosmodrome.testing.toy import GAME
+        >>> GAME.seat_colour(1), GAME.seat_colour(7) == GAME.seat_colour(1)
+        ('#3f7be8', True)
+        """
+        return self.seat_colours[seat % len(self.seat_colours)]
 
     def reconstructed(self) -> dict[str, Any]:
         """What of this game's components is our reconstruction rather than printed fact:

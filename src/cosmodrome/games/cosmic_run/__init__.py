@@ -78,6 +78,8 @@ class CosmicRun(Game):
     def seat_name(self, seat: int, players: int) -> str:
         return f"Player {seat + 1}"
 
+    legend = text.SYMBOLS
+
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render(view, seat)
 

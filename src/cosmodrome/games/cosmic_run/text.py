@@ -162,9 +162,28 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     return out
 
 
-LEGEND = ("Legend: o open circle  # mine  | - / ~ the line a ship entered by (up, sideways, diagonally, "
-          "by warp)  X a mine on a line  @ ship  ♥ open heart  x filled heart  S start  P planet; "
-          "left of a sheet: the printed row number and its VP. Tech: X held, * used, o open.")
+#: the tracking sheets' symbols explained (``Game.legend``); the first nine are the board's
+#: one-line legend, the rest say what the other marks of a sheet mean
+SYMBOLS = (
+    ("o", "open circle"),
+    ("#", "mine"),
+    ("| - / ~", "the line a ship entered by (up, sideways, diagonally, by warp)"),
+    ("X", "a mine on a line"),
+    ("@", "ship"),
+    ("♥", "open heart"),
+    ("x", "filled heart"),
+    ("S", "start"),
+    ("P", "planet"),
+    ("row, VP", "left of a sheet: the printed row number and its VP"),
+    ("Tech X * o", "a technology's circles: X held, * used, o open"),
+    ("+n", "under a ship's hearts: its engine upgrades"),
+    ("OUT", "a disabled ship"),
+    ("PLANET", "upper-case once the ship has reached the planet: [@PLANET] it is there, [*PLANET] it was"),
+    ("Re-rolls R x", "re-rolls left (R) and used (x)"),
+    ("Cargo n/m", "cargo taken of the sheet's slots"),
+)
+LEGEND = ("Legend: " + "  ".join(f"{sym} {text}" for sym, text in SYMBOLS[:9])
+          + "; left of a sheet: the printed row number and its VP. Tech: X held, * used, o open.")
 
 
 def ordinal(n: int) -> str:

@@ -72,6 +72,8 @@ class MarchOnMars(Game):
     def seat_name(self, seat: int, players: int) -> str:
         return f"{load_components().marines[seat]} marine"
 
+    legend = text.LEGEND
+
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_text(view, seat)
 

@@ -47,6 +47,18 @@ def prompt(s: MarsState) -> str:
     return "The game is over."
 
 
+#: the symbols of :func:`render_text` explained (``Game.legend``)
+LEGEND = (
+    ("c3/l2", "a box: column 3 of the ring (counted from the MMM's left, as the marines' columns), level 2"),
+    ("yellow blue red", "alien counters in a box, by colour"),
+    ("Incoming", "aliens waiting beside the board to arrive on that side"),
+    ("base hits n of m", "attacks the base has taken, and how many destroy it"),
+    ("Upgrades", "the base's bunker, sentinels and antenna (destroyed ones marked)"),
+    ("crashed", "a marine knocked down by an accident"),
+    ("kills", "aliens the marine has shot"),
+)
+
+
 def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     """The table as plain text: the tracks, the ring zone by zone, the marines and the dice."""
     lines = [f"March on Mars - round {view['round']} of {view['rounds']}, base hits {view['base_hits']} "

@@ -85,8 +85,13 @@ class WalkingOnTheMoon(Game):
             return f"{nations[seat]} & {nations[seat + players]}"
         return nations[seat]
 
+    legend = text.LEGEND
+
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_text(view, seat)
+
+    def render_hand(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+        return text.render_hand(view, seat)
 
     def state_from_json(self, data: Mapping[str, Any]) -> MoonState:
         d = check_state_json(data, self)

@@ -177,6 +177,31 @@ def prompt(s: MoonState) -> str:
     return "The game is over."
 
 
+#: the symbols of :func:`render_text` explained (``Game.legend``)
+LEGEND = (
+    (".", "open sky"),
+    ("o", "a safe box"),
+    ("x", "a hazardous box: ending a jump there is an accident"),
+    ("#", "rock: a step into it is a crash"),
+    ("t", "a tunnel box"),
+    ("T", "a hazardous tunnel box"),
+    ("A-Z", "a standing astronaut (its first letter)"),
+    ("a-z", "a face-down astronaut, after an accident"),
+    ("*", "a Sputnik icon: passing it gives a Sputnik counter"),
+    ("G", "the goal box at each end of the lap (the race starts and ends there)"),
+    ("S", "a circled box between two lunar cards"),
+    ("0-3", "the level of a row, 3 on top"),
+    ("EC", "Earth Control counters: spend one for an extra die or a re-roll"),
+)
+
+
+def render_hand(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
+    """The viewer's own action card (advanced rules), or nothing."""
+    cards = view.get("cards")
+    own = [h["card"] for h in (cards or {}).get("hands", []) if h["seat"] == seat and h["card"]]
+    return "\n".join(f"{c['title']} ({c['timing_text']}): {c['text']}" for c in own)
+
+
 def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     """The lap as a side view in plain text (level 3 on top), the astronauts under it."""
     strip = view["lap"]["columns"]

@@ -26,7 +26,7 @@ from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import NUM_ACTIONS
 from cosmodrome.games.venus.setup import new_game
 from cosmodrome.games.venus.state import COLOURS, EMPIRES, VenusState, state_from_json
-from cosmodrome.games.venus.text import render_text
+from cosmodrome.games.venus.text import LEGEND, hand_lines, render_text
 
 #: the one-way import order of the package, lowest first
 LAYERS = (
@@ -62,8 +62,16 @@ class OnwardToVenus(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> VenusState:
         return state_from_json(self, data)
 
+    legend = LEGEND
+
     def render_text(self, view: Mapping[str, Any], seat=None) -> str:
         return render_text(dict(view), seat)
+
+    def render_board(self, view: Mapping[str, Any], seat=None) -> str:
+        return render_text(dict(view), seat, hand=False, log=False)
+
+    def render_hand(self, view: Mapping[str, Any], seat=None) -> str:
+        return "\n".join(line.strip() for line in hand_lines(dict(view)))
 
     def seat_name(self, seat: int, players: int) -> str:
         return f"{EMPIRES[seat]} ({COLOURS[seat]})"

@@ -165,8 +165,32 @@ def label(s, a: int) -> str:
     return f"action {a}"
 
 
-def render_text(view: dict, seat: Optional[int] = None) -> str:
-    """The table as plain text for a terminal, from :func:`.view.view`."""
+#: the symbols of :func:`render_text` explained (``Game.legend``)
+LEGEND = (
+    ("2i/1s/0t", "units: infantry / spaceships / tanks (in orbit or on the surface)"),
+    ("VP 9/5/3", "a planet's VP for the 1st, 2nd, 3rd... highest income there"),
+    ("[n] tile", "a tile on a planet and its slot number"),
+    ("FLIPPED", "a crisis cleared the planet and closed it for the rest of the game"),
+    ("ALIEN", "the aliens sit on this planet"),
+    ("crisis level n", "crisis tiles on the planet (plus escalation dice in the crisis phase)"),
+    ("£", "money; income £n is what a player earns each period"),
+    ("inf/ship/tank/mine/fac", "units and buildings left in a player's stock"),
+    ("kept", "tiles a player has kept for scoring"),
+    (">>", "who decides now, and what"),
+)
+
+
+def hand_lines(view: dict) -> list[str]:
+    """The viewer's hand, one card a line (empty for a spectator)."""
+    if view.get("hand") is None:
+        return []
+    return [f"   {c['title']} [{c['type']}]: {c['text']}" for c in view["hand"]]
+
+
+def render_text(view: dict, seat: Optional[int] = None, hand: bool = True, log: bool = True) -> str:
+    """The table as plain text for a terminal, from :func:`.view.view` (``hand=False``
+    leaves out the viewer's hand, which :func:`hand_lines` gives; ``log=False`` the recent
+    log lines)."""
     out = []
     n = view["players"]
     out.append(f"=== Onward to Venus — period {view['period']}, phase {view['phase']} ({view['phase_name']}) ===")
@@ -220,11 +244,10 @@ def render_text(view: dict, seat: Optional[int] = None) -> str:
             moves = ", ".join(f"{m['from']} to {m['to']}" for m in nx["moves"])
             line += f"; next move in period {nx['period']}: {moves or 'none'}" + (" — they reach Earth: everybody loses" if nx["reaches_earth"] else "")
         out.append(line)
-    if view.get("hand") is not None:
+    if hand and view.get("hand") is not None:
         out.append("-- Your hand")
-        for c in view["hand"]:
-            out.append(f"   {c['title']} [{c['type']}]: {c['text']}")
-    if view.get("log"):
+        out.extend(hand_lines(view))
+    if log and view.get("log"):
         out.append("-- Log")
         out.extend("   " + line for line in view["log"][-10:])
     if view.get("over"):
