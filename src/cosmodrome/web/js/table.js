@@ -4,6 +4,8 @@
 // frame and in a header for REST, and never appear in a URL the page requests.
 import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel } from "./api.js";
 import { aboutPanel } from "./about.js";
+import { initChat, chatTable, chatMessage } from "./chat.js";
+import { setClock, clockText, describeClock } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -130,6 +132,7 @@ function onMessage(conn, msg) {
   }
   if (msg.type === "notice") return banner(msg.text, msg.level || "warning");
   if (msg.type === "rematch") return onRematch(conn, msg);
+  if (msg.type === "chat") return chatMessage(msg);
   if (msg.type !== "table") return;
   if (conn.msg && !msg.log_reset && msg.version <= conn.msg.version) return; // already shown
   if (msg.log_reset) conn.log = msg.log.slice();
@@ -264,7 +267,9 @@ function drawSide() {
     class: "pill" + (s.seat === m.seat ? " me" : "") + (s.seat === mover ? " mover" : ""),
     style: `--seat:${infos[s.seat].colour}`,
     title: s.kind === "bot" ? `bot level ${s.bot}` : null,
-    text: `${seatLabel(s)}${s.kind === "bot" ? ` · bot ${botLabel(s.bot)}` : ""}${s.seat === m.seat ? " (you)" : ""}` })));
+    text: `${seatLabel(s)}${s.kind === "bot" ? ` · bot ${botLabel(s.bot)}` : ""}${s.stand_in ? ` · bot ${botLabel(s.stand_in)} stands in` : ""}${s.seat === m.seat ? " (you)" : ""}` },
+    el("span", { class: "seat-clock", "data-seat": s.seat, "data-testid": `clock-${s.seat}`, text: clockText(s.seat) }))));
+  onlineSide(m);
   drawNameForm(m);
   const logBox = $("log");
   const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 20;
@@ -409,6 +414,18 @@ async function saveName(ev) {
   } catch (e) { banner(e.message, "warning"); }
 }
 
+// Clock, chat and "take my seat back" (chat.js, clock.js).
+function onlineSide(m) {
+  setClock(m.clock);
+  chatTable(m, shown.token);
+  $("clock-desc").textContent = describeClock(m.clock);
+  $("take-back").hidden = !(m.seat !== null && m.seats[m.seat] && m.seats[m.seat].stand_in && m.status === "running");
+}
+async function takeBack() {
+  try { await api("POST", `/api/games/${gameId}/back`, {}, shown.token); }
+  catch (e) { banner(e.message, "warning"); }
+}
+
 function prefsPanel() {
   $("pref-sound").checked = prefs.get("sound");
   $("pref-notify").checked = prefs.get("notify") && "Notification" in window && Notification.permission === "granted";
@@ -443,6 +460,9 @@ function main() {
     } catch (e) { banner(e.message, "warning"); }
   });
   $("undo").addEventListener("click", undo);
+  $("take-back").addEventListener("click", takeBack);
+  initChat(gameId, $("chat"), $("chat-form"), $("chat-input"), banner);
+  setInterval(() => document.querySelectorAll(".seat-clock").forEach(e => { e.textContent = clockText(Number(e.dataset.seat)); }), 1000);
   $("hand-toggle").addEventListener("click", () => { handOpen = !handOpen; dockHand(true); });
   prefsPanel();
   $("name-form").addEventListener("submit", saveName);
