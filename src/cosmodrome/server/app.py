@@ -30,6 +30,9 @@ from cosmodrome.core import (
     CosmodromeError, DataError, GameRecord, IllegalActionError, OptionError, PlayerCountError, RecordError,
     UnknownGameError, games, get_game,
 )
+from cosmodrome.server.accounts import Accounts, NameTaken, Unauthorized
+from cosmodrome.server.people import router as people_router, session_of
+from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.seatbots import bot_levels
 from cosmodrome.server.security import (
     MAX_BODY, MAX_FRAME, BadRequest, Guard, OtherSite, RateLimit, TooLarge, TooMany, flag,
@@ -47,7 +50,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 STATUS = [
-    (BadRequest, 400), (Forbidden, 403), (OtherSite, 403), (NotFound, 404), (UnknownGameError, 404),
+    (BadRequest, 400), (Unauthorized, 401), (Forbidden, 403), (NameTaken, 409), (OtherSite, 403), (NotFound, 404), (UnknownGameError, 404),
     (Stale, 409), (Conflict, 409), (TooLarge, 413), (IllegalActionError, 422), (OptionError, 422),
     (PlayerCountError, 422), (RecordError, 422), (DataError, 422), (TooMany, 429), (StorageError, 503),
 ]
@@ -133,7 +136,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                public_url: Optional[str] = None, variants_dir: Optional[Path] = None,
                bot_caps: Optional[BotCaps] = None, create_limit: tuple[int, float] = (30, 300.0),
                max_body: int = MAX_BODY, max_frame: int = MAX_FRAME, hello_timeout: float = 10.0,
-               clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0) -> FastAPI:
+               clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
+               password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0)) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
@@ -153,11 +157,17 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
 
     Clocks (docs/SERVER.md, "Clocks"): ``clock_scale`` multiplies every clock duration (tests
     run a "minute" in milliseconds), ``clock_scan`` is how often deadlines are checked and
-    ``alive_every`` how often the server records that it is up (seconds)."""
+    ``alive_every`` how often the server records that it is up (seconds).
+
+    Accounts (docs/SERVER.md, "Accounts"): ``password_hasher`` an argon2
+    ``PasswordHasher`` (default: argon2-cffi's default cost; tests use a cheaper one),
+    ``login_limit`` (n, seconds) log-in attempts per address and per account name."""
     store = store or Store(db_url)
     variants = Variants(variants_dir)
     caps = bot_caps or BotCaps()
     creations = RateLimit(*create_limit)
+    accounts = Accounts(store, password_hasher, login_limit)
+    ratings = Ratings(store)
     install_log_redaction()
     hall_box: dict[str, Hall] = {}
     workers = default_bot_workers() if bot_workers is None else bot_workers
@@ -179,6 +189,10 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         if n:
             log.info("resumed %d running game(s)", n)
         await hall.start_clocks()
+        hall.on_finish.append(ratings.game_over)
+        rated = await ratings.catch_up(hall)
+        if rated:
+            log.info("rated %d finished game(s) left unrated", rated)
         try:
             yield
         finally:
@@ -223,8 +237,10 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         seed = _int(data, "seed", required=False)
         public = flag(data, "public")
         creations.hit(_client(request))
+        rated = flag(data, "rated")
+        owner = await accounts.current(session_of(request))
         t = await hall().create(name, players, data.get("options"), seed, data.get("seats"), public=public,
-                                clock=data.get("clock"), chat=data.get("chat"))
+                                clock=data.get("clock"), chat=data.get("chat"), owner=owner, rated=rated)
         return _links(request, t)
 
     @app.get("/api/games")
@@ -293,6 +309,9 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         data = await _body(request)
         seat = _int(data, "seat", required=False)
         i, token = await hall().join(t, seat)
+        account = await accounts.current(session_of(request))
+        if account is not None:
+            await hall().seat_account(t, i, account)
         links = _links(request, t)
         return {"seat": i, "token": token, "link": links["seats"][i]["link"]}
 
@@ -507,6 +526,11 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise
         except Exception:  # the socket closed under us; the reader ends the connection
             t.conns.discard(conn)
+
+    def _https(request: Request) -> bool:
+        return request.url.scheme == "https" or bool(app.state.public_url and app.state.public_url.startswith("https:"))
+
+    app.include_router(people_router(accounts, ratings, hall, _body, _client, _base, _token, _https))
 
     # ----- the page -----------------------------------------------------------------
     @app.get("/")

@@ -99,6 +99,55 @@ class MarkTable(Base):
     time: Mapped[float] = mapped_column(Float)
 
 
+class AccountTable(Base):
+    """A player's account: a name (unique, compared in lower case) and an argon2 hash of the
+    password (never sent anywhere)."""
+    __tablename__ = "accounts"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str] = mapped_column(String(32), unique=True)  # the name in lower case
+    hash: Mapped[str] = mapped_column(String(256))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SessionTable(Base):
+    """A signed-in browser: the SHA-256 of its session id (the id itself lives only in the
+    browser's cookie), the account and when it expires."""
+    __tablename__ = "sessions"
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(32), ForeignKey("accounts.id"), index=True)
+    created: Mapped[float] = mapped_column(Float)
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class RatingTable(Base):
+    """A TrueSkill rating of a player (``account:<id>``), a bot level (``bot:<spec>``) or a
+    co-operative game itself (``game:<type>``) at one game type."""
+    __tablename__ = "ratings"
+    who: Mapped[str] = mapped_column(String(160), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(160))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class RatedTable(Base):
+    """One participant of one rated game: the rating before and after, and the outcome."""
+    __tablename__ = "rated_games"
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    who: Mapped[str] = mapped_column(String(160), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    seat: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
+    rank: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    time: Mapped[float] = mapped_column(Float)
+
+
 @dataclass
 class GameRow:
     """A game as stored (without its actions)."""
@@ -438,6 +487,15 @@ class Store:
 
     def _submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
         return self.committer.submit(fn, loop)
+
+    def submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
+        """Run ``fn(session)`` in the next group commit (accounts, ratings): a future settled
+        once committed (an asyncio future of ``loop`` when given)."""
+        return self._submit(fn, loop)
+
+    def read(self, fn: Callable[[Session], Any]) -> Any:
+        """``fn(session)`` in a read-only session (errors become :class:`StorageError`)."""
+        return self._read(fn)
 
     def _write(self, fn: Callable[[Session], Any]) -> Any:
         return self._submit(fn).result()

@@ -258,7 +258,8 @@ class Table:
 
     def seats_public(self) -> list[dict[str, Any]]:
         return [{"seat": i, "name": self.seat_name(i), "kind": s.get("kind"), "bot": s.get("bot"),
-                 "claimed": bool(s.get("claimed")), "display": s.get("display"), "stand_in": s.get("stand_in")}
+                 "claimed": bool(s.get("claimed")), "display": s.get("display"), "stand_in": s.get("stand_in"),
+                 "player": s.get("player")}
                 for i, s in enumerate(self.row.seats)]
 
     def table_message(self, seat: Optional[int], log_start: int = 0, reset: bool = True,
@@ -466,7 +467,9 @@ class Hall:
     async def create(self, game_name: str, players: Any, options: Any = None, seed: Any = None,
                      seats: Any = None, public: bool = False, actions: Optional[list[int]] = None,
                      status: str = "running", meta: Optional[dict[str, Any]] = None, clock: Any = None,
-                     chat: Any = None) -> Table:
+                     chat: Any = None, owner: Any = None, rated: bool = False) -> Table:
+        """A new game. ``owner``: the account of its creator, who takes the first person's
+        seat as that account; ``rated``: the game's result updates ratings."""
         game = get_game(game_name)
         game.check_players(players)
         if options is not None and not isinstance(options, dict):
@@ -481,6 +484,12 @@ class Hall:
             raise OptionError(f"the seed must fit in 64 bits (from -2**63 to 2**63-1), not {seed}")
         seat_rows = self._seats(game, players, seats, seed, running=status == "running")
         meta = dict(meta or {}, chat=chat_mode(chat))
+        if rated:
+            meta["rated"] = True
+        if owner is not None:
+            first = next((s for s in seat_rows if s["kind"] == "human"), None)
+            if first is not None:
+                first.update(account=owner.id, player=owner.name, display=owner.name)
         timer = clocks.new_clock(clock, players, self.clock_scale)
         if timer is not None and status == "running":
             meta["clock"] = timer  # it starts once every person's seat is taken (see claim)
@@ -552,6 +561,23 @@ class Hall:
         await self.broadcast(t, 0, reset=True)
         return name
 
+    async def seat_account(self, t: Table, seat: int, account: Any) -> None:
+        """``seat`` is played as ``account`` from now on (its games, ratings): the person
+        holding the seat's link chose so. A seat another account holds stays theirs."""
+        if t.row.seats[seat].get("kind") != "human":
+            raise Forbidden("a bot's seat cannot be taken as an account")
+        async with t.lock:
+            held = t.row.seats[seat].get("account")
+            if held == account.id:
+                return
+            if held is not None:
+                raise Conflict(f"{t.seat_name(seat)} is played by another account")
+            seats = [dict(x) for x in t.row.seats]
+            seats[seat].update(account=account.id, player=account.name, display=account.name)
+            await self.store.submit_change(t.id, seats=seats, loop=asyncio.get_running_loop())
+            t.row.seats = seats
+        await self.broadcast(t, 0, reset=True)
+
     async def rematch(self, t: Table, seat: Optional[int]) -> Table:
         """A new game with the same seats (people and bot levels, display names) and settings,
         and a new seed, started by a seat of the finished game ``t``; a second request gets the
@@ -568,11 +594,14 @@ class Hall:
             else:
                 seats = [{"kind": "bot", "bot": s.get("bot")} if s.get("kind") == "bot" else {"kind": "human"}
                          for s in t.row.seats]
+                spec = (t.clock or {}).get("spec")
                 nxt = await self.create(t.row.game, t.row.players, dict(t.row.options), None, seats,
-                                        public=t.row.public)
-                names = [s.get("display") for s in t.row.seats]
-                if any(names):
-                    rows = [dict(s, display=names[i]) if names[i] else dict(s) for i, s in enumerate(nxt.row.seats)]
+                                        public=t.row.public, chat=t.row.meta.get("chat"),
+                                        rated=bool(t.row.meta.get("rated")), clock=dict(spec) if spec else None)
+                keep = ("display", "account", "player")
+                if any(s.get(k) for s in t.row.seats for k in keep):
+                    rows = [dict(s, **{k: old[k] for k in keep if old.get(k)})
+                            for s, old in zip(nxt.row.seats, t.row.seats)]
                     await asyncio.to_thread(self.store.set_seats, nxt.id, rows)
                     nxt.row.seats = rows
                 t.rematch = nxt.id
