@@ -1,4 +1,5 @@
 // The lobby: create a game (type, players, seats human or bot, options), copy join links, list games.
+import { accountBar } from "./account.js";
 import { api, el, resultText, botLabel } from "./api.js";
 import { aboutPanel } from "./about.js";
 
@@ -147,7 +148,7 @@ function clockAndChat() {
   const kind = $("clock-kind").value, amount = Number($("clock-amount").value);
   const clock = kind === "realtime" ? { kind, minutes: amount, increment: Number($("clock-inc").value), on_timeout: $("clock-timeout").value }
     : kind === "turn" ? { kind, hours: amount, on_timeout: $("clock-timeout").value } : { kind: "none" };
-  return { clock, chat: $("chat-mode").value };
+  return { clock, chat: $("chat-mode").value, rated: $("rated").checked };
 }
 function clockRows() {
   const kind = $("clock-kind").value;
@@ -234,6 +235,7 @@ async function main() {
   $("players").addEventListener("change", seatRows);
   $("create").addEventListener("submit", create);
   $("clock-kind").addEventListener("change", clockRows);
+  accountBar($("account-bar"));
   $("import-replay").addEventListener("click", () => importRecord("replay"));
   $("import-continue").addEventListener("click", () => importRecord("continue"));
   gameChanged();
