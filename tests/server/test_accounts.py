@@ -173,3 +173,20 @@ def test_bots_have_ratings_and_an_unrated_game_moves_none(app_client):
     wait_for(lambda: app_client.get(f"/api/games/{plain['id']}").json()["status"] == "finished")
     assert all(x["games"] == 1 for x in app_client.get("/api/ratings?game=pocket-race").json()["ratings"])
     assert app_client.post("/api/games", json={"game": "pocket-race", "players": 2, "rated": "yes"}).status_code == 400
+
+
+def test_a_rated_game_a_crash_left_unrated_is_rated_at_the_next_start(db_url):
+    with TestClient(create_app(db_url, password_hasher=CHEAP)) as c:
+        ada, _ = sign_up(c, "Ada")
+        g = c.post("/api/games", json={"game": "pocket-race", "players": 2, "options": {"rounds": 1}, "rated": True,
+                                       "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+                   headers=cookie(ada)).json()
+        c.app.state.hall.on_finish.clear()  # as if the server died between the game's end and its rating
+        play_turn(c, g, 0, lambda opts: 9)
+        wait_for(lambda: c.get(f"/api/games/{g['id']}").json()["status"] == "finished")
+        assert c.get("/api/ratings?game=pocket-race").json()["ratings"] == []
+    with TestClient(create_app(db_url, password_hasher=CHEAP)) as again:
+        board = again.get("/api/ratings?game=pocket-race").json()["ratings"]
+        assert sorted((x["name"], x["games"]) for x in board) == [("Ada", 1), ("bot random", 1)]
+    with TestClient(create_app(db_url, password_hasher=CHEAP)) as third:  # and only once
+        assert all(x["games"] == 1 for x in third.get("/api/ratings?game=pocket-race").json()["ratings"])
