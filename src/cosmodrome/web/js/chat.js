@@ -13,7 +13,7 @@ function fmtTime(t) {
 // One line of chat as an element (also used by the replay viewer).
 export function chatLine(l) {
   return el("div", { class: "chat-line", "data-seat": l.seat, "data-testid": "chat-line" },
-    el("span", { class: "muted small", text: `${fmtTime(l.time)} ` }),
+    el("span", { class: "muted", text: `${fmtTime(l.time)} ` }),
     el("b", { text: `${l.name}: ` }), el("span", { class: "chat-text", text: l.text }));
 }
 
@@ -21,7 +21,7 @@ function redraw() {
   const box = state.box;
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
   const all = [...lines.values()].sort((a, b) => a.i - b.i);
-  box.replaceChildren(...(all.length ? all.map(chatLine) : [el("span", { class: "muted small", text: "no messages yet" })]));
+  box.replaceChildren(...(all.length ? all.map(chatLine) : [el("span", { class: "muted", text: "no messages yet" })]));
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 
