@@ -26,7 +26,7 @@ export function timeLeft(seat) {
 export function clockText(seat) {
   if (!last) return "";
   const left = timeLeft(seat);
-  return ` · ⏱ ${fmtClock(left)}${last.clock.running === seat ? " ▸" : ""}`;
+  return ` · ${fmtClock(left)} left${last.clock.running === seat ? " ▸" : ""}`;
 }
 
 export function clockRunning() { return Boolean(last && last.clock.running !== null && last.clock.running !== undefined); }

@@ -152,8 +152,9 @@ function clockAndChat() {
 }
 function clockRows() {
   const kind = $("clock-kind").value;
-  $("clock-amount").hidden = $("clock-timeout").hidden = kind === "none";
-  $("clock-inc").hidden = kind !== "realtime";
+  $("clock-row").hidden = $("clock-timeout-row").hidden = kind === "none";
+  $("clock-inc-box").hidden = kind !== "realtime";
+  $("clock-unit").textContent = kind === "turn" ? "hours a move" : "minutes each";
   if (kind === "turn" && Number($("clock-amount").value) < 1) $("clock-amount").value = 24;
 }
 
