@@ -83,7 +83,9 @@ def test_two_people_play_a_slow_rated_game_with_chat_and_a_time_out(fast_server,
     bob.wait_for_selector("[data-testid=as-account]", state="hidden")
     seats = get(base, f"/api/games/{game_id}")["seats"]
     assert [s["player"] for s in seats] == ["Alice", "Bob"]  # Alice's seat became hers at creation
-    assert alice.text_content("[data-testid=clock-0]").endswith("left ▸")  # Alice is to move: her clock runs
+    # both seats are taken: the clocks start, and Alice's (she is to move) runs on every seat's panel
+    for page in (alice, bob):
+        page.wait_for_function("document.querySelector('[data-testid=clock-0]').textContent.endsWith('left ▸')")
     assert "Clock: 1 h a move" in alice.text_content("[data-testid=clock-desc]")
 
     # chat: markup arrives as text and runs nowhere

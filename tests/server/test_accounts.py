@@ -10,7 +10,7 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from cosmodrome.server import create_app
-from server_helpers import auth, new_game, token, wait_for
+from server_helpers import auth, new_game, socket, token, wait_for
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
@@ -110,6 +110,11 @@ def test_a_seat_is_taken_as_an_account_and_listed_in_my_games(app_client):
     # Bob opened his link as a guest, then takes the seat as his account
     r = app_client.post(f"/api/games/{g['id']}/account-seat", headers={**cookie(bob), **auth(token(g, 1))})
     assert r.status_code == 200 and r.json()["player"] == "Bob"
+    # a socket's table names each seat's player
+    with socket(app_client, g["id"], token(g, 0)) as ws:
+        while (m := ws.receive_json()).get("type") != "table":
+            pass
+        assert [s["player"] for s in m["seats"]] == ["Ada", "Bob"] and m["seats"][1]["display"] == "Bob"
     # Bob cannot take Ada's seat, and no session cannot take any
     r = app_client.post(f"/api/games/{g['id']}/account-seat", headers={**cookie(bob), **auth(token(g, 0))})
     assert r.status_code == 409

@@ -67,7 +67,11 @@ def test_on_time_out_a_bot_takes_the_seat_until_its_player_takes_it_back(faster)
     with socket(fast, g["id"], token(g, 0)) as ws0, socket(fast, g["id"], token(g, 1)):
         wait_for(lambda: info(fast, g)["clock"]["running"] == 0)
         # seat 0 never moves: its time runs out, a bot plays for it, and seat 1's clock runs
-        seats = wait_for(lambda: (lambda s: s if s[0]["stand_in"] else None)(info(fast, g)["seats"]))
+        # every socket is told at once, with the table showing who plays the seat now
+        while not ((m := ws0.receive_json()).get("type") == "table" and m["seats"][0]["stand_in"]):
+            pass
+        assert "ran out of time" in m["notice"] and m["decision"] is None and m["clock"]["remaining"][0] == 0
+        seats = info(fast, g)["seats"]
         assert seats[0]["stand_in"] in ("heuristic", "random") and seats[1]["stand_in"] is None
         assert any("Player 1 ran out of time: a bot" in t for t in log_texts(fast, g))
         wait_for(lambda: info(fast, g)["actions"] >= 1 and info(fast, g)["clock"]["running"] == 1)
