@@ -177,6 +177,10 @@ def test_bots_have_ratings_and_an_unrated_game_moves_none(app_client):
     play_turn(app_client, plain, 0, lambda opts: 9)
     wait_for(lambda: app_client.get(f"/api/games/{plain['id']}").json()["status"] == "finished")
     assert all(x["games"] == 1 for x in app_client.get("/api/ratings?game=pocket-race").json()["ratings"])
+    # Ada's profile lists both games she played, the unrated one too
+    games = app_client.get("/api/players/Ada").json()["games"]
+    assert sorted((x["game_id"], x["rated"]) for x in games) == sorted([(g["id"], True), (plain["id"], False)])
+    assert all(x["players"][0] == "Ada" for x in games)
     assert app_client.post("/api/games", json={"game": "pocket-race", "players": 2, "rated": "yes"}).status_code == 400
 
 

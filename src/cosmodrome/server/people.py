@@ -151,7 +151,28 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
             if account is None:
                 raise NotFound(f"no player {name!r}")
             who, shown, kind = f"account:{account.id}", account.name, "account"
-        return {"name": shown, "kind": kind, **await asyncio.to_thread(ratings.profile, who)}
+        out = {"name": shown, "kind": kind, **await asyncio.to_thread(ratings.profile, who)}
+        if kind == "account":
+            out["games"] = await played(account)
+        return out
+
+    async def played(account: Account) -> list[dict[str, Any]]:
+        """The finished games an account played (rated or not), newest first: public facts only."""
+        rows = await asyncio.to_thread(hall().store.list_games, "finished")
+        out = []
+        for row in rows:
+            seats = [i for i, s in enumerate(row.seats) if s.get("account") == account.id]
+            if not seats:
+                continue
+            t = await hall().table(row.id)
+            result = t.result() or {}
+            out.append({"game_id": row.id, "game": row.game, "title": t.game.title, "seat": seats[0],
+                        "won": seats[0] in result.get("winners", []), "rated": bool(row.meta.get("rated")),
+                        "players": [s.get("player") or s.get("display") or t.seat_name(i) for i, s in enumerate(row.seats)],
+                        "time": row.updated})
+            if len(out) >= MY_GAMES_MAX:
+                break
+        return out
 
     return api
 

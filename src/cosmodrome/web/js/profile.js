@@ -26,5 +26,15 @@ async function main() {
       el("td", { text: `${h.before.toFixed(1)} → ${h.after.toFixed(1)}` }),
       el("td", {}, el("a", { href: `/replay.html?game=${encodeURIComponent(h.game_id)}`, text: "replay" })))))
     : el("p", { class: "muted", text: "No rated game yet." }));
+  if (p.games) {
+    $("games-panel").hidden = false;
+    $("games").replaceChildren(p.games.length ? el("table", { class: "board-list" },
+      el("tr", {}, ...["When", "Game", "Players", "Result", ""].map(t => el("th", { text: t }))),
+      p.games.map(g => el("tr", { "data-testid": "game-row" },
+        el("td", { text: new Date(g.time * 1000).toLocaleString() }), el("td", { text: g.title }),
+        el("td", { text: g.players.join(", ") }), el("td", { text: `${g.won ? "won" : "lost"}${g.rated ? " (rated)" : ""}` }),
+        el("td", {}, el("a", { href: `/replay.html?game=${encodeURIComponent(g.game_id)}`, text: "replay" })))))
+      : el("p", { class: "muted", text: "No finished game yet." }));
+  }
 }
 main();
