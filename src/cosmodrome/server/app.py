@@ -413,7 +413,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         mover = t.movers[step - 1] if step > 0 else None
         if t.row.status == "running" and mover != seat:
             label = None  # another seat's choice may be secret until the game is over; the log says what is public
-        lines = t.log_lines(seat, 0, step)
+        lines = t.log_lines(seat, 0, step if step < n else None)  # the end: with the lines said after the last move
         return {"game_id": t.id, "game": t.row.game, "title": t.game.title, "step": step, "steps": n,
                 "seat": seat, "seat_name": t.seat_name(seat), "seats": t.seats_public(),
                 "status": t.row.status, "view": state.view(seat), "log": lines, "last_action": label,

@@ -25,7 +25,7 @@ from typing import Any, Optional
 import trueskill
 from sqlalchemy import and_, select
 
-from cosmodrome.server.storage import GameTable, RatedTable, RatingTable, Store
+from cosmodrome.server.storage import GameTable, RatedTable, RatingTable, StorageError, Store
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -75,7 +75,11 @@ class Ratings:
     async def game_over(self, t: Any) -> None:
         """The listener of finished games (``Hall.on_finish``)."""
         if t.row.meta.get("rated") and not t.row.meta.get("rated_done"):
-            await self.rate(t.row.id, t.row.game, t.row.seats, t.result(), bool(t.game.cooperative))
+            try:
+                await self.rate(t.row.id, t.row.game, t.row.seats, t.result(), bool(t.game.cooperative))
+            except StorageError as exc:  # rated at the next start (catch_up)
+                log.error("could not store the ratings of game %s: %s", t.row.id, exc)
+                return
             t.row.meta = dict(t.row.meta, rated_done=True)
 
     async def catch_up(self, hall: Any) -> int:
