@@ -66,7 +66,7 @@ def faster(db_url):
 
 def test_on_time_out_a_bot_takes_the_seat_until_its_player_takes_it_back(faster):
     fast = faster
-    g = new_game(fast, clock={"kind": "turn", "hours": 2})  # two hours a move: 0.72 s here
+    g = new_game(fast, clock={"kind": "turn", "hours": 5})  # five hours a move: 1.8 s here
     with socket(fast, g["id"], token(g, 0)) as ws0, socket(fast, g["id"], token(g, 1)):
         wait_for(lambda: info(fast, g)["clock"]["running"] == 0)
         # seat 0 never moves: its time runs out, a bot plays for it, and seat 1's clock runs
