@@ -58,7 +58,8 @@ def participants(seats: list[dict[str, Any]], game: str) -> list[tuple[str, str,
     for i, s in enumerate(seats):
         if s.get("kind") == "bot":
             spec = s.get("bot") or "random"
-            out.append((f"bot:{spec}", f"bot {spec}", i))
+            if len(spec) <= 100:  # a level's spec (a longer one is no level anyone looks up)
+                out.append((f"bot:{spec}", f"bot {spec}", i))
         elif s.get("account"):
             out.append((f"account:{s['account']}", s.get("player") or "?", i))
     return out
