@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
-from server_helpers import new_game, stop, stored_record, token, view, wait_for
+from server_helpers import new_game, socket, stop, stored_record, token, view, wait_for
 from test_restart import call, free_port, games_to_kill_during, kill_under_load_and_check, start, stored_actions
 
 PG_PORT = 5432  # only names the socket file: the cluster listens on no TCP port at all
@@ -275,3 +275,42 @@ def test_killed_server_on_postgres_loses_no_acknowledged_action(pg_url, tmp_path
 @pytest.mark.timeout(120)
 def test_killed_under_load_on_postgres_the_server_loses_no_acknowledged_action(pg_url, tmp_path):
     kill_under_load_and_check(pg_url, tmp_path / "server.log")
+
+
+def test_chat_clocks_accounts_and_ratings_on_postgres(pg_url):
+    """The online parts on PostgreSQL: a chat line, a clock stored with each move (JSON meta
+    in the action's UPDATE), two accounts whose rated game moves both ratings; a new app on
+    the same database has them all."""
+    from argon2 import PasswordHasher
+    cheap = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    sessions = {}
+    with TestClient(create_app(pg_url, password_hasher=cheap)) as c:
+        for name in ("Ada", "Bob"):
+            r = c.post("/api/account/signup", json={"name": name, "password": "pg rockets!"})
+            assert r.status_code == 201, r.text
+            sessions[name] = {"Cookie": f"cosmodrome_session={r.cookies.get('cosmodrome_session')}"}
+            c.cookies.clear()
+        assert c.post("/api/account/signup", json={"name": "ada", "password": "pg rockets!"}).status_code == 409
+        g = new_game(c, rounds=1, rated=True, clock={"kind": "turn", "days": 2})
+        for seat, name in ((0, "Ada"), (1, "Bob")):
+            r = c.post(f"/api/games/{g['id']}/account-seat", headers={**sessions[name], "X-Cosmodrome-Token": token(g, seat)})
+            assert r.status_code == 200, r.text
+        for seat in (0, 1):  # opening each seat's link starts the clocks
+            with socket(c, g["id"], token(g, seat)) as ws:
+                ws.receive_json()
+        wait_for(lambda: c.get(f"/api/games/{g['id']}").json()["clock"]["running"] == 0)
+        r = c.post(f"/api/games/{g['id']}/chat", json={"text": "<i>hi</i>"}, headers={"X-Cosmodrome-Token": token(g, 1)})
+        assert r.status_code == 200, r.text
+        for seat in (0, 1):
+            v = view(c, g, seat)
+            pick = next(o["action"] for o in v["decision"]["options"] if o["action"] != DRAW) if seat == 0 else DRAW
+            assert act(c, g, seat, pick, v["version"]).status_code == 200
+        board = wait_for(lambda: (lambda b: b if len(b) == 2 else None)(
+            c.get("/api/ratings?game=pocket-race").json()["ratings"]))
+        assert [x["name"] for x in board] == ["Ada", "Bob"]
+    with TestClient(create_app(pg_url, password_hasher=cheap)) as c:
+        assert [x["text"] for x in c.get(f"/api/games/{g['id']}/chat").json()["chat"]] == ["<i>hi</i>"]
+        info = c.get(f"/api/games/{g['id']}").json()
+        assert info["status"] == "finished" and info["clock"]["kind"] == "turn" and info["clock"]["running"] is None
+        assert c.get("/api/account", headers=sessions["Bob"]).json() == {"account": {"name": "Bob"}}
+        assert [x["games"] for x in c.get("/api/ratings?game=pocket-race").json()["ratings"]] == [1, 1]

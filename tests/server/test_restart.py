@@ -61,10 +61,10 @@ def children(pid: int) -> list[int]:
     return out
 
 
-def start(db_url, port, bot_delay, log_path):
+def start(db_url, port, bot_delay, log_path, *extra):
     proc = subprocess.Popen(
         [sys.executable, "-m", "cosmodrome.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", db_url, "--test-games", "--bot-delay", str(bot_delay)],
+         "--db", db_url, "--test-games", "--bot-delay", str(bot_delay), *extra],
         stdout=open(log_path, "ab"), stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     end = time.time() + 30

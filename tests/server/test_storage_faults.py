@@ -157,10 +157,12 @@ def _play_until_refused(c, g, limit=3000):
     """Play seats 0 and 1 in turn until a move is refused; returns (the refusal, the moves
     acknowledged)."""
     acked = []
+    first = view(c, g)["version"]  # the seats alternate: whose turn it is follows from the moves made
     for _ in range(limit):
-        v = view(c, g, len(acked) % 2)
+        seat = (first + len(acked)) % 2
+        v = view(c, g, seat)
         a = v["decision"]["options"][-1]["action"]
-        r = c.post(f"/api/games/{g['id']}/act", json={"token": token(g, len(acked) % 2), "action": a,
+        r = c.post(f"/api/games/{g['id']}/act", json={"token": token(g, seat), "action": a,
                                                       "version": v["version"]})
         if r.status_code != 200:
             return r, acked

@@ -53,6 +53,10 @@ def serve(
     create_limit: str = typer.Option("30/300", help="new games per client address: N/SECONDS (0/1: no limit)"),
     log_level: str = typer.Option("warning", help="uvicorn log level"),
     test_games: bool = typer.Option(False, "--test-games", help="also offer the tiny test game pocket-race"),
+    clock_scale: float = typer.Option(1.0, min=0.0001, help="multiplies every clock duration (tests run clocks fast)"),
+    clock_scan: float = typer.Option(1.0, min=0.01, help="seconds between checks of the clocks' deadlines"),
+    alive_every: float = typer.Option(10.0, min=0.05, help="seconds between records that the server is up "
+                                                          "(a restart gives the clocks back the time since)"),
 ) -> None:
     """Serve the browser table: lobby, games against friends and bots, replays."""
     import uvicorn
@@ -78,7 +82,8 @@ def serve(
         application = create_app(db, bot_delay=bot_delay, bot_workers=bot_workers,
                                  bot_time_limit=bot_time_limit or None, bot_modules=tuple(bot_module),
                                  bot_prestart=True, allowed_hosts=hosts, public_url=public_url,
-                                 variants_dir=variants, bot_caps=caps, create_limit=_create_limit(create_limit))
+                                 variants_dir=variants, bot_caps=caps, create_limit=_create_limit(create_limit),
+                                 clock_scale=clock_scale, clock_scan=clock_scan, alive_every=alive_every)
     except StorageError as exc:  # a database that cannot be written is reported now, not at the first move
         typer.echo(f"Cosmodrome cannot start: {exc}.", err=True)
         raise typer.Exit(1)

@@ -30,6 +30,9 @@ from cosmodrome.core import (
     CosmodromeError, DataError, GameRecord, IllegalActionError, OptionError, PlayerCountError, RecordError,
     UnknownGameError, games, get_game,
 )
+from cosmodrome.server.accounts import Accounts, NameTaken, Unauthorized
+from cosmodrome.server.people import router as people_router, session_of
+from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.seatbots import bot_levels
 from cosmodrome.server.security import (
     MAX_BODY, MAX_FRAME, BadRequest, Guard, OtherSite, RateLimit, TooLarge, TooMany, flag,
@@ -47,7 +50,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 STATUS = [
-    (BadRequest, 400), (Forbidden, 403), (OtherSite, 403), (NotFound, 404), (UnknownGameError, 404),
+    (BadRequest, 400), (Unauthorized, 401), (Forbidden, 403), (NameTaken, 409), (OtherSite, 403), (NotFound, 404), (UnknownGameError, 404),
     (Stale, 409), (Conflict, 409), (TooLarge, 413), (IllegalActionError, 422), (OptionError, 422),
     (PlayerCountError, 422), (RecordError, 422), (DataError, 422), (TooMany, 429), (StorageError, 503),
 ]
@@ -132,7 +135,9 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                store: Optional[Store] = None, allowed_hosts: Optional[list[str]] = None,
                public_url: Optional[str] = None, variants_dir: Optional[Path] = None,
                bot_caps: Optional[BotCaps] = None, create_limit: tuple[int, float] = (30, 300.0),
-               max_body: int = MAX_BODY, max_frame: int = MAX_FRAME, hello_timeout: float = 10.0) -> FastAPI:
+               max_body: int = MAX_BODY, max_frame: int = MAX_FRAME, hello_timeout: float = 10.0,
+               clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
+               password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0)) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
@@ -148,11 +153,21 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     operator's variant files (``<game>/<name>.toml``); ``bot_caps`` what a client may ask of a
     bot; ``create_limit`` (n, seconds) new games per client address; ``max_body`` /
     ``max_frame`` the largest request body / socket frame in bytes; ``hello_timeout`` the
-    seconds a socket has to send its first frame."""
+    seconds a socket has to send its first frame.
+
+    Clocks (docs/SERVER.md, "Clocks"): ``clock_scale`` multiplies every clock duration (tests
+    run a "minute" in milliseconds), ``clock_scan`` is how often deadlines are checked and
+    ``alive_every`` how often the server records that it is up (seconds).
+
+    Accounts (docs/SERVER.md, "Accounts"): ``password_hasher`` an argon2
+    ``PasswordHasher`` (default: argon2-cffi's default cost; tests use a cheaper one),
+    ``login_limit`` (n, seconds) log-in attempts per address and per account name."""
     store = store or Store(db_url)
     variants = Variants(variants_dir)
     caps = bot_caps or BotCaps()
     creations = RateLimit(*create_limit)
+    accounts = Accounts(store, password_hasher, login_limit)
+    ratings = Ratings(store)
     install_log_redaction()
     hall_box: dict[str, Hall] = {}
     workers = default_bot_workers() if bot_workers is None else bot_workers
@@ -164,7 +179,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         hall = Hall(store, bot_delay=bot_delay, bot_workers=workers, bot_time_limit=bot_time_limit,
-                    bot_modules=tuple(bot_modules), variants=variants, bot_caps=caps)
+                    bot_modules=tuple(bot_modules), variants=variants, bot_caps=caps, clock_scale=clock_scale,
+                    clock_scan=clock_scan, alive_every=alive_every)
         hall_box["hall"] = hall
         app.state.hall = hall
         if bot_prestart:
@@ -172,6 +188,11 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         n = await hall.resume_all()
         if n:
             log.info("resumed %d running game(s)", n)
+        await hall.start_clocks()
+        hall.on_finish.append(ratings.game_over)
+        rated = await ratings.catch_up(hall)
+        if rated:
+            log.info("rated %d finished game(s) left unrated", rated)
         try:
             yield
         finally:
@@ -216,7 +237,10 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         seed = _int(data, "seed", required=False)
         public = flag(data, "public")
         creations.hit(_client(request))
-        t = await hall().create(name, players, data.get("options"), seed, data.get("seats"), public=public)
+        rated = flag(data, "rated")
+        owner = await accounts.current(session_of(request))
+        t = await hall().create(name, players, data.get("options"), seed, data.get("seats"), public=public,
+                                clock=data.get("clock"), chat=data.get("chat"), owner=owner, rated=rated)
         return _links(request, t)
 
     @app.get("/api/games")
@@ -285,6 +309,9 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         data = await _body(request)
         seat = _int(data, "seat", required=False)
         i, token = await hall().join(t, seat)
+        account = await accounts.current(session_of(request))
+        if account is not None:
+            await hall().seat_account(t, i, account)
         links = _links(request, t)
         return {"seat": i, "token": token, "link": links["seats"][i]["link"]}
 
@@ -296,6 +323,28 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         if "name" not in data:
             raise BadRequest("the request lacks 'name' (text)")
         return {"ok": True, "seat": seat, "name": await hall().set_name(t, seat, data["name"])}
+
+    @app.post("/api/games/{game_id}/chat")
+    async def chat(game_id: str, request: Request):
+        t = await hall().table(game_id)
+        seat = t.seat_for_token(_token(request))
+        data = await _body(request)
+        if "text" not in data:
+            raise BadRequest("the request lacks 'text' (the message)")
+        return await hall().chat(t, seat, data["text"], _client(request))
+
+    @app.get("/api/games/{game_id}/chat")
+    async def chat_lines(game_id: str):
+        t = await hall().table(game_id)
+        return {"chat": t.chat_lines(), "chat_mode": t.row.meta.get("chat", "players")}
+
+    @app.post("/api/games/{game_id}/back")
+    async def take_back(game_id: str, request: Request):
+        t = await hall().table(game_id)
+        token = _token(request)
+        if not token:
+            raise Forbidden("taking a seat back needs the seat's token (from its join link)")
+        return await hall().take_back(t, t.seat_for_token(token))
 
     @app.post("/api/games/{game_id}/rematch")
     async def rematch(game_id: str, request: Request):
@@ -364,11 +413,11 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         mover = t.movers[step - 1] if step > 0 else None
         if t.row.status == "running" and mover != seat:
             label = None  # another seat's choice may be secret until the game is over; the log says what is public
-        lines = t.log_lines(seat, 0, step)
+        lines = t.log_lines(seat, 0, step if step < n else None)  # the end: with the lines said after the last move
         return {"game_id": t.id, "game": t.row.game, "title": t.game.title, "step": step, "steps": n,
                 "seat": seat, "seat_name": t.seat_name(seat), "seats": t.seats_public(),
                 "status": t.row.status, "view": state.view(seat), "log": lines, "last_action": label,
-                "mover": mover, "movers": list(t.movers[:n]),
+                "mover": mover, "movers": list(t.movers[:n]), "chat": t.chat_lines(step),
                 "result": t.result() if step == n else None}
 
     # ----- the socket ---------------------------------------------------------------
@@ -397,7 +446,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                 if raw.get("type") == "websocket.disconnect":
                     break
                 try:
-                    reply = await _socket_message(t, seat, raw)
+                    reply = await _socket_message(t, seat, raw, ws.client.host if ws.client else "unknown")
                 except (CosmodromeError, StorageError) as exc:
                     text = f"{exc}. Nothing was changed; try again." if isinstance(exc, StorageError) else str(exc)
                     post({"type": "error", "status": _status(exc), "error": text, "kind": type(exc).__name__})
@@ -445,7 +494,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise BadRequest("messages are JSON objects such as {\"type\": \"ping\"}")
         return msg
 
-    async def _socket_message(t: Table, seat: Optional[int], raw: dict[str, Any]) -> list[dict[str, Any]]:
+    async def _socket_message(t: Table, seat: Optional[int], raw: dict[str, Any], client: str) -> list[dict[str, Any]]:
         """The answer to one message from a socket; errors are raised (and sent back)."""
         msg = _frame(raw)
         kind = msg.get("type")
@@ -458,7 +507,13 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             return [{"type": "ack", "of": "act", **await hall().act(t, seat, a, v)}]
         if kind == "undo":
             return [{"type": "ack", "of": "undo", **await hall().undo(t, seat, msg.get("steps", 1))}]
-        raise BadRequest(f"unknown message type {kind!r}: use act, undo, ping or resync")
+        if kind == "chat":
+            if "text" not in msg:
+                raise BadRequest("a chat message lacks 'text'")
+            return [{"type": "ack", "of": "chat", **await hall().chat(t, seat, msg["text"], client)}]
+        if kind == "back":
+            return [{"type": "ack", "of": "back", **await hall().take_back(t, seat)}]
+        raise BadRequest(f"unknown message type {kind!r}: use act, undo, chat, back, ping or resync")
 
     async def _sender(ws: WebSocket, conn, t: Table) -> None:
         try:
@@ -471,6 +526,11 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise
         except Exception:  # the socket closed under us; the reader ends the connection
             t.conns.discard(conn)
+
+    def _https(request: Request) -> bool:
+        return request.url.scheme == "https" or bool(app.state.public_url and app.state.public_url.startswith("https:"))
+
+    app.include_router(people_router(accounts, ratings, hall, _body, _client, _base, _token, _https))
 
     # ----- the page -----------------------------------------------------------------
     @app.get("/")

@@ -79,6 +79,75 @@ class ActionTable(Base):
     note: Mapped[Optional[str]] = mapped_column(Text, nullable=True)
 
 
+class MessageTable(Base):
+    """A game's chat and the server's lines in its log (a clock running out, a player back)."""
+    __tablename__ = "messages"
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[int] = mapped_column(Integer)  # how many actions the game had when it was said
+    seat: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)  # None: a spectator or the server
+    kind: Mapped[str] = mapped_column(String(16))  # "chat" or "server"
+    name: Mapped[str] = mapped_column(String(80))
+    text: Mapped[str] = mapped_column(Text)
+    time: Mapped[float] = mapped_column(Float)
+
+
+class MarkTable(Base):
+    """Instants the server records about itself (``alive``: the last time it knew it was up)."""
+    __tablename__ = "server_marks"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    time: Mapped[float] = mapped_column(Float)
+
+
+class AccountTable(Base):
+    """A player's account: a name (unique, compared in lower case) and an argon2 hash of the
+    password (never sent anywhere)."""
+    __tablename__ = "accounts"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(32))
+    key: Mapped[str] = mapped_column(String(32), unique=True)  # the name in lower case
+    hash: Mapped[str] = mapped_column(String(256))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SessionTable(Base):
+    """A signed-in browser: the SHA-256 of its session id (the id itself lives only in the
+    browser's cookie), the account and when it expires."""
+    __tablename__ = "sessions"
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(String(32), ForeignKey("accounts.id"), index=True)
+    created: Mapped[float] = mapped_column(Float)
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class RatingTable(Base):
+    """A TrueSkill rating of a player (``account:<id>``), a bot level (``bot:<spec>``) or a
+    co-operative game itself (``game:<type>``) at one game type."""
+    __tablename__ = "ratings"
+    who: Mapped[str] = mapped_column(String(160), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(160))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class RatedTable(Base):
+    """One participant of one rated game: the rating before and after, and the outcome."""
+    __tablename__ = "rated_games"
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    who: Mapped[str] = mapped_column(String(160), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    seat: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
+    rank: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    time: Mapped[float] = mapped_column(Float)
+
+
 @dataclass
 class GameRow:
     """A game as stored (without its actions)."""
@@ -104,6 +173,18 @@ class ActionRow:
     seat: int
     time: float
     note: Optional[str] = None
+
+
+@dataclass
+class MessageRow:
+    """One line of a game's chat (kind "chat") or a server line of its log (kind "server")."""
+    idx: int
+    at: int
+    seat: Optional[int]
+    kind: str
+    name: str
+    text: str
+    time: float
 
 
 class StorageError(RuntimeError):
@@ -289,6 +370,8 @@ class ActionWrite:
     status: Optional[str]
     note: Optional[str]
     time: float
+    #: the game's new ``meta`` (its clock) when it changes with this action
+    meta: Optional[dict] = None
 
     def __call__(self, s: Session) -> None:
         _apply(s, [self])
@@ -311,13 +394,16 @@ def _apply(s: Session, writes: list) -> list:
         run = writes[i:j]
         s.execute(insert(_ACTIONS), [{"game_id": a.game_id, "idx": a.idx, "action": a.action, "seat": a.seat,
                                       "time": a.time, "note": a.note} for a in run])
-        plain = [{"gid": a.game_id, "rev": a.revision, "upd": a.time} for a in run if a.status is None]
-        ended = [{"gid": a.game_id, "rev": a.revision, "upd": a.time, "st": a.status}
-                 for a in run if a.status is not None]
-        if plain:
-            s.execute(_SET_REVISION, plain)
-        if ended:
-            s.execute(_SET_REVISION_STATUS, ended)
+        groups: dict[tuple[bool, bool], list] = {}
+        for a in run:
+            params = {"gid": a.game_id, "rev": a.revision, "upd": a.time}
+            if a.status is not None:
+                params["st"] = a.status
+            if a.meta is not None:
+                params["meta"] = a.meta
+            groups.setdefault((a.status is not None, a.meta is not None), []).append(params)
+        for key, params in groups.items():
+            s.execute(_SET_REVISION[key], params)
         out.extend([None] * len(run))
         i = j
     return out
@@ -325,10 +411,19 @@ def _apply(s: Session, writes: list) -> list:
 
 _ACTIONS = ActionTable.__table__
 _GAMES = GameTable.__table__
-_SET_REVISION = update(_GAMES).where(_GAMES.c.id == bindparam("gid")).values(
-    revision=bindparam("rev"), updated=bindparam("upd"))
-_SET_REVISION_STATUS = update(_GAMES).where(_GAMES.c.id == bindparam("gid")).values(
-    revision=bindparam("rev"), updated=bindparam("upd"), status=bindparam("st"))
+
+
+def _set_revision(status: bool, meta: bool):
+    values = {"revision": bindparam("rev"), "updated": bindparam("upd")}
+    if status:
+        values["status"] = bindparam("st")
+    if meta:
+        values["meta"] = bindparam("meta", type_=JSON)
+    return update(_GAMES).where(_GAMES.c.id == bindparam("gid")).values(**values)
+
+
+#: (status changes, meta changes) -> the UPDATE of a game's revision that goes with its actions
+_SET_REVISION = {(st, mt): _set_revision(st, mt) for st in (False, True) for mt in (False, True)}
 
 
 def _error(exc: BaseException) -> StorageError:
@@ -393,6 +488,15 @@ class Store:
     def _submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
         return self.committer.submit(fn, loop)
 
+    def submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
+        """Run ``fn(session)`` in the next group commit (accounts, ratings): a future settled
+        once committed (an asyncio future of ``loop`` when given)."""
+        return self._submit(fn, loop)
+
+    def read(self, fn: Callable[[Session], Any]) -> Any:
+        """``fn(session)`` in a read-only session (errors become :class:`StorageError`)."""
+        return self._read(fn)
+
     def _write(self, fn: Callable[[Session], Any]) -> Any:
         return self._submit(fn).result()
 
@@ -456,23 +560,71 @@ class Store:
         self.submit_action(game_id, idx, action, seat, revision=revision, status=status, note=note).result()
 
     def submit_action(self, game_id: str, idx: int, action: int, seat: int, *, revision: int,
-                      status: Optional[str] = None, note: Optional[str] = None,
+                      status: Optional[str] = None, note: Optional[str] = None, meta: Optional[dict] = None,
                       loop: Optional[asyncio.AbstractEventLoop] = None):
         """:meth:`append_action` handed to the committer: a future resolved once the commit
-        that holds it returned (or failed with a :class:`StorageError`)."""
-        return self._submit(ActionWrite(game_id, idx, action, seat, revision, status, note, time.time()), loop)
+        that holds it returned (or failed with a :class:`StorageError`). ``meta``: the game's
+        new meta (its clock), stored in the same transaction."""
+        return self._submit(ActionWrite(game_id, idx, action, seat, revision, status, note, time.time(), meta),
+                            loop)
 
     def truncate(self, game_id: str, keep: int, *, revision: int, status: Optional[str] = None) -> None:
         """Delete every action from index ``keep`` on (an undo) and bump the revision."""
         self.submit_truncate(game_id, keep, revision=revision, status=status).result()
 
     def submit_truncate(self, game_id: str, keep: int, *, revision: int, status: Optional[str] = None,
-                        loop: Optional[asyncio.AbstractEventLoop] = None):
+                        meta: Optional[dict] = None, loop: Optional[asyncio.AbstractEventLoop] = None):
         """:meth:`truncate` handed to the committer (see :meth:`submit_action`)."""
         def fn(s: Session) -> None:
             s.execute(delete(ActionTable).where(ActionTable.game_id == game_id, ActionTable.idx >= keep))
             values: dict[str, Any] = {"revision": revision, "updated": time.time()}
             if status is not None:
                 values["status"] = status
+            if meta is not None:
+                values["meta"] = meta
             s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
+        return self._submit(fn, loop)
+
+    # ----- the game's chat and server lines, the game's state beside its actions ------------
+    def messages(self, game_id: str) -> list[MessageRow]:
+        def fn(s: Session) -> list[MessageRow]:
+            q = select(MessageTable).where(MessageTable.game_id == game_id).order_by(MessageTable.idx)
+            return [MessageRow(m.idx, m.at, m.seat, m.kind, m.name, m.text, m.time) for m in s.scalars(q)]
+        return self._read(fn)
+
+    def submit_change(self, game_id: str, *, messages: tuple[MessageRow, ...] = (), seats: Optional[list] = None,
+                      meta: Optional[dict] = None, status: Optional[str] = None,
+                      loop: Optional[asyncio.AbstractEventLoop] = None):
+        """Store, in one transaction, new messages of a game and its new seats, meta (its
+        clock) and status (each left alone when None): a chat line, a clock running out and
+        the bot that takes the seat, a player back at their seat."""
+        def fn(s: Session) -> None:
+            if messages:
+                s.execute(insert(MessageTable.__table__), [
+                    {"game_id": game_id, "idx": m.idx, "at": m.at, "seat": m.seat, "kind": m.kind, "name": m.name,
+                     "text": m.text, "time": m.time} for m in messages])
+            values: dict[str, Any] = {}
+            if seats is not None:
+                values["seats"] = seats
+            if meta is not None:
+                values["meta"] = meta
+            if status is not None:
+                values["status"] = status
+            if values:
+                values["updated"] = time.time()
+                s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
+        return self._submit(fn, loop)
+
+    def mark(self, name: str) -> Optional[float]:
+        """The instant recorded under ``name`` (None: never)."""
+        return self._read(lambda s: (lambda m: m.time if m is not None else None)(s.get(MarkTable, name)))
+
+    def submit_mark(self, name: str, at: float, loop: Optional[asyncio.AbstractEventLoop] = None):
+        """Record the instant ``at`` under ``name`` (e.g. ``alive``)."""
+        def fn(s: Session) -> None:
+            row = s.get(MarkTable, name)
+            if row is None:
+                s.add(MarkTable(name=name, time=at))
+            else:
+                row.time = at
         return self._submit(fn, loop)

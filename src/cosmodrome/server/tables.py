@@ -32,10 +32,12 @@ from cosmodrome.core import (
     CosmodromeError, Event, Game, GameRecord, IllegalActionError, OptionError, RecordError, Rng, State,
     get_game,
 )
+from cosmodrome.server import clocks
 from cosmodrome.server.botpool import BotCrashed, BotFailure, BotPool, BotTimeout, Job
+from cosmodrome.server.chat import chat_limit, chat_mode, chat_text
 from cosmodrome.server.security import BadRequest
-from cosmodrome.server.seatbots import seat_bot
-from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
+from cosmodrome.server.seatbots import bot_levels, seat_bot
+from cosmodrome.server.storage import ActionRow, GameRow, MessageRow, StorageError, Store
 from cosmodrome.server.variants import Variants
 
 log = logging.getLogger("cosmodrome.server")
@@ -107,6 +109,8 @@ class Table:
     setup: list[Event] = field(default_factory=list)
     #: the id of this game's rematch once one was started (kept in memory: one per game)
     rematch: Optional[str] = None
+    #: the game's chat and the server's lines in its log (clocks), oldest first
+    messages: list = field(default_factory=list)
 
     #: the seat-independent parts of the latest table message (see :meth:`_shared`)
     _memo: dict = field(default_factory=dict, repr=False)
@@ -132,6 +136,33 @@ class Table:
             return "Spectator"
         return self.game.seat_name(seat, self.row.players)
 
+    def bot_spec(self, seat: int) -> Optional[str]:
+        """The bot that decides for ``seat``: a bot's seat, or a person's seat whose clock ran
+        out while a bot stands in; None when a person decides."""
+        s = self.row.seats[seat]
+        if s.get("kind") == "bot":
+            return s.get("bot") or "random"
+        return s.get("stand_in")
+
+    @property
+    def clock(self) -> Optional[dict[str, Any]]:
+        return self.row.meta.get("clock")
+
+    def clocked(self) -> list[int]:
+        """The seats whose clock may run: people deciding for themselves."""
+        return [i for i in range(self.row.players) if self.bot_spec(i) is None]
+
+    def person(self, seat: Optional[int]) -> str:
+        """How a seat is named in chat and server lines: its person's name with the seat's."""
+        if seat is None:
+            return "Spectator"
+        d = self.row.seats[seat].get("display")
+        return f"{d} ({self.seat_name(seat)})" if d else self.seat_name(seat)
+
+    def chat_lines(self, upto: Optional[int] = None) -> list[dict[str, Any]]:
+        """The chat (said before action number ``upto`` when given: a replay's step)."""
+        return [chat_json(m) for m in self.messages if m.kind == "chat" and (upto is None or m.at <= upto)]
+
     def seat_for_token(self, token: Optional[str]) -> Optional[int]:
         """The seat of ``token``; None for no token (a spectator); Forbidden for a bad one."""
         if token is None or token == "":
@@ -147,13 +178,22 @@ class Table:
         it; a whole log (``setup``, by default when ``start`` is 0) opens with the setting-up
         events, while the lines added by the first action (start 0, ``setup=False``) do not."""
         out: list[dict[str, Any]] = []
-        if (start == 0) if setup is None else setup:
+        whole = (start == 0) if setup is None else setup
+        if whole:
             for e in self.setup:
                 d = e.for_seat(seat)
                 if d is not None:
                     d["i"] = -1
                     out.append(d)
-        for i in range(start, len(self.events) if stop is None else stop):
+        server = [m for m in self.messages if m.kind == "server"]
+        end = len(self.events) if stop is None else stop
+        for i in range(start, end + 1):
+            for m in server:
+                # a server line said before action i (sent with the whole log when it was said)
+                if m.at == i and (i > start or whole) and (i < end or stop is None):
+                    out.append({"i": i - 1, "kind": "server", "text": m.text, "data": {}, "chance": False})
+            if i == end:
+                break
             note = self.notes[i]
             if note:
                 out.append({"i": i, "kind": "server", "text": note, "data": {}, "chance": False})
@@ -175,6 +215,14 @@ class Table:
 
     def result(self) -> Optional[dict[str, Any]]:
         st = self.state
+        lost = self.row.meta.get("timeout")
+        if lost is not None and not st.is_terminal():  # the game ended as the table chose: that seat lost
+            coop = st.game.cooperative
+            winners = [] if coop else [i for i in range(self.row.players) if i != lost]
+            return {"winners": winners, "winner_names": [self.seat_name(w) for w in winners],
+                    "returns": [0.0 if coop or i == lost else 1.0 for i in range(self.row.players)],
+                    "scores": [None] * self.row.players, "all_lose": not winners, "cooperative": coop,
+                    "timeout": lost}
         if not st.is_terminal():
             return None
         winners = st.winners()
@@ -185,7 +233,8 @@ class Table:
     def _shared(self) -> dict[str, Any]:
         """The parts of a table message that are the same for every seat (the decision, who
         decides, the seats, the result), built once per version and reused by every socket."""
-        key = (self.version, self.row.status, tuple(bool(s.get("claimed")) for s in self.row.seats))
+        key = (self.version, self.row.status, tuple((bool(s.get("claimed")), s.get("stand_in"), s.get("display"))
+                                                    for s in self.row.seats))
         memo = self._memo
         if memo.get("key") != key:
             st = self.state
@@ -194,8 +243,8 @@ class Table:
             if mover is not None and self.row.status == "running":
                 d = st.decision()
                 waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": d.kind, "prompt": d.prompt,
-                           "bot": self.row.seats[mover].get("kind") == "bot"}
-                if self.row.seats[mover].get("kind") == "human":
+                           "bot": self.bot_spec(mover) is not None}
+                if self.bot_spec(mover) is None:
                     decision = d.to_json()
             memo = self._memo = {"key": key, "mover": mover, "decision": decision, "waiting": waiting,
                                  "seats": self.seats_public(), "result": self.result()}
@@ -209,7 +258,8 @@ class Table:
 
     def seats_public(self) -> list[dict[str, Any]]:
         return [{"seat": i, "name": self.seat_name(i), "kind": s.get("kind"), "bot": s.get("bot"),
-                 "claimed": bool(s.get("claimed")), "display": s.get("display")}
+                 "claimed": bool(s.get("claimed")), "display": s.get("display"), "stand_in": s.get("stand_in"),
+                 "player": s.get("player")}
                 for i, s in enumerate(self.row.seats)]
 
     def table_message(self, seat: Optional[int], log_start: int = 0, reset: bool = True,
@@ -223,7 +273,10 @@ class Table:
                "view": self.state.view(seat), "decision": decision, "waiting": waiting,
                "log": self.log_lines(seat, log_start, setup=reset), "log_reset": reset,
                "dice": self.last_dice(seat), "result": shared["result"],
-               "can_undo": seat is not None and self.undo_start(seat) is not None}
+               "can_undo": seat is not None and self.undo_start(seat) is not None,
+               "clock": clocks.public(self.clock, time.time()), "chat_mode": self.row.meta.get("chat", "players")}
+        if reset:
+            msg["chat"] = self.chat_lines()
         if notice:
             msg["notice"] = notice
         return msg
@@ -234,7 +287,7 @@ class Table:
         Walking back from the last action, ``seat`` may take back its own decisions while
         none of them drew on chance or revealed information (an Event with chance=True); a
         decision of another seat is a barrier too."""
-        if self.row.status != "running" or self.row.seats[seat].get("kind") != "human":
+        if self.row.status != "running" or self.bot_spec(seat) is not None:
             return None
         k = len(self.movers)
         while k > 0 and self.movers[k - 1] == seat and not any(e.chance for e in self.events[k - 1]):
@@ -251,7 +304,8 @@ class Table:
                 "open": self.row.status == "running" and any(
                     s.get("kind") == "human" and not s.get("claimed") for s in self.row.seats),
                 "public": self.row.public, "created": self.row.created, "result": self.result(),
-                "meta": self.row.meta}
+                "meta": {k: v for k, v in self.row.meta.items() if k != "clock"},
+                "clock": clocks.public(self.clock, time.time())}
 
 
     def seat_record(self, seat: int) -> dict[str, Any]:
@@ -291,6 +345,11 @@ async def _through_cancel(fut: "asyncio.Future[Any]") -> bool:
     return cancelled
 
 
+def chat_json(m: MessageRow) -> dict[str, Any]:
+    """A chat line as clients get it (its text is text: pages never read it as markup)."""
+    return {"i": m.idx, "at": m.at, "seat": m.seat, "name": m.name, "text": m.text, "time": m.time}
+
+
 def _has_dice(events: list[Event]) -> bool:
     return any(isinstance(e.data.get("dice"), list) for e in events)
 
@@ -321,8 +380,16 @@ class Hall:
 
     def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_workers: int = 2,
                  bot_time_limit: Optional[float] = 30.0, bot_modules: tuple[str, ...] = (),
-                 variants: Optional[Variants] = None, bot_caps: Optional["BotCaps"] = None) -> None:
+                 variants: Optional[Variants] = None, bot_caps: Optional["BotCaps"] = None,
+                 clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0) -> None:
         self.store = store
+        #: clocks: durations are multiplied by ``clock_scale`` (tests run them fast); deadlines are
+        #: checked every ``clock_scan`` seconds; the server records that it is up every ``alive_every``
+        self.clock_scale, self.clock_scan, self.alive_every = clock_scale, clock_scan, alive_every
+        self.clock_task: Optional["asyncio.Task[None]"] = None
+        self.chat_limit = chat_limit()
+        #: called with a table whose game just ended (ratings listen here)
+        self.on_finish: list = []
         self.bot_delay = bot_delay
         self.variants = variants or Variants()
         self.bot_caps = bot_caps or BotCaps()
@@ -335,13 +402,13 @@ class Hall:
         self.closing = False
 
     # ----- loading ------------------------------------------------------------------
-    def _build(self, row: GameRow, actions: list[ActionRow]) -> Table:
+    def _build(self, row: GameRow, actions: list[ActionRow], messages: list[MessageRow]) -> Table:
         game = get_game(row.game)
         record = GameRecord(game=game.name, players=row.players, seed=row.seed, options=dict(row.options),
                             actions=[a.action for a in actions], meta={"id": row.id})
         state, events = _replay(record)
         return Table(row=row, game=game, record=record, state=state, events=events,
-                     movers=[a.seat for a in actions], notes=[a.note for a in actions])
+                     movers=[a.seat for a in actions], notes=[a.note for a in actions], messages=messages)
 
     async def table(self, game_id: str) -> Table:
         t = self.tables.get(game_id)
@@ -355,7 +422,8 @@ class Hall:
             if row is None:
                 raise NotFound(f"no game {game_id!r} on this server")
             actions = await asyncio.to_thread(self.store.actions, game_id)
-            t = await asyncio.to_thread(self._build, row, actions)
+            messages = await asyncio.to_thread(self.store.messages, game_id)
+            t = await asyncio.to_thread(self._build, row, actions, messages)
             self.tables[game_id] = t
             return t
 
@@ -398,7 +466,10 @@ class Hall:
 
     async def create(self, game_name: str, players: Any, options: Any = None, seed: Any = None,
                      seats: Any = None, public: bool = False, actions: Optional[list[int]] = None,
-                     status: str = "running", meta: Optional[dict[str, Any]] = None) -> Table:
+                     status: str = "running", meta: Optional[dict[str, Any]] = None, clock: Any = None,
+                     chat: Any = None, owner: Any = None, rated: bool = False) -> Table:
+        """A new game. ``owner``: the account of its creator, who takes the first person's
+        seat as that account; ``rated``: the game's result updates ratings."""
         game = get_game(game_name)
         game.check_players(players)
         if options is not None and not isinstance(options, dict):
@@ -412,13 +483,23 @@ class Hall:
         if not -2 ** 63 <= seed < 2 ** 63:  # what a database's BIGINT column holds
             raise OptionError(f"the seed must fit in 64 bits (from -2**63 to 2**63-1), not {seed}")
         seat_rows = self._seats(game, players, seats, seed, running=status == "running")
+        meta = dict(meta or {}, chat=chat_mode(chat))
+        if rated:
+            meta["rated"] = True
+        if owner is not None:
+            first = next((s for s in seat_rows if s["kind"] == "human"), None)
+            if first is not None:
+                first.update(account=owner.id, player=owner.name, display=owner.name)
+        timer = clocks.new_clock(clock, players, self.clock_scale)
+        if timer is not None and status == "running":
+            meta["clock"] = timer  # it starts once every person's seat is taken (see claim)
         record = GameRecord(game=game.name, players=players, seed=seed, options=opts, actions=list(actions or []))
         state, events = await asyncio.to_thread(_replay, record)
         movers = await asyncio.to_thread(_movers, record)
         if state.is_terminal() and status == "running":
             status = "finished"
         row = GameRow(id=new_id(), game=game.name, players=players, seed=seed, options=opts, seats=seat_rows,
-                      status=status, revision=len(record.actions), public=bool(public), meta=dict(meta or {}),
+                      status=status, revision=len(record.actions), public=bool(public), meta=meta,
                       created=time.time())
         now = time.time()
         acts = [ActionRow(i, a, movers[i], now) for i, a in enumerate(record.actions)]
@@ -434,14 +515,28 @@ class Hall:
         """Mark a human seat as taken (its link was opened)."""
         if seat is None or t.row.seats[seat].get("claimed"):
             return
-        seats = [dict(s) for s in t.row.seats]
-        seats[seat]["claimed"] = True
-        try:
-            await self.store.submit_seats(t.id, seats, loop=asyncio.get_running_loop())
-        except StorageError as exc:  # not vital: the seat simply stays listed as open
-            log.warning("could not mark seat %s of %s claimed: %s", seat + 1, t.id, exc)
-            return
-        t.row.seats = seats
+        async with t.lock:
+            if t.row.seats[seat].get("claimed"):
+                return
+            seats = [dict(s) for s in t.row.seats]
+            seats[seat]["claimed"] = True
+            meta = None
+            clock = t.clock
+            if clock is not None and not clock.get("started") and t.row.status == "running" and all(
+                    s.get("claimed") for s in seats if s.get("kind") == "human"):
+                # every person is at the table: the clocks start
+                clock = clocks.pass_turn(dict(clock, started=True), t.state.to_move(), t.clocked(), time.time())
+                meta = dict(t.row.meta, clock=clock)
+            try:
+                await self.store.submit_change(t.id, seats=seats, meta=meta, loop=asyncio.get_running_loop())
+            except StorageError as exc:  # not vital: the seat simply stays listed as open
+                log.warning("could not mark seat %s of %s claimed: %s", seat + 1, t.id, exc)
+                return
+            t.row.seats = seats
+            if meta is not None:
+                t.row.meta = meta
+        if meta is not None:
+            await self.broadcast(t, 0, reset=True)
 
     def claim_soon(self, t: Table, seat: Optional[int]) -> None:
         """:meth:`claim` in the background: opening a seat's socket never waits for a write."""
@@ -466,6 +561,23 @@ class Hall:
         await self.broadcast(t, 0, reset=True)
         return name
 
+    async def seat_account(self, t: Table, seat: int, account: Any) -> None:
+        """``seat`` is played as ``account`` from now on (its games, ratings): the person
+        holding the seat's link chose so. A seat another account holds stays theirs."""
+        if t.row.seats[seat].get("kind") != "human":
+            raise Forbidden("a bot's seat cannot be taken as an account")
+        async with t.lock:
+            held = t.row.seats[seat].get("account")
+            if held == account.id:
+                return
+            if held is not None:
+                raise Conflict(f"{t.seat_name(seat)} is played by another account")
+            seats = [dict(x) for x in t.row.seats]
+            seats[seat].update(account=account.id, player=account.name, display=account.name)
+            await self.store.submit_change(t.id, seats=seats, loop=asyncio.get_running_loop())
+            t.row.seats = seats
+        await self.broadcast(t, 0, reset=True)
+
     async def rematch(self, t: Table, seat: Optional[int]) -> Table:
         """A new game with the same seats (people and bot levels, display names) and settings,
         and a new seed, started by a seat of the finished game ``t``; a second request gets the
@@ -482,11 +594,14 @@ class Hall:
             else:
                 seats = [{"kind": "bot", "bot": s.get("bot")} if s.get("kind") == "bot" else {"kind": "human"}
                          for s in t.row.seats]
+                spec = (t.clock or {}).get("spec")
                 nxt = await self.create(t.row.game, t.row.players, dict(t.row.options), None, seats,
-                                        public=t.row.public)
-                names = [s.get("display") for s in t.row.seats]
-                if any(names):
-                    rows = [dict(s, display=names[i]) if names[i] else dict(s) for i, s in enumerate(nxt.row.seats)]
+                                        public=t.row.public, chat=t.row.meta.get("chat"),
+                                        rated=bool(t.row.meta.get("rated")), clock=dict(spec) if spec else None)
+                keep = ("display", "account", "player")
+                if any(s.get(k) for s in t.row.seats for k in keep):
+                    rows = [dict(s, **{k: old[k] for k in keep if old.get(k)})
+                            for s, old in zip(nxt.row.seats, t.row.seats)]
                     await asyncio.to_thread(self.store.set_seats, nxt.id, rows)
                     nxt.row.seats = rows
                 t.rematch = nxt.id
@@ -515,8 +630,9 @@ class Hall:
 
     # ----- acting -------------------------------------------------------------------
     async def act(self, t: Table, seat: Optional[int], action: Any, version: Any,
-                  note: Optional[str] = None) -> dict[str, Any]:
-        """The checked write path of one action (see the module docstring)."""
+                  note: Optional[str] = None, as_bot: bool = False) -> dict[str, Any]:
+        """The checked write path of one action (see the module docstring). ``as_bot``: the
+        move of the bot deciding for ``seat`` (refused if a person took the seat meanwhile)."""
         async with t.lock:
             if t.row.status != "running":
                 raise Conflict(f"this game is {t.row.status}: no more actions")
@@ -528,14 +644,23 @@ class Hall:
             mover = t.state.to_move()
             if mover != seat:
                 raise Forbidden(f"it is not {t.seat_name(seat)}'s turn: {t.seat_name(mover)} is deciding")
+            if (t.bot_spec(seat) is not None) != as_bot:
+                if as_bot:
+                    raise Conflict(f"{t.seat_name(seat)} is back: the bot's move is dropped")
+                raise Conflict(f"{t.seat_name(seat)} ran out of time and a bot plays the seat: take your seat "
+                               "back first")
             new = t.state.clone()
             events = new.apply(action)  # IllegalActionError: nothing changed
             idx = len(t.record.actions)
             status = "finished" if new.is_terminal() else None
+            meta = None
+            if t.clock is not None and t.clock.get("started"):
+                meta = dict(t.row.meta, clock=clocks.pass_turn(t.clock, None if status else new.to_move(),
+                                                               t.clocked(), time.time()))
             # the committer thread stores it together with whatever other games have waiting
             # (group commit); the future resolves once that commit returned
             stored = self.store.submit_action(t.id, idx, action, seat, revision=t.version + 1, status=status,
-                                              note=note, loop=asyncio.get_running_loop())
+                                              note=note, meta=meta, loop=asyncio.get_running_loop())
             cancelled = await _through_cancel(stored)
             try:
                 stored.result()
@@ -553,10 +678,14 @@ class Hall:
             t.movers.append(seat)
             t.notes.append(note)
             t.row.revision += 1
+            if meta is not None:
+                t.row.meta = meta
             if status:
                 t.row.status = status
         await self.broadcast(t, idx)
         self.wake_bots(t)
+        if status:
+            self.finished(t)
         if cancelled:  # the caller went away while the move was stored: it is kept, and told
             raise asyncio.CancelledError()
         return {"ok": True, "version": t.version, "index": idx}
@@ -581,8 +710,14 @@ class Hall:
             record = GameRecord(game=t.record.game, players=t.record.players, seed=t.record.seed,
                                 options=t.record.options, actions=t.record.actions[:keep], meta=t.record.meta)
             state, events = await asyncio.to_thread(_replay, record)
-            await self.store.submit_truncate(t.id, keep, revision=t.version + 1, loop=asyncio.get_running_loop())
+            meta = None
+            if t.clock is not None and t.clock.get("started"):
+                meta = dict(t.row.meta, clock=clocks.pass_turn(t.clock, state.to_move(), t.clocked(), time.time()))
+            await self.store.submit_truncate(t.id, keep, revision=t.version + 1, meta=meta,
+                                             loop=asyncio.get_running_loop())
             t.record, t.state, t.events = record, state, events
+            if meta is not None:
+                t.row.meta = meta
             t.dice_at = [i for i in t.dice_at if i < keep]
             t.movers, t.notes = t.movers[:keep], t.notes[:keep]
             t.row.revision += 1
@@ -591,6 +726,150 @@ class Hall:
                              notice=f"{t.seat_name(seat)} took back {taken} decision{'s' if taken != 1 else ''}.")
         self.wake_bots(t)
         return {"ok": True, "version": t.version, "undone": taken}
+
+    def finished(self, t: Table) -> None:
+        """Tell the listeners (ratings) that ``t`` ended; their faults never reach the players."""
+        for fn in self.on_finish:
+            try:
+                task = asyncio.get_running_loop().create_task(fn(t))
+            except Exception:
+                log.exception("a listener of finished games failed on %s", t.id)
+                continue
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    # ----- chat and server lines -----------------------------------------------------
+    async def _say(self, t: Table, seat: Optional[int], kind: str, name: str, text: str, *,
+                   seats: Optional[list] = None, meta: Optional[dict] = None, status: Optional[str] = None) -> MessageRow:
+        """Store a message (with the game's new seats, meta, status) and then apply it; call
+        under ``t.lock``. A StorageError leaves everything as it was."""
+        m = MessageRow(idx=len(t.messages), at=len(t.record.actions), seat=seat, kind=kind, name=name, text=text,
+                       time=time.time())
+        await self.store.submit_change(t.id, messages=(m,), seats=seats, meta=meta, status=status,
+                                       loop=asyncio.get_running_loop())
+        t.messages.append(m)
+        if seats is not None:
+            t.row.seats = seats
+        if meta is not None:
+            t.row.meta = meta
+        if status is not None:
+            t.row.status = status
+        return m
+
+    async def chat(self, t: Table, seat: Optional[int], raw: Any, client: str = "") -> dict[str, Any]:
+        """A line of chat from ``seat`` (None: a spectator, from the address ``client``):
+        stored with the game, then sent to every socket of it."""
+        mode = t.row.meta.get("chat", "players")
+        if mode == "off":
+            raise Forbidden("chat is off at this table")
+        if seat is None and mode != "all":
+            raise Forbidden("spectators read this table's chat but may not write in it (the table chose so)")
+        text = chat_text(raw)
+        self.chat_limit.hit(f"{t.id}/{seat}" if seat is not None else f"{t.id}/spectator/{client}")
+        async with t.lock:
+            m = await self._say(t, seat, "chat", t.person(seat), text)
+        line = chat_json(m)
+        for conn in list(t.conns):
+            self._post(conn, {"type": "chat", "line": line})
+        return {"ok": True, "line": line}
+
+    # ----- clocks -------------------------------------------------------------------
+    def stand_in_level(self, t: Table) -> str:
+        """The bot that plays a seat whose clock ran out: the game's easy bot, else random."""
+        levels = bot_levels(t.game)
+        return "heuristic" if "heuristic" in levels else "random"
+
+    async def time_out(self, t: Table, now: float) -> None:
+        """The running clock of ``t`` passed its deadline: a bot takes the seat until its
+        player returns, or the game ends with that seat losing (the table's choice)."""
+        async with t.lock:
+            clock = t.clock
+            if t.row.status != "running" or clock is None or clock["seat"] is None or clock["deadline"] > now:
+                return
+            seat = clock["seat"]
+            who = t.person(seat)
+            meta = dict(t.row.meta, clock=clocks.ran_out(clock, seat))
+            if clock["on_timeout"] == "end":
+                meta["timeout"] = seat
+                text = (f"{who} ran out of time: the game is over and the team lost." if t.game.cooperative
+                        else f"{who} ran out of time: the game is over and {t.seat_name(seat)} loses.")
+                await self._say(t, None, "server", "server", text, meta=meta, status="finished")
+            else:
+                seats = [dict(x) for x in t.row.seats]
+                level = self.stand_in_level(t)
+                seats[seat]["stand_in"] = level
+                text = (f"{who} ran out of time: a bot ({level}) plays for {t.seat_name(seat)} until its player "
+                        "takes the seat back.")
+                await self._say(t, None, "server", "server", text, seats=seats, meta=meta)
+            log.info("game %s: seat %s ran out of time", t.id, seat + 1)
+        await self.broadcast(t, 0, reset=True, notice=text)
+        if t.row.status == "finished":
+            self.finished(t)
+        else:
+            self.wake_bots(t)
+
+    async def take_back(self, t: Table, seat: Optional[int]) -> dict[str, Any]:
+        """The player of a seat whose clock ran out takes it back from the bot standing in."""
+        if seat is None:
+            raise Forbidden("a spectator has no seat to take back")
+        async with t.lock:
+            if t.row.status != "running":
+                raise Conflict(f"this game is {t.row.status}")
+            if not t.row.seats[seat].get("stand_in"):
+                raise Conflict(f"{t.seat_name(seat)} is already played by its person")
+            seats = [dict(x) for x in t.row.seats]
+            seats[seat].pop("stand_in")
+            meta = None
+            if t.clock is not None:
+                clock = clocks.back(t.clock, seat)
+                clocked = [i for i in range(t.row.players) if seats[i].get("kind") == "human" and
+                           not seats[i].get("stand_in")]
+                clock = clocks.pass_turn(clock, t.state.to_move(), clocked, time.time())
+                meta = dict(t.row.meta, clock=clock)
+            text = f"{t.person(seat)} is back and plays {t.seat_name(seat)} again."
+            await self._say(t, None, "server", "server", text, seats=seats, meta=meta)
+        await self.broadcast(t, 0, reset=True, notice=text)
+        return {"ok": True, "seat": seat}
+
+    async def start_clocks(self) -> None:
+        """On start: move every running deadline later by the time the server was down (from
+        the last instant it recorded being up), so a restart never eats a player's time; then
+        watch the deadlines."""
+        now = time.time()
+        last = await asyncio.to_thread(self.store.mark, "alive")
+        down = max(0.0, now - last) if last is not None else 0.0
+        for t in list(self.tables.values()):
+            clock = t.clock
+            if down and t.row.status == "running" and clock is not None and clock.get("deadline") is not None:
+                meta = dict(t.row.meta, clock=clocks.shifted(clock, down))
+                async with t.lock:
+                    await self.store.submit_change(t.id, meta=meta, loop=asyncio.get_running_loop())
+                    t.row.meta = meta
+        await self.store.submit_mark("alive", now, loop=asyncio.get_running_loop())
+        if down:
+            log.info("the server was down %.1f s: running clocks were moved on by that", down)
+        self.clock_task = asyncio.get_running_loop().create_task(self._clock_loop())
+
+    async def _clock_loop(self) -> None:
+        last_mark = time.time()
+        while not self.closing:
+            await asyncio.sleep(self.clock_scan)
+            now = time.time()
+            for t in list(self.tables.values()):
+                c = t.clock
+                if t.row.status == "running" and c is not None and c.get("deadline") is not None and c["deadline"] <= now:
+                    try:
+                        await self.time_out(t, now)
+                    except StorageError as exc:  # tried again at the next scan
+                        log.error("could not store a time-out in %s: %s", t.id, exc)
+                    except Exception:
+                        log.exception("time-out of %s", t.id)
+            if now - last_mark >= self.alive_every:
+                try:
+                    await self.store.submit_mark("alive", now, loop=asyncio.get_running_loop())
+                    last_mark = now
+                except StorageError as exc:
+                    log.error("could not record that the server is up: %s", exc)
 
     # ----- sockets ------------------------------------------------------------------
     def _post(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -617,7 +896,7 @@ class Hall:
         if self.closing or t.row.status != "running":
             return
         mover = t.state.to_move()
-        if mover is None or t.row.seats[mover].get("kind") != "bot":
+        if mover is None or t.bot_spec(mover) is None:
             return
         if t.bot_task is not None and not t.bot_task.done():
             return
@@ -630,7 +909,7 @@ class Hall:
     def _job(self, t: Table, seat: int, seed: int) -> Job:
         """What a worker needs to take ``seat``'s decision: the state (as JSON, or the record
         to replay when the game cannot write its state), the bot spec and the seed."""
-        spec = t.row.seats[seat].get("bot") or "random"
+        spec = t.bot_spec(seat) or "random"
         common = dict(game=t.game.name, game_module=type(t.game).__module__, spec=spec, seed=seed)
         try:
             return Job(state=t.state.to_json(), **common)
@@ -643,7 +922,7 @@ class Hall:
         failures = 0
         while not self.closing and t.row.status == "running":
             mover = t.state.to_move()
-            if mover is None or t.row.seats[mover].get("kind") != "bot":
+            if mover is None or t.bot_spec(mover) is None:
                 return
             version = t.version
             idx = len(t.record.actions)
@@ -666,14 +945,14 @@ class Hall:
                 action = Rng(seed).choice(legal)
                 note = (f"The bot of {t.seat_name(mover)} {why} ({exc}); "
                         f"a random legal move was played for it instead.")
-            if t.version != version:
+            if t.version != version or t.bot_spec(mover) is None:
                 log.info("game %s changed while its bot thought: the bot's move is dropped", t.id)
                 continue
             rest = self.bot_delay - (loop.time() - started)
             if rest > 0:
                 await asyncio.sleep(rest)
             try:
-                await self.act(t, mover, action, version, note=note)
+                await self.act(t, mover, action, version, note=note, as_bot=True)
                 failures = 0
             except (Stale, Forbidden, Conflict):
                 continue  # the table changed meanwhile (an undo): look again
@@ -693,6 +972,12 @@ class Hall:
         """Stop the bots: cancel their loops and stop every worker process."""
         self.closing = True
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()]
+        if self.clock_task is not None:
+            tasks.append(self.clock_task)
+            try:  # a clean stop counts as up until now
+                await self.store.submit_mark("alive", time.time(), loop=asyncio.get_running_loop())
+            except StorageError:
+                pass
         for task in tasks:
             task.cancel()
         if tasks:

@@ -1,4 +1,5 @@
 // The lobby: create a game (type, players, seats human or bot, options), copy join links, list games.
+import { accountBar } from "./account.js";
 import { api, el, resultText, botLabel } from "./api.js";
 import { aboutPanel } from "./about.js";
 
@@ -142,6 +143,21 @@ function goToSeat(res) {
   location.href = own ? own.link : res.spectate;
 }
 
+// The clock and chat settings of a new game (the form's "Clock" and "Chat" rows).
+function clockAndChat() {
+  const kind = $("clock-kind").value, amount = Number($("clock-amount").value);
+  const clock = kind === "realtime" ? { kind, minutes: amount, increment: Number($("clock-inc").value), on_timeout: $("clock-timeout").value }
+    : kind === "turn" ? { kind, hours: amount, on_timeout: $("clock-timeout").value } : { kind: "none" };
+  return { clock, chat: $("chat-mode").value, rated: $("rated").checked };
+}
+function clockRows() {
+  const kind = $("clock-kind").value;
+  $("clock-row").hidden = $("clock-timeout-row").hidden = kind === "none";
+  $("clock-inc-box").hidden = kind !== "realtime";
+  $("clock-unit").textContent = kind === "turn" ? "hours a move" : "minutes each";
+  if (kind === "turn" && Number($("clock-amount").value) < 1) $("clock-amount").value = 24;
+}
+
 async function create(ev) {
   ev.preventDefault();
   const seats = [...$("seats").querySelectorAll(".seat-row")].map(r => {
@@ -153,6 +169,7 @@ async function create(ev) {
   const body = { game: $("game").value, players: Number($("players").value), seats, options,
     public: $("public").checked };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  Object.assign(body, clockAndChat());
   try {
     const res = await api("POST", "/api/games", body);
     goToSeat(res);
@@ -218,6 +235,8 @@ async function main() {
   sel.addEventListener("change", gameChanged);
   $("players").addEventListener("change", seatRows);
   $("create").addEventListener("submit", create);
+  $("clock-kind").addEventListener("change", clockRows);
+  accountBar($("account-bar"));
   $("import-replay").addEventListener("click", () => importRecord("replay"));
   $("import-continue").addEventListener("click", () => importRecord("continue"));
   gameChanged();

@@ -1,4 +1,5 @@
 // The replay viewer: step and scrub through a game from any seat's view or the spectators'.
+import { chatLine } from "./chat.js";
 import { api, el, params, loadRenderer, seatTokens, resultText } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
@@ -58,6 +59,7 @@ async function show(n) {
     : `Move ${r.step}: ${r.seats[r.mover] ? r.seats[r.mover].name : ""}${r.last_action ? ` — ${r.last_action}` : ""}`;
   $("log").replaceChildren(...r.log.map(l => el("div", { class: (l.kind === "server" ? "server" : "") + (l.chance ? " chance" : ""), text: l.text })));
   $("log").scrollTop = $("log").scrollHeight;
+  $("chat").replaceChildren(...(r.chat || []).map(chatLine));
   const res = $("result");
   if (r.result) {
     res.hidden = false;

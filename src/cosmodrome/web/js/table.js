@@ -4,6 +4,11 @@
 // frame and in a header for REST, and never appear in a URL the page requests.
 import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel } from "./api.js";
 import { aboutPanel } from "./about.js";
+import { initChat, chatTable, chatMessage } from "./chat.js";
+import { setClock, clockText, describeClock } from "./clock.js";
+import { prefs, beep, favicon, prefsPanel } from "./alert.js";
+import { whoami } from "./account.js";
+import { remember } from "./mylist.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -41,24 +46,6 @@ function lineSeat(infos, l) {
 }
 
 // ----- your turn: title, favicon, sound, notification ------------------------------------------
-const prefs = {
-  get(k) { try { return localStorage.getItem(`cosmodrome-${k}`) === "1"; } catch (e) { return false; } },
-  set(k, v) { try { localStorage.setItem(`cosmodrome-${k}`, v ? "1" : "0"); } catch (e) { /* private mode */ } },
-};
-function favicon(colour) {
-  const svgText = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6" fill="${colour}"/></svg>`;
-  $("favicon").href = `data:image/svg+xml,${encodeURIComponent(svgText)}`;
-}
-function beep() {
-  try {
-    const ac = new (window.AudioContext || window.webkitAudioContext)();
-    const o = ac.createOscillator(), g = ac.createGain();
-    o.frequency.value = 660; g.gain.value = 0.08;
-    o.connect(g); g.connect(ac.destination);
-    o.start(); o.stop(ac.currentTime + 0.18);
-    o.onended = () => ac.close();
-  } catch (e) { /* no audio here */ }
-}
 function yourTurn(m) {
   const mine = Boolean(m.decision) && m.status === "running";
   document.title = `${mine ? "● Your turn — " : ""}${m.title} — ${m.seat_name} — Cosmodrome`;
@@ -130,6 +117,7 @@ function onMessage(conn, msg) {
   }
   if (msg.type === "notice") return banner(msg.text, msg.level || "warning");
   if (msg.type === "rematch") return onRematch(conn, msg);
+  if (msg.type === "chat") return chatMessage(msg);
   if (msg.type !== "table") return;
   if (conn.msg && !msg.log_reset && msg.version <= conn.msg.version) return; // already shown
   if (msg.log_reset) conn.log = msg.log.slice();
@@ -264,7 +252,9 @@ function drawSide() {
     class: "pill" + (s.seat === m.seat ? " me" : "") + (s.seat === mover ? " mover" : ""),
     style: `--seat:${infos[s.seat].colour}`,
     title: s.kind === "bot" ? `bot level ${s.bot}` : null,
-    text: `${seatLabel(s)}${s.kind === "bot" ? ` · bot ${botLabel(s.bot)}` : ""}${s.seat === m.seat ? " (you)" : ""}` })));
+    text: `${seatLabel(s)}${s.kind === "bot" ? ` · bot ${botLabel(s.bot)}` : ""}${s.stand_in ? ` · bot ${botLabel(s.stand_in)} stands in` : ""}${s.seat === m.seat ? " (you)" : ""}` },
+    el("span", { class: "seat-clock", "data-seat": s.seat, "data-testid": `clock-${s.seat}`, text: clockText(s.seat) }))));
+  onlineSide(m);
   drawNameForm(m);
   const logBox = $("log");
   const atBottom = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 20;
@@ -409,18 +399,26 @@ async function saveName(ev) {
   } catch (e) { banner(e.message, "warning"); }
 }
 
-function prefsPanel() {
-  $("pref-sound").checked = prefs.get("sound");
-  $("pref-notify").checked = prefs.get("notify") && "Notification" in window && Notification.permission === "granted";
-  $("pref-sound").addEventListener("change", (ev) => { prefs.set("sound", ev.target.checked); if (ev.target.checked) beep(); });
-  $("pref-notify").addEventListener("change", async (ev) => {
-    if (!ev.target.checked) return prefs.set("notify", false);
-    if (!("Notification" in window)) { ev.target.checked = false; return banner("This browser cannot show notifications.", "warning"); }
-    const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
-    ev.target.checked = answer === "granted";
-    prefs.set("notify", ev.target.checked);
-    if (!ev.target.checked) banner("Notifications were not allowed; the tab title still shows your turn.", "info", 4000);
+// Clock, chat and "take my seat back" (chat.js, clock.js).
+function onlineSide(m) {
+  setClock(m.clock);
+  chatTable(m, shown.token);
+  $("clock-desc").textContent = describeClock(m.clock);
+  $("take-back").hidden = !(m.seat !== null && m.seats[m.seat] && m.seats[m.seat].stand_in && m.status === "running");
+  for (const c of conns) if (c.msg && c.token && !c.remembered) { c.remembered = true; remember(gameId, c.msg.seat, c.token, c.msg.title); }
+  whoami().then(me => {
+    const s = m.seat === null ? null : m.seats[m.seat];
+    $("as-account").hidden = !(me && s && s.kind === "human" && !s.player && shown.token);
+    if (me) $("as-account").textContent = `Play this seat as ${me.name}`;
   });
+}
+async function asAccount() {
+  try { await api("POST", `/api/games/${gameId}/account-seat`, {}, shown.token); }
+  catch (e) { banner(e.message, "warning"); }
+}
+async function takeBack() {
+  try { await api("POST", `/api/games/${gameId}/back`, {}, shown.token); }
+  catch (e) { banner(e.message, "warning"); }
 }
 
 function main() {
@@ -443,8 +441,12 @@ function main() {
     } catch (e) { banner(e.message, "warning"); }
   });
   $("undo").addEventListener("click", undo);
+  $("take-back").addEventListener("click", takeBack);
+  $("as-account").addEventListener("click", asAccount);
+  initChat(gameId, $("chat"), $("chat-form"), $("chat-input"), banner);
+  setInterval(() => document.querySelectorAll(".seat-clock").forEach(e => { e.textContent = clockText(Number(e.dataset.seat)); }), 1000);
   $("hand-toggle").addEventListener("click", () => { handOpen = !handOpen; dockHand(true); });
-  prefsPanel();
+  prefsPanel(banner);
   $("name-form").addEventListener("submit", saveName);
   watchDocks();
   showInvite();

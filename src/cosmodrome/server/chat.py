@@ -1,0 +1,58 @@
+"""A game's chat: plain text lines, capped in size and rate, stored with the game.
+
+A line is text only: 1 to :data:`CHAT_MAX` characters, no control characters except that
+runs of spaces and line breaks fold to one space. Pages show it with ``textContent``, never as
+markup, so ``<script>`` is shown as those characters. Who may write is the table's choice at
+creation (``chat``): ``"all"`` (spectators too), ``"players"`` (the seats only; spectators
+read), or ``"off"``.
+
+>>> chat_text("  hello   <b>there</b> ")
+'hello <b>there</b>'
+>>> chat_text("")
+Traceback (most recent call last):
+...
+cosmodrome.server.security.BadRequest: a chat message has 1 to 500 characters, not 0
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cosmodrome.core import OptionError
+from cosmodrome.server.security import BadRequest, RateLimit
+
+CHAT_MAX = 500
+#: who may write in a game's chat (spectators always read)
+CHAT_MODES = ("players", "all", "off")
+#: lines one writer (a seat, or a spectator's address) may send per window of seconds
+CHAT_RATE = (8, 10.0)
+
+
+def chat_text(raw: Any) -> str:
+    """A chat line as stored: text of 1 to :data:`CHAT_MAX` characters, white space folded."""
+    if not isinstance(raw, str):
+        raise BadRequest(f"'text' must be text, not {type(raw).__name__}")
+    if any((ord(c) < 32 and c not in "\t\r\n") or 127 <= ord(c) < 160 for c in raw):
+        raise BadRequest("a chat message may not hold control characters")
+    text = " ".join(raw.split())
+    if not 1 <= len(text) <= CHAT_MAX:
+        raise BadRequest(f"a chat message has 1 to {CHAT_MAX} characters, not {len(text)}")
+    return text
+
+
+def chat_mode(raw: Any) -> str:
+    """The table's chat setting at creation (default ``"players"``).
+
+    >>> chat_mode(None), chat_mode("all")
+    ('players', 'all')
+    """
+    if raw is None:
+        return "players"
+    if raw not in CHAT_MODES:
+        raise OptionError(f"chat must be one of {', '.join(CHAT_MODES)}, not {raw!r}")
+    return raw
+
+
+def chat_limit() -> RateLimit:
+    """The rate limit of chat lines per writer."""
+    return RateLimit(*CHAT_RATE, what="sent {n} chat messages")

@@ -1,0 +1,190 @@
+"""Ratings of rated games: one TrueSkill rating per player (an account), bot level and game
+type (docs/SERVER.md, "Ratings").
+
+Who is rated in a rated game: every seat taken by an account and every bot seat (bots are
+rated by level, so a newcomer sees how strong each level is); a guest's seat is not. Someone
+holding several seats is rated once, with the place of their best seat. A competitive game
+ranks its participants by their returns (ties share a place); a co-operative game rates the
+team as one side against the game itself (``game:<type>``, a rating of its own): the team
+won, or the game did. A seat a bot played after its person's clock ran out still counts as
+that person's.
+
+>>> ranks([1.0, 0.0, 1.0])
+[0, 1, 0]
+>>> ranks([0.5, 2.0, 1.0])
+[2, 0, 1]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any, Optional
+
+import trueskill
+from sqlalchemy import and_, select
+
+from cosmodrome.server.storage import GameTable, RatedTable, RatingTable, StorageError, Store
+
+log = logging.getLogger("cosmodrome.server")
+
+ENV = trueskill.TrueSkill(draw_probability=0.05)
+
+
+def ranks(returns: list[float]) -> list[int]:
+    """Each seat's place (0 best) from its return; equal returns share a place."""
+    order = sorted(set(returns), reverse=True)
+    return [order.index(r) for r in returns]
+
+
+def conservative(mu: float, sigma: float) -> float:
+    """The rating shown: mu - 3 sigma (what the player is at least, with 99% confidence).
+
+    >>> conservative(25.0, 25 / 3)
+    0.0
+    """
+    return round(mu - 3 * sigma, 2)
+
+
+def participants(seats: list[dict[str, Any]], game: str) -> list[tuple[str, str, int]]:
+    """(who, shown name, seat) of each rated participant, by seat (guests left out).
+
+    >>> participants([{"kind": "human", "account": "a1", "player": "ann"}, {"kind": "human"},
+    ...               {"kind": "bot", "bot": "heuristic"}], "venus")
+    [('account:a1', 'ann', 0), ('bot:heuristic', 'bot heuristic', 2)]
+    """
+    out = []
+    for i, s in enumerate(seats):
+        if s.get("kind") == "bot":
+            spec = s.get("bot") or "random"
+            if len(spec) <= 100:  # a level's spec (a longer one is no level anyone looks up)
+                out.append((f"bot:{spec}", f"bot {spec}", i))
+        elif s.get("account"):
+            out.append((f"account:{s['account']}", s.get("player") or "?", i))
+    return out
+
+
+class Ratings:
+    """Rates finished rated games (once each, in one committed write) and answers the
+    leaderboard and profiles."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.lock = asyncio.Lock()  # one game's rating at a time: no lost update of a player's rating
+
+    async def game_over(self, t: Any) -> None:
+        """The listener of finished games (``Hall.on_finish``)."""
+        if t.row.meta.get("rated") and not t.row.meta.get("rated_done"):
+            try:
+                await self.rate(t.row.id, t.row.game, t.row.seats, t.result(), bool(t.game.cooperative))
+            except StorageError as exc:  # rated at the next start (catch_up)
+                log.error("could not store the ratings of game %s: %s", t.row.id, exc)
+                return
+            t.row.meta = dict(t.row.meta, rated_done=True)
+
+    async def catch_up(self, hall: Any) -> int:
+        """Rate the finished rated games a crash left unrated (on start)."""
+        rows = await asyncio.to_thread(self.store.list_games, "finished")
+        n = 0
+        for row in rows:
+            if row.meta.get("rated") and not row.meta.get("rated_done"):
+                try:
+                    t = await hall.table(row.id)
+                    await self.game_over(t)
+                    n += 1
+                except Exception:
+                    log.exception("cannot rate game %s", row.id)
+        return n
+
+    async def rate(self, game_id: str, game: str, seats: list[dict[str, Any]], result: Optional[dict[str, Any]],
+                   cooperative: bool) -> None:
+        if result is None:
+            return
+        people = participants(seats, game)
+        places = ranks(result["returns"])
+        best: dict[str, tuple[str, int]] = {}
+        for who, name, seat in people:  # someone at several seats counts once, with their best place
+            if who not in best or places[seat] < places[best[who][1]]:
+                best[who] = (name, seat)
+        async with self.lock:
+            if cooperative:
+                team = list(best)
+                if not team:
+                    return
+                sides = [team, [f"game:{game}"]]
+                names = {w: best[w][0] for w in team} | {f"game:{game}": f"the game {game}"}
+                won = bool(result["winners"])
+                side_ranks = [0, 1] if won else [1, 0]
+                seat_of = {w: best[w][1] for w in team}
+            else:
+                if len(best) < 2:
+                    return
+                sides = [[w] for w in best]
+                names = {w: best[w][0] for w in best}
+                side_ranks = [places[best[w][1]] for w in best]
+                seat_of = {w: best[w][1] for w in best}
+            everyone = [w for side in sides for w in side]
+            before = await asyncio.to_thread(self._current, game, everyone)
+            groups = [tuple(ENV.create_rating(*before[w]) for w in side) for side in sides]
+            after_groups = ENV.rate(groups, ranks=side_ranks)
+            now = time.time()
+            after = {w: (r.mu, r.sigma) for side, rs in zip(sides, after_groups) for w, r in zip(side, rs)}
+            rank_of = {w: side_ranks[k] for k, side in enumerate(sides) for w in side}
+
+            def fn(s) -> None:
+                for w in everyone:
+                    row = s.get(RatingTable, (w, game))
+                    if row is None:
+                        s.add(RatingTable(who=w, game=game, name=names[w], mu=after[w][0], sigma=after[w][1], games=1,
+                                          updated=now))
+                    else:
+                        row.mu, row.sigma, row.games, row.updated, row.name = (after[w][0], after[w][1],
+                                                                               row.games + 1, now, names[w])
+                    s.add(RatedTable(game_id=game_id, who=w, game=game, seat=seat_of.get(w), rank=rank_of[w],
+                                     mu_before=before[w][0], sigma_before=before[w][1], mu_after=after[w][0],
+                                     sigma_after=after[w][1], time=now))
+                g = s.get(GameTable, game_id)
+                if g is not None:
+                    g.meta = dict(g.meta or {}, rated_done=True)
+            await self.store.submit(fn, asyncio.get_running_loop())
+
+    def _current(self, game: str, who: list[str]) -> dict[str, tuple[float, float]]:
+        def fn(s) -> dict[str, tuple[float, float]]:
+            out = {}
+            for w in who:
+                row = s.get(RatingTable, (w, game))
+                out[w] = (row.mu, row.sigma) if row is not None else (ENV.mu, ENV.sigma)
+            return out
+        return self.store.read(fn)
+
+    # ----- reading ------------------------------------------------------------------
+    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
+        def fn(s) -> list[dict[str, Any]]:
+            rows = s.scalars(select(RatingTable).where(RatingTable.game == game)).all()
+            out = [{"name": r.name, "kind": r.who.split(":", 1)[0], "rating": conservative(r.mu, r.sigma),
+                    "mu": round(r.mu, 2), "sigma": round(r.sigma, 2), "games": r.games} for r in rows]
+            out.sort(key=lambda d: -d["rating"])
+            return out[:limit]
+        return self.store.read(fn)
+
+    def profile(self, who: str) -> dict[str, Any]:
+        """The ratings of ``who`` (``account:<id>`` or ``bot:<spec>``) and its rated games."""
+        def fn(s) -> dict[str, Any]:
+            ratings = [{"game": r.game, "rating": conservative(r.mu, r.sigma), "mu": round(r.mu, 2),
+                        "sigma": round(r.sigma, 2), "games": r.games}
+                       for r in s.scalars(select(RatingTable).where(RatingTable.who == who))]
+            mine = s.scalars(select(RatedTable).where(RatedTable.who == who).order_by(RatedTable.time.desc())
+                             .limit(200)).all()
+            history = []
+            for h in mine:
+                others = s.scalars(select(RatedTable).where(and_(RatedTable.game_id == h.game_id,
+                                                                 RatedTable.who != who))).all()
+                names = [n.name for n in s.scalars(select(RatingTable).where(
+                    and_(RatingTable.game == h.game, RatingTable.who.in_([o.who for o in others]))))]
+                history.append({"game_id": h.game_id, "game": h.game, "seat": h.seat, "place": h.rank + 1,
+                                "won": h.rank == 0, "against": names, "time": h.time,
+                                "before": conservative(h.mu_before, h.sigma_before),
+                                "after": conservative(h.mu_after, h.sigma_after)})
+            return {"ratings": ratings, "history": history}
+        return self.store.read(fn)

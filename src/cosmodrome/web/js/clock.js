@@ -1,0 +1,40 @@
+// The clocks on the seats' panel: the server sends each seat's time left; the page counts the
+// running one down with its own clock (so a difference between the two machines' clocks does
+// not matter) until the next message.
+let last = null;          // {clock, at: performance.now() when received}
+
+export function fmtClock(sec) {
+  if (sec === null || sec === undefined) return "";
+  const s = Math.max(0, Math.floor(sec));
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  if (d) return `${d}d ${h}h`;
+  if (h) return `${h}h ${String(m).padStart(2, "0")}m`;
+  return `${m}:${String(r).padStart(2, "0")}`;
+}
+
+export function setClock(clock) { last = clock ? { clock, at: performance.now() } : null; }
+
+// The time left of ``seat`` now, or null when the game has no clock.
+export function timeLeft(seat) {
+  if (!last) return null;
+  const c = last.clock;
+  let t = c.remaining[seat];
+  if (c.running === seat) t -= (performance.now() - last.at) / 1000;
+  return Math.max(0, t);
+}
+
+export function clockText(seat) {
+  if (!last) return "";
+  const left = timeLeft(seat);
+  return ` · ${fmtClock(left)} left${last.clock.running === seat ? " ▸" : ""}`;
+}
+
+export function clockRunning() { return Boolean(last && last.clock.running !== null && last.clock.running !== undefined); }
+
+export function describeClock(c) {
+  if (!c) return "";
+  const s = c.spec || {};
+  const end = c.on_timeout === "end" ? "running out loses the game" : "on time-out a bot plays the seat until you return";
+  if (c.kind === "realtime") return `Clock: ${s.minutes} min each + ${s.increment} s a turn; ${end}.`;
+  return `Clock: ${s.hours >= 24 ? `${+(s.hours / 24).toFixed(2)} day(s)` : `${s.hours} h`} a move; ${end}.`;
+}

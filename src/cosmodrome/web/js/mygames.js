@@ -1,0 +1,92 @@
+// "My games": every game whose seat this browser opened (localStorage) and, when logged in,
+// every game the account holds a seat in (from the server, on any browser). Shows whose turn
+// it is, the clock, and alerts (title, favicon, opt-in sound and notification) when one of
+// them becomes your turn. Polls the server every few seconds (?every=seconds).
+import { api, el } from "./api.js";
+import { whoami, accountBar } from "./account.js";
+import { myList, forget } from "./mylist.js";
+import { fmtClock } from "./clock.js";
+import { prefs, beep, favicon, prefsPanel } from "./alert.js";
+
+const $ = (id) => document.getElementById(id);
+const every = Math.max(1, Number(new URLSearchParams(location.search).get("every")) || 5) * 1000;
+let turnsBefore = null;   // the keys of the games that were your turn at the last look
+
+function banner(text, level = "error") {
+  const b = $("banner"); b.className = `banner ${level}`; b.textContent = text; b.hidden = false;
+}
+
+function linkOf(g) {
+  return g.link ? g.link.replace(/^https?:\/\/[^/]+/, "") : `/table.html?game=${encodeURIComponent(g.id)}#token=${g.token}`;
+}
+
+function clockOf(g) {
+  if (!g.clock) return "";
+  const left = g.clock.remaining[g.seat];
+  return `${fmtClock(left)}${g.clock.running === g.seat ? " ▸" : ""}`;
+}
+
+function stateOf(g) {
+  if (g.missing) return "not on this server";
+  if (g.status !== "running") return g.result ? (g.result.winners.includes(g.seat) ? "over: you won" : "over") : g.status;
+  if (g.stand_in) return "a bot plays your seat (your time ran out): open it to take it back";
+  if (g.your_turn) return "your turn";
+  return `${g.to_move_name || "someone"} is deciding`;
+}
+
+function draw(games, me) {
+  const rows = games.map(g => el("tr", { class: g.your_turn ? "your-turn" : "", "data-testid": "my-game", "data-game": g.id,
+    "data-your-turn": g.your_turn ? "1" : "0" },
+    el("td", {}, el("a", { href: linkOf(g), text: g.title || g.game || g.id })),
+    el("td", { text: g.seat_name || `Seat ${g.seat + 1}` }),
+    el("td", { "data-testid": "my-game-state", text: stateOf(g) }),
+    el("td", { class: "seat-clock", text: clockOf(g) }),
+    el("td", {}, g.fromAccount ? el("span", { class: "muted small", text: "account" })
+      : el("button", { type: "button", class: "small", text: "forget", onclick: () => { forget(g.id, g.seat); look(); } }))));
+  $("games").replaceChildren(games.length ? el("table", { class: "board-list" },
+    el("tr", {}, ...["Game", "Seat", "State", "Clock", ""].map(t => el("th", { text: t }))), rows)
+    : el("p", { class: "muted", text: "No games yet: create one in the lobby, or open a seat's link." }));
+  $("source").textContent = me ? `The games of ${me.name} (on the server) and those opened in this browser.`
+    : "The games opened in this browser. Log in to see your games on every browser.";
+}
+
+async function look() {
+  const me = await whoami();
+  const local = myList();
+  let games = [];
+  try {
+    if (local.length) {
+      const r = await api("POST", "/api/games/status", { games: local.map(g => ({ id: g.id, seat: g.seat })) });
+      games = r.games.map((x, i) => ({ ...x, token: local[i].token, title: x.title || local[i].title, seat: local[i].seat }));
+    }
+    if (me) {
+      const r = await api("GET", "/api/account/games");
+      for (const x of r.games) {
+        const same = games.find(g => g.id === x.id && g.seat === x.seat);
+        if (same) Object.assign(same, x, { fromAccount: true });
+        else games.push({ ...x, fromAccount: true });
+      }
+    }
+  } catch (e) { banner(`Cannot reach the server: ${e.message}`, "warning"); return; }
+  games.sort((a, b) => (b.your_turn - a.your_turn) || (a.status === "running" ? -1 : 1));
+  draw(games, me);
+  const turns = games.filter(g => g.your_turn);
+  const keys = new Set(turns.map(g => `${g.id}/${g.seat}`));
+  $("turn-count").textContent = turns.length ? `${turns.length} your turn` : "";
+  document.title = `${turns.length ? `● Your turn (${turns.length}) — ` : ""}My games — Cosmodrome`;
+  favicon(turns.length ? "#ffb545" : "#5c6a99");
+  const fresh = turnsBefore ? turns.filter(g => !turnsBefore.has(`${g.id}/${g.seat}`)) : [];
+  if (fresh.length) {
+    if (prefs.get("sound")) beep();
+    if (prefs.get("notify") && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification("Cosmodrome: your turn", { body: fresh.map(g => g.title).join(", "), tag: "cosmodrome-my-games" }); }
+      catch (e) { /* notifications from a service worker only */ }
+    }
+  }
+  turnsBefore = keys;
+}
+
+accountBar($("account-bar"));
+prefsPanel(banner);
+look();
+setInterval(look, every);

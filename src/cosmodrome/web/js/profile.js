@@ -1,0 +1,40 @@
+// A player's (or a bot level's, ?name=bot:<level>) ratings and rated games.
+import { api, el } from "./api.js";
+import { accountBar } from "./account.js";
+
+const $ = (id) => document.getElementById(id);
+const name = new URLSearchParams(location.search).get("name") || "";
+
+async function main() {
+  accountBar($("account-bar"));
+  let p;
+  try { p = await api("GET", `/api/players/${encodeURIComponent(name)}`); }
+  catch (e) { $("name").textContent = e.message; return; }
+  $("name").textContent = p.kind === "bot" ? `${p.name} (a bot level)` : p.name;
+  document.title = `Cosmodrome — ${p.name}`;
+  $("ratings").replaceChildren(p.ratings.length ? el("table", { class: "board-list" },
+    el("tr", {}, ...["Game", "Rating", "μ", "σ", "Games"].map(t => el("th", { text: t }))),
+    p.ratings.map(r => el("tr", {}, el("td", {}, el("a", { href: `/leaderboard.html?game=${encodeURIComponent(r.game)}`, text: r.game })),
+      el("td", { text: r.rating.toFixed(1) }), el("td", { text: r.mu.toFixed(1) }), el("td", { text: r.sigma.toFixed(1) }),
+      el("td", { text: r.games }))))
+    : el("p", { class: "muted", text: "No rated game yet." }));
+  $("history").replaceChildren(p.history.length ? el("table", { class: "board-list" },
+    el("tr", {}, ...["When", "Game", "Place", "Against", "Rating", ""].map(t => el("th", { text: t }))),
+    p.history.map(h => el("tr", { "data-testid": "history-row" },
+      el("td", { text: new Date(h.time * 1000).toLocaleString() }), el("td", { text: h.game }),
+      el("td", { text: h.won ? "won" : `place ${h.place}` }), el("td", { text: h.against.join(", ") }),
+      el("td", { text: `${h.before.toFixed(1)} → ${h.after.toFixed(1)}` }),
+      el("td", {}, el("a", { href: `/replay.html?game=${encodeURIComponent(h.game_id)}`, text: "replay" })))))
+    : el("p", { class: "muted", text: "No rated game yet." }));
+  if (p.games) {
+    $("games-panel").hidden = false;
+    $("games").replaceChildren(p.games.length ? el("table", { class: "board-list" },
+      el("tr", {}, ...["When", "Game", "Players", "Result", ""].map(t => el("th", { text: t }))),
+      p.games.map(g => el("tr", { "data-testid": "game-row" },
+        el("td", { text: new Date(g.time * 1000).toLocaleString() }), el("td", { text: g.title }),
+        el("td", { text: g.players.join(", ") }), el("td", { text: `${g.won ? "won" : "lost"}${g.rated ? " (rated)" : ""}` }),
+        el("td", {}, el("a", { href: `/replay.html?game=${encodeURIComponent(g.game_id)}`, text: "replay" })))))
+      : el("p", { class: "muted", text: "No finished game yet." }));
+  }
+}
+main();

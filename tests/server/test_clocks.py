@@ -1,0 +1,155 @@
+"""Clocks: chosen at creation, enforced by the server, kept across restarts (also a kill -9).
+
+The tests run clocks fast (``clock_scale``: a clock "minute" lasts a fraction of a second)
+rather than sleeping long."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from websockets.sync.client import connect
+
+from cosmodrome.server import create_app
+from server_helpers import auth, new_game, socket, stop, token, wait_for
+from test_restart import call, free_port, start
+
+FAST = dict(clock_scale=0.01, clock_scan=0.02, alive_every=0.05)
+
+
+@pytest.fixture
+def fast(db_url):
+    with TestClient(create_app(db_url, **FAST)) as c:
+        yield c
+
+
+def info(client, g):
+    return client.get(f"/api/games/{g['id']}").json()
+
+
+def log_texts(client, g, seat=0):
+    return [line["text"] for line in client.get(f"/api/games/{g['id']}/view", headers=auth(token(g, seat))).json()["log"]]
+
+
+def act(client, g, seat, action):
+    v = client.get(f"/api/games/{g['id']}/view", headers=auth(token(g, seat))).json()["version"]
+    return client.post(f"/api/games/{g['id']}/act", json={"action": action, "version": v}, headers=auth(token(g, seat)))
+
+
+def test_a_real_time_clock_starts_when_everyone_is_seated_and_charges_the_mover(fast):
+    # 20 minutes (12 s here) and a 30 s increment (0.3 s here)
+    g = new_game(fast, clock={"kind": "realtime", "minutes": 20, "increment": 30})
+    c = info(fast, g)["clock"]
+    assert c["running"] is None and c["remaining"] == [12.0, 12.0]  # nobody has opened their link yet
+    before = time.time()
+    with socket(fast, g["id"], token(g, 0)), socket(fast, g["id"], token(g, 1)):
+        wait_for(lambda: info(fast, g)["clock"]["running"] == 0)
+        time.sleep(0.2)
+        assert act(fast, g, 0, 9).status_code == 200
+        used_at_most = time.time() - before
+        c = info(fast, g)["clock"]
+        assert c["running"] == 1
+        # seat 0 used between 0.2 s and the time since its clock could start, and got the increment
+        assert 12.3 - used_at_most <= c["remaining"][0] <= 12.3 - 0.2
+        assert c["remaining"][1] <= 12.0
+
+
+@pytest.fixture
+def faster(db_url):
+    with TestClient(create_app(db_url, **dict(FAST, clock_scale=0.0001))) as c:
+        yield c
+
+
+def test_on_time_out_a_bot_takes_the_seat_until_its_player_takes_it_back(faster):
+    fast = faster
+    g = new_game(fast, clock={"kind": "turn", "hours": 5})  # five hours a move: 1.8 s here
+    with socket(fast, g["id"], token(g, 0)) as ws0, socket(fast, g["id"], token(g, 1)):
+        wait_for(lambda: info(fast, g)["clock"]["running"] == 0)
+        # seat 0 never moves: its time runs out, a bot plays for it, and seat 1's clock runs
+        # every socket is told at once, with the table showing who plays the seat now
+        while not ((m := ws0.receive_json()).get("type") == "table" and m["seats"][0]["stand_in"]):
+            pass
+        assert "ran out of time" in m["notice"] and m["decision"] is None and m["clock"]["remaining"][0] == 0
+        seats = info(fast, g)["seats"]
+        assert seats[0]["stand_in"] in ("heuristic", "random") and seats[1]["stand_in"] is None
+        assert any("Player 1 ran out of time: a bot" in t for t in log_texts(fast, g))
+        wait_for(lambda: info(fast, g)["actions"] >= 1 and info(fast, g)["clock"]["running"] == 1)
+        # the other seat plays on; the bot keeps playing seat 0
+        assert act(fast, g, 1, 9).status_code == 200
+        wait_for(lambda: info(fast, g)["actions"] >= 3)  # the bot moved for seat 0 again
+        # the player comes back over the socket
+        ws0.send_json({"type": "back"})
+        while (m := ws0.receive_json()).get("type") != "ack":
+            pass
+        assert m["of"] == "back" and m["ok"]
+    i = info(fast, g)
+    assert i["seats"][0]["stand_in"] is None
+    assert any("Player 1 is back" in t for t in log_texts(fast, g, 1))
+    # back twice is a clear 409; a spectator has no seat to take back
+    r = fast.post(f"/api/games/{g['id']}/back", headers=auth(token(g, 0)))
+    assert r.status_code == 409 and "already played by its person" in r.json()["error"]
+    assert fast.post(f"/api/games/{g['id']}/back").status_code == 403
+
+
+def test_the_table_may_choose_that_a_time_out_ends_the_game(fast):
+    g = new_game(fast, clock={"kind": "realtime", "minutes": 0.5, "on_timeout": "end"})  # 0.3 s
+    with socket(fast, g["id"], token(g, 0)), socket(fast, g["id"], token(g, 1)):
+        i = wait_for(lambda: (lambda i: i if i["status"] == "finished" else None)(info(fast, g)))
+    assert i["result"]["timeout"] == 0 and i["result"]["winners"] == [1]
+    assert any("ran out of time: the game is over" in t for t in log_texts(fast, g))
+    assert act(fast, g, 0, 9).status_code == 409  # over: no more moves
+
+
+@pytest.mark.parametrize("clock, words", [
+    ({"kind": "sundial"}, "kind must be none, realtime or turn"),
+    ({"kind": "realtime"}, "'minutes' must be a number"),
+    ({"kind": "realtime", "minutes": 5, "increment": -1}, "'increment' must be a number"),
+    ({"kind": "turn", "days": 90}, "'days' must be a number"),
+    ({"kind": "turn", "hours": 24, "on_timeout": "explode"}, "on_timeout must be"),
+    ("fast", "the clock must be an object"),
+])
+def test_a_bad_clock_is_refused_and_creates_nothing(fast, clock, words):
+    before = len(fast.app.state.store.list_games())
+    r = fast.post("/api/games", json={"game": "pocket-race", "players": 2, "clock": clock})
+    assert r.status_code == 422 and words in r.json()["error"]
+    assert len(fast.app.state.store.list_games()) == before
+
+
+def test_a_clock_runs_out_across_a_kill_and_a_restart_without_eating_time(tmp_path):
+    """The server is killed (SIGKILL) while seat 1's clock runs, and stays down longer than the
+    time that seat had left: after the restart the seat has at least what it had at the kill,
+    and the clock then runs out under the new process (a bot takes the seat)."""
+    db = f"sqlite:///{tmp_path / 'clock.sqlite'}"
+    port = free_port()
+    fast = ["--clock-scale", "0.05", "--clock-scan", "0.05", "--alive-every", "0.1"]
+    proc, base = start(db, port, 0.0, tmp_path / "log.txt", *fast)
+    try:
+        status, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "options": {"rounds": 4},
+                                                      "seats": [{"kind": "human"}, {"kind": "human"}],
+                                                      "clock": {"kind": "realtime", "minutes": 1}})  # 3 s
+        assert status == 201
+        ws_url = base.replace("http", "ws") + f"/ws/games/{g['id']}"
+        for seat in (0, 1):
+            with connect(ws_url) as ws:
+                ws.send(json.dumps({"type": "hello", "token": g["seats"][seat]["token"]}))
+                json.loads(ws.recv())
+        wait_for(lambda: call(base, "GET", f"/api/games/{g['id']}")[1]["clock"]["running"] == 0)
+        time.sleep(0.3)
+        left_at_kill = call(base, "GET", f"/api/games/{g['id']}")[1]["clock"]["remaining"][0]
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        time.sleep(3.5)  # down longer than the 3 s the seat had
+        proc, base = start(db, port, 0.0, tmp_path / "log.txt", *fast)
+        i = call(base, "GET", f"/api/games/{g['id']}")[1]
+        assert i["seats"][0]["stand_in"] is None
+        # the time since the last "alive" mark (at most 0.1 s) and the start of the new process are not counted
+        assert i["clock"]["remaining"][0] >= left_at_kill - 1.0
+        i = wait_for(lambda: (lambda i: i if i["seats"][0]["stand_in"] else None)(
+            call(base, "GET", f"/api/games/{g['id']}")[1]), timeout=15)
+        assert i["clock"]["remaining"][0] == 0
+    finally:
+        stop(proc)
