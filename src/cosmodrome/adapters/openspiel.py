@@ -73,6 +73,7 @@ DEFAULT_MAX_GAME_LENGTH = 100_000
 #: the number of deals (Cosmodrome seeds 0..deals-1) the opening chance node chooses from
 DEFAULT_DEALS = 1000
 BEFORE_DEAL = "(before the deal)"
+RNG_SECTION = "[GameRNGState]"
 _RESERVED = ("players", "rng_seed", "sampled_chance", "deals")
 
 _REGISTERED: dict[str, type] = {}
@@ -180,8 +181,12 @@ def _max_game_length(game: Game, players: int, options: dict) -> int:
     return DEFAULT_MAX_GAME_LENGTH
 
 
-def _game_type(game: Game, sampled: bool = False) -> "pyspiel.GameType":
-    spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": False,
+def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType":
+    """The pyspiel game type; ``sampled`` None: the game's default chance mode (explicit
+    when the game offers explicit chance, sampled otherwise)."""
+    if sampled is None:
+        sampled = not game.explicit_chance
+    spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": not game.explicit_chance,
                             "deals": DEFAULT_DEALS, "rng_seed": 0}
     for opt in game.options:
         if opt.name in _RESERVED:
@@ -227,6 +232,7 @@ def _make_classes(core_game: Game) -> type:
     name = core_game.name
     short = short_name(name)
     types = {False: _game_type(core_game, False), True: _game_type(core_game, True)}
+    spec = _game_type(core_game).parameter_specification
     CHANCE = pyspiel.PlayerId.CHANCE
     TERMINAL = pyspiel.PlayerId.TERMINAL
 
@@ -246,14 +252,15 @@ def _make_classes(core_game: Game) -> type:
         # -- the pyspiel protocol --------------------------------------------------------------
         def current_player(self) -> int:
             s = self._core.get()
-            if s is None:
+            if s is None or s.is_chance_node():
                 return CHANCE
             seat = s.to_move()
             return TERMINAL if seat is None else seat
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            if self._core.get() is not None:
-                return []
+            s = self._core.get()
+            if s is not None:
+                return s.chance_outcomes()   # a die, a draw...: empty at a decision
             deals = self.get_game().deals
             return [(k, 1.0 / deals) for k in range(deals)]
 
@@ -270,17 +277,17 @@ def _make_classes(core_game: Game) -> type:
                 game = self.get_game()
                 if not 0 <= action < game.deals:
                     raise IllegalActionError(f"{short}: deal {action} is not one of 0..{game.deals - 1}")
-                self._core = _Core(core_game.new_state(game.players, action, game.options))
+                self._core = _Core(core_game.new_state(game.players, action, game.options, chance="explicit"))
                 return
-            # checked: an illegal id raises IllegalActionError (a ValueError) naming the
-            # legal ones, and leaves the state unchanged
+            # checked: an illegal id (or outcome) raises IllegalActionError (a ValueError)
+            # naming the legal ones, and leaves the state unchanged
             s.apply(action)
 
         def _action_to_string(self, player: int, action: int) -> str:
-            if player == CHANCE:
-                return f"Deal {int(action)}"
             s = self._core.get()
-            return s.action_label(int(action)) if s is not None else f"Action {int(action)}"
+            if s is None:
+                return f"Deal {int(action)}"
+            return s.action_label(int(action))
 
         def is_terminal(self) -> bool:
             s = self._core.get()
@@ -323,7 +330,7 @@ def _make_classes(core_game: Game) -> type:
 
         def __init__(self, params: Optional[Mapping[str, Any]] = None) -> None:
             params = dict(params or {})
-            for k, v in types[False].parameter_specification.items():
+            for k, v in spec.items():
                 params.setdefault(k, v)
             players = params["players"]
             core_game.check_players(players)  # PlayerCountError (a ValueError) naming the range
@@ -331,11 +338,15 @@ def _make_classes(core_game: Game) -> type:
             sampled = params["sampled_chance"]
             if not isinstance(sampled, bool):
                 raise OptionError(f"{short}: sampled_chance must be true or false, not {sampled!r}")
+            if not sampled and not core_game.explicit_chance:
+                raise OptionError(f"{short}: {core_game.title or name} offers no explicit chance yet; "
+                                  "only sampled_chance=true")
             deals = _whole(short, "deals", params["deals"], 1)
             seed = _whole(short, "rng_seed", params["rng_seed"], 0)
+            outcomes = 0 if sampled else max(deals, core_game.max_chance_outcomes(players, self.options))
             info = pyspiel.GameInfo(
                 num_distinct_actions=core_game.num_actions,
-                max_chance_outcomes=0 if sampled else deals,
+                max_chance_outcomes=outcomes,
                 num_players=players,
                 min_utility=0.0,
                 max_utility=1.0,
@@ -359,8 +370,29 @@ def _make_classes(core_game: Game) -> type:
             return core_game.new_state(self.players, self._seeds.below(1 << 31), self.options)
 
         def state_for_seed(self, seed: int) -> CosmodromeSpielState:
-            """The state right after the deal of Cosmodrome seed ``seed`` (any whole number)."""
-            return CosmodromeSpielState(self, core_game.new_state(self.players, int(seed), self.options))
+            """The state right after the deal of Cosmodrome seed ``seed`` (any whole number),
+            in this game's chance mode."""
+            mode = "sampled" if self.sampled else "explicit"
+            return CosmodromeSpielState(self, core_game.new_state(self.players, int(seed), self.options, chance=mode))
+
+        # -- the seed stream of the sampled mode, for serialize_game_and_state -----------------
+        def get_rng_state(self) -> str:
+            """The state of the stream that seeds new initial states (sampled mode)."""
+            return str(self._seeds.state)
+
+        def set_rng_state(self, text: str) -> None:
+            try:
+                self._seeds = Rng.from_state(int(text.strip()))
+            except ValueError:
+                raise ValueError(f"{short}: a game RNG state is a whole number, not {text!r}") from None
+
+        def serialize(self) -> str:
+            """``Game::Serialize``: the game string, and in the sampled mode the seed stream's
+            state (which pyspiel itself cannot ask a Python game for)."""
+            text = self.to_string()
+            if self.sampled:
+                text += f"\n{RNG_SECTION}\n{self.get_rng_state()}"
+            return text
 
         def state_from_core(self, core: State) -> CosmodromeSpielState:
             """Wrap a Cosmodrome state of this game (same player count) as a pyspiel state."""
@@ -386,6 +418,51 @@ def _make_classes(core_game: Game) -> type:
 
 def _camel(name: str) -> str:
     return "".join(part.capitalize() for part in name.replace("_", "-").split("-"))
+
+
+# ----- serializing a game and a state ------------------------------------------------------------
+_PYSPIEL_SERIALIZE = pyspiel.serialize_game_and_state
+_PYSPIEL_DESERIALIZE = pyspiel.deserialize_game_and_state
+
+
+def _sampled_cosmodrome(game: Any) -> bool:
+    return type(game) in _REGISTERED.values() and game.sampled
+
+
+def serialize_game_and_state(game: "pyspiel.Game", state: "pyspiel.State") -> str:
+    """``pyspiel.serialize_game_and_state``, also for a Cosmodrome game in the sampled mode
+    (pyspiel asks the game for its RNG state through a C++ hook a Python game cannot fill;
+    this writes the same format with the seed stream's state). Other games go to pyspiel.
+    Importing this module installs it as ``pyspiel.serialize_game_and_state``."""
+    if not _sampled_cosmodrome(game):
+        return _PYSPIEL_SERIALIZE(game, state)
+    return ("# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+            f"[Game]\n{game.serialize()}\n[State]\n{state.serialize()}\n")
+
+
+def deserialize_game_and_state(text: str) -> tuple:
+    """The inverse of :func:`serialize_game_and_state` (installed as
+    ``pyspiel.deserialize_game_and_state``): the game, its seed stream, and the state."""
+    sections: dict[str, list[str]] = {"[Meta]": [], "[Game]": [], "[State]": []}
+    current = None
+    for line in text.split("\n"):
+        if not line or line.startswith("#"):
+            continue
+        if line in sections:
+            current = line
+        elif current is not None:
+            sections[current].append(line)
+    game_lines = sections["[Game]"]
+    if RNG_SECTION not in game_lines or not game_lines or PREFIX not in game_lines[0]:
+        return _PYSPIEL_DESERIALIZE(text)
+    cut = game_lines.index(RNG_SECTION)
+    game = pyspiel.load_game("\n".join(game_lines[:cut]))
+    game.set_rng_state("\n".join(game_lines[cut + 1:]))
+    return game, game.deserialize_state("\n".join(sections["[State]"]))
+
+
+pyspiel.serialize_game_and_state = serialize_game_and_state
+pyspiel.deserialize_game_and_state = deserialize_game_and_state
 
 
 # ----- registration ----------------------------------------------------------------------------
