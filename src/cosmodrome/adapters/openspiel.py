@@ -89,53 +89,99 @@ def short_name(name: str) -> str:
 
 
 # ----- the core state inside a pyspiel state ---------------------------------------------------
-def _restore_core(game_name: str, data: Optional[dict]) -> "_Core":
-    return _Core(None if data is None else get_game(game_name).state_from_json(data))
+def _restore_core(game_name: str, data: Optional[dict], seen: Optional[list] = None) -> "_Core":
+    box = _Core(None if data is None else get_game(game_name).state_from_json(data))
+    for step in seen or ():
+        box.seen = (box.seen, tuple(step))
+    return box
+
+
+def seen_step(seat: int, actor: Any, action: Optional[int], events: list) -> dict:
+    """What ``seat`` saw of one step: who acted (a seat, ``"chance"`` or ``"setup"``), its
+    own action id (another seat's choice or chance's outcome shows only through the log),
+    and the log lines the step gave it (``Event.for_seat``: hidden parts never included).
+
+    >>> from cosmodrome.core import Event
+    >>> e = Event("draw", "Red drew Take 3.", {}, frozenset({0}), "Red drew a card.")
+    >>> seen_step(1, 0, 9, [e])
+    {'by': 0, 'log': ['Red drew a card.']}
+    """
+    step: dict[str, Any] = {"by": actor}
+    if actor == seat:
+        step["action"] = action
+    step["log"] = [t for t in (e.text_for(seat) for e in events) if t is not None]
+    return step
 
 
 class _Core:
-    """Holds the Cosmodrome state of a pyspiel state (None before the deal).
+    """Holds the Cosmodrome state of a pyspiel state (None before the deal) and ``seen``,
+    what each seat has seen since the start (a shared chain ``(earlier, step)``, ``step``
+    holding one :func:`seen_step` per seat), for the perfect-recall information state.
 
     pyspiel clones a Python state by making a fresh initial state and deep-copying its
     ``__dict__``, and serializes it by pickling that ``__dict__``. This box makes both cheap
-    and exact: a deep copy is ``State.clone()``, a pickle is ``State.to_json()``. In the
-    sampled-chance mode a fresh initial state's box makes its Cosmodrome state (taking a
-    seed from the game's stream) only when first used, so the throw-away states pyspiel
-    makes while cloning or deserializing cost nothing and take no seed."""
+    and exact: a deep copy is ``State.clone()`` (the chain is shared: it never changes), a
+    pickle is ``State.to_json()`` and the steps. In the sampled-chance mode a fresh initial
+    state's box makes its Cosmodrome state (taking a seed from the game's stream) only when
+    first used, so the throw-away states pyspiel makes while cloning or deserializing cost
+    nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name")
+    __slots__ = ("_state", "_game", "_name", "seen")
 
-    def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "") -> None:
+    def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
+                 seen: Optional[tuple] = None) -> None:
         self._state = state
         self._game = lazy_game
         self._name = state.game.name if state is not None else name
+        self.seen = seen
 
     def get(self) -> Optional[State]:
         """The Cosmodrome state; None before the deal (explicit-chance mode)."""
         if self._state is None and self._game is not None:
             self._state = self._game._fresh_core()
             self._game = None
+            self.record("setup", None, self._state.initial_events)
         return self._state
 
     def peek(self) -> Optional[State]:
         """The Cosmodrome state if it exists already (never makes one)."""
         return self._state
 
+    def record(self, actor: Any, action: Optional[int], events: list) -> None:
+        """Add a step to what every seat has seen."""
+        n = self._state.num_players
+        self.seen = (self.seen, tuple(seen_step(q, actor, action, events) for q in range(n)))
+
+    def steps(self) -> list:
+        """The steps of ``seen``, oldest first."""
+        out, node = [], self.seen
+        while node is not None:
+            node, step = node
+            out.append(step)
+        out.reverse()
+        return out
+
     def __deepcopy__(self, memo: dict) -> "_Core":
         s = self.get()
-        return _Core(None if s is None else s.clone(), name=self._name)
+        return _Core(None if s is None else s.clone(), name=self._name, seen=self.seen)
 
     def __reduce__(self):
         s = self.get()
-        return (_restore_core, (self._name if s is None else s.game.name, None if s is None else s.to_json()))
+        return (_restore_core, (self._name if s is None else s.game.name, None if s is None else s.to_json(),
+                                [list(step) for step in self.steps()]))
 
 
 # ----- the observer ----------------------------------------------------------------------------
 class CosmodromeObserver:
-    """The pyspiel observer: a tensor and a string per (state, player), from the view only.
+    """The pyspiel observer: a tensor and a string per (state, player), from what the
+    player may see only.
 
-    ``perfect_recall`` observers (information states) use the game's
-    ``information_state_string``; the others the canonical JSON of the view."""
+    The observation (``perfect_recall`` false) is the current view: its string is the
+    canonical JSON of ``state.view(player)``. The information state (``perfect_recall``
+    true) is everything the player has seen since the start: its string is the canonical
+    JSON of ``{"seen": [...], "view": ...}``, the steps of :func:`seen_step` (who acted,
+    the player's own actions, the log lines it read) and the current view. Both tensors are
+    the flattening of the current view (:class:`cosmodrome.adapters.tensor.ViewSchema`)."""
 
     def __init__(self, schema: ViewSchema, perfect_recall: bool) -> None:
         self.schema = schema
@@ -152,11 +198,12 @@ class CosmodromeObserver:
         self.schema.encode(s.view(player), self.tensor)
 
     def string_from(self, state: "pyspiel.State", player: int) -> str:
-        s = state._core.get()
+        box = state._core
+        s = box.get()
         if s is None:
             return BEFORE_DEAL
         if self.perfect_recall:
-            return s.information_state_string(player)
+            return canonical({"seen": [step[player] for step in box.steps()], "view": s.view(player)})
         return canonical(s.view(player))
 
 
@@ -277,11 +324,14 @@ def _make_classes(core_game: Game) -> type:
                 game = self.get_game()
                 if not 0 <= action < game.deals:
                     raise IllegalActionError(f"{short}: deal {action} is not one of 0..{game.deals - 1}")
-                self._core = _Core(core_game.new_state(game.players, action, game.options, chance="explicit"))
+                box = _Core(core_game.new_state(game.players, action, game.options, chance="explicit"))
+                box.record("setup", None, box.get().initial_events)
+                self._core = box
                 return
             # checked: an illegal id (or outcome) raises IllegalActionError (a ValueError)
             # naming the legal ones, and leaves the state unchanged
-            s.apply(action)
+            actor = "chance" if s.is_chance_node() else s.to_move()
+            self._core.record(actor, action, s.apply(action))
 
         def _action_to_string(self, player: int, action: int) -> str:
             s = self._core.get()
@@ -312,8 +362,13 @@ def _make_classes(core_game: Game) -> type:
                 seed = int(np.random.randint(0, 2**31 - 1))
             else:
                 seed = int(float(probability_sampler()) * (1 << 53))
-            new = s.resample(int(player_id), Rng(seed))
-            return self.get_game().state_from_core(new)
+            p = int(player_id)
+            new = self.get_game().state_from_core(s.resample(p, Rng(seed)))
+            # what was seen comes along as ``player_id`` saw it, for every seat (the others'
+            # own records would carry what it cannot see)
+            for step in self._core.steps():
+                new._core.seen = (new._core.seen, (step[p],) * len(step))
+            return new
 
         def __str__(self) -> str:
             s = self._core.get()
@@ -373,7 +428,9 @@ def _make_classes(core_game: Game) -> type:
             """The state right after the deal of Cosmodrome seed ``seed`` (any whole number),
             in this game's chance mode."""
             mode = "sampled" if self.sampled else "explicit"
-            return CosmodromeSpielState(self, core_game.new_state(self.players, int(seed), self.options, chance=mode))
+            state = CosmodromeSpielState(self, core_game.new_state(self.players, int(seed), self.options, chance=mode))
+            state._core.record("setup", None, state.core.initial_events)
+            return state
 
         # -- the seed stream of the sampled mode, for serialize_game_and_state -----------------
         def get_rng_state(self) -> str:

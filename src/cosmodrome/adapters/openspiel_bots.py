@@ -158,6 +158,10 @@ class OpenSpielMCTSBot(_OpenSpielBot):
                         node.total_reward += target
                         node.explore_count += 1
                     n += 1
+                    # the first simulation only evaluates the root: stop no sooner than
+                    # the root is expanded, whatever the budget (else there is no child)
+                    if not top.children:
+                        continue
                     if n >= limit or (deadline is not None and clock() >= deadline):
                         break
                 owner.last_iterations = n
