@@ -20,38 +20,57 @@ True
 The game type
     sequential; imperfect information; general sum; terminal rewards. Returns are
     Cosmodrome's win shares: 1/k to each of k winners, 0 to the others (utilities in
-    [0, 1]). Chance is *explicit* by default: the first node is a chance node choosing the
-    deal, outcome k (of ``deals``, default 1000, uniform) being Cosmodrome seed k; every
-    later die, shuffle and draw follows from that seed inside the state, so a pyspiel
-    history ``[k, a1, a2, ...]`` is the Cosmodrome game record (seed k, actions a1, a2...).
-    With ``sampled_chance=True`` the game type is *sampled stochastic* instead (no chance
-    nodes; the k-th state made by ``new_initial_state()`` takes the k-th seed of the
-    ``rng_seed`` stream). pyspiel 2.0.2 cannot ``serialize_game_and_state`` a Python game in
-    that mode (it asks the game for an RNG state Python games cannot provide), hence the
-    explicit default; ``state.serialize()`` works in both modes.
+    [0, 1]).
+
+Chance
+    A game that offers explicit chance (``Game.explicit_chance``: Onward to Venus, Cosmic
+    Run) is *explicit stochastic* by default: the first node is a chance node choosing the
+    deal, outcome k (of ``deals``, default 1000, uniform) being Cosmodrome seed k, which
+    sets up the table (hands, first player); after it every die, draw and random pick is a
+    chance node of its own (:mod:`cosmodrome.core.chance`: a draw's outcomes are the cards
+    left, each with its share), and the state holds no random generator, so no clone sees
+    another's future. A pyspiel history ``[k, a1, a2, ...]`` is then the Cosmodrome record
+    of seed k in the explicit mode (chance outcomes among the actions).
+    A game without explicit chance yet (Walking on the Moon, March on Mars) is *sampled
+    stochastic*, and so is any game with ``sampled_chance=True``: no chance nodes, the state
+    rolls its own dice (a clone replays the same future), and the k-th state made by
+    ``new_initial_state()`` takes the k-th seed of the ``rng_seed`` stream.
+    ``sampled_chance=False`` on a game without explicit chance raises OptionError.
 
 Parameters
     ``players`` (the player count; default 2, or the game's minimum if above 2),
     ``deals``, ``sampled_chance``, ``rng_seed`` (above) and one parameter per game option
     (same name; a ``None`` default is written ``""``).
 
-Observations (built ONLY from ``state.view(player)``, so they hold nothing the seat may
-not see)
-    ``observation_string(p)``: the canonical JSON of the view;
-    ``information_state_string(p)``: the game's ``information_state_string(p)`` (by the
-    core protocol, the canonical JSON of the view unless the game refines it from the
-    view); both tensors: the flattening of the view described by
-    :class:`cosmodrome.adapters.tensor.ViewSchema` (``describe_tensor`` lists each entry).
+Observations (built ONLY from what the player may see)
+    ``observation_string(p)`` is the current view: the canonical JSON of
+    ``state.view(p)``. ``information_state_string(p)`` is perfect recall: everything ``p``
+    has seen since the deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
+    each step (:func:`seen_step`) says who acted, ``p``'s own action ids and the log lines
+    ``p`` read (hidden parts replaced as the table shows them). ``observation_tensor(p)``
+    is the flattening of the view described by :class:`cosmodrome.adapters.tensor.ViewSchema`
+    (``describe_tensor`` lists each entry); no information-state tensor is offered
+    (``provides_information_state_tensor`` is false), since a fixed-size tensor of these long
+    games cannot hold a whole history.
 
 Serialization
     ``state.serialize()`` stores the complete Cosmodrome state (``State.to_json()``, hidden
-    parts and the random generator included) and ``game.deserialize_state`` rebuilds it
-    exactly; the OpenSpiel action history travels alongside.
+    parts included) and what each seat has seen, and ``game.deserialize_state`` rebuilds it
+    exactly; the OpenSpiel action history travels alongside. ``pyspiel.serialize_game_and_state``
+    works in both modes: pyspiel asks a sampled game for its RNG state through a C++ hook
+    a Python game cannot fill, so importing this module installs
+    :func:`serialize_game_and_state` and :func:`deserialize_game_and_state` (the same
+    format, the seed stream in its ``[GameRNGState]`` section; other games pass through to
+    pyspiel). pyspiel's C++ ``random_sim_test(..., serialize=True)`` still cannot serialize a
+    sampled Python game: use ``serialize=False`` there.
 
 Search
     ``state.resample_from_infostate(player, sampler)`` is Cosmodrome's
-    ``State.resample(player, rng)`` with the generator seeded from the sampler, so
-    ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs on every game.
+    ``State.resample(player, rng)`` with the generator seeded from the sampler (and the
+    steps seen, as ``player`` saw them), so
+    ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs on every game; MCTS with chance
+    nodes and expectiminimax (``open_spiel.python.algorithms.mcts``, ``minimax``) run on
+    the games with explicit chance.
 """
 
 from __future__ import annotations
@@ -251,7 +270,7 @@ def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType"
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,   # perfect recall: the string only (see the docstring)
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=spec,
