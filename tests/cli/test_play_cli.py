@@ -99,3 +99,15 @@ def test_advisor_rates_every_option():
     first = get_game("pocket-race").new_state(2, 3)
     for a in first.legal_actions():
         assert first.action_label(a) in res.output.split("Advisor")[1]
+
+
+def test_an_explicit_chance_record_is_refused_by_the_terminal(tmp_path):
+    rec, s = GameRecord.start("pocket-race", 2, 3, {"rounds": 2}, chance="explicit")
+    s.apply(9)                                   # a draw: the next action is chance's
+    rec.actions += [9, s.chance_outcomes()[0][0]]
+    path = tmp_path / "explicit.json"
+    rec.save(path)
+    assert json.loads(path.read_text())["chance"] == "explicit"
+    res = runner.invoke(app, ["play", "pocket-race", "--load", str(path), "--seats", "human,random"], input="1\n")
+    assert res.exit_code != 0
+    assert "explicit chance" in str(res.exception) + res.output
