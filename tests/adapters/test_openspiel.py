@@ -285,6 +285,8 @@ def test_openspiel_ismcts_runs(name):
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), 0.7, 8, random_state=rs)
     s = game.state_for_seed(2)
     for _ in range(2):
+        while s.is_chance_node():           # a die or a draw (explicit chance): chance's move
+            s.apply_action(s.chance_outcomes()[-1][0])
         if s.is_terminal():
             break
         action = bot.step(s)
