@@ -158,3 +158,26 @@ def test_bad_saved_chance_is_refused():
         get_game("pocket-race").state_from_json(dict(d, chance={"pending": "x", "given": []}))
     with pytest.raises(RecordError, match="chance"):
         GameRecord.from_json({"game": "pocket-race", "players": 2, "seed": 1, "chance": "psychic"})
+
+
+@pytest.mark.parametrize("players,options", [(1, {"novice": True, "expert_mines": 2}), (2, {"side": "B", "friendly": True}),
+                                             (2, {"rapid_fire": True})])
+def test_cosmic_run_variants_in_the_explicit_mode(players, options):
+    game = get_game("cosmic-run")
+    bound = game.max_chance_outcomes(players, options)
+    rec, s = GameRecord.start("cosmic-run", players, 8, options, chance="explicit")
+    rng = Rng(8)
+    n = 0
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        if s.is_chance_node():
+            assert all(0 <= o < bound for o in legal)
+        elif n % 9 == 0:                     # a determinization keeps the seat's view, stays explicit
+            seat = s.to_move()
+            d = s.resample(seat, Rng(n))
+            assert d.view(seat) == s.view(seat) and d.chance_mode == "explicit"
+        a = legal[rng.below(len(legal))]
+        s.apply(a)
+        rec.actions.append(a)
+        n += 1
+    assert GameRecord.loads(rec.dumps()).replay().to_json() == s.to_json()
