@@ -135,7 +135,8 @@ def seen_step(seat: int, actor: Any, action: Optional[int], events: list) -> dic
 class _Core:
     """Holds the Cosmodrome state of a pyspiel state (None before the deal) and ``seen``,
     what each seat has seen since the start (a shared chain ``(earlier, step)``, ``step``
-    holding one :func:`seen_step` per seat), for the perfect-recall information state.
+    holding the canonical JSON of one :func:`seen_step` per seat), for the perfect-recall
+    information state.
 
     pyspiel clones a Python state by making a fresh initial state and deep-copying its
     ``__dict__``, and serializes it by pickling that ``__dict__``. This box makes both cheap
@@ -169,7 +170,7 @@ class _Core:
     def record(self, actor: Any, action: Optional[int], events: list) -> None:
         """Add a step to what every seat has seen."""
         n = self._state.num_players
-        self.seen = (self.seen, tuple(seen_step(q, actor, action, events) for q in range(n)))
+        self.seen = (self.seen, tuple(canonical(seen_step(q, actor, action, events)) for q in range(n)))
 
     def steps(self) -> list:
         """The steps of ``seen``, oldest first."""
@@ -222,7 +223,9 @@ class CosmodromeObserver:
         if s is None:
             return BEFORE_DEAL
         if self.perfect_recall:
-            return canonical({"seen": [step[player] for step in box.steps()], "view": s.view(player)})
+            # canonical({"seen": [...], "view": ...}), the steps' JSON made once when recorded
+            seen = ",".join(step[player] for step in box.steps())
+            return f'{{"seen":[{seen}],"view":{canonical(s.view(player))}}}'
         return canonical(s.view(player))
 
 
