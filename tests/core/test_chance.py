@@ -6,7 +6,8 @@ from collections import Counter
 import pytest
 
 import cosmodrome.testing.toy  # noqa: F401  (registers "pocket-race")
-from cosmodrome.core import CHANCE, GameRecord, IllegalActionError, OptionError, RecordError, Rng, games, get_game
+from cosmodrome.core import GameRecord, OptionError, RecordError, Rng, games, get_game
+from cosmodrome.testing.conformance import play_checked
 
 #: the games that offer explicit chance today; the others only sample inside the state.
 #: Walking on the Moon and March on Mars are still to adopt it: when one does, move it here.
@@ -30,49 +31,13 @@ def test_an_unknown_chance_mode_is_refused():
         get_game("pocket-race").new_state(2, 1, chance="psychic")
 
 
-def play_explicit(name, players, seed, check_every=5):
-    """A random game in the explicit mode, checking every chance node; returns the record,
-    the end state and the number of chance nodes met."""
-    game = get_game(name)
-    bound = game.max_chance_outcomes(players)
-    rec, s = GameRecord.start(name, players, seed, chance="explicit")
-    rng = Rng(seed)
-    nodes = 0
-    while not s.is_terminal():
-        legal = s.legal_actions()
-        if s.is_chance_node():
-            outcomes = s.chance_outcomes()
-            assert s.to_move() == CHANCE and s.decision().kind == "chance"
-            assert legal == [o for o, _ in outcomes] == sorted(set(legal))
-            assert all(0 <= o < bound for o in legal) and all(p > 0 for _, p in outcomes)
-            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-            if nodes % check_every == 0:
-                before = s.to_json()
-                assert s.to_json()["rng"] == 0        # no generator: nothing predicts the outcome
-                back = game.state_from_json(json.loads(json.dumps(before)))
-                assert back.is_chance_node() and back.chance_outcomes() == outcomes and back.to_json() == before
-                with pytest.raises(IllegalActionError, match="not an outcome of this chance node"):
-                    s.apply(bound + 7)
-                assert s.to_json() == before
-            nodes += 1
-            action = outcomes[rng.below(len(outcomes))][0]
-        else:
-            action = legal[rng.below(len(legal))]
-        s.apply(action)
-        rec.actions.append(action)
-    return rec, s, nodes
-
-
 @pytest.mark.parametrize("name", sorted(EXPLICIT))
-def test_explicit_games_play_to_the_end_and_replay(name):
+def test_explicit_games_pass_the_conformance_check(name):
+    """The protocol check of every game, in the explicit mode: chance nodes included (their
+    outcomes, odds, refusals, JSON and clones), and the record replays."""
     for players in PLAYERS[name]:
-        rec, end, nodes = play_explicit(name, players, seed=3)
-        assert nodes > 0
-        r = end.returns()
-        assert len(r) == players and all(0.0 <= x <= 1.0 for x in r)
-        loaded = GameRecord.loads(rec.dumps())
-        assert loaded.chance == "explicit"
-        assert loaded.replay().to_json() == end.to_json()
+        end = play_checked(get_game(name), players, seed=3, every=5, chance="explicit")
+        assert end.is_terminal() and end.chance_mode == "explicit"
 
 
 def first_chance_node(name, players, seed):
@@ -163,21 +128,5 @@ def test_bad_saved_chance_is_refused():
 @pytest.mark.parametrize("players,options", [(1, {"novice": True, "expert_mines": 2}), (2, {"side": "B", "friendly": True}),
                                              (2, {"rapid_fire": True})])
 def test_cosmic_run_variants_in_the_explicit_mode(players, options):
-    game = get_game("cosmic-run")
-    bound = game.max_chance_outcomes(players, options)
-    rec, s = GameRecord.start("cosmic-run", players, 8, options, chance="explicit")
-    rng = Rng(8)
-    n = 0
-    while not s.is_terminal():
-        legal = s.legal_actions()
-        if s.is_chance_node():
-            assert all(0 <= o < bound for o in legal)
-        elif n % 9 == 0:                     # a determinization keeps the seat's view, stays explicit
-            seat = s.to_move()
-            d = s.resample(seat, Rng(n))
-            assert d.view(seat) == s.view(seat) and d.chance_mode == "explicit"
-        a = legal[rng.below(len(legal))]
-        s.apply(a)
-        rec.actions.append(a)
-        n += 1
-    assert GameRecord.loads(rec.dumps()).replay().to_json() == s.to_json()
+    end = play_checked(get_game("cosmic-run"), players, 8, options, every=9, chance="explicit")
+    assert end.is_terminal()
