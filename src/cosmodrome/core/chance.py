@@ -170,7 +170,9 @@ def _copy_into(dst: Any, src: Any) -> None:
 
 def explicit_class(base: type) -> type:
     """The explicit-chance version of a game's state class (made once, cached): the same
-    fields and rules, with the chance protocol on top."""
+    fields and rules, with the chance protocol on top (an explicit class is its own)."""
+    if "_chance_base" in vars(base):
+        return base
     cls = _CLASSES.get(base)
     if cls is None:
         body = {k: v for k, v in vars(ExplicitChanceState).items()
