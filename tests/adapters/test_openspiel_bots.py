@@ -5,7 +5,7 @@ import pytest
 import pyspiel  # noqa: F401  (installed by the test command)
 
 from cosmodrome.adapters.openspiel_bots import OpenSpielISMCTSBot, OpenSpielMCTSBot, register_bots  # noqa: E402
-from cosmodrome.core import OptionError, Rng  # noqa: E402
+from cosmodrome.core import OptionError, Rng, get_game  # noqa: E402
 from cosmodrome.testing import toy  # noqa: E402
 
 from adapters_helpers import game_or_skip  # noqa: E402
@@ -68,3 +68,21 @@ def test_one_decision_on_the_real_games(name, players):
     s = game.new_state(players, seed=1)
     for cls in (OpenSpielISMCTSBot, OpenSpielMCTSBot):
         assert cls(seed=1, iters=5).choose(s) in s.legal_actions()
+
+
+@pytest.mark.parametrize("name,players", [("venus", 2), ("pocket-race", 2)])
+def test_a_budget_shorter_than_one_simulation_still_decides(name, players):
+    """The first simulation only expands the root: a deadline reached then used to leave no
+    visit and crash the bot (seen in a Venus tournament at seconds=0.1 on two workers)."""
+    s = get_game(name).new_state(players, seed=3)
+    for clock in ("wall", "cpu"):
+        bot = OpenSpielISMCTSBot(seed=1, seconds=1e-9, clock=clock)
+        assert bot.choose(s) in s.legal_actions() and bot.last_iterations >= 2
+    one = OpenSpielISMCTSBot(seed=1, iters=1)
+    assert one.choose(s) in s.legal_actions() and one.last_iterations >= 2
+    assert OpenSpielMCTSBot(seed=1, seconds=1e-9, clock="cpu").choose(s) in s.legal_actions()
+
+
+def test_the_clock_is_checked():
+    with pytest.raises(OptionError, match="clock must be one of wall, cpu, not 'sundial'"):
+        OpenSpielISMCTSBot(seconds=1.0, clock="sundial")

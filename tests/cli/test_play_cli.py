@@ -154,3 +154,15 @@ def test_the_table_of_panes_is_for_terminals_only():
     assert wants_plain(True, Stream(True), Stream(True))          # --plain
     assert wants_plain(False, Stream(True), Stream(False))        # output to a pipe or file
     assert wants_plain(False, Stream(False), Stream(True))        # input from a pipe
+
+
+def test_an_explicit_chance_record_is_refused_by_the_terminal(tmp_path):
+    rec, s = GameRecord.start("pocket-race", 2, 3, {"rounds": 2}, chance="explicit")
+    s.apply(9)                                   # a draw: the next action is chance's
+    rec.actions += [9, s.chance_outcomes()[0][0]]
+    path = tmp_path / "explicit.json"
+    rec.save(path)
+    assert json.loads(path.read_text())["chance"] == "explicit"
+    res = runner.invoke(app, ["play", "pocket-race", "--load", str(path), "--seats", "human,random"], input="1\n")
+    assert res.exit_code != 0
+    assert "explicit chance" in str(res.exception) + res.output

@@ -246,6 +246,7 @@ def test_import_to_continue_against_bots_from_any_point(client):
     ({"record": {"game": "pocket-race"}}, 422),
     ({"record": {"game": "pocket-race", "players": 2, "seed": 1, "actions": [9, 9, 42]}}, 422),
     ({"record": {"game": "pocket-race", "players": 2, "seed": 1}, "mode": "sideways"}, 400),
+    ({"record": {"game": "pocket-race", "players": 2, "seed": 1, "chance": "explicit"}}, 400),
     ({"record": {"game": "pocket-race", "players": 2, "seed": 1, "actions": [9]}, "upto": 3}, 400),
     ({"nothing": 1}, 400),
 ])

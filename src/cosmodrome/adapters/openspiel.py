@@ -20,38 +20,57 @@ True
 The game type
     sequential; imperfect information; general sum; terminal rewards. Returns are
     Cosmodrome's win shares: 1/k to each of k winners, 0 to the others (utilities in
-    [0, 1]). Chance is *explicit* by default: the first node is a chance node choosing the
-    deal, outcome k (of ``deals``, default 1000, uniform) being Cosmodrome seed k; every
-    later die, shuffle and draw follows from that seed inside the state, so a pyspiel
-    history ``[k, a1, a2, ...]`` is the Cosmodrome game record (seed k, actions a1, a2...).
-    With ``sampled_chance=True`` the game type is *sampled stochastic* instead (no chance
-    nodes; the k-th state made by ``new_initial_state()`` takes the k-th seed of the
-    ``rng_seed`` stream). pyspiel 2.0.2 cannot ``serialize_game_and_state`` a Python game in
-    that mode (it asks the game for an RNG state Python games cannot provide), hence the
-    explicit default; ``state.serialize()`` works in both modes.
+    [0, 1]).
+
+Chance
+    A game that offers explicit chance (``Game.explicit_chance``: Onward to Venus, Cosmic
+    Run) is *explicit stochastic* by default: the first node is a chance node choosing the
+    deal, outcome k (of ``deals``, default 1000, uniform) being Cosmodrome seed k, which
+    sets up the table (hands, first player); after it every die, draw and random pick is a
+    chance node of its own (:mod:`cosmodrome.core.chance`: a draw's outcomes are the cards
+    left, each with its share), and the state holds no random generator, so no clone sees
+    another's future. A pyspiel history ``[k, a1, a2, ...]`` is then the Cosmodrome record
+    of seed k in the explicit mode (chance outcomes among the actions).
+    A game without explicit chance yet (Walking on the Moon, March on Mars) is *sampled
+    stochastic*, and so is any game with ``sampled_chance=True``: no chance nodes, the state
+    rolls its own dice (a clone replays the same future), and the k-th state made by
+    ``new_initial_state()`` takes the k-th seed of the ``rng_seed`` stream.
+    ``sampled_chance=False`` on a game without explicit chance raises OptionError.
 
 Parameters
     ``players`` (the player count; default 2, or the game's minimum if above 2),
     ``deals``, ``sampled_chance``, ``rng_seed`` (above) and one parameter per game option
     (same name; a ``None`` default is written ``""``).
 
-Observations (built ONLY from ``state.view(player)``, so they hold nothing the seat may
-not see)
-    ``observation_string(p)``: the canonical JSON of the view;
-    ``information_state_string(p)``: the game's ``information_state_string(p)`` (by the
-    core protocol, the canonical JSON of the view unless the game refines it from the
-    view); both tensors: the flattening of the view described by
-    :class:`cosmodrome.adapters.tensor.ViewSchema` (``describe_tensor`` lists each entry).
+Observations (built ONLY from what the player may see)
+    ``observation_string(p)`` is the current view: the canonical JSON of
+    ``state.view(p)``. ``information_state_string(p)`` is perfect recall: everything ``p``
+    has seen since the deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
+    each step (:func:`seen_step`) says who acted, ``p``'s own action ids and the log lines
+    ``p`` read (hidden parts replaced as the table shows them). ``observation_tensor(p)``
+    is the flattening of the view described by :class:`cosmodrome.adapters.tensor.ViewSchema`
+    (``describe_tensor`` lists each entry); no information-state tensor is offered
+    (``provides_information_state_tensor`` is false), since a fixed-size tensor of these long
+    games cannot hold a whole history.
 
 Serialization
     ``state.serialize()`` stores the complete Cosmodrome state (``State.to_json()``, hidden
-    parts and the random generator included) and ``game.deserialize_state`` rebuilds it
-    exactly; the OpenSpiel action history travels alongside.
+    parts included) and what each seat has seen, and ``game.deserialize_state`` rebuilds it
+    exactly; the OpenSpiel action history travels alongside. ``pyspiel.serialize_game_and_state``
+    works in both modes: pyspiel asks a sampled game for its RNG state through a C++ hook
+    a Python game cannot fill, so importing this module installs
+    :func:`serialize_game_and_state` and :func:`deserialize_game_and_state` (the same
+    format, the seed stream in its ``[GameRNGState]`` section; other games pass through to
+    pyspiel). pyspiel's C++ ``random_sim_test(..., serialize=True)`` still cannot serialize a
+    sampled Python game: use ``serialize=False`` there.
 
 Search
     ``state.resample_from_infostate(player, sampler)`` is Cosmodrome's
-    ``State.resample(player, rng)`` with the generator seeded from the sampler, so
-    ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs on every game.
+    ``State.resample(player, rng)`` with the generator seeded from the sampler (and the
+    steps seen, as ``player`` saw them), so
+    ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs on every game; MCTS with chance
+    nodes and expectiminimax (``open_spiel.python.algorithms.mcts``, ``minimax``) run on
+    the games with explicit chance.
 """
 
 from __future__ import annotations
@@ -73,6 +92,7 @@ DEFAULT_MAX_GAME_LENGTH = 100_000
 #: the number of deals (Cosmodrome seeds 0..deals-1) the opening chance node chooses from
 DEFAULT_DEALS = 1000
 BEFORE_DEAL = "(before the deal)"
+RNG_SECTION = "[GameRNGState]"
 _RESERVED = ("players", "rng_seed", "sampled_chance", "deals")
 
 _REGISTERED: dict[str, type] = {}
@@ -88,53 +108,100 @@ def short_name(name: str) -> str:
 
 
 # ----- the core state inside a pyspiel state ---------------------------------------------------
-def _restore_core(game_name: str, data: Optional[dict]) -> "_Core":
-    return _Core(None if data is None else get_game(game_name).state_from_json(data))
+def _restore_core(game_name: str, data: Optional[dict], seen: Optional[list] = None) -> "_Core":
+    box = _Core(None if data is None else get_game(game_name).state_from_json(data))
+    for step in seen or ():
+        box.seen = (box.seen, tuple(step))
+    return box
+
+
+def seen_step(seat: int, actor: Any, action: Optional[int], events: list) -> dict:
+    """What ``seat`` saw of one step: who acted (a seat, ``"chance"`` or ``"setup"``), its
+    own action id (another seat's choice or chance's outcome shows only through the log),
+    and the log lines the step gave it (``Event.for_seat``: hidden parts never included).
+
+    >>> from cosmodrome.core import Event
+    >>> e = Event("draw", "Red drew Take 3.", {}, frozenset({0}), "Red drew a card.")
+    >>> seen_step(1, 0, 9, [e])
+    {'by': 0, 'log': ['Red drew a card.']}
+    """
+    step: dict[str, Any] = {"by": actor}
+    if actor == seat:
+        step["action"] = action
+    step["log"] = [t for t in (e.text_for(seat) for e in events) if t is not None]
+    return step
 
 
 class _Core:
-    """Holds the Cosmodrome state of a pyspiel state (None before the deal).
+    """Holds the Cosmodrome state of a pyspiel state (None before the deal) and ``seen``,
+    what each seat has seen since the start (a shared chain ``(earlier, step)``, ``step``
+    holding the canonical JSON of one :func:`seen_step` per seat), for the perfect-recall
+    information state.
 
     pyspiel clones a Python state by making a fresh initial state and deep-copying its
     ``__dict__``, and serializes it by pickling that ``__dict__``. This box makes both cheap
-    and exact: a deep copy is ``State.clone()``, a pickle is ``State.to_json()``. In the
-    sampled-chance mode a fresh initial state's box makes its Cosmodrome state (taking a
-    seed from the game's stream) only when first used, so the throw-away states pyspiel
-    makes while cloning or deserializing cost nothing and take no seed."""
+    and exact: a deep copy is ``State.clone()`` (the chain is shared: it never changes), a
+    pickle is ``State.to_json()`` and the steps. In the sampled-chance mode a fresh initial
+    state's box makes its Cosmodrome state (taking a seed from the game's stream) only when
+    first used, so the throw-away states pyspiel makes while cloning or deserializing cost
+    nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name")
+    __slots__ = ("_state", "_game", "_name", "seen")
 
-    def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "") -> None:
+    def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
+                 seen: Optional[tuple] = None) -> None:
         self._state = state
         self._game = lazy_game
         self._name = state.game.name if state is not None else name
+        self.seen = seen
 
     def get(self) -> Optional[State]:
         """The Cosmodrome state; None before the deal (explicit-chance mode)."""
         if self._state is None and self._game is not None:
             self._state = self._game._fresh_core()
             self._game = None
+            self.record("setup", None, self._state.initial_events)
         return self._state
 
     def peek(self) -> Optional[State]:
         """The Cosmodrome state if it exists already (never makes one)."""
         return self._state
 
+    def record(self, actor: Any, action: Optional[int], events: list) -> None:
+        """Add a step to what every seat has seen."""
+        n = self._state.num_players
+        self.seen = (self.seen, tuple(canonical(seen_step(q, actor, action, events)) for q in range(n)))
+
+    def steps(self) -> list:
+        """The steps of ``seen``, oldest first."""
+        out, node = [], self.seen
+        while node is not None:
+            node, step = node
+            out.append(step)
+        out.reverse()
+        return out
+
     def __deepcopy__(self, memo: dict) -> "_Core":
         s = self.get()
-        return _Core(None if s is None else s.clone(), name=self._name)
+        return _Core(None if s is None else s.clone(), name=self._name, seen=self.seen)
 
     def __reduce__(self):
         s = self.get()
-        return (_restore_core, (self._name if s is None else s.game.name, None if s is None else s.to_json()))
+        return (_restore_core, (self._name if s is None else s.game.name, None if s is None else s.to_json(),
+                                [list(step) for step in self.steps()]))
 
 
 # ----- the observer ----------------------------------------------------------------------------
 class CosmodromeObserver:
-    """The pyspiel observer: a tensor and a string per (state, player), from the view only.
+    """The pyspiel observer: a tensor and a string per (state, player), from what the
+    player may see only.
 
-    ``perfect_recall`` observers (information states) use the game's
-    ``information_state_string``; the others the canonical JSON of the view."""
+    The observation (``perfect_recall`` false) is the current view: its string is the
+    canonical JSON of ``state.view(player)``. The information state (``perfect_recall``
+    true) is everything the player has seen since the start: its string is the canonical
+    JSON of ``{"seen": [...], "view": ...}``, the steps of :func:`seen_step` (who acted,
+    the player's own actions, the log lines it read) and the current view. Both tensors are
+    the flattening of the current view (:class:`cosmodrome.adapters.tensor.ViewSchema`)."""
 
     def __init__(self, schema: ViewSchema, perfect_recall: bool) -> None:
         self.schema = schema
@@ -151,11 +218,14 @@ class CosmodromeObserver:
         self.schema.encode(s.view(player), self.tensor)
 
     def string_from(self, state: "pyspiel.State", player: int) -> str:
-        s = state._core.get()
+        box = state._core
+        s = box.get()
         if s is None:
             return BEFORE_DEAL
         if self.perfect_recall:
-            return s.information_state_string(player)
+            # canonical({"seen": [...], "view": ...}), the steps' JSON made once when recorded
+            seen = ",".join(step[player] for step in box.steps())
+            return f'{{"seen":[{seen}],"view":{canonical(s.view(player))}}}'
         return canonical(s.view(player))
 
 
@@ -180,8 +250,12 @@ def _max_game_length(game: Game, players: int, options: dict) -> int:
     return DEFAULT_MAX_GAME_LENGTH
 
 
-def _game_type(game: Game, sampled: bool = False) -> "pyspiel.GameType":
-    spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": False,
+def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType":
+    """The pyspiel game type; ``sampled`` None: the game's default chance mode (explicit
+    when the game offers explicit chance, sampled otherwise)."""
+    if sampled is None:
+        sampled = not game.explicit_chance
+    spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": not game.explicit_chance,
                             "deals": DEFAULT_DEALS, "rng_seed": 0}
     for opt in game.options:
         if opt.name in _RESERVED:
@@ -199,7 +273,7 @@ def _game_type(game: Game, sampled: bool = False) -> "pyspiel.GameType":
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,   # perfect recall: the string only (see the docstring)
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=spec,
@@ -227,6 +301,7 @@ def _make_classes(core_game: Game) -> type:
     name = core_game.name
     short = short_name(name)
     types = {False: _game_type(core_game, False), True: _game_type(core_game, True)}
+    spec = _game_type(core_game).parameter_specification
     CHANCE = pyspiel.PlayerId.CHANCE
     TERMINAL = pyspiel.PlayerId.TERMINAL
 
@@ -246,14 +321,15 @@ def _make_classes(core_game: Game) -> type:
         # -- the pyspiel protocol --------------------------------------------------------------
         def current_player(self) -> int:
             s = self._core.get()
-            if s is None:
+            if s is None or s.is_chance_node():
                 return CHANCE
             seat = s.to_move()
             return TERMINAL if seat is None else seat
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            if self._core.get() is not None:
-                return []
+            s = self._core.get()
+            if s is not None:
+                return s.chance_outcomes()   # a die, a draw...: empty at a decision
             deals = self.get_game().deals
             return [(k, 1.0 / deals) for k in range(deals)]
 
@@ -270,17 +346,20 @@ def _make_classes(core_game: Game) -> type:
                 game = self.get_game()
                 if not 0 <= action < game.deals:
                     raise IllegalActionError(f"{short}: deal {action} is not one of 0..{game.deals - 1}")
-                self._core = _Core(core_game.new_state(game.players, action, game.options))
+                box = _Core(core_game.new_state(game.players, action, game.options, chance="explicit"))
+                box.record("setup", None, box.get().initial_events)
+                self._core = box
                 return
-            # checked: an illegal id raises IllegalActionError (a ValueError) naming the
-            # legal ones, and leaves the state unchanged
-            s.apply(action)
+            # checked: an illegal id (or outcome) raises IllegalActionError (a ValueError)
+            # naming the legal ones, and leaves the state unchanged
+            actor = "chance" if s.is_chance_node() else s.to_move()
+            self._core.record(actor, action, s.apply(action))
 
         def _action_to_string(self, player: int, action: int) -> str:
-            if player == CHANCE:
-                return f"Deal {int(action)}"
             s = self._core.get()
-            return s.action_label(int(action)) if s is not None else f"Action {int(action)}"
+            if s is None:
+                return f"Deal {int(action)}"
+            return s.action_label(int(action))
 
         def is_terminal(self) -> bool:
             s = self._core.get()
@@ -305,8 +384,13 @@ def _make_classes(core_game: Game) -> type:
                 seed = int(np.random.randint(0, 2**31 - 1))
             else:
                 seed = int(float(probability_sampler()) * (1 << 53))
-            new = s.resample(int(player_id), Rng(seed))
-            return self.get_game().state_from_core(new)
+            p = int(player_id)
+            new = self.get_game().state_from_core(s.resample(p, Rng(seed)))
+            # what was seen comes along as ``player_id`` saw it, for every seat (the others'
+            # own records would carry what it cannot see)
+            for step in self._core.steps():
+                new._core.seen = (new._core.seen, (step[p],) * len(step))
+            return new
 
         def __str__(self) -> str:
             s = self._core.get()
@@ -323,7 +407,7 @@ def _make_classes(core_game: Game) -> type:
 
         def __init__(self, params: Optional[Mapping[str, Any]] = None) -> None:
             params = dict(params or {})
-            for k, v in types[False].parameter_specification.items():
+            for k, v in spec.items():
                 params.setdefault(k, v)
             players = params["players"]
             core_game.check_players(players)  # PlayerCountError (a ValueError) naming the range
@@ -331,11 +415,15 @@ def _make_classes(core_game: Game) -> type:
             sampled = params["sampled_chance"]
             if not isinstance(sampled, bool):
                 raise OptionError(f"{short}: sampled_chance must be true or false, not {sampled!r}")
+            if not sampled and not core_game.explicit_chance:
+                raise OptionError(f"{short}: {core_game.title or name} offers no explicit chance yet; "
+                                  "only sampled_chance=true")
             deals = _whole(short, "deals", params["deals"], 1)
             seed = _whole(short, "rng_seed", params["rng_seed"], 0)
+            outcomes = 0 if sampled else max(deals, core_game.max_chance_outcomes(players, self.options))
             info = pyspiel.GameInfo(
                 num_distinct_actions=core_game.num_actions,
-                max_chance_outcomes=0 if sampled else deals,
+                max_chance_outcomes=outcomes,
                 num_players=players,
                 min_utility=0.0,
                 max_utility=1.0,
@@ -359,8 +447,31 @@ def _make_classes(core_game: Game) -> type:
             return core_game.new_state(self.players, self._seeds.below(1 << 31), self.options)
 
         def state_for_seed(self, seed: int) -> CosmodromeSpielState:
-            """The state right after the deal of Cosmodrome seed ``seed`` (any whole number)."""
-            return CosmodromeSpielState(self, core_game.new_state(self.players, int(seed), self.options))
+            """The state right after the deal of Cosmodrome seed ``seed`` (any whole number),
+            in this game's chance mode."""
+            mode = "sampled" if self.sampled else "explicit"
+            state = CosmodromeSpielState(self, core_game.new_state(self.players, int(seed), self.options, chance=mode))
+            state._core.record("setup", None, state.core.initial_events)
+            return state
+
+        # -- the seed stream of the sampled mode, for serialize_game_and_state -----------------
+        def get_rng_state(self) -> str:
+            """The state of the stream that seeds new initial states (sampled mode)."""
+            return str(self._seeds.state)
+
+        def set_rng_state(self, text: str) -> None:
+            try:
+                self._seeds = Rng.from_state(int(text.strip()))
+            except ValueError:
+                raise ValueError(f"{short}: a game RNG state is a whole number, not {text!r}") from None
+
+        def serialize(self) -> str:
+            """``Game::Serialize``: the game string, and in the sampled mode the seed stream's
+            state (which pyspiel itself cannot ask a Python game for)."""
+            text = self.to_string()
+            if self.sampled:
+                text += f"\n{RNG_SECTION}\n{self.get_rng_state()}"
+            return text
 
         def state_from_core(self, core: State) -> CosmodromeSpielState:
             """Wrap a Cosmodrome state of this game (same player count) as a pyspiel state."""
@@ -386,6 +497,51 @@ def _make_classes(core_game: Game) -> type:
 
 def _camel(name: str) -> str:
     return "".join(part.capitalize() for part in name.replace("_", "-").split("-"))
+
+
+# ----- serializing a game and a state ------------------------------------------------------------
+_PYSPIEL_SERIALIZE = pyspiel.serialize_game_and_state
+_PYSPIEL_DESERIALIZE = pyspiel.deserialize_game_and_state
+
+
+def _sampled_cosmodrome(game: Any) -> bool:
+    return type(game) in _REGISTERED.values() and game.sampled
+
+
+def serialize_game_and_state(game: "pyspiel.Game", state: "pyspiel.State") -> str:
+    """``pyspiel.serialize_game_and_state``, also for a Cosmodrome game in the sampled mode
+    (pyspiel asks the game for its RNG state through a C++ hook a Python game cannot fill;
+    this writes the same format with the seed stream's state). Other games go to pyspiel.
+    Importing this module installs it as ``pyspiel.serialize_game_and_state``."""
+    if not _sampled_cosmodrome(game):
+        return _PYSPIEL_SERIALIZE(game, state)
+    return ("# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+            f"[Game]\n{game.serialize()}\n[State]\n{state.serialize()}\n")
+
+
+def deserialize_game_and_state(text: str) -> tuple:
+    """The inverse of :func:`serialize_game_and_state` (installed as
+    ``pyspiel.deserialize_game_and_state``): the game, its seed stream, and the state."""
+    sections: dict[str, list[str]] = {"[Meta]": [], "[Game]": [], "[State]": []}
+    current = None
+    for line in text.split("\n"):
+        if not line or line.startswith("#"):
+            continue
+        if line in sections:
+            current = line
+        elif current is not None:
+            sections[current].append(line)
+    game_lines = sections["[Game]"]
+    if RNG_SECTION not in game_lines or not game_lines or PREFIX not in game_lines[0]:
+        return _PYSPIEL_DESERIALIZE(text)
+    cut = game_lines.index(RNG_SECTION)
+    game = pyspiel.load_game("\n".join(game_lines[:cut]))
+    game.set_rng_state("\n".join(game_lines[cut + 1:]))
+    return game, game.deserialize_state("\n".join(sections["[State]"]))
+
+
+pyspiel.serialize_game_and_state = serialize_game_and_state
+pyspiel.deserialize_game_and_state = deserialize_game_and_state
 
 
 # ----- registration ----------------------------------------------------------------------------

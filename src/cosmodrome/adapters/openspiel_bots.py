@@ -14,7 +14,10 @@ has been redrawn — wrapped as a pyspiel state of the game's OpenSpiel adapter
 Parameters (spec ``openspiel-ismcts:iters=200,c=0.7``), as for Cosmodrome's ``ismcts``:
 
 - ``iters``: simulations per decision (default 200; used unless ``seconds`` is given);
-- ``seconds``: a wall-clock budget per decision instead (not reproducible);
+- ``seconds``: a time budget per decision instead (not reproducible); the search always
+  runs until the root has a visited child, however short the budget;
+- ``clock``: what ``seconds`` counts: ``wall`` (default) or ``cpu`` (this thread's CPU
+  time, fair on a loaded machine), as for Cosmodrome's ``ismcts``;
 - ``c``: the UCT exploration constant (rewards are win shares in [0, 1]; default 0.7);
 - ``rollouts``: random rollouts per leaf evaluation (default 1).
 
@@ -30,12 +33,12 @@ True
 
 from __future__ import annotations
 
-import time
 from typing import Any, Optional
 
 import numpy as np
 
 from cosmodrome.adapters._deps import require
+from cosmodrome.bots.ismcts import CLOCKS
 from cosmodrome.core import Bot, OptionError, State
 
 pyspiel = require("pyspiel")
@@ -52,16 +55,18 @@ def _ismcts():
 
 
 class _OpenSpielBot(Bot):
-    PARAMS: dict[str, type] = {"iters": int, "seconds": float, "c": float, "rollouts": int}
+    PARAMS: dict[str, type] = {"iters": int, "seconds": float, "c": float, "rollouts": int, "clock": str}
     DEFAULT_ITERS = 200
 
     def __init__(self, seed: int = 0, iters: Optional[int] = None, seconds: Optional[float] = None,
-                 c: float = 0.7, rollouts: int = 1, **params: Any) -> None:
+                 c: float = 0.7, rollouts: int = 1, clock: str = "wall", **params: Any) -> None:
         given: dict[str, Any] = {k: v for k, v in (("iters", iters), ("seconds", seconds)) if v is not None}
         if c != 0.7:
             given["c"] = c
         if rollouts != 1:
             given["rollouts"] = rollouts
+        if clock != "wall":
+            given["clock"] = clock
         super().__init__(seed, **given, **params)
         if params:
             raise OptionError(f"{self.name}: unknown parameters {', '.join(sorted(params))} "
@@ -74,10 +79,13 @@ class _OpenSpielBot(Bot):
             raise OptionError(f"{self.name}: c must be 0 or more, not {c}")
         if rollouts < 1:
             raise OptionError(f"{self.name}: rollouts must be at least 1, not {rollouts}")
+        if clock not in CLOCKS:
+            raise OptionError(f"{self.name}: clock must be one of {', '.join(CLOCKS)}, not {clock!r}")
         self.iters = iters if iters is not None or seconds is not None else self.DEFAULT_ITERS
         self.seconds = seconds
         self.c = c
         self.rollouts = rollouts
+        self.clock = clock
         self._games: dict[tuple[str, int], Any] = {}
         #: simulations run for the last decision
         self.last_iterations = 0
@@ -90,10 +98,12 @@ class _OpenSpielBot(Bot):
             g = self._games[key] = load_game(state.game, players=state.num_players)
         return g
 
-    def _budget(self) -> tuple[int, Optional[float]]:
+    def _budget(self) -> tuple[int, Optional[float], Any]:
+        """The simulation limit, the deadline (None: no time budget) and the clock it is on."""
+        clock = CLOCKS[self.clock]
         limit = self.iters if self.iters is not None else 1 << 62
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        return limit, deadline
+        deadline = clock() + self.seconds if self.seconds is not None else None
+        return limit, deadline, clock
 
     def choose(self, state: State) -> int:
         seat = state.to_move()
@@ -125,7 +135,7 @@ class OpenSpielMCTSBot(_OpenSpielBot):
     def _search(self, game: Any, root: Any, np_rng: np.random.RandomState) -> int:
         mcts = _mcts()
         evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np_rng)
-        limit, deadline = self._budget()
+        limit, deadline, clock = self._budget()
         owner = self
 
         class _Budgeted(mcts.MCTSBot):
@@ -148,7 +158,11 @@ class OpenSpielMCTSBot(_OpenSpielBot):
                         node.total_reward += target
                         node.explore_count += 1
                     n += 1
-                    if n >= limit or (deadline is not None and time.perf_counter() >= deadline):
+                    # the first simulation only evaluates the root: stop no sooner than
+                    # the root is expanded, whatever the budget (else there is no child)
+                    if not top.children:
+                        continue
+                    if n >= limit or (deadline is not None and clock() >= deadline):
                         break
                 owner.last_iterations = n
                 return top
@@ -166,7 +180,7 @@ class OpenSpielISMCTSBot(_OpenSpielBot):
     def _search(self, game: Any, root: Any, np_rng: np.random.RandomState) -> int:
         mcts, ismcts = _mcts(), _ismcts()
         evaluator = mcts.RandomRolloutEvaluator(self.rollouts, np_rng)
-        limit, deadline = self._budget()
+        limit, deadline, clock = self._budget()
         owner = self
 
         class _Budgeted(ismcts.ISMCTSBot):
@@ -183,7 +197,11 @@ class OpenSpielISMCTSBot(_OpenSpielBot):
                     assert key == self.get_state_key(sampled), "resample changed the information state"
                     self.run_simulation(sampled)
                     n += 1
-                    if n >= limit or (deadline is not None and time.perf_counter() >= deadline):
+                    # the first simulation only expands the root: stop no sooner than a
+                    # root action has a visit, whatever the budget (else no policy exists)
+                    if self._root_node.total_visits <= 0:
+                        continue
+                    if n >= limit or (deadline is not None and clock() >= deadline):
                         break
                 owner.last_iterations = n
                 return self.get_final_policy(state, self._root_node)
@@ -197,8 +215,8 @@ class OpenSpielISMCTSBot(_OpenSpielBot):
 
 #: spec name -> (bot class, one-line description), in the shape of cosmodrome.bots.registry.BOTS
 OPENSPIEL_BOTS: dict[str, tuple[type, str]] = {
-    "openspiel-mcts": (OpenSpielMCTSBot, "OpenSpiel's MCTS on one determinization (iters=, seconds=, c=, rollouts=)"),
-    "openspiel-ismcts": (OpenSpielISMCTSBot, "OpenSpiel's ISMCTS (iters=, seconds=, c=, rollouts=)"),
+    "openspiel-mcts": (OpenSpielMCTSBot, "OpenSpiel's MCTS on one determinization (iters=, seconds=, clock=, c=, rollouts=)"),
+    "openspiel-ismcts": (OpenSpielISMCTSBot, "OpenSpiel's ISMCTS (iters=, seconds=, clock=, c=, rollouts=)"),
 }
 
 

@@ -227,7 +227,9 @@ def play(
         get_game(record.game)
         if record.game != get_game(game).name:
             raise RecordError(f"{load} is a record of {record.game!r}, not {game!r}")
-        replayed = []
+        if record.chance != "sampled":
+            raise RecordError(f"{load} is a record of explicit chance; the terminal plays the sampled mode only")
+        replayed: list = []
         state = record.replay(events=replayed)
         n = record.players
         if players is not None and players != n:

@@ -11,6 +11,7 @@ from cosmodrome.core.errors import (
     UnknownGameError,
 )
 from cosmodrome.core.bot import Bot
+from cosmodrome.core.chance import CHANCE
 from cosmodrome.core.events import Event
 from cosmodrome.core.game import Choice, Decision, Game, OptionSpec, State, check_state_json, team_returns
 from cosmodrome.core.record import GameRecord
@@ -18,7 +19,7 @@ from cosmodrome.core.registry import game_names, games, get_game, register
 from cosmodrome.core.rng import Rng
 
 __all__ = [
-    "Bot", "Choice", "CosmodromeError", "DataError", "Decision", "Event", "Game", "GameOverError",
+    "Bot", "CHANCE", "Choice", "CosmodromeError", "DataError", "Decision", "Event", "Game", "GameOverError",
     "GameRecord", "IllegalActionError", "OptionError", "OptionSpec", "PlayerCountError",
     "RecordError", "Rng", "State", "UnknownGameError", "check_state_json", "game_names", "games",
     "get_game", "register", "team_returns",

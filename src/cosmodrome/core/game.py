@@ -34,6 +34,7 @@ from cosmodrome.core.errors import (
     PlayerCountError,
     RecordError,
 )
+from cosmodrome.core.chance import MODES, make_explicit
 from cosmodrome.core.events import Event
 from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
@@ -157,15 +158,39 @@ class Game(ABC):
     legend: tuple[tuple[str, str], ...] = ()
     #: a colour per seat (``#rrggbb``) for screens that colour seats, e.g. the terminal's log
     seat_colours: tuple[str, ...] = ("#e0453a", "#3f7be8", "#9b59d0", "#f2c230", "#3dbb6a", "#ff8c42")
+    #: the game offers explicit chance (``new_state(..., chance="explicit")``, see
+    #: :mod:`cosmodrome.core.chance`): every random event after the setup is a chance node
+    explicit_chance: bool = False
 
     # ----- creating states -------------------------------------------------------------
-    def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None) -> "State":
+    def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None,
+                  chance: str = "sampled") -> "State":
         """A fresh game for ``players`` seats, with all randomness drawn from ``seed``.
+
+        ``chance`` is ``"sampled"`` (the default: the state rolls its dice and draws its
+        cards with its own seeded generator) or ``"explicit"`` (the setup comes from
+        ``seed``, every later random event is a chance node; only for a game with
+        ``explicit_chance``; see :mod:`cosmodrome.core.chance`).
 
         Raises :class:`PlayerCountError` or :class:`OptionError` naming the problem."""
         self.check_players(players)
         opts = self.resolve_options(options)
-        return self._new_state(int(players), int(seed), opts)
+        self.check_chance(chance)
+        state = self._new_state(int(players), int(seed), opts)
+        return make_explicit(state) if chance == "explicit" else state
+
+    def check_chance(self, chance: Any) -> None:
+        """Refuse a chance mode the game does not offer, naming the problem."""
+        if chance not in MODES:
+            raise OptionError(f"the chance mode is one of {', '.join(MODES)}, not {chance!r}")
+        if chance == "explicit" and not self.explicit_chance:
+            raise OptionError(f"{self.title or self.name} offers no explicit chance yet "
+                              "(only the sampled mode)")
+
+    def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A bound on the outcome ids of the chance nodes of the explicit mode (every outcome
+        is below it); 0 for a game without explicit chance. Games with it override this."""
+        return 0
 
     @abstractmethod
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> "State":
@@ -237,7 +262,7 @@ class Game(ABC):
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "num_actions": self.num_actions,
                 "options": [o.to_json() for o in self.options], "description": self.description,
-                "cooperative": self.cooperative,
+                "cooperative": self.cooperative, "explicit_chance": self.explicit_chance,
                 "reconstructed": self.reconstructed()}
 
     def __repr__(self) -> str:
@@ -319,6 +344,24 @@ class State(ABC):
     @abstractmethod
     def _apply(self, action: int) -> list[Event]:
         """Apply an action already known to be legal (used unchecked by bots in search)."""
+
+    # ----- chance (see cosmodrome.core.chance) -------------------------------------------
+    #: ``"sampled"``: the state draws its random events itself; ``"explicit"``: they are
+    #: chance nodes
+    chance_mode = "sampled"
+
+    def is_chance_node(self) -> bool:
+        """Whether chance decides now (only in the explicit mode; ``to_move()`` is then -1)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, its ``(outcome, probability)`` pairs (ascending); else empty."""
+        return []
+
+    def forget_order(self) -> None:
+        """Sort every face-down pile (deck, bag...): in the explicit mode a pile is a
+        multiset and each draw a chance node, so its order must carry nothing. Games with
+        piles override this."""
 
     # ----- the end ---------------------------------------------------------------------
     @abstractmethod

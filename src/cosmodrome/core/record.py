@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
+from cosmodrome.core.chance import MODES
 from cosmodrome.core.errors import CosmodromeError, IllegalActionError, RecordError
 from cosmodrome.core.events import Event
 from cosmodrome.core.game import State
@@ -29,20 +30,24 @@ class GameRecord:
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[int] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    #: the chance mode (``"explicit"``: the actions include the chance outcomes; see
+    #: :mod:`cosmodrome.core.chance`); written to the file only when explicit
+    chance: str = "sampled"
 
     # ----- building --------------------------------------------------------------------
     @classmethod
     def start(cls, game: str, players: int, seed: int, options: Optional[Mapping[str, Any]] = None,
-              **meta: Any) -> tuple["GameRecord", State]:
+              chance: str = "sampled", **meta: Any) -> tuple["GameRecord", State]:
         """A new record and the fresh state it describes."""
         g = get_game(game)
-        state = g.new_state(players, seed, options)
-        rec = cls(game=g.name, players=players, seed=seed, options=g.resolve_options(options), meta=dict(meta))
+        state = g.new_state(players, seed, options, chance=chance)
+        rec = cls(game=g.name, players=players, seed=seed, options=g.resolve_options(options), meta=dict(meta),
+                  chance=chance)
         return rec, state
 
     def new_state(self) -> State:
         try:
-            return get_game(self.game).new_state(self.players, self.seed, self.options)
+            return get_game(self.game).new_state(self.players, self.seed, self.options, chance=self.chance)
         except CosmodromeError as exc:
             raise RecordError(f"record cannot start its game: {exc}") from None
 
@@ -65,8 +70,11 @@ class GameRecord:
 
     # ----- files -----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
-                "seed": self.seed, "options": self.options, "actions": list(self.actions), "meta": self.meta}
+        d = {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
+             "seed": self.seed, "options": self.options, "actions": list(self.actions), "meta": self.meta}
+        if self.chance != "sampled":
+            d["chance"] = self.chance
+        return d
 
     @classmethod
     def from_json(cls, data: Any) -> "GameRecord":
@@ -92,7 +100,11 @@ class GameRecord:
         meta = data.get("meta", {}) or {}
         if not isinstance(meta, Mapping):
             raise RecordError("the record's 'meta' must be an object")
-        return cls(game=game, players=players, seed=seed, options=dict(options), actions=list(actions), meta=dict(meta))
+        chance = data.get("chance", "sampled")
+        if chance not in MODES:
+            raise RecordError(f"the record's 'chance' must be one of {', '.join(MODES)}, not {chance!r}")
+        return cls(game=game, players=players, seed=seed, options=dict(options), actions=list(actions), meta=dict(meta),
+                   chance=chance)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)

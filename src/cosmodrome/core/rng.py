@@ -72,6 +72,25 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
+    def draw(self, pile: MutableSequence[T]) -> T:
+        """The top card of a pile this generator shuffled (its last element). In the
+        explicit chance mode (:mod:`cosmodrome.core.chance`) a draw is a chance node over
+        the pile's distinct cards instead, so a game draws through this method.
+
+        >>> r = Rng(1); pile = [1, 2, 3]; r.draw(pile), pile
+        (3, [1, 2])
+        """
+        return pile.pop()
+
+    def take(self, seq: MutableSequence[T]) -> T:
+        """Remove and return a uniformly random element of ``seq`` (a card taken blind
+        from a hand).
+
+        >>> r = Rng(1); hand = [4, 5, 6]; c = r.take(hand); c in (4, 5, 6) and c not in hand
+        True
+        """
+        return seq.pop(self.below(len(seq)))
+
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)
         self.shuffle(pool)

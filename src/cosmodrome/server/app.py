@@ -378,6 +378,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         if "record" not in data:
             raise BadRequest("the request lacks 'record' (a game record object)")
         rec = GameRecord.from_json(data["record"])
+        if rec.chance != "sampled":   # its actions hold chance outcomes the table does not ask
+            raise BadRequest("the table plays records of the sampled chance mode only, not explicit chance")
         mode = data.get("mode", "replay")
         if mode not in ("replay", "continue"):
             raise BadRequest("mode must be 'replay' or 'continue'")

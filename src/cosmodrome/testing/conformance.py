@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable, Optional
 
-from cosmodrome.core import Game, GameRecord, IllegalActionError, Rng, State
+from cosmodrome.core import CHANCE, Game, GameRecord, IllegalActionError, Rng, State
 
 
 def canonical(state: State) -> str:
@@ -29,16 +29,25 @@ def _contains_key(obj: Any, key: str) -> bool:
 
 def play_checked(game: Game, players: int, seed: int, options: Optional[dict] = None,
                  every: int = 1, max_actions: int = 100_000,
-                 check: Optional[Callable[[State], None]] = None) -> State:
-    """Play one random game and check the protocol every ``every`` actions; return the end state."""
-    rec, state = GameRecord.start(game.name, players, seed, options)
+                 check: Optional[Callable[[State], None]] = None, chance: str = "sampled") -> State:
+    """Play one random game and check the protocol every ``every`` actions; return the end
+    state. ``chance="explicit"`` plays the explicit chance mode and checks its chance nodes
+    too (see :func:`_check_chance_node`)."""
+    rec, state = GameRecord.start(game.name, players, seed, options, chance=chance)
     chooser = Rng(seed ^ 0x5EED)
-    rng_state_key = None
     n = 0
     while not state.is_terminal():
         legal = state.legal_actions()
         assert legal, f"no legal action in a running game (seed {seed}, after {n} actions)"
         assert legal == sorted(set(legal)), "legal actions must be sorted and distinct"
+        if state.is_chance_node():
+            if n % every == 0:
+                _check_chance_node(game, state, legal)
+            action = legal[chooser.below(len(legal))]
+            state.apply(action)
+            rec.actions.append(action)
+            n += 1
+            continue
         assert all(0 <= a < game.num_actions for a in legal), "an action is outside the action space"
         seat = state.to_move()
         assert seat is not None and 0 <= seat < players
@@ -66,10 +75,10 @@ def play_checked(game: Game, players: int, seed: int, options: Optional[dict] = 
     return state
 
 
-def _check_position(game: Game, state: State, seat: int, legal: list[int], chooser: Rng) -> None:
+def _check_refusal_and_copies(game: Game, state: State, illegal: Optional[int], legal: list[int]) -> str:
+    """``illegal`` (if any) is refused and changes nothing; the JSON round trip and a clone
+    give the same state with the same legal actions. Returns the state's canonical JSON."""
     before = canonical(state)
-    # an illegal action is refused and changes nothing
-    illegal = next((a for a in range(game.num_actions) if a not in legal), None)
     if illegal is not None:
         try:
             state.apply(illegal)
@@ -78,11 +87,16 @@ def _check_position(game: Game, state: State, seat: int, legal: list[int], choos
         else:  # pragma: no cover - a failing conformance check
             raise AssertionError(f"illegal action {illegal} was accepted")
         assert canonical(state) == before, "a refused action changed the state"
-    # JSON round trip and clone
     again = game.state_from_json(json.loads(json.dumps(state.to_json())))
     assert canonical(again) == before, "JSON round trip changed the state"
     assert again.legal_actions() == legal
     assert canonical(state.clone()) == before
+    return before
+
+
+def _check_position(game: Game, state: State, seat: int, legal: list[int], chooser: Rng) -> None:
+    illegal = next((a for a in range(game.num_actions) if a not in legal), None)
+    before = _check_refusal_and_copies(game, state, illegal, legal)
     # labels exist
     for a in legal:
         assert state.action_label(a), "every legal action needs a label"
@@ -93,6 +107,19 @@ def _check_position(game: Game, state: State, seat: int, legal: list[int], choos
     assert det.view(seat) == state.view(seat), "resample changed what the seat can see"
     assert det.legal_actions() == legal, "resample changed the seat's legal actions"
     assert canonical(state) == before, "resample changed the original state"
+
+
+def _check_chance_node(game: Game, state: State, legal: list[int]) -> None:
+    """A chance node: to_move() is CHANCE, its outcomes are the legal actions with positive
+    probabilities summing to 1, below the game's bound; the state keeps no generator; a
+    non-outcome is refused without change; JSON and clones keep the node."""
+    outcomes = state.chance_outcomes()
+    assert state.to_move() == CHANCE and [o for o, _ in outcomes] == legal
+    assert all(p > 0 for _, p in outcomes) and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    bound = game.max_chance_outcomes(state.num_players, state.options if hasattr(state, "options") else None)
+    assert all(0 <= o < bound for o in legal), "a chance outcome is outside the game's bound"
+    assert state.to_json()["rng"] == 0, "an explicit-chance state must hold no random generator"
+    _check_refusal_and_copies(game, state, bound, legal)
 
 
 def play_many(game: Game, player_counts: Iterable[int], seeds: Iterable[int], **kw: Any) -> list[State]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Event, Game, OptionSpec, RecordError, Rng, State, check_state_json, register
+from cosmodrome.core.chance import restore
 
 DRAW = 9
 
@@ -25,12 +26,16 @@ class PocketRace(Game):
     num_actions = 10
     options = (OptionSpec("rounds", "int", 4, "turns per seat"),)
     description = "A tiny test game with hidden hands."
+    explicit_chance = True
+
+    def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        return 10   # a draw's outcome is the card's value, 1..9
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> "PocketState":
         s = PocketState(self, players, options["rounds"], Rng(seed))
         s.deck = [v for v in range(1, 10) for _ in range(4)]
         s.rng.shuffle(s.deck)
-        s.hands = [sorted([s.deck.pop(), s.deck.pop()]) for _ in range(players)]
+        s.hands = [sorted([s.rng.draw(s.deck), s.rng.draw(s.deck)]) for _ in range(players)]
         return s
 
     def state_from_json(self, data: Mapping[str, Any]) -> "PocketState":
@@ -41,7 +46,7 @@ class PocketRace(Game):
             s.turn = d["turn"]
         except (KeyError, TypeError) as exc:
             raise RecordError(f"malformed pocket-race state: {exc}") from None
-        return s
+        return restore(s, d)
 
 
 class PocketState(State):
@@ -74,7 +79,7 @@ class PocketState(State):
         name = self.seat_name(seat)
         if action == DRAW:
             if self.deck:
-                card = self.deck.pop()
+                card = self.rng.draw(self.deck)
                 self.hands[seat].append(card)
                 self.hands[seat].sort()
                 ev = Event("draw", f"{name} drew a {card}.", {"seat": seat}, frozenset({seat}),
@@ -122,6 +127,9 @@ class PocketState(State):
                 "hand_sizes": [len(h) for h in self.hands],
                 "hand": list(self.hands[seat]) if seat is not None else None,
                 "to_move": self.to_move()}
+
+    def forget_order(self) -> None:
+        self.deck.sort()
 
     def resample(self, seat: int, rng: Rng) -> "PocketState":
         s = self.clone()

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.core.chance import restore
 from cosmodrome.games.cosmic_run import actions, rounds, scoring, text, view
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
@@ -55,6 +56,8 @@ class CosmicRun(Game):
     heuristic_bot = "cosmodrome.games.cosmic_run.heuristic:CosmicRunHeuristic"
     turn_kinds = frozenset({"draft"})
     components_file = Path(__file__).with_name("components.toml")
+    #: every die roll and Zorlord's random pick can be a chance node (core.chance)
+    explicit_chance = True
     options = (
         OptionSpec("side", "choice", "A", "tracking sheet side: A, or B for the Minefield variant", ("A", "B")),
         OptionSpec("friendly", "bool", False, "Friendly variant: attacks become engine upgrades, mine dice give immunity"),
@@ -74,6 +77,12 @@ class CosmicRun(Game):
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> CosmicRunState:
         return new_game(self, players, seed, options)
+
+    def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A chance outcome is a face index of a die, a mine die's letter or number index,
+        or one of the eight action dice (Zorlord's pick)."""
+        comp = load_components(self.resolve_options(options)["components"])
+        return max(8, len(comp.letters), len(comp.numbers), *(len(faces) for faces in comp.dice))
 
     def seat_name(self, seat: int, players: int) -> str:
         return f"Player {seat + 1}"
@@ -130,7 +139,7 @@ class CosmicRun(Game):
         if not 1 <= s.stage <= OVER or any(not 0 <= p < comp.nr * 3 for p in s.pos) \
                 or any(not -1 <= o <= 1 for o in s.owner) or not 1 <= s.round <= len(comp.round_track):
             raise RecordError("the saved cosmic-run state is inconsistent (stage, ship position, die owner or round)")
-        return s
+        return restore(s, d)
 
 
 GAME = register(CosmicRun())

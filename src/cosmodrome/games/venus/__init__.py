@@ -16,7 +16,7 @@ or a registration (``flow.AUTO`` / ``flow.DECIDE``, the card tables of :mod:`.ca
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Game, OptionSpec, register
 from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames / answers on import)
@@ -51,6 +51,8 @@ class OnwardToVenus(Game):
     heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
     turn_kinds = frozenset({"action"})
     components_file = Path(__file__).with_name("components.toml")
+    #: every die, draw, tile from the bag and blind pick can be a chance node (core.chance)
+    explicit_chance = True
     reconstruction_notes = (
         "Card titles are our own names, except Gunrunner: the rulebook describes each card's "
         "effect but prints only that one title.",)
@@ -58,6 +60,11 @@ class OnwardToVenus(Game):
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> VenusState:
         comp = load_components(options.get("components") or None)
         return new_game(self, comp, players, seed, options)
+
+    def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A chance outcome is a die face (0..5), a card id or a tile id."""
+        comp = load_components((options or {}).get("components") or None)
+        return max(6, len(comp.deck_effects) + players * len(comp.player_effects), len(comp.tile_kind))
 
     def state_from_json(self, data: Mapping[str, Any]) -> VenusState:
         return state_from_json(self, data)

@@ -48,7 +48,7 @@ def draw(s: VenusState, p: int, k: int) -> list:
             s.discard = []
             s.rng.shuffle(s.deck)
             s.say("reshuffle", "The discards were shuffled into a new deck.", chance=True)
-        got.append(s.deck.pop())
+        got.append(s.rng.draw(s.deck))
     if got:
         s.hands[p].extend(got)
         names = ", ".join(card_name(s, c) for c in got)
@@ -599,7 +599,7 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
     h = s.hands[q]
     gone = []
     for _ in range(min(2, len(h))):
-        c = h.pop(s.rng.below(len(h)))
+        c = s.rng.take(h)
         s.discard.append(c)
         gone.append(c)
     s.say("discard", f"{SHORT[q]} discards at random: {', '.join(card_name(s, c) for c in gone)}.",

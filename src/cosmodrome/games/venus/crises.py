@@ -135,7 +135,7 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
     if lvl == 1:
         s.pay(p, 1)
         h = s.hands[q]
-        c = h.pop(s.rng.below(len(h)))
+        c = s.rng.take(h)
         s.hands[p].append(c)
         s.say("bazagthoth", f"{SHORT[p]} pays £1; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),

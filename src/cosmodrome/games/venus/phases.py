@@ -53,7 +53,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
         for _ in range(chart[pl]):
             if not s.bag:
                 break
-            t = s.bag.pop()
+            t = s.rng.draw(s.bag)
             if pl == GANYMEDE and tk[t] == T_CRISIS:
                 s.tdisc.append(t)
                 s.say("tile", f"Ganymede takes no crisis tiles: {tile_name(s, t)} goes to the discards.",

@@ -77,7 +77,7 @@ def step_five_starting_cards(s: VenusState) -> None:
     for p in range(s.num_players):
         for _ in range(c.rules["start_cards_dealt"]):
             if s.deck:
-                s.hands[p].append(s.deck.pop())
+                s.hands[p].append(s.rng.draw(s.deck))
     s.say("deal", "Each empire holds its player cards and was dealt two game cards.", chance=True)
 
 

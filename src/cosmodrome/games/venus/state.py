@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from cosmodrome.core import Event, IllegalActionError, RecordError, Rng, State, check_state_json
+from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components, load_components
@@ -315,6 +316,12 @@ class VenusState(State):
         s.rng = rng.spawn()
         return s
 
+    def forget_order(self) -> None:
+        """The explicit chance mode keeps the deck and the bag as multisets (sorted): each
+        draw is a chance node over what is left (see :mod:`cosmodrome.core.chance`)."""
+        self.deck.sort()
+        self.bag.sort()
+
     # ----- copies -----------------------------------------------------------------------
     def clone(self) -> "VenusState":
         s = VenusState.__new__(VenusState)
@@ -461,4 +468,4 @@ def state_from_json(game, data: Any) -> VenusState:
         if isinstance(exc, RecordError):
             raise
         raise RecordError(f"malformed saved venus state: {exc}") from None
-    return s
+    return restore(s, d)

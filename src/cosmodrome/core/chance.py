@@ -1,0 +1,337 @@
+"""Explicit chance: a state that stops at every random event and lets the caller choose it.
+
+By default a game keeps its randomness inside the state (a seeded :class:`~cosmodrome.core.rng.Rng`
+rolls the dice and a shuffled pile gives its top card): fast, and a record replays exactly. A
+search on clones of such a state sees the future, though: a clone rolls the same dice as the
+original. A game that sets ``Game.explicit_chance`` also offers the *explicit* mode,
+``game.new_state(players, seed, chance="explicit")``:
+
+- the setup (opening hands, first player...) is still drawn from ``seed``; then the order
+  of every pile is forgotten (``State.forget_order``: a pile is kept sorted);
+- every later random event (a die, a draw, a random pick) stops the state at a *chance
+  node*: ``is_chance_node()`` is true, ``to_move()`` is :data:`CHANCE`,
+  ``chance_outcomes()`` lists ``(outcome, probability)`` and ``apply(outcome)`` takes one.
+  A draw's outcomes are the distinct unseen cards, each with its share of the pile (the
+  multiset of what is left, never a stored order);
+- the state holds no random generator at all, so no clone can predict another's future.
+
+The game's rules need no change beyond calling the generator for every random event
+(``s.rng.below``, ``s.rng.draw(pile)``, ``s.rng.take(hand)``, ``s.rng.shuffle``...): in the
+explicit mode ``s.rng`` is an :class:`ExplicitChance` that answers those calls from the
+outcomes chosen so far, and asks for the next one by interrupting the action. An action
+interrupted by a chance event is replayed from the position before it once its outcome is
+known, so a chance node's state (its view, its JSON) is the position before the action that
+caused the event; ``apply`` returns the action's events when the action completes (an empty
+list while chance nodes are still pending).
+
+>>> from cosmodrome.testing import toy
+>>> s = toy.GAME.new_state(2, seed=1, chance="explicit")
+>>> s.apply(toy.DRAW)                 # the draw stops at a chance node
+[]
+>>> s.is_chance_node(), s.to_move()
+(True, -1)
+>>> sum(p for _, p in s.chance_outcomes())
+1.0
+>>> card = s.chance_outcomes()[0][0]
+>>> len(s.apply(card)), s.is_chance_node()
+(1, False)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, MutableSequence, Optional, Sequence
+
+from cosmodrome.core.errors import IllegalActionError, RecordError
+
+#: ``to_move()`` of a state at a chance node (OpenSpiel's ``PlayerId.CHANCE``)
+CHANCE = -1
+#: the chance modes of ``Game.new_state``
+MODES = ("sampled", "explicit")
+
+
+class ChanceNeeded(BaseException):
+    """Raised inside an action when the next random event has no outcome yet. A control-flow
+    signal (a BaseException, so no ``except Exception`` in a game's rules can swallow it)."""
+
+    def __init__(self, outcomes: list[tuple[int, float]], what: str) -> None:
+        super().__init__(what)
+        self.outcomes = outcomes
+        self.what = what
+
+
+def _uniform(n: int) -> list[tuple[int, float]]:
+    p = 1.0 / n
+    return [(i, p) for i in range(n)]
+
+
+def _multiset(pile: Sequence[int]) -> list[tuple[int, float]]:
+    n = len(pile)
+    return [(v, c / n) for v, c in sorted(Counter(pile).items())]
+
+
+class ExplicitChance:
+    """The random generator of an explicit-chance state: it holds no randomness, only the
+    outcomes chosen so far for the action in progress (``given``) and, at a chance node, the
+    action waiting for them (``pending``) with the outcomes of the next event."""
+
+    __slots__ = ("pending", "given", "outcomes", "what", "_used")
+
+    #: the JSON form of a random generator's state that an explicit state stores (none)
+    state = 0
+
+    def __init__(self, given: Sequence[int] = (), pending: Optional[int] = None,
+                 outcomes: Sequence[tuple[int, float]] = (), what: str = "") -> None:
+        self.pending = pending
+        self.given = tuple(given)
+        self.outcomes = list(outcomes)
+        self.what = what
+        self._used = 0
+
+    def copy(self) -> "ExplicitChance":
+        return ExplicitChance(self.given, self.pending, self.outcomes, self.what)
+
+    # ----- the generator's interface, answered from the chosen outcomes ------------------
+    def _next(self, outcomes: list[tuple[int, float]], what: str) -> int:
+        i = self._used
+        if i < len(self.given):
+            self._used = i + 1
+            return self.given[i]
+        raise ChanceNeeded(outcomes, what)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``: outcomes 0..n-1, each 1/n."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        if n == 1:
+            return 0
+        return self._next(_uniform(n), f"a uniform pick of 1 to {n}")
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self.below(b - a + 1)
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, seq: MutableSequence) -> None:
+        """A shuffled pile is a multiset: its order is forgotten (sorted), and each draw from
+        it is a chance event of its own."""
+        seq.sort()
+
+    def draw(self, pile: MutableSequence[int]) -> int:
+        """Draw from a face-down pile: outcomes are its distinct cards, each with its share."""
+        return self.take(pile)
+
+    def take(self, seq: MutableSequence[int]) -> int:
+        """Remove a uniformly random element: outcomes are the distinct values, each with
+        its share of ``seq``."""
+        if len(seq) == 1 or len(set(seq)) == 1:
+            return seq.pop()
+        v = self._next(_multiset(seq), f"a draw from {len(seq)}")
+        seq.remove(v)
+        return v
+
+    def sample(self, seq: Sequence[Any], k: int) -> list:
+        pool = list(seq)
+        return [pool.pop(self.below(len(pool))) for _ in range(min(k, len(pool)))]
+
+    def random(self) -> float:
+        raise NotImplementedError("explicit chance has no continuous draws: use below()")
+
+    def spawn(self) -> "ExplicitChance":
+        raise NotImplementedError("an explicit-chance state has no generator to spawn from")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pending": self.pending, "given": list(self.given)}
+
+
+# ----- the state class of the explicit mode ------------------------------------------------------
+_CLASSES: dict[type, type] = {}
+
+
+def _copy_into(dst: Any, src: Any) -> None:
+    """Make ``dst`` hold exactly the fields of ``src`` (slots and ``__dict__``)."""
+    for klass in type(src).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name in ("__dict__", "__weakref__"):
+                continue
+            try:
+                value = getattr(src, name)
+            except AttributeError:
+                if hasattr(dst, name):
+                    delattr(dst, name)
+                continue
+            setattr(dst, name, value)
+    if hasattr(src, "__dict__"):
+        dst.__dict__.clear()
+        dst.__dict__.update(src.__dict__)
+
+
+def explicit_class(base: type) -> type:
+    """The explicit-chance version of a game's state class (made once, cached): the same
+    fields and rules, with the chance protocol on top (an explicit class is its own)."""
+    if "_chance_base" in vars(base):
+        return base
+    cls = _CLASSES.get(base)
+    if cls is None:
+        body = {k: v for k, v in vars(ExplicitChanceState).items()
+                if k not in ("__slots__", "__dict__", "__weakref__", "__module__", "__qualname__")}
+        # the same memory layout as ``base`` (a running state changes class in place), so
+        # the protocol is copied in rather than inherited from a second base
+        body.update({"__slots__": (), "_chance_base": base, "__module__": base.__module__})
+        cls = type(f"Explicit{base.__name__}", (base,), body)
+        _CLASSES[base] = cls
+    return cls
+
+
+def make_explicit(state: Any) -> Any:
+    """Turn a freshly set-up state into its explicit-chance form (in place; returned)."""
+    state.__class__ = explicit_class(type(state))
+    state.rng = ExplicitChance()
+    state.forget_order()
+    return state
+
+
+def restore(state: Any, data: Any) -> Any:
+    """After a game rebuilt ``state`` from JSON: if the JSON is of an explicit-chance state
+    (its ``chance`` entry), give the state that form back, pending action included."""
+    chance = data.get("chance") if hasattr(data, "get") else None
+    if chance is None:
+        return state
+    if not isinstance(chance, dict):
+        raise RecordError("a saved state's 'chance' must be an object")
+    pending, given = chance.get("pending"), chance.get("given", [])
+    if (pending is not None and (isinstance(pending, bool) or not isinstance(pending, int))) or \
+            not isinstance(given, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in given):
+        raise RecordError("a saved state's 'chance' needs a whole-number 'pending' (or null) and a list 'given'")
+    state.__class__ = explicit_class(type(state))
+    state.rng = ExplicitChance()
+    if pending is not None:
+        try:
+            state._resume(pending, tuple(given))
+        except (IllegalActionError, ValueError, IndexError, KeyError, TypeError) as exc:
+            raise RecordError(f"a saved state's pending chance does not replay: {exc}") from None
+        if not state.is_chance_node():
+            raise RecordError("a saved state's pending chance is already complete")
+    return state
+
+
+class ExplicitChanceState:
+    """The chance protocol of an explicit-chance state, copied over a game's state class by
+    :func:`explicit_class` (no fields of its own: everything lives in ``rng``; the game's own
+    methods are reached through ``_chance_base``)."""
+
+    __slots__ = ()
+    #: the game's own state class (set on each class :func:`explicit_class` makes)
+    _chance_base: type = object
+
+    # ----- the chance node ---------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.rng.pending is not None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(self.rng.outcomes) if self.rng.pending is not None else []
+
+    @property
+    def chance_mode(self) -> str:
+        return "explicit"
+
+    def to_move(self) -> Optional[int]:
+        if self.rng.pending is not None:
+            return CHANCE
+        return self._chance_base.to_move(self)
+
+    def legal_actions(self) -> list[int]:
+        if self.rng.pending is not None:
+            return [o for o, _ in self.rng.outcomes]
+        return self._chance_base.legal_actions(self)
+
+    def action_label(self, action: int) -> str:
+        if self.rng.pending is not None:
+            return f"Chance: outcome {action} of {self.rng.what}"
+        return self._chance_base.action_label(self, action)
+
+    def action_json(self, action: int) -> dict[str, Any]:
+        if self.rng.pending is not None:
+            p = dict(self.rng.outcomes).get(action, 0.0)
+            return {"action": action, "label": self.action_label(action), "probability": p}
+        return self._chance_base.action_json(self, action)
+
+    def decision_kind(self) -> str:
+        return "chance" if self.rng.pending is not None else self._chance_base.decision_kind(self)
+
+    def decision_prompt(self) -> str:
+        if self.rng.pending is not None:
+            return f"Chance decides {self.rng.what}."
+        return self._chance_base.decision_prompt(self)
+
+    def apply(self, action: int) -> list:
+        if self.rng.pending is not None:
+            if self.is_terminal() or isinstance(action, bool) or not isinstance(action, int) \
+                    or action not in dict(self.rng.outcomes):
+                shown = ", ".join(str(o) for o, _ in self.rng.outcomes[:12])
+                raise IllegalActionError(f"{action!r} is not an outcome of this chance node "
+                                         f"({self.rng.what}); outcomes: {shown}")
+            return self._apply(action)
+        return self._chance_base.apply(self, action)
+
+    # ----- advancing: an action runs on a plain copy and is replayed on each outcome ------------
+    def _plain(self) -> Any:
+        """A copy of this position as a state of the game's own class (sampled code path)."""
+        base = self._chance_base
+        work = base.clone(self)
+        work.__class__ = base
+        return work
+
+    def _run(self, action: int, given: tuple) -> Optional[list]:
+        """Run ``action`` from this position with the outcomes ``given``: its events if it
+        completes (this state then becomes the result), None if it needs another outcome
+        (this state then becomes that chance node)."""
+        work = self._plain()
+        work.rng = ExplicitChance(given)
+        try:
+            events = type(work)._apply(work, action)
+        except ChanceNeeded as need:
+            self.rng = ExplicitChance(given, action, need.outcomes, need.what)
+            return None
+        _copy_into(self, work)
+        self.rng = ExplicitChance()
+        return events
+
+    def _resume(self, pending: int, given: tuple) -> None:
+        if not given:
+            self._run(pending, ())
+            return
+        self.rng = ExplicitChance(given[:-1], pending, [(given[-1], 1.0)])
+        self._apply(given[-1])
+
+    def _apply(self, action: int) -> list:
+        ch = self.rng
+        if ch.pending is None:
+            events = self._run(action, ())
+        else:
+            pending, given = ch.pending, ch.given + (action,)
+            self.rng = ExplicitChance()
+            events = self._run(pending, given)
+        return [] if events is None else events
+
+    # ----- copies, files, determinizations -------------------------------------------------------
+    def clone(self) -> Any:
+        s = self._plain()
+        s.__class__ = type(self)
+        s.rng = self.rng.copy()
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        d = self._chance_base.to_json(self)
+        d["chance"] = self.rng.to_json()
+        return d
+
+    def resample(self, seat: int, rng: Any) -> Any:
+        """A determinization for ``seat`` (see ``State.resample``), kept in the explicit mode:
+        piles stay multisets and future events stay chance nodes."""
+        if self.rng.pending is not None:
+            raise ValueError("a chance node has no seat to determinize for: resample at a decision")
+        s = self._plain()
+        return make_explicit(type(s).resample(s, seat, rng))

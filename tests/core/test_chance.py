@@ -1,0 +1,132 @@
+"""Explicit chance (core.chance): random events as chance nodes that search cannot peek at."""
+
+import json
+from collections import Counter
+
+import pytest
+
+import cosmodrome.testing.toy  # noqa: F401  (registers "pocket-race")
+from cosmodrome.core import GameRecord, OptionError, RecordError, Rng, games, get_game
+from cosmodrome.testing.conformance import play_checked
+
+#: the games that offer explicit chance today; the others only sample inside the state.
+#: Walking on the Moon and March on Mars are still to adopt it: when one does, move it here.
+EXPLICIT = {"pocket-race", "venus", "cosmic-run"}
+SAMPLED_ONLY = {"moon", "mars"}
+#: player counts to play in the explicit mode
+PLAYERS = {"pocket-race": (2, 4), "venus": (2, 3, 5), "cosmic-run": (1, 2)}
+
+
+def test_which_games_offer_explicit_chance():
+    flags = {g.name: g.explicit_chance for g in games()}
+    assert {n for n, f in flags.items() if f} == EXPLICIT
+    assert {n for n, f in flags.items() if not f} == SAMPLED_ONLY
+    for name in SAMPLED_ONLY:
+        with pytest.raises(OptionError, match="offers no explicit chance yet"):
+            get_game(name).new_state(2, 1, chance="explicit")
+
+
+def test_an_unknown_chance_mode_is_refused():
+    with pytest.raises(OptionError, match="chance mode is one of sampled, explicit, not 'psychic'"):
+        get_game("pocket-race").new_state(2, 1, chance="psychic")
+
+
+@pytest.mark.parametrize("name", sorted(EXPLICIT))
+def test_explicit_games_pass_the_conformance_check(name):
+    """The protocol check of every game, in the explicit mode: chance nodes included (their
+    outcomes, odds, refusals, JSON and clones), and the record replays."""
+    for players in PLAYERS[name]:
+        end = play_checked(get_game(name), players, seed=3, every=5, chance="explicit")
+        assert end.is_terminal() and end.chance_mode == "explicit"
+
+
+def first_chance_node(name, players, seed):
+    s = get_game(name).new_state(players, seed, chance="explicit")
+    rng = Rng(seed + 1)
+    while not s.is_chance_node():
+        assert not s.is_terminal()
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    return s
+
+
+@pytest.mark.parametrize("name,players", [("pocket-race", 2), ("venus", 3), ("cosmic-run", 2), ("cosmic-run", 1)])
+def test_clones_reach_different_outcomes_and_none_predicts_another(name, players):
+    s = first_chance_node(name, players, seed=5)
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) > 1
+    a, b = s.clone(), s.clone()
+    assert a.chance_outcomes() == b.chance_outcomes() == outcomes   # the same odds, no hidden future
+    a.apply(outcomes[0][0])
+    b.apply(outcomes[-1][0])
+    assert a.to_json() != b.to_json()                                 # different outcomes were reachable
+    # a clone's future is only what chance makes it: the same outcomes give the same game,
+    # whatever clone they are played on, and the state holds no generator to consult
+    c = s.clone()
+    c.apply(outcomes[0][0])
+    assert c.to_json() == a.to_json()
+    assert "rng" not in json.dumps(s.view(0)) and s.to_json()["rng"] == 0
+
+
+def test_a_draw_is_a_chance_node_over_the_cards_left():
+    s = get_game("pocket-race").new_state(2, 4, chance="explicit")
+    deck = list(s.deck)
+    assert deck == sorted(deck)            # the order of the pile is forgotten
+    s.apply(9)                             # draw
+    counts = Counter(deck)
+    assert s.chance_outcomes() == [(v, c / len(deck)) for v, c in sorted(counts.items())]
+    card = s.chance_outcomes()[0][0]
+    seat = 0
+    s.apply(card)
+    assert sorted(s.deck + [card]) == deck and card in s.hands[seat]
+
+
+def test_a_venus_draw_is_over_the_unseen_deck():
+    s = get_game("venus").new_state(2, 2, chance="explicit")
+    assert s.deck == sorted(s.deck) and s.bag == sorted(s.bag)
+    rng = Rng(9)
+    for _ in range(5000):
+        if s.is_chance_node() and s.rng.what.startswith("a draw"):
+            pile = s.deck if set(o for o, _ in s.chance_outcomes()) <= set(s.deck) else s.bag
+            n = len(pile)
+            assert s.chance_outcomes() == [(c, k / n) for c, k in sorted(Counter(pile).items())]
+            return
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    pytest.fail("no draw met")
+
+
+def test_the_sampled_mode_is_unchanged_and_the_setup_is_the_seeds():
+    sampled = get_game("venus").new_state(3, 11)
+    explicit = get_game("venus").new_state(3, 11, chance="explicit")
+    assert sampled.chance_mode == "sampled" and not sampled.is_chance_node() and sampled.chance_outcomes() == []
+    assert explicit.chance_mode == "explicit"
+    assert explicit.hands == sampled.hands and explicit.money == sampled.money
+    assert explicit.deck == sorted(sampled.deck)
+
+
+def test_a_determinization_stays_explicit_and_keeps_the_view():
+    s = get_game("venus").new_state(3, 4, chance="explicit")
+    seat = s.to_move()
+    d = s.resample(seat, Rng(1))
+    assert d.chance_mode == "explicit" and d.view(seat) == s.view(seat)
+    assert d.deck == sorted(d.deck)
+    node = first_chance_node("venus", 3, 4)
+    with pytest.raises(ValueError, match="a chance node has no seat"):
+        node.resample(0, Rng(1))
+
+
+def test_bad_saved_chance_is_refused():
+    s = first_chance_node("pocket-race", 2, 1)
+    d = s.to_json()
+    with pytest.raises(RecordError, match="'chance' needs a whole-number 'pending'"):
+        get_game("pocket-race").state_from_json(dict(d, chance={"pending": "x", "given": []}))
+    with pytest.raises(RecordError, match="chance"):
+        GameRecord.from_json({"game": "pocket-race", "players": 2, "seed": 1, "chance": "psychic"})
+
+
+@pytest.mark.parametrize("players,options", [(1, {"novice": True, "expert_mines": 2}), (2, {"side": "B", "friendly": True}),
+                                             (2, {"rapid_fire": True})])
+def test_cosmic_run_variants_in_the_explicit_mode(players, options):
+    end = play_checked(get_game("cosmic-run"), players, 8, options, every=9, chance="explicit")
+    assert end.is_terminal()
