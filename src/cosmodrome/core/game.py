@@ -35,6 +35,7 @@ from cosmodrome.core.errors import (
     RecordError,
 )
 from cosmodrome.core.events import Event
+from cosmodrome.core.howto import hint_for, load_howto, page
 from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
 
@@ -152,6 +153,12 @@ class Game(ABC):
     #: a co-operative game: every seat wins or loses together, and ``returns()`` is a shared
     #: team reward (1.0 for every seat on a victory, 0.0 for every seat on a defeat)
     cooperative: bool = False
+    #: the game's help file (TOML, our own words; see :mod:`cosmodrome.core.howto`): the rules
+    #: page and the first-game hints of its decisions
+    help_file: Optional[Path] = None
+    #: lists the rules page takes from the game's text module, by name (e.g. the texts of the
+    #: special box tokens), so that a text is written once
+    help_items: Mapping[str, Mapping[str, str]] = {}
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None) -> "State":
@@ -209,11 +216,25 @@ class Game(ABC):
         sections = reconstruction(file_entries(self.components_file)) if self.components_file else []
         return {"sections": sections, "notes": list(self.reconstruction_notes)}
 
+    def how_to_play(self) -> Optional[dict[str, Any]]:
+        """The rules page in our own words (sections citing the rulebook, diagrams, lists from
+        the text module), or None for a game without a help file."""
+        if self.help_file is None:
+            return None
+        return dict(page(load_howto(self.help_file), self.help_items), game=self.name, title=self.title)
+
+    def hint(self, decision: "Decision") -> Optional[dict[str, Any]]:
+        """A first-game hint for ``decision``: what it means and what its options do
+        (``{"text", "options": [{"text", "actions"}]}``), or None when the game has none."""
+        if self.help_file is None:
+            return None
+        return hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options))
+
     def info(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "num_actions": self.num_actions,
                 "options": [o.to_json() for o in self.options], "description": self.description,
-                "cooperative": self.cooperative,
+                "cooperative": self.cooperative, "how_to_play": self.help_file is not None,
                 "reconstructed": self.reconstructed()}
 
     def __repr__(self) -> str:

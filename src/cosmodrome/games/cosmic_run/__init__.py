@@ -55,6 +55,7 @@ class CosmicRun(Game):
     heuristic_bot = "cosmodrome.games.cosmic_run.heuristic:CosmicRunHeuristic"
     turn_kinds = frozenset({"draft"})
     components_file = Path(__file__).with_name("components.toml")
+    help_file = Path(__file__).with_name("howto.toml")
     options = (
         OptionSpec("side", "choice", "A", "tracking sheet side: A, or B for the Minefield variant", ("A", "B")),
         OptionSpec("friendly", "bool", False, "Friendly variant: attacks become engine upgrades, mine dice give immunity"),

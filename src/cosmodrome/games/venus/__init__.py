@@ -51,6 +51,8 @@ class OnwardToVenus(Game):
     heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
     turn_kinds = frozenset({"action"})
     components_file = Path(__file__).with_name("components.toml")
+    help_file = Path(__file__).with_name("howto.toml")
+    help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()}}
     reconstruction_notes = (
         "Card titles are our own names, except Gunrunner: the rulebook describes each card's "
         "effect but prints only that one title.",)
