@@ -4,6 +4,8 @@
 // frame and in a header for REST, and never appear in a URL the page requests.
 import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel } from "./api.js";
 import { aboutPanel } from "./about.js";
+import { hintLayer } from "./hints.js";
+import { snapshot, play } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -17,6 +19,7 @@ let renderer = null;
 let busy = false;
 let handOpen = !window.matchMedia("(max-width: 900px)").matches;  // the hand drawer: shut on a phone
 let wasMyTurn = false;
+let hints = null;            // the first-game hint layer (hints.js)
 
 // ----- seat colours (log lines, seats) --------------------------------------------------------
 const PALETTE = ["#e0453a", "#3f7be8", "#9b59d0", "#f2c230", "#3dbb6a", "#ff8c42"];
@@ -278,7 +281,8 @@ function drawSide() {
   $("dice").closest(".panel").hidden = Boolean(renderer && renderer.showsDice);
   const d = m.dice;
   const face = renderer && renderer.formatDie ? renderer.formatDie : String;
-  $("dice").replaceChildren(...(d ? [...d.dice.map(x => el("span", { class: "die" + (face(x) === "☠" ? " skull" : ""), text: face(x) })),
+  $("dice").replaceChildren(...(d ? [...d.dice.map((x, i) => el("span", { class: "die" + (face(x) === "☠" ? " skull" : ""),
+    "data-die": `roll-${i}`, "data-face": `${d.i}:${face(x)}`, text: face(x) })),
     el("span", { class: "muted small", text: d.text })] : [el("span", { class: "muted small", text: "no dice yet" })]));
   $("undo").hidden = !m.can_undo;
   const r = $("result");
@@ -308,6 +312,7 @@ async function draw() {
   if (!renderer) {
     renderer = await loadRenderer(m.game);
     showAbout(m.game);
+    $("rules-link").href = `/rules.html?game=${encodeURIComponent(m.game)}`;
   }
   yourTurn(m);
   $("title").textContent = `${m.title} · game ${m.game_id}`;
@@ -316,7 +321,9 @@ async function draw() {
   const mine = m.seat === null ? null : m.seats[m.seat];
   $("whoami").textContent = m.seat === null ? "Spectator" : `You: ${m.seat_name}${mine && mine.display ? ` · ${mine.display}` : ""}`;
   if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); dockHand(); return; }
+  const before = snapshot();   // where the pieces are, for the motion after drawing
   drawDecision();
+  hints.draw(m);
   drawSide();
   try {
     renderer.render($("board"), {
@@ -325,6 +332,7 @@ async function draw() {
       onAction: act,
     });
     dockHand();
+    play(before);
   } catch (e) {
     console.error(e);
     const generic = await import("./renderers/generic.js");
@@ -445,6 +453,7 @@ function main() {
   $("undo").addEventListener("click", undo);
   $("hand-toggle").addEventListener("click", () => { handOpen = !handOpen; dockHand(true); });
   prefsPanel();
+  hints = hintLayer($("hint"), $("pref-hints"));
   $("name-form").addEventListener("submit", saveName);
   watchDocks();
   showInvite();

@@ -352,7 +352,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
     const sx = cellX(t, ship.col), sy = rowY(ship.row, rows);
     const moving = cur && cur.track === t;
     const shipG = svg("g", { class: "cr-ship" + (moving ? " moving" : "") + (ship.disabled ? " disabled" : ""),
-      "data-track": t, "data-row": ship.row, "data-col": ship.col, transform: `translate(${sx} ${sy})` });
+      "data-track": t, "data-row": ship.row, "data-col": ship.col, "data-id": `ship:${sh.sheet}:${t}`, transform: `translate(${sx} ${sy})` });
     if (pa && pa.track === t) shipG.append(svg("circle", { cx: 0, cy: 0, r: 15, class: "cr-attacked" }));
     if (moving) shipG.append(svg("circle", { cx: 0, cy: 0, r: 14, class: "cr-moving-ring" }));
     shipG.append(...rocket(colour, { disabled: ship.disabled }));
