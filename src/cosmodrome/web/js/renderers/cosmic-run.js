@@ -81,7 +81,11 @@ function tipOn(node, help, extra) {
   node.addEventListener("mouseenter", show);
   node.addEventListener("mouseleave", hideTip);
   node.addEventListener("touchstart", show, { passive: true });
-  node.setAttribute("aria-label", `${title}${extra ? ` (${extra})` : ""}: ${text}`);
+  // a label needs a role that allows one (a drawing, a group); a button's label starts with what it shows
+  if (!node.getAttribute("role")) node.setAttribute("role", node instanceof SVGElement ? "img" : "group");
+  const label = `${title}${extra ? ` (${extra})` : ""}: ${text}`;
+  const shown = node instanceof SVGElement ? "" : node.textContent.trim();
+  node.setAttribute("aria-label", shown && !label.startsWith(shown) ? `${shown}: ${label}` : label);
   return node;
 }
 
