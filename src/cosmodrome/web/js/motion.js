@@ -8,6 +8,7 @@
 // when the person asked the system for reduced motion (prefers-reduced-motion), nor on the
 // first drawing.
 const DURATION = 420;
+const MAX_MARKS = 24;   // a new period's whole board does not need to dance
 const SCOPE = "[data-id], [data-die]";
 
 export function reducedMotion() {
@@ -38,11 +39,14 @@ export function snapshot(root = document) {
   return { pieces, dice };
 }
 
-function mark(e, cls) {
-  e.classList.remove(cls);
-  void e.getBoundingClientRect();   // restart the CSS animation if it is running
-  e.classList.add(cls);
-  setTimeout(() => e.classList.remove(cls), DURATION + 200);
+// Put the motion classes on (restarting any still running: off, one reflow, on) and take
+// them off when done. All reads of the layout happen before this one write.
+function mark(marks) {
+  if (!marks.length) return;
+  for (const [e, cls] of marks) e.classList.remove(cls);
+  void document.body.offsetWidth;
+  for (const [e, cls] of marks) e.classList.add(cls);
+  setTimeout(() => { for (const [e, cls] of marks) e.classList.remove(cls); }, DURATION + 200);
 }
 
 // An SVG piece glides in its own user units, keeping its transform attribute.
@@ -58,30 +62,34 @@ function glideSvg(e, dx, dy) {
 
 function glide(e, dx, dy) {
   if (!e.animate) return;
-  mark(e, "motion-move");
   if (e instanceof SVGElement) { glideSvg(e, dx, dy); return; }
   e.animate([{ transform: `translate(${-dx}px, ${-dy}px)` }, { transform: "none" }], { duration: DURATION, easing: "ease-out" });
 }
 
-// Animate what changed since ``before`` (from snapshot()).
+// Animate what changed since ``before`` (from snapshot()): first every measurement, then the
+// animations, so the page lays out once.
 export function play(before, root = document) {
   if (!before || reducedMotion()) return;
+  const marks = [], glides = [];
   for (const e of root.querySelectorAll("[data-id]")) {
     const was = before.pieces.get(e.dataset.id);
     const r = e.getBoundingClientRect();
-    if (!r.width && !r.height) continue;
-    if (!was) { mark(e, "motion-enter"); continue; }
+    if ((!r.width && !r.height) || r.bottom < 0 || r.top > innerHeight) continue;   // unseen: no motion
+    if (!was) { marks.push([e, "motion-enter"]); continue; }
     const p = e.parentElement ? e.parentElement.getBoundingClientRect() : r;
     // a move of its own, not the drift of everything around it
     const dx = (r.left - p.left) - (was.x - was.px), dy = (r.top - p.top) - (was.y - was.py);
     const jump = Math.abs(r.left - was.x) > 3 || Math.abs(r.top - was.y) > 3;
-    if (jump && (Math.abs(dx) > 3 || Math.abs(dy) > 3)) glide(e, r.left - was.x, r.top - was.y);
-    else if (was.sig !== e.textContent) mark(e, "motion-change");
+    if (jump && (Math.abs(dx) > 3 || Math.abs(dy) > 3)) glides.push([e, r.left - was.x, r.top - was.y]);
+    else if (was.sig !== e.textContent) marks.push([e, "motion-change"]);
   }
   const ds = [...root.querySelectorAll("[data-die]")];
   dieKeys(ds).forEach((k, i) => {
     const face = ds[i].dataset.face ?? ds[i].textContent;
+    if (!ds[i].getClientRects().length) return;   // not shown
     if (!/[^\s·]/.test(face)) return;   // not rolled yet
-    if (!before.dice.has(k) || before.dice.get(k) !== face) mark(ds[i], "motion-roll");
+    if (!before.dice.has(k) || before.dice.get(k) !== face) marks.push([ds[i], "motion-roll"]);
   });
+  for (const [e, dx, dy] of glides) { glide(e, dx, dy); marks.push([e, "motion-move"]); }
+  mark(marks.slice(0, MAX_MARKS));
 }
