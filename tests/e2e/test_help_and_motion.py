@@ -166,3 +166,31 @@ def test_nothing_moves_with_reduced_motion(server, browser):
     assert moves_seen(page) >= start + 30 or page.query_selector("[data-testid=moon-end]")
     assert page.evaluate("window.__motion") == []
     assert page.errors == [] and page.outside == []
+
+
+def test_hint_is_hidden_while_a_hot_seat_device_changes_hands(server, browser):
+    """The hint lists the options of the seat to move (cards in hand among them): while the
+    device goes to the next player it is hidden with the rest of that seat's table."""
+    g = post(server, "/api/games", {"game": "venus", "players": 2, "seed": 4,
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+    page = offline_page(browser, server, viewport={"width": 1366, "height": 768})
+    page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][0]['token']},{g['seats'][1]['token']}")
+    page.wait_for_selector("#decision.mine .options button, [data-testid=handover]:visible")
+    if page.locator("[data-testid=handover]").is_visible():   # the first player is the second seat
+        page.click("#handover-btn")
+    page.wait_for_selector("#decision.mine .options button")
+    hint = page.locator("[data-testid=hint]")
+    hint.wait_for(state="visible")
+    page.get_by_role("button", name="Take a pass cube").click()
+    for _ in range(50):   # a free-action card may keep the turn a moment: end it
+        if page.locator("[data-testid=handover]").is_visible():
+            break
+        last = page.locator("#decision.mine .options button:enabled").last
+        if last.count():
+            last.click()
+        page.wait_for_timeout(100)
+    page.wait_for_selector("[data-testid=handover]", state="visible")
+    assert hint.is_hidden()
+    page.click("#handover-btn")
+    hint.wait_for(state="visible")
+    assert page.errors == []

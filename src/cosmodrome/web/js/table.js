@@ -303,6 +303,7 @@ async function showAbout(game) {
     const types = (await api("GET", "/api/game-types")).games;
     const t = types.find(x => x.name === game);
     if (t) $("about").replaceChildren(aboutPanel(t));
+    $("rules-link").hidden = !(t && t.how_to_play);
   } catch (e) { /* the panel is optional; the table works without it */ }
 }
 
@@ -320,7 +321,7 @@ async function draw() {
   $("status").className = "pill" + (m.status === "finished" ? " ok" : "");
   const mine = m.seat === null ? null : m.seats[m.seat];
   $("whoami").textContent = m.seat === null ? "Spectator" : `You: ${m.seat_name}${mine && mine.display ? ` · ${mine.display}` : ""}`;
-  if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); dockHand(); return; }
+  if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); hints.draw(null); dockHand(); return; }
   const before = snapshot();   // where the pieces are, for the motion after drawing
   drawDecision();
   hints.draw(m);
