@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: serve play test test-fast bench chromium postgres nginx clean
+.PHONY: serve play test test-fast bench chromium postgres nginx axe clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,12 +43,23 @@ nginx:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx >/dev/null; }
 
+## axe-core (npm, pinned) for the accessibility tests, installed into .cache/ (Debian's npm if missing).
+AXE_VERSION = 4.14.1
+AXE_JS = .cache/axe-core-$(AXE_VERSION)/node_modules/axe-core/axe.min.js
+$(AXE_JS):
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "installing Debian's npm for axe-core"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq npm >/dev/null; }
+	npm install --silent --no-audit --no-fund --no-save --prefix .cache/axe-core-$(AXE_VERSION) axe-core@$(AXE_VERSION)
+axe: $(AXE_JS)
+
 ## The whole test suite.
-test: $(STAMP) chromium postgres nginx
+test: $(STAMP) chromium postgres nginx axe
 	$(PY) -m pytest -n 2 --dist loadfile -q
 
 bench: $(STAMP)
 	$(PY) bench/engine.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .cache

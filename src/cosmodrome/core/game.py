@@ -36,6 +36,7 @@ from cosmodrome.core.errors import (
 )
 from cosmodrome.core.chance import MODES, make_explicit
 from cosmodrome.core.events import Event
+from cosmodrome.core.howto import hint_for, load_howto, page
 from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
 
@@ -161,6 +162,12 @@ class Game(ABC):
     #: the game offers explicit chance (``new_state(..., chance="explicit")``, see
     #: :mod:`cosmodrome.core.chance`): every random event after the setup is a chance node
     explicit_chance: bool = False
+    #: the game's help file (TOML, our own words; see :mod:`cosmodrome.core.howto`): the rules
+    #: page and the first-game hints of its decisions
+    help_file: Optional[Path] = None
+    #: lists the rules page takes from the game's text module, by name (e.g. the texts of the
+    #: special box tokens), so that a text is written once
+    help_items: Mapping[str, Mapping[str, str]] = {}
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None,
@@ -258,11 +265,26 @@ class Game(ABC):
         sections = reconstruction(file_entries(self.components_file)) if self.components_file else []
         return {"sections": sections, "notes": list(self.reconstruction_notes)}
 
+    def how_to_play(self) -> Optional[dict[str, Any]]:
+        """The rules page in our own words (sections citing the rulebook, diagrams, lists from
+        the text module), or None for a game without a help file."""
+        if self.help_file is None:
+            return None
+        return dict(page(load_howto(self.help_file), self.help_items), game=self.name, title=self.title)
+
+    def hint(self, decision: "Decision") -> Optional[dict[str, Any]]:
+        """A first-game hint for ``decision``: what it means and what its options do
+        (``{"text", "options": [{"text", "actions"}]}``), or None when the game has none."""
+        if self.help_file is None:
+            return None
+        return hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options))
+
     def info(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "num_actions": self.num_actions,
                 "options": [o.to_json() for o in self.options], "description": self.description,
                 "cooperative": self.cooperative, "explicit_chance": self.explicit_chance,
+                "how_to_play": self.help_file is not None,
                 "reconstructed": self.reconstructed()}
 
     def __repr__(self) -> str:

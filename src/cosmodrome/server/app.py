@@ -226,6 +226,13 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     async def game_types():
         return {"games": [dict(g.info(), bots=bot_levels(g), variants=variants.names(g.name)) for g in games()]}
 
+    @app.get("/api/game-types/{name}/how-to-play")
+    async def how_to_play(name: str):
+        page = get_game(name).how_to_play()
+        if page is None:
+            raise NotFound(f"{name} has no how-to-play page yet")
+        return page
+
     # ----- games --------------------------------------------------------------------
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request):

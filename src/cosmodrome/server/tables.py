@@ -242,10 +242,11 @@ class Table:
             decision = waiting = None
             if mover is not None and self.row.status == "running":
                 d = st.decision()
+                hint = self.game.hint(d)  # first-game help: what the decision means, what options do
                 waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": d.kind, "prompt": d.prompt,
-                           "bot": self.bot_spec(mover) is not None}
+                           "bot": self.bot_spec(mover) is not None, "hint": hint and hint["text"]}
                 if self.bot_spec(mover) is None:
-                    decision = d.to_json()
+                    decision = dict(d.to_json(), hint=hint)
             memo = self._memo = {"key": key, "mover": mover, "decision": decision, "waiting": waiting,
                                  "seats": self.seats_public(), "result": self.result()}
         return memo

@@ -58,6 +58,7 @@ class CosmicRun(Game):
     components_file = Path(__file__).with_name("components.toml")
     #: every die roll and Zorlord's random pick can be a chance node (core.chance)
     explicit_chance = True
+    help_file = Path(__file__).with_name("howto.toml")
     options = (
         OptionSpec("side", "choice", "A", "tracking sheet side: A, or B for the Minefield variant", ("A", "B")),
         OptionSpec("friendly", "bool", False, "Friendly variant: attacks become engine upgrades, mine dice give immunity"),

@@ -55,6 +55,8 @@ class MarchOnMars(Game):
     heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"
     turn_kinds = frozenset({"program"})
     components_file = DATA_FILE
+    help_file = DATA_FILE.with_name("howto.toml")
+    help_items = {"threats": {t.capitalize(): words for t, words in zip(text.THREATS, text.THREAT_HELP)}}
     reconstruction_notes = (
         "The terrain of the martian cards, the hits each alien colour needs, the dice faces and the "
         "upgrade counts are our design (consistent with the rules text and the Moon's components).",

@@ -58,6 +58,10 @@ class WalkingOnTheMoon(Game):
     heuristic_bot = "cosmodrome.games.moon.heuristic:MoonHeuristic"
     turn_kinds = frozenset({"program", "extra-die"})
     components_file = DATA_FILE
+    help_file = DATA_FILE.with_name("howto.toml")
+    help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()},
+                  "tokens": {("EC" if k == "ec" else k.replace("-", " ").capitalize()): v
+                             for k, v in text.TOKEN_TEXT.items()}}
     reconstruction_notes = (
         "The terrain of the eleven lunar cards, their Sputnik icons, the dice faces and the points "
         "printed on the last card are our design (consistent with the rules text); every card was "

@@ -89,6 +89,9 @@ function gameChanged() {
   if (n < t.min_players || n > t.max_players) $("players").value = Math.min(t.max_players, Math.max(t.min_players, 3));
   $("game-desc").textContent = `${t.description || ""} (${t.min_players}–${t.max_players} players)`;
   $("about").replaceChildren(aboutPanel(t));
+  $("rules-link").href = `/rules.html?game=${encodeURIComponent(t.name)}`;
+  $("rules-link").textContent = `How to play ${t.title}`;
+  $("rules-link").hidden = !t.how_to_play;
   seatRows();
   optionRows();
 }

@@ -1,6 +1,7 @@
 // The replay viewer: step and scrub through a game from any seat's view or the spectators'.
 import { chatLine } from "./chat.js";
 import { api, el, params, loadRenderer, seatTokens, resultText } from "./api.js";
+import { snapshot, play } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -65,9 +66,11 @@ async function show(n) {
     res.hidden = false;
     res.replaceChildren(el("h2", { text: resultText(r.result) }));
   } else res.hidden = true;
+  const before = snapshot();   // stepping through moves the pieces as at the table
   renderer.render($("board"), { view: r.view, seat: r.seat, seatName: r.seat_name, seats: r.seats, title: r.title,
     decision: null, waiting: null, result: r.result, dice: null, log: r.log, mode: "replay", status: r.status,
     onAction: () => {} });
+  play(before);
 }
 
 async function main() {

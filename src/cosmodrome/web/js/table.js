@@ -9,6 +9,8 @@ import { setClock, clockText, describeClock } from "./clock.js";
 import { prefs, beep, favicon, prefsPanel } from "./alert.js";
 import { whoami } from "./account.js";
 import { remember } from "./mylist.js";
+import { hintLayer } from "./hints.js";
+import { snapshot, play } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -22,6 +24,7 @@ let renderer = null;
 let busy = false;
 let handOpen = !window.matchMedia("(max-width: 900px)").matches;  // the hand drawer: shut on a phone
 let wasMyTurn = false;
+let hints = null;            // the first-game hint layer (hints.js)
 
 // ----- seat colours (log lines, seats) --------------------------------------------------------
 const PALETTE = ["#e0453a", "#3f7be8", "#9b59d0", "#f2c230", "#3dbb6a", "#ff8c42"];
@@ -268,7 +271,8 @@ function drawSide() {
   $("dice").closest(".panel").hidden = Boolean(renderer && renderer.showsDice);
   const d = m.dice;
   const face = renderer && renderer.formatDie ? renderer.formatDie : String;
-  $("dice").replaceChildren(...(d ? [...d.dice.map(x => el("span", { class: "die" + (face(x) === "☠" ? " skull" : ""), text: face(x) })),
+  $("dice").replaceChildren(...(d ? [...d.dice.map((x, i) => el("span", { class: "die" + (face(x) === "☠" ? " skull" : ""),
+    "data-die": `roll-${i}`, "data-face": `${d.i}:${face(x)}`, text: face(x) })),
     el("span", { class: "muted small", text: d.text })] : [el("span", { class: "muted small", text: "no dice yet" })]));
   $("undo").hidden = !m.can_undo;
   const r = $("result");
@@ -289,6 +293,7 @@ async function showAbout(game) {
     const types = (await api("GET", "/api/game-types")).games;
     const t = types.find(x => x.name === game);
     if (t) $("about").replaceChildren(aboutPanel(t));
+    $("rules-link").hidden = !(t && t.how_to_play);
   } catch (e) { /* the panel is optional; the table works without it */ }
 }
 
@@ -298,6 +303,7 @@ async function draw() {
   if (!renderer) {
     renderer = await loadRenderer(m.game);
     showAbout(m.game);
+    $("rules-link").href = `/rules.html?game=${encodeURIComponent(m.game)}`;
   }
   yourTurn(m);
   $("title").textContent = `${m.title} · game ${m.game_id}`;
@@ -305,8 +311,10 @@ async function draw() {
   $("status").className = "pill" + (m.status === "finished" ? " ok" : "");
   const mine = m.seat === null ? null : m.seats[m.seat];
   $("whoami").textContent = m.seat === null ? "Spectator" : `You: ${m.seat_name}${mine && mine.display ? ` · ${mine.display}` : ""}`;
-  if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); dockHand(); return; }
+  if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); hints.draw(null); dockHand(); return; }
+  const before = snapshot();   // where the pieces are, for the motion after drawing
   drawDecision();
+  hints.draw(m);
   drawSide();
   try {
     renderer.render($("board"), {
@@ -315,6 +323,7 @@ async function draw() {
       onAction: act,
     });
     dockHand();
+    play(before);
   } catch (e) {
     console.error(e);
     const generic = await import("./renderers/generic.js");
@@ -447,6 +456,7 @@ function main() {
   setInterval(() => document.querySelectorAll(".seat-clock").forEach(e => { e.textContent = clockText(Number(e.dataset.seat)); }), 1000);
   $("hand-toggle").addEventListener("click", () => { handOpen = !handOpen; dockHand(true); });
   prefsPanel(banner);
+  hints = hintLayer($("hint"), $("pref-hints"));
   $("name-form").addEventListener("submit", saveName);
   watchDocks();
   showInvite();

@@ -81,7 +81,11 @@ function tipOn(node, help, extra) {
   node.addEventListener("mouseenter", show);
   node.addEventListener("mouseleave", hideTip);
   node.addEventListener("touchstart", show, { passive: true });
-  node.setAttribute("aria-label", `${title}${extra ? ` (${extra})` : ""}: ${text}`);
+  // a label needs a role that allows one (a drawing, a group); a button's label starts with what it shows
+  if (!node.getAttribute("role")) node.setAttribute("role", node instanceof SVGElement ? "img" : "group");
+  const label = `${title}${extra ? ` (${extra})` : ""}: ${text}`;
+  const shown = node instanceof SVGElement ? "" : node.textContent.trim();
+  node.setAttribute("aria-label", shown && !label.startsWith(shown) ? `${shown}: ${label}` : label);
   return node;
 }
 
@@ -352,7 +356,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
     const sx = cellX(t, ship.col), sy = rowY(ship.row, rows);
     const moving = cur && cur.track === t;
     const shipG = svg("g", { class: "cr-ship" + (moving ? " moving" : "") + (ship.disabled ? " disabled" : ""),
-      "data-track": t, "data-row": ship.row, "data-col": ship.col, transform: `translate(${sx} ${sy})` });
+      "data-track": t, "data-row": ship.row, "data-col": ship.col, "data-id": `ship:${sh.sheet}:${t}`, transform: `translate(${sx} ${sy})` });
     if (pa && pa.track === t) shipG.append(svg("circle", { cx: 0, cy: 0, r: 15, class: "cr-attacked" }));
     if (moving) shipG.append(svg("circle", { cx: 0, cy: 0, r: 14, class: "cr-moving-ring" }));
     shipG.append(...rocket(colour, { disabled: ship.disabled }));

@@ -241,7 +241,7 @@ function empireRows(pl, model, ctx, idx, root) {
     const surf = UNIT_KEYS.map(k => pc(k, s[k], col, `${s[k]} ${k} on the surface`)).filter(Boolean);
     const bld = [pc("mine", e.mines, col, `${e.mines} mine(s): £3 a period each`), pc("factory", e.factories, col, `${e.factories} factory(ies): £2 a period each`)].filter(Boolean);
     if (!orbit.length && !surf.length && !bld.length) continue;
-    const row = el("div", { class: "vn-emp", "data-seat": seat, title: p.empire },
+    const row = el("div", { class: "vn-emp", "data-seat": seat, "data-id": `units:${pl.name}:${seat}`, title: p.empire },
       el("span", { class: "sw", style: `background:${COLOURS[col] || col}` }),
       el("div", {},
         bld.length ? el("div", { class: "row" }, bld) : null,
@@ -258,7 +258,7 @@ function empireRows(pl, model, ctx, idx, root) {
 function tileNode(t, planetName, ctx, idx, root) {
   const k = tileKind(t);
   const [title, help] = TILE_HELP[k] || [t.kind, ""];
-  const node = el("div", { class: `vn-tile ${k}`, "data-slot": t.slot, "data-kind": t.kind },
+  const node = el("div", { class: `vn-tile ${k}`, "data-slot": t.slot, "data-kind": t.kind, "data-id": `tile:${planetName}:${t.slot}:${t.kind}` },
     el("span", { class: "ic", text: TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
     t.defence !== undefined && t.defence !== null ? el("span", { class: "def", text: t.defence }) : null,
     t.skull || t.escalates ? el("span", { class: "skull", text: "☠" }) : null);
@@ -317,7 +317,7 @@ function playerPanel(p, model, ctx, idx, root) {
 function cardNode(c, ctx, idx, root) {
   const ty = String(c.type || "").toLowerCase();
   const tyc = ty.startsWith("act") ? "action" : ty.startsWith("free") ? "free" : ty.startsWith("ben") ? "benefit" : ty.startsWith("rea") ? "reaction" : "";
-  const node = el("div", { class: "vn-card", "data-card": c.card, "data-effect": c.effect },
+  const node = el("div", { class: "vn-card", "data-card": c.card, "data-effect": c.effect, "data-id": `card:${c.card}` },
     el("span", { class: `ty ${tyc}`, text: c.type || "card" }), el("div", { class: "ct", text: c.title || `card ${c.card}` }),
     el("div", { class: "tx", text: c.text || "" }), c.cp ? el("span", { class: "cp", text: `${c.cp} CP` }) : null);
   tipOn(node, c.title || "Card", `${c.text || ""} ${TYPE_HELP[tyc] || ""}`.trim(), `a ${c.type || ""} card`);

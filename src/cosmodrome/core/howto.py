@@ -1,0 +1,133 @@
+r"""How to play a game, and first-game hints for its decisions: a game's help file, read.
+
+A game may name a help file (``Game.help_file``, TOML beside its component data) in our own
+words: the rules page as sections, each citing the rulebook section it retells by name
+(``source``), with an optional small SVG diagram and an optional list taken from the game's
+text module (``items``: a key of ``Game.help_items``, so card and token texts are written
+once); and a hint per decision kind (``[hints.<kind>]``) with what the decision means and,
+under ``options``, what an option does, keyed ``"field=value"`` on the option's JSON details
+(or ``"field"``: any option that has that detail; ``"*"``: any option). The core reads the
+file; the server and the page know a game's help only through :meth:`Game.how_to_play` and :meth:`Game.hint`.
+
+>>> data = parse_howto('''
+... [[section]]
+... heading = "Goal"
+... source = "How do I win?"
+... text = "Be first.\\n\\nOr score most."
+... [hints.pick]
+... text = "Choose a die."
+... options = { "outcome=safe" = "Lands on safe ground.", "die" = "A die." }
+... ''', "example")
+>>> page(data, {})["sections"][0]["paragraphs"]
+['Be first.', 'Or score most.']
+>>> hint_for(data, "pick", [(3, {"die": 0, "outcome": "safe"}), (4, {"die": 1, "outcome": "accident"})])
+{'text': 'Choose a die.', 'options': [{'text': 'Lands on safe ground.', 'actions': [3]}, {'text': 'A die.', 'actions': [4]}]}
+>>> hint_for(data, "program", []) is None
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Optional
+
+from cosmodrome.core.errors import DataError
+
+#: what a diagram may not contain: scripts, event handlers, outside references
+_UNSAFE_SVG = re.compile(r"<script|<foreignObject|\son[a-z]+\s*=|href\s*=\s*[\"'](?!#)", re.IGNORECASE)
+
+
+def parse_howto(text: str, where: str) -> dict[str, Any]:
+    """A help file's TOML text, checked; :class:`DataError` names the first problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{where}: not valid TOML ({exc})") from None
+    sections = data.get("section", [])
+    if not isinstance(sections, list):
+        raise DataError(f"{where}: 'section' must be an array of tables ([[section]])")
+    for i, s in enumerate(sections):
+        for key in ("heading", "source", "text"):
+            if not isinstance(s.get(key), str) or not s[key].strip():
+                raise DataError(f"{where}: section {i + 1} lacks {key!r} (text)")
+        svg = s.get("svg")
+        if svg is not None:
+            if not isinstance(svg, str) or not svg.lstrip().startswith("<svg") or _UNSAFE_SVG.search(svg):
+                raise DataError(f"{where}: section {i + 1} ({s['heading']}): 'svg' must be a plain <svg> drawing "
+                                "without scripts, event handlers or outside links")
+            if not isinstance(s.get("caption"), str) or not s["caption"].strip():
+                raise DataError(f"{where}: section {i + 1} ({s['heading']}): a diagram needs a 'caption' (its text alternative)")
+    hints = data.get("hints", {})
+    if not isinstance(hints, Mapping):
+        raise DataError(f"{where}: 'hints' must be a table of decision kinds")
+    for kind, h in hints.items():
+        if not isinstance(h, Mapping) or not isinstance(h.get("text"), str):
+            raise DataError(f"{where}: hints.{kind} lacks 'text'")
+        opts = h.get("options", {})
+        if not isinstance(opts, Mapping) or not all(isinstance(v, str) for v in opts.values()):
+            raise DataError(f"{where}: hints.{kind}.options must map \"field=value\" to a text")
+    return data
+
+
+@functools.lru_cache(maxsize=None)
+def load_howto(path: Path) -> dict[str, Any]:
+    """The help file at ``path``, parsed and checked once (a package file, never a client's)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read the help file {Path(path).name}: {exc.strerror}") from None
+    return parse_howto(text, Path(path).name)
+
+
+def page(data: Mapping[str, Any], items: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+    """The rules page as JSON: intro, rulebook and sections (paragraphs, diagram, listed items)."""
+    out = []
+    for s in data.get("section", []):
+        sec = {"heading": s["heading"], "source": s["source"],
+               "paragraphs": [p.strip() for p in s["text"].split("\n\n") if p.strip()]}
+        if s.get("svg"):
+            sec["svg"], sec["caption"] = s["svg"].strip(), s["caption"]
+        if s.get("items"):
+            if s["items"] not in items:
+                raise DataError(f"the help section {s['heading']!r} lists {s['items']!r}, which the game does not provide")
+            sec["items"] = [[name, str(text)] for name, text in items[s["items"]].items()]
+        out.append(sec)
+    return {"rulebook": data.get("rulebook", ""), "intro": data.get("intro", ""), "sections": out,
+            "hints": sorted(data.get("hints", {}))}
+
+
+def _matches(key: str, details: Mapping[str, Any]) -> bool:
+    """Whether an option with JSON ``details`` fits the hint key ``field=value`` (or ``field``).
+
+    >>> _matches("verb=pass", {"verb": "pass"}), _matches("verb=pass", {"verb": "move"}), _matches("die", {"die": 0})
+    (True, False, True)
+    """
+    if key == "*":
+        return True
+    field, eq, value = key.partition("=")
+    if field not in details:
+        return False
+    return not eq or str(details[field]) == value
+
+
+def hint_for(data: Mapping[str, Any], kind: str,
+             options: Iterable[tuple[int, Mapping[str, Any]]]) -> Optional[dict[str, Any]]:
+    """The hint of a decision of ``kind`` with ``options`` (action, JSON details): what it
+    means, and what its options do, grouped by text in the order of the file's keys (the first
+    key that fits an option wins). None when the file has no hint for ``kind``."""
+    h = data.get("hints", {}).get(kind)
+    if h is None:
+        return None
+    keys = list(h.get("options", {}).items())
+    groups: dict[str, list[int]] = {}
+    for action, details in options:
+        for key, text in keys:
+            if _matches(key, details):
+                groups.setdefault(text, []).append(action)
+                break
+    order = {text: i for i, (_, text) in enumerate(keys)}
+    return {"text": h["text"].strip(),
+            "options": [{"text": t, "actions": a} for t, a in sorted(groups.items(), key=lambda g: order[g[0]])]}
