@@ -10,11 +10,11 @@ from cosmodrome.core import GameRecord, OptionError, RecordError, Rng, games, ge
 from cosmodrome.testing.conformance import play_checked
 
 #: the games that offer explicit chance today; the others only sample inside the state.
-#: Walking on the Moon and March on Mars are still to adopt it: when one does, move it here.
-EXPLICIT = {"pocket-race", "venus", "cosmic-run"}
-SAMPLED_ONLY = {"moon", "mars"}
+#: March on Mars is still to adopt it: when it does, move it here.
+EXPLICIT = {"pocket-race", "venus", "cosmic-run", "moon"}
+SAMPLED_ONLY = {"mars"}
 #: player counts to play in the explicit mode
-PLAYERS = {"pocket-race": (2, 4), "venus": (2, 3, 5), "cosmic-run": (1, 2)}
+PLAYERS = {"pocket-race": (2, 4), "venus": (2, 3, 5), "cosmic-run": (1, 2), "moon": (2, 5)}
 
 
 def test_which_games_offer_explicit_chance():
@@ -50,7 +50,8 @@ def first_chance_node(name, players, seed):
     return s
 
 
-@pytest.mark.parametrize("name,players", [("pocket-race", 2), ("venus", 3), ("cosmic-run", 2), ("cosmic-run", 1)])
+@pytest.mark.parametrize("name,players", [("pocket-race", 2), ("venus", 3), ("cosmic-run", 2), ("cosmic-run", 1),
+                                          ("moon", 3)])
 def test_clones_reach_different_outcomes_and_none_predicts_another(name, players):
     s = first_chance_node(name, players, seed=5)
     outcomes = s.chance_outcomes()

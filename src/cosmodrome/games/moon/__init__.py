@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.core.chance import restore
 from cosmodrome.core.flat import load_fields
 from cosmodrome.games.moon import actions, evaluation, jumps, rounds, scoring, text, turn, view
 from cosmodrome.games.moon.components import DATA_FILE, load_components
@@ -68,6 +69,8 @@ class WalkingOnTheMoon(Game):
         "checked to be crossable.",
         "The nations of the jump cards other than the Soviet one are our choice.",
     )
+    #: every die roll and every action card drawn can be a chance node (core.chance)
+    explicit_chance = True
     options = (
         OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
         OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens and "
@@ -82,6 +85,10 @@ class WalkingOnTheMoon(Game):
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MoonState:
         return new_game(self, load_components(), players, seed, options)
+
+    def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A chance outcome is a die face index (0..5) or an action card's effect index."""
+        return max(6, len(load_components().actions))
 
     def seat_name(self, seat: int, players: int) -> str:
         nations = load_components().nations
@@ -133,7 +140,7 @@ class WalkingOnTheMoon(Game):
                 or sum(s.ec) + s.ec_supply != comp.supply["ec"]
                 or sum(s.hc) + s.hc_supply != comp.supply["handicap"]):
             raise RecordError("the saved moon state is inconsistent (phase, positions, counters or action cards)")
-        return s
+        return restore(s, d)
 
 
 GAME = register(WalkingOnTheMoon())

@@ -58,7 +58,7 @@ def draw(s: MoonState, seat: int) -> None:
         s.deck, s.discard = s.discard, []
         s.rng.shuffle(s.deck)
         s.log("card-shuffle", "The discard pile of action cards is shuffled into a new deck.", chance=True)
-    s.hand[seat] = s.deck.pop()
+    s.hand[seat] = s.rng.draw(s.deck)
     who = seat_label(s, seat)
     s.hidden_log("card-draw", f"{who} draws an action card: {CARD_TEXT[effect(s, s.hand[seat])][0]}.",
                  f"{who} draws an action card.", seat)

@@ -248,6 +248,11 @@ class MoonState(FlatState, State):
         """An estimated win share per seat of an unfinished game (for search bots)."""
         return HOOKS.evaluation(self)
 
+    def forget_order(self) -> None:
+        """The explicit chance mode keeps the action deck as a multiset (sorted): each draw is
+        a chance node over the cards left (see :mod:`cosmodrome.core.chance`)."""
+        self.deck.sort()
+
     def clone(self) -> "MoonState":
         s = MoonState.__new__(MoonState)
         s.__dict__.update(self.__dict__)
