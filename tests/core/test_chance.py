@@ -7,6 +7,7 @@ import pytest
 
 import cosmodrome.testing.toy  # noqa: F401  (registers "pocket-race")
 from cosmodrome.core import GameRecord, OptionError, RecordError, Rng, games, get_game
+from cosmodrome.core.chance import ChanceNeeded, ExplicitChance
 from cosmodrome.testing.conformance import play_checked
 
 #: the games that offer explicit chance today; the others only sample inside the state.
@@ -131,3 +132,28 @@ def test_bad_saved_chance_is_refused():
 def test_cosmic_run_variants_in_the_explicit_mode(players, options):
     end = play_checked(get_game("cosmic-run"), players, 8, options, every=9, chance="explicit")
     assert end.is_terminal()
+
+
+def test_a_game_names_its_chance_events_in_its_own_words():
+    """``what`` and ``name`` become a chance node's prompt and outcome labels (the name is
+    a function of the value the call returns); without them the words are generic; the
+    sampled generator ignores them and draws the same."""
+    with pytest.raises(ChanceNeeded) as need:
+        ExplicitChance().choice(["red", "green", "blue"], "the colour card", lambda c: f"the {c} card comes up")
+    assert need.value.what == "the colour card" and need.value.name(1) == "the green card comes up"
+    with pytest.raises(ChanceNeeded) as need:
+        ExplicitChance().randint(2, 7, "the white die", lambda v: f"the white die shows {v}")
+    assert [o for o, _ in need.value.outcomes] == list(range(6)) and need.value.name(0) == "the white die shows 2"
+    assert ExplicitChance(given=[3]).randint(2, 7, "the white die", str) == 5
+    assert Rng(4).below(6, "the white die", str) == Rng(4).below(6)
+    assert Rng(4).take([1, 2, 3], "a card", str) == Rng(4).take([1, 2, 3])
+    # at a state: the game's words where it gave them, generic ones where it did not
+    s = first_chance_node("pocket-race", 2, 1)
+    outcome = s.chance_outcomes()[0][0]
+    assert s.action_label(outcome) == f"Chance: outcome {outcome} of {s.rng.what}"
+    moon = first_chance_node("moon", 2, 1)
+    assert moon.rng.what.startswith("the roll of the ") and moon.decision_prompt() == f"Chance decides {moon.rng.what}."
+    labels = [moon.action_label(o) for o, _ in moon.chance_outcomes()]
+    assert all(label.startswith("Chance: the ") and " shows " in label for label in labels)
+    assert len(set(labels)) == len(labels)
+    assert moon.action_json(outcome := moon.chance_outcomes()[0][0])["label"] == moon.action_label(outcome)

@@ -7,7 +7,9 @@ from collections import Counter
 import pytest
 
 from cosmodrome.core import CHANCE, Rng
+from cosmodrome.games.lunar.dice import COLOUR_NAMES, face_text
 from cosmodrome.games.moon import GAME
+from cosmodrome.games.moon.text import CARD_TEXT
 from cosmodrome.testing.conformance import play_checked
 
 from moon_helpers import check_invariants
@@ -33,35 +35,45 @@ def walk_to(s, stop, seed=1, limit=3000):
     pytest.fail("no such chance node met")
 
 
-def test_a_roll_is_a_chance_node_of_six_faces_and_clones_differ():
-    s = walk_to(GAME.new_state(3, 7, chance="explicit"), lambda s: len(s.chance_outcomes()) == 6)
-    assert s.to_move() == CHANCE and s.chance_outcomes() == [(i, 1 / 6) for i in range(6)]
-    a, b = s.clone(), s.clone()
-    a.apply(0)
-    while a.is_chance_node():           # the jump's other dice, if any
-        a.apply(0)
-    b.apply(5)
-    while b.is_chance_node():
-        b.apply(5)
-    # the outcomes chosen are the faces rolled: a die's face 0 and face 5 differ for every colour
+def resolve(s, pick):
+    """Answer the pending chance nodes of ``s`` with ``pick(outcomes)``."""
+    while s.is_chance_node():
+        s.apply(pick(s.chance_outcomes())[0])
+    return s
+
+
+@pytest.mark.parametrize("colour", range(3))
+def test_a_roll_is_a_chance_node_over_the_die_faces_and_clones_differ(colour):
+    """A die's outcomes are its distinct faces, each with its share of the six, named in the
+    game's words; two clones of the node reach different faces."""
+    name = COLOUR_NAMES[colour]
+    s = walk_to(GAME.new_state(3, 7, chance="explicit"), lambda s: s.rng.what.startswith(f"the roll of the {name}"))
+    faces = GAME.new_state(3, 7).C.faces[colour]
+    assert s.to_move() == CHANCE and s.decision_kind() == "chance"
+    assert s.chance_outcomes() == [(f, k / 6) for f, k in sorted(Counter(faces).items())]
+    die = s.rng.what[len("the roll of "):]
+    assert s.decision_prompt() == f"Chance decides the roll of {die}."
+    assert [s.action_label(f) for f, _ in s.chance_outcomes()] == \
+        [f"Chance: {die} shows {face_text(f)}" for f in sorted(set(faces))]
+    a, b = resolve(s.clone(), lambda o: o[0]), resolve(s.clone(), lambda o: o[-1])
     assert a.faces != b.faces and a.to_json() != b.to_json()
     assert a.to_move() == b.to_move() == s.owner(s.mv)
-    c = s.clone()
-    c.apply(0)
-    while c.is_chance_node():
-        c.apply(0)
-    assert c.to_json() == a.to_json()       # the same outcomes, the same game: no hidden future
+    # the same outcomes give the same game on any clone: no hidden future
+    assert resolve(s.clone(), lambda o: o[0]).to_json() == a.to_json()
     assert s.to_json()["rng"] == 0
 
 
 def test_an_action_card_draw_is_a_chance_node_over_the_cards_left():
     s = GAME.new_state(2, 3, {"advanced": True}, chance="explicit")
     assert s.deck == sorted(s.deck) and len(s.deck) == 24 - 2
-    # a draw's outcomes are card effects (a die's only 0..5, and a draw of one kind is no node)
-    node = walk_to(s, lambda s: set(o for o, _ in s.chance_outcomes()) == set(s.deck)
-                   and Counter(s.deck) != Counter(range(6)), seed=2)
+    node = walk_to(s, lambda s: s.rng.what.startswith("the action card"), seed=2)
     n = len(node.deck)
     assert node.chance_outcomes() == [(c, k / n) for c, k in sorted(Counter(node.deck).items())]
+    # named in the game's words: who draws, and the card drawn (no other card, no order)
+    who = node.rng.what[len("the action card "):-len(" draws")]
+    assert who in [GAME.seat_name(p, 2) for p in range(2)]
+    assert [node.action_label(c) for c, _ in node.chance_outcomes()] == \
+        [f"Chance: {who} draws {CARD_TEXT[node.C.actions[c].effect][0]}" for c in sorted(set(node.deck))]
     deck, card = list(node.deck), node.chance_outcomes()[-1][0]
     node.apply(card)
     while node.is_chance_node():        # further draws of the same action, if any

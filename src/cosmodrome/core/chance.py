@@ -18,7 +18,14 @@ original. A game that sets ``Game.explicit_chance`` also offers the *explicit* m
 The game's rules need no change beyond calling the generator for every random event
 (``s.rng.below``, ``s.rng.draw(pile)``, ``s.rng.take(hand)``, ``s.rng.shuffle``...): in the
 explicit mode ``s.rng`` is an :class:`ExplicitChance` that answers those calls from the
-outcomes chosen so far, and asks for the next one by interrupting the action. An action
+outcomes chosen so far, and asks for the next one by interrupting the action.
+
+A game may name an event in its own words: every call but ``shuffle`` takes ``what`` (the
+event, e.g. ``"the roll of the blue die"``) and ``name`` (a function of the value the call
+returns: ``lambda face: f"the blue die shows {face}"``), which become the chance node's
+prompt and its outcome labels (otherwise generic: "outcome 3 of a uniform pick of 1 to 6").
+A label says what the outcome is and nothing more (no other seat's cards, no pile order);
+the sampled generator ignores both. An action
 interrupted by a chance event is replayed from the position before it once its outcome is
 known, so a chance node's state (its view, its JSON) is the position before the action that
 caused the event; ``apply`` returns the action's events when the action completes (an empty
@@ -35,12 +42,17 @@ list while chance nodes are still pending).
 >>> card = s.chance_outcomes()[0][0]
 >>> len(s.apply(card)), s.is_chance_node()
 (1, False)
+>>> try:                              # an event named in a game's words
+...     ExplicitChance().below(6, "the roll of a die", lambda i: f"the die shows {i + 1}")
+... except ChanceNeeded as need:
+...     need.what, need.name(2)
+('the roll of a die', 'the die shows 3')
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, MutableSequence, Optional, Sequence
+from typing import Any, Callable, MutableSequence, Optional, Sequence
 
 from cosmodrome.core.errors import IllegalActionError, RecordError
 
@@ -48,16 +60,19 @@ from cosmodrome.core.errors import IllegalActionError, RecordError
 CHANCE = -1
 #: the chance modes of ``Game.new_state``
 MODES = ("sampled", "explicit")
+#: a game's words for a chance event's outcome: the value the generator's call returns -> label
+Namer = Callable[[Any], str]
 
 
 class ChanceNeeded(BaseException):
     """Raised inside an action when the next random event has no outcome yet. A control-flow
     signal (a BaseException, so no ``except Exception`` in a game's rules can swallow it)."""
 
-    def __init__(self, outcomes: list[tuple[int, float]], what: str) -> None:
+    def __init__(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None) -> None:
         super().__init__(what)
         self.outcomes = outcomes
         self.what = what
+        self.name = name
 
 
 def _uniform(n: int) -> list[tuple[int, float]]:
@@ -73,61 +88,71 @@ def _multiset(pile: Sequence[int]) -> list[tuple[int, float]]:
 class ExplicitChance:
     """The random generator of an explicit-chance state: it holds no randomness, only the
     outcomes chosen so far for the action in progress (``given``) and, at a chance node, the
-    action waiting for them (``pending``) with the outcomes of the next event."""
+    action waiting for them (``pending``) with the outcomes of the next event, what it is and
+    the game's words for its outcomes (``name``, outcome id -> label; None: generic)."""
 
-    __slots__ = ("pending", "given", "outcomes", "what", "_used")
+    __slots__ = ("pending", "given", "outcomes", "what", "name", "_used")
 
     #: the JSON form of a random generator's state that an explicit state stores (none)
     state = 0
 
     def __init__(self, given: Sequence[int] = (), pending: Optional[int] = None,
-                 outcomes: Sequence[tuple[int, float]] = (), what: str = "") -> None:
+                 outcomes: Sequence[tuple[int, float]] = (), what: str = "",
+                 name: Optional[Namer] = None) -> None:
         self.pending = pending
         self.given = tuple(given)
         self.outcomes = list(outcomes)
         self.what = what
+        self.name = name
         self._used = 0
 
     def copy(self) -> "ExplicitChance":
-        return ExplicitChance(self.given, self.pending, self.outcomes, self.what)
+        return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name)
+
+    def label(self, outcome: int) -> str:
+        """The words for ``outcome`` of the pending event: the game's own if it named the
+        event, else generic."""
+        if self.name is not None:
+            return self.name(outcome)
+        return f"outcome {outcome} of {self.what}"
 
     # ----- the generator's interface, answered from the chosen outcomes ------------------
-    def _next(self, outcomes: list[tuple[int, float]], what: str) -> int:
+    def _next(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None) -> int:
         i = self._used
         if i < len(self.given):
             self._used = i + 1
             return self.given[i]
-        raise ChanceNeeded(outcomes, what)
+        raise ChanceNeeded(outcomes, what, name)
 
-    def below(self, n: int) -> int:
+    def below(self, n: int, what: Optional[str] = None, name: Optional[Namer] = None) -> int:
         """A uniform integer in ``[0, n)``: outcomes 0..n-1, each 1/n."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
-        return self._next(_uniform(n), f"a uniform pick of 1 to {n}")
+        return self._next(_uniform(n), what or f"a uniform pick of 1 to {n}", name)
 
-    def randint(self, a: int, b: int) -> int:
-        return a + self.below(b - a + 1)
+    def randint(self, a: int, b: int, what: Optional[str] = None, name: Optional[Namer] = None) -> int:
+        return a + self.below(b - a + 1, what, name and (lambda i: name(a + i)))
 
-    def choice(self, seq: Sequence[Any]) -> Any:
-        return seq[self.below(len(seq))]
+    def choice(self, seq: Sequence[Any], what: Optional[str] = None, name: Optional[Namer] = None) -> Any:
+        return seq[self.below(len(seq), what, name and (lambda i: name(seq[i])))]
 
     def shuffle(self, seq: MutableSequence) -> None:
         """A shuffled pile is a multiset: its order is forgotten (sorted), and each draw from
         it is a chance event of its own."""
         seq.sort()
 
-    def draw(self, pile: MutableSequence[int]) -> int:
+    def draw(self, pile: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None) -> int:
         """Draw from a face-down pile: outcomes are its distinct cards, each with its share."""
-        return self.take(pile)
+        return self.take(pile, what, name)
 
-    def take(self, seq: MutableSequence[int]) -> int:
+    def take(self, seq: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None) -> int:
         """Remove a uniformly random element: outcomes are the distinct values, each with
         its share of ``seq``."""
         if len(seq) == 1 or len(set(seq)) == 1:
             return seq.pop()
-        v = self._next(_multiset(seq), f"a draw from {len(seq)}")
+        v = self._next(_multiset(seq), what or f"a draw from {len(seq)}", name)
         seq.remove(v)
         return v
 
@@ -249,7 +274,7 @@ class ExplicitChanceState:
 
     def action_label(self, action: int) -> str:
         if self.rng.pending is not None:
-            return f"Chance: outcome {action} of {self.rng.what}"
+            return f"Chance: {self.rng.label(action)}"
         return self._chance_base.action_label(self, action)
 
     def action_json(self, action: int) -> dict[str, Any]:
@@ -293,7 +318,7 @@ class ExplicitChanceState:
         try:
             events = type(work)._apply(work, action)
         except ChanceNeeded as need:
-            self.rng = ExplicitChance(given, action, need.outcomes, need.what)
+            self.rng = ExplicitChance(given, action, need.outcomes, need.what, need.name)
             return None
         _copy_into(self, work)
         self.rng = ExplicitChance()

@@ -10,6 +10,8 @@ moves :data:`ACCIDENT_STEPS` and then causes an accident.
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 BLUE, WHITE, BLACK = 0, 1, 2
 COLOUR_NAMES = ("blue", "white", "black")
 #: the colour of each of the six dice, in a fixed order: blue, blue, white, white, black, black
@@ -36,6 +38,20 @@ def face_text(face: int) -> str:
     ('1', '2!')
     """
     return f"{ACCIDENT_STEPS}!" if face == ACCIDENT else str(face)
+
+
+def roll_face(rng: Any, faces: Sequence[int], die: str) -> int:
+    """A roll of the die whose six faces are ``faces`` (a chance event). In the explicit
+    chance mode its outcomes are the distinct faces, each with its share of the six (a blank
+    face twice on a die: 2/6); ``die`` names the die (``'the blue die 1'``) in the prompt and
+    the outcome labels, which say the face rolled and nothing more. The sampled mode draws
+    as ``faces[rng.below(6)]`` does.
+
+    >>> from cosmodrome.core import Rng
+    >>> roll_face(Rng(1), (1, 1, 2, 2, 3, ACCIDENT), "the blue die 1") in (1, 2, 3, ACCIDENT)
+    True
+    """
+    return rng.take(list(faces), f"the roll of {die}", lambda face: f"{die} shows {face_text(face)}")
 
 
 def parse_face(text: object) -> int:

@@ -23,7 +23,7 @@ Every decision about a card is asked of its holder (``to_move()`` is the seat fi
 
 from __future__ import annotations
 
-from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, roll_face
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.state import (
     A_PLAY, A_PROGRAM, A_REMOVE, A_SEAT, CARD, HOOKS, P_CARDSTEP, P_EXTRA, P_MOVER, PICK, R_FIRST_TURN, R_PICK,
@@ -58,8 +58,9 @@ def draw(s: MoonState, seat: int) -> None:
         s.deck, s.discard = s.discard, []
         s.rng.shuffle(s.deck)
         s.log("card-shuffle", "The discard pile of action cards is shuffled into a new deck.", chance=True)
-    s.hand[seat] = s.rng.draw(s.deck)
     who = seat_label(s, seat)
+    s.hand[seat] = s.rng.draw(s.deck, f"the action card {who} draws",
+                              lambda c: f"{who} draws {CARD_TEXT[effect(s, c)][0]}")
     s.hidden_log("card-draw", f"{who} draws an action card: {CARD_TEXT[effect(s, s.hand[seat])][0]}.",
                  f"{who} draws an action card.", seat)
 
@@ -339,7 +340,7 @@ def miscalculation(s: MoonState) -> None:
     """Every die of the current jump is rolled again (a chance event)."""
     dice = [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
     for d in dice:
-        s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
+        s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
     s.log("roll", "Miscalculation: the dice are rolled again: "
           + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice) + ".", chance=True,
           astronaut=s.mv, jump=s.jump, faces={str(d): s.faces[d] for d in dice})

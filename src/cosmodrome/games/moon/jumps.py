@@ -14,7 +14,7 @@ the player of the astronaut moving (``mv``).
 
 from __future__ import annotations
 
-from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, is_accident, steps_of
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, is_accident, roll_face, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.moon.accidents import accident
 from cosmodrome.games.moon.cards import (
@@ -38,7 +38,7 @@ def roll(s: MoonState) -> None:
         s.free_rr[s.mv] = 0
         s.free_left = len(dice)
     for d in dice:
-        s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
+        s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
     s.phase = PICK
     shown = ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice)
     what = "a free jump" if s.free_die >= 0 else f"the {JUMP_NAMES[s.jump]} jump"
@@ -69,7 +69,7 @@ def reroll(s: MoonState, d: int) -> None:
     else:
         s.ec[a] -= 1
         s.ec_supply += 1
-    s.faces[d] = s.C.faces[DIE_COLOUR[d]][s.rng.below(6)]
+    s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
     s.log("reroll", f"{astronaut_name(s, a)} {paid} the {die_name(d)} again: "
                     f"{face_text(s.faces[d])}.", chance=True, astronaut=a, die=d, face=s.faces[d])
 
