@@ -4,11 +4,11 @@ from cosmodrome.bots import make_bot
 from cosmodrome.games.mars.heuristic import MarsHeuristic
 from cosmodrome.lab.store import Store
 from cosmodrome.lab.tournament import Tournament
-from mars_helpers import GAME, check_invariants
+from mars_helpers import GAME, landed, check_invariants
 
 
 def play(players, seed, bots, options=None):
-    s = GAME.new_state(players, seed, options or {})
+    s = landed(players, seed, options or {})
     while not s.is_terminal():
         s.apply(bots[s.to_move()].choose(s))
     check_invariants(s)
@@ -22,7 +22,7 @@ def test_the_heuristic_plays_legal_moves_to_the_end():
 
 
 def test_the_heuristic_sets_off_the_nuke_when_it_can():
-    s = GAME.new_state(2, 5)
+    s = landed(2, 5)
     s.aloc[s.defenders()[1]] = -3
     d = s.zone_cols(6).start
     s.mcol[0], s.mlvl[0] = d, 1

@@ -59,7 +59,7 @@ class MarsHeuristic(Bot):
         if kind == "program":
             return self._program(state, legal)
         if kind == "go-on":
-            return A_DONE if beside_the_mmm(state) else A_ROLL
+            return A_DONE if beside_the_mmm(state) or A_ROLL not in legal else A_ROLL
         seat = state.to_move()
         best, best_v = legal[0], None
         for a in legal:

@@ -10,8 +10,7 @@ left to play.
 
 from __future__ import annotations
 
-from cosmodrome.games.lunar.dice import BLUE as BLUE_DIE
-from cosmodrome.games.lunar.dice import face_text
+from cosmodrome.games.lunar.dice import face_text, steps_of
 from cosmodrome.games.mars.combat import engaged, group, kill, targets, toughest
 from cosmodrome.games.mars.equipment import discard, give, partners
 from cosmodrome.games.mars.state import (A_GIVE, A_ORBITAL, A_STEP, A_TELEPORT, A_USE, ACT, AMMO, CHARM,
@@ -85,7 +84,7 @@ def uses(s: MarsState) -> list[int]:
     if s.has(m, ORBITAL) and not s.spent[m]:
         out += [A_ORBITAL + k for k, z in enumerate(s.card_zones()) if card_aliens(s, z)]
     for o in partners(s, m):
-        out += [A_GIVE + c * 5 + o for c in s.hand(m) + s.hand(o)]
+        out += [A_GIVE + c * 5 + o for c in s.hand(m) + s.hand(o) if not s.passed >> c & 1]
     return sorted(out)
 
 
@@ -155,7 +154,7 @@ def teleport(s: MarsState, k: int) -> None:
     the lost picture)."""
     zone = s.card_zones()[k]
     cols = s.zone_cols(zone)
-    v = s.C.faces[BLUE_DIE][s.rng.below(6)]
+    v = steps_of(s.roll_die(0))
     col = cols.start + v - 1 if zone > LZ else cols.stop - v
     s.tele_used = 1
     s.log("teleport", f"{s.game.seat_name(s.cur, s.num_players)} teleports: the blue die shows {v}, column "
@@ -210,6 +209,9 @@ def drone_roll(s: MarsState, pair: int) -> None:
 
 
 def pass_card(s: MarsState, a: int) -> None:
+    """Rules, "Equipment": cards pass freely in a box; each card once a turn (our ruling, so
+    that a turn ends)."""
     c, o = divmod(a - A_GIVE, 5)
+    s.passed |= 1 << c
     give(s, c, o)
 

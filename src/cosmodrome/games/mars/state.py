@@ -107,7 +107,9 @@ INT_FIELDS = ("phase", "cur", "slot", "dice_n", "boom", "round", "base_hits", "w
               # direction and the cell it is in); a teleport waiting for its level (column + 1);
               # the dice rolled so far (mask); the phase a teleport returns to
               "injected", "precog", "tele_used", "mode", "volley", "bonus", "rail", "charm", "drone", "jet", "jback",
-              "jcol", "jlvl", "tele_col", "used", "ret")
+              "jcol", "jlvl", "tele_col", "used", "ret",
+              # the equipment cards passed between marines this turn (mask: once a turn each)
+              "passed")
 LIST_FIELDS = ("cards", "mcol", "mlvl", "mdown", "acted", "kills", "aloc", "upg", "prog", "faces",
                # per marine: training card dealt, ability kept (-1 before the choice), out of the game
                # (Kamikaze), Orbital bombing spent, 3 dice next turn (injector), precog last turn,

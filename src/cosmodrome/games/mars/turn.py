@@ -54,7 +54,7 @@ def begin_turn(s: MarsState, m: int) -> None:
     s.slot = -1
     s.boom = 0
     for f in ("injected", "precog", "tele_used", "mode", "volley", "bonus", "rail", "charm", "drone", "jet", "jback",
-              "jcol", "jlvl", "tele_col", "used", "ret"):
+              "jcol", "jlvl", "tele_col", "used", "ret", "passed"):
         setattr(s, f, 0)
     s.phase = PROGRAM
 
@@ -80,8 +80,12 @@ def nuke_ready(s: MarsState, m: int) -> bool:
         return False
     if s.phase == PROGRAM:
         return programmed(s) == 0 and not s.used
-    return (s.phase == GO_ON and bool(s.injected)
-            and s.dice_n - bin(s.used).count("1") >= s.C.dice["nuke"])
+    return s.phase == GO_ON and bomb_left(s)
+
+
+def bomb_left(s: MarsState) -> bool:
+    """An injected marine with the nuke's dice still to roll this turn."""
+    return bool(s.injected) and s.dice_n - bin(s.used).count("1") >= s.C.dice["nuke"]
 
 
 def kamikaze_ready(s: MarsState, m: int) -> bool:
@@ -276,7 +280,8 @@ def after_action(s: MarsState) -> None:
     s.volley = s.rail = s.jet = 0
     if s.drone:
         HOOKS.end_turn(s)
-    elif any(a > s.slot for a in s.prog) or HOOKS.uses(s):
+    elif (any(a > s.slot for a in s.prog) or HOOKS.uses(s)
+          or (bomb_left(s) and beside_mmm(s, s.cur) and not engaged(s, s.cur))):
         s.phase = GO_ON
     else:
         finish_turn(s)
