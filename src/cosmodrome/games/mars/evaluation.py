@@ -12,19 +12,77 @@ True
 
 from __future__ import annotations
 
-from cosmodrome.games.mars.state import LZ, RIGHT, SIDE_ZONES, MarsState
+from collections import deque
+
+from cosmodrome.games.lunar.dice import BLACK, BLUE, WHITE
+from cosmodrome.games.lunar.movement import masks
+from cosmodrome.games.mars.state import LEFT, LZ, RIGHT, SIDE_ZONES, MarsState
 from cosmodrome.games.mars.waves import aliens_in_zone, incoming
 
 #: the shooting ranges a striker keeps from a living defender (three hits at range 3 would need
 #: three 3s, and only the two blue dice show a 3)
 STRIKE_RANGES = (1, 2)
 #: the smallest team that leaves a guard in the LZ
-GUARD_FROM = 2
+GUARD_FROM = 3
 
 
 def is_guard(m: int, players: int) -> bool:
     """With three or more marines, the first one guards the LZ."""
     return m == 0 and players >= GUARD_FROM
+
+
+#: the jumps a die allows: (colour, steps) for every face of the three colours
+JUMPS = ((BLUE, 1), (BLUE, 2), (BLUE, 3), (WHITE, 1), (WHITE, 2), (BLACK, 1), (BLACK, 2))
+#: the distance given to a box from which the target cannot be reached
+FAR = 12
+_GRAPHS: dict = {}
+
+
+def _graph(s: MarsState) -> dict:
+    """Every safe jump between the standing boxes of this ring (forward and backward, any die,
+    ignoring aliens), as the boxes each box is reached from; cached per ring and barrier."""
+    key = (s.strip, s.defender_alive(LEFT) if LEFT in s.sides else False, s.defender_alive(RIGHT))
+    g = _GRAPHS.get(key)
+    if g is None:
+        if len(_GRAPHS) > 256:
+            _GRAPHS.clear()
+        g = {}
+        boxes = [(c, y) for c in range(len(s.strip)) for y in range(s.levels) if s.standing(c, y)]
+        for b in boxes:
+            for colour, steps in JUMPS:
+                for mk in masks(colour, steps):
+                    for back in (0, 1):
+                        j = s.preview(0, 0, back, mk, colour=colour, steps=steps, start=b)
+                        if j.outcome == "safe" and (j.col, j.level) != b:
+                            g.setdefault((j.col, j.level), set()).add(b)
+        _GRAPHS[key] = g
+    return g
+
+
+def jumps_to(s: MarsState, targets: frozenset) -> dict:
+    """The fewest safe jumps from each box to one of ``targets`` (boxes)."""
+    g = _graph(s)
+    key = ("to", id(g), targets)
+    dist = _GRAPHS.get(key)
+    if dist is None:
+        dist = {b: 0 for b in targets}
+        todo = deque(targets)
+        while todo:
+            b = todo.popleft()
+            for a in g.get(b, ()):
+                if a not in dist:
+                    dist[a] = dist[b] + 1
+                    todo.append(a)
+        _GRAPHS[key] = dist
+    return dist
+
+
+def strike_targets(s: MarsState) -> frozenset:
+    """Where a striker wants to be: in range 1 or 2 of the living right-hand defender, or in
+    its box once it is dead."""
+    d_col = s.zone_cols(SIDE_ZONES[RIGHT][0]).start
+    cols = [d_col - r for r in STRIKE_RANGES] if s.defender_alive(RIGHT) else [d_col]
+    return frozenset((c, y) for c in cols for y in range(s.levels) if s.standing(c, y))
 
 
 def progress(s: MarsState) -> float:
@@ -33,20 +91,19 @@ def progress(s: MarsState) -> float:
     alive = s.defender_alive(RIGHT)
     lz = s.zone_cols(LZ)
     score = 0.0 if alive else 10.0
-    for m in range(s.num_players):
+    dist = jumps_to(s, strike_targets(s))
+    for m in s.active():
         if is_guard(m, s.num_players):
             score -= 0.5 * max(0, min(abs(s.mcol[m] - c) for c in lz))
         else:
-            dist = abs(d_col - s.mcol[m])
-            gap = min(abs(dist - r) for r in STRIKE_RANGES) if alive else dist
-            score -= 0.6 * gap
+            score -= 1.0 * min(dist.get((s.mcol[m], s.mlvl[m]), FAR), FAR) + 0.05 * abs(d_col - s.mcol[m])
         score -= 2.0 * s.mdown[m]
         if s.aliens_at(s.box(s.mcol[m], s.mlvl[m])):
             score -= 1.5              # engaged: only 1s count until the box is cleared
     near = [SIDE_ZONES[k][2] for k in s.sides]
     score -= 1.5 * len(aliens_in_zone(s, LZ)) + 1.0 * sum(len(s.aliens_at(incoming(k))) for k in s.sides)
     score -= 0.3 * sum(len(aliens_in_zone(s, z)) for z in near)
-    score -= 6.0 * s.base_hits + 0.5 * s.round
+    score -= 6.0 * s.base_hits + 0.5 * s.round + 8.0 * sum(s.out)
     return score
 
 

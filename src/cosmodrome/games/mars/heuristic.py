@@ -19,9 +19,13 @@ True
 from __future__ import annotations
 
 from cosmodrome.core import Bot, State
+from cosmodrome.games.mars.combat import engaged
 from cosmodrome.games.mars.evaluation import is_guard, progress
-from cosmodrome.games.mars.state import (A_DONE, A_MISSILE, A_NUKE, A_PROGRAM, A_ROLL, D_LEFT, D_RIGHT, RIGHT, SIDE_ZONES,
-                                         MarsState)
+from cosmodrome.games.mars.state import (A_DONE, A_DRONE, A_GIVE, A_INJECT, A_KAMIKAZE, A_LEVEL, A_MISSILE, A_NUKE,
+                                         A_ORBITAL, A_PROGRAM, A_REROLL, A_ROLL, A_SHOOT, A_TRAIN, A_USE, AMMO, COMMS,
+                                         D_LEFT, D_RIGHT, DRONE_AB, FUSION, INJECTOR, JET_PACK, KAMIKAZE, MULTI_SHOT,
+                                         ORBITAL, PRECOG, RAIL_GUN, RANGER, RIGHT, SCOUT, SIDE_ZONES, SNIPER,
+                                         STORMTROOPER, TELEPORT, MarsState)
 
 #: (die, action) in the order a striker programs them to move: a blue die, a black die, then
 #: both others on the third action (three moves a turn, with a choice of reach or climb last)
@@ -46,6 +50,24 @@ def beside_the_mmm(state: MarsState) -> bool:
     return False
 
 
+#: the abilities in the order a striker keeps them (the nuke on 5 dice first, then what
+#: kills the defender fast, clears a card or gets there sooner); the guard's order favours
+#: killing many aliens near the base
+STRIKER_TRAINING = (KAMIKAZE, SNIPER, ORBITAL, INJECTOR, TELEPORT, JET_PACK, RANGER, MULTI_SHOT, STORMTROOPER,
+                    FUSION, COMMS, DRONE_AB, SCOUT, PRECOG)
+GUARD_TRAINING = (ORBITAL, MULTI_SHOT, STORMTROOPER, SNIPER, FUSION, DRONE_AB, INJECTOR, RANGER, KAMIKAZE, COMMS,
+                  TELEPORT, JET_PACK, SCOUT, PRECOG)
+#: how much better a card or an ability must make the position to be played outside a roll
+SPECIAL_GAIN = 0.5
+#: the cards whose worth shows only with the shot after them
+BEFORE_A_SHOT = (A_USE + AMMO, A_USE + RAIL_GUN)
+
+
+def special(a: int) -> bool:
+    """The options played besides the dice: cards, Orbital bombing, Teleportation, free steps."""
+    return A_USE <= a < A_GIVE or A_ORBITAL <= a < A_LEVEL
+
+
 class MarsHeuristic(Bot):
     name = "heuristic"
 
@@ -53,22 +75,60 @@ class MarsHeuristic(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if A_NUKE in legal:
-            return A_NUKE
+        for a in (A_KAMIKAZE, A_NUKE):
+            if a in legal:
+                return a
         kind = state.decision_kind()
+        if kind == "training":
+            return self._train(state, legal)
+        if kind == "drone":
+            return A_DRONE + (1 if engaged(state, state.to_move()) else 0)   # white 1s in close combat
+        if kind == "lucky-charm":
+            return A_ROLL if A_ROLL in legal else legal[0]
         if kind == "program":
-            return self._program(state, legal)
+            if A_INJECT in legal and not beside_the_mmm(state):
+                return A_INJECT
+            best = self._special(state, [a for a in legal if special(a)])
+            return best if best is not None else self._program(state, legal)
         if kind == "go-on":
+            best = self._special(state, [a for a in legal if special(a)])
+            if best is not None:
+                return best
             return A_DONE if beside_the_mmm(state) or A_ROLL not in legal else A_ROLL
+        return self._look(state, [a for a in legal if not A_GIVE <= a < A_INJECT])[0]
+
+    def _score(self, state: MarsState, a: int, seat: int) -> float:
+        s = state.resample(seat, self.rng)
+        s._apply(a)
+        if s.is_terminal():
+            return 1000.0 if s.returns()[seat] > 0 else -1000.0
+        if a in BEFORE_A_SHOT and s.to_move() == seat and s.decision_kind() == "act":
+            shots = [b for b in s.legal_actions() if A_SHOOT <= b < A_REROLL]
+            return max(self._score(s, b, seat) for b in shots) if shots else progress(s)
+        return progress(s)
+
+    def _look(self, state: MarsState, options: list[int]) -> tuple[int, float]:
+        """The option whose position scores best one decision ahead."""
         seat = state.to_move()
-        best, best_v = legal[0], None
-        for a in legal:
-            s = state.resample(seat, self.rng)
-            s._apply(a)
-            v = progress(s) + (100.0 if s.is_terminal() and s.returns()[seat] > 0 else 0.0)
+        best, best_v = options[0], None
+        for a in options:
+            v = self._score(state, a, seat)
             if best_v is None or v > best_v:
                 best, best_v = a, v
-        return best
+        return best, best_v
+
+    def _special(self, state: MarsState, options: list[int]):
+        """A card or ability worth playing now, or None."""
+        if not options:
+            return None
+        a, v = self._look(state, options)
+        return a if v >= progress(state) + SPECIAL_GAIN else None
+
+    def _train(self, state: MarsState, legal: list[int]) -> int:
+        m = state.to_move()
+        order = GUARD_TRAINING if is_guard(m, state.num_players) else STRIKER_TRAINING
+        card = state.tcard[m]
+        return min(legal, key=lambda a: order.index(card * 2 + a - A_TRAIN))
 
     def _program(self, state: MarsState, legal: list[int]) -> int:
         v = state.view(state.to_move())
