@@ -1,8 +1,9 @@
 """An estimate of the team's chance to win an unfinished game, for search bots and the
 heuristic. It sees the team as a guard (with three or more marines, the first one, who holds
 the Landing Zone) and strikers (the others, who go for the right-hand defender and then the
-MMM). A position is better the nearer the strikers stand to shooting range (1 or 2) of a living
-defender or to its box once it is dead, the nearer the guard stands to the LZ, the fewer aliens
+MMM). A position is better the fewer safe jumps the strikers need to reach shooting range (1
+or 2) of a living defender or its box once it is dead (the jumps of every die over this ring's
+terrain, counted once per ring), the nearer the guard stands to the LZ, the fewer aliens
 are in, coming into and next to the LZ, and the fewer rounds and base hits are used up.
 
 >>> from cosmodrome.games.mars import GAME
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from cosmodrome.games.lunar.dice import BLACK, BLUE, WHITE
+from cosmodrome.games.lunar.dice import BLACK, BLUE, WHITE, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.mars.state import LEFT, LZ, RIGHT, SIDE_ZONES, MarsState
 from cosmodrome.games.mars.waves import aliens_in_zone, incoming
@@ -24,6 +25,10 @@ from cosmodrome.games.mars.waves import aliens_in_zone, incoming
 STRIKE_RANGES = (1, 2)
 #: the smallest team that leaves a guard in the LZ
 GUARD_FROM = 3
+
+
+#: what an alien costs: in the LZ, in an incoming-wave box, on a card next to the LZ
+W_LZ, W_IN, W_NEAR = 1.5, 1.0, 0.3
 
 
 def is_guard(m: int, players: int) -> bool:
@@ -85,6 +90,24 @@ def strike_targets(s: MarsState) -> frozenset:
     return frozenset((c, y) for c in cols for y in range(s.levels) if s.standing(c, y))
 
 
+def usefulness(s: MarsState, m: int) -> tuple[float, float, float]:
+    """Per die colour (blue, white, black): the share of its faces that would move striker
+    ``m`` safely nearer its strike position (see :func:`strike_targets`)."""
+    dist = jumps_to(s, strike_targets(s))
+    here = dist.get((s.mcol[m], s.mlvl[m]), FAR)
+    out = []
+    for colour in (BLUE, WHITE, BLACK):
+        good = 0
+        for face in s.C.faces[colour]:
+            steps = steps_of(face)
+            if any(dist.get((j.col, j.level), FAR) < here
+                   for back in (0, 1) for mk in masks(colour, steps)
+                   for j in [s.preview(m, 0, back, mk, colour=colour, steps=steps)] if j.outcome == "safe"):
+                good += 1
+        out.append(good / 6)
+    return tuple(out)
+
+
 def progress(s: MarsState) -> float:
     """A score of the position (higher is better; see the module docstring)."""
     d_col = s.zone_cols(SIDE_ZONES[RIGHT][0]).start
@@ -101,8 +124,8 @@ def progress(s: MarsState) -> float:
         if s.aliens_at(s.box(s.mcol[m], s.mlvl[m])):
             score -= 1.5              # engaged: only 1s count until the box is cleared
     near = [SIDE_ZONES[k][2] for k in s.sides]
-    score -= 1.5 * len(aliens_in_zone(s, LZ)) + 1.0 * sum(len(s.aliens_at(incoming(k))) for k in s.sides)
-    score -= 0.3 * sum(len(aliens_in_zone(s, z)) for z in near)
+    score -= W_LZ * len(aliens_in_zone(s, LZ)) + W_IN * sum(len(s.aliens_at(incoming(k))) for k in s.sides)
+    score -= W_NEAR * sum(len(aliens_in_zone(s, z)) for z in near)
     score -= 6.0 * s.base_hits + 0.5 * s.round + 8.0 * sum(s.out)
     return score
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from cosmodrome.core import Bot, State
 from cosmodrome.games.mars.combat import engaged
-from cosmodrome.games.mars.evaluation import is_guard, progress
+from cosmodrome.games.lunar.dice import DIE_COLOUR
+from cosmodrome.games.mars.evaluation import is_guard, progress, usefulness
 from cosmodrome.games.mars.state import (A_DONE, A_DRONE, A_GIVE, A_INJECT, A_KAMIKAZE, A_LEVEL, A_MISSILE, A_NUKE,
                                          A_ORBITAL, A_PROGRAM, A_REROLL, A_ROLL, A_SHOOT, A_TRAIN, A_USE, AMMO, COMMS,
                                          D_LEFT, D_RIGHT, DRONE_AB, FUSION, INJECTOR, JET_PACK, KAMIKAZE, MULTI_SHOT,
@@ -36,7 +37,7 @@ SHOOTING_PLAN = ((2, 0), (3, 0), (4, 0), (5, 0), (0, 0), (1, 0))
 #: how likely two white dice (1 or 2 each) sum to a distance
 MISSILE_ODDS = {2: 0.25, 3: 0.5, 4: 0.25}
 #: the guard: one die an action, to shoot at several boxes a turn
-GUARD_PLAN = ((0, 0), (4, 1), (1, 2), (5, 2), (2, 2), (3, 2))
+GUARD_PLAN = ((0, 0), (2, 1), (1, 2), (3, 2), (4, 2), (5, 2))
 
 
 def beside_the_mmm(state: MarsState) -> bool:
@@ -66,6 +67,14 @@ BEFORE_A_SHOT = (A_USE + AMMO, A_USE + RAIL_GUN)
 def special(a: int) -> bool:
     """The options played besides the dice: cards, Orbital bombing, Teleportation, free steps."""
     return A_USE <= a < A_GIVE or A_ORBITAL <= a < A_LEVEL
+
+
+def moving_plan(state: MarsState, m: int) -> tuple:
+    """A striker's dice for three moves: the dice whose faces most often bring it nearer,
+    one on each of the first two actions and two on the third (a choice of two there)."""
+    use = usefulness(state, m)
+    dice = sorted(range(6), key=lambda d: (-use[DIE_COLOUR[d]], DIE_COLOUR[d] == 2, d))
+    return ((dice[0], 0), (dice[1], 1), (dice[2], 2), (dice[3], 2), (dice[4], 2), (dice[5], 2))
 
 
 class MarsHeuristic(Bot):
@@ -149,7 +158,7 @@ class MarsHeuristic(Bot):
         if striking and 1 <= abs(d_col - me["col"]) <= 2 and v["defenders"][-1]["alive"]:
             plan = SHOOTING_PLAN
         elif striking:
-            plan = MOVING_PLAN
+            plan = moving_plan(state, turn["marine"])
         else:
             plan = GUARD_PLAN
         d, slot = next((d, slot) for d, slot in plan if d not in placed)
