@@ -152,6 +152,9 @@ class Game(ABC):
     #: a co-operative game: every seat wins or loses together, and ``returns()`` is a shared
     #: team reward (1.0 for every seat on a victory, 0.0 for every seat on a defeat)
     cooperative: bool = False
+    #: options (choice or yes/no) whose every value the lab's ``balance`` compares by default,
+    #: with every player count (e.g. a difficulty level)
+    balance_by: tuple[str, ...] = ()
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None) -> "State":

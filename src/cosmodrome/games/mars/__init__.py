@@ -51,6 +51,7 @@ class MarchOnMars(Game):
     max_players = 5
     num_actions = NUM_ACTIONS
     cooperative = True
+    balance_by = ("threat",)
     description = ("Co-operative: space marines fight round a ring of martian cards through alien waves "
                    "to nuke the Martian Master Mind within eight rounds, before the base falls.")
     heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"
