@@ -1,6 +1,6 @@
 """An estimate of the team's chance to win an unfinished game, for search bots and the
-heuristic. It sees the team as a guard (with three or more marines, the first one, who holds
-the Landing Zone) and strikers (the others, who go for the right-hand defender and then the
+heuristic. It sees the team as a guard (the first marine, who holds the Landing Zone and fires
+the missile battery) and strikers (the others, who go for the right-hand defender and then the
 MMM). A position is better the fewer safe jumps the strikers need to reach shooting range (1
 or 2) of a living defender or its box once it is dead (the jumps of every die over this ring's
 terrain, counted once per ring), the nearer the guard stands to the LZ, the fewer aliens
@@ -23,16 +23,20 @@ from cosmodrome.games.mars.waves import aliens_in_zone, incoming
 #: the shooting ranges a striker keeps from a living defender (three hits at range 3 would need
 #: three 3s, and only the two blue dice show a 3)
 STRIKE_RANGES = (1, 2)
-#: the smallest team that leaves a guard in the LZ
+#: the smallest team that leaves a guard in the LZ (firing missiles on a striker's beacon)
 GUARD_FROM = 3
+#: where a striker stands as the beacon of the guard's piercing missiles (two white dice: 2 to 4)
+BEACON_RANGES = (2, 3, 4)
 
 
 #: what an alien costs: in the LZ, in an incoming-wave box, on a card next to the LZ
 W_LZ, W_IN, W_NEAR = 1.5, 1.0, 0.3
+#: a crashed marine (its turn ended, 2 dice next turn)
+W_DOWN = 2.0
 
 
 def is_guard(m: int, players: int) -> bool:
-    """With three or more marines, the first one guards the LZ."""
+    """The first marine guards the LZ (from :data:`GUARD_FROM` marines)."""
     return m == 0 and players >= GUARD_FROM
 
 
@@ -83,10 +87,12 @@ def jumps_to(s: MarsState, targets: frozenset) -> dict:
 
 
 def strike_targets(s: MarsState) -> frozenset:
-    """Where a striker wants to be: in range 1 or 2 of the living right-hand defender, or in
-    its box once it is dead."""
+    """Where a striker wants to be: in range 1 or 2 of the living right-hand defender (2 to 4
+    columns away, a beacon for the guard's missiles, when there is a guard), or in its box
+    once it is dead."""
     d_col = s.zone_cols(SIDE_ZONES[RIGHT][0]).start
-    cols = [d_col - r for r in STRIKE_RANGES] if s.defender_alive(RIGHT) else [d_col]
+    ranges = BEACON_RANGES if s.num_players >= GUARD_FROM else STRIKE_RANGES
+    cols = [d_col - r for r in ranges] if s.defender_alive(RIGHT) else [d_col]
     return frozenset((c, y) for c in cols for y in range(s.levels) if s.standing(c, y))
 
 
@@ -120,7 +126,9 @@ def progress(s: MarsState) -> float:
             score -= 0.5 * max(0, min(abs(s.mcol[m] - c) for c in lz))
         else:
             score -= 1.0 * min(dist.get((s.mcol[m], s.mlvl[m]), FAR), FAR) + 0.05 * abs(d_col - s.mcol[m])
-        score -= 2.0 * s.mdown[m]
+            if alive and s.num_players >= GUARD_FROM and d_col - s.mcol[m] == 3:
+                score += 0.5          # the likeliest distance of two white dice
+        score -= W_DOWN * s.mdown[m]
         if s.aliens_at(s.box(s.mcol[m], s.mlvl[m])):
             score -= 1.5              # engaged: only 1s count until the box is cleared
     near = [SIDE_ZONES[k][2] for k in s.sides]

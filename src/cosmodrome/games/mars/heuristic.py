@@ -22,7 +22,7 @@ from cosmodrome.core import Bot, State
 from cosmodrome.games.mars.combat import engaged
 from cosmodrome.games.lunar.dice import DIE_COLOUR
 from cosmodrome.games.mars.evaluation import is_guard, progress, usefulness
-from cosmodrome.games.mars.state import (A_DONE, A_DRONE, A_GIVE, A_INJECT, A_KAMIKAZE, A_LEVEL, A_MISSILE, A_NUKE,
+from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJECT, A_KAMIKAZE, A_LEVEL, A_MISSILE, A_NUKE, A_SEAT,
                                          A_ORBITAL, A_PROGRAM, A_REROLL, A_ROLL, A_SHOOT, A_TRAIN, A_USE, AMMO, COMMS,
                                          D_LEFT, D_RIGHT, DRONE_AB, FUSION, INJECTOR, JET_PACK, KAMIKAZE, MULTI_SHOT,
                                          ORBITAL, PRECOG, RAIL_GUN, RANGER, RIGHT, SCOUT, SIDE_ZONES, SNIPER,
@@ -90,6 +90,8 @@ class MarsHeuristic(Bot):
         kind = state.decision_kind()
         if kind == "training":
             return self._train(state, legal)
+        if kind == "next-marine":      # the strikers first, so that the guard's missiles find its beacon
+            return max(legal, key=lambda a: (not is_guard(a - A_SEAT, state.num_players), -a))
         if kind == "drone":
             return A_DRONE + (1 if engaged(state, state.to_move()) else 0)   # white 1s in close combat
         if kind == "lucky-charm":
@@ -133,6 +135,12 @@ class MarsHeuristic(Bot):
         a, v = self._look(state, options)
         return a if v >= progress(state) + SPECIAL_GAIN else None
 
+    @staticmethod
+    def _targets_near(state: MarsState) -> bool:
+        """Whether aliens are within 3 columns of the marine to move (or coming into the LZ)."""
+        m = state.to_move()
+        return any(p >= 0 and abs(p // state.levels - state.mcol[m]) <= 3 for p in state.aloc if p >= 0)
+
     def _train(self, state: MarsState, legal: list[int]) -> int:
         m = state.to_move()
         order = GUARD_TRAINING if is_guard(m, state.num_players) else STRIKER_TRAINING
@@ -155,6 +163,8 @@ class MarsHeuristic(Bot):
             odds, beacon = max(shots)
             if odds and A_MISSILE + beacon in legal:
                 return A_MISSILE + beacon
+        if not placed and not striking and A_BAIT in legal and not self._targets_near(state):
+            return A_BAIT              # nothing to shoot: hold the LZ rather than roll dice that force a move
         if striking and 1 <= abs(d_col - me["col"]) <= 2 and v["defenders"][-1]["alive"]:
             plan = SHOOTING_PLAN
         elif striking:
