@@ -98,6 +98,11 @@ def program_legal(s: MarsState) -> list[int]:
 
 
 def legal(s: MarsState) -> list[int]:
+    """The legal actions, in increasing order (as OpenSpiel wants them)."""
+    return sorted(set(_legal(s)))
+
+
+def _legal(s: MarsState) -> list[int]:
     if s.phase == TRAIN:
         return [A_TRAIN, A_TRAIN + 1]
     if s.phase == LAND:
