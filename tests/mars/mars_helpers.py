@@ -59,6 +59,8 @@ def random_game(players, seed, options=None, check_every=1):
         if n % check_every == 0:
             check_invariants(s)
         legal = s.legal_actions()
+        labels = [s.action_label(a) for a in legal]
+        assert legal == sorted(set(legal)) and len(set(labels)) == len(labels), labels   # OpenSpiel's contract
         s.apply(legal[r.below(len(legal))])
         n += 1
     check_invariants(s)

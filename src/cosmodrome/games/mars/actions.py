@@ -234,8 +234,15 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if a >= A_JET:
         k = a - A_JET
         d, back, mk = k // 16, (k // 8) % 2, k % 8
-        return {"action": a, "label": f"jet pack: fly {'back' if back else 'forward'} with {die_name(d)}, then a "
-                "second die", "die": d}
+        way = "back" if back else "forward"
+        if s.phase == ACT and s.faces[d]:
+            j = s.preview(s.cur, d, back, mk)
+            col, lvl = j.path[-1] if j.path else (j.col, j.level)
+            where = f" over column {col + 1}, level {lvl}" + ("" if j.outcome in ("safe", "fall", "hazard")
+                                                             else f" ({j.outcome})")
+            return {"action": a, "label": f"jet pack: fly {way} with {die_name(d)}{where}, then a second die",
+                    "die": d, "col": col, "level": lvl}
+        return {"action": a, "label": f"jet pack: fly {way} with {die_name(d)}, then a second die", "die": d}
     if a >= A_ORBITAL:
         tele = a >= A_TELEPORT
         k = a - (A_TELEPORT if tele else A_ORBITAL)
