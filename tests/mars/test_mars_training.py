@@ -9,7 +9,7 @@ from cosmodrome.games.mars.state import (A_DONE, A_DRONE, A_INJECT, A_JET, A_KAM
                                          A_NUKE, A_ORBITAL, A_PRECOG, A_PROGRAM, A_REROLL, A_SEAT, A_SHOOT, A_STEP,
                                          A_TELEPORT, A_TRAIN, ACT, COMMS, D_RIGHT, DEAD, DRONE, DRONE_AB, FAR_RIGHT,
                                          FUSION, GO_ON, GONE, INJECTOR, JET_PACK, KAMIKAZE, LAND, LEVEL, LZ, MULTI_SHOT,
-                                         NEAR_RIGHT, ORBITAL, OVER, PRECOG, PROGRAM, RANGER, RIGHT, SCOUT, SNIPER,
+                                         NEAR_RIGHT, ORBITAL, OVER, PRECOG, RANGER, RIGHT, SCOUT, SNIPER,
                                          STORMTROOPER, TELEPORT, TRAIN)
 from cosmodrome.games.mars import turn
 from mars_helpers import GAME, alien, bare, check_invariants, col_of, rolled
@@ -160,10 +160,11 @@ def test_teleport_after_programming_onto_a_card_the_blue_die_gives_the_column(mo
         s.apply(A_LEVEL + levels[-1])
     assert s.mcol[0] == col and s.mlvl[0] in levels and s.tele_used
     assert not any(A_TELEPORT <= a < A_LEVEL for a in s.legal_actions())    # once a turn
-    s.aloc[s.defenders()[RIGHT]] = GONE
-    s.tele_used = 0
-    if s.phase == ACT and not s.mdown[0]:
-        assert A_TELEPORT + 1 in s.legal_actions()
+    t = bare(2)
+    lz_marine(t, ability=TELEPORT)
+    t.aloc[t.defenders()[RIGHT]] = GONE
+    rolled(t, 0, {0: 1})
+    assert [a for a in t.legal_actions() if A_TELEPORT <= a < A_LEVEL] == [A_TELEPORT, A_TELEPORT + 1]
 
 
 # ----- Orbital bombing ------------------------------------------------------------------------------
