@@ -12,9 +12,9 @@ Each card is in exactly one place (``eq``): the deck (:data:`DECK`), the discard
 (:data:`DISCARD`) or a marine's hand (its seat number).
 
 >>> from cosmodrome.games.mars import GAME
->>> s = GAME.new_state(2, seed=1, options={"threat": "baby"})
->>> s.eq_on, draw(s, 0, "a test"), len(s.hand(0))
-(1, True, 1)
+>>> s = GAME.new_state(2, seed=1)
+>>> draw(s, 0, "a test"), len(s.hand(0)), sum(1 for w in s.eq if w == DECK)
+(True, 1, 7)
 """
 
 from __future__ import annotations

@@ -3,12 +3,21 @@
 It reads nothing hidden: it looks one decision ahead on a determinization
 (``state.resample``) and keeps the option whose position scores best by
 :func:`cosmodrome.games.mars.evaluation.progress` (with three or more marines the first guards
-the Landing Zone; the others strike at the right-hand defender and the MMM); the nuke is always set off when it
-can be; programming follows a fixed plan (a striker within range of a living defender puts
-all its dice on one action, to roll groups; otherwise a blue die, a black die and both others
-on the three actions, for three moves; the guard one die an action); a striker that has reached
-the box beside the MMM stops there to set off the nuke next turn; the guard fires a piercing
-missile on a striker's beacon when the right-hand defender is 2 to 4 columns ahead of it.
+the Landing Zone; the others strike at the right-hand defender and the MMM). At set-up it
+keeps the ability its role wants most (:data:`STRIKER_TRAINING`, :data:`GUARD_TRAINING`) and
+lands where the look-ahead likes best. The nuke, or Kamikaze's, is set off whenever it can be;
+the Power-up injector is taken whenever it may be (but beside the MMM); a card or an ability
+played besides the dice (Orbital bombing, Teleportation, a free step, the Laser knife...) is
+played when it makes the position better by :data:`SPECIAL_GAIN`, and Badass ammo or the
+Rail-gun when the shot after them gains. Programming follows a plan: a striker within range
+of a living defender puts all its dice on one action, to roll groups; otherwise it puts the
+dice whose faces most often bring it nearer on this terrain
+(:func:`cosmodrome.games.mars.evaluation.usefulness`) one on each of the first two actions and
+two on the third; the guard puts one die an action and leaves the black dice (whose 2! sends
+a wave its way). A striker that has reached the box beside the MMM stops there to set off the
+nuke next turn; the guard fires a piercing missile on a striker's beacon when the right-hand
+defender is 2 to 4 columns from it, and lays a bait when nothing is within its range. The
+strikers act first in a round, so that the guard's missile finds its beacon.
 
 >>> from cosmodrome.games.mars import GAME
 >>> s = GAME.new_state(2, seed=1)

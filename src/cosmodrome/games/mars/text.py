@@ -24,7 +24,9 @@ THREAT_HELP = ("baby marine: waves one alien smaller (still at least 2)",
 
 
 def die_name(d: int) -> str:
-    """>>> die_name(4)
+    """The name of die ``d`` (two of each colour).
+
+    >>> die_name(4)
     'black die 1'
     """
     return f"{COLOUR_NAMES[DIE_COLOUR[d]]} die {d % 2 + 1}"
