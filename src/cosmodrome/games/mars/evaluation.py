@@ -1,10 +1,12 @@
 """An estimate of the team's chance to win an unfinished game, for search bots and the
-heuristic. It sees the team as a guard (the first marine, who holds the Landing Zone and fires
-the missile battery) and strikers (the others, who go for the right-hand defender and then the
-MMM). A position is better the fewer safe jumps the strikers need to reach shooting range (1
-or 2) of a living defender or its box once it is dead (the jumps of every die over this ring's
-terrain, counted once per ring), the nearer the guard stands to the LZ, the fewer aliens
-are in, coming into and next to the LZ, and the fewer rounds and base hits are used up.
+heuristic. It sees the team as guards (with three or more marines the first one, with four or
+more the first two, who hold the Landing Zone and fire the missile battery) and strikers (the
+others, who go for the right-hand defender and then the MMM). A position is better the fewer
+safe jumps the strikers need to reach shooting range of a living defender (1 or 2 columns;
+with a guard, 2 to 4, as the beacon of its missiles) or its box once it is dead (the jumps of
+every die over this ring's terrain, counted once per ring), the nearer the guards stand to the
+LZ, the fewer aliens are in, coming into and next to the LZ, and the fewer rounds, base hits
+and fallen marines.
 
 >>> from cosmodrome.games.mars import GAME
 >>> 0.0 < evaluation(GAME.new_state(3, seed=1))[0] < 1.0
@@ -25,6 +27,8 @@ from cosmodrome.games.mars.waves import aliens_in_zone, incoming
 STRIKE_RANGES = (1, 2)
 #: the smallest team that leaves a guard in the LZ (firing missiles on a striker's beacon)
 GUARD_FROM = 3
+#: the smallest team that leaves two guards in the LZ
+TWO_GUARDS_FROM = 4
 #: where a striker stands as the beacon of the guard's piercing missiles (two white dice: 2 to 4)
 BEACON_RANGES = (2, 3, 4)
 
@@ -36,8 +40,9 @@ W_DOWN = 2.0
 
 
 def is_guard(m: int, players: int) -> bool:
-    """The first marine guards the LZ (from :data:`GUARD_FROM` marines)."""
-    return m == 0 and players >= GUARD_FROM
+    """The first marine guards the LZ (from :data:`GUARD_FROM` marines), the first two from
+    :data:`TWO_GUARDS_FROM` (waves come from both sides)."""
+    return players >= GUARD_FROM and m < (2 if players >= TWO_GUARDS_FROM else 1)
 
 
 #: the jumps a die allows: (colour, steps) for every face of the three colours

@@ -3,7 +3,8 @@
 It reads nothing hidden: it looks one decision ahead on a determinization
 (``state.resample``) and keeps the option whose position scores best by
 :func:`cosmodrome.games.mars.evaluation.progress` (with three or more marines the first guards
-the Landing Zone; the others strike at the right-hand defender and the MMM). At set-up it
+the Landing Zone, with four or more the first two; the others strike at the right-hand
+defender and the MMM). At set-up it
 keeps the ability its role wants most (:data:`STRIKER_TRAINING`, :data:`GUARD_TRAINING`) and
 lands where the look-ahead likes best. The nuke, or Kamikaze's, is set off whenever it can be;
 the Power-up injector is taken whenever it may be (but beside the MMM); a card or an ability
