@@ -168,6 +168,9 @@ class Game(ABC):
     #: lists the rules page takes from the game's text module, by name (e.g. the texts of the
     #: special box tokens), so that a text is written once
     help_items: Mapping[str, Mapping[str, str]] = {}
+    #: options (choice or yes/no) whose every value the lab's ``balance`` compares by default,
+    #: with every player count (e.g. a difficulty level)
+    balance_by: tuple[str, ...] = ()
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None,
