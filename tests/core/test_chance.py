@@ -10,12 +10,12 @@ from cosmodrome.core import GameRecord, OptionError, RecordError, Rng, games, ge
 from cosmodrome.core.chance import ChanceNeeded, ExplicitChance
 from cosmodrome.testing.conformance import play_checked
 
-#: the games that offer explicit chance today; the others only sample inside the state.
-#: March on Mars is still to adopt it: when it does, move it here.
-EXPLICIT = {"pocket-race", "venus", "cosmic-run", "moon"}
-SAMPLED_ONLY = {"mars"}
+#: the games that offer explicit chance today (all of the repository's); a game that only
+#: samples inside the state goes in SAMPLED_ONLY until it adopts it.
+EXPLICIT = {"pocket-race", "venus", "cosmic-run", "moon", "mars"}
+SAMPLED_ONLY: set = set()
 #: player counts to play in the explicit mode
-PLAYERS = {"pocket-race": (2, 4), "venus": (2, 3, 5), "cosmic-run": (1, 2), "moon": (2, 5)}
+PLAYERS = {"pocket-race": (2, 4), "venus": (2, 3, 5), "cosmic-run": (1, 2), "moon": (2, 5), "mars": (2, 5)}
 
 
 def test_which_games_offer_explicit_chance():
@@ -26,6 +26,14 @@ def test_which_games_offer_explicit_chance():
     for name in SAMPLED_ONLY:
         with pytest.raises(OptionError, match="offers no explicit chance yet"):
             get_game(name).new_state(2, 1, chance="explicit")
+
+
+def test_a_game_without_explicit_chance_refuses_the_mode(monkeypatch):
+    game = get_game("pocket-race")
+    monkeypatch.setattr(game, "explicit_chance", False)
+    with pytest.raises(OptionError, match="Pocket Race offers no explicit chance yet"):
+        game.new_state(2, 1, chance="explicit")
+    assert game.new_state(2, 1).chance_mode == "sampled"
 
 
 def test_an_unknown_chance_mode_is_refused():
@@ -53,7 +61,7 @@ def first_chance_node(name, players, seed):
 
 
 @pytest.mark.parametrize("name,players", [("pocket-race", 2), ("venus", 3), ("cosmic-run", 2), ("cosmic-run", 1),
-                                          ("moon", 3)])
+                                          ("moon", 3), ("mars", 3)])
 def test_clones_reach_different_outcomes_and_none_predicts_another(name, players):
     s = first_chance_node(name, players, seed=5)
     outcomes = s.chance_outcomes()

@@ -23,16 +23,16 @@ The game type
     [0, 1]).
 
 Chance
-    A game that offers explicit chance (``Game.explicit_chance``: Onward to Venus, Cosmic
-    Run, Walking on the Moon) is *explicit stochastic* by default: the first node is a chance node choosing the
+    A game that offers explicit chance (``Game.explicit_chance``: every game of the
+    repository) is *explicit stochastic* by default: the first node is a chance node choosing the
     deal, outcome k (of ``deals``, default 1000, uniform) being Cosmodrome seed k, which
     sets up the table (hands, first player); after it every die, draw and random pick is a
     chance node of its own (:mod:`cosmodrome.core.chance`: a draw's outcomes are the cards
     left, each with its share), and the state holds no random generator, so no clone sees
     another's future. A pyspiel history ``[k, a1, a2, ...]`` is then the Cosmodrome record
     of seed k in the explicit mode (chance outcomes among the actions).
-    A game without explicit chance yet (March on Mars) is *sampled
-    stochastic*, and so is any game with ``sampled_chance=True``: no chance nodes, the state
+    A game without explicit chance is *sampled stochastic*, and so is any game
+    with ``sampled_chance=True``: no chance nodes, the state
     rolls its own dice (a clone replays the same future), and the k-th state made by
     ``new_initial_state()`` takes the k-th seed of the ``rng_seed`` stream.
     ``sampled_chance=False`` on a game without explicit chance raises OptionError.

@@ -40,6 +40,15 @@ def face_text(face: int) -> str:
     return f"{ACCIDENT_STEPS}!" if face == ACCIDENT else str(face)
 
 
+def die_name(d: int) -> str:
+    """The name of die ``d`` (two of each colour).
+
+    >>> die_name(4)
+    'black die 1'
+    """
+    return f"{COLOUR_NAMES[DIE_COLOUR[d]]} die {d % 2 + 1}"
+
+
 def roll_face(rng: Any, faces: Sequence[int], die: str) -> int:
     """A roll of the die whose six faces are ``faces`` (a chance event). In the explicit
     chance mode its outcomes are the distinct faces, each with its share of the six (a blank

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.core.chance import restore
 from cosmodrome.core.flat import load_fields
 from cosmodrome.games.mars import actions, evaluation, rounds, specials, text, view
 from cosmodrome.games.mars.components import DATA_FILE, TRAINING_CARDS, load_components
@@ -64,6 +65,8 @@ class MarchOnMars(Game):
         "upgrade counts are our design (consistent with the rules text and the Moon's components).",
         "The marines' colour names are our choice.",
     )
+    #: every die, alien drawn from the bag and equipment card drawn can be a chance node (core.chance)
+    explicit_chance = True
     options = (
         OptionSpec("threat", "choice", "normal", "threat level: " + "; ".join(text.THREAT_HELP), text.THREATS),
         OptionSpec("upgrades", "choice", "bunkers", "the two base upgrades: both bunkers (advised for first "
@@ -72,6 +75,12 @@ class MarchOnMars(Game):
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MarsState:
         return new_game(self, load_components(), players, seed, options)
+
+    def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A chance outcome is a die face (below 6), the white die's 0 or 1, an alien counter
+        or an equipment card."""
+        comp = load_components()
+        return max(6, sum(comp.aliens[k] for k in ("yellow", "blue", "red")), len(comp.equipment))
 
     def seat_name(self, seat: int, players: int) -> str:
         return f"{load_components().marines[seat]} marine"
@@ -117,7 +126,7 @@ class MarchOnMars(Game):
                 or any(f not in (0, 1) for f in s.out + s.spent + s.foresaw + s.scouted)
                 or any(not 0 <= f <= 2 for f in s.tired)):
             raise RecordError("the saved mars state is inconsistent (phase, positions or counters)")
-        return s
+        return restore(s, d)
 
 
 GAME = register(MarchOnMars())

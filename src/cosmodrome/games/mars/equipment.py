@@ -53,9 +53,10 @@ def draw(s: MarsState, m: int, why: str) -> bool:
         if not deck:
             return False
         s.log("reshuffle", "The discarded equipment is shuffled into a new deck.")
-    c = deck[s.rng.below(len(deck))]
+    who = s.game.seat_name(m, s.num_players)
+    c = s.rng.take(deck, f"the equipment card {who} draws", lambda c: f"{who} gets the {s.C.equipment[c].name}")
     s.eq[c] = m
-    s.log("equipment", f"{s.game.seat_name(m, s.num_players)} gets the {s.C.equipment[c].name} ({why}).",
+    s.log("equipment", f"{who} gets the {s.C.equipment[c].name} ({why}).",
           chance=True, seat=m, card=c)
     return True
 

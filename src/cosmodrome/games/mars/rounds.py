@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cosmodrome.games.mars.equipment import drop
 from cosmodrome.games.mars.state import CHOOSE, END_ROUNDS, OVER, LEFT, RIGHT, MarsState
+from cosmodrome.games.mars.text import side_name
 from cosmodrome.games.mars.turn import begin_turn
 from cosmodrome.games.mars.waves import base_attack, land_incoming, sentinels, wave
 
@@ -70,16 +71,22 @@ def bait_fooled(s: MarsState) -> bool:
     return count[side] > count[1 - side]
 
 
+def roll_white(s: MarsState) -> int:
+    """The white die (a chance event): 1 sends a wave to the left side, 2 to the right."""
+    return s.rng.randint(1, 2, "the white die of the round",
+                         lambda v: f"the white die shows {v}: a wave on the {side_name(LEFT if v == 1 else RIGHT)}")
+
+
 def end_round(s: MarsState) -> None:
     """Turn order steps 3 and 4, and the round track (rules, "How we win?": 8 rounds)."""
     sentinels(s)
     base_attack(s)
     if s.phase == OVER:
         return
-    s.white = 1 + s.rng.below(2)
+    s.white = roll_white(s)
     s.log("white-die", f"The white die shows {s.white}.", chance=True, white=s.white)
     if s.bait and bait_fooled(s):
-        s.white = 1 + s.rng.below(2)
+        s.white = roll_white(s)
         s.log("white-die", f"The bait works: the white die is rolled again and shows {s.white}.", chance=True,
               white=s.white)
     s.bait = 0

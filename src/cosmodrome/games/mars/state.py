@@ -33,7 +33,7 @@ from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State, team_returns
 from cosmodrome.core.flat import FlatState, Hooks
-from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
+from cosmodrome.games.lunar.dice import DIE_COLOUR, die_name, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
 from cosmodrome.games.mars.components import Components
@@ -274,7 +274,8 @@ class MarsState(FlatState, State):
         self.ev.append(Event(kind, text, data, chance=chance))
 
     def roll_die(self, d: int) -> int:
-        return self.C.faces[DIE_COLOUR[d]][self.rng.below(6)]
+        """A roll of the marines' die ``d`` (a chance event; see :func:`roll_face`)."""
+        return roll_face(self.rng, self.C.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
 
     def preview(self, m: int, d: int, backward: int, mask: int, colour: int = -1, steps: int = 0,
                 start: Optional[tuple[int, int]] = None) -> Jump:
@@ -332,6 +333,11 @@ class MarsState(FlatState, State):
     def evaluation(self) -> list[float]:
         """An estimated team win chance of an unfinished game (for search bots)."""
         return HOOKS.evaluation(self)
+
+    def forget_order(self) -> None:
+        """Nothing to forget for the explicit chance mode: the alien bag and the equipment
+        deck are kept as places (``aloc``, ``eq``), never as an order, and each draw from
+        them is a chance node over what they hold (see :mod:`cosmodrome.core.chance`)."""
 
     def resample(self, seat: int, rng: Rng) -> "MarsState":
         """Aliens are drawn from the bag when needed, so nothing but the future is hidden: a

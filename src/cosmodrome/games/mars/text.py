@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
+from cosmodrome.games.lunar.dice import die_name, face_text  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
 from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DRONE, GO_ON, LAND, LEVEL, PROGRAM, SIDE_NAMES, TRAIN,
                                          ZONE_NAMES, MarsState)
@@ -21,15 +21,6 @@ THREAT_HELP = ("baby marine: waves one alien smaller (still at least 2)",
                "the rules as written",
                "sergeant: marines in the Landing Zone count on both sides for the wave size",
                "exterminator: as sergeant, and arriving yellow aliens jump onto the marines on their card")
-
-
-def die_name(d: int) -> str:
-    """The name of die ``d`` (two of each colour).
-
-    >>> die_name(4)
-    'black die 1'
-    """
-    return f"{COLOUR_NAMES[DIE_COLOUR[d]]} die {d % 2 + 1}"
 
 
 #: the free steps of :data:`cosmodrome.games.mars.state.STEP_KINDS`

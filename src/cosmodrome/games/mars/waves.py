@@ -12,6 +12,7 @@ first) from the box closest to it; with more aliens than boxes they start over.
 
 from __future__ import annotations
 
+from cosmodrome.games.lunar.dice import roll_face
 from cosmodrome.games.mars.combat import hit_box, kill
 from cosmodrome.games.mars.state import (BAG, DEAD, END_BASE, INCOMING, LEFT, LZ, OVER, SIDE_ZONES, YELLOW,
                                          MarsState)
@@ -38,7 +39,8 @@ def draw(s: MarsState, n: int) -> list[int]:
             if not bag:
                 break
             s.log("reshuffle", "The dead aliens go back into the bag.")
-        i = bag[s.rng.below(len(bag))]
+        i = s.rng.take(bag, "the alien counter drawn from the bag",
+                       lambda i: f"a {ALIEN_NAMES[s.colour(i)]} alien (counter {i + 1}) comes out of the bag")
         s.aloc[i] = -100          # drawn, not yet placed
         out.append(i)
     return out
@@ -140,7 +142,7 @@ def sentinels(s: MarsState) -> None:
     for k in (0, 1):
         if s.upg[k] != SENTINELS:
             continue
-        faces = [s.C.faces[0][s.rng.below(6)] for _ in range(s.C.sentinels["dice"])]
+        faces = [roll_face(s.rng, s.C.faces[0], "a sentinel's die") for _ in range(s.C.sentinels["dice"])]
         s.log("sentinels", f"Sentinels roll {', '.join(map(str, faces))}.", chance=True)
         for v in sorted(set(faces)):
             col = lz.start + v - 1 if slot_side(s, k) == LEFT else lz.stop - v

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, face_text, steps_of
+from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.state import (
     A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES, BUY, CARD, EXTRA, FREE_DIE,
@@ -53,11 +53,6 @@ def seat_label(s: MoonState, seat: int) -> str:
 def astronaut_name(s: MoonState, a: int) -> str:
     """The nation of an astronaut (its jump card)."""
     return s.C.nations[a]
-
-
-def die_name(d: int) -> str:
-    """``'blue die 1'``, ``'black die 2'``..."""
-    return f"{COLOUR_NAMES[DIE_COLOUR[d]]} die {d % 2 + 1}"
 
 
 def place_name(s: MoonState, col: int, lvl: int) -> str:
