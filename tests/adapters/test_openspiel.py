@@ -142,6 +142,16 @@ def test_clones_of_a_chance_node_do_not_share_a_future(name, players):
     assert len(futures) > 1
 
 
+@pytest.mark.parametrize("name", ["venus", "cosmic-run", "moon", "mars"])
+def test_chance_outcomes_read_in_the_games_words(name):
+    game = osa.load_game(name, players=2)
+    s = to_chance_node(game, 4)
+    for outcome, _ in s.chance_outcomes():
+        text = s.action_to_string(pyspiel.PlayerId.CHANCE, outcome)
+        assert text == s.core.action_label(outcome) and text.startswith("Chance: ")
+        assert "outcome" not in text and "uniform pick" not in text
+
+
 @pytest.mark.parametrize("name,players", [("pocket-race", 2), ("venus", 2), ("cosmic-run", 2), ("cosmic-run", 1),
                                           ("moon", 2), ("moon", 3), ("mars", 2), ("mars", 3)])
 def test_mcts_with_chance_nodes_and_expectimax_run(name, players):

@@ -97,7 +97,7 @@ def test_a_venus_draw_is_over_the_unseen_deck():
     assert s.deck == sorted(s.deck) and s.bag == sorted(s.bag)
     rng = Rng(9)
     for _ in range(5000):
-        if s.is_chance_node() and s.rng.what.startswith("a draw"):
+        if s.is_chance_node() and (s.rng.what.endswith(" draws") or s.rng.what.startswith("the tile drawn")):
             pile = s.deck if set(o for o, _ in s.chance_outcomes()) <= set(s.deck) else s.bag
             n = len(pile)
             assert s.chance_outcomes() == [(c, k / n) for c, k in sorted(Counter(pile).items())]
@@ -166,3 +166,39 @@ def test_a_game_names_its_chance_events_in_its_own_words():
     assert all(label.startswith("Chance: the ") and " shows " in label for label in labels)
     assert len(set(labels)) == len(labels)
     assert moon.action_json(outcome := moon.chance_outcomes()[0][0])["label"] == moon.action_label(outcome)
+
+
+@pytest.mark.parametrize("name,players,options", [("venus", 3, {}), ("cosmic-run", 2, {}),
+                                                  ("cosmic-run", 1, {"expert_mines": 2}), ("moon", 3, {"advanced": True}),
+                                                  ("mars", 3, {"threat": "baby", "upgrades": "random"})])
+def test_every_game_names_its_chance_events(name, players, options):
+    """Every chance node a random game meets is named in the game's words (no generic
+    prompt or label), each label starting with "Chance: " and saying one outcome."""
+    s = get_game(name).new_state(players, 6, options, chance="explicit")
+    rng, events = Rng(6), set()
+    while not s.is_terminal():
+        if s.is_chance_node():
+            assert not s.rng.what.startswith(("a uniform pick", "a draw from")), s.rng.what
+            assert s.decision_prompt() == f"Chance decides {s.rng.what}."
+            for o, _ in s.chance_outcomes():
+                label = s.action_label(o)
+                assert label.startswith("Chance: ") and " of " + s.rng.what not in label
+            events.add(s.rng.what)
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    assert len(events) >= 2          # several kinds of event met
+
+
+def test_a_secret_draw_is_labelled_by_the_card_alone():
+    """A Venus draw is secret to the others, but at the chance node the outcome is the card:
+    its label names the drawer and that card, nothing of the hands or the deck's order."""
+    from cosmodrome.games.venus.state import SHORT
+    from cosmodrome.games.venus.text import card_name
+    s = first_chance_node("venus", 3, 5)
+    rng = Rng(3)
+    while not s.rng.what.endswith(" draws"):
+        s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
+    who = s.rng.what[len("the card "):-len(" draws")]
+    assert who in SHORT
+    for c, _ in s.chance_outcomes():
+        assert s.action_label(c) == f"Chance: {who} draws {card_name(s, c)}"

@@ -161,10 +161,10 @@ class FixedDice:
         r = R.__new__(R)
         r.state = s.rng.state
 
-        def below(n, _r=r):
+        def below(n, what=None, name=None, _r=r):
             if n == 6 and outer.faces:
                 return s.comp.rules["die_faces"].index(outer.faces.pop(0))
-            return type(s.rng).below(_r, n)
+            return type(s.rng).below(_r, n, what, name)
         r.below = below
         s.rng = r
 

@@ -18,18 +18,18 @@ original. A game that sets ``Game.explicit_chance`` also offers the *explicit* m
 The game's rules need no change beyond calling the generator for every random event
 (``s.rng.below``, ``s.rng.draw(pile)``, ``s.rng.take(hand)``, ``s.rng.shuffle``...): in the
 explicit mode ``s.rng`` is an :class:`ExplicitChance` that answers those calls from the
-outcomes chosen so far, and asks for the next one by interrupting the action.
+outcomes chosen so far, and asks for the next one by interrupting the action. An action
+interrupted by a chance event is replayed from the position before it once its outcome is
+known, so a chance node's state (its view, its JSON) is the position before the action that
+caused the event; ``apply`` returns the action's events when the action completes (an empty
+list while chance nodes are still pending).
 
 A game may name an event in its own words: every call but ``shuffle`` takes ``what`` (the
 event, e.g. ``"the roll of the blue die"``) and ``name`` (a function of the value the call
 returns: ``lambda face: f"the blue die shows {face}"``), which become the chance node's
 prompt and its outcome labels (otherwise generic: "outcome 3 of a uniform pick of 1 to 6").
 A label says what the outcome is and nothing more (no other seat's cards, no pile order);
-the sampled generator ignores both. An action
-interrupted by a chance event is replayed from the position before it once its outcome is
-known, so a chance node's state (its view, its JSON) is the position before the action that
-caused the event; ``apply`` returns the action's events when the action completes (an empty
-list while chance nodes are still pending).
+the sampled generator ignores both.
 
 >>> from cosmodrome.testing import toy
 >>> s = toy.GAME.new_state(2, seed=1, chance="explicit")

@@ -15,7 +15,8 @@ from cosmodrome.games.cosmic_run.state import CosmicRunState
 def roll(s: CosmicRunState, die: int) -> int:
     """A random face of die ``die`` (not yet put on the table)."""
     faces = s.C.dice[die]
-    return faces[s.rng.below(len(faces))]
+    return faces[s.rng.below(len(faces), f"the roll of action die {die + 1}",
+                             lambda k: f"action die {die + 1} shows {s.C.face_text(faces[k])}")]
 
 
 def roll_pool(s: CosmicRunState) -> None:

@@ -26,11 +26,17 @@ def rows_with(s: CosmicRunState, number: int) -> tuple[int, ...]:
 
 
 def roll_letter(s: CosmicRunState) -> int:
-    return s.C.letters[s.rng.below(len(s.C.letters))]
+    """The letter mine die (a chance event): a column."""
+    letters = s.C.letters
+    return letters[s.rng.below(len(letters), "the roll of the letter die",
+                               lambda k: f"the letter die shows {s.C.columns[letters[k]]}")]
 
 
 def roll_number(s: CosmicRunState) -> int:
-    return s.C.numbers[s.rng.below(len(s.C.numbers))]
+    """The number mine die (a chance event)."""
+    numbers = s.C.numbers
+    return numbers[s.rng.below(len(numbers), "the roll of the number die",
+                               lambda k: f"the number die shows {numbers[k]}")]
 
 
 def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:

@@ -36,14 +36,16 @@ def next_pick(s: CosmicRunState) -> None:
         # RB Phase II (solo): the last two dice
         aas = [i for i in pool if face_kind(s.faces[i]) == ATTACK]
         if aas:
-            i = aas[0] if len(aas) == 1 else aas[s.rng.below(len(aas))]
+            i = aas[0] if len(aas) == 1 else aas[s.rng.below(len(aas), "the advance-and-attack die Zorlord grabs",
+                                                             lambda k: f"Zorlord grabs action die {aas[k] + 1}")]
             take(s, i, "grabs the advance-and-attack die", chance=len(aas) > 1)
             return
         if not s.you_first:
             s.stage, s.seat = ZOR_GIVE, 0
             return
     if zor < you or (zor == you and not s.you_first):
-        i = pool[s.rng.below(len(pool))] if len(pool) > 1 else pool[0]
+        i = pool[s.rng.below(len(pool), "the die Zorlord takes",
+                             lambda k: f"Zorlord takes action die {pool[k] + 1}")] if len(pool) > 1 else pool[0]
         take(s, i, "takes the die furthest away", chance=len(pool) > 1)
         return
     s.stage, s.seat = DRAFT, 0

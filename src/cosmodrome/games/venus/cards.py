@@ -48,7 +48,7 @@ def draw(s: VenusState, p: int, k: int) -> list:
             s.discard = []
             s.rng.shuffle(s.deck)
             s.say("reshuffle", "The discards were shuffled into a new deck.", chance=True)
-        got.append(s.rng.draw(s.deck))
+        got.append(s.rng.draw(s.deck, f"the card {SHORT[p]} draws", lambda c: f"{SHORT[p]} draws {card_name(s, c)}"))
     if got:
         s.hands[p].extend(got)
         names = ", ".join(card_name(s, c) for c in got)
@@ -599,7 +599,8 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
     h = s.hands[q]
     gone = []
     for _ in range(min(2, len(h))):
-        c = s.rng.take(h)
+        c = s.rng.take(h, f"the card {SHORT[q]} discards at random",
+                       lambda c: f"{SHORT[q]} discards {card_name(s, c)}")
         s.discard.append(c)
         gone.append(c)
     s.say("discard", f"{SHORT[q]} discards at random: {', '.join(card_name(s, c) for c in gone)}.",

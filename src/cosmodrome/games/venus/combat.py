@@ -19,7 +19,7 @@ from cosmodrome.games.venus.state import (
     CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS,
     CB_NT, CB_PL, CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, SHORT, VenusState,
 )
-from cosmodrome.games.venus.text import AN_UNIT, fmt_dice, tile_name
+from cosmodrome.games.venus.text import AN_UNIT, die_words, fmt_dice, tile_name
 
 
 E = EFFECT_ID
@@ -28,7 +28,9 @@ CP_CARDS = {E["cp1"]: 1, E["cp2"]: 2, E["cp3"]: 3, E["cp1_draw"]: 1, E["cp2_venu
 
 
 def roll(s: VenusState) -> int:
-    return s.comp.rules["die_faces"][s.rng.below(6)]
+    """A combat die (a chance event)."""
+    faces = s.comp.rules["die_faces"]
+    return faces[s.rng.below(6, "the roll of a combat die", die_words("the combat die", faces))]
 
 
 def tension_defence(s: VenusState, q: int, pl: int) -> int:

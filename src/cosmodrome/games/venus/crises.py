@@ -16,7 +16,7 @@ from cosmodrome.games.venus.flow import (
     O_UPRISING, SHIP, TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, auto, decide,
 )
 from cosmodrome.games.venus.state import SHORT, VenusState
-from cosmodrome.games.venus.text import AN_UNIT, card_name, fmt_dice
+from cosmodrome.games.venus.text import AN_UNIT, card_name, die_words, fmt_dice
 
 
 INWARD = (MARS, MOON, EARTH)
@@ -58,7 +58,8 @@ def escalate(s: VenusState, f: tuple) -> None:
     marked = [pl for pl in range(8) for t in s.ptiles[pl] if c.tile_kind[t] == T_CRISIS and c.tile_skull[t]]
     if marked:
         faces = c.rules["die_faces"]
-        dice = [faces[s.rng.below(6)] for _ in range(3)]
+        dice = [faces[s.rng.below(6, "the roll of an escalation die", die_words("the escalation die", faces))]
+                for _ in range(3)]
         k = sum(1 for d in dice if d == 0)
         for i in range(k):
             s.clevel[marked[i % len(marked)]] += 1
@@ -135,7 +136,8 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
     if lvl == 1:
         s.pay(p, 1)
         h = s.hands[q]
-        c = s.rng.take(h)
+        c = s.rng.take(h, f"the card Bazagthoth steals from {SHORT[q]}",
+                       lambda c: f"Bazagthoth steals {card_name(s, c)} from {SHORT[q]}")
         s.hands[p].append(c)
         s.say("bazagthoth", f"{SHORT[p]} pays £1; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),
@@ -339,7 +341,7 @@ def invasion_damage(s: VenusState, f: tuple) -> None:
     """RB: Moon / Mars level 4+ – roll three dice: their total is the damage to Earth."""
     s.stack.pop()
     faces = s.comp.rules["die_faces"]
-    dice = [faces[s.rng.below(6)] for _ in range(3)]
+    dice = [faces[s.rng.below(6, "the roll of a damage die", die_words("the damage die", faces))] for _ in range(3)]
     total = sum(dice)
     s.say("invasion", f"Damage dice {fmt_dice(dice)}: {total} counters to remove from Earth.",
           {"planet": f[2], "dice": dice, "damage": total}, chance=True)

@@ -53,7 +53,8 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
         for _ in range(chart[pl]):
             if not s.bag:
                 break
-            t = s.rng.draw(s.bag)
+            t = s.rng.draw(s.bag, f"the tile drawn for {s.comp.planet_names[pl]}",
+                           lambda t: f"{tile_name(s, t)} is drawn for {s.comp.planet_names[pl]}")
             if pl == GANYMEDE and tk[t] == T_CRISIS:
                 s.tdisc.append(t)
                 s.say("tile", f"Ganymede takes no crisis tiles: {tile_name(s, t)} goes to the discards.",

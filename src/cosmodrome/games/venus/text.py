@@ -5,7 +5,7 @@ rule functions, not copied).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.flow import (
@@ -68,6 +68,16 @@ TILE_LABELS = {"factory": "Factory", "draw2": "Draw two cards", "biggame": "Big 
 
 def card_title(e: int) -> str:
     return CARD_TEXT[EFFECTS[e]][0]
+
+
+def die_words(die: str, faces) -> Callable[[int], str]:
+    """The words for the outcomes of a roll of ``die`` (a chance event; outcome ``i`` is face
+    ``faces[i]``), for the explicit chance mode.
+
+    >>> die_words("the combat die", [0, 2, 3, 4, 5, 6])(0)
+    'the combat die shows skull'
+    """
+    return lambda i: f"{die} shows {fmt_dice([faces[i]])}"
 
 
 def card_name(s, card: int) -> str:
