@@ -146,10 +146,11 @@ def test_clones_of_a_chance_node_do_not_share_a_future(name, players):
 def test_chance_outcomes_read_in_the_games_words(name):
     game = osa.load_game(name, players=2)
     s = to_chance_node(game, 4)
-    for outcome, _ in s.chance_outcomes():
-        text = s.action_to_string(pyspiel.PlayerId.CHANCE, outcome)
+    texts = [s.action_to_string(pyspiel.PlayerId.CHANCE, o) for o, _ in s.chance_outcomes()]
+    assert len(set(texts)) == len(texts)
+    for (outcome, _), text in zip(s.chance_outcomes(), texts):
         assert text == s.core.action_label(outcome) and text.startswith("Chance: ")
-        assert "outcome" not in text and "uniform pick" not in text
+        assert not text.startswith("Chance: outcome") and "uniform pick" not in text and "a draw from" not in text
 
 
 @pytest.mark.parametrize("name,players", [("pocket-race", 2), ("venus", 2), ("cosmic-run", 2), ("cosmic-run", 1),

@@ -180,8 +180,9 @@ def test_every_game_names_its_chance_events(name, players, options):
         if s.is_chance_node():
             assert not s.rng.what.startswith(("a uniform pick", "a draw from")), s.rng.what
             assert s.decision_prompt() == f"Chance decides {s.rng.what}."
-            for o, _ in s.chance_outcomes():
-                label = s.action_label(o)
+            labels = [s.action_label(o) for o, _ in s.chance_outcomes()]
+            assert len(set(labels)) == len(labels)        # OpenSpiel needs them distinct
+            for label in labels:
                 assert label.startswith("Chance: ") and " of " + s.rng.what not in label
             events.add(s.rng.what)
         legal = s.legal_actions()
@@ -200,5 +201,8 @@ def test_a_secret_draw_is_labelled_by_the_card_alone():
         s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
     who = s.rng.what[len("the card "):-len(" draws")]
     assert who in SHORT
+    kinds = Counter(card_name(s, c) for c, _ in s.chance_outcomes())
     for c, _ in s.chance_outcomes():
-        assert s.action_label(c) == f"Chance: {who} draws {card_name(s, c)}"
+        words = f"Chance: {who} draws {card_name(s, c)}"
+        assert s.action_label(c) == (words if kinds[card_name(s, c)] == 1 else f"{words} (outcome {c})")
+    assert max(kinds.values()) > 1            # cards of one kind are told apart by their ids

@@ -91,7 +91,7 @@ class ExplicitChance:
     action waiting for them (``pending``) with the outcomes of the next event, what it is and
     the game's words for its outcomes (``name``, outcome id -> label; None: generic)."""
 
-    __slots__ = ("pending", "given", "outcomes", "what", "name", "_used")
+    __slots__ = ("pending", "given", "outcomes", "what", "name", "_used", "_labels")
 
     #: the JSON form of a random generator's state that an explicit state stores (none)
     state = 0
@@ -105,16 +105,29 @@ class ExplicitChance:
         self.what = what
         self.name = name
         self._used = 0
+        self._labels: Optional[dict[int, str]] = None
 
     def copy(self) -> "ExplicitChance":
         return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name)
 
     def label(self, outcome: int) -> str:
         """The words for ``outcome`` of the pending event: the game's own if it named the
-        event, else generic."""
-        if self.name is not None:
-            return self.name(outcome)
-        return f"outcome {outcome} of {self.what}"
+        event, else generic. The labels of one node are distinct (OpenSpiel requires it):
+        outcomes the game's words do not tell apart (two cards of one kind) get their
+        outcome id added.
+
+        >>> ch = ExplicitChance(pending=0, outcomes=[(3, 0.5), (4, 0.25), (7, 0.25)],
+        ...                     what="a draw", name=lambda c: "a bomb" if c > 3 else "a dud")
+        >>> [ch.label(o) for o in (3, 4, 7)]
+        ['a dud', 'a bomb (outcome 4)', 'a bomb (outcome 7)']
+        """
+        if self.name is None:
+            return f"outcome {outcome} of {self.what}"
+        if self._labels is None:
+            words = {o: self.name(o) for o, _ in self.outcomes}
+            count = Counter(words.values())
+            self._labels = {o: w if count[w] == 1 else f"{w} (outcome {o})" for o, w in words.items()}
+        return self._labels.get(outcome) or f"outcome {outcome} of {self.what}"
 
     # ----- the generator's interface, answered from the chosen outcomes ------------------
     def _next(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None) -> int:
