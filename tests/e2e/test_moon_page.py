@@ -111,7 +111,8 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
     info = get(server, f"/api/games/{gid}")
     assert info["status"] == "finished"
     actions = get(server, f"/api/games/{gid}/record")["actions"]
-    assert clicked and all(actions[i] == a for i, a in clicked)
+    wrong = [(i, a, actions[i]) for i, a in clicked if actions[i] != a]
+    assert clicked and not wrong, f"(move, clicked, recorded): {wrong}"
     totals = page.eval_on_selector_all("[data-testid=moon-end] td.tot", "els => els.map(e => +e.textContent)")
     assert totals == info["result"]["scores"]
     assert checked >= 1
