@@ -8,8 +8,11 @@
 // playing (its three actions with the programmed and rolled dice) and every marine's card (its
 // special training and equipment). The shown seat's equipment is its hand, docked by the page.
 // Options of the current decision that name a place act on click there: a box (a move or a
-// shot), a marine (who acts next, tactical support, a missile's beacon), an action of the combat
-// card (programming a die), a rolled die (a re-roll), the MMM (the nuke), an equipment card.
+// shot, the Landing Zone box to land in, a teleport's level, a jet-pack flight or a step), an
+// ability of the training card (the special training), a marine (who acts next, tactical
+// support, a missile's beacon), an action of the combat card (programming a die), a rolled die
+// (a re-roll, the lucky charm's dice), the MMM (the nuke, kamikaze), an equipment card (play,
+// give, take). The drone's pairs and the choices of a card stay on the option list.
 // The view schema is in src/cosmodrome/games/mars/view.py, the option details in
 // src/cosmodrome/games/mars/actions.py.
 import { el, svg } from "../api.js";
