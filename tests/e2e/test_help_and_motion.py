@@ -129,14 +129,14 @@ def test_hint_layer_shows_switches_off_and_stays_off_after_reload(server, browse
     assert page.errors == []
 
 
-def watch_bots(browser, server, **ctx):
-    """A spectator's page on a Walking on the Moon game of two random bots, recording motion."""
-    g = post(server, "/api/games", {"game": "moon", "players": 2, "seed": 9,
-                                    "seats": [{"kind": "bot", "bot": "random"}] * 2})
+def watch_bots(browser, server, game="moon", bot="random", ready="[data-testid=moon-lap]", **ctx):
+    """A spectator's page on a game of two bots (Walking on the Moon, random bots unless told), recording motion."""
+    g = post(server, "/api/games", {"game": game, "players": 2, "seed": 9,
+                                    "seats": [{"kind": "bot", "bot": bot}] * 2})
     page = offline_page(browser, server, viewport={"width": 1366, "height": 900}, **ctx)
     page.add_init_script(RECORD_MOTION)
     page.goto(f"{server}/table.html?game={g['id']}")
-    page.wait_for_selector("[data-testid=moon-lap]")
+    page.wait_for_selector(ready)
     return page
 
 
@@ -145,8 +145,12 @@ def moves_seen(page):
     return int(txt.split()[1]) if txt.startswith("move ") else 10 ** 6
 
 
-def test_a_bots_move_glides_and_its_dice_roll(server, browser):
-    page = watch_bots(browser, server)
+@pytest.mark.parametrize("game, bot, ready", [("moon", "random", "[data-testid=moon-lap]"),
+                                              ("mars", "heuristic", "[data-testid=mars-ring]")])
+def test_a_bots_move_glides_and_its_dice_roll(server, browser, game, bot, ready):
+    """The pieces (the Moon's astronauts, the Mars marines' pawns) carry data-id and the dice
+    data-die: a bot's move glides and its dice roll."""
+    page = watch_bots(browser, server, game, bot, ready)
     end = time.time() + 60
     while time.time() < end:
         seen = set(" ".join(page.evaluate("window.__motion")).split())

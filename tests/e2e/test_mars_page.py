@@ -1,7 +1,8 @@
 """The March on Mars table in headless chromium: a 3-marine game with two heuristic bot
 companions played to the end by clicking the places the decisions name on the ring and the
-cards (the marine who acts next, a die's place on the combat card, a box to move to or to shoot,
-a die to roll again, the MMM for the nuke), with the option list now and then. Every click is
+cards (the ability kept from the training card, the Landing Zone box to land in, the marine who
+acts next, a die's place on the combat card, a box to move to or to shoot, a die to roll again,
+an equipment card, the MMM for the nuke), with the option list now and then. Every click is
 checked against the action the server recorded, the ring drawn against the seat's view, the end
 against the team's result, and the console stays free of errors. A 2-marine game shows half
 the board."""
@@ -49,6 +50,17 @@ def standing_boxes(v):
     return sum(len(z["boxes"]) for z in v["zones"])
 
 
+def recorded(server, gid, before, action):
+    """Wait until the server stores the move after ``before`` and check it is ``action``."""
+    end = time.time() + 15
+    stored = stored_actions(server, gid)  # a running game's record is sealed to clients
+    while len(stored) <= before and time.time() < end:
+        time.sleep(0.03)
+        stored = stored_actions(server, gid)
+    assert len(stored) > before, "the click was not recorded"
+    assert stored[before] == action
+
+
 def test_three_marines_play_a_whole_game_by_clicking_the_ring(server, browser):
     g = post(server, "/api/games", {"game": "mars", "players": 3, "seed": 7, "options": {"threat": "baby"},
                                     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
@@ -65,6 +77,10 @@ def test_three_marines_play_a_whole_game_by_clicking_the_ring(server, browser):
     assert page.locator("[data-testid=mars-marine]").count() == 3
     assert page.locator(".mars-marine").count() == 3
     assert page.locator("[data-testid=mars-ring] [data-testid=mars-box] .mars-alien").count() == sum(len(b["aliens"]) for z in v["zones"] for b in z["boxes"])
+    # the game opens with the special training: the lit places are the two abilities of our card
+    page.wait_for_selector("[data-testid=mars-table][data-decision=training]")
+    lit = page.eval_on_selector_all(".mars .mars-hl", "els => els.map(e => e.dataset.place)")
+    assert lit == [f"train:{a['name']}" for a in v["marines"][0]["training_card"]]
     rng = random.Random(5)
     stats = {"prompt": 0, "place": 0, "kinds": set()}
     clicks, checked = 0, 0
@@ -97,13 +113,7 @@ def test_three_marines_play_a_whole_game_by_clicking_the_ring(server, browser):
             action = int(b.get_attribute("data-action"))
             b.click()
             stats["prompt"] += 1
-        end = time.time() + 15
-        stored = stored_actions(server, gid)  # a running game's record is sealed to clients
-        while len(stored) <= before and time.time() < end:
-            page.wait_for_timeout(30)
-            stored = stored_actions(server, gid)
-        assert len(stored) > before, "the click was not recorded"
-        assert stored[before] == action
+        recorded(server, gid, before, action)
         clicks += 1
         if checked < 12 and rng.random() < 0.2:
             page.wait_for_timeout(150)
@@ -118,8 +128,8 @@ def test_three_marines_play_a_whole_game_by_clicking_the_ring(server, browser):
     assert page.locator("[data-testid=mars-end] h2").inner_text() == ("The marines win!" if won else "The marines lose")
     assert page.locator("[data-testid=winner]").inner_text() == ("The team won!" if won else "The team lost!")
     assert clicks > 10 and checked >= 1
-    # the decisions were taken on the board: the next marine, programming, boxes
-    assert {"marine", "slot", "box"} <= stats["kinds"], stats["kinds"]
+    # the decisions were taken on the board: the training, the next marine, programming, boxes
+    assert {"train", "marine", "slot", "box"} <= stats["kinds"], stats["kinds"]
     assert stats["place"] > stats["prompt"]
     assert not errors, errors
 
@@ -127,16 +137,40 @@ def test_three_marines_play_a_whole_game_by_clicking_the_ring(server, browser):
 def test_two_marines_play_on_half_the_board(server, browser):
     g = post(server, "/api/games", {"game": "mars", "players": 2, "seed": 3,
                                     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]})
+    gid, token = g["id"], g["seats"][0]["token"]
     page, errors = open_table(browser, server, g)
-    v = get(server, f"/api/games/{g['id']}/view", g["seats"][0]["token"])["view"]
+    v = get(server, f"/api/games/{gid}/view", token)["view"]
     assert v["half_board"] is True
     assert page.locator(".mars-ring.half").count() == 1
     assert page.locator("[data-testid=mars-box]").count() == standing_boxes(v)
     # one side in play: the right defender's barrier, the right incoming-wave box
     assert page.locator("[data-testid=mars-barrier]").count() == 1
     assert page.eval_on_selector_all("[data-testid=mars-incoming]", "els => els.map(e => e.dataset.side)") == ["right"]
+    # the special training: the marine's training card offers its two abilities, lit; one click keeps one
+    page.wait_for_selector("[data-testid=mars-table][data-decision=training]")
+    abilities = page.locator("[data-testid=mars-marine][data-seat='0'] [data-testid=mars-ability].mars-hl")
+    assert abilities.evaluate_all("els => els.map(e => e.dataset.ability)") == [a["name"] for a in v["marines"][0]["training_card"]]
+    kept = abilities.nth(1)
+    name = kept.get_attribute("data-ability")
+    action = int(kept.get_attribute("data-action"))
+    kept.click()
+    recorded(server, gid, 0, action)
+    # the Landing Zone: its boxes at the connector level light on the ring; the marine lands in the one clicked
+    page.wait_for_selector("[data-testid=mars-table][data-decision=landing]")
+    assert page.locator("[data-testid=mars-marine][data-seat='0'] [data-testid=mars-training]").inner_text().startswith(f"Training: {name}")
+    lz = next(z for z in v["zones"] if z["zone"] == 3)
+    lit = page.locator("[data-testid=mars-box].mars-hl")
+    cols = lit.evaluate_all("els => els.map(e => +e.dataset.col)")
+    assert cols == list(range(lz["first"], lz["first"] + lz["width"]))
+    box = lit.nth(len(cols) - 1)
+    col, level = int(box.get_attribute("data-col")), int(box.get_attribute("data-level"))
+    action = int(box.get_attribute("data-action"))
+    box.click()
+    recorded(server, gid, 1, action)
     # the marine who acts next is picked on the ring, from the keyboard
-    page.wait_for_selector("#decision.mine .options button:enabled")
+    page.wait_for_selector("[data-testid=mars-table][data-decision=next-marine]")
+    m = get(server, f"/api/games/{gid}/view", token)["view"]["marines"][0]
+    assert (m["col"], m["level"]) == (col, level)
     pick = page.locator("[data-testid=mars-pick][data-seat='0']")
     pick.focus()
     page.keyboard.press("Enter")
@@ -148,22 +182,27 @@ def test_two_marines_play_on_half_the_board(server, browser):
     assert not errors, errors
 
 
-def test_special_training_equipment_and_hidden_boxes_are_drawn_when_the_view_has_them(server, browser):
-    """The renderer draws the keys the abilities and equipment add to the view (a marine's
-    training and equipment cards, the equipment deck, a box hiding equipment) and docks the shown
-    seat's equipment as its hand; an option naming an equipment card lights that card."""
+def holding_equipment():
+    """A real 3-marine game (seed 5, baby marines: a tunnel card hides equipment) played by the
+    heuristic until the Red marine holds equipment it may play: its view and its decision."""
+    from cosmodrome.bots.registry import make_bot
     from cosmodrome.games.mars import GAME
-    v = GAME.new_state(3, seed=4).view(0)
-    v["marines"][0]["training"] = {"name": "Sniper", "text": "Shoots one column farther."}
-    v["marines"][0]["equipment"] = [{"name": "Jet pack", "text": "One more step."}, {"name": "Medkit", "text": "Stand up."}]
-    v["marines"][1]["training"] = None
-    v["marines"][1]["equipment"] = [{"name": "Grenade", "text": "Two hits."}]
-    v["marines"][2]["equipment"] = []
-    v["equipment"] = {"deck": 5, "discard": ["Grenade"]}
-    hidden = next(b for z in v["zones"] for b in z["boxes"] if not b["aliens"] and z["zone"] not in (0, 3, 6))
-    hidden["hidden_equipment"] = True
-    decision = {"seat": 0, "kind": "program", "prompt": "p", "options": [
-        {"action": 190, "label": "use the jet pack", "data": {"equipment": "Jet pack"}}]}
+    s = GAME.new_state(3, seed=5, options={"threat": "baby"})
+    bot = make_bot("heuristic", GAME, seed=5)
+    for _ in range(600):
+        d = s.decision()
+        if d.seat == 0 and s.hand(0) and any("card" in o.data for o in d.options):
+            return s.view(0), d.to_json()
+        s.apply(bot.choose(s))
+    raise AssertionError("the Red marine never held equipment it could play")
+
+
+def test_special_training_equipment_and_hidden_boxes_are_drawn_from_a_real_view(server, browser):
+    """The renderer draws the keys the abilities and equipment add to the view (each marine's
+    kept training, the equipment deck and discard, a box hiding equipment) and docks the shown
+    seat's equipment as its hand; an option naming an equipment card lights that card and a
+    click on it plays it."""
+    v, decision = holding_equipment()
     page = browser.new_context(viewport=VIEWPORT).new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -174,20 +213,33 @@ def test_special_training_equipment_and_hidden_boxes_are_drawn_when_the_view_has
         window.acted = [];
         r.render(root, { view, seat: 0, seats: [], decision, onAction: (a) => window.acted.push(a) });
     }""", [v, decision])
+    own = [c["name"] for c in v["marines"][0]["equipment"]]
     hand = page.locator("#mars-root [data-dock=hand]")
-    assert hand.get_attribute("data-count") == "2"
-    assert hand.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == ["Jet pack", "Medkit"]
-    assert page.locator("[data-testid=mars-training]").count() == 1
-    assert "Sniper" in page.locator("[data-testid=mars-training]").inner_text()
+    assert hand.get_attribute("data-count") == str(len(own))
+    assert hand.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == own
+    trained = page.locator("[data-testid=mars-training]").evaluate_all("els => els.map(e => e.querySelector('b').textContent)")
+    assert trained == [f"Training: {m['training']['name']}" for m in v["marines"]]
     # the other marines' equipment on their cards; the deck inside the ring; the crate in its box
-    assert page.locator("[data-testid=mars-marine][data-seat='1'] [data-card]").count() == 1
-    assert page.locator("[data-testid=mars-deck]").evaluate("e => e.firstChild.textContent") == "Equipment deck 5 · discarded 1"
-    crate = page.locator("[data-testid=mars-crate]")
-    assert crate.count() == 1
-    box = crate.locator("xpath=..").locator("xpath=..")
-    assert (box.get_attribute("data-col"), box.get_attribute("data-level")) == (str(hidden["col"]), str(hidden["level"]))
-    card = hand.locator("[data-card='Jet pack']")
-    assert card.get_attribute("data-place") == "equip:Jet pack"
+    for m in v["marines"][1:]:
+        assert page.locator(f"[data-testid=mars-marine][data-seat='{m['seat']}'] [data-card]").count() == len(m["equipment"])
+    eq = v["equipment"]
+    assert page.locator("[data-testid=mars-deck]").evaluate("e => e.firstChild.textContent") == \
+        f"Equipment deck {eq['deck']} · discarded {len(eq['discard'])}"
+    hidden = [(b["col"], b["level"]) for z in v["zones"] for b in z["boxes"] if b.get("hidden_equipment")]
+    crates = page.locator("[data-testid=mars-crate]")
+    assert hidden and any(m["equipment"] for m in v["marines"][1:])     # what the seeded game brings
+    assert crates.count() == len(hidden)
+    assert crates.evaluate_all("els => els.map(e => [+e.closest('[data-col]').dataset.col, +e.closest('[data-col]').dataset.level])") == [list(h) for h in hidden]
+    # the equipment options light their cards in the hand; a click on one plays it (a menu when several name it)
+    playable = {o["data"]["card"]: o for o in decision["options"] if "card" in o["data"]}
+    name, option = next(iter(playable.items()))
+    card = hand.locator(f"[data-card='{name}']")
+    assert card.get_attribute("data-place") == f"equip:{name}"
+    assert hand.locator(".mars-hl").count() == len(playable)
     card.click()
-    assert page.evaluate("window.acted") == [190]
+    if "," in card.get_attribute("data-action"):
+        page.locator(f".mars-pop button[data-action='{option['action']}']").click()
+    assert page.evaluate("window.acted") == [option["action"]]
+    # the pawns and dice carry the identities the shared motion code follows
+    assert page.locator("#mars-root .mars-marine[data-id]").count() == sum(1 for m in v["marines"] if not m["out"])
     assert not errors, errors

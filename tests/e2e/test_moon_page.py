@@ -1,8 +1,8 @@
 """The Walking on the Moon table in headless chromium: a 3-player game against the heuristic
 and the random bot played to the end by clicking the highlighted places (the jump slots while
 programming, the target boxes while picking a result, the dice to re-roll), with the prompt
-buttons now and then. Every click is checked against the action the server recorded (the
-record opens when the game is over: the action cards are hidden), and
+buttons now and then. Every click is checked against the action the server stored, at once,
+and against the record once it opens (the action cards keep it sealed until then), and
 the astronauts drawn are checked against the seat's view from the server."""
 
 from __future__ import annotations
@@ -101,7 +101,11 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
             b.click()
             stats["prompt"] += 1
         wait_redraw(page, before)
-        clicked.append((before, action))      # checked against the record once it opens
+        # the move the server stored there is the one clicked (a click the server refused as
+        # stale would show up here, not pass unseen because a later move raised the count)
+        stored = stored_actions(server, gid)  # a running game's record is sealed to clients
+        assert len(stored) > before and stored[before] == action, (before, action, stored[before:before + 3])
+        clicked.append((before, action))      # and against the record once it opens
         if checked < 10 and rng.random() < 0.15:
             sig, status = snapshot(page)
             view = get(server, f"/api/games/{gid}/view", token)
@@ -111,7 +115,8 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
     info = get(server, f"/api/games/{gid}")
     assert info["status"] == "finished"
     actions = get(server, f"/api/games/{gid}/record")["actions"]
-    assert clicked and all(actions[i] == a for i, a in clicked)
+    wrong = [(i, a, actions[i]) for i, a in clicked if actions[i] != a]
+    assert clicked and not wrong, f"(move, clicked, recorded): {wrong}"
     totals = page.eval_on_selector_all("[data-testid=moon-end] td.tot", "els => els.map(e => +e.textContent)")
     assert totals == info["result"]["scores"]
     assert checked >= 1

@@ -122,7 +122,9 @@ function onMessage(conn, msg) {
   if (msg.type === "rematch") return onRematch(conn, msg);
   if (msg.type === "chat") return chatMessage(msg);
   if (msg.type !== "table") return;
-  if (conn.msg && !msg.log_reset && msg.version <= conn.msg.version) return; // already shown
+  // already shown; a full (log_reset) message built before a newer one reached us (the server
+  // queues them in order, but a resync is built when sent) must not take the table back
+  if (conn.msg && (msg.version < conn.msg.version || (!msg.log_reset && msg.version === conn.msg.version))) return;
   if (msg.log_reset) conn.log = msg.log.slice();
   else conn.log.push(...msg.log);
   conn.seat = msg.seat;

@@ -8,8 +8,11 @@
 // playing (its three actions with the programmed and rolled dice) and every marine's card (its
 // special training and equipment). The shown seat's equipment is its hand, docked by the page.
 // Options of the current decision that name a place act on click there: a box (a move or a
-// shot), a marine (who acts next, tactical support, a missile's beacon), an action of the combat
-// card (programming a die), a rolled die (a re-roll), the MMM (the nuke), an equipment card.
+// shot, the Landing Zone box to land in, a teleport's level, a jet-pack flight or a step), an
+// ability of the training card (the special training), a marine (who acts next, tactical
+// support, a missile's beacon), an action of the combat card (programming a die), a rolled die
+// (a re-roll, the lucky charm's dice), the MMM (the nuke, kamikaze), an equipment card (play,
+// give, take). The drone's pairs and the choices of a card stay on the option list.
 // The view schema is in src/cosmodrome/games/mars/view.py, the option details in
 // src/cosmodrome/games/mars/actions.py.
 import { el, svg } from "../api.js";
@@ -86,7 +89,9 @@ function alienIcon(colour, x, y, r, defender) {
 }
 function marineIcon(m, x, now) {
   const fill = colourOf(m);
-  const g = svg("g", { class: "mars-marine" + (m.crashed ? " crashed" : "") + (now ? " now" : ""), transform: `translate(${x} 0)` });
+  // data-id: the shared motion code glides the pawn from box to box
+  const g = svg("g", { class: "mars-marine" + (m.crashed ? " crashed" : "") + (now ? " now" : ""), transform: `translate(${x} 0)`,
+    "data-id": `marine-${m.seat}` });
   if (m.crashed) g.append(svg("ellipse", { cx: 0, cy: -3.5, rx: 8, ry: 3.5, fill }), svg("circle", { cx: 9, cy: -3.5, r: 2.6, fill }));
   else g.append(svg("rect", { x: -3.8, y: -15, width: 7.6, height: 13, rx: 3, fill }), svg("circle", { cx: 0, cy: -18.5, r: 3.6, fill }),
     svg("rect", { x: 3, y: -12, width: 5.5, height: 2.2, class: "gun" }));
@@ -117,13 +122,16 @@ function indexOptions(ctx) {
   if (!d || ctx.seat === null || ctx.seat === undefined || d.seat !== ctx.seat) return idx;
   for (const o of d.options) {
     const x = o.data || {};
+    // a box: a move, a shot, a jet-pack flight, a step, the LZ box to land on, a teleport's level
     if (typeof x.col === "number" && typeof x.level === "number") idx.add(`box:${x.col}:${x.level}`, o);
-    else if (typeof x.slot === "number" && typeof x.die === "number") idx.add(`slot:${x.slot}`, o);
-    else if (typeof x.die === "number") idx.add(`die:${x.die}`, o);
-    else if (typeof x.seat === "number") idx.add(`marine:${x.seat}`, o);
-    else if (typeof x.equipment === "string") idx.add(`equip:${x.equipment}`, o);
+    else if (typeof x.ability === "string") idx.add(`train:${x.ability}`, o);     // the training card's two abilities
+    // an equipment card (play it, give it, take it): the card in its holder's hand
     else if (typeof x.card === "string") idx.add(`equip:${x.card}`, o);
-    else if (/\bnuke\b/i.test(o.label)) idx.add("mmm", o);
+    else if (typeof x.slot === "number" && typeof x.die === "number") idx.add(`slot:${x.slot}`, o);
+    else if (typeof x.die === "number") idx.add(`die:${x.die}`, o);               // a re-roll, the lucky charm's dice
+    else if (typeof x.seat === "number") idx.add(`marine:${x.seat}`, o);
+    else if (/\bnuke\b/i.test(o.label)) idx.add("mmm", o);                      // the nuke, kamikaze too
+    // the rest (the drone's pairs, orbital bombing, teleporting onto a card, done, roll) on the option list
   }
   return idx;
 }
@@ -291,7 +299,8 @@ function centre(v, ctx, idx, g) {
     text: `Bag ${v.pool.bag} · dead ${v.pool.dead}${v.pool.gone ? ` · out of the game ${v.pool.gone}` : ""}` },
   svg("title", { text: "Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and dead defenders (never back)." })));
   if (eq) out.append(svg("text", { x: half ? C - 150 : C, y: C + 76, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-deck",
-    text: `Equipment deck ${eq.deck} · discarded ${(eq.discard || []).length}` }, svg("title", { text: "Equipment cards left to draw and those used up." })));
+    text: `Equipment deck ${eq.deck} · discarded ${(eq.discard || []).length}${eq.in_play === false ? " · not dropped yet" : ""}` },
+  svg("title", { text: "Equipment cards left to draw and those used up" + ((eq.discard || []).length ? ` (${eq.discard.join(", ")})` : "") + "." })));
   out.append(svg("text", { x: half ? C - 150 : C, y: C + 98, "text-anchor": half ? "start" : "middle", class: "mars-note",
     text: `Threat: ${v.threat}` }));
   // the base upgrades beside the LZ
@@ -344,7 +353,8 @@ function combatCard(v, ctx, idx) {
 
 // ----- the marines' cards ------------------------------------------------------------------------
 function equipCard(c, ctx, idx) {
-  const node = el("div", { class: "mars-equip", "data-card": c.name, "data-testid": "mars-equip", title: `${c.name}: ${c.text}` },
+  const node = el("div", { class: "mars-equip", "data-card": c.name, "data-testid": "mars-equip", "data-id": `equip-${c.name}`,
+    title: `${c.name}: ${c.text}` },
     el("b", { text: c.name }), el("div", { class: "small", text: c.text }));
   return hot(node, ctx, idx, `equip:${c.name}`);
 }
@@ -354,21 +364,38 @@ function marineCard(v, m, ctx, idx) {
   const person = seats[m.seat] && seats[m.seat].display ? seats[m.seat].display : "";
   const playing = v.turn && v.turn.marine === m.seat && v.phase !== "next-marine" && v.phase !== "over";
   const where = `${zoneLabel(v, v.ring.zones_of_columns[m.col])}, column ${m.col + 1}, level ${m.level}`;
-  const node = el("div", { class: "mars-marine-card" + (playing ? " now" : "") + (m.crashed ? " crashed" : ""), "data-testid": "mars-marine",
-    "data-seat": m.seat },
-  el("div", { class: "mars-cardhead" }, el("span", { class: "dot", style: `background:${colourOf(m)}` }), el("b", { text: m.name }),
-    person ? el("span", { class: "muted small", text: ` · ${person}` }) : null),
+  // the head names the marine and is the place a decision naming it lights (the abilities and the
+  // equipment below are places of their own: no button inside a button)
+  const head = hot(el("div", { class: "mars-cardhead" }, el("span", { class: "dot", style: `background:${colourOf(m)}` }), el("b", { text: m.name }),
+    person ? el("span", { class: "muted small", text: ` · ${person}` }) : null), ctx, idx, `marine:${m.seat}`);
+  return el("div", { class: "mars-marine-card" + (playing ? " now" : "") + (m.crashed ? " crashed" : "") + (m.out ? " out" : ""),
+    "data-testid": "mars-marine", "data-seat": m.seat },
+  head,
   el("div", { class: "small" },
-    el("span", { class: "tag" + (m.crashed ? " bad" : " ok"), text: m.crashed ? "crashed" : "standing",
-      title: m.crashed ? "Crashed: it gets up at the start of its next turn and plays it with 2 dice." : "Standing: it plays with 4 dice." }),
+    m.out ? el("span", { class: "tag bad", text: "out of the game", title: "This marine left the game (kamikaze): the team plays on without it." })
+      : el("span", { class: "tag" + (m.crashed ? " bad" : " ok"), text: m.crashed ? "crashed" : "standing",
+        title: m.crashed ? "Crashed: it gets up at the start of its next turn and plays it with 2 dice." : "Standing: it plays with 4 dice." }),
     el("span", { class: "tag", text: m.acted ? "has played" : "to play", title: "Each marine plays once a round, in any order the team likes." }),
-    el("span", { class: "tag", text: `kills ${m.kills}`, title: "Aliens this marine has killed." })),
+    el("span", { class: "tag", text: `kills ${m.kills}`, title: "Aliens this marine has killed." }),
+    m.tired ? el("span", { class: "tag warn", "data-testid": "mars-tired", text: "tired", title: "After the power-up injector: 3 dice next turn." }) : null,
+    m.orbital_spent ? el("span", { class: "tag", text: "bombing spent", title: "The orbital bombing has been called this game." }) : null),
   el("div", { class: "muted small", text: `${where} · ${m.side} side` }),
-  m.training ? el("div", { class: "mars-training", "data-testid": "mars-training", title: m.training.text },
-    el("b", { text: `Training: ${m.training.name}` }), el("div", { class: "small", text: m.training.text })) : null,
+  trainingCard(m, ctx, idx),
   Array.isArray(m.equipment) && m.equipment.length && m.seat !== ctx.seat
     ? el("div", { class: "mars-equips" }, m.equipment.map(c => equipCard(c, ctx, idx))) : null);
-  return hot(node, ctx, idx, `marine:${m.seat}`);
+}
+
+// The special training: the ability kept, or while none is kept yet the card's two abilities
+// (the training decision lights them).
+function trainingCard(m, ctx, idx) {
+  if (m.training) return el("div", { class: "mars-training", "data-testid": "mars-training", title: m.training.text },
+    el("b", { text: `Training: ${m.training.name}` }), el("div", { class: "small", text: m.training.text }));
+  const two = Array.isArray(m.training_card) ? m.training_card : [];
+  if (!two.length) return null;
+  return el("div", { class: "mars-training choosing", "data-testid": "mars-training-card" },
+    el("div", { class: "muted small", text: "Training card: one of" }),
+    el("div", { class: "mars-abilities" }, two.map(a => hot(el("div", { class: "mars-ability", "data-ability": a.name, "data-testid": "mars-ability" },
+      el("b", { text: a.name }), el("div", { class: "small", text: a.text })), ctx, idx, `train:${a.name}`))));
 }
 
 // The shown seat's equipment: its hand, docked beside the decision by the page.
@@ -385,9 +412,14 @@ function hint(v, ctx) {
   const d = ctx.decision;
   if (!d || d.seat !== ctx.seat) return null;
   const H = {
+    training: "Keep one ability of your training card: click it on your marine's card.",
+    landing: "Click the Landing Zone box where your marine lands.",
     "next-marine": "Click the marine who acts next (on the ring or its card).",
     program: "Put dice on your actions with the + buttons of the combat card, then roll; or click the MMM for the nuke when you may.",
-    act: "Click a lit box to move there or to shoot it, or a rolled die to roll it again.",
+    act: "Click a lit box to move there or to shoot it, or a rolled die to roll it again; your equipment cards are in your hand.",
+    "lucky-charm": "Click the dice to roll again with the lucky charm, then roll.",
+    "teleport-level": "Click the box where your marine appears.",
+    drone: "Pick the two dice the drone rolls from the list, or leave it idle.",
     "go-on": "Roll your next action or stop here.",
   };
   return el("div", { class: "mars-hint", "data-testid": "mars-hint", text: H[d.kind] || d.prompt });
