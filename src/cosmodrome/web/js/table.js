@@ -301,12 +301,14 @@ async function showAbout(game) {
 
 async function draw() {
   if (!shown || !shown.msg) return;
-  const m = shown.msg;
   if (!renderer) {
-    renderer = await loadRenderer(m.game);
-    showAbout(m.game);
-    $("rules-link").href = `/rules.html?game=${encodeURIComponent(m.game)}`;
+    const game = shown.msg.game;
+    renderer = await loadRenderer(game);
+    showAbout(game);
+    $("rules-link").href = `/rules.html?game=${encodeURIComponent(game)}`;
   }
+  // read after the wait: a message that came meanwhile is the one to draw, all of it
+  const m = shown.msg;
   yourTurn(m);
   $("title").textContent = `${m.title} · game ${m.game_id}`;
   $("status").textContent = m.status === "running" ? `move ${m.actions}` : m.status;
