@@ -40,7 +40,7 @@ import numpy as np
 
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.pettingzoo import RENDER_MODES, check_action  # noqa: F401  (shared helpers)
-from cosmodrome.adapters.tensor import schema_for
+from cosmodrome.adapters.tensor import layout_version, schema_for
 from cosmodrome.core import Bot, Game, GameOverError, IllegalActionError, OptionError, State, game_names, get_game
 
 #: what ``step`` does with an action id inside the space that is not legal now
@@ -127,6 +127,7 @@ class CosmodromeEnv(gymnasium.Env):
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.schema = schema_for(self.game, self.players, self.options)
+        self.metadata = dict(self.metadata, observation_version=layout_version(self.game, self.players, self.options))
         low, high = self.schema.bounds()
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
         self.action_space = LegalDiscrete(self.game.num_actions, self)

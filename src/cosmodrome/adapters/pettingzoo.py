@@ -34,7 +34,7 @@ from typing import Any, Mapping, Optional, Union
 import numpy as np
 
 from cosmodrome.adapters._deps import require
-from cosmodrome.adapters.tensor import schema_for
+from cosmodrome.adapters.tensor import layout_version, schema_for
 from cosmodrome.core import Game, GameOverError, IllegalActionError, Rng, get_game
 
 pettingzoo = require("pettingzoo")
@@ -75,7 +75,8 @@ class CosmodromeAECEnv(AECEnv):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0")
+        self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0",
+                             observation_version=layout_version(self.game, self.players, self.options))
         self.schema = schema_for(self.game, self.players, self.options)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}

@@ -24,7 +24,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.flat import load_fields
-from cosmodrome.games.mars import actions, evaluation, rounds, text, view
+from cosmodrome.games.mars import actions, evaluation, observation, rounds, text, view
 from cosmodrome.games.mars.components import DATA_FILE, load_components
 from cosmodrome.games.mars.setup import new_game
 from cosmodrome.games.mars.state import (BAG, DEAD, GONE, HOOKS, INCOMING, INT_FIELDS, LIST_FIELDS, NUM_ACTIONS,
@@ -35,7 +35,7 @@ LAYERS = (
     ("components", "state"),                                         # data
     ("text",),                                                       # names and texts
     ("combat", "turn", "waves", "rounds", "setup", "actions"),       # rules
-    ("view", "evaluation", "heuristic"),                             # seen, estimated, played
+    ("view", "observation", "evaluation", "heuristic"),              # seen, estimated, played
     ("__init__",),                                                   # the face
 )
 
@@ -45,6 +45,7 @@ HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions
 
 class MarchOnMars(Game):
     name = "mars"
+    observation_layout = staticmethod(observation.layout)
     title = "March on Mars"
     min_players = 2
     max_players = 5
