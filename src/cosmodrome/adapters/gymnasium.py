@@ -40,6 +40,7 @@ import numpy as np
 
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.pettingzoo import RENDER_MODES, check_action  # noqa: F401  (shared helpers)
+from cosmodrome.adapters.rewards import REWARDS, rewards_of
 from cosmodrome.adapters.tensor import layout_version, schema_for
 from cosmodrome.core import Bot, Game, GameOverError, IllegalActionError, OptionError, State, game_names, get_game
 
@@ -103,8 +104,12 @@ class CosmodromeEnv(gymnasium.Env):
 
     def __init__(self, game: Union[str, Game] = "venus", players: Optional[int] = None, seat: int = 0,
                  opponents: Union[str, Sequence[str]] = "random", options: Optional[Mapping[str, Any]] = None,
-                 render_mode: Optional[str] = None, illegal_action: str = "random") -> None:
+                 render_mode: Optional[str] = None, illegal_action: str = "random", reward: str = "win_share",
+                 vp_scale: float = 10.0) -> None:
         super().__init__()
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward, self.vp_scale = reward, vp_scale
         if illegal_action not in ILLEGAL_POLICIES:
             raise OptionError(f"illegal_action must be one of {', '.join(ILLEGAL_POLICIES)}, not {illegal_action!r}")
         self.illegal_action = illegal_action
@@ -186,7 +191,7 @@ class CosmodromeEnv(gymnasium.Env):
         self.state.apply(a)  # IllegalActionError (ValueError) naming the legal ones; nothing changes
         self._play_opponents()
         terminated = self.state.is_terminal()
-        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        reward = rewards_of(self.state, self.reward, self.vp_scale)[self.seat] if terminated else 0.0
         return self._obs(), reward, terminated, False, self._info(illegal)
 
     def render(self) -> Optional[str]:
