@@ -42,6 +42,7 @@ def test_declared_layout_is_lossless_and_in_unit_range(name):
                 for seat in range(players):
                     view = s.view(seat)
                     vec = lay.encode(view, strict=True)  # nothing undeclared, out of range or unknown
+                    assert np.array_equal(vec, lay.encode(view))  # the generated fast path agrees
                     assert vec.shape == (lay.size,) and vec.min() >= 0.0 and vec.max() <= 1.0
                     covered = lay.covered(view)
                     assert lay.decode(vec) == covered  # the vector gives the view back

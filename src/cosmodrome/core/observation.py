@@ -368,6 +368,97 @@ def _same(v: Any) -> Any:
     return v
 
 
+class _Gen:
+    """Writes one straight-line Python function that encodes a view for a layout: the fast
+    path of :meth:`Layout.encode` (the closures of ``compile`` check, decode and cover)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.consts: dict[str, Any] = {}
+        self.n = 0
+
+    def var(self, prefix: str = "t") -> str:
+        self.n += 1
+        return f"{prefix}{self.n}"
+
+    def const(self, value: Any) -> str:
+        name = self.var("c")
+        self.consts[name] = value
+        return name
+
+    def emit(self, depth: int, line: str) -> None:
+        self.lines.append("    " * depth + line)
+
+    def field(self, f: Field, v: str, off: str, depth: int) -> None:
+        """Code filling ``f`` from the expression ``v`` at offset expression ``off``."""
+        e = self.emit
+        if isinstance(f, Num):
+            x = self.var("x")
+            e(depth, f"{x} = ({v} - {f.lo}) * {1.0 / (f.hi - f.lo)!r}")
+            e(depth, f"out[{off}] = 0.0 if {x} < 0.0 else (1.0 if {x} > 1.0 else {x})")
+        elif isinstance(f, Flag):
+            e(depth, f"if {v}: out[{off}] = 1.0")
+        elif isinstance(f, OneHot):
+            idx = self.const({val: i for i, val in enumerate(f.values)})
+            i = self.var("i")
+            e(depth, f"{i} = {idx}.get({v})")
+            e(depth, f"if {i} is not None: out[{off} + {i}] = 1.0")
+        elif isinstance(f, Opt):
+            t = self.var()
+            e(depth, f"{t} = {v}")
+            e(depth, f"if {t} is None: out[{off}] = 1.0")
+            e(depth, "else:")
+            self.field(f.inner, t, f"{off} + 1", depth + 1)
+        elif isinstance(f, Bag):
+            idx = self.const({val: i for i, val in enumerate(f.values)})
+            t, i = self.var(), self.var("i")
+            e(depth, f"for {t} in {v}:")
+            e(depth + 1, f"{i} = {idx}.get({t}[{f.key!r}])" if f.key else f"{i} = {idx}.get({t})")
+            e(depth + 1, f"if {i} is not None:")
+            e(depth + 2, f"{t} = out[{off} + {i}] + {1.0 / f.cap!r}")
+            e(depth + 2, f"out[{off} + {i}] = {t} if {t} < 1.0 else 1.0")
+        elif isinstance(f, Tup):
+            w = len(f.elem.entries("x"))
+            seq = self.var("s")
+            e(depth, f"{seq} = {v}")
+            for j in range(f.n):
+                t = self.var()
+                e(depth, f"{t} = {seq}[{j}]")
+                self.field(f.elem, t, f"{off} + {j * w}", depth)
+        elif isinstance(f, List):
+            w = len(f.elem.entries("x"))
+            seq, t, j, b = self.var("s"), self.var(), self.var("j"), self.var("b")
+            e(depth, f"{seq} = {v}")
+            e(depth, f"if len({seq}) > {f.n}: {seq} = {seq}[:{f.n}]")
+            e(depth, f"out[{off}] = len({seq}) * {1.0 / f.n!r}")
+            e(depth, f"for {j}, {t} in enumerate({seq}):")
+            e(depth + 1, f"{b} = {off} + 1 + {j} * {w}")
+            self.field(f.elem, t, b, depth + 1)
+        elif isinstance(f, Obj):
+            pos = 0
+            for k, sub in f._children():
+                t = self.var()
+                if k in f.maybe:
+                    e(depth, f"if {k!r} in {v}:")
+                    e(depth + 1, f"out[{off} + {pos}] = 1.0")
+                    e(depth + 1, f"{t} = {v}[{k!r}]")
+                    self.field(sub, t, f"{off} + {pos + 1}", depth + 1)
+                    pos += 1
+                else:
+                    e(depth, f"{t} = {v}[{k!r}]")
+                    self.field(sub, t, f"{off} + {pos}", depth)
+                pos += len(sub.entries("x"))
+        else:  # pragma: no cover - every field kind is handled above
+            raise TypeError(f"no code for {type(f).__name__}")
+
+    def function(self, root: Obj) -> Callable:
+        self.field(root, "view", "0", 1)
+        src = "def encode(view, out):\n" + "\n".join(self.lines) + "\n"
+        scope = dict(self.consts)
+        exec(compile(src, "<observation layout>", "exec"), scope)
+        return scope["encode"]
+
+
 class Layout:
     """The declared observation of one game for one player count and options.
 
@@ -379,6 +470,7 @@ class Layout:
         self._entries = root.entries("")
         self.size = len(self._entries)
         self._fill, self._decode, self._cover = root.compile(0)
+        self._fast = _Gen().function(root)
 
     def encode(self, view: Mapping[str, Any], out: Optional[np.ndarray] = None,
                strict: bool = False) -> np.ndarray:
@@ -388,7 +480,10 @@ class Layout:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        self._fill(view, out, strict, "")
+        if strict:
+            self._fill(view, out, True, "")
+        else:
+            self._fast(view, out)
         return out
 
     def decode(self, vec: Sequence[float]) -> dict[str, Any]:
