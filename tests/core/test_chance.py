@@ -18,7 +18,8 @@ PLAYERS = {"pocket-race": (2, 4), "venus": (2, 3, 5), "cosmic-run": (1, 2)}
 
 
 def test_which_games_offer_explicit_chance():
-    flags = {g.name: g.explicit_chance for g in games()}
+    # the repository's games (test suites may register games of their own)
+    flags = {g.name: g.explicit_chance for g in games() if type(g).__module__.startswith("cosmodrome.")}
     assert {n for n, f in flags.items() if f} == EXPLICIT
     assert {n for n, f in flags.items() if not f} == SAMPLED_ONLY
     for name in SAMPLED_ONLY:

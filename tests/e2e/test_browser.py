@@ -211,7 +211,7 @@ def test_venus_played_to_the_end_by_clicking(server, browser, tmp_path):
     plain test run leaves the work tree untouched)."""
     shot = (DOCS if os.environ.get("COSMODROME_UPDATE_SCREENSHOTS") else tmp_path) / "screenshot-venus.png"
     game_id, pages = play_game(server, browser, "venus", 3, None, lambda v: [c["card"] for c in (v.get("hand") or [])],
-                               max_seconds=150, screenshot=shot)
+                               max_seconds=240, screenshot=shot)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     a, b, spec = pages
     # the end: scoring by planet with the engine's totals and the winner (or all lose)

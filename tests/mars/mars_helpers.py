@@ -4,9 +4,23 @@ position keeps."""
 import json
 
 from cosmodrome.core import Rng, get_game
-from cosmodrome.games.mars.state import BAG, DEAD, GONE, INCOMING, OVER
+from cosmodrome.games.mars.state import A_LAND, A_TRAIN, ACT, BAG, DEAD, DECK, DISCARD, GONE, INCOMING, OVER, TRAIN
 
 GAME = get_game("mars")
+
+
+def landed(players=2, seed=1, options=None, faces=None, boxes=None):
+    """A new game past the set-up decisions: marine ``m`` keeps face ``faces[m]`` of its
+    training card and lands on column ``boxes[m]`` of the LZ (``m % 4``). Without ``faces``
+    the marines are left with no ability at all, so that a rule's test sees the base rule."""
+    s = GAME.new_state(players, seed, options or {})
+    for m in range(players):
+        assert s.phase == TRAIN and s.to_move() == m
+        s.apply(A_TRAIN + (faces[m] if faces else 0))
+        s.apply(A_LAND + (boxes[m] if boxes else m % 4))
+    if faces is None:
+        s.train = [-1] * players
+    return s
 
 
 def check_invariants(s) -> None:
@@ -24,6 +38,11 @@ def check_invariants(s) -> None:
     for d in s.defenders():
         assert s.aloc[d] not in (BAG, DEAD) and s.aloc[d] < 0 or s.zone[s.aloc[d] // s.levels] in (0, 6)
     assert sum(1 for p in s.aloc if p == GONE) <= 2
+    # the equipment cards: each in the deck, the discard or the hand of a marine in the game
+    assert len(s.eq) == len(s.C.equipment) == 8
+    assert all(w in (DECK, DISCARD) or (0 <= w < s.num_players and not s.out[w]) for w in s.eq)
+    if s.options.get("threat") == "sergeant":
+        assert all(w == DECK for w in s.eq)
     for m in range(s.num_players):
         assert s.standing(s.mcol[m], s.mlvl[m])
     assert 1 <= s.round <= s.C.rounds and 0 <= s.base_hits <= s.C.base_attacks
@@ -40,6 +59,8 @@ def random_game(players, seed, options=None, check_every=1):
         if n % check_every == 0:
             check_invariants(s)
         legal = s.legal_actions()
+        labels = [s.action_label(a) for a in legal]
+        assert legal == sorted(set(legal)) and len(set(labels)) == len(labels), labels   # OpenSpiel's contract
         s.apply(legal[r.below(len(legal))])
         n += 1
     check_invariants(s)
@@ -48,3 +69,31 @@ def random_game(players, seed, options=None, check_every=1):
 
 def views_json(s) -> str:
     return json.dumps([s.view(k) for k in list(range(s.num_players)) + [None]])
+
+
+def bare(players=2, seed=1, **options):
+    """A fresh game with every alien back in the bag but the defenders."""
+    s = landed(players, seed, options)
+    for i in range(len(s.aloc)):
+        if i not in s.defenders():
+            s.aloc[i] = BAG
+    return s
+
+
+def alien(s, colour, col, lvl=1):
+    """Put a bagged alien of ``colour`` on a box; returns its number."""
+    i = next(i for i in range(len(s.aloc)) if s.colour(i) == colour and s.aloc[i] == BAG)
+    s.aloc[i] = s.box(col, lvl)
+    return i
+
+
+def rolled(s, m, faces):
+    """Marine ``m`` in the act phase with the dice ``{die: face}`` just rolled (not its first
+    roll, so the LZ and antenna re-rolls do not apply)."""
+    s.cur, s.phase, s.slot, s.first_slot, s.rerolled = m, ACT, 0, -1, 0
+    s.prog = [0 if d in faces else -1 for d in range(6)]
+    s.faces = [faces.get(d, 0) for d in range(6)]
+
+
+def col_of(s, zone, k=0):
+    return s.zone_cols(zone)[k]

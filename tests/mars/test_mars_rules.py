@@ -7,45 +7,17 @@ from cosmodrome.core import IllegalActionError, RecordError
 from cosmodrome.games.lunar.dice import ACCIDENT
 from cosmodrome.games.mars import combat, rounds, turn, waves
 from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_MISSILE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_SEAT, A_SHOOT,
-                                         A_SUPPORT, ACT, BAG,
+                                         A_SUPPORT, ACT,
                                          CHOOSE, DEAD,
                                          D_RIGHT, FAR_RIGHT, GONE, LZ, NEAR_RIGHT, OVER, PROGRAM, RIGHT, LEFT)
-from mars_helpers import GAME, check_invariants
+from mars_helpers import GAME, alien, bare, check_invariants, col_of, landed, rolled
 
 Y, B, R = 0, 1, 2
 
 
-def bare(players=2, seed=1, **options):
-    """A fresh game with every alien back in the bag but the defenders."""
-    s = GAME.new_state(players, seed, options)
-    for i in range(len(s.aloc)):
-        if i not in s.defenders():
-            s.aloc[i] = BAG
-    return s
-
-
-def alien(s, colour, col, lvl=1):
-    """Put a bagged alien of ``colour`` on a box; returns its number."""
-    i = next(i for i in range(len(s.aloc)) if s.colour(i) == colour and s.aloc[i] == BAG)
-    s.aloc[i] = s.box(col, lvl)
-    return i
-
-
-def rolled(s, m, faces):
-    """Marine ``m`` in the act phase with the dice ``{die: face}`` just rolled (not its first
-    roll, so the LZ and antenna re-rolls do not apply)."""
-    s.cur, s.phase, s.slot, s.first_slot, s.rerolled = m, ACT, 0, -1, 0
-    s.prog = [0 if d in faces else -1 for d in range(6)]
-    s.faces = [faces.get(d, 0) for d in range(6)]
-
-
-def col_of(s, zone, k=0):
-    return s.zone_cols(zone)[k]
-
-
 # ----- prepare landing -------------------------------------------------------------------
 def test_setup_full_ring_for_three_or_more():
-    s = GAME.new_state(3, 4)
+    s = landed(3, 4)
     assert len(s.cards) == 4 and len(s.strip) == 2 + 4 * 6 + 4
     assert s.sides == (LEFT, RIGHT)
     for side, d in zip((LEFT, RIGHT), s.defenders()):
@@ -58,7 +30,7 @@ def test_setup_full_ring_for_three_or_more():
 
 
 def test_setup_half_board_for_two():
-    s = GAME.new_state(2, 4)
+    s = landed(2, 4)
     assert len(s.cards) == 2 and s.sides == (RIGHT,) and len(s.strip) == 4 + 12 + 1
     assert s.aloc[s.defenders()[LEFT]] == GONE and s.defender_alive(RIGHT)
     assert len(waves.aliens_in_zone(s, NEAR_RIGHT)) == 3 and len(waves.aliens_in_zone(s, FAR_RIGHT)) == 3
@@ -71,7 +43,7 @@ def test_random_upgrades_come_from_the_six_counters():
 
 # ----- free order among the marines --------------------------------------------------------
 def test_the_first_waiting_marine_chooses_who_acts_and_the_chosen_one_plays():
-    s = GAME.new_state(3, 1)
+    s = landed(3, 1)
     assert s.to_move() == 0
     s.apply(A_SEAT + 2)
     assert s.phase == PROGRAM and s.to_move() == 2
@@ -85,7 +57,7 @@ def test_the_first_waiting_marine_chooses_who_acts_and_the_chosen_one_plays():
 
 # ----- programming ---------------------------------------------------------------------------
 def test_four_dice_on_up_to_three_actions():
-    s = GAME.new_state(2, 1)
+    s = landed(2, 1)
     s.apply(A_SEAT + 0)
     assert A_DONE not in s.legal_actions()          # at least one die
     for d in range(4):
@@ -96,7 +68,7 @@ def test_four_dice_on_up_to_three_actions():
 
 
 def test_a_crashed_marine_gets_up_with_two_dice():
-    s = GAME.new_state(2, 1)
+    s = landed(2, 1)
     s.mdown[0] = 1
     s.apply(A_SEAT + 0)
     assert s.mdown[0] == 0 and s.dice_n == 2
@@ -201,7 +173,7 @@ def test_engaged_marines_fight_with_ones_only_or_lose_the_dice():
 
 
 def test_dont_stop_marine_a_roll_must_be_used():
-    s = GAME.new_state(2, 3)
+    s = landed(2, 3)
     s.apply(A_SEAT + 0)
     s.apply(A_PROGRAM)
     s.apply(A_DONE)
@@ -346,7 +318,7 @@ def test_a_companion_lets_the_nuke_reroll_its_lowest_die(monkeypatch):
 
 # ----- records -----------------------------------------------------------------------------------
 def test_malformed_saved_states_are_refused_with_a_reason():
-    s = GAME.new_state(3, 1)
+    s = landed(3, 1)
     d = s.to_json()
     with pytest.raises(RecordError, match="martian card"):
         GAME.state_from_json({**d, "cards": [0, 0, 1, 2]})

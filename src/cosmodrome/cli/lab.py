@@ -113,6 +113,19 @@ def tally_tables(a: dict[str, Any]) -> list[Table]:
     return out
 
 
+def breakdown_table(cells: list[dict[str, Any]], cooperative: bool) -> Table:
+    by = cells[0]["option"] if cells else ""
+    t = Table(title="Win rate by " + (f"{by} and " if by else "") + "player count")
+    for col in (by or "option", "players", "games", "team win rate" if cooperative else "games with a winner",
+                "95% CI", "ends"):
+        t.add_column(col, justify="left" if col in (by, "ends", "option") else "right")
+    for c in cells:
+        t.add_row(str(c["value"]) if by else "-", str(c["players"]), str(c["games"]), f"{100 * c['win_rate']:.1f}%",
+                  f"{100 * c['ci'][0]:.1f}–{100 * c['ci'][1]:.1f}%",
+                  ", ".join(f"{k} {v}" for k, v in c["end_causes"].items()))
+    return t
+
+
 WORKERS_HELP = "parallel worker processes (or Ray CPUs)"
 BACKEND_HELP = "local (processes on this machine) or ray"
 
@@ -237,9 +250,14 @@ def balance(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
     db: Path = typer.Option(Path("runs") / "lab.sqlite", "--db", help="SQLite file storing every finished game"),
     report: Optional[Path] = typer.Option(None, "--report", help="report folder (default runs/balance-ID)"),
+    by: Optional[str] = typer.Option(None, "--by", help="also give the win rate for every value of this option "
+                                     "and every player count (default: the game's own, e.g. mars: threat; "
+                                     "'' for none)"),
 ) -> None:
     """Self-play statistics (seat advantage, VP spread, crises, all-lose causes, game length),
-    and with --variant the same for a variant beside the default, differences with 95% CIs."""
+    and with --variant the same for a variant beside the default, differences with 95% CIs;
+    the win rate by an option's values and player count (--by) with 95% CIs."""
+    from cosmodrome.lab.breakdown import axes, breakdown, markdown, wanted
     from cosmodrome.lab.report import write_balance_report
     from cosmodrome.lab.selfplay import SelfPlay, compare, variant_option
     from cosmodrome.lab.store import batch_id
@@ -249,6 +267,9 @@ def balance(
     opts = parse_option_pairs(option)
     specs = split_bots(bots)
     base = SelfPlay(g.name, specs, n, players, seed, dict(opts), label="default")
+    sweep = None
+    if variant is None and wanted(g.name, by):
+        sweep = axes(g.name, opts, by, players if players is not None or len(specs) == 1 else len(specs))
     var = None
     if variant is not None:
         path = variant_option(variant)
@@ -292,11 +313,21 @@ def balance(
     else:
         for t in tally_tables(a):
             console.print(t)
+    cells = None
+    if sweep is not None:
+        with _store(db) as store:
+            def play(sp):
+                with progress_bar(n, sp.label) as tick:
+                    return sp.run(workers=workers, backend=backend, ray_address=ray_address,
+                                  on_result=lambda r: tick(), store=store)
+            cells = breakdown(g.name, specs, n, seed, opts, sweep[0], sweep[1], run=play)
+        console.print(breakdown_table(cells, g.cooperative))
     rid = batch_id("balance", {"arms": [sp.id for sp in arms]})
     dest = report if report is not None else Path("runs") / f"balance-{rid}"
     path = write_balance_report(a, dest, variant=out["variant"][1] if var else None, comparison=comparison,
                                 title=f"{g.name}, {base.players} players, bots {', '.join(sorted(set(base.bots)))}",
-                                command=command_line())
+                                command=command_line(),
+                                sections=markdown(cells, g.cooperative) if cells else None)
     console.print(f"Report: {path}")
 
 

@@ -171,6 +171,9 @@ class Game(ABC):
     #: the game's declared observation: a function ``(players, options) -> Layout`` (see
     #: :mod:`cosmodrome.core.observation`), or None (the adapters then derive a layout)
     observation_layout: Optional[Callable[..., Any]] = None
+    #: options (choice or yes/no) whose every value the lab's ``balance`` compares by default,
+    #: with every player count (e.g. a difficulty level)
+    balance_by: tuple[str, ...] = ()
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None,

@@ -236,7 +236,7 @@ def write_tournament_report(a: dict[str, Any], dest: str | Path, command: str = 
 # ----- balance -----------------------------------------------------------------------------
 def write_balance_report(base: dict[str, Any], dest: str | Path, variant: Optional[dict[str, Any]] = None,
                          comparison: Optional[list[dict[str, Any]]] = None, title: str = "",
-                         command: str = "") -> Path:
+                         command: str = "", sections: Optional[list[str]] = None) -> Path:
     dest = Path(dest)
     p = base["players"]
     arms = [base] + ([variant] if variant else [])
@@ -294,6 +294,8 @@ def write_balance_report(base: dict[str, Any], dest: str | Path, variant: Option
                 lines.append(f"| {row['measure']} | {row['default']:.3f} | {row['variant']:.3f} | {d} | "
                              f"{row['ci'][0]:+.3f} … {row['ci'][1]:+.3f} |")
             lines.append("")
+        if sections:
+            lines += sections + [""]
         lines += ["## Plots", "", "![win share per seat](win_share_by_seat.png)", "",
                   "![victory points per seat](vp_by_seat.png)", "", "![how games end](end_causes.png)"]
         for key, fname in extra:

@@ -9,13 +9,14 @@ seat wins or loses together (``Game.cooperative``). Movement and dice come from
 
 The package's modules import one way, in the order of :data:`LAYERS`: data
 (``components``, ``state``) → names and texts (``text``) → the rules as the rulebook reads
-(combat, the marine's turn, waves and the base, the round, setup, the action dispatch) →
+(the equipment deck, combat, the marine's turn, the cards and abilities played besides the
+dice, waves and the base, the round, setup, the action dispatch) →
 ``view``, ``evaluation``, ``heuristic`` → this face. A rule that must go on with a higher
 one (the end of a marine's turn) calls it through ``state.HOOKS``, registered here.
 
 >>> s = GAME.new_state(3, seed=3)
 >>> s.decision_kind(), GAME.cooperative
-('next-marine', True)
+('training', True)
 """
 
 from __future__ import annotations
@@ -24,23 +25,23 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.flat import load_fields
-from cosmodrome.games.mars import actions, evaluation, observation, rounds, text, view
-from cosmodrome.games.mars.components import DATA_FILE, load_components
+from cosmodrome.games.mars import actions, evaluation, observation, rounds, specials, text, view
+from cosmodrome.games.mars.components import DATA_FILE, TRAINING_CARDS, load_components
 from cosmodrome.games.mars.setup import new_game
-from cosmodrome.games.mars.state import (BAG, DEAD, GONE, HOOKS, INCOMING, INT_FIELDS, LIST_FIELDS, NUM_ACTIONS,
-                                         OVER, MarsState)
+from cosmodrome.games.mars.state import (BAG, DEAD, DISCARD, GONE, HOOKS, INCOMING, INT_FIELDS, LIST_FIELDS,
+                                         NUM_ACTIONS, DRONE, MarsState)
 
 #: the one-way import order of the package, lowest first
 LAYERS = (
     ("components", "state"),                                         # data
     ("text",),                                                       # names and texts
-    ("combat", "turn", "waves", "rounds", "setup", "actions"),       # rules
+    ("equipment", "combat", "turn", "specials", "waves", "rounds", "setup", "actions"),   # rules
     ("view", "observation", "evaluation", "heuristic"),              # seen, estimated, played
     ("__init__",),                                                   # the face
 )
 
 HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
-               view=view.view, evaluation=evaluation.evaluation, end_turn=rounds.end_turn)
+               view=view.view, evaluation=evaluation.evaluation, end_turn=rounds.end_turn, uses=specials.uses)
 
 
 class MarchOnMars(Game):
@@ -51,6 +52,7 @@ class MarchOnMars(Game):
     max_players = 5
     num_actions = NUM_ACTIONS
     cooperative = True
+    balance_by = ("threat",)
     description = ("Co-operative: space marines fight round a ring of martian cards through alien waves "
                    "to nuke the Martian Master Mind within eight rounds, before the base falls.")
     heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"
@@ -106,10 +108,15 @@ class MarchOnMars(Game):
             raise RecordError(f"malformed mars state: {exc}") from None
         n_boxes = len(s.strip) * s.levels
         places = {BAG, DEAD, GONE} | {INCOMING - k for k in s.sides}
-        if (not 1 <= s.phase <= OVER or not 0 <= s.cur < players
+        if (not 1 <= s.phase <= DRONE or not 0 <= s.cur < players
                 or any(not (0 <= p < n_boxes or p in places) for p in s.aloc)
                 or any(not 0 <= c < len(s.strip) or not s.standing(c, y) for c, y in zip(s.mcol, s.mlvl))
-                or any(not -1 <= a <= 2 for a in s.prog) or any(not -1 <= u <= 2 for u in s.upg)):
+                or any(not -1 <= a <= 2 for a in s.prog) or any(not -1 <= u <= 2 for u in s.upg)
+                or not 0 <= s.end <= 4 or any(not DISCARD <= w < players for w in s.eq)
+                or any(not 0 <= c < TRAINING_CARDS for c in s.tcard) or len(set(s.tcard)) != players
+                or any(a not in (-1, c * 2, c * 2 + 1) for a, c in zip(s.train, s.tcard))
+                or any(f not in (0, 1) for f in s.out + s.spent + s.foresaw + s.scouted)
+                or any(not 0 <= f <= 2 for f in s.tired)):
             raise RecordError("the saved mars state is inconsistent (phase, positions or counters)")
         return s
 

@@ -10,62 +10,158 @@ from __future__ import annotations
 
 from typing import Any
 
-from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
+from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.mars.combat import engaged, shoot, targets
-from cosmodrome.games.mars.rounds import waiting
-from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_MISSILE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_ROLL, A_SEAT,
-                                         A_SHOOT, A_SUPPORT, ACT, CHOOSE, GO_ON, PROGRAM, MarsState)
-from cosmodrome.games.mars.text import die_name
-from cosmodrome.games.mars.turn import (after_action, bait, begin_turn, can_reroll, from_base, missile, move, next_action, nuke,
-                                        nuke_ready, program, programmed, reroll, support, support_targets)
+from cosmodrome.games.mars.rounds import end_turn, waiting
+from cosmodrome.games.mars.setup import choose_training, land_at
+from cosmodrome.games.mars.specials import (charm_mark, charm_roll, drone_roll, level_choice, orbital, pass_card,
+                                            step, teleport, use, uses)
+from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJECT, A_JET, A_KAMIKAZE, A_LAND, A_LEVEL,
+                                         A_MISSILE, A_MOVE, A_NUKE, A_ORBITAL, A_PRECOG, A_PROGRAM, A_REROLL, A_ROLL,
+                                         A_SEAT, A_SHOOT, A_STEP, A_SUPPORT, A_TELEPORT, A_TRAIN, A_USE, ACT, CHARM,
+                                         CHOOSE, DRONE, DRONE_PAIRS, GO_ON, JET_PACK, LAND, LEVEL, LZ, PROGRAM,
+                                         SNIPER, STEP_KINDS, TRAIN, MarsState)
+from cosmodrome.games.mars.text import die_name, step_name
+from cosmodrome.games.mars.turn import (after_action, bait, begin_turn, can_foresee, can_inject, can_reroll,
+                                        finish_turn, foresee, from_base, inject, jet_first, kamikaze_ready, missile,
+                                        move, next_action, nuke, nuke_ready, program, programmed, reroll, support,
+                                        support_targets)
 
 
-def moves(s: MarsState) -> list[int]:
+def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     """The moves of the current roll, one for each distinct landing of a colour and face
-    (none while engaged: rules, "They are all over me!")."""
-    if engaged(s, s.cur):
+    (none while engaged: rules, "They are all over me!", but for the Jet pack; none after a
+    Sniper's shot). In the air on a Jet pack, only the other dice, the same way. With
+    ``first_leg``, the first dice of Jet pack jumps instead (one for each distinct cell
+    reached)."""
+    m = s.cur
+    if (engaged(s, m) and not s.has(m, JET_PACK)) or (s.has(m, SNIPER) and s.mode == 2):
         return []
+    start = (s.jcol, s.jlvl) if s.jet else None
+    ways = (s.jback,) if s.jet else (0, 1)
+    base = A_JET if first_leg else A_MOVE
     out, seen = [], set()
     for d in range(6):
         if s.faces[d]:
-            for back in (0, 1):
+            for back in ways:
                 for mk in masks(DIE_COLOUR[d], steps_of(s.faces[d])):
-                    j = s.preview(s.cur, d, back, mk)
-                    key = (DIE_COLOUR[d], s.faces[d], back, j.col, j.level, j.outcome)
+                    j = s.preview(m, d, back, mk, start=start)
+                    end = j.path[-1] if first_leg and j.path else (j.col, j.level)
+                    key = (DIE_COLOUR[d], s.faces[d], back, end, j.outcome)
                     if key not in seen:       # one option per distinct landing
                         seen.add(key)
-                        out.append(A_MOVE + (d * 2 + back) * 8 + mk)
+                        out.append(base + (d * 2 + back) * 8 + mk)
     return out
+
+
+def act_legal(s: MarsState) -> list[int]:
+    """The options of a roll: move, shoot, or (with nothing possible) let the dice go."""
+    m = s.cur
+    shots = [A_SHOOT + (b * 4 + r) * 4 + y for b, r, y in targets(s, m)]
+    if s.has(m, SNIPER) and s.mode == 1:
+        shots = []
+    if s.jet:
+        return moves(s)
+    if s.drone or s.volley:
+        out = shots + [A_DONE] if s.volley else (shots or [A_DONE])
+    else:
+        out = moves(s) + shots
+        if s.has(m, JET_PACK) and sum(1 for f in s.faces if f) >= 2:
+            out += moves(s, first_leg=True)
+        out = sorted(out) if out else [A_DONE]      # engaged without a 1: the dice are lost
+    if can_reroll(s):
+        out += [A_REROLL + d for d in range(6) if s.faces[d]]
+    return out + uses(s)
+
+
+def program_legal(s: MarsState) -> list[int]:
+    if s.precog:                     # Precog: the foreseen dice go on actions, then the turn is played
+        left = [d for d in range(6) if s.pre[d] and s.prog[d] < 0]
+        out = [A_PROGRAM + d * 3 + a for d in left for a in range(3)] or [A_DONE]
+        return out + uses(s)
+    out = [A_DONE] if programmed(s) else []
+    if nuke_ready(s, s.cur):
+        out.append(A_NUKE)
+    if programmed(s) < s.dice_n:
+        out += [A_PROGRAM + d * 3 + a for d in range(6) if s.prog[d] < 0 for a in range(3)]
+    out += [A_SUPPORT + o for o in support_targets(s)]
+    if from_base(s):
+        out += [A_MISSILE + k * 5 + b for k in range(4) for b in s.active()] + [A_BAIT]
+    if can_inject(s):
+        out.append(A_INJECT)
+    if can_foresee(s):
+        out.append(A_PRECOG)
+    if kamikaze_ready(s, s.cur):
+        out.append(A_KAMIKAZE)
+    return sorted(out + uses(s))
 
 
 def legal(s: MarsState) -> list[int]:
+    """The legal actions, in increasing order (as OpenSpiel wants them)."""
+    return sorted(set(_legal(s)))
+
+
+def _legal(s: MarsState) -> list[int]:
+    if s.phase == TRAIN:
+        return [A_TRAIN, A_TRAIN + 1]
+    if s.phase == LAND:
+        return [A_LAND + k for k in range(len(s.zone_cols(LZ)))]
     if s.phase == CHOOSE:
         return [A_SEAT + m for m in waiting(s)]
+    if s.phase == LEVEL:
+        return [A_LEVEL + y for y in range(s.levels) if s.standing(s.tele_col - 1, y)]
+    if s.phase == CHARM:
+        return [A_REROLL + d for d in range(6) if s.faces[d] and not s.charm >> d & 1] + ([A_ROLL] if s.charm else [])
+    if s.phase == DRONE:
+        return [A_DONE] + [A_DRONE + k for k in range(len(DRONE_PAIRS))]
     if s.phase == PROGRAM:
-        out = [A_DONE] if programmed(s) else []
+        return program_legal(s)
+    if s.phase == GO_ON:
+        out = [A_DONE] + ([A_ROLL] if any(a > s.slot for a in s.prog) else [])
         if nuke_ready(s, s.cur):
             out.append(A_NUKE)
-        if programmed(s) < s.dice_n:
-            out += [A_PROGRAM + d * 3 + a for d in range(6) if s.prog[d] < 0 for a in range(3)]
-        out += [A_SUPPORT + o for o in support_targets(s)]
-        if from_base(s):
-            out += [A_MISSILE + k * 5 + b for k in range(4) for b in range(s.num_players)] + [A_BAIT]
-        return out
-    if s.phase == GO_ON:
-        return [A_DONE, A_ROLL]
-    shots = [A_SHOOT + (b * 4 + r) * 4 + y for b, r, y in targets(s, s.cur)]
-    out = moves(s) + shots
-    out = sorted(out) if out else [A_DONE]      # engaged without a 1: the dice are lost
-    if can_reroll(s):
-        out += [A_REROLL + d for d in range(6) if s.faces[d]]
-    return out
+        return out + uses(s)
+    return act_legal(s)
 
 
 def perform(s: MarsState, a: int) -> None:
     m = s.cur
-    if s.phase == CHOOSE:
+    ph = s.phase
+    if ph == TRAIN:
+        choose_training(s, a - A_TRAIN)
+    elif ph == LAND:
+        land_at(s, a - A_LAND)
+    elif ph == CHOOSE:
         begin_turn(s, a - A_SEAT)
+    elif ph == LEVEL:
+        level_choice(s, a - A_LEVEL)
+    elif ph == CHARM:
+        charm_roll(s) if a == A_ROLL else charm_mark(s, a - A_REROLL)
+    elif ph == DRONE:
+        if a == A_DONE:
+            end_turn(s)
+        else:
+            drone_roll(s, a - A_DRONE)
+    elif a >= A_JET:
+        k = a - A_JET
+        jet_first(s, m, k // 16, (k // 8) % 2, k % 8)
+    elif a >= A_TELEPORT:
+        teleport(s, a - A_TELEPORT)
+    elif a >= A_ORBITAL:
+        orbital(s, a - A_ORBITAL)
+    elif a == A_KAMIKAZE:
+        nuke(s, m, kamikaze=True)
+    elif a == A_PRECOG:
+        foresee(s)
+    elif a == A_INJECT:
+        inject(s)
+    elif a >= A_GIVE:
+        pass_card(s, a)
+    elif a >= A_STEP:
+        step(s, (a - A_STEP) // 2, (a - A_STEP) % 2)
+    elif a >= A_USE:
+        use(s, a - A_USE)
     elif a == A_BAIT:
         bait(s)
     elif a >= A_MISSILE:
@@ -75,25 +171,29 @@ def perform(s: MarsState, a: int) -> None:
         support(s, a - A_SUPPORT)
     elif a >= A_REROLL:
         reroll(s, a - A_REROLL)
-    elif s.phase == PROGRAM:
-        if a == A_NUKE:
-            nuke(s, m)
-        elif a == A_DONE:
+    elif a == A_NUKE:
+        nuke(s, m)
+    elif ph == PROGRAM:
+        if a == A_DONE:
             next_action(s)
         else:
             program(s, (a - A_PROGRAM) // 3, (a - A_PROGRAM) % 3)
-    elif s.phase == GO_ON:
+    elif ph == GO_ON:
         if a == A_ROLL:
             next_action(s)
         else:
             s.log("stop", f"{s.game.seat_name(m, s.num_players)} stops here.", seat=m)
-            s.prog = [-1] * 6
-            after_action(s)
+            finish_turn(s)
     elif a == A_DONE:
-        s.log("no-effect", f"{s.game.seat_name(m, s.num_players)} is engaged and rolled no 1: the dice are lost.")
+        if s.volley:
+            s.log("stop", f"{s.game.seat_name(m, s.num_players)} holds the other groups.", seat=m)
+        elif not s.drone or not any(s.faces):
+            s.log("no-effect", f"{s.game.seat_name(m, s.num_players)} has no use for the dice: they are lost.")
+        s.faces = [0] * 6
         after_action(s)
     elif a >= A_SHOOT:
         k = a - A_SHOOT
+        s.mode = 2
         shoot(s, m, k // 16, (k // 4) % 4, k % 4)
         after_action(s)
     else:
@@ -103,11 +203,78 @@ def perform(s: MarsState, a: int) -> None:
 
 def to_json(s: MarsState, a: int) -> dict[str, Any]:
     """The label and the places an action names (for the table to highlight)."""
+    if A_TRAIN <= a < A_LAND:
+        ab = s.C.abilities[s.tcard[s.cur] * 2 + a - A_TRAIN]
+        return {"action": a, "label": f"train as {ab.name}: {ab.text}", "ability": ab.name}
+    if A_LAND <= a < A_USE:
+        lz = s.zone_cols(LZ)
+        col = lz[min(a - A_LAND, len(lz) - 1)]
+        return {"action": a, "label": f"land on column {col + 1} of the Landing Zone", "col": col,
+                "level": s.C.layout["connector_level"]}
+    if A_LEVEL <= a < A_JET:
+        return {"action": a, "label": f"appear at level {a - A_LEVEL}", "col": s.tele_col - 1, "level": a - A_LEVEL}
+    if s.phase == CHARM:
+        if a == A_ROLL:
+            return {"action": a, "label": "roll the chosen dice again"}
+        return {"action": a, "label": f"roll {die_name(a - A_REROLL)} again too", "die": a - A_REROLL}
+    if a >= A_DRONE:
+        pair = DRONE_PAIRS[a - A_DRONE]
+        return {"action": a, "label": f"drone: roll {die_name(pair[0])} and {die_name(pair[1])}", "dice": list(pair)}
+    if s.phase == DRONE and a == A_DONE:
+        return {"action": a, "label": "leave the drone idle"}
     if a == A_DONE:
         label = {PROGRAM: "done: roll the first action", GO_ON: "stop the turn here"}.get(s.phase, "no effect")
+        if s.phase == PROGRAM and s.precog:
+            label = "done: play the foreseen dice"
+        if s.phase == ACT and s.volley:
+            label = "hold the other groups"
         return {"action": a, "label": label}
     if a == A_ROLL:
         return {"action": a, "label": "roll the next action"}
+    if a >= A_JET:
+        k = a - A_JET
+        d, back, mk = k // 16, (k // 8) % 2, k % 8
+        way = "back" if back else "forward"
+        if s.phase == ACT and s.faces[d]:
+            j = s.preview(s.cur, d, back, mk)
+            col, lvl = j.path[-1] if j.path else (j.col, j.level)
+            where = f" over column {col + 1}, level {lvl}" + ("" if j.outcome in ("safe", "fall", "hazard")
+                                                             else f" ({j.outcome})")
+            return {"action": a, "label": f"jet pack: fly {way} with {die_name(d)}{where}, then a second die",
+                    "die": d, "col": col, "level": lvl}
+        return {"action": a, "label": f"jet pack: fly {way} with {die_name(d)}, then a second die", "die": d}
+    if a >= A_ORBITAL:
+        tele = a >= A_TELEPORT
+        k = a - (A_TELEPORT if tele else A_ORBITAL)
+        what = "teleport onto" if tele else "orbital bombing on"
+        if k >= len(s.cards):
+            return {"action": a, "label": f"{what} a martian card not on this board"}
+        return {"action": a, "label": f"{what} the {s.C.cards[s.cards[k]].name} card", "zone": s.card_zones()[k]}
+    if a == A_KAMIKAZE:
+        return {"action": a, "label": "kamikaze: the nuke with 5 dice, at the cost of this marine"}
+    if a == A_PRECOG:
+        return {"action": a, "label": "precog: roll these dice now and put them on actions after"}
+    if a == A_INJECT:
+        return {"action": a, "label": "power-up injector: 6 dice this turn, 3 next turn"}
+    if a >= A_GIVE:
+        c, o = divmod(a - A_GIVE, 5)
+        name = s.C.equipment[c].name
+        if s.eq[c] == o:
+            return {"action": a, "label": f"take the {name} from {s.game.seat_name(o, s.num_players)}", "seat": o,
+                    "card": name}
+        return {"action": a, "label": f"give the {name} to {s.game.seat_name(o, s.num_players)}", "seat": o,
+                "card": name}
+    if a >= A_STEP:
+        kind, back = divmod(a - A_STEP, 2)
+        _, _, card = STEP_KINDS[kind]
+        how = f"the {s.C.equipment[card].name}" if card >= 0 else "the scout's step"
+        j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
+        where = f"column {j.col + 1}, level {j.level}" + ("" if j.outcome == "safe" else f" ({j.outcome})")
+        return {"action": a, "label": f"{how}: {step_name(kind)} {'back' if back else 'forward'} to {where}",
+                "col": j.col, "level": j.level, "outcome": j.outcome}
+    if a >= A_USE:
+        c = s.C.equipment[a - A_USE]
+        return {"action": a, "label": f"play the {c.name}: {c.text}", "card": c.name}
     if a == A_NUKE:
         return {"action": a, "label": "set off the nuke (4 dice, 9 or more)"}
     if a == A_BAIT:
@@ -126,12 +293,13 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         return {"action": a, "label": f"{s.game.seat_name(a - A_SEAT, s.num_players)} acts next", "seat": a - A_SEAT}
     if A_PROGRAM <= a < A_MOVE:
         d, slot = divmod(a - A_PROGRAM, 3)
-        return {"action": a, "label": f"{die_name(d)} on action {slot + 1}", "die": d, "slot": slot}
+        shown = f" (showing {face_text(s.pre[d])})" if s.precog and s.pre[d] else ""
+        return {"action": a, "label": f"{die_name(d)}{shown} on action {slot + 1}", "die": d, "slot": slot}
     if A_MOVE <= a < A_SHOOT:
         k = a - A_MOVE
         d, back, mk = k // 16, (k // 8) % 2, k % 8
         if s.phase == ACT and s.faces[d]:
-            j = s.preview(s.cur, d, back, mk)
+            j = s.preview(s.cur, d, back, mk, start=(s.jcol, s.jlvl) if s.jet else None)
             where = f"column {j.col + 1}, level {j.level}" + ("" if j.outcome == "safe" else f" ({j.outcome})")
             return {"action": a, "label": f"move {'back' if back else 'forward'} with {die_name(d)} to {where}",
                     "die": d, "col": j.col, "level": j.level, "outcome": j.outcome}

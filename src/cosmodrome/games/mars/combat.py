@@ -7,6 +7,11 @@ the marine's own box, and are the only dice that count while the marine is engag
 its box when it rolls). An alien dies when it takes the hits of its colour in one shot; hits
 that kill nobody are lost at the end of the action (no damage is carried over).
 
+Special training and equipment change the hits (rules, "Special training", "Equipment"):
+the Fusion cannon's 1s hit twice and its 3s not at all; the Sniper's 2s and 3s each kill an
+alien outright; the Stormtrooper adds a hit in close combat, 1s or not; Badass ammo adds a
+hit; the Rail-gun doubles the 2s.
+
 >>> best_kills([3, 2, 2], 4)           # two blue aliens rather than one red
 [1, 2]
 >>> best_kills([1, 3], 3)              # the red one uses all three hits
@@ -18,7 +23,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from cosmodrome.games.lunar.dice import steps_of
-from cosmodrome.games.mars.state import GONE, DEAD, MarsState
+from cosmodrome.games.mars.equipment import on_kill
+from cosmodrome.games.mars.state import DEAD, FUSION, GONE, SNIPER, STORMTROOPER, MarsState
 from cosmodrome.games.mars.text import ALIEN_NAMES
 
 
@@ -50,36 +56,75 @@ def engaged(s: MarsState, m: int) -> bool:
 
 def kill(s: MarsState, i: int, m: int) -> None:
     """An alien dies: to the dead pile, or out of the game for a defender (rules, "The red
-    defenders": they are never replaced)."""
+    defenders": they are never replaced). A red or blue one killed by a marine may draw it
+    equipment (rules, "Equipment")."""
     s.aloc[i] = GONE if i in s.defenders() else DEAD
     if m >= 0:
         s.kills[m] += 1
+        on_kill(s, m, s.colour(i))
 
 
-def hit_box(s: MarsState, col: int, lvl: int, hits: int, m: int, who: str) -> int:
-    """``hits`` hits on the box at (``col``, ``lvl``) by marine ``m`` (or -1: the base);
-    returns how many aliens died."""
+def toughest(s: MarsState, aliens: list[int]) -> list[int]:
+    """``aliens`` toughest first (red, blue, yellow; a defender before another red)."""
+    return sorted(aliens, key=lambda a: (-s.colour(a), -a))
+
+
+def hit_box(s: MarsState, col: int, lvl: int, hits: int, m: int, who: str, executions: int = 0) -> int:
+    """``hits`` hits on the box at (``col``, ``lvl``) by marine ``m`` (or -1: the base), after
+    ``executions`` aliens killed outright, the toughest first (the Sniper); returns how many
+    aliens died."""
     here = s.aliens_at(s.box(col, lvl))
-    dead = [here[i] for i in best_kills([s.C.hits[s.colour(a)] for a in here], hits)]
+    dead = toughest(s, here)[:executions]
+    rest = [a for a in here if a not in dead]
+    dead += [rest[i] for i in best_kills([s.C.hits[s.colour(a)] for a in rest], hits)]
+    names = ", ".join(ALIEN_NAMES[s.colour(a)] for a in dead) or "nobody"
+    what = f"{hits} hit{'s' if hits != 1 else ''}" + (f" and {executions} sure kill{'s' if executions != 1 else ''}"
+                                                      if executions else "")
+    s.log("shot", f"{who} puts {what} on column {col + 1}, level {lvl}: kills {names}.", col=col, level=lvl,
+          hits=hits, killed=len(dead))
     for a in dead:
         kill(s, a, m)
-    names = ", ".join(ALIEN_NAMES[s.colour(a)] for a in dead) or "nobody"
-    s.log("shot", f"{who} puts {hits} hit{'s' if hits != 1 else ''} on column {col + 1}, level {lvl}: "
-          f"kills {names}.", col=col, level=lvl, hits=hits, killed=len(dead))
     return len(dead)
+
+
+def power(s: MarsState, m: int, value: int, close: bool) -> tuple[int, int]:
+    """The (hits, sure kills) of marine ``m``'s group of ``value`` (rules, "Can I kill the
+    aliens?", changed by "Special training" and "Equipment"; see the module docstring).
+
+    >>> from cosmodrome.games.mars import GAME
+    >>> s = GAME.new_state(2, seed=1)
+    >>> s.faces = [1, 1, 0, 0, 0, 0]; s.train[0] = FUSION
+    >>> power(s, 0, 1, False)
+    (4, 0)
+    """
+    k = group(s, value)
+    hits = k
+    if s.has(m, FUSION):
+        hits = 2 * k if value == 1 else 0 if value == 3 else k
+    if s.rail and value == 2:
+        hits *= 2
+    sure = 0
+    if s.has(m, SNIPER) and value in (2, 3):
+        sure, hits = hits, 0
+    if close and s.has(m, STORMTROOPER):
+        hits += 1
+    return hits + s.bonus, sure
 
 
 def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
     """The boxes marine ``m`` may shoot with the current roll, as (backward, range, level):
-    only its own box with 1s when engaged; otherwise also each box with aliens at the exact
-    range of a group of dice."""
+    only its own box with 1s when engaged (the Stormtrooper even without a 1; the drone
+    shoots at any range); otherwise also each box with aliens at the exact range of a group
+    of dice."""
     here = (0, 0, s.mlvl[m])
-    if engaged(s, m):
-        return [here] if group(s, 1) else []
+    if engaged(s, m) and s.drone != 2:
+        return [here] if group(s, 1) or s.has(m, STORMTROOPER) else []
     out = []
     for v in (1, 2, 3):
         if not group(s, v):
             continue
+        if v == 1 and engaged(s, m):
+            out.append(here)
         for back in (0, 1):
             c = s.mcol[m] + (-v if back else v)
             if 0 <= c < len(s.strip):
@@ -88,6 +133,13 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
 
 
 def shoot(s: MarsState, m: int, back: int, rng_: int, lvl: int) -> None:
-    """Fire one group: its dice count as hits on the chosen box."""
+    """Fire one group on the chosen box; its dice are spent (a Multi-shot marine may go on with
+    another group of the roll: rules, "Special training")."""
     col = s.mcol[m] + (-rng_ if back else rng_)
-    hit_box(s, col, lvl, group(s, max(rng_, 1)), m, s.game.seat_name(m, s.num_players))
+    value = max(rng_, 1)
+    hits, sure = power(s, m, value, rng_ == 0)
+    s.bonus = 0
+    hit_box(s, col, lvl, hits, m, s.game.seat_name(m, s.num_players) + (" (drone)" if s.drone == 2 else ""), sure)
+    for d in range(6):
+        if s.faces[d] and steps_of(s.faces[d]) == value:
+            s.faces[d] = 0

@@ -4,6 +4,8 @@
 >>> c = load_components()
 >>> len(c.cards), c.hits, c.aliens["yellow"]
 (8, (1, 2, 3), 30)
+>>> len(c.abilities), c.abilities[1].name, c.equipment[0].name
+(14, 'Jet pack', 'Lucky charm')
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from cosmodrome.games.lunar.terrain import card_problem, parse_card
 DATA_FILE = Path(__file__).with_name("components.toml")
 ALIEN_COLOURS = ("yellow", "blue", "red")
 UPGRADES = ("bunker", "sentinels", "antenna")
+#: RB components: 7 special training cards and 8 equipment cards
+TRAINING_CARDS, EQUIPMENT_CARDS = 7, 8
 
 
 @dataclass(frozen=True, eq=False)
@@ -29,6 +33,13 @@ class MartianCard:
     columns: tuple[tuple[int, ...], ...]
     #: (column, level) of the hidden yellow-circle box, or None
     hidden: Any
+
+
+@dataclass(frozen=True)
+class Named:
+    """An ability of a training card or an equipment card: its name and our text of it."""
+    name: str
+    text: str
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,6 +56,10 @@ class Components:
     upgrades: dict
     sentinels: dict
     marines: tuple[str, ...]
+    #: the 14 abilities, card by card: abilities 2k and 2k + 1 share training card k
+    abilities: tuple[Named, ...]
+    equipment: tuple[Named, ...]
+    drop_round: int
 
 
 def _value(data: dict, section: str, key: str) -> Any:
@@ -66,6 +81,26 @@ def _card(raw: Any, i: int, layout: dict) -> MartianCard:
     return MartianCard(str(raw.get("name")), parse_card(raw["rows"]), tuple(hidden) if hidden else None)
 
 
+def _entries(data: dict, section: str, count: int) -> list[dict]:
+    raw = data.get(section, [])
+    if not isinstance(raw, list) or len(raw) != count:
+        raise DataError(f"components: {section} must list {count} entries")
+    for i, e in enumerate(raw):
+        if not isinstance(e, dict) or e.get("status") not in ("fact", "assumed"):
+            raise DataError(f"components: {section} entry {i + 1} needs a status, fact or assumed")
+    return raw
+
+
+def _abilities(data: dict) -> tuple[Named, ...]:
+    out = []
+    for e in _entries(data, "training", TRAINING_CARDS):
+        names, texts = e.get("abilities"), e.get("texts")
+        if not (isinstance(names, list) and isinstance(texts, list) and len(names) == len(texts) == 2):
+            raise DataError(f"components: training card {e.get('name')!r} needs two abilities and two texts")
+        out += [Named(str(n), str(x)) for n, x in zip(names, texts)]
+    return tuple(out)
+
+
 def build(data: dict) -> Components:
     """Validate raw TOML data; :class:`DataError` names the problem."""
     layout = dict(_value(data, "board", "layout"))
@@ -81,7 +116,10 @@ def build(data: dict) -> Components:
                       tuple(int(hits[c]) for c in ALIEN_COLOURS), dict(_value(data, "counts", "dice")), layout,
                       int(_value(data, "rounds", "limit")), int(_value(data, "base", "attacks")),
                       dict(_value(data, "waves", "size")), dict(_value(data, "upgrades", "counters")),
-                      dict(_value(data, "upgrades", "sentinels")), tuple(_value(data, "names", "marines")))
+                      dict(_value(data, "upgrades", "sentinels")), tuple(_value(data, "names", "marines")),
+                      _abilities(data),
+                      tuple(Named(str(e.get("name")), str(e.get("text"))) for e in _entries(data, "equipment", EQUIPMENT_CARDS)),
+                      int(_value(data, "equipment_rules", "drop")["round"]))
 
 
 @lru_cache(maxsize=4)

@@ -3,12 +3,22 @@
 It reads nothing hidden: it looks one decision ahead on a determinization
 (``state.resample``) and keeps the option whose position scores best by
 :func:`cosmodrome.games.mars.evaluation.progress` (with three or more marines the first guards
-the Landing Zone; the others strike at the right-hand defender and the MMM); the nuke is always set off when it
-can be; programming follows a fixed plan (a striker within range of a living defender puts
-all its dice on one action, to roll groups; otherwise a blue die, a black die and both others
-on the three actions, for three moves; the guard one die an action); a striker that has reached
-the box beside the MMM stops there to set off the nuke next turn; the guard fires a piercing
-missile on a striker's beacon when the right-hand defender is 2 to 4 columns ahead of it.
+the Landing Zone, with four or more the first two; the others strike at the right-hand
+defender and the MMM). At set-up it
+keeps the ability its role wants most (:data:`STRIKER_TRAINING`, :data:`GUARD_TRAINING`) and
+lands where the look-ahead likes best. The nuke, or Kamikaze's, is set off whenever it can be;
+the Power-up injector is taken whenever it may be (but beside the MMM); a card or an ability
+played besides the dice (Orbital bombing, Teleportation, a free step, the Laser knife...) is
+played when it makes the position better by :data:`SPECIAL_GAIN`, and Badass ammo or the
+Rail-gun when the shot after them gains. Programming follows a plan: a striker within range
+of a living defender puts all its dice on one action, to roll groups; otherwise it puts the
+dice whose faces most often bring it nearer on this terrain
+(:func:`cosmodrome.games.mars.evaluation.usefulness`) one on each of the first two actions and
+two on the third; the guard puts one die an action and leaves the black dice (whose 2! sends
+a wave its way). A striker that has reached the box beside the MMM stops there to set off the
+nuke next turn; the guard fires a piercing missile on a striker's beacon when the right-hand
+defender is 2 to 4 columns from it, and lays a bait when nothing is within its range. The
+strikers act first in a round, so that the guard's missile finds its beacon.
 
 >>> from cosmodrome.games.mars import GAME
 >>> s = GAME.new_state(2, seed=1)
@@ -19,9 +29,14 @@ True
 from __future__ import annotations
 
 from cosmodrome.core import Bot, State
-from cosmodrome.games.mars.evaluation import is_guard, progress
-from cosmodrome.games.mars.state import (A_DONE, A_MISSILE, A_NUKE, A_PROGRAM, A_ROLL, D_LEFT, D_RIGHT, RIGHT, SIDE_ZONES,
-                                         MarsState)
+from cosmodrome.games.mars.combat import engaged
+from cosmodrome.games.lunar.dice import DIE_COLOUR
+from cosmodrome.games.mars.evaluation import is_guard, progress, usefulness
+from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJECT, A_KAMIKAZE, A_LEVEL, A_MISSILE, A_NUKE, A_SEAT,
+                                         A_ORBITAL, A_PROGRAM, A_REROLL, A_ROLL, A_SHOOT, A_TRAIN, A_USE, AMMO, COMMS,
+                                         D_LEFT, D_RIGHT, DRONE_AB, FUSION, INJECTOR, JET_PACK, KAMIKAZE, MULTI_SHOT,
+                                         ORBITAL, PRECOG, RAIL_GUN, RANGER, RIGHT, SCOUT, SIDE_ZONES, SNIPER,
+                                         STORMTROOPER, TELEPORT, MarsState)
 
 #: (die, action) in the order a striker programs them to move: a blue die, a black die, then
 #: both others on the third action (three moves a turn, with a choice of reach or climb last)
@@ -32,7 +47,7 @@ SHOOTING_PLAN = ((2, 0), (3, 0), (4, 0), (5, 0), (0, 0), (1, 0))
 #: how likely two white dice (1 or 2 each) sum to a distance
 MISSILE_ODDS = {2: 0.25, 3: 0.5, 4: 0.25}
 #: the guard: one die an action, to shoot at several boxes a turn
-GUARD_PLAN = ((0, 0), (4, 1), (1, 2), (5, 2), (2, 2), (3, 2))
+GUARD_PLAN = ((0, 0), (2, 1), (1, 2), (3, 2), (4, 2), (5, 2))
 
 
 def beside_the_mmm(state: MarsState) -> bool:
@@ -46,6 +61,32 @@ def beside_the_mmm(state: MarsState) -> bool:
     return False
 
 
+#: the abilities in the order a striker keeps them (the nuke on 5 dice first, then what
+#: kills the defender fast, clears a card or gets there sooner); the guard's order favours
+#: killing many aliens near the base
+STRIKER_TRAINING = (KAMIKAZE, SNIPER, ORBITAL, INJECTOR, TELEPORT, JET_PACK, RANGER, MULTI_SHOT, STORMTROOPER,
+                    FUSION, COMMS, DRONE_AB, SCOUT, PRECOG)
+GUARD_TRAINING = (ORBITAL, MULTI_SHOT, STORMTROOPER, SNIPER, FUSION, DRONE_AB, INJECTOR, RANGER, KAMIKAZE, COMMS,
+                  TELEPORT, JET_PACK, SCOUT, PRECOG)
+#: how much better a card or an ability must make the position to be played outside a roll
+SPECIAL_GAIN = 0.5
+#: the cards whose worth shows only with the shot after them
+BEFORE_A_SHOT = (A_USE + AMMO, A_USE + RAIL_GUN)
+
+
+def special(a: int) -> bool:
+    """The options played besides the dice: cards, Orbital bombing, Teleportation, free steps."""
+    return A_USE <= a < A_GIVE or A_ORBITAL <= a < A_LEVEL
+
+
+def moving_plan(state: MarsState, m: int) -> tuple:
+    """A striker's dice for three moves: the dice whose faces most often bring it nearer,
+    one on each of the first two actions and two on the third (a choice of two there)."""
+    use = usefulness(state, m)
+    dice = sorted(range(6), key=lambda d: (-use[DIE_COLOUR[d]], DIE_COLOUR[d] == 2, d))
+    return ((dice[0], 0), (dice[1], 1), (dice[2], 2), (dice[3], 2), (dice[4], 2), (dice[5], 2))
+
+
 class MarsHeuristic(Bot):
     name = "heuristic"
 
@@ -53,22 +94,68 @@ class MarsHeuristic(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if A_NUKE in legal:
-            return A_NUKE
+        for a in (A_KAMIKAZE, A_NUKE):
+            if a in legal:
+                return a
         kind = state.decision_kind()
+        if kind == "training":
+            return self._train(state, legal)
+        if kind == "next-marine":      # the strikers first, so that the guard's missiles find its beacon
+            return max(legal, key=lambda a: (not is_guard(a - A_SEAT, state.num_players), -a))
+        if kind == "drone":
+            return A_DRONE + (1 if engaged(state, state.to_move()) else 0)   # white 1s in close combat
+        if kind == "lucky-charm":
+            return A_ROLL if A_ROLL in legal else legal[0]
         if kind == "program":
-            return self._program(state, legal)
+            if A_INJECT in legal and not beside_the_mmm(state):
+                return A_INJECT
+            best = self._special(state, [a for a in legal if special(a)])
+            return best if best is not None else self._program(state, legal)
         if kind == "go-on":
-            return A_DONE if beside_the_mmm(state) else A_ROLL
+            best = self._special(state, [a for a in legal if special(a)])
+            if best is not None:
+                return best
+            return A_DONE if beside_the_mmm(state) or A_ROLL not in legal else A_ROLL
+        return self._look(state, [a for a in legal if not A_GIVE <= a < A_INJECT])[0]
+
+    def _score(self, state: MarsState, a: int, seat: int) -> float:
+        s = state.resample(seat, self.rng)
+        s._apply(a)
+        if s.is_terminal():
+            return 1000.0 if s.returns()[seat] > 0 else -1000.0
+        if a in BEFORE_A_SHOT and s.to_move() == seat and s.decision_kind() == "act":
+            shots = [b for b in s.legal_actions() if A_SHOOT <= b < A_REROLL]
+            return max(self._score(s, b, seat) for b in shots) if shots else progress(s)
+        return progress(s)
+
+    def _look(self, state: MarsState, options: list[int]) -> tuple[int, float]:
+        """The option whose position scores best one decision ahead."""
         seat = state.to_move()
-        best, best_v = legal[0], None
-        for a in legal:
-            s = state.resample(seat, self.rng)
-            s._apply(a)
-            v = progress(s) + (100.0 if s.is_terminal() and s.returns()[seat] > 0 else 0.0)
+        best, best_v = options[0], None
+        for a in options:
+            v = self._score(state, a, seat)
             if best_v is None or v > best_v:
                 best, best_v = a, v
-        return best
+        return best, best_v
+
+    def _special(self, state: MarsState, options: list[int]):
+        """A card or ability worth playing now, or None."""
+        if not options:
+            return None
+        a, v = self._look(state, options)
+        return a if v >= progress(state) + SPECIAL_GAIN else None
+
+    @staticmethod
+    def _targets_near(state: MarsState) -> bool:
+        """Whether aliens are within 3 columns of the marine to move (or coming into the LZ)."""
+        m = state.to_move()
+        return any(p >= 0 and abs(p // state.levels - state.mcol[m]) <= 3 for p in state.aloc if p >= 0)
+
+    def _train(self, state: MarsState, legal: list[int]) -> int:
+        m = state.to_move()
+        order = GUARD_TRAINING if is_guard(m, state.num_players) else STRIKER_TRAINING
+        card = state.tcard[m]
+        return min(legal, key=lambda a: order.index(card * 2 + a - A_TRAIN))
 
     def _program(self, state: MarsState, legal: list[int]) -> int:
         v = state.view(state.to_move())
@@ -86,10 +173,12 @@ class MarsHeuristic(Bot):
             odds, beacon = max(shots)
             if odds and A_MISSILE + beacon in legal:
                 return A_MISSILE + beacon
+        if not placed and not striking and A_BAIT in legal and not self._targets_near(state):
+            return A_BAIT              # nothing to shoot: hold the LZ rather than roll dice that force a move
         if striking and 1 <= abs(d_col - me["col"]) <= 2 and v["defenders"][-1]["alive"]:
             plan = SHOOTING_PLAN
         elif striking:
-            plan = MOVING_PLAN
+            plan = moving_plan(state, turn["marine"])
         else:
             plan = GUARD_PLAN
         d, slot = next((d, slot) for d, slot in plan if d not in placed)

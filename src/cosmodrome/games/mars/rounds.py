@@ -7,14 +7,15 @@ eighth round the MMM has won.
 
 from __future__ import annotations
 
+from cosmodrome.games.mars.equipment import drop
 from cosmodrome.games.mars.state import CHOOSE, END_ROUNDS, OVER, LEFT, RIGHT, MarsState
 from cosmodrome.games.mars.turn import begin_turn
 from cosmodrome.games.mars.waves import base_attack, land_incoming, sentinels, wave
 
 
 def waiting(s: MarsState) -> list[int]:
-    """The marines that have not played this round."""
-    return [m for m in range(s.num_players) if not s.acted[m]]
+    """The marines still in the game that have not played this round."""
+    return [m for m in s.active() if not s.acted[m]]
 
 
 def choose_next(s: MarsState) -> None:
@@ -29,8 +30,11 @@ def choose_next(s: MarsState) -> None:
 
 
 def start_round(s: MarsState) -> None:
-    """Turn order step 1, then the marine phase."""
+    """Turn order step 1, then the marine phase; the equipment drop of round 5 (rules,
+    "Equipment") and the Scout's step once a round."""
     s.acted = [0] * s.num_players
+    s.scouted = [0] * s.num_players
+    drop(s)
     land_incoming(s)
     choose_next(s)
 
@@ -40,6 +44,8 @@ def end_turn(s: MarsState) -> None:
     "Martian waves"); then the next marine, or the end of the round."""
     m = s.cur
     s.acted[m] = 1
+    s.tired[m] = max(0, s.tired[m] - 1)      # the injector's side effect lasts the next turn
+    s.foresaw[m] = s.precog                  # Precog is not used two turns running
     s.faces = [0] * 6
     s.prog = [-1] * 6
     if s.boom:
@@ -60,7 +66,7 @@ def bait_fooled(s: MarsState) -> bool:
         return False
     if len(s.sides) == 1:
         return True
-    count = [sum(1 for m in range(s.num_players) if s.side_of(s.mcol[m]) == k) for k in (LEFT, RIGHT)]
+    count = [sum(1 for m in s.active() if s.side_of(s.mcol[m]) == k) for k in (LEFT, RIGHT)]
     return count[side] > count[1 - side]
 
 

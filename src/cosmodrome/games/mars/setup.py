@@ -1,16 +1,18 @@
 """Prepare landing (rules, "Prepare landing"): four martian cards around the MMM (two on half
 the board for 2 marines), the red defenders in the boxes beside the MMM, an upgrade counter on
 each side of the LZ (both bunkers, as the rules advise for first games, or two drawn at
-random), the round track at 1, the marines in the LZ and a first wave of marines-plus-one
-aliens on each card.
+random), the round track at 1, a first wave of marines-plus-one aliens on each card; then
+each marine in seat order keeps one ability of the special training card it was dealt (the
+seven cards are shuffled and one dealt to each marine: our ruling, the rules only say each
+marine gets one) and lands on a box of the LZ of its choice.
 """
 
 from __future__ import annotations
 
 from cosmodrome.core import Rng
-from cosmodrome.games.mars.components import UPGRADES, Components
+from cosmodrome.games.mars.components import TRAINING_CARDS, UPGRADES, Components
 from cosmodrome.games.mars.rounds import start_round
-from cosmodrome.games.mars.state import GONE, LZ, SIDE_ZONES, MarsState
+from cosmodrome.games.mars.state import GONE, LAND, LZ, SIDE_ZONES, TRAIN, MarsState
 from cosmodrome.games.mars.waves import deploy, draw
 
 
@@ -39,9 +41,33 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
     for side in s.sides:
         for zone in SIDE_ZONES[side][1:]:
             deploy(s, draw(s, players + comp.wave["extra"]), zone, side)
+    training = list(range(TRAINING_CARDS))
+    rng.shuffle(training)
+    s.tcard = training[:players]
     s.round = 1
-    s.log("setup", f"{players} marines land on Mars; cards: "
+    s.log("setup", f"{players} marines head for Mars; cards: "
           + ", ".join(comp.cards[c].name for c in s.cards) + ".", chance=True)
-    start_round(s)
+    s.cur, s.phase = 0, TRAIN
     s.initial_events, s.ev = s.ev, []
     return s
+
+
+def choose_training(s: MarsState, face: int) -> None:
+    """Rules, "Prepare landing": the marine keeps one of its card's two abilities for the game."""
+    m = s.cur
+    s.train[m] = s.tcard[m] * 2 + face
+    s.log("training", f"{s.game.seat_name(m, s.num_players)} trains as {s.C.abilities[s.train[m]].name}.", seat=m)
+    s.phase = LAND
+
+
+def land_at(s: MarsState, k: int) -> None:
+    """Rules, "Prepare landing": the marine puts itself on any box of the LZ; after the last
+    marine, round 1 begins."""
+    m = s.cur
+    s.mcol[m] = s.zone_cols(LZ)[k]
+    s.mlvl[m] = s.C.layout["connector_level"]
+    s.log("landing", f"{s.game.seat_name(m, s.num_players)} lands on column {s.mcol[m] + 1}.", seat=m, col=s.mcol[m])
+    if m + 1 < s.num_players:
+        s.cur, s.phase = m + 1, TRAIN
+    else:
+        start_round(s)

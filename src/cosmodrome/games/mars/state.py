@@ -61,23 +61,69 @@ A_REROLL = 154                      # 154 + die: roll that die of the current ro
 A_SUPPORT = 160                     # 160 + marine: tactical support from the LZ stands a crashed marine up
 A_MISSILE = 165                     # 165 + (fragmentation * 2 + backward) * 5 + beacon marine: the missile battery
 A_BAIT = 185                        # the bait: the white die of this round is rolled again
-NUM_ACTIONS = 186
+A_TRAIN = 186                       # 186 + face: keep that ability of the training card
+A_LAND = 188                        # 188 + k: land on the k-th column of the Landing Zone
+A_USE = 192                         # 192 + card: play an equipment card that needs no direction
+A_STEP = 200                        # 200 + kind * 2 + backward: a free step (STEP_KINDS)
+A_GIVE = 210                        # 210 + card * 5 + marine: pass a card between the marine to move and that one
+A_INJECT = 250                      # Power-up injector: 6 dice this turn
+A_PRECOG = 251                      # Precog: roll the chosen dice now, put them on actions after
+A_KAMIKAZE = 252                    # Kamikaze: the nuke with 5 dice, the marine dies
+A_ORBITAL = 253                     # 253 + card slot: Orbital bombing on that martian card
+A_TELEPORT = 257                    # 257 + card slot: Teleportation onto that martian card
+A_LEVEL = 261                       # 261 + level: where the teleported marine appears
+A_JET = 265                         # 265 + (die * 2 + backward) * 8 + mask: Jet pack, the first die of a joined jump
+A_DRONE = 361                       # 361 + pair: the drone rolls that pair of dice (DRONE_PAIRS)
+NUM_ACTIONS = 367
 
 # decision phases
-CHOOSE, PROGRAM, ACT, GO_ON, OVER = range(1, 6)
-PHASE_KIND = {CHOOSE: "next-marine", PROGRAM: "program", ACT: "act", GO_ON: "go-on", OVER: "over"}
+CHOOSE, PROGRAM, ACT, GO_ON, OVER, TRAIN, LAND, CHARM, LEVEL, DRONE = range(1, 11)
+PHASE_KIND = {CHOOSE: "next-marine", PROGRAM: "program", ACT: "act", GO_ON: "go-on", OVER: "over",
+              TRAIN: "training", LAND: "landing", CHARM: "lucky-charm", LEVEL: "teleport-level", DRONE: "drone"}
 # how a game ended (``end``)
-END_NUKE, END_ROUNDS, END_BASE = 1, 2, 3
-END_NAMES = {0: "running", END_NUKE: "nuke", END_ROUNDS: "rounds", END_BASE: "base"}
+END_NUKE, END_ROUNDS, END_BASE, END_FALLEN = 1, 2, 3, 4
+END_NAMES = {0: "running", END_NUKE: "nuke", END_ROUNDS: "rounds", END_BASE: "base", END_FALLEN: "marines"}
+
+# the special training abilities (components.toml order: abilities 2k and 2k + 1 share card k)
+(FUSION, JET_PACK, INJECTOR, TELEPORT, ORBITAL, KAMIKAZE, RANGER, MULTI_SHOT, COMMS, PRECOG, DRONE_AB, SNIPER,
+ SCOUT, STORMTROOPER) = range(14)
+# the equipment cards (components.toml order)
+CHARM_CARD, AMMO, JET_BOOTS, NEURAL_CHIP, LASER_KNIFE, ROPE, MOUNT, RAIL_GUN = range(8)
+# where an equipment card is (``eq``): a marine's hand (its seat number), the deck or the discard
+DECK, DISCARD = -1, -2
+#: the free steps (A_STEP): (colour of the one-step jump, mask, the card that gives it or -1 for the Scout)
+#: up is a black die's diagonal step, down a white die's, straight a blue die's
+STEP_KINDS = ((2, 1, JET_BOOTS), (1, 1, ROPE), (0, 0, MOUNT), (2, 1, -1), (1, 1, -1))
+#: the drone's pairs of dice: two blue, two white, two black, blue and white, blue and black, white and black
+DRONE_PAIRS = ((0, 1), (2, 3), (4, 5), (0, 2), (0, 4), (2, 4))
 
 INT_FIELDS = ("phase", "cur", "slot", "dice_n", "boom", "round", "base_hits", "won", "end", "decisions", "white",
-              "rerolled", "first_slot", "bait")
-LIST_FIELDS = ("cards", "mcol", "mlvl", "mdown", "acted", "kills", "aloc", "upg", "prog", "faces")
+              "rerolled", "first_slot", "bait",
+              # equipment: in play (the drop came, or from the start), the hidden box claimed
+              "eq_on", "hidden_taken",
+              # this turn: the injector, precog, teleport used; the sniper's mode (1 moved, 2 shot);
+              # a multi-shot volley going on; extra hits (ammo); the rail-gun; the dice marked for the
+              # lucky charm; the drone (1 choosing, 2 its roll); a jet jump in flight (die + 1, its
+              # direction and the cell it is in); a teleport waiting for its level (column + 1);
+              # the dice rolled so far (mask); the phase a teleport returns to
+              "injected", "precog", "tele_used", "mode", "volley", "bonus", "rail", "charm", "drone", "jet", "jback",
+              "jcol", "jlvl", "tele_col", "used", "ret",
+              # the equipment cards passed between marines this turn (mask: once a turn each)
+              "passed")
+LIST_FIELDS = ("cards", "mcol", "mlvl", "mdown", "acted", "kills", "aloc", "upg", "prog", "faces",
+               # per marine: training card dealt, ability kept (-1 before the choice), out of the game
+               # (Kamikaze), Orbital bombing spent, 3 dice next turn (injector), precog last turn,
+               # Scout step used this round
+               "tcard", "train", "out", "spent", "tired", "foresaw", "scouted",
+               # per die: the face foreseen by Precog; per equipment card: where it is
+               "pre", "eq")
 
 #: entry points of the higher layers, registered by the package's face: the protocol
 #: (``legal``, ``perform``, ``action_json``, ``prompt``, ``view``, ``evaluation``) and the
-#: flow (``end_turn``: after a marine's turn, the next marine or the end of the round)
-HOOKS = Hooks("mars", ("legal", "perform", "action_json", "prompt", "view", "evaluation", "end_turn"))
+#: flow (``end_turn``: after a marine's turn, the next marine or the end of the round;
+#: ``uses``: the cards and abilities the marine to move may play now, which keep its turn
+#: open after its last action)
+HOOKS = Hooks("mars", ("legal", "perform", "action_json", "prompt", "view", "evaluation", "end_turn", "uses"))
 
 
 def connector(comp: Components) -> tuple[int, ...]:
@@ -140,8 +186,11 @@ class MarsState(FlatState, State):
         self.sides = (RIGHT,) if players == 2 else (LEFT, RIGHT)
         for f in INT_FIELDS:
             setattr(self, f, 0)
-        for f in ("mcol", "mlvl", "mdown", "acted", "kills"):
+        for f in ("mcol", "mlvl", "mdown", "acted", "kills", "tcard", "out", "spent", "tired", "foresaw", "scouted"):
             setattr(self, f, [0] * players)
+        self.train = [-1] * players
+        self.pre = [0] * 6
+        self.eq = [DECK] * len(comp.equipment)
         a = comp.aliens
         self.n_aliens = a["yellow"] + a["blue"] + a["red"]
         self.aloc = [BAG] * self.n_aliens
@@ -193,6 +242,33 @@ class MarsState(FlatState, State):
     def defender_alive(self, side: int) -> bool:
         return self.aloc[self.defenders()[side]] >= 0
 
+    # ----- marines, training and equipment ------------------------------------------------
+    def has(self, m: int, ability: int) -> bool:
+        """Whether marine ``m`` has that special training ability."""
+        return self.train[m] == ability
+
+    def active(self) -> list[int]:
+        """The marines still in the game (a Kamikaze marine is not)."""
+        return [m for m in range(self.num_players) if not self.out[m]]
+
+    def hand(self, m: int) -> list[int]:
+        """The equipment cards marine ``m`` holds."""
+        return [c for c, w in enumerate(self.eq) if w == m]
+
+    def card_zones(self) -> list[int]:
+        """The zones of the martian cards in play, in the order of ``cards``."""
+        return [z for z in (FAR_LEFT, NEAR_LEFT, NEAR_RIGHT, FAR_RIGHT) if self.zone_cols(z)]
+
+    def hidden_box(self) -> Optional[tuple[int, int]]:
+        """The hidden yellow-circle box of a tunnel card in play, as (column, level), or None."""
+        for card, zone in zip(self.cards, self.card_zones()):
+            h = self.C.cards[card].hidden
+            if h:
+                cols = self.zone_cols(zone)
+                col = cols.start + h[0] if zone > LZ else cols.stop - 1 - h[0]
+                return col, h[1]
+        return None
+
     # ----- helpers used by the rules ------------------------------------------------------
     def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         self.ev.append(Event(kind, text, data, chance=chance))
@@ -200,22 +276,27 @@ class MarsState(FlatState, State):
     def roll_die(self, d: int) -> int:
         return self.C.faces[DIE_COLOUR[d]][self.rng.below(6)]
 
-    def preview(self, m: int, d: int, backward: int, mask: int) -> Jump:
+    def preview(self, m: int, d: int, backward: int, mask: int, colour: int = -1, steps: int = 0,
+                start: Optional[tuple[int, int]] = None) -> Jump:
         """Where moving marine ``m`` by die ``d`` (its rolled face), forward (towards the
         right defender box) or backward, with the diagonal steps ``mask``, would take it: the
         jump of :mod:`cosmodrome.games.lunar.movement` on the ring read in that direction,
-        stopped before a living defender's force barrier (rules, "The red defenders")."""
+        stopped before a living defender's force barrier (rules, "The red defenders").
+        ``colour`` and ``steps`` replace the die's (a free step); ``start`` replaces the
+        marine's box (the second die of a Jet pack jump, from where the first left it)."""
         n = len(self.strip)
+        col0, lvl0 = start if start else (self.mcol[m], self.mlvl[m])
+        colour = DIE_COLOUR[d] if colour < 0 else colour
+        steps = steps or steps_of(self.faces[d])
         if backward:
             limit = 1 if LEFT in self.sides and self.defender_alive(LEFT) else 0
         else:
             limit = n - 2 if self.defender_alive(RIGHT) else n - 1
-        steps = steps_of(self.faces[d])
         if backward:
-            j = jump(self.rev_strip(), n - 1 - self.mcol[m], self.mlvl[m], DIE_COLOUR[d], steps, mask, n - 1 - limit)
+            j = jump(self.rev_strip(), n - 1 - col0, lvl0, colour, steps, mask, n - 1 - limit)
             j = Jump(n - 1 - j.col, j.level, j.outcome, tuple((n - 1 - c, y) for c, y in j.path), j.stopped)
         else:
-            j = jump(self.strip, self.mcol[m], self.mlvl[m], DIE_COLOUR[d], steps, mask, limit)
+            j = jump(self.strip, col0, lvl0, colour, steps, mask, limit)
         if j.stopped and len(j.path) < steps:   # the barrier or the MMM: a crash where the jump ended
             col = self.strip[j.col]
             lvl = j.level if col[j.level] != AIR else surface_below(col, j.level)
@@ -245,7 +326,8 @@ class MarsState(FlatState, State):
 
     def summary(self) -> dict[str, Any]:
         return {"end": END_NAMES[self.end], "rounds": self.round, "base_hits": self.base_hits,
-                "kills": sum(self.kills), "defenders_killed": sum(1 for k in self.sides if self.aloc[self.defenders()[k]] == GONE)}
+                "kills": sum(self.kills), "defenders_killed": sum(1 for k in self.sides if self.aloc[self.defenders()[k]] == GONE),
+                "training": {self.C.abilities[a].name: 1 for a in self.train if a >= 0}}
 
     def evaluation(self) -> list[float]:
         """An estimated team win chance of an unfinished game (for search bots)."""

@@ -11,7 +11,8 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
-from cosmodrome.games.mars.state import (ACT, CHOOSE, GO_ON, PROGRAM, SIDE_NAMES, ZONE_NAMES, MarsState)
+from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DRONE, GO_ON, LAND, LEVEL, PROGRAM, SIDE_NAMES, TRAIN,
+                                         ZONE_NAMES, MarsState)
 
 ALIEN_NAMES = ALIEN_COLOURS
 UPGRADE_NAMES = UPGRADES
@@ -23,10 +24,20 @@ THREAT_HELP = ("baby marine: waves one alien smaller (still at least 2)",
 
 
 def die_name(d: int) -> str:
-    """>>> die_name(4)
+    """The name of die ``d`` (two of each colour).
+
+    >>> die_name(4)
     'black die 1'
     """
     return f"{COLOUR_NAMES[DIE_COLOUR[d]]} die {d % 2 + 1}"
+
+
+#: the free steps of :data:`cosmodrome.games.mars.state.STEP_KINDS`
+STEP_NAMES = ("diagonally up", "diagonally down", "straight", "diagonally up", "diagonally down")
+
+
+def step_name(kind: int) -> str:
+    return STEP_NAMES[kind]
 
 
 def side_name(side: int) -> str:
@@ -35,6 +46,19 @@ def side_name(side: int) -> str:
 
 def prompt(s: MarsState) -> str:
     who = s.game.seat_name(s.cur, s.num_players)
+    if s.phase == TRAIN:
+        a, b = (s.C.abilities[s.tcard[s.cur] * 2 + k].name for k in (0, 1))
+        return f"{who}: keep {a} or {b} as your special training for the game."
+    if s.phase == LAND:
+        return f"{who}: choose your box in the Landing Zone."
+    if s.phase == LEVEL:
+        return f"{who}: at which level of column {s.tele_col} do you appear?"
+    if s.phase == CHARM:
+        return f"{who}: pick the dice the lucky charm rolls again, then roll them."
+    if s.phase == DRONE:
+        return f"{who}: roll two dice for your drone's shot, or leave it idle."
+    if s.phase == PROGRAM and s.precog:
+        return f"{who}: put the foreseen dice on your actions."
     if s.phase == CHOOSE:
         return f"{who}: which marine acts next this round?"
     if s.phase == PROGRAM:
@@ -71,8 +95,13 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(f"  {z['name']}: " + ("; ".join(boxes) or "no aliens"))
     for mk in view["marines"]:
         state = "crashed" if mk["crashed"] else "standing"
+        gear = ", ".join(e["name"] for e in mk["equipment"])
         lines.append(f"  {mk['name']}: column {mk['col'] + 1}, level {mk['level']}, {state}, kills {mk['kills']}"
-                     + (", has played" if mk["acted"] else ""))
+                     + (f", {mk['training']['name']}" if mk["training"] else "") + (f", holds {gear}" if gear else "")
+                     + (", out of the game" if mk.get("out") else "") + (", has played" if mk["acted"] else ""))
+    eq = view.get("equipment")
+    if eq:
+        lines.append(f"Equipment: {eq['deck']} in the deck, discarded: {', '.join(eq['discard']) or '-'}.")
     if view["result"]:
         lines.append(f"Result: {view['result']}.")
     return "\n".join(lines)

@@ -6,33 +6,56 @@ in a box free of aliens, it sets off the nuke as its only action.
 A crashed marine stands up at the start of its next turn and plays it with 2 dice (the
 conditions of Walking on the Moon). A wave face rolled at any time of the turn, used or not,
 sends a wave on the marine's side when the turn ends.
+
+The special training abilities that change these steps live here too (rules, "Special
+training"): the Power-up injector's 6 dice and 3 the turn after, Precog's dice rolled before
+they are programmed, the Jet pack's jump on two dice, the Ranger's immunity to the 2! face and
+to boxes without a circle, Communications' re-roll across a card, the Sniper who does not both
+move and shoot, the drone's shot at the end of the turn, Kamikaze's nuke on 5 dice.
 """
 
 from __future__ import annotations
 
-from cosmodrome.games.lunar.dice import face_text, is_accident
-from cosmodrome.games.mars.state import (ACT, D_LEFT, D_RIGHT, END_NUKE, GO_ON, HOOKS, LZ, OVER, PROGRAM, MarsState)
-from cosmodrome.games.mars.combat import hit_box
+from itertools import product
+
+from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text, is_accident, steps_of
+from cosmodrome.games.mars.combat import engaged, hit_box, targets
+from cosmodrome.games.mars.equipment import arrive, discard, drop_hand
+from cosmodrome.games.mars.state import (ACT, CHARM_CARD, COMMS, D_LEFT, D_RIGHT, DRONE, DRONE_AB, END_FALLEN,
+                                         END_NUKE, GO_ON, HOOKS, INJECTOR, KAMIKAZE, LZ, MULTI_SHOT, OVER, PRECOG, PROGRAM,
+                                         RANGER, MarsState)
 from cosmodrome.games.mars.text import die_name
 
 #: the antenna upgrade's number (components.UPGRADES order)
 ANTENNA = 2
-#: the dice of the nuke: both blue and both white (our ruling: the four dice with the best sum)
-NUKE_DICE = (0, 1, 2, 3)
+#: the dice of the nuke, best first: both blue and both white (our ruling: the four dice with
+#: the best sum); an injected marine uses the best four it has not rolled this turn; Kamikaze
+#: adds a black die
+NUKE_ORDER = (0, 1, 2, 3, 4, 5)
+#: the dice of an injected turn and of the turn after it (rules, "Special training")
+INJECTED_DICE, TIRED_DICE = 6, 3
 
 
 def begin_turn(s: MarsState, m: int) -> None:
-    """Rules, "How do I...": marine ``m`` takes its dice (2 after a crash) and programs them."""
+    """Rules, "How do I...": marine ``m`` takes its dice (2 after a crash, 3 after an
+    injection) and programs them."""
     s.cur = m
     s.dice_n = s.C.dice["marine"]
+    if s.tired[m]:
+        s.dice_n = TIRED_DICE
+        s.log("tired", f"{s.game.seat_name(m, s.num_players)} feels the injector: {TIRED_DICE} dice this turn.", seat=m)
     if s.mdown[m]:
         s.mdown[m] = 0
-        s.dice_n = s.C.dice["crashed"]
+        s.dice_n = min(s.dice_n, s.C.dice["crashed"])
         s.log("stand", f"{s.game.seat_name(m, s.num_players)} gets up and plays with {s.dice_n} dice.", seat=m)
     s.prog = [-1] * 6
     s.faces = [0] * 6
+    s.pre = [0] * 6
     s.slot = -1
     s.boom = 0
+    for f in ("injected", "precog", "tele_used", "mode", "volley", "bonus", "rail", "charm", "drone", "jet", "jback",
+              "jcol", "jlvl", "tele_col", "used", "ret", "passed"):
+        setattr(s, f, 0)
     s.phase = PROGRAM
 
 
@@ -40,48 +63,134 @@ def programmed(s: MarsState) -> int:
     return sum(1 for a in s.prog if a >= 0)
 
 
+def beside_mmm(s: MarsState, m: int) -> bool:
+    return s.zone[s.mcol[m]] in (D_LEFT, D_RIGHT)
+
+
+def bomb_dice(s: MarsState, n: int) -> list[int]:
+    """The best ``n`` dice not rolled yet this turn (see :data:`NUKE_ORDER`)."""
+    return [d for d in NUKE_ORDER if not s.used >> d & 1][:n]
+
+
 def nuke_ready(s: MarsState, m: int) -> bool:
     """Rules, "How we win?": beside the MMM (a defender box), free of aliens, before any die
-    is programmed."""
-    return (s.zone[s.mcol[m]] in (D_LEFT, D_RIGHT) and not s.aliens_at(s.box(s.mcol[m], s.mlvl[m]))
-            and programmed(s) == 0)
+    is programmed; an injected marine may also set it off with the 4 dice it has left after
+    its first actions (rules, "Special training")."""
+    if not beside_mmm(s, m) or engaged(s, m) or s.precog:
+        return False
+    if s.phase == PROGRAM:
+        return programmed(s) == 0 and not s.used
+    return s.phase == GO_ON and bomb_left(s)
+
+
+def bomb_left(s: MarsState) -> bool:
+    """An injected marine with the nuke's dice still to roll this turn."""
+    return bool(s.injected) and s.dice_n - bin(s.used).count("1") >= s.C.dice["nuke"]
+
+
+def kamikaze_ready(s: MarsState, m: int) -> bool:
+    """Rules, "Special training", Kamikaze: beside the MMM, even engaged, as the whole turn."""
+    return s.has(m, KAMIKAZE) and beside_mmm(s, m) and s.phase == PROGRAM and programmed(s) == 0 and not s.used
 
 
 def program(s: MarsState, d: int, action: int) -> None:
-    """Rules, "How do I...": a die goes on one of the three actions (several dice may share one)."""
+    """Rules, "How do I...": a die goes on one of the three actions (several dice may share one).
+    After Precog the die already shows its face."""
     s.prog[d] = action
-    s.log("program", f"{die_name(d)} on action {action + 1}.", die=d, slot=action)
+    shown = f" (showing {face_text(s.pre[d])})" if s.precog else ""
+    s.log("program", f"{die_name(d)}{shown} on action {action + 1}.", die=d, slot=action)
+
+
+def can_inject(s: MarsState) -> bool:
+    """Rules, "Special training", Power-up injector: not in the turn it leaves the marine tired."""
+    m = s.cur
+    return (s.phase == PROGRAM and s.has(m, INJECTOR) and not s.injected and not s.tired[m] and not s.precog
+            and not s.used)
+
+
+def inject(s: MarsState) -> None:
+    s.injected = 1
+    s.dice_n = INJECTED_DICE
+    s.tired[s.cur] = 2          # 3 dice on the marine's next turn (counted down at the end of each turn)
+    s.log("inject", f"{s.game.seat_name(s.cur, s.num_players)} takes the power-up injector: "
+          f"{INJECTED_DICE} dice this turn.", seat=s.cur)
+
+
+def can_foresee(s: MarsState) -> bool:
+    """Rules, "Special training", Precog: not two turns running; the dice are chosen first."""
+    m = s.cur
+    return s.phase == PROGRAM and s.has(m, PRECOG) and not s.foresaw[m] and not s.precog and programmed(s) > 0
+
+
+def foresee(s: MarsState) -> None:
+    """Precog: the chosen dice are rolled now, taken off their actions, and put on actions
+    again with their faces in view."""
+    dice = [d for d in range(6) if s.prog[d] >= 0]
+    s.precog = 1
+    for d in dice:
+        s.pre[d] = s.roll_die(d)
+        note_face(s, s.pre[d])
+    s.prog = [-1] * 6
+    s.log("precog", f"{s.game.seat_name(s.cur, s.num_players)} foresees the dice: "
+          + ", ".join(f"{die_name(d)} {face_text(s.pre[d])}" for d in dice) + ".", chance=True,
+          faces=list(s.pre))
+
+
+def note_face(s: MarsState, face: int) -> None:
+    """Rules, "Martian waves": a wave face rolled by the marine (not a Ranger) sends a wave."""
+    if is_accident(face) and not s.has(s.cur, RANGER):
+        s.boom = 1
 
 
 def next_action(s: MarsState) -> None:
     """Roll the dice of the next programmed action, or end the turn when none is left."""
     later = [a for a in s.prog if a > s.slot]
     if not later:
-        HOOKS.end_turn(s)
+        finish_turn(s)
         return
     if s.slot < 0:
         s.first_slot = min(later)
     s.slot = min(later)
     s.rerolled = 0
-    s.faces = [s.roll_die(d) if s.prog[d] == s.slot else 0 for d in range(6)]
-    if any(is_accident(f) for f in s.faces if f):
-        s.boom = 1
-    rolled = ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in range(6) if s.faces[d])
-    s.log("roll", f"{s.game.seat_name(s.cur, s.num_players)} rolls action {s.slot + 1}: {rolled}.", chance=True,
-          faces=list(s.faces))
+    dice = [d for d in range(6) if s.prog[d] == s.slot]
+    s.faces = [0] * 6
+    for d in dice:
+        s.faces[d] = s.pre[d] if s.precog else s.roll_die(d)
+        s.used |= 1 << d
+        if not s.precog:
+            note_face(s, s.faces[d])
+    rolled = ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice)
+    s.log("roll", f"{s.game.seat_name(s.cur, s.num_players)} {'plays' if s.precog else 'rolls'} action "
+          f"{s.slot + 1}: {rolled}.", chance=not s.precog, faces=list(s.faces))
     s.phase = ACT
+
+
+def helpers(s: MarsState, m: int) -> list[int]:
+    """The standing marines whose presence gives marine ``m`` the team's re-roll (rules, "Use
+    me as a team"): those in its box, and with Communications (its or theirs) those on its
+    martian card (rules, "Special training")."""
+    out = []
+    for o in s.active():
+        if o == m or s.mdown[o]:
+            continue
+        if (s.mcol[o], s.mlvl[o]) == (s.mcol[m], s.mlvl[m]) or (
+                s.zone[s.mcol[o]] == s.zone[s.mcol[m]] and (s.has(m, COMMS) or s.has(o, COMMS))):
+            out.append(o)
+    return out
 
 
 def reroll_sources(s: MarsState) -> list[str]:
     """Why marine ``cur`` may roll one die of this roll again (rules, "Use me as a team": a
     standing companion in its box; "Supporting from base": in the LZ, on the first roll; "Base
     upgrades": an antenna on its side, on the first roll). One re-roll a roll, whatever the
-    number of reasons (our ruling)."""
+    number of reasons (our ruling). Never in a Precog turn (rules, "Special training")."""
     m = s.cur
     out = []
-    if companions(s, m):
+    if s.precog:
+        return out
+    if helpers(s, m):
         out.append("a companion")
-    if s.slot == s.first_slot:
+    if s.slot == s.first_slot and not s.drone:
         if s.zone[s.mcol[m]] == LZ:
             out.append("the Landing Zone")
         side = s.side_of(s.mcol[m])
@@ -91,7 +200,7 @@ def reroll_sources(s: MarsState) -> list[str]:
 
 
 def can_reroll(s: MarsState) -> bool:
-    return not s.rerolled and bool(reroll_sources(s))
+    return not s.rerolled and not s.volley and not s.jet and bool(reroll_sources(s))
 
 
 def reroll(s: MarsState, d: int) -> None:
@@ -99,8 +208,7 @@ def reroll(s: MarsState, d: int) -> None:
     why = reroll_sources(s)[0]
     s.faces[d] = s.roll_die(d)
     s.rerolled = 1
-    if is_accident(s.faces[d]):
-        s.boom = 1
+    note_face(s, s.faces[d])
     s.log("reroll", f"{s.game.seat_name(s.cur, s.num_players)} rolls {die_name(d)} again thanks to {why}: "
           f"{face_text(s.faces[d])}.", chance=True, die=d, face=s.faces[d])
 
@@ -110,13 +218,14 @@ def support_targets(s: MarsState) -> list[int]:
     programmed, may stand a crashed marine up instead of acting (tactical support)."""
     if not from_base(s):
         return []
-    return [o for o in range(s.num_players) if o != s.cur and s.mdown[o]]
+    return [o for o in s.active() if o != s.cur and s.mdown[o]]
 
 
 def from_base(s: MarsState) -> bool:
     """Rules, "Supporting from base": in the LZ, in a box free of aliens, no die programmed."""
     m = s.cur
-    return s.zone[s.mcol[m]] == LZ and not s.aliens_at(s.box(s.mcol[m], s.mlvl[m])) and not programmed(s)
+    return (s.zone[s.mcol[m]] == LZ and not s.aliens_at(s.box(s.mcol[m], s.mlvl[m])) and not programmed(s)
+            and not s.used and not s.precog and not s.injected)
 
 
 def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
@@ -159,62 +268,158 @@ def support(s: MarsState, o: int) -> None:
 
 
 def after_action(s: MarsState) -> None:
-    """Rules, "Don't stop marine!": after an action the marine may stop or roll the next."""
+    """Rules, "Don't stop marine!": after an action the marine may stop or roll the next; a
+    Multi-shot marine may first fire the other groups of the roll (rules, "Special
+    training"). With no action left, the turn stays open while a card or an ability can still
+    be played."""
+    s.bonus = 0
+    if s.has(s.cur, MULTI_SHOT) and s.mode == 2 and not s.drone and any(s.faces) and targets(s, s.cur):
+        s.volley = 1
+        return
     s.faces = [0] * 6
-    if any(a > s.slot for a in s.prog):
+    s.volley = s.rail = s.jet = 0
+    if s.drone:
+        HOOKS.end_turn(s)
+    elif (any(a > s.slot for a in s.prog) or HOOKS.uses(s)
+          or (bomb_left(s) and beside_mmm(s, s.cur) and not engaged(s, s.cur))):
         s.phase = GO_ON
     else:
-        HOOKS.end_turn(s)
+        finish_turn(s)
+
+
+def finish_turn(s: MarsState) -> None:
+    """The end of the marine's turn: a Drone marine that rolled dice this turn may first fire
+    its drone (rules, "Special training")."""
+    s.faces = [0] * 6
+    s.prog = [-1] * 6
+    if s.has(s.cur, DRONE_AB) and s.used and not s.drone and not s.out[s.cur]:
+        s.drone = 1
+        s.phase = DRONE
+        return
+    HOOKS.end_turn(s)
 
 
 def companions(s: MarsState, m: int) -> list[int]:
     """The other standing marines in marine ``m``'s box."""
-    return [o for o in range(s.num_players) if o != m and not s.mdown[o]
+    return [o for o in s.active() if o != m and not s.mdown[o]
             and s.mcol[o] == s.mcol[m] and s.mlvl[o] == s.mlvl[m]]
+
+
+def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: str) -> bool:
+    """Marine ``m`` ends a move, a jump or a teleport on (``col``, ``lvl``) with ``outcome``
+    (rules, "Use me as a team": a safe landing beside a crashed companion stands it up, an
+    accident beside a standing companion is ignored; "Special training", Ranger: a box
+    without a circle is safe; "Equipment": the hidden box). Returns whether the turn goes on
+    (an accident ends it)."""
+    s.mcol[m], s.mlvl[m] = col, lvl
+    who = s.game.seat_name(m, s.num_players)
+    if outcome == "hazard" and s.has(m, RANGER):
+        outcome = "safe"
+    s.log("move", f"{who} {how} to column {col + 1}, level {lvl} ({outcome}).", seat=m, col=col, level=lvl,
+          outcome=outcome)
+    arrive(s, m)
+    if outcome == "safe":
+        for o in s.active():
+            if o != m and s.mdown[o] and s.mcol[o] == col and s.mlvl[o] == lvl:
+                s.mdown[o] = 0
+                s.log("pick-up", f"{who} helps {s.game.seat_name(o, s.num_players)} up.", seat=o)
+        return True
+    if companions(s, m):
+        s.log("accident", f"{who} has an accident, but a companion in the box keeps it going.", seat=m)
+        return True
+    s.mdown[m] = 1
+    s.log("accident", f"{who} crashes and ends the turn.", seat=m)
+    return False
+
+
+def crash_out(s: MarsState) -> None:
+    """An accident ends the turn."""
+    s.volley = s.rail = s.jet = s.bonus = 0
+    finish_turn(s)
 
 
 def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     """Rules, "How do I...": move by one die of the roll, forward or backward, with the
-    Moon's jumping rules; "Use me as a team": an accident beside a standing companion is
-    ignored, and a safe landing beside a crashed companion stands it up. An accident ends the
-    turn."""
+    Moon's jumping rules (the second die of a Jet pack jump carries on from where the first
+    left the marine). An accident ends the turn."""
+    start = (s.jcol, s.jlvl) if s.jet else None
+    j = s.preview(m, d, back, mask, start=start)
+    s.mode = 1
+    how = f"moves {'back' if back else 'forward'} with {die_name(d)}" + (" on the jet pack" if s.jet else "")
+    if land(s, m, j.col, j.level, j.outcome, how):
+        after_action(s)
+    else:
+        crash_out(s)
+
+
+def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
+    """Rules, "Special training", Jet pack: the first die of a joined jump; the marine lands
+    only after the second die of the roll (a crash on the way is an accident at once)."""
     j = s.preview(m, d, back, mask)
-    s.mcol[m], s.mlvl[m] = j.col, j.level
-    who = s.game.seat_name(m, s.num_players)
-    s.log("move", f"{who} moves {'back' if back else 'forward'} with {die_name(d)} to column {j.col + 1}, "
-          f"level {j.level} ({j.outcome}).", seat=m, col=j.col, level=j.level, outcome=j.outcome)
-    if j.outcome == "safe":
-        for o in range(s.num_players):
-            if o != m and s.mdown[o] and s.mcol[o] == j.col and s.mlvl[o] == j.level:
-                s.mdown[o] = 0
-                s.log("pick-up", f"{who} helps {s.game.seat_name(o, s.num_players)} up.", seat=o)
-        after_action(s)
+    s.mode = 1
+    if j.outcome in ("crash", "ceiling", "barrier") or not j.path:
+        if land(s, m, j.col, j.level, j.outcome, f"jets {'back' if back else 'forward'} with {die_name(d)}"):
+            after_action(s)
+        else:
+            crash_out(s)
         return
-    if companions(s, m):
-        s.log("accident", f"{who} has an accident, but a companion in the box keeps it going.", seat=m)
-        after_action(s)
-        return
-    s.mdown[m] = 1
-    s.log("accident", f"{who} crashes and ends the turn.", seat=m)
-    s.faces = [0] * 6
-    HOOKS.end_turn(s)
+    s.jet, s.jback = d + 1, back
+    s.jcol, s.jlvl = j.path[-1]
+    s.faces[d] = 0
+    s.log("jet", f"{s.game.seat_name(m, s.num_players)} fires the jet pack with {die_name(d)} and flies on "
+          f"over column {s.jcol + 1}.", seat=m, col=s.jcol, level=s.jlvl)
 
 
-def nuke(s: MarsState, m: int) -> None:
+def roll_sum(faces: list[int]) -> int:
+    return sum(steps_of(f) for f in faces)
+
+
+def odds(s: MarsState, dice: list[int], faces: list[int], keep: int, target: int) -> float:
+    """The chance that the dice outside the mask ``keep`` rolled again reach ``target`` with
+    the kept ones."""
+    kept = sum(steps_of(f) for i, f in enumerate(faces) if keep >> i & 1)
+    again = [s.C.faces[DIE_COLOUR[d]] for i, d in enumerate(dice) if not keep >> i & 1]
+    hits = sum(1 for combo in product(*again) if kept + roll_sum(list(combo)) >= target)
+    return hits / (6 ** len(again))
+
+
+def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     """Rules, "How we win?": four dice summing to 9 or more destroy the MMM; "Use me as a
-    team": a standing companion in the box lets the marine roll its lowest die again."""
-    faces = [s.roll_die(d) for d in NUKE_DICE]
-    total = sum(f if not is_accident(f) else 2 for f in faces)
-    if companions(s, m) and total < s.C.dice["nuke_target"]:
-        low = min(range(4), key=lambda i: faces[i])
-        faces[low] = s.roll_die(NUKE_DICE[low])
-        total = sum(f if not is_accident(f) else 2 for f in faces)
-    s.boom = int(any(is_accident(f) for f in faces))
+    team": a standing companion in the box lets the marine roll its lowest die again
+    (automatically, when the sum is short). "Equipment": a Lucky charm held rolls again the
+    dice whose new roll gives the best chance (automatically, when still short). "Special
+    training", Kamikaze: 5 dice, and the marine dies."""
+    target = s.C.dice["nuke_target"]
+    dice = bomb_dice(s, s.C.dice["nuke"] + (1 if kamikaze else 0))
+    faces = [s.roll_die(d) for d in dice]
     who = s.game.seat_name(m, s.num_players)
-    s.log("nuke", f"{who} sets off the nuke: {' + '.join(face_text(f) for f in faces)} = {total}.",
-          chance=True, seat=m, total=total)
-    if total >= s.C.dice["nuke_target"]:
+    s.log("nuke", f"{who} {'jumps on the MMM with' if kamikaze else 'sets off'} the nuke: "
+          f"{' + '.join(face_text(f) for f in faces)} = {roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
+    if helpers(s, m) and roll_sum(faces) < target:
+        low = min(range(len(faces)), key=lambda i: steps_of(faces[i]))
+        faces[low] = s.roll_die(dice[low])
+        s.log("nuke", f"A companion rolls the lowest die again: {' + '.join(face_text(f) for f in faces)} = "
+              f"{roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
+    charm = CHARM_CARD if s.eq[CHARM_CARD] == m else -1
+    if charm >= 0 and roll_sum(faces) < target:
+        keep = max(range((1 << len(faces)) - 1), key=lambda k: (odds(s, dice, faces, k, target), k))
+        faces = [f if keep >> i & 1 else s.roll_die(dice[i]) for i, f in enumerate(faces)]
+        discard(s, charm)
+        s.log("nuke", f"{who} plays the Lucky charm: {' + '.join(face_text(f) for f in faces)} = "
+              f"{roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
+    for f in faces:
+        note_face(s, f)
+    total = roll_sum(faces)
+    if total >= target:
         s.won, s.end, s.phase = 1, END_NUKE, OVER
         s.log("won", "The Martian Master Mind is destroyed: the marines win!")
         return
+    if kamikaze:
+        s.out[m] = 1
+        drop_hand(s, m)
+        s.log("kamikaze", f"{who} is lost with the bomb.", seat=m)
+        if not s.active():
+            s.won, s.end, s.phase = 0, END_FALLEN, OVER
+            s.log("lost", "No marine is left on Mars: the marines lose.")
+            return
     HOOKS.end_turn(s)

@@ -1,14 +1,15 @@
 """What a seat sees. Nothing of March on Mars is hidden but the order of the counters in
-the bag (drawn at random when needed) and the future dice: the ring, the aliens, the
-incoming-wave boxes, the upgrades, the tracks, the marines and the dice in play are on the
-table, the same for every seat and for spectators."""
+the bag and of the equipment deck (both drawn at random when needed) and the future dice: the
+ring, the aliens, the incoming-wave boxes, the upgrades, the tracks, the marines with their
+training and their equipment (a co-operative team plays with open hands: our ruling), the
+discard and the dice in play are on the table, the same for every seat and for spectators."""
 
 from __future__ import annotations
 
 from typing import Any, Optional
 
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
-from cosmodrome.games.mars.state import BAG, DEAD, GONE, OVER, PHASE_KIND, MarsState
+from cosmodrome.games.mars.state import BAG, DEAD, DECK, DISCARD, GONE, OVER, PHASE_KIND, MarsState
 from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES, side_name, zone_name
 from cosmodrome.games.mars.waves import incoming
 
@@ -17,26 +18,48 @@ def _names(s: MarsState, aliens: list[int]) -> list[str]:
     return sorted((ALIEN_NAMES[s.colour(a)] for a in aliens), key=ALIEN_NAMES.index, reverse=True)
 
 
+def _named(entry) -> dict[str, str]:
+    return {"name": entry.name, "text": entry.text}
+
+
+def _box(s: MarsState, c: int, y: int, hidden) -> dict[str, Any]:
+    b = {"col": c, "level": y, "aliens": _names(s, s.aliens_at(s.box(c, y))), "circle": s.circled(c, y)}
+    if hidden == (c, y):
+        b["hidden_equipment"] = True
+    return b
+
+
+def _marine(s: MarsState, m: int) -> dict[str, Any]:
+    t = s.train[m]
+    return {"seat": m, "name": s.game.seat_name(m, s.num_players), "col": s.mcol[m], "level": s.mlvl[m],
+            "crashed": bool(s.mdown[m]), "acted": bool(s.acted[m]), "kills": s.kills[m],
+            "side": side_name(s.side_of(s.mcol[m])), "out": bool(s.out[m]),
+            "training": _named(s.C.abilities[t]) if t >= 0 else None,
+            "training_card": [_named(s.C.abilities[s.tcard[m] * 2 + k]) for k in (0, 1)],
+            "equipment": [_named(s.C.equipment[c]) for c in s.hand(m)],
+            "tired": bool(s.tired[m]), "orbital_spent": bool(s.spent[m])}
+
+
 def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:
     zones = []
+    hidden = s.hidden_box() if not s.hidden_taken and s.options.get("threat") != "sergeant" else None
     for z in sorted(set(s.zone)):
         cols = s.zone_cols(z)
-        boxes = [{"col": c, "level": y, "aliens": _names(s, s.aliens_at(s.box(c, y))),
-                  "circle": s.circled(c, y)}
-                 for c in cols for y in range(s.levels) if s.standing(c, y)]
+        boxes = [_box(s, c, y, hidden) for c in cols for y in range(s.levels) if s.standing(c, y)]
         zones.append({"zone": z, "name": zone_name(z), "first": cols.start, "width": len(cols), "boxes": boxes})
-    marines = [{"seat": m, "name": s.game.seat_name(m, s.num_players), "col": s.mcol[m], "level": s.mlvl[m],
-                "crashed": bool(s.mdown[m]), "acted": bool(s.acted[m]), "kills": s.kills[m],
-                "side": side_name(s.side_of(s.mcol[m]))} for m in range(s.num_players)]
+    marines = [_marine(s, m) for m in range(s.num_players)]
     turn = None
     if s.phase != OVER:
-        turn = {"marine": s.cur, "dice_n": s.dice_n, "action": s.slot,
+        turn = {"marine": s.cur, "dice_n": s.dice_n, "action": s.slot, "injected": bool(s.injected),
+                "precog": bool(s.precog), "rail_gun": bool(s.rail), "extra_hits": s.bonus,
+                "foreseen": [{"die": d, "face": s.pre[d], "text": face_text(s.pre[d])} for d in range(6) if s.pre[d]],
                 "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "action": s.prog[d], "face": s.faces[d],
                           "text": face_text(s.faces[d]) if s.faces[d] else "?"}
                          for d in range(6) if s.prog[d] >= 0 or s.faces[d]]}
     result = None
     if s.phase == OVER:
-        result = "victory: the MMM is destroyed" if s.won else {2: "defeat: out of time", 3: "defeat: the base is destroyed"}[s.end]
+        result = "victory: the MMM is destroyed" if s.won else {2: "defeat: out of time", 3: "defeat: the base is destroyed",
+                                                                4: "defeat: no marine is left"}[s.end]
     return {
         "game": "mars", "seat": seat, "phase": PHASE_KIND[s.phase], "round": s.round, "rounds": s.C.rounds,
         "base_hits": s.base_hits, "base_attacks": s.C.base_attacks,
@@ -51,5 +74,8 @@ def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:
         "white_die": s.white or None,
         "marines": marines, "turn": turn,
         "pool": {"bag": len(s.aliens_at(BAG)), "dead": len(s.aliens_at(DEAD)), "gone": len(s.aliens_at(GONE))},
+        "equipment": {"deck": sum(1 for w in s.eq if w == DECK),
+                      "discard": [s.C.equipment[c].name for c, w in enumerate(s.eq) if w == DISCARD],
+                      "in_play": bool(s.eq_on)},
         "result": result,
     }

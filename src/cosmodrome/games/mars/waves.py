@@ -63,7 +63,7 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
     yellow_boxes = near[::-1]
     if s.options.get("threat") == "exterminator":
         order = {b: k for k, b in enumerate(near)}
-        held = sorted({(s.mcol[m], s.mlvl[m]) for m in range(s.num_players) if s.zone[s.mcol[m]] == zone},
+        held = sorted({(s.mcol[m], s.mlvl[m]) for m in s.active() if s.zone[s.mcol[m]] == zone},
                       key=lambda b: order.get(b, len(order) + b[0]))
         yellow_boxes = held or yellow_boxes
     yellows = [a for a in aliens if s.colour(a) == YELLOW]
@@ -81,7 +81,7 @@ def wave_size(s: MarsState, side: int) -> int:
     one fewer for baby marines; at sergeant and exterminator level marines in the LZ count
     on both sides."""
     both = s.options.get("threat") in ("sergeant", "exterminator")
-    n = sum(1 for m in range(s.num_players)
+    n = sum(1 for m in s.active()
             if s.side_of(s.mcol[m]) == side or (both and s.zone[s.mcol[m]] == LZ))
     n += s.C.wave["extra"]
     if s.options.get("threat") == "baby":

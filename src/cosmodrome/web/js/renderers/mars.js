@@ -211,8 +211,12 @@ function ringSvg(v, ctx, idx) {
   v.marines.forEach(m => {
     if (!idx.has(`marine:${m.seat}`)) return;
     const t = (g.a(m.col) + g.a(m.col + 1)) / 2, r1 = R0 + m.level * LH;
+    // beside its box-mates, where its pawn is drawn, so that no pick covers another
+    const here = v.marines.filter(o => o.col === m.col && o.level === m.level);
+    const step = Math.min(11, ((r1 + LH / 2) * g.step - 8) / here.length);
+    const x = (here.indexOf(m) - (here.length - 1) / 2) * step, w = here.length > 1 ? Math.max(6, step - 1) : 18;
     const node = svg("g", { class: "mars-pick", "data-testid": "mars-pick", "data-seat": m.seat, transform: frame(r1, t) },
-      svg("rect", { x: -9, y: -25, width: 18, height: 27, rx: 6 }));
+      svg("rect", { x: (x - w / 2).toFixed(1), y: -25, width: w.toFixed(1), height: 27, rx: Math.min(6, w / 3).toFixed(1) }));
     root.append(hot(node, ctx, idx, `marine:${m.seat}`));
   });
   // the force barriers of the living defenders

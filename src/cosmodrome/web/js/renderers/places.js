@@ -40,7 +40,9 @@ export function places({ hl, pop }) {
     node.setAttribute("role", "button");
     node.setAttribute("tabindex", "0");
     const lab = opts.map(o => o.label).join(" / ");
-    node.setAttribute("aria-label", lab);
+    // an element that shows text is named by it (axe: the visible text must be in the name);
+    // the option then describes it through the title
+    if (node instanceof SVGElement || !node.textContent.trim()) node.setAttribute("aria-label", lab);
     if (node instanceof SVGElement) node.append(svg("title", { text: lab })); else node.title = lab;
     node.addEventListener("click", (ev) => { ev.stopPropagation(); choose(ctx, opts, ev); });
     node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(ctx, opts, null); } });

@@ -1,0 +1,99 @@
+"""The equipment deck (rules, "Equipment"; "Threat level").
+
+Eight cards, one of each. From the start of round 5, when no defender has been killed yet,
+the High Command's drop is on: each red or blue alien a marine kills draws it a card at
+random from the deck (the deck's order is hidden: the card is drawn from the game's random
+generator at draw time, as the aliens are from the bag). The first marine to land on the
+hidden yellow-circle box of a tunnel draws one too. A card is played in its owner's turn and
+then discarded; marines in one box pass cards freely; an empty deck is made again from the
+discard. Baby marines have the drop from the start; sergeants have no equipment at all.
+
+Each card is in exactly one place (``eq``): the deck (:data:`DECK`), the discard
+(:data:`DISCARD`) or a marine's hand (its seat number).
+
+>>> from cosmodrome.games.mars import GAME
+>>> s = GAME.new_state(2, seed=1)
+>>> draw(s, 0, "a test"), len(s.hand(0)), sum(1 for w in s.eq if w == DECK)
+(True, 1, 7)
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.mars.state import BLUE, DECK, DISCARD, GONE, RED, MarsState
+
+
+def equipment_in_game(s: MarsState) -> bool:
+    """Rules, "Threat level": sergeants play without equipment."""
+    return s.options.get("threat") != "sergeant"
+
+
+def drop(s: MarsState) -> None:
+    """Rules, "Equipment": at the start of round 5 (:attr:`Components.drop_round`) the drop
+    comes if no defender is dead; baby marines have it from the start (called by setup with
+    the round at 1)."""
+    if s.eq_on or not equipment_in_game(s):
+        return
+    if s.options.get("threat") == "baby":
+        s.eq_on = 1
+        s.log("drop", "Baby marines: the equipment is in play from the start.")
+    elif s.round == s.C.drop_round and not any(s.aloc[s.defenders()[k]] == GONE for k in s.sides):
+        s.eq_on = 1
+        s.log("drop", "No defender is dead: the High Command drops equipment behind the enemy lines.")
+
+
+def draw(s: MarsState, m: int, why: str) -> bool:
+    """Marine ``m`` draws a card at random from the deck, remade from the discard when empty;
+    False when every card is in a hand."""
+    deck = [c for c, w in enumerate(s.eq) if w == DECK]
+    if not deck:
+        for c, w in enumerate(s.eq):
+            if w == DISCARD:
+                s.eq[c] = DECK
+        deck = [c for c, w in enumerate(s.eq) if w == DECK]
+        if not deck:
+            return False
+        s.log("reshuffle", "The discarded equipment is shuffled into a new deck.")
+    c = deck[s.rng.below(len(deck))]
+    s.eq[c] = m
+    s.log("equipment", f"{s.game.seat_name(m, s.num_players)} gets the {s.C.equipment[c].name} ({why}).",
+          chance=True, seat=m, card=c)
+    return True
+
+
+def on_kill(s: MarsState, m: int, colour: int) -> None:
+    """Rules, "Equipment": a red or blue alien killed by a marine once the drop is on."""
+    if m >= 0 and s.eq_on and colour in (BLUE, RED):
+        draw(s, m, "a kill")
+
+
+def arrive(s: MarsState, m: int) -> None:
+    """Rules, "Equipment": the first marine to land on the hidden box draws a card."""
+    box = s.hidden_box()
+    if box and not s.hidden_taken and equipment_in_game(s) and (s.mcol[m], s.mlvl[m]) == box:
+        s.hidden_taken = 1
+        draw(s, m, "the hidden box in the tunnel")
+
+
+def discard(s: MarsState, c: int) -> None:
+    """A played card goes to the discard."""
+    s.eq[c] = DISCARD
+
+
+def drop_hand(s: MarsState, m: int) -> None:
+    """A marine out of the game discards its cards."""
+    for c in s.hand(m):
+        discard(s, c)
+
+
+def partners(s: MarsState, m: int) -> list[int]:
+    """Rules, "Equipment": the marines sharing marine ``m``'s box, with whom it trades cards."""
+    return [o for o in s.active() if o != m and s.mcol[o] == s.mcol[m] and s.mlvl[o] == s.mlvl[m]]
+
+
+def give(s: MarsState, c: int, o: int) -> None:
+    """Card ``c`` passes between the marine to move and marine ``o`` (whichever holds it hands
+    it to the other)."""
+    frm, to = (s.cur, o) if s.eq[c] == s.cur else (o, s.cur)
+    s.eq[c] = to
+    s.log("give", f"{s.game.seat_name(frm, s.num_players)} hands the {s.C.equipment[c].name} to "
+          f"{s.game.seat_name(to, s.num_players)}.", card=c, seat=to)

@@ -1,0 +1,217 @@
+"""What a marine may play at any moment of its turn besides its dice (rules, "Special
+training" and "Equipment"): the equipment cards (each discarded once played, passed freely
+between marines in one box) and the abilities that are not a change to the dice rules -
+Teleportation, Orbital bombing, the Scout's step and the drone's roll.
+
+:func:`uses` lists what the marine to move may play now; the package's face registers it as
+the ``uses`` hook, so that a turn whose last action is done stays open while something is
+left to play.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.lunar.dice import face_text, steps_of
+from cosmodrome.games.mars.combat import engaged, group, kill, targets, toughest
+from cosmodrome.games.mars.equipment import discard, give, partners
+from cosmodrome.games.mars.state import (A_GIVE, A_ORBITAL, A_STEP, A_TELEPORT, A_USE, ACT, AMMO, CHARM,
+                                         CHARM_CARD, DRONE_PAIRS, GO_ON, GONE, JET_PACK, LASER_KNIFE, LEVEL, LZ,
+                                         NEURAL_CHIP, ORBITAL, PROGRAM, RAIL_GUN, SCOUT, STEP_KINDS, TELEPORT, MarsState)
+from cosmodrome.games.mars.text import die_name
+from cosmodrome.games.mars.turn import crash_out, land, note_face
+
+#: the cards played without a direction (A_USE); the steps go through A_STEP
+USE_CARDS = (CHARM_CARD, AMMO, NEURAL_CHIP, LASER_KNIFE, RAIL_GUN)
+
+
+def open_turn(s: MarsState) -> bool:
+    """Whether the marine to move is at a point of its turn where it may play something: its
+    programming, a roll or between actions (not in the air on a Jet pack, not in a
+    Multi-shot volley, not during its drone's shot)."""
+    return s.phase in (PROGRAM, ACT, GO_ON) and not s.jet and not s.volley and not s.drone and not s.out[s.cur]
+
+
+def can_step(s: MarsState) -> bool:
+    """A free step is a move: not while engaged, unless with the Jet pack."""
+    return not engaged(s, s.cur) or s.has(s.cur, JET_PACK)
+
+
+def steps(s: MarsState, kinds) -> list[int]:
+    out = []
+    for kind in kinds:
+        colour, mask, _ = STEP_KINDS[kind]
+        for back in (0, 1):
+            if s.preview(s.cur, 0, back, mask, colour=colour, steps=1).path:
+                out.append(A_STEP + kind * 2 + back)
+    return out
+
+
+def teleport_slots(s: MarsState) -> list[int]:
+    """Rules, "Special training", Teleportation: after programming, once a turn; a card beside
+    a defender box only once its defender is dead."""
+    if not (s.has(s.cur, TELEPORT) and not s.tele_used and s.phase in (ACT, GO_ON)):
+        return []
+    zones = s.card_zones()
+    far = {1: 0, 5: 1}          # FAR_LEFT and FAR_RIGHT: the side whose defender guards them
+    return [k for k, z in enumerate(zones) if z not in far or s.aloc[s.defenders()[far[z]]] == GONE]
+
+
+def card_aliens(s: MarsState, zone: int) -> list[int]:
+    cols = s.zone_cols(zone)
+    return [i for i, p in enumerate(s.aloc) if p >= 0 and p // s.levels in cols]
+
+
+def uses(s: MarsState) -> list[int]:
+    """The cards and abilities the marine to move may play now (only those that would do
+    something)."""
+    if not open_turn(s):
+        return []
+    m = s.cur
+    out = []
+    hand = s.hand(m)
+    act = s.phase == ACT
+    for c in hand:
+        if ((c == CHARM_CARD and act and not s.precog and any(s.faces))
+                or (c == AMMO and act and not s.bonus and targets(s, m))
+                or (c == RAIL_GUN and act and not s.rail and group(s, 2) and targets(s, m))
+                or c == NEURAL_CHIP
+                or (c == LASER_KNIFE and engaged(s, m))):
+            out.append(A_USE + c)
+    if can_step(s):
+        out += steps(s, [k for k, (_, _, card) in enumerate(STEP_KINDS) if card >= 0 and card in hand])
+        if s.has(m, SCOUT) and not s.scouted[m]:
+            out += steps(s, [k for k, (_, _, card) in enumerate(STEP_KINDS) if card < 0])
+    out += [A_TELEPORT + k for k in teleport_slots(s)]
+    if s.has(m, ORBITAL) and not s.spent[m]:
+        out += [A_ORBITAL + k for k, z in enumerate(s.card_zones()) if card_aliens(s, z)]
+    for o in partners(s, m):
+        out += [A_GIVE + c * 5 + o for c in s.hand(m) + s.hand(o) if not s.passed >> c & 1]
+    return sorted(out)
+
+
+def use(s: MarsState, c: int) -> None:
+    """Rules, "Equipment": play card ``c`` (see the card texts in components.toml)."""
+    m = s.cur
+    who = s.game.seat_name(m, s.num_players)
+    name = s.C.equipment[c].name
+    discard(s, c)
+    if c == CHARM_CARD:
+        s.charm = 0
+        s.phase = CHARM
+        s.log("use", f"{who} plays the {name}: which dice go again?", seat=m, card=c)
+    elif c == AMMO:
+        s.bonus += 1
+        s.log("use", f"{who} loads the {name}: one hit more on the next shot.", seat=m, card=c)
+    elif c == RAIL_GUN:
+        s.rail = 1
+        s.log("use", f"{who} charges the {name}: the 2s of this roll hit twice.", seat=m, card=c)
+    elif c == NEURAL_CHIP:
+        s.train[m] ^= 1
+        s.log("use", f"{who} plugs the {name} in: its training is now {s.C.abilities[s.train[m]].name}.",
+              seat=m, card=c)
+    elif c == LASER_KNIFE:
+        a = toughest(s, s.aliens_at(s.box(s.mcol[m], s.mlvl[m])))[0]
+        s.log("use", f"{who} draws the {name} on a {('yellow', 'blue', 'red')[s.colour(a)]} alien.", seat=m, card=c)
+        kill(s, a, m)
+
+
+def charm_mark(s: MarsState, d: int) -> None:
+    """The lucky charm: die ``d`` will be rolled again."""
+    s.charm |= 1 << d
+    s.log("charm", f"{die_name(d)} goes again.", die=d)
+
+
+def charm_roll(s: MarsState) -> None:
+    for d in range(6):
+        if s.charm >> d & 1:
+            s.faces[d] = s.roll_die(d)
+            note_face(s, s.faces[d])
+    s.log("charm", f"{s.game.seat_name(s.cur, s.num_players)} rolls again: "
+          + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in range(6) if s.charm >> d & 1) + ".",
+          chance=True, faces=list(s.faces))
+    s.charm = 0
+    s.phase = ACT
+
+
+def step(s: MarsState, kind: int, back: int) -> None:
+    """A free step: one column diagonally up (Jet-boots; the Scout), diagonally down (Rope; the
+    Scout) or straight (Mount), on the jumping rules (rules, "Equipment", "Special training")."""
+    m = s.cur
+    colour, mask, card = STEP_KINDS[kind]
+    if card >= 0:
+        discard(s, card)
+        what = f"with the {s.C.equipment[card].name}"
+    else:
+        s.scouted[m] = 1
+        what = "as a scout"
+    j = s.preview(m, 0, back, mask, colour=colour, steps=1)
+    if not land(s, m, j.col, j.level, j.outcome, f"takes a free step {'back' if back else 'forward'} {what}"):
+        crash_out(s)
+
+
+def teleport(s: MarsState, k: int) -> None:
+    """Rules, "Special training", Teleportation: a blue die gives the column counted from the
+    card's Landing Zone end; the marine picks the level when there are several (our reading of
+    the lost picture)."""
+    zone = s.card_zones()[k]
+    cols = s.zone_cols(zone)
+    v = steps_of(s.roll_die(0))
+    col = cols.start + v - 1 if zone > LZ else cols.stop - v
+    s.tele_used = 1
+    s.log("teleport", f"{s.game.seat_name(s.cur, s.num_players)} teleports: the blue die shows {v}, column "
+          f"{col + 1}.", chance=True, col=col)
+    levels = [y for y in range(s.levels) if s.standing(col, y)]
+    if len(levels) == 1:
+        appear(s, col, levels[0])
+    else:
+        s.tele_col, s.ret, s.phase = col + 1, s.phase, LEVEL
+
+
+def appear(s: MarsState, col: int, lvl: int) -> None:
+    """The teleported marine appears: a box without a circle is an accident."""
+    s.tele_col = 0
+    outcome = "safe" if s.circled(col, lvl) else "hazard"
+    if not land(s, s.cur, col, lvl, outcome, "appears"):
+        crash_out(s)
+
+
+def level_choice(s: MarsState, lvl: int) -> None:
+    col = s.tele_col - 1
+    s.phase = s.ret
+    appear(s, col, lvl)
+
+
+def orbital(s: MarsState, k: int) -> None:
+    """Rules, "Special training", Orbital bombing: once a game, every alien on one martian card
+    dies."""
+    m = s.cur
+    s.spent[m] = 1
+    zone = s.card_zones()[k]
+    dead = card_aliens(s, zone)
+    s.log("orbital", f"{s.game.seat_name(m, s.num_players)} calls the orbital bombing: {len(dead)} aliens die.",
+          seat=m, killed=len(dead))
+    for a in dead:
+        kill(s, a, m)
+
+
+def drone_roll(s: MarsState, pair: int) -> None:
+    """Rules, "Special training", Drone: at the end of the turn, two dice for one shot, even
+    while engaged."""
+    s.drone = 2
+    s.faces = [0] * 6
+    s.rerolled = 0
+    for d in DRONE_PAIRS[pair]:
+        s.faces[d] = s.roll_die(d)
+        note_face(s, s.faces[d])
+    s.log("drone", f"{s.game.seat_name(s.cur, s.num_players)}'s drone rolls "
+          + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in DRONE_PAIRS[pair]) + ".", chance=True,
+          faces=list(s.faces))
+    s.phase = ACT
+
+
+def pass_card(s: MarsState, a: int) -> None:
+    """Rules, "Equipment": cards pass freely in a box; each card once a turn (our ruling, so
+    that a turn ends)."""
+    c, o = divmod(a - A_GIVE, 5)
+    s.passed |= 1 << c
+    give(s, c, o)
+
