@@ -13,7 +13,7 @@ from cosmodrome.adapters.tensor import canonical
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "observations"
 GAMES = {"venus": (2, 3, 5), "cosmic-run": (1, 2), "moon": (2, 3, 5), "mars": (2, 5)}
-OPTIONS = {"moon": {"advanced": True}}
+OPTIONS = {"moon": {"advanced": True}, "mars": {"upgrades": "random", "threat": "exterminator"}}
 
 
 def _positions(name, players, games, options=None):
