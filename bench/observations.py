@@ -36,7 +36,7 @@ def _play(name: str, players: int, seconds: float, observe: bool) -> float:
         while not s.is_terminal():
             legal = s.legal_actions()
             if observe:
-                lay.encode(s.view(s.to_move()), out)
+                lay.observe(s, s.to_move(), out)
                 mask.fill(0)
                 mask[legal] = 1
             s._apply(legal[rng.below(len(legal))])

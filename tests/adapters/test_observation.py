@@ -85,3 +85,32 @@ def test_docs_are_generated_from_the_declaration(name):
     assert page.read_text(encoding="utf-8") == observation_doc(game, doc_player_counts(game)) + "\n", (
         f"{page.name} is stale: run python -m cosmodrome.adapters.tensor --docs docs/observations")
     assert layout_version(game, GAMES[name][0]) == f"{name}-v{schema_for(game, GAMES[name][0]).version}"
+
+
+@pytest.mark.parametrize("name", ["venus", "cosmic-run"])
+def test_chance_nodes_of_the_explicit_mode_are_encoded(name):
+    game = get_game(name)
+    lay = schema_for(game, 2)
+    s = game.new_state(2, seed=3, chance="explicit")
+    rng, nodes = Rng(5), 0
+    for _ in range(300):
+        if s.is_terminal():
+            break
+        nodes += s.is_chance_node()
+        for seat in range(2):
+            view = s.view(seat)
+            vec = lay.encode(view, strict=True)
+            assert lay.decode(vec) == lay.covered(view)
+            assert np.array_equal(lay.observe(s, seat), vec)  # the state encoder agrees
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    assert nodes > 0
+
+
+def test_state_encoder_writes_the_view_encoding():
+    game = get_game("venus")
+    for players in (2, 4):
+        lay = schema_for(game, players)
+        for i, s in enumerate(_positions("venus", players, 1)):
+            for seat in range(players):
+                assert np.array_equal(lay.observe(s, seat), lay.encode(s.view(seat))), (i, seat)

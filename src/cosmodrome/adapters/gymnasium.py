@@ -148,7 +148,7 @@ class CosmodromeEnv(gymnasium.Env):
         return mask
 
     def _obs(self) -> np.ndarray:
-        return self.schema.encode(self.state.view(self.seat))
+        return self.schema.observe(self.state, self.seat)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         return {"action_mask": self.action_mask(), "seed": self.seed_used, "illegal_action": illegal}

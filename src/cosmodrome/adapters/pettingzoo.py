@@ -128,7 +128,7 @@ class CosmodromeAECEnv(AECEnv):
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if self.state.to_move() == seat:
             mask[self.state.legal_actions()] = 1
-        return {"observation": self.schema.encode(self.state.view(seat)), "action_mask": mask}
+        return {"observation": self.schema.observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -263,6 +263,10 @@ class ViewSchema:
                     _fill(sub, view[key], out)
         return out
 
+    def observe(self, state: Any, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The tensor of ``state.view(seat)`` (the same call as a declared layout's)."""
+        return self.encode(state.view(seat), out)
+
     # ----- documentation -------------------------------------------------------------------
     def describe(self) -> list[str]:
         """The meaning of each entry, in order."""

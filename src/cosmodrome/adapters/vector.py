@@ -79,7 +79,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         s = self.states[i]
         seat = s.to_move()
         self._to_move[i] = seat
-        self.layout.encode(s.view(seat), self._obs[i])
+        self.layout.observe(s, seat, self._obs[i])
         row = self._mask[i]
         row.fill(0)
         row[s.legal_actions()] = 1

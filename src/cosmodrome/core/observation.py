@@ -465,12 +465,46 @@ class Layout:
     ``version`` is part of the environments' metadata; bump it whenever an index changes
     meaning."""
 
-    def __init__(self, game: str, version: int, root: Obj, players: int = 0) -> None:
+    def __init__(self, game: str, version: int, root: Obj, players: int = 0,
+                 from_state: Optional[Callable[..., Any]] = None) -> None:
         self.game, self.version, self.root, self.players = game, version, root, players
         self._entries = root.entries("")
         self.size = len(self._entries)
         self._fill, self._decode, self._cover = root.compile(0)
         self._fast = _Gen().function(root)
+        self.index = {n: i for i, (n, _) in enumerate(self._entries)}
+        #: a game's fast path: ``from_state(layout, state, seat, out)`` writes the same vector
+        #: as ``encode(state.view(seat))`` straight from the state (a test checks they agree)
+        self._from_state = from_state(self) if from_state is not None else None
+
+    def observe(self, state: Any, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The vector of ``state.view(seat)``: by the game's state encoder when it has one, else
+        by encoding the view."""
+        if self._from_state is None:
+            return self.encode(state.view(seat), out)
+        if out is None:
+            out = np.zeros(self.size, dtype=np.float32)
+        else:
+            out.fill(0.0)
+        self._from_state(state, seat, out)
+        return out
+
+    def part(self, key: str) -> Callable[[Any, np.ndarray], None]:
+        """The generated encoder of the top-level key ``key`` alone: ``f(value, out)`` writes
+        its entries (at their places in the whole vector) into a zeroed ``out``."""
+        pos = 0
+        for k, f in self.root._children():
+            if k in self.root.maybe:
+                pos += 1
+            if k == key:
+                g = _Gen()
+                g.field(f, "value", str(pos), 1)
+                src = "def part(value, out):\n" + "\n".join(g.lines or ["    pass"]) + "\n"
+                scope = dict(g.consts)
+                exec(compile(src, f"<observation part {key}>", "exec"), scope)
+                return scope["part"]
+            pos += len(f.entries("x"))
+        raise KeyError(f"{self.game}: no encoded key {key!r} in the layout")
 
     def encode(self, view: Mapping[str, Any], out: Optional[np.ndarray] = None,
                strict: bool = False) -> np.ndarray:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Optional
 
+from cosmodrome.core import CHANCE
 from cosmodrome.core.observation import FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
 from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
 from cosmodrome.games.cosmic_run.state import STAGE_KIND
@@ -62,8 +63,8 @@ def _layout(players: int, components: str) -> Layout:
         maybe=("current", "pending_mine", "pending_attack", "end", "winners", "scores"),
         game=FIXED, seat=Skip("the environment's seat"), players=FIXED, solo=FIXED,
         options=FIXED, rounds=FIXED,
-        round=Num(len(C.round_track), 1), captain=OneHot(seats), to_move=Opt(OneHot(seats)),
-        decision=OneHot(sorted(set(STAGE_KIND.values()) | {"choose"})),
+        round=Num(len(C.round_track), 1), captain=OneHot(seats), to_move=Opt(OneHot([CHANCE] + seats)),
+        decision=OneHot(sorted(set(STAGE_KIND.values()) | {"choose", "chance"})),
         prompt=Skip("text: follows from the decision, the current die and the action mask"),
         sheet=Obj(side=OneHot(("A", "B")), tracks=FIXED, columns=FIXED, rows=FIXED,
                   labels=FIXED, ladder=FIXED, row_names=FIXED, circle_names=FIXED,

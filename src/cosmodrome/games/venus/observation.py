@@ -15,11 +15,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Optional
 
+from cosmodrome.core import CHANCE
 from cosmodrome.core.observation import FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
 from cosmodrome.games.venus.flow import DECIDE
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
-from cosmodrome.games.venus.view import STOCK_KEYS, UNITS
+from cosmodrome.games.venus.scoring import final_breakdown
+from cosmodrome.games.venus.state import CB_ACTIVE, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKS
+from cosmodrome.games.venus.view import STOCK_KEYS, UNITS, aliens_view, combat_view, kind_counts
 
 VERSION = 1
 #: money above which the count reads 1 (never reached in random or bot games)
@@ -77,14 +80,15 @@ def _layout(players: int, components: str) -> Layout:
                  on=Bag(planets, c.n_aliens), destroyed=Num(c.n_aliens), path=FIXED, advanced=Num(8),
                  next=Opt(Obj(period=Num(r["periods"] + 1), reaches_earth=Flag(),
                               moves=List(c.n_aliens, Obj(**{"from": OneHot(planets)}, to=OneHot(planets))))))
-    kinds_decide = sorted({d.kind for d in DECIDE.values()} | {"over"})
+    kinds_decide = sorted({d.kind for d in DECIDE.values()} | {"over", "chance"})
+    movers = [CHANCE] + seats   # CHANCE: a chance node of the explicit-chance mode
     counts = Obj(maybe=kinds, **{k: Num(max(1, per_kind[k])) for k in kinds})
     root = Obj(
         game=FIXED, seat=Skip("the environment's seat"), players=FIXED, empires=FIXED,
         colours=FIXED, periods=FIXED, cubes_total=FIXED,
         period=Num(r["periods"], 1), phase=OneHot(range(7)), phase_name=derived("phase"),
-        first=OneHot(seats), cubes=Num(players + r["extra_pass_cubes"]), to_move=Opt(OneHot(seats)),
-        decision=Opt(Obj(seat=OneHot(seats), kind=OneHot(kinds_decide),
+        first=OneHot(seats), cubes=Num(players + r["extra_pass_cubes"]), to_move=Opt(OneHot(movers)),
+        decision=Opt(Obj(seat=OneHot(movers), kind=OneHot(kinds_decide),
                          prompt=Skip("a text: follows from the decision and the table"),
                          options=Skip("the legal actions: the action mask gives them"))),
         planets=Tup(len(planets), planet, names=planets), players_info=Tup(players, info),
@@ -99,9 +103,142 @@ def _layout(players: int, components: str) -> Layout:
                        decided_by=Skip("the tie-break step that decided, a text"))),
         scoring=Skip("the end-of-game breakdown: follows from the table"),
     )
-    return Layout("venus", VERSION, root, players)
+    return Layout("venus", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, c))
 
 
 def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     """The observation layout for ``players`` seats (options: the ``components`` variant file)."""
     return _layout(players, components_option(options))
+
+
+def _state_encoder(lay: Layout, c):
+    """The fast path: the same vector as ``lay.encode(state.view(seat))``, written from the
+    state's arrays (the planets, the players, the hand, the piles) and, for the parts met
+    now and then (a combat, a move, the aliens, the decision, the result), from the view's
+    own helpers through the layout's generated part encoders."""
+    ix = lay.index
+    n = lay.players
+    r = c.rules
+    planets = list(c.planet_names)
+    cards, tiles = len(c.cefx), len(c.tile_kind)
+    units = 1.0 / (max(c.unit_count) * n)
+    bscale = 1.0 / max(c.mine_count, c.factory_count)
+    max_def = max(max(c.tile_def), r["alien_defence"])
+    kinds = list(TILE_KINDS)
+    tile_def = c.tile_def
+    tile_info = [(kinds.index(TILE_KINDS[k]), tile_def[t] if k in (4, 5, 7) else None, bool(c.tile_skull[t]))
+                 for t, k in enumerate(c.tile_kind)]
+    pl_at = []
+    for name in planets:
+        b = f"planets[{name}]"
+        pl_at.append((ix[f"{b}.flipped"], ix[f"{b}.crisis_dice"], ix[f"{b}.gunrunners"], ix[f"{b}.tiles length"],
+                      [(ix[f"{b}.tiles[{j}].kind == {kinds[0]}"], ix[f"{b}.tiles[{j}].defence is null"],
+                        ix[f"{b}.tiles[{j}].skull"]) for j in range(PLANET_SLOTS)],
+                      [[ix[f"{b}.orbit[{p}][{u}]"] for u in UNITS] for p in range(n)],
+                      [[ix[f"{b}.surface[{p}][{u}]"] for u in UNITS] for p in range(n)],
+                      [(ix[f"{b}.buildings[{p}][mines]"], ix[f"{b}.buildings[{p}][factories]"]) for p in range(n)]))
+    labels = [TILE_LABELS[k] for k in kinds]
+    pi_at = [(ix[f"players_info[{p}].money"], ix[f"players_info[{p}].hand_size"],
+              [ix[f"players_info[{p}].stock.{k}"] for k in STOCK_KEYS],
+              ix[f"count of {labels[0]} in players_info[{p}].kept"]) for p in range(n)]
+    stock_scale = [1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)]
+    hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
+    effect_index = {e: i for i, e in enumerate(EFFECTS)}
+    card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
+    period_at, periods = ix["period"], r["periods"]
+    phase_at, first_at, cubes_at = ix["phase == 0"], ix["first == 0"], ix["cubes"]
+    cubes_scale = 1.0 / (n + r["extra_pass_cubes"])
+    tm_null = ix["to_move is null"]
+    tm_at = {v: ix[f"to_move == {v}"] for v in [CHANCE] + list(range(n))}
+    over_at, deck_at, disc_at, bag_at = ix["over"], ix["deck_size"], ix["discard_size"], ix["bag_size"]
+    money_scale, slots_scale, gun_scale = 1.0 / MONEY_CAP, 1.0 / PLANET_SLOTS, 1.0 / (n * 2)
+    card_scale, tile_scale, def_scale = 1.0 / cards, 1.0 / tiles, 1.0 / max_def
+    part = {k: lay.part(k) for k in ("aliens", "combat", "move", "decision", "result", "discard_top",
+                                     "bag_counts", "tile_discard_counts")}
+    titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
+
+    def one(x: float) -> float:
+        return 1.0 if x > 1.0 else x
+
+    def encode(s, seat, out):
+        if s.comp is not c:   # another component set than the layout's: the view's way
+            lay.encode(s.view(seat), out)
+            return
+        orbit, surf, bld, tk = s.orbit, s.surf, s.bld, s.comp.tile_kind
+        guns = [0] * 8
+        for g in s.gun:
+            guns[g // 1000] += 1
+        phase4 = s.phase == 4
+        for pl, (fl, cd, gu, tl, slots, orb, sur, bl) in enumerate(pl_at):
+            if s.flipped[pl]:
+                out[fl] = 1.0
+            if phase4:
+                out[cd] = one(s.clevel[pl] * slots_scale)
+            out[gu] = one(guns[pl] * gun_scale)
+            pt = s.ptiles[pl]
+            out[tl] = len(pt) * slots_scale
+            for (k0, dn, sk), t in zip(slots, pt):
+                k, d, skull = tile_info[t]
+                out[k0 + k] = 1.0
+                if d is None:
+                    out[dn] = 1.0
+                else:
+                    out[dn + 1] = one(d * def_scale)
+                if skull:
+                    out[sk] = 1.0
+            for p in range(n):
+                base = (p * 8 + pl) * 3
+                o, u = orb[p], sur[p]
+                out[o[0]], out[o[1]], out[o[2]] = orbit[base] * units, orbit[base + 1] * units, orbit[base + 2] * units
+                out[u[0]], out[u[1]], out[u[2]] = surf[base] * units, surf[base + 1] * units, surf[base + 2] * units
+                mb, fb = bl[p]
+                out[mb], out[fb] = bld[(p * 8 + pl) * 2] * bscale, bld[(p * 8 + pl) * 2 + 1] * bscale
+        for p, (mo, hs, stock, kept0) in enumerate(pi_at):
+            out[mo] = one(s.money[p] * money_scale)
+            out[hs] = len(s.hands[p]) * card_scale
+            for i, k in enumerate(stock):
+                out[k] = one(s.stock[p * 5 + i] * stock_scale[i])
+            for t in s.kept[p]:
+                out[kept0 + tk[t]] += tile_scale
+        if seat is None or not 0 <= seat < n:
+            out[hand_null] = 1.0
+        else:
+            for card in s.hands[seat]:
+                out[hand_at + card_effect[card]] += card_scale
+        out[period_at] = (s.period - 1) / (periods - 1)
+        if 0 <= s.phase < 7:
+            out[phase_at + s.phase] = 1.0
+        out[first_at + s.first] = 1.0
+        out[cubes_at] = one(s.cubes * cubes_scale)
+        tm = s.to_move()
+        if tm is None:
+            out[tm_null] = 1.0
+            part["decision"](None, out)
+        else:
+            out[tm_at[tm]] = 1.0
+            part["decision"]({"seat": tm, "kind": s.decision_kind()}, out)
+        if s.over:
+            out[over_at] = 1.0
+        out[deck_at] = len(s.deck) * card_scale
+        out[disc_at] = len(s.discard) * card_scale
+        out[bag_at] = len(s.bag) * tile_scale
+        part["discard_top"]([titles[x] for x in s.discard[-5:]], out)
+        part["bag_counts"](kind_counts(s.bag, tk), out)
+        part["tile_discard_counts"](kind_counts(s.tdisc, tk), out)
+        if s.cb[CB_ACTIVE] and not s.over:
+            part["combat"](combat_view(s), out)
+        else:
+            part["combat"](None, out)
+        mv = s.mv
+        if mv[MV_ACTIVE] and not s.over:
+            part["move"]({"from": planets[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
+                          "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}, out)
+        else:
+            part["move"](None, out)
+        part["aliens"](aliens_view(s), out)
+        if s.over:
+            b = final_breakdown(s)
+            part["result"]({"vp": list(b["total"]), "winners": list(b["winners"])}, out)
+        else:
+            part["result"](None, out)
+    return encode
