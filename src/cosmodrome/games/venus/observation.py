@@ -13,6 +13,8 @@ docs/observations/venus.md is generated from it.
 from __future__ import annotations
 
 from functools import lru_cache
+
+import numpy as np
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
@@ -133,15 +135,19 @@ def _state_encoder(lay: Layout, c):
         b = f"planets[{name}]"
         pl_at.append((ix[f"{b}.flipped"], ix[f"{b}.crisis_dice"], ix[f"{b}.gunrunners"], ix[f"{b}.tiles length"],
                       [(ix[f"{b}.tiles[{j}].kind == {kinds[0]}"], ix[f"{b}.tiles[{j}].defence is null"],
-                        ix[f"{b}.tiles[{j}].skull"]) for j in range(PLANET_SLOTS)],
-                      [[ix[f"{b}.orbit[{p}][{u}]"] for u in UNITS] for p in range(n)],
-                      [[ix[f"{b}.surface[{p}][{u}]"] for u in UNITS] for p in range(n)],
-                      [(ix[f"{b}.buildings[{p}][mines]"], ix[f"{b}.buildings[{p}][factories]"]) for p in range(n)]))
+                        ix[f"{b}.tiles[{j}].skull"]) for j in range(PLANET_SLOTS)]))
+    # the state's flat arrays (seat-major, then planet, then unit or building) scattered at once
+    orb_idx = np.array([ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"]
+                        for p in range(n) for pl in range(8) for u in UNITS], dtype=np.intp)
+    sur_idx = np.array([ix[f"planets[{planets[pl]}].surface[{p}][{u}]"]
+                        for p in range(n) for pl in range(8) for u in UNITS], dtype=np.intp)
+    bld_idx = np.array([ix[f"planets[{planets[pl]}].buildings[{p}][{k}]"]
+                        for p in range(n) for pl in range(8) for k in ("mines", "factories")], dtype=np.intp)
+    stock_idx = np.array([ix[f"players_info[{p}].stock.{k}"] for p in range(n) for k in STOCK_KEYS], dtype=np.intp)
+    stock_mul = np.array([1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)] * n, dtype=np.float64)
     labels = [TILE_LABELS[k] for k in kinds]
     pi_at = [(ix[f"players_info[{p}].money"], ix[f"players_info[{p}].hand_size"],
-              [ix[f"players_info[{p}].stock.{k}"] for k in STOCK_KEYS],
               ix[f"count of {labels[0]} in players_info[{p}].kept"]) for p in range(n)]
-    stock_scale = [1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)]
     hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
     effect_index = {e: i for i, e in enumerate(EFFECTS)}
     card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
@@ -169,7 +175,11 @@ def _state_encoder(lay: Layout, c):
         for g in s.gun:
             guns[g // 1000] += 1
         phase4 = s.phase == 4
-        for pl, (fl, cd, gu, tl, slots, orb, sur, bl) in enumerate(pl_at):
+        out[orb_idx] = np.asarray(orbit[:n * 24], dtype=np.float64) * units
+        out[sur_idx] = np.asarray(surf[:n * 24], dtype=np.float64) * units
+        out[bld_idx] = np.asarray(bld[:n * 16], dtype=np.float64) * bscale
+        out[stock_idx] = np.minimum(np.asarray(s.stock[:n * 5], dtype=np.float64) * stock_mul, 1.0)
+        for pl, (fl, cd, gu, tl, slots) in enumerate(pl_at):
             if s.flipped[pl]:
                 out[fl] = 1.0
             if phase4:
@@ -186,18 +196,9 @@ def _state_encoder(lay: Layout, c):
                     out[dn + 1] = one(d * def_scale)
                 if skull:
                     out[sk] = 1.0
-            for p in range(n):
-                base = (p * 8 + pl) * 3
-                o, u = orb[p], sur[p]
-                out[o[0]], out[o[1]], out[o[2]] = orbit[base] * units, orbit[base + 1] * units, orbit[base + 2] * units
-                out[u[0]], out[u[1]], out[u[2]] = surf[base] * units, surf[base + 1] * units, surf[base + 2] * units
-                mb, fb = bl[p]
-                out[mb], out[fb] = bld[(p * 8 + pl) * 2] * bscale, bld[(p * 8 + pl) * 2 + 1] * bscale
-        for p, (mo, hs, stock, kept0) in enumerate(pi_at):
+        for p, (mo, hs, kept0) in enumerate(pi_at):
             out[mo] = one(s.money[p] * money_scale)
             out[hs] = len(s.hands[p]) * card_scale
-            for i, k in enumerate(stock):
-                out[k] = one(s.stock[p * 5 + i] * stock_scale[i])
             for t in s.kept[p]:
                 out[kept0 + tk[t]] += tile_scale
         if seat is None or not 0 <= seat < n:
