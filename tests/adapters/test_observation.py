@@ -107,10 +107,12 @@ def test_chance_nodes_of_the_explicit_mode_are_encoded(name):
     assert nodes > 0
 
 
-def test_state_encoder_writes_the_view_encoding():
-    game = get_game("venus")
-    for players in (2, 4):
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_state_encoder_writes_the_view_encoding(name):
+    """Layout.observe (a game's fast path from the state, where it has one) equals encoding the view."""
+    game = get_game(name)
+    for players in (GAMES[name][0], GAMES[name][-1]):
         lay = schema_for(game, players)
-        for i, s in enumerate(_positions("venus", players, 1)):
+        for i, s in enumerate(_positions(name, players, 1)):
             for seat in range(players):
                 assert np.array_equal(lay.observe(s, seat), lay.encode(s.view(seat))), (i, seat)

@@ -20,6 +20,7 @@ from cosmodrome.core import CHANCE
 from cosmodrome.core.observation import FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
 from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
 from cosmodrome.games.cosmic_run.state import STAGE_KIND
+from cosmodrome.games.cosmic_run.view import view
 
 VERSION = 1
 
@@ -77,9 +78,19 @@ def _layout(players: int, components: str) -> Layout:
         winners=List(sheets, OneHot(seats)),
         scores=derived("the sheets (each sheet's VP)"),
     )
-    return Layout("cosmic-run", VERSION, root, players)
+    return Layout("cosmic-run", VERSION, root, players, from_state=_state_encoder)
 
 
 def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     """The observation layout for ``players`` seats (options: the ``components`` variant file)."""
     return _layout(players, components_option(options))
+
+
+def _state_encoder(lay: Layout):
+    """The fast path: the lean view (without the printed sheet and the prompt, which the
+    layout skips) through the generated encoder; the same vector as the full view's."""
+    encode = lay.encode
+
+    def from_state(s, seat, out):
+        encode(view(s, seat, lean=True), out)
+    return from_state
