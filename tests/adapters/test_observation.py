@@ -64,6 +64,7 @@ def test_observation_carries_nothing_hidden(name):
         seat = i % players
         other = s.resample(seat, Rng(i))
         assert np.array_equal(lay.encode(s.view(seat)), lay.encode(other.view(seat)))
+        assert np.array_equal(lay.observe(s, seat), lay.observe(other, seat))  # the fast path too
 
 
 def test_strict_encoding_names_the_problem():
