@@ -117,3 +117,31 @@ def test_state_encoder_writes_the_view_encoding(name):
         for i, s in enumerate(_positions(name, players, 1)):
             for seat in range(players):
                 assert np.array_equal(lay.observe(s, seat), lay.encode(s.view(seat))), (i, seat)
+
+
+def _table_only(view):
+    """A view without what the layouts skip as text or as given elsewhere: the log, prompts,
+    the decision's options (the action mask) and the numbers of cards counted by effect."""
+    v = {k: x for k, x in view.items() if k not in ("log", "prompt")}
+    if isinstance(v.get("decision"), dict):
+        v["decision"] = {k: x for k, x in v["decision"].items() if k not in ("options", "prompt")}
+    if isinstance(v.get("hand"), list) and v["hand"] and isinstance(v["hand"][0], dict):
+        v["hand"] = sorted(c["effect"] for c in v["hand"])
+    if isinstance(v.get("combat"), dict):
+        v["combat"] = dict(v["combat"], cards=sorted(c["effect"] for c in v["combat"]["cards"]))
+    return v
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_skipped_keys_follow_from_the_encoded_ones(name):
+    """Two positions with the same vector show the same table: what a layout skips as
+    "follows from" or "fixed" really does."""
+    game = get_game(name)
+    for players in (GAMES[name][0], GAMES[name][-1]):
+        lay = schema_for(game, players)
+        seen = {}
+        for s in _positions(name, players, 2):
+            for seat in range(players):
+                view = s.view(seat)
+                key = lay.encode(view).tobytes()
+                assert seen.setdefault(key, _table_only(view)) == _table_only(view)

@@ -361,6 +361,9 @@ def _skipped(f: Field, label: str) -> list[tuple[str, str]]:
         return _skipped(f.inner, label)
     if isinstance(f, (List, Tup)):
         return _skipped(f.elem, f"{label}[i]")
+    if isinstance(f, Bag) and f.key:
+        return [(f"{label}[i] (all but {f.key})",
+                 f"follows from {f.key}: things of one {f.key} are alike (their order and numbers carry no rule)")]
     return []
 
 

@@ -62,7 +62,7 @@ def _layout(players: int, components: str) -> Layout:
                          kind=OneHot(("attack", "upgrade")), by=OneHot(seats))
     root = Obj(
         maybe=("current", "pending_mine", "pending_attack", "end", "winners", "scores"),
-        game=FIXED, seat=Skip("the environment's seat"), players=FIXED, solo=FIXED,
+        game=FIXED, seat=Opt(OneHot(seats)), players=FIXED, solo=FIXED,
         options=FIXED, rounds=FIXED,
         round=Num(len(C.round_track), 1), captain=OneHot(seats), to_move=Opt(OneHot([CHANCE] + seats)),
         decision=OneHot(sorted(set(STAGE_KIND.values()) | {"choose", "chance"})),

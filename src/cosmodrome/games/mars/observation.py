@@ -54,7 +54,7 @@ def _layout(players: int, components: str) -> Layout:
                injected=Flag(), precog=Flag(), rail_gun=Flag(), extra_hits=Num(6),
                foreseen=List(6, Obj(die=OneHot(range(6)), face=OneHot(range(5)), text=derived("the face"))))
     root = Obj(
-        game=FIXED, seat=Skip("the environment's seat"), rounds=FIXED, base_attacks=FIXED,
+        game=FIXED, seat=Opt(OneHot(seats)), rounds=FIXED, base_attacks=FIXED,
         threat=OneHot(THREATS), half_board=Flag(),
         phase=OneHot(PHASE_KIND.values()), round=Num(C.rounds + 1, 1), base_hits=Num(C.base_attacks),
         ring=Obj(columns=derived("the ring's cards (their printed columns)"),

@@ -63,7 +63,7 @@ def _layout(players: int, components: str) -> Layout:
                                                    text=derived("the effect"))),
               last_card_points=FIXED)
     root = Obj(
-        game=FIXED, seat=Skip("the environment's seat"), round=Num(MAX_ROUND, 1),
+        game=FIXED, seat=Opt(OneHot(seats)), round=Num(MAX_ROUND, 1),
         phase=OneHot(PHASE_KIND.values()), lap=lap, astronauts=Tup(n, astronaut),
         order=Tup(n, OneHot(astros)), turn_index=Num(n), turn=Opt(turn),
         cards=Opt(cards),

@@ -86,7 +86,7 @@ def _layout(players: int, components: str) -> Layout:
     movers = [CHANCE] + seats   # CHANCE: a chance node of the explicit-chance mode
     counts = Obj(maybe=kinds, **{k: Num(max(1, per_kind[k])) for k in kinds})
     root = Obj(
-        game=FIXED, seat=Skip("the environment's seat"), players=FIXED, empires=FIXED,
+        game=FIXED, seat=Opt(OneHot(seats)), players=FIXED, empires=FIXED,
         colours=FIXED, periods=FIXED, cubes_total=FIXED,
         period=Num(r["periods"], 1), phase=OneHot(range(7)), phase_name=derived("phase"),
         first=OneHot(seats), cubes=Num(players + r["extra_pass_cubes"]), to_move=Opt(OneHot(movers)),
@@ -149,6 +149,7 @@ def _state_encoder(lay: Layout, c):
     pi_at = [(ix[f"players_info[{p}].money"], ix[f"players_info[{p}].hand_size"],
               ix[f"count of {labels[0]} in players_info[{p}].kept"]) for p in range(n)]
     hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
+    seat_null, seat_at = ix["seat is null"], ix["seat == 0"]
     effect_index = {e: i for i, e in enumerate(EFFECTS)}
     card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
     period_at, periods = ix["period"], r["periods"]
@@ -203,7 +204,10 @@ def _state_encoder(lay: Layout, c):
                 out[kept0 + tk[t]] += tile_scale
         if seat is None or not 0 <= seat < n:
             out[hand_null] = 1.0
+            if seat is None:
+                out[seat_null] = 1.0
         else:
+            out[seat_at + seat] = 1.0
             for card in s.hands[seat]:
                 out[hand_at + card_effect[card]] += card_scale
         out[period_at] = (s.period - 1) / (periods - 1)
