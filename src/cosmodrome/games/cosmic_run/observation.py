@@ -8,7 +8,7 @@ is generated from it.
 
 >>> lay = layout(2, {})
 >>> lay.version, lay.size
-(1, 638)
+(1, 643)
 """
 
 from __future__ import annotations

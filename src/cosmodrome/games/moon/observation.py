@@ -7,7 +7,7 @@ docs/observations/moon.md is generated from it.
 
 >>> lay = layout(2, {})
 >>> lay.version, lay.size
-(1, 582)
+(1, 585)
 """
 
 from __future__ import annotations
