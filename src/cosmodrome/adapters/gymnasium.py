@@ -40,7 +40,8 @@ import numpy as np
 
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.pettingzoo import RENDER_MODES, check_action  # noqa: F401  (shared helpers)
-from cosmodrome.adapters.tensor import schema_for
+from cosmodrome.adapters.rewards import REWARDS, rewards_of
+from cosmodrome.adapters.tensor import layout_version, schema_for
 from cosmodrome.core import Bot, Game, GameOverError, IllegalActionError, OptionError, State, game_names, get_game
 
 #: what ``step`` does with an action id inside the space that is not legal now
@@ -103,8 +104,12 @@ class CosmodromeEnv(gymnasium.Env):
 
     def __init__(self, game: Union[str, Game] = "venus", players: Optional[int] = None, seat: int = 0,
                  opponents: Union[str, Sequence[str]] = "random", options: Optional[Mapping[str, Any]] = None,
-                 render_mode: Optional[str] = None, illegal_action: str = "random") -> None:
+                 render_mode: Optional[str] = None, illegal_action: str = "random", reward: str = "win_share",
+                 vp_scale: float = 10.0) -> None:
         super().__init__()
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward, self.vp_scale = reward, vp_scale
         if illegal_action not in ILLEGAL_POLICIES:
             raise OptionError(f"illegal_action must be one of {', '.join(ILLEGAL_POLICIES)}, not {illegal_action!r}")
         self.illegal_action = illegal_action
@@ -127,6 +132,7 @@ class CosmodromeEnv(gymnasium.Env):
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.schema = schema_for(self.game, self.players, self.options)
+        self.metadata = dict(self.metadata, observation_version=layout_version(self.game, self.players, self.options))
         low, high = self.schema.bounds()
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
         self.action_space = LegalDiscrete(self.game.num_actions, self)
@@ -142,7 +148,7 @@ class CosmodromeEnv(gymnasium.Env):
         return mask
 
     def _obs(self) -> np.ndarray:
-        return self.schema.encode(self.state.view(self.seat))
+        return self.schema.observe(self.state, self.seat)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         return {"action_mask": self.action_mask(), "seed": self.seed_used, "illegal_action": illegal}
@@ -185,7 +191,7 @@ class CosmodromeEnv(gymnasium.Env):
         self.state.apply(a)  # IllegalActionError (ValueError) naming the legal ones; nothing changes
         self._play_opponents()
         terminated = self.state.is_terminal()
-        reward = float(self.state.returns()[self.seat]) if terminated else 0.0
+        reward = rewards_of(self.state, self.reward, self.vp_scale)[self.seat] if terminated else 0.0
         return self._obs(), reward, terminated, False, self._info(illegal)
 
     def render(self) -> Optional[str]:

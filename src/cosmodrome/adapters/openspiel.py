@@ -215,7 +215,7 @@ class CosmodromeObserver:
         if s is None:
             self.tensor.fill(0.0)
             return
-        self.schema.encode(s.view(player), self.tensor)
+        self.schema.observe(s, player, self.tensor)
 
     def string_from(self, state: "pyspiel.State", player: int) -> str:
         box = state._core

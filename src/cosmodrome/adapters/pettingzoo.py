@@ -17,7 +17,9 @@
   legal action (all 0 for an agent that is not to move).
 - ``reset(seed=s)`` deals Cosmodrome game ``s`` (same seed, same actions → same game); a
   reset without a seed deals the next seed of the environment's own stream.
-- Rewards come at the end only: each agent gets its win share (1/k to each of k winners).
+- Rewards come at the end only: each agent gets its win share (1/k to each of k winners), or
+  with ``reward="vp_difference"`` its VP margin over the best other seat (see
+  :mod:`cosmodrome.adapters.rewards`).
   Nothing is truncated.
 - ``render_mode="ansi"`` returns the table as text (the game's ``render_text`` of the
   spectators' view), ``"human"`` prints it.
@@ -34,8 +36,9 @@ from typing import Any, Mapping, Optional, Union
 import numpy as np
 
 from cosmodrome.adapters._deps import require
-from cosmodrome.adapters.tensor import schema_for
-from cosmodrome.core import Game, GameOverError, IllegalActionError, Rng, get_game
+from cosmodrome.adapters.rewards import REWARDS, rewards_of
+from cosmodrome.adapters.tensor import layout_version, schema_for
+from cosmodrome.core import Game, GameOverError, IllegalActionError, OptionError, Rng, get_game
 
 pettingzoo = require("pettingzoo")
 gymnasium = require("gymnasium")
@@ -66,8 +69,12 @@ class CosmodromeAECEnv(AECEnv):
                 "render_fps": 1}
 
     def __init__(self, game: Union[str, Game], players: Optional[int] = None,
-                 options: Optional[Mapping[str, Any]] = None, render_mode: Optional[str] = None) -> None:
+                 options: Optional[Mapping[str, Any]] = None, render_mode: Optional[str] = None,
+                 reward: str = "win_share", vp_scale: float = 10.0) -> None:
         super().__init__()
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward, self.vp_scale = reward, vp_scale
         self.game = get_game(game) if isinstance(game, str) else game
         self.players = _default_players(self.game) if players is None else players
         self.game.check_players(self.players)
@@ -75,7 +82,8 @@ class CosmodromeAECEnv(AECEnv):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0")
+        self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0",
+                             observation_version=layout_version(self.game, self.players, self.options))
         self.schema = schema_for(self.game, self.players, self.options)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
@@ -120,7 +128,7 @@ class CosmodromeAECEnv(AECEnv):
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if self.state.to_move() == seat:
             mask[self.state.legal_actions()] = 1
-        return {"observation": self.schema.encode(self.state.view(seat)), "action_mask": mask}
+        return {"observation": self.schema.observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -133,7 +141,7 @@ class CosmodromeAECEnv(AECEnv):
         self.state.apply(a)  # IllegalActionError names the legal actions; the state is unchanged
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal():
-            returns = self.state.returns()
+            returns = rewards_of(self.state, self.reward, self.vp_scale)
             for i, ag in enumerate(self.possible_agents):
                 self.rewards[ag] = float(returns[i])
                 self.terminations[ag] = True
@@ -161,13 +169,13 @@ class CosmodromeAECEnv(AECEnv):
 
 
 def raw_env(game: Union[str, Game], players: Optional[int] = None, options: Optional[Mapping[str, Any]] = None,
-            render_mode: Optional[str] = None) -> CosmodromeAECEnv:
-    """The bare AEC environment (no wrappers)."""
-    return CosmodromeAECEnv(game, players, options, render_mode)
+            render_mode: Optional[str] = None, **kwargs: Any) -> CosmodromeAECEnv:
+    """The bare AEC environment (no wrappers); ``reward``/``vp_scale``: see :mod:`cosmodrome.adapters.rewards`."""
+    return CosmodromeAECEnv(game, players, options, render_mode, **kwargs)
 
 
 def env(game: Union[str, Game], players: Optional[int] = None, options: Optional[Mapping[str, Any]] = None,
-        render_mode: Optional[str] = None) -> AECEnv:
+        render_mode: Optional[str] = None, **kwargs: Any) -> AECEnv:
     """The AEC environment of ``game`` for ``players`` seats, wrapped in PettingZoo's
     order-enforcing wrapper (which refuses a step before ``reset``)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, options, render_mode))
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, options, render_mode, **kwargs))

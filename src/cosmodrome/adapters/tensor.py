@@ -1,10 +1,17 @@
 """A fixed-size numeric vector from a seat's view: the observation tensor of the adapters.
 
 Cosmodrome games describe what a seat may see as a JSON view (``state.view(seat)``). Research
-APIs want a fixed-size vector instead. A :class:`ViewSchema` is derived once per game, player
-count and options by looking at the views met in a few seeded random games; it then turns any
-view of that game into a ``float32`` vector of a fixed length. Because the vector is built
-*only* from ``state.view(seat)``, it carries nothing the seat may not see.
+APIs want a fixed-size vector instead. A game that declares its observation
+(``Game.observation_layout``, a :class:`cosmodrome.core.observation.Layout` built from its
+component data: lossless, in [0, 1], versioned; docs/observations/<game>.md) is encoded by
+its declaration; :func:`schema_for` returns it. Every game of the repository declares one.
+
+**Fallback** (a game without a declaration, such as the test game ``pocket-race``): a
+:class:`ViewSchema` is derived once per game, player count and options by looking at the
+views met in a few seeded random games; it then turns any view of that game into a
+``float32`` vector of a fixed length. It is neither lossless (values never seen fold into
+``<other>``, long lists are cut) nor normalised. Either way the vector is built *only* from
+``state.view(seat)``, so it carries nothing the seat may not see.
 
 Flattening rules (every entry has a name, see :meth:`ViewSchema.describe`):
 
@@ -41,11 +48,13 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from cosmodrome.core import Game, Rng
+from cosmodrome.core.observation import Layout
 
 #: top-level view keys that hold the history rather than the table (left out of tensors)
 DEFAULT_EXCLUDE = ("log", "events", "history", "messages")
@@ -254,6 +263,10 @@ class ViewSchema:
                     _fill(sub, view[key], out)
         return out
 
+    def observe(self, state: Any, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The tensor of ``state.view(seat)`` (the same call as a declared layout's)."""
+        return self.encode(state.view(seat), out)
+
     # ----- documentation -------------------------------------------------------------------
     def describe(self) -> list[str]:
         """The meaning of each entry, in order."""
@@ -326,14 +339,67 @@ def canonical(view: Any) -> str:
 _CACHE: dict[tuple, ViewSchema] = {}
 
 
-def schema_for(game: Game, players: int, options: Optional[Mapping[str, Any]] = None) -> ViewSchema:
-    """The (cached) schema of ``game`` for ``players`` seats and ``options``."""
+def schema_for(game: Game, players: int, options: Optional[Mapping[str, Any]] = None) -> Union[Layout, ViewSchema]:
+    """The (cached) observation layout of ``game`` for ``players`` seats and ``options``: the
+    game's declared :class:`~cosmodrome.core.observation.Layout`, or (fallback, for a game
+    without one) a :class:`ViewSchema` derived from random games."""
     opts = game.resolve_options(options)
     key = (game.name, id(game), players, canonical(opts))
     sch = _CACHE.get(key)
     if sch is None:
-        sch = _CACHE[key] = ViewSchema.derive(game, players, opts)
+        if game.observation_layout is not None:
+            sch = game.observation_layout(players, opts)
+        else:
+            sch = ViewSchema.derive(game, players, opts)
+        _CACHE[key] = sch
     return sch
+
+
+def layout_version(game: Game, players: int, options: Optional[Mapping[str, Any]] = None) -> str:
+    """The observation's version for the environments' metadata: ``"<game>-v<n>"`` for a
+    declared layout, ``"<game>-derived"`` for the fallback."""
+    sch = schema_for(game, players, options)
+    return f"{game.name}-v{sch.version}" if isinstance(sch, Layout) else f"{game.name}-derived"
+
+
+def observation_doc(game: Game, players: Sequence[int]) -> str:
+    """The Markdown page docs/observations/<game>.md: the declared layout's table for each
+    player count (generated: ``python -m cosmodrome.adapters.tensor --docs docs/observations``)."""
+    title = game.title or game.name
+    out = [f"# Observation of {title} (`{game.name}`)", "",
+           "Generated from the game's declaration (`Game.observation_layout`, "
+           f"src/cosmodrome/games/{game.name.replace('-', '_')}/observation.py) by "
+           "`python -m cosmodrome.adapters.tensor --docs docs/observations`; a test checks that it "
+           "is up to date. Every value lies in [0, 1]: a number in `lo..hi` is `(v - lo) / (hi - lo)`, "
+           "a flag is 0 or 1, a one-hot block has one 1, a count is divided by its cap, a list "
+           "has its length (divided by its capacity) and then its slots (zeros past the end). "
+           "`is null` is 1 when the value is null (its entries are then 0); `has k` is 1 when the "
+           "view holds key `k`. The vector is built from `state.view(seat)` alone.", ""]
+    for n in players:
+        lay = schema_for(game, n)
+        out += [f"## {n} players: version {lay.version}, {lay.size} entries", "", lay.table(), ""]
+    return "\n".join(out)
+
+
+def write_docs(directory: Union[str, Path]) -> list[Path]:
+    """Write docs/observations/<game>.md for every registered game with a declared layout."""
+    from cosmodrome.core import games as all_games
+
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    written = []
+    for g in all_games():
+        if g.observation_layout is None:
+            continue
+        path = d / f"{g.name}.md"
+        path.write_text(observation_doc(g, doc_player_counts(g)) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def doc_player_counts(game: Game) -> list[int]:
+    """The player counts a game's page shows: the smallest and the largest."""
+    return sorted({game.min_players, game.max_players})
 
 
 def entries(game: Game, players: int, options: Optional[Mapping[str, Any]] = None) -> Iterable[str]:
@@ -342,16 +408,23 @@ def entries(game: Game, players: int, options: Optional[Mapping[str, Any]] = Non
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
-    """``python -m cosmodrome.adapters.tensor GAME PLAYERS``: print the entry table."""
+    """``python -m cosmodrome.adapters.tensor GAME PLAYERS``: print the entry table;
+    ``python -m cosmodrome.adapters.tensor --docs DIR``: write DIR/<game>.md for every game."""
     import sys
 
     from cosmodrome.core import get_game
 
     args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) == 2 and args[0] == "--docs":
+        import cosmodrome.games  # noqa: F401  (registers the games)
+        for path in write_docs(args[1]):
+            print(path)
+        return
     if len(args) != 2:
         raise SystemExit("usage: python -m cosmodrome.adapters.tensor GAME PLAYERS")
     if args[0] == "pocket-race":
         import cosmodrome.testing.toy  # noqa: F401
+    import cosmodrome.games  # noqa: F401  (registers the games)
     print(schema_for(get_game(args[0]), int(args[1])).table())
 
 

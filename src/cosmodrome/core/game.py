@@ -25,7 +25,7 @@ import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from cosmodrome.core.errors import (
     GameOverError,
@@ -168,6 +168,9 @@ class Game(ABC):
     #: lists the rules page takes from the game's text module, by name (e.g. the texts of the
     #: special box tokens), so that a text is written once
     help_items: Mapping[str, Mapping[str, str]] = {}
+    #: the game's declared observation: a function ``(players, options) -> Layout`` (see
+    #: :mod:`cosmodrome.core.observation`), or None (the adapters then derive a layout)
+    observation_layout: Optional[Callable[..., Any]] = None
     #: options (choice or yes/no) whose every value the lab's ``balance`` compares by default,
     #: with every player count (e.g. a difficulty level)
     balance_by: tuple[str, ...] = ()

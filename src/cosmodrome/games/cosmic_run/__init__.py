@@ -25,7 +25,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
-from cosmodrome.games.cosmic_run import actions, rounds, scoring, text, view
+from cosmodrome.games.cosmic_run import actions, observation, rounds, scoring, text, view
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
 from cosmodrome.games.cosmic_run.setup import new_game
@@ -37,7 +37,7 @@ LAYERS = [
     ["components", "state"],
     ["text"],
     ["scoring", "dice", "technologies", "mines", "combat", "movement", "solo", "rounds", "setup", "actions"],
-    ["view", "heuristic"],
+    ["view", "observation", "heuristic"],
 ]
 
 HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
@@ -47,6 +47,7 @@ HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions
 
 class CosmicRun(Game):
     name = "cosmic-run"
+    observation_layout = staticmethod(observation.layout)
     title = "Cosmic Run: Rapid Fire"
     min_players = 1
     max_players = 2

@@ -54,7 +54,9 @@ def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
     }
 
 
-def view(s: CosmicRunState, seat: Optional[int]) -> dict[str, Any]:
+def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str, Any]:
+    """The view; ``lean``: without the printed sheet's names and numbers and the prompt (the
+    keys the observation skips; its state encoder asks for this one)."""
     C = s.C
     st = s.stage
     v: dict[str, Any] = {
@@ -62,8 +64,8 @@ def view(s: CosmicRunState, seat: Optional[int]) -> dict[str, Any]:
         "options": {k: s.options[k] for k in sorted(s.options)},
         "round": s.round, "rounds": len(C.round_track), "captain": s.captain,
         "to_move": s.to_move(), "decision": s.decision_kind(),
-        "prompt": prompt(s) if st != OVER else "",
-        "sheet": {"tracks": list(C.tracks), "columns": list(C.columns), "rows": C.rows,
+        "prompt": prompt(s) if st != OVER and not lean else "",
+        "sheet": {"side": "AB"[s.side]} if lean else {"tracks": list(C.tracks), "columns": list(C.columns), "rows": C.rows,
                   "labels": list(C.labels[s.side]), "side": "AB"[s.side], "ladder": list(C.ladder),
                   "row_names": [row_name(C, s.side, r) if 0 < r <= C.rows else "" for r in range(C.nr)],
                   "circle_names": [[circle_name(C, s.side, r, c) for c in range(3)] for r in range(C.nr)],

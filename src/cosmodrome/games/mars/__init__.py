@@ -26,7 +26,7 @@ from typing import Any, Mapping, Optional
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
 from cosmodrome.core.flat import load_fields
-from cosmodrome.games.mars import actions, evaluation, rounds, specials, text, view
+from cosmodrome.games.mars import actions, evaluation, observation, rounds, specials, text, view
 from cosmodrome.games.mars.components import DATA_FILE, TRAINING_CARDS, load_components
 from cosmodrome.games.mars.setup import new_game
 from cosmodrome.games.mars.state import (BAG, DEAD, DISCARD, GONE, HOOKS, INCOMING, INT_FIELDS, LIST_FIELDS,
@@ -37,7 +37,7 @@ LAYERS = (
     ("components", "state"),                                         # data
     ("text",),                                                       # names and texts
     ("equipment", "combat", "turn", "specials", "waves", "rounds", "setup", "actions"),   # rules
-    ("view", "evaluation", "heuristic"),                             # seen, estimated, played
+    ("view", "observation", "evaluation", "heuristic"),              # seen, estimated, played
     ("__init__",),                                                   # the face
 )
 
@@ -47,6 +47,7 @@ HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions
 
 class MarchOnMars(Game):
     name = "mars"
+    observation_layout = staticmethod(observation.layout)
     title = "March on Mars"
     min_players = 2
     max_players = 5

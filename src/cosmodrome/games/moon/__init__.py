@@ -24,7 +24,7 @@ from typing import Any, Mapping, Optional
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
 from cosmodrome.core.flat import load_fields
-from cosmodrome.games.moon import actions, evaluation, jumps, rounds, scoring, text, turn, view
+from cosmodrome.games.moon import actions, evaluation, jumps, observation, rounds, scoring, text, turn, view
 from cosmodrome.games.moon.components import DATA_FILE, load_components
 from cosmodrome.games.moon.setup import new_game
 from cosmodrome.games.moon.cards import deck_of
@@ -37,7 +37,7 @@ LAYERS = (
     ("components", "state"),                                                  # data
     ("text",),                                                                # names and texts
     ("scoring", "accidents", "cards", "turn", "robbery", "special", "jumps", "rounds", "setup", "actions"),  # rules
-    ("view", "evaluation", "heuristic"),                                      # seen, estimated, played
+    ("view", "observation", "evaluation", "heuristic"),                       # seen, estimated, played
     ("__init__",),                                                            # the face
 )
 
@@ -50,6 +50,7 @@ HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions
 
 class WalkingOnTheMoon(Game):
     name = "moon"
+    observation_layout = staticmethod(observation.layout)
     title = "Walking on the Moon"
     min_players = 2
     max_players = 5

@@ -20,7 +20,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Game, OptionSpec, register
 from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames / answers on import)
-    actions, cards, combat, crises, evaluation, options, phases, scoring, text, view,
+    actions, cards, combat, crises, evaluation, observation, options, phases, scoring, text, view,
 )
 from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import NUM_ACTIONS
@@ -33,13 +33,14 @@ LAYERS = (
     ("components", "flow", "state"),                       # data: components, action space and frames, the table
     ("text",),                                             # names and texts
     ("scoring", "cards", "combat", "actions", "phases", "crises", "setup"),   # rules
-    ("options", "view", "evaluation", "heuristic"),        # what a seat sees, estimates, the bot
+    ("options", "view", "observation", "evaluation", "heuristic"),        # what a seat sees, estimates, the bot
     ("__init__",),                                         # the game's face
 )
 
 
 class OnwardToVenus(Game):
     name = "venus"
+    observation_layout = staticmethod(observation.layout)
     title = "Onward to Venus"
     min_players = 2
     max_players = 5

@@ -1,0 +1,119 @@
+"""A self-play Gymnasium vector environment: many games of one Cosmodrome game stepped
+together in one process, with batched observations and action masks.
+
+>>> import numpy as np
+>>> from cosmodrome.testing import toy
+>>> v = VectorEnv("pocket-race", num_envs=3, players=2)
+>>> obs, info = v.reset(seed=1)
+>>> obs.shape == (3, v.single_observation_space.shape[0]), info["action_mask"].shape == (3, v.game.num_actions)
+(True, True)
+>>> obs, reward, terminated, truncated, info = v.step(info["action_mask"].argmax(axis=1))
+>>> reward.shape, bool(truncated.any())
+((3,), False)
+
+- Game ``i`` is Cosmodrome game ``seed + i`` at ``reset(seed=...)``; a finished game is dealt
+  again at once (the next seed of that slot: ``seed + i + k * num_envs``), so every call of
+  :meth:`step` is one decision in every game: ``num_envs`` agent steps.
+- Every seat acts through the environment (self-play): row ``i`` of the observation is the
+  tensor of the seat to move in game ``i`` (``info["to_move"]``), built from that seat's
+  view only (:func:`cosmodrome.adapters.tensor.schema_for`), and ``info["action_mask"]`` its
+  legal actions (``int8``, one row per game).
+- ``reward[i]``: when game ``i`` ends with the step, the reward of the seat that acted
+  (``reward="win_share"``: its share of the win; ``"vp_difference"``: its score minus the best
+  other score, divided by ``vp_scale``), else 0; ``info["returns"]`` holds every seat's
+  rewards of the games that ended (rows of zeros for the others). ``terminated[i]`` says
+  game ``i`` ended (the observation is then already the new game's first).
+- An action that is not legal raises IllegalActionError naming the game and the legal ones
+  (the games are left as they were before the call for the slots not yet stepped).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from cosmodrome.adapters._deps import require
+from cosmodrome.adapters.rewards import REWARDS, rewards_of
+from cosmodrome.adapters.tensor import layout_version, schema_for
+from cosmodrome.core import Game, IllegalActionError, OptionError, get_game
+
+gymnasium = require("gymnasium")
+from gymnasium import spaces  # noqa: E402
+
+
+class VectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` games of ``game`` for ``players`` seats, stepped together."""
+
+    def __init__(self, game: Union[str, Game], num_envs: int = 16, players: Optional[int] = None,
+                 options: Optional[dict] = None, reward: str = "win_share", vp_scale: float = 10.0) -> None:
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.players = min(self.game.max_players, max(self.game.min_players, 2)) if players is None else players
+        self.game.check_players(self.players)
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise OptionError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
+        if reward not in REWARDS:
+            raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward, self.vp_scale = reward, vp_scale
+        self.num_envs = num_envs
+        self.options = self.game.resolve_options(options)
+        self.layout = schema_for(self.game, self.players, self.options)
+        low, high = self.layout.bounds()
+        self.single_observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(self.game.num_actions)
+        self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
+        self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
+                         "observation_version": layout_version(self.game, self.players, self.options)}
+        self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
+        self._mask = np.zeros((num_envs, self.game.num_actions), dtype=np.int8)
+        self._to_move = np.zeros(num_envs, dtype=np.int64)
+        self.states: list = []
+        self._next_seed: list[int] = []
+
+    def _deal(self, i: int) -> None:
+        self.states[i] = self.game.new_state(self.players, self._next_seed[i], self.options)
+        self._next_seed[i] += self.num_envs
+
+    def _observe(self, i: int) -> None:
+        s = self.states[i]
+        seat = s.to_move()
+        self._to_move[i] = seat
+        self.layout.observe(s, seat, self._obs[i])
+        row = self._mask[i]
+        row.fill(0)
+        row[s.legal_actions()] = 1
+
+    def _info(self, returns: np.ndarray) -> dict[str, Any]:
+        return {"action_mask": self._mask.copy(), "to_move": self._to_move.copy(), "returns": returns}
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        base = 0 if seed is None else int(seed)
+        self._next_seed = [base + i for i in range(self.num_envs)]
+        self.states = [None] * self.num_envs
+        for i in range(self.num_envs):
+            self._deal(i)
+            self._observe(i)
+        return self._obs.copy(), self._info(np.zeros((self.num_envs, self.players), dtype=np.float32))
+
+    def step(self, actions):
+        acts = np.asarray(actions).reshape(-1)
+        if acts.shape != (self.num_envs,):
+            raise IllegalActionError(f"step needs one action per game ({self.num_envs}), not {acts.shape[0]}")
+        rewards = np.zeros(self.num_envs, dtype=np.float32)
+        returns = np.zeros((self.num_envs, self.players), dtype=np.float32)
+        done = np.zeros(self.num_envs, dtype=bool)
+        for i, a in enumerate(acts.tolist()):
+            s = self.states[i]
+            seat = int(self._to_move[i])
+            if not self._mask[i, a] if 0 <= a < self.game.num_actions else True:
+                raise IllegalActionError(f"game {i}: action {a} is not legal; legal: {s.legal_actions()}")
+            s.apply(a)
+            if s.is_terminal():
+                r = rewards_of(s, self.reward, self.vp_scale)
+                returns[i] = r
+                rewards[i] = r[seat]
+                done[i] = True
+                self._deal(i)
+            self._observe(i)
+        return self._obs.copy(), rewards, done, np.zeros(self.num_envs, dtype=bool), self._info(returns)

@@ -1,0 +1,96 @@
+"""The declared observation of Cosmic Run (see :mod:`cosmodrome.core.observation`).
+
+Every entry comes from the component data (rows, tracks, technologies, dice faces, hearts,
+re-rolls, cargo slots) and the view (:mod:`cosmodrome.games.cosmic_run.view`); what follows
+from another entry (a die's text from its face, a ship's VP from its best row) or never
+changes in a game (the printed sheet) is skipped with its reason. docs/observations/cosmic-run.md
+is generated from it.
+
+>>> lay = layout(2, {})
+>>> lay.version, lay.size
+(1, 643)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping, Optional
+
+from cosmodrome.core import CHANCE
+from cosmodrome.core.observation import FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
+from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
+from cosmodrome.games.cosmic_run.state import STAGE_KIND
+from cosmodrome.games.cosmic_run.view import view
+
+VERSION = 1
+
+
+
+@lru_cache(maxsize=None)
+def _layout(players: int, components: str) -> Layout:
+    C = load_components(components)
+    sheets = 2 if players == 1 else players
+    nr = C.nr
+    seats = list(range(sheets))
+    ship = Obj(track=Skip("the slot's index"), colour=derived("the track"), row=Num(nr - 1), col=Num(2),
+               best=Num(nr - 1, unit="highest row reached"), hearts=Num(C.hearts + 1, unit="damage"),
+               upgrades=Num(C.hearts + 1), disabled=Flag(), reached=Flag(),
+               vp=derived("best and disabled (the VP ladder)"))
+    tech = Obj(name=Skip("the slot's index"), colour=FIXED, circles=FIXED,
+               acquired=Num(C.circles), used=Num(C.circles))
+    sheet = Obj(
+        sheet=Skip("the slot's index"), name=Skip("the seat"), zorlord=Flag(),
+        ships=Tup(3, ship, names=C.tracks),
+        grid=Tup(3, Tup(nr, Tup(3, Num(31, unit="bits: 1 up-line, 2 sideways, 4 diagonal, 8 warp, 16 mine"),
+                                names=C.columns)), names=C.tracks),
+        techs=Tup(4, tech, names=C.tech_names),
+        cargo=Num(C.cargo_slots), rerolls_used=Num(C.rerolls), rerolls_left=derived("rerolls_used"),
+        tech_score=derived("the technologies acquired"), vp=derived("the ships and technologies"),
+        kills=Num(3 * sheets), immune_round=Num(len(C.round_track) + 1))
+    die = Obj(face=OneHot(range(NUM_FACES)), owner=Opt(OneHot(seats)),
+              kind=derived("the face"), text=derived("the face"), colour=derived("the face"),
+              track=derived("the face"), pips=derived("the face"), tech=derived("the face"),
+              tech_index=derived("the face"), die=Skip("the slot's index"))
+    current = Obj(maybe=("sheet", "track", "colour", "pips", "steps", "transformed", "attack"),
+                  die=OneHot(range(8)), face=derived("the die"), sheet=OneHot(seats), track=OneHot(range(3)),
+                  colour=derived("the track"), pips=Num(2 * C.max_pips + 2), steps=Num(nr),
+                  transformed=Flag(), attack=Opt(OneHot(range(3))))
+    pending_mine = Obj(col=OneHot(range(3)), number=Num(max(C.labels[0] + C.labels[1])),
+                       coordinate=derived("col and number"), rows=derived("number and the sheet side"),
+                       targets=List(sheets, OneHot(seats)), source=OneHot([-1] + seats))
+    pending_attack = Obj(sheet=OneHot(seats), track=OneHot(range(3)), colour=derived("the track"),
+                         kind=OneHot(("attack", "upgrade")), by=OneHot(seats))
+    root = Obj(
+        maybe=("current", "pending_mine", "pending_attack", "end", "winners", "scores"),
+        game=FIXED, seat=Opt(OneHot(seats)), players=FIXED, solo=FIXED,
+        options=FIXED, rounds=FIXED,
+        round=Num(len(C.round_track), 1), captain=OneHot(seats), to_move=Opt(OneHot([CHANCE] + seats)),
+        decision=OneHot(sorted(set(STAGE_KIND.values()) | {"choose", "chance"})),
+        prompt=Skip("text: follows from the decision, the current die and the action mask"),
+        sheet=Obj(side=OneHot(("A", "B")), tracks=FIXED, columns=FIXED, rows=FIXED,
+                  labels=FIXED, ladder=FIXED, row_names=FIXED, circle_names=FIXED,
+                  round_track=FIXED, hearts=FIXED, rerolls=FIXED, cargo_slots=FIXED),
+        sheets=Tup(sheets, sheet),
+        dice=Tup(8, die),
+        picks=Num(8), dice_rolled=Flag(),
+        current=current, pending_mine=pending_mine, pending_attack=pending_attack,
+        end=OneHot(("destroyed", "mission", "planets", "rapid-fire", "rounds", "stuck", "technology", "zorlord")),
+        winners=List(sheets, OneHot(seats)),
+        scores=derived("the sheets (each sheet's VP)"),
+    )
+    return Layout("cosmic-run", VERSION, root, players, from_state=_state_encoder)
+
+
+def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
+    """The observation layout for ``players`` seats (options: the ``components`` variant file)."""
+    return _layout(players, components_option(options))
+
+
+def _state_encoder(lay: Layout):
+    """The fast path: the lean view (without the printed sheet and the prompt, which the
+    layout skips) through the generated encoder; the same vector as the full view's."""
+    encode = lay.encode
+
+    def from_state(s, seat, out):
+        encode(view(s, seat, lean=True), out)
+    return from_state

@@ -1,0 +1,79 @@
+"""The declared observation of March on Mars (see :mod:`cosmodrome.core.observation`).
+
+Built from the component data (ring layout, Martian cards, aliens, dice, upgrades, rounds,
+base attacks, special-training abilities, the equipment deck) and the view (:mod:`cosmodrome.games.mars.view`); names and texts that follow
+from an index, and what the printed ring cards fix, are skipped with their reason.
+docs/observations/mars.md is generated from it.
+
+>>> layout(3).names()[:2]
+['base_hits', 'defenders length']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping, Optional
+
+from cosmodrome.core.observation import FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
+from cosmodrome.games.mars.components import load_components
+from cosmodrome.games.mars.state import PHASE_KIND
+from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES
+
+VERSION = 2
+#: aliens of one colour in one box (or one incoming box) above which the count reads 1
+BOX_CAP = 16
+SIDES = ("left", "right")
+
+
+
+@lru_cache(maxsize=None)
+def _layout(players: int, components: str) -> Layout:
+    C = load_components(components)
+    seats = list(range(players))
+    lay = C.layout
+    cols = lay["lz_columns"] + 2 * (lay["cards_per_side"] * lay["card_columns"] + 1)
+    levels = lay["levels"]
+    zones = 1 + 2 * (lay["cards_per_side"] + 1)
+    aliens = sum(v for k, v in C.aliens.items() if k != "defenders")
+    box = Obj(maybe=("hidden_equipment",), col=Num(cols - 1), level=Num(levels - 1), aliens=Bag(ALIEN_NAMES, BOX_CAP),
+              circle=Flag(), hidden_equipment=Flag())
+    abilities = [a.name for a in C.abilities]
+    gear = sorted({e.name for e in C.equipment})
+    copies = max(sum(1 for e in C.equipment if e.name == g) for g in gear)
+    ability = Obj(name=OneHot(abilities), text=derived("the name"))
+    zone = Obj(zone=OneHot(range(zones)), name=derived("the zone"), first=Num(cols - 1),
+               width=Num(max(lay["card_columns"], lay["lz_columns"])),
+               boxes=List(max(lay["card_columns"], lay["lz_columns"]) * levels, box))
+    marine = Obj(seat=Skip("the slot's index"), name=FIXED, col=Num(cols - 1), level=Num(levels - 1),
+                 crashed=Flag(), acted=Flag(), kills=Num(aliens), side=OneHot(SIDES), out=Flag(),
+                 training=Opt(ability), training_card=Tup(2, ability),
+                 equipment=Bag(gear, copies, key="name"), tired=Flag(), orbital_spent=Flag())
+    die = Obj(die=OneHot(range(6)), colour=derived("the die"), action=OneHot(range(-1, C.dice["actions"])),
+              face=OneHot(range(5)), text=derived("the face"))
+    turn = Obj(marine=OneHot(seats), dice_n=Num(6), action=OneHot(range(-1, C.dice["actions"])), dice=List(6, die),
+               injected=Flag(), precog=Flag(), rail_gun=Flag(), extra_hits=Num(6),
+               foreseen=List(6, Obj(die=OneHot(range(6)), face=OneHot(range(5)), text=derived("the face"))))
+    root = Obj(
+        game=FIXED, seat=Opt(OneHot(seats)), rounds=FIXED, base_attacks=FIXED,
+        threat=OneHot(THREATS), half_board=Flag(),
+        phase=OneHot(PHASE_KIND.values()), round=Num(C.rounds + 1, 1), base_hits=Num(C.base_attacks),
+        ring=Obj(columns=derived("the ring's cards (their printed columns)"),
+                 zones_of_columns=derived("the ring's cards"),
+                 cards=List(2 * lay["cards_per_side"], OneHot([c.name for c in C.cards]))),
+        zones=List(zones, zone),
+        defenders=List(2, Obj(side=OneHot(SIDES), alive=Flag())),
+        incoming=Obj(maybe=SIDES, left=Bag(ALIEN_NAMES, BOX_CAP), right=Bag(ALIEN_NAMES, BOX_CAP)),
+        upgrades=Tup(2, Opt(OneHot(UPGRADE_NAMES)), names=SIDES),
+        white_die=Opt(Num(6, 1)),
+        marines=Tup(players, marine), turn=Opt(turn),
+        pool=Obj(bag=Num(aliens), dead=Num(aliens), gone=Num(aliens)),
+        equipment=Obj(deck=Num(len(C.equipment)), discard=Bag(gear, copies), in_play=Flag()),
+        result=Opt(OneHot(("victory: the MMM is destroyed", "defeat: out of time", "defeat: the base is destroyed",
+                            "defeat: no marine is left"))),
+    )
+    return Layout("mars", VERSION, root, players)
+
+
+def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
+    """The observation layout for ``players`` seats (options: the ``components`` variant file)."""
+    return _layout(players, components_option(options))

@@ -1,0 +1,79 @@
+"""The declared observation of Walking on the Moon (see :mod:`cosmodrome.core.observation`).
+
+Built from the component data (lunar cards, dice faces, supply, special box tokens, action
+cards, the lap's layout) and the view (:mod:`cosmodrome.games.moon.view`); names and texts that
+follow from an index, and what the printed lap cards fix, are skipped with their reason.
+docs/observations/moon.md is generated from it.
+
+>>> lay = layout(2, {})
+>>> lay.version, lay.size
+(1, 585)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping, Optional
+
+from cosmodrome.core.observation import FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
+from cosmodrome.games.moon.components import load_components
+from cosmodrome.games.moon.state import PHASE_KIND, astronauts_for
+
+VERSION = 1
+#: rounds after which the round counter reads 1 (a race this long has never been seen)
+MAX_ROUND = 100
+
+
+
+@lru_cache(maxsize=None)
+def _layout(players: int, components: str) -> Layout:
+    C = load_components(components)
+    n = astronauts_for(players)
+    seats = list(range(players))
+    astros = list(range(n))
+    lay = C.layout
+    cols = lay["cards"] * lay["card_columns"] + 6   # the start, the cards, the goal (a bound)
+    levels = lay["levels"] - 1
+    sup = C.supply
+    effects = [a.effect for a in C.actions]
+    action = Obj(effect=OneHot(effects), title=derived("the effect"), text=derived("the effect"),
+                 timing=derived("the effect"), timing_text=derived("the effect"), red=derived("the effect"))
+    astronaut = Obj(
+        id=Skip("the slot's index"), name=FIXED, letter=FIXED, colour=FIXED,
+        seat=OneHot(seats), seat_name=derived("the seat"),
+        col=Num(cols), level=Num(levels), stack=Num(n - 1, unit="place in a shared box"),
+        place=derived("col and level (a text)"), down=Flag(), finished=Num(n, unit="arrival order, 0 = not yet"),
+        sputniks=Num(sup["sputnik"]), ec=Num(sup["ec"]), handicap=Num(sup["handicap"]),
+        race_position=OneHot(range(1, n + 1)), board_points=Num(C.goal_points[0] + max(C.last_card_points)),
+        free_reroll=Flag())
+    die = Obj(die=OneHot(range(6)), colour=derived("the die"), jump=Num(3, lo=-1, unit="the jump it is programmed to, -1 none"),
+              face=OneHot(range(5)), text=derived("the die and its face"))
+    turn = Obj(astronaut=OneHot(astros), name=derived("the astronaut"), mover=OneHot(astros), out_of_turn=Flag(),
+               dice_n=Num(6), jump=Num(3), free_die=OneHot(range(-1, 6)), free_rerolls=Num(6),
+               dice=List(6, die))
+    cards = Obj(deck=Num(len(C.action_deck)), discard=List(len(C.action_deck), action),
+                hands=Tup(players, Obj(seat=Skip("the slot's index"), holds=Flag(), card=Opt(action))),
+                asked=Opt(OneHot(seats)))
+    lap = Obj(cards=Tup(lay["cards"], Obj(index=OneHot(range(len(C.cards))), name=derived("the index"),
+                                          red=derived("the index"))),
+              columns=derived("the lap's cards (their printed columns)"),
+              sputniks=List(cols, Tup(2, Num(cols), names=("col", "level"))),
+              boxes=Tup(lay["special_boxes"], Num(cols)), goal=Num(cols),
+              tokens=Tup(lay["special_boxes"], Obj(col=derived("the box"), effect=Opt(OneHot(sorted(set(C.tokens)))),
+                                                   text=derived("the effect"))),
+              last_card_points=FIXED)
+    root = Obj(
+        game=FIXED, seat=Opt(OneHot(seats)), round=Num(MAX_ROUND, 1),
+        phase=OneHot(PHASE_KIND.values()), lap=lap, astronauts=Tup(n, astronaut),
+        order=Tup(n, OneHot(astros)), turn_index=Num(n), turn=Opt(turn),
+        cards=Opt(cards),
+        supply=Obj(sputnik=Num(sup["sputnik"]), ec=Num(sup["ec"]), handicap=Num(sup["handicap"])),
+        scores=Opt(Tup(players, Num(2 * n * (C.goal_points[0] + max(C.last_card_points) + C.sputnik_points * 2)))),
+        winners=Opt(List(players, OneHot(seats))),
+    )
+    return Layout("moon", VERSION, root, players)
+
+
+def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
+    """The observation layout for ``players`` seats (options: the ``components`` variant file)."""
+    return _layout(players, components_option(options))

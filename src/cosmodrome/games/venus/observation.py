@@ -1,0 +1,249 @@
+"""The declared observation of Onward to Venus (see :mod:`cosmodrome.core.observation`).
+
+Built from the component data (planets, tiles and their kinds, cards and their effects, unit
+and building counts, the rules' numbers) and the view (:mod:`cosmodrome.games.venus.view`);
+names, texts and sums that follow from other entries are skipped with their reason.
+docs/observations/venus.md is generated from it.
+
+>>> lay = layout(2, {})
+>>> lay.version, lay.size > 0
+(1, True)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from typing import Any, Mapping, Optional
+
+from cosmodrome.core import CHANCE
+from cosmodrome.core.observation import FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
+from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
+from cosmodrome.games.venus.flow import DECIDE
+from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
+from cosmodrome.games.venus.scoring import final_breakdown
+from cosmodrome.games.venus.state import CB_ACTIVE, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKS
+from cosmodrome.games.venus.view import STOCK_KEYS, UNITS, aliens_view, combat_view, kind_counts
+
+VERSION = 1
+#: money above which the count reads 1 (never reached in random or bot games)
+MONEY_CAP = 60
+#: tiles on one planet (slots) the layout holds
+PLANET_SLOTS = 16
+
+
+
+@lru_cache(maxsize=None)
+def _layout(players: int, components: str) -> Layout:
+    c = load_components(components or None)
+    r = c.rules
+    seats = list(range(players))
+    planets = list(c.planet_names)
+    cards = len(c.cefx)
+    tiles = len(c.tile_kind)
+    units = max(c.unit_count) * players
+    buildings = max(c.mine_count, c.factory_count)
+    kinds = list(TILE_KINDS)
+    per_kind = {k: sum(1 for t in c.tile_kind if TILE_KINDS[t] == k) for k in kinds}
+    max_def = max(max(c.tile_def), r["alien_defence"])
+    unit_n = Tup(3, Num(units), names=UNITS)
+    tile = Obj(slot=Skip("the slot's index"), kind=OneHot(kinds), defence=Opt(Num(max_def)), skull=Flag(),
+               label=derived("kind, defence and skull (the tile's name)"))
+    planet = Obj(
+        index=Skip("the slot's index"), name=FIXED, vp=FIXED, flipped=Flag(),
+        alien=derived("the tiles"), crisis_level=derived("crisis_tiles and crisis_dice"),
+        crisis_tiles=derived("the tiles"), crisis_dice=Num(PLANET_SLOTS), gunrunners=Num(players * 2),
+        gunrunner_bonus=derived("gunrunners"), tiles=List(PLANET_SLOTS, tile),
+        orbit=Tup(players, unit_n), surface=Tup(players, unit_n),
+        buildings=Tup(players, Tup(2, Num(buildings), names=("mines", "factories"))),
+        income=derived("the buildings"))
+    info = Obj(seat=Skip("the slot's index"), empire=FIXED, colour=FIXED,
+               money=Num(MONEY_CAP), hand_size=Num(cards),
+               stock=Obj(**{k: Num(n) for k, n in zip(STOCK_KEYS, (*c.unit_count, c.mine_count, c.factory_count))}),
+               income=derived("the buildings on the planets"),
+               kept=Bag([TILE_LABELS[k] for k in kinds], tiles), kept_counts=derived("kept"),
+               vp=derived("the table (scoring)"))
+    card_titles = [CARD_TEXT[e][0] for e in EFFECTS]
+    hand_card = Bag(EFFECTS, cards, key="effect")
+    combat = Obj(
+        seat=OneHot(seats), planet=derived("planet_index"), planet_index=OneHot(range(len(planets))),
+        slot=Num(PLANET_SLOTS), tile=derived("kind, printed_defence and skull"), kind=OneHot(kinds),
+        skull=Flag(), printed_defence=Opt(Num(max_def)), gunrunner_bonus=Num(2 * players * r["gunrunner_bonus"]),
+        defence=Num(max_def + 2 * players * r["gunrunner_bonus"] + 8),
+        target=Opt(Obj(seat=OneHot(seats), empire=derived("the seat"), building=OneHot(("mine", "factory")))),
+        dice=Tup(3, Num(max(r["die_faces"]))), discarded=Opt(OneHot(range(3))), kept_dice=derived("dice and discarded"),
+        cost=Num(3 * max(r["die_faces"]) + 8), committed=Obj(**{u: Num(units) for u in UNITS}),
+        unit_cp=Obj(**{u: Num(4) for u in UNITS}), units_cp=derived("committed and unit_cp"),
+        cards_cp=Num(4 * cards), cards=Bag(EFFECTS, cards, key="effect"), paid=Num(64), missing=derived("cost and paid"),
+        needs_unit=derived("committed"), skulls=Num(3), skulls_ignored=Num(3))
+    move = Obj(**{"from": OneHot(planets)}, ships=Num(units), infantry=Num(units), tanks=Num(units), allowance=Num(8))
+    aliens = Obj(landed=Opt(Num(r["periods"])), landed_on=derived("landed (the outer planets)"),
+                 on=Bag(planets, c.n_aliens), destroyed=Num(c.n_aliens), path=FIXED, advanced=Num(8),
+                 next=Opt(Obj(period=Num(r["periods"] + 1), reaches_earth=Flag(),
+                              moves=List(c.n_aliens, Obj(**{"from": OneHot(planets)}, to=OneHot(planets))))))
+    kinds_decide = sorted({d.kind for d in DECIDE.values()} | {"over", "chance"})
+    movers = [CHANCE] + seats   # CHANCE: a chance node of the explicit-chance mode
+    counts = Obj(maybe=kinds, **{k: Num(max(1, per_kind[k])) for k in kinds})
+    root = Obj(
+        game=FIXED, seat=Opt(OneHot(seats)), players=FIXED, empires=FIXED,
+        colours=FIXED, periods=FIXED, cubes_total=FIXED,
+        period=Num(r["periods"], 1), phase=OneHot(range(7)), phase_name=derived("phase"),
+        first=OneHot(seats), cubes=Num(players + r["extra_pass_cubes"]), to_move=Opt(OneHot(movers)),
+        decision=Opt(Obj(seat=OneHot(movers), kind=OneHot(kinds_decide),
+                         prompt=Skip("a text: follows from the decision and the table"),
+                         options=Skip("the legal actions: the action mask gives them"))),
+        planets=Tup(len(planets), planet, names=planets), players_info=Tup(players, info),
+        hand=Opt(hand_card), deck_size=Num(cards), discard_size=Num(cards),
+        discard_top=List(5, OneHot(card_titles)),
+        bag_size=Num(tiles), bag_counts=counts, tile_discard_counts=counts,
+        combat=Opt(combat), move=Opt(move), aliens=aliens,
+        log=Skip("the history: the tensor is the table now (see the information state for recall)"),
+        over=Flag(),
+        result=Opt(Obj(end=Skip("a text naming how the game ended; over and winners carry the outcome"),
+                       vp=Tup(players, Num(100)), winners=List(players, OneHot(seats)),
+                       decided_by=Skip("the tie-break step that decided, a text"))),
+        scoring=Skip("the end-of-game breakdown: follows from the table"),
+    )
+    return Layout("venus", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, c))
+
+
+def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
+    """The observation layout for ``players`` seats (options: the ``components`` variant file)."""
+    return _layout(players, components_option(options))
+
+
+def _state_encoder(lay: Layout, c):
+    """The fast path: the same vector as ``lay.encode(state.view(seat))``, written from the
+    state's arrays (the planets, the players, the hand, the piles) and, for the parts met
+    now and then (a combat, a move, the aliens, the decision, the result), from the view's
+    own helpers through the layout's generated part encoders."""
+    ix = lay.index
+    n = lay.players
+    r = c.rules
+    planets = list(c.planet_names)
+    cards, tiles = len(c.cefx), len(c.tile_kind)
+    units = 1.0 / (max(c.unit_count) * n)
+    bscale = 1.0 / max(c.mine_count, c.factory_count)
+    max_def = max(max(c.tile_def), r["alien_defence"])
+    kinds = list(TILE_KINDS)
+    tile_def = c.tile_def
+    tile_info = [(kinds.index(TILE_KINDS[k]), tile_def[t] if k in (4, 5, 7) else None, bool(c.tile_skull[t]))
+                 for t, k in enumerate(c.tile_kind)]
+    pl_at = []
+    for name in planets:
+        b = f"planets[{name}]"
+        pl_at.append((ix[f"{b}.flipped"], ix[f"{b}.crisis_dice"], ix[f"{b}.gunrunners"], ix[f"{b}.tiles length"],
+                      [(ix[f"{b}.tiles[{j}].kind == {kinds[0]}"], ix[f"{b}.tiles[{j}].defence is null"],
+                        ix[f"{b}.tiles[{j}].skull"]) for j in range(PLANET_SLOTS)]))
+    # the state's flat arrays (seat-major, then planet, then unit or building) scattered at once
+    orb_idx = np.array([ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"]
+                        for p in range(n) for pl in range(8) for u in UNITS], dtype=np.intp)
+    sur_idx = np.array([ix[f"planets[{planets[pl]}].surface[{p}][{u}]"]
+                        for p in range(n) for pl in range(8) for u in UNITS], dtype=np.intp)
+    bld_idx = np.array([ix[f"planets[{planets[pl]}].buildings[{p}][{k}]"]
+                        for p in range(n) for pl in range(8) for k in ("mines", "factories")], dtype=np.intp)
+    stock_idx = np.array([ix[f"players_info[{p}].stock.{k}"] for p in range(n) for k in STOCK_KEYS], dtype=np.intp)
+    stock_mul = np.array([1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)] * n, dtype=np.float64)
+    labels = [TILE_LABELS[k] for k in kinds]
+    pi_at = [(ix[f"players_info[{p}].money"], ix[f"players_info[{p}].hand_size"],
+              ix[f"count of {labels[0]} in players_info[{p}].kept"]) for p in range(n)]
+    hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
+    seat_null, seat_at = ix["seat is null"], ix["seat == 0"]
+    effect_index = {e: i for i, e in enumerate(EFFECTS)}
+    card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
+    period_at, periods = ix["period"], r["periods"]
+    phase_at, first_at, cubes_at = ix["phase == 0"], ix["first == 0"], ix["cubes"]
+    cubes_scale = 1.0 / (n + r["extra_pass_cubes"])
+    tm_null = ix["to_move is null"]
+    tm_at = {v: ix[f"to_move == {v}"] for v in [CHANCE] + list(range(n))}
+    over_at, deck_at, disc_at, bag_at = ix["over"], ix["deck_size"], ix["discard_size"], ix["bag_size"]
+    money_scale, slots_scale, gun_scale = 1.0 / MONEY_CAP, 1.0 / PLANET_SLOTS, 1.0 / (n * 2)
+    card_scale, tile_scale, def_scale = 1.0 / cards, 1.0 / tiles, 1.0 / max_def
+    part = {k: lay.part(k) for k in ("aliens", "combat", "move", "decision", "result", "discard_top",
+                                     "bag_counts", "tile_discard_counts")}
+    titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
+
+    def one(x: float) -> float:
+        return 1.0 if x > 1.0 else x
+
+    def encode(s, seat, out):
+        if s.comp is not c:   # another component set than the layout's: the view's way
+            lay.encode(s.view(seat), out)
+            return
+        orbit, surf, bld, tk = s.orbit, s.surf, s.bld, s.comp.tile_kind
+        guns = [0] * 8
+        for g in s.gun:
+            guns[g // 1000] += 1
+        phase4 = s.phase == 4
+        out[orb_idx] = np.asarray(orbit[:n * 24], dtype=np.float64) * units
+        out[sur_idx] = np.asarray(surf[:n * 24], dtype=np.float64) * units
+        out[bld_idx] = np.asarray(bld[:n * 16], dtype=np.float64) * bscale
+        out[stock_idx] = np.minimum(np.asarray(s.stock[:n * 5], dtype=np.float64) * stock_mul, 1.0)
+        for pl, (fl, cd, gu, tl, slots) in enumerate(pl_at):
+            if s.flipped[pl]:
+                out[fl] = 1.0
+            if phase4:
+                out[cd] = one(s.clevel[pl] * slots_scale)
+            out[gu] = one(guns[pl] * gun_scale)
+            pt = s.ptiles[pl]
+            out[tl] = len(pt) * slots_scale
+            for (k0, dn, sk), t in zip(slots, pt):
+                k, d, skull = tile_info[t]
+                out[k0 + k] = 1.0
+                if d is None:
+                    out[dn] = 1.0
+                else:
+                    out[dn + 1] = one(d * def_scale)
+                if skull:
+                    out[sk] = 1.0
+        for p, (mo, hs, kept0) in enumerate(pi_at):
+            out[mo] = one(s.money[p] * money_scale)
+            out[hs] = len(s.hands[p]) * card_scale
+            for t in s.kept[p]:
+                out[kept0 + tk[t]] += tile_scale
+        if seat is None or not 0 <= seat < n:
+            out[hand_null] = 1.0
+            if seat is None:
+                out[seat_null] = 1.0
+        else:
+            out[seat_at + seat] = 1.0
+            for card in s.hands[seat]:
+                out[hand_at + card_effect[card]] += card_scale
+        out[period_at] = (s.period - 1) / (periods - 1)
+        if 0 <= s.phase < 7:
+            out[phase_at + s.phase] = 1.0
+        out[first_at + s.first] = 1.0
+        out[cubes_at] = one(s.cubes * cubes_scale)
+        tm = s.to_move()
+        if tm is None:
+            out[tm_null] = 1.0
+            part["decision"](None, out)
+        else:
+            out[tm_at[tm]] = 1.0
+            part["decision"]({"seat": tm, "kind": s.decision_kind()}, out)
+        if s.over:
+            out[over_at] = 1.0
+        out[deck_at] = len(s.deck) * card_scale
+        out[disc_at] = len(s.discard) * card_scale
+        out[bag_at] = len(s.bag) * tile_scale
+        part["discard_top"]([titles[x] for x in s.discard[-5:]], out)
+        part["bag_counts"](kind_counts(s.bag, tk), out)
+        part["tile_discard_counts"](kind_counts(s.tdisc, tk), out)
+        if s.cb[CB_ACTIVE] and not s.over:
+            part["combat"](combat_view(s), out)
+        else:
+            part["combat"](None, out)
+        mv = s.mv
+        if mv[MV_ACTIVE] and not s.over:
+            part["move"]({"from": planets[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
+                          "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}, out)
+        else:
+            part["move"](None, out)
+        part["aliens"](aliens_view(s), out)
+        if s.over:
+            b = final_breakdown(s)
+            part["result"]({"vp": list(b["total"]), "winners": list(b["winners"])}, out)
+        else:
+            part["result"](None, out)
+    return encode

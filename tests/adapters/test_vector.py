@@ -1,0 +1,93 @@
+"""The self-play vector environment and the reward options."""
+
+import numpy as np
+import pytest
+
+import gymnasium  # noqa: F401  (installed by the test command)
+
+from cosmodrome.adapters.rewards import rewards_of  # noqa: E402
+from cosmodrome.adapters.tensor import schema_for  # noqa: E402
+from cosmodrome.adapters.vector import VectorEnv  # noqa: E402
+from cosmodrome.core import IllegalActionError, OptionError, Rng, get_game  # noqa: E402
+
+
+def test_vector_env_steps_every_game_and_matches_the_engine():
+    v = VectorEnv("venus", num_envs=4, players=2)
+    obs, info = v.reset(seed=10)
+    games = [get_game("venus").new_state(2, 10 + i) for i in range(4)]
+    lay = schema_for(get_game("venus"), 2)
+    rng = Rng(3)
+    for _ in range(30):
+        for i, s in enumerate(games):
+            seat = s.to_move()
+            assert info["to_move"][i] == seat
+            assert np.array_equal(obs[i], lay.encode(s.view(seat)))
+            assert list(np.flatnonzero(info["action_mask"][i])) == s.legal_actions()
+        acts = [s.legal_actions()[rng.below(len(s.legal_actions()))] for s in games]
+        for s, a in zip(games, acts):
+            s.apply(a)
+        obs, reward, term, trunc, info = v.step(np.array(acts))
+        assert not term.any() and not reward.any()
+
+
+def test_finished_games_pay_and_are_dealt_again():
+    v = VectorEnv("pocket-race", num_envs=2, players=2)
+    obs, info = v.reset(seed=0)
+    ended = 0
+    for _ in range(40):
+        obs, reward, term, trunc, info = v.step(info["action_mask"].argmax(axis=1))
+        for i in np.flatnonzero(term):
+            ended += 1
+            assert info["returns"][i].sum() == pytest.approx(1.0)  # win shares
+            assert not v.states[i].is_terminal()  # dealt again at once
+    assert ended >= 2
+
+
+def test_bad_actions_and_options():
+    v = VectorEnv("pocket-race", num_envs=2, players=2)
+    obs, info = v.reset(seed=0)
+    bad = int(np.flatnonzero(info["action_mask"][0] == 0)[0])
+    with pytest.raises(IllegalActionError, match=f"game 0: action {bad} is not legal"):
+        v.step(np.array([bad, 0]))
+    with pytest.raises(IllegalActionError, match="one action per game"):
+        v.step(np.array([0]))
+    with pytest.raises(OptionError, match="reward"):
+        VectorEnv("pocket-race", reward="money")
+    with pytest.raises(OptionError, match="num_envs"):
+        VectorEnv("pocket-race", num_envs=0)
+
+
+def test_vp_difference_reward_is_the_margin():
+    game = get_game("venus")
+    s = game.new_state(3, seed=4)
+    rng = Rng(1)
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    vp = s.scores()
+    r = rewards_of(s, "vp_difference", vp_scale=1.0)
+    for p in range(3):
+        assert r[p] == vp[p] - max(vp[q] for q in range(3) if q != p)
+    assert rewards_of(s, "win_share") == [float(x) for x in s.returns()]
+    with pytest.raises(OptionError):
+        rewards_of(s, "nothing")
+
+
+def test_environments_take_the_reward_option():
+    from cosmodrome.adapters.gymnasium import make_env
+    from cosmodrome.adapters.pettingzoo import raw_env
+
+    e = raw_env("venus", players=2, reward="vp_difference")
+    e.reset(seed=3)
+    rng = Rng(2)
+    while not e.state.is_terminal():
+        legal = e.state.legal_actions()
+        e.step(legal[rng.below(len(legal))])
+    vp = e.state.scores()
+    assert e.rewards["player_0"] == pytest.approx((vp[0] - vp[1]) / 10.0)
+    assert e.metadata["observation_version"] == "venus-v1"
+    with pytest.raises(OptionError, match="reward"):
+        raw_env("venus", reward="gold")
+    with pytest.raises(OptionError, match="reward"):
+        make_env("venus", reward="gold")
+    assert make_env("venus", players=2).metadata["observation_version"] == "venus-v1"
