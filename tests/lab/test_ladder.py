@@ -51,6 +51,22 @@ def test_the_ladder_reproduces_on_any_number_of_workers_and_ranks_the_heuristic_
     assert [t.seed for t in other.tasks()] != [t.seed for t in lad.tasks()]
 
 
+def test_a_bot_added_to_a_ladder_plays_only_its_own_games(tmp_path):
+    store = Store(tmp_path / "l.sqlite")
+    small = Ladder("cosmic-run", ["random", "heuristic"], deals=2, seed=3)
+    first = small.run(store)
+    played = []
+    big = Ladder("cosmic-run", ["heuristic", "ismcts:iters=2", "random"], deals=2, seed=3)
+    results = big.run(store, on_result=played.append)
+    assert len(played) == 8 and all("ismcts:iters=2" in r.bots for r in played)
+    # the stored pair's games are the ones the small ladder played, whatever the entrants' order
+    def games(rs):
+        return sorted((r.seed, tuple(r.bots), tuple(r.returns), r.decisions) for r in rs)
+
+    assert games(first.values()) == games(r for r in results.values() if "ismcts:iters=2" not in r.bots)
+    assert big.analyse(results) == big.analyse(big.run())
+
+
 def test_a_cooperative_ladder_is_team_win_rates(tmp_path):
     lad = Ladder("mars", ["random", "heuristic"], deals=3, seed=2, players=2)
     assert [t.bots for t in lad.tasks()] == [("random", "random")] * 3 + [("heuristic", "heuristic")] * 3

@@ -350,14 +350,14 @@ def ladder(
     lad = Ladder(g.name, split_bots(bots or default_ladder_bots()), deals, seed, players, parse_option_pairs(option))
     t0 = time.perf_counter()
     with Store(db) as store:
-        already = store.count(lad.id)
+        already = len(lad.stored(store))
         console.print(f"Ladder {lad.id}: {len(lad.bots)} bots, {lad.n} games"
                       + (f" ({already} already stored in {db})" if already else f", results stored in {db}") + ".")
         try:
             with progress_bar(lad.n, f"ladder {lad.game}", done=min(already, lad.n)) as tick:
                 results = lad.run(store, workers=workers, on_result=tick)
         except KeyboardInterrupt:
-            console.print(f"[yellow]Interrupted: {store.count(lad.id)} of {lad.n} games are stored in {db}; "
+            console.print(f"[yellow]Interrupted: {len(lad.stored(store))} of {lad.n} games are stored in {db}; "
                           "run the same command again to resume.[/yellow]")
             raise typer.Exit(130)
     a = lad.analyse(results)

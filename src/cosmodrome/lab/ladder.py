@@ -5,7 +5,9 @@ For a competitive game every pair of entrants meets head to head (two players) o
 same luck from both seats. Game ``(pair, deal, swap)`` has index
 ``(pair * deals + deal) * 2 + swap`` and the seed of deal ``deal``; everything that follows
 (the rating, its intervals) is computed from the results in index order, so the same
-seeds give the same table on any number of workers.
+seeds give the same table on any number of workers. A pair's games are stored as a batch
+of their own (first seat: the spec that sorts first), so a bot added to a ladder plays
+only its own games.
 
 Ratings: Elo from a Bradley–Terry fit of all head-to-head scores (a game's score is the
 entrant's share of the two win shares, a draw — a shared win or an all-lose end — is half a
@@ -21,7 +23,7 @@ rate with a Wilson 95% interval.
 >>> from cosmodrome.testing import toy
 >>> lad = Ladder("pocket-race", ["random", "ismcts:iters=8"], deals=2, seed=1)
 >>> [(t.index, t.bots) for t in lad.tasks()]
-[(0, ('random', 'ismcts:iters=8')), (1, ('ismcts:iters=8', 'random')), (2, ('random', 'ismcts:iters=8')), (3, ('ismcts:iters=8', 'random'))]
+[(0, ('ismcts:iters=8', 'random')), (1, ('random', 'ismcts:iters=8')), (2, ('ismcts:iters=8', 'random')), (3, ('random', 'ismcts:iters=8'))]
 >>> lad.task(0).seed == lad.task(1).seed != lad.task(2).seed
 True
 """
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
 import numpy as np
@@ -110,6 +112,8 @@ class Ladder:
         if self.cooperative:
             return [i // self.deals] * self.players
         a, b = self.pairs[i // (2 * self.deals)]
+        if self.bots[b] < self.bots[a]:  # a pair's games do not depend on the entrants' order
+            a, b = b, a
         return [b, a] if i % 2 else [a, b]
 
     def deal(self, i: int) -> int:
@@ -123,17 +127,37 @@ class Ladder:
     def tasks(self) -> list[GameTask]:
         return [self.task(i) for i in range(self.n)]
 
+    def group(self, i: int) -> tuple[str, dict[str, Any], int]:
+        """Where game ``i`` is stored: the batch of its pair of bots (of its bot, in a
+        co-operative game), its parameters, and the game's index in that batch. A pair's
+        games are the same in every ladder with the same game, seed and deals, so adding a
+        bot to a ladder plays only the new bot's games."""
+        span = self.deals if self.cooperative else 2 * self.deals
+        params = {"game": self.game, "players": self.players, "seed": self.seed, "options": self.options,
+                  "deals": self.deals, "bots": [self.bots[e] for e in self.seating(i - i % span)], "version": 1}
+        return batch_id("ladder", params), params, i % span
+
+    def stored(self, store: Store) -> dict[int, GameResult]:
+        """The games of this ladder already in ``store``, by index."""
+        out: dict[int, GameResult] = {}
+        span = self.deals if self.cooperative else 2 * self.deals
+        for first in range(0, self.n, span):
+            bid, _, _ = self.group(first)
+            for k, r in store.finished(bid).items():
+                if k < span:
+                    out[first + k] = replace(r, index=first + k)
+        return out
+
     def run(self, store: Optional[Store] = None, workers: int = 1, backend: str = "local",
             on_result: Optional[Callable[[GameResult], None]] = None) -> dict[int, GameResult]:
         """Play the games not yet in ``store`` (all of them without a store); results by index."""
-        done: dict[int, GameResult] = {}
-        if store is not None:
-            store.begin(self.id, "ladder", self.params())
-            done = store.finished(self.id)
+        done: dict[int, GameResult] = self.stored(store) if store is not None else {}
 
         def keep(r: GameResult) -> None:
             if store is not None:
-                store.add(self.id, r)
+                bid, params, k = self.group(r.index)
+                store.begin(bid, "ladder", params)
+                store.add(bid, replace(r, index=k))
             done[r.index] = r
             if on_result is not None:
                 on_result(r)
