@@ -27,6 +27,7 @@ from pathlib import Path
 
 import gymnasium
 import numpy as np
+import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
 from stable_baselines3.common.vec_env import DummyVecEnv
@@ -115,7 +116,10 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--out", type=Path, default=DOCS / "examples" / "checkpoints", help="checkpoint folder")
     ap.add_argument("--plot-dir", type=Path, default=DOCS, help="folder of the learning curve (PNG and JSON)")
     args = ap.parse_args(argv)
+    if min(args.steps, args.eval_every, args.eval_games, args.envs) < 1:
+        ap.error("--steps, --eval-every, --eval-games and --envs must be at least 1")
 
+    torch.set_num_threads(1)  # a small network: one thread is as fast, and kinder to a shared machine
     g = get_game(args.game)
     venv = DummyVecEnv([make_seat_env(g.name, args.players, i % args.players) for i in range(args.envs)])
     venv.seed(args.seed)
@@ -142,19 +146,26 @@ def main(argv: list[str] | None = None) -> dict:
               + ", ".join(f"{100 * v['win_share']:.1f}% against {k}" for k, v in point["against"].items())
               + f", {point['seconds']:.0f} s", flush=True)
 
+    name = f"{g.name}-{args.players}p"
+    args.plot_dir.mkdir(parents=True, exist_ok=True)
+
+    def save() -> dict:
+        """The checkpoint, the curve and its numbers as they are now (so a stopped run keeps them)."""
+        meta["steps"] = int(model.num_timesteps)
+        ckpt = save_checkpoint(model.policy, args.out / name, meta)
+        plot(curve, g.name, args.plot_dir / f"ppo-{g.name}.png", fair=1 / args.players, opponents=opponents)
+        summary = {"game": g.name, "players": args.players, "steps": int(model.num_timesteps), "seed": args.seed,
+                   "eval_every": args.eval_every, "eval_games": args.eval_games, "envs": args.envs,
+                   "curve": curve, "checkpoint": ckpt.name}
+        (args.plot_dir / f"ppo-{g.name}.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        return summary
+
     record()
     while model.num_timesteps < args.steps:
         model.learn(total_timesteps=args.eval_every, reset_num_timesteps=False)
         record()
-    name = f"{g.name}-{args.players}p"
-    meta["steps"] = int(model.num_timesteps)
-    ckpt = save_checkpoint(model.policy, args.out / name, meta)
-    args.plot_dir.mkdir(parents=True, exist_ok=True)
-    plot(curve, g.name, args.plot_dir / f"ppo-{g.name}.png", fair=1 / args.players, opponents=opponents)
-    summary = {"game": g.name, "players": args.players, "steps": int(model.num_timesteps), "seed": args.seed,
-               "eval_games": args.eval_games, "curve": curve, "checkpoint": ckpt.name}
-    (args.plot_dir / f"ppo-{g.name}.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    print(f"checkpoint {ckpt}, curve {args.plot_dir / f'ppo-{g.name}.png'}")
+        summary = save()
+    print(f"checkpoint {args.out / name}.zip, curve {args.plot_dir / f'ppo-{g.name}.png'}")
     return summary
 
 
