@@ -364,11 +364,11 @@ def ladder(
     secs = time.perf_counter() - t0
     if a["cooperative"]:
         table = Table(title=f"{lad.game}: team win rate by bot, {a['games']} games, {lad.players} seats")
-        for col in ("#", "bot", "games", "team wins", "win rate", "95% CI"):
+        for col in ("#", "bot", "games", "team wins", "win rate", "95% CI", "mean score"):
             table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col in ("bot", "95% CI"))
         for i, r in enumerate(a["rows"], 1):
             table.add_row(str(i), r["bot"], str(r["games"]), str(r["wins"]), f"{100 * r['win_rate']:.1f}%",
-                          f"{100 * r['ci'][0]:.1f}–{100 * r['ci'][1]:.1f}%")
+                          f"{100 * r['ci'][0]:.1f}–{100 * r['ci'][1]:.1f}%", f"{r['mean_vp']:.2f}")
     else:
         table = Table(title=f"{lad.game}: ladder {lad.id}, {a['games']} games head to head"
                             + (f", {a['anchor']} at Elo 0" if a["anchor"] else ""))

@@ -189,7 +189,7 @@ class Ladder:
             rows.append({"bot": label, "games": len(mine), "wins": wins, "win_rate": wins / len(mine),
                          "ci": list(wilson(wins, len(mine))), "mean_vp": mean([mean(r.scores) for r in mine]),
                          "mean_decisions": mean([r.decisions for r in mine])})
-        return sorted(rows, key=lambda r: (-r["win_rate"], r["bot"]))
+        return sorted(rows, key=lambda r: (-r["win_rate"], -r["mean_vp"], r["bot"]))
 
     def _ratings(self, games: list[GameResult]) -> dict[str, Any]:
         k = len(self.bots)
@@ -280,7 +280,8 @@ def markdown(a: dict[str, Any], command: str = "") -> str:
     if a["cooperative"]:
         lines += [f"{a['games']} games: each bot fills all {a['players']} seats of the same {a['deals']} deals "
                   f"(seed {a['seed']}); a co-operative game, so the ladder is the team's win rate "
-                  f"(Wilson 95% intervals). Mean decisions per game: {a['mean_decisions']:.0f}.", "",
+                  f"(Wilson 95% intervals); equal rates are ordered by the mean score (the game's "
+                  f"`scores()`, the same for every seat). Mean decisions per game: {a['mean_decisions']:.0f}.", "",
                   "| rank | bot | games | team wins | win rate | 95% CI | mean score |",
                   "|---:|---|---:|---:|---:|---:|---:|"]
         for i, r in enumerate(a["rows"], 1):
