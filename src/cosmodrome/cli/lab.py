@@ -377,7 +377,7 @@ def ladder(
         for i, r in enumerate(a["rows"], 1):
             table.add_row(str(i), r["bot"], f"{r['elo']:+.0f}", ci_text(r, a["anchor"]),
                           f"{r['mu']:.1f}", f"{r['sigma']:.1f}", f"{100 * r['score']:.1f}%", str(r["games"]))
-    console.print(table)
+    Console(width=max(console.width, 100)).print(table)  # wide enough for every column
     if not a["cooperative"]:
         console.print("Elo: Bradley–Terry fit, 95% interval from its curvature; μ, σ: TrueSkill; "
                       "score: share of the points in all the bot's games (a draw is half).")

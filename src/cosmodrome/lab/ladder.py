@@ -280,8 +280,8 @@ def markdown(a: dict[str, Any], command: str = "") -> str:
     if a["cooperative"]:
         lines += [f"{a['games']} games: each bot fills all {a['players']} seats of the same {a['deals']} deals "
                   f"(seed {a['seed']}); a co-operative game, so the ladder is the team's win rate "
-                  f"(Wilson 95% intervals); equal rates are ordered by the mean score (the game's "
-                  f"`scores()`, the same for every seat). Mean decisions per game: {a['mean_decisions']:.0f}.", "",
+                  f"(Wilson 95% intervals); equal rates are ordered by the mean score (the mean of the seats' "
+                  f"`scores()`; in March on Mars, aliens killed per marine). Mean decisions per game: {a['mean_decisions']:.0f}.", "",
                   "| rank | bot | games | team wins | win rate | 95% CI | mean score |",
                   "|---:|---|---:|---:|---:|---:|---:|"]
         for i, r in enumerate(a["rows"], 1):
