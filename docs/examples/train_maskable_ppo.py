@@ -7,9 +7,9 @@
 The agent plays through the Gymnasium adapter (``cosmodrome.adapters.gymnasium``), one
 environment per seat (seats 0 and 1 alternate across the vectorised environments, so the
 policy learns both), its observation passed through ``symlog`` and its choices limited to
-the legal actions by the action mask. Every ``--eval-every`` steps the policy (its most
-probable legal action) plays ``--eval-games`` games against the random bot on fixed seeds,
-half from each seat, against the random bot and the game's heuristic bot (``--eval-against``):
+the legal actions by the action mask. Every ``--eval-every`` steps the policy (sampled, as the
+ladder's ``policy`` bot plays it) plays ``--eval-games`` games on fixed seeds, half from
+each seat, against each of the random bot and the game's heuristic bot (``--eval-against``):
 the learning curve is its win share against the steps.
 
 Writes ``docs/examples/checkpoints/GAME-2p.zip`` (+ ``.json``: what it was trained on),
@@ -95,7 +95,7 @@ def plot(curve: list[dict], game: str, path: Path, fair: float, opponents: list[
     ax.set_xlabel("agent steps")
     ax.set_ylabel("win share of the trained policy")
     ax.set_title(f"{game}, 2 players: MaskablePPO trained against the random bot")
-    ax.legend(loc="lower right")
+    ax.legend(loc="best", fontsize=8, framealpha=0.8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

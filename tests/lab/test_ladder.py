@@ -121,6 +121,10 @@ def test_write_section_replaces_only_its_game(tmp_path):
     assert "second venus table" in text and "first venus table" not in text and "mars table" in text
     assert text.index("Onward to Venus") < text.index("March on Mars")
     assert text.count("<!-- ladder:venus -->") == 1
+    # a section added later still takes its place in the order of the games
+    write_section(doc, "moon", "Walking on the Moon", "moon table\n")
+    text = doc.read_text()
+    assert text.index("second venus table") < text.index("moon table") < text.index("mars table")
 
 
 def test_the_ladder_command_prints_and_writes_its_table(tmp_path, capsys):

@@ -318,7 +318,8 @@ SECTIONS = {"venus": "Onward to Venus", "cosmic-run": "Cosmic Run", "moon": "Wal
 def write_section(path: Any, game: str, title: str, body: str) -> None:
     """Put ``body`` in ``game``'s section of the ladder document at ``path`` (between the
     markers ``<!-- ladder:GAME -->`` and ``<!-- /ladder:GAME -->``), creating the document
-    or the section when missing; the other sections are left as they are."""
+    or the section when missing (in the order of :data:`SECTIONS`); the other sections and
+    the text around them are left as they are."""
     from pathlib import Path
 
     path = Path(path)
@@ -328,6 +329,12 @@ def write_section(path: Any, game: str, title: str, body: str) -> None:
     if start in text and end in text:
         before, rest = text.split(start, 1)
         text = before + block + rest.split(end, 1)[1]
-    else:
-        text = text.rstrip() + "\n\n" + block + "\n"
+    else:  # a new section goes before the sections of the games listed after it in SECTIONS
+        order = list(SECTIONS)
+        later = [g for g in order[order.index(game) + 1:] if f"<!-- ladder:{g} -->" in text] if game in order else []
+        if later:
+            at = min(text.index(f"<!-- ladder:{g} -->") for g in later)
+            text = text[:at] + block + "\n\n" + text[at:]
+        else:
+            text = text.rstrip() + "\n\n" + block + "\n"
     path.write_text(text, encoding="utf-8")
