@@ -52,9 +52,11 @@ def test_the_policy_bot_plays_legal_reproducible_games(checkpoint):
     from cosmodrome.lab.runner import GameTask, play_game
 
     task = GameTask("cosmic-run", 2, 5, (f"policy:path={checkpoint}", "random"))
-    first = play_game(task)  # make_bot checks every move is legal through State.apply
+    first = play_game(task)  # State.apply refuses an illegal move, so every move was legal
     again = play_game(task)
     assert first.key() == again.key() and first.decisions > 10
+    greedy = GameTask("cosmic-run", 2, 5, (f"policy:path={checkpoint},greedy=1", "random"))
+    assert play_game(greedy).key() == play_game(greedy).key()
 
 
 def test_the_policy_bot_refuses_the_wrong_checkpoint(checkpoint, tmp_path):
