@@ -377,7 +377,8 @@ def ladder(
         for i, r in enumerate(a["rows"], 1):
             table.add_row(str(i), r["bot"], f"{r['elo']:+.0f}", ci_text(r, a["anchor"]),
                           f"{r['mu']:.1f}", f"{r['sigma']:.1f}", f"{100 * r['score']:.1f}%", str(r["games"]))
-    Console(width=max(console.width, 100)).print(table)  # wide enough for every column
+    wide = 75 + max(len(b) for b in lad.bots)  # wide enough for every column
+    Console(width=max(console.width, wide)).print(table)
     if not a["cooperative"]:
         console.print("Elo: Bradley–Terry fit, 95% interval from its curvature; μ, σ: TrueSkill; "
                       "score: share of the points in all the bot's games (a draw is half).")
