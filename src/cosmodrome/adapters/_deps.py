@@ -10,6 +10,8 @@ _EXTRAS = {
     "open_spiel": ("open-spiel==2.0.2", "openspiel"),
     "pettingzoo": ("pettingzoo==1.27.0", "pettingzoo"),
     "gymnasium": ("gymnasium==1.4.0", "pettingzoo"),
+    "sb3_contrib": ("sb3-contrib==2.9.2", "rl"),
+    "torch": ("torch==2.13.0", "rl"),
 }
 
 

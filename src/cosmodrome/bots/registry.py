@@ -31,7 +31,11 @@ BOTS: dict[str, tuple[Any, str]] = {
 LAZY_BOTS: dict[str, str] = {
     "openspiel-mcts": "cosmodrome.adapters.openspiel_bots:register_bots",
     "openspiel-ismcts": "cosmodrome.adapters.openspiel_bots:register_bots",
+    "policy": "cosmodrome.adapters.sb3_policy:register_bots",
 }
+
+#: bots whose parameters name a file to load: the lab may use them, a server never offers them
+FILE_BOTS = frozenset({"policy"})
 
 
 def _load_lazy(name: str) -> None:
@@ -43,8 +47,9 @@ def _load_lazy(name: str) -> None:
     try:
         getattr(importlib.import_module(module), func)()
     except ImportError as exc:
+        extra = "rl" if name in FILE_BOTS else "openspiel"
         raise OptionError(f"bot {name!r} needs an optional package ({exc.name or exc}); "
-                          f"install it with: pip install 'cosmodrome[openspiel]'") from None
+                          f"install it with: pip install 'cosmodrome[{extra}]'") from None
 
 
 def bot_names() -> list[str]:

@@ -340,3 +340,92 @@ def _store(db: Path):
         yield st
     finally:
         st.close()
+
+
+#: the bots of a ladder when --bots is not given (OpenSpiel's only with the openspiel extra)
+LADDER_BOTS = "random,heuristic,ismcts:iters=4,ismcts:iters=16"
+LADDER_OPENSPIEL_BOTS = "openspiel-mcts:iters=8,openspiel-ismcts:iters=8"
+
+
+def default_ladder_bots() -> str:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return LADDER_BOTS
+    return LADDER_BOTS + "," + LADDER_OPENSPIEL_BOTS
+
+
+@app.command()
+def ladder(
+    game: str = typer.Argument(..., help="game name, e.g. venus"),
+    bots: Optional[str] = typer.Option(None, "--bots", help=f"the entrants (default {LADDER_BOTS}, and "
+                                       f"{LADDER_OPENSPIEL_BOTS} with OpenSpiel installed)"),
+    deals: int = typer.Option(4, "--deals", "-n", help="deals per pair of bots, each played from both seats "
+                              "(co-operative game: deals per bot)"),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="team size of a co-operative game "
+                                          "(competitive ladders are head to head)"),
+    seed: int = typer.Option(0, "--seed", help="master seed (deal d's seed derives from it)"),
+    workers: int = typer.Option(1, "--workers", "-w", help="parallel worker processes"),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
+    db: Path = typer.Option(Path("runs") / "lab.sqlite", "--db", help="SQLite file storing every finished game"),
+    write: Optional[Path] = typer.Option(None, "--write", help="also put the tables in this game's section "
+                                         "of a ladder document, e.g. docs/LADDER.md"),
+) -> None:
+    """A seeded round robin of bots rated against each other (Elo with 95% intervals and
+    TrueSkill; team win rates for a co-operative game). Resumable; same seeds, same table."""
+    from cosmodrome.lab.ladder import SECTIONS, Ladder, ci_text, markdown, write_section
+    from cosmodrome.lab.store import Store
+
+    check_common(deals, workers, "local")
+    g = get_game(game)
+    lad = Ladder(g.name, split_bots(bots or default_ladder_bots()), deals, seed, players, parse_option_pairs(option))
+    t0 = time.perf_counter()
+    with Store(db) as store:
+        already = len(lad.stored(store))
+        console.print(f"Ladder {lad.id}: {len(lad.bots)} bots, {lad.n} games"
+                      + (f" ({already} already stored in {db})" if already else f", results stored in {db}") + ".")
+        try:
+            with progress_bar(lad.n, f"ladder {lad.game}", done=min(already, lad.n)) as tick:
+                results = lad.run(store, workers=workers, on_result=tick)
+        except KeyboardInterrupt:
+            console.print(f"[yellow]Interrupted: {len(lad.stored(store))} of {lad.n} games are stored in {db}; "
+                          "run the same command again to resume.[/yellow]")
+            raise typer.Exit(130)
+    a = lad.analyse(results)
+    secs = time.perf_counter() - t0
+    if a["cooperative"]:
+        table = Table(title=f"{lad.game}: team win rate by bot, {a['games']} games, {lad.players} seats")
+        for col in ("#", "bot", "games", "team wins", "win rate", "95% CI", "mean score"):
+            table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col in ("bot", "95% CI"))
+        for i, r in enumerate(a["rows"], 1):
+            table.add_row(str(i), r["bot"], str(r["games"]), str(r["wins"]), f"{100 * r['win_rate']:.1f}%",
+                          f"{100 * r['ci'][0]:.1f}–{100 * r['ci'][1]:.1f}%", f"{r['mean_vp']:.2f}")
+    else:
+        table = Table(title=f"{lad.game}: ladder {lad.id}, {a['games']} games head to head"
+                            + (f", {a['anchor']} at Elo 0" if a["anchor"] else ""))
+        for col in ("#", "bot", "Elo", "95% CI", "μ", "σ", "score", "games"):
+            table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col in ("bot", "95% CI"))
+        for i, r in enumerate(a["rows"], 1):
+            table.add_row(str(i), r["bot"], f"{r['elo']:+.0f}", ci_text(r, a["anchor"]),
+                          f"{r['mu']:.1f}", f"{r['sigma']:.1f}", f"{100 * r['score']:.1f}%", str(r["games"]))
+    wide = 75 + max(len(b) for b in lad.bots)  # wide enough for every column
+    Console(width=max(console.width, wide)).print(table)
+    if not a["cooperative"]:
+        console.print("Elo: Bradley–Terry fit, 95% interval from its curvature; μ, σ: TrueSkill; "
+                      "score: share of the points in all the bot's games (a draw is half).")
+    console.print(f"{secs:.0f} s on this machine.")
+    if write is not None:
+        write_section(write, lad.game, SECTIONS.get(lad.game, g.title), markdown(a, command=ladder_command(lad)))
+        console.print(f"Written to {write}.")
+
+
+def ladder_command(lad: Any) -> str:
+    """The command that reproduces ``lad``'s table (workers and files aside)."""
+    parts = ["cosmodrome", "ladder", lad.game, "--bots", ",".join(lad.bots), "--deals", str(lad.deals),
+             "--seed", str(lad.seed)]
+    if lad.cooperative:
+        parts += ["--players", str(lad.players)]
+    for k, v in sorted(lad.options.items()):
+        if v != get_game(lad.game).resolve_options({}).get(k):
+            parts += ["-o", f"{k}={v}"]
+    return " ".join(shlex.quote(p) for p in parts)

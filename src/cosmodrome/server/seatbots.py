@@ -31,6 +31,10 @@ class LocalRandomBot(Bot):
         return self.rng.choice(state.legal_actions())
 
 
+#: bots whose parameters name a file (a client never names a file on the server)
+FILE_BOTS = frozenset({"policy"})
+
+
 def _make_bot():
     try:
         from cosmodrome.bots import make_bot  # type: ignore[attr-defined]
@@ -45,6 +49,8 @@ def seat_bot(spec: str, game: Game, seed: int) -> Bot:
     Raises :class:`OptionError` naming the problem when the spec is not understood."""
     if not isinstance(spec, str) or not spec.strip():
         raise OptionError(f"a bot seat needs a bot level such as 'random', not {spec!r}")
+    if spec.strip().partition(":")[0].strip().lower() in FILE_BOTS:
+        raise OptionError(f"bot level {spec.partition(':')[0]!r} loads a file and is not offered at a table")
     make_bot = _make_bot()
     if make_bot is not None:
         try:
