@@ -242,9 +242,14 @@ function onRematch(conn, msg) {
     if (shown && shown.msg) drawSide();
   }
 }
-// The one who asked goes on at once (when every seat this page holds has its new token).
+// The one who asked goes on at once (when every seat this page holds has its new token), and
+// once: the answer to its request and the socket's rematch message both arrive, and a second
+// navigation would abort the first.
+let leaving = false;
 function maybeGoToRematch() {
+  if (leaving) return true;
   if (!rematchWanted || conns.some(c => c.token && !rematchNext.tokens.get(c))) { if (shown && shown.msg) drawSide(); return false; }
+  leaving = true;
   location.href = rematchLink();
   return true;
 }
