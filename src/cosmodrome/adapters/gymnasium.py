@@ -17,6 +17,10 @@
 - ``reset(seed=s)`` seeds everything (the deal and the opponents' seeds); the same seed and
   the same actions give the same episode.
 - Reward: 0 until the end, then the seat's win share (1/k for each of k winners, else 0).
+- ``observation="perfect_recall"``: the observation is the seat's perfect-recall information
+  state (:mod:`cosmodrome.adapters.recall`); the game runs in the explicit chance mode, the
+  environment choosing each outcome from its seeded generator, and each opponent decides on
+  a determinization for its seat in the sampled mode (``chance.sampled_determinization``).
 - Gymnasium's contract is that every element of ``action_space`` may be passed to
   ``step`` (``check_env`` steps with an unmasked sample). So an id *outside*
   ``range(num_actions)`` (or not a whole number) always raises
@@ -40,9 +44,12 @@ import numpy as np
 
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.pettingzoo import RENDER_MODES, check_action  # noqa: F401  (shared helpers)
+from cosmodrome.adapters.recall import check_observation, play_chance, recall_layout
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
 from cosmodrome.adapters.tensor import layout_version, schema_for
-from cosmodrome.core import Bot, Game, GameOverError, IllegalActionError, OptionError, State, game_names, get_game
+from cosmodrome.core import Bot, Game, GameOverError, IllegalActionError, OptionError, Rng, State, game_names, get_game
+from cosmodrome.core.chance import sampled_determinization
+from cosmodrome.core.recall import Trace
 
 #: what ``step`` does with an action id inside the space that is not legal now
 ILLEGAL_POLICIES = ("random", "raise")
@@ -105,7 +112,7 @@ class CosmodromeEnv(gymnasium.Env):
     def __init__(self, game: Union[str, Game] = "venus", players: Optional[int] = None, seat: int = 0,
                  opponents: Union[str, Sequence[str]] = "random", options: Optional[Mapping[str, Any]] = None,
                  render_mode: Optional[str] = None, illegal_action: str = "random", reward: str = "win_share",
-                 vp_scale: float = 10.0) -> None:
+                 vp_scale: float = 10.0, observation: str = "view") -> None:
         super().__init__()
         if reward not in REWARDS:
             raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
@@ -114,6 +121,8 @@ class CosmodromeEnv(gymnasium.Env):
             raise OptionError(f"illegal_action must be one of {', '.join(ILLEGAL_POLICIES)}, not {illegal_action!r}")
         self.illegal_action = illegal_action
         self.game = get_game(game) if isinstance(game, str) else game
+        check_observation(observation, self.game)
+        self.observation = observation
         self.players = min(self.game.max_players, max(self.game.min_players, 2)) if players is None else players
         self.game.check_players(self.players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -132,11 +141,15 @@ class CosmodromeEnv(gymnasium.Env):
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.schema = schema_for(self.game, self.players, self.options)
-        self.metadata = dict(self.metadata, observation_version=layout_version(self.game, self.players, self.options))
-        low, high = self.schema.bounds()
+        self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
+        version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
+        self.metadata = dict(self.metadata, observation_version=version)
+        low, high = (self.recall or self.schema).bounds()
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
         self.action_space = LegalDiscrete(self.game.num_actions, self)
         self.state: Optional[State] = None
+        self.trace: Optional[Trace] = None
+        self._chance: Optional[Rng] = None
         self.bots: dict[int, Bot] = {}
         self.seed_used: Optional[int] = None
 
@@ -148,6 +161,8 @@ class CosmodromeEnv(gymnasium.Env):
         return mask
 
     def _obs(self) -> np.ndarray:
+        if self.recall is not None:
+            return self.recall.encode(self.trace, self.state, self.seat)
         return self.schema.observe(self.state, self.seat)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
@@ -155,8 +170,15 @@ class CosmodromeEnv(gymnasium.Env):
 
     def _play_opponents(self) -> None:
         s = self.state
+        if self.recall is None:
+            while not s.is_terminal() and s.to_move() != self.seat:
+                s.apply(self.bots[s.to_move()].choose(s))
+            return
+        play_chance(s, self.trace, self._chance)
         while not s.is_terminal() and s.to_move() != self.seat:
-            s.apply(self.bots[s.to_move()].choose(s))
+            seat = s.to_move()
+            self.trace.apply(s, self.bots[seat].choose(sampled_determinization(s, seat, self._chance)))
+            play_chance(s, self.trace, self._chance)
 
     # ----- the gymnasium API ---------------------------------------------------------------------
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple[np.ndarray, dict]:
@@ -164,7 +186,11 @@ class CosmodromeEnv(gymnasium.Env):
         for _ in range(100):
             game_seed = int(self.np_random.integers(0, 2**31 - 1))
             self.seed_used = game_seed
-            self.state = self.game.new_state(self.players, game_seed, self.options)
+            if self.recall is None:
+                self.state = self.game.new_state(self.players, game_seed, self.options)
+            else:
+                self.state = self.game.new_state(self.players, game_seed, self.options, chance="explicit")
+                self.trace, self._chance = Trace.begin(self.state), Rng(game_seed).spawn()
             others = [i for i in range(self.players) if i != self.seat]
             self.bots = {i: _make_bot(spec, self.game, int(self.np_random.integers(0, 2**31 - 1)))
                          for i, spec in zip(others, self.opponent_specs)}
@@ -188,7 +214,10 @@ class CosmodromeEnv(gymnasium.Env):
         illegal = a not in legal
         if illegal and self.illegal_action == "random":
             a = legal[int(self.np_random.integers(len(legal)))]
-        self.state.apply(a)  # IllegalActionError (ValueError) naming the legal ones; nothing changes
+        if self.recall is None:
+            self.state.apply(a)  # IllegalActionError (ValueError) naming the legal ones; nothing changes
+        else:
+            self.trace.apply(self.state, a)
         self._play_opponents()
         terminated = self.state.is_terminal()
         reward = rewards_of(self.state, self.reward, self.vp_scale)[self.seat] if terminated else 0.0

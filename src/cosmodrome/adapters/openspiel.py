@@ -81,8 +81,9 @@ from typing import Any, Mapping, Optional, Union
 import numpy as np
 
 from cosmodrome.adapters._deps import require
-from cosmodrome.adapters.tensor import ViewSchema, canonical, schema_for
+from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for
 from cosmodrome.core import Game, IllegalActionError, OptionError, Rng, State, game_names, get_game
+from cosmodrome.core.recall import Step, Trace
 
 pyspiel = require("pyspiel")
 
@@ -108,10 +109,18 @@ def short_name(name: str) -> str:
 
 
 # ----- the core state inside a pyspiel state ---------------------------------------------------
-def _restore_core(game_name: str, data: Optional[dict], seen: Optional[list] = None) -> "_Core":
-    box = _Core(None if data is None else get_game(game_name).state_from_json(data))
+def _restore_core(game_name: str, data: Optional[dict], seen: Optional[list] = None,
+                  trace: Optional[dict] = None) -> "_Core":
+    game = get_game(game_name)
+    box = _Core(None if data is None else game.state_from_json(data))
     for step in seen or ():
         box.seen = (box.seen, tuple(step))
+    if trace is not None:
+        t = Trace(game.state_from_json(trace["start"]), trace["players"], pending=trace["pending"],
+                  known=trace["known"])
+        for step in trace["steps"]:
+            t.record(*step)
+        box.trace = t
     return box
 
 
@@ -146,26 +155,35 @@ class _Core:
     first used, so the throw-away states pyspiel makes while cloning or deserializing cost
     nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name", "seen")
+    __slots__ = ("_state", "_game", "_name", "seen", "trace")
 
     def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
-                 seen: Optional[tuple] = None) -> None:
+                 seen: Optional[tuple] = None, trace: Optional[Trace] = None) -> None:
         self._state = state
         self._game = lazy_game
         self._name = state.game.name if state is not None else name
         self.seen = seen
+        #: the steps as every seat saw them, for the information-state tensor
+        self.trace = trace if trace is not None or state is None else Trace.begin(state)
 
     def get(self) -> Optional[State]:
         """The Cosmodrome state; None before the deal (explicit-chance mode)."""
         if self._state is None and self._game is not None:
             self._state = self._game._fresh_core()
             self._game = None
+            self.trace = Trace.begin(self._state)
             self.record("setup", None, self._state.initial_events)
         return self._state
 
     def peek(self) -> Optional[State]:
         """The Cosmodrome state if it exists already (never makes one)."""
         return self._state
+
+    def apply(self, action: int) -> None:
+        """Apply an action (or a chance outcome) to the state and record the step."""
+        s = self._state
+        actor = "chance" if s.is_chance_node() else s.to_move()
+        self.record(actor, action, self.trace.apply(s, action))
 
     def record(self, actor: Any, action: Optional[int], events: list) -> None:
         """Add a step to what every seat has seen."""
@@ -183,12 +201,16 @@ class _Core:
 
     def __deepcopy__(self, memo: dict) -> "_Core":
         s = self.get()
-        return _Core(None if s is None else s.clone(), name=self._name, seen=self.seen)
+        return _Core(None if s is None else s.clone(), name=self._name, seen=self.seen,
+                     trace=None if s is None else self.trace.copy())
 
     def __reduce__(self):
         s = self.get()
+        t = self.trace
+        trace = None if s is None else {"start": t.start.to_json(), "players": t.players, "pending": t.pending,
+                                        "known": t.known, "steps": [list(step) for step in t.steps()]}
         return (_restore_core, (self._name if s is None else s.game.name, None if s is None else s.to_json(),
-                                [list(step) for step in self.steps()]))
+                                [list(step) for step in self.steps()], trace))
 
 
 # ----- the observer ----------------------------------------------------------------------------
@@ -200,22 +222,28 @@ class CosmodromeObserver:
     canonical JSON of ``state.view(player)``. The information state (``perfect_recall``
     true) is everything the player has seen since the start: its string is the canonical
     JSON of ``{"seen": [...], "view": ...}``, the steps of :func:`seen_step` (who acted,
-    the player's own actions, the log lines it read) and the current view. Both tensors are
-    the flattening of the current view (:class:`cosmodrome.adapters.tensor.ViewSchema`)."""
+    the player's own actions, the log lines it read) and the current view. The observation
+    tensor is the flattening of the current view (the game's layout); the information-state
+    tensor is the perfect-recall vector of :class:`cosmodrome.core.recall.RecallLayout` (the
+    view now, the view at the start, the steps as the player saw them)."""
 
-    def __init__(self, schema: ViewSchema, perfect_recall: bool) -> None:
+    def __init__(self, schema: Any, perfect_recall: bool) -> None:
         self.schema = schema
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(schema.size, dtype=np.float32)
-        self.dict = {"observation": self.tensor}
+        self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: "pyspiel.State", player: int) -> None:
         # Before the deal (explicit-chance mode): zeros.
-        s = state._core.get()
+        box = state._core
+        s = box.get()
         if s is None:
             self.tensor.fill(0.0)
             return
-        self.schema.observe(s, player, self.tensor)
+        if self.perfect_recall:
+            self.schema.encode(box.trace, s, player, self.tensor)
+        else:
+            self.schema.observe(s, player, self.tensor)
 
     def string_from(self, state: "pyspiel.State", player: int) -> str:
         box = state._core
@@ -239,15 +267,16 @@ def _default_players(game: Game) -> int:
 
 
 def _max_game_length(game: Game, players: int, options: dict) -> int:
-    bound = getattr(game, "max_game_length", None)
-    if callable(bound):
-        try:
-            bound = bound(players, options)
-        except TypeError:
-            bound = bound(players)
+    """The game's bound on decisions (``Game.max_game_length``), else the placeholder."""
+    bound = game.max_game_length(players, options)
     if isinstance(bound, int) and not isinstance(bound, bool) and bound > 0:
         return bound
     return DEFAULT_MAX_GAME_LENGTH
+
+
+def _has_recall_tensor(game: Game) -> bool:
+    return game.max_game_length(game.min_players) is not None and \
+        (not game.explicit_chance or game.max_chance_nodes(game.min_players) is not None)
 
 
 def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType":
@@ -273,7 +302,7 @@ def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType"
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,   # perfect recall: the string only (see the docstring)
+        provides_information_state_tensor=_has_recall_tensor(game),
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=spec,
@@ -352,8 +381,7 @@ def _make_classes(core_game: Game) -> type:
                 return
             # checked: an illegal id (or outcome) raises IllegalActionError (a ValueError)
             # naming the legal ones, and leaves the state unchanged
-            actor = "chance" if s.is_chance_node() else s.to_move()
-            self._core.record(actor, action, s.apply(action))
+            self._core.apply(action)
 
         def _action_to_string(self, player: int, action: int) -> str:
             s = self._core.get()
@@ -390,6 +418,7 @@ def _make_classes(core_game: Game) -> type:
             # own records would carry what it cannot see)
             for step in self._core.steps():
                 new._core.seen = (new._core.seen, (step[p],) * len(step))
+            new._core.trace = self._core.trace.as_seen_by(p)
             return new
 
         def __str__(self) -> str:
@@ -434,6 +463,8 @@ def _make_classes(core_game: Game) -> type:
             self.sampled = sampled
             self.deals = deals
             self.schema = schema_for(core_game, players, self.options)
+            self.recall = recall_layout(core_game, players, self.options, not sampled) \
+                if _has_recall_tensor(core_game) else None
             self._seeds = Rng(seed)
 
         # -- states ----------------------------------------------------------------------------
@@ -484,7 +515,9 @@ def _make_classes(core_game: Game) -> type:
             if params:
                 raise ValueError(f"{short}: observation parameters are not supported, got {params}")
             perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-            return CosmodromeObserver(self.schema, perfect)
+            if perfect and self.recall is None:
+                raise ValueError(f"{short}: no information-state tensor (the game declares no length bound)")
+            return CosmodromeObserver(self.recall if perfect else self.schema, perfect)
 
         def describe_tensor(self) -> list[str]:
             """The meaning of each entry of the observation / information-state tensors."""
@@ -567,7 +600,7 @@ def load_game(game: Union[str, Game], players: Optional[int] = None, **params: A
     counts PlayerCountError, bad options OptionError (all naming the problem).
 
     >>> load_game("pocket-race", players=2, rounds=2).max_game_length()
-    100000
+    4
     """
     if isinstance(game, str) and game.startswith(PREFIX):
         wanted = game[len(PREFIX):]

@@ -21,6 +21,12 @@
   with ``reward="vp_difference"`` its VP margin over the best other seat (see
   :mod:`cosmodrome.adapters.rewards`).
   Nothing is truncated.
+- ``observation="perfect_recall"``: ``"observation"`` is the seat's perfect-recall
+  information state instead (:mod:`cosmodrome.adapters.recall`: its view now, its view at
+  the start, every step as it saw it); the game is then played in the explicit chance mode,
+  the environment choosing each chance outcome with its probability from its seeded
+  generator (so a seed gives another game than in the default mode, and again the same one
+  every time). The metadata's ``observation_version`` ends in ``+recall-v1``.
 - ``render_mode="ansi"`` returns the table as text (the game's ``render_text`` of the
   spectators' view), ``"human"`` prints it.
 - An illegal action id raises :class:`~cosmodrome.core.IllegalActionError` (a ValueError)
@@ -36,9 +42,11 @@ from typing import Any, Mapping, Optional, Union
 import numpy as np
 
 from cosmodrome.adapters._deps import require
+from cosmodrome.adapters.recall import check_observation, play_chance, recall_layout
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
 from cosmodrome.adapters.tensor import layout_version, schema_for
 from cosmodrome.core import Game, GameOverError, IllegalActionError, OptionError, Rng, get_game
+from cosmodrome.core.recall import Trace
 
 pettingzoo = require("pettingzoo")
 gymnasium = require("gymnasium")
@@ -70,24 +78,28 @@ class CosmodromeAECEnv(AECEnv):
 
     def __init__(self, game: Union[str, Game], players: Optional[int] = None,
                  options: Optional[Mapping[str, Any]] = None, render_mode: Optional[str] = None,
-                 reward: str = "win_share", vp_scale: float = 10.0) -> None:
+                 reward: str = "win_share", vp_scale: float = 10.0, observation: str = "view") -> None:
         super().__init__()
         if reward not in REWARDS:
             raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.reward, self.vp_scale = reward, vp_scale
         self.game = get_game(game) if isinstance(game, str) else game
+        check_observation(observation, self.game)
+        self.observation = observation
         self.players = _default_players(self.game) if players is None else players
         self.game.check_players(self.players)
         self.options = self.game.resolve_options(options)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0",
-                             observation_version=layout_version(self.game, self.players, self.options))
         self.schema = schema_for(self.game, self.players, self.options)
+        self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
+        version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
+        self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0",
+                             observation_version=version)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        low, high = self.schema.bounds()
+        low, high = (self.recall or self.schema).bounds()
         n = self.game.num_actions
         self._observation_spaces = {
             a: spaces.Dict({
@@ -97,6 +109,8 @@ class CosmodromeAECEnv(AECEnv):
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeds = Rng(int.from_bytes(os.urandom(8), "little"))
         self.state = None
+        self.trace: Optional[Trace] = None
+        self._chance: Optional[Rng] = None
         self.seed_used: Optional[int] = None
 
     # ----- spaces ----------------------------------------------------------------------------
@@ -114,7 +128,12 @@ class CosmodromeAECEnv(AECEnv):
         else:
             game_seed = self._seeds.below(1 << 31)
         self.seed_used = game_seed
-        self.state = self.game.new_state(self.players, game_seed, self.options)
+        if self.recall is None:
+            self.state = self.game.new_state(self.players, game_seed, self.options)
+        else:
+            self.state = self.game.new_state(self.players, game_seed, self.options, chance="explicit")
+            self.trace, self._chance = Trace.begin(self.state), Rng(game_seed).spawn()
+            play_chance(self.state, self.trace, self._chance)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -128,6 +147,8 @@ class CosmodromeAECEnv(AECEnv):
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if self.state.to_move() == seat:
             mask[self.state.legal_actions()] = 1
+        if self.recall is not None:
+            return {"observation": self.recall.encode(self.trace, self.state, seat), "action_mask": mask}
         return {"observation": self.schema.observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -138,7 +159,11 @@ class CosmodromeAECEnv(AECEnv):
         if self.state.is_terminal():
             raise GameOverError("the game is over: no action can be taken")
         a = check_action(action, f"{self.game.name}, {agent}")
-        self.state.apply(a)  # IllegalActionError names the legal actions; the state is unchanged
+        if self.recall is None:
+            self.state.apply(a)  # IllegalActionError names the legal actions; the state is unchanged
+        else:
+            self.trace.apply(self.state, a)
+            play_chance(self.state, self.trace, self._chance)
         self._cumulative_rewards[agent] = 0.0
         if self.state.is_terminal():
             returns = rewards_of(self.state, self.reward, self.vp_scale)

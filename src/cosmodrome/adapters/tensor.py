@@ -53,8 +53,9 @@ from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
-from cosmodrome.core import Game, Rng
+from cosmodrome.core import Game, OptionError, Rng
 from cosmodrome.core.observation import Layout
+from cosmodrome.core.recall import RecallLayout
 
 #: top-level view keys that hold the history rather than the table (left out of tensors)
 DEFAULT_EXCLUDE = ("log", "events", "history", "messages")
@@ -362,6 +363,56 @@ def layout_version(game: Game, players: int, options: Optional[Mapping[str, Any]
     return f"{game.name}-v{sch.version}" if isinstance(sch, Layout) else f"{game.name}-derived"
 
 
+_RECALL: dict[tuple, RecallLayout] = {}
+
+
+def recall_steps(game: Game, players: int, options: Optional[Mapping[str, Any]] = None,
+                 explicit: bool = True) -> int:
+    """The history slots: the game's bound on decisions, plus its bound on chance nodes in
+    the explicit mode. OptionError for a game that declares no bound."""
+    decisions = game.max_game_length(players, options)
+    chance = game.max_chance_nodes(players, options) if explicit else 0
+    if decisions is None or chance is None:
+        raise OptionError(f"{game.title or game.name} declares no bound on its length "
+                          "(Game.max_game_length / max_chance_nodes): no perfect-recall tensor")
+    return int(decisions) + int(chance)
+
+
+def recall_layout(game: Game, players: int, options: Optional[Mapping[str, Any]] = None,
+                  explicit: bool = True) -> RecallLayout:
+    """The (cached) perfect-recall layout of ``game`` for ``players`` seats."""
+    opts = game.resolve_options(options)
+    key = (game.name, id(game), players, repr(sorted(opts.items())), explicit)
+    lay = _RECALL.get(key)
+    if lay is None:
+        values = max(game.num_actions, game.max_chance_outcomes(players, opts))
+        lay = RecallLayout(schema_for(game, players, opts), players, recall_steps(game, players, opts, explicit),
+                           values, layout_version(game, players, opts))
+        _RECALL[key] = lay
+    return lay
+
+
+def recall_doc(game: Game, players: Any) -> str:
+    """The perfect-recall section of docs/observations/<game>.md."""
+    out = ["## Perfect-recall information state", "",
+           "The information-state tensor (OpenSpiel's `information_state_tensor`, PettingZoo's and "
+           "Gymnasium's `observation=\"perfect_recall\"`; `cosmodrome.core.recall`): the view now, "
+           "the view at the start, then one slot per step of the play as the seat saw it. A step is "
+           "seen by the seat when it is its own decision, another seat's decision whose effects it "
+           "reads in full, or a chance outcome it sees (a die on the table; a card only its drawer "
+           "reads). The history has one slot per decision bound (`max_game_length`) plus, in the "
+           "explicit chance mode, one per chance-node bound (`max_chance_nodes`); the sampled mode "
+           "has no chance steps. Version: the observation's, `+recall-v1`.", ""]
+    for n in players:
+        for explicit in (True, False):
+            lay = recall_layout(game, n, None, explicit)
+            mode = "explicit chance" if explicit else "sampled chance"
+            out += [f"### {n} players, {mode}: {lay.size} entries ({lay.steps} steps)", ""]
+            if explicit:
+                out += [lay.table(), ""]
+    return "\n".join(out)
+
+
 def observation_doc(game: Game, players: Sequence[int]) -> str:
     """The Markdown page docs/observations/<game>.md: the declared layout's table for each
     player count (generated: ``python -m cosmodrome.adapters.tensor --docs docs/observations``)."""
@@ -378,6 +429,8 @@ def observation_doc(game: Game, players: Sequence[int]) -> str:
     for n in players:
         lay = schema_for(game, n)
         out += [f"## {n} players: version {lay.version}, {lay.size} entries", "", lay.table(), ""]
+    if game.max_game_length(players[0]) is not None and game.explicit_chance:
+        out += [recall_doc(game, players)]
     return "\n".join(out)
 
 

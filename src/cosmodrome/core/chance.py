@@ -29,7 +29,11 @@ event, e.g. ``"the roll of the blue die"``) and ``name`` (a function of the valu
 returns: ``lambda face: f"the blue die shows {face}"``), which become the chance node's
 prompt and its outcome labels (otherwise generic: "outcome 3 of a uniform pick of 1 to 6").
 A label says what the outcome is and nothing more (no other seat's cards, no pile order);
-the sampled generator ignores both.
+the sampled generator ignores both. ``seen_by`` names the seats that see the outcome (a
+card only its drawer reads: ``seen_by=(seat,)``); the default, None, is an outcome every seat
+sees (a die on the table). The perfect-recall information state
+(:mod:`cosmodrome.core.recall`) records an outcome for the seats that see it and "hidden"
+for the others.
 
 >>> from cosmodrome.testing import toy
 >>> s = toy.GAME.new_state(2, seed=1, chance="explicit")
@@ -68,11 +72,13 @@ class ChanceNeeded(BaseException):
     """Raised inside an action when the next random event has no outcome yet. A control-flow
     signal (a BaseException, so no ``except Exception`` in a game's rules can swallow it)."""
 
-    def __init__(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None) -> None:
+    def __init__(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None,
+                 seen_by: Optional[frozenset] = None) -> None:
         super().__init__(what)
         self.outcomes = outcomes
         self.what = what
         self.name = name
+        self.seen_by = seen_by
 
 
 def _uniform(n: int) -> list[tuple[int, float]]:
@@ -89,26 +95,28 @@ class ExplicitChance:
     """The random generator of an explicit-chance state: it holds no randomness, only the
     outcomes chosen so far for the action in progress (``given``) and, at a chance node, the
     action waiting for them (``pending``) with the outcomes of the next event, what it is and
-    the game's words for its outcomes (``name``, outcome id -> label; None: generic)."""
+    the game's words for its outcomes (``name``, outcome id -> label; None: generic) and the
+    seats that see the outcome (``seen_by``, a frozenset; None: every seat)."""
 
-    __slots__ = ("pending", "given", "outcomes", "what", "name", "_used", "_labels")
+    __slots__ = ("pending", "given", "outcomes", "what", "name", "seen_by", "_used", "_labels")
 
     #: the JSON form of a random generator's state that an explicit state stores (none)
     state = 0
 
     def __init__(self, given: Sequence[int] = (), pending: Optional[int] = None,
                  outcomes: Sequence[tuple[int, float]] = (), what: str = "",
-                 name: Optional[Namer] = None) -> None:
+                 name: Optional[Namer] = None, seen_by: Optional[frozenset] = None) -> None:
         self.pending = pending
         self.given = tuple(given)
         self.outcomes = list(outcomes)
         self.what = what
         self.name = name
+        self.seen_by = seen_by
         self._used = 0
         self._labels: Optional[dict[int, str]] = None
 
     def copy(self) -> "ExplicitChance":
-        return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name)
+        return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name, self.seen_by)
 
     def label(self, outcome: int) -> str:
         """The words for ``outcome`` of the pending event: the game's own if it named the
@@ -130,42 +138,48 @@ class ExplicitChance:
         return self._labels.get(outcome) or f"outcome {outcome} of {self.what}"
 
     # ----- the generator's interface, answered from the chosen outcomes ------------------
-    def _next(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None) -> int:
+    def _next(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None,
+              seen_by: Optional[Sequence[int]] = None) -> int:
         i = self._used
         if i < len(self.given):
             self._used = i + 1
             return self.given[i]
-        raise ChanceNeeded(outcomes, what, name)
+        raise ChanceNeeded(outcomes, what, name, None if seen_by is None else frozenset(seen_by))
 
-    def below(self, n: int, what: Optional[str] = None, name: Optional[Namer] = None) -> int:
+    def below(self, n: int, what: Optional[str] = None, name: Optional[Namer] = None,
+              seen_by: Optional[Sequence[int]] = None) -> int:
         """A uniform integer in ``[0, n)``: outcomes 0..n-1, each 1/n."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
-        return self._next(_uniform(n), what or f"a uniform pick of 1 to {n}", name)
+        return self._next(_uniform(n), what or f"a uniform pick of 1 to {n}", name, seen_by)
 
-    def randint(self, a: int, b: int, what: Optional[str] = None, name: Optional[Namer] = None) -> int:
-        return a + self.below(b - a + 1, what, name and (lambda i: name(a + i)))
+    def randint(self, a: int, b: int, what: Optional[str] = None, name: Optional[Namer] = None,
+                seen_by: Optional[Sequence[int]] = None) -> int:
+        return a + self.below(b - a + 1, what, name and (lambda i: name(a + i)), seen_by)
 
-    def choice(self, seq: Sequence[Any], what: Optional[str] = None, name: Optional[Namer] = None) -> Any:
-        return seq[self.below(len(seq), what, name and (lambda i: name(seq[i])))]
+    def choice(self, seq: Sequence[Any], what: Optional[str] = None, name: Optional[Namer] = None,
+               seen_by: Optional[Sequence[int]] = None) -> Any:
+        return seq[self.below(len(seq), what, name and (lambda i: name(seq[i])), seen_by)]
 
     def shuffle(self, seq: MutableSequence) -> None:
         """A shuffled pile is a multiset: its order is forgotten (sorted), and each draw from
         it is a chance event of its own."""
         seq.sort()
 
-    def draw(self, pile: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None) -> int:
+    def draw(self, pile: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None,
+             seen_by: Optional[Sequence[int]] = None) -> int:
         """Draw from a face-down pile: outcomes are its distinct cards, each with its share."""
-        return self.take(pile, what, name)
+        return self.take(pile, what, name, seen_by)
 
-    def take(self, seq: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None) -> int:
+    def take(self, seq: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None,
+             seen_by: Optional[Sequence[int]] = None) -> int:
         """Remove a uniformly random element: outcomes are the distinct values, each with
         its share of ``seq``."""
         if len(seq) == 1 or len(set(seq)) == 1:
             return seq.pop()
-        v = self._next(_multiset(seq), what or f"a draw from {len(seq)}", name)
+        v = self._next(_multiset(seq), what or f"a draw from {len(seq)}", name, seen_by)
         seq.remove(v)
         return v
 
@@ -255,6 +269,16 @@ def restore(state: Any, data: Any) -> Any:
     return state
 
 
+def sampled_determinization(state: Any, seat: int, rng: Any) -> Any:
+    """A determinization for ``seat`` (``State.resample``) of an explicit-chance state at a
+    decision, in the game's sampled form with its own generator spawned from ``rng``: what a
+    bot that knows nothing of chance nodes may search on."""
+    s = state._plain()
+    s = type(s).resample(s, seat, rng)
+    s.rng = rng.spawn()
+    return s
+
+
 class ExplicitChanceState:
     """The chance protocol of an explicit-chance state, copied over a game's state class by
     :func:`explicit_class` (no fields of its own: everything lives in ``rng``; the game's own
@@ -270,6 +294,10 @@ class ExplicitChanceState:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self.rng.outcomes) if self.rng.pending is not None else []
+
+    def chance_seen_by(self) -> Optional[frozenset]:
+        """At a chance node, the seats that will see its outcome (None: every seat)."""
+        return self.rng.seen_by
 
     @property
     def chance_mode(self) -> str:
@@ -331,7 +359,7 @@ class ExplicitChanceState:
         try:
             events = type(work)._apply(work, action)
         except ChanceNeeded as need:
-            self.rng = ExplicitChance(given, action, need.outcomes, need.what, need.name)
+            self.rng = ExplicitChance(given, action, need.outcomes, need.what, need.name, need.seen_by)
             return None
         _copy_into(self, work)
         self.rng = ExplicitChance()

@@ -205,6 +205,17 @@ class Game(ABC):
         is below it); 0 for a game without explicit chance. Games with it override this."""
         return 0
 
+    def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> Optional[int]:
+        """An upper bound on the number of decisions of one play (chance nodes not counted),
+        derived from the rules and the engine's caps; None when the game declares none.
+        Games override this (see docs/RESEARCH.md for the figures)."""
+        return None
+
+    def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> Optional[int]:
+        """An upper bound on the chance nodes of one play in the explicit mode (after the
+        setup); None when the game declares none."""
+        return None
+
     @abstractmethod
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> "State":
         ...
@@ -385,6 +396,11 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node, its ``(outcome, probability)`` pairs (ascending); else empty."""
         return []
+
+    def chance_seen_by(self) -> Optional[frozenset]:
+        """At a chance node, the seats that will see its outcome (None: every seat); see
+        :mod:`cosmodrome.core.chance`."""
+        return None
 
     def forget_order(self) -> None:
         """Sort every face-down pile (deck, bag...): in the explicit mode a pile is a

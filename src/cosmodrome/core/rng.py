@@ -21,6 +21,9 @@ T = TypeVar("T")
 #: what a game may say about a random event (``what``) and its outcomes (``name``): only the
 #: explicit chance mode shows them (:mod:`cosmodrome.core.chance`); this generator ignores them
 _Namer = Optional[Callable[[Any], str]]
+#: the seats that see a random event's outcome (None: every seat); the explicit chance mode
+#: records it for the perfect-recall information state (:mod:`cosmodrome.core.recall`)
+_Seers = Optional[Sequence[int]]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -53,14 +56,17 @@ class Rng:
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
         return s ^ (s >> 31)
 
-    def below(self, n: int, what: Optional[str] = None, name: _Namer = None) -> int:
+    def below(self, n: int, what: Optional[str] = None, name: _Namer = None,
+              seen_by: _Seers = None) -> int:
         """A uniform integer in ``[0, n)`` (the modulo bias is below 2**-50 for game sizes).
-        ``what`` and ``name`` name the event in the explicit chance mode (ignored here)."""
+        ``what``, ``name`` and ``seen_by`` describe the event in the explicit chance mode
+        (ignored here)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         return self.next64() % n
 
-    def randint(self, a: int, b: int, what: Optional[str] = None, name: _Namer = None) -> int:
+    def randint(self, a: int, b: int, what: Optional[str] = None, name: _Namer = None,
+                seen_by: _Seers = None) -> int:
         """A uniform integer in ``[a, b]``, both ends included."""
         return a + self.below(b - a + 1)
 
@@ -68,7 +74,8 @@ class Rng:
         """A float in ``[0, 1)``."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    def choice(self, seq: Sequence[T], what: Optional[str] = None, name: _Namer = None) -> T:
+    def choice(self, seq: Sequence[T], what: Optional[str] = None, name: _Namer = None,
+               seen_by: _Seers = None) -> T:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence) -> None:
@@ -77,7 +84,8 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
-    def draw(self, pile: MutableSequence[T], what: Optional[str] = None, name: _Namer = None) -> T:
+    def draw(self, pile: MutableSequence[T], what: Optional[str] = None, name: _Namer = None,
+             seen_by: _Seers = None) -> T:
         """The top card of a pile this generator shuffled (its last element). In the
         explicit chance mode (:mod:`cosmodrome.core.chance`) a draw is a chance node over
         the pile's distinct cards instead, so a game draws through this method.
@@ -87,7 +95,8 @@ class Rng:
         """
         return pile.pop()
 
-    def take(self, seq: MutableSequence[T], what: Optional[str] = None, name: _Namer = None) -> T:
+    def take(self, seq: MutableSequence[T], what: Optional[str] = None, name: _Namer = None,
+             seen_by: _Seers = None) -> T:
         """Remove and return a uniformly random element of ``seq`` (a card taken blind
         from a hand).
 

@@ -31,6 +31,14 @@ class PocketRace(Game):
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         return 10   # a draw's outcome is the card's value, 1..9
 
+    def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """One decision per turn: ``rounds`` turns per seat."""
+        return self.resolve_options(options)["rounds"] * players
+
+    def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """At most one draw per turn."""
+        return self.max_game_length(players, options)
+
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> "PocketState":
         s = PocketState(self, players, options["rounds"], Rng(seed))
         s.deck = [v for v in range(1, 10) for _ in range(4)]
@@ -79,7 +87,7 @@ class PocketState(State):
         name = self.seat_name(seat)
         if action == DRAW:
             if self.deck:
-                card = self.rng.draw(self.deck)
+                card = self.rng.draw(self.deck, "the card drawn", seen_by=(seat,))
                 self.hands[seat].append(card)
                 self.hands[seat].sort()
                 ev = Event("draw", f"{name} drew a {card}.", {"seat": seat}, frozenset({seat}),

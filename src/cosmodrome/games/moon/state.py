@@ -184,8 +184,9 @@ class MoonState(FlatState, State):
         self.ev.append(Event(kind, text, data, chance=chance))
 
     def hidden_log(self, kind: str, text: str, hidden: str, seat: int, **data: Any) -> None:
-        """An event read in full by ``seat`` alone; the others read ``hidden``."""
-        self.ev.append(Event(kind, text, data, visible_to=frozenset({seat}), hidden_text=hidden))
+        """An event read in full by ``seat`` alone; the others read ``hidden``. It reveals
+        what ``seat`` did not know (a chance event: no undo past it)."""
+        self.ev.append(Event(kind, text, data, visible_to=frozenset({seat}), hidden_text=hidden, chance=True))
 
     def place(self, a: int, col: int, lvl: int) -> None:
         """Put astronaut ``a`` in a box, on top of any astronaut already there."""

@@ -48,7 +48,8 @@ def draw(s: VenusState, p: int, k: int) -> list:
             s.discard = []
             s.rng.shuffle(s.deck)
             s.say("reshuffle", "The discards were shuffled into a new deck.", chance=True)
-        got.append(s.rng.draw(s.deck, f"the card {SHORT[p]} draws", lambda c: f"{SHORT[p]} draws {card_name(s, c)}"))
+        got.append(s.rng.draw(s.deck, f"the card {SHORT[p]} draws", lambda c: f"{SHORT[p]} draws {card_name(s, c)}",
+                              seen_by=(p,)))
     if got:
         s.hands[p].extend(got)
         names = ", ".join(card_name(s, c) for c in got)

@@ -137,7 +137,7 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
         s.pay(p, 1)
         h = s.hands[q]
         c = s.rng.take(h, f"the card Bazagthoth steals from {SHORT[q]}",
-                       lambda c: f"Bazagthoth steals {card_name(s, c)} from {SHORT[q]}")
+                       lambda c: f"Bazagthoth steals {card_name(s, c)} from {SHORT[q]}", seen_by=(p, q))
         s.hands[p].append(c)
         s.say("bazagthoth", f"{SHORT[p]} pays £1; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),
