@@ -86,6 +86,52 @@ class CosmicRun(Game):
         comp = load_components(self.resolve_options(options)["components"])
         return max(8, len(comp.letters), len(comp.numbers), *(len(faces) for faces in comp.dice))
 
+    def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A bound on the decisions of one game, from the rules and the sheet's data.
+
+        Every round (RB Playing the Game; ``len(round_track)`` rounds, 12) has its mine rolls
+        (``round_track[r]``: 24 in all), each asking each target sheet (2; solo 1) at most
+        one defensive-missile question, and its 8 action dice. One die asks at most
+        ``max_pips + 6`` decisions: the draft (or handing it to Zorlord), the use/cargo
+        choice, the Friendly variant's free re-roll of a mine die in the last round (another
+        use choice), then the most of: a movement (a transformer once before the first step,
+        at most ``pips`` steps as each costs a pip, a stop) and the missile question of its
+        attack, ``pips + 3``; a mine die's letter and missile question, 2; a full cargo bay's
+        technology, 1. Pips are at most ``max(max_pips, hearts)`` (3; a Friendly engine
+        upgrade turns a 1 into 2 or 3). A control-panel re-roll asks the use choice again
+        (or Zorlord's re-roll question), at most ``rerolls`` per sheet (4) in the game.
+
+        >>> GAME.max_game_length(2), GAME.max_game_length(1)
+        (920, 892)
+        """
+        C = load_components(self.resolve_options(options)["components"])
+        sheets = 2 if players == 2 else 1
+        pips = max(C.max_pips, C.hearts)
+        per_die = pips + 6
+        return len(C.round_track) * 8 * per_die + sheets * sum(C.round_track) + sheets * C.rerolls
+
+    def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> Optional[int]:
+        """A bound on the chance nodes of one game in the explicit mode; None in the Friendly
+        variant, whose free re-roll of a mine die in the last round repeats until the die
+        shows something else (no bound, though each re-roll ends it with probability 1/2 or more).
+
+        Per round: the letter and number dice of each mine roll (2 × ``round_track[r]``),
+        the action dice rolled (8 at once; solo, the dice left before each of the four
+        batches, at most 8 + 6 + 4 + 2), Zorlord's random picks (at most one per die, 8),
+        and for each die its mine rolls (a mine die's number, or Zorlord's letter and number:
+        at most 2, 16); plus one roll per control-panel re-roll (``rerolls`` per sheet).
+
+        >>> GAME.max_chance_nodes(2), GAME.max_chance_nodes(2, {"friendly": True}) is None
+        (440, True)
+        """
+        opts = self.resolve_options(options)
+        if opts["friendly"]:
+            return None
+        C = load_components(opts["components"])
+        sheets = 2 if players == 2 else 1
+        per_round = (8 if players == 2 else 8 + 6 + 4 + 2) + 8 + 16
+        return 2 * sum(C.round_track) + len(C.round_track) * per_round + sheets * C.rerolls
+
     def seat_name(self, seat: int, players: int) -> str:
         return f"Player {seat + 1}"
 
