@@ -83,7 +83,7 @@ import numpy as np
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for
 from cosmodrome.core import Game, IllegalActionError, OptionError, Rng, State, game_names, get_game
-from cosmodrome.core.recall import Step, Trace
+from cosmodrome.core.recall import RecallLayout, Trace
 
 pyspiel = require("pyspiel")
 
@@ -240,7 +240,7 @@ class CosmodromeObserver:
         if s is None:
             self.tensor.fill(0.0)
             return
-        if self.perfect_recall:
+        if self.perfect_recall and isinstance(self.schema, RecallLayout):
             self.schema.encode(box.trace, s, player, self.tensor)
         else:
             self.schema.observe(s, player, self.tensor)
@@ -515,9 +515,9 @@ def _make_classes(core_game: Game) -> type:
             if params:
                 raise ValueError(f"{short}: observation parameters are not supported, got {params}")
             perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-            if perfect and self.recall is None:
-                raise ValueError(f"{short}: no information-state tensor (the game declares no length bound)")
-            return CosmodromeObserver(self.recall if perfect else self.schema, perfect)
+            # without a length bound (no recall layout) the perfect-recall observer gives the
+            # string only (provides_information_state_tensor is false)
+            return CosmodromeObserver(self.recall if perfect and self.recall is not None else self.schema, perfect)
 
         def describe_tensor(self) -> list[str]:
             """The meaning of each entry of the observation / information-state tensors."""

@@ -9,13 +9,17 @@ it, step by step (an immutable chain, shared by copies, so a clone costs nothing
 1. the seat's view **now** (the observation vector, ``view.size`` entries);
 2. the seat's view **at the start** of the trace (right after the setup: its opening hand,
    the table dealt), the same ``view.size`` entries;
-3. the **history**, ``steps`` slots of ``players + 3`` entries, one slot per step, oldest
-   first (zeros past the last step):
+3. the **history**, ``steps`` slots of 2 entries, one slot per step, oldest first (zeros
+   past the last step):
 
-   - ``by chance`` and ``by seat 0`` … ``by seat n-1``: who acted (one flag is 1);
-   - ``seen``: 1 when the seat saw what was chosen, 0 when it is hidden from it;
-   - ``value``: the action id (a decision) or the outcome id (a chance node) divided by
-     ``values - 1`` when seen, else 0 (``round(x * (values - 1))`` gives the id back).
+   - ``who``: ``1 / (players + 1)`` for chance, ``(seat + 2) / (players + 1)`` for a seat
+     (0: no step);
+   - ``what``: ``(id + 1) / values`` for the action id (a decision) or the outcome id (a
+     chance node) when the seat saw it, 0 when it is hidden from it.
+
+   Both are exact in float32 (``round(who * (players + 1)) - 2`` and
+   ``round(what * values) - 1`` give the seat and the id back), so the history is coded
+   losslessly, two entries a step.
 
 What a seat sees of a step:
 
@@ -195,15 +199,16 @@ class RecallLayout:
         if steps < 1 or values < 1:
             raise ValueError(f"a recall layout needs steps and values of at least 1, not {steps}, {values}")
         self.view, self.players, self.steps, self.values = view, players, steps, values
-        self.per_step = players + 3
+        self.per_step = 2
         self.history_at = 2 * view.size
         self.size = self.history_at + steps * self.per_step
         self.version = f"{version}+recall-v{RECALL_VERSION}" if version else f"recall-v{RECALL_VERSION}"
 
     def step_names(self) -> list[str]:
         """The meaning of each entry of one history slot."""
-        return (["by chance"] + [f"by seat {p}" for p in range(self.players)]
-                + ["seen", f"value: action or outcome id / {max(1, self.values - 1)}, 0 when hidden"])
+        n = self.players
+        return [f"who: 1/{n + 1} chance, (seat + 2)/{n + 1} a seat, 0 no step",
+                f"what: (action or outcome id + 1)/{self.values} when seen, 0 when hidden"]
 
     def encode(self, trace: Trace, state: Any, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
         """``seat``'s perfect-recall vector after ``trace`` (``state`` is the position now).
@@ -219,14 +224,14 @@ class RecallLayout:
         if trace.length > self.steps:
             raise ValueError(f"the play has {trace.length} steps, more than the {self.steps} "
                              "slots of the perfect-recall vector (the game's length bound)")
-        bit, k, scale = 1 << seat, self.per_step, 1.0 / max(1, self.values - 1)
+        bit, who, what = 1 << seat, 1.0 / (self.players + 1), 1.0 / self.values
         hist = out[self.history_at:]
-        for i, step in enumerate(trace.steps()):
-            base = i * k
-            hist[base + 1 + step.actor] = 1.0          # CHANCE (-1) is entry 0
+        i = 0
+        for step in trace.steps():
+            hist[i] = (step.actor + 2) * who            # CHANCE (-1) is 1 / (players + 1)
             if step.seen & bit:
-                hist[base + k - 2] = 1.0
-                hist[base + k - 1] = step.value * scale
+                hist[i + 1] = (step.value + 1) * what
+            i += 2
         return out
 
     def bounds(self) -> tuple[np.ndarray, np.ndarray]:
@@ -239,14 +244,13 @@ class RecallLayout:
     def decode_history(self, vec: Sequence[float]) -> list[tuple[int, Optional[int]]]:
         """The history back from a vector: ``(actor, id or None when hidden)`` per step."""
         hist = np.asarray(vec, dtype=np.float64)[self.history_at:]
-        k, out = self.per_step, []
+        out = []
         for i in range(self.steps):
-            slot = hist[i * k:(i + 1) * k]
-            who = [j for j in range(self.players + 1) if slot[j] > 0.5]
-            if not who:
+            who, what = hist[2 * i], hist[2 * i + 1]
+            if who == 0:
                 break
-            seen = slot[k - 2] > 0.5
-            out.append((who[0] - 1, int(round(slot[k - 1] * max(1, self.values - 1))) if seen else None))
+            out.append((int(round(who * (self.players + 1))) - 2,
+                        int(round(what * self.values)) - 1 if what > 0 else None))
         return out
 
     def table(self) -> str:

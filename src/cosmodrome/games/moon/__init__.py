@@ -29,7 +29,7 @@ from cosmodrome.games.moon.components import DATA_FILE, load_components
 from cosmodrome.games.moon.setup import new_game
 from cosmodrome.games.moon.cards import deck_of
 from cosmodrome.games.moon.state import (
-    CARD, HOOKS, INT_FIELDS, LAST_PHASE, LIST_FIELDS, NUM_ACTIONS, REFRESH, MoonState, astronauts_for,
+    CARD, HOOKS, INT_FIELDS, LAST_PHASE, LIST_FIELDS, MAX_ROUNDS, NUM_ACTIONS, REFRESH, MoonState, astronauts_for,
 )
 
 #: the one-way import order of the package, lowest first
@@ -90,6 +90,62 @@ class WalkingOnTheMoon(Game):
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A chance outcome is a die face index (0..5) or an action card's effect index."""
         return max(6, len(load_components().actions))
+
+    def _length_terms(self, players: int, options: Optional[Mapping[str, Any]]) -> tuple:
+        C = load_components()
+        advanced = self.resolve_options(options)["advanced"]
+        n = astronauts_for(players)
+        seats = players if advanced else 0          # holders asked about an action card
+        boxes = C.layout["special_boxes"] if advanced else 0
+        return C, advanced, n, seats, boxes
+
+    def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A bound on the decisions of one race (rules, "How do I reach the goal?", "Earth
+        Control", "Special boxes", "Action cards"; our rulings).
+
+        The race lasts at most :data:`MAX_ROUNDS` rounds (ruling 42), each a turn per
+        astronaut (``n``). A turn: the No-instructions holders asked (``P``, one per seat,
+        advanced rules only), the EC extra dice (at most ``most - accident`` = 4 and a stop),
+        the programming (at most 6 dice placed), three jumps at most. A rolled move asks
+        ``R = 5 + 3P + n``: the pick, the go-on, a robbery, the two exchanges of the 2-player
+        game, the Miscalculation, Sanction and Cooperation holders, the Slipstream question
+        of each astronaut overtaken. Going forward it steps into each of the ``B`` special
+        boxes at most once, each asking at most one decision (buy advances, the one-die
+        jump) and making at most one more rolled move: ``R (1 + B) + B`` a jump. Re-rolls
+        are paid with EC (10 in the game, spent ones back to the supply; a turn gains at most
+        one per box stepped into) or free after a re-roll token (one per die of the next
+        jump, 6): at most ``10 + 3B + 18B`` a turn. A round adds the holders asked at its
+        start and end (``2P``) and at most one card played per seat (each holds one card,
+        drawn at a round's start), a card's moves asking at most ``2 (R (1 + B) + B + 1 + n)``
+        and its re-rolls ``10 + 21B``. Without the advanced rules ``P = B = 0`` and there is
+        no robbery: ``R = 4``.
+
+        >>> GAME.max_game_length(2), GAME.max_game_length(5), GAME.max_game_length(5, {"advanced": True})
+        (13200, 16500, 431500)
+        """
+        C, advanced, n, seats, boxes = self._length_terms(players, options)
+        rolled = (5 if advanced else 4) + 3 * seats + (n if advanced else 0)
+        move = rolled * (1 + boxes) + boxes
+        rerolls = C.supply["ec"] + 3 * boxes + C.dice["most"] * 3 * boxes
+        turn = seats + (C.dice["most"] - C.dice["accident"] + 1) + C.dice["most"] + 3 * move + rerolls
+        card = 2 * (move + 1 + n) + C.supply["ec"] + 21 * boxes
+        return MAX_ROUNDS * (n * turn + 2 * seats + seats * card)
+
+    def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A bound on the chance nodes of one race in the explicit mode: per turn each die
+        rolled once on its jump (6 at most over the three jumps), one die per box's one-die
+        jump (``3B``), one roll per re-roll (as in :meth:`max_game_length`); per round one
+        card drawn per seat (advanced rules) and, per card played, its re-rolled dice
+        (Miscalculation, 6) or a free jump's with its boxes' and re-rolls (``17 + 23B``).
+
+        >>> GAME.max_chance_nodes(2), GAME.max_chance_nodes(5, {"advanced": True})
+        (6400, 111000)
+        """
+        C, advanced, n, seats, boxes = self._length_terms(players, options)
+        rerolls = C.supply["ec"] + 3 * boxes + C.dice["most"] * 3 * boxes
+        turn = C.dice["most"] + 3 * boxes + rerolls
+        card = max(C.dice["most"], 17 + 23 * boxes)
+        return MAX_ROUNDS * (n * turn + seats + seats * card)
 
     def seat_name(self, seat: int, players: int) -> str:
         nations = load_components().nations

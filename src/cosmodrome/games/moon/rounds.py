@@ -13,7 +13,7 @@ from __future__ import annotations
 from cosmodrome.games.moon.cards import end_of_round_seats, start_of_round
 from cosmodrome.games.moon.jumps import proceed
 from cosmodrome.games.moon.scoring import end_game
-from cosmodrome.games.moon.state import P_EOR, P_ROUND, MoonState
+from cosmodrome.games.moon.state import MAX_ROUNDS, P_EOR, P_ROUND, MoonState
 from cosmodrome.games.moon.text import astronaut_name
 from cosmodrome.games.moon.turn import start_turn
 
@@ -76,8 +76,9 @@ def hand_out(s: MoonState) -> None:
 def end_round(s: MoonState) -> None:
     """The round is over: the game ends if anybody reached the goal, else the end-of-round
     action cards are played in the round's order (advanced rules, "Action cards"), counters
-    are handed out and the next round begins (rules, "End the round" and "How do I win?")."""
-    if s.arrived:
+    are handed out and the next round begins (rules, "End the round" and "How do I win?").
+    The race also ends after round :data:`MAX_ROUNDS` (our ruling: a bound on its length)."""
+    if s.arrived or s.round >= MAX_ROUNDS:
         end_game(s)
         return
     seats = end_of_round_seats(s)

@@ -63,6 +63,10 @@ P_SLIP = 400                # + astronaut: ask its player whether to play Slipst
 P_EOR = 500                 # + seat: ask the seat about its end-of-round card
 P_EXTRA = 600               # + die: the mover's free jump with that die (Extra jump)
 
+#: the race ends after this round even if nobody reached the goal (docs/rulings/moon.md 42):
+#: a bound on the game's length (uniformly random play has lasted 65 rounds)
+MAX_ROUNDS = 100
+
 # decision phases
 EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, ROB, BUY, FREE_DIE, OVER, CARD, REFRESH = range(1, 13)
 LAST_PHASE = REFRESH
