@@ -83,6 +83,58 @@ class MarchOnMars(Game):
         comp = load_components()
         return max(6, sum(comp.aliens[k] for k in ("yellow", "blue", "red")), len(comp.equipment))
 
+    def _turn_terms(self, players: int, options: Optional[Mapping[str, Any]]) -> tuple:
+        C = load_components()
+        threat = self.resolve_options(options)["threat"]
+        aliens = sum(C.aliens.values())
+        # equipment cards played in a turn: those held, and one drawn per alien killed (at
+        # most every counter on the ring) and for the tunnel's hidden box
+        uses = 0 if threat == "sergeant" else len(C.equipment) + aliens + 1
+        actions, dice = C.dice["actions"], 6
+        return C, uses, actions, dice
+
+    def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A bound on the decisions of one game (rules, the turn order on the summary card,
+        "Don't stop marine!", "Special training", "Equipment", "Supporting from base").
+
+        Before round 1 each marine chooses its training and its landing (2 a marine). The
+        game lasts ``rounds`` rounds (8), a turn per marine. A turn: the choice of who
+        plays next (1); the programming, at most 6 dice placed and a stop, the injector, and
+        with Precog the foreseen dice placed again (6 + 1 + 1 + 1 + 6 + 1 + 1); the support,
+        missile or bait that ends it (1); at most ``actions`` rolls (3), each asking the
+        action, a Jet pack's second leg, one re-roll, a Multi-shot volley of at most 6 more
+        shots and the go-on (10); each equipment card played (``U``: the 8 held and one
+        drawn per kill, at most every one of the 47 alien counters, and the hidden box's)
+        with at most a Lucky charm's 6 marks, its roll and a new action with a Jet pack's
+        second leg, its volley and go-on (17); each card handed over (once a turn each, 8); the Scout's step (1),
+        Teleportation and its level (2), Orbital bombing (1); the drone's pair, shot,
+        re-roll and volley (9). Sergeants have no equipment (``U = 0``).
+
+        >>> GAME.max_game_length(2), GAME.max_game_length(5)
+        (16356, 40890)
+        """
+        C, uses, actions, dice = self._turn_terms(players, options)
+        program = dice + 1 + 1 + 1 + dice + 1 + 1
+        turn = 1 + program + 1 + actions * (1 + 1 + 1 + dice + 1) + 17 * uses + len(C.equipment) + 1 + 2 + 1 + 9
+        return 2 * players + C.rounds * players * turn
+
+    def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A bound on the chance nodes of one game in the explicit mode. A turn: each die
+        rolled once on its action or foreseen (6), a re-roll per action (3), a Lucky charm's
+        6 dice per card played and one equipment card drawn per card (``7U``), the missile's
+        two dice, Teleportation's die, the drone's pair and its re-roll (6). A round: the
+        sentinels' dice (2 per side), the white die and the bait's second roll (2), and the
+        counters of at most one wave a turn and the round's own, each of at most
+        ``max(players + extra, minimum)`` counters.
+
+        >>> GAME.max_chance_nodes(2), GAME.max_chance_nodes(5)
+        (6632, 16616)
+        """
+        C, uses, actions, dice = self._turn_terms(players, options)
+        turn = dice + actions + 7 * uses + 2 + 1 + 3
+        wave = max(players + C.wave["extra"], C.wave["minimum"])
+        return C.rounds * (2 * C.sentinels["dice"] + 2 + (1 + players) * wave + players * turn)
+
     def seat_name(self, seat: int, players: int) -> str:
         return f"{load_components().marines[seat]} marine"
 
