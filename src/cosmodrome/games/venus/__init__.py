@@ -25,7 +25,7 @@ from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames /
 from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import NUM_ACTIONS
 from cosmodrome.games.venus.setup import new_game
-from cosmodrome.games.venus.state import COLOURS, EMPIRES, VenusState, state_from_json
+from cosmodrome.games.venus.state import COLOURS, EMPIRES, MAX_DECISIONS, VenusState, state_from_json
 from cosmodrome.games.venus.text import LEGEND, hand_lines, render_text
 
 #: the one-way import order of the package, lowest first
@@ -68,6 +68,30 @@ class OnwardToVenus(Game):
         """A chance outcome is a die face (0..5), a card id or a tile id."""
         comp = load_components((options or {}).get("components") or None)
         return max(6, len(comp.deck_effects) + players * len(comp.player_effects), len(comp.tile_kind))
+
+    def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A bound on the decisions of one game: the cap of ruling 35 (:data:`MAX_DECISIONS`,
+        3,000). Without it there is none: the player actions phase lasts while a player
+        declines to pass, and "Another action" cards can come back through a reshuffle.
+
+        >>> GAME.max_game_length(5)
+        3000
+        """
+        return MAX_DECISIONS
+
+    def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """A bound on the chance nodes of one game in the explicit mode. One decision sets off
+        at most one of each: a combat roll or re-roll (3 dice), a draw of up to 4 cards (the
+        draw-four card; a claimed tile draws 2, a pass cube 1), a random discard of 2 cards,
+        a card stolen by Bazagthoth: 10. Each period's crisis phase rolls the 3 escalation
+        dice and at most two invasions of Earth (Moon and Mars, 3 damage dice each), and the
+        tiles come from the bag, which is never refilled (``n_bag`` tiles in the game).
+
+        >>> GAME.max_chance_nodes(2)
+        30130
+        """
+        comp = load_components((options or {}).get("components") or None)
+        return MAX_DECISIONS * 10 + comp.rules["periods"] * (3 + 2 * 3) + comp.n_bag
 
     def state_from_json(self, data: Mapping[str, Any]) -> VenusState:
         return state_from_json(self, data)

@@ -224,10 +224,10 @@ def final_breakdown(s: VenusState) -> dict:
     return pickle.loads(blob)
 
 
-def finish(s: VenusState) -> None:
+def finish(s: VenusState, cause: str = "normal") -> None:
     """RB: Ending the game – after the third period, score and declare the winner(s)."""
     s.over = True
-    s.end_cause = "normal"
+    s.end_cause = cause
     s.stack = []
     vp = final_scores(s)
     s.say("score", "Final scores: " + ", ".join(f"{SHORT[p]} {vp[p]} VP" for p in range(s.num_players)) + ".",
@@ -235,6 +235,14 @@ def finish(s: VenusState) -> None:
     w = winners(s)
     s.say("winner", ("Winner: " if len(w) == 1 else "Shared victory: ") + ", ".join(SHORT[p] for p in w) + ".",
           {"winners": w})
+
+
+@answers("stop")
+def stop(s: VenusState) -> None:
+    """Ruling 35: after ``MAX_DECISIONS`` decisions the game stops and is scored as it stands."""
+    s.say("stop", f"The game has lasted {s.decisions} decisions: it stops here and is scored as it stands.",
+          {"decisions": s.decisions})
+    finish(s, "decision cap")
 
 
 @answers("summary")

@@ -53,6 +53,12 @@ _new_rng = object.__new__
 #: ``__init__`` imports them all), so the table never imports a layer above it.
 PROTOCOL: dict[str, Callable] = {}
 
+#: the game is stopped and scored as it stands after this many decisions (ruling 35): the
+#: rules alone let a game last for ever (a player who never passes moves ships to and fro;
+#: "Another action" cards come back through reshuffles), and a length bound needs an end.
+#: Uniformly random play takes under 500 decisions.
+MAX_DECISIONS = 3000
+
 
 def answers(question: str) -> Callable:
     """Register the decorated function as the answer to a protocol ``question``."""
@@ -263,6 +269,8 @@ class VenusState(State):
         self.decisions += 1
         DECIDE[f[0]].apply(self, f, action)
         flow.run(self)
+        if self.decisions >= MAX_DECISIONS and not self.over:
+            PROTOCOL["stop"](self)
         return self._ev
 
     def is_terminal(self) -> bool:
