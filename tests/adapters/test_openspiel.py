@@ -233,10 +233,11 @@ def test_information_state_is_perfect_recall_and_observation_the_view():
     assert later[:len(earlier)] == earlier and len(later) == len(earlier) + 4
     # it survives serialization
     assert game.deserialize_state(a.serialize()).information_state_string(0) == a.information_state_string(0)
-    # a perfect-recall tensor is not offered (the tensors are the current view): an
-    # algorithm that needs one is told so rather than fed the view
-    assert not game.get_type().provides_information_state_tensor
+    # the perfect-recall tensor tells them apart too (tests/adapters/test_recall_adapters.py)
+    assert game.get_type().provides_information_state_tensor
     assert game.get_type().provides_information_state_string
+    assert a.information_state_tensor(0) != b.information_state_tensor(0)
+    assert a.observation_tensor(0) == b.observation_tensor(0)
 
 
 @pytest.mark.parametrize("name,players", [("pocket-race", 3), ("venus", 3)])
