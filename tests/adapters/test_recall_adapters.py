@@ -116,3 +116,19 @@ def test_bad_observation_choices():
         raw_env("pocket-race", players=2, observation="everything")
     with pytest.raises(OptionError, match="observation must be one of"):
         cg.make_env("pocket-race", players=2, observation=7)
+
+
+def test_options_without_a_chance_bound_refuse_the_tensor_naming_why():
+    """Cosmic Run's Friendly variant re-rolls a mine die until it shows something else: no
+    bound on its chance nodes, so no tensor in the explicit mode (the string still works)."""
+    game = osa.load_game("cosmic-run", players=2, friendly=True)
+    s = game.new_initial_state()
+    s.apply_action(1)
+    assert s.information_state_string(0).startswith('{"seen"')
+    with pytest.raises(ValueError, match="no bound on its chance nodes with these options"):
+        s.information_state_tensor(0)
+    sampled = osa.load_game("cosmic-run", players=2, friendly=True, sampled_chance=True)
+    assert sampled.information_state_tensor_shape() == [recall_layout(get_game("cosmic-run"), 2, {"friendly": True},
+                                                                      explicit=False).size]
+    with pytest.raises(OptionError, match="no bound on its chance nodes"):
+        raw_env("cosmic-run", players=2, options={"friendly": True}, observation="perfect_recall")

@@ -48,10 +48,11 @@ Observations (built ONLY from what the player may see)
     has seen since the deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
     each step (:func:`seen_step`) says who acted, ``p``'s own action ids and the log lines
     ``p`` read (hidden parts replaced as the table shows them). ``observation_tensor(p)``
-    is the flattening of the view described by :class:`cosmodrome.adapters.tensor.ViewSchema`
-    (``describe_tensor`` lists each entry); no information-state tensor is offered
-    (``provides_information_state_tensor`` is false), since a fixed-size tensor of these long
-    games cannot hold a whole history.
+    is the game's observation layout of the view (``describe_tensor`` lists each entry).
+    ``information_state_tensor(p)`` is perfect recall too (:mod:`cosmodrome.core.recall`):
+    the view now, the view after the deal, and one slot per step of the play as ``p`` saw
+    it (who acted; the action or chance outcome when ``p`` saw it), sized by the game's
+    ``max_game_length`` (and ``max_chance_nodes`` in the explicit mode, where it is lossless).
 
 Serialization
     ``state.serialize()`` stores the complete Cosmodrome state (``State.to_json()``, hidden
@@ -227,20 +228,24 @@ class CosmodromeObserver:
     tensor is the perfect-recall vector of :class:`cosmodrome.core.recall.RecallLayout` (the
     view now, the view at the start, the steps as the player saw them)."""
 
-    def __init__(self, schema: Any, perfect_recall: bool) -> None:
+    def __init__(self, schema: Any, perfect_recall: bool, missing: str = "") -> None:
         self.schema = schema
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(schema.size, dtype=np.float32)
+        #: why there is no tensor (a game or options without a length bound); "" when there is one
+        self.missing = missing
+        self.tensor = np.zeros(0 if missing else schema.size, dtype=np.float32)
         self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: "pyspiel.State", player: int) -> None:
+        if self.missing:
+            raise ValueError(self.missing)
         # Before the deal (explicit-chance mode): zeros.
         box = state._core
         s = box.get()
         if s is None:
             self.tensor.fill(0.0)
             return
-        if self.perfect_recall and isinstance(self.schema, RecallLayout):
+        if self.perfect_recall:
             self.schema.encode(box.trace, s, player, self.tensor)
         else:
             self.schema.observe(s, player, self.tensor)
@@ -463,8 +468,11 @@ def _make_classes(core_game: Game) -> type:
             self.sampled = sampled
             self.deals = deals
             self.schema = schema_for(core_game, players, self.options)
-            self.recall = recall_layout(core_game, players, self.options, not sampled) \
-                if _has_recall_tensor(core_game) else None
+            try:
+                self.recall: Optional[RecallLayout] = recall_layout(core_game, players, self.options, not sampled)
+                self.no_recall = ""
+            except OptionError as exc:      # no bound for these options (e.g. a variant's endless re-roll)
+                self.recall, self.no_recall = None, f"{short}: no information-state tensor: {exc}"
             self._seeds = Rng(seed)
 
         # -- states ----------------------------------------------------------------------------
@@ -515,9 +523,11 @@ def _make_classes(core_game: Game) -> type:
             if params:
                 raise ValueError(f"{short}: observation parameters are not supported, got {params}")
             perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-            # without a length bound (no recall layout) the perfect-recall observer gives the
-            # string only (provides_information_state_tensor is false)
-            return CosmodromeObserver(self.recall if perfect and self.recall is not None else self.schema, perfect)
+            if perfect:
+                # without a length bound (no recall layout) the string only: asking for the
+                # tensor raises, naming why
+                return CosmodromeObserver(self.recall, True, self.no_recall)
+            return CosmodromeObserver(self.schema, False)
 
         def describe_tensor(self) -> list[str]:
             """The meaning of each entry of the observation / information-state tensors."""

@@ -372,9 +372,12 @@ def recall_steps(game: Game, players: int, options: Optional[Mapping[str, Any]] 
     the explicit mode. OptionError for a game that declares no bound."""
     decisions = game.max_game_length(players, options)
     chance = game.max_chance_nodes(players, options) if explicit else 0
-    if decisions is None or chance is None:
+    if decisions is None:
         raise OptionError(f"{game.title or game.name} declares no bound on its length "
-                          "(Game.max_game_length / max_chance_nodes): no perfect-recall tensor")
+                          "(Game.max_game_length): no perfect-recall tensor")
+    if chance is None:
+        raise OptionError(f"{game.title or game.name} declares no bound on its chance nodes with these options "
+                          "(Game.max_chance_nodes): no perfect-recall tensor in the explicit chance mode")
     return int(decisions) + int(chance)
 
 

@@ -56,7 +56,7 @@ PROTOCOL: dict[str, Callable] = {}
 #: the game is stopped and scored as it stands after this many decisions (ruling 35): the
 #: rules alone let a game last for ever (a player who never passes moves ships to and fro;
 #: "Another action" cards come back through reshuffles), and a length bound needs an end.
-#: Uniformly random play takes under 500 decisions.
+#: The longest of 400 seeded random games took 570 decisions.
 MAX_DECISIONS = 3000
 
 
