@@ -28,8 +28,9 @@ What a seat sees of a step:
   (a draw, a die, a look at a hand: :attr:`Event.chance`) reads in full for it. A decision
   whose own effect is secret (a card passed face down between two seats) is hidden from the
   others; one whose only secret is the random outcome it met (a draw) is seen, the outcome
-  being a step of its own. While the decision waits for its chance nodes only its actor sees
-  it;
+  being a step of its own. So a game's secret decision must say so by an event with
+  ``visible_to``: a decision that causes no event at all is public. While the decision waits
+  for its chance nodes only its actor sees it;
 - a chance outcome (the explicit mode only; the sampled mode has no chance steps): when the
   game's call names the seat in ``seen_by`` or names nobody (an outcome every seat sees, a die
   on the table), see :mod:`cosmodrome.core.chance`.
