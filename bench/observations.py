@@ -26,9 +26,10 @@ def _play(name: str, players: int, seconds: float, observe: bool) -> float:
     game = get_game(name)
     lay = schema_for(game, players)
     out = np.zeros(lay.size, dtype=np.float32)
+    ob = lay.observer() if hasattr(lay, "observer") else lay   # incremental along the game
     mask = np.zeros(game.num_actions, dtype=np.int8)
     rng = Rng(1)
-    decisions, seed = 0, 0
+    decisions, seed, last = 0, 0, []
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
         s = game.new_state(players, seed)
@@ -36,9 +37,10 @@ def _play(name: str, players: int, seconds: float, observe: bool) -> float:
         while not s.is_terminal():
             legal = s.legal_actions()
             if observe:
-                lay.observe(s, s.to_move(), out)
-                mask.fill(0)
+                ob.observe(s, s.to_move(), out)
+                mask[last] = 0   # clear the last mask's ones, set the new ones (as the vector env does)
                 mask[legal] = 1
+                last = legal
             s._apply(legal[rng.below(len(legal))])
             decisions += 1
     return decisions / (time.process_time() - t0)

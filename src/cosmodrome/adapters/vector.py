@@ -37,6 +37,7 @@ from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
 from cosmodrome.adapters.tensor import layout_version, schema_for
 from cosmodrome.core import Game, IllegalActionError, OptionError, get_game
+from cosmodrome.core.observation import Layout
 
 gymnasium = require("gymnasium")
 from gymnasium import spaces  # noqa: E402
@@ -65,6 +66,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
         self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
                          "observation_version": layout_version(self.game, self.players, self.options)}
+        # one incremental observer per game (a declared layout's; the fallback encodes the view)
+        self._observers = [self.layout.observer() if isinstance(self.layout, Layout) else None
+                           for _ in range(num_envs)]
+        self._legal: list = [[] for _ in range(num_envs)]
         self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
         self._mask = np.zeros((num_envs, self.game.num_actions), dtype=np.int8)
         self._to_move = np.zeros(num_envs, dtype=np.int64)
@@ -79,10 +84,15 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         s = self.states[i]
         seat = s.to_move()
         self._to_move[i] = seat
-        self.layout.observe(s, seat, self._obs[i])
+        ob = self._observers[i]
+        if ob is None:
+            self.layout.observe(s, seat, self._obs[i])
+        else:
+            ob.observe(s, seat, self._obs[i])
         row = self._mask[i]
-        row.fill(0)
-        row[s.legal_actions()] = 1
+        row[self._legal[i]] = 0   # clear the last mask's ones, then set the new ones
+        legal = self._legal[i] = s.legal_actions()
+        row[legal] = 1
 
     def _info(self, returns: np.ndarray) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), "to_move": self._to_move.copy(), "returns": returns}
@@ -103,12 +113,13 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         rewards = np.zeros(self.num_envs, dtype=np.float32)
         returns = np.zeros((self.num_envs, self.players), dtype=np.float32)
         done = np.zeros(self.num_envs, dtype=bool)
+        num_actions, mask, to_move = self.game.num_actions, self._mask, self._to_move.tolist()
         for i, a in enumerate(acts.tolist()):
             s = self.states[i]
-            seat = int(self._to_move[i])
-            if not self._mask[i, a] if 0 <= a < self.game.num_actions else True:
+            seat = to_move[i]
+            if not (0 <= a < num_actions and mask[i, a]):
                 raise IllegalActionError(f"game {i}: action {a} is not legal; legal: {s.legal_actions()}")
-            s.apply(a)
+            s._apply(a)   # legal: the mask says so (its legal actions were read from this state)
             if s.is_terminal():
                 r = rewards_of(s, self.reward, self.vp_scale)
                 returns[i] = r

@@ -462,6 +462,101 @@ class _Gen:
         return scope["encode"]
 
 
+class Part:
+    """One piece of a game's state encoder (see :class:`Observer`): ``write(state, seat, out)``
+    writes the entries in ``spans`` (``(start, stop)`` ranges of the vector, zero beforehand);
+    ``key(state, seat)`` is a value that differs whenever what ``write`` would write differs
+    (``key=None``: written at every observation). ``update(state, seat, old_key, new_key, out)``,
+    when given, brings ``out`` from the old key's entries to the new key's by itself (the spans
+    are not zeroed first): for a key that holds the part's values, compared piece by piece."""
+
+    __slots__ = ("key", "write", "spans", "update")
+
+    def __init__(self, write: Callable[[Any, Any, np.ndarray], None], spans: Sequence[tuple[int, int]],
+                 key: Optional[Callable[[Any, Any], Any]] = None,
+                 update: Optional[Callable[[Any, Any, Any, Any, np.ndarray], None]] = None) -> None:
+        self.write, self.spans, self.key, self.update = write, tuple(spans), key, update
+
+
+class StateEncoder:
+    """A game's fast path from the state: its :class:`Part` list, and ``accepts(state)``, False
+    for a state the parts cannot read (another component set: then the view is encoded)."""
+
+    def __init__(self, parts: Sequence[Part], accepts: Callable[[Any], bool] = lambda s: True) -> None:
+        self.parts, self.accepts = list(parts), accepts
+        self._writers = [p.write for p in self.parts]
+        self.steps = [(p.key, p.update, p.write, p.spans) for p in self.parts]
+
+    def write(self, state: Any, seat: Any, out: np.ndarray) -> None:
+        """Every part into a zeroed ``out``."""
+        for w in self._writers:
+            w(state, seat, out)
+
+
+class Observer:
+    """An incremental encoder: the same vector as :meth:`Layout.observe`, rewriting only the
+    parts whose key changed since its previous observation (of any state: the keys are read
+    from the state given, so clones, undone moves and other games are encoded right; a test
+    checks it against fresh encodings along random games). Use one observer per stream of
+    positions (one per game of a vector environment): consecutive positions of one game share
+    most parts. A layout without a state encoder encodes the view each time.
+    """
+
+    def __init__(self, layout: "Layout") -> None:
+        self.layout = layout
+        self.encoder = layout.state_encoder
+        self._vec = np.zeros(layout.size, dtype=np.float32)
+        self._keys: list = []
+        self._seen = _UNSEEN
+
+    def observe(self, state: Any, seat: Any, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The vector of ``state.view(seat)`` (into ``out`` when given)."""
+        if out is None:
+            out = np.empty(self.layout.size, dtype=np.float32)
+        enc = self.encoder
+        if enc is None or not enc.accepts(state):
+            self._seen = _UNSEEN
+            return self.layout.encode(state.view(seat), out)
+        vec, keys = self._vec, self._keys
+        if self._seen is _UNSEEN:
+            vec.fill(0.0)
+            enc.write(state, seat, vec)
+            self._keys = [None if p.key is None else p.key(state, seat) for p in enc.parts]
+            self._seen = True
+        else:
+            i = 0
+            for key, update, write, spans in enc.steps:
+                if key is not None:
+                    k = key(state, seat)
+                    old = keys[i]
+                    i += 1
+                    if k == old:
+                        continue
+                    keys[i - 1] = k
+                    if update is not None:
+                        update(state, seat, old, k, vec)
+                        continue
+                else:
+                    i += 1
+                for a, b in spans:
+                    vec[a:b] = 0.0
+                write(state, seat, vec)
+        out[:] = vec
+        return out
+
+
+_UNSEEN = object()
+
+
+class _Absent:
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+
+#: an item of :meth:`Layout.group` for a key the view does not hold now
+ABSENT = _Absent()
+
+
 class Layout:
     """The declared observation of one game for one player count and options.
 
@@ -469,45 +564,151 @@ class Layout:
     meaning."""
 
     def __init__(self, game: str, version: int, root: Obj, players: int = 0,
-                 from_state: Optional[Callable[..., Any]] = None) -> None:
+                 from_state: Optional[Callable[["Layout"], StateEncoder]] = None) -> None:
         self.game, self.version, self.root, self.players = game, version, root, players
         self._entries = root.entries("")
         self.size = len(self._entries)
         self._fill, self._decode, self._cover = root.compile(0)
         self._fast = _Gen().function(root)
         self.index = {n: i for i, (n, _) in enumerate(self._entries)}
-        #: a game's fast path: ``from_state(layout, state, seat, out)`` writes the same vector
-        #: as ``encode(state.view(seat))`` straight from the state (a test checks they agree)
-        self._from_state = from_state(self) if from_state is not None else None
+        #: a game's fast path (a :class:`StateEncoder`): writes the same vector as
+        #: ``encode(state.view(seat))`` straight from the state (a test checks they agree)
+        self.state_encoder = from_state(self) if from_state is not None else None
 
     def observe(self, state: Any, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
         """The vector of ``state.view(seat)``: by the game's state encoder when it has one, else
-        by encoding the view."""
-        if self._from_state is None:
+        by encoding the view. (:meth:`observer` gives an incremental one, faster along a game.)"""
+        enc = self.state_encoder
+        if enc is None or not enc.accepts(state):
             return self.encode(state.view(seat), out)
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        self._from_state(state, seat, out)
+        enc.write(state, seat, out)
         return out
 
-    def part(self, key: str) -> Callable[[Any, np.ndarray], None]:
-        """The generated encoder of the top-level key ``key`` alone: ``f(value, out)`` writes
-        its entries (at their places in the whole vector) into a zeroed ``out``."""
-        pos = 0
-        for k, f in self.root._children():
-            if k in self.root.maybe:
-                pos += 1
-            if k == key:
-                g = _Gen()
-                g.field(f, "value", str(pos), 1)
-                src = "def part(value, out):\n" + "\n".join(g.lines or ["    pass"]) + "\n"
-                scope = dict(g.consts)
-                exec(compile(src, f"<observation part {key}>", "exec"), scope)
-                return scope["part"]
-            pos += len(f.entries("x"))
-        raise KeyError(f"{self.game}: no encoded key {key!r} in the layout")
+    def observer(self) -> Observer:
+        """A new incremental :class:`Observer` of this layout."""
+        return Observer(self)
+
+    def _field_at(self, path: Sequence[Any]) -> tuple[Field, int]:
+        """The field at ``path`` (object keys and element indices) and its first index."""
+        f, pos = self.root, 0
+        for step in path:
+            if isinstance(f, Obj):
+                for k, sub in f._children():
+                    if k in f.maybe:
+                        pos += 1
+                    if k == step:
+                        f = sub
+                        break
+                    pos += len(sub.entries("x"))
+                else:
+                    raise KeyError(f"{self.game}: no encoded key {step!r} at {list(path)}")
+            elif isinstance(f, Tup) and isinstance(step, int) and 0 <= step < f.n:
+                pos += step * len(f.elem.entries("x"))
+                f = f.elem
+            else:
+                raise KeyError(f"{self.game}: no element {step!r} at {list(path)}")
+        return f, pos
+
+    def span(self, *path: Any) -> tuple[int, int]:
+        """``(start, stop)``: the entries of the value at ``path`` (e.g. ``span("planets", 2)``)."""
+        f, pos = self._field_at(path)
+        return pos, pos + len(f.entries("x"))
+
+    def part(self, *path: Any) -> Callable[[Any, np.ndarray], None]:
+        """The generated encoder of the value at ``path`` alone (a top-level key, or keys and
+        element indices below it): ``f(value, out)`` writes its entries (at their places in
+        the whole vector) into a zeroed ``out``."""
+        f, pos = self._field_at(path)
+        g = _Gen()
+        g.field(f, "value", str(pos), 1)
+        src = "def part(value, out):\n" + "\n".join(g.lines or ["    pass"]) + "\n"
+        scope = dict(g.consts)
+        name = "/".join(map(str, path))
+        exec(compile(src, f"<observation part {name}>", "exec"), scope)
+        return scope["part"]
+
+    def _has_at(self, path: Sequence[Any]) -> int:
+        """The index of the ``has`` flag of the maybe-key at ``path``, -1 for a key always there."""
+        if not path:
+            return -1
+        parent, pos = self._field_at(path[:-1])
+        if isinstance(parent, Obj) and path[-1] in parent.maybe:
+            return self._field_at(path)[1] - 1
+        return -1
+
+    def group(self, *paths: Any, key: Callable[[Any, Any], tuple]) -> Part:
+        """A :class:`Part` for several values of the view at once. ``key(state, seat)`` gives one
+        item per path; a path is a tuple (object keys and element indices) whose item is the
+        view's value there, or ``(path, convert)`` whose item ``x`` stands for the value
+        ``convert(x)`` (a cheap key for a value built only when it changed). An item
+        :data:`ABSENT` leaves out a key the view holds only now and then (its ``has`` flag 0).
+        Only the items that changed are rewritten."""
+        slots = []
+        for p in paths:
+            conv = None
+            if len(p) == 2 and isinstance(p[0], tuple) and callable(p[1]):
+                p, conv = p
+            a, b = self.span(*p)
+            h = self._has_at(p)
+            slots.append((self.part(*p), conv, (h if h >= 0 else a), b, h))
+
+        def put(slot, x, out):
+            enc, conv, _, _, h = slot
+            if x is ABSENT:
+                return
+            if h >= 0:
+                out[h] = 1.0
+            enc(x if conv is None else conv(x), out)
+
+        def write(s, seat, out):
+            for slot, x in zip(slots, key(s, seat)):
+                put(slot, x, out)
+
+        def update(s, seat, old, new, out):
+            for slot, o, x in zip(slots, old, new):
+                if o != x:
+                    out[slot[2]:slot[3]] = 0.0
+                    put(slot, x, out)
+        return Part(write, [(a, b) for _, _, a, b, _ in slots], key, update)
+
+    def numbers(self, *path: Any, key: Callable[[Any, Any], Sequence[int]]) -> Part:
+        """A :class:`Part` for a block of numbers of one range (a ``Num`` or nested ``Tup`` of
+        them) written at once from ``key(state, seat)``, the flat list of their values in
+        the layout's order."""
+        f, _ = self._field_at(path)
+        while isinstance(f, Tup):
+            f = f.elem
+        if not isinstance(f, Num):
+            raise TypeError(f"{self.game}: {list(path)} is not a block of numbers")
+        a, b = self.span(*path)
+        lo, scale = f.lo, 1.0 / (f.hi - f.lo)
+
+        def write(s, seat, out):
+            x = (np.asarray(key(s, seat), dtype=np.float64) - lo) * scale
+            out[a:b] = np.clip(x, 0.0, 1.0)
+        return Part(write, [(a, b)], key)
+
+    def view_part(self, *path: Any, value: Callable[[Any, Any], Any], key: Any = "value") -> Part:
+        """A :class:`Part` writing the value at ``path`` that ``value(state, seat)`` gives (a
+        piece of the view), through the generated encoder. ``key``: ``"value"`` (the default)
+        rewrites it when the value differs from the last one; None always; or a function."""
+        enc = self.part(*path)
+
+        span = self.span(*path)
+
+        def write(s: Any, seat: Any, out: np.ndarray) -> None:
+            enc(value(s, seat), out)
+
+        def update(s: Any, seat: Any, old: Any, new: Any, out: np.ndarray) -> None:
+            out[span[0]:span[1]] = 0.0
+            enc(new, out)
+        if key == "value":
+            return Part(write, [span], value, update)
+        return Part(write, [span], key)
 
     def encode(self, view: Mapping[str, Any], out: Optional[np.ndarray] = None,
                strict: bool = False) -> np.ndarray:

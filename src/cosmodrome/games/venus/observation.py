@@ -18,9 +18,10 @@ import numpy as np
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
-from cosmodrome.core.observation import FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
+from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Part, Skip, StateEncoder, Tup,
+                                         components_option, derived)
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
-from cosmodrome.games.venus.flow import DECIDE
+from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
 from cosmodrome.games.venus.scoring import final_breakdown
 from cosmodrome.games.venus.state import CB_ACTIVE, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKS
@@ -113,11 +114,12 @@ def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     return _layout(players, components_option(options))
 
 
-def _state_encoder(lay: Layout, c):
+def _state_encoder(lay: Layout, c) -> StateEncoder:
     """The fast path: the same vector as ``lay.encode(state.view(seat))``, written from the
     state's arrays (the planets, the players, the hand, the piles) and, for the parts met
     now and then (a combat, a move, the aliens, the decision, the result), from the view's
-    own helpers through the layout's generated part encoders."""
+    own helpers through the layout's generated part encoders. Each part has a key read from
+    the state, so an :class:`~cosmodrome.core.observation.Observer` rewrites only what changed."""
     ix = lay.index
     n = lay.players
     r = c.rules
@@ -128,14 +130,10 @@ def _state_encoder(lay: Layout, c):
     max_def = max(max(c.tile_def), r["alien_defence"])
     kinds = list(TILE_KINDS)
     tile_def = c.tile_def
+    tk = c.tile_kind
+    one = _one
     tile_info = [(kinds.index(TILE_KINDS[k]), tile_def[t] if k in (4, 5, 7) else None, bool(c.tile_skull[t]))
                  for t, k in enumerate(c.tile_kind)]
-    pl_at = []
-    for name in planets:
-        b = f"planets[{name}]"
-        pl_at.append((ix[f"{b}.flipped"], ix[f"{b}.crisis_dice"], ix[f"{b}.gunrunners"], ix[f"{b}.tiles length"],
-                      [(ix[f"{b}.tiles[{j}].kind == {kinds[0]}"], ix[f"{b}.tiles[{j}].defence is null"],
-                        ix[f"{b}.tiles[{j}].skull"]) for j in range(PLANET_SLOTS)]))
     # the state's flat arrays (seat-major, then planet, then unit or building) scattered at once
     orb_idx = np.array([ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"]
                         for p in range(n) for pl in range(8) for u in UNITS], dtype=np.intp)
@@ -145,63 +143,111 @@ def _state_encoder(lay: Layout, c):
                         for p in range(n) for pl in range(8) for k in ("mines", "factories")], dtype=np.intp)
     stock_idx = np.array([ix[f"players_info[{p}].stock.{k}"] for p in range(n) for k in STOCK_KEYS], dtype=np.intp)
     stock_mul = np.array([1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)] * n, dtype=np.float64)
-    labels = [TILE_LABELS[k] for k in kinds]
-    pi_at = [(ix[f"players_info[{p}].money"], ix[f"players_info[{p}].hand_size"],
-              ix[f"count of {labels[0]} in players_info[{p}].kept"]) for p in range(n)]
-    hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
-    seat_null, seat_at = ix["seat is null"], ix["seat == 0"]
-    effect_index = {e: i for i, e in enumerate(EFFECTS)}
-    card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
-    period_at, periods = ix["period"], r["periods"]
-    phase_at, first_at, cubes_at = ix["phase == 0"], ix["first == 0"], ix["cubes"]
-    cubes_scale = 1.0 / (n + r["extra_pass_cubes"])
-    tm_null = ix["to_move is null"]
-    tm_at = {v: ix[f"to_move == {v}"] for v in [CHANCE] + list(range(n))}
-    over_at, deck_at, disc_at, bag_at = ix["over"], ix["deck_size"], ix["discard_size"], ix["bag_size"]
-    money_scale, slots_scale, gun_scale = 1.0 / MONEY_CAP, 1.0 / PLANET_SLOTS, 1.0 / (n * 2)
-    card_scale, tile_scale, def_scale = 1.0 / cards, 1.0 / tiles, 1.0 / max_def
-    part = {k: lay.part(k) for k in ("aliens", "combat", "move", "decision", "result", "discard_top",
-                                     "bag_counts", "tile_discard_counts")}
-    titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
-    def one(x: float) -> float:
-        return 1.0 if x > 1.0 else x
+    def units_key(s, seat):
+        return s.orbit[:n * 24], s.surf[:n * 24]
 
-    def encode(s, seat, out):
-        if s.comp is not c:   # another component set than the layout's: the view's way
-            lay.encode(s.view(seat), out)
-            return
-        orbit, surf, bld, tk = s.orbit, s.surf, s.bld, s.comp.tile_kind
+    def write_units(s, seat, out):
+        out[orb_idx] = np.asarray(s.orbit[:n * 24], dtype=np.float64) * units
+        out[sur_idx] = np.asarray(s.surf[:n * 24], dtype=np.float64) * units
+
+    def buildings_key(s, seat):
+        return s.bld[:n * 16], s.stock[:n * 5]
+
+    def write_buildings(s, seat, out):
+        out[bld_idx] = np.asarray(s.bld[:n * 16], dtype=np.float64) * bscale
+        out[stock_idx] = np.minimum(np.asarray(s.stock[:n * 5], dtype=np.float64) * stock_mul, 1.0)
+
+    # the planets: per planet (its tiles, flipped, crisis dice, gunrunners), rewritten one by one
+    slots_scale, gun_scale, def_scale = 1.0 / PLANET_SLOTS, 1.0 / (n * 2), 1.0 / max_def
+    tile_w = len(lay.root.fields["planets"].elem.fields["tiles"].elem.entries("x"))
+    pl_at = []
+    for name in planets:
+        b = f"planets[{name}]"
+        tl = ix[f"{b}.tiles length"]
+        pl_at.append((ix[f"{b}.flipped"], ix[f"{b}.crisis_dice"], ix[f"{b}.gunrunners"], tl,
+                      [(ix[f"{b}.tiles[{j}].kind == {kinds[0]}"], ix[f"{b}.tiles[{j}].defence is null"],
+                        ix[f"{b}.tiles[{j}].skull"]) for j in range(PLANET_SLOTS)],
+                      tl + 1 + PLANET_SLOTS * tile_w))
+
+    def planets_key(s, seat):
         guns = [0] * 8
         for g in s.gun:
             guns[g // 1000] += 1
-        phase4 = s.phase == 4
-        out[orb_idx] = np.asarray(orbit[:n * 24], dtype=np.float64) * units
-        out[sur_idx] = np.asarray(surf[:n * 24], dtype=np.float64) * units
-        out[bld_idx] = np.asarray(bld[:n * 16], dtype=np.float64) * bscale
-        out[stock_idx] = np.minimum(np.asarray(s.stock[:n * 5], dtype=np.float64) * stock_mul, 1.0)
-        for pl, (fl, cd, gu, tl, slots) in enumerate(pl_at):
-            if s.flipped[pl]:
-                out[fl] = 1.0
-            if phase4:
-                out[cd] = one(s.clevel[pl] * slots_scale)
-            out[gu] = one(guns[pl] * gun_scale)
-            pt = s.ptiles[pl]
-            out[tl] = len(pt) * slots_scale
-            for (k0, dn, sk), t in zip(slots, pt):
-                k, d, skull = tile_info[t]
-                out[k0 + k] = 1.0
-                if d is None:
-                    out[dn] = 1.0
-                else:
-                    out[dn + 1] = one(d * def_scale)
-                if skull:
-                    out[sk] = 1.0
+        cl = s.clevel if s.phase == 4 else _NO_LEVELS
+        return tuple(zip(map(tuple, s.ptiles), s.flipped, cl, guns))
+
+    # the aliens follow from the planets' tiles, the kept tiles and a few counters
+    aliens_part, aliens_span = lay.part("aliens"), lay.span("aliens")
+
+    def board_key(s, seat):
+        landed = s.aliens_out
+        return (planets_key(s, seat), tuple(map(tuple, s.kept)), landed, s.alien_next, s.over,
+                (s.phase, s.period, any(f[0] in _CRISIS_STEPS for f in s.stack)) if landed else None)
+
+    def write_board(s, seat, out):
+        write_planets(s, seat, out)
+        aliens_part(aliens_view(s), out)
+
+    def update_board(s, seat, old, new, out):
+        if old[0] != new[0]:
+            update_planets(old[0], new[0], out)
+        out[aliens_span[0]:aliens_span[1]] = 0.0
+        aliens_part(aliens_view(s), out)
+
+    def write_planet(out, at, key):
+        fl, cd, gu, tl, slots, end = at
+        pt, flipped, level, guns = key
+        out[fl] = 1.0 if flipped else 0.0
+        out[cd] = one(level * slots_scale)
+        out[gu] = one(guns * gun_scale)
+        out[tl] = len(pt) * slots_scale
+        for (k0, dn, sk), t in zip(slots, pt):
+            k, d, skull = tile_info[t]
+            out[k0 + k] = 1.0
+            if d is None:
+                out[dn] = 1.0
+            else:
+                out[dn + 1] = one(d * def_scale)
+            if skull:
+                out[sk] = 1.0
+
+    def write_planets(s, seat, out):
+        for at, key in zip(pl_at, planets_key(s, seat)):
+            write_planet(out, at, key)
+
+    def update_planets(old, new, out):  # planet by planet
+        for at, o, k in zip(pl_at, old, new):
+            if o != k:
+                out[at[3]:at[5]] = 0.0
+                write_planet(out, at, k)
+
+    # the players' public counts, the seat and its hand
+    labels = [TILE_LABELS[k] for k in kinds]
+    pi_at = [(ix[f"players_info[{p}].money"], ix[f"players_info[{p}].hand_size"],
+              ix[f"count of {labels[0]} in players_info[{p}].kept"]) for p in range(n)]
+    money_scale, card_scale, tile_scale = 1.0 / MONEY_CAP, 1.0 / cards, 1.0 / tiles
+    kept_spans = [(k0, k0 + len(kinds)) for _, _, k0 in pi_at]
+
+    def players_key(s, seat):
+        return tuple(s.money), tuple(map(len, s.hands)), tuple(map(tuple, s.kept))
+
+    def write_players(s, seat, out):
         for p, (mo, hs, kept0) in enumerate(pi_at):
             out[mo] = one(s.money[p] * money_scale)
             out[hs] = len(s.hands[p]) * card_scale
             for t in s.kept[p]:
                 out[kept0 + tk[t]] += tile_scale
+
+    hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
+    seat_null, seat_at = ix["seat is null"], ix["seat == 0"]
+    effect_index = {e: i for i, e in enumerate(EFFECTS)}
+    card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
+
+    def hand_key(s, seat):
+        return seat, (tuple(s.hands[seat]) if seat is not None and 0 <= seat < n else None)
+
+    def write_hand(s, seat, out):
         if seat is None or not 0 <= seat < n:
             out[hand_null] = 1.0
             if seat is None:
@@ -210,40 +256,108 @@ def _state_encoder(lay: Layout, c):
             out[seat_at + seat] = 1.0
             for card in s.hands[seat]:
                 out[hand_at + card_effect[card]] += card_scale
-        out[period_at] = (s.period - 1) / (periods - 1)
-        if 0 <= s.phase < 7:
-            out[phase_at + s.phase] = 1.0
-        out[first_at + s.first] = 1.0
-        out[cubes_at] = one(s.cubes * cubes_scale)
+
+    # the turn: period, phase, first player, cubes, whose move and what kind, the piles' sizes
+    period_at, periods = ix["period"], r["periods"]
+    phase_at, first_at, cubes_at = ix["phase == 0"], ix["first == 0"], ix["cubes"]
+    cubes_scale = 1.0 / (n + r["extra_pass_cubes"])
+    tm_null = ix["to_move is null"]
+    tm_at = {v: ix[f"to_move == {v}"] for v in [CHANCE] + list(range(n))}
+    over_at, deck_at, disc_at, bag_at = ix["over"], ix["deck_size"], ix["discard_size"], ix["bag_size"]
+    turn_entries = [lay.span(k) for k in ("period", "phase", "first", "cubes", "to_move", "decision", "over",
+                                          "deck_size", "discard_size", "bag_size")]
+
+    dec_null, dec_seat, dec_kind = ix["decision is null"], ix[f"decision.seat == {CHANCE}"], ix["decision.kind == " + lay.root.fields["decision"].inner.fields["kind"].values[0]]
+    dec_seat_at = {v: dec_seat + i for i, v in enumerate([CHANCE] + list(range(n)))}
+    kind_at = {v: dec_kind + i for i, v in enumerate(lay.root.fields["decision"].inner.fields["kind"].values)}
+
+    def turn_key(s, seat):
+        """The entries of the turn as (index, value) pairs: the key and what to write."""
         tm = s.to_move()
+        e = [(period_at, (s.period - 1) / (periods - 1)), (first_at + s.first, 1.0),
+             (cubes_at, one(s.cubes * cubes_scale)), (deck_at, len(s.deck) * card_scale),
+             (disc_at, len(s.discard) * card_scale), (bag_at, len(s.bag) * tile_scale)]
+        if 0 <= s.phase < 7:
+            e.append((phase_at + s.phase, 1.0))
         if tm is None:
-            out[tm_null] = 1.0
-            part["decision"](None, out)
+            e.append((tm_null, 1.0))
+            e.append((dec_null, 1.0))
         else:
-            out[tm_at[tm]] = 1.0
-            part["decision"]({"seat": tm, "kind": s.decision_kind()}, out)
+            e.append((tm_at[tm], 1.0))
+            e.append((dec_seat_at[tm], 1.0))
+            k = kind_at.get(s.decision_kind())
+            if k is not None:
+                e.append((k, 1.0))
         if s.over:
-            out[over_at] = 1.0
-        out[deck_at] = len(s.deck) * card_scale
-        out[disc_at] = len(s.discard) * card_scale
-        out[bag_at] = len(s.bag) * tile_scale
-        part["discard_top"]([titles[x] for x in s.discard[-5:]], out)
-        part["bag_counts"](kind_counts(s.bag, tk), out)
-        part["tile_discard_counts"](kind_counts(s.tdisc, tk), out)
-        if s.cb[CB_ACTIVE] and not s.over:
-            part["combat"](combat_view(s), out)
-        else:
-            part["combat"](None, out)
+            e.append((over_at, 1.0))
+        return tuple(e)
+
+    def write_turn(s, seat, out):
+        for i, v in turn_key(s, seat):
+            out[i] = v
+
+    def update_turn(s, seat, old, new, out):
+        for i, _ in old:
+            out[i] = 0.0
+        for i, v in new:
+            out[i] = v
+
+    titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
+
+    def piles_key(s, seat):
+        return tuple(s.bag), tuple(s.tdisc)
+
+    bag_part, tdisc_part = lay.part("bag_counts"), lay.part("tile_discard_counts")
+
+    def write_piles(s, seat, out):
+        bag_part(kind_counts(s.bag, tk), out)
+        tdisc_part(kind_counts(s.tdisc, tk), out)
+
+    combat, combat_span = lay.part("combat"), lay.span("combat")
+
+    def combat_key(s, seat):
+        # the combat's view (the cards, dice and the tile fought) only while one is fought
+        return combat_view(s) if s.cb[CB_ACTIVE] and not s.over else None
+
+    def move_value(s, seat):
         mv = s.mv
         if mv[MV_ACTIVE] and not s.over:
-            part["move"]({"from": planets[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
-                          "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}, out)
-        else:
-            part["move"](None, out)
-        part["aliens"](aliens_view(s), out)
+            return {"from": planets[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
+                    "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}
+        return None
+
+    def result_value(s, seat):
         if s.over:
             b = final_breakdown(s)
-            part["result"]({"vp": list(b["total"]), "winners": list(b["winners"])}, out)
-        else:
-            part["result"](None, out)
-    return encode
+            return {"vp": list(b["total"]), "winners": list(b["winners"])}
+        return None
+
+    return StateEncoder([
+        Part(write_units, (), units_key),
+        Part(write_buildings, (), buildings_key),
+        Part(write_board, (), board_key, update_board),
+        Part(write_players, [(mo, mo + 1) for mo, _, _ in pi_at] + [(hs, hs + 1) for _, hs, _ in pi_at] + kept_spans,
+             players_key),
+        Part(write_hand, [lay.span("seat"), lay.span("hand")], hand_key),
+        Part(write_turn, turn_entries, turn_key, update_turn),
+        lay.view_part("discard_top", value=lambda s, seat: [titles[x] for x in s.discard[-5:]]),
+        Part(write_piles, [lay.span("bag_counts"), lay.span("tile_discard_counts")], piles_key),
+        Part(lambda s, seat, out: combat(combat_key(s, seat), out), [combat_span], combat_key,
+             lambda s, seat, old, new, out: _rewrite(out, combat_span, combat, new)),
+        lay.view_part("move", value=move_value),
+        lay.view_part("result", value=result_value),
+    ], accepts=lambda s: s.comp is c)
+
+
+_CRISIS_STEPS = (O_CRISIS, O_CRISIS_START)
+#: crisis levels read outside the crisis phase (the view shows no crisis dice then)
+_NO_LEVELS = (0,) * 8
+
+
+def _one(x: float) -> float:
+    return 1.0 if x > 1.0 else x
+
+
+def _rewrite(out, span, enc, value) -> None:
+    out[span[0]:span[1]] = 0.0
+    enc(value, out)
