@@ -643,10 +643,10 @@ class Layout:
     def group(self, *paths: Any, key: Callable[[Any, Any], tuple]) -> Part:
         """A :class:`Part` for several values of the view at once. ``key(state, seat)`` gives one
         item per path; a path is a tuple (object keys and element indices) whose item is the
-        view's value there, or ``(path, convert)`` whose item ``x`` stands for the value
-        ``convert(x)`` (a cheap key for a value built only when it changed). An item
-        :data:`ABSENT` leaves out a key the view holds only now and then (its ``has`` flag 0).
-        Only the items that changed are rewritten."""
+        view's value there, or ``(path, build)`` whose item ``x`` is a cheap key of the value
+        ``build(state, seat, x)``, built only when ``x`` changed (``x`` must change whenever
+        that value does). An item :data:`ABSENT` leaves out a key the view holds only now and
+        then (its ``has`` flag 0). Only the items that changed are rewritten."""
         slots = []
         for p in paths:
             conv = None
@@ -656,23 +656,23 @@ class Layout:
             h = self._has_at(p)
             slots.append((self.part(*p), conv, (h if h >= 0 else a), b, h))
 
-        def put(slot, x, out):
-            enc, conv, _, _, h = slot
+        def put(s, seat, slot, x, out):
+            enc, build, _, _, h = slot
             if x is ABSENT:
                 return
             if h >= 0:
                 out[h] = 1.0
-            enc(x if conv is None else conv(x), out)
+            enc(x if build is None else build(s, seat, x), out)
 
         def write(s, seat, out):
             for slot, x in zip(slots, key(s, seat)):
-                put(slot, x, out)
+                put(s, seat, slot, x, out)
 
         def update(s, seat, old, new, out):
             for slot, o, x in zip(slots, old, new):
                 if o != x:
                     out[slot[2]:slot[3]] = 0.0
-                    put(slot, x, out)
+                    put(s, seat, slot, x, out)
         return Part(write, [(a, b) for _, _, a, b, _ in slots], key, update)
 
     def numbers(self, *path: Any, key: Callable[[Any, Any], Sequence[int]]) -> Part:

@@ -101,13 +101,13 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
 
     hearts, last_row = C.hearts, C.rows + 1
 
-    def ships_view(k):
+    def ships_view(s, seat, k):
         pos, best, dmg, upg = k
         return [{"row": p // 3, "col": p % 3, "best": b, "hearts": d, "upgrades": u, "disabled": d >= hearts,
                  "reached": p // 3 == last_row} for p, b, d, u in zip(pos, best, dmg, upg)]
 
     parts = [lay.group(("seat",), ("round",), ("captain",), ("to_move",), ("decision",), ("picks",), ("dice_rolled",),
-                       (("sheet",), lambda side: {"side": "AB"[side]}), key=turn)]
+                       (("sheet",), lambda s, seat, side: {"side": "AB"[side]}), key=turn)]
     for sh in range(sheets):
         ships = slice(sh * 3, sh * 3 + 3)
         techs = slice(sh * 4, sh * 4 + 4)
@@ -126,7 +126,7 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
     def dice(s, seat):
         return (tuple(s.faces), tuple(s.owner)),
 
-    parts.append(lay.group((("dice",), lambda k: [{"face": f, "owner": None if o < 0 else o} for f, o in zip(*k)]),
+    parts.append(lay.group((("dice",), lambda s, seat, k: [{"face": f, "owner": None if o < 0 else o} for f, o in zip(*k)]),
                            key=dice))
 
     def moment(s, seat):
@@ -152,5 +152,5 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
     return StateEncoder(parts, accepts=lambda s: s.C is C)
 
 
-def _techs(k):
+def _techs(s, seat, k):
     return [{"acquired": a, "used": u} for a, u in zip(*k)]
