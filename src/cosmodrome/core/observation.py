@@ -478,6 +478,24 @@ class Part:
         self.write, self.spans, self.key, self.update = write, tuple(spans), key, update
 
 
+def sparse(key: Callable[[Any, Any], tuple]) -> Part:
+    """A :class:`Part` whose key is its entries: ``key(state, seat)`` gives the nonzero
+    entries as ``(index, value)`` pairs; a change rewrites only the entries that differ."""
+
+    def write(s: Any, seat: Any, out: np.ndarray) -> None:
+        for i, v in key(s, seat):
+            out[i] = v
+
+    def update(s: Any, seat: Any, old: tuple, new: tuple, out: np.ndarray) -> None:
+        was = dict(old)
+        for i, v in new:
+            if was.pop(i, None) != v:
+                out[i] = v
+        for i in was:
+            out[i] = 0.0
+    return Part(write, (), key, update)
+
+
 class StateEncoder:
     """A game's fast path from the state: its :class:`Part` list, and ``accepts(state)``, False
     for a state the parts cannot read (another component set: then the view is encoded)."""

@@ -124,10 +124,12 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
         parts.append(lay.numbers("sheets", sh, "grid", key=lambda s, seat, grid=grid: s.grid[grid]))
 
     def dice(s, seat):
-        return (tuple(s.faces), tuple(s.owner)),
+        return tuple(zip(s.faces, s.owner))
 
-    parts.append(lay.group((("dice",), lambda s, seat, k: [{"face": f, "owner": None if o < 0 else o} for f, o in zip(*k)]),
-                           key=dice))
+    def die(s, seat, k):
+        return {"face": k[0], "owner": None if k[1] < 0 else k[1]}
+
+    parts.append(lay.group(*[(("dice", d), die) for d in range(8)], key=dice))   # die by die
 
     def moment(s, seat):
         st = s.stage

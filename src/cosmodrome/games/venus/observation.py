@@ -19,7 +19,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
 from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Part, Skip, StateEncoder, Tup,
-                                         components_option, derived)
+                                         components_option, derived, sparse)
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
 from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
@@ -227,17 +227,26 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     pi_at = [(ix[f"players_info[{p}].money"], ix[f"players_info[{p}].hand_size"],
               ix[f"count of {labels[0]} in players_info[{p}].kept"]) for p in range(n)]
     money_scale, card_scale, tile_scale = 1.0 / MONEY_CAP, 1.0 / cards, 1.0 / tiles
-    kept_spans = [(k0, k0 + len(kinds)) for _, _, k0 in pi_at]
 
     def players_key(s, seat):
-        return tuple(s.money), tuple(map(len, s.hands)), tuple(map(tuple, s.kept))
+        return tuple(zip(s.money, map(len, s.hands), map(tuple, s.kept)))
+
+    def write_player(out, at, key):
+        (mo, hs, kept0), (money, hand, kept) = at, key
+        out[mo] = one(money * money_scale)
+        out[hs] = hand * card_scale
+        for t in kept:
+            out[kept0 + tk[t]] += tile_scale
 
     def write_players(s, seat, out):
-        for p, (mo, hs, kept0) in enumerate(pi_at):
-            out[mo] = one(s.money[p] * money_scale)
-            out[hs] = len(s.hands[p]) * card_scale
-            for t in s.kept[p]:
-                out[kept0 + tk[t]] += tile_scale
+        for at, key in zip(pi_at, players_key(s, seat)):
+            write_player(out, at, key)
+
+    def update_players(s, seat, old, new, out):  # player by player
+        for at, o, k in zip(pi_at, old, new):
+            if o != k:
+                out[at[2]:at[2] + len(kinds)] = 0.0
+                write_player(out, at, k)
 
     hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
     seat_null, seat_at = ix["seat is null"], ix["seat == 0"]
@@ -264,43 +273,29 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     tm_null = ix["to_move is null"]
     tm_at = {v: ix[f"to_move == {v}"] for v in [CHANCE] + list(range(n))}
     over_at, deck_at, disc_at, bag_at = ix["over"], ix["deck_size"], ix["discard_size"], ix["bag_size"]
-    turn_entries = [lay.span(k) for k in ("period", "phase", "first", "cubes", "to_move", "decision", "over",
-                                          "deck_size", "discard_size", "bag_size")]
 
     dec_null, dec_seat, dec_kind = ix["decision is null"], ix[f"decision.seat == {CHANCE}"], ix["decision.kind == " + lay.root.fields["decision"].inner.fields["kind"].values[0]]
     dec_seat_at = {v: dec_seat + i for i, v in enumerate([CHANCE] + list(range(n)))}
     kind_at = {v: dec_kind + i for i, v in enumerate(lay.root.fields["decision"].inner.fields["kind"].values)}
 
-    def turn_key(s, seat):
-        """The entries of the turn as (index, value) pairs: the key and what to write."""
-        tm = s.to_move()
-        e = [(period_at, (s.period - 1) / (periods - 1)), (first_at + s.first, 1.0),
+    def counters(s, seat):
+        """The table's counters as (index, value) pairs."""
+        e = ((period_at, (s.period - 1) / (periods - 1)), (first_at + s.first, 1.0),
              (cubes_at, one(s.cubes * cubes_scale)), (deck_at, len(s.deck) * card_scale),
-             (disc_at, len(s.discard) * card_scale), (bag_at, len(s.bag) * tile_scale)]
+             (disc_at, len(s.discard) * card_scale), (bag_at, len(s.bag) * tile_scale))
         if 0 <= s.phase < 7:
-            e.append((phase_at + s.phase, 1.0))
-        if tm is None:
-            e.append((tm_null, 1.0))
-            e.append((dec_null, 1.0))
-        else:
-            e.append((tm_at[tm], 1.0))
-            e.append((dec_seat_at[tm], 1.0))
-            k = kind_at.get(s.decision_kind())
-            if k is not None:
-                e.append((k, 1.0))
+            e += ((phase_at + s.phase, 1.0),)
         if s.over:
-            e.append((over_at, 1.0))
-        return tuple(e)
+            e += ((over_at, 1.0),)
+        return e
 
-    def write_turn(s, seat, out):
-        for i, v in turn_key(s, seat):
-            out[i] = v
-
-    def update_turn(s, seat, old, new, out):
-        for i, _ in old:
-            out[i] = 0.0
-        for i, v in new:
-            out[i] = v
+    def turn(s, seat):
+        """Whose move and what kind, as (index, value) pairs."""
+        tm = s.to_move()
+        if tm is None:
+            return (tm_null, 1.0), (dec_null, 1.0)
+        k = kind_at.get(s.decision_kind())
+        return ((tm_at[tm], 1.0), (dec_seat_at[tm], 1.0)) + (((k, 1.0),) if k is not None else ())
 
     titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
@@ -336,10 +331,9 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         Part(write_units, (), units_key),
         Part(write_buildings, (), buildings_key),
         Part(write_board, (), board_key, update_board),
-        Part(write_players, [(mo, mo + 1) for mo, _, _ in pi_at] + [(hs, hs + 1) for _, hs, _ in pi_at] + kept_spans,
-             players_key),
+        Part(write_players, (), players_key, update_players),
         Part(write_hand, [lay.span("seat"), lay.span("hand")], hand_key),
-        Part(write_turn, turn_entries, turn_key, update_turn),
+        sparse(counters), sparse(turn),
         lay.view_part("discard_top", value=lambda s, seat: [titles[x] for x in s.discard[-5:]]),
         Part(write_piles, [lay.span("bag_counts"), lay.span("tile_discard_counts")], piles_key),
         Part(lambda s, seat, out: combat(combat_key(s, seat), out), [combat_span], combat_key,
