@@ -26,7 +26,7 @@ def _play(name: str, players: int, seconds: float, observe: bool) -> float:
     game = get_game(name)
     lay = schema_for(game, players)
     out = np.zeros(lay.size, dtype=np.float32)
-    ob = lay.observer() if hasattr(lay, "observer") else lay   # incremental along the game
+    ob = lay.observer()   # incremental along the game
     mask = np.zeros(game.num_actions, dtype=np.int8)
     rng = Rng(1)
     decisions, seed, last = 0, 0, []

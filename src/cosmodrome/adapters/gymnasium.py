@@ -134,6 +134,7 @@ class CosmodromeEnv(gymnasium.Env):
         self.render_mode = render_mode
         self._board = BoardRenderer.for_game(self.game, self.players) if render_mode == "rgb_array" else None
         self.schema = schema_for(self.game, self.players, self.options)
+        self._observer = self.schema.observer()   # incremental along the game
         self.metadata = dict(self.metadata, observation_version=layout_version(self.game, self.players, self.options))
         low, high = self.schema.bounds()
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
@@ -150,7 +151,7 @@ class CosmodromeEnv(gymnasium.Env):
         return mask
 
     def _obs(self) -> np.ndarray:
-        return self.schema.observe(self.state, self.seat)
+        return self._observer.observe(self.state, self.seat)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         return {"action_mask": self.action_mask(), "seed": self.seed_used, "illegal_action": illegal}

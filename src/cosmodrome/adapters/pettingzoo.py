@@ -89,6 +89,7 @@ class CosmodromeAECEnv(AECEnv):
         self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0",
                              observation_version=layout_version(self.game, self.players, self.options))
         self.schema = schema_for(self.game, self.players, self.options)
+        self._observer = self.schema.observer()   # incremental along the game
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         low, high = self.schema.bounds()
@@ -132,7 +133,7 @@ class CosmodromeAECEnv(AECEnv):
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if self.state.to_move() == seat:
             mask[self.state.legal_actions()] = 1
-        return {"observation": self.schema.observe(self.state, seat), "action_mask": mask}
+        return {"observation": self._observer.observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -37,7 +37,6 @@ from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
 from cosmodrome.adapters.tensor import layout_version, schema_for
 from cosmodrome.core import Game, IllegalActionError, OptionError, get_game
-from cosmodrome.core.observation import Layout
 
 gymnasium = require("gymnasium")
 from gymnasium import spaces  # noqa: E402
@@ -67,8 +66,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
                          "observation_version": layout_version(self.game, self.players, self.options)}
         # one incremental observer per game (a declared layout's; the fallback encodes the view)
-        self._observers = [self.layout.observer() if isinstance(self.layout, Layout) else None
-                           for _ in range(num_envs)]
+        self._observers = [self.layout.observer() for _ in range(num_envs)]
         self._legal: list = [[] for _ in range(num_envs)]   # per game: its legal actions now
         self._shown: list = [[] for _ in range(num_envs)]   # per game: the ones its mask shows
         self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
@@ -85,11 +83,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         s = self.states[i]
         seat = s.to_move()
         self._to_move[i] = seat
-        ob = self._observers[i]
-        if ob is None:
-            self.layout.observe(s, seat, self._obs[i])
-        else:
-            ob.observe(s, seat, self._obs[i])
+        self._observers[i].observe(s, seat, self._obs[i])
         self._legal[i] = s.legal_actions()
 
     def _masks(self) -> None:
