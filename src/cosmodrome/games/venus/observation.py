@@ -311,8 +311,11 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     combat, combat_span = lay.part("combat"), lay.span("combat")
 
     def combat_key(s, seat):
-        # the combat's view (the cards, dice and the tile fought) only while one is fought
-        return combat_view(s) if s.cb[CB_ACTIVE] and not s.over else None
+        # the combat's view follows from the combat array and the cards played in it
+        return (tuple(s.cb), tuple(s.cbcards)) if s.cb[CB_ACTIVE] and not s.over else None
+
+    def write_combat(s, seat, out):
+        combat(combat_view(s) if s.cb[CB_ACTIVE] and not s.over else None, out)
 
     def move_value(s, seat):
         mv = s.mv
@@ -336,8 +339,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         sparse(counters), sparse(turn),
         lay.view_part("discard_top", value=lambda s, seat: [titles[x] for x in s.discard[-5:]]),
         Part(write_piles, [lay.span("bag_counts"), lay.span("tile_discard_counts")], piles_key),
-        Part(lambda s, seat, out: combat(combat_key(s, seat), out), [combat_span], combat_key,
-             lambda s, seat, old, new, out: _rewrite(out, combat_span, combat, new)),
+        Part(write_combat, [combat_span], combat_key),
         lay.view_part("move", value=move_value),
         lay.view_part("result", value=result_value),
     ], accepts=lambda s: s.comp is c)
@@ -350,8 +352,3 @@ _NO_LEVELS = (0,) * 8
 
 def _one(x: float) -> float:
     return 1.0 if x > 1.0 else x
-
-
-def _rewrite(out, span, enc, value) -> None:
-    out[span[0]:span[1]] = 0.0
-    enc(value, out)
