@@ -502,6 +502,29 @@ def sparse(key: Callable[[Any, Any], tuple]) -> Part:
     return Part(write, (), key, update)
 
 
+def scattered(key: Callable[[Any, Any], tuple], index: Sequence[Sequence[int]],
+              scale: Sequence[Sequence[float]]) -> Part:
+    """A :class:`Part` for numbers kept in flat lists of the state: ``key(state, seat)`` gives
+    the lists (copies), entry ``j`` of list ``b`` goes to ``index[b][j]`` as
+    ``min(value * scale[b][j], 1)``; a change rewrites only the entries that differ."""
+    blocks = [(list(ix), list(sc)) for ix, sc in zip(index, scale)]
+
+    def write(s: Any, seat: Any, out: np.ndarray) -> None:
+        for (ix, sc), vals in zip(blocks, key(s, seat)):
+            for i, k, v in zip(ix, sc, vals):
+                x = v * k
+                out[i] = x if x < 1.0 else 1.0
+
+    def update(s: Any, seat: Any, old: tuple, new: tuple, out: np.ndarray) -> None:
+        for (ix, sc), was, vals in zip(blocks, old, new):
+            if was != vals:
+                for j, (a, v) in enumerate(zip(was, vals)):
+                    if a != v:
+                        x = v * sc[j]
+                        out[ix[j]] = x if x < 1.0 else 1.0
+    return Part(write, (), key, update)
+
+
 class StateEncoder:
     """A game's fast path from the state: its :class:`Part` list, and ``accepts(state)``, False
     for a state the parts cannot read (another component set: then the view is encoded)."""

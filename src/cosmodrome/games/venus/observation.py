@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
 from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Part, Skip, StateEncoder, Tup,
-                                         components_option, derived, sparse)
+                                         components_option, derived, scattered, sparse)
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
 from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
@@ -134,29 +133,16 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     one = _one
     tile_info = [(kinds.index(TILE_KINDS[k]), tile_def[t] if k in (4, 5, 7) else None, bool(c.tile_skull[t]))
                  for t, k in enumerate(c.tile_kind)]
-    # the state's flat arrays (seat-major, then planet, then unit or building) scattered at once
-    orb_idx = np.array([ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"]
-                        for p in range(n) for pl in range(8) for u in UNITS], dtype=np.intp)
-    sur_idx = np.array([ix[f"planets[{planets[pl]}].surface[{p}][{u}]"]
-                        for p in range(n) for pl in range(8) for u in UNITS], dtype=np.intp)
-    bld_idx = np.array([ix[f"planets[{planets[pl]}].buildings[{p}][{k}]"]
-                        for p in range(n) for pl in range(8) for k in ("mines", "factories")], dtype=np.intp)
-    stock_idx = np.array([ix[f"players_info[{p}].stock.{k}"] for p in range(n) for k in STOCK_KEYS], dtype=np.intp)
-    stock_mul = np.array([1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)] * n, dtype=np.float64)
+    # the state's flat arrays (seat-major, then planet, then unit or building), entry by entry
+    orb_idx = [ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"] for p in range(n) for pl in range(8) for u in UNITS]
+    sur_idx = [ix[f"planets[{planets[pl]}].surface[{p}][{u}]"] for p in range(n) for pl in range(8) for u in UNITS]
+    bld_idx = [ix[f"planets[{planets[pl]}].buildings[{p}][{k}]"]
+               for p in range(n) for pl in range(8) for k in ("mines", "factories")]
+    stock_idx = [ix[f"players_info[{p}].stock.{k}"] for p in range(n) for k in STOCK_KEYS]
+    stock_mul = [1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)] * n
 
     def units_key(s, seat):
-        return s.orbit[:n * 24], s.surf[:n * 24]
-
-    def write_units(s, seat, out):
-        out[orb_idx] = np.asarray(s.orbit[:n * 24], dtype=np.float64) * units
-        out[sur_idx] = np.asarray(s.surf[:n * 24], dtype=np.float64) * units
-
-    def buildings_key(s, seat):
-        return s.bld[:n * 16], s.stock[:n * 5]
-
-    def write_buildings(s, seat, out):
-        out[bld_idx] = np.asarray(s.bld[:n * 16], dtype=np.float64) * bscale
-        out[stock_idx] = np.minimum(np.asarray(s.stock[:n * 5], dtype=np.float64) * stock_mul, 1.0)
+        return s.orbit[:n * 24], s.surf[:n * 24], s.bld[:n * 16], s.stock[:n * 5]
 
     # the planets: per planet (its tiles, flipped, crisis dice, gunrunners), rewritten one by one
     slots_scale, gun_scale, def_scale = 1.0 / PLANET_SLOTS, 1.0 / (n * 2), 1.0 / max_def
@@ -331,8 +317,8 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         return None
 
     return StateEncoder([
-        Part(write_units, (), units_key),
-        Part(write_buildings, (), buildings_key),
+        scattered(units_key, [orb_idx, sur_idx, bld_idx, stock_idx],
+                  [[units] * len(orb_idx), [units] * len(sur_idx), [bscale] * len(bld_idx), stock_mul]),
         Part(write_board, (), board_key, update_board),
         Part(write_players, (), players_key, update_players),
         Part(write_hand, [lay.span("seat"), lay.span("hand")], hand_key),
