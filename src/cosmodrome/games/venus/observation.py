@@ -285,24 +285,6 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
     titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
-    def piles_key(s, seat):
-        return tuple(s.bag), tuple(s.tdisc)
-
-    bag_part, tdisc_part = lay.part("bag_counts"), lay.part("tile_discard_counts")
-
-    def write_piles(s, seat, out):
-        bag_part(kind_counts(s.bag, tk), out)
-        tdisc_part(kind_counts(s.tdisc, tk), out)
-
-    combat, combat_span = lay.part("combat"), lay.span("combat")
-
-    def combat_key(s, seat):
-        # the combat's view follows from the combat array and the cards played in it
-        return (tuple(s.cb), tuple(s.cbcards)) if s.cb[CB_ACTIVE] and not s.over else None
-
-    def write_combat(s, seat, out):
-        combat(combat_view(s) if s.cb[CB_ACTIVE] and not s.over else None, out)
-
     def move_value(s, seat):
         mv = s.mv
         if mv[MV_ACTIVE] and not s.over:
@@ -316,6 +298,13 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
             return {"vp": list(b["total"]), "winners": list(b["winners"])}
         return None
 
+    def rest(s, seat):
+        """The piles, the combat, the move and the result: values, or cheap keys of them."""
+        cb = s.cb
+        return ([titles[x] for x in s.discard[-5:]], tuple(s.bag), tuple(s.tdisc),
+                (tuple(cb), tuple(s.cbcards)) if cb[CB_ACTIVE] and not s.over else None,
+                move_value(s, seat), result_value(s, seat))
+
     return StateEncoder([
         scattered(units_key, [orb_idx, sur_idx, bld_idx, stock_idx],
                   [[units] * len(orb_idx), [units] * len(sur_idx), [bscale] * len(bld_idx), stock_mul]),
@@ -323,11 +312,11 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         Part(write_players, (), players_key, update_players),
         Part(write_hand, [lay.span("seat"), lay.span("hand")], hand_key),
         sparse(counters), sparse(turn),
-        lay.view_part("discard_top", value=lambda s, seat: [titles[x] for x in s.discard[-5:]]),
-        Part(write_piles, [lay.span("bag_counts"), lay.span("tile_discard_counts")], piles_key),
-        Part(write_combat, [combat_span], combat_key),
-        lay.view_part("move", value=move_value),
-        lay.view_part("result", value=result_value),
+        lay.group(("discard_top",), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
+                  (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
+                  # the combat's view follows from the combat array and the cards played in it
+                  (("combat",), lambda s, seat, k: None if k is None else combat_view(s)),
+                  ("move",), ("result",), key=rest),
     ], accepts=lambda s: s.comp is c)
 
 
