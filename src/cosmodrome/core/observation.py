@@ -484,17 +484,19 @@ class Part:
         self.write, self.spans, self.key, self.update = write, tuple(spans), key, update
 
 
-def sparse(key: Callable[[Any, Any], tuple]) -> Part:
-    """A :class:`Part` whose key is its entries: ``key(state, seat)`` gives the nonzero
-    entries as ``(index, value)`` pairs; a change rewrites only the entries that differ."""
+def sparse(key: Callable[[Any, Any], Any], entries: Optional[Callable[[Any], tuple]] = None) -> Part:
+    """A :class:`Part` of a few scattered entries: ``entries(k)`` gives the nonzero entries
+    as ``(index, value)`` pairs for the key ``k = key(state, seat)`` (without ``entries``,
+    the key is those pairs itself); a change rewrites only the entries that differ."""
+    pairs = entries or (lambda k: k)
 
     def write(s: Any, seat: Any, out: np.ndarray) -> None:
-        for i, v in key(s, seat):
+        for i, v in pairs(key(s, seat)):
             out[i] = v
 
-    def update(s: Any, seat: Any, old: tuple, new: tuple, out: np.ndarray) -> None:
-        was = dict(old)
-        for i, v in new:
+    def update(s: Any, seat: Any, old: Any, new: Any, out: np.ndarray) -> None:
+        was = dict(pairs(old))
+        for i, v in pairs(new):
             if was.pop(i, None) != v:
                 out[i] = v
         for i in was:

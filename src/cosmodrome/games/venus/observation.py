@@ -265,23 +265,30 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     kind_at = {v: dec_kind + i for i, v in enumerate(lay.root.fields["decision"].inner.fields["kind"].values)}
 
     def counters(s, seat):
+        return s.period, s.phase, s.first, s.cubes, len(s.deck), len(s.discard), len(s.bag), s.over
+
+    def counter_entries(k):
         """The table's counters as (index, value) pairs."""
-        e = ((period_at, (s.period - 1) / (periods - 1)), (first_at + s.first, 1.0),
-             (cubes_at, one(s.cubes * cubes_scale)), (deck_at, len(s.deck) * card_scale),
-             (disc_at, len(s.discard) * card_scale), (bag_at, len(s.bag) * tile_scale))
-        if 0 <= s.phase < 7:
-            e += ((phase_at + s.phase, 1.0),)
-        if s.over:
+        period, phase, first, cubes, deck, discard, bag, over = k
+        e = ((period_at, (period - 1) / (periods - 1)), (first_at + first, 1.0), (cubes_at, one(cubes * cubes_scale)),
+             (deck_at, deck * card_scale), (disc_at, discard * card_scale), (bag_at, bag * tile_scale))
+        if 0 <= phase < 7:
+            e += ((phase_at + phase, 1.0),)
+        if over:
             e += ((over_at, 1.0),)
         return e
 
     def turn(s, seat):
-        """Whose move and what kind, as (index, value) pairs."""
         tm = s.to_move()
+        return tm, None if tm is None else s.decision_kind()
+
+    def turn_entries(k):
+        """Whose move and what kind, as (index, value) pairs."""
+        tm, kind = k
         if tm is None:
             return (tm_null, 1.0), (dec_null, 1.0)
-        k = kind_at.get(s.decision_kind())
-        return ((tm_at[tm], 1.0), (dec_seat_at[tm], 1.0)) + (((k, 1.0),) if k is not None else ())
+        at = kind_at.get(kind)
+        return ((tm_at[tm], 1.0), (dec_seat_at[tm], 1.0)) + (((at, 1.0),) if at is not None else ())
 
     titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
@@ -311,7 +318,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         Part(write_board, (), board_key, update_board),
         Part(write_players, (), players_key, update_players),
         Part(write_hand, [lay.span("seat"), lay.span("hand")], hand_key),
-        sparse(counters), sparse(turn),
+        sparse(counters, counter_entries), sparse(turn, turn_entries),
         lay.group(("discard_top",), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   # the combat's view follows from the combat array and the cards played in it
