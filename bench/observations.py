@@ -27,7 +27,10 @@ def _play(name: str, players: int, seconds: float, observe: bool) -> float:
     lay = schema_for(game, players)
     out = np.zeros(lay.size, dtype=np.float32)
     ob = lay.observer()   # incremental along the game
-    mask = np.zeros(game.num_actions, dtype=np.int8)
+    # the mask: an int8 numpy view of a bytearray, written entry by entry through the bytearray
+    # (cheaper than numpy's item or fancy writes for a few legal actions)
+    buf = bytearray(game.num_actions)
+    mask = np.frombuffer(buf, dtype=np.int8)   # what an agent reads
     rng = Rng(1)
     decisions, seed, last = 0, 0, []
     t0 = time.process_time()
@@ -38,8 +41,10 @@ def _play(name: str, players: int, seconds: float, observe: bool) -> float:
             legal = s.legal_actions()
             if observe:
                 ob.observe(s, s.to_move(), out)
-                mask[last] = 0   # clear the last mask's ones, set the new ones (as the vector env does)
-                mask[legal] = 1
+                for a in last:   # clear the last mask's ones, set the new ones
+                    buf[a] = 0
+                for a in legal:
+                    buf[a] = 1
                 last = legal
             s._apply(legal[rng.below(len(legal))])
             decisions += 1

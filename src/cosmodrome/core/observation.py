@@ -520,10 +520,10 @@ def scattered(key: Callable[[Any, Any], tuple], index: Sequence[Sequence[int]],
     def update(s: Any, seat: Any, old: tuple, new: tuple, out: np.ndarray) -> None:
         for (ix, sc), was, vals in zip(blocks, old, new):
             if was != vals:
-                for j, (a, v) in enumerate(zip(was, vals)):
+                for i, k, a, v in zip(ix, sc, was, vals):
                     if a != v:
-                        x = v * sc[j]
-                        out[ix[j]] = x if x < 1.0 else 1.0
+                        x = v * k
+                        out[i] = x if x < 1.0 else 1.0
     return Part(write, (), key, update)
 
 
