@@ -17,8 +17,8 @@ index, the history, the action list that the action mask gives). So the vector i
 
 For speed a game also gives its layout a :class:`StateEncoder`: :class:`Part` objects that
 write pieces of the same vector straight from the state, each with a key read from the state
-(:meth:`Layout.group`, :meth:`Layout.numbers`, :meth:`Layout.view_part`, :func:`sparse` build
-the common ones). :meth:`Layout.observe` writes every part; an :class:`Observer`
+(:meth:`Layout.group`, :meth:`Layout.numbers`, :func:`sparse`, :func:`scattered` build the
+common ones). :meth:`Layout.observe` writes every part; an :class:`Observer`
 (:meth:`Layout.observer`) rewrites only the parts whose key changed since its last call.
 
 >>> lay = Layout("demo", 1, Obj(score=Num(10), colour=OneHot(("red", "blue")),
@@ -740,24 +740,6 @@ class Layout:
             x = (np.asarray(key(s, seat), dtype=np.float64) - lo) * scale
             out[a:b] = np.clip(x, 0.0, 1.0)
         return Part(write, [(a, b)], key)
-
-    def view_part(self, *path: Any, value: Callable[[Any, Any], Any], key: Any = "value") -> Part:
-        """A :class:`Part` writing the value at ``path`` that ``value(state, seat)`` gives (a
-        piece of the view), through the generated encoder. ``key``: ``"value"`` (the default)
-        rewrites it when the value differs from the last one; None always; or a function."""
-        enc = self.part(*path)
-
-        span = self.span(*path)
-
-        def write(s: Any, seat: Any, out: np.ndarray) -> None:
-            enc(value(s, seat), out)
-
-        def update(s: Any, seat: Any, old: Any, new: Any, out: np.ndarray) -> None:
-            out[span[0]:span[1]] = 0.0
-            enc(new, out)
-        if key == "value":
-            return Part(write, [span], value, update)
-        return Part(write, [span], key)
 
     def encode(self, view: Mapping[str, Any], out: Optional[np.ndarray] = None,
                strict: bool = False) -> np.ndarray:
