@@ -1,6 +1,8 @@
 """``render_mode="rgb_array"``: the seat's view drawn by the table's own renderer in Debian's
 chromium, as an H x W x 3 uint8 array (browser tests), and a clear error without chromium."""
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -80,6 +82,12 @@ def test_rgb_array_without_chromium_names_the_problem(monkeypatch):
         CosmodromeEnv("venus", players=2, render_mode="rgb_array")
     with pytest.raises(RenderError, match="chromium"):
         BoardRenderer("moon").frame({}, None)
+
+
+def test_rgb_array_without_playwright_names_the_problem(monkeypatch):
+    monkeypatch.setitem(sys.modules, "playwright.sync_api", None)   # as if not installed
+    with pytest.raises(RenderError, match=r"needs the Python package 'playwright'.*cosmodrome\[pettingzoo\]"):
+        raw_env("moon", players=2, render_mode="rgb_array")
 
 
 def test_unknown_render_mode_is_refused():
