@@ -17,8 +17,7 @@ index, the history, the action list that the action mask gives). So the vector i
 
 For speed a game also gives its layout a :class:`StateEncoder`: :class:`Part` objects that
 write pieces of the same vector straight from the state, each with a key read from the state
-(:meth:`Layout.group`, :meth:`Layout.numbers`, :func:`sparse`, :func:`scattered` build the
-common ones). :meth:`Layout.observe` writes every part; an :class:`Observer`
+(:meth:`Layout.group`, :meth:`Layout.numbers`, :func:`scattered` build the common ones). :meth:`Layout.observe` writes every part; an :class:`Observer`
 (:meth:`Layout.observer`) rewrites only the parts whose key changed since its last call.
 
 >>> lay = Layout("demo", 1, Obj(score=Num(10), colour=OneHot(("red", "blue")),
@@ -482,26 +481,6 @@ class Part:
                  key: Optional[Callable[[Any, Any], Any]] = None,
                  update: Optional[Callable[[Any, Any, Any, Any, np.ndarray], None]] = None) -> None:
         self.write, self.spans, self.key, self.update = write, tuple(spans), key, update
-
-
-def sparse(key: Callable[[Any, Any], Any], entries: Optional[Callable[[Any], tuple]] = None) -> Part:
-    """A :class:`Part` of a few scattered entries: ``entries(k)`` gives the nonzero entries
-    as ``(index, value)`` pairs for the key ``k = key(state, seat)`` (without ``entries``,
-    the key is those pairs itself); a change rewrites only the entries that differ."""
-    pairs = entries or (lambda k: k)
-
-    def write(s: Any, seat: Any, out: np.ndarray) -> None:
-        for i, v in pairs(key(s, seat)):
-            out[i] = v
-
-    def update(s: Any, seat: Any, old: Any, new: Any, out: np.ndarray) -> None:
-        was = dict(pairs(old))
-        for i, v in pairs(new):
-            if was.pop(i, None) != v:
-                out[i] = v
-        for i in was:
-            out[i] = 0.0
-    return Part(write, (), key, update)
 
 
 def scattered(key: Callable[[Any, Any], tuple], index: Sequence[Sequence[int]],

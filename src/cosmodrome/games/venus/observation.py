@@ -18,7 +18,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
 from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Part, Skip, StateEncoder, Tup,
-                                         components_option, derived, scattered, sparse)
+                                         components_option, derived, scattered)
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
 from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
@@ -267,28 +267,53 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     def counters(s, seat):
         return s.period, s.phase, s.first, s.cubes, len(s.deck), len(s.discard), len(s.bag), s.over
 
-    def counter_entries(k):
-        """The table's counters as (index, value) pairs."""
-        period, phase, first, cubes, deck, discard, bag, over = k
-        e = ((period_at, (period - 1) / (periods - 1)), (first_at + first, 1.0), (cubes_at, one(cubes * cubes_scale)),
-             (deck_at, deck * card_scale), (disc_at, discard * card_scale), (bag_at, bag * tile_scale))
-        if 0 <= phase < 7:
-            e += ((phase_at + phase, 1.0),)
-        if over:
-            e += ((over_at, 1.0),)
-        return e
+    numbers = ((period_at, 1.0 / (periods - 1), -1), None, None, (cubes_at, cubes_scale, 0),
+               (deck_at, card_scale, 0), (disc_at, card_scale, 0), (bag_at, tile_scale, 0))
+
+    def write_counters(s, seat, out):
+        update_counters(s, seat, None, counters(s, seat), out)
+
+    def update_counters(s, seat, old, new, out):
+        """Only the counters that changed (``old`` None: all of them, into zeros)."""
+        for j, (o, v) in enumerate(zip(old or _NO_COUNTERS, new)):
+            if o == v:
+                continue
+            if j == 1:     # the phase: one-hot
+                if old is not None and 0 <= o < 7:
+                    out[phase_at + o] = 0.0
+                if 0 <= v < 7:
+                    out[phase_at + v] = 1.0
+            elif j == 2:   # the first player: one-hot
+                if old is not None:
+                    out[first_at + o] = 0.0
+                out[first_at + v] = 1.0
+            elif j == 7:   # over
+                out[over_at] = 1.0 if v else 0.0
+            else:
+                at, scale, lo = numbers[j]
+                out[at] = one((v + lo) * scale)
 
     def turn(s, seat):
         tm = s.to_move()
         return tm, None if tm is None else s.decision_kind()
 
     def turn_entries(k):
-        """Whose move and what kind, as (index, value) pairs."""
+        """Whose move and what kind: the indices set to 1."""
         tm, kind = k
         if tm is None:
-            return (tm_null, 1.0), (dec_null, 1.0)
+            return tm_null, dec_null
         at = kind_at.get(kind)
-        return ((tm_at[tm], 1.0), (dec_seat_at[tm], 1.0)) + (((at, 1.0),) if at is not None else ())
+        return (tm_at[tm], dec_seat_at[tm]) if at is None else (tm_at[tm], dec_seat_at[tm], at)
+
+    def write_turn(s, seat, out):
+        for i in turn_entries(turn(s, seat)):
+            out[i] = 1.0
+
+    def update_turn(s, seat, old, new, out):
+        for i in turn_entries(old):
+            out[i] = 0.0
+        for i in turn_entries(new):
+            out[i] = 1.0
 
     titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
@@ -318,7 +343,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         Part(write_board, (), board_key, update_board),
         Part(write_players, (), players_key, update_players),
         Part(write_hand, [lay.span("seat"), lay.span("hand")], hand_key),
-        sparse(counters, counter_entries), sparse(turn, turn_entries),
+        Part(write_counters, (), counters, update_counters), Part(write_turn, (), turn, update_turn),
         lay.group(("discard_top",), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   # the combat's view follows from the combat array and the cards played in it
@@ -328,6 +353,8 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
 
 _CRISIS_STEPS = (O_CRISIS, O_CRISIS_START)
+#: no counters seen yet: every counter differs from these
+_NO_COUNTERS = (object(),) * 8
 #: crisis levels read outside the crisis phase (the view shows no crisis dice then)
 _NO_LEVELS = (0,) * 8
 
