@@ -157,11 +157,16 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
                       tl + 1 + PLANET_SLOTS * tile_w))
 
     def planets_key(s, seat):
+        """The planets' tiles, flipped flags, crisis levels (in the crisis phase) and gunrunners."""
+        return (tuple(map(tuple, s.ptiles)), tuple(s.flipped), tuple(s.clevel) if s.phase == 4 else _NO_LEVELS,
+                tuple(s.gun))
+
+    def per_planet(key):
+        tiles, flipped, levels, gun = key
         guns = [0] * 8
-        for g in s.gun:
+        for g in gun:
             guns[g // 1000] += 1
-        cl = s.clevel if s.phase == 4 else _NO_LEVELS
-        return tuple(zip(map(tuple, s.ptiles), s.flipped, cl, guns))
+        return zip(tiles, flipped, levels, guns)
 
     # the aliens follow from the planets' tiles, the kept tiles and a few counters
     aliens_part, aliens_span = lay.part("aliens"), lay.span("aliens")
@@ -199,11 +204,11 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
                 out[sk] = 1.0
 
     def write_planets(s, seat, out):
-        for at, key in zip(pl_at, planets_key(s, seat)):
+        for at, key in zip(pl_at, per_planet(planets_key(s, seat))):
             write_planet(out, at, key)
 
     def update_planets(old, new, out):  # planet by planet
-        for at, o, k in zip(pl_at, old, new):
+        for at, o, k in zip(pl_at, per_planet(old), per_planet(new)):
             if o != k:
                 out[at[3]:at[5]] = 0.0
                 write_planet(out, at, k)
