@@ -26,9 +26,13 @@ def _play(name: str, players: int, seconds: float, observe: bool) -> float:
     game = get_game(name)
     lay = schema_for(game, players)
     out = np.zeros(lay.size, dtype=np.float32)
-    mask = np.zeros(game.num_actions, dtype=np.int8)
+    ob = lay.observer()   # incremental along the game
+    # the mask: an int8 numpy view of a bytearray, written entry by entry through the bytearray
+    # (cheaper than numpy's item or fancy writes for a few legal actions)
+    buf = bytearray(game.num_actions)
+    mask = np.frombuffer(buf, dtype=np.int8)   # what an agent reads
     rng = Rng(1)
-    decisions, seed = 0, 0
+    decisions, seed, last = 0, 0, []
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
         s = game.new_state(players, seed)
@@ -36,9 +40,12 @@ def _play(name: str, players: int, seconds: float, observe: bool) -> float:
         while not s.is_terminal():
             legal = s.legal_actions()
             if observe:
-                lay.observe(s, s.to_move(), out)
-                mask.fill(0)
-                mask[legal] = 1
+                ob.observe(s, s.to_move(), out)
+                for a in last:   # clear the last mask's ones, set the new ones
+                    buf[a] = 0
+                for a in legal:
+                    buf[a] = 1
+                last = legal
             s._apply(legal[rng.below(len(legal))])
             decisions += 1
     return decisions / (time.process_time() - t0)

@@ -76,4 +76,4 @@ def test_render_and_bad_input():
     with pytest.raises(PlayerCountError, match="not 9"):
         env("pocket-race", players=9)
     with pytest.raises(ValueError, match="render_mode"):
-        env("pocket-race", render_mode="rgb_array")
+        env("pocket-race", render_mode="video")

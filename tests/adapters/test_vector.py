@@ -51,6 +51,17 @@ def test_bad_actions_and_options():
         v.step(np.array([bad, 0]))
     with pytest.raises(IllegalActionError, match="one action per game"):
         v.step(np.array([0]))
+    with pytest.raises(IllegalActionError, match="whole numbers"):
+        v.step(np.array([0.0, 1.0]))
+    # a bad action in the last game is refused before the first one moves: nothing changes
+    good = int(np.flatnonzero(info["action_mask"][0])[0])
+    bad1 = int(np.flatnonzero(info["action_mask"][1] == 0)[0])
+    before = [s.view(None) for s in v.states]
+    with pytest.raises(IllegalActionError, match=f"game 1: action {bad1} is not legal"):
+        v.step(np.array([good, bad1]))
+    assert [s.view(None) for s in v.states] == before
+    v.step(np.array([good, int(np.flatnonzero(info["action_mask"][1])[0])]))
+    assert v.states[0].view(None) != before[0]   # a legal step moves on
     with pytest.raises(OptionError, match="reward"):
         VectorEnv("pocket-race", reward="money")
     with pytest.raises(OptionError, match="num_envs"):

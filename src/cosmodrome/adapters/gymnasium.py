@@ -43,6 +43,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 import numpy as np
 
 from cosmodrome.adapters._deps import require
+from cosmodrome.adapters.render import BoardRenderer
 from cosmodrome.adapters.pettingzoo import RENDER_MODES, check_action  # noqa: F401  (shared helpers)
 from cosmodrome.adapters.recall import check_observation, play_chance, recall_layout
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
@@ -140,8 +141,10 @@ class CosmodromeEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
+        self._board = BoardRenderer.for_game(self.game, self.players) if render_mode == "rgb_array" else None
         self.schema = schema_for(self.game, self.players, self.options)
         self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
+        self._observer = self.schema.observer()   # incremental along the game
         version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
         self.metadata = dict(self.metadata, observation_version=version)
         low, high = (self.recall or self.schema).bounds()
@@ -163,7 +166,7 @@ class CosmodromeEnv(gymnasium.Env):
     def _obs(self) -> np.ndarray:
         if self.recall is not None:
             return self.recall.encode(self.trace, self.state, self.seat)
-        return self.schema.observe(self.state, self.seat)
+        return self._observer.observe(self.state, self.seat)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         return {"action_mask": self.action_mask(), "seed": self.seed_used, "illegal_action": illegal}
@@ -229,11 +232,17 @@ class CosmodromeEnv(gymnasium.Env):
             return None
         if self.state is None:
             return None
+        if self._board is not None:
+            return self._board.frame(self.state.view(self.seat), self.seat)
         text = self.game.render_text(self.state.view(self.seat), self.seat)
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+    def close(self) -> None:
+        if self._board is not None:
+            self._board.close()
 
 
 def env_id(game: str) -> str:

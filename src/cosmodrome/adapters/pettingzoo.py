@@ -28,7 +28,9 @@
   generator (so a seed gives another game than in the default mode, and again the same one
   every time). The metadata's ``observation_version`` ends in ``+recall-v1``.
 - ``render_mode="ansi"`` returns the table as text (the game's ``render_text`` of the
-  spectators' view), ``"human"`` prints it.
+  spectators' view), ``"human"`` prints it, ``"rgb_array"`` returns the spectators' view drawn
+  by the browser table's renderer (an ``H x W x 3`` ``uint8`` array; needs Playwright and
+  Debian's chromium, see :mod:`cosmodrome.adapters.render`).
 - An illegal action id raises :class:`~cosmodrome.core.IllegalActionError` (a ValueError)
   naming the legal ones; an unknown game raises UnknownGameError, a bad player count
   PlayerCountError, a bad option OptionError.
@@ -43,6 +45,7 @@ import numpy as np
 
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.recall import check_observation, play_chance, recall_layout
+from cosmodrome.adapters.render import BoardRenderer
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
 from cosmodrome.adapters.tensor import layout_version, schema_for
 from cosmodrome.core import Game, GameOverError, IllegalActionError, OptionError, Rng, get_game
@@ -54,7 +57,7 @@ from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
-RENDER_MODES = ("ansi", "human")
+RENDER_MODES = ("ansi", "human", "rgb_array")
 
 
 def _default_players(game: Game) -> int:
@@ -92,7 +95,9 @@ class CosmodromeAECEnv(AECEnv):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
+        self._board = BoardRenderer.for_game(self.game, self.players) if render_mode == "rgb_array" else None
         self.schema = schema_for(self.game, self.players, self.options)
+        self._observer = self.schema.observer()   # incremental along the game
         self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
         version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
         self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0",
@@ -149,7 +154,7 @@ class CosmodromeAECEnv(AECEnv):
             mask[self.state.legal_actions()] = 1
         if self.recall is not None:
             return {"observation": self.recall.encode(self.trace, self.state, seat), "action_mask": mask}
-        return {"observation": self.schema.observe(self.state, seat), "action_mask": mask}
+        return {"observation": self._observer.observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -183,6 +188,8 @@ class CosmodromeAECEnv(AECEnv):
             return None
         if self.state is None:
             return None
+        if self._board is not None:
+            return self._board.frame(self.state.view(None), None)
         text = self.game.render_text(self.state.view(None), None)
         if self.render_mode == "human":
             print(text)
@@ -190,7 +197,8 @@ class CosmodromeAECEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        pass
+        if self._board is not None:
+            self._board.close()
 
 
 def raw_env(game: Union[str, Game], players: Optional[int] = None, options: Optional[Mapping[str, Any]] = None,

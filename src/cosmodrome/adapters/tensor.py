@@ -268,6 +268,10 @@ class ViewSchema:
         """The tensor of ``state.view(seat)`` (the same call as a declared layout's)."""
         return self.encode(state.view(seat), out)
 
+    def observer(self) -> "ViewSchema":
+        """What :meth:`Layout.observer` gives for a declared layout; here the schema itself."""
+        return self
+
     # ----- documentation -------------------------------------------------------------------
     def describe(self) -> list[str]:
         """The meaning of each entry, in order."""

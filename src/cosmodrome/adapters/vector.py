@@ -23,8 +23,8 @@ together in one process, with batched observations and action masks.
   other score, divided by ``vp_scale``), else 0; ``info["returns"]`` holds every seat's
   rewards of the games that ended (rows of zeros for the others). ``terminated[i]`` says
   game ``i`` ended (the observation is then already the new game's first).
-- An action that is not legal raises IllegalActionError naming the game and the legal ones
-  (the games are left as they were before the call for the slots not yet stepped).
+- An action that is not legal raises IllegalActionError naming the game and the legal ones;
+  the actions are checked before any game moves, so a bad one changes nothing.
 """
 
 from __future__ import annotations
@@ -65,6 +65,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
         self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
                          "observation_version": layout_version(self.game, self.players, self.options)}
+        # one incremental observer per game (a declared layout's; the fallback encodes the view)
+        self._observers = [self.layout.observer() for _ in range(num_envs)]
+        self._legal: list = [[] for _ in range(num_envs)]   # per game: its legal actions now
+        self._shown: list = [[] for _ in range(num_envs)]   # per game: the ones its mask shows
         self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
         self._mask = np.zeros((num_envs, self.game.num_actions), dtype=np.int8)
         self._to_move = np.zeros(num_envs, dtype=np.int64)
@@ -79,10 +83,18 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         s = self.states[i]
         seat = s.to_move()
         self._to_move[i] = seat
-        self.layout.observe(s, seat, self._obs[i])
-        row = self._mask[i]
-        row.fill(0)
-        row[s.legal_actions()] = 1
+        self._observers[i].observe(s, seat, self._obs[i])
+        self._legal[i] = s.legal_actions()
+
+    def _masks(self) -> None:
+        """Every game's mask at once: the last ones cleared, the legal actions set (two scatters
+        for the whole batch instead of two per game)."""
+        mask, legal = self._mask, self._legal
+        rows = [i for i, acts in enumerate(self._shown) for _ in acts]
+        mask[rows, [a for acts in self._shown for a in acts]] = 0
+        rows = [i for i, acts in enumerate(legal) for _ in acts]
+        mask[rows, [a for acts in legal for a in acts]] = 1
+        self._shown = list(legal)
 
     def _info(self, returns: np.ndarray) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), "to_move": self._to_move.copy(), "returns": returns}
@@ -94,6 +106,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         for i in range(self.num_envs):
             self._deal(i)
             self._observe(i)
+        self._masks()
         return self._obs.copy(), self._info(np.zeros((self.num_envs, self.players), dtype=np.float32))
 
     def step(self, actions):
@@ -103,12 +116,20 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         rewards = np.zeros(self.num_envs, dtype=np.float32)
         returns = np.zeros((self.num_envs, self.players), dtype=np.float32)
         done = np.zeros(self.num_envs, dtype=bool)
+        if acts.dtype.kind not in "iu":
+            raise IllegalActionError(f"actions are whole numbers (action ids), not {acts.dtype} values")
+        acts = acts.astype(np.int64, copy=False)
+        inside = (acts >= 0) & (acts < self.game.num_actions)
+        ok = inside.copy()
+        ok[inside] = self._mask[np.flatnonzero(inside), acts[inside]] == 1
+        if not ok.all():   # checked before any game moves: a bad action changes nothing
+            i = int(np.flatnonzero(~ok)[0])
+            raise IllegalActionError(f"game {i}: action {int(acts[i])} is not legal; legal: {self._legal[i]}")
+        to_move = self._to_move.tolist()
         for i, a in enumerate(acts.tolist()):
             s = self.states[i]
-            seat = int(self._to_move[i])
-            if not self._mask[i, a] if 0 <= a < self.game.num_actions else True:
-                raise IllegalActionError(f"game {i}: action {a} is not legal; legal: {s.legal_actions()}")
-            s.apply(a)
+            seat = to_move[i]
+            s._apply(a)   # legal: the mask says so (its legal actions were read from this state)
             if s.is_terminal():
                 r = rewards_of(s, self.reward, self.vp_scale)
                 returns[i] = r
@@ -116,4 +137,5 @@ class VectorEnv(gymnasium.vector.VectorEnv):
                 done[i] = True
                 self._deal(i)
             self._observe(i)
+        self._masks()
         return self._obs.copy(), rewards, done, np.zeros(self.num_envs, dtype=bool), self._info(returns)

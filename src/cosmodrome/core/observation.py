@@ -15,6 +15,11 @@ index, the history, the action list that the action mask gives). So the vector i
 - **built from the view only**: it cannot carry what the seat may not see;
 - **versioned**: ``Layout.version`` changes whenever the meaning of an index changes.
 
+For speed a game also gives its layout a :class:`StateEncoder`: :class:`Part` objects that
+write pieces of the same vector straight from the state, each with a key read from the state
+(:meth:`Layout.group`, :meth:`Layout.numbers`, :func:`scattered` build the common ones). :meth:`Layout.observe` writes every part; an :class:`Observer`
+(:meth:`Layout.observer`) rewrites only the parts whose key changed since its last call.
+
 >>> lay = Layout("demo", 1, Obj(score=Num(10), colour=OneHot(("red", "blue")),
 ...                              hand=Bag(("a", "b"), 2), note=Skip("free text")))
 >>> lay.names()
@@ -462,6 +467,124 @@ class _Gen:
         return scope["encode"]
 
 
+class Part:
+    """One piece of a game's state encoder (see :class:`Observer`): ``write(state, seat, out)``
+    writes the entries in ``spans`` (``(start, stop)`` ranges of the vector, zero beforehand);
+    ``key(state, seat)`` is a value that differs whenever what ``write`` would write differs
+    (``key=None``: written at every observation). ``update(state, seat, old_key, new_key, out)``,
+    when given, brings ``out`` from the old key's entries to the new key's by itself (the spans
+    are not zeroed first): for a key that holds the part's values, compared piece by piece."""
+
+    __slots__ = ("key", "write", "spans", "update")
+
+    def __init__(self, write: Callable[[Any, Any, np.ndarray], None], spans: Sequence[tuple[int, int]],
+                 key: Optional[Callable[[Any, Any], Any]] = None,
+                 update: Optional[Callable[[Any, Any, Any, Any, np.ndarray], None]] = None) -> None:
+        self.write, self.spans, self.key, self.update = write, tuple(spans), key, update
+
+
+def scattered(key: Callable[[Any, Any], tuple], index: Sequence[Sequence[int]],
+              scale: Sequence[Sequence[float]]) -> Part:
+    """A :class:`Part` for numbers kept in flat lists of the state: ``key(state, seat)`` gives
+    the lists (copies), entry ``j`` of list ``b`` goes to ``index[b][j]`` as
+    ``min(value * scale[b][j], 1)``; a change rewrites only the entries that differ."""
+    blocks = [(list(ix), list(sc)) for ix, sc in zip(index, scale)]
+
+    def write(s: Any, seat: Any, out: np.ndarray) -> None:
+        for (ix, sc), vals in zip(blocks, key(s, seat)):
+            for i, k, v in zip(ix, sc, vals):
+                x = v * k
+                out[i] = x if x < 1.0 else 1.0
+
+    def update(s: Any, seat: Any, old: tuple, new: tuple, out: np.ndarray) -> None:
+        for (ix, sc), was, vals in zip(blocks, old, new):
+            if was != vals:
+                for i, k, a, v in zip(ix, sc, was, vals):
+                    if a != v:
+                        x = v * k
+                        out[i] = x if x < 1.0 else 1.0
+    return Part(write, (), key, update)
+
+
+class StateEncoder:
+    """A game's fast path from the state: its :class:`Part` list, and ``accepts(state)``, False
+    for a state the parts cannot read (another component set: then the view is encoded)."""
+
+    def __init__(self, parts: Sequence[Part], accepts: Callable[[Any], bool] = lambda s: True) -> None:
+        self.parts, self.accepts = list(parts), accepts
+        self._writers = [p.write for p in self.parts]
+        self.steps = [(p.key, p.update, p.write, p.spans) for p in self.parts]
+
+    def write(self, state: Any, seat: Any, out: np.ndarray) -> None:
+        """Every part into a zeroed ``out``."""
+        for w in self._writers:
+            w(state, seat, out)
+
+
+class Observer:
+    """An incremental encoder: the same vector as :meth:`Layout.observe`, rewriting only the
+    parts whose key changed since its previous observation (of any state: the keys are read
+    from the state given, so clones, undone moves and other games are encoded right; a test
+    checks it against fresh encodings along random games). Use one observer per stream of
+    positions (one per game of a vector environment): consecutive positions of one game share
+    most parts. A layout without a state encoder encodes the view each time.
+    """
+
+    def __init__(self, layout: "Layout") -> None:
+        self.layout = layout
+        self.encoder = layout.state_encoder
+        self._vec = np.zeros(layout.size, dtype=np.float32)
+        self._keys: list = []
+        self._seen = _UNSEEN
+
+    def observe(self, state: Any, seat: Any, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The vector of ``state.view(seat)`` (into ``out`` when given)."""
+        if out is None:
+            out = np.empty(self.layout.size, dtype=np.float32)
+        enc = self.encoder
+        if enc is None or not enc.accepts(state):
+            self._seen = _UNSEEN
+            return self.layout.encode(state.view(seat), out)
+        vec, keys = self._vec, self._keys
+        if self._seen is _UNSEEN:
+            vec.fill(0.0)
+            enc.write(state, seat, vec)
+            self._keys = [None if p.key is None else p.key(state, seat) for p in enc.parts]
+            self._seen = True
+        else:
+            i = 0
+            for key, update, write, spans in enc.steps:
+                if key is not None:
+                    k = key(state, seat)
+                    old = keys[i]
+                    i += 1
+                    if k == old:
+                        continue
+                    keys[i - 1] = k
+                    if update is not None:
+                        update(state, seat, old, k, vec)
+                        continue
+                else:
+                    i += 1
+                for a, b in spans:
+                    vec[a:b] = 0.0
+                write(state, seat, vec)
+        out[:] = vec
+        return out
+
+
+_UNSEEN = object()
+
+
+class _Absent:
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+
+#: an item of :meth:`Layout.group` for a key the view does not hold now
+ABSENT = _Absent()
+
+
 class Layout:
     """The declared observation of one game for one player count and options.
 
@@ -469,45 +592,133 @@ class Layout:
     meaning."""
 
     def __init__(self, game: str, version: int, root: Obj, players: int = 0,
-                 from_state: Optional[Callable[..., Any]] = None) -> None:
+                 from_state: Optional[Callable[["Layout"], StateEncoder]] = None) -> None:
         self.game, self.version, self.root, self.players = game, version, root, players
         self._entries = root.entries("")
         self.size = len(self._entries)
         self._fill, self._decode, self._cover = root.compile(0)
         self._fast = _Gen().function(root)
         self.index = {n: i for i, (n, _) in enumerate(self._entries)}
-        #: a game's fast path: ``from_state(layout, state, seat, out)`` writes the same vector
-        #: as ``encode(state.view(seat))`` straight from the state (a test checks they agree)
-        self._from_state = from_state(self) if from_state is not None else None
+        #: a game's fast path (a :class:`StateEncoder`): writes the same vector as
+        #: ``encode(state.view(seat))`` straight from the state (a test checks they agree)
+        self.state_encoder = from_state(self) if from_state is not None else None
 
     def observe(self, state: Any, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
         """The vector of ``state.view(seat)``: by the game's state encoder when it has one, else
-        by encoding the view."""
-        if self._from_state is None:
+        by encoding the view. (:meth:`observer` gives an incremental one, faster along a game.)"""
+        enc = self.state_encoder
+        if enc is None or not enc.accepts(state):
             return self.encode(state.view(seat), out)
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:
             out.fill(0.0)
-        self._from_state(state, seat, out)
+        enc.write(state, seat, out)
         return out
 
-    def part(self, key: str) -> Callable[[Any, np.ndarray], None]:
-        """The generated encoder of the top-level key ``key`` alone: ``f(value, out)`` writes
-        its entries (at their places in the whole vector) into a zeroed ``out``."""
-        pos = 0
-        for k, f in self.root._children():
-            if k in self.root.maybe:
-                pos += 1
-            if k == key:
-                g = _Gen()
-                g.field(f, "value", str(pos), 1)
-                src = "def part(value, out):\n" + "\n".join(g.lines or ["    pass"]) + "\n"
-                scope = dict(g.consts)
-                exec(compile(src, f"<observation part {key}>", "exec"), scope)
-                return scope["part"]
-            pos += len(f.entries("x"))
-        raise KeyError(f"{self.game}: no encoded key {key!r} in the layout")
+    def observer(self) -> Observer:
+        """A new incremental :class:`Observer` of this layout."""
+        return Observer(self)
+
+    def _field_at(self, path: Sequence[Any]) -> tuple[Field, int]:
+        """The field at ``path`` (object keys and element indices) and its first index."""
+        f, pos = self.root, 0
+        for step in path:
+            if isinstance(f, Obj):
+                for k, sub in f._children():
+                    if k in f.maybe:
+                        pos += 1
+                    if k == step:
+                        f = sub
+                        break
+                    pos += len(sub.entries("x"))
+                else:
+                    raise KeyError(f"{self.game}: no encoded key {step!r} at {list(path)}")
+            elif isinstance(f, Tup) and isinstance(step, int) and 0 <= step < f.n:
+                pos += step * len(f.elem.entries("x"))
+                f = f.elem
+            else:
+                raise KeyError(f"{self.game}: no element {step!r} at {list(path)}")
+        return f, pos
+
+    def span(self, *path: Any) -> tuple[int, int]:
+        """``(start, stop)``: the entries of the value at ``path`` (e.g. ``span("planets", 2)``)."""
+        f, pos = self._field_at(path)
+        return pos, pos + len(f.entries("x"))
+
+    def part(self, *path: Any) -> Callable[[Any, np.ndarray], None]:
+        """The generated encoder of the value at ``path`` alone (a top-level key, or keys and
+        element indices below it): ``f(value, out)`` writes its entries (at their places in
+        the whole vector) into a zeroed ``out``."""
+        f, pos = self._field_at(path)
+        g = _Gen()
+        g.field(f, "value", str(pos), 1)
+        src = "def part(value, out):\n" + "\n".join(g.lines or ["    pass"]) + "\n"
+        scope = dict(g.consts)
+        name = "/".join(map(str, path))
+        exec(compile(src, f"<observation part {name}>", "exec"), scope)
+        return scope["part"]
+
+    def _has_at(self, path: Sequence[Any]) -> int:
+        """The index of the ``has`` flag of the maybe-key at ``path``, -1 for a key always there."""
+        if not path:
+            return -1
+        parent, pos = self._field_at(path[:-1])
+        if isinstance(parent, Obj) and path[-1] in parent.maybe:
+            return self._field_at(path)[1] - 1
+        return -1
+
+    def group(self, *paths: Any, key: Callable[[Any, Any], tuple]) -> Part:
+        """A :class:`Part` for several values of the view at once. ``key(state, seat)`` gives one
+        item per path; a path is a tuple (object keys and element indices) whose item is the
+        view's value there, or ``(path, build)`` whose item ``x`` is a cheap key of the value
+        ``build(state, seat, x)``, built only when ``x`` changed (``x`` must change whenever
+        that value does). An item :data:`ABSENT` leaves out a key the view holds only now and
+        then (its ``has`` flag 0). Only the items that changed are rewritten."""
+        slots = []
+        for p in paths:
+            conv = None
+            if len(p) == 2 and isinstance(p[0], tuple) and callable(p[1]):
+                p, conv = p
+            a, b = self.span(*p)
+            h = self._has_at(p)
+            slots.append((self.part(*p), conv, (h if h >= 0 else a), b, h))
+
+        def put(s, seat, slot, x, out):
+            enc, build, _, _, h = slot
+            if x is ABSENT:
+                return
+            if h >= 0:
+                out[h] = 1.0
+            enc(x if build is None else build(s, seat, x), out)
+
+        def write(s, seat, out):
+            for slot, x in zip(slots, key(s, seat)):
+                put(s, seat, slot, x, out)
+
+        def update(s, seat, old, new, out):
+            for slot, o, x in zip(slots, old, new):
+                if o != x:
+                    out[slot[2]:slot[3]] = 0.0
+                    put(s, seat, slot, x, out)
+        return Part(write, [(a, b) for _, _, a, b, _ in slots], key, update)
+
+    def numbers(self, *path: Any, key: Callable[[Any, Any], Sequence[int]]) -> Part:
+        """A :class:`Part` for a block of numbers of one range (a ``Num`` or nested ``Tup`` of
+        them) written at once from ``key(state, seat)``, the flat list of their values in
+        the layout's order."""
+        f, _ = self._field_at(path)
+        while isinstance(f, Tup):
+            f = f.elem
+        if not isinstance(f, Num):
+            raise TypeError(f"{self.game}: {list(path)} is not a block of numbers")
+        a, b = self.span(*path)
+        lo, scale = f.lo, 1.0 / (f.hi - f.lo)
+
+        def write(s, seat, out):
+            x = (np.asarray(key(s, seat), dtype=np.float64) - lo) * scale
+            out[a:b] = np.clip(x, 0.0, 1.0)
+        return Part(write, [(a, b)], key)
 
     def encode(self, view: Mapping[str, Any], out: Optional[np.ndarray] = None,
                strict: bool = False) -> np.ndarray:

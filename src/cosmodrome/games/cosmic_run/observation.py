@@ -17,10 +17,11 @@ from functools import lru_cache
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
-from cosmodrome.core.observation import FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
+from cosmodrome.core.observation import (ABSENT, FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, StateEncoder, Tup,
+                                         components_option, derived)
 from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
-from cosmodrome.games.cosmic_run.state import STAGE_KIND
-from cosmodrome.games.cosmic_run.view import view
+from cosmodrome.games.cosmic_run.state import (DIE, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER, STAGE_KIND, TECHPICK,
+                                               ZOR_REROLL)
 
 VERSION = 1
 
@@ -78,7 +79,7 @@ def _layout(players: int, components: str) -> Layout:
         winners=List(sheets, OneHot(seats)),
         scores=derived("the sheets (each sheet's VP)"),
     )
-    return Layout("cosmic-run", VERSION, root, players, from_state=_state_encoder)
+    return Layout("cosmic-run", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
 
 
 def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
@@ -86,11 +87,72 @@ def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     return _layout(players, components_option(options))
 
 
-def _state_encoder(lay: Layout):
-    """The fast path: the lean view (without the printed sheet and the prompt, which the
-    layout skips) through the generated encoder; the same vector as the full view's."""
-    encode = lay.encode
+def _state_encoder(lay: Layout, C) -> StateEncoder:
+    """The fast path: the same vector as the view's, written from the state's arrays in parts
+    (the turn, each sheet's ships, grid, technologies and counters, the dice, the move or
+    missile in progress, the end), each with a key read from the state, so that an
+    :class:`~cosmodrome.core.observation.Observer` rewrites only what changed."""
+    nr, sheets = C.nr, (2 if lay.players == 1 else lay.players)
+    cells = nr * 3
 
-    def from_state(s, seat, out):
-        encode(view(s, seat, lean=True), out)
-    return from_state
+    def turn(s, seat):
+        return (seat, s.round, s.captain, s.to_move(), s.decision_kind(), s.picks,
+                not (s.picks >= 8 and all(o == -1 for o in s.owner)), s.side)
+
+    hearts, last_row = C.hearts, C.rows + 1
+
+    def ships_view(s, seat, k):
+        pos, best, dmg, upg = k
+        return [{"row": p // 3, "col": p % 3, "best": b, "hearts": d, "upgrades": u, "disabled": d >= hearts,
+                 "reached": p // 3 == last_row} for p, b, d, u in zip(pos, best, dmg, upg)]
+
+    parts = [lay.group(("seat",), ("round",), ("captain",), ("to_move",), ("decision",), ("picks",), ("dice_rolled",),
+                       (("sheet",), lambda s, seat, side: {"side": "AB"[side]}), key=turn)]
+    for sh in range(sheets):
+        ships = slice(sh * 3, sh * 3 + 3)
+        techs = slice(sh * 4, sh * 4 + 4)
+        grid = slice(sh * 3 * cells, (sh + 1) * 3 * cells)
+
+        def sheet(s, seat, sh=sh, ships=ships, techs=techs, grid=grid):
+            return ((s.pos[ships], s.best[ships], s.dmg[ships], s.upg[ships]), (s.tx[techs], s.tu[techs]),
+                    s.solo and sh == 1, s.cargo[sh], s.rr[sh], s.kills[sh], s.immune[sh])
+
+        parts.append(lay.group((("sheets", sh, "ships"), ships_view), (("sheets", sh, "techs"), _techs),
+                               ("sheets", sh, "zorlord"), ("sheets", sh, "cargo"), ("sheets", sh, "rerolls_used"),
+                               ("sheets", sh, "kills"), ("sheets", sh, "immune_round"), key=sheet))
+        # the grid: per track, row and column, in the state's own order
+        parts.append(lay.numbers("sheets", sh, "grid", key=lambda s, seat, grid=grid: s.grid[grid]))
+
+    def dice(s, seat):
+        return tuple(zip(s.faces, s.owner))
+
+    def die(s, seat, k):
+        return {"face": k[0], "owner": None if k[1] < 0 else k[1]}
+
+    parts.append(lay.group(*[(("dice", d), die) for d in range(8)], key=dice))   # die by die
+
+    def moment(s, seat):
+        st = s.stage
+        cur = mine = attack = end = winners = ABSENT
+        if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
+            if st == MOVE:
+                sh, t = divmod(s.ship, 3)
+                cur = {"die": s.die, "sheet": sh, "track": t, "pips": s.pips, "steps": s.steps,
+                       "transformed": bool(s.xf), "attack": (s.aa if s.aa >= 0 else None)}
+            else:
+                cur = {"die": s.die}
+        if st == MISSILE_MINE:
+            mine = {"col": s.mr_letter, "number": s.mr_number, "targets": list(s.mr_targets), "source": s.mr_src}
+        if st == MISSILE_ATTACK:
+            sh, t = divmod(s.atk_ship, 3)
+            attack = {"sheet": sh, "track": t, "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
+        if st == OVER:
+            end, winners = s.end, list(s.winners_)
+        return cur, mine, attack, end, winners
+
+    parts.append(lay.group(("current",), ("pending_mine",), ("pending_attack",), ("end",), ("winners",), key=moment))
+    return StateEncoder(parts, accepts=lambda s: s.C is C)
+
+
+def _techs(s, seat, k):
+    return [{"acquired": a, "used": u} for a, u in zip(*k)]

@@ -14,10 +14,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core.observation import FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
+from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, StateEncoder, Tup,
+                                         components_option, derived)
 from cosmodrome.games.mars.components import load_components
-from cosmodrome.games.mars.state import PHASE_KIND
+from cosmodrome.games.mars.state import OVER, PHASE_KIND
 from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES
+from cosmodrome.games.mars.view import (defenders_view, equipment_view, incoming_view, marines_view, pool_view, result_text,
+                                        turn_view, zones_view)
 
 VERSION = 2
 #: aliens of one colour in one box (or one incoming box) above which the count reads 1
@@ -28,7 +31,7 @@ SIDES = ("left", "right")
 
 @lru_cache(maxsize=None)
 def _layout(players: int, components: str) -> Layout:
-    C = load_components(components)
+    C = load_components(components) if components else load_components()  # the same object as the game's
     seats = list(range(players))
     lay = C.layout
     cols = lay["lz_columns"] + 2 * (lay["cards_per_side"] * lay["card_columns"] + 1)
@@ -71,9 +74,37 @@ def _layout(players: int, components: str) -> Layout:
         result=Opt(OneHot(("victory: the MMM is destroyed", "defeat: out of time", "defeat: the base is destroyed",
                             "defeat: no marine is left"))),
     )
-    return Layout("mars", VERSION, root, players)
+    return Layout("mars", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
 
 
 def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     """The observation layout for ``players`` seats (options: the ``components`` variant file)."""
     return _layout(players, components_option(options))
+
+
+def _state_encoder(lay: Layout, C) -> StateEncoder:
+    """The fast path: the same vector as the view's, as one group of parts keyed on the
+    state's arrays (where every alien counter lies, the equipment cards, the marines, the
+    turn's dice), each built with the view's own helpers only when its key changed (see
+    :class:`~cosmodrome.core.observation.Observer`)."""
+
+    def key(s, seat):
+        aloc, over, threat = tuple(s.aloc), s.phase == OVER, s.options.get("threat", THREATS[1])
+        return (seat, PHASE_KIND[s.phase], s.round, s.base_hits, threat, len(s.sides) == 1,
+                tuple(s.cards), (aloc, tuple(s.cards), s.hidden_taken, threat), aloc, aloc, tuple(s.upg),
+                s.white or None,
+                (tuple(s.mcol), tuple(s.mlvl), tuple(s.mdown), tuple(s.acted), tuple(s.kills), tuple(s.out),
+                 tuple(s.train), tuple(s.tcard), tuple(s.eq), tuple(s.tired), tuple(s.spent), tuple(s.cards)),
+                None if over else (s.cur, s.dice_n, s.slot, s.injected, s.precog, s.rail, s.bonus, tuple(s.pre),
+                                   tuple(s.prog), tuple(s.faces)),
+                aloc, (tuple(s.eq), s.eq_on), result_text(s) if over else None)
+
+    return StateEncoder([lay.group(
+        ("seat",), ("phase",), ("round",), ("base_hits",), ("threat",), ("half_board",),
+        (("ring",), lambda s, seat, k: {"cards": [C.cards[c].name for c in k]}),
+        (("zones",), lambda s, seat, k: zones_view(s)),
+        (("defenders",), lambda s, seat, k: defenders_view(s)), (("incoming",), lambda s, seat, k: incoming_view(s)),
+        (("upgrades",), lambda s, seat, k: [UPGRADE_NAMES[u] if u >= 0 else None for u in k]),
+        ("white_die",), (("marines",), lambda s, seat, k: marines_view(s)), (("turn",), lambda s, seat, k: turn_view(s)),
+        (("pool",), lambda s, seat, k: pool_view(s)), (("equipment",), lambda s, seat, k: equipment_view(s)),
+        ("result",), key=key)], accepts=lambda s: s.C is C)

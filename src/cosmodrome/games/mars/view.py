@@ -40,42 +40,72 @@ def _marine(s: MarsState, m: int) -> dict[str, Any]:
             "tired": bool(s.tired[m]), "orbital_spent": bool(s.spent[m])}
 
 
-def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:
+def zones_view(s: MarsState) -> list[dict[str, Any]]:
+    """The ring's zones, each with its standing boxes and the aliens in them."""
     zones = []
     hidden = s.hidden_box() if not s.hidden_taken and s.options.get("threat") != "sergeant" else None
     for z in sorted(set(s.zone)):
         cols = s.zone_cols(z)
         boxes = [_box(s, c, y, hidden) for c in cols for y in range(s.levels) if s.standing(c, y)]
         zones.append({"zone": z, "name": zone_name(z), "first": cols.start, "width": len(cols), "boxes": boxes})
-    marines = [_marine(s, m) for m in range(s.num_players)]
-    turn = None
-    if s.phase != OVER:
-        turn = {"marine": s.cur, "dice_n": s.dice_n, "action": s.slot, "injected": bool(s.injected),
-                "precog": bool(s.precog), "rail_gun": bool(s.rail), "extra_hits": s.bonus,
-                "foreseen": [{"die": d, "face": s.pre[d], "text": face_text(s.pre[d])} for d in range(6) if s.pre[d]],
-                "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "action": s.prog[d], "face": s.faces[d],
-                          "text": face_text(s.faces[d]) if s.faces[d] else "?"}
-                         for d in range(6) if s.prog[d] >= 0 or s.faces[d]]}
-    result = None
+    return zones
+
+
+def marines_view(s: MarsState) -> list[dict[str, Any]]:
+    return [_marine(s, m) for m in range(s.num_players)]
+
+
+def turn_view(s: MarsState) -> Optional[dict[str, Any]]:
+    """The marine's turn: its dice, programmed and rolled, and the effects in force; None once over."""
     if s.phase == OVER:
-        result = "victory: the MMM is destroyed" if s.won else {2: "defeat: out of time", 3: "defeat: the base is destroyed",
-                                                                4: "defeat: no marine is left"}[s.end]
+        return None
+    return {"marine": s.cur, "dice_n": s.dice_n, "action": s.slot, "injected": bool(s.injected),
+            "precog": bool(s.precog), "rail_gun": bool(s.rail), "extra_hits": s.bonus,
+            "foreseen": [{"die": d, "face": s.pre[d], "text": face_text(s.pre[d])} for d in range(6) if s.pre[d]],
+            "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "action": s.prog[d], "face": s.faces[d],
+                      "text": face_text(s.faces[d]) if s.faces[d] else "?"}
+                     for d in range(6) if s.prog[d] >= 0 or s.faces[d]]}
+
+
+def defenders_view(s: MarsState) -> list[dict[str, Any]]:
+    return [{"side": side_name(k), "alive": s.aloc[d] >= 0} for k, d in enumerate(s.defenders()) if k in s.sides]
+
+
+def incoming_view(s: MarsState) -> dict[str, list[str]]:
+    return {side_name(k): _names(s, s.aliens_at(incoming(k))) for k in s.sides}
+
+
+def pool_view(s: MarsState) -> dict[str, int]:
+    return {"bag": len(s.aliens_at(BAG)), "dead": len(s.aliens_at(DEAD)), "gone": len(s.aliens_at(GONE))}
+
+
+def equipment_view(s: MarsState) -> dict[str, Any]:
+    return {"deck": sum(1 for w in s.eq if w == DECK),
+            "discard": [s.C.equipment[c].name for c, w in enumerate(s.eq) if w == DISCARD],
+            "in_play": bool(s.eq_on)}
+
+
+def result_text(s: MarsState) -> Optional[str]:
+    if s.phase != OVER:
+        return None
+    return "victory: the MMM is destroyed" if s.won else {2: "defeat: out of time", 3: "defeat: the base is destroyed",
+                                                          4: "defeat: no marine is left"}[s.end]
+
+
+def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:
     return {
         "game": "mars", "seat": seat, "phase": PHASE_KIND[s.phase], "round": s.round, "rounds": s.C.rounds,
         "base_hits": s.base_hits, "base_attacks": s.C.base_attacks,
         "threat": s.options.get("threat", THREATS[1]), "half_board": len(s.sides) == 1,
         "ring": {"columns": [list(c) for c in s.strip], "zones_of_columns": list(s.zone),
                  "cards": [s.C.cards[c].name for c in s.cards]},
-        "zones": zones,
-        "defenders": [{"side": side_name(k), "alive": s.aloc[d] >= 0} for k, d in enumerate(s.defenders())
-                      if k in s.sides],
-        "incoming": {side_name(k): _names(s, s.aliens_at(incoming(k))) for k in s.sides},
+        "zones": zones_view(s),
+        "defenders": defenders_view(s),
+        "incoming": incoming_view(s),
         "upgrades": [UPGRADE_NAMES[u] if u >= 0 else None for u in s.upg],
         "white_die": s.white or None,
-        "marines": marines, "turn": turn,
-        "pool": {"bag": len(s.aliens_at(BAG)), "dead": len(s.aliens_at(DEAD)), "gone": len(s.aliens_at(GONE))},
-        "equipment": {"deck": sum(1 for w in s.eq if w == DECK),
-                      "discard": [s.C.equipment[c].name for c, w in enumerate(s.eq) if w == DISCARD],
-                      "in_play": bool(s.eq_on)},
-        "result": result,
+        "marines": marines_view(s), "turn": turn_view(s),
+        "pool": pool_view(s),
+        "equipment": equipment_view(s),
+        "result": result_text(s),
     }

@@ -15,9 +15,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core.observation import FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
+from cosmodrome.core.observation import (FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, StateEncoder, Tup,
+                                         components_option, derived)
 from cosmodrome.games.moon.components import load_components
-from cosmodrome.games.moon.state import PHASE_KIND, astronauts_for
+from cosmodrome.games.moon.scoring import board_points, scores
+from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, astronauts_for
+from cosmodrome.games.moon.view import cards_view, lap_view
 
 VERSION = 1
 #: rounds after which the round counter reads 1 (a race this long has never been seen)
@@ -27,7 +30,7 @@ MAX_ROUND = 100
 
 @lru_cache(maxsize=None)
 def _layout(players: int, components: str) -> Layout:
-    C = load_components(components)
+    C = load_components(components) if components else load_components()  # the same object as the game's
     n = astronauts_for(players)
     seats = list(range(players))
     astros = list(range(n))
@@ -71,9 +74,59 @@ def _layout(players: int, components: str) -> Layout:
         scores=Opt(Tup(players, Num(2 * n * (C.goal_points[0] + max(C.last_card_points) + C.sputnik_points * 2)))),
         winners=Opt(List(players, OneHot(seats))),
     )
-    return Layout("moon", VERSION, root, players)
+    return Layout("moon", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
 
 
 def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     """The observation layout for ``players`` seats (options: the ``components`` variant file)."""
     return _layout(players, components_option(options))
+
+
+def _state_encoder(lay: Layout, C) -> StateEncoder:
+    """The fast path: the same vector as the view's, as one group of parts keyed on the
+    state's arrays (the lap, the astronauts, the turn, the action cards and the counters),
+    each built with the view's own helpers only when its key changed (see
+    :class:`~cosmodrome.core.observation.Observer`)."""
+
+    def key(s, seat):
+        over = s.phase == OVER
+        return (seat, s.round, PHASE_KIND[s.phase], tuple(s.order), s.turn_i,
+                (s.spk_supply, s.ec_supply, s.hc_supply),
+                tuple(int(x) for x in scores(s)) if over else None, tuple(s.winners_) if over else None,
+                (tuple(s.cards), s.icons, tuple(s.boxes), s.goal, tuple(s.tokens)),
+                (tuple(s.col), tuple(s.lvl), tuple(s.stamp), tuple(s.down), tuple(s.fin), tuple(s.spk),
+                 tuple(s.ec), tuple(s.hc), tuple(s.free_rr), s.goal),
+                None if over else (s.cur, s.mv, not s.own_move(), s.dice_n, s.jump, s.free_die, s.free_left,
+                                   tuple(s.prog), tuple(s.faces)),
+                (seat, s.advanced, len(s.deck), tuple(s.discard), tuple(s.hand),
+                 s.asks[0] if s.phase in (CARD, REFRESH) else None))
+
+    return StateEncoder([lay.group(
+        ("seat",), ("round",), ("phase",), ("order",), ("turn_index",),
+        (("supply",), lambda s, seat, k: {"sputnik": k[0], "ec": k[1], "handicap": k[2]}),
+        ("scores",), ("winners",),
+        (("lap",), lambda s, seat, k: lap_view(s)), (("astronauts",), _astronauts),
+        (("turn",), _turn), (("cards",), lambda s, seat, k: cards_view(s, seat)),
+        key=key)], accepts=lambda s: s.C is C)
+
+
+def _turn(s, seat, k):
+    """The turn's encoded keys (the view's ``turn_view`` without its names and texts)."""
+    if k is None:
+        return None
+    cur, mv, out, dice_n, jump, free_die, free_left, prog, faces = k
+    return {"astronaut": cur, "mover": mv, "out_of_turn": out, "dice_n": dice_n, "jump": jump,
+            "free_die": free_die, "free_rerolls": free_left,
+            "dice": [{"die": d, "jump": prog[d], "face": faces[d]} for d in range(6) if prog[d] >= 0 or d == free_die]}
+
+
+def _astronauts(s, seat, k):
+    """The astronauts' encoded keys (the view's ``astronauts_view`` without names and texts)."""
+    col, lvl, stamp, down, fin, spk, ec, hc, free_rr, _ = k
+    order = s.race_order()
+    n = len(col)
+    return [{"seat": s.owner(a), "col": col[a], "level": lvl[a],
+             "stack": sum(1 for b in range(n) if col[b] == col[a] and lvl[b] == lvl[a] and stamp[b] < stamp[a]),
+             "down": bool(down[a]), "finished": fin[a], "sputniks": spk[a], "ec": ec[a], "handicap": hc[a],
+             "race_position": order.index(a) + 1, "board_points": board_points(s, a), "free_reroll": bool(free_rr[a])}
+            for a in range(n)]

@@ -32,7 +32,9 @@ def cards_view(s: MoonState, seat: Optional[int]) -> Optional[dict[str, Any]]:
             "asked": s.asks[0] if s.phase in (CARD, REFRESH) else None}
 
 
-def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
+def astronauts_view(s: MoonState) -> list[dict[str, Any]]:
+    """Every astronaut: where it stands (and its place in a shared box), its counters, its
+    race position and board points."""
     order = s.race_order()
     astronauts = []
     for a in range(s.n_astro):
@@ -45,23 +47,36 @@ def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
             "down": bool(s.down[a]), "finished": s.fin[a], "sputniks": s.spk[a], "ec": s.ec[a], "handicap": s.hc[a],
             "race_position": order.index(a) + 1, "board_points": board_points(s, a), "free_reroll": bool(s.free_rr[a]),
         })
-    turn = None
-    if s.phase != OVER:
-        turn = {"astronaut": s.cur, "name": astronaut_name(s, s.cur), "mover": s.mv, "out_of_turn": not s.own_move(),
-                "dice_n": s.dice_n, "jump": s.jump,
-                "free_die": s.free_die, "free_rerolls": s.free_left,
-                "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": s.prog[d], "face": s.faces[d],
-                          "text": f"{COLOUR_NAMES[DIE_COLOUR[d]]} {face_text(s.faces[d]) if s.faces[d] else '?'}"}
-                         for d in range(6) if s.prog[d] >= 0 or d == s.free_die]}
+    return astronauts
+
+
+def turn_view(s: MoonState) -> Optional[dict[str, Any]]:
+    """The turn being played: whose, who moves, the dice programmed; None once over."""
+    if s.phase == OVER:
+        return None
+    return {"astronaut": s.cur, "name": astronaut_name(s, s.cur), "mover": s.mv, "out_of_turn": not s.own_move(),
+            "dice_n": s.dice_n, "jump": s.jump,
+            "free_die": s.free_die, "free_rerolls": s.free_left,
+            "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": s.prog[d], "face": s.faces[d],
+                      "text": f"{COLOUR_NAMES[DIE_COLOUR[d]]} {face_text(s.faces[d]) if s.faces[d] else '?'}"}
+                     for d in range(6) if s.prog[d] >= 0 or d == s.free_die]}
+
+
+def lap_view(s: MoonState) -> dict[str, Any]:
+    """The lap: its cards, their columns, the Sputnik icons, the special boxes and tokens."""
+    return {"cards": [{"index": c, "name": s.C.cards[c].name, "red": s.C.cards[c].red} for c in s.cards],
+            "columns": [list(c) for c in s.strip], "sputniks": sorted([list(p) for p in s.icons]),
+            "boxes": list(s.boxes), "goal": s.goal,
+            "tokens": [{"col": c, "effect": s.C.tokens[t] if t >= 0 else None,
+                        "text": TOKEN_TEXT[s.C.tokens[t]] if t >= 0 else None} for c, t in zip(s.boxes, s.tokens)],
+            "last_card_points": list(s.C.last_card_points)}
+
+
+def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
     return {
         "game": "moon", "round": s.round, "phase": PHASE_KIND[s.phase], "seat": seat,
-        "lap": {"cards": [{"index": c, "name": s.C.cards[c].name, "red": s.C.cards[c].red} for c in s.cards],
-                "columns": [list(c) for c in s.strip], "sputniks": sorted([list(p) for p in s.icons]),
-                "boxes": list(s.boxes), "goal": s.goal,
-                "tokens": [{"col": c, "effect": s.C.tokens[t] if t >= 0 else None,
-                            "text": TOKEN_TEXT[s.C.tokens[t]] if t >= 0 else None} for c, t in zip(s.boxes, s.tokens)],
-                "last_card_points": list(s.C.last_card_points)},
-        "astronauts": astronauts, "order": list(s.order), "turn_index": s.turn_i, "turn": turn,
+        "lap": lap_view(s),
+        "astronauts": astronauts_view(s), "order": list(s.order), "turn_index": s.turn_i, "turn": turn_view(s),
         "cards": cards_view(s, seat),
         "supply": {"sputnik": s.spk_supply, "ec": s.ec_supply, "handicap": s.hc_supply},
         "scores": [int(x) for x in scores(s)] if s.phase == OVER else None,

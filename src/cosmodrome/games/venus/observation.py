@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
-from cosmodrome.core.observation import FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, Tup, components_option, derived
+from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Part, Skip, StateEncoder, Tup,
+                                         components_option, derived, scattered)
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
-from cosmodrome.games.venus.flow import DECIDE
+from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
 from cosmodrome.games.venus.scoring import final_breakdown
 from cosmodrome.games.venus.state import CB_ACTIVE, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKS
@@ -113,11 +113,12 @@ def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     return _layout(players, components_option(options))
 
 
-def _state_encoder(lay: Layout, c):
+def _state_encoder(lay: Layout, c) -> StateEncoder:
     """The fast path: the same vector as ``lay.encode(state.view(seat))``, written from the
     state's arrays (the planets, the players, the hand, the piles) and, for the parts met
     now and then (a combat, a move, the aliens, the decision, the result), from the view's
-    own helpers through the layout's generated part encoders."""
+    own helpers through the layout's generated part encoders. Each part has a key read from
+    the state, so an :class:`~cosmodrome.core.observation.Observer` rewrites only what changed."""
     ix = lay.index
     n = lay.players
     r = c.rules
@@ -128,80 +129,125 @@ def _state_encoder(lay: Layout, c):
     max_def = max(max(c.tile_def), r["alien_defence"])
     kinds = list(TILE_KINDS)
     tile_def = c.tile_def
+    tk = c.tile_kind
+    one = _one
     tile_info = [(kinds.index(TILE_KINDS[k]), tile_def[t] if k in (4, 5, 7) else None, bool(c.tile_skull[t]))
                  for t, k in enumerate(c.tile_kind)]
+    # the state's flat arrays (seat-major, then planet, then unit or building), entry by entry
+    orb_idx = [ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"] for p in range(n) for pl in range(8) for u in UNITS]
+    sur_idx = [ix[f"planets[{planets[pl]}].surface[{p}][{u}]"] for p in range(n) for pl in range(8) for u in UNITS]
+    bld_idx = [ix[f"planets[{planets[pl]}].buildings[{p}][{k}]"]
+               for p in range(n) for pl in range(8) for k in ("mines", "factories")]
+    stock_idx = [ix[f"players_info[{p}].stock.{k}"] for p in range(n) for k in STOCK_KEYS]
+    stock_mul = [1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)] * n
+
+    def units_key(s, seat):
+        return s.orbit[:n * 24], s.surf[:n * 24], s.bld[:n * 16], s.stock[:n * 5]
+
+    # the planets: per planet (its tiles, flipped, crisis dice, gunrunners), rewritten one by one
+    slots_scale, gun_scale, def_scale = 1.0 / PLANET_SLOTS, 1.0 / (n * 2), 1.0 / max_def
+    tile_w = len(lay.root.fields["planets"].elem.fields["tiles"].elem.entries("x"))
     pl_at = []
     for name in planets:
         b = f"planets[{name}]"
-        pl_at.append((ix[f"{b}.flipped"], ix[f"{b}.crisis_dice"], ix[f"{b}.gunrunners"], ix[f"{b}.tiles length"],
+        tl = ix[f"{b}.tiles length"]
+        pl_at.append((ix[f"{b}.flipped"], ix[f"{b}.crisis_dice"], ix[f"{b}.gunrunners"], tl,
                       [(ix[f"{b}.tiles[{j}].kind == {kinds[0]}"], ix[f"{b}.tiles[{j}].defence is null"],
-                        ix[f"{b}.tiles[{j}].skull"]) for j in range(PLANET_SLOTS)]))
-    # the state's flat arrays (seat-major, then planet, then unit or building) scattered at once
-    orb_idx = np.array([ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"]
-                        for p in range(n) for pl in range(8) for u in UNITS], dtype=np.intp)
-    sur_idx = np.array([ix[f"planets[{planets[pl]}].surface[{p}][{u}]"]
-                        for p in range(n) for pl in range(8) for u in UNITS], dtype=np.intp)
-    bld_idx = np.array([ix[f"planets[{planets[pl]}].buildings[{p}][{k}]"]
-                        for p in range(n) for pl in range(8) for k in ("mines", "factories")], dtype=np.intp)
-    stock_idx = np.array([ix[f"players_info[{p}].stock.{k}"] for p in range(n) for k in STOCK_KEYS], dtype=np.intp)
-    stock_mul = np.array([1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)] * n, dtype=np.float64)
+                        ix[f"{b}.tiles[{j}].skull"]) for j in range(PLANET_SLOTS)],
+                      tl + 1 + PLANET_SLOTS * tile_w))
+
+    def planets_key(s, seat):
+        """The planets' tiles, flipped flags, crisis levels (in the crisis phase) and gunrunners."""
+        return (tuple(map(tuple, s.ptiles)), tuple(s.flipped), tuple(s.clevel) if s.phase == 4 else _NO_LEVELS,
+                tuple(s.gun))
+
+    def per_planet(key):
+        tiles, flipped, levels, gun = key
+        guns = [0] * 8
+        for g in gun:
+            guns[g // 1000] += 1
+        return zip(tiles, flipped, levels, guns)
+
+    # the aliens follow from the planets' tiles, the kept tiles and a few counters
+    aliens_part, aliens_span = lay.part("aliens"), lay.span("aliens")
+
+    def board_key(s, seat):
+        landed = s.aliens_out
+        return (planets_key(s, seat), tuple(map(tuple, s.kept)), landed, s.alien_next, s.over,
+                (s.phase, s.period, any(f[0] in _CRISIS_STEPS for f in s.stack)) if landed else None)
+
+    def write_board(s, seat, out):
+        write_planets(s, seat, out)
+        aliens_part(aliens_view(s), out)
+
+    def update_board(s, seat, old, new, out):
+        if old[0] != new[0]:
+            update_planets(old[0], new[0], out)
+        out[aliens_span[0]:aliens_span[1]] = 0.0
+        aliens_part(aliens_view(s), out)
+
+    def write_planet(out, at, key):
+        fl, cd, gu, tl, slots, end = at
+        pt, flipped, level, guns = key
+        out[fl] = 1.0 if flipped else 0.0
+        out[cd] = one(level * slots_scale)
+        out[gu] = one(guns * gun_scale)
+        out[tl] = len(pt) * slots_scale
+        for (k0, dn, sk), t in zip(slots, pt):
+            k, d, skull = tile_info[t]
+            out[k0 + k] = 1.0
+            if d is None:
+                out[dn] = 1.0
+            else:
+                out[dn + 1] = one(d * def_scale)
+            if skull:
+                out[sk] = 1.0
+
+    def write_planets(s, seat, out):
+        for at, key in zip(pl_at, per_planet(planets_key(s, seat))):
+            write_planet(out, at, key)
+
+    def update_planets(old, new, out):  # planet by planet
+        for at, o, k in zip(pl_at, per_planet(old), per_planet(new)):
+            if o != k:
+                out[at[3]:at[5]] = 0.0
+                write_planet(out, at, k)
+
+    # the players' public counts, the seat and its hand
     labels = [TILE_LABELS[k] for k in kinds]
     pi_at = [(ix[f"players_info[{p}].money"], ix[f"players_info[{p}].hand_size"],
               ix[f"count of {labels[0]} in players_info[{p}].kept"]) for p in range(n)]
+    money_scale, card_scale, tile_scale = 1.0 / MONEY_CAP, 1.0 / cards, 1.0 / tiles
+
+    def players_key(s, seat):
+        return tuple(zip(s.money, map(len, s.hands), map(tuple, s.kept)))
+
+    def write_player(out, at, key):
+        (mo, hs, kept0), (money, hand, kept) = at, key
+        out[mo] = one(money * money_scale)
+        out[hs] = hand * card_scale
+        for t in kept:
+            out[kept0 + tk[t]] += tile_scale
+
+    def write_players(s, seat, out):
+        for at, key in zip(pi_at, players_key(s, seat)):
+            write_player(out, at, key)
+
+    def update_players(s, seat, old, new, out):  # player by player
+        for at, o, k in zip(pi_at, old, new):
+            if o != k:
+                out[at[2]:at[2] + len(kinds)] = 0.0
+                write_player(out, at, k)
+
     hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
     seat_null, seat_at = ix["seat is null"], ix["seat == 0"]
     effect_index = {e: i for i, e in enumerate(EFFECTS)}
     card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
-    period_at, periods = ix["period"], r["periods"]
-    phase_at, first_at, cubes_at = ix["phase == 0"], ix["first == 0"], ix["cubes"]
-    cubes_scale = 1.0 / (n + r["extra_pass_cubes"])
-    tm_null = ix["to_move is null"]
-    tm_at = {v: ix[f"to_move == {v}"] for v in [CHANCE] + list(range(n))}
-    over_at, deck_at, disc_at, bag_at = ix["over"], ix["deck_size"], ix["discard_size"], ix["bag_size"]
-    money_scale, slots_scale, gun_scale = 1.0 / MONEY_CAP, 1.0 / PLANET_SLOTS, 1.0 / (n * 2)
-    card_scale, tile_scale, def_scale = 1.0 / cards, 1.0 / tiles, 1.0 / max_def
-    part = {k: lay.part(k) for k in ("aliens", "combat", "move", "decision", "result", "discard_top",
-                                     "bag_counts", "tile_discard_counts")}
-    titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
-    def one(x: float) -> float:
-        return 1.0 if x > 1.0 else x
+    def hand_key(s, seat):
+        return seat, (tuple(s.hands[seat]) if seat is not None and 0 <= seat < n else None)
 
-    def encode(s, seat, out):
-        if s.comp is not c:   # another component set than the layout's: the view's way
-            lay.encode(s.view(seat), out)
-            return
-        orbit, surf, bld, tk = s.orbit, s.surf, s.bld, s.comp.tile_kind
-        guns = [0] * 8
-        for g in s.gun:
-            guns[g // 1000] += 1
-        phase4 = s.phase == 4
-        out[orb_idx] = np.asarray(orbit[:n * 24], dtype=np.float64) * units
-        out[sur_idx] = np.asarray(surf[:n * 24], dtype=np.float64) * units
-        out[bld_idx] = np.asarray(bld[:n * 16], dtype=np.float64) * bscale
-        out[stock_idx] = np.minimum(np.asarray(s.stock[:n * 5], dtype=np.float64) * stock_mul, 1.0)
-        for pl, (fl, cd, gu, tl, slots) in enumerate(pl_at):
-            if s.flipped[pl]:
-                out[fl] = 1.0
-            if phase4:
-                out[cd] = one(s.clevel[pl] * slots_scale)
-            out[gu] = one(guns[pl] * gun_scale)
-            pt = s.ptiles[pl]
-            out[tl] = len(pt) * slots_scale
-            for (k0, dn, sk), t in zip(slots, pt):
-                k, d, skull = tile_info[t]
-                out[k0 + k] = 1.0
-                if d is None:
-                    out[dn] = 1.0
-                else:
-                    out[dn + 1] = one(d * def_scale)
-                if skull:
-                    out[sk] = 1.0
-        for p, (mo, hs, kept0) in enumerate(pi_at):
-            out[mo] = one(s.money[p] * money_scale)
-            out[hs] = len(s.hands[p]) * card_scale
-            for t in s.kept[p]:
-                out[kept0 + tk[t]] += tile_scale
+    def write_hand(s, seat, out):
         if seat is None or not 0 <= seat < n:
             out[hand_null] = 1.0
             if seat is None:
@@ -210,40 +256,113 @@ def _state_encoder(lay: Layout, c):
             out[seat_at + seat] = 1.0
             for card in s.hands[seat]:
                 out[hand_at + card_effect[card]] += card_scale
-        out[period_at] = (s.period - 1) / (periods - 1)
-        if 0 <= s.phase < 7:
-            out[phase_at + s.phase] = 1.0
-        out[first_at + s.first] = 1.0
-        out[cubes_at] = one(s.cubes * cubes_scale)
+
+    # the turn: period, phase, first player, cubes, whose move and what kind, the piles' sizes
+    period_at, periods = ix["period"], r["periods"]
+    phase_at, first_at, cubes_at = ix["phase == 0"], ix["first == 0"], ix["cubes"]
+    cubes_scale = 1.0 / (n + r["extra_pass_cubes"])
+    tm_null = ix["to_move is null"]
+    tm_at = {v: ix[f"to_move == {v}"] for v in [CHANCE] + list(range(n))}
+    over_at, deck_at, disc_at, bag_at = ix["over"], ix["deck_size"], ix["discard_size"], ix["bag_size"]
+
+    dec_null, dec_seat, dec_kind = ix["decision is null"], ix[f"decision.seat == {CHANCE}"], ix["decision.kind == " + lay.root.fields["decision"].inner.fields["kind"].values[0]]
+    dec_seat_at = {v: dec_seat + i for i, v in enumerate([CHANCE] + list(range(n)))}
+    kind_at = {v: dec_kind + i for i, v in enumerate(lay.root.fields["decision"].inner.fields["kind"].values)}
+
+    def counters(s, seat):
+        return s.period, s.phase, s.first, s.cubes, len(s.deck), len(s.discard), len(s.bag), s.over
+
+    numbers = ((period_at, 1.0 / (periods - 1), -1), None, None, (cubes_at, cubes_scale, 0),
+               (deck_at, card_scale, 0), (disc_at, card_scale, 0), (bag_at, tile_scale, 0))
+
+    def write_counters(s, seat, out):
+        update_counters(s, seat, None, counters(s, seat), out)
+
+    def update_counters(s, seat, old, new, out):
+        """Only the counters that changed (``old`` None: all of them, into zeros)."""
+        for j, (o, v) in enumerate(zip(old or _NO_COUNTERS, new)):
+            if o == v:
+                continue
+            if j == 1:     # the phase: one-hot
+                if old is not None and 0 <= o < 7:
+                    out[phase_at + o] = 0.0
+                if 0 <= v < 7:
+                    out[phase_at + v] = 1.0
+            elif j == 2:   # the first player: one-hot
+                if old is not None:
+                    out[first_at + o] = 0.0
+                out[first_at + v] = 1.0
+            elif j == 7:   # over
+                out[over_at] = 1.0 if v else 0.0
+            else:
+                at, scale, lo = numbers[j]
+                out[at] = one((v + lo) * scale)
+
+    def turn(s, seat):
         tm = s.to_move()
+        return tm, None if tm is None else s.decision_kind()
+
+    def turn_entries(k):
+        """Whose move and what kind: the indices set to 1."""
+        tm, kind = k
         if tm is None:
-            out[tm_null] = 1.0
-            part["decision"](None, out)
-        else:
-            out[tm_at[tm]] = 1.0
-            part["decision"]({"seat": tm, "kind": s.decision_kind()}, out)
-        if s.over:
-            out[over_at] = 1.0
-        out[deck_at] = len(s.deck) * card_scale
-        out[disc_at] = len(s.discard) * card_scale
-        out[bag_at] = len(s.bag) * tile_scale
-        part["discard_top"]([titles[x] for x in s.discard[-5:]], out)
-        part["bag_counts"](kind_counts(s.bag, tk), out)
-        part["tile_discard_counts"](kind_counts(s.tdisc, tk), out)
-        if s.cb[CB_ACTIVE] and not s.over:
-            part["combat"](combat_view(s), out)
-        else:
-            part["combat"](None, out)
+            return tm_null, dec_null
+        at = kind_at.get(kind)
+        return (tm_at[tm], dec_seat_at[tm]) if at is None else (tm_at[tm], dec_seat_at[tm], at)
+
+    def write_turn(s, seat, out):
+        for i in turn_entries(turn(s, seat)):
+            out[i] = 1.0
+
+    def update_turn(s, seat, old, new, out):
+        for i in turn_entries(old):
+            out[i] = 0.0
+        for i in turn_entries(new):
+            out[i] = 1.0
+
+    titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
+
+    def move_value(s, seat):
         mv = s.mv
         if mv[MV_ACTIVE] and not s.over:
-            part["move"]({"from": planets[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
-                          "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}, out)
-        else:
-            part["move"](None, out)
-        part["aliens"](aliens_view(s), out)
+            return {"from": planets[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
+                    "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}
+        return None
+
+    def result_value(s, seat):
         if s.over:
             b = final_breakdown(s)
-            part["result"]({"vp": list(b["total"]), "winners": list(b["winners"])}, out)
-        else:
-            part["result"](None, out)
-    return encode
+            return {"vp": list(b["total"]), "winners": list(b["winners"])}
+        return None
+
+    def rest(s, seat):
+        """The piles, the combat, the move and the result: values, or cheap keys of them."""
+        cb = s.cb
+        return ([titles[x] for x in s.discard[-5:]], tuple(s.bag), tuple(s.tdisc),
+                (tuple(cb), tuple(s.cbcards)) if cb[CB_ACTIVE] and not s.over else None,
+                move_value(s, seat), result_value(s, seat))
+
+    return StateEncoder([
+        scattered(units_key, [orb_idx, sur_idx, bld_idx, stock_idx],
+                  [[units] * len(orb_idx), [units] * len(sur_idx), [bscale] * len(bld_idx), stock_mul]),
+        Part(write_board, (), board_key, update_board),
+        Part(write_players, (), players_key, update_players),
+        Part(write_hand, [lay.span("seat"), lay.span("hand")], hand_key),
+        Part(write_counters, (), counters, update_counters), Part(write_turn, (), turn, update_turn),
+        lay.group(("discard_top",), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
+                  (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
+                  # the combat's view follows from the combat array and the cards played in it
+                  (("combat",), lambda s, seat, k: None if k is None else combat_view(s)),
+                  ("move",), ("result",), key=rest),
+    ], accepts=lambda s: s.comp is c)
+
+
+_CRISIS_STEPS = (O_CRISIS, O_CRISIS_START)
+#: no counters seen yet: every counter differs from these
+_NO_COUNTERS = (object(),) * 8
+#: crisis levels read outside the crisis phase (the view shows no crisis dice then)
+_NO_LEVELS = (0,) * 8
+
+
+def _one(x: float) -> float:
+    return 1.0 if x > 1.0 else x
