@@ -209,7 +209,7 @@ def test_ranger_lands_safely_without_a_circle_and_sends_no_wave():
     s.strip = s.strip[:4] + ((3, 2, 0, 0),) + s.strip[5:]     # a box without a circle next
     s.mcol[0], s.mlvl[0], s.train[0] = 3, 1, RANGER
     rolled(s, 0, {0: 1, 4: ACCIDENT})
-    turn.note_face(s, ACCIDENT)
+    turn.note_face(s, 4, ACCIDENT)
     assert s.boom == 0
     s.apply(A_MOVE)
     assert s.mdown[0] == 0 and s.mcol[0] == 4
