@@ -10,13 +10,15 @@ lands where the look-ahead likes best. The nuke, or Kamikaze's, is set off whene
 the Power-up injector is taken whenever it may be (but beside the MMM); a card or an ability
 played besides the dice (Orbital bombing, Teleportation, a free step, the Laser knife...) is
 played when it makes the position better by :data:`SPECIAL_GAIN`, and Badass ammo or the
-Rail-gun when the shot after them gains. Programming follows a plan: a striker within range
-of a living defender puts all its dice on one action, to roll groups; otherwise it puts the
-dice whose faces most often bring it nearer on this terrain
-(:func:`cosmodrome.games.mars.evaluation.usefulness`) one on each of the first two actions and
-two on the third; the guard puts one die an action and leaves the black dice (whose 2! sends
-a wave its way). A striker that has reached the box beside the MMM stops there to set off the
-nuke next turn; the guard fires a piercing missile on a striker's beacon when the right-hand
+Rail-gun when the shot after them gains. Programming follows a plan: a striker in close
+combat (with the defender in its box, or aliens on its way) puts all its dice on one action,
+to roll several 1s; a Sniper 2 or 3 columns from the living defender does the same with the
+dice likeliest to show that range; otherwise a striker puts the dice whose faces most often
+bring it nearer on this terrain (:func:`cosmodrome.games.mars.evaluation.usefulness`, which
+does not count the wave face) one on the first action, two on the second and one on the
+third; the guard puts one die an action and leaves the black dice (whose 2! sends a wave its
+way). A striker that has reached the box beside the MMM free of aliens stops there to set off
+the nuke next turn; the guard fires a piercing missile on a striker's beacon when the right-hand
 defender is 2 to 4 columns from it, and lays a bait when nothing is within its range. The
 strikers act first in a round, so that the guard's missile finds its beacon.
 
@@ -31,7 +33,7 @@ from __future__ import annotations
 from cosmodrome.core import Bot, State
 from cosmodrome.games.mars.combat import engaged
 from cosmodrome.games.lunar.dice import DIE_COLOUR
-from cosmodrome.games.mars.evaluation import is_guard, progress, usefulness
+from cosmodrome.games.mars.evaluation import SNIPER_RANGES, is_guard, progress, usefulness
 from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJECT, A_KAMIKAZE, A_LEVEL, A_MISSILE, A_NUKE, A_SEAT,
                                          A_ORBITAL, A_PROGRAM, A_REROLL, A_ROLL, A_SHOOT, A_TRAIN, A_USE, AMMO, COMMS,
                                          D_LEFT, D_RIGHT, DRONE_AB, FUSION, INJECTOR, JET_PACK, KAMIKAZE, MULTI_SHOT,
@@ -44,6 +46,9 @@ MOVING_PLAN = ((0, 0), (4, 1), (1, 2), (5, 2), (2, 2), (3, 2))
 #: to shoot a defender: all on one action, whites and blacks first (each shows 1 or 2 half the
 #: time, so three of a kind is likelier)
 SHOOTING_PLAN = ((2, 0), (3, 0), (4, 0), (5, 0), (0, 0), (1, 0))
+#: a Sniper 2 or 3 columns from the defender: all on one action, the dice likeliest to show
+#: that value first (any one of them kills it)
+SNIPER_PLAN = {2: SHOOTING_PLAN, 3: ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0))}
 #: how likely two white dice (1 or 2 each) sum to a distance
 MISSILE_ODDS = {2: 0.25, 3: 0.5, 4: 0.25}
 #: the guard: one die an action, to shoot at several boxes a turn
@@ -81,10 +86,11 @@ def special(a: int) -> bool:
 
 def moving_plan(state: MarsState, m: int) -> tuple:
     """A striker's dice for three moves: the dice whose faces most often bring it nearer,
-    one on each of the first two actions and two on the third (a choice of two there)."""
+    the best on the first action, the next two on the third and the second (and the fourth
+    with the second, a choice of two there: measured better than two on the third)."""
     use = usefulness(state, m)
     dice = sorted(range(6), key=lambda d: (-use[DIE_COLOUR[d]], DIE_COLOUR[d] == 2, d))
-    return ((dice[0], 0), (dice[1], 1), (dice[2], 2), (dice[3], 2), (dice[4], 2), (dice[5], 2))
+    return ((dice[0], 0), (dice[1], 1), (dice[2], 2), (dice[3], 1), (dice[4], 2), (dice[5], 2))
 
 
 class MarsHeuristic(Bot):
@@ -115,7 +121,9 @@ class MarsHeuristic(Bot):
             best = self._special(state, [a for a in legal if special(a)])
             if best is not None:
                 return best
-            return A_DONE if beside_the_mmm(state) or A_ROLL not in legal else A_ROLL
+            if beside_the_mmm(state) or A_ROLL not in legal:
+                return A_DONE
+            return A_ROLL
         return self._look(state, [a for a in legal if not A_GIVE <= a < A_INJECT])[0]
 
     def _score(self, state: MarsState, a: int, seat: int) -> float:
@@ -175,7 +183,10 @@ class MarsHeuristic(Bot):
                 return A_MISSILE + beacon
         if not placed and not striking and A_BAIT in legal and not self._targets_near(state):
             return A_BAIT              # nothing to shoot: hold the LZ rather than roll dice that force a move
-        if striking and 1 <= abs(d_col - me["col"]) <= 2 and v["defenders"][-1]["alive"]:
+        sniping = state.has(turn["marine"], SNIPER) and v["defenders"][-1]["alive"]
+        if striking and sniping and d_col - me["col"] in SNIPER_RANGES and not engaged(state, turn["marine"]):
+            plan = SNIPER_PLAN[d_col - me["col"]]
+        elif striking and engaged(state, turn["marine"]):
             plan = SHOOTING_PLAN
         elif striking:
             plan = moving_plan(state, turn["marine"])
