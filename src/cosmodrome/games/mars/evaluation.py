@@ -6,7 +6,8 @@ safe jumps the strikers need to reach the right-hand defender's box (where a liv
 is fought in close combat and a dead one leaves the place of the nuke; a Sniper stops 2 or 3
 columns short while the defender lives; the jumps of every die over this ring's terrain,
 counted once per ring), the nearer the guards stand to the LZ, the fewer aliens are in,
-coming into and next to the LZ, the fewer strikers are engaged (but with the defender in its
+coming into and next to the LZ (and none in it, which would attack the base), the fewer
+strikers are engaged (but with the defender in its
 box), and the fewer rounds, base hits, fallen marines and waves about to be sent.
 
 >>> from cosmodrome.games.mars import GAME
@@ -33,6 +34,8 @@ TWO_GUARDS_FROM = 4
 
 #: what an alien costs: in the LZ, in an incoming-wave box, on a card next to the LZ
 W_LZ, W_IN, W_NEAR = 1.5, 1.0, 0.3
+#: any alien in the LZ: the base is attacked at the end of the round unless all are killed
+W_ATTACK = 4.0
 #: a wave face showing on the dice of the marine to move (a wave at the end of its turn)
 W_WAVE = 1.0
 #: a crashed marine (its turn ended, 2 dice next turn)
@@ -139,7 +142,8 @@ def progress(s: MarsState) -> float:
         if here and here != [s.defenders()[RIGHT]]:
             score -= 1.5              # engaged: only 1s count until the box is cleared
     near = [SIDE_ZONES[k][2] for k in s.sides]
-    score -= W_LZ * len(aliens_in_zone(s, LZ)) + W_IN * sum(len(s.aliens_at(incoming(k))) for k in s.sides)
+    in_lz = len(aliens_in_zone(s, LZ))
+    score -= W_LZ * in_lz + (W_ATTACK if in_lz else 0.0) + W_IN * sum(len(s.aliens_at(incoming(k))) for k in s.sides)
     score -= W_NEAR * sum(len(aliens_in_zone(s, z)) for z in near)
     score -= 6.0 * s.base_hits + 0.5 * s.round + 8.0 * sum(s.out) + W_WAVE * bool(s.boom)
     return score
