@@ -183,15 +183,17 @@ def test_two_marines_play_on_half_the_board(server, browser):
 
 
 def holding_equipment():
-    """A real 3-marine game (seed 5, baby marines: a tunnel card hides equipment) played by the
-    heuristic until the Red marine holds equipment it may play: its view and its decision."""
+    """A real 3-marine game (seed 6, baby marines: a tunnel card hides equipment) played by the
+    heuristic until the Red marine holds equipment it may play, another marine holds some and
+    the hidden box is not claimed yet: its view and its decision."""
     from cosmodrome.bots.registry import make_bot
     from cosmodrome.games.mars import GAME
-    s = GAME.new_state(3, seed=5, options={"threat": "baby"})
-    bot = make_bot("heuristic", GAME, seed=5)
+    s = GAME.new_state(3, seed=6, options={"threat": "baby"})
+    bot = make_bot("heuristic", GAME, seed=6)
     for _ in range(600):
         d = s.decision()
-        if d.seat == 0 and s.hand(0) and any("card" in o.data for o in d.options):
+        if (d.seat == 0 and s.hand(0) and any("card" in o.data for o in d.options)
+                and (s.hand(1) or s.hand(2)) and s.hidden_box() and not s.hidden_taken):
             return s.view(0), d.to_json()
         s.apply(bot.choose(s))
     raise AssertionError("the Red marine never held equipment it could play")

@@ -29,6 +29,14 @@ def test_setup_full_ring_for_three_or_more():
     assert s.phase == CHOOSE and s.legal_actions() == [A_SEAT + m for m in range(3)]
 
 
+def test_baby_marines_face_smaller_setup_waves():
+    # ruling 11 (RB Prepare landing: the set-up groups are waves; Threat level, baby marine)
+    s = landed(3, 4, {"threat": "baby"})
+    assert all(len(waves.aliens_in_zone(s, z)) == 3 for z in (1, 2, 4, 5))
+    s = landed(2, 4, {"threat": "baby"})
+    assert len(waves.aliens_in_zone(s, NEAR_RIGHT)) == len(waves.aliens_in_zone(s, FAR_RIGHT)) == 2
+
+
 def test_setup_half_board_for_two():
     s = landed(2, 4)
     assert len(s.cards) == 2 and s.sides == (RIGHT,) and len(s.strip) == 4 + 12 + 1
@@ -86,16 +94,38 @@ def test_move_forward_or_backward_on_the_lunar_rules():
     assert s.mcol[0] == lz[0] and s.mlvl[0] == 1
 
 
-def test_the_force_barrier_stops_a_marine_before_a_living_defender():
+def test_a_marine_may_land_on_a_living_defender_but_its_barrier_stops_anything_beyond():
+    # ruling 3 (RB The red defenders): the box can be entered, not passed across
     s = bare(2)
     d_col = col_of(s, D_RIGHT)
     s.mcol[0], s.mlvl[0] = d_col - 2, 1
     s.strip = s.strip[:d_col - 2] + (s.strip[d_col],) * 2 + s.strip[d_col:]   # flat ground before the box
+    rolled(s, 0, {0: 2})
+    j = s.preview(0, 0, 0, 0)
+    assert (j.col, j.level, j.outcome) == (d_col, 1, "safe")
+    s.apply(A_MOVE)                                       # one die on the action: the turn ends there
+    assert (s.mcol[0], s.mdown[0]) == (d_col, 0) and combat.engaged(s, 0)
+    s.mcol[0] = d_col - 2
     rolled(s, 0, {0: 3})
     j = s.preview(0, 0, 0, 0)
-    assert j.col == d_col - 1 and j.outcome == "barrier"
+    assert (j.col, j.outcome) == (d_col, "barrier")       # past the box: a crash in it
     s.aloc[s.defenders()[RIGHT]] = GONE
-    assert s.preview(0, 0, 0, 0).col == d_col          # the box beside the MMM is open
+    assert s.preview(0, 0, 0, 0).outcome == "barrier"     # the MMM itself is never entered
+
+
+def test_a_defender_fought_in_its_box_leaves_the_marine_beside_the_mmm():
+    s = bare(2)
+    d_col = col_of(s, D_RIGHT)
+    s.mcol[0], s.mlvl[0] = d_col, 1
+    rolled(s, 0, {2: 1, 3: 1, 4: 2})
+    assert s.legal_actions() == [A_SHOOT + 1]              # engaged: its own box with the 1s only
+    s.apply(A_SHOOT + 1)
+    assert s.defender_alive(RIGHT)                         # two hits: a red alien needs three
+    rolled(s, 0, {2: 1, 3: 1, 4: 1})
+    s.apply(A_SHOOT + 1)                                   # three 1s in close combat
+    assert not s.defender_alive(RIGHT)
+    s.cur, s.phase, s.prog, s.used = 0, PROGRAM, [-1] * 6, 0
+    assert A_NUKE in s.legal_actions()
 
 
 def test_an_accident_crashes_the_marine_and_ends_its_turn():
@@ -180,6 +210,22 @@ def test_dont_stop_marine_a_roll_must_be_used():
     assert s.phase == ACT and A_DONE not in s.legal_actions()
 
 
+def test_a_wave_face_rolled_again_sends_no_wave():
+    # ruling 9 (RB Martian waves: "ends with" the face in his dice)
+    s = bare(2)
+    s.mcol[0], s.mlvl[0] = col_of(s, LZ, 0), 1
+    s.mcol[1], s.mlvl[1] = s.mcol[0], 1                    # a companion: one re-roll
+    before = len(waves.aliens_in_zone(s, FAR_RIGHT))
+    rolled(s, 0, {4: ACCIDENT})
+    turn.note_face(s, 4, ACCIDENT)
+    faces = iter([1])
+    s.roll_die = lambda d: next(faces)
+    s.apply(A_REROLL + 4)
+    assert s.faces[4] == 1 and s.boom == 0
+    s.apply(A_MOVE + (4 * 2 + 0) * 8 + 1)                  # the black 1, the last action
+    assert s.acted[0] == 1 and len(waves.aliens_in_zone(s, FAR_RIGHT)) == before
+
+
 def test_a_wave_face_sends_a_wave_on_the_marines_side_at_the_end_of_its_turn():
     s = bare(2)
     s.mcol[0], s.mlvl[0] = 2, 1
@@ -194,12 +240,13 @@ def test_a_wave_face_sends_a_wave_on_the_marines_side_at_the_end_of_its_turn():
 def test_wave_size_by_threat_level():
     s = bare(3)
     lz = s.zone_cols(LZ)
-    s.mcol = [col_of(s, NEAR_RIGHT), lz[0], lz[3]]
-    assert waves.wave_size(s, RIGHT) == 3                # one on the card, one in the LZ's right half
+    s.mcol = [col_of(s, NEAR_RIGHT), col_of(s, NEAR_RIGHT, 1), lz[3]]
+    assert waves.wave_size(s, RIGHT) == 3                # two on the card; the LZ is on no side
+    assert waves.wave_size(s, LEFT) == 2                 # the LZ's marine counts on neither side
     s.options["threat"] = "baby"
     assert waves.wave_size(s, RIGHT) == 2
     s.options["threat"] = "sergeant"
-    assert waves.wave_size(s, RIGHT) == 4 and waves.wave_size(s, LEFT) == 3
+    assert waves.wave_size(s, RIGHT) == 4 and waves.wave_size(s, LEFT) == 2
     s.options["threat"] = "normal"
     s.mcol = [lz[3]] * 3
     assert waves.wave_size(s, LEFT) == 2                 # at least two
@@ -314,6 +361,21 @@ def test_a_companion_lets_the_nuke_reroll_its_lowest_die(monkeypatch):
     monkeypatch.setattr(s, "roll_die", lambda d: next(seq))
     s.apply(A_NUKE)
     assert s.winners() == [0, 1]
+
+
+def test_an_antenna_lets_a_first_roll_nuke_reroll_its_lowest_die(monkeypatch):
+    # ruling 15 (RB Base upgrades: the antenna re-rolls a die of the first roll on its side)
+    s = nuke_position()
+    s.upg = [2, 2]
+    seq = iter((3, 2, 2, 1, 2))
+    monkeypatch.setattr(s, "roll_die", lambda d: next(seq))
+    s.apply(A_NUKE)
+    assert s.winners() == [0, 1]
+    s = nuke_position()
+    seq = iter((3, 2, 2, 1, 2))
+    monkeypatch.setattr(s, "roll_die", lambda d: next(seq))
+    s.apply(A_NUKE)
+    assert s.winners() == []                               # without it, 8 is short
 
 
 # ----- records -----------------------------------------------------------------------------------

@@ -203,13 +203,22 @@ def test_kamikaze_sets_off_the_nuke_with_five_dice_even_engaged_and_dies(faces, 
         check_invariants(s)
 
 
+def test_kamikaze_may_jump_from_a_living_defenders_box():
+    # rulings 3 and 30: the defender's box is beside the MMM, and Kamikaze works engaged
+    s = bare(2)
+    d = col_of(s, D_RIGHT)
+    s.mcol[0], s.mlvl[0], s.train[0] = d, 1, KAMIKAZE
+    turn.begin_turn(s, 0)
+    assert s.defender_alive(RIGHT) and A_KAMIKAZE in s.legal_actions() and A_NUKE not in s.legal_actions()
+
+
 # ----- Ranger -----------------------------------------------------------------------------------
 def test_ranger_lands_safely_without_a_circle_and_sends_no_wave():
     s = bare(2)
     s.strip = s.strip[:4] + ((3, 2, 0, 0),) + s.strip[5:]     # a box without a circle next
     s.mcol[0], s.mlvl[0], s.train[0] = 3, 1, RANGER
     rolled(s, 0, {0: 1, 4: ACCIDENT})
-    turn.note_face(s, ACCIDENT)
+    turn.note_face(s, 4, ACCIDENT)
     assert s.boom == 0
     s.apply(A_MOVE)
     assert s.mdown[0] == 0 and s.mcol[0] == 4

@@ -2,11 +2,13 @@
 heuristic. It sees the team as guards (with three or more marines the first one, with four or
 more the first two, who hold the Landing Zone and fire the missile battery) and strikers (the
 others, who go for the right-hand defender and then the MMM). A position is better the fewer
-safe jumps the strikers need to reach shooting range of a living defender (1 or 2 columns;
-with a guard, 2 to 4, as the beacon of its missiles) or its box once it is dead (the jumps of
-every die over this ring's terrain, counted once per ring), the nearer the guards stand to the
-LZ, the fewer aliens are in, coming into and next to the LZ, and the fewer rounds, base hits
-and fallen marines.
+safe jumps the strikers need to reach the right-hand defender's box (where a living defender
+is fought in close combat and a dead one leaves the place of the nuke; a Sniper stops 2 or 3
+columns short while the defender lives; the jumps of every die over this ring's terrain,
+counted once per ring), the nearer the guards stand to the LZ, the fewer aliens are in,
+coming into and next to the LZ (and none in it, which would attack the base), the fewer
+strikers are engaged (but with the defender in its
+box), and the fewer rounds, base hits, fallen marines and waves about to be sent.
 
 >>> from cosmodrome.games.mars import GAME
 >>> 0.0 < evaluation(GAME.new_state(3, seed=1))[0] < 1.0
@@ -17,24 +19,25 @@ from __future__ import annotations
 
 from collections import deque
 
-from cosmodrome.games.lunar.dice import BLACK, BLUE, WHITE, steps_of
+from cosmodrome.games.lunar.dice import BLACK, BLUE, WHITE, is_accident, steps_of
 from cosmodrome.games.lunar.movement import masks
-from cosmodrome.games.mars.state import LEFT, LZ, RIGHT, SIDE_ZONES, MarsState
+from cosmodrome.games.mars.state import LEFT, LZ, RANGER, RIGHT, SIDE_ZONES, SNIPER, MarsState
 from cosmodrome.games.mars.waves import aliens_in_zone, incoming
 
-#: the shooting ranges a striker keeps from a living defender (three hits at range 3 would need
-#: three 3s, and only the two blue dice show a 3)
-STRIKE_RANGES = (1, 2)
+#: the ranges a Sniper keeps from a living defender (each 2 or 3 it shoots kills one alien)
+SNIPER_RANGES = (2, 3)
 #: the smallest team that leaves a guard in the LZ (firing missiles on a striker's beacon)
 GUARD_FROM = 3
 #: the smallest team that leaves two guards in the LZ
 TWO_GUARDS_FROM = 4
-#: where a striker stands as the beacon of the guard's piercing missiles (two white dice: 2 to 4)
-BEACON_RANGES = (2, 3, 4)
 
 
 #: what an alien costs: in the LZ, in an incoming-wave box, on a card next to the LZ
 W_LZ, W_IN, W_NEAR = 1.5, 1.0, 0.3
+#: any alien in the LZ: the base is attacked at the end of the round unless all are killed
+W_ATTACK = 4.0
+#: a wave face showing on the dice of the marine to move (a wave at the end of its turn)
+W_WAVE = 1.0
 #: a crashed marine (its turn ended, 2 dice next turn)
 W_DOWN = 2.0
 
@@ -91,25 +94,28 @@ def jumps_to(s: MarsState, targets: frozenset) -> dict:
     return dist
 
 
-def strike_targets(s: MarsState) -> frozenset:
-    """Where a striker wants to be: in range 1 or 2 of the living right-hand defender (2 to 4
-    columns away, a beacon for the guard's missiles, when there is a guard), or in its box
-    once it is dead."""
+def strike_targets(s: MarsState, m: int = -1) -> frozenset:
+    """Where striker ``m`` wants to be: in the right-hand defender's box, alive or dead (the
+    living one is fought there in close combat, and the dead one leaves the box beside the
+    MMM for the nuke); a Sniper stays 2 or 3 columns away while the defender lives, where
+    one die of that value kills it."""
     d_col = s.zone_cols(SIDE_ZONES[RIGHT][0]).start
-    ranges = BEACON_RANGES if s.num_players >= GUARD_FROM else STRIKE_RANGES
-    cols = [d_col - r for r in ranges] if s.defender_alive(RIGHT) else [d_col]
+    sniper = m >= 0 and s.has(m, SNIPER)
+    cols = [d_col - r for r in SNIPER_RANGES] if sniper and s.defender_alive(RIGHT) else [d_col]
     return frozenset((c, y) for c in cols for y in range(s.levels) if s.standing(c, y))
 
 
 def usefulness(s: MarsState, m: int) -> tuple[float, float, float]:
     """Per die colour (blue, white, black): the share of its faces that would move striker
     ``m`` safely nearer its strike position (see :func:`strike_targets`)."""
-    dist = jumps_to(s, strike_targets(s))
+    dist = jumps_to(s, strike_targets(s, m))
     here = dist.get((s.mcol[m], s.mlvl[m]), FAR)
     out = []
     for colour in (BLUE, WHITE, BLACK):
         good = 0
         for face in s.C.faces[colour]:
+            if is_accident(face) and not s.has(m, RANGER):
+                continue                  # it would move, but it sends a wave on the marine's side
             steps = steps_of(face)
             if any(dist.get((j.col, j.level), FAR) < here
                    for back in (0, 1) for mk in masks(colour, steps)
@@ -125,21 +131,21 @@ def progress(s: MarsState) -> float:
     alive = s.defender_alive(RIGHT)
     lz = s.zone_cols(LZ)
     score = 0.0 if alive else 10.0
-    dist = jumps_to(s, strike_targets(s))
     for m in s.active():
         if is_guard(m, s.num_players):
             score -= 0.5 * max(0, min(abs(s.mcol[m] - c) for c in lz))
         else:
+            dist = jumps_to(s, strike_targets(s, m))
             score -= 1.0 * min(dist.get((s.mcol[m], s.mlvl[m]), FAR), FAR) + 0.05 * abs(d_col - s.mcol[m])
-            if alive and s.num_players >= GUARD_FROM and d_col - s.mcol[m] == 3:
-                score += 0.5          # the likeliest distance of two white dice
         score -= W_DOWN * s.mdown[m]
-        if s.aliens_at(s.box(s.mcol[m], s.mlvl[m])):
+        here = s.aliens_at(s.box(s.mcol[m], s.mlvl[m]))
+        if here and here != [s.defenders()[RIGHT]]:
             score -= 1.5              # engaged: only 1s count until the box is cleared
     near = [SIDE_ZONES[k][2] for k in s.sides]
-    score -= W_LZ * len(aliens_in_zone(s, LZ)) + W_IN * sum(len(s.aliens_at(incoming(k))) for k in s.sides)
+    in_lz = len(aliens_in_zone(s, LZ))
+    score -= W_LZ * in_lz + (W_ATTACK if in_lz else 0.0) + W_IN * sum(len(s.aliens_at(incoming(k))) for k in s.sides)
     score -= W_NEAR * sum(len(aliens_in_zone(s, z)) for z in near)
-    score -= 6.0 * s.base_hits + 0.5 * s.round + 8.0 * sum(s.out)
+    score -= 6.0 * s.base_hits + 0.5 * s.round + 8.0 * sum(s.out) + W_WAVE * bool(s.boom)
     return score
 
 

@@ -10,15 +10,20 @@ lands where the look-ahead likes best. The nuke, or Kamikaze's, is set off whene
 the Power-up injector is taken whenever it may be (but beside the MMM); a card or an ability
 played besides the dice (Orbital bombing, Teleportation, a free step, the Laser knife...) is
 played when it makes the position better by :data:`SPECIAL_GAIN`, and Badass ammo or the
-Rail-gun when the shot after them gains. Programming follows a plan: a striker within range
-of a living defender puts all its dice on one action, to roll groups; otherwise it puts the
-dice whose faces most often bring it nearer on this terrain
-(:func:`cosmodrome.games.mars.evaluation.usefulness`) one on each of the first two actions and
-two on the third; the guard puts one die an action and leaves the black dice (whose 2! sends
-a wave its way). A striker that has reached the box beside the MMM stops there to set off the
-nuke next turn; the guard fires a piercing missile on a striker's beacon when the right-hand
-defender is 2 to 4 columns from it, and lays a bait when nothing is within its range. The
-strikers act first in a round, so that the guard's missile finds its beacon.
+Rail-gun when the shot after them gains. Programming follows a plan: a striker in close
+combat (with the defender in its box, or aliens on its way) puts all its dice on one action,
+to roll several 1s; a Sniper 2 or 3 columns from the living defender does the same with the
+dice likeliest to show that range; otherwise a striker puts the dice whose faces most often
+bring it nearer on this terrain (:func:`cosmodrome.games.mars.evaluation.usefulness`, which
+does not count the wave face) one on the first action, two on the second and one on the
+third; the guard puts one die an action and leaves the black dice (whose 2! sends a wave its
+way). A striker that has reached the box beside the MMM free of aliens stops there to set off
+the nuke next turn, and one fighting the living defender in its box does not roll fewer than
+three dice there. A guard, at the start of its turn in the LZ, plays out on a few
+determinizations each missile (piercing or fragmentation, every beacon and direction), the
+bait, each tactical support and its dice, and keeps the one that leaves the position best
+at the end of its turn (:data:`TURN_SAMPLES`). The strikers act first in a round, so that the
+guard's missile finds its beacon and the guard sees the LZ as the round will end.
 
 >>> from cosmodrome.games.mars import GAME
 >>> s = GAME.new_state(2, seed=1)
@@ -31,8 +36,8 @@ from __future__ import annotations
 from cosmodrome.core import Bot, State
 from cosmodrome.games.mars.combat import engaged
 from cosmodrome.games.lunar.dice import DIE_COLOUR
-from cosmodrome.games.mars.evaluation import is_guard, progress, usefulness
-from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJECT, A_KAMIKAZE, A_LEVEL, A_MISSILE, A_NUKE, A_SEAT,
+from cosmodrome.games.mars.evaluation import SNIPER_RANGES, is_guard, progress, usefulness
+from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_SUPPORT, A_GIVE, A_INJECT, A_JET, A_KAMIKAZE, A_LEVEL, A_MISSILE, A_MOVE, A_NUKE, A_SEAT,
                                          A_ORBITAL, A_PROGRAM, A_REROLL, A_ROLL, A_SHOOT, A_TRAIN, A_USE, AMMO, COMMS,
                                          D_LEFT, D_RIGHT, DRONE_AB, FUSION, INJECTOR, JET_PACK, KAMIKAZE, MULTI_SHOT,
                                          ORBITAL, PRECOG, RAIL_GUN, RANGER, RIGHT, SCOUT, SIDE_ZONES, SNIPER,
@@ -44,8 +49,9 @@ MOVING_PLAN = ((0, 0), (4, 1), (1, 2), (5, 2), (2, 2), (3, 2))
 #: to shoot a defender: all on one action, whites and blacks first (each shows 1 or 2 half the
 #: time, so three of a kind is likelier)
 SHOOTING_PLAN = ((2, 0), (3, 0), (4, 0), (5, 0), (0, 0), (1, 0))
-#: how likely two white dice (1 or 2 each) sum to a distance
-MISSILE_ODDS = {2: 0.25, 3: 0.5, 4: 0.25}
+#: a Sniper 2 or 3 columns from the defender: all on one action, the dice likeliest to show
+#: that value first (any one of them kills it)
+SNIPER_PLAN = {2: SHOOTING_PLAN, 3: ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0))}
 #: the guard: one die an action, to shoot at several boxes a turn
 GUARD_PLAN = ((0, 0), (2, 1), (1, 2), (3, 2), (4, 2), (5, 2))
 
@@ -61,6 +67,21 @@ def beside_the_mmm(state: MarsState) -> bool:
     return False
 
 
+def at_the_defender(state: MarsState) -> bool:
+    """Whether the marine to move stands in the right-hand defender's box with the defender
+    alive (fighting it there in close combat)."""
+    m = state.to_move()
+    return state.defender_alive(RIGHT) and state.zone[state.mcol[m]] == D_RIGHT
+
+
+def next_dice(state: MarsState) -> int:
+    """How many dice the next programmed action of the marine to move rolls (a Stormtrooper's
+    close combat counts one more: its extra hit)."""
+    later = [a for a in state.prog if a > state.slot]
+    n = state.prog.count(min(later)) if later else 0
+    return n + (1 if n and state.has(state.to_move(), STORMTROOPER) else 0)
+
+
 #: the abilities in the order a striker keeps them (the nuke on 5 dice first, then what
 #: kills the defender fast, clears a card or gets there sooner); the guard's order favours
 #: killing many aliens near the base
@@ -68,6 +89,9 @@ STRIKER_TRAINING = (KAMIKAZE, SNIPER, ORBITAL, INJECTOR, TELEPORT, JET_PACK, RAN
                     FUSION, COMMS, DRONE_AB, SCOUT, PRECOG)
 GUARD_TRAINING = (ORBITAL, MULTI_SHOT, STORMTROOPER, SNIPER, FUSION, DRONE_AB, INJECTOR, RANGER, KAMIKAZE, COMMS,
                   TELEPORT, JET_PACK, SCOUT, PRECOG)
+#: the determinizations a guard plays its turn on to choose between the base's supports
+#: and its dice
+TURN_SAMPLES = 8
 #: how much better a card or an ability must make the position to be played outside a roll
 SPECIAL_GAIN = 0.5
 #: the cards whose worth shows only with the shot after them
@@ -81,10 +105,11 @@ def special(a: int) -> bool:
 
 def moving_plan(state: MarsState, m: int) -> tuple:
     """A striker's dice for three moves: the dice whose faces most often bring it nearer,
-    one on each of the first two actions and two on the third (a choice of two there)."""
+    the best on the first action, the next two on the third and the second (and the fourth
+    with the second, a choice of two there: measured better than two on the third)."""
     use = usefulness(state, m)
     dice = sorted(range(6), key=lambda d: (-use[DIE_COLOUR[d]], DIE_COLOUR[d] == 2, d))
-    return ((dice[0], 0), (dice[1], 1), (dice[2], 2), (dice[3], 2), (dice[4], 2), (dice[5], 2))
+    return ((dice[0], 0), (dice[1], 1), (dice[2], 2), (dice[3], 1), (dice[4], 2), (dice[5], 2))
 
 
 class MarsHeuristic(Bot):
@@ -115,8 +140,13 @@ class MarsHeuristic(Bot):
             best = self._special(state, [a for a in legal if special(a)])
             if best is not None:
                 return best
-            return A_DONE if beside_the_mmm(state) or A_ROLL not in legal else A_ROLL
-        return self._look(state, [a for a in legal if not A_GIVE <= a < A_INJECT])[0]
+            if beside_the_mmm(state) or A_ROLL not in legal or (at_the_defender(state) and next_dice(state) < 3):
+                return A_DONE
+            return A_ROLL
+        options = [a for a in legal if not A_GIVE <= a < A_INJECT]
+        if at_the_defender(state) and any(A_SHOOT <= a < A_REROLL for a in options):
+            options = [a for a in options if not (A_MOVE <= a < A_SHOOT or a >= A_JET)]   # fight, don't leave
+        return self._look(state, options)[0]
 
     def _score(self, state: MarsState, a: int, seat: int) -> float:
         s = state.resample(seat, self.rng)
@@ -138,18 +168,25 @@ class MarsHeuristic(Bot):
                 best, best_v = a, v
         return best, best_v
 
+    def _turn_value(self, state: MarsState, a: int) -> float:
+        """The mean score at the end of this marine's turn begun with ``a`` and played on by
+        this bot, over :data:`TURN_SAMPLES` determinizations."""
+        seat, round0 = state.to_move(), state.round
+        total = 0.0
+        for _ in range(TURN_SAMPLES):
+            s = state.resample(seat, self.rng)
+            s._apply(a)
+            while not s.is_terminal() and s.round == round0 and s.to_move() == seat and not s.acted[seat]:
+                s._apply(self.choose(s))
+            total += (1000.0 if s.returns()[seat] > 0 else -1000.0) if s.is_terminal() else progress(s)
+        return total / TURN_SAMPLES
+
     def _special(self, state: MarsState, options: list[int]):
         """A card or ability worth playing now, or None."""
         if not options:
             return None
         a, v = self._look(state, options)
         return a if v >= progress(state) + SPECIAL_GAIN else None
-
-    @staticmethod
-    def _targets_near(state: MarsState) -> bool:
-        """Whether aliens are within 3 columns of the marine to move (or coming into the LZ)."""
-        m = state.to_move()
-        return any(p >= 0 and abs(p // state.levels - state.mcol[m]) <= 3 for p in state.aloc if p >= 0)
 
     def _train(self, state: MarsState, legal: list[int]) -> int:
         m = state.to_move()
@@ -167,15 +204,16 @@ class MarsHeuristic(Bot):
             return A_DONE
         d_col = next(z["first"] for z in v["zones"] if z["zone"] == SIDE_ZONES[RIGHT][0])
         striking = not is_guard(turn["marine"], len(v["marines"]))
-        if not placed and not striking and v["defenders"][-1]["alive"]:
-            # a piercing missile on a striker's beacon: two white dice land 2-4 columns ahead
-            shots = [(MISSILE_ODDS.get(d_col - mk["col"], 0.0), mk["seat"]) for mk in v["marines"]]
-            odds, beacon = max(shots)
-            if odds and A_MISSILE + beacon in legal:
-                return A_MISSILE + beacon
-        if not placed and not striking and A_BAIT in legal and not self._targets_near(state):
-            return A_BAIT              # nothing to shoot: hold the LZ rather than roll dice that force a move
-        if striking and 1 <= abs(d_col - me["col"]) <= 2 and v["defenders"][-1]["alive"]:
+        if not placed and not striking and A_BAIT in legal:
+            # from the base: a missile, a bait, a tactical support or the dice, whichever
+            # leaves the position best at the end of the guard's turn
+            first = A_PROGRAM + GUARD_PLAN[0][0] * 3 + GUARD_PLAN[0][1]
+            options = [a for a in legal if A_SUPPORT <= a <= A_BAIT] + ([first] if first in legal else [])
+            return max(options, key=lambda a: (self._turn_value(state, a), -a))
+        sniping = state.has(turn["marine"], SNIPER) and v["defenders"][-1]["alive"]
+        if striking and sniping and d_col - me["col"] in SNIPER_RANGES and not engaged(state, turn["marine"]):
+            plan = SNIPER_PLAN[d_col - me["col"]]
+        elif striking and engaged(state, turn["marine"]):
             plan = SHOOTING_PLAN
         elif striking:
             plan = moving_plan(state, turn["marine"])

@@ -1,7 +1,8 @@
 """Prepare landing (rules, "Prepare landing"): four martian cards around the MMM (two on half
 the board for 2 marines), the red defenders in the boxes beside the MMM, an upgrade counter on
 each side of the LZ (both bunkers, as the rules advise for first games, or two drawn at
-random), the round track at 1, a first wave of marines-plus-one aliens on each card; then
+random), the round track at 1, a first wave of marines-plus-one aliens on each card (one
+fewer for baby marines: a set-up wave is a wave; ruling 11); then
 each marine in seat order keeps one ability of the special training card it was dealt (the
 seven cards are shuffled and one dealt to each marine: our ruling, the rules only say each
 marine gets one) and lands on a box of the LZ of its choice.
@@ -13,7 +14,7 @@ from cosmodrome.core import Rng
 from cosmodrome.games.mars.components import TRAINING_CARDS, UPGRADES, Components
 from cosmodrome.games.mars.rounds import start_round
 from cosmodrome.games.mars.state import GONE, LAND, LZ, SIDE_ZONES, TRAIN, MarsState
-from cosmodrome.games.mars.waves import deploy, draw
+from cosmodrome.games.mars.waves import deploy, draw, sized
 
 
 def new_game(game, comp: Components, players: int, seed: int, options: dict) -> MarsState:
@@ -40,7 +41,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
         s.mcol[m], s.mlvl[m] = lz[m % len(lz)], lvl
     for side in s.sides:
         for zone in SIDE_ZONES[side][1:]:
-            deploy(s, draw(s, players + comp.wave["extra"]), zone, side)
+            deploy(s, draw(s, sized(s, players)), zone, side)
     training = list(range(TRAINING_CARDS))
     rng.shuffle(training)
     s.tcard = training[:players]

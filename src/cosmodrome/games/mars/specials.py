@@ -124,7 +124,7 @@ def charm_roll(s: MarsState) -> None:
     for d in range(6):
         if s.charm >> d & 1:
             s.faces[d] = s.roll_die(d)
-            note_face(s, s.faces[d])
+            note_face(s, d, s.faces[d])
     s.log("charm", f"{s.game.seat_name(s.cur, s.num_players)} rolls again: "
           + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in range(6) if s.charm >> d & 1) + ".",
           chance=True, faces=list(s.faces))
@@ -201,7 +201,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
     s.rerolled = 0
     for d in DRONE_PAIRS[pair]:
         s.faces[d] = s.roll_die(d)
-        note_face(s, s.faces[d])
+        note_face(s, d, s.faces[d])
     s.log("drone", f"{s.game.seat_name(s.cur, s.num_players)}'s drone rolls "
           + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in DRONE_PAIRS[pair]) + ".", chance=True,
           faces=list(s.faces))

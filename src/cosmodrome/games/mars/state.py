@@ -20,7 +20,7 @@ Everything else is flat lists of small ints, so that a state clones and steps fa
 - ``upg``: the upgrade counter in each of the two slots beside the LZ (-1 when destroyed);
 - the turn in progress: ``cur`` (the marine playing), ``dice_n``, ``prog`` (per die: its
   action, or -1), ``faces`` (per die: the face rolled for the current action, 0 if none),
-  ``slot`` (the action being played), ``boom`` (a wave face was rolled this turn).
+  ``slot`` (the action being played), ``boom`` (the dice showing the wave face, a mask).
 
 Rules modules call the higher layers through :data:`HOOKS`, which the package's face
 registers, so no module imports one above it.
@@ -281,24 +281,23 @@ class MarsState(FlatState, State):
                 start: Optional[tuple[int, int]] = None) -> Jump:
         """Where moving marine ``m`` by die ``d`` (its rolled face), forward (towards the
         right defender box) or backward, with the diagonal steps ``mask``, would take it: the
-        jump of :mod:`cosmodrome.games.lunar.movement` on the ring read in that direction,
-        stopped before a living defender's force barrier (rules, "The red defenders").
+        jump of :mod:`cosmodrome.games.lunar.movement` on the ring read in that direction.
+        A marine may land in a defender's box (and fight its defender there), but a move
+        that would go on past it, into the MMM, crashes in that box: the force barrier
+        behind the defender (rules, "The red defenders"; ruling 3).
         ``colour`` and ``steps`` replace the die's (a free step); ``start`` replaces the
         marine's box (the second die of a Jet pack jump, from where the first left it)."""
         n = len(self.strip)
         col0, lvl0 = start if start else (self.mcol[m], self.mlvl[m])
         colour = DIE_COLOUR[d] if colour < 0 else colour
         steps = steps or steps_of(self.faces[d])
-        if backward:
-            limit = 1 if LEFT in self.sides and self.defender_alive(LEFT) else 0
-        else:
-            limit = n - 2 if self.defender_alive(RIGHT) else n - 1
+        limit = 0 if backward else n - 1        # the defender boxes are the ring's ends
         if backward:
             j = jump(self.rev_strip(), n - 1 - col0, lvl0, colour, steps, mask, n - 1 - limit)
             j = Jump(n - 1 - j.col, j.level, j.outcome, tuple((n - 1 - c, y) for c, y in j.path), j.stopped)
         else:
             j = jump(self.strip, col0, lvl0, colour, steps, mask, limit)
-        if j.stopped and len(j.path) < steps:   # the barrier or the MMM: a crash where the jump ended
+        if j.stopped and len(j.path) < steps:   # the barrier before the MMM: a crash where the jump ended
             col = self.strip[j.col]
             lvl = j.level if col[j.level] != AIR else surface_below(col, j.level)
             return Jump(j.col, lvl, "barrier", j.path, True)

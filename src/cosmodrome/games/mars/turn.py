@@ -129,17 +129,31 @@ def foresee(s: MarsState) -> None:
     s.precog = 1
     for d in dice:
         s.pre[d] = s.roll_die(d)
-        note_face(s, s.pre[d])
+        note_face(s, d, s.pre[d])
     s.prog = [-1] * 6
     s.log("precog", f"{s.game.seat_name(s.cur, s.num_players)} foresees the dice: "
           + ", ".join(f"{die_name(d)} {face_text(s.pre[d])}" for d in dice) + ".", chance=True,
           faces=list(s.pre))
 
 
-def note_face(s: MarsState, face: int) -> None:
-    """Rules, "Martian waves": a wave face rolled by the marine (not a Ranger) sends a wave."""
+def note_face(s: MarsState, d: int, face: int) -> None:
+    """Rules, "Martian waves": a marine (not a Ranger) who ends its turn with the wave face
+    showing among its dice sends a wave, "even if he doesn't use it"; a die rolled again
+    shows its new face, so a wave face rolled away no longer counts (ruling 9). ``boom``
+    holds the dice now showing it.
+
+    >>> from cosmodrome.games.mars import GAME
+    >>> from cosmodrome.games.lunar.dice import ACCIDENT
+    >>> s = GAME.new_state(2, seed=1)
+    >>> note_face(s, 4, ACCIDENT); s.boom
+    16
+    >>> note_face(s, 4, 1); s.boom
+    0
+    """
     if is_accident(face) and not s.has(s.cur, RANGER):
-        s.boom = 1
+        s.boom |= 1 << d
+    else:
+        s.boom &= ~(1 << d)
 
 
 def next_action(s: MarsState) -> None:
@@ -158,7 +172,7 @@ def next_action(s: MarsState) -> None:
         s.faces[d] = s.pre[d] if s.precog else s.roll_die(d)
         s.used |= 1 << d
         if not s.precog:
-            note_face(s, s.faces[d])
+            note_face(s, d, s.faces[d])
     rolled = ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice)
     s.log("roll", f"{s.game.seat_name(s.cur, s.num_players)} {'plays' if s.precog else 'rolls'} action "
           f"{s.slot + 1}: {rolled}.", chance=not s.precog, faces=list(s.faces))
@@ -193,10 +207,15 @@ def reroll_sources(s: MarsState) -> list[str]:
     if s.slot == s.first_slot and not s.drone:
         if s.zone[s.mcol[m]] == LZ:
             out.append("the Landing Zone")
-        side = s.side_of(s.mcol[m])
-        if any(s.upg[k] == ANTENNA and s.sides[k % len(s.sides)] == side for k in (0, 1)):
+        if antenna(s, m):
             out.append("the antenna")
     return out
+
+
+def antenna(s: MarsState, m: int) -> bool:
+    """Rules, "Base upgrades": an antenna guards marine ``m``'s side of the planet."""
+    side = s.side_of(s.mcol[m])
+    return any(s.upg[k] == ANTENNA and s.sides[k % len(s.sides)] == side for k in (0, 1))
 
 
 def can_reroll(s: MarsState) -> bool:
@@ -208,7 +227,7 @@ def reroll(s: MarsState, d: int) -> None:
     why = reroll_sources(s)[0]
     s.faces[d] = s.roll_die(d)
     s.rerolled = 1
-    note_face(s, s.faces[d])
+    note_face(s, d, s.faces[d])
     s.log("reroll", f"{s.game.seat_name(s.cur, s.num_players)} rolls {die_name(d)} again thanks to {why}: "
           f"{face_text(s.faces[d])}.", chance=True, die=d, face=s.faces[d])
 
@@ -386,7 +405,8 @@ def odds(s: MarsState, dice: list[int], faces: list[int], keep: int, target: int
 def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     """Rules, "How we win?": four dice summing to 9 or more destroy the MMM; "Use me as a
     team": a standing companion in the box lets the marine roll its lowest die again
-    (automatically, when the sum is short). "Equipment": a Lucky charm held rolls again the
+    (automatically, when the sum is short); so does an antenna on its side when the nuke is
+    the turn's first roll ("Base upgrades", ruling 15). "Equipment": a Lucky charm held rolls again the
     dice whose new roll gives the best chance (automatically, when still short). "Special
     training", Kamikaze: 5 dice, and the marine dies."""
     target = s.C.dice["nuke_target"]
@@ -395,10 +415,10 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     who = s.game.seat_name(m, s.num_players)
     s.log("nuke", f"{who} {'jumps on the MMM with' if kamikaze else 'sets off'} the nuke: "
           f"{' + '.join(face_text(f) for f in faces)} = {roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
-    if helpers(s, m) and roll_sum(faces) < target:
+    if (helpers(s, m) or not s.used and antenna(s, m)) and roll_sum(faces) < target:
         low = min(range(len(faces)), key=lambda i: steps_of(faces[i]))
         faces[low] = s.roll_die(dice[low])
-        s.log("nuke", f"A companion rolls the lowest die again: {' + '.join(face_text(f) for f in faces)} = "
+        s.log("nuke", f"{'A companion' if helpers(s, m) else 'The antenna'} rolls the lowest die again: {' + '.join(face_text(f) for f in faces)} = "
               f"{roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
     charm = CHARM_CARD if s.eq[CHARM_CARD] == m else -1
     if charm >= 0 and roll_sum(faces) < target:
@@ -407,8 +427,8 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
         discard(s, charm)
         s.log("nuke", f"{who} plays the Lucky charm: {' + '.join(face_text(f) for f in faces)} = "
               f"{roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
-    for f in faces:
-        note_face(s, f)
+    for d, f in zip(dice, faces):
+        note_face(s, d, f)
     total = roll_sum(faces)
     if total >= target:
         s.won, s.end, s.phase = 1, END_NUKE, OVER

@@ -79,15 +79,20 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
 
 
 def wave_size(s: MarsState, side: int) -> int:
-    """Rules, "Martian waves" and "Threat level": marines on that side plus one, at least two;
-    one fewer for baby marines; at sergeant and exterminator level marines in the LZ count
-    on both sides."""
+    """Rules, "Martian waves" and "Threat level": the marines on that side's cards plus one,
+    at least two, one fewer for baby marines (see :func:`sized`). The LZ lies on neither
+    side: its marines count on both sides at the sergeant and exterminator levels, and on
+    none below (ruling 11: that is why those levels must say so)."""
     both = s.options.get("threat") in ("sergeant", "exterminator")
-    n = sum(1 for m in s.active()
-            if s.side_of(s.mcol[m]) == side or (both and s.zone[s.mcol[m]] == LZ))
-    n += s.C.wave["extra"]
-    if s.options.get("threat") == "baby":
-        n -= 1
+    here = [both if s.zone[s.mcol[m]] == LZ else s.side_of(s.mcol[m]) == side for m in s.active()]
+    return sized(s, sum(here))
+
+
+def sized(s: MarsState, marines: int) -> int:
+    """Rules, "Martian waves", "Prepare landing" and "Threat level": a wave for ``marines``
+    marines is one alien more, at least two; baby marines' waves, those of the set-up
+    included, are one alien smaller (still at least two)."""
+    n = marines + s.C.wave["extra"] - (1 if s.options.get("threat") == "baby" else 0)
     return max(n, s.C.wave["minimum"])
 
 
