@@ -29,7 +29,11 @@ event, e.g. ``"the roll of the blue die"``) and ``name`` (a function of the valu
 returns: ``lambda face: f"the blue die shows {face}"``), which become the chance node's
 prompt and its outcome labels (otherwise generic: "outcome 3 of a uniform pick of 1 to 6").
 A label says what the outcome is and nothing more (no other seat's cards, no pile order);
-the sampled generator ignores both.
+the sampled generator ignores both. Since it ignores them, a game passes them unwritten:
+``what`` may be a ``(fn, args)`` pair (the words are ``fn(*args)``) and ``name`` a
+``(fn, args)`` pair (the label of value ``v`` is ``fn(*args, v)``), so that a roll in the
+sampled mode formats no sentence and makes no closure; only this module writes them, when
+an explicit state stops at the event.
 
 >>> from cosmodrome.testing import toy
 >>> s = toy.GAME.new_state(2, seed=1, chance="explicit")
@@ -73,6 +77,31 @@ class ChanceNeeded(BaseException):
         self.outcomes = outcomes
         self.what = what
         self.name = name
+
+
+def words(what: Any) -> Optional[str]:
+    """The words of an event given as a string or as an unwritten ``(fn, args)`` pair.
+
+    >>> words("a die"), words(("the card {} draws".format, ("Red",)))
+    ('a die', 'the card Red draws')
+    """
+    if what is None or isinstance(what, str):
+        return what
+    fn, args = what
+    return fn(*args)
+
+
+def namer(name: Any) -> Optional[Namer]:
+    """The labeller of an event's outcomes given as a function or as an unwritten
+    ``(fn, args)`` pair (the label of ``v`` is ``fn(*args, v)``).
+
+    >>> namer(("{} shows {}".format, ("the die",)))(6)
+    'the die shows 6'
+    """
+    if name is None or callable(name):
+        return name
+    fn, args = name
+    return lambda v: fn(*args, v)
 
 
 def _uniform(n: int) -> list[tuple[int, float]]:
@@ -130,14 +159,14 @@ class ExplicitChance:
         return self._labels.get(outcome) or f"outcome {outcome} of {self.what}"
 
     # ----- the generator's interface, answered from the chosen outcomes ------------------
-    def _next(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None) -> int:
+    def _next(self, outcomes: list[tuple[int, float]], what: Any, name: Any = None) -> int:
         i = self._used
         if i < len(self.given):
             self._used = i + 1
             return self.given[i]
-        raise ChanceNeeded(outcomes, what, name)
+        raise ChanceNeeded(outcomes, words(what), namer(name))
 
-    def below(self, n: int, what: Optional[str] = None, name: Optional[Namer] = None) -> int:
+    def below(self, n: int, what: Any = None, name: Any = None) -> int:
         """A uniform integer in ``[0, n)``: outcomes 0..n-1, each 1/n."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
@@ -145,10 +174,12 @@ class ExplicitChance:
             return 0
         return self._next(_uniform(n), what or f"a uniform pick of 1 to {n}", name)
 
-    def randint(self, a: int, b: int, what: Optional[str] = None, name: Optional[Namer] = None) -> int:
+    def randint(self, a: int, b: int, what: Any = None, name: Any = None) -> int:
+        name = namer(name)
         return a + self.below(b - a + 1, what, name and (lambda i: name(a + i)))
 
-    def choice(self, seq: Sequence[Any], what: Optional[str] = None, name: Optional[Namer] = None) -> Any:
+    def choice(self, seq: Sequence[Any], what: Any = None, name: Any = None) -> Any:
+        name = namer(name)
         return seq[self.below(len(seq), what, name and (lambda i: name(seq[i])))]
 
     def shuffle(self, seq: MutableSequence) -> None:
@@ -156,11 +187,11 @@ class ExplicitChance:
         it is a chance event of its own."""
         seq.sort()
 
-    def draw(self, pile: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None) -> int:
+    def draw(self, pile: MutableSequence[int], what: Any = None, name: Any = None) -> int:
         """Draw from a face-down pile: outcomes are its distinct cards, each with its share."""
         return self.take(pile, what, name)
 
-    def take(self, seq: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None) -> int:
+    def take(self, seq: MutableSequence[int], what: Any = None, name: Any = None) -> int:
         """Remove a uniformly random element: outcomes are the distinct values, each with
         its share of ``seq``."""
         if len(seq) == 1 or len(set(seq)) == 1:

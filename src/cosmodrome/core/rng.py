@@ -14,13 +14,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, MutableSequence, Optional, Sequence, TypeVar
+from typing import Any, MutableSequence, Optional, Sequence, TypeVar
 
 T = TypeVar("T")
 
 #: what a game may say about a random event (``what``) and its outcomes (``name``): only the
-#: explicit chance mode shows them (:mod:`cosmodrome.core.chance`); this generator ignores them
-_Namer = Optional[Callable[[Any], str]]
+#: explicit chance mode shows them (:mod:`cosmodrome.core.chance`); this generator ignores them.
+#: Either may be given unwritten as a ``(fn, args)`` pair, written only where it is read.
+_Namer = Optional[Any]
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -53,7 +54,7 @@ class Rng:
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
         return s ^ (s >> 31)
 
-    def below(self, n: int, what: Optional[str] = None, name: _Namer = None) -> int:
+    def below(self, n: int, what: Any = None, name: _Namer = None) -> int:
         """A uniform integer in ``[0, n)`` (the modulo bias is below 2**-50 for game sizes).
         ``what`` and ``name`` name the event in the explicit chance mode (ignored here)."""
         if n <= 0:
@@ -65,7 +66,7 @@ class Rng:
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
         return (s ^ (s >> 31)) % n
 
-    def randint(self, a: int, b: int, what: Optional[str] = None, name: _Namer = None) -> int:
+    def randint(self, a: int, b: int, what: Any = None, name: _Namer = None) -> int:
         """A uniform integer in ``[a, b]``, both ends included."""
         return a + self.below(b - a + 1)
 
@@ -73,7 +74,7 @@ class Rng:
         """A float in ``[0, 1)``."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    def choice(self, seq: Sequence[T], what: Optional[str] = None, name: _Namer = None) -> T:
+    def choice(self, seq: Sequence[T], what: Any = None, name: _Namer = None) -> T:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence) -> None:
@@ -82,7 +83,7 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
-    def draw(self, pile: MutableSequence[T], what: Optional[str] = None, name: _Namer = None) -> T:
+    def draw(self, pile: MutableSequence[T], what: Any = None, name: _Namer = None) -> T:
         """The top card of a pile this generator shuffled (its last element). In the
         explicit chance mode (:mod:`cosmodrome.core.chance`) a draw is a chance node over
         the pile's distinct cards instead, so a game draws through this method.
@@ -92,7 +93,7 @@ class Rng:
         """
         return pile.pop()
 
-    def take(self, seq: MutableSequence[T], what: Optional[str] = None, name: _Namer = None) -> T:
+    def take(self, seq: MutableSequence[T], what: Any = None, name: _Namer = None) -> T:
         """Remove and return a uniformly random element of ``seq`` (a card taken blind
         from a hand).
 

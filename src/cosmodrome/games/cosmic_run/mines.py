@@ -28,15 +28,21 @@ def rows_with(s: CosmicRunState, number: int) -> tuple[int, ...]:
 def roll_letter(s: CosmicRunState) -> int:
     """The letter mine die (a chance event): a column."""
     letters = s.C.letters
-    return letters[s.rng.below(len(letters), "the roll of the letter die",
-                               lambda k: f"the letter die shows {s.C.columns[letters[k]]}")]
+    return letters[s.rng.below(len(letters), "the roll of the letter die", (_letter_shows, (s.C, letters)))]
+
+
+def _letter_shows(C, letters, k: int) -> str:
+    return f"the letter die shows {C.columns[letters[k]]}"
 
 
 def roll_number(s: CosmicRunState) -> int:
     """The number mine die (a chance event)."""
     numbers = s.C.numbers
-    return numbers[s.rng.below(len(numbers), "the roll of the number die",
-                               lambda k: f"the number die shows {numbers[k]}")]
+    return numbers[s.rng.below(len(numbers), "the roll of the number die", (_number_shows, (numbers,)))]
+
+
+def _number_shows(numbers, k: int) -> str:
+    return f"the number die shows {numbers[k]}"
 
 
 def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:
