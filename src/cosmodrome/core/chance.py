@@ -346,10 +346,10 @@ class ExplicitChanceState:
         return self._chance_base.apply(self, action)
 
     # ----- advancing: an action runs on a plain copy and is replayed on each outcome ------------
-    def _plain(self) -> Any:
+    def _plain(self, quiet: bool = False) -> Any:
         """A copy of this position as a state of the game's own class (sampled code path)."""
         base = self._chance_base
-        work = base.clone(self)
+        work = base.clone(self, quiet) if quiet else base.clone(self)
         work.__class__ = base
         return work
 
@@ -386,8 +386,8 @@ class ExplicitChanceState:
         return [] if events is None else events
 
     # ----- copies, files, determinizations -------------------------------------------------------
-    def clone(self) -> Any:
-        s = self._plain()
+    def clone(self, quiet: bool = False) -> Any:
+        s = self._plain(quiet)
         s.__class__ = type(self)
         s.rng = self.rng.copy()
         return s
