@@ -111,9 +111,15 @@ def claimable_slots(s: VenusState, p: int, pl: int, first_only: bool = False) ->
 
 
 def can_claim(s: VenusState, p: int) -> bool:
+    o, ptiles, flipped = s.orbit, s.ptiles, s.flipped
+    i = p * 24
     for pl in range(8):
-        if claimable_slots(s, p, pl, True):
+        # claimable_slots' own first test (a unit in orbit, a tile, no flip), made here
+        # first so that most planets cost no call
+        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] \
+                and claimable_slots(s, p, pl, True):
             return True
+        i += 3
     return False
 
 

@@ -75,7 +75,9 @@ def phase_three_player_actions(s: VenusState, f: tuple) -> None:
         s.cur = p
         s.actions_left = 1
         s.extra = 0
-        s.stack.append((O_TURN, p))
+        # the turn's menu at once (what the O_TURN step would push now: cubes are left and
+        # the seat has its action), without an automatic frame in between
+        s.stack.append((D_TURN, p))
         return
     s.stack.pop()
     s.stack.append((O_INCOME, -1))

@@ -23,7 +23,7 @@ from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components, load_components
-from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, T_ALIEN
+from cosmodrome.games.venus.flow import APPLY, D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, LEGAL, T_ALIEN
 
 # combat context slots
 CB_SEAT, CB_PL, CB_SLOT, CB_TILE, CB_DEF, CB_TSEAT, CB_TKIND = range(7)
@@ -236,7 +236,7 @@ class VenusState(State):
         if self.over or not self.stack:
             return []
         f = self.stack[-1]
-        menu = DECIDE[f[0]].legal(self, f)
+        menu = LEGAL[f[0]](self, f)
         self._menu = (f, menu)
         return menu
 
@@ -280,7 +280,7 @@ class VenusState(State):
         self._menu = None
         f = self.stack.pop()
         self.decisions += 1
-        DECIDE[f[0]].apply(self, f, action)
+        APPLY[f[0]](self, f, action)
         flow.run(self)
         return self._ev
 
