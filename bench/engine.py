@@ -204,8 +204,12 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=None, help="table size (default 4 where allowed)")
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds per game")
     ap.add_argument("--slice", type=float, default=1.0, help="CPU seconds per slice")
+    ap.add_argument("--seconds", type=float, default=None,
+                    help="CPU seconds of play per game, spread over the rounds (sets --slice)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = ap.parse_args()
+    if args.seconds is not None:
+        args.slice = args.seconds / max(1, args.rounds)
 
     try:
         hearts = HeartsPlay()
