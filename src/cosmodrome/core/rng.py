@@ -78,10 +78,15 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place (each swap draws as ``below(i + 1)`` does)."""
+        s = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = s
 
     def draw(self, pile: MutableSequence[T], what: Any = None, name: _Namer = None) -> T:
         """The top card of a pile this generator shuffled (its last element). In the

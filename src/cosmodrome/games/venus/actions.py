@@ -4,7 +4,7 @@ possible claim), claim one tile, build military units, card action, take one pas
 from __future__ import annotations
 
 from cosmodrome.games.venus import combat
-from cosmodrome.games.venus.cards import PLAYABLE, card_playable, discard_played, draw, free_cards, play_card
+from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DONE, A_MOVE, A_PASS, A_PLANET, A_SEAT, A_TILE, A_UNIT,
@@ -165,22 +165,29 @@ PLAYABLE[EFFECT_ID["free_build"]] = can_build   # the building card needs what t
 
 
 def turn_legal(s: VenusState, f: tuple) -> list:
+    """The action menu, ascending: end the turn (0) on an extra action, move, claim,
+    build (2..4), take a pass cube (5) otherwise, then the playable cards (60 + effect)."""
     p = f[1]
-    acts = []
-    if not s.extra:
-        acts.append(A_PASS)
-    else:
-        acts.append(A_DONE)
+    acts = [A_DONE] if s.extra else []
     if can_move(s, p):
         acts.append(A_MOVE)
     if can_claim(s, p):
         acts.append(A_CLAIM)
     if can_build(s, p):
         acts.append(A_BUILD)
-    for e in sorted(s.hand_effects(p)):
-        if card_playable(s, p, e, f):
-            acts.append(A_CARD + e)
-    acts.sort()
+    if not s.extra:
+        acts.append(A_PASS)
+    hand = s.hands[p]
+    if hand:
+        c = s.comp
+        ce, types = c.cefx, c.effect_type
+        for e in sorted({ce[card] for card in hand}):
+            # card_playable(s, p, e) written out: Action and Free action cards, then the check
+            t = types[e]
+            if t == "action" or t == "free":
+                check = PLAYABLE.get(e)
+                if check is None or check(s, p):
+                    acts.append(A_CARD + e)
     return acts
 
 

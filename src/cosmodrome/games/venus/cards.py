@@ -106,8 +106,12 @@ def card_playable(s: VenusState, p: int, e: int, f: tuple = ()) -> bool:
 def free_cards(s: VenusState, p: int) -> list:
     """The free-action cards ``p`` could play now, by effect (RB: Detailed explanation of the
     cards – at any point in your turn, also once your actions are used up)."""
-    types = s.comp.effect_type
-    return [e for e in sorted(s.hand_effects(p)) if types[e] == "free" and card_playable(s, p, e)]
+    c = s.comp
+    types, ce = c.effect_type, c.cefx
+    free = {e for e in map(ce.__getitem__, s.hands[p]) if types[e] == "free"}
+    if not free:
+        return []
+    return [e for e in sorted(free) if card_playable(s, p, e)]
 
 
 def play_card(s: VenusState, p: int, e: int) -> None:
