@@ -23,7 +23,7 @@ from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components, load_components
-from cosmodrome.games.venus.flow import APPLY, AUTO, D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, LEGAL, T_ALIEN
+from cosmodrome.games.venus.flow import APPLY, D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, LEGAL, T_ALIEN
 
 # combat context slots
 CB_SEAT, CB_PL, CB_SLOT, CB_TILE, CB_DEF, CB_TSEAT, CB_TKIND = range(7)
@@ -278,18 +278,10 @@ class VenusState(State):
     def _apply(self, action: int) -> list:
         self._ev = []
         self._menu = None
-        stack = self.stack
-        f = stack.pop()
+        f = self.stack.pop()
         self.decisions += 1
         APPLY[f[0]](self, f, action)
-        # flow.run written out: the automatic frames up to the next decision
-        stack = self.stack
-        while stack and not self.over:
-            f = stack[-1]
-            fn = AUTO.get(f[0])
-            if fn is None:
-                break
-            fn(self, f)
+        flow.run(self)
         return self._ev
 
     def is_terminal(self) -> bool:
