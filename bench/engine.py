@@ -22,6 +22,8 @@ How it measures (one process, one core, CPU time of this process):
   the clone object and every container reachable from its fields (three levels deep) that
   the original does not share (the immutable component tables, options and frames it
   shares are left out; small ints and interned strings are shared by the interpreter).
+- The engine is compiled when ``make install`` could build it (:mod:`cosmodrome.compiled`);
+  ``COSMODROME_PURE=1`` measures the pure-Python engine. The first line says which ran.
 """
 
 from __future__ import annotations
@@ -220,8 +222,13 @@ def main() -> None:
         g = get_game(name)
         p = args.players or max(g.min_players, min(4, g.max_players))
         rows.append(bench_game(name, p, args.rounds, args.slice, hearts))
+    try:
+        from cosmodrome.compiled import engine
+    except ImportError:            # an engine older than the optional compiled build
+        def engine() -> str:
+            return "pure Python"
     machine = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
-               "load_average": os.getloadavg()}
+               "load_average": os.getloadavg(), "engine": engine()}
     if args.json:
         print(json.dumps({"machine": machine, "games": rows}, indent=1))
         return
