@@ -11,7 +11,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import circle_name, coordinate
+from cosmodrome.games.cosmic_run.text import circle_name, coordinate, mines_text
 
 _ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -120,8 +120,7 @@ def apply_roll(s: CosmicRunState) -> None:
                     hit(s, ship, s.mr_src)
         if placed:
             changed = True
-            s.log("mines", f"Mines on {s.sheet_name(sh)}'s sheet: {', '.join(placed)}.", sheet=sh,
-                  col=col, number=number)
+            s.log("mines", (mines_text, (s.sheet_name, sh, placed)), sheet=sh, col=col, number=number)
     s.mr_targets = []
     if changed and scoring.check(s):
         return

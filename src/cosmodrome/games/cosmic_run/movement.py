@@ -14,7 +14,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
 from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import circle_name
+from cosmodrome.games.cosmic_run.text import circle_name, moves_text
 
 UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8)
 STEP_NAMES = ("up", "left", "right", "diagonally up-left", "diagonally up-right",
@@ -161,8 +161,7 @@ def step(s: CosmicRunState, kind: int) -> None:
         s.tu[sh * 4 + WARP] += k
     planet = r == s.C.rows + 1
     where = "its planet" if planet else circle_name(s.C, s.side, r, c)
-    extra = f" through {k} mine{'s' if k > 1 else ''}" if k else ""
-    s.log("move", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship moves {STEP_NAMES[kind]}{extra} to {where}.",
+    s.log("move", (moves_text, (s.sheet_name, s.C, sh, t, STEP_NAMES[kind], k, where)),
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
     if planet:
         s.log("planet", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship reaches the planet!", sheet=sh, track=t)
