@@ -4,12 +4,13 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: serve play test test-fast bench chromium postgres nginx axe clean
+.PHONY: serve play test test-fast bench compiled pure chromium postgres nginx axe clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[all]'
+	$(PY) -c "from cosmodrome.compiled import main; main(['build'])" || echo "the pure-Python engine is used"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -60,6 +61,13 @@ test: $(STAMP) chromium postgres nginx axe
 
 bench: $(STAMP)
 	$(PY) bench/engine.py
+
+## The compiled engine (Cython) built again after the rule modules changed; `pure` removes it.
+compiled: $(STAMP)
+	$(PY) -c "from cosmodrome.compiled import main; main(['build'])"
+
+pure:
+	$(PY) -c "from cosmodrome.compiled import main; main(['clean'])"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .cache

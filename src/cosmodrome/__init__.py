@@ -8,7 +8,11 @@ package under :mod:`cosmodrome.games` and registers itself with the core's regis
 >>> state = game.new_state(players=4, seed=7)    # doctest: +SKIP
 """
 
-from cosmodrome.core import (  # noqa: F401
+from cosmodrome import compiled as _compiled
+
+_compiled.install()   # the compiled rule modules, when built and matching their source (see .compiled)
+
+from cosmodrome.core import (  # noqa: E402,F401
     CosmodromeError,
     Decision,
     Choice,

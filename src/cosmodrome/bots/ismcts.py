@@ -253,15 +253,15 @@ class ISMCTSBot(Bot):
                     if isinstance(getattr(world, "rng", None), Rng):
                         world.rng = rng.spawn()
                     pool.append(world)
-                det = pool[w].clone()
+                det = pool[w].clone(quiet=True)
             elif size and len(pool) >= size:
-                det = pool[done % size].clone()
+                det = pool[done % size].clone(quiet=True)
                 if isinstance(getattr(det, "rng", None), Rng):
                     det.rng = rng.spawn()  # fresh dice and draws for this iteration
             else:
                 det = state.resample(observer, rng)
                 if size:
-                    pool.append(det.clone())
+                    pool.append(det.clone(quiet=True))
             self._iterate(det, root, root_set, favoured, rng, players, depth, first)
             done += 1
             if deadline is not None and self.early and done % 16 == 0 and decided(root, done, clock() - start,

@@ -29,7 +29,11 @@ event, e.g. ``"the roll of the blue die"``) and ``name`` (a function of the valu
 returns: ``lambda face: f"the blue die shows {face}"``), which become the chance node's
 prompt and its outcome labels (otherwise generic: "outcome 3 of a uniform pick of 1 to 6").
 A label says what the outcome is and nothing more (no other seat's cards, no pile order);
-the sampled generator ignores both. ``seen_by`` names the seats that see the outcome (a
+the sampled generator ignores both. Since it ignores them, a game passes them unwritten:
+``what`` may be a ``(fn, args)`` pair (the words are ``fn(*args)``) and ``name`` a
+``(fn, args)`` pair (the label of value ``v`` is ``fn(*args, v)``), so that a roll in the
+sampled mode formats no sentence and makes no closure; only this module writes them, when
+an explicit state stops at the event. ``seen_by`` names the seats that see the outcome (a
 card only its drawer reads: ``seen_by=(seat,)``); the default, None, is an outcome every seat
 sees (a die on the table). The perfect-recall information state
 (:mod:`cosmodrome.core.recall`) records an outcome for the seats that see it and "hidden"
@@ -79,6 +83,31 @@ class ChanceNeeded(BaseException):
         self.what = what
         self.name = name
         self.seen_by = seen_by
+
+
+def words(what: Any) -> Optional[str]:
+    """The words of an event given as a string or as an unwritten ``(fn, args)`` pair.
+
+    >>> words("a die"), words(("the card {} draws".format, ("Red",)))
+    ('a die', 'the card Red draws')
+    """
+    if what is None or isinstance(what, str):
+        return what
+    fn, args = what
+    return fn(*args)
+
+
+def namer(name: Any) -> Optional[Namer]:
+    """The labeller of an event's outcomes given as a function or as an unwritten
+    ``(fn, args)`` pair (the label of ``v`` is ``fn(*args, v)``).
+
+    >>> namer(("{} shows {}".format, ("the die",)))(6)
+    'the die shows 6'
+    """
+    if name is None or callable(name):
+        return name
+    fn, args = name
+    return lambda v: fn(*args, v)
 
 
 def _uniform(n: int) -> list[tuple[int, float]]:
@@ -138,15 +167,15 @@ class ExplicitChance:
         return self._labels.get(outcome) or f"outcome {outcome} of {self.what}"
 
     # ----- the generator's interface, answered from the chosen outcomes ------------------
-    def _next(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None,
+    def _next(self, outcomes: list[tuple[int, float]], what: Any, name: Any = None,
               seen_by: Optional[Sequence[int]] = None) -> int:
         i = self._used
         if i < len(self.given):
             self._used = i + 1
             return self.given[i]
-        raise ChanceNeeded(outcomes, what, name, None if seen_by is None else frozenset(seen_by))
+        raise ChanceNeeded(outcomes, words(what), namer(name), None if seen_by is None else frozenset(seen_by))
 
-    def below(self, n: int, what: Optional[str] = None, name: Optional[Namer] = None,
+    def below(self, n: int, what: Any = None, name: Any = None,
               seen_by: Optional[Sequence[int]] = None) -> int:
         """A uniform integer in ``[0, n)``: outcomes 0..n-1, each 1/n."""
         if n <= 0:
@@ -155,12 +184,14 @@ class ExplicitChance:
             return 0
         return self._next(_uniform(n), what or f"a uniform pick of 1 to {n}", name, seen_by)
 
-    def randint(self, a: int, b: int, what: Optional[str] = None, name: Optional[Namer] = None,
+    def randint(self, a: int, b: int, what: Any = None, name: Any = None,
                 seen_by: Optional[Sequence[int]] = None) -> int:
+        name = namer(name)
         return a + self.below(b - a + 1, what, name and (lambda i: name(a + i)), seen_by)
 
-    def choice(self, seq: Sequence[Any], what: Optional[str] = None, name: Optional[Namer] = None,
+    def choice(self, seq: Sequence[Any], what: Any = None, name: Any = None,
                seen_by: Optional[Sequence[int]] = None) -> Any:
+        name = namer(name)
         return seq[self.below(len(seq), what, name and (lambda i: name(seq[i])), seen_by)]
 
     def shuffle(self, seq: MutableSequence) -> None:
@@ -168,12 +199,12 @@ class ExplicitChance:
         it is a chance event of its own."""
         seq.sort()
 
-    def draw(self, pile: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None,
+    def draw(self, pile: MutableSequence[int], what: Any = None, name: Any = None,
              seen_by: Optional[Sequence[int]] = None) -> int:
         """Draw from a face-down pile: outcomes are its distinct cards, each with its share."""
         return self.take(pile, what, name, seen_by)
 
-    def take(self, seq: MutableSequence[int], what: Optional[str] = None, name: Optional[Namer] = None,
+    def take(self, seq: MutableSequence[int], what: Any = None, name: Any = None,
              seen_by: Optional[Sequence[int]] = None) -> int:
         """Remove a uniformly random element: outcomes are the distinct values, each with
         its share of ``seq``."""
@@ -343,10 +374,10 @@ class ExplicitChanceState:
         return self._chance_base.apply(self, action)
 
     # ----- advancing: an action runs on a plain copy and is replayed on each outcome ------------
-    def _plain(self) -> Any:
+    def _plain(self, quiet: bool = False) -> Any:
         """A copy of this position as a state of the game's own class (sampled code path)."""
         base = self._chance_base
-        work = base.clone(self)
+        work = base.clone(self, quiet) if quiet else base.clone(self)
         work.__class__ = base
         return work
 
@@ -383,8 +414,8 @@ class ExplicitChanceState:
         return [] if events is None else events
 
     # ----- copies, files, determinizations -------------------------------------------------------
-    def clone(self) -> Any:
-        s = self._plain()
+    def clone(self, quiet: bool = False) -> Any:
+        s = self._plain(quiet)
         s.__class__ = type(self)
         s.rng = self.rng.copy()
         return s

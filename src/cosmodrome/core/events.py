@@ -4,6 +4,9 @@ An event is public unless ``visible_to`` names the seats that may see it in full
 outside that set see ``hidden_text`` instead (for example "Red drew a card" where Red itself
 reads "You drew Take £3"), or nothing at all when ``hidden_text`` is None.
 
+A sentence is written when it is first read, not when the event happens: a search that
+plays thousands of moves and reads none of its log pays for no text (see ``Event``).
+
 ``chance`` marks events that drew on randomness or revealed information a seat did not
 have before (dice, draws, looking at a hand). The server lets a seat undo its own decisions
 only back to the latest such event.
@@ -15,18 +18,74 @@ only back to the latest such event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Union
+
+#: a sentence, or a sentence to be written when it is first read: ``(fn, args)`` is
+#: ``fn(*args)``, e.g. ``("{} drew {}.".format, ("Red", "Take £3"))``
+Text = Union[str, tuple]
 
 
-@dataclass(frozen=True, slots=True)
+def _written(text: Text) -> Optional[str]:
+    if text is None or text.__class__ is str:
+        return text
+    fn, args = text
+    return fn(*args)
+
+
 class Event:
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-    visible_to: Optional[frozenset[int]] = None
-    hidden_text: Optional[str] = None
-    chance: bool = False
+    """One thing an action caused. ``text`` and ``hidden_text`` are sentences, or
+    ``(fn, args)`` pairs written the first time they are read (the rules pass the values
+    a sentence needs, never the state, so a later change cannot alter it); every reader
+    sees a plain string.
+
+    >>> e = Event("roll", ("{} rolls {}.".format, ("Red", 6)))
+    >>> e.text, e == Event("roll", "Red rolls 6.")
+    ('Red rolls 6.', True)
+    """
+
+    __slots__ = ("kind", "_text", "data", "visible_to", "_hidden", "chance")
+
+    def __init__(self, kind: str, text: Text, data: Optional[dict[str, Any]] = None,
+                 visible_to: Optional[frozenset[int]] = None, hidden_text: Optional[Text] = None,
+                 chance: bool = False) -> None:
+        self.kind = kind
+        self._text = text
+        self.data = {} if data is None else data
+        self.visible_to = visible_to
+        self._hidden = hidden_text
+        self.chance = chance
+
+    @property
+    def text(self) -> str:
+        t = self._text
+        if t.__class__ is not str:
+            t = self._text = _written(t)
+        return t
+
+    @property
+    def hidden_text(self) -> Optional[str]:
+        t = self._hidden
+        if t is not None and t.__class__ is not str:
+            t = self._hidden = _written(t)
+        return t
+
+    def _key(self) -> tuple:
+        return (self.kind, self.text, self.data, self.visible_to, self.hidden_text, self.chance)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Event:
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  (like the dataclass it replaces: data is a dict)
+
+    def __reduce__(self) -> tuple:
+        # pickled (to a worker process, a cache) with its sentences written
+        return (Event, (self.kind, self.text, self.data, self.visible_to, self.hidden_text, self.chance))
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r}, "
+                f"visible_to={self.visible_to!r}, hidden_text={self.hidden_text!r}, chance={self.chance!r})")
 
     def visible(self, seat: Optional[int]) -> bool:
         """True when ``seat`` (None for a spectator) sees this event in full."""

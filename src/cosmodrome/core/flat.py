@@ -82,11 +82,14 @@ class FlatState:
     """The plumbing of a state kept in flat fields and driven through :class:`Hooks` (mixed
     into a :class:`~cosmodrome.core.game.State` subclass): the protocol calls go to the hooks
     ``legal``, ``action_json``, ``prompt``, ``perform``, ``view``; ``INT_FIELDS`` and
-    ``LIST_FIELDS`` (class attributes) are cloned and saved; events are gathered in ``ev``.
-    A state whose only hidden thing is the future resamples to a clone with a fresh random
-    generator."""
+    ``LIST_FIELDS`` (class attributes) are cloned and saved; events are gathered in ``ev``
+    (except on a quiet clone, ``clone(quiet=True)``, made for search: the game's ``log``
+    then records nothing). A state whose only hidden thing is the future resamples to a
+    clone with a fresh random generator."""
 
     HOOKS: Hooks
+    #: a search clone: records no events (set on the instance by ``clone(quiet=True)``)
+    quiet = False
     INT_FIELDS: tuple = ()
     LIST_FIELDS: tuple = ()
     PHASE_KIND: dict = {}
@@ -113,7 +116,9 @@ class FlatState:
         ev, self.ev = self.ev, []
         return ev
 
-    def clone(self):
+    def clone(self, quiet: bool = False):
+        """A copy sharing only the immutable parts; ``quiet=True``: a search clone that
+        records no events (nor do its own clones)."""
         s = type(self).__new__(type(self))
         s.__dict__.update(self.__dict__)
         s.rng = self.rng.copy()
@@ -121,6 +126,8 @@ class FlatState:
             setattr(s, f, getattr(self, f)[:])
         s.ev = []
         s.initial_events = []
+        if quiet:
+            s.quiet = True
         return s
 
     def to_json(self) -> dict:

@@ -425,8 +425,14 @@ class State(ABC):
 
     # ----- copies, files ---------------------------------------------------------------
     @abstractmethod
-    def clone(self) -> "State":
-        ...
+    def clone(self, quiet: bool = False) -> "State":
+        """An independent copy of this position, sharing only what never changes (the game,
+        the component tables, the options).
+
+        ``quiet=True`` makes a copy for search: it carries no log, records no events and
+        writes no sentences from then on (its ``apply`` returns an empty list, its view an
+        empty log), and its own clones are quiet too. Everything else (legal actions,
+        results, the random stream) is exactly that of an ordinary clone."""
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:

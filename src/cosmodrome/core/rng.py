@@ -14,13 +14,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, MutableSequence, Optional, Sequence, TypeVar
+from typing import Any, MutableSequence, Optional, Sequence, TypeVar
 
 T = TypeVar("T")
 
 #: what a game may say about a random event (``what``) and its outcomes (``name``): only the
-#: explicit chance mode shows them (:mod:`cosmodrome.core.chance`); this generator ignores them
-_Namer = Optional[Callable[[Any], str]]
+#: explicit chance mode shows them (:mod:`cosmodrome.core.chance`); this generator ignores them.
+#: Either may be given unwritten as a ``(fn, args)`` pair, written only where it is read.
+_Namer = Optional[Any]
 #: the seats that see a random event's outcome (None: every seat); the explicit chance mode
 #: records it for the perfect-recall information state (:mod:`cosmodrome.core.recall`)
 _Seers = Optional[Sequence[int]]
@@ -56,16 +57,21 @@ class Rng:
         s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
         return s ^ (s >> 31)
 
-    def below(self, n: int, what: Optional[str] = None, name: _Namer = None,
+    def below(self, n: int, what: Any = None, name: _Namer = None,
               seen_by: _Seers = None) -> int:
         """A uniform integer in ``[0, n)`` (the modulo bias is below 2**-50 for game sizes).
         ``what``, ``name`` and ``seen_by`` describe the event in the explicit chance mode
         (ignored here)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return self.next64() % n
+        # next64() written out: the hottest call of random play
+        s = (self.state + _GOLDEN) & _MASK
+        self.state = s
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (s ^ (s >> 31)) % n
 
-    def randint(self, a: int, b: int, what: Optional[str] = None, name: _Namer = None,
+    def randint(self, a: int, b: int, what: Any = None, name: _Namer = None,
                 seen_by: _Seers = None) -> int:
         """A uniform integer in ``[a, b]``, both ends included."""
         return a + self.below(b - a + 1)
@@ -74,17 +80,22 @@ class Rng:
         """A float in ``[0, 1)``."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    def choice(self, seq: Sequence[T], what: Optional[str] = None, name: _Namer = None,
+    def choice(self, seq: Sequence[T], what: Any = None, name: _Namer = None,
                seen_by: _Seers = None) -> T:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place (each swap draws as ``below(i + 1)`` does)."""
+        s = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = s
 
-    def draw(self, pile: MutableSequence[T], what: Optional[str] = None, name: _Namer = None,
+    def draw(self, pile: MutableSequence[T], what: Any = None, name: _Namer = None,
              seen_by: _Seers = None) -> T:
         """The top card of a pile this generator shuffled (its last element). In the
         explicit chance mode (:mod:`cosmodrome.core.chance`) a draw is a chance node over
@@ -95,7 +106,7 @@ class Rng:
         """
         return pile.pop()
 
-    def take(self, seq: MutableSequence[T], what: Optional[str] = None, name: _Namer = None,
+    def take(self, seq: MutableSequence[T], what: Any = None, name: _Namer = None,
              seen_by: _Seers = None) -> T:
         """Remove and return a uniformly random element of ``seq`` (a card taken blind
         from a hand).

@@ -58,6 +58,9 @@ class PocketRace(Game):
 
 
 class PocketState(State):
+    #: a search clone (``clone(quiet=True)``): its actions return no events
+    quiet = False
+
     def __init__(self, game: PocketRace, players: int, rounds: int, rng: Rng) -> None:
         self.game = game
         self.num_players = players
@@ -99,7 +102,7 @@ class PocketState(State):
             self.tracks[seat] += action + 1
             ev = Event("play", f"{name} played a {action + 1}.", {"seat": seat, "value": action + 1})
         self.turn += 1
-        return [ev]
+        return [] if self.quiet else [ev]
 
     def is_terminal(self) -> bool:
         return self.turn >= self.rounds * self.num_players
@@ -114,8 +117,9 @@ class PocketState(State):
     def scores(self) -> list[float]:
         return [float(t) for t in self.tracks]
 
-    def clone(self) -> "PocketState":
+    def clone(self, quiet: bool = False) -> "PocketState":
         s = PocketState.__new__(PocketState)
+        s.quiet = quiet or self.quiet
         s.game, s.num_players, s.rounds = self.game, self.num_players, self.rounds
         s.rng = self.rng.copy()
         s.deck = self.deck[:]

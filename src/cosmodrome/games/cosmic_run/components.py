@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
@@ -75,7 +75,7 @@ class Components:
     dice: tuple[tuple[int, ...], ...]  # face codes per die
     status: tuple[tuple[str, str, str], ...]  # (key, status, source) of every entry
 
-    @property
+    @cached_property
     def nr(self) -> int:
         """Rows per track in the state grid: start row, the circles, the planet row."""
         return self.rows + 2
@@ -84,7 +84,7 @@ class Components:
     def planet(self) -> int:
         return self.rows + 1
 
-    @property
+    @cached_property
     def max_pips(self) -> int:
         return max([c % 6 + 1 for d in self.dice for c in d if c < ATTACK0] + [1])
 

@@ -15,8 +15,12 @@ from cosmodrome.games.cosmic_run.state import CosmicRunState
 def roll(s: CosmicRunState, die: int) -> int:
     """A random face of die ``die`` (not yet put on the table)."""
     faces = s.C.dice[die]
-    return faces[s.rng.below(len(faces), f"the roll of action die {die + 1}",
-                             lambda k: f"action die {die + 1} shows {s.C.face_text(faces[k])}")]
+    # the event's words are passed unwritten: only the explicit chance mode writes them
+    return faces[s.rng.below(len(faces), ("the roll of action die {}".format, (die + 1,)), (_shows, (s.C, die, faces)))]
+
+
+def _shows(C, die: int, faces, k: int) -> str:
+    return f"action die {die + 1} shows {C.face_text(faces[k])}"
 
 
 def roll_pool(s: CosmicRunState) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import circle_name, coordinate
+from cosmodrome.games.cosmic_run.text import circle_name, coordinate, mines_text
 
 _ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -28,15 +28,21 @@ def rows_with(s: CosmicRunState, number: int) -> tuple[int, ...]:
 def roll_letter(s: CosmicRunState) -> int:
     """The letter mine die (a chance event): a column."""
     letters = s.C.letters
-    return letters[s.rng.below(len(letters), "the roll of the letter die",
-                               lambda k: f"the letter die shows {s.C.columns[letters[k]]}")]
+    return letters[s.rng.below(len(letters), "the roll of the letter die", (_letter_shows, (s.C, letters)))]
+
+
+def _letter_shows(C, letters, k: int) -> str:
+    return f"the letter die shows {C.columns[letters[k]]}"
 
 
 def roll_number(s: CosmicRunState) -> int:
     """The number mine die (a chance event)."""
     numbers = s.C.numbers
-    return numbers[s.rng.below(len(numbers), "the roll of the number die",
-                               lambda k: f"the number die shows {numbers[k]}")]
+    return numbers[s.rng.below(len(numbers), "the roll of the number die", (_number_shows, (numbers,)))]
+
+
+def _number_shows(numbers, k: int) -> str:
+    return f"the number die shows {numbers[k]}"
 
 
 def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:
@@ -114,8 +120,7 @@ def apply_roll(s: CosmicRunState) -> None:
                     hit(s, ship, s.mr_src)
         if placed:
             changed = True
-            s.log("mines", f"Mines on {s.sheet_name(sh)}'s sheet: {', '.join(placed)}.", sheet=sh,
-                  col=col, number=number)
+            s.log("mines", (mines_text, (s.sheet_name, sh, placed)), sheet=sh, col=col, number=number)
     s.mr_targets = []
     if changed and scoring.check(s):
         return

@@ -14,7 +14,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
 from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import circle_name
+from cosmodrome.games.cosmic_run.text import circle_name, moves_text
 
 UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8)
 STEP_NAMES = ("up", "left", "right", "diagonally up-left", "diagonally up-right",
@@ -54,21 +54,24 @@ def target(s: CosmicRunState, kind: int):
     """``(new_pos, pip_cost, warps, passed_cells)`` of a step of ``kind`` for the moving ship,
     or None when it is not allowed."""
     ship = s.ship
-    if s.pips <= 0 or s.dmg[ship] >= s.C.hearts:
+    C = s.C
+    if s.pips <= 0 or s.dmg[ship] >= C.hearts:
         return None
     sh, t = divmod(ship, 3)
     r, c = divmod(s.pos[ship], 3)
-    planet = s.C.rows + 1
+    planet = C.rows + 1
     if r == planet:
         return None
     dr, dc = DELTA[kind]
     if dr == 0 and r == 0:
         return None          # sideways only once on the track
+    grid = s.grid
+    base = (sh * 3 + t) * C.nr       # s.mined(sh, t, row, col) is grid[(base + row) * 3 + col] & 16
     if kind < WARP_UP:
         if kind >= DIAG_LEFT and s.tx[sh * 4 + NAV] - s.tu[sh * 4 + NAV] <= 0:
             return None
         nr_, nc = r + dr, c + dc
-        if not 0 <= nc < 3 or s.mined(sh, t, nr_, nc):
+        if not 0 <= nc < 3 or grid[(base + nr_) * 3 + nc] & 16:
             return None
         if not armada_ok(s, ship, nr_):
             return None
@@ -78,7 +81,7 @@ def target(s: CosmicRunState, kind: int):
         return None
     rr, cc = r + dr, c + dc
     passed = []
-    while 0 <= cc < 3 and rr <= planet and s.mined(sh, t, rr, cc):
+    while 0 <= cc < 3 and rr <= planet and grid[(base + rr) * 3 + cc] & 16:
         passed.append(rr * 3 + cc)
         rr += dr
         cc += dc
@@ -158,8 +161,7 @@ def step(s: CosmicRunState, kind: int) -> None:
         s.tu[sh * 4 + WARP] += k
     planet = r == s.C.rows + 1
     where = "its planet" if planet else circle_name(s.C, s.side, r, c)
-    extra = f" through {k} mine{'s' if k > 1 else ''}" if k else ""
-    s.log("move", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship moves {STEP_NAMES[kind]}{extra} to {where}.",
+    s.log("move", (moves_text, (s.sheet_name, s.C, sh, t, STEP_NAMES[kind], k, where)),
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
     if planet:
         s.log("planet", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship reaches the planet!", sheet=sh, track=t)

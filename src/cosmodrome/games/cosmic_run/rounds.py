@@ -9,7 +9,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import dice, mines, movement, scoring, solo, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, face_kind
 from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, OVER, RESUME_MINE_PHASE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import coordinate
+from cosmodrome.games.cosmic_run.text import coordinate, takes_text
 
 
 def start_round(s: CosmicRunState) -> None:
@@ -75,8 +75,8 @@ def draft(s: CosmicRunState, die: int) -> None:
     s.picks += 1
     s.die = die
     s.stage = DIE
-    s.log("take", f"{s.sheet_name(s.seat)} takes die {die + 1} ({s.C.face_text(s.faces[die])}).",
-          sheet=s.seat, die=die, face=s.faces[die])
+    s.log("take", (takes_text, (s.sheet_name, s.C, s.seat, die, s.faces[die])), sheet=s.seat, die=die,
+          face=s.faces[die])
 
 
 def use_die(s: CosmicRunState) -> None:

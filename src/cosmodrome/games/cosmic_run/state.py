@@ -136,8 +136,12 @@ class CosmicRunState(State):
             return "Zorlord"
         return self.game.seat_name(sheet, self.num_players)
 
+    #: a search clone (``clone(quiet=True)``): records no events
+    quiet = False
+
     def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
-        self.ev.append(Event(kind, text, data, chance=chance))
+        if not self.quiet:
+            self.ev.append(Event(kind, text, data, chance=chance))
 
     # ----- the protocol ------------------------------------------------------------------
     def to_move(self) -> Optional[int]:
@@ -183,7 +187,9 @@ class CosmicRunState(State):
     def summary(self) -> dict[str, Any]:
         return HOOKS.summary(self)
 
-    def clone(self) -> "CosmicRunState":
+    def clone(self, quiet: bool = False) -> "CosmicRunState":
+        """A copy sharing only the immutable parts (the component tables, the options);
+        ``quiet=True``: a search clone that records no events (nor do its own clones)."""
         s = CosmicRunState.__new__(CosmicRunState)
         d = s.__dict__
         d.update(self.__dict__)
@@ -207,6 +213,8 @@ class CosmicRunState(State):
         s.winners_ = self.winners_[:]
         s.ev = []
         s.initial_events = []
+        if quiet:
+            s.quiet = True
         return s
 
     def to_json(self) -> dict[str, Any]:

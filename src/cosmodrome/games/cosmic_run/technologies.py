@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run.dice import roll
 from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState
+from cosmodrome.games.cosmic_run.text import cargo_text, gains_text
 
 
 def room(s: CosmicRunState, sheet: int, tech: int) -> bool:
@@ -22,15 +23,14 @@ def gain(s: CosmicRunState, sheet: int, tech: int) -> None:
         s.log("technology", f"{s.sheet_name(sheet)} has no open {name} circle left: nothing gained.", sheet=sheet)
         return
     s.tx[sheet * 4 + tech] += 1
-    s.log("technology", f"{s.sheet_name(sheet)} gains a {name}.", sheet=sheet, tech=tech)
+    s.log("technology", (gains_text, (s.sheet_name, sheet, name)), sheet=sheet, tech=tech)
 
 
 def to_cargo(s: CosmicRunState) -> None:
     """RB Cargo Bay Option."""
     sh = s.seat
     s.cargo[sh] += 1
-    s.log("cargo", f"{s.sheet_name(sh)} puts the die in the cargo bay ({s.cargo[sh]}/{s.C.cargo_slots}).", sheet=sh,
-          die=s.die)
+    s.log("cargo", (cargo_text, (s.sheet_name, s.C, sh, s.cargo[sh])), sheet=sh, die=s.die)
     if s.cargo[sh] >= s.C.cargo_slots:
         s.cargo[sh] = 0
         if any(room(s, sh, t) for t in range(4)):

@@ -77,6 +77,30 @@ def row_name(C: Components, side: int, row: int) -> str:
     return f"{qual} {n}"
 
 
+# ----- log sentences written when read: the rules pass these functions with the values they
+# need as ``(fn, args)`` to ``log`` (see cosmodrome.core.events.Event); ``who`` is the
+# state's ``sheet_name``, which reads only what a game never changes (its seats, solo or not)
+def takes_text(who, C: Components, seat: int, die: int, face: int) -> str:
+    return f"{who(seat)} takes die {die + 1} ({C.face_text(face)})."
+
+
+def cargo_text(who, C: Components, sheet: int, cargo: int) -> str:
+    return f"{who(sheet)} puts the die in the cargo bay ({cargo}/{C.cargo_slots})."
+
+
+def gains_text(who, sheet: int, name: str) -> str:
+    return f"{who(sheet)} gains a {name}."
+
+
+def mines_text(who, sheet: int, placed) -> str:
+    return f"Mines on {who(sheet)}'s sheet: {', '.join(placed)}."
+
+
+def moves_text(who, C: Components, sheet: int, track: int, step: str, k: int, where: str) -> str:
+    extra = f" through {k} mine{'s' if k > 1 else ''}" if k else ""
+    return f"{who(sheet)}'s {C.tracks[track]} ship moves {step}{extra} to {where}."
+
+
 def circle_name(C: Components, side: int, row: int, col: int) -> str:
     """A circle as printed: ``B4``, ``lower A1`` on side B, ``the start``, ``the planet``."""
     if row == 0:

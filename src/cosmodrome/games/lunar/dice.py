@@ -60,7 +60,11 @@ def roll_face(rng: Any, faces: Sequence[int], die: str) -> int:
     >>> roll_face(Rng(1), (1, 1, 2, 2, 3, ACCIDENT), "the blue die 1") in (1, 2, 3, ACCIDENT)
     True
     """
-    return rng.take(list(faces), f"the roll of {die}", lambda face: f"{die} shows {face_text(face)}")
+    return rng.take(list(faces), ("the roll of {}".format, (die,)), (_shows, (die,)))
+
+
+def _shows(die: str, face: int) -> str:
+    return f"{die} shows {face_text(face)}"
 
 
 def parse_face(text: object) -> int:

@@ -54,11 +54,16 @@ def draw(s: MarsState, m: int, why: str) -> bool:
             return False
         s.log("reshuffle", "The discarded equipment is shuffled into a new deck.")
     who = s.game.seat_name(m, s.num_players)
-    c = s.rng.take(deck, f"the equipment card {who} draws", lambda c: f"{who} gets the {s.C.equipment[c].name}")
+    c = s.rng.take(deck, ("the equipment card {} draws".format, (who,)), (_gets, (s.C, who)))
     s.eq[c] = m
     s.log("equipment", f"{who} gets the {s.C.equipment[c].name} ({why}).",
           chance=True, seat=m, card=c)
     return True
+
+
+def _gets(C, who: str, c: int) -> str:
+    """The words of an equipment draw's outcome (only the explicit chance mode writes them)."""
+    return f"{who} gets the {C.equipment[c].name}"
 
 
 def on_kill(s: MarsState, m: int, colour: int) -> None:

@@ -271,7 +271,8 @@ class MarsState(FlatState, State):
 
     # ----- helpers used by the rules ------------------------------------------------------
     def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
-        self.ev.append(Event(kind, text, data, chance=chance))
+        if not self.quiet:
+            self.ev.append(Event(kind, text, data, chance=chance))
 
     def roll_die(self, d: int) -> int:
         """A roll of the marines' die ``d`` (a chance event; see :func:`roll_face`)."""

@@ -39,11 +39,15 @@ def draw(s: MarsState, n: int) -> list[int]:
             if not bag:
                 break
             s.log("reshuffle", "The dead aliens go back into the bag.")
-        i = s.rng.take(bag, "the alien counter drawn from the bag",
-                       lambda i: f"a {ALIEN_NAMES[s.colour(i)]} alien (counter {i + 1}) comes out of the bag")
+        i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)))
         s.aloc[i] = -100          # drawn, not yet placed
         out.append(i)
     return out
+
+
+def _comes_out(s: MarsState, i: int) -> str:
+    """The words of a bag draw's outcome (only the explicit chance mode writes them)."""
+    return f"a {ALIEN_NAMES[s.colour(i)]} alien (counter {i + 1}) comes out of the bag"
 
 
 def boxes(s: MarsState, zone: int, side: int) -> list[tuple[int, int]]:

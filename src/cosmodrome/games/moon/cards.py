@@ -59,10 +59,15 @@ def draw(s: MoonState, seat: int) -> None:
         s.rng.shuffle(s.deck)
         s.log("card-shuffle", "The discard pile of action cards is shuffled into a new deck.", chance=True)
     who = seat_label(s, seat)
-    s.hand[seat] = s.rng.draw(s.deck, f"the action card {who} draws",
-                              lambda c: f"{who} draws {CARD_TEXT[effect(s, c)][0]}", seen_by=(seat,))
+    s.hand[seat] = s.rng.draw(s.deck, ("the action card {} draws".format, (who,)), (_draws, (s, who)),
+                              seen_by=(seat,))
     s.hidden_log("card-draw", f"{who} draws an action card: {CARD_TEXT[effect(s, s.hand[seat])][0]}.",
                  f"{who} draws an action card.", seat)
+
+
+def _draws(s: MoonState, who: str, c: int) -> str:
+    """The words of a card draw's outcome (only the explicit chance mode writes them)."""
+    return f"{who} draws {CARD_TEXT[effect(s, c)][0]}"
 
 
 def deal(s: MoonState) -> None:

@@ -185,12 +185,14 @@ class MoonState(FlatState, State):
         return a % self.num_players if self.n_astro != self.num_players else a
 
     def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
-        self.ev.append(Event(kind, text, data, chance=chance))
+        if not self.quiet:
+            self.ev.append(Event(kind, text, data, chance=chance))
 
     def hidden_log(self, kind: str, text: str, hidden: str, seat: int, **data: Any) -> None:
         """An event read in full by ``seat`` alone; the others read ``hidden``. It reveals
         what ``seat`` did not know (a chance event: no undo past it)."""
-        self.ev.append(Event(kind, text, data, visible_to=frozenset({seat}), hidden_text=hidden, chance=True))
+        if not self.quiet:
+            self.ev.append(Event(kind, text, data, visible_to=frozenset({seat}), hidden_text=hidden, chance=True))
 
     def place(self, a: int, col: int, lvl: int) -> None:
         """Put astronaut ``a`` in a box, on top of any astronaut already there."""
@@ -258,7 +260,9 @@ class MoonState(FlatState, State):
         a chance node over the cards left (see :mod:`cosmodrome.core.chance`)."""
         self.deck.sort()
 
-    def clone(self) -> "MoonState":
+    def clone(self, quiet: bool = False) -> "MoonState":
+        """A copy sharing only the immutable parts; ``quiet=True``: a search clone that
+        records no events (nor do its own clones)."""
         s = MoonState.__new__(MoonState)
         s.__dict__.update(self.__dict__)
         s.rng = self.rng.copy()
@@ -266,6 +270,8 @@ class MoonState(FlatState, State):
             setattr(s, f, getattr(self, f)[:])
         s.ev = []
         s.initial_events = []
+        if quiet:
+            s.quiet = True
         return s
 
     def to_json(self) -> dict[str, Any]:

@@ -4,7 +4,7 @@ possible claim), claim one tile, build military units, card action, take one pas
 from __future__ import annotations
 
 from cosmodrome.games.venus import combat
-from cosmodrome.games.venus.cards import PLAYABLE, card_playable, discard_played, draw, free_cards, play_card
+from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DONE, A_MOVE, A_PASS, A_PLANET, A_SEAT, A_TILE, A_UNIT,
@@ -14,7 +14,7 @@ from cosmodrome.games.venus.flow import (
     auto, decide,
 )
 from cosmodrome.games.venus.state import MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKCARD, MV_TANKS, SHORT, VenusState
-from cosmodrome.games.venus.text import AN_UNIT, tile_name
+from cosmodrome.games.venus.text import builds_text, claims_text, moves_text
 
 
 E_MOVE1, E_MOVE2, E_MOVE_TANKS = EFFECT_ID["move1"], EFFECT_ID["move2"], EFFECT_ID["move_tanks"]
@@ -111,9 +111,15 @@ def claimable_slots(s: VenusState, p: int, pl: int, first_only: bool = False) ->
 
 
 def can_claim(s: VenusState, p: int) -> bool:
+    o, ptiles, flipped = s.orbit, s.ptiles, s.flipped
+    i = p * 24
     for pl in range(8):
-        if claimable_slots(s, p, pl, True):
+        # claimable_slots' own first test (a unit in orbit, a tile, no flip), made here
+        # first so that most planets cost no call
+        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] \
+                and claimable_slots(s, p, pl, True):
             return True
+        i += 3
     return False
 
 
@@ -159,22 +165,29 @@ PLAYABLE[EFFECT_ID["free_build"]] = can_build   # the building card needs what t
 
 
 def turn_legal(s: VenusState, f: tuple) -> list:
+    """The action menu, ascending: end the turn (0) on an extra action, move, claim,
+    build (2..4), take a pass cube (5) otherwise, then the playable cards (60 + effect)."""
     p = f[1]
-    acts = []
-    if not s.extra:
-        acts.append(A_PASS)
-    else:
-        acts.append(A_DONE)
+    acts = [A_DONE] if s.extra else []
     if can_move(s, p):
         acts.append(A_MOVE)
     if can_claim(s, p):
         acts.append(A_CLAIM)
     if can_build(s, p):
         acts.append(A_BUILD)
-    for e in sorted(s.hand_effects(p)):
-        if card_playable(s, p, e, f):
-            acts.append(A_CARD + e)
-    acts.sort()
+    if not s.extra:
+        acts.append(A_PASS)
+    hand = s.hands[p]
+    if hand:
+        c = s.comp
+        ce, types = c.cefx, c.effect_type
+        for e in sorted({ce[card] for card in hand}):
+            # card_playable(s, p, e) written out: Action and Free action cards, then the check
+            t = types[e]
+            if t == "action" or t == "free":
+                check = PLAYABLE.get(e)
+                if check is None or check(s, p):
+                    acts.append(A_CARD + e)
     return acts
 
 
@@ -189,7 +202,7 @@ def choose_action(s: VenusState, f: tuple, a: int) -> None:
     p = f[1]
     if a == A_DONE:
         s.actions_left = 0
-        s.say("end", f"{SHORT[p]} ends the turn.", {"seat": p})
+        s.say("end", ("{} ends the turn.".format, (SHORT[p],)), {"seat": p})
         return
     if a >= A_CARD:
         e = a - A_CARD
@@ -327,14 +340,7 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
         if k:
             o[bs + t] -= k
             o[bd + t] += k
-    names = s.comp.planet_names
-    parts = [f"{moved[1]} spaceship{'s' if moved[1] > 1 else ''}"]
-    if moved[0]:
-        parts.append(f"{moved[0]} infantry")
-    if moved[2]:
-        parts.append(f"{moved[2]} tank{'s' if moved[2] > 1 else ''}")
-    s.say("move", f"{SHORT[p]} moves {', '.join(parts)} from {names[src]} to {names[dest]}.",
-          {"seat": p, "from": src, "to": dest, "units": list(moved)})
+    s.say("move", (moves_text, (s.comp, p, moved, src, dest)), {"seat": p, "from": src, "to": dest, "units": list(moved)})
     mv[MV_ACTIVE] = 0
     if distance(s, src, dest) < mv[MV_ALLOW] and claimable_slots(s, p, dest):
         s.stack.append((D_MOVE_CLAIM, p, dest))
@@ -408,13 +414,12 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     tile = s.ptiles[pl].pop(slot)
     k = s.comp.tile_kind[tile]
     where = s.comp.planet_names[pl]
-    s.say("claim", f"{SHORT[p]} lands {AN_UNIT[t]} on {where} and claims {tile_name(s, tile)}.",
-          {"seat": p, "planet": pl, "tile": tile, "unit": t})
+    s.say("claim", (claims_text, (s.comp, p, t, pl, tile)), {"seat": p, "planet": pl, "tile": tile, "unit": t})
     if k == T_FACTORY:
         s.tdisc.append(tile)
         s.stock[p * 5 + 4] -= 1
         s.bld[p * 16 + pl * 2 + 1] += 1
-        s.say("factory", f"{SHORT[p]} builds a factory on {where}.", {"seat": p, "planet": pl})
+        s.say("factory", ("{} builds a factory on {}.".format, (SHORT[p], where)), {"seat": p, "planet": pl})
     elif k == T_DRAW2:
         s.tdisc.append(tile)
         draw(s, p, 2)
@@ -468,8 +473,7 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
     s.pay(p, s.comp.unit_cost[t])
     s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + pl * 3 + t] += 1
-    s.say("build", f"{SHORT[p]} builds {AN_UNIT[t]} in {s.comp.planet_names[pl]} orbit for £{s.comp.unit_cost[t]}.",
-          {"seat": p, "planet": pl, "unit": t})
+    s.say("build", (builds_text, (s.comp, p, t, pl)), {"seat": p, "planet": pl, "unit": t})
     if f[2] == 0 and can_build(s, p):
         s.stack.append((D_BUILD, p, 1))
 
@@ -488,7 +492,7 @@ def take_pass_cube(s: VenusState, p: int) -> None:
     """RB: Action: Take one Pass cube – take a cube and draw a card; the last cube takes the
     first player marker and ends the player actions phase."""
     s.cubes -= 1
-    s.say("pass", f"{SHORT[p]} takes a pass cube ({s.cubes} left).", {"seat": p, "cubes": s.cubes})
+    s.say("pass", ("{} takes a pass cube ({} left).".format, (SHORT[p], s.cubes)), {"seat": p, "cubes": s.cubes})
     if s.cubes == 0:
         s.first = p
         s.actions_left = 0

@@ -21,7 +21,9 @@ from cosmodrome.games.venus.flow import (
 from cosmodrome.games.venus.state import (
     CB_CARDS, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_PL, SHORT, VenusState, has_alien,
 )
-from cosmodrome.games.venus.text import UNIT_LABELS, card_name
+from cosmodrome.games.venus.text import (
+    UNIT_LABELS, card_discarded, card_drawn, card_name, card_words, drew_hidden_text, drew_text, plays_text,
+)
 
 E = EFFECT_ID
 
@@ -48,13 +50,12 @@ def draw(s: VenusState, p: int, k: int) -> list:
             s.discard = []
             s.rng.shuffle(s.deck)
             s.say("reshuffle", "The discards were shuffled into a new deck.", chance=True)
-        got.append(s.rng.draw(s.deck, f"the card {SHORT[p]} draws", lambda c: f"{SHORT[p]} draws {card_name(s, c)}",
+        got.append(s.rng.draw(s.deck, ("the card {} draws".format, (SHORT[p],)), (card_drawn, (s.comp, SHORT[p])),
                               seen_by=(p,)))
     if got:
         s.hands[p].extend(got)
-        names = ", ".join(card_name(s, c) for c in got)
-        s.say("draw", f"{SHORT[p]} drew {names}.", {"seat": p, "cards": got}, frozenset((p,)),
-              f"{SHORT[p]} drew {len(got)} card{'s' if len(got) > 1 else ''}.", chance=True)
+        s.say("draw", (drew_text, (s.comp, p, got)), {"seat": p, "cards": got}, frozenset((p,)),
+              (drew_hidden_text, (p, len(got))), chance=True)
         if len(s.hands[p]) > s.comp.rules["hand_limit"]:
             s.stack.append((O_HAND, p))
     return got
@@ -78,7 +79,7 @@ def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
     p = f[1]
     c = s.take_card(p, a - A_CARD)
     s.discard.append(c)
-    s.say("discard", f"{SHORT[p]} discards {card_name(s, c)} (hand limit).", {"seat": p, "card": c})
+    s.say("discard", ("{} discards {} (hand limit).".format, (SHORT[p], card_words(s.comp, c))), {"seat": p, "card": c})
     s.stack.append((O_HAND, p))
 
 
@@ -89,7 +90,7 @@ def discard_played(s: VenusState, p: int, card: int) -> None:
     """Put a played card on the discard pile, log it, and queue the 'instead' reaction
     (asked after the card's effect has been resolved)."""
     s.discard.append(card)
-    s.say("play", f"{SHORT[p]} plays {card_name(s, card)}.", {"seat": p, "card": card})
+    s.say("play", (plays_text, (s.comp, p, card)), {"seat": p, "card": card})
     if s.has_effect(p, E["instead"]):
         s.stack.append((O_INSTEAD, p, card))
 
@@ -106,8 +107,12 @@ def card_playable(s: VenusState, p: int, e: int, f: tuple = ()) -> bool:
 def free_cards(s: VenusState, p: int) -> list:
     """The free-action cards ``p`` could play now, by effect (RB: Detailed explanation of the
     cards – at any point in your turn, also once your actions are used up)."""
-    types = s.comp.effect_type
-    return [e for e in sorted(s.hand_effects(p)) if types[e] == "free" and card_playable(s, p, e)]
+    c = s.comp
+    types, ce = c.effect_type, c.cefx
+    free = {e for e in map(ce.__getitem__, s.hands[p]) if types[e] == "free"}
+    if not free:
+        return []
+    return [e for e in sorted(free) if card_playable(s, p, e)]
 
 
 def play_card(s: VenusState, p: int, e: int) -> None:
@@ -600,8 +605,7 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
     h = s.hands[q]
     gone = []
     for _ in range(min(2, len(h))):
-        c = s.rng.take(h, f"the card {SHORT[q]} discards at random",
-                       lambda c: f"{SHORT[q]} discards {card_name(s, c)}")
+        c = s.rng.take(h, ("the card {} discards at random".format, (SHORT[q],)), (card_discarded, (s.comp, SHORT[q])))
         s.discard.append(c)
         gone.append(c)
     s.say("discard", f"{SHORT[q]} discards at random: {', '.join(card_name(s, c) for c in gone)}.",

@@ -19,7 +19,7 @@ from cosmodrome.games.venus.state import (
     CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS,
     CB_NT, CB_PL, CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, SHORT, VenusState,
 )
-from cosmodrome.games.venus.text import AN_UNIT, die_words, fmt_dice, tile_name
+from cosmodrome.games.venus.text import AN_UNIT, attacks_text, die_words, fmt_dice, wins_text
 
 
 E = EFFECT_ID
@@ -62,12 +62,9 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     cb = s.cb
     cb[:] = [p, pl, slot, tile, d, tseat, tkind, roll(s), roll(s), roll(s), -1, 0, 0, 0, 0, 0, 0, 0, 0, 1]
     s.cbcards = []
-    tgt = ""
-    if tseat >= 0:
-        tgt = f" against {SHORT[tseat]}'s {'mine' if tkind == 0 else 'factory'}"
-    s.say("attack", f"{SHORT[p]} attacks {tile_name(s, tile)} on {s.comp.planet_names[pl]}{tgt} "
-          f"(defence {d}) and rolls {fmt_dice(cb[CB_D0:CB_D0 + 3])}: cost {cost(s)}.",
-          {"seat": p, "planet": pl, "tile": tile, "dice": cb[CB_D0:CB_D0 + 3], "defence": d}, chance=True)
+    dice = cb[CB_D0:CB_D0 + 3]
+    s.say("attack", (attacks_text, (s.comp, p, tile, pl, tseat, tkind, d, dice, cost(s))),
+          {"seat": p, "planet": pl, "tile": tile, "dice": dice[:], "defence": d}, chance=True)
     s.stack.append((D_COMBAT, p))
 
 
@@ -166,7 +163,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         s.orbit[i] -= 1
         s.surf[i] += 1
         cb[CB_NI + t] += 1
-        s.say("commit", f"{SHORT[p]} commits {AN_UNIT[t]} ({points(s)} of {cost(s)}).", {"seat": p, "unit": t})
+        s.say("commit", ("{} commits {} ({} of {}).".format, (SHORT[p], AN_UNIT[t], points(s), cost(s))), {"seat": p, "unit": t})
         s.stack.append((D_COMBAT, p))
         return
     e = a - A_CARD
@@ -186,8 +183,7 @@ def resolve(s: VenusState, p: int) -> None:
     if points(s) >= cost(s) and cb[CB_NI] + cb[CB_NS] + cb[CB_NT] >= 1 and tile in s.ptiles[pl]:
         s.ptiles[pl].remove(tile)
         k = s.comp.tile_kind[tile]
-        s.say("win", f"{SHORT[p]} pays {points(s)} combat points and claims {tile_name(s, tile)} on {names[pl]}.",
-              {"seat": p, "planet": pl, "tile": tile})
+        s.say("win", (wins_text, (s.comp, p, points(s), tile, pl)), {"seat": p, "planet": pl, "tile": tile})
         if k == T_MINE:
             s.tdisc.append(tile)
             s.stock[p * 5 + 3] -= 1
@@ -216,7 +212,7 @@ def resolve(s: VenusState, p: int) -> None:
                 s.say("tension", f"{SHORT[p]} replaces {SHORT[q]}'s {'mine' if kk == 0 else 'factory'} on "
                       f"{names[pl]} with its own.", {"seat": p, "target": q, "planet": pl, "kind": kk})
     else:
-        s.say("fail", f"{SHORT[p]}'s attack on {names[pl]} fails ({points(s)} of {cost(s)}).",
+        s.say("fail", ("{}'s attack on {} fails ({} of {}).".format, (SHORT[p], names[pl], points(s), cost(s))),
               {"seat": p, "planet": pl})
     cb[CB_ACTIVE] = 0
     s.cbcards = []
@@ -300,7 +296,7 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
     arr[b + t] -= 1
     s.stock[p * 5 + t] += 1
     s.lost[p] += 1
-    s.say("casualty", f"{SHORT[p]} loses {AN_UNIT[t]} on {s.comp.planet_names[pl]}.",
+    s.say("casualty", ("{} loses {} on {}.".format, (SHORT[p], AN_UNIT[t], s.comp.planet_names[pl])),
           {"seat": p, "planet": pl, "unit": t})
     if n > 1 and s.units_at(p, pl):
         s.stack.append((D_CASUALTY, p, pl, n - 1))

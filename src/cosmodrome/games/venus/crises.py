@@ -16,7 +16,7 @@ from cosmodrome.games.venus.flow import (
     O_UPRISING, SHIP, TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, auto, decide,
 )
 from cosmodrome.games.venus.state import SHORT, VenusState
-from cosmodrome.games.venus.text import AN_UNIT, card_name, die_words, fmt_dice
+from cosmodrome.games.venus.text import AN_UNIT, card_name, card_stolen, die_words, fmt_dice
 
 
 INWARD = (MARS, MOON, EARTH)
@@ -83,7 +83,7 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
     lv = level(s, pl)
     if lv >= FIRST_EFFECT[pl]:
         s.crises.append(pl * 16 + min(lv, 15))
-        s.say("crisis", f"Crisis on {s.comp.planet_names[pl]} at level {lv}.", {"planet": pl, "level": lv})
+        s.say("crisis", ("Crisis on {} at level {}.".format, (s.comp.planet_names[pl], lv)), {"planet": pl, "level": lv})
         CRISIS[pl](s, lv)
 
 
@@ -136,8 +136,8 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
     if lvl == 1:
         s.pay(p, 1)
         h = s.hands[q]
-        c = s.rng.take(h, f"the card Bazagthoth steals from {SHORT[q]}",
-                       lambda c: f"Bazagthoth steals {card_name(s, c)} from {SHORT[q]}", seen_by=(p, q))
+        c = s.rng.take(h, ("the card Bazagthoth steals from {}".format, (SHORT[q],)), (card_stolen, (s.comp, SHORT[q])),
+                       seen_by=(p, q))
         s.hands[p].append(c)
         s.say("bazagthoth", f"{SHORT[p]} pays £1; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),

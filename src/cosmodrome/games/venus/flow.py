@@ -67,6 +67,9 @@ class Decider(NamedTuple):
 
 AUTO: dict = {}
 DECIDE: dict = {}
+#: ``DECIDE[op].legal`` and ``DECIDE[op].apply`` by op, for the hot path of the state
+LEGAL: dict = {}
+APPLY: dict = {}
 _next_op = [1]
 
 
@@ -161,6 +164,8 @@ def auto(code: int):
 def decide(code: int, kind: str, legal: Callable, prompt: Callable):
     def deco(fn):
         DECIDE[code] = Decider(kind, legal, fn, prompt)
+        LEGAL[code] = legal
+        APPLY[code] = fn
         return fn
     return deco
 

@@ -15,7 +15,7 @@ from cosmodrome.games.venus.flow import (
 )
 from cosmodrome.games.venus.scoring import finish
 from cosmodrome.games.venus.state import SHORT, VenusState, has_alien
-from cosmodrome.games.venus.text import tile_name
+from cosmodrome.games.venus.text import income_text, tile_drawn, tile_name, tiles_text
 
 
 
@@ -24,7 +24,7 @@ def start_period(s: VenusState, f: tuple) -> None:
     """Begin a period: phases one and two, then the player actions."""
     s.stack.pop()
     s.period += 1
-    s.say("period", f"Period {s.period} begins.", {"period": s.period})
+    s.say("period", ("Period {} begins.".format, (s.period,)), {"period": s.period})
     phase_one_place_pass_cubes(s)
     phase_two_draw_and_place_tiles(s)
     s.phase = 3
@@ -36,7 +36,7 @@ def phase_one_place_pass_cubes(s: VenusState) -> None:
     """RB: Phase one – place pass cubes: players + 2."""
     s.phase = 1
     s.cubes = s.num_players + s.comp.rules["extra_pass_cubes"]
-    s.say("cubes", f"{s.cubes} pass cubes are placed on the pass card.", {"cubes": s.cubes})
+    s.say("cubes", ("{} pass cubes are placed on the pass card.".format, (s.cubes,)), {"cubes": s.cubes})
 
 
 def phase_two_draw_and_place_tiles(s: VenusState) -> None:
@@ -53,8 +53,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
         for _ in range(chart[pl]):
             if not s.bag:
                 break
-            t = s.rng.draw(s.bag, f"the tile drawn for {s.comp.planet_names[pl]}",
-                           lambda t: f"{tile_name(s, t)} is drawn for {s.comp.planet_names[pl]}")
+            t = s.rng.draw(s.bag, ("the tile drawn for {}".format, (s.comp.planet_names[pl],)), (tile_drawn, (s.comp, pl)))
             if pl == GANYMEDE and tk[t] == T_CRISIS:
                 s.tdisc.append(t)
                 s.say("tile", f"Ganymede takes no crisis tiles: {tile_name(s, t)} goes to the discards.",
@@ -63,8 +62,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
             s.ptiles[pl].append(t)
             placed.append(t)
         if placed:
-            s.say("tiles", f"{s.comp.planet_names[pl]} receives " + ", ".join(tile_name(s, t) for t in placed) + ".",
-                  {"planet": pl, "tiles": placed}, chance=True)
+            s.say("tiles", (tiles_text, (s.comp, pl, placed)), {"planet": pl, "tiles": placed}, chance=True)
 
 
 @auto(O_ACTIONS)
@@ -77,7 +75,9 @@ def phase_three_player_actions(s: VenusState, f: tuple) -> None:
         s.cur = p
         s.actions_left = 1
         s.extra = 0
-        s.stack.append((O_TURN, p))
+        # the turn's menu at once (what the O_TURN step would push now: cubes are left and
+        # the seat has its action), without an automatic frame in between
+        s.stack.append((D_TURN, p))
         return
     s.stack.pop()
     s.stack.append((O_INCOME, -1))
@@ -154,13 +154,13 @@ def phases_five_and_six(s: VenusState, f: tuple) -> None:
 def phase_five_collect_income(s: VenusState) -> None:
     """RB: Phase five – collect income."""
     s.phase = 5
-    parts = []
+    incomes = []
     for p in range(s.num_players):
         inc = sum(s.income_on(p, pl) for pl in range(8))
         if inc:
             s.gain(p, inc)
-        parts.append(f"{SHORT[p]} £{inc}")
-    s.say("income", "Income: " + ", ".join(parts) + ".")
+        incomes.append(inc)
+    s.say("income", (income_text, (incomes,)))
 
 
 def phase_six_reset_units(s: VenusState) -> None:

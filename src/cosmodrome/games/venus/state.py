@@ -23,7 +23,7 @@ from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components, load_components
-from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, T_ALIEN
+from cosmodrome.games.venus.flow import APPLY, D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, LEGAL, T_ALIEN
 
 # combat context slots
 CB_SEAT, CB_PL, CB_SLOT, CB_TILE, CB_DEF, CB_TSEAT, CB_TKIND = range(7)
@@ -87,7 +87,7 @@ class VenusState(State):
     """One position of Onward to Venus (see the module docstring for the layout)."""
 
     __slots__ = ("game", "comp", "num_players", "options", "rng", "_ev", "_setup_ev") + _LIST_FIELDS + _NESTED_FIELDS + \
-        _INT_FIELDS + ("stack", "over", "end_cause", "log", "_final")
+        _INT_FIELDS + ("stack", "over", "end_cause", "log", "_final", "quiet", "_menu")
 
     def __init__(self, game, comp: Components, players: int, rng: Rng, options: dict) -> None:
         n = players
@@ -135,10 +135,19 @@ class VenusState(State):
         self.end_cause = ""
         self.log: list = []
         self._final = None
+        #: a search clone (``clone(quiet=True)``): no log, no events, no sentences
+        self.quiet = False
+        #: ``(frame, legal actions)`` as last computed by ``legal_actions`` (None: not yet)
+        self._menu: Optional[tuple] = None
 
     # ----- events ---------------------------------------------------------------------
-    def say(self, kind: str, text: str, data: Optional[dict] = None, vis: Optional[frozenset] = None,
-            hidden: Optional[str] = None, chance: bool = False) -> None:
+    def say(self, kind: str, text: Any, data: Optional[dict] = None, vis: Optional[frozenset] = None,
+            hidden: Any = None, chance: bool = False) -> None:
+        """Record an event. ``text`` and ``hidden`` are sentences or ``(fn, args)`` pairs
+        written only when read (see :class:`~cosmodrome.core.events.Event`); a quiet state
+        records nothing."""
+        if self.quiet:
+            return
         ev = Event(kind, text, data if data is not None else {}, vis, hidden, chance)
         self._ev.append(ev)
         log = self.log
@@ -227,10 +236,15 @@ class VenusState(State):
         return self.stack[-1][1]
 
     def legal_actions(self) -> list:
+        """The legal actions of the seat to move, ascending. The list is kept with the
+        decision's frame, so that :meth:`apply` checks an action against it instead of
+        computing it again."""
         if self.over or not self.stack:
             return []
         f = self.stack[-1]
-        return DECIDE[f[0]].legal(self, f)
+        menu = LEGAL[f[0]](self, f)
+        self._menu = (f, menu)
+        return menu
 
     def action_label(self, action: int) -> str:
         return PROTOCOL["label"](self, action)
@@ -253,7 +267,11 @@ class VenusState(State):
 
     def apply(self, action: int) -> list:
         if not self.over and isinstance(action, int) and not isinstance(action, bool):
-            if action in self.legal_actions():
+            kept = self._menu
+            # the menu kept by legal_actions() for this very frame, else computed now (a
+            # position changed by hand, as tests do, is asked again before refusing)
+            if (kept is not None and kept[0] is self.stack[-1] and action in kept[1]) \
+                    or action in self.legal_actions():
                 return self._apply(action)
         return super().apply(action)
 
@@ -265,9 +283,10 @@ class VenusState(State):
 
     def _apply(self, action: int) -> list:
         self._ev = []
+        self._menu = None
         f = self.stack.pop()
         self.decisions += 1
-        DECIDE[f[0]].apply(self, f, action)
+        APPLY[f[0]](self, f, action)
         flow.run(self)
         if self.decisions >= MAX_DECISIONS and not self.over:
             PROTOCOL["stop"](self)
@@ -331,7 +350,11 @@ class VenusState(State):
         self.bag.sort()
 
     # ----- copies -----------------------------------------------------------------------
-    def clone(self) -> "VenusState":
+    def clone(self, quiet: bool = False) -> "VenusState":
+        """A copy that shares only the immutable parts (the game, the component tables, the
+        options, the frames). ``quiet=True`` makes a clone for search: it copies no log
+        and records no events or sentences from then on (its ``apply`` returns an empty
+        list, its view an empty log); clones of a quiet clone are quiet."""
         s = VenusState.__new__(VenusState)
         s.game = self.game
         s.comp = self.comp
@@ -377,8 +400,14 @@ class VenusState(State):
         s.stack = self.stack[:]
         s.over = self.over
         s.end_cause = self.end_cause
-        s.log = self.log[:]
+        if quiet or self.quiet:
+            s.quiet = True
+            s.log = []
+        else:
+            s.quiet = False
+            s.log = self.log[:]
         s._final = self._final
+        s._menu = None
         return s
 
     def to_json(self) -> dict:

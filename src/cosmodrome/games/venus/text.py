@@ -5,7 +5,7 @@ rule functions, not copied).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.flow import (
@@ -70,27 +70,112 @@ def card_title(e: int) -> str:
     return CARD_TEXT[EFFECTS[e]][0]
 
 
-def die_words(die: str, faces) -> Callable[[int], str]:
+def die_words(die: str, faces) -> tuple:
     """The words for the outcomes of a roll of ``die`` (a chance event; outcome ``i`` is face
-    ``faces[i]``), for the explicit chance mode.
+    ``faces[i]``), for the explicit chance mode, unwritten: ``(fn, args)``, the label of
+    ``i`` being ``fn(*args, i)`` (see :mod:`cosmodrome.core.chance`).
 
-    >>> die_words("the combat die", [0, 2, 3, 4, 5, 6])(0)
+    >>> fn, args = die_words("the combat die", [0, 2, 3, 4, 5, 6]); fn(*args, 0)
     'the combat die shows skull'
     """
-    return lambda i: f"{die} shows {fmt_dice([faces[i]])}"
+    return (die_shows, (die, faces))
+
+
+def die_shows(die: str, faces, i: int) -> str:
+    return f"{die} shows {fmt_dice([faces[i]])}"
+
+
+def card_drawn(comp, who: str, c: int) -> str:
+    """The label of a card draw's outcome (explicit chance mode)."""
+    return f"{who} draws {card_words(comp, c)}"
+
+
+def card_discarded(comp, who: str, c: int) -> str:
+    """The label of a random discard's outcome (explicit chance mode)."""
+    return f"{who} discards {card_words(comp, c)}"
+
+
+def card_stolen(comp, who: str, c: int) -> str:
+    """The label of Bazagthoth's theft's outcome (explicit chance mode)."""
+    return f"Bazagthoth steals {card_words(comp, c)} from {who}"
+
+
+def tile_drawn(comp, pl: int, t: int) -> str:
+    """The label of a tile draw's outcome (explicit chance mode)."""
+    return f"{tile_words(comp, t)} is drawn for {comp.planet_names[pl]}"
 
 
 def card_name(s, card: int) -> str:
-    return "'" + CARD_TEXT[EFFECTS[s.comp.card_effect(card)]][0] + "'"
+    return card_words(s.comp, card)
+
+
+def card_words(comp, card: int) -> str:
+    """A card's title in quotes, from the component tables."""
+    return "'" + CARD_TEXT[EFFECTS[comp.card_effect(card)]][0] + "'"
 
 
 def tile_name(s, t: int) -> str:
-    c = s.comp
+    return tile_words(s.comp, t)
+
+
+def tile_words(c, t: int) -> str:
+    """A tile's name with an article, from the component tables."""
     k = TILE_KINDS[c.tile_kind[t]]
     name = TILE_LABELS[k]
     if k in ("mine", "crisis", "alien"):
         name += f" ({c.tile_def[t]}{', skull' if c.tile_skull[t] else ''})"
     return "a " + name.lower() + " tile" if k != "alien" else "an alien"
+
+
+# ----- log sentences written when read: the rules pass these functions with the values they
+# need (never the state, which goes on changing) as ``(fn, args)`` to ``say``
+# (see cosmodrome.core.events.Event)
+def plays_text(comp, p: int, card: int) -> str:
+    return f"{SHORT[p]} plays {card_words(comp, card)}."
+
+
+def drew_text(comp, p: int, got) -> str:
+    return f"{SHORT[p]} drew {', '.join(card_words(comp, c) for c in got)}."
+
+
+def drew_hidden_text(p: int, n: int) -> str:
+    return f"{SHORT[p]} drew {n} card{'s' if n > 1 else ''}."
+
+
+def tiles_text(comp, pl: int, placed) -> str:
+    return f"{comp.planet_names[pl]} receives " + ", ".join(tile_words(comp, t) for t in placed) + "."
+
+
+def builds_text(comp, p: int, t: int, pl: int) -> str:
+    return f"{SHORT[p]} builds {AN_UNIT[t]} in {comp.planet_names[pl]} orbit for £{comp.unit_cost[t]}."
+
+
+def moves_text(comp, p: int, moved, src: int, dest: int) -> str:
+    parts = [f"{moved[1]} spaceship{'s' if moved[1] > 1 else ''}"]
+    if moved[0]:
+        parts.append(f"{moved[0]} infantry")
+    if moved[2]:
+        parts.append(f"{moved[2]} tank{'s' if moved[2] > 1 else ''}")
+    names = comp.planet_names
+    return f"{SHORT[p]} moves {', '.join(parts)} from {names[src]} to {names[dest]}."
+
+
+def attacks_text(comp, p: int, tile: int, pl: int, tseat: int, tkind: int, d: int, dice, cost: int) -> str:
+    tgt = f" against {SHORT[tseat]}'s {'mine' if tkind == 0 else 'factory'}" if tseat >= 0 else ""
+    return (f"{SHORT[p]} attacks {tile_words(comp, tile)} on {comp.planet_names[pl]}{tgt} "
+            f"(defence {d}) and rolls {fmt_dice(dice)}: cost {cost}.")
+
+
+def claims_text(comp, p: int, t: int, pl: int, tile: int) -> str:
+    return f"{SHORT[p]} lands {AN_UNIT[t]} on {comp.planet_names[pl]} and claims {tile_words(comp, tile)}."
+
+
+def wins_text(comp, p: int, points: int, tile: int, pl: int) -> str:
+    return f"{SHORT[p]} pays {points} combat points and claims {tile_words(comp, tile)} on {comp.planet_names[pl]}."
+
+
+def income_text(incomes) -> str:
+    return "Income: " + ", ".join(f"{SHORT[p]} £{inc}" for p, inc in enumerate(incomes)) + "."
 
 
 def fmt_dice(d) -> str:

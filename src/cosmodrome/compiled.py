@@ -1,0 +1,190 @@
+"""The optional compiled engine: the hot rule modules built with Cython, used only when
+each one matches its Python source exactly.
+
+``make install`` runs ``python -m cosmodrome.compiled build``: it compiles the modules of
+:data:`MODULES` from their unchanged Python source (no annotations of Cython's own) into
+``_compiled/`` beside this file, with a manifest of the source each was built from. When
+the package is imported, :func:`install` puts a finder first on ``sys.meta_path`` that
+loads a module's compiled form only if the manifest's hash equals the hash of the ``.py``
+file now on disk: a source edited since the build (another branch, a fix in progress) is
+imported as Python, never shadowed by a stale build. Without Cython or a C compiler the
+build step says so and everything runs as Python.
+
+``COSMODROME_PURE=1`` in the environment switches the compiled modules off (to measure
+both paths, or to debug with Python frames); ``python -m cosmodrome.compiled status``
+shows which modules load compiled and ``python -m cosmodrome.compiled clean`` removes the
+build. The games' results are the same either way: the same source runs, only compiled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "_compiled"
+MANIFEST = OUT / "manifest.json"
+
+#: the modules on the path of every decision (the rules, the generator, the events); the
+#: state classes stay Python (a compiled class body copies slower)
+MODULES = (
+    "cosmodrome.core.rng", "cosmodrome.core.events",
+    *(f"cosmodrome.games.venus.{m}" for m in ("flow", "actions", "combat", "cards", "phases", "crises", "scoring")),
+    *(f"cosmodrome.games.cosmic_run.{m}" for m in ("movement", "actions", "rounds", "dice", "mines", "scoring",
+                                                    "technologies", "combat")),
+    *(f"cosmodrome.games.moon.{m}" for m in ("accidents", "cards", "turn", "jumps", "rounds", "actions", "scoring")),
+    *(f"cosmodrome.games.mars.{m}" for m in ("equipment", "combat", "turn", "specials", "waves", "rounds", "actions")),
+    "cosmodrome.games.lunar.dice",
+)
+
+
+def source_of(module: str) -> Path:
+    """The ``.py`` file of a module of this package (without importing it).
+
+    >>> source_of("cosmodrome.core.rng").name
+    'rng.py'
+    """
+    return HERE.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def manifest() -> dict:
+    """``{module: {"file": name of the built library, "source": sha256 of its source}}``."""
+    try:
+        data = json.loads(MANIFEST.read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+class CompiledFinder(importlib.abc.MetaPathFinder):
+    """Finds the compiled form of a module of the manifest whose source is unchanged."""
+
+    def __init__(self, built: dict) -> None:
+        self.built = built
+
+    def find_spec(self, fullname: str, path=None, target=None) -> Optional[importlib.machinery.ModuleSpec]:
+        entry = self.built.get(fullname)
+        if entry is None:
+            return None
+        lib, src = OUT / str(entry.get("file", "")), source_of(fullname)
+        try:
+            if not lib.is_file() or digest(src) != entry.get("source"):
+                return None
+        except OSError:
+            return None
+        loader = importlib.machinery.ExtensionFileLoader(fullname, str(lib))
+        return importlib.machinery.ModuleSpec(fullname, loader, origin=str(lib))
+
+
+def install() -> bool:
+    """Put the finder first on ``sys.meta_path`` (once); False when there is nothing to
+    load or ``COSMODROME_PURE`` is set."""
+    if os.environ.get("COSMODROME_PURE") or any(isinstance(f, CompiledFinder) for f in sys.meta_path):
+        return False
+    built = manifest()
+    if not built:
+        return False
+    sys.meta_path.insert(0, CompiledFinder(built))
+    return True
+
+
+def status() -> dict:
+    """Per module of :data:`MODULES`: ``"compiled"`` (it loads compiled), ``"stale"`` (its
+    source changed since the build: it loads as Python), ``"python"`` (not built, or
+    ``COSMODROME_PURE`` is set)."""
+    built = {} if os.environ.get("COSMODROME_PURE") else manifest()
+    out = {}
+    for m in MODULES:
+        entry = built.get(m)
+        if entry is None or not (OUT / str(entry.get("file", ""))).is_file():
+            out[m] = "python"
+        else:
+            out[m] = "compiled" if digest(source_of(m)) == entry.get("source") else "stale"
+    return out
+
+
+def engine() -> str:
+    """How the engine runs in this process: ``"compiled (n of m modules)"`` or ``"pure Python"``."""
+    n = sum(1 for m in MODULES if getattr(sys.modules.get(m), "__file__", "").endswith(
+        tuple(importlib.machinery.EXTENSION_SUFFIXES)))
+    return f"compiled ({n} of {len(MODULES)} modules)" if n else "pure Python"
+
+
+def build() -> int:
+    """Compile :data:`MODULES` into ``_compiled/``; 0 on success, 1 (with the reason) when
+    Cython or a compiler is missing (the engine then stays pure Python)."""
+    try:
+        from Cython.Build import cythonize
+        from setuptools import Distribution, Extension
+    except ImportError as exc:
+        print(f"compiled engine not built ({exc}): the pure-Python engine is used")
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = Path(tmp)
+        hashes, exts = {}, []
+        for m in MODULES:
+            src = source_of(m)
+            hashes[m] = digest(src)
+            copy = tmpdir / "src" / Path(*m.split(".")).with_suffix(".py")
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, copy)
+            exts.append(Extension(m, [str(copy)]))
+        try:
+            modules = cythonize(exts, compiler_directives={"language_level": 3, "binding": True},
+                                quiet=True, nthreads=0)
+            dist = Distribution({"ext_modules": modules})
+            cmd = dist.get_command_obj("build_ext")
+            cmd.build_lib, cmd.build_temp, cmd.parallel = str(tmpdir / "lib"), str(tmpdir / "tmp"), os.cpu_count()
+            cmd.ensure_finalized()
+            cmd.run()
+        except Exception as exc:  # a missing compiler, a Cython error: stay pure Python
+            print(f"compiled engine not built ({type(exc).__name__}: {exc}): the pure-Python engine is used")
+            return 1
+        clean()
+        OUT.mkdir(exist_ok=True)
+        entries = {}
+        for m in MODULES:
+            built = Path(cmd.get_ext_fullpath(m))
+            name = m + importlib.machinery.EXTENSION_SUFFIXES[0]
+            shutil.copyfile(built, OUT / name)
+            entries[m] = {"file": name, "source": hashes[m]}
+        MANIFEST.write_text(json.dumps(entries, indent=1, sort_keys=True))
+    print(f"compiled engine built: {len(MODULES)} modules in {OUT.relative_to(HERE.parent.parent)}")
+    return 0
+
+
+def clean() -> None:
+    """Remove the compiled modules (the engine is then pure Python)."""
+    shutil.rmtree(OUT, ignore_errors=True)
+
+
+def main(argv: Optional[list] = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    what = args[0] if args else "status"
+    if what == "build":
+        return build()
+    if what == "clean":
+        clean()
+        return 0
+    if what == "status":
+        for m, st in status().items():
+            print(f"{st:<9} {m}")
+        return 0
+    print("usage: python -m cosmodrome.compiled [build|clean|status]")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
