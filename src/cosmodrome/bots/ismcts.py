@@ -46,7 +46,7 @@ DEPTH_WITHOUT_EVALUATION = 200
 DEPTH_WITH_MODEL = 60
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 #: the smallest value of each numeric parameter, and the values of each named one
-MINIMUM = {"iters": 1, "depth": 0, "c": 0, "prior": 0, "dets": 0, "turns": 1, "replies": 0}
+MINIMUM = {"iters": 1, "depth": 0, "c": 0, "prior": 0, "dets": 0, "turns": 1, "replies": 0, "floor": 0}
 CHOICES = {"rollout": ("random", "heuristic"), "clock": tuple(CLOCKS), "cut": ("depth", "turn"),
            "opp": ("search", "heuristic")}
 #: iterations per decision when neither ``iters`` nor ``seconds`` is given
@@ -54,7 +54,7 @@ DEFAULT_ITERS = 100
 #: the other parameters' defaults (tuned on Onward to Venus against its heuristic bot;
 #: docs/BENCHMARKS.md has the runs)
 DEFAULTS: dict[str, Any] = {"c": 0.2, "rollout": "random", "prior": 0.5, "dets": 64, "clock": "wall", "cut": "depth",
-                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1}
+                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1, "floor": 0}
 
 
 class Node:
@@ -141,23 +141,27 @@ class ISMCTSBot(Bot):
     - ``early``: with a ``seconds`` budget, stop as soon as the most visited root action
       can no longer be overtaken in the time left (default 1; 0 = always use the budget);
     - ``dets``: size of the pool of determinizations (default 64; 0 = resample every
-      iteration).
+      iteration);
+    - ``floor``: once the budget is spent, go on searching the least visited root actions
+      until each has at least this many visits (default 0: none), so that every option's
+      estimate rests on some playouts (the move advisor uses it).
     """
 
     name = "ismcts"
     PARAMS: dict[str, type] = {"iters": int, "seconds": float, "c": float, "depth": int, "rollout": str,
                                "prior": float, "dets": int, "clock": str, "cut": str, "early": int, "opp": str,
-                               "replies": int, "paired": int, "turns": int}
+                               "replies": int, "paired": int, "turns": int, "floor": int}
 
     def __init__(self, seed: int = 0, iters: Optional[int] = None, seconds: Optional[float] = None,
                  c: float = DEFAULTS["c"], depth: Optional[int] = None, rollout: str = DEFAULTS["rollout"],
                  prior: float = DEFAULTS["prior"], dets: int = DEFAULTS["dets"], clock: str = DEFAULTS["clock"],
                  cut: str = DEFAULTS["cut"], early: int = DEFAULTS["early"], opp: str = DEFAULTS["opp"],
                  replies: int = DEFAULTS["replies"], paired: int = DEFAULTS["paired"], turns: int = DEFAULTS["turns"],
-                 **params: Any) -> None:
+                 floor: int = DEFAULTS["floor"], **params: Any) -> None:
         given = {k: v for k, v in (("iters", iters), ("seconds", seconds), ("depth", depth)) if v is not None}
         values = {"c": c, "rollout": rollout, "prior": prior, "dets": dets, "clock": clock, "cut": cut,
-                  "early": early, "opp": opp, "replies": replies, "paired": paired, "turns": turns}
+                  "early": early, "opp": opp, "replies": replies, "paired": paired, "turns": turns,
+                  "floor": floor}
         given.update((k, v) for k, v in values.items() if v != DEFAULTS[k])
         super().__init__(seed, **given, **params)
         if seconds is not None and not seconds > 0:
@@ -184,6 +188,7 @@ class ISMCTSBot(Bot):
         self.replies = replies
         self.paired = bool(paired)
         self.turns = turns
+        self.floor = floor
         self._opp_bot: Optional[Bot] = None
         self._stop: Optional[tuple[int, str]] = None
         self._horizon: tuple[int, frozenset] = (0, frozenset())
@@ -193,6 +198,8 @@ class ISMCTSBot(Bot):
         #: the root of the last search (for the advisor and for inspection)
         self.last_root: Optional[Node] = None
         self.last_iterations = 0
+        #: the budget's clock time the last search took (on ``clock``)
+        self.last_seconds = 0.0
         #: the root action the heuristic prior favoured in the last search (or None)
         self.last_prior_action: Optional[int] = None
 
@@ -235,16 +242,20 @@ class ISMCTSBot(Bot):
         size = self.dets
         root_set = set(root_legal)
         done = 0
+        spent = False
         while True:
-            if deadline is not None:
-                if done > 0 and clock() >= deadline:
-                    break
-            elif done >= limit:
-                break
+            if not spent:
+                spent = done > 0 and clock() >= deadline if deadline is not None else done >= limit
             first = None
+            if spent:
+                # the budget is spent: only root actions short of the floor are searched on
+                first = below_floor(root, root_legal, self.floor)
+                if first is None:
+                    break
+            elif self.paired:
+                first = self._root_choice(root, root_legal, favoured, rng, observer)
             if self.paired:
                 # common random numbers: the k-th visit of every root action meets world k
-                first = self._root_choice(root, root_legal, favoured, rng, observer)
                 ch = root.children.get(first)
                 k = ch.visits if ch is not None else 0
                 w = k % size if size else k
@@ -264,11 +275,12 @@ class ISMCTSBot(Bot):
                     pool.append(det.clone())
             self._iterate(det, root, root_set, favoured, rng, players, depth, first)
             done += 1
-            if deadline is not None and self.early and done % 16 == 0 and decided(root, done, clock() - start,
-                                                                                 deadline - clock()):
-                break
+            if (not spent and deadline is not None and self.early and done % 16 == 0
+                    and decided(root, done, clock() - start, deadline - clock())):
+                spent = True
         self.last_root = root
         self.last_iterations = done
+        self.last_seconds = clock() - start
         return root
 
     def _root_choice(self, root: Node, legal: list[int], favoured: Optional[int], rng: Rng, observer: int) -> int:
@@ -471,6 +483,24 @@ class ISMCTSBot(Bot):
         if self._rollout_bot is None:
             self._rollout_bot = load_heuristic(state.game, seed=0)
         self._rollout_bot.reseed(rng.next64() >> 1)
+
+
+def below_floor(root: Node, legal: list[int], floor: int) -> Optional[int]:
+    """The least visited of the root actions ``legal`` with fewer than ``floor`` visits (the
+    first such in ``legal`` on a tie), or None when every one has ``floor`` visits.
+
+    >>> root = Node(-1, 2)
+    >>> root.children[3] = Node(3, 2); root.children[3].visits = 5
+    >>> below_floor(root, [3, 4], 2), below_floor(root, [3], 2), below_floor(root, [3, 4], 0)
+    (4, None, None)
+    """
+    best, fewest = None, floor
+    for a in legal:
+        ch = root.children.get(a)
+        v = ch.visits if ch is not None else 0
+        if v < fewest:
+            best, fewest = a, v
+    return best
 
 
 def decided(root: Node, done: int, spent: float, left: float) -> bool:
