@@ -22,18 +22,36 @@ import platform
 import tempfile
 import time
 
-from cosmodrome.lab.executor import warm_ray
+from cosmodrome.lab.executor import ray_actors, warm_ray
 from cosmodrome.lab.store import Store
 from cosmodrome.lab.tournament import Tournament
+
+
+def worker_cpu(workers, backend):
+    """CPU seconds used so far by the processes that play the games, where they can be read:
+    this process when it plays them itself, the warm actors on Ray (None otherwise)."""
+    if backend == "local" and workers == 1:
+        return time.process_time()
+    if backend == "ray":
+        import ray
+
+        return sum(ray.get([a.cpu_seconds.remote() for a in ray_actors(workers)]))
+    return None
 
 
 def run(game, bots, n, workers, backend):
     t = Tournament(game, bots, n, seed=1)
     with tempfile.TemporaryDirectory() as d, Store(os.path.join(d, "b.sqlite")) as st:
+        c0 = worker_cpu(workers, backend)
+        d0 = time.process_time()
         t0 = time.perf_counter()
         res = t.run(st, workers=workers, backend=backend)
         dt = time.perf_counter() - t0
-    return t.n / dt, dt, {i: r.key() for i, r in res.items()}
+        c1 = worker_cpu(workers, backend)
+        driver = time.process_time() - d0
+    cpu = None if c0 is None else (c1 - c0) / t.n
+    return t.n / dt, dt, {i: r.key() for i, r in res.items()}, cpu, (None if backend == "local" and workers == 1
+                                                                       else driver / t.n)
 
 
 def main() -> None:
@@ -64,19 +82,32 @@ def main() -> None:
         print(f"Ray start-up with {ray_workers} warm actors: {secs:.2f} s (not counted; load average before: {load:.2f})")
     ref = None
     best: dict = {}
+    cpus: dict = {}
     for r in range(args.repeat):
         for backend, w in (runs if r % 2 == 0 else runs[::-1]):
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-            rate, dt, keys = run(args.game, bots, args.n, w, backend)
+            rate, dt, keys, cpu, driver = run(args.game, bots, args.n, w, backend)
             if ref is None:
                 ref = keys
             same = "identical" if keys == ref else "DIFFERENT RESULTS"
             best[backend, w] = max(best.get((backend, w), 0.0), rate)
+            if cpu is not None:
+                cpus.setdefault((backend, w), []).append(cpu)
             print(f"round {r + 1} {backend} workers={w}: {rate:8.2f} games/s  ({dt:.2f} s)  results {same}  "
-                  f"(load average before: {load:.2f})")
+                  f"(load average before: {load:.2f})"
+                  + ("" if cpu is None else f"  CPU per game: {1000 * cpu:.1f} ms in the workers")
+                  + ("" if driver is None else f", {1000 * driver:.1f} ms in this process"))
     base = best[runs[0]]
     for backend, w in runs:
         print(f"best {backend} workers={w}: {best[backend, w]:8.2f} games/s  speed-up {best[backend, w] / base:.2f}x")
+    if ("local", 1) in cpus:
+        # what the load of other processes cannot distort: the CPU a game costs on each
+        # backend; w workers on w idle cores would reach w x (local CPU / backend CPU)
+        local = min(cpus["local", 1])
+        for (backend, w), xs in cpus.items():
+            if (backend, w) != ("local", 1):
+                print(f"CPU per game {backend} workers={w}: {1000 * min(xs):.1f} ms against {1000 * local:.1f} ms "
+                      f"locally: at most {w * local / min(xs):.2f}x on {w} idle cores")
 
 
 if __name__ == "__main__":
