@@ -335,7 +335,7 @@ def test_ismcts_widens_slowly_below_the_root(venus):
             root = ISMCTSBot(seed=3, iters=60, widen=widen).search(s)
             inner = [n for ch in root.children.values() for n in _below(ch)]
             assert all(len(n.children) <= 1 + int(widen * n.visits ** 0.5) for n in inner)
-        root = ISMCTSBot(seed=3, iters=60).search(s)   # no limit: every option tried first
+        root = ISMCTSBot(seed=3, iters=60, widen=float("inf")).search(s)   # every option tried first
         wide += sum(len(n.children) > 1 for ch in root.children.values() for n in _below(ch))
     assert wide > 0
     with pytest.raises(OptionError):

@@ -19,7 +19,9 @@ iteration:
    decisions (a single legal option) are played through without a tree node. At the root,
    the action the game's heuristic bot would take gets a progressive bias
    ``prior / (visits + 1)`` (a move-ordering prior that fades as evidence accumulates).
-3. **Expand** one untried action (the heuristic's choice first at the root, else at random).
+3. **Expand** one untried action (the heuristic's choice first at the root, else at random;
+   with the opponent model, below the root only as far as ``widen`` allows, the model's
+   choice first).
 4. **Roll out** with a cheap policy (uniform random, or the game's heuristic bot) for at
    most ``depth`` decisions.
 5. **Evaluate**: ``returns()`` when the game ended; otherwise a heuristic value (see
@@ -54,7 +56,7 @@ DEFAULT_ITERS = 100
 #: the other parameters' defaults (tuned on Onward to Venus against its heuristic bot;
 #: docs/BENCHMARKS.md has the runs)
 DEFAULTS: dict[str, Any] = {"c": 0.2, "rollout": "random", "prior": 0.5, "dets": 64, "clock": "wall", "cut": "depth",
-                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1, "floor": 0, "widen": None, "keep": 0}
+                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1, "floor": 0, "widen": 0.0, "keep": 0}
 
 
 class Node:
@@ -144,11 +146,11 @@ class ISMCTSBot(Bot):
       iteration);
     - ``widen``: with an opponent model, progressive widening at the searching seat's
       decisions below the root: a node with ``n`` visits has at most
-      ``1 + int(widen * sqrt(n))`` children, the model's move first (0: below the root the
-      model plays the searching seat's later choices of the turn too; default: no limit,
-      every option is tried before UCB chooses). Each of those decisions gets its own
-      search when it comes; inside this one, trying every option of it drags the root
-      action's estimate down with moves nobody would make;
+      ``1 + int(widen * sqrt(n))`` children, the model's move first (default 0: below the
+      root the model plays the searching seat's later steps of the turn too; ``inf``: no
+      limit, every option is tried before UCB chooses, as before issue 16). Each of those
+      steps gets its own search when it comes; inside this one, trying every option of it
+      drags the root action's estimate down with moves nobody would make;
     - ``keep``: 1 — start the search from the subtree of the seat's previous decision when
       nothing but that decision (and forced moves) came in between and it revealed nothing
       (e.g. the steps of one move); default 0: every search starts afresh;
@@ -201,7 +203,7 @@ class ISMCTSBot(Bot):
         self.paired = bool(paired)
         self.turns = turns
         self.floor = floor
-        self.widen = widen
+        self.widen = None if widen is None or math.isinf(widen) else widen  # inf: no limit
         self.keep = bool(keep)
         self._kept: Optional[tuple[Node, int, str]] = None
         self._opp_bot: Optional[Bot] = None
