@@ -9,8 +9,8 @@ fresh seeded bot (iteration budget), and the figure is total iterations / total 
 of this process (so other processes on a shared machine do not distort it; the wall-clock
 rate is printed too). Configurations: the default spec (the heuristic bot models the other
 seats, a look-ahead to the searching seat's next turn, paired worlds at the root, the model
-playing the searching seat's later steps of the turn too), the same with every option of
-those steps tried in the tree (``widen=inf``, the default before issue 16), the same
+trying every option of the searching seat's later steps of the turn in the tree), the same
+with the model playing those steps (``widen=0``), the same
 looking two turns ahead (``turns=2``), and plain ISMCTS (``opp=search``: every seat searched,
 leaves valued at once by the game's ``evaluation()`` hook, pool of 64 determinizations) with
 resampling every iteration (``dets=0``), random rollouts cut after 20 decisions, and random
@@ -48,7 +48,7 @@ def positions(game, players, count, seed=1, policy="random"):
 
 
 PLAIN = {"opp": "search", "paired": 0}
-CONFIGS = [("default", {}), ("widen=inf", {"widen": float("inf")}), ("turns=2", {"turns": 2}), ("opp=search", PLAIN),
+CONFIGS = [("default", {}), ("widen=0", {"widen": 0}), ("turns=2", {"turns": 2}), ("opp=search", PLAIN),
            ("search,dets=0", dict(PLAIN, dets=0)), ("search,depth=20", dict(PLAIN, depth=20)),
            ("search,depth=200", dict(PLAIN, depth=200))]
 

@@ -56,7 +56,7 @@ DEFAULT_ITERS = 100
 #: the other parameters' defaults (tuned on Onward to Venus against its heuristic bot;
 #: docs/BENCHMARKS.md has the runs)
 DEFAULTS: dict[str, Any] = {"c": 0.2, "rollout": "random", "prior": 0.5, "dets": 64, "clock": "wall", "cut": "depth",
-                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1, "floor": 0, "widen": 0.0, "keep": 0}
+                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1, "floor": 0, "widen": None, "keep": 0}
 
 
 class Node:
@@ -146,11 +146,11 @@ class ISMCTSBot(Bot):
       iteration);
     - ``widen``: with an opponent model, progressive widening at the searching seat's
       decisions below the root: a node with ``n`` visits has at most
-      ``1 + int(widen * sqrt(n))`` children, the model's move first (default 0: below the
-      root the model plays the searching seat's later steps of the turn too; ``inf``: no
-      limit, every option is tried before UCB chooses, as before issue 16). Each of those
-      steps gets its own search when it comes; inside this one, trying every option of it
-      drags the root action's estimate down with moves nobody would make;
+      ``1 + int(widen * sqrt(n))`` children, the model's move first (0: below the root the
+      model plays the searching seat's later steps of the turn too; default, or ``inf``: no
+      limit, every option is tried before UCB chooses). Each of those steps gets its own
+      search when it comes; inside this one, trying every option of it drags the root
+      action's estimate down with moves nobody would make (no stronger in short runs);
     - ``keep``: 1 — start the search from the subtree of the seat's previous decision when
       nothing but that decision (and forced moves) came in between and it revealed nothing
       (e.g. the steps of one move); default 0: every search starts afresh;
