@@ -8,7 +8,9 @@ One process, one core. Positions come from seeded random play; each is searched 
 fresh seeded bot (iteration budget), and the figure is total iterations / total CPU seconds
 of this process (so other processes on a shared machine do not distort it; the wall-clock
 rate is printed too). Configurations: the default spec (the heuristic bot models the other
-seats, a look-ahead to the searching seat's next turn, paired worlds at the root), the same
+seats, a look-ahead to the searching seat's next turn, paired worlds at the root, the model
+trying every option of the searching seat's later steps of the turn in the tree), the same
+with the model playing those steps (``widen=0``), the same
 looking two turns ahead (``turns=2``), and plain ISMCTS (``opp=search``: every seat searched,
 leaves valued at once by the game's ``evaluation()`` hook, pool of 64 determinizations) with
 resampling every iteration (``dets=0``), random rollouts cut after 20 decisions, and random
@@ -46,7 +48,7 @@ def positions(game, players, count, seed=1, policy="random"):
 
 
 PLAIN = {"opp": "search", "paired": 0}
-CONFIGS = [("default", {}), ("turns=2", {"turns": 2}), ("opp=search", PLAIN),
+CONFIGS = [("default", {}), ("widen=0", {"widen": 0}), ("turns=2", {"turns": 2}), ("opp=search", PLAIN),
            ("search,dets=0", dict(PLAIN, dets=0)), ("search,depth=20", dict(PLAIN, depth=20)),
            ("search,depth=200", dict(PLAIN, depth=200))]
 

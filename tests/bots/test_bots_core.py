@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cosmodrome.bots import ISMCTSBot, RandomBot, advise, bot_names, make_bot, parse_spec
+from cosmodrome.bots.advisor import MIN_PLAYOUTS
 from cosmodrome.bots.ismcts import evaluate
 from cosmodrome.core import OptionError, get_game
 
@@ -125,7 +126,7 @@ def test_advisor_rates_every_option_for_the_seat_to_move():
     s = game.new_state(2, seed=4)
     rows = advise(s, 300)
     assert sorted(r.action for r in rows) == s.legal_actions()
-    assert sum(r.visits for r in rows) == 300
+    assert sum(r.visits for r in rows) >= 300 and min(r.visits for r in rows) >= MIN_PLAYOUTS
     assert [r.visits for r in rows] == sorted((r.visits for r in rows), reverse=True)
     for action, label, win, visits in rows:
         assert 0.0 <= win <= 1.0 and label == s.action_label(action)
@@ -135,6 +136,55 @@ def test_advisor_rates_every_option_for_the_seat_to_move():
     assert advise(s, seconds=0.02)
     with pytest.raises(OptionError):
         advise(s, "lots")
+
+
+def test_advisor_rests_every_estimate_on_a_floor_of_playouts():
+    s = get_game("pocket-race").new_state(2, seed=4)
+    options = len(s.legal_actions())
+    assert options > 1
+    # a budget of iterations is reproducible
+    assert advise(s, 300) == advise(s, 300)
+    # a budget smaller than the floor: the search goes on until each option has its playouts
+    rows = advise(s, 3)
+    assert [r.visits for r in rows] == [MIN_PLAYOUTS] * options
+    assert [r.visits for r in advise(s, 3, least=2)] == [2] * options
+    with pytest.raises(OptionError):
+        advise(s, 3, least=-1)
+    with pytest.raises(OptionError, match="least playouts"):
+        advise(s, 3, least=2.5)
+
+
+class _Clocks:
+    """Fake clocks: each read of the CPU clock advances it by a millisecond of work, each
+    read of the wall clock by a whole second (a machine whose other processes take it)."""
+
+    def __init__(self):
+        self.cpu = self.wall = 0.0
+
+    def read_cpu(self):
+        self.cpu += 0.001
+        return self.cpu
+
+    def read_wall(self):
+        self.wall += 1.0
+        return self.wall
+
+
+def test_advisor_budget_counts_cpu_time_so_a_loaded_machine_does_not_starve_it(monkeypatch):
+    from cosmodrome.bots import ismcts
+
+    s = get_game("pocket-race").new_state(2, seed=4)
+    floor = MIN_PLAYOUTS * len(s.legal_actions())
+    counts = {}
+    for clock in ("cpu", "wall"):
+        fake = _Clocks()
+        monkeypatch.setitem(ismcts.CLOCKS, "cpu", fake.read_cpu)
+        monkeypatch.setitem(ismcts.CLOCKS, "wall", fake.read_wall)
+        counts[clock] = sum(r.visits for r in advise(s, seconds=0.2, clock=clock))
+    # the CPU budget (the default) ran its 0.2 s of work: about one iteration per read
+    assert counts["cpu"] > 2 * floor
+    # the wall clock, stolen by the other processes, left only the floor of playouts
+    assert counts["wall"] == floor
 
 
 def test_advisor_prefers_the_big_card_at_the_last_turn():

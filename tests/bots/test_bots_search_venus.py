@@ -285,3 +285,64 @@ def test_turns_looks_further_ahead(venus, monkeypatch):
     log = []
     _spied_bot(monkeypatch, "ismcts:iters=10,opp=heuristic,turns=2", venus, log).search(s)
     assert (me, "action") in log
+
+
+# ----- keeping the subtree between the steps of a turn; widening below the root ------------
+def _play_with(venus, bot, seed=7, searches=16):
+    """Play a 4-player game, ``bot`` in seat 0 and heuristics elsewhere, for ``searches`` of
+    its searched decisions; the actions chosen and, per search, (visits at the root after
+    the search, iterations it ran)."""
+    from cosmodrome.bots import load_heuristic
+
+    s = venus.new_state(4, seed)
+    others = [load_heuristic(venus, seed=i) for i in range(4)]
+    chosen, roots = [], []
+    while not s.is_terminal() and len(roots) < searches:
+        seat = s.to_move()
+        if seat == 0 and len(s.legal_actions()) > 1:
+            a = bot.choose(s)
+            roots.append((sum(c.visits for c in bot.last_root.children.values()), bot.last_iterations))
+            chosen.append(a)
+        else:
+            a = others[seat].choose(s)
+        s.apply(a)
+    return chosen, roots
+
+
+def test_ismcts_keeps_the_subtree_between_the_steps_of_a_turn(venus):
+    chosen, roots = _play_with(venus, ISMCTSBot(seed=2, iters=8, keep=1))
+    assert all(visits >= iters == 8 for visits, iters in roots)
+    kept = [visits - iters for visits, iters in roots if visits > iters]
+    assert len(kept) >= len(roots) // 3  # the steps of a move start from what was searched
+    # reproducible with the seed, and without keep every search starts from nothing
+    assert _play_with(venus, ISMCTSBot(seed=2, iters=8, keep=1)) == (chosen, roots)
+    _, fresh = _play_with(venus, ISMCTSBot(seed=2, iters=8))
+    assert all(visits == iters for visits, iters in fresh)
+
+
+def test_ismcts_keeps_nothing_for_a_position_it_did_not_predict(venus):
+    s, t = mid_game_states(venus, 4, seed=3, count=2)
+    bot = ISMCTSBot(seed=1, iters=10, keep=1)
+    bot.choose(s)
+    bot.search(t)   # another position: the kept subtree does not fit it
+    assert sum(c.visits for c in bot.last_root.children.values()) == 10 and bot._kept is None
+
+
+def test_ismcts_widens_slowly_below_the_root(venus):
+    wide = 0
+    for s in mid_game_states(venus, 4, seed=5, count=3):
+        for widen in (0.0, 0.5):
+            root = ISMCTSBot(seed=3, iters=60, widen=widen).search(s)
+            inner = [n for ch in root.children.values() for n in _below(ch)]
+            assert all(len(n.children) <= 1 + int(widen * n.visits ** 0.5) for n in inner)
+        root = ISMCTSBot(seed=3, iters=60, widen=float("inf")).search(s)   # every option tried first
+        wide += sum(len(n.children) > 1 for ch in root.children.values() for n in _below(ch))
+    assert wide > 0
+    with pytest.raises(OptionError):
+        make_bot("ismcts:widen=-1", venus, 1)
+
+
+def _below(node):
+    yield node
+    for ch in node.children.values():
+        yield from _below(ch)

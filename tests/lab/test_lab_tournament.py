@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cosmodrome.core import OptionError, PlayerCountError, UnknownGameError
+from cosmodrome.lab import executor
 from cosmodrome.lab.runner import GameResult
 from cosmodrome.lab.stats import diff_ci, tally_summaries, wilson
 from cosmodrome.lab.store import Store
@@ -143,13 +144,24 @@ def test_small_tournament_on_a_local_ray_instance(tmp_path):
     t = make(9, bots=["ismcts:iters=15", "random", "random"])
     with Store(tmp_path / "serial.sqlite") as st:
         serial = t.run(st)
+    venus = Tournament("venus", ["heuristic"] * 4, 4, seed=5)
+    with Store(tmp_path / "venus-serial.sqlite") as st:
+        venus_serial = venus.run(st)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         seen = []
         with Store(tmp_path / "ray.sqlite") as st:
             on_ray = t.run(st, workers=2, backend="ray", on_result=lambda r: seen.append(r.index))
             assert st.count(t.id) == 9
+        actors = list(executor.ray_actors(2))
+        assert len(actors) == 2
+        # a second run on the same Ray is played by the same warm actors
+        with Store(tmp_path / "venus-ray.sqlite") as st:
+            venus_ray = venus.run(st, workers=2, backend="ray")
+        assert executor.ray_actors(2) == actors
     finally:
         ray.shutdown()
     assert sorted(seen) == list(range(9))
     assert {i: r.key() for i, r in serial.items()} == {i: r.key() for i, r in on_ray.items()}
+    # four-player heuristic games: the same results game by game, locally and on Ray
+    assert {i: r.key() for i, r in venus_serial.items()} == {i: r.key() for i, r in venus_ray.items()}

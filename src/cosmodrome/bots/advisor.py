@@ -35,12 +35,20 @@ class Advice(NamedTuple):
         return tuple.__getitem__(self, key)
 
 
+#: the fewest playouts any option's estimate rests on, whatever the budget
+MIN_PLAYOUTS = 8
+
+
 def advise(state: State, budget: Union[int, float, None] = None, *, seconds: Optional[float] = None,
-           iters: Optional[int] = None, seed: int = 0, rollout: str = "random") -> list[Advice]:
+           iters: Optional[int] = None, seed: int = 0, rollout: str = "random", clock: str = "cpu",
+           least: int = MIN_PLAYOUTS) -> list[Advice]:
     """Search ``state`` for its seat to move and rate every legal option.
 
     ``budget``: an int is a number of iterations, a float a number of seconds. Or give
-    ``iters=`` / ``seconds=``. Default: 1000 iterations."""
+    ``iters=`` / ``seconds=``. Default: 1000 iterations. Seconds are the searching thread's
+    CPU time (``clock="cpu"``), so a loaded machine takes longer to give the same advice
+    instead of giving worse advice (``clock="wall"`` counts the wall clock). Whatever the
+    budget, the search goes on until every option has at least ``least`` playouts."""
     if state.is_terminal():
         raise OptionError("the game is over: there is nothing to advise")
     if budget is not None:
@@ -52,7 +60,10 @@ def advise(state: State, budget: Union[int, float, None] = None, *, seconds: Opt
             seconds = budget
     if iters is None and seconds is None:
         iters = 1000
-    bot = ISMCTSBot(seed=seed, iters=iters, seconds=seconds, rollout=rollout, early=0)  # rate every option
+    if isinstance(least, bool) or not isinstance(least, int) or least < 0:
+        raise OptionError(f"the advisor's least playouts per option must be a whole number, 0 or more, not {least!r}")
+    # early=0: rate every option instead of stopping once the best is known
+    bot = ISMCTSBot(seed=seed, iters=iters, seconds=seconds, rollout=rollout, early=0, clock=clock, floor=least)
     seat = state.to_move()
     root = bot.search(state)
     rows = []

@@ -19,7 +19,9 @@ iteration:
    decisions (a single legal option) are played through without a tree node. At the root,
    the action the game's heuristic bot would take gets a progressive bias
    ``prior / (visits + 1)`` (a move-ordering prior that fades as evidence accumulates).
-3. **Expand** one untried action (the heuristic's choice first at the root, else at random).
+3. **Expand** one untried action (the heuristic's choice first at the root, else at random;
+   with the opponent model, below the root only as far as ``widen`` allows, the model's
+   choice first).
 4. **Roll out** with a cheap policy (uniform random, or the game's heuristic bot) for at
    most ``depth`` decisions.
 5. **Evaluate**: ``returns()`` when the game ended; otherwise a heuristic value (see
@@ -46,7 +48,7 @@ DEPTH_WITHOUT_EVALUATION = 200
 DEPTH_WITH_MODEL = 60
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 #: the smallest value of each numeric parameter, and the values of each named one
-MINIMUM = {"iters": 1, "depth": 0, "c": 0, "prior": 0, "dets": 0, "turns": 1, "replies": 0}
+MINIMUM = {"iters": 1, "depth": 0, "c": 0, "prior": 0, "dets": 0, "turns": 1, "replies": 0, "floor": 0, "widen": 0}
 CHOICES = {"rollout": ("random", "heuristic"), "clock": tuple(CLOCKS), "cut": ("depth", "turn"),
            "opp": ("search", "heuristic")}
 #: iterations per decision when neither ``iters`` nor ``seconds`` is given
@@ -54,7 +56,7 @@ DEFAULT_ITERS = 100
 #: the other parameters' defaults (tuned on Onward to Venus against its heuristic bot;
 #: docs/BENCHMARKS.md has the runs)
 DEFAULTS: dict[str, Any] = {"c": 0.2, "rollout": "random", "prior": 0.5, "dets": 64, "clock": "wall", "cut": "depth",
-                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1}
+                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1, "floor": 0, "widen": None, "keep": 0}
 
 
 class Node:
@@ -141,23 +143,39 @@ class ISMCTSBot(Bot):
     - ``early``: with a ``seconds`` budget, stop as soon as the most visited root action
       can no longer be overtaken in the time left (default 1; 0 = always use the budget);
     - ``dets``: size of the pool of determinizations (default 64; 0 = resample every
-      iteration).
+      iteration);
+    - ``widen``: with an opponent model, progressive widening at the searching seat's
+      decisions below the root: a node with ``n`` visits has at most
+      ``1 + int(widen * sqrt(n))`` children, the model's move first (0: below the root the
+      model plays the searching seat's later steps of the turn too; default, or ``inf``: no
+      limit, every option is tried before UCB chooses). Each of those steps gets its own
+      search when it comes; inside this one, trying every option of it drags the root
+      action's estimate down with moves nobody would make (no stronger in short runs);
+    - ``keep``: 1 — start the search from the subtree of the seat's previous decision when
+      nothing but that decision (and forced moves) came in between and it revealed nothing
+      (e.g. the steps of one move); default 0: every search starts afresh;
+    - ``floor``: once the budget is spent, go on searching the least visited root actions
+      until each has at least this many visits (default 0: none), so that every option's
+      estimate rests on some playouts (the move advisor uses it).
     """
 
     name = "ismcts"
     PARAMS: dict[str, type] = {"iters": int, "seconds": float, "c": float, "depth": int, "rollout": str,
                                "prior": float, "dets": int, "clock": str, "cut": str, "early": int, "opp": str,
-                               "replies": int, "paired": int, "turns": int}
+                               "replies": int, "paired": int, "turns": int, "floor": int,
+                               "widen": float, "keep": int}
 
     def __init__(self, seed: int = 0, iters: Optional[int] = None, seconds: Optional[float] = None,
                  c: float = DEFAULTS["c"], depth: Optional[int] = None, rollout: str = DEFAULTS["rollout"],
                  prior: float = DEFAULTS["prior"], dets: int = DEFAULTS["dets"], clock: str = DEFAULTS["clock"],
                  cut: str = DEFAULTS["cut"], early: int = DEFAULTS["early"], opp: str = DEFAULTS["opp"],
                  replies: int = DEFAULTS["replies"], paired: int = DEFAULTS["paired"], turns: int = DEFAULTS["turns"],
-                 **params: Any) -> None:
+                 floor: int = DEFAULTS["floor"], widen: Optional[float] = DEFAULTS["widen"],
+                 keep: int = DEFAULTS["keep"], **params: Any) -> None:
         given = {k: v for k, v in (("iters", iters), ("seconds", seconds), ("depth", depth)) if v is not None}
         values = {"c": c, "rollout": rollout, "prior": prior, "dets": dets, "clock": clock, "cut": cut,
-                  "early": early, "opp": opp, "replies": replies, "paired": paired, "turns": turns}
+                  "early": early, "opp": opp, "replies": replies, "paired": paired, "turns": turns,
+                  "floor": floor, "widen": widen, "keep": keep}
         given.update((k, v) for k, v in values.items() if v != DEFAULTS[k])
         super().__init__(seed, **given, **params)
         if seconds is not None and not seconds > 0:
@@ -184,6 +202,10 @@ class ISMCTSBot(Bot):
         self.replies = replies
         self.paired = bool(paired)
         self.turns = turns
+        self.floor = floor
+        self.widen = None if widen is None or math.isinf(widen) else widen  # inf: no limit
+        self.keep = bool(keep)
+        self._kept: Optional[tuple[Node, int, str]] = None
         self._opp_bot: Optional[Bot] = None
         self._stop: Optional[tuple[int, str]] = None
         self._horizon: tuple[int, frozenset] = (0, frozenset())
@@ -193,6 +215,8 @@ class ISMCTSBot(Bot):
         #: the root of the last search (for the advisor and for inspection)
         self.last_root: Optional[Node] = None
         self.last_iterations = 0
+        #: the budget's clock time the last search took (on ``clock``)
+        self.last_seconds = 0.0
         #: the root action the heuristic prior favoured in the last search (or None)
         self.last_prior_action: Optional[int] = None
 
@@ -202,9 +226,37 @@ class ISMCTSBot(Bot):
         if len(legal) == 1:
             self.last_root = None
             self.last_iterations = 0
-            return legal[0]
+            return legal[0]  # a forced move: a kept subtree already played through it
         root = self.search(state)
-        return best_action(root, legal, state.to_move())
+        action = best_action(root, legal, state.to_move())
+        self._kept = self._keep(state, root, action) if self.keep else None
+        return action
+
+    def _keep(self, state: State, root: Node, action: int) -> Optional[tuple[Node, int, str]]:
+        """The subtree below ``action``, to start the seat's next search from when that
+        search comes right after (only forced moves in between) and the seat has learnt
+        nothing by it: the seat's information after ``action`` (and the forced moves) is
+        predicted in a determinization and must be what it sees then. A die rolled or a
+        card drawn by the action changes it, and the search starts afresh."""
+        child = root.children.get(action)
+        observer = state.to_move()
+        if child is None or observer is None:
+            return None
+        world = state.resample(observer, self.rng)
+        world._apply(action)
+        while not world.is_terminal() and world.to_move() == observer:
+            legal = world.legal_actions()
+            if len(legal) > 1:
+                return child, observer, world.information_state_string(observer)
+            world._apply(legal[0])
+        return None
+
+    def _kept_root(self, state: State, observer: int) -> Optional[Node]:
+        """The kept subtree (see :meth:`_keep`) when ``state`` is the position it predicted."""
+        kept, self._kept = self._kept, None
+        if kept is None or kept[1] != observer or state.information_state_string(observer) != kept[2]:
+            return None
+        return kept[0]
 
     def search(self, state: State) -> Node:
         """Run the search from the information set of ``state.to_move()``; return the root."""
@@ -214,9 +266,9 @@ class ISMCTSBot(Bot):
         players = state.num_players
         root_legal = state.legal_actions()
         rng = self.rng.spawn()  # one fresh stream per decision, drawn from the bot's seed
-        root = Node(-1, players)
         clock = CLOCKS[self.clock]
         start = clock()
+        root = (self._kept_root(state, observer) if self.keep else None) or Node(-1, players)
         self._ensure_rollout_bot(state, rng)
         model = self._ensure_opponent_model(state, rng)
         depth = self.depth
@@ -235,16 +287,20 @@ class ISMCTSBot(Bot):
         size = self.dets
         root_set = set(root_legal)
         done = 0
+        spent = False
         while True:
-            if deadline is not None:
-                if done > 0 and clock() >= deadline:
-                    break
-            elif done >= limit:
-                break
+            if not spent:
+                spent = done > 0 and clock() >= deadline if deadline is not None else done >= limit
             first = None
+            if spent:
+                # the budget is spent: only root actions short of the floor are searched on
+                first = below_floor(root, root_legal, self.floor)
+                if first is None:
+                    break
+            elif self.paired:
+                first = self._root_choice(root, root_legal, favoured, rng, observer)
             if self.paired:
                 # common random numbers: the k-th visit of every root action meets world k
-                first = self._root_choice(root, root_legal, favoured, rng, observer)
                 ch = root.children.get(first)
                 k = ch.visits if ch is not None else 0
                 w = k % size if size else k
@@ -264,11 +320,12 @@ class ISMCTSBot(Bot):
                     pool.append(det.clone(quiet=True))
             self._iterate(det, root, root_set, favoured, rng, players, depth, first)
             done += 1
-            if deadline is not None and self.early and done % 16 == 0 and decided(root, done, clock() - start,
-                                                                                 deadline - clock()):
-                break
+            if (not spent and deadline is not None and self.early and done % 16 == 0
+                    and decided(root, done, clock() - start, deadline - clock())):
+                spent = True
         self.last_root = root
         self.last_iterations = done
+        self.last_seconds = clock() - start
         return root
 
     def _root_choice(self, root: Node, legal: list[int], favoured: Optional[int], rng: Rng, observer: int) -> int:
@@ -320,6 +377,7 @@ class ISMCTSBot(Bot):
         bias = self.prior
         stop = self._stop
         model = self._opp_bot
+        widen = self.widen if model is not None else None
         me, turn_kinds = self._horizon
         replies = self.replies
         seen = 0
@@ -375,6 +433,10 @@ class ISMCTSBot(Bot):
                     untried.append(a)
                 else:
                     ch.avail += 1
+            if untried and widen is not None and not at_root:
+                # progressive widening below the root: the model's move first, others as visits grow
+                if len(legal) - len(untried) >= 1 + int(widen * sqrt(node.visits)):
+                    untried = []
             if untried:
                 if fav is not None and fav in untried:
                     a = fav
@@ -389,7 +451,9 @@ class ISMCTSBot(Bot):
             best = None
             best_v = -1.0
             for a in legal:
-                ch = children[a]
+                ch = children.get(a)
+                if ch is None:
+                    continue  # not yet widened to
                 n = ch.visits
                 v = ch.reward[mover] / n + c * sqrt(log(ch.avail) / n)
                 if a == fav:
@@ -471,6 +535,24 @@ class ISMCTSBot(Bot):
         if self._rollout_bot is None:
             self._rollout_bot = load_heuristic(state.game, seed=0)
         self._rollout_bot.reseed(rng.next64() >> 1)
+
+
+def below_floor(root: Node, legal: list[int], floor: int) -> Optional[int]:
+    """The least visited of the root actions ``legal`` with fewer than ``floor`` visits (the
+    first such in ``legal`` on a tie), or None when every one has ``floor`` visits.
+
+    >>> root = Node(-1, 2)
+    >>> root.children[3] = Node(3, 2); root.children[3].visits = 5
+    >>> below_floor(root, [3, 4], 2), below_floor(root, [3], 2), below_floor(root, [3, 4], 0)
+    (4, None, None)
+    """
+    best, fewest = None, floor
+    for a in legal:
+        ch = root.children.get(a)
+        v = ch.visits if ch is not None else 0
+        if v < fewest:
+            best, fewest = a, v
+    return best
 
 
 def decided(root: Node, done: int, spent: float, left: float) -> bool:

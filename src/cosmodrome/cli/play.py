@@ -215,7 +215,7 @@ def play(
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable)"),
     load: Optional[Path] = typer.Option(None, help="continue a saved game record"),
     save: Optional[Path] = typer.Option(None, help="write the game record here when the game ends or you quit"),
-    advisor_seconds: float = typer.Option(1.0, help="thinking time of the move advisor (type a at a prompt)"),
+    advisor_seconds: float = typer.Option(1.0, help="thinking time of the move advisor in CPU seconds (type a at a prompt)"),
     plain: bool = typer.Option(False, "--plain", help="print line by line (for pipes and screen readers) instead "
                                "of the table of panes; chosen by itself when input or output is not a terminal"),
 ) -> None:

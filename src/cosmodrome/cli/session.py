@@ -47,7 +47,8 @@ def advice_table(rows, options) -> Table:
     number = {ch.action: i for i, ch in enumerate(options, 1)}
     total = sum(row["visits"] for row in rows)
     t = Table(title="Advisor",
-              caption=f"estimated win chance of each option from {total} playouts of your information")
+              caption=f"estimated win chance of each option; playouts: the searched games each estimate "
+                      f"rests on ({total} in all, from your information only)")
     t.add_column("#", justify="right")
     t.add_column("option")
     t.add_column("win %", justify="right")
