@@ -43,6 +43,9 @@ MODULES = (
     *(f"cosmodrome.games.moon.{m}" for m in ("accidents", "cards", "turn", "jumps", "rounds", "actions", "scoring")),
     *(f"cosmodrome.games.mars.{m}" for m in ("equipment", "combat", "turn", "specials", "waves", "rounds", "actions")),
     "cosmodrome.games.lunar.dice",
+    # the observation encoders (the adapters' hottest code after the rules)
+    "cosmodrome.core.observation",
+    *(f"cosmodrome.games.{g}.observation" for g in ("venus", "cosmic_run", "moon", "mars")),
 )
 
 

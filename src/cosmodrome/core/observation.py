@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Declared observation layouts: a seat's view as a fixed, documented vector in [0, 1].
 
 A game declares how its view (``state.view(seat)``) becomes a vector of floats by building a

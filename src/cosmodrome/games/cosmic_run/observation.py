@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """The declared observation of Cosmic Run (see :mod:`cosmodrome.core.observation`).
 
 Every entry comes from the component data (rows, tracks, technologies, dice faces, hearts,

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """The declared observation of March on Mars (see :mod:`cosmodrome.core.observation`).
 
 Built from the component data (ring layout, Martian cards, aliens, dice, upgrades, rounds,

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """The declared observation of Walking on the Moon (see :mod:`cosmodrome.core.observation`).
 
 Built from the component data (lunar cards, dice faces, supply, special box tokens, action

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """The declared observation of Onward to Venus (see :mod:`cosmodrome.core.observation`).
 
 Built from the component data (planets, tiles and their kinds, cards and their effects, unit
