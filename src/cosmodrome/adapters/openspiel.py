@@ -84,7 +84,7 @@ import numpy as np
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for
 from cosmodrome.core import Game, IllegalActionError, OptionError, Rng, State, game_names, get_game
-from cosmodrome.core.recall import RecallLayout, Trace
+from cosmodrome.core.recall import RecallLayout, Trace, unchain
 
 pyspiel = require("pyspiel")
 
@@ -193,12 +193,7 @@ class _Core:
 
     def steps(self) -> list:
         """The steps of ``seen``, oldest first."""
-        out, node = [], self.seen
-        while node is not None:
-            node, step = node
-            out.append(step)
-        out.reverse()
-        return out
+        return unchain(self.seen)
 
     def __deepcopy__(self, memo: dict) -> "_Core":
         s = self.get()

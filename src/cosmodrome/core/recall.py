@@ -180,12 +180,22 @@ class Trace:
 
     def steps(self) -> list[Step]:
         """The steps, oldest first."""
-        out, node = [], self.chain
-        while node is not None:
-            node, step = node
-            out.append(step)
-        out.reverse()
-        return out
+        return unchain(self.chain)
+
+
+
+def unchain(node: Any) -> list:
+    """The items of a chain of ``(earlier, item)`` pairs (None ends it), oldest first.
+
+    >>> unchain(((None, "a"), "b"))
+    ['a', 'b']
+    """
+    out = []
+    while node is not None:
+        node, item = node
+        out.append(item)
+    out.reverse()
+    return out
 
 
 class RecallLayout:
