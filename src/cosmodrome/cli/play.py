@@ -25,7 +25,6 @@ from cosmodrome.bots.advisor import advise
 from cosmodrome.cli.app import app, parse_options
 from cosmodrome.cli.session import (COMMANDS, HUMAN, Session, advice_table, drop_prompt, legend_text, listed,
                                     parse_command)
-from cosmodrome.cli.tui import TableApp
 from cosmodrome.core import GameRecord, OptionError, State, games, get_game
 from cosmodrome.core.errors import RecordError
 
@@ -243,6 +242,9 @@ def play(
         table = TerminalTable(session, console)
         finished = table.run()
     else:
+        # Textual is imported only for the table that uses it: it costs every other
+        # command (simulate, replay, the lab) about a quarter of a second at start-up
+        from cosmodrome.cli.tui import TableApp
         finished = bool(TableApp(session).run())
         table = TerminalTable(session, console)
     if save is not None:
