@@ -322,23 +322,24 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         links = _links(request, t)
         return {"seat": i, "token": token, "link": links["seats"][i]["link"]}
 
-    @app.post("/api/games/{game_id}/name")
-    async def name(game_id: str, request: Request):
+    async def seat_says(game_id: str, request: Request, key: str, what: str):
+        """The table, the token's seat and the body's ``key`` (a clear error without it)."""
         t = await hall().table(game_id)
         seat = t.seat_for_token(_token(request))
         data = await _body(request)
-        if "name" not in data:
-            raise BadRequest("the request lacks 'name' (text)")
-        return {"ok": True, "seat": seat, "name": await hall().set_name(t, seat, data["name"])}
+        if key not in data:
+            raise BadRequest(f"the request lacks '{key}' ({what})")
+        return t, seat, data[key]
+
+    @app.post("/api/games/{game_id}/name")
+    async def name(game_id: str, request: Request):
+        t, seat, text = await seat_says(game_id, request, "name", "text")
+        return {"ok": True, "seat": seat, "name": await hall().set_name(t, seat, text)}
 
     @app.post("/api/games/{game_id}/chat")
     async def chat(game_id: str, request: Request):
-        t = await hall().table(game_id)
-        seat = t.seat_for_token(_token(request))
-        data = await _body(request)
-        if "text" not in data:
-            raise BadRequest("the request lacks 'text' (the message)")
-        return await hall().chat(t, seat, data["text"], _client(request))
+        t, seat, text = await seat_says(game_id, request, "text", "the message")
+        return await hall().chat(t, seat, text, _client(request))
 
     @app.get("/api/games/{game_id}/chat")
     async def chat_lines(game_id: str):

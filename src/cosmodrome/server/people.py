@@ -40,19 +40,21 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
         return account
 
     # ----- accounts -----------------------------------------------------------------
-    @api.post("/api/account/signup", status_code=201)
-    async def sign_up(request: Request, response: Response):
+    async def enter(request: Request, response: Response, how) -> dict:
+        """Sign up or log in (``how``) with the request's name and password; the new
+        session goes into the cookie."""
         data = await body(request)
-        account, sid = await accounts.sign_up(data.get("name"), data.get("password"), client(request))
+        account, sid = await how(data.get("name"), data.get("password"), client(request))
         set_session(request, response, sid)
         return {"account": account.public()}
 
+    @api.post("/api/account/signup", status_code=201)
+    async def sign_up(request: Request, response: Response):
+        return await enter(request, response, accounts.sign_up)
+
     @api.post("/api/account/login")
     async def log_in(request: Request, response: Response):
-        data = await body(request)
-        account, sid = await accounts.log_in(data.get("name"), data.get("password"), client(request))
-        set_session(request, response, sid)
-        return {"account": account.public()}
+        return await enter(request, response, accounts.log_in)
 
     @api.post("/api/account/logout")
     async def log_out(request: Request, response: Response):
