@@ -8,7 +8,7 @@
 // when the person asked the system for reduced motion (prefers-reduced-motion), nor on the
 // first drawing.
 const DURATION = 420;
-const MAX_MARKS = 24;   // a new period's whole board does not need to dance
+const MAX_MARKS = 24;   // a new period's whole board does not need to dance; moves are marked first
 const SCOPE = "[data-id], [data-die]";
 
 export function reducedMotion() {
@@ -90,6 +90,11 @@ export function play(before, root = document) {
     if (!/[^\s·]/.test(face)) return;   // not rolled yet
     if (!before.dice.has(k) || before.dice.get(k) !== face) marks.push([ds[i], "motion-roll"]);
   });
-  for (const [e, dx, dy] of glides) { glide(e, dx, dy); marks.push([e, "motion-move"]); }
-  mark(marks.slice(0, MAX_MARKS));
+  // Under the cap the glides come first, then the dice, then what appeared or changed: when
+  // several moves arrive in one drawing (a busy server, a fast bot) the pieces that moved are
+  // the ones worth following.
+  const moves = glides.map(([e, dx, dy]) => { glide(e, dx, dy); return [e, "motion-move"]; });
+  const order = { "motion-roll": 0, "motion-change": 1, "motion-enter": 2 };
+  marks.sort((a, b) => order[a[1]] - order[b[1]]);
+  mark(moves.concat(marks).slice(0, MAX_MARKS));
 }
