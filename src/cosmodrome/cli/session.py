@@ -21,7 +21,7 @@ from typing import Optional
 from rich.table import Table
 from rich.text import Text
 
-from cosmodrome.core import Bot, Event, GameRecord, OptionError, State, get_game
+from cosmodrome.core import Bot, Event, GameRecord, OptionError, State, get_game, undo_start
 
 HUMAN = "human"
 #: what a person may type at a decision, in the order the help line names them
@@ -206,10 +206,7 @@ class Session:
         None when it may take back nothing: the seat's own latest decisions, back to one
         that drew on chance or revealed something, or to another seat's decision (the rule
         of the browser table)."""
-        k = len(self.movers)
-        while k > 0 and self.movers[k - 1] == seat and not self.chance[k - 1]:
-            k -= 1
-        return k if k < len(self.movers) else None
+        return undo_start(self.movers, self.chance.__getitem__, seat)
 
     def undo(self, seat: int) -> int:
         """Take back ``seat``'s latest decisions (see :meth:`undo_start`); returns how many.

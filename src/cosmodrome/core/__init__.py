@@ -14,7 +14,7 @@ from cosmodrome.core.bot import Bot
 from cosmodrome.core.chance import CHANCE
 from cosmodrome.core.events import Event
 from cosmodrome.core.game import Choice, Decision, Game, OptionSpec, State, check_state_json, team_returns
-from cosmodrome.core.record import GameRecord
+from cosmodrome.core.record import GameRecord, undo_start
 from cosmodrome.core.registry import game_names, games, get_game, register
 from cosmodrome.core.rng import Rng
 
@@ -22,5 +22,5 @@ __all__ = [
     "Bot", "CHANCE", "Choice", "CosmodromeError", "DataError", "Decision", "Event", "Game", "GameOverError",
     "GameRecord", "IllegalActionError", "OptionError", "OptionSpec", "PlayerCountError",
     "RecordError", "Rng", "State", "UnknownGameError", "check_state_json", "game_names", "games",
-    "get_game", "register", "team_returns",
+    "get_game", "register", "team_returns", "undo_start",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from cosmodrome.core.chance import MODES
 from cosmodrome.core.errors import CosmodromeError, IllegalActionError, RecordError
@@ -20,6 +20,25 @@ from cosmodrome.core.registry import get_game
 
 FORMAT = "cosmodrome-record"
 VERSION = 1
+
+
+def undo_start(movers: Sequence[int], chanced: Callable[[int], bool], seat: int) -> Optional[int]:
+    """How many of a game's decisions stay when ``seat`` takes back what it may, or None
+    when it may take back nothing. ``movers[k]`` is the seat that took decision ``k`` and
+    ``chanced(k)`` says whether it drew on chance or revealed something (asked only of the
+    decisions walked back over). Walking back from the
+    last decision, a seat takes back its own decisions up to one that drew on chance or to
+    another seat's decision (the rule of the browser table and the terminal alike).
+
+    >>> undo_start([0, 1, 1, 1], [False, False, True, False].__getitem__, 1)
+    3
+    >>> undo_start([0, 1], [False, False].__getitem__, 0) is None
+    True
+    """
+    k = len(movers)
+    while k > 0 and movers[k - 1] == seat and not chanced(k - 1):
+        k -= 1
+    return k if k < len(movers) else None
 
 
 @dataclass

@@ -30,7 +30,7 @@ from typing import Any, Optional
 
 from cosmodrome.core import (
     CosmodromeError, Event, Game, GameRecord, IllegalActionError, OptionError, RecordError, Rng, State,
-    get_game,
+    get_game, undo_start,
 )
 from cosmodrome.server import clocks
 from cosmodrome.server.botpool import BotCrashed, BotFailure, BotPool, BotTimeout, Job
@@ -290,10 +290,7 @@ class Table:
         decision of another seat is a barrier too."""
         if self.row.status != "running" or self.bot_spec(seat) is not None:
             return None
-        k = len(self.movers)
-        while k > 0 and self.movers[k - 1] == seat and not any(e.chance for e in self.events[k - 1]):
-            k -= 1
-        return k if k < len(self.movers) else None
+        return undo_start(self.movers, lambda k: any(e.chance for e in self.events[k]), seat)
 
     def info(self) -> dict[str, Any]:
         st = self.state
