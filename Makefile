@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[all]'
-	$(PY) -c "from cosmodrome.compiled import main; main(['build'])" || echo "the pure-Python engine is used"
+	$(VENV)/bin/cosmodrome engine build || echo "the pure-Python engine is used"
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -64,10 +64,10 @@ bench: $(STAMP)
 
 ## The compiled engine (Cython) built again after the rule modules changed; `pure` removes it.
 compiled: $(STAMP)
-	$(PY) -c "from cosmodrome.compiled import main; main(['build'])"
+	$(VENV)/bin/cosmodrome engine build
 
 pure:
-	$(PY) -c "from cosmodrome.compiled import main; main(['clean'])"
+	$(VENV)/bin/cosmodrome engine clean
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .cache

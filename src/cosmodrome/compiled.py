@@ -1,7 +1,7 @@
 """The optional compiled engine: the hot rule modules built with Cython, used only when
 each one matches its Python source exactly.
 
-``make install`` runs ``python -m cosmodrome.compiled build``: it compiles the modules of
+``make install`` runs ``cosmodrome engine build``: it compiles the modules of
 :data:`MODULES` from their unchanged Python source (no annotations of Cython's own) into
 ``_compiled/`` beside this file, with a manifest of the source each was built from. When
 the package is imported, :func:`install` puts a finder first on ``sys.meta_path`` that
@@ -11,9 +11,9 @@ imported as Python, never shadowed by a stale build. Without Cython or a C compi
 build step says so and everything runs as Python.
 
 ``COSMODROME_PURE=1`` in the environment switches the compiled modules off (to measure
-both paths, or to debug with Python frames); ``python -m cosmodrome.compiled status``
-shows which modules load compiled and ``python -m cosmodrome.compiled clean`` removes the
-build. The games' results are the same either way: the same source runs, only compiled.
+both paths, or to debug with Python frames); ``cosmodrome engine status`` shows which
+modules load compiled and ``cosmodrome engine clean`` removes the build. The games'
+results are the same either way: the same source runs, only compiled.
 """
 
 from __future__ import annotations
@@ -171,23 +171,3 @@ def build() -> int:
 def clean() -> None:
     """Remove the compiled modules (the engine is then pure Python)."""
     shutil.rmtree(OUT, ignore_errors=True)
-
-
-def main(argv: Optional[list] = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    what = args[0] if args else "status"
-    if what == "build":
-        return build()
-    if what == "clean":
-        clean()
-        return 0
-    if what == "status":
-        for m, st in status().items():
-            print(f"{st:<9} {m}")
-        return 0
-    print("usage: python -m cosmodrome.compiled [build|clean|status]")
-    return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())
