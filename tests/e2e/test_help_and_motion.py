@@ -242,3 +242,44 @@ def test_a_busy_drawing_still_glides_the_piece_that_moved(server, browser):
     assert "motion-move" in out["pawn"], out
     assert 1 < out["marked"] <= 24, out
     assert not page.outside and not page.errors
+
+
+SVG_BOXES = """async ([from, to, shift]) => {
+  const { snapshot, play } = await import("/js/motion.js");
+  const NS = "http://www.w3.org/2000/svg";
+  const draw = (box, top) => {
+    const svg = document.createElementNS(NS, "svg");
+    svg.setAttribute("width", "600"); svg.setAttribute("height", "200");
+    svg.style.cssText = `position:absolute;left:0;top:${top}px`;
+    for (let b = 0; b < 4; b++) {               // four boxes, each its own group
+      const g = document.createElementNS(NS, "g");
+      g.setAttribute("transform", `translate(${40 + b * 140} 100)`);
+      if (b === box) {                          // the pawn alone in its box
+        const pawn = document.createElementNS(NS, "g");
+        pawn.dataset.id = "pawn";
+        const r = document.createElementNS(NS, "rect");
+        r.setAttribute("width", "10"); r.setAttribute("height", "20");
+        pawn.append(r); g.append(pawn);
+      }
+      svg.append(g);
+    }
+    document.body.replaceChildren(svg);
+  };
+  draw(from, 0);
+  const before = snapshot();
+  draw(to, shift);
+  play(before);
+  return document.querySelector("[data-id=pawn]").getAttribute("class") || "";
+}"""
+
+
+@pytest.mark.parametrize("start, end, shift, moved", [(0, 2, 0, True),     # box to box: a move
+                                                      (1, 1, 120, False),  # the drawing drifted down
+                                                      (3, 3, 0, False)])   # nothing happened
+def test_a_lone_pawn_glides_from_box_to_box_in_a_drawing(server, browser, start, end, shift, moved):
+    """A pawn alone in an SVG box group moves with its group: its move is measured against the
+    drawing, so it glides (the Mars marines), while the whole drawing's drift is no move."""
+    page = offline_page(browser, server, viewport={"width": 1366, "height": 900})
+    page.goto(f"{server}/")
+    assert ("motion-move" in page.evaluate(SVG_BOXES, [start, end, shift])) == moved
+    assert not page.outside and not page.errors

@@ -25,13 +25,22 @@ function dieKeys(nodes) {
   });
 }
 
+// What a piece's own move is measured against, so that the drift of everything around it
+// (a panel above grew) is no move: an HTML piece's parent; an SVG piece's drawing (its
+// <svg>), since its parent group is often the box it sits in, which moves with it when it
+// sits there alone.
+function anchorOf(e) {
+  return (e instanceof SVGElement && e.ownerSVGElement) || e.parentElement;
+}
+
 // Where each piece is and what each die shows now (null when motion is off).
 export function snapshot(root = document) {
   if (reducedMotion()) return null;
   const pieces = new Map(), dice = new Map();
   for (const e of root.querySelectorAll("[data-id]")) {
     const r = e.getBoundingClientRect();
-    const p = e.parentElement ? e.parentElement.getBoundingClientRect() : r;
+    const a = anchorOf(e);
+    const p = a ? a.getBoundingClientRect() : r;
     pieces.set(e.dataset.id, { x: r.left, y: r.top, px: p.left, py: p.top, w: r.width, sig: e.textContent });
   }
   const ds = [...root.querySelectorAll("[data-die]")];
@@ -76,7 +85,8 @@ export function play(before, root = document) {
     const r = e.getBoundingClientRect();
     if ((!r.width && !r.height) || r.bottom < 0 || r.top > innerHeight) continue;   // unseen: no motion
     if (!was) { marks.push([e, "motion-enter"]); continue; }
-    const p = e.parentElement ? e.parentElement.getBoundingClientRect() : r;
+    const a = anchorOf(e);
+    const p = a ? a.getBoundingClientRect() : r;
     // a move of its own, not the drift of everything around it
     const dx = (r.left - p.left) - (was.x - was.px), dy = (r.top - p.top) - (was.y - was.py);
     const jump = Math.abs(r.left - was.x) > 3 || Math.abs(r.top - was.y) > 3;
