@@ -80,20 +80,23 @@ def program_legal(s: MarsState) -> list[int]:
         left = [d for d in range(6) if s.pre[d] and s.prog[d] < 0]
         out = [A_PROGRAM + d * 3 + a for d in left for a in range(3)] or [A_DONE]
         return out + uses(s)
-    out = [A_DONE] if programmed(s) else []
-    if nuke_ready(s, s.cur):
-        out.append(A_NUKE)
-    if programmed(s) < s.dice_n:
+    n = programmed(s)
+    out = [A_DONE] if n else []
+    if n < s.dice_n:
         out += [A_PROGRAM + d * 3 + a for d in range(6) if s.prog[d] < 0 for a in range(3)]
-    out += [A_SUPPORT + o for o in support_targets(s)]
-    if from_base(s):
-        out += [A_MISSILE + k * 5 + b for k in range(4) for b in s.active()] + [A_BAIT]
+    if n:                            # the nuke, support, missiles and Kamikaze come before any die
+        if can_foresee(s):
+            out.append(A_PRECOG)
+    else:
+        if nuke_ready(s, s.cur):
+            out.append(A_NUKE)
+        if from_base(s):
+            out += [A_SUPPORT + o for o in support_targets(s)]
+            out += [A_MISSILE + k * 5 + b for k in range(4) for b in s.active()] + [A_BAIT]
+        if kamikaze_ready(s, s.cur):
+            out.append(A_KAMIKAZE)
     if can_inject(s):
         out.append(A_INJECT)
-    if can_foresee(s):
-        out.append(A_PRECOG)
-    if kamikaze_ready(s, s.cur):
-        out.append(A_KAMIKAZE)
     return sorted(out + uses(s))
 
 

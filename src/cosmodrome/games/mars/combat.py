@@ -24,7 +24,7 @@ from itertools import combinations
 
 from cosmodrome.games.lunar.dice import steps_of
 from cosmodrome.games.mars.equipment import on_kill
-from cosmodrome.games.mars.state import DEAD, FUSION, GONE, SNIPER, STORMTROOPER, MarsState
+from cosmodrome.games.mars.state import DEAD, FUSION, GONE, SNIPER, STEPS, STORMTROOPER, MarsState
 from cosmodrome.games.mars.text import ALIEN_NAMES
 
 
@@ -46,12 +46,12 @@ def best_kills(needs: list[int], hits: int) -> list[int]:
 
 def group(s: MarsState, value: int) -> int:
     """How many of the current action's rolled dice show ``value``."""
-    return sum(1 for d in range(6) if s.faces[d] and steps_of(s.faces[d]) == value)
+    return sum(1 for f in s.faces if f and STEPS[f] == value)
 
 
 def engaged(s: MarsState, m: int) -> bool:
     """Rules, "They are all over me!": a marine with aliens in its box is in close combat."""
-    return bool(s.aliens_at(s.box(s.mcol[m], s.mlvl[m])))
+    return s.mcol[m] * s.levels + s.mlvl[m] in s.aloc
 
 
 def kill(s: MarsState, i: int, m: int) -> None:
@@ -117,18 +117,22 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
     shoots at any range); otherwise also each box with aliens at the exact range of a group
     of dice."""
     here = (0, 0, s.mlvl[m])
-    if engaged(s, m) and s.drone != 2:
-        return [here] if group(s, 1) or s.has(m, STORMTROOPER) else []
+    close = engaged(s, m)
+    values = {STEPS[f] for f in s.faces if f}
+    if close and s.drone != 2:
+        return [here] if 1 in values or s.has(m, STORMTROOPER) else []
     out = []
+    aloc, levels, n = s.aloc, s.levels, len(s.strip)
     for v in (1, 2, 3):
-        if not group(s, v):
+        if v not in values:
             continue
-        if v == 1 and engaged(s, m):
+        if v == 1 and close:
             out.append(here)
         for back in (0, 1):
             c = s.mcol[m] + (-v if back else v)
-            if 0 <= c < len(s.strip):
-                out += [(back, v, y) for y in range(s.levels) if s.aliens_at(s.box(c, y))]
+            if 0 <= c < n:
+                base = c * levels
+                out += [(back, v, y) for y in range(levels) if base + y in aloc]
     return sorted(out)
 
 

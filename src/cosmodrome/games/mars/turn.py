@@ -60,7 +60,8 @@ def begin_turn(s: MarsState, m: int) -> None:
 
 
 def programmed(s: MarsState) -> int:
-    return sum(1 for a in s.prog if a >= 0)
+    """How many dice are on actions (``prog`` holds -1 for a die that is not)."""
+    return len(s.prog) - s.prog.count(-1)
 
 
 def beside_mmm(s: MarsState, m: int) -> bool:
@@ -243,8 +244,8 @@ def support_targets(s: MarsState) -> list[int]:
 def from_base(s: MarsState) -> bool:
     """Rules, "Supporting from base": in the LZ, in a box free of aliens, no die programmed."""
     m = s.cur
-    return (s.zone[s.mcol[m]] == LZ and not s.aliens_at(s.box(s.mcol[m], s.mlvl[m])) and not programmed(s)
-            and not s.used and not s.precog and not s.injected)
+    return (not s.used and not s.precog and not s.injected and s.zone[s.mcol[m]] == LZ
+            and s.mcol[m] * s.levels + s.mlvl[m] not in s.aloc and not programmed(s))
 
 
 def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
@@ -263,11 +264,11 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
     elif fragmentation:
         for c in (col - 1, col, col + 1):
             for y in range(s.levels):
-                if 0 <= c < len(s.strip) and s.aliens_at(s.box(c, y)):
+                if 0 <= c < len(s.strip) and s.occupied(s.box(c, y)):
                     hit_box(s, c, y, 1, s.cur, "The fragmentation missile")
     else:
-        y = max(range(s.levels), key=lambda y: len(s.aliens_at(s.box(col, y))))
-        if s.aliens_at(s.box(col, y)):
+        y = max(range(s.levels), key=lambda y: s.aloc.count(s.box(col, y)))
+        if s.occupied(s.box(col, y)):
             hit_box(s, col, y, 3, s.cur, "The piercing missile")
     HOOKS.end_turn(s)
 
