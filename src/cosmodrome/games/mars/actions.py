@@ -185,13 +185,13 @@ def perform(s: MarsState, a: int) -> None:
         if a == A_ROLL:
             next_action(s)
         else:
-            s.log("stop", f"{s.game.seat_name(m, s.num_players)} stops here.", seat=m)
+            s.log("stop", ("{} stops here.".format, (s.names[m],)), seat=m)
             finish_turn(s)
     elif a == A_DONE:
         if s.volley:
-            s.log("stop", f"{s.game.seat_name(m, s.num_players)} holds the other groups.", seat=m)
+            s.log("stop", ("{} holds the other groups.".format, (s.names[m],)), seat=m)
         elif not s.drone or not any(s.faces):
-            s.log("no-effect", f"{s.game.seat_name(m, s.num_players)} has no use for the dice: they are lost.")
+            s.log("no-effect", ("{} has no use for the dice: they are lost.".format, (s.names[m],)))
         s.faces = [0] * 6
         after_action(s)
     elif a >= A_SHOOT:

@@ -25,7 +25,7 @@ from itertools import combinations
 from cosmodrome.games.lunar.dice import steps_of
 from cosmodrome.games.mars.equipment import on_kill
 from cosmodrome.games.mars.state import DEAD, FUSION, GONE, SNIPER, STEPS, STORMTROOPER, MarsState
-from cosmodrome.games.mars.text import ALIEN_NAMES
+from cosmodrome.games.mars.text import shot_text
 
 
 def best_kills(needs: list[int], hits: int) -> list[int]:
@@ -77,11 +77,8 @@ def hit_box(s: MarsState, col: int, lvl: int, hits: int, m: int, who: str, execu
     dead = toughest(s, here)[:executions]
     rest = [a for a in here if a not in dead]
     dead += [rest[i] for i in best_kills([s.C.hits[s.colour(a)] for a in rest], hits)]
-    names = ", ".join(ALIEN_NAMES[s.colour(a)] for a in dead) or "nobody"
-    what = f"{hits} hit{'s' if hits != 1 else ''}" + (f" and {executions} sure kill{'s' if executions != 1 else ''}"
-                                                      if executions else "")
-    s.log("shot", f"{who} puts {what} on column {col + 1}, level {lvl}: kills {names}.", col=col, level=lvl,
-          hits=hits, killed=len(dead))
+    s.log("shot", (shot_text, (who, hits, executions, col, lvl, tuple(s.colour(a) for a in dead))), col=col,
+          level=lvl, hits=hits, killed=len(dead))
     for a in dead:
         kill(s, a, m)
     return len(dead)
@@ -143,7 +140,7 @@ def shoot(s: MarsState, m: int, back: int, rng_: int, lvl: int) -> None:
     value = max(rng_, 1)
     hits, sure = power(s, m, value, rng_ == 0)
     s.bonus = 0
-    hit_box(s, col, lvl, hits, m, s.game.seat_name(m, s.num_players) + (" (drone)" if s.drone == 2 else ""), sure)
+    hit_box(s, col, lvl, hits, m, s.names[m] + (" (drone)" if s.drone == 2 else ""), sure)
     for d in range(6):
         if s.faces[d] and steps_of(s.faces[d]) == value:
             s.faces[d] = 0

@@ -33,7 +33,7 @@ from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State, team_returns
 from cosmodrome.core.flat import FlatState, Hooks
-from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, roll_face, steps_of
+from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_text, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
 from cosmodrome.games.mars.components import Components
@@ -101,6 +101,9 @@ DRONE_PAIRS = ((0, 1), (2, 3), (4, 5), (0, 2), (0, 4), (2, 4))
 STEPS = tuple(steps_of(f) if f else 0 for f in range(ACCIDENT + 1))
 #: the words naming each die in a chance event ("the blue die 1")
 DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(6))
+#: :func:`die_name` and :func:`face_text` as tables (for the log)
+DIE_NAMES = tuple(die_name(d) for d in range(6))
+FACE_TEXTS = ("",) + tuple(face_text(f) for f in range(1, ACCIDENT + 1))
 
 INT_FIELDS = ("phase", "cur", "slot", "dice_n", "boom", "round", "base_hits", "won", "end", "decisions", "white",
               "rerolled", "first_slot", "bait",
@@ -229,6 +232,8 @@ class MarsState(FlatState, State):
         self.cside = side_table(self.zone)
         self.board = _board(self.strip)
         self.levels = comp.layout["levels"]
+        #: the seats' names (``game.seat_name``), for the log
+        self.names = tuple(game.seat_name(m, players) for m in range(players))
         self.sides = (RIGHT,) if players == 2 else (LEFT, RIGHT)
         for f in INT_FIELDS:
             setattr(self, f, 0)

@@ -30,8 +30,8 @@ def draw(s: MarsState, n: int) -> list[int]:
     """Rules, "Can I kill the aliens?": ``n`` alien counters from the bag, refilled from the dead
     pile when it runs out."""
     out = []
+    bag = s.aliens_at(BAG)
     for _ in range(n):
-        bag = s.aliens_at(BAG)
         if not bag:
             for i in s.aliens_at(DEAD):
                 s.aloc[i] = BAG
@@ -39,7 +39,7 @@ def draw(s: MarsState, n: int) -> list[int]:
             if not bag:
                 break
             s.log("reshuffle", "The dead aliens go back into the bag.")
-        i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)))
+        i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)))   # out of ``bag`` too
         s.aloc[i] = -100          # drawn, not yet placed
         out.append(i)
     return out
@@ -123,8 +123,8 @@ def wave(s: MarsState, side: int, why: str) -> None:
     deploy(s, aliens_in_zone(s, far), near, side)
     new = draw(s, wave_size(s, side))
     deploy(s, new, far, side)
-    s.log("wave", f"A wave {why} comes from the {side_name(side)} side: {len(moving_in)} aliens reach the "
-          f"incoming box, {len(new)} new ones land by the MMM.", chance=True, side=side)
+    s.log("wave", ("A wave {} comes from the {} side: {} aliens reach the incoming box, {} new ones land by the "
+                   "MMM.".format, (why, side_name(side), len(moving_in), len(new))), chance=True, side=side)
 
 
 def slot_side(s: MarsState, k: int) -> int:
@@ -139,7 +139,7 @@ def land_incoming(s: MarsState) -> None:
         group = s.aliens_at(incoming(side))
         if group:
             deploy(s, group, LZ, side)
-            s.log("assault", f"{len(group)} aliens storm into the Landing Zone from the {side_name(side)}.",
+            s.log("assault", ("{} aliens storm into the Landing Zone from the {}.".format, (len(group), side_name(side))),
                   side=side)
 
 
@@ -177,8 +177,8 @@ def base_attack(s: MarsState) -> None:
     if lost is not None:
         text = f" The {UPGRADE_NAMES[s.upg[lost]]} is destroyed."
         s.upg[lost] = -1
-    s.log("base", f"{len(attackers)} aliens attack the base ({s.base_hits} of {s.C.base_attacks}).{text}",
-          hits=s.base_hits)
+    s.log("base", ("{} aliens attack the base ({} of {}).{}".format, (len(attackers), s.base_hits, s.C.base_attacks,
+                                                                     text)), hits=s.base_hits)
     if s.base_hits >= s.C.base_attacks:
         s.won, s.end, s.phase = 0, END_BASE, OVER
         s.log("lost", "The base is destroyed: the marines lose.")
