@@ -29,6 +29,10 @@ from cosmodrome.games.mars.turn import (after_action, bait, begin_turn, can_fore
                                         support_targets)
 
 
+#: per die, the actions putting it on each of the three actions of the combat card
+PROGRAM_IDS = tuple(tuple(A_PROGRAM + d * 3 + a for a in range(3)) for d in range(6))
+
+
 def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     """The moves of the current roll, one for each distinct landing of a colour and face
     (none while engaged: rules, "They are all over me!", but for the Jet pack; none after a
@@ -83,7 +87,10 @@ def program_legal(s: MarsState) -> list[int]:
     n = programmed(s)
     out = [A_DONE] if n else []
     if n < s.dice_n:
-        out += [A_PROGRAM + d * 3 + a for d in range(6) if s.prog[d] < 0 for a in range(3)]
+        prog = s.prog
+        for d in range(6):
+            if prog[d] < 0:
+                out += PROGRAM_IDS[d]
     if n:                            # the nuke, support, missiles and Kamikaze come before any die
         if can_foresee(s):
             out.append(A_PRECOG)
@@ -106,25 +113,28 @@ def legal(s: MarsState) -> list[int]:
 
 
 def _legal(s: MarsState) -> list[int]:
-    if s.phase == TRAIN:
-        return [A_TRAIN, A_TRAIN + 1]
-    if s.phase == LAND:
-        return [A_LAND + k for k in range(len(s.zone_cols(LZ)))]
-    if s.phase == CHOOSE:
-        return [A_SEAT + m for m in waiting(s)]
-    if s.phase == LEVEL:
-        return [A_LEVEL + y for y in range(s.levels) if s.standing(s.tele_col - 1, y)]
-    if s.phase == CHARM:
-        return [A_REROLL + d for d in range(6) if s.faces[d] and not s.charm >> d & 1] + ([A_ROLL] if s.charm else [])
-    if s.phase == DRONE:
-        return [A_DONE] + [A_DRONE + k for k in range(len(DRONE_PAIRS))]
-    if s.phase == PROGRAM:
+    ph = s.phase                     # the most frequent decisions first
+    if ph == PROGRAM:
         return program_legal(s)
-    if s.phase == GO_ON:
+    if ph == ACT:
+        return act_legal(s)
+    if ph == GO_ON:
         out = [A_DONE] + ([A_ROLL] if any(a > s.slot for a in s.prog) else [])
         if nuke_ready(s, s.cur):
             out.append(A_NUKE)
         return out + uses(s)
+    if ph == CHOOSE:
+        return [A_SEAT + m for m in waiting(s)]
+    if ph == TRAIN:
+        return [A_TRAIN, A_TRAIN + 1]
+    if ph == LAND:
+        return [A_LAND + k for k in range(len(s.zone_cols(LZ)))]
+    if ph == LEVEL:
+        return [A_LEVEL + y for y in range(s.levels) if s.standing(s.tele_col - 1, y)]
+    if ph == CHARM:
+        return [A_REROLL + d for d in range(6) if s.faces[d] and not s.charm >> d & 1] + ([A_ROLL] if s.charm else [])
+    if ph == DRONE:
+        return [A_DONE] + [A_DRONE + k for k in range(len(DRONE_PAIRS))]
     return act_legal(s)
 
 

@@ -205,10 +205,11 @@ def side_table(zones: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def _board(strip: tuple) -> tuple[tuple, tuple, dict]:
-    """A strip, the same strip reversed and the memo of the jumps made on it (a jump is a pure
-    function of the strip and its arguments), shared by every state on that ring."""
-    return strip, tuple(reversed(strip)), {}
+def _board(strip: tuple) -> tuple[tuple, tuple, dict, dict]:
+    """A strip, the same strip reversed, the memo of the jumps made on it (a jump is a pure
+    function of the strip and its arguments) and a memo of its deployment boxes (see
+    :func:`cosmodrome.games.mars.waves.boxes`), shared by every state on that ring."""
+    return strip, tuple(reversed(strip)), {}, {}
 
 
 class MarsState(FlatState, State):
@@ -352,8 +353,8 @@ class MarsState(FlatState, State):
         colour = DIE_COLOUR[d] if colour < 0 else colour
         steps = steps or steps_of(self.faces[d])
         board = self.board
-        if board[0] is not self.strip:        # a strip changed by hand (tests do)
-            board = self.board = _board(self.strip)
+        if board[0] is not self.strip:
+            board = self.on_board()
         key = (col0, lvl0, colour, steps, mask, backward)
         j = board[2].get(key)
         if j is None:
@@ -376,10 +377,15 @@ class MarsState(FlatState, State):
         return j
 
     def rev_strip(self) -> tuple:
+        return self.on_board()[1]
+
+    def on_board(self) -> tuple[tuple, tuple, dict, dict]:
+        """The ring's shared tables (see :func:`_board`), made again for a strip changed by
+        hand (tests do)."""
         board = self.board
-        if board[0] is not self.strip:        # a strip changed by hand (tests do)
+        if board[0] is not self.strip:
             board = self.board = _board(self.strip)
-        return board[1]
+        return board
 
     # ----- the protocol (the rest comes from FlatState) ---------------------------------------
     #: the legal actions last computed, kept until the next action (see :meth:`apply`)

@@ -53,9 +53,8 @@ def begin_turn(s: MarsState, m: int) -> None:
     s.pre = [0] * 6
     s.slot = -1
     s.boom = 0
-    for f in ("injected", "precog", "tele_used", "mode", "volley", "bonus", "rail", "charm", "drone", "jet", "jback",
-              "jcol", "jlvl", "tele_col", "used", "ret", "passed"):
-        setattr(s, f, 0)
+    s.injected = s.precog = s.tele_used = s.mode = s.volley = s.bonus = s.rail = s.charm = s.drone = s.jet = 0
+    s.jback = s.jcol = s.jlvl = s.tele_col = s.used = s.ret = s.passed = 0
     s.phase = PROGRAM
 
 

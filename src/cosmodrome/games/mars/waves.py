@@ -52,11 +52,16 @@ def _comes_out(s: MarsState, i: int) -> str:
 
 def boxes(s: MarsState, zone: int, side: int) -> list[tuple[int, int]]:
     """The circled boxes of ``zone``, closest to the MMM first (on ``side``'s way in), higher
-    levels first in a column."""
-    cols = list(s.zone_cols(zone))
-    if side != LEFT:
-        cols.reverse()
-    return [(c, y) for c in cols for y in range(s.levels - 1, -1, -1) if s.standing(c, y) and s.circled(c, y)]
+    levels first in a column (worked out once per ring)."""
+    memo = s.on_board()[3]
+    key = (zone, side)
+    if key not in memo:
+        cols = list(s.zone_cols(zone))
+        if side != LEFT:
+            cols.reverse()
+        memo[key] = tuple((c, y) for c in cols for y in range(s.levels - 1, -1, -1)
+                          if s.standing(c, y) and s.circled(c, y))
+    return list(memo[key])
 
 
 def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
