@@ -21,7 +21,7 @@ from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJE
                                          A_MISSILE, A_MOVE, A_NUKE, A_ORBITAL, A_PRECOG, A_PROGRAM, A_REROLL, A_ROLL,
                                          A_SEAT, A_SHOOT, A_STEP, A_SUPPORT, A_TELEPORT, A_TRAIN, A_USE, ACT, CHARM,
                                          CHOOSE, DRONE, DRONE_PAIRS, GO_ON, JET_PACK, LAND, LEVEL, LZ, PROGRAM,
-                                         SNIPER, STEP_KINDS, TRAIN, MarsState)
+                                         SNIPER, STEP_KINDS, STEPS, TRAIN, MarsState)
 from cosmodrome.games.mars.text import die_name, step_name
 from cosmodrome.games.mars.turn import (after_action, bait, begin_turn, can_foresee, can_inject, can_reroll,
                                         finish_turn, foresee, from_base, inject, jet_first, kamikaze_ready, missile,
@@ -29,6 +29,8 @@ from cosmodrome.games.mars.turn import (after_action, bait, begin_turn, can_fore
                                         support_targets)
 
 
+#: :func:`masks` as a table: per colour, per number of steps
+MASKS = tuple(tuple(masks(colour, steps) if steps else () for steps in range(4)) for colour in range(3))
 #: per die, the actions putting it on each of the three actions of the combat card
 PROGRAM_IDS = tuple(tuple(A_PROGRAM + d * 3 + a for a in range(3)) for d in range(6))
 
@@ -46,13 +48,16 @@ def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     ways = (s.jback,) if s.jet else (0, 1)
     base = A_JET if first_leg else A_MOVE
     out, seen = [], set()
+    faces = s.faces
     for d in range(6):
-        if s.faces[d]:
+        f = faces[d]
+        if f:
+            colour = DIE_COLOUR[d]
             for back in ways:
-                for mk in masks(DIE_COLOUR[d], steps_of(s.faces[d])):
+                for mk in MASKS[colour][STEPS[f]]:
                     j = s.preview(m, d, back, mk, start=start)
                     end = j.path[-1] if first_leg and j.path else (j.col, j.level)
-                    key = (DIE_COLOUR[d], s.faces[d], back, end, j.outcome)
+                    key = (colour, f, back, end, j.outcome)
                     if key not in seen:       # one option per distinct landing
                         seen.add(key)
                         out.append(base + (d * 2 + back) * 8 + mk)

@@ -119,7 +119,7 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
     if close and s.drone != 2:
         return [here] if 1 in values or s.has(m, STORMTROOPER) else []
     out = []
-    aloc, levels, n = s.aloc, s.levels, len(s.strip)
+    occupied, levels, n = set(s.aloc), s.levels, len(s.strip)
     for v in (1, 2, 3):
         if v not in values:
             continue
@@ -129,7 +129,7 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
             c = s.mcol[m] + (-v if back else v)
             if 0 <= c < n:
                 base = c * levels
-                out += [(back, v, y) for y in range(levels) if base + y in aloc]
+                out += [(back, v, y) for y in range(levels) if base + y in occupied]
     return sorted(out)
 
 

@@ -245,6 +245,9 @@ class MarsState(FlatState, State):
         self.eq = [DECK] * len(comp.equipment)
         a = comp.aliens
         self.n_aliens = a["yellow"] + a["blue"] + a["red"]
+        #: the colour of each alien counter (see :meth:`colour`)
+        self.colours = tuple(YELLOW if i < a["yellow"] else BLUE if i < a["yellow"] + a["blue"] else RED
+                             for i in range(self.n_aliens))
         self.aloc = [BAG] * self.n_aliens
         self.upg = [-1, -1]
         self.prog = [-1] * 6
@@ -274,8 +277,7 @@ class MarsState(FlatState, State):
     # ----- aliens ---------------------------------------------------------------------------
     def colour(self, i: int) -> int:
         """The colour of alien counter ``i``: yellow ones first, then blue, then red."""
-        a = self.C.aliens
-        return YELLOW if i < a["yellow"] else BLUE if i < a["yellow"] + a["blue"] else RED
+        return self.colours[i]
 
     def defenders(self) -> tuple[int, int]:
         """The two defender counters (the last two red ones): left, right."""

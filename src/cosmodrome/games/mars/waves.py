@@ -77,8 +77,9 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
         held = sorted({(s.mcol[m], s.mlvl[m]) for m in s.active() if s.zone[s.mcol[m]] == zone},
                       key=lambda b: order.get(b, len(order) + b[0]))
         yellow_boxes = held or yellow_boxes
-    yellows = [a for a in aliens if s.colour(a) == YELLOW]
-    others = sorted((a for a in aliens if s.colour(a) != YELLOW), key=lambda a: -s.colour(a))
+    colours = s.colours
+    yellows = [a for a in aliens if colours[a] == YELLOW]
+    others = sorted((a for a in aliens if colours[a] != YELLOW), key=lambda a: -colours[a])
     for k, a in enumerate(yellows):
         c, y = yellow_boxes[k % len(yellow_boxes)]
         s.aloc[a] = s.box(c, y)
@@ -107,7 +108,8 @@ def sized(s: MarsState, marines: int) -> int:
 
 def aliens_in_zone(s: MarsState, zone: int) -> list[int]:
     cols = s.zone_cols(zone)
-    return [i for i, p in enumerate(s.aloc) if p >= 0 and p // s.levels in cols]
+    lo, hi = cols.start * s.levels, cols.stop * s.levels        # the boxes of those columns
+    return [i for i, p in enumerate(s.aloc) if lo <= p < hi]
 
 
 def wave(s: MarsState, side: int, why: str) -> None:
