@@ -44,18 +44,19 @@ def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     m = s.cur
     if (engaged(s, m) and not s.has(m, JET_PACK)) or (s.has(m, SNIPER) and s.mode == 2):
         return []
-    start = (s.jcol, s.jlvl) if s.jet else None
+    col0, lvl0 = (s.jcol, s.jlvl) if s.jet else (s.mcol[m], s.mlvl[m])
     ways = (s.jback,) if s.jet else (0, 1)
     base = A_JET if first_leg else A_MOVE
     out, seen = [], set()
     faces = s.faces
+    jump_from = s.jump_from
     for d in range(6):
         f = faces[d]
         if f:
-            colour = DIE_COLOUR[d]
+            colour, steps = DIE_COLOUR[d], STEPS[f]
             for back in ways:
-                for mk in MASKS[colour][STEPS[f]]:
-                    j = s.preview(m, d, back, mk, start=start)
+                for mk in MASKS[colour][steps]:
+                    j = jump_from(col0, lvl0, colour, steps, mk, back)      # s.preview(m, d, back, mk, ...)
                     end = j.path[-1] if first_leg and j.path else (j.col, j.level)
                     key = (colour, f, back, end, j.outcome)
                     if key not in seen:       # one option per distinct landing
@@ -146,6 +147,20 @@ def _legal(s: MarsState) -> list[int]:
 def perform(s: MarsState, a: int) -> None:
     m = s.cur
     ph = s.phase
+    # the most frequent actions first: a die put on an action, a move, a shot
+    if ph == PROGRAM and A_PROGRAM <= a < A_MOVE:
+        program(s, (a - A_PROGRAM) // 3, (a - A_PROGRAM) % 3)
+        return
+    if ph == ACT and A_MOVE <= a < A_REROLL:
+        if a >= A_SHOOT:
+            k = a - A_SHOOT
+            s.mode = 2
+            shoot(s, m, k // 16, (k // 4) % 4, k % 4)
+            after_action(s)
+        else:
+            k = a - A_MOVE
+            move(s, m, k // 16, (k // 8) % 2, k % 8)
+        return
     if ph == TRAIN:
         choose_training(s, a - A_TRAIN)
     elif ph == LAND:
@@ -191,11 +206,8 @@ def perform(s: MarsState, a: int) -> None:
         reroll(s, a - A_REROLL)
     elif a == A_NUKE:
         nuke(s, m)
-    elif ph == PROGRAM:
-        if a == A_DONE:
-            next_action(s)
-        else:
-            program(s, (a - A_PROGRAM) // 3, (a - A_PROGRAM) % 3)
+    elif ph == PROGRAM:              # done: the dice are on their actions
+        next_action(s)
     elif ph == GO_ON:
         if a == A_ROLL:
             next_action(s)
@@ -209,14 +221,6 @@ def perform(s: MarsState, a: int) -> None:
             s.log("no-effect", ("{} has no use for the dice: they are lost.".format, (s.names[m],)))
         s.faces = [0] * 6
         after_action(s)
-    elif a >= A_SHOOT:
-        k = a - A_SHOOT
-        s.mode = 2
-        shoot(s, m, k // 16, (k // 4) % 4, k % 4)
-        after_action(s)
-    else:
-        k = a - A_MOVE
-        move(s, m, k // 16, (k // 8) % 2, k % 8)
 
 
 def to_json(s: MarsState, a: int) -> dict[str, Any]:

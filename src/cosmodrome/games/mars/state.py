@@ -320,7 +320,16 @@ class MarsState(FlatState, State):
         return [z for z in (FAR_LEFT, NEAR_LEFT, NEAR_RIGHT, FAR_RIGHT) if self.zone_cols(z)]
 
     def hidden_box(self) -> Optional[tuple[int, int]]:
-        """The hidden yellow-circle box of a tunnel card in play, as (column, level), or None."""
+        """The hidden yellow-circle box of a tunnel card in play, as (column, level), or None
+        (worked out once for the cards in play)."""
+        kept = self.__dict__.get("_hidden")
+        if kept is not None and kept[0] == self.cards:
+            return kept[1]
+        box = self._hidden_box()
+        self._hidden = (list(self.cards), box)
+        return box
+
+    def _hidden_box(self) -> Optional[tuple[int, int]]:
         for card, zone in zip(self.cards, self.card_zones()):
             h = self.C.cards[card].hidden
             if h:
@@ -352,8 +361,12 @@ class MarsState(FlatState, State):
         ``colour`` and ``steps`` replace the die's (a free step); ``start`` replaces the
         marine's box (the second die of a Jet pack jump, from where the first left it)."""
         col0, lvl0 = start if start else (self.mcol[m], self.mlvl[m])
-        colour = DIE_COLOUR[d] if colour < 0 else colour
-        steps = steps or steps_of(self.faces[d])
+        return self.jump_from(col0, lvl0, DIE_COLOUR[d] if colour < 0 else colour,
+                              steps or steps_of(self.faces[d]), mask, backward)
+
+    def jump_from(self, col0: int, lvl0: int, colour: int, steps: int, mask: int, backward: int) -> Jump:
+        """The jump of :meth:`preview` from (``col0``, ``lvl0``), by a die of ``colour`` showing
+        ``steps``, worked out once per ring and position (shared by every state on the ring)."""
         board = self.board
         if board[0] is not self.strip:
             board = self.on_board()

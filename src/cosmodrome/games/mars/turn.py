@@ -183,11 +183,12 @@ def helpers(s: MarsState, m: int) -> list[int]:
     me as a team"): those in its box, and with Communications (its or theirs) those on its
     martian card (rules, "Special training")."""
     out = []
+    mcol, mlvl, zone, train = s.mcol, s.mlvl, s.zone, s.train
     for o in s.active():
         if o == m or s.mdown[o]:
             continue
-        if (s.mcol[o], s.mlvl[o]) == (s.mcol[m], s.mlvl[m]) or (
-                s.zone[s.mcol[o]] == s.zone[s.mcol[m]] and (s.has(m, COMMS) or s.has(o, COMMS))):
+        if (mcol[o] == mcol[m] and mlvl[o] == mlvl[m]) or (
+                zone[mcol[o]] == zone[mcol[m]] and (train[m] == COMMS or train[o] == COMMS)):
             out.append(o)
     return out
 
