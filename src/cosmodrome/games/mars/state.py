@@ -422,6 +422,23 @@ class MarsState(FlatState, State):
             return self._apply(action)
         return State.apply(self, action)
 
+    def clone(self, quiet: bool = False) -> "MarsState":
+        """:meth:`FlatState.clone` in one pass over the fields: a copy sharing only the
+        immutable parts (the ring's tables, the components); ``quiet=True``: a search clone
+        that records no events (nor do its own clones)."""
+        cls = self.__class__
+        s = cls.__new__(cls)
+        d = self.__dict__.copy()
+        for f in LIST_FIELDS:
+            d[f] = d[f][:]
+        d["rng"] = self.rng.copy()
+        d["ev"] = []
+        d["initial_events"] = []
+        if quiet:
+            d["quiet"] = True
+        s.__dict__ = d
+        return s
+
     def _apply(self, action: int) -> list:
         self._menu = None
         self.ev = []
