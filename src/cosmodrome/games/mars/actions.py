@@ -110,7 +110,7 @@ def program_legal(s: MarsState) -> list[int]:
             out.append(A_KAMIKAZE)
     if can_inject(s):
         out.append(A_INJECT)
-    return sorted(out + uses(s))
+    return out + uses(s)             # sorted by legal()
 
 
 def legal(s: MarsState) -> list[int]:

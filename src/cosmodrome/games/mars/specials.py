@@ -24,6 +24,8 @@ USE_CARDS = (CHARM_CARD, AMMO, NEURAL_CHIP, LASER_KNIFE, RAIL_GUN)
 #: the free steps given by a card (with that card), and the Scout's
 CARD_STEPS = tuple((k, card) for k, (_, _, card) in enumerate(STEP_KINDS) if card >= 0)
 SCOUT_STEPS = tuple(k for k, (_, _, card) in enumerate(STEP_KINDS) if card < 0)
+#: the abilities :func:`uses` may offer (the others change the dice rules)
+FREE_ABILITIES = (SCOUT, TELEPORT, ORBITAL)
 
 
 def open_turn(s: MarsState) -> bool:
@@ -69,6 +71,9 @@ def uses(s: MarsState) -> list[int]:
     if not open_turn(s):
         return []
     m = s.cur
+    train = s.train[m]
+    if train not in FREE_ABILITIES and max(s.eq) < 0:     # no card in any hand, no ability to play
+        return []
     out = []
     hand = s.hand(m)
     act = s.phase == ACT
@@ -79,13 +84,12 @@ def uses(s: MarsState) -> list[int]:
                 or c == NEURAL_CHIP
                 or (c == LASER_KNIFE and engaged(s, m))):
             out.append(A_USE + c)
-    scout = s.train[m] == SCOUT and not s.scouted[m]
+    scout = train == SCOUT and not s.scouted[m]
     if (hand or scout) and can_step(s):
         if hand:
             out += steps(s, [k for k, card in CARD_STEPS if card in hand])
         if scout:
             out += steps(s, SCOUT_STEPS)
-    train = s.train[m]
     if train == TELEPORT:
         out += [A_TELEPORT + k for k in teleport_slots(s)]
     elif train == ORBITAL and not s.spent[m]:

@@ -212,6 +212,34 @@ def _board(strip: tuple) -> tuple[tuple, tuple, dict, dict]:
     return strip, tuple(reversed(strip)), {}, {}
 
 
+#: jumps by the columns they cross (see :func:`window_jump`), shared by every ring; emptied
+#: when it holds :data:`_WINDOW_LIMIT` of them
+_WINDOW_JUMPS: dict = {}
+_WINDOW_LIMIT = 200_000
+
+
+def window_jump(window: tuple, ends: bool, lvl0: int, colour: int, steps: int, mask: int) -> Jump:
+    """A jump from column 0 of ``window`` (the columns a jump of ``steps`` can reach, read in
+    its direction); ``ends``: the window's last column is the ring's end. The jump of
+    :mod:`cosmodrome.games.lunar.movement` stops at the ring's end, where a move that would
+    go on into the MMM crashes against the barrier behind the defender (rules, "The red
+    defenders"; ruling 3).
+
+    >>> from cosmodrome.games.lunar.dice import BLUE
+    >>> flat = ((3, 3, 1, 0),) * 2
+    >>> tuple(window_jump(flat, True, 2, BLUE, 2, 0))          # the ring ends after one step
+    (1, 2, 'barrier', ((1, 2),), True)
+    >>> tuple(window_jump(flat * 2, False, 2, BLUE, 3, 0))     # no end within reach
+    (3, 2, 'safe', ((1, 2), (2, 2), (3, 2)), False)
+    """
+    j = jump(window, 0, lvl0, colour, steps, mask, len(window) - 1 if ends else steps + 1)
+    if j.stopped and len(j.path) < steps:   # the barrier before the MMM: a crash where the jump ended
+        col = window[j.col]
+        lvl = j.level if col[j.level] != AIR else surface_below(col, j.level)
+        return Jump(j.col, lvl, "barrier", j.path, True)
+    return j
+
+
 class MarsState(FlatState, State):
     """One position of March on Mars. Build it with ``GAME.new_state(players, seed)``."""
 
@@ -341,7 +369,7 @@ class MarsState(FlatState, State):
     # ----- helpers used by the rules ------------------------------------------------------
     def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         if not self.quiet:
-            self.ev.append(Event(kind, text, data, chance=chance))
+            self.ev.append(Event(kind, text, data, None, None, chance))
 
     def roll_die(self, d: int) -> int:
         """A roll of the marines' die ``d`` (a chance event; see :func:`roll_face`)."""
@@ -377,19 +405,23 @@ class MarsState(FlatState, State):
         return j
 
     def _jump(self, col0: int, lvl0: int, colour: int, steps: int, mask: int, backward: int) -> Jump:
-        """The jump :meth:`preview` describes, worked out (a pure function of the strip)."""
+        """The jump :meth:`preview` describes, worked out on the few columns it can reach (the
+        strip read backward for a backward move): a jump over the same columns is the same on
+        any ring, so it is kept in :data:`_WINDOW_JUMPS` and only moved to its place here."""
         n = len(self.strip)
-        limit = 0 if backward else n - 1        # the defender boxes are the ring's ends
+        c0 = n - 1 - col0 if backward else col0
+        window = self.on_board()[int(bool(backward))][c0:c0 + steps + 1]
+        ends = c0 + len(window) == n            # the window holds the ring's end (a defender box)
+        key = (window, ends, lvl0, colour, steps, mask)
+        j = _WINDOW_JUMPS.get(key)
+        if j is None:
+            if len(_WINDOW_JUMPS) >= _WINDOW_LIMIT:
+                _WINDOW_JUMPS.clear()
+            j = _WINDOW_JUMPS[key] = window_jump(window, ends, lvl0, colour, steps, mask)
         if backward:
-            j = jump(self.rev_strip(), n - 1 - col0, lvl0, colour, steps, mask, n - 1 - limit)
-            j = Jump(n - 1 - j.col, j.level, j.outcome, tuple((n - 1 - c, y) for c, y in j.path), j.stopped)
-        else:
-            j = jump(self.strip, col0, lvl0, colour, steps, mask, limit)
-        if j.stopped and len(j.path) < steps:   # the barrier before the MMM: a crash where the jump ended
-            col = self.strip[j.col]
-            lvl = j.level if col[j.level] != AIR else surface_below(col, j.level)
-            return Jump(j.col, lvl, "barrier", j.path, True)
-        return j
+            return Jump(n - 1 - c0 - j.col, j.level, j.outcome, tuple((n - 1 - c0 - c, y) for c, y in j.path),
+                        j.stopped)
+        return Jump(c0 + j.col, j.level, j.outcome, tuple((c0 + c, y) for c, y in j.path), j.stopped)
 
     def rev_strip(self) -> tuple:
         return self.on_board()[1]
