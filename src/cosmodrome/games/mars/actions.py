@@ -79,7 +79,7 @@ def act_legal(s: MarsState) -> list[int]:
         out = moves(s) + shots
         if s.has(m, JET_PACK) and sum(1 for f in s.faces if f) >= 2:
             out += moves(s, first_leg=True)
-        out = sorted(out) if out else [A_DONE]      # engaged without a 1: the dice are lost
+        out = out or [A_DONE]        # engaged without a 1: the dice are lost (legal() sorts)
     if can_reroll(s):
         out += [A_REROLL + d for d in range(6) if s.faces[d]]
     return out + uses(s)
@@ -125,7 +125,7 @@ def _legal(s: MarsState) -> list[int]:
     if ph == ACT:
         return act_legal(s)
     if ph == GO_ON:
-        out = [A_DONE] + ([A_ROLL] if any(a > s.slot for a in s.prog) else [])
+        out = [A_DONE] + ([A_ROLL] if max(s.prog) > s.slot else [])       # an action programmed later
         if nuke_ready(s, s.cur):
             out.append(A_NUKE)
         return out + uses(s)

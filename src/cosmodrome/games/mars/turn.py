@@ -299,7 +299,7 @@ def after_action(s: MarsState) -> None:
     s.volley = s.rail = s.jet = 0
     if s.drone:
         HOOKS.end_turn(s)
-    elif (any(a > s.slot for a in s.prog) or HOOKS.uses(s)
+    elif (max(s.prog) > s.slot or HOOKS.uses(s)
           or (bomb_left(s) and beside_mmm(s, s.cur) and not engaged(s, s.cur))):
         s.phase = GO_ON
     else:
