@@ -21,12 +21,18 @@ from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJE
                                          A_MISSILE, A_MOVE, A_NUKE, A_ORBITAL, A_PRECOG, A_PROGRAM, A_REROLL, A_ROLL,
                                          A_SEAT, A_SHOOT, A_STEP, A_SUPPORT, A_TELEPORT, A_TRAIN, A_USE, ACT, CHARM,
                                          CHOOSE, DRONE, DRONE_PAIRS, GO_ON, JET_PACK, LAND, LEVEL, LZ, PROGRAM,
-                                         SNIPER, STEP_KINDS, TRAIN, MarsState)
+                                         SNIPER, STEP_KINDS, STEPS, TRAIN, MarsState)
 from cosmodrome.games.mars.text import die_name, step_name
 from cosmodrome.games.mars.turn import (after_action, bait, begin_turn, can_foresee, can_inject, can_reroll,
                                         finish_turn, foresee, from_base, inject, jet_first, kamikaze_ready, missile,
                                         move, next_action, nuke, nuke_ready, program, programmed, reroll, support,
                                         support_targets)
+
+
+#: :func:`masks` as a table: per colour, per number of steps
+MASKS = tuple(tuple(masks(colour, steps) if steps else () for steps in range(4)) for colour in range(3))
+#: per die, the actions putting it on each of the three actions of the combat card
+PROGRAM_IDS = tuple(tuple(A_PROGRAM + d * 3 + a for a in range(3)) for d in range(6))
 
 
 def moves(s: MarsState, first_leg: bool = False) -> list[int]:
@@ -38,17 +44,21 @@ def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     m = s.cur
     if (engaged(s, m) and not s.has(m, JET_PACK)) or (s.has(m, SNIPER) and s.mode == 2):
         return []
-    start = (s.jcol, s.jlvl) if s.jet else None
+    col0, lvl0 = (s.jcol, s.jlvl) if s.jet else (s.mcol[m], s.mlvl[m])
     ways = (s.jback,) if s.jet else (0, 1)
     base = A_JET if first_leg else A_MOVE
     out, seen = [], set()
+    faces = s.faces
+    jump_from = s.jump_from
     for d in range(6):
-        if s.faces[d]:
+        f = faces[d]
+        if f:
+            colour, steps = DIE_COLOUR[d], STEPS[f]
             for back in ways:
-                for mk in masks(DIE_COLOUR[d], steps_of(s.faces[d])):
-                    j = s.preview(m, d, back, mk, start=start)
+                for mk in MASKS[colour][steps]:
+                    j = jump_from(col0, lvl0, colour, steps, mk, back)      # s.preview(m, d, back, mk, ...)
                     end = j.path[-1] if first_leg and j.path else (j.col, j.level)
-                    key = (DIE_COLOUR[d], s.faces[d], back, end, j.outcome)
+                    key = (colour, f, back, end, j.outcome)
                     if key not in seen:       # one option per distinct landing
                         seen.add(key)
                         out.append(base + (d * 2 + back) * 8 + mk)
@@ -69,7 +79,7 @@ def act_legal(s: MarsState) -> list[int]:
         out = moves(s) + shots
         if s.has(m, JET_PACK) and sum(1 for f in s.faces if f) >= 2:
             out += moves(s, first_leg=True)
-        out = sorted(out) if out else [A_DONE]      # engaged without a 1: the dice are lost
+        out = out or [A_DONE]        # engaged without a 1: the dice are lost (legal() sorts)
     if can_reroll(s):
         out += [A_REROLL + d for d in range(6) if s.faces[d]]
     return out + uses(s)
@@ -80,21 +90,27 @@ def program_legal(s: MarsState) -> list[int]:
         left = [d for d in range(6) if s.pre[d] and s.prog[d] < 0]
         out = [A_PROGRAM + d * 3 + a for d in left for a in range(3)] or [A_DONE]
         return out + uses(s)
-    out = [A_DONE] if programmed(s) else []
-    if nuke_ready(s, s.cur):
-        out.append(A_NUKE)
-    if programmed(s) < s.dice_n:
-        out += [A_PROGRAM + d * 3 + a for d in range(6) if s.prog[d] < 0 for a in range(3)]
-    out += [A_SUPPORT + o for o in support_targets(s)]
-    if from_base(s):
-        out += [A_MISSILE + k * 5 + b for k in range(4) for b in s.active()] + [A_BAIT]
+    n = programmed(s)
+    out = [A_DONE] if n else []
+    if n < s.dice_n:
+        prog = s.prog
+        for d in range(6):
+            if prog[d] < 0:
+                out += PROGRAM_IDS[d]
+    if n:                            # the nuke, support, missiles and Kamikaze come before any die
+        if can_foresee(s):
+            out.append(A_PRECOG)
+    else:
+        if nuke_ready(s, s.cur):
+            out.append(A_NUKE)
+        if from_base(s):
+            out += [A_SUPPORT + o for o in support_targets(s)]
+            out += [A_MISSILE + k * 5 + b for k in range(4) for b in s.active()] + [A_BAIT]
+        if kamikaze_ready(s, s.cur):
+            out.append(A_KAMIKAZE)
     if can_inject(s):
         out.append(A_INJECT)
-    if can_foresee(s):
-        out.append(A_PRECOG)
-    if kamikaze_ready(s, s.cur):
-        out.append(A_KAMIKAZE)
-    return sorted(out + uses(s))
+    return out + uses(s)             # sorted by legal()
 
 
 def legal(s: MarsState) -> list[int]:
@@ -103,31 +119,48 @@ def legal(s: MarsState) -> list[int]:
 
 
 def _legal(s: MarsState) -> list[int]:
-    if s.phase == TRAIN:
-        return [A_TRAIN, A_TRAIN + 1]
-    if s.phase == LAND:
-        return [A_LAND + k for k in range(len(s.zone_cols(LZ)))]
-    if s.phase == CHOOSE:
-        return [A_SEAT + m for m in waiting(s)]
-    if s.phase == LEVEL:
-        return [A_LEVEL + y for y in range(s.levels) if s.standing(s.tele_col - 1, y)]
-    if s.phase == CHARM:
-        return [A_REROLL + d for d in range(6) if s.faces[d] and not s.charm >> d & 1] + ([A_ROLL] if s.charm else [])
-    if s.phase == DRONE:
-        return [A_DONE] + [A_DRONE + k for k in range(len(DRONE_PAIRS))]
-    if s.phase == PROGRAM:
+    ph = s.phase                     # the most frequent decisions first
+    if ph == PROGRAM:
         return program_legal(s)
-    if s.phase == GO_ON:
-        out = [A_DONE] + ([A_ROLL] if any(a > s.slot for a in s.prog) else [])
+    if ph == ACT:
+        return act_legal(s)
+    if ph == GO_ON:
+        out = [A_DONE] + ([A_ROLL] if max(s.prog) > s.slot else [])       # an action programmed later
         if nuke_ready(s, s.cur):
             out.append(A_NUKE)
         return out + uses(s)
+    if ph == CHOOSE:
+        return [A_SEAT + m for m in waiting(s)]
+    if ph == TRAIN:
+        return [A_TRAIN, A_TRAIN + 1]
+    if ph == LAND:
+        return [A_LAND + k for k in range(len(s.zone_cols(LZ)))]
+    if ph == LEVEL:
+        return [A_LEVEL + y for y in range(s.levels) if s.standing(s.tele_col - 1, y)]
+    if ph == CHARM:
+        return [A_REROLL + d for d in range(6) if s.faces[d] and not s.charm >> d & 1] + ([A_ROLL] if s.charm else [])
+    if ph == DRONE:
+        return [A_DONE] + [A_DRONE + k for k in range(len(DRONE_PAIRS))]
     return act_legal(s)
 
 
 def perform(s: MarsState, a: int) -> None:
     m = s.cur
     ph = s.phase
+    # the most frequent actions first: a die put on an action, a move, a shot
+    if ph == PROGRAM and A_PROGRAM <= a < A_MOVE:
+        program(s, (a - A_PROGRAM) // 3, (a - A_PROGRAM) % 3)
+        return
+    if ph == ACT and A_MOVE <= a < A_REROLL:
+        if a >= A_SHOOT:
+            k = a - A_SHOOT
+            s.mode = 2
+            shoot(s, m, k // 16, (k // 4) % 4, k % 4)
+            after_action(s)
+        else:
+            k = a - A_MOVE
+            move(s, m, k // 16, (k // 8) % 2, k % 8)
+        return
     if ph == TRAIN:
         choose_training(s, a - A_TRAIN)
     elif ph == LAND:
@@ -173,32 +206,21 @@ def perform(s: MarsState, a: int) -> None:
         reroll(s, a - A_REROLL)
     elif a == A_NUKE:
         nuke(s, m)
-    elif ph == PROGRAM:
-        if a == A_DONE:
-            next_action(s)
-        else:
-            program(s, (a - A_PROGRAM) // 3, (a - A_PROGRAM) % 3)
+    elif ph == PROGRAM:              # done: the dice are on their actions
+        next_action(s)
     elif ph == GO_ON:
         if a == A_ROLL:
             next_action(s)
         else:
-            s.log("stop", f"{s.game.seat_name(m, s.num_players)} stops here.", seat=m)
+            s.log("stop", ("{} stops here.".format, (s.names[m],)), seat=m)
             finish_turn(s)
     elif a == A_DONE:
         if s.volley:
-            s.log("stop", f"{s.game.seat_name(m, s.num_players)} holds the other groups.", seat=m)
+            s.log("stop", ("{} holds the other groups.".format, (s.names[m],)), seat=m)
         elif not s.drone or not any(s.faces):
-            s.log("no-effect", f"{s.game.seat_name(m, s.num_players)} has no use for the dice: they are lost.")
+            s.log("no-effect", ("{} has no use for the dice: they are lost.".format, (s.names[m],)))
         s.faces = [0] * 6
         after_action(s)
-    elif a >= A_SHOOT:
-        k = a - A_SHOOT
-        s.mode = 2
-        shoot(s, m, k // 16, (k // 4) % 4, k % 4)
-        after_action(s)
-    else:
-        k = a - A_MOVE
-        move(s, m, k // 16, (k // 8) % 2, k % 8)
 
 
 def to_json(s: MarsState, a: int) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from itertools import combinations
 
 from cosmodrome.games.lunar.dice import steps_of
 from cosmodrome.games.mars.equipment import on_kill
-from cosmodrome.games.mars.state import DEAD, FUSION, GONE, SNIPER, STORMTROOPER, MarsState
-from cosmodrome.games.mars.text import ALIEN_NAMES
+from cosmodrome.games.mars.state import DEAD, FUSION, GONE, SNIPER, STEPS, STORMTROOPER, MarsState
+from cosmodrome.games.mars.text import shot_text
 
 
 def best_kills(needs: list[int], hits: int) -> list[int]:
@@ -46,12 +46,12 @@ def best_kills(needs: list[int], hits: int) -> list[int]:
 
 def group(s: MarsState, value: int) -> int:
     """How many of the current action's rolled dice show ``value``."""
-    return sum(1 for d in range(6) if s.faces[d] and steps_of(s.faces[d]) == value)
+    return sum(1 for f in s.faces if f and STEPS[f] == value)
 
 
 def engaged(s: MarsState, m: int) -> bool:
     """Rules, "They are all over me!": a marine with aliens in its box is in close combat."""
-    return bool(s.aliens_at(s.box(s.mcol[m], s.mlvl[m])))
+    return s.mcol[m] * s.levels + s.mlvl[m] in s.aloc
 
 
 def kill(s: MarsState, i: int, m: int) -> None:
@@ -77,11 +77,8 @@ def hit_box(s: MarsState, col: int, lvl: int, hits: int, m: int, who: str, execu
     dead = toughest(s, here)[:executions]
     rest = [a for a in here if a not in dead]
     dead += [rest[i] for i in best_kills([s.C.hits[s.colour(a)] for a in rest], hits)]
-    names = ", ".join(ALIEN_NAMES[s.colour(a)] for a in dead) or "nobody"
-    what = f"{hits} hit{'s' if hits != 1 else ''}" + (f" and {executions} sure kill{'s' if executions != 1 else ''}"
-                                                      if executions else "")
-    s.log("shot", f"{who} puts {what} on column {col + 1}, level {lvl}: kills {names}.", col=col, level=lvl,
-          hits=hits, killed=len(dead))
+    s.log("shot", (shot_text, (who, hits, executions, col, lvl, tuple(s.colour(a) for a in dead))), col=col,
+          level=lvl, hits=hits, killed=len(dead))
     for a in dead:
         kill(s, a, m)
     return len(dead)
@@ -117,18 +114,22 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
     shoots at any range); otherwise also each box with aliens at the exact range of a group
     of dice."""
     here = (0, 0, s.mlvl[m])
-    if engaged(s, m) and s.drone != 2:
-        return [here] if group(s, 1) or s.has(m, STORMTROOPER) else []
+    close = engaged(s, m)
+    values = {STEPS[f] for f in s.faces if f}
+    if close and s.drone != 2:
+        return [here] if 1 in values or s.has(m, STORMTROOPER) else []
     out = []
+    occupied, levels, n = set(s.aloc), s.levels, len(s.strip)
     for v in (1, 2, 3):
-        if not group(s, v):
+        if v not in values:
             continue
-        if v == 1 and engaged(s, m):
+        if v == 1 and close:
             out.append(here)
         for back in (0, 1):
             c = s.mcol[m] + (-v if back else v)
-            if 0 <= c < len(s.strip):
-                out += [(back, v, y) for y in range(s.levels) if s.aliens_at(s.box(c, y))]
+            if 0 <= c < n:
+                base = c * levels
+                out += [(back, v, y) for y in range(levels) if base + y in occupied]
     return sorted(out)
 
 
@@ -139,7 +140,7 @@ def shoot(s: MarsState, m: int, back: int, rng_: int, lvl: int) -> None:
     value = max(rng_, 1)
     hits, sure = power(s, m, value, rng_ == 0)
     s.bonus = 0
-    hit_box(s, col, lvl, hits, m, s.game.seat_name(m, s.num_players) + (" (drone)" if s.drone == 2 else ""), sure)
+    hit_box(s, col, lvl, hits, m, s.names[m] + (" (drone)" if s.drone == 2 else ""), sure)
     for d in range(6):
         if s.faces[d] and steps_of(s.faces[d]) == value:
             s.faces[d] = 0

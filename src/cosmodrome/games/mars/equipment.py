@@ -74,8 +74,10 @@ def on_kill(s: MarsState, m: int, colour: int) -> None:
 
 def arrive(s: MarsState, m: int) -> None:
     """Rules, "Equipment": the first marine to land on the hidden box draws a card."""
+    if s.hidden_taken:
+        return
     box = s.hidden_box()
-    if box and not s.hidden_taken and equipment_in_game(s) and (s.mcol[m], s.mlvl[m]) == box:
+    if box and equipment_in_game(s) and (s.mcol[m], s.mlvl[m]) == box:
         s.hidden_taken = 1
         draw(s, m, "the hidden box in the tunnel")
 

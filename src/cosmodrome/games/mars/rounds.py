@@ -84,7 +84,7 @@ def end_round(s: MarsState) -> None:
     if s.phase == OVER:
         return
     s.white = roll_white(s)
-    s.log("white-die", f"The white die shows {s.white}.", chance=True, white=s.white)
+    s.log("white-die", ("The white die shows {}.".format, (s.white,)), chance=True, white=s.white)
     if s.bait and bait_fooled(s):
         s.white = roll_white(s)
         s.log("white-die", f"The bait works: the white die is rolled again and shows {s.white}.", chance=True,
@@ -96,5 +96,5 @@ def end_round(s: MarsState) -> None:
         s.log("lost", f"{s.C.rounds} rounds have passed and the MMM still stands: the marines lose.")
         return
     s.round += 1
-    s.log("round", f"Round {s.round} begins.", round=s.round)
+    s.log("round", ("Round {} begins.".format, (s.round,)), round=s.round)
     start_round(s)

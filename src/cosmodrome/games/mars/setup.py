@@ -57,7 +57,7 @@ def choose_training(s: MarsState, face: int) -> None:
     """Rules, "Prepare landing": the marine keeps one of its card's two abilities for the game."""
     m = s.cur
     s.train[m] = s.tcard[m] * 2 + face
-    s.log("training", f"{s.game.seat_name(m, s.num_players)} trains as {s.C.abilities[s.train[m]].name}.", seat=m)
+    s.log("training", ("{} trains as {}.".format, (s.names[m], s.C.abilities[s.train[m]].name)), seat=m)
     s.phase = LAND
 
 
@@ -67,7 +67,7 @@ def land_at(s: MarsState, k: int) -> None:
     m = s.cur
     s.mcol[m] = s.zone_cols(LZ)[k]
     s.mlvl[m] = s.C.layout["connector_level"]
-    s.log("landing", f"{s.game.seat_name(m, s.num_players)} lands on column {s.mcol[m] + 1}.", seat=m, col=s.mcol[m])
+    s.log("landing", ("{} lands on column {}.".format, (s.names[m], s.mcol[m] + 1)), seat=m, col=s.mcol[m])
     if m + 1 < s.num_players:
         s.cur, s.phase = m + 1, TRAIN
     else:

@@ -21,6 +21,11 @@ from cosmodrome.games.mars.turn import crash_out, land, note_face
 
 #: the cards played without a direction (A_USE); the steps go through A_STEP
 USE_CARDS = (CHARM_CARD, AMMO, NEURAL_CHIP, LASER_KNIFE, RAIL_GUN)
+#: the free steps given by a card (with that card), and the Scout's
+CARD_STEPS = tuple((k, card) for k, (_, _, card) in enumerate(STEP_KINDS) if card >= 0)
+SCOUT_STEPS = tuple(k for k, (_, _, card) in enumerate(STEP_KINDS) if card < 0)
+#: the abilities :func:`uses` may offer (the others change the dice rules)
+FREE_ABILITIES = (SCOUT, TELEPORT, ORBITAL)
 
 
 def open_turn(s: MarsState) -> bool:
@@ -66,6 +71,9 @@ def uses(s: MarsState) -> list[int]:
     if not open_turn(s):
         return []
     m = s.cur
+    train = s.train[m]
+    if train not in FREE_ABILITIES and max(s.eq) < 0:     # no card in any hand, no ability to play
+        return []
     out = []
     hand = s.hand(m)
     act = s.phase == ACT
@@ -76,15 +84,19 @@ def uses(s: MarsState) -> list[int]:
                 or c == NEURAL_CHIP
                 or (c == LASER_KNIFE and engaged(s, m))):
             out.append(A_USE + c)
-    if can_step(s):
-        out += steps(s, [k for k, (_, _, card) in enumerate(STEP_KINDS) if card >= 0 and card in hand])
-        if s.has(m, SCOUT) and not s.scouted[m]:
-            out += steps(s, [k for k, (_, _, card) in enumerate(STEP_KINDS) if card < 0])
-    out += [A_TELEPORT + k for k in teleport_slots(s)]
-    if s.has(m, ORBITAL) and not s.spent[m]:
+    scout = train == SCOUT and not s.scouted[m]
+    if (hand or scout) and can_step(s):
+        if hand:
+            out += steps(s, [k for k, card in CARD_STEPS if card in hand])
+        if scout:
+            out += steps(s, SCOUT_STEPS)
+    if train == TELEPORT:
+        out += [A_TELEPORT + k for k in teleport_slots(s)]
+    elif train == ORBITAL and not s.spent[m]:
         out += [A_ORBITAL + k for k, z in enumerate(s.card_zones()) if card_aliens(s, z)]
-    for o in partners(s, m):
-        out += [A_GIVE + c * 5 + o for c in s.hand(m) + s.hand(o) if not s.passed >> c & 1]
+    if max(s.eq) >= 0:               # a card in some hand: the marines in the box may pass it
+        for o in partners(s, m):
+            out += [A_GIVE + c * 5 + o for c in s.hand(m) + s.hand(o) if not s.passed >> c & 1]
     return sorted(out)
 
 

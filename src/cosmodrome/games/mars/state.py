@@ -33,7 +33,7 @@ from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State, team_returns
 from cosmodrome.core.flat import FlatState, Hooks
-from cosmodrome.games.lunar.dice import DIE_COLOUR, die_name, roll_face, steps_of
+from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_text, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
 from cosmodrome.games.mars.components import Components
@@ -96,6 +96,14 @@ DECK, DISCARD = -1, -2
 STEP_KINDS = ((2, 1, JET_BOOTS), (1, 1, ROPE), (0, 0, MOUNT), (2, 1, -1), (1, 1, -1))
 #: the drone's pairs of dice: two blue, two white, two black, blue and white, blue and black, white and black
 DRONE_PAIRS = ((0, 1), (2, 3), (4, 5), (0, 2), (0, 4), (2, 4))
+
+#: the steps of each face (index: the face; 0 for no face), :func:`steps_of` as a table
+STEPS = tuple(steps_of(f) if f else 0 for f in range(ACCIDENT + 1))
+#: the words naming each die in a chance event ("the blue die 1")
+DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(6))
+#: :func:`die_name` and :func:`face_text` as tables (for the log)
+DIE_NAMES = tuple(die_name(d) for d in range(6))
+FACE_TEXTS = ("",) + tuple(face_text(f) for f in range(1, ACCIDENT + 1))
 
 INT_FIELDS = ("phase", "cur", "slot", "dice_n", "boom", "round", "base_hits", "won", "end", "decisions", "white",
               "rerolled", "first_slot", "bait",
@@ -165,6 +173,73 @@ def ring(comp: Components, cards: tuple[int, ...]) -> tuple[tuple, tuple[int, ..
     return tuple(strip), tuple(zones)
 
 
+@lru_cache(maxsize=256)
+def zone_table(zones: tuple[int, ...]) -> tuple[range, ...]:
+    """The columns of each zone of a ring (indexed by zone; empty for a zone the board does
+    not have), computed once per ring.
+
+    >>> from cosmodrome.games.mars.components import load_components
+    >>> zone_table(ring(load_components(), (2, 3))[1])[LZ], zone_table(ring(load_components(), (2, 3))[1])[D_LEFT]
+    (range(0, 4), range(0, 0))
+    """
+    out = []
+    for zone in range(len(ZONE_NAMES)):
+        cols = [c for c, z in enumerate(zones) if z == zone]
+        out.append(range(cols[0], cols[-1] + 1) if cols else range(0))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def side_table(zones: tuple[int, ...]) -> tuple[int, ...]:
+    """The side of the planet of each column of a ring (see :meth:`MarsState.side_of`).
+
+    >>> from cosmodrome.games.mars.components import load_components
+    >>> sides = side_table(ring(load_components(), (0, 1, 2, 3))[1])
+    >>> sides[0], sides[14], sides[15], sides[-1]
+    (0, 0, 1, 1)
+    """
+    lz = zone_table(zones)[LZ]
+    half = D_LEFT not in zones
+    return tuple(RIGHT if half and z == LZ else (LEFT if c < lz.start + len(lz) // 2 else RIGHT) if z == LZ
+                 else LEFT if z < LZ else RIGHT for c, z in enumerate(zones))
+
+
+@lru_cache(maxsize=256)
+def _board(strip: tuple) -> tuple[tuple, tuple, dict, dict]:
+    """A strip, the same strip reversed, the memo of the jumps made on it (a jump is a pure
+    function of the strip and its arguments) and a memo of its deployment boxes (see
+    :func:`cosmodrome.games.mars.waves.boxes`), shared by every state on that ring."""
+    return strip, tuple(reversed(strip)), {}, {}
+
+
+#: jumps by the columns they cross (see :func:`window_jump`), shared by every ring; emptied
+#: when it holds :data:`_WINDOW_LIMIT` of them
+_WINDOW_JUMPS: dict = {}
+_WINDOW_LIMIT = 200_000
+
+
+def window_jump(window: tuple, ends: bool, lvl0: int, colour: int, steps: int, mask: int) -> Jump:
+    """A jump from column 0 of ``window`` (the columns a jump of ``steps`` can reach, read in
+    its direction); ``ends``: the window's last column is the ring's end. The jump of
+    :mod:`cosmodrome.games.lunar.movement` stops at the ring's end, where a move that would
+    go on into the MMM crashes against the barrier behind the defender (rules, "The red
+    defenders"; ruling 3).
+
+    >>> from cosmodrome.games.lunar.dice import BLUE
+    >>> flat = ((3, 3, 1, 0),) * 2
+    >>> tuple(window_jump(flat, True, 2, BLUE, 2, 0))          # the ring ends after one step
+    (1, 2, 'barrier', ((1, 2),), True)
+    >>> tuple(window_jump(flat * 2, False, 2, BLUE, 3, 0))     # no end within reach
+    (3, 2, 'safe', ((1, 2), (2, 2), (3, 2)), False)
+    """
+    j = jump(window, 0, lvl0, colour, steps, mask, len(window) - 1 if ends else steps + 1)
+    if j.stopped and len(j.path) < steps:   # the barrier before the MMM: a crash where the jump ended
+        col = window[j.col]
+        lvl = j.level if col[j.level] != AIR else surface_below(col, j.level)
+        return Jump(j.col, lvl, "barrier", j.path, True)
+    return j
+
+
 class MarsState(FlatState, State):
     """One position of March on Mars. Build it with ``GAME.new_state(players, seed)``."""
 
@@ -182,7 +257,12 @@ class MarsState(FlatState, State):
         self.rng = rng
         self.cards = list(cards)
         self.strip, self.zone = ring(comp, tuple(cards))
+        self.zcols = zone_table(self.zone)
+        self.cside = side_table(self.zone)
+        self.board = _board(self.strip)
         self.levels = comp.layout["levels"]
+        #: the seats' names (``game.seat_name``), for the log
+        self.names = tuple(game.seat_name(m, players) for m in range(players))
         self.sides = (RIGHT,) if players == 2 else (LEFT, RIGHT)
         for f in INT_FIELDS:
             setattr(self, f, 0)
@@ -193,6 +273,9 @@ class MarsState(FlatState, State):
         self.eq = [DECK] * len(comp.equipment)
         a = comp.aliens
         self.n_aliens = a["yellow"] + a["blue"] + a["red"]
+        #: the colour of each alien counter (see :meth:`colour`)
+        self.colours = tuple(YELLOW if i < a["yellow"] else BLUE if i < a["yellow"] + a["blue"] else RED
+                             for i in range(self.n_aliens))
         self.aloc = [BAG] * self.n_aliens
         self.upg = [-1, -1]
         self.prog = [-1] * 6
@@ -203,19 +286,12 @@ class MarsState(FlatState, State):
     # ----- the ring -----------------------------------------------------------------------
     def zone_cols(self, zone: int) -> range:
         """The columns of a zone (empty when this board has none)."""
-        cols = [c for c, z in enumerate(self.zone) if z == zone]
-        return range(cols[0], cols[-1] + 1) if cols else range(0)
+        return self.zcols[zone]
 
     def side_of(self, col: int) -> int:
         """The side of the planet a column lies on; the LZ's columns split between the two
         (the half nearer each side), and on half the board they are all on the right."""
-        z = self.zone[col]
-        if z == LZ:
-            if len(self.sides) == 1:
-                return RIGHT
-            lz = self.zone_cols(LZ)
-            return LEFT if col < lz.start + len(lz) // 2 else RIGHT
-        return LEFT if z < LZ else RIGHT
+        return self.cside[col]
 
     def box(self, col: int, lvl: int) -> int:
         return col * self.levels + lvl
@@ -229,15 +305,21 @@ class MarsState(FlatState, State):
     # ----- aliens ---------------------------------------------------------------------------
     def colour(self, i: int) -> int:
         """The colour of alien counter ``i``: yellow ones first, then blue, then red."""
-        a = self.C.aliens
-        return YELLOW if i < a["yellow"] else BLUE if i < a["yellow"] + a["blue"] else RED
+        return self.colours[i]
 
     def defenders(self) -> tuple[int, int]:
         """The two defender counters (the last two red ones): left, right."""
         return (self.n_aliens - 2, self.n_aliens - 1)
 
     def aliens_at(self, loc: int) -> list[int]:
-        return [i for i, p in enumerate(self.aloc) if p == loc]
+        aloc = self.aloc
+        if loc not in aloc:
+            return []
+        return [i for i, p in enumerate(aloc) if p == loc]
+
+    def occupied(self, loc: int) -> bool:
+        """Whether any alien counter is at ``loc`` (``bool(aliens_at(loc))``, without the list)."""
+        return loc in self.aloc
 
     def defender_alive(self, side: int) -> bool:
         return self.aloc[self.defenders()[side]] >= 0
@@ -249,18 +331,33 @@ class MarsState(FlatState, State):
 
     def active(self) -> list[int]:
         """The marines still in the game (a Kamikaze marine is not)."""
-        return [m for m in range(self.num_players) if not self.out[m]]
+        out = self.out
+        if not any(out):
+            return list(range(self.num_players))
+        return [m for m in range(self.num_players) if not out[m]]
 
     def hand(self, m: int) -> list[int]:
         """The equipment cards marine ``m`` holds."""
-        return [c for c, w in enumerate(self.eq) if w == m]
+        eq = self.eq
+        if m not in eq:
+            return []
+        return [c for c, w in enumerate(eq) if w == m]
 
     def card_zones(self) -> list[int]:
         """The zones of the martian cards in play, in the order of ``cards``."""
         return [z for z in (FAR_LEFT, NEAR_LEFT, NEAR_RIGHT, FAR_RIGHT) if self.zone_cols(z)]
 
     def hidden_box(self) -> Optional[tuple[int, int]]:
-        """The hidden yellow-circle box of a tunnel card in play, as (column, level), or None."""
+        """The hidden yellow-circle box of a tunnel card in play, as (column, level), or None
+        (worked out once for the cards in play)."""
+        kept = self.__dict__.get("_hidden")
+        if kept is not None and kept[0] == self.cards:
+            return kept[1]
+        box = self._hidden_box()
+        self._hidden = (list(self.cards), box)
+        return box
+
+    def _hidden_box(self) -> Optional[tuple[int, int]]:
         for card, zone in zip(self.cards, self.card_zones()):
             h = self.C.cards[card].hidden
             if h:
@@ -272,11 +369,14 @@ class MarsState(FlatState, State):
     # ----- helpers used by the rules ------------------------------------------------------
     def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         if not self.quiet:
-            self.ev.append(Event(kind, text, data, chance=chance))
+            self.ev.append(Event(kind, text, data, None, None, chance))
 
     def roll_die(self, d: int) -> int:
         """A roll of the marines' die ``d`` (a chance event; see :func:`roll_face`)."""
-        return roll_face(self.rng, self.C.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
+        rng = self.rng
+        if rng.__class__ is Rng:    # sampled: what roll_face draws, without the event's words
+            return self.C.faces[DIE_COLOUR[d]][rng.below(6)]
+        return roll_face(rng, self.C.faces[DIE_COLOUR[d]], DIE_WORDS[d])
 
     def preview(self, m: int, d: int, backward: int, mask: int, colour: int = -1, steps: int = 0,
                 start: Optional[tuple[int, int]] = None) -> Jump:
@@ -288,26 +388,97 @@ class MarsState(FlatState, State):
         behind the defender (rules, "The red defenders"; ruling 3).
         ``colour`` and ``steps`` replace the die's (a free step); ``start`` replaces the
         marine's box (the second die of a Jet pack jump, from where the first left it)."""
-        n = len(self.strip)
         col0, lvl0 = start if start else (self.mcol[m], self.mlvl[m])
-        colour = DIE_COLOUR[d] if colour < 0 else colour
-        steps = steps or steps_of(self.faces[d])
-        limit = 0 if backward else n - 1        # the defender boxes are the ring's ends
-        if backward:
-            j = jump(self.rev_strip(), n - 1 - col0, lvl0, colour, steps, mask, n - 1 - limit)
-            j = Jump(n - 1 - j.col, j.level, j.outcome, tuple((n - 1 - c, y) for c, y in j.path), j.stopped)
-        else:
-            j = jump(self.strip, col0, lvl0, colour, steps, mask, limit)
-        if j.stopped and len(j.path) < steps:   # the barrier before the MMM: a crash where the jump ended
-            col = self.strip[j.col]
-            lvl = j.level if col[j.level] != AIR else surface_below(col, j.level)
-            return Jump(j.col, lvl, "barrier", j.path, True)
+        return self.jump_from(col0, lvl0, DIE_COLOUR[d] if colour < 0 else colour,
+                              steps or steps_of(self.faces[d]), mask, backward)
+
+    def jump_from(self, col0: int, lvl0: int, colour: int, steps: int, mask: int, backward: int) -> Jump:
+        """The jump of :meth:`preview` from (``col0``, ``lvl0``), by a die of ``colour`` showing
+        ``steps``, worked out once per ring and position (shared by every state on the ring)."""
+        board = self.board
+        if board[0] is not self.strip:
+            board = self.on_board()
+        key = (col0, lvl0, colour, steps, mask, backward)
+        j = board[2].get(key)
+        if j is None:
+            j = board[2][key] = self._jump(col0, lvl0, colour, steps, mask, backward)
         return j
 
+    def _jump(self, col0: int, lvl0: int, colour: int, steps: int, mask: int, backward: int) -> Jump:
+        """The jump :meth:`preview` describes, worked out on the few columns it can reach (the
+        strip read backward for a backward move): a jump over the same columns is the same on
+        any ring, so it is kept in :data:`_WINDOW_JUMPS` and only moved to its place here."""
+        n = len(self.strip)
+        c0 = n - 1 - col0 if backward else col0
+        window = self.on_board()[int(bool(backward))][c0:c0 + steps + 1]
+        ends = c0 + len(window) == n            # the window holds the ring's end (a defender box)
+        key = (window, ends, lvl0, colour, steps, mask)
+        j = _WINDOW_JUMPS.get(key)
+        if j is None:
+            if len(_WINDOW_JUMPS) >= _WINDOW_LIMIT:
+                _WINDOW_JUMPS.clear()
+            j = _WINDOW_JUMPS[key] = window_jump(window, ends, lvl0, colour, steps, mask)
+        if backward:
+            return Jump(n - 1 - c0 - j.col, j.level, j.outcome, tuple((n - 1 - c0 - c, y) for c, y in j.path),
+                        j.stopped)
+        return Jump(c0 + j.col, j.level, j.outcome, tuple((c0 + c, y) for c, y in j.path), j.stopped)
+
     def rev_strip(self) -> tuple:
-        return _reversed(self.strip)
+        return self.on_board()[1]
+
+    def on_board(self) -> tuple[tuple, tuple, dict, dict]:
+        """The ring's shared tables (see :func:`_board`), made again for a strip changed by
+        hand (tests do)."""
+        board = self.board
+        if board[0] is not self.strip:
+            board = self.board = _board(self.strip)
+        return board
 
     # ----- the protocol (the rest comes from FlatState) ---------------------------------------
+    #: the legal actions last computed, kept until the next action (see :meth:`apply`)
+    _menu: Optional[list] = None
+
+    def legal_actions(self) -> list:
+        """The legal actions, ascending. The list is kept until the next action, so that
+        :meth:`apply` checks an action against it instead of computing it again."""
+        if self.phase == OVER:
+            return []
+        menu = self._menu = HOOKS.legal(self)
+        return menu
+
+    def apply(self, action: int) -> list:
+        kept = self._menu
+        # the menu kept by legal_actions() for this position, else computed now (a position
+        # changed by hand, as tests do, is asked again before an action is refused)
+        if kept is not None and action.__class__ is int and action in kept and self.phase != OVER:
+            return self._apply(action)
+        return State.apply(self, action)
+
+    def clone(self, quiet: bool = False) -> "MarsState":
+        """:meth:`FlatState.clone` in one pass over the fields: a copy sharing only the
+        immutable parts (the ring's tables, the components); ``quiet=True``: a search clone
+        that records no events (nor do its own clones)."""
+        cls = self.__class__
+        s = cls.__new__(cls)
+        d = self.__dict__.copy()
+        for f in LIST_FIELDS:
+            d[f] = d[f][:]
+        d["rng"] = self.rng.copy()
+        d["ev"] = []
+        d["initial_events"] = []
+        if quiet:
+            d["quiet"] = True
+        s.__dict__ = d
+        return s
+
+    def _apply(self, action: int) -> list:
+        self._menu = None
+        self.ev = []
+        self.decisions += 1
+        HOOKS.perform(self, action)
+        ev, self.ev = self.ev, []
+        return ev
+
     def to_move(self) -> Optional[int]:
         return None if self.phase == OVER else self.cur
 
@@ -344,7 +515,3 @@ class MarsState(FlatState, State):
         determinization is a clone with a fresh random generator."""
         return FlatState.resample(self, seat, rng)
 
-
-@lru_cache(maxsize=256)
-def _reversed(strip: tuple) -> tuple:
-    return tuple(reversed(strip))

@@ -11,8 +11,8 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.games.lunar.dice import die_name, face_text  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
-from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DRONE, GO_ON, LAND, LEVEL, PROGRAM, SIDE_NAMES, TRAIN,
-                                         ZONE_NAMES, MarsState)
+from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DIE_NAMES, DRONE, FACE_TEXTS, GO_ON, LAND, LEVEL,
+                                         PROGRAM, SIDE_NAMES, TRAIN, ZONE_NAMES, MarsState)
 
 ALIEN_NAMES = ALIEN_COLOURS
 UPGRADE_NAMES = UPGRADES
@@ -25,6 +25,28 @@ THREAT_HELP = ("baby marine: waves one alien smaller (still at least 2)",
 
 #: the free steps of :data:`cosmodrome.games.mars.state.STEP_KINDS`
 STEP_NAMES = ("diagonally up", "diagonally down", "straight", "diagonally up", "diagonally down")
+
+
+def rolled_text(who: str, verb: str, slot: int, dice: tuple, faces: tuple) -> str:
+    """The log's sentence of a roll (written when read).
+
+    >>> rolled_text("Red marine", "rolls", 1, (0, 4), (1, 0, 0, 0, 4, 0))
+    'Red marine rolls action 2: blue die 1 1, black die 1 2!.'
+    """
+    rolled = ", ".join(f"{DIE_NAMES[d]} {FACE_TEXTS[faces[d]]}" for d in dice)
+    return f"{who} {verb} action {slot + 1}: {rolled}."
+
+
+def shot_text(who: str, hits: int, executions: int, col: int, lvl: int, colours: tuple) -> str:
+    """The log's sentence of a shot (written when read).
+
+    >>> shot_text("Red marine", 2, 0, 4, 1, (0,))
+    'Red marine puts 2 hits on column 5, level 1: kills yellow.'
+    """
+    names = ", ".join(ALIEN_NAMES[c] for c in colours) or "nobody"
+    what = f"{hits} hit{'s' if hits != 1 else ''}" + (f" and {executions} sure kill{'s' if executions != 1 else ''}"
+                                                      if executions else "")
+    return f"{who} puts {what} on column {col + 1}, level {lvl}: kills {names}."
 
 
 def step_name(kind: int) -> str:

@@ -21,10 +21,10 @@ from itertools import product
 from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text, is_accident, steps_of
 from cosmodrome.games.mars.combat import engaged, hit_box, targets
 from cosmodrome.games.mars.equipment import arrive, discard, drop_hand
-from cosmodrome.games.mars.state import (ACT, CHARM_CARD, COMMS, D_LEFT, D_RIGHT, DRONE, DRONE_AB, END_FALLEN,
-                                         END_NUKE, GO_ON, HOOKS, INJECTOR, KAMIKAZE, LZ, MULTI_SHOT, OVER, PRECOG, PROGRAM,
-                                         RANGER, MarsState)
-from cosmodrome.games.mars.text import die_name
+from cosmodrome.games.mars.state import (ACT, CHARM_CARD, COMMS, D_LEFT, D_RIGHT, DIE_NAMES, DRONE, DRONE_AB,
+                                         END_FALLEN, END_NUKE, FACE_TEXTS, GO_ON, HOOKS, INJECTOR, KAMIKAZE, LZ,
+                                         MULTI_SHOT, OVER, PRECOG, PROGRAM, RANGER, MarsState)
+from cosmodrome.games.mars.text import die_name, rolled_text
 
 #: the antenna upgrade's number (components.UPGRADES order)
 ANTENNA = 2
@@ -47,20 +47,20 @@ def begin_turn(s: MarsState, m: int) -> None:
     if s.mdown[m]:
         s.mdown[m] = 0
         s.dice_n = min(s.dice_n, s.C.dice["crashed"])
-        s.log("stand", f"{s.game.seat_name(m, s.num_players)} gets up and plays with {s.dice_n} dice.", seat=m)
+        s.log("stand", ("{} gets up and plays with {} dice.".format, (s.names[m], s.dice_n)), seat=m)
     s.prog = [-1] * 6
     s.faces = [0] * 6
     s.pre = [0] * 6
     s.slot = -1
     s.boom = 0
-    for f in ("injected", "precog", "tele_used", "mode", "volley", "bonus", "rail", "charm", "drone", "jet", "jback",
-              "jcol", "jlvl", "tele_col", "used", "ret", "passed"):
-        setattr(s, f, 0)
+    s.injected = s.precog = s.tele_used = s.mode = s.volley = s.bonus = s.rail = s.charm = s.drone = s.jet = 0
+    s.jback = s.jcol = s.jlvl = s.tele_col = s.used = s.ret = s.passed = 0
     s.phase = PROGRAM
 
 
 def programmed(s: MarsState) -> int:
-    return sum(1 for a in s.prog if a >= 0)
+    """How many dice are on actions (``prog`` holds -1 for a die that is not)."""
+    return len(s.prog) - s.prog.count(-1)
 
 
 def beside_mmm(s: MarsState, m: int) -> bool:
@@ -97,8 +97,8 @@ def program(s: MarsState, d: int, action: int) -> None:
     """Rules, "How do I...": a die goes on one of the three actions (several dice may share one).
     After Precog the die already shows its face."""
     s.prog[d] = action
-    shown = f" (showing {face_text(s.pre[d])})" if s.precog else ""
-    s.log("program", f"{die_name(d)}{shown} on action {action + 1}.", die=d, slot=action)
+    shown = f" (showing {FACE_TEXTS[s.pre[d]]})" if s.precog else ""
+    s.log("program", ("{}{} on action {}.".format, (DIE_NAMES[d], shown, action + 1)), die=d, slot=action)
 
 
 def can_inject(s: MarsState) -> bool:
@@ -173,9 +173,8 @@ def next_action(s: MarsState) -> None:
         s.used |= 1 << d
         if not s.precog:
             note_face(s, d, s.faces[d])
-    rolled = ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice)
-    s.log("roll", f"{s.game.seat_name(s.cur, s.num_players)} {'plays' if s.precog else 'rolls'} action "
-          f"{s.slot + 1}: {rolled}.", chance=not s.precog, faces=list(s.faces))
+    s.log("roll", (rolled_text, (s.names[s.cur], "plays" if s.precog else "rolls", s.slot, tuple(dice), tuple(s.faces))),
+          chance=not s.precog, faces=list(s.faces))
     s.phase = ACT
 
 
@@ -184,11 +183,12 @@ def helpers(s: MarsState, m: int) -> list[int]:
     me as a team"): those in its box, and with Communications (its or theirs) those on its
     martian card (rules, "Special training")."""
     out = []
+    mcol, mlvl, zone, train = s.mcol, s.mlvl, s.zone, s.train
     for o in s.active():
         if o == m or s.mdown[o]:
             continue
-        if (s.mcol[o], s.mlvl[o]) == (s.mcol[m], s.mlvl[m]) or (
-                s.zone[s.mcol[o]] == s.zone[s.mcol[m]] and (s.has(m, COMMS) or s.has(o, COMMS))):
+        if (mcol[o] == mcol[m] and mlvl[o] == mlvl[m]) or (
+                zone[mcol[o]] == zone[mcol[m]] and (train[m] == COMMS or train[o] == COMMS)):
             out.append(o)
     return out
 
@@ -228,8 +228,9 @@ def reroll(s: MarsState, d: int) -> None:
     s.faces[d] = s.roll_die(d)
     s.rerolled = 1
     note_face(s, d, s.faces[d])
-    s.log("reroll", f"{s.game.seat_name(s.cur, s.num_players)} rolls {die_name(d)} again thanks to {why}: "
-          f"{face_text(s.faces[d])}.", chance=True, die=d, face=s.faces[d])
+    s.log("reroll", ("{} rolls {} again thanks to {}: {}.".format, (s.names[s.cur], DIE_NAMES[d], why,
+                                                                   FACE_TEXTS[s.faces[d]])),
+          chance=True, die=d, face=s.faces[d])
 
 
 def support_targets(s: MarsState) -> list[int]:
@@ -243,8 +244,8 @@ def support_targets(s: MarsState) -> list[int]:
 def from_base(s: MarsState) -> bool:
     """Rules, "Supporting from base": in the LZ, in a box free of aliens, no die programmed."""
     m = s.cur
-    return (s.zone[s.mcol[m]] == LZ and not s.aliens_at(s.box(s.mcol[m], s.mlvl[m])) and not programmed(s)
-            and not s.used and not s.precog and not s.injected)
+    return (not s.used and not s.precog and not s.injected and s.zone[s.mcol[m]] == LZ
+            and s.mcol[m] * s.levels + s.mlvl[m] not in s.aloc and not programmed(s))
 
 
 def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
@@ -254,20 +255,19 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
     column and of the columns either side (our reading of "zone": a column of the ring)."""
     dist = s.roll_die(2) + s.roll_die(3)
     col = s.mcol[beacon] + (-dist if back else dist)
-    who = s.game.seat_name(s.cur, s.num_players)
-    s.log("missile", f"{who} fires a {'fragmentation' if fragmentation else 'piercing'} missile on "
-          f"{s.game.seat_name(beacon, s.num_players)}'s beacon: it lands {dist} columns "
-          f"{'back' if back else 'ahead'}.", chance=True, col=col)
+    s.log("missile", ("{} fires a {} missile on {}'s beacon: it lands {} columns {}.".format,
+                      (s.names[s.cur], "fragmentation" if fragmentation else "piercing", s.names[beacon], dist,
+                       "back" if back else "ahead")), chance=True, col=col)
     if not 0 <= col < len(s.strip):
         s.log("missile", "The missile falls beyond the ring.")
     elif fragmentation:
         for c in (col - 1, col, col + 1):
             for y in range(s.levels):
-                if 0 <= c < len(s.strip) and s.aliens_at(s.box(c, y)):
+                if 0 <= c < len(s.strip) and s.occupied(s.box(c, y)):
                     hit_box(s, c, y, 1, s.cur, "The fragmentation missile")
     else:
-        y = max(range(s.levels), key=lambda y: len(s.aliens_at(s.box(col, y))))
-        if s.aliens_at(s.box(col, y)):
+        y = max(range(s.levels), key=lambda y: s.aloc.count(s.box(col, y)))
+        if s.occupied(s.box(col, y)):
             hit_box(s, col, y, 3, s.cur, "The piercing missile")
     HOOKS.end_turn(s)
 
@@ -299,7 +299,7 @@ def after_action(s: MarsState) -> None:
     s.volley = s.rail = s.jet = 0
     if s.drone:
         HOOKS.end_turn(s)
-    elif (any(a > s.slot for a in s.prog) or HOOKS.uses(s)
+    elif (max(s.prog) > s.slot or HOOKS.uses(s)
           or (bomb_left(s) and beside_mmm(s, s.cur) and not engaged(s, s.cur))):
         s.phase = GO_ON
     else:
@@ -331,11 +331,11 @@ def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: str) -> bo
     without a circle is safe; "Equipment": the hidden box). Returns whether the turn goes on
     (an accident ends it)."""
     s.mcol[m], s.mlvl[m] = col, lvl
-    who = s.game.seat_name(m, s.num_players)
+    who = s.names[m]
     if outcome == "hazard" and s.has(m, RANGER):
         outcome = "safe"
-    s.log("move", f"{who} {how} to column {col + 1}, level {lvl} ({outcome}).", seat=m, col=col, level=lvl,
-          outcome=outcome)
+    s.log("move", ("{} {} to column {}, level {} ({}).".format, (who, how, col + 1, lvl, outcome)), seat=m, col=col,
+          level=lvl, outcome=outcome)
     arrive(s, m)
     if outcome == "safe":
         for o in s.active():
@@ -344,10 +344,10 @@ def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: str) -> bo
                 s.log("pick-up", f"{who} helps {s.game.seat_name(o, s.num_players)} up.", seat=o)
         return True
     if companions(s, m):
-        s.log("accident", f"{who} has an accident, but a companion in the box keeps it going.", seat=m)
+        s.log("accident", ("{} has an accident, but a companion in the box keeps it going.".format, (who,)), seat=m)
         return True
     s.mdown[m] = 1
-    s.log("accident", f"{who} crashes and ends the turn.", seat=m)
+    s.log("accident", ("{} crashes and ends the turn.".format, (who,)), seat=m)
     return False
 
 
@@ -364,7 +364,7 @@ def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     start = (s.jcol, s.jlvl) if s.jet else None
     j = s.preview(m, d, back, mask, start=start)
     s.mode = 1
-    how = f"moves {'back' if back else 'forward'} with {die_name(d)}" + (" on the jet pack" if s.jet else "")
+    how = f"moves {'back' if back else 'forward'} with {DIE_NAMES[d]}" + (" on the jet pack" if s.jet else "")
     if land(s, m, j.col, j.level, j.outcome, how):
         after_action(s)
     else:

@@ -30,8 +30,8 @@ def draw(s: MarsState, n: int) -> list[int]:
     """Rules, "Can I kill the aliens?": ``n`` alien counters from the bag, refilled from the dead
     pile when it runs out."""
     out = []
+    bag = s.aliens_at(BAG)
     for _ in range(n):
-        bag = s.aliens_at(BAG)
         if not bag:
             for i in s.aliens_at(DEAD):
                 s.aloc[i] = BAG
@@ -39,7 +39,7 @@ def draw(s: MarsState, n: int) -> list[int]:
             if not bag:
                 break
             s.log("reshuffle", "The dead aliens go back into the bag.")
-        i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)))
+        i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)))   # out of ``bag`` too
         s.aloc[i] = -100          # drawn, not yet placed
         out.append(i)
     return out
@@ -52,11 +52,16 @@ def _comes_out(s: MarsState, i: int) -> str:
 
 def boxes(s: MarsState, zone: int, side: int) -> list[tuple[int, int]]:
     """The circled boxes of ``zone``, closest to the MMM first (on ``side``'s way in), higher
-    levels first in a column."""
-    cols = list(s.zone_cols(zone))
-    if side != LEFT:
-        cols.reverse()
-    return [(c, y) for c in cols for y in range(s.levels - 1, -1, -1) if s.standing(c, y) and s.circled(c, y)]
+    levels first in a column (worked out once per ring)."""
+    memo = s.on_board()[3]
+    key = (zone, side)
+    if key not in memo:
+        cols = list(s.zone_cols(zone))
+        if side != LEFT:
+            cols.reverse()
+        memo[key] = tuple((c, y) for c in cols for y in range(s.levels - 1, -1, -1)
+                          if s.standing(c, y) and s.circled(c, y))
+    return list(memo[key])
 
 
 def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
@@ -72,8 +77,9 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
         held = sorted({(s.mcol[m], s.mlvl[m]) for m in s.active() if s.zone[s.mcol[m]] == zone},
                       key=lambda b: order.get(b, len(order) + b[0]))
         yellow_boxes = held or yellow_boxes
-    yellows = [a for a in aliens if s.colour(a) == YELLOW]
-    others = sorted((a for a in aliens if s.colour(a) != YELLOW), key=lambda a: -s.colour(a))
+    colours = s.colours
+    yellows = [a for a in aliens if colours[a] == YELLOW]
+    others = sorted((a for a in aliens if colours[a] != YELLOW), key=lambda a: -colours[a])
     for k, a in enumerate(yellows):
         c, y = yellow_boxes[k % len(yellow_boxes)]
         s.aloc[a] = s.box(c, y)
@@ -102,7 +108,8 @@ def sized(s: MarsState, marines: int) -> int:
 
 def aliens_in_zone(s: MarsState, zone: int) -> list[int]:
     cols = s.zone_cols(zone)
-    return [i for i, p in enumerate(s.aloc) if p >= 0 and p // s.levels in cols]
+    lo, hi = cols.start * s.levels, cols.stop * s.levels        # the boxes of those columns
+    return [i for i, p in enumerate(s.aloc) if lo <= p < hi]
 
 
 def wave(s: MarsState, side: int, why: str) -> None:
@@ -123,8 +130,8 @@ def wave(s: MarsState, side: int, why: str) -> None:
     deploy(s, aliens_in_zone(s, far), near, side)
     new = draw(s, wave_size(s, side))
     deploy(s, new, far, side)
-    s.log("wave", f"A wave {why} comes from the {side_name(side)} side: {len(moving_in)} aliens reach the "
-          f"incoming box, {len(new)} new ones land by the MMM.", chance=True, side=side)
+    s.log("wave", ("A wave {} comes from the {} side: {} aliens reach the incoming box, {} new ones land by the "
+                   "MMM.".format, (why, side_name(side), len(moving_in), len(new))), chance=True, side=side)
 
 
 def slot_side(s: MarsState, k: int) -> int:
@@ -139,7 +146,7 @@ def land_incoming(s: MarsState) -> None:
         group = s.aliens_at(incoming(side))
         if group:
             deploy(s, group, LZ, side)
-            s.log("assault", f"{len(group)} aliens storm into the Landing Zone from the {side_name(side)}.",
+            s.log("assault", ("{} aliens storm into the Landing Zone from the {}.".format, (len(group), side_name(side))),
                   side=side)
 
 
@@ -177,8 +184,8 @@ def base_attack(s: MarsState) -> None:
     if lost is not None:
         text = f" The {UPGRADE_NAMES[s.upg[lost]]} is destroyed."
         s.upg[lost] = -1
-    s.log("base", f"{len(attackers)} aliens attack the base ({s.base_hits} of {s.C.base_attacks}).{text}",
-          hits=s.base_hits)
+    s.log("base", ("{} aliens attack the base ({} of {}).{}".format, (len(attackers), s.base_hits, s.C.base_attacks,
+                                                                     text)), hits=s.base_hits)
     if s.base_hits >= s.C.base_attacks:
         s.won, s.end, s.phase = 0, END_BASE, OVER
         s.log("lost", "The base is destroyed: the marines lose.")
