@@ -40,6 +40,7 @@ def distance(s: VenusState, a: int, b: int) -> int:
 # the action menu
 # ----------------------------------------------------------------------------------------
 def can_move(s: VenusState, p: int) -> bool:
+    """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
     o = s.orbit
     base = p * 24 + SHIP
     for pl in range(8):
@@ -58,6 +59,21 @@ def tension_targets(s: VenusState, p: int, pl: int) -> list:
             if s.bld[q * 16 + pl * 2 + k] and s.stock[p * 5 + 3 + k]:
                 out.append((q, k))
     return out
+
+
+def has_tension_target(s: VenusState, p: int, pl: int) -> bool:
+    """Is :func:`tension_targets` not empty?"""
+    st = s.stock
+    mine, fac = st[p * 5 + 3], st[p * 5 + 4]
+    if not (mine or fac):
+        return False
+    bld = s.bld
+    i = pl * 2
+    for q in range(s.num_players):
+        if q != p and ((mine and bld[i]) or (fac and bld[i + 1])):
+            return True
+        i += 16
+    return False
 
 
 def claimable_slots(s: VenusState, p: int, pl: int, first_only: bool = False) -> list:
@@ -110,14 +126,47 @@ def claimable_slots(s: VenusState, p: int, pl: int, first_only: bool = False) ->
     return out
 
 
+def can_claim_on(s: VenusState, p: int, pl: int) -> bool:
+    """Is :func:`claimable_slots` not empty? The same tests, without the list: some tile
+    in the first :data:`MAX_SLOTS` slots that ``p`` could try (only the alien where one
+    sits), given a unit of ``p`` in orbit, tiles, and no flip."""
+    tiles = s.ptiles[pl]
+    if not tiles or s.flipped[pl]:
+        return False
+    o = s.orbit
+    b = p * 24 + pl * 3
+    if not (o[b] or o[b + 1] or o[b + 2]):
+        return False
+    tk = s.comp.tile_kind
+    st = s.stock
+    found = False
+    tension = None
+    for i, t in enumerate(tiles):
+        k = tk[t]
+        if k == T_ALIEN:
+            return i < MAX_SLOTS   # only the (first) alien may be claimed
+        if found or i >= MAX_SLOTS:
+            continue
+        if k == T_FACTORY:
+            found = st[p * 5 + 4] > 0
+        elif k == T_MINE:
+            found = st[p * 5 + 3] > 0
+        elif k == T_TENSION:
+            if tension is None:
+                tension = has_tension_target(s, p, pl)
+            found = tension
+        else:
+            found = True
+    return found
+
+
 def can_claim(s: VenusState, p: int) -> bool:
     o, ptiles, flipped = s.orbit, s.ptiles, s.flipped
     i = p * 24
     for pl in range(8):
-        # claimable_slots' own first test (a unit in orbit, a tile, no flip), made here
-        # first so that most planets cost no call
-        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] \
-                and claimable_slots(s, p, pl, True):
+        # can_claim_on's first tests (a unit in orbit, a tile, no flip) made here first,
+        # so that most planets cost no call
+        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] and can_claim_on(s, p, pl):
             return True
         i += 3
     return False
@@ -364,7 +413,7 @@ def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 def _claim_planet_legal(s, f):
     p = f[1]
-    return [A_PLANET + pl for pl in range(8) if claimable_slots(s, p, pl)]
+    return [A_PLANET + pl for pl in range(8) if can_claim_on(s, p, pl)]
 
 
 @decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: "Claim: on which planet?")

@@ -34,7 +34,9 @@ Action space (fixed, :data:`NUM_ACTIONS` ids):
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Optional
+
+from cosmodrome.core import Event, IllegalActionError
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
 A_ORBIT, A_SURFACE = 6, 7
@@ -180,3 +182,95 @@ def run(s) -> None:
         if fn is None:
             return
         fn(s, f)
+
+
+# ----- the table's hot methods ------------------------------------------------------------
+# ``VenusState`` takes these functions as its methods (``s.say(...)``, ``s.has_effect(...)``):
+# written here, they are compiled with the rule modules (:mod:`cosmodrome.compiled`) while
+# the state class itself stays Python (a compiled class copies slower).
+
+#: events kept in a state's log (the view shows the latest)
+LOG_KEEP = 24
+SHORT = ("Britain", "France", "Russia", "Germany", "USA")
+
+
+def say(s, kind: str, text: Any, data: Optional[dict] = None, vis: Optional[frozenset] = None,
+        hidden: Any = None, chance: bool = False) -> None:
+    """Record an event. ``text`` and ``hidden`` are sentences or ``(fn, args)`` pairs
+    written only when read (see :class:`~cosmodrome.core.events.Event`); a quiet state
+    records nothing."""
+    if s.quiet:
+        return
+    ev = Event(kind, text, data, vis, hidden, chance)
+    s._ev.append(ev)
+    log = s.log
+    log.append(ev)
+    if len(log) > LOG_KEEP:
+        del log[0]
+
+
+def legal_actions(s) -> list:
+    """The legal actions of the seat to move, ascending. The list is kept with the
+    decision's frame, so that ``apply`` checks an action against it instead of computing
+    it again."""
+    if s.over or not s.stack:
+        return []
+    f = s.stack[-1]
+    menu = LEGAL[f[0]](s, f)
+    s._menu = (f, menu)
+    return menu
+
+
+def has_effect(s, p: int, e: int) -> bool:
+    """Does ``p`` hold a card with effect ``e``?"""
+    ce = s.comp.cefx
+    for c in s.hands[p]:
+        if ce[c] == e:
+            return True
+    return False
+
+
+def hand_effects(s, p: int) -> set:
+    """The effects of the cards in ``p``'s hand."""
+    ce = s.comp.cefx
+    return {ce[c] for c in s.hands[p]}
+
+
+def take_card(s, p: int, e: int) -> int:
+    """Remove one card with effect ``e`` from ``p``'s hand and return its id."""
+    h = s.hands[p]
+    ce = s.comp.cefx
+    for i, c in enumerate(h):
+        if ce[c] == e:
+            del h[i]
+            return c
+    raise IllegalActionError(f"{SHORT[p]} holds no such card")
+
+
+def units_at(s, p: int, pl: int) -> int:
+    """Units of ``p`` at planet ``pl``, in orbit and on the surface."""
+    i = p * 24 + pl * 3
+    o, su = s.orbit, s.surf
+    return o[i] + o[i + 1] + o[i + 2] + su[i] + su[i + 1] + su[i + 2]
+
+
+def orbit_units(s, p: int, pl: int) -> int:
+    """Units of ``p`` in orbit of ``pl``."""
+    i = p * 24 + pl * 3
+    o = s.orbit
+    return o[i] + o[i + 1] + o[i + 2]
+
+
+def remove_unit(s, p: int, pl: int, t: int, surface_first: bool) -> bool:
+    """Take one unit of type ``t`` of ``p`` at ``pl`` off the board into its stock."""
+    i = p * 24 + pl * 3 + t
+    a, b = (s.surf, s.orbit) if surface_first else (s.orbit, s.surf)
+    if a[i] > 0:
+        a[i] -= 1
+    elif b[i] > 0:
+        b[i] -= 1
+    else:
+        return False
+    s.stock[p * 5 + t] += 1
+    s.lost[p] += 1
+    return True
