@@ -3,6 +3,11 @@ possible claim), claim one tile, build military units, card action, take one pas
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
+    cython = None
+
 from cosmodrome.games.venus import combat
 from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card
 from cosmodrome.games.venus.components import EFFECT_ID
@@ -39,10 +44,11 @@ def distance(s: VenusState, a: int, b: int) -> int:
 # ----------------------------------------------------------------------------------------
 # the action menu
 # ----------------------------------------------------------------------------------------
-def can_move(s: VenusState, p: int) -> bool:
+def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
+    pl: cython.Py_ssize_t
     o = s.orbit
-    base = p * 24 + SHIP
+    base: cython.Py_ssize_t = p * 24 + SHIP
     for pl in range(8):
         if o[base + pl * 3]:
             return True
@@ -61,8 +67,10 @@ def tension_targets(s: VenusState, p: int, pl: int) -> list:
     return out
 
 
-def has_tension_target(s: VenusState, p: int, pl: int) -> bool:
+def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> bool:
     """Is :func:`tension_targets` not empty?"""
+    q: cython.Py_ssize_t
+    i: cython.Py_ssize_t
     st = s.stock
     mine, fac = st[p * 5 + 3], st[p * 5 + 4]
     if not (mine or fac):
@@ -76,15 +84,16 @@ def has_tension_target(s: VenusState, p: int, pl: int) -> bool:
     return False
 
 
-def claimable_slots(s: VenusState, p: int, pl: int, first_only: bool = False) -> list:
+def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, first_only: bool = False) -> list:
     """Tile slots on ``pl`` that ``p`` may try to claim now (one slot per kind of tile).
     RB: Action: Claim one tile – a unit in orbit there, a counter in stock for a factory,
     mine or tension claim; nothing on a flipped planet; only the alien where one sits."""
+    i: cython.Py_ssize_t
     tiles = s.ptiles[pl]
     if not tiles or s.flipped[pl]:
         return []
     o = s.orbit
-    b = p * 24 + pl * 3
+    b: cython.Py_ssize_t = p * 24 + pl * 3
     if not (o[b] or o[b + 1] or o[b + 2]):
         return []
     c = s.comp
@@ -126,15 +135,16 @@ def claimable_slots(s: VenusState, p: int, pl: int, first_only: bool = False) ->
     return out
 
 
-def can_claim_on(s: VenusState, p: int, pl: int) -> bool:
+def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> bool:
     """Is :func:`claimable_slots` not empty? The same tests, without the list: some tile
     in the first :data:`MAX_SLOTS` slots that ``p`` could try (only the alien where one
     sits), given a unit of ``p`` in orbit, tiles, and no flip."""
+    i: cython.Py_ssize_t
     tiles = s.ptiles[pl]
     if not tiles or s.flipped[pl]:
         return False
     o = s.orbit
-    b = p * 24 + pl * 3
+    b: cython.Py_ssize_t = p * 24 + pl * 3
     if not (o[b] or o[b + 1] or o[b + 2]):
         return False
     tk = s.comp.tile_kind
@@ -148,9 +158,9 @@ def can_claim_on(s: VenusState, p: int, pl: int) -> bool:
         if found or i >= MAX_SLOTS:
             continue
         if k == T_FACTORY:
-            found = st[p * 5 + 4] > 0
+            found = st[p * 5 + 4] != 0
         elif k == T_MINE:
-            found = st[p * 5 + 3] > 0
+            found = st[p * 5 + 3] != 0
         elif k == T_TENSION:
             if tension is None:
                 tension = has_tension_target(s, p, pl)
@@ -160,9 +170,10 @@ def can_claim_on(s: VenusState, p: int, pl: int) -> bool:
     return found
 
 
-def can_claim(s: VenusState, p: int) -> bool:
+def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
+    pl: cython.Py_ssize_t
     o, ptiles, flipped = s.orbit, s.ptiles, s.flipped
-    i = p * 24
+    i: cython.Py_ssize_t = p * 24
     for pl in range(8):
         # can_claim_on's first tests (a unit in orbit, a tile, no flip) made here first,
         # so that most planets cost no call
@@ -172,7 +183,7 @@ def can_claim(s: VenusState, p: int) -> bool:
     return False
 
 
-def build_options(s: VenusState, p: int) -> list:
+def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     """RB: Action: Buy military units – infantry in Earth orbit; tanks and spaceships in
     orbit of Earth or of any planet with an own factory; within money and stock."""
     money = s.money[p]
@@ -183,9 +194,10 @@ def build_options(s: VenusState, p: int) -> list:
     ct = st[p * 5 + 2] and money >= cost[2]
     if not (ci or cs or ct):
         return []
+    pl: cython.Py_ssize_t
     out = []
     bld = s.bld
-    fb = p * 16 + 1
+    fb: cython.Py_ssize_t = p * 16 + 1
     for pl in range(8):
         if pl == EARTH:
             base = A_UNITAT + pl * 3
@@ -201,7 +213,7 @@ def build_options(s: VenusState, p: int) -> list:
     return out
 
 
-def can_build(s: VenusState, p: int) -> bool:
+def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Units can always be built at Earth, so money and stock decide."""
     money = s.money[p]
     cost = s.comp.unit_cost

@@ -36,6 +36,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Optional
 
+try:
+    import cython
+except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
+    cython = None
+
 from cosmodrome.core import Event, IllegalActionError
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
@@ -184,6 +189,17 @@ def run(s) -> None:
         fn(s, f)
 
 
+def step(s, action: int) -> None:
+    """One decision: pop its frame, apply ``action`` and :func:`run` the automatic frames
+    that follow (the path of every decision, compiled with the rules)."""
+    s._ev = []
+    s._menu = None
+    f = s.stack.pop()
+    s.decisions += 1
+    APPLY[f[0]](s, f, action)
+    run(s)
+
+
 # ----- the table's hot methods ------------------------------------------------------------
 # ``VenusState`` takes these functions as its methods (``s.say(...)``, ``s.has_effect(...)``):
 # written here, they are compiled with the rule modules (:mod:`cosmodrome.compiled`) while
@@ -221,7 +237,7 @@ def legal_actions(s) -> list:
     return menu
 
 
-def has_effect(s, p: int, e: int) -> bool:
+def has_effect(s, p: cython.Py_ssize_t, e: int) -> bool:
     """Does ``p`` hold a card with effect ``e``?"""
     ce = s.comp.cefx
     for c in s.hands[p]:
@@ -236,8 +252,9 @@ def hand_effects(s, p: int) -> set:
     return {ce[c] for c in s.hands[p]}
 
 
-def take_card(s, p: int, e: int) -> int:
+def take_card(s, p: cython.Py_ssize_t, e: int) -> int:
     """Remove one card with effect ``e`` from ``p``'s hand and return its id."""
+    i: cython.Py_ssize_t
     h = s.hands[p]
     ce = s.comp.cefx
     for i, c in enumerate(h):
@@ -247,16 +264,16 @@ def take_card(s, p: int, e: int) -> int:
     raise IllegalActionError(f"{SHORT[p]} holds no such card")
 
 
-def units_at(s, p: int, pl: int) -> int:
+def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """Units of ``p`` at planet ``pl``, in orbit and on the surface."""
-    i = p * 24 + pl * 3
+    i: cython.Py_ssize_t = p * 24 + pl * 3
     o, su = s.orbit, s.surf
     return o[i] + o[i + 1] + o[i + 2] + su[i] + su[i + 1] + su[i + 2]
 
 
-def orbit_units(s, p: int, pl: int) -> int:
+def orbit_units(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """Units of ``p`` in orbit of ``pl``."""
-    i = p * 24 + pl * 3
+    i: cython.Py_ssize_t = p * 24 + pl * 3
     o = s.orbit
     return o[i] + o[i + 1] + o[i + 2]
 

@@ -23,7 +23,7 @@ from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components, load_components
-from cosmodrome.games.venus.flow import APPLY, D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, LEGAL, T_ALIEN
+from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, T_ALIEN
 
 # combat context slots
 CB_SEAT, CB_PL, CB_SLOT, CB_TILE, CB_DEF, CB_TSEAT, CB_TKIND = range(7)
@@ -223,12 +223,7 @@ class VenusState(State):
         return getattr(self, "_setup_ev", [])
 
     def _apply(self, action: int) -> list:
-        self._ev = []
-        self._menu = None
-        f = self.stack.pop()
-        self.decisions += 1
-        APPLY[f[0]](self, f, action)
-        flow.run(self)
+        flow.step(self, action)
         if self.decisions >= MAX_DECISIONS and not self.over:
             PROTOCOL["stop"](self)
         return self._ev
