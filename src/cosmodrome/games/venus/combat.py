@@ -9,6 +9,11 @@ fails. Either way each skull rolled costs one unit at that planet, after payment
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
+    cython = None
+
 from cosmodrome.games.venus.cards import COMBAT_EFFECTS, discard_played, unit_eliminated
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
@@ -92,9 +97,10 @@ def cost(s: VenusState) -> int:
 
 def skulls(s: VenusState) -> int:
     """Casualties due: skulls on the kept dice less the skulls ignored by cards."""
+    i: cython.Py_ssize_t
+    n: cython.Py_ssize_t = 0
     cb = s.cb
     disc = cb[CB_DISC]
-    n = 0
     for i in range(3):
         if i != disc and cb[CB_D0 + i] == 0:
             n += 1
@@ -110,10 +116,10 @@ def points(s: VenusState) -> int:
 
 
 def _combat_legal(s, f):
-    p = f[1]
+    p: cython.Py_ssize_t = f[1]
     cb = s.cb
-    pl = cb[CB_PL]
-    b = p * 24 + pl * 3
+    pl: cython.Py_ssize_t = cb[CB_PL]
+    b: cython.Py_ssize_t = p * 24 + pl * 3
     acts = [A_DONE]
     for t in (INF, SHIP, TANK):
         if s.orbit[b + t]:

@@ -189,7 +189,7 @@ def run(s) -> None:
         fn(s, f)
 
 
-def step(s, action: int) -> None:
+def step(s, action) -> None:
     """One decision: pop its frame, apply ``action`` and :func:`run` the automatic frames
     that follow (the path of every decision, compiled with the rules)."""
     s._ev = []
@@ -237,7 +237,7 @@ def legal_actions(s) -> list:
     return menu
 
 
-def has_effect(s, p: cython.Py_ssize_t, e: int) -> bool:
+def has_effect(s, p: cython.Py_ssize_t, e) -> bool:
     """Does ``p`` hold a card with effect ``e``?"""
     ce = s.comp.cefx
     for c in s.hands[p]:
@@ -246,13 +246,13 @@ def has_effect(s, p: cython.Py_ssize_t, e: int) -> bool:
     return False
 
 
-def hand_effects(s, p: int) -> set:
+def hand_effects(s, p: cython.Py_ssize_t) -> set:
     """The effects of the cards in ``p``'s hand."""
     ce = s.comp.cefx
     return {ce[c] for c in s.hands[p]}
 
 
-def take_card(s, p: cython.Py_ssize_t, e: int) -> int:
+def take_card(s, p: cython.Py_ssize_t, e) -> int:
     """Remove one card with effect ``e`` from ``p``'s hand and return its id."""
     i: cython.Py_ssize_t
     h = s.hands[p]
@@ -278,9 +278,9 @@ def orbit_units(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     return o[i] + o[i + 1] + o[i + 2]
 
 
-def remove_unit(s, p: int, pl: int, t: int, surface_first: bool) -> bool:
+def remove_unit(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssize_t, surface_first: bool) -> bool:
     """Take one unit of type ``t`` of ``p`` at ``pl`` off the board into its stock."""
-    i = p * 24 + pl * 3 + t
+    i: cython.Py_ssize_t = p * 24 + pl * 3 + t
     a, b = (s.surf, s.orbit) if surface_first else (s.orbit, s.surf)
     if a[i] > 0:
         a[i] -= 1
@@ -291,3 +291,34 @@ def remove_unit(s, p: int, pl: int, t: int, surface_first: bool) -> bool:
     s.stock[p * 5 + t] += 1
     s.lost[p] += 1
     return True
+
+
+def income_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
+    """``p``'s income from its mines and factories on ``pl``."""
+    i: cython.Py_ssize_t = p * 16 + pl * 2
+    r = s.comp.rules
+    return s.bld[i] * r["mine_income"] + s.bld[i + 1] * r["factory_income"]
+
+
+def buildings_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
+    """``p``'s mines and factories on ``pl``."""
+    i: cython.Py_ssize_t = p * 16 + pl * 2
+    return s.bld[i] + s.bld[i + 1]
+
+
+def remove_building(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_t) -> None:
+    """A mine (``k`` 0) or factory (1) of ``p`` on ``pl`` goes back to its stock."""
+    s.bld[p * 16 + pl * 2 + k] -= 1
+    s.stock[p * 5 + 3 + k] += 1
+
+
+def pay(s, p: cython.Py_ssize_t, amount) -> None:
+    """``p`` pays ``amount`` to the bank."""
+    s.money[p] -= amount
+    s.bank_flow -= amount
+
+
+def gain(s, p: cython.Py_ssize_t, amount) -> None:
+    """``p`` takes ``amount`` from the bank."""
+    s.money[p] += amount
+    s.bank_flow += amount

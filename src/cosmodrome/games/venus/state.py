@@ -150,26 +150,11 @@ class VenusState(State):
     def name(self, p: int) -> str:
         return SHORT[p]
 
-    def income_on(self, p: int, pl: int) -> int:
-        i = p * 16 + pl * 2
-        r = self.comp.rules
-        return self.bld[i] * r["mine_income"] + self.bld[i + 1] * r["factory_income"]
-
-    def buildings_on(self, p: int, pl: int) -> int:
-        i = p * 16 + pl * 2
-        return self.bld[i] + self.bld[i + 1]
-
-    def remove_building(self, p: int, pl: int, k: int) -> None:
-        self.bld[p * 16 + pl * 2 + k] -= 1
-        self.stock[p * 5 + 3 + k] += 1
-
-    def pay(self, p: int, amount: int) -> None:
-        self.money[p] -= amount
-        self.bank_flow -= amount
-
-    def gain(self, p: int, amount: int) -> None:
-        self.money[p] += amount
-        self.bank_flow += amount
+    income_on = flow.income_on
+    buildings_on = flow.buildings_on
+    remove_building = flow.remove_building
+    pay = flow.pay
+    gain = flow.gain
 
     # ----- cards ------------------------------------------------------------------------
     def effect(self, card: int) -> int:
