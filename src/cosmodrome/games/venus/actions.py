@@ -354,10 +354,17 @@ def move_tanks(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _dest_legal(s, f):
+    d: cython.Py_ssize_t
     p = f[1]
     mv = s.mv
     src, allow = mv[MV_FROM], mv[MV_ALLOW]
-    acts = [A_PLANET + d for d in range(8) if d != src and distance(s, src, d) <= allow]
+    pos = s.comp.planet_pos
+    at = pos[src]
+    acts = []
+    for d in range(8):
+        # distance(s, src, d) written out: Earth and the Moon are one step apart
+        if d != src and (abs(pos[d] - at) or 1) <= allow:
+            acts.append(A_PLANET + d)
     eff = s.hand_effects(p)
     if E_MOVE1 in eff:
         acts.append(A_CARD + E_MOVE1)
@@ -424,8 +431,17 @@ def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
 # Action: Claim one tile
 # ----------------------------------------------------------------------------------------
 def _claim_planet_legal(s, f):
-    p = f[1]
-    return [A_PLANET + pl for pl in range(8) if can_claim_on(s, p, pl)]
+    pl: cython.Py_ssize_t
+    p: cython.Py_ssize_t = f[1]
+    o, ptiles, flipped = s.orbit, s.ptiles, s.flipped
+    i: cython.Py_ssize_t = p * 24
+    acts = []
+    for pl in range(8):
+        # can_claim_on's first tests made here first, as in can_claim
+        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] and can_claim_on(s, p, pl):
+            acts.append(A_PLANET + pl)
+        i += 3
+    return acts
 
 
 @decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: "Claim: on which planet?")
