@@ -2,13 +2,15 @@
 each one matches its Python source exactly.
 
 ``make install`` runs ``cosmodrome engine build``: it compiles the modules of
-:data:`MODULES` from their unchanged Python source (no annotations of Cython's own) into
+:data:`MODULES` from their unchanged Python source into
 ``_compiled/`` beside this file, with a manifest of the source each was built from. When
 the package is imported, :func:`install` puts a finder first on ``sys.meta_path`` that
 loads a module's compiled form only if the manifest's hash equals the hash of the ``.py``
 file now on disk: a source edited since the build (another branch, a fix in progress) is
 imported as Python, never shadowed by a stale build. Without Cython or a C compiler the
-build step says so and everything runs as Python.
+build step says so and everything runs as Python. A few Venus modules type their index
+variables for Cython (``i: cython.Py_ssize_t``, with ``cython`` imported when there and
+``None`` otherwise): Python never evaluates those annotations.
 
 ``COSMODROME_PURE=1`` in the environment switches the compiled modules off (to measure
 both paths, or to debug with Python frames); ``cosmodrome engine status`` shows which

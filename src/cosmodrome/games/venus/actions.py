@@ -3,6 +3,11 @@ possible claim), claim one tile, build military units, card action, take one pas
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
+    cython = None
+
 from cosmodrome.games.venus import combat
 from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card
 from cosmodrome.games.venus.components import EFFECT_ID
@@ -39,9 +44,11 @@ def distance(s: VenusState, a: int, b: int) -> int:
 # ----------------------------------------------------------------------------------------
 # the action menu
 # ----------------------------------------------------------------------------------------
-def can_move(s: VenusState, p: int) -> bool:
+def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
+    """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
+    pl: cython.Py_ssize_t
     o = s.orbit
-    base = p * 24 + SHIP
+    base: cython.Py_ssize_t = p * 24 + SHIP
     for pl in range(8):
         if o[base + pl * 3]:
             return True
@@ -60,15 +67,33 @@ def tension_targets(s: VenusState, p: int, pl: int) -> list:
     return out
 
 
-def claimable_slots(s: VenusState, p: int, pl: int, first_only: bool = False) -> list:
+def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> bool:
+    """Is :func:`tension_targets` not empty?"""
+    q: cython.Py_ssize_t
+    i: cython.Py_ssize_t
+    st = s.stock
+    mine, fac = st[p * 5 + 3], st[p * 5 + 4]
+    if not (mine or fac):
+        return False
+    bld = s.bld
+    i = pl * 2
+    for q in range(s.num_players):
+        if q != p and ((mine and bld[i]) or (fac and bld[i + 1])):
+            return True
+        i += 16
+    return False
+
+
+def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, first_only: bool = False) -> list:
     """Tile slots on ``pl`` that ``p`` may try to claim now (one slot per kind of tile).
     RB: Action: Claim one tile – a unit in orbit there, a counter in stock for a factory,
     mine or tension claim; nothing on a flipped planet; only the alien where one sits."""
+    i: cython.Py_ssize_t
     tiles = s.ptiles[pl]
     if not tiles or s.flipped[pl]:
         return []
     o = s.orbit
-    b = p * 24 + pl * 3
+    b: cython.Py_ssize_t = p * 24 + pl * 3
     if not (o[b] or o[b + 1] or o[b + 2]):
         return []
     c = s.comp
@@ -110,20 +135,55 @@ def claimable_slots(s: VenusState, p: int, pl: int, first_only: bool = False) ->
     return out
 
 
-def can_claim(s: VenusState, p: int) -> bool:
+def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> bool:
+    """Is :func:`claimable_slots` not empty? The same tests, without the list: some tile
+    in the first :data:`MAX_SLOTS` slots that ``p`` could try (only the alien where one
+    sits), given a unit of ``p`` in orbit, tiles, and no flip."""
+    i: cython.Py_ssize_t
+    tiles = s.ptiles[pl]
+    if not tiles or s.flipped[pl]:
+        return False
+    o = s.orbit
+    b: cython.Py_ssize_t = p * 24 + pl * 3
+    if not (o[b] or o[b + 1] or o[b + 2]):
+        return False
+    tk = s.comp.tile_kind
+    st = s.stock
+    found = False
+    tension = None
+    for i, t in enumerate(tiles):
+        k = tk[t]
+        if k == T_ALIEN:
+            return i < MAX_SLOTS   # only the (first) alien may be claimed
+        if found or i >= MAX_SLOTS:
+            continue
+        if k == T_FACTORY:
+            found = st[p * 5 + 4] != 0
+        elif k == T_MINE:
+            found = st[p * 5 + 3] != 0
+        elif k == T_TENSION:
+            if tension is None:
+                tension = has_tension_target(s, p, pl)
+            found = tension
+        else:
+            found = True
+    return found
+
+
+def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
+    pl: cython.Py_ssize_t
     o, ptiles, flipped = s.orbit, s.ptiles, s.flipped
-    i = p * 24
+    i: cython.Py_ssize_t = p * 24
     for pl in range(8):
-        # claimable_slots' own first test (a unit in orbit, a tile, no flip), made here
-        # first so that most planets cost no call
-        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] \
-                and claimable_slots(s, p, pl, True):
+        # can_claim_on's first tests (a unit in orbit, a tile, no flip) made here first,
+        # so that most planets cost no call
+        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] and can_claim_on(s, p, pl):
             return True
         i += 3
     return False
 
 
-def build_options(s: VenusState, p: int) -> list:
+def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     """RB: Action: Buy military units – infantry in Earth orbit; tanks and spaceships in
     orbit of Earth or of any planet with an own factory; within money and stock."""
     money = s.money[p]
@@ -134,9 +194,10 @@ def build_options(s: VenusState, p: int) -> list:
     ct = st[p * 5 + 2] and money >= cost[2]
     if not (ci or cs or ct):
         return []
+    pl: cython.Py_ssize_t
     out = []
     bld = s.bld
-    fb = p * 16 + 1
+    fb: cython.Py_ssize_t = p * 16 + 1
     for pl in range(8):
         if pl == EARTH:
             base = A_UNITAT + pl * 3
@@ -152,7 +213,7 @@ def build_options(s: VenusState, p: int) -> list:
     return out
 
 
-def can_build(s: VenusState, p: int) -> bool:
+def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Units can always be built at Earth, so money and stock decide."""
     money = s.money[p]
     cost = s.comp.unit_cost
@@ -293,10 +354,17 @@ def move_tanks(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _dest_legal(s, f):
+    d: cython.Py_ssize_t
     p = f[1]
     mv = s.mv
     src, allow = mv[MV_FROM], mv[MV_ALLOW]
-    acts = [A_PLANET + d for d in range(8) if d != src and distance(s, src, d) <= allow]
+    pos = s.comp.planet_pos
+    at = pos[src]
+    acts = []
+    for d in range(8):
+        # distance(s, src, d) written out: Earth and the Moon are one step apart
+        if d != src and (abs(pos[d] - at) or 1) <= allow:
+            acts.append(A_PLANET + d)
     eff = s.hand_effects(p)
     if E_MOVE1 in eff:
         acts.append(A_CARD + E_MOVE1)
@@ -363,8 +431,17 @@ def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
 # Action: Claim one tile
 # ----------------------------------------------------------------------------------------
 def _claim_planet_legal(s, f):
-    p = f[1]
-    return [A_PLANET + pl for pl in range(8) if claimable_slots(s, p, pl)]
+    pl: cython.Py_ssize_t
+    p: cython.Py_ssize_t = f[1]
+    o, ptiles, flipped = s.orbit, s.ptiles, s.flipped
+    i: cython.Py_ssize_t = p * 24
+    acts = []
+    for pl in range(8):
+        # can_claim_on's first tests made here first, as in can_claim
+        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] and can_claim_on(s, p, pl):
+            acts.append(A_PLANET + pl)
+        i += 3
+    return acts
 
 
 @decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: "Claim: on which planet?")

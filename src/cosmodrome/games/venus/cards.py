@@ -27,6 +27,8 @@ from cosmodrome.games.venus.text import (
 
 E = EFFECT_ID
 
+E_INSTEAD, E_GUNRUNNER, E_RETURN_UNIT, E_IGNORE_SKULL = E["instead"], E["gunrunner"], E["return_unit"], E["ignore_skull"]
+
 KILL_TYPES = {E["kill_infantry"]: (INF,), E["kill_ship"]: (SHIP,), E["kill_unit"]: (INF, SHIP, TANK)}
 
 
@@ -91,7 +93,7 @@ def discard_played(s: VenusState, p: int, card: int) -> None:
     (asked after the card's effect has been resolved)."""
     s.discard.append(card)
     s.say("play", (plays_text, (s.comp, p, card)), {"seat": p, "card": card})
-    if s.has_effect(p, E["instead"]):
+    if s.has_effect(p, E_INSTEAD):
         s.stack.append((O_INSTEAD, p, card))
 
 
@@ -117,7 +119,7 @@ def free_cards(s: VenusState, p: int) -> list:
 
 def play_card(s: VenusState, p: int, e: int) -> None:
     """Play an Action or Free action card from the menu (RB: Action: Card action)."""
-    if e == E["gunrunner"]:
+    if e == E_GUNRUNNER:
         s.stack.append((D_GUN, p))   # the card leaves the hand when it is laid on a planet
         return
     card = s.take_card(p, e)
@@ -130,7 +132,7 @@ def instead_check(s: VenusState, f: tuple) -> None:
     """RB: Detailed explanation of the cards ('instead' card) – offered only to a holder,
     after the effect."""
     s.stack.pop()
-    if f[2] in s.discard and s.has_effect(f[1], E["instead"]):
+    if f[2] in s.discard and s.has_effect(f[1], E_INSTEAD):
         s.stack.append((D_INSTEAD, f[1], f[2]))
 
 
@@ -145,7 +147,7 @@ def discard_instead(s: VenusState, f: tuple, a: int) -> None:
     if a != A_YES:
         return
     p, card = f[1], f[2]
-    c = s.take_card(p, E["instead"])
+    c = s.take_card(p, E_INSTEAD)
     s.discard.remove(card)
     s.discard.append(c)
     s.hands[p].append(card)
@@ -161,7 +163,7 @@ def unit_eliminated(s: VenusState, p: int, t: int) -> None:
     reaction when ``p`` holds it (RB: the card answers an elimination for any reason, by the
     dice or by a card: combat casualties, the elimination and sacrifice cards, Bazagthoth,
     single-unit crisis losses; see :func:`units_eliminated` for the Moon's invasion)."""
-    if s.has_effect(p, E["return_unit"]) and s.stock[p * 5 + t]:
+    if s.has_effect(p, E_RETURN_UNIT) and s.stock[p * 5 + t]:
         s.stack.append((D_RETURN, p, t))
 
 
@@ -172,7 +174,7 @@ def units_eliminated(s: VenusState, lost: list) -> None:
     n = s.num_players
     for k in reversed(range(n)):
         p = (s.first + k) % n
-        if any(lost[p]) and s.has_effect(p, E["return_unit"]):
+        if any(lost[p]) and s.has_effect(p, E_RETURN_UNIT):
             s.stack.append((D_RETURN_PICK, p, *lost[p]))
 
 
@@ -186,7 +188,7 @@ def return_unit(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _return_to_earth(s: VenusState, p: int, t: int) -> None:
-    c = s.take_card(p, E["return_unit"])
+    c = s.take_card(p, E_RETURN_UNIT)
     s.discard.append(c)
     s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + EARTH * 3 + t] += 1
@@ -208,7 +210,7 @@ def return_one_of(s: VenusState, f: tuple, a: int) -> None:
     _return_to_earth(s, p, t)
     left = list(f[2:5])
     left[t] -= 1
-    if any(left) and s.has_effect(p, E["return_unit"]):
+    if any(left) and s.has_effect(p, E_RETURN_UNIT):
         s.stack.append((D_RETURN_PICK, p, *left))
 
 
@@ -238,7 +240,7 @@ def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: 
     """Another player's effect eliminates a unit of ``q`` (from the surface or orbit): ``q``
     may stop it with an 'ignore a skull' card, otherwise the unit goes (with the return
     reaction)."""
-    if q != attacker and s.has_effect(q, E["ignore_skull"]):
+    if q != attacker and s.has_effect(q, E_IGNORE_SKULL):
         s.stack.append((D_IGNORE, q, pl, t, attacker, int(surface)))
         return
     eliminate(s, q, pl, t, surface)
@@ -258,7 +260,7 @@ def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
     against another player's elimination."""
     q, pl, t = f[1], f[2], f[3]
     if a == A_YES:
-        c = s.take_card(q, E["ignore_skull"])
+        c = s.take_card(q, E_IGNORE_SKULL)
         s.discard.append(c)
         s.say("ignore", f"{SHORT[q]} plays 'ignore a skull' and saves its unit.", {"seat": q})
     else:
@@ -560,7 +562,7 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     """RB card: Gunrunner – lies on a planet with a crisis tile (+2 defence to its crisis
     tiles until one is defeated) and pays £3."""
     p, pl = f[1], a - A_PLANET
-    card = s.take_card(p, E["gunrunner"])
+    card = s.take_card(p, E_GUNRUNNER)
     s.gun.append(pl * 1000 + card)
     s.gain(p, s.comp.rules["gunrunner_money"])
     s.say("gunrunner", f"{SHORT[p]} places a gunrunner on {s.comp.planet_names[pl]} and takes £3.",

@@ -9,6 +9,11 @@ fails. Either way each skull rolled costs one unit at that planet, after payment
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
+    cython = None
+
 from cosmodrome.games.venus.cards import COMBAT_EFFECTS, discard_played, unit_eliminated
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
@@ -25,6 +30,10 @@ from cosmodrome.games.venus.text import AN_UNIT, attacks_text, die_words, fmt_di
 E = EFFECT_ID
 CP_CARDS = {E["cp1"]: 1, E["cp2"]: 2, E["cp3"]: 3, E["cp1_draw"]: 1, E["cp2_venus"]: 2, E["cp3_moon"]: 3,
             E["cp3_earth_crisis"]: 3}
+E_CP2_VENUS, E_CP3_MOON, E_CP3_EARTH_CRISIS = E["cp2_venus"], E["cp3_moon"], E["cp3_earth_crisis"]
+E_TANKS3, E_INFANTRY2, E_SHIPS2 = E["tanks3"], E["infantry2"], E["ships2"]
+E_SAC_TANK, E_SAC_UNIT, E_REROLL = E["sacrifice_tank"], E["sacrifice_unit"], E["reroll"]
+E_DISCARD_DIE, E_IGNORE_SKULL = E["discard_die"], E["ignore_skull"]
 
 
 def roll(s: VenusState) -> int:
@@ -68,22 +77,34 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     s.stack.append((D_COMBAT, p))
 
 
-def kept_dice(cb) -> list:
-    return [cb[CB_D0 + i] for i in range(3) if i != cb[CB_DISC]]
-
-
 def cost(s: VenusState) -> int:
     """Cost = defence + (highest - lowest) of the kept dice, skull = 0.
 
     RB example (Mars mine): dice skull, 3, ... with defence 3 cost 6."""
     cb = s.cb
-    k = kept_dice(cb)
-    return cb[CB_DEF] + max(k) - min(k)
+    a, b, c = cb[CB_D0], cb[CB_D0 + 1], cb[CB_D0 + 2]
+    disc = cb[CB_DISC]
+    # the kept dice: the three, or the two not discarded (a discarded die takes the
+    # value of a kept one, which changes neither the highest nor the lowest)
+    if disc == 0:
+        a = b
+    elif disc == 1:
+        b = a
+    elif disc == 2:
+        c = a
+    return cb[CB_DEF] + max(a, b, c) - min(a, b, c)
 
 
 def skulls(s: VenusState) -> int:
     """Casualties due: skulls on the kept dice less the skulls ignored by cards."""
-    return max(0, sum(1 for x in kept_dice(s.cb) if x == 0) - s.cb[CB_IGN])
+    i: cython.Py_ssize_t
+    n: cython.Py_ssize_t = 0
+    cb = s.cb
+    disc = cb[CB_DISC]
+    for i in range(3):
+        if i != disc and cb[CB_D0 + i] == 0:
+            n += 1
+    return max(0, n - cb[CB_IGN])
 
 
 def points(s: VenusState) -> int:
@@ -95,10 +116,10 @@ def points(s: VenusState) -> int:
 
 
 def _combat_legal(s, f):
-    p = f[1]
+    p: cython.Py_ssize_t = f[1]
     cb = s.cb
-    pl = cb[CB_PL]
-    b = p * 24 + pl * 3
+    pl: cython.Py_ssize_t = cb[CB_PL]
+    b: cython.Py_ssize_t = p * 24 + pl * 3
     acts = [A_DONE]
     for t in (INF, SHIP, TANK):
         if s.orbit[b + t]:
@@ -114,28 +135,28 @@ def _combat_legal(s, f):
 def card_usable(s, e, pl, kind, b, surf) -> bool:
     cb = s.cb
     if e in CP_CARDS:
-        if e == E["cp2_venus"]:
+        if e == E_CP2_VENUS:
             return pl == VENUS
-        if e == E["cp3_moon"]:
+        if e == E_CP3_MOON:
             return pl == MOON
-        if e == E["cp3_earth_crisis"]:
+        if e == E_CP3_EARTH_CRISIS:
             return pl == EARTH and kind == T_CRISIS
         return True
-    if e == E["tanks3"]:
+    if e == E_TANKS3:
         return not cb[CB_MODT]
-    if e == E["infantry2"]:
+    if e == E_INFANTRY2:
         return not cb[CB_MODI]
-    if e == E["ships2"]:
+    if e == E_SHIPS2:
         return not cb[CB_MODS]
-    if e == E["sacrifice_tank"]:
+    if e == E_SAC_TANK:
         return surf[b + TANK] > 0
-    if e == E["sacrifice_unit"]:
+    if e == E_SAC_UNIT:
         return surf[b] + surf[b + 1] + surf[b + 2] > 0
-    if e == E["reroll"]:
+    if e == E_REROLL:
         return True
-    if e == E["discard_die"]:
+    if e == E_DISCARD_DIE:
         return cb[CB_DISC] < 0
-    if e == E["ignore_skull"]:
+    if e == E_IGNORE_SKULL:
         return skulls(s) > 0
     return False
 

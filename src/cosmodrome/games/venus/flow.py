@@ -34,7 +34,14 @@ Action space (fixed, :data:`NUM_ACTIONS` ids):
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, Optional
+
+try:
+    import cython
+except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
+    cython = None
+
+from cosmodrome.core import Event, IllegalActionError
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
 A_ORBIT, A_SURFACE = 6, 7
@@ -180,3 +187,138 @@ def run(s) -> None:
         if fn is None:
             return
         fn(s, f)
+
+
+def step(s, action) -> None:
+    """One decision: pop its frame, apply ``action`` and :func:`run` the automatic frames
+    that follow (the path of every decision, compiled with the rules)."""
+    s._ev = []
+    s._menu = None
+    f = s.stack.pop()
+    s.decisions += 1
+    APPLY[f[0]](s, f, action)
+    run(s)
+
+
+# ----- the table's hot methods ------------------------------------------------------------
+# ``VenusState`` takes these functions as its methods (``s.say(...)``, ``s.has_effect(...)``):
+# written here, they are compiled with the rule modules (:mod:`cosmodrome.compiled`) while
+# the state class itself stays Python (a compiled class copies slower).
+
+#: events kept in a state's log (the view shows the latest)
+LOG_KEEP = 24
+SHORT = ("Britain", "France", "Russia", "Germany", "USA")
+
+
+def say(s, kind: str, text: Any, data: Optional[dict] = None, vis: Optional[frozenset] = None,
+        hidden: Any = None, chance: bool = False) -> None:
+    """Record an event. ``text`` and ``hidden`` are sentences or ``(fn, args)`` pairs
+    written only when read (see :class:`~cosmodrome.core.events.Event`); a quiet state
+    records nothing."""
+    if s.quiet:
+        return
+    ev = Event(kind, text, data, vis, hidden, chance)
+    s._ev.append(ev)
+    log = s.log
+    log.append(ev)
+    if len(log) > LOG_KEEP:
+        del log[0]
+
+
+def legal_actions(s) -> list:
+    """The legal actions of the seat to move, ascending. The list is kept with the
+    decision's frame, so that ``apply`` checks an action against it instead of computing
+    it again."""
+    if s.over or not s.stack:
+        return []
+    f = s.stack[-1]
+    menu = LEGAL[f[0]](s, f)
+    s._menu = (f, menu)
+    return menu
+
+
+def has_effect(s, p: cython.Py_ssize_t, e) -> bool:
+    """Does ``p`` hold a card with effect ``e``?"""
+    ce = s.comp.cefx
+    for c in s.hands[p]:
+        if ce[c] == e:
+            return True
+    return False
+
+
+def hand_effects(s, p: cython.Py_ssize_t) -> set:
+    """The effects of the cards in ``p``'s hand."""
+    ce = s.comp.cefx
+    return {ce[c] for c in s.hands[p]}
+
+
+def take_card(s, p: cython.Py_ssize_t, e) -> int:
+    """Remove one card with effect ``e`` from ``p``'s hand and return its id."""
+    i: cython.Py_ssize_t
+    h = s.hands[p]
+    ce = s.comp.cefx
+    for i, c in enumerate(h):
+        if ce[c] == e:
+            del h[i]
+            return c
+    raise IllegalActionError(f"{SHORT[p]} holds no such card")
+
+
+def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
+    """Units of ``p`` at planet ``pl``, in orbit and on the surface."""
+    i: cython.Py_ssize_t = p * 24 + pl * 3
+    o, su = s.orbit, s.surf
+    return o[i] + o[i + 1] + o[i + 2] + su[i] + su[i + 1] + su[i + 2]
+
+
+def orbit_units(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
+    """Units of ``p`` in orbit of ``pl``."""
+    i: cython.Py_ssize_t = p * 24 + pl * 3
+    o = s.orbit
+    return o[i] + o[i + 1] + o[i + 2]
+
+
+def remove_unit(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssize_t, surface_first: bool) -> bool:
+    """Take one unit of type ``t`` of ``p`` at ``pl`` off the board into its stock."""
+    i: cython.Py_ssize_t = p * 24 + pl * 3 + t
+    a, b = (s.surf, s.orbit) if surface_first else (s.orbit, s.surf)
+    if a[i] > 0:
+        a[i] -= 1
+    elif b[i] > 0:
+        b[i] -= 1
+    else:
+        return False
+    s.stock[p * 5 + t] += 1
+    s.lost[p] += 1
+    return True
+
+
+def income_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
+    """``p``'s income from its mines and factories on ``pl``."""
+    i: cython.Py_ssize_t = p * 16 + pl * 2
+    r = s.comp.rules
+    return s.bld[i] * r["mine_income"] + s.bld[i + 1] * r["factory_income"]
+
+
+def buildings_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
+    """``p``'s mines and factories on ``pl``."""
+    i: cython.Py_ssize_t = p * 16 + pl * 2
+    return s.bld[i] + s.bld[i + 1]
+
+
+def remove_building(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_t) -> None:
+    """A mine (``k`` 0) or factory (1) of ``p`` on ``pl`` goes back to its stock."""
+    s.bld[p * 16 + pl * 2 + k] -= 1
+    s.stock[p * 5 + 3 + k] += 1
+
+
+def pay(s, p: cython.Py_ssize_t, amount) -> None:
+    """``p`` pays ``amount`` to the bank."""
+    s.money[p] -= amount
+    s.bank_flow -= amount
+
+
+def gain(s, p: cython.Py_ssize_t, amount) -> None:
+    """``p`` takes ``amount`` from the bank."""
+    s.money[p] += amount
+    s.bank_flow += amount

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from cosmodrome.core import Event, IllegalActionError, RecordError, Rng, State, check_state_json
+from cosmodrome.core import Event, RecordError, Rng, State, check_state_json
 from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components, load_components
-from cosmodrome.games.venus.flow import APPLY, D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, LEGAL, T_ALIEN
+from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, T_ALIEN
 
 # combat context slots
 CB_SEAT, CB_PL, CB_SLOT, CB_TILE, CB_DEF, CB_TSEAT, CB_TKIND = range(7)
@@ -40,9 +40,9 @@ MV_FROM, MV_SHIPS, MV_INF, MV_TANKS, MV_ALLOW, MV_TANKCARD, MV_ACTIVE = range(7)
 MV_LEN = 7
 
 EMPIRES = ("British Empire", "French Empire", "Russian Empire", "German Empire", "United States")
-SHORT = ("Britain", "France", "Russia", "Germany", "USA")
+SHORT = flow.SHORT
 COLOURS = ("red", "blue", "purple", "yellow", "green")
-LOG_KEEP = 24
+LOG_KEEP = flow.LOG_KEEP
 _copy = list.copy
 _new_rng = object.__new__
 
@@ -140,94 +140,29 @@ class VenusState(State):
         #: ``(frame, legal actions)`` as last computed by ``legal_actions`` (None: not yet)
         self._menu: Optional[tuple] = None
 
-    # ----- events ---------------------------------------------------------------------
-    def say(self, kind: str, text: Any, data: Optional[dict] = None, vis: Optional[frozenset] = None,
-            hidden: Any = None, chance: bool = False) -> None:
-        """Record an event. ``text`` and ``hidden`` are sentences or ``(fn, args)`` pairs
-        written only when read (see :class:`~cosmodrome.core.events.Event`); a quiet state
-        records nothing."""
-        if self.quiet:
-            return
-        ev = Event(kind, text, data if data is not None else {}, vis, hidden, chance)
-        self._ev.append(ev)
-        log = self.log
-        log.append(ev)
-        if len(log) > LOG_KEEP:
-            del log[0]
+    # ----- events and pieces (the hot ones are functions of :mod:`.flow`, compiled with
+    # the rules) ------------------------------------------------------------------------
+    say = flow.say
+    units_at = flow.units_at
+    orbit_units = flow.orbit_units
+    remove_unit = flow.remove_unit
 
     def name(self, p: int) -> str:
         return SHORT[p]
 
-    # ----- pieces -----------------------------------------------------------------------
-    def units_at(self, p: int, pl: int) -> int:
-        i = p * 24 + pl * 3
-        o, s = self.orbit, self.surf
-        return o[i] + o[i + 1] + o[i + 2] + s[i] + s[i + 1] + s[i + 2]
-
-    def orbit_units(self, p: int, pl: int) -> int:
-        i = p * 24 + pl * 3
-        o = self.orbit
-        return o[i] + o[i + 1] + o[i + 2]
-
-    def income_on(self, p: int, pl: int) -> int:
-        i = p * 16 + pl * 2
-        r = self.comp.rules
-        return self.bld[i] * r["mine_income"] + self.bld[i + 1] * r["factory_income"]
-
-    def buildings_on(self, p: int, pl: int) -> int:
-        i = p * 16 + pl * 2
-        return self.bld[i] + self.bld[i + 1]
-
-    def remove_unit(self, p: int, pl: int, t: int, surface_first: bool) -> bool:
-        """Take one unit of type ``t`` of ``p`` at ``pl`` off the board into its stock."""
-        i = p * 24 + pl * 3 + t
-        a, b = (self.surf, self.orbit) if surface_first else (self.orbit, self.surf)
-        if a[i] > 0:
-            a[i] -= 1
-        elif b[i] > 0:
-            b[i] -= 1
-        else:
-            return False
-        self.stock[p * 5 + t] += 1
-        self.lost[p] += 1
-        return True
-
-    def remove_building(self, p: int, pl: int, k: int) -> None:
-        self.bld[p * 16 + pl * 2 + k] -= 1
-        self.stock[p * 5 + 3 + k] += 1
-
-    def pay(self, p: int, amount: int) -> None:
-        self.money[p] -= amount
-        self.bank_flow -= amount
-
-    def gain(self, p: int, amount: int) -> None:
-        self.money[p] += amount
-        self.bank_flow += amount
+    income_on = flow.income_on
+    buildings_on = flow.buildings_on
+    remove_building = flow.remove_building
+    pay = flow.pay
+    gain = flow.gain
 
     # ----- cards ------------------------------------------------------------------------
     def effect(self, card: int) -> int:
         return self.comp.card_effect(card)
 
-    def has_effect(self, p: int, e: int) -> bool:
-        ce = self.comp.cefx
-        for c in self.hands[p]:
-            if ce[c] == e:
-                return True
-        return False
-
-    def hand_effects(self, p: int) -> set:
-        ce = self.comp.cefx
-        return {ce[c] for c in self.hands[p]}
-
-    def take_card(self, p: int, e: int) -> int:
-        """Remove one card with effect ``e`` from ``p``'s hand and return its id."""
-        h = self.hands[p]
-        ce = self.comp.cefx
-        for i, c in enumerate(h):
-            if ce[c] == e:
-                del h[i]
-                return c
-        raise IllegalActionError(f"{SHORT[p]} holds no such card")
+    has_effect = flow.has_effect
+    hand_effects = flow.hand_effects
+    take_card = flow.take_card
 
     # ----- protocol ---------------------------------------------------------------------
     def to_move(self) -> Optional[int]:
@@ -235,16 +170,7 @@ class VenusState(State):
             return None
         return self.stack[-1][1]
 
-    def legal_actions(self) -> list:
-        """The legal actions of the seat to move, ascending. The list is kept with the
-        decision's frame, so that :meth:`apply` checks an action against it instead of
-        computing it again."""
-        if self.over or not self.stack:
-            return []
-        f = self.stack[-1]
-        menu = LEGAL[f[0]](self, f)
-        self._menu = (f, menu)
-        return menu
+    legal_actions = flow.legal_actions
 
     def action_label(self, action: int) -> str:
         return PROTOCOL["label"](self, action)
@@ -282,12 +208,7 @@ class VenusState(State):
         return getattr(self, "_setup_ev", [])
 
     def _apply(self, action: int) -> list:
-        self._ev = []
-        self._menu = None
-        f = self.stack.pop()
-        self.decisions += 1
-        APPLY[f[0]](self, f, action)
-        flow.run(self)
+        flow.step(self, action)
         if self.decisions >= MAX_DECISIONS and not self.over:
             PROTOCOL["stop"](self)
         return self._ev
