@@ -423,9 +423,6 @@ class MarsState(FlatState, State):
                         j.stopped)
         return Jump(c0 + j.col, j.level, j.outcome, tuple((c0 + c, y) for c, y in j.path), j.stopped)
 
-    def rev_strip(self) -> tuple:
-        return self.on_board()[1]
-
     def on_board(self) -> tuple[tuple, tuple, dict, dict]:
         """The ring's shared tables (see :func:`_board`), made again for a strip changed by
         hand (tests do)."""
