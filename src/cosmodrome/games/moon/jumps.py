@@ -87,7 +87,8 @@ def move(s: MoonState, action: int) -> None:
     res = s.preview(a, d, mask)
     s.place(a, res.col, res.level)
     name = astronaut_name(s, a)
-    got = sum(1 for cell in res.path if cell in s.icons)
+    icons = s.icons
+    got = sum(1 for cell in res.path if cell in icons)
     got = min(got, s.spk_supply)
     if got:
         s.spk[a] += got
@@ -97,9 +98,10 @@ def move(s: MoonState, action: int) -> None:
               astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
               path=[list(p) for p in res.path])
     free = s.free_die >= 0
+    prog, faces, j, fd = s.prog, s.faces, s.jump, s.free_die
     for x in range(NUM_DICE):
-        if s.prog[x] == s.jump or x == s.free_die:
-            s.faces[x] = 0
+        if prog[x] == j or x == fd:
+            faces[x] = 0
     s.free_die = -1
     s.free_left = 0
     if res.stopped:
@@ -107,7 +109,7 @@ def move(s: MoonState, action: int) -> None:
         s.fin[a] = s.arrived
         s.log("goal", f"{name} crosses the goal line{' first' if s.arrived == 1 else ''}!", astronaut=a, place=s.arrived)
     boxes = [P_TOKEN + c for c, y in res.path
-             if s.advanced and c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0]
+             if c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)
     old, rest = s.pending[:k], s.pending[k:]
     # the Slipstream check of a jump made inside another move (a special box's) is that move's

@@ -132,6 +132,13 @@ def astronauts_for(players: int) -> int:
     return 4 if players == 2 else players
 
 
+@lru_cache(maxsize=512)
+def _jumps(strip: tuple) -> tuple[tuple, dict]:
+    """A strip and the memo of the jumps made on it (a jump is a pure function of the strip
+    and its arguments), shared by every state on that lap."""
+    return strip, {}
+
+
 class MoonState(FlatState, State):
     """One position of Walking on the Moon. Build it with ``GAME.new_state(players, seed)``.
     The protocol calls that go through the hooks (legal actions, kept until the next action,
@@ -156,6 +163,7 @@ class MoonState(FlatState, State):
         self.cards = list(cards)
         self.strip, self.icons, self.boxes = lap(comp, tuple(cards))
         self.goal = len(self.strip) - 1
+        self.memo = _jumps(self.strip)
         for f in INT_FIELDS:
             setattr(self, f, 0)
         for f in ("col", "lvl", "stamp", "down", "spk", "ec", "hc", "fin"):
@@ -208,7 +216,14 @@ class MoonState(FlatState, State):
         """Where moving by die ``d`` (its rolled face) with the diagonal steps ``mask`` would
         take astronaut ``a``: the jump of :mod:`cosmodrome.games.lunar.movement`, stopped at
         the goal."""
-        return jump(self.strip, self.col[a], self.lvl[a], DIE_COLOUR[d], steps_of(self.faces[d]), mask, self.goal)
+        memo = self.memo
+        if memo[0] is not self.strip:             # a strip changed by hand (tests do)
+            memo = self.memo = _jumps(self.strip)
+        key = (self.col[a], self.lvl[a], DIE_COLOUR[d], self.faces[d], mask, self.goal)
+        res = memo[1].get(key)
+        if res is None:
+            res = memo[1][key] = jump(self.strip, key[0], key[1], key[2], steps_of(key[3]), mask, self.goal)
+        return res
 
     def in_turn(self) -> bool:
         """Whether a turn is being played (not the end of a round)."""
