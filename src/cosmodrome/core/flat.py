@@ -94,8 +94,26 @@ class FlatState:
     LIST_FIELDS: tuple = ()
     PHASE_KIND: dict = {}
 
+    #: the phase of a finished game (set by the game): no legal action
+    OVER_PHASE: int = -1
+    #: the legal actions last computed, kept until the next action (see :meth:`apply`)
+    _menu = None
+
     def legal_actions(self) -> list:
-        return [] if self.is_terminal() else self.HOOKS.legal(self)
+        """The legal actions, ascending. The list is kept until the next action, so that
+        :meth:`apply` checks an action against it instead of computing it again."""
+        if self.phase == self.OVER_PHASE:
+            return []
+        menu = self._menu = self.HOOKS.legal(self)
+        return menu
+
+    def apply(self, action: int) -> list:
+        kept = self._menu
+        # the menu kept by legal_actions() for this position, else computed now (a position
+        # changed by hand, as tests do, is asked again before an action is refused)
+        if kept is not None and action.__class__ is int and action in kept and self.phase != self.OVER_PHASE:
+            return self._apply(action)
+        return super().apply(action)
 
     def action_label(self, action: int) -> str:
         return self.HOOKS.action_json(self, action)["label"]
@@ -110,6 +128,7 @@ class FlatState:
         return self.HOOKS.prompt(self)
 
     def _apply(self, action: int) -> list:
+        self._menu = None
         self.ev = []
         self.decisions += 1
         self.HOOKS.perform(self, action)
@@ -117,17 +136,19 @@ class FlatState:
         return ev
 
     def clone(self, quiet: bool = False):
-        """A copy sharing only the immutable parts; ``quiet=True``: a search clone that
-        records no events (nor do its own clones)."""
-        s = type(self).__new__(type(self))
-        s.__dict__.update(self.__dict__)
-        s.rng = self.rng.copy()
+        """A copy sharing only the immutable parts, its fields copied in one pass;
+        ``quiet=True``: a search clone that records no events (nor do its own clones)."""
+        cls = self.__class__
+        s = cls.__new__(cls)
+        d = self.__dict__.copy()
         for f in self.LIST_FIELDS:
-            setattr(s, f, getattr(self, f)[:])
-        s.ev = []
-        s.initial_events = []
+            d[f] = d[f][:]
+        d["rng"] = self.rng.copy()
+        d["ev"] = []
+        d["initial_events"] = []
         if quiet:
-            s.quiet = True
+            d["quiet"] = True
+        s.__dict__ = d
         return s
 
     def to_json(self) -> dict:

@@ -247,6 +247,7 @@ class MarsState(FlatState, State):
     INT_FIELDS = INT_FIELDS
     LIST_FIELDS = LIST_FIELDS
     PHASE_KIND = PHASE_KIND
+    OVER_PHASE = OVER
 
     def __init__(self, game, players: int, options: dict[str, Any], comp: Components, rng: Rng,
                  cards: list[int]) -> None:
@@ -431,51 +432,7 @@ class MarsState(FlatState, State):
             board = self.board = _board(self.strip)
         return board
 
-    # ----- the protocol (the rest comes from FlatState) ---------------------------------------
-    #: the legal actions last computed, kept until the next action (see :meth:`apply`)
-    _menu: Optional[list] = None
-
-    def legal_actions(self) -> list:
-        """The legal actions, ascending. The list is kept until the next action, so that
-        :meth:`apply` checks an action against it instead of computing it again."""
-        if self.phase == OVER:
-            return []
-        menu = self._menu = HOOKS.legal(self)
-        return menu
-
-    def apply(self, action: int) -> list:
-        kept = self._menu
-        # the menu kept by legal_actions() for this position, else computed now (a position
-        # changed by hand, as tests do, is asked again before an action is refused)
-        if kept is not None and action.__class__ is int and action in kept and self.phase != OVER:
-            return self._apply(action)
-        return State.apply(self, action)
-
-    def clone(self, quiet: bool = False) -> "MarsState":
-        """:meth:`FlatState.clone` in one pass over the fields: a copy sharing only the
-        immutable parts (the ring's tables, the components); ``quiet=True``: a search clone
-        that records no events (nor do its own clones)."""
-        cls = self.__class__
-        s = cls.__new__(cls)
-        d = self.__dict__.copy()
-        for f in LIST_FIELDS:
-            d[f] = d[f][:]
-        d["rng"] = self.rng.copy()
-        d["ev"] = []
-        d["initial_events"] = []
-        if quiet:
-            d["quiet"] = True
-        s.__dict__ = d
-        return s
-
-    def _apply(self, action: int) -> list:
-        self._menu = None
-        self.ev = []
-        self.decisions += 1
-        HOOKS.perform(self, action)
-        ev, self.ev = self.ev, []
-        return ev
-
+    # ----- the protocol (the rest, with the kept menu, comes from FlatState) -----------------
     def to_move(self) -> Optional[int]:
         return None if self.phase == OVER else self.cur
 

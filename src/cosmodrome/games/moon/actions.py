@@ -25,12 +25,12 @@ from cosmodrome.games.moon.turn import extra_die, program, program_options
 
 def legal(s: MoonState) -> list[int]:
     p = s.phase
-    if p in (EXTRA, GO_ON):
-        return [A_DONE, A_YES]
-    if p == PROGRAM:
+    if p == PROGRAM:                         # the frequent decisions first
         return program_options(s)
     if p == PICK:
         return pick_options(s)
+    if p == EXTRA or p == GO_ON:
+        return [A_DONE, A_YES]
     if p == SWAP_SPK:
         return [A_COUNT + n for n in range(s.spk[s.mv] + s.spk[s.partner] + 1)]
     if p == SWAP_EC:
@@ -55,17 +55,17 @@ def legal(s: MoonState) -> list[int]:
 
 def perform(s: MoonState, action: int) -> None:
     p = s.phase
-    if p == EXTRA:
-        extra_die(s, action == A_YES)
-    elif p == GO_ON:
-        go_on(s, action == A_YES)
-    elif p == PROGRAM:
+    if p == PROGRAM:                         # the frequent decisions first
         program(s, action)
     elif p == PICK:
         if action >= A_REROLL:
             reroll(s, action - A_REROLL)
         else:
             move(s, action)
+    elif p == GO_ON:
+        go_on(s, action == A_YES)
+    elif p == EXTRA:
+        extra_die(s, action == A_YES)
     elif p in (SWAP_SPK, SWAP_EC):
         exchange(s, action - A_COUNT)
     elif p == ROB:

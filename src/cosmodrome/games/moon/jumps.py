@@ -26,7 +26,7 @@ from cosmodrome.games.moon.state import (
     A_PICK, A_REROLL, GO_ON, HOOKS, P_AFTER, P_CARDSTEP, P_END, P_EOR, P_EXTRA, P_MOVER, P_PASS, P_ROB, P_ROUND,
     P_SLIP, P_SWAP, P_TOKEN, PICK, ROB, SWAP_EC, SWAP_SPK, MoonState,
 )
-from cosmodrome.games.moon.text import JUMP_NAMES, astronaut_name, die_name, place_name
+from cosmodrome.games.moon.text import DIE_WORDS, astronaut_name, die_name, move_sentence, roll_sentence
 
 
 def roll(s: MoonState) -> None:
@@ -37,13 +37,14 @@ def roll(s: MoonState) -> None:
     if s.free_rr[s.mv]:
         s.free_rr[s.mv] = 0
         s.free_left = len(dice)
+    faces, rng, kinds = s.faces, s.rng, s.C.faces
     for d in dice:
-        s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
+        faces[d] = roll_face(rng, kinds[DIE_COLOUR[d]], DIE_WORDS[d])
     s.phase = PICK
-    shown = ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice)
-    what = "a free jump" if s.free_die >= 0 else f"the {JUMP_NAMES[s.jump]} jump"
-    s.log("roll", f"{astronaut_name(s, s.mv)} rolls {what}: {shown}.", chance=True,
-          astronaut=s.mv, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
+    if not s.quiet:
+        s.log("roll", (roll_sentence, (astronaut_name(s, s.mv), s.jump, s.free_die >= 0,
+                                       tuple((d, faces[d]) for d in dice))), chance=True,
+              astronaut=s.mv, jump=s.jump, faces={str(d): faces[d] for d in dice})
     after_roll(s, dice)
 
 
@@ -69,7 +70,7 @@ def reroll(s: MoonState, d: int) -> None:
     else:
         s.ec[a] -= 1
         s.ec_supply += 1
-    s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
+    s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], DIE_WORDS[d])
     s.log("reroll", f"{astronaut_name(s, a)} {paid} the {die_name(d)} again: "
                     f"{face_text(s.faces[d])}.", chance=True, astronaut=a, die=d, face=s.faces[d])
 
@@ -86,19 +87,21 @@ def move(s: MoonState, action: int) -> None:
     res = s.preview(a, d, mask)
     s.place(a, res.col, res.level)
     name = astronaut_name(s, a)
-    got = sum(1 for cell in res.path if cell in s.icons)
+    icons = s.icons
+    got = sum(1 for cell in res.path if cell in icons)
     got = min(got, s.spk_supply)
     if got:
         s.spk[a] += got
         s.spk_supply -= got
-    s.log("move", f"{name} moves {face_text(face)} by the {die_name(d)} to {place_name(s, res.col, res.level)}"
-                  f"{f' and picks up {got} Sputnik' + ('s' if got > 1 else '') if got else ''}.",
-          astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
-          path=[list(p) for p in res.path])
+    if not s.quiet:
+        s.log("move", (move_sentence, (name, face, d, (s.goal, s.boxes, s.C, s.cards, res.col, res.level), got)),
+              astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
+              path=[list(p) for p in res.path])
     free = s.free_die >= 0
+    prog, faces, j, fd = s.prog, s.faces, s.jump, s.free_die
     for x in range(NUM_DICE):
-        if s.prog[x] == s.jump or x == s.free_die:
-            s.faces[x] = 0
+        if prog[x] == j or x == fd:
+            faces[x] = 0
     s.free_die = -1
     s.free_left = 0
     if res.stopped:
@@ -106,7 +109,7 @@ def move(s: MoonState, action: int) -> None:
         s.fin[a] = s.arrived
         s.log("goal", f"{name} crosses the goal line{' first' if s.arrived == 1 else ''}!", astronaut=a, place=s.arrived)
     boxes = [P_TOKEN + c for c, y in res.path
-             if s.advanced and c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0]
+             if c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)
     old, rest = s.pending[:k], s.pending[k:]
     # the Slipstream check of a jump made inside another move (a special box's) is that move's

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
-from cosmodrome.core.flat import FlatState, Hooks, dump_fields
+from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE
@@ -132,13 +132,24 @@ def astronauts_for(players: int) -> int:
     return 4 if players == 2 else players
 
 
+@lru_cache(maxsize=512)
+def _jumps(strip: tuple) -> tuple[tuple, dict]:
+    """A strip and the memo of the jumps made on it (a jump is a pure function of the strip
+    and its arguments), shared by every state on that lap."""
+    return strip, {}
+
+
 class MoonState(FlatState, State):
     """One position of Walking on the Moon. Build it with ``GAME.new_state(players, seed)``.
-    The protocol calls that go through the hooks (legal actions, labels, prompts, applying a
-    move) come from :class:`~cosmodrome.core.flat.FlatState`."""
+    The protocol calls that go through the hooks (legal actions, kept until the next action,
+    labels, prompts, applying a move), the clone and the saved fields come from
+    :class:`~cosmodrome.core.flat.FlatState`."""
 
     HOOKS = HOOKS
+    INT_FIELDS = INT_FIELDS
+    LIST_FIELDS = LIST_FIELDS
     PHASE_KIND = PHASE_KIND
+    OVER_PHASE = OVER
 
     def __init__(self, game, players: int, options: dict[str, Any], comp: Components, rng: Rng,
                  cards: list[int]) -> None:
@@ -152,6 +163,7 @@ class MoonState(FlatState, State):
         self.cards = list(cards)
         self.strip, self.icons, self.boxes = lap(comp, tuple(cards))
         self.goal = len(self.strip) - 1
+        self.memo = _jumps(self.strip)
         for f in INT_FIELDS:
             setattr(self, f, 0)
         for f in ("col", "lvl", "stamp", "down", "spk", "ec", "hc", "fin"):
@@ -204,7 +216,14 @@ class MoonState(FlatState, State):
         """Where moving by die ``d`` (its rolled face) with the diagonal steps ``mask`` would
         take astronaut ``a``: the jump of :mod:`cosmodrome.games.lunar.movement`, stopped at
         the goal."""
-        return jump(self.strip, self.col[a], self.lvl[a], DIE_COLOUR[d], steps_of(self.faces[d]), mask, self.goal)
+        memo = self.memo
+        if memo[0] is not self.strip:             # a strip changed by hand (tests do)
+            memo = self.memo = _jumps(self.strip)
+        key = (self.col[a], self.lvl[a], DIE_COLOUR[d], self.faces[d], mask, self.goal)
+        res = memo[1].get(key)
+        if res is None:
+            res = memo[1][key] = jump(self.strip, key[0], key[1], key[2], steps_of(key[3]), mask, self.goal)
+        return res
 
     def in_turn(self) -> bool:
         """Whether a turn is being played (not the end of a round)."""
@@ -259,24 +278,6 @@ class MoonState(FlatState, State):
         """The explicit chance mode keeps the action deck as a multiset (sorted): each draw is
         a chance node over the cards left (see :mod:`cosmodrome.core.chance`)."""
         self.deck.sort()
-
-    def clone(self, quiet: bool = False) -> "MoonState":
-        """A copy sharing only the immutable parts; ``quiet=True``: a search clone that
-        records no events (nor do its own clones)."""
-        s = MoonState.__new__(MoonState)
-        s.__dict__.update(self.__dict__)
-        s.rng = self.rng.copy()
-        for f in LIST_FIELDS:
-            setattr(s, f, getattr(self, f)[:])
-        s.ev = []
-        s.initial_events = []
-        if quiet:
-            s.quiet = True
-        return s
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game.name, "players": self.num_players, "options": dict(self.options),
-                "rng": self.rng.state, **dump_fields(self, INT_FIELDS, LIST_FIELDS)}
 
     def view(self, seat: Optional[int]) -> dict[str, Any]:
         return HOOKS.view(self, seat)

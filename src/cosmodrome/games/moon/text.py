@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
+from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.state import (
     A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES, BUY, CARD, EXTRA, FREE_DIE,
@@ -57,13 +57,46 @@ def astronaut_name(s: MoonState, a: int) -> str:
 
 def place_name(s: MoonState, col: int, lvl: int) -> str:
     """Where a box is on the lap, in words."""
-    if col == 0 or col == s.goal:
+    return lap_place(s.goal, s.boxes, s.C, s.cards, col, lvl)
+
+
+def lap_place(goal: int, boxes: tuple, comp: Any, cards: list, col: int, lvl: int) -> str:
+    """:func:`place_name` from the lap's parts (its goal column, circled boxes, components and
+    lunar cards), for a sentence written when it is read."""
+    if col == 0 or col == goal:
         return "the goal box"
-    if col in s.boxes:
-        return f"the circled box after card {s.boxes.index(col) + 1}"
-    width = s.C.layout["card_columns"] + 1
+    if col in boxes:
+        return f"the circled box after card {boxes.index(col) + 1}"
+    width = comp.layout["card_columns"] + 1
     k, c = divmod(col - 1, width)
-    return f"card {k + 1} ({s.C.cards[s.cards[k]].name}), column {c + 1}, level {lvl}"
+    return f"card {k + 1} ({comp.cards[cards[k]].name}), column {c + 1}, level {lvl}"
+
+
+#: the words naming each die in a roll's chance event ("the blue die 1")
+DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(NUM_DICE))
+
+
+def roll_sentence(name: str, jump: int, free: bool, rolled: tuple) -> str:
+    """The log line of a roll: ``rolled`` holds (die, face) pairs.
+
+    >>> roll_sentence("USA", 1, False, ((2, 3), (4, ACCIDENT)))
+    'USA rolls the second jump: white die 1 3, black die 1 2!.'
+    """
+    shown = ", ".join(f"{die_name(d)} {face_text(f)}" for d, f in rolled)
+    what = "a free jump" if free else f"the {JUMP_NAMES[jump]} jump"
+    return f"{name} rolls {what}: {shown}."
+
+
+def move_sentence(name: str, face: int, d: int, place: tuple, got: int) -> str:
+    """The log line of a move; ``place`` holds :func:`lap_place`'s arguments.
+
+    >>> from cosmodrome.games.moon import GAME
+    >>> s = GAME.new_state(3, seed=2)
+    >>> move_sentence("USA", 2, 0, (s.goal, s.boxes, s.C, s.cards, 0, 1), 2)
+    'USA moves 2 by the blue die 1 to the goal box and picks up 2 Sputniks.'
+    """
+    picked = f" and picks up {got} Sputnik" + ("s" if got > 1 else "") if got else ""
+    return f"{name} moves {face_text(face)} by the {die_name(d)} to {lap_place(*place)}{picked}."
 
 
 def steps_text(colour: int, steps: int, mask: int) -> str:

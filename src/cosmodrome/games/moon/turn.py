@@ -66,18 +66,32 @@ def extra_die(s: MoonState, take: bool) -> None:
     s.phase = PROGRAM
 
 
-def program_options(s: MoonState) -> list[int]:
-    """Programming choices: the first free die of each colour (dice of a colour are alike) on
-    any jump up to the first empty one (so the jumps in use are always the first ones)."""
-    used = {j for j in s.prog if j >= 0}
-    top = min(len(used), 2)
+def _program_menu(free: int, top: int) -> tuple[int, ...]:
+    """The programming choices with the dice of bit mask ``free`` still to place and jumps
+    ``0..top`` open: the first free die of each colour on each open jump, ascending."""
     seen = set()
     out = []
     for d in range(NUM_DICE):
-        if s.prog[d] < 0 and not (s.gone >> d) & 1 and DIE_COLOUR[d] not in seen:
+        if (free >> d) & 1 and DIE_COLOUR[d] not in seen:
             seen.add(DIE_COLOUR[d])
             out.extend(A_PROGRAM + d * 3 + j for j in range(top + 1))
-    return sorted(out)
+    return tuple(sorted(out))
+
+
+#: :func:`_program_menu` of every mask of free dice and every last open jump, worked out once
+PROGRAM_MENUS = tuple(tuple(_program_menu(free, top) for top in range(3)) for free in range(1 << NUM_DICE))
+
+
+def program_options(s: MoonState) -> list[int]:
+    """Programming choices: the first free die of each colour (dice of a colour are alike) on
+    any jump up to the first empty one (so the jumps in use are always the first ones)."""
+    free = used = 0
+    for d, j in enumerate(s.prog):
+        if j < 0:
+            free |= 1 << d
+        else:
+            used |= 1 << j
+    return list(PROGRAM_MENUS[free & ~s.gone][min(bin(used).count("1"), 2)])
 
 
 def program(s: MoonState, action: int) -> None:
@@ -85,6 +99,6 @@ def program(s: MoonState, action: int) -> None:
     do I reach the goal?")."""
     d, j = divmod(action - A_PROGRAM, 3)
     s.prog[d] = j
-    if sum(1 for x in s.prog if x >= 0) == s.dice_n:
+    if NUM_DICE - s.prog.count(-1) == s.dice_n:
         s.jump = 0
         HOOKS.roll(s)
