@@ -16,7 +16,7 @@ form of the fields.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Optional
 
 from cosmodrome.core.errors import RecordError
 
@@ -107,13 +107,10 @@ class FlatState:
         menu = self._menu = self.HOOKS.legal(self)
         return menu
 
-    def apply(self, action: int) -> list:
-        kept = self._menu
-        # the menu kept by legal_actions() for this position, else computed now (a position
-        # changed by hand, as tests do, is asked again before an action is refused)
-        if kept is not None and action.__class__ is int and action in kept and self.phase != self.OVER_PHASE:
-            return self._apply(action)
-        return super().apply(action)
+    def kept_legal_actions(self) -> Optional[list]:
+        """The menu kept by :meth:`legal_actions` until the next action (a position changed
+        by hand, as tests do, is asked again before :meth:`apply` refuses an action)."""
+        return None if self.phase == self.OVER_PHASE else self._menu
 
     def action_label(self, action: int) -> str:
         return self.HOOKS.action_json(self, action)["label"]

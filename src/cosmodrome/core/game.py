@@ -364,10 +364,19 @@ class State(ABC):
         return Decision(seat, self.decision_kind(), self.decision_prompt(), options)
 
     # ----- advancing -------------------------------------------------------------------
+    def kept_legal_actions(self) -> Optional[list]:
+        """The legal actions a game kept from its last :meth:`legal_actions` call when they
+        are still those of this position, else None (the default: nothing kept).
+        :meth:`apply` checks an action against them instead of computing them again."""
+        return None
+
     def apply(self, action: int) -> list[Event]:
         """Apply a legal action of the seat to move and return the events it caused.
 
         An illegal action raises :class:`IllegalActionError` and leaves the state unchanged."""
+        kept = self.kept_legal_actions()
+        if kept is not None and action.__class__ is int and action in kept:
+            return self._apply(action)
         if self.is_terminal():
             raise GameOverError("the game is over: no action can be taken")
         if isinstance(action, bool) or not isinstance(action, int):

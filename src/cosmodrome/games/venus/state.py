@@ -191,15 +191,14 @@ class VenusState(State):
         f = self.stack[-1]
         return DECIDE[f[0]].prompt(self, f)
 
-    def apply(self, action: int) -> list:
-        if not self.over and isinstance(action, int) and not isinstance(action, bool):
-            kept = self._menu
-            # the menu kept by legal_actions() for this very frame, else computed now (a
-            # position changed by hand, as tests do, is asked again before refusing)
-            if (kept is not None and kept[0] is self.stack[-1] and action in kept[1]) \
-                    or action in self.legal_actions():
-                return self._apply(action)
-        return super().apply(action)
+    def kept_legal_actions(self) -> Optional[list]:
+        """The menu kept by :meth:`legal_actions` with the decision's frame, while that frame
+        is still the one on top (a position changed by hand, as tests do, is asked again
+        before :meth:`apply` refuses an action)."""
+        kept = self._menu
+        if kept is None or self.over or not self.stack or kept[0] is not self.stack[-1]:
+            return None
+        return kept[1]
 
     @property
     def initial_events(self) -> list:
