@@ -4,6 +4,7 @@ import pytest
 from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, place_building, place_units, put_tile
 
 from cosmodrome.games.venus.components import EFFECT_ID as E
+from cosmodrome.games.venus.flow import add
 from cosmodrome.games.venus.flow import (A_BUILD, A_CARD, A_COUNT, A_CLAIM, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET,
                                          A_SEAT, A_SURFACE,
                                          A_TILE, A_UNIT, A_UNITAT, A_YES, EARTH, INF, MARS, MOON, SHIP, TANK,
@@ -156,14 +157,14 @@ def test_place_and_remove_tension():
     assert A_CARD + E["remove_tension"] not in s.legal_actions()
     t = next(t for t in s.bag if s.comp.tile_kind[t] == 6)
     s.bag.remove(t)
-    s.tdisc.append(t)
+    s.tdisc += (t,)
     play(s, "another_action")
     play(s, "place_tension")
     s.apply(A_PLANET + MARS)
-    assert s.ptiles[MARS] == [t]
+    assert s.ptiles[MARS] == (t,)
     play(s, "remove_tension")
     s.apply(A_PLANET + MARS)
-    assert s.ptiles[MARS] == [] and t in s.tdisc
+    assert s.ptiles[MARS] == () and t in s.tdisc
 
 
 def test_force_discard():
@@ -262,10 +263,10 @@ def test_hand_limit():
 def test_reshuffle_when_deck_runs_out():
     """RB: when the deck runs out, the discards are shuffled into a new deck."""
     s = turn_with()
-    s.discard.extend(s.deck)
-    s.deck = []
+    s.discard += tuple(s.deck)
+    s.deck = bytearray()
     s.apply(A_PASS)
-    assert len(s.hands[0]) == 1 and s.discard == [] and s.deck
+    assert len(s.hands[0]) == 1 and not s.discard and s.deck
 
 
 def _only_stock(s, p, t):
@@ -316,7 +317,7 @@ def test_eliminate_card_playable_only_with_a_target_on_the_board(name, t):
     for i in range(len(s.orbit)):
         if t is None or i % 3 == t:
             p, u = i // 24, i % 3
-            s.stock[p * 5 + u] += s.orbit[i] + s.surf[i]
+            s.stock = add(s.stock, p * 5 + u, s.orbit[i] + s.surf[i])
             s.orbit[i] = s.surf[i] = 0
     assert A_CARD + E[name] not in s.legal_actions()
     place_units(s, 2, VENUS, **{("inf", "ship", "tank")[t if t is not None else TANK]: 1}, surface=True)
@@ -330,7 +331,7 @@ def test_eliminate_card_playable_only_with_a_target_on_the_board(name, t):
 # ----- free actions after the last action --------------------------------------------------
 def _on_top_of_deck(s, name):
     """Move a card with this effect to the top of the deck (the next one drawn)."""
-    c = next(c for c in s.deck + s.discard + [x for h in s.hands for x in h] if s.comp.card_effect(c) == E[name])
+    c = next(c for c in [*s.deck, *s.discard, *(x for h in s.hands for x in h)] if s.comp.card_effect(c) == E[name])
     for pile in [s.deck, s.discard] + s.hands:
         if c in pile:
             pile.remove(c)

@@ -86,20 +86,20 @@ def test_casualties_after_payment():
 def test_crisis_tile_is_kept_and_gunrunner_adds_two():
     """RB: crisis tile kept for 1 VP; card Gunrunner – +2 defence, discarded on defeat."""
     def gun(s):
-        s.gun.append(MARS * 1000 + next(c for c in s.deck if s.comp.card_effect(c) == E["gunrunner"]))
+        s.gun += (MARS * 1000 + next(c for c in s.deck if s.comp.card_effect(c) == E["gunrunner"]),)
         s.deck.remove(s.gun[-1] % 1000)
     s = attack(kind="crisis", defence=3, dice=(2, 2, 2), units={"inf": 5}, tile_setup=gun)
     assert cost(s) == 5
     for _ in range(5):
         s.apply(A_UNIT + INF)
     s.apply(A_DONE)
-    assert len(s.kept[0]) == 1 and s.gun == [] and s.comp.card_effect(s.discard[-1]) == E["gunrunner"]
+    assert len(s.kept[0]) == 1 and s.gun == () and s.comp.card_effect(s.discard[-1]) == E["gunrunner"]
 
 
 def test_alien_defence_seven():
     """RB: Kuiper Belt – an alien defends at 7 and is kept for 2 VP when destroyed."""
     def alien(s):
-        s.ptiles[KUIPER].append(s.comp.n_bag)
+        s.ptiles[KUIPER] += (s.comp.n_bag,)
         return len(s.ptiles[KUIPER]) - 1
     s = attack(pl=KUIPER, kind="windfall", dice=(3, 3, 3), units={"inf": 3, "tank": 2}, tile_setup=alien)
     # with an alien present only the alien may be claimed (the windfall is slot 0)
@@ -107,7 +107,7 @@ def test_alien_defence_seven():
     for a in (A_UNIT + INF, A_UNIT + INF, A_UNIT + INF, A_UNIT + TANK, A_UNIT + TANK, A_DONE):
         s.apply(a)
     from cosmodrome.games.venus.scoring import tile_vp
-    assert s.kept[0] == [s.comp.n_bag] and tile_vp(s, 0) == 2
+    assert s.kept[0] == (s.comp.n_bag,) and tile_vp(s, 0) == 2
 
 
 def test_modifier_cards():

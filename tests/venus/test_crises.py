@@ -7,6 +7,7 @@ from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.actions import D_TURN
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.crises import O_CRISIS_START
+from cosmodrome.games.venus.flow import add
 from cosmodrome.games.venus.flow import (A_BLD, A_DONE, A_SEAT, A_SURFACE, A_UNIT, A_UNITAT, A_YES, EARTH, GANYMEDE, INF,
                                          KUIPER, MARS, MERCURY, MOON, SHIP, TANK, TITAN, VENUS)
 
@@ -120,7 +121,7 @@ def test_venus_level2_uprising():
     s.apply(A_UNIT + INF)
     assert set(s.legal_actions()) == {A_BLD + VENUS * 2, A_BLD + VENUS * 2 + 1}
     s.apply(A_BLD + VENUS * 2 + 1)
-    assert s.bld[16 + VENUS * 2:16 + VENUS * 2 + 2] == [1, 0] and s.stack[-1][0] == D_TURN
+    assert list(s.bld[16 + VENUS * 2:16 + VENUS * 2 + 2]) == [1, 0] and s.stack[-1][0] == D_TURN
 
 
 def test_venus_level4_independence():
@@ -171,8 +172,8 @@ def test_invasion_of_earth(pl):
         # seat 2 has nothing on Earth except its factory
         s.orbit[2 * 24 + EARTH * 3] = 0
         s.orbit[2 * 24 + EARTH * 3 + 1] = 0
-        s.stock[2 * 5] += 4
-        s.stock[2 * 5 + 1] += 2
+        s.stock = add(s.stock, 2 * 5, 4)
+        s.stock = add(s.stock, 2 * 5 + 1, 2)
     s = crisis({pl: 4}, setup=setup, dice=(2, 3, 0))   # damage 5
     assert s.flipped[pl] and s.units_at(0, pl) == 0 and s.bld[16 + pl * 2] == 0 and not s.ptiles[pl]
     order = []
@@ -199,7 +200,7 @@ def test_mars_level2_richest_loses_counter():
 def test_ganymede_nothing():
     """RB: Ganymede – nothing ever happens."""
     def setup(s):
-        s.ptiles[GANYMEDE].append(next(t for t in s.bag if s.comp.tile_kind[t] == 5 and not s.comp.tile_skull[t]))
+        s.ptiles[GANYMEDE] += (next(t for t in s.bag if s.comp.tile_kind[t] == 5 and not s.comp.tile_skull[t]),)
         s.bag.remove(s.ptiles[GANYMEDE][0])
     s = crisis({}, setup=setup)
     assert s.stack[-1][0] == D_TURN
@@ -256,8 +257,8 @@ def test_kuiper_level3_alien_invasion_and_advance():
     assert s.units_at(0, TITAN) == 0 and s.bld[16 + GANYMEDE * 2] == 0
     # one alien destroyed: two survivors invade Mars and the Moon next crisis phase
     al = next(t for t in s.ptiles[TITAN] if s.comp.tile_kind[t] == 7)
-    s.ptiles[TITAN].remove(al)
-    s.kept[0].append(al)
+    s.ptiles[TITAN] = flow.without(s.ptiles[TITAN], al)
+    s.kept[0] += (al,)
     s.period += 1
     s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
     flow.run(s)

@@ -7,6 +7,7 @@ from cosmodrome.games.venus.actions import D_MOVE_CLAIM
 from cosmodrome.games.venus.combat import cost
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.crises import O_CRISIS_START, level
+from cosmodrome.games.venus.flow import put
 from cosmodrome.games.venus.flow import (A_CARD, A_COUNT, A_DONE, A_MOVE, A_PLANET, A_TILE, A_UNIT, A_BLD, A_SEAT,
                                          A_CLAIM, EARTH, INF, MARS, MOON, TANK, TITAN, KUIPER)
 from cosmodrome.games.venus.scoring import planet_vp, final_scores
@@ -102,8 +103,8 @@ def test_moon_scoring_example():
     s = fresh(5, 1)
     # red 0, blue 1, purple 2, yellow 3, green 4; Moon incomes: yellow 5, red 3, blue 3, green 2
     for p in range(5):
-        s.bld[p * 16 + EARTH * 2 + 1] = 0
-        s.stock[p * 5 + 4] = 8
+        s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
+        s.stock = put(s.stock, p * 5 + 4, 8)
     place_building(s, 3, MOON, mines=1, factories=1)
     place_building(s, 0, MOON, mines=1)
     place_building(s, 1, MOON, mines=1)

@@ -7,6 +7,7 @@ from cosmodrome.core import IllegalActionError, PlayerCountError
 from cosmodrome.games.venus import GAME, flow
 from cosmodrome.games.venus.actions import D_TURN, distance
 from cosmodrome.games.venus.components import EFFECT_ID
+from cosmodrome.games.venus.flow import put
 from cosmodrome.games.venus.flow import (A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DONE, A_MOVE, A_PASS, A_PLANET,
                                          A_TILE, A_UNIT, A_UNITAT, EARTH, GANYMEDE, INF, KUIPER, MARS, MERCURY,
                                          MOON, SHIP, TANK, TITAN, VENUS)
@@ -57,10 +58,10 @@ def test_tiles_per_planet_and_ganymede_crisis_discarded():
     on a flipped planet; tiles from the previous period stay."""
     s = fresh(4, 9)
     clear_tiles(s)
-    s.tdisc = []
+    s.tdisc = ()
     put_tile(s, MARS, "windfall")
-    kept = list(s.ptiles[MARS])
-    s.flipped[VENUS] = 1
+    kept = s.ptiles[MARS]
+    s.flipped = put(s.flipped, VENUS, 1)
     # the next tile drawn goes to Mercury; stack a crisis tile where Ganymede draws
     from cosmodrome.games.venus.phases import phase_two_draw_and_place_tiles
     chart = s.comp.chart[4]
@@ -70,7 +71,7 @@ def test_tiles_per_planet_and_ganymede_crisis_discarded():
     s.bag.remove(crisis)
     s.bag.insert(len(s.bag) - g_index, crisis)
     phase_two_draw_and_place_tiles(s)
-    assert s.ptiles[VENUS] == []
+    assert s.ptiles[VENUS] == ()
     assert s.ptiles[MARS][:1] == kept and len(s.ptiles[MARS]) == 1 + chart[MARS]
     assert crisis in s.tdisc and len(s.ptiles[GANYMEDE]) == chart[GANYMEDE] - 1
     assert len(s.ptiles[MERCURY]) == chart[MERCURY] and len(s.ptiles[KUIPER]) == chart[KUIPER]
@@ -141,8 +142,8 @@ def test_move_needs_a_spaceship_and_carries_infantry():
     s.apply(A_COUNT + 3)
     s.apply(A_PLANET + MARS)
     b = MARS * 3
-    assert s.orbit[b:b + 3] == [3, 2, 0]
-    assert s.orbit[EARTH * 3:EARTH * 3 + 3] == [1, 0, 1]   # the tank stayed
+    assert list(s.orbit[b:b + 3]) == [3, 2, 0]
+    assert list(s.orbit[EARTH * 3:EARTH * 3 + 3]) == [1, 0, 1]   # the tank stayed
 
 
 def test_move_cards_extend_allowance_and_allow_claim():
@@ -220,10 +221,10 @@ def test_claim_needs_counter_in_stock_and_unit_in_orbit():
     from cosmodrome.games.venus.actions import claimable_slots
     assert claimable_slots(s, 0, EARTH) == [0]
     assert claimable_slots(s, 0, MARS) == []          # no unit there
-    s.stock[4] = 0
+    s.stock = put(s.stock, 4, 0)
     assert claimable_slots(s, 0, EARTH) == []
     place_units(s, 0, MARS, inf=1)
-    s.flipped[MARS] = 1
+    s.flipped = put(s.flipped, MARS, 1)
     assert claimable_slots(s, 0, MARS) == []
 
 
@@ -266,9 +267,9 @@ def test_build_limited_by_stock():
     """RB: Action: Buy – the pieces you own limit what you build."""
     s = fresh(2, 1)
     empty_hand(s, 0)
-    s.stock[0 * 5 + INF] = 0
-    s.stock[0 * 5 + TANK] = 0
-    s.stock[0 * 5 + SHIP] = 0
+    s.stock = put(s.stock, 0 * 5 + INF, 0)
+    s.stock = put(s.stock, 0 * 5 + TANK, 0)
+    s.stock = put(s.stock, 0 * 5 + SHIP, 0)
     at_turn(s, 0)
     assert A_BUILD not in s.legal_actions()
 

@@ -2,6 +2,7 @@
 
 from venus_helpers import fresh, place_building
 
+from cosmodrome.games.venus.flow import add, put
 from cosmodrome.games.venus.flow import EARTH, GANYMEDE, MARS, MERCURY
 from cosmodrome.games.venus.scoring import final_scores, finish, planet_vp, tile_vp, winners
 
@@ -9,8 +10,8 @@ from cosmodrome.games.venus.scoring import final_scores, finish, planet_vp, tile
 def bare(players=3):
     s = fresh(players, 1)
     for p in range(players):
-        s.bld[p * 16 + EARTH * 2 + 1] = 0
-        s.stock[p * 5 + 4] = 8
+        s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
+        s.stock = put(s.stock, p * 5 + 4, 8)
     return s
 
 
@@ -27,7 +28,7 @@ def test_kept_tiles_vp():
     c = s.comp
     big = next(t for t in range(c.n_bag) if c.tile_kind[t] == 2)
     cri = next(t for t in range(c.n_bag) if c.tile_kind[t] == 5)
-    s.kept[0] = [big, cri, c.n_bag]
+    s.kept[0] = (big, cri, c.n_bag)
     assert tile_vp(s, 0) == 4 and final_scores(s)[0] == 4
 
 
@@ -40,8 +41,8 @@ def test_tie_first_player_marker():
     vp = final_scores(s)
     assert vp[0] == 11 and vp[1] == 8
     place_building(s, 1, MARS, mines=1)        # now 0: 11, 1: 11 + 8
-    s.bld[1 * 16 + MERCURY * 2] = 0
-    s.stock[1 * 5 + 3] += 1
+    s.bld = put(s.bld, 1 * 16 + MERCURY * 2, 0)
+    s.stock = add(s.stock, 1 * 5 + 3, 1)
     s.first = 1
     finish(s)
     assert final_scores(s)[:2] == [11, 11] and winners(s) == [1]
@@ -78,7 +79,7 @@ def test_tie_break_order():
     s = bare()
     c = s.comp
     big = next(t for t in range(c.n_bag) if c.tile_kind[t] == 2)
-    s.kept[1] = [big]
+    s.kept[1] = (big,)
     s.first = 2
     k0, k1 = ranking_key(s, 0, [5, 5, 0]), ranking_key(s, 1, [5, 5, 0])
     assert k1 > k0

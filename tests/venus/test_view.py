@@ -11,6 +11,7 @@ from cosmodrome.games.venus import GAME, flow
 from cosmodrome.games.venus.actions import D_TURN
 from cosmodrome.games.venus.components import EFFECT_ID as E, TILE_KINDS
 from cosmodrome.games.venus.crises import O_CRISIS_START, all_lose
+from cosmodrome.games.venus.flow import add, put
 from cosmodrome.games.venus.flow import (A_BLD, A_CARD, A_CLAIM, A_DIE, A_PLANET, A_REROLL, A_SEAT, A_TILE, A_UNIT,
                                          EARTH, INF, KUIPER, MARS, MERCURY, MOON, TANK, TITAN, VENUS)
 from cosmodrome.games.venus.scoring import final_scores, finish, winners
@@ -20,8 +21,8 @@ def bare(players=3, seed=1):
     """A fresh game without the starting factories on Earth (income only where placed)."""
     s = fresh(players, seed)
     for p in range(players):
-        s.bld[p * 16 + EARTH * 2 + 1] = 0
-        s.stock[p * 5 + 4] += 1
+        s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
+        s.stock = add(s.stock, p * 5 + 4, 1)
     return s
 
 
@@ -62,7 +63,7 @@ def test_scoring_breakdown_kept_tiles():
     """RB: +1 VP per big game and crisis tile, +2 per alien."""
     s = bare(3)
     alien = s.comp.n_bag
-    s.kept[1] = [kept_tile(s, "biggame"), kept_tile(s, "crisis"), kept_tile(s, "crisis"), alien]
+    s.kept[1] = (kept_tile(s, "biggame"), kept_tile(s, "crisis"), kept_tile(s, "crisis"), alien)
     finish(s)
     v = s.view(0)
     k = v["scoring"]["kept"][1]
@@ -101,8 +102,8 @@ def test_tie_decided_by_mines_and_factories_then_kept_tiles_then_shared():
     place_building(s2, 0, VENUS, mines=1)              # Venus first: 10 VP
     place_building(s2, 1, MERCURY, mines=1)            # Mercury first: 8 VP ...
     place_building(s2, 1, TITAN, factories=1)          # ... + Titan first 8 = 16 vs Venus 10
-    s2.kept[0] = [kept_tile(s2, "biggame"), kept_tile(s2, "biggame"), kept_tile(s2, "crisis"),
-                  kept_tile(s2, "crisis"), kept_tile(s2, "crisis"), kept_tile(s2, "crisis")]
+    s2.kept[0] = (kept_tile(s2, "biggame"), kept_tile(s2, "biggame"), kept_tile(s2, "crisis"),
+                  kept_tile(s2, "crisis"), kept_tile(s2, "crisis"), kept_tile(s2, "crisis"))
     finish(s2)
     sc = s2.view(None)["scoring"]
     assert sc["total"][0] == sc["total"][1] == 27
@@ -119,7 +120,7 @@ def test_tie_decided_by_mines_and_factories_then_kept_tiles_then_shared():
     place_building(s3, 1, MARS, mines=1)
     place_building(s3, 0, VENUS, mines=1)               # 10
     place_building(s3, 1, MERCURY, mines=1)             # 8
-    s3.kept[1] = [kept_tile(s3, "biggame"), kept_tile(s3, "crisis")]   # + 2 = 10
+    s3.kept[1] = (kept_tile(s3, "biggame"), kept_tile(s3, "crisis"))   # + 2 = 10
     finish(s3)
     sc = s3.view(None)["scoring"]
     assert sc["total"][0] == sc["total"][1] == 21
@@ -193,7 +194,7 @@ def test_combat_view_crisis_with_gunrunner_units_and_cards():
     printed = s.comp.tile_def[s.ptiles[MARS][slot]]
     gun = next(c for c in s.deck if s.comp.card_effect(c) == E["gunrunner"])
     s.deck.remove(gun)
-    s.gun.append(MARS * 1000 + gun)
+    s.gun += (MARS * 1000 + gun,)
     empty_hand(s, 0)
     give(s, 0, "cp2", "infantry2")
     place_units(s, 0, MARS, inf=3, ship=1, tank=1)
@@ -304,8 +305,8 @@ def test_aliens_view_landing_and_next_move():
                          "moves": [{"from": "Ganymede", "to": "Mars"}, {"from": "Titan", "to": "Moon"}]}
     # one destroyed: the two survivors stop short of Earth, and the engine agrees
     al = next(t for t in s.ptiles[TITAN] if s.comp.tile_kind[t] == 7)
-    s.ptiles[TITAN].remove(al)
-    s.kept[0].append(al)
+    s.ptiles[TITAN] = flow.without(s.ptiles[TITAN], al)
+    s.kept[0] += (al,)
     a = s.view(None)["aliens"]
     assert a["destroyed"] == 1 and a["next"]["reaches_earth"] is False
     assert a["next"]["moves"] == [{"from": "Ganymede", "to": "Mars"}, {"from": "Kuiper Belt", "to": "Moon"}]
@@ -356,7 +357,7 @@ def test_bag_counts_do_not_reveal_the_bag_order():
     keys = list(s.view(0)["bag_counts"])
     s.bag.reverse()
     assert json.dumps(s.view(0)) == before
-    s.bag.sort(key=lambda t: -s.comp.tile_kind[t])   # the highest kind at the bottom
+    s.bag[:] = sorted(s.bag, key=lambda t: -s.comp.tile_kind[t])   # the highest kind at the bottom
     assert json.dumps(s.view(0)) == before
     order = list(TILE_KINDS)
     assert keys == sorted(keys, key=order.index)

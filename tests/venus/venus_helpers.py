@@ -7,7 +7,7 @@ import json
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import GAME
 from cosmodrome.games.venus.components import EFFECT_ID, TK
-from cosmodrome.games.venus.flow import DECIDE
+from cosmodrome.games.venus.flow import DECIDE, add, without
 
 
 def check_invariants(s) -> None:
@@ -27,9 +27,9 @@ def check_invariants(s) -> None:
         assert s.money[p] >= 0, ("money", p)
     assert sum(s.money) == s.bank_flow, "money"
     ncard = len(c.deck_effects) + n * len(c.player_effects)
-    cards = s.deck + s.discard + [g % 1000 for g in s.gun] + [x for h in s.hands for x in h]
+    cards = [*s.deck, *s.discard, *(g % 1000 for g in s.gun), *(x for h in s.hands for x in h)]
     assert sorted(cards) == list(range(ncard)), "cards"
-    tiles = s.bag + s.tdisc + [t for L in s.ptiles for t in L] + [t for L in s.kept for t in L]
+    tiles = [*s.bag, *s.tdisc, *(t for L in s.ptiles for t in L), *(t for L in s.kept for t in L)]
     bagt = sorted(t for t in tiles if t < c.n_bag)
     assert bagt == list(range(c.n_bag)), "tiles"
     aliens = [t for t in tiles if t >= c.n_bag]
@@ -79,48 +79,51 @@ def give(s, p: int, *effects: str) -> list:
     got = []
     for name in effects:
         e = EFFECT_ID[name]
-        for pile in (s.deck, s.discard):
-            hit = next((c for c in pile if s.comp.card_effect(c) == e), None)
-            if hit is not None:
-                pile.remove(hit)
-                break
+        hit = next((c for c in s.deck if s.comp.card_effect(c) == e), None)
+        if hit is not None:
+            s.deck.remove(hit)
+        elif (hit := next((c for c in s.discard if s.comp.card_effect(c) == e), None)) is not None:
+            s.discard = without(s.discard, hit)
         else:
             for q in range(s.num_players):
                 if q == p:
                     continue
                 hit = next((c for c in s.hands[q] if s.comp.card_effect(c) == e), None)
                 if hit is not None:
-                    s.hands[q].remove(hit)
+                    s.hands[q] = without(s.hands[q], hit)
                     break
             else:
                 raise AssertionError(f"no card {name} left")
-        s.hands[p].append(hit)
+        s.hands[p] += (hit,)
         got.append(hit)
     return got
 
 
 def empty_hand(s, p: int) -> None:
-    s.discard.extend(s.hands[p])
-    s.hands[p] = []
+    s.discard += tuple(s.hands[p])
+    s.hands[p] = ()
 
 
 def put_tile(s, pl: int, kind: str, defence=None, skull=None) -> int:
     """Move a tile of this kind (and defence/skull) from the bag onto planet pl; its slot."""
     c = s.comp
     k = TK[kind]
-    for pool in (s.bag, s.tdisc):
-        for t in pool:
+    for pool in ("bag", "tdisc"):
+        for t in getattr(s, pool):
             if c.tile_kind[t] == k and (defence is None or c.tile_def[t] == defence) and \
                     (skull is None or c.tile_skull[t] == skull):
-                pool.remove(t)
-                s.ptiles[pl].append(t)
+                if pool == "bag":
+                    s.bag.remove(t)
+                else:
+                    s.tdisc = without(s.tdisc, t)
+                s.ptiles[pl] += (t,)
                 return len(s.ptiles[pl]) - 1
     for q in range(8):
         for t in s.ptiles[q]:
             if q != pl and c.tile_kind[t] == k and (defence is None or c.tile_def[t] == defence) and \
                     (skull is None or c.tile_skull[t] == skull):
-                s.ptiles[q].remove(t)
-                s.ptiles[pl].append(t)
+                s.ptiles[q] = without(s.ptiles[q], t)
+                s.ptiles[pl] += (t,)
                 return len(s.ptiles[pl]) - 1
     raise AssertionError(f"no {kind} tile available")
 
@@ -128,22 +131,22 @@ def put_tile(s, pl: int, kind: str, defence=None, skull=None) -> int:
 def clear_tiles(s) -> None:
     for pl in range(8):
         s.bag.extend(s.ptiles[pl])
-        s.ptiles[pl] = []
+        s.ptiles[pl] = ()
 
 
 def place_units(s, p: int, pl: int, inf=0, ship=0, tank=0, surface=False) -> None:
     arr = s.surf if surface else s.orbit
     for t, k in enumerate((inf, ship, tank)):
-        s.stock[p * 5 + t] -= k
+        s.stock = add(s.stock, p * 5 + t, -k)
         arr[p * 24 + pl * 3 + t] += k
         assert s.stock[p * 5 + t] >= 0
 
 
 def place_building(s, p: int, pl: int, mines=0, factories=0) -> None:
-    s.stock[p * 5 + 3] -= mines
-    s.stock[p * 5 + 4] -= factories
-    s.bld[p * 16 + pl * 2] += mines
-    s.bld[p * 16 + pl * 2 + 1] += factories
+    s.stock = add(s.stock, p * 5 + 3, -mines)
+    s.stock = add(s.stock, p * 5 + 4, -factories)
+    s.bld = add(s.bld, p * 16 + pl * 2, mines)
+    s.bld = add(s.bld, p * 16 + pl * 2 + 1, factories)
 
 
 class FixedDice:

@@ -197,7 +197,7 @@ class ExplicitChance:
     def shuffle(self, seq: MutableSequence) -> None:
         """A shuffled pile is a multiset: its order is forgotten (sorted), and each draw from
         it is a chance event of its own."""
-        seq.sort()
+        seq[:] = sorted(seq)   # a list or a bytearray (which has no sort())
 
     def draw(self, pile: MutableSequence[int], what: Any = None, name: Any = None,
              seen_by: Optional[Sequence[int]] = None) -> int:

@@ -16,7 +16,7 @@ from cosmodrome.games.venus.flow import (
     A_UNITAT, D_BUILD, D_CLAIM_PLANET, D_FREE, D_CLAIM_TILE, D_CLAIM_UNIT, D_MOVE_CLAIM, D_MOVE_DEST, D_MOVE_FROM,
     D_MOVE_INF, D_MOVE_SHIPS, D_MOVE_TANKS, D_TENSION_KIND, D_TENSION_SEAT, D_TURN, EARTH, INF, MAX_SLOTS,
     O_PASS_CUBE, O_TURN, SHIP, TANK, T_ALIEN, T_BIGGAME, T_DRAW2, T_FACTORY, T_MINE, T_TENSION, T_WINDFALL,
-    auto, decide,
+    add, auto, decide,
 )
 from cosmodrome.games.venus.state import MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKCARD, MV_TANKS, SHORT, VenusState
 from cosmodrome.games.venus.text import builds_text, claims_text, moves_text
@@ -488,24 +488,26 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     i = p * 24 + pl * 3 + t
     s.orbit[i] -= 1
     s.surf[i] += 1
-    tile = s.ptiles[pl].pop(slot)
+    tiles = s.ptiles[pl]
+    tile = tiles[slot]
+    s.ptiles[pl] = tiles[:slot] + tiles[slot + 1:]
     k = s.comp.tile_kind[tile]
     where = s.comp.planet_names[pl]
     s.say("claim", (claims_text, (s.comp, p, t, pl, tile)), {"seat": p, "planet": pl, "tile": tile, "unit": t})
     if k == T_FACTORY:
-        s.tdisc.append(tile)
-        s.stock[p * 5 + 4] -= 1
-        s.bld[p * 16 + pl * 2 + 1] += 1
+        s.tdisc += (tile,)
+        s.stock = add(s.stock, p * 5 + 4, -1)
+        s.bld = add(s.bld, p * 16 + pl * 2 + 1, 1)
         s.say("factory", ("{} builds a factory on {}.".format, (SHORT[p], where)), {"seat": p, "planet": pl})
     elif k == T_DRAW2:
-        s.tdisc.append(tile)
+        s.tdisc += (tile,)
         draw(s, p, 2)
     elif k == T_WINDFALL:
-        s.tdisc.append(tile)
+        s.tdisc += (tile,)
         s.gain(p, s.comp.rules["windfall"])
         s.say("money", f"{SHORT[p]} takes a £{s.comp.rules['windfall']} windfall.", {"seat": p})
     else:
-        s.kept[p].append(tile)
+        s.kept[p] += (tile,)
 
 
 def _tseat_legal(s, f):
@@ -548,7 +550,7 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
     x = a - A_UNITAT
     pl, t = divmod(x, 3)
     s.pay(p, s.comp.unit_cost[t])
-    s.stock[p * 5 + t] -= 1
+    s.stock = add(s.stock, p * 5 + t, -1)
     s.orbit[p * 24 + pl * 3 + t] += 1
     s.say("build", (builds_text, (s.comp, p, t, pl)), {"seat": p, "planet": pl, "unit": t})
     if f[2] == 0 and can_build(s, p):

@@ -16,7 +16,7 @@ from cosmodrome.games.venus.flow import (
     D_CYCLE, D_DISCARD_DIE, D_DRAW4, D_FORCE, D_GUN, D_HAND, D_IGNORE, D_INSTEAD, D_KILL_SEAT, D_KILL_UNIT,
     D_KILL_WHERE, D_LOOK, D_LOOK_GIVE, D_LOOK_TAKE, D_PLACE_TENSION, D_REMOVE_TENSION, D_REROLL, D_RETURN,
     D_RETURN_PICK, D_SACRIFICE, D_UP, EARTH, INF, O_HAND, O_INSTEAD, O_PASS_CUBE, SHIP, TANK, T_BIGGAME,
-    T_CRISIS, T_TENSION, auto, decide,
+    T_CRISIS, T_TENSION, add, auto, decide, without,
 )
 from cosmodrome.games.venus.state import (
     CB_CARDS, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_PL, SHORT, VenusState, has_alien,
@@ -48,14 +48,14 @@ def draw(s: VenusState, p: int, k: int) -> list:
         if not s.deck:
             if not s.discard:
                 break
-            s.deck = s.discard
-            s.discard = []
+            s.deck = bytearray(s.discard)
+            s.discard = ()
             s.rng.shuffle(s.deck)
             s.say("reshuffle", "The discards were shuffled into a new deck.", chance=True)
         got.append(s.rng.draw(s.deck, ("the card {} draws".format, (SHORT[p],)), (card_drawn, (s.comp, SHORT[p])),
                               seen_by=(p,)))
     if got:
-        s.hands[p].extend(got)
+        s.hands[p] += tuple(got)
         s.say("draw", (drew_text, (s.comp, p, got)), {"seat": p, "cards": got}, frozenset((p,)),
               (drew_hidden_text, (p, len(got))), chance=True)
         if len(s.hands[p]) > s.comp.rules["hand_limit"]:
@@ -80,7 +80,7 @@ def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Take one Pass cube – hand limit: discard one card of your choice."""
     p = f[1]
     c = s.take_card(p, a - A_CARD)
-    s.discard.append(c)
+    s.discard += (c,)
     s.say("discard", ("{} discards {} (hand limit).".format, (SHORT[p], card_words(s.comp, c))), {"seat": p, "card": c})
     s.stack.append((O_HAND, p))
 
@@ -91,7 +91,7 @@ def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
 def discard_played(s: VenusState, p: int, card: int) -> None:
     """Put a played card on the discard pile, log it, and queue the 'instead' reaction
     (asked after the card's effect has been resolved)."""
-    s.discard.append(card)
+    s.discard += (card,)
     s.say("play", (plays_text, (s.comp, p, card)), {"seat": p, "card": card})
     if s.has_effect(p, E_INSTEAD):
         s.stack.append((O_INSTEAD, p, card))
@@ -148,9 +148,9 @@ def discard_instead(s: VenusState, f: tuple, a: int) -> None:
         return
     p, card = f[1], f[2]
     c = s.take_card(p, E_INSTEAD)
-    s.discard.remove(card)
-    s.discard.append(c)
-    s.hands[p].append(card)
+    s.discard = without(s.discard, card)
+    s.discard += (c,)
+    s.hands[p] += (card,)
     s.say("instead", f"{SHORT[p]} discards a card instead and takes {card_name(s, card)} back.",
           {"seat": p, "card": card})
 
@@ -189,8 +189,8 @@ def return_unit(s: VenusState, f: tuple, a: int) -> None:
 
 def _return_to_earth(s: VenusState, p: int, t: int) -> None:
     c = s.take_card(p, E_RETURN_UNIT)
-    s.discard.append(c)
-    s.stock[p * 5 + t] -= 1
+    s.discard += (c,)
+    s.stock = add(s.stock, p * 5 + t, -1)
     s.orbit[p * 24 + EARTH * 3 + t] += 1
     s.say("return", f"{SHORT[p]} returns the eliminated {UNIT_LABELS[t]} to Earth orbit.", {"seat": p, "unit": t})
 
@@ -261,7 +261,7 @@ def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
     q, pl, t = f[1], f[2], f[3]
     if a == A_YES:
         c = s.take_card(q, E_IGNORE_SKULL)
-        s.discard.append(c)
+        s.discard += (c,)
         s.say("ignore", f"{SHORT[q]} plays 'ignore a skull' and saves its unit.", {"seat": q})
     else:
         eliminate(s, q, pl, t, bool(f[5]) if len(f) > 5 else False)
@@ -293,7 +293,7 @@ def _sac_tank(s, p):
     to Earth orbit with the return card (RB: Detailed explanation of the cards)."""
     i = p * 24 + s.cb[CB_PL] * 3 + TANK
     s.surf[i] -= 1
-    s.stock[p * 5 + TANK] += 1
+    s.stock = add(s.stock, p * 5 + TANK, 1)
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
     unit_eliminated(s, p, TANK)
@@ -359,9 +359,9 @@ def cycle3(s, p):
 
 def draw4keep2(s, p):
     """Draw four, keep two of them, discard the rest (Action)."""
-    s.drawn = []
+    s.drawn = ()
     got = draw(s, p, 4)
-    s.drawn = list(got)
+    s.drawn = tuple(got)
     if len(got) > 2:
         s.stack.append((D_DRAW4, p, len(got) - 2))
 
@@ -495,7 +495,7 @@ def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
     p, k = f[1], f[2]
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
-        s.discard.append(c)
+        s.discard += (c,)
         s.say("discard", f"{SHORT[p]} discards {card_name(s, c)}.", {"seat": p, "card": c})
         k += 1
         if k < 3 and s.hands[p]:
@@ -516,14 +516,14 @@ def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
     ce = s.comp.card_effect
     e = a - A_CARD
     c = next(c for c in s.drawn if ce(c) == e)
-    s.drawn.remove(c)
-    s.hands[p].remove(c)
-    s.discard.append(c)
+    s.drawn = without(s.drawn, c)
+    s.hands[p] = without(s.hands[p], c)
+    s.discard += (c,)
     s.say("discard", f"{SHORT[p]} discards {card_name(s, c)}.", {"seat": p, "card": c})
     if k > 1:
         s.stack.append((D_DRAW4, p, k - 1))
     else:
-        s.drawn = []
+        s.drawn = ()
 
 
 def _kill_seats(s, f):
@@ -563,7 +563,7 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     tiles until one is defeated) and pays £3."""
     p, pl = f[1], a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
-    s.gun.append(pl * 1000 + card)
+    s.gun += (pl * 1000 + card,)
     s.gain(p, s.comp.rules["gunrunner_money"])
     s.say("gunrunner", f"{SHORT[p]} places a gunrunner on {s.comp.planet_names[pl]} and takes £3.",
           {"seat": p, "planet": pl})
@@ -578,8 +578,8 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.tdisc if tk[t] == T_TENSION)
-    s.tdisc.remove(t)
-    s.ptiles[pl].append(t)
+    s.tdisc = without(s.tdisc, t)
+    s.ptiles[pl] += (t,)
     s.say("tension", f"{SHORT[f[1]]} places a tension tile on {s.comp.planet_names[pl]}.", {"seat": f[1], "planet": pl})
 
 
@@ -591,8 +591,8 @@ def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
-    s.ptiles[pl].remove(t)
-    s.tdisc.append(t)
+    s.ptiles[pl] = without(s.ptiles[pl], t)
+    s.tdisc += (t,)
     s.say("tension", f"{SHORT[f[1]]} removes a tension tile from {s.comp.planet_names[pl]}.", {"seat": f[1], "planet": pl})
 
 
@@ -604,12 +604,13 @@ def _other_holders(s, f):
 def force_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen player loses two random cards."""
     q = a - A_SEAT
-    h = s.hands[q]
+    h = list(s.hands[q])
     gone = []
     for _ in range(min(2, len(h))):
         c = s.rng.take(h, ("the card {} discards at random".format, (SHORT[q],)), (card_discarded, (s.comp, SHORT[q])))
-        s.discard.append(c)
+        s.discard += (c,)
         gone.append(c)
+    s.hands[q] = tuple(h)
     s.say("discard", f"{SHORT[q]} discards at random: {', '.join(card_name(s, c) for c in gone)}.",
           {"seat": q, "cards": gone}, chance=True)
 
@@ -633,7 +634,7 @@ def look_take(s: VenusState, f: tuple, a: int) -> None:
     p, q = f[1], f[2]
     had = bool(s.hands[p])
     c = s.take_card(q, a - A_CARD)
-    s.hands[p].append(c)
+    s.hands[p] += (c,)
     s.say("swap", f"{SHORT[p]} takes {card_name(s, c)} from {SHORT[q]}.", {"seat": p, "target": q, "card": c},
           frozenset((p, q)), f"{SHORT[p]} takes a card from {SHORT[q]}.")
     if had:
@@ -654,8 +655,9 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
     e = a - A_CARD
     h = s.hands[p]
     i = next(i for i, c in enumerate(h) if ce(c) == e and c != f[3])
-    c = h.pop(i)
-    s.hands[q].append(c)
+    c = h[i]
+    s.hands[p] = h[:i] + h[i + 1:]
+    s.hands[q] += (c,)
     s.say("swap", f"{SHORT[p]} gives {card_name(s, c)} to {SHORT[q]}.", {"seat": p, "target": q, "card": c},
           frozenset((p, q)), f"{SHORT[p]} gives a card to {SHORT[q]}.")
 
@@ -667,6 +669,6 @@ def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)
-    s.ptiles[pl].remove(t)
-    s.kept[f[1]].append(t)
+    s.ptiles[pl] = without(s.ptiles[pl], t)
+    s.kept[f[1]] += (t,)
     s.say("biggame", f"{SHORT[f[1]]} takes the big game tile from {s.comp.planet_names[pl]}.", {"seat": f[1], "planet": pl})

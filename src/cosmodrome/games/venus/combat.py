@@ -18,7 +18,7 @@ from cosmodrome.games.venus.cards import COMBAT_EFFECTS, discard_played, unit_el
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_CARD, A_DIE, A_DONE, A_REROLL, A_UNIT, D_CASUALTY, D_COMBAT, D_DISCARD_DIE, D_REROLL, D_SACRIFICE, EARTH,
-    INF, MOON, SHIP, T_ALIEN, T_CRISIS, T_MINE, T_TENSION, TANK, VENUS, decide,
+    INF, MOON, SHIP, T_ALIEN, T_CRISIS, T_MINE, T_TENSION, TANK, VENUS, add, decide, without,
 )
 from cosmodrome.games.venus.state import (
     CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS,
@@ -70,7 +70,7 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     d = tile_defence(s, pl, tile, tseat)
     cb = s.cb
     cb[:] = [p, pl, slot, tile, d, tseat, tkind, roll(s), roll(s), roll(s), -1, 0, 0, 0, 0, 0, 0, 0, 0, 1]
-    s.cbcards = []
+    s.cbcards = ()
     dice = cb[CB_D0:CB_D0 + 3]
     s.say("attack", (attacks_text, (s.comp, p, tile, pl, tseat, tkind, d, dice, cost(s))),
           {"seat": p, "planet": pl, "tile": tile, "dice": dice[:], "defence": d}, chance=True)
@@ -189,7 +189,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         return
     e = a - A_CARD
     card = s.take_card(p, e)
-    s.cbcards.append(card)
+    s.cbcards += (card,)
     s.stack.append((D_COMBAT, p))
     discard_played(s, p, card)
     COMBAT_EFFECTS[e](s, p)
@@ -202,41 +202,41 @@ def resolve(s: VenusState, p: int) -> None:
     tile = cb[CB_TILE]
     names = s.comp.planet_names
     if points(s) >= cost(s) and cb[CB_NI] + cb[CB_NS] + cb[CB_NT] >= 1 and tile in s.ptiles[pl]:
-        s.ptiles[pl].remove(tile)
+        s.ptiles[pl] = without(s.ptiles[pl], tile)
         k = s.comp.tile_kind[tile]
         s.say("win", (wins_text, (s.comp, p, points(s), tile, pl)), {"seat": p, "planet": pl, "tile": tile})
         if k == T_MINE:
-            s.tdisc.append(tile)
-            s.stock[p * 5 + 3] -= 1
-            s.bld[p * 16 + pl * 2] += 1
+            s.tdisc += (tile,)
+            s.stock = add(s.stock, p * 5 + 3, -1)
+            s.bld = add(s.bld, p * 16 + pl * 2, 1)
             s.say("mine", f"{SHORT[p]} opens a mine on {names[pl]}.", {"seat": p, "planet": pl})
         elif k == T_CRISIS:
-            s.kept[p].append(tile)
+            s.kept[p] += (tile,)
             keep = []
             for g in s.gun:
                 if g // 1000 == pl:
-                    s.discard.append(g % 1000)
+                    s.discard += (g % 1000,)
                     s.say("gunrunner", f"The gunrunner on {names[pl]} is discarded.", {"planet": pl})
                 else:
                     keep.append(g)
-            s.gun = keep
+            s.gun = tuple(keep)
         elif k == T_ALIEN:
-            s.kept[p].append(tile)
+            s.kept[p] += (tile,)
             s.say("alien", f"{SHORT[p]} destroys the alien on {names[pl]}!", {"seat": p, "planet": pl})
         elif k == T_TENSION:
-            s.tdisc.append(tile)
+            s.tdisc += (tile,)
             q, kk = cb[CB_TSEAT], cb[CB_TKIND]
             if s.bld[q * 16 + pl * 2 + kk] and s.stock[p * 5 + 3 + kk]:
                 s.remove_building(q, pl, kk)
-                s.stock[p * 5 + 3 + kk] -= 1
-                s.bld[p * 16 + pl * 2 + kk] += 1
+                s.stock = add(s.stock, p * 5 + 3 + kk, -1)
+                s.bld = add(s.bld, p * 16 + pl * 2 + kk, 1)
                 s.say("tension", f"{SHORT[p]} replaces {SHORT[q]}'s {'mine' if kk == 0 else 'factory'} on "
                       f"{names[pl]} with its own.", {"seat": p, "target": q, "planet": pl, "kind": kk})
     else:
         s.say("fail", ("{}'s attack on {} fails ({} of {}).".format, (SHORT[p], names[pl], points(s), cost(s))),
               {"seat": p, "planet": pl})
     cb[CB_ACTIVE] = 0
-    s.cbcards = []
+    s.cbcards = ()
     n = skulls(s)
     if n and s.units_at(p, pl):
         s.stack.append((D_CASUALTY, p, pl, n))
@@ -285,7 +285,7 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     t = a - A_UNIT
     i = p * 24 + s.cb[CB_PL] * 3 + t
     s.surf[i] -= 1
-    s.stock[p * 5 + t] += 1
+    s.stock = add(s.stock, p * 5 + t, 1)
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
     s.say("sacrifice", f"{SHORT[p]} sacrifices {AN_UNIT[t]} for 3 combat points.", {"seat": p, "unit": t})
@@ -315,7 +315,7 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
     t = a - A_UNIT
     arr, b = casualty_pool(s, p, pl)
     arr[b + t] -= 1
-    s.stock[p * 5 + t] += 1
+    s.stock = add(s.stock, p * 5 + t, 1)
     s.lost[p] += 1
     s.say("casualty", ("{} loses {} on {}.".format, (SHORT[p], AN_UNIT[t], s.comp.planet_names[pl])),
           {"seat": p, "planet": pl, "unit": t})

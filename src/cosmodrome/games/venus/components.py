@@ -236,6 +236,12 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     if not pcards:
         raise DataError("components: [[player_cards]] must give each empire at least one card")
     cefx = tuple(deck) + tuple(pcards) * 5
+    # the state keeps card and tile ids and piece counts in bytes (see state.py)
+    if len(cefx) > 256 or len(tk) > 256:
+        raise DataError(f"components: at most 256 cards (with 5 empires' player cards) and 256 tiles, "
+                        f"not {len(cefx)} cards and {len(tk)} tiles")
+    if max(*count, mf[0], mf[1]) > 255:
+        raise DataError("components: at most 255 pieces of a kind per empire")
     sig = tuple(k * 1000 + d * 2 + int(sk) for k, d, sk in zip(tk, td, ts))
     return Components(source, rules, tuple(cp), tuple(cost), tuple(count), mf[0], mf[1], tuple(names),
                       tuple(pos), tuple(vp), tuple(crisis), chart, tuple(tk), tuple(td), tuple(ts), n_al,

@@ -13,7 +13,7 @@ from cosmodrome.games.venus.flow import (
     A_BLD, A_DONE, A_SEAT, A_UNIT, A_UNITAT, D_BAZ, D_BAZ_BLD, D_BAZ_UNIT, D_DAMAGE, D_LOSE_BLD, D_PIRATES,
     D_UPRISING, EARTH, GANYMEDE, INF, KUIPER, MARS, MERCURY, MOON, O_CRISIS, O_CRISIS_START, O_DAMAGE, O_HAND,
     O_INVASION,
-    O_UPRISING, SHIP, TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, auto, decide,
+    O_UPRISING, SHIP, TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, add, auto, decide, put, without,
 )
 from cosmodrome.games.venus.state import SHORT, VenusState
 from cosmodrome.games.venus.text import AN_UNIT, card_name, card_stolen, die_words, fmt_dice
@@ -53,7 +53,7 @@ def escalate(s: VenusState, f: tuple) -> None:
     """RB: Phase four – roll the escalation dice and place the skulls (looping)."""
     s.stack.pop()
     s.phase = 4
-    s.clevel = [0] * 8
+    s.clevel = (0,) * 8
     c = s.comp
     marked = [pl for pl in range(8) for t in s.ptiles[pl] if c.tile_kind[t] == T_CRISIS and c.tile_skull[t]]
     if marked:
@@ -62,7 +62,7 @@ def escalate(s: VenusState, f: tuple) -> None:
                 for _ in range(3)]
         k = sum(1 for d in dice if d == 0)
         for i in range(k):
-            s.clevel[marked[i % len(marked)]] += 1
+            s.clevel = add(s.clevel, marked[i % len(marked)], 1)
         s.say("escalation", f"Crisis escalation dice: {fmt_dice(dice)}." +
               (" Escalation on " + ", ".join(f"{c.planet_names[pl]} +{s.clevel[pl]}" for pl in range(8) if s.clevel[pl]) + "."
                if k else ""), {"dice": dice, "added": list(s.clevel)}, chance=True)
@@ -82,7 +82,7 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
             return
     lv = level(s, pl)
     if lv >= FIRST_EFFECT[pl]:
-        s.crises.append(pl * 16 + min(lv, 15))
+        s.crises += (pl * 16 + min(lv, 15),)
         s.say("crisis", ("Crisis on {} at level {}.".format, (s.comp.planet_names[pl], lv)), {"planet": pl, "level": lv})
         CRISIS[pl](s, lv)
 
@@ -135,10 +135,11 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
     q = a - A_SEAT
     if lvl == 1:
         s.pay(p, 1)
-        h = s.hands[q]
+        h = list(s.hands[q])
         c = s.rng.take(h, ("the card Bazagthoth steals from {}".format, (SHORT[q],)), (card_stolen, (s.comp, SHORT[q])),
                        seen_by=(p, q))
-        s.hands[p].append(c)
+        s.hands[q] = tuple(h)
+        s.hands[p] += (c,)
         s.say("bazagthoth", f"{SHORT[p]} pays £1; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),
               f"{SHORT[p]} pays £1; Bazagthoth steals a card from {SHORT[q]}.", chance=True)
@@ -247,25 +248,25 @@ def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True)
             k = s.orbit[b + t] + s.surf[b + t]
             if k:
                 s.orbit[b + t] = s.surf[b + t] = 0
-                s.stock[p * 5 + t] += k
+                s.stock = add(s.stock, p * 5 + t, k)
                 s.lost[p] += k
         for k in (0, 1):
             n = s.bld[p * 16 + pl * 2 + k]
             if n:
-                s.bld[p * 16 + pl * 2 + k] = 0
-                s.stock[p * 5 + 3 + k] += n
+                s.bld = put(s.bld, p * 16 + pl * 2 + k, 0)
+                s.stock = add(s.stock, p * 5 + 3 + k, n)
     if discard_tiles:
-        s.tdisc.extend(s.ptiles[pl])
-        s.ptiles[pl] = []
+        s.tdisc += tuple(s.ptiles[pl])
+        s.ptiles[pl] = ()
         keep = []
         for g in s.gun:
             if g // 1000 == pl:
-                s.discard.append(g % 1000)
+                s.discard += (g % 1000,)
             else:
                 keep.append(g)
-        s.gun = keep
+        s.gun = tuple(keep)
     if flip:
-        s.flipped[pl] = 1
+        s.flipped = put(s.flipped, pl, 1)
 
 
 # ----------------------------------------------------------------------------------------
@@ -448,7 +449,7 @@ def kuiper(s: VenusState, lv: int) -> None:
     s.aliens_out = s.period
     for t, pl in zip(al, (KUIPER, TITAN, GANYMEDE)):
         clear_planet(s, pl, flip=False, discard_tiles=False)
-        s.ptiles[pl].append(t)
+        s.ptiles[pl] += (t,)
         s.say("aliens", f"Aliens land on {s.comp.planet_names[pl]}!", {"planet": pl})
 
 
@@ -471,9 +472,9 @@ def aliens_advance(s: VenusState) -> None:
         return
     alive.sort()  # the innermost survivor leads
     for (pl, t), dest in zip(alive, targets):
-        s.ptiles[pl].remove(t)
+        s.ptiles[pl] = without(s.ptiles[pl], t)
         clear_planet(s, dest, flip=False, discard_tiles=False)
-        s.ptiles[dest].append(t)
+        s.ptiles[dest] += (t,)
         s.say("aliens", f"An alien advances from {s.comp.planet_names[pl]} to {s.comp.planet_names[dest]}!",
               {"from": pl, "planet": dest})
     s.alien_next += n

@@ -259,9 +259,37 @@ def take_card(s, p: cython.Py_ssize_t, e) -> int:
     ce = s.comp.cefx
     for i, c in enumerate(h):
         if ce[c] == e:
-            del h[i]
+            s.hands[p] = h[:i] + h[i + 1:]
             return c
     raise IllegalActionError(f"{SHORT[p]} holds no such card")
+
+
+def add(t: tuple, i, k) -> tuple:
+    """``t`` with ``k`` added to entry ``i`` (a counter kept as a tuple, replaced on write).
+
+    >>> add((1, 2, 3), 1, -2)
+    (1, 0, 3)
+    """
+    return t[:i] + (t[i] + k,) + t[i + 1:]
+
+
+def put(t: tuple, i, v) -> tuple:
+    """``t`` with entry ``i`` set to ``v``.
+
+    >>> put((1, 2, 3), 0, 7)
+    (7, 2, 3)
+    """
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def without(pile: tuple, x) -> tuple:
+    """``pile`` less its first ``x`` (a pile is a tuple, replaced on write: see :mod:`.state`).
+
+    >>> without((4, 7, 4), 4)
+    (7, 4)
+    """
+    i = pile.index(x)
+    return pile[:i] + pile[i + 1:]
 
 
 def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
@@ -288,7 +316,7 @@ def remove_unit(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssi
         b[i] -= 1
     else:
         return False
-    s.stock[p * 5 + t] += 1
+    s.stock = add(s.stock, p * 5 + t, 1)
     s.lost[p] += 1
     return True
 
@@ -308,8 +336,8 @@ def buildings_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
 
 def remove_building(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_t) -> None:
     """A mine (``k`` 0) or factory (1) of ``p`` on ``pl`` goes back to its stock."""
-    s.bld[p * 16 + pl * 2 + k] -= 1
-    s.stock[p * 5 + 3 + k] += 1
+    s.bld = add(s.bld, p * 16 + pl * 2 + k, -1)
+    s.stock = add(s.stock, p * 5 + 3 + k, 1)
 
 
 def pay(s, p: cython.Py_ssize_t, amount) -> None:

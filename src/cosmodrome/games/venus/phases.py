@@ -55,11 +55,11 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
                 break
             t = s.rng.draw(s.bag, ("the tile drawn for {}".format, (s.comp.planet_names[pl],)), (tile_drawn, (s.comp, pl)))
             if pl == GANYMEDE and tk[t] == T_CRISIS:
-                s.tdisc.append(t)
+                s.tdisc += (t,)
                 s.say("tile", f"Ganymede takes no crisis tiles: {tile_name(s, t)} goes to the discards.",
                       {"planet": pl, "tile": t}, chance=True)
                 continue
-            s.ptiles[pl].append(t)
+            s.ptiles[pl] += (t,)
             placed.append(t)
         if placed:
             s.say("tiles", (tiles_text, (s.comp, pl, placed)), {"planet": pl, "tiles": placed}, chance=True)
@@ -126,7 +126,7 @@ def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
     p, k = f[1], f[2]
     if a == A_YES:
         c = s.take_card(p, EFFECT_ID["pass_empty_action"])
-        s.discard.append(c)
+        s.discard += (c,)
         s.say("card", f"{SHORT[p]} plays 'one more action' as the pass card is empty.", {"seat": p, "card": c})
         s.stack.append((O_PASS_REACT, -1, k))
         s.cur = p

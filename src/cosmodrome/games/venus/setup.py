@@ -5,7 +5,7 @@ from __future__ import annotations
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components
-from cosmodrome.games.venus.flow import EARTH, INF, O_PERIOD, SHIP
+from cosmodrome.games.venus.flow import EARTH, INF, O_PERIOD, SHIP, add
 from cosmodrome.games.venus.state import COLOURS, EMPIRES, SHORT, VenusState
 from cosmodrome.games.venus.text import fmt_dice
 
@@ -34,16 +34,14 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
 
 def step_one_lay_out_planets(s: VenusState) -> None:
     """RB: Step one – laying out the planets (all eight face up, none flipped)."""
-    s.flipped = [0] * 8
+    s.flipped = (0,) * 8
 
 
 def step_two_select_empires(s: VenusState) -> None:
     """RB: Step two – select an empire. Seat i plays empire i (British, French, Russian,
     German, USA) with all its pieces in stock."""
     c = s.comp
-    for p in range(s.num_players):
-        b = p * 5
-        s.stock[b:b + 5] = [c.unit_count[0], c.unit_count[1], c.unit_count[2], c.mine_count, c.factory_count]
+    s.stock = (c.unit_count[0], c.unit_count[1], c.unit_count[2], c.mine_count, c.factory_count) * s.num_players
     s.say("setup", "Empires: " + ", ".join(f"{EMPIRES[p]} ({COLOURS[p]})" for p in range(s.num_players)) + ".")
 
 
@@ -53,10 +51,10 @@ def step_three_initial_units(s: VenusState) -> None:
     for p in range(s.num_players):
         s.orbit[p * 24 + EARTH * 3 + INF] += r["start_infantry"]
         s.orbit[p * 24 + EARTH * 3 + SHIP] += r["start_spaceships"]
-        s.stock[p * 5 + INF] -= r["start_infantry"]
-        s.stock[p * 5 + SHIP] -= r["start_spaceships"]
-        s.bld[p * 16 + EARTH * 2 + 1] += r["start_factories_on_earth"]
-        s.stock[p * 5 + 4] -= r["start_factories_on_earth"]
+        s.stock = add(s.stock, p * 5 + INF, -(r["start_infantry"]))
+        s.stock = add(s.stock, p * 5 + SHIP, -(r["start_spaceships"]))
+        s.bld = add(s.bld, p * 16 + EARTH * 2 + 1, r["start_factories_on_earth"])
+        s.stock = add(s.stock, p * 5 + 4, -(r["start_factories_on_earth"]))
 
 
 def step_four_starting_money(s: VenusState) -> None:
@@ -70,14 +68,15 @@ def step_five_starting_cards(s: VenusState) -> None:
     player cards (which from now on are ordinary game cards)."""
     c = s.comp
     nd, npc = len(c.deck_effects), len(c.player_effects)
-    s.deck = list(range(nd))
-    s.rng.shuffle(s.deck)
+    deck = list(range(nd))
+    s.rng.shuffle(deck)
+    s.deck = bytearray(deck)
     for p in range(s.num_players):
-        s.hands[p] = [nd + p * npc + j for j in range(npc)]
-    for p in range(s.num_players):
+        hand = [nd + p * npc + j for j in range(npc)]
         for _ in range(c.rules["start_cards_dealt"]):
             if s.deck:
-                s.hands[p].append(s.rng.draw(s.deck))
+                hand.append(s.rng.draw(s.deck))
+        s.hands[p] = tuple(hand)
     s.say("deal", "Each empire holds its player cards and was dealt two game cards.", chance=True)
 
 
@@ -88,8 +87,9 @@ def step_six_pass_card(s: VenusState) -> None:
 
 def step_seven_game_tiles(s: VenusState) -> None:
     """RB: Step seven – all game tiles go into the bag; the alien tiles are set aside."""
-    s.bag = list(range(s.comp.n_bag))
-    s.rng.shuffle(s.bag)
+    bag = list(range(s.comp.n_bag))
+    s.rng.shuffle(bag)
+    s.bag = bytearray(bag)
 
 
 def step_eight_first_player(s: VenusState) -> None:

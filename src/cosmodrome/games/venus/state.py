@@ -1,7 +1,8 @@
 """The table of Onward to Venus as one compact, flat state.
 
-Counters are flat lists indexed by player, planet and piece type, so a clone is a handful
-of list copies:
+Counters are flat arrays indexed by player, planet and piece type, and piles are
+immutable tuples shared between clones, so that a clone (above all a search clone) copies
+a few small buffers:
 
 - ``orbit[p*24 + planet*3 + unit]`` and ``surf[...]``: military units in orbit / on the
   surface (unit 0 infantry, 1 spaceship, 2 tank);
@@ -43,8 +44,9 @@ EMPIRES = ("British Empire", "French Empire", "Russian Empire", "German Empire",
 SHORT = flow.SHORT
 COLOURS = ("red", "blue", "purple", "yellow", "green")
 LOG_KEEP = flow.LOG_KEEP
-_copy = list.copy
-_new_rng = object.__new__
+_new = object.__new__
+#: the event list and log of a quiet state (it records nothing, so they stay empty)
+_NOTHING: tuple = ()
 
 #: The protocol questions the upper layers answer: ``label`` and ``details`` of an option
 #: (:mod:`.text`, :mod:`.options`), ``returns``, ``winners``, ``final_scores`` and ``summary``
@@ -78,6 +80,10 @@ def has_alien(s: "VenusState", pl: int) -> bool:
 
 _LIST_FIELDS = ("money", "stock", "orbit", "surf", "bld", "deck", "discard", "gun", "bag", "tdisc",
                 "flipped", "cb", "mv", "drawn", "clevel", "crises", "lost", "cbcards")
+#: the flat fields kept in bytearrays (often written; their values fit 0..255)
+_BYTE_FIELDS = frozenset(("orbit", "surf", "deck", "bag"))
+#: the flat fields kept as tuples, shared between clones and replaced on write
+_TUPLE_FIELDS = frozenset(("stock", "bld", "discard", "gun", "tdisc", "flipped", "drawn", "clevel", "crises", "cbcards"))
 _NESTED_FIELDS = ("hands", "ptiles", "kept")
 _INT_FIELDS = ("period", "phase", "first", "cubes", "cur", "actions_left", "extra", "next_seat",
                "aliens_out", "alien_next", "bank_flow", "decisions")
@@ -98,26 +104,26 @@ class VenusState(State):
         self.rng = rng
         self._ev: list = []
         self.money = [0] * n
-        self.stock = [0] * (n * 5)
-        self.orbit = [0] * (n * 24)
-        self.surf = [0] * (n * 24)
-        self.bld = [0] * (n * 16)
-        self.hands = [[] for _ in range(n)]
-        self.deck: list = []
-        self.discard: list = []
-        self.gun: list = []
-        self.ptiles = [[] for _ in range(8)]
-        self.bag: list = []
-        self.tdisc: list = []
-        self.kept = [[] for _ in range(n)]
-        self.flipped = [0] * 8
+        self.stock: tuple = (0,) * (n * 5)
+        self.orbit = bytearray(n * 24)
+        self.surf = bytearray(n * 24)
+        self.bld: tuple = (0,) * (n * 16)
+        self.hands: list[tuple] = [()] * n
+        self.deck = bytearray()
+        self.discard: tuple = ()
+        self.gun: tuple = ()
+        self.ptiles: list[tuple] = [()] * 8
+        self.bag = bytearray()
+        self.tdisc: tuple = ()
+        self.kept: list[tuple] = [()] * n
+        self.flipped: tuple = (0,) * 8
         self.cb = [0] * CB_LEN
         self.mv = [0] * MV_LEN
-        self.drawn: list = []
-        self.clevel = [0] * 8
-        self.crises: list = []
+        self.drawn: tuple = ()
+        self.clevel: tuple = (0,) * 8
+        self.crises: tuple = ()
         self.lost = [0] * n
-        self.cbcards: list = []    # cards played in the combat in progress (public: they are discarded)
+        self.cbcards: tuple = ()    # cards played in the combat in progress (public: they are discarded)
         self.period = 0
         self.phase = 0
         self.first = 0
@@ -255,19 +261,20 @@ class VenusState(State):
         for p in range(s.num_players):
             if p not in known:
                 k = len(s.hands[p])
-                s.hands[p] = pool[:k]
+                s.hands[p] = tuple(pool[:k])
                 del pool[:k]
-        s.deck = pool
-        s.bag.sort()
-        rng.shuffle(s.bag)
+        s.deck = bytearray(pool)
+        bag = sorted(s.bag)
+        rng.shuffle(bag)
+        s.bag = bytearray(bag)
         s.rng = rng.spawn()
         return s
 
     def forget_order(self) -> None:
         """The explicit chance mode keeps the deck and the bag as multisets (sorted): each
         draw is a chance node over what is left (see :mod:`cosmodrome.core.chance`)."""
-        self.deck.sort()
-        self.bag.sort()
+        self.deck = bytearray(sorted(self.deck))
+        self.bag = bytearray(sorted(self.bag))
 
     # ----- copies -----------------------------------------------------------------------
     def clone(self, quiet: bool = False) -> "VenusState":
@@ -275,36 +282,37 @@ class VenusState(State):
         options, the frames). ``quiet=True`` makes a clone for search: it copies no log
         and records no events or sentences from then on (its ``apply`` returns an empty
         list, its view an empty log); clones of a quiet clone are quiet."""
-        s = VenusState.__new__(VenusState)
+        s = _new(VenusState)
         s.game = self.game
         s.comp = self.comp
         s.num_players = self.num_players
         s.options = self.options
-        r = _new_rng(Rng)
+        r = _new(Rng)
         r.state = self.rng.state
         s.rng = r
-        s._ev = []
-        s.money = self.money[:]
-        s.stock = self.stock[:]
-        s.orbit = self.orbit[:]
-        s.surf = self.surf[:]
-        s.bld = self.bld[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.gun = self.gun[:]
-        s.bag = self.bag[:]
-        s.tdisc = self.tdisc[:]
-        s.flipped = self.flipped[:]
-        s.cb = self.cb[:]
-        s.mv = self.mv[:]
-        s.drawn = self.drawn[:]
-        s.clevel = self.clevel[:]
-        s.crises = self.crises[:]
-        s.lost = self.lost[:]
-        s.cbcards = self.cbcards[:]
-        s.hands = list(map(_copy, self.hands))
-        s.ptiles = list(map(_copy, self.ptiles))
-        s.kept = list(map(_copy, self.kept))
+        # bytearrays and int lists: .copy(); the tuples (and the tuples in the lists of
+        # piles) are shared, since every writer replaces a pile instead of changing it
+        s.money = self.money.copy()
+        s.stock = self.stock
+        s.orbit = self.orbit.copy()
+        s.surf = self.surf.copy()
+        s.bld = self.bld
+        s.deck = self.deck.copy()
+        s.discard = self.discard
+        s.gun = self.gun
+        s.bag = self.bag.copy()
+        s.tdisc = self.tdisc
+        s.flipped = self.flipped
+        s.cb = self.cb.copy()
+        s.mv = self.mv.copy()
+        s.drawn = self.drawn
+        s.clevel = self.clevel
+        s.crises = self.crises
+        s.lost = self.lost.copy()
+        s.cbcards = self.cbcards
+        s.hands = self.hands.copy()
+        s.ptiles = self.ptiles.copy()
+        s.kept = self.kept.copy()
         s.period = self.period
         s.phase = self.phase
         s.first = self.first
@@ -321,10 +329,12 @@ class VenusState(State):
         s.over = self.over
         s.end_cause = self.end_cause
         if quiet or self.quiet:
+            # a quiet state never records: no event list, no log of its own
             s.quiet = True
-            s.log = []
+            s._ev = s.log = _NOTHING
         else:
             s.quiet = False
+            s._ev = []
             s.log = self.log[:]
         s._final = self._final
         s._menu = None
@@ -344,6 +354,13 @@ class VenusState(State):
         d["end_cause"] = self.end_cause
         d["log"] = [e.to_json() for e in self.log]
         return d
+
+
+def _packed(field: str, values: list) -> bytearray:
+    """``values`` as a bytearray, refusing what a byte cannot hold (RecordError naming the field)."""
+    if any(not 0 <= x < 256 for x in values):
+        raise RecordError(f"saved venus state: {field!r} must hold whole numbers from 0 to 255")
+    return bytearray(values)
 
 
 def state_from_json(game, data: Any) -> VenusState:
@@ -372,14 +389,14 @@ def state_from_json(game, data: Any) -> VenusState:
             want = len(getattr(ref, k))
             if k in ("money", "stock", "orbit", "surf", "bld", "flipped", "cb", "mv", "clevel", "lost") and len(v) != want:
                 raise RecordError(f"saved venus state: {k!r} must have {want} entries, not {len(v)}")
-            setattr(s, k, list(v))
+            setattr(s, k, _packed(k, v) if k in _BYTE_FIELDS else tuple(v) if k in _TUPLE_FIELDS else list(v))
         for k in _NESTED_FIELDS:
             v = d[k]
             want = 8 if k == "ptiles" else n
             if not isinstance(v, list) or len(v) != want or any(
                     not isinstance(x, list) or any(isinstance(y, bool) or not isinstance(y, int) for y in x) for x in v):
                 raise RecordError(f"saved venus state: {k!r} must be {want} lists of whole numbers")
-            setattr(s, k, [list(x) for x in v])
+            setattr(s, k, [tuple(x) for x in v])
         for k in _INT_FIELDS:
             v = d[k]
             if isinstance(v, bool) or not isinstance(v, int):
@@ -392,7 +409,7 @@ def state_from_json(game, data: Any) -> VenusState:
         if any(not 0 <= c < ncard for h in s.hands for c in h):
             raise RecordError("saved venus state: a hand holds an unknown card")
         nt = len(comp.tile_kind)
-        if any(not 0 <= t < nt for t in s.bag + s.tdisc) or any(not 0 <= t < nt for L in s.ptiles + s.kept for t in L):
+        if any(not 0 <= t < nt for t in (*s.bag, *s.tdisc)) or any(not 0 <= t < nt for L in s.ptiles + s.kept for t in L):
             raise RecordError("saved venus state: an unknown tile")
         names = {v: k for k, v in flow.OP_NAMES.items()}
         stack = []

@@ -129,9 +129,10 @@ def view(s, seat: Optional[int]) -> dict:
         guns[g // 1000] += 1
     phase4 = s.phase == 4
     # one [inf, ship, tank] / [mines, factories] list per (seat, planet); planet pl's column is [pl::8]
-    orb = [orbit[i:i + 3] for i in range(0, n * 24, 3)]
-    sur = [surf[i:i + 3] for i in range(0, n * 24, 3)]
-    bl = [bld[i:i + 2] for i in range(0, n * 16, 2)]
+    # (the counters are bytearrays: the view hands out lists of ints)
+    orb = [list(orbit[i:i + 3]) for i in range(0, n * 24, 3)]
+    sur = [list(surf[i:i + 3]) for i in range(0, n * 24, 3)]
+    bl = [list(bld[i:i + 2]) for i in range(0, n * 16, 2)]
     incs = [x for p in range(n) for x in inc[p]]
     planets = []
     for pl in range(8):
