@@ -4,7 +4,6 @@ import pytest
 from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, place_building, place_units, put_tile
 
 from cosmodrome.games.venus.components import EFFECT_ID as E
-from cosmodrome.games.venus.flow import add
 from cosmodrome.games.venus.flow import (A_BUILD, A_CARD, A_COUNT, A_CLAIM, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET,
                                          A_SEAT, A_SURFACE,
                                          A_TILE, A_UNIT, A_UNITAT, A_YES, EARTH, INF, MARS, MOON, SHIP, TANK,
@@ -317,7 +316,7 @@ def test_eliminate_card_playable_only_with_a_target_on_the_board(name, t):
     for i in range(len(s.orbit)):
         if t is None or i % 3 == t:
             p, u = i // 24, i % 3
-            s.stock = add(s.stock, p * 5 + u, s.orbit[i] + s.surf[i])
+            s.stock[p * 5 + u] += s.orbit[i] + s.surf[i]
             s.orbit[i] = s.surf[i] = 0
     assert A_CARD + E[name] not in s.legal_actions()
     place_units(s, 2, VENUS, **{("inf", "ship", "tank")[t if t is not None else TANK]: 1}, surface=True)

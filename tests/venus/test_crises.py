@@ -7,7 +7,6 @@ from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.actions import D_TURN
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.crises import O_CRISIS_START
-from cosmodrome.games.venus.flow import add
 from cosmodrome.games.venus.flow import (A_BLD, A_DONE, A_SEAT, A_SURFACE, A_UNIT, A_UNITAT, A_YES, EARTH, GANYMEDE, INF,
                                          KUIPER, MARS, MERCURY, MOON, SHIP, TANK, TITAN, VENUS)
 
@@ -172,8 +171,8 @@ def test_invasion_of_earth(pl):
         # seat 2 has nothing on Earth except its factory
         s.orbit[2 * 24 + EARTH * 3] = 0
         s.orbit[2 * 24 + EARTH * 3 + 1] = 0
-        s.stock = add(s.stock, 2 * 5, 4)
-        s.stock = add(s.stock, 2 * 5 + 1, 2)
+        s.stock[2 * 5] += 4
+        s.stock[2 * 5 + 1] += 2
     s = crisis({pl: 4}, setup=setup, dice=(2, 3, 0))   # damage 5
     assert s.flipped[pl] and s.units_at(0, pl) == 0 and s.bld[16 + pl * 2] == 0 and not s.ptiles[pl]
     order = []

@@ -104,7 +104,7 @@ def test_moon_scoring_example():
     # red 0, blue 1, purple 2, yellow 3, green 4; Moon incomes: yellow 5, red 3, blue 3, green 2
     for p in range(5):
         s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
-        s.stock = put(s.stock, p * 5 + 4, 8)
+        s.stock[p * 5 + 4] = 8
     place_building(s, 3, MOON, mines=1, factories=1)
     place_building(s, 0, MOON, mines=1)
     place_building(s, 1, MOON, mines=1)

@@ -221,7 +221,7 @@ def test_claim_needs_counter_in_stock_and_unit_in_orbit():
     from cosmodrome.games.venus.actions import claimable_slots
     assert claimable_slots(s, 0, EARTH) == [0]
     assert claimable_slots(s, 0, MARS) == []          # no unit there
-    s.stock = put(s.stock, 4, 0)
+    s.stock[4] = 0
     assert claimable_slots(s, 0, EARTH) == []
     place_units(s, 0, MARS, inf=1)
     s.flipped = put(s.flipped, MARS, 1)
@@ -267,9 +267,9 @@ def test_build_limited_by_stock():
     """RB: Action: Buy – the pieces you own limit what you build."""
     s = fresh(2, 1)
     empty_hand(s, 0)
-    s.stock = put(s.stock, 0 * 5 + INF, 0)
-    s.stock = put(s.stock, 0 * 5 + TANK, 0)
-    s.stock = put(s.stock, 0 * 5 + SHIP, 0)
+    s.stock[0 * 5 + INF] = 0
+    s.stock[0 * 5 + TANK] = 0
+    s.stock[0 * 5 + SHIP] = 0
     at_turn(s, 0)
     assert A_BUILD not in s.legal_actions()
 

@@ -2,7 +2,7 @@
 
 from venus_helpers import fresh, place_building
 
-from cosmodrome.games.venus.flow import add, put
+from cosmodrome.games.venus.flow import put
 from cosmodrome.games.venus.flow import EARTH, GANYMEDE, MARS, MERCURY
 from cosmodrome.games.venus.scoring import final_scores, finish, planet_vp, tile_vp, winners
 
@@ -11,7 +11,7 @@ def bare(players=3):
     s = fresh(players, 1)
     for p in range(players):
         s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
-        s.stock = put(s.stock, p * 5 + 4, 8)
+        s.stock[p * 5 + 4] = 8
     return s
 
 
@@ -42,7 +42,7 @@ def test_tie_first_player_marker():
     assert vp[0] == 11 and vp[1] == 8
     place_building(s, 1, MARS, mines=1)        # now 0: 11, 1: 11 + 8
     s.bld = put(s.bld, 1 * 16 + MERCURY * 2, 0)
-    s.stock = add(s.stock, 1 * 5 + 3, 1)
+    s.stock[1 * 5 + 3] += 1
     s.first = 1
     finish(s)
     assert final_scores(s)[:2] == [11, 11] and winners(s) == [1]

@@ -22,7 +22,7 @@ def bare(players=3, seed=1):
     s = fresh(players, seed)
     for p in range(players):
         s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
-        s.stock = add(s.stock, p * 5 + 4, 1)
+        s.stock[p * 5 + 4] += 1
     return s
 
 

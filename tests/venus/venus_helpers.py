@@ -137,14 +137,14 @@ def clear_tiles(s) -> None:
 def place_units(s, p: int, pl: int, inf=0, ship=0, tank=0, surface=False) -> None:
     arr = s.surf if surface else s.orbit
     for t, k in enumerate((inf, ship, tank)):
-        s.stock = add(s.stock, p * 5 + t, -k)
+        s.stock[p * 5 + t] -= k
         arr[p * 24 + pl * 3 + t] += k
         assert s.stock[p * 5 + t] >= 0
 
 
 def place_building(s, p: int, pl: int, mines=0, factories=0) -> None:
-    s.stock = add(s.stock, p * 5 + 3, -mines)
-    s.stock = add(s.stock, p * 5 + 4, -factories)
+    s.stock[p * 5 + 3] -= mines
+    s.stock[p * 5 + 4] -= factories
     s.bld = add(s.bld, p * 16 + pl * 2, mines)
     s.bld = add(s.bld, p * 16 + pl * 2 + 1, factories)
 

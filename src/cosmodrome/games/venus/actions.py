@@ -47,7 +47,7 @@ def distance(s: VenusState, a: int, b: int) -> int:
 def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
     pl: cython.Py_ssize_t
-    o = s.orbit
+    o: bytearray = s.orbit
     base: cython.Py_ssize_t = p * 24 + SHIP
     for pl in range(8):
         if o[base + pl * 3]:
@@ -71,7 +71,7 @@ def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_
     """Is :func:`tension_targets` not empty?"""
     q: cython.Py_ssize_t
     i: cython.Py_ssize_t
-    st = s.stock
+    st: bytearray = s.stock
     mine, fac = st[p * 5 + 3], st[p * 5 + 4]
     if not (mine or fac):
         return False
@@ -92,7 +92,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     tiles = s.ptiles[pl]
     if not tiles or s.flipped[pl]:
         return []
-    o = s.orbit
+    o: bytearray = s.orbit
     b: cython.Py_ssize_t = p * 24 + pl * 3
     if not (o[b] or o[b + 1] or o[b + 2]):
         return []
@@ -103,7 +103,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
         if tk[t] == T_ALIEN:
             alien = True
             break
-    st = s.stock
+    st: bytearray = s.stock
     has_mine, has_fac = st[p * 5 + 3], st[p * 5 + 4]
     seen = []
     out = []
@@ -143,12 +143,12 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
     tiles = s.ptiles[pl]
     if not tiles or s.flipped[pl]:
         return False
-    o = s.orbit
+    o: bytearray = s.orbit
     b: cython.Py_ssize_t = p * 24 + pl * 3
     if not (o[b] or o[b + 1] or o[b + 2]):
         return False
     tk = s.comp.tile_kind
-    st = s.stock
+    st: bytearray = s.stock
     found = False
     tension = None
     for i, t in enumerate(tiles):
@@ -172,12 +172,13 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
 
 def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
     pl: cython.Py_ssize_t
-    o, ptiles, flipped = s.orbit, s.ptiles, s.flipped
+    o: bytearray = s.orbit
+    ptiles, flipped = s.ptiles, s.flipped
     i: cython.Py_ssize_t = p * 24
     for pl in range(8):
-        # can_claim_on's first tests (a unit in orbit, a tile, no flip) made here first,
-        # so that most planets cost no call
-        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] and can_claim_on(s, p, pl):
+        # can_claim_on's first tests (a tile, no flip, a unit in orbit) made here first,
+        # so that most planets cost no call (the tuples first: they read quicker than orbit)
+        if ptiles[pl] and not flipped[pl] and (o[i] or o[i + 1] or o[i + 2]) and can_claim_on(s, p, pl):
             return True
         i += 3
     return False
@@ -188,7 +189,7 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     orbit of Earth or of any planet with an own factory; within money and stock."""
     money = s.money[p]
     cost = s.comp.unit_cost
-    st = s.stock
+    st: bytearray = s.stock
     ci = st[p * 5] and money >= cost[0]
     cs = st[p * 5 + 1] and money >= cost[1]
     ct = st[p * 5 + 2] and money >= cost[2]
@@ -217,7 +218,7 @@ def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Units can always be built at Earth, so money and stock decide."""
     money = s.money[p]
     cost = s.comp.unit_cost
-    st = s.stock
+    st: bytearray = s.stock
     return bool((st[p * 5] and money >= cost[0]) or (st[p * 5 + 1] and money >= cost[1])
                 or (st[p * 5 + 2] and money >= cost[2]))
 
@@ -301,8 +302,10 @@ decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 # Action: Move military units
 # ----------------------------------------------------------------------------------------
 def _from_legal(s, f):
-    p = f[1]
-    return [A_PLANET + pl for pl in range(8) if s.orbit[p * 24 + pl * 3 + SHIP]]
+    pl: cython.Py_ssize_t
+    o: bytearray = s.orbit
+    b: cython.Py_ssize_t = f[1] * 24 + SHIP
+    return [A_PLANET + pl for pl in range(8) if o[b + pl * 3]]
 
 
 @decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: "Move: from which planet's orbit?")
@@ -356,7 +359,7 @@ def move_tanks(s: VenusState, f: tuple, a: int) -> None:
 def _dest_legal(s, f):
     d: cython.Py_ssize_t
     p = f[1]
-    mv = s.mv
+    mv: bytearray = s.mv
     src, allow = mv[MV_FROM], mv[MV_ALLOW]
     pos = s.comp.planet_pos
     at = pos[src]
@@ -384,7 +387,7 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – up to two steps along the line (movement cards add steps); the
     group starts and ends together; with allowance left, claim one tile where it lands."""
     p = f[1]
-    mv = s.mv
+    mv: bytearray = s.mv
     if a >= A_CARD:
         e = a - A_CARD
         card = s.take_card(p, e)
@@ -400,7 +403,7 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
         return
     dest = a - A_PLANET
     src = mv[MV_FROM]
-    o = s.orbit
+    o: bytearray = s.orbit
     bs, bd = p * 24 + src * 3, p * 24 + dest * 3
     moved = (mv[MV_INF], mv[MV_SHIPS], mv[MV_TANKS])
     for t in (INF, SHIP, TANK):
@@ -433,12 +436,13 @@ def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
 def _claim_planet_legal(s, f):
     pl: cython.Py_ssize_t
     p: cython.Py_ssize_t = f[1]
-    o, ptiles, flipped = s.orbit, s.ptiles, s.flipped
+    o: bytearray = s.orbit
+    ptiles, flipped = s.ptiles, s.flipped
     i: cython.Py_ssize_t = p * 24
     acts = []
     for pl in range(8):
         # can_claim_on's first tests made here first, as in can_claim
-        if (o[i] or o[i + 1] or o[i + 2]) and ptiles[pl] and not flipped[pl] and can_claim_on(s, p, pl):
+        if ptiles[pl] and not flipped[pl] and (o[i] or o[i + 1] or o[i + 2]) and can_claim_on(s, p, pl):
             acts.append(A_PLANET + pl)
         i += 3
     return acts
@@ -496,7 +500,7 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     s.say("claim", (claims_text, (s.comp, p, t, pl, tile)), {"seat": p, "planet": pl, "tile": tile, "unit": t})
     if k == T_FACTORY:
         s.tdisc += (tile,)
-        s.stock = add(s.stock, p * 5 + 4, -1)
+        s.stock[p * 5 + 4] -= 1
         s.bld = add(s.bld, p * 16 + pl * 2 + 1, 1)
         s.say("factory", ("{} builds a factory on {}.".format, (SHORT[p], where)), {"seat": p, "planet": pl})
     elif k == T_DRAW2:
@@ -550,7 +554,7 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
     x = a - A_UNITAT
     pl, t = divmod(x, 3)
     s.pay(p, s.comp.unit_cost[t])
-    s.stock = add(s.stock, p * 5 + t, -1)
+    s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + pl * 3 + t] += 1
     s.say("build", (builds_text, (s.comp, p, t, pl)), {"seat": p, "planet": pl, "unit": t})
     if f[2] == 0 and can_build(s, p):

@@ -190,7 +190,7 @@ def return_unit(s: VenusState, f: tuple, a: int) -> None:
 def _return_to_earth(s: VenusState, p: int, t: int) -> None:
     c = s.take_card(p, E_RETURN_UNIT)
     s.discard += (c,)
-    s.stock = add(s.stock, p * 5 + t, -1)
+    s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + EARTH * 3 + t] += 1
     s.say("return", f"{SHORT[p]} returns the eliminated {UNIT_LABELS[t]} to Earth orbit.", {"seat": p, "unit": t})
 
@@ -293,7 +293,7 @@ def _sac_tank(s, p):
     to Earth orbit with the return card (RB: Detailed explanation of the cards)."""
     i = p * 24 + s.cb[CB_PL] * 3 + TANK
     s.surf[i] -= 1
-    s.stock = add(s.stock, p * 5 + TANK, 1)
+    s.stock[p * 5 + TANK] += 1
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
     unit_eliminated(s, p, TANK)
@@ -430,7 +430,8 @@ EFFECTS = {
 
 
 def _any_unit(s, types) -> bool:
-    o, su = s.orbit, s.surf
+    o: bytearray = s.orbit
+    su: bytearray = s.surf
     for i in range(len(o)):
         if i % 3 in types and (o[i] or su[i]):
             return True

@@ -47,7 +47,8 @@ def tension_defence(s: VenusState, q: int, pl: int) -> int:
     surface there (infantry and spaceship 1, tank 2). Cards do not change it (ruling)."""
     cp = s.comp.unit_cp
     i = q * 24 + pl * 3
-    o, su = s.orbit, s.surf
+    o: bytearray = s.orbit
+    su: bytearray = s.surf
     return sum((o[i + t] + su[i + t]) * cp[t] for t in (INF, SHIP, TANK))
 
 
@@ -125,7 +126,7 @@ def _combat_legal(s, f):
         if s.orbit[b + t]:
             acts.append(A_UNIT + t)
     kind = s.comp.tile_kind[cb[CB_TILE]]
-    surf = s.surf
+    surf: bytearray = s.surf
     for e in sorted(s.hand_effects(p)):
         if card_usable(s, e, pl, kind, b, surf):
             acts.append(A_CARD + e)
@@ -207,7 +208,7 @@ def resolve(s: VenusState, p: int) -> None:
         s.say("win", (wins_text, (s.comp, p, points(s), tile, pl)), {"seat": p, "planet": pl, "tile": tile})
         if k == T_MINE:
             s.tdisc += (tile,)
-            s.stock = add(s.stock, p * 5 + 3, -1)
+            s.stock[p * 5 + 3] -= 1
             s.bld = add(s.bld, p * 16 + pl * 2, 1)
             s.say("mine", f"{SHORT[p]} opens a mine on {names[pl]}.", {"seat": p, "planet": pl})
         elif k == T_CRISIS:
@@ -228,7 +229,7 @@ def resolve(s: VenusState, p: int) -> None:
             q, kk = cb[CB_TSEAT], cb[CB_TKIND]
             if s.bld[q * 16 + pl * 2 + kk] and s.stock[p * 5 + 3 + kk]:
                 s.remove_building(q, pl, kk)
-                s.stock = add(s.stock, p * 5 + 3 + kk, -1)
+                s.stock[p * 5 + 3 + kk] -= 1
                 s.bld = add(s.bld, p * 16 + pl * 2 + kk, 1)
                 s.say("tension", f"{SHORT[p]} replaces {SHORT[q]}'s {'mine' if kk == 0 else 'factory'} on "
                       f"{names[pl]} with its own.", {"seat": p, "target": q, "planet": pl, "kind": kk})
@@ -285,7 +286,7 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     t = a - A_UNIT
     i = p * 24 + s.cb[CB_PL] * 3 + t
     s.surf[i] -= 1
-    s.stock = add(s.stock, p * 5 + t, 1)
+    s.stock[p * 5 + t] += 1
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
     s.say("sacrifice", f"{SHORT[p]} sacrifices {AN_UNIT[t]} for 3 combat points.", {"seat": p, "unit": t})
@@ -296,7 +297,7 @@ def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
     """Units that may be lost: those on the surface there (the committed ones); when none
     remain, those in orbit there (ruling)."""
     b = p * 24 + pl * 3
-    su = s.surf
+    su: bytearray = s.surf
     if su[b] + su[b + 1] + su[b + 2]:
         return su, b
     return s.orbit, b
@@ -315,7 +316,7 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
     t = a - A_UNIT
     arr, b = casualty_pool(s, p, pl)
     arr[b + t] -= 1
-    s.stock = add(s.stock, p * 5 + t, 1)
+    s.stock[p * 5 + t] += 1
     s.lost[p] += 1
     s.say("casualty", ("{} loses {} on {}.".format, (SHORT[p], AN_UNIT[t], s.comp.planet_names[pl])),
           {"seat": p, "planet": pl, "unit": t})

@@ -248,13 +248,13 @@ def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True)
             k = s.orbit[b + t] + s.surf[b + t]
             if k:
                 s.orbit[b + t] = s.surf[b + t] = 0
-                s.stock = add(s.stock, p * 5 + t, k)
+                s.stock[p * 5 + t] += k
                 s.lost[p] += k
         for k in (0, 1):
             n = s.bld[p * 16 + pl * 2 + k]
             if n:
                 s.bld = put(s.bld, p * 16 + pl * 2 + k, 0)
-                s.stock = add(s.stock, p * 5 + 3 + k, n)
+                s.stock[p * 5 + 3 + k] += n
     if discard_tiles:
         s.tdisc += tuple(s.ptiles[pl])
         s.ptiles[pl] = ()

@@ -166,9 +166,11 @@ def phase_five_collect_income(s: VenusState) -> None:
 def phase_six_reset_units(s: VenusState) -> None:
     """RB: Phase six – re-set military units: surface to orbit."""
     s.phase = 6
-    o, su = s.orbit, s.surf
-    for i in range(len(su)):
-        if su[i]:
-            o[i] += su[i]
-            su[i] = 0
+    o: bytearray = s.orbit
+    su: bytearray = s.surf
+    if any(su):
+        for i, k in enumerate(su):
+            if k:
+                o[i] += k
+        s.surf = bytearray(len(su))
     s.say("reset", "All units return to orbit.")

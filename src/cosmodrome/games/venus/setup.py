@@ -41,7 +41,7 @@ def step_two_select_empires(s: VenusState) -> None:
     """RB: Step two – select an empire. Seat i plays empire i (British, French, Russian,
     German, USA) with all its pieces in stock."""
     c = s.comp
-    s.stock = (c.unit_count[0], c.unit_count[1], c.unit_count[2], c.mine_count, c.factory_count) * s.num_players
+    s.stock = bytearray((c.unit_count[0], c.unit_count[1], c.unit_count[2], c.mine_count, c.factory_count) * s.num_players)
     s.say("setup", "Empires: " + ", ".join(f"{EMPIRES[p]} ({COLOURS[p]})" for p in range(s.num_players)) + ".")
 
 
@@ -51,10 +51,10 @@ def step_three_initial_units(s: VenusState) -> None:
     for p in range(s.num_players):
         s.orbit[p * 24 + EARTH * 3 + INF] += r["start_infantry"]
         s.orbit[p * 24 + EARTH * 3 + SHIP] += r["start_spaceships"]
-        s.stock = add(s.stock, p * 5 + INF, -(r["start_infantry"]))
-        s.stock = add(s.stock, p * 5 + SHIP, -(r["start_spaceships"]))
+        s.stock[p * 5 + INF] -= r["start_infantry"]
+        s.stock[p * 5 + SHIP] -= r["start_spaceships"]
         s.bld = add(s.bld, p * 16 + EARTH * 2 + 1, r["start_factories_on_earth"])
-        s.stock = add(s.stock, p * 5 + 4, -(r["start_factories_on_earth"]))
+        s.stock[p * 5 + 4] -= r["start_factories_on_earth"]
 
 
 def step_four_starting_money(s: VenusState) -> None:

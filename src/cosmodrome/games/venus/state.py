@@ -1,8 +1,6 @@
 """The table of Onward to Venus as one compact, flat state.
 
-Counters are flat arrays indexed by player, planet and piece type, and piles are
-immutable tuples shared between clones, so that a clone (above all a search clone) copies
-a few small buffers:
+Counters are flat arrays indexed by player, planet and piece type:
 
 - ``orbit[p*24 + planet*3 + unit]`` and ``surf[...]``: military units in orbit / on the
   surface (unit 0 infantry, 1 spaceship, 2 tank);
@@ -13,6 +11,27 @@ a few small buffers:
   (``planet*1000 + card``);
 - ``stack``: the frames of the rules engine (see :mod:`.flow`); ``cb``: the combat in
   progress; ``mv``: the move in progress.
+
+How the fields are kept, so that a clone (above all a search clone, ``clone(quiet=True)``)
+copies a few small buffers and shares the rest (issue 16, "Search clones"):
+
+- *tuples, shared between clones and replaced on write*: every pile of cards or tiles but
+  the deck and the bag (each hand, each planet's tiles, each seat's kept tiles, the
+  discards, the tile discards, gunrunners, drawn cards, crises, combat cards) and the
+  counters written rarely (``bld``, ``flipped``, ``clevel``). A writer builds a new tuple
+  (``s.hands[p] += (c,)``, :func:`.flow.without`, :func:`.flow.add`, :func:`.flow.put`);
+  one that forgot would fail loudly (a tuple has no ``append``), never change a pile a
+  clone shares. A clone copies only the lists holding the piles (``hands``, ``ptiles``,
+  ``kept``).
+- *bytearrays, copied*: the counters written often (``orbit``, ``surf``, ``stock``,
+  ``mv``) and the deck and the bag (drawn from their end): card and tile ids and piece
+  counts fit a byte (:mod:`.components` refuses a components file where they would not).
+- *lists, copied*: ``money``, ``lost``, ``cb`` (they may pass 255 or go negative) and the
+  frame stack.
+- a quiet clone shares one empty log and records nothing.
+
+:meth:`VenusState.to_json`, the view and the observations hand out plain lists of ints,
+and a saved state loads into this layout (:func:`state_from_json`).
 """
 
 from __future__ import annotations
@@ -55,11 +74,8 @@ _NOTHING: tuple = ()
 #: ``__init__`` imports them all), so the table never imports a layer above it.
 PROTOCOL: dict[str, Callable] = {}
 
-#: the game is stopped and scored as it stands after this many decisions (ruling 35): the
-#: rules alone let a game last for ever (a player who never passes moves ships to and fro;
-#: "Another action" cards come back through reshuffles), and a length bound needs an end.
-#: The longest of 400 seeded random games took 570 decisions.
-MAX_DECISIONS = 3000
+#: the bound on a game's decisions (ruling 35; see :data:`.flow.MAX_DECISIONS`)
+MAX_DECISIONS = flow.MAX_DECISIONS
 
 
 def answers(question: str) -> Callable:
@@ -81,9 +97,9 @@ def has_alien(s: "VenusState", pl: int) -> bool:
 _LIST_FIELDS = ("money", "stock", "orbit", "surf", "bld", "deck", "discard", "gun", "bag", "tdisc",
                 "flipped", "cb", "mv", "drawn", "clevel", "crises", "lost", "cbcards")
 #: the flat fields kept in bytearrays (often written; their values fit 0..255)
-_BYTE_FIELDS = frozenset(("orbit", "surf", "deck", "bag"))
+_BYTE_FIELDS = frozenset(("stock", "orbit", "surf", "deck", "bag", "mv"))
 #: the flat fields kept as tuples, shared between clones and replaced on write
-_TUPLE_FIELDS = frozenset(("stock", "bld", "discard", "gun", "tdisc", "flipped", "drawn", "clevel", "crises", "cbcards"))
+_TUPLE_FIELDS = frozenset(("bld", "discard", "gun", "tdisc", "flipped", "drawn", "clevel", "crises", "cbcards"))
 _NESTED_FIELDS = ("hands", "ptiles", "kept")
 _INT_FIELDS = ("period", "phase", "first", "cubes", "cur", "actions_left", "extra", "next_seat",
                "aliens_out", "alien_next", "bank_flow", "decisions")
@@ -104,7 +120,7 @@ class VenusState(State):
         self.rng = rng
         self._ev: list = []
         self.money = [0] * n
-        self.stock: tuple = (0,) * (n * 5)
+        self.stock = bytearray(n * 5)
         self.orbit = bytearray(n * 24)
         self.surf = bytearray(n * 24)
         self.bld: tuple = (0,) * (n * 16)
@@ -118,7 +134,7 @@ class VenusState(State):
         self.kept: list[tuple] = [()] * n
         self.flipped: tuple = (0,) * 8
         self.cb = [0] * CB_LEN
-        self.mv = [0] * MV_LEN
+        self.mv = bytearray(MV_LEN)
         self.drawn: tuple = ()
         self.clevel: tuple = (0,) * 8
         self.crises: tuple = ()
@@ -212,11 +228,13 @@ class VenusState(State):
         the first decision); empty on clones and loaded states."""
         return getattr(self, "_setup_ev", [])
 
-    def _apply(self, action: int) -> list:
-        flow.step(self, action)
-        if self.decisions >= MAX_DECISIONS and not self.over:
-            PROTOCOL["stop"](self)
-        return self._ev
+    #: one decision and its events (:func:`.flow.step`, which stops the game at
+    #: :data:`MAX_DECISIONS` through :meth:`stop_at_limit`)
+    _apply = flow.step
+
+    def stop_at_limit(self) -> None:
+        """Stop and score the game as it stands (ruling 35)."""
+        PROTOCOL["stop"](self)
 
     def is_terminal(self) -> bool:
         return self.over
@@ -293,7 +311,7 @@ class VenusState(State):
         # bytearrays and int lists: .copy(); the tuples (and the tuples in the lists of
         # piles) are shared, since every writer replaces a pile instead of changing it
         s.money = self.money.copy()
-        s.stock = self.stock
+        s.stock = self.stock.copy()
         s.orbit = self.orbit.copy()
         s.surf = self.surf.copy()
         s.bld = self.bld
