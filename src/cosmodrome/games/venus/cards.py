@@ -16,7 +16,7 @@ from cosmodrome.games.venus.flow import (
     D_CYCLE, D_DISCARD_DIE, D_DRAW4, D_FORCE, D_GUN, D_HAND, D_IGNORE, D_INSTEAD, D_KILL_SEAT, D_KILL_UNIT,
     D_KILL_WHERE, D_LOOK, D_LOOK_GIVE, D_LOOK_TAKE, D_PLACE_TENSION, D_REMOVE_TENSION, D_REROLL, D_RETURN,
     D_RETURN_PICK, D_SACRIFICE, D_UP, EARTH, INF, O_HAND, O_INSTEAD, O_PASS_CUBE, SHIP, TANK, T_BIGGAME,
-    T_CRISIS, T_TENSION, add, auto, decide, without,
+    T_CRISIS, T_TENSION, auto, decide, without,
 )
 from cosmodrome.games.venus.state import (
     CB_CARDS, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_PL, SHORT, VenusState, has_alien,

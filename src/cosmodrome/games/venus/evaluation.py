@@ -80,16 +80,14 @@ def projected_vp(s, left: float) -> list:
     l2 = left * left
     out = []
     for p in range(n):
-        b = p * 24
-        inf = ship = tank = 0
-        for i in range(b, b + 24, 3):
-            inf += orbit[i] + surf[i]
-            ship += orbit[i + 1] + surf[i + 1]
-            tank += orbit[i + 2] + surf[i + 2]
+        # a seat's units of each type and its mines and factories, summed over the planets
+        # by strided slices (summed in C: the counters are bytearrays and tuples)
+        b, e = p * 24, p * 24 + 24
+        inf = sum(orbit[b:e:3]) + sum(surf[b:e:3])
+        ship = sum(orbit[b + 1:e:3]) + sum(surf[b + 1:e:3])
+        tank = sum(orbit[b + 2:e:3]) + sum(surf[b + 2:e:3])
         k = p * 16
-        inc = 0
-        for i in range(k, k + 16, 2):
-            inc += bld[i] * mi + bld[i + 1] * fi
+        inc = sum(bld[k:k + 16:2]) * mi + sum(bld[k + 1:k + 16:2]) * fi
         m = money[p]
         per = (W_CONST + W_INCOME * inc + W_MONEY * m + W_INF * inf + W_SHIP * ship + W_TANK * tank
                + W_CARD * len(hands[p]) + W_VP * vp[p])
