@@ -61,7 +61,13 @@ def source_of(module: str) -> Path:
 
 
 def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The hash a build is checked against: the ``.py`` source, and the ``.pxd`` beside it
+    (the C declarations of a module's classes, e.g. ``core/events.pxd``) when there is one."""
+    h = hashlib.sha256(path.read_bytes())
+    pxd = path.with_suffix(".pxd")
+    if pxd.is_file():
+        h.update(pxd.read_bytes())
+    return h.hexdigest()
 
 
 def manifest() -> dict:
@@ -145,6 +151,12 @@ def build() -> int:
             copy = tmpdir / "src" / Path(*m.split(".")).with_suffix(".py")
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, copy)
+            if src.with_suffix(".pxd").is_file():
+                shutil.copyfile(src.with_suffix(".pxd"), copy.with_suffix(".pxd"))
+            for d in copy.parents:   # packages, so that Cython finds a .pxd by the module's name
+                if d == tmpdir / "src":
+                    break
+                (d / "__init__.py").touch()
             exts.append(Extension(m, [str(copy)]))
         try:
             modules = cythonize(exts, compiler_directives={"language_level": 3, "binding": True},

@@ -189,15 +189,26 @@ def run(s) -> None:
         fn(s, f)
 
 
-def step(s, action) -> None:
-    """One decision: pop its frame, apply ``action`` and :func:`run` the automatic frames
-    that follow (the path of every decision, compiled with the rules)."""
+#: the namespace of :mod:`.state`, which hands it over when imported: :func:`step` reads
+#: the decision cap ``MAX_DECISIONS`` (ruling 35) and the ``"stop"`` answer of its
+#: ``PROTOCOL`` there at each decision, so that a cap lowered in that module (a test does)
+#: holds
+STATE: dict = {}
+
+
+def step(s, action) -> list:
+    """``VenusState._apply``, the path of every decision (compiled with the rules): pop the
+    decision's frame, apply ``action``, :func:`run` the automatic frames that follow and
+    stop the game at the decision cap (ruling 35). Returns the events recorded."""
     s._ev = []
     s._menu = None
     f = s.stack.pop()
     s.decisions += 1
     APPLY[f[0]](s, f, action)
     run(s)
+    if s.decisions >= STATE["MAX_DECISIONS"] and not s.over:
+        STATE["PROTOCOL"]["stop"](s)
+    return s._ev
 
 
 # ----- the table's hot methods ------------------------------------------------------------

@@ -58,6 +58,8 @@ PROTOCOL: dict[str, Callable] = {}
 #: "Another action" cards come back through reshuffles), and a length bound needs an end.
 #: The longest of 400 seeded random games took 570 decisions.
 MAX_DECISIONS = 3000
+# read by :func:`.flow.step` at each decision: the cap above and ``PROTOCOL["stop"]``
+flow.STATE = globals()
 
 
 def answers(question: str) -> Callable:
@@ -206,11 +208,8 @@ class VenusState(State):
         the first decision); empty on clones and loaded states."""
         return getattr(self, "_setup_ev", [])
 
-    def _apply(self, action: int) -> list:
-        flow.step(self, action)
-        if self.decisions >= MAX_DECISIONS and not self.over:
-            PROTOCOL["stop"](self)
-        return self._ev
+    #: one decision, the decision cap included (:func:`.flow.step`, compiled with the rules)
+    _apply = flow.step
 
     def is_terminal(self) -> bool:
         return self.over
