@@ -25,7 +25,11 @@ FIRST_EFFECT = (1, 2, 2, 4, 2, 99, 2, 3)   # lowest level with an effect, per pl
 
 def crisis_tiles(s: VenusState, pl: int) -> int:
     tk = s.comp.tile_kind
-    return sum(1 for t in s.ptiles[pl] if tk[t] == T_CRISIS)
+    n = 0
+    for t in s.ptiles[pl]:
+        if tk[t] == T_CRISIS:
+            n += 1
+    return n
 
 
 def level(s: VenusState, pl: int) -> int:
@@ -73,7 +77,7 @@ def escalate(s: VenusState, f: tuple) -> None:
         faces = c.rules["die_faces"]
         dice = [faces[s.rng.below(6, "the roll of an escalation die", die_words("the escalation die", faces))]
                 for _ in range(3)]
-        k = sum(1 for d in dice if d == 0)
+        k = dice.count(0)   # the skulls
         for i in range(k):
             s.clevel[marked[i % len(marked)]] += 1
         added = list(s.clevel)

@@ -240,9 +240,10 @@ def legal_actions(s) -> list:
     """The legal actions of the seat to move, ascending. The list is kept with the
     decision's frame, so that ``apply`` checks an action against it instead of computing
     it again."""
-    if s.over or not s.stack:
+    stack = s.stack
+    if s.over or not stack:
         return []
-    f = s.stack[-1]
+    f = stack[-1]
     menu = LEGAL[f[0]](s, f)
     s._menu = (f, menu)
     return menu
