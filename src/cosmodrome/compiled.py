@@ -6,7 +6,8 @@ each one matches its Python source exactly.
 ``_compiled/`` beside this file, with a manifest of the source each was built from. When
 the package is imported, :func:`install` puts a finder first on ``sys.meta_path`` that
 loads a module's compiled form only if the manifest's hash equals the hash of the ``.py``
-file now on disk: a source edited since the build (another branch, a fix in progress) is
+file now on disk (with the ``.pxd`` beside it, where a module has one: ``core/events.pxd``
+makes ``Event`` a C class in the build): a source edited since the build (another branch, a fix in progress) is
 imported as Python, never shadowed by a stale build. Without Cython or a C compiler the
 build step says so and everything runs as Python. A few Venus modules type their index
 variables for Cython (``i: cython.Py_ssize_t``, with ``cython`` imported when there and
@@ -61,7 +62,13 @@ def source_of(module: str) -> Path:
 
 
 def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The hash a build is checked against: the ``.py`` source, and the ``.pxd`` beside it
+    (the C declarations of a module's classes, e.g. ``core/events.pxd``) when there is one."""
+    h = hashlib.sha256(path.read_bytes())
+    pxd = path.with_suffix(".pxd")
+    if pxd.is_file():
+        h.update(pxd.read_bytes())
+    return h.hexdigest()
 
 
 def manifest() -> dict:
@@ -145,6 +152,12 @@ def build() -> int:
             copy = tmpdir / "src" / Path(*m.split(".")).with_suffix(".py")
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, copy)
+            if src.with_suffix(".pxd").is_file():
+                shutil.copyfile(src.with_suffix(".pxd"), copy.with_suffix(".pxd"))
+            for d in copy.parents:   # packages, so that Cython finds a .pxd by the module's name
+                if d == tmpdir / "src":
+                    break
+                (d / "__init__.py").touch()
             exts.append(Extension(m, [str(copy)]))
         try:
             modules = cythonize(exts, compiler_directives={"language_level": 3, "binding": True},

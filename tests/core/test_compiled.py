@@ -28,3 +28,24 @@ def test_the_environment_switch_keeps_everything_python(monkeypatch):
     monkeypatch.setenv("COSMODROME_PURE", "1")
     assert compiled.install() is False
     assert set(compiled.status().values()) == {"python"}
+
+
+def test_a_changed_pxd_makes_its_module_stale(tmp_path):
+    # a module's C declarations (e.g. core/events.pxd) are part of what a build was made from
+    src = tmp_path / "events.py"
+    src.write_text("class Event:\n    pass\n")
+    alone = digest(src)
+    (tmp_path / "events.pxd").write_text("cdef class Event:\n    cdef public object kind\n")
+    declared = digest(src)
+    (tmp_path / "events.pxd").write_text("cdef class Event:\n    cdef public object kind, data\n")
+    assert len({alone, declared, digest(src)}) == 3
+
+
+def test_the_event_class_has_its_declaration_beside_it():
+    # the build compiles Event from this .pxd; its fields are the Python class's slots
+    from cosmodrome.core.events import Event
+
+    pxd = source_of("cosmodrome.core.events").with_suffix(".pxd").read_text()
+    line = next(x for x in pxd.splitlines() if "cdef public object" in x)
+    fields = [f.strip() for f in line.split("cdef public object", 1)[1].split(",")]
+    assert fields == list(Event.__slots__)

@@ -413,7 +413,7 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
             o[bd + t] += k
     s.say("move", (moves_text, (s.comp, p, moved, src, dest)), {"seat": p, "from": src, "to": dest, "units": list(moved)})
     mv[MV_ACTIVE] = 0
-    if distance(s, src, dest) < mv[MV_ALLOW] and claimable_slots(s, p, dest):
+    if distance(s, src, dest) < mv[MV_ALLOW] and can_claim_on(s, p, dest):
         s.stack.append((D_MOVE_CLAIM, p, dest))
 
 

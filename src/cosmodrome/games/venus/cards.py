@@ -111,8 +111,15 @@ def free_cards(s: VenusState, p: int) -> list:
     cards – at any point in your turn, also once your actions are used up)."""
     c = s.comp
     types, ce = c.effect_type, c.cefx
-    free = {e for e in map(ce.__getitem__, s.hands[p]) if types[e] == "free"}
-    if not free:
+    free = None   # most hands hold no free-action card: no set is made for them
+    for card in s.hands[p]:
+        e = ce[card]
+        if types[e] == "free":
+            if free is None:
+                free = {e}
+            else:
+                free.add(e)
+    if free is None:
         return []
     return [e for e in sorted(free) if card_playable(s, p, e)]
 
@@ -430,21 +437,44 @@ EFFECTS = {
 
 
 def _any_unit(s, types) -> bool:
+    """Is a unit of one of ``types`` anywhere, in orbit or on a surface?"""
     o: bytearray = s.orbit
     su: bytearray = s.surf
-    for i in range(len(o)):
-        if i % 3 in types and (o[i] or su[i]):
-            return True
+    n = len(o)
+    for t in types:
+        for i in range(t, n, 3):   # the counters of unit type t (see the state's layout)
+            if o[i] or su[i]:
+                return True
     return False
 
 
-def _tile_planets(s, kind) -> list:
+def _tile_planets(s, kind, first_only: bool = False) -> list:
+    """The planets not flipped where a tile of ``kind`` lies (with ``first_only``, the
+    first of them only: enough to know whether there is one)."""
     tk = s.comp.tile_kind
-    return [pl for pl in range(8) if not s.flipped[pl] and any(tk[t] == kind for t in s.ptiles[pl])]
+    flipped, ptiles = s.flipped, s.ptiles
+    out = []
+    for pl in range(8):
+        if not flipped[pl]:
+            for t in ptiles[pl]:
+                if tk[t] == kind:
+                    if first_only:
+                        return [pl]
+                    out.append(pl)
+                    break
+    return out
 
 
-def _tension_dest(s) -> list:
-    return [pl for pl in range(8) if not s.flipped[pl] and not has_alien(s, pl)]
+def _tension_dest(s, first_only: bool = False) -> list:
+    """The planets a tension tile may be placed on: not flipped, no alien there."""
+    out = []
+    flipped = s.flipped
+    for pl in range(8):
+        if not flipped[pl] and not has_alien(s, pl):
+            if first_only:
+                return [pl]
+            out.append(pl)
+    return out
 
 
 def _up_planets(s, p, t) -> list:
@@ -461,12 +491,12 @@ PLAYABLE = {
     E["kill_infantry"]: lambda s, p: _any_unit(s, (INF,)),
     E["kill_ship"]: lambda s, p: _any_unit(s, (SHIP,)),
     E["kill_unit"]: lambda s, p: _any_unit(s, (INF, SHIP, TANK)),
-    E["gunrunner"]: lambda s, p: bool(_tile_planets(s, T_CRISIS)),
-    E["place_tension"]: lambda s, p: any(s.comp.tile_kind[t] == T_TENSION for t in s.tdisc) and bool(_tension_dest(s)),
-    E["remove_tension"]: lambda s, p: bool(_tile_planets(s, T_TENSION)),
+    E["gunrunner"]: lambda s, p: bool(_tile_planets(s, T_CRISIS, True)),
+    E["place_tension"]: lambda s, p: any(s.comp.tile_kind[t] == T_TENSION for t in s.tdisc) and bool(_tension_dest(s, True)),
+    E["remove_tension"]: lambda s, p: bool(_tile_planets(s, T_TENSION, True)),
     E["force_discard2"]: lambda s, p: any(s.hands[q] for q in range(s.num_players) if q != p),
     E["look_swap"]: lambda s, p: any(s.hands[q] for q in range(s.num_players) if q != p),
-    E["take_biggame"]: lambda s, p: bool(_tile_planets(s, T_BIGGAME)),
+    E["take_biggame"]: lambda s, p: bool(_tile_planets(s, T_BIGGAME, True)),
 }
 
 

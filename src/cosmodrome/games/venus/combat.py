@@ -122,8 +122,9 @@ def _combat_legal(s, f):
     pl: cython.Py_ssize_t = cb[CB_PL]
     b: cython.Py_ssize_t = p * 24 + pl * 3
     acts = [A_DONE]
+    o = s.orbit
     for t in (INF, SHIP, TANK):
-        if s.orbit[b + t]:
+        if o[b + t]:
             acts.append(A_UNIT + t)
     kind = s.comp.tile_kind[cb[CB_TILE]]
     surf: bytearray = s.surf

@@ -25,7 +25,11 @@ FIRST_EFFECT = (1, 2, 2, 4, 2, 99, 2, 3)   # lowest level with an effect, per pl
 
 def crisis_tiles(s: VenusState, pl: int) -> int:
     tk = s.comp.tile_kind
-    return sum(1 for t in s.ptiles[pl] if tk[t] == T_CRISIS)
+    n = 0
+    for t in s.ptiles[pl]:
+        if tk[t] == T_CRISIS:
+            n += 1
+    return n
 
 
 def level(s: VenusState, pl: int) -> int:
@@ -48,6 +52,18 @@ def top_income(s: VenusState, pl: int) -> list:
     return [p for p in player_order(s) if inc[p] == best]
 
 
+def escalation_text(names, dice: list, added: list) -> str:
+    """The log line of the escalation roll: the dice, and the skulls each planet got.
+
+    >>> escalation_text(["Mercury", "Venus"], [0, 3, 0], [1, 1])
+    'Crisis escalation dice: skull, 3, skull. Escalation on Mercury +1, Venus +1.'
+    """
+    text = f"Crisis escalation dice: {fmt_dice(dice)}."
+    if any(added):
+        text += " Escalation on " + ", ".join(f"{names[pl]} +{n}" for pl, n in enumerate(added) if n) + "."
+    return text
+
+
 @auto(O_CRISIS_START)
 def escalate(s: VenusState, f: tuple) -> None:
     """RB: Phase four – roll the escalation dice and place the skulls (looping)."""
@@ -55,17 +71,18 @@ def escalate(s: VenusState, f: tuple) -> None:
     s.phase = 4
     s.clevel = (0,) * 8
     c = s.comp
-    marked = [pl for pl in range(8) for t in s.ptiles[pl] if c.tile_kind[t] == T_CRISIS and c.tile_skull[t]]
+    kind, skull = c.tile_kind, c.tile_skull
+    marked = [pl for pl in range(8) for t in s.ptiles[pl] if kind[t] == T_CRISIS and skull[t]]
     if marked:
         faces = c.rules["die_faces"]
         dice = [faces[s.rng.below(6, "the roll of an escalation die", die_words("the escalation die", faces))]
                 for _ in range(3)]
-        k = sum(1 for d in dice if d == 0)
+        k = dice.count(0)   # the skulls
         for i in range(k):
             s.clevel = add(s.clevel, marked[i % len(marked)], 1)
-        s.say("escalation", f"Crisis escalation dice: {fmt_dice(dice)}." +
-              (" Escalation on " + ", ".join(f"{c.planet_names[pl]} +{s.clevel[pl]}" for pl in range(8) if s.clevel[pl]) + "."
-               if k else ""), {"dice": dice, "added": list(s.clevel)}, chance=True)
+        added = list(s.clevel)
+        s.say("escalation", (escalation_text, (c.planet_names, dice, added)), {"dice": dice, "added": added},
+              chance=True)
     s.stack.append((O_CRISIS, -1, 0))
 
 

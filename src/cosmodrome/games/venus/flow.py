@@ -189,25 +189,25 @@ def run(s) -> None:
         fn(s, f)
 
 
-#: the game is stopped and scored as it stands after this many decisions (ruling 35): the
-#: rules alone let a game last for ever (a player who never passes moves ships to and fro;
-#: "Another action" cards come back through reshuffles), and a length bound needs an end.
-#: The longest of 400 seeded random games took 570 decisions.
-MAX_DECISIONS = 3000
+#: the namespace of :mod:`.state`, which hands it over when imported: :func:`step` reads
+#: the decision cap ``MAX_DECISIONS`` (ruling 35) and the ``"stop"`` answer of its
+#: ``PROTOCOL`` there at each decision, so that a cap lowered in that module (a test does)
+#: holds
+STATE: dict = {}
 
 
 def step(s, action) -> list:
-    """One decision (the state's ``_apply``): pop its frame, apply ``action``, :func:`run`
-    the automatic frames that follow, stop the game at :data:`MAX_DECISIONS`, and return
-    the decision's events. The path of every decision, compiled with the rules."""
+    """``VenusState._apply``, the path of every decision (compiled with the rules): pop the
+    decision's frame, apply ``action``, :func:`run` the automatic frames that follow and
+    stop the game at the decision cap (ruling 35). Returns the events recorded."""
     s._ev = []
     s._menu = None
     f = s.stack.pop()
     s.decisions += 1
     APPLY[f[0]](s, f, action)
     run(s)
-    if s.decisions >= MAX_DECISIONS and not s.over:
-        s.stop_at_limit()
+    if s.decisions >= STATE["MAX_DECISIONS"] and not s.over:
+        STATE["PROTOCOL"]["stop"](s)
     return s._ev
 
 
@@ -240,9 +240,10 @@ def legal_actions(s) -> list:
     """The legal actions of the seat to move, ascending. The list is kept with the
     decision's frame, so that ``apply`` checks an action against it instead of computing
     it again."""
-    if s.over or not s.stack:
+    stack = s.stack
+    if s.over or not stack:
         return []
-    f = s.stack[-1]
+    f = stack[-1]
     menu = LEGAL[f[0]](s, f)
     s._menu = (f, menu)
     return menu

@@ -155,8 +155,13 @@ def phase_five_collect_income(s: VenusState) -> None:
     """RB: Phase five – collect income."""
     s.phase = 5
     incomes = []
+    r = s.comp.rules
+    mine, factory = r["mine_income"], r["factory_income"]
+    bld = s.bld
     for p in range(s.num_players):
-        inc = sum(s.income_on(p, pl) for pl in range(8))
+        # income_on summed over the planets: the seat's mines and factories, each paying
+        b = bld[p * 16:p * 16 + 16]
+        inc = sum(b[0::2]) * mine + sum(b[1::2]) * factory
         if inc:
             s.gain(p, inc)
         incomes.append(inc)

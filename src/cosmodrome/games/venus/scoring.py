@@ -10,6 +10,7 @@ kept tiles; then the victory is shared. An all-lose ending has no winner.
 from __future__ import annotations
 
 import pickle
+from typing import Optional
 
 from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS
 from cosmodrome.games.venus.state import SHORT, VenusState, answers
@@ -47,10 +48,15 @@ def final_scores(s: VenusState) -> list:
     """Victory points per player for the table as it stands."""
     n = s.num_players
     total = [tile_vp(s, p) for p in range(n)]
+    c = s.comp
+    mine, factory = c.rules["mine_income"], c.rules["factory_income"]
+    bld = s.bld
     for pl in range(8):
-        inc = [s.income_on(p, pl) for p in range(n)]
-        for p, v in enumerate(planet_vp(inc, s.comp.vp[pl])):
-            total[p] += v
+        # each seat's income_on(p, pl); a planet where no one earns ranks no one
+        inc = [bld[i] * mine + bld[i + 1] * factory for i in range(pl * 2, n * 16, 16)]
+        if max(inc) > 0:
+            for p, v in enumerate(planet_vp(inc, c.vp[pl])):
+                total[p] += v
     return total
 
 
@@ -61,10 +67,12 @@ def ranking_key(s: VenusState, p: int, vp: list) -> tuple:
 
 
 @answers("winners")
-def winners(s: VenusState) -> list:
+def winners(s: VenusState, vp: Optional[list] = None) -> list:
+    """The winning seats of a finished game (``vp``: its :func:`final_scores`, when known)."""
     if not s.over or s.end_cause.startswith("all-lose"):
         return []
-    vp = final_scores(s)
+    if vp is None:
+        vp = final_scores(s)
     keys = [ranking_key(s, p, vp) for p in range(s.num_players)]
     best = max(keys)
     return [p for p in range(s.num_players) if keys[p] == best]
@@ -232,7 +240,7 @@ def finish(s: VenusState, cause: str = "normal") -> None:
     vp = final_scores(s)
     s.say("score", "Final scores: " + ", ".join(f"{SHORT[p]} {vp[p]} VP" for p in range(s.num_players)) + ".",
           {"vp": vp})
-    w = winners(s)
+    w = winners(s, vp)
     s.say("winner", ("Winner: " if len(w) == 1 else "Shared victory: ") + ", ".join(SHORT[p] for p in w) + ".",
           {"winners": w})
 

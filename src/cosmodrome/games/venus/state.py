@@ -74,8 +74,13 @@ _NOTHING: tuple = ()
 #: ``__init__`` imports them all), so the table never imports a layer above it.
 PROTOCOL: dict[str, Callable] = {}
 
-#: the bound on a game's decisions (ruling 35; see :data:`.flow.MAX_DECISIONS`)
-MAX_DECISIONS = flow.MAX_DECISIONS
+#: the game is stopped and scored as it stands after this many decisions (ruling 35): the
+#: rules alone let a game last for ever (a player who never passes moves ships to and fro;
+#: "Another action" cards come back through reshuffles), and a length bound needs an end.
+#: The longest of 400 seeded random games took 570 decisions.
+MAX_DECISIONS = 3000
+# read by :func:`.flow.step` at each decision: the cap above and ``PROTOCOL["stop"]``
+flow.STATE = globals()
 
 
 def answers(question: str) -> Callable:
@@ -228,13 +233,8 @@ class VenusState(State):
         the first decision); empty on clones and loaded states."""
         return getattr(self, "_setup_ev", [])
 
-    #: one decision and its events (:func:`.flow.step`, which stops the game at
-    #: :data:`MAX_DECISIONS` through :meth:`stop_at_limit`)
+    #: one decision, the decision cap included (:func:`.flow.step`, compiled with the rules)
     _apply = flow.step
-
-    def stop_at_limit(self) -> None:
-        """Stop and score the game as it stands (ruling 35)."""
-        PROTOCOL["stop"](self)
 
     def is_terminal(self) -> bool:
         return self.over
