@@ -175,6 +175,9 @@ def test_variant_file(tmp_path):
     ('status = "fact"\nsource = "HU: 12 per empire"', 'status = "maybe"\nsource = "HU: 12 per empire"', "status"),
     ('hand_limit = { value = 9,', 'hand_limit = { value = "nine",', "hand_limit"),
     ('[aliens]', '[aliens_x]', "aliens"),
+    # card and tile ids and piece counts are kept in bytes: more than that is refused
+    ('effect = "cp1"\ntype = "benefit"\ncopies = 12', 'effect = "cp1"\ntype = "benefit"\ncopies = 200', "at most 256 cards"),
+    ('count = 9\n', 'count = 300\n', "at most 255 pieces"),
 ])
 def test_malformed_variant_file(tmp_path, old, new, words):
     text = DEFAULT_PATH.read_text()
