@@ -82,9 +82,9 @@ def test_the_moon_race_ends_after_round_100():
 
 
 def test_a_venus_game_stops_at_the_decision_cap(monkeypatch):
-    import cosmodrome.games.venus.state as venus_state
+    import cosmodrome.games.venus.flow as venus_flow
 
-    monkeypatch.setattr(venus_state, "MAX_DECISIONS", 40)
+    monkeypatch.setattr(venus_flow, "MAX_DECISIONS", 40)
     state = get_game("venus").new_state(3, 2)
     r = random.Random(2)
     n = 0

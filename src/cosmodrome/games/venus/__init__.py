@@ -10,7 +10,7 @@ earlier layers and those listed before it in its own layer; see docs/ARCHITECTUR
 tests/core/test_game_layers.py). A rule reaches a rule further down the list by importing it
 and one further up through a frame on the stack (:mod:`.flow` allocates every frame code)
 or a registration (``flow.AUTO`` / ``flow.DECIDE``, the card tables of :mod:`.cards`,
-``state.PROTOCOL``).
+``flow.PROTOCOL`` through ``state.answers``).
 """
 
 from __future__ import annotations

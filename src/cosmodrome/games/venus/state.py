@@ -67,20 +67,10 @@ _new = object.__new__
 #: the event list and log of a quiet state (it records nothing, so they stay empty)
 _NOTHING: tuple = ()
 
-#: The protocol questions the upper layers answer: ``label`` and ``details`` of an option
-#: (:mod:`.text`, :mod:`.options`), ``returns``, ``winners``, ``final_scores`` and ``summary``
-#: (:mod:`.scoring`), ``evaluation`` (:mod:`.evaluation`) and ``view`` (:mod:`.view`). Each
-#: of those modules registers its function here when it is imported (the package's
-#: ``__init__`` imports them all), so the table never imports a layer above it.
-PROTOCOL: dict[str, Callable] = {}
-
-#: the game is stopped and scored as it stands after this many decisions (ruling 35): the
-#: rules alone let a game last for ever (a player who never passes moves ships to and fro;
-#: "Another action" cards come back through reshuffles), and a length bound needs an end.
-#: The longest of 400 seeded random games took 570 decisions.
-MAX_DECISIONS = 3000
-# read by :func:`.flow.step` at each decision: the cap above and ``PROTOCOL["stop"]``
-flow.STATE = globals()
+#: The protocol questions the upper layers answer (the table :data:`.flow.PROTOCOL`, filled
+#: through :func:`answers`); the decision cap of ruling 35 (:data:`.flow.MAX_DECISIONS`)
+PROTOCOL = flow.PROTOCOL
+MAX_DECISIONS = flow.MAX_DECISIONS
 
 
 def answers(question: str) -> Callable:
