@@ -13,7 +13,7 @@ from cosmodrome.games.venus.flow import (
     A_BLD, A_DONE, A_SEAT, A_UNIT, A_UNITAT, D_BAZ, D_BAZ_BLD, D_BAZ_UNIT, D_DAMAGE, D_LOSE_BLD, D_PIRATES,
     D_UPRISING, EARTH, GANYMEDE, INF, KUIPER, MARS, MERCURY, MOON, O_CRISIS, O_CRISIS_START, O_DAMAGE, O_HAND,
     O_INVASION,
-    O_UPRISING, SHIP, TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, add, auto, decide, put, without,
+    O_UPRISING, SHIP, TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, add, auto, decide, incomes_on, put, without,
 )
 from cosmodrome.games.venus.state import SHORT, VenusState
 from cosmodrome.games.venus.text import AN_UNIT, card_name, card_stolen, die_words, fmt_dice
@@ -45,7 +45,7 @@ def player_order(s: VenusState) -> list:
 
 def top_income(s: VenusState, pl: int) -> list:
     """Players with the highest (non-zero) income from ``pl``; ties all count."""
-    inc = [s.income_on(p, pl) for p in range(s.num_players)]
+    inc = incomes_on(s, pl)
     best = max(inc)
     if best <= 0:
         return []

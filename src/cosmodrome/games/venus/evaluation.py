@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 
-from cosmodrome.games.venus.flow import EARTH, KUIPER, T_ALIEN, T_CRISIS
+from cosmodrome.games.venus.flow import EARTH, KUIPER, T_ALIEN, T_CRISIS, income
 from cosmodrome.games.venus.scoring import final_scores
 from cosmodrome.games.venus.state import answers
 
@@ -74,20 +74,17 @@ def projected_vp(s, left: float) -> list:
     """Each seat's VP now plus the VP its resources are expected to add in ``left`` periods."""
     n = s.num_players
     vp = final_scores(s)
-    r = s.comp.rules
-    mi, fi = r["mine_income"], r["factory_income"]
-    orbit, surf, bld, money, hands = s.orbit, s.surf, s.bld, s.money, s.hands
+    orbit, surf, money, hands = s.orbit, s.surf, s.money, s.hands
     l2 = left * left
     out = []
     for p in range(n):
-        # a seat's units of each type and its mines and factories, summed over the planets
-        # by strided slices (summed in C: the counters are bytearrays and tuples)
+        # a seat's units of each type, summed over the planets by strided slices (summed
+        # in C: the counters are bytearrays)
         b, e = p * 24, p * 24 + 24
         inf = sum(orbit[b:e:3]) + sum(surf[b:e:3])
         ship = sum(orbit[b + 1:e:3]) + sum(surf[b + 1:e:3])
         tank = sum(orbit[b + 2:e:3]) + sum(surf[b + 2:e:3])
-        k = p * 16
-        inc = sum(bld[k:k + 16:2]) * mi + sum(bld[k + 1:k + 16:2]) * fi
+        inc = income(s, p)
         m = money[p]
         per = (W_CONST + W_INCOME * inc + W_MONEY * m + W_INF * inf + W_SHIP * ship + W_TANK * tank
                + W_CARD * len(hands[p]) + W_VP * vp[p])

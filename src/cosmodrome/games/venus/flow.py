@@ -352,6 +352,23 @@ def income_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     return s.bld[i] * r["mine_income"] + s.bld[i + 1] * r["factory_income"]
 
 
+def incomes_on(s, pl: cython.Py_ssize_t) -> list:
+    """Every seat's :func:`income_on` ``pl``, by seat."""
+    r = s.comp.rules
+    mine, factory = r["mine_income"], r["factory_income"]
+    bld = s.bld
+    return [bld[i] * mine + bld[i + 1] * factory for i in range(pl * 2, s.num_players * 16, 16)]
+
+
+def income(s, p: cython.Py_ssize_t) -> int:
+    """``p``'s income from all its mines and factories: :func:`income_on` summed over the
+    planets, by strided slices of the building counters."""
+    r = s.comp.rules
+    k: cython.Py_ssize_t = p * 16
+    bld = s.bld
+    return sum(bld[k:k + 16:2]) * r["mine_income"] + sum(bld[k + 1:k + 16:2]) * r["factory_income"]
+
+
 def buildings_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """``p``'s mines and factories on ``pl``."""
     i: cython.Py_ssize_t = p * 16 + pl * 2

@@ -11,7 +11,7 @@ from cosmodrome.games.venus.cards import free_cards
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_DONE, A_YES, D_FREE, D_PASS_EXTRA, D_TURN, GANYMEDE, O_ACTIONS, O_CRISIS_START, O_INCOME, O_PASS_REACT, O_PERIOD,
-    O_TURN, T_CRISIS, auto, decide,
+    O_TURN, T_CRISIS, auto, decide, income,
 )
 from cosmodrome.games.venus.scoring import finish
 from cosmodrome.games.venus.state import SHORT, VenusState, has_alien
@@ -155,13 +155,8 @@ def phase_five_collect_income(s: VenusState) -> None:
     """RB: Phase five – collect income."""
     s.phase = 5
     incomes = []
-    r = s.comp.rules
-    mine, factory = r["mine_income"], r["factory_income"]
-    bld = s.bld
     for p in range(s.num_players):
-        # income_on summed over the planets: the seat's mines and factories, each paying
-        b = bld[p * 16:p * 16 + 16]
-        inc = sum(b[0::2]) * mine + sum(b[1::2]) * factory
+        inc = income(s, p)
         if inc:
             s.gain(p, inc)
         incomes.append(inc)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pickle
 from typing import Optional
 
-from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS
+from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, incomes_on
 from cosmodrome.games.venus.state import SHORT, VenusState, answers
 
 
@@ -48,14 +48,11 @@ def final_scores(s: VenusState) -> list:
     """Victory points per player for the table as it stands."""
     n = s.num_players
     total = [tile_vp(s, p) for p in range(n)]
-    c = s.comp
-    mine, factory = c.rules["mine_income"], c.rules["factory_income"]
-    bld = s.bld
+    vps = s.comp.vp
     for pl in range(8):
-        # each seat's income_on(p, pl); a planet where no one earns ranks no one
-        inc = [bld[i] * mine + bld[i + 1] * factory for i in range(pl * 2, n * 16, 16)]
-        if max(inc) > 0:
-            for p, v in enumerate(planet_vp(inc, c.vp[pl])):
+        inc = incomes_on(s, pl)
+        if max(inc) > 0:   # a planet where no one earns ranks no one
+            for p, v in enumerate(planet_vp(inc, vps[pl])):
                 total[p] += v
     return total
 
@@ -153,7 +150,7 @@ def breakdown(s: VenusState) -> dict:
     planets = []
     pvp = [0] * n
     for pl in range(8):
-        inc = [s.income_on(p, pl) for p in range(n)]
+        inc = incomes_on(s, pl)
         vp = c.vp[pl]
         levels = sorted({i for i in inc if i > 0}, reverse=True)
         rank = [levels.index(i) + 1 if i > 0 else None for i in inc]
