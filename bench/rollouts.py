@@ -71,8 +71,9 @@ def main() -> None:
     ap.add_argument("--depth", type=int, action="append", help="decisions per rollout at most (repeatable; default 20 and 200)")
     ap.add_argument("--rounds", type=int, default=3, help="repeat each depth; the best round is reported")
     a = ap.parse_args()
-    print(f"machine: {platform.machine()}  python {platform.python_version()}  engine: {engine()}")
     starts = positions(a.game, a.players, a.positions, a.every)
+    # after the games were played, so that the count covers the game's compiled modules
+    print(f"machine: {platform.machine()}  python {platform.python_version()}  engine: {engine()}")
     print(f"{'game':10}{'players':>8}{'depth':>7}{'decisions':>11}{'decisions/CPU-s':>17}")
     for depth in a.depth or [20, 200]:
         best = 0.0
