@@ -174,6 +174,10 @@ class Game(ABC):
     #: options (choice or yes/no) whose every value the lab's ``balance`` compares by default,
     #: with every player count (e.g. a difficulty level)
     balance_by: tuple[str, ...] = ()
+    #: the version of the game's rules as this code plays them: a whole number the game bumps
+    #: whenever a change alters what a recorded action means (a decision offered differently,
+    #: a rule read anew), so a stored game knows under which rules its actions were taken
+    rules_version: int = 1
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None,
