@@ -25,4 +25,6 @@ from cosmodrome.core import (  # noqa: E402,F401
     game_names,
 )
 
-__version__ = "0.1.0"
+#: the release (semantic versioning: CHANGELOG.md says what each release changed and what a
+#: host upgrading to it must do); the package's version is read from here
+__version__ = "0.2.0"

@@ -15,6 +15,19 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from cosmodrome import __version__
+        typer.echo(f"cosmodrome {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                       help="Print Cosmodrome's version and exit.")) -> None:
+    """Play, simulate and study space-race board games."""
+
+
 def parse_options(pairs: Optional[list[str]]) -> dict[str, str]:
     """``["components=variant.toml", "rounds=3"]`` → dict; a pair without ``=`` is an error.
 

@@ -61,6 +61,7 @@ def serve(
     """Serve the browser table: lobby, games against friends and bots, replays."""
     import uvicorn
 
+    from cosmodrome import __version__
     from cosmodrome.core import CosmodromeError
     from cosmodrome.server import create_app
     from cosmodrome.server.hosting import allowed_hosts as hosts_for, serving_urls
@@ -91,7 +92,8 @@ def serve(
         raise typer.BadParameter(str(exc)) from None
     tune_gc()  # fewer, shorter pauses of the garbage collector (see server/runtime.py)
     urls = serving_urls(host, port, public_url)
-    typer.echo(f"Cosmodrome is serving on {urls[0]}  (database: {db})")
+    typer.echo(f"Cosmodrome {__version__} is serving on {urls[0]}  (database: {db})")
+    typer.echo(f"  {application.state.store.schema.sentence()}")
     for u in urls[1:]:
         typer.echo(f"  also on {u}")
     if host in ("0.0.0.0", "::") and not public_url:

@@ -114,16 +114,6 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _replay_to(t: Table, step: int):
-    """The state after ``step`` actions of ``t`` and the label of the last of them."""
-    state = t.record.new_state()
-    label = None
-    for a in t.record.actions[:step]:
-        label = state.action_label(a)
-        state.apply(a)
-    return state, label
-
-
 def default_bot_workers() -> int:
     """Worker processes for bots by default: two, or one on a single-core machine."""
     return max(1, min(2, os.cpu_count() or 1))
@@ -189,6 +179,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         if n:
             log.info("resumed %d running game(s)", n)
         await hall.start_clocks()
+        hall.steps_task = asyncio.create_task(hall.keep_steps())  # games stored before snapshots
         hall.on_finish.append(ratings.game_over)
         rated = await ratings.catch_up(hall)
         if rated:
@@ -376,8 +367,11 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                                 "download what it has seen by sending its token")
             return t.seat_record(t.seat_for_token(token))
         rec = t.record.to_json()
-        rec["meta"] = {"id": t.id, "status": t.row.status, "seats": [
+        rec["meta"] = {"id": t.id, "status": t.row.status, "rules_version": t.row.rules_version, "seats": [
             {"name": s["name"], "kind": s["kind"], "bot": s["bot"]} for s in t.seats_public()]}
+        if t.base:  # its first actions were taken under rules this code no longer plays
+            rec["meta"]["rules_changed"] = [{k: c.get(k) for k in ("at", "from", "to")}
+                                            for c in t.row.meta.get("rules_changed") or []]
         return rec
 
     @app.post("/api/games/import", status_code=201)
@@ -419,7 +413,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise BadRequest(f"seat must be between 0 and {t.row.players - 1} (or left out for spectators)")
         if seat is not None and t.row.status == "running" and t.seat_for_token(token) != seat:
             raise Forbidden("a running game's replay shows a seat's view only with that seat's token")
-        state, label = await asyncio.to_thread(_replay_to, t, step)
+        state, label = await asyncio.to_thread(t.state_at, step)
         mover = t.movers[step - 1] if step > 0 else None
         if t.row.status == "running" and mover != seat:
             label = None  # another seat's choice may be secret until the game is over; the log says what is public

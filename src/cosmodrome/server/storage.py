@@ -1,14 +1,22 @@
 """Storage of games and their actions through SQLAlchemy 2 (SQLite by default, any URL).
 
-Two tables:
+The tables of games (the others: chat and server lines, accounts, sessions, ratings):
 
 - ``games``: one row per game: id, game type, player count, options, seed, seats (a JSON
   list: kind "human"/"bot", bot spec, secret token of a human seat, whether the seat has been
   claimed), status ("running", "finished", "replay"), revision (bumped by every change: an
-  action or an undo), timestamps.
+  action or an undo), timestamps, the version of its game's rules it is played under and
+  how many of its first actions no longer replay under them (``replay_base``).
 - ``actions``: one row per accepted action: game id, index (0-based position in the game
   record), the action id, the seat that took it, the time, and an optional note (a sentence
   the server added to the log, e.g. a bot that failed and was replaced by a random move).
+- ``snapshots``: one row per step of a game (0: its setup; k: after action number k), stored
+  with the action: the state as JSON and the step's log events, zlib-compressed
+  (:func:`pack`). They restore a game whose actions no longer replay after a rules change,
+  and its replay reads them.
+
+The schema is under Alembic's migrations (:mod:`cosmodrome.server.migrations`): opening a
+store upgrades its database, and refuses one written by a newer release.
 
 Writes go through one thread, the :class:`Committer`, which commits every write waiting for
 it in one transaction (group commit: the actions of many games share one flush to disk). A
@@ -38,13 +46,18 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+import json
+import zlib
+
 from sqlalchemy import (
-    JSON, BigInteger, Float, ForeignKey, Integer, String, Text, bindparam, create_engine, delete, event, insert, select,
-    update,
+    JSON, BigInteger, Float, ForeignKey, Integer, LargeBinary, String, Text, bindparam, create_engine, delete, event,
+    func, insert, select, update,
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, Session
 from sqlalchemy.pool import StaticPool
+
+from cosmodrome.server import migrations
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -67,6 +80,22 @@ class GameTable(Base):
     meta: Mapped[dict] = mapped_column(JSON, default=dict)
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
+    #: the version of its game's rules the game is played under (``Game.rules_version``)
+    rules_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    #: how many of its first actions no longer replay under ``rules_version`` (their positions
+    #: come from the snapshots); 0: every action replays
+    replay_base: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class SnapshotTable(Base):
+    """One step of a game: the state after ``idx`` actions (0: the setup) and that step's log
+    (its events and the label of its action), each zlib-compressed JSON (:func:`pack`)."""
+    __tablename__ = "snapshots"
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rules_version: Mapped[int] = mapped_column(Integer)
+    state: Mapped[bytes] = mapped_column(LargeBinary)
+    step: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class ActionTable(Base):
@@ -164,6 +193,8 @@ class GameRow:
     meta: dict[str, Any] = field(default_factory=dict)
     created: float = 0.0
     updated: float = 0.0
+    rules_version: int = 1
+    replay_base: int = 0
 
 
 @dataclass
@@ -185,6 +216,29 @@ class MessageRow:
     name: str
     text: str
     time: float
+
+
+@dataclass
+class SnapshotRow:
+    """A step of a game as stored: after ``idx`` actions, under rules version ``rules``, the
+    packed state and the packed step (``{"events": [...], "label": ...}``)."""
+    idx: int
+    rules: int
+    state: bytes
+    step: bytes
+
+
+def pack(data: Any) -> bytes:
+    """JSON data as compact, zlib-compressed bytes (a snapshot's state or step).
+
+    >>> unpack(pack({"a": [1, 2]}))
+    {'a': [1, 2]}
+    """
+    return zlib.compress(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8"), 6)
+
+
+def unpack(blob: bytes) -> Any:
+    return json.loads(zlib.decompress(blob).decode("utf-8"))
 
 
 class StorageError(RuntimeError):
@@ -229,7 +283,9 @@ def describe(exc: BaseException) -> str:
 def _row(t: GameTable) -> GameRow:
     return GameRow(id=t.id, game=t.game, players=t.players, seed=t.seed, options=dict(t.options or {}),
                    seats=[dict(s) for s in (t.seats or [])], status=t.status, revision=t.revision,
-                   public=bool(t.public), meta=dict(t.meta or {}), created=t.created, updated=t.updated)
+                   public=bool(t.public), meta=dict(t.meta or {}), created=t.created, updated=t.updated,
+                   rules_version=t.rules_version if t.rules_version is not None else 1,
+                   replay_base=t.replay_base or 0)
 
 
 _STOP = object()
@@ -372,6 +428,8 @@ class ActionWrite:
     time: float
     #: the game's new ``meta`` (its clock) when it changes with this action
     meta: Optional[dict] = None
+    #: the snapshot of the position this action made (stored at step ``idx + 1``)
+    snapshot: Optional[SnapshotRow] = None
 
     def __call__(self, s: Session) -> None:
         _apply(s, [self])
@@ -394,6 +452,9 @@ def _apply(s: Session, writes: list) -> list:
         run = writes[i:j]
         s.execute(insert(_ACTIONS), [{"game_id": a.game_id, "idx": a.idx, "action": a.action, "seat": a.seat,
                                       "time": a.time, "note": a.note} for a in run])
+        snaps = [_snapshot_params(a.game_id, a.snapshot) for a in run if a.snapshot is not None]
+        if snaps:
+            s.execute(insert(_SNAPSHOTS), snaps)
         groups: dict[tuple[bool, bool], list] = {}
         for a in run:
             params = {"gid": a.game_id, "rev": a.revision, "upd": a.time}
@@ -411,6 +472,11 @@ def _apply(s: Session, writes: list) -> list:
 
 _ACTIONS = ActionTable.__table__
 _GAMES = GameTable.__table__
+_SNAPSHOTS = SnapshotTable.__table__
+
+
+def _snapshot_params(game_id: str, snap: SnapshotRow) -> dict[str, Any]:
+    return {"game_id": game_id, "idx": snap.idx, "rules_version": snap.rules, "state": snap.state, "step": snap.step}
 
 
 def _set_revision(status: bool, meta: bool):
@@ -469,8 +535,12 @@ class Store:
             self.engine = create_engine(url, **kwargs)
             if sqlite and not memory:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            Base.metadata.create_all(self.engine)
+            #: where the schema stood and stands (a newer database is refused before any write)
+            self.schema = migrations.upgrade(self.engine)
             self._check_writable()
+        except migrations.NewerDatabase as exc:
+            self.engine.dispose()
+            raise StorageError(str(exc)) from None
         except Exception as exc:
             raise StorageError(f"cannot use the database: {describe(exc)}") from None
         self.committer = Committer(self.engine)
@@ -509,18 +579,24 @@ class Store:
             raise StorageError(f"the database could not be read: {describe(exc)}") from None
 
     # ----- games ---------------------------------------------------------------------
-    def create_game(self, row: GameRow, actions: Optional[list[ActionRow]] = None) -> None:
-        """Store a new game (and, for an imported record, its actions) in one transaction."""
+    def create_game(self, row: GameRow, actions: Optional[list[ActionRow]] = None,
+                    snapshots: Optional[list[SnapshotRow]] = None) -> None:
+        """Store a new game (and, for an imported record, its actions) and its snapshots in one
+        transaction."""
         now = time.time()
 
         def fn(s: Session) -> None:
             s.add(GameTable(id=row.id, game=row.game, players=row.players, seed=row.seed, options=row.options,
                             seats=row.seats, status=row.status, revision=row.revision, public=int(row.public),
-                            meta=row.meta, created=row.created or now, updated=now))
+                            meta=row.meta, created=row.created or now, updated=now, rules_version=row.rules_version,
+                            replay_base=row.replay_base))
             s.flush()
             for a in actions or []:
                 s.add(ActionTable(game_id=row.id, idx=a.idx, action=a.action, seat=a.seat, time=a.time or now,
                                   note=a.note))
+            if snapshots:
+                s.flush()
+                s.execute(insert(_SNAPSHOTS), [_snapshot_params(row.id, x) for x in snapshots])
         self._write(fn)
 
     def get_game(self, game_id: str) -> Optional[GameRow]:
@@ -561,12 +637,13 @@ class Store:
 
     def submit_action(self, game_id: str, idx: int, action: int, seat: int, *, revision: int,
                       status: Optional[str] = None, note: Optional[str] = None, meta: Optional[dict] = None,
-                      loop: Optional[asyncio.AbstractEventLoop] = None):
+                      snapshot: Optional[SnapshotRow] = None, loop: Optional[asyncio.AbstractEventLoop] = None):
         """:meth:`append_action` handed to the committer: a future resolved once the commit
         that holds it returned (or failed with a :class:`StorageError`). ``meta``: the game's
-        new meta (its clock), stored in the same transaction."""
-        return self._submit(ActionWrite(game_id, idx, action, seat, revision, status, note, time.time(), meta),
-                            loop)
+        new meta (its clock), ``snapshot``: the position the action made, both stored in the
+        same transaction."""
+        return self._submit(ActionWrite(game_id, idx, action, seat, revision, status, note, time.time(), meta,
+                                        snapshot), loop)
 
     def truncate(self, game_id: str, keep: int, *, revision: int, status: Optional[str] = None) -> None:
         """Delete every action from index ``keep`` on (an undo) and bump the revision."""
@@ -577,12 +654,42 @@ class Store:
         """:meth:`truncate` handed to the committer (see :meth:`submit_action`)."""
         def fn(s: Session) -> None:
             s.execute(delete(ActionTable).where(ActionTable.game_id == game_id, ActionTable.idx >= keep))
+            s.execute(delete(SnapshotTable).where(SnapshotTable.game_id == game_id, SnapshotTable.idx > keep))
             values: dict[str, Any] = {"revision": revision, "updated": time.time()}
             if status is not None:
                 values["status"] = status
             if meta is not None:
                 values["meta"] = meta
             s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
+        return self._submit(fn, loop)
+
+    # ----- snapshots ------------------------------------------------------------------
+    def snapshots(self, game_id: str, start: int = 0, stop: Optional[int] = None) -> list[SnapshotRow]:
+        """The stored steps ``start`` to ``stop`` (inclusive; None: the last) of a game, in order."""
+        def fn(s: Session) -> list[SnapshotRow]:
+            q = select(SnapshotTable).where(SnapshotTable.game_id == game_id, SnapshotTable.idx >= start)
+            if stop is not None:
+                q = q.where(SnapshotTable.idx <= stop)
+            return [SnapshotRow(x.idx, x.rules_version, x.state, x.step) for x in s.scalars(q.order_by(SnapshotTable.idx))]
+        return self._read(fn)
+
+    def step_counts(self) -> dict[str, tuple[int, int]]:
+        """Per game: (its stored actions, its stored snapshots). A game whose snapshots are
+        not one more than its actions was stored (in part) before snapshots."""
+        def fn(s: Session) -> dict[str, tuple[int, int]]:
+            acts = dict(s.execute(select(ActionTable.game_id, func.count()).group_by(ActionTable.game_id)).all())
+            snaps = dict(s.execute(select(SnapshotTable.game_id, func.count()).group_by(SnapshotTable.game_id)).all())
+            return {gid: (acts.get(gid, 0), snaps.get(gid, 0)) for gid in s.scalars(select(GameTable.id))}
+        return self._read(fn)
+
+    def submit_snapshots(self, game_id: str, rows: list[SnapshotRow], loop: Optional[asyncio.AbstractEventLoop] = None):
+        """Store the steps ``rows`` of a game that lacks them (a game stored before snapshots:
+        its steps as its actions replay now), replacing any stored at the same indexes."""
+        def fn(s: Session) -> None:
+            s.execute(delete(SnapshotTable).where(SnapshotTable.game_id == game_id,
+                                                  SnapshotTable.idx.in_([r.idx for r in rows])))
+            if rows:
+                s.execute(insert(_SNAPSHOTS), [_snapshot_params(game_id, r) for r in rows])
         return self._submit(fn, loop)
 
     # ----- the game's chat and server lines, the game's state beside its actions ------------
@@ -594,10 +701,11 @@ class Store:
 
     def submit_change(self, game_id: str, *, messages: tuple[MessageRow, ...] = (), seats: Optional[list] = None,
                       meta: Optional[dict] = None, status: Optional[str] = None,
-                      loop: Optional[asyncio.AbstractEventLoop] = None):
+                      rules: Optional[tuple[int, int]] = None, loop: Optional[asyncio.AbstractEventLoop] = None):
         """Store, in one transaction, new messages of a game and its new seats, meta (its
-        clock) and status (each left alone when None): a chat line, a clock running out and
-        the bot that takes the seat, a player back at their seat."""
+        clock), status and ``rules`` (its rules version and replay base) (each left alone when
+        None): a chat line, a clock running out and the bot that takes the seat, a player back
+        at their seat, a game going on under new rules."""
         def fn(s: Session) -> None:
             if messages:
                 s.execute(insert(MessageTable.__table__), [
@@ -610,6 +718,8 @@ class Store:
                 values["meta"] = meta
             if status is not None:
                 values["status"] = status
+            if rules is not None:
+                values["rules_version"], values["replay_base"] = rules
             if values:
                 values["updated"] = time.time()
                 s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))

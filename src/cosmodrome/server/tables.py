@@ -16,6 +16,11 @@ The write path of an action (:meth:`Hall.act`), under the table's lock:
 
 On start the hall rebuilds every running game by replaying its stored actions, and resumes
 its bots. Undo truncates the stored actions and replays the rest.
+
+Each action is stored with a snapshot of the position it made and its log
+(:mod:`cosmodrome.server.steps`). A game whose rules version changed under it (an upgrade)
+is not replayed: it goes on from the snapshot of its last position under the new rules, its
+players are told so in its log, and its earlier steps (log, replay) come from the snapshots.
 """
 
 from __future__ import annotations
@@ -37,7 +42,8 @@ from cosmodrome.server.botpool import BotCrashed, BotFailure, BotPool, BotTimeou
 from cosmodrome.server.chat import chat_limit, chat_mode, chat_text
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.seatbots import bot_levels, seat_bot
-from cosmodrome.server.storage import ActionRow, GameRow, MessageRow, StorageError, Store
+from cosmodrome.server.steps import Rebuilt, rebuild, replay_steps, snapshot, state_of, step_label
+from cosmodrome.server.storage import ActionRow, GameRow, MessageRow, SnapshotRow, StorageError, Store
 from cosmodrome.server.variants import Variants
 
 log = logging.getLogger("cosmodrome.server")
@@ -116,6 +122,11 @@ class Table:
     _memo: dict = field(default_factory=dict, repr=False)
     #: the indexes of the actions whose events carry dice (``data["dice"]``), oldest first
     dice_at: list[int] = field(default_factory=list)
+    #: how many first actions no longer replay under the game's rules (a rules change): their
+    #: steps are the snapshots ``early`` (0..base), and play goes on from ``base_state``
+    base: int = 0
+    base_state: Optional[State] = None
+    early: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.setup:
@@ -278,19 +289,53 @@ class Table:
                "clock": clocks.public(self.clock, time.time()), "chat_mode": self.row.meta.get("chat", "players")}
         if reset:
             msg["chat"] = self.chat_lines()
+            notice = notice or self.rules_notice()
         if notice:
             msg["notice"] = notice
         return msg
+
+    def state_at(self, step: int) -> tuple[State, Optional[str]]:
+        """The position after ``step`` actions and the label of the last of them: replayed
+        under the game's rules, or read from its snapshot for a step before a rules change."""
+        if step <= self.base and self.base:
+            row = self.early[step]
+            return state_of(self.game, row), step_label(row)
+        state = self.base_state.clone() if self.base else self.record.new_state()
+        label = None
+        for a in self.record.actions[self.base:step]:
+            label = state.action_label(a)
+            state.apply(a)
+        return state, label
+
+    def replay_to(self, keep: int) -> tuple[State, list[list[Event]]]:
+        """The position after the first ``keep`` actions (``keep`` >= ``base``) and the events
+        of each action, replayed from the setup or from the position at ``base``."""
+        record = GameRecord(game=self.record.game, players=self.record.players, seed=self.record.seed,
+                            options=self.record.options, actions=self.record.actions[:keep], meta=self.record.meta)
+        state, later, _ = replay_steps(record, self.game.rules_version, start=self.base_state if self.base else None,
+                                       first=self.base, snaps=False)
+        return state, self.events[:self.base] + later
+
+    def rules_notice(self) -> Optional[str]:
+        """The sentence telling the players that the rules changed under the game, while its
+        position is still the one it was restored to."""
+        changes = self.row.meta.get("rules_changed") or []
+        if changes and self.row.status == "running" and changes[-1].get("at") == len(self.record.actions):
+            return changes[-1].get("text")
+        return None
 
     def undo_start(self, seat: int) -> Optional[int]:
         """The earliest action index ``seat`` may take back to, or None when it may not undo.
 
         Walking back from the last action, ``seat`` may take back its own decisions while
         none of them drew on chance or revealed information (an Event with chance=True); a
-        decision of another seat is a barrier too."""
+        decision of another seat is a barrier too, and so is a change of the game's rules."""
         if self.row.status != "running" or self.bot_spec(seat) is not None:
             return None
-        return undo_start(self.movers, lambda k: any(e.chance for e in self.events[k]), seat)
+        k = undo_start(self.movers, lambda k: any(e.chance for e in self.events[k]), seat)
+        if k is not None and k < self.base:
+            k = self.base if self.base < len(self.movers) else None
+        return k
 
     def info(self) -> dict[str, Any]:
         st = self.state
@@ -302,6 +347,7 @@ class Table:
                 "open": self.row.status == "running" and any(
                     s.get("kind") == "human" and not s.get("claimed") for s in self.row.seats),
                 "public": self.row.public, "created": self.row.created, "result": self.result(),
+                "rules_version": self.row.rules_version,
                 "meta": {k: v for k, v in self.row.meta.items() if k != "clock"},
                 "clock": clocks.public(self.clock, time.time())}
 
@@ -315,7 +361,7 @@ class Table:
                 "players": self.row.players, "options": self.row.options, "game_id": self.id,
                 "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
                 "seat": seat, "seat_name": self.seat_name(seat), "seats": self.seats_public(),
-                "log": self.log_lines(seat), "view": self.state.view(seat)}
+                "rules_version": self.row.rules_version, "log": self.log_lines(seat), "view": self.state.view(seat)}
 
 
 def options_summary(options: dict[str, Any]) -> dict[str, Any]:
@@ -385,6 +431,8 @@ class Hall:
         #: checked every ``clock_scan`` seconds; the server records that it is up every ``alive_every``
         self.clock_scale, self.clock_scan, self.alive_every = clock_scale, clock_scan, alive_every
         self.clock_task: Optional["asyncio.Task[None]"] = None
+        #: :meth:`keep_steps` running after start
+        self.steps_task: Optional["asyncio.Task[int]"] = None
         self.chat_limit = chat_limit()
         #: called with a table whose game just ended (ratings listen here)
         self.on_finish: list = []
@@ -400,13 +448,62 @@ class Hall:
         self.closing = False
 
     # ----- loading ------------------------------------------------------------------
-    def _build(self, row: GameRow, actions: list[ActionRow], messages: list[MessageRow]) -> Table:
+    def _build(self, row: GameRow, actions: list[ActionRow], messages: list[MessageRow],
+               snaps: list[SnapshotRow]) -> tuple[Table, Rebuilt]:
         game = get_game(row.game)
         record = GameRecord(game=game.name, players=row.players, seed=row.seed, options=dict(row.options),
                             actions=[a.action for a in actions], meta={"id": row.id})
-        state, events = _replay(record)
-        return Table(row=row, game=game, record=record, state=state, events=events,
-                     movers=[a.seat for a in actions], notes=[a.note for a in actions], messages=messages)
+        b = rebuild(game, record, rules=row.rules_version, base=row.replay_base, snaps=snaps)
+        if b.dropped:
+            record.actions = record.actions[:len(record.actions) - len(b.dropped)]
+            actions = actions[:len(record.actions)]
+        t = Table(row=row, game=game, record=record, state=b.state, events=b.events, movers=[a.seat for a in actions],
+                  notes=[a.note for a in actions], messages=messages, setup=b.setup, base=b.base,
+                  base_state=b.base_state, early=b.early)
+        return t, b
+
+    async def _settle(self, t: Table, b: Rebuilt) -> None:
+        """Store what loading ``t`` found: the snapshots a game stored before them lacks, and a
+        running game's move to new rules (its rules version, the step it goes on from, a line
+        in its log for its players). A refused write leaves the table as loaded (tried again
+        at the next load)."""
+        loop = asyncio.get_running_loop()
+        if b.missing and not b.dropped:
+            try:
+                await self.store.submit_snapshots(t.id, b.missing, loop=loop)
+            except StorageError as exc:
+                log.warning("could not store the steps of game %s: %s", t.id, exc)
+        if b.changed is None or t.row.status != "running":
+            if b.changed is not None:
+                log.info("game %s (%s) was played under rules version %s: its replay reads its stored steps",
+                         t.id, t.row.status, b.changed[0])
+            return
+        old, new = b.changed
+        n = len(t.record.actions)
+        title = t.game.title or t.game.name
+        if b.dropped:
+            text = (f"The rules of {title} changed under this game (from version {old} to {new}) and this game was "
+                    f"stored without its positions: it goes on after move {n}, the last one that is legal under the "
+                    f"new rules; the {len(b.dropped)} move(s) after it could not be kept.")
+        else:
+            text = (f"The rules of {title} changed under this game (from version {old} to {new}): it goes on from "
+                    f"its last position under the new rules. The log and replay before this line show the game as "
+                    f"it was played.")
+        change = {"at": n, "from": old, "to": new, "time": time.time(), "text": text}
+        if b.dropped:
+            change["dropped"] = b.dropped
+        meta = dict(t.row.meta, rules_changed=list(t.row.meta.get("rules_changed") or []) + [change])
+        try:
+            if b.dropped:
+                await self.store.submit_truncate(t.id, n, revision=t.version + 1, loop=loop)
+                t.row.revision += 1
+                await self.store.submit_snapshots(t.id, b.missing, loop=loop)
+            await self._say(t, None, "server", "server", text, meta=meta, rules=(new, b.base))
+        except StorageError as exc:
+            log.error("could not store the rules change of game %s: %s", t.id, exc)
+            return
+        t.row.rules_version, t.row.replay_base = new, b.base
+        log.warning("game %s: %s (%s); it goes on from move %d under rules version %d", t.id, title, b.why, n, new)
 
     async def table(self, game_id: str) -> Table:
         t = self.tables.get(game_id)
@@ -421,8 +518,10 @@ class Hall:
                 raise NotFound(f"no game {game_id!r} on this server")
             actions = await asyncio.to_thread(self.store.actions, game_id)
             messages = await asyncio.to_thread(self.store.messages, game_id)
-            t = await asyncio.to_thread(self._build, row, actions, messages)
+            snaps = await asyncio.to_thread(self.store.snapshots, game_id)
+            t, rebuilt = await asyncio.to_thread(self._build, row, actions, messages, snaps)
             self.tables[game_id] = t
+            await self._settle(t, rebuilt)
             return t
 
     async def resume_all(self) -> int:
@@ -437,6 +536,30 @@ class Hall:
                 continue
             n += 1
             self.wake_bots(t)
+        return n
+
+    async def keep_steps(self) -> int:
+        """Store the snapshots of every game stored without them (by a release before 0.2.0),
+        one game at a time, as its actions replay now: after start, in the background, so
+        that a later rules change finds every game's positions. Returns how many games."""
+        counts = await asyncio.to_thread(self.store.step_counts)
+        n = 0
+        for gid, (actions, snaps) in counts.items():
+            if self.closing:
+                break
+            if snaps == actions + 1:
+                continue
+            loaded = gid in self.tables
+            try:
+                t = await self.table(gid)
+            except Exception as exc:  # that game stays as it is; the others go on
+                log.error("cannot keep the steps of game %s: %s", gid, exc)
+                continue
+            if not loaded and t.row.status != "running" and not t.conns:
+                self.tables.pop(gid, None)  # a finished game is loaded again when someone opens it
+            n += 1
+        if n:
+            log.info("stored the positions of %d game(s) kept from before snapshots", n)
         return n
 
     # ----- creating -----------------------------------------------------------------
@@ -492,16 +615,16 @@ class Hall:
         if timer is not None and status == "running":
             meta["clock"] = timer  # it starts once every person's seat is taken (see claim)
         record = GameRecord(game=game.name, players=players, seed=seed, options=opts, actions=list(actions or []))
-        state, events = await asyncio.to_thread(_replay, record)
+        state, events, snaps = await asyncio.to_thread(replay_steps, record, game.rules_version)
         movers = await asyncio.to_thread(_movers, record)
         if state.is_terminal() and status == "running":
             status = "finished"
         row = GameRow(id=new_id(), game=game.name, players=players, seed=seed, options=opts, seats=seat_rows,
                       status=status, revision=len(record.actions), public=bool(public), meta=meta,
-                      created=time.time())
+                      created=time.time(), rules_version=game.rules_version)
         now = time.time()
         acts = [ActionRow(i, a, movers[i], now) for i, a in enumerate(record.actions)]
-        await asyncio.to_thread(self.store.create_game, row, acts)
+        await asyncio.to_thread(self.store.create_game, row, acts, snaps)
         t = Table(row=row, game=game, record=record, state=state, events=events, movers=movers,
                   notes=[None] * len(record.actions))
         record.meta = {"id": row.id}
@@ -648,8 +771,13 @@ class Hall:
                 raise Conflict(f"{t.seat_name(seat)} ran out of time and a bot plays the seat: take your seat "
                                "back first")
             new = t.state.clone()
+            try:
+                label = t.state.action_label(action)
+            except Exception:  # an illegal action: apply() below says so
+                label = None
             events = new.apply(action)  # IllegalActionError: nothing changed
             idx = len(t.record.actions)
+            snap = snapshot(idx + 1, t.game.rules_version, new, events, label)
             status = "finished" if new.is_terminal() else None
             meta = None
             if t.clock is not None and t.clock.get("started"):
@@ -658,7 +786,7 @@ class Hall:
             # the committer thread stores it together with whatever other games have waiting
             # (group commit); the future resolves once that commit returned
             stored = self.store.submit_action(t.id, idx, action, seat, revision=t.version + 1, status=status,
-                                              note=note, meta=meta, loop=asyncio.get_running_loop())
+                                              note=note, meta=meta, snapshot=snap, loop=asyncio.get_running_loop())
             cancelled = await _through_cancel(stored)
             try:
                 stored.result()
@@ -705,9 +833,9 @@ class Hall:
                 if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
                     raise OptionError(f"steps must be a positive whole number or 'all', not {steps!r}")
                 keep = max(start, n - steps)
+            state, events = await asyncio.to_thread(t.replay_to, keep)
             record = GameRecord(game=t.record.game, players=t.record.players, seed=t.record.seed,
                                 options=t.record.options, actions=t.record.actions[:keep], meta=t.record.meta)
-            state, events = await asyncio.to_thread(_replay, record)
             meta = None
             if t.clock is not None and t.clock.get("started"):
                 meta = dict(t.row.meta, clock=clocks.pass_turn(t.clock, state.to_move(), t.clocked(), time.time()))
@@ -738,12 +866,13 @@ class Hall:
 
     # ----- chat and server lines -----------------------------------------------------
     async def _say(self, t: Table, seat: Optional[int], kind: str, name: str, text: str, *,
-                   seats: Optional[list] = None, meta: Optional[dict] = None, status: Optional[str] = None) -> MessageRow:
+                   seats: Optional[list] = None, meta: Optional[dict] = None, status: Optional[str] = None,
+                   rules: Optional[tuple[int, int]] = None) -> MessageRow:
         """Store a message (with the game's new seats, meta, status) and then apply it; call
         under ``t.lock``. A StorageError leaves everything as it was."""
         m = MessageRow(idx=len(t.messages), at=len(t.record.actions), seat=seat, kind=kind, name=name, text=text,
                        time=time.time())
-        await self.store.submit_change(t.id, messages=(m,), seats=seats, meta=meta, status=status,
+        await self.store.submit_change(t.id, messages=(m,), seats=seats, meta=meta, status=status, rules=rules,
                                        loop=asyncio.get_running_loop())
         t.messages.append(m)
         if seats is not None:
@@ -970,6 +1099,8 @@ class Hall:
         """Stop the bots: cancel their loops and stop every worker process."""
         self.closing = True
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()]
+        if self.steps_task is not None and not self.steps_task.done():
+            tasks.append(self.steps_task)
         if self.clock_task is not None:
             tasks.append(self.clock_task)
             try:  # a clean stop counts as up until now
