@@ -485,10 +485,13 @@ class Hall:
             text = (f"The rules of {title} changed under this game (from version {old} to {new}) and this game was "
                     f"stored without its positions: it goes on after move {n}, the last one that is legal under the "
                     f"new rules; the {len(b.dropped)} move(s) after it could not be kept.")
-        else:
+        elif old != new:
             text = (f"The rules of {title} changed under this game (from version {old} to {new}): it goes on from "
                     f"its last position under the new rules. The log and replay before this line show the game as "
                     f"it was played.")
+        else:  # a fault of ours: its actions did not replay under their own rules
+            text = (f"This game's moves could not be replayed by the server's version of {title}: it goes on from "
+                    f"its last stored position.")
         change = {"at": n, "from": old, "to": new, "time": time.time(), "text": text}
         if b.dropped:
             change["dropped"] = b.dropped
