@@ -545,7 +545,11 @@ class Hall:
         """Store the snapshots of every game stored without them (by a release before 0.2.0),
         one game at a time, as its actions replay now: after start, in the background, so
         that a later rules change finds every game's positions. Returns how many games."""
-        counts = await asyncio.to_thread(self.store.step_counts)
+        try:
+            counts = await asyncio.to_thread(self.store.step_counts)
+        except StorageError as exc:  # tried again at the next start
+            log.error("cannot look for games stored without their positions: %s", exc)
+            return 0
         n = 0
         for gid, (actions, snaps) in counts.items():
             if self.closing:

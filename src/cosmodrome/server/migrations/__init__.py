@@ -106,7 +106,9 @@ def upgrade(engine: Engine) -> Schema:
     before = check(engine)
     top = head()
     if before == top:
-        return Schema(before, top, top)
+        schema = Schema(before, top, top)
+        log.info("%s", schema.sentence())
+        return schema
     with engine.begin() as conn:
         # a database of 0.1.0 goes through the baseline too: it creates only the tables the
         # database lacks (none, for a whole 0.1.0 database) and records the revision
