@@ -235,3 +235,10 @@ def test_every_model_column_is_made_by_the_migrations(tmp_path):
         assert diff == []
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("name", ["cosmodrome.server.steps", "cosmodrome.server.storage"])
+def test_doctests_of_the_upgrade_modules(name):
+    import doctest
+    res = doctest.testmod(importlib.import_module(name))
+    assert res.attempted > 0 and res.failed == 0

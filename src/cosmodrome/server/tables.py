@@ -348,7 +348,7 @@ class Table:
                     s.get("kind") == "human" and not s.get("claimed") for s in self.row.seats),
                 "public": self.row.public, "created": self.row.created, "result": self.result(),
                 "rules_version": self.row.rules_version,
-                "meta": {k: v for k, v in self.row.meta.items() if k != "clock"},
+                "meta": {k: _public_meta(k, v) for k, v in self.row.meta.items() if k != "clock"},
                 "clock": clocks.public(self.clock, time.time())}
 
 
@@ -362,6 +362,18 @@ class Table:
                 "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
                 "seat": seat, "seat_name": self.seat_name(seat), "seats": self.seats_public(),
                 "rules_version": self.row.rules_version, "log": self.log_lines(seat), "view": self.state.view(seat)}
+
+
+def _public_meta(key: str, value: Any) -> Any:
+    """A game's meta entry as anyone may read it: a rules change names how many moves it
+    could not keep, not the moves themselves (a running game's moves stay sealed).
+
+    >>> _public_meta("rules_changed", [{"at": 3, "from": 1, "to": 2, "dropped": [4, 9]}])
+    [{'at': 3, 'from': 1, 'to': 2, 'dropped': 2}]
+    """
+    if key == "rules_changed" and isinstance(value, list):
+        return [dict(c, dropped=len(c["dropped"])) if isinstance(c, dict) and "dropped" in c else c for c in value]
+    return value
 
 
 def options_summary(options: dict[str, Any]) -> dict[str, Any]:
