@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from cosmodrome.core import GameRecord, RecordError, get_game
 from cosmodrome.server import create_app
 from server_helpers import auth, new_game, socket, stored_record, token, view, wait_for
+from test_postgres import pg, pg_url  # noqa: F401  (the throwaway PostgreSQL cluster)
 from test_upgrade import cheap, facts, fixture_copy, person_to_move, steps_stored
 
 DRAW = 9  # pocket-race: 0..8 play a card, 9 draws
@@ -55,7 +56,15 @@ def replay(c, g, step, seat):
 
 @pytest.mark.timeout(120)
 def test_a_running_game_goes_on_from_its_last_position_when_its_rules_change(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path / 'cosmo.sqlite'}"
+    rules_change_under_a_running_game(f"sqlite:///{tmp_path / 'cosmo.sqlite'}", monkeypatch)
+
+
+@pytest.mark.timeout(120)
+def test_a_running_game_goes_on_from_its_last_position_when_its_rules_change_on_postgres(pg_url, monkeypatch):  # noqa: F811
+    rules_change_under_a_running_game(pg_url, monkeypatch)
+
+
+def rules_change_under_a_running_game(url, monkeypatch):
     with TestClient(create_app(url)) as c:
         g = new_game(c, seats=("human", "random"), seed=11, rounds=6)
         for _ in range(3):
