@@ -5,6 +5,8 @@ of finished games still read (docs/SERVER.md, "Rules versions")."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
@@ -55,8 +57,17 @@ def replay(c, g, step, seat):
 
 
 @pytest.mark.timeout(120)
-def test_a_running_game_goes_on_from_its_last_position_when_its_rules_change(tmp_path, monkeypatch):
-    rules_change_under_a_running_game(f"sqlite:///{tmp_path / 'cosmo.sqlite'}", monkeypatch)
+def test_a_running_game_goes_on_from_its_last_position_when_its_rules_change(tmp_path, monkeypatch, capsys):
+    rec = rules_change_under_a_running_game(f"sqlite:///{tmp_path / 'cosmo.sqlite'}", monkeypatch)
+    # the terminal's replay of that record says why it may not replay
+    from cosmodrome.cli.main import main
+    path = tmp_path / "finished.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 2
+    out = capsys.readouterr()
+    assert "Note: this record was played under version 1 of the rules of pocket-race" in out.out
+    assert "illegal on replay" in out.err
 
 
 @pytest.mark.timeout(120)
@@ -126,6 +137,11 @@ def rules_change_under_a_running_game(url, monkeypatch):
             assert replay(c, g, k, s)["view"] == old["view"]
         for (k, s), old in finished_before.items():
             assert replay(c, f, k, s) == old
+        # the finished game's record names the rules it was played under
+        rec = c.get(f"/api/games/{f['id']}/record").json()
+        assert rec["rules_version"] == get_game("pocket-race").rules_version - 1
+        assert "played under version 1 of the rules of pocket-race" in GameRecord.from_json(rec).rules_warning()
+    return rec
 
 
 @pytest.mark.timeout(180)

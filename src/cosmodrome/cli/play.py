@@ -248,6 +248,7 @@ def play(
         finished = bool(TableApp(session).run())
         table = TerminalTable(session, console)
     if save is not None:
+        session.record.rules_version = get_game(session.record.game).rules_version
         session.record.save(save)
         console.print(f"Game record saved to {save}.")
     if finished:
@@ -264,6 +265,9 @@ def replay(
     """Replay a game record and print its log and final scores."""
     console = Console()
     record = GameRecord.load(file)
+    warning = record.rules_warning()
+    if warning:
+        console.print(f"Note: {warning}.", highlight=False)
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < record.players:
         raise OptionError(f"--seat must be between 1 and {record.players}")

@@ -52,6 +52,10 @@ class GameRecord:
     #: the chance mode (``"explicit"``: the actions include the chance outcomes; see
     #: :mod:`cosmodrome.core.chance`); written to the file only when explicit
     chance: str = "sampled"
+    #: the version of the game's rules the actions were taken under (``Game.rules_version``),
+    #: when the record's writer said it (the server and ``cosmodrome play --save`` do); a
+    #: record of other rules may replay differently, or not at all
+    rules_version: Optional[int] = None
 
     # ----- building --------------------------------------------------------------------
     @classmethod
@@ -93,6 +97,8 @@ class GameRecord:
              "seed": self.seed, "options": self.options, "actions": list(self.actions), "meta": self.meta}
         if self.chance != "sampled":
             d["chance"] = self.chance
+        if self.rules_version is not None:
+            d["rules_version"] = self.rules_version
         return d
 
     @classmethod
@@ -122,8 +128,25 @@ class GameRecord:
         chance = data.get("chance", "sampled")
         if chance not in MODES:
             raise RecordError(f"the record's 'chance' must be one of {', '.join(MODES)}, not {chance!r}")
+        rules = data.get("rules_version")
+        if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)):
+            raise RecordError(f"the record's 'rules_version' must be a whole number, not {rules!r}")
         return cls(game=game, players=players, seed=seed, options=dict(options), actions=list(actions), meta=dict(meta),
-                   chance=chance)
+                   chance=chance, rules_version=rules)
+
+    def rules_warning(self) -> Optional[str]:
+        """A sentence when the record names a rules version other than the installed game's
+        (its replay may differ from the game played), else None."""
+        if self.rules_version is None:
+            return None
+        try:
+            now = get_game(self.game).rules_version
+        except CosmodromeError:
+            return None
+        if self.rules_version == now:
+            return None
+        return (f"this record was played under version {self.rules_version} of the rules of {self.game}; this "
+                f"Cosmodrome plays version {now}, so its replay may differ from the game played or stop early")
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)

@@ -367,7 +367,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                                 "download what it has seen by sending its token")
             return t.seat_record(t.seat_for_token(token))
         rec = t.record.to_json()
-        rec["meta"] = {"id": t.id, "status": t.row.status, "rules_version": t.row.rules_version, "seats": [
+        rec["rules_version"] = t.row.rules_version
+        rec["meta"] = {"id": t.id, "status": t.row.status, "seats": [
             {"name": s["name"], "kind": s["kind"], "bot": s["bot"]} for s in t.seats_public()]}
         if t.base:  # its first actions were taken under rules this code no longer plays
             rec["meta"]["rules_changed"] = [{k: c.get(k) for k in ("at", "from", "to")}
