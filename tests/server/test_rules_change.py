@@ -214,3 +214,33 @@ def test_a_game_stored_without_snapshots_keeps_what_still_replays_when_its_rules
         assert kept_aside == stored["actions"][kept:]
         play_a_card(c, g, kept % 2)
         assert view(c, g, 0)["actions"] == kept + 1
+
+
+@pytest.mark.timeout(120)
+def test_games_of_0_1_0_whose_rules_change_in_the_upgrade_go_on(tmp_path, monkeypatch):
+    """The upgrade from 0.1.0 (no snapshots) to a release that also changes the rules of
+    Walking on the Moon and March on Mars: their running games are replayed under the new
+    rules as far as they go, say so, and take their next move; the other games are as they were."""
+    old = facts("0.1.0")
+    url = fixture_copy("0.1.0", tmp_path)
+    bumped = ("moon", "mars")
+    for name in bumped:
+        monkeypatch.setattr(get_game(name), "rules_version", get_game(name).rules_version + 1)
+    with TestClient(create_app(url, password_hasher=cheap(), bot_workers=1)) as c:
+        for g in old["games"]:
+            if g["status"] != "running":
+                continue
+            seat = next(i for i, tok in enumerate(g["tokens"]) if tok)
+            v = c.get(f"/api/games/{g['id']}/view", headers=auth(g["tokens"][seat])).json()
+            info = c.get(f"/api/games/{g['id']}").json()
+            assert info["rules_version"] == get_game(g["game"]).rules_version
+            if g["game"] in bumped:
+                assert "stored without its positions" in v["notice"], g["game"]
+                assert v["log"][-1]["kind"] == "server" and "changed under this game" in v["log"][-1]["text"]
+            else:
+                assert "notice" not in v and info["actions"] == g["actions"]
+            seat, v = person_to_move(c, g)
+            r = c.post(f"/api/games/{g['id']}/act", json={"action": v["decision"]["options"][0]["action"],
+                                                          "version": v["version"]}, headers=auth(g["tokens"][seat]))
+            assert r.status_code == 200, (g["game"], r.text)
+        wait_for(lambda: steps_stored(c.app.state.store, old), timeout=60)

@@ -70,8 +70,9 @@ class Rebuilt:
     events; ``base`` how many first actions are read from snapshots rather than replayed, with
     ``early`` the snapshots of steps 0..base and ``base_state`` the position at ``base``;
     ``missing`` the snapshots a game stored before them lacks (to store now); ``changed``
-    (from, to) when this load found the game's rules changed; ``dropped`` the actions a game
-    without snapshots could not keep (they did not replay under the new rules)."""
+    (from, to) when this load found the game's rules changed; ``replayed_anew`` when such a
+    game had no snapshots, so its actions were replayed under the new rules as far as they are
+    legal, and ``dropped`` the actions after that."""
 
     state: State
     events: list[list[Event]]
@@ -83,6 +84,8 @@ class Rebuilt:
     changed: Optional[tuple[int, int]] = None
     dropped: list[int] = field(default_factory=list)
     why: str = ""
+    #: the game had no snapshots to go on from: its actions were replayed under the new rules
+    replayed_anew: bool = False
 
 
 def replay_steps(record: GameRecord, rules: int, start: Optional[State] = None, first: int = 0,
@@ -170,4 +173,5 @@ def _longest_prefix(game: Game, record: GameRecord, rules: int, why: str) -> Reb
                              actions=record.actions[:k], meta=record.meta)
     state, events, made = replay_steps(record_part, game.rules_version)
     return Rebuilt(state=state, events=events, setup=list(record_part.new_state().initial_events), missing=made,
-                   changed=(rules, game.rules_version), dropped=list(record.actions[k:]), why=why)
+                   changed=(rules, game.rules_version), dropped=list(record.actions[k:]), why=why,
+                   replayed_anew=True)

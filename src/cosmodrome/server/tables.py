@@ -480,7 +480,7 @@ class Hall:
         in its log for its players). A refused write leaves the table as loaded (tried again
         at the next load)."""
         loop = asyncio.get_running_loop()
-        if b.missing and not b.dropped:
+        if b.missing and not b.replayed_anew:
             try:
                 await self.store.submit_snapshots(t.id, b.missing, loop=loop)
             except StorageError as exc:
@@ -497,6 +497,10 @@ class Hall:
             text = (f"The rules of {title} changed under this game (from version {old} to {new}) and this game was "
                     f"stored without its positions: it goes on after move {n}, the last one that is legal under the "
                     f"new rules; the {len(b.dropped)} move(s) after it could not be kept.")
+        elif b.replayed_anew:
+            text = (f"The rules of {title} changed under this game (from version {old} to {new}) and this game was "
+                    f"stored without its positions: its moves were replayed under the new rules, and it goes on from "
+                    f"where they lead.")
         elif old != new:
             text = (f"The rules of {title} changed under this game (from version {old} to {new}): it goes on from "
                     f"its last position under the new rules. The log and replay before this line show the game as "
@@ -512,6 +516,7 @@ class Hall:
             if b.dropped:
                 await self.store.submit_truncate(t.id, n, revision=t.version + 1, loop=loop)
                 t.row.revision += 1
+            if b.replayed_anew:
                 await self.store.submit_snapshots(t.id, b.missing, loop=loop)
             await self._say(t, None, "server", "server", text, meta=meta, rules=(new, b.base))
         except StorageError as exc:
