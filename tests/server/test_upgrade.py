@@ -189,14 +189,20 @@ def test_a_database_of_a_newer_release_is_refused_with_a_sentence_and_left_untou
     url = fixture_copy("0.1.0", tmp_path)
     Store(url).close()  # upgraded by this code...
     path = Path(url.removeprefix("sqlite:///"))
-    with sa.create_engine(url).begin() as conn:  # ...then by a newer release, which this code does not know
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:  # ...then by a newer release, which this code does not know
         conn.execute(sa.text("UPDATE alembic_version SET version_num = '9001'"))
+    engine.dispose()
+    import sqlite3
+    con = sqlite3.connect(path)  # left in rollback-journal mode: the server's WAL pragma would rewrite it
+    con.execute("PRAGMA journal_mode=DELETE")
+    con.close()
     before = sha(path)
     with pytest.raises(StorageError) as err:
         create_app(url)
     said = str(err.value)
     assert "schema revision 9001" in said and "newer release" in said and "nothing was changed" in said
-    assert sha(path) == before
+    assert sha(path) == before and not Path(f"{path}-wal").exists()
     from cosmodrome.cli.main import main
     assert main(["db", "upgrade", "--db", url]) == 1
     assert main(["db", "current", "--db", url]) == 1

@@ -55,7 +55,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, Session
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import NullPool, StaticPool
 
 from cosmodrome.server import migrations
 
@@ -532,6 +532,13 @@ class Store:
         else:  # a server database: a connection dropped by a restart of it is replaced, not reported
             kwargs["pool_pre_ping"] = True
         try:
+            if sqlite and not memory:  # a newer database is refused before the pragmas touch its file
+                probe = create_engine(url, hide_parameters=True, poolclass=NullPool,
+                                      connect_args=kwargs["connect_args"])
+                try:
+                    migrations.check(probe)
+                finally:
+                    probe.dispose()
             self.engine = create_engine(url, **kwargs)
             if sqlite and not memory:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -539,7 +546,8 @@ class Store:
             self.schema = migrations.upgrade(self.engine)
             self._check_writable()
         except migrations.NewerDatabase as exc:
-            self.engine.dispose()
+            if hasattr(self, "engine"):
+                self.engine.dispose()
             raise StorageError(str(exc)) from None
         except Exception as exc:
             raise StorageError(f"cannot use the database: {describe(exc)}") from None
