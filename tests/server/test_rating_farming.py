@@ -37,6 +37,11 @@ def test_a_rated_game_takes_no_chosen_seed(app_client):
     assert len(c.app.state.store.list_games(None)) == before  # nothing was made
     r = c.post("/api/games", json={"game": "pocket-race", "players": 2, "rated": True})
     assert r.status_code == 201 and r.json()["seed_chosen"] is False
+    # nor a deck of the creator's own making, whose content nobody else sees
+    own = {"game": "venus", "players": 2, "rated": True, "options": {"components": {"toml": "x = 1"}}}
+    r = c.post("/api/games", json=own)
+    assert r.status_code == 422 and "cannot use a player's own variant" in r.json()["error"]
+    assert len(c.app.state.store.list_games(None)) == before + 1
 
 
 def test_a_chosen_seed_is_told_to_everyone_who_joins_but_never_shown(app_client):

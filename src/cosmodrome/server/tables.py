@@ -488,6 +488,10 @@ class Hall:
         game.check_players(players)
         if options is not None and not isinstance(options, dict):
             raise OptionError("options must be an object of option names and values")
+        own = [o.name for o in game.options if o.kind == "path" and isinstance((options or {}).get(o.name), dict)]
+        if rated and own:  # its content is shown to nobody, and made by the creator
+            raise OptionError(f"a rated game cannot use a player's own variant (option {own[0]!r}): choose the "
+                              "packaged data or a variant this server offers, or make the game unrated")
         options = self.variants.resolve(game.name, options, [(o.name, o.kind) for o in game.options])
         opts = game.resolve_options(options)
         chosen = seed is not None
