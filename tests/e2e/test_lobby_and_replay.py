@@ -172,3 +172,35 @@ def test_rematch_in_one_click_takes_everyone_still_here_to_their_new_seat(server
     b.wait_for_selector("#whoami:has-text('You: Player 2')")
     info = get(server, f"/api/games/{new_id}")
     assert info["status"] == "running" and info["actions"] == 0 and [s["kind"] for s in info["seats"]] == ["human", "human"]
+
+
+def test_a_public_games_open_seat_is_taken_from_the_lobby_and_a_chosen_seed_is_shown(server, browser):
+    """"Open to all": the creator's Invite panel has no link for the open seat; a stranger takes
+    it with the lobby's Join, and both tables say the creator chose the seed."""
+    creator = browser.new_context().new_page()
+    creator.goto(server + "/")
+    creator.wait_for_selector("#seats .seat-row")
+    creator.select_option("#game", "pocket-race")
+    creator.fill("#players", "2")
+    creator.dispatch_event("#players", "change")
+    creator.locator(".seat-row[data-seat='1'] select.kind").select_option("human")
+    creator.check("#public")
+    creator.click("#advanced > summary")
+    creator.fill("#seed", "4242")
+    creator.click("#create-btn")
+    creator.wait_for_selector("[data-testid=invite] [data-testid=open-seat-1]")
+    assert creator.locator("[data-testid=link-seat-1]").count() == 0
+    game_id = creator.url.split("game=")[1].split("#")[0]
+    creator.wait_for_selector("[data-testid=seed-chosen]", state="visible")
+    stranger = browser.new_context().new_page()
+    stranger.goto(server + "/")
+    row = stranger.locator(f"#open-games tr[data-game='{game_id}']")
+    row.wait_for()
+    assert "free" in row.inner_text()
+    row.locator("button", has_text="Join").click()
+    stranger.wait_for_selector("#whoami:has-text('You:')")
+    assert stranger.url.split("#")[0].endswith(f"/table.html?game={game_id}")
+    stranger.wait_for_selector("[data-testid=seed-chosen]", state="visible")
+    info = get(server, f"/api/games/{game_id}")
+    assert [s["claimed"] for s in info["seats"]] == [True, True] and not info["open"]
+    assert "4242" not in str(info)

@@ -55,6 +55,25 @@ def wait_for(fn, timeout=10.0):
 
 
 @contextmanager
+def from_address(client, host):
+    """Requests of ``client`` made inside come from the address ``host`` (the server sees
+    each test client's requests as coming from one address, "testclient", otherwise)."""
+    transport = client._transport
+    before = transport.client
+    transport.client = (host, 50000)
+    try:
+        yield client
+    finally:
+        transport.client = before
+
+
+def age_account(client, name, seconds):
+    """Make the account ``name`` look ``seconds`` older (made that long before it was)."""
+    with client.app.state.store.engine.begin() as conn:
+        conn.exec_driver_sql("UPDATE accounts SET created = created - ? WHERE key = ?", (seconds, name.lower()))
+
+
+@contextmanager
 def socket(client, game_id, tok=None):
     """A socket of ``game_id`` for the seat of ``tok`` (None: a spectator), hello sent."""
     with client.websocket_connect(f"/ws/games/{game_id}") as ws:

@@ -10,7 +10,7 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from cosmodrome.server import create_app
-from server_helpers import auth, new_game, socket, token, wait_for
+from server_helpers import age_account, auth, from_address, new_game, socket, token, wait_for
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
@@ -138,14 +138,21 @@ def test_a_seat_is_taken_as_an_account_and_listed_in_my_games(app_client):
 
 
 def test_two_accounts_play_a_rated_game_and_both_ratings_move(app_client):
+    # two people: accounts made an hour apart, each playing from their own address (the rules
+    # against rating farming leave out accounts that share an address or were made minutes apart)
     ada, _ = sign_up(app_client, "Ada")
+    age_account(app_client, "Ada", 3600)
     bob, _ = sign_up(app_client, "Bob")
-    g = new_game(app_client, rounds=1, rated=True)
-    for seat, sid in ((0, ada), (1, bob)):
-        assert app_client.post(f"/api/games/{g['id']}/account-seat",
-                               headers={**cookie(sid), **auth(token(g, seat))}).status_code == 200
-    play_turn(app_client, g, 0, lambda opts: max(a for a in opts if a != 9))  # Ada plays a card
-    play_turn(app_client, g, 1, lambda opts: 9)                              # Bob only draws
+    with from_address(app_client, "10.0.0.1"):  # a rated game takes no chosen seed
+        g = new_game(app_client, rounds=1, rated=True, seed=None)
+    for seat, sid, where in ((0, ada, "10.0.0.1"), (1, bob, "10.0.0.2")):
+        with from_address(app_client, where):
+            assert app_client.post(f"/api/games/{g['id']}/account-seat",
+                                   headers={**cookie(sid), **auth(token(g, seat))}).status_code == 200
+    with from_address(app_client, "10.0.0.1"):
+        play_turn(app_client, g, 0, lambda opts: max(a for a in opts if a != 9))  # Ada plays a card
+    with from_address(app_client, "10.0.0.2"):
+        play_turn(app_client, g, 1, lambda opts: 9)                              # Bob only draws
     info = app_client.get(f"/api/games/{g['id']}").json()
     assert info["status"] == "finished" and info["result"]["winners"] == [0]
     board = wait_for(lambda: (lambda b: b if len(b) == 2 else None)(

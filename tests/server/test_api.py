@@ -271,12 +271,12 @@ def test_replay_of_a_running_game_hides_hands_without_the_token(client):
 def test_join_a_public_game_takes_a_free_seat(client):
     private = new_game(client)
     assert client.post(f"/api/games/{private['id']}/join", json={}).status_code == 403
-    g = new_game(client, seats=("human", "human"), public=True)
-    r = client.post(f"/api/games/{g['id']}/join", json={})
-    assert r.status_code == 200 and r.json()["token"] == token(g, 0)
-    r2 = client.post(f"/api/games/{g['id']}/join", json={"seat": 0})
+    g = new_game(client, seats=("human", "human", "human"), public=True)
+    r = client.post(f"/api/games/{g['id']}/join", json={})  # the creator's seat (0) is theirs
+    assert r.status_code == 200 and r.json()["seat"] == 1 and r.json()["token"] != token(g, 0)
+    r2 = client.post(f"/api/games/{g['id']}/join", json={"seat": 1})
     assert r2.status_code == 409
-    assert client.post(f"/api/games/{g['id']}/join", json={}).json()["seat"] == 1
+    assert client.post(f"/api/games/{g['id']}/join", json={}).json()["seat"] == 2
     assert client.post(f"/api/games/{g['id']}/join", json={}).status_code == 409
 
 

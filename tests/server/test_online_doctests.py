@@ -9,7 +9,7 @@ import pytest
 
 
 @pytest.mark.parametrize("name", ["cosmodrome.server.chat", "cosmodrome.server.clocks", "cosmodrome.server.accounts",
-                                  "cosmodrome.server.ratings"])
+                                  "cosmodrome.server.ratings", "cosmodrome.server.seats"])
 def test_doctests(name):
     res = doctest.testmod(importlib.import_module(name))
     assert res.attempted > 0 and res.failed == 0

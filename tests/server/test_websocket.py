@@ -265,16 +265,22 @@ def test_a_database_error_over_the_socket_is_a_clear_503(client):
         assert a["version"] == 1
 
 
-def test_opening_a_seat_socket_marks_the_seat_taken_without_waiting_for_it(client):
-    g = new_game(client, public=True)  # listed among the open games
+def test_opening_a_seat_socket_marks_the_seat_taken_before_it_is_served(client):
+    # a public game whose second seat is kept for a friend the creator sends its link to
+    r = client.post("/api/games", json={"game": "pocket-race", "players": 3, "public": True,
+                                        "seats": [{"kind": "human"}, {"kind": "human", "open": False},
+                                                  {"kind": "human"}]})
+    g = r.json()
+    assert [("token" in s, s.get("open", False)) for s in g["seats"]] == [(True, False), (True, False), (False, True)]
     seats = lambda: client.get(f"/api/games/{g['id']}").json()["seats"]  # noqa: E731
-    assert [s["claimed"] for s in seats()] == [False, False]
+    assert [s["claimed"] for s in seats()] == [False, False, False]
     with socket(client, g['id'], token(g, 1)) as w:
         assert recv_table(w)["seat"] == 1
-        assert wait_for(lambda: [s["claimed"] for s in seats()] == [False, True])
-    # stored, not only in memory: the listing of open games reads the database
-    assert wait_for(lambda: any(x["id"] == g["id"] and [s["claimed"] for s in x["seats"]] == [False, True]
-                                for x in client.get("/api/games?status=open").json()["games"]))
+        assert [s["claimed"] for s in seats()] == [False, True, False]
+        # stored, not only in memory: the listing of open games reads the database
+        assert [s["claimed"] for s in client.app.state.store.get_game(g["id"]).seats] == [False, True, False]
+    listed = [x for x in client.get("/api/games?status=open").json()["games"] if x["id"] == g["id"]]
+    assert [s["open"] for s in listed[0]["seats"]] == [False, False, True]
 
 
 def test_a_rematch_keeps_seats_and_settings_with_a_new_seed_and_tells_every_socket(client):

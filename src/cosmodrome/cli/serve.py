@@ -57,6 +57,10 @@ def serve(
     clock_scan: float = typer.Option(1.0, min=0.01, help="seconds between checks of the clocks' deadlines"),
     alive_every: float = typer.Option(10.0, min=0.05, help="seconds between records that the server is up "
                                                           "(a restart gives the clocks back the time since)"),
+    rating_guard: bool = typer.Option(True, "--rating-guard/--no-rating-guard",
+                                      help="leave linked accounts (one address, made minutes apart, or a fourth "
+                                           "rated game together in a day) out of a game's rating; off for a "
+                                           "server among friends"),
 ) -> None:
     """Serve the browser table: lobby, games against friends and bots, replays."""
     import uvicorn
@@ -84,7 +88,8 @@ def serve(
                                  bot_time_limit=bot_time_limit or None, bot_modules=tuple(bot_module),
                                  bot_prestart=True, allowed_hosts=hosts, public_url=public_url,
                                  variants_dir=variants, bot_caps=caps, create_limit=_create_limit(create_limit),
-                                 clock_scale=clock_scale, clock_scan=clock_scan, alive_every=alive_every)
+                                 clock_scale=clock_scale, clock_scan=clock_scan, alive_every=alive_every,
+                                 rating_guard=rating_guard)
     except StorageError as exc:  # a database that cannot be written is reported now, not at the first move
         typer.echo(f"Cosmodrome cannot start: {exc}.", err=True)
         raise typer.Exit(1)

@@ -34,6 +34,7 @@ from cosmodrome.server.accounts import Accounts, NameTaken, Unauthorized
 from cosmodrome.server.people import router as people_router, session_of
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.seatbots import bot_levels
+from cosmodrome.server.seats import joinable
 from cosmodrome.server.security import (
     MAX_BODY, MAX_FRAME, BadRequest, Guard, OtherSite, RateLimit, TooLarge, TooMany, flag,
     install_log_redaction, parse_json, token_from,
@@ -47,6 +48,10 @@ from cosmodrome.server.variants import Variants
 log = logging.getLogger("cosmodrome.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+#: told to everyone who joins a game whose seed its creator chose (such a game is never rated)
+SEED_CHOSEN = ("The creator of this game chose its seed, so they may know every hand and the order of every "
+               "draw. Such a game is never rated.")
 
 
 STATUS = [
@@ -94,13 +99,15 @@ def _links(request: Request, t: Table) -> dict[str, Any]:
     tokens = []
     for i, s in enumerate(t.row.seats):
         d = {"seat": i, "name": t.seat_name(i), "kind": s["kind"], "bot": s.get("bot")}
-        if s["kind"] == "human":
+        if s["kind"] == "human" and s.get("token") and not joinable(s, t.row.public, t.row.status):
             d["token"] = s["token"]
             d["link"] = f"{base}/table.html?game={t.id}#token={s['token']}"
             tokens.append(s["token"])
+        elif s["kind"] == "human":  # open to strangers: its token is made for whoever joins
+            d["open"] = True
         seats.append(d)
     out = {"id": t.id, "seats": seats, "spectate": f"{base}/table.html?game={t.id}",
-           "replay": f"{base}/replay.html?game={t.id}"}
+           "replay": f"{base}/replay.html?game={t.id}", "seed_chosen": t.seed_chosen}
     if len(tokens) > 1:
         out["hotseat"] = f"{base}/table.html?game={t.id}#token={','.join(tokens)}"
     return out
@@ -127,7 +134,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                bot_caps: Optional[BotCaps] = None, create_limit: tuple[int, float] = (30, 300.0),
                max_body: int = MAX_BODY, max_frame: int = MAX_FRAME, hello_timeout: float = 10.0,
                clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
-               password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0)) -> FastAPI:
+               password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0),
+               rating_guard: bool = True) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
@@ -151,13 +159,16 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
 
     Accounts (docs/SERVER.md, "Accounts"): ``password_hasher`` an argon2
     ``PasswordHasher`` (default: argon2-cffi's default cost; tests use a cheaper one),
-    ``login_limit`` (n, seconds) log-in attempts per address and per account name."""
+    ``login_limit`` (n, seconds) log-in attempts per address and per account name.
+
+    Ratings (docs/SERVER.md, "Ratings"): ``rating_guard`` the rules that leave linked accounts
+    out of a rated game's rating (off: every account is rated, for a server among friends)."""
     store = store or Store(db_url)
     variants = Variants(variants_dir)
     caps = bot_caps or BotCaps()
     creations = RateLimit(*create_limit)
     accounts = Accounts(store, password_hasher, login_limit)
-    ratings = Ratings(store)
+    ratings = Ratings(store, guard=rating_guard)
     install_log_redaction()
     hall_box: dict[str, Hall] = {}
     workers = default_bot_workers() if bot_workers is None else bot_workers
@@ -238,7 +249,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         rated = flag(data, "rated")
         owner = await accounts.current(session_of(request))
         t = await hall().create(name, players, data.get("options"), seed, data.get("seats"), public=public,
-                                clock=data.get("clock"), chat=data.get("chat"), owner=owner, rated=rated)
+                                clock=data.get("clock"), chat=data.get("chat"), owner=owner, rated=rated,
+                                address=_client(request))
         return _links(request, t)
 
     @app.get("/api/games")
@@ -250,8 +262,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         for row in rows:
             if not row.public:  # a private game is reached through its links only
                 continue
-            open_ = row.status == "running" and any(s.get("kind") == "human" and not s.get("claimed")
-                                                    for s in row.seats)
+            open_ = any(joinable(s, row.public, row.status) for s in row.seats)
             if status == "open" and not open_:
                 continue
             if status in ("running", "finished", "replay") and row.status != status:
@@ -264,7 +275,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                             "options": options_summary(row.options),
                             "version": row.revision, "open": open_, "public": row.public, "created": row.created,
                             "seats": [{"seat": i, "kind": s.get("kind"), "bot": s.get("bot"),
-                                       "claimed": bool(s.get("claimed"))} for i, s in enumerate(row.seats)]})
+                                       "claimed": bool(s.get("claimed")), "open": joinable(s, row.public, row.status)}
+                                      for i, s in enumerate(row.seats)]})
         return {"games": out}
 
     @app.get("/api/games/{game_id}")
@@ -275,7 +287,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     async def game_view(game_id: str, request: Request):
         token = _token(request)
         t = await hall().table(game_id)
-        seat = t.seat_for_token(token)
+        seat = await hall().use(t, token, _client(request))
         return t.table_message(seat)
 
     @app.post("/api/games/{game_id}/act")
@@ -287,7 +299,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise Forbidden("acting needs the seat's token (from its join link)")
         action = _int(data, "action")
         version = _int(data, "version")
-        seat = t.seat_for_token(token)
+        seat = await hall().use(t, token, _client(request))
         return await hall().act(t, seat, action, version)
 
     @app.post("/api/games/{game_id}/undo")
@@ -297,7 +309,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         token = data.get("token") or _token(request)
         if not isinstance(token, str) or not token:
             raise Forbidden("undo needs the seat's token (from its join link)")
-        seat = t.seat_for_token(token)
+        seat = await hall().use(t, token, _client(request))
         steps = data.get("steps", 1)
         return await hall().undo(t, seat, steps)
 
@@ -306,17 +318,18 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         t = await hall().table(game_id)
         data = await _body(request)
         seat = _int(data, "seat", required=False)
-        i, token = await hall().join(t, seat)
         account = await accounts.current(session_of(request))
-        if account is not None:
-            await hall().seat_account(t, i, account)
-        links = _links(request, t)
-        return {"seat": i, "token": token, "link": links["seats"][i]["link"]}
+        i, token = await hall().join(t, seat, _client(request), account)
+        out = {"seat": i, "token": token, "link": f"{_base(request)}/table.html?game={t.id}#token={token}",
+               "seed_chosen": t.seed_chosen}
+        if t.seed_chosen:
+            out["notice"] = SEED_CHOSEN
+        return out
 
     async def seat_says(game_id: str, request: Request, key: str, what: str):
         """The table, the token's seat and the body's ``key`` (a clear error without it)."""
         t = await hall().table(game_id)
-        seat = t.seat_for_token(_token(request))
+        seat = await hall().use(t, _token(request), _client(request))
         data = await _body(request)
         if key not in data:
             raise BadRequest(f"the request lacks '{key}' ({what})")
@@ -343,12 +356,12 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         token = _token(request)
         if not token:
             raise Forbidden("taking a seat back needs the seat's token (from its join link)")
-        return await hall().take_back(t, t.seat_for_token(token))
+        return await hall().take_back(t, await hall().use(t, token, _client(request)))
 
     @app.post("/api/games/{game_id}/rematch")
     async def rematch(game_id: str, request: Request):
         t = await hall().table(game_id)
-        seat = t.seat_for_token(_token(request))
+        seat = await hall().use(t, _token(request), _client(request))
         creations.hit(_client(request))
         nxt = await hall().rematch(t, seat)
         mine = nxt.row.seats[seat]
@@ -365,7 +378,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             if token is None:
                 raise Forbidden("a running game's record is sealed until the game is over; a seat may "
                                 "download what it has seen by sending its token")
-            return t.seat_record(t.seat_for_token(token))
+            return t.seat_record(await hall().use(t, token, _client(request)))
         rec = t.record.to_json()
         rec["rules_version"] = t.row.rules_version
         rec["meta"] = {"id": t.id, "status": t.row.status, "seats": [
@@ -399,7 +412,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             seats = [{"kind": "bot", "bot": "random"}] * rec.players
         t = await hall().create(rec.game, rec.players, rec.options, rec.seed, seats, actions=actions,
                                 status="replay" if mode == "replay" else "running",
-                                public=public, meta={"imported": True})
+                                public=public, meta={"imported": True}, address=_client(request))
         return _links(request, t)
 
     @app.get("/api/games/{game_id}/replay")
@@ -412,7 +425,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise BadRequest(f"step must be between 0 and {n}")
         if seat is not None and not 0 <= seat < t.row.players:
             raise BadRequest(f"seat must be between 0 and {t.row.players - 1} (or left out for spectators)")
-        if seat is not None and t.row.status == "running" and t.seat_for_token(token) != seat:
+        if seat is not None and t.row.status == "running" and await hall().use(t, token, _client(request)) != seat:
             raise Forbidden("a running game's replay shows a seat's view only with that seat's token")
         state, label = await asyncio.to_thread(t.state_at, step)
         mover = t.movers[step - 1] if step > 0 else None
@@ -432,7 +445,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         try:
             header_token = token_from(ws.headers, ws.query_params)
             t = await hall().table(game_id)
-            seat = t.seat_for_token(await _hello(ws, header_token))
+            # the hello claims the seat, stored before the socket is served (docs/SERVER.md, "Seats")
+            seat = await hall().use(t, await _hello(ws, header_token), ws.client.host if ws.client else None)
         except (CosmodromeError, StorageError) as exc:
             await ws.send_json({"type": "error", "status": _status(exc), "error": str(exc), "kind": type(exc).__name__})
             await ws.close(code=4000 + _status(exc))
@@ -441,7 +455,6 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             return
         conn = Conn(seat)
         t.conns.add(conn)
-        hall().claim_soon(t, seat)  # marks the seat taken; the socket does not wait for that write
         sender = asyncio.create_task(_sender(ws, conn, t))
         post = lambda msg: hall()._post(conn, msg)  # noqa: E731
         post({"type": "resync"})

@@ -75,7 +75,7 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
     async def take_as_account(game_id: str, request: Request):
         account = await me(request)
         t = await hall().table(game_id)
-        seat = t.seat_for_token(token(request))
+        seat = await hall().use(t, token(request), client(request))
         if seat is None:
             raise Forbidden("taking a seat as your account needs that seat's link")
         await hall().seat_account(t, seat, account)

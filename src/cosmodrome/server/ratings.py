@@ -9,6 +9,13 @@ team as one side against the game itself (``game:<type>``, a rating of its own):
 won, or the game did. A seat a bot played after its person's clock ran out still counts as
 that person's.
 
+Farming (docs/SERVER.md, "Ratings"): in a competitive game, two accounts are *linked* when
+some seat of each was used from one address, when the accounts were made less than
+``ACCOUNTS_APART`` seconds apart, or when they already met in ``PAIRINGS_A_DAY`` rated games of
+this type within the last ``PAIRING_WINDOW`` seconds. A linked account is left out of the
+game's rating (the others are rated among themselves), and the game's meta names who was
+left out (``rating_left_out``), never why for whom.
+
 >>> ranks([1.0, 0.0, 1.0])
 [0, 1, 0]
 >>> ranks([0.5, 2.0, 1.0])
@@ -25,11 +32,17 @@ from typing import Any, Optional
 import trueskill
 from sqlalchemy import and_, select
 
-from cosmodrome.server.storage import GameTable, RatedTable, RatingTable, StorageError, Store
+from cosmodrome.server.seats import shared_address
+from cosmodrome.server.storage import AccountTable, GameTable, RatedTable, RatingTable, StorageError, Store
 
 log = logging.getLogger("cosmodrome.server")
 
 ENV = trueskill.TrueSkill(draw_probability=0.05)
+
+#: accounts made closer together than this (seconds) are linked: a puppet is made minutes after its master
+ACCOUNTS_APART = 15 * 60
+#: two accounts count in at most this many rated games of a type together within the window
+PAIRINGS_A_DAY, PAIRING_WINDOW = 3, 24 * 3600
 
 
 def ranks(returns: list[float]) -> list[int]:
@@ -69,19 +82,22 @@ class Ratings:
     """Rates finished rated games (once each, in one committed write) and answers the
     leaderboard and profiles."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, guard: bool = True) -> None:
         self.store = store
+        #: the rules against farming (module docstring); off on a server among friends
+        self.guard = guard
         self.lock = asyncio.Lock()  # one game's rating at a time: no lost update of a player's rating
 
     async def game_over(self, t: Any) -> None:
         """The listener of finished games (``Hall.on_finish``)."""
         if t.row.meta.get("rated") and not t.row.meta.get("rated_done"):
             try:
-                await self.rate(t.row.id, t.row.game, t.row.seats, t.result(), bool(t.game.cooperative))
+                left_out = await self.rate(t.row.id, t.row.game, t.row.seats, t.result(), bool(t.game.cooperative),
+                                           t.row.meta)
             except StorageError as exc:  # rated at the next start (catch_up)
                 log.error("could not store the ratings of game %s: %s", t.row.id, exc)
                 return
-            t.row.meta = dict(t.row.meta, rated_done=True)
+            t.row.meta = dict(t.row.meta, rated_done=True, **({"rating_left_out": left_out} if left_out else {}))
 
     async def catch_up(self, hall: Any) -> int:
         """Rate the finished rated games a crash left unrated (on start)."""
@@ -98,9 +114,10 @@ class Ratings:
         return n
 
     async def rate(self, game_id: str, game: str, seats: list[dict[str, Any]], result: Optional[dict[str, Any]],
-                   cooperative: bool) -> None:
+                   cooperative: bool, meta: Optional[dict[str, Any]] = None) -> list[str]:
+        """Rate a finished game; returns the names of the accounts left out as linked."""
         if result is None:
-            return
+            return []
         people = participants(seats, game)
         places = ranks(result["returns"])
         best: dict[str, tuple[str, int]] = {}
@@ -108,10 +125,17 @@ class Ratings:
             if who not in best or places[seat] < places[best[who][1]]:
                 best[who] = (name, seat)
         async with self.lock:
+            left_out: list[str] = []
+            if self.guard and not cooperative:  # a team against the game gains nothing from a puppet
+                linked = await asyncio.to_thread(self._linked, game, people, meta or {})
+                left_out = [best.pop(w)[0] for w in linked]
+                if left_out and len(best) < 2:
+                    await self._mark(game_id, left_out)
+                    return left_out
             if cooperative:
                 team = list(best)
                 if not team:
-                    return
+                    return []
                 sides = [team, [f"game:{game}"]]
                 names = {w: best[w][0] for w in team} | {f"game:{game}": f"the game {game}"}
                 won = bool(result["winners"])
@@ -119,7 +143,7 @@ class Ratings:
                 seat_of = {w: best[w][1] for w in team}
             else:
                 if len(best) < 2:
-                    return
+                    return []
                 sides = [[w] for w in best]
                 names = {w: best[w][0] for w in best}
                 side_ranks = [places[best[w][1]] for w in best]
@@ -146,8 +170,42 @@ class Ratings:
                                      sigma_after=after[w][1], time=now))
                 g = s.get(GameTable, game_id)
                 if g is not None:
-                    g.meta = dict(g.meta or {}, rated_done=True)
+                    g.meta = dict(g.meta or {}, rated_done=True, **({"rating_left_out": left_out} if left_out else {}))
             await self.store.submit(fn, asyncio.get_running_loop())
+            return left_out
+
+    async def _mark(self, game_id: str, left_out: list[str]) -> None:
+        """Store that a game is done with, nobody rated, and who was left out."""
+        def fn(s) -> None:
+            g = s.get(GameTable, game_id)
+            if g is not None:
+                g.meta = dict(g.meta or {}, rated_done=True, rating_left_out=left_out)
+        await self.store.submit(fn, asyncio.get_running_loop())
+
+    def _linked(self, game: str, people: list[tuple[str, str, int]], meta: dict[str, Any]) -> list[str]:
+        """The accounts of a game linked to another account of it (module docstring), in seat order."""
+        seats: dict[str, list[int]] = {}
+        for who, _, seat in people:
+            if who.startswith("account:"):
+                seats.setdefault(who, []).append(seat)
+        accounts = list(seats)
+        if len(accounts) < 2:
+            return []
+
+        def fn(s) -> list[str]:
+            made = {a: r.created for a in accounts if (r := s.get(AccountTable, a.split(":", 1)[1])) is not None}
+            since = time.time() - PAIRING_WINDOW
+            games = {a: set(s.scalars(select(RatedTable.game_id).where(and_(
+                RatedTable.who == a, RatedTable.game == game, RatedTable.time >= since))).all()) for a in accounts}
+            out: set[str] = set()
+            for i, a in enumerate(accounts):
+                for b in accounts[i + 1:]:
+                    if (shared_address(meta, seats[a], seats[b])
+                            or (a in made and b in made and abs(made[a] - made[b]) < ACCOUNTS_APART)
+                            or len(games[a] & games[b]) >= PAIRINGS_A_DAY):
+                        out.update((a, b))
+            return [a for a in accounts if a in out]
+        return self.store.read(fn)
 
     def _current(self, game: str, who: list[str]) -> dict[str, tuple[float, float]]:
         def fn(s) -> dict[str, tuple[float, float]]:

@@ -40,6 +40,7 @@ from cosmodrome.core import (
 from cosmodrome.server import clocks
 from cosmodrome.server.botpool import BotCrashed, BotFailure, BotPool, BotTimeout, Job
 from cosmodrome.server.chat import chat_limit, chat_mode, chat_text
+from cosmodrome.server.seats import joinable, open_flags, public_meta, with_address
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.seatbots import bot_levels, seat_bot
 from cosmodrome.server.steps import Rebuilt, rebuild, replay_steps, snapshot, state_of, step_label
@@ -270,9 +271,14 @@ class Table:
 
     def seats_public(self) -> list[dict[str, Any]]:
         return [{"seat": i, "name": self.seat_name(i), "kind": s.get("kind"), "bot": s.get("bot"),
-                 "claimed": bool(s.get("claimed")), "display": s.get("display"), "stand_in": s.get("stand_in"),
-                 "player": s.get("player")}
+                 "claimed": bool(s.get("claimed")), "open": joinable(s, self.row.public, self.row.status),
+                 "display": s.get("display"), "stand_in": s.get("stand_in"), "player": s.get("player")}
                 for i, s in enumerate(self.row.seats)]
+
+    @property
+    def seed_chosen(self) -> bool:
+        """Whether the creator chose the seed (they may know every hand): told to everyone."""
+        return bool(self.row.meta.get("seed_chosen"))
 
     def table_message(self, seat: Optional[int], log_start: int = 0, reset: bool = True,
                       notice: Optional[str] = None) -> dict[str, Any]:
@@ -286,7 +292,8 @@ class Table:
                "log": self.log_lines(seat, log_start, setup=reset), "log_reset": reset,
                "dice": self.last_dice(seat), "result": shared["result"],
                "can_undo": seat is not None and self.undo_start(seat) is not None,
-               "clock": clocks.public(self.clock, time.time()), "chat_mode": self.row.meta.get("chat", "players")}
+               "clock": clocks.public(self.clock, time.time()), "chat_mode": self.row.meta.get("chat", "players"),
+               "seed_chosen": self.seed_chosen}
         if reset:
             msg["chat"] = self.chat_lines()
             notice = notice or self.rules_notice()
@@ -344,11 +351,10 @@ class Table:
                 "options": options_summary(self.row.options), "status": self.row.status, "version": self.version,
                 "actions": len(self.record.actions), "seats": self.seats_public(),
                 "to_move": mover, "to_move_name": self.seat_name(mover) if mover is not None else None,
-                "open": self.row.status == "running" and any(
-                    s.get("kind") == "human" and not s.get("claimed") for s in self.row.seats),
+                "open": any(joinable(s, self.row.public, self.row.status) for s in self.row.seats),
                 "public": self.row.public, "created": self.row.created, "result": self.result(),
-                "rules_version": self.row.rules_version,
-                "meta": {k: _public_meta(k, v) for k, v in self.row.meta.items() if k != "clock"},
+                "rules_version": self.row.rules_version, "seed_chosen": self.seed_chosen,
+                "meta": {k: _public_meta(k, v) for k, v in public_meta(self.row.meta).items()},
                 "clock": clocks.public(self.clock, time.time())}
 
 
@@ -587,17 +593,24 @@ class Hall:
         return n
 
     # ----- creating -----------------------------------------------------------------
-    def _seats(self, game: Game, players: int, seats: Any, seed: int, running: bool = True) -> list[dict[str, Any]]:
+    def _seats(self, game: Game, players: int, seats: Any, seed: int, running: bool = True,
+               public: bool = False) -> tuple[list[dict[str, Any]], Optional[int]]:
+        """The seats of a new game, and the creator's seat (see :func:`~cosmodrome.server.seats.open_flags`):
+        a person's seat gets its token now, except an open seat, whose token is made for the
+        stranger who takes it."""
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
         if not isinstance(seats, list) or len(seats) != players:
             raise OptionError(f"give one seat per player: {players} seats, each human or bot")
-        out = []
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
                 raise OptionError(f"seat {i + 1} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': level}}")
+        flags, creator = open_flags(seats, public)
+        out = []
+        for s, is_open in zip(seats, flags):
             if s["kind"] == "human":
-                out.append({"kind": "human", "token": secrets.token_urlsafe(16), "claimed": False})
+                out.append({"kind": "human", "token": None if is_open else secrets.token_urlsafe(16),
+                            "claimed": False, "open": is_open})
             else:
                 spec = s.get("bot") or "random"
                 bot = seat_bot(spec, game, seed)  # raises OptionError for an unknown level
@@ -607,37 +620,50 @@ class Hall:
         cap = self.bot_caps.seats
         if running and cap is not None and bots > cap:
             raise OptionError(f"this game has {bots} bot seats; this server allows at most {cap} bots a game")
-        return out
+        return out, creator
 
     async def create(self, game_name: str, players: Any, options: Any = None, seed: Any = None,
                      seats: Any = None, public: bool = False, actions: Optional[list[int]] = None,
                      status: str = "running", meta: Optional[dict[str, Any]] = None, clock: Any = None,
-                     chat: Any = None, owner: Any = None, rated: bool = False) -> Table:
-        """A new game. ``owner``: the account of its creator, who takes the first person's
-        seat as that account; ``rated``: the game's result updates ratings."""
+                     chat: Any = None, owner: Any = None, rated: bool = False,
+                     address: Optional[str] = None) -> Table:
+        """A new game. ``owner``: the account of its creator, who takes the creator's seat (the
+        first person's seat not open to strangers) as that account; ``rated``: the game's result
+        updates ratings, and then the seed is never one a player chose; ``address``: the
+        creator's, recorded as having used the creator's seat (for the rating rules)."""
         game = get_game(game_name)
         game.check_players(players)
         if options is not None and not isinstance(options, dict):
             raise OptionError("options must be an object of option names and values")
+        own = [o.name for o in game.options if o.kind == "path" and isinstance((options or {}).get(o.name), dict)]
+        if rated and own:  # its content is shown to nobody, and made by the creator
+            raise OptionError(f"a rated game cannot use a player's own variant (option {own[0]!r}): choose the "
+                              "packaged data or a variant this server offers, or make the game unrated")
         options = self.variants.resolve(game.name, options, [(o.name, o.kind) for o in game.options])
         opts = game.resolve_options(options)
+        chosen = seed is not None
+        if chosen and rated:
+            raise OptionError("a rated game cannot take a chosen seed: whoever chose it could know every hand. "
+                              "Leave the seed out, or make the game unrated")
         if seed is None:  # 64 bits from the OS's random source: too many to search from the setup
             seed = new_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"the seed must be a whole number, not {seed!r}")
         if not -2 ** 63 <= seed < 2 ** 63:  # what a database's BIGINT column holds
             raise OptionError(f"the seed must fit in 64 bits (from -2**63 to 2**63-1), not {seed}")
-        seat_rows = self._seats(game, players, seats, seed, running=status == "running")
+        seat_rows, creator = self._seats(game, players, seats, seed, running=status == "running", public=public)
         meta = dict(meta or {}, chat=chat_mode(chat))
+        if chosen:  # told to everyone who looks at or joins the game (never the seed itself)
+            meta["seed_chosen"] = True
         if rated:
             meta["rated"] = True
-        if owner is not None:
-            first = next((s for s in seat_rows if s["kind"] == "human"), None)
-            if first is not None:
-                first.update(account=owner.id, player=owner.name, display=owner.name)
+        if creator is not None:
+            if owner is not None:
+                seat_rows[creator].update(account=owner.id, player=owner.name, display=owner.name)
+            meta = with_address(meta, creator, address) or meta
         timer = clocks.new_clock(clock, players, self.clock_scale)
         if timer is not None and status == "running":
-            meta["clock"] = timer  # it starts once every person's seat is taken (see claim)
+            meta["clock"] = timer  # it starts once every person's seat is taken (see use)
         record = GameRecord(game=game.name, players=players, seed=seed, options=opts, actions=list(actions or []))
         state, events, snaps = await asyncio.to_thread(replay_steps, record, game.rules_version)
         movers = await asyncio.to_thread(_movers, record)
@@ -656,40 +682,57 @@ class Hall:
         self.wake_bots(t)
         return t
 
-    async def claim(self, t: Table, seat: Optional[int]) -> None:
-        """Mark a human seat as taken (its link was opened)."""
-        if seat is None or t.row.seats[seat].get("claimed"):
-            return
+    def _clock_start(self, t: Table, seats: list[dict[str, Any]], meta: dict[str, Any]) -> Optional[dict[str, Any]]:
+        """``meta`` with the clocks started when every person's seat of ``seats`` is claimed
+        (every person is at the table), else None."""
+        clock = meta.get("clock")
+        if clock is None or clock.get("started") or t.row.status != "running" or not all(
+                s.get("claimed") for s in seats if s.get("kind") == "human"):
+            return None
+        clock = clocks.pass_turn(dict(clock, started=True), t.state.to_move(), t.clocked(), time.time())
+        return dict(meta, clock=clock)
+
+    async def use(self, t: Table, token: Optional[str], address: Optional[str] = None) -> Optional[int]:
+        """The seat of ``token`` (None: a spectator; Forbidden: a bad token), which this use
+        claims (docs/SERVER.md, "Seats"): the first use of a seat's token of any kind marks it
+        taken, stored before the caller answers. A seat a stranger could still take (an open
+        seat of an older row) is claimed or the use fails (StorageError, nothing changed);
+        for any other seat a refused write only leaves it listed as not yet taken.
+        ``address`` (of the request) is recorded for a rated game's rating rules."""
+        seat = t.seat_for_token(token)
+        if seat is None or t.row.status != "running":
+            return seat
+        if t.row.seats[seat].get("claimed") and with_address(t.row.meta, seat, address) is None:
+            return seat  # the usual case: nothing to write
         async with t.lock:
-            if t.row.seats[seat].get("claimed"):
-                return
-            seats = [dict(s) for s in t.row.seats]
-            seats[seat]["claimed"] = True
-            meta = None
-            clock = t.clock
-            if clock is not None and not clock.get("started") and t.row.status == "running" and all(
-                    s.get("claimed") for s in seats if s.get("kind") == "human"):
-                # every person is at the table: the clocks start
-                clock = clocks.pass_turn(dict(clock, started=True), t.state.to_move(), t.clocked(), time.time())
-                meta = dict(t.row.meta, clock=clock)
+            seat = t.seat_for_token(token)  # a join may have replaced a never-used token meanwhile
+            if seat is None or t.row.status != "running":
+                return seat
+            vital = joinable(t.row.seats[seat], t.row.public, t.row.status)
+            meta = with_address(t.row.meta, seat, address)
+            seats = None
+            if not t.row.seats[seat].get("claimed"):
+                seats = [dict(s) for s in t.row.seats]
+                seats[seat].update(claimed=True, open=False)
+                meta = self._clock_start(t, seats, meta or t.row.meta) or meta
+            if seats is None and meta is None:
+                return seat
             try:
                 await self.store.submit_change(t.id, seats=seats, meta=meta, loop=asyncio.get_running_loop())
-            except StorageError as exc:  # not vital: the seat simply stays listed as open
-                log.warning("could not mark seat %s of %s claimed: %s", seat + 1, t.id, exc)
-                return
-            t.row.seats = seats
+            except StorageError as exc:
+                if vital:
+                    raise
+                log.warning("could not mark seat %s of %s taken: %s", seat + 1, t.id, exc)
+                return seat
+            started = meta is not None and (meta.get("clock") or {}).get("started") and \
+                not (t.clock or {}).get("started")
+            if seats is not None:
+                t.row.seats = seats
             if meta is not None:
                 t.row.meta = meta
-        if meta is not None:
+        if started:
             await self.broadcast(t, 0, reset=True)
-
-    def claim_soon(self, t: Table, seat: Optional[int]) -> None:
-        """:meth:`claim` in the background: opening a seat's socket never waits for a write."""
-        if seat is None or t.row.seats[seat].get("claimed"):
-            return
-        task = asyncio.get_running_loop().create_task(self.claim(t, seat))
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        return seat
 
     async def set_name(self, t: Table, seat: Optional[int], raw: Any) -> str:
         """The person at ``seat`` picks a display name; every socket of the game is told."""
@@ -726,8 +769,11 @@ class Hall:
     async def rematch(self, t: Table, seat: Optional[int]) -> Table:
         """A new game with the same seats (people and bot levels, display names) and settings,
         and a new seed, started by a seat of the finished game ``t``; a second request gets the
-        same rematch. Each socket still connected to ``t`` is sent its own seat's new token
-        (a spectator: none), so everyone can follow with one click."""
+        same rematch. Each person's seat of the rematch is kept for the holder of that seat in
+        ``t`` (never open to strangers): its token goes to that holder only, in the answer to
+        their own request or, on each socket still connected to ``t``, in a message (a
+        spectator: none), so everyone can follow with one click. A seat of ``t`` nobody ever
+        took stays open in a public rematch."""
         if seat is None:
             raise Forbidden("a spectator cannot start a rematch: a seat's link can")
         if t.row.status != "finished":
@@ -737,7 +783,8 @@ class Hall:
             if t.rematch is not None:
                 nxt = await self.table(t.rematch)
             else:
-                seats = [{"kind": "bot", "bot": s.get("bot")} if s.get("kind") == "bot" else {"kind": "human"}
+                seats = [{"kind": "bot", "bot": s.get("bot")} if s.get("kind") == "bot"
+                         else {"kind": "human", "open": bool(t.row.public and not s.get("token"))}
                          for s in t.row.seats]
                 spec = (t.clock or {}).get("spec")
                 nxt = await self.create(t.row.game, t.row.players, dict(t.row.options), None, seats,
@@ -756,22 +803,38 @@ class Hall:
                               "token": s.get("token") if s else None})
         return nxt
 
-    async def join(self, t: Table, seat: Optional[int]) -> tuple[int, str]:
-        """Take a free human seat of a public game; returns (seat, token)."""
+    async def join(self, t: Table, seat: Optional[int], address: Optional[str] = None,
+                   account: Any = None) -> tuple[int, str]:
+        """Take an open seat of a public game (docs/SERVER.md, "Seats"): the seat gets a new
+        token, made now for this person only, and is claimed (stored before the answer; as
+        ``account`` when given). Returns (seat, token)."""
         if not t.row.public:
             raise Forbidden("this game is private: ask its creator for a join link")
-        if t.row.status != "running":
-            raise Conflict("this game is over")
-        free = [i for i, s in enumerate(t.row.seats) if s.get("kind") == "human" and not s.get("claimed")]
-        if seat is not None:
-            if seat not in free:
-                raise Conflict(f"seat {seat + 1} is not free")
-            free = [seat]
-        if not free:
-            raise Conflict("no free seat in this game")
-        i = free[0]
-        await self.claim(t, i)
-        return i, t.row.seats[i]["token"]
+        async with t.lock:
+            if t.row.status != "running":
+                raise Conflict("this game is over")
+            free = [i for i, s in enumerate(t.row.seats) if joinable(s, t.row.public, t.row.status)]
+            if seat is not None:
+                if seat not in free:
+                    raise Conflict(f"seat {seat + 1} is not open: it is a bot's, taken, or kept for someone "
+                                   "the creator invited")
+                free = [seat]
+            if not free:
+                raise Conflict("no open seat in this game")
+            i = free[0]
+            token = secrets.token_urlsafe(16)
+            seats = [dict(s) for s in t.row.seats]
+            seats[i].update(token=token, claimed=True, open=False)
+            if account is not None:
+                seats[i].update(account=account.id, player=account.name, display=account.name)
+            meta = with_address(t.row.meta, i, address)
+            meta = self._clock_start(t, seats, meta or t.row.meta) or meta
+            await self.store.submit_change(t.id, seats=seats, meta=meta, loop=asyncio.get_running_loop())
+            t.row.seats = seats
+            if meta is not None:
+                t.row.meta = meta
+        await self.broadcast(t, 0, reset=True)
+        return i, token
 
     # ----- acting -------------------------------------------------------------------
     async def act(self, t: Table, seat: Optional[int], action: Any, version: Any,

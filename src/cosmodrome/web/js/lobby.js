@@ -128,7 +128,8 @@ function showLinks(res) {
       el("a", { href: url, text: "Open", target: "_blank" }));
   };
   for (const s of res.seats) {
-    if (s.kind === "human") rows.push(linkRow(s.name, s.link, `link-seat-${s.seat}`));
+    if (s.kind === "human" && s.link) rows.push(linkRow(s.name, s.link, `link-seat-${s.seat}`));
+    else if (s.open) rows.push(el("div", { class: "link-row muted small", text: `${s.name}: open — anyone may take it from the open games` }));
     else rows.push(el("div", { class: "link-row muted small", title: `bot level ${s.bot}`, text: `${s.name}: bot (${botLabel(s.bot)})` }));
   }
   if (res.hotseat) rows.push(linkRow("Hot-seat", res.hotseat, "link-hotseat"));
@@ -185,7 +186,7 @@ function gameTable(list, kind) {
     el("tr", {}, el("th", { text: "Game" }), el("th", { text: "Seats" }), el("th", { text: "State" }), el("th", { text: "" })),
     list.map(g => el("tr", { "data-game": g.id },
       el("td", { text: `${g.title || g.game} · ${g.id}` }),
-      el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? `bot ${botLabel(s.bot)}` : (s.claimed ? "human" : "free")).join(", ") }),
+      el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? `bot ${botLabel(s.bot)}` : (s.open ? "free" : "human")).join(", ") }),
       el("td", { class: "small", text: g.status === "running" ? `${g.actions ?? g.version} moves · ${g.to_move_name || ""} to move`
           : g.result ? (g.result.cooperative ? resultText(g.result).toLowerCase() : g.result.all_lose ? "everyone lost" : `won by ${g.result.winner_names.join(" & ")}`) : g.status }),
       el("td", {},

@@ -381,7 +381,11 @@ function showInvite() {
       } }));
   };
   const rows = [];
-  for (const s of res.seats) if (s.kind === "human" && s.link) rows.push(row(s.name, s.link, `link-seat-${s.seat}`));
+  for (const s of res.seats) {
+    if (s.kind === "human" && s.link) rows.push(row(s.name, s.link, `link-seat-${s.seat}`));
+    else if (s.open) rows.push(el("div", { class: "link-row muted small", "data-testid": `open-seat-${s.seat}`,
+      text: `${s.name}: open — anyone may take it from the lobby's open games` }));
+  }
   if (res.hotseat) rows.push(row("Hot-seat", res.hotseat, "link-hotseat"));
   rows.push(row("Spectate", res.spectate, "link-spectate"));
   box.replaceChildren(el("details", { open: true }, el("summary", { text: "Invite: send each player their own link" }),
@@ -422,6 +426,7 @@ function onlineSide(m) {
   setClock(m.clock);
   chatTable(m, shown.token);
   $("clock-desc").textContent = describeClock(m.clock);
+  $("seed-chosen").hidden = !m.seed_chosen;
   $("take-back").hidden = !(m.seat !== null && m.seats[m.seat] && m.seats[m.seat].stand_in && m.status === "running");
   for (const c of conns) if (c.msg && c.token && !c.remembered) { c.remembered = true; remember(gameId, c.msg.seat, c.token, c.msg.title); }
   whoami().then(me => {
