@@ -46,6 +46,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, Session
 from sqlalchemy.pool import StaticPool
 
+from cosmodrome.server.fileguard import LOST_ADVICE, FileGuard
+
 log = logging.getLogger("cosmodrome.server")
 
 
@@ -194,6 +196,9 @@ class StorageError(RuntimeError):
     full"...), never the driver's message, which may carry the statement's values (seat
     tokens among them)."""
 
+    #: what the person refused is told to do (after the sentence)
+    advice = "Nothing was changed; try again."
+
 
 #: (words of a driver's message, lower case) → what we say; the first match wins
 _CAUSES = (
@@ -245,8 +250,9 @@ class Committer:
     batch is rolled back and its writes are committed one by one, so exactly the bad one
     fails."""
 
-    def __init__(self, engine, max_batch: int = 512) -> None:
+    def __init__(self, engine, max_batch: int = 512, guard: Optional[FileGuard] = None) -> None:
         self.engine = engine
+        self.guard = guard  # a SQLite file's watch: checked before and after each commit
         self.max_batch = max_batch
         self.queue: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
         self.thread: Optional[threading.Thread] = None
@@ -310,9 +316,18 @@ class Committer:
         if not live:
             return
         outcomes: list[tuple[Any, Any, Optional[BaseException]]] = []
+        refused = _guard_error(self.guard)
+        if refused is not None:  # the files were lost or made unwritable: SQLite is not touched
+            log.error("a write was refused: %s", refused)
+            outcomes = [(fut, None, refused) for _, fut in live]
+            self._settle(outcomes)
+            return
         try:
             with Session(self.engine) as s, s.begin():
                 results = _apply(s, [fn for fn, _ in live])
+            lost = _guard_error(self.guard)
+            if lost is not None and lost.advice != StorageError.advice:
+                raise lost  # committed to files no longer the database's: not acknowledged
         except Exception as exc:
             if len(live) == 1 or not isinstance(exc, IntegrityError):  # locked, full, read-only: all fail
                 err = _error(exc)
@@ -331,6 +346,11 @@ class Committer:
             self.commits += 1
             self.writes += len(live)
             outcomes = [(fut, r, None) for (_, fut), r in zip(live, results)]
+        self._settle(outcomes)
+
+    @staticmethod
+    def _settle(outcomes: list) -> None:
+        """Resolve each write's future (those of an event loop with one wake-up of it)."""
         by_loop: dict[Any, list] = {}
         for fut, r, err in outcomes:
             if isinstance(fut, tuple):
@@ -426,6 +446,17 @@ def _set_revision(status: bool, meta: bool):
 _SET_REVISION = {(st, mt): _set_revision(st, mt) for st in (False, True) for mt in (False, True)}
 
 
+def _guard_error(guard: Optional[FileGuard]) -> Optional[StorageError]:
+    """The refusal a SQLite file's guard calls for now (None: the files are fine)."""
+    found = guard.check() if guard is not None else None
+    if found is None:
+        return None
+    err = StorageError(found[0])
+    if found[1]:
+        err.advice = LOST_ADVICE
+    return err
+
+
 def _error(exc: BaseException) -> StorageError:
     if isinstance(exc, StorageError):
         return exc
@@ -471,9 +502,23 @@ class Store:
                 event.listen(self.engine, "connect", _sqlite_pragmas)
             Base.metadata.create_all(self.engine)
             self._check_writable()
+            self.guard = FileGuard.of(self.engine) if sqlite and not memory else None
         except Exception as exc:
             raise StorageError(f"cannot use the database: {describe(exc)}") from None
-        self.committer = Committer(self.engine)
+        if self.guard is not None:  # once lost, no new connection may create a new file there
+            event.listen(self.engine, "connect", self._refuse_if_lost)
+        self.committer = Committer(self.engine, guard=self.guard)
+
+    def _refuse_if_lost(self, _dbapi_conn, _record) -> None:
+        if self.guard is not None and self.guard.lost:
+            raise StorageError(self.guard.lost)
+
+    def watch(self, fn: Callable[[str], None]) -> None:
+        """Call ``fn(sentence)`` (from the thread that found it) once the database's files are
+        lost under the running server (a SQLite file removed or replaced: see
+        :mod:`cosmodrome.server.fileguard`)."""
+        if self.guard is not None:
+            self.guard.on_lost.append(fn)
 
     def _check_writable(self) -> None:
         """A write that changes nothing, rolled back: refused by a read-only or locked database."""
@@ -484,6 +529,8 @@ class Store:
     def close(self) -> None:
         self.committer.close()
         self.engine.dispose()
+        if self.guard is not None:
+            self.guard.close()
 
     def _submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
         return self.committer.submit(fn, loop)
@@ -501,6 +548,10 @@ class Store:
         return self._submit(fn).result()
 
     def _read(self, fn) -> Any:
+        refused = _guard_error(self.guard)  # a read touches the log's index too
+        if refused is not None:
+            log.error("a read was refused: %s", refused)
+            raise refused
         try:
             with Session(self.engine) as s:
                 return fn(s)

@@ -885,6 +885,13 @@ class Hall:
                 cache[conn.seat] = t.table_message(conn.seat, log_start, reset, notice)
             self._post(conn, cache[conn.seat])
 
+    def notify_everyone(self, text: str, level: str = "error") -> None:
+        """A notice to every socket of every game (the database's files lost: nothing more
+        can be stored)."""
+        for t in list(self.tables.values()):
+            for conn in list(t.conns):
+                self._post(conn, {"type": "notice", "level": level, "text": text})
+
     async def notify(self, t: Table, text: str, level: str = "warning") -> None:
         for conn in list(t.conns):
             self._post(conn, {"type": "notice", "level": level, "text": text})
