@@ -198,6 +198,9 @@ class StorageError(RuntimeError):
 
     #: what the person refused is told to do (after the sentence)
     advice = "Nothing was changed; try again."
+    #: the write broke a key or constraint: the database holds something the caller did not
+    #: know of (e.g. a write committed although its connection died before saying so)
+    conflict = False
 
 
 #: (words of a driver's message, lower case) → what we say; the first match wins
@@ -462,6 +465,7 @@ def _error(exc: BaseException) -> StorageError:
         return exc
     log.error("database write failed: %s (%s)", describe(exc), type(exc).__name__)
     err = StorageError(describe(exc))
+    err.conflict = isinstance(exc, IntegrityError)
     err.__suppress_context__ = True  # the driver's error (with its values) stays out of tracebacks
     return err
 

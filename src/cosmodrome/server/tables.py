@@ -663,6 +663,9 @@ class Hall:
             try:
                 stored.result()
             except StorageError as exc:  # nothing changed; every socket of the game is told
+                if exc.conflict and await self._catch_up(t):
+                    raise Stale(f"the game has moved on (version {t.version}): the table has been refreshed "
+                                "from the database, choose again") from None
                 if t.row.seats[seat].get("kind") == "human":  # (a bot's loop tells of its own)
                     await self.notify(t, f"The database could not store a move of {t.seat_name(seat)} ({exc}); "
                                          "nothing was changed. No accepted move is lost.", "error")
@@ -724,6 +727,33 @@ class Hall:
                              notice=f"{t.seat_name(seat)} took back {taken} decision{'s' if taken != 1 else ''}.")
         self.wake_bots(t)
         return {"ok": True, "version": t.version, "undone": taken}
+
+    async def _catch_up(self, t: Table) -> bool:
+        """Under ``t.lock``, after a write of ``t`` broke a key: if the database holds a newer
+        revision of the game (a write committed although its connection died before saying
+        so, and reported as failed), rebuild the table from it and tell every socket. Returns
+        whether it did."""
+        try:
+            row = await asyncio.to_thread(self.store.get_game, t.id)
+            if row is None or row.revision <= t.row.revision:
+                return False
+            actions = await asyncio.to_thread(self.store.actions, t.id)
+            messages = await asyncio.to_thread(self.store.messages, t.id)
+            fresh = await asyncio.to_thread(self._build, row, actions, messages)
+        except (StorageError, CosmodromeError) as exc:
+            log.error("game %s: could not catch up with the database: %s", t.id, exc)
+            return False
+        log.warning("game %s: the database held revision %d, the table %d (a write committed as its connection "
+                    "was lost): the table caught up", t.id, row.revision, t.row.revision)
+        t.row, t.record, t.state, t.events = fresh.row, fresh.record, fresh.state, fresh.events
+        t.movers, t.notes, t.messages, t.dice_at = fresh.movers, fresh.notes, fresh.messages, fresh.dice_at
+        t._memo.clear()
+        await self.broadcast(t, 0, reset=True, notice="A move the database had stored while its connection was lost "
+                                                      "is now on the table.")
+        self.wake_bots(t)
+        if t.row.status != "running":
+            self.finished(t)
+        return True
 
     def finished(self, t: Table) -> None:
         """Tell the listeners (ratings) that ``t`` ended; their faults never reach the players."""
