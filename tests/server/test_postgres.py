@@ -476,13 +476,35 @@ def test_postgres_restarted_under_load_loses_nothing_and_the_server_recovers(pg,
         stop(proc)
 
 
+def commit_lost_in_flight(pg, dbname, write):
+    """Run ``write()`` (an HTTP call) in a thread while every commit to ``dbname`` waits for a
+    synchronous standby that does not exist, and kill its connection while it waits:
+    PostgreSQL keeps the commit, the server hears of a lost connection. Returns the response.
+    (Set up with ``synchronous_commit = on`` for that database alone.)"""
+    import threading
+    out = {}
+    th = threading.Thread(target=lambda: out.setdefault("r", write()))
+    with _admin(pg) as conn:
+        conn.execute("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
+        conn.execute("SELECT pg_reload_conf()")
+        try:
+            th.start()
+            wait_for(lambda: _terminate(pg, dbname, "wait_event = 'SyncRep'"))
+            th.join(30)
+        finally:
+            conn.execute("ALTER SYSTEM RESET synchronous_standby_names")
+            conn.execute("SELECT pg_reload_conf()")
+    return out["r"]
+
+
 @pytest.mark.timeout(90)
 def test_a_move_committed_as_its_connection_died_is_found_and_the_table_catches_up(pg, pg_url):
     """The connection dies after PostgreSQL committed a move but before it said so (made
     certain here: the commit waits for a synchronous standby that does not exist, and its
     connection is killed while it waits — PostgreSQL keeps the commit). The player was told
     503; the database holds the move. The next write of that game finds it (the key is taken)
-    and the table catches up with the database instead of refusing every move from then on."""
+    and the table catches up with the database instead of refusing every move from then on;
+    a chat line alike."""
     dbname = pg_url.split("@/")[1].split("?")[0]
     with _admin(pg) as conn:
         conn.execute(f'ALTER DATABASE "{dbname}" SET synchronous_commit = on')  # only this test's database waits
@@ -493,20 +515,8 @@ def test_a_move_committed_as_its_connection_died_is_found_and_the_table_catches_
         assert act(c, g, 0, a0, 0).status_code == 200
         v = view(c, g, 1)
         a1 = v["decision"]["options"][-1]["action"]
-        out = {}
-        import threading
-        th = threading.Thread(target=lambda: out.setdefault("r", act(c, g, 1, a1, 1)))
-        with _admin(pg) as conn:
-            conn.execute("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
-            conn.execute("SELECT pg_reload_conf()")
-            try:
-                th.start()
-                wait_for(lambda: _terminate(pg, dbname, "wait_event = 'SyncRep'"))
-                th.join(30)
-            finally:
-                conn.execute("ALTER SYSTEM RESET synchronous_standby_names")
-                conn.execute("SELECT pg_reload_conf()")
-        assert out["r"].status_code == 503 and "cannot be reached" in out["r"].json()["error"]
+        r = commit_lost_in_flight(pg, dbname, lambda: act(c, g, 1, a1, 1))
+        assert r.status_code == 503 and "cannot be reached" in r.json()["error"]
         assert record(c, g)["actions"] == [a0, a1]  # committed all the same
         # the same move again: the game's next key is taken, so the table reads the database
         # and catches up (409: the game moved on, the table refreshed) rather than refuse forever
@@ -516,5 +526,15 @@ def test_a_move_committed_as_its_connection_died_is_found_and_the_table_catches_
         assert v["version"] == 2 and v["decision"]["seat"] == 0
         a2 = v["decision"]["options"][-1]["action"]
         assert act(c, g, 0, a2, 2).status_code == 200
+        # a chat line: the same
+        say = lambda text: c.post(f"/api/games/{g['id']}/chat", json={"text": text},  # noqa: E731
+                                  headers={"X-Cosmodrome-Token": token(g, 0)})
+        r = commit_lost_in_flight(pg, dbname, lambda: say("first"))
+        assert r.status_code == 503
+        r = say("second")
+        assert r.status_code == 409 and "moved on" in r.json()["error"], r.text
+        assert say("third").status_code == 200
+        assert [x["text"] for x in c.get(f"/api/games/{g['id']}/chat").json()["chat"]] == ["first", "third"]
     with TestClient(create_app(pg_url)) as c:
         assert record(c, g)["actions"] == [a0, a1, a2] and view(c, g, 0)["version"] == 3
+        assert [x["text"] for x in c.get(f"/api/games/{g['id']}/chat").json()["chat"]] == ["first", "third"]

@@ -735,20 +735,21 @@ class Hall:
         whether it did."""
         try:
             row = await asyncio.to_thread(self.store.get_game, t.id)
-            if row is None or row.revision <= t.row.revision:
+            messages = await asyncio.to_thread(self.store.messages, t.id)
+            if row is None or (row.revision <= t.row.revision and len(messages) <= len(t.messages)):
                 return False
             actions = await asyncio.to_thread(self.store.actions, t.id)
-            messages = await asyncio.to_thread(self.store.messages, t.id)
             fresh = await asyncio.to_thread(self._build, row, actions, messages)
         except (StorageError, CosmodromeError) as exc:
             log.error("game %s: could not catch up with the database: %s", t.id, exc)
             return False
-        log.warning("game %s: the database held revision %d, the table %d (a write committed as its connection "
-                    "was lost): the table caught up", t.id, row.revision, t.row.revision)
+        log.warning("game %s: the database held revision %d and %d messages, the table %d and %d (a write "
+                    "committed as its connection was lost): the table caught up", t.id, row.revision, len(messages),
+                    t.row.revision, len(t.messages))
         t.row, t.record, t.state, t.events = fresh.row, fresh.record, fresh.state, fresh.events
         t.movers, t.notes, t.messages, t.dice_at = fresh.movers, fresh.notes, fresh.messages, fresh.dice_at
         t._memo.clear()
-        await self.broadcast(t, 0, reset=True, notice="A move the database had stored while its connection was lost "
+        await self.broadcast(t, 0, reset=True, notice="What the database had stored while its connection was lost "
                                                       "is now on the table.")
         self.wake_bots(t)
         if t.row.status != "running":
@@ -773,8 +774,14 @@ class Hall:
         under ``t.lock``. A StorageError leaves everything as it was."""
         m = MessageRow(idx=len(t.messages), at=len(t.record.actions), seat=seat, kind=kind, name=name, text=text,
                        time=time.time())
-        await self.store.submit_change(t.id, messages=(m,), seats=seats, meta=meta, status=status,
-                                       loop=asyncio.get_running_loop())
+        try:
+            await self.store.submit_change(t.id, messages=(m,), seats=seats, meta=meta, status=status,
+                                           loop=asyncio.get_running_loop())
+        except StorageError as exc:
+            if exc.conflict and await self._catch_up(t):
+                raise Stale("the game has moved on: the table has been refreshed from the database, "
+                            "try again") from None
+            raise
         t.messages.append(m)
         if seats is not None:
             t.row.seats = seats
