@@ -29,7 +29,6 @@ touch of the index still ends the process with SIGBUS (and loses nothing acknowl
 
 from __future__ import annotations
 
-import fcntl
 import logging
 import os
 import sqlite3
@@ -37,6 +36,11 @@ import struct
 import threading
 import time
 from typing import Callable, Optional
+
+try:
+    import fcntl
+except ImportError:  # not a POSIX system: no guard (see FileGuard.of)
+    fcntl = None  # type: ignore[assignment]
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -79,7 +83,7 @@ class FileGuard:
     @classmethod
     def of(cls, engine) -> Optional["FileGuard"]:
         """The guard of a SQLAlchemy engine's SQLite file (None: not a file in WAL mode)."""
-        if engine.dialect.name != "sqlite":
+        if engine.dialect.name != "sqlite" or fcntl is None:
             return None
         with engine.connect() as c:
             rows = c.exec_driver_sql("PRAGMA database_list").fetchall()
@@ -103,6 +107,8 @@ class FileGuard:
         """None when the files are as opened; else (what is wrong, whether it is final)."""
         if self.lost is not None:
             return self.lost, True
+        if not self.fds:  # closed with its store
+            return None
         with self._lock:
             if self.lost is None:
                 why = self._why_lost()

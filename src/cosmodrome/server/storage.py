@@ -18,6 +18,10 @@ commit returned, so nothing is acknowledged before it is durable; the plain meth
 write-ahead-log mode (``journal_mode=WAL``, ``synchronous=FULL``), and PostgreSQL readers never
 wait for writers anyway. Errors are :class:`StorageError` sentences of ours (the engine hides
 statement values, ``hide_parameters=True``), so no seat token reaches a log or an error body.
+A SQLite file is watched by a :class:`~cosmodrome.server.fileguard.FileGuard` (checked before
+and after each commit and before each read): its files removed, replaced, cut short or made
+immutable under the running server are refused with a :class:`StorageError` rather than
+acknowledged into a lost file or crashed on (SIGBUS).
 
 >>> s = Store("sqlite://")
 >>> s.create_game(GameRow(id="g1", game="pocket-race", players=2, seed=1, options={},
@@ -215,6 +219,7 @@ _CAUSES = (
      "the database cannot be reached"),
     (("unique", "foreign key", "constraint", "integrity", "duplicate"),
      "the database refused the change as conflicting with what is stored"),
+    (("disk i/o error", "input/output error"), "the database files could not be written (a disk or file system error)"),
 )
 
 
