@@ -396,9 +396,11 @@ def play_through_a_restart(base, games, restart, before=1.0, after=30):
     ``before`` seconds call ``restart()`` (PostgreSQL restarted); a move refused with 503 is
     sent again after a pause; at the end no new move is sent and the last acks are read.
     Returns, per game, the acknowledged moves {index: action} and
-    how many each game made after the restart (play stops once each made ``after``)."""
+    how many each game made after the restart (play stops once each made ``after``), and the
+    503 errors seen."""
     acked = {g["id"]: {} for g in games}
     since = {g["id"]: None for g in games}
+    refused = []
     ws_base = "ws" + base[len("http"):]
     done, quiet = asyncio.Event(), asyncio.Event()  # no new move; the last acks read
 
@@ -421,6 +423,7 @@ def play_through_a_restart(base, games, restart, before=1.0, after=30):
                     await ws.send(json.dumps({"type": "act", "action": a, "version": m["version"]}))
                 elif m["type"] == "error" and m["status"] == 503:
                     assert "Nothing was changed" in m["error"], m
+                    refused.append(m["error"])
                     version = max(sent)
                     await asyncio.sleep(0.2)  # the database is away: the same move again
                     await ws.send(json.dumps({"type": "act", "action": sent[version], "version": version}))
@@ -440,14 +443,15 @@ def play_through_a_restart(base, games, restart, before=1.0, after=30):
         await asyncio.wait_for(asyncio.gather(*tasks), 20)
 
     asyncio.run(main())
-    return acked, {k: len(acked[k]) - since[k] for k in acked}
+    return acked, {k: len(acked[k]) - since[k] for k in acked}, refused
 
 
 @pytest.mark.timeout(180)
 def test_postgres_restarted_under_load_loses_nothing_and_the_server_recovers(pg, pg_url, tmp_path):
-    """Eight games played at full speed over their sockets while PostgreSQL is restarted
-    (``pg_ctl restart -m fast``: every connection cut, the database away for a moment): every
-    acknowledged move is stored at its place, and the same server process plays on."""
+    """Eight games played at full speed over their sockets, and one between two bots, while
+    PostgreSQL is restarted (``pg_ctl restart -m fast``: every connection cut, the database
+    away for a moment): every acknowledged move is stored at its place, and the same server
+    process plays on, the bots too."""
     proc, base = start(pg_url, free_port(), bot_delay=0.0, log_path=tmp_path / "server.log")
     games = []
     try:
@@ -457,13 +461,21 @@ def test_postgres_restarted_under_load_loses_nothing_and_the_server_recovers(pg,
                                                        "seats": [{"kind": "human"}, {"kind": "human"}]})
             assert st == 201
             games.append({"id": g["id"], "tokens": [s["token"] for s in g["seats"]]})
+        st, bots = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 99,
+                                                      "options": {"rounds": 5000},
+                                                      "seats": [{"kind": "bot", "bot": "random"}] * 2})
+        assert st == 201
 
         def restart():
+            nonlocal bot_moves
+            bot_moves = len(stored_actions(pg_url, bots["id"]))
             pg.run("pg_ctl", "-D", pg.data, "-l", os.path.join(pg.root, "server.log"), "-m", "fast", "-w",
                    "-t", "30", "restart")
 
-        acked, after = play_through_a_restart(base, games, restart)
+        bot_moves = 0
+        acked, after, refused = play_through_a_restart(base, games, restart)
         assert proc.poll() is None, "the server died"
+        assert refused, "the restart met no move in flight: nothing was tested"
         assert all(n >= 30 for n in after.values()), after  # every game plays on after the restart
         for g in games:
             mine = acked[g["id"]]
@@ -472,6 +484,8 @@ def test_postgres_restarted_under_load_loses_nothing_and_the_server_recovers(pg,
             assert stored == [mine[i] for i in range(len(mine))]  # exactly: nothing was in flight at the end
             st, info = call(base, "GET", f"/api/games/{g['id']}")
             assert info["version"] == len(stored)
+        # the bots' game went on too (its refused moves retried)
+        assert wait_for(lambda: len(stored_actions(pg_url, bots["id"])) > bot_moves + 20, timeout=30)
     finally:
         stop(proc)
 
