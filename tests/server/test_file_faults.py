@@ -193,3 +193,15 @@ def test_a_log_or_index_cut_short_stops_every_acknowledgement_without_a_crash(tm
     assert f"cut.sqlite{which} was cut short" in log.read_text()
     if which == "-shm":  # the index is rebuilt from the log at the next start: nothing lost
         assert stored_actions(url, g["id"]) == acked
+
+
+def test_the_database_file_is_never_memory_mapped(tmp_path):
+    """Only the -shm index is mapped (SQLite's WAL needs it; the guard watches it): the
+    database file itself is read with read(), whatever the build's default, so a damaged file
+    is an error rather than a SIGBUS."""
+    store = Store(f"sqlite:///{tmp_path / 'm.sqlite'}")
+    try:
+        assert store.read(lambda s: s.connection().exec_driver_sql("PRAGMA mmap_size").scalar()) == 0
+        assert store.guard.anchor.execute("PRAGMA mmap_size").fetchone()[0] == 0
+    finally:
+        store.close()

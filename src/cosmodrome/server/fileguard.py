@@ -71,6 +71,7 @@ class FileGuard:
         # our own connection: keeps the log and its index in place while the store is open
         self.anchor = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=5.0)
         self.anchor.execute("PRAGMA journal_mode=WAL").fetchall()
+        self.anchor.execute("PRAGMA mmap_size=0").fetchall()
         self.anchor.execute("SELECT count(*) FROM sqlite_master").fetchall()  # creates -wal and -shm
         self.ids = {}
         self.fds = {}

@@ -478,11 +478,14 @@ def _error(exc: BaseException) -> StorageError:
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     """Write-ahead log (readers never wait for the writer, and a commit appends to the log
     instead of rewriting pages) with a flush of the log at every commit (``synchronous=FULL``:
-    a committed transaction survives a crash of the machine, not only of the process)."""
+    a committed transaction survives a crash of the machine, not only of the process). The
+    database file is read with ``read()``, never memory-mapped (``mmap_size=0``, whatever the
+    build's default): a file cut short or unreadable is then an error, not a SIGBUS."""
     cur = dbapi_conn.cursor()
     try:
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA synchronous=FULL")
+        cur.execute("PRAGMA mmap_size=0")
     finally:
         cur.close()
 
