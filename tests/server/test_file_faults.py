@@ -25,7 +25,7 @@ from cosmodrome.server import create_app
 from cosmodrome.server.app import STORE_LOST_NOTICE
 from cosmodrome.server.fileguard import UNWRITABLE
 from cosmodrome.server.storage import Store
-from server_helpers import actions_of, new_game, socket, stop, token, view
+from server_helpers import new_game, socket, token, view, wait_for
 from test_restart import call, free_port, start, stored_actions
 
 LOST_503 = ("the database file was removed, replaced or cut short under the running server; nothing more can be "
@@ -53,8 +53,10 @@ def _remove(path, which):
 def test_database_files_removed_under_the_running_server_stop_every_acknowledgement(tmp_path, caplog, which):
     path = tmp_path / "game.sqlite"
     caplog.set_level(logging.INFO, logger="cosmodrome.server")
-    with TestClient(create_app(store=Store(f"sqlite:///{path}"))) as c:
+    with TestClient(create_app(store=Store(f"sqlite:///{path}"), bot_delay=0.02)) as c:
         g = new_game(c, rounds=20)
+        bots = new_game(c, seats=("random", "random"), rounds=1000)  # bots playing all along
+        wait_for(lambda: view(c, bots)["version"] >= 2)
         r, a0 = play(c, g, 0)
         assert r.status_code == 200
         r = c.post("/api/account/signup", json={"name": "Ada", "password": "lost files!"})
@@ -83,6 +85,10 @@ def test_database_files_removed_under_the_running_server_stop_every_acknowledgem
         r = c.post("/api/account/signup", json={"name": "Bob", "password": "lost files!"})
         assert r.status_code == 503
         assert view(c, g, 0)["version"] == 1  # the server stays up and shows the games as they were
+        # the bots stop rather than retry for ever, and their game stays as it was stored
+        table = c.app.state.hall.tables[bots["id"]]
+        wait_for(lambda: table.bot_task.done())
+        stopped = view(c, bots)["version"]
     lines = [rec.getMessage() for rec in caplog.records if "changed under the running server" in rec.getMessage()]
     assert len(lines) == 1, lines  # one line, saying what changed and where the copy is
     name = {"": "game.sqlite was removed", "-wal": "game.sqlite-wal was removed",
@@ -94,6 +100,7 @@ def test_database_files_removed_under_the_running_server_stop_every_acknowledgem
     copy = Store(f"sqlite:///{tmp_path / rescued[0]}")
     try:
         assert [x.action for x in copy.actions(g["id"])] == [a0]
+        assert copy.get_game(bots["id"]).revision in (stopped, stopped + 1)  # + the one being stored
         assert copy.read(lambda s: s.execute(__import__("sqlalchemy").text("SELECT name FROM accounts")).all()) == [
             ("Ada",)]
     finally:

@@ -205,6 +205,8 @@ class StorageError(RuntimeError):
     #: the write broke a key or constraint: the database holds something the caller did not
     #: know of (e.g. a write committed although its connection died before saying so)
     conflict = False
+    #: nothing more can be stored until the server is restarted (its SQLite files were lost)
+    final = False
 
 
 #: (words of a driver's message, lower case) → what we say; the first match wins
@@ -334,7 +336,7 @@ class Committer:
             with Session(self.engine) as s, s.begin():
                 results = _apply(s, [fn for fn, _ in live])
             lost = _guard_error(self.guard)
-            if lost is not None and lost.advice != StorageError.advice:
+            if lost is not None and lost.final:
                 raise lost  # committed to files no longer the database's: not acknowledged
         except Exception as exc:
             if len(live) == 1 or not isinstance(exc, IntegrityError):  # locked, full, read-only: all fail
@@ -461,7 +463,7 @@ def _guard_error(guard: Optional[FileGuard]) -> Optional[StorageError]:
         return None
     err = StorageError(found[0])
     if found[1]:
-        err.advice = LOST_ADVICE
+        err.advice, err.final = LOST_ADVICE, True
     return err
 
 

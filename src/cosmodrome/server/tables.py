@@ -1001,6 +1001,9 @@ class Hall:
             except IllegalActionError:
                 continue
             except StorageError as exc:
+                if exc.final:  # nothing more can be stored: the players were told; no retrying
+                    log.error("game %s: its bots stop until the server is restarted (%s)", t.id, exc)
+                    return
                 failures += 1
                 log.error("could not store a bot move in %s: %s", t.id, exc)
                 await self.notify(t, "The database refused a bot's move; retrying. No accepted move is lost.",
