@@ -552,3 +552,33 @@ def test_a_move_committed_as_its_connection_died_is_found_and_the_table_catches_
     with TestClient(create_app(pg_url)) as c:
         assert record(c, g)["actions"] == [a0, a1, a2] and view(c, g, 0)["version"] == 3
         assert [x["text"] for x in c.get(f"/api/games/{g['id']}/chat").json()["chat"]] == ["first", "third"]
+
+
+@pytest.mark.timeout(90)
+def test_an_undo_committed_as_its_connection_died_is_found_and_nothing_is_stored_out_of_place(pg, pg_url):
+    """The same for an undo: the database took the move back, the table (told 503) still
+    shows it. The next move would have been stored after a gap (the record broken for good);
+    it is refused instead, since the stored revision is already the one it writes, and the
+    table catches up with the database."""
+    dbname = pg_url.split("@/")[1].split("?")[0]
+    with _admin(pg) as conn:
+        conn.execute(f'ALTER DATABASE "{dbname}" SET synchronous_commit = on')
+    with TestClient(create_app(pg_url)) as c:
+        g = new_game(c, rounds=20)
+        v = view(c, g, 0)
+        play = next(o["action"] for o in v["decision"]["options"] if o["action"] != DRAW)
+        assert act(c, g, 0, play, 0).status_code == 200
+        r = commit_lost_in_flight(pg, dbname, lambda: c.post(f"/api/games/{g['id']}/undo",
+                                                             json={"token": token(g, 0)}))
+        assert r.status_code == 503
+        assert record(c, g)["actions"] == [] and view(c, g, 1)["version"] == 1  # taken back all the same
+        v = view(c, g, 1)
+        r = act(c, g, 1, v["decision"]["options"][-1]["action"], 1)
+        assert r.status_code == 409 and "moved on" in r.json()["error"], r.text
+        assert record(c, g)["actions"] == []  # nothing stored out of place
+        v = view(c, g, 0)
+        assert v["version"] == 2 and v["decision"]["seat"] == 0
+        a = v["decision"]["options"][-1]["action"]
+        assert act(c, g, 0, a, 2).status_code == 200
+    with TestClient(create_app(pg_url)) as c:
+        assert record(c, g)["actions"] == [a] and view(c, g, 0)["version"] == 3

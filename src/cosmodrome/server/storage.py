@@ -209,6 +209,8 @@ class StorageError(RuntimeError):
     final = False
 
 
+_CONFLICT = "the database refused the change as conflicting with what is stored"
+
 #: (words of a driver's message, lower case) → what we say; the first match wins
 _CAUSES = (
     (("locked", "lock not available", "could not obtain lock", "deadlock"),
@@ -219,10 +221,15 @@ _CAUSES = (
     (("unable to open", "could not connect", "connection refused", "connection failed", "server closed",
       "no such file", "does not exist", "terminating connection", "connection is closed"),
      "the database cannot be reached"),
-    (("unique", "foreign key", "constraint", "integrity", "duplicate"),
-     "the database refused the change as conflicting with what is stored"),
+    (("unique", "foreign key", "constraint", "integrity", "duplicate"), _CONFLICT),
     (("disk i/o error", "input/output error"), "the database files could not be written (a disk or file system error)"),
 )
+
+
+class RevisionConflict(Exception):
+    """A game's new revision was written over a stored one that is not older: the database
+    holds a change the writer did not know of (a write committed although its connection died
+    before saying so). The write is refused as a conflict (nothing of it stored)."""
 
 
 def describe(exc: BaseException) -> str:
@@ -234,6 +241,8 @@ def describe(exc: BaseException) -> str:
     'the database refused the change (RuntimeError)'
     """
     orig = getattr(exc, "orig", None) or exc
+    if isinstance(orig, RevisionConflict):
+        return _CONFLICT
     words = f"{type(orig).__name__} {orig}".lower()
     for keys, sentence in _CAUSES:
         if any(k in words for k in keys):
@@ -339,7 +348,7 @@ class Committer:
             if lost is not None and lost.final:
                 raise lost  # committed to files no longer the database's: not acknowledged
         except Exception as exc:
-            if len(live) == 1 or not isinstance(exc, IntegrityError):  # locked, full, read-only: all fail
+            if len(live) == 1 or not isinstance(exc, (IntegrityError, RevisionConflict)):  # locked, full: all fail
                 err = _error(exc)
                 outcomes = [(fut, None, err) for _, fut in live]
             else:
@@ -433,7 +442,8 @@ def _apply(s: Session, writes: list) -> list:
                 params["meta"] = a.meta
             groups.setdefault((a.status is not None, a.meta is not None), []).append(params)
         for key, params in groups.items():
-            s.execute(_SET_REVISION[key], params)
+            if s.execute(_SET_REVISION[key], params).rowcount != len(params):
+                raise RevisionConflict("a game's stored revision is not older than the one written")
         out.extend([None] * len(run))
         i = j
     return out
@@ -449,7 +459,8 @@ def _set_revision(status: bool, meta: bool):
         values["status"] = bindparam("st")
     if meta:
         values["meta"] = bindparam("meta", type_=JSON)
-    return update(_GAMES).where(_GAMES.c.id == bindparam("gid")).values(**values)
+    # only over an older revision: one already as new means a change this writer did not know of
+    return update(_GAMES).where(_GAMES.c.id == bindparam("gid"), _GAMES.c.revision < bindparam("rev")).values(**values)
 
 
 #: (status changes, meta changes) -> the UPDATE of a game's revision that goes with its actions
@@ -472,7 +483,7 @@ def _error(exc: BaseException) -> StorageError:
         return exc
     log.error("database write failed: %s (%s)", describe(exc), type(exc).__name__)
     err = StorageError(describe(exc))
-    err.conflict = isinstance(exc, IntegrityError)
+    err.conflict = isinstance(exc, (IntegrityError, RevisionConflict))
     err.__suppress_context__ = True  # the driver's error (with its values) stays out of tracebacks
     return err
 
@@ -647,7 +658,10 @@ class Store:
                 values["status"] = status
             if meta is not None:
                 values["meta"] = meta
-            s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
+            changed = s.execute(update(GameTable).where(GameTable.id == game_id, GameTable.revision < revision)
+                                .values(**values)).rowcount
+            if changed != 1:
+                raise RevisionConflict("the game's stored revision is not older than the one written")
         return self._submit(fn, loop)
 
     # ----- the game's chat and server lines, the game's state beside its actions ------------
