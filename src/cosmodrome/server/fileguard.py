@@ -67,6 +67,7 @@ class FileGuard:
         self._lock = threading.Lock()
         self.on_lost: list[Callable[[str], None]] = []
         self.lost: Optional[str] = None
+        self.safe = True  # the files may still be touched through SQLite (False: SIGBUS)
         self.rescued: Optional[str] = None
         # our own connection: keeps the log and its index in place while the store is open
         self.anchor = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=5.0)
@@ -74,6 +75,8 @@ class FileGuard:
         self.anchor.execute("PRAGMA mmap_size=0").fetchall()
         self.anchor.execute("SELECT count(*) FROM sqlite_master").fetchall()  # creates -wal and -shm
         self.ids = {}
+        #: read-only handles, open for the guard's life (for the flags and the index's header;
+        #: see close() for why they are never reopened)
         self.fds = {}
         for f in self.files:
             st = os.stat(f)
@@ -95,13 +98,18 @@ class FileGuard:
         return cls(os.path.abspath(path))
 
     def close(self) -> None:
+        """Close the guard's connection, then its read-only handles: last, since closing any
+        handle of a file drops every POSIX lock this process holds on it (SQLite's among
+        them). With the index cut short or immutable the connection is left open: closing it
+        would touch the index (its checkpoint) and end the process."""
+        if self.safe and self.fds and not self._immutable():
+            try:
+                self.anchor.close()
+            except sqlite3.Error:
+                pass
         for fd in self.fds.values():
             os.close(fd)
         self.fds = {}
-        try:
-            self.anchor.close()
-        except sqlite3.Error:
-            pass
 
     # ----- checks ---------------------------------------------------------------------
     def check(self) -> Optional[tuple[str, bool]]:
@@ -164,7 +172,7 @@ class FileGuard:
 
     # ----- once lost ------------------------------------------------------------------
     def _lose(self, why: str, readable: bool) -> None:
-        self.lost = LOST
+        self.lost, self.safe = LOST, readable
         self.rescued = self._rescue() if readable and not self._immutable() else None
         where = f"; everything stored until then was copied to {self.rescued}" if self.rescued else ""
         log.error("the database files changed under the running server (%s): every write is refused "
