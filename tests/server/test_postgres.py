@@ -10,7 +10,9 @@ make these tests fail (never skip) with the command that installs them (``make p
 
 from __future__ import annotations
 
+import asyncio
 import glob
+import json
 import os
 import shutil
 import signal
@@ -19,6 +21,7 @@ import tempfile
 import time
 
 import pytest
+import websockets
 
 from fastapi.testclient import TestClient
 
@@ -315,3 +318,268 @@ def test_chat_clocks_accounts_and_ratings_on_postgres(pg_url):
         assert info["status"] == "finished" and info["clock"]["kind"] == "turn" and info["clock"]["running"] is None
         assert c.get("/api/account", headers=sessions["Bob"]).json() == {"account": {"name": "Bob"}}
         assert [x["games"] for x in c.get("/api/ratings?game=pocket-race").json()["ratings"]] == [1, 1]
+
+
+# ----- faults: the connection lost, PostgreSQL restarted under load -------------------------
+def _admin(pg):
+    import psycopg
+    return psycopg.connect(host=pg.root, port=PG_PORT, user="postgres", dbname="postgres", autocommit=True)
+
+
+def _terminate(pg, dbname, where="true"):
+    """pg_terminate_backend of the server's connections to ``dbname`` (those matching ``where``
+    in pg_stat_activity); returns how many."""
+    with _admin(pg) as conn:
+        rows = conn.execute(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s "
+                            f"AND pid <> pg_backend_pid() AND {where}", (dbname,)).fetchall()
+    return len(rows)
+
+
+@pytest.mark.timeout(90)
+def test_connections_lost_mid_play_lose_nothing_and_the_next_write_succeeds(pg, pg_url):
+    """Every connection of the server killed (pg_terminate_backend) between moves: the next
+    move goes through (its connection is found dead and replaced); killed while a move waits
+    inside its transaction: that move is a 503 that changed nothing, and the next succeeds."""
+    import psycopg
+    dbname = pg_url.split("@/")[1].split("?")[0]
+    with TestClient(create_app(pg_url)) as c:
+        g = new_game(c, rounds=20)
+        acked = []
+
+        def move(seat):
+            v = view(c, g, seat)
+            a = v["decision"]["options"][-1]["action"]
+            return act(c, g, seat, a, v["version"]), a
+
+        r, a = move(0)
+        assert r.status_code == 200
+        acked.append(a)
+        # between moves: every idle connection of the server killed
+        assert _terminate(pg, dbname) >= 1
+        for seat in (1, 0):
+            r, a = move(seat)
+            assert r.status_code == 200, r.text
+            acked.append(a)
+        r = c.post("/api/account/signup", json={"name": "Ada", "password": "pg rockets!"})
+        assert r.status_code == 201, r.text
+        # inside a transaction: the move's INSERT waits for a lock another session holds, and
+        # its connection is killed there
+        blocker = psycopg.connect(host=pg.root, port=PG_PORT, user="postgres", dbname=dbname)
+        try:
+            blocker.execute("LOCK TABLE actions IN EXCLUSIVE MODE")
+            v = view(c, g, 1)
+            pending = {}
+
+            def send():
+                pending["r"] = act(c, g, 1, v["decision"]["options"][-1]["action"], v["version"])
+
+            import threading
+            th = threading.Thread(target=send)
+            th.start()
+            wait_for(lambda: _terminate(pg, dbname, "wait_event_type = 'Lock'"))
+            th.join(30)
+        finally:
+            blocker.rollback()
+            blocker.close()
+        r = pending["r"]
+        assert r.status_code == 503
+        assert r.json()["error"] == "the database cannot be reached. Nothing was changed; try again."
+        assert view(c, g, 1)["version"] == 3 and record(c, g)["actions"] == acked
+        r, a = move(1)  # the one after succeeds
+        assert r.status_code == 200, r.text
+        acked.append(a)
+    with TestClient(create_app(pg_url)) as c:  # a new app: every acknowledged move is there
+        assert record(c, g)["actions"] == acked and view(c, g, 0)["version"] == 4
+
+
+def play_through_a_restart(base, games, restart, before=1.0, after=30):
+    """Play ``games`` (each {"id", "tokens"}) over one socket per seat at full speed; after
+    ``before`` seconds call ``restart()`` (PostgreSQL restarted); a move refused with 503 is
+    sent again after a pause; at the end no new move is sent and the last acks are read.
+    Returns, per game, the acknowledged moves {index: action} and
+    how many each game made after the restart (play stops once each made ``after``), and the
+    503 errors seen."""
+    acked = {g["id"]: {} for g in games}
+    since = {g["id"]: None for g in games}
+    refused = []
+    ws_base = "ws" + base[len("http"):]
+    done, quiet = asyncio.Event(), asyncio.Event()  # no new move; the last acks read
+
+    async def seat(g, i, tok):
+        sent = {}
+        async with websockets.connect(f"{ws_base}/ws/games/{g['id']}", ping_interval=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": tok}))
+            while not quiet.is_set():
+                try:
+                    m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                except asyncio.TimeoutError:
+                    continue
+                if m["type"] == "ack":
+                    acked[g["id"]][m["index"]] = sent[m["version"] - 1]
+                elif done.is_set():
+                    continue
+                elif m["type"] == "table" and m["decision"] and m["decision"]["seat"] == i:
+                    a = m["decision"]["options"][m["version"] % len(m["decision"]["options"])]["action"]
+                    sent[m["version"]] = a
+                    await ws.send(json.dumps({"type": "act", "action": a, "version": m["version"]}))
+                elif m["type"] == "error" and m["status"] == 503:
+                    assert "Nothing was changed" in m["error"], m
+                    refused.append(m["error"])
+                    version = max(sent)
+                    await asyncio.sleep(0.2)  # the database is away: the same move again
+                    await ws.send(json.dumps({"type": "act", "action": sent[version], "version": version}))
+
+    async def main():
+        tasks = [asyncio.create_task(seat(g, i, t)) for g in games for i, t in enumerate(g["tokens"])]
+        await asyncio.sleep(before)
+        await asyncio.to_thread(restart)
+        for g in games:
+            since[g["id"]] = len(acked[g["id"]])
+        end = time.time() + 60
+        while time.time() < end and any(len(acked[k]) - since[k] < after for k in acked):
+            await asyncio.sleep(0.1)
+        done.set()
+        await asyncio.sleep(1.0)
+        quiet.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 20)
+
+    asyncio.run(main())
+    return acked, {k: len(acked[k]) - since[k] for k in acked}, refused
+
+
+@pytest.mark.timeout(180)
+def test_postgres_restarted_under_load_loses_nothing_and_the_server_recovers(pg, pg_url, tmp_path):
+    """Eight games played at full speed over their sockets, and one between two bots, while
+    PostgreSQL is restarted (``pg_ctl restart -m fast``: every connection cut, the database
+    away for a moment): every acknowledged move is stored at its place, and the same server
+    process plays on, the bots too."""
+    proc, base = start(pg_url, free_port(), bot_delay=0.0, log_path=tmp_path / "server.log")
+    games = []
+    try:
+        for k in range(8):
+            st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": k,
+                                                       "options": {"rounds": 5000},
+                                                       "seats": [{"kind": "human"}, {"kind": "human"}]})
+            assert st == 201
+            games.append({"id": g["id"], "tokens": [s["token"] for s in g["seats"]]})
+        st, bots = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 99,
+                                                      "options": {"rounds": 5000},
+                                                      "seats": [{"kind": "bot", "bot": "random"}] * 2})
+        assert st == 201
+
+        def restart():
+            nonlocal bot_moves
+            bot_moves = len(stored_actions(pg_url, bots["id"]))
+            pg.run("pg_ctl", "-D", pg.data, "-l", os.path.join(pg.root, "server.log"), "-m", "fast", "-w",
+                   "-t", "30", "restart")
+
+        bot_moves = 0
+        acked, after, refused = play_through_a_restart(base, games, restart)
+        assert proc.poll() is None, "the server died"
+        assert refused, "the restart met no move in flight: nothing was tested"
+        assert all(n >= 30 for n in after.values()), after  # every game plays on after the restart
+        for g in games:
+            mine = acked[g["id"]]
+            assert sorted(mine) == list(range(len(mine)))  # acknowledged in order, none skipped
+            stored = stored_actions(pg_url, g["id"])
+            assert stored == [mine[i] for i in range(len(mine))]  # exactly: nothing was in flight at the end
+            st, info = call(base, "GET", f"/api/games/{g['id']}")
+            assert info["version"] == len(stored)
+        # the bots' game went on too (its refused moves retried)
+        assert wait_for(lambda: len(stored_actions(pg_url, bots["id"])) > bot_moves + 20, timeout=30)
+    finally:
+        stop(proc)
+
+
+def commit_lost_in_flight(pg, dbname, write):
+    """Run ``write()`` (an HTTP call) in a thread while every commit to ``dbname`` waits for a
+    synchronous standby that does not exist, and kill its connection while it waits:
+    PostgreSQL keeps the commit, the server hears of a lost connection. Returns the response.
+    (Set up with ``synchronous_commit = on`` for that database alone.)"""
+    import threading
+    out = {}
+    th = threading.Thread(target=lambda: out.setdefault("r", write()))
+    with _admin(pg) as conn:
+        conn.execute("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
+        conn.execute("SELECT pg_reload_conf()")
+        try:
+            th.start()
+            wait_for(lambda: _terminate(pg, dbname, "wait_event = 'SyncRep'"))
+            th.join(30)
+        finally:
+            conn.execute("ALTER SYSTEM RESET synchronous_standby_names")
+            conn.execute("SELECT pg_reload_conf()")
+    return out["r"]
+
+
+@pytest.mark.timeout(90)
+def test_a_move_committed_as_its_connection_died_is_found_and_the_table_catches_up(pg, pg_url):
+    """The connection dies after PostgreSQL committed a move but before it said so (made
+    certain here: the commit waits for a synchronous standby that does not exist, and its
+    connection is killed while it waits — PostgreSQL keeps the commit). The player was told
+    503; the database holds the move. The next write of that game finds it (the key is taken)
+    and the table catches up with the database instead of refusing every move from then on;
+    a chat line alike."""
+    dbname = pg_url.split("@/")[1].split("?")[0]
+    with _admin(pg) as conn:
+        conn.execute(f'ALTER DATABASE "{dbname}" SET synchronous_commit = on')  # only this test's database waits
+    with TestClient(create_app(pg_url)) as c:
+        g = new_game(c, rounds=20)
+        v = view(c, g, 0)
+        a0 = v["decision"]["options"][-1]["action"]
+        assert act(c, g, 0, a0, 0).status_code == 200
+        v = view(c, g, 1)
+        a1 = v["decision"]["options"][-1]["action"]
+        r = commit_lost_in_flight(pg, dbname, lambda: act(c, g, 1, a1, 1))
+        assert r.status_code == 503 and "cannot be reached" in r.json()["error"]
+        assert record(c, g)["actions"] == [a0, a1]  # committed all the same
+        # the same move again: the game's next key is taken, so the table reads the database
+        # and catches up (409: the game moved on, the table refreshed) rather than refuse forever
+        r = act(c, g, 1, a1, 1)
+        assert r.status_code == 409 and "moved on" in r.json()["error"], r.text
+        v = view(c, g, 0)
+        assert v["version"] == 2 and v["decision"]["seat"] == 0
+        a2 = v["decision"]["options"][-1]["action"]
+        assert act(c, g, 0, a2, 2).status_code == 200
+        # a chat line: the same
+        say = lambda text: c.post(f"/api/games/{g['id']}/chat", json={"text": text},  # noqa: E731
+                                  headers={"X-Cosmodrome-Token": token(g, 0)})
+        r = commit_lost_in_flight(pg, dbname, lambda: say("first"))
+        assert r.status_code == 503
+        r = say("second")
+        assert r.status_code == 409 and "moved on" in r.json()["error"], r.text
+        assert say("third").status_code == 200
+        assert [x["text"] for x in c.get(f"/api/games/{g['id']}/chat").json()["chat"]] == ["first", "third"]
+    with TestClient(create_app(pg_url)) as c:
+        assert record(c, g)["actions"] == [a0, a1, a2] and view(c, g, 0)["version"] == 3
+        assert [x["text"] for x in c.get(f"/api/games/{g['id']}/chat").json()["chat"]] == ["first", "third"]
+
+
+@pytest.mark.timeout(90)
+def test_an_undo_committed_as_its_connection_died_is_found_and_nothing_is_stored_out_of_place(pg, pg_url):
+    """The same for an undo: the database took the move back, the table (told 503) still
+    shows it. The next move would have been stored after a gap (the record broken for good);
+    it is refused instead, since the stored revision is already the one it writes, and the
+    table catches up with the database."""
+    dbname = pg_url.split("@/")[1].split("?")[0]
+    with _admin(pg) as conn:
+        conn.execute(f'ALTER DATABASE "{dbname}" SET synchronous_commit = on')
+    with TestClient(create_app(pg_url)) as c:
+        g = new_game(c, rounds=20)
+        v = view(c, g, 0)
+        play = next(o["action"] for o in v["decision"]["options"] if o["action"] != DRAW)
+        assert act(c, g, 0, play, 0).status_code == 200
+        r = commit_lost_in_flight(pg, dbname, lambda: c.post(f"/api/games/{g['id']}/undo",
+                                                             json={"token": token(g, 0)}))
+        assert r.status_code == 503
+        assert record(c, g)["actions"] == [] and view(c, g, 1)["version"] == 1  # taken back all the same
+        v = view(c, g, 1)
+        r = act(c, g, 1, v["decision"]["options"][-1]["action"], 1)
+        assert r.status_code == 409 and "moved on" in r.json()["error"], r.text
+        assert record(c, g)["actions"] == []  # nothing stored out of place
+        v = view(c, g, 0)
+        assert v["version"] == 2 and v["decision"]["seat"] == 0
+        a = v["decision"]["options"][-1]["action"]
+        assert act(c, g, 0, a, 2).status_code == 200
+    with TestClient(create_app(pg_url)) as c:
+        assert record(c, g)["actions"] == [a] and view(c, g, 0)["version"] == 3

@@ -47,6 +47,10 @@ from cosmodrome.server.variants import Variants
 
 log = logging.getLogger("cosmodrome.server")
 
+#: the notice every game's sockets get when the database's files are lost under the server
+STORE_LOST_NOTICE = ("The server's database file was removed, replaced or cut short while the server ran: no "
+                     "move can be stored any more, and none is accepted, until the server is restarted.")
+
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 #: told to everyone who joins a game whose seed its creator chose (such a game is never rated)
@@ -184,6 +188,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                     clock_scan=clock_scan, alive_every=alive_every)
         hall_box["hall"] = hall
         app.state.hall = hall
+        loop = asyncio.get_running_loop()
+        store.watch(lambda _text: loop.call_soon_threadsafe(hall.notify_everyone, STORE_LOST_NOTICE))
         if bot_prestart:
             app.state.bot_prestart = asyncio.create_task(hall.pool.prestart())
         n = await hall.resume_all()
@@ -220,7 +226,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     @app.exception_handler(StorageError)
     async def _store_error(request: Request, exc: StorageError):
         log.error("storage error: %s", exc)
-        return JSONResponse({"error": f"{exc}. Nothing was changed; try again.", "kind": "StorageError"},
+        return JSONResponse({"error": f"{exc}. {exc.advice}", "kind": "StorageError"},
                             status_code=503)
 
     # ----- game types ---------------------------------------------------------------
@@ -466,7 +472,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                 try:
                     reply = await _socket_message(t, seat, raw, ws.client.host if ws.client else "unknown")
                 except (CosmodromeError, StorageError) as exc:
-                    text = f"{exc}. Nothing was changed; try again." if isinstance(exc, StorageError) else str(exc)
+                    text = f"{exc}. {exc.advice}" if isinstance(exc, StorageError) else str(exc)
                     post({"type": "error", "status": _status(exc), "error": text, "kind": type(exc).__name__})
                     if isinstance(exc, Stale):
                         post({"type": "resync"})

@@ -26,6 +26,10 @@ commit returned, so nothing is acknowledged before it is durable; the plain meth
 write-ahead-log mode (``journal_mode=WAL``, ``synchronous=FULL``), and PostgreSQL readers never
 wait for writers anyway. Errors are :class:`StorageError` sentences of ours (the engine hides
 statement values, ``hide_parameters=True``), so no seat token reaches a log or an error body.
+A SQLite file is watched by a :class:`~cosmodrome.server.fileguard.FileGuard` (checked before
+and after each commit and before each read): its files removed, replaced, cut short or made
+immutable under the running server are refused with a :class:`StorageError` rather than
+acknowledged into a lost file or crashed on (SIGBUS).
 
 >>> s = Store("sqlite://")
 >>> s.create_game(GameRow(id="g1", game="pocket-race", players=2, seed=1, options={},
@@ -58,6 +62,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, Session
 from sqlalchemy.pool import NullPool, StaticPool
 
 from cosmodrome.server import migrations
+
+from cosmodrome.server.fileguard import LOST_ADVICE, FileGuard
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -248,6 +254,16 @@ class StorageError(RuntimeError):
     full"...), never the driver's message, which may carry the statement's values (seat
     tokens among them)."""
 
+    #: what the person refused is told to do (after the sentence)
+    advice = "Nothing was changed; try again."
+    #: the write broke a key or constraint: the database holds something the caller did not
+    #: know of (e.g. a write committed although its connection died before saying so)
+    conflict = False
+    #: nothing more can be stored until the server is restarted (its SQLite files were lost)
+    final = False
+
+
+_CONFLICT = "the database refused the change as conflicting with what is stored"
 
 #: (words of a driver's message, lower case) → what we say; the first match wins
 _CAUSES = (
@@ -259,9 +275,15 @@ _CAUSES = (
     (("unable to open", "could not connect", "connection refused", "connection failed", "server closed",
       "no such file", "does not exist", "terminating connection", "connection is closed"),
      "the database cannot be reached"),
-    (("unique", "foreign key", "constraint", "integrity", "duplicate"),
-     "the database refused the change as conflicting with what is stored"),
+    (("unique", "foreign key", "constraint", "integrity", "duplicate"), _CONFLICT),
+    (("disk i/o error", "input/output error"), "the database files could not be written (a disk or file system error)"),
 )
+
+
+class RevisionConflict(Exception):
+    """A game's new revision was written over a stored one that is not older: the database
+    holds a change the writer did not know of (a write committed although its connection died
+    before saying so). The write is refused as a conflict (nothing of it stored)."""
 
 
 def describe(exc: BaseException) -> str:
@@ -273,6 +295,8 @@ def describe(exc: BaseException) -> str:
     'the database refused the change (RuntimeError)'
     """
     orig = getattr(exc, "orig", None) or exc
+    if isinstance(orig, RevisionConflict):
+        return _CONFLICT
     words = f"{type(orig).__name__} {orig}".lower()
     for keys, sentence in _CAUSES:
         if any(k in words for k in keys):
@@ -301,8 +325,9 @@ class Committer:
     batch is rolled back and its writes are committed one by one, so exactly the bad one
     fails."""
 
-    def __init__(self, engine, max_batch: int = 512) -> None:
+    def __init__(self, engine, max_batch: int = 512, guard: Optional[FileGuard] = None) -> None:
         self.engine = engine
+        self.guard = guard  # a SQLite file's watch: checked before and after each commit
         self.max_batch = max_batch
         self.queue: "queue.SimpleQueue[Any]" = queue.SimpleQueue()
         self.thread: Optional[threading.Thread] = None
@@ -366,11 +391,20 @@ class Committer:
         if not live:
             return
         outcomes: list[tuple[Any, Any, Optional[BaseException]]] = []
+        refused = _guard_error(self.guard)
+        if refused is not None:  # the files were lost or made unwritable: SQLite is not touched
+            log.error("a write was refused: %s", refused)
+            outcomes = [(fut, None, refused) for _, fut in live]
+            self._settle(outcomes)
+            return
         try:
             with Session(self.engine) as s, s.begin():
                 results = _apply(s, [fn for fn, _ in live])
+            lost = _guard_error(self.guard)
+            if lost is not None and lost.final:
+                raise lost  # committed to files no longer the database's: not acknowledged
         except Exception as exc:
-            if len(live) == 1 or not isinstance(exc, IntegrityError):  # locked, full, read-only: all fail
+            if len(live) == 1 or not isinstance(exc, (IntegrityError, RevisionConflict)):  # locked, full: all fail
                 err = _error(exc)
                 outcomes = [(fut, None, err) for _, fut in live]
             else:
@@ -387,6 +421,11 @@ class Committer:
             self.commits += 1
             self.writes += len(live)
             outcomes = [(fut, r, None) for (_, fut), r in zip(live, results)]
+        self._settle(outcomes)
+
+    @staticmethod
+    def _settle(outcomes: list) -> None:
+        """Resolve each write's future (those of an event loop with one wake-up of it)."""
         by_loop: dict[Any, list] = {}
         for fut, r, err in outcomes:
             if isinstance(fut, tuple):
@@ -464,7 +503,8 @@ def _apply(s: Session, writes: list) -> list:
                 params["meta"] = a.meta
             groups.setdefault((a.status is not None, a.meta is not None), []).append(params)
         for key, params in groups.items():
-            s.execute(_SET_REVISION[key], params)
+            if s.execute(_SET_REVISION[key], params).rowcount != len(params):
+                raise RevisionConflict("a game's stored revision is not older than the one written")
         out.extend([None] * len(run))
         i = j
     return out
@@ -485,11 +525,23 @@ def _set_revision(status: bool, meta: bool):
         values["status"] = bindparam("st")
     if meta:
         values["meta"] = bindparam("meta", type_=JSON)
-    return update(_GAMES).where(_GAMES.c.id == bindparam("gid")).values(**values)
+    # only over an older revision: one already as new means a change this writer did not know of
+    return update(_GAMES).where(_GAMES.c.id == bindparam("gid"), _GAMES.c.revision < bindparam("rev")).values(**values)
 
 
 #: (status changes, meta changes) -> the UPDATE of a game's revision that goes with its actions
 _SET_REVISION = {(st, mt): _set_revision(st, mt) for st in (False, True) for mt in (False, True)}
+
+
+def _guard_error(guard: Optional[FileGuard]) -> Optional[StorageError]:
+    """The refusal a SQLite file's guard calls for now (None: the files are fine)."""
+    found = guard.check() if guard is not None else None
+    if found is None:
+        return None
+    err = StorageError(found[0])
+    if found[1]:
+        err.advice, err.final = LOST_ADVICE, True
+    return err
 
 
 def _error(exc: BaseException) -> StorageError:
@@ -497,6 +549,7 @@ def _error(exc: BaseException) -> StorageError:
         return exc
     log.error("database write failed: %s (%s)", describe(exc), type(exc).__name__)
     err = StorageError(describe(exc))
+    err.conflict = isinstance(exc, (IntegrityError, RevisionConflict))
     err.__suppress_context__ = True  # the driver's error (with its values) stays out of tracebacks
     return err
 
@@ -504,11 +557,14 @@ def _error(exc: BaseException) -> StorageError:
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     """Write-ahead log (readers never wait for the writer, and a commit appends to the log
     instead of rewriting pages) with a flush of the log at every commit (``synchronous=FULL``:
-    a committed transaction survives a crash of the machine, not only of the process)."""
+    a committed transaction survives a crash of the machine, not only of the process). The
+    database file is read with ``read()``, never memory-mapped (``mmap_size=0``, whatever the
+    build's default): a file cut short or unreadable is then an error, not a SIGBUS."""
     cur = dbapi_conn.cursor()
     try:
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA synchronous=FULL")
+        cur.execute("PRAGMA mmap_size=0")
     finally:
         cur.close()
 
@@ -545,13 +601,27 @@ class Store:
             #: where the schema stood and stands (a newer database is refused before any write)
             self.schema = migrations.upgrade(self.engine)
             self._check_writable()
+            self.guard = FileGuard.of(self.engine) if sqlite and not memory else None
         except migrations.NewerDatabase as exc:
             if hasattr(self, "engine"):
                 self.engine.dispose()
             raise StorageError(str(exc)) from None
         except Exception as exc:
             raise StorageError(f"cannot use the database: {describe(exc)}") from None
-        self.committer = Committer(self.engine)
+        if self.guard is not None:  # once lost, no new connection may create a new file there
+            event.listen(self.engine, "connect", self._refuse_if_lost)
+        self.committer = Committer(self.engine, guard=self.guard)
+
+    def _refuse_if_lost(self, _dbapi_conn, _record) -> None:
+        if self.guard is not None and self.guard.lost:
+            raise StorageError(self.guard.lost)
+
+    def watch(self, fn: Callable[[str], None]) -> None:
+        """Call ``fn(sentence)`` (from the thread that found it) once the database's files are
+        lost under the running server (a SQLite file removed or replaced: see
+        :mod:`cosmodrome.server.fileguard`)."""
+        if self.guard is not None:
+            self.guard.on_lost.append(fn)
 
     def _check_writable(self) -> None:
         """A write that changes nothing, rolled back: refused by a read-only or locked database."""
@@ -562,6 +632,8 @@ class Store:
     def close(self) -> None:
         self.committer.close()
         self.engine.dispose()
+        if self.guard is not None:
+            self.guard.close()
 
     def _submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
         return self.committer.submit(fn, loop)
@@ -579,6 +651,10 @@ class Store:
         return self._submit(fn).result()
 
     def _read(self, fn) -> Any:
+        refused = _guard_error(self.guard)  # a read touches the log's index too
+        if refused is not None:
+            log.error("a read was refused: %s", refused)
+            raise refused
         try:
             with Session(self.engine) as s:
                 return fn(s)
@@ -668,7 +744,10 @@ class Store:
                 values["status"] = status
             if meta is not None:
                 values["meta"] = meta
-            s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
+            changed = s.execute(update(GameTable).where(GameTable.id == game_id, GameTable.revision < revision)
+                                .values(**values)).rowcount
+            if changed != 1:
+                raise RevisionConflict("the game's stored revision is not older than the one written")
         return self._submit(fn, loop)
 
     # ----- snapshots ------------------------------------------------------------------

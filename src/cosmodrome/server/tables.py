@@ -878,6 +878,9 @@ class Hall:
             try:
                 stored.result()
             except StorageError as exc:  # nothing changed; every socket of the game is told
+                if exc.conflict and await self._catch_up(t):
+                    raise Stale(f"the game has moved on (version {t.version}): the table has been refreshed "
+                                "from the database, choose again") from None
                 if t.row.seats[seat].get("kind") == "human":  # (a bot's loop tells of its own)
                     await self.notify(t, f"The database could not store a move of {t.seat_name(seat)} ({exc}); "
                                          "nothing was changed. No accepted move is lost.", "error")
@@ -940,6 +943,34 @@ class Hall:
         self.wake_bots(t)
         return {"ok": True, "version": t.version, "undone": taken}
 
+    async def _catch_up(self, t: Table) -> bool:
+        """Under ``t.lock``, after a write of ``t`` broke a key: if the database holds a newer
+        revision of the game (a write committed although its connection died before saying
+        so, and reported as failed), rebuild the table from it and tell every socket. Returns
+        whether it did."""
+        try:
+            row = await asyncio.to_thread(self.store.get_game, t.id)
+            messages = await asyncio.to_thread(self.store.messages, t.id)
+            if row is None or (row.revision <= t.row.revision and len(messages) <= len(t.messages)):
+                return False
+            actions = await asyncio.to_thread(self.store.actions, t.id)
+            fresh = await asyncio.to_thread(self._build, row, actions, messages)
+        except (StorageError, CosmodromeError) as exc:
+            log.error("game %s: could not catch up with the database: %s", t.id, exc)
+            return False
+        log.warning("game %s: the database held revision %d and %d messages, the table %d and %d (a write "
+                    "committed as its connection was lost): the table caught up", t.id, row.revision, len(messages),
+                    t.row.revision, len(t.messages))
+        t.row, t.record, t.state, t.events = fresh.row, fresh.record, fresh.state, fresh.events
+        t.movers, t.notes, t.messages, t.dice_at = fresh.movers, fresh.notes, fresh.messages, fresh.dice_at
+        t._memo.clear()
+        await self.broadcast(t, 0, reset=True, notice="What the database had stored while its connection was lost "
+                                                      "is now on the table.")
+        self.wake_bots(t)
+        if t.row.status != "running":
+            self.finished(t)
+        return True
+
     def finished(self, t: Table) -> None:
         """Tell the listeners (ratings) that ``t`` ended; their faults never reach the players."""
         for fn in self.on_finish:
@@ -959,8 +990,14 @@ class Hall:
         under ``t.lock``. A StorageError leaves everything as it was."""
         m = MessageRow(idx=len(t.messages), at=len(t.record.actions), seat=seat, kind=kind, name=name, text=text,
                        time=time.time())
-        await self.store.submit_change(t.id, messages=(m,), seats=seats, meta=meta, status=status, rules=rules,
-                                       loop=asyncio.get_running_loop())
+        try:
+            await self.store.submit_change(t.id, messages=(m,), seats=seats, meta=meta, status=status, rules=rules,
+                                           loop=asyncio.get_running_loop())
+        except StorageError as exc:
+            if exc.conflict and await self._catch_up(t):
+                raise Stale("the game has moved on: the table has been refreshed from the database, "
+                            "try again") from None
+            raise
         t.messages.append(m)
         if seats is not None:
             t.row.seats = seats
@@ -1101,6 +1138,13 @@ class Hall:
                 cache[conn.seat] = t.table_message(conn.seat, log_start, reset, notice)
             self._post(conn, cache[conn.seat])
 
+    def notify_everyone(self, text: str, level: str = "error") -> None:
+        """A notice to every socket of every game (the database's files lost: nothing more
+        can be stored)."""
+        for t in list(self.tables.values()):
+            for conn in list(t.conns):
+                self._post(conn, {"type": "notice", "level": level, "text": text})
+
     async def notify(self, t: Table, text: str, level: str = "warning") -> None:
         for conn in list(t.conns):
             self._post(conn, {"type": "notice", "level": level, "text": text})
@@ -1173,6 +1217,9 @@ class Hall:
             except IllegalActionError:
                 continue
             except StorageError as exc:
+                if exc.final:  # nothing more can be stored: the players were told; no retrying
+                    log.error("game %s: its bots stop until the server is restarted (%s)", t.id, exc)
+                    return
                 failures += 1
                 log.error("could not store a bot move in %s: %s", t.id, exc)
                 await self.notify(t, "The database refused a bot's move; retrying. No accepted move is lost.",
