@@ -954,15 +954,17 @@ class Hall:
             if row is None or (row.revision <= t.row.revision and len(messages) <= len(t.messages)):
                 return False
             actions = await asyncio.to_thread(self.store.actions, t.id)
-            fresh = await asyncio.to_thread(self._build, row, actions, messages)
+            snaps = await asyncio.to_thread(self.store.snapshots, t.id)
+            fresh, _ = await asyncio.to_thread(self._build, row, actions, messages, snaps)
         except (StorageError, CosmodromeError) as exc:
             log.error("game %s: could not catch up with the database: %s", t.id, exc)
             return False
         log.warning("game %s: the database held revision %d and %d messages, the table %d and %d (a write "
                     "committed as its connection was lost): the table caught up", t.id, row.revision, len(messages),
                     t.row.revision, len(t.messages))
-        t.row, t.record, t.state, t.events = fresh.row, fresh.record, fresh.state, fresh.events
-        t.movers, t.notes, t.messages, t.dice_at = fresh.movers, fresh.notes, fresh.messages, fresh.dice_at
+        for name in ("row", "record", "state", "events", "movers", "notes", "messages", "dice_at", "setup",
+                     "base", "base_state", "early"):
+            setattr(t, name, getattr(fresh, name))
         t._memo.clear()
         await self.broadcast(t, 0, reset=True, notice="What the database had stored while its connection was lost "
                                                       "is now on the table.")
