@@ -14,6 +14,7 @@ from cosmodrome.core import GameRecord, get_game
 from cosmodrome.server import create_app
 from cosmodrome.server.security import redact
 from cosmodrome.server.tables import BotCaps
+from starlette.websockets import WebSocketDisconnect
 from server_helpers import actions_of, auth, new_game, socket, stored_record, token, view, wait_for
 
 DRAW = 9  # pocket-race: 0..8 play a card, 9 draws
@@ -324,8 +325,56 @@ def test_the_host_must_be_one_the_server_serves(db_url):
         r = c.get("/api/game-types", headers={"Host": "attacker.example"})
         assert r.status_code == 403 and "--allowed-hosts" in r.json()["error"]
         r = c.post("/api/games", json={"game": "pocket-race", "players": 2},
-                   headers={"Host": "games.example.org", "Origin": "https://games.example.org"})
+                   headers={"Host": "games.example.org", "Origin": "http://games.example.org"})
         assert r.status_code == 201
+
+
+def test_the_origin_must_match_in_scheme_host_and_port(db_url):
+    """A page on another port or scheme of the same host is another site (it created games
+    owned by the logged-in visitor before): the Origin must be the request's own origin, the
+    public URL's, or an origin the operator allowed."""
+    body = {"game": "pocket-race", "players": 2}
+    with TestClient(create_app(db_url, allowed_hosts=["127.0.0.1", "localhost", "https://friends.example:8443"]),
+                    base_url="http://127.0.0.1:8000") as c:
+        for origin in ("http://127.0.0.1:9999", "https://127.0.0.1:8000", "http://127.0.0.1",
+                       "http://localhost:8000", "https://friends.example", "http://friends.example:8443",
+                       "null", "http://127.0.0.1:8000.evil.example", "http://127.0.0.1:bad"):
+            r = c.post("/api/games", json=body, headers={"Origin": origin})
+            assert r.status_code == 403 and "another site" in r.json()["error"], origin
+            with pytest.raises(WebSocketDisconnect):
+                with c.websocket_connect("/ws/games/x", headers={"Origin": origin}) as ws:
+                    ws.receive_json()
+        assert c.app.state.store.list_games() == []
+        for origin in ("http://127.0.0.1:8000", "HTTP://127.0.0.1:8000", "https://friends.example:8443"):
+            assert c.post("/api/games", json=body, headers={"Origin": origin}).status_code == 201, origin
+    with TestClient(create_app(db_url, public_url="https://games.example.org"), base_url="http://127.0.0.1:8000") as c:
+        # behind a proxy: the page's origin is the public URL's, the request's own is the proxy's hop
+        assert c.post("/api/games", json=body, headers={"Origin": "https://games.example.org"}).status_code == 201
+        assert c.post("/api/games", json=body, headers={"Origin": "https://games.example.org:444"}).status_code == 403
+        assert c.post("/api/games", json=body, headers={"Origin": "http://games.example.org"}).status_code == 403
+    with TestClient(create_app(db_url), base_url="https://testserver") as c:  # the default port of the scheme
+        assert c.post("/api/games", json=body, headers={"Origin": "https://testserver:443"}).status_code == 201
+        assert c.post("/api/games", json=body, headers={"Origin": "http://testserver"}).status_code == 403
+
+
+@pytest.mark.parametrize("ctype", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
+                                   "application/jsonx", "text/json"])
+def test_a_body_that_is_not_sent_as_json_is_a_415(client, ctype):
+    """Another site's page can send text/plain or form bodies without the browser asking
+    the server first; a JSON body it cannot. So a body must come as application/json."""
+    raw = json.dumps({"game": "pocket-race", "players": 2}).encode()
+    headers = {} if ctype is None else {"Content-Type": ctype}
+    r = client.post("/api/games", content=raw, headers=headers)
+    assert r.status_code == 415 and "application/json" in r.json()["error"], r.text
+    assert client.app.state.store.list_games() == []
+    g = new_game(client)
+    r = client.post(f"/api/games/{g['id']}/act", content=json.dumps({"action": DRAW, "version": 0}).encode(),
+                    headers={**headers, **auth(token(g, 0))})
+    assert r.status_code == 415 and actions_of(client, g) == []
+    r = client.post(f"/api/games/{g['id']}/back", headers={"Content-Type": ctype or "text/plain", **auth(token(g, 0))})
+    assert r.status_code == 415  # a type other than JSON is refused even without a body
+    r = client.post("/api/games", content=raw, headers={"Content-Type": "Application/JSON; charset=utf-8"})
+    assert r.status_code == 201  # JSON with its charset is fine
 
 
 def test_new_games_are_rate_limited_per_address(db_url):

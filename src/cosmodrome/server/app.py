@@ -137,7 +137,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                bot_caps: Optional[BotCaps] = None, create_limit: tuple[int, float] = (30, 300.0),
                max_body: int = MAX_BODY, max_frame: int = MAX_FRAME, hello_timeout: float = 10.0,
                clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
-               password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0)) -> FastAPI:
+               password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0),
+               max_sockets_per_address: int = 32) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
@@ -153,7 +154,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     operator's variant files (``<game>/<name>.toml``); ``bot_caps`` what a client may ask of a
     bot; ``create_limit`` (n, seconds) new games per client address; ``max_body`` /
     ``max_frame`` the largest request body / socket frame in bytes; ``hello_timeout`` the
-    seconds a socket has to send its first frame.
+    seconds a socket has to send its first frame; ``max_sockets_per_address`` the WebSockets
+    one client address may hold open at once (0: no cap).
 
     Clocks (docs/SERVER.md, "Clocks"): ``clock_scale`` multiplies every clock duration (tests
     run a "minute" in milliseconds), ``clock_scan`` is how often deadlines are checked and
@@ -206,7 +208,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     app.state.store = store
     app.state.public_url = public_url.rstrip("/") if public_url else None
     app.state.max_body = max_body
-    app.add_middleware(Guard, allowed_hosts=allowed_hosts, max_body=max_body)
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, max_body=max_body, public_url=public_url,
+                       max_sockets=max_sockets_per_address)
 
     def hall() -> Hall:
         return hall_box["hall"]
