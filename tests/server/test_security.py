@@ -417,3 +417,17 @@ def test_a_bots_decision_seed_gives_away_nothing_of_the_games_seed():
     seeds = {decision_seed(base + (k << 40), 0, 0) for k in range(16)}
     assert len(seeds) == 16
     assert decision_seed(base, 0, 1) - decision_seed(base, 0, 0) != decision_seed(base + 1, 0, 1) - decision_seed(base + 1, 0, 0)
+
+
+def test_the_sockets_one_address_holds_open_are_capped(db_url):
+    from starlette.testclient import WebSocketDenialResponse
+    with TestClient(create_app(db_url, max_sockets_per_address=2)) as c:
+        g = new_game(c)
+        with socket(c, g["id"], token(g, 0)) as a, socket(c, g["id"]) as b:
+            a.receive_json(), b.receive_json()
+            with pytest.raises(WebSocketDenialResponse) as refused:
+                with c.websocket_connect(f"/ws/games/{g['id']}"):
+                    pass
+            assert refused.value.status_code == 429 and "2 sockets open" in refused.value.json()["error"]
+        with socket(c, g["id"], token(g, 1)) as again:  # once closed, the places are free again
+            assert again.receive_json()["seat"] == 1
