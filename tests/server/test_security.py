@@ -198,6 +198,13 @@ def test_a_client_cannot_name_a_server_file(client, value, tmp_path):
     assert client.app.state.store.list_games() == []
 
 
+def test_an_imported_record_with_a_deep_variant_is_a_clear_422(client):
+    rec = {"game": "cosmic-run", "players": 1, "seed": 1, "actions": [],
+           "options": {"components": {"toml": "x = " + "[" * 30000 + "]" * 30000}}}
+    r = client.post("/api/games/import", json={"record": rec, "mode": "replay"})
+    assert r.status_code == 422 and "more than 32 deep" in r.json()["error"]
+
+
 def test_an_imported_record_naming_a_file_is_refused(client):
     rec = {"game": "cosmic-run", "players": 1, "seed": 1, "options": {"components": "/dev/zero"}, "actions": []}
     r = client.post("/api/games/import", json={"record": rec, "mode": "replay"})
@@ -225,6 +232,13 @@ def test_an_own_variant_travels_as_content_and_the_record_replays_anywhere(clien
     ({"toml": "x = 1\n" * 20000}, "at most 65536"),
     ({"toml": 5}, "TOML content"),
     ({"file": "/etc/passwd"}, "'file'"),
+    # nesting that would exhaust the TOML parser's recursion (a 500 before), or build tables
+    # as deep through dotted keys and headers: a 422 naming the problem
+    ({"toml": "x = " + "[" * 30000 + "]" * 30000}, "more than 32 deep"),
+    ({"toml": "x = " + "{a=" * 15000 + "1" + "}" * 15000}, "more than 32 deep"),
+    ({"toml": "rules" + ".a" * 20000 + " = 1"}, "more than 32 deep"),
+    ({"toml": "[" + ".".join(["a"] * 20000) + "]"}, "more than 32 deep"),
+    ({"toml": "x = " + "[" * 33 + "]" * 33}, "at most 32 levels"),
 ])
 def test_a_bad_own_variant_is_a_clear_422(client, value, words):
     r = client.post("/api/games", json={"game": "venus", "players": 2, "options": {"components": value}})
