@@ -35,7 +35,7 @@ from cosmodrome.server.people import router as people_router, session_of
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.seatbots import bot_levels
 from cosmodrome.server.security import (
-    MAX_BODY, MAX_FRAME, BadRequest, Guard, OtherSite, RateLimit, TooLarge, TooMany, flag,
+    MAX_BODY, MAX_FRAME, BadRequest, Buckets, Guard, OtherSite, RateLimit, TokenBucket, TooLarge, TooMany, flag,
     install_log_redaction, parse_json, token_from,
 )
 from cosmodrome.server.storage import StorageError, Store
@@ -138,7 +138,9 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                max_body: int = MAX_BODY, max_frame: int = MAX_FRAME, hello_timeout: float = 10.0,
                clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
                password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0),
-               max_sockets_per_address: int = 32) -> FastAPI:
+               max_sockets_per_address: int = 32, socket_rate: tuple[float, float] = (200, 100.0),
+               table_rate: tuple[float, float] = (5, 1.0), rest_table_rate: tuple[float, float] = (60, 20.0)
+               ) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
@@ -155,7 +157,12 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     bot; ``create_limit`` (n, seconds) new games per client address; ``max_body`` /
     ``max_frame`` the largest request body / socket frame in bytes; ``hello_timeout`` the
     seconds a socket has to send its first frame; ``max_sockets_per_address`` the WebSockets
-    one client address may hold open at once (0: no cap).
+    one client address may hold open at once (0: no cap); ``socket_rate`` (burst, per second)
+    the frames a socket may send (past it the socket is closed); ``table_rate`` (burst, per
+    second) a socket's frames that cost a whole table (resync, a stale action answered with the
+    table, undo, taking a seat back; past it a 429 error frame, nothing done);
+    ``rest_table_rate`` the same per client address for the requests that build a table or a
+    replay (view, replay, record).
 
     Clocks (docs/SERVER.md, "Clocks"): ``clock_scale`` multiplies every clock duration (tests
     run a "minute" in milliseconds), ``clock_scan`` is how often deadlines are checked and
@@ -168,6 +175,14 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     variants = Variants(variants_dir)
     caps = bot_caps or BotCaps()
     creations = RateLimit(*create_limit)
+    rest_tables = Buckets(*rest_table_rate)
+
+    def table_costs(request: Request) -> None:
+        """Count a request that builds a whole table or replay against its address's rate."""
+        wait = rest_tables.take(_client(request))
+        if wait:
+            raise TooMany(f"this address asks for whole tables faster than {rest_table_rate[1]:g} a second; "
+                          f"try again in {wait:.1f} s")
     accounts = Accounts(store, password_hasher, login_limit)
     ratings = Ratings(store)
     install_log_redaction()
@@ -286,6 +301,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     @app.get("/api/games/{game_id}/view")
     async def game_view(game_id: str, request: Request):
         token = _token(request)
+        table_costs(request)
         t = await hall().table(game_id)
         seat = t.seat_for_token(token)
         return t.table_message(seat)
@@ -371,6 +387,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request):
         token = _token(request)
+        table_costs(request)
         t = await hall().table(game_id)
         if t.row.status == "running":
             # the seed and actions would replay to every hand and the deck order: sealed until the end
@@ -413,6 +430,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, request: Request, step: Optional[int] = None, seat: Optional[int] = None):
         token = _token(request)
+        table_costs(request)
         t = await hall().table(game_id)
         n = len(t.record.actions)
         step = n if step is None else step
@@ -453,17 +471,25 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         sender = asyncio.create_task(_sender(ws, conn, t))
         post = lambda msg: hall()._post(conn, msg)  # noqa: E731
         post({"type": "resync"})
+        frames, tables = TokenBucket(*socket_rate), TokenBucket(*table_rate)
         try:
             while True:
                 raw = await ws.receive()
                 if raw.get("type") == "websocket.disconnect":
                     break
+                await asyncio.sleep(0)  # frames waiting in the socket's buffer do not hold the others up
+                if frames.take():
+                    post({"type": "error", "status": 429, "kind": "TooMany",
+                          "error": f"this socket sent more than {socket_rate[1]:g} messages a second; it is closed"})
+                    await asyncio.sleep(0.05)  # the sender gets the sentence out first
+                    await ws.close(code=1008)
+                    break
                 try:
-                    reply = await _socket_message(t, seat, raw, ws.client.host if ws.client else "unknown")
+                    reply = await _socket_message(t, seat, raw, ws.client.host if ws.client else "unknown", tables)
                 except (CosmodromeError, StorageError) as exc:
                     text = f"{exc}. Nothing was changed; try again." if isinstance(exc, StorageError) else str(exc)
                     post({"type": "error", "status": _status(exc), "error": text, "kind": type(exc).__name__})
-                    if isinstance(exc, Stale):
+                    if isinstance(exc, Stale) and not tables.take():
                         post({"type": "resync"})
                     continue
                 except Exception as exc:  # a bug of ours: say so, keep the socket, change nothing
@@ -507,12 +533,18 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise BadRequest("messages are JSON objects such as {\"type\": \"ping\"}")
         return msg
 
-    async def _socket_message(t: Table, seat: Optional[int], raw: dict[str, Any], client: str) -> list[dict[str, Any]]:
+    async def _socket_message(t: Table, seat: Optional[int], raw: dict[str, Any], client: str,
+                              tables: TokenBucket) -> list[dict[str, Any]]:
         """The answer to one message from a socket; errors are raised (and sent back)."""
         msg = _frame(raw)
         kind = msg.get("type")
         if kind == "ping":
             return [{"type": "pong"}]
+        if kind in ("resync", "undo", "back"):  # each costs a whole table (for every socket of the game)
+            wait = tables.take()
+            if wait:
+                raise TooMany(f"this socket asks for whole tables faster than {table_rate[1]:g} a second "
+                              f"({kind!r} refused, nothing was changed); try again in {wait:.1f} s")
         if kind == "resync":
             return [{"type": "resync"}]
         if kind == "act":

@@ -203,6 +203,55 @@ class RateLimit:
                 del self.seen[k]
 
 
+class TokenBucket:
+    """At most ``burst`` events at once and ``rate`` a second over time (a token bucket).
+
+    >>> now = [0.0]
+    >>> b = TokenBucket(2, 1.0, clock=lambda: now[0])
+    >>> b.take(), b.take(), b.take()
+    (0.0, 0.0, 1.0)
+    >>> now[0] = 0.5; b.take()
+    0.5
+    >>> now[0] = 1.0; b.take()
+    0.0
+    """
+
+    def __init__(self, burst: float, rate: float, clock=time.monotonic) -> None:
+        self.burst, self.rate, self.clock = float(burst), float(rate), clock
+        self.tokens, self.when = float(burst), clock()
+
+    def take(self) -> float:
+        """0.0 when an event may go now (it is counted), else the seconds until one may."""
+        if self.burst <= 0:
+            return 0.0
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return 0.0
+        return (1.0 - self.tokens) / self.rate if self.rate > 0 else float("inf")
+
+
+class Buckets:
+    """A :class:`TokenBucket` per key (a client address), idle ones forgotten."""
+
+    def __init__(self, burst: float, rate: float, clock=time.monotonic) -> None:
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self.by_key: dict[Any, TokenBucket] = {}
+
+    def take(self, key: Any) -> float:
+        b = self.by_key.get(key)
+        if b is None:
+            if len(self.by_key) > 10000:  # forget the full (idle) buckets
+                now = self.clock()
+                for k in [k for k, v in self.by_key.items()
+                          if v.tokens + (now - v.when) * v.rate >= v.burst]:
+                    del self.by_key[k]
+            b = self.by_key[key] = TokenBucket(self.burst, self.rate, self.clock)
+        return b.take()
+
+
 # ----- the guard middleware ----------------------------------------------------------------
 _DEFAULT_PORT = {"http": 80, "https": 443}
 

@@ -1,0 +1,151 @@
+"""Load and abuse against a real ``cosmodrome serve`` on loopback (docs/SERVER.md, "Security"):
+a client flooding its socket with frames that cost a full table cannot stall the event loop
+for the others; one address cannot hold unbounded connections or keep connections open by
+sending its request's headers slowly; a game of quick bots is not held up by games of slow
+bots for more than one slow decision."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from pathlib import Path
+
+from server_helpers import stop
+from test_hosting import Server, call
+
+HERE = Path(__file__).resolve().parent
+
+
+class WatchedServer(Server):
+    """A real server with :mod:`loop_watch` in it: ``stalls(since)`` are the CPU seconds of
+    the stretches its event loop ran without coming back to the watch, from ``since`` on."""
+
+    def __init__(self, tmp_path: Path, *args: str) -> None:
+        self.watch = tmp_path / f"loopwatch-{time.monotonic_ns()}.jsonl"
+        self.watch.write_text("")
+        saved = dict(os.environ)
+        os.environ.update(COSMO_LOOPWATCH=str(self.watch), COSMO_LOOPWATCH_SERVER="1",
+                          PYTHONPATH=os.pathsep.join(p for p in (os.environ.get("PYTHONPATH"), str(HERE)) if p))
+        try:
+            super().__init__(tmp_path, "--bot-module", "loop_watch", *args)
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+        end = time.time() + 20
+        while not self.watching():
+            if time.time() > end:
+                raise AssertionError("the loop watch did not start in the server")
+            time.sleep(0.05)
+
+    def watching(self) -> bool:
+        return "started" in self.watch.read_text()
+
+    def stalls(self, since: float) -> list[float]:
+        out = []
+        for line in self.watch.read_text().splitlines():
+            d = json.loads(line)
+            if "cpu" in d and d["at"] >= since:
+                out.append(d["cpu"])
+        return out
+
+
+VENUS_PAIR = {"game": "venus", "players": 2, "seed": 11, "seats": [{"kind": "human"}, {"kind": "human"}]}
+
+
+def latencies_while(server: Server, path: str, busy: threading.Event, least: int = 40) -> list[float]:
+    """The seconds each of a series of simple GETs of ``path`` took while ``busy`` is set (at
+    least ``least`` of them), on one kept-alive connection."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    out: list[float] = []
+    try:
+        while busy.is_set() or len(out) < least:
+            t0 = time.perf_counter()
+            conn.request("GET", path)
+            r = conn.getresponse()
+            r.read()
+            assert r.status == 200
+            out.append(time.perf_counter() - t0)
+            time.sleep(0.005)
+    finally:
+        conn.close()
+    return out
+
+
+FLOODER = """
+import json, sys, time
+from websockets.sync.client import connect
+port, game_id, token, frame, n = sys.argv[1:6]
+sent, closed = 0, None
+with connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}", origin=f"http://127.0.0.1:{port}",
+             open_timeout=10, close_timeout=1, max_size=None) as ws:
+    ws.send(json.dumps({"type": "hello", "token": token}))
+    try:
+        for _ in range(int(n)):
+            ws.send(frame)
+            sent += 1
+    except Exception as exc:  # the server closed the socket: a fine answer too
+        closed = type(exc).__name__
+    seen = {}  # what came back, once everything was sent: kinds of messages, the close code
+    end = time.time() + 10
+    try:
+        while time.time() < end:
+            m = json.loads(ws.recv(timeout=max(0.1, end - time.time())))
+            key = m["type"] if m["type"] != "error" else f"error {m['status']}"
+            seen[key] = seen.get(key, 0) + 1
+    except Exception as exc:
+        closed = closed or type(exc).__name__
+    code = ws.close_code
+print(json.dumps({"sent": sent, "closed": closed, "code": code, "seen": seen}))
+"""
+
+
+def flood(server: Server, game_id: str, token: str, frame: str, n: int, done: threading.Event, report: dict) -> None:
+    """Another process opens a seat's socket and sends ``n`` copies of ``frame`` as fast as the
+    connection takes them, never reading what comes back (as an attacker would)."""
+    try:
+        out = subprocess.run([sys.executable, "-c", FLOODER, str(server.port), game_id, token, frame, str(n)],
+                             capture_output=True, text=True, timeout=90)
+        report.update(json.loads(out.stdout.strip().splitlines()[-1]) if out.stdout.strip() else {"err": out.stderr})
+    finally:
+        done.clear()
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("frame", ['{"type": "resync"}', '{"type": "act", "action": 0, "version": 12345}',
+                                   '{"type": "undo"}', '{"type": "back"}', '{"type": "ping"}'])
+def test_a_socket_flood_does_not_stall_the_others(tmp_path, frame):
+    """One seat of a Venus game sends 20,000 frames as fast as it can; a resync (or a stale
+    action, answered with the table again, or an undo or a seat taken back, which send every
+    socket the table) costs a whole table. The server's event loop never runs 100 ms of work
+    without coming back to the others (measured in CPU time of its thread, so that a busy
+    machine does not count), and another client's simple requests go on being answered."""
+    s = WatchedServer(tmp_path)
+    try:
+        st, g = call(s.base, "POST", "/api/games", VENUS_PAIR)
+        assert st == 201, g
+        busy = threading.Event()
+        busy.set()
+        report: dict = {}
+        since = time.time()
+        t = threading.Thread(target=flood, args=(s, g["id"], g["seats"][0]["token"], frame, 20000, busy, report))
+        t.start()
+        times = latencies_while(s, f"/api/games/{g['id']}", busy)
+        t.join(30)
+        stalls = s.stalls(since)
+        print(frame, report, f"{len(times)} requests, slowest {max(times) * 1000:.0f} ms; "
+              f"loop stalls {len(stalls)}, longest {max(stalls, default=0) * 1000:.0f} ms CPU")
+        assert "sent" in report, report
+        # the flood was cut short: the socket closed for sending too fast, its whole tables refused
+        assert report["code"] == 1008 and report["seen"].get("error 429") and report["seen"].get("table", 0) <= 6, report
+        assert max(stalls, default=0) < 0.1, sorted(stalls)[-5:]
+        # the flooding seat's game is unharmed and the server answers as before
+        assert call(s.base, "GET", f"/api/games/{g['id']}")[0] == 200
+    finally:
+        s.stop()
