@@ -149,3 +149,116 @@ def test_a_socket_flood_does_not_stall_the_others(tmp_path, frame):
         assert call(s.base, "GET", f"/api/games/{g['id']}")[0] == 200
     finally:
         s.stop()
+
+
+# ----- connections ---------------------------------------------------------------------------
+def _read_all(sock, timeout: float) -> tuple[bytes, float]:
+    """What the server sends on ``sock`` until it closes it (or ``timeout``), and when it closed
+    (seconds from now; None if it did not)."""
+    import socket as sockets
+    t0 = time.monotonic()
+    sock.settimeout(0.2)
+    got = b""
+    while time.monotonic() - t0 < timeout:
+        try:
+            chunk = sock.recv(4096)
+        except sockets.timeout:
+            continue
+        except OSError:
+            return got, time.monotonic() - t0
+        if not chunk:
+            return got, time.monotonic() - t0
+        got += chunk
+    return got, None
+
+
+def upgrade(server: Server, game_id: str):
+    """A raw connection upgraded to a game's WebSocket: (the socket, the server's answer head)."""
+    import base64
+    import os as os_
+    import socket as sockets
+    sock = sockets.create_connection(("127.0.0.1", server.port), timeout=5)
+    key = base64.b64encode(os_.urandom(16)).decode()
+    sock.sendall((f"GET /ws/games/{game_id} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                  f"Origin: {server.base}\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return sock, head
+
+
+@pytest.mark.timeout(120)
+def test_one_address_cannot_hold_unbounded_or_idle_connections(tmp_path):
+    """At most --max-connections-per-address connections from one address (the next is
+    answered 429 and closed), and a connection that has not sent its request's headers within
+    --header-timeout seconds is closed (408), so neither a crowd of idle connections nor one
+    sending its headers a byte at a time holds the server's connections."""
+    import socket as sockets
+    s = Server(tmp_path, "--max-connections-per-address", "12", "--header-timeout", "2")
+    held = []
+    try:
+        for _ in range(12):
+            held.append(sockets.create_connection(("127.0.0.1", s.port), timeout=5))
+        time.sleep(0.3)
+        extra = sockets.create_connection(("127.0.0.1", s.port), timeout=5)
+        extra.sendall(b"GET /api/game-types HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        got, closed = _read_all(extra, 5)
+        extra.close()
+        assert got.startswith(b"HTTP/1.1 429") and closed is not None, got[:200]
+        # the idle ones are closed after the header timeout (2 s), with a 408
+        t0 = time.monotonic()
+        answers = [_read_all(c, 15) for c in held]
+        assert all(a.startswith(b"HTTP/1.1 408") and when is not None for a, when in answers), answers[:2]
+        assert time.monotonic() - t0 < 12
+        for c in held:
+            c.close()
+        held.clear()
+        time.sleep(0.3)
+        # a request sending its headers a byte every 0.3 s is cut off at 2 s, not served
+        slow = sockets.create_connection(("127.0.0.1", s.port), timeout=5)
+        held.append(slow)
+        head = b"GET /api/game-types HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + b"a" * 60 + b"\r\n\r\n"
+        t0, cut = time.monotonic(), False
+        for i in range(len(head)):
+            try:
+                slow.sendall(head[i:i + 1])
+            except OSError:
+                cut = True
+                break
+            time.sleep(0.3)
+            if time.monotonic() - t0 > 8:
+                break
+        got, _ = _read_all(slow, 2)
+        assert (cut or got.startswith(b"HTTP/1.1 408")) and b"200 OK" not in got, got[:200]
+        assert time.monotonic() - t0 < 8
+        # the places are free again; a kept-alive connection whose next request is slow is cut too
+        ok = sockets.create_connection(("127.0.0.1", s.port), timeout=5)
+        held.append(ok)
+        ok.sendall(b"GET /api/game-types HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        first = b""
+        while b"\r\n\r\n" not in first:
+            first += ok.recv(65536)
+        assert first.startswith(b"HTTP/1.1 200")
+        ok.sendall(b"GET /api/game-types HTTP/1.1\r\n")
+        time.sleep(0.2)
+        got, when = _read_all(ok, 10)
+        assert b"408" in got and when is not None, got[-200:]
+        # WebSockets count as connections while open, and leave the count when they close
+        g = call(s.base, "POST", "/api/games", {"game": "pocket-race", "players": 2})[1]
+        socks = [upgrade(s, g["id"]) for _ in range(12)]
+        assert all(head.startswith(b"HTTP/1.1 101") for _, head in socks), [h for _, h in socks]
+        time.sleep(2.5)  # past the header timeout: an upgraded connection is not cut by it
+        refused = upgrade(s, g["id"])[1]
+        assert refused.startswith(b"HTTP/1.1 429"), refused
+        for w, _ in socks:
+            w.close()
+        time.sleep(0.5)
+        assert call(s.base, "GET", "/api/game-types")[0] == 200
+    finally:
+        for c in held:
+            c.close()
+        s.stop()
