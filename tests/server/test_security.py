@@ -445,3 +445,17 @@ def test_the_sockets_one_address_holds_open_are_capped(db_url):
             assert refused.value.status_code == 429 and "2 sockets open" in refused.value.json()["error"]
         with socket(c, g["id"], token(g, 1)) as again:  # once closed, the places are free again
             assert again.receive_json()["seat"] == 1
+
+
+def test_requests_that_build_whole_tables_are_rate_limited_per_address(db_url):
+    with TestClient(create_app(db_url, rest_table_rate=(4, 0.01))) as c:
+        g = new_game(c)
+        paths = [f"/api/games/{g['id']}/view", f"/api/games/{g['id']}/replay", "/api/games",
+                 f"/api/games/{g['id']}/record"]
+        codes = [c.get(p, headers=auth(token(g, 0))).status_code for p in paths + paths[:1]]
+        assert codes == [200, 200, 200, 200, 429]
+        r = c.get(paths[0], headers=auth(token(g, 0)))
+        assert "whole tables" in r.json()["error"] and token(g, 0) not in r.text
+        assert c.get(f"/api/games/{g['id']}").status_code == 200  # the game's summary is not counted
+        other = TestClient(c.app, client=("192.0.2.1", 1))  # another address has its own allowance
+        assert other.get(paths[0]).status_code == 200

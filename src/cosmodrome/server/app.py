@@ -162,7 +162,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     second) a socket's frames that cost a whole table (resync, a stale action answered with the
     table, undo, taking a seat back; past it a 429 error frame, nothing done);
     ``rest_table_rate`` the same per client address for the requests that build a table or a
-    replay (view, replay, record).
+    replay (view, replay, record) or read every stored game (the list of games).
 
     Clocks (docs/SERVER.md, "Clocks"): ``clock_scale`` multiplies every clock duration (tests
     run a "minute" in milliseconds), ``clock_scan`` is how often deadlines are checked and
@@ -269,7 +269,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return _links(request, t)
 
     @app.get("/api/games")
-    async def list_games(status: Optional[str] = None):
+    async def list_games(request: Request, status: Optional[str] = None):
+        table_costs(request)  # every stored game is read
         if status not in (None, "open", "running", "finished", "replay"):
             raise BadRequest("status must be open, running, finished or replay")
         rows = await asyncio.to_thread(store.list_games, None)
