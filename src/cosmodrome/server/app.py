@@ -139,7 +139,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
                password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0),
                max_sockets_per_address: int = 32, socket_rate: tuple[float, float] = (200, 100.0),
-               table_rate: tuple[float, float] = (5, 1.0), rest_table_rate: tuple[float, float] = (60, 20.0)
+               table_rate: tuple[float, float] = (5, 1.0), rest_table_rate: tuple[float, float] = (120, 60.0)
                ) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
@@ -182,7 +182,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         wait = rest_tables.take(_client(request))
         if wait:
             raise TooMany(f"this address asks for whole tables faster than {rest_table_rate[1]:g} a second; "
-                          f"try again in {wait:.1f} s")
+                          f"try again in {max(wait, 0.1):.1f} s")
     accounts = Accounts(store, password_hasher, login_limit)
     ratings = Ratings(store)
     install_log_redaction()
@@ -545,7 +545,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             wait = tables.take()
             if wait:
                 raise TooMany(f"this socket asks for whole tables faster than {table_rate[1]:g} a second "
-                              f"({kind!r} refused, nothing was changed); try again in {wait:.1f} s")
+                              f"({kind!r} refused, nothing was changed); try again in {max(wait, 0.1):.1f} s")
         if kind == "resync":
             return [{"type": "resync"}]
         if kind == "act":
