@@ -196,9 +196,10 @@ def test_one_address_cannot_hold_unbounded_or_idle_connections(tmp_path):
     """At most --max-connections-per-address connections from one address (the next is
     answered 429 and closed), and a connection that has not sent its request's headers within
     --header-timeout seconds is closed (408), so neither a crowd of idle connections nor one
-    sending its headers a byte at a time holds the server's connections."""
+    sending its headers a byte at a time holds the server's connections; headers past
+    --max-header-bytes are refused (431)."""
     import socket as sockets
-    s = Server(tmp_path, "--max-connections-per-address", "12", "--header-timeout", "2")
+    s = Server(tmp_path, "--max-connections-per-address", "12", "--header-timeout", "2", "--max-header-bytes", "32768")
     held = []
     try:
         for _ in range(12):
@@ -247,6 +248,18 @@ def test_one_address_cannot_hold_unbounded_or_idle_connections(tmp_path):
         time.sleep(0.2)
         got, when = _read_all(ok, 10)
         assert b"408" in got and when is not None, got[-200:]
+        # request headers past --max-header-bytes are refused (uvicorn would buffer any size)
+        big = sockets.create_connection(("127.0.0.1", s.port), timeout=5)
+        held.append(big)
+        big.sendall(b"GET /api/game-types HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ")
+        try:
+            for _ in range(100):
+                big.sendall(b"a" * 100_000)
+        except OSError:
+            pass
+        got, when = _read_all(big, 10)
+        assert got.startswith(b"HTTP/1.1 431") and when is not None, got[:200]
+        assert call(s.base, "GET", "/api/game-types", headers={"X-Fine": "a" * 20000})[0] == 200
         # WebSockets count as connections while open, and leave the count when they close
         g = call(s.base, "POST", "/api/games", {"game": "pocket-race", "players": 2})[1]
         socks = [upgrade(s, g["id"]) for _ in range(12)]

@@ -61,6 +61,8 @@ def serve(
                              "is closed (0: no cap)"),
     header_timeout: float = typer.Option(
         10.0, min=0.0, help="seconds a connection has to send its request's headers (0: no limit)"),
+    max_header_bytes: int = typer.Option(
+        64 << 10, min=0, help="bytes a request's line and headers may have (0: no cap)"),
     log_level: str = typer.Option("warning", help="uvicorn log level"),
     test_games: bool = typer.Option(False, "--test-games", help="also offer the tiny test game pocket-race"),
     clock_scale: float = typer.Option(1.0, min=0.0001, help="multiplies every clock duration (tests run clocks fast)"),
@@ -111,7 +113,8 @@ def serve(
         typer.echo(f"  (on this machine: http://127.0.0.1:{port}/)")
     typer.echo("Open that address in a browser; press Ctrl+C to stop.")
     proxies = [a for a in (forwarded_allow_ips or "").split(",") if a.strip()]
-    http_protocol, ws_protocol = protocols(ConnectionLimits(max_connections_per_address, header_timeout, proxies))
+    http_protocol, ws_protocol = protocols(ConnectionLimits(max_connections_per_address, header_timeout, proxies,
+                                                                 max_header_bytes))
     uvicorn.run(application, host=host, port=port, log_level=log_level,
                 proxy_headers=bool(forwarded_allow_ips), forwarded_allow_ips=forwarded_allow_ips or None,
                 ws_max_size=4 * MAX_FRAME, server_header=False, http=http_protocol, ws=ws_protocol or "auto")

@@ -8,8 +8,9 @@ HTTP and WebSocket protocol classes (subclasses of the ones it would pick itself
   WebSocket stays counted) and answer one over ``per_address`` with ``429`` and close it;
 - close a connection whose request headers are not complete ``header_timeout`` seconds after
   the connection opened, or after the first byte of a next request on a kept-alive
-  connection (``408``). Once the headers are in, the app's own caps take over (body size,
-  the socket's hello within its timeout).
+  connection (``408``), or whose request line and headers pass ``header_bytes`` (``431``;
+  uvicorn's httptools parser takes headers of any size). Once the headers are in, the app's
+  own caps take over (body size, the socket's hello within its timeout).
 
 Addresses in ``exempt`` (the reverse proxies of ``--forwarded-allow-ips``: every client
 comes through them) are not counted; the proxy limits its clients itself.
@@ -34,9 +35,11 @@ class ConnectionLimits:
     True
     """
 
-    def __init__(self, per_address: int = 64, header_timeout: float = 10.0, exempt: Iterable[str] = ()) -> None:
+    def __init__(self, per_address: int = 64, header_timeout: float = 10.0, exempt: Iterable[str] = (),
+                 header_bytes: int = 64 << 10) -> None:
         self.per_address = per_address
         self.header_timeout = header_timeout
+        self.header_bytes = header_bytes
         self.exempt = {a.strip() for a in exempt if a.strip()}
         self.open: dict[str, int] = {}
 
@@ -86,6 +89,8 @@ def protocols(limits: ConnectionLimits) -> tuple[type, Optional[type]]:
         _counted = False
         _timer: Optional[asyncio.TimerHandle] = None
         _armed_cycle: Any = None
+        _in_head = False  # between a request's first byte and the end of its headers
+        _head_bytes = 0
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -99,11 +104,13 @@ def protocols(limits: ConnectionLimits) -> tuple[type, Optional[type]]:
             self._arm()
 
         def _arm(self) -> None:
+            if not self._in_head:
+                self._in_head, self._head_bytes, self._armed_cycle = True, 0, self.cycle
             if limits.header_timeout and self._timer is None:
-                self._armed_cycle = self.cycle
                 self._timer = self.loop.call_later(limits.header_timeout, self._too_slow)
 
         def _disarm(self) -> None:
+            self._in_head = False
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
@@ -118,9 +125,17 @@ def protocols(limits: ConnectionLimits) -> tuple[type, Optional[type]]:
         def data_received(self, data: bytes) -> None:
             if self.cycle is None or self.cycle.response_complete:  # the head of a (next) request
                 self._arm()
+            if self._in_head:
+                self._head_bytes += len(data)
             super().data_received(data)
             if self.cycle is not self._armed_cycle:  # its headers are in
                 self._disarm()
+            elif self._in_head and limits.header_bytes and self._head_bytes > limits.header_bytes \
+                    and not self.transport.is_closing():
+                self._disarm()
+                self.transport.write(_plain("431 Request Header Fields Too Large", "a request's line and headers "
+                                            f"may have {limits.header_bytes} bytes at most\n"))
+                self.transport.close()
 
         def handle_websocket_upgrade(self, *args: Any) -> None:
             self._disarm()
