@@ -197,9 +197,11 @@ def test_one_address_cannot_hold_unbounded_or_idle_connections(tmp_path):
     answered 429 and closed), and a connection that has not sent its request's headers within
     --header-timeout seconds is closed (408), so neither a crowd of idle connections nor one
     sending its headers a byte at a time holds the server's connections; headers past
-    --max-header-bytes are refused (431)."""
+    --max-header-bytes are refused (431), and a body must come in full within --body-timeout
+    (408)."""
     import socket as sockets
-    s = Server(tmp_path, "--max-connections-per-address", "12", "--header-timeout", "2", "--max-header-bytes", "32768")
+    s = Server(tmp_path, "--max-connections-per-address", "12", "--header-timeout", "2", "--max-header-bytes", "32768",
+               "--body-timeout", "1")
     held = []
     try:
         for _ in range(12):
@@ -248,6 +250,13 @@ def test_one_address_cannot_hold_unbounded_or_idle_connections(tmp_path):
         time.sleep(0.2)
         got, when = _read_all(ok, 10)
         assert b"408" in got and when is not None, got[-200:]
+        # a body that does not come in full within --body-timeout is a 408, nothing done
+        body = sockets.create_connection(("127.0.0.1", s.port), timeout=5)
+        held.append(body)
+        body.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"game\": ")
+        got, when = _read_all(body, 4)
+        assert got.startswith(b"HTTP/1.1 408") and b"within 1 s" in got, got[:300]
         # request headers past --max-header-bytes are refused (uvicorn would buffer any size)
         big = sockets.create_connection(("127.0.0.1", s.port), timeout=5)
         held.append(big)

@@ -61,6 +61,8 @@ def serve(
                              "is closed (0: no cap)"),
     header_timeout: float = typer.Option(
         10.0, min=0.0, help="seconds a connection has to send its request's headers (0: no limit)"),
+    body_timeout: float = typer.Option(
+        30.0, min=0.0, help="seconds a request body has to come in full (0: no limit)"),
     max_header_bytes: int = typer.Option(
         64 << 10, min=0, help="bytes a request's line and headers may have (0: no cap)"),
     log_level: str = typer.Option("warning", help="uvicorn log level"),
@@ -98,7 +100,7 @@ def serve(
                                  variants_dir=variants, bot_caps=caps, create_limit=_create_limit(create_limit),
                                  clock_scale=clock_scale, clock_scan=clock_scan, alive_every=alive_every,
                                  max_sockets_per_address=max_sockets_per_address,
-                                 socket_rate=(2 * socket_messages, socket_messages))
+                                 socket_rate=(2 * socket_messages, socket_messages), body_timeout=body_timeout)
     except StorageError as exc:  # a database that cannot be written is reported now, not at the first move
         typer.echo(f"Cosmodrome cannot start: {exc}.", err=True)
         raise typer.Exit(1)

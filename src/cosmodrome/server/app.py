@@ -35,7 +35,8 @@ from cosmodrome.server.people import router as people_router, session_of
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.seatbots import bot_levels
 from cosmodrome.server.security import (
-    MAX_BODY, MAX_FRAME, BadRequest, Buckets, Guard, OtherSite, RateLimit, TokenBucket, TooLarge, TooMany, flag,
+    MAX_BODY, MAX_FRAME, BadRequest, Buckets, Guard, OtherSite, RateLimit, TokenBucket, TooLarge, TooMany, TooSlow,
+    flag,
     install_log_redaction, parse_json, token_from,
 )
 from cosmodrome.server.storage import StorageError, Store
@@ -51,7 +52,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 STATUS = [
     (BadRequest, 400), (Unauthorized, 401), (Forbidden, 403), (NameTaken, 409), (OtherSite, 403), (NotFound, 404), (UnknownGameError, 404),
-    (Stale, 409), (Conflict, 409), (TooLarge, 413), (IllegalActionError, 422), (OptionError, 422),
+    (Stale, 409), (Conflict, 409), (TooSlow, 408), (TooLarge, 413), (IllegalActionError, 422), (OptionError, 422),
     (PlayerCountError, 422), (RecordError, 422), (DataError, 422), (TooMany, 429), (StorageError, 503),
 ]
 
@@ -139,8 +140,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
                password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0),
                max_sockets_per_address: int = 32, socket_rate: tuple[float, float] = (200, 100.0),
-               table_rate: tuple[float, float] = (5, 1.0), rest_table_rate: tuple[float, float] = (120, 60.0)
-               ) -> FastAPI:
+               table_rate: tuple[float, float] = (5, 1.0), rest_table_rate: tuple[float, float] = (120, 60.0),
+               body_timeout: float = 30.0) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
@@ -162,7 +163,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     second) a socket's frames that cost a whole table (resync, a stale action answered with the
     table, undo, taking a seat back; past it a 429 error frame, nothing done);
     ``rest_table_rate`` the same per client address for the requests that build a table or a
-    replay (view, replay, record) or read every stored game (the list of games).
+    replay (view, replay, record) or read every stored game (the list of games);
+    ``body_timeout`` the seconds a request body has to come in full (408; 0: no limit).
 
     Clocks (docs/SERVER.md, "Clocks"): ``clock_scale`` multiplies every clock duration (tests
     run a "minute" in milliseconds), ``clock_scan`` is how often deadlines are checked and
@@ -224,7 +226,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     app.state.public_url = public_url.rstrip("/") if public_url else None
     app.state.max_body = max_body
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, max_body=max_body, public_url=public_url,
-                       max_sockets=max_sockets_per_address)
+                       max_sockets=max_sockets_per_address, body_timeout=body_timeout)
 
     def hall() -> Hall:
         return hall_box["hall"]

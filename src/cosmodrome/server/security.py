@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -47,6 +48,10 @@ class TooLarge(CosmodromeError):
 
 class TooMany(CosmodromeError):
     """Too many requests of one kind from one address (HTTP 429)."""
+
+
+class TooSlow(CosmodromeError):
+    """A request body that did not come in time (HTTP 408)."""
 
 
 class OtherSite(CosmodromeError):
@@ -336,7 +341,7 @@ class Guard:
     more is refused before its handshake."""
 
     def __init__(self, app, *, allowed_hosts: Optional[Iterable[str]] = None, max_body: int = MAX_BODY,
-                 public_url: Optional[str] = None, max_sockets: int = 0) -> None:
+                 public_url: Optional[str] = None, max_sockets: int = 0, body_timeout: float = 0.0) -> None:
         self.app = app
         hosts: Optional[set[str]] = None
         self.origins: set[tuple[str, str, int]] = set()
@@ -362,6 +367,7 @@ class Guard:
         self.hosts = set() if hosts is None else hosts
         self.max_body = max_body
         self.max_sockets = max_sockets
+        self.body_timeout = body_timeout
         self.sockets: dict[str, int] = {}
 
     def check(self, headers: dict[str, str], scheme: str = "http") -> None:
@@ -400,12 +406,21 @@ class Guard:
 
         total = 0
         started = False
+        whole = False  # the body has come in full
+        deadline = asyncio.get_running_loop().time() + self.body_timeout
 
         async def counted():
-            nonlocal total
-            msg = await receive()
+            nonlocal total, whole
+            if whole or not self.body_timeout:
+                msg = await receive()
+            else:
+                try:
+                    msg = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
+                except asyncio.TimeoutError:
+                    raise TooSlow(f"the request body did not come in full within {self.body_timeout:g} s") from None
             if msg["type"] == "http.request":
                 total += len(msg.get("body", b""))
+                whole = not msg.get("more_body", False)
                 if total > self.max_body:
                     raise TooLarge(f"the request body is over {self.max_body} bytes; at most {self.max_body} "
                                    "are accepted")
@@ -419,7 +434,7 @@ class Guard:
 
         try:
             await self.app(scope, counted, sending)
-        except TooLarge as exc:
+        except (TooLarge, TooSlow) as exc:
             if started:
                 raise
             await _send_error(send, exc)
@@ -442,7 +457,8 @@ class Guard:
                 self.sockets.pop(client, None)
 
 
-STATUS_OF = {BadRequest: 400, TooLarge: 413, TooMany: 429, OtherSite: 403, UnsupportedType: 415}
+STATUS_OF = {BadRequest: 400, TooLarge: 413, TooMany: 429, OtherSite: 403, UnsupportedType: 415,
+             TooSlow: 408}
 
 
 async def _send_error(send, exc: CosmodromeError, prefix: str = "http") -> None:
