@@ -459,3 +459,16 @@ def test_requests_that_build_whole_tables_are_rate_limited_per_address(db_url):
         assert c.get(f"/api/games/{g['id']}").status_code == 200  # the game's summary is not counted
         other = TestClient(c.app, client=("192.0.2.1", 1))  # another address has its own allowance
         assert other.get(paths[0]).status_code == 200
+
+
+def test_rest_requests_that_send_every_socket_a_table_are_rate_limited_per_address(db_url):
+    with TestClient(create_app(db_url, table_rate=(1, 0.001))) as c:
+        g = new_game(c)
+        url = f"/api/games/{g['id']}"
+        codes = [c.post(f"{url}/name", json={"name": "Ada"}, headers=auth(token(g, 0))).status_code,
+                 c.post(f"{url}/undo", json={}, headers=auth(token(g, 0))).status_code,
+                 c.post(f"{url}/back", headers=auth(token(g, 1))).status_code]
+        assert codes == [200, 409, 429]  # two at once (twice the socket's), then wait
+        r = c.post(f"{url}/name", json={"name": "Bob"}, headers=auth(token(g, 1)))
+        assert r.status_code == 429 and "faster than" in r.json()["error"]
+        assert view(c, g)["seats"][1]["name"] != "Bob"

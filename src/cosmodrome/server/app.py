@@ -163,7 +163,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     second) a socket's frames that cost a whole table (resync, a stale action answered with the
     table, undo, taking a seat back; past it a 429 error frame, nothing done);
     ``rest_table_rate`` the same per client address for the requests that build a table or a
-    replay (view, replay, record) or read every stored game (the list of games);
+    replay (view, replay, record) or read every stored game (the list of games) (undo, taking
+    a seat back and naming it over REST: twice ``table_rate`` per address);
     ``body_timeout`` the seconds a request body has to come in full (408; 0: no limit).
 
     Clocks (docs/SERVER.md, "Clocks"): ``clock_scale`` multiplies every clock duration (tests
@@ -178,6 +179,14 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     caps = bot_caps or BotCaps()
     creations = RateLimit(*create_limit)
     rest_tables = Buckets(*rest_table_rate)
+    # undo, taking a seat back and naming it send every socket of the game a whole table
+    rest_broadcasts = Buckets(2 * table_rate[0], 2 * table_rate[1])
+
+    def broadcast_costs(request: Request) -> None:
+        wait = rest_broadcasts.take(_client(request))
+        if wait:
+            raise TooMany(f"this address changes tables (undo, taking a seat back, a name) faster than "
+                          f"{2 * table_rate[1]:g} a second; try again in {max(wait, 0.1):.1f} s")
 
     def table_costs(request: Request) -> None:
         """Count a request that builds a whole table or replay against its address's rate."""
@@ -323,6 +332,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Request):
+        broadcast_costs(request)
         t = await hall().table(game_id)
         data = await _body(request)
         token = data.get("token") or _token(request)
@@ -355,6 +365,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
 
     @app.post("/api/games/{game_id}/name")
     async def name(game_id: str, request: Request):
+        broadcast_costs(request)
         t, seat, text = await seat_says(game_id, request, "name", "text")
         return {"ok": True, "seat": seat, "name": await hall().set_name(t, seat, text)}
 
@@ -370,6 +381,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
 
     @app.post("/api/games/{game_id}/back")
     async def take_back(game_id: str, request: Request):
+        broadcast_costs(request)
         t = await hall().table(game_id)
         token = _token(request)
         if not token:
