@@ -330,3 +330,37 @@ def test_a_games_bot_turn_is_not_split_by_other_games_slow_decisions(db_url):
             others = sorted(a.time for s in slow for a in store.actions(s["id"]))
             between = [sum(1 for x in others if lo < x < hi) for (lo, _), (hi, _) in zip(mine, mine[1:])]
             assert between[0] <= 1 and between[1] == 0, (turn, between)
+
+
+def test_a_lane_kept_idle_counts_as_use_so_quick_bot_games_cannot_starve_others():
+    """One lane kept between decisions. Game Q's bots decide at once but play a move every
+    0.3 s (the bot delay), keeping the lane idle in between; game S, which used the lane for
+    2 s lately, asks meanwhile. The kept time counts as Q's use: once Q has used more than S,
+    the lane goes to S, long before Q's 20 moves are over."""
+    import asyncio
+
+    from cosmodrome.server.botpool import FairGate
+
+    async def run():
+        gate, order = FairGate(1, hold=1.0), []
+        gate.charge("S", 2.0)
+
+        async def quick():
+            for i in range(20):
+                await gate.acquire("Q")
+                order.append("Q")
+                gate.release("Q", 0.001, keep=True)
+                await asyncio.sleep(0.3)
+            gate.unhold("Q")
+
+        async def slow():
+            await asyncio.sleep(0.1)
+            await gate.acquire("S")
+            order.append("S")
+            gate.release("S", 0.01)
+
+        await asyncio.gather(quick(), slow())
+        return order
+
+    order = asyncio.run(run())
+    assert "S" in order[:12], order

@@ -146,7 +146,9 @@ class FairGate:
     at each of them, a game that releases its place with ``keep=True`` while no waiting game
     comes before it keeps the place for up to ``hold`` seconds: its next decision takes it at
     once. A game that comes before the holder takes a kept place at once, and
-    :meth:`unhold` gives it back early (the game's bots have nothing more to decide).
+    :meth:`unhold` gives it back early (the game's bots have nothing more to decide). The time
+    a place was kept counts as the holder's use, so a game of quick bots that keeps a lane idle
+    between its moves pays for it like any other lane time.
 
     >>> import asyncio
     >>> async def demo():
@@ -171,7 +173,7 @@ class FairGate:
         self._use: dict[Any, tuple[float, float]] = {}  # key → (use in seconds, when measured)
         self._running: dict[Any, int] = {}
         self._waiting: list[tuple[Any, int, asyncio.Future]] = []
-        self._held: dict[Any, asyncio.TimerHandle] = {}  # key → when its kept place lapses
+        self._held: dict[Any, tuple[asyncio.TimerHandle, float]] = {}  # key → (its lapse, since when)
         self._seq = 0
 
     def _rank(self, key: Any, now: float) -> tuple[int, float]:
@@ -198,9 +200,7 @@ class FairGate:
                 del self._use[k]
 
     async def acquire(self, key: Any) -> None:
-        kept = self._held.pop(key, None)
-        if kept is not None:  # the place kept for this game since its last decision
-            kept.cancel()
+        if self._end_hold(key):  # the place kept for this game since its last decision
             self._running[key] = self._running.get(key, 0) + 1
             return
         if self.free > 0 and not self._waiting:
@@ -209,7 +209,7 @@ class FairGate:
         now = time.monotonic()
         for other in list(self._held):  # a place kept for a game that this one comes before
             if self._rank(key, now) < self._rank(other, now):
-                self._held.pop(other).cancel()
+                self._end_hold(other)
                 self._running[key] = self._running.get(key, 0) + 1
                 return
         fut = asyncio.get_running_loop().create_future()
@@ -243,16 +243,25 @@ class FairGate:
             mine = self._rank(key, now)
             if all(mine <= self._rank(k, now) for k, _, f in self._waiting if not f.done()):
                 loop = asyncio.get_running_loop()
-                self._held[key] = loop.call_later(self.hold, self.unhold, key)
+                self._held[key] = (loop.call_later(self.hold, self.unhold, key), now)
                 return
         self.free += 1
         self._dispatch()
 
+    def _end_hold(self, key: Any) -> bool:
+        """End the hold of ``key``'s kept place, if any (True), charging it the time it was
+        kept: an idle lane kept for a game is lane time that game used."""
+        kept = self._held.pop(key, None)
+        if kept is None:
+            return False
+        timer, since = kept
+        timer.cancel()
+        self.charge(key, time.monotonic() - since)
+        return True
+
     def unhold(self, key: Any) -> None:
         """Give back the place kept for ``key``, if any."""
-        kept = self._held.pop(key, None)
-        if kept is not None:
-            kept.cancel()
+        if self._end_hold(key):
             self.free += 1
             self._dispatch()
 
