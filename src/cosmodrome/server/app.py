@@ -163,8 +163,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     second) a socket's frames that cost a whole table (resync, a stale action answered with the
     table, undo, taking a seat back; past it a 429 error frame, nothing done);
     ``rest_table_rate`` the same per client address for the requests that build a table or a
-    replay (view, replay, record) or read every stored game (the list of games) (undo, taking
-    a seat back and naming it over REST: twice ``table_rate`` per address);
+    replay (view, replay, record) or read every stored game (the list of games), while undo,
+    taking a seat back and naming it over REST get twice ``table_rate`` per address;
     ``body_timeout`` the seconds a request body has to come in full (408; 0: no limit).
 
     Clocks (docs/SERVER.md, "Clocks"): ``clock_scale`` multiplies every clock duration (tests
