@@ -242,7 +242,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
 
     @app.exception_handler(CosmodromeError)
     async def _cosmo_error(request: Request, exc: CosmodromeError):
-        return JSONResponse({"error": str(exc), "kind": type(exc).__name__}, status_code=_status(exc))
+        close = {"connection": "close"} if isinstance(exc, TooSlow) else None  # the rest of its body may yet come
+        return JSONResponse({"error": str(exc), "kind": type(exc).__name__}, status_code=_status(exc), headers=close)
 
     @app.exception_handler(StorageError)
     async def _store_error(request: Request, exc: StorageError):
