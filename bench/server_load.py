@@ -196,6 +196,9 @@ def start_server(db: str, port: int, log_path: str, extra: list[str]) -> subproc
     proc = subprocess.Popen([sys.executable, "-m", "cosmodrome.cli.main", "serve", "--host", "127.0.0.1",
                              "--port", str(port), "--db", db, "--test-games",
                              "--create-limit", "0/1",  # the load client creates every game from one address
+                             # ...and opens every socket from it, at full speed
+                             "--max-connections-per-address", "0", "--max-sockets-per-address", "0",
+                             "--socket-messages", "0",
                              *extra],
                             stdout=open(log_path, "ab"), stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

@@ -77,9 +77,41 @@ def test_a_wrong_password_is_refused_and_log_ins_are_rate_limited(app_client):
     assert r.status_code == 200 and r.cookies.get("cosmodrome_session")
     app_client.cookies.clear()
     codes = [app_client.post("/api/account/login", json={"name": "Ada", "password": "guess"}).status_code
-             for _ in range(3)]
-    assert codes == [401, 401, 429]  # 5 attempts per minute from one address, the right one included
+             for _ in range(6)]
+    assert codes == [401] * 5 + [429]  # 5 attempts a minute on one account from one address
     assert app_client.post("/api/account/login", json={"name": 3}).status_code == 400
+
+
+def test_a_stranger_cannot_lock_the_owner_out(app_client):
+    """Wrong passwords from another address (the stranger's) do not stop the owner, from their
+    own address, logging in; nor do guesses spread over many addresses once the owner's
+    address is known to the account. One address trying many accounts is held back too."""
+    app = app_client.app
+    sign_up(app_client, "Ada")
+    owner = TestClient(app, client=("192.0.2.10", 1000))
+    assert owner.post("/api/account/login", json={"name": "Ada", "password": "correct horse"}).status_code == 200
+    stranger = TestClient(app, client=("203.0.113.66", 1000))
+    codes = [stranger.post("/api/account/login", json={"name": "ada", "password": f"guess {i}"}).status_code
+             for i in range(10)]
+    assert codes == [401] * 5 + [429] * 5
+    assert "from this address" in stranger.post("/api/account/login", json={"name": "Ada", "password": "x" * 8}).text
+    owner.cookies.clear()
+    assert owner.post("/api/account/login", json={"name": "Ada", "password": "correct horse"}).status_code == 200
+    # a crowd of addresses, each under its own limit, then spreads its guesses
+    for k in range(12):
+        crowd = TestClient(app, client=(f"198.51.100.{k}", 1000))
+        for i in range(5):
+            crowd.post("/api/account/login", json={"name": "Ada", "password": f"guess {k} {i}"})
+    newcomer = TestClient(app, client=("198.51.100.200", 1000))
+    r = newcomer.post("/api/account/login", json={"name": "Ada", "password": "correct horse"})
+    assert r.status_code == 429 and "many addresses" in r.json()["error"]
+    owner.cookies.clear()
+    assert owner.post("/api/account/login", json={"name": "Ada", "password": "correct horse"}).status_code == 200
+    # one address trying many names: held back after 3 x 5 attempts
+    sprayer = TestClient(app, client=("203.0.113.99", 1000))
+    codes = [sprayer.post("/api/account/login", json={"name": f"user{i}", "password": "password1"}).status_code
+             for i in range(16)]
+    assert codes == [401] * 15 + [429]
 
 
 def test_a_stolen_session_is_refused_once_its_owner_logs_out(app_client):

@@ -180,7 +180,7 @@ def test_undo_takes_back_own_decision_but_not_past_chance_or_others(client):
     r = client.post(url, json={"token": token(g, 1)})
     assert r.status_code == 409 and "nothing to take back" in r.json()["error"]
     assert client.post(url, json={"token": "forged"}).status_code == 403
-    assert client.post(url, content=b"nope").status_code == 400
+    assert client.post(url, content=b"nope", headers={"Content-Type": "application/json"}).status_code == 400
     r = client.post(url, json={"token": token(g, 0)})
     assert r.status_code == 200 and r.json()["undone"] == 1
     after = view(client, g, 0)

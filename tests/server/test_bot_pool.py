@@ -19,7 +19,7 @@ import faulty_bots  # noqa: F401  (registers slow, boom, crash, illegal, pidbot 
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.tables import BotCaps
-from server_helpers import actions_of, new_game, socket, token, view, wait_for
+from server_helpers import actions_of, auth, new_game, socket, token, view, wait_for
 
 DRAW = 9
 
@@ -254,3 +254,113 @@ def test_the_lanes_are_shared_fairly_between_games():
         pool.close()
     assert waiting == ["B", "C"]  # both asked while A thought, B first
     assert done == ["A", "C", "B"]
+
+
+@pytest.mark.timeout(60)
+def test_a_quick_bot_turn_of_several_decisions_waits_for_one_slow_decision_at_most():
+    """One lane, kept a moment between a game's decisions. Games A and B have slow bots;
+    game C's bot turn is two quick decisions with a pause between them (the move being played,
+    the bot delay). While A's decision holds the lane, B and then C ask: C's first decision
+    goes first, and its second follows it before B's slow one, which first come, first served
+    (or handing the lane out anew at each decision) would put in between."""
+    import asyncio
+
+    from cosmodrome.server.botpool import BotPool, Job
+
+    def job(spec):
+        return Job(game="pocket-race", game_module="cosmodrome.testing.toy", spec=spec, seed=3, players=2,
+                   game_seed=1, options={"rounds": 2})
+
+    pool = BotPool(workers=1, time_limit=30, modules=("faulty_bots",), hold=1.0)
+
+    async def run():
+        await pool.prestart()
+        for key in ("A", "B"):
+            await pool.decide(job("slow:seconds=0.3"), key=key)
+        done = []
+
+        async def ask(key, spec):
+            await pool.decide(job(spec), key=key, keep=True)
+            done.append(key)
+
+        async def turn():
+            await ask("C", "random")
+            await asyncio.sleep(0.3)  # the move is stored, the bot delay passes
+            await ask("C", "random")
+            pool.unhold("C")  # the turn is over: a person is to move in C
+
+        a = asyncio.create_task(ask("A", "slow:seconds=1.5"))
+        await asyncio.sleep(0.3)
+        pool.unhold("A")  # A's bot will not ask again
+        b = asyncio.create_task(ask("B", "slow:seconds=0.3"))
+        await asyncio.sleep(0.05)
+        c = asyncio.create_task(turn())
+        await asyncio.gather(a, b, c)
+        return done
+
+    try:
+        done = asyncio.run(run())
+    finally:
+        pool.close()
+    assert done == ["A", "C", "C", "B"]
+
+
+@pytest.mark.timeout(120)
+def test_a_games_bot_turn_is_not_split_by_other_games_slow_decisions(db_url):
+    """The whole server, one lane: two all-bot games of slow bots keep it busy; in game C a
+    person plays against two quick bots, whose turns come one after the other. After the
+    person's move, at most one slow decision is stored before C's first bot move (the one
+    thinking when the person moved) and none between C's two bot moves."""
+    with TestClient(app_with_faulty_bots(db_url, bot_workers=1, bot_delay=0.3, bot_prestart=True)) as c:
+        pool = c.app.state.hall.pool
+        wait_for(lambda: len(pool.pids) == 1, timeout=30)
+        slow = [new_game(c, seats=("slow:seconds=1", "slow:seconds=1"), rounds=30) for _ in range(2)]
+        g = new_game(c, seats=("human", "random", "random"), rounds=3)
+        store = c.app.state.store
+        wait_for(lambda: len(actions_of(c, slow[0])) + len(actions_of(c, slow[1])) >= 2, timeout=30)
+        for turn in range(2):
+            v = view(c, g, 0)
+            assert v["decision"] and v["decision"]["seat"] == 0
+            r = c.post(f"/api/games/{g['id']}/act", json={"action": v["decision"]["options"][0]["action"],
+                                                          "version": v["version"]}, headers=auth(token(g, 0)))
+            assert r.status_code == 200, r.text
+            n = v["version"] + 1
+            wait_for(lambda: len(actions_of(c, g)) >= n + 2, timeout=30)
+            mine = [(a.time, a.idx) for a in store.actions(g["id"])][n - 1:n + 2]  # the person's, then C's bots'
+            others = sorted(a.time for s in slow for a in store.actions(s["id"]))
+            between = [sum(1 for x in others if lo < x < hi) for (lo, _), (hi, _) in zip(mine, mine[1:])]
+            assert between[0] <= 1 and between[1] == 0, (turn, between)
+
+
+def test_a_lane_kept_idle_counts_as_use_so_quick_bot_games_cannot_starve_others():
+    """One lane kept between decisions. Game Q's bots decide at once but play a move every
+    0.3 s (the bot delay), keeping the lane idle in between; game S, which used the lane for
+    2 s lately, asks meanwhile. The kept time counts as Q's use: once Q has used more than S,
+    the lane goes to S, long before Q's 20 moves are over."""
+    import asyncio
+
+    from cosmodrome.server.botpool import FairGate
+
+    async def run():
+        gate, order = FairGate(1, hold=1.0), []
+        gate.charge("S", 2.0)
+
+        async def quick():
+            for i in range(20):
+                await gate.acquire("Q")
+                order.append("Q")
+                gate.release("Q", 0.001, keep=True)
+                await asyncio.sleep(0.3)
+            gate.unhold("Q")
+
+        async def slow():
+            await asyncio.sleep(0.1)
+            await gate.acquire("S")
+            order.append("S")
+            gate.release("S", 0.01)
+
+        await asyncio.gather(quick(), slow())
+        return order
+
+    order = asyncio.run(run())
+    assert "S" in order[:12], order

@@ -14,6 +14,7 @@ from cosmodrome.core import GameRecord, get_game
 from cosmodrome.server import create_app
 from cosmodrome.server.security import redact
 from cosmodrome.server.tables import BotCaps
+from starlette.websockets import WebSocketDisconnect
 from server_helpers import actions_of, auth, new_game, socket, stored_record, token, view, wait_for
 
 DRAW = 9  # pocket-race: 0..8 play a card, 9 draws
@@ -197,6 +198,13 @@ def test_a_client_cannot_name_a_server_file(client, value, tmp_path):
     assert client.app.state.store.list_games() == []
 
 
+def test_an_imported_record_with_a_deep_variant_is_a_clear_422(client):
+    rec = {"game": "cosmic-run", "players": 1, "seed": 1, "actions": [],
+           "options": {"components": {"toml": "x = " + "[" * 30000 + "]" * 30000}}}
+    r = client.post("/api/games/import", json={"record": rec, "mode": "replay"})
+    assert r.status_code == 422 and "more than 32 deep" in r.json()["error"]
+
+
 def test_an_imported_record_naming_a_file_is_refused(client):
     rec = {"game": "cosmic-run", "players": 1, "seed": 1, "options": {"components": "/dev/zero"}, "actions": []}
     r = client.post("/api/games/import", json={"record": rec, "mode": "replay"})
@@ -224,6 +232,13 @@ def test_an_own_variant_travels_as_content_and_the_record_replays_anywhere(clien
     ({"toml": "x = 1\n" * 20000}, "at most 65536"),
     ({"toml": 5}, "TOML content"),
     ({"file": "/etc/passwd"}, "'file'"),
+    # nesting that would exhaust the TOML parser's recursion (a 500 before), or build tables
+    # as deep through dotted keys and headers: a 422 naming the problem
+    ({"toml": "x = " + "[" * 30000 + "]" * 30000}, "more than 32 deep"),
+    ({"toml": "x = " + "{a=" * 15000 + "1" + "}" * 15000}, "more than 32 deep"),
+    ({"toml": "rules" + ".a" * 20000 + " = 1"}, "more than 32 deep"),
+    ({"toml": "[" + ".".join(["a"] * 20000) + "]"}, "more than 32 deep"),
+    ({"toml": "x = " + "[" * 33 + "]" * 33}, "at most 32 levels"),
 ])
 def test_a_bad_own_variant_is_a_clear_422(client, value, words):
     r = client.post("/api/games", json={"game": "venus", "players": 2, "options": {"components": value}})
@@ -324,8 +339,56 @@ def test_the_host_must_be_one_the_server_serves(db_url):
         r = c.get("/api/game-types", headers={"Host": "attacker.example"})
         assert r.status_code == 403 and "--allowed-hosts" in r.json()["error"]
         r = c.post("/api/games", json={"game": "pocket-race", "players": 2},
-                   headers={"Host": "games.example.org", "Origin": "https://games.example.org"})
+                   headers={"Host": "games.example.org", "Origin": "http://games.example.org"})
         assert r.status_code == 201
+
+
+def test_the_origin_must_match_in_scheme_host_and_port(db_url):
+    """A page on another port or scheme of the same host is another site (it created games
+    owned by the logged-in visitor before): the Origin must be the request's own origin, the
+    public URL's, or an origin the operator allowed."""
+    body = {"game": "pocket-race", "players": 2}
+    with TestClient(create_app(db_url, allowed_hosts=["127.0.0.1", "localhost", "https://friends.example:8443"]),
+                    base_url="http://127.0.0.1:8000") as c:
+        for origin in ("http://127.0.0.1:9999", "https://127.0.0.1:8000", "http://127.0.0.1",
+                       "http://localhost:8000", "https://friends.example", "http://friends.example:8443",
+                       "null", "http://127.0.0.1:8000.evil.example", "http://127.0.0.1:bad"):
+            r = c.post("/api/games", json=body, headers={"Origin": origin})
+            assert r.status_code == 403 and "another site" in r.json()["error"], origin
+            with pytest.raises(WebSocketDisconnect):
+                with c.websocket_connect("/ws/games/x", headers={"Origin": origin}) as ws:
+                    ws.receive_json()
+        assert c.app.state.store.list_games() == []
+        for origin in ("http://127.0.0.1:8000", "HTTP://127.0.0.1:8000", "https://friends.example:8443"):
+            assert c.post("/api/games", json=body, headers={"Origin": origin}).status_code == 201, origin
+    with TestClient(create_app(db_url, public_url="https://games.example.org"), base_url="http://127.0.0.1:8000") as c:
+        # behind a proxy: the page's origin is the public URL's, the request's own is the proxy's hop
+        assert c.post("/api/games", json=body, headers={"Origin": "https://games.example.org"}).status_code == 201
+        assert c.post("/api/games", json=body, headers={"Origin": "https://games.example.org:444"}).status_code == 403
+        assert c.post("/api/games", json=body, headers={"Origin": "http://games.example.org"}).status_code == 403
+    with TestClient(create_app(db_url), base_url="https://testserver") as c:  # the default port of the scheme
+        assert c.post("/api/games", json=body, headers={"Origin": "https://testserver:443"}).status_code == 201
+        assert c.post("/api/games", json=body, headers={"Origin": "http://testserver"}).status_code == 403
+
+
+@pytest.mark.parametrize("ctype", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
+                                   "application/jsonx", "text/json"])
+def test_a_body_that_is_not_sent_as_json_is_a_415(client, ctype):
+    """Another site's page can send text/plain or form bodies without the browser asking
+    the server first; a JSON body it cannot. So a body must come as application/json."""
+    raw = json.dumps({"game": "pocket-race", "players": 2}).encode()
+    headers = {} if ctype is None else {"Content-Type": ctype}
+    r = client.post("/api/games", content=raw, headers=headers)
+    assert r.status_code == 415 and "application/json" in r.json()["error"], r.text
+    assert client.app.state.store.list_games() == []
+    g = new_game(client)
+    r = client.post(f"/api/games/{g['id']}/act", content=json.dumps({"action": DRAW, "version": 0}).encode(),
+                    headers={**headers, **auth(token(g, 0))})
+    assert r.status_code == 415 and actions_of(client, g) == []
+    r = client.post(f"/api/games/{g['id']}/back", headers={"Content-Type": ctype or "text/plain", **auth(token(g, 0))})
+    assert r.status_code == 415  # a type other than JSON is refused even without a body
+    r = client.post("/api/games", content=raw, headers={"Content-Type": "Application/JSON; charset=utf-8"})
+    assert r.status_code == 201  # JSON with its charset is fine
 
 
 def test_new_games_are_rate_limited_per_address(db_url):
@@ -368,3 +431,44 @@ def test_a_bots_decision_seed_gives_away_nothing_of_the_games_seed():
     seeds = {decision_seed(base + (k << 40), 0, 0) for k in range(16)}
     assert len(seeds) == 16
     assert decision_seed(base, 0, 1) - decision_seed(base, 0, 0) != decision_seed(base + 1, 0, 1) - decision_seed(base + 1, 0, 0)
+
+
+def test_the_sockets_one_address_holds_open_are_capped(db_url):
+    from starlette.testclient import WebSocketDenialResponse
+    with TestClient(create_app(db_url, max_sockets_per_address=2)) as c:
+        g = new_game(c)
+        with socket(c, g["id"], token(g, 0)) as a, socket(c, g["id"]) as b:
+            a.receive_json(), b.receive_json()
+            with pytest.raises(WebSocketDenialResponse) as refused:
+                with c.websocket_connect(f"/ws/games/{g['id']}"):
+                    pass
+            assert refused.value.status_code == 429 and "2 sockets open" in refused.value.json()["error"]
+        with socket(c, g["id"], token(g, 1)) as again:  # once closed, the places are free again
+            assert again.receive_json()["seat"] == 1
+
+
+def test_requests_that_build_whole_tables_are_rate_limited_per_address(db_url):
+    with TestClient(create_app(db_url, rest_table_rate=(4, 0.01))) as c:
+        g = new_game(c)
+        paths = [f"/api/games/{g['id']}/view", f"/api/games/{g['id']}/replay", "/api/games",
+                 f"/api/games/{g['id']}/record"]
+        codes = [c.get(p, headers=auth(token(g, 0))).status_code for p in paths + paths[:1]]
+        assert codes == [200, 200, 200, 200, 429]
+        r = c.get(paths[0], headers=auth(token(g, 0)))
+        assert "whole tables" in r.json()["error"] and token(g, 0) not in r.text
+        assert c.get(f"/api/games/{g['id']}").status_code == 200  # the game's summary is not counted
+        other = TestClient(c.app, client=("192.0.2.1", 1))  # another address has its own allowance
+        assert other.get(paths[0]).status_code == 200
+
+
+def test_rest_requests_that_send_every_socket_a_table_are_rate_limited_per_address(db_url):
+    with TestClient(create_app(db_url, table_rate=(1, 0.001))) as c:
+        g = new_game(c)
+        url = f"/api/games/{g['id']}"
+        codes = [c.post(f"{url}/name", json={"name": "Ada"}, headers=auth(token(g, 0))).status_code,
+                 c.post(f"{url}/undo", json={}, headers=auth(token(g, 0))).status_code,
+                 c.post(f"{url}/back", headers=auth(token(g, 1))).status_code]
+        assert codes == [200, 409, 429]  # two at once (twice the socket's), then wait
+        r = c.post(f"{url}/name", json={"name": "Bob"}, headers=auth(token(g, 1)))
+        assert r.status_code == 429 and "faster than" in r.json()["error"]
+        assert view(c, g)["seats"][1]["name"] != "Bob"

@@ -51,6 +51,20 @@ def serve(
         None, help="addresses of reverse proxies whose X-Forwarded-For/-Proto headers are trusted "
                    "(comma-separated; default: none)"),
     create_limit: str = typer.Option("30/300", help="new games per client address: N/SECONDS (0/1: no limit)"),
+    max_connections_per_address: int = typer.Option(
+        64, min=0, help="TCP connections one client address may hold open (0: no cap; the addresses of "
+                        "--forwarded-allow-ips are not counted)"),
+    max_sockets_per_address: int = typer.Option(
+        32, min=0, help="WebSockets (tables open) one client address may hold open (0: no cap)"),
+    socket_messages: float = typer.Option(
+        100.0, min=0.0, help="messages a second a WebSocket may send (twice as many at once); past it the socket "
+                             "is closed (0: no cap)"),
+    header_timeout: float = typer.Option(
+        10.0, min=0.0, help="seconds a connection has to send its request's headers (0: no limit)"),
+    body_timeout: float = typer.Option(
+        30.0, min=0.0, help="seconds a request body has to come in full (0: no limit)"),
+    max_header_bytes: int = typer.Option(
+        64 << 10, min=0, help="bytes a request's line and headers may have (0: no cap)"),
     log_level: str = typer.Option("warning", help="uvicorn log level"),
     test_games: bool = typer.Option(False, "--test-games", help="also offer the tiny test game pocket-race"),
     clock_scale: float = typer.Option(1.0, min=0.0001, help="multiplies every clock duration (tests run clocks fast)"),
@@ -68,6 +82,7 @@ def serve(
     from cosmodrome import __version__
     from cosmodrome.core import CosmodromeError
     from cosmodrome.server import create_app
+    from cosmodrome.server.connections import ConnectionLimits, protocols
     from cosmodrome.server.hosting import allowed_hosts as hosts_for, serving_urls
     from cosmodrome.server.runtime import tune_gc
     from cosmodrome.server.security import MAX_FRAME
@@ -89,7 +104,8 @@ def serve(
                                  bot_prestart=True, allowed_hosts=hosts, public_url=public_url,
                                  variants_dir=variants, bot_caps=caps, create_limit=_create_limit(create_limit),
                                  clock_scale=clock_scale, clock_scan=clock_scan, alive_every=alive_every,
-                                 rating_guard=rating_guard)
+                                 rating_guard=rating_guard, max_sockets_per_address=max_sockets_per_address,
+                                 socket_rate=(2 * socket_messages, socket_messages), body_timeout=body_timeout)
     except StorageError as exc:  # a database that cannot be written is reported now, not at the first move
         typer.echo(f"Cosmodrome cannot start: {exc}.", err=True)
         raise typer.Exit(1)
@@ -104,6 +120,9 @@ def serve(
     if host in ("0.0.0.0", "::") and not public_url:
         typer.echo(f"  (on this machine: http://127.0.0.1:{port}/)")
     typer.echo("Open that address in a browser; press Ctrl+C to stop.")
+    proxies = [a for a in (forwarded_allow_ips or "").split(",") if a.strip()]
+    http_protocol, ws_protocol = protocols(ConnectionLimits(max_connections_per_address, header_timeout, proxies,
+                                                                 max_header_bytes))
     uvicorn.run(application, host=host, port=port, log_level=log_level,
                 proxy_headers=bool(forwarded_allow_ips), forwarded_allow_ips=forwarded_allow_ips or None,
-                ws_max_size=4 * MAX_FRAME, server_header=False)
+                ws_max_size=4 * MAX_FRAME, server_header=False, http=http_protocol, ws=ws_protocol or "auto")

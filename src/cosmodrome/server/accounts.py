@@ -11,7 +11,8 @@ ratings.
   database keeps its SHA-256, so a copy of the database signs nobody in. A session ends when
   it expires (30 days), at log-out, or for all of an account's browsers at "log out
   everywhere".
-- Log-in attempts are limited per address and per account name (429).
+- Log-in attempts are limited so that nobody can lock another person out
+  (:class:`LoginLimits`, 429).
 
 >>> account_name("  Ada_L ")
 'Ada_L'
@@ -89,6 +90,68 @@ def digest(session_id: str) -> str:
     return hashlib.sha256(session_id.encode("utf-8")).hexdigest()
 
 
+class LoginLimits:
+    """How many log-in attempts are let through, counted so that a stranger cannot lock the
+    owner of an account out (docs/SERVER.md, "Accounts"). With ``(n, window)``:
+
+    - one address may try one account ``n`` times a window (the guesses of one stranger);
+    - one address may try ``3 n`` times a window over all accounts (one address trying many
+      names);
+    - one account may be tried ``10 n`` times a window from addresses it has not logged in
+      from lately (guesses spread over many addresses); its owner's own addresses, those it
+      logged in from in the last 30 days (kept in memory), are not held back by this one.
+
+    A successful log-in clears its address's count for that account.
+
+    >>> limits = LoginLimits((2, 60.0), clock=lambda: 0.0)
+    >>> for _ in range(2): limits.attempt("stranger", "ada")
+    >>> limits.attempt("stranger", "ada")
+    Traceback (most recent call last):
+    ...
+    cosmodrome.server.security.TooMany: too many log-in attempts for this account from this address lately; try again in 60 s
+    >>> limits.attempt("owner", "ada")  # the owner, elsewhere, is not locked out
+    """
+
+    KNOWN_SECONDS = 30 * 24 * 3600
+
+    def __init__(self, limit: tuple[int, float] = (10, 300.0), clock=time.monotonic) -> None:
+        n, window = limit
+        self.clock = clock
+        self.pair = RateLimit(n, window, clock=clock)
+        self.address = RateLimit(3 * n, window, what="made {n} log-in attempts", clock=clock)
+        self.account = RateLimit(10 * n, window, clock=clock)
+        self.known: dict[str, dict[str, float]] = {}  # account key -> address -> last log-in
+
+    def attempt(self, address: str, key: str) -> None:
+        """Count one attempt of ``address`` on the account ``key``; TooMany when over a limit."""
+        try:
+            self.pair.hit((address, key))
+        except TooMany as exc:
+            raise TooMany("too many log-in attempts for this account from this address lately; "
+                          f"try again in {str(exc).rsplit('try again in ', 1)[-1]}") from None
+        self.address.hit(address)
+        if not self.is_known(address, key):
+            try:
+                self.account.hit(key)
+            except TooMany as exc:
+                raise TooMany("too many log-in attempts for this account from many addresses lately; it can "
+                              "still be logged in to from the addresses it used before; elsewhere, try again "
+                              f"in {str(exc).rsplit('try again in ', 1)[-1]}") from None
+
+    def is_known(self, address: str, key: str) -> bool:
+        when = self.known.get(key, {}).get(address)
+        return when is not None and self.clock() - when < self.KNOWN_SECONDS
+
+    def succeeded(self, address: str, key: str) -> None:
+        """``address`` logged in to ``key``: its failures there are forgotten and it is known."""
+        self.pair.seen.pop((address, key), None)
+        mine = self.known.setdefault(key, {})
+        mine[address] = self.clock()
+        if len(mine) > 64:  # the most recent addresses of an account
+            for a in sorted(mine, key=mine.get)[:len(mine) - 64]:
+                del mine[a]
+
+
 class Accounts:
     """Sign-up, log-in and sessions on ``store`` (writes through its group commit)."""
 
@@ -96,8 +159,7 @@ class Accounts:
                  login_limit: tuple[int, float] = (10, 300.0)) -> None:
         self.store = store
         self.hasher = hasher or PasswordHasher()
-        self.by_address = RateLimit(*login_limit, what="made {n} log-in attempts")
-        self.name_limit = RateLimit(*login_limit, what="made {n} log-in attempts")
+        self.logins = LoginLimits(login_limit)
         self.signups = RateLimit(*login_limit, what="created {n} accounts")
         # a hash to check against when the name is unknown, so both take the same time (made
         # at the first such log-in, not at start)
@@ -132,11 +194,8 @@ class Accounts:
     async def log_in(self, raw_name: Any, raw_password: Any, client: str) -> tuple[Account, str]:
         if not isinstance(raw_name, str) or not isinstance(raw_password, str):
             raise BadRequest("log in with 'name' and 'password' (text)")
-        self.by_address.hit(client)
-        try:
-            self.name_limit.hit(raw_name.strip().lower()[:64])
-        except TooMany:
-            raise TooMany("too many log-in attempts for this account lately; try again in a few minutes") from None
+        key = raw_name.strip().lower()[:64]
+        self.logins.attempt(client, key)
         row = await asyncio.to_thread(self.store.read, lambda s: s.scalars(
             select(AccountTable).where(AccountTable.key == raw_name.strip().lower())).first())
         if row is None and self._dummy is None:
@@ -145,6 +204,7 @@ class Accounts:
         if row is None or not ok:
             raise Unauthorized("wrong account name or password")
         account = Account(id=row.id, name=row.name)
+        self.logins.succeeded(client, key)
         if self.hasher.check_needs_rehash(row.hash):
             new = await asyncio.to_thread(self.hasher.hash, raw_password)
 

@@ -36,7 +36,8 @@ from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.seatbots import bot_levels
 from cosmodrome.server.seats import joinable
 from cosmodrome.server.security import (
-    MAX_BODY, MAX_FRAME, BadRequest, Guard, OtherSite, RateLimit, TooLarge, TooMany, flag,
+    MAX_BODY, MAX_FRAME, BadRequest, Buckets, Guard, OtherSite, RateLimit, TokenBucket, TooLarge, TooMany, TooSlow,
+    flag,
     install_log_redaction, parse_json, token_from,
 )
 from cosmodrome.server.storage import StorageError, Store
@@ -60,7 +61,7 @@ SEED_CHOSEN = ("The creator of this game chose its seed, so they may know every 
 
 STATUS = [
     (BadRequest, 400), (Unauthorized, 401), (Forbidden, 403), (NameTaken, 409), (OtherSite, 403), (NotFound, 404), (UnknownGameError, 404),
-    (Stale, 409), (Conflict, 409), (TooLarge, 413), (IllegalActionError, 422), (OptionError, 422),
+    (Stale, 409), (Conflict, 409), (TooSlow, 408), (TooLarge, 413), (IllegalActionError, 422), (OptionError, 422),
     (PlayerCountError, 422), (RecordError, 422), (DataError, 422), (TooMany, 429), (StorageError, 503),
 ]
 
@@ -139,7 +140,9 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                max_body: int = MAX_BODY, max_frame: int = MAX_FRAME, hello_timeout: float = 10.0,
                clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
                password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0),
-               rating_guard: bool = True) -> FastAPI:
+               rating_guard: bool = True, max_sockets_per_address: int = 32,
+               socket_rate: tuple[float, float] = (200, 100.0), table_rate: tuple[float, float] = (5, 1.0),
+               rest_table_rate: tuple[float, float] = (120, 60.0), body_timeout: float = 30.0) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
@@ -155,7 +158,15 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     operator's variant files (``<game>/<name>.toml``); ``bot_caps`` what a client may ask of a
     bot; ``create_limit`` (n, seconds) new games per client address; ``max_body`` /
     ``max_frame`` the largest request body / socket frame in bytes; ``hello_timeout`` the
-    seconds a socket has to send its first frame.
+    seconds a socket has to send its first frame; ``max_sockets_per_address`` the WebSockets
+    one client address may hold open at once (0: no cap); ``socket_rate`` (burst, per second)
+    the frames a socket may send (past it the socket is closed); ``table_rate`` (burst, per
+    second) a socket's frames that cost a whole table (resync, a stale action answered with the
+    table, undo, taking a seat back; past it a 429 error frame, nothing done);
+    ``rest_table_rate`` the same per client address for the requests that build a table or a
+    replay (view, replay, record) or read every stored game (the list of games), while undo,
+    taking a seat back and naming it over REST get twice ``table_rate`` per address;
+    ``body_timeout`` the seconds a request body has to come in full (408; 0: no limit).
 
     Clocks (docs/SERVER.md, "Clocks"): ``clock_scale`` multiplies every clock duration (tests
     run a "minute" in milliseconds), ``clock_scan`` is how often deadlines are checked and
@@ -171,6 +182,22 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     variants = Variants(variants_dir)
     caps = bot_caps or BotCaps()
     creations = RateLimit(*create_limit)
+    rest_tables = Buckets(*rest_table_rate)
+    # undo, taking a seat back and naming it send every socket of the game a whole table
+    rest_broadcasts = Buckets(2 * table_rate[0], 2 * table_rate[1])
+
+    def broadcast_costs(request: Request) -> None:
+        wait = rest_broadcasts.take(_client(request))
+        if wait:
+            raise TooMany(f"this address changes tables (undo, taking a seat back, a name) faster than "
+                          f"{2 * table_rate[1]:g} a second; try again in {max(wait, 0.1):.1f} s")
+
+    def table_costs(request: Request) -> None:
+        """Count a request that builds a whole table or replay against its address's rate."""
+        wait = rest_tables.take(_client(request))
+        if wait:
+            raise TooMany(f"this address asks for whole tables faster than {rest_table_rate[1]:g} a second; "
+                          f"try again in {max(wait, 0.1):.1f} s")
     accounts = Accounts(store, password_hasher, login_limit)
     ratings = Ratings(store, guard=rating_guard)
     install_log_redaction()
@@ -214,14 +241,16 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     app.state.store = store
     app.state.public_url = public_url.rstrip("/") if public_url else None
     app.state.max_body = max_body
-    app.add_middleware(Guard, allowed_hosts=allowed_hosts, max_body=max_body)
+    app.add_middleware(Guard, allowed_hosts=allowed_hosts, max_body=max_body, public_url=public_url,
+                       max_sockets=max_sockets_per_address, body_timeout=body_timeout)
 
     def hall() -> Hall:
         return hall_box["hall"]
 
     @app.exception_handler(CosmodromeError)
     async def _cosmo_error(request: Request, exc: CosmodromeError):
-        return JSONResponse({"error": str(exc), "kind": type(exc).__name__}, status_code=_status(exc))
+        close = {"connection": "close"} if isinstance(exc, TooSlow) else None  # the rest of its body may yet come
+        return JSONResponse({"error": str(exc), "kind": type(exc).__name__}, status_code=_status(exc), headers=close)
 
     @app.exception_handler(StorageError)
     async def _store_error(request: Request, exc: StorageError):
@@ -260,7 +289,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return _links(request, t)
 
     @app.get("/api/games")
-    async def list_games(status: Optional[str] = None):
+    async def list_games(request: Request, status: Optional[str] = None):
+        table_costs(request)  # every stored game is read
         if status not in (None, "open", "running", "finished", "replay"):
             raise BadRequest("status must be open, running, finished or replay")
         rows = await asyncio.to_thread(store.list_games, None)
@@ -292,6 +322,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     @app.get("/api/games/{game_id}/view")
     async def game_view(game_id: str, request: Request):
         token = _token(request)
+        table_costs(request)
         t = await hall().table(game_id)
         seat = await hall().use(t, token, _client(request))
         return t.table_message(seat)
@@ -310,6 +341,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, request: Request):
+        broadcast_costs(request)
         t = await hall().table(game_id)
         data = await _body(request)
         token = data.get("token") or _token(request)
@@ -343,6 +375,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
 
     @app.post("/api/games/{game_id}/name")
     async def name(game_id: str, request: Request):
+        broadcast_costs(request)
         t, seat, text = await seat_says(game_id, request, "name", "text")
         return {"ok": True, "seat": seat, "name": await hall().set_name(t, seat, text)}
 
@@ -358,6 +391,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
 
     @app.post("/api/games/{game_id}/back")
     async def take_back(game_id: str, request: Request):
+        broadcast_costs(request)
         t = await hall().table(game_id)
         token = _token(request)
         if not token:
@@ -378,6 +412,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, request: Request):
         token = _token(request)
+        table_costs(request)
         t = await hall().table(game_id)
         if t.row.status == "running":
             # the seed and actions would replay to every hand and the deck order: sealed until the end
@@ -424,6 +459,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, request: Request, step: Optional[int] = None, seat: Optional[int] = None):
         token = _token(request)
+        table_costs(request)
         t = await hall().table(game_id)
         n = len(t.record.actions)
         step = n if step is None else step
@@ -464,17 +500,25 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         sender = asyncio.create_task(_sender(ws, conn, t))
         post = lambda msg: hall()._post(conn, msg)  # noqa: E731
         post({"type": "resync"})
+        frames, tables = TokenBucket(*socket_rate), TokenBucket(*table_rate)
         try:
             while True:
                 raw = await ws.receive()
                 if raw.get("type") == "websocket.disconnect":
                     break
+                await asyncio.sleep(0)  # frames waiting in the socket's buffer do not hold the others up
+                if frames.take():
+                    post({"type": "error", "status": 429, "kind": "TooMany",
+                          "error": f"this socket sent more than {socket_rate[1]:g} messages a second; it is closed"})
+                    await asyncio.sleep(0.05)  # the sender gets the sentence out first
+                    await ws.close(code=1008)
+                    break
                 try:
-                    reply = await _socket_message(t, seat, raw, ws.client.host if ws.client else "unknown")
+                    reply = await _socket_message(t, seat, raw, ws.client.host if ws.client else "unknown", tables)
                 except (CosmodromeError, StorageError) as exc:
                     text = f"{exc}. {exc.advice}" if isinstance(exc, StorageError) else str(exc)
                     post({"type": "error", "status": _status(exc), "error": text, "kind": type(exc).__name__})
-                    if isinstance(exc, Stale):
+                    if isinstance(exc, Stale) and not tables.take():
                         post({"type": "resync"})
                     continue
                 except Exception as exc:  # a bug of ours: say so, keep the socket, change nothing
@@ -518,12 +562,18 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             raise BadRequest("messages are JSON objects such as {\"type\": \"ping\"}")
         return msg
 
-    async def _socket_message(t: Table, seat: Optional[int], raw: dict[str, Any], client: str) -> list[dict[str, Any]]:
+    async def _socket_message(t: Table, seat: Optional[int], raw: dict[str, Any], client: str,
+                              tables: TokenBucket) -> list[dict[str, Any]]:
         """The answer to one message from a socket; errors are raised (and sent back)."""
         msg = _frame(raw)
         kind = msg.get("type")
         if kind == "ping":
             return [{"type": "pong"}]
+        if kind in ("resync", "undo", "back"):  # each costs a whole table (for every socket of the game)
+            wait = tables.take()
+            if wait:
+                raise TooMany(f"this socket asks for whole tables faster than {table_rate[1]:g} a second "
+                              f"({kind!r} refused, nothing was changed); try again in {max(wait, 0.1):.1f} s")
         if kind == "resync":
             return [{"type": "resync"}]
         if kind == "act":

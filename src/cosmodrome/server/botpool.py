@@ -141,6 +141,15 @@ class FairGate:
     a decision already running goes after those with none. Waiting is in the event loop (no
     thread); a waiter that is cancelled leaves its place.
 
+    A bot's turn is often several decisions in a row, with the move played (and the bot
+    delay) between them. So that the quick game does not queue again behind a slow decision
+    at each of them, a game that releases its place with ``keep=True`` while no waiting game
+    comes before it keeps the place for up to ``hold`` seconds: its next decision takes it at
+    once. A game that comes before the holder takes a kept place at once, and
+    :meth:`unhold` gives it back early (the game's bots have nothing more to decide). The time
+    a place was kept counts as the holder's use, so a game of quick bots that keeps a lane idle
+    between its moves pays for it like any other lane time.
+
     >>> import asyncio
     >>> async def demo():
     ...     gate, order = FairGate(1), []
@@ -157,13 +166,19 @@ class FairGate:
     ['quick', 'slow']
     """
 
-    def __init__(self, slots: int, half_life: float = 60.0) -> None:
+    def __init__(self, slots: int, half_life: float = 60.0, hold: float = 0.0) -> None:
         self.free = slots
         self.half_life = half_life
+        self.hold = hold
         self._use: dict[Any, tuple[float, float]] = {}  # key → (use in seconds, when measured)
         self._running: dict[Any, int] = {}
         self._waiting: list[tuple[Any, int, asyncio.Future]] = []
+        self._held: dict[Any, tuple[asyncio.TimerHandle, float]] = {}  # key → (its lapse, since when)
         self._seq = 0
+
+    def _rank(self, key: Any, now: float) -> tuple[int, float]:
+        """Who comes first for a place: fewer decisions running, then less use."""
+        return self._running.get(key, 0), self.use(key, now)
 
     def use(self, key: Any, now: Optional[float] = None) -> float:
         """The decayed lane time of ``key`` (seconds)."""
@@ -185,9 +200,18 @@ class FairGate:
                 del self._use[k]
 
     async def acquire(self, key: Any) -> None:
+        if self._end_hold(key):  # the place kept for this game since its last decision
+            self._running[key] = self._running.get(key, 0) + 1
+            return
         if self.free > 0 and not self._waiting:
             self._grant(key)
             return
+        now = time.monotonic()
+        for other in list(self._held):  # a place kept for a game that this one comes before
+            if self._rank(key, now) < self._rank(other, now):
+                self._end_hold(other)
+                self._running[key] = self._running.get(key, 0) + 1
+                return
         fut = asyncio.get_running_loop().create_future()
         self._seq += 1
         entry = (key, self._seq, fut)
@@ -205,16 +229,41 @@ class FairGate:
         self.free -= 1
         self._running[key] = self._running.get(key, 0) + 1
 
-    def release(self, key: Any, seconds: float) -> None:
-        """Give back the place of ``key``, whose decision took ``seconds`` of lane time."""
+    def release(self, key: Any, seconds: float, keep: bool = False) -> None:
+        """Give back the place of ``key``, whose decision took ``seconds`` of lane time; with
+        ``keep`` it stays kept for ``key``'s next decision (see the class docstring)."""
         n = self._running.get(key, 0) - 1
         if n > 0:
             self._running[key] = n
         else:
             self._running.pop(key, None)
         self.charge(key, seconds)
+        if keep and self.hold > 0 and key not in self._held:
+            now = time.monotonic()
+            mine = self._rank(key, now)
+            if all(mine <= self._rank(k, now) for k, _, f in self._waiting if not f.done()):
+                loop = asyncio.get_running_loop()
+                self._held[key] = (loop.call_later(self.hold, self.unhold, key), now)
+                return
         self.free += 1
         self._dispatch()
+
+    def _end_hold(self, key: Any) -> bool:
+        """End the hold of ``key``'s kept place, if any (True), charging it the time it was
+        kept: an idle lane kept for a game is lane time that game used."""
+        kept = self._held.pop(key, None)
+        if kept is None:
+            return False
+        timer, since = kept
+        timer.cancel()
+        self.charge(key, time.monotonic() - since)
+        return True
+
+    def unhold(self, key: Any) -> None:
+        """Give back the place kept for ``key``, if any."""
+        if self._end_hold(key):
+            self.free += 1
+            self._dispatch()
 
     def _dispatch(self) -> None:
         now = time.monotonic()
@@ -259,10 +308,11 @@ class BotPool:
     server was given beyond the installed ones)."""
 
     def __init__(self, workers: int = 2, time_limit: Optional[float] = 30.0, modules: Sequence[str] = (),
-                 start_method: str = "spawn") -> None:
+                 start_method: str = "spawn", hold: float = 0.0) -> None:
         if workers < 1:
             raise ValueError("the bot pool needs at least one worker")
         self.workers = workers
+        self.hold = hold
         self.time_limit = time_limit
         self.modules = tuple(modules)
         self.ctx = multiprocessing.get_context(start_method)
@@ -279,8 +329,13 @@ class BotPool:
     def gate(self) -> FairGate:
         """Who gets the next free lane (:class:`FairGate`)."""
         if self._gate is None:
-            self._gate = FairGate(self.workers)
+            self._gate = FairGate(self.workers, hold=self.hold)
         return self._gate
+
+    def unhold(self, key: Any) -> None:
+        """``key``'s bots have nothing more to decide now: give back a lane kept for it."""
+        if self._gate is not None:
+            self._gate.unhold(key)
 
     async def _new_lane(self) -> Lane:
         lane = Lane(self.ctx, self.modules)
@@ -323,11 +378,13 @@ class BotPool:
             finally:
                 gate.release(_PRESTART, 0.0)
 
-    async def decide(self, job: Job, key: Any = None) -> int:
+    async def decide(self, job: Job, key: Any = None, keep: bool = False) -> int:
         """The action the bot of ``job`` chooses; raises a :class:`BotFailure` otherwise.
 
         ``key`` names the game asking (the lanes are shared fairly between keys, see
-        :class:`FairGate`); None puts the job with the other anonymous ones."""
+        :class:`FairGate`); None puts the job with the other anonymous ones. ``keep``: the
+        game may well ask again soon (its lane is kept for it a moment, see
+        :class:`FairGate`; :meth:`unhold` when it does not)."""
         if self.closed:
             raise BotFailure("the server is shutting down")
         gate = self.gate()
@@ -336,7 +393,7 @@ class BotPool:
         try:
             return await self._decide(job)
         finally:
-            gate.release(key, time.monotonic() - started)
+            gate.release(key, time.monotonic() - started, keep=keep)
 
     async def _decide(self, job: Job) -> int:
         for attempt in range(2):

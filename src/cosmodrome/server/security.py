@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -47,6 +48,10 @@ class TooLarge(CosmodromeError):
 
 class TooMany(CosmodromeError):
     """Too many requests of one kind from one address (HTTP 429)."""
+
+
+class TooSlow(CosmodromeError):
+    """A request body that did not come in time (HTTP 408)."""
 
 
 class OtherSite(CosmodromeError):
@@ -203,7 +208,59 @@ class RateLimit:
                 del self.seen[k]
 
 
+class TokenBucket:
+    """At most ``burst`` events at once and ``rate`` a second over time (a token bucket).
+
+    >>> now = [0.0]
+    >>> b = TokenBucket(2, 1.0, clock=lambda: now[0])
+    >>> b.take(), b.take(), b.take()
+    (0.0, 0.0, 1.0)
+    >>> now[0] = 0.5; b.take()
+    0.5
+    >>> now[0] = 1.0; b.take()
+    0.0
+    """
+
+    def __init__(self, burst: float, rate: float, clock=time.monotonic) -> None:
+        self.burst, self.rate, self.clock = float(burst), float(rate), clock
+        self.tokens, self.when = float(burst), clock()
+
+    def take(self) -> float:
+        """0.0 when an event may go now (it is counted), else the seconds until one may."""
+        if self.burst <= 0:
+            return 0.0
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return 0.0
+        return (1.0 - self.tokens) / self.rate if self.rate > 0 else float("inf")
+
+
+class Buckets:
+    """A :class:`TokenBucket` per key (a client address), idle ones forgotten."""
+
+    def __init__(self, burst: float, rate: float, clock=time.monotonic) -> None:
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self.by_key: dict[Any, TokenBucket] = {}
+
+    def take(self, key: Any) -> float:
+        b = self.by_key.get(key)
+        if b is None:
+            if len(self.by_key) > 10000:  # forget the full (idle) buckets
+                now = self.clock()
+                for k in [k for k, v in self.by_key.items()
+                          if v.tokens + (now - v.when) * v.rate >= v.burst]:
+                    del self.by_key[k]
+            b = self.by_key[key] = TokenBucket(self.burst, self.rate, self.clock)
+        return b.take()
+
+
 # ----- the guard middleware ----------------------------------------------------------------
+_DEFAULT_PORT = {"http": 80, "https": 443}
+
+
 def _hostname(netloc: str) -> tuple[str, Optional[int]]:
     """(lower-case host name, port or None) of ``host[:port]`` (IPv6 in brackets)."""
     try:
@@ -213,40 +270,120 @@ def _hostname(netloc: str) -> tuple[str, Optional[int]]:
         return "", None
 
 
+def origin_of(url: str) -> Optional[tuple[str, str, int]]:
+    """(scheme, host, port) of an http(s) URL or ``Origin`` header, the port filled in from the
+    scheme; None for anything else (``null``, another scheme, a malformed port).
+
+    >>> origin_of("https://Games.Example.org"), origin_of("http://127.0.0.1:8000/x")
+    (('https', 'games.example.org', 443), ('http', '127.0.0.1', 8000))
+    >>> origin_of("null") is None and origin_of("ftp://x") is None
+    True
+    """
+    try:
+        parts = urlsplit(url.strip())
+        scheme, host, port = parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
+    except ValueError:
+        return None
+    if scheme not in _DEFAULT_PORT or not host:
+        return None
+    return scheme, host, port if port is not None else _DEFAULT_PORT[scheme]
+
+
+#: the media type a JSON body must be sent with
+JSON_TYPE = "application/json"
+_SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+class UnsupportedType(CosmodromeError):
+    """A request body that is not sent as ``application/json`` (HTTP 415)."""
+
+
+def json_body_type(method: str, headers: dict[str, str]) -> None:
+    """Refuse (415) a request that changes something and carries a body, or names a type, other
+    than ``application/json`` (an optional ``charset`` is fine). A page of another site can
+    send ``text/plain`` or form bodies without asking the browser's leave; JSON it cannot.
+
+    >>> json_body_type("POST", {"content-type": "application/json; charset=utf-8", "content-length": "2"})
+    >>> json_body_type("POST", {})  # no body at all
+    >>> json_body_type("POST", {"content-type": "text/plain", "content-length": "2"})
+    Traceback (most recent call last):
+    ...
+    cosmodrome.server.security.UnsupportedType: the request body must be sent as application/json (Content-Type: application/json), not 'text/plain'
+    """
+    if method.upper() in _SAFE_METHODS:
+        return
+    raw = headers.get("content-type")
+    has_body = headers.get("content-length", "0").strip() not in ("", "0") or "transfer-encoding" in headers
+    if raw is None and not has_body:
+        return
+    kind = (raw or "").split(";", 1)[0].strip().lower()
+    if kind != JSON_TYPE:
+        what = f"not {kind!r}" if kind else "but it came without one"
+        raise UnsupportedType(f"the request body must be sent as {JSON_TYPE} (Content-Type: {JSON_TYPE}), {what}")
+
+
 class Guard:
-    """ASGI middleware: body size cap, Host check and same-site Origin check.
+    """ASGI middleware: body size cap, Host check, same-origin check, JSON bodies only, and a
+    cap on the sockets one address holds open.
 
-    ``allowed_hosts``: the host names (no port) this server answers to; None answers to any
-    Host (then only the Origin check protects, which is enough against other sites but not
-    against DNS rebinding). An ``Origin`` must name the same host as the ``Host`` header (same
-    site) or one of ``allowed_hosts``; ``Origin: null`` (a sandboxed or local file page) is
-    refused."""
+    ``allowed_hosts``: the host names this server answers to (entries may also be whole
+    origins, ``https://name[:port]``); None answers to any Host (then only the Origin check
+    protects, which is enough against other sites but not against DNS rebinding).
 
-    def __init__(self, app, *, allowed_hosts: Optional[Iterable[str]] = None, max_body: int = MAX_BODY) -> None:
+    An ``Origin`` must be exactly (scheme, host and port) one of: the request's own origin (its
+    scheme, which uvicorn takes from ``X-Forwarded-Proto`` only from trusted proxies, and its
+    ``Host``), the ``public_url``'s origin, or an origin given in ``allowed_hosts``. A bare host
+    name in ``allowed_hosts`` counts for the Host check only: a page on another port or scheme
+    of an allowed name is another site. ``Origin: null`` (a sandboxed or local file page) is
+    refused.
+
+    ``max_sockets`` (0: no cap): the WebSockets one client address may hold open at once; one
+    more is refused before its handshake."""
+
+    def __init__(self, app, *, allowed_hosts: Optional[Iterable[str]] = None, max_body: int = MAX_BODY,
+                 public_url: Optional[str] = None, max_sockets: int = 0, body_timeout: float = 0.0) -> None:
         self.app = app
-        hosts = None if allowed_hosts is None else {h.strip().lower().strip("[]") for h in allowed_hosts if h.strip()}
+        hosts: Optional[set[str]] = None
+        self.origins: set[tuple[str, str, int]] = set()
+        if allowed_hosts is not None:
+            hosts = set()
+            for h in allowed_hosts:
+                h = h.strip().lower()
+                if not h:
+                    continue
+                if "://" in h:
+                    o = origin_of(h)
+                    if o is None:
+                        raise ValueError(f"allowed host {h!r} is neither a host name nor an http(s) origin")
+                    self.origins.add(o)
+                    hosts.add(o[1].strip("[]"))
+                else:
+                    hosts.add(h.strip("[]"))
+        if public_url:
+            o = origin_of(public_url)
+            if o is not None:
+                self.origins.add(o)
         self.any_host = hosts is None or "*" in hosts
         self.hosts = set() if hosts is None else hosts
         self.max_body = max_body
+        self.max_sockets = max_sockets
+        self.body_timeout = body_timeout
+        self.sockets: dict[str, int] = {}
 
-    def check(self, headers: dict[str, str]) -> None:
+    def check(self, headers: dict[str, str], scheme: str = "http") -> None:
         host, host_port = _hostname(headers.get("host", ""))
-        if not self.any_host and host not in self.hosts:
+        if not self.any_host and host.strip("[]") not in self.hosts:
             raise OtherSite(f"this server does not serve the host {host or '(none)'!r}; its operator can allow it "
                             f"with --allowed-hosts")
         origin = headers.get("origin")
         if origin is None:
             return
-        parts = urlsplit(origin) if origin != "null" else None
-        o_host = (parts.hostname or "").lower() if parts else ""
-        try:
-            o_port = parts.port if parts else None
-        except ValueError:
-            o_port = -1
-        same = o_host == host and (o_port is None or host_port is None or o_port == host_port)
-        if not same and o_host not in self.hosts:
-            raise OtherSite(f"requests from another site ({origin}) are refused: open the game from this "
-                            "server's own pages")
+        scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
+        own = (scheme, host, host_port if host_port is not None else _DEFAULT_PORT.get(scheme, 80))
+        theirs = origin_of(origin) if origin != "null" else None
+        if theirs is None or (theirs != own and theirs not in self.origins):
+            raise OtherSite(f"requests from another site ({origin[:80]}) are refused: open the game from this "
+                            "server's own pages (behind a proxy, give the server --public-url)")
 
     async def __call__(self, scope, receive, send):
         kind = scope["type"]
@@ -254,26 +391,36 @@ class Guard:
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         try:
-            self.check(headers)
+            self.check(headers, scope.get("scheme", "http"))
             if kind == "http":
                 length = headers.get("content-length")
                 if length is not None and length.isdigit() and int(length) > self.max_body:
                     raise TooLarge(f"the request body is {length} bytes long; at most {self.max_body} are accepted")
+                json_body_type(scope.get("method", "GET"), headers)
         except CosmodromeError as exc:
-            if kind == "websocket":  # refused before the handshake: the client sees HTTP 403
-                return await send({"type": "websocket.close", "code": 4403, "reason": str(exc)[:120]})
+            if kind == "websocket":  # refused before the handshake
+                return await _refuse_socket(scope, send, exc)
             return await _send_error(send, exc)
         if kind == "websocket":
-            return await self.app(scope, receive, send)
+            return await self._socket(scope, receive, send)
 
         total = 0
         started = False
+        whole = False  # the body has come in full
+        deadline = asyncio.get_running_loop().time() + self.body_timeout
 
         async def counted():
-            nonlocal total
-            msg = await receive()
+            nonlocal total, whole
+            if whole or not self.body_timeout:
+                msg = await receive()
+            else:
+                try:
+                    msg = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
+                except asyncio.TimeoutError:
+                    raise TooSlow(f"the request body did not come in full within {self.body_timeout:g} s") from None
             if msg["type"] == "http.request":
                 total += len(msg.get("body", b""))
+                whole = not msg.get("more_body", False)
                 if total > self.max_body:
                     raise TooLarge(f"the request body is over {self.max_body} bytes; at most {self.max_body} "
                                    "are accepted")
@@ -287,18 +434,44 @@ class Guard:
 
         try:
             await self.app(scope, counted, sending)
-        except TooLarge as exc:
+        except (TooLarge, TooSlow) as exc:
             if started:
                 raise
             await _send_error(send, exc)
 
+    async def _socket(self, scope, receive, send):
+        """A WebSocket, counted against its address's cap while it is open."""
+        client = (scope.get("client") or ("unknown", 0))[0]
+        n = self.sockets.get(client, 0)
+        if self.max_sockets and n >= self.max_sockets:
+            return await _refuse_socket(scope, send, TooMany(
+                f"this address holds {n} sockets open, the most allowed; close one (another tab) first"))
+        self.sockets[client] = n + 1
+        try:
+            return await self.app(scope, receive, send)
+        finally:
+            left = self.sockets.get(client, 1) - 1
+            if left > 0:
+                self.sockets[client] = left
+            else:
+                self.sockets.pop(client, None)
 
-STATUS_OF = {BadRequest: 400, TooLarge: 413, TooMany: 429, OtherSite: 403}
+
+STATUS_OF = {BadRequest: 400, TooLarge: 413, TooMany: 429, OtherSite: 403, UnsupportedType: 415,
+             TooSlow: 408}
 
 
-async def _send_error(send, exc: CosmodromeError) -> None:
+async def _send_error(send, exc: CosmodromeError, prefix: str = "http") -> None:
     status = next((code for cls, code in STATUS_OF.items() if isinstance(exc, cls)), 400)
     body = json.dumps({"error": str(exc), "kind": type(exc).__name__}).encode()
-    await send({"type": "http.response.start", "status": status,
+    await send({"type": f"{prefix}.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": f"{prefix}.response.body", "body": body})
+
+
+async def _refuse_socket(scope, send, exc: CosmodromeError) -> None:
+    """Refuse a WebSocket before its handshake: an HTTP answer with the status and the sentence
+    where the server can send one (uvicorn can), else a close (the client sees HTTP 403)."""
+    if "websocket.http.response" in (scope.get("extensions") or {}):
+        return await _send_error(send, exc, "websocket.http")
+    await send({"type": "websocket.close", "code": 4403, "reason": str(exc)[:120]})

@@ -459,7 +459,10 @@ class Hall:
         self.bot_caps = bot_caps or BotCaps()
         for m in bot_modules:  # the server checks bot levels too, so it needs the same plug-ins
             importlib.import_module(m)
-        self.pool = BotPool(workers=bot_workers, time_limit=bot_time_limit, modules=bot_modules)
+        # a game's lane is kept between the decisions of one bot turn: the move and the bot
+        # delay go between them (docs/SERVER.md, "Bots")
+        self.pool = BotPool(workers=bot_workers, time_limit=bot_time_limit, modules=bot_modules,
+                            hold=bot_delay + 1.0)
         self.tables: dict[str, Table] = {}
         self._load_lock = asyncio.Lock()
         self._background: set = set()  # tasks nobody awaits (kept referenced until done)
@@ -1178,6 +1181,12 @@ class Hall:
                        actions=list(t.record.actions), **common)
 
     async def _bot_loop(self, t: Table) -> None:
+        try:
+            await self._bot_turns(t)
+        finally:
+            self.pool.unhold(t.id)  # nothing more for this game's bots to decide now
+
+    async def _bot_turns(self, t: Table) -> None:
         loop = asyncio.get_running_loop()
         failures = 0
         while not self.closing and t.row.status == "running":
@@ -1192,7 +1201,7 @@ class Hall:
             started = loop.time()
             note = None
             try:
-                action = await self.pool.decide(job, key=t.id)
+                action = await self.pool.decide(job, key=t.id, keep=True)
                 if action not in legal:
                     raise BotFailure(f"it chose {action}, which is not a legal option now")
             except BotFailure as exc:

@@ -15,6 +15,7 @@ record is self-contained and replays anywhere.
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
@@ -22,6 +23,8 @@ from cosmodrome.core import OptionError
 
 #: the most bytes of a variant's TOML content
 MAX_VARIANT = 64 << 10
+#: the deepest nesting of tables and arrays a variant may have (the packaged files need 6)
+MAX_TOML_DEPTH = 32
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,59}$")
 
 
@@ -46,6 +49,7 @@ class Variants:
                     text = raw.decode("utf-8")
                 except UnicodeDecodeError:
                     raise OptionError(f"--variants: {f} is not UTF-8 text") from None
+                toml_depth_ok(text, f"--variants: {f}")
                 self.by_game.setdefault(game_dir.name, {})[f.stem] = text
 
     def names(self, game: str) -> list[str]:
@@ -93,4 +97,76 @@ def own_variant(option: str, value: Mapping[str, Any]) -> dict[str, str]:
         raise OptionError(f"option {option!r}: the variant is {size} bytes long; at most {MAX_VARIANT} are accepted")
     if not isinstance(label, str) or len(label) > 60:
         raise OptionError(f"option {option!r}: the variant's 'name' must be text of at most 60 characters")
+    toml_depth_ok(text, f"option {option!r}: the variant")
     return {"toml": text, "name": label}
+
+
+def bracket_depth(text: str, limit: int = MAX_TOML_DEPTH) -> int:
+    """The deepest nesting of ``[``/``{`` in TOML ``text``, strings and comments skipped; it
+    stops counting once past ``limit``. A scan, not a parse: it runs before the parser, whose
+    recursion a deep enough nesting would exhaust.
+
+    >>> bracket_depth('a = [[1, 2], {b = "[[["}]  # [[[')
+    2
+    """
+    depth = deepest = 0
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, i) else ch
+            i += len(quote)
+            while i < n and not text.startswith(quote, i):
+                i += 2 if ch == '"' and text[i] == "\\" else 1
+                if len(quote) == 1 and i < n and text[i] == "\n":
+                    break  # an unclosed one-line string: the parser will say so
+            i += len(quote)
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return deepest
+
+
+def toml_depth_ok(text: str, what: str, limit: int = MAX_TOML_DEPTH) -> None:
+    """OptionError naming the problem when TOML ``text`` nests tables and arrays more than
+    ``limit`` deep, in brackets (scanned before parsing) or dotted keys and table headers
+    (measured on the parsed tables); a file the parser refuses is left to the game to name.
+
+    >>> toml_depth_ok("x = " + "[" * 40 + "]" * 40, "the variant")
+    Traceback (most recent call last):
+    ...
+    cosmodrome.core.errors.OptionError: the variant nests tables and arrays more than 32 deep; at most 32 levels are accepted
+    >>> toml_depth_ok("a" + ".b" * 40 + " = 1", "the variant")
+    Traceback (most recent call last):
+    ...
+    cosmodrome.core.errors.OptionError: the variant nests tables and arrays more than 32 deep; at most 32 levels are accepted
+    """
+    too_deep = OptionError(f"{what} nests tables and arrays more than {limit} deep; at most {limit} levels "
+                           "are accepted")
+    if bracket_depth(text, limit) > limit:
+        raise too_deep
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return
+    except RecursionError:  # pragma: no cover - the scan above bounds the brackets
+        raise too_deep from None
+    stack = [(data, 1)]
+    while stack:
+        value, d = stack.pop()
+        if d > limit:
+            raise too_deep
+        if isinstance(value, dict):
+            stack.extend((v, d + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, d + 1) for v in value)

@@ -1,6 +1,7 @@
 // The account page: sign up, log in, log out (the session is an HttpOnly cookie).
 import { api } from "./api.js";
 import { whoami, accountBar } from "./account.js";
+import { sameOriginPath } from "./nav.js";
 
 const $ = (id) => document.getElementById(id);
 function banner(text, level = "error") {
@@ -22,8 +23,8 @@ async function send(path) {
   try {
     await api("POST", path, { name: $("acc-name").value, password: $("acc-pass").value });
     $("acc-pass").value = "";
-    const back = new URLSearchParams(location.search).get("back");
-    if (back && back.startsWith("/") && !back.startsWith("//")) { location.href = back; return; }
+    const back = sameOriginPath(new URLSearchParams(location.search).get("back"));
+    if (back) { location.href = back; return; }
     banner("Welcome!", "info");
     show();
   } catch (e) { banner(e.message); }
