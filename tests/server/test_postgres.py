@@ -523,7 +523,7 @@ def test_a_move_committed_as_its_connection_died_is_found_and_the_table_catches_
     dbname = pg_url.split("@/")[1].split("?")[0]
     with _admin(pg) as conn:
         conn.execute(f'ALTER DATABASE "{dbname}" SET synchronous_commit = on')  # only this test's database waits
-    with TestClient(create_app(pg_url)) as c:
+    with TestClient(create_app(pg_url, alive_every=3600.0)) as c:  # no "server is up" mark shares the killed commit
         g = new_game(c, rounds=20)
         v = view(c, g, 0)
         a0 = v["decision"]["options"][-1]["action"]
@@ -564,7 +564,7 @@ def test_an_undo_committed_as_its_connection_died_is_found_and_nothing_is_stored
     dbname = pg_url.split("@/")[1].split("?")[0]
     with _admin(pg) as conn:
         conn.execute(f'ALTER DATABASE "{dbname}" SET synchronous_commit = on')
-    with TestClient(create_app(pg_url)) as c:
+    with TestClient(create_app(pg_url, alive_every=3600.0)) as c:  # no "server is up" mark shares the killed commit
         g = new_game(c, rounds=20)
         v = view(c, g, 0)
         play = next(o["action"] for o in v["decision"]["options"] if o["action"] != DRAW)

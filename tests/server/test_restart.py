@@ -157,10 +157,12 @@ def test_killed_server_loses_no_acknowledged_action(tmp_path):
     finally:
         stop(proc)
 
-def play_over_sockets_until_killed(base, games, proc, kill_after=1.5):
+def play_over_sockets_until_killed(base, games, proc, kill_after=1.5, least_acked=12 * 6, most_wait=30.0):
     """Play ``games`` (each {"id", "tokens"}) at full speed over one socket per seat, and
-    kill the server (SIGKILL) while moves are in flight. Returns, per game, the acknowledged
-    moves {index: action}."""
+    kill the server (SIGKILL) while moves are in flight: after ``kill_after`` seconds once
+    ``least_acked`` moves in all were acknowledged (so a loaded machine still kills it under
+    load), or after ``most_wait`` seconds. Returns, per game, the acknowledged moves
+    {index: action}."""
     acked = {g["id"]: {} for g in games}
     ws_base = "ws" + base[len("http"):]
 
@@ -183,6 +185,9 @@ def play_over_sockets_until_killed(base, games, proc, kill_after=1.5):
     async def main():
         tasks = [asyncio.create_task(seat(g, i, t)) for g in games for i, t in enumerate(g["tokens"])]
         await asyncio.sleep(kill_after)
+        end = time.monotonic() + most_wait
+        while sum(len(a) for a in acked.values()) < least_acked and time.monotonic() < end:
+            await asyncio.sleep(0.05)
         os.kill(proc.pid, signal.SIGKILL)
         await asyncio.wait_for(asyncio.gather(*tasks), 20)
 
