@@ -59,6 +59,13 @@ class WalkingOnTheMoon(Game):
                    "dice over craters, peaks and tunnels, collecting Sputniks and avoiding accidents.")
     heuristic_bot = "cosmodrome.games.moon.heuristic:MoonHeuristic"
     turn_kinds = frozenset({"program", "extra-die"})
+    #: every decision is asked whatever the action cards are (docs/rulings/moon.md, ruling
+    #: 42); the prompts of these kinds hold nothing hidden
+    public_kinds = frozenset({"extra-die", "program", "pick", "go-on", "exchange-sputniks", "exchange-ec", "rob", "choose",
+                              "buy-advances", "free-jump", "refresh-card"})
+    #: a moment for action cards: asked of every seat that may hold a card fitting it; the
+    #: prompt names the seat's own card
+    public_prompts = {"action-card": "may play its action card now, or keep it"}
     components_file = DATA_FILE
     help_file = DATA_FILE.with_name("howto.toml")
     help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()},
