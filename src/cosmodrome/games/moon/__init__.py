@@ -60,7 +60,7 @@ class WalkingOnTheMoon(Game):
     heuristic_bot = "cosmodrome.games.moon.heuristic:MoonHeuristic"
     turn_kinds = frozenset({"program", "extra-die"})
     #: every decision is asked whatever the action cards are (docs/rulings/moon.md, ruling
-    #: 42); the prompts of these kinds hold nothing hidden
+    #: 43); the prompts of these kinds hold nothing hidden
     public_kinds = frozenset({"extra-die", "program", "pick", "go-on", "exchange-sputniks", "exchange-ec", "rob", "choose",
                               "buy-advances", "free-jump", "refresh-card"})
     #: a moment for action cards: asked of every seat that may hold a card fitting it; the

@@ -24,7 +24,7 @@ A moment for a card (a *window*: ``ask_card`` names it) is asked of every seat t
 a card fitting it judged from public facts (:func:`may_hold`: it holds a card, and not every
 copy of the fitting effects lies face up on the discard pile), whether its card fits or
 not; a seat whose card does not fit can only keep it. So being asked tells the others
-nothing about the card (docs/rulings/moon.md, ruling 42).
+nothing about the card (docs/rulings/moon.md, ruling 43).
 """
 
 from __future__ import annotations
