@@ -59,6 +59,9 @@ class WalkingOnTheMoon(Game):
                    "dice over craters, peaks and tunnels, collecting Sputniks and avoiding accidents.")
     heuristic_bot = "cosmodrome.games.moon.heuristic:MoonHeuristic"
     turn_kinds = frozenset({"program", "extra-die"})
+    #: 2: the moments for action cards are asked of every seat that may hold a fitting card
+    #: (ruling 43), not of holders only
+    rules_version = 2
     #: every decision is asked whatever the action cards are (docs/rulings/moon.md, ruling
     #: 43); the prompts of these kinds hold nothing hidden
     public_kinds = frozenset({"extra-die", "program", "pick", "go-on", "exchange-sputniks", "exchange-ec", "rob", "choose",

@@ -51,6 +51,9 @@ class OnwardToVenus(Game):
                    "brew on every world.")
     heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
     turn_kinds = frozenset({"action"})
+    #: 2: the reactions and the end of a turn are asked of every seat that may hold the card
+    #: (rulings 32 and 33), not of holders only
+    rules_version = 2
     #: every decision is asked whatever the hidden cards are (docs/rulings/venus.md, rulings
     #: 32 and 33); these prompts and hints hold nothing hidden, so every seat may read them
     public_kinds = frozenset({
