@@ -61,7 +61,7 @@ class OnwardToVenus(Game):
         "claim_planet", "claim_tile", "claim_unit", "tension_target", "build", "combat", "reroll", "discard_die",
         "sacrifice", "casualty", "hand_limit", "kill_where", "unit_up", "cycle", "draw4", "kill_seat", "kill_unit",
         "gunrunner", "place_tension", "remove_tension", "force_discard", "look", "look_take", "look_give",
-        "take_biggame", "bazagthoth", "uprising", "lose_building", "damage", "pirates"})
+        "take_biggame", "bazagthoth", "uprising", "lose_building", "damage", "pirates", "chance"})
     #: the reactions: asked of every seat that may hold the card, their prompts name it
     public_prompts = {"reaction": "may answer with a reaction card, or go on",
                       "return_unit": "may return an eliminated unit to Earth orbit with a card, or go on"}
