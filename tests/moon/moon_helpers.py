@@ -63,3 +63,12 @@ def random_game(players: int, seed: int, check=None, options=None):
 
 def views_json(s) -> list:
     return [json.dumps(s.view(p), sort_keys=True) for p in list(range(s.num_players)) + [None]]
+
+
+def keep_unfitting(s) -> None:
+    """Answer "keep" for every seat asked at a moment for action cards whose card does not
+    fit it: every seat that may hold a fitting card is asked (docs/rulings/moon.md, ruling 43)."""
+    from cosmodrome.games.moon.cards import fits
+    from cosmodrome.games.moon.state import A_DONE
+    while s.phase == CARD and not fits(s):
+        s.apply(A_DONE)

@@ -7,7 +7,7 @@ hidden hands (views and determinizations). The cards that move astronauts out of
 import json
 
 import pytest
-from moon_helpers import check_invariants
+from moon_helpers import check_invariants, keep_unfitting
 from test_moon_advanced import table
 from test_moon_rules import BLUE1, WHITE1, pick, roll_for
 
@@ -64,6 +64,9 @@ def test_a_new_round_draws_for_the_empty_handed_and_offers_a_refresh_to_the_othe
     s.deck = [c for c in s.deck if EFFECTS[c] != "planification"]   # no end-of-round card to play
     s.discard += [EFFECTS.index("planification")] * 3
     end_round(s)
+    # seat 1 (behind) may hold an Extra jump or a Teamwork: asked, it keeps its Sanction (ruling 43)
+    assert s.phase == CARD and s.to_move() == 1 and s.legal_actions() == [A_DONE]
+    keep_unfitting(s)
     assert s.phase == REFRESH and all(c >= 0 for c in s.hand)
     assert s.to_move() == 0 and s.legal_actions() == [A_DONE, A_NEW]
     s.apply(A_DONE)

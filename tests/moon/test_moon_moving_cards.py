@@ -11,7 +11,7 @@ goal (35).
 """
 
 import pytest
-from moon_helpers import check_invariants
+from moon_helpers import check_invariants, keep_unfitting
 from test_moon_action_cards import EFFECTS, empty_hands, give
 from test_moon_advanced import table
 from test_moon_rules import BLUE1, WHITE1, pick, roll_for
@@ -60,6 +60,7 @@ def end_of_round_with(s, order, **where):
     place(s, **where)
     s.round, s.order, s.turn_i = 1, order, len(order)
     end_round(s)
+    keep_unfitting(s)   # the seats asked whose card does not fit the end of the round keep it
     return s
 
 
@@ -378,13 +379,20 @@ def test_teamwork_and_slipstream_in_the_two_player_game():
 
 
 # ----- the view, determinizations, the heuristic --------------------------------------------
-def test_a_slipstream_question_keeps_the_card_in_every_determinization_and_hides_it_from_others():
+def test_a_slipstream_question_tells_nothing_of_the_card_and_hides_it_from_others():
+    """Ruling 43: the question is asked whatever the card, so a determinization deals the
+    asked seat any card the others have not seen (it may not fit: then it can only keep it)."""
     s = holding(cards=[(1, "slipstream"), (2, "teamwork")])
     place(s, a1=(3, 1), a2=(9, 1))
     jump_past(s, 3, start=(2, 1))
-    for k in range(5):
+    dealt = set()
+    for k in range(12):
         twin = s.resample(0, Rng(k))
-        assert EFFECTS[twin.hand[1]] == "slipstream" and twin.legal_actions() == s.legal_actions()
+        assert twin.phase == CARD and twin.to_move() == 1 and twin.hand[1] >= 0
+        dealt.add(EFFECTS[twin.hand[1]])
+        if EFFECTS[twin.hand[1]] != "slipstream":
+            assert twin.legal_actions() == [A_DONE]
+    assert len(dealt) > 1
     assert s.view(0)["cards"]["hands"][1]["card"] is None and s.view(0)["cards"]["hands"][2]["card"] is None
     assert s.view(1)["cards"]["hands"][1]["card"]["effect"] == "slipstream"
 

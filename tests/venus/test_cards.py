@@ -1,7 +1,8 @@
 """RB: Detailed explanation of the cards – Action and Free action cards and reactions."""
 
 import pytest
-from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, place_building, place_units, put_tile
+from venus_helpers import (at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, go_on, place_building, place_units,
+                           put_tile)
 
 from cosmodrome.games.venus.components import EFFECT_ID as E
 from cosmodrome.games.venus.flow import (A_BUILD, A_CARD, A_COUNT, A_CLAIM, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET,
@@ -21,6 +22,7 @@ def turn_with(*cards, seat=0, players=3, seed=1):
 
 def play(s, name):
     s.apply(A_CARD + E[name])
+    go_on(s)   # the 'instead' question, asked of a seat holding cards (ruling 32)
 
 
 def test_action_card_uses_the_action_free_card_does_not():
@@ -30,7 +32,9 @@ def test_action_card_uses_the_action_free_card_does_not():
     assert s.to_move() == 0 and s.actions_left == 2
     play(s, "take3")
     assert s.to_move() == 0 and s.money[0] == 15
-    s.apply(A_PASS)
+    s.apply(A_PASS)          # the cube's card is drawn: a hand is held, "end the turn" is asked (ruling 33)
+    assert s.to_move() == 0 and s.decision_kind() == "free_action"
+    s.apply(A_DONE)
     assert s.to_move() == 1
 
 
@@ -131,7 +135,10 @@ def test_return_eliminated_unit_to_earth():
     play(s, "kill_unit")
     s.apply(A_SEAT + 1)
     s.apply(A_UNITAT + MARS * 3 + TANK)
-    assert s.to_move() == 1 and s.decision_kind() == "reaction"
+    # first 'ignore a skull', asked as seat 1 holds cards (ruling 32): it holds none, it goes on
+    assert s.to_move() == 1 and s.decision_kind() == "reaction" and s.legal_actions() == [A_DONE]
+    s.apply(A_DONE)
+    assert s.to_move() == 1 and s.decision_kind() == "reaction" and s.legal_actions() == [A_DONE, A_YES]
     s.apply(A_YES)
     assert s.orbit[24 + MARS * 3 + TANK] == 0 and s.orbit[24 + EARTH * 3 + TANK] == 1
 
@@ -160,9 +167,11 @@ def test_place_and_remove_tension():
     play(s, "another_action")
     play(s, "place_tension")
     s.apply(A_PLANET + MARS)
+    go_on(s)
     assert s.ptiles[MARS] == (t,)
     play(s, "remove_tension")
     s.apply(A_PLANET + MARS)
+    go_on(s)
     assert s.ptiles[MARS] == () and t in s.tdisc
 
 
@@ -226,6 +235,7 @@ def test_pass_card_emptied_extra_action():
     s.apply(A_BUILD)
     s.apply(A_UNITAT + EARTH * 3 + INF)
     s.apply(A_DONE)
+    go_on(s)                 # seat 0 holds cards: asked too, holding no such card it goes on
     assert s.period == 2 and s.orbit[24 + EARTH * 3 + INF] == 5
 
 
@@ -256,7 +266,9 @@ def test_hand_limit():
     s.apply(A_PASS)
     assert s.to_move() == 0 and s.decision_kind() == "hand_limit"
     s.apply(s.legal_actions()[0])
-    assert len(s.hands[0]) == 9 and s.to_move() == 1
+    assert len(s.hands[0]) == 9 and s.to_move() == 0 and s.decision_kind() == "free_action"
+    s.apply(A_DONE)
+    assert s.to_move() == 1
 
 
 def test_reshuffle_when_deck_runs_out():
@@ -349,6 +361,7 @@ def test_free_action_card_drawn_by_the_last_action_is_offered():
     play(s, "another_action")
     assert s.to_move() == 0 and s.actions_left == 1 and A_MOVE in s.legal_actions()
     s.apply(A_PASS)
+    s.apply(A_DONE)          # the cube's card is held: "end the turn"
     assert s.to_move() == 1
 
 
@@ -360,17 +373,24 @@ def test_free_cards_after_the_last_action_then_end_the_turn():
     assert s.legal_actions() == [A_DONE, A_CARD + E["free_build"], A_CARD + E["tank_up"]]
     play(s, "tank_up")
     s.apply(A_PLANET + MARS)
+    go_on(s)
     assert s.orbit[MARS * 3 + TANK] == 1 and s.to_move() == 0
     assert s.legal_actions() == [A_DONE, A_CARD + E["free_build"]]
     s.apply(A_DONE)
     assert s.to_move() == 1 and s.hands[0] and s.comp.card_effect(s.hands[0][0]) == E["free_build"]
 
 
-def test_turn_ends_with_the_last_action_without_a_playable_free_card():
-    """Action cards and free cards that cannot be played now keep the old ending."""
-    s = turn_with("take3", "tank_up")                 # no tank on a surface
+def test_end_of_turn_is_asked_of_a_hand_without_a_playable_free_card_and_not_of_an_empty_hand():
+    """Ruling 33: with cards in hand, "end the turn" is asked whether a free-action card is
+    playable or not (so the question tells nothing); with an empty hand the turn ends at once."""
+    s = turn_with("take3", "tank_up")                 # no tank on a surface: tank_up cannot be played
     play(s, "take3")
+    assert s.to_move() == 0 and s.decision_kind() == "free_action" and s.legal_actions() == [A_DONE]
+    s.apply(A_DONE)
     assert s.to_move() == 1
+    s = turn_with("take3")
+    play(s, "take3")                                  # the hand is empty now
+    assert s.to_move() == 1 and s.decision_kind() == "action"
 
 
 def test_no_free_actions_once_the_last_cube_is_taken():
@@ -379,6 +399,7 @@ def test_no_free_actions_once_the_last_cube_is_taken():
     s.cubes = 1
     period = s.period
     s.apply(A_PASS)
+    go_on(s)                 # the extra action of the emptied pass card, asked of a hand (ruling 32)
     # no menu of free cards: the crises, income and the next period's first turn follow
     assert s.period == period + 1 and s.first == 0
     assert s.to_move() == 0 and s.actions_left == 1 and A_PASS in s.legal_actions()

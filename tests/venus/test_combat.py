@@ -1,7 +1,7 @@
 """RB: Defended tiles and Casualties of combat, and the combat cards."""
 
 import pytest
-from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, place_units, put_tile
+from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, go_on, place_units, put_tile
 
 from cosmodrome.games.venus.combat import cost, points, skulls
 from cosmodrome.games.venus.components import EFFECT_ID as E
@@ -110,14 +110,21 @@ def test_alien_defence_seven():
     assert s.kept[0] == (s.comp.n_bag,) and tile_vp(s, 0) == 2
 
 
+def card(s, name):
+    """Play a combat card; the 'instead' question that follows while cards are held (ruling
+    32) is answered "go on" when the seat holds no 'instead' card."""
+    s.apply(A_CARD + E[name])
+    go_on(s)
+
+
 def test_modifier_cards():
     """RB cards: tanks 3, infantry 2, spaceships 2 (one copy each counts)."""
     s = attack(units={"inf": 1, "ship": 1, "tank": 1}, cards=("tanks3", "infantry2", "ships2"))
     for a in (A_UNIT + INF, A_UNIT + SHIP, A_UNIT + TANK):
         s.apply(a)
-    s.apply(A_CARD + E["tanks3"])
-    s.apply(A_CARD + E["infantry2"])
-    s.apply(A_CARD + E["ships2"])
+    card(s, "tanks3")
+    card(s, "infantry2")
+    card(s, "ships2")
     assert points(s) == 7
     assert A_CARD + E["tanks3"] not in s.legal_actions()
 
@@ -139,9 +146,9 @@ def test_cp_cards_and_draw():
     """RB cards: plain CP cards; worth 1 and draw a card."""
     s = attack(cards=("cp1", "cp2", "cp3", "cp1_draw"))
     for c in ("cp1", "cp2", "cp3"):
-        s.apply(A_CARD + E[c])
+        card(s, c)
     n = len(s.hands[0])
-    s.apply(A_CARD + E["cp1_draw"])
+    card(s, "cp1_draw")
     assert points(s) == 7 and len(s.hands[0]) == n
 
 
@@ -180,10 +187,10 @@ def test_sacrifice_cards():
     s = attack(units={"inf": 1, "tank": 1}, cards=("sacrifice_tank", "sacrifice_unit"))
     assert A_CARD + E["sacrifice_tank"] not in s.legal_actions()
     s.apply(A_UNIT + TANK)
-    s.apply(A_CARD + E["sacrifice_tank"])
+    card(s, "sacrifice_tank")
     assert points(s) == 5 and s.surf[MARS * 3 + TANK] == 0 and s.stock[TANK] == 5
     s.apply(A_UNIT + INF)
-    s.apply(A_CARD + E["sacrifice_unit"])
+    card(s, "sacrifice_unit")
     s.apply(A_UNIT + INF)
     assert points(s) == 9 and s.units_at(0, MARS) == 0
 
@@ -219,6 +226,7 @@ def test_sacrificed_unit_goes_to_stock_when_the_return_is_declined():
     s.apply(A_UNIT + TANK)
     s.apply(A_CARD + E["sacrifice_tank"])
     s.apply(A_DONE)
+    go_on(s)
     assert s.stock[TANK] == 5 and s.has_effect(0, E["return_unit"]) and s.decision_kind() == "combat"
 
 

@@ -1,7 +1,7 @@
 """RB: Phase four – crisis resolution and the crisis effects, per planet and level."""
 
 import pytest
-from venus_helpers import clear_tiles, empty_hand, fix_dice, fresh, give, place_building, place_units, put_tile
+from venus_helpers import clear_tiles, empty_hand, fix_dice, fresh, give, go_on, place_building, place_units, put_tile
 
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.actions import D_TURN
@@ -77,6 +77,7 @@ def test_mercury_level2_destroy_unit():
     s = crisis({MERCURY: 2}, setup=merc_setup)
     s.apply(A_SEAT + 2)
     s.apply(A_UNITAT + MARS * 3 + TANK)
+    go_on(s)   # 'ignore a skull', asked of the victim as it holds cards (ruling 32)
     assert s.money[1] == 11 and s.orbit[2 * 24 + MARS * 3 + TANK] == 0
 
 
@@ -286,6 +287,7 @@ def test_mercury_level2_controller_picks_the_surface_unit():
     s.apply(A_UNITAT + MARS * 3 + TANK)
     assert s.to_move() == 1 and s.decision_kind() == "kill_where"
     s.apply(A_SURFACE)
+    go_on(s)
     assert s.money[1] == 11 and s.surf[2 * 24 + MARS * 3 + TANK] == 0 and s.orbit[2 * 24 + MARS * 3 + TANK] == 1
 
 

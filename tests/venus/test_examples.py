@@ -1,6 +1,7 @@
 """The rulebook's worked examples, one test each."""
 
-from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, place_building, place_units, put_tile
+from venus_helpers import (at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, go_on, place_building, place_units,
+                           put_tile)
 
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.actions import D_MOVE_CLAIM
@@ -56,9 +57,9 @@ def test_mars_mine_example():
     assert cost(s) == 6
     s.apply(A_UNIT + INF)
     s.apply(A_UNIT + INF)
-    s.apply(A_CARD + EFFECT_ID["cp2"])
-    s.apply(A_CARD + EFFECT_ID["cp2"])
-    s.apply(A_DONE)
+    for a in (A_CARD + EFFECT_ID["cp2"], A_CARD + EFFECT_ID["cp2"], A_DONE):
+        s.apply(a)
+        go_on(s)   # the 'instead' question while cards are held (ruling 32)
     assert s.bld[y * 16 + MARS * 2] == 1          # yellow's mine on Mars
     assert s.decision_kind() == "casualty" and s.to_move() == y
     s.apply(A_UNIT + INF)
@@ -91,6 +92,7 @@ def test_tension_tile_on_the_moon():
     assert s.cb[4] == 3 and cost(s) == 6
     for a in (A_UNIT + INF, A_UNIT + INF, A_CARD + EFFECT_ID["cp2"], A_CARD + EFFECT_ID["cp2"], A_DONE):
         s.apply(a)
+        go_on(s)
     assert s.bld[red * 16 + MOON * 2] == 1 and s.bld[yellow * 16 + MOON * 2] == 0
     assert s.stock[yellow * 5 + 3] == 12
     assert not s.ptiles[MOON]

@@ -1,7 +1,8 @@
 """Setup, the phases of a period and the five actions, each citing its rulebook section."""
 
 import pytest
-from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, place_building, place_units, put_tile
+from venus_helpers import (at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, go_on, place_building, place_units,
+                           put_tile)
 
 from cosmodrome.core import IllegalActionError, PlayerCountError
 from cosmodrome.games.venus import GAME, flow
@@ -91,6 +92,9 @@ def test_pass_cubes_and_last_cube_ends_phase():
         s.apply(A_PASS)
         takers.append(p)
         assert len(s.hands[p]) >= 1
+        if s.to_move() == p and s.decision_kind() == "free_action":
+            s.apply(A_DONE)  # a hand is held: "end the turn" is asked (ruling 33)
+        go_on(s)             # the emptied pass card's extra action, asked of the hands (ruling 32)
     assert len(takers) == 4 and takers == [takers[0], 1 - takers[0]] * 2
     assert s.first == takers[-1]
     assert s.period == 2 and s.to_move() == s.first
@@ -159,10 +163,12 @@ def test_move_cards_extend_allowance_and_allow_claim():
         s.apply(a)
     assert A_PLANET + TITAN not in s.legal_actions()
     s.apply(A_CARD + EFFECT_ID["move2"])
+    go_on(s)                          # the 'instead' question while cards are held (ruling 32)
     assert A_PLANET + TITAN in s.legal_actions() and A_PLANET + KUIPER in s.legal_actions()
     s.apply(A_CARD + EFFECT_ID["move_tanks"])
     assert s.decision_kind() == "move_tanks"
     s.apply(A_COUNT + 1)
+    go_on(s)
     s.apply(A_PLANET + TITAN)         # 3 steps of 4: a claim is allowed
     assert s.decision_kind() == "move_claim"
     s.apply(A_TILE + 0)

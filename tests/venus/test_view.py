@@ -3,8 +3,8 @@ combat in progress, the aliens' advance, informative action details, and nothing
 
 import json
 
-from venus_helpers import (at_turn, check_views, clear_tiles, empty_hand, fix_dice, fresh, give, place_building,
-                           place_units, put_tile, random_game)
+from venus_helpers import (at_turn, check_views, clear_tiles, empty_hand, fix_dice, fresh, give, go_on,
+                           place_building, place_units, put_tile, random_game)
 
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import GAME, flow
@@ -206,9 +206,11 @@ def test_combat_view_crisis_with_gunrunner_units_and_cards():
     assert c["cost"] == printed + 5 and c["paid"] == 0 and c["missing"] == printed + 5 and c["needs_unit"]
     assert c["committed"] == {"infantry": 0, "spaceship": 0, "tank": 0} and c["cards"] == []
     s.apply(A_CARD + E["infantry2"])
+    go_on(s)   # the 'instead' question while cards are held (ruling 32)
     s.apply(A_UNIT + INF)
     s.apply(A_UNIT + TANK)
     s.apply(A_CARD + E["cp2"])
+    go_on(s)
     c = s.view(None)["combat"]
     assert c["committed"] == {"infantry": 1, "spaceship": 0, "tank": 1}
     assert c["unit_cp"] == {"infantry": 2, "spaceship": 1, "tank": 2}
@@ -258,6 +260,7 @@ def test_reroll_and_die_options_say_which_dice():
     assert opts[A_REROLL + 6]["dice"] == [0, 1, 2]
     fix_dice(s, 4)
     s.apply(A_REROLL)
+    go_on(s)
     s.apply(A_CARD + E["discard_die"])
     opts = {a: s.action_json(a) for a in s.legal_actions()}
     assert opts[A_DIE + 1] == {"action": A_DIE + 1, "label": "Die 2 (5)", "die": 1, "face": 5}

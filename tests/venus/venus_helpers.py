@@ -191,3 +191,13 @@ def at_turn(s, p: int) -> None:
     s.actions_left = 1
     s.extra = 0
     s.next_seat = (p + 1) % s.num_players
+
+
+def go_on(s, end_turn: bool = False) -> None:
+    """Answer "go on" to the questions asked of every seat that may hold a card and that the
+    seat asked can only decline (ruling 32: a reaction whose card it does not hold); with
+    ``end_turn`` also the end of a turn without a free-action card to play (ruling 33)."""
+    from cosmodrome.games.venus.flow import A_DONE
+    kinds = ("reaction", "return_unit", "free_action") if end_turn else ("reaction", "return_unit")
+    while not s.is_terminal() and s.decision_kind() in kinds and s.legal_actions() == [A_DONE]:
+        s.apply(A_DONE)

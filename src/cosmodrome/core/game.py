@@ -178,6 +178,14 @@ class Game(ABC):
     #: whenever a change alters what a recorded action means (a decision offered differently,
     #: a rule read anew), so a stored game knows under which rules its actions were taken
     rules_version: int = 1
+    #: decision kinds whose kind, prompt and hint every seat and spectator may read while
+    #: another seat decides (see :meth:`public_decision`): a kind belongs here only when the
+    #: game offers that decision, with that prompt, whatever the hidden cards, dice or tiles
+    #: are. Any other decision is shown to the others as ``"deciding"`` and nothing more.
+    public_kinds: frozenset = frozenset()
+    #: decision kinds the game offers whatever is hidden but whose prompt names a hidden
+    #: thing (a card the seat holds): the others read the kind, its hint and this prompt
+    public_prompts: Mapping[str, str] = {}
 
     # ----- creating states -------------------------------------------------------------
     def new_state(self, players: int, seed: int = 0, options: Optional[Mapping[str, Any]] = None,
@@ -299,6 +307,27 @@ class Game(ABC):
         if self.help_file is None:
             return None
         return hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options))
+
+    def public_decision(self, state: "State", decision: "Decision") -> dict[str, Any]:
+        """What every seat and spectator learns of ``decision`` while its seat decides:
+        ``{"kind", "prompt", "hint"}``. The kind, prompt and first-game hint of a kind in
+        :attr:`public_kinds`; for any other kind only that the seat is deciding (kind
+        ``"deciding"``, an empty prompt, no hint), so that a prompt naming a hidden card, or a
+        kind that only a holder of a card is asked, tells the others nothing. A kind of
+        :attr:`public_prompts` shows its kind and hint with the prompt given there."""
+        kind, prompt = self.public_line(decision.kind, lambda: decision.prompt)
+        hint = self.hint(decision) if kind == decision.kind else None
+        return {"kind": kind, "prompt": prompt, "hint": hint and hint["text"]}
+
+    def public_line(self, kind: str, prompt: Callable[[], str]) -> tuple[str, str]:
+        """The kind and prompt of a decision as the seats not deciding read them (``prompt``
+        gives the decider's own prompt): see :meth:`public_decision`. A view that names the
+        decision being taken uses this for every seat but the one deciding."""
+        if kind in self.public_kinds:
+            return kind, prompt()
+        if kind in self.public_prompts:
+            return kind, self.public_prompts[kind]
+        return "deciding", ""
 
     def info(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "min_players": self.min_players,

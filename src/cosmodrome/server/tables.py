@@ -254,11 +254,14 @@ class Table:
             decision = waiting = None
             if mover is not None and self.row.status == "running":
                 d = st.decision()
-                hint = self.game.hint(d)  # first-game help: what the decision means, what options do
-                waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": d.kind, "prompt": d.prompt,
-                           "bot": self.bot_spec(mover) is not None, "hint": hint and hint["text"]}
+                # what the others learn: only what the rules make public (Game.public_decision)
+                public = self.game.public_decision(st, d)
+                waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": public["kind"],
+                           "prompt": public["prompt"], "bot": self.bot_spec(mover) is not None,
+                           "hint": public["hint"]}
                 if self.bot_spec(mover) is None:
-                    decision = dict(d.to_json(), hint=hint)
+                    # first-game help: what the decision means, what options do (the mover's own)
+                    decision = dict(d.to_json(), hint=self.game.hint(d))
             memo = self._memo = {"key": key, "mover": mover, "decision": decision, "waiting": waiting,
                                  "seats": self.seats_public(), "result": self.result()}
         return memo

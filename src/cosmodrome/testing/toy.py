@@ -26,6 +26,8 @@ class PocketRace(Game):
     num_actions = 10
     options = (OptionSpec("rounds", "int", 4, "turns per seat"),)
     description = "A tiny test game with hidden hands."
+    #: its one decision (play a card or draw) is asked of the seat to move whatever the hands hold
+    public_kinds = frozenset({"choose"})
     explicit_chance = True
 
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:

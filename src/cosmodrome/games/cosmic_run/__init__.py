@@ -29,7 +29,7 @@ from cosmodrome.games.cosmic_run import actions, observation, rounds, scoring, t
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
 from cosmodrome.games.cosmic_run.setup import new_game
-from cosmodrome.games.cosmic_run.state import HOOKS, INT_FIELDS, LIST_FIELDS, OVER, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, INT_FIELDS, LIST_FIELDS, OVER, STAGE_KIND, CosmicRunState
 
 #: The import order of the package, lowest first: a module imports only modules of earlier
 #: layers and, within its layer, modules listed before it.
@@ -56,6 +56,8 @@ class CosmicRun(Game):
                    "2 players, or solo against Zorlord.")
     heuristic_bot = "cosmodrome.games.cosmic_run.heuristic:CosmicRunHeuristic"
     turn_kinds = frozenset({"draft"})
+    #: nothing on the table is hidden but the future dice: every decision is public
+    public_kinds = (frozenset(STAGE_KIND.values()) | {"choose"}) - {"over"}
     components_file = Path(__file__).with_name("components.toml")
     #: every die roll and Zorlord's random pick can be a chance node (core.chance)
     explicit_chance = True

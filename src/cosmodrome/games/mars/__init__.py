@@ -30,7 +30,7 @@ from cosmodrome.games.mars import actions, evaluation, observation, rounds, spec
 from cosmodrome.games.mars.components import DATA_FILE, TRAINING_CARDS, load_components
 from cosmodrome.games.mars.setup import new_game
 from cosmodrome.games.mars.state import (BAG, DEAD, DISCARD, GONE, HOOKS, INCOMING, INT_FIELDS, LIST_FIELDS,
-                                         NUM_ACTIONS, DRONE, MarsState)
+                                         NUM_ACTIONS, DRONE, PHASE_KIND, MarsState)
 
 #: the one-way import order of the package, lowest first
 LAYERS = (
@@ -58,6 +58,9 @@ class MarchOnMars(Game):
                    "to nuke the Martian Master Mind within eight rounds, before the base falls.")
     heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"
     turn_kinds = frozenset({"program"})
+    #: nothing is hidden but the order of the counters in the bag and the future dice: every
+    #: decision is public
+    public_kinds = (frozenset(PHASE_KIND.values()) | {"choose"}) - {"over"}
     components_file = DATA_FILE
     help_file = DATA_FILE.with_name("howto.toml")
     help_items = {"threats": {t.capitalize(): words for t, words in zip(text.THREATS, text.THREAT_HELP)}}

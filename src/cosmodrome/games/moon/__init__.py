@@ -59,6 +59,16 @@ class WalkingOnTheMoon(Game):
                    "dice over craters, peaks and tunnels, collecting Sputniks and avoiding accidents.")
     heuristic_bot = "cosmodrome.games.moon.heuristic:MoonHeuristic"
     turn_kinds = frozenset({"program", "extra-die"})
+    #: 2: the moments for action cards are asked of every seat that may hold a fitting card
+    #: (ruling 43), not of holders only
+    rules_version = 2
+    #: every decision is asked whatever the action cards are (docs/rulings/moon.md, ruling
+    #: 43); the prompts of these kinds hold nothing hidden
+    public_kinds = frozenset({"extra-die", "program", "pick", "go-on", "exchange-sputniks", "exchange-ec", "rob", "choose",
+                              "buy-advances", "free-jump", "refresh-card"})
+    #: a moment for action cards: asked of every seat that may hold a card fitting it; the
+    #: prompt names the seat's own card
+    public_prompts = {"action-card": "may play its action card now, or keep it"}
     components_file = DATA_FILE
     help_file = DATA_FILE.with_name("howto.toml")
     help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()},
@@ -95,7 +105,7 @@ class WalkingOnTheMoon(Game):
         C = load_components()
         advanced = self.resolve_options(options)["advanced"]
         n = astronauts_for(players)
-        seats = players if advanced else 0          # holders asked about an action card
+        seats = players if advanced else 0          # seats asked about an action card (ruling 43)
         boxes = C.layout["special_boxes"] if advanced else 0
         return C, advanced, n, seats, boxes
 
@@ -104,17 +114,17 @@ class WalkingOnTheMoon(Game):
         Control", "Special boxes", "Action cards"; our rulings).
 
         The race lasts at most :data:`MAX_ROUNDS` rounds (ruling 42), each a turn per
-        astronaut (``n``). A turn: the No-instructions holders asked (``P``, one per seat,
+        astronaut (``n``). A turn: the seats asked about No instructions (``P``, one per seat,
         advanced rules only), the EC extra dice (at most ``most - accident`` = 4 and a stop),
         the programming (at most 6 dice placed), three jumps at most. A rolled move asks
         ``R = 5 + 3P + n``: the pick, the go-on, a robbery, the two exchanges of the 2-player
-        game, the Miscalculation, Sanction and Cooperation holders, the Slipstream question
+        game, the seats asked about Miscalculation, Sanction and Cooperation, the Slipstream question
         of each astronaut overtaken. Going forward it steps into each of the ``B`` special
         boxes at most once, each asking at most one decision (buy advances, the one-die
         jump) and making at most one more rolled move: ``R (1 + B) + B`` a jump. Re-rolls
         are paid with EC (10 in the game, spent ones back to the supply; a turn gains at most
         one per box stepped into) or free after a re-roll token (one per die of the next
-        jump, 6): at most ``10 + 3B + 18B`` a turn. A round adds the holders asked at its
+        jump, 6): at most ``10 + 3B + 18B`` a turn. A round adds the seats asked at its
         start and end (``2P``) and at most one card played per seat (each holds one card,
         drawn at a round's start), a card's moves asking at most ``2 (R (1 + B) + B + 1 + n)``
         and its re-rolls ``10 + 21B``. Without the advanced rules ``P = B = 0`` and there is

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cosmodrome.games.moon.cards import answer, card_options, refresh
+from cosmodrome.games.moon.cards import answer, card_options, fits, refresh
 from cosmodrome.games.moon.jumps import exchange, go_on, move, pick_options, proceed, reroll
 from cosmodrome.games.moon.robbery import rob, rob_options
 from cosmodrome.games.moon.special import buy, buy_options, free_die_options, free_jump
@@ -44,6 +44,8 @@ def legal(s: MoonState) -> list[int]:
     if p == REFRESH:
         return [A_DONE, A_NEW]
     if p == CARD:
+        if not fits(s):                      # asked like every seat that may hold a card fitting the moment
+            return [A_DONE]
         name = s.C.actions[s.hand[s.asks[0]]].effect
         if name == "no-instructions":        # the second die of a colour
             return [A_DONE] + [A_REMOVE + d for d in (1, 3, 5)]

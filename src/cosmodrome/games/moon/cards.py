@@ -19,6 +19,12 @@ the astronaut moved and are asked of its player.
 Every decision about a card is asked of its holder (``to_move()`` is the seat first in
 ``asks``); when every holder has answered, the flow goes on as ``resume`` says, through
 :data:`~cosmodrome.games.moon.state.HOOKS`.
+
+A moment for a card (a *window*: ``ask_card`` names it) is asked of every seat that may hold
+a card fitting it judged from public facts (:func:`may_hold`: it holds a card, and not every
+copy of the fitting effects lies face up on the discard pile), whether its card fits or
+not; a seat whose card does not fit can only keep it. So being asked tells the others
+nothing about the card (docs/rulings/moon.md, ruling 43).
 """
 
 from __future__ import annotations
@@ -26,13 +32,12 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, roll_face
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.state import (
-    A_PLAY, A_PROGRAM, A_REMOVE, A_SEAT, CARD, HOOKS, P_CARDSTEP, P_EXTRA, P_MOVER, PICK, R_FIRST_TURN, R_PICK,
-    R_PROCEED, R_TURN, REFRESH, MoonState,
+    A_PLAY, A_PROGRAM, A_REMOVE, A_SEAT, CARD, END_OF_ROUND, HOOKS, P_CARDSTEP, P_EXTRA, P_MOVER, PICK,
+    R_FIRST_TURN, R_PICK, R_PROCEED, R_TURN, REFRESH, W_COOPERATION, W_END, W_MISCALCULATION, W_NO_INSTRUCTIONS,
+    W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
 )
 from cosmodrome.games.moon.text import CARD_TEXT, die_name, seat_label
 
-#: the effects played at the end of a round
-END_OF_ROUND = ("planification", "extra-jump", "teamwork")
 
 
 def deck_of(comp: Components) -> list[int]:
@@ -78,21 +83,38 @@ def deal(s: MoonState) -> None:
         draw(s, p)
 
 
-def ask(s: MoonState, seats: list[int], play: bool, resume: int) -> bool:
-    """Ask ``seats`` in turn whether to play their card (``play``) or whether to refresh it;
-    False, and nothing asked, when ``seats`` is empty."""
+def ask(s: MoonState, seats: list[int], window: int, resume: int) -> bool:
+    """Ask ``seats`` in turn whether to play their card at the moment ``window`` (one of
+    ``W_*``) or, ``window`` 0, whether to refresh it; False, and nothing asked, when ``seats``
+    is empty."""
     if not seats:
         return False
     s.asks = list(seats)
-    s.ask_card = 1 if play else 0
+    s.ask_card = window
     s.resume = resume
-    s.phase = CARD if play else REFRESH
+    s.phase = CARD if window else REFRESH
     return True
 
 
-def holders(s: MoonState, name: str, order: list[int]) -> list[int]:
-    """The seats of ``order`` holding a card with the effect ``name``."""
-    return [p for p in order if s.hand[p] >= 0 and effect(s, s.hand[p]) == name]
+def may_hold(s: MoonState, seat: int, names: tuple) -> bool:
+    """Whether the others must allow that ``seat`` holds a card with one of the effects
+    ``names``, from public facts only: it holds a card (face down), and not every copy of
+    those effects lies face up on the discard pile."""
+    if s.hand[seat] < 0:
+        return False
+    acts = s.C.actions
+    copies = sum(1 for c in s.C.action_deck if acts[c].effect in names)
+    return sum(1 for c in s.discard if acts[c].effect in names) < copies
+
+
+def fits(s: MoonState) -> bool:
+    """Whether the card of the seat asked now may be played at this moment."""
+    return effect(s, s.hand[s.asks[0]]) in WINDOW_EFFECTS.get(s.ask_card, ())
+
+
+def may_hold_seats(s: MoonState, names: tuple, order: list[int]) -> list[int]:
+    """The seats of ``order`` that may hold a card with one of the effects ``names``."""
+    return [p for p in order if may_hold(s, p, names)]
 
 
 def seat_order(s: MoonState) -> list[int]:
@@ -139,6 +161,8 @@ def card_options(s: MoonState) -> list[int]:
     the cards whose play takes a die or an astronaut)."""
     seat = s.asks[0]
     name = effect(s, s.hand[seat])
+    if not fits(s):
+        return []
     if name == "teamwork":                   # move together with another player's astronaut
         return [A_SEAT + b for b in range(s.n_astro) if s.owner(b) != seat and not s.fin[b]]
     return []
@@ -217,7 +241,7 @@ def start_of_round(s: MoonState) -> bool:
     for p in order:
         if s.hand[p] < 0:
             draw(s, p)
-    return ask(s, [p for p in order if s.hand[p] >= 0 and s.round > 1], False, R_FIRST_TURN)
+    return ask(s, [p for p in order if s.hand[p] >= 0 and s.round > 1], 0, R_FIRST_TURN)
 
 
 def end_of_round_seats(s: MoonState) -> list[int]:
@@ -229,21 +253,21 @@ def end_of_round_seats(s: MoonState) -> list[int]:
 
 def end_of_round(s: MoonState, seat: int) -> bool:
     """Ask ``seat`` about its end-of-round card (Planification, Extra jump, Teamwork), if it
-    holds one and is not in first position (ties included), and nobody reached the goal
+    may hold one and is not in first position (ties included), and nobody reached the goal
     during these cards (the game ends with the round). True when asked."""
-    if s.arrived or s.hand[seat] < 0 or effect(s, s.hand[seat]) not in END_OF_ROUND or in_first(s, seat):
+    if s.arrived or not may_hold(s, seat, END_OF_ROUND) or in_first(s, seat):
         return False
-    return ask(s, [seat], True, R_PROCEED)
+    return ask(s, [seat], W_END, R_PROCEED)
 
 
 def before_programming(s: MoonState) -> bool:
-    """"No instructions", asked of its holders (other players than the one about to
-    program) unless that player began its turn last. True when someone is asked."""
+    """"No instructions", asked of the players who may hold it (other players than the one
+    about to program) unless that player began its turn last. True when someone is asked."""
     if not s.advanced or s.cur_last:
         return False
     me = s.owner(s.cur)
-    seats = [p for p in holders(s, "no-instructions", seat_order(s)) if p != me]
-    return ask(s, seats, True, R_TURN)
+    seats = [p for p in may_hold_seats(s, ("no-instructions",), seat_order(s)) if p != me]
+    return ask(s, seats, W_NO_INSTRUCTIONS, R_TURN)
 
 
 def after_robbery(s: MoonState, target: int) -> bool:
@@ -251,24 +275,27 @@ def after_robbery(s: MoonState, target: int) -> bool:
     unless the robber began its turn (or its move out of turn) last. True when asked."""
     if not s.advanced or spared(s):
         return False
-    seats = [p for p in holders(s, "sanction", [s.owner(target)]) if may_play(s, p)]
-    return ask(s, seats, True, R_PROCEED)
+    seats = [p for p in may_hold_seats(s, ("sanction",), [s.owner(target)]) if may_play(s, p)]
+    return ask(s, seats, W_SANCTION, R_PROCEED)
 
 
 def after_roll(s: MoonState, dice: list[int]) -> bool:
-    """"Miscalculation", asked of the other players' holders when a jump's two or more dice
-    were rolled together, unless the roller began its turn last. True when someone is asked."""
+    """"Miscalculation", asked of the other players who may hold it when a jump's two or more
+    dice were rolled together, unless the roller began its turn last. True when someone is
+    asked."""
     if not s.advanced or spared(s) or len(dice) < 2:
         return False
-    return ask(s, [p for p in holders(s, "miscalculation", seat_order(s)) if may_play(s, p)], True, R_PICK)
+    seats = [p for p in may_hold_seats(s, ("miscalculation",), seat_order(s)) if may_play(s, p)]
+    return ask(s, seats, W_MISCALCULATION, R_PICK)
 
 
 def after_sputnik(s: MoonState) -> bool:
-    """"Cooperation", asked of the other players' holders when the astronaut moving picked
-    up a Sputnik on its path. True when someone is asked."""
+    """"Cooperation", asked of the other players who may hold it when the astronaut moving
+    picked up a Sputnik on its path. True when someone is asked."""
     if not s.advanced or not s.spk_supply:
         return False
-    return ask(s, [p for p in holders(s, "cooperation", seat_order(s)) if may_play(s, p)], True, R_PROCEED)
+    seats = [p for p in may_hold_seats(s, ("cooperation",), seat_order(s)) if may_play(s, p)]
+    return ask(s, seats, W_COOPERATION, R_PROCEED)
 
 
 def overtaken(s: MoonState, since: int) -> list[int]:
@@ -293,12 +320,12 @@ def overtaken(s: MoonState, since: int) -> list[int]:
 
 def slipstream_asked(s: MoonState, a: int) -> bool:
     """Ask the player of the overtaken astronaut ``a`` whether to play Slipstream for it (if
-    it holds one and may play now). True when asked."""
+    it may hold one and may play now). True when asked."""
     p = s.owner(a)
-    if not holders(s, "slipstream", [p]) or not may_play(s, p) or s.fin[a]:
+    if not may_hold(s, p, ("slipstream",)) or not may_play(s, p) or s.fin[a]:
         return False
     s.slip = a
-    return ask(s, [p], True, R_PROCEED)
+    return ask(s, [p], W_SLIPSTREAM, R_PROCEED)
 
 
 def out_of_turn(s: MoonState, movers: list[int], steps: list[int]) -> None:

@@ -70,6 +70,15 @@ MAX_ROUNDS = 100
 # decision phases
 EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, ROB, BUY, FREE_DIE, OVER, CARD, REFRESH = range(1, 13)
 LAST_PHASE = REFRESH
+#: the effects played at the end of a round
+END_OF_ROUND = ("planification", "extra-jump", "teamwork")
+#: the moments for action cards (``ask_card``; 0 is the refresh at a round's start) and the
+#: effects each lets a holder play (see :mod:`.cards`)
+W_END, W_NO_INSTRUCTIONS, W_SANCTION, W_MISCALCULATION, W_COOPERATION, W_SLIPSTREAM = range(1, 7)
+WINDOW_EFFECTS = {W_END: END_OF_ROUND, W_NO_INSTRUCTIONS: ("no-instructions",), W_SANCTION: ("sanction",),
+                  W_MISCALCULATION: ("miscalculation",), W_COOPERATION: ("cooperation",),
+                  W_SLIPSTREAM: ("slipstream",)}
+
 PHASE_KIND = {EXTRA: "extra-die", PROGRAM: "program", PICK: "pick", GO_ON: "go-on",
               SWAP_SPK: "exchange-sputniks", SWAP_EC: "exchange-ec", ROB: "rob", BUY: "buy-advances",
               FREE_DIE: "free-jump", OVER: "over", CARD: "action-card", REFRESH: "refresh-card"}
@@ -286,13 +295,11 @@ class MoonState(FlatState, State):
         """Of the base game nothing is hidden but the future dice. With the action cards the
         other seats' cards and the deck's order are hidden too: they are dealt again from the
         cards ``seat`` has not seen (the deck and the others' hands; the discard pile is face
-        up), each other seat keeping whether it holds a card. A seat being asked whether to
-        play its card keeps it: the question shows which card it holds."""
+        up), each other seat keeping whether it holds a card. Being asked whether to play a
+        card tells nothing of the card (every seat that may hold a fitting one is asked)."""
         s = self.clone()
         s.rng = rng.spawn()
-        # the seats being asked whether to play a card are known to hold a card of that effect
-        known = set(self.asks) if self.phase == CARD else set()
-        others = [p for p in range(self.num_players) if p != seat and self.hand[p] >= 0 and p not in known]
+        others = [p for p in range(self.num_players) if p != seat and self.hand[p] >= 0]
         if others:
             pool = s.deck + [s.hand[p] for p in others]
             rng.shuffle(pool)

@@ -16,7 +16,8 @@ from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.state import (
     A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES, BUY, CARD, EXTRA, FREE_DIE,
-    GO_ON, PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, MoonState,
+    GO_ON, PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, W_COOPERATION, W_END, W_MISCALCULATION, W_NO_INSTRUCTIONS,
+    W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
 )
 
 JUMP_NAMES = ("first", "second", "third")
@@ -114,7 +115,8 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
     if s.phase == CARD:
         title = CARD_TEXT[s.C.actions[s.hand[s.asks[0]]].effect][0]
         if action == A_DONE:
-            return {"label": f"Keep {title}"}
+            fit = s.C.actions[s.hand[s.asks[0]]].effect in WINDOW_EFFECTS.get(s.ask_card, ())
+            return {"label": f"Keep {title}" if fit else f"Keep {title} (it cannot be played now)"}
         if action >= A_REMOVE:
             d = action - A_REMOVE
             return {"label": f"Play {title}: take a {COLOUR_NAMES[DIE_COLOUR[d]]} die out of the pool", "die": d,
@@ -174,6 +176,12 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
     return {"label": "Done" if action == A_DONE else f"action {action}"}
 
 
+#: the moments for action cards, in the words of a prompt (by ``ask_card``)
+WINDOW_TEXT = {W_END: "the end of the round", W_NO_INSTRUCTIONS: "before a player programs its dice",
+               W_SANCTION: "after a robbery", W_MISCALCULATION: "after a roll of several dice",
+               W_COOPERATION: "after a Sputnik was picked up", W_SLIPSTREAM: "after an overtaking"}
+
+
 def prompt(s: MoonState) -> str:
     """What the seat to move decides now."""
     me = astronaut_name(s, s.mv)
@@ -181,6 +189,9 @@ def prompt(s: MoonState) -> str:
         return f"{seat_label(s, s.asks[0])}: a new round; keep your action card or discard it for a new one?"
     if s.phase == CARD:
         name = s.C.actions[s.hand[s.asks[0]]].effect
+        if name not in WINDOW_EFFECTS.get(s.ask_card, ()):   # asked like every seat that may hold a fitting card
+            return (f"{seat_label(s, s.asks[0])}: a moment for action cards ({WINDOW_TEXT[s.ask_card]}); "
+                    f"your {CARD_TEXT[name][0]} cannot be played now: keep it.")
         why = f"{me} overtook {astronaut_name(s, s.slip)}; " if name == "slipstream" else ""
         return f"{seat_label(s, s.asks[0])}: {why}play {CARD_TEXT[name][0]} now?"
     if s.phase == EXTRA:

@@ -51,6 +51,20 @@ class OnwardToVenus(Game):
                    "brew on every world.")
     heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
     turn_kinds = frozenset({"action"})
+    #: 2: the reactions and the end of a turn are asked of every seat that may hold the card
+    #: (rulings 32 and 33), not of holders only
+    rules_version = 2
+    #: every decision is asked whatever the hidden cards are (docs/rulings/venus.md, rulings
+    #: 32 and 33); these prompts and hints hold nothing hidden, so every seat may read them
+    public_kinds = frozenset({
+        "action", "free_action", "move_from", "move_ships", "move_infantry", "move_tanks", "move_dest", "move_claim",
+        "claim_planet", "claim_tile", "claim_unit", "tension_target", "build", "combat", "reroll", "discard_die",
+        "sacrifice", "casualty", "hand_limit", "kill_where", "unit_up", "cycle", "draw4", "kill_seat", "kill_unit",
+        "gunrunner", "place_tension", "remove_tension", "force_discard", "look", "look_take", "look_give",
+        "take_biggame", "bazagthoth", "uprising", "lose_building", "damage", "pirates", "chance"})
+    #: the reactions: asked of every seat that may hold the card, their prompts name it
+    public_prompts = {"reaction": "may answer with a reaction card, or go on",
+                      "return_unit": "may return an eliminated unit to Earth orbit with a card, or go on"}
     components_file = Path(__file__).with_name("components.toml")
     #: every die, draw, tile from the bag and blind pick can be a chance node (core.chance)
     explicit_chance = True

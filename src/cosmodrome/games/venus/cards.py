@@ -88,12 +88,28 @@ def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 # playing cards
 # ----------------------------------------------------------------------------------------
+def may_hold(s: VenusState, p: int, e: int) -> bool:
+    """Whether the other players must allow that ``p`` holds a card with effect ``e``, judged
+    from what is public only: ``p`` holds cards and not every copy of ``e`` lies on the (face
+    up) discard pile. A reaction is asked of every such player, holder or not, so that being
+    asked tells nobody anything (ruling 32)."""
+    if not s.hands[p]:
+        return False
+    ce = s.comp.cefx
+    gone = 0
+    for c in s.discard:
+        if ce[c] == e:
+            gone += 1
+    c = s.comp
+    return gone < c.deck_effects.count(e) + c.player_effects.count(e) * s.num_players
+
+
 def discard_played(s: VenusState, p: int, card: int) -> None:
     """Put a played card on the discard pile, log it, and queue the 'instead' reaction
-    (asked after the card's effect has been resolved)."""
+    (asked after the card's effect has been resolved, of a player who may hold one)."""
     s.discard += (card,)
     s.say("play", (plays_text, (s.comp, p, card)), {"seat": p, "card": card})
-    if s.has_effect(p, E_INSTEAD):
+    if may_hold(s, p, E_INSTEAD):
         s.stack.append((O_INSTEAD, p, card))
 
 
@@ -136,18 +152,27 @@ def play_card(s: VenusState, p: int, e: int) -> None:
 
 @auto(O_INSTEAD)
 def instead_check(s: VenusState, f: tuple) -> None:
-    """RB: Detailed explanation of the cards ('instead' card) – offered only to a holder,
-    after the effect."""
+    """RB: Detailed explanation of the cards ('instead' card) – offered after the effect to
+    the player who may hold one (ruling 32: holder or not, judged from public facts)."""
     s.stack.pop()
-    if f[2] in s.discard and s.has_effect(f[1], E_INSTEAD):
+    if f[2] in s.discard and may_hold(s, f[1], E_INSTEAD):
         s.stack.append((D_INSTEAD, f[1], f[2]))
 
 
+def _yes_if_held(e: int):
+    """The options of a reaction to the card ``e``: go on (0), and play it (1) for a holder."""
+    def legal(s, f):
+        return [A_DONE, A_YES] if s.has_effect(f[1], e) else [A_DONE]
+    return legal
+
+
 def _instead_prompt(s, f):
+    if not s.has_effect(f[1], E_INSTEAD):
+        return f"A card was played ({card_name(s, f[2])}); you hold no 'instead' card to take it back: go on."
     return f"Discard your 'instead' card to take {card_name(s, f[2])} back into your hand?"
 
 
-@decide(D_INSTEAD, "reaction", lambda s, f: [A_DONE, A_YES], _instead_prompt)
+@decide(D_INSTEAD, "reaction", _yes_if_held(E_INSTEAD), _instead_prompt)
 def discard_instead(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the 'instead' card goes to the discard pile
     and the card just played comes back to the hand."""
@@ -169,24 +194,30 @@ def unit_eliminated(s: VenusState, p: int, t: int) -> None:
     """A unit of ``p`` was just eliminated into stock: offer the 'return to Earth orbit'
     reaction when ``p`` holds it (RB: the card answers an elimination for any reason, by the
     dice or by a card: combat casualties, the elimination and sacrifice cards, Bazagthoth,
-    single-unit crisis losses; see :func:`units_eliminated` for the Moon's invasion)."""
-    if s.has_effect(p, E_RETURN_UNIT) and s.stock[p * 5 + t]:
+    single-unit crisis losses; see :func:`units_eliminated` for the Moon's invasion). It is
+    asked whenever ``p`` may hold the card (ruling 32), so that the question tells nothing."""
+    if s.stock[p * 5 + t] and may_hold(s, p, E_RETURN_UNIT):
         s.stack.append((D_RETURN, p, t))
 
 
 def units_eliminated(s: VenusState, lost: list) -> None:
     """Several units were eliminated at once (``lost[p]`` = [infantry, spaceships, tanks] of
-    seat ``p``, now in stock): each holder of the return card is asked, from the first player
-    clockwise, which of its units to return (one a card)."""
+    seat ``p``, now in stock): each player who may hold the return card (ruling 32) is asked,
+    from the first player clockwise, which of its units to return (one a card)."""
     n = s.num_players
     for k in reversed(range(n)):
         p = (s.first + k) % n
-        if any(lost[p]) and s.has_effect(p, E_RETURN_UNIT):
+        if any(lost[p]) and may_hold(s, p, E_RETURN_UNIT):
             s.stack.append((D_RETURN_PICK, p, *lost[p]))
 
 
-@decide(D_RETURN, "reaction", lambda s, f: [A_DONE, A_YES],
-        lambda s, f: "Your unit was eliminated: play your card to return it to Earth orbit?")
+def _return_prompt(s, f):
+    if not s.has_effect(f[1], E_RETURN_UNIT):
+        return "Your unit was eliminated; you hold no card to return it to Earth orbit: go on."
+    return "Your unit was eliminated: play your card to return it to Earth orbit?"
+
+
+@decide(D_RETURN, "reaction", _yes_if_held(E_RETURN_UNIT), _return_prompt)
 def return_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – an eliminated unit of yours goes to Earth
     orbit rather than to your stock."""
@@ -203,11 +234,18 @@ def _return_to_earth(s: VenusState, p: int, t: int) -> None:
 
 
 def _return_pick_legal(s, f):
+    if not s.has_effect(f[1], E_RETURN_UNIT):
+        return [A_DONE]
     return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if f[2 + t] and s.stock[f[1] * 5 + t]]
 
 
-@decide(D_RETURN_PICK, "return_unit", _return_pick_legal,
-        lambda s, f: "Your units were eliminated: play your card to return one of them to Earth orbit?")
+def _return_pick_prompt(s, f):
+    if not s.has_effect(f[1], E_RETURN_UNIT):
+        return "Your units were eliminated; you hold no card to return one of them to Earth orbit: go on."
+    return "Your units were eliminated: play your card to return one of them to Earth orbit?"
+
+
+@decide(D_RETURN_PICK, "return_unit", _return_pick_legal, _return_pick_prompt)
 def return_one_of(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – of several units eliminated at once, the
     holder returns one to Earth orbit per card played."""
@@ -217,7 +255,7 @@ def return_one_of(s: VenusState, f: tuple, a: int) -> None:
     _return_to_earth(s, p, t)
     left = list(f[2:5])
     left[t] -= 1
-    if any(left) and s.has_effect(p, E_RETURN_UNIT):
+    if any(left) and may_hold(s, p, E_RETURN_UNIT):
         s.stack.append((D_RETURN_PICK, p, *left))
 
 
@@ -246,8 +284,8 @@ def kill_where(s: VenusState, f: tuple, a: int) -> None:
 def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: bool = False) -> None:
     """Another player's effect eliminates a unit of ``q`` (from the surface or orbit): ``q``
     may stop it with an 'ignore a skull' card, otherwise the unit goes (with the return
-    reaction)."""
-    if q != attacker and s.has_effect(q, E_IGNORE_SKULL):
+    reaction). ``q`` is asked whenever it may hold the card (ruling 32)."""
+    if q != attacker and may_hold(s, q, E_IGNORE_SKULL):
         s.stack.append((D_IGNORE, q, pl, t, attacker, int(surface)))
         return
     eliminate(s, q, pl, t, surface)
@@ -260,8 +298,13 @@ def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> 
         unit_eliminated(s, q, t)
 
 
-@decide(D_IGNORE, "reaction", lambda s, f: [A_DONE, A_YES],
-        lambda s, f: f"{SHORT[f[4]]} is eliminating your unit: play 'ignore a skull' to stop it?")
+def _ignore_prompt(s, f):
+    if not s.has_effect(f[1], E_IGNORE_SKULL):
+        return f"{SHORT[f[4]]} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on."
+    return f"{SHORT[f[4]]} is eliminating your unit: play 'ignore a skull' to stop it?"
+
+
+@decide(D_IGNORE, "reaction", _yes_if_held(E_IGNORE_SKULL), _ignore_prompt)
 def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the ignore-a-skull card used as an interrupt
     against another player's elimination."""

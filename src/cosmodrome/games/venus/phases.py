@@ -7,7 +7,7 @@ military units are made active again (six).
 
 from __future__ import annotations
 
-from cosmodrome.games.venus.cards import free_cards
+from cosmodrome.games.venus.cards import may_hold
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_DONE, A_YES, D_FREE, D_PASS_EXTRA, D_TURN, GANYMEDE, O_ACTIONS, O_CRISIS_START, O_INCOME, O_PASS_REACT, O_PERIOD,
@@ -87,39 +87,47 @@ def phase_three_player_actions(s: VenusState, f: tuple) -> None:
 
 @auto(O_TURN)
 def turn(s: VenusState, f: tuple) -> None:
-    """Offer the seat its action menu while the phase runs and it has actions left, or a
-    free-action card it can play (RB: Detailed explanation of the cards – free actions at
-    any point in your turn, also after your last action and with a card drawn this turn)."""
+    """Offer the seat its action menu while the phase runs and it has actions left, or, once
+    they are used up, its free-action cards and "end the turn" (RB: Detailed explanation of
+    the cards – free actions at any point in your turn, also after your last action and with
+    a card drawn this turn). The second is asked of every seat holding cards, whether one of
+    them is a free action playable now or not, so that the question tells nobody what the
+    hand holds (ruling 33)."""
     s.stack.pop()
     if s.cubes == 0 and not s.extra:
         return
     if s.actions_left > 0:
         s.stack.append((D_TURN, f[1]))
-    elif free_cards(s, f[1]):
+    elif s.hands[f[1]]:
         s.stack.append((D_FREE, f[1]))
 
 
 @auto(O_PASS_REACT)
 def pass_card_emptied(s: VenusState, f: tuple) -> None:
     """RB: Detailed explanation of the cards – the extra-action card for an emptied pass card
-    is offered to each holder in turn order, starting after the player who took the last
-    cube."""
+    is offered in turn order, starting after the player who took the last cube, to every
+    player who may hold one judged from public facts (ruling 32: holder or not)."""
     e = EFFECT_ID["pass_empty_action"]
     n = s.num_players
     s.stack.pop()
     for k in range(f[2], n):
         p = (s.first + 1 + k) % n
-        if s.has_effect(p, e):
+        if may_hold(s, p, e):
             s.stack.append((D_PASS_EXTRA, p, k))
             return
 
 
 def _pass_extra_legal(s, f):
-    return [A_DONE, A_YES]
+    return [A_DONE, A_YES] if s.has_effect(f[1], EFFECT_ID["pass_empty_action"]) else [A_DONE]
 
 
-@decide(D_PASS_EXTRA, "reaction", _pass_extra_legal,
-        lambda s, f: "The pass card is empty: play your card to take one more action?")
+def _pass_extra_prompt(s, f):
+    if not s.has_effect(f[1], EFFECT_ID["pass_empty_action"]):
+        return "The pass card is empty; you hold no card for one more action: go on."
+    return "The pass card is empty: play your card to take one more action?"
+
+
+@decide(D_PASS_EXTRA, "reaction", _pass_extra_legal, _pass_extra_prompt)
 def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the holder may take a single extra action
     once the pass card has been emptied."""

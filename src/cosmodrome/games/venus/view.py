@@ -13,6 +13,7 @@ Schema::
       "first": int, "cubes": int, "cubes_total": int, "to_move": int|null,
       "decision": {"seat": int, "kind": str, "prompt": str,
                    "options": [{"action": int, "label": str, ...details}] (only for the seat to move)}|null,
+                   # the others read its public kind and prompt only (Game.public_line)
       "planets": [{"index": int, "name": str, "vp": [int], "flipped": bool, "alien": bool,
                    "crisis_level": int,            # crisis tiles (+ escalation dice during phase 4)
                    "crisis_tiles": int, "crisis_dice": int,
@@ -186,9 +187,12 @@ def view(s, seat: Optional[int]) -> dict:
     decision = None
     tm = s.to_move()
     if tm is not None:
-        decision = {"seat": tm, "kind": s.decision_kind(), "prompt": s.decision_prompt()}
         if seat == tm:
-            decision["options"] = [s.action_json(a) for a in s.legal_actions()]
+            decision = {"seat": tm, "kind": s.decision_kind(), "prompt": s.decision_prompt(),
+                        "options": [s.action_json(a) for a in s.legal_actions()]}
+        else:   # the others read what is public of it only (Game.public_line)
+            kind, prompt = s.game.public_line(s.decision_kind(), s.decision_prompt)
+            decision = {"seat": tm, "kind": kind, "prompt": prompt}
     log = []
     for e in s.log:
         if e.visible_to is None:

@@ -200,7 +200,9 @@ function drawDecision() {
   } else if (m.waiting) {
     const w = m.waiting;
     box.replaceChildren(el("div", { class: "waiting", "data-testid": "waiting" },
-      el("b", { text: seatLabel(m.seats[w.seat]) || w.seat_name }), w.bot ? " (bot) " : " ", "is deciding: ", w.prompt));
+      el("b", { text: seatLabel(m.seats[w.seat]) || w.seat_name }), w.bot ? " (bot) " : " ",
+      // a decision the game keeps private comes with an empty prompt: only who decides
+      w.prompt ? `is deciding: ${w.prompt}` : "is deciding."));
   } else box.replaceChildren();
 }
 
