@@ -6,7 +6,8 @@ file), the bots paced by ``--bot-delay`` (the ``cosmodrome serve`` default, 0.6 
 The person (seat 0) answers each of its decisions with the first option offered as soon as it
 is asked; the script measures, for every stretch of bot decisions between two of the
 person's decisions, the time from the person's move to its next question (the wait), and
-how many bot decisions were taken meanwhile. It also times the bots' thinking alone (the
+how many bot decisions were taken meanwhile (the first stretch, which also waits for the bot
+worker process to start, is reported apart). It also times the bots' thinking alone (the
 worker's job: the state from JSON, a fresh bot, its choice) on the same kind of game.
 
     .venv/bin/python bench/table_pace.py --game moon --players 4 --turns 12
@@ -90,11 +91,13 @@ def main() -> None:
           f"median {1000 * statistics.median(think):.1f} ms, 90th percentile "
           f"{1000 * think[int(0.9 * len(think))]:.1f} ms, max {1000 * think[-1]:.0f} ms ({len(think)} decisions)")
     got = waits(args.game, args.players, options, args.bot_delay, args.turns)
-    secs = sorted(w for w, _ in got)
-    n = [k for _, k in got]
+    first, rest = got[0], got[1:]           # the first stretch also waits for the worker to start
+    secs = sorted(w for w, _ in rest)
+    n = [k for _, k in rest]
     print(f"bot delay {args.bot_delay} s: the person waited median {statistics.median(secs):.1f} s, "
-          f"max {secs[-1]:.1f} s over {len(got)} stretches of bot play "
-          f"({min(n)}-{max(n)} bot decisions each, median {statistics.median(n):.0f})")
+          f"max {secs[-1]:.1f} s over {len(rest)} stretches of bot play "
+          f"({min(n)}-{max(n)} bot decisions each, median {statistics.median(n):.0f}); the first stretch "
+          f"{first[0]:.1f} s ({first[1]} decisions, the worker process starting)")
 
 
 if __name__ == "__main__":
