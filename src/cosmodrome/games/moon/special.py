@@ -104,7 +104,7 @@ def trigger(s: MoonState, col: int) -> bool:
         return False
     effect = s.C.tokens[token]
     s.log("special", f"{astronaut_name(s, a)} steps on a special box: {TOKEN_TEXT[effect]}.", astronaut=a, effect=effect)
-    if effect == "advance":             # "You can advance": the astronaut may stay (ruling 20)
+    if effect == "advance":             # "You can advance": the astronaut may stay (ruling 19)
         s.phase = ADVANCE
         return True
     elif effect == "back":
