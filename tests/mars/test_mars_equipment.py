@@ -6,7 +6,7 @@ import pytest
 
 from cosmodrome.games.mars import equipment, rounds, turn
 from cosmodrome.games.mars.combat import hit_box
-from cosmodrome.games.mars.state import (A_GIVE, A_NUKE, A_REROLL, A_ROLL, A_SHOOT, A_STEP, A_USE, ACT, AMMO, CHARM,
+from cosmodrome.games.mars.state import (A_GIVE, A_MOVE, A_NUKE, A_REROLL, A_ROLL, A_SHOOT, A_STEP, A_USE, ACT, AMMO, CHARM,
                                          CHARM_CARD, D_RIGHT, DEAD, DECK, DISCARD, GONE, JET_BOOTS, LASER_KNIFE, LZ,
                                          MOUNT, NEURAL_CHIP, PROGRAM, RAIL_GUN, RIGHT, ROPE)
 from mars_helpers import GAME, alien, bare, check_invariants, col_of, landed, rolled
@@ -92,6 +92,19 @@ def test_the_first_marine_landing_on_the_hidden_tunnel_box_gets_a_card():
     rolled(s, 1, {0: 1})
     s.apply(s.legal_actions()[0])
     assert s.hand(1) == []                                          # only the first one
+
+
+def test_a_marine_moving_through_the_hidden_box_enters_it_and_gets_the_card():
+    """RB Equipment: "First marine entering this space will get an equipment card": a move
+    that goes through the box enters it (ruling 40)."""
+    s = bare(2, seed=8)
+    col, lvl = s.hidden_box()
+    s.mcol[0], s.mlvl[0] = col - 1, lvl
+    rolled(s, 0, {0: 2})
+    j = s.preview(0, 0, 0, 0)
+    assert (col, lvl) in j.path and (j.col, j.level) != (col, lvl)
+    s.apply(A_MOVE)
+    assert len(s.hand(0)) == 1 and s.hidden_taken
 
 
 # ----- the eight cards ------------------------------------------------------------------------------

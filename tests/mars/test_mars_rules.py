@@ -109,8 +109,31 @@ def test_a_marine_may_land_on_a_living_defender_but_its_barrier_stops_anything_b
     rolled(s, 0, {0: 3})
     j = s.preview(0, 0, 0, 0)
     assert (j.col, j.outcome) == (d_col, "barrier")       # past the box: a crash in it
+
+
+def test_the_barrier_falls_with_its_defender():
+    """RB The red defenders: "a force barrier behind them will make you crash": the barrier
+    is the living defender's; once it is dead, a move that would go on into the MMM ends in
+    the box, without an accident (ruling 3)."""
+    s = bare(2)
+    d_col = col_of(s, D_RIGHT)
+    s.strip = s.strip[:d_col - 2] + (s.strip[d_col],) * 2 + s.strip[d_col:]   # flat ground before the box
+    s.mcol[0], s.mlvl[0] = d_col - 2, 1
     s.aloc[s.defenders()[RIGHT]] = GONE
-    assert s.preview(0, 0, 0, 0).outcome == "barrier"     # the MMM itself is never entered
+    rolled(s, 0, {0: 3})
+    j = s.preview(0, 0, 0, 0)
+    assert (j.col, j.level, j.outcome) == (d_col, 1, "safe")
+    s.apply(A_MOVE)
+    assert (s.mcol[0], s.mdown[0]) == (d_col, 0)
+
+
+def test_the_half_boards_edge_has_no_barrier():
+    # ruling 3: the barrier is a living defender's; the LZ's far edge on the half board has none
+    s = bare(2)
+    s.mcol[0], s.mlvl[0] = 1, 1
+    rolled(s, 0, {0: 3})
+    j = s.preview(0, 0, 1, 0)
+    assert (j.col, j.level, j.outcome) == (0, 1, "safe")
 
 
 def test_a_defender_fought_in_its_box_leaves_the_marine_beside_the_mmm():
@@ -135,6 +158,37 @@ def test_an_accident_crashes_the_marine_and_ends_its_turn():
     rolled(s, 0, {0: 1})
     s.apply(A_MOVE)
     assert s.mdown[0] == 1 and s.acted[0] == 1
+
+
+def test_moving_with_the_accident_face_ends_in_an_accident():
+    """RB Threat level: March on Mars "uses the same movement rules" as the Moon, where with
+    the 2! face "you'll have an accident at the end of the jump" (RB How do I jump?; the
+    Ranger's "you will not crash" says as much)."""
+    s = bare(2)
+    s.mcol[0], s.mlvl[0] = col_of(s, LZ, 0), 1
+    rolled(s, 0, {4: ACCIDENT})
+    j = s.preview(0, 4, 0, 0)
+    assert j.outcome == "safe"                              # the landing itself is safe
+    s.apply(A_MOVE + (4 * 2 + 0) * 8)
+    assert (s.mcol[0], s.mdown[0], s.acted[0]) == (col_of(s, LZ, 2), 1, 1)
+    rolled(s, 0, {4: ACCIDENT})
+    assert s.action_json(A_MOVE + (4 * 2 + 0) * 8)["outcome"] == "2! face"
+
+
+def test_the_accident_face_is_ignored_by_a_standing_companion_and_the_ranger():
+    from cosmodrome.games.mars.state import RANGER
+    s = bare(2)
+    c = col_of(s, LZ, 0)
+    s.mcol, s.mlvl = [c, c + 2], [1, 1]
+    rolled(s, 0, {4: ACCIDENT})
+    s.apply(A_MOVE + (4 * 2 + 0) * 8)                      # onto the companion's box: kept going
+    assert s.mcol[0] == c + 2 and s.mdown[0] == 0
+    s = bare(2)
+    s.mcol[0], s.mlvl[0] = c, 1
+    s.train[0] = RANGER
+    rolled(s, 0, {4: ACCIDENT})
+    s.apply(A_MOVE + (4 * 2 + 0) * 8)
+    assert s.mcol[0] == c + 2 and s.mdown[0] == 0
 
 
 def test_a_standing_companion_cancels_an_accident_and_a_safe_landing_picks_up_a_mate():
@@ -262,7 +316,21 @@ def test_deployment_order_by_colour_and_level():
     blue = [i for i in range(len(s.aloc)) if s.colour(i) == B][:1]
     waves.deploy(s, ys + blue + red, NEAR_RIGHT, RIGHT)
     assert s.aloc[red[0]] == s.box(*boxes[0]) and s.aloc[blue[0]] == s.box(*boxes[1])
-    assert s.aloc[ys[0]] == s.box(*boxes[-1])
+    far = boxes[-1][0]                                    # the column farthest from the MMM
+    assert s.aloc[ys[0]] == s.box(far, max(y for c, y in boxes if c == far))
+
+
+def test_yellow_aliens_take_the_higher_box_of_a_column_first():
+    """RB Martian waves: "In the case of several levels occupy higher levels first", yellow
+    aliens too (they were put on the lower box first: the Tunnel ridge card)."""
+    s = bare(2)
+    near = s.zone_cols(NEAR_RIGHT)
+    far = near[0]                                         # the column next to the LZ: farthest from the MMM
+    s.strip = s.strip[:far] + ((3, 4, 1, 2),) + s.strip[far + 1:]   # a tunnel box below a surface box
+    s.on_board()[3].clear()
+    ys = [i for i in range(len(s.aloc)) if s.colour(i) == Y][:2]
+    waves.deploy(s, ys, NEAR_RIGHT, RIGHT)
+    assert s.aloc[ys[0]] == s.box(far, 2) and s.aloc[ys[1]] == s.box(far, 1)
 
 
 def test_a_wave_moves_a_card_towards_the_lz_with_a_bunker_killing_one():
@@ -272,12 +340,30 @@ def test_a_wave_moves_a_card_towards_the_lz_with_a_bunker_killing_one():
     a1, a2 = alien(s, Y, near, lvl), alien(s, B, near, lvl)
     flvl = next(y for y in range(4) if s.standing(far, y))
     f = alien(s, Y, far, flvl)
-    s.upg = [0, 0]
+    s.upg = [0, 1]
     waves.wave(s, RIGHT, "test")
     assert s.aloc[a2] == DEAD and s.aloc[a1] == waves.incoming(RIGHT)    # the bunker kills the toughest
     assert s.zone[s.aloc[f] // s.levels] == NEAR_RIGHT
     assert len(waves.aliens_in_zone(s, FAR_RIGHT)) == waves.wave_size(s, RIGHT)
     check_invariants(s)
+
+
+def test_each_bunker_guarding_a_side_kills_one_alien_of_each_wave():
+    """RB Base upgrades: a bunker eliminates "any one alien of each wave passing through this
+    defence": on the half board both counters guard the side in play, so two bunkers kill two
+    (rulings 12 and 14)."""
+    s = bare(2)
+    near = col_of(s, NEAR_RIGHT, 0)
+    lvl = next(y for y in range(4) if s.standing(near, y))
+    a1, a2, a3 = alien(s, Y, near, lvl), alien(s, B, near, lvl), alien(s, Y, near, lvl)
+    s.upg = [0, 0]
+    waves.wave(s, RIGHT, "test")
+    assert s.aloc[a2] == DEAD and sorted([s.aloc[a1], s.aloc[a3]]).count(DEAD) == 1
+    s = bare(2)
+    a1, a2 = alien(s, Y, near, lvl), alien(s, B, near, lvl)
+    s.upg = [0, 1]                                        # one bunker, sentinels
+    waves.wave(s, RIGHT, "test")
+    assert s.aloc[a2] == DEAD and s.aloc[a1] == waves.incoming(RIGHT)
 
 
 def test_a_wave_to_the_unused_half_is_ignored():
@@ -378,6 +464,17 @@ def test_an_antenna_lets_a_first_roll_nuke_reroll_its_lowest_die(monkeypatch):
     assert s.winners() == []                               # without it, 8 is short
 
 
+def test_the_companion_and_the_antenna_each_reroll_a_short_nuke(monkeypatch):
+    # ruling 18 (RB Use me as a team, Base upgrades): two re-rolls, each its own
+    s = nuke_position()
+    s.mcol[1], s.mlvl[1] = s.mcol[0], 1
+    s.upg = [2, 2]
+    seq = iter((3, 2, 2, 1, 1, 3))
+    monkeypatch.setattr(s, "roll_die", lambda d: next(seq))
+    s.apply(A_NUKE)
+    assert s.winners() == [0, 1]
+
+
 # ----- records -----------------------------------------------------------------------------------
 def test_malformed_saved_states_are_refused_with_a_reason():
     s = landed(3, 1)
@@ -398,7 +495,7 @@ def test_one_reroll_a_roll_beside_a_companion(monkeypatch):
     s.mlvl = [next(y for y in range(4) if s.standing(c, y))] * 2
     rolled(s, 0, {0: 1, 1: 2})
     s.first_slot = -1                        # not the first roll: only the companion counts
-    assert turn.reroll_sources(s) == ["a companion"]
+    assert turn.reroll_sources(s) == [turn.RR_COMPANION]
     assert A_REROLL + 1 in s.legal_actions()
     monkeypatch.setattr(s, "roll_die", lambda d: 3)
     s.apply(A_REROLL + 1)
@@ -412,13 +509,43 @@ def test_the_lz_and_the_antenna_give_a_reroll_on_the_first_roll_only():
     s.mlvl = [1] + [next(y for y in range(4) if s.standing(c, y)) for c in s.mcol[1:]]
     rolled(s, 0, {0: 1})
     s.first_slot = 0
-    assert turn.reroll_sources(s) == ["the Landing Zone"]
+    assert turn.reroll_sources(s) == [turn.RR_LZ]
     s.slot = 1
     assert turn.reroll_sources(s) == []
     s.upg = [2, 2]                            # antennas on both sides
     rolled(s, 1, {0: 1})
     s.first_slot = 0
-    assert turn.reroll_sources(s) == ["the antenna"]
+    assert turn.reroll_sources(s) == [turn.RR_ANTENNA]
+
+
+def test_the_companion_lz_and_antenna_rerolls_add_up(monkeypatch):
+    """RB Use me as a team ("re-roll one dice of any roll"), Supporting from base ("re-roll one
+    dice from his first roll") and Base upgrades ("repeat 1 dice from the first roll"): three
+    benefits, each its own (ruling 18)."""
+    s = bare(2)
+    lz = s.zone_cols(LZ)
+    s.mcol, s.mlvl = [lz[3], lz[3]], [1, 1]
+    s.upg = [2, 2]
+    rolled(s, 0, {0: 1, 1: 1, 2: 1})
+    s.first_slot = 0
+    assert turn.reroll_sources(s) == [turn.RR_COMPANION, turn.RR_LZ, turn.RR_ANTENNA]
+    monkeypatch.setattr(s, "roll_die", lambda d: 3)
+    for d in (0, 1, 2):
+        assert A_REROLL + d in s.legal_actions()
+        s.apply(A_REROLL + d)
+    assert s.faces[:3] == [3, 3, 3] and not any(a >= A_REROLL for a in s.legal_actions())
+
+
+def test_a_crashed_companion_in_the_box_still_gives_the_reroll():
+    """RB Use me as a team: "If you are with other marines in the same box, you can re-roll one
+    dice": no standing needed (only the accident asks for a "stand-up companion")."""
+    s = bare(2)
+    c = col_of(s, NEAR_RIGHT, 0)
+    s.mcol = [c, c]
+    s.mlvl = [next(y for y in range(4) if s.standing(c, y))] * 2
+    s.mdown[1] = 1
+    rolled(s, 0, {0: 1, 1: 2})
+    assert turn.reroll_sources(s) == [turn.RR_COMPANION] and A_REROLL + 1 in s.legal_actions()
 
 
 def test_tactical_support_from_the_lz_stands_a_crashed_marine_up():

@@ -94,6 +94,31 @@ def test_jet_pack_joins_two_dice_into_one_jump_and_lands_after_the_second():
     assert s.mcol[0] == c + 2 and s.mdown[0] == 0 and not s.jet
 
 
+def test_jet_pack_jump_with_the_accident_face_crashes_at_its_landing():
+    """RB How do I jump? (the 2! face: "an accident at the end of the jump") and Jet pack
+    ("you only have to land after the movement of the second dice"): a 2! on the first die
+    of the joined jump is an accident where it lands (ruling 49)."""
+    s = bare(3)
+    c = lz_marine(s, ability=JET_PACK)
+    rolled(s, 0, {4: ACCIDENT, 0: 1})
+    s.apply(A_JET + (4 * 2 + 0) * 8)
+    assert s.jet and s.mdown[0] == 0
+    s.apply(A_MOVE + (0 * 2 + 0) * 8)
+    assert s.mcol[0] == c + 3 and s.mdown[0] == 1
+
+
+def test_an_engaged_marine_cannot_teleport():
+    """RB They are all over me! ("you can't move … until you have get rid of"), The red
+    defenders (Teleport counts as a move): only the Jet pack, Kamikaze and the Drone say
+    "even if engaged"."""
+    s = bare(2)
+    c = lz_marine(s, ability=TELEPORT)
+    rolled(s, 0, {0: 2})
+    assert any(A_TELEPORT <= a < A_LEVEL for a in s.legal_actions())
+    alien(s, Y, c)
+    assert not any(A_TELEPORT <= a < A_LEVEL for a in s.legal_actions())
+
+
 def test_jet_pack_moves_even_while_engaged():
     s = bare(3)
     c = lz_marine(s, ability=JET_PACK)
@@ -251,7 +276,7 @@ def test_communications_extends_the_companion_reroll_to_the_whole_card():
     rolled(s, 0, {0: 1})
     assert turn.reroll_sources(s) == []
     s.train[1] = COMMS                           # the companion's Communications works for the roller too
-    assert turn.reroll_sources(s) == ["a companion"] and A_REROLL in s.legal_actions()
+    assert turn.reroll_sources(s) == [turn.RR_COMPANION] and A_REROLL in s.legal_actions()
 
 
 # ----- Precog -----------------------------------------------------------------------------------

@@ -79,6 +79,22 @@ def test_a_new_round_draws_for_the_empty_handed_and_offers_a_refresh_to_the_othe
     check_invariants(s)
 
 
+def test_the_card_dealt_at_setup_may_be_swapped_at_the_start_of_round_1():
+    """RB Action cards: "At the beginning of each round, if you don't have a card you get one.
+    If already have a card you can discard it to get a new one": round 1 too (ruling 25)."""
+    s = GAME.new_state(3, 5, {"advanced": True})
+    assert s.round == 1 and s.phase == REFRESH and s.to_move() == s.asks[0] and len(s.asks) == 3
+    assert s.legal_actions() == [A_DONE, A_NEW]
+    first = s.asks[0]
+    old = s.hand[first]
+    s.apply(A_NEW)
+    assert s.discard == [old] and s.hand[first] >= 0 and len(s.deck) == 24 - 4
+    s.apply(A_DONE)
+    s.apply(A_DONE)
+    assert s.phase in (PROGRAM, EXTRA, CARD) and s.round == 1
+    check_invariants(s)
+
+
 def test_an_empty_deck_is_made_again_from_the_shuffled_discard_pile():
     s = table(3)
     empty_hands(s)

@@ -8,8 +8,9 @@ from test_moon_rules import BLACK1, BLUE1, WHITE1, card, pick, roll_for
 from cosmodrome.games.moon import GAME
 from cosmodrome.games.moon.components import load_components
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PROGRAM, A_REROLL, A_SEAT, BUY, FREE_DIE, GO_ON, PICK, PROGRAM, ROB, lap,
+    A_COUNT, A_DONE, A_PROGRAM, A_REROLL, A_SEAT, A_YES, ADVANCE, BUY, FREE_DIE, GO_ON, PICK, PROGRAM, ROB, lap,
 )
+from cosmodrome.games.moon.special import circle_box
 
 C = load_components()
 TOKENS = list(C.tokens)
@@ -72,11 +73,27 @@ def test_rob_only_in_the_advanced_game():
     assert s.phase != ROB
 
 
-def test_advance_token_moves_one_circle_box_ahead():
+def test_advance_token_moves_one_circle_box_ahead_when_taken():
+    """RB Special boxes: "You can advance one circle box" (an offer, against the back token's
+    "Move one circle box back")."""
     s = roll_for(table(), 0, 5, 1, {BLUE1: 2})          # Mare 5 -> box at 7 (advance) -> Hill's first box
     s.prog[WHITE1] = 1
     s.apply(pick(BLUE1))
+    assert s.phase == ADVANCE and s.to_move() == 0 and s.legal_actions() == [A_DONE, A_YES]
+    assert s.decision().prompt and {o.label for o in s.decision().options} == {
+        "Advance one circle box", "Stay where you are"}
+    s.apply(A_YES)
     assert (s.col[0], s.lvl[0]) == (8, 1) and s.phase == GO_ON
+
+
+def test_advance_token_may_be_declined():
+    """RB Special boxes: "You can advance one circle box": staying is allowed (first place at
+    the round's end takes a handicap counter, so staying may matter)."""
+    s = roll_for(table(), 0, 5, 1, {BLUE1: 2})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))
+    s.apply(A_DONE)
+    assert (s.col[0], s.lvl[0]) == (7, 1) and s.phase == GO_ON
 
 
 def test_back_token_moves_one_circle_box_back():
@@ -119,12 +136,23 @@ def test_one_die_jump_rolls_one_chosen_die_and_then_the_turn_goes_on():
     s = roll_for(table(tokens=("one-die-jump", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
     s.prog[WHITE1] = 1
     s.apply(pick(BLUE1))
-    assert s.phase == FREE_DIE and s.legal_actions() == [A_PROGRAM + 0, A_PROGRAM + 6, A_PROGRAM + 12]
+    assert s.phase == FREE_DIE and s.legal_actions() == [A_DONE, A_PROGRAM + 0, A_PROGRAM + 6, A_PROGRAM + 12]
     events = s.apply(A_PROGRAM + 0)
     assert events[-1].chance and s.phase == PICK and s.free_die == 0
     s.faces[0] = 1
     s.apply(pick(BLUE1))
     assert s.col[0] == 8 and s.phase == GO_ON and s.free_die == -1
+
+
+def test_one_die_jump_may_be_declined():
+    """RB Special boxes: "You can make a jump with 1 dice immediately": an offer, so a jump
+    that could crash need not be made."""
+    s = roll_for(table(tokens=("one-die-jump", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLUE1))
+    events = s.apply(A_DONE)
+    assert not any(e.chance for e in events) and s.phase == GO_ON and s.col[0] == 7 and s.free_die == -1
+    assert s.decision().options[-1].label.startswith("Make the")
 
 
 def test_reroll_token_makes_the_next_jumps_rerolls_free():
@@ -176,10 +204,41 @@ def test_the_heuristic_plays_the_advanced_rules_and_beats_random():
     assert wins >= 5
 
 
-def test_a_move_caused_by_a_special_box_sets_off_no_other_special_box():
+def test_a_back_token_does_not_set_itself_off_again():
     """A "back" token passed on the way sends the astronaut back onto that very box, where
-    it stays (it would otherwise be sent back again, for ever; docs/rulings/moon.md 20)."""
+    it stays: it is already in that box, whose effect it is carrying out (docs/rulings/moon.md
+    20)."""
     s = roll_for(table(tokens=("ec", "back", "advance", "two-sputniks")), 0, 13, 1, {BLUE1: 2})
     s.prog[WHITE1] = 1
     s.apply(pick(BLUE1))                       # through box 2 (back) onto Crater field's first box
     assert (s.col[0], s.lvl[0]) == (14, 1) and s.phase == GO_ON
+
+
+def circle_boxes_between(s, start, end):
+    """How many circle boxes a free advance goes through from ``start`` to reach ``end``."""
+    n, col = 0, start
+    while col < end:
+        col = circle_box(s, col, 1)[0]
+        n += 1
+    assert col == end
+    return n
+
+
+def test_a_move_caused_by_a_special_box_sets_off_the_special_box_it_steps_into():
+    """RB Special boxes: "If you step into a special box an effect will activate": the free
+    advances a special box gives step into the next one, which sets off too (ruling 20)."""
+    s = roll_for(table(tokens=("buy-advances", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
+    s.prog[WHITE1] = 1
+    s.spk[0], s.spk_supply = 10, 20
+    s.apply(pick(BLUE1))                       # onto box 1 (col 7): buy advances
+    n = circle_boxes_between(s, 7, 14)         # up to box 2 (col 14): an EC
+    assert s.phase == BUY
+    s.apply(A_COUNT + n)
+    assert s.col[0] == 14 and s.ec[0] == 1 and s.ec_supply == 9 and s.phase == GO_ON
+    s = roll_for(table(tokens=("buy-advances", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
+    s.prog[WHITE1] = 1
+    s.spk[0], s.spk_supply = 10, 20
+    s.apply(pick(BLUE1))
+    s.apply(A_COUNT + n + 1)                   # through box 2 and one box beyond: the EC all the same
+    assert s.col[0] > 14 and s.ec[0] == 1
+

@@ -10,7 +10,7 @@ import pytest
 from cosmodrome.core import DataError
 from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, WHITE, steps_of
 from cosmodrome.games.lunar.movement import jump, masks
-from cosmodrome.games.lunar.terrain import STANDING, cell, column_problem
+from cosmodrome.games.lunar.terrain import SAFE_LANDING, STANDING, cell, column_problem
 from cosmodrome.games.moon.components import DATA_FILE, build, load_components
 from cosmodrome.games.moon.state import connector
 
@@ -61,6 +61,14 @@ def test_no_card_traps_an_astronaut(index):
     for box in reach(strip, (0, C.connector_level), False):
         assert cell(strip[box[0]], box[1]) in STANDING
         assert any(c == len(strip) - 1 for c, _ in reach(strip, box, False)), f"trapped at {box}"
+
+
+@pytest.mark.parametrize("index", range(11))
+def test_each_card_has_a_box_with_a_circle(index):
+    """A special box's free move goes to the next box with a circle: with one on every card,
+    it never reaches another special box from a special box, so chains of boxes end
+    (docs/rulings/moon.md, ruling 20)."""
+    assert any(k in SAFE_LANDING for col in C.cards[index].columns for k in col)
 
 
 def test_counts_match_the_rulebook():

@@ -21,8 +21,8 @@ from cosmodrome.games.moon import GAME
 from cosmodrome.games.moon.heuristic import MoonHeuristic
 from cosmodrome.games.moon.rounds import end_round
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PLAY, A_PROGRAM, A_REROLL, A_SEAT, BUY, CARD, FREE_DIE, GO_ON, OVER, PICK, PROGRAM, ROB,
-    SWAP_SPK,
+    A_COUNT, A_DONE, A_PLAY, A_PROGRAM, A_REROLL, A_SEAT, A_YES, ADVANCE, BUY, CARD, FREE_DIE, GO_ON, OVER, PICK,
+    PROGRAM, ROB, SWAP_SPK,
 )
 
 DICE = [A_PROGRAM + 0, A_PROGRAM + 6, A_PROGRAM + 12]      # a blue, a white, a black die
@@ -231,13 +231,45 @@ def test_extra_jump_kept_and_not_asked_of_a_leader():
 
 
 def test_extra_jump_to_the_goal_ends_the_game_with_the_round():
+    """The goal "ends the current round": the round's other end-of-round cards are still asked
+    (ruling 27), then the game ends, with no counters handed out."""
     s = holding(cards=[(0, "extra-jump"), (2, "planification")])
     s = end_of_round_with(s, [0, 2, 1], a0=(33, 1), a1=(34, 1), a2=(12, 1))
     s.apply(DICE[0])
     s.faces[BLUE1] = 2
     s.apply(pick(BLUE1))
-    assert s.fin[0] == 1 and s.phase == OVER and s.round == 1     # seat 2's Planification is not asked
-    assert s.scores()[0] == 11 and s.winners() == [0] and EFFECTS[s.hand[2]] == "planification" and s.ec[2] == 0
+    assert s.fin[0] == 1 and s.phase == CARD and s.to_move() == 2 and s.round == 1
+    s.apply(A_PLAY)
+    assert s.phase == OVER and s.round == 1 and s.ec[2] == 1 and s.hc == [0, 0, 0]
+    assert s.scores()[0] == 11 and s.winners() == [0]
+
+
+def test_the_last_rounds_end_of_round_cards_are_played():
+    """RB How do I win?: reaching the goal makes the players "end the current round", and the
+    round's summary plays end-of-round cards at its end (ruling 27): an Extra jump after an
+    arrival may still take its astronaut home and change the final order."""
+    s = holding(cards=[(1, "extra-jump")])
+    place(s, a0=(35, 1), a1=(34, 1), a2=(20, 1))
+    s.fin[0], s.arrived = 1, 1
+    s.round, s.order, s.turn_i = 3, [0, 1, 2], 3
+    end_round(s)
+    assert s.phase == CARD and s.to_move() == 1 and s.legal_actions() == [A_DONE] + DICE
+    s.apply(DICE[0])
+    s.faces[BLUE1] = 1
+    s.apply(pick(BLUE1))
+    assert s.fin[1] == 2 and s.phase == OVER and s.round == 3
+    assert s.scores()[1] == 10 and s.hc == [0, 0, 0] and s.ec == [0, 0, 0]
+
+
+def test_teamwork_in_the_last_round_moves_both_astronauts():
+    s = holding(cards=[(2, "teamwork")])
+    place(s, a0=(35, 1), a1=(30, 1), a2=(34, 1))
+    s.fin[0], s.arrived = 1, 1
+    s.round, s.order, s.turn_i = 4, [0, 2, 1], 3
+    end_round(s)
+    assert s.phase == CARD and s.to_move() == 2
+    s.apply(A_SEAT + 1)
+    assert s.fin[2] == 2 and s.col[1] > 30 and s.phase == OVER
 
 
 def test_extra_jump_picks_up_sputniks_and_cooperation_answers_it():
@@ -260,6 +292,8 @@ def test_extra_jump_accident_lays_the_astronaut_down_and_costs_half_its_sputniks
     s.faces[BLUE1] = 2                          # onto the hazard at 3
     s.apply(pick(BLUE1))
     assert (s.col[0], s.down[0], s.spk[0]) == (3, 1, 2) and s.round == 2
+    while s.decision_kind() == "refresh-card":
+        s.apply(A_DONE)
     while s.cur != 0:
         s.apply(s.legal_actions()[0])
     assert s.dice_n == 2                        # it gets up with two dice
@@ -353,8 +387,10 @@ def test_teamwork_into_a_special_box_asks_the_rivals_player():
 def test_teamwork_sets_off_the_back_and_advance_tokens_and_a_slipstream():
     s = holding(cards=[(0, "teamwork"), (2, "slipstream")], tokens=("back", "advance", "ec", "two-sputniks"))
     s = end_of_round_with(s, [2, 1, 0], a0=(6, 1), a1=(13, 1), a2=(14, 1))
-    s.apply(A_SEAT + 1)                         # 0: 6 -> 7, back to 6; 1: 13 -> 14, on to 15, past 2
-    assert (s.col[0], s.col[1]) == (6, 15) and s.phase == CARD and s.to_move() == 2
+    s.apply(A_SEAT + 1)                         # 0: 6 -> 7, back to 6; 1: 13 -> 14, offered to go on
+    assert (s.col[0], s.col[1]) == (6, 14) and s.phase == ADVANCE and s.to_move() == 1
+    s.apply(A_YES)                              # on to 15, past 2
+    assert s.col[1] == 15 and s.phase == CARD and s.to_move() == 2
     s.apply(A_PLAY)
     assert s.col[2] == 15 and s.round == 2
     check_invariants(s)
@@ -441,5 +477,5 @@ def test_teamwork_into_the_one_die_jump_box_the_rival_jumps_unless_face_down(dow
     if down:                                    # ruling 38: no box jump for a face-down astronaut
         assert s.round == 2 and s.down[1] == 1
     else:
-        assert s.phase == FREE_DIE and s.to_move() == 1 and s.legal_actions() == DICE
+        assert s.phase == FREE_DIE and s.to_move() == 1 and s.legal_actions() == [A_DONE] + DICE
         check_invariants(s)

@@ -284,6 +284,16 @@ def test_end_of_round_ec_to_the_last_and_handicap_to_the_first_ties_included():
     assert s.hc_supply == 3 and s.ec_supply == 8
 
 
+def test_astronauts_all_on_one_column_are_each_last_and_first():
+    """RB End the round: "Players in last position (or tied) take a EC counter" and "Players
+    in first position (or tied) get a Handicap counter": all level, each is both (ruling 8)."""
+    from cosmodrome.games.moon.rounds import hand_out
+    s = GAME.new_state(3, 1)
+    s.col, s.lvl = [10, 10, 10], [1, 2, 1]             # a level difference is no lead
+    hand_out(s)
+    assert s.ec == [1, 1, 1] and s.hc == [1, 1, 1] and s.ec_supply == 7 and s.hc_supply == 2
+
+
 # ----- 2 players ---------------------------------------------------------------------------
 def test_two_players_exchange_counters_when_landing_on_their_own_astronaut():
     s = GAME.new_state(2, 3, {"max_red": 0})

@@ -28,7 +28,7 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every interface of this machine)"),
     port: int = typer.Option(8000, help="TCP port"),
     db: str = typer.Option("sqlite:///./cosmodrome.sqlite", help="SQLAlchemy database URL"),
-    bot_delay: float = typer.Option(0.6, help="seconds a bot move takes at least, so people can follow"),
+    bot_delay: float = typer.Option(0.6, help="seconds a bot's turn takes at least, so people can follow"),
     bot_workers: Optional[int] = typer.Option(
         None, min=1, help="worker processes in which bots think (default: 2, or 1 on a one-core machine)"),
     bot_time_limit: float = typer.Option(

@@ -145,7 +145,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                rest_table_rate: tuple[float, float] = (120, 60.0), body_timeout: float = 30.0) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
-    ``bot_delay`` (seconds) is the least time a bot move takes, so people can follow (tests
+    ``bot_delay`` (seconds) is the least time a bot's turn takes, so people can follow (tests
     use 0). Bots think in ``bot_workers`` worker processes (default
     :func:`default_bot_workers`), at most ``bot_time_limit`` seconds per decision (None: no
     cap); ``bot_modules`` are imported in the server and in every worker (plug-in games or

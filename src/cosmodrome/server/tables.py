@@ -1183,6 +1183,20 @@ class Hall:
             return Job(players=t.record.players, game_seed=t.record.seed, options=dict(t.record.options),
                        actions=list(t.record.actions), **common)
 
+    def _paced(self, t: Table, mover: int, last: Optional[tuple]) -> bool:
+        """Whether a bot's decision waits for ``bot_delay``: the first of a bot's turn (another
+        seat decided last, or it opens a turn: the game's ``turn_kinds``), so that people can
+        follow turn by turn. For a game that names its turn-opening decisions, the rest of
+        that turn goes at the bot's own speed (a Moon turn is some ten decisions: placing dice
+        one by one, picking results); other games are paced at every decision."""
+        if last is None or last[0] != mover:
+            return True
+        kinds = t.game.turn_kinds
+        if not kinds:
+            return True
+        kind = t.state.decision_kind()
+        return kind in kinds and last[1] not in kinds
+
     async def _bot_loop(self, t: Table) -> None:
         try:
             await self._bot_turns(t)
@@ -1192,10 +1206,13 @@ class Hall:
     async def _bot_turns(self, t: Table) -> None:
         loop = asyncio.get_running_loop()
         failures = 0
+        last: Optional[tuple] = None    # the seat and kind of this loop's previous bot decision
         while not self.closing and t.row.status == "running":
             mover = t.state.to_move()
             if mover is None or t.bot_spec(mover) is None:
                 return
+            paced = self._paced(t, mover, last)
+            last = (mover, t.state.decision_kind())
             version = t.version
             idx = len(t.record.actions)
             seed = decision_seed(t.row.seed, mover, idx)
@@ -1220,7 +1237,7 @@ class Hall:
             if t.version != version or t.bot_spec(mover) is None:
                 log.info("game %s changed while its bot thought: the bot's move is dropped", t.id)
                 continue
-            rest = self.bot_delay - (loop.time() - started)
+            rest = (self.bot_delay if paced else 0.0) - (loop.time() - started)
             if rest > 0:
                 await asyncio.sleep(rest)
             try:

@@ -52,6 +52,11 @@ class MarchOnMars(Game):
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS
+    #: 2: a move with the 2! face ends in an accident, no teleport while engaged, yellow aliens
+    #: take the higher box first, each re-roll its own, a crashed companion still gives its
+    #: re-roll, each bunker kills one, a dead defender's box stops a move without a crash, the
+    #: hidden box is entered by a move through it
+    rules_version = 2
     cooperative = True
     balance_by = ("threat",)
     description = ("Co-operative: space marines fight round a ring of martian cards through alien waves "
@@ -105,8 +110,8 @@ class MarchOnMars(Game):
         plays next (1); the programming, at most 6 dice placed and a stop, the injector, and
         with Precog the foreseen dice placed again (6 + 1 + 1 + 1 + 6 + 1 + 1); the support,
         missile or bait that ends it (1); at most ``actions`` rolls (3), each asking the
-        action, a Jet pack's second leg, one re-roll, a Multi-shot volley of at most 6 more
-        shots and the go-on (10); each equipment card played (``U``: the 8 held and one
+        action, a Jet pack's second leg, three re-rolls (a companion's, the LZ's, the
+        antenna's: ruling 18), a Multi-shot volley of at most 6 more shots and the go-on (12); each equipment card played (``U``: the 8 held and one
         drawn per kill, at most every one of the 47 alien counters, and the hidden box's)
         with at most a Lucky charm's 6 marks, its roll and a new action with a Jet pack's
         second leg, its volley and go-on (17); each card handed over (once a turn each, 8); the Scout's step (1),
@@ -114,16 +119,16 @@ class MarchOnMars(Game):
         re-roll and volley (9). Sergeants have no equipment (``U = 0``).
 
         >>> GAME.max_game_length(2), GAME.max_game_length(5)
-        (16356, 40890)
+        (16452, 41130)
         """
         C, uses, actions, dice = self._turn_terms(players, options)
         program = dice + 1 + 1 + 1 + dice + 1 + 1
-        turn = 1 + program + 1 + actions * (1 + 1 + 1 + dice + 1) + 17 * uses + len(C.equipment) + 1 + 2 + 1 + 9
+        turn = 1 + program + 1 + actions * (1 + 1 + 3 + dice + 1) + 17 * uses + len(C.equipment) + 1 + 2 + 1 + 9
         return 2 * players + C.rounds * players * turn
 
     def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A bound on the chance nodes of one game in the explicit mode. A turn: each die
-        rolled once on its action or foreseen (6), a re-roll per action (3), a Lucky charm's
+        rolled once on its action or foreseen (6), three re-rolls per action (9), a Lucky charm's
         6 dice per card played and one equipment card drawn per card (``7U``), the missile's
         two dice, Teleportation's die, the drone's pair and its re-roll (6). A round: the
         sentinels' dice (2 per side), the white die and the bait's second roll (2), and the
@@ -131,10 +136,10 @@ class MarchOnMars(Game):
         ``max(players + extra, minimum)`` counters.
 
         >>> GAME.max_chance_nodes(2), GAME.max_chance_nodes(5)
-        (6632, 16616)
+        (6728, 16856)
         """
         C, uses, actions, dice = self._turn_terms(players, options)
-        turn = dice + actions + 7 * uses + 2 + 1 + 3
+        turn = dice + 3 * actions + 7 * uses + 2 + 1 + 3
         wave = max(players + C.wave["extra"], C.wave["minimum"])
         return C.rounds * (2 * C.sentinels["dice"] + 2 + (1 + players) * wave + players * turn)
 

@@ -23,10 +23,10 @@ from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJE
                                          CHOOSE, DRONE, DRONE_PAIRS, GO_ON, JET_PACK, LAND, LEVEL, LZ, PROGRAM,
                                          SNIPER, STEP_KINDS, STEPS, TRAIN, MarsState)
 from cosmodrome.games.mars.text import die_name, step_name
-from cosmodrome.games.mars.turn import (after_action, bait, begin_turn, can_foresee, can_inject, can_reroll,
-                                        finish_turn, foresee, from_base, inject, jet_first, kamikaze_ready, missile,
-                                        move, next_action, nuke, nuke_ready, program, programmed, reroll, support,
-                                        support_targets)
+from cosmodrome.games.mars.turn import (JET_ACCIDENT, after_action, bait, begin_turn, can_foresee, can_inject,
+                                        can_reroll, face_accident, finish_turn, foresee, from_base, inject, jet_first,
+                                        kamikaze_ready, missile, move, next_action, nuke, nuke_ready, program,
+                                        programmed, reroll, support, support_targets)
 
 
 #: :func:`masks` as a table: per colour, per number of steps
@@ -322,9 +322,12 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         d, back, mk = k // 16, (k // 8) % 2, k % 8
         if s.phase == ACT and s.faces[d]:
             j = s.preview(s.cur, d, back, mk, start=(s.jcol, s.jlvl) if s.jet else None)
-            where = f"column {j.col + 1}, level {j.level}" + ("" if j.outcome == "safe" else f" ({j.outcome})")
+            outcome = j.outcome
+            if outcome == "safe" and (face_accident(s, s.cur, s.faces[d]) or s.jet & JET_ACCIDENT):
+                outcome = "2! face"
+            where = f"column {j.col + 1}, level {j.level}" + ("" if outcome == "safe" else f" ({outcome})")
             return {"action": a, "label": f"move {'back' if back else 'forward'} with {die_name(d)} to {where}",
-                    "die": d, "col": j.col, "level": j.level, "outcome": j.outcome}
+                    "die": d, "col": j.col, "level": j.level, "outcome": outcome}
         return {"action": a, "label": f"move {'back' if back else 'forward'} with {die_name(d)}", "die": d}
     k = a - A_SHOOT
     back, rng_, lvl = k // 16, (k // 4) % 4, k % 4

@@ -72,12 +72,14 @@ def on_kill(s: MarsState, m: int, colour: int) -> None:
         draw(s, m, "a kill")
 
 
-def arrive(s: MarsState, m: int) -> None:
-    """Rules, "Equipment": the first marine to land on the hidden box draws a card."""
+def arrive(s: MarsState, m: int, path: tuple = ()) -> None:
+    """Rules, "Equipment": the "first marine entering" the hidden box draws a card, whether
+    its move ends there or goes through it (``path``: the boxes the move entered; ruling 40),
+    from the first round (the box is on the map; the drop is another matter)."""
     if s.hidden_taken:
         return
     box = s.hidden_box()
-    if box and equipment_in_game(s) and (s.mcol[m], s.mlvl[m]) == box:
+    if box and equipment_in_game(s) and ((s.mcol[m], s.mlvl[m]) == box or box in path):
         s.hidden_taken = 1
         draw(s, m, "the hidden box in the tunnel")
 

@@ -52,8 +52,11 @@ def steps(s: MarsState, kinds) -> list[int]:
 
 def teleport_slots(s: MarsState) -> list[int]:
     """Rules, "Special training", Teleportation: after programming, once a turn; a card beside
-    a defender box only once its defender is dead."""
-    if not (s.has(s.cur, TELEPORT) and not s.tele_used and s.phase in (ACT, GO_ON)):
+    a defender box only once its defender is dead. Not while engaged: an engaged marine
+    "can't move … until" it is rid of the aliens (rules, "They are all over me!"), the text
+    counts a teleport as a move ("cannot move even with special abilities like Teleport"),
+    and only the Jet pack, Kamikaze and the Drone say "even if engaged" (ruling 28)."""
+    if not (s.has(s.cur, TELEPORT) and not s.tele_used and s.phase in (ACT, GO_ON)) or engaged(s, s.cur):
         return []
     zones = s.card_zones()
     far = {1: 0, 5: 1}          # FAR_LEFT and FAR_RIGHT: the side whose defender guards them

@@ -218,12 +218,14 @@ _WINDOW_JUMPS: dict = {}
 _WINDOW_LIMIT = 200_000
 
 
-def window_jump(window: tuple, ends: bool, lvl0: int, colour: int, steps: int, mask: int) -> Jump:
+def window_jump(window: tuple, ends: bool, lvl0: int, colour: int, steps: int, mask: int,
+                barrier: bool = True) -> Jump:
     """A jump from column 0 of ``window`` (the columns a jump of ``steps`` can reach, read in
     its direction); ``ends``: the window's last column is the ring's end. The jump of
     :mod:`cosmodrome.games.lunar.movement` stops at the ring's end, where a move that would
-    go on into the MMM crashes against the barrier behind the defender (rules, "The red
-    defenders"; ruling 3).
+    go on into the MMM crashes against the barrier behind a living defender (``barrier``;
+    rules, "The red defenders"; ruling 3); with the defender dead it ends there, landing as
+    any jump does (the MMM is no box to enter).
 
     >>> from cosmodrome.games.lunar.dice import BLUE
     >>> flat = ((3, 3, 1, 0),) * 2
@@ -231,9 +233,11 @@ def window_jump(window: tuple, ends: bool, lvl0: int, colour: int, steps: int, m
     (1, 2, 'barrier', ((1, 2),), True)
     >>> tuple(window_jump(flat * 2, False, 2, BLUE, 3, 0))     # no end within reach
     (3, 2, 'safe', ((1, 2), (2, 2), (3, 2)), False)
+    >>> tuple(window_jump(flat, True, 2, BLUE, 2, 0, barrier=False))   # the defender is dead
+    (1, 2, 'safe', ((1, 2),), True)
     """
     j = jump(window, 0, lvl0, colour, steps, mask, len(window) - 1 if ends else steps + 1)
-    if j.stopped and len(j.path) < steps:   # the barrier before the MMM: a crash where the jump ended
+    if barrier and j.stopped and len(j.path) < steps:   # the barrier before the MMM: a crash where the jump ended
         col = window[j.col]
         lvl = j.level if col[j.level] != AIR else surface_below(col, j.level)
         return Jump(j.col, lvl, "barrier", j.path, True)
@@ -385,8 +389,9 @@ class MarsState(FlatState, State):
         right defender box) or backward, with the diagonal steps ``mask``, would take it: the
         jump of :mod:`cosmodrome.games.lunar.movement` on the ring read in that direction.
         A marine may land in a defender's box (and fight its defender there), but a move
-        that would go on past it, into the MMM, crashes in that box: the force barrier
-        behind the defender (rules, "The red defenders"; ruling 3).
+        that would go on past it, into the MMM, crashes in that box while the defender
+        lives: the force barrier behind it (rules, "The red defenders"; ruling 3); once the
+        defender is dead the move ends in that box.
         ``colour`` and ``steps`` replace the die's (a free step); ``start`` replaces the
         marine's box (the second die of a Jet pack jump, from where the first left it)."""
         col0, lvl0 = start if start else (self.mcol[m], self.mlvl[m])
@@ -399,13 +404,25 @@ class MarsState(FlatState, State):
         board = self.board
         if board[0] is not self.strip:
             board = self.on_board()
-        key = (col0, lvl0, colour, steps, mask, backward)
+        barrier = self.barrier(backward)
+        key = (col0, lvl0, colour, steps, mask, backward, barrier)
         j = board[2].get(key)
         if j is None:
-            j = board[2][key] = self._jump(col0, lvl0, colour, steps, mask, backward)
+            j = board[2][key] = self._jump(col0, lvl0, colour, steps, mask, backward, barrier)
         return j
 
-    def _jump(self, col0: int, lvl0: int, colour: int, steps: int, mask: int, backward: int) -> Jump:
+    def barrier(self, backward: int) -> bool:
+        """Whether the ring's end a move goes towards holds the force barrier: the right
+        defender box (forward) or the left one (backward) while its defender lives (rules,
+        "The red defenders": the barrier is "behind them"; ruling 3). On half the board the
+        LZ's far edge (backward) has none: a move stops there, as at a dead defender's box."""
+        aloc = self.aloc
+        if not backward:
+            return aloc[-1] >= 0
+        return self.zone[0] == D_LEFT and aloc[-2] >= 0
+
+    def _jump(self, col0: int, lvl0: int, colour: int, steps: int, mask: int, backward: int,
+              barrier: bool = True) -> Jump:
         """The jump :meth:`preview` describes, worked out on the few columns it can reach (the
         strip read backward for a backward move): a jump over the same columns is the same on
         any ring, so it is kept in :data:`_WINDOW_JUMPS` and only moved to its place here."""
@@ -413,12 +430,12 @@ class MarsState(FlatState, State):
         c0 = n - 1 - col0 if backward else col0
         window = self.on_board()[int(bool(backward))][c0:c0 + steps + 1]
         ends = c0 + len(window) == n            # the window holds the ring's end (a defender box)
-        key = (window, ends, lvl0, colour, steps, mask)
+        key = (window, ends, lvl0, colour, steps, mask, barrier)
         j = _WINDOW_JUMPS.get(key)
         if j is None:
             if len(_WINDOW_JUMPS) >= _WINDOW_LIMIT:
                 _WINDOW_JUMPS.clear()
-            j = _WINDOW_JUMPS[key] = window_jump(window, ends, lvl0, colour, steps, mask)
+            j = _WINDOW_JUMPS[key] = window_jump(window, ends, lvl0, colour, steps, mask, barrier)
         if backward:
             return Jump(n - 1 - c0 - j.col, j.level, j.outcome, tuple((n - 1 - c0 - c, y) for c, y in j.path),
                         j.stopped)

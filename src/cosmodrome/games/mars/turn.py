@@ -179,13 +179,14 @@ def next_action(s: MarsState) -> None:
 
 
 def helpers(s: MarsState, m: int) -> list[int]:
-    """The standing marines whose presence gives marine ``m`` the team's re-roll (rules, "Use
-    me as a team"): those in its box, and with Communications (its or theirs) those on its
-    martian card (rules, "Special training")."""
+    """The marines whose presence gives marine ``m`` the team's re-roll (rules, "Use me as a
+    team": "with other marines in the same box", standing or not: only the accident needs a
+    "stand-up companion"; ruling 18): those in its box, and with Communications (its or
+    theirs) those on its martian card (rules, "Special training")."""
     out = []
     mcol, mlvl, zone, train = s.mcol, s.mlvl, s.zone, s.train
     for o in s.active():
-        if o == m or s.mdown[o]:
+        if o == m:
             continue
         if (mcol[o] == mcol[m] and mlvl[o] == mlvl[m]) or (
                 zone[mcol[o]] == zone[mcol[m]] and (train[m] == COMMS or train[o] == COMMS)):
@@ -193,22 +194,29 @@ def helpers(s: MarsState, m: int) -> list[int]:
     return out
 
 
-def reroll_sources(s: MarsState) -> list[str]:
-    """Why marine ``cur`` may roll one die of this roll again (rules, "Use me as a team": a
-    standing companion in its box; "Supporting from base": in the LZ, on the first roll; "Base
-    upgrades": an antenna on its side, on the first roll). One re-roll a roll, whatever the
-    number of reasons (our ruling). Never in a Precog turn (rules, "Special training")."""
+#: the re-rolls, each its own (bits of ``rerolled``: those used on this roll), and their names
+RR_COMPANION, RR_LZ, RR_ANTENNA = 1, 2, 4
+RR_NAMES = {RR_COMPANION: "a companion", RR_LZ: "the Landing Zone", RR_ANTENNA: "the antenna"}
+
+
+def reroll_sources(s: MarsState) -> list[int]:
+    """The re-rolls marine ``cur`` may still use on this roll, one die each (rules, "Use me as
+    a team": a companion in its box, "one dice of any roll"; "Supporting from base": in the
+    LZ, one die "from his first roll"; "Base upgrades": an antenna on its side, one die "from
+    the first roll"). Each is a benefit of its own, so they add up (ruling 18). Never in a
+    Precog turn (rules, "Special training")."""
     m = s.cur
     out = []
     if s.precog:
         return out
-    if helpers(s, m):
-        out.append("a companion")
+    used = s.rerolled
+    if not used & RR_COMPANION and helpers(s, m):
+        out.append(RR_COMPANION)
     if s.slot == s.first_slot and not s.drone:
-        if s.zone[s.mcol[m]] == LZ:
-            out.append("the Landing Zone")
-        if antenna(s, m):
-            out.append("the antenna")
+        if not used & RR_LZ and s.zone[s.mcol[m]] == LZ:
+            out.append(RR_LZ)
+        if not used & RR_ANTENNA and antenna(s, m):
+            out.append(RR_ANTENNA)
     return out
 
 
@@ -219,14 +227,16 @@ def antenna(s: MarsState, m: int) -> bool:
 
 
 def can_reroll(s: MarsState) -> bool:
-    return not s.rerolled and not s.volley and not s.jet and bool(reroll_sources(s))
+    return not s.volley and not s.jet and bool(reroll_sources(s))
 
 
 def reroll(s: MarsState, d: int) -> None:
-    """Roll die ``d`` of the current roll again (see :func:`reroll_sources`)."""
-    why = reroll_sources(s)[0]
+    """Roll die ``d`` of the current roll again, with the first re-roll left (see
+    :func:`reroll_sources`)."""
+    src = reroll_sources(s)[0]
+    why = RR_NAMES[src]
     s.faces[d] = s.roll_die(d)
-    s.rerolled = 1
+    s.rerolled |= src
     note_face(s, d, s.faces[d])
     s.log("reroll", ("{} rolls {} again thanks to {}: {}.".format, (s.names[s.cur], DIE_NAMES[d], why,
                                                                    FACE_TEXTS[s.faces[d]])),
@@ -324,7 +334,7 @@ def companions(s: MarsState, m: int) -> list[int]:
             and s.mcol[o] == s.mcol[m] and s.mlvl[o] == s.mlvl[m]]
 
 
-def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: str) -> bool:
+def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: str, path: tuple = ()) -> bool:
     """Marine ``m`` ends a move, a jump or a teleport on (``col``, ``lvl``) with ``outcome``
     (rules, "Use me as a team": a safe landing beside a crashed companion stands it up, an
     accident beside a standing companion is ignored; "Special training", Ranger: a box
@@ -336,7 +346,7 @@ def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: str) -> bo
         outcome = "safe"
     s.log("move", ("{} {} to column {}, level {} ({}).".format, (who, how, col + 1, lvl, outcome)), seat=m, col=col,
           level=lvl, outcome=outcome)
-    arrive(s, m)
+    arrive(s, m, path)
     if outcome == "safe":
         for o in s.active():
             if o != m and s.mdown[o] and s.mcol[o] == col and s.mlvl[o] == lvl:
@@ -357,15 +367,30 @@ def crash_out(s: MarsState) -> None:
     finish_turn(s)
 
 
+#: ``jet`` holds the first die of a Jet pack jump plus one, and this flag when it showed the 2!
+JET_ACCIDENT = 8
+
+
+def face_accident(s: MarsState, m: int, face: int) -> bool:
+    """Rules, "How do I jump?" (March on Mars "uses the same movement rules"): a move made
+    with the 2! face ends in an accident at the end of the jump; the Ranger ignores it
+    ("you will not crash", rules, "Special training")."""
+    return is_accident(face) and not s.has(m, RANGER)
+
+
 def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     """Rules, "How do I...": move by one die of the roll, forward or backward, with the
     Moon's jumping rules (the second die of a Jet pack jump carries on from where the first
-    left the marine). An accident ends the turn."""
+    left the marine). The 2! face used for the move, on either die of a Jet pack jump, is an
+    accident at the landing (ruling 49). An accident ends the turn."""
     start = (s.jcol, s.jlvl) if s.jet else None
     j = s.preview(m, d, back, mask, start=start)
+    outcome = j.outcome
+    if outcome == "safe" and (face_accident(s, m, s.faces[d]) or s.jet & JET_ACCIDENT):
+        outcome = "2! face"
     s.mode = 1
     how = f"moves {'back' if back else 'forward'} with {DIE_NAMES[d]}" + (" on the jet pack" if s.jet else "")
-    if land(s, m, j.col, j.level, j.outcome, how):
+    if land(s, m, j.col, j.level, outcome, how, j.path):
         after_action(s)
     else:
         crash_out(s)
@@ -377,14 +402,15 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     j = s.preview(m, d, back, mask)
     s.mode = 1
     if j.outcome in ("crash", "ceiling", "barrier") or not j.path:
-        if land(s, m, j.col, j.level, j.outcome, f"jets {'back' if back else 'forward'} with {die_name(d)}"):
+        if land(s, m, j.col, j.level, j.outcome, f"jets {'back' if back else 'forward'} with {die_name(d)}", j.path):
             after_action(s)
         else:
             crash_out(s)
         return
-    s.jet, s.jback = d + 1, back
+    s.jet, s.jback = d + 1 + (JET_ACCIDENT if face_accident(s, m, s.faces[d]) else 0), back
     s.jcol, s.jlvl = j.path[-1]
     s.faces[d] = 0
+    arrive(s, m, j.path)
     s.log("jet", f"{s.game.seat_name(m, s.num_players)} fires the jet pack with {die_name(d)} and flies on "
           f"over column {s.jcol + 1}.", seat=m, col=s.jcol, level=s.jlvl)
 
@@ -408,17 +434,20 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     (automatically, when the sum is short); so does an antenna on its side when the nuke is
     the turn's first roll ("Base upgrades", ruling 15). "Equipment": a Lucky charm held rolls again the
     dice whose new roll gives the best chance (automatically, when still short). "Special
-    training", Kamikaze: 5 dice, and the marine dies."""
+    training", Kamikaze: 5 dice, and the marine dies. The companion's and the antenna's
+    re-rolls are each their own (ruling 18)."""
     target = s.C.dice["nuke_target"]
     dice = bomb_dice(s, s.C.dice["nuke"] + (1 if kamikaze else 0))
     faces = [s.roll_die(d) for d in dice]
     who = s.game.seat_name(m, s.num_players)
     s.log("nuke", f"{who} {'jumps on the MMM with' if kamikaze else 'sets off'} the nuke: "
           f"{' + '.join(face_text(f) for f in faces)} = {roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
-    if (helpers(s, m) or not s.used and antenna(s, m)) and roll_sum(faces) < target:
+    for why in ("A companion", "The antenna"):           # each re-roll its own (ruling 18)
+        if roll_sum(faces) >= target or not (helpers(s, m) if why == "A companion" else not s.used and antenna(s, m)):
+            continue
         low = min(range(len(faces)), key=lambda i: steps_of(faces[i]))
         faces[low] = s.roll_die(dice[low])
-        s.log("nuke", f"{'A companion' if helpers(s, m) else 'The antenna'} rolls the lowest die again: {' + '.join(face_text(f) for f in faces)} = "
+        s.log("nuke", f"{why} rolls the lowest die again: {' + '.join(face_text(f) for f in faces)} = "
               f"{roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
     charm = CHARM_CARD if s.eq[CHARM_CARD] == m else -1
     if charm >= 0 and roll_sum(faces) < target:

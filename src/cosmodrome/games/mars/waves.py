@@ -6,8 +6,9 @@ aliens of the card next to the LZ go into that side's incoming-wave box (passing
 that side, which kills one of them), those of the card next to the MMM deploy on the card next
 to the LZ, and a new wave drawn from the bag deploys on the card next to the MMM. Aliens
 deploy one to a box on the circled boxes of a card (difficult terrain is ignored), higher
-levels first: yellow ones from the box farthest from the MMM, then red and blue ones (red
-first) from the box closest to it; with more aliens than boxes they start over.
+levels first in a column: yellow ones from the column farthest from the MMM, then red and
+blue ones (red first) from the column closest to it; with more aliens than boxes they start
+over. Each bunker on a wave's side kills one alien of it on its way in.
 """
 
 from __future__ import annotations
@@ -71,7 +72,12 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
     near = boxes(s, zone, side)
     if not near:
         near = [(c, s.C.layout["connector_level"]) for c in s.zone_cols(zone)]
-    yellow_boxes = near[::-1]
+    rank: dict = {}
+    for k, (c, _) in enumerate(near):
+        rank.setdefault(c, k)
+    # the farthest column first, and in a column the higher levels first ("occupy higher
+    # levels first" holds for every colour): a stable sort keeps each column's level order
+    yellow_boxes = sorted(near, key=lambda b: -rank[b[0]])
     if s.options.get("threat") == "exterminator":
         order = {b: k for k, b in enumerate(near)}
         held = sorted({(s.mcol[m], s.mlvl[m]) for m in s.active() if s.zone[s.mcol[m]] == zone},
@@ -120,11 +126,12 @@ def wave(s: MarsState, side: int, why: str) -> None:
         return
     _, far, near = SIDE_ZONES[side]
     moving_in = aliens_in_zone(s, near)
-    if moving_in and any(s.upg[k] == BUNKER and slot_side(s, k) == side for k in (0, 1)):
-        toughest = max(moving_in, key=lambda a: (s.colour(a), a))
-        kill(s, toughest, -1)
-        moving_in.remove(toughest)
-        s.log("bunker", f"A bunker kills a {ALIEN_NAMES[s.colour(toughest)]} alien on its way in.")
+    for k in (0, 1):                # each bunker on the side kills one (ruling 12)
+        if moving_in and s.upg[k] == BUNKER and slot_side(s, k) == side:
+            toughest = max(moving_in, key=lambda a: (s.colour(a), a))
+            kill(s, toughest, -1)
+            moving_in.remove(toughest)
+            s.log("bunker", f"A bunker kills a {ALIEN_NAMES[s.colour(toughest)]} alien on its way in.")
     for a in moving_in:
         s.aloc[a] = incoming(side)
     deploy(s, aliens_in_zone(s, far), near, side)

@@ -55,6 +55,10 @@ class WalkingOnTheMoon(Game):
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS
+    #: 2: the advance and one-die jump tokens are offers (decline them), a special box's move
+    #: sets off other boxes, the race's last round plays its end-of-round cards, the card dealt
+    #: at setup may be swapped in round 1, all astronauts level take both counters
+    rules_version = 2
     description = ("Astronauts race a lap around the Moon, programming jumps with blue, white and black "
                    "dice over craters, peaks and tunnels, collecting Sputniks and avoiding accidents.")
     heuristic_bot = "cosmodrome.games.moon.heuristic:MoonHeuristic"
@@ -120,8 +124,8 @@ class WalkingOnTheMoon(Game):
         ``R = 5 + 3P + n``: the pick, the go-on, a robbery, the two exchanges of the 2-player
         game, the seats asked about Miscalculation, Sanction and Cooperation, the Slipstream question
         of each astronaut overtaken. Going forward it steps into each of the ``B`` special
-        boxes at most once, each asking at most one decision (buy advances, the one-die
-        jump) and making at most one more rolled move: ``R (1 + B) + B`` a jump. Re-rolls
+        boxes at most once, each asking at most one decision (advance, buy advances, the
+        one-die jump) and making at most one more rolled move: ``R (1 + B) + B`` a jump. Re-rolls
         are paid with EC (10 in the game, spent ones back to the supply; a turn gains at most
         one per box stepped into) or free after a re-roll token (one per die of the next
         jump, 6): at most ``10 + 3B + 18B`` a turn. A round adds the seats asked at its

@@ -14,10 +14,10 @@ from typing import Any
 from cosmodrome.games.moon.cards import answer, card_options, fits, refresh
 from cosmodrome.games.moon.jumps import exchange, go_on, move, pick_options, proceed, reroll
 from cosmodrome.games.moon.robbery import rob, rob_options
-from cosmodrome.games.moon.special import buy, buy_options, free_die_options, free_jump
+from cosmodrome.games.moon.special import advance, buy, buy_options, free_die_options, free_jump, token_jump_options
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_YES, BUY, CARD, EXTRA, FREE_DIE, GO_ON,
-    PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, MoonState,
+    A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_YES, ADVANCE, BUY, CARD, EXTRA, FREE_DIE,
+    GO_ON, PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, MoonState,
 )
 from cosmodrome.games.moon.text import label
 from cosmodrome.games.moon.turn import extra_die, program, program_options
@@ -29,7 +29,7 @@ def legal(s: MoonState) -> list[int]:
         return program_options(s)
     if p == PICK:
         return pick_options(s)
-    if p == EXTRA or p == GO_ON:
+    if p == EXTRA or p == GO_ON or p == ADVANCE:
         return [A_DONE, A_YES]
     if p == SWAP_SPK:
         return [A_COUNT + n for n in range(s.spk[s.mv] + s.spk[s.partner] + 1)]
@@ -40,7 +40,7 @@ def legal(s: MoonState) -> list[int]:
     if p == BUY:
         return buy_options(s)
     if p == FREE_DIE:
-        return free_die_options(s)
+        return token_jump_options(s)
     if p == REFRESH:
         return [A_DONE, A_NEW]
     if p == CARD:
@@ -77,6 +77,8 @@ def perform(s: MoonState, action: int) -> None:
         buy(s, action - A_COUNT)
     elif p == FREE_DIE:
         free_jump(s, action)
+    elif p == ADVANCE:
+        advance(s, action == A_YES)
     elif p == REFRESH:
         refresh(s, action == A_NEW)
     elif p == CARD:

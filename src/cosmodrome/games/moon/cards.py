@@ -234,14 +234,15 @@ def go_on(s: MoonState) -> None:
 # ----- the timings ------------------------------------------------------------------------
 def start_of_round(s: MoonState) -> bool:
     """Rules, "Action cards": a player without a card draws one; a player with one is asked
-    whether to discard it for a new one (in the round's order). True when someone is asked."""
+    whether to discard it for a new one (in the round's order), in the first round too: the
+    card dealt at setup may be swapped as any other (ruling 25). True when someone is asked."""
     if not s.advanced:
         return False
     order = seat_order(s)
     for p in order:
         if s.hand[p] < 0:
             draw(s, p)
-    return ask(s, [p for p in order if s.hand[p] >= 0 and s.round > 1], 0, R_FIRST_TURN)
+    return ask(s, [p for p in order if s.hand[p] >= 0], 0, R_FIRST_TURN)
 
 
 def end_of_round_seats(s: MoonState) -> list[int]:
@@ -253,9 +254,10 @@ def end_of_round_seats(s: MoonState) -> list[int]:
 
 def end_of_round(s: MoonState, seat: int) -> bool:
     """Ask ``seat`` about its end-of-round card (Planification, Extra jump, Teamwork), if it
-    may hold one and is not in first position (ties included), and nobody reached the goal
-    during these cards (the game ends with the round). True when asked."""
-    if s.arrived or not may_hold(s, seat, END_OF_ROUND) or in_first(s, seat):
+    may hold one and is not in first position (ties included; a seat whose astronauts have
+    all arrived is not asked). In the race's last round too: the round ends with its cards
+    (ruling 27). True when asked."""
+    if not may_hold(s, seat, END_OF_ROUND) or in_first(s, seat):
         return False
     return ask(s, [seat], W_END, R_PROCEED)
 

@@ -12,8 +12,11 @@ when its expected value is positive. An action card is played when asked (each c
 deck helps its holder or slows a rival), No instructions taking out a blue die, the fastest,
 Miscalculation only against dice better than a new roll is expected to be, Extra jump with
 the die of the best expected jump (kept when no jump is worth it), Teamwork taking along the
-rearmost rival; a card is kept at the start of a round. A move out of turn (an action
-card's) is played for the astronaut moving, with no programmed jumps after it.
+rearmost rival; a card is kept at the start of a round. A special box's one-die jump is made
+with the die of the best expected jump, or declined when none is expected to gain; its
+advance is taken unless it would put the astronaut in the lead at the round's end (a
+handicap counter) with nobody left to play. A move out of turn (an action card's) is played
+for the astronaut moving, with no programmed jumps after it.
 
 >>> from cosmodrome.games.moon import GAME
 >>> s = GAME.new_state(3, seed=1)
@@ -28,6 +31,7 @@ from itertools import product
 from cosmodrome.core import Bot, State
 from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, DIE_COLOUR, WHITE, steps_of
 from cosmodrome.games.lunar.movement import jump, masks
+from cosmodrome.games.lunar.terrain import SAFE_LANDING
 from cosmodrome.games.moon.components import load_components
 from cosmodrome.games.moon.state import A_COUNT, A_DONE, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES
 
@@ -167,13 +171,36 @@ class MoonHeuristic(Bot):
         if phase == "rob":       # the richest target (a Sputnik is a point); else sabotage anyone
             acts = [(state.action_json(a), a) for a in legal if a != A_DONE]
             return max(acts, key=lambda ja: v["astronauts"][ja[0]["target"]]["sputniks"])[1]
-        if phase == "free-jump":
-            return legal[0]                              # the blue die: straight and up to 3
+        if phase == "free-jump":                         # the best die, if any jump is worth it
+            return self._free_jump(key, me, legal)
+        if phase == "advance":
+            return A_DONE if self._stay(v, me, turn) else A_YES
         if phase == "buy-advances":                      # a Sputnik is a point; an advance near the goal is more
             return legal[-1] if v["lap"]["goal"] - me["col"] <= 3 * (len(legal) - 1) else legal[0]
         if phase.startswith("exchange"):
             return A_COUNT + (len(legal) - 1) // 2      # an even split loses least in an accident
         return legal[0]
+
+    @staticmethod
+    def _free_jump(key, me, legal) -> int:
+        """A special box's one-die jump: the die of the best expected jump, none when no jump
+        is expected to gain (a crash costs more than it brings)."""
+        value, act = max((plan_value(key, me["col"], me["level"], me["sputniks"],
+                                     ((DIE_COLOUR[(a - A_PROGRAM) // 3],),)), a) for a in legal if a != A_DONE)
+        return act if value > 0 else A_DONE
+
+    def _stay(self, v, me, turn) -> bool:
+        """Decline the advance token's step only when it would make the astronaut first (or
+        tied for first) at the round's end, with nobody left to play this round and no jump
+        left in its turn: the lead takes a handicap counter (rules, "End the round")."""
+        b = _BOARDS[tuple(c["index"] for c in v["lap"]["cards"])]
+        col = me["col"]
+        ahead = next((c for c in range(col + 1, b.goal + 1) if any(k in SAFE_LANDING for k in b.strip[c])), b.goal)
+        if ahead >= b.goal or self._groups_after(turn, turn["jump"]):
+            return False
+        others = [a["col"] for a in v["astronauts"] if a is not me and not a["finished"]]
+        last_to_play = v["turn_index"] >= len(v["order"]) - 1
+        return bool(others) and last_to_play and col < max(others) <= ahead
 
     @staticmethod
     def _groups_after(turn: dict, j: int) -> tuple:

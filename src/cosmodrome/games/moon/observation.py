@@ -8,7 +8,7 @@ docs/observations/moon.md is generated from it.
 
 >>> lay = layout(2, {})
 >>> lay.version, lay.size
-(1, 585)
+(2, 586)
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from cosmodrome.games.moon.scoring import board_points, scores
 from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, astronauts_for
 from cosmodrome.games.moon.view import cards_view, lap_view
 
-VERSION = 1
+VERSION = 2
 #: rounds after which the round counter reads 1 (a race this long has never been seen)
 MAX_ROUND = 100
 

@@ -5,7 +5,7 @@ Each round the astronauts play in race order: the furthest first; on the same co
 higher level first; in the same box the one on top first. Astronauts at the goal play no
 more. After the round, the astronauts furthest behind (ties included) each take an EC
 counter and those in front (ties included) a handicap counter; if an astronaut reached the
-goal during the round, the game ends instead.
+goal during the round, the game ends once the round's end-of-round cards are played.
 """
 
 from __future__ import annotations
@@ -55,12 +55,11 @@ def end_turn(s: MoonState) -> None:
 def hand_out(s: MoonState) -> None:
     """EC counters to the last (ties included), handicap counters to the first (ties
     included), while the supply lasts (rules, "End the round"). Position is the column on the
-    lap; astronauts on the same column are tied."""
+    lap; astronauts on the same column are tied, so when all stand on one column each is both
+    last and first and takes both counters (ruling 8)."""
     cols = [s.col[a] for a in range(s.n_astro)]
     last = [a for a in s.race_order()[::-1] if cols[a] == min(cols)]
     first = [a for a in s.race_order() if cols[a] == max(cols)]
-    if len(set(cols)) == 1:
-        return
     for a in last:
         if s.ec_supply:
             s.ec_supply -= 1
@@ -74,11 +73,13 @@ def hand_out(s: MoonState) -> None:
 
 
 def end_round(s: MoonState) -> None:
-    """The round is over: the game ends if anybody reached the goal, else the end-of-round
-    action cards are played in the round's order (advanced rules, "Action cards"), counters
-    are handed out and the next round begins (rules, "End the round" and "How do I win?").
-    The race also ends after round :data:`MAX_ROUNDS` (our ruling: a bound on its length)."""
-    if s.arrived or s.round >= MAX_ROUNDS:
+    """The round is over: the end-of-round action cards are played in the round's order
+    (advanced rules, "Action cards"; the turn order summary), the last round too: the goal
+    "ends the current round", and a round ends with its cards (rules, "How do I win?",
+    ruling 27). Then the game ends if anybody reached the goal, else counters are handed out
+    and the next round begins (rules, "End the round"). The race also ends after round
+    :data:`MAX_ROUNDS` (our ruling: a bound on its length), without cards."""
+    if s.round >= MAX_ROUNDS:
         end_game(s)
         return
     seats = end_of_round_seats(s)

@@ -4,8 +4,12 @@ between the cards, whose effect an astronaut gets when it steps into that box, b
 decisions belong to the astronaut moving (``mv``), in its turn or out of it.
 
 Free moves go from circle box to circle box (boxes with a circle), collect no Sputniks, and
-may cross the goal line (which ends the turn). A move that a special box causes does not set
-off another special box (else two tokens could send an astronaut back and forth for ever).
+may cross the goal line (which ends the turn). A move that a special box causes sets off the
+other special boxes it steps into, as any move does; it does not set off again the box whose
+effect it is (a "back" token passed on the way may send the astronaut back onto its own box:
+the astronaut is already there, and is not sent back a second time). Every lunar card has a
+box with a circle, so a box's move never reaches another special box from a box: the chains
+end (docs/rulings/moon.md, ruling 20).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
 from cosmodrome.games.lunar.terrain import SAFE_LANDING
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_PROGRAM, BUY, FREE_DIE, HOOKS, P_END, P_MOVER, P_PASS, P_TOKEN, MoonState,
+    A_COUNT, A_DONE, A_PROGRAM, ADVANCE, BUY, FREE_DIE, HOOKS, P_END, P_MOVER, P_PASS, P_TOKEN, MoonState,
 )
 from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name, place_name
 
@@ -76,6 +80,21 @@ def card_step(s: MoonState) -> None:
     s.pending[:0] = then + ([P_PASS + since] if s.advanced else [])
 
 
+def special_box(s: MoonState, col: int, lvl: int) -> bool:
+    """Whether (``col``, ``lvl``) is a circled box between two cards holding a token."""
+    return col in s.boxes and lvl == s.C.connector_level and s.tokens[s.boxes.index(col)] >= 0
+
+
+def set_off(s: MoonState, src: int, cols: list[int]) -> None:
+    """A special box's move (from the box at ``src``) stepped into the circle boxes ``cols``:
+    the special boxes among them other than ``src`` set off next, in order (rules, "Special
+    boxes": "if you step into a special box")."""
+    a = s.mv
+    if s.fin[a]:
+        return
+    s.pending[:0] = [P_TOKEN + c for c in cols if c != src and special_box(s, c, s.C.connector_level)]
+
+
 def trigger(s: MoonState, col: int) -> bool:
     """The effect of the token on the circled box at ``col`` for the astronaut moving; True
     when it asks a decision (the flow goes on after it)."""
@@ -85,10 +104,12 @@ def trigger(s: MoonState, col: int) -> bool:
         return False
     effect = s.C.tokens[token]
     s.log("special", f"{astronaut_name(s, a)} steps on a special box: {TOKEN_TEXT[effect]}.", astronaut=a, effect=effect)
-    if effect == "advance":
-        free_step(s, a, 1)
+    if effect == "advance":             # "You can advance": the astronaut may stay (ruling 19)
+        s.phase = ADVANCE
+        return True
     elif effect == "back":
         free_step(s, a, -1)
+        set_off(s, col, [s.col[a]])
     elif effect == "ec":
         if s.ec_supply:
             s.ec_supply -= 1
@@ -108,6 +129,18 @@ def trigger(s: MoonState, col: int) -> bool:
     return False
 
 
+def advance(s: MoonState, go: bool) -> None:
+    """The advance token's choice (rules, "Special boxes": "You can advance one circle box"):
+    one circle box ahead, setting off the special box stepped into there, or stay."""
+    a = s.mv
+    if go:
+        if not free_step(s, a, 1):
+            set_off(s, -1, [s.col[a]])
+    else:
+        s.log("stay", f"{astronaut_name(s, a)} stays where it is.", astronaut=a)
+    HOOKS.proceed(s)
+
+
 def buy_options(s: MoonState) -> list[int]:
     return [A_COUNT + n for n in range(s.spk[s.mv] + 1)]
 
@@ -119,14 +152,17 @@ def buy(s: MoonState, n: int) -> None:
         s.spk[a] -= n
         s.spk_supply += n
         s.log("buy", f"{astronaut_name(s, a)} spends {n} Sputnik{'s' if n > 1 else ''} on free advances.", astronaut=a)
+    entered = []
     for _ in range(n):
         if free_step(s, a, 1):
             break
+        entered.append(s.col[a])
+    set_off(s, -1, entered)
     HOOKS.proceed(s)
 
 
 def free_die_options(s: MoonState) -> list[int]:
-    """One die of each colour for the token's immediate one-die jump."""
+    """One die of each colour for an immediate one-die jump (the token's, Extra jump's)."""
     seen, out = set(), []
     for d in range(NUM_DICE):
         if DIE_COLOUR[d] not in seen:
@@ -135,7 +171,18 @@ def free_die_options(s: MoonState) -> list[int]:
     return out
 
 
+def token_jump_options(s: MoonState) -> list[int]:
+    """The token's jump is offered, not imposed (rules, "Special boxes": "You can make a jump
+    with 1 dice immediately"): decline it, or one die of each colour."""
+    return [A_DONE] + free_die_options(s)
+
+
 def free_jump(s: MoonState, action: int) -> None:
-    """Roll the chosen die for an immediate jump; its result is picked as usual."""
+    """Roll the chosen die for an immediate jump; its result is picked as usual. Declined
+    (``A_DONE``), the move goes on without it."""
+    if action == A_DONE:
+        s.log("no-jump", f"{astronaut_name(s, s.mv)} makes no free jump.", astronaut=s.mv)
+        HOOKS.proceed(s)
+        return
     s.free_die = (action - A_PROGRAM) // 3
     HOOKS.roll(s)

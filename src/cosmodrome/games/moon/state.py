@@ -68,8 +68,8 @@ P_EXTRA = 600               # + die: the mover's free jump with that die (Extra 
 MAX_ROUNDS = 100
 
 # decision phases
-EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, ROB, BUY, FREE_DIE, OVER, CARD, REFRESH = range(1, 13)
-LAST_PHASE = REFRESH
+EXTRA, PROGRAM, PICK, GO_ON, SWAP_SPK, SWAP_EC, ROB, BUY, FREE_DIE, OVER, CARD, REFRESH, ADVANCE = range(1, 14)
+LAST_PHASE = ADVANCE
 #: the effects played at the end of a round
 END_OF_ROUND = ("planification", "extra-jump", "teamwork")
 #: the moments for action cards (``ask_card``; 0 is the refresh at a round's start) and the
@@ -81,7 +81,8 @@ WINDOW_EFFECTS = {W_END: END_OF_ROUND, W_NO_INSTRUCTIONS: ("no-instructions",), 
 
 PHASE_KIND = {EXTRA: "extra-die", PROGRAM: "program", PICK: "pick", GO_ON: "go-on",
               SWAP_SPK: "exchange-sputniks", SWAP_EC: "exchange-ec", ROB: "rob", BUY: "buy-advances",
-              FREE_DIE: "free-jump", OVER: "over", CARD: "action-card", REFRESH: "refresh-card"}
+              FREE_DIE: "free-jump", OVER: "over", CARD: "action-card", REFRESH: "refresh-card",
+              ADVANCE: "advance"}
 
 # what goes on once every holder asked about an action card has answered (``resume``)
 R_TURN, R_PROCEED, R_FIRST_TURN, R_PICK = range(4)

@@ -15,9 +15,9 @@ from typing import Any, Mapping, Optional
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES, BUY, CARD, EXTRA, FREE_DIE,
-    GO_ON, PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, W_COOPERATION, W_END, W_MISCALCULATION, W_NO_INSTRUCTIONS,
-    W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
+    A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES, ADVANCE, BUY, CARD, EXTRA,
+    FREE_DIE, GO_ON, PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, W_COOPERATION, W_END, W_MISCALCULATION,
+    W_NO_INSTRUCTIONS, W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
 )
 
 JUMP_NAMES = ("first", "second", "third")
@@ -135,7 +135,11 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
         return {"label": f"Play {title}", "card": True}
     if s.phase == EXTRA:
         return {"label": "Spend an EC for one more die" if action == A_YES else "Take the dice as they are"}
+    if s.phase == ADVANCE:
+        return {"label": "Advance one circle box" if action == A_YES else "Stay where you are"}
     if s.phase == FREE_DIE:
+        if action == A_DONE:
+            return {"label": "Make no free jump"}
         d = (action - A_PROGRAM) // 3
         return {"label": f"Jump now with a {COLOUR_NAMES[DIE_COLOUR[d]]} die", "die": d,
                 "colour": COLOUR_NAMES[DIE_COLOUR[d]], "free": True}
@@ -205,7 +209,9 @@ def prompt(s: MoonState) -> str:
     if s.phase == GO_ON:
         return f"{me}: jump again or stop?"
     if s.phase == FREE_DIE:
-        return f"{me}: choose the die for the special box's free jump."
+        return f"{me}: jump now with one die of your choice (the special box's free jump), or not?"
+    if s.phase == ADVANCE:
+        return f"{me}: advance one circle box (the special box's offer), or stay?"
     if s.phase == ROB:
         return f"{me}: rob one of the astronauts in this box?"
     if s.phase == BUY:
