@@ -192,7 +192,8 @@ class CosmodromeEnv(gymnasium.Env):
             if self.recall is None:
                 self.state = self.game.new_state(self.players, game_seed, self.options)
             else:
-                self.state = self.game.new_state(self.players, game_seed, self.options, chance="explicit")
+                # the set-up dealt item by item, each outcome drawn from the seed's stream
+                self.state = self.game.deal_state(self.players, self.options)
                 self.trace, self._chance = Trace.begin(self.state), Rng(game_seed).spawn()
             others = [i for i in range(self.players) if i != self.seat]
             self.bots = {i: _make_bot(spec, self.game, int(self.np_random.integers(0, 2**31 - 1)))

@@ -11,9 +11,12 @@ which registers on demand).
 >>> game.num_players(), game.num_distinct_actions()
 (3, 10)
 >>> state = game.new_initial_state()
->>> state.is_chance_node()            # the deal: outcome k is Cosmodrome seed k
+>>> state.is_chance_node()            # the deal, card by card
 True
->>> state.apply_action(7)
+>>> state.action_to_string(state.chance_outcomes()[0][0])
+'Chance: seat 0 is dealt 1'
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player()
 0
 
@@ -24,13 +27,13 @@ The game type
 
 Chance
     A game that offers explicit chance (``Game.explicit_chance``: every game of the
-    repository) is *explicit stochastic* by default: the first node is a chance node choosing the
-    deal, outcome k (of ``deals``, default 1000, uniform) being Cosmodrome seed k, which
-    sets up the table (hands, first player); after it every die, draw and random pick is a
-    chance node of its own (:mod:`cosmodrome.core.chance`: a draw's outcomes are the cards
-    left, each with its share), and the state holds no random generator, so no clone sees
-    another's future. A pyspiel history ``[k, a1, a2, ...]`` is then the Cosmodrome record
-    of seed k in the explicit mode (chance outcomes among the actions).
+    repository) is *explicit stochastic* by default: the set-up is dealt item by item
+    (``Game.deal_state``): every card, tile or die of it is a chance node, its outcomes the
+    distinct items left (identical copies one outcome with their share), seen by the seats
+    the rules say; after it every die, draw and random pick is a chance node of its own
+    (:mod:`cosmodrome.core.chance`), and the state holds no random generator, so no clone
+    sees another's future. A pyspiel history is the list of outcomes and actions applied
+    to ``core_game.deal_state(players, options)``.
     A game without explicit chance is *sampled stochastic*, and so is any game
     with ``sampled_chance=True``: no chance nodes, the state
     rolls its own dice (a clone replays the same future), and the k-th state made by
@@ -39,8 +42,8 @@ Chance
 
 Parameters
     ``players`` (the player count; default 2, or the game's minimum if above 2),
-    ``deals``, ``sampled_chance``, ``rng_seed`` (above) and one parameter per game option
-    (same name; a ``None`` default is written ``""``).
+    ``sampled_chance``, ``rng_seed`` (above) and one parameter per game option (same name;
+    a ``None`` default is written ``""``).
 
 Observations (built ONLY from what the player may see)
     ``observation_string(p)`` is the current view: the canonical JSON of
@@ -91,11 +94,9 @@ pyspiel = require("pyspiel")
 PREFIX = "python_cosmodrome_"
 #: a bound on the number of decisions of a game that declares none (Game.max_game_length)
 DEFAULT_MAX_GAME_LENGTH = 100_000
-#: the number of deals (Cosmodrome seeds 0..deals-1) the opening chance node chooses from
-DEFAULT_DEALS = 1000
 BEFORE_DEAL = "(before the deal)"
 RNG_SECTION = "[GameRNGState]"
-_RESERVED = ("players", "rng_seed", "sampled_chance", "deals")
+_RESERVED = ("players", "rng_seed", "sampled_chance")
 
 _REGISTERED: dict[str, type] = {}
 
@@ -113,11 +114,11 @@ def short_name(name: str) -> str:
 def _restore_core(game_name: str, data: Optional[dict], seen: Optional[list] = None,
                   trace: Optional[dict] = None) -> "_Core":
     game = get_game(game_name)
-    box = _Core(None if data is None else game.state_from_json(data))
+    box = _Core(None if data is None else game.load_state(data))
     for step in seen or ():
         box.seen = (box.seen, tuple(step))
     if trace is not None:
-        t = Trace(game.state_from_json(trace["start"]), trace["players"], pending=trace["pending"],
+        t = Trace(game.load_state(trace["start"]), trace["players"], pending=trace["pending"],
                   known=trace["known"])
         for step in trace["steps"]:
             t.record(*step)
@@ -173,7 +174,8 @@ class _Core:
             self._state = self._game._fresh_core()
             self._game = None
             self.trace = Trace.begin(self._state)
-            self.record("setup", None, self._state.initial_events)
+            if not self._state.is_dealing():
+                self.record("setup", None, self._state.initial_events)
         return self._state
 
     def peek(self) -> Optional[State]:
@@ -237,11 +239,10 @@ class CosmodromeObserver:
         # Before the deal (explicit-chance mode): zeros.
         box = state._core
         s = box.get()
-        if s is None:
-            self.tensor.fill(0.0)
-            return
-        if self.perfect_recall:
+        if self.perfect_recall and s is not None:
             self.schema.encode(box.trace, s, player, self.tensor)
+        elif s is None or s.is_dealing():       # no table yet: zeros
+            self.tensor.fill(0.0)
         else:
             self.schema.observe(s, player, self.tensor)
 
@@ -285,7 +286,7 @@ def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType"
     if sampled is None:
         sampled = not game.explicit_chance
     spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": not game.explicit_chance,
-                            "deals": DEFAULT_DEALS, "rng_seed": 0}
+                            "rng_seed": 0}
     for opt in game.options:
         if opt.name in _RESERVED:
             continue
@@ -339,7 +340,7 @@ def _make_classes(core_game: Game) -> type:
 
         def __init__(self, game: "CosmodromeSpielGame", core: Optional[State] = None) -> None:
             super().__init__(game)
-            lazy = game if (core is None and game.sampled) else None
+            lazy = game if core is None else None
             self._core = _Core(core, lazy, name)
 
         @property
@@ -356,11 +357,7 @@ def _make_classes(core_game: Game) -> type:
             return TERMINAL if seat is None else seat
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            s = self._core.get()
-            if s is not None:
-                return s.chance_outcomes()   # a die, a draw...: empty at a decision
-            deals = self.get_game().deals
-            return [(k, 1.0 / deals) for k in range(deals)]
+            return self._core.get().chance_outcomes()   # a card dealt, a die, a draw...: empty at a decision
 
         def _legal_actions(self, player: int) -> list[int]:
             s = self._core.get()
@@ -369,16 +366,8 @@ def _make_classes(core_game: Game) -> type:
             return list(s.legal_actions())
 
         def _apply_action(self, action: int) -> None:
-            s = self._core.get()
+            self._core.get()
             action = int(action)
-            if s is None:  # the deal: chance outcome k is the Cosmodrome seed k
-                game = self.get_game()
-                if not 0 <= action < game.deals:
-                    raise IllegalActionError(f"{short}: deal {action} is not one of 0..{game.deals - 1}")
-                box = _Core(core_game.new_state(game.players, action, game.options, chance="explicit"))
-                box.record("setup", None, box.get().initial_events)
-                self._core = box
-                return
             # checked: an illegal id (or outcome) raises IllegalActionError (a ValueError)
             # naming the legal ones, and leaves the state unchanged
             self._core.apply(action)
@@ -406,7 +395,7 @@ def _make_classes(core_game: Game) -> type:
             if not 0 <= int(player_id) < self.num_players():
                 raise ValueError(f"{short}: no player {player_id} in a {self.num_players()}-player game")
             s = self._core.get()
-            if s is None:
+            if s is None or s.is_chance_node():
                 return self.clone()
             if probability_sampler is None:
                 seed = int(np.random.randint(0, 2**31 - 1))
@@ -423,7 +412,7 @@ def _make_classes(core_game: Game) -> type:
 
         def __str__(self) -> str:
             s = self._core.get()
-            if s is None:
+            if s is None or s.is_dealing():
                 return BEFORE_DEAL
             return s.game.render_text(s.view(None), None)
 
@@ -447,9 +436,8 @@ def _make_classes(core_game: Game) -> type:
             if not sampled and not core_game.explicit_chance:
                 raise OptionError(f"{short}: {core_game.title or name} offers no explicit chance yet; "
                                   "only sampled_chance=true")
-            deals = _whole(short, "deals", params["deals"], 1)
             seed = _whole(short, "rng_seed", params["rng_seed"], 0)
-            outcomes = 0 if sampled else max(deals, core_game.max_chance_outcomes(players, self.options))
+            outcomes = 0 if sampled else core_game.max_chance_outcomes(players, self.options)
             info = pyspiel.GameInfo(
                 num_distinct_actions=core_game.num_actions,
                 max_chance_outcomes=outcomes,
@@ -461,7 +449,6 @@ def _make_classes(core_game: Game) -> type:
             super().__init__(types[sampled], info, params)
             self.players = players
             self.sampled = sampled
-            self.deals = deals
             self.schema = schema_for(core_game, players, self.options)
             try:
                 self.recall: Optional[RecallLayout] = recall_layout(core_game, players, self.options, not sampled)
@@ -478,6 +465,8 @@ def _make_classes(core_game: Game) -> type:
             return CosmodromeSpielState(self)
 
         def _fresh_core(self) -> State:
+            if not self.sampled:        # explicit: the set-up dealt item by item
+                return core_game.deal_state(self.players, self.options)
             return core_game.new_state(self.players, self._seeds.below(1 << 31), self.options)
 
         def state_for_seed(self, seed: int) -> CosmodromeSpielState:

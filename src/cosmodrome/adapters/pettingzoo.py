@@ -136,7 +136,8 @@ class CosmodromeAECEnv(AECEnv):
         if self.recall is None:
             self.state = self.game.new_state(self.players, game_seed, self.options)
         else:
-            self.state = self.game.new_state(self.players, game_seed, self.options, chance="explicit")
+            # the set-up dealt item by item, each outcome drawn from the seed's stream
+            self.state = self.game.deal_state(self.players, self.options)
             self.trace, self._chance = Trace.begin(self.state), Rng(game_seed).spawn()
             play_chance(self.state, self.trace, self._chance)
         self.agents = self.possible_agents[:]

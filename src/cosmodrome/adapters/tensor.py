@@ -373,9 +373,12 @@ _RECALL: dict[tuple, RecallLayout] = {}
 def recall_steps(game: Game, players: int, options: Optional[Mapping[str, Any]] = None,
                  explicit: bool = True) -> int:
     """The history slots: the game's bound on decisions, plus its bound on chance nodes in
-    the explicit mode. OptionError for a game that declares no bound."""
+    the explicit mode (the set-up's, dealt item by item, included). OptionError for a game
+    that declares no bound."""
     decisions = game.max_game_length(players, options)
     chance = game.max_chance_nodes(players, options) if explicit else 0
+    if explicit and chance is not None:
+        chance += game.max_deal_nodes(players, options)
     if decisions is None:
         raise OptionError(f"{game.title or game.name} declares no bound on its length "
                           "(Game.max_game_length): no perfect-recall tensor")

@@ -115,9 +115,47 @@ def _uniform(n: int) -> list[tuple[int, float]]:
     return [(i, p) for i in range(n)]
 
 
-def _multiset(pile: Sequence[int]) -> list[tuple[int, float]]:
+def _multiset(pile: Sequence[int], kind: Any = None) -> list[tuple[int, float]]:
+    """A draw's outcomes: each distinct item with its share of ``pile``; with ``kind`` (a
+    sequence indexed by item or a function of an item) identical copies (items of one kind)
+    are one outcome, the smallest such item, with their share.
+
+    >>> _multiset([5, 3, 5, 9], kind=lambda x: x % 2)
+    [(3, 1.0)]
+    >>> _multiset([4, 1, 2, 2], kind=(0, 0, 1, 1, 1))
+    [(1, 0.25), (2, 0.75)]
+    """
     n = len(pile)
-    return [(v, c / n) for v, c in sorted(Counter(pile).items())]
+    if kind is None:
+        return [(v, c / n) for v, c in sorted(Counter(pile).items())]
+    of = kind if callable(kind) else kind.__getitem__
+    first: dict[Any, int] = {}
+    count: Counter = Counter()
+    for v in pile:
+        k = of(v)
+        count[k] += 1
+        if k not in first or v < first[k]:
+            first[k] = v
+    return sorted((first[k], c / n) for k, c in count.items())
+
+
+def _faces(faces: Sequence[Any]) -> list[tuple[int, float]]:
+    """A die's outcomes: the index of the first face of each distinct value, with its share.
+
+    >>> _faces("AABCDE")[:2]
+    [(0, 0.3333333333333333), (2, 0.16666666666666666)]
+    """
+    n = len(faces)
+    first: dict[Any, int] = {}
+    count: Counter = Counter()
+    for i, f in enumerate(faces):
+        first.setdefault(f, i)
+        count[f] += 1
+    return [(first[f], count[f] / n) for f in first]
+
+
+#: the ``pending`` marker of a state whose set-up is still being dealt (see :func:`deal_state`)
+SETUP = "setup"
 
 
 class ExplicitChance:
@@ -127,15 +165,18 @@ class ExplicitChance:
     the game's words for its outcomes (``name``, outcome id -> label; None: generic) and the
     seats that see the outcome (``seen_by``, a frozenset; None: every seat)."""
 
-    __slots__ = ("pending", "given", "outcomes", "what", "name", "seen_by", "_used", "_labels")
+    __slots__ = ("pending", "given", "outcomes", "what", "name", "seen_by", "_used", "_labels", "table")
 
     #: the JSON form of a random generator's state that an explicit state stores (none)
     state = 0
 
     def __init__(self, given: Sequence[int] = (), pending: Optional[int] = None,
                  outcomes: Sequence[tuple[int, float]] = (), what: str = "",
-                 name: Optional[Namer] = None, seen_by: Optional[frozenset] = None) -> None:
+                 name: Optional[Namer] = None, seen_by: Optional[frozenset] = None,
+                 table: Optional[tuple] = None) -> None:
         self.pending = pending
+        #: while the set-up is dealt (``pending`` is :data:`SETUP`): ``(game, players, options)``
+        self.table = table
         self.given = tuple(given)
         self.outcomes = list(outcomes)
         self.what = what
@@ -145,7 +186,8 @@ class ExplicitChance:
         self._labels: Optional[dict[int, str]] = None
 
     def copy(self) -> "ExplicitChance":
-        return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name, self.seen_by)
+        return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name, self.seen_by,
+                              self.table)
 
     def label(self, outcome: int) -> str:
         """The words for ``outcome`` of the pending event: the game's own if it named the
@@ -176,13 +218,18 @@ class ExplicitChance:
         raise ChanceNeeded(outcomes, words(what), namer(name), None if seen_by is None else frozenset(seen_by))
 
     def below(self, n: int, what: Any = None, name: Any = None,
-              seen_by: Optional[Sequence[int]] = None) -> int:
-        """A uniform integer in ``[0, n)``: outcomes 0..n-1, each 1/n."""
+              seen_by: Optional[Sequence[int]] = None, same: Optional[Sequence[Any]] = None) -> int:
+        """A uniform integer in ``[0, n)``: outcomes 0..n-1, each 1/n; with ``same`` (the
+        faces of a die rolled as ``same[below(n)]``) equal faces are one outcome, the index
+        of the first, with their share."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
-        return self._next(_uniform(n), what or f"a uniform pick of 1 to {n}", name, seen_by)
+        outcomes = _uniform(n) if same is None else _faces(same)
+        if len(outcomes) == 1:
+            return outcomes[0][0]
+        return self._next(outcomes, what or f"a uniform pick of 1 to {n}", name, seen_by)
 
     def randint(self, a: int, b: int, what: Any = None, name: Any = None,
                 seen_by: Optional[Sequence[int]] = None) -> int:
@@ -200,19 +247,45 @@ class ExplicitChance:
         seq[:] = sorted(seq)   # a list or a bytearray (which has no sort())
 
     def draw(self, pile: MutableSequence[int], what: Any = None, name: Any = None,
-             seen_by: Optional[Sequence[int]] = None) -> int:
-        """Draw from a face-down pile: outcomes are its distinct cards, each with its share."""
-        return self.take(pile, what, name, seen_by)
+             seen_by: Optional[Sequence[int]] = None, kind: Any = None) -> int:
+        """Draw from a face-down pile: outcomes are its distinct cards (its kinds), each
+        with its share."""
+        return self.take(pile, what, name, seen_by, kind)
 
     def take(self, seq: MutableSequence[int], what: Any = None, name: Any = None,
-             seen_by: Optional[Sequence[int]] = None) -> int:
+             seen_by: Optional[Sequence[int]] = None, kind: Any = None) -> int:
         """Remove a uniformly random element: outcomes are the distinct values, each with
-        its share of ``seq``."""
-        if len(seq) == 1 or len(set(seq)) == 1:
-            return seq.pop()
-        v = self._next(_multiset(seq), what or f"a draw from {len(seq)}", name, seen_by)
+        its share of ``seq``; with ``kind``, one outcome per kind (its smallest item)."""
+        outcomes = _multiset(seq, kind)
+        if len(outcomes) == 1:
+            v = outcomes[0][0]
+        else:
+            v = self._next(outcomes, what or f"a draw from {len(seq)}", name, seen_by)
         seq.remove(v)
         return v
+
+    def deal(self, pool: Sequence[int], k: int, what: Any = None, name: Any = None,
+             seen_by: Optional[Sequence[int]] = None, kind: Any = None) -> list:
+        """``k`` items dealt from ``pool`` (left as it is), each a chance node of its own
+        (item i's event reads ``what`` and "(i of k)")."""
+        rest = sorted(pool)
+        out = []
+        for i in range(min(k, len(rest))):
+            said = words(what) or "a deal"
+            out.append(self.take(rest, ("{} ({} of {})".format, (said, i + 1, k)), name, seen_by, kind))
+        return out
+
+    def alike(self, items: Sequence[int], kinds: Sequence[Any]) -> list:
+        """Each item replaced by the first item of its kind (``kinds[item]``): identical
+        copies become one value, so no id tells them apart and a draw merges them.
+
+        >>> ExplicitChance().alike([3, 4, 0], (7, 7, 8, 8, 7))
+        [2, 0, 0]
+        """
+        first: dict[Any, int] = {}
+        for i, k in enumerate(kinds):
+            first.setdefault(k, i)
+        return [first[kinds[x]] for x in items]
 
     def sample(self, seq: Sequence[Any], k: int) -> list:
         pool = list(seq)
@@ -276,6 +349,54 @@ def make_explicit(state: Any) -> Any:
     return state
 
 
+_STATE_CLASS: dict[tuple, type] = {}
+
+
+def _state_class(game: Any, players: int, options: dict) -> type:
+    """The class of ``game``'s states (found once by setting up a sampled game)."""
+    key = (game.name, id(game), players)
+    cls = _STATE_CLASS.get(key)
+    if cls is None:
+        cls = _STATE_CLASS[key] = type(game._new_state(players, 0, dict(options)))
+    return cls
+
+
+def deal_state(game: Any, players: int, options: dict, given: Sequence[int] = ()) -> Any:
+    """The explicit-chance state before the set-up (``Game.deal_state``): the game's set-up
+    runs through an :class:`ExplicitChance`, so every card, tile or die of it is a chance
+    node of its own, seen by the seats its call names. ``given``: outcomes already chosen."""
+    blank = explicit_class(_state_class(game, players, options)).__new__(
+        explicit_class(_state_class(game, players, options)))
+    blank.rng = ExplicitChance(table=(game, players, dict(options)))
+    blank._deal(tuple(given))
+    return blank
+
+
+def load_state(game: Any, data: Any) -> Any:
+    """A state back from its JSON (``Game.load_state``): a set-up still being dealt (its
+    ``chance`` names the pending ``"setup"``) is dealt again from its outcomes; any other
+    state is the game's ``state_from_json``."""
+    chance = data.get("chance") if hasattr(data, "get") else None
+    if not (isinstance(chance, dict) and chance.get("pending") == SETUP):
+        return game.state_from_json(data)
+    if data.get("game") != game.name:
+        raise RecordError(f"this saved state is of game {data.get('game')!r}, not {game.name!r}")
+    given, players = chance.get("given", []), data.get("players")
+    if not isinstance(given, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in given):
+        raise RecordError("a saved state's 'chance' needs a list 'given' of whole numbers")
+    game.check_players(players)
+    options = game.resolve_options(data.get("options") or {})
+    try:
+        state = deal_state(game, players, options, ())
+        for outcome in given:
+            state.apply(outcome)
+    except (IllegalActionError, ValueError, IndexError, KeyError, TypeError) as exc:
+        raise RecordError(f"a saved state's deal does not replay: {exc}") from None
+    if not state.is_dealing():
+        raise RecordError("a saved state's deal is already complete")
+    return state
+
+
 def restore(state: Any, data: Any) -> Any:
     """After a game rebuilt ``state`` from JSON: if the JSON is of an explicit-chance state
     (its ``chance`` entry), give the state that form back, pending action included."""
@@ -323,6 +444,11 @@ class ExplicitChanceState:
     def is_chance_node(self) -> bool:
         return self.rng.pending is not None
 
+    def is_dealing(self) -> bool:
+        """Whether the set-up is still being dealt (the state has no table yet: its view is
+        only the game's name and the seat; see :func:`deal_state`)."""
+        return self.rng.pending is SETUP
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self.rng.outcomes) if self.rng.pending is not None else []
 
@@ -362,6 +488,20 @@ class ExplicitChanceState:
         if self.rng.pending is not None:
             return f"Chance decides {self.rng.what}."
         return self._chance_base.decision_prompt(self)
+
+    def is_terminal(self) -> bool:
+        return False if self.rng.pending is SETUP else self._chance_base.is_terminal(self)
+
+    def returns(self) -> list[float]:
+        if self.rng.pending is SETUP:
+            return [0.0] * self.rng.table[1]
+        return self._chance_base.returns(self)
+
+    def view(self, seat: Optional[int]) -> dict[str, Any]:
+        if self.rng.pending is SETUP:
+            game, players, _ = self.rng.table
+            return {"game": game.name, "players": players, "seat": seat, "dealing": True}
+        return self._chance_base.view(self, seat)
 
     def apply(self, action: int) -> list:
         if self.rng.pending is not None:
@@ -403,8 +543,31 @@ class ExplicitChanceState:
         self.rng = ExplicitChance(given[:-1], pending, [(given[-1], 1.0)])
         self._apply(given[-1])
 
+    def _deal(self, given: tuple) -> list:
+        """Run the game's set-up with the outcomes ``given``: its events once complete (this
+        state then becomes the table dealt), else an empty list (this state then waits at
+        the set-up's next chance node)."""
+        table = self.rng.table
+        game, players, options = table
+        try:
+            work = game._new_state(players, ExplicitChance(given), dict(options))
+        except ChanceNeeded as need:
+            self.rng = ExplicitChance(given, SETUP, need.outcomes, need.what, need.name, need.seen_by, table)
+            for attr, value in (("game", game), ("num_players", players)):
+                try:
+                    setattr(self, attr, value)
+                except AttributeError:
+                    pass
+            return []
+        _copy_into(self, work)
+        self.rng = ExplicitChance()
+        self.forget_order()
+        return list(getattr(work, "initial_events", ()) or ())
+
     def _apply(self, action: int) -> list:
         ch = self.rng
+        if ch.pending is SETUP:
+            return self._deal(ch.given + (action,))
         if ch.pending is None:
             events = self._run(action, ())
         else:
@@ -415,12 +578,25 @@ class ExplicitChanceState:
 
     # ----- copies, files, determinizations -------------------------------------------------------
     def clone(self, quiet: bool = False) -> Any:
+        if self.rng.pending is SETUP:
+            s = type(self).__new__(type(self))
+            s.rng = self.rng.copy()
+            for attr in ("game", "num_players"):
+                try:
+                    setattr(s, attr, getattr(self, attr))
+                except AttributeError:
+                    pass
+            return s
         s = self._plain(quiet)
         s.__class__ = type(self)
         s.rng = self.rng.copy()
         return s
 
     def to_json(self) -> dict[str, Any]:
+        if self.rng.pending is SETUP:
+            game, players, options = self.rng.table
+            return {"game": game.name, "players": players, "options": dict(options),
+                    "chance": {"pending": SETUP, "given": list(self.rng.given)}}
         d = self._chance_base.to_json(self)
         d["chance"] = self.rng.to_json()
         return d
@@ -430,5 +606,7 @@ class ExplicitChanceState:
         piles stay multisets and future events stay chance nodes."""
         if self.rng.pending is not None:
             raise ValueError("a chance node has no seat to determinize for: resample at a decision")
+        if self.rng.pending is SETUP:
+            raise ValueError("the set-up is still being dealt: resample at a decision")
         s = self._plain()
         return make_explicit(type(s).resample(s, seat, rng))
