@@ -21,14 +21,15 @@
   state (:mod:`cosmodrome.adapters.recall`); the game runs in the explicit chance mode, the
   environment choosing each outcome from its seeded generator, and each opponent decides on
   a determinization for its seat in the sampled mode (``chance.sampled_determinization``).
-- Gymnasium's contract is that every element of ``action_space`` may be passed to
-  ``step`` (``check_env`` steps with an unmasked sample). So an id *outside*
-  ``range(num_actions)`` (or not a whole number) always raises
-  :class:`~cosmodrome.core.IllegalActionError` (a ValueError) and changes nothing, while an
-  id inside the space that is not legal now is handled by ``illegal_action``:
-  ``"random"`` (default) plays a uniformly random legal action instead and sets
-  ``info["illegal_action"] = True``; ``"raise"`` raises IllegalActionError naming the legal
-  actions, changing nothing.
+- ``action_masks()`` returns the legal actions as booleans (what sb3-contrib's
+  ``MaskablePPO`` asks an environment for); ``info["action_mask"]`` is the same as ``int8``.
+- An illegal action raises :class:`~cosmodrome.core.IllegalActionError` (a ValueError)
+  naming the legal actions and changes nothing (``illegal_action="raise"``, the default);
+  an id outside ``range(num_actions)`` or not a whole number always raises.
+  ``illegal_action="random"`` is the lenient choice, when asked for: an id inside the space
+  that is not legal now is replaced by a uniformly random legal action and
+  ``info["illegal_action"]`` is True. (``check_env`` passes either way:
+  ``action_space.sample()`` without a mask draws a legal action.)
 
 Registered ids: ``Cosmodrome-<game>-v0`` for every registered game (``gymnasium.make(
 "Cosmodrome-venus-v0", players=3, opponents="heuristic")``); :func:`register_envs` adds
@@ -112,7 +113,7 @@ class CosmodromeEnv(gymnasium.Env):
 
     def __init__(self, game: Union[str, Game] = "venus", players: Optional[int] = None, seat: int = 0,
                  opponents: Union[str, Sequence[str]] = "random", options: Optional[Mapping[str, Any]] = None,
-                 render_mode: Optional[str] = None, illegal_action: str = "random", reward: str = "win_share",
+                 render_mode: Optional[str] = None, illegal_action: str = "raise", reward: str = "win_share",
                  vp_scale: float = 10.0, observation: str = "view") -> None:
         super().__init__()
         if reward not in REWARDS:
@@ -162,6 +163,11 @@ class CosmodromeEnv(gymnasium.Env):
         if self.state is not None and self.state.to_move() == self.seat:
             mask[self.state.legal_actions()] = 1
         return mask
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the seat now as booleans (sb3-contrib's ``MaskablePPO``
+        calls this); all False when the seat is not to move or the game is over."""
+        return self.action_mask().astype(bool)
 
     def _obs(self) -> np.ndarray:
         if self.recall is not None:

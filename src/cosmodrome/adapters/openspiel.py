@@ -79,6 +79,7 @@ Search
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any, Mapping, Optional, Union
 
@@ -86,7 +87,7 @@ import numpy as np
 
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for
-from cosmodrome.core import Game, IllegalActionError, OptionError, Rng, State, game_names, get_game
+from cosmodrome.core import Game, IllegalActionError, OptionError, RecordError, Rng, State, game_names, get_game
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
 
 pyspiel = require("pyspiel")
@@ -141,6 +142,32 @@ def seen_step(seat: int, actor: Any, action: Optional[int], events: list) -> dic
         step["action"] = action
     step["log"] = [t for t in (e.text_for(seat) for e in events) if t is not None]
     return step
+
+
+#: the ``format`` of a serialized state (:meth:`CosmodromeSpielState.serialize`)
+STATE_FORMAT = "cosmodrome-openspiel-state"
+
+
+def _box_json(box: "_Core") -> dict:
+    """The JSON of a state's box: the Cosmodrome state, what each seat has seen, the trace."""
+    s = box.get()
+    t = box.trace
+    trace = None if s is None else {"start": t.start.to_json(), "players": t.players, "pending": t.pending,
+                                    "known": t.known, "steps": [list(step) for step in t.steps()]}
+    return {"core": None if s is None else s.to_json(), "seen": [list(step) for step in box.steps()],
+            "trace": trace}
+
+
+def _box_from_json(game_name: str, data: Any) -> "_Core":
+    if not isinstance(data, dict) or not isinstance(data.get("seen"), list):
+        raise RecordError("a serialized state needs its 'core', 'seen' and 'trace'")
+    trace = data.get("trace")
+    if trace is not None and (not isinstance(trace, dict) or not isinstance(trace.get("steps"), list)):
+        raise RecordError("a serialized state's 'trace' must be an object with its 'steps'")
+    try:
+        return _restore_core(game_name, data.get("core"), data["seen"], trace)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"a serialized state does not load: {exc}") from None
 
 
 class _Core:
@@ -350,6 +377,8 @@ def _make_classes(core_game: Game) -> type:
 
         # -- the pyspiel protocol --------------------------------------------------------------
         def current_player(self) -> int:
+            if self._replay is not None:        # restoring pyspiel's history (deserialize_state)
+                return self._replay[0][0]
             s = self._core.get()
             if s is None or s.is_chance_node():
                 return CHANCE
@@ -366,6 +395,9 @@ def _make_classes(core_game: Game) -> type:
             return list(s.legal_actions())
 
         def _apply_action(self, action: int) -> None:
+            if self._replay is not None:        # restoring pyspiel's history: nothing is played
+                self._replay.pop(0)
+                return
             self._core.get()
             action = int(action)
             # checked: an illegal id (or outcome) raises IllegalActionError (a ValueError)
@@ -409,6 +441,31 @@ def _make_classes(core_game: Game) -> type:
                 new._core.seen = (new._core.seen, (step[p],) * len(step))
             new._core.trace = self._core.trace.as_seen_by(p)
             return new
+
+        # -- serialization: JSON, never pickle ---------------------------------------------------
+        def serialize(self) -> str:
+            """The state as canonical JSON (one line): the Cosmodrome state (``to_json()``,
+            hidden parts included), what each seat has seen, and pyspiel's history.
+            ``game.deserialize_state`` rebuilds it exactly, and serializing that gives the
+            same bytes again. (pyspiel's C++ code, e.g. ``random_sim_test(serialize=True)``,
+            still pickles a Python state internally: never load such text from strangers.)"""
+            data = {"format": STATE_FORMAT, "version": 1, "game": short,
+                    "history": [[int(pa.player), int(pa.action)] for pa in self.full_history()]}
+            data.update(_box_json(self._core))
+            return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+        _replay: Optional[list] = None
+
+        def _restore(self, history: list, box: "_Core") -> None:
+            """Give this fresh state pyspiel's ``history`` (without playing it: the steps
+            only go into pyspiel's record) and the Cosmodrome state of ``box``."""
+            self._replay = [tuple(step) for step in history]
+            try:
+                for _, action in history:
+                    self.apply_action(action)
+            finally:
+                del self._replay
+            self._core = box
 
         def __str__(self) -> str:
             s = self._core.get()
@@ -496,6 +553,29 @@ def _make_classes(core_game: Game) -> type:
                 text += f"\n{RNG_SECTION}\n{self.get_rng_state()}"
             return text
 
+        def deserialize_state(self, text: str) -> CosmodromeSpielState:
+            """The state :meth:`CosmodromeSpielState.serialize` wrote (JSON); RecordError
+            (a ValueError) naming the problem for anything else (pickled text included:
+            it is never loaded)."""
+            try:
+                data = json.loads(text)
+            except (TypeError, ValueError):
+                raise RecordError(f"{short}: a serialized state is the JSON its serialize() writes; "
+                                  "this text is not JSON (pickled states are not loaded)") from None
+            if not isinstance(data, dict) or data.get("format") != STATE_FORMAT or data.get("game") != short:
+                raise RecordError(f"{short}: this JSON is not a serialized {short} state")
+            history = data.get("history")
+            if not isinstance(history, list) or not all(
+                    isinstance(h, list) and len(h) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in h)
+                    for h in history):
+                raise RecordError(f"{short}: a serialized state's 'history' is a list of [player, action] pairs")
+            box = _box_from_json(name, data)
+            if box.peek() is None:
+                raise RecordError(f"{short}: a serialized state needs its Cosmodrome state ('core')")
+            state = CosmodromeSpielState(self, box.peek())
+            state._restore(history, box)
+            return state
+
         def state_from_core(self, core: State) -> CosmodromeSpielState:
             """Wrap a Cosmodrome state of this game (same player count) as a pyspiel state."""
             if core.game.name != name or core.num_players != self.players:
@@ -531,16 +611,17 @@ _PYSPIEL_SERIALIZE = pyspiel.serialize_game_and_state
 _PYSPIEL_DESERIALIZE = pyspiel.deserialize_game_and_state
 
 
-def _sampled_cosmodrome(game: Any) -> bool:
-    return type(game) in _REGISTERED.values() and game.sampled
+def _cosmodrome(game: Any) -> bool:
+    return type(game) in _REGISTERED.values()
 
 
 def serialize_game_and_state(game: "pyspiel.Game", state: "pyspiel.State") -> str:
-    """``pyspiel.serialize_game_and_state``, also for a Cosmodrome game in the sampled mode
-    (pyspiel asks the game for its RNG state through a C++ hook a Python game cannot fill;
-    this writes the same format with the seed stream's state). Other games go to pyspiel.
-    Importing this module installs it as ``pyspiel.serialize_game_and_state``."""
-    if not _sampled_cosmodrome(game):
+    """``pyspiel.serialize_game_and_state`` for a Cosmodrome game: pyspiel's format, the
+    state's section being its JSON (:meth:`serialize`, never a pickle) and, in the sampled
+    mode, the seed stream's state in the game's section (pyspiel asks a game for it through
+    a C++ hook a Python game cannot fill). Other games go to pyspiel. Importing this module
+    installs it as ``pyspiel.serialize_game_and_state``."""
+    if not _cosmodrome(game):
         return _PYSPIEL_SERIALIZE(game, state)
     return ("# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
             f"[Game]\n{game.serialize()}\n[State]\n{state.serialize()}\n")
@@ -559,11 +640,12 @@ def deserialize_game_and_state(text: str) -> tuple:
         elif current is not None:
             sections[current].append(line)
     game_lines = sections["[Game]"]
-    if RNG_SECTION not in game_lines or not game_lines or PREFIX not in game_lines[0]:
+    if not game_lines or PREFIX not in game_lines[0]:
         return _PYSPIEL_DESERIALIZE(text)
-    cut = game_lines.index(RNG_SECTION)
+    cut = game_lines.index(RNG_SECTION) if RNG_SECTION in game_lines else len(game_lines)
     game = pyspiel.load_game("\n".join(game_lines[:cut]))
-    game.set_rng_state("\n".join(game_lines[cut + 1:]))
+    if cut < len(game_lines):
+        game.set_rng_state("\n".join(game_lines[cut + 1:]))
     return game, game.deserialize_state("\n".join(sections["[State]"]))
 
 

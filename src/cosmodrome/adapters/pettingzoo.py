@@ -20,7 +20,10 @@
 - Rewards come at the end only: each agent gets its win share (1/k to each of k winners), or
   with ``reward="vp_difference"`` its VP margin over the best other seat (see
   :mod:`cosmodrome.adapters.rewards`).
-  Nothing is truncated.
+- ``max_cycles=k`` truncates the game after ``k`` cycles, a cycle being one decision per
+  seat (``k * players`` decisions in all, the seats need not take turns): every agent's
+  ``truncations`` becomes True with reward 0, as in PettingZoo's own environments; the
+  default ``None`` never truncates (every game has a bound on its length).
 - ``observation="perfect_recall"``: ``"observation"`` is the seat's perfect-recall
   information state instead (:mod:`cosmodrome.adapters.recall`: its view now, its view at
   the start, every step as it saw it); the game is then played in the explicit chance mode,
@@ -81,8 +84,14 @@ class CosmodromeAECEnv(AECEnv):
 
     def __init__(self, game: Union[str, Game], players: Optional[int] = None,
                  options: Optional[Mapping[str, Any]] = None, render_mode: Optional[str] = None,
-                 reward: str = "win_share", vp_scale: float = 10.0, observation: str = "view") -> None:
+                 reward: str = "win_share", vp_scale: float = 10.0, observation: str = "view",
+                 max_cycles: Optional[int] = None) -> None:
         super().__init__()
+        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
+                                       or max_cycles < 1):
+            raise OptionError(f"max_cycles must be a whole number of at least 1 or None, not {max_cycles!r}")
+        self.max_cycles = max_cycles
+        self.decisions = 0
         if reward not in REWARDS:
             raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.reward, self.vp_scale = reward, vp_scale
@@ -141,6 +150,7 @@ class CosmodromeAECEnv(AECEnv):
             self.trace, self._chance = Trace.begin(self.state), Rng(game_seed).spawn()
             play_chance(self.state, self.trace, self._chance)
         self.agents = self.possible_agents[:]
+        self.decisions = 0
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -171,6 +181,7 @@ class CosmodromeAECEnv(AECEnv):
             self.trace.apply(self.state, a)
             play_chance(self.state, self.trace, self._chance)
         self._cumulative_rewards[agent] = 0.0
+        self.decisions += 1
         if self.state.is_terminal():
             returns = rewards_of(self.state, self.reward, self.vp_scale)
             for i, ag in enumerate(self.possible_agents):
@@ -179,6 +190,9 @@ class CosmodromeAECEnv(AECEnv):
         else:
             for ag in self.agents:
                 self.rewards[ag] = 0.0
+            if self.max_cycles is not None and self.decisions >= self.max_cycles * self.players:
+                for ag in self.agents:
+                    self.truncations[ag] = True
             self.agent_selection = self.possible_agents[self.state.to_move()]
         self._accumulate_rewards()
 
