@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -64,3 +65,38 @@ def test_pickled_or_foreign_text_is_refused():
     data["core"]["game"] = "venus"           # a state of another game
     with pytest.raises(RecordError):
         game.deserialize_state(json.dumps(data))
+
+
+def _next_after(state, steps=8):
+    """The serialized state ``steps`` random decisions on, the decisions fixed (seed 3)."""
+    rng = random.Random(3)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state.core.to_json()
+
+
+@pytest.mark.parametrize("name", ["venus", "cosmic-run", "moon", "mars"])
+def test_a_sampled_clone_foresees_the_future_and_a_search_clone_does_not(name):
+    """Documented: in the sampled mode a clone rolls the same dice as its original; with
+    reseed_clones a clone (what MCTSBot searches on) is a determinization re-seeded."""
+    exact = osa.load_game(name, players=2, sampled_chance=True)
+    s = exact.new_initial_state()
+    assert all(_next_after(s.clone()) == _next_after(s.clone()) for _ in range(3))
+    search = osa.load_game(name, players=2, sampled_chance=True, reseed_clones=True)
+    t = search.new_initial_state()
+    futures = {json.dumps(_next_after(t.clone()), sort_keys=True) for _ in range(6)}
+    assert len(futures) > 1
+    assert "reseed_clones" in osa.__doc__ and "foresees every die" in osa.__doc__
+
+
+def test_rollouts_on_search_clones():
+    """OpenSpiel's rollout evaluator clones the position and plays it out: on search clones
+    the rollouts meet fresh dice and draws (MCTSBot's tree itself needs the explicit mode)."""
+    from open_spiel.python.algorithms import mcts
+    game = osa.load_game("venus", players=2, sampled_chance=True, reseed_clones=True)
+    s = game.new_initial_state()
+    ev = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    values = {tuple(ev.evaluate(s)) for _ in range(4)}
+    assert all(len(v) == 2 for v in values)

@@ -21,6 +21,11 @@
   state (:mod:`cosmodrome.adapters.recall`); the game runs in the explicit chance mode, the
   environment choosing each outcome from its seeded generator, and each opponent decides on
   a determinization for its seat in the sampled mode (``chance.sampled_determinization``).
+- The environment's ``state`` is the engine's state in the sampled mode (unless
+  ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
+  (the generator and the pile orders come along). A search of your own should work on
+  ``state.resample(seat, rng)`` (a determinization: what ``seat`` cannot see redrawn, the
+  future re-seeded), as Cosmodrome's ISMCTS does.
 - ``action_masks()`` returns the legal actions as booleans (what sb3-contrib's
   ``MaskablePPO`` asks an environment for); ``info["action_mask"]`` is the same as ``int8``.
 - An illegal action raises :class:`~cosmodrome.core.IllegalActionError` (a ValueError)

@@ -42,8 +42,23 @@ Chance
 
 Parameters
     ``players`` (the player count; default 2, or the game's minimum if above 2),
-    ``sampled_chance``, ``rng_seed`` (above) and one parameter per game option (same name;
-    a ``None`` default is written ``""``).
+    ``sampled_chance``, ``rng_seed`` (above), ``reseed_clones`` (below) and one parameter
+    per game option (same name; a ``None`` default is written ``""``).
+
+Clones and search
+    **In the sampled mode a clone foresees every die and draw**: it carries the state's
+    random generator and the order of its face-down piles, so ``state.clone()`` rolls the
+    same dice as the original (measured: a clone predicted the next state every time in all
+    four games), and a search on clones (``MCTSBot`` on a sampled game) is clairvoyant.
+    With ``reseed_clones=True`` every clone is instead a *search clone*: a determinization
+    for the seat to move (``State.resample``: what that seat cannot see redrawn, the pile
+    orders reshuffled, the generator re-seeded from the game's stream), so its
+    rollouts see the odds, not the future. Such a game is for searches that clone a
+    position and play it out (Monte Carlo rollouts, ``RandomRolloutEvaluator``, flat and
+    determinized searches): a clone is not the same state, so ``MCTSBot``'s tree, built
+    on the assumption that it is, meets actions no longer legal once hands or draws differ.
+    For ``MCTSBot`` and expectiminimax use the explicit mode (the default): its states hold
+    no generator and every random event is a chance node the search samples.
 
 Observations (built ONLY from what the player may see)
     ``observation_string(p)`` is the current view: the canonical JSON of
@@ -97,7 +112,7 @@ PREFIX = "python_cosmodrome_"
 DEFAULT_MAX_GAME_LENGTH = 100_000
 BEFORE_DEAL = "(before the deal)"
 RNG_SECTION = "[GameRNGState]"
-_RESERVED = ("players", "rng_seed", "sampled_chance")
+_RESERVED = ("players", "rng_seed", "sampled_chance", "reseed_clones")
 
 _REGISTERED: dict[str, type] = {}
 
@@ -184,7 +199,7 @@ class _Core:
     first used, so the throw-away states pyspiel makes while cloning or deserializing cost
     nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name", "seen", "trace")
+    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed")
 
     def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
                  seen: Optional[tuple] = None, trace: Optional[Trace] = None) -> None:
@@ -192,6 +207,9 @@ class _Core:
         self._game = lazy_game
         self._name = state.game.name if state is not None else name
         self.seen = seen
+        #: a search game's source of fresh generators (``reseed_clones``): a copy is then a
+        #: determinization for the seat to move, its future re-seeded; None: exact copies
+        self.reseed: Any = None
         #: the steps as every seat saw them, for the information-state tensor
         self.trace = trace if trace is not None or state is None else Trace.begin(state)
 
@@ -226,8 +244,13 @@ class _Core:
 
     def __deepcopy__(self, memo: dict) -> "_Core":
         s = self.get()
-        return _Core(None if s is None else s.clone(), name=self._name, seen=self.seen,
-                     trace=None if s is None else self.trace.copy())
+        if s is not None and self.reseed is not None and not s.is_terminal() and not s.is_chance_node():
+            copy = s.resample(s.to_move(), self.reseed())    # a search clone: foresees nothing
+        else:
+            copy = None if s is None else s.clone()
+        box = _Core(copy, name=self._name, seen=self.seen, trace=None if s is None else self.trace.copy())
+        box.reseed = self.reseed
+        return box
 
     def __reduce__(self):
         s = self.get()
@@ -313,7 +336,7 @@ def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType"
     if sampled is None:
         sampled = not game.explicit_chance
     spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": not game.explicit_chance,
-                            "rng_seed": 0}
+                            "rng_seed": 0, "reseed_clones": False}
     for opt in game.options:
         if opt.name in _RESERVED:
             continue
@@ -369,6 +392,8 @@ def _make_classes(core_game: Game) -> type:
             super().__init__(game)
             lazy = game if core is None else None
             self._core = _Core(core, lazy, name)
+            if getattr(game, "reseed_clones", False):
+                self._core.reseed = game._fresh_rng
 
         @property
         def core(self) -> Optional[State]:
@@ -494,6 +519,9 @@ def _make_classes(core_game: Game) -> type:
                 raise OptionError(f"{short}: {core_game.title or name} offers no explicit chance yet; "
                                   "only sampled_chance=true")
             seed = _whole(short, "rng_seed", params["rng_seed"], 0)
+            reseed = params["reseed_clones"]
+            if not isinstance(reseed, bool):
+                raise OptionError(f"{short}: reseed_clones must be true or false, not {reseed!r}")
             outcomes = 0 if sampled else core_game.max_chance_outcomes(players, self.options)
             info = pyspiel.GameInfo(
                 num_distinct_actions=core_game.num_actions,
@@ -513,6 +541,8 @@ def _make_classes(core_game: Game) -> type:
             except OptionError as exc:      # no bound for these options (e.g. a variant's endless re-roll)
                 self.recall, self.no_recall = None, f"{short}: no information-state tensor: {exc}"
             self._seeds = Rng(seed)
+            self.reseed_clones = reseed
+            self._clone_seeds = Rng(seed + 1)
 
         # -- states ----------------------------------------------------------------------------
         def new_initial_state(self, *args: Any) -> CosmodromeSpielState:
@@ -520,6 +550,10 @@ def _make_classes(core_game: Game) -> type:
                 raise ValueError(f"{short}: new_initial_state takes no argument; "
                                  "use state_for_seed(seed) or deserialize_state(text)")
             return CosmodromeSpielState(self)
+
+        def _fresh_rng(self) -> Rng:
+            """A fresh generator for a search clone (``reseed_clones``)."""
+            return Rng(self._clone_seeds.below(1 << 62))
 
         def _fresh_core(self) -> State:
             if not self.sampled:        # explicit: the set-up dealt item by item

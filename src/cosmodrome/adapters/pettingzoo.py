@@ -30,6 +30,11 @@
   the environment choosing each chance outcome with its probability from its seeded
   generator (so a seed gives another game than in the default mode, and again the same one
   every time). The metadata's ``observation_version`` ends in ``+recall-v1``.
+- The environment's ``state`` is the engine's state in the sampled mode (unless
+  ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
+  (the generator and the pile orders come along). A search of your own should work on
+  ``state.resample(seat, rng)`` (a determinization: what ``seat`` cannot see redrawn, the
+  future re-seeded), as Cosmodrome's ISMCTS does.
 - ``render_mode="ansi"`` returns the table as text (the game's ``render_text`` of the
   spectators' view), ``"human"`` prints it, ``"rgb_array"`` returns the spectators' view drawn
   by the browser table's renderer (an ``H x W x 3`` ``uint8`` array; needs Playwright and
