@@ -123,7 +123,7 @@ def test_options_without_a_chance_bound_refuse_the_tensor_naming_why():
     bound on its chance nodes, so no tensor in the explicit mode (the string still works)."""
     game = osa.load_game("cosmic-run", players=2, friendly=True)
     s = game.new_initial_state()
-    s.apply_action(1)
+    s.apply_action(s.chance_outcomes()[0][0])       # the set-up's first die
     assert s.information_state_string(0).startswith('{"seen"')
     with pytest.raises(ValueError, match="no bound on its chance nodes with these options"):
         s.information_state_tensor(0)

@@ -33,8 +33,10 @@
   an id outside ``range(num_actions)`` or not a whole number always raises.
   ``illegal_action="random"`` is the lenient choice, when asked for: an id inside the space
   that is not legal now is replaced by a uniformly random legal action and
-  ``info["illegal_action"]`` is True. (``check_env`` passes either way:
-  ``action_space.sample()`` without a mask draws a legal action.)
+  ``info["illegal_action"]`` is True. ``action_space.sample()`` without a mask draws a
+  legal action of the current decision; a sample drawn for an earlier position (before a
+  ``reset``, as Gymnasium's ``check_env`` does) and no longer legal is replaced the same
+  way, so ``check_env`` passes with the default.
 
 Registered ids: ``Cosmodrome-<game>-v0`` for every registered game (``gymnasium.make(
 "Cosmodrome-venus-v0", players=3, opponents="heuristic")``); :func:`register_envs` adds
@@ -94,11 +96,21 @@ class LegalDiscrete(spaces.Discrete):
         self._env = weakref.ref(env) if env is not None else None
 
     def sample(self, mask: Optional[np.ndarray] = None, probability: Optional[np.ndarray] = None) -> np.int64:
-        if mask is None and probability is None and self._env is not None:
-            env = self._env()
-            if env is not None and env.state is not None and not env.state.is_terminal():
+        env = self._env() if self._env is not None else None
+        if mask is None and probability is None and env is not None:
+            if env.state is not None and not env.state.is_terminal():
                 mask = env.action_mask()
-        return super().sample(mask=mask, probability=probability)
+        value = super().sample(mask=mask, probability=probability)
+        #: the last legal sample and the environment's position then (see ``stale``)
+        self._last = (int(value), None if env is None else env._epoch)
+        return value
+
+    def stale(self, action: int, epoch: int) -> bool:
+        """Whether ``action`` is this space's last legal sample, drawn for an earlier
+        position of the environment (e.g. before a ``reset``): Gymnasium's ``check_env``
+        samples before it resets."""
+        last = getattr(self, "_last", None)
+        return last is not None and last[0] == action and last[1] is not None and last[1] != epoch
 
     def __getstate__(self) -> dict:
         d = dict(self.__dict__)
@@ -161,6 +173,8 @@ class CosmodromeEnv(gymnasium.Env):
         self._chance: Optional[Rng] = None
         self.bots: dict[int, Bot] = {}
         self.seed_used: Optional[int] = None
+        #: counts resets and steps: which position a sample of the action space was drawn for
+        self._epoch = 0
 
     # ----- helpers ---------------------------------------------------------------------------
     def action_mask(self) -> np.ndarray:
@@ -197,6 +211,7 @@ class CosmodromeEnv(gymnasium.Env):
     # ----- the gymnasium API ---------------------------------------------------------------------
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)
+        self._epoch += 1
         for _ in range(100):
             game_seed = int(self.np_random.integers(0, 2**31 - 1))
             self.seed_used = game_seed
@@ -227,8 +242,9 @@ class CosmodromeEnv(gymnasium.Env):
                                      f"0..{self.game.num_actions - 1}")
         legal = self.state.legal_actions()
         illegal = a not in legal
-        if illegal and self.illegal_action == "random":
+        if illegal and (self.illegal_action == "random" or self.action_space.stale(a, self._epoch)):
             a = legal[int(self.np_random.integers(len(legal)))]
+        self._epoch += 1
         if self.recall is None:
             self.state.apply(a)  # IllegalActionError (ValueError) naming the legal ones; nothing changes
         else:

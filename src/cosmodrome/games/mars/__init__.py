@@ -90,7 +90,7 @@ class MarchOnMars(Game):
         counter).
 
         >>> GAME.max_deal_nodes(2)
-        62
+        59
         """
         C = load_components()
         return len(C.cards) + 2 + players + sum(C.aliens.values())

@@ -24,7 +24,7 @@ from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames /
 )
 from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import NUM_ACTIONS
-from cosmodrome.games.venus.setup import new_game
+from cosmodrome.games.venus.setup import ROLL_OFFS, new_game
 from cosmodrome.games.venus.state import COLOURS, EMPIRES, MAX_DECISIONS, VenusState, state_from_json
 from cosmodrome.games.venus.text import LEGEND, hand_lines, render_text
 
@@ -102,7 +102,6 @@ class OnwardToVenus(Game):
         >>> GAME.max_deal_nodes(2)
         65
         """
-        from cosmodrome.games.venus.setup import ROLL_OFFS
         comp = load_components((options or {}).get("components") or None)
         return players * comp.rules["start_cards_dealt"] + ROLL_OFFS * 3 * players + 1
 
