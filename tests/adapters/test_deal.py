@@ -134,3 +134,27 @@ def test_pyspiel_random_sim_test_with_the_deal():
     for name, players, options in GAMES[:1] + GAMES[-1:]:
         game = osa.load_game(name, players=players, **options)
         pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_venus_look_and_swap_with_copies_sharing_an_id():
+    """In the explicit mode identical copies share an id: giving back after a look-and-swap
+    must still work when the hand holds another copy of the card just taken."""
+    game, met = get_game("venus"), 0
+    for seed in range(200):
+        rng, s = random.Random(seed), game.deal_state(2)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outs = s.chance_outcomes()
+                s.apply(rng.choices([o for o, _ in outs], [p for _, p in outs])[0])
+                continue
+            if s.decision_kind() == "look_give":
+                frame = s.stack[-1]
+                met += s.hands[frame[1]].count(frame[3]) > 1
+                before = sorted(s.hands[frame[1]] + s.hands[frame[2]])
+                s.apply(rng.choice(s.legal_actions()))
+                assert sorted(s.hands[frame[1]] + s.hands[frame[2]]) == before
+                continue
+            s.apply(rng.choice(s.legal_actions()))
+        if met:
+            break
+    assert met
