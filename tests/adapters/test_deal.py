@@ -139,6 +139,7 @@ def test_pyspiel_random_sim_test_with_the_deal():
 def test_venus_look_and_swap_with_copies_sharing_an_id():
     """In the explicit mode identical copies share an id: giving back after a look-and-swap
     must still work when the hand holds another copy of the card just taken."""
+    from cosmodrome.games.venus.flow import A_CARD
     game, met = get_game("venus"), 0
     for seed in range(200):
         rng, s = random.Random(seed), game.deal_state(2)
@@ -149,9 +150,11 @@ def test_venus_look_and_swap_with_copies_sharing_an_id():
                 continue
             if s.decision_kind() == "look_give":
                 frame = s.stack[-1]
-                met += s.hands[frame[1]].count(frame[3]) > 1
+                twin = s.hands[frame[1]].count(frame[3]) > 1      # another copy of the card taken
+                met += twin
                 before = sorted(s.hands[frame[1]] + s.hands[frame[2]])
-                s.apply(rng.choice(s.legal_actions()))
+                # give back a copy of the very card taken: legal, there being another copy
+                s.apply(A_CARD + s.comp.card_effect(frame[3]) if twin else rng.choice(s.legal_actions()))
                 assert sorted(s.hands[frame[1]] + s.hands[frame[2]]) == before
                 continue
             s.apply(rng.choice(s.legal_actions()))
