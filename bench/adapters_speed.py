@@ -130,7 +130,7 @@ def main() -> None:
                 for k in ("pyspiel", "pettingzoo"):
                     if k in row:
                         row[f"{k}_ratio"] = round(row[k] / row["engine"], 3)
-            row["engine"] = engine()
+            row["build"] = engine()
             print(json.dumps(row), flush=True)
 
 

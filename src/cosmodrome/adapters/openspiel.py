@@ -185,6 +185,25 @@ def _box_from_json(game_name: str, data: Any) -> "_Core":
         raise RecordError(f"a serialized state does not load: {exc}") from None
 
 
+class _Seen:
+    """One step of ``_Core.seen`` as recorded: who acted, the action, its events; the
+    canonical JSON of :func:`seen_step` for every seat is written when first asked for
+    (most plays never ask) and kept (the step is shared by clones and never changes)."""
+
+    __slots__ = ("actor", "action", "events", "players", "_texts")
+
+    def __init__(self, actor: Any, action: Optional[int], events: list, players: int) -> None:
+        self.actor, self.action, self.events, self.players = actor, action, tuple(events), players
+        self._texts: Optional[tuple] = None
+
+    def texts(self) -> tuple:
+        if self._texts is None:
+            self._texts = tuple(canonical(seen_step(q, self.actor, self.action, self.events))
+                                for q in range(self.players))
+            self.events = None
+        return self._texts
+
+
 class _Core:
     """Holds the Cosmodrome state of a pyspiel state (None before the deal) and ``seen``,
     what each seat has seen since the start (a shared chain ``(earlier, step)``, ``step``
@@ -234,13 +253,12 @@ class _Core:
         self.record(actor, action, self.trace.apply(s, action))
 
     def record(self, actor: Any, action: Optional[int], events: list) -> None:
-        """Add a step to what every seat has seen."""
-        n = self._state.num_players
-        self.seen = (self.seen, tuple(canonical(seen_step(q, actor, action, events)) for q in range(n)))
+        """Add a step to what every seat has seen (its text written when first read)."""
+        self.seen = (self.seen, _Seen(actor, action, events, self._state.num_players))
 
     def steps(self) -> list:
-        """The steps of ``seen``, oldest first."""
-        return unchain(self.seen)
+        """The steps of ``seen``, oldest first: per step, one canonical JSON text per seat."""
+        return [s.texts() if isinstance(s, _Seen) else s for s in unchain(self.seen)]
 
     def __deepcopy__(self, memo: dict) -> "_Core":
         s = self.get()

@@ -156,6 +156,23 @@ def _faces(faces: Sequence[Any]) -> list[tuple[int, float]]:
 
 #: the ``pending`` marker of a state whose set-up is still being dealt (see :func:`deal_state`)
 SETUP = "setup"
+#: a die's outcomes by its faces; each kinds table's first item of every kind (``alike``)
+_FACES: dict[tuple, list] = {}
+_ALIKE: dict[int, tuple] = {}
+
+
+def _one_kind(seq: Sequence[int], kind: Any) -> bool:
+    """Whether every item of ``seq`` is of one kind (a draw from it is no chance node)."""
+    if not seq:
+        raise IndexError("a draw from an empty pile")
+    if kind is None:
+        return seq.count(seq[0]) == len(seq)
+    of = kind if callable(kind) else kind.__getitem__
+    k0 = of(seq[0])
+    for x in seq:
+        if of(x) != k0:
+            return False
+    return True
 
 
 class ExplicitChance:
@@ -226,7 +243,15 @@ class ExplicitChance:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
-        outcomes = _uniform(n) if same is None else _faces(same)
+        if same is None:
+            i = self._used
+            if i < len(self.given):         # replaying: the outcome is known
+                self._used = i + 1
+                return self.given[i]
+            return self._next(_uniform(n), what or f"a uniform pick of 1 to {n}", name, seen_by)
+        outcomes = _FACES.get(tuple(same))
+        if outcomes is None:
+            outcomes = _FACES[tuple(same)] = _faces(same)
         if len(outcomes) == 1:
             return outcomes[0][0]
         return self._next(outcomes, what or f"a uniform pick of 1 to {n}", name, seen_by)
@@ -256,11 +281,15 @@ class ExplicitChance:
              seen_by: Optional[Sequence[int]] = None, kind: Any = None) -> int:
         """Remove a uniformly random element: outcomes are the distinct values, each with
         its share of ``seq``; with ``kind``, one outcome per kind (its smallest item)."""
-        outcomes = _multiset(seq, kind)
-        if len(outcomes) == 1:
-            v = outcomes[0][0]
+        if _one_kind(seq, kind):
+            v = min(seq)
         else:
-            v = self._next(outcomes, what or f"a draw from {len(seq)}", name, seen_by)
+            i = self._used
+            if i < len(self.given):         # replaying: the outcome is known
+                self._used = i + 1
+                v = self.given[i]
+            else:
+                v = self._next(_multiset(seq, kind), what or f"a draw from {len(seq)}", name, seen_by)
         seq.remove(v)
         return v
 
@@ -282,10 +311,15 @@ class ExplicitChance:
         >>> ExplicitChance().alike([3, 4, 0], (7, 7, 8, 8, 7))
         [2, 0, 0]
         """
-        first: dict[Any, int] = {}
-        for i, k in enumerate(kinds):
-            first.setdefault(k, i)
-        return [first[kinds[x]] for x in items]
+        key = id(kinds)
+        cached = _ALIKE.get(key)
+        if cached is None or cached[0] is not kinds:
+            first: dict[Any, int] = {}
+            for i, k in enumerate(kinds):
+                first.setdefault(k, i)
+            cached = _ALIKE[key] = (kinds, [first[k] for k in kinds])
+        canon = cached[1]
+        return [canon[x] for x in items]
 
     def sample(self, seq: Sequence[Any], k: int) -> list:
         pool = list(seq)
@@ -305,23 +339,50 @@ class ExplicitChance:
 _CLASSES: dict[type, type] = {}
 
 
+_SLOTS: dict[type, tuple] = {}
+
+
+def _slot_names(cls: type) -> tuple:
+    names = _SLOTS.get(cls)
+    if names is None:
+        out = []
+        for klass in cls.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in ("__dict__", "__weakref__") and name not in out:
+                    out.append(name)
+        names = _SLOTS[cls] = tuple(out)
+    return names
+
+
+_COPIERS: dict[type, Callable[[Any, Any], None]] = {}
+
+
+def _copier(cls: type) -> Callable[[Any, Any], None]:
+    """A function copying every slot of ``cls`` from one object to another, written out
+    (one assignment a slot: several times faster than a loop of getattr and setattr)."""
+    fn = _COPIERS.get(cls)
+    if fn is None:
+        lines = ["def copy(dst, src):"]
+        for n in _slot_names(cls):
+            if not n.isidentifier() or n.startswith("__"):
+                raise TypeError(f"slot {n!r} cannot be copied by name")
+            lines += [f"    try:", f"        dst.{n} = src.{n}", f"    except AttributeError:",
+                      f"        if hasattr(dst, {n!r}):", f"            del dst.{n}"]
+        lines.append("    pass")
+        scope: dict[str, Any] = {}
+        exec("\n".join(lines), scope)
+        fn = _COPIERS[cls] = scope["copy"]
+    return fn
+
+
 def _copy_into(dst: Any, src: Any) -> None:
     """Make ``dst`` hold exactly the fields of ``src`` (slots and ``__dict__``)."""
-    for klass in type(src).__mro__:
-        slots = klass.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name in ("__dict__", "__weakref__"):
-                continue
-            try:
-                value = getattr(src, name)
-            except AttributeError:
-                if hasattr(dst, name):
-                    delattr(dst, name)
-                continue
-            setattr(dst, name, value)
-    if hasattr(src, "__dict__"):
+    _copier(type(src))(dst, src)
+    d = getattr(src, "__dict__", None)
+    if d is not None:
         dst.__dict__.clear()
-        dst.__dict__.update(src.__dict__)
+        dst.__dict__.update(d)
 
 
 def explicit_class(base: type) -> type:
@@ -525,14 +586,25 @@ class ExplicitChanceState:
         """Run ``action`` from this position with the outcomes ``given``: its events if it
         completes (this state then becomes the result), None if it needs another outcome
         (this state then becomes that chance node)."""
-        work = self._plain()
-        work.rng = ExplicitChance(given)
+        # run in place, as the game's own class (its code, unchecked and fast), with a copy
+        # of the position before to come back to when chance interrupts (or an error)
+        cls, base = type(self), self._chance_base
+        backup = base.clone(self)
+        self.__class__ = base
+        self.rng = ExplicitChance(given)
         try:
-            events = type(work)._apply(work, action)
+            events = base._apply(self, action)
         except ChanceNeeded as need:
+            _copy_into(self, backup)
+            self.__class__ = cls
             self.rng = ExplicitChance(given, action, need.outcomes, need.what, need.name, need.seen_by)
             return None
-        _copy_into(self, work)
+        except BaseException:
+            _copy_into(self, backup)
+            self.__class__ = cls
+            self.rng = ExplicitChance()
+            raise
+        self.__class__ = cls
         self.rng = ExplicitChance()
         return events
 
