@@ -75,7 +75,7 @@ def test_pettingzoo_perfect_recall_passes_api_and_seed_tests(name, players, cycl
     api_test(env(name, players=players, observation="perfect_recall"), num_cycles=cycles)
     seed_test(lambda: env(name, players=players, observation="perfect_recall"), num_cycles=cycles)
     e = raw_env(name, players=players, observation="perfect_recall")
-    assert e.metadata["observation_version"].endswith("+recall-v1")
+    assert e.metadata["observation_version"].endswith("+recall-v2")
     e.reset(seed=4)
     for _ in range(25):
         if e.terminations[e.agent_selection]:
@@ -97,7 +97,7 @@ def test_gymnasium_perfect_recall_passes_check_env(name, players):
     check_env(e, skip_render_check=True)
     obs, info = e.reset(seed=2)
     assert obs.shape == e.observation_space.shape == (e.recall.size,)
-    assert e.metadata["observation_version"].endswith("+recall-v1")
+    assert e.metadata["observation_version"].endswith("+recall-v2")
     again, _ = cg.make_env(name, players=players, opponents="random", observation="perfect_recall").reset(seed=2)
     assert np.array_equal(obs, again)
 

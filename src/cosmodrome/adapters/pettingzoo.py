@@ -29,7 +29,7 @@
   the start, every step as it saw it); the game is then played in the explicit chance mode,
   the environment choosing each chance outcome with its probability from its seeded
   generator (so a seed gives another game than in the default mode, and again the same one
-  every time). The metadata's ``observation_version`` ends in ``+recall-v1``.
+  every time). The metadata's ``observation_version`` ends in ``+recall-v2``.
 - The environment's ``state`` is the engine's state in the sampled mode (unless
   ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
   (the generator and the pile orders come along). A search of your own should work on

@@ -61,8 +61,9 @@ import numpy as np
 
 from cosmodrome.core.chance import CHANCE
 
-#: bump whenever an index of the perfect-recall vector changes meaning
-RECALL_VERSION = 1
+#: bump whenever an index of the perfect-recall vector changes meaning (2: the explicit
+#: mode's history starts with the set-up dealt item by item, Game.deal_state)
+RECALL_VERSION = 2
 
 
 class Step(NamedTuple):
