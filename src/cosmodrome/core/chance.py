@@ -6,13 +6,22 @@ search on clones of such a state sees the future, though: a clone rolls the same
 original. A game that sets ``Game.explicit_chance`` also offers the *explicit* mode,
 ``game.new_state(players, seed, chance="explicit")``:
 
-- the setup (opening hands, first player...) is still drawn from ``seed``; then the order
-  of every pile is forgotten (``State.forget_order``: a pile is kept sorted);
+- the setup (opening hands, first player...) is drawn from ``seed``; then the order of
+  every pile is forgotten (``State.forget_order``: a pile is kept sorted). Or, with
+  ``game.deal_state(players, options)`` (:func:`deal_state`), the setup itself is dealt
+  item by item: the game's setup runs through this module's generator, so every card,
+  tile or die it deals is a chance node of its own, seen by the seats its call names (a
+  card dealt to a hand: its holder), and two deals that differ only in one seat's hand
+  give the other seats the same information. Until the setup is complete the state has
+  no table (``is_dealing()``; its view is the game, the player count and the seat);
 - every later random event (a die, a draw, a random pick) stops the state at a *chance
   node*: ``is_chance_node()`` is true, ``to_move()`` is :data:`CHANCE`,
   ``chance_outcomes()`` lists ``(outcome, probability)`` and ``apply(outcome)`` takes one.
   A draw's outcomes are the distinct unseen cards, each with its share of the pile (the
-  multiset of what is left, never a stored order);
+  multiset of what is left, never a stored order); identical copies are one outcome, the
+  first of their kind, with their share (``kind=`` on a draw, ``same=`` on a die whose
+  faces repeat, and ``alike`` giving every copy of a card one id, so that no id tells
+  copies apart);
 - the state holds no random generator at all, so no clone can predict another's future.
 
 The game's rules need no change beyond calling the generator for every random event
