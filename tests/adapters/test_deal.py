@@ -161,3 +161,13 @@ def test_venus_look_and_swap_with_copies_sharing_an_id():
         if met:
             break
     assert met
+
+
+def test_a_venus_draw_after_a_seeded_set_up_merges_copies_too():
+    game = get_game("venus")
+    s = game.new_state(2, 3, chance="explicit")
+    rng = random.Random(1)
+    while not (s.is_chance_node() and "card" in s.rng.what and "draws" in s.rng.what):
+        s.apply(rng.choice(s.chance_outcomes())[0] if s.is_chance_node() else rng.choice(s.legal_actions()))
+    labels = [s.action_label(o) for o, _ in s.chance_outcomes()]
+    assert len(set(labels)) == len(labels) and not any("(outcome" in t for t in labels)

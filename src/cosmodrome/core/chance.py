@@ -170,6 +170,22 @@ _FACES: dict[tuple, list] = {}
 _ALIKE: dict[int, tuple] = {}
 
 
+def first_of_kind(kinds: Sequence[Any]) -> list:
+    """For each item ``i`` of a kinds table (``kinds[i]``), the first item of its kind: the
+    one id every identical copy takes in the explicit mode (cached per table).
+
+    >>> first_of_kind((7, 7, 8, 8, 7))
+    [0, 0, 2, 2, 0]
+    """
+    cached = _ALIKE.get(id(kinds))
+    if cached is None or cached[0] is not kinds:
+        first: dict[Any, int] = {}
+        for i, k in enumerate(kinds):
+            first.setdefault(k, i)
+        cached = _ALIKE[id(kinds)] = (kinds, [first[k] for k in kinds])
+    return cached[1]
+
+
 def _one_kind(seq: Sequence[int], kind: Any) -> bool:
     """Whether every item of ``seq`` is of one kind (a draw from it is no chance node)."""
     if not seq:
@@ -320,14 +336,7 @@ class ExplicitChance:
         >>> ExplicitChance().alike([3, 4, 0], (7, 7, 8, 8, 7))
         [2, 0, 0]
         """
-        key = id(kinds)
-        cached = _ALIKE.get(key)
-        if cached is None or cached[0] is not kinds:
-            first: dict[Any, int] = {}
-            for i, k in enumerate(kinds):
-                first.setdefault(k, i)
-            cached = _ALIKE[key] = (kinds, [first[k] for k in kinds])
-        canon = cached[1]
+        canon = first_of_kind(kinds)
         return [canon[x] for x in items]
 
     def sample(self, seq: Sequence[Any], k: int) -> list:
