@@ -18,8 +18,8 @@
   the same actions give the same episode.
 - Reward: 0 until the end, then the seat's win share (1/k for each of k winners, else 0).
 - ``observation="perfect_recall"``: the observation is the seat's perfect-recall information
-  state (:mod:`cosmodrome.adapters.recall`); the game runs in the explicit chance mode, the
-  environment choosing each outcome from its seeded generator, and each opponent decides on
+  state (:mod:`cosmodrome.adapters.recall`); the game runs in the explicit chance mode from
+  ``Game.deal_state`` (the set-up dealt item by item), the environment choosing each outcome from its seeded generator, and each opponent decides on
   a determinization for its seat in the sampled mode (``chance.sampled_determinization``).
 - The environment's ``state`` is the engine's state in the sampled mode (unless
   ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**

@@ -26,8 +26,9 @@
   default ``None`` never truncates (every game has a bound on its length).
 - ``observation="perfect_recall"``: ``"observation"`` is the seat's perfect-recall
   information state instead (:mod:`cosmodrome.adapters.recall`: its view now, its view at
-  the start, every step as it saw it); the game is then played in the explicit chance mode,
-  the environment choosing each chance outcome with its probability from its seeded
+  the start, every step as it saw it); the game is then played in the explicit chance mode
+  from ``Game.deal_state`` (the set-up dealt item by item), the environment choosing each
+  chance outcome with its probability from its seeded
   generator (so a seed gives another game than in the default mode, and again the same one
   every time). The metadata's ``observation_version`` ends in ``+recall-v2``.
 - The environment's ``state`` is the engine's state in the sampled mode (unless
