@@ -49,6 +49,14 @@ def test_examples_run(path, game):
         assert sum(wins.values()) <= 2.0 and len(wins) == 2
     elif path.name == "gymnasium_random.py":
         assert 0.0 <= main(game, PLAYERS[game]) <= 1.0
+    elif path.name == "reinforce_numpy.py":      # a few episodes; the policy file is a ladder bot
+        import tempfile
+        from cosmodrome.bots import make_bot
+        out = str(Path(tempfile.mkdtemp()) / "policy.npz")
+        shares = main(game, PLAYERS[game], episodes=3, out=out)
+        assert len(shares) == PLAYERS[game] and all(0.0 <= v <= 1.0 for v in shares)
+        state = get_game(game).new_state(PLAYERS[game], seed=1)
+        assert make_bot(f"linear:path={out}", game, 1).choose(state) in state.legal_actions()
     else:
         players = PLAYERS[game]
         out = main(game, players)

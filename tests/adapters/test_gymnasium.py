@@ -53,8 +53,9 @@ def test_same_seed_same_episode():
 
 
 def test_illegal_actions():
-    e = cg.make_env("pocket-race", players=2, illegal_action="raise")
+    e = cg.make_env("pocket-race", players=2)          # raising is the default
     obs, info = e.reset(seed=2)
+    assert e.action_masks().dtype == bool and (e.action_masks() == (info["action_mask"] == 1)).all()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     before = e.state.to_json()
     with pytest.raises(IllegalActionError, match=f"action {illegal} is not legal"):
@@ -62,7 +63,7 @@ def test_illegal_actions():
     with pytest.raises(IllegalActionError, match="outside the action space"):
         e.step(99)
     assert e.state.to_json() == before
-    lenient = cg.make_env("pocket-race", players=2)
+    lenient = cg.make_env("pocket-race", players=2, illegal_action="random")
     obs, info = lenient.reset(seed=2)
     turn = lenient.state.turn
     obs, r, done, _, info = lenient.step(illegal)

@@ -81,17 +81,24 @@ def test_game_type_and_info():
     assert "players" in t.parameter_specification and "rounds" in t.parameter_specification
     assert game.num_distinct_actions() == toy.GAME.num_actions
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
-    assert game.max_chance_outcomes() == max(osa.DEFAULT_DEALS, toy.GAME.max_chance_outcomes(3))
+    assert game.max_chance_outcomes() == toy.GAME.max_chance_outcomes(3)
     assert game.observation_tensor_size() == len(game.describe_tensor())
 
 
-def test_the_deal_is_the_cosmodrome_seed():
+def test_the_deal_is_dealt_card_by_card():
     game = osa.load_game("pocket-race", players=2)
     s = game.new_initial_state()
-    assert s.is_chance_node() and len(s.chance_outcomes()) == osa.DEFAULT_DEALS
-    s.apply_action(17)
-    assert s.core.chance_mode == "explicit"
-    core = toy.GAME.new_state(2, seed=17, chance="explicit")
+    core = toy.GAME.deal_state(2)
+    # four cards dealt, one chance node each, over the nine values left (copies merged)
+    for k in range(4):
+        assert s.is_chance_node() and s.core.is_dealing()
+        assert [o for o, _ in s.chance_outcomes()] == list(range(1, 10))
+        assert s.chance_outcomes() == core.chance_outcomes()
+        assert s.action_to_string(3) == f"Chance: seat {k // 2} is dealt 3"
+        s.apply_action(3 + k)
+        core.apply(3 + k)
+    assert not s.is_chance_node() and s.core.chance_mode == "explicit"
+    assert s.core.hands == [[3, 4], [5, 6]] and s.history() == [3, 4, 5, 6]
     assert s.core.to_json() == core.to_json()
     s.apply_action(9)                         # a draw: a chance node over the cards left
     core.apply(9)
@@ -101,7 +108,7 @@ def test_the_deal_is_the_cosmodrome_seed():
     s.apply_action(card)
     core.apply(card)
     assert s.core.to_json() == core.to_json()
-    assert s.history() == [17, 9, card]
+    assert s.history() == [3, 4, 5, 6, 9, card]
 
 
 def to_chance_node(game, seed):
@@ -318,8 +325,8 @@ def test_bad_input():
         pyspiel.load_game("python_cosmodrome_pocket_race", {"players": 9})
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'colour'"):
         pyspiel.load_game("python_cosmodrome_pocket_race", {"colour": 1})
-    with pytest.raises(OptionError, match="deals"):
-        osa.load_game("pocket-race", deals=0)
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'deals'"):
+        osa.load_game("pocket-race", deals=10)      # the deal of seeds is gone: chance deals
     game = osa.load_game("pocket-race", players=2)
     s = game.state_for_seed(1)
     before = s.serialize()
@@ -328,7 +335,7 @@ def test_bad_input():
         s.apply_action(illegal)
     assert s.serialize() == before
     d = game.new_initial_state()
-    with pytest.raises(IllegalActionError, match="deal 5000"):
+    with pytest.raises(IllegalActionError, match="5000 is not an outcome of this chance node"):
         d.apply_action(5000)
 
 

@@ -8,7 +8,7 @@ import pettingzoo  # noqa: F401  (installed by the test command)
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from cosmodrome.adapters.pettingzoo import env, raw_env  # noqa: E402
-from cosmodrome.core import IllegalActionError, PlayerCountError, UnknownGameError  # noqa: E402
+from cosmodrome.core import IllegalActionError, OptionError, PlayerCountError, UnknownGameError  # noqa: E402
 from cosmodrome.testing import toy  # noqa: E402
 
 from adapters_helpers import game_or_skip  # noqa: E402
@@ -77,3 +77,21 @@ def test_render_and_bad_input():
         env("pocket-race", players=9)
     with pytest.raises(ValueError, match="render_mode"):
         env("pocket-race", render_mode="video")
+
+
+def test_max_cycles_truncates_as_pettingzoo_environments_do():
+    api_test(env("pocket-race", players=3, max_cycles=2), num_cycles=20)
+    e = env("venus", players=2, max_cycles=3)
+    e.reset(seed=4)
+    steps = 0
+    for agent in e.agent_iter(200):
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            assert truncated and not terminated and reward == 0.0
+            e.step(None)
+            continue
+        e.step(int(obs["action_mask"].nonzero()[0][0]))
+        steps += 1
+    assert steps == 3 * 2 and not e.agents
+    with pytest.raises(OptionError, match="max_cycles"):
+        env("pocket-race", max_cycles=0)

@@ -75,7 +75,7 @@ def test_pettingzoo_perfect_recall_passes_api_and_seed_tests(name, players, cycl
     api_test(env(name, players=players, observation="perfect_recall"), num_cycles=cycles)
     seed_test(lambda: env(name, players=players, observation="perfect_recall"), num_cycles=cycles)
     e = raw_env(name, players=players, observation="perfect_recall")
-    assert e.metadata["observation_version"].endswith("+recall-v1")
+    assert e.metadata["observation_version"].endswith("+recall-v2")
     e.reset(seed=4)
     for _ in range(25):
         if e.terminations[e.agent_selection]:
@@ -97,7 +97,7 @@ def test_gymnasium_perfect_recall_passes_check_env(name, players):
     check_env(e, skip_render_check=True)
     obs, info = e.reset(seed=2)
     assert obs.shape == e.observation_space.shape == (e.recall.size,)
-    assert e.metadata["observation_version"].endswith("+recall-v1")
+    assert e.metadata["observation_version"].endswith("+recall-v2")
     again, _ = cg.make_env(name, players=players, opponents="random", observation="perfect_recall").reset(seed=2)
     assert np.array_equal(obs, again)
 
@@ -123,7 +123,7 @@ def test_options_without_a_chance_bound_refuse_the_tensor_naming_why():
     bound on its chance nodes, so no tensor in the explicit mode (the string still works)."""
     game = osa.load_game("cosmic-run", players=2, friendly=True)
     s = game.new_initial_state()
-    s.apply_action(1)
+    s.apply_action(s.chance_outcomes()[0][0])       # the set-up's first die
     assert s.information_state_string(0).startswith('{"seen"')
     with pytest.raises(ValueError, match="no bound on its chance nodes with these options"):
         s.information_state_tensor(0)

@@ -102,3 +102,38 @@ def test_environments_take_the_reward_option():
     with pytest.raises(OptionError, match="reward"):
         make_env("venus", reward="gold")
     assert make_env("venus", players=2).metadata["observation_version"] == "venus-v1"
+
+
+def test_final_observations_follow_gymnasiums_same_step_autoreset():
+    """The keys Gymnasium's own vector environments give on an episode's end: the final
+    observation of the seat that acted, every seat's returns and final observations."""
+    v = VectorEnv("pocket-race", num_envs=3, players=2)
+    layout = v.layout
+    obs, info = v.reset(seed=0)
+    assert v.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
+    ended = 0
+    for _ in range(30):
+        before = [s.clone() for s in v.states]
+        acts = info["action_mask"].argmax(axis=1)
+        seats = info["to_move"].copy()
+        obs, reward, term, trunc, info = v.step(acts)
+        if not term.any():
+            assert "final_obs" not in info
+            continue
+        assert (info["_final_obs"] == term).all() and (info["_final_info"] == term).all()
+        for i in range(3):
+            if not term[i]:
+                assert info["final_obs"][i] is None
+                continue
+            ended += 1
+            end = before[i]
+            end.apply(int(acts[i]))
+            assert end.is_terminal()
+            fi = info["final_info"][i]
+            assert fi["seat"] == seats[i] and list(fi["returns"]) == list(end.returns())
+            assert reward[i] == end.returns()[seats[i]]
+            assert np.array_equal(info["final_obs"][i], layout.observe(end, int(seats[i])))
+            for p in range(2):
+                assert np.array_equal(fi["observations"][p], layout.observe(end, p))
+            assert not np.array_equal(obs[i], info["final_obs"][i])   # the new game's first
+    assert ended >= 2

@@ -8,6 +8,7 @@ import pytest
 import cosmodrome.testing.toy  # noqa: F401  (registers "pocket-race")
 from cosmodrome.core import GameRecord, OptionError, RecordError, Rng, games, get_game
 from cosmodrome.core.chance import ChanceNeeded, ExplicitChance
+from cosmodrome.core.chance import first_of_kind
 from cosmodrome.testing.conformance import play_checked
 
 #: the games that offer explicit chance today (all of the repository's); a game that only
@@ -112,8 +113,12 @@ def test_the_sampled_mode_is_unchanged_and_the_setup_is_the_seeds():
     explicit = get_game("venus").new_state(3, 11, chance="explicit")
     assert sampled.chance_mode == "sampled" and not sampled.is_chance_node() and sampled.chance_outcomes() == []
     assert explicit.chance_mode == "explicit"
-    assert explicit.hands == sampled.hands and explicit.money == sampled.money
-    assert list(explicit.deck) == sorted(sampled.deck)
+    # the same cards; in the explicit mode every copy of a card takes its kind's first id
+    canon = first_of_kind(sampled.comp.cefx)
+    assert explicit.hands == [tuple(canon[c] for c in h) for h in sampled.hands] and explicit.money == sampled.money
+    assert list(explicit.deck) == sorted(canon[c] for c in sampled.deck)
+    assert [[sampled.comp.card_effect(c) for c in h] for h in explicit.hands] == \
+        [[sampled.comp.card_effect(c) for c in h] for h in sampled.hands]
 
 
 def test_a_determinization_stays_explicit_and_keeps_the_view():
@@ -203,6 +208,8 @@ def test_a_secret_draw_is_labelled_by_the_card_alone():
     assert who in SHORT
     kinds = Counter(card_name(s, c) for c, _ in s.chance_outcomes())
     for c, _ in s.chance_outcomes():
-        words = f"Chance: {who} draws {card_name(s, c)}"
-        assert s.action_label(c) == (words if kinds[card_name(s, c)] == 1 else f"{words} (outcome {c})")
-    assert max(kinds.values()) > 1            # cards of one kind are told apart by their ids
+        assert s.action_label(c) == f"Chance: {who} draws {card_name(s, c)}"
+    # identical copies are one outcome, with their share of the deck
+    assert max(kinds.values()) == 1
+    deck = Counter(s.deck)
+    assert s.chance_outcomes() == [(c, deck[c] / len(s.deck)) for c in sorted(deck)] and max(deck.values()) > 1

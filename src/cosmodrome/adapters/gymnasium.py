@@ -18,17 +18,25 @@
   the same actions give the same episode.
 - Reward: 0 until the end, then the seat's win share (1/k for each of k winners, else 0).
 - ``observation="perfect_recall"``: the observation is the seat's perfect-recall information
-  state (:mod:`cosmodrome.adapters.recall`); the game runs in the explicit chance mode, the
-  environment choosing each outcome from its seeded generator, and each opponent decides on
+  state (:mod:`cosmodrome.adapters.recall`); the game runs in the explicit chance mode from
+  ``Game.deal_state`` (the set-up dealt item by item), the environment choosing each outcome from its seeded generator, and each opponent decides on
   a determinization for its seat in the sampled mode (``chance.sampled_determinization``).
-- Gymnasium's contract is that every element of ``action_space`` may be passed to
-  ``step`` (``check_env`` steps with an unmasked sample). So an id *outside*
-  ``range(num_actions)`` (or not a whole number) always raises
-  :class:`~cosmodrome.core.IllegalActionError` (a ValueError) and changes nothing, while an
-  id inside the space that is not legal now is handled by ``illegal_action``:
-  ``"random"`` (default) plays a uniformly random legal action instead and sets
-  ``info["illegal_action"] = True``; ``"raise"`` raises IllegalActionError naming the legal
-  actions, changing nothing.
+- The environment's ``state`` is the engine's state in the sampled mode (unless
+  ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
+  (the generator and the pile orders come along). A search of your own should work on
+  ``state.resample(seat, rng)`` (a determinization: what ``seat`` cannot see redrawn, the
+  future re-seeded), as Cosmodrome's ISMCTS does.
+- ``action_masks()`` returns the legal actions as booleans (what sb3-contrib's
+  ``MaskablePPO`` asks an environment for); ``info["action_mask"]`` is the same as ``int8``.
+- An illegal action raises :class:`~cosmodrome.core.IllegalActionError` (a ValueError)
+  naming the legal actions and changes nothing (``illegal_action="raise"``, the default);
+  an id outside ``range(num_actions)`` or not a whole number always raises.
+  ``illegal_action="random"`` is the lenient choice, when asked for: an id inside the space
+  that is not legal now is replaced by a uniformly random legal action and
+  ``info["illegal_action"]`` is True. ``action_space.sample()`` without a mask draws a
+  legal action of the current decision; a sample drawn for an earlier position (before a
+  ``reset``, as Gymnasium's ``check_env`` does) and no longer legal is replaced the same
+  way, so ``check_env`` passes with the default.
 
 Registered ids: ``Cosmodrome-<game>-v0`` for every registered game (``gymnasium.make(
 "Cosmodrome-venus-v0", players=3, opponents="heuristic")``); :func:`register_envs` adds
@@ -88,11 +96,21 @@ class LegalDiscrete(spaces.Discrete):
         self._env = weakref.ref(env) if env is not None else None
 
     def sample(self, mask: Optional[np.ndarray] = None, probability: Optional[np.ndarray] = None) -> np.int64:
-        if mask is None and probability is None and self._env is not None:
-            env = self._env()
-            if env is not None and env.state is not None and not env.state.is_terminal():
+        env = self._env() if self._env is not None else None
+        if mask is None and probability is None and env is not None:
+            if env.state is not None and not env.state.is_terminal():
                 mask = env.action_mask()
-        return super().sample(mask=mask, probability=probability)
+        value = super().sample(mask=mask, probability=probability)
+        #: the last legal sample and the environment's position then (see ``stale``)
+        self._last = (int(value), None if env is None else env._epoch)
+        return value
+
+    def stale(self, action: int, epoch: int) -> bool:
+        """Whether ``action`` is this space's last legal sample, drawn for an earlier
+        position of the environment (e.g. before a ``reset``): Gymnasium's ``check_env``
+        samples before it resets."""
+        last = getattr(self, "_last", None)
+        return last is not None and last[0] == action and last[1] is not None and last[1] != epoch
 
     def __getstate__(self) -> dict:
         d = dict(self.__dict__)
@@ -112,7 +130,7 @@ class CosmodromeEnv(gymnasium.Env):
 
     def __init__(self, game: Union[str, Game] = "venus", players: Optional[int] = None, seat: int = 0,
                  opponents: Union[str, Sequence[str]] = "random", options: Optional[Mapping[str, Any]] = None,
-                 render_mode: Optional[str] = None, illegal_action: str = "random", reward: str = "win_share",
+                 render_mode: Optional[str] = None, illegal_action: str = "raise", reward: str = "win_share",
                  vp_scale: float = 10.0, observation: str = "view") -> None:
         super().__init__()
         if reward not in REWARDS:
@@ -155,6 +173,8 @@ class CosmodromeEnv(gymnasium.Env):
         self._chance: Optional[Rng] = None
         self.bots: dict[int, Bot] = {}
         self.seed_used: Optional[int] = None
+        #: counts resets and steps: which position a sample of the action space was drawn for
+        self._epoch = 0
 
     # ----- helpers ---------------------------------------------------------------------------
     def action_mask(self) -> np.ndarray:
@@ -162,6 +182,11 @@ class CosmodromeEnv(gymnasium.Env):
         if self.state is not None and self.state.to_move() == self.seat:
             mask[self.state.legal_actions()] = 1
         return mask
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the seat now as booleans (sb3-contrib's ``MaskablePPO``
+        calls this); all False when the seat is not to move or the game is over."""
+        return self.action_mask().astype(bool)
 
     def _obs(self) -> np.ndarray:
         if self.recall is not None:
@@ -186,13 +211,15 @@ class CosmodromeEnv(gymnasium.Env):
     # ----- the gymnasium API ---------------------------------------------------------------------
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> tuple[np.ndarray, dict]:
         super().reset(seed=seed)
+        self._epoch += 1
         for _ in range(100):
             game_seed = int(self.np_random.integers(0, 2**31 - 1))
             self.seed_used = game_seed
             if self.recall is None:
                 self.state = self.game.new_state(self.players, game_seed, self.options)
             else:
-                self.state = self.game.new_state(self.players, game_seed, self.options, chance="explicit")
+                # the set-up dealt item by item, each outcome drawn from the seed's stream
+                self.state = self.game.deal_state(self.players, self.options)
                 self.trace, self._chance = Trace.begin(self.state), Rng(game_seed).spawn()
             others = [i for i in range(self.players) if i != self.seat]
             self.bots = {i: _make_bot(spec, self.game, int(self.np_random.integers(0, 2**31 - 1)))
@@ -215,8 +242,9 @@ class CosmodromeEnv(gymnasium.Env):
                                      f"0..{self.game.num_actions - 1}")
         legal = self.state.legal_actions()
         illegal = a not in legal
-        if illegal and self.illegal_action == "random":
+        if illegal and (self.illegal_action == "random" or self.action_space.stale(a, self._epoch)):
             a = legal[int(self.np_random.integers(len(legal)))]
+        self._epoch += 1
         if self.recall is None:
             self.state.apply(a)  # IllegalActionError (ValueError) naming the legal ones; nothing changes
         else:

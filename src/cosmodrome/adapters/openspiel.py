@@ -11,9 +11,12 @@ which registers on demand).
 >>> game.num_players(), game.num_distinct_actions()
 (3, 10)
 >>> state = game.new_initial_state()
->>> state.is_chance_node()            # the deal: outcome k is Cosmodrome seed k
+>>> state.is_chance_node()            # the deal, card by card
 True
->>> state.apply_action(7)
+>>> state.action_to_string(state.chance_outcomes()[0][0])
+'Chance: seat 0 is dealt 1'
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player()
 0
 
@@ -24,13 +27,13 @@ The game type
 
 Chance
     A game that offers explicit chance (``Game.explicit_chance``: every game of the
-    repository) is *explicit stochastic* by default: the first node is a chance node choosing the
-    deal, outcome k (of ``deals``, default 1000, uniform) being Cosmodrome seed k, which
-    sets up the table (hands, first player); after it every die, draw and random pick is a
-    chance node of its own (:mod:`cosmodrome.core.chance`: a draw's outcomes are the cards
-    left, each with its share), and the state holds no random generator, so no clone sees
-    another's future. A pyspiel history ``[k, a1, a2, ...]`` is then the Cosmodrome record
-    of seed k in the explicit mode (chance outcomes among the actions).
+    repository) is *explicit stochastic* by default: the set-up is dealt item by item
+    (``Game.deal_state``): every card, tile or die of it is a chance node, its outcomes the
+    distinct items left (identical copies one outcome with their share), seen by the seats
+    the rules say; after it every die, draw and random pick is a chance node of its own
+    (:mod:`cosmodrome.core.chance`), and the state holds no random generator, so no clone
+    sees another's future. A pyspiel history is the list of outcomes and actions applied
+    to ``core_game.deal_state(players, options)``.
     A game without explicit chance is *sampled stochastic*, and so is any game
     with ``sampled_chance=True``: no chance nodes, the state
     rolls its own dice (a clone replays the same future), and the k-th state made by
@@ -39,8 +42,23 @@ Chance
 
 Parameters
     ``players`` (the player count; default 2, or the game's minimum if above 2),
-    ``deals``, ``sampled_chance``, ``rng_seed`` (above) and one parameter per game option
-    (same name; a ``None`` default is written ``""``).
+    ``sampled_chance``, ``rng_seed`` (above), ``reseed_clones`` (below) and one parameter
+    per game option (same name; a ``None`` default is written ``""``).
+
+Clones and search
+    **In the sampled mode a clone foresees every die and draw**: it carries the state's
+    random generator and the order of its face-down piles, so ``state.clone()`` rolls the
+    same dice as the original (measured: a clone predicted the next state every time in all
+    four games), and a search on clones (``MCTSBot`` on a sampled game) is clairvoyant.
+    With ``reseed_clones=True`` every clone is instead a *search clone*: a determinization
+    for the seat to move (``State.resample``: what that seat cannot see redrawn, the pile
+    orders reshuffled, the generator re-seeded from the game's stream), so its
+    rollouts see the odds, not the future. Such a game is for searches that clone a
+    position and play it out (Monte Carlo rollouts, ``RandomRolloutEvaluator``, flat and
+    determinized searches): a clone is not the same state, so ``MCTSBot``'s tree, built
+    on the assumption that it is, meets actions no longer legal once hands or draws differ.
+    For ``MCTSBot`` and expectiminimax use the explicit mode (the default): its states hold
+    no generator and every random event is a chance node the search samples.
 
 Observations (built ONLY from what the player may see)
     ``observation_string(p)`` is the current view: the canonical JSON of
@@ -76,6 +94,7 @@ Search
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any, Mapping, Optional, Union
 
@@ -83,7 +102,7 @@ import numpy as np
 
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for
-from cosmodrome.core import Game, IllegalActionError, OptionError, Rng, State, game_names, get_game
+from cosmodrome.core import Game, IllegalActionError, OptionError, RecordError, Rng, State, game_names, get_game
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
 
 pyspiel = require("pyspiel")
@@ -91,11 +110,9 @@ pyspiel = require("pyspiel")
 PREFIX = "python_cosmodrome_"
 #: a bound on the number of decisions of a game that declares none (Game.max_game_length)
 DEFAULT_MAX_GAME_LENGTH = 100_000
-#: the number of deals (Cosmodrome seeds 0..deals-1) the opening chance node chooses from
-DEFAULT_DEALS = 1000
 BEFORE_DEAL = "(before the deal)"
 RNG_SECTION = "[GameRNGState]"
-_RESERVED = ("players", "rng_seed", "sampled_chance", "deals")
+_RESERVED = ("players", "rng_seed", "sampled_chance", "reseed_clones")
 
 _REGISTERED: dict[str, type] = {}
 
@@ -113,11 +130,11 @@ def short_name(name: str) -> str:
 def _restore_core(game_name: str, data: Optional[dict], seen: Optional[list] = None,
                   trace: Optional[dict] = None) -> "_Core":
     game = get_game(game_name)
-    box = _Core(None if data is None else game.state_from_json(data))
+    box = _Core(None if data is None else game.load_state(data))
     for step in seen or ():
         box.seen = (box.seen, tuple(step))
     if trace is not None:
-        t = Trace(game.state_from_json(trace["start"]), trace["players"], pending=trace["pending"],
+        t = Trace(game.load_state(trace["start"]), trace["players"], pending=trace["pending"],
                   known=trace["known"])
         for step in trace["steps"]:
             t.record(*step)
@@ -142,6 +159,51 @@ def seen_step(seat: int, actor: Any, action: Optional[int], events: list) -> dic
     return step
 
 
+#: the ``format`` of a serialized state (:meth:`CosmodromeSpielState.serialize`)
+STATE_FORMAT = "cosmodrome-openspiel-state"
+
+
+def _box_json(box: "_Core") -> dict:
+    """The JSON of a state's box: the Cosmodrome state, what each seat has seen, the trace."""
+    s = box.get()
+    t = box.trace
+    trace = None if s is None else {"start": t.start.to_json(), "players": t.players, "pending": t.pending,
+                                    "known": t.known, "steps": [list(step) for step in t.steps()]}
+    return {"core": None if s is None else s.to_json(), "seen": [list(step) for step in box.steps()],
+            "trace": trace}
+
+
+def _box_from_json(game_name: str, data: Any) -> "_Core":
+    if not isinstance(data, dict) or not isinstance(data.get("seen"), list):
+        raise RecordError("a serialized state needs its 'core', 'seen' and 'trace'")
+    trace = data.get("trace")
+    if trace is not None and (not isinstance(trace, dict) or not isinstance(trace.get("steps"), list)):
+        raise RecordError("a serialized state's 'trace' must be an object with its 'steps'")
+    try:
+        return _restore_core(game_name, data.get("core"), data["seen"], trace)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"a serialized state does not load: {exc}") from None
+
+
+class _Seen:
+    """One step of ``_Core.seen`` as recorded: who acted, the action, its events; the
+    canonical JSON of :func:`seen_step` for every seat is written when first asked for
+    (most plays never ask) and kept (the step is shared by clones and never changes)."""
+
+    __slots__ = ("actor", "action", "events", "players", "_texts")
+
+    def __init__(self, actor: Any, action: Optional[int], events: list, players: int) -> None:
+        self.actor, self.action, self.events, self.players = actor, action, tuple(events), players
+        self._texts: Optional[tuple] = None
+
+    def texts(self) -> tuple:
+        if self._texts is None:
+            self._texts = tuple(canonical(seen_step(q, self.actor, self.action, self.events))
+                                for q in range(self.players))
+            self.events = None
+        return self._texts
+
+
 class _Core:
     """Holds the Cosmodrome state of a pyspiel state (None before the deal) and ``seen``,
     what each seat has seen since the start (a shared chain ``(earlier, step)``, ``step``
@@ -156,7 +218,7 @@ class _Core:
     first used, so the throw-away states pyspiel makes while cloning or deserializing cost
     nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name", "seen", "trace")
+    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed")
 
     def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
                  seen: Optional[tuple] = None, trace: Optional[Trace] = None) -> None:
@@ -164,6 +226,9 @@ class _Core:
         self._game = lazy_game
         self._name = state.game.name if state is not None else name
         self.seen = seen
+        #: a search game's source of fresh generators (``reseed_clones``): a copy is then a
+        #: determinization for the seat to move, its future re-seeded; None: exact copies
+        self.reseed: Any = None
         #: the steps as every seat saw them, for the information-state tensor
         self.trace = trace if trace is not None or state is None else Trace.begin(state)
 
@@ -173,7 +238,8 @@ class _Core:
             self._state = self._game._fresh_core()
             self._game = None
             self.trace = Trace.begin(self._state)
-            self.record("setup", None, self._state.initial_events)
+            if not self._state.is_dealing():
+                self.record("setup", None, self._state.initial_events)
         return self._state
 
     def peek(self) -> Optional[State]:
@@ -187,18 +253,22 @@ class _Core:
         self.record(actor, action, self.trace.apply(s, action))
 
     def record(self, actor: Any, action: Optional[int], events: list) -> None:
-        """Add a step to what every seat has seen."""
-        n = self._state.num_players
-        self.seen = (self.seen, tuple(canonical(seen_step(q, actor, action, events)) for q in range(n)))
+        """Add a step to what every seat has seen (its text written when first read)."""
+        self.seen = (self.seen, _Seen(actor, action, events, self._state.num_players))
 
     def steps(self) -> list:
-        """The steps of ``seen``, oldest first."""
-        return unchain(self.seen)
+        """The steps of ``seen``, oldest first: per step, one canonical JSON text per seat."""
+        return [s.texts() if isinstance(s, _Seen) else s for s in unchain(self.seen)]
 
     def __deepcopy__(self, memo: dict) -> "_Core":
         s = self.get()
-        return _Core(None if s is None else s.clone(), name=self._name, seen=self.seen,
-                     trace=None if s is None else self.trace.copy())
+        if s is not None and self.reseed is not None and not s.is_terminal() and not s.is_chance_node():
+            copy = s.resample(s.to_move(), self.reseed())    # a search clone: foresees nothing
+        else:
+            copy = None if s is None else s.clone()
+        box = _Core(copy, name=self._name, seen=self.seen, trace=None if s is None else self.trace.copy())
+        box.reseed = self.reseed
+        return box
 
     def __reduce__(self):
         s = self.get()
@@ -237,11 +307,10 @@ class CosmodromeObserver:
         # Before the deal (explicit-chance mode): zeros.
         box = state._core
         s = box.get()
-        if s is None:
-            self.tensor.fill(0.0)
-            return
-        if self.perfect_recall:
+        if self.perfect_recall and s is not None:
             self.schema.encode(box.trace, s, player, self.tensor)
+        elif s is None or s.is_dealing():       # no table yet: zeros
+            self.tensor.fill(0.0)
         else:
             self.schema.observe(s, player, self.tensor)
 
@@ -285,7 +354,7 @@ def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType"
     if sampled is None:
         sampled = not game.explicit_chance
     spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": not game.explicit_chance,
-                            "deals": DEFAULT_DEALS, "rng_seed": 0}
+                            "rng_seed": 0, "reseed_clones": False}
     for opt in game.options:
         if opt.name in _RESERVED:
             continue
@@ -339,8 +408,10 @@ def _make_classes(core_game: Game) -> type:
 
         def __init__(self, game: "CosmodromeSpielGame", core: Optional[State] = None) -> None:
             super().__init__(game)
-            lazy = game if (core is None and game.sampled) else None
+            lazy = game if core is None else None
             self._core = _Core(core, lazy, name)
+            if getattr(game, "reseed_clones", False):
+                self._core.reseed = game._fresh_rng
 
         @property
         def core(self) -> Optional[State]:
@@ -349,6 +420,8 @@ def _make_classes(core_game: Game) -> type:
 
         # -- the pyspiel protocol --------------------------------------------------------------
         def current_player(self) -> int:
+            if self._replay is not None:        # restoring pyspiel's history (deserialize_state)
+                return self._replay[0][0]
             s = self._core.get()
             if s is None or s.is_chance_node():
                 return CHANCE
@@ -356,11 +429,7 @@ def _make_classes(core_game: Game) -> type:
             return TERMINAL if seat is None else seat
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            s = self._core.get()
-            if s is not None:
-                return s.chance_outcomes()   # a die, a draw...: empty at a decision
-            deals = self.get_game().deals
-            return [(k, 1.0 / deals) for k in range(deals)]
+            return self._core.get().chance_outcomes()   # a card dealt, a die, a draw...: empty at a decision
 
         def _legal_actions(self, player: int) -> list[int]:
             s = self._core.get()
@@ -369,16 +438,11 @@ def _make_classes(core_game: Game) -> type:
             return list(s.legal_actions())
 
         def _apply_action(self, action: int) -> None:
-            s = self._core.get()
-            action = int(action)
-            if s is None:  # the deal: chance outcome k is the Cosmodrome seed k
-                game = self.get_game()
-                if not 0 <= action < game.deals:
-                    raise IllegalActionError(f"{short}: deal {action} is not one of 0..{game.deals - 1}")
-                box = _Core(core_game.new_state(game.players, action, game.options, chance="explicit"))
-                box.record("setup", None, box.get().initial_events)
-                self._core = box
+            if self._replay is not None:        # restoring pyspiel's history: nothing is played
+                self._replay.pop(0)
                 return
+            self._core.get()
+            action = int(action)
             # checked: an illegal id (or outcome) raises IllegalActionError (a ValueError)
             # naming the legal ones, and leaves the state unchanged
             self._core.apply(action)
@@ -406,7 +470,7 @@ def _make_classes(core_game: Game) -> type:
             if not 0 <= int(player_id) < self.num_players():
                 raise ValueError(f"{short}: no player {player_id} in a {self.num_players()}-player game")
             s = self._core.get()
-            if s is None:
+            if s is None or s.is_chance_node():
                 return self.clone()
             if probability_sampler is None:
                 seed = int(np.random.randint(0, 2**31 - 1))
@@ -421,9 +485,34 @@ def _make_classes(core_game: Game) -> type:
             new._core.trace = self._core.trace.as_seen_by(p)
             return new
 
+        # -- serialization: JSON, never pickle ---------------------------------------------------
+        def serialize(self) -> str:
+            """The state as canonical JSON (one line): the Cosmodrome state (``to_json()``,
+            hidden parts included), what each seat has seen, and pyspiel's history.
+            ``game.deserialize_state`` rebuilds it exactly, and serializing that gives the
+            same bytes again. (pyspiel's C++ code, e.g. ``random_sim_test(serialize=True)``,
+            still pickles a Python state internally: never load such text from strangers.)"""
+            data = {"format": STATE_FORMAT, "version": 1, "game": short,
+                    "history": [[int(pa.player), int(pa.action)] for pa in self.full_history()]}
+            data.update(_box_json(self._core))
+            return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+        _replay: Optional[list] = None
+
+        def _restore(self, history: list, box: "_Core") -> None:
+            """Give this fresh state pyspiel's ``history`` (without playing it: the steps
+            only go into pyspiel's record) and the Cosmodrome state of ``box``."""
+            self._replay = [tuple(step) for step in history]
+            try:
+                for _, action in history:
+                    self.apply_action(action)
+            finally:
+                del self._replay
+            self._core = box
+
         def __str__(self) -> str:
             s = self._core.get()
-            if s is None:
+            if s is None or s.is_dealing():
                 return BEFORE_DEAL
             return s.game.render_text(s.view(None), None)
 
@@ -447,9 +536,11 @@ def _make_classes(core_game: Game) -> type:
             if not sampled and not core_game.explicit_chance:
                 raise OptionError(f"{short}: {core_game.title or name} offers no explicit chance yet; "
                                   "only sampled_chance=true")
-            deals = _whole(short, "deals", params["deals"], 1)
             seed = _whole(short, "rng_seed", params["rng_seed"], 0)
-            outcomes = 0 if sampled else max(deals, core_game.max_chance_outcomes(players, self.options))
+            reseed = params["reseed_clones"]
+            if not isinstance(reseed, bool):
+                raise OptionError(f"{short}: reseed_clones must be true or false, not {reseed!r}")
+            outcomes = 0 if sampled else core_game.max_chance_outcomes(players, self.options)
             info = pyspiel.GameInfo(
                 num_distinct_actions=core_game.num_actions,
                 max_chance_outcomes=outcomes,
@@ -461,7 +552,6 @@ def _make_classes(core_game: Game) -> type:
             super().__init__(types[sampled], info, params)
             self.players = players
             self.sampled = sampled
-            self.deals = deals
             self.schema = schema_for(core_game, players, self.options)
             try:
                 self.recall: Optional[RecallLayout] = recall_layout(core_game, players, self.options, not sampled)
@@ -469,6 +559,8 @@ def _make_classes(core_game: Game) -> type:
             except OptionError as exc:      # no bound for these options (e.g. a variant's endless re-roll)
                 self.recall, self.no_recall = None, f"{short}: no information-state tensor: {exc}"
             self._seeds = Rng(seed)
+            self.reseed_clones = reseed
+            self._clone_seeds = Rng(seed + 1)
 
         # -- states ----------------------------------------------------------------------------
         def new_initial_state(self, *args: Any) -> CosmodromeSpielState:
@@ -477,7 +569,13 @@ def _make_classes(core_game: Game) -> type:
                                  "use state_for_seed(seed) or deserialize_state(text)")
             return CosmodromeSpielState(self)
 
+        def _fresh_rng(self) -> Rng:
+            """A fresh generator for a search clone (``reseed_clones``)."""
+            return Rng(self._clone_seeds.below(1 << 62))
+
         def _fresh_core(self) -> State:
+            if not self.sampled:        # explicit: the set-up dealt item by item
+                return core_game.deal_state(self.players, self.options)
             return core_game.new_state(self.players, self._seeds.below(1 << 31), self.options)
 
         def state_for_seed(self, seed: int) -> CosmodromeSpielState:
@@ -506,6 +604,29 @@ def _make_classes(core_game: Game) -> type:
             if self.sampled:
                 text += f"\n{RNG_SECTION}\n{self.get_rng_state()}"
             return text
+
+        def deserialize_state(self, text: str) -> CosmodromeSpielState:
+            """The state :meth:`CosmodromeSpielState.serialize` wrote (JSON); RecordError
+            (a ValueError) naming the problem for anything else (pickled text included:
+            it is never loaded)."""
+            try:
+                data = json.loads(text)
+            except (TypeError, ValueError):
+                raise RecordError(f"{short}: a serialized state is the JSON its serialize() writes; "
+                                  "this text is not JSON (pickled states are not loaded)") from None
+            if not isinstance(data, dict) or data.get("format") != STATE_FORMAT or data.get("game") != short:
+                raise RecordError(f"{short}: this JSON is not a serialized {short} state")
+            history = data.get("history")
+            if not isinstance(history, list) or not all(
+                    isinstance(h, list) and len(h) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in h)
+                    for h in history):
+                raise RecordError(f"{short}: a serialized state's 'history' is a list of [player, action] pairs")
+            box = _box_from_json(name, data)
+            if box.peek() is None:
+                raise RecordError(f"{short}: a serialized state needs its Cosmodrome state ('core')")
+            state = CosmodromeSpielState(self, box.peek())
+            state._restore(history, box)
+            return state
 
         def state_from_core(self, core: State) -> CosmodromeSpielState:
             """Wrap a Cosmodrome state of this game (same player count) as a pyspiel state."""
@@ -542,16 +663,17 @@ _PYSPIEL_SERIALIZE = pyspiel.serialize_game_and_state
 _PYSPIEL_DESERIALIZE = pyspiel.deserialize_game_and_state
 
 
-def _sampled_cosmodrome(game: Any) -> bool:
-    return type(game) in _REGISTERED.values() and game.sampled
+def _cosmodrome(game: Any) -> bool:
+    return type(game) in _REGISTERED.values()
 
 
 def serialize_game_and_state(game: "pyspiel.Game", state: "pyspiel.State") -> str:
-    """``pyspiel.serialize_game_and_state``, also for a Cosmodrome game in the sampled mode
-    (pyspiel asks the game for its RNG state through a C++ hook a Python game cannot fill;
-    this writes the same format with the seed stream's state). Other games go to pyspiel.
-    Importing this module installs it as ``pyspiel.serialize_game_and_state``."""
-    if not _sampled_cosmodrome(game):
+    """``pyspiel.serialize_game_and_state`` for a Cosmodrome game: pyspiel's format, the
+    state's section being its JSON (:meth:`serialize`, never a pickle) and, in the sampled
+    mode, the seed stream's state in the game's section (pyspiel asks a game for it through
+    a C++ hook a Python game cannot fill). Other games go to pyspiel. Importing this module
+    installs it as ``pyspiel.serialize_game_and_state``."""
+    if not _cosmodrome(game):
         return _PYSPIEL_SERIALIZE(game, state)
     return ("# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
             f"[Game]\n{game.serialize()}\n[State]\n{state.serialize()}\n")
@@ -570,11 +692,12 @@ def deserialize_game_and_state(text: str) -> tuple:
         elif current is not None:
             sections[current].append(line)
     game_lines = sections["[Game]"]
-    if RNG_SECTION not in game_lines or not game_lines or PREFIX not in game_lines[0]:
+    if not game_lines or PREFIX not in game_lines[0]:
         return _PYSPIEL_DESERIALIZE(text)
-    cut = game_lines.index(RNG_SECTION)
+    cut = game_lines.index(RNG_SECTION) if RNG_SECTION in game_lines else len(game_lines)
     game = pyspiel.load_game("\n".join(game_lines[:cut]))
-    game.set_rng_state("\n".join(game_lines[cut + 1:]))
+    if cut < len(game_lines):
+        game.set_rng_state("\n".join(game_lines[cut + 1:]))
     return game, game.deserialize_state("\n".join(sections["[State]"]))
 
 

@@ -20,13 +20,22 @@
 - Rewards come at the end only: each agent gets its win share (1/k to each of k winners), or
   with ``reward="vp_difference"`` its VP margin over the best other seat (see
   :mod:`cosmodrome.adapters.rewards`).
-  Nothing is truncated.
+- ``max_cycles=k`` truncates the game after ``k`` cycles, a cycle being one decision per
+  seat (``k * players`` decisions in all, the seats need not take turns): every agent's
+  ``truncations`` becomes True with reward 0, as in PettingZoo's own environments; the
+  default ``None`` never truncates (every game has a bound on its length).
 - ``observation="perfect_recall"``: ``"observation"`` is the seat's perfect-recall
   information state instead (:mod:`cosmodrome.adapters.recall`: its view now, its view at
-  the start, every step as it saw it); the game is then played in the explicit chance mode,
-  the environment choosing each chance outcome with its probability from its seeded
+  the start, every step as it saw it); the game is then played in the explicit chance mode
+  from ``Game.deal_state`` (the set-up dealt item by item), the environment choosing each
+  chance outcome with its probability from its seeded
   generator (so a seed gives another game than in the default mode, and again the same one
-  every time). The metadata's ``observation_version`` ends in ``+recall-v1``.
+  every time). The metadata's ``observation_version`` ends in ``+recall-v2``.
+- The environment's ``state`` is the engine's state in the sampled mode (unless
+  ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
+  (the generator and the pile orders come along). A search of your own should work on
+  ``state.resample(seat, rng)`` (a determinization: what ``seat`` cannot see redrawn, the
+  future re-seeded), as Cosmodrome's ISMCTS does.
 - ``render_mode="ansi"`` returns the table as text (the game's ``render_text`` of the
   spectators' view), ``"human"`` prints it, ``"rgb_array"`` returns the spectators' view drawn
   by the browser table's renderer (an ``H x W x 3`` ``uint8`` array; needs Playwright and
@@ -81,8 +90,14 @@ class CosmodromeAECEnv(AECEnv):
 
     def __init__(self, game: Union[str, Game], players: Optional[int] = None,
                  options: Optional[Mapping[str, Any]] = None, render_mode: Optional[str] = None,
-                 reward: str = "win_share", vp_scale: float = 10.0, observation: str = "view") -> None:
+                 reward: str = "win_share", vp_scale: float = 10.0, observation: str = "view",
+                 max_cycles: Optional[int] = None) -> None:
         super().__init__()
+        if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
+                                       or max_cycles < 1):
+            raise OptionError(f"max_cycles must be a whole number of at least 1 or None, not {max_cycles!r}")
+        self.max_cycles = max_cycles
+        self.decisions = 0
         if reward not in REWARDS:
             raise OptionError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.reward, self.vp_scale = reward, vp_scale
@@ -136,10 +151,12 @@ class CosmodromeAECEnv(AECEnv):
         if self.recall is None:
             self.state = self.game.new_state(self.players, game_seed, self.options)
         else:
-            self.state = self.game.new_state(self.players, game_seed, self.options, chance="explicit")
+            # the set-up dealt item by item, each outcome drawn from the seed's stream
+            self.state = self.game.deal_state(self.players, self.options)
             self.trace, self._chance = Trace.begin(self.state), Rng(game_seed).spawn()
             play_chance(self.state, self.trace, self._chance)
         self.agents = self.possible_agents[:]
+        self.decisions = 0
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
@@ -170,6 +187,7 @@ class CosmodromeAECEnv(AECEnv):
             self.trace.apply(self.state, a)
             play_chance(self.state, self.trace, self._chance)
         self._cumulative_rewards[agent] = 0.0
+        self.decisions += 1
         if self.state.is_terminal():
             returns = rewards_of(self.state, self.reward, self.vp_scale)
             for i, ag in enumerate(self.possible_agents):
@@ -178,6 +196,9 @@ class CosmodromeAECEnv(AECEnv):
         else:
             for ag in self.agents:
                 self.rewards[ag] = 0.0
+            if self.max_cycles is not None and self.decisions >= self.max_cycles * self.players:
+                for ag in self.agents:
+                    self.truncations[ag] = True
             self.agent_selection = self.possible_agents[self.state.to_move()]
         self._accumulate_rewards()
 

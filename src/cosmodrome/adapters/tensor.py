@@ -373,9 +373,12 @@ _RECALL: dict[tuple, RecallLayout] = {}
 def recall_steps(game: Game, players: int, options: Optional[Mapping[str, Any]] = None,
                  explicit: bool = True) -> int:
     """The history slots: the game's bound on decisions, plus its bound on chance nodes in
-    the explicit mode. OptionError for a game that declares no bound."""
+    the explicit mode (the set-up's, dealt item by item, included). OptionError for a game
+    that declares no bound."""
     decisions = game.max_game_length(players, options)
     chance = game.max_chance_nodes(players, options) if explicit else 0
+    if explicit and chance is not None:
+        chance += game.max_deal_nodes(players, options)
     if decisions is None:
         raise OptionError(f"{game.title or game.name} declares no bound on its length "
                           "(Game.max_game_length): no perfect-recall tensor")
@@ -408,8 +411,8 @@ def recall_doc(game: Game, players: Any) -> str:
            "seen by the seat when it is its own decision, another seat's decision whose effects it "
            "reads in full, or a chance outcome it sees (a die on the table; a card only its drawer "
            "reads). The history has one slot per decision bound (`max_game_length`) plus, in the "
-           "explicit chance mode, one per chance-node bound (`max_chance_nodes`); the sampled mode "
-           "has no chance steps. Version: the observation's, `+recall-v1`.", ""]
+           "explicit chance mode, one per chance-node bound (`max_chance_nodes`, the set-up's `max_deal_nodes` included); the sampled mode "
+           "has no chance steps. Version: the observation's, `+recall-v2`.", ""]
     for n in players:
         for explicit in (True, False):
             lay = recall_layout(game, n, None, explicit)

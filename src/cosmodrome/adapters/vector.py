@@ -23,6 +23,13 @@ together in one process, with batched observations and action masks.
   other score, divided by ``vp_scale``), else 0; ``info["returns"]`` holds every seat's
   rewards of the games that ended (rows of zeros for the others). ``terminated[i]`` says
   game ``i`` ended (the observation is then already the new game's first).
+- Gymnasium's same-step autoreset conventions (``metadata["autoreset_mode"]`` is
+  ``SAME_STEP``): when a game ends, ``info["final_obs"][i]`` is its final observation (the
+  terminal position seen by the seat that acted, the seat ``reward[i]`` is for) and
+  ``info["final_info"][i]`` a dict with ``"returns"`` (every seat's reward), ``"seat"`` and
+  ``"observations"`` (every seat's final observation, one row per seat); the masks
+  ``info["_final_obs"]`` and ``info["_final_info"]`` mark the games that ended. The keys are
+  there only in a step where a game ended, as with Gymnasium's own vector environments.
 - An action that is not legal raises IllegalActionError naming the game and the legal ones;
   the actions are checked before any game moves, so a bad one changes nothing.
 """
@@ -126,6 +133,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             i = int(np.flatnonzero(~ok)[0])
             raise IllegalActionError(f"game {i}: action {int(acts[i])} is not legal; legal: {self._legal[i]}")
         to_move = self._to_move.tolist()
+        finals: list = []
         for i, a in enumerate(acts.tolist()):
             s = self.states[i]
             seat = to_move[i]
@@ -135,7 +143,23 @@ class VectorEnv(gymnasium.vector.VectorEnv):
                 returns[i] = r
                 rewards[i] = r[seat]
                 done[i] = True
+                finals.append((i, seat, s))
                 self._deal(i)
             self._observe(i)
         self._masks()
-        return self._obs.copy(), rewards, done, np.zeros(self.num_envs, dtype=bool), self._info(returns)
+        info = self._info(returns)
+        if finals:
+            self._finals(info, finals, returns, done)
+        return self._obs.copy(), rewards, done, np.zeros(self.num_envs, dtype=bool), info
+
+    def _finals(self, info: dict, finals: list, returns: np.ndarray, done: np.ndarray) -> None:
+        """Gymnasium's same-step autoreset keys: the final observation and info of each game
+        that ended in this step."""
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        final_info = np.full(self.num_envs, None, dtype=object)
+        for i, seat, s in finals:
+            every = np.stack([self.layout.observe(s, p) for p in range(self.players)])
+            final_obs[i] = every[seat]
+            final_info[i] = {"returns": returns[i].copy(), "seat": seat, "observations": every}
+        info["final_obs"], info["_final_obs"] = final_obs, done.copy()
+        info["final_info"], info["_final_info"] = final_info, done.copy()

@@ -6,7 +6,7 @@ Every bot decides only from what its seat may see (see ``cosmodrome.core.bot``).
 from cosmodrome.bots.advisor import Advice, advise
 from cosmodrome.bots.ismcts import ISMCTSBot, evaluate
 from cosmodrome.bots.random_bot import RandomBot
-from cosmodrome.bots.registry import bot_names, check_bot_specs, load_heuristic, make_bot, parse_spec
+from cosmodrome.bots.registry import bot_names, check_bot_specs, load_heuristic, make_bot, parse_spec, register_bot
 
 __all__ = ["Advice", "ISMCTSBot", "RandomBot", "advise", "bot_names", "check_bot_specs", "evaluate",
-           "load_heuristic", "make_bot", "parse_spec"]
+           "load_heuristic", "make_bot", "parse_spec", "register_bot"]

@@ -2,7 +2,17 @@
 
 A spec is a bot name, optionally followed by ``:`` and comma-separated ``key=value``
 parameters. Known bots: ``random``, ``heuristic`` (the game's own, from
-``Game.heuristic_bot``, imported lazily) and ``ismcts``.
+``Game.heuristic_bot``, imported lazily), ``ismcts``, ``linear`` (a numpy policy saved as
+``.npz``: :mod:`cosmodrome.bots.linear`) and the optional packages' bots.
+
+**A bot of one's own.** Any :class:`~cosmodrome.core.Bot` subclass (a ``name`` and a
+``choose(state)``; its ``__init__`` takes ``seed`` and the spec's parameters) joins the
+registry with :func:`register_bot`, or is named directly as ``module:Class`` (optionally
+``module:Class:key=value,...``) in the lab's and the ladder's ``--bots`` (for example
+``--bots mypkg.agents:MyBot,heuristic``): ``make_bot(..., allow_import=True)`` imports the
+module. A class may declare ``PARAMS`` (``{"name": type}``) to have its parameters checked
+and converted; without it they arrive as strings. A server never imports a module named by
+a client: only the lab and the command line allow it.
 
 >>> from cosmodrome.testing import toy
 >>> make_bot("ismcts:iters=50", "pocket-race", seed=1)
@@ -17,6 +27,7 @@ import importlib
 from typing import Any, Callable, Union
 
 from cosmodrome.bots.ismcts import ISMCTSBot
+from cosmodrome.bots.linear import LinearPolicyBot
 from cosmodrome.bots.random_bot import RandomBot
 from cosmodrome.core import Bot, Game, OptionError, get_game
 
@@ -25,6 +36,7 @@ BOTS: dict[str, tuple[Any, str]] = {
     "random": (RandomBot, "uniform over the legal options"),
     "heuristic": (None, "the game's own rule-of-thumb player (Game.heuristic_bot)"),
     "ismcts": (ISMCTSBot, "information-set Monte Carlo tree search (iters=, seconds=, c=, prior=, opp=, turns=, paired=, depth=, rollout=)"),
+    "linear": (LinearPolicyBot, "a linear policy in numpy, loaded from an .npz file (path=, greedy=)"),
 }
 
 #: bots from other packages, loaded on first use so that importing the bots stays light
@@ -35,7 +47,63 @@ LAZY_BOTS: dict[str, str] = {
 }
 
 #: bots whose parameters name a file to load: the lab may use them, a server never offers them
-FILE_BOTS = frozenset({"policy"})
+FILE_BOTS = frozenset({"policy", "linear"})
+
+
+def register_bot(name: str, cls: Any, description: str = "", params: Any = None, loads_file: bool = False) -> None:
+    """Add a bot kind to :func:`make_bot` (and so to ``--bots``, the lab and the ladder).
+
+    ``cls`` is a :class:`~cosmodrome.core.Bot` subclass (or any callable taking ``seed=``
+    and the spec's parameters and returning a bot); ``params`` (``{"name": type}``) checks
+    and converts the spec's parameters (default: ``cls.PARAMS`` if it has one, else they
+    are passed as strings); ``loads_file``: its parameters name a file (a server never
+    offers it). Registering a name again replaces it.
+
+    >>> from cosmodrome.core import Bot
+    >>> class First(Bot):
+    ...     name = "first"
+    ...     def choose(self, state):
+    ...         return state.legal_actions()[0]
+    >>> register_bot("first", First, "the first legal action")
+    >>> make_bot("first", "pocket-race")
+    <First first>
+    """
+    if not isinstance(name, str) or not name.strip() or ":" in name or "," in name:
+        raise OptionError(f"a bot name is a word without ':' or ',', not {name!r}")
+    if not callable(cls):
+        raise OptionError(f"bot {name!r}: register a Bot class (or a callable making one), not {cls!r}")
+    key = name.strip().lower()
+    BOTS[key] = (cls, description or (cls.__doc__ or "").strip().split("\n")[0])
+    if params is not None:
+        _PARAMS[key] = dict(params)
+    if loads_file:
+        global FILE_BOTS
+        FILE_BOTS = FILE_BOTS | {key}
+
+
+#: parameter types given to :func:`register_bot` (over a class's own ``PARAMS``)
+_PARAMS: dict[str, dict[str, type]] = {}
+
+
+def _imported(spec: str, name: str, rest: str) -> tuple[Any, str, dict[str, str]]:
+    """``module:Class[:k=v,...]``: the class, a name for messages and the raw parameters."""
+    cls_name, _, params = rest.partition(":")
+    cls_name = cls_name.strip()
+    try:
+        cls = getattr(importlib.import_module(name), cls_name)
+    except ImportError as exc:
+        raise OptionError(f"bot {spec!r}: cannot import module {name!r} ({exc})") from None
+    except AttributeError:
+        raise OptionError(f"bot {spec!r}: module {name!r} has no {cls_name!r}") from None
+    if not callable(cls):
+        raise OptionError(f"bot {spec!r}: {name}:{cls_name} is not a bot class")
+    return cls, f"{name}:{cls_name}", parse_spec("x:" + params)[1]
+
+
+def _is_import(name: str, rest: str) -> bool:
+    """Whether a spec names ``module:Class`` (its first parameter has no ``=``)."""
+    first = rest.split(":")[0].split(",")[0].strip()
+    return bool(first) and "=" not in first and first.isidentifier()
 
 
 def _load_lazy(name: str) -> None:
@@ -113,10 +181,32 @@ def load_heuristic(game: Union[Game, str], seed: int = 0, **params: Any) -> Bot:
         raise OptionError(f"the heuristic bot of {g.name!r}: {exc}") from None
 
 
-def make_bot(spec: str, game: Union[Game, str], seed: int = 0) -> Bot:
+def _build(name: str, cls: Any, raw: dict[str, str], seed: int) -> Bot:
+    types = _PARAMS.get(name, getattr(cls, "PARAMS", None))
+    params = dict(raw) if types is None else _coerce(name, raw, types)
+    try:
+        bot = cls(seed=seed, **params)
+    except TypeError as exc:
+        raise OptionError(f"bot {name!r} cannot be made with {params or 'no parameters'}: {exc}") from None
+    if not hasattr(bot, "choose"):
+        raise OptionError(f"bot {name!r} made a {type(bot).__name__}, which has no choose(state)")
+    return bot
+
+
+def make_bot(spec: str, game: Union[Game, str], seed: int = 0, allow_import: bool = False) -> Bot:
     """A bot for ``game`` built from ``spec`` and seeded with ``seed``.
 
-    Unknown names or parameters raise :class:`OptionError` naming the known bots."""
+    ``allow_import``: a spec may name ``module:Class`` (the lab and the command line allow
+    it; a server never does). Unknown names or parameters raise :class:`OptionError` naming
+    the known bots."""
+    if isinstance(spec, str):
+        head, _, rest = spec.strip().partition(":")
+        if head.strip().lower() not in BOTS and head.strip().lower() not in LAZY_BOTS and _is_import(head, rest):
+            if not allow_import:
+                raise OptionError(f"bot {spec!r} names a class of its own (module:Class): only the lab and "
+                                  f"the command line load one; known bots: {_known()}")
+            cls, label, raw = _imported(spec, head.strip(), rest)
+            return _build(label, cls, raw, seed)
     name, raw = parse_spec(spec)
     _load_lazy(name)
     if name not in BOTS:
@@ -126,14 +216,13 @@ def make_bot(spec: str, game: Union[Game, str], seed: int = 0) -> Bot:
     if cls is None:
         # A heuristic bot's parameters are its own; pass them as strings.
         return load_heuristic(g, seed, **raw)
-    params = _coerce(name, raw, cls.PARAMS)
-    bot = cls(seed=seed, **params)
-    if name == "ismcts" and params.get("rollout") == "heuristic":
+    bot = _build(name, cls, raw, seed)
+    if name == "ismcts" and raw.get("rollout") == "heuristic":
         load_heuristic(g)  # fail now, not in the middle of a search
     return bot
 
 
-def check_bot_specs(specs: list[str], game: Union[Game, str]) -> None:
+def check_bot_specs(specs: list[str], game: Union[Game, str], allow_import: bool = False) -> None:
     """Raise the error :func:`make_bot` would, for each spec, before any work starts."""
     for spec in specs:
-        make_bot(spec, game, 0)
+        make_bot(spec, game, 0, allow_import)

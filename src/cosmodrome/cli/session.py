@@ -32,7 +32,7 @@ def make_seat_bot(spec: str, game_name: str, seed: int) -> Bot:
     """A bot for a seat through the bots registry (random, heuristic, ismcts...)."""
     from cosmodrome.bots import make_bot  # the bots package knows every bot kind
 
-    return make_bot(spec, get_game(game_name), seed)
+    return make_bot(spec, get_game(game_name), seed, allow_import=True)
 
 
 def listed(options) -> list:

@@ -6,13 +6,22 @@ search on clones of such a state sees the future, though: a clone rolls the same
 original. A game that sets ``Game.explicit_chance`` also offers the *explicit* mode,
 ``game.new_state(players, seed, chance="explicit")``:
 
-- the setup (opening hands, first player...) is still drawn from ``seed``; then the order
-  of every pile is forgotten (``State.forget_order``: a pile is kept sorted);
+- the setup (opening hands, first player...) is drawn from ``seed``; then the order of
+  every pile is forgotten (``State.forget_order``: a pile is kept sorted). Or, with
+  ``game.deal_state(players, options)`` (:func:`deal_state`), the setup itself is dealt
+  item by item: the game's setup runs through this module's generator, so every card,
+  tile or die it deals is a chance node of its own, seen by the seats its call names (a
+  card dealt to a hand: its holder), and two deals that differ only in one seat's hand
+  give the other seats the same information. Until the setup is complete the state has
+  no table (``is_dealing()``; its view is the game, the player count and the seat);
 - every later random event (a die, a draw, a random pick) stops the state at a *chance
   node*: ``is_chance_node()`` is true, ``to_move()`` is :data:`CHANCE`,
   ``chance_outcomes()`` lists ``(outcome, probability)`` and ``apply(outcome)`` takes one.
   A draw's outcomes are the distinct unseen cards, each with its share of the pile (the
-  multiset of what is left, never a stored order);
+  multiset of what is left, never a stored order); identical copies are one outcome, the
+  first of their kind, with their share (``kind=`` on a draw, ``same=`` on a die whose
+  faces repeat, and ``alike`` giving every copy of a card one id, so that no id tells
+  copies apart);
 - the state holds no random generator at all, so no clone can predict another's future.
 
 The game's rules need no change beyond calling the generator for every random event
@@ -115,9 +124,80 @@ def _uniform(n: int) -> list[tuple[int, float]]:
     return [(i, p) for i in range(n)]
 
 
-def _multiset(pile: Sequence[int]) -> list[tuple[int, float]]:
+def _multiset(pile: Sequence[int], kind: Any = None) -> list[tuple[int, float]]:
+    """A draw's outcomes: each distinct item with its share of ``pile``; with ``kind`` (a
+    sequence indexed by item or a function of an item) identical copies (items of one kind)
+    are one outcome, the smallest such item, with their share.
+
+    >>> _multiset([5, 3, 5, 9], kind=lambda x: x % 2)
+    [(3, 1.0)]
+    >>> _multiset([4, 1, 2, 2], kind=(0, 0, 1, 1, 1))
+    [(1, 0.25), (2, 0.75)]
+    """
     n = len(pile)
-    return [(v, c / n) for v, c in sorted(Counter(pile).items())]
+    if kind is None:
+        return [(v, c / n) for v, c in sorted(Counter(pile).items())]
+    of = kind if callable(kind) else kind.__getitem__
+    first: dict[Any, int] = {}
+    count: Counter = Counter()
+    for v in pile:
+        k = of(v)
+        count[k] += 1
+        if k not in first or v < first[k]:
+            first[k] = v
+    return sorted((first[k], c / n) for k, c in count.items())
+
+
+def _faces(faces: Sequence[Any]) -> list[tuple[int, float]]:
+    """A die's outcomes: the index of the first face of each distinct value, with its share.
+
+    >>> _faces("AABCDE")[:2]
+    [(0, 0.3333333333333333), (2, 0.16666666666666666)]
+    """
+    n = len(faces)
+    first: dict[Any, int] = {}
+    count: Counter = Counter()
+    for i, f in enumerate(faces):
+        first.setdefault(f, i)
+        count[f] += 1
+    return [(first[f], count[f] / n) for f in first]
+
+
+#: the ``pending`` marker of a state whose set-up is still being dealt (see :func:`deal_state`)
+SETUP = "setup"
+#: a die's outcomes by its faces; each kinds table's first item of every kind (``alike``)
+_FACES: dict[tuple, list] = {}
+_ALIKE: dict[int, tuple] = {}
+
+
+def first_of_kind(kinds: Sequence[Any]) -> list:
+    """For each item ``i`` of a kinds table (``kinds[i]``), the first item of its kind: the
+    one id every identical copy takes in the explicit mode (cached per table).
+
+    >>> first_of_kind((7, 7, 8, 8, 7))
+    [0, 0, 2, 2, 0]
+    """
+    cached = _ALIKE.get(id(kinds))
+    if cached is None or cached[0] is not kinds:
+        first: dict[Any, int] = {}
+        for i, k in enumerate(kinds):
+            first.setdefault(k, i)
+        cached = _ALIKE[id(kinds)] = (kinds, [first[k] for k in kinds])
+    return cached[1]
+
+
+def _one_kind(seq: Sequence[int], kind: Any) -> bool:
+    """Whether every item of ``seq`` is of one kind (a draw from it is no chance node)."""
+    if not seq:
+        raise IndexError("a draw from an empty pile")
+    if kind is None:
+        return seq.count(seq[0]) == len(seq)
+    of = kind if callable(kind) else kind.__getitem__
+    k0 = of(seq[0])
+    for x in seq:
+        if of(x) != k0:
+            return False
+    return True
 
 
 class ExplicitChance:
@@ -127,15 +207,18 @@ class ExplicitChance:
     the game's words for its outcomes (``name``, outcome id -> label; None: generic) and the
     seats that see the outcome (``seen_by``, a frozenset; None: every seat)."""
 
-    __slots__ = ("pending", "given", "outcomes", "what", "name", "seen_by", "_used", "_labels")
+    __slots__ = ("pending", "given", "outcomes", "what", "name", "seen_by", "_used", "_labels", "table")
 
     #: the JSON form of a random generator's state that an explicit state stores (none)
     state = 0
 
     def __init__(self, given: Sequence[int] = (), pending: Optional[int] = None,
                  outcomes: Sequence[tuple[int, float]] = (), what: str = "",
-                 name: Optional[Namer] = None, seen_by: Optional[frozenset] = None) -> None:
+                 name: Optional[Namer] = None, seen_by: Optional[frozenset] = None,
+                 table: Optional[tuple] = None) -> None:
         self.pending = pending
+        #: while the set-up is dealt (``pending`` is :data:`SETUP`): ``(game, players, options)``
+        self.table = table
         self.given = tuple(given)
         self.outcomes = list(outcomes)
         self.what = what
@@ -145,7 +228,8 @@ class ExplicitChance:
         self._labels: Optional[dict[int, str]] = None
 
     def copy(self) -> "ExplicitChance":
-        return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name, self.seen_by)
+        return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name, self.seen_by,
+                              self.table)
 
     def label(self, outcome: int) -> str:
         """The words for ``outcome`` of the pending event: the game's own if it named the
@@ -176,13 +260,26 @@ class ExplicitChance:
         raise ChanceNeeded(outcomes, words(what), namer(name), None if seen_by is None else frozenset(seen_by))
 
     def below(self, n: int, what: Any = None, name: Any = None,
-              seen_by: Optional[Sequence[int]] = None) -> int:
-        """A uniform integer in ``[0, n)``: outcomes 0..n-1, each 1/n."""
+              seen_by: Optional[Sequence[int]] = None, same: Optional[Sequence[Any]] = None) -> int:
+        """A uniform integer in ``[0, n)``: outcomes 0..n-1, each 1/n; with ``same`` (the
+        faces of a die rolled as ``same[below(n)]``) equal faces are one outcome, the index
+        of the first, with their share."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
-        return self._next(_uniform(n), what or f"a uniform pick of 1 to {n}", name, seen_by)
+        if same is None:
+            i = self._used
+            if i < len(self.given):         # replaying: the outcome is known
+                self._used = i + 1
+                return self.given[i]
+            return self._next(_uniform(n), what or f"a uniform pick of 1 to {n}", name, seen_by)
+        outcomes = _FACES.get(tuple(same))
+        if outcomes is None:
+            outcomes = _FACES[tuple(same)] = _faces(same)
+        if len(outcomes) == 1:
+            return outcomes[0][0]
+        return self._next(outcomes, what or f"a uniform pick of 1 to {n}", name, seen_by)
 
     def randint(self, a: int, b: int, what: Any = None, name: Any = None,
                 seen_by: Optional[Sequence[int]] = None) -> int:
@@ -200,19 +297,47 @@ class ExplicitChance:
         seq[:] = sorted(seq)   # a list or a bytearray (which has no sort())
 
     def draw(self, pile: MutableSequence[int], what: Any = None, name: Any = None,
-             seen_by: Optional[Sequence[int]] = None) -> int:
-        """Draw from a face-down pile: outcomes are its distinct cards, each with its share."""
-        return self.take(pile, what, name, seen_by)
+             seen_by: Optional[Sequence[int]] = None, kind: Any = None) -> int:
+        """Draw from a face-down pile: outcomes are its distinct cards (its kinds), each
+        with its share."""
+        return self.take(pile, what, name, seen_by, kind)
 
     def take(self, seq: MutableSequence[int], what: Any = None, name: Any = None,
-             seen_by: Optional[Sequence[int]] = None) -> int:
+             seen_by: Optional[Sequence[int]] = None, kind: Any = None) -> int:
         """Remove a uniformly random element: outcomes are the distinct values, each with
-        its share of ``seq``."""
-        if len(seq) == 1 or len(set(seq)) == 1:
-            return seq.pop()
-        v = self._next(_multiset(seq), what or f"a draw from {len(seq)}", name, seen_by)
+        its share of ``seq``; with ``kind``, one outcome per kind (its smallest item)."""
+        if _one_kind(seq, kind):
+            v = min(seq)
+        else:
+            i = self._used
+            if i < len(self.given):         # replaying: the outcome is known
+                self._used = i + 1
+                v = self.given[i]
+            else:
+                v = self._next(_multiset(seq, kind), what or f"a draw from {len(seq)}", name, seen_by)
         seq.remove(v)
         return v
+
+    def deal(self, pool: Sequence[int], k: int, what: Any = None, name: Any = None,
+             seen_by: Optional[Sequence[int]] = None, kind: Any = None) -> list:
+        """``k`` items dealt from ``pool`` (left as it is), each a chance node of its own
+        (item i's event reads ``what`` and "(i of k)")."""
+        rest = sorted(pool)
+        out = []
+        for i in range(min(k, len(rest))):
+            said = words(what) or "a deal"
+            out.append(self.take(rest, ("{} ({} of {})".format, (said, i + 1, k)), name, seen_by, kind))
+        return out
+
+    def alike(self, items: Sequence[int], kinds: Sequence[Any]) -> list:
+        """Each item replaced by the first item of its kind (``kinds[item]``): identical
+        copies become one value, so no id tells them apart and a draw merges them.
+
+        >>> ExplicitChance().alike([3, 4, 0], (7, 7, 8, 8, 7))
+        [2, 0, 0]
+        """
+        canon = first_of_kind(kinds)
+        return [canon[x] for x in items]
 
     def sample(self, seq: Sequence[Any], k: int) -> list:
         pool = list(seq)
@@ -232,23 +357,50 @@ class ExplicitChance:
 _CLASSES: dict[type, type] = {}
 
 
+_SLOTS: dict[type, tuple] = {}
+
+
+def _slot_names(cls: type) -> tuple:
+    names = _SLOTS.get(cls)
+    if names is None:
+        out = []
+        for klass in cls.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in ("__dict__", "__weakref__") and name not in out:
+                    out.append(name)
+        names = _SLOTS[cls] = tuple(out)
+    return names
+
+
+_COPIERS: dict[type, Callable[[Any, Any], None]] = {}
+
+
+def _copier(cls: type) -> Callable[[Any, Any], None]:
+    """A function copying every slot of ``cls`` from one object to another, written out
+    (one assignment a slot: several times faster than a loop of getattr and setattr)."""
+    fn = _COPIERS.get(cls)
+    if fn is None:
+        lines = ["def copy(dst, src):"]
+        for n in _slot_names(cls):
+            if not n.isidentifier() or n.startswith("__"):
+                raise TypeError(f"slot {n!r} cannot be copied by name")
+            lines += [f"    try:", f"        dst.{n} = src.{n}", f"    except AttributeError:",
+                      f"        if hasattr(dst, {n!r}):", f"            del dst.{n}"]
+        lines.append("    pass")
+        scope: dict[str, Any] = {}
+        exec("\n".join(lines), scope)
+        fn = _COPIERS[cls] = scope["copy"]
+    return fn
+
+
 def _copy_into(dst: Any, src: Any) -> None:
     """Make ``dst`` hold exactly the fields of ``src`` (slots and ``__dict__``)."""
-    for klass in type(src).__mro__:
-        slots = klass.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name in ("__dict__", "__weakref__"):
-                continue
-            try:
-                value = getattr(src, name)
-            except AttributeError:
-                if hasattr(dst, name):
-                    delattr(dst, name)
-                continue
-            setattr(dst, name, value)
-    if hasattr(src, "__dict__"):
+    _copier(type(src))(dst, src)
+    d = getattr(src, "__dict__", None)
+    if d is not None:
         dst.__dict__.clear()
-        dst.__dict__.update(src.__dict__)
+        dst.__dict__.update(d)
 
 
 def explicit_class(base: type) -> type:
@@ -273,6 +425,54 @@ def make_explicit(state: Any) -> Any:
     state.__class__ = explicit_class(type(state))
     state.rng = ExplicitChance()
     state.forget_order()
+    return state
+
+
+_STATE_CLASS: dict[tuple, type] = {}
+
+
+def _state_class(game: Any, players: int, options: dict) -> type:
+    """The class of ``game``'s states (found once by setting up a sampled game)."""
+    key = (game.name, id(game), players)
+    cls = _STATE_CLASS.get(key)
+    if cls is None:
+        cls = _STATE_CLASS[key] = type(game._new_state(players, 0, dict(options)))
+    return cls
+
+
+def deal_state(game: Any, players: int, options: dict, given: Sequence[int] = ()) -> Any:
+    """The explicit-chance state before the set-up (``Game.deal_state``): the game's set-up
+    runs through an :class:`ExplicitChance`, so every card, tile or die of it is a chance
+    node of its own, seen by the seats its call names. ``given``: outcomes already chosen."""
+    blank = explicit_class(_state_class(game, players, options)).__new__(
+        explicit_class(_state_class(game, players, options)))
+    blank.rng = ExplicitChance(table=(game, players, dict(options)))
+    blank._deal(tuple(given))
+    return blank
+
+
+def load_state(game: Any, data: Any) -> Any:
+    """A state back from its JSON (``Game.load_state``): a set-up still being dealt (its
+    ``chance`` names the pending ``"setup"``) is dealt again from its outcomes; any other
+    state is the game's ``state_from_json``."""
+    chance = data.get("chance") if hasattr(data, "get") else None
+    if not (isinstance(chance, dict) and chance.get("pending") == SETUP):
+        return game.state_from_json(data)
+    if data.get("game") != game.name:
+        raise RecordError(f"this saved state is of game {data.get('game')!r}, not {game.name!r}")
+    given, players = chance.get("given", []), data.get("players")
+    if not isinstance(given, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in given):
+        raise RecordError("a saved state's 'chance' needs a list 'given' of whole numbers")
+    game.check_players(players)
+    options = game.resolve_options(data.get("options") or {})
+    try:
+        state = deal_state(game, players, options, ())
+        for outcome in given:
+            state.apply(outcome)
+    except (IllegalActionError, ValueError, IndexError, KeyError, TypeError) as exc:
+        raise RecordError(f"a saved state's deal does not replay: {exc}") from None
+    if not state.is_dealing():
+        raise RecordError("a saved state's deal is already complete")
     return state
 
 
@@ -323,6 +523,11 @@ class ExplicitChanceState:
     def is_chance_node(self) -> bool:
         return self.rng.pending is not None
 
+    def is_dealing(self) -> bool:
+        """Whether the set-up is still being dealt (the state has no table yet: its view is
+        only the game's name and the seat; see :func:`deal_state`)."""
+        return self.rng.pending is SETUP
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(self.rng.outcomes) if self.rng.pending is not None else []
 
@@ -363,6 +568,20 @@ class ExplicitChanceState:
             return f"Chance decides {self.rng.what}."
         return self._chance_base.decision_prompt(self)
 
+    def is_terminal(self) -> bool:
+        return False if self.rng.pending is SETUP else self._chance_base.is_terminal(self)
+
+    def returns(self) -> list[float]:
+        if self.rng.pending is SETUP:
+            return [0.0] * self.rng.table[1]
+        return self._chance_base.returns(self)
+
+    def view(self, seat: Optional[int]) -> dict[str, Any]:
+        if self.rng.pending is SETUP:
+            game, players, _ = self.rng.table
+            return {"game": game.name, "players": players, "seat": seat, "dealing": True}
+        return self._chance_base.view(self, seat)
+
     def apply(self, action: int) -> list:
         if self.rng.pending is not None:
             if self.is_terminal() or isinstance(action, bool) or not isinstance(action, int) \
@@ -385,14 +604,25 @@ class ExplicitChanceState:
         """Run ``action`` from this position with the outcomes ``given``: its events if it
         completes (this state then becomes the result), None if it needs another outcome
         (this state then becomes that chance node)."""
-        work = self._plain()
-        work.rng = ExplicitChance(given)
+        # run in place, as the game's own class (its code, unchecked and fast), with a copy
+        # of the position before to come back to when chance interrupts (or an error)
+        cls, base = type(self), self._chance_base
+        backup = base.clone(self)
+        self.__class__ = base
+        self.rng = ExplicitChance(given)
         try:
-            events = type(work)._apply(work, action)
+            events = base._apply(self, action)
         except ChanceNeeded as need:
+            _copy_into(self, backup)
+            self.__class__ = cls
             self.rng = ExplicitChance(given, action, need.outcomes, need.what, need.name, need.seen_by)
             return None
-        _copy_into(self, work)
+        except BaseException:
+            _copy_into(self, backup)
+            self.__class__ = cls
+            self.rng = ExplicitChance()
+            raise
+        self.__class__ = cls
         self.rng = ExplicitChance()
         return events
 
@@ -403,8 +633,31 @@ class ExplicitChanceState:
         self.rng = ExplicitChance(given[:-1], pending, [(given[-1], 1.0)])
         self._apply(given[-1])
 
+    def _deal(self, given: tuple) -> list:
+        """Run the game's set-up with the outcomes ``given``: its events once complete (this
+        state then becomes the table dealt), else an empty list (this state then waits at
+        the set-up's next chance node)."""
+        table = self.rng.table
+        game, players, options = table
+        try:
+            work = game._new_state(players, ExplicitChance(given), dict(options))
+        except ChanceNeeded as need:
+            self.rng = ExplicitChance(given, SETUP, need.outcomes, need.what, need.name, need.seen_by, table)
+            for attr, value in (("game", game), ("num_players", players)):
+                try:
+                    setattr(self, attr, value)
+                except AttributeError:
+                    pass
+            return []
+        _copy_into(self, work)
+        self.rng = ExplicitChance()
+        self.forget_order()
+        return list(getattr(work, "initial_events", ()) or ())
+
     def _apply(self, action: int) -> list:
         ch = self.rng
+        if ch.pending is SETUP:
+            return self._deal(ch.given + (action,))
         if ch.pending is None:
             events = self._run(action, ())
         else:
@@ -415,12 +668,25 @@ class ExplicitChanceState:
 
     # ----- copies, files, determinizations -------------------------------------------------------
     def clone(self, quiet: bool = False) -> Any:
+        if self.rng.pending is SETUP:
+            s = type(self).__new__(type(self))
+            s.rng = self.rng.copy()
+            for attr in ("game", "num_players"):
+                try:
+                    setattr(s, attr, getattr(self, attr))
+                except AttributeError:
+                    pass
+            return s
         s = self._plain(quiet)
         s.__class__ = type(self)
         s.rng = self.rng.copy()
         return s
 
     def to_json(self) -> dict[str, Any]:
+        if self.rng.pending is SETUP:
+            game, players, options = self.rng.table
+            return {"game": game.name, "players": players, "options": dict(options),
+                    "chance": {"pending": SETUP, "given": list(self.rng.given)}}
         d = self._chance_base.to_json(self)
         d["chance"] = self.rng.to_json()
         return d
@@ -430,5 +696,7 @@ class ExplicitChanceState:
         piles stay multisets and future events stay chance nodes."""
         if self.rng.pending is not None:
             raise ValueError("a chance node has no seat to determinize for: resample at a decision")
+        if self.rng.pending is SETUP:
+            raise ValueError("the set-up is still being dealt: resample at a decision")
         s = self._plain()
         return make_explicit(type(s).resample(s, seat, rng))

@@ -204,6 +204,25 @@ class Game(ABC):
         state = self._new_state(int(players), int(seed), opts)
         return make_explicit(state) if chance == "explicit" else state
 
+    def deal_state(self, players: int, options: Optional[Mapping[str, Any]] = None) -> "State":
+        """The explicit-chance state *before* the set-up: every card, tile or die the set-up
+        deals is a chance node of its own (its outcomes the distinct items left, identical
+        copies merged, each with its share; seen by the seats the rules say), and every later
+        random event too. No seed: chance alone deals. Only for a game with
+        ``explicit_chance``; see :mod:`cosmodrome.core.chance`.
+
+        Raises :class:`PlayerCountError` or :class:`OptionError` naming the problem."""
+        from cosmodrome.core.chance import deal_state
+        self.check_players(players)
+        opts = self.resolve_options(options)
+        self.check_chance("explicit")
+        return deal_state(self, int(players), opts)
+
+    def load_state(self, data: Mapping[str, Any]) -> "State":
+        """:meth:`state_from_json`, and also a set-up still being dealt (:meth:`deal_state`)."""
+        from cosmodrome.core.chance import load_state
+        return load_state(self, data)
+
     def check_chance(self, chance: Any) -> None:
         """Refuse a chance mode the game does not offer, naming the problem."""
         if chance not in MODES:
@@ -227,6 +246,12 @@ class Game(ABC):
         """An upper bound on the chance nodes of one play in the explicit mode (after the
         setup); None when the game declares none."""
         return None
+
+    def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """An upper bound on the chance nodes of the set-up dealt item by item
+        (:meth:`deal_state`), beyond those :meth:`max_chance_nodes` counts. Games with a
+        set-up that draws override this."""
+        return 0
 
     @abstractmethod
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> "State":
@@ -443,6 +468,11 @@ class State(ABC):
         """At a chance node, the seats that will see its outcome (None: every seat); see
         :mod:`cosmodrome.core.chance`."""
         return None
+
+    def is_dealing(self) -> bool:
+        """Whether the set-up is still being dealt, item by item (only a state from
+        ``Game.deal_state``: it has no table yet)."""
+        return False
 
     def forget_order(self) -> None:
         """Sort every face-down pile (deck, bag...): in the explicit mode a pile is a

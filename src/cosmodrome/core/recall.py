@@ -8,7 +8,8 @@ it, step by step (an immutable chain, shared by copies, so a clone costs nothing
 
 1. the seat's view **now** (the observation vector, ``view.size`` entries);
 2. the seat's view **at the start** of the trace (right after the setup: its opening hand,
-   the table dealt), the same ``view.size`` entries;
+   the table dealt), the same ``view.size`` entries (zeros while a set-up dealt item by
+   item, ``Game.deal_state``, is not complete; the view now too);
 3. the **history**, ``steps`` slots of 2 entries, one slot per step, oldest first (zeros
    past the last step):
 
@@ -60,8 +61,9 @@ import numpy as np
 
 from cosmodrome.core.chance import CHANCE
 
-#: bump whenever an index of the perfect-recall vector changes meaning
-RECALL_VERSION = 1
+#: bump whenever an index of the perfect-recall vector changes meaning (2: the explicit
+#: mode's history starts with the set-up dealt item by item, Game.deal_state)
+RECALL_VERSION = 2
 
 
 class Step(NamedTuple):
@@ -142,8 +144,11 @@ class Trace:
         n = self.players
         if state.is_chance_node():
             seen = _mask(state.chance_seen_by(), n)
+            dealing = state.is_dealing()
             events = state.apply(action)
             self.record(CHANCE, int(action), seen)
+            if dealing and not state.is_dealing():      # the table is dealt: the view at the start
+                self.start = state.clone()
             if self.pending >= 0:
                 if state.is_chance_node():
                     self.pending += 1
@@ -229,8 +234,9 @@ class RecallLayout:
         else:
             out.fill(0.0)
         v = self.view.size
-        self.view.observe(state, seat, out[:v])
-        if trace.known >> seat & 1:
+        if not state.is_dealing():          # a set-up still being dealt has no view yet: zeros
+            self.view.observe(state, seat, out[:v])
+        if trace.known >> seat & 1 and not trace.start.is_dealing():
             self.view.observe(trace.start, seat, out[v:2 * v])
         if trace.length > self.steps:
             raise ValueError(f"the play has {trace.length} steps, more than the {self.steps} "

@@ -58,10 +58,11 @@ class Rng:
         return s ^ (s >> 31)
 
     def below(self, n: int, what: Any = None, name: _Namer = None,
-              seen_by: _Seers = None) -> int:
+              seen_by: _Seers = None, same: Optional[Sequence[Any]] = None) -> int:
         """A uniform integer in ``[0, n)`` (the modulo bias is below 2**-50 for game sizes).
         ``what``, ``name`` and ``seen_by`` describe the event in the explicit chance mode
-        (ignored here)."""
+        (ignored here); so does ``same``, the faces of a die rolled as ``same[below(n)]``
+        (in the explicit mode equal faces are one outcome with their share)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         # next64() written out: the hottest call of random play
@@ -96,10 +97,12 @@ class Rng:
         self.state = s
 
     def draw(self, pile: MutableSequence[T], what: Any = None, name: _Namer = None,
-             seen_by: _Seers = None) -> T:
+             seen_by: _Seers = None, kind: Any = None) -> T:
         """The top card of a pile this generator shuffled (its last element). In the
         explicit chance mode (:mod:`cosmodrome.core.chance`) a draw is a chance node over
-        the pile's distinct cards instead, so a game draws through this method.
+        the pile's distinct cards instead, so a game draws through this method. ``kind``
+        (a sequence indexed by card, or a function of a card) says which cards are identical
+        copies: the explicit mode offers one outcome per kind (ignored here).
 
         >>> r = Rng(1); pile = [1, 2, 3]; r.draw(pile), pile
         (3, [1, 2])
@@ -107,7 +110,7 @@ class Rng:
         return pile.pop()
 
     def take(self, seq: MutableSequence[T], what: Any = None, name: _Namer = None,
-             seen_by: _Seers = None) -> T:
+             seen_by: _Seers = None, kind: Any = None) -> T:
         """Remove and return a uniformly random element of ``seq`` (a card taken blind
         from a hand).
 
@@ -115,6 +118,30 @@ class Rng:
         True
         """
         return seq.pop(self.below(len(seq)))
+
+    def deal(self, pool: Sequence[T], k: int, what: Any = None, name: _Namer = None,
+             seen_by: _Seers = None, kind: Any = None) -> list[T]:
+        """The first ``k`` items of ``pool`` shuffled (``pool`` itself is left as it is): a
+        set-up dealt face up or to one seat. In the explicit chance mode each item is a
+        chance node of its own (``what``, ``name``, ``seen_by``, ``kind`` as for
+        :meth:`draw`).
+
+        >>> r = Rng(4); p = list(range(6)); r.shuffle(p); Rng(4).deal(range(6), 2) == p[:2]
+        True
+        """
+        out = list(pool)
+        self.shuffle(out)
+        return out[:k]
+
+    def alike(self, items: Sequence[T], kinds: Sequence[Any]) -> list[T]:
+        """``items`` as this generator keeps them: unchanged. The explicit chance mode
+        replaces each item by the first item of its kind (``kinds[item]``), so identical
+        copies are one value that no id tells apart (see :mod:`cosmodrome.core.chance`).
+
+        >>> Rng(1).alike([3, 4], (7, 7, 8, 8, 7))
+        [3, 4]
+        """
+        return list(items)
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)
@@ -130,6 +157,20 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng.from_state({self.state})"
+
+
+def as_rng(seed: Any) -> Any:
+    """A game's set-up generator: ``Rng(seed)`` for a seed, the generator itself when given
+    one (the explicit chance mode deals a set-up item by item through its own generator).
+
+    >>> as_rng(3) == Rng(3), as_rng(Rng(3)) == Rng(3)
+    (True, True)
+    """
+    if isinstance(seed, int):
+        return Rng(seed)
+    if hasattr(seed, "below"):
+        return seed
+    return Rng(int(seed))
 
 
 def _mix(z: int) -> int:

@@ -90,7 +90,7 @@ def play_game(task: GameTask) -> GameResult:
     state = game.new_state(task.players, task.seed, task.options_dict())
     if len(task.bots) != task.players:
         raise CosmodromeError(f"{len(task.bots)} bots given for {task.players} seats")
-    bots = [make_bot(spec, game, bot_seed(task.seed, seat)) for seat, spec in enumerate(task.bots)]
+    bots = [make_bot(spec, game, bot_seed(task.seed, seat), allow_import=True) for seat, spec in enumerate(task.bots)]
     decisions = 0
     while not state.is_terminal():
         seat = state.to_move()

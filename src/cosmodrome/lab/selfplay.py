@@ -73,7 +73,7 @@ class SelfPlay:
         self.options = g.resolve_options(self.options)
         from cosmodrome.bots import check_bot_specs
 
-        check_bot_specs(sorted(set(self.bots)), g)
+        check_bot_specs(sorted(set(self.bots)), g, allow_import=True)   # module:Class from the command line
         g.new_state(self.players, 0, self.options)  # bad options or data files fail here, before any work
         self.module = game_module(g)
 

@@ -70,7 +70,7 @@ class Tournament:
         self.options = g.resolve_options(self.options)
         from cosmodrome.bots import check_bot_specs
 
-        check_bot_specs(self.bots, g)
+        check_bot_specs(self.bots, g, allow_import=True)   # module:Class from the command line
         g.new_state(self.players, 0, self.options)  # a bad option or data file fails now
         self.module = game_module(g)
 

@@ -32,7 +32,7 @@ class LocalRandomBot(Bot):
 
 
 #: bots whose parameters name a file (a client never names a file on the server)
-FILE_BOTS = frozenset({"policy"})
+FILE_BOTS = frozenset({"policy", "linear"})
 
 
 def _make_bot():

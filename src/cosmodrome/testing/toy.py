@@ -14,6 +14,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Event, Game, OptionSpec, RecordError, Rng, State, check_state_json, register
 from cosmodrome.core.chance import restore
+from cosmodrome.core.rng import as_rng
 
 DRAW = 9
 
@@ -41,11 +42,16 @@ class PocketRace(Game):
         """At most one draw per turn."""
         return self.max_game_length(players, options)
 
+    def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """Two cards dealt to each seat."""
+        return 2 * players
+
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> "PocketState":
-        s = PocketState(self, players, options["rounds"], Rng(seed))
+        s = PocketState(self, players, options["rounds"], as_rng(seed))
         s.deck = [v for v in range(1, 10) for _ in range(4)]
         s.rng.shuffle(s.deck)
-        s.hands = [sorted([s.rng.draw(s.deck), s.rng.draw(s.deck)]) for _ in range(players)]
+        s.hands = [sorted([s.rng.draw(s.deck, f"the deal of seat {p}", ("seat {} is dealt {}".format, (p,)), (p,))
+                           for _ in range(2)]) for p in range(players)]
         return s
 
     def state_from_json(self, data: Mapping[str, Any]) -> "PocketState":

@@ -112,6 +112,17 @@ class CosmicRun(Game):
         per_die = pips + 6
         return len(C.round_track) * 8 * per_die + sheets * sum(C.round_track) + sheets * C.rerolls
 
+    def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """The set-up's dice: the expert mode's mine rolls before the first round (letter and
+        number, ``expert_mines`` times); the first round's rolls are counted by
+        :meth:`max_chance_nodes`.
+
+        >>> GAME.max_deal_nodes(1, {"expert_mines": 2}), GAME.max_deal_nodes(2)
+        (4, 0)
+        """
+        opts = self.resolve_options(options)
+        return 2 * int(opts.get("expert_mines") or 0) if players == 1 else 0
+
     def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> Optional[int]:
         """A bound on the chance nodes of one game in the explicit mode; None in the Friendly
         variant, whose free re-roll of a mine die in the last round repeats until the die

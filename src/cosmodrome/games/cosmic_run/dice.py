@@ -16,7 +16,8 @@ def roll(s: CosmicRunState, die: int) -> int:
     """A random face of die ``die`` (not yet put on the table)."""
     faces = s.C.dice[die]
     # the event's words are passed unwritten: only the explicit chance mode writes them
-    return faces[s.rng.below(len(faces), ("the roll of action die {}".format, (die + 1,)), (_shows, (s.C, die, faces)))]
+    return faces[s.rng.below(len(faces), ("the roll of action die {}".format, (die + 1,)), (_shows, (s.C, die, faces)),
+                              same=faces)]
 
 
 def _shows(C, die: int, faces, k: int) -> str:

@@ -28,7 +28,8 @@ def rows_with(s: CosmicRunState, number: int) -> tuple[int, ...]:
 def roll_letter(s: CosmicRunState) -> int:
     """The letter mine die (a chance event): a column."""
     letters = s.C.letters
-    return letters[s.rng.below(len(letters), "the roll of the letter die", (_letter_shows, (s.C, letters)))]
+    return letters[s.rng.below(len(letters), "the roll of the letter die", (_letter_shows, (s.C, letters)),
+                                  same=letters)]
 
 
 def _letter_shows(C, letters, k: int) -> str:
@@ -38,7 +39,8 @@ def _letter_shows(C, letters, k: int) -> str:
 def roll_number(s: CosmicRunState) -> int:
     """The number mine die (a chance event)."""
     numbers = s.C.numbers
-    return numbers[s.rng.below(len(numbers), "the roll of the number die", (_number_shows, (numbers,)))]
+    return numbers[s.rng.below(len(numbers), "the roll of the number die", (_number_shows, (numbers,)),
+                                  same=numbers)]
 
 
 def _number_shows(numbers, k: int) -> str:

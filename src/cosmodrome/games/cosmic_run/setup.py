@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cosmodrome.core import Rng
+from cosmodrome.core.rng import as_rng
 from cosmodrome.games.cosmic_run import rounds, solo
 from cosmodrome.games.cosmic_run.components import load_components
 from cosmodrome.games.cosmic_run.state import CosmicRunState
@@ -15,7 +15,7 @@ from cosmodrome.games.cosmic_run.state import CosmicRunState
 
 def new_game(game, players: int, seed: int, options: dict[str, Any]) -> CosmicRunState:
     comp = load_components(options.get("components") or "")
-    s = CosmicRunState(game, players, options, comp, Rng(seed))
+    s = CosmicRunState(game, players, options, comp, as_rng(seed))
     s.round = 1
     s.captain = 0
     if s.solo and options.get("expert_mines", 0):

@@ -89,7 +89,19 @@ class MarchOnMars(Game):
         """A chance outcome is a die face (below 6), the white die's 0 or 1, an alien counter
         or an equipment card."""
         comp = load_components()
-        return max(6, sum(comp.aliens[k] for k in ("yellow", "blue", "red")), len(comp.equipment))
+        return max(6, sum(comp.aliens[k] for k in ("yellow", "blue", "red")), len(comp.equipment),
+                   len(comp.cards), TRAINING_CARDS)
+
+    def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """The set-up (rules, "Prepare landing"): the martian cards laid out, two upgrade
+        counters, a training card per marine and the first wave's aliens (at most every
+        counter).
+
+        >>> GAME.max_deal_nodes(2)
+        59
+        """
+        C = load_components()
+        return len(C.cards) + 2 + players + sum(C.aliens.values())
 
     def _turn_terms(self, players: int, options: Optional[Mapping[str, Any]]) -> tuple:
         C = load_components()

@@ -10,7 +10,7 @@ marine gets one) and lands on a box of the LZ of its choice.
 
 from __future__ import annotations
 
-from cosmodrome.core import Rng
+from cosmodrome.core.rng import as_rng
 from cosmodrome.games.mars.components import TRAINING_CARDS, UPGRADES, Components
 from cosmodrome.games.mars.rounds import start_round
 from cosmodrome.games.mars.state import GONE, LAND, LZ, SIDE_ZONES, TRAIN, MarsState
@@ -18,12 +18,11 @@ from cosmodrome.games.mars.waves import deploy, draw, sized
 
 
 def new_game(game, comp: Components, players: int, seed: int, options: dict) -> MarsState:
-    rng = Rng(seed)
+    rng = as_rng(seed)
     per_side = comp.layout["cards_per_side"]
     n_cards = per_side * (1 if players == 2 else 2)
-    deck = list(range(len(comp.cards)))
-    rng.shuffle(deck)
-    s = MarsState(game, players, options, comp, rng, deck[:n_cards])
+    cards = rng.deal(range(len(comp.cards)), n_cards, "the martian card laid out", (_card_laid, (comp,)))
+    s = MarsState(game, players, options, comp, rng, cards)
     lvl = comp.layout["connector_level"]
     for side, d in zip((0, 1), s.defenders()):
         if side in s.sides:
@@ -32,8 +31,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
             s.aloc[d] = GONE   # the defender of the half not in play
     if options.get("upgrades") == "random":
         pool = [k for k, name in enumerate(UPGRADES) for _ in range(comp.upgrades[name])]
-        rng.shuffle(pool)
-        s.upg = pool[:2]
+        s.upg = rng.deal(pool, 2, "the upgrade counter beside the LZ", (_upgrade_drawn, ()))
     else:
         s.upg = [0, 0]
     lz = s.zone_cols(LZ)
@@ -42,15 +40,25 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
     for side in s.sides:
         for zone in SIDE_ZONES[side][1:]:
             deploy(s, draw(s, sized(s, players)), zone, side)
-    training = list(range(TRAINING_CARDS))
-    rng.shuffle(training)
-    s.tcard = training[:players]
+    s.tcard = rng.deal(range(TRAINING_CARDS), players, "the special training card dealt", (_training_dealt, ()))
     s.round = 1
     s.log("setup", f"{players} marines head for Mars; cards: "
           + ", ".join(comp.cards[c].name for c in s.cards) + ".", chance=True)
     s.cur, s.phase = 0, TRAIN
     s.initial_events, s.ev = s.ev, []
     return s
+
+
+def _card_laid(comp: Components, c: int) -> str:
+    return f"{comp.cards[c].name} is laid out"
+
+
+def _upgrade_drawn(k: int) -> str:
+    return f"the {UPGRADES[k]} counter is drawn"
+
+
+def _training_dealt(t: int) -> str:
+    return f"special training card {t + 1} is dealt"
 
 
 def choose_training(s: MarsState, face: int) -> None:

@@ -40,7 +40,7 @@ def draw(s: MarsState, n: int) -> list[int]:
             if not bag:
                 break
             s.log("reshuffle", "The dead aliens go back into the bag.")
-        i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)))   # out of ``bag`` too
+        i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)), kind=s.colours)   # out of ``bag`` too
         s.aloc[i] = -100          # drawn, not yet placed
         out.append(i)
     return out

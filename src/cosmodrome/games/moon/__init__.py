@@ -102,8 +102,22 @@ class WalkingOnTheMoon(Game):
         return new_game(self, load_components(), players, seed, options)
 
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        """A chance outcome is a die face index (0..5) or an action card's effect index."""
-        return max(6, len(load_components().actions))
+        """A chance outcome is a die face index (0..5), an action card's effect index, and in
+        the set-up a lunar card, a special box token or the first seat."""
+        C = load_components()
+        return max(6, len(C.actions), len(C.cards), len(C.tokens), players)
+
+    def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """The set-up (rules, "Set up the race"): the lunar cards of the lap, the first
+        player, and with the advanced rules a token per special box and an action card per
+        seat.
+
+        >>> GAME.max_deal_nodes(2), GAME.max_deal_nodes(5, {"advanced": True})
+        (6, 15)
+        """
+        C = load_components()
+        advanced = self.resolve_options(options)["advanced"]
+        return C.layout["cards"] + 1 + (C.layout["special_boxes"] + players if advanced else 0)
 
     def _length_terms(self, players: int, options: Optional[Mapping[str, Any]]) -> tuple:
         C = load_components()

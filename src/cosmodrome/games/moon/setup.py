@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cosmodrome.core import Rng
+from cosmodrome.core.rng import as_rng
 from cosmodrome.games.moon.cards import deal
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.rounds import begin_round
@@ -28,33 +29,46 @@ def deal_cards(comp: Components, rng: Rng, max_red: int) -> list[int]:
     """
     pool = list(range(len(comp.cards)))
     rng.shuffle(pool)
+    pool.reverse()          # a draw takes the last card: the shuffled order's first comes first
     out: list[int] = []
     red = 0
-    for c in pool:
-        if comp.cards[c].red:
-            if red >= max_red:
-                continue
-            red += 1
+    while len(out) < comp.layout["cards"] and pool:
+        if red >= max_red:  # no more red-dot cards: set them aside (the order of the rest kept)
+            pool[:] = [c for c in pool if not comp.cards[c].red]
+            if not pool:
+                break
+        c = rng.draw(pool, ("the lunar card at place {} of the lap".format, (len(out) + 1,)),
+                     (_lap_card, (comp, len(out) + 1)))
+        red += comp.cards[c].red
         out.append(c)
-        if len(out) == comp.layout["cards"]:
-            break
     return out
+
+
+def _lap_card(comp: Components, place: int, c: int) -> str:
+    return f"{comp.cards[c].name} lies at place {place} of the lap"
 
 
 def deal_tokens(s: MoonState, rng: Rng) -> None:
     """Advanced rules (rules, "Set up the race"): a random special box token on each circled
     box between the cards."""
-    pool = list(range(len(s.C.tokens)))
-    rng.shuffle(pool)
-    s.tokens = pool[:len(s.boxes)]
+    s.tokens = rng.deal(range(len(s.C.tokens)), len(s.boxes), "the special box token", (_token_laid, (s.C,)),
+                        kind=s.C.tokens)
     s.log("tokens", "Special boxes: " + "; ".join(f"after card {i + 1}, {TOKEN_TEXT[s.C.tokens[t]]}"
                                                  for i, t in enumerate(s.tokens)) + ".", chance=True,
           tokens=list(s.tokens))
 
 
+def _token_laid(C, t: int) -> str:
+    return f"the token laid is {TOKEN_TEXT[C.tokens[t]]}"
+
+
+def _plays_first(game, players: int, p: int) -> str:
+    return f"{game.seat_name(p, players)} plays first"
+
+
 def new_game(game, comp: Components, players: int, seed: int, options: dict[str, Any]) -> MoonState:
     """A new race: the lap, the first player, the stack in the goal box, the first round."""
-    rng = Rng(seed)
+    rng = as_rng(seed)
     cards = deal_cards(comp, rng, options["max_red"])
     s = MoonState(game, players, options, comp, rng, cards)
     s.spk_supply = comp.supply["sputnik"]
@@ -62,7 +76,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
     s.hc_supply = comp.supply["handicap"]
     if options.get("advanced"):
         deal_tokens(s, rng)
-    s.first_seat = rng.below(players)
+    s.first_seat = rng.below(players, "the first player", (_plays_first, (game, players)))
     s.log("lap", "The lap: " + ", ".join(comp.cards[c].name + (" (red dot)" if comp.cards[c].red else "")
                                         for c in cards) + ".", chance=True, cards=list(cards))
     # placing order: the first player's astronaut last, so it ends on top of the stack

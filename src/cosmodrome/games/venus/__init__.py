@@ -24,7 +24,7 @@ from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames /
 )
 from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import NUM_ACTIONS
-from cosmodrome.games.venus.setup import new_game
+from cosmodrome.games.venus.setup import ROLL_OFFS, new_game
 from cosmodrome.games.venus.state import COLOURS, EMPIRES, MAX_DECISIONS, VenusState, state_from_json
 from cosmodrome.games.venus.text import LEGEND, hand_lines, render_text
 
@@ -106,6 +106,18 @@ class OnwardToVenus(Game):
         """
         comp = load_components((options or {}).get("components") or None)
         return MAX_DECISIONS * 10 + comp.rules["periods"] * (3 + 2 * 3) + comp.n_bag
+
+    def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
+        """The set-up dealt item by item (RB: Setting up): two game cards to each empire, at
+        most :data:`~cosmodrome.games.venus.setup.ROLL_OFFS` roll-offs of three dice each for
+        the first player and the lot after them (ruling 36); the tiles drawn for the planets
+        are counted by :meth:`max_chance_nodes` (the bag's size).
+
+        >>> GAME.max_deal_nodes(2)
+        65
+        """
+        comp = load_components((options or {}).get("components") or None)
+        return players * comp.rules["start_cards_dealt"] + ROLL_OFFS * 3 * players + 1
 
     def state_from_json(self, data: Mapping[str, Any]) -> VenusState:
         return state_from_json(self, data)

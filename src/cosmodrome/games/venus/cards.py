@@ -728,7 +728,10 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
     ce = s.comp.card_effect
     e = a - A_CARD
     h = s.hands[p]
-    i = next(i for i, c in enumerate(h) if ce(c) == e and c != f[3])
+    # not the card just taken (the last copy of its id: it was added last; in the explicit
+    # chance mode identical copies share an id, so the id alone does not tell them apart)
+    taken = len(h) - 1 - h[::-1].index(f[3])
+    i = next(i for i, c in enumerate(h) if ce(c) == e and i != taken)
     c = h[i]
     s.hands[p] = h[:i] + h[i + 1:]
     s.hands[q] += (c,)

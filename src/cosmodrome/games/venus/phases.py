@@ -53,7 +53,8 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
         for _ in range(chart[pl]):
             if not s.bag:
                 break
-            t = s.rng.draw(s.bag, ("the tile drawn for {}".format, (s.comp.planet_names[pl],)), (tile_drawn, (s.comp, pl)))
+            t = s.rng.draw(s.bag, ("the tile drawn for {}".format, (s.comp.planet_names[pl],)), (tile_drawn, (s.comp, pl)),
+                           kind=s.comp.tile_sig)
             if pl == GANYMEDE and tk[t] == T_CRISIS:
                 s.tdisc += (t,)
                 s.say("tile", f"Ganymede takes no crisis tiles: {tile_name(s, t)} goes to the discards.",

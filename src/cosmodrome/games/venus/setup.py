@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from cosmodrome.core import Rng
+from cosmodrome.core.rng import as_rng
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components
 from cosmodrome.games.venus.flow import EARTH, INF, O_PERIOD, SHIP, add
 from cosmodrome.games.venus.state import COLOURS, EMPIRES, SHORT, VenusState
-from cosmodrome.games.venus.text import fmt_dice
+from cosmodrome.games.venus.text import card_dealt, die_words, fmt_dice
+
+
+#: roll-offs for the first player before lots decide among the tied (ruling 36: a bound on
+#: the set-up's chance nodes; ten ties in a row are rarer than one game in ten billion)
+ROLL_OFFS = 10
 
 
 def new_game(game, comp: Components, players: int, seed: int, options: dict) -> VenusState:
@@ -18,7 +23,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
     >>> s.money, len(s.hands[0])
     ([12, 12, 12], 6)
     """
-    s = VenusState(game, comp, players, Rng(seed), options)
+    s = VenusState(game, comp, players, as_rng(seed), options)
     step_one_lay_out_planets(s)
     step_two_select_empires(s)
     step_three_initial_units(s)
@@ -68,14 +73,17 @@ def step_five_starting_cards(s: VenusState) -> None:
     player cards (which from now on are ordinary game cards)."""
     c = s.comp
     nd, npc = len(c.deck_effects), len(c.player_effects)
-    deck = list(range(nd))
+    # identical copies of a card are one card to chance: the explicit mode keeps one id per
+    # effect (``alike``), the sampled mode the ids as printed
+    deck = s.rng.alike(range(nd), c.cefx)
     s.rng.shuffle(deck)
     s.deck = bytearray(deck)
     for p in range(s.num_players):
-        hand = [nd + p * npc + j for j in range(npc)]
+        hand = s.rng.alike([nd + p * npc + j for j in range(npc)], c.cefx)
         for _ in range(c.rules["start_cards_dealt"]):
             if s.deck:
-                hand.append(s.rng.draw(s.deck))
+                hand.append(s.rng.draw(s.deck, ("the card {} is dealt".format, (SHORT[p],)),
+                                       (card_dealt, (c, SHORT[p])), seen_by=(p,)))
         s.hands[p] = tuple(hand)
     s.say("deal", "Each empire holds its player cards and was dealt two game cards.", chance=True)
 
@@ -97,10 +105,11 @@ def step_eight_first_player(s: VenusState) -> None:
     player marker; a tie is rolled again (skull counts 0)."""
     faces = s.comp.rules["die_faces"]
     rolling = list(range(s.num_players))
-    while True:
+    for _ in range(ROLL_OFFS):
         totals = {}
         for p in rolling:
-            dice = [faces[s.rng.below(6)] for _ in range(3)]
+            dice = [faces[s.rng.below(6, ("the roll of {}'s die for first player".format, (SHORT[p],)),
+                                      die_words(f"{SHORT[p]}'s die", faces))] for _ in range(3)]
             totals[p] = sum(dice)
             s.say("roll", f"{SHORT[p]} rolled {fmt_dice(dice)} for first player.",
                   {"seat": p, "dice": dice}, chance=True)
@@ -108,8 +117,14 @@ def step_eight_first_player(s: VenusState) -> None:
         rolling = [p for p in rolling if totals[p] == best]
         if len(rolling) == 1:
             break
+    else:   # ruling 36: after ROLL_OFFS tied roll-offs, lots among the tied
+        rolling = [s.rng.choice(rolling, "the lot for first player", (_wins_lot, ()))]
     s.first = rolling[0]
     s.say("first", f"{SHORT[s.first]} takes the first player marker.", {"seat": s.first})
+
+
+def _wins_lot(p: int) -> str:
+    return f"{SHORT[p]} wins the lot for first player"
 
 
 def step_nine_blast_off(s: VenusState) -> None:

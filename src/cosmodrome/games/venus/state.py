@@ -280,8 +280,13 @@ class VenusState(State):
 
     def forget_order(self) -> None:
         """The explicit chance mode keeps the deck and the bag as multisets (sorted): each
-        draw is a chance node over what is left (see :mod:`cosmodrome.core.chance`)."""
-        self.deck = bytearray(sorted(self.deck))
+        draw is a chance node over what is left (see :mod:`cosmodrome.core.chance`); the
+        identical copies of a card in the deck and the hands take one id (the first card of
+        their effect), so a draw offers one outcome per card and no id tells copies apart."""
+        from cosmodrome.core.chance import first_of_kind
+        canon = first_of_kind(self.comp.cefx)
+        self.deck = bytearray(sorted(canon[c] for c in self.deck))
+        self.hands = [tuple(canon[c] for c in h) for h in self.hands]
         self.bag = bytearray(sorted(self.bag))
 
     # ----- copies -----------------------------------------------------------------------

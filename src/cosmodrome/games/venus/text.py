@@ -90,6 +90,11 @@ def card_drawn(comp, who: str, c: int) -> str:
     return f"{who} draws {card_words(comp, c)}"
 
 
+def card_dealt(comp, who: str, c: int) -> str:
+    """The label of a dealt card's outcome (explicit chance mode: the set-up's deal)."""
+    return f"{who} is dealt {card_words(comp, c)}"
+
+
 def card_discarded(comp, who: str, c: int) -> str:
     """The label of a random discard's outcome (explicit chance mode)."""
     return f"{who} discards {card_words(comp, c)}"

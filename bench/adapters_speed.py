@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The adapters' speed against the engine's, in the same process and interleaved (so the
+ratio holds on a loaded machine): uniformly random play counted in decisions per second
+(chance outcomes not counted) of
+
+- ``engine``: the engine's checked ``apply`` (sampled mode, ``legal_actions`` + ``apply``);
+- ``engine_explicit``: the same in the explicit chance mode, the set-up dealt item by item;
+- ``pyspiel``: the OpenSpiel adapter in the explicit mode (``apply_action``, chance outcomes
+  sampled by their probabilities);
+- ``pettingzoo``: the AEC loop (``last()`` = observation + mask, ``step``) per agent step;
+- ``vector``: the vector environment's agent steps per second (64 games).
+
+    .venv/bin/python bench/adapters_speed.py --game venus --rounds 3 --seconds 2
+
+Counts this process's CPU time (one core). Prints one JSON line per round and game, with
+the load average; docs/BENCHMARKS.md records the results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import time
+
+import numpy as np
+
+
+def _engine(name: str, players: int, seconds: float, chance: str) -> float:
+    from cosmodrome.core import get_game
+    game, rng = get_game(name), random.Random(1)
+    decisions, seed = 0, 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        s = game.deal_state(players) if chance == "explicit" else game.new_state(players, seed)
+        seed += 1
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outs = s.chance_outcomes()
+                x, acc = rng.random(), 0.0
+                for o, p in outs:
+                    acc += p
+                    if x < acc:
+                        break
+                s.apply(o)
+                continue
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+    return decisions / (time.process_time() - t0)
+
+
+def _pyspiel(name: str, players: int, seconds: float) -> float:
+    from cosmodrome.adapters.openspiel import load_game
+    game, rng = load_game(name, players=players), np.random.RandomState(1)
+    decisions = 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outs, probs = zip(*s.chance_outcomes())
+                s.apply_action(int(outs[rng.choice(len(outs), p=probs)]))
+                continue
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.randint(len(legal))])
+            decisions += 1
+    return decisions / (time.process_time() - t0)
+
+
+def _pettingzoo(name: str, players: int, seconds: float) -> float:
+    from cosmodrome.adapters.pettingzoo import raw_env
+    env, rng = raw_env(name, players=players), np.random.RandomState(1)
+    steps, seed = 0, 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        while True:
+            obs, reward, term, trunc, info = env.last()
+            if term or trunc:
+                break
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randint(len(legal))]))
+            steps += 1
+    return steps / (time.process_time() - t0)
+
+
+def _vector(name: str, players: int, seconds: float, envs: int = 64) -> float:
+    from cosmodrome.adapters.vector import VectorEnv
+    venv = VectorEnv(name, num_envs=envs, players=players)
+    obs, info = venv.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps = 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        scores = rng.random(info["action_mask"].shape) * info["action_mask"]
+        obs, rewards, done, truncated, info = venv.step(scores.argmax(axis=1))
+        steps += envs
+    return steps / (time.process_time() - t0)
+
+
+def main() -> None:
+    import cosmodrome.games  # noqa: F401
+    from cosmodrome.compiled import engine
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", action="append", help="a game (default: the four)")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--only", action="append", help="engine, engine_explicit, pyspiel, pettingzoo, vector")
+    a = ap.parse_args()
+    wanted = a.only or ["engine", "engine_explicit", "pyspiel", "pettingzoo", "vector"]
+    for r in range(a.rounds):
+        for name in a.game or ["venus", "cosmic-run", "moon", "mars"]:
+            row = {"round": r, "game": name, "players": a.players, "load": os.getloadavg()[0]}
+            for what in wanted:     # interleaved: the same load for each figure of a row
+                if what == "engine":
+                    row[what] = round(_engine(name, a.players, a.seconds, "sampled"))
+                elif what == "engine_explicit":
+                    row[what] = round(_engine(name, a.players, a.seconds, "explicit"))
+                elif what == "pyspiel":
+                    row[what] = round(_pyspiel(name, a.players, a.seconds))
+                elif what == "pettingzoo":
+                    row[what] = round(_pettingzoo(name, a.players, a.seconds))
+                elif what == "vector":
+                    row[what] = round(_vector(name, a.players, a.seconds))
+            if "engine" in row:
+                for k in ("pyspiel", "pettingzoo"):
+                    if k in row:
+                        row[f"{k}_ratio"] = round(row[k] / row["engine"], 3)
+            row["build"] = engine()
+            print(json.dumps(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()
