@@ -36,11 +36,13 @@ export function hintLayer(box, toggle) {
     if (!hintsOn() || !text || m.status !== "running") { box.hidden = true; return; }
     const byAction = new Map(((m.decision && m.decision.options) || []).map(o => [o.action, o.label]));
     const who = mine ? "Your decision" : `${m.waiting.seat_name} is deciding`;
-    box.replaceChildren(
+    // replaceChildren writes a null as the text "null": leave absent parts out
+    box.replaceChildren(...[
       el("div", { class: "hint-head" }, el("h3", { text: `Hint · ${who}` }), off),
       el("p", { class: "hint-text small", "data-testid": "hint-text", text }),
       mine && mine.options.length ? el("ul", { class: "small", "data-testid": "hint-options" },
-        mine.options.map(g => el("li", {}, el("b", { text: labels(g.actions, byAction) }), ": ", g.text))) : null);
+        mine.options.map(g => el("li", {}, el("b", { text: labels(g.actions, byAction) }), ": ", g.text))) : null,
+    ].filter(Boolean));
     box.hidden = false;
   }
   return { draw };

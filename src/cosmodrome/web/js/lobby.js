@@ -19,7 +19,11 @@ function currentType() { return types.find(t => t.name === $("game").value); }
 
 function seatRows() {
   const t = currentType();
-  const n = Number($("players").value);
+  // a count outside the game's range (typed, not stepped) is brought back into it
+  let n = Math.round(Number($("players").value));
+  if (!(n >= t.min_players)) n = t.min_players;
+  if (n > t.max_players) n = t.max_players;
+  if (String(n) !== $("players").value) $("players").value = n;
   const box = $("seats");
   const old = [...box.querySelectorAll(".seat-row")].map(r => ({
     kind: r.querySelector(".kind").value, bot: r.querySelector(".bot").value }));
@@ -238,6 +242,7 @@ async function main() {
   if (types.find(t => t.name === "venus")) sel.value = "venus";
   sel.addEventListener("change", gameChanged);
   $("players").addEventListener("change", seatRows);
+  $("players").addEventListener("input", () => { if ($("players").value !== "") seatRows(); });
   $("create").addEventListener("submit", create);
   $("clock-kind").addEventListener("change", clockRows);
   accountBar($("account-bar"));

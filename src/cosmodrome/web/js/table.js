@@ -79,7 +79,9 @@ function banner(text, level = "error", ms = 7000) {
 function setConn() {
   const c = $("conn");
   const down = conns.filter(x => !x.alive);
-  if (!down.length) { c.className = "pill ok"; c.textContent = "connected"; }
+  // a refused link (no such game, a token that is not a seat) does not come back by retrying
+  if (down.length && down.every(x => x.fatal)) { c.className = "pill bad"; c.textContent = down[0].fatalText || "not connected"; }
+  else if (!down.length) { c.className = "pill ok"; c.textContent = "connected"; }
   else { c.className = "pill bad"; c.textContent = "reconnecting…"; }
 }
 
@@ -114,6 +116,14 @@ function onMessage(conn, msg) {
   if (msg.type === "error") {
     if (msg.status === 403 || msg.status === 404) {
       conn.fatal = true;
+      conn.fatalText = msg.status === 404 ? "no such game" : "link refused";
+      setConn();
+      if (!conns.some(c => c.msg)) {
+        $("status").textContent = msg.status === 404 ? "no game" : "refused";
+        $("title").textContent = "";
+        $("decision").replaceChildren(el("div", { class: "waiting", "data-testid": "no-game" }, msg.error, " ",
+          el("a", { href: "/", text: "Back to the lobby" })));
+      }
       banner(msg.error, "error", 0);
     } else banner(msg.error);
     return;
@@ -393,12 +403,28 @@ function showInvite() {
   box.hidden = false;
 }
 
-// A person picks the name the others see (kept for the next table in localStorage).
+// A person picks the name the others see (kept for the next table in localStorage). The form
+// shows only while the game runs; it is folded to one button once the seat has a name (a name
+// kept from an earlier table is used at once), and on a phone until asked for.
+let nameOpen = false;
+const applied = new Set();   // seats this page gave the remembered name to
+function rememberedName() {
+  try { return localStorage.getItem("cosmodrome-name") || ""; } catch (e) { return ""; }
+}
 function drawNameForm(m) {
   const form = $("name-form");
   const s = m.seat === null ? null : m.seats[m.seat];
-  form.hidden = !s || s.kind !== "human";
+  form.hidden = !s || s.kind !== "human" || m.status !== "running";
   if (form.hidden) return;
+  const kept = rememberedName();
+  if (!s.display && kept && conns.length === 1 && shown.token && !applied.has(m.seat)) {
+    applied.add(m.seat);
+    api("POST", `/api/games/${gameId}/name`, { name: kept }, shown.token).catch(() => applied.delete(m.seat));
+  }
+  const phone = window.matchMedia("(max-width: 900px)").matches;
+  const named = Boolean(s.display) || (Boolean(kept) && applied.has(m.seat));
+  form.classList.toggle("folded", !nameOpen && (named || phone));
+  $("name-open").textContent = s.display ? `Your name: ${s.display} (change)` : "Pick the name the others see";
   form.classList.toggle("ask", !s.display);
   $("name-label").textContent = s.display ? `Your name at this table (${m.seat_name})` : `Pick the name the others will see (${m.seat_name})`;
   if (document.activeElement !== $("name-input") && form.dataset.seat !== String(m.seat)) {
@@ -418,6 +444,7 @@ async function saveName(ev) {
     const r = await api("POST", `/api/games/${gameId}/name`, { name }, c.token);
     try { localStorage.setItem("cosmodrome-name", r.name); } catch (e) { /* private mode */ }
     banner(`Others now see you as ${r.name}.`, "info", 2500);
+    nameOpen = false;
   } catch (e) { banner(e.message, "warning"); }
 }
 
@@ -472,6 +499,11 @@ function main() {
   prefsPanel(banner);
   hints = hintLayer($("hint"), $("pref-hints"));
   $("name-form").addEventListener("submit", saveName);
+  $("name-open").addEventListener("click", () => {
+    nameOpen = true;
+    $("name-form").classList.remove("folded");
+    $("name-input").focus();
+  });
   watchDocks();
   showInvite();
   $("handover-btn").addEventListener("click", () => {
