@@ -300,6 +300,13 @@ class Game(ABC):
             return None
         return hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options))
 
+    def statistics(self, state: "State", events: Sequence[Event]) -> list[dict[str, Any]]:
+        """End-of-game statistics of a finished game, declared beside the game's scoring: rows
+        ``{"key", "label", "help", "values": one number a seat}`` (see
+        :mod:`cosmodrome.core.statistics`), computed from the final ``state`` and the public
+        ``events`` of the whole game. None by default."""
+        return []
+
     def info(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "num_actions": self.num_actions,

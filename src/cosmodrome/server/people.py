@@ -16,6 +16,7 @@ from cosmodrome.server.accounts import COOKIE, SESSION_SECONDS, Account, Account
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.tables import Forbidden, Hall, NotFound
+from cosmodrome.server import stats
 
 MY_GAMES_MAX = 100
 
@@ -156,6 +157,7 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
         out = {"name": shown, "kind": kind, **await asyncio.to_thread(ratings.profile, who)}
         if kind == "account":
             out["games"] = await played(account)
+            out["statistics"] = stats.per_account(out["games"])
         return out
 
     async def played(account: Account) -> list[dict[str, Any]]:
@@ -171,7 +173,7 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
             out.append({"game_id": row.id, "game": row.game, "title": t.game.title, "seat": seats[0],
                         "won": seats[0] in result.get("winners", []), "rated": bool(row.meta.get("rated")),
                         "players": [s.get("player") or s.get("display") or t.seat_name(i) for i, s in enumerate(row.seats)],
-                        "time": row.updated})
+                        "time": row.updated, "statistics": stats.seat_rows(result, seats[0])})
             if len(out) >= MY_GAMES_MAX:
                 break
         return out

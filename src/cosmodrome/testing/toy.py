@@ -56,6 +56,12 @@ class PocketRace(Game):
             raise RecordError(f"malformed pocket-race state: {exc}") from None
         return restore(s, d)
 
+    def statistics(self, state: "PocketState", events) -> list:
+        """End-of-game statistics: the track reached and the cards played, a seat."""
+        from cosmodrome.core.statistics import count, row
+        return [row("track", "Track", "how far each seat went", state.tracks),
+                row("cards", "Cards played", "cards played rather than passing", count(events, ["play"], state.num_players))]
+
 
 class PocketState(State):
     #: a search clone (``clone(quiet=True)``): its actions return no events

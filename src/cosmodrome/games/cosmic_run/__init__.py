@@ -140,6 +140,10 @@ class CosmicRun(Game):
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render(view, seat)
 
+    def statistics(self, state: CosmicRunState, events) -> list:
+        """End-of-game statistics, beside the scoring."""
+        return scoring.statistics(state, list(events))
+
     def state_from_json(self, data: Mapping[str, Any]) -> CosmicRunState:
         d = check_state_json(data, self)
         try:

@@ -143,6 +143,10 @@ class MarchOnMars(Game):
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_text(view, seat)
 
+    def statistics(self, state: MarsState, events) -> list:
+        """End-of-game statistics, beside the scoring."""
+        return state.statistics(list(events))
+
     def state_from_json(self, data: Mapping[str, Any]) -> MarsState:
         d = check_state_json(data, self)
         comp = load_components()

@@ -455,6 +455,18 @@ class MarsState(FlatState, State):
                 "kills": sum(self.kills), "defenders_killed": sum(1 for k in self.sides if self.aloc[self.defenders()[k]] == GONE),
                 "training": {self.C.abilities[a].name: 1 for a in self.train if a >= 0}}
 
+    def statistics(self, events: list) -> list[dict[str, Any]]:
+        """End-of-game statistics (core.statistics) beside the scoring: aliens killed by each
+        marine, its accidents, the rounds and the base's damage (shared by the team)."""
+        from cosmodrome.core.statistics import count, row
+        n = self.num_players
+        return [
+            row("kills", "Aliens killed", "aliens this marine killed", self.kills),
+            row("accidents", "Accidents", "times this marine fell", count(events, ["accident"], n)),
+            row("rounds", "Rounds", "rounds the assault lasted", [self.round] * n),
+            row("base_damage", "Base damage", "hits the base took (the team's)", [self.base_hits] * n),
+        ]
+
     def evaluation(self) -> list[float]:
         """An estimated team win chance of an unfinished game (for search bots)."""
         return HOOKS.evaluation(self)

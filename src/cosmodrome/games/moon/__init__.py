@@ -161,6 +161,10 @@ class WalkingOnTheMoon(Game):
     def render_hand(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_hand(view, seat)
 
+    def statistics(self, state: MoonState, events) -> list:
+        """End-of-game statistics, beside the scoring."""
+        return scoring.statistics(state, list(events))
+
     def state_from_json(self, data: Mapping[str, Any]) -> MoonState:
         d = check_state_json(data, self)
         comp = load_components()

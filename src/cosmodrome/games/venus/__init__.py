@@ -96,6 +96,11 @@ class OnwardToVenus(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> VenusState:
         return state_from_json(self, data)
 
+    def statistics(self, state: VenusState, events) -> list:
+        """End-of-game statistics, beside the scoring (:func:`.scoring.statistics`)."""
+        from cosmodrome.games.venus.scoring import statistics
+        return statistics(state, list(events))
+
     legend = LEGEND
 
     def render_text(self, view: Mapping[str, Any], seat=None) -> str:

@@ -239,7 +239,10 @@ async function main() {
   } catch (e) { return banner(`Cannot load the game list: ${e.message}`); }
   const sel = $("game");
   for (const t of types) sel.append(el("option", { value: t.name, text: t.title || t.name }));
-  if (types.find(t => t.name === "venus")) sel.value = "venus";
+  // "New game" at the end of a table comes back here with its game chosen (?game=...)
+  const asked = new URLSearchParams(location.search).get("game");
+  if (asked && types.find(t => t.name === asked)) sel.value = asked;
+  else if (types.find(t => t.name === "venus")) sel.value = "venus";
   sel.addEventListener("change", gameChanged);
   $("players").addEventListener("change", seatRows);
   $("players").addEventListener("input", () => { if ($("players").value !== "") seatRows(); });

@@ -11,6 +11,7 @@ import { whoami } from "./account.js";
 import { remember } from "./mylist.js";
 import { hintLayer } from "./hints.js";
 import { snapshot, play } from "./motion.js";
+import { statsTable } from "./stats.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -300,8 +301,18 @@ function drawSide() {
       text: resultText(m.result) }),
       el("table", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" })),
         names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))),
-      rematchBox());
+      statsTable(m.result.statistics, m.seats),
+      wayOn(m));
   } else r.hidden = true;
+}
+
+// The end of a game: the way on (a rematch, a new game of the same kind, the lobby, the replay).
+function wayOn(m) {
+  return el("div", { class: "way-on", "data-testid": "way-on" },
+    rematchBox(),
+    el("a", { class: "button", href: `/?game=${encodeURIComponent(m.game)}`, "data-testid": "new-game", text: "New game" }),
+    el("a", { class: "button", href: "/", "data-testid": "to-lobby", text: "Back to the lobby" }),
+    el("a", { class: "button", href: `/replay.html?game=${encodeURIComponent(gameId)}`, "data-testid": "end-replay", text: "Replay" }));
 }
 
 // The "About this game" panel (what of the components we reconstructed), once per page.
