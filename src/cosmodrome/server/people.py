@@ -109,7 +109,8 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
         return {"id": game_id, "game": info["game"], "title": info["title"], "status": info["status"],
                 "seat": seat, "seat_name": s["name"], "your_turn": mine, "to_move": info["to_move"],
                 "to_move_name": info["to_move_name"], "actions": info["actions"], "clock": info["clock"],
-                "stand_in": s.get("stand_in"), "result": info["result"], "seats": info["seats"]}
+                "stand_in": s.get("stand_in"), "result": info["result"], "seats": info["seats"],
+                "created": info["created"]}
 
     @api.post("/api/games/status")
     async def many_games(request: Request):

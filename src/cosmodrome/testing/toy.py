@@ -14,6 +14,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Event, Game, OptionSpec, RecordError, Rng, State, check_state_json, register
 from cosmodrome.core.chance import restore
+from cosmodrome.core.statistics import count, row
 
 DRAW = 9
 
@@ -58,7 +59,6 @@ class PocketRace(Game):
 
     def statistics(self, state: "PocketState", events) -> list:
         """End-of-game statistics: the track reached and the cards played, a seat."""
-        from cosmodrome.core.statistics import count, row
         return [row("track", "Track", "how far each seat went", state.tracks),
                 row("cards", "Cards played", "cards played rather than passing", count(events, ["play"], state.num_players))]
 

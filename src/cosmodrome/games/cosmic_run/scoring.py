@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
 from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
 from cosmodrome.games.cosmic_run.text import end_sentence
@@ -168,7 +169,6 @@ def summary(s: CosmicRunState) -> dict[str, Any]:
 def statistics(s: CosmicRunState, events: list) -> list:
     """End-of-game statistics (core.statistics) beside the scoring (RB Scoring): planets
     reached, technologies, damage taken and dealt, re-rolls used."""
-    from cosmodrome.core.statistics import count, row
     n = s.num_players
     sheets = range(n)
     attacks_on = count(events, ["attack"], 2, "sheet")

@@ -33,6 +33,7 @@ from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State, team_returns
 from cosmodrome.core.flat import FlatState, Hooks
+from cosmodrome.core.statistics import count, row
 from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_text, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
@@ -458,7 +459,6 @@ class MarsState(FlatState, State):
     def statistics(self, events: list) -> list[dict[str, Any]]:
         """End-of-game statistics (core.statistics) beside the scoring: aliens killed by each
         marine, its accidents, the rounds and the base's damage (shared by the team)."""
-        from cosmodrome.core.statistics import count, row
         n = self.num_players
         return [
             row("kills", "Aliens killed", "aliens this marine killed", self.kills),

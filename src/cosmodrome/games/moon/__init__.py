@@ -73,9 +73,10 @@ class WalkingOnTheMoon(Game):
     #: every die roll and every action card drawn can be a chance node (core.chance)
     explicit_chance = True
     options = (
-        OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
+        OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)",
+                   label="Red-dot cards at most"),
         OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens and "
-                   "the 24 action cards"),
+                   "the 24 action cards", label="Advanced rules"),
     )
 
     def resolve_options(self, options):

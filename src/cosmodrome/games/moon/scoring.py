@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cosmodrome.core.statistics import count, row
 from cosmodrome.games.moon.state import OVER, MoonState
 
 
@@ -72,7 +73,6 @@ def summary(s: MoonState) -> dict[str, Any]:
 def statistics(s: MoonState, events: list) -> list:
     """End-of-game statistics (core.statistics) beside the scoring ("How do I win?"): race
     points, Sputniks, accidents, EC counters, rounds; a seat adds up its astronauts."""
-    from cosmodrome.core.statistics import count, row
     n = s.num_players
     owner = s.owner
     mine = [seat_astronauts(s, p) for p in range(n)]

@@ -46,7 +46,8 @@ class OnwardToVenus(Game):
     max_players = 5
     num_actions = NUM_ACTIONS
     options = (OptionSpec("components", "path", None,
-                          "a component data file (TOML) to use instead of the packaged one"),)
+                          "a component data file (TOML) to use instead of the packaged one",
+                          label="Components file"),)
     description = ("Empires race to exploit the planets of a retro-future Solar System while crises "
                    "brew on every world.")
     heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
@@ -98,8 +99,7 @@ class OnwardToVenus(Game):
 
     def statistics(self, state: VenusState, events) -> list:
         """End-of-game statistics, beside the scoring (:func:`.scoring.statistics`)."""
-        from cosmodrome.games.venus.scoring import statistics
-        return statistics(state, list(events))
+        return scoring.statistics(state, list(events))
 
     legend = LEGEND
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pickle
 from typing import Optional
 
+from cosmodrome.core.statistics import count, row
 from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, incomes_on
 from cosmodrome.games.venus.state import SHORT, VenusState, answers
 
@@ -264,7 +265,6 @@ def summary(s: VenusState) -> dict:
 def statistics(s: VenusState, events: list) -> list:
     """End-of-game statistics (core.statistics): VP by source (RB: Ending the game), tiles
     claimed, combats won and lost, cards played, units lost."""
-    from cosmodrome.core.statistics import count, row
     n = s.num_players
     b = final_breakdown(s)
     claims = count(events, ["claim"], n)
