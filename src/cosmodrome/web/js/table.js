@@ -205,14 +205,53 @@ function drawDecision() {
     box.replaceChildren(
       el("div", { class: "prompt", "data-testid": "prompt",
         text: m.decision.prompt.startsWith(m.seat_name) ? m.decision.prompt : `${m.seat_name}: ${m.decision.prompt}` }),
-      el("div", { class: "options" }, m.decision.options.map(o =>
-        el("button", { "data-action": o.action, disabled: busy, title: o.data && o.data.help ? o.data.help : null,
-          onclick: () => act(o.action), text: o.label }))));
+      el("div", { class: "options" }, optionGroups(m.decision)));
   } else if (m.waiting) {
     const w = m.waiting;
     box.replaceChildren(el("div", { class: "waiting", "data-testid": "waiting" },
       el("b", { text: seatLabel(m.seats[w.seat]) || w.seat_name }), w.bot ? " (bot) " : " ", "is deciding: ", w.prompt));
   } else box.replaceChildren();
+}
+
+// ----- the options of a decision, arranged to be scanned ----------------------------------------
+// The safe options first, the risky ones (an option whose data says it ends in an accident, a
+// fall or a crash) after them and marked; grouped by what they act on when the renderer says so
+// (optionGroup(option, decision) -> {title, short}); a group's buttons may carry a short label
+// (the full one is their tooltip and accessible name); options named alike are merged.
+const RISKS = { accident: "an accident", fall: "a fall", crash: "a crash" };
+export function arrange(d, groupOf) {
+  const items = d.options.map((o, i) => ({ o, i, risk: RISKS[(o.data || {}).outcome] || null,
+    group: groupOf ? groupOf(o, d) : null }));
+  items.sort((a, b) => (a.risk ? 1 : 0) - (b.risk ? 1 : 0) || a.i - b.i);
+  const order = [], by = new Map(), seen = new Set();
+  for (const it of items) {
+    const key = it.group ? it.group.title : "";
+    // two options the renderer names alike do the same thing (two unrolled dice of one colour): one button
+    if (it.group && it.group.short) {
+      const same = `${key}\u0000${it.group.short}`;
+      if (seen.has(same)) continue;
+      seen.add(same);
+    }
+    if (!by.has(key)) { by.set(key, []); order.push(key); }
+    by.get(key).push(it);
+  }
+  return order.map(title => ({ title, items: by.get(title) }));
+}
+function optionButton(it) {
+  const o = it.o;
+  const short = it.group && it.group.short;
+  const tip = [o.label !== short && short ? o.label : null, o.data && o.data.help, it.risk ? `Risky: ${it.risk}.` : null].filter(Boolean).join(" — ");
+  return el("button", { "data-action": o.action, disabled: busy, class: it.risk ? "risky" : null, title: tip || null,
+    "aria-label": short || it.risk ? `${o.label}${it.risk && !o.label.includes(it.risk) ? ` (risky: ${it.risk})` : ""}` : null,
+    onclick: () => act(o.action) },
+    it.risk ? el("span", { class: "risk", "aria-hidden": "true", text: "⚠ " }) : null, short || o.label);
+}
+function optionGroups(d) {
+  const groups = arrange(d, renderer && renderer.optionGroup);
+  if (groups.length === 1 && !groups[0].title) return groups[0].items.map(optionButton);
+  return groups.map(g => el("div", { class: "opt-group", role: "group", "aria-label": g.title || "other options" },
+    g.title ? el("div", { class: "opt-head", text: g.title }) : null,
+    el("div", { class: "opt-row" }, g.items.map(optionButton))));
 }
 
 // ----- rematch: one click at the end; everyone still here is offered their new seat ------------

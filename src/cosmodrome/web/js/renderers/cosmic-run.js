@@ -582,3 +582,12 @@ export function render(root, ctx) {
   root.replaceChildren(el("div", { class: "cr", "data-testid": "cr-table", "data-decision": v.decision || "" },
     top, v.end ? endPanel(ctx, v) : actionBar(ctx, v, idx), el("div", { class: "cr-sheets" }, sheets)));
 }
+
+/** The decision dock's groups (table.js arrange): the action dice by what they do, each button
+ *  naming its die and face (every die in sight, none cut off below the fold). */
+const DIE_KINDS = { move: "Move a ship", attack: "Advance and attack", mine: "Lay a mine", tech: "Gain a technology" };
+export function optionGroup(o, d) {
+  const x = o.data || {};
+  if (x.kind === "die" && DIE_KINDS[x.face_kind]) return { title: DIE_KINDS[x.face_kind] };
+  return null;
+}

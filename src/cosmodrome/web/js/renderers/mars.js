@@ -462,3 +462,23 @@ export function seatInfo(view, seat) {
   const m = view && view.marines ? view.marines[seat] : null;
   return m ? { colour: colourOf(m), aliases: [m.name] } : null;
 }
+
+/** The decision dock's groups (table.js arrange): the dice to program grouped by colour, each
+ *  button naming the action it goes on; the missiles and the bait together; a rolled action's
+ *  moves, shots and re-rolls apart. */
+const DIE_COLOURS = ["blue", "blue", "white", "white", "black", "black"];
+export function optionGroup(o, d) {
+  const x = o.data || {};
+  if (d.kind === "program") {
+    if (typeof x.die === "number" && typeof x.slot === "number")
+      // the two dice of a colour are alike until rolled: one button for both
+      return { title: `Put a ${DIE_COLOURS[x.die]} die on`, short: `action ${x.slot + 1}` };
+    return { title: "Or instead" };
+  }
+  if (d.kind === "act") {
+    if (typeof x.col === "number" && x.outcome) return { title: "Move" };
+    if (typeof x.col === "number") return { title: "Shoot" };
+    if (typeof x.die === "number") return { title: "Roll again" };
+  }
+  return null;
+}

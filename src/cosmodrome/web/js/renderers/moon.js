@@ -177,3 +177,12 @@ export function render(root, ctx) {
     "data-sig": astroSig(v) },
   head, el("div", { class: "moon-scroll" }, lapSvg(v, ctx, idx)), hand, cards, end));
 }
+
+/** The decision dock's groups (table.js arrange): the moves of a jump grouped by the die they
+ *  use (the safe ones first within each, the accidents marked by the page). */
+export function optionGroup(o, d) {
+  const x = o.data || {};
+  if (d.kind === "pick" && x.colour && typeof x.face === "number") return { title: `By the ${x.colour} die (${x.face})` };
+  if (d.kind === "program" && x.colour) return { title: `The ${x.colour} die`, short: ["first jump", "second jump", "third jump"][x.jump] || o.label };
+  return null;
+}

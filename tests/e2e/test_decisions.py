@@ -1,0 +1,90 @@
+"""Decisions a person can scan, in headless chromium: the options grouped by what they act on
+(Mars dice by colour, one button an action; Cosmic Run dice by what they do), the safe ones
+first and the risky ones marked (the Moon's accidents), and a phone that shows the board first
+(a one-line header, the hint folded) with the Mars decision bar clear of the Landing Zone."""
+
+from __future__ import annotations
+
+import pytest
+
+from e2e_helpers import get
+from e2e_helpers import post_json as post
+from test_first_screens import page_of, seat_link
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def game_at(browser, base, game, kind, viewport, seed=5):
+    """A two-seat game (a random bot opposite) clicked on until this seat's decision is ``kind``."""
+    g = post(base, "/api/games", {"game": game, "players": 2, "seed": seed,
+                                  "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    page = page_of(browser, base, seat_link(g, 0), viewport)
+    for _ in range(300):
+        page.wait_for_selector("#decision.mine .options button:enabled", timeout=20000)
+        if page.get_attribute("[data-decision]", "data-decision") == kind:
+            page.wait_for_timeout(300)
+            return g, page
+        try:
+            page.locator("#decision.mine .options button:enabled").last.click(timeout=2000)
+        except Exception:  # redrawn under the click
+            pass
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no {kind} decision came")
+
+
+def test_mars_dice_are_grouped_by_colour_one_button_an_action(server, browser):
+    g, page = game_at(browser, server, "mars", "program", LAPTOP)
+    heads = page.locator("#decision .opt-head").all_inner_texts()
+    assert heads[:3] == ["Put a blue die on", "Put a white die on", "Put a black die on"]
+    blue = page.locator("#decision .opt-group", has_text="Put a blue die on")
+    assert blue.locator("button").all_inner_texts() == ["action 1", "action 2", "action 3"]
+    # the two blue dice are alike until rolled: one button each action, not two
+    view = get(server, f"/api/games/{g['id']}/view", g["seats"][0]["token"])
+    assert len(view["decision"]["options"]) > page.locator("#decision .options button").count()
+    before = view["version"]
+    blue.locator("button", has_text="action 2").click()
+    page.wait_for_function(f"document.querySelector('#status').textContent !== 'move {before}'")
+    assert page.errors == []
+
+
+def test_cosmic_run_shows_every_die_grouped_by_what_it_does(server, browser):
+    g, page = game_at(browser, server, "cosmic-run", "draft", LAPTOP)
+    n = len(get(server, f"/api/games/{g['id']}/view", g["seats"][0]["token"])["decision"]["options"])
+    buttons = page.locator("#decision .options button")
+    assert buttons.count() == n == 8
+    in_box = page.evaluate("""() => { const box = document.querySelector('#decision .options').getBoundingClientRect();
+        return [...document.querySelectorAll('#decision .options button')].every(b => { const r = b.getBoundingClientRect();
+          return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.bottom <= innerHeight; }); }""")
+    assert in_box
+    assert set(page.locator("#decision .opt-head").all_inner_texts()) <= {
+        "Move a ship", "Advance and attack", "Lay a mine", "Gain a technology"}
+
+
+def test_the_moons_safe_moves_come_first_and_accidents_are_marked(server, browser):
+    g, page = game_at(browser, server, "moon", "pick", LAPTOP, seed=3)
+    view = get(server, f"/api/games/{g['id']}/view", g["seats"][0]["token"])
+    risky = {o["action"] for o in view["decision"]["options"] if o["data"].get("outcome") == "accident"}
+    for group in page.locator("#decision .opt-group").all() or [page.locator("#decision .options")]:
+        flags = [int(a) in risky for a in group.locator("button").evaluate_all("bs => bs.map(b => b.dataset.action)")]
+        assert flags == sorted(flags), "a risky move before a safe one"
+    marked = page.locator("#decision .options button.risky")
+    assert marked.count() == len(risky)
+    if risky:
+        assert "risky" in (marked.first.get_attribute("title") or "").lower()
+
+
+def test_a_phone_shows_the_board_first_and_the_mars_bar_leaves_the_landing_zone_clear(server, browser):
+    g, page = game_at(browser, server, "mars", "program", PHONE)
+    assert page.evaluate("document.querySelector('header.top').getBoundingClientRect().height") < 48
+    assert page.evaluate("getComputedStyle(document.querySelector('header.top')).backgroundColor").startswith("rgb(")
+    assert page.locator("[data-testid=hint-text]").count() == 0          # folded until asked for
+    assert not page.is_visible("[data-testid=name-input]")
+    clear = page.evaluate("""() => document.querySelector('.mars-cardname.lz').getBoundingClientRect().bottom
+        <= document.querySelector('#decision').getBoundingClientRect().top""")
+    assert clear
+    page.click("[data-testid=hint-more]")
+    assert page.is_visible("[data-testid=hint-text]")
+    assert page.errors == []
