@@ -88,3 +88,14 @@ def test_a_phone_shows_the_board_first_and_the_mars_bar_leaves_the_landing_zone_
     page.click("[data-testid=hint-more]")
     assert page.is_visible("[data-testid=hint-text]")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("game,kind,term,words", [("moon", "program", "EC", "extra-chance"),
+                                                   ("mars", "program", "MMM", "Martian Master Mind")])
+def test_jargon_is_explained_in_words_on_first_use(server, browser, game, kind, term, words):
+    g, page = game_at(browser, server, game, kind, LAPTOP)
+    abbr = page.locator(f"#board abbr[data-term={term}]")
+    assert abbr.count() == 1 and words in abbr.get_attribute("title")
+    if game == "mars":
+        assert "Threat level:" in page.inner_text("#board")
+    assert page.errors == []

@@ -1,5 +1,6 @@
 // The replay viewer: step and scrub through a game from any seat's view or the spectators'.
 import { statsTable } from "./stats.js";
+import { explain } from "./glossary.js";
 import { chatLine } from "./chat.js";
 import { api, el, params, loadRenderer, seatTokens, resultText } from "./api.js";
 import { snapshot, play } from "./motion.js";
@@ -72,6 +73,7 @@ async function show(n) {
     decision: null, waiting: null, result: r.result, dice: null, log: r.log, mode: "replay", status: r.status,
     onAction: () => {} });
   play(before);
+  explain($("board"), r.game);
 }
 
 async function main() {

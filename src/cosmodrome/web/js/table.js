@@ -12,6 +12,7 @@ import { remember } from "./mylist.js";
 import { hintLayer } from "./hints.js";
 import { snapshot, play } from "./motion.js";
 import { statsTable } from "./stats.js";
+import { explain } from "./glossary.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -393,6 +394,7 @@ async function draw() {
     });
     dockHand();
     play(before);
+    for (const part of [$("board"), $("decision"), $("hand-slot")]) explain(part, m.game);
   } catch (e) {
     console.error(e);
     const generic = await import("./renderers/generic.js");

@@ -439,7 +439,8 @@ export function render(root, ctx) {
   const head = el("div", { class: "mars-top" },
     el("span", { class: "pill", text: `Round ${v.round} of ${v.rounds}` }),
     el("span", { class: "pill" + (v.base_hits ? " warn" : ""), text: `Base hits ${v.base_hits} of ${v.base_attacks}` }),
-    el("span", { class: "muted small", text: `Threat ${v.threat}${v.half_board ? " · half the board" : ""}` }),
+    el("span", { class: "muted small", title: "how hard the aliens come: chosen when the game was made (a lower threat is gentler)",
+      text: `Threat level: ${v.threat}${v.half_board ? " · half the board" : ""}` }),
     el("span", { class: "mars-legend", "data-testid": "mars-legend" }, ["yellow", "blue", "red"].map(c =>
       el("span", { class: "lg", title: ALIEN_HELP[c] }, svg("svg", { width: 16, height: 16, viewBox: "-8 -8 16 16", "aria-hidden": "true" },
         alienIcon(c, 0, 0, 6.5, c === "red")), c))), zoom);
