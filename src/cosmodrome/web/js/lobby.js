@@ -205,6 +205,20 @@ async function create(ev) {
   } catch (e) { banner(`Could not create the game: ${e.message}`); }
 }
 
+// "Learn to play": a prepared game (a fixed seed, the fewest seats, the others a bot) whose table
+// walks the newcomer through the opening (tour.js).
+const LEARN_SEED = 20;
+async function learn() {
+  const t = currentType();
+  const n = Math.max(t.min_players, Math.min(2, t.max_players));
+  const seats = Array.from({ length: n }, (_, i) => i === 0 ? { kind: "human" } : { kind: "bot", bot: t.bots[0] });
+  try {
+    const res = await api("POST", "/api/games", { game: t.name, players: n, seats, options: {}, seed: LEARN_SEED });
+    const own = res.seats.find(s => s.kind === "human" && s.link);
+    location.href = own.link.replace("/table.html?", "/table.html?learn=1&");
+  } catch (e) { banner(`Could not start the guided game: ${e.message}`); }
+}
+
 function gameTable(list, kind) {
   if (!list.length) return el("span", { class: "muted", text: "none" });
   return el("table", { class: "games" },
@@ -286,6 +300,7 @@ async function main() {
   $("players").addEventListener("change", playersChanged);
   $("players").addEventListener("input", () => { if ($("players").value !== "") playersChanged(); });
   $("create").addEventListener("submit", create);
+  $("learn").addEventListener("click", learn);
   $("clock-kind").addEventListener("change", clockRows);
   accountBar($("account-bar"));
   $("import-replay").addEventListener("click", () => importRecord("replay"));

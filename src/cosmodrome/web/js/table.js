@@ -13,6 +13,7 @@ import { hintLayer } from "./hints.js";
 import { snapshot, play } from "./motion.js";
 import { statsTable } from "./stats.js";
 import { explain } from "./glossary.js";
+import { tourLayer } from "./tour.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -27,6 +28,7 @@ let busy = false;
 let handOpen = !window.matchMedia("(max-width: 900px)").matches;  // the hand drawer: shut on a phone
 let wasMyTurn = false;
 let hints = null;            // the first-game hint layer (hints.js)
+let tour = null;             // the guided first game (tour.js), when the lobby's "Learn to play" opened this table
 
 // ----- seat colours (log lines, seats) --------------------------------------------------------
 const PALETTE = ["#e0453a", "#3f7be8", "#9b59d0", "#f2c230", "#3dbb6a", "#ff8c42"];
@@ -385,6 +387,7 @@ async function draw() {
   const before = snapshot();   // where the pieces are, for the motion after drawing
   drawDecision();
   hints.draw(m);
+  if (tour) tour.draw(m, $("decision"));
   drawSide();
   try {
     renderer.render($("board"), {
@@ -550,6 +553,7 @@ function main() {
   $("hand-toggle").addEventListener("click", () => { handOpen = !handOpen; dockHand(true); });
   prefsPanel(banner);
   hints = hintLayer($("hint"), $("pref-hints"));
+  if (p.get("learn")) tour = tourLayer($("tour"), gameId);
   $("name-form").addEventListener("submit", saveName);
   $("name-open").addEventListener("click", () => {
     nameOpen = true;
