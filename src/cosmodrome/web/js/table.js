@@ -387,7 +387,10 @@ async function draw() {
   const before = snapshot();   // where the pieces are, for the motion after drawing
   drawDecision();
   hints.draw(m);
-  if (tour) tour.draw(m, $("decision"));
+  if (tour) {
+    tour.draw(m, $("decision"));
+    if (!$("tour").hidden) $("hint").hidden = true;   // the guide says what the hint would, and more
+  }
   drawSide();
   try {
     renderer.render($("board"), {
