@@ -99,3 +99,20 @@ def test_jargon_is_explained_in_words_on_first_use(server, browser, game, kind, 
     if game == "mars":
         assert "Threat level:" in page.inner_text("#board")
     assert page.errors == []
+
+
+def test_the_moon_strip_shows_the_columns_and_levels_the_options_name(server, browser):
+    g, page = game_at(browser, server, "moon", "pick", LAPTOP, seed=3)
+    view = get(server, f"/api/games/{g['id']}/view", g["seats"][0]["token"])
+    levels = page.locator("[data-testid=moon-levelno]").evaluate_all("ts => ts.map(t => t.textContent)")
+    assert levels == [str(i) for i in range(len(levels))] and len(levels) >= 3
+    checked = 0
+    for o in view["decision"]["options"]:
+        col, level = o["data"]["to"]
+        if col == 0 or ", column " not in o["label"]:
+            continue   # the goal box
+        under = page.locator(f"svg.moon-lap text.moon-colno").evaluate_all(
+            f"ts => ts.filter(t => Math.abs(t.getBBox().x + t.getBBox().width / 2 - ({18 + 26 * col + 13})) < 1).map(t => t.textContent)")
+        assert under and f"column {under[0]}, level {level}" in o["label"], (o["label"], under)
+        checked += 1
+    assert checked > 0
