@@ -44,6 +44,9 @@ def test_mars_dice_are_grouped_by_colour_one_button_an_action(server, browser):
     # the two blue dice are alike until rolled: one button each action, not two
     view = get(server, f"/api/games/{g['id']}/view", g["seats"][0]["token"])
     assert len(view["decision"]["options"]) > page.locator("#decision .options button").count()
+    # the ring numbers its columns as the options name them (column c+1 for data col c)
+    cols = page.locator("[data-testid=mars-colno]").evaluate_all("ts => ts.map(t => [Number(t.dataset.col), t.textContent])")
+    assert cols and all(text == str(c + 1) for c, text in cols)
     before = view["version"]
     blue.locator("button", has_text="action 2").click()
     page.wait_for_function(f"document.querySelector('#status').textContent !== 'move {before}'")

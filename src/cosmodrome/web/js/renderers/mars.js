@@ -174,6 +174,10 @@ function ringSvg(v, ctx, idx) {
   // the columns: rock, boxes, sky
   v.ring.columns.forEach((col, c) => {
     const t1 = g.a(c), t2 = g.a(c + 1), tm = (t1 + t2) / 2;
+    // its number inside the planet's rim, as the options name it ("column 5, level 1")
+    const [nx, ny] = pt(R0 - 11, tm);
+    root.append(svg("text", { class: "mars-colno", "data-testid": "mars-colno", "data-col": c, x: nx.toFixed(1), y: (ny + 4).toFixed(1),
+      "text-anchor": "middle", text: String(c + 1) }));
     col.forEach((k, l) => {
       if (k === AIR) return;
       const r1 = R0 + l * LH;
