@@ -47,9 +47,10 @@ def test_mars_dice_are_grouped_by_colour_one_button_an_action(server, browser):
     # the ring numbers its columns as the options name them (column c+1 for data col c)
     cols = page.locator("[data-testid=mars-colno]").evaluate_all("ts => ts.map(t => [Number(t.dataset.col), t.textContent])")
     assert cols and all(text == str(c + 1) for c, text in cols)
-    before = view["version"]
+    n = view["view"]["turn"]["dice_n"]
+    assert page.inner_text("[data-testid=decision-note]").startswith(f"{n} of {n} dice left to place")
     blue.locator("button", has_text="action 2").click()
-    page.wait_for_function(f"document.querySelector('#status').textContent !== 'move {before}'")
+    page.wait_for_selector(f"[data-testid=decision-note]:has-text('{n - 1} of {n} dice left to place (1 placed)')")
     assert page.errors == []
 
 

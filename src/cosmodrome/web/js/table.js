@@ -208,6 +208,7 @@ function drawDecision() {
     box.replaceChildren(
       el("div", { class: "prompt", "data-testid": "prompt",
         text: m.decision.prompt.startsWith(m.seat_name) ? m.decision.prompt : `${m.seat_name}: ${m.decision.prompt}` }),
+      renderer && renderer.decisionNote ? noteOf(m) : null,
       el("div", { class: "options" }, optionGroups(m.decision)));
   } else if (m.waiting) {
     const w = m.waiting;
@@ -248,6 +249,11 @@ function optionButton(it) {
     "aria-label": short || it.risk ? `${o.label}${it.risk && !o.label.includes(it.risk) ? ` (risky: ${it.risk})` : ""}` : null,
     onclick: () => act(o.action) },
     it.risk ? el("span", { class: "risk", "aria-hidden": "true", text: "⚠ " }) : null, short || o.label);
+}
+// A line the renderer adds under the prompt (e.g. the dice still to place, counted down).
+function noteOf(m) {
+  const text = renderer.decisionNote(m.view || {}, m.decision);
+  return text ? el("div", { class: "decision-note small", "data-testid": "decision-note", text }) : null;
 }
 function optionGroups(d) {
   const groups = arrange(d, renderer && renderer.optionGroup);

@@ -487,3 +487,11 @@ export function optionGroup(o, d) {
   }
   return null;
 }
+
+/** A line under the prompt: while programming, the dice still to place, counted down. */
+export function decisionNote(v, d) {
+  if (!d || d.kind !== "program" || !v.turn) return null;
+  const placed = (v.turn.dice || []).filter(x => x.action >= 0).length;
+  const left = Math.max(0, v.turn.dice_n - placed);
+  return `${left} of ${v.turn.dice_n} dice left to place${placed ? ` (${placed} placed)` : ""}`;
+}
