@@ -41,3 +41,27 @@ def test_the_end_screen_has_the_way_on_and_the_statistics(server, browser):
     a.wait_for_selector("#result [data-testid=stats]")
     assert "Cards played" in a.inner_text("#result")
     assert a.errors == []
+
+
+def test_the_profile_adds_up_the_statistics_of_an_accounts_games(server, browser):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    r = page.request.post(f"{server}/api/account/signup", data={"name": "Statsy", "password": "correct horse battery"})
+    assert r.ok, r.text()
+    r = page.request.post(f"{server}/api/games", data={"game": "pocket-race", "players": 2, "options": {"rounds": 1},
+                                                       "seats": [{"kind": "human"}, {"kind": "human"}]})
+    g = r.json()
+    page.goto(server + seat_link(g, 0))
+    other = ctx.new_page()
+    other.goto(server + seat_link(g, 1))
+    for pg in (page, other):
+        pg.wait_for_selector("[data-testid=conn].ok")
+    play_out([page, other])
+    page.goto(f"{server}/profile.html?name=Statsy")
+    stats = page.locator("[data-testid=profile-stats] table[data-game=pocket-race]")
+    stats.wait_for()
+    assert "1 game" in stats.inner_text()
+    assert stats.locator("tr[data-stat=cards]").count() == 1
+    assert page.errors == []
