@@ -45,7 +45,7 @@ def test_the_lobby_lists_my_games_with_opponents_and_says_the_lists_are_public(s
     page.dispatch_event("#players", "change")
     page.click("#create-btn")
     page.wait_for_url("**/table.html?game=*")
-    page.wait_for_selector("[data-testid=conn].ok")
+    page.wait_for_selector("#seats .pill")   # the table drawn: this browser keeps the seat in its list
     game_id = page.url.split("game=")[1].split("#")[0]
     page.goto(server + "/")
     row = page.locator(f"[data-testid=lobby-my-game][data-game='{game_id}']")
