@@ -59,6 +59,7 @@ def test_cosmic_run_shows_every_die_grouped_by_what_it_does(server, browser):
     n = len(get(server, f"/api/games/{g['id']}/view", g["seats"][0]["token"])["decision"]["options"])
     buttons = page.locator("#decision .options button")
     assert buttons.count() == n == 8
+    assert "null" not in page.inner_text("#decision").split()
     in_box = page.evaluate("""() => { const box = document.querySelector('#decision .options').getBoundingClientRect();
         return [...document.querySelectorAll('#decision .options button')].every(b => { const r = b.getBoundingClientRect();
           return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.bottom <= innerHeight; }); }""")

@@ -27,6 +27,8 @@ def test_learn_to_play_walks_through_the_opening_and_can_be_skipped(server, brow
     token = page.url.split("#token=")[1]
     view = get(server, f"/api/games/{game_id}/view", token)
     assert view["decision"]["hint"]["text"] in page.inner_text("[data-testid=tour-text]")
+    for part in ("#decision", "[data-testid=tour]"):   # no absent part written out as "null"
+        assert "null" not in page.inner_text(part).split()
     suggested = page.locator("#decision .options button.suggested")
     assert suggested.count() == 1
     assert suggested.inner_text().strip() in page.inner_text("[data-testid=tour-try]") or \

@@ -205,11 +205,12 @@ function drawDecision() {
   }
   if (m.decision) {
     box.classList.add("mine");
-    box.replaceChildren(
+    // replaceChildren writes a null as the text "null": leave absent parts out
+    box.replaceChildren(...[
       el("div", { class: "prompt", "data-testid": "prompt",
         text: m.decision.prompt.startsWith(m.seat_name) ? m.decision.prompt : `${m.seat_name}: ${m.decision.prompt}` }),
       renderer && renderer.decisionNote ? noteOf(m) : null,
-      el("div", { class: "options" }, optionGroups(m.decision)));
+      el("div", { class: "options" }, optionGroups(m.decision))].filter(Boolean));
   } else if (m.waiting) {
     const w = m.waiting;
     box.replaceChildren(el("div", { class: "waiting", "data-testid": "waiting" },
@@ -345,12 +346,12 @@ function drawSide() {
   if (m.result) {
     r.hidden = false;
     const names = m.seats.map(s => s.name);
-    r.replaceChildren(el("h2", { "data-testid": "winner",
+    r.replaceChildren(...[el("h2", { "data-testid": "winner",
       text: resultText(m.result) }),
       el("table", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" })),
         names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))),
       statsTable(m.result.statistics, m.seats),
-      wayOn(m));
+      wayOn(m)].filter(Boolean));
   } else r.hidden = true;
 }
 

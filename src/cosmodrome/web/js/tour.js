@@ -52,11 +52,12 @@ export function tourLayer(box, gameId) {
     const pick = suggestion(d, optionsBox);
     const chosen = d.options.find(o => o.action === pick);
     const why = ((d.hint && d.hint.options) || []).slice(0, 4);
-    box.replaceChildren(head,
+    box.replaceChildren(...[head,
       el("p", { "data-testid": "tour-text" }, el("b", { text: "What this is: " }), d.hint ? d.hint.text : d.prompt),
       why.length ? el("ul", { class: "small" }, why.map(g => el("li", { text: g.text }))) : null,
       chosen ? el("p", { class: "small", "data-testid": "tour-try" }, el("b", { text: "Where to click: " }),
-        `a fair first try is “${chosen.label}”, marked in the decision panel (a highlighted place on the board does the same).`) : null);
+        `a fair first try is “${chosen.label}”, marked in the decision panel (a highlighted place on the board does the same).`) : null,
+    ].filter(Boolean));
     box.hidden = false;
     if (optionsBox && pick !== null) {
       const b = optionsBox.querySelector(`button[data-action="${pick}"]`);
