@@ -132,6 +132,22 @@ def test_plain_mode_reprints_the_board_only_when_it_changed_or_asked():
     assert res.output.count("Round 1 begins") == 1
 
 
+def test_plain_mode_prints_the_unchanged_board_once_and_wraps_to_the_width():
+    # three decisions of the Moon: the dice go on the jump card, the track and the astronauts
+    # stay as they were: the track is printed once, then only the lines that changed
+    res = runner.invoke(app, ["play", "moon", "--players", "2", "--seed", "3", "--plain"], input="1\n1\n1\nq\n",
+                        env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    assert res.output.count("Round 1. Upper-case letter") == 1        # the track's legend line
+    assert res.output.count("what changed") == 3
+    assert "first jump: blue ?, blue ?" in res.output
+    assert max(len(line.removeprefix("> ")) for line in res.output.splitlines()) <= 80   # (the "> " an answer follows)
+    # b still prints the whole board
+    res = runner.invoke(app, ["play", "moon", "--players", "2", "--seed", "3", "--plain"], input="1\nb\nq\n",
+                        env={"COLUMNS": "80"})
+    assert res.output.count("Round 1. Upper-case letter") == 2
+
+
 def test_plain_mode_refuses_an_undo_with_nothing_to_take_back():
     res = runner.invoke(app, ["play", "cosmic-run", "--players", "2", "--seed", "2"], input="u\n1\nq\n",
                         catch_exceptions=False)

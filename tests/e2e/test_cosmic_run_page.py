@@ -119,7 +119,7 @@ def test_two_player_game_played_to_the_end_by_clicking_the_sheets(server, browse
     # tooltips explain a technology and the round track, citing the rulebook
     page.hover("[data-testid=cr-sheet][data-sheet='0'] .cr-tech[data-tech='2']")
     tip = page.inner_text("[data-testid=cr-tip]")
-    assert "Warp drive" in tip and "mine" in tip and "RB: Warp Drive" in tip
+    assert "Warp drive" in tip and "mine" in tip and "rulebook: Warp Drive" in tip
     page.hover("[data-testid=cr-rounds]")
     assert "Round track" in page.inner_text("[data-testid=cr-tip]")
 

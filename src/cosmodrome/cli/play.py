@@ -12,6 +12,7 @@ to take the keyboard.
 from __future__ import annotations
 
 import sys
+import textwrap
 from pathlib import Path
 from typing import Optional
 
@@ -42,6 +43,41 @@ def seat_plan(seats: Optional[str], players: int) -> list[str]:
 def default_players(game) -> int:
     """The table size used when none is given: four if the game allows, else its largest."""
     return max(game.min_players, min(4, game.max_players))
+
+
+def changed_lines(before: str, after: str) -> Optional[list[str]]:
+    r"""The lines of the board ``after`` that were not on the board ``before`` (in order), or
+    None when so much changed that the whole board is clearer.
+
+    >>> changed_lines("map\nlegend\ncard: -", "map\nlegend\ncard: blue")
+    ['card: blue']
+    >>> changed_lines("a\nb", "c\nd") is None
+    True
+    """
+    old = set(before.splitlines())
+    new = after.splitlines()
+    out = [line for line in new if line not in old and line.strip()]
+    return out if len(out) * 2 <= len(new) else None
+
+
+def wrapped(text: str, width: int) -> str:
+    """``text`` with each line longer than ``width`` broken at spaces, its continuation
+    indented under the line's own indent (a screen reader or a narrow terminal reads it whole).
+
+    >>> print(wrapped("  the first jump: blue, white; the second jump: black", 24))
+      the first jump: blue,
+        white; the second
+        jump: black
+    """
+    out = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        out.extend(textwrap.wrap(line.lstrip(), width=max(20, width), initial_indent=indent,
+                                 subsequent_indent=indent + "  "))
+    return "\n".join(out)
 
 
 class TerminalTable:
@@ -76,11 +112,18 @@ class TerminalTable:
         for _, text in new:
             c.print(text, markup=False, highlight=False)
         board = self.board(seat)
-        if force or board != self.shown_board:
-            c.rule(f"{self.state.game.title} — {self.state.seat_name(seat)}'s view")
-            # the game's own text layout: never re-wrapped (wide tables stay side by side)
-            c.print(board, markup=False, highlight=False, soft_wrap=True)
-            self.shown_board = board
+        if not force and board == self.shown_board:
+            return
+        title = f"{self.state.game.title} — {self.state.seat_name(seat)}'s view"
+        changed = None if force or self.shown_board is None else changed_lines(self.shown_board, board)
+        if changed is None:
+            c.rule(title)
+            shown = board
+        else:  # most of the board (its map, its legend) is as it was: only the lines that changed
+            c.rule(f"{title}: what changed (b prints it all)")
+            shown = "\n".join(changed)
+        c.print(wrapped(shown, c.width), markup=False, highlight=False, soft_wrap=True)
+        self.shown_board = board
 
     def ask(self, seat: int) -> Optional[int]:
         """Ask the human at ``seat`` for a choice; None means quit."""

@@ -55,6 +55,10 @@ class OptionSpec:
     default: Any
     help: str
     choices: tuple[Any, ...] = ()
+    #: the option's name in words for people (the lobby); its ``name`` when left empty
+    label: str = ""
+    #: the player counts (lowest, highest) the option applies to; None: every count
+    players: Optional[tuple[int, int]] = None
 
     def coerce(self, value: Any) -> Any:
         """Turn a user-given value (possibly a string from a command line) into this option's type."""
@@ -92,7 +96,8 @@ class OptionSpec:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help,
-                "choices": list(self.choices)}
+                "choices": list(self.choices), "label": self.label or self.name.replace("_", " ").capitalize(),
+                "players": list(self.players) if self.players else None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,6 +358,13 @@ class Game(ABC):
         if kind in self.public_prompts:
             return kind, self.public_prompts[kind]
         return "deciding", ""
+
+    def statistics(self, state: "State", events: Sequence[Event]) -> list[dict[str, Any]]:
+        """End-of-game statistics of a finished game, declared beside the game's scoring: rows
+        ``{"key", "label", "help", "values": one number a seat}`` (see
+        :mod:`cosmodrome.core.statistics`), computed from the final ``state`` and the public
+        ``events`` of the whole game. None by default."""
+        return []
 
     def info(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "min_players": self.min_players,

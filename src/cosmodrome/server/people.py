@@ -16,6 +16,7 @@ from cosmodrome.server.accounts import COOKIE, SESSION_SECONDS, Account, Account
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.tables import Forbidden, Hall, NotFound
+from cosmodrome.server import stats
 
 MY_GAMES_MAX = 100
 
@@ -108,7 +109,8 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
         return {"id": game_id, "game": info["game"], "title": info["title"], "status": info["status"],
                 "seat": seat, "seat_name": s["name"], "your_turn": mine, "to_move": info["to_move"],
                 "to_move_name": info["to_move_name"], "actions": info["actions"], "clock": info["clock"],
-                "stand_in": s.get("stand_in"), "result": info["result"], "seats": info["seats"]}
+                "stand_in": s.get("stand_in"), "result": info["result"], "seats": info["seats"],
+                "created": info["created"]}
 
     @api.post("/api/games/status")
     async def many_games(request: Request):
@@ -156,6 +158,7 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
         out = {"name": shown, "kind": kind, **await asyncio.to_thread(ratings.profile, who)}
         if kind == "account":
             out["games"] = await played(account)
+            out["statistics"] = stats.per_account(out["games"])
         return out
 
     async def played(account: Account) -> list[dict[str, Any]]:
@@ -171,7 +174,7 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
             out.append({"game_id": row.id, "game": row.game, "title": t.game.title, "seat": seats[0],
                         "won": seats[0] in result.get("winners", []), "rated": bool(row.meta.get("rated")),
                         "players": [s.get("player") or s.get("display") or t.seat_name(i) for i, s in enumerate(row.seats)],
-                        "time": row.updated})
+                        "time": row.updated, "statistics": stats.seat_rows(result, seats[0])})
             if len(out) >= MY_GAMES_MAX:
                 break
         return out

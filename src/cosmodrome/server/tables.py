@@ -37,6 +37,7 @@ from cosmodrome.core import (
     CosmodromeError, Event, Game, GameRecord, IllegalActionError, OptionError, RecordError, Rng, State,
     get_game, undo_start,
 )
+from cosmodrome.core.statistics import public
 from cosmodrome.server import clocks
 from cosmodrome.server.botpool import BotCrashed, BotFailure, BotPool, BotTimeout, Job
 from cosmodrome.server.chat import chat_limit, chat_mode, chat_text
@@ -128,6 +129,8 @@ class Table:
     base: int = 0
     base_state: Optional[State] = None
     early: list = field(default_factory=list)
+    #: (version, rows) of the end-of-game statistics last worked out (see :meth:`statistics`)
+    _stats: Optional[tuple] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.setup:
@@ -225,6 +228,20 @@ class Table:
                     return {"dice": d["data"]["dice"], "text": d["text"], "i": i}
         return None
 
+    def statistics(self) -> list[dict[str, Any]]:
+        """The game's end-of-game statistics (``Game.statistics``: rows of a label and a number
+        a seat) from the state and the public events of the whole game; worked out once per
+        version. A game whose statistics fail still ends: the failure goes to the log."""
+        if self._stats is None or self._stats[0] != self.version:
+            events = public(self.setup + [e for evs in self.events for e in evs])
+            try:
+                rows = self.game.statistics(self.state, events)
+            except Exception:  # the statistics are an extra: never let them stop the result
+                log.exception("the statistics of game %s failed", self.id)
+                rows = []
+            self._stats = (self.version, rows)
+        return self._stats[1]
+
     def result(self) -> Optional[dict[str, Any]]:
         st = self.state
         lost = self.row.meta.get("timeout")
@@ -240,7 +257,7 @@ class Table:
         winners = st.winners()
         return {"winners": winners, "winner_names": [self.seat_name(w) for w in winners],
                 "returns": st.returns(), "scores": st.scores(), "all_lose": not winners,
-                "cooperative": st.game.cooperative}
+                "cooperative": st.game.cooperative, "statistics": self.statistics()}
 
     def _shared(self) -> dict[str, Any]:
         """The parts of a table message that are the same for every seat (the decision, who

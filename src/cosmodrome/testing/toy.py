@@ -15,6 +15,7 @@ from typing import Any, Mapping, Optional
 from cosmodrome.core import Event, Game, OptionSpec, RecordError, Rng, State, check_state_json, register
 from cosmodrome.core.chance import restore
 from cosmodrome.core.rng import as_rng
+from cosmodrome.core.statistics import count, row
 
 DRAW = 9
 
@@ -63,6 +64,11 @@ class PocketRace(Game):
         except (KeyError, TypeError) as exc:
             raise RecordError(f"malformed pocket-race state: {exc}") from None
         return restore(s, d)
+
+    def statistics(self, state: "PocketState", events) -> list:
+        """End-of-game statistics: the track reached and the cards played, a seat."""
+        return [row("track", "Track", "how far each seat went", state.tracks),
+                row("cards", "Cards played", "cards played rather than passing", count(events, ["play"], state.num_players))]
 
 
 class PocketState(State):

@@ -63,13 +63,20 @@ class CosmicRun(Game):
     explicit_chance = True
     help_file = Path(__file__).with_name("howto.toml")
     options = (
-        OptionSpec("side", "choice", "A", "tracking sheet side: A, or B for the Minefield variant", ("A", "B")),
-        OptionSpec("friendly", "bool", False, "Friendly variant: attacks become engine upgrades, mine dice give immunity"),
-        OptionSpec("rapid_fire", "bool", False, "Rapid Fire variant: no Armada rule; disabling two enemy ships wins"),
-        OptionSpec("novice", "bool", False, "solo: novice mode, you choose first every second round"),
-        OptionSpec("expert_mines", "int", 0, "solo expert mode: mine rolls before the first round"),
-        OptionSpec("no_zorlord_reroll", "bool", False, "solo expert mode: the control panel cannot re-roll Zorlord's die"),
-        OptionSpec("components", "path", "", "a variant components file (TOML) replacing entries of the sheet and dice data"),
+        OptionSpec("side", "choice", "A", "tracking sheet side: A, or B for the Minefield variant", ("A", "B"),
+                   label="Sheet side"),
+        OptionSpec("friendly", "bool", False, "Friendly variant: attacks become engine upgrades, mine dice give immunity",
+                   label="Friendly variant", players=(2, 2)),
+        OptionSpec("rapid_fire", "bool", False, "Rapid Fire variant: no Armada rule; disabling two enemy ships wins",
+                   label="Rapid Fire variant", players=(2, 2)),
+        OptionSpec("novice", "bool", False, "solo: novice mode, you choose first every second round",
+                   label="Novice mode (solo)", players=(1, 1)),
+        OptionSpec("expert_mines", "int", 0, "solo expert mode: mine rolls before the first round",
+                   label="Mine rolls before the start (solo expert)", players=(1, 1)),
+        OptionSpec("no_zorlord_reroll", "bool", False, "solo expert mode: the control panel cannot re-roll Zorlord's die",
+                   label="Zorlord's die cannot be re-rolled (solo expert)", players=(1, 1)),
+        OptionSpec("components", "path", "", "a variant components file (TOML) replacing entries of the sheet and dice data",
+                   label="Components file"),
     )
 
     def resolve_options(self, options):
@@ -152,6 +159,10 @@ class CosmicRun(Game):
 
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render(view, seat)
+
+    def statistics(self, state: CosmicRunState, events) -> list:
+        """End-of-game statistics, beside the scoring."""
+        return scoring.statistics(state, list(events))
 
     def state_from_json(self, data: Mapping[str, Any]) -> CosmicRunState:
         d = check_state_json(data, self)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
 from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
 from cosmodrome.games.cosmic_run.text import end_sentence
@@ -163,3 +164,20 @@ def summary(s: CosmicRunState) -> dict[str, Any]:
     if s.solo:
         out["mission"] = "success" if s.winners_ else "failure"
     return out
+
+
+def statistics(s: CosmicRunState, events: list) -> list:
+    """End-of-game statistics (core.statistics) beside the scoring (RB Scoring): planets
+    reached, technologies, damage taken and dealt, re-rolls used."""
+    n = s.num_players
+    sheets = range(n)
+    attacks_on = count(events, ["attack"], 2, "sheet")
+    return [
+        row("vp", "Victory points", "the final score", [total(s, sh) for sh in sheets]),
+        row("planets", "Planets reached", "ships that reached their planet", [sum(1 for t in range(3) if s.reached(sh * 3 + t)) for sh in sheets]),
+        row("disabled", "Ships disabled", "ships with every heart filled", [sum(1 for t in range(3) if s.disabled(sh * 3 + t)) for sh in sheets]),
+        row("techs", "Technologies", "technologies gained (crossed off)", [sum(s.tx[sh * 4: sh * 4 + 4]) for sh in sheets]),
+        row("damage", "Damage taken", "hearts filled on the ships", [sum(s.dmg[sh * 3: sh * 3 + 3]) for sh in sheets]),
+        row("attacks", "Attacks suffered", "times the other sheet attacked a ship", attacks_on[:n]),
+        row("rounds", "Rounds", "rounds the game lasted", [s.round] * n),
+    ]

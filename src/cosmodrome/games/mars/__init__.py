@@ -77,9 +77,11 @@ class MarchOnMars(Game):
     #: every die, alien drawn from the bag and equipment card drawn can be a chance node (core.chance)
     explicit_chance = True
     options = (
-        OptionSpec("threat", "choice", "normal", "threat level: " + "; ".join(text.THREAT_HELP), text.THREATS),
+        OptionSpec("threat", "choice", "normal", "threat level: " + "; ".join(text.THREAT_HELP), text.THREATS,
+                   label="Threat level"),
         OptionSpec("upgrades", "choice", "bunkers", "the two base upgrades: both bunkers (advised for first "
-                   "games) or two drawn at random from the six counters", ("bunkers", "random")),
+                   "games) or two drawn at random from the six counters", ("bunkers", "random"),
+                   label="Base upgrades"),
     )
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MarsState:
@@ -162,6 +164,10 @@ class MarchOnMars(Game):
 
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_text(view, seat)
+
+    def statistics(self, state: MarsState, events) -> list:
+        """End-of-game statistics, beside the scoring."""
+        return state.statistics(list(events))
 
     def state_from_json(self, data: Mapping[str, Any]) -> MarsState:
         d = check_state_json(data, self)

@@ -33,6 +33,7 @@ from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State, team_returns
 from cosmodrome.core.flat import FlatState, Hooks
+from cosmodrome.core.statistics import count, row
 from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_text, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
@@ -471,6 +472,17 @@ class MarsState(FlatState, State):
         return {"end": END_NAMES[self.end], "rounds": self.round, "base_hits": self.base_hits,
                 "kills": sum(self.kills), "defenders_killed": sum(1 for k in self.sides if self.aloc[self.defenders()[k]] == GONE),
                 "training": {self.C.abilities[a].name: 1 for a in self.train if a >= 0}}
+
+    def statistics(self, events: list) -> list[dict[str, Any]]:
+        """End-of-game statistics (core.statistics) beside the scoring: aliens killed by each
+        marine, its accidents, the rounds and the base's damage (shared by the team)."""
+        n = self.num_players
+        return [
+            row("kills", "Aliens killed", "aliens this marine killed", self.kills),
+            row("accidents", "Accidents", "times this marine fell", count(events, ["accident"], n)),
+            row("rounds", "Rounds", "rounds the assault lasted", [self.round] * n),
+            row("base_damage", "Base damage", "hits the base took (the team's)", [self.base_hits] * n),
+        ]
 
     def evaluation(self) -> list[float]:
         """An estimated team win chance of an unfinished game (for search bots)."""

@@ -87,9 +87,10 @@ class WalkingOnTheMoon(Game):
     #: every die roll and every action card drawn can be a chance node (core.chance)
     explicit_chance = True
     options = (
-        OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
+        OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)",
+                   label="Red-dot cards at most"),
         OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens and "
-                   "the 24 action cards"),
+                   "the 24 action cards", label="Advanced rules"),
     )
 
     def resolve_options(self, options):
@@ -188,6 +189,10 @@ class WalkingOnTheMoon(Game):
 
     def render_hand(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_hand(view, seat)
+
+    def statistics(self, state: MoonState, events) -> list:
+        """End-of-game statistics, beside the scoring."""
+        return scoring.statistics(state, list(events))
 
     def state_from_json(self, data: Mapping[str, Any]) -> MoonState:
         d = check_state_json(data, self)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cosmodrome.core.statistics import count, row
 from cosmodrome.games.moon.state import OVER, MoonState
 
 
@@ -67,3 +68,21 @@ def summary(s: MoonState) -> dict[str, Any]:
             "sputniks_held": sum(s.spk), "winner_astronaut_first": int(any(
                 s.fin[a] == 1 for p in s.winners() for a in seat_astronauts(s, p)))}
 
+
+
+def statistics(s: MoonState, events: list) -> list:
+    """End-of-game statistics (core.statistics) beside the scoring ("How do I win?"): race
+    points, Sputniks, accidents, EC counters, rounds; a seat adds up its astronauts."""
+    n = s.num_players
+    owner = s.owner
+    mine = [seat_astronauts(s, p) for p in range(n)]
+    return [
+        row("points", "Points", "the final score: race points and Sputniks", scores(s)),
+        row("race_points", "Race points", "points for the place reached on the track",
+            [sum(board_points(s, a) for a in m) for m in mine]),
+        row("sputniks", "Sputniks", "Sputnik counters held at the end (a point each)", [sum(s.spk[a] for a in m) for m in mine]),
+        row("accidents", "Accidents", "times an astronaut fell", count(events, ["accident"], n, "astronaut", owner)),
+        row("ec_taken", "Extra-chance counters taken", "counters taken for being last",
+            count(events, ["ec"], n, "astronaut", owner)),
+        row("rounds", "Rounds", "rounds the race lasted", [s.round] * n),
+    ]

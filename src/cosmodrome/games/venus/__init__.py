@@ -46,7 +46,8 @@ class OnwardToVenus(Game):
     max_players = 5
     num_actions = NUM_ACTIONS
     options = (OptionSpec("components", "path", None,
-                          "a component data file (TOML) to use instead of the packaged one"),)
+                          "a component data file (TOML) to use instead of the packaged one",
+                          label="Components file"),)
     description = ("Empires race to exploit the planets of a retro-future Solar System while crises "
                    "brew on every world.")
     heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
@@ -121,6 +122,10 @@ class OnwardToVenus(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> VenusState:
         return state_from_json(self, data)
+
+    def statistics(self, state: VenusState, events) -> list:
+        """End-of-game statistics, beside the scoring (:func:`.scoring.statistics`)."""
+        return scoring.statistics(state, list(events))
 
     legend = LEGEND
 

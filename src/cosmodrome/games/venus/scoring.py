@@ -12,6 +12,7 @@ from __future__ import annotations
 import pickle
 from typing import Optional
 
+from cosmodrome.core.statistics import count, row
 from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, incomes_on
 from cosmodrome.games.venus.state import SHORT, VenusState, answers
 
@@ -259,3 +260,23 @@ def summary(s: VenusState) -> dict:
         crises[key] = crises.get(key, 0) + 1
     return {"end": s.end_cause or "running", "crises": crises, "periods": s.period,
             "decisions": s.decisions}
+
+
+def statistics(s: VenusState, events: list) -> list:
+    """End-of-game statistics (core.statistics): VP by source (RB: Ending the game), tiles
+    claimed, combats won and lost, cards played, units lost."""
+    n = s.num_players
+    b = final_breakdown(s)
+    claims = count(events, ["claim"], n)
+    won = count(events, ["win"], n)
+    return [
+        row("vp", "Victory points", "the final score", b["total"]),
+        row("planet_vp", "VP from planets", "points for the income earned on each planet, by rank", b["planet_vp"]),
+        row("tile_vp", "VP from kept tiles", "big game and crisis tiles (1 VP each), aliens (2 VP each)", b["tile_vp"]),
+        row("tiles", "Tiles claimed", "tiles taken by landing or by winning a combat", [c + w for c, w in zip(claims, won)]),
+        row("combats_won", "Combats won", "attacks on a tile that took it", won),
+        row("combats_lost", "Attacks failed", "attacks that did not reach the tile's defence", count(events, ["fail"], n)),
+        row("cards", "Cards played", "game cards played from the hand", count(events, ["play"], n)),
+        row("units_lost", "Units lost", "infantry, tanks and spaceships lost in combat or crises",
+            count(events, ["casualty", "eliminate"], n)),
+    ]

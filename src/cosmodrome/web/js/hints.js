@@ -29,6 +29,12 @@ export function hintLayer(box, toggle) {
     onclick: () => { toggle.checked = false; remember(false); draw(last); } });
   toggle.addEventListener("change", () => { remember(toggle.checked); draw(last); });
 
+  // on a phone the hint is one line above the board until asked for (the board comes first)
+  const phone = window.matchMedia ? window.matchMedia("(max-width: 900px)") : { matches: false };
+  let unfolded = false;
+  const more = el("button", { type: "button", class: "small", "data-testid": "hint-more", "aria-expanded": "false",
+    onclick: () => { unfolded = !unfolded; draw(last); } });
+
   function draw(m) {
     last = m;
     const mine = m && m.decision && m.decision.hint;
@@ -36,11 +42,22 @@ export function hintLayer(box, toggle) {
     if (!hintsOn() || !text || m.status !== "running") { box.hidden = true; return; }
     const byAction = new Map(((m.decision && m.decision.options) || []).map(o => [o.action, o.label]));
     const who = mine ? "Your decision" : `${m.waiting.seat_name} is deciding`;
-    box.replaceChildren(
-      el("div", { class: "hint-head" }, el("h3", { text: `Hint · ${who}` }), off),
+    const folded = phone.matches && !unfolded;
+    more.textContent = folded ? "Show" : "Fold";
+    more.setAttribute("aria-expanded", String(!folded));
+    box.classList.toggle("folded", folded);
+    if (folded) {
+      box.replaceChildren(el("div", { class: "hint-head" }, el("h3", { text: `Hint · ${who}` }), more));
+      box.hidden = false;
+      return;
+    }
+    // replaceChildren writes a null as the text "null": leave absent parts out
+    box.replaceChildren(...[
+      el("div", { class: "hint-head" }, el("h3", { text: `Hint · ${who}` }), phone.matches ? more : null, off),
       el("p", { class: "hint-text small", "data-testid": "hint-text", text }),
       mine && mine.options.length ? el("ul", { class: "small", "data-testid": "hint-options" },
-        mine.options.map(g => el("li", {}, el("b", { text: labels(g.actions, byAction) }), ": ", g.text))) : null);
+        mine.options.map(g => el("li", {}, el("b", { text: labels(g.actions, byAction) }), ": ", g.text))) : null,
+    ].filter(Boolean));
     box.hidden = false;
   }
   return { draw };

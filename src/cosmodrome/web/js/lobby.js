@@ -2,6 +2,8 @@
 import { accountBar } from "./account.js";
 import { api, el, resultText, botLabel } from "./api.js";
 import { aboutPanel } from "./about.js";
+import { whoami } from "./account.js";
+import { linkOf, stateOf, opponents, started, loadMyGames } from "./mine.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
@@ -19,7 +21,11 @@ function currentType() { return types.find(t => t.name === $("game").value); }
 
 function seatRows() {
   const t = currentType();
-  const n = Number($("players").value);
+  // a count outside the game's range (typed, not stepped) is brought back into it
+  let n = Math.round(Number($("players").value));
+  if (!(n >= t.min_players)) n = t.min_players;
+  if (n > t.max_players) n = t.max_players;
+  if (String(n) !== $("players").value) $("players").value = n;
   const box = $("seats");
   const old = [...box.querySelectorAll(".seat-row")].map(r => ({
     kind: r.querySelector(".kind").value, bot: r.querySelector(".bot").value }));
@@ -62,7 +68,7 @@ function optionRows() {
       input.addEventListener("change", () => (file.hidden = input.value !== "#file"));
       input.dataset.option = o.name;
       input.dataset.kind = o.kind;
-      adv.append(el("div", { class: "row", title: o.help }, el("label", { text: o.name }), input, file,
+      adv.append(el("div", { class: "row", title: o.help }, el("label", { text: o.label || o.name }), input, file,
         el("span", { class: "muted small", text: o.help })));
       continue;
     } else if (o.kind === "bool") {
@@ -76,9 +82,27 @@ function optionRows() {
     }
     input.dataset.option = o.name;
     input.dataset.kind = o.kind;
-    box.append(el("div", { class: "row", title: o.help }, el("label", { text: o.name }), input,
+    input.id = `opt-${o.name}`;
+    box.append(el("div", { class: "row", title: o.help, "data-players": o.players ? o.players.join("-") : null },
+      el("label", { for: input.id, text: o.label || o.name }), input,
       el("span", { class: "muted small", text: o.help })));
   }
+  optionsForPlayers();
+}
+
+// An option that does not apply to the chosen player count (a solo rule in a two-player game)
+// is hidden, and not sent.
+function optionsForPlayers() {
+  const n = Number($("players").value);
+  let shown = 0;
+  for (const row of $("options").querySelectorAll(".row")) {
+    const range = row.dataset.players;
+    const [lo, hi] = range ? range.split("-").map(Number) : [-Infinity, Infinity];
+    row.hidden = n < lo || n > hi;
+    if (!row.hidden) shown += 1;
+  }
+  const head = $("options").querySelector("h3");
+  if (head) head.hidden = shown === 0;
 }
 
 function gameChanged() {
@@ -99,6 +123,7 @@ function gameChanged() {
 async function collectOptions() {
   const out = {};
   for (const input of $("create").querySelectorAll("[data-option]")) {
+    if (input.closest(".row") && input.closest(".row").hidden) continue;   // not for this player count
     const k = input.dataset.kind;
     if (k === "path") {
       if (input.value === "#file") {
@@ -180,6 +205,20 @@ async function create(ev) {
   } catch (e) { banner(`Could not create the game: ${e.message}`); }
 }
 
+// "Learn to play": a prepared game (a fixed seed, the fewest seats, the others a bot) whose table
+// walks the newcomer through the opening (tour.js).
+const LEARN_SEED = 20;
+async function learn() {
+  const t = currentType();
+  const n = Math.max(t.min_players, Math.min(2, t.max_players));
+  const seats = Array.from({ length: n }, (_, i) => i === 0 ? { kind: "human" } : { kind: "bot", bot: t.bots[0] });
+  try {
+    const res = await api("POST", "/api/games", { game: t.name, players: n, seats, options: {}, seed: LEARN_SEED });
+    const own = res.seats.find(s => s.kind === "human" && s.link);
+    location.href = own.link.replace("/table.html?", "/table.html?learn=1&");
+  } catch (e) { banner(`Could not start the guided game: ${e.message}`); }
+}
+
 function gameTable(list, kind) {
   if (!list.length) return el("span", { class: "muted", text: "none" });
   return el("table", { class: "games" },
@@ -202,7 +241,24 @@ async function join(id) {
   } catch (e) { banner(`Could not join: ${e.message}`); }
 }
 
+// The visitor's own games (this browser's seats, the account's): running first, then the finished.
+async function mine() {
+  let games;
+  try { games = await loadMyGames(await whoami()); } catch (e) { return; }
+  games = games.filter(g => !g.missing);
+  games.sort((a, b) => ((a.status === "running" ? 0 : 1) - (b.status === "running" ? 0 : 1)) || (b.your_turn - a.your_turn)
+    || ((b.created || 0) - (a.created || 0)));
+  $("my-games-box").replaceChildren(games.length ? el("table", { class: "games" },
+    el("tr", {}, ...["Game", "Against", "Started", "State"].map(t => el("th", { text: t }))),
+    games.slice(0, 12).map(g => el("tr", { "data-testid": "lobby-my-game", "data-game": g.id },
+      el("td", {}, el("a", { href: linkOf(g), text: g.title || g.game })),
+      el("td", { class: "small", text: opponents(g) }), el("td", { class: "small", text: started(g) }),
+      el("td", { class: "small", text: stateOf(g) }))))
+    : el("span", { class: "muted", text: "none yet: a game you create or join here is listed" }));
+}
+
 async function refresh() {
+  mine();
   try {
     const [open, running, finished] = await Promise.all(["open", "running", "finished"].map(s => api("GET", `/api/games?status=${s}`)));
     $("open-games").replaceChildren(gameTable(open.games.filter(g => g.public), "open"));
@@ -235,10 +291,16 @@ async function main() {
   } catch (e) { return banner(`Cannot load the game list: ${e.message}`); }
   const sel = $("game");
   for (const t of types) sel.append(el("option", { value: t.name, text: t.title || t.name }));
-  if (types.find(t => t.name === "venus")) sel.value = "venus";
+  // "New game" at the end of a table comes back here with its game chosen (?game=...)
+  const asked = new URLSearchParams(location.search).get("game");
+  if (asked && types.find(t => t.name === asked)) sel.value = asked;
+  else if (types.find(t => t.name === "venus")) sel.value = "venus";
   sel.addEventListener("change", gameChanged);
-  $("players").addEventListener("change", seatRows);
+  const playersChanged = () => { seatRows(); optionsForPlayers(); };
+  $("players").addEventListener("change", playersChanged);
+  $("players").addEventListener("input", () => { if ($("players").value !== "") playersChanged(); });
   $("create").addEventListener("submit", create);
+  $("learn").addEventListener("click", learn);
   $("clock-kind").addEventListener("change", clockRows);
   accountBar($("account-bar"));
   $("import-replay").addEventListener("click", () => importRecord("replay"));

@@ -4,7 +4,8 @@
 // them becomes your turn. Polls the server every few seconds (?every=seconds).
 import { api, el } from "./api.js";
 import { whoami, accountBar } from "./account.js";
-import { myList, forget } from "./mylist.js";
+import { forget } from "./mylist.js";
+import { linkOf, stateOf, opponents, started, loadMyGames } from "./mine.js";
 import { fmtClock } from "./clock.js";
 import { prefs, beep, favicon, prefsPanel } from "./alert.js";
 
@@ -16,22 +17,10 @@ function banner(text, level = "error") {
   const b = $("banner"); b.className = `banner ${level}`; b.textContent = text; b.hidden = false;
 }
 
-function linkOf(g) {
-  return g.link ? g.link.replace(/^https?:\/\/[^/]+/, "") : `/table.html?game=${encodeURIComponent(g.id)}#token=${g.token}`;
-}
-
 function clockOf(g) {
   if (!g.clock) return "";
   const left = g.clock.remaining[g.seat];
   return `${fmtClock(left)}${g.clock.running === g.seat ? " ▸" : ""}`;
-}
-
-function stateOf(g) {
-  if (g.missing) return "not on this server";
-  if (g.status !== "running") return g.result ? (g.result.winners.includes(g.seat) ? "over: you won" : "over") : g.status;
-  if (g.stand_in) return "a bot plays your seat (your time ran out): open it to take it back";
-  if (g.your_turn) return "your turn";
-  return `${g.to_move_name || "someone"} is deciding`;
 }
 
 function draw(games, me) {
@@ -39,12 +28,14 @@ function draw(games, me) {
     "data-your-turn": g.your_turn ? "1" : "0" },
     el("td", {}, el("a", { href: linkOf(g), text: g.title || g.game || g.id })),
     el("td", { text: g.seat_name || `Seat ${g.seat + 1}` }),
+    el("td", { class: "small", "data-testid": "my-game-against", text: opponents(g) }),
+    el("td", { class: "small", text: started(g) }),
     el("td", { "data-testid": "my-game-state", text: stateOf(g) }),
     el("td", { class: "seat-clock", text: clockOf(g) }),
     el("td", {}, g.fromAccount ? el("span", { class: "muted small", text: "account" })
       : el("button", { type: "button", class: "small", text: "forget", onclick: () => { forget(g.id, g.seat); look(); } }))));
   $("games").replaceChildren(games.length ? el("table", { class: "board-list" },
-    el("tr", {}, ...["Game", "Seat", "State", "Clock", ""].map(t => el("th", { text: t }))), rows)
+    el("tr", {}, ...["Game", "Seat", "Against", "Started", "State", "Clock", ""].map(t => el("th", { text: t }))), rows)
     : el("p", { class: "muted", text: "No games yet: create one in the lobby, or open a seat's link." }));
   $("source").textContent = me ? `The games of ${me.name} (on the server) and those opened in this browser.`
     : "The games opened in this browser. Log in to see your games on every browser.";
@@ -52,22 +43,9 @@ function draw(games, me) {
 
 async function look() {
   const me = await whoami();
-  const local = myList();
-  let games = [];
-  try {
-    if (local.length) {
-      const r = await api("POST", "/api/games/status", { games: local.map(g => ({ id: g.id, seat: g.seat })) });
-      games = r.games.map((x, i) => ({ ...x, token: local[i].token, title: x.title || local[i].title, seat: local[i].seat }));
-    }
-    if (me) {
-      const r = await api("GET", "/api/account/games");
-      for (const x of r.games) {
-        const same = games.find(g => g.id === x.id && g.seat === x.seat);
-        if (same) Object.assign(same, x, { fromAccount: true });
-        else games.push({ ...x, fromAccount: true });
-      }
-    }
-  } catch (e) { banner(`Cannot reach the server: ${e.message}`, "warning"); return; }
+  let games;
+  try { games = await loadMyGames(me); }
+  catch (e) { banner(`Cannot reach the server: ${e.message}`, "warning"); return; }
   games.sort((a, b) => (b.your_turn - a.your_turn) || (a.status === "running" ? -1 : 1));
   draw(games, me);
   const turns = games.filter(g => g.your_turn);

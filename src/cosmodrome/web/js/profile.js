@@ -26,6 +26,15 @@ async function main() {
       el("td", { text: `${h.before.toFixed(1)} → ${h.after.toFixed(1)}` }),
       el("td", {}, el("a", { href: `/replay.html?game=${encodeURIComponent(h.game_id)}`, text: "replay" })))))
     : el("p", { class: "muted", text: "No rated game yet." }));
+  if (p.statistics && p.statistics.length) {
+    // per game type: the games played and won, then each statistic's total and average a game
+    $("stats-panel").hidden = false;
+    $("stats").replaceChildren(...p.statistics.map(g => el("table", { class: "board-list", "data-game": g.game },
+      el("caption", { text: `${g.title}: ${g.games} game${g.games === 1 ? "" : "s"}, ${g.won} won` }),
+      el("tr", {}, ...["", "Total", "A game"].map(t => el("th", { scope: "col", text: t }))),
+      g.rows.map(r => el("tr", { "data-stat": r.key }, el("th", { scope: "row", text: r.label }),
+        el("td", { text: String(r.total) }), el("td", { text: String(r.average) }))))));
+  }
   if (p.games) {
     $("games-panel").hidden = false;
     $("games").replaceChildren(p.games.length ? el("table", { class: "board-list" },

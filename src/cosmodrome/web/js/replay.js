@@ -1,4 +1,6 @@
 // The replay viewer: step and scrub through a game from any seat's view or the spectators'.
+import { statsTable } from "./stats.js";
+import { explain } from "./glossary.js";
 import { chatLine } from "./chat.js";
 import { api, el, params, loadRenderer, seatTokens, resultText } from "./api.js";
 import { snapshot, play } from "./motion.js";
@@ -64,13 +66,14 @@ async function show(n) {
   const res = $("result");
   if (r.result) {
     res.hidden = false;
-    res.replaceChildren(el("h2", { text: resultText(r.result) }));
+    res.replaceChildren(...[el("h2", { text: resultText(r.result) }), statsTable(r.result.statistics, r.seats)].filter(Boolean));
   } else res.hidden = true;
   const before = snapshot();   // stepping through moves the pieces as at the table
   renderer.render($("board"), { view: r.view, seat: r.seat, seatName: r.seat_name, seats: r.seats, title: r.title,
     decision: null, waiting: null, result: r.result, dice: null, log: r.log, mode: "replay", status: r.status,
     onAction: () => {} });
   play(before);
+  explain($("board"), r.game);
 }
 
 async function main() {

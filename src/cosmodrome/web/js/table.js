@@ -11,6 +11,9 @@ import { whoami } from "./account.js";
 import { remember } from "./mylist.js";
 import { hintLayer } from "./hints.js";
 import { snapshot, play } from "./motion.js";
+import { statsTable } from "./stats.js";
+import { explain } from "./glossary.js";
+import { tourLayer } from "./tour.js";
 
 const $ = (id) => document.getElementById(id);
 const p = params();
@@ -25,6 +28,7 @@ let busy = false;
 let handOpen = !window.matchMedia("(max-width: 900px)").matches;  // the hand drawer: shut on a phone
 let wasMyTurn = false;
 let hints = null;            // the first-game hint layer (hints.js)
+let tour = null;             // the guided first game (tour.js), when the lobby's "Learn to play" opened this table
 
 // ----- seat colours (log lines, seats) --------------------------------------------------------
 const PALETTE = ["#e0453a", "#3f7be8", "#9b59d0", "#f2c230", "#3dbb6a", "#ff8c42"];
@@ -79,7 +83,9 @@ function banner(text, level = "error", ms = 7000) {
 function setConn() {
   const c = $("conn");
   const down = conns.filter(x => !x.alive);
-  if (!down.length) { c.className = "pill ok"; c.textContent = "connected"; }
+  // a refused link (no such game, a token that is not a seat) does not come back by retrying
+  if (down.length && down.every(x => x.fatal)) { c.className = "pill bad"; c.textContent = down[0].fatalText || "not connected"; }
+  else if (!down.length) { c.className = "pill ok"; c.textContent = "connected"; }
   else { c.className = "pill bad"; c.textContent = "reconnecting…"; }
 }
 
@@ -114,6 +120,14 @@ function onMessage(conn, msg) {
   if (msg.type === "error") {
     if (msg.status === 403 || msg.status === 404) {
       conn.fatal = true;
+      conn.fatalText = msg.status === 404 ? "no such game" : "link refused";
+      setConn();
+      if (!conns.some(c => c.msg)) {
+        $("status").textContent = msg.status === 404 ? "no game" : "refused";
+        $("title").textContent = "";
+        $("decision").replaceChildren(el("div", { class: "waiting", "data-testid": "no-game" }, msg.error, " ",
+          el("a", { href: "/", text: "Back to the lobby" })));
+      }
       banner(msg.error, "error", 0);
     } else banner(msg.error);
     return;
@@ -191,12 +205,12 @@ function drawDecision() {
   }
   if (m.decision) {
     box.classList.add("mine");
-    box.replaceChildren(
+    // replaceChildren writes a null as the text "null": leave absent parts out
+    box.replaceChildren(...[
       el("div", { class: "prompt", "data-testid": "prompt",
         text: m.decision.prompt.startsWith(m.seat_name) ? m.decision.prompt : `${m.seat_name}: ${m.decision.prompt}` }),
-      el("div", { class: "options" }, m.decision.options.map(o =>
-        el("button", { "data-action": o.action, disabled: busy, title: o.data && o.data.help ? o.data.help : null,
-          onclick: () => act(o.action), text: o.label }))));
+      renderer && renderer.decisionNote ? noteOf(m) : null,
+      el("div", { class: "options" }, optionGroups(m.decision))].filter(Boolean));
   } else if (m.waiting) {
     const w = m.waiting;
     box.replaceChildren(el("div", { class: "waiting", "data-testid": "waiting" },
@@ -204,6 +218,52 @@ function drawDecision() {
       // a decision the game keeps private comes with an empty prompt: only who decides
       w.prompt ? `is deciding: ${w.prompt}` : "is deciding."));
   } else box.replaceChildren();
+}
+
+// ----- the options of a decision, arranged to be scanned ----------------------------------------
+// The safe options first, the risky ones (an option whose data says it ends in an accident, a
+// fall or a crash) after them and marked; grouped by what they act on when the renderer says so
+// (optionGroup(option, decision) -> {title, short}); a group's buttons may carry a short label
+// (the full one is their tooltip and accessible name); options named alike are merged.
+const RISKS = { accident: "an accident", fall: "a fall", crash: "a crash" };
+export function arrange(d, groupOf) {
+  const items = d.options.map((o, i) => ({ o, i, risk: RISKS[(o.data || {}).outcome] || null,
+    group: groupOf ? groupOf(o, d) : null }));
+  items.sort((a, b) => (a.risk ? 1 : 0) - (b.risk ? 1 : 0) || a.i - b.i);
+  const order = [], by = new Map(), seen = new Set();
+  for (const it of items) {
+    const key = it.group ? it.group.title : "";
+    // two options the renderer names alike do the same thing (two unrolled dice of one colour): one button
+    if (it.group && it.group.short) {
+      const same = `${key}\u0000${it.group.short}`;
+      if (seen.has(same)) continue;
+      seen.add(same);
+    }
+    if (!by.has(key)) { by.set(key, []); order.push(key); }
+    by.get(key).push(it);
+  }
+  return order.map(title => ({ title, items: by.get(title) }));
+}
+function optionButton(it) {
+  const o = it.o;
+  const short = it.group && it.group.short;
+  const tip = [o.label !== short && short ? o.label : null, o.data && o.data.help, it.risk ? `Risky: ${it.risk}.` : null].filter(Boolean).join(" — ");
+  return el("button", { "data-action": o.action, disabled: busy, class: it.risk ? "risky" : null, title: tip || null,
+    "aria-label": short || it.risk ? `${o.label}${it.risk && !o.label.includes(it.risk) ? ` (risky: ${it.risk})` : ""}` : null,
+    onclick: () => act(o.action) },
+    it.risk ? el("span", { class: "risk", "aria-hidden": "true", text: "⚠ " }) : null, short || o.label);
+}
+// A line the renderer adds under the prompt (e.g. the dice still to place, counted down).
+function noteOf(m) {
+  const text = renderer.decisionNote(m.view || {}, m.decision);
+  return text ? el("div", { class: "decision-note small", "data-testid": "decision-note", text }) : null;
+}
+function optionGroups(d) {
+  const groups = arrange(d, renderer && renderer.optionGroup);
+  if (groups.length === 1 && !groups[0].title) return groups[0].items.map(optionButton);
+  return groups.map(g => el("div", { class: "opt-group", role: "group", "aria-label": g.title || "other options" },
+    g.title ? el("div", { class: "opt-head", text: g.title }) : null,
+    el("div", { class: "opt-row" }, g.items.map(optionButton))));
 }
 
 // ----- rematch: one click at the end; everyone still here is offered their new seat ------------
@@ -288,12 +348,22 @@ function drawSide() {
   if (m.result) {
     r.hidden = false;
     const names = m.seats.map(s => s.name);
-    r.replaceChildren(el("h2", { "data-testid": "winner",
+    r.replaceChildren(...[el("h2", { "data-testid": "winner",
       text: resultText(m.result) }),
       el("table", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" })),
         names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))),
-      rematchBox());
+      statsTable(m.result.statistics, m.seats),
+      wayOn(m)].filter(Boolean));
   } else r.hidden = true;
+}
+
+// The end of a game: the way on (a rematch, a new game of the same kind, the lobby, the replay).
+function wayOn(m) {
+  return el("div", { class: "way-on", "data-testid": "way-on" },
+    rematchBox(),
+    el("a", { class: "button", href: `/?game=${encodeURIComponent(m.game)}`, "data-testid": "new-game", text: "New game" }),
+    el("a", { class: "button", href: "/", "data-testid": "to-lobby", text: "Back to the lobby" }),
+    el("a", { class: "button", href: `/replay.html?game=${encodeURIComponent(gameId)}`, "data-testid": "end-replay", text: "Replay" }));
 }
 
 // The "About this game" panel (what of the components we reconstructed), once per page.
@@ -326,6 +396,10 @@ async function draw() {
   const before = snapshot();   // where the pieces are, for the motion after drawing
   drawDecision();
   hints.draw(m);
+  if (tour) {
+    tour.draw(m, $("decision"));
+    if (!$("tour").hidden) $("hint").hidden = true;   // the guide says what the hint would, and more
+  }
   drawSide();
   try {
     renderer.render($("board"), {
@@ -335,6 +409,7 @@ async function draw() {
     });
     dockHand();
     play(before);
+    for (const part of [$("board"), $("decision"), $("hand-slot")]) explain(part, m.game);
   } catch (e) {
     console.error(e);
     const generic = await import("./renderers/generic.js");
@@ -395,12 +470,28 @@ function showInvite() {
   box.hidden = false;
 }
 
-// A person picks the name the others see (kept for the next table in localStorage).
+// A person picks the name the others see (kept for the next table in localStorage). The form
+// shows only while the game runs; it is folded to one button once the seat has a name (a name
+// kept from an earlier table is used at once), and on a phone until asked for.
+let nameOpen = false;
+const applied = new Set();   // seats this page gave the remembered name to
+function rememberedName() {
+  try { return localStorage.getItem("cosmodrome-name") || ""; } catch (e) { return ""; }
+}
 function drawNameForm(m) {
   const form = $("name-form");
   const s = m.seat === null ? null : m.seats[m.seat];
-  form.hidden = !s || s.kind !== "human";
+  form.hidden = !s || s.kind !== "human" || m.status !== "running";
   if (form.hidden) return;
+  const kept = rememberedName();
+  if (!s.display && kept && conns.length === 1 && shown.token && !applied.has(m.seat)) {
+    applied.add(m.seat);
+    api("POST", `/api/games/${gameId}/name`, { name: kept }, shown.token).catch(() => applied.delete(m.seat));
+  }
+  const phone = window.matchMedia("(max-width: 900px)").matches;
+  const named = Boolean(s.display) || (Boolean(kept) && applied.has(m.seat));
+  form.classList.toggle("folded", !nameOpen && (named || phone));
+  $("name-open").textContent = s.display ? `Your name: ${s.display} (change)` : "Pick the name the others see";
   form.classList.toggle("ask", !s.display);
   $("name-label").textContent = s.display ? `Your name at this table (${m.seat_name})` : `Pick the name the others will see (${m.seat_name})`;
   if (document.activeElement !== $("name-input") && form.dataset.seat !== String(m.seat)) {
@@ -420,6 +511,7 @@ async function saveName(ev) {
     const r = await api("POST", `/api/games/${gameId}/name`, { name }, c.token);
     try { localStorage.setItem("cosmodrome-name", r.name); } catch (e) { /* private mode */ }
     banner(`Others now see you as ${r.name}.`, "info", 2500);
+    nameOpen = false;
   } catch (e) { banner(e.message, "warning"); }
 }
 
@@ -473,7 +565,13 @@ function main() {
   $("hand-toggle").addEventListener("click", () => { handOpen = !handOpen; dockHand(true); });
   prefsPanel(banner);
   hints = hintLayer($("hint"), $("pref-hints"));
+  if (p.get("learn")) tour = tourLayer($("tour"), gameId);
   $("name-form").addEventListener("submit", saveName);
+  $("name-open").addEventListener("click", () => {
+    nameOpen = true;
+    $("name-form").classList.remove("folded");
+    $("name-input").focus();
+  });
   watchDocks();
   showInvite();
   $("handover-btn").addEventListener("click", () => {

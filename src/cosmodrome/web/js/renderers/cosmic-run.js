@@ -29,32 +29,32 @@ const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").sli
 
 // ----- help, in our own words (RB = the rulebook section it summarises) ------------------------
 const TECH_HELP = {
-  "defensive missile": ["Defensive missile", "Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help.", "RB: Defensive Missile"],
-  "navigational control": ["Navigational control", "Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ).", "RB: Navigational Control; FAQ"],
-  "warp drive": ["Warp drive", "Spend one during a movement die to jump through a mine into the open circle behind it; the mine still costs a pip. Two mines in a row take two warp drives and three pips.", "RB: Warp Drive"],
-  "transformer": ["Transformer", "Spend one before moving to let a movement die (or the single step of an advance-and-attack die) move a different ship. The die is never split between ships and the attack keeps its colour (FAQ).", "RB: Transformer; FAQ"],
+  "defensive missile": ["Defensive missile", "Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help.", "rulebook: Defensive Missile"],
+  "navigational control": ["Navigational control", "Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ).", "rulebook: Navigational Control; FAQ"],
+  "warp drive": ["Warp drive", "Spend one during a movement die to jump through a mine into the open circle behind it; the mine still costs a pip. Two mines in a row take two warp drives and three pips.", "rulebook: Warp Drive"],
+  "transformer": ["Transformer", "Spend one before moving to let a movement die (or the single step of an advance-and-attack die) move a different ship. The die is never split between ships and the attack keeps its colour (FAQ).", "rulebook: Transformer; FAQ"],
 };
 const HELP = {
-  mine: ["Space mine", "A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before.", "RB: Phase I: Mine Phase; Mine Die"],
-  round: ["Round track", "Twelve rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain.", "RB: Playing the Game; Game End"],
-  cargo: ["Cargo bay", "Instead of using a die you may store it here. The second die stored in the same round turns into any one technology of your choice (this can happen twice a round). The bay is emptied at the end of each round.", "RB: Cargo Bay Option"],
-  control: ["Control panel", "Four re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again.", "RB: Control Panel Option; The Solo Game"],
-  hearts: ["Health meter", "Every hit (a mine landing on the ship or an attack) fills a heart. With all three filled the ship is disabled: it cannot move and costs 7 VP at the end (12 if it never got past the −5 VP level).", "RB: Advance and Attack Die; Scoring"],
-  upgrades: ["Engine upgrades", "Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3.", "RB: Friendly Variant"],
-  ladder: ["Score ladder", "At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0.", "RB: Scoring"],
-  numbers: ["Mine coordinates", "A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once.", "RB: Phase I: Mine Phase; Minefield Variant"],
-  letters: ["Column letters", "The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet.", "RB: Mine Die"],
-  planet: ["Planet", "Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once.", "RB: Movement Die; Game End"],
-  start: ["Launch pad", "Every ship starts below its track and enters the circle right above it with its first step.", "RB: Movement Die"],
-  armada: ["Armada rule", "A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire).", "RB: The Armada Rule"],
+  mine: ["Space mine", "A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before.", "rulebook: Phase I: Mine Phase; Mine Die"],
+  round: ["Round track", "Twelve rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain.", "rulebook: Playing the Game; Game End"],
+  cargo: ["Cargo bay", "Instead of using a die you may store it here. The second die stored in the same round turns into any one technology of your choice (this can happen twice a round). The bay is emptied at the end of each round.", "rulebook: Cargo Bay Option"],
+  control: ["Control panel", "Four re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again.", "rulebook: Control Panel Option; The Solo Game"],
+  hearts: ["Health meter", "Every hit (a mine landing on the ship or an attack) fills a heart. With all three filled the ship is disabled: it cannot move and costs 7 VP at the end (12 if it never got past the −5 VP level).", "rulebook: Advance and Attack Die; Scoring"],
+  upgrades: ["Engine upgrades", "Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3.", "rulebook: Friendly Variant"],
+  ladder: ["Score ladder", "At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0.", "rulebook: Scoring"],
+  numbers: ["Mine coordinates", "A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once.", "rulebook: Phase I: Mine Phase; Minefield Variant"],
+  letters: ["Column letters", "The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet.", "rulebook: Mine Die"],
+  planet: ["Planet", "Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once.", "rulebook: Movement Die; Game End"],
+  start: ["Launch pad", "Every ship starts below its track and enters the circle right above it with its first step.", "rulebook: Movement Die"],
+  armada: ["Armada rule", "A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire).", "rulebook: The Armada Rule"],
 };
 function dieHelp(d) {
   const c = d.colour;
   switch (d.kind) {
-    case "move": return [`${cap(c)} ${d.pips} — movement`, `Moves the ${c} ship up to ${d.pips} circle${d.pips > 1 ? "s" : ""}, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.`, "RB: Movement Die"];
-    case "attack": return [`Advance and attack ${c}`, `The ${c} ship steps one circle, then the opponent's ${c} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own ${c} engine is upgraded instead. Solo: your die only advances.`, "RB: Advance and Attack Die"];
-    case "mine": return ["Mine die", "Set the letter die to the column you want and roll the number: the mines land on your opponent's sheet only. In the solo game it has no use for you.", "RB: Mine Die; The Solo Game"];
-    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; return [`Technology: ${d.tech}`, `Adds one ${d.tech} to the sheet (an X in its next circle). ${h[1]}`, "RB: Technology Dice"]; }
+    case "move": return [`${cap(c)} ${d.pips} — movement`, `Moves the ${c} ship up to ${d.pips} circle${d.pips > 1 ? "s" : ""}, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.`, "rulebook: Movement Die"];
+    case "attack": return [`Advance and attack ${c}`, `The ${c} ship steps one circle, then the opponent's ${c} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own ${c} engine is upgraded instead. Solo: your die only advances.`, "rulebook: Advance and Attack Die"];
+    case "mine": return ["Mine die", "Set the letter die to the column you want and roll the number: the mines land on your opponent's sheet only. In the solo game it has no use for you.", "rulebook: Mine Die; The Solo Game"];
+    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; return [`Technology: ${d.tech}`, `Adds one ${d.tech} to the sheet (an X in its next circle). ${h[1]}`, "rulebook: Technology Dice"]; }
     default: return [d.text || "die", "", ""];
   }
 }
@@ -554,7 +554,7 @@ function endPanel(ctx, v) {
   return el("div", { class: "cr-end", "data-testid": "cr-end" },
     el("div", { class: "big", text: title }), el("div", { class: "muted", text: `Ended: ${END_WORDS[v.end] || v.end} (round ${v.round}).` }),
     el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(t => el("th", { text: cap(t) })), el("th", { text: "Tech" }), el("th", { text: "Total VP" })), rows),
-    el("div", { class: "muted small", text: "Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (RB: Scoring)" }));
+    el("div", { class: "muted small", text: "Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (rulebook: Scoring)" }));
 }
 
 // ----- render ---------------------------------------------------------------------------------------------
@@ -581,4 +581,13 @@ export function render(root, ctx) {
     variants.length ? el("div", { class: "cr-variants", text: variants.join(" · ") }) : null);
   root.replaceChildren(el("div", { class: "cr", "data-testid": "cr-table", "data-decision": v.decision || "" },
     top, v.end ? endPanel(ctx, v) : actionBar(ctx, v, idx), el("div", { class: "cr-sheets" }, sheets)));
+}
+
+/** The decision dock's groups (table.js arrange): the action dice by what they do, each button
+ *  naming its die and face (every die in sight, none cut off below the fold). */
+const DIE_KINDS = { move: "Move a ship", attack: "Advance and attack", mine: "Lay a mine", tech: "Gain a technology" };
+export function optionGroup(o, d) {
+  const x = o.data || {};
+  if (x.kind === "die" && DIE_KINDS[x.face_kind]) return { title: DIE_KINDS[x.face_kind] };
+  return null;
 }

@@ -174,6 +174,10 @@ function ringSvg(v, ctx, idx) {
   // the columns: rock, boxes, sky
   v.ring.columns.forEach((col, c) => {
     const t1 = g.a(c), t2 = g.a(c + 1), tm = (t1 + t2) / 2;
+    // its number inside the planet's rim, as the options name it ("column 5, level 1")
+    const [nx, ny] = pt(R0 - 11, tm);
+    root.append(svg("text", { class: "mars-colno", "data-testid": "mars-colno", "data-col": c, x: nx.toFixed(1), y: (ny + 4).toFixed(1),
+      "text-anchor": "middle", text: String(c + 1) }));
     col.forEach((k, l) => {
       if (k === AIR) return;
       const r1 = R0 + l * LH;
@@ -439,7 +443,8 @@ export function render(root, ctx) {
   const head = el("div", { class: "mars-top" },
     el("span", { class: "pill", text: `Round ${v.round} of ${v.rounds}` }),
     el("span", { class: "pill" + (v.base_hits ? " warn" : ""), text: `Base hits ${v.base_hits} of ${v.base_attacks}` }),
-    el("span", { class: "muted small", text: `Threat ${v.threat}${v.half_board ? " · half the board" : ""}` }),
+    el("span", { class: "muted small", title: "how hard the aliens come: chosen when the game was made (a lower threat is gentler)",
+      text: `Threat level: ${v.threat}${v.half_board ? " · half the board" : ""}` }),
     el("span", { class: "mars-legend", "data-testid": "mars-legend" }, ["yellow", "blue", "red"].map(c =>
       el("span", { class: "lg", title: ALIEN_HELP[c] }, svg("svg", { width: 16, height: 16, viewBox: "-8 -8 16 16", "aria-hidden": "true" },
         alienIcon(c, 0, 0, 6.5, c === "red")), c))), zoom);
@@ -461,4 +466,32 @@ export function render(root, ctx) {
 export function seatInfo(view, seat) {
   const m = view && view.marines ? view.marines[seat] : null;
   return m ? { colour: colourOf(m), aliases: [m.name] } : null;
+}
+
+/** The decision dock's groups (table.js arrange): the dice to program grouped by colour, each
+ *  button naming the action it goes on; the missiles and the bait together; a rolled action's
+ *  moves, shots and re-rolls apart. */
+const DIE_COLOURS = ["blue", "blue", "white", "white", "black", "black"];
+export function optionGroup(o, d) {
+  const x = o.data || {};
+  if (d.kind === "program") {
+    if (typeof x.die === "number" && typeof x.slot === "number")
+      // the two dice of a colour are alike until rolled: one button for both
+      return { title: `Put a ${DIE_COLOURS[x.die]} die on`, short: `action ${x.slot + 1}` };
+    return { title: "Or instead" };
+  }
+  if (d.kind === "act") {
+    if (typeof x.col === "number" && x.outcome) return { title: "Move" };
+    if (typeof x.col === "number") return { title: "Shoot" };
+    if (typeof x.die === "number") return { title: "Roll again" };
+  }
+  return null;
+}
+
+/** A line under the prompt: while programming, the dice still to place, counted down. */
+export function decisionNote(v, d) {
+  if (!d || d.kind !== "program" || !v.turn) return null;
+  const placed = (v.turn.dice || []).filter(x => x.action >= 0).length;
+  const left = Math.max(0, v.turn.dice_n - placed);
+  return `${left} of ${v.turn.dice_n} dice left to place${placed ? ` (${placed} placed)` : ""}`;
 }

@@ -20,7 +20,7 @@ function ensureCss() {
   document.head.append(el("link", { id: "moon-css", rel: "stylesheet", href: "/css/moon.css" }));
 }
 
-const W = 26, H = 32, TOP = 46, LEFT = 8;          // cell size and margins of the side view
+const W = 26, H = 32, TOP = 46, LEFT = 18;         // cell size and margins of the side view (level numbers at the left)
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
 const CELL_HELP = ["Sky: you may fly through, but a jump that ends here falls to the box below (an accident).",
   "A box with a circle: safe ground to land on.", "A box without a circle: landing here is an accident.",
@@ -77,12 +77,18 @@ function lapSvg(v, ctx, idx) {
       root.append(g);
     }
     if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "text-anchor": "middle", text: isGoal ? "goal" : "S" }));
+    // a card's own column numbers, as the options name places ("card 2, column 3, level 1")
+    else root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under moon-colno", "data-testid": "moon-colno",
+      "text-anchor": "middle", text: String(((c - 1) % 7) + 1) }));
     const token = (v.lap.tokens || []).find(t => t.col === c && t.effect);
     if (token) root.append(svg("g", { class: "moon-token", "data-testid": "moon-token", "data-effect": token.effect },
       svg("rect", { x: LEFT + c * W + 3, y: y(levels - 1) + 4, width: W - 6, height: H - 8, rx: 5 }),
       svg("text", { x: LEFT + c * W + W / 2, y: y(levels - 1) + H / 2 + 4, "text-anchor": "middle", text: TOKEN_MARK[token.effect] || "?" }),
       svg("title", { text: `Special box: ${token.text}` })));
   });
+  // level numbers at the left (the options name levels)
+  for (let l = 0; l < levels; l++) root.append(svg("text", { x: LEFT - 4, y: y(l) + H / 2 + 4, class: "moon-under moon-levelno",
+    "data-testid": "moon-levelno", "text-anchor": "end", text: String(l) }));
   // points printed under the last card
   v.lap.last_card_points.forEach((p, j) => root.append(svg("text", { x: LEFT + (v.lap.goal - 6 + j) * W + W / 2, y: TOP + levels * H + 30,
     class: "moon-points", "text-anchor": "middle", text: `${p}` })));
@@ -176,4 +182,13 @@ export function render(root, ctx) {
   root.replaceChildren(el("div", { class: "moon", "data-testid": "moon-table", "data-decision": ctx.decision ? ctx.decision.kind : "",
     "data-sig": astroSig(v) },
   head, el("div", { class: "moon-scroll" }, lapSvg(v, ctx, idx)), hand, cards, end));
+}
+
+/** The decision dock's groups (table.js arrange): the moves of a jump grouped by the die they
+ *  use (the safe ones first within each, the accidents marked by the page). */
+export function optionGroup(o, d) {
+  const x = o.data || {};
+  if (d.kind === "pick" && x.colour && typeof x.face === "number") return { title: `By the ${x.colour} die (${x.face})` };
+  if (d.kind === "program" && x.colour) return { title: `The ${x.colour} die`, short: ["first jump", "second jump", "third jump"][x.jump] || o.label };
+  return null;
 }

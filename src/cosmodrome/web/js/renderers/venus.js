@@ -38,9 +38,9 @@ const PLANET_HELP = {
   "Kuiper Belt": ["Alien Invasion", "Level 3+: alien tiles (defence 7, worth 2 VP when beaten) land on the Kuiper Belt, Titan and Ganymede, clear them, and march inwards each crisis phase. Aliens reaching Earth: everybody loses."],
 };
 const TILE_HELP = {
-  factory: ["Factory", "Undefended. Send a unit from orbit to the surface to take it and put one of your factories here (income £2 a period). Needs a factory in your stock. (RB: Claim one tile)"],
-  mine: ["Mine", "Defended: roll three dice, keep the highest and lowest, add their difference to the defence; commit at least that many combat points. Place a mine here (income £3). (RB: Combat)"],
-  cards: ["Draw two cards", "Undefended. Land a unit to draw two game cards (hand limit 9). (RB: Claim one tile)"],
+  factory: ["Factory", "Undefended. Send a unit from orbit to the surface to take it and put one of your factories here (income £2 a period). Needs a factory in your stock. (rulebook: Claim one tile)"],
+  mine: ["Mine", "Defended: roll three dice, keep the highest and lowest, add their difference to the defence; commit at least that many combat points. Place a mine here (income £3). (rulebook: Combat)"],
+  cards: ["Draw two cards", "Undefended. Land a unit to draw two game cards (hand limit 9). (rulebook: Claim one tile)"],
   windfall: ["Windfall", "Undefended. Land a unit to take £3 from the bank."],
   biggame: ["Big Game", "Undefended. Land a unit and keep the tile: 1 VP at the end."],
   crisis: ["Crisis", "Raises this planet's crisis level. Defended; beat it to keep it (1 VP at the end). A skull mark means the level may climb further when the crisis dice roll skulls."],
@@ -434,7 +434,7 @@ export function render(root, ctx) {
       el("span", { class: "muted small", text: "Pass card" }),
       Array.from({ length: m.cubesTotal || 0 }, (_, i) => el("span", { class: `vn-cube ${i < (m.cubes ?? 0) ? "" : "taken"}` })),
       el("span", { class: "small", text: `${m.cubes ?? "?"} left` })));
-  tipOn(top.firstChild, "A period, phase by phase", PHASE_HELP, "RB: Playing the game");
+  tipOn(top.firstChild, "A period, phase by phase", PHASE_HELP, "rulebook: Playing the game");
   const board = el("div", { class: "vn-board", "data-testid": "planets" }, m.planets.map(pl => planetCard(pl, m, ctx, idx, root)));
   const players = el("div", { class: "vn-players" }, m.players.map(p => playerPanel(p, m, ctx, idx, root)));
   let hand;

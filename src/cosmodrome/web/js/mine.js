@@ -1,0 +1,44 @@
+// The games of the person at this browser: the seats opened here (localStorage) and, when logged
+// in, the account's seats on the server. Used by "my games" and by the lobby.
+import { api } from "./api.js";
+import { myList } from "./mylist.js";
+
+export function linkOf(g) {
+  return g.link ? g.link.replace(/^https?:\/\/[^/]+/, "") : `/table.html?game=${encodeURIComponent(g.id)}#token=${g.token}`;
+}
+
+export function stateOf(g) {
+  if (g.missing) return "not on this server";
+  if (g.status !== "running") return g.result ? (g.result.winners.includes(g.seat) ? "over: you won" : "over") : g.status;
+  if (g.stand_in) return "a bot plays your seat (your time ran out): open it to take it back";
+  if (g.your_turn) return "your turn";
+  return `${g.to_move_name || "someone"} is deciding`;
+}
+
+// The others at the table, so two games of the same kind are told apart.
+export function opponents(g) {
+  return (g.seats || []).filter(s => s.seat !== g.seat)
+    .map(s => s.kind === "bot" ? `bot ${s.bot}` : (s.display || s.player || s.name)).join(", ");
+}
+export function started(g) {
+  return g.created ? new Date(g.created * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
+}
+
+// Every game of mine, newest first among equals: [{id, seat, title, status, your_turn, seats, ...}].
+export async function loadMyGames(me) {
+  const local = myList();
+  let games = [];
+  if (local.length) {
+    const r = await api("POST", "/api/games/status", { games: local.map(g => ({ id: g.id, seat: g.seat })) });
+    games = r.games.map((x, i) => ({ ...x, token: local[i].token, title: x.title || local[i].title, seat: local[i].seat }));
+  }
+  if (me) {
+    const r = await api("GET", "/api/account/games");
+    for (const x of r.games) {
+      const same = games.find(g => g.id === x.id && g.seat === x.seat);
+      if (same) Object.assign(same, x, { fromAccount: true });
+      else games.push({ ...x, fromAccount: true });
+    }
+  }
+  return games;
+}

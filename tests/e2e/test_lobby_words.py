@@ -1,0 +1,54 @@
+"""The lobby for a newcomer, in headless chromium: option names in words, options that do not
+apply to the chosen player count hidden (and not sent), the visitor's own games listed with
+their opponents, and a note that the other lists hold only public games."""
+
+from __future__ import annotations
+
+import pytest
+
+from e2e_helpers import get
+from test_first_screens import page_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_options_are_words_and_only_those_for_the_player_count(server, browser):
+    page = page_of(browser, server, "/")
+    page.wait_for_selector("#seats .seat-row")
+    page.select_option("#game", "cosmic-run")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    labels = [x.strip() for x in page.locator("#options .row:not([hidden]) label").all_inner_texts()]
+    assert "Rapid Fire variant" in labels and "Friendly variant" in labels
+    assert not any("_" in x for x in labels)
+    assert not page.is_visible("[data-option=no_zorlord_reroll]")
+    page.fill("#players", "1")
+    page.dispatch_event("#players", "change")
+    assert page.is_visible("[data-option=no_zorlord_reroll]") and not page.is_visible("[data-option=rapid_fire]")
+    assert page.locator("label[for=opt-no_zorlord_reroll]").inner_text() == "Zorlord's die cannot be re-rolled (solo expert)"
+    # a hidden option is not sent: a two-player game with a solo option ticked before
+    page.check("[data-option=novice]")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    page.click("#create-btn")
+    page.wait_for_url("**/table.html?game=*")
+    game_id = page.url.split("game=")[1].split("#")[0]
+    info = get(server, f"/api/games/{game_id}")
+    assert info["players"] == 2 and info["options"]["novice"] is False
+
+
+def test_the_lobby_lists_my_games_with_opponents_and_says_the_lists_are_public(server, browser):
+    page = page_of(browser, server, "/")
+    page.wait_for_selector("#seats .seat-row")
+    page.select_option("#game", "pocket-race")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    page.click("#create-btn")
+    page.wait_for_url("**/table.html?game=*")
+    page.wait_for_selector("#seats .pill")   # the table drawn: this browser keeps the seat in its list
+    game_id = page.url.split("game=")[1].split("#")[0]
+    page.goto(server + "/")
+    row = page.locator(f"[data-testid=lobby-my-game][data-game='{game_id}']")
+    row.wait_for()
+    assert "bot" in row.inner_text() and ("your turn" in row.inner_text() or "deciding" in row.inner_text())
+    assert "public games only" in page.inner_text("[data-testid=public-note]")
