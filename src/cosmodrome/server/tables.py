@@ -45,6 +45,7 @@ from cosmodrome.server.security import BadRequest
 from cosmodrome.server.seatbots import bot_levels, seat_bot
 from cosmodrome.server.steps import Rebuilt, rebuild, replay_steps, snapshot, state_of, step_label
 from cosmodrome.server.storage import ActionRow, GameRow, MessageRow, SnapshotRow, StorageError, Store
+from cosmodrome.server.updates import Feed
 from cosmodrome.server.variants import Variants
 
 log = logging.getLogger("cosmodrome.server")
@@ -98,6 +99,8 @@ class Conn:
 
     seat: Optional[int]
     queue: "asyncio.Queue[dict[str, Any]]" = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+    #: what the socket was last sent (moves as updates, if it asked: server/updates.py)
+    feed: Feed = field(default_factory=lambda: Feed(False))
 
 
 @dataclass
