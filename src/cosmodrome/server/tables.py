@@ -43,7 +43,7 @@ from cosmodrome.server.chat import chat_limit, chat_mode, chat_text
 from cosmodrome.server.seats import joinable, open_flags, public_meta, with_address
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.seatbots import bot_levels, seat_bot
-from cosmodrome.server.steps import Rebuilt, rebuild, replay_steps, snapshot, state_of, step_label
+from cosmodrome.server.steps import Rebuilt, rebuild, replay_steps, snapshot_later, state_of, step_label
 from cosmodrome.server.storage import ActionRow, GameRow, MessageRow, SnapshotRow, StorageError, Store
 from cosmodrome.server.updates import Feed
 from cosmodrome.server.variants import Variants
@@ -870,7 +870,7 @@ class Hall:
                 label = None
             events = new.apply(action)  # IllegalActionError: nothing changed
             idx = len(t.record.actions)
-            snap = snapshot(idx + 1, t.game.rules_version, new, events, label)
+            snap = snapshot_later(idx + 1, t.game.rules_version, new, events, label)
             status = "finished" if new.is_terminal() else None
             meta = None
             if t.clock is not None and t.clock.get("started"):

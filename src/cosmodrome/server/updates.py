@@ -64,30 +64,36 @@ def view_ops(old: Any, new: Any, path: tuple = ()) -> list[list[Any]]:
     [['s', [], [2, 3]]]
     """
     out: list[list[Any]] = []
-    _diff(old, new, list(path), out)
+    if old != new or type(old) is not type(new):
+        _diff(old, new, list(path), out)
     return out
 
 
 def _diff(old: Any, new: Any, path: list, out: list) -> None:
-    if old == new and type(old) is type(new):
-        return
+    """Append to ``out`` the operations turning ``old`` into ``new`` (known to differ); equal
+    parts are skipped by one comparison each, without descending into them."""
     if isinstance(old, dict) and isinstance(new, dict):
         for k, v in new.items():
             if k not in old:
                 out.append(["s", path + [k], v])
             else:
-                _diff(old[k], v, path + [k], out)
+                w = old[k]
+                if w != v or type(w) is not type(v):
+                    _diff(w, v, path + [k], out)
         for k in old:
             if k not in new:
                 out.append(["d", path + [k]])
         return
     if isinstance(old, list) and isinstance(new, list):
-        if len(old) == len(new):
-            for i, (a, b) in enumerate(zip(old, new)):
-                _diff(a, b, path + [i], out)
+        n = len(old)
+        if n == len(new):
+            for i in range(n):
+                a, b = old[i], new[i]
+                if a != b or type(a) is not type(b):
+                    _diff(a, b, path + [i], out)
             return
-        if len(new) > len(old) and new[:len(old)] == old:
-            out.append(["a", path, new[len(old):]])
+        if len(new) > n and new[:n] == old:
+            out.append(["a", path, new[n:]])
             return
     out.append(["s", path, new])
 
