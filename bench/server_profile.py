@@ -1,6 +1,6 @@
 """Where the server's time goes on a move: CPU per move and a profile, in one process.
 
-Plays ``--games`` games of ``--game`` (4 seats, random legal moves) through the server's own
+Plays ``--games`` games of ``--game`` (``--players`` seats, random legal moves) through the server's own
 write path (:meth:`Hall.act`: checks, the group-committed store with its per-move snapshot,
 the broadcast) with one socket's worth of work per seat (``--spectators`` more): each socket's
 queue is drained as its sender does it (the update or table for its seat, encoded to text).
@@ -34,7 +34,16 @@ from typing import Optional
 
 from cosmodrome.server.storage import Store
 from cosmodrome.server.tables import Conn, Hall
-from cosmodrome.server.updates import Feed, dumps
+
+try:
+    from cosmodrome.server.updates import Feed, dumps
+except ImportError:  # a server from before updates (to measure "before"): whole tables, json
+    import json as _json
+
+    Feed = None
+
+    def dumps(msg):
+        return _json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
 
 
 def drain(t, conn: Conn) -> int:
@@ -42,7 +51,9 @@ def drain(t, conn: Conn) -> int:
     n = 0
     while not conn.queue.empty():
         msg = conn.queue.get_nowait()
-        if msg.get("type") == "resync":
+        if Feed is None:
+            out = t.table_message(conn.seat) if msg.get("type") == "resync" else msg
+        elif msg.get("type") == "resync":
             out = conn.feed.full(t.table_message(conn.seat))
         else:
             out = conn.feed.next(msg, lambda: t.table_message(conn.seat))
@@ -52,16 +63,16 @@ def drain(t, conn: Conn) -> int:
 
 
 async def play(game: str, options: dict, games: int, moves: int, updates: bool, spectators: int,
-               profile: Optional[cProfile.Profile], seed: int) -> dict:
+               profile: Optional[cProfile.Profile], seed: int, players: int = 4) -> dict:
     folder = tempfile.mkdtemp(prefix="cosmo-profile-")
     store = Store(f"sqlite:///{os.path.join(folder, 'p.sqlite')}")
     hall = Hall(store)
     rng = random.Random(seed)
     tables = []
     for g in range(games):
-        t = await hall.create(game, 4, options, seed=seed + g, seats=[{"kind": "human"}] * 4)
-        for s in [0, 1, 2, 3] + [None] * spectators:
-            c = Conn(s, feed=Feed(updates))
+        t = await hall.create(game, players, options, seed=seed + g, seats=[{"kind": "human"}] * players)
+        for s in list(range(players)) + [None] * spectators:
+            c = Conn(s) if Feed is None else Conn(s, feed=Feed(updates))
             c.queue.put_nowait({"type": "resync"})
             t.conns.add(c)
             drain(t, c)
@@ -91,6 +102,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="venus", help="the game (default: Onward to Venus; pocket-race is a test game)")
     ap.add_argument("--options", default=None, help="the game's options (JSON; default {})")
+    ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--moves", type=int, default=1000)
     ap.add_argument("--spectators", type=int, default=0, help="spectator sockets per game")
@@ -102,9 +114,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     options = json.loads(args.options) if args.options else ({"rounds": 5000} if args.game == "pocket-race" else {})
     prof = cProfile.Profile() if args.profile else None
     r = asyncio.run(play(args.game, options, args.games, args.moves, not args.full_tables, args.spectators, prof,
-                         args.seed))
+                         args.seed, args.players))
     label = f"{args.game} (a test game)" if args.game == "pocket-race" else args.game
-    print(f"{label}: {r['moves']} moves in {args.games} games, 4 seats"
+    print(f"{label}: {r['moves']} moves in {args.games} games, {args.players} seats"
           f"{f' + {args.spectators} spectators' if args.spectators else ''}, "
           f"{'full tables' if args.full_tables else 'updates'}{' (profiled)' if prof else ''}")
     print(f"server CPU {r['cpu'] / r['moves'] * 1e6:.0f} us a move (wall {r['wall'] / r['moves'] * 1e6:.0f} us), "
