@@ -1,8 +1,9 @@
 """Where the server's time goes on a move: CPU per move and a profile, in one process.
 
-Plays ``--games`` games of ``--game`` (``--players`` seats, random legal moves) through the server's own
-write path (:meth:`Hall.act`: checks, the group-committed store with its per-move snapshot,
-the broadcast) with one socket's worth of work per seat (``--spectators`` more): each socket's
+Plays ``--games`` games of ``--game`` (``--players`` seats, random legal moves; a move in
+every game at once, so that their writes share commits) through the server's own write path
+(:meth:`Hall.act`: checks, the group-committed store with its per-move snapshot, the
+broadcast) with one socket's worth of work per seat (``--spectators`` more): each socket's
 queue is drained as its sender does it (the update or table for its seat, encoded to text).
 No network and no other process, so the figure is the server's CPU time per move (process
 time: the event loop and the committer thread), much less dependent on how busy the machine
@@ -85,9 +86,11 @@ async def play(game: str, options: dict, games: int, moves: int, updates: bool, 
         running = [t for t in tables if t.row.status == "running"]
         if not running:
             break
+        # one move in every game at once: their writes share group commits, as under load
+        await asyncio.gather(*(hall.act(t, t.state.to_move(), rng.choice(t.state.legal_actions()), t.version)
+                               for t in running))
+        done += len(running)
         for t in running:
-            await hall.act(t, t.state.to_move(), rng.choice(t.state.legal_actions()), t.version)
-            done += 1
             for c in list(t.conns):
                 sent += drain(t, c)
     if profile is not None:
@@ -111,6 +114,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     import json
+    if args.game == "pocket-race":
+        import cosmodrome.testing.toy  # noqa: F401  (registers the test game)
     options = json.loads(args.options) if args.options else ({"rounds": 5000} if args.game == "pocket-race" else {})
     prof = cProfile.Profile() if args.profile else None
     r = asyncio.run(play(args.game, options, args.games, args.moves, not args.full_tables, args.spectators, prof,
