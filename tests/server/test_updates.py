@@ -125,3 +125,22 @@ def test_a_hello_with_a_bad_updates_flag_is_refused(client):
         ws.send_json({"type": "hello", "token": None, "updates": "yes"})
         m = ws.receive_json()
         assert m["type"] == "error" and "updates" in m["error"]
+
+
+def _msg(version, reset=False, **fields):
+    return {"type": "table", "version": version, "log": [f"line {version}"], "log_reset": reset,
+            "view": {"n": version}, **fields}
+
+
+def test_a_feed_skips_what_a_later_whole_table_covered_and_sends_a_whole_table_after_a_gap():
+    feed = Feed(True)
+    assert feed.full(_msg(5, reset=True))["version"] == 5  # a resync built when sent, at version 5
+    assert feed.next(_msg(4), lambda: None) is None  # a move queued before it: already covered
+    assert feed.next(_msg(5), lambda: None) is None
+    up = feed.next(_msg(6), lambda: None)
+    assert up["type"] == "update" and up["from"] == 5 and up["view_ops"] == [["s", ["n"], 6]]
+    current = _msg(9, reset=True)
+    assert feed.next(_msg(8), lambda: current) is current  # a gap: the whole table of now
+    assert feed.next({"type": "chat", "line": {}}, lambda: None) == {"type": "chat", "line": {}}
+    old = Feed(False)  # a socket that did not ask for updates gets every table as it was built
+    assert old.next(_msg(1), lambda: None) == _msg(1)
