@@ -242,7 +242,7 @@ def pack(data: Any) -> bytes:
     >>> unpack(pack({"a": [1, 2]}))
     {'a': [1, 2]}
     """
-    try:  # orjson: the same JSON text as the standard encoder's compact form, ~30 times faster
+    try:  # orjson: JSON equal to the standard encoder's once read back, ~30 times faster
         text = orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:  # what orjson refuses (integers beyond 64 bits)
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")

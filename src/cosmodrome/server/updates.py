@@ -40,7 +40,11 @@ _NOT_DIFFED = frozenset({"type", "log", "log_reset", "chat", "notice", "view"})
 def dumps(msg: Any) -> str:
     """``msg`` as compact JSON text (orjson; the standard encoder for what orjson refuses,
     such as integers beyond 64 bits). Keys that are not strings become strings, as
-    :func:`json.dumps` makes them."""
+    :func:`json.dumps` makes them; a NaN becomes null (which a browser can parse).
+
+    >>> dumps({1: [True, None, "é"]})
+    '{"1":[true,null,"é"]}'
+    """
     try:
         return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
     except TypeError:
