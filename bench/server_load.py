@@ -1,14 +1,18 @@
 """Load client for the browser-table server: many games played over their sockets.
 
-Creates ``--games`` games of ``--game`` (all seats human, ``--players`` each), opens one
-WebSocket per seat, and plays them with random legal moves for ``--seconds``: a seat that
-is sent a table with a decision for it waits its think time (``--think``: uniformly 0 to
-that many seconds; 0 = full speed) and sends ``{"type": "act", action, version}``.
+Creates ``--games`` games of ``--game`` (default Onward to Venus with its default options;
+``--game pocket-race`` is the engine's tiny test game, with ``{"rounds": 5000}`` so no game
+ends), all seats human, ``--players`` each; opens one WebSocket per seat, and plays them with
+random legal moves for ``--seconds``: a seat that holds a table with a decision for it waits
+its think time (``--think``: uniformly 0 to that many seconds; 0 = full speed) and sends
+``{"type": "act", action, version}``. Sockets ask for moves as updates, as the page does
+(``--full-tables``: a whole table after every move), and for permessage-deflate with
+``--deflate``, as browsers do.
 
 Measured:
 
-- **action→broadcast**: from sending an act to a socket of that game receiving the table of
-  the new version; one sample per socket of the game (4 per action with 4 seats), so the
+- **action→broadcast**: from sending an act to a socket of that game receiving the table (or
+  update) of the new version; one sample per socket of the game (4 per action with 4 seats), so the
   slowest socket of every action counts;
 - actions/s (acknowledged acts over the measured time), errors (error messages, failed or
   dropped sockets, acts never answered), and the server's resident memory at the end.
@@ -20,8 +24,9 @@ The client can be split over ``--procs`` processes (each plays a share of the ga
 
 Examples::
 
-    .venv/bin/python bench/server_load.py --games 100 --seconds 30
-    .venv/bin/python bench/server_load.py --games 100 --think 10 --seconds 60
+    .venv/bin/python bench/server_load.py --games 100 --seconds 30 --deflate
+    .venv/bin/python bench/server_load.py --games 100 --think 10 --seconds 60 --deflate
+    .venv/bin/python bench/server_load.py --game pocket-race --games 100 --seconds 30
     .venv/bin/python bench/server_load.py --games 10 --seconds 10 --db postgresql+psycopg://...
 
 How a socket proves its seat is :func:`connect`: its first frame is ``{"type": "hello",
@@ -51,13 +56,14 @@ import websockets
 
 # ----- how a socket authenticates (the one place to change if the protocol does) -------------
 DEFLATE = False  # --deflate: ask for permessage-deflate, as browsers do
+UPDATES = True  # moves as updates, as the page asks for them (--full-tables: a whole table each)
 
 
 async def connect(base_ws: str, game_id: str, token: str):
     """Open the socket of the seat holding ``token`` in game ``game_id`` (the hello frame)."""
     ws = await websockets.connect(f"{base_ws}/ws/games/{game_id}", max_size=2 ** 24,
                                   ping_interval=None, compression="deflate" if DEFLATE else None)
-    await ws.send(json.dumps({"type": "hello", "token": token}))
+    await ws.send(json.dumps({"type": "hello", "token": token, "updates": UPDATES}))
     return ws
 
 
@@ -103,11 +109,19 @@ async def play_game(base_ws: str, g: dict, think: float, end: float, measure_fro
 
     async def seat_loop(seat: int, ws) -> None:
         pending: Optional[asyncio.Task] = None
+        held: dict[str, Any] = {}  # what this socket knows of the table: version, status, decision
         try:
             async for raw in ws:
                 msg = json.loads(raw)
                 kind = msg.get("type")
                 now = time.perf_counter()
+                if kind == "update":
+                    if msg["from"] != held.get("version"):
+                        stats.error(f"update from version {msg['from']} on version {held.get('version')}")
+                    held.update((k, msg[k]) for k in ("version", "status", "decision") if k in msg)
+                    msg, kind = held, "table"
+                elif kind == "table":
+                    held = {k: msg[k] for k in ("version", "status", "decision")}
                 if kind == "table":
                     v = msg["version"]
                     t0 = sent.get(v - 1)
@@ -175,8 +189,8 @@ async def play(base_ws: str, games: list[dict], think: float, seconds: float, wa
 
 
 def play_share(args: tuple) -> dict[str, Any]:
-    global DEFLATE
-    base_ws, games, think, seconds, warmup, seed, DEFLATE = args
+    global DEFLATE, UPDATES
+    base_ws, games, think, seconds, warmup, seed, DEFLATE, UPDATES = args
     try:
         import uvloop
         uvloop.install()
@@ -246,9 +260,10 @@ def pct(xs: list[float], p: float) -> float:
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--game", default="pocket-race")
+    ap.add_argument("--game", default="venus", help="the game (default: Onward to Venus; pocket-race is a test game)")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--options", default='{"rounds": 5000}', help="the game's options (JSON)")
+    ap.add_argument("--options", default=None,
+                    help="the game's options (JSON; default {} , and {\"rounds\": 5000} for pocket-race)")
     ap.add_argument("--think", type=float, default=0.0, help="think time: uniform 0..THINK seconds (0: full speed)")
     ap.add_argument("--seconds", type=float, default=30.0, help="measured time")
     ap.add_argument("--warmup", type=float, default=3.0, help="seconds played before measuring")
@@ -256,6 +271,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--deflate", action="store_true",
                     help="sockets ask for permessage-deflate compression (browsers do; default: off)")
+    ap.add_argument("--full-tables", action="store_true",
+                    help="sockets ask for a whole table after every move (default: updates, as the page)")
     ap.add_argument("--url", default=None, help="a running server (default: start one)")
     ap.add_argument("--server-pid", type=int, default=None)
     ap.add_argument("--db", default=None, help="database URL for the started server (default: a new SQLite file)")
@@ -272,10 +289,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         proc = start_server(db, port, os.path.join(tmp, "server.log"), args.server_arg)
         base, pid = f"http://127.0.0.1:{port}", proc.pid
     try:
-        games = create_games(base, args.games, args.game, args.players, json.loads(args.options), args.seed)
+        options = args.options if args.options is not None else ('{"rounds": 5000}' if args.game == "pocket-race" else "{}")
+        games = create_games(base, args.games, args.game, args.players, json.loads(options), args.seed)
         base_ws = "ws" + base[len("http"):]
         shares = [games[i::args.procs] for i in range(args.procs)]
-        jobs = [(base_ws, share, args.think, args.seconds, args.warmup, args.seed + i, args.deflate)
+        jobs = [(base_ws, share, args.think, args.seconds, args.warmup, args.seed + i, args.deflate,
+                 not args.full_tables)
                 for i, share in enumerate(shares) if share]
         cpu0, wall0, own0 = cpu_seconds(pid) if pid else None, time.perf_counter(), os.times()
         if len(jobs) == 1:
@@ -303,8 +322,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     for r in results:
         for k, v in r["error_texts"].items():
             texts[k] = texts.get(k, 0) + v
-    print(f"games {args.games} x {args.players} sockets, think 0..{args.think:g} s, {measured:.1f} s measured, "
-          f"{args.procs} client process(es){', deflate' if args.deflate else ''}")
+    label = f"{args.game} (a test game)" if args.game == "pocket-race" else args.game
+    print(f"{label}: games {args.games} x {args.players} sockets, think 0..{args.think:g} s, {measured:.1f} s measured, "
+          f"{args.procs} client process(es){', deflate' if args.deflate else ''}"
+          f"{', full tables' if args.full_tables else ', updates'}")
     print(f"actions/s {acks / measured:,.0f}  ({acks} acknowledged)")
     if lat:
         print(f"action->broadcast ms: p50 {pct(lat, 50) * 1000:.1f}  p95 {pct(lat, 95) * 1000:.1f}  "

@@ -13,6 +13,7 @@ import pytest
 import os
 import signal
 
+from cosmodrome.server.updates import apply_update
 from e2e_helpers import _free_port, get, post_json, start_server, stored_actions
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -54,13 +55,17 @@ def record_frames(page):
 
 
 def tables(frames):
+    """The tables a page held: its full table messages, and the tables its updates made of
+    them (docs/SERVER.md, "Table messages")."""
     out = []
     for f in frames:
         try:
             m = json.loads(f)
         except (TypeError, ValueError):
             continue
-        if m.get("type") == "table":
+        if m.get("type") == "update" and out and out[-1]["version"] == m["from"]:
+            out.append(apply_update(out[-1], m))
+        elif m.get("type") == "table":
             out.append(m)
     return out
 

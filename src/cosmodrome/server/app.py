@@ -44,6 +44,7 @@ from cosmodrome.server.storage import StorageError, Store
 from cosmodrome.server.tables import (
     BotCaps, Conflict, Conn, Forbidden, Hall, NotFound, Stale, Table, options_summary,
 )
+from cosmodrome.server.updates import Feed, dumps
 from cosmodrome.server.variants import Variants
 
 log = logging.getLogger("cosmodrome.server")
@@ -488,14 +489,15 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             header_token = token_from(ws.headers, ws.query_params)
             t = await hall().table(game_id)
             # the hello claims the seat, stored before the socket is served (docs/SERVER.md, "Seats")
-            seat = await hall().use(t, await _hello(ws, header_token), ws.client.host if ws.client else None)
+            token, updates = await _hello(ws, header_token)
+            seat = await hall().use(t, token, ws.client.host if ws.client else None)
         except (CosmodromeError, StorageError) as exc:
             await ws.send_json({"type": "error", "status": _status(exc), "error": str(exc), "kind": type(exc).__name__})
             await ws.close(code=4000 + _status(exc))
             return
         except WebSocketDisconnect:
             return
-        conn = Conn(seat)
+        conn = Conn(seat, feed=Feed(updates))
         t.conns.add(conn)
         sender = asyncio.create_task(_sender(ws, conn, t))
         post = lambda msg: hall()._post(conn, msg)  # noqa: E731
@@ -534,9 +536,11 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             t.conns.discard(conn)
             sender.cancel()
 
-    async def _hello(ws: WebSocket, header_token: Optional[str]) -> Optional[str]:
+    async def _hello(ws: WebSocket, header_token: Optional[str]) -> tuple[Optional[str], bool]:
         """The seat token of a socket, from its first frame ``{"type": "hello", "token": T}``
-        (no token, or null: a spectator); the ``X-Cosmodrome-Token`` header may carry it instead."""
+        (no token, or null: a spectator; the ``X-Cosmodrome-Token`` header may carry it instead),
+        and whether the socket asks for moves as updates (``"updates": true``, docs/SERVER.md,
+        "Table messages")."""
         hello = "the socket's first message must be {\"type\": \"hello\", \"token\": ...} (token null for a spectator)"
         try:
             raw = await asyncio.wait_for(ws.receive(), hello_timeout)
@@ -550,7 +554,10 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         token = msg.get("token", None)
         if token is not None and (not isinstance(token, str)):
             raise BadRequest("the hello's token must be text (or null for a spectator)")
-        return token or header_token
+        updates = msg.get("updates", False)
+        if not isinstance(updates, bool):
+            raise BadRequest("the hello's 'updates' must be true or false")
+        return token or header_token, updates
 
     def _frame(raw: dict[str, Any]) -> dict[str, Any]:
         """One socket frame as a JSON object (BadRequest when it is not one)."""
@@ -594,8 +601,11 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
             while True:
                 msg = await conn.queue.get()
                 if msg.get("type") == "resync":
-                    msg = t.table_message(conn.seat)
-                await ws.send_json(msg)
+                    msg = conn.feed.full(t.table_message(conn.seat))
+                else:
+                    msg = conn.feed.next(msg, lambda: t.table_message(conn.seat))
+                if msg is not None:
+                    await ws.send_text(dumps(msg))
         except asyncio.CancelledError:
             raise
         except Exception:  # the socket closed under us; the reader ends the connection

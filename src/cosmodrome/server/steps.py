@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from cosmodrome.core import CosmodromeError, Event, Game, GameRecord, IllegalActionError, RecordError, State
 from cosmodrome.server.storage import SnapshotRow, pack, unpack
@@ -40,6 +40,16 @@ def snapshot(idx: int, rules: int, state: State, events: list[Event], label: Opt
     """The stored form of step ``idx``: the state after it, its events and its action's label."""
     return SnapshotRow(idx, rules, pack(state.to_json()),
                        pack({"events": [e.to_json() for e in events], "label": label}))
+
+
+def snapshot_later(idx: int, rules: int, state: State, events: list[Event],
+                   label: Optional[str]) -> Callable[[], SnapshotRow]:
+    """:func:`snapshot` in two halves: the JSON of the state and events is taken now (so the
+    snapshot is of this position), the encoding and compression when the result is called,
+    which the store does in its committer thread, off the event loop."""
+    state_json = state.to_json()
+    step = {"events": [e.to_json() for e in events], "label": label}
+    return lambda: SnapshotRow(idx, rules, pack(state_json), pack(step))
 
 
 def step_events(row: SnapshotRow) -> list[Event]:

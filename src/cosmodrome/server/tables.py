@@ -44,8 +44,9 @@ from cosmodrome.server.chat import chat_limit, chat_mode, chat_text
 from cosmodrome.server.seats import joinable, open_flags, public_meta, with_address
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.seatbots import bot_levels, seat_bot
-from cosmodrome.server.steps import Rebuilt, rebuild, replay_steps, snapshot, state_of, step_label
+from cosmodrome.server.steps import Rebuilt, rebuild, replay_steps, snapshot_later, state_of, step_label
 from cosmodrome.server.storage import ActionRow, GameRow, MessageRow, SnapshotRow, StorageError, Store
+from cosmodrome.server.updates import Feed
 from cosmodrome.server.variants import Variants
 
 log = logging.getLogger("cosmodrome.server")
@@ -99,6 +100,8 @@ class Conn:
 
     seat: Optional[int]
     queue: "asyncio.Queue[dict[str, Any]]" = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+    #: what the socket was last sent (moves as updates, if it asked: server/updates.py)
+    feed: Feed = field(default_factory=lambda: Feed(False))
 
 
 @dataclass
@@ -887,7 +890,7 @@ class Hall:
                 label = None
             events = new.apply(action)  # IllegalActionError: nothing changed
             idx = len(t.record.actions)
-            snap = snapshot(idx + 1, t.game.rules_version, new, events, label)
+            snap = snapshot_later(idx + 1, t.game.rules_version, new, events, label)
             status = "finished" if new.is_terminal() else None
             meta = None
             if t.clock is not None and t.clock.get("started"):

@@ -94,7 +94,7 @@ function connect(conn) {
   const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
   conn.ws = ws;
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: "hello", token: conn.token }));
+    ws.send(JSON.stringify({ type: "hello", token: conn.token, updates: true }));
     if (conn.attempts > 0) banner("Reconnected: the table is up to date.", "info", 3000);
     conn.attempts = 0;
     conn.alive = true;
@@ -135,7 +135,12 @@ function onMessage(conn, msg) {
   if (msg.type === "notice") return banner(msg.text, msg.level || "warning");
   if (msg.type === "rematch") return onRematch(conn, msg);
   if (msg.type === "chat") return chatMessage(msg);
+  if (msg.type === "update") {
+    msg = applyUpdate(conn, msg);
+    if (!msg) return;
+  }
   if (msg.type !== "table") return;
+  conn.resyncing = 0;
   // already shown; a full (log_reset) message built before a newer one reached us (the server
   // queues them in order, but a resync is built when sent) must not take the table back
   if (conn.msg && (msg.version < conn.msg.version || (!msg.log_reset && msg.version === conn.msg.version))) return;
@@ -147,6 +152,46 @@ function onMessage(conn, msg) {
   busy = false;
   choose();
   draw();
+}
+
+// A move as an update (docs/SERVER.md, "Table messages"): the changed fields of the table of
+// version `from`, its view's changes as operations, the new log lines. Returns the table it
+// makes, or null (and asks for the whole table) when this socket does not hold that version.
+function applyUpdate(conn, up) {
+  if (!conn.msg || up.from !== conn.msg.version) {
+    if (conn.msg && up.version <= conn.msg.version) return null; // already shown
+    // once, or again after 2 s (a resync refused for its rate is asked again)
+    if (Date.now() - (conn.resyncing || 0) > 2000 && conn.ws && conn.ws.readyState === 1) {
+      conn.resyncing = Date.now();
+      conn.ws.send(JSON.stringify({ type: "resync" }));
+    }
+    return null;
+  }
+  const msg = Object.assign({}, conn.msg, { type: "table", log_reset: false, log: up.log || [] });
+  delete msg.notice;
+  for (const k of Object.keys(up)) {
+    if (k !== "type" && k !== "from" && k !== "log" && k !== "view_ops") msg[k] = up[k];
+  }
+  if (up.view_ops) msg.view = applyOps(structuredClone(conn.msg.view), up.view_ops);
+  return msg;
+}
+
+// ["s", path, value] sets, ["d", path] deletes, ["a", path, items] appends to a list.
+function applyOps(view, ops) {
+  for (const [kind, path, value] of ops) {
+    if (!path.length) {
+      if (kind === "s") view = value;
+      else if (kind === "a") view.push(...value);
+      continue;
+    }
+    let parent = view;
+    for (const k of path.slice(0, -1)) parent = parent[k];
+    const last = path[path.length - 1];
+    if (kind === "s") parent[last] = value;
+    else if (kind === "d") delete parent[last];
+    else if (kind === "a") parent[last].push(...value);
+  }
+  return view;
 }
 
 // Which held seat to show: the one to move if we hold it, else the one shown before.
