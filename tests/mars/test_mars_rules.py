@@ -597,3 +597,17 @@ def test_the_bait_rolls_the_white_die_again():
     assert rounds.bait_fooled(s)                          # half board: the side in play
     s.white = 1
     assert not rounds.bait_fooled(s)
+
+
+def test_the_first_game_hint_of_an_accident_face_move_names_the_accident():
+    """F1 of the rules review: an ``act`` option moving with the 2! face (RB How do I jump?,
+    ruling 49) is hinted as an accident, not grouped with the shots."""
+    s = bare(2)
+    s.mcol[0], s.mlvl[0] = col_of(s, LZ, 0), 1
+    rolled(s, 0, {4: ACCIDENT})
+    a = A_MOVE + (4 * 2 + 0) * 8
+    d = s.decision()
+    assert a in [o.action for o in d.options]
+    h = GAME.hint(d)
+    text = next(o["text"] for o in h["options"] if a in o["actions"])
+    assert "accident" in text and "Shoots" not in text
