@@ -117,6 +117,8 @@ def test_an_engaged_marine_cannot_teleport():
     assert any(A_TELEPORT <= a < A_LEVEL for a in s.legal_actions())
     alien(s, Y, c)
     assert not any(A_TELEPORT <= a < A_LEVEL for a in s.legal_actions())
+    text = next(a.text for a in s.C.abilities if a.name == "Teleportation")
+    assert "never while aliens share your box" in text       # the card says why (ruling 28)
 
 
 def test_jet_pack_moves_even_while_engaged():
