@@ -122,6 +122,16 @@ def test_a_token_works_even_when_the_jump_ends_in_an_accident():
     assert s.ec[0] == 1 and s.down[0] == 1
 
 
+def test_no_one_die_jump_after_an_accident_in_the_astronauts_own_turn():
+    """Ruling 19: a jump of its own turn that ends in an accident in the one-die jump box
+    ends the turn ("What's an accident?"), the box's jump with it; out of its turn a
+    face-down astronaut does get that jump (test_moon_moving_cards, Teamwork)."""
+    s = roll_for(table(tokens=("one-die-jump", "back", "advance", "two-sputniks")), 0, 5, 1, {BLACK1: 4})
+    s.prog[WHITE1] = 1
+    s.apply(pick(BLACK1, 0))                           # the accident face, through the box at 7
+    assert s.down[0] == 1 and s.phase != FREE_DIE and s.cur != 0
+
+
 def test_buy_advances_spends_sputniks_for_circle_boxes():
     s = roll_for(table(tokens=("buy-advances", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
     s.prog[WHITE1] = 1

@@ -468,14 +468,17 @@ def test_random_games_play_every_card_and_keep_the_invariants():
 
 
 @pytest.mark.parametrize("down", [0, 1])
-def test_teamwork_into_the_one_die_jump_box_the_rival_jumps_unless_face_down(down):
+def test_teamwork_into_the_one_die_jump_box_the_rival_jumps_even_face_down(down):
+    """Rulings 19 and 38: out of its turn, a face-down astronaut moved into the box gets its
+    jump ("even if you end up in the box crashed") and stays face-down."""
     s = holding(cards=[(0, "teamwork")], tokens=("one-die-jump", "back", "ec", "two-sputniks"))
     s.down[1] = down
     s = end_of_round_with(s, [2, 1, 0], a0=(1, 1), a1=(6, 1), a2=(12, 1))
     s.apply(A_SEAT + 1)
     assert s.col[1] == 7
-    if down:                                    # ruling 38: no box jump for a face-down astronaut
-        assert s.round == 2 and s.down[1] == 1
-    else:
-        assert s.phase == FREE_DIE and s.to_move() == 1 and s.legal_actions() == [A_DONE] + DICE
-        check_invariants(s)
+    assert s.phase == FREE_DIE and s.to_move() == 1 and s.legal_actions() == [A_DONE] + DICE
+    check_invariants(s)
+    s.apply(DICE[0])
+    s.faces[BLUE1] = 1
+    s.apply(pick(BLUE1))
+    assert s.col[1] == 8 and s.down[1] == down

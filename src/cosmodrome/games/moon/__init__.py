@@ -57,7 +57,8 @@ class WalkingOnTheMoon(Game):
     num_actions = NUM_ACTIONS
     #: 2: the advance and one-die jump tokens are offers (decline them), a special box's move
     #: sets off other boxes, the race's last round plays its end-of-round cards, the card dealt
-    #: at setup may be swapped in round 1, all astronauts level take both counters
+    #: at setup may be swapped in round 1, all astronauts level take both counters, a face-down
+    #: astronaut makes the one-die jump box's jump out of its turn (ruling 19)
     rules_version = 2
     description = ("Astronauts race a lap around the Moon, programming jumps with blue, white and black "
                    "dice over craters, peaks and tunnels, collecting Sputniks and avoiding accidents.")

@@ -123,7 +123,10 @@ def trigger(s: MoonState, col: int) -> bool:
     elif effect == "buy-advances" and s.spk[a]:
         s.phase = BUY
         return True
-    elif effect == "one-die-jump" and not s.down[a]:
+    elif effect == "one-die-jump" and (not s.down[a] or not s.own_move()):
+        # an accident in its own turn ends that turn ("What's an accident?"), jump and all; out
+        # of its turn a face-down astronaut gets the jump ("even if you end up in the box
+        # crashed") and stays face-down, as with Extra jump (rulings 19 and 38)
         s.phase = FREE_DIE
         return True
     return False
