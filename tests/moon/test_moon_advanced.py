@@ -252,3 +252,23 @@ def test_a_move_caused_by_a_special_box_sets_off_the_special_box_it_steps_into()
     s.apply(A_COUNT + n + 1)                   # through box 2 and one box beyond: the EC all the same
     assert s.col[0] > 14 and s.ec[0] == 1
 
+
+
+def test_a_face_down_astronauts_extra_jump_into_the_one_die_jump_box_gets_its_jump():
+    """Rulings 19 and 38: out of its turn (here its own Extra jump card at the round's end) a
+    face-down astronaut stepping into the box is offered the box's jump ("even if you end up
+    in the box crashed") and stays face-down after it."""
+    from test_moon_moving_cards import DICE, end_of_round_with, holding
+    s = holding(cards=[(0, "extra-jump")], tokens=("one-die-jump", "back", "ec", "two-sputniks"))
+    s.down[0] = 1
+    s = end_of_round_with(s, [1, 2, 0], a0=(6, 1), a1=(12, 1), a2=(13, 1))
+    s.apply(DICE[0])
+    s.faces[BLUE1] = 1
+    s.apply(pick(BLUE1))                               # 6 -> 7, the one-die jump box
+    assert s.col[0] == 7 and s.phase == FREE_DIE and s.to_move() == 0
+    assert s.legal_actions() == [A_DONE] + DICE
+    s.apply(DICE[0])
+    s.faces[BLUE1] = 1
+    s.apply(pick(BLUE1))
+    assert s.col[0] == 8 and s.down[0] == 1
+    check_invariants(s)
