@@ -99,7 +99,7 @@ def is_text(s: str) -> bool:
     """Whether ``s`` is valid Unicode text: no lone UTF-16 surrogate (which a JSON ``\\ud800``
     escape can make), so it can be stored and sent back as UTF-8.
 
-    >>> is_text("ab\U0001F680"), is_text("ab\ud800cd")
+    >>> is_text("ab\\U0001F680"), is_text("ab\\ud800cd")
     (True, False)
     """
     try:
