@@ -264,3 +264,22 @@ def test_a_password_or_name_with_a_lone_surrogate_is_a_400(app_client):
                       ("/api/account/login", '{"name": "C\\ud800y", "password": "xxxxxxxxxx"}')):
         r = app_client.post(url, content=body.encode(), headers={"Content-Type": "application/json"})
         assert r.status_code == 400 and "a lone surrogate" in r.json()["error"], r.text
+
+
+def test_a_rated_game_nobody_could_be_rated_in_is_stored_as_done(db_url):
+    """An account against a guest (guests are never rated): the game is marked done in the
+    database too, so no start tries to rate it again."""
+    with TestClient(create_app(db_url, password_hasher=CHEAP)) as c:
+        ada, _ = sign_up(c, "Ada")
+        g = c.post("/api/games", json={"game": "pocket-race", "players": 2, "options": {"rounds": 1}, "rated": True,
+                                       "seats": [{"kind": "human"}, {"kind": "human"}]}, headers=cookie(ada)).json()
+        for _ in range(40):
+            info = c.get(f"/api/games/{g['id']}").json()
+            if info["status"] == "finished":
+                break
+            play_turn(c, g, info["to_move"], lambda opts: opts[0])
+        wait_for(lambda: c.get(f"/api/games/{g['id']}").json()["status"] == "finished")
+        wait_for(lambda: c.app.state.store.get_game(g["id"]).meta.get("rated_done"))
+    with TestClient(create_app(db_url, password_hasher=CHEAP)) as again:  # stored: nothing to catch up
+        assert again.app.state.store.get_game(g["id"]).meta.get("rated_done") is True
+        assert again.get("/api/ratings?game=pocket-race").json()["ratings"] == []
