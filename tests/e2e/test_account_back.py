@@ -26,6 +26,13 @@ CASES = [
     (" /mygames.html", None),
     ("mygames.html", None),
     ("", None),
+    # dot segments that resolve to a path starting "//" (a protocol-relative address)
+    ("/.//evil.example", None),
+    ("/..//evil.example", None),
+    ("/%2e//evil.example", None),
+    ("/a/..//evil.example", None),
+    ("/.//evil.example/x?y#z", None),
+    ("/./mygames.html", "/mygames.html"),
 ]
 
 
@@ -40,7 +47,7 @@ def test_back_names_only_paths_of_this_site(server, browser):
     page.close()
 
 
-@pytest.mark.parametrize("raw", ["/\\evil.example", "/%09/evil.example", "//evil.example"])
+@pytest.mark.parametrize("raw", ["/\\evil.example", "/%09/evil.example", "//evil.example", "/.//evil.example"])
 def test_logging_in_never_leaves_the_site(server, browser, raw):
     ctx = browser.new_context()
     page = ctx.new_page()

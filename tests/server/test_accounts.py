@@ -238,3 +238,48 @@ def test_a_rated_game_a_crash_left_unrated_is_rated_at_the_next_start(db_url):
         assert sorted((x["name"], x["games"]) for x in board) == [("Ada", 1), ("bot random", 1)]
     with TestClient(create_app(db_url, password_hasher=CHEAP)) as third:  # and only once
         assert all(x["games"] == 1 for x in third.get("/api/ratings?game=pocket-race").json()["ratings"])
+
+
+def test_an_owner_who_only_signed_up_is_not_locked_out_by_a_crowd(app_client):
+    """The address an account was signed up from is one the account used: guesses spread
+    over many addresses do not hold it back (the sign-up gave a session; many owners never
+    log in until it ends)."""
+    app = app_client.app
+    owner = TestClient(app, client=("192.0.2.20", 1000))
+    assert owner.post("/api/account/signup", json={"name": "Bea", "password": "correct horse"}).status_code == 201
+    for k in range(12):
+        crowd = TestClient(app, client=(f"198.51.100.{k}", 1000))
+        for i in range(5):
+            crowd.post("/api/account/login", json={"name": "Bea", "password": f"guess {k} {i}"})
+    owner.cookies.clear()
+    assert owner.post("/api/account/login", json={"name": "Bea", "password": "correct horse"}).status_code == 200
+    newcomer = TestClient(app, client=("198.51.100.200", 1000))
+    r = newcomer.post("/api/account/login", json={"name": "Bea", "password": "correct horse"})
+    assert r.status_code == 429 and "from this address, which it has not signed up or logged in from" in r.json()["error"]
+
+
+def test_a_password_or_name_with_a_lone_surrogate_is_a_400(app_client):
+    for url, body in (("/api/account/signup", '{"name": "Cy", "password": "x\\ud800xxxxxxxx"}'),
+                      ("/api/account/login", '{"name": "Cy", "password": "x\\ud800xxxxxxxx"}'),
+                      ("/api/account/login", '{"name": "C\\ud800y", "password": "xxxxxxxxxx"}')):
+        r = app_client.post(url, content=body.encode(), headers={"Content-Type": "application/json"})
+        assert r.status_code == 400 and "a lone surrogate" in r.json()["error"], r.text
+
+
+def test_a_rated_game_nobody_could_be_rated_in_is_stored_as_done(db_url):
+    """An account against a guest (guests are never rated): the game is marked done in the
+    database too, so no start tries to rate it again."""
+    with TestClient(create_app(db_url, password_hasher=CHEAP)) as c:
+        ada, _ = sign_up(c, "Ada")
+        g = c.post("/api/games", json={"game": "pocket-race", "players": 2, "options": {"rounds": 1}, "rated": True,
+                                       "seats": [{"kind": "human"}, {"kind": "human"}]}, headers=cookie(ada)).json()
+        for _ in range(40):
+            info = c.get(f"/api/games/{g['id']}").json()
+            if info["status"] == "finished":
+                break
+            play_turn(c, g, info["to_move"], lambda opts: opts[0])
+        wait_for(lambda: c.get(f"/api/games/{g['id']}").json()["status"] == "finished")
+        wait_for(lambda: c.app.state.store.get_game(g["id"]).meta.get("rated_done"))
+    with TestClient(create_app(db_url, password_hasher=CHEAP)) as again:  # stored: nothing to catch up
+        assert again.app.state.store.get_game(g["id"]).meta.get("rated_done") is True
+        assert again.get("/api/ratings?game=pocket-race").json()["ratings"] == []

@@ -327,3 +327,28 @@ def test_a_person_names_their_seat_and_bad_names_change_nothing(client):
     bot = new_game(client, seats=("human", "random"))
     r = client.post(f"/api/games/{bot['id']}/name", json={"name": "Bob"}, headers=auth(token(bot, 0)))
     assert r.status_code == 200
+
+
+def test_join_names_the_seat_range_for_a_seat_the_game_does_not_have(client):
+    g = new_game(client, public=True)
+    for seat in (-1, 2, 99):
+        r = client.post(f"/api/games/{g['id']}/join", json={"seat": seat})
+        assert r.status_code == 400 and f"'seat' must be 0 to 1 (this game has 2 seats), not {seat}" \
+            in r.json()["error"], r.text
+    assert client.post(f"/api/games/{g['id']}/join", json={"seat": 1}).status_code == 200
+
+
+def test_games_status_refuses_an_over_long_id_without_echoing_it(client):
+    long_id = "q" * 5000
+    r = client.post("/api/games/status", json={"games": [{"id": long_id, "seat": 0}]})
+    assert r.status_code == 400 and "at most 64 characters" in r.json()["error"] and long_id not in r.text
+    r = client.post("/api/games/status", json={"games": [{"id": "nope", "seat": 0}]})
+    assert r.status_code == 200 and r.json()["games"] == [{"id": "nope", "missing": True}]
+
+
+@pytest.mark.parametrize("name", ["\u202eevil", "Ada\u200b", "\u2066Bo\u2069", "x\ufeff"])
+def test_a_display_name_with_an_invisible_format_character_is_refused(client, name):
+    g = new_game(client)
+    r = client.post(f"/api/games/{g['id']}/name", json={"name": name}, headers=auth(token(g, 0)))
+    assert r.status_code == 400 and "invisible format characters" in r.json()["error"], r.text
+    assert client.get(f"/api/games/{g['id']}").json()["seats"][0]["display"] is None

@@ -472,3 +472,64 @@ def test_rest_requests_that_send_every_socket_a_table_are_rate_limited_per_addre
         r = c.post(f"{url}/name", json={"name": "Bob"}, headers=auth(token(g, 1)))
         assert r.status_code == 429 and "faster than" in r.json()["error"]
         assert view(c, g)["seats"][1]["name"] != "Bob"
+
+
+# ----- text that is not valid Unicode (a lone UTF-16 surrogate from a JSON "\ud800" escape) ----
+SURROGATE = "a lone surrogate"
+
+
+def _raw(client, url, body: str, headers=None):
+    """POST ``body`` as written (its ``\\ud800`` escapes reach the server as they are)."""
+    return client.post(url, content=body.encode("ascii"), headers={"Content-Type": "application/json", **(headers or {})})
+
+
+def test_a_lone_surrogate_in_any_text_is_a_400_that_changes_nothing(client):
+    g = new_game(client, public=True)
+    url = f"/api/games/{g['id']}"
+    r = _raw(client, f"{url}/name", '{"name": "ab\\ud800cd"}', auth(token(g, 0)))
+    assert r.status_code == 400 and SURROGATE in r.json()["error"], r.text
+    r = _raw(client, f"{url}/chat", '{"text": "hi \\udc00"}', auth(token(g, 0)))
+    assert r.status_code == 400 and SURROGATE in r.json()["error"], r.text
+    r = _raw(client, "/api/games/status", '{"games": [{"id": "x\\ud800", "seat": 0}]}')
+    assert r.status_code == 400 and SURROGATE in r.json()["error"], r.text
+    r = _raw(client, "/api/games", '{"game": "pocket-race", "players": 2, "options": {"\\ud800": 1}}')
+    assert r.status_code == 400 and SURROGATE in r.json()["error"], r.text  # keys too
+    info = client.get(url).json()
+    assert [s["display"] for s in info["seats"]] == [None, None] and info["version"] == 0
+    assert client.get("/api/games?status=running").status_code == 200
+    assert client.get(f"{url}/chat", headers=auth(token(g, 0))).json()["chat"] == []
+    assert [x.id for x in client.app.state.store.list_games()] == [g["id"]]
+    # a real pair of surrogates is one valid character (an emoji): accepted
+    r = _raw(client, f"{url}/name", '{"name": "Ada \\ud83d\\ude80"}', auth(token(g, 0)))
+    assert r.status_code == 200 and client.get(url).json()["seats"][0]["display"] == "Ada \U0001F680"
+    with socket(client, g["id"], token(g, 0)) as ws:
+        ws.receive_json()
+        ws.send_text('{"type": "chat", "text": "x\\ud800"}')
+        m = ws.receive_json()
+        assert m["type"] == "error" and m["status"] == 400 and SURROGATE in m["error"]
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+
+
+@pytest.mark.parametrize("body", ['{"game": "venus", "players": 2, "options": {"components": '
+                                  '{"toml": "x = \\"\\ud800\\""}}}',
+                                  '{"game": "venus", "players": 2, "options": {"components": {"toml": "x = '
+                                  + "9" * 5000 + '"}}}'])
+def test_a_variant_with_a_surrogate_or_a_huge_integer_is_refused_clearly(client, body):
+    r = _raw(client, "/api/games", body)
+    assert r.status_code in (400, 422), r.text
+    assert SURROGATE in r.json()["error"] or "cannot be read" in r.json()["error"]
+    assert client.app.state.store.list_games() == []
+
+
+def test_a_stored_name_with_a_surrogate_from_older_code_breaks_nothing(db_url):
+    with TestClient(create_app(db_url)) as c:
+        g = new_game(c, public=True)
+        seats = [dict(s) for s in c.app.state.store.get_game(g["id"]).seats]
+        seats[0]["display"] = "ab\ud800cd"  # as the old code stored it
+        c.app.state.store.set_seats(g["id"], seats)
+    with TestClient(create_app(db_url)) as c:
+        r = c.get(f"/api/games/{g['id']}")
+        assert r.status_code == 200 and r.json()["seats"][0]["display"] == "ab?cd"
+        assert c.get("/api/games?status=running").status_code == 200
+        assert c.get(f"/api/games/{g['id']}/view").status_code == 200

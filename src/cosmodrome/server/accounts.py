@@ -99,7 +99,8 @@ class LoginLimits:
       names);
     - one account may be tried ``10 n`` times a window from addresses it has not logged in
       from lately (guesses spread over many addresses); its owner's own addresses, those it
-      logged in from in the last 30 days (kept in memory), are not held back by this one.
+      signed up or logged in from in the last 30 days (kept in memory), are not held back by
+      this one.
 
     A successful log-in clears its address's count for that account.
 
@@ -134,8 +135,8 @@ class LoginLimits:
             try:
                 self.account.hit(key)
             except TooMany as exc:
-                raise TooMany("too many log-in attempts for this account from many addresses lately; it can "
-                              "still be logged in to from the addresses it used before; elsewhere, try again "
+                raise TooMany("too many log-in attempts for this account from many addresses lately; from "
+                              "this address, which it has not signed up or logged in from lately, try again "
                               f"in {str(exc).rsplit('try again in ', 1)[-1]}") from None
 
     def is_known(self, address: str, key: str) -> bool:
@@ -189,6 +190,7 @@ class Accounts:
             if "conflicting" in str(exc):
                 raise NameTaken(f"the name {name!r} is taken: choose another") from None
             raise
+        self.logins.succeeded(client, name.lower()[:64])  # the sign-up address is the owner's too
         return account, await self._new_session(account)
 
     async def log_in(self, raw_name: Any, raw_password: Any, client: str) -> tuple[Account, str]:

@@ -91,6 +91,7 @@ def protocols(limits: ConnectionLimits) -> tuple[type, Optional[type]]:
         _armed_cycle: Any = None
         _in_head = False  # between a request's first byte and the end of its headers
         _head_bytes = 0
+        _tail = b""  # the last bytes of the head so far (its end may be split between reads)
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -106,6 +107,7 @@ def protocols(limits: ConnectionLimits) -> tuple[type, Optional[type]]:
         def _arm(self) -> None:
             if not self._in_head:
                 self._in_head, self._head_bytes, self._armed_cycle = True, 0, self.cycle
+                self._tail = b""
             if limits.header_timeout and self._timer is None:
                 self._timer = self.loop.call_later(limits.header_timeout, self._too_slow)
 
@@ -125,17 +127,24 @@ def protocols(limits: ConnectionLimits) -> tuple[type, Optional[type]]:
         def data_received(self, data: bytes) -> None:
             if self.cycle is None or self.cycle.response_complete:  # the head of a (next) request
                 self._arm()
-            if self._in_head:
+            if self._in_head and limits.header_bytes:
+                # measured before the parser sees the bytes: one read may hold a whole request
+                # (a read takes up to 256 KiB), whose headers the parser would then take in full
+                seen = self._tail + data
+                end = seen.find(b"\r\n\r\n")
+                head = self._head_bytes + (len(data) if end < 0 else end + 4 - len(self._tail))
+                if head > limits.header_bytes:
+                    if not self.transport.is_closing():
+                        self._disarm()
+                        self.transport.write(_plain("431 Request Header Fields Too Large", "a request's line and "
+                                                    f"headers may have {limits.header_bytes} bytes at most\n"))
+                        self.transport.close()
+                    return
                 self._head_bytes += len(data)
+                self._tail = seen[-3:]
             super().data_received(data)
             if self.cycle is not self._armed_cycle:  # its headers are in
                 self._disarm()
-            elif self._in_head and limits.header_bytes and self._head_bytes > limits.header_bytes \
-                    and not self.transport.is_closing():
-                self._disarm()
-                self.transport.write(_plain("431 Request Header Fields Too Large", "a request's line and headers "
-                                            f"may have {limits.header_bytes} bytes at most\n"))
-                self.transport.close()
 
         def handle_websocket_upgrade(self, *args: Any) -> None:
             self._disarm()

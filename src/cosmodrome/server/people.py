@@ -112,6 +112,8 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
                 "stand_in": s.get("stand_in"), "result": info["result"], "seats": info["seats"],
                 "created": info["created"]}
 
+    GAME_ID_MAX = 64
+
     @api.post("/api/games/status")
     async def many_games(request: Request):
         """The state of several games at once for a "my games" page kept in the browser:
@@ -125,6 +127,8 @@ def router(accounts: Accounts, ratings: Ratings, hall: Callable[[], Hall], body,
             if not isinstance(it, dict) or not isinstance(it.get("id"), str) or isinstance(it.get("seat"), bool) \
                     or not isinstance(it.get("seat"), int):
                 raise BadRequest("each game is {\"id\": text, \"seat\": a whole number}")
+            if len(it["id"]) > GAME_ID_MAX:  # no game's id is that long: not echoed back
+                raise BadRequest(f"a game id has at most {GAME_ID_MAX} characters, not {len(it['id'])}")
             try:
                 t = await hall().table(it["id"])
             except NotFound:

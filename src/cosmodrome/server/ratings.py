@@ -115,8 +115,10 @@ class Ratings:
 
     async def rate(self, game_id: str, game: str, seats: list[dict[str, Any]], result: Optional[dict[str, Any]],
                    cooperative: bool, meta: Optional[dict[str, Any]] = None) -> list[str]:
-        """Rate a finished game; returns the names of the accounts left out as linked."""
+        """Rate a finished game; returns the names of the accounts left out as linked. A game
+        in which nobody can be rated is stored as done with too (not retried at each start)."""
         if result is None:
+            await self._mark(game_id, [])
             return []
         people = participants(seats, game)
         places = ranks(result["returns"])
@@ -135,7 +137,8 @@ class Ratings:
             if cooperative:
                 team = list(best)
                 if not team:
-                    return []
+                    await self._mark(game_id, left_out)
+                    return left_out
                 sides = [team, [f"game:{game}"]]
                 names = {w: best[w][0] for w in team} | {f"game:{game}": f"the game {game}"}
                 won = bool(result["winners"])
@@ -143,7 +146,8 @@ class Ratings:
                 seat_of = {w: best[w][1] for w in team}
             else:
                 if len(best) < 2:
-                    return []
+                    await self._mark(game_id, left_out)
+                    return left_out
                 sides = [[w] for w in best]
                 names = {w: best[w][0] for w in best}
                 side_ranks = [places[best[w][1]] for w in best]
@@ -179,7 +183,7 @@ class Ratings:
         def fn(s) -> None:
             g = s.get(GameTable, game_id)
             if g is not None:
-                g.meta = dict(g.meta or {}, rated_done=True, rating_left_out=left_out)
+                g.meta = dict(g.meta or {}, rated_done=True, **({"rating_left_out": left_out} if left_out else {}))
         await self.store.submit(fn, asyncio.get_running_loop())
 
     def _linked(self, game: str, people: list[tuple[str, str, int]], meta: dict[str, Any]) -> list[str]:

@@ -92,6 +92,44 @@ def _depth(value: Any, limit: int) -> int:
     return deepest
 
 
+NOT_TEXT = "contains a character that is not valid text (a lone surrogate)"
+
+
+def is_text(s: str) -> bool:
+    """Whether ``s`` is valid Unicode text: no lone UTF-16 surrogate (which a JSON ``\\ud800``
+    escape can make), so it can be stored and sent back as UTF-8.
+
+    >>> is_text("ab\\U0001F680"), is_text("ab\\ud800cd")
+    (True, False)
+    """
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_text(value: Any, what: str) -> None:
+    """:class:`BadRequest` when a string anywhere in ``value`` (keys and values, at any depth)
+    holds a lone surrogate."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if not is_text(v):
+                raise BadRequest(f"{what} {NOT_TEXT}")
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+
+
+def text_safe(s: str) -> str:
+    """``s`` with any lone surrogate replaced by ``?`` (for text stored by older code)."""
+    return s if is_text(s) else s.encode("utf-8", "replace").decode("utf-8")
+
+
 def parse_json(raw: Any, what: str, max_bytes: int = MAX_BODY) -> Any:
     """``raw`` (bytes or text) as JSON, or :class:`BadRequest` naming what is wrong with it.
 
@@ -115,6 +153,7 @@ def parse_json(raw: Any, what: str, max_bytes: int = MAX_BODY) -> Any:
     if _depth(data, MAX_DEPTH) > MAX_DEPTH:
         raise BadRequest(f"{what} nests arrays and objects more than {MAX_DEPTH} deep; at most {MAX_DEPTH} levels "
                          "are accepted")
+    check_text(data, what)
     return data
 
 

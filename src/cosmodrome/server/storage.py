@@ -66,6 +66,7 @@ from sqlalchemy.pool import NullPool, StaticPool
 from cosmodrome.server import migrations
 
 from cosmodrome.server.fileguard import LOST_ADVICE, FileGuard
+from cosmodrome.server.security import text_safe
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -311,9 +312,15 @@ def describe(exc: BaseException) -> str:
     return f"the database refused the change ({type(orig).__name__})"
 
 
+def _seat_text(seat: dict[str, Any]) -> dict[str, Any]:
+    """A stored seat with any lone surrogate in its texts replaced (older code stored display
+    names holding one; they could not be sent back as UTF-8)."""
+    return {k: text_safe(v) if isinstance(v, str) else v for k, v in seat.items()}
+
+
 def _row(t: GameTable) -> GameRow:
     return GameRow(id=t.id, game=t.game, players=t.players, seed=t.seed, options=dict(t.options or {}),
-                   seats=[dict(s) for s in (t.seats or [])], status=t.status, revision=t.revision,
+                   seats=[_seat_text(s) for s in (t.seats or [])], status=t.status, revision=t.revision,
                    public=bool(t.public), meta=dict(t.meta or {}), created=t.created, updated=t.updated,
                    rules_version=t.rules_version if t.rules_version is not None else 1,
                    replay_base=t.replay_base or 0)

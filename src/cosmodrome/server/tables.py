@@ -29,6 +29,7 @@ import asyncio
 import importlib
 import logging
 import secrets
+import unicodedata
 import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -84,6 +85,9 @@ def display_name(raw: Any) -> str:
         raise BadRequest(f"'name' must be text, not {type(raw).__name__}")
     if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in raw):
         raise BadRequest("a name may not hold control characters")
+    if any(unicodedata.category(c) == "Cf" for c in raw):
+        raise BadRequest("a name may not hold invisible format characters (such as a right-to-left override "
+                         "or a zero-width space)")
     name = " ".join(raw.split())
     if not 1 <= len(name) <= NAME_MAX:
         raise BadRequest(f"a name has 1 to {NAME_MAX} characters, not {len(name)}")
@@ -836,6 +840,9 @@ class Hall:
         ``account`` when given). Returns (seat, token)."""
         if not t.row.public:
             raise Forbidden("this game is private: ask its creator for a join link")
+        if seat is not None and not 0 <= seat < t.row.players:
+            raise BadRequest(f"'seat' must be 0 to {t.row.players - 1} (this game has {t.row.players} seats), "
+                             f"not {seat}")
         async with t.lock:
             if t.row.status != "running":
                 raise Conflict("this game is over")

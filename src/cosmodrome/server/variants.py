@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
 from cosmodrome.core import OptionError
+from cosmodrome.server.security import NOT_TEXT, is_text
 
 #: the most bytes of a variant's TOML content
 MAX_VARIANT = 64 << 10
@@ -92,6 +93,8 @@ def own_variant(option: str, value: Mapping[str, Any]) -> dict[str, str]:
     text, label = value.get("toml"), value.get("name", "own variant")
     if not isinstance(text, str):
         raise OptionError(f"option {option!r}: the variant's 'toml' must be its TOML content as text")
+    if not is_text(text) or (isinstance(label, str) and not is_text(label)):
+        raise OptionError(f"option {option!r}: the variant {NOT_TEXT}")
     size = len(text.encode("utf-8"))
     if size > MAX_VARIANT:
         raise OptionError(f"option {option!r}: the variant is {size} bytes long; at most {MAX_VARIANT} are accepted")
@@ -159,6 +162,8 @@ def toml_depth_ok(text: str, what: str, limit: int = MAX_TOML_DEPTH) -> None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts (4300)
+        raise OptionError(f"{what} holds a value that cannot be read: {exc}") from None
     except RecursionError:  # pragma: no cover - the scan above bounds the brackets
         raise too_deep from None
     stack = [(data, 1)]

@@ -10,5 +10,8 @@ export function sameOriginPath(back, origin = location.origin) {
   let url;
   try { url = new URL(back, origin); } catch (e) { return null; }
   if (url.origin !== origin) return null;
+  // dot segments are resolved by now: "/.//evil.com" has become the path "//evil.com", which
+  // a browser would read as another host; only a path with exactly one leading "/" is kept
+  if (!url.pathname.startsWith("/") || /^\/[\/\\]/.test(url.pathname)) return null;
   return url.pathname + url.search + url.hash;
 }
