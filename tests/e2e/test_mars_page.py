@@ -182,21 +182,38 @@ def test_two_marines_play_on_half_the_board(server, browser):
     assert not errors, errors
 
 
-def holding_equipment():
-    """A real 3-marine game (seed 6, baby marines: a tunnel card hides equipment) played by the
-    heuristic until the Red marine holds equipment it may play, another marine holds some and
-    the hidden box is not claimed yet: its view and its decision."""
+def _heuristic_positions(seeds=range(6, 46), limit=2000):
+    """Every position of real 3-marine games (baby marines) played by the heuristic, one seed
+    after another: (state, decision)."""
     from cosmodrome.bots.registry import make_bot
     from cosmodrome.games.mars import GAME
-    s = GAME.new_state(3, seed=6, options={"threat": "baby"})
-    bot = make_bot("heuristic", GAME, seed=6)
-    for _ in range(600):
-        d = s.decision()
-        if (d.seat == 0 and s.hand(0) and any("card" in o.data for o in d.options)
-                and (s.hand(1) or s.hand(2)) and s.hidden_box() and not s.hidden_taken):
+    for seed in seeds:
+        s = GAME.new_state(3, seed=seed, options={"threat": "baby"})
+        bot = make_bot("heuristic", GAME, seed=seed)
+        for _ in range(limit):
+            d = s.decision()
+            if d is None:
+                break
+            yield s, d
+            s.apply(bot.choose(s))
+
+
+def holding_equipment():
+    """The first position of a real game where the Red marine holds equipment it may play and
+    another marine holds some: its view and its decision."""
+    for s, d in _heuristic_positions():
+        if d.seat == 0 and s.hand(0) and any("card" in o.data for o in d.options) and (s.hand(1) or s.hand(2)):
             return s.view(0), d.to_json()
-        s.apply(bot.choose(s))
     raise AssertionError("the Red marine never held equipment it could play")
+
+
+def hiding_equipment():
+    """The first position of a real game where a tunnel card's box still hides equipment (a
+    move through it takes it, ruling 40): the Red marine's view."""
+    for s, d in _heuristic_positions():
+        if s.hidden_box() and not s.hidden_taken:
+            return s.view(0)
+    raise AssertionError("no box ever hid equipment")
 
 
 def test_special_training_equipment_and_hidden_boxes_are_drawn_from_a_real_view(server, browser):
@@ -227,11 +244,19 @@ def test_special_training_equipment_and_hidden_boxes_are_drawn_from_a_real_view(
     eq = v["equipment"]
     assert page.locator("[data-testid=mars-deck]").evaluate("e => e.firstChild.textContent") == \
         f"Equipment deck {eq['deck']} · discarded {len(eq['discard'])}"
-    hidden = [(b["col"], b["level"]) for z in v["zones"] for b in z["boxes"] if b.get("hidden_equipment")]
-    crates = page.locator("[data-testid=mars-crate]")
-    assert hidden and any(m["equipment"] for m in v["marines"][1:])     # what the seeded game brings
-    assert crates.count() == len(hidden)
+    assert any(m["equipment"] for m in v["marines"][1:])     # what the seeded game brings
+    # a box still hiding equipment (another position: moving through it takes it) shows its crate
+    hv = hiding_equipment()
+    page.evaluate("""async (view) => {
+        const r = await import('/js/renderers/mars.js');
+        const root = document.createElement('div'); root.id = 'mars-hidden'; document.body.append(root);
+        r.render(root, { view, seat: 0, seats: [], decision: null, onAction: () => {} });
+    }""", hv)
+    hidden = [(b["col"], b["level"]) for z in hv["zones"] for b in z["boxes"] if b.get("hidden_equipment")]
+    crates = page.locator("#mars-hidden [data-testid=mars-crate]")
+    assert hidden and crates.count() == len(hidden)
     assert crates.evaluate_all("els => els.map(e => [+e.closest('[data-col]').dataset.col, +e.closest('[data-col]').dataset.level])") == [list(h) for h in hidden]
+    page.evaluate("document.getElementById('mars-hidden').remove()")
     # the equipment options light their cards in the hand; a click on one plays it (a menu when several name it)
     playable = {o["data"]["card"]: o for o in decision["options"] if "card" in o["data"]}
     name, option = next(iter(playable.items()))

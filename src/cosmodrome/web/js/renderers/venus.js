@@ -72,7 +72,10 @@ function tipOn(node, title, text, src) {
   node.addEventListener("mouseenter", show);
   node.addEventListener("mouseleave", hideTip);
   node.addEventListener("touchstart", show, { passive: true });
-  node.setAttribute("aria-label", `${title}: ${text}`);
+  // the tip describes the element; its name stays its visible text (a name that left the visible
+  // words out would not match what a speech-input user says), a title only where nothing shows
+  node.setAttribute("aria-description", `${title}: ${text}`);
+  if (!node.textContent.trim()) node.setAttribute("aria-label", title);
 }
 function hideTip() { if (tip) { tip.remove(); tip = null; } }
 
