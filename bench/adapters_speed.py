@@ -88,17 +88,12 @@ def _pettingzoo(name: str, players: int, seconds: float) -> float:
 
 
 def _vector(name: str, players: int, seconds: float, envs: int = 64) -> float:
-    from cosmodrome.adapters.vector import VectorEnv
-    venv = VectorEnv(name, num_envs=envs, players=players)
-    obs, info = venv.reset(seed=0)
-    rng = np.random.default_rng(0)
-    steps = 0
-    t0 = time.process_time()
-    while time.process_time() - t0 < seconds:
-        scores = rng.random(info["action_mask"].shape) * info["action_mask"]
-        obs, rewards, done, truncated, info = venv.step(scores.argmax(axis=1))
-        steps += envs
-    return steps / (time.process_time() - t0)
+    """Agent steps a second of the vector environment: bench/observations.py's measure."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from observations import _vector as vector_steps
+    return vector_steps(name, players, seconds, envs)
 
 
 def main() -> None:

@@ -76,7 +76,7 @@ def _constant(name: str):
     raise BadRequest(f"{name} is not a JSON number")
 
 
-def _depth(value: Any, limit: int) -> int:
+def nesting_depth(value: Any, limit: int) -> int:
     """The nesting depth of ``value`` (1 for a scalar), not looking deeper than ``limit``."""
     stack = [(value, 1)]
     deepest = 1
@@ -150,7 +150,7 @@ def parse_json(raw: Any, what: str, max_bytes: int = MAX_BODY) -> Any:
         raise BadRequest(f"{what} nests arrays and objects too deep; at most {MAX_DEPTH} levels are accepted") from None
     except ValueError as exc:  # e.g. a number Python refuses to convert
         raise BadRequest(f"{what} holds a value that cannot be read: {exc}") from None
-    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
+    if nesting_depth(data, MAX_DEPTH) > MAX_DEPTH:
         raise BadRequest(f"{what} nests arrays and objects more than {MAX_DEPTH} deep; at most {MAX_DEPTH} levels "
                          "are accepted")
     check_text(data, what)

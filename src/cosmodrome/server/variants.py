@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
 from cosmodrome.core import OptionError
-from cosmodrome.server.security import NOT_TEXT, is_text
+from cosmodrome.server.security import NOT_TEXT, is_text, nesting_depth
 
 #: the most bytes of a variant's TOML content
 MAX_VARIANT = 64 << 10
@@ -166,12 +166,5 @@ def toml_depth_ok(text: str, what: str, limit: int = MAX_TOML_DEPTH) -> None:
         raise OptionError(f"{what} holds a value that cannot be read: {exc}") from None
     except RecursionError:  # pragma: no cover - the scan above bounds the brackets
         raise too_deep from None
-    stack = [(data, 1)]
-    while stack:
-        value, d = stack.pop()
-        if d > limit:
-            raise too_deep
-        if isinstance(value, dict):
-            stack.extend((v, d + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, d + 1) for v in value)
+    if nesting_depth(data, limit) > limit:  # dotted keys and table headers nest without brackets
+        raise too_deep
