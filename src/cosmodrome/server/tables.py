@@ -443,17 +443,6 @@ def _has_dice(events: list[Event]) -> bool:
     return any(isinstance(e.data.get("dice"), list) for e in events)
 
 
-def _replay(record: GameRecord) -> tuple[State, list[list[Event]]]:
-    state = record.new_state()
-    events: list[list[Event]] = []
-    for i, a in enumerate(record.actions):
-        try:
-            events.append(state.apply(a))
-        except IllegalActionError as exc:
-            raise RecordError(f"record action #{i + 1} ({a}) is illegal on replay: {exc}") from None
-    return state, events
-
-
 def _movers(record: GameRecord) -> list[int]:
     """The seat that took each action of ``record`` (found by replaying it)."""
     state = record.new_state()
