@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from cosmodrome.core import (
-    CosmodromeError, Event, Game, GameRecord, IllegalActionError, OptionError, RecordError, Rng, State,
+    CosmodromeError, Event, Game, GameRecord, IllegalActionError, OptionError, Rng, State,
     get_game, undo_start,
 )
 from cosmodrome.core.statistics import public
