@@ -10,6 +10,7 @@ from typing import Any, Optional
 
 from cosmodrome.server import clocks
 from cosmodrome.server.seatbots import bot_levels
+from cosmodrome.server.seats import Seat
 from cosmodrome.server.storage import StorageError
 from cosmodrome.server.table import Table
 
@@ -20,12 +21,12 @@ class Clocking:
     """The :class:`~cosmodrome.server.tables.Hall`'s part for this concern (a mixin: the
     hall's state is set up in its ``__init__``)."""
 
-    def _clock_start(self, t: Table, seats: list[dict[str, Any]], meta: dict[str, Any]) -> Optional[dict[str, Any]]:
+    def _clock_start(self, t: Table, seats: list[Seat], meta: dict[str, Any]) -> Optional[dict[str, Any]]:
         """``meta`` with the clocks started when every person's seat of ``seats`` is claimed
         (every person is at the table), else None."""
         clock = meta.get("clock")
         if clock is None or clock.get("started") or t.row.status != "running" or not all(
-                s.get("claimed") for s in seats if s.get("kind") == "human"):
+                s.claimed for s in seats if s.kind == "human"):
             return None
         clock = clocks.pass_turn(dict(clock, started=True), t.state.to_move(), t.clocked(), time.time())
         return dict(meta, clock=clock)
@@ -51,9 +52,9 @@ class Clocking:
                         else f"{who} ran out of time: the game is over and {t.seat_name(seat)} loses.")
                 await self._say(t, None, "server", "server", text, meta=meta, status="finished")
             else:
-                seats = [dict(x) for x in t.row.seats]
+                seats = list(t.row.seats)
                 level = self.stand_in_level(t)
-                seats[seat]["stand_in"] = level
+                seats[seat] = seats[seat].but(stand_in=level)
                 text = (f"{who} ran out of time: a bot ({level}) plays for {t.seat_name(seat)} until its player "
                         "takes the seat back.")
                 await self._say(t, None, "server", "server", text, seats=seats, meta=meta)

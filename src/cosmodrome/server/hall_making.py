@@ -10,7 +10,7 @@ from typing import Any, Optional
 from cosmodrome.core import Game, GameRecord, OptionError, get_game
 from cosmodrome.server import clocks
 from cosmodrome.server.chat import chat_mode
-from cosmodrome.server.seats import open_flags, with_address
+from cosmodrome.server.seats import Seat, open_flags, with_address
 from cosmodrome.server.seatbots import seat_bot
 from cosmodrome.server.steps import replay_steps
 from cosmodrome.server.storage import ActionRow, GameRow
@@ -23,7 +23,7 @@ class Making:
     hall's state is set up in its ``__init__``)."""
 
     def _seats(self, game: Game, players: int, seats: Any, seed: int, running: bool = True,
-               public: bool = False) -> tuple[list[dict[str, Any]], Optional[int]]:
+               public: bool = False) -> tuple[list[Seat], Optional[int]]:
         """The seats of a new game, and the creator's seat (see :func:`~cosmodrome.server.seats.open_flags`):
         a person's seat gets its token now, except an open seat, whose token is made for the
         stranger who takes it."""
@@ -38,14 +38,13 @@ class Making:
         out = []
         for s, is_open in zip(seats, flags):
             if s["kind"] == "human":
-                out.append({"kind": "human", "token": None if is_open else secrets.token_urlsafe(16),
-                            "claimed": False, "open": is_open})
+                out.append(Seat("human", token=None if is_open else secrets.token_urlsafe(16), open=is_open))
             else:
                 spec = s.get("bot") or "random"
                 bot = seat_bot(spec, game, seed)  # raises OptionError for an unknown level
                 self.bot_caps.check(spec, bot)
-                out.append({"kind": "bot", "bot": spec, "claimed": True})
-        bots = sum(s["kind"] == "bot" for s in out)
+                out.append(Seat("bot", bot=spec, claimed=True))
+        bots = sum(s.kind == "bot" for s in out)
         cap = self.bot_caps.seats
         if running and cap is not None and bots > cap:
             raise OptionError(f"this game has {bots} bot seats; this server allows at most {cap} bots a game")
@@ -88,7 +87,7 @@ class Making:
             meta["rated"] = True
         if creator is not None:
             if owner is not None:
-                seat_rows[creator].update(account=owner.id, player=owner.name, display=owner.name)
+                seat_rows[creator] = seat_rows[creator].but(account=owner.id, player=owner.name, display=owner.name)
             meta = with_address(meta, creator, address) or meta
         timer = clocks.new_clock(clock, players, self.clock_scale)
         if timer is not None and status == "running":
@@ -128,16 +127,16 @@ class Making:
             if t.rematch is not None:
                 nxt = await self.table(t.rematch)
             else:
-                seats = [{"kind": "bot", "bot": s.get("bot")} if s.get("kind") == "bot"
-                         else {"kind": "human", "open": bool(t.row.public and not s.get("token"))}
+                seats = [{"kind": "bot", "bot": s.bot} if s.kind == "bot"
+                         else {"kind": "human", "open": bool(t.row.public and not s.token)}
                          for s in t.row.seats]
                 spec = (t.clock or {}).get("spec")
                 nxt = await self.create(t.row.game, t.row.players, dict(t.row.options), None, seats,
                                         public=t.row.public, chat=t.row.meta.get("chat"),
                                         rated=bool(t.row.meta.get("rated")), clock=dict(spec) if spec else None)
                 keep = ("display", "account", "player")
-                if any(s.get(k) for s in t.row.seats for k in keep):
-                    rows = [dict(s, **{k: old[k] for k in keep if old.get(k)})
+                if any(getattr(s, k) for s in t.row.seats for k in keep):
+                    rows = [s.but(**{k: getattr(old, k) for k in keep if getattr(old, k)})
                             for s, old in zip(nxt.row.seats, t.row.seats)]
                     await asyncio.to_thread(self.store.set_seats, nxt.id, rows)
                     nxt.row.seats = rows
@@ -145,5 +144,5 @@ class Making:
         for conn in list(t.conns):
             s = None if conn.seat is None else nxt.row.seats[conn.seat]
             self._post(conn, {"type": "rematch", "game_id": nxt.id, "seat": conn.seat,
-                              "token": s.get("token") if s else None})
+                              "token": s.token if s else None})
         return nxt

@@ -30,7 +30,7 @@ class Seating:
         seat = t.seat_for_token(token)
         if seat is None or t.row.status != "running":
             return seat
-        if t.row.seats[seat].get("claimed") and with_address(t.row.meta, seat, address) is None:
+        if t.row.seats[seat].claimed and with_address(t.row.meta, seat, address) is None:
             return seat  # the usual case: nothing to write
         async with t.lock:
             seat = t.seat_for_token(token)  # a join may have replaced a never-used token meanwhile
@@ -39,9 +39,9 @@ class Seating:
             vital = joinable(t.row.seats[seat], t.row.public, t.row.status)
             meta = with_address(t.row.meta, seat, address)
             seats = None
-            if not t.row.seats[seat].get("claimed"):
-                seats = [dict(s) for s in t.row.seats]
-                seats[seat].update(claimed=True, open=False)
+            if not t.row.seats[seat].claimed:
+                seats = list(t.row.seats)
+                seats[seat] = seats[seat].but(claimed=True, open=False)
                 meta = self._clock_start(t, seats, meta or t.row.meta) or meta
             if seats is None and meta is None:
                 return seat
@@ -66,12 +66,12 @@ class Seating:
         """The person at ``seat`` picks a display name; every socket of the game is told."""
         if seat is None:
             raise Forbidden("a spectator has no seat to name: open a seat's link")
-        if t.row.seats[seat].get("kind") != "human":
+        if t.row.seats[seat].kind != "human":
             raise Forbidden("a bot's seat keeps its name")
         name = display_name(raw)
         async with t.lock:
-            seats = [dict(x) for x in t.row.seats]
-            seats[seat]["display"] = name
+            seats = list(t.row.seats)
+            seats[seat] = seats[seat].but(display=name)
             await asyncio.to_thread(self.store.set_seats, t.id, seats)
             t.row.seats = seats
         await self.broadcast(t, 0, reset=True)
@@ -80,16 +80,16 @@ class Seating:
     async def seat_account(self, t: Table, seat: int, account: Any) -> None:
         """``seat`` is played as ``account`` from now on (its games, ratings): the person
         holding the seat's link chose so. A seat another account holds stays theirs."""
-        if t.row.seats[seat].get("kind") != "human":
+        if t.row.seats[seat].kind != "human":
             raise Forbidden("a bot's seat cannot be taken as an account")
         async with t.lock:
-            held = t.row.seats[seat].get("account")
+            held = t.row.seats[seat].account
             if held == account.id:
                 return
             if held is not None:
                 raise Conflict(f"{t.seat_name(seat)} is played by another account")
-            seats = [dict(x) for x in t.row.seats]
-            seats[seat].update(account=account.id, player=account.name, display=account.name)
+            seats = list(t.row.seats)
+            seats[seat] = seats[seat].but(account=account.id, player=account.name, display=account.name)
             await self.store.submit_change(t.id, seats=seats, loop=asyncio.get_running_loop())
             t.row.seats = seats
         await self.broadcast(t, 0, reset=True)
@@ -117,10 +117,10 @@ class Seating:
                 raise Conflict("no open seat in this game")
             i = free[0]
             token = secrets.token_urlsafe(16)
-            seats = [dict(s) for s in t.row.seats]
-            seats[i].update(token=token, claimed=True, open=False)
+            seats = list(t.row.seats)
+            seats[i] = seats[i].but(token=token, claimed=True, open=False)
             if account is not None:
-                seats[i].update(account=account.id, player=account.name, display=account.name)
+                seats[i] = seats[i].but(account=account.id, player=account.name, display=account.name)
             meta = with_address(t.row.meta, i, address)
             meta = self._clock_start(t, seats, meta or t.row.meta) or meta
             await self.store.submit_change(t.id, seats=seats, meta=meta, loop=asyncio.get_running_loop())

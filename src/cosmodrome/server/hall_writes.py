@@ -66,7 +66,7 @@ class Writing:
                 if exc.conflict and await self._catch_up(t):
                     raise Stale(f"the game has moved on (version {t.version}): the table has been refreshed "
                                 "from the database, choose again") from None
-                if t.row.seats[seat].get("kind") == "human":  # (a bot's loop tells of its own)
+                if t.row.seats[seat].kind == "human":  # (a bot's loop tells of its own)
                     await self.notify(t, f"The database could not store a move of {t.seat_name(seat)} ({exc}); "
                                          "nothing was changed. No accepted move is lost.", "error")
                 raise
@@ -217,15 +217,15 @@ class Writing:
         async with t.lock:
             if t.row.status != "running":
                 raise Conflict(f"this game is {t.row.status}")
-            if not t.row.seats[seat].get("stand_in"):
+            if not t.row.seats[seat].stand_in:
                 raise Conflict(f"{t.seat_name(seat)} is already played by its person")
-            seats = [dict(x) for x in t.row.seats]
-            seats[seat].pop("stand_in")
+            seats = list(t.row.seats)
+            seats[seat] = seats[seat].but(stand_in=None)
             meta = None
             if t.clock is not None:
                 clock = clocks.back(t.clock, seat)
-                clocked = [i for i in range(t.row.players) if seats[i].get("kind") == "human" and
-                           not seats[i].get("stand_in")]
+                clocked = [i for i in range(t.row.players) if seats[i].kind == "human" and
+                           not seats[i].stand_in]
                 clock = clocks.pass_turn(clock, t.state.to_move(), clocked, time.time())
                 meta = dict(t.row.meta, clock=clock)
             text = f"{t.person(seat)} is back and plays {t.seat_name(seat)} again."

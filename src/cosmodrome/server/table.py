@@ -133,9 +133,9 @@ class Table:
         """The bot that decides for ``seat``: a bot's seat, or a person's seat whose clock ran
         out while a bot stands in; None when a person decides."""
         s = self.row.seats[seat]
-        if s.get("kind") == "bot":
-            return s.get("bot") or "random"
-        return s.get("stand_in")
+        if s.kind == "bot":
+            return s.bot or "random"
+        return s.stand_in
 
     @property
     def clock(self) -> Optional[dict[str, Any]]:
@@ -149,7 +149,7 @@ class Table:
         """How a seat is named in chat and server lines: its person's name with the seat's."""
         if seat is None:
             return "Spectator"
-        d = self.row.seats[seat].get("display")
+        d = self.row.seats[seat].display
         return f"{d} ({self.seat_name(seat)})" if d else self.seat_name(seat)
 
     def chat_lines(self, upto: Optional[int] = None) -> list[dict[str, Any]]:
@@ -161,7 +161,7 @@ class Table:
         if token is None or token == "":
             return None
         for i, s in enumerate(self.row.seats):
-            if s.get("token") and secrets.compare_digest(str(s["token"]), str(token)):
+            if s.token and secrets.compare_digest(str(s.token), str(token)):
                 return i
         raise Forbidden("this link's seat token is not valid for this game")
 
@@ -240,7 +240,7 @@ class Table:
     def _shared(self) -> dict[str, Any]:
         """The parts of a table message that are the same for every seat (the decision, who
         decides, the seats, the result), built once per version and reused by every socket."""
-        key = (self.version, self.row.status, tuple((bool(s.get("claimed")), s.get("stand_in"), s.get("display"))
+        key = (self.version, self.row.status, tuple((s.claimed, s.stand_in, s.display)
                                                     for s in self.row.seats))
         memo = self._memo
         if memo.get("key") != key:
@@ -268,9 +268,9 @@ class Table:
         return mine, shared["waiting"]
 
     def seats_public(self) -> list[dict[str, Any]]:
-        return [{"seat": i, "name": self.seat_name(i), "kind": s.get("kind"), "bot": s.get("bot"),
-                 "claimed": bool(s.get("claimed")), "open": joinable(s, self.row.public, self.row.status),
-                 "display": s.get("display"), "stand_in": s.get("stand_in"), "player": s.get("player")}
+        return [{"seat": i, "name": self.seat_name(i), "kind": s.kind, "bot": s.bot,
+                 "claimed": s.claimed, "open": joinable(s, self.row.public, self.row.status),
+                 "display": s.display, "stand_in": s.stand_in, "player": s.player}
                 for i, s in enumerate(self.row.seats)]
 
     @property

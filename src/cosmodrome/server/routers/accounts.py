@@ -95,11 +95,11 @@ async def my_games(account: MeDep, hall: HallDep, base: BaseDep):
     rows = await asyncio.to_thread(hall.store.list_games, None)
     out = []
     for row in rows:
-        seats = [i for i, s in enumerate(row.seats) if s.get("account") == account.id]
+        seats = [i for i, s in enumerate(row.seats) if s.account == account.id]
         if not seats:
             continue
         entry = await game_entry(hall, row.id, seats[0])
-        entry["link"] = f"{base}/table.html?game={row.id}#token={row.seats[seats[0]]['token']}"
+        entry["link"] = f"{base}/table.html?game={row.id}#token={row.seats[seats[0]].token}"
         out.append(entry)
         if len(out) >= MY_GAMES_MAX:
             break

@@ -27,12 +27,12 @@ def links(base: str, t: Table) -> dict[str, Any]:
     seats = []
     tokens = []
     for i, s in enumerate(t.row.seats):
-        d = {"seat": i, "name": t.seat_name(i), "kind": s["kind"], "bot": s.get("bot")}
-        if s["kind"] == "human" and s.get("token") and not joinable(s, t.row.public, t.row.status):
-            d["token"] = s["token"]
-            d["link"] = f"{base}/table.html?game={t.id}#token={s['token']}"
-            tokens.append(s["token"])
-        elif s["kind"] == "human":  # open to strangers: its token is made for whoever joins
+        d = {"seat": i, "name": t.seat_name(i), "kind": s.kind, "bot": s.bot}
+        if s.kind == "human" and s.token and not joinable(s, t.row.public, t.row.status):
+            d["token"] = s.token
+            d["link"] = f"{base}/table.html?game={t.id}#token={s.token}"
+            tokens.append(s.token)
+        elif s.kind == "human":  # open to strangers: its token is made for whoever joins
             d["open"] = True
         seats.append(d)
     out = {"id": t.id, "seats": seats, "spectate": f"{base}/table.html?game={t.id}",
@@ -59,8 +59,8 @@ def _stored_summary(row, open_: bool) -> dict[str, Any]:
     return {"id": row.id, "game": row.game, "players": row.players, "status": row.status,
             "options": options_summary(row.options),
             "version": row.revision, "open": open_, "public": row.public, "created": row.created,
-            "seats": [{"seat": i, "kind": s.get("kind"), "bot": s.get("bot"),
-                       "claimed": bool(s.get("claimed")), "open": joinable(s, row.public, row.status)}
+            "seats": [{"seat": i, "kind": s.kind, "bot": s.bot,
+                       "claimed": s.claimed, "open": joinable(s, row.public, row.status)}
                       for i, s in enumerate(row.seats)]}
 
 

@@ -54,14 +54,14 @@ async def played(hall, account: Account) -> list[dict[str, Any]]:
     rows = await asyncio.to_thread(hall.store.list_games, "finished")
     out = []
     for row in rows:
-        seats = [i for i, s in enumerate(row.seats) if s.get("account") == account.id]
+        seats = [i for i, s in enumerate(row.seats) if s.account == account.id]
         if not seats:
             continue
         t = await hall.table(row.id)
         result = t.result() or {}
         out.append({"game_id": row.id, "game": row.game, "title": t.game.title, "seat": seats[0],
                     "won": seats[0] in result.get("winners", []), "rated": bool(row.meta.get("rated")),
-                    "players": [s.get("player") or s.get("display") or t.seat_name(i) for i, s in enumerate(row.seats)],
+                    "players": [s.player or s.display or t.seat_name(i) for i, s in enumerate(row.seats)],
                     "time": row.updated, "statistics": stats.seat_rows(result, seats[0])})
         if len(out) >= MY_GAMES_MAX:
             break

@@ -63,5 +63,5 @@ async def rematch(t: TableDep, seat: SeatDep, request: Request, hall: HallDep, b
     nxt = await hall.rematch(t, seat)
     mine = nxt.row.seats[seat]
     out = links(base, nxt)
-    return {"id": nxt.id, "seat": seat, "token": mine.get("token"),
+    return {"id": nxt.id, "seat": seat, "token": mine.token,
             "link": out["seats"][seat].get("link"), "spectate": out["spectate"]}
