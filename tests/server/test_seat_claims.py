@@ -191,3 +191,14 @@ def test_rematch_seats_go_to_the_previous_holders_only(app_client):
     assert ms["token"] is None
     v = c.get(f"/api/games/{new['id']}/view", headers=auth(mine["token"])).json()
     assert v["seat"] == 1 and v["seats"][1]["claimed"]
+
+
+def test_a_malformed_act_or_undo_claims_no_seat(client):
+    """The body is checked before the token is used: a request refused as malformed (400)
+    changes nothing, not even the seat's "taken" mark."""
+    g = new_game(client)
+    for path, body in (("act", {"action": "first", "version": 0}), ("undo", {"steps": 1, "token": 7}),
+                       ("act", {"action": 0})):
+        r = client.post(f"/api/games/{g['id']}/{path}", json=body, headers=auth(token(g, 1)))
+        assert r.status_code in (400, 403), r.text
+        assert client.app.state.store.get_game(g["id"]).seats[1].claimed is False

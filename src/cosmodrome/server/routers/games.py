@@ -10,8 +10,8 @@ from fastapi import APIRouter, Depends, Query, Request
 from cosmodrome.core import GameRecord
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import (
-    AccountDep, BaseDep, ClientDep, HallDep, JsonRoute, SeatDep, TableDep, broadcast_costs, creation_costs,
-    table_costs, token_of,
+    AccountDep, BaseDep, ClientDep, HallDep, JsonRoute, SeatDep, TableDep, broadcast_costs, client_of,
+    creation_costs, table_costs, token_of,
 )
 from cosmodrome.server.routers.errors import errors
 from cosmodrome.server.seats import joinable
@@ -98,10 +98,12 @@ async def game_view(t: TableDep, seat: SeatDep):
 
 
 async def _acting_seat(request: Request, hall, t: Table, token: Any, what: str):
+    """The seat of the body's ``token`` or the header's, claimed once the body is known good
+    (a malformed request claims nothing)."""
     token = token or token_of(request)
     if not isinstance(token, str) or not token:
         raise Forbidden(f"{what} needs the seat's token (from its join link)")
-    return await hall.use(t, token, request.client.host if request.client else "unknown")
+    return await hall.use(t, token, client_of(request))
 
 
 @router.post("/api/games/{game_id}/act", response_model=m.Acted, summary="Take a decision",

@@ -14,7 +14,6 @@ from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.accounts import MY_GAMES_MAX
 from cosmodrome.server.routers.deps import HallDep, JsonRoute
 from cosmodrome.server.routers.errors import errors
-
 from cosmodrome.server.table import NotFound
 
 router = APIRouter(route_class=JsonRoute, tags=["ratings"])
