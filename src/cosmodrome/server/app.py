@@ -31,6 +31,8 @@ from cosmodrome.core import (
     UnknownGameError, games, get_game,
 )
 from cosmodrome.server.accounts import Accounts, NameTaken, Unauthorized
+from cosmodrome.server.labapi import lab_router
+from cosmodrome.server.labruns import Lab, LabConfig
 from cosmodrome.server.people import router as people_router, session_of
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.seatbots import bot_levels
@@ -143,7 +145,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0),
                rating_guard: bool = True, max_sockets_per_address: int = 32,
                socket_rate: tuple[float, float] = (200, 100.0), table_rate: tuple[float, float] = (5, 1.0),
-               rest_table_rate: tuple[float, float] = (120, 60.0), body_timeout: float = 30.0) -> FastAPI:
+               rest_table_rate: tuple[float, float] = (120, 60.0), body_timeout: float = 30.0,
+               lab: Optional[LabConfig] = None) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot's turn takes, so people can follow (tests
@@ -178,7 +181,10 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     ``login_limit`` (n, seconds) log-in attempts per address and per account name.
 
     Ratings (docs/SERVER.md, "Ratings"): ``rating_guard`` the rules that leave linked accounts
-    out of a rated game's rating (off: every account is rated, for a server among friends)."""
+    out of a rated game's rating (off: every account is rated, for a server among friends).
+
+    The design lab (docs/LAB.md): ``lab`` its :class:`~cosmodrome.server.labruns.LabConfig`
+    (default: open to everyone, one niced local worker process, 2000 games a run at most)."""
     store = store or Store(db_url)
     variants = Variants(variants_dir)
     caps = bot_caps or BotCaps()
@@ -615,6 +621,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return request.url.scheme == "https" or bool(app.state.public_url and app.state.public_url.startswith("https:"))
 
     app.include_router(people_router(accounts, ratings, hall, _body, _client, _base, _token, _https))
+    app.include_router(lab_router(Lab(lab or LabConfig(), db_url, caps), accounts, _body, _client))
 
     # ----- the page -----------------------------------------------------------------
     @app.get("/")
