@@ -4,7 +4,7 @@
 - ``GET /api/lab/games/{game}``: a game's component data as a form (sections, entries with
   their fact/assumed mark and source, fields with their kind and least value) and as TOML;
 - ``POST /api/lab/variant``: ``{"game", "edits": [{"path", "value"}], "toml"?}`` → the edited
-  data as TOML (from the packaged data, or from ``toml`` when given);
+  data as TOML and as a form (from the packaged data, or from ``toml`` when given);
 - ``POST /api/lab/runs``: ``{"game", "players", "games", "bots", "variant": {"toml", "name"},
   "seed"?}`` → the queued run (201);
 - ``GET /api/lab/runs``: the runs of this account (or, logged out, of this address);
@@ -153,7 +153,7 @@ def lab_router(lab: Lab, accounts: Any, body: Callable[[Request], Awaitable[dict
             raise OptionError(f"{g.title} takes no component data a variant could change")
         text = req.toml if req.toml is not None else g.components_file.read_text(encoding="utf-8")
         data = design.apply_edits(design.loads(text), req.edits)
-        return {"game": g.name, "toml": design.dumps(data)}
+        return {"game": g.name, "toml": design.dumps(data), "form": design.form(data)}
 
     @router.post("/api/lab/runs", status_code=201, response_model=RunOut)
     async def lab_submit(request: Request):

@@ -1,0 +1,64 @@
+"""The design lab in headless chromium: change a number in the form, run 40 games of the variant
+beside the printed game, watch the progress bar move, read both results, find the run in the
+list and play the variant in the lobby."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_first_screens import page_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_a_changed_number_runs_40_games_beside_the_printed_game(server, browser):
+    page = page_of(browser, server, "/lab.html")
+    earth = page.get_by_label("Earth: vp[1]")
+    earth.wait_for(timeout=20000)
+    assert page.input_value("#lab-game") == "venus"
+    assert earth.input_value() == "7"
+    earth.fill("30")
+    assert "changed" in earth.get_attribute("class")
+    # the entry shows its mark and source
+    head = page.locator(".entry", has=earth).locator(".entry-head").inner_text()
+    assert "assumed" in head and "VP assumed" in head
+    page.fill("#lab-name", "Earth pays 30")
+    page.fill("#lab-players", "2")
+    page.dispatch_event("#lab-players", "change")
+    bots = page.locator("[data-testid=lab-bot]")
+    assert bots.count() == 2
+    bots.nth(0).select_option("easy")
+    bots.nth(1).select_option("random")
+    page.fill("#lab-games", "40")
+    page.click("#lab-run")
+    # the bar moves: part done, then all
+    page.wait_for_function("() => { const p = document.getElementById('lab-progress');"
+                           " return p.max === 80 && p.value > 0 && p.value < 80; }", timeout=60000)
+    assert "of 80 games" in page.inner_text("#lab-progress-text")
+    page.wait_for_selector("[data-testid=lab-seat-table]", timeout=120000)
+    assert page.evaluate("document.getElementById('lab-progress').value") == 80
+    rows = page.locator("[data-testid=lab-seat-table] tr")
+    seat1 = rows.nth(1).locator("td")
+    assert "%" in seat1.nth(0).inner_text() and "%" in seat1.nth(1).inner_text()
+    scores = page.locator("[data-testid=lab-score-table] tr").nth(1).locator("td")
+    printed, variant = scores.nth(0).inner_text(), scores.nth(1).inner_text()
+    assert printed != variant  # Earth's first place pays 30 in the variant
+    assert page.locator("svg.plot").count() >= 2
+    # kept: listed, with downloads and a way to play it
+    page.wait_for_selector("[data-testid=lab-run-row]")
+    assert "Earth pays 30" in page.inner_text("[data-testid=lab-runs]")
+    assert page.locator("a", has_text="Download CSV").count() == 1
+    page.click("[data-testid=lab-play]")
+    page.wait_for_url("**/?game=venus&lab=*")
+    page.wait_for_function("() => document.querySelector('#advanced-options select') &&"
+                           " document.querySelector('#advanced-options select').value === '#lab'", timeout=20000)
+    assert "Earth pays 30" in page.locator("#advanced-options select option:checked").inner_text()
+    assert not page.errors, page.errors
+
+
+def test_the_lobby_links_to_the_lab(server, browser):
+    page = page_of(browser, server, "/")
+    page.click("[data-testid=lab-link]")
+    page.wait_for_url("**/lab.html")
+    page.get_by_label("Mercury: vp[1]").wait_for(timeout=20000)
+    assert not page.errors, page.errors
