@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from test_accessibility import serious
 from test_first_screens import page_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def test_a_changed_number_runs_40_games_beside_the_printed_game(server, browser):
+def test_a_changed_number_runs_40_games_beside_the_printed_game(server, browser, tmp_path):
+    shot = tmp_path / "lab.png"
     page = page_of(browser, server, "/lab.html")
     earth = page.get_by_label("Earth: vp[1]")
     earth.wait_for(timeout=20000)
@@ -48,6 +50,9 @@ def test_a_changed_number_runs_40_games_beside_the_printed_game(server, browser)
     page.wait_for_selector("[data-testid=lab-run-row]")
     assert "Earth pays 30" in page.inner_text("[data-testid=lab-runs]")
     assert page.locator("a", has_text="Download CSV").count() == 1
+    page.screenshot(path=str(shot), full_page=True)
+    found = serious(page)  # axe-core on the page with its results
+    assert not found, "\n".join(found)
     page.click("[data-testid=lab-play]")
     page.wait_for_url("**/?game=venus&lab=*")
     page.wait_for_function("() => document.querySelector('#advanced-options select') &&"
