@@ -264,3 +264,16 @@ def test_niced_worker_processes_play_the_same_games_as_this_process():
     tasks = [make_task("venus", 2, game_seed(3, i), ["random", "heuristic"], index=i) for i in range(4)]
     here = [r.key() for r in run_tasks(tasks)]
     assert [r.key() for r in run_tasks(tasks, nice=5)] == here
+
+
+@pytest.mark.slow
+def test_a_run_on_ray_gives_the_results_of_local_processes(db_url, tmp_path):
+    import ray  # noqa: F401  (the test command installs the ray extra: a missing ray fails here)
+    with make_client(db_url, tmp_path) as c:
+        local = finished(c, c.post("/api/lab/runs", json=body(games=4)).json()["id"])
+        local_csv = c.get(f"/api/lab/runs/{local['id']}/games.csv").text
+    with make_client(f"sqlite:///{tmp_path / 'ray.sqlite'}", tmp_path / "ray", backend="ray") as c:
+        on_ray = finished(c, c.post("/api/lab/runs", json=body(games=4)).json()["id"])
+        ray_csv = c.get(f"/api/lab/runs/{on_ray['id']}/games.csv").text
+    assert on_ray["status"] == "done", on_ray
+    assert on_ray["results"] == local["results"] and ray_csv == local_csv

@@ -37,7 +37,7 @@ from typing import Any, Callable, Optional
 
 from cosmodrome.core import Game, OptionError, get_game
 from cosmodrome.lab import compare
-from cosmodrome.lab.executor import BACKENDS, check_backend, run_tasks
+from cosmodrome.lab.executor import BACKENDS, check_backend, run_tasks, warm_ray
 from cosmodrome.lab.runner import GameResult, GameTask, make_task
 from cosmodrome.lab.seeds import game_seed
 from cosmodrome.server.seatbots import seat_bot
@@ -365,6 +365,18 @@ class Lab:
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
     def _work(self) -> None:
+        if self.config.backend == "ray":
+            try:  # joined (or a local Ray started) once: every run reuses its warm actors
+                warm_ray(self.config.workers, self.config.ray_address, self.config.modules)
+            except Exception as exc:  # each run then tries again, and fails with the reason
+                log.error("lab: cannot start Ray: %s", exc)
+        try:
+            self._serve()
+        finally:
+            if self.config.backend == "ray":
+                _stop_ray()
+
+    def _serve(self) -> None:
         while True:
             run_id = self.queue.get()
             if run_id is None:
@@ -433,6 +445,15 @@ class Lab:
     def _task(self, run: Run, seed: int, options: dict[str, Any], index: int) -> GameTask:
         t = make_task(run.game, run.players, seed, run.bots, options, index)
         return GameTask(t.game, t.players, t.seed, t.bots, t.options, t.index, t.modules + tuple(self.config.modules))
+
+
+def _stop_ray() -> None:
+    try:
+        import ray
+        if ray.is_initialized():
+            ray.shutdown()
+    except Exception as exc:  # pragma: no cover - a Ray that went away already
+        log.warning("lab: Ray did not stop cleanly: %s", exc)
 
 
 def csv_text(run: Run, games: dict[str, list[dict[str, Any]]]) -> str:
