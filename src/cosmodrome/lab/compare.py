@@ -100,6 +100,10 @@ def differences(baseline: Sequence[GameResult], variant: Sequence[GameResult], p
 
 def results(baseline: Sequence[GameResult], variant: Sequence[GameResult], players: int) -> dict[str, Any]:
     """The ``results`` of a finished lab run."""
-    diffs = differences(baseline, variant, players)
+    diffs, seen = [], set()
+    for d in differences(baseline, variant, players):  # a summary's "decisions" repeats a measure
+        if d["measure"] not in seen:
+            seen.add(d["measure"])
+            diffs.append(d)
     return {"baseline": part(baseline, players), "variant": part(variant, players), "differences": diffs,
             "significant": [d["measure"] for d in diffs if d["significant"]]}
