@@ -109,6 +109,10 @@ def test_a_run_plays_the_variant_beside_the_printed_game_with_the_same_seeds(lab
     assert lab.get(f"/api/lab/runs/{run['id']}/variant.toml").text == earth(30)
     listed = lab.get("/api/lab/runs").json()["runs"]
     assert [x["id"] for x in listed] == [run["id"]] and "toml" not in listed[0]["variant"]
+    assert "owner" not in run and "testclient" not in str(run)  # who asked stays at the server
+    done = lab.delete(f"/api/lab/runs/{run['id']}")
+    assert done.status_code == 409 and "is done" in done.json()["error"]
+    assert lab.get(f"/api/lab/runs/{run['id']}").json()["status"] == "done"
 
 
 def test_the_printed_games_of_the_same_seeds_are_reused(lab):

@@ -224,7 +224,6 @@ function boxChart(title, res) {
   const seats = res.baseline.scores.length;
   const all = ARMS.flatMap(([k]) => res[k].scores.map(s => s.max));
   const max = Math.max(1, ...all);
-  const groups = [];
   const W = 460, H = 200, left = 40, bottom = 28, gw = (W - left) / seats;
   const y = (v) => H - bottom - (H - bottom - 10) * (v / max);
   const kids = [svg("title", {}, title)];
@@ -240,7 +239,23 @@ function boxChart(title, res) {
     });
     kids.push(svg("text", { x: left + s * gw + gw / 2, y: H - 10, "text-anchor": "middle", "font-size": 11, fill: "#e6e9f5" }, `Seat ${s + 1}`));
   }
-  groups.length = 0;
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, class: "plot" }, kids);
+}
+
+// The game length of both arms as two histograms on one axis (outlined bars).
+function histChart(title, res) {
+  const W = 460, H = 170, left = 40, bottom = 28;
+  const hs = ARMS.map(([k]) => res[k].length.histogram);
+  const lo = Math.min(...hs.map(h => h.edges[0] ?? 0)), hi = Math.max(...hs.map(h => h.edges[h.edges.length - 1] ?? 1));
+  const top = Math.max(1, ...hs.flatMap(h => h.counts));
+  const x = (v) => left + (W - left - 10) * ((v - lo) / Math.max(1e-9, hi - lo));
+  const y = (c) => H - bottom - (H - bottom - 10) * (c / top);
+  const kids = [svg("title", {}, title)];
+  hs.forEach((h, j) => h.counts.forEach((c, i) => kids.push(svg("rect", { x: x(h.edges[i]), y: y(c),
+    width: Math.max(1, x(h.edges[i + 1]) - x(h.edges[i]) - 1), height: y(0) - y(c), fill: ARMS[j][2], "fill-opacity": 0.35,
+    stroke: ARMS[j][2] }, svg("title", {}, `${ARMS[j][1]}: ${c} games of ${num(h.edges[i], 0)}–${num(h.edges[i + 1], 0)} decisions`)))));
+  for (const v of [lo, (lo + hi) / 2, hi]) kids.push(svg("text", { x: x(v), y: H - 10, "text-anchor": "middle", "font-size": 10, fill: "#9aa3c7" }, num(v, 0)));
+  kids.push(svg("text", { x: left - 4, y: y(top) + 4, "text-anchor": "end", "font-size": 10, fill: "#9aa3c7" }, String(top)));
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, class: "plot" }, kids);
 }
 
@@ -295,6 +310,7 @@ function showResults(run, box) {
       ({ v: res[k].seats[i].share, lo: res[k].seats[i].ci[0], hi: res[k].seats[i].ci[1], colour, name })) }))),
     table("Win share by seat (95% interval)", ["", "Printed game", "Variant", "Difference", ""], seatRows, "lab-seat-table"),
     table("Win share by bot", ["Bot", "Printed game", "Variant"], botRows, "lab-bot-table"),
+    histChart("Game length in decisions: how many games of each length, printed game and variant", res),
     table("Game length", ["", "Printed game", "Variant", "Difference", ""], lengthRows, "lab-length-table"),
     boxChart("Score by seat: printed game and variant (box: quartiles, line: median, whiskers: range)", res),
     table("Score by seat: mean ± spread [range]", ["", "Printed game", "Variant"], scoreRows, "lab-score-table"),
