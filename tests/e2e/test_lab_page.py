@@ -67,3 +67,27 @@ def test_the_lobby_links_to_the_lab(server, browser):
     page.wait_for_url("**/lab.html")
     page.get_by_label("Mercury: vp[1]").wait_for(timeout=20000)
     assert not page.errors, page.errors
+
+
+def test_the_form_and_the_toml_text_show_the_same_variant(server, browser):
+    page = page_of(browser, server, "/lab.html")
+    mercury = page.get_by_label("Mercury: vp[1]")
+    mercury.wait_for(timeout=20000)
+    mercury.fill("10")
+    page.check("[data-testid=view-toml]")
+    page.wait_for_selector("#lab-toml-box:not([hidden])")
+    text = page.input_value("#lab-toml")
+    assert 'name = "Mercury"' in text and "vp = [10, 4]" in text
+    page.fill("#lab-toml", text.replace("vp = [10, 4]", "vp = [12, 4]"))
+    page.check("[data-testid=view-form]")
+    page.wait_for_selector("#lab-form:not([hidden])")
+    assert page.get_by_label("Mercury: vp[1]").input_value() == "12"
+    # TOML the game cannot read is refused with the parser's words, and the text view stays
+    page.check("[data-testid=view-toml]")
+    page.wait_for_selector("#lab-toml-box:not([hidden])")
+    page.fill("#lab-toml", "planets = [[[")
+    page.check("[data-testid=view-form]")
+    page.wait_for_selector("[data-testid=banner]:not([hidden])")
+    assert "not valid TOML" in page.inner_text("[data-testid=banner]")
+    assert page.is_checked("[data-testid=view-toml]")
+    assert not page.errors, page.errors
