@@ -70,6 +70,7 @@ class Gate:
         self.started = threading.Event()
 
     def __call__(self, tasks, on_result=None, **kw):
+        self.kw = kw
         self.started.set()
         if self.fail:
             raise RuntimeError("the cluster went away")
@@ -154,6 +155,7 @@ def test_progress_moves_while_a_run_plays(lab, monkeypatch):
     gate.open.set()
     run = finished(lab, run_id)
     assert run["status"] == "done" and run["progress"]["done"] == 12
+    assert gate.kw["nice"] == 10 and gate.kw["backend"] == "local"  # niced worker processes by default
 
 
 def test_a_run_whose_backend_breaks_is_failed_with_the_reason(lab, monkeypatch):
@@ -281,3 +283,15 @@ def test_a_run_on_ray_gives_the_results_of_local_processes(db_url, tmp_path):
         ray_csv = c.get(f"/api/lab/runs/{on_ray['id']}/games.csv").text
     assert on_ray["status"] == "done", on_ray
     assert on_ray["results"] == local["results"] and ray_csv == local_csv
+
+
+def test_the_lab_plays_in_worker_processes_that_give_way_to_the_server(tmp_path):
+    import os
+
+    probe = tmp_path / "nice.txt"
+    task = make_task("pocket-race", 2, 1, [f"nice_probe:NiceBot:path={probe}", "random"])
+    run_tasks([task])
+    here = int(probe.read_text())
+    assert here == os.nice(0)  # the serial path plays in this process
+    run_tasks([task], nice=7)
+    assert int(probe.read_text()) == min(19, here + 7)
