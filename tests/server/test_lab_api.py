@@ -266,6 +266,17 @@ def test_the_form_and_its_edits(lab):
     assert lab.get("/api/lab/games/mars").status_code == 422
 
 
+def test_the_game_checks_a_variant_before_any_run(lab):
+    ok = lab.post("/api/lab/check", json={"game": "venus", "players": 3, "toml": earth(30)})
+    assert ok.status_code == 200 and ok.json() == {"ok": True}
+    periods = VENUS.replace("periods = { value = 3,", "periods = { value = 0,", 1)
+    no = lab.post("/api/lab/check", json={"game": "venus", "players": 3, "toml": periods}).json()
+    assert no["ok"] is False and "periods" in no["error"]
+    assert lab.post("/api/lab/check", json={"game": "venus", "players": 9, "toml": earth(30)}).json()["ok"] is False
+    assert lab.post("/api/lab/check", json={"game": "venus", "players": 3}).status_code == 400
+    assert lab.get("/api/lab/runs").json()["runs"] == []
+
+
 def test_niced_worker_processes_play_the_same_games_as_this_process():
     tasks = [make_task("venus", 2, game_seed(3, i), ["random", "heuristic"], index=i) for i in range(4)]
     here = [r.key() for r in run_tasks(tasks)]

@@ -5,6 +5,8 @@
   their fact/assumed mark and source, fields with their kind and least value) and as TOML;
 - ``POST /api/lab/variant``: ``{"game", "edits": [{"path", "value"}], "toml"?}`` → the edited
   data as TOML and as a form (from the packaged data, or from ``toml`` when given);
+- ``POST /api/lab/check``: ``{"game", "players", "toml"}`` → ``{"ok": true}`` or ``{"ok": false,
+  "error": sentence}``: whether a run of that variant would be accepted;
 - ``POST /api/lab/runs``: ``{"game", "players", "games", "bots", "variant": {"toml", "name"},
   "seed"?}`` → the queued run (201);
 - ``GET /api/lab/runs``: the runs of this account (or, logged out, of this address);
@@ -29,12 +31,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 
-from cosmodrome.core import OptionError, games, get_game
+from cosmodrome.core import CosmodromeError, OptionError, games, get_game
 from cosmodrome.lab import design
 from cosmodrome.server.accounts import Unauthorized
 from cosmodrome.server.labruns import LEVELS, Lab, csv_text
 from cosmodrome.server.people import session_of
-from cosmodrome.server.security import BadRequest
+from cosmodrome.server.security import BadRequest, Buckets, TooMany
 from cosmodrome.server.variants import MAX_VARIANT
 
 
@@ -53,6 +55,13 @@ class RunIn(BaseModel):
     bots: Union[StrictStr, list[StrictStr]] = "random"
     variant: VariantIn
     seed: Optional[StrictInt] = None
+
+
+class CheckIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: StrictStr
+    players: StrictInt
+    toml: StrictStr
 
 
 class EditsIn(BaseModel):
@@ -113,6 +122,14 @@ def lab_router(lab: Lab, accounts: Any, body: Callable[[Request], Awaitable[dict
             await asyncio.to_thread(lab.close)
 
     router = APIRouter(lifespan=lifespan)
+    # building a game from a variant costs some milliseconds: an address gets 60 a minute
+    checks = Buckets(60, 1.0)
+
+    def check_costs(request: Request) -> None:
+        wait = checks.take(client(request))
+        if wait:
+            raise TooMany(f"this address asks the lab to read variants faster than once a second; try again in "
+                          f"{max(wait, 0.1):.1f} s")
 
     async def owner(request: Request) -> dict[str, Any]:
         account = await accounts.current(session_of(request))
@@ -147,6 +164,7 @@ def lab_router(lab: Lab, accounts: Any, body: Callable[[Request], Awaitable[dict
     @router.post("/api/lab/variant")
     async def lab_variant(request: Request):
         lab.ensure_on()
+        check_costs(request)
         req = _model(EditsIn, await body(request))
         g = get_game(req.game)
         if g.components_file is None:
@@ -154,6 +172,20 @@ def lab_router(lab: Lab, accounts: Any, body: Callable[[Request], Awaitable[dict
         text = req.toml if req.toml is not None else g.components_file.read_text(encoding="utf-8")
         data = design.apply_edits(design.loads(text), req.edits)
         return {"game": g.name, "toml": design.dumps(data), "form": design.form(data)}
+
+    @router.post("/api/lab/check")
+    async def lab_check(request: Request):
+        """Whether the game takes a variant for a player count: ``{ok: true}`` or ``{ok:
+        false, error}`` with the sentence a run would be refused with."""
+        lab.ensure_on()
+        check_costs(request)
+        req = _model(CheckIn, await body(request))
+        g = get_game(req.game)
+        try:
+            await asyncio.to_thread(lab.check, g.name, req.players, 1, "random", {"toml": req.toml, "name": "check"})
+        except CosmodromeError as exc:
+            return {"ok": False, "error": str(exc)}
+        return {"ok": True}
 
     @router.post("/api/lab/runs", status_code=201, response_model=RunOut)
     async def lab_submit(request: Request):

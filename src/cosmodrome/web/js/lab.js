@@ -38,7 +38,7 @@ function fieldInput(entry, f, i) {
     input = el("input", Object.assign(attrs, { type: "number", value: f.value, step: f.kind === "int" ? 1 : "any",
                                                min: f.min ?? null, class: "num" }));
   }
-  const mark = () => input.classList.toggle("changed", valueOf(input) !== parse(input.dataset.orig, f.kind));
+  const mark = () => { input.classList.toggle("changed", valueOf(input) !== parse(input.dataset.orig, f.kind)); checkSoon(); };
   input.addEventListener("input", mark);
   input.addEventListener("change", mark);
   const range = f.kind === "int" || f.kind === "float" ? (f.min !== null && f.min !== undefined ? `≥ ${f.min}` : "any") : "";
@@ -81,6 +81,26 @@ function edits() {
     out.push({ path: JSON.parse(input.dataset.path), value: v });
   }
   return out;
+}
+
+// The game's own check of the variant, a moment after the last change: the sentence a run
+// would be refused with, shown under the form before anyone presses Run.
+function checkSoon() {
+  clearTimeout(checkSoon.t);
+  checkSoon.t = setTimeout(checkVariant, 500);
+}
+
+async function checkVariant() {
+  const out = $("lab-check");
+  try {
+    const r = await api("POST", "/api/lab/check", { game: $("lab-game").value, players: Number($("lab-players").value),
+                                                   toml: await variantToml() });
+    out.className = `small ${r.ok ? "ok" : "bad"}`;
+    out.textContent = r.ok ? "The game accepts this data." : `The game refuses this data: ${r.error}`;
+  } catch (e) {
+    out.className = "small bad";
+    out.textContent = e.message;
+  }
 }
 
 function view() { return document.querySelector("input[name=lab-view]:checked").value; }
@@ -384,7 +404,8 @@ async function main() {
   const asked = new URLSearchParams(location.search).get("game");
   $("lab-game").value = info.games.some(g => g.name === asked) ? asked : (info.games.some(g => g.name === "venus") ? "venus" : info.games[0].name);
   $("lab-game").addEventListener("change", () => gameChanged().catch(e => banner(e.message)));
-  $("lab-players").addEventListener("change", botRows);
+  $("lab-players").addEventListener("change", () => { botRows(); checkSoon(); });
+  $("lab-toml").addEventListener("input", checkSoon);
   for (const r of document.querySelectorAll("input[name=lab-view]")) r.addEventListener("change", switchView);
   $("lab-run").addEventListener("click", run);
   $("lab-cancel").addEventListener("click", cancel);
