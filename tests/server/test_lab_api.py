@@ -19,7 +19,7 @@ from cosmodrome.lab.seeds import game_seed
 from cosmodrome.server import create_app
 from cosmodrome.server import labruns
 from cosmodrome.server.labruns import LabConfig
-from server_helpers import wait_for
+from server_helpers import from_address, wait_for
 
 VENUS = get_game("venus").components_file.read_text(encoding="utf-8")
 
@@ -131,6 +131,10 @@ def test_queued_running_and_cancelled(lab, monkeypatch):
     gate.started.wait(30)
     b = lab.post("/api/lab/runs", json=body(seed=6)).json()
     assert lab.get(f"/api/lab/runs/{a['id']}").json()["status"] == "running"
+    assert lab.get(f"/api/lab/runs/{b['id']}").json()["status"] == "queued"
+    with from_address(lab, "198.51.100.7"):
+        other = lab.delete(f"/api/lab/runs/{b['id']}")
+    assert other.status_code == 403 and "started" in other.json()["error"]
     assert lab.get(f"/api/lab/runs/{b['id']}").json()["status"] == "queued"
     r = lab.delete(f"/api/lab/runs/{b['id']}")
     assert r.status_code == 200 and r.json()["status"] == "cancelled"

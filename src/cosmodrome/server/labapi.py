@@ -16,7 +16,8 @@
 
 Bad input is refused with a sentence and a status (400 malformed, 401 not logged in when the
 lab is for accounts, 404 no such run or the lab is off, 409 cancelling a run that is over,
-422 a variant, game, bot or count the lab does not take, 429 too many runs waiting) and
+403 cancelling another's run, 422 a variant, game, bot or count the lab does not take, 429 too many runs
+waiting) and
 changes nothing.
 """
 
@@ -206,8 +207,8 @@ def lab_router(lab: Lab, accounts: Any, body: Callable[[Request], Awaitable[dict
         return lab.get(run_id).public()
 
     @router.delete("/api/lab/runs/{run_id}", response_model=RunOut)
-    async def lab_cancel(run_id: str):
-        return lab.cancel(run_id).public()
+    async def lab_cancel(run_id: str, request: Request):
+        return lab.cancel(run_id, await owner(request)).public()
 
     @router.get("/api/lab/runs/{run_id}/games.csv")
     async def lab_csv(run_id: str):

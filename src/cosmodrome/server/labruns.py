@@ -42,7 +42,7 @@ from cosmodrome.lab.runner import GameResult, GameTask, make_task
 from cosmodrome.lab.seeds import game_seed
 from cosmodrome.server.seatbots import seat_bot
 from cosmodrome.server.security import TooMany
-from cosmodrome.server.tables import Conflict, NotFound
+from cosmodrome.server.tables import Conflict, Forbidden, NotFound
 from cosmodrome.server.variants import own_variant
 
 log = logging.getLogger("cosmodrome.server")
@@ -129,6 +129,12 @@ def _read(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+
+
+def _same_owner(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    if a.get("account") is not None:
+        return a.get("account") == b.get("account")
+    return a.get("address") == b.get("address")
 
 
 class _Cancelled(Exception):
@@ -337,11 +343,15 @@ class Lab:
         self.ensure_on()
         acc = owner.get("account")
         out = [r for r in self.runs.values()
-               if (r.owner.get("account") == acc if acc is not None else r.owner.get("address") == owner.get("address"))]
+               if (r.owner.get("account") == acc if acc is not None else _same_owner(r.owner, owner))]
         return sorted(out, key=lambda r: -r.created)
 
-    def cancel(self, run_id: str) -> Run:
+    def cancel(self, run_id: str, owner: Optional[dict[str, Any]] = None) -> Run:
+        """Cancel a queued or running run: only by whoever started it (their account, or their
+        address for a run started logged out)."""
         run = self.get(run_id)
+        if owner is not None and not _same_owner(run.owner, owner):
+            raise Forbidden("only whoever started a run may cancel it")
         with self.lock:
             if run.status not in WAITING:
                 raise RunOver(f"run {run_id} is {run.status}; only a queued or running run can be cancelled")
