@@ -97,3 +97,20 @@ def test_the_form_and_the_toml_text_show_the_same_variant(server, browser):
     assert "not valid TOML" in page.inner_text("[data-testid=banner]")
     assert page.is_checked("[data-testid=view-toml]")
     assert not page.errors, page.errors
+
+
+def test_cancel_stops_a_run(server, browser):
+    page = page_of(browser, server, "/lab.html")
+    page.get_by_label("Mercury: vp[1]").wait_for(timeout=20000)
+    page.fill("#lab-name", "to be cancelled")
+    page.fill("#lab-games", "300")
+    page.click("#lab-run")
+    page.wait_for_function("() => document.getElementById('lab-progress').value > 0", timeout=60000)
+    page.click("#lab-cancel")
+    page.wait_for_function("() => document.getElementById('lab-progress-text').textContent === 'cancelled'", timeout=20000)
+    assert page.is_disabled("#lab-cancel")
+    row = page.locator("[data-testid=lab-run-row]", has_text="to be cancelled")
+    row.wait_for(timeout=20000)
+    page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lab-run-row]')]"
+                           ".some(r => r.textContent.includes('to be cancelled') && r.querySelectorAll('td')[4].textContent === 'cancelled')")
+    assert not page.errors, page.errors
