@@ -51,3 +51,25 @@ def test_an_edit_changes_its_field_only():
 def test_doctests(name):
     res = doctest.testmod(importlib.import_module(name))
     assert res.attempted > 0 and res.failed == 0
+
+
+def test_ranges_are_found_by_the_games_own_check():
+    data = {"rules": {"periods": {"value": 3, "status": "fact"}, "faces": {"value": [0, 2], "status": "assumed"}},
+            "units": [{"name": "tank", "count": 5, "status": "fact"}]}
+
+    def accepts(d):
+        return (d["rules"]["periods"]["value"] >= 1 and d["rules"]["faces"]["value"][0] == 0
+                and d["units"][0]["count"] <= 255)
+
+    assert design.int_ranges(data, accepts) == {
+        '["rules","periods","value"]': [1, None], '["rules","faces","value",0]': [0, 0],
+        '["rules","faces","value",1]': [0, None], '["units",0,"count"]': [0, 255]}
+
+
+def test_a_game_refuses_what_its_loader_refuses():
+    from cosmodrome.core import get_game
+    import tomllib as t
+    venus = t.loads(get_game("venus").components_file.read_text(encoding="utf-8"))
+    accepts = design.game_accepts("venus", 2)
+    assert accepts(venus)
+    assert not accepts(design.apply_edits(venus, [{"path": ["rules", "periods", "value"], "value": 0}]))

@@ -310,3 +310,24 @@ def test_the_lab_plays_in_worker_processes_that_give_way_to_the_server(tmp_path)
     assert here == os.nice(0)  # the serial path plays in this process
     run_tasks([task], nice=7)
     assert int(probe.read_text()) == min(19, here + 7)
+
+
+@pytest.mark.slow
+def test_the_valid_range_of_each_number_is_worked_out_once_and_kept(lab, tmp_path):
+    for bad, status in (("/api/lab/games/cosmic-run/ranges", 400), ("/api/lab/games/cosmic-run/ranges?players=x", 400),
+                        ("/api/lab/games/cosmic-run/ranges?players=7", 422), ("/api/lab/games/mars/ranges?players=2", 422)):
+        r = lab.get(bad)
+        assert r.status_code == status and r.json()["error"], (bad, r.text)
+    out = {}
+
+    def ready():
+        out.update(lab.get("/api/lab/games/cosmic-run/ranges?players=1").json())
+        return out["ready"]
+
+    wait_for(ready, timeout=280)
+    ranges = out["ranges"]
+    assert ranges['["sheet","hearts","value"]'][0] >= 1  # the game refuses a sheet without hearts
+    assert all(lo is None or lo >= 0 for lo, _ in ranges.values())
+    assert lab.get("/api/lab/games/cosmic-run/ranges?players=1").json() == {"ready": True, "ranges": ranges}
+    kept = [f.name for f in (tmp_path / "lab" / "ranges").glob("*.json")]
+    assert len(kept) == 1 and kept[0].startswith("cosmic-run-1-r")

@@ -32,7 +32,7 @@ import copy
 import json
 import math
 import tomllib
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from cosmodrome.core import OptionError
 from cosmodrome.core.provenance import NAME_KEYS
@@ -136,6 +136,81 @@ def _same_kind(old: Any, new: Any, path: list) -> Any:
             return new
         raise OptionError(f"{where} is a text, not {new!r}")
     raise OptionError(f"{where} is not a single value a form can change")
+
+
+# ----- valid ranges ------------------------------------------------------------------------
+def int_ranges(data: Mapping[str, Any], accepts: Callable[[Mapping[str, Any]], bool],
+               limit: int = 10_000) -> dict[str, list]:
+    """For each whole-number field of the form (key: its path as compact JSON), the least and
+    the most value ``accepts`` takes with every other field as it is: ``[least, most]``, most
+    None when ``limit`` is taken too. Found by bisection from the field's value, so it assumes
+    the accepted values of a field form one run around it (negative values are not tried).
+
+    >>> d = {"r": {"n": {"value": 3, "status": "fact"}, "m": {"value": 5, "status": "fact"}}}
+    >>> int_ranges(d, lambda x: 1 <= x["r"]["n"]["value"] <= 9)
+    {'["r","n","value"]': [1, 9], '["r","m","value"]': [0, None]}
+    """
+    out: dict[str, list] = {}
+    for section in form(data):
+        for entry in section["entries"]:
+            for f in entry["fields"]:
+                if f["kind"] != "int" or f["value"] < 0:
+                    continue
+                path, v = f["path"], f["value"]
+
+                def ok(x: int) -> bool:
+                    return accepts(apply_edits(data, [{"path": path, "value": x}]))
+
+                lo, hi = (0, None) if ok(0) else (_bisect(ok, 0, v, up=False), None)
+                if not ok(limit):
+                    hi = _bisect(ok, v, limit, up=True)
+                out[json.dumps(path, separators=(",", ":"), ensure_ascii=False)] = [lo, hi]
+    return out
+
+
+def _bisect(ok: Callable[[int], bool], a: int, b: int, up: bool) -> int:
+    """``up``: the largest accepted in [a, b) with ``ok(a)`` and not ``ok(b)``; else the least
+    accepted in (a, b] with ``ok(b)`` and not ``ok(a)``."""
+    while b - a > 1:
+        m = (a + b) // 2
+        if ok(m) == up:
+            a = m
+        else:
+            b = m
+    return a if up else b
+
+
+def game_accepts(game_name: str, players: int) -> Callable[[Mapping[str, Any]], bool]:
+    """Whether the game builds a ``players`` game from component data (as TOML content, the
+    way the table and the lab get a variant); any error, or a crash, is a refusal."""
+    from cosmodrome.core import get_game
+
+    game = get_game(game_name)
+    option = next(o.name for o in game.options if o.kind == "path")
+
+    def accepts(data: Mapping[str, Any]) -> bool:
+        try:
+            opts = game.resolve_options({option: {"toml": dumps(data), "name": "range"}})
+            game.new_state(players, 0, opts)
+            return True
+        except Exception:
+            return False
+
+    return accepts
+
+
+def compute_ranges(game_name: str, players: int, modules: tuple[str, ...] = ()) -> dict[str, list]:
+    """:func:`int_ranges` of a game's packaged component data for ``players`` players (run in
+    a worker process: some seconds to a minute)."""
+    import importlib
+
+    from cosmodrome.core import get_game
+
+    for m in modules:
+        importlib.import_module(m)
+    game = get_game(game_name)
+    data = tomllib.loads(game.components_file.read_text(encoding="utf-8"))
+    return int_ranges(data, game_accepts(game_name, players))
 
 
 # ----- TOML out ----------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 - ``GET /api/lab``: whether the lab is open, its caps, its bot levels and the games it can vary;
 - ``GET /api/lab/games/{game}``: a game's component data as a form (sections, entries with
   their fact/assumed mark and source, fields with their kind and least value) and as TOML;
+- ``GET /api/lab/games/{game}/ranges?players=N``: the valid range of each whole number
+  (``{"ready": false}`` while a niced worker process works them out, once per game and count);
 - ``POST /api/lab/variant``: ``{"game", "edits": [{"path", "value"}], "toml"?}`` → the edited
   data as TOML and as a form (from the packaged data, or from ``toml`` when given);
 - ``POST /api/lab/check``: ``{"game", "players", "toml"}`` → ``{"ok": true}`` or ``{"ok": false,
@@ -161,6 +163,18 @@ def lab_router(lab: Lab, accounts: Any, body: Callable[[Request], Awaitable[dict
         text = g.components_file.read_text(encoding="utf-8")
         return {"game": g.name, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
                 "toml": text, "form": design.form(tomllib.loads(text))}
+
+    @router.get("/api/lab/games/{name}/ranges")
+    async def lab_ranges(name: str, players: Optional[str] = None):
+        """The valid range of each whole number of the packaged data, ``{"ready": false}`` while
+        a niced worker works them out (poll again)."""
+        if players is None or not players.isdigit() or len(players) > 3:
+            raise BadRequest("give the player count as ?players=N (a whole number)")
+        g = get_game(name)
+        if g.components_file is None or not any(o.kind == "path" for o in g.options):
+            raise OptionError(f"{g.title} takes no component data a variant could change")
+        found = await asyncio.to_thread(lab.ranges, g, int(players))
+        return {"ready": found is not None, "ranges": found}
 
     @router.post("/api/lab/variant")
     async def lab_variant(request: Request):

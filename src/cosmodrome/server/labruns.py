@@ -31,13 +31,15 @@ import queue
 import secrets
 import threading
 import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 from cosmodrome.core import Game, OptionError, get_game
 from cosmodrome.lab import compare
-from cosmodrome.lab.executor import BACKENDS, check_backend, run_tasks, warm_ray
+from cosmodrome.lab.design import compute_ranges
+from cosmodrome.lab.executor import BACKENDS, _mp_context, check_backend, run_tasks, warm_ray
 from cosmodrome.lab.runner import GameResult, GameTask, make_task
 from cosmodrome.lab.seeds import game_seed
 from cosmodrome.server.seatbots import seat_bot
@@ -216,6 +218,8 @@ class Lab:
         self.on_change: list[Callable[[Run], None]] = []
         self.loaded = False
         self.stopping = False
+        self._ranges: dict[str, Future] = {}
+        self._ranges_pool: Optional[ProcessPoolExecutor] = None
 
     # ----- files ---------------------------------------------------------------------
     def _runs_dir(self) -> Path:
@@ -266,6 +270,9 @@ class Lab:
         self.queue.put(None)
         self.thread.join(timeout=30)
         self.thread = None
+        if self._ranges_pool is not None:
+            self._ranges_pool.shutdown(wait=False, cancel_futures=True)
+            self._ranges_pool = None
 
     def ensure_on(self) -> None:
         if self.config.mode == "off":
@@ -329,6 +336,36 @@ class Lab:
             self.runs[run.id] = run
         self.queue.put(run.id)
         return run
+
+    # ----- valid ranges ---------------------------------------------------------------------
+    def ranges(self, game: Game, players: int) -> Optional[dict[str, list]]:
+        """The valid range of every whole number of the game's packaged data for ``players``
+        (:func:`cosmodrome.lab.design.int_ranges`), or None while a niced worker process
+        works them out (once per game, player count, rules version and data file; kept)."""
+        self.ensure_on()
+        game.check_players(players)
+        text = game.components_file.read_bytes() if game.components_file else b""
+        key = f"{game.name}-{players}-r{game.rules_version}-{hashlib.sha256(text).hexdigest()[:12]}"
+        path = self.dir / "ranges" / f"{key}.json"
+        kept = _read(path)
+        if isinstance(kept, dict):
+            return kept
+        with self.lock:
+            fut = self._ranges.get(key)
+            if fut is None:
+                if self._ranges_pool is None:
+                    self._ranges_pool = ProcessPoolExecutor(1, mp_context=_mp_context(self.config.modules),
+                                                            initializer=os.nice, initargs=(self.config.nice,))
+                fut = self._ranges[key] = self._ranges_pool.submit(compute_ranges, game.name, players,
+                                                                   tuple(self.config.modules))
+        if not fut.done():
+            return None
+        if fut.exception() is not None:
+            log.error("lab: the ranges of %s cannot be worked out: %s", key, fut.exception())
+            return {}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write(path, fut.result())
+        return fut.result()
 
     # ----- reading and cancelling -------------------------------------------------------
     def get(self, run_id: str) -> Run:

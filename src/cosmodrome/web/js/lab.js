@@ -46,6 +46,37 @@ function fieldInput(entry, f, i) {
     range ? el("span", { class: "range small muted", title: "valid values (the game checks the whole file too)", text: range }) : null);
 }
 
+// The valid ranges of the whole numbers, worked out once per game and player count by the
+// server (the game's own check, each field with the others as printed): polled until ready.
+async function loadRanges() {
+  const want = `${$("lab-game").value}/${$("lab-players").value}`;
+  loadRanges.want = want;
+  while (loadRanges.want === want) {
+    let r;
+    try {
+      r = await api("GET", `/api/lab/games/${encodeURIComponent($("lab-game").value)}/ranges?players=${encodeURIComponent($("lab-players").value)}`);
+    } catch (e) { return; }
+    if (loadRanges.want !== want) return;
+    if (r.ready) return applyRanges(r.ranges || {});
+    $("lab-ranges-note").textContent = "Working out the valid range of each number…";
+    await new Promise(res => setTimeout(res, 2000));
+  }
+}
+
+function applyRanges(ranges) {
+  for (const input of $("lab-form").querySelectorAll("[data-kind=int]")) {
+    const r = ranges[input.dataset.path];
+    const span = input.parentElement.querySelector(".range");
+    if (!r || !span) continue;
+    const [lo, hi] = r;
+    input.min = lo;
+    if (hi !== null) input.max = hi; else input.removeAttribute("max");
+    span.textContent = hi === null ? `≥ ${lo}` : lo === hi ? `only ${lo}` : `${lo}–${hi}`;
+    span.dataset.checked = "1";
+  }
+  $("lab-ranges-note").textContent = "Ranges: each number's valid values with the other entries as printed, as the game's own check finds them.";
+}
+
 function parse(text, kind) {
   if (kind === "bool") return text === "true";
   if (kind === "int" || kind === "float") return Number(text);
@@ -120,6 +151,7 @@ async function switchView() {
       const r = await api("POST", "/api/lab/variant", { game: $("lab-game").value, toml: $("lab-toml").value, edits: [] });
       base = r.toml;
       renderForm(r.form);
+      loadRanges();
     }
     $("lab-form").hidden = view() === "toml";
     $("lab-toml-box").hidden = view() !== "toml";
@@ -155,6 +187,7 @@ async function gameChanged() {
   base = data.toml;
   $("lab-toml").value = data.toml;
   renderForm(data.form);
+  loadRanges();
 }
 
 // ----- running ------------------------------------------------------------------------------------
@@ -404,7 +437,7 @@ async function main() {
   const asked = new URLSearchParams(location.search).get("game");
   $("lab-game").value = info.games.some(g => g.name === asked) ? asked : (info.games.some(g => g.name === "venus") ? "venus" : info.games[0].name);
   $("lab-game").addEventListener("change", () => gameChanged().catch(e => banner(e.message)));
-  $("lab-players").addEventListener("change", () => { botRows(); checkSoon(); });
+  $("lab-players").addEventListener("change", () => { botRows(); checkSoon(); loadRanges(); });
   $("lab-toml").addEventListener("input", checkSoon);
   for (const r of document.querySelectorAll("input[name=lab-view]")) r.addEventListener("change", switchView);
   $("lab-run").addEventListener("click", run);
