@@ -354,7 +354,8 @@ class Lab:
             fut = self._ranges.get(key)
             if fut is None:
                 if self._ranges_pool is None:
-                    self._ranges_pool = ProcessPoolExecutor(1, mp_context=_mp_context(self.config.modules),
+                    # two games' ranges at once: a big one does not hold up a small one
+                    self._ranges_pool = ProcessPoolExecutor(2, mp_context=_mp_context(self.config.modules),
                                                             initializer=os.nice, initargs=(self.config.nice,))
                 fut = self._ranges[key] = self._ranges_pool.submit(compute_ranges, game.name, players,
                                                                    tuple(self.config.modules))
