@@ -14,8 +14,8 @@ or Ray), from one background thread; each finished game moves the progress on. A
 
 Runs are kept as files (JSON, written whole and moved into place) under the lab's folder:
 ``runs/<id>.json`` (the request, status, progress, seeds and results), ``runs/<id>.games.json``
-(each game's result, for the CSV) and ``baselines/<key>.json`` (the printed game's games by
-index). Files rather than a table: a run is written once when it ends and read whole, never
+(each game's result, for the CSV), ``baselines/<key>.json`` (the printed game's games by
+index) and ``ranges/<key>.json`` (the valid range of each number of a game's data). Files rather than a table: a run is written once when it ends and read whole, never
 queried, and the folder can be emptied at any time without touching the games' database. A
 run found queued or running at start (the server stopped under it) is queued again: the same
 seeds give the same results.
