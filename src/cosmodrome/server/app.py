@@ -23,6 +23,8 @@ from fastapi.staticfiles import StaticFiles
 
 from cosmodrome.core import OptionError
 from cosmodrome.server.accounts import Accounts
+from cosmodrome.server.labapi import lab_router
+from cosmodrome.server.labruns import Lab, LabConfig
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.routers import ROUTERS
 from cosmodrome.server.routers import errors
@@ -58,7 +60,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                password_hasher: Any = None, login_limit: tuple[int, float] = (10, 300.0),
                rating_guard: bool = True, max_sockets_per_address: int = 32,
                socket_rate: tuple[float, float] = (200, 100.0), table_rate: tuple[float, float] = (5, 1.0),
-               rest_table_rate: tuple[float, float] = (120, 60.0), body_timeout: float = 30.0) -> FastAPI:
+               rest_table_rate: tuple[float, float] = (120, 60.0), body_timeout: float = 30.0,
+               lab: Optional[LabConfig] = None) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot's turn takes, so people can follow (tests
@@ -93,7 +96,10 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     ``login_limit`` (n, seconds) log-in attempts per address and per account name.
 
     Ratings (docs/SERVER.md, "Ratings"): ``rating_guard`` the rules that leave linked accounts
-    out of a rated game's rating (off: every account is rated, for a server among friends)."""
+    out of a rated game's rating (off: every account is rated, for a server among friends).
+
+    The design lab (docs/LAB.md): ``lab`` its :class:`~cosmodrome.server.labruns.LabConfig`
+    (default: open to everyone, one niced local worker process, 2000 games a run at most)."""
     store = store or Store(db_url)
     workers = default_bot_workers() if bot_workers is None else bot_workers
     if workers < 1:
@@ -123,7 +129,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     errors.install_openapi(app)
     for router in ROUTERS:
         app.include_router(router)
-    # the lab's routes (server/labapi.py) are included here, after the routers above
+    app.include_router(lab_router(Lab(lab or LabConfig(), db_url, bot_caps or BotCaps()), accounts))
     app.mount("/", StaticFiles(directory=str(WEB_DIR), html=True), name="web")
     return app
 
