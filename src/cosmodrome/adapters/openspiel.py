@@ -218,7 +218,7 @@ class _Core:
     first used, so the throw-away states pyspiel makes while cloning or deserializing cost
     nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed")
+    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed", "player")
 
     def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
                  seen: Optional[tuple] = None, trace: Optional[Trace] = None) -> None:
@@ -226,6 +226,9 @@ class _Core:
         self._game = lazy_game
         self._name = state.game.name if state is not None else name
         self.seen = seen
+        #: the pyspiel player to move, kept between moves (pyspiel asks for it several
+        #: times a move); None: to be found again
+        self.player: Optional[int] = None
         #: a search game's source of fresh generators (``reseed_clones``): a copy is then a
         #: determinization for the seat to move, its future re-seeded; None: exact copies
         self.reseed: Any = None
@@ -249,6 +252,7 @@ class _Core:
     def apply(self, action: int) -> None:
         """Apply an action (or a chance outcome) to the state and record the step."""
         s = self._state
+        self.player = None
         actor = "chance" if s.is_chance_node() else s.to_move()
         self.record(actor, action, self.trace.apply(s, action))
 
@@ -268,6 +272,8 @@ class _Core:
             copy = None if s is None else s.clone()
         box = _Core(copy, name=self._name, seen=self.seen, trace=None if s is None else self.trace.copy())
         box.reseed = self.reseed
+        if copy is not None and self.reseed is None:
+            box.player = self.player
         return box
 
     def __reduce__(self):
@@ -416,17 +422,25 @@ def _make_classes(core_game: Game) -> type:
         @property
         def core(self) -> Optional[State]:
             """The Cosmodrome state (full information: never show it to a seat)."""
-            return self._core.get()
+            box = self._core
+            box.player = None       # whoever holds it may change it
+            return box.get()
 
         # -- the pyspiel protocol --------------------------------------------------------------
         def current_player(self) -> int:
             if self._replay is not None:        # restoring pyspiel's history (deserialize_state)
                 return self._replay[0][0]
+            p = self._core.player
+            if p is not None:
+                return p
             s = self._core.get()
             if s is None or s.is_chance_node():
-                return CHANCE
-            seat = s.to_move()
-            return TERMINAL if seat is None else seat
+                p = CHANCE
+            else:
+                seat = s.to_move()
+                p = TERMINAL if seat is None else seat
+            self._core.player = p
+            return p
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             return self._core.get().chance_outcomes()   # a card dealt, a die, a draw...: empty at a decision
@@ -454,8 +468,7 @@ def _make_classes(core_game: Game) -> type:
             return s.action_label(int(action))
 
         def is_terminal(self) -> bool:
-            s = self._core.get()
-            return s is not None and s.is_terminal()
+            return self.current_player() == TERMINAL
 
         def returns(self) -> list[float]:
             s = self._core.get()
