@@ -42,23 +42,33 @@ Chance
 
 Parameters
     ``players`` (the player count; default 2, or the game's minimum if above 2),
-    ``sampled_chance``, ``rng_seed`` (above), ``reseed_clones`` (below) and one parameter
-    per game option (same name; a ``None`` default is written ``""``).
+    ``sampled_chance``, ``rng_seed`` (above), ``chance_clones`` and ``reseed_clones``
+    (below), ``seat_relative`` (observations from the observer's own seat, below) and one
+    parameter per game option (same name; a ``None`` default is written ``""``).
 
 Clones and search
     **In the sampled mode a clone foresees every die and draw**: it carries the state's
     random generator and the order of its face-down piles, so ``state.clone()`` rolls the
     same dice as the original (measured: a clone predicted the next state every time in all
     four games), and a search on clones (``MCTSBot`` on a sampled game) is clairvoyant.
-    With ``reseed_clones=True`` every clone is instead a *search clone*: a determinization
-    for the seat to move (``State.resample``: what that seat cannot see redrawn, the pile
-    orders reshuffled, the generator re-seeded from the game's stream), so its
-    rollouts see the odds, not the future. Such a game is for searches that clone a
-    position and play it out (Monte Carlo rollouts, ``RandomRolloutEvaluator``, flat and
-    determinized searches): a clone is not the same state, so ``MCTSBot``'s tree, built
-    on the assumption that it is, meets actions no longer legal once hands or draws differ.
-    For ``MCTSBot`` and expectiminimax use the explicit mode (the default): its states hold
-    no generator and every random event is a chance node the search samples.
+    Search clones that do not:
+
+    - ``state.clone_for_search()`` (any mode) is the same position, hidden parts included,
+      with its future as chance nodes (:func:`future_as_chance`: the generator and the pile
+      orders dropped), so every later die, draw and random pick is sampled from its odds.
+      With ``chance_clones=True`` every ``clone()`` is one, which is what ``MCTSBot`` needs
+      on a sampled game: it clones the root once a simulation and builds its tree over the
+      chance nodes it meets (as in the explicit mode), while the real game goes on rolling
+      its own dice. (MCTS still sees the other seats' hidden cards: it is a
+      perfect-information search; ISMCTS is the one for hidden information.)
+    - With ``reseed_clones=True`` every clone is instead a *determinization* for the seat to
+      move (``State.resample``: what that seat cannot see redrawn, the pile orders
+      reshuffled, the generator re-seeded from the game's stream), for searches that clone a
+      position and play it out (Monte Carlo rollouts, ``RandomRolloutEvaluator``, flat and
+      determinized searches): a clone is not the same state, so ``MCTSBot``'s tree meets
+      actions no longer legal once hands differ: use ``chance_clones`` for it.
+
+    The two cannot be combined (OptionError).
 
 Observations (built ONLY from what the player may see)
     ``observation_string(p)`` is the current view: the canonical JSON of
@@ -103,6 +113,7 @@ import numpy as np
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for
 from cosmodrome.core import Game, IllegalActionError, OptionError, RecordError, Rng, State, game_names, get_game
+from cosmodrome.core.chance import make_explicit
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
 
 pyspiel = require("pyspiel")
@@ -112,7 +123,7 @@ PREFIX = "python_cosmodrome_"
 DEFAULT_MAX_GAME_LENGTH = 100_000
 BEFORE_DEAL = "(before the deal)"
 RNG_SECTION = "[GameRNGState]"
-_RESERVED = ("players", "rng_seed", "sampled_chance", "reseed_clones")
+_RESERVED = ("players", "rng_seed", "sampled_chance", "reseed_clones", "chance_clones")
 
 _REGISTERED: dict[str, type] = {}
 
@@ -185,6 +196,26 @@ def _box_from_json(game_name: str, data: Any) -> "_Core":
         raise RecordError(f"a serialized state does not load: {exc}") from None
 
 
+def future_as_chance(state: State) -> State:
+    """A copy of ``state`` whose future random events are chance nodes: in the sampled mode
+    its generator and the order of its face-down piles are dropped (``make_explicit``: a
+    pile becomes the multiset of what is left), so every later die, draw and random pick
+    stops at a chance node with its odds, and the copy foresees nothing; a state already
+    in the explicit mode (or over) is simply cloned. The position itself, hidden parts
+    included, is the same.
+
+    >>> from cosmodrome.testing import toy
+    >>> s = toy.GAME.new_state(2, seed=4)
+    >>> c = future_as_chance(s)
+    >>> c.chance_mode, c.view(0) == s.view(0)
+    ('explicit', True)
+    """
+    copy = state.clone()
+    if state.chance_mode == "sampled" and not state.is_terminal():
+        copy = make_explicit(copy)
+    return copy
+
+
 class _Seen:
     """One step of ``_Core.seen`` as recorded: who acted, the action, its events; the
     canonical JSON of :func:`seen_step` for every seat is written when first asked for
@@ -218,7 +249,7 @@ class _Core:
     first used, so the throw-away states pyspiel makes while cloning or deserializing cost
     nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed", "player")
+    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed", "player", "future")
 
     def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
                  seen: Optional[tuple] = None, trace: Optional[Trace] = None) -> None:
@@ -232,6 +263,8 @@ class _Core:
         #: a search game's source of fresh generators (``reseed_clones``): a copy is then a
         #: determinization for the seat to move, its future re-seeded; None: exact copies
         self.reseed: Any = None
+        #: ``chance_clones``: a copy's future random events are chance nodes (search clones)
+        self.future = False
         #: the steps as every seat saw them, for the information-state tensor
         self.trace = trace if trace is not None or state is None else Trace.begin(state)
 
@@ -268,11 +301,13 @@ class _Core:
         s = self.get()
         if s is not None and self.reseed is not None and not s.is_terminal() and not s.is_chance_node():
             copy = s.resample(s.to_move(), self.reseed())    # a search clone: foresees nothing
+        elif s is not None and self.future:
+            copy = future_as_chance(s)                      # a search clone: its future is chance nodes
         else:
             copy = None if s is None else s.clone()
         box = _Core(copy, name=self._name, seen=self.seen, trace=None if s is None else self.trace.copy())
-        box.reseed = self.reseed
-        if copy is not None and self.reseed is None:
+        box.reseed, box.future = self.reseed, self.future
+        if copy is not None and self.reseed is None and not self.future:
             box.player = self.player
         return box
 
@@ -360,7 +395,7 @@ def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType"
     if sampled is None:
         sampled = not game.explicit_chance
     spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": not game.explicit_chance,
-                            "rng_seed": 0, "reseed_clones": False}
+                            "rng_seed": 0, "reseed_clones": False, "chance_clones": False}
     for opt in game.options:
         if opt.name in _RESERVED:
             continue
@@ -418,6 +453,7 @@ def _make_classes(core_game: Game) -> type:
             self._core = _Core(core, lazy, name)
             if getattr(game, "reseed_clones", False):
                 self._core.reseed = game._fresh_rng
+            self._core.future = getattr(game, "chance_clones", False)
 
         @property
         def core(self) -> Optional[State]:
@@ -498,6 +534,22 @@ def _make_classes(core_game: Game) -> type:
             new._core.trace = self._core.trace.as_seen_by(p)
             return new
 
+        def clone_for_search(self) -> "CosmodromeSpielState":
+            """A clone that does not foresee the future, for search: the same position (hidden
+            parts included, as ``clone()``), but every later die, draw and random pick a
+            chance node with its odds (:func:`future_as_chance`). In the sampled mode a
+            plain ``clone()`` carries the generator and rolls the same dice as this state;
+            this one is what ``MCTSBot`` should search on there (or load the game with
+            ``chance_clones=True``, which makes every ``clone()`` one). In the explicit
+            mode it is a plain clone (those states hold no generator)."""
+            new = self.clone()
+            box = new._core
+            s = box.get()
+            if s is not None and s.chance_mode == "sampled" and not s.is_terminal():
+                box._state = make_explicit(s)       # the clone's own copy, changed in place
+                box.player = None
+            return new
+
         # -- serialization: JSON, never pickle ---------------------------------------------------
         def serialize(self) -> str:
             """The state as canonical JSON (one line): the Cosmodrome state (``to_json()``,
@@ -553,6 +605,12 @@ def _make_classes(core_game: Game) -> type:
             reseed = params["reseed_clones"]
             if not isinstance(reseed, bool):
                 raise OptionError(f"{short}: reseed_clones must be true or false, not {reseed!r}")
+            future = params["chance_clones"]
+            if not isinstance(future, bool):
+                raise OptionError(f"{short}: chance_clones must be true or false, not {future!r}")
+            if future and reseed:
+                raise OptionError(f"{short}: reseed_clones and chance_clones are two kinds of search "
+                                  "clone: choose one")
             outcomes = 0 if sampled else core_game.max_chance_outcomes(players, self.options)
             info = pyspiel.GameInfo(
                 num_distinct_actions=core_game.num_actions,
@@ -573,6 +631,7 @@ def _make_classes(core_game: Game) -> type:
                 self.recall, self.no_recall = None, f"{short}: no information-state tensor: {exc}"
             self._seeds = Rng(seed)
             self.reseed_clones = reseed
+            self.chance_clones = future
             self._clone_seeds = Rng(seed + 1)
 
         # -- states ----------------------------------------------------------------------------
