@@ -25,7 +25,9 @@
   ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
   (the generator and the pile orders come along). A search of your own should work on
   ``state.resample(seat, rng)`` (a determinization: what ``seat`` cannot see redrawn, the
-  future re-seeded), as Cosmodrome's ISMCTS does.
+  future re-seeded), as Cosmodrome's ISMCTS does, or on
+  ``cosmodrome.core.chance.future_as_chance(state)`` (the same position with every later
+  die, draw and random pick a chance node with its odds).
 - ``action_masks()`` returns the legal actions as booleans (what sb3-contrib's
   ``MaskablePPO`` asks an environment for); ``info["action_mask"]`` is the same as ``int8``.
 - An illegal action raises :class:`~cosmodrome.core.IllegalActionError` (a ValueError)

@@ -113,7 +113,7 @@ import numpy as np
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for
 from cosmodrome.core import Game, IllegalActionError, OptionError, RecordError, Rng, State, game_names, get_game
-from cosmodrome.core.chance import make_explicit
+from cosmodrome.core.chance import future_as_chance, make_explicit
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
 
 pyspiel = require("pyspiel")
@@ -194,26 +194,6 @@ def _box_from_json(game_name: str, data: Any) -> "_Core":
         return _restore_core(game_name, data.get("core"), data["seen"], trace)
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"a serialized state does not load: {exc}") from None
-
-
-def future_as_chance(state: State) -> State:
-    """A copy of ``state`` whose future random events are chance nodes: in the sampled mode
-    its generator and the order of its face-down piles are dropped (``make_explicit``: a
-    pile becomes the multiset of what is left), so every later die, draw and random pick
-    stops at a chance node with its odds, and the copy foresees nothing; a state already
-    in the explicit mode (or over) is simply cloned. The position itself, hidden parts
-    included, is the same.
-
-    >>> from cosmodrome.testing import toy
-    >>> s = toy.GAME.new_state(2, seed=4)
-    >>> c = future_as_chance(s)
-    >>> c.chance_mode, c.view(0) == s.view(0)
-    ('explicit', True)
-    """
-    copy = state.clone()
-    if state.chance_mode == "sampled" and not state.is_terminal():
-        copy = make_explicit(copy)
-    return copy
 
 
 class _Seen:

@@ -35,7 +35,9 @@
   ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
   (the generator and the pile orders come along). A search of your own should work on
   ``state.resample(seat, rng)`` (a determinization: what ``seat`` cannot see redrawn, the
-  future re-seeded), as Cosmodrome's ISMCTS does.
+  future re-seeded), as Cosmodrome's ISMCTS does, or on
+  ``cosmodrome.core.chance.future_as_chance(state)`` (the same position with every later
+  die, draw and random pick a chance node with its odds).
 - ``render_mode="ansi"`` returns the table as text (the game's ``render_text`` of the
   spectators' view), ``"human"`` prints it, ``"rgb_array"`` returns the spectators' view drawn
   by the browser table's renderer (an ``H x W x 3`` ``uint8`` array; needs Playwright and

@@ -443,6 +443,26 @@ def make_explicit(state: Any) -> Any:
     return state
 
 
+def future_as_chance(state: Any) -> Any:
+    """A copy of ``state`` whose future random events are chance nodes: in the sampled mode
+    its generator and the order of its face-down piles are dropped (``make_explicit``: a
+    pile becomes the multiset of what is left), so every later die, draw and random pick
+    stops at a chance node with its odds, and the copy foresees nothing; a state already
+    in the explicit mode (or over) is simply cloned. The position itself, hidden parts
+    included, is the same.
+
+    >>> from cosmodrome.testing import toy
+    >>> s = toy.GAME.new_state(2, seed=4)
+    >>> c = future_as_chance(s)
+    >>> c.chance_mode, c.view(0) == s.view(0)
+    ('explicit', True)
+    """
+    copy = state.clone()
+    if state.chance_mode == "sampled" and not state.is_terminal():
+        copy = make_explicit(copy)
+    return copy
+
+
 _STATE_CLASS: dict[tuple, type] = {}
 
 
