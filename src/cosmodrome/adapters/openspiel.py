@@ -76,8 +76,12 @@ Observations (built ONLY from what the player may see)
     has seen since the deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
     each step (:func:`seen_step`) says who acted, ``p``'s own action ids and the log lines
     ``p`` read (hidden parts replaced as the table shows them). ``observation_tensor(p)``
-    is the game's observation layout of the view (``describe_tensor`` lists each entry).
-    ``information_state_tensor(p)`` is perfect recall too (:mod:`cosmodrome.core.recall`):
+    is the game's observation layout of the view (``describe_tensor`` lists each entry);
+    with ``seat_relative=True`` it is seen from ``p``'s own seat (seat 0 = ``p``: per-seat
+    blocks and seat numbers renumbered from ``p``) with counts on a log scale
+    (:class:`cosmodrome.adapters.tensor.SeatRelative`, docs/observations/; a game without a
+    declared layout refuses the parameter). The strings and the information state stay
+    absolute. ``information_state_tensor(p)`` is perfect recall too (:mod:`cosmodrome.core.recall`):
     the view now, the view after the deal, and one slot per step of the play as ``p`` saw
     it (who acted; the action or chance outcome when ``p`` saw it), sized by the game's
     ``max_game_length`` (and ``max_chance_nodes`` in the explicit mode, where it is lossless).
@@ -111,7 +115,7 @@ from typing import Any, Mapping, Optional, Union
 import numpy as np
 
 from cosmodrome.adapters._deps import require
-from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for
+from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for, seat_relative
 from cosmodrome.core import Game, IllegalActionError, OptionError, RecordError, Rng, State, game_names, get_game
 from cosmodrome.core.chance import future_as_chance, make_explicit
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
@@ -123,7 +127,7 @@ PREFIX = "python_cosmodrome_"
 DEFAULT_MAX_GAME_LENGTH = 100_000
 BEFORE_DEAL = "(before the deal)"
 RNG_SECTION = "[GameRNGState]"
-_RESERVED = ("players", "rng_seed", "sampled_chance", "reseed_clones", "chance_clones")
+_RESERVED = ("players", "rng_seed", "sampled_chance", "reseed_clones", "chance_clones", "seat_relative")
 
 _REGISTERED: dict[str, type] = {}
 
@@ -314,8 +318,10 @@ class CosmodromeObserver:
     tensor is the perfect-recall vector of :class:`cosmodrome.core.recall.RecallLayout` (the
     view now, the view at the start, the steps as the player saw them)."""
 
-    def __init__(self, schema: Any, perfect_recall: bool, missing: str = "") -> None:
+    def __init__(self, schema: Any, perfect_recall: bool, missing: str = "", relative: Any = None) -> None:
         self.schema = schema
+        #: the seat-relative form of the observation (``seat_relative``), or None
+        self.relative = relative
         self.perfect_recall = perfect_recall
         #: why there is no tensor (a game or options without a length bound); "" when there is one
         self.missing = missing
@@ -332,6 +338,8 @@ class CosmodromeObserver:
             self.schema.encode(box.trace, s, player, self.tensor)
         elif s is None or s.is_dealing():       # no table yet: zeros
             self.tensor.fill(0.0)
+        elif self.relative is not None:
+            self.relative.apply(self.schema.observe(s, player), player, self.tensor)
         else:
             self.schema.observe(s, player, self.tensor)
 
@@ -375,7 +383,7 @@ def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType"
     if sampled is None:
         sampled = not game.explicit_chance
     spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": not game.explicit_chance,
-                            "rng_seed": 0, "reseed_clones": False, "chance_clones": False}
+                            "rng_seed": 0, "reseed_clones": False, "chance_clones": False, "seat_relative": False}
     for opt in game.options:
         if opt.name in _RESERVED:
             continue
@@ -611,6 +619,11 @@ def _make_classes(core_game: Game) -> type:
                 self.recall, self.no_recall = None, f"{short}: no information-state tensor: {exc}"
             self._seeds = Rng(seed)
             self.reseed_clones = reseed
+            relative = params["seat_relative"]
+            if not isinstance(relative, bool):
+                raise OptionError(f"{short}: seat_relative must be true or false, not {relative!r}")
+            #: ``seat_relative``: the observation tensor seen from the observer's seat
+            self.relative = seat_relative(core_game, players, self.options) if relative else None
             self.chance_clones = future
             self._clone_seeds = Rng(seed + 1)
 
@@ -695,7 +708,7 @@ def _make_classes(core_game: Game) -> type:
                 # without a length bound (no recall layout) the string only: asking for the
                 # tensor raises, naming why
                 return CosmodromeObserver(self.recall, True, self.no_recall)
-            return CosmodromeObserver(self.schema, False)
+            return CosmodromeObserver(self.schema, False, relative=self.relative)
 
         def describe_tensor(self) -> list[str]:
             """The meaning of each entry of the observation / information-state tensors."""

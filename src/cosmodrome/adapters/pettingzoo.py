@@ -24,6 +24,10 @@
   seat (``k * players`` decisions in all, the seats need not take turns): every agent's
   ``truncations`` becomes True with reward 0, as in PettingZoo's own environments; the
   default ``None`` never truncates (every game has a bound on its length).
+- ``observation="seat_relative"``: ``"observation"`` is the same entries seen from the
+  agent's own seat (seat 0 = the agent, per-seat blocks and seat numbers renumbered from
+  it) with counts on a log scale (:class:`cosmodrome.adapters.tensor.SeatRelative`;
+  docs/observations/); the metadata's ``observation_version`` ends in ``+seat-relative``.
 - ``observation="perfect_recall"``: ``"observation"`` is the seat's perfect-recall
   information state instead (:mod:`cosmodrome.adapters.recall`: its view now, its view at
   the start, every step as it saw it); the game is then played in the explicit chance mode
@@ -58,7 +62,7 @@ from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.recall import check_observation, play_chance, recall_layout
 from cosmodrome.adapters.render import BoardRenderer
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
-from cosmodrome.adapters.tensor import layout_version, schema_for
+from cosmodrome.adapters.tensor import layout_version, schema_for, seat_relative
 from cosmodrome.core import Game, GameOverError, IllegalActionError, OptionError, Rng, get_game
 from cosmodrome.core.recall import Trace
 
@@ -116,7 +120,10 @@ class CosmodromeAECEnv(AECEnv):
         self.schema = schema_for(self.game, self.players, self.options)
         self._observer = self.schema.observer()   # incremental along the game
         self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
+        self._relative = seat_relative(self.game, self.players, self.options) if observation == "seat_relative" else None
         version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
+        if self._relative is not None:
+            version += "+seat-relative"
         self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0",
                              observation_version=version)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
@@ -173,6 +180,8 @@ class CosmodromeAECEnv(AECEnv):
             mask[self.state.legal_actions()] = 1
         if self.recall is not None:
             return {"observation": self.recall.encode(self.trace, self.state, seat), "action_mask": mask}
+        if self._relative is not None:
+            return {"observation": self._relative.observe(self.state, seat, self._observer), "action_mask": mask}
         return {"observation": self._observer.observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
