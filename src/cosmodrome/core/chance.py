@@ -27,11 +27,16 @@ original. A game that sets ``Game.explicit_chance`` also offers the *explicit* m
 The game's rules need no change beyond calling the generator for every random event
 (``s.rng.below``, ``s.rng.draw(pile)``, ``s.rng.take(hand)``, ``s.rng.shuffle``...): in the
 explicit mode ``s.rng`` is an :class:`ExplicitChance` that answers those calls from the
-outcomes chosen so far, and asks for the next one by interrupting the action. An action
-interrupted by a chance event is replayed from the position before it once its outcome is
-known, so a chance node's state (its view, its JSON) is the position before the action that
-caused the event; ``apply`` returns the action's events when the action completes (an empty
-list while chance nodes are still pending).
+outcomes chosen so far, and asks for the next one by interrupting the action. A chance
+node's state (its view, its JSON) is the position before the action that caused the event;
+``apply`` returns the action's events when the action completes (an empty list while
+chance nodes are still pending). An action interrupted by a chance event goes on once its
+outcome is known: with ``greenlet`` installed it runs, on a copy of the position, in a
+worker greenlet that waits at each event (:class:`_Suspending`) and continues from there,
+so an action with k events (or the set-up, with one event per item dealt) runs once
+instead of k times; a clone of a chance node, a state loaded from JSON, or an engine
+without ``greenlet`` replays the action from the position before it with the outcomes
+chosen so far.
 
 A game may name an event in its own words: every call but ``shuffle`` takes ``what`` (the
 event, e.g. ``"the roll of the blue die"``) and ``name`` (a function of the value the call
