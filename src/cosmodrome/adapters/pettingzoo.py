@@ -177,7 +177,12 @@ class CosmodromeAECEnv(AECEnv):
         seat = self._index[agent]
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if self.state.to_move() == seat:
-            mask[self.state.legal_actions()] = 1
+            legal = self.state.legal_actions()
+            if len(legal) < 16:                     # a few ids: cheaper than a fancy index
+                for a in legal:
+                    mask[a] = 1
+            else:
+                mask[legal] = 1
         if self.recall is not None:
             return {"observation": self.recall.encode(self.trace, self.state, seat), "action_mask": mask}
         if self._relative is not None:
