@@ -27,6 +27,16 @@ import time
 import numpy as np
 
 
+def _sample(outcomes: list, rng: random.Random) -> int:
+    """An outcome drawn with its probability (one uniform number, the cumulative sum)."""
+    x, acc = rng.random(), 0.0
+    for o, p in outcomes:
+        acc += p
+        if x < acc:
+            return o
+    return o
+
+
 def _engine(name: str, players: int, seconds: float, chance: str) -> float:
     from cosmodrome.core import get_game
     game, rng = get_game(name), random.Random(1)
@@ -37,13 +47,7 @@ def _engine(name: str, players: int, seconds: float, chance: str) -> float:
         seed += 1
         while not s.is_terminal():
             if s.is_chance_node():
-                outs = s.chance_outcomes()
-                x, acc = rng.random(), 0.0
-                for o, p in outs:
-                    acc += p
-                    if x < acc:
-                        break
-                s.apply(o)
+                s.apply(_sample(s.chance_outcomes(), rng))
                 continue
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
@@ -53,15 +57,14 @@ def _engine(name: str, players: int, seconds: float, chance: str) -> float:
 
 def _pyspiel(name: str, players: int, seconds: float) -> float:
     from cosmodrome.adapters.openspiel import load_game
-    game, rng = load_game(name, players=players), np.random.RandomState(1)
+    game, rng, crng = load_game(name, players=players), np.random.RandomState(1), random.Random(1)
     decisions = 0
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
         s = game.new_initial_state()
         while not s.is_terminal():
-            if s.is_chance_node():
-                outs, probs = zip(*s.chance_outcomes())
-                s.apply_action(int(outs[rng.choice(len(outs), p=probs)]))
+            if s.is_chance_node():      # sampled as _engine samples (numpy's choice costs more)
+                s.apply_action(_sample(s.chance_outcomes(), crng))
                 continue
             legal = s.legal_actions()
             s.apply_action(legal[rng.randint(len(legal))])

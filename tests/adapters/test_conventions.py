@@ -100,3 +100,72 @@ def test_rollouts_on_search_clones():
     ev = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
     values = {tuple(ev.evaluate(s)) for _ in range(4)}
     assert all(len(v) == 2 for v in values)
+
+
+def _until_chance_resolved(real, search, rng):
+    """Play the same random decisions on ``real`` (sampled) and ``search`` (its search clone)
+    until the clone meets a chance node; draw its outcomes with their odds. True when both
+    came out the same."""
+    for _ in range(400):
+        if real.is_terminal():
+            return True
+        a = rng.choice(real.legal_actions())
+        real.apply_action(a)
+        search.apply_action(a)
+        if search.is_chance_node():
+            while search.is_chance_node():
+                outs, probs = zip(*search.chance_outcomes())
+                search.apply_action(rng.choices(outs, probs)[0])
+            return _seen(search) == _seen(real)
+    return True
+
+
+def _seen(state):
+    """What the seats see of a state (their observation tensors: copies of a card count as one)."""
+    return [state.observation_tensor(p) for p in range(state.num_players())]
+
+
+@pytest.mark.parametrize("name", ["venus", "cosmic-run", "moon", "mars"])
+def test_a_search_clone_does_not_foresee_the_next_chance_outcome(name):
+    """clone_for_search() keeps the position but turns the future into chance nodes: drawn
+    with their odds, its next random event does not always come out as the real one (a plain
+    clone's always does: the test above)."""
+    game = osa.load_game(name, players=2, sampled_chance=True)
+    same = []
+    for k in range(8):
+        real = game.state_for_seed(k)
+        search = real.clone_for_search()
+        assert _seen(search) == _seen(real) and search.legal_actions() == real.legal_actions()
+        same.append(_until_chance_resolved(real, search, random.Random(k)))
+    assert not all(same)
+    # the parameter makes every clone one
+    g = osa.load_game(name, players=2, sampled_chance=True, chance_clones=True)
+    assert g.new_initial_state().clone().core.chance_mode == "explicit"
+    assert game.new_initial_state().clone().core.chance_mode == "sampled"
+
+
+def test_chance_clones_refuses_a_second_kind_of_search_clone():
+    with pytest.raises(ValueError, match="choose one"):
+        osa.load_game("venus", players=2, sampled_chance=True, chance_clones=True, reseed_clones=True)
+    doc = " ".join(osa.__doc__.split())
+    assert "chance_clones" in doc and "clone_for_search" in doc
+
+
+def test_mcts_bot_plays_a_sampled_game_on_search_clones():
+    """OpenSpiel's MCTSBot on a sampled game with chance_clones: its tree meets the dice and
+    draws as chance nodes (it samples them) and the game is played to its end."""
+    from open_spiel.python.algorithms import mcts
+    game = osa.load_game("pocket-race", players=2, sampled_chance=True, chance_clones=True)
+    ev = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2.0, 8, ev, random_state=np.random.RandomState(1))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        assert not state.is_chance_node()           # the real game rolls its own dice
+        state.apply_action(bot.step(state))
+    assert sum(state.returns()) == pytest.approx(1.0)
+    # a few moves of a real game, where chance nodes come up inside the search
+    game = osa.load_game("mars", players=2, sampled_chance=True, chance_clones=True)
+    state = game.new_initial_state()
+    bot = mcts.MCTSBot(game, 2.0, 3, ev, random_state=np.random.RandomState(2))
+    for _ in range(3):
+        state.apply_action(bot.step(state))

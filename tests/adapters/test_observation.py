@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cosmodrome.adapters.tensor import layout_version, observation_doc, doc_player_counts, schema_for
+from cosmodrome.adapters.tensor import layout_version, observation_doc, doc_player_counts, schema_for, seat_relative
 from cosmodrome.core import Rng, get_game
 from cosmodrome.core.observation import Layout, ObservationError
 from cosmodrome.adapters.tensor import canonical
@@ -57,7 +57,7 @@ def test_observation_carries_nothing_hidden(name):
     """A determinization for a seat (hidden parts redrawn) gives that seat the same vector."""
     game = get_game(name)
     players = GAMES[name][-1]
-    lay = schema_for(game, players)
+    lay, rel = schema_for(game, players), seat_relative(game, players)
     for i, s in enumerate(_positions(name, players, 1)):
         if i % 7 or s.is_terminal():
             continue
@@ -65,6 +65,7 @@ def test_observation_carries_nothing_hidden(name):
         other = s.resample(seat, Rng(i))
         assert np.array_equal(lay.encode(s.view(seat)), lay.encode(other.view(seat)))
         assert np.array_equal(lay.observe(s, seat), lay.observe(other, seat))  # the fast path too
+        assert np.array_equal(rel.observe(s, seat), rel.observe(other, seat))  # seen from its own seat
 
 
 def test_strict_encoding_names_the_problem():

@@ -112,7 +112,7 @@ def test_gymnasium_opponents_with_search_play_on_a_determinization():
 
 
 def test_bad_observation_choices():
-    with pytest.raises(OptionError, match="observation must be one of view, perfect_recall"):
+    with pytest.raises(OptionError, match="observation must be one of view, seat_relative, perfect_recall"):
         raw_env("pocket-race", players=2, observation="everything")
     with pytest.raises(OptionError, match="observation must be one of"):
         cg.make_env("pocket-race", players=2, observation=7)

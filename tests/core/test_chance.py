@@ -213,3 +213,33 @@ def test_a_secret_draw_is_labelled_by_the_card_alone():
     assert max(kinds.values()) == 1
     deck = Counter(s.deck)
     assert s.chance_outcomes() == [(c, deck[c] / len(s.deck)) for c in sorted(deck)] and max(deck.values()) > 1
+
+
+@pytest.mark.parametrize("name", ["venus", "cosmic-run", "moon", "mars"])
+def test_a_suspended_action_goes_on_as_a_replay_would(name):
+    """An action stopped at a chance event waits in a worker (no replay from its start): its
+    outcome gives the same state and events as on a clone of the chance node (which replays
+    the action), through the deal and a game; a chance node dropped while its action waits
+    leaves nothing behind."""
+    import cosmodrome.core.chance as chance
+    assert chance._greenlet is not None             # the dependency is there
+    game = get_game(name)
+    s, rng, waited = game.deal_state(2), Rng(11), 0
+    for _ in range(400):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            waited += s.rng.cont is not None
+            outcomes = s.chance_outcomes()
+            o = outcomes[rng.below(len(outcomes))][0]
+            twin = s.clone()
+            assert twin.rng.cont is None                    # a clone replays
+            got, want = s.apply(o), twin.apply(o)
+            assert json.dumps(s.to_json(), sort_keys=True) == json.dumps(twin.to_json(), sort_keys=True)
+            assert [e.text for e in got] == [e.text for e in want]
+            if s.is_chance_node():
+                s.clone().apply(s.chance_outcomes()[0][0])  # a dropped twin at a chance node
+        else:
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+    assert waited > 0

@@ -17,6 +17,10 @@
 - ``reset(seed=s)`` seeds everything (the deal and the opponents' seeds); the same seed and
   the same actions give the same episode.
 - Reward: 0 until the end, then the seat's win share (1/k for each of k winners, else 0).
+- ``observation="seat_relative"``: the same entries seen from the seat's own place (seat
+  0 = the agent's seat, per-seat blocks and seat numbers renumbered from it) with counts
+  on a log scale (:class:`cosmodrome.adapters.tensor.SeatRelative`; docs/observations/);
+  the metadata's ``observation_version`` ends in ``+seat-relative``.
 - ``observation="perfect_recall"``: the observation is the seat's perfect-recall information
   state (:mod:`cosmodrome.adapters.recall`); the game runs in the explicit chance mode from
   ``Game.deal_state`` (the set-up dealt item by item), the environment choosing each outcome from its seeded generator, and each opponent decides on
@@ -25,7 +29,9 @@
   ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
   (the generator and the pile orders come along). A search of your own should work on
   ``state.resample(seat, rng)`` (a determinization: what ``seat`` cannot see redrawn, the
-  future re-seeded), as Cosmodrome's ISMCTS does.
+  future re-seeded), as Cosmodrome's ISMCTS does, or on
+  ``cosmodrome.core.chance.future_as_chance(state)`` (the same position with every later
+  die, draw and random pick a chance node with its odds).
 - ``action_masks()`` returns the legal actions as booleans (what sb3-contrib's
   ``MaskablePPO`` asks an environment for); ``info["action_mask"]`` is the same as ``int8``.
 - An illegal action raises :class:`~cosmodrome.core.IllegalActionError` (a ValueError)
@@ -55,7 +61,7 @@ from cosmodrome.adapters.render import BoardRenderer
 from cosmodrome.adapters.pettingzoo import RENDER_MODES, check_action  # noqa: F401  (shared helpers)
 from cosmodrome.adapters.recall import check_observation, play_chance, recall_layout
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
-from cosmodrome.adapters.tensor import layout_version, schema_for
+from cosmodrome.adapters.tensor import layout_version, schema_for, seat_relative
 from cosmodrome.core import Bot, Game, GameOverError, IllegalActionError, OptionError, Rng, State, game_names, get_game
 from cosmodrome.core.chance import sampled_determinization
 from cosmodrome.core.recall import Trace
@@ -163,7 +169,10 @@ class CosmodromeEnv(gymnasium.Env):
         self.schema = schema_for(self.game, self.players, self.options)
         self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
         self._observer = self.schema.observer()   # incremental along the game
+        self._relative = seat_relative(self.game, self.players, self.options) if observation == "seat_relative" else None
         version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
+        if self._relative is not None:
+            version += "+seat-relative"
         self.metadata = dict(self.metadata, observation_version=version)
         low, high = (self.recall or self.schema).bounds()
         self.observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
@@ -191,6 +200,8 @@ class CosmodromeEnv(gymnasium.Env):
     def _obs(self) -> np.ndarray:
         if self.recall is not None:
             return self.recall.encode(self.trace, self.state, self.seat)
+        if self._relative is not None:
+            return self._relative.observe(self.state, self.seat, self._observer)
         return self._observer.observe(self.state, self.seat)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:

@@ -42,23 +42,33 @@ Chance
 
 Parameters
     ``players`` (the player count; default 2, or the game's minimum if above 2),
-    ``sampled_chance``, ``rng_seed`` (above), ``reseed_clones`` (below) and one parameter
-    per game option (same name; a ``None`` default is written ``""``).
+    ``sampled_chance``, ``rng_seed`` (above), ``chance_clones`` and ``reseed_clones``
+    (below), ``seat_relative`` (observations from the observer's own seat, below) and one
+    parameter per game option (same name; a ``None`` default is written ``""``).
 
 Clones and search
     **In the sampled mode a clone foresees every die and draw**: it carries the state's
     random generator and the order of its face-down piles, so ``state.clone()`` rolls the
     same dice as the original (measured: a clone predicted the next state every time in all
     four games), and a search on clones (``MCTSBot`` on a sampled game) is clairvoyant.
-    With ``reseed_clones=True`` every clone is instead a *search clone*: a determinization
-    for the seat to move (``State.resample``: what that seat cannot see redrawn, the pile
-    orders reshuffled, the generator re-seeded from the game's stream), so its
-    rollouts see the odds, not the future. Such a game is for searches that clone a
-    position and play it out (Monte Carlo rollouts, ``RandomRolloutEvaluator``, flat and
-    determinized searches): a clone is not the same state, so ``MCTSBot``'s tree, built
-    on the assumption that it is, meets actions no longer legal once hands or draws differ.
-    For ``MCTSBot`` and expectiminimax use the explicit mode (the default): its states hold
-    no generator and every random event is a chance node the search samples.
+    Search clones that do not:
+
+    - ``state.clone_for_search()`` (any mode) is the same position, hidden parts included,
+      with its future as chance nodes (:func:`future_as_chance`: the generator and the pile
+      orders dropped), so every later die, draw and random pick is sampled from its odds.
+      With ``chance_clones=True`` every ``clone()`` is one, which is what ``MCTSBot`` needs
+      on a sampled game: it clones the root once a simulation and builds its tree over the
+      chance nodes it meets (as in the explicit mode), while the real game goes on rolling
+      its own dice. (MCTS still sees the other seats' hidden cards: it is a
+      perfect-information search; ISMCTS is the one for hidden information.)
+    - With ``reseed_clones=True`` every clone is instead a *determinization* for the seat to
+      move (``State.resample``: what that seat cannot see redrawn, the pile orders
+      reshuffled, the generator re-seeded from the game's stream), for searches that clone a
+      position and play it out (Monte Carlo rollouts, ``RandomRolloutEvaluator``, flat and
+      determinized searches): a clone is not the same state, so ``MCTSBot``'s tree meets
+      actions no longer legal once hands differ: use ``chance_clones`` for it.
+
+    The two cannot be combined (OptionError).
 
 Observations (built ONLY from what the player may see)
     ``observation_string(p)`` is the current view: the canonical JSON of
@@ -66,8 +76,12 @@ Observations (built ONLY from what the player may see)
     has seen since the deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
     each step (:func:`seen_step`) says who acted, ``p``'s own action ids and the log lines
     ``p`` read (hidden parts replaced as the table shows them). ``observation_tensor(p)``
-    is the game's observation layout of the view (``describe_tensor`` lists each entry).
-    ``information_state_tensor(p)`` is perfect recall too (:mod:`cosmodrome.core.recall`):
+    is the game's observation layout of the view (``describe_tensor`` lists each entry);
+    with ``seat_relative=True`` it is seen from ``p``'s own seat (seat 0 = ``p``: per-seat
+    blocks and seat numbers renumbered from ``p``) with counts on a log scale
+    (:class:`cosmodrome.adapters.tensor.SeatRelative`, docs/observations/; a game without a
+    declared layout refuses the parameter). The strings and the information state stay
+    absolute. ``information_state_tensor(p)`` is perfect recall too (:mod:`cosmodrome.core.recall`):
     the view now, the view after the deal, and one slot per step of the play as ``p`` saw
     it (who acted; the action or chance outcome when ``p`` saw it), sized by the game's
     ``max_game_length`` (and ``max_chance_nodes`` in the explicit mode, where it is lossless).
@@ -101,8 +115,9 @@ from typing import Any, Mapping, Optional, Union
 import numpy as np
 
 from cosmodrome.adapters._deps import require
-from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for
+from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for, seat_relative
 from cosmodrome.core import Game, IllegalActionError, OptionError, RecordError, Rng, State, game_names, get_game
+from cosmodrome.core.chance import future_as_chance, make_explicit
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
 
 pyspiel = require("pyspiel")
@@ -112,7 +127,7 @@ PREFIX = "python_cosmodrome_"
 DEFAULT_MAX_GAME_LENGTH = 100_000
 BEFORE_DEAL = "(before the deal)"
 RNG_SECTION = "[GameRNGState]"
-_RESERVED = ("players", "rng_seed", "sampled_chance", "reseed_clones")
+_RESERVED = ("players", "rng_seed", "sampled_chance", "reseed_clones", "chance_clones", "seat_relative")
 
 _REGISTERED: dict[str, type] = {}
 
@@ -218,7 +233,7 @@ class _Core:
     first used, so the throw-away states pyspiel makes while cloning or deserializing cost
     nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed")
+    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed", "player", "future")
 
     def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
                  seen: Optional[tuple] = None, trace: Optional[Trace] = None) -> None:
@@ -226,9 +241,14 @@ class _Core:
         self._game = lazy_game
         self._name = state.game.name if state is not None else name
         self.seen = seen
+        #: the pyspiel player to move, kept between moves (pyspiel asks for it several
+        #: times a move); None: to be found again
+        self.player: Optional[int] = None
         #: a search game's source of fresh generators (``reseed_clones``): a copy is then a
         #: determinization for the seat to move, its future re-seeded; None: exact copies
         self.reseed: Any = None
+        #: ``chance_clones``: a copy's future random events are chance nodes (search clones)
+        self.future = False
         #: the steps as every seat saw them, for the information-state tensor
         self.trace = trace if trace is not None or state is None else Trace.begin(state)
 
@@ -249,6 +269,7 @@ class _Core:
     def apply(self, action: int) -> None:
         """Apply an action (or a chance outcome) to the state and record the step."""
         s = self._state
+        self.player = None
         actor = "chance" if s.is_chance_node() else s.to_move()
         self.record(actor, action, self.trace.apply(s, action))
 
@@ -264,10 +285,14 @@ class _Core:
         s = self.get()
         if s is not None and self.reseed is not None and not s.is_terminal() and not s.is_chance_node():
             copy = s.resample(s.to_move(), self.reseed())    # a search clone: foresees nothing
+        elif s is not None and self.future:
+            copy = future_as_chance(s)                      # a search clone: its future is chance nodes
         else:
             copy = None if s is None else s.clone()
         box = _Core(copy, name=self._name, seen=self.seen, trace=None if s is None else self.trace.copy())
-        box.reseed = self.reseed
+        box.reseed, box.future = self.reseed, self.future
+        if copy is not None and self.reseed is None and not self.future:
+            box.player = self.player
         return box
 
     def __reduce__(self):
@@ -293,8 +318,10 @@ class CosmodromeObserver:
     tensor is the perfect-recall vector of :class:`cosmodrome.core.recall.RecallLayout` (the
     view now, the view at the start, the steps as the player saw them)."""
 
-    def __init__(self, schema: Any, perfect_recall: bool, missing: str = "") -> None:
+    def __init__(self, schema: Any, perfect_recall: bool, missing: str = "", relative: Any = None) -> None:
         self.schema = schema
+        #: the seat-relative form of the observation (``seat_relative``), or None
+        self.relative = relative
         self.perfect_recall = perfect_recall
         #: why there is no tensor (a game or options without a length bound); "" when there is one
         self.missing = missing
@@ -311,6 +338,8 @@ class CosmodromeObserver:
             self.schema.encode(box.trace, s, player, self.tensor)
         elif s is None or s.is_dealing():       # no table yet: zeros
             self.tensor.fill(0.0)
+        elif self.relative is not None:
+            self.relative.apply(self.schema.observe(s, player), player, self.tensor)
         else:
             self.schema.observe(s, player, self.tensor)
 
@@ -354,7 +383,7 @@ def _game_type(game: Game, sampled: Optional[bool] = None) -> "pyspiel.GameType"
     if sampled is None:
         sampled = not game.explicit_chance
     spec: dict[str, Any] = {"players": _default_players(game), "sampled_chance": not game.explicit_chance,
-                            "rng_seed": 0, "reseed_clones": False}
+                            "rng_seed": 0, "reseed_clones": False, "chance_clones": False, "seat_relative": False}
     for opt in game.options:
         if opt.name in _RESERVED:
             continue
@@ -412,21 +441,30 @@ def _make_classes(core_game: Game) -> type:
             self._core = _Core(core, lazy, name)
             if getattr(game, "reseed_clones", False):
                 self._core.reseed = game._fresh_rng
+            self._core.future = getattr(game, "chance_clones", False)
 
         @property
         def core(self) -> Optional[State]:
             """The Cosmodrome state (full information: never show it to a seat)."""
-            return self._core.get()
+            box = self._core
+            box.player = None       # whoever holds it may change it
+            return box.get()
 
         # -- the pyspiel protocol --------------------------------------------------------------
         def current_player(self) -> int:
             if self._replay is not None:        # restoring pyspiel's history (deserialize_state)
                 return self._replay[0][0]
+            p = self._core.player
+            if p is not None:
+                return p
             s = self._core.get()
             if s is None or s.is_chance_node():
-                return CHANCE
-            seat = s.to_move()
-            return TERMINAL if seat is None else seat
+                p = CHANCE
+            else:
+                seat = s.to_move()
+                p = TERMINAL if seat is None else seat
+            self._core.player = p
+            return p
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             return self._core.get().chance_outcomes()   # a card dealt, a die, a draw...: empty at a decision
@@ -454,8 +492,7 @@ def _make_classes(core_game: Game) -> type:
             return s.action_label(int(action))
 
         def is_terminal(self) -> bool:
-            s = self._core.get()
-            return s is not None and s.is_terminal()
+            return self.current_player() == TERMINAL
 
         def returns(self) -> list[float]:
             s = self._core.get()
@@ -483,6 +520,22 @@ def _make_classes(core_game: Game) -> type:
             for step in self._core.steps():
                 new._core.seen = (new._core.seen, (step[p],) * len(step))
             new._core.trace = self._core.trace.as_seen_by(p)
+            return new
+
+        def clone_for_search(self) -> "CosmodromeSpielState":
+            """A clone that does not foresee the future, for search: the same position (hidden
+            parts included, as ``clone()``), but every later die, draw and random pick a
+            chance node with its odds (:func:`future_as_chance`). In the sampled mode a
+            plain ``clone()`` carries the generator and rolls the same dice as this state;
+            this one is what ``MCTSBot`` should search on there (or load the game with
+            ``chance_clones=True``, which makes every ``clone()`` one). In the explicit
+            mode it is a plain clone (those states hold no generator)."""
+            new = self.clone()
+            box = new._core
+            s = box.get()
+            if s is not None and s.chance_mode == "sampled" and not s.is_terminal():
+                box._state = make_explicit(s)       # the clone's own copy, changed in place
+                box.player = None
             return new
 
         # -- serialization: JSON, never pickle ---------------------------------------------------
@@ -540,6 +593,12 @@ def _make_classes(core_game: Game) -> type:
             reseed = params["reseed_clones"]
             if not isinstance(reseed, bool):
                 raise OptionError(f"{short}: reseed_clones must be true or false, not {reseed!r}")
+            future = params["chance_clones"]
+            if not isinstance(future, bool):
+                raise OptionError(f"{short}: chance_clones must be true or false, not {future!r}")
+            if future and reseed:
+                raise OptionError(f"{short}: reseed_clones and chance_clones are two kinds of search "
+                                  "clone: choose one")
             outcomes = 0 if sampled else core_game.max_chance_outcomes(players, self.options)
             info = pyspiel.GameInfo(
                 num_distinct_actions=core_game.num_actions,
@@ -560,6 +619,12 @@ def _make_classes(core_game: Game) -> type:
                 self.recall, self.no_recall = None, f"{short}: no information-state tensor: {exc}"
             self._seeds = Rng(seed)
             self.reseed_clones = reseed
+            relative = params["seat_relative"]
+            if not isinstance(relative, bool):
+                raise OptionError(f"{short}: seat_relative must be true or false, not {relative!r}")
+            #: ``seat_relative``: the observation tensor seen from the observer's seat
+            self.relative = seat_relative(core_game, players, self.options) if relative else None
+            self.chance_clones = future
             self._clone_seeds = Rng(seed + 1)
 
         # -- states ----------------------------------------------------------------------------
@@ -643,7 +708,7 @@ def _make_classes(core_game: Game) -> type:
                 # without a length bound (no recall layout) the string only: asking for the
                 # tensor raises, naming why
                 return CosmodromeObserver(self.recall, True, self.no_recall)
-            return CosmodromeObserver(self.schema, False)
+            return CosmodromeObserver(self.schema, False, relative=self.relative)
 
         def describe_tensor(self) -> list[str]:
             """The meaning of each entry of the observation / information-state tensors."""

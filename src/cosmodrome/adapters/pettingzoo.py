@@ -24,6 +24,10 @@
   seat (``k * players`` decisions in all, the seats need not take turns): every agent's
   ``truncations`` becomes True with reward 0, as in PettingZoo's own environments; the
   default ``None`` never truncates (every game has a bound on its length).
+- ``observation="seat_relative"``: ``"observation"`` is the same entries seen from the
+  agent's own seat (seat 0 = the agent, per-seat blocks and seat numbers renumbered from
+  it) with counts on a log scale (:class:`cosmodrome.adapters.tensor.SeatRelative`;
+  docs/observations/); the metadata's ``observation_version`` ends in ``+seat-relative``.
 - ``observation="perfect_recall"``: ``"observation"`` is the seat's perfect-recall
   information state instead (:mod:`cosmodrome.adapters.recall`: its view now, its view at
   the start, every step as it saw it); the game is then played in the explicit chance mode
@@ -35,7 +39,9 @@
   ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
   (the generator and the pile orders come along). A search of your own should work on
   ``state.resample(seat, rng)`` (a determinization: what ``seat`` cannot see redrawn, the
-  future re-seeded), as Cosmodrome's ISMCTS does.
+  future re-seeded), as Cosmodrome's ISMCTS does, or on
+  ``cosmodrome.core.chance.future_as_chance(state)`` (the same position with every later
+  die, draw and random pick a chance node with its odds).
 - ``render_mode="ansi"`` returns the table as text (the game's ``render_text`` of the
   spectators' view), ``"human"`` prints it, ``"rgb_array"`` returns the spectators' view drawn
   by the browser table's renderer (an ``H x W x 3`` ``uint8`` array; needs Playwright and
@@ -56,7 +62,7 @@ from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.recall import check_observation, play_chance, recall_layout
 from cosmodrome.adapters.render import BoardRenderer
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
-from cosmodrome.adapters.tensor import layout_version, schema_for
+from cosmodrome.adapters.tensor import layout_version, schema_for, seat_relative
 from cosmodrome.core import Game, GameOverError, IllegalActionError, OptionError, Rng, get_game
 from cosmodrome.core.recall import Trace
 
@@ -114,7 +120,10 @@ class CosmodromeAECEnv(AECEnv):
         self.schema = schema_for(self.game, self.players, self.options)
         self._observer = self.schema.observer()   # incremental along the game
         self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
+        self._relative = seat_relative(self.game, self.players, self.options) if observation == "seat_relative" else None
         version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
+        if self._relative is not None:
+            version += "+seat-relative"
         self.metadata = dict(self.metadata, name=f"cosmodrome_{self.game.name.replace('-', '_')}_v0",
                              observation_version=version)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
@@ -168,9 +177,16 @@ class CosmodromeAECEnv(AECEnv):
         seat = self._index[agent]
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if self.state.to_move() == seat:
-            mask[self.state.legal_actions()] = 1
+            legal = self.state.legal_actions()
+            if len(legal) < 16:                     # a few ids: cheaper than a fancy index
+                for a in legal:
+                    mask[a] = 1
+            else:
+                mask[legal] = 1
         if self.recall is not None:
             return {"observation": self.recall.encode(self.trace, self.state, seat), "action_mask": mask}
+        if self._relative is not None:
+            return {"observation": self._relative.observe(self.state, seat, self._observer), "action_mask": mask}
         return {"observation": self._observer.observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:

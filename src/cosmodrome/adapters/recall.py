@@ -23,15 +23,18 @@ from cosmodrome.core import Game, OptionError, Rng, State
 from cosmodrome.core.recall import Trace
 
 #: the observation choices of the PettingZoo and Gymnasium environments
-OBSERVATIONS = ("view", "perfect_recall")
+OBSERVATIONS = ("view", "seat_relative", "perfect_recall")
 
 def check_observation(observation: Any, game: Game) -> None:
-    """Refuse an unknown observation choice, or perfect recall on a game without explicit
-    chance or a length bound, naming the problem."""
+    """Refuse an unknown observation choice, perfect recall on a game without explicit
+    chance or a length bound, or a seat-relative observation of a game without a declared
+    layout, naming the problem."""
     if observation not in OBSERVATIONS:
         raise OptionError(f"observation must be one of {', '.join(OBSERVATIONS)}, not {observation!r}")
     if observation == "perfect_recall" and not game.explicit_chance:
         raise OptionError(f"{game.title or game.name} offers no explicit chance: no perfect-recall tensor")
+    if observation == "seat_relative" and game.observation_layout is None:
+        raise OptionError(f"{game.title or game.name} declares no observation layout: no seat-relative observation")
 
 
 def play_chance(state: State, trace: Trace, rng: Rng) -> None:

@@ -54,7 +54,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 import numpy as np
 
 from cosmodrome.core import Game, OptionError, Rng
-from cosmodrome.core.observation import Layout
+from cosmodrome.core.observation import Field, Layout, List, Obj, Opt, PerSeat, SeatHot, Tup
 from cosmodrome.core.recall import RecallLayout
 
 #: top-level view keys that hold the history rather than the table (left out of tensors)
@@ -367,6 +367,163 @@ def layout_version(game: Game, players: int, options: Optional[Mapping[str, Any]
     return f"{game.name}-v{sch.version}" if isinstance(sch, Layout) else f"{game.name}-derived"
 
 
+# ----- the seat-relative observation ----------------------------------------------------------
+#: counts of a range at least this wide are put on a log scale in the seat-relative observation
+LOG_FROM = 8
+
+
+def _width(f: Field) -> int:
+    return len(f.entries("x"))
+
+
+def _seat_map(f: Field, shift: int) -> Optional[list[int]]:
+    """For the entries of field ``f``: the entry (relative to the field's first) whose value
+    goes to each entry when the seats are numbered from seat ``shift`` (new seat ``b`` is
+    old seat ``(b + shift) % n``); None when nothing moves."""
+    if isinstance(f, SeatHot):
+        pos = {v: i for i, v in enumerate(f.values)}
+        m = list(range(len(f.values)))
+        for b in range(f.players):
+            m[pos[b]] = pos[(b + shift) % f.players]
+        return m
+    if isinstance(f, Opt):
+        inner = _seat_map(f.inner, shift)
+        return None if inner is None else [0] + [1 + i for i in inner]
+    if isinstance(f, (Tup, List)):
+        w = _width(f.elem)
+        inner = _seat_map(f.elem, shift)
+        per_seat = isinstance(f, PerSeat)
+        if inner is None and not per_seat:
+            return None
+        head = 1 if isinstance(f, List) else 0      # a list's length entry comes first
+        inner = inner or list(range(w))
+        m = list(range(head))
+        for b in range(f.n):
+            src = (b + shift) % f.n if per_seat else b
+            m.extend(head + src * w + i for i in inner)
+        return m
+    if isinstance(f, Obj):
+        m, pos, moved = [], 0, False
+        for k, child in f._children():
+            if k in f.maybe:
+                m.append(pos)
+                pos += 1
+            inner = _seat_map(child, shift)
+            w = _width(child)
+            moved = moved or inner is not None
+            m.extend(pos + i for i in (inner or range(w)))
+            pos += w
+        return m if moved else None
+    return None
+
+
+class SeatRelative:
+    """The seat-relative form of a declared layout's observation (``seat_relative``), as
+    RLCard's and OpenSpiel's poker observers give theirs:
+
+    - **seat 0 is the observer**: every per-seat block (``PerSeat``: ``players_info[i]``,
+      ``orbit[i]``, ``sheets[i]``...) is reordered so that block ``i`` is the seat ``i``
+      places after the observer (``(observer + i) % players``), and every seat number
+      (``SeatHot``: ``first``, ``to_move``, ``combat.seat``, ``winners[k]``...) is
+      renumbered the same way (values that are no seat, such as -1 for chance, stay). The
+      entries keep their names (docs/observations/), read relative to the observer.
+    - **counts on a log scale**: an entry that counts copies (kind ``count 0..K``: how many
+      of a card in a hand or a bag, a list's length) with ``K >= 8`` is
+      ``log(1 + v) / log(1 + K)`` instead of ``v / K``, so that one card where there could
+      be 131 is 0.142, not 0.0076 (still in [0, 1], still lossless:
+      ``v = (1 + K) ** x - 1``). Other numbers (positions, money, points) stay linear.
+
+    The observation is built from the same view as the absolute one (a permutation of its
+    entries, then the scaling), so it carries nothing more."""
+
+    def __init__(self, layout: Layout, players: int) -> None:
+        self.layout, self.players = layout, players
+        n = layout.size
+        self.perms = []
+        for p in range(players):
+            m = _seat_map(layout.root, p)
+            self.perms.append(np.arange(n, dtype=np.intp) if m is None else np.asarray(m, dtype=np.intp))
+        idx, tops = [], []
+        for i, (_, kind) in enumerate(layout.root.entries("")):
+            words = kind.split()
+            if len(words) > 1 and words[0] == "count" and words[1].startswith("0.."):
+                k = int(words[1][3:].rstrip(","))
+                if k >= LOG_FROM:
+                    idx.append(i)
+                    tops.append(k)
+        self.log_index = np.asarray(idx, dtype=np.intp)
+        tops_f = np.asarray(tops, dtype=np.float64)
+        self._k = tops_f.astype(np.float32)
+        self._norm = (1.0 / np.log1p(tops_f)).astype(np.float32)
+
+    def apply(self, vec: np.ndarray, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The seat-relative vector of ``seat`` from its absolute one ``vec``."""
+        if out is None:
+            out = np.empty_like(vec)
+        np.take(vec, self.perms[seat], out=out)
+        ix = self.log_index
+        if len(ix):
+            out[ix] = np.log1p(out[ix] * self._k) * self._norm
+        return out
+
+    def observe(self, state: Any, seat: int, observer: Any = None, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """The seat-relative observation of ``state`` for ``seat`` (through ``observer``, an
+        incremental :class:`~cosmodrome.core.observation.Observer`, when given)."""
+        vec = observer.observe(state, seat) if observer is not None else self.layout.observe(state, seat)
+        return self.apply(vec, seat, out)
+
+
+def _seat_paths(f: Field, label: str, out: dict) -> None:
+    """Collect the paths of a layout's per-seat blocks and seat numbers (for its page)."""
+    if isinstance(f, SeatHot):
+        out["seats"].append(label)
+    elif isinstance(f, Opt):
+        _seat_paths(f.inner, label, out)
+    elif isinstance(f, (Tup, List)):
+        if isinstance(f, PerSeat):
+            out["blocks"].append(label)
+        _seat_paths(f.elem, f"{label}[*]" if not isinstance(f, PerSeat) else f"{label}[i]", out)
+    elif isinstance(f, Obj):
+        for k, child in f._children():
+            _seat_paths(child, f"{label}.{k}" if label else k, out)
+
+
+def seat_relative_doc(game: Game, players: Sequence[int]) -> str:
+    """The seat-relative section of a game's observation page."""
+    paths: dict[str, list] = {"blocks": [], "seats": []}
+    _seat_paths(schema_for(game, players[0]).root, "", paths)
+    logs = ", ".join(f"{n} players: {len(seat_relative(game, n).log_index)}" for n in players)
+    return "\n".join([
+        "## Seat-relative observation (`seat_relative`)", "",
+        "The option `seat_relative` (OpenSpiel: the game parameter `seat_relative=True`; PettingZoo and "
+        "Gymnasium: `observation=\"seat_relative\"`) gives the same entries seen from the observer's own "
+        "seat, as RLCard's and OpenSpiel's poker observers do (`cosmodrome.adapters.tensor.SeatRelative`):", "",
+        "- seat 0 is the observer: in each per-seat block below, element `i` is the seat `i` places after "
+        "the observer (`(observer + i) % players`), and each seat number below is counted from the observer "
+        "the same way (a value that is no seat, such as -1 for chance, stays);",
+        "- counts on a log scale: an entry of kind `count 0..K` with `K >= 8` is `log(1 + v) / log(1 + K)` "
+        "instead of `v / K` (one card where there could be 131 reads 0.142, not 0.0076; lossless, "
+        f"`v = (1 + K) ** x - 1`); such entries: {logs}. Other numbers stay as in the tables above.", "",
+        "Per-seat blocks: " + (", ".join(f"`{b}`" for b in paths["blocks"]) or "none") + ".", "",
+        "Seat numbers: " + (", ".join(f"`{s}`" for s in paths["seats"]) or "none") + ".", ""])
+
+
+_RELATIVE: dict[int, SeatRelative] = {}
+
+
+def seat_relative(game: Game, players: int, options: Optional[Mapping[str, Any]] = None) -> SeatRelative:
+    """The (cached) seat-relative form of ``game``'s observation; OptionError for a game
+    without a declared layout (the derived fallback knows no seats)."""
+    sch = schema_for(game, players, options)
+    if not isinstance(sch, Layout):
+        raise OptionError(f"{game.title or game.name} declares no observation layout: "
+                          "no seat-relative observation")
+    rel = _RELATIVE.get(id(sch))
+    if rel is None or rel.layout is not sch:
+        rel = _RELATIVE[id(sch)] = SeatRelative(sch, players)
+    return rel
+
+
 _RECALL: dict[tuple, RecallLayout] = {}
 
 
@@ -439,6 +596,7 @@ def observation_doc(game: Game, players: Sequence[int]) -> str:
     for n in players:
         lay = schema_for(game, n)
         out += [f"## {n} players: version {lay.version}, {lay.size} entries", "", lay.table(), ""]
+    out += [seat_relative_doc(game, players)]
     if game.max_game_length(players[0]) is not None and game.explicit_chance:
         out += [recall_doc(game, players)]
     return "\n".join(out)

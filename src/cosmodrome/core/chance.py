@@ -27,11 +27,16 @@ original. A game that sets ``Game.explicit_chance`` also offers the *explicit* m
 The game's rules need no change beyond calling the generator for every random event
 (``s.rng.below``, ``s.rng.draw(pile)``, ``s.rng.take(hand)``, ``s.rng.shuffle``...): in the
 explicit mode ``s.rng`` is an :class:`ExplicitChance` that answers those calls from the
-outcomes chosen so far, and asks for the next one by interrupting the action. An action
-interrupted by a chance event is replayed from the position before it once its outcome is
-known, so a chance node's state (its view, its JSON) is the position before the action that
-caused the event; ``apply`` returns the action's events when the action completes (an empty
-list while chance nodes are still pending).
+outcomes chosen so far, and asks for the next one by interrupting the action. A chance
+node's state (its view, its JSON) is the position before the action that caused the event;
+``apply`` returns the action's events when the action completes (an empty list while
+chance nodes are still pending). An action interrupted by a chance event goes on once its
+outcome is known: with ``greenlet`` installed it runs, on a copy of the position, in a
+worker greenlet that waits at each event (:class:`_Suspending`) and continues from there,
+so an action with k events (or the set-up, with one event per item dealt) runs once
+instead of k times; a clone of a chance node, a state loaded from JSON, or an engine
+without ``greenlet`` replays the action from the position before it with the outcomes
+chosen so far.
 
 A game may name an event in its own words: every call but ``shuffle`` takes ``what`` (the
 event, e.g. ``"the roll of the blue die"``) and ``name`` (a function of the value the call
@@ -72,6 +77,11 @@ from collections import Counter
 from typing import Any, Callable, MutableSequence, Optional, Sequence
 
 from cosmodrome.core.errors import IllegalActionError, RecordError
+
+try:            # suspends an action at its chance event instead of replaying it (optional)
+    from greenlet import GreenletExit as _GreenletExit, getcurrent as _current, greenlet as _greenlet
+except ImportError:         # pragma: no cover - then every outcome replays the action
+    _greenlet = None
 
 #: ``to_move()`` of a state at a chance node (OpenSpiel's ``PlayerId.CHANCE``)
 CHANCE = -1
@@ -135,16 +145,20 @@ def _multiset(pile: Sequence[int], kind: Any = None) -> list[tuple[int, float]]:
     [(1, 0.25), (2, 0.75)]
     """
     n = len(pile)
+    counts = Counter(pile)          # counted in C; copies of a kind mostly share one id
     if kind is None:
-        return [(v, c / n) for v, c in sorted(Counter(pile).items())]
+        return [(v, c / n) for v, c in sorted(counts.items())]
     of = kind if callable(kind) else kind.__getitem__
     first: dict[Any, int] = {}
-    count: Counter = Counter()
-    for v in pile:
+    count: dict[Any, int] = {}
+    for v, c in counts.items():
         k = of(v)
-        count[k] += 1
-        if k not in first or v < first[k]:
-            first[k] = v
+        if k in count:
+            count[k] += c
+            if v < first[k]:
+                first[k] = v
+        else:
+            count[k], first[k] = c, v
     return sorted((first[k], c / n) for k, c in count.items())
 
 
@@ -207,7 +221,7 @@ class ExplicitChance:
     the game's words for its outcomes (``name``, outcome id -> label; None: generic) and the
     seats that see the outcome (``seen_by``, a frozenset; None: every seat)."""
 
-    __slots__ = ("pending", "given", "outcomes", "what", "name", "seen_by", "_used", "_labels", "table")
+    __slots__ = ("pending", "given", "outcomes", "what", "name", "seen_by", "_used", "_labels", "table", "cont")
 
     #: the JSON form of a random generator's state that an explicit state stores (none)
     state = 0
@@ -226,10 +240,16 @@ class ExplicitChance:
         self.seen_by = seen_by
         self._used = 0
         self._labels: Optional[dict[int, str]] = None
+        #: at a chance node, the action suspended at its event (:class:`_Suspended`), to be
+        #: resumed with the outcome instead of replayed; never copied (a copy replays)
+        self.cont: Optional[_Suspended] = None
 
     def copy(self) -> "ExplicitChance":
         return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name, self.seen_by,
                               self.table)
+
+    def __deepcopy__(self, memo: dict) -> "ExplicitChance":
+        return self.copy()      # never the suspended action: a copy replays it
 
     def label(self, outcome: int) -> str:
         """The words for ``outcome`` of the pending event: the game's own if it named the
@@ -428,6 +448,26 @@ def make_explicit(state: Any) -> Any:
     return state
 
 
+def future_as_chance(state: Any) -> Any:
+    """A copy of ``state`` whose future random events are chance nodes: in the sampled mode
+    its generator and the order of its face-down piles are dropped (``make_explicit``: a
+    pile becomes the multiset of what is left), so every later die, draw and random pick
+    stops at a chance node with its odds, and the copy foresees nothing; a state already
+    in the explicit mode (or over) is simply cloned. The position itself, hidden parts
+    included, is the same.
+
+    >>> from cosmodrome.testing import toy
+    >>> s = toy.GAME.new_state(2, seed=4)
+    >>> c = future_as_chance(s)
+    >>> c.chance_mode, c.view(0) == s.view(0)
+    ('explicit', True)
+    """
+    copy = state.clone()
+    if state.chance_mode == "sampled" and not state.is_terminal():
+        copy = make_explicit(copy)
+    return copy
+
+
 _STATE_CLASS: dict[tuple, type] = {}
 
 
@@ -510,6 +550,80 @@ def sampled_determinization(state: Any, seat: int, rng: Any) -> Any:
     return s
 
 
+class _Suspending(ExplicitChance):
+    """The generator of an action run in a greenlet of its own: at an event without an
+    outcome it hands the event (a :class:`ChanceNeeded`, not raised) to the caller and waits
+    there for the outcome, so that the action goes on where it stopped instead of being
+    replayed from its start for every outcome."""
+
+    __slots__ = ()
+
+    def _next(self, outcomes: list[tuple[int, float]], what: Any, name: Any = None,
+              seen_by: Optional[Sequence[int]] = None) -> int:
+        i = self._used
+        if i < len(self.given):
+            self._used = i + 1
+            return self.given[i]
+        need = ChanceNeeded(outcomes, words(what), namer(name), None if seen_by is None else frozenset(seen_by))
+        outcome = _current().parent.switch(need)
+        self.given += (outcome,)
+        self._used = i + 1
+        return outcome
+
+
+#: idle worker greenlets (making one costs far more than switching to it)
+_IDLE: list = []
+_MAX_IDLE = 8
+
+
+def _worker(job: tuple) -> None:
+    """The body of a worker greenlet: it runs jobs ``(fn, args)`` one after another, handing
+    back ``(True, result)`` or ``(False, error)``; between, the job's chance events
+    (:class:`_Suspending`) hand a ChanceNeeded back and wait for the outcome."""
+    while True:
+        fn, args = job
+        try:
+            out = (True, fn(*args))
+        except _GreenletExit:       # dropped while suspended at an event
+            raise
+        except BaseException as exc:    # noqa: BLE001 - handed to the caller, who raises it
+            out = (False, exc)
+        job = _current().parent.switch(out)
+
+
+def _switch(glet: Any, value: Any) -> Any:
+    """Switch into a worker from here: a ChanceNeeded (it waits at an event) or the job's
+    result (the worker then goes back to the idle ones; an error is raised here)."""
+    glet.parent = _current()
+    out = glet.switch(value)
+    if out.__class__ is ChanceNeeded:
+        return out
+    if len(_IDLE) < _MAX_IDLE:
+        _IDLE.append(glet)
+    ok, value = out
+    if not ok:
+        raise value
+    return value
+
+
+class _Suspended:
+    """An action (or the set-up) run by a worker greenlet and stopped at a chance event: the
+    worker, the copy of the position it runs on (None for the set-up) and its generator."""
+
+    __slots__ = ("glet", "work", "gen")
+
+    def __init__(self, work: Any, gen: _Suspending) -> None:
+        self.glet, self.work, self.gen = (_IDLE.pop() if _IDLE else _greenlet(_worker)), work, gen
+
+    def start(self, fn: Any, *args: Any) -> Any:
+        """Run ``fn(*args)`` in the worker: the first event (a ChanceNeeded) or the result."""
+        return _switch(self.glet, (fn, args))
+
+    def resume(self, outcome: int) -> Any:
+        """Go on with ``outcome``: the next event (a ChanceNeeded) or the action's result."""
+        return _switch(self.glet, outcome)
+
+
 class ExplicitChanceState:
     """The chance protocol of an explicit-chance state, copied over a game's state class by
     :func:`explicit_class` (no fields of its own: everything lives in ``rng``; the game's own
@@ -584,8 +698,8 @@ class ExplicitChanceState:
 
     def apply(self, action: int) -> list:
         if self.rng.pending is not None:
-            if self.is_terminal() or isinstance(action, bool) or not isinstance(action, int) \
-                    or action not in dict(self.rng.outcomes):
+            if action.__class__ is not int or not any(o == action for o, _ in self.rng.outcomes) \
+                    or self.is_terminal():
                 shown = ", ".join(str(o) for o, _ in self.rng.outcomes[:12])
                 raise IllegalActionError(f"{action!r} is not an outcome of this chance node "
                                          f"({self.rng.what}); outcomes: {shown}")
@@ -626,6 +740,44 @@ class ExplicitChanceState:
         self.rng = ExplicitChance()
         return events
 
+    def _start(self, action: int, given: tuple) -> Optional[list]:
+        """``_run`` with the action suspended at its chance events: it runs, as the game's
+        own class, on a copy of this position in a greenlet; this state stays the position
+        before until the action completes (then it takes the copy's fields)."""
+        base = self._chance_base
+        work = base.clone(self)
+        work.__class__ = base
+        cont = _Suspended(work, _Suspending(given))
+        work.rng = cont.gen
+        try:
+            out = cont.start(base._apply, work, action)
+        except BaseException:
+            self.rng = ExplicitChance()
+            raise
+        return self._settle(out, cont, action)
+
+    def _settle(self, out: Any, cont: _Suspended, action: int) -> Optional[list]:
+        """After the suspended action ran on: wait at its next event, or take its result."""
+        if isinstance(out, ChanceNeeded):
+            ch = self.rng = ExplicitChance(cont.gen.given, action, out.outcomes, out.what, out.name, out.seen_by)
+            ch.cont = cont
+            return None
+        cls = type(self)
+        _copy_into(self, cont.work)
+        self.__class__ = cls
+        self.rng = ExplicitChance()
+        return out
+
+    def _go_on(self, cont: _Suspended, outcome: int) -> Any:
+        """Resume a suspended action or set-up with ``outcome`` (an error in it clears the
+        chance node, as a replay's would)."""
+        try:
+            return cont.resume(outcome)
+        except BaseException:
+            table = self.rng.table
+            self.rng = ExplicitChance(table=table) if self.rng.pending is SETUP else ExplicitChance()
+            raise
+
     def _resume(self, pending: int, given: tuple) -> None:
         if not given:
             self._run(pending, ())
@@ -639,6 +791,9 @@ class ExplicitChanceState:
         the set-up's next chance node)."""
         table = self.rng.table
         game, players, options = table
+        if _greenlet is not None:
+            cont = _Suspended(None, _Suspending(given))
+            return self._dealt(cont.start(game._new_state, players, cont.gen, dict(options)), cont, table)
         try:
             work = game._new_state(players, ExplicitChance(given), dict(options))
         except ChanceNeeded as need:
@@ -654,8 +809,33 @@ class ExplicitChanceState:
         self.forget_order()
         return list(getattr(work, "initial_events", ()) or ())
 
+    def _dealt(self, out: Any, cont: _Suspended, table: tuple) -> list:
+        """After the suspended set-up ran on: wait at its next item, or take the table."""
+        if isinstance(out, ChanceNeeded):
+            ch = self.rng = ExplicitChance(cont.gen.given, SETUP, out.outcomes, out.what, out.name, out.seen_by,
+                                           table)
+            ch.cont = cont
+            for attr, value in (("game", table[0]), ("num_players", table[1])):
+                try:
+                    setattr(self, attr, value)
+                except AttributeError:
+                    pass
+            return []
+        _copy_into(self, out)
+        self.rng = ExplicitChance()
+        self.forget_order()
+        return list(getattr(out, "initial_events", ()) or ())
+
     def _apply(self, action: int) -> list:
         ch = self.rng
+        cont = ch.cont
+        if cont is not None:            # an action (or the set-up) suspended at this event
+            ch.cont = None
+            out = self._go_on(cont, action)
+            if ch.pending is SETUP:
+                return self._dealt(out, cont, ch.table)
+            events = self._settle(out, cont, ch.pending)
+            return [] if events is None else events
         if ch.pending is SETUP:
             return self._deal(ch.given + (action,))
         if ch.pending is None:
@@ -663,7 +843,9 @@ class ExplicitChanceState:
         else:
             pending, given = ch.pending, ch.given + (action,)
             self.rng = ExplicitChance()
-            events = self._run(pending, given)
+            # the action goes on from its start with the outcomes chosen: in a worker that
+            # then waits at its next event (no replay for each of its later events)
+            events = self._run(pending, given) if _greenlet is None else self._start(pending, given)
         return [] if events is None else events
 
     # ----- copies, files, determinizations -------------------------------------------------------

@@ -133,6 +133,16 @@ class OneHot(Field):
         return fill, decode, _same
 
 
+class SeatHot(OneHot):
+    """A seat number: a :class:`OneHot` over ``extra`` values (e.g. -1 for chance) and the
+    seats ``0..players-1``, marked so that a seat-relative observation
+    (:mod:`cosmodrome.adapters.tensor`) renumbers the seats from the observer's."""
+
+    def __init__(self, players: int, extra: Sequence[Any] = ()) -> None:
+        super().__init__([*extra, *range(players)])
+        self.players = players
+
+
 class Opt(Field):
     """A value that may be ``null``: a flag ``is null``, then the value's entries (zeros when null)."""
 
@@ -295,6 +305,14 @@ def components_option(options: Optional[Mapping[str, Any]]) -> str:
     """The ``components`` option (a variant data file) of ``options``, ``""`` for the packaged
     data: the only option a game's layout depends on, a key for caching layouts."""
     return str((options or {}).get("components") or "")
+
+
+class PerSeat(Tup):
+    """One element per seat (seat ``i`` under ``label[i]``): a :class:`Tup` marked so that a
+    seat-relative observation puts the observer's element first."""
+
+    def __init__(self, players: int, elem: Field) -> None:
+        super().__init__(players, elem)
 
 
 class Obj(Field):

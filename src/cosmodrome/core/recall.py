@@ -95,8 +95,11 @@ def decision_seen(actor: int, events: Sequence[Any], players: int) -> int:
     ('0b11', '0b111')
     """
     m = 1 << actor
+    secret = [e.visible_to for e in events if not e.chance and e.visible_to is not None]
+    if not secret:              # every event public (the common case): every seat saw it
+        return (1 << players) - 1
     for p in range(players):
-        if all(e.chance or e.visible(p) for e in events):
+        if all(p in seen for seen in secret):
             m |= 1 << p
     return m
 

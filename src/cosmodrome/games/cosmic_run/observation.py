@@ -18,8 +18,8 @@ from functools import lru_cache
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
-from cosmodrome.core.observation import (ABSENT, FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, StateEncoder, Tup,
-                                         components_option, derived)
+from cosmodrome.core.observation import (ABSENT, FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, PerSeat, SeatHot,
+                                         Skip, StateEncoder, Tup, components_option, derived)
 from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
 from cosmodrome.games.cosmic_run.state import (DIE, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER, STAGE_KIND, TECHPICK,
                                                ZOR_REROLL)
@@ -33,7 +33,6 @@ def _layout(players: int, components: str) -> Layout:
     C = load_components(components)
     sheets = 2 if players == 1 else players
     nr = C.nr
-    seats = list(range(sheets))
     ship = Obj(track=Skip("the slot's index"), colour=derived("the track"), row=Num(nr - 1), col=Num(2),
                best=Num(nr - 1, unit="highest row reached"), hearts=Num(C.hearts + 1, unit="damage"),
                upgrades=Num(C.hearts + 1), disabled=Flag(), reached=Flag(),
@@ -49,35 +48,35 @@ def _layout(players: int, components: str) -> Layout:
         cargo=Num(C.cargo_slots), rerolls_used=Num(C.rerolls), rerolls_left=derived("rerolls_used"),
         tech_score=derived("the technologies acquired"), vp=derived("the ships and technologies"),
         kills=Num(3 * sheets), immune_round=Num(len(C.round_track) + 1))
-    die = Obj(face=OneHot(range(NUM_FACES)), owner=Opt(OneHot(seats)),
+    die = Obj(face=OneHot(range(NUM_FACES)), owner=Opt(SeatHot(sheets)),
               kind=derived("the face"), text=derived("the face"), colour=derived("the face"),
               track=derived("the face"), pips=derived("the face"), tech=derived("the face"),
               tech_index=derived("the face"), die=Skip("the slot's index"))
     current = Obj(maybe=("sheet", "track", "colour", "pips", "steps", "transformed", "attack"),
-                  die=OneHot(range(8)), face=derived("the die"), sheet=OneHot(seats), track=OneHot(range(3)),
+                  die=OneHot(range(8)), face=derived("the die"), sheet=SeatHot(sheets), track=OneHot(range(3)),
                   colour=derived("the track"), pips=Num(2 * C.max_pips + 2), steps=Num(nr),
                   transformed=Flag(), attack=Opt(OneHot(range(3))))
     pending_mine = Obj(col=OneHot(range(3)), number=Num(max(C.labels[0] + C.labels[1])),
                        coordinate=derived("col and number"), rows=derived("number and the sheet side"),
-                       targets=List(sheets, OneHot(seats)), source=OneHot([-1] + seats))
-    pending_attack = Obj(sheet=OneHot(seats), track=OneHot(range(3)), colour=derived("the track"),
-                         kind=OneHot(("attack", "upgrade")), by=OneHot(seats))
+                       targets=List(sheets, SeatHot(sheets)), source=SeatHot(sheets, [-1]))
+    pending_attack = Obj(sheet=SeatHot(sheets), track=OneHot(range(3)), colour=derived("the track"),
+                         kind=OneHot(("attack", "upgrade")), by=SeatHot(sheets))
     root = Obj(
         maybe=("current", "pending_mine", "pending_attack", "end", "winners", "scores"),
-        game=FIXED, seat=Opt(OneHot(seats)), players=FIXED, solo=FIXED,
+        game=FIXED, seat=Opt(SeatHot(sheets)), players=FIXED, solo=FIXED,
         options=FIXED, rounds=FIXED,
-        round=Num(len(C.round_track), 1), captain=OneHot(seats), to_move=Opt(OneHot([CHANCE] + seats)),
+        round=Num(len(C.round_track), 1), captain=SeatHot(sheets), to_move=Opt(SeatHot(sheets, [CHANCE])),
         decision=OneHot(sorted(set(STAGE_KIND.values()) | {"choose", "chance"})),
         prompt=Skip("text: follows from the decision, the current die and the action mask"),
         sheet=Obj(side=OneHot(("A", "B")), tracks=FIXED, columns=FIXED, rows=FIXED,
                   labels=FIXED, ladder=FIXED, row_names=FIXED, circle_names=FIXED,
                   round_track=FIXED, hearts=FIXED, rerolls=FIXED, cargo_slots=FIXED),
-        sheets=Tup(sheets, sheet),
+        sheets=PerSeat(sheets, sheet),
         dice=Tup(8, die),
         picks=Num(8), dice_rolled=Flag(),
         current=current, pending_mine=pending_mine, pending_attack=pending_attack,
         end=OneHot(("destroyed", "mission", "planets", "rapid-fire", "rounds", "stuck", "technology", "zorlord")),
-        winners=List(sheets, OneHot(seats)),
+        winners=List(sheets, SeatHot(sheets)),
         scores=derived("the sheets (each sheet's VP)"),
     )
     return Layout("cosmic-run", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))

@@ -15,8 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, StateEncoder, Tup,
-                                         components_option, derived)
+from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, PerSeat, SeatHot,
+                                         Skip, StateEncoder, Tup, components_option, derived)
 from cosmodrome.games.mars.components import load_components
 from cosmodrome.games.mars.state import OVER, PHASE_KIND
 from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES
@@ -33,7 +33,6 @@ SIDES = ("left", "right")
 @lru_cache(maxsize=None)
 def _layout(players: int, components: str) -> Layout:
     C = load_components(components) if components else load_components()  # the same object as the game's
-    seats = list(range(players))
     lay = C.layout
     cols = lay["lz_columns"] + 2 * (lay["cards_per_side"] * lay["card_columns"] + 1)
     levels = lay["levels"]
@@ -54,11 +53,11 @@ def _layout(players: int, components: str) -> Layout:
                  equipment=Bag(gear, copies, key="name"), tired=Flag(), orbital_spent=Flag())
     die = Obj(die=OneHot(range(6)), colour=derived("the die"), action=OneHot(range(-1, C.dice["actions"])),
               face=OneHot(range(5)), text=derived("the face"))
-    turn = Obj(marine=OneHot(seats), dice_n=Num(6), action=OneHot(range(-1, C.dice["actions"])), dice=List(6, die),
+    turn = Obj(marine=SeatHot(players), dice_n=Num(6), action=OneHot(range(-1, C.dice["actions"])), dice=List(6, die),
                injected=Flag(), precog=Flag(), rail_gun=Flag(), extra_hits=Num(6),
                foreseen=List(6, Obj(die=OneHot(range(6)), face=OneHot(range(5)), text=derived("the face"))))
     root = Obj(
-        game=FIXED, seat=Opt(OneHot(seats)), rounds=FIXED, base_attacks=FIXED,
+        game=FIXED, seat=Opt(SeatHot(players)), rounds=FIXED, base_attacks=FIXED,
         threat=OneHot(THREATS), half_board=Flag(),
         phase=OneHot(PHASE_KIND.values()), round=Num(C.rounds + 1, 1), base_hits=Num(C.base_attacks),
         ring=Obj(columns=derived("the ring's cards (their printed columns)"),
@@ -69,7 +68,7 @@ def _layout(players: int, components: str) -> Layout:
         incoming=Obj(maybe=SIDES, left=Bag(ALIEN_NAMES, BOX_CAP), right=Bag(ALIEN_NAMES, BOX_CAP)),
         upgrades=Tup(2, Opt(OneHot(UPGRADE_NAMES)), names=SIDES),
         white_die=Opt(Num(6, 1)),
-        marines=Tup(players, marine), turn=Opt(turn),
+        marines=PerSeat(players, marine), turn=Opt(turn),
         pool=Obj(bag=Num(aliens), dead=Num(aliens), gone=Num(aliens)),
         equipment=Obj(deck=Num(len(C.equipment)), discard=Bag(gear, copies), in_play=Flag()),
         result=Opt(OneHot(("victory: the MMM is destroyed", "defeat: out of time", "defeat: the base is destroyed",

@@ -16,8 +16,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core.observation import (FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, Skip, StateEncoder, Tup,
-                                         components_option, derived)
+from cosmodrome.core.observation import (FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, PerSeat, SeatHot,
+                                         Skip, StateEncoder, Tup, components_option, derived)
 from cosmodrome.games.moon.components import load_components
 from cosmodrome.games.moon.scoring import board_points, scores
 from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, astronauts_for
@@ -33,7 +33,6 @@ MAX_ROUND = 100
 def _layout(players: int, components: str) -> Layout:
     C = load_components(components) if components else load_components()  # the same object as the game's
     n = astronauts_for(players)
-    seats = list(range(players))
     astros = list(range(n))
     lay = C.layout
     cols = lay["cards"] * lay["card_columns"] + 6   # the start, the cards, the goal (a bound)
@@ -44,7 +43,7 @@ def _layout(players: int, components: str) -> Layout:
                  timing=derived("the effect"), timing_text=derived("the effect"), red=derived("the effect"))
     astronaut = Obj(
         id=Skip("the slot's index"), name=FIXED, letter=FIXED, colour=FIXED,
-        seat=OneHot(seats), seat_name=derived("the seat"),
+        seat=SeatHot(players), seat_name=derived("the seat"),
         col=Num(cols), level=Num(levels), stack=Num(n - 1, unit="place in a shared box"),
         place=derived("col and level (a text)"), down=Flag(), finished=Num(n, unit="arrival order, 0 = not yet"),
         sputniks=Num(sup["sputnik"]), ec=Num(sup["ec"]), handicap=Num(sup["handicap"]),
@@ -56,8 +55,8 @@ def _layout(players: int, components: str) -> Layout:
                dice_n=Num(6), jump=Num(3), free_die=OneHot(range(-1, 6)), free_rerolls=Num(6),
                dice=List(6, die))
     cards = Obj(deck=Num(len(C.action_deck)), discard=List(len(C.action_deck), action),
-                hands=Tup(players, Obj(seat=Skip("the slot's index"), holds=Flag(), card=Opt(action))),
-                asked=Opt(OneHot(seats)))
+                hands=PerSeat(players, Obj(seat=Skip("the slot's index"), holds=Flag(), card=Opt(action))),
+                asked=Opt(SeatHot(players)))
     lap = Obj(cards=Tup(lay["cards"], Obj(index=OneHot(range(len(C.cards))), name=derived("the index"),
                                           red=derived("the index"))),
               columns=derived("the lap's cards (their printed columns)"),
@@ -67,13 +66,13 @@ def _layout(players: int, components: str) -> Layout:
                                                    text=derived("the effect"))),
               last_card_points=FIXED)
     root = Obj(
-        game=FIXED, seat=Opt(OneHot(seats)), round=Num(MAX_ROUND, 1),
+        game=FIXED, seat=Opt(SeatHot(players)), round=Num(MAX_ROUND, 1),
         phase=OneHot(PHASE_KIND.values()), lap=lap, astronauts=Tup(n, astronaut),
         order=Tup(n, OneHot(astros)), turn_index=Num(n), turn=Opt(turn),
         cards=Opt(cards),
         supply=Obj(sputnik=Num(sup["sputnik"]), ec=Num(sup["ec"]), handicap=Num(sup["handicap"])),
-        scores=Opt(Tup(players, Num(2 * n * (C.goal_points[0] + max(C.last_card_points) + C.sputnik_points * 2)))),
-        winners=Opt(List(players, OneHot(seats))),
+        scores=Opt(PerSeat(players, Num(2 * n * (C.goal_points[0] + max(C.last_card_points) + C.sputnik_points * 2)))),
+        winners=Opt(List(players, SeatHot(players))),
     )
     return Layout("moon", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
 

@@ -18,8 +18,8 @@ from functools import lru_cache
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
-from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Part, Skip, StateEncoder, Tup,
-                                         components_option, derived, scattered)
+from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Part, PerSeat, SeatHot,
+                                         Skip, StateEncoder, Tup, components_option, derived, scattered)
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
 from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
@@ -39,7 +39,6 @@ PLANET_SLOTS = 16
 def _layout(players: int, components: str) -> Layout:
     c = load_components(components or None)
     r = c.rules
-    seats = list(range(players))
     planets = list(c.planet_names)
     cards = len(c.cefx)
     tiles = len(c.tile_kind)
@@ -56,8 +55,8 @@ def _layout(players: int, components: str) -> Layout:
         alien=derived("the tiles"), crisis_level=derived("crisis_tiles and crisis_dice"),
         crisis_tiles=derived("the tiles"), crisis_dice=Num(PLANET_SLOTS), gunrunners=Num(players * 2),
         gunrunner_bonus=derived("gunrunners"), tiles=List(PLANET_SLOTS, tile),
-        orbit=Tup(players, unit_n), surface=Tup(players, unit_n),
-        buildings=Tup(players, Tup(2, Num(buildings), names=("mines", "factories"))),
+        orbit=PerSeat(players, unit_n), surface=PerSeat(players, unit_n),
+        buildings=PerSeat(players, Tup(2, Num(buildings), names=("mines", "factories"))),
         income=derived("the buildings"))
     info = Obj(seat=Skip("the slot's index"), empire=FIXED, colour=FIXED,
                money=Num(MONEY_CAP), hand_size=Num(cards),
@@ -68,11 +67,11 @@ def _layout(players: int, components: str) -> Layout:
     card_titles = [CARD_TEXT[e][0] for e in EFFECTS]
     hand_card = Bag(EFFECTS, cards, key="effect")
     combat = Obj(
-        seat=OneHot(seats), planet=derived("planet_index"), planet_index=OneHot(range(len(planets))),
+        seat=SeatHot(players), planet=derived("planet_index"), planet_index=OneHot(range(len(planets))),
         slot=Num(PLANET_SLOTS), tile=derived("kind, printed_defence and skull"), kind=OneHot(kinds),
         skull=Flag(), printed_defence=Opt(Num(max_def)), gunrunner_bonus=Num(2 * players * r["gunrunner_bonus"]),
         defence=Num(max_def + 2 * players * r["gunrunner_bonus"] + 8),
-        target=Opt(Obj(seat=OneHot(seats), empire=derived("the seat"), building=OneHot(("mine", "factory")))),
+        target=Opt(Obj(seat=SeatHot(players), empire=derived("the seat"), building=OneHot(("mine", "factory")))),
         dice=Tup(3, Num(max(r["die_faces"]))), discarded=Opt(OneHot(range(3))), kept_dice=derived("dice and discarded"),
         cost=Num(3 * max(r["die_faces"]) + 8), committed=Obj(**{u: Num(units) for u in UNITS}),
         unit_cp=Obj(**{u: Num(4) for u in UNITS}), units_cp=derived("committed and unit_cp"),
@@ -84,17 +83,16 @@ def _layout(players: int, components: str) -> Layout:
                  next=Opt(Obj(period=Num(r["periods"] + 1), reaches_earth=Flag(),
                               moves=List(c.n_aliens, Obj(**{"from": OneHot(planets)}, to=OneHot(planets))))))
     kinds_decide = sorted({d.kind for d in DECIDE.values()} | {"over", "chance"})
-    movers = [CHANCE] + seats   # CHANCE: a chance node of the explicit-chance mode
     counts = Obj(maybe=kinds, **{k: Num(max(1, per_kind[k])) for k in kinds})
     root = Obj(
-        game=FIXED, seat=Opt(OneHot(seats)), players=FIXED, empires=FIXED,
+        game=FIXED, seat=Opt(SeatHot(players)), players=FIXED, empires=FIXED,
         colours=FIXED, periods=FIXED, cubes_total=FIXED,
         period=Num(r["periods"], 1), phase=OneHot(range(7)), phase_name=derived("phase"),
-        first=OneHot(seats), cubes=Num(players + r["extra_pass_cubes"]), to_move=Opt(OneHot(movers)),
-        decision=Opt(Obj(seat=OneHot(movers), kind=OneHot(kinds_decide),
+        first=SeatHot(players), cubes=Num(players + r["extra_pass_cubes"]), to_move=Opt(SeatHot(players, [CHANCE])),
+        decision=Opt(Obj(seat=SeatHot(players, [CHANCE]), kind=OneHot(kinds_decide),
                          prompt=Skip("a text: follows from the decision and the table"),
                          options=Skip("the legal actions: the action mask gives them"))),
-        planets=Tup(len(planets), planet, names=planets), players_info=Tup(players, info),
+        planets=Tup(len(planets), planet, names=planets), players_info=PerSeat(players, info),
         hand=Opt(hand_card), deck_size=Num(cards), discard_size=Num(cards),
         discard_top=List(5, OneHot(card_titles)),
         bag_size=Num(tiles), bag_counts=counts, tile_discard_counts=counts,
@@ -102,7 +100,7 @@ def _layout(players: int, components: str) -> Layout:
         log=Skip("the history: the tensor is the table now (see the information state for recall)"),
         over=Flag(),
         result=Opt(Obj(end=Skip("a text naming how the game ended; over and winners carry the outcome"),
-                       vp=Tup(players, Num(100)), winners=List(players, OneHot(seats)),
+                       vp=PerSeat(players, Num(100)), winners=List(players, SeatHot(players)),
                        decided_by=Skip("the tie-break step that decided, a text"))),
         scoring=Skip("the end-of-game breakdown: follows from the table"),
     )
