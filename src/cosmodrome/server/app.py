@@ -31,6 +31,7 @@ from cosmodrome.core import (
     UnknownGameError, games, get_game,
 )
 from cosmodrome.server.accounts import Accounts, NameTaken, Unauthorized
+from cosmodrome.server import languages
 from cosmodrome.server.people import router as people_router, session_of
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.seatbots import bot_levels
@@ -615,6 +616,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return request.url.scheme == "https" or bool(app.state.public_url and app.state.public_url.startswith("https:"))
 
     app.include_router(people_router(accounts, ratings, hall, _body, _client, _base, _token, _https))
+    languages.install(app)
 
     # ----- the page -----------------------------------------------------------------
     @app.get("/")

@@ -2,7 +2,7 @@
 // Each socket receives its own view after every accepted action; actions go through REST.
 // The seat tokens come from the link's fragment (#token=...), are sent in the socket's first
 // frame and in a header for REST, and never appear in a URL the page requests.
-import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel, language, t } from "./api.js";
 import { aboutPanel } from "./about.js";
 import { initChat, chatTable, chatMessage } from "./chat.js";
 import { setClock, clockText, describeClock } from "./clock.js";
@@ -91,7 +91,7 @@ function setConn() {
 
 function connect(conn) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}?lang=${encodeURIComponent(language())}`);
   conn.ws = ws;
   ws.onopen = () => {
     ws.send(JSON.stringify({ type: "hello", token: conn.token, updates: true }));
@@ -415,9 +415,9 @@ function wayOn(m) {
 async function showAbout(game) {
   try {
     const types = (await api("GET", "/api/game-types")).games;
-    const t = types.find(x => x.name === game);
-    if (t) $("about").replaceChildren(aboutPanel(t));
-    $("rules-link").hidden = !(t && t.how_to_play);
+    const gt = types.find(x => x.name === game);
+    if (gt) $("about").replaceChildren(aboutPanel(gt));
+    $("rules-link").hidden = !(gt && gt.how_to_play);
   } catch (e) { /* the panel is optional; the table works without it */ }
 }
 
@@ -588,18 +588,18 @@ function main() {
   $("replay-link").href = `/replay.html?game=${gameId}`;
   $("replay-link").addEventListener("click", () => {
     // the replay viewer may show the shown seat's view of a running game: hand it the token
-    const t = shown && shown.token;
+    const tok = shown && shown.token;
     const seat = shown && shown.seat;
-    $("replay-link").href = `/replay.html?game=${gameId}${typeof seat === "number" ? `&seat=${seat}` : ""}${t ? `#token=${t}` : ""}`;
+    $("replay-link").href = `/replay.html?game=${gameId}${typeof seat === "number" ? `&seat=${seat}` : ""}${tok ? `#token=${tok}` : ""}`;
   });
   $("record-link").addEventListener("click", async (ev) => {
     ev.preventDefault();
     // a running game's full record is sealed; a seat downloads what it has seen
-    const t = shown && shown.token;
+    const tok = shown && shown.token;
     const running = shown && shown.msg && shown.msg.status === "running";
     try {
-      await download(`/api/games/${gameId}/record`, running ? t : null,
-        running && t ? `cosmodrome-${gameId}-seat${shown.seat + 1}.json` : `cosmodrome-${gameId}.json`);
+      await download(`/api/games/${gameId}/record`, running ? tok : null,
+        running && tok ? `cosmodrome-${gameId}-seat${shown.seat + 1}.json` : `cosmodrome-${gameId}.json`);
     } catch (e) { banner(e.message, "warning"); }
   });
   $("undo").addEventListener("click", undo);

@@ -1,0 +1,88 @@
+"""The reader's language on the server (docs/SERVER.md, "Languages"; docs/TRANSLATING.md).
+
+Every request and socket is read in one language, chosen per connection: the ``lang`` query
+parameter (the page's picker), else the ``Accept-Language`` header, else English. Only a
+language with a catalog is taken (``cosmodrome.i18n.available``); anything else falls back
+to the header's choice, never to a file path. :class:`LanguageMiddleware` sets it as the
+context's language (``cosmodrome.i18n.using``) for the whole request, so views, prompts,
+options, hints, log sentences, help pages and error sentences are written in it; a socket
+keeps it as ``Conn.lang``, and the table messages sent to it are written in it.
+
+``GET /api/i18n`` lists the languages; ``GET /api/i18n/{lang}`` is a language's catalog as
+JSON for the page (the same catalog the server reads).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from fastapi import APIRouter
+
+from cosmodrome import i18n
+from cosmodrome.server.tables import NotFound
+
+
+def choose(query_lang: Optional[str], accept: Optional[str]) -> str:
+    """The language of a connection: an available ``lang`` query value, else the best match
+    of the Accept-Language header, else English.
+
+    >>> choose("hu", "en"), choose("../../etc", "hu-HU,hu;q=0.9"), choose(None, None)
+    ('hu', 'hu', 'en')
+    """
+    if query_lang in i18n.available():
+        return query_lang  # type: ignore[return-value]
+    return i18n.negotiate(accept)
+
+
+def _header(scope: dict[str, Any], name: bytes) -> Optional[str]:
+    for k, v in scope.get("headers") or ():
+        if k == name:
+            return v.decode("latin-1")
+    return None
+
+
+def _query_lang(scope: dict[str, Any]) -> Optional[str]:
+    from urllib.parse import parse_qs
+
+    qs = scope.get("query_string") or b""
+    values = parse_qs(qs.decode("latin-1")).get("lang")
+    return values[-1] if values else None
+
+
+class LanguageMiddleware:
+    """Pure ASGI middleware: the request's (or socket's) language for everything it runs."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope.get("type") not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        lang = choose(_query_lang(scope), _header(scope, b"accept-language"))
+        with i18n.using(lang):
+            await self.app(scope, receive, send)
+
+
+def router() -> APIRouter:
+    api = APIRouter()
+
+    @api.get("/api/i18n")
+    async def languages():
+        return {"languages": i18n.languages(), "default": i18n.current()}
+
+    @api.get("/api/i18n/{lang}")
+    async def catalog(lang: str):
+        if lang not in i18n.available():
+            # the name is checked against the catalogs found at start; never read as a path
+            raise NotFound(f"no catalog for the language {lang[:20]!r}: the server has "
+                           f"{', '.join(i18n.available())}")
+        return i18n.catalog(lang)
+
+    return api
+
+
+def install(app: Any) -> None:
+    """Add the language routes and the middleware to ``app`` (one line in create_app)."""
+    app.include_router(router())
+    app.add_middleware(LanguageMiddleware)
