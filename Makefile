@@ -75,7 +75,7 @@ clean:
 ## Translations (docs/TRANSLATING.md): collect the marked texts into the template, merge it
 ## into every language's catalog, and compile the catalogs the server reads (.mo, committed).
 LOCALES  = src/cosmodrome/locale
-BABELKEYS = --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k t -k tn:1,2
+BABELKEYS = --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k t -k tr -k tn:1,2 -k says
 translations-extract: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg $(BABELKEYS) --no-location --sort-output --project=cosmodrome \
 	  --copyright-holder="Cosmodrome contributors" -o $(LOCALES)/cosmodrome.pot .

@@ -252,3 +252,39 @@ def extract_toml(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int
                 yield from one(para.strip())
 
     yield from walk(data)
+
+
+def extract_html(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A Babel extractor for the page's HTML files (babel.cfg): the text of every element
+    (whitespace folded, as web/js/i18n.js looks it up) and its title, placeholder and
+    aria-label attributes; scripts and styles are skipped."""
+    from html.parser import HTMLParser
+
+    found: list[tuple[int, str]] = []
+
+    class Parser(HTMLParser):
+        skip = 0
+
+        def handle_starttag(self, tag: str, attrs: list) -> None:
+            if tag in ("script", "style"):
+                self.skip += 1
+            for k, v in attrs:
+                if k in ("title", "placeholder", "aria-label") and v and re.search("[A-Za-z]", v):
+                    found.append((self.getpos()[0], " ".join(v.split())))
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in ("script", "style"):
+                self.skip -= 1
+
+        def handle_data(self, data: str) -> None:
+            text = " ".join(data.split())
+            if not self.skip and re.search("[A-Za-z]", text) and text not in ("Cosmodrome",):
+                found.append((self.getpos()[0], text))
+
+    parser = Parser()
+    parser.feed(fileobj.read().decode("utf-8"))
+    seen: set[str] = set()
+    for line, text in found:
+        if text not in seen:
+            seen.add(text)
+            yield (line, "_", text, [])

@@ -245,7 +245,8 @@ def finish(s: VenusState, cause: str = "normal") -> None:
     s.say("score", says("Final scores: {scores}.", scores=Word(_scores, tuple(vp))),
           {"vp": vp})
     w = winners(s, vp)
-    s.say("winner", says("Winner: {who}." if len(w) == 1 else "Shared victory: {who}.", who=Word(_names, tuple(w))),
+    s.say("winner", (says("Winner: {who}.", who=Word(_names, tuple(w))) if len(w) == 1
+                    else says("Shared victory: {who}.", who=Word(_names, tuple(w)))),
           {"winners": w})
 
 
