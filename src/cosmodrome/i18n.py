@@ -84,6 +84,32 @@ def using(lang: Optional[str]) -> Iterator[str]:
         _current.reset(token)
 
 
+def set_language(lang: Optional[str]) -> str:
+    """Write texts in ``lang`` from now on in this context (the terminal's whole run: ``--lang``
+    or ``LANG``); the server uses :func:`using` per message instead."""
+    lang = lang if lang in available() else SOURCE
+    _current.set((lang, translator(lang)))
+    return lang
+
+
+def from_environment(environ: Optional[dict] = None) -> str:
+    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, as gettext reads them), among the available ones; English otherwise.
+
+    >>> from_environment({"LANG": "hu_HU.UTF-8"}), from_environment({"LANG": "C"}), from_environment({})
+    ('hu', 'en', 'en')
+    """
+    import os
+
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            tags = [x.split(".")[0].replace("_", "-") for x in value.split(":")]
+            return negotiate(",".join(tags))
+    return SOURCE
+
+
 def _(message: str) -> str:
     """``message`` in the current language (English when it has no translation)."""
     lang, tr = _current.get()

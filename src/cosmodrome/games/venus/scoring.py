@@ -236,7 +236,7 @@ def final_breakdown(s: VenusState) -> dict:
     return pickle.loads(kept[1])
 
 
-def finish(s: VenusState, cause: str = "normal") -> None:
+def finish(s: VenusState, cause: str = N_("normal")) -> None:
     """RB: Ending the game – after the third period, score and declare the winner(s)."""
     s.over = True
     s.end_cause = cause
@@ -263,7 +263,7 @@ def stop(s: VenusState) -> None:
     """Ruling 35: after ``MAX_DECISIONS`` decisions the game stops and is scored as it stands."""
     s.say("stop", says("The game has lasted {n} decisions: it stops here and is scored as it stands.", n=s.decisions),
           {"decisions": s.decisions})
-    finish(s, "decision cap")
+    finish(s, N_("decision cap"))
 
 
 @answers("summary")

@@ -385,16 +385,16 @@ def label(s, a: int) -> str:
 
 #: the symbols of :func:`render_text` explained (``Game.legend``)
 LEGEND = (
-    ("2i/1s/0t", "units: infantry / spaceships / tanks (in orbit or on the surface)"),
-    ("VP 9/5/3", "a planet's VP for the 1st, 2nd, 3rd... highest income there"),
-    ("[n] tile", "a tile on a planet and its slot number"),
-    ("FLIPPED", "a crisis cleared the planet and closed it for the rest of the game"),
-    ("ALIEN", "the aliens sit on this planet"),
-    ("crisis level n", "crisis tiles on the planet (plus escalation dice in the crisis phase)"),
-    ("£", "money; income £n is what a player earns each period"),
-    ("inf/ship/tank/mine/fac", "units and buildings left in a player's stock"),
-    ("kept", "tiles a player has kept for scoring"),
-    (">>", "who decides now, and what"),
+    ("2i/1s/0t", N_("units: infantry / spaceships / tanks (in orbit or on the surface)")),
+    ("VP 9/5/3", N_("a planet's VP for the 1st, 2nd, 3rd... highest income there")),
+    ("[n] tile", N_("a tile on a planet and its slot number")),
+    ("FLIPPED", N_("a crisis cleared the planet and closed it for the rest of the game")),
+    ("ALIEN", N_("the aliens sit on this planet")),
+    ("crisis level n", N_("crisis tiles on the planet (plus escalation dice in the crisis phase)")),
+    ("£", N_("money; income £n is what a player earns each period")),
+    ("inf/ship/tank/mine/fac", N_("units and buildings left in a player's stock")),
+    ("kept", N_("tiles a player has kept for scoring")),
+    (">>", N_("who decides now, and what")),
 )
 
 
@@ -402,91 +402,117 @@ def hand_lines(view: dict) -> list[str]:
     """The viewer's hand, one card a line (empty for a spectator)."""
     if view.get("hand") is None:
         return []
-    return [f"   {c['title']} [{c['type']}]: {c['text']}" for c in view["hand"]]
+    return [f"   {c['title']} [{gettext(CARD_TYPES.get(c['type'], c['type']))}]: {c['text']}" for c in view["hand"]]
 
 
 def render_text(view: dict, seat: Optional[int] = None, hand: bool = True, log: bool = True) -> str:
     """The table as plain text for a terminal, from :func:`.view.view` (``hand=False``
     leaves out the viewer's hand, which :func:`hand_lines` gives; ``log=False`` the recent
-    log lines)."""
+    log lines), in the current language."""
     out = []
     n = view["players"]
-    out.append(f"=== Onward to Venus — period {view['period']}, phase {view['phase']} ({view['phase_name']}) ===")
-    out.append(f"Pass cubes left: {view['cubes']}   First player: {view['empires'][view['first']]}   "
-               f"Deck {view['deck_size']}  Discards {view['discard_size']}  Bag {view['bag_size']}")
+    out.append("=== " + _("{game} — period {period}, phase {phase} ({name})").format(
+        game=_("Onward to Venus"), period=view["period"], phase=view["phase"], name=view["phase_name"]) + " ===")
+    out.append(_("Pass cubes left: {cubes}   First player: {first}   Deck {deck}  Discards {discards}  Bag {bag}").format(
+        cubes=view["cubes"], first=view["empires"][view["first"]], deck=view["deck_size"],
+        discards=view["discard_size"], bag=view["bag_size"]))
     for pl in view["planets"]:
         flags = []
         if pl["flipped"]:
-            flags.append("FLIPPED")
+            flags.append(_("FLIPPED"))
         if pl["alien"]:
-            flags.append("ALIEN")
+            flags.append(_("ALIEN"))
         if pl["crisis_level"]:
-            flags.append(f"crisis level {pl['crisis_level']}")
+            flags.append(_("crisis level {n}").format(n=pl["crisis_level"]))
         if pl["gunrunners"]:
-            flags.append(f"{pl['gunrunners']} gunrunner(s)")
-        out.append(f"-- {pl['name']}  (VP {'/'.join(map(str, pl['vp']))}) {' '.join(flags)}")
+            flags.append(_("{n} gunrunner(s)").format(n=pl["gunrunners"]))
+        vp = _("VP")
+        out.append(f"-- {pl['name']}  ({vp} {'/'.join(map(str, pl['vp']))}) {' '.join(flags)}")
         if pl["tiles"]:
-            out.append("   tiles: " + ", ".join(f"[{t['slot']}] {t['label']}" for t in pl["tiles"]))
+            out.append("   " + _("tiles:") + " " + ", ".join(f"[{t['slot']}] {t['label']}" for t in pl["tiles"]))
         for p in range(n):
             o, su, b = pl["orbit"][p], pl["surface"][p], pl["buildings"][p]
             if any(o) or any(su) or any(b):
                 parts = []
                 if any(o):
-                    parts.append("orbit " + _units(o))
+                    parts.append(_("orbit") + " " + _units(o))
                 if any(su):
-                    parts.append("surface " + _units(su))
+                    parts.append(_("surface") + " " + _units(su))
                 if any(b):
-                    parts.append(f"{b[0]} mine(s), {b[1]} factory(ies)")
+                    parts.append(_("{mines} mine(s), {factories} factory(ies)").format(mines=b[0], factories=b[1]))
                 out.append(f"   {view['empires'][p]}: " + "; ".join(parts))
-    out.append("-- Players")
+    out.append("-- " + _("Players"))
     for pr in view["players_info"]:
         st = pr["stock"]
-        out.append(f"   {pr['empire']}: £{pr['money']}, {pr['hand_size']} cards, income £{pr['income']}, "
-                   f"stock {st['infantry']} inf/{st['spaceship']} ship/{st['tank']} tank/{st['mine']} mine/"
-                   f"{st['factory']} fac, kept {', '.join(pr['kept']) or '-'}, VP now {pr['vp']}")
+        out.append(f"   {pr['empire']}: " + _(
+            "£{money}, {cards} cards, income £{income}, stock {inf} inf/{ship} ship/{tank} tank/{mine} mine/"
+            "{fac} fac, kept {kept}, VP now {vp}").format(
+            money=pr["money"], cards=pr["hand_size"], income=pr["income"], inf=st["infantry"], ship=st["spaceship"],
+            tank=st["tank"], mine=st["mine"], fac=st["factory"], kept=", ".join(pr["kept"]) or "-", vp=pr["vp"]))
     if view.get("combat"):
-        c = view["combat"]
-        out.append(f"-- Combat on {c['planet']} for {c['tile']} ({c['kind']}), defence {c['defence']}"
-                   + (f" incl. gunrunner +{c['gunrunner_bonus']}" if c.get("gunrunner_bonus") else "")
-                   + (f", target {view['empires'][c['target']['seat']]}'s {c['target']['building']}" if c.get("target") else ""))
-        com = c.get("committed") or {}
-        out.append(f"   dice {c['dice']}{' (die ' + str(c['discarded'] + 1) + ' set aside)' if c.get('discarded') is not None else ''}"
-                   f", cost {c['cost']}, paid {c['paid']}, missing {c.get('missing', 0)}; units "
-                   + (", ".join(f"{v} {k}" for k, v in com.items() if v) or "none")
-                   + "; cards " + (", ".join(x["title"] for x in c.get("cards") or []) or "none"))
+        out.extend(_combat_lines(view))
     al = view.get("aliens")
     if al and al.get("landed"):
-        line = f"-- Aliens landed in period {al['landed']}; now on {', '.join(al['on']) or 'no planet'}"
+        line = "-- " + _("Aliens landed in period {n}; now on {on}").format(n=al["landed"], on=", ".join(al["on"]) or _("no planet"))
         nx = al.get("next")
         if nx:
-            moves = ", ".join(f"{m['from']} to {m['to']}" for m in nx["moves"])
-            line += f"; next move in period {nx['period']}: {moves or 'none'}" + (" — they reach Earth: everybody loses" if nx["reaches_earth"] else "")
+            moves = ", ".join(_("{src} to {dest}").format(src=m["from"], dest=m["to"]) for m in nx["moves"])
+            line += "; " + _("next move in period {n}: {moves}").format(n=nx["period"], moves=moves or _("none"))
+            if nx["reaches_earth"]:
+                line += " — " + _("they reach Earth: everybody loses")
         out.append(line)
     if hand and view.get("hand") is not None:
-        out.append("-- Your hand")
+        out.append("-- " + _("Your hand"))
         out.extend(hand_lines(view))
     if log and view.get("log"):
-        out.append("-- Log")
+        out.append("-- " + _("Log"))
         out.extend("   " + line for line in view["log"][-10:])
     if view.get("over"):
-        r = view["result"]
-        sc = view.get("scoring")
-        if sc:
-            out.append("-- Final scoring (VP by planet: income rank)")
-            for pl in sc["planets"]:
-                cells = [f"{pl['points'][p]} (£{pl['income'][p]}, #{pl['rank'][p]})" if pl["rank"][p] else "-"
-                         for p in range(n)]
-                out.append(f"   {pl['planet']:<12}" + "  ".join(f"{view['empires'][p].split()[0]} {cells[p]}" for p in range(n)))
-            out.append("   Kept tiles  " + "  ".join(f"{view['empires'][p].split()[0]} {sc['kept'][p]['vp']}" for p in range(n)))
-            out.append("   Total       " + "  ".join(f"{view['empires'][p].split()[0]} {sc['total'][p]}" for p in range(n)))
-            for tb in sc["tie_breaks"]:
-                out.append(f"   Tie on {tb['vp']} VP: {tb['text']}")
-            out.append("   " + sc["text"])
-        out.append(f"== Game over ({r['end']}): VP {r['vp']}, winners {', '.join(view['empires'][w] for w in r['winners']) or 'none'}")
+        out.extend(_final_lines(view))
     elif view.get("decision"):
         d = view["decision"]
-        out.append(f">> {view['empires'][d['seat']]} to decide: {d['prompt']}")
+        out.append(">> " + _("{who} to decide: {prompt}").format(who=view["empires"][d["seat"]], prompt=d["prompt"]))
     return "\n".join(out)
+
+
+def _combat_lines(view: dict) -> list[str]:
+    c = view["combat"]
+    line = "-- " + _("Combat on {planet} for {tile} ({kind}), defence {defence}").format(
+        planet=c["planet"], tile=c["tile"], kind=gettext(TILE_LABELS.get(c["kind"], c["kind"])).lower(), defence=c["defence"])
+    if c.get("gunrunner_bonus"):
+        line += " " + _("incl. gunrunner +{n}").format(n=c["gunrunner_bonus"])
+    if c.get("target"):
+        line += ", " + _("target {who}'s {building}").format(who=view["empires"][c["target"]["seat"]],
+                                                             building=gettext(c["target"]["building"]))
+    com = c.get("committed") or {}
+    aside = (" " + _("(die {i} set aside)").format(i=c["discarded"] + 1)) if c.get("discarded") is not None else ""
+    units = ", ".join(f"{v} {gettext(k)}" for k, v in com.items() if v) or _("none")
+    cards = ", ".join(x["title"] for x in c.get("cards") or []) or _("none")
+    return [line, "   " + _("dice {dice}{aside}, cost {cost}, paid {paid}, missing {missing}; units {units}; cards {cards}").format(
+        dice=c["dice"], aside=aside, cost=c["cost"], paid=c["paid"], missing=c.get("missing", 0), units=units, cards=cards)]
+
+
+def _final_lines(view: dict) -> list[str]:
+    n = view["players"]
+    out = []
+    r = view["result"]
+    sc = view.get("scoring")
+    short = [view["empires"][p].split()[0] for p in range(n)]
+    if sc:
+        out.append("-- " + _("Final scoring (VP by planet: income rank)"))
+        for pl in sc["planets"]:
+            cells = [f"{pl['points'][p]} (£{pl['income'][p]}, #{pl['rank'][p]})" if pl["rank"][p] else "-"
+                     for p in range(n)]
+            out.append(f"   {pl['planet']:<12}" + "  ".join(f"{short[p]} {cells[p]}" for p in range(n)))
+        kept, total = _("Kept tiles"), _("Total")
+        out.append(f"   {kept:<12}" + "  ".join(f"{short[p]} {sc['kept'][p]['vp']}" for p in range(n)))
+        out.append(f"   {total:<12}" + "  ".join(f"{short[p]} {sc['total'][p]}" for p in range(n)))
+        for tb in sc["tie_breaks"]:
+            out.append("   " + _("Tie on {n} VP: {text}").format(n=tb["vp"], text=tb["text"]))
+        out.append("   " + sc["text"])
+    out.append("== " + _("Game over ({end}): VP {vp}, winners {winners}").format(
+        end=gettext(r["end"]), vp=r["vp"], winners=", ".join(view["empires"][w] for w in r["winners"]) or _("none")))
+    return out
 
 
 def _units(c) -> str:
