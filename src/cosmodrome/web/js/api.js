@@ -120,7 +120,7 @@ export function svg(tag, attrs = {}, ...kids) {
 /** The headline of a finished game: a co-operative team wins or loses as one. */
 export function resultText(res) {
   if (res.cooperative) return res.all_lose ? t("The team lost!") : t("The team won!");
-  return res.all_lose ? t("Everyone lost!") : t("Winner: {names}", { names: res.winner_names.join(" & ") });
+  return res.all_lose ? t("Everyone lost!") : tn("Winner: {names}", "Winners: {names}", res.winner_names.length, { names: res.winner_names.join(" & ") });
 }
 
 // A bot level as people call it; the spec the server runs goes in a tooltip.
