@@ -3,7 +3,7 @@ import { accountBar } from "./account.js";
 import { api, el, resultText, botLabel, t as tr } from "./api.js";  // tr: `t` names a game type here
 import { aboutPanel } from "./about.js";
 import { whoami } from "./account.js";
-import { linkOf, stateOf, opponents, started, loadMyGames } from "./mine.js";
+import { linkOf, stateOf, opponents, started, loadMyGames, statusWord } from "./mine.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
@@ -227,7 +227,7 @@ function gameTable(list, kind) {
       el("td", { text: `${g.title || g.game} · ${g.id}` }),
       el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? tr("bot {level}", { level: botLabel(s.bot) }) : (s.open ? tr("free") : tr("human"))).join(", ") }),
       el("td", { class: "small", text: g.status === "running" ? tr("{n} moves · {name} to move", { n: g.actions ?? g.version, name: g.to_move_name || "" })
-          : g.result ? (g.result.cooperative ? resultText(g.result).toLowerCase() : g.result.all_lose ? tr("everyone lost") : tr("won by {names}", { names: g.result.winner_names.join(" & ") })) : tr(g.status) }),
+          : g.result ? (g.result.cooperative ? resultText(g.result).toLowerCase() : g.result.all_lose ? tr("everyone lost") : tr("won by {names}", { names: g.result.winner_names.join(" & ") })) : statusWord(g.status) }),
       el("td", {},
         kind === "open" && g.public ? el("button", { text: tr("Join"), onclick: () => join(g.id) }) : null,
         g.status === "running" ? el("a", { href: `/table.html?game=${g.id}`, text: tr("Watch") }) : null, " ",
