@@ -61,9 +61,13 @@ def test_a_hungarian_and_an_english_browser_on_one_venus_game(server, browser):
     first.locator("#decision.mine .options button", has_text=pass_label).first.click()
     hu.wait_for_function("document.querySelector('[data-testid=log]').innerText.includes('passzjelzőt')", timeout=15000)
     en.wait_for_function("document.querySelector('[data-testid=log]').innerText.includes('pass cube')", timeout=15000)
-    second.wait_for_selector("#decision.mine .options button", timeout=15000)
-    options2 = words(second, "#decision.mine .options button")
-    assert ("Passzjelző elvétele" in options2) if second is hu else ("Take a pass cube" in options2)
+    # the next decision (the same seat's "end the turn", or the other's action) in its reader's language
+    first.wait_for_selector("#decision.mine .options button, #decision .waiting", timeout=15000)
+    now = first if first.locator("#decision.mine .options button").count() else second
+    now.wait_for_selector("#decision.mine .options button", timeout=15000)
+    options2 = words(now, "#decision.mine .options button")
+    assert ("Kör vége" in options2 or "Passzjelző elvétele" in options2) if now is hu else \
+        ("End the turn" in options2 or "Take a pass cube" in options2), options2
     if os.environ.get("COSMODROME_UPDATE_SCREENSHOTS"):
         hu.evaluate("scrollTo(0, 0)")
         hu.screenshot(path=str(DOCS / "screenshot-venus-hungarian.png"))

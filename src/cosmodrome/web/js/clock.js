@@ -27,7 +27,8 @@ export function timeLeft(seat) {
 export function clockText(seat) {
   if (!last) return "";
   const left = timeLeft(seat);
-  return ` · ${t("{time} left", { time: fmtClock(left) })}${last.clock.running === seat ? " ▸" : ""}`;
+  const text = t("{time} left", { time: fmtClock(left) });
+  return ` · ${text}${last.clock.running === seat ? " ▸" : ""}`;
 }
 
 export function clockRunning() { return Boolean(last && last.clock.running !== null && last.clock.running !== undefined); }

@@ -58,8 +58,8 @@ async function show(n) {
   catch (e) { return banner(e.message); }
   if (ticket !== pending) return; // a later request is on its way
   if (!renderer) renderer = await loadRenderer(r.game);
-  $("last-action").textContent = r.step === 0 ? t("The start of the game.")
-    : `${t("Move {n}: {name}", { n: r.step, name: r.seats[r.mover] ? r.seats[r.mover].name : "" })}${r.last_action ? ` — ${r.last_action}` : ""}`;
+  const move = t("Move {n}: {name}", { n: r.step, name: r.seats[r.mover] ? r.seats[r.mover].name : "" });
+  $("last-action").textContent = r.step === 0 ? t("The start of the game.") : `${move}${r.last_action ? ` — ${r.last_action}` : ""}`;
   $("log").replaceChildren(...r.log.map(l => el("div", { class: (l.kind === "server" ? "server" : "") + (l.chance ? " chance" : ""), text: l.text })));
   $("log").scrollTop = $("log").scrollHeight;
   $("chat").replaceChildren(...(r.chat || []).map(chatLine));

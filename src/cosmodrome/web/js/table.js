@@ -9,6 +9,7 @@ import { setClock, clockText, describeClock } from "./clock.js";
 import { prefs, beep, favicon, prefsPanel } from "./alert.js";
 import { whoami } from "./account.js";
 import { remember } from "./mylist.js";
+import { statusWord } from "./mine.js";
 import { hintLayer } from "./hints.js";
 import { snapshot, play } from "./motion.js";
 import { statsTable } from "./stats.js";
@@ -294,7 +295,7 @@ function optionButton(it) {
   const short = it.group && it.group.short;
   const tip = [o.label !== short && short ? o.label : null, o.data && o.data.help, it.risk ? t("Risky: {risk}.", { risk: it.risk }) : null].filter(Boolean).join(" — ");
   return el("button", { "data-action": o.action, disabled: busy, class: it.risk ? "risky" : null, title: tip || null,
-    "aria-label": short || it.risk ? `${o.label}${it.risk && !o.label.includes(it.risk) ? t(" (risky: {risk})", { risk: it.risk }) : ""}` : null,
+    "aria-label": short || it.risk ? o.label + (it.risk && !o.label.includes(it.risk) ? t(" (risky: {risk})", { risk: it.risk }) : "") : null,
     onclick: () => act(o.action) },
     it.risk ? el("span", { class: "risk", "aria-hidden": "true", text: "⚠ " }) : null, short || o.label);
 }
@@ -432,11 +433,13 @@ async function draw() {
   // read after the wait: a message that came meanwhile is the one to draw, all of it
   const m = shown.msg;
   yourTurn(m);
-  $("title").textContent = `${m.title} · game ${m.game_id}`;
-  $("status").textContent = m.status === "running" ? `move ${m.actions}` : m.status;
+  const gameWords = t("game {id}", { id: m.game_id });
+  $("title").textContent = `${m.title} · ${gameWords}`;
+  $("status").textContent = m.status === "running" ? t("move {n}", { n: m.actions }) : statusWord(m.status);
   $("status").className = "pill" + (m.status === "finished" ? " ok" : "");
   const mine = m.seat === null ? null : m.seats[m.seat];
-  $("whoami").textContent = m.seat === null ? t("Spectator") : `${t("You: {name}", { name: m.seat_name })}${mine && mine.display ? ` · ${mine.display}` : ""}`;
+  const you = t("You: {name}", { name: m.seat_name });
+  $("whoami").textContent = m.seat === null ? t("Spectator") : `${you}${mine && mine.display ? ` · ${mine.display}` : ""}`;
   if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); hints.draw(null); dockHand(); return; }
   const before = snapshot();   // where the pieces are, for the motion after drawing
   drawDecision();

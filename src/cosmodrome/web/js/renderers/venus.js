@@ -268,7 +268,7 @@ function tileNode(tl, planetName, ctx, idx, root) {
     el("span", { class: "ic", text: TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
     tl.defence !== undefined && tl.defence !== null ? el("span", { class: "def", text: tl.defence }) : null,
     tl.skull || tl.escalates ? el("span", { class: "skull", text: "☠" }) : null);
-  tipOn(node, `${title}${tl.defence !== undefined && tl.defence !== null ? t(" (defence {n})", { n: tl.defence }) : ""}`,
+  tipOn(node, title + (tl.defence !== undefined && tl.defence !== null ? t(" (defence {n})", { n: tl.defence }) : ""),
     (tl.help || help) + (tl.skull || tl.escalates ? t(" This one is skull-marked: it escalates.") : ""));
   makeClickable(node, idx.tile.get(`${planetName}|${tl.slot}`), ctx, root);
   return node;
@@ -282,7 +282,7 @@ function planetCard(pl, model, ctx, idx, root) {
       el("div", { class: "vn-vp", title: t("VP for the 1st, 2nd, 3rd highest income here") }, pl.vp.map((n, r) => hexVP(n, r)))));
   const crisis = el("span", { class: `vn-crisis l${pl.crisis ? 1 : 0}`, "data-testid": "crisis-level",
     title: pl.dice ? t("{tiles} crisis tile(s) + {dice} escalation dice", { tiles: pl.crisis - pl.dice, dice: pl.dice }) : t("crisis tiles here") },
-    `☠ ${t("crisis {n}", { n: pl.crisis })}${pl.dice ? t(" (incl. +{n} dice)", { n: pl.dice }) : ""}`);
+    "☠ " + t("crisis {n}", { n: pl.crisis }) + (pl.dice ? t(" (incl. +{n} dice)", { n: pl.dice }) : ""));
   const fight = model.combat && model.combat.planet_index === pl.index ? "combat" : "";
   const card = el("div", { class: `vn-planet ${cls} ${pl.flipped ? "flipped" : ""} ${fight}`, "data-planet": pl.name },
     head, el("div", {}, crisis, pl.flipped ? el("span", { class: "vn-gun", text: t(" closed") }) : null,
@@ -378,7 +378,7 @@ function aliensPanel(al, model) {
   }
   return el("div", { class: `panel small vn-aliens ${nx && nx.reaches_earth ? "danger" : ""}`, "data-testid": "aliens" },
     el("b", { text: t("Aliens") + " " }), t("landed in period {n} on {planets}; now on {now}", { n: al.landed, planets: al.landed_on.join(", "), now: al.on.join(", ") || t("no planet") }) +
-    `${al.destroyed ? t(" ({n} destroyed)", { n: al.destroyed }) : ""}. ${next}`);
+    (al.destroyed ? t(" ({n} destroyed)", { n: al.destroyed }) : "") + `. ${next}`);
 }
 
 // The end-of-game scoring exactly as the engine computed it (view.scoring, scoring.breakdown).
