@@ -84,3 +84,18 @@ def test_a_rest_view_and_a_replay_read_in_the_requests_language(client):
     # the stored game is language-free: its record names actions, not sentences
     rec = client.app.state.store.actions(gid)
     assert all(isinstance(a.action, int) for a in rec)
+
+
+def test_an_account_keeps_the_language_its_person_chose(client):
+    assert client.get("/api/account/language").status_code == 401
+    assert client.post("/api/account/language", json={"lang": "hu"}).status_code == 401
+    r = client.post("/api/account/signup", json={"name": "magyar", "password": "jelszo-12345"})
+    assert r.status_code == 201, r.text
+    assert client.get("/api/account/language").json() == {"lang": None}
+    bad = client.post("/api/account/language", json={"lang": "../hu"})
+    assert bad.status_code == 400 and "unknown language" in bad.json()["error"]
+    assert client.get("/api/account/language").json() == {"lang": None}  # a refused choice changes nothing
+    assert client.post("/api/account/language", json={"lang": "hu"}).json() == {"lang": "hu"}
+    assert client.get("/api/account/language").json() == {"lang": "hu"}
+    assert client.post("/api/account/language", json={"lang": "en"}).json() == {"lang": "en"}
+    assert client.get("/api/account/language").json() == {"lang": "en"}

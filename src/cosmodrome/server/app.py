@@ -616,7 +616,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return request.url.scheme == "https" or bool(app.state.public_url and app.state.public_url.startswith("https:"))
 
     app.include_router(people_router(accounts, ratings, hall, _body, _client, _base, _token, _https))
-    languages.install(app)
+    languages.install(app, accounts, _body)
 
     # ----- the page -----------------------------------------------------------------
     @app.get("/")

@@ -9,16 +9,24 @@ options, hints, log sentences, help pages and error sentences are written in it;
 keeps it as ``Conn.lang``, and the table messages sent to it are written in it.
 
 ``GET /api/i18n`` lists the languages; ``GET /api/i18n/{lang}`` is a language's catalog as
-JSON for the page (the same catalog the server reads).
+JSON for the page (the same catalog the server reads). An account keeps the language its
+person chose (``GET``/``POST /api/account/language``, table ``account_settings``), so the
+page reads it in that language on any browser where they log in.
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import asyncio
+import time
+from typing import Any, Callable, Optional
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from cosmodrome import i18n
+from cosmodrome.server.accounts import Accounts, Unauthorized
+from cosmodrome.server.people import session_of
+from cosmodrome.server.security import BadRequest
+from cosmodrome.server.storage import AccountSettingTable
 from cosmodrome.server.tables import NotFound
 
 
@@ -64,7 +72,7 @@ class LanguageMiddleware:
             await self.app(scope, receive, send)
 
 
-def router() -> APIRouter:
+def router(accounts: Optional[Accounts] = None, body: Optional[Callable] = None) -> APIRouter:
     api = APIRouter()
 
     @api.get("/api/i18n")
@@ -79,10 +87,49 @@ def router() -> APIRouter:
                            f"{', '.join(i18n.available())}")
         return i18n.catalog(lang)
 
+    if accounts is None:
+        return api
+
+    async def account_of(request: Request):
+        account = await accounts.current(session_of(request))
+        if account is None:
+            raise Unauthorized("log in first (your session ended or was never started)")
+        return account
+
+    @api.get("/api/account/language")
+    async def account_language(request: Request):
+        account = await account_of(request)
+
+        def fn(s) -> Optional[str]:
+            row = s.get(AccountSettingTable, account.id)
+            return row.lang if row is not None and row.lang in i18n.available() else None
+        return {"lang": await asyncio.to_thread(accounts.store.read, fn)}
+
+    @api.post("/api/account/language")
+    async def set_account_language(request: Request):
+        account = await account_of(request)
+        data = await body(request) if body is not None else await request.json()
+        lang = data.get("lang") if isinstance(data, dict) else None
+        if lang is not None:
+            try:
+                lang = i18n.check(lang)
+            except ValueError as exc:
+                raise BadRequest(str(exc)) from None
+        now = time.time()
+
+        def fn(s) -> None:
+            row = s.get(AccountSettingTable, account.id)
+            if row is None:
+                s.add(AccountSettingTable(account_id=account.id, lang=lang, updated=now))
+            else:
+                row.lang, row.updated = lang, now
+        await accounts.store.submit(fn, asyncio.get_running_loop())
+        return {"lang": lang}
+
     return api
 
 
-def install(app: Any) -> None:
+def install(app: Any, accounts: Optional[Accounts] = None, body: Optional[Callable] = None) -> None:
     """Add the language routes and the middleware to ``app`` (one line in create_app)."""
-    app.include_router(router())
+    app.include_router(router(accounts, body))
     app.add_middleware(LanguageMiddleware)

@@ -3,8 +3,9 @@
 // page module renders (a top-level await: every page imports it through api.js), and
 // t("English text") / tn(singular, plural, n) look texts up, falling back to the English.
 //
-// The language: the picker's choice (kept in localStorage),
-// else the first of navigator.languages the server has a catalog for, else English.
+// The language: the picker's choice (kept in localStorage and, signed in, on the account),
+// else the account's, else the first of navigator.languages the server has a catalog for,
+// else English.
 
 const STORE_KEY = "cosmodrome.lang";
 let lang = "en";
@@ -45,10 +46,17 @@ export function negotiate(wanted, have) {
   return "en";
 }
 
-function chosen(have) {
+async function chosen(have) {
   let stored = null;
   try { stored = localStorage.getItem(STORE_KEY); } catch (e) { stored = null; }
   if (stored && have.includes(stored)) return stored;
+  try {  // signed in: the account's choice (401 otherwise)
+    const res = await fetch("/api/account/language");
+    if (res.ok) {
+      const mine = (await res.json()).lang;
+      if (mine && have.includes(mine)) return mine;
+    }
+  } catch (e) { /* offline: the browser's languages */ }
   return negotiate(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language], have);
 }
 
@@ -78,7 +86,7 @@ export async function loadLanguage() {
     const res = await fetch("/api/i18n");
     if (res.ok) languages = (await res.json()).languages;
   } catch (e) { /* no server: English */ }
-  lang = chosen(languages.map(l => l.lang));
+  lang = await chosen(languages.map(l => l.lang));
   if (lang !== "en") {
     try {
       const res = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
@@ -94,9 +102,13 @@ export async function loadLanguage() {
   addPicker();
 }
 
-/** Choose ``code`` as this browser's language; reloads the page in it. */
-export function setLanguage(code) {
+/** Choose ``code`` as this browser's language, and the account's when signed in; reloads. */
+export async function setLanguage(code) {
   try { localStorage.setItem(STORE_KEY, code); } catch (e) { /* private mode: this page only */ }
+  try {
+    await fetch("/api/account/language", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ lang: code }) });
+  } catch (e) { /* not signed in (401) or offline: the browser keeps it */ }
   location.reload();
 }
 
