@@ -194,3 +194,20 @@ def test_the_same_game_in_english_does_hold_english():
     s = g.new_state(3, seed=11)
     ratio, _ = english_ratio([s.view(0), g.how_to_play()])
     assert ratio > 0.05
+
+
+def test_the_terminal_reads_lang_and_the_environment():
+    import subprocess
+    import sys
+
+    run = lambda *args, env=None: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "cosmodrome.cli.main", *args], input="q\n", capture_output=True, text=True,
+        env={**__import__("os").environ, "LANG": "C", **(env or {})}, timeout=120)
+    hu = run("--lang", "hu", "play", "venus", "--players", "2", "--plain")
+    assert "Kezdődik a(z) 1. periódus." in hu.stdout and "Merkúr" in hu.stdout
+    env = run("play", "venus", "--players", "2", "--plain", env={"LANG": "hu_HU.UTF-8"})
+    assert "Merkúr" in env.stdout
+    en = run("play", "venus", "--players", "2", "--plain")
+    assert "Period 1 begins." in en.stdout and "Merkúr" not in en.stdout
+    bad = run("--lang", "xx", "play", "venus")
+    assert bad.returncode != 0 and "unknown language 'xx'" in bad.stderr and "Traceback" not in bad.stderr

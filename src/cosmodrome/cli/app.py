@@ -31,7 +31,10 @@ def _root(version: bool = typer.Option(False, "--version", callback=_print_versi
     """Play, simulate and study space-race board games."""
     from cosmodrome import i18n
 
-    i18n.set_language(i18n.check(lang) if lang else i18n.from_environment())
+    try:
+        i18n.set_language(i18n.check(lang) if lang else i18n.from_environment())
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
 
 
 def parse_options(pairs: Optional[list[str]]) -> dict[str, str]:
