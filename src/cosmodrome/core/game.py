@@ -331,7 +331,7 @@ class Game(ABC):
         the text module), or None for a game without a help file."""
         if self.help_file is None:
             return None
-        return dict(page(load_howto(self.help_file), self.help_items), game=self.name, title=self.title)
+        return dict(page(load_howto(self.help_file), self.help_items), game=self.name, title=gettext(self.title))
 
     def hint(self, decision: "Decision") -> Optional[dict[str, Any]]:
         """A first-game hint for ``decision``: what it means and what its options do

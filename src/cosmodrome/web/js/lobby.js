@@ -45,7 +45,7 @@ function seatRows() {
     kind.addEventListener("change", sync);
     sync();
     box.append(el("div", { class: "seat-row", "data-seat": i },
-      el("span", { class: "seat-name", text: `Seat ${i + 1}` }), kind, bot));
+      el("span", { class: "seat-name", text: tr("Seat {n}", { n: i + 1 }) }), kind, bot));
   }
 }
 
@@ -111,7 +111,8 @@ function gameChanged() {
   $("players").max = t.max_players;
   const n = Number($("players").value);
   if (n < t.min_players || n > t.max_players) $("players").value = Math.min(t.max_players, Math.max(t.min_players, 3));
-  $("game-desc").textContent = `${t.description || ""} (${t.min_players}–${t.max_players} players)`;
+  const count = tr("({min}–{max} players)", { min: t.min_players, max: t.max_players });
+  $("game-desc").textContent = `${t.description || ""} ${count}`;
   $("about").replaceChildren(aboutPanel(t));
   $("rules-link").href = `/rules.html?game=${encodeURIComponent(t.name)}`;
   $("rules-link").textContent = tr("How to play {game}", { game: t.title });
