@@ -1,5 +1,5 @@
 """An accessibility check with axe-core (run inside headless chromium through Playwright) on
-the lobby, the rules pages, and the table and the replay of every game with a renderer: no
+the lobby, the design lab, the rules pages, and the table and the replay of every game with a renderer: no
 serious or critical violation. axe-core is the npm package, pinned in the Makefile
 (AXE_VERSION) and installed by the test command (make test) into .cache/; nothing is fetched
 while the tests run."""
@@ -45,6 +45,12 @@ def open_page(browser, url, ready):
 
 def test_lobby(server, browser):
     page = open_page(browser, server + "/", "#seats .seat-row")
+    found = serious(page)
+    assert not found, "\n".join(found)
+
+
+def test_design_lab(server, browser):
+    page = open_page(browser, server + "/lab.html", "[data-testid=lab-form] input")
     found = serious(page)
     assert not found, "\n".join(found)
 

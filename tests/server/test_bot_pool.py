@@ -63,13 +63,11 @@ def test_a_slow_bot_never_delays_other_games(db_url):
         wait_for(lambda: c.app.state.hall.pool.pids)  # A's bot is in its worker process
         b = new_game(c, seed=2)
         cg = new_game(c, seats=("random", "random"), seed=3, rounds=3)
-        answers = []
         with socket(c, b['id'], token(b, 1)) as w1:
             for i in range(6):
                 seat = i % 2
                 v = view(c, b, seat)
                 a_ = v["decision"]["options"][0]["action"]
-                t0 = time.monotonic()
                 if seat == 0:
                     r = c.post(f"/api/games/{b['id']}/act",
                                json={"token": token(b, 0), "action": a_, "version": v["version"]})
@@ -79,7 +77,7 @@ def test_a_slow_bot_never_delays_other_games(db_url):
                     while (m := w1.receive_json())["type"] != "ack":
                         pass
                     assert m["version"] == i + 1
-                answers.append(time.monotonic() - t0)
+                assert info(c, a)["version"] == 0  # each of B's moves answered while A's bot thinks
             w1.send_json({"type": "ping"})
             while w1.receive_json()["type"] != "pong":
                 pass
@@ -88,7 +86,6 @@ def test_a_slow_bot_never_delays_other_games(db_url):
         # the order of events proves it: B and C went on while A's bot was still thinking
         assert info(c, a)["version"] == 0, "game A's bot moved before the other games were done"
         assert done_c["actions"] == 6
-        assert max(answers) < 1.0, answers  # each of B's moves answered well within A's 5 s
         moved = wait_for(lambda: (lambda x: x if x["version"] == 1 else None)(info(c, a)), timeout=30)
         assert moved["to_move"] == 1 and server_notes(c, a) == []  # a slow bot is not a failed bot
 

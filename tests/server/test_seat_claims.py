@@ -41,8 +41,10 @@ def old_style(c, g):
     row = store.get_game(g["id"])
     seats = []
     for s in row.seats:
-        if s["kind"] == "human":
-            s = {"kind": "human", "token": s.get("token") or f"old-{len(seats)}-" + "x" * 16, "claimed": False}
+        if s.kind == "human":
+            s = {"kind": "human", "token": s.token or f"old-{len(seats)}-" + "x" * 16, "claimed": False}
+        else:
+            s = s.to_json()
         seats.append(s)
     store.set_seats(g["id"], seats)
     c.app.state.hall.tables.pop(g["id"], None)
@@ -77,7 +79,7 @@ def test_join_never_hands_out_the_creators_seat_nor_a_token_issued_before(app_cl
     for seat, tok in zip((1, 2), tokens):
         assert c.get(f"/api/games/{g['id']}/view", headers=auth(tok)).json()["seat"] == seat
     row = c.app.state.store.get_game(g["id"])
-    assert [s["claimed"] for s in row.seats] == [False, True, True]
+    assert [s.claimed for s in row.seats] == [False, True, True]
     assert not c.get(f"/api/games/{g['id']}").json()["open"]
     # the creator's own link still plays her seat
     assert view(c, g, 0)["seat"] == 0
@@ -92,7 +94,7 @@ def test_a_seat_kept_for_a_friend_is_claimed_by_a_rest_call_and_never_joinable(a
     assert g["hotseat"].endswith(f"#token={token(g, 0)},{token(g, 1)}")
     # the friend plays over REST only: their first call claims the seat
     assert view(c, g, 1)["seat"] == 1
-    assert c.app.state.store.get_game(g["id"]).seats[1]["claimed"] is True
+    assert c.app.state.store.get_game(g["id"]).seats[1].claimed is True
     # strangers get the open seat, never the friend's
     assert join(c, g["id"], seat=1).status_code == 409
     assert join(c, g["id"]).json()["seat"] == 2
@@ -113,12 +115,12 @@ def test_an_older_row_claims_a_seat_at_its_first_use_and_join_makes_a_new_token(
     # someone plays seat 1 over REST with the link they were sent: that claims it, stored
     r = c.get(f"/api/games/{g['id']}/view", headers=auth(tokens[1]))
     assert r.status_code == 200 and r.json()["seat"] == 1
-    assert c.app.state.store.get_game(g["id"]).seats[1]["claimed"] is True
+    assert c.app.state.store.get_game(g["id"]).seats[1].claimed is True
     # a socket's hello claims seat 0 before the socket is served
     with socket(c, g["id"], tokens[0]) as w:
         while (m := w.receive_json())["type"] != "table":
             pass
-        assert m["seat"] == 0 and c.app.state.store.get_game(g["id"]).seats[0]["claimed"] is True
+        assert m["seat"] == 0 and c.app.state.store.get_game(g["id"]).seats[0].claimed is True
     # the one seat never used goes to a stranger with a token made now...
     r = join(c, g["id"])
     assert r.status_code == 200 and r.json()["seat"] == 2 and r.json()["token"] not in tokens
@@ -148,9 +150,9 @@ def test_a_use_that_cannot_be_stored_does_not_leave_a_joinable_seat_in_use(tmp_p
             # a stranger could take this seat while its claim is not stored: the use is refused
             r = c.get(f"/api/games/{g['id']}/view", headers=auth(tokens[1]))
             assert r.status_code == 503 and "locked" in r.json()["error"] and tokens[1] not in r.text
-        assert c.app.state.store.get_game(g["id"]).seats[1]["claimed"] is False
+        assert c.app.state.store.get_game(g["id"]).seats[1].claimed is False
         r = c.get(f"/api/games/{g['id']}/view", headers=auth(tokens[1]))
-        assert r.status_code == 200 and c.app.state.store.get_game(g["id"]).seats[1]["claimed"] is True
+        assert r.status_code == 200 and c.app.state.store.get_game(g["id"]).seats[1].claimed is True
         assert join(c, g["id"], seat=1).status_code == 409
 
 
@@ -189,3 +191,14 @@ def test_rematch_seats_go_to_the_previous_holders_only(app_client):
     assert ms["token"] is None
     v = c.get(f"/api/games/{new['id']}/view", headers=auth(mine["token"])).json()
     assert v["seat"] == 1 and v["seats"][1]["claimed"]
+
+
+def test_a_malformed_act_or_undo_claims_no_seat(client):
+    """The body is checked before the token is used: a request refused as malformed (400)
+    changes nothing, not even the seat's "taken" mark."""
+    g = new_game(client)
+    for path, body in (("act", {"action": "first", "version": 0}), ("undo", {"steps": 1, "token": 7}),
+                       ("act", {"action": 0})):
+        r = client.post(f"/api/games/{g['id']}/{path}", json=body, headers=auth(token(g, 1)))
+        assert r.status_code in (400, 403), r.text
+        assert client.app.state.store.get_game(g["id"]).seats[1].claimed is False

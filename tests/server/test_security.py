@@ -525,7 +525,7 @@ def test_a_variant_with_a_surrogate_or_a_huge_integer_is_refused_clearly(client,
 def test_a_stored_name_with_a_surrogate_from_older_code_breaks_nothing(db_url):
     with TestClient(create_app(db_url)) as c:
         g = new_game(c, public=True)
-        seats = [dict(s) for s in c.app.state.store.get_game(g["id"]).seats]
+        seats = [s.to_json() for s in c.app.state.store.get_game(g["id"]).seats]
         seats[0]["display"] = "ab\ud800cd"  # as the old code stored it
         c.app.state.store.set_seats(g["id"], seats)
     with TestClient(create_app(db_url)) as c:

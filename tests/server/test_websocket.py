@@ -278,7 +278,7 @@ def test_opening_a_seat_socket_marks_the_seat_taken_before_it_is_served(client):
         assert recv_table(w)["seat"] == 1
         assert [s["claimed"] for s in seats()] == [False, True, False]
         # stored, not only in memory: the listing of open games reads the database
-        assert [s["claimed"] for s in client.app.state.store.get_game(g["id"]).seats] == [False, True, False]
+        assert [s.claimed for s in client.app.state.store.get_game(g["id"]).seats] == [False, True, False]
     listed = [x for x in client.get("/api/games?status=open").json()["games"] if x["id"] == g["id"]]
     assert [s["open"] for s in listed[0]["seats"]] == [False, False, True]
 
@@ -316,8 +316,8 @@ def test_a_rematch_keeps_seats_and_settings_with_a_new_seed_and_tells_every_sock
     old = client.app.state.store.get_game(gid)
     row = client.app.state.store.get_game(new["id"])
     assert row.seed != old.seed and row.options == old.options and row.status == "running"
-    assert [(s["kind"], s.get("bot")) for s in row.seats] == [(s["kind"], s.get("bot")) for s in old.seats]
-    assert [s.get("display") for s in row.seats] == ["Ann", None, None]
+    assert [(s.kind, s.bot) for s in row.seats] == [(s.kind, s.bot) for s in old.seats]
+    assert [s.display for s in row.seats] == ["Ann", None, None]
     assert view(client, {"id": new["id"], "seats": [{"token": new["token"]}]}, 0)["seat"] == 0
 
 

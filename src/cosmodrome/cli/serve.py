@@ -71,6 +71,15 @@ def serve(
     clock_scan: float = typer.Option(1.0, min=0.01, help="seconds between checks of the clocks' deadlines"),
     alive_every: float = typer.Option(10.0, min=0.05, help="seconds between records that the server is up "
                                                           "(a restart gives the clocks back the time since)"),
+    lab: str = typer.Option("open", help="who may use the design lab (/lab.html): open (everyone), accounts "
+                                         "(people logged in), off"),
+    lab_backend: str = typer.Option("local", help="where the design lab plays its games: local (niced worker "
+                                                  "processes) or ray"),
+    ray_address: Optional[str] = typer.Option(None, help="the Ray cluster of --lab-backend ray (default: a local Ray)"),
+    lab_workers: int = typer.Option(1, min=1, help="worker processes (or Ray actors) of the design lab"),
+    lab_max_games: int = typer.Option(2000, min=1, help="the most games per arm of one design-lab run"),
+    lab_dir: Optional[Path] = typer.Option(None, help="the design lab's folder of kept runs (default: beside "
+                                                      "the SQLite file, else ./cosmodrome-lab)"),
     rating_guard: bool = typer.Option(True, "--rating-guard/--no-rating-guard",
                                       help="leave linked accounts (one address, made minutes apart, or a fourth "
                                            "rated game together in a day) out of a game's rating; off for a "
@@ -84,6 +93,7 @@ def serve(
     from cosmodrome.server import create_app
     from cosmodrome.server.connections import ConnectionLimits, protocols
     from cosmodrome.server.hosting import allowed_hosts as hosts_for, serving_urls
+    from cosmodrome.server.labruns import LabConfig
     from cosmodrome.server.runtime import tune_gc
     from cosmodrome.server.security import MAX_FRAME
     from cosmodrome.server.storage import StorageError
@@ -105,7 +115,10 @@ def serve(
                                  variants_dir=variants, bot_caps=caps, create_limit=_create_limit(create_limit),
                                  clock_scale=clock_scale, clock_scan=clock_scan, alive_every=alive_every,
                                  rating_guard=rating_guard, max_sockets_per_address=max_sockets_per_address,
-                                 socket_rate=(2 * socket_messages, socket_messages), body_timeout=body_timeout)
+                                 socket_rate=(2 * socket_messages, socket_messages), body_timeout=body_timeout,
+                                 lab=LabConfig(mode=lab, backend=lab_backend, ray_address=ray_address,
+                                               workers=lab_workers, max_games=lab_max_games, data_dir=lab_dir,
+                                               modules=tuple(bot_module)))
     except StorageError as exc:  # a database that cannot be written is reported now, not at the first move
         typer.echo(f"Cosmodrome cannot start: {exc}.", err=True)
         raise typer.Exit(1)

@@ -69,16 +69,23 @@ def breakdown(game_name: str, specs: list[str], n: int, seed: int, options: dict
             sp = SelfPlay(game_name, list(specs), n, p, seed, opts,
                           label=f"{by}={value}, {p} players" if by else f"{p} players")
             results = run(sp) if run else sp.run()
-            wins = sum(1 for r in results if r.winners)
-            lo, hi = wilson(wins, len(results))
-            ends: dict[str, int] = {}
-            for r in results:
-                ends[end_cause(r)] = ends.get(end_cause(r), 0) + 1
-            cells.append({"option": by, "value": value, "players": p, "games": len(results), "wins": wins,
-                          "win_rate": wins / max(1, len(results)), "ci": [lo, hi],
-                          "mean_decisions": mean([float(r.decisions) for r in results]),
-                          "end_causes": dict(sorted(ends.items()))})
+            cells.append(cell(results, p, by, value))
     return cells
+
+
+def cell(results: list, players: int, by: str = "", value: Any = None) -> dict[str, Any]:
+    """One cell of the breakdown from a batch's results: the games with a winner (for a
+    co-operative game: the team won) with a Wilson 95% interval, the mean decisions and the
+    end causes (the design lab shows it for each of its arms)."""
+    wins = sum(1 for r in results if r.winners)
+    lo, hi = wilson(wins, len(results))
+    ends: dict[str, int] = {}
+    for r in results:
+        ends[end_cause(r)] = ends.get(end_cause(r), 0) + 1
+    return {"option": by, "value": value, "players": players, "games": len(results), "wins": wins,
+            "win_rate": wins / max(1, len(results)), "ci": [lo, hi],
+            "mean_decisions": mean([float(r.decisions) for r in results]),
+            "end_causes": dict(sorted(ends.items()))}
 
 
 def markdown(cells: list[dict[str, Any]], cooperative: bool) -> list[str]:

@@ -71,8 +71,14 @@ def default_workers() -> int:
 
 
 def run_tasks(tasks: Iterable[GameTask], workers: int = 1, backend: str = "local",
-              ray_address: Optional[str] = None, on_result: Optional[OnResult] = None) -> list[GameResult]:
-    """Play every task; call ``on_result`` for each finished game; return results in order."""
+              ray_address: Optional[str] = None, on_result: Optional[OnResult] = None,
+              nice: Optional[int] = None) -> list[GameResult]:
+    """Play every task; call ``on_result`` for each finished game; return results in order.
+
+    ``nice``: play the local games in worker processes (even with one worker) that lower their
+    priority by this much first (``os.nice``), so that a server's own work never waits for them
+    (the design lab). An exception raised by ``on_result`` stops the run: games not started
+    are dropped."""
     tasks = list(tasks)
     check_backend(backend, workers)
     results: dict[int, GameResult] = {}
@@ -88,11 +94,11 @@ def run_tasks(tasks: Iterable[GameTask], workers: int = 1, backend: str = "local
         return []
     if backend == "ray":
         _run_ray(tasks, workers, ray_address, done)
-    elif workers == 1:
+    elif workers == 1 and nice is None:
         for t in tasks:
             done(play_chunk([t]))
     else:
-        _run_processes(tasks, workers, done)
+        _run_processes(tasks, workers, done, nice)
     return [results[t.index] for t in tasks]
 
 
@@ -111,10 +117,13 @@ def _mp_context(modules: Iterable[str] = ()):
     return multiprocessing.get_context("spawn")
 
 
-def _run_processes(tasks: list[GameTask], workers: int, done: Callable[[list[dict]], None]) -> None:
+def _run_processes(tasks: list[GameTask], workers: int, done: Callable[[list[dict]], None],
+                   nice: Optional[int] = None) -> None:
     chunks = chunked(tasks, workers)
     modules = {m for t in tasks for m in t.modules}
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks)) or 1, mp_context=_mp_context(modules)) as pool:
+    niced = {"initializer": os.nice, "initargs": (nice,)} if nice else {}
+    with ProcessPoolExecutor(max_workers=min(workers, len(chunks)) or 1, mp_context=_mp_context(modules),
+                             **niced) as pool:
         pending = {pool.submit(play_chunk, c) for c in chunks}
         try:
             while pending:

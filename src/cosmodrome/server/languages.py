@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from fastapi import APIRouter, Request
 
 from cosmodrome import i18n
-from cosmodrome.server.accounts import Accounts, Unauthorized
-from cosmodrome.server.people import session_of
-from cosmodrome.server.security import BadRequest
+from cosmodrome.server.accounts import COOKIE, Accounts, Unauthorized
+from cosmodrome.server.security import BadRequest, parse_json
 from cosmodrome.server.storage import AccountSettingTable
 from cosmodrome.server.tables import NotFound
 
@@ -72,7 +71,7 @@ class LanguageMiddleware:
             await self.app(scope, receive, send)
 
 
-def router(accounts: Optional[Accounts] = None, body: Optional[Callable] = None) -> APIRouter:
+def router(accounts: Optional[Accounts] = None) -> APIRouter:
     api = APIRouter()
 
     @api.get("/api/i18n")
@@ -91,7 +90,7 @@ def router(accounts: Optional[Accounts] = None, body: Optional[Callable] = None)
         return api
 
     async def account_of(request: Request):
-        account = await accounts.current(session_of(request))
+        account = await accounts.current(request.cookies.get(COOKIE))
         if account is None:
             raise Unauthorized("log in first (your session ended or was never started)")
         return account
@@ -108,7 +107,8 @@ def router(accounts: Optional[Accounts] = None, body: Optional[Callable] = None)
     @api.post("/api/account/language")
     async def set_account_language(request: Request):
         account = await account_of(request)
-        data = await body(request) if body is not None else await request.json()
+        data = parse_json((await request.body()).decode("utf-8", "replace") or "{}", "the body",
+                          request.app.state.max_body)
         lang = data.get("lang") if isinstance(data, dict) else None
         if lang is not None:
             try:
@@ -129,7 +129,7 @@ def router(accounts: Optional[Accounts] = None, body: Optional[Callable] = None)
     return api
 
 
-def install(app: Any, accounts: Optional[Accounts] = None, body: Optional[Callable] = None) -> None:
+def install(app: Any, accounts: Optional[Accounts] = None) -> None:
     """Add the language routes and the middleware to ``app`` (one line in create_app)."""
-    app.include_router(router(accounts, body))
+    app.include_router(router(accounts))
     app.add_middleware(LanguageMiddleware)

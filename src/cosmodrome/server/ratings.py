@@ -32,7 +32,7 @@ from typing import Any, Optional
 import trueskill
 from sqlalchemy import and_, select
 
-from cosmodrome.server.seats import shared_address
+from cosmodrome.server.seats import Seat, shared_address
 from cosmodrome.server.storage import AccountTable, GameTable, RatedTable, RatingTable, StorageError, Store
 
 log = logging.getLogger("cosmodrome.server")
@@ -60,21 +60,20 @@ def conservative(mu: float, sigma: float) -> float:
     return round(mu - 3 * sigma, 2)
 
 
-def participants(seats: list[dict[str, Any]], game: str) -> list[tuple[str, str, int]]:
+def participants(seats: list[Seat], game: str) -> list[tuple[str, str, int]]:
     """(who, shown name, seat) of each rated participant, by seat (guests left out).
 
-    >>> participants([{"kind": "human", "account": "a1", "player": "ann"}, {"kind": "human"},
-    ...               {"kind": "bot", "bot": "heuristic"}], "venus")
+    >>> participants([Seat(account="a1", player="ann"), Seat(), Seat("bot", bot="heuristic")], "venus")
     [('account:a1', 'ann', 0), ('bot:heuristic', 'bot heuristic', 2)]
     """
     out = []
-    for i, s in enumerate(seats):
-        if s.get("kind") == "bot":
-            spec = s.get("bot") or "random"
+    for i, s in enumerate(map(Seat.from_json, seats)):  # a stored seat's JSON reads as one too
+        if s.kind == "bot":
+            spec = s.bot or "random"
             if len(spec) <= 100:  # a level's spec (a longer one is no level anyone looks up)
                 out.append((f"bot:{spec}", f"bot {spec}", i))
-        elif s.get("account"):
-            out.append((f"account:{s['account']}", s.get("player") or "?", i))
+        elif s.account:
+            out.append((f"account:{s.account}", s.player or "?", i))
     return out
 
 
@@ -113,7 +112,7 @@ class Ratings:
                     log.exception("cannot rate game %s", row.id)
         return n
 
-    async def rate(self, game_id: str, game: str, seats: list[dict[str, Any]], result: Optional[dict[str, Any]],
+    async def rate(self, game_id: str, game: str, seats: list[Seat], result: Optional[dict[str, Any]],
                    cooperative: bool, meta: Optional[dict[str, Any]] = None) -> list[str]:
         """Rate a finished game; returns the names of the accounts left out as linked. A game
         in which nobody can be rated is stored as done with too (not retried at each start)."""

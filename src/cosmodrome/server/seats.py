@@ -7,20 +7,21 @@ rematch, or to the stranger who takes an **open** seat of a public game (``/join
 token then: an open seat has none before). A seat is *claimed* by the first use of its token
 of any kind (a REST call or a socket's hello); a claimed seat is never open.
 
-Seat JSON (``games.seats``): ``kind``, ``token`` (None for an open seat nobody took yet),
-``claimed``, ``open`` (a stranger may take it). Rows of older servers lack ``open``: there
-every unclaimed person's seat of a public game stays open, and taking it makes a new token,
-so the link issued at creation and never used stops working rather than being handed out a
-second time.
+A seat is a :class:`Seat` record; stored as JSON (``games.seats``): ``kind``, ``token`` (None
+for an open seat nobody took yet), ``claimed``, ``open`` (a stranger may take it), and when set
+``bot``, ``account``, ``player``, ``display``, ``stand_in``. Rows of older servers lack ``open``:
+there every unclaimed person's seat of a public game stays open, and taking it makes a new
+token, so the link issued at creation and never used stops working rather than being handed
+out a second time. A key this version does not know is kept as it was.
 
 The addresses that used a seat of a rated game are kept for the rating rules only, as salted
 hashes in ``games.meta`` (the salt is the game's own), and never reach an answer.
 
->>> joinable({"kind": "human", "token": None, "claimed": False, "open": True}, True, "running")
+>>> joinable(Seat(token=None, open=True), True, "running")
 True
->>> joinable({"kind": "human", "token": "t", "claimed": False, "open": False}, True, "running")
+>>> joinable(Seat(token="t", open=False), True, "running")
 False
->>> joinable({"kind": "human", "token": "t", "claimed": False}, True, "running")  # an older row
+>>> joinable(Seat.from_json({"kind": "human", "token": "t", "claimed": False}), True, "running")  # an older row
 True
 >>> open_flags([{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}], public=True)
 ([False, True, False], 0)
@@ -32,8 +33,10 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import secrets
+from dataclasses import dataclass
 from typing import Any, Optional
 
 from cosmodrome.core import OptionError
@@ -45,14 +48,84 @@ PRIVATE_META = (ADDRESSES, SALT)
 MAX_ADDRESSES = 8
 
 
-def joinable(seat: dict[str, Any], public: bool, status: str) -> bool:
+@dataclass(frozen=True)
+class Seat:
+    """One seat of a game, as stored: a person's (``kind`` "human") or a bot's (``bot`` its
+    level). ``token`` the secret of its link (None: an open seat nobody took yet); ``claimed``
+    its token was used; ``open`` a stranger may take it (None: a row of an older server);
+    ``account`` / ``player`` the account playing it and its name; ``display`` the name its
+    person picked; ``stand_in`` the bot level playing it while its clock ran out.
+
+    >>> s = Seat.from_json({"kind": "human", "token": "t", "claimed": False, "open": False, "later": 1})
+    >>> s.claimed, s.open, s.but(claimed=True).to_json()
+    (False, False, {'kind': 'human', 'token': 't', 'claimed': True, 'open': False, 'later': 1})
+    >>> Seat.from_json({"kind": "bot", "bot": "random", "claimed": True}).to_json()
+    {'kind': 'bot', 'bot': 'random', 'claimed': True}
+    """
+
+    kind: str = "human"
+    bot: Optional[str] = None
+    token: Optional[str] = None
+    claimed: bool = False
+    open: Optional[bool] = None
+    account: Any = None
+    player: Optional[str] = None
+    display: Optional[str] = None
+    stand_in: Optional[str] = None
+    #: keys of the stored JSON this version does not know, kept as they were
+    extra: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Seat":
+        """A stored seat (a dict; a :class:`Seat` is returned as it is); missing keys take
+        their defaults."""
+        if isinstance(data, Seat):
+            return data
+        known = {f.name for f in dataclasses.fields(cls)} - {"extra"}
+        values = {k: v for k, v in data.items() if k in known}
+        values["claimed"] = bool(values.get("claimed"))
+        return cls(**values, extra=tuple((k, v) for k, v in data.items() if k not in known))
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as stored: ``kind``, a person's ``token`` (even None), ``claimed``, and the
+        other keys that are set."""
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.bot is not None or self.kind == "bot":
+            out["bot"] = self.bot
+        if self.kind == "human" or self.token is not None:
+            out["token"] = self.token
+        out["claimed"] = self.claimed
+        for key in ("open", "account", "player", "display", "stand_in"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        out.update(self.extra)
+        return out
+
+    def but(self, **changes: Any) -> "Seat":
+        """This seat with ``changes``."""
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+def seats_json(seats: Optional[list[Any]]) -> Optional[list[dict[str, Any]]]:
+    """Seats as stored (each a :class:`Seat` or already a dict)."""
+    if seats is None:
+        return None
+    return [s.to_json() if isinstance(s, Seat) else dict(s) for s in seats]
+
+
+def joinable(seat: Seat, public: bool, status: str) -> bool:
     """Whether a stranger may take ``seat`` through ``/join``: a person's seat of a running
     public game, open, never used and held by no account."""
-    if not public or status != "running" or seat.get("kind") != "human":
+    if not public or status != "running" or seat.kind != "human":
         return False
-    if seat.get("claimed") or seat.get("account"):
+    if seat.claimed or seat.account:
         return False
-    return bool(seat.get("open", True))  # rows of older servers have no "open": every free seat was
+    return seat.open is not False  # rows of older servers have no "open": every free seat was
 
 
 def open_flags(specs: list[dict[str, Any]], public: bool) -> tuple[list[bool], Optional[int]]:

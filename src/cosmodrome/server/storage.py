@@ -66,6 +66,7 @@ from sqlalchemy.pool import NullPool, StaticPool
 from cosmodrome.server import migrations
 
 from cosmodrome.server.fileguard import LOST_ADVICE, FileGuard
+from cosmodrome.server.seats import Seat, seats_json
 from cosmodrome.server.security import text_safe
 
 log = logging.getLogger("cosmodrome.server")
@@ -203,7 +204,7 @@ class GameRow:
     players: int
     seed: int
     options: dict[str, Any]
-    seats: list[dict[str, Any]]
+    seats: list[Seat]  # stored as JSON (Seat.to_json); a dict given here is read as one
     status: str = "running"
     revision: int = 0
     public: bool = False
@@ -212,6 +213,9 @@ class GameRow:
     updated: float = 0.0
     rules_version: int = 1
     replay_base: int = 0
+
+    def __post_init__(self) -> None:
+        self.seats = [Seat.from_json(s) for s in self.seats]
 
 
 @dataclass
@@ -320,10 +324,10 @@ def describe(exc: BaseException) -> str:
     return f"the database refused the change ({type(orig).__name__})"
 
 
-def _seat_text(seat: dict[str, Any]) -> dict[str, Any]:
+def _seat_text(seat: dict[str, Any]) -> Seat:
     """A stored seat with any lone surrogate in its texts replaced (older code stored display
     names holding one; they could not be sent back as UTF-8)."""
-    return {k: text_safe(v) if isinstance(v, str) else v for k, v in seat.items()}
+    return Seat.from_json({k: text_safe(v) if isinstance(v, str) else v for k, v in seat.items()})
 
 
 def _row(t: GameTable) -> GameRow:
@@ -695,7 +699,7 @@ class Store:
 
         def fn(s: Session) -> None:
             s.add(GameTable(id=row.id, game=row.game, players=row.players, seed=row.seed, options=row.options,
-                            seats=row.seats, status=row.status, revision=row.revision, public=int(row.public),
+                            seats=seats_json(row.seats), status=row.status, revision=row.revision, public=int(row.public),
                             meta=row.meta, created=row.created or now, updated=now, rules_version=row.rules_version,
                             replay_base=row.replay_base))
             s.flush()
@@ -721,14 +725,14 @@ class Store:
             return [_row(t) for t in s.scalars(q)]
         return self._read(fn)
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+    def set_seats(self, game_id: str, seats: list[Seat]) -> None:
         self.submit_seats(game_id, seats).result()
 
-    def submit_seats(self, game_id: str, seats: list[dict[str, Any]], loop: Optional[asyncio.AbstractEventLoop] = None):
+    def submit_seats(self, game_id: str, seats: list[Seat], loop: Optional[asyncio.AbstractEventLoop] = None):
         """:meth:`set_seats` handed to the committer: a future resolved once it is committed
         (an asyncio future of ``loop`` when given, see :meth:`Committer.submit`)."""
         def fn(s: Session) -> None:
-            s.execute(update(GameTable).where(GameTable.id == game_id).values(seats=seats, updated=time.time()))
+            s.execute(update(GameTable).where(GameTable.id == game_id).values(seats=seats_json(seats), updated=time.time()))
         return self._submit(fn, loop)
 
     # ----- actions -------------------------------------------------------------------
@@ -825,7 +829,7 @@ class Store:
                      "text": m.text, "time": m.time} for m in messages])
             values: dict[str, Any] = {}
             if seats is not None:
-                values["seats"] = seats
+                values["seats"] = seats_json(seats)
             if meta is not None:
                 values["meta"] = meta
             if status is not None:

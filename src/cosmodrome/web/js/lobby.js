@@ -127,7 +127,8 @@ async function collectOptions() {
     if (input.closest(".row") && input.closest(".row").hidden) continue;   // not for this player count
     const k = input.dataset.kind;
     if (k === "path") {
-      if (input.value === "#file") {
+      if (input.value === "#lab" && labVariant) out[input.dataset.option] = labVariant;
+      else if (input.value === "#file") {
         const f = $("create").querySelector(`[data-file-for="${input.dataset.option}"]`).files[0];
         if (!f) throw new Error(tr("choose a file for {option}", { option: input.dataset.option }));
         out[input.dataset.option] = { toml: await f.text(), name: f.name };
@@ -307,7 +308,24 @@ async function main() {
   $("import-replay").addEventListener("click", () => importRecord("replay"));
   $("import-continue").addEventListener("click", () => importRecord("continue"));
   gameChanged();
+  playLabVariant(new URLSearchParams(location.search).get("lab"));
   refresh();
   setInterval(refresh, 5000);
+}
+
+// "Play this variant" in the design lab comes here with ?game=...&lab=<run id>: the run's
+// variant is chosen as the game's data file (sent as content, as your own file would be).
+let labVariant = null;
+async function playLabVariant(id) {
+  if (!id) return;
+  try {
+    const run = await api("GET", `/api/lab/runs/${encodeURIComponent(id)}`);
+    const sel = $("advanced-options").querySelector("select[data-kind=path]");
+    if (!sel || run.game !== $("game").value) return;
+    labVariant = { toml: run.variant.toml, name: run.variant.name };
+    sel.append(el("option", { value: "#lab", text: `design lab: ${run.variant.name}` }));
+    sel.value = "#lab";
+    $("advanced").open = true;
+  } catch (e) { banner(`Could not load the lab's variant: ${e.message}`); }
 }
 main();

@@ -1,0 +1,178 @@
+"""Errors as the API answers them: JSON ``{"error": sentence, "kind": name}`` with a status
+naming the kind of problem (docs/SERVER.md, "Endpoints"):
+
+400 malformed request, 401 not logged in, 403 bad token or wrong seat or another site, 404
+unknown game, 408 a body too slow, 409 stale version or a game that cannot do this now, 413 a
+body over the size cap, 415 a body not sent as JSON, 422 an illegal action / option / record
+(the engine's message), 429 too many requests of one kind, 503 the database refused a write
+(nothing changed).
+
+A request whose fields do not fit the route's model (FastAPI's ``RequestValidationError``)
+is a 400 whose sentence names the field: ``the request lacks 'players' (a whole number)``,
+``'public' must be true or false, not 'no'``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Optional
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+
+from cosmodrome.core import (
+    CosmodromeError, DataError, IllegalActionError, OptionError, PlayerCountError, RecordError, UnknownGameError,
+)
+from cosmodrome.server.accounts import NameTaken, Unauthorized
+from cosmodrome.server.security import BadRequest, OtherSite, TooLarge, TooMany, TooSlow, UnsupportedType
+from cosmodrome.server.storage import StorageError
+from cosmodrome.server.table import Conflict, Forbidden, NotFound, Stale
+
+log = logging.getLogger("cosmodrome.server")
+
+STATUS = [
+    (BadRequest, 400), (Unauthorized, 401), (Forbidden, 403), (NameTaken, 409), (OtherSite, 403), (NotFound, 404),
+    (UnknownGameError, 404), (Stale, 409), (Conflict, 409), (TooSlow, 408), (TooLarge, 413), (UnsupportedType, 415),
+    (IllegalActionError, 422), (OptionError, 422), (PlayerCountError, 422), (RecordError, 422), (DataError, 422),
+    (TooMany, 429), (StorageError, 503),
+]
+
+#: what each status means, for the API's description (/docs)
+MEANING = {400: "malformed request", 401: "not logged in", 403: "bad token, wrong seat or another site",
+           404: "no such game, game type or player", 409: "stale version, or the game cannot do this now",
+           413: "a body over the size cap", 415: "a body not sent as JSON",
+           422: "an illegal action, option or record (the engine's sentence)", 429: "too many requests",
+           503: "the database refused a write (nothing changed)"}
+
+
+def status_of(exc: Exception) -> int:
+    for cls, code in STATUS:
+        if isinstance(exc, cls):
+            return code
+    return 500
+
+
+class Error(BaseModel):
+    """Every error: a sentence naming the problem, and its kind."""
+
+    error: str
+    kind: Optional[str] = None
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The ``responses`` of a route that can answer with these error statuses."""
+    return {c: {"model": Error, "description": MEANING[c]} for c in sorted(set(codes))}
+
+
+class Says:
+    """Annotated metadata: the whole sentence a field's validation error says (instead of one
+    made from the field's name and description)."""
+
+    def __init__(self, sentence: str) -> None:
+        self.sentence = sentence
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _field(request: Request, loc: tuple) -> Any:
+    """The pydantic ``FieldInfo`` of the body field at ``loc`` (None when not found)."""
+    route = request.scope.get("route")
+    field = getattr(route, "body_field", None)
+    model = getattr(getattr(field, "field_info", None), "annotation", None)
+    info = None
+    for part in loc[1:]:
+        fields = getattr(model, "model_fields", None)
+        if not isinstance(part, str) or not fields or part not in fields:
+            return info
+        info = fields[part]
+        model = info.annotation
+    return info
+
+
+def _param(request: Request, where: str, name: Optional[str]) -> Any:
+    """The ``FieldInfo`` of the route's query, path or header parameter ``name``."""
+    dependant = getattr(request.scope.get("route"), "dependant", None)
+    for field in getattr(dependant, f"{where}_params", None) or ():
+        if field.name == name or field.alias == name:
+            return field.field_info
+    return None
+
+
+def sentence(request: Request, err: dict[str, Any]) -> str:
+    """One readable sentence for a pydantic error of a request."""
+    loc = tuple(err.get("loc") or ())
+    where = loc[0] if loc else "body"
+    names = [p for p in loc[1:] if isinstance(p, str)]
+    name = names[-1] if names else None
+    info = _field(request, loc) if where == "body" else _param(request, where, name)
+    for m in getattr(info, "metadata", ()) or ():
+        if isinstance(m, Says):
+            return m.sentence
+    what = getattr(info, "description", None)
+    kind, value = err.get("type", ""), err.get("input")
+    if name is None:
+        return "the request body must be a JSON object" if where == "body" else f"the request is malformed: {err.get('msg')}"
+    source = {"query": "the URL's parameter ", "path": "the path's ", "header": "the header "}.get(where, "")
+    if kind == "missing" or (value is None and info is not None and info.is_required()):
+        return f"the request lacks {name!r}" + (f" ({what})" if what else "")
+    if kind.startswith("int_"):
+        return f"{source}{name!r} must be a whole number, not {_shown(value)}"
+    if kind.startswith("bool_"):
+        return f"{source}{name!r} must be true or false, not {_shown(value)}"
+    if kind.startswith("string_"):
+        return f"{source}{name!r} must be text" + (f" ({what})" if what else "") + f", not {_shown(value)}"
+    if kind == "literal_error":
+        return f"{source}{name!r} must be {err.get('ctx', {}).get('expected', 'one of the listed values')}"
+    return f"{source}{name!r}: {err.get('msg')}"
+
+
+def install(app: FastAPI) -> None:
+    """The app's exception handlers: the project's errors, the storage's, and FastAPI's
+    validation errors, all as ``{"error", "kind"}``."""
+
+    @app.exception_handler(CosmodromeError)
+    async def _cosmo_error(request: Request, exc: CosmodromeError):
+        close = {"connection": "close"} if isinstance(exc, TooSlow) else None  # the rest of its body may yet come
+        return JSONResponse({"error": str(exc), "kind": type(exc).__name__}, status_code=status_of(exc), headers=close)
+
+    @app.exception_handler(StorageError)
+    async def _store_error(request: Request, exc: StorageError):
+        log.error("storage error: %s", exc)
+        return JSONResponse({"error": f"{exc}. {exc.advice}", "kind": "StorageError"}, status_code=503)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError):
+        errs = exc.errors()
+        text = sentence(request, errs[0]) if errs else "the request is malformed"
+        return JSONResponse({"error": text, "kind": "BadRequest"}, status_code=400)
+
+
+def install_openapi(app: FastAPI) -> None:
+    """``/openapi.json`` as the API answers: a request that does not fit a route's model is a
+    400 with an :class:`Error` (FastAPI's own description says 422 with a list of details)."""
+    make = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = make()
+        error = {"description": MEANING[400], "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Error"}}}}
+        for ops in schema.get("paths", {}).values():
+            for op in ops.values():
+                answers = op.get("responses", {})
+                shown = answers.get("422", {}).get("content", {}).get("application/json", {}).get("schema", {})
+                if shown.get("$ref", "").endswith("/HTTPValidationError"):
+                    del answers["422"]
+                    answers.setdefault("400", error)
+        for name in ("HTTPValidationError", "ValidationError"):
+            schema.get("components", {}).get("schemas", {}).pop(name, None)
+        app.openapi_schema = schema
+        return schema
+
+    app.openapi = openapi

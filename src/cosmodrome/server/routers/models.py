@@ -1,0 +1,274 @@
+"""The API's request and response models (pydantic), as ``/docs`` and ``/openapi.json``
+describe them.
+
+Requests: a number is a JSON whole number (``true`` is not 1), a flag is JSON ``true`` or
+``false``; a field the hall checks itself (a name, a chat line, options, seats, a clock) is
+documented with its type here and checked there, so its sentence (and status) stay the
+hall's. Answers: each model names the fields the page reads; an answer may carry more
+(``extra="allow"``: a game's view, log and decision are the game's own JSON).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
+
+from cosmodrome.server.routers.errors import Says
+
+
+def checked_by_hall(schema: dict[str, Any], description: str) -> Any:
+    """A field documented as ``schema`` whose value the hall checks (with its own sentence)."""
+    return Annotated[Any, WithJsonSchema(dict(schema, description=description))]
+
+
+WholeNumber = StrictInt
+Flag = Optional[StrictBool]
+Token = checked_by_hall({"type": "string"}, "the seat's token (or the X-Cosmodrome-Token header)")
+
+
+class Request(BaseModel):
+    """A request body: a JSON object; keys the server does not know are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+
+class Answer(BaseModel):
+    """An answer: the fields listed, and possibly more."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class Ok(Answer):
+    ok: bool = True
+
+
+# ----- games ----------------------------------------------------------------------------------
+class SeatSpec(Answer):
+    """A seat asked for at creation: ``{"kind": "human"}`` (``"open": false`` keeps it for
+    someone the creator invites) or ``{"kind": "bot", "bot": level}``."""
+
+    kind: Literal["human", "bot"]
+    bot: Optional[str] = None
+    open: Optional[bool] = None
+
+
+class NewGame(Request):
+    game: StrictStr = Field(description="a game type name")
+    players: WholeNumber = Field(description="a whole number")
+    seed: Optional[WholeNumber] = Field(None, description="a whole number; a chosen seed makes the game unrated")
+    public: Flag = Field(None, description="listed in the lobby, its free seats open to strangers")
+    rated: Flag = Field(None, description="its result updates ratings")
+    options: checked_by_hall({"type": "object"}, "the game's options (names and values)") = None
+    seats: checked_by_hall({"type": "array", "items": SeatSpec.model_json_schema()},
+                           "one seat per player, each a person's or a bot's") = None
+    clock: checked_by_hall({"type": "object"}, "the clock: realtime (minutes, increment) or turn (days)") = None
+    chat: checked_by_hall({"type": "string", "enum": ["players", "all", "off"]}, "who may chat") = None
+
+
+class SeatLink(Answer):
+    seat: int
+    name: str
+    kind: str
+    bot: Optional[str] = None
+    token: Optional[str] = None
+    link: Optional[str] = None
+    open: Optional[bool] = None
+
+
+class Links(Answer):
+    """A new game's links: one secret link per person's seat, hot-seat, spectate, replay."""
+
+    id: str
+    seats: list[SeatLink]
+    spectate: str
+    replay: str
+    seed_chosen: bool
+    hotseat: Optional[str] = None
+
+
+class GameSummary(Answer):
+    id: str
+    game: str
+    players: int
+    status: str
+    version: int
+    seats: list[dict[str, Any]]
+
+
+class GameList(Answer):
+    games: list[GameSummary]
+
+
+class GameInfo(GameSummary):
+    title: Optional[str] = None
+    to_move: Optional[int] = None
+    result: Optional[dict[str, Any]] = None
+
+
+class TableView(Answer):
+    """Everything a seat (or a spectator) needs to draw the table: its own view only."""
+
+    type: str
+    version: int
+    status: str
+    view: Any = None
+
+
+class Act(Request):
+    token: Token = None
+    action: WholeNumber = Field(description="a whole number")
+    version: WholeNumber = Field(description="a whole number")
+
+
+class Acted(Ok):
+    version: int
+    index: int
+
+
+class Undo(Request):
+    token: Token = None
+    steps: checked_by_hall({"anyOf": [{"type": "integer", "minimum": 1}, {"const": "all"}]},
+                           "how many of the seat's own decisions to take back (default 1)") = 1
+
+
+class Undone(Ok):
+    version: int
+    undone: int
+
+
+class Import(Request):
+    record: checked_by_hall({"type": "object"}, "a game record object") = Field(description="a game record object")
+    mode: Annotated[Literal["replay", "continue"], Says("mode must be 'replay' or 'continue'")] = "replay"
+    public: Flag = None
+    upto: Optional[WholeNumber] = Field(None, description="play the record's first actions only")
+    seats: checked_by_hall({"type": "array"}, "the seats of a continued game") = None
+
+
+ListStatus = Annotated[Optional[Literal["open", "running", "finished", "replay"]],
+                       Says("status must be open, running, finished or replay")]
+
+
+# ----- seats ----------------------------------------------------------------------------------
+class Join(Request):
+    seat: Optional[WholeNumber] = Field(None, description="the open seat to take (default: the first)")
+
+
+class Joined(Answer):
+    seat: int
+    token: str
+    link: str
+    seed_chosen: bool
+    notice: Optional[str] = None
+
+
+class Name(Request):
+    name: checked_by_hall({"type": "string", "maxLength": 32}, "text") = Field(description="text")
+
+
+class Named(Ok):
+    seat: int
+    name: str
+
+
+class TakenBack(Ok):
+    seat: int
+
+
+class Rematch(Answer):
+    id: str
+    seat: int
+    token: Optional[str] = None
+    link: Optional[str] = None
+    spectate: str
+
+
+class AccountSeat(Ok):
+    seat: int
+    player: str
+
+
+# ----- chat -----------------------------------------------------------------------------------
+class Say(Request):
+    text: checked_by_hall({"type": "string"}, "the message") = Field(description="the message")
+
+
+class ChatLine(Answer):
+    text: str
+
+
+class Said(Ok):
+    line: ChatLine
+
+
+class ChatLines(Answer):
+    chat: list[ChatLine]
+    chat_mode: str
+
+
+# ----- records and replays --------------------------------------------------------------------
+class Record(Answer):
+    """A game record (docs/RECORDS.md); a running game's: what the asking seat has seen."""
+
+    game: str
+    players: int
+
+
+class ReplayStep(Answer):
+    game_id: str
+    game: str
+    step: int
+    steps: int
+    seat: Optional[int] = None
+    status: str
+    view: Any = None
+    log: list[Any]
+
+
+# ----- game types -----------------------------------------------------------------------------
+class GameTypes(Answer):
+    games: list[dict[str, Any]]
+
+
+class HowToPlay(Answer):
+    """A game's how-to-play page (its sections, as the game gives them)."""
+
+
+# ----- accounts and ratings -------------------------------------------------------------------
+class Credentials(Request):
+    name: checked_by_hall({"type": "string"}, "the account's name") = None
+    password: checked_by_hall({"type": "string"}, "the account's password") = None
+
+
+class LogOut(Request):
+    everywhere: Annotated[StrictBool, Says("'everywhere' must be true or false")] = False
+
+
+class AccountAnswer(Answer):
+    account: Optional[dict[str, Any]] = None
+
+
+class MyGames(Answer):
+    games: list[dict[str, Any]]
+
+
+class GameRef(BaseModel):
+    id: StrictStr
+    seat: StrictInt
+
+
+class ManyGames(Request):
+    games: Annotated[list[Any], Says("'games' must be a list of at most 100 {id, seat} objects")] = Field(
+        max_length=100, description="at most 100 {id, seat} objects",
+        json_schema_extra={"items": GameRef.model_json_schema()})
+
+
+class Leaderboard(Answer):
+    game: Optional[str] = None
+    ratings: Optional[list[Any]] = None
+    games: Optional[dict[str, Any]] = None
+
+
+class Profile(Answer):
+    name: str
+    kind: str

@@ -1,0 +1,67 @@
+"""Ratings and player profiles (docs/SERVER.md, "Ratings")."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any, Optional
+
+from fastapi import APIRouter, Query, Request
+
+from cosmodrome.core import games as game_types
+from cosmodrome.server import stats
+from cosmodrome.server.accounts import Account
+from cosmodrome.server.routers import models as m
+from cosmodrome.server.routers.accounts import MY_GAMES_MAX
+from cosmodrome.server.routers.deps import HallDep, JsonRoute
+from cosmodrome.server.routers.errors import errors
+from cosmodrome.server.table import NotFound
+
+router = APIRouter(route_class=JsonRoute, tags=["ratings"])
+
+
+@router.get("/api/ratings", response_model=m.Leaderboard, summary="The leaderboards", responses=errors(404))
+async def leaderboard(request: Request, game: Annotated[Optional[str], Query(
+        description="one game type (default: every game type)")] = None):
+    ratings = request.app.state.ratings
+    names = [g.name for g in game_types()]
+    if game is None:
+        return {"games": {n: await asyncio.to_thread(ratings.leaderboard, n) for n in names}}
+    if game not in names:
+        raise NotFound(f"no game type {game!r}")
+    return {"game": game, "ratings": await asyncio.to_thread(ratings.leaderboard, game)}
+
+
+@router.get("/api/players/{name}", response_model=m.Profile, summary="A player's profile", responses=errors(404))
+async def profile(name: str, request: Request, hall: HallDep):
+    """A player's (or ``bot:<level>``'s) ratings and rated games."""
+    if name.startswith("bot:"):
+        who, shown, kind = name, f"bot {name[4:]}", "bot"
+    else:
+        account = await request.app.state.accounts.by_name(name)
+        if account is None:
+            raise NotFound(f"no player {name!r}")
+        who, shown, kind = f"account:{account.id}", account.name, "account"
+    out = {"name": shown, "kind": kind, **await asyncio.to_thread(request.app.state.ratings.profile, who)}
+    if kind == "account":
+        out["games"] = await played(hall, account)
+        out["statistics"] = stats.per_account(out["games"])
+    return out
+
+
+async def played(hall, account: Account) -> list[dict[str, Any]]:
+    """The finished games an account played (rated or not), newest first: public facts only."""
+    rows = await asyncio.to_thread(hall.store.list_games, "finished")
+    out = []
+    for row in rows:
+        seats = [i for i, s in enumerate(row.seats) if s.account == account.id]
+        if not seats:
+            continue
+        t = await hall.table(row.id)
+        result = t.result() or {}
+        out.append({"game_id": row.id, "game": row.game, "title": t.game.title, "seat": seats[0],
+                    "won": seats[0] in result.get("winners", []), "rated": bool(row.meta.get("rated")),
+                    "players": [s.player or s.display or t.seat_name(i) for i, s in enumerate(row.seats)],
+                    "time": row.updated, "statistics": stats.seat_rows(result, seats[0])})
+        if len(out) >= MY_GAMES_MAX:
+            break
+    return out

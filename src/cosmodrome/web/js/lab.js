@@ -1,0 +1,449 @@
+// The design lab (docs/LAB.md): a game's component data as a form (or TOML), a run of bots on the
+// variant beside the printed game with the same seeds, its progress, its results as tables and
+// SVG plots drawn here, and the runs kept at the server (reopen, compare, download, play).
+import { api, el } from "./api.js";
+import { accountBar } from "./account.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const LEVEL_NAMES = { random: "Random", easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
+const ARMS = [["baseline", "printed game", "#5cc8ff"], ["variant", "variant", "#ffb545"]];
+let info = null;          // GET /api/lab
+let base = "";            // the TOML the form starts from (the packaged data, or the TOML view's text)
+let polling = null;       // the run being watched
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const num = (x, d = 1) => (typeof x === "number" ? x.toFixed(d) : "–");
+
+function banner(text, level = "error") {
+  const b = $("banner");
+  b.className = `banner ${level}`;
+  b.textContent = text;
+  b.hidden = false;
+  clearTimeout(banner.t);
+  banner.t = setTimeout(() => (b.hidden = true), 8000);
+}
+
+// ----- the form ---------------------------------------------------------------------------------
+function fieldInput(entry, f, i) {
+  const id = `lab-field-${i}`;
+  const attrs = { id, "data-path": JSON.stringify(f.path), "data-kind": f.kind, "data-orig": String(f.value),
+                  "aria-label": `${entry.label}: ${f.label}` };
+  let input;
+  if (f.kind === "bool") {
+    input = el("input", Object.assign(attrs, { type: "checkbox" }));
+    input.checked = !!f.value;
+  } else if (f.kind === "text") {
+    input = el("input", Object.assign(attrs, { type: "text", value: f.value, size: 12 }));
+  } else {
+    input = el("input", Object.assign(attrs, { type: "number", value: f.value, step: f.kind === "int" ? 1 : "any",
+                                               min: f.min ?? null, class: "num" }));
+  }
+  const mark = () => { input.classList.toggle("changed", valueOf(input) !== parse(input.dataset.orig, f.kind)); checkSoon(); };
+  input.addEventListener("input", mark);
+  input.addEventListener("change", mark);
+  const range = f.kind === "int" || f.kind === "float" ? (f.min !== null && f.min !== undefined ? `≥ ${f.min}` : "any") : "";
+  return el("span", { class: "field" }, el("label", { for: id, text: f.label }), input,
+    range ? el("span", { class: "range small muted", title: "valid values (the game checks the whole file too)", text: range }) : null);
+}
+
+// The valid ranges of the whole numbers, worked out once per game and player count by the
+// server (the game's own check, each field with the others as printed): polled until ready.
+async function loadRanges() {
+  const want = `${$("lab-game").value}/${$("lab-players").value}`;
+  loadRanges.want = want;
+  while (loadRanges.want === want) {
+    let r;
+    try {
+      r = await api("GET", `/api/lab/games/${encodeURIComponent($("lab-game").value)}/ranges?players=${encodeURIComponent($("lab-players").value)}`);
+    } catch (e) { return; }
+    if (loadRanges.want !== want) return;
+    if (r.ready) return applyRanges(r.ranges || {});
+    $("lab-ranges-note").textContent = "Working out the valid range of each number…";
+    await new Promise(res => setTimeout(res, 2000));
+  }
+}
+
+function applyRanges(ranges) {
+  for (const input of $("lab-form").querySelectorAll("[data-kind=int]")) {
+    const r = ranges[input.dataset.path];
+    const span = input.parentElement.querySelector(".range");
+    if (!r || !span) continue;
+    const [lo, hi] = r;
+    input.min = lo;
+    if (hi !== null) input.max = hi; else input.removeAttribute("max");
+    span.textContent = hi === null ? `≥ ${lo}` : lo === hi ? `only ${lo}` : `${lo}–${hi}`;
+    span.dataset.checked = "1";
+  }
+  $("lab-ranges-note").textContent = "Ranges: each number's valid values with the other entries as printed, as the game's own check finds them.";
+}
+
+function parse(text, kind) {
+  if (kind === "bool") return text === "true";
+  if (kind === "int" || kind === "float") return Number(text);
+  return text;
+}
+
+function valueOf(input) {
+  const k = input.dataset.kind;
+  if (k === "bool") return input.checked;
+  if (k === "int" || k === "float") return input.value === "" ? NaN : Number(input.value);
+  return input.value;
+}
+
+function renderForm(form) {
+  let i = 0;
+  const box = $("lab-form");
+  box.replaceChildren(...form.map(sec => el("fieldset", { class: "section", "data-section": sec.section },
+    el("legend", { text: sec.section.replace(/_/g, " ") }),
+    sec.entries.map(entry => el("div", { class: "entry" },
+      el("div", { class: "entry-head" }, el("b", { text: entry.label }), " ",
+        el("span", { class: `pill ${entry.status === "fact" ? "ok" : "warn"}`, text: entry.status }), " ",
+        el("span", { class: "small muted", text: entry.source })),
+      el("div", { class: "fields" }, entry.fields.map(f => fieldInput(entry, f, i++))))))));
+}
+
+function edits() {
+  const out = [];
+  for (const input of $("lab-form").querySelectorAll("[data-path]")) {
+    const v = valueOf(input);
+    if (v === parse(input.dataset.orig, input.dataset.kind)) continue;
+    if (typeof v === "number" && !Number.isFinite(v)) throw new Error(`${input.getAttribute("aria-label")} needs a number`);
+    if (input.dataset.kind === "int" && !Number.isInteger(v)) throw new Error(`${input.getAttribute("aria-label")} needs a whole number`);
+    out.push({ path: JSON.parse(input.dataset.path), value: v });
+  }
+  return out;
+}
+
+// The game's own check of the variant, a moment after the last change: the sentence a run
+// would be refused with, shown under the form before anyone presses Run.
+function checkSoon() {
+  clearTimeout(checkSoon.t);
+  checkSoon.t = setTimeout(checkVariant, 500);
+}
+
+async function checkVariant() {
+  const out = $("lab-check");
+  try {
+    const r = await api("POST", "/api/lab/check", { game: $("lab-game").value, players: Number($("lab-players").value),
+                                                   toml: await variantToml() });
+    out.className = `small ${r.ok ? "ok" : "bad"}`;
+    out.textContent = r.ok ? "The game accepts this data." : `The game refuses this data: ${r.error}`;
+  } catch (e) {
+    out.className = "small bad";
+    out.textContent = e.message;
+  }
+}
+
+function view() { return document.querySelector("input[name=lab-view]:checked").value; }
+
+// The variant's TOML: the form's edits applied to its starting data, or the TOML view's text.
+async function variantToml() {
+  if (view() === "toml") return $("lab-toml").value;
+  const r = await api("POST", "/api/lab/variant", { game: $("lab-game").value, toml: base, edits: edits() });
+  return r.toml;
+}
+
+async function switchView() {
+  try {
+    if (view() === "toml") {
+      $("lab-toml").value = await api("POST", "/api/lab/variant", { game: $("lab-game").value, toml: base, edits: edits() }).then(r => r.toml);
+    } else {
+      const r = await api("POST", "/api/lab/variant", { game: $("lab-game").value, toml: $("lab-toml").value, edits: [] });
+      base = r.toml;
+      renderForm(r.form);
+      loadRanges();
+    }
+    $("lab-form").hidden = view() === "toml";
+    $("lab-toml-box").hidden = view() !== "toml";
+  } catch (e) {
+    banner(e.message);
+    const other = document.querySelector(`input[name=lab-view][value=${view() === "toml" ? "form" : "toml"}]`);
+    other.checked = true;
+  }
+}
+
+function botRows() {
+  const n = Number($("lab-players").value);
+  const box = $("lab-bots");
+  const old = [...box.querySelectorAll("select")].map(s => s.value);
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const id = `lab-bot-${i}`;
+    const sel = el("select", { id, "data-testid": "lab-bot" },
+      Object.keys(info.levels).map(l => el("option", { value: l, text: LEVEL_NAMES[l] || l, title: info.levels[l] })));
+    sel.value = old[i] || "easy";
+    box.append(el("div", { class: "row" }, el("label", { for: id, text: `Seat ${i + 1} bot` }), sel));
+  }
+}
+
+async function gameChanged() {
+  const g = info.games.find(x => x.name === $("lab-game").value);
+  $("lab-players").min = g.min_players;
+  $("lab-players").max = g.max_players;
+  const n = Number($("lab-players").value);
+  if (!(n >= g.min_players && n <= g.max_players)) $("lab-players").value = Math.max(g.min_players, Math.min(2, g.max_players));
+  botRows();
+  const data = await api("GET", `/api/lab/games/${encodeURIComponent(g.name)}`);
+  base = data.toml;
+  $("lab-toml").value = data.toml;
+  renderForm(data.form);
+  loadRanges();
+}
+
+// ----- running ------------------------------------------------------------------------------------
+async function run() {
+  try {
+    const body = { game: $("lab-game").value, players: Number($("lab-players").value), games: Number($("lab-games").value),
+                   bots: [...$("lab-bots").querySelectorAll("select")].map(s => s.value),
+                   variant: { toml: await variantToml(), name: $("lab-name").value || "own variant" },
+                   seed: Number($("lab-seed").value) };
+    const r = await api("POST", "/api/lab/runs", body);
+    watch(r.id);
+    loadRuns();
+  } catch (e) { banner(`Could not run: ${e.message}`); }
+}
+
+function progressText(r) {
+  const p = r.progress;
+  if (r.status === "queued") return "waiting for the runs before it";
+  if (r.status === "running") return `${p.done} of ${p.total} games` + (p.eta_seconds !== null ? `, about ${Math.ceil(p.eta_seconds)} s left` : "");
+  if (r.status === "done") return `done: ${p.total} games` + (r.baseline_reused ? ` (${r.baseline_reused} printed games reused)` : "");
+  if (r.status === "failed") return `failed: ${r.error}`;
+  return r.status;
+}
+
+async function watch(id) {
+  polling = id;
+  $("lab-cancel").disabled = false;
+  while (polling === id) {
+    let r;
+    try { r = await api("GET", `/api/lab/runs/${id}`); } catch (e) { banner(e.message); break; }
+    $("lab-progress").max = Math.max(1, r.progress.total);
+    $("lab-progress").value = r.progress.done;
+    $("lab-progress-text").textContent = progressText(r);
+    $("lab-progress").dataset.done = r.progress.done;
+    if (!["queued", "running"].includes(r.status)) {
+      if (r.status === "done") showResults(r, $("lab-results"));
+      $("lab-cancel").disabled = true;
+      polling = null;
+      loadRuns();
+      break;
+    }
+    await new Promise(res => setTimeout(res, 400));
+  }
+}
+
+async function cancel() {
+  if (!polling) return;
+  try { await api("DELETE", `/api/lab/runs/${polling}`); } catch (e) { banner(e.message); }
+}
+
+// ----- results ------------------------------------------------------------------------------------
+function svg(tag, attrs = {}, ...kids) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const k of kids.flat()) if (k) e.append(k);
+  return e;
+}
+
+// Grouped bars with 95% whiskers: groups [{label, bars: [{v, lo, hi, colour, name}]}], values 0..1.
+function barChart(title, groups, max = 1) {
+  const W = 460, H = 200, left = 40, bottom = 28, gw = (W - left) / Math.max(1, groups.length);
+  const y = (v) => H - bottom - (H - bottom - 10) * (v / max);
+  const kids = [svg("title", {}, title)];
+  for (let t = 0; t <= 4; t++) {
+    const v = (max * t) / 4;
+    kids.push(svg("line", { x1: left, x2: W, y1: y(v), y2: y(v), stroke: "#2e3a66" }),
+      svg("text", { x: left - 4, y: y(v) + 4, "text-anchor": "end", "font-size": 10, fill: "#9aa3c7" }, max === 1 ? `${25 * t}%` : num(v, 0)));
+  }
+  groups.forEach((g, i) => {
+    const bw = (gw - 16) / g.bars.length;
+    g.bars.forEach((b, j) => {
+      const x = left + i * gw + 8 + j * bw;
+      kids.push(svg("rect", { x, y: y(b.v), width: bw - 3, height: Math.max(0, y(0) - y(b.v)), fill: b.colour },
+        svg("title", {}, `${g.label}, ${b.name}: ${max === 1 ? pct(b.v) : num(b.v)}`)));
+      if (b.lo !== undefined) {
+        const cx = x + (bw - 3) / 2;
+        kids.push(svg("line", { x1: cx, x2: cx, y1: y(b.lo), y2: y(b.hi), stroke: "#e6e9f5", "stroke-width": 1.5 }));
+      }
+    });
+    kids.push(svg("text", { x: left + i * gw + gw / 2, y: H - 10, "text-anchor": "middle", "font-size": 11, fill: "#e6e9f5" }, g.label));
+  });
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, class: "plot" }, kids);
+}
+
+// Box plots of the score per seat, printed game and variant side by side.
+function boxChart(title, res) {
+  const seats = res.baseline.scores.length;
+  const all = ARMS.flatMap(([k]) => res[k].scores.map(s => s.max));
+  const max = Math.max(1, ...all);
+  const W = 460, H = 200, left = 40, bottom = 28, gw = (W - left) / seats;
+  const y = (v) => H - bottom - (H - bottom - 10) * (v / max);
+  const kids = [svg("title", {}, title)];
+  for (let t = 0; t <= 4; t++) kids.push(svg("text", { x: left - 4, y: y((max * t) / 4) + 4, "text-anchor": "end", "font-size": 10, fill: "#9aa3c7" }, num((max * t) / 4, 0)));
+  for (let s = 0; s < seats; s++) {
+    ARMS.forEach(([k, name, colour], j) => {
+      const b = res[k].scores[s];
+      const x = left + s * gw + 10 + j * (gw - 20) / 2, w = (gw - 20) / 2 - 6, cx = x + w / 2;
+      kids.push(svg("line", { x1: cx, x2: cx, y1: y(b.min), y2: y(b.max), stroke: colour }),
+        svg("rect", { x, y: y(b.q3), width: w, height: Math.max(1, y(b.q1) - y(b.q3)), fill: "none", stroke: colour, "stroke-width": 2 },
+          svg("title", {}, `seat ${s + 1}, ${name}: median ${num(b.median)}, quartiles ${num(b.q1)}–${num(b.q3)}`)),
+        svg("line", { x1: x, x2: x + w, y1: y(b.median), y2: y(b.median), stroke: colour, "stroke-width": 3 }));
+    });
+    kids.push(svg("text", { x: left + s * gw + gw / 2, y: H - 10, "text-anchor": "middle", "font-size": 11, fill: "#e6e9f5" }, `Seat ${s + 1}`));
+  }
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, class: "plot" }, kids);
+}
+
+// The game length of both arms as two histograms on one axis (outlined bars).
+function histChart(title, res) {
+  const W = 460, H = 170, left = 40, bottom = 28;
+  const hs = ARMS.map(([k]) => res[k].length.histogram);
+  const lo = Math.min(...hs.map(h => h.edges[0] ?? 0)), hi = Math.max(...hs.map(h => h.edges[h.edges.length - 1] ?? 1));
+  const top = Math.max(1, ...hs.flatMap(h => h.counts));
+  const x = (v) => left + (W - left - 10) * ((v - lo) / Math.max(1e-9, hi - lo));
+  const y = (c) => H - bottom - (H - bottom - 10) * (c / top);
+  const kids = [svg("title", {}, title)];
+  hs.forEach((h, j) => h.counts.forEach((c, i) => kids.push(svg("rect", { x: x(h.edges[i]), y: y(c),
+    width: Math.max(1, x(h.edges[i + 1]) - x(h.edges[i]) - 1), height: y(0) - y(c), fill: ARMS[j][2], "fill-opacity": 0.35,
+    stroke: ARMS[j][2] }, svg("title", {}, `${ARMS[j][1]}: ${c} games of ${num(h.edges[i], 0)}–${num(h.edges[i + 1], 0)} decisions`)))));
+  for (const v of [lo, (lo + hi) / 2, hi]) kids.push(svg("text", { x: x(v), y: H - 10, "text-anchor": "middle", "font-size": 10, fill: "#9aa3c7" }, num(v, 0)));
+  kids.push(svg("text", { x: left - 4, y: y(top) + 4, "text-anchor": "end", "font-size": 10, fill: "#9aa3c7" }, String(top)));
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, class: "plot" }, kids);
+}
+
+function legend() {
+  return el("p", { class: "small legend" }, ARMS.map(([, name, colour]) =>
+    el("span", { class: "key" }, el("span", { class: "swatch", style: `background:${colour}` }), ` ${name} `)),
+    " · bars with 95% intervals; a significant difference is marked ", el("span", { class: "pill warn", text: "significant" }));
+}
+
+function table(caption, head, rows, testid) {
+  return el("table", { class: "games lab-table", "data-testid": testid },
+    el("caption", { text: caption }),
+    el("tr", {}, head.map(h => el("th", { scope: "col", text: h }))),
+    rows.map(r => el("tr", { class: r.significant ? "significant" : null }, r.cells.map((c, i) =>
+      i === 0 ? el("th", { scope: "row" }, c) : el("td", {}, c)))));
+}
+
+function significantMark(d) {
+  return d && d.significant ? el("span", { class: "pill warn", title: "the 95% interval of the difference leaves out 0", text: "significant" }) : "";
+}
+
+function showResults(run, box) {
+  const res = run.results;
+  const diff = Object.fromEntries(res.differences.map(d => [d.measure, d]));
+  const B = res.baseline, V = res.variant;
+  const seatRows = B.seats.map((s, i) => {
+    const d = diff[`win share seat ${i + 1}`];
+    return { significant: d && d.significant, cells: [`Seat ${i + 1} (${s.bot})`,
+      `${pct(s.share)} (${pct(s.ci[0])}–${pct(s.ci[1])})`, `${pct(V.seats[i].share)} (${pct(V.seats[i].ci[0])}–${pct(V.seats[i].ci[1])})`,
+      d ? `${(100 * d.diff).toFixed(1)} pts (${(100 * d.ci[0]).toFixed(1)} to ${(100 * d.ci[1]).toFixed(1)})` : "–", significantMark(d)] };
+  });
+  const nobody = diff["all-lose rate"];
+  seatRows.push({ significant: nobody && nobody.significant, cells: ["Nobody won", pct(B.no_winner.share), pct(V.no_winner.share),
+    nobody ? `${(100 * nobody.diff).toFixed(1)} pts` : "–", significantMark(nobody)] });
+  const botRows = B.bots.map((b, i) => ({ cells: [b.bot, `${pct(b.share)} (${pct(b.ci[0])}–${pct(b.ci[1])})`,
+    `${pct(V.bots[i].share)} (${pct(V.bots[i].ci[0])}–${pct(V.bots[i].ci[1])})`] }));
+  const len = diff["decisions per game"];
+  const lengthRows = [{ significant: len && len.significant, cells: ["Decisions per game", `${num(B.length.mean)} (median ${num(B.length.median, 0)})`,
+    `${num(V.length.mean)} (median ${num(V.length.median, 0)})`, len ? `${num(len.diff)} (${num(len.ci[0])} to ${num(len.ci[1])})` : "–", significantMark(len)] }];
+  const scoreRows = B.scores.map((s, i) => ({ cells: [`Seat ${i + 1}`, `${num(s.mean)} ± ${num(s.sd)} [${num(s.min, 0)}–${num(s.max, 0)}]`,
+    `${num(V.scores[i].mean)} ± ${num(V.scores[i].sd)} [${num(V.scores[i].min, 0)}–${num(V.scores[i].max, 0)}]`] }));
+  const other = res.differences.filter(d => !/^win share seat|^all-lose rate$|^decisions per game$/.test(d.measure));
+  const otherRows = other.map(d => ({ significant: d.significant, cells: [d.measure, num(d.default, 2), num(d.variant, 2),
+    `${num(d.diff, 2)} (${num(d.ci[0], 2)} to ${num(d.ci[1], 2)})`, significantMark(d)] }));
+  const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${k} ${v}`).join(", ");
+  box.classList.remove("muted");
+  box.replaceChildren(
+    el("p", { class: "small" }, `${run.game}, ${run.players} players, ${run.games} games a side, bots ${run.bots.join(" / ")}, seed ${run.seed}. `,
+      res.significant.length ? el("b", { text: `${res.significant.length} significant difference(s).` }) : "No difference is significant at 95%."),
+    legend(),
+    barChart("Win share by seat, printed game and variant", B.seats.map((s, i) => ({ label: `Seat ${i + 1}`, bars: ARMS.map(([k, name, colour]) =>
+      ({ v: res[k].seats[i].share, lo: res[k].seats[i].ci[0], hi: res[k].seats[i].ci[1], colour, name })) }))),
+    table("Win share by seat (95% interval)", ["", "Printed game", "Variant", "Difference", ""], seatRows, "lab-seat-table"),
+    table("Win share by bot", ["Bot", "Printed game", "Variant"], botRows, "lab-bot-table"),
+    histChart("Game length in decisions: how many games of each length, printed game and variant", res),
+    table("Game length", ["", "Printed game", "Variant", "Difference", ""], lengthRows, "lab-length-table"),
+    boxChart("Score by seat: printed game and variant (box: quartiles, line: median, whiskers: range)", res),
+    table("Score by seat: mean ± spread [range]", ["", "Printed game", "Variant"], scoreRows, "lab-score-table"),
+    table("The game's breakdown", ["", "Printed game", "Variant"], [
+      { cells: ["Games with a winner", `${pct(B.breakdown.win_rate)} (${pct(B.breakdown.ci[0])}–${pct(B.breakdown.ci[1])})`,
+        `${pct(V.breakdown.win_rate)} (${pct(V.breakdown.ci[0])}–${pct(V.breakdown.ci[1])})`] },
+      { cells: ["How games ended", ends(B), ends(V)] }], "lab-breakdown-table"),
+    otherRows.length ? table("The game's own measures, per game", ["", "Printed game", "Variant", "Difference", ""], otherRows, "lab-other-table") : "",
+    el("p", { class: "row" },
+      el("a", { class: "button", href: `/api/lab/runs/${run.id}/games.csv`, download: "", text: "Download CSV" }),
+      el("a", { class: "button", href: `/api/lab/runs/${run.id}/variant.toml`, download: "", text: "Download variant TOML" }),
+      el("a", { class: "button primary", href: `/?game=${encodeURIComponent(run.game)}&lab=${encodeURIComponent(run.id)}`,
+                "data-testid": "lab-play", text: "Play this variant" })));
+}
+
+// ----- kept runs ------------------------------------------------------------------------------------
+async function loadRuns() {
+  let runs;
+  try { runs = (await api("GET", "/api/lab/runs")).runs; } catch (e) { $("lab-runs").textContent = e.message; return; }
+  if (!runs.length) { $("lab-runs").textContent = "No run yet."; return; }
+  $("lab-runs").classList.remove("muted");
+  $("lab-runs").replaceChildren(el("table", { class: "games" },
+    el("tr", {}, ["Compare", "Variant", "Game", "Games", "Status", "Started", ""].map(h => el("th", { scope: "col", text: h }))),
+    runs.map(r => el("tr", { "data-testid": "lab-run-row", "data-id": r.id },
+      el("td", {}, el("input", { type: "checkbox", class: "pick", value: r.id, "aria-label": `compare run ${r.variant.name} (${r.id})` })),
+      el("td", { text: r.variant.name }), el("td", { text: `${r.game} (${r.players})` }), el("td", { text: r.games }),
+      el("td", { text: r.status }), el("td", { text: new Date(r.created * 1000).toLocaleString() }),
+      el("td", {}, el("button", { type: "button", "aria-label": `open run ${r.variant.name} (${r.id})`, text: "Open",
+        onclick: () => openRun(r.id) }))))));
+}
+
+async function openRun(id) {
+  try {
+    const r = await api("GET", `/api/lab/runs/${id}`);
+    if (["queued", "running"].includes(r.status)) return watch(id);
+    $("lab-progress-text").textContent = progressText(r);
+    if (r.status === "done") showResults(r, $("lab-results"));
+    else $("lab-results").textContent = `This run is ${r.status}.`;
+  } catch (e) { banner(e.message); }
+}
+
+async function compareRuns() {
+  const ids = [...document.querySelectorAll("#lab-runs .pick:checked")].map(x => x.value);
+  if (ids.length !== 2) return banner("Tick two runs to compare them.", "info");
+  try {
+    const [a, b] = await Promise.all(ids.map(id => api("GET", `/api/lab/runs/${id}`)));
+    if (!a.results || !b.results) return banner("Both runs must be done to be compared.", "info");
+    const n = Math.min(a.players, b.players);
+    const rows = [];
+    for (let s = 0; s < n; s++) rows.push({ cells: [`Seat ${s + 1} win share`, pct(a.results.baseline.seats[s].share),
+      pct(a.results.variant.seats[s].share), pct(b.results.variant.seats[s].share)] });
+    rows.push({ cells: ["Nobody won", pct(a.results.baseline.no_winner.share), pct(a.results.variant.no_winner.share), pct(b.results.variant.no_winner.share)] });
+    rows.push({ cells: ["Decisions per game", num(a.results.baseline.length.mean), num(a.results.variant.length.mean), num(b.results.variant.length.mean)] });
+    for (let s = 0; s < n; s++) rows.push({ cells: [`Seat ${s + 1} mean score`, num(a.results.baseline.scores[s].mean),
+      num(a.results.variant.scores[s].mean), num(b.results.variant.scores[s].mean)] });
+    $("lab-comparison").replaceChildren(table(`${a.variant.name} against ${b.variant.name}`,
+      ["", `Printed game (seed ${a.seed})`, a.variant.name, b.variant.name], rows, "lab-compare-table"));
+  } catch (e) { banner(e.message); }
+}
+
+async function main() {
+  accountBar($("account-bar"));
+  try { info = await api("GET", "/api/lab"); } catch (e) { return banner(`The lab cannot be reached: ${e.message}`); }
+  if (!info.games.length) {
+    $("lab-form").textContent = info.mode === "off" ? "The design lab is off at this server." : "No game here has component data to vary.";
+    $("lab-run").disabled = true;
+    return;
+  }
+  $("lab-games").max = info.max_games;
+  $("lab-game").replaceChildren(...info.games.map(g => el("option", { value: g.name, text: g.title })));
+  const asked = new URLSearchParams(location.search).get("game");
+  $("lab-game").value = info.games.some(g => g.name === asked) ? asked : (info.games.some(g => g.name === "venus") ? "venus" : info.games[0].name);
+  $("lab-game").addEventListener("change", () => gameChanged().catch(e => banner(e.message)));
+  $("lab-players").addEventListener("change", () => { botRows(); checkSoon(); loadRanges(); });
+  $("lab-toml").addEventListener("input", checkSoon);
+  for (const r of document.querySelectorAll("input[name=lab-view]")) r.addEventListener("change", switchView);
+  $("lab-run").addEventListener("click", run);
+  $("lab-cancel").addEventListener("click", cancel);
+  $("lab-compare").addEventListener("click", compareRuns);
+  await gameChanged().catch(e => banner(e.message));
+  loadRuns();
+}
+main();
