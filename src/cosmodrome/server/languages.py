@@ -21,12 +21,15 @@ import time
 from typing import Any, Optional
 
 from fastapi import APIRouter, Request
+from pydantic import Field
 
 from cosmodrome import i18n
-from cosmodrome.server.accounts import COOKIE, Accounts, Unauthorized
-from cosmodrome.server.security import BadRequest, parse_json
+from cosmodrome.server.routers import models as m
+from cosmodrome.server.routers.deps import JsonRoute, MeDep
+from cosmodrome.server.routers.errors import errors
+from cosmodrome.server.security import BadRequest
 from cosmodrome.server.storage import AccountSettingTable
-from cosmodrome.server.tables import NotFound
+from cosmodrome.server.table import NotFound
 
 
 def choose(query_lang: Optional[str], accept: Optional[str]) -> str:
@@ -71,14 +74,41 @@ class LanguageMiddleware:
             await self.app(scope, receive, send)
 
 
-def router(accounts: Optional[Accounts] = None) -> APIRouter:
-    api = APIRouter()
+class Language(m.Answer):
+    lang: str
+    name: str
 
-    @api.get("/api/i18n")
+
+class Languages(m.Answer):
+    languages: list[Language]
+    default: str
+
+
+class Catalog(m.Answer):
+    lang: str
+    name: str
+    plural: str = Field(description="the catalog's Plural-Forms expression, e.g. (n != 1)")
+    nplurals: int
+    messages: dict[str, Any] = Field(description="English text -> its translation (a list of forms for a plural)")
+
+
+class AccountLanguage(m.Answer):
+    lang: Optional[str] = Field(description="the language the account chose; null: none (the browser's)")
+
+
+class ChooseLanguage(m.Request):
+    lang: Optional[str] = Field(None, description="a language with a catalog (GET /api/i18n), or null for none")
+
+
+def router() -> APIRouter:
+    api = APIRouter(route_class=JsonRoute, tags=["languages"])
+
+    @api.get("/api/i18n", response_model=Languages, summary="The languages this server has catalogs for")
     async def languages():
         return {"languages": i18n.languages(), "default": i18n.current()}
 
-    @api.get("/api/i18n/{lang}")
+    @api.get("/api/i18n/{lang}", response_model=Catalog, summary="A language's catalog for the page",
+             responses=errors(404))
     async def catalog(lang: str):
         if lang not in i18n.available():
             # the name is checked against the catalogs found at start; never read as a path
@@ -86,30 +116,21 @@ def router(accounts: Optional[Accounts] = None) -> APIRouter:
                            f"{', '.join(i18n.available())}")
         return i18n.catalog(lang)
 
-    if accounts is None:
-        return api
-
-    async def account_of(request: Request):
-        account = await accounts.current(request.cookies.get(COOKIE))
-        if account is None:
-            raise Unauthorized("log in first (your session ended or was never started)")
-        return account
-
-    @api.get("/api/account/language")
-    async def account_language(request: Request):
-        account = await account_of(request)
+    @api.get("/api/account/language", response_model=AccountLanguage, summary="The language the account chose",
+             responses=errors(401))
+    async def account_language(request: Request, me: MeDep):
+        accounts = request.app.state.accounts
 
         def fn(s) -> Optional[str]:
-            row = s.get(AccountSettingTable, account.id)
+            row = s.get(AccountSettingTable, me.id)
             return row.lang if row is not None and row.lang in i18n.available() else None
         return {"lang": await asyncio.to_thread(accounts.store.read, fn)}
 
-    @api.post("/api/account/language")
-    async def set_account_language(request: Request):
-        account = await account_of(request)
-        data = parse_json((await request.body()).decode("utf-8", "replace") or "{}", "the body",
-                          request.app.state.max_body)
-        lang = data.get("lang") if isinstance(data, dict) else None
+    @api.post("/api/account/language", response_model=AccountLanguage, summary="Choose the account's language",
+              responses=errors(400, 401, 503))
+    async def set_account_language(request: Request, body: ChooseLanguage, me: MeDep):
+        accounts = request.app.state.accounts
+        lang = body.lang
         if lang is not None:
             try:
                 lang = i18n.check(lang)
@@ -118,9 +139,9 @@ def router(accounts: Optional[Accounts] = None) -> APIRouter:
         now = time.time()
 
         def fn(s) -> None:
-            row = s.get(AccountSettingTable, account.id)
+            row = s.get(AccountSettingTable, me.id)
             if row is None:
-                s.add(AccountSettingTable(account_id=account.id, lang=lang, updated=now))
+                s.add(AccountSettingTable(account_id=me.id, lang=lang, updated=now))
             else:
                 row.lang, row.updated = lang, now
         await accounts.store.submit(fn, asyncio.get_running_loop())
@@ -129,7 +150,7 @@ def router(accounts: Optional[Accounts] = None) -> APIRouter:
     return api
 
 
-def install(app: Any, accounts: Optional[Accounts] = None) -> None:
+def install(app: Any) -> None:
     """Add the language routes and the middleware to ``app`` (one line in create_app)."""
-    app.include_router(router(accounts))
+    app.include_router(router())
     app.add_middleware(LanguageMiddleware)
