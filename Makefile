@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: serve play test test-fast bench compiled pure chromium postgres nginx axe clean
+.PHONY: serve play test test-fast bench compiled pure chromium postgres nginx axe clean translations translations-extract translations-update
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -71,3 +71,15 @@ pure:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .cache
+
+## Translations (docs/TRANSLATING.md): collect the marked texts into the template, merge it
+## into every language's catalog, and compile the catalogs the server reads (.mo, committed).
+LOCALES  = src/cosmodrome/locale
+BABELKEYS = --no-default-keywords -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k t -k tr -k tn:1,2 -k says
+translations-extract: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg $(BABELKEYS) --no-location --sort-output --project=cosmodrome \
+	  --copyright-holder="Cosmodrome contributors" -o $(LOCALES)/cosmodrome.pot .
+translations-update: translations-extract
+	$(VENV)/bin/pybabel update -i $(LOCALES)/cosmodrome.pot -d $(LOCALES) -D cosmodrome --no-fuzzy-matching --ignore-obsolete
+translations: $(STAMP)
+	$(VENV)/bin/pybabel compile -d $(LOCALES) -D cosmodrome --statistics

@@ -24,8 +24,17 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _root(version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
-                                       help="Print Cosmodrome's version and exit.")) -> None:
+                                       help="Print Cosmodrome's version and exit."),
+          lang: Optional[str] = typer.Option(None, "--lang", envvar="COSMODROME_LANG",
+                                             help="the language of the game's words (en, hu...); "
+                                                  "default: the LANG environment variable")) -> None:
     """Play, simulate and study space-race board games."""
+    from cosmodrome import i18n
+
+    try:
+        i18n.set_language(i18n.check(lang) if lang else i18n.from_environment())
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
 
 
 def parse_options(pairs: Optional[list[str]]) -> dict[str, str]:

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmodrome.core import Bot, Event, GameRecord, OptionError, State, get_game, undo_start
+from cosmodrome.i18n import gettext
 
 HUMAN = "human"
 #: what a person may type at a decision, in the order the help line names them
@@ -63,7 +64,7 @@ def legend_text(game) -> str:
     if not game.legend:
         return "This game's table uses words only: no symbols to explain."
     width = max(len(sym) for sym, _ in game.legend)
-    return "\n".join(f"{sym:<{width}}  {meaning}" for sym, meaning in game.legend)
+    return "\n".join(f"{sym:<{width}}  {gettext(meaning)}" for sym, meaning in game.legend)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from textual.widgets.option_list import Option
 from cosmodrome.bots.advisor import advise
 from cosmodrome.cli.session import COMMANDS, Session, advice_table, drop_prompt, legend_text, listed, parse_command
 from cosmodrome.core import CosmodromeError, OptionError
+from cosmodrome.i18n import gettext
 
 CSS = """
 #seats { height: auto; padding: 0 1; background: $boost; }
@@ -67,7 +68,7 @@ def legend_grid(game) -> Table | Text:
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
     for sym, meaning in game.legend:
-        grid.add_row(Text(sym), Text(meaning))
+        grid.add_row(Text(sym), Text(gettext(meaning)))
     return grid
 
 

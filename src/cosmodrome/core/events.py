@@ -20,14 +20,19 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
+from cosmodrome.i18n import _current
+
 #: a sentence, or a sentence to be written when it is first read: ``(fn, args)`` is
 #: ``fn(*args)``, e.g. ``("{} drew {}.".format, ("Red", "Take £3"))``
 Text = Union[str, tuple]
 
 
 def _written(text: Text) -> Optional[str]:
-    if text is None or text.__class__ is str:
+    if text is None:
         return text
+    if text.__class__ is str:  # a fixed sentence: its translation, if the catalog has one
+        lang, tr = _current.get()
+        return text if lang == "en" or not text else tr.gettext(text)
     fn, args = text
     return fn(*args)
 
@@ -43,7 +48,7 @@ class Event:
     ('Red rolls 6.', True)
     """
 
-    __slots__ = ("kind", "_text", "data", "visible_to", "_hidden", "chance")
+    __slots__ = ("kind", "_text", "data", "visible_to", "_hidden", "chance", "_lang", "_written", "_hwritten")
 
     def __init__(self, kind: str, text: Text, data: Optional[dict[str, Any]] = None,
                  visible_to: Optional[frozenset[int]] = None, hidden_text: Optional[Text] = None,
@@ -54,20 +59,31 @@ class Event:
         self.visible_to = visible_to
         self._hidden = hidden_text
         self.chance = chance
+        self._lang = None
+
+    # The sentences are kept unwritten and written in the reader's language (the language of
+    # the context, cosmodrome.i18n.using): the last language's sentences are kept, so a
+    # table read in one language writes each sentence once.
+    def _in_language(self) -> None:
+        lang = _current.get()[0]
+        if self._lang != lang:
+            self._written = _written(self._text)
+            self._hwritten = _written(self._hidden)
+            self._lang = lang
 
     @property
     def text(self) -> str:
-        t = self._text
-        if t.__class__ is not str:
-            t = self._text = _written(t)
-        return t
+        if self._lang != _current.get()[0]:
+            self._in_language()
+        return self._written
 
     @property
     def hidden_text(self) -> Optional[str]:
-        t = self._hidden
-        if t is not None and t.__class__ is not str:
-            t = self._hidden = _written(t)
-        return t
+        if self._hidden is None:
+            return None
+        if self._lang != _current.get()[0]:
+            self._in_language()
+        return self._hwritten
 
     def _key(self) -> tuple:
         return (self.kind, self.text, self.data, self.visible_to, self.hidden_text, self.chance)

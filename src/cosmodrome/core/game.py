@@ -36,6 +36,7 @@ from cosmodrome.core.errors import (
 )
 from cosmodrome.core.chance import MODES, make_explicit
 from cosmodrome.core.events import Event
+from cosmodrome.i18n import gettext
 from cosmodrome.core.howto import hint_for, load_howto, page
 from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
@@ -95,8 +96,9 @@ class OptionSpec:
         return value
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help,
-                "choices": list(self.choices), "label": self.label or self.name.replace("_", " ").capitalize(),
+        return {"name": self.name, "kind": self.kind, "default": self.default, "help": gettext(self.help),
+                "choices": list(self.choices),
+                "label": gettext(self.label) if self.label else self.name.replace("_", " ").capitalize(),
                 "players": list(self.players) if self.players else None}
 
 
@@ -329,7 +331,7 @@ class Game(ABC):
         the text module), or None for a game without a help file."""
         if self.help_file is None:
             return None
-        return dict(page(load_howto(self.help_file), self.help_items), game=self.name, title=self.title)
+        return dict(page(load_howto(self.help_file), self.help_items), game=self.name, title=gettext(self.title))
 
     def hint(self, decision: "Decision") -> Optional[dict[str, Any]]:
         """A first-game hint for ``decision``: what it means and what its options do
@@ -356,7 +358,7 @@ class Game(ABC):
         if kind in self.public_kinds:
             return kind, prompt()
         if kind in self.public_prompts:
-            return kind, self.public_prompts[kind]
+            return kind, gettext(self.public_prompts[kind])
         return "deciding", ""
 
     def statistics(self, state: "State", events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -367,9 +369,9 @@ class Game(ABC):
         return []
 
     def info(self) -> dict[str, Any]:
-        return {"name": self.name, "title": self.title, "min_players": self.min_players,
+        return {"name": self.name, "title": gettext(self.title), "min_players": self.min_players,
                 "max_players": self.max_players, "num_actions": self.num_actions,
-                "options": [o.to_json() for o in self.options], "description": self.description,
+                "options": [o.to_json() for o in self.options], "description": gettext(self.description),
                 "cooperative": self.cooperative, "explicit_chance": self.explicit_chance,
                 "how_to_play": self.help_file is not None,
                 "reconstructed": self.reconstructed()}

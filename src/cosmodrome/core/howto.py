@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
 from cosmodrome.core.errors import DataError
+from cosmodrome.i18n import gettext, svg_words  # data texts: extracted from the help file itself
 
 #: what a diagram may not contain: scripts, event handlers, outside references
 _UNSAFE_SVG = re.compile(r"<script|<foreignObject|\son[a-z]+\s*=|href\s*=\s*[\"'](?!#)", re.IGNORECASE)
@@ -86,16 +87,17 @@ def page(data: Mapping[str, Any], items: Mapping[str, Mapping[str, str]]) -> dic
     """The rules page as JSON: intro, rulebook and sections (paragraphs, diagram, listed items)."""
     out = []
     for s in data.get("section", []):
-        sec = {"heading": s["heading"], "source": s["source"],
-               "paragraphs": [p.strip() for p in s["text"].split("\n\n") if p.strip()]}
+        sec = {"heading": gettext(s["heading"]), "source": gettext(s["source"]),
+               "paragraphs": [gettext(p.strip()) for p in s["text"].split("\n\n") if p.strip()]}
         if s.get("svg"):
-            sec["svg"], sec["caption"] = s["svg"].strip(), s["caption"]
+            sec["svg"], sec["caption"] = svg_words(s["svg"].strip()), gettext(s["caption"])
         if s.get("items"):
             if s["items"] not in items:
                 raise DataError(f"the help section {s['heading']!r} lists {s['items']!r}, which the game does not provide")
-            sec["items"] = [[name, str(text)] for name, text in items[s["items"]].items()]
+            sec["items"] = [[gettext(name), gettext(str(text))] for name, text in items[s["items"]].items()]
         out.append(sec)
-    return {"rulebook": data.get("rulebook", ""), "intro": data.get("intro", ""), "sections": out,
+    intro = data.get("intro", "")
+    return {"rulebook": data.get("rulebook", ""), "intro": gettext(intro) if intro else "", "sections": out,
             "hints": sorted(data.get("hints", {}))}
 
 
@@ -129,5 +131,5 @@ def hint_for(data: Mapping[str, Any], kind: str,
                 groups.setdefault(text, []).append(action)
                 break
     order = {text: i for i, (_, text) in enumerate(keys)}
-    return {"text": h["text"].strip(),
-            "options": [{"text": t, "actions": a} for t, a in sorted(groups.items(), key=lambda g: order[g[0]])]}
+    return {"text": "\n\n".join(gettext(p.strip()) for p in h["text"].strip().split("\n\n")),
+            "options": [{"text": gettext(t), "actions": a} for t, a in sorted(groups.items(), key=lambda g: order[g[0]])]}

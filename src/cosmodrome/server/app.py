@@ -22,6 +22,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from cosmodrome.core import OptionError
+from cosmodrome.server import languages
 from cosmodrome.server.accounts import Accounts
 from cosmodrome.server.labapi import lab_router
 from cosmodrome.server.labruns import Lab, LabConfig
@@ -130,6 +131,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     for router in ROUTERS:
         app.include_router(router)
     app.include_router(lab_router(Lab(lab or LabConfig(), db_url, bot_caps or BotCaps()), accounts))
+    languages.install(app)
     app.mount("/", StaticFiles(directory=str(WEB_DIR), html=True), name="web")
     return app
 

@@ -149,6 +149,14 @@ class AccountTable(Base):
     created: Mapped[float] = mapped_column(Float)
 
 
+class AccountSettingTable(Base):
+    """What an account chose for itself: the language its person reads (None: the browser's)."""
+    __tablename__ = "account_settings"
+    account_id: Mapped[str] = mapped_column(String(32), ForeignKey("accounts.id"), primary_key=True)
+    lang: Mapped[Optional[str]] = mapped_column(String(16), nullable=True)
+    updated: Mapped[float] = mapped_column(Float)
+
+
 class SessionTable(Base):
     """A signed-in browser: the SHA-256 of its session id (the id itself lives only in the
     browser's cookie), the account and when it expires."""

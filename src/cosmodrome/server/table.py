@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, Event, Game, GameRecord, State, undo_start
 from cosmodrome.core.statistics import public
 from cosmodrome.server import clocks
@@ -77,6 +78,8 @@ class Conn:
     queue: "asyncio.Queue[dict[str, Any]]" = field(default_factory=lambda: asyncio.Queue(maxsize=256))
     #: what the socket was last sent (moves as updates, if it asked: server/updates.py)
     feed: Feed = field(default_factory=lambda: Feed(False))
+    #: the language its table messages are written in (server/languages.py)
+    lang: str = field(default_factory=i18n.current)
 
 
 @dataclass
@@ -126,7 +129,7 @@ class Table:
     # ----- reading ------------------------------------------------------------------
     def seat_name(self, seat: Optional[int]) -> str:
         if seat is None:
-            return "Spectator"
+            return i18n._("Spectator")
         return self.game.seat_name(seat, self.row.players)
 
     def bot_spec(self, seat: int) -> Optional[str]:
@@ -210,14 +213,14 @@ class Table:
         """The game's end-of-game statistics (``Game.statistics``: rows of a label and a number
         a seat) from the state and the public events of the whole game; worked out once per
         version. A game whose statistics fail still ends: the failure goes to the log."""
-        if self._stats is None or self._stats[0] != self.version:
+        if self._stats is None or self._stats[0] != (self.version, i18n.current()):
             events = public(self.setup + [e for evs in self.events for e in evs])
             try:
                 rows = self.game.statistics(self.state, events)
             except Exception:  # the statistics are an extra: never let them stop the result
                 log.exception("the statistics of game %s failed", self.id)
                 rows = []
-            self._stats = (self.version, rows)
+            self._stats = ((self.version, i18n.current()), rows)
         return self._stats[1]
 
     def result(self) -> Optional[dict[str, Any]]:
@@ -240,9 +243,9 @@ class Table:
     def _shared(self) -> dict[str, Any]:
         """The parts of a table message that are the same for every seat (the decision, who
         decides, the seats, the result), built once per version and reused by every socket."""
-        key = (self.version, self.row.status, tuple((s.claimed, s.stand_in, s.display)
-                                                    for s in self.row.seats))
-        memo = self._memo
+        key = (self.version, i18n.current(), self.row.status, tuple((s.claimed, s.stand_in, s.display)
+                                                                   for s in self.row.seats))
+        memo = self._memo.get(key[1], {})  # one per language read
         if memo.get("key") != key:
             st = self.state
             mover = st.to_move()
@@ -257,7 +260,7 @@ class Table:
                 if self.bot_spec(mover) is None:
                     # first-game help: what the decision means, what options do (the mover's own)
                     decision = dict(d.to_json(), hint=self.game.hint(d))
-            memo = self._memo = {"key": key, "mover": mover, "decision": decision, "waiting": waiting,
+            memo = self._memo[key[1]] = {"key": key, "mover": mover, "decision": decision, "waiting": waiting,
                                  "seats": self.seats_public(), "result": self.result()}
         return memo
 
@@ -283,7 +286,7 @@ class Table:
         """Everything a socket of ``seat`` needs to draw the table (its own view only)."""
         decision, waiting = self.decision_for(seat)
         shared = self._shared()
-        msg = {"type": "table", "game_id": self.id, "game": self.row.game, "title": self.game.title,
+        msg = {"type": "table", "game_id": self.id, "game": self.row.game, "title": i18n.gettext(self.game.title),
                "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
                "seat": seat, "seat_name": self.seat_name(seat), "seats": shared["seats"],
                "view": self.state.view(seat), "decision": decision, "waiting": waiting,

@@ -35,6 +35,7 @@ import logging
 import time
 from typing import Any, Optional
 
+from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, GameRecord, get_game
 from cosmodrome.server.botpool import BotPool
 from cosmodrome.server.chat import chat_limit
@@ -222,11 +223,13 @@ class Hall(Making, Seating, Writing, Clocking, Botting):
             conn.queue.put_nowait({"type": "resync"})
 
     async def broadcast(self, t: Table, log_start: int, reset: bool = False, notice: Optional[str] = None) -> None:
-        cache: dict[Optional[int], dict[str, Any]] = {}
+        cache: dict[tuple, dict[str, Any]] = {}
         for conn in list(t.conns):
-            if conn.seat not in cache:
-                cache[conn.seat] = t.table_message(conn.seat, log_start, reset, notice)
-            self._post(conn, cache[conn.seat])
+            key = (conn.seat, conn.lang)
+            if key not in cache:
+                with i18n.using(conn.lang):  # each socket reads the table in its own language
+                    cache[key] = t.table_message(conn.seat, log_start, reset, notice)
+            self._post(conn, cache[key])
 
     def notify_everyone(self, text: str, level: str = "error") -> None:
         """A notice to every socket of every game (the database's files lost: nothing more

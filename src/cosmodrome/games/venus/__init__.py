@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
+from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.core import Game, OptionSpec, register
 from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames / answers on import)
     actions, cards, combat, crises, evaluation, observation, options, phases, scoring, text, view,
@@ -25,7 +26,7 @@ from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames /
 from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import NUM_ACTIONS
 from cosmodrome.games.venus.setup import ROLL_OFFS, new_game
-from cosmodrome.games.venus.state import COLOURS, EMPIRES, MAX_DECISIONS, VenusState, state_from_json
+from cosmodrome.games.venus.state import COLOUR_WORDS, COLOURS, EMPIRES, MAX_DECISIONS, VenusState, state_from_json
 from cosmodrome.games.venus.text import LEGEND, hand_lines, render_text
 
 #: the one-way import order of the package, lowest first
@@ -41,15 +42,15 @@ LAYERS = (
 class OnwardToVenus(Game):
     name = "venus"
     observation_layout = staticmethod(observation.layout)
-    title = "Onward to Venus"
+    title = N_("Onward to Venus")
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS
     options = (OptionSpec("components", "path", None,
-                          "a component data file (TOML) to use instead of the packaged one",
-                          label="Components file"),)
-    description = ("Empires race to exploit the planets of a retro-future Solar System while crises "
-                   "brew on every world.")
+                          N_("a component data file (TOML) to use instead of the packaged one"),
+                          label=N_("Components file")),)
+    description = N_("Empires race to exploit the planets of a retro-future Solar System while crises "
+                     "brew on every world.")
     heuristic_bot = "cosmodrome.games.venus.heuristic:VenusHeuristic"
     turn_kinds = frozenset({"action"})
     #: 2: the reactions and the end of a turn are asked of every seat that may hold the card
@@ -64,8 +65,8 @@ class OnwardToVenus(Game):
         "gunrunner", "place_tension", "remove_tension", "force_discard", "look", "look_take", "look_give",
         "take_biggame", "bazagthoth", "uprising", "lose_building", "damage", "pirates", "chance"})
     #: the reactions: asked of every seat that may hold the card, their prompts name it
-    public_prompts = {"reaction": "may answer with a reaction card, or go on",
-                      "return_unit": "may return an eliminated unit to Earth orbit with a card, or go on"}
+    public_prompts = {"reaction": N_("may answer with a reaction card, or go on"),
+                      "return_unit": N_("may return an eliminated unit to Earth orbit with a card, or go on")}
     components_file = Path(__file__).with_name("components.toml")
     #: every die, draw, tile from the bag and blind pick can be a chance node (core.chance)
     explicit_chance = True
@@ -139,7 +140,7 @@ class OnwardToVenus(Game):
         return "\n".join(line.strip() for line in hand_lines(dict(view)))
 
     def seat_name(self, seat: int, players: int) -> str:
-        return f"{EMPIRES[seat]} ({COLOURS[seat]})"
+        return _("{empire} ({colour})").format(empire=gettext(EMPIRES[seat]), colour=gettext(COLOUR_WORDS[seat]))
 
 
 GAME = register(OnwardToVenus())

@@ -8,6 +8,7 @@ try:
 except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
     cython = None
 
+from cosmodrome.i18n import _, ngettext
 from cosmodrome.games.venus import combat
 from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card
 from cosmodrome.games.venus.components import EFFECT_ID
@@ -19,7 +20,7 @@ from cosmodrome.games.venus.flow import (
     add, auto, decide,
 )
 from cosmodrome.games.venus.state import MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKCARD, MV_TANKS, SHORT, VenusState
-from cosmodrome.games.venus.text import builds_text, claims_text, moves_text
+from cosmodrome.games.venus.text import builds_text, claims_text, moves_text, planet_w, planet_word, says, who
 
 
 E_MOVE1, E_MOVE2, E_MOVE_TANKS = EFFECT_ID["move1"], EFFECT_ID["move2"], EFFECT_ID["move_tanks"]
@@ -254,8 +255,12 @@ def turn_legal(s: VenusState, f: tuple) -> list:
 
 
 def _turn_prompt(s, f):
-    extra = " (an extra action)" if s.extra else ""
-    return f"Period {s.period}: choose your action{extra} ({s.cubes} pass cube{'' if s.cubes == 1 else 's'} left)."
+    if s.extra:
+        return ngettext("Period {period}: choose your action (an extra action) ({n} pass cube left).",
+                        "Period {period}: choose your action (an extra action) ({n} pass cubes left).",
+                        s.cubes).format(period=s.period, n=s.cubes)
+    return ngettext("Period {period}: choose your action ({n} pass cube left).",
+                    "Period {period}: choose your action ({n} pass cubes left).", s.cubes).format(period=s.period, n=s.cubes)
 
 
 @decide(D_TURN, "action", turn_legal, _turn_prompt)
@@ -264,7 +269,7 @@ def choose_action(s: VenusState, f: tuple, a: int) -> None:
     p = f[1]
     if a == A_DONE:
         s.actions_left = 0
-        s.say("end", ("{} ends the turn.".format, (SHORT[p],)), {"seat": p})
+        s.say("end", says("{who} ends the turn.", who=who(p)), {"seat": p})
         return
     if a >= A_CARD:
         e = a - A_CARD
@@ -290,7 +295,7 @@ def _free_legal(s: VenusState, f: tuple) -> list:
 
 
 def _free_prompt(s: VenusState, f: tuple) -> str:
-    return f"Period {s.period}: your actions are used up; play a free-action card or end the turn."
+    return _("Period {period}: your actions are used up; play a free-action card or end the turn.").format(period=s.period)
 
 
 # the same turn goes on once its actions are used up: free-action cards, or end the turn (a
@@ -308,7 +313,7 @@ def _from_legal(s, f):
     return [A_PLANET + pl for pl in range(8) if o[b + pl * 3]]
 
 
-@decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: "Move: from which planet's orbit?")
+@decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: _("Move: from which planet's orbit?"))
 def move_from(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move military units – one group, all in orbit around the same planet."""
     p = f[1]
@@ -321,7 +326,7 @@ def _ships_legal(s, f):
     return [A_COUNT + k for k in range(1, min(n, 9) + 1)]
 
 
-@decide(D_MOVE_SHIPS, "move_ships", _ships_legal, lambda s, f: "Move: how many spaceships (at least one)?")
+@decide(D_MOVE_SHIPS, "move_ships", _ships_legal, lambda s, f: _("Move: how many spaceships (at least one)?"))
 def move_ships(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – the group holds at least one spaceship."""
     p = f[1]
@@ -337,7 +342,7 @@ def _inf_legal(s, f):
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
-@decide(D_MOVE_INF, "move_infantry", _inf_legal, lambda s, f: "Move: how many infantry do the spaceships carry?")
+@decide(D_MOVE_INF, "move_infantry", _inf_legal, lambda s, f: _("Move: how many infantry do the spaceships carry?"))
 def move_infantry(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – a spaceship carries any number of infantry."""
     s.mv[MV_INF] = a - A_COUNT
@@ -349,7 +354,7 @@ def _tanks_legal(s, f):
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
-@decide(D_MOVE_TANKS, "move_tanks", _tanks_legal, lambda s, f: "Move: how many tanks go with the group?")
+@decide(D_MOVE_TANKS, "move_tanks", _tanks_legal, lambda s, f: _("Move: how many tanks go with the group?"))
 def move_tanks(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – tanks may join a spaceship move, counted
     like infantry."""
@@ -379,7 +384,7 @@ def _dest_legal(s, f):
 
 
 def _dest_prompt(s, f):
-    return f"Move: where to? (allowance {s.mv[MV_ALLOW]}; stop short of it to claim a tile there)"
+    return _("Move: where to? (allowance {n}; stop short of it to claim a tile there)").format(n=s.mv[MV_ALLOW])
 
 
 @decide(D_MOVE_DEST, "move_dest", _dest_legal, _dest_prompt)
@@ -422,7 +427,7 @@ def _move_claim_legal(s, f):
 
 
 @decide(D_MOVE_CLAIM, "move_claim", _move_claim_legal,
-        lambda s, f: f"Claim a tile on {s.comp.planet_names[f[2]]} as part of the move?")
+        lambda s, f: _("Claim a tile on {planet} as part of the move?").format(planet=planet_word(s.comp, f[2])))
 def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – the secondary 'Claim one tile' at the destination (any own unit
     in orbit there may make it)."""
@@ -448,7 +453,7 @@ def _claim_planet_legal(s, f):
     return acts
 
 
-@decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: "Claim: on which planet?")
+@decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: _("Claim: on which planet?"))
 def claim_planet(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Claim one tile – choose the planet."""
     s.stack.append((D_CLAIM_TILE, f[1], a - A_PLANET))
@@ -459,7 +464,7 @@ def _claim_tile_legal(s, f):
 
 
 @decide(D_CLAIM_TILE, "claim_tile", _claim_tile_legal,
-        lambda s, f: f"Claim: which tile on {s.comp.planet_names[f[2]]}?")
+        lambda s, f: _("Claim: which tile on {planet}?").format(planet=planet_word(s.comp, f[2])))
 def claim_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Claim one tile – choose the tile."""
     start_claim(s, f[1], f[2], a - A_TILE)
@@ -483,7 +488,7 @@ def _claim_unit_legal(s, f):
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t]]
 
 
-@decide(D_CLAIM_UNIT, "claim_unit", _claim_unit_legal, lambda s, f: "Claim: which unit goes down to the surface?")
+@decide(D_CLAIM_UNIT, "claim_unit", _claim_unit_legal, lambda s, f: _("Claim: which unit goes down to the surface?"))
 def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     """RB: Undefended tiles – move one unit from orbit to the surface and take the tile:
     factory (place a factory counter), draw two cards, windfall (£3), big game (kept)."""
@@ -502,14 +507,14 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
         s.tdisc += (tile,)
         s.stock[p * 5 + 4] -= 1
         s.bld = add(s.bld, p * 16 + pl * 2 + 1, 1)
-        s.say("factory", ("{} builds a factory on {}.".format, (SHORT[p], where)), {"seat": p, "planet": pl})
+        s.say("factory", says("{who} builds a factory on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
     elif k == T_DRAW2:
         s.tdisc += (tile,)
         draw(s, p, 2)
     elif k == T_WINDFALL:
         s.tdisc += (tile,)
         s.gain(p, s.comp.rules["windfall"])
-        s.say("money", f"{SHORT[p]} takes a £{s.comp.rules['windfall']} windfall.", {"seat": p})
+        s.say("money", says("{who} takes a £{n} windfall.", who=who(p), n=s.comp.rules['windfall']), {"seat": p})
     else:
         s.kept[p] += (tile,)
 
@@ -518,7 +523,7 @@ def _tseat_legal(s, f):
     return sorted({A_SEAT + q for q, _ in tension_targets(s, f[1], f[2])})
 
 
-@decide(D_TENSION_SEAT, "tension_target", _tseat_legal, lambda s, f: "Tension: whose mine or factory do you target?")
+@decide(D_TENSION_SEAT, "tension_target", _tseat_legal, lambda s, f: _("Tension: whose mine or factory do you target?"))
 def tension_seat(s: VenusState, f: tuple, a: int) -> None:
     """RB: Tension tile – first declare the target: another player's mine or factory there."""
     s.stack.append((D_TENSION_KIND, f[1], f[2], f[3], a - A_SEAT))
@@ -528,7 +533,7 @@ def _tkind_legal(s, f):
     return [A_BLD + f[2] * 2 + k for q, k in tension_targets(s, f[1], f[2]) if q == f[4]]
 
 
-@decide(D_TENSION_KIND, "tension_target", _tkind_legal, lambda s, f: "Tension: target a mine or a factory?")
+@decide(D_TENSION_KIND, "tension_target", _tkind_legal, lambda s, f: _("Tension: target a mine or a factory?"))
 def tension_kind(s: VenusState, f: tuple, a: int) -> None:
     """RB: Tension tile – the target counter; its owner's units there are the defence."""
     combat.begin(s, f[1], f[2], f[3], f[4], (a - A_BLD) % 2)
@@ -575,10 +580,10 @@ def take_pass_cube(s: VenusState, p: int) -> None:
     """RB: Action: Take one Pass cube – take a cube and draw a card; the last cube takes the
     first player marker and ends the player actions phase."""
     s.cubes -= 1
-    s.say("pass", ("{} takes a pass cube ({} left).".format, (SHORT[p], s.cubes)), {"seat": p, "cubes": s.cubes})
+    s.say("pass", says("{who} takes a pass cube ({n} left).", who=who(p), n=s.cubes), {"seat": p, "cubes": s.cubes})
     if s.cubes == 0:
         s.first = p
         s.actions_left = 0
-        s.say("first", f"{SHORT[p]} took the last cube and the first player marker; the action phase ends.",
+        s.say("first", says("{who} took the last cube and the first player marker; the action phase ends.", who=who(p)),
               {"seat": p})
     draw(s, p, 1)

@@ -10,6 +10,7 @@ the reactions played out of turn when their trigger happens:
 
 from __future__ import annotations
 
+from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_CARD, A_DONE, A_ORBIT, A_PLANET, A_SEAT, A_SURFACE, A_UNIT, A_UNITAT, A_YES, D_BIGGAME, D_BUILD,
@@ -22,7 +23,7 @@ from cosmodrome.games.venus.state import (
     CB_CARDS, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_PL, SHORT, VenusState, has_alien,
 )
 from cosmodrome.games.venus.text import (
-    UNIT_LABELS, card_discarded, card_drawn, card_name, card_words, drew_hidden_text, drew_text, plays_text,
+    UNIT_LABELS, an_unit_w, card_discarded, card_drawn, card_name, card_w, cards_w, drew_hidden_text, drew_text, planet_w, planet_word, plays_text, says, seat_word, unit_label_w, who,
 )
 
 E = EFFECT_ID
@@ -51,7 +52,7 @@ def draw(s: VenusState, p: int, k: int) -> list:
             s.deck = bytearray(s.discard)
             s.discard = ()
             s.rng.shuffle(s.deck)
-            s.say("reshuffle", "The discards were shuffled into a new deck.", chance=True)
+            s.say("reshuffle", N_("The discards were shuffled into a new deck."), chance=True)
         got.append(s.rng.draw(s.deck, ("the card {} draws".format, (SHORT[p],)), (card_drawn, (s.comp, SHORT[p])),
                               seen_by=(p,)))
     if got:
@@ -81,7 +82,7 @@ def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
     p = f[1]
     c = s.take_card(p, a - A_CARD)
     s.discard += (c,)
-    s.say("discard", ("{} discards {} (hand limit).".format, (SHORT[p], card_words(s.comp, c))), {"seat": p, "card": c})
+    s.say("discard", says("{who} discards {card} (hand limit).", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
     s.stack.append((O_HAND, p))
 
 
@@ -168,8 +169,8 @@ def _yes_if_held(e: int):
 
 def _instead_prompt(s, f):
     if not s.has_effect(f[1], E_INSTEAD):
-        return f"A card was played ({card_name(s, f[2])}); you hold no 'instead' card to take it back: go on."
-    return f"Discard your 'instead' card to take {card_name(s, f[2])} back into your hand?"
+        return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(card=card_name(s, f[2]))
+    return _("Discard your 'instead' card to take {card} back into your hand?").format(card=card_name(s, f[2]))
 
 
 @decide(D_INSTEAD, "reaction", _yes_if_held(E_INSTEAD), _instead_prompt)
@@ -183,7 +184,7 @@ def discard_instead(s: VenusState, f: tuple, a: int) -> None:
     s.discard = without(s.discard, card)
     s.discard += (c,)
     s.hands[p] += (card,)
-    s.say("instead", f"{SHORT[p]} discards a card instead and takes {card_name(s, card)} back.",
+    s.say("instead", says("{who} discards a card instead and takes {card} back.", who=who(p), card=card_w(s.comp, card)),
           {"seat": p, "card": card})
 
 
@@ -213,8 +214,8 @@ def units_eliminated(s: VenusState, lost: list) -> None:
 
 def _return_prompt(s, f):
     if not s.has_effect(f[1], E_RETURN_UNIT):
-        return "Your unit was eliminated; you hold no card to return it to Earth orbit: go on."
-    return "Your unit was eliminated: play your card to return it to Earth orbit?"
+        return _("Your unit was eliminated; you hold no card to return it to Earth orbit: go on.")
+    return _("Your unit was eliminated: play your card to return it to Earth orbit?")
 
 
 @decide(D_RETURN, "reaction", _yes_if_held(E_RETURN_UNIT), _return_prompt)
@@ -230,7 +231,7 @@ def _return_to_earth(s: VenusState, p: int, t: int) -> None:
     s.discard += (c,)
     s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + EARTH * 3 + t] += 1
-    s.say("return", f"{SHORT[p]} returns the eliminated {UNIT_LABELS[t]} to Earth orbit.", {"seat": p, "unit": t})
+    s.say("return", says("{who} returns the eliminated {unit} to Earth orbit.", who=who(p), unit=unit_label_w(t)), {"seat": p, "unit": t})
 
 
 def _return_pick_legal(s, f):
@@ -241,8 +242,8 @@ def _return_pick_legal(s, f):
 
 def _return_pick_prompt(s, f):
     if not s.has_effect(f[1], E_RETURN_UNIT):
-        return "Your units were eliminated; you hold no card to return one of them to Earth orbit: go on."
-    return "Your units were eliminated: play your card to return one of them to Earth orbit?"
+        return _("Your units were eliminated; you hold no card to return one of them to Earth orbit: go on.")
+    return _("Your units were eliminated: play your card to return one of them to Earth orbit?")
 
 
 @decide(D_RETURN_PICK, "return_unit", _return_pick_legal, _return_pick_prompt)
@@ -271,8 +272,8 @@ def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
 
 
 def _where_prompt(s, f):
-    return (f"Eliminate {SHORT[f[2]]}'s {UNIT_LABELS[f[4]]} at {s.comp.planet_names[f[3]]}: "
-            "the one in orbit or the one on the surface?")
+    return _("Eliminate {who}'s {unit} at {planet}: the one in orbit or the one on the surface?").format(
+        who=seat_word(f[2]), unit=gettext(UNIT_LABELS[f[4]]), planet=planet_word(s.comp, f[3]))
 
 
 @decide(D_KILL_WHERE, "kill_where", lambda s, f: [A_ORBIT, A_SURFACE], _where_prompt)
@@ -293,15 +294,15 @@ def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: 
 
 def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> None:
     if s.remove_unit(q, pl, t, surface_first=surface):
-        s.say("eliminate", f"{SHORT[q]}'s {UNIT_LABELS[t]} at {s.comp.planet_names[pl]} is eliminated.",
+        s.say("eliminate", says("{who}'s {unit} at {planet} is eliminated.", who=who(q), unit=unit_label_w(t), planet=planet_w(s.comp, pl)),
               {"seat": q, "planet": pl, "unit": t})
         unit_eliminated(s, q, t)
 
 
 def _ignore_prompt(s, f):
     if not s.has_effect(f[1], E_IGNORE_SKULL):
-        return f"{SHORT[f[4]]} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on."
-    return f"{SHORT[f[4]]} is eliminating your unit: play 'ignore a skull' to stop it?"
+        return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(who=seat_word(f[4]))
+    return _("{who} is eliminating your unit: play 'ignore a skull' to stop it?").format(who=seat_word(f[4]))
 
 
 @decide(D_IGNORE, "reaction", _yes_if_held(E_IGNORE_SKULL), _ignore_prompt)
@@ -312,7 +313,7 @@ def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
     if a == A_YES:
         c = s.take_card(q, E_IGNORE_SKULL)
         s.discard += (c,)
-        s.say("ignore", f"{SHORT[q]} plays 'ignore a skull' and saves its unit.", {"seat": q})
+        s.say("ignore", says("{who} plays 'ignore a skull' and saves its unit.", who=who(q)), {"seat": q})
     else:
         eliminate(s, q, pl, t, bool(f[5]) if len(f) > 5 else False)
 
@@ -419,7 +420,7 @@ def draw4keep2(s, p):
 def buy3cards(s, p):
     """Pay £3 to draw three cards (Action)."""
     s.pay(p, 3)
-    s.say("money", f"{SHORT[p]} pays £3 to the bank.", {"seat": p})
+    s.say("money", says("{who} pays £3 to the bank.", who=who(p)), {"seat": p})
     draw(s, p, 3)
 
 
@@ -454,13 +455,13 @@ def income_mines(s, p):
     """Gain £1 per mine of yours on the board (Action)."""
     n = sum(s.bld[p * 16 + pl * 2] for pl in range(8))
     s.gain(p, n)
-    s.say("money", f"{SHORT[p]} takes £{n}, one for each mine.", {"seat": p, "amount": n})
+    s.say("money", says("{who} takes £{n}, one for each mine.", who=who(p), n=n), {"seat": p, "amount": n})
 
 
 def take3(s, p):
     """Take £3 (Action)."""
     s.gain(p, 3)
-    s.say("money", f"{SHORT[p]} takes £3 from the bank.", {"seat": p, "amount": 3})
+    s.say("money", says("{who} takes £3 from the bank.", who=who(p)), {"seat": p, "amount": 3})
 
 
 def take_biggame(s, p):
@@ -554,7 +555,7 @@ def unit_up(s: VenusState, f: tuple, a: int) -> None:
     i = p * 24 + pl * 3 + t
     s.surf[i] -= 1
     s.orbit[i] += 1
-    s.say("up", f"{SHORT[p]} lifts {'a tank' if t == TANK else 'an infantry'} back into {s.comp.planet_names[pl]} orbit.",
+    s.say("up", says("{who} lifts {unit} back into {planet} orbit.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "unit": t})
 
 
@@ -562,7 +563,7 @@ def _cycle_legal(s, f):
     return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[1]])]
 
 
-@decide(D_CYCLE, "cycle", _cycle_legal, lambda s, f: f"Discard a card to replace ({f[2]} of 3 so far), or done.")
+@decide(D_CYCLE, "cycle", _cycle_legal, lambda s, f: _("Discard a card to replace ({n} of 3 so far), or done.").format(n=f[2]))
 def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – up to three discards, then that many draws
     plus one."""
@@ -570,7 +571,7 @@ def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
         s.discard += (c,)
-        s.say("discard", f"{SHORT[p]} discards {card_name(s, c)}.", {"seat": p, "card": c})
+        s.say("discard", says("{who} discards {card}.", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
         k += 1
         if k < 3 and s.hands[p]:
             s.stack.append((D_CYCLE, p, k))
@@ -582,7 +583,7 @@ def _draw4_legal(s, f):
     return [A_CARD + e for e in _effects_in(s, s.drawn)]
 
 
-@decide(D_DRAW4, "draw4", _draw4_legal, lambda s, f: f"Discard one of the cards just drawn ({f[2]} to discard).")
+@decide(D_DRAW4, "draw4", _draw4_legal, lambda s, f: _("Discard one of the cards just drawn ({n} to discard).").format(n=f[2]))
 def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – draw four, keep two: discard among the cards
     just drawn."""
@@ -593,7 +594,7 @@ def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
     s.drawn = without(s.drawn, c)
     s.hands[p] = without(s.hands[p], c)
     s.discard += (c,)
-    s.say("discard", f"{SHORT[p]} discards {card_name(s, c)}.", {"seat": p, "card": c})
+    s.say("discard", says("{who} discards {card}.", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
     if k > 1:
         s.stack.append((D_DRAW4, p, k - 1))
     else:
@@ -610,7 +611,7 @@ def _kill_seats(s, f):
     return out
 
 
-@decide(D_KILL_SEAT, "kill_seat", _kill_seats, lambda s, f: "Eliminate a unit: whose?")
+@decide(D_KILL_SEAT, "kill_seat", _kill_seats, lambda s, f: _("Eliminate a unit: whose?"))
 def kill_seat(s: VenusState, f: tuple, a: int) -> None:
     """RB cards: eliminate a unit of your choice – first whose."""
     s.stack.append((D_KILL_UNIT, f[1], f[2], a - A_SEAT))
@@ -622,7 +623,7 @@ def _kill_units(s, f):
     return [A_UNITAT + i for i in range(24) if i % 3 in types and (s.orbit[b + i] or s.surf[b + i])]
 
 
-@decide(D_KILL_UNIT, "kill_unit", _kill_units, lambda s, f: f"Eliminate which of {SHORT[f[3]]}'s units?")
+@decide(D_KILL_UNIT, "kill_unit", _kill_units, lambda s, f: _("Eliminate which of {who}'s units?").format(who=seat_word(f[3])))
 def kill_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the elimination cards (infantry, spaceship or
     any unit) hit any player's unit, in orbit or on the surface (the player says which)."""
@@ -639,7 +640,7 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     card = s.take_card(p, E_GUNRUNNER)
     s.gun += (pl * 1000 + card,)
     s.gain(p, s.comp.rules["gunrunner_money"])
-    s.say("gunrunner", f"{SHORT[p]} places a gunrunner on {s.comp.planet_names[pl]} and takes £3.",
+    s.say("gunrunner", says("{who} places a gunrunner on {planet} and takes £3.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl})
     # the gunrunner lies on the table, not on the discard pile: 'instead' cannot recall it
 
@@ -654,7 +655,7 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     t = next(t for t in s.tdisc if tk[t] == T_TENSION)
     s.tdisc = without(s.tdisc, t)
     s.ptiles[pl] += (t,)
-    s.say("tension", f"{SHORT[f[1]]} places a tension tile on {s.comp.planet_names[pl]}.", {"seat": f[1], "planet": pl})
+    s.say("tension", says("{who} places a tension tile on {planet}.", who=who(f[1]), planet=planet_w(s.comp, pl)), {"seat": f[1], "planet": pl})
 
 
 @decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
@@ -667,14 +668,14 @@ def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
     s.ptiles[pl] = without(s.ptiles[pl], t)
     s.tdisc += (t,)
-    s.say("tension", f"{SHORT[f[1]]} removes a tension tile from {s.comp.planet_names[pl]}.", {"seat": f[1], "planet": pl})
+    s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(f[1]), planet=planet_w(s.comp, pl)), {"seat": f[1], "planet": pl})
 
 
 def _other_holders(s, f):
     return [A_SEAT + q for q in range(s.num_players) if q != f[1] and s.hands[q]]
 
 
-@decide(D_FORCE, "force_discard", _other_holders, lambda s, f: "Which player discards two cards at random?")
+@decide(D_FORCE, "force_discard", _other_holders, lambda s, f: _("Which player discards two cards at random?"))
 def force_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen player loses two random cards."""
     q = a - A_SEAT
@@ -685,22 +686,22 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
         s.discard += (c,)
         gone.append(c)
     s.hands[q] = tuple(h)
-    s.say("discard", f"{SHORT[q]} discards at random: {', '.join(card_name(s, c) for c in gone)}.",
+    s.say("discard", says("{who} discards at random: {cards}.", who=who(q), cards=cards_w(s.comp, gone)),
           {"seat": q, "cards": gone}, chance=True)
 
 
-@decide(D_LOOK, "look", _other_holders, lambda s, f: "Look at whose hand?")
+@decide(D_LOOK, "look", _other_holders, lambda s, f: _("Look at whose hand?"))
 def look(s: VenusState, f: tuple, a: int) -> None:
     """RB card: select one player and look at their cards (seen by the two of you)."""
     p, q = f[1], a - A_SEAT
-    s.say("look", f"{SHORT[p]} looks at {SHORT[q]}'s hand: {', '.join(card_name(s, c) for c in s.hands[q])}.",
+    s.say("look", says("{who} looks at {target}'s hand: {cards}.", who=who(p), target=who(q), cards=cards_w(s.comp, s.hands[q])),
           {"seat": p, "target": q, "cards": list(s.hands[q])}, frozenset((p, q)),
-          f"{SHORT[p]} looks at {SHORT[q]}'s hand.", chance=True)
+          says("{who} looks at {target}'s hand.", who=who(p), target=who(q)), chance=True)
     s.stack.append((D_LOOK_TAKE, p, q))
 
 
 @decide(D_LOOK_TAKE, "look_take", lambda s, f: [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[2]])],
-        lambda s, f: f"Take one of {SHORT[f[2]]}'s cards (you must give one back), or done?")
+        lambda s, f: _("Take one of {who}'s cards (you must give one back), or done?").format(who=seat_word(f[2])))
 def look_take(s: VenusState, f: tuple, a: int) -> None:
     """RB card: ... swap one card if you wish – take one of theirs."""
     if a == A_DONE:
@@ -709,8 +710,8 @@ def look_take(s: VenusState, f: tuple, a: int) -> None:
     had = bool(s.hands[p])
     c = s.take_card(q, a - A_CARD)
     s.hands[p] += (c,)
-    s.say("swap", f"{SHORT[p]} takes {card_name(s, c)} from {SHORT[q]}.", {"seat": p, "target": q, "card": c},
-          frozenset((p, q)), f"{SHORT[p]} takes a card from {SHORT[q]}.")
+    s.say("swap", says("{who} takes {card} from {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)), {"seat": p, "target": q, "card": c},
+          frozenset((p, q)), says("{who} takes a card from {target}.", who=who(p), target=who(q)))
     if had:
         s.stack.append((D_LOOK_GIVE, p, q, c))
 
@@ -721,7 +722,7 @@ def _give_legal(s, f):
     return [A_CARD + e for e in _effects_in(s, h)]
 
 
-@decide(D_LOOK_GIVE, "look_give", _give_legal, lambda s, f: f"Give which card to {SHORT[f[2]]}?")
+@decide(D_LOOK_GIVE, "look_give", _give_legal, lambda s, f: _("Give which card to {who}?").format(who=seat_word(f[2])))
 def look_give(s: VenusState, f: tuple, a: int) -> None:
     """RB card: ... and give one of yours in return (unless your hand was empty)."""
     p, q = f[1], f[2]
@@ -735,8 +736,8 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
     c = h[i]
     s.hands[p] = h[:i] + h[i + 1:]
     s.hands[q] += (c,)
-    s.say("swap", f"{SHORT[p]} gives {card_name(s, c)} to {SHORT[q]}.", {"seat": p, "target": q, "card": c},
-          frozenset((p, q)), f"{SHORT[p]} gives a card to {SHORT[q]}.")
+    s.say("swap", says("{who} gives {card} to {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)), {"seat": p, "target": q, "card": c},
+          frozenset((p, q)), says("{who} gives a card to {target}.", who=who(p), target=who(q)))
 
 
 @decide(D_BIGGAME, "take_biggame", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_BIGGAME)],
@@ -748,4 +749,4 @@ def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
     t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)
     s.ptiles[pl] = without(s.ptiles[pl], t)
     s.kept[f[1]] += (t,)
-    s.say("biggame", f"{SHORT[f[1]]} takes the big game tile from {s.comp.planet_names[pl]}.", {"seat": f[1], "planet": pl})
+    s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(f[1]), planet=planet_w(s.comp, pl)), {"seat": f[1], "planet": pl})

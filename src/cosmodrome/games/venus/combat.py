@@ -14,6 +14,7 @@ try:
 except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
     cython = None
 
+from cosmodrome.i18n import _
 from cosmodrome.games.venus.cards import COMBAT_EFFECTS, discard_played, unit_eliminated
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
@@ -24,7 +25,9 @@ from cosmodrome.games.venus.state import (
     CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS,
     CB_NT, CB_PL, CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, SHORT, VenusState,
 )
-from cosmodrome.games.venus.text import AN_UNIT, attacks_text, die_words, fmt_dice, wins_text
+from cosmodrome.games.venus.text import (
+    an_unit_w, attacks_text, building_w, dice_w, die_words, fmt_dice, planet_w, planet_word, says, who, wins_text,
+)
 
 
 E = EFFECT_ID
@@ -165,9 +168,11 @@ def card_usable(s, e, pl, kind, b, surf) -> bool:
 
 def _combat_prompt(s, f):
     cb = s.cb
-    return (f"Combat on {s.comp.planet_names[cb[CB_PL]]}: dice {fmt_dice(cb[CB_D0:CB_D0 + 3])}"
-            f"{' (die ' + str(cb[CB_DISC] + 1) + ' discarded)' if cb[CB_DISC] >= 0 else ''}, cost {cost(s)}, "
-            f"paid {points(s)}. Commit a unit, play a card, or done.")
+    values = dict(planet=planet_word(s.comp, cb[CB_PL]), dice=fmt_dice(cb[CB_D0:CB_D0 + 3]), cost=cost(s), paid=points(s))
+    if cb[CB_DISC] >= 0:
+        return _("Combat on {planet}: dice {dice} (die {i} discarded), cost {cost}, paid {paid}. "
+                 "Commit a unit, play a card, or done.").format(i=cb[CB_DISC] + 1, **values)
+    return _("Combat on {planet}: dice {dice}, cost {cost}, paid {paid}. Commit a unit, play a card, or done.").format(**values)
 
 
 @decide(D_COMBAT, "combat", _combat_legal, _combat_prompt)
@@ -186,7 +191,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         s.orbit[i] -= 1
         s.surf[i] += 1
         cb[CB_NI + t] += 1
-        s.say("commit", ("{} commits {} ({} of {}).".format, (SHORT[p], AN_UNIT[t], points(s), cost(s))), {"seat": p, "unit": t})
+        s.say("commit", says("{who} commits {unit} ({paid} of {cost}).", who=who(p), unit=an_unit_w(t), paid=points(s), cost=cost(s)), {"seat": p, "unit": t})
         s.stack.append((D_COMBAT, p))
         return
     e = a - A_CARD
@@ -211,20 +216,20 @@ def resolve(s: VenusState, p: int) -> None:
             s.tdisc += (tile,)
             s.stock[p * 5 + 3] -= 1
             s.bld = add(s.bld, p * 16 + pl * 2, 1)
-            s.say("mine", f"{SHORT[p]} opens a mine on {names[pl]}.", {"seat": p, "planet": pl})
+            s.say("mine", says("{who} opens a mine on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
         elif k == T_CRISIS:
             s.kept[p] += (tile,)
             keep = []
             for g in s.gun:
                 if g // 1000 == pl:
                     s.discard += (g % 1000,)
-                    s.say("gunrunner", f"The gunrunner on {names[pl]} is discarded.", {"planet": pl})
+                    s.say("gunrunner", says("The gunrunner on {planet} is discarded.", planet=planet_w(s.comp, pl)), {"planet": pl})
                 else:
                     keep.append(g)
             s.gun = tuple(keep)
         elif k == T_ALIEN:
             s.kept[p] += (tile,)
-            s.say("alien", f"{SHORT[p]} destroys the alien on {names[pl]}!", {"seat": p, "planet": pl})
+            s.say("alien", says("{who} destroys the alien on {planet}!", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
         elif k == T_TENSION:
             s.tdisc += (tile,)
             q, kk = cb[CB_TSEAT], cb[CB_TKIND]
@@ -232,10 +237,10 @@ def resolve(s: VenusState, p: int) -> None:
                 s.remove_building(q, pl, kk)
                 s.stock[p * 5 + 3 + kk] -= 1
                 s.bld = add(s.bld, p * 16 + pl * 2 + kk, 1)
-                s.say("tension", f"{SHORT[p]} replaces {SHORT[q]}'s {'mine' if kk == 0 else 'factory'} on "
-                      f"{names[pl]} with its own.", {"seat": p, "target": q, "planet": pl, "kind": kk})
+                s.say("tension", says("{who} replaces {target}'s {building} on {planet} with its own.", who=who(p), target=who(q),
+                           building=building_w(kk), planet=planet_w(s.comp, pl)), {"seat": p, "target": q, "planet": pl, "kind": kk})
     else:
-        s.say("fail", ("{}'s attack on {} fails ({} of {}).".format, (SHORT[p], names[pl], points(s), cost(s))),
+        s.say("fail", says("{who}'s attack on {planet} fails ({paid} of {cost}).", who=who(p), planet=planet_w(s.comp, pl), paid=points(s), cost=cost(s)),
               {"seat": p, "planet": pl})
     cb[CB_ACTIVE] = 0
     s.cbcards = ()
@@ -249,7 +254,7 @@ def _reroll_legal(s, f):
     return [A_REROLL + m - 1 for m in range(1, 8) if not (disc >= 0 and m & (1 << disc))]
 
 
-@decide(D_REROLL, "reroll", _reroll_legal, lambda s, f: "Re-roll which dice?")
+@decide(D_REROLL, "reroll", _reroll_legal, lambda s, f: _("Re-roll which dice?"))
 def reroll(s: VenusState, f: tuple, a: int) -> None:
     """RB card: 'Re-roll one or more dice' – only the final dice count."""
     m = a - A_REROLL + 1
@@ -257,7 +262,7 @@ def reroll(s: VenusState, f: tuple, a: int) -> None:
     for i in range(3):
         if m & (1 << i):
             cb[CB_D0 + i] = roll(s)
-    s.say("reroll", f"{SHORT[f[1]]} re-rolls: dice now {fmt_dice(cb[CB_D0:CB_D0 + 3])}, cost {cost(s)}.",
+    s.say("reroll", says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(f[1]), dice=dice_w(cb[CB_D0:CB_D0 + 3]), cost=cost(s)),
           {"seat": f[1], "dice": cb[CB_D0:CB_D0 + 3]}, chance=True)
 
 
@@ -265,12 +270,12 @@ def _disc_legal(s, f):
     return [A_DIE + i for i in range(3)]
 
 
-@decide(D_DISCARD_DIE, "discard_die", _disc_legal, lambda s, f: "Discard which die?")
+@decide(D_DISCARD_DIE, "discard_die", _disc_legal, lambda s, f: _("Discard which die?"))
 def discard_die(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen die is set aside: the other two
     give the difference and a skull on the discarded die is ignored."""
     s.cb[CB_DISC] = a - A_DIE
-    s.say("discard_die", f"{SHORT[f[1]]} discards die {a - A_DIE + 1}: cost now {cost(s)}.", {"seat": f[1]})
+    s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(f[1]), i=a - A_DIE + 1, cost=cost(s)), {"seat": f[1]})
 
 
 def _sac_legal(s, f):
@@ -278,7 +283,7 @@ def _sac_legal(s, f):
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.surf[b + t]]
 
 
-@decide(D_SACRIFICE, "sacrifice", _sac_legal, lambda s, f: "Which of your units on the surface do you sacrifice for 3 CP?")
+@decide(D_SACRIFICE, "sacrifice", _sac_legal, lambda s, f: _("Which of your units on the surface do you sacrifice for 3 CP?"))
 def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the unit sacrifice: a unit of yours on the
     surface of the planet fought over is eliminated for +3 CP (to stock, or to Earth orbit
@@ -290,7 +295,7 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     s.stock[p * 5 + t] += 1
     s.lost[p] += 1
     s.cb[CB_CARDS] += 3
-    s.say("sacrifice", f"{SHORT[p]} sacrifices {AN_UNIT[t]} for 3 combat points.", {"seat": p, "unit": t})
+    s.say("sacrifice", says("{who} sacrifices {unit} for 3 combat points.", who=who(p), unit=an_unit_w(t)), {"seat": p, "unit": t})
     unit_eliminated(s, p, t)
 
 
@@ -309,7 +314,7 @@ def _cas_legal(s, f):
     return [A_UNIT + t for t in (INF, SHIP, TANK) if arr[b + t]]
 
 
-@decide(D_CASUALTY, "casualty", _cas_legal, lambda s, f: f"A skull was rolled: choose a unit to lose ({f[3]} to go).")
+@decide(D_CASUALTY, "casualty", _cas_legal, lambda s, f: _("A skull was rolled: choose a unit to lose ({n} to go).").format(n=f[3]))
 def casualty(s: VenusState, f: tuple, a: int) -> None:
     """RB: Casualties of combat – one unit where the combat took place per skull, chosen by
     the attacker, after payment, also when the attempt failed."""
@@ -319,7 +324,7 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
     arr[b + t] -= 1
     s.stock[p * 5 + t] += 1
     s.lost[p] += 1
-    s.say("casualty", ("{} loses {} on {}.".format, (SHORT[p], AN_UNIT[t], s.comp.planet_names[pl])),
+    s.say("casualty", says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "unit": t})
     if n > 1 and s.units_at(p, pl):
         s.stack.append((D_CASUALTY, p, pl, n - 1))

@@ -8,6 +8,7 @@ then resolved from Mercury to the Kuiper Belt (Earth before the Moon).
 
 from __future__ import annotations
 
+from cosmodrome.i18n import N_, _
 from cosmodrome.games.venus.cards import target_unit, unit_eliminated, units_eliminated
 from cosmodrome.games.venus.flow import (
     A_BLD, A_DONE, A_SEAT, A_UNIT, A_UNITAT, D_BAZ, D_BAZ_BLD, D_BAZ_UNIT, D_DAMAGE, D_LOSE_BLD, D_PIRATES,
@@ -16,7 +17,9 @@ from cosmodrome.games.venus.flow import (
     O_UPRISING, SHIP, TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, add, auto, decide, incomes_on, put, without,
 )
 from cosmodrome.games.venus.state import SHORT, VenusState
-from cosmodrome.games.venus.text import AN_UNIT, card_name, card_stolen, die_words, fmt_dice
+from cosmodrome.games.venus.text import (
+    an_unit_w, building_w, card_stolen, card_w, dice_w, die_words, fmt_dice, planet_w, planet_word, says, seat_word, who,
+)
 
 
 INWARD = (MARS, MOON, EARTH)
@@ -100,7 +103,7 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
     lv = level(s, pl)
     if lv >= FIRST_EFFECT[pl]:
         s.crises += (pl * 16 + min(lv, 15),)
-        s.say("crisis", ("Crisis on {} at level {}.".format, (s.comp.planet_names[pl], lv)), {"planet": pl, "level": lv})
+        s.say("crisis", says("Crisis on {planet} at level {level}.", planet=planet_w(s.comp, pl), level=lv), {"planet": pl, "level": lv})
         CRISIS[pl](s, lv)
 
 
@@ -147,7 +150,7 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury – the controller chooses the victim (or declines) and pays."""
     p, lvl = f[1], f[2]
     if a == A_DONE:
-        s.say("bazagthoth", f"{SHORT[p]} declines Bazagthoth's services.", {"seat": p})
+        s.say("bazagthoth", says("{who} declines Bazagthoth's services.", who=who(p)), {"seat": p})
         return
     q = a - A_SEAT
     if lvl == 1:
@@ -157,9 +160,9 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
                        seen_by=(p, q))
         s.hands[q] = tuple(h)
         s.hands[p] += (c,)
-        s.say("bazagthoth", f"{SHORT[p]} pays £1; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
+        s.say("bazagthoth", says("{who} pays £1; Bazagthoth steals {card} from {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)),
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),
-              f"{SHORT[p]} pays £1; Bazagthoth steals a card from {SHORT[q]}.", chance=True)
+              says("{who} pays £1; Bazagthoth steals a card from {target}.", who=who(p), target=who(q)), chance=True)
         s.stack.append((O_HAND, p))
     elif lvl == 2:
         s.stack.append((D_BAZ_UNIT, p, q))
@@ -169,27 +172,27 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
 
 @decide(D_BAZ_UNIT, "bazagthoth", lambda s, f: [A_UNITAT + i for i in range(24)
                                                 if s.orbit[f[2] * 24 + i] or s.surf[f[2] * 24 + i]],
-        lambda s, f: f"Bazagthoth: destroy which unit of {SHORT[f[2]]}?")
+        lambda s, f: _("Bazagthoth: destroy which unit of {who}?").format(who=seat_word(f[2])))
 def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 2 – pay £1, destroy one military unit, in orbit or on the surface
     (the controller says which; interrupts apply)."""
     p, q = f[1], f[2]
     pl, t = divmod(a - A_UNITAT, 3)
     s.pay(p, 1)
-    s.say("bazagthoth", f"{SHORT[p]} pays £1 to Bazagthoth.", {"seat": p})
+    s.say("bazagthoth", says("{who} pays £1 to Bazagthoth.", who=who(p)), {"seat": p})
     target_unit(s, p, q, pl, t)
 
 
 @decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [A_BLD + i for i in range(16) if s.bld[f[2] * 16 + i]],
-        lambda s, f: f"Bazagthoth: destroy which mine or factory of {SHORT[f[2]]}?")
+        lambda s, f: _("Bazagthoth: destroy which mine or factory of {who}?").format(who=seat_word(f[2])))
 def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
     p, q = f[1], f[2]
     pl, k = divmod(a - A_BLD, 2)
     s.pay(p, 3)
     s.remove_building(q, pl, k)
-    s.say("bazagthoth", f"{SHORT[p]} pays £3; Bazagthoth destroys {SHORT[q]}'s {'mine' if k == 0 else 'factory'} "
-          f"on {s.comp.planet_names[pl]}.", {"seat": p, "target": q, "planet": pl, "kind": k})
+    s.say("bazagthoth", says("{who} pays £3; Bazagthoth destroys {target}'s {building} on {planet}.", who=who(p), target=who(q),
+               building=building_w(k), planet=planet_w(s.comp, pl)), {"seat": p, "target": q, "planet": pl, "kind": k})
 
 
 # ----------------------------------------------------------------------------------------
@@ -200,7 +203,7 @@ def venus(s: VenusState, lv: int) -> None:
     there for each unit they cannot lose; level 4+: independence (cleared and flipped)."""
     if lv >= 4:
         clear_planet(s, VENUS, flip=True)
-        s.say("independence", "Venus declares independence! The planet is cleared and flipped.", {"planet": VENUS})
+        s.say("independence", N_("Venus declares independence! The planet is cleared and flipped."), {"planet": VENUS})
         return
     s.stack.append((O_UPRISING, -1, 0))
 
@@ -233,7 +236,7 @@ def _uprising_legal(s, f):
     return _unit_else_building(s, f[1], VENUS)
 
 
-@decide(D_UPRISING, "uprising", _uprising_legal, lambda s, f: f"Venusian uprising: lose a unit on Venus ({f[2]} to go).")
+@decide(D_UPRISING, "uprising", _uprising_legal, lambda s, f: _("Venusian uprising: lose a unit on Venus ({n} to go).").format(n=f[2]))
 def uprising_loss(s: VenusState, f: tuple, a: int) -> None:
     """RB: Venus level 2–3 – lose a unit there, or a mine/factory when no unit is left."""
     p, n = f[1], f[2]
@@ -247,12 +250,12 @@ def _lose(s, p, pl, a) -> None:
     if a < A_SEAT:
         t = a - A_UNIT
         s.remove_unit(p, pl, t, surface_first=True)
-        s.say("loss", f"{SHORT[p]} loses {AN_UNIT[t]} on {s.comp.planet_names[pl]}.", {"seat": p, "planet": pl, "unit": t})
+        s.say("loss", says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl, "unit": t})
         unit_eliminated(s, p, t)
     else:
         k = (a - A_BLD) % 2
         s.remove_building(p, pl, k)
-        s.say("loss", f"{SHORT[p]} loses a {'mine' if k == 0 else 'factory'} on {s.comp.planet_names[pl]}.",
+        s.say("loss", says("{who} loses a {building} on {planet}.", who=who(p), building=building_w(k), planet=planet_w(s.comp, pl)),
               {"seat": p, "planet": pl, "kind": k})
 
 
@@ -293,7 +296,7 @@ def earth(s: VenusState, lv: int) -> None:
     """RB: Earth – level 2: the highest Earth income loses a mine or factory (ties all
     suffer); level 3: two; level 4+: the robots win and everybody loses."""
     if lv >= 4:
-        all_lose(s, "robot rebellion", "The robots rise up: humanity is destroyed and everybody loses!")
+        all_lose(s, N_("robot rebellion"), N_("The robots rise up: humanity is destroyed and everybody loses!"))
         return
     lose_buildings(s, EARTH, 1 if lv == 2 else 2)
 
@@ -304,7 +307,7 @@ def lose_buildings(s: VenusState, pl: int, n: int) -> None:
 
 
 @decide(D_LOSE_BLD, "lose_building", lambda s, f: [A_BLD + f[2] * 2 + k for k in (0, 1) if s.bld[f[1] * 16 + f[2] * 2 + k]],
-        lambda s, f: f"Crisis on {s.comp.planet_names[f[2]]}: lose which kind of counter ({f[3]} to go)?")
+        lambda s, f: _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(planet=planet_word(s.comp, f[2]), n=f[3]))
 def lose_building(s: VenusState, f: tuple, a: int) -> None:
     """The chosen mine or factory on the crisis planet (ruling: on that planet) goes back."""
     p, pl, n = f[1], f[2], f[3]
@@ -348,7 +351,7 @@ def invasion(s: VenusState, pl: int) -> None:
             for p in range(s.num_players)]
     clear_planet(s, pl, flip=True)
     name = s.comp.planet_names[pl]
-    s.say("invasion", f"Invasion of Earth from {name}! {name} is cleared and flipped.", {"planet": pl})
+    s.say("invasion", says("Invasion of Earth from {planet}! {planet} is cleared and flipped.", planet=planet_w(s.comp, pl)), {"planet": pl})
     s.stack.append((O_INVASION, -1, pl))
     if pl == MOON:
         units_eliminated(s, lost)
@@ -361,7 +364,7 @@ def invasion_damage(s: VenusState, f: tuple) -> None:
     faces = s.comp.rules["die_faces"]
     dice = [faces[s.rng.below(6, "the roll of a damage die", die_words("the damage die", faces))] for _ in range(3)]
     total = sum(dice)
-    s.say("invasion", f"Damage dice {fmt_dice(dice)}: {total} counters to remove from Earth.",
+    s.say("invasion", says("Damage dice {dice}: {n} counters to remove from Earth.", dice=dice_w(dice), n=total),
           {"planet": f[2], "dice": dice, "damage": total}, chance=True)
     s.stack.append((O_DAMAGE, -1, total, 0))
 
@@ -387,7 +390,7 @@ def _damage_legal(s, f):
     return _unit_else_building(s, f[1], EARTH)
 
 
-@decide(D_DAMAGE, "damage", _damage_legal, lambda s, f: f"Earth is invaded: remove a unit (or, with none, a mine or factory); {f[2]} to go.")
+@decide(D_DAMAGE, "damage", _damage_legal, lambda s, f: _("Earth is invaded: remove a unit (or, with none, a mine or factory); {n} to go.").format(n=f[2]))
 def damage(s: VenusState, f: tuple, a: int) -> None:
     """RB: invasion of Earth – remove a unit, or a mine/factory when you have no unit on Earth."""
     _lose(s, f[1], EARTH, a)
@@ -431,7 +434,7 @@ def _pirate_legal(s, f):
 
 def _pirate_prompt(s, f):
     n = sum(s.buildings_on(f[1], pl) for pl in pirate_planets(f[2]))
-    return f"Space pirates: pay £{n} for your {n} counters (done), or give one up."
+    return _("Space pirates: pay £{n} for your {n} counters (done), or give one up.").format(n=n)
 
 
 @decide(D_PIRATES, "pirates", _pirate_legal, _pirate_prompt)
@@ -485,7 +488,7 @@ def aliens_advance(s: VenusState) -> None:
     n = len(alive)
     targets = INWARD[s.alien_next:s.alien_next + n]
     if len(targets) < n or EARTH in targets:
-        all_lose(s, "aliens reached Earth", "The aliens reach Earth: everybody loses!")
+        all_lose(s, N_("aliens reached Earth"), N_("The aliens reach Earth: everybody loses!"))
         return
     alive.sort()  # the innermost survivor leads
     for (pl, t), dest in zip(alive, targets):

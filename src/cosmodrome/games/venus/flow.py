@@ -41,6 +41,7 @@ try:
 except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
     cython = None
 
+from cosmodrome.i18n import N_
 from cosmodrome.core import Event, IllegalActionError
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
@@ -227,7 +228,7 @@ def step(s, action) -> list:
 
 #: events kept in a state's log (the view shows the latest)
 LOG_KEEP = 24
-SHORT = ("Britain", "France", "Russia", "Germany", "USA")
+SHORT = (N_("Britain"), N_("France"), N_("Russia"), N_("Germany"), N_("USA"))
 
 
 def say(s, kind: str, text: Any, data: Optional[dict] = None, vis: Optional[frozenset] = None,

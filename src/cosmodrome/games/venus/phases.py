@@ -7,6 +7,7 @@ military units are made active again (six).
 
 from __future__ import annotations
 
+from cosmodrome.i18n import N_, _
 from cosmodrome.games.venus.cards import may_hold
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
@@ -15,7 +16,7 @@ from cosmodrome.games.venus.flow import (
 )
 from cosmodrome.games.venus.scoring import finish
 from cosmodrome.games.venus.state import SHORT, VenusState, has_alien
-from cosmodrome.games.venus.text import income_text, tile_drawn, tile_name, tiles_text
+from cosmodrome.games.venus.text import income_text, says, tile_drawn, tile_w, tiles_text, who
 
 
 
@@ -24,7 +25,7 @@ def start_period(s: VenusState, f: tuple) -> None:
     """Begin a period: phases one and two, then the player actions."""
     s.stack.pop()
     s.period += 1
-    s.say("period", ("Period {} begins.".format, (s.period,)), {"period": s.period})
+    s.say("period", says("Period {n} begins.", n=s.period), {"period": s.period})
     phase_one_place_pass_cubes(s)
     phase_two_draw_and_place_tiles(s)
     s.phase = 3
@@ -36,7 +37,7 @@ def phase_one_place_pass_cubes(s: VenusState) -> None:
     """RB: Phase one – place pass cubes: players + 2."""
     s.phase = 1
     s.cubes = s.num_players + s.comp.rules["extra_pass_cubes"]
-    s.say("cubes", ("{} pass cubes are placed on the pass card.".format, (s.cubes,)), {"cubes": s.cubes})
+    s.say("cubes", says("{n} pass cubes are placed on the pass card.", n=s.cubes), {"cubes": s.cubes})
 
 
 def phase_two_draw_and_place_tiles(s: VenusState) -> None:
@@ -57,7 +58,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
                            kind=s.comp.tile_sig)
             if pl == GANYMEDE and tk[t] == T_CRISIS:
                 s.tdisc += (t,)
-                s.say("tile", f"Ganymede takes no crisis tiles: {tile_name(s, t)} goes to the discards.",
+                s.say("tile", says("Ganymede takes no crisis tiles: {tile} goes to the discards.", tile=tile_w(s.comp, t)),
                       {"planet": pl, "tile": t}, chance=True)
                 continue
             s.ptiles[pl] += (t,)
@@ -124,8 +125,8 @@ def _pass_extra_legal(s, f):
 
 def _pass_extra_prompt(s, f):
     if not s.has_effect(f[1], EFFECT_ID["pass_empty_action"]):
-        return "The pass card is empty; you hold no card for one more action: go on."
-    return "The pass card is empty: play your card to take one more action?"
+        return _("The pass card is empty; you hold no card for one more action: go on.")
+    return _("The pass card is empty: play your card to take one more action?")
 
 
 @decide(D_PASS_EXTRA, "reaction", _pass_extra_legal, _pass_extra_prompt)
@@ -136,7 +137,7 @@ def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
     if a == A_YES:
         c = s.take_card(p, EFFECT_ID["pass_empty_action"])
         s.discard += (c,)
-        s.say("card", f"{SHORT[p]} plays 'one more action' as the pass card is empty.", {"seat": p, "card": c})
+        s.say("card", says("{who} plays 'one more action' as the pass card is empty.", who=who(p)), {"seat": p, "card": c})
         s.stack.append((O_PASS_REACT, -1, k))
         s.cur = p
         s.actions_left = 1
@@ -182,4 +183,4 @@ def phase_six_reset_units(s: VenusState) -> None:
             if k:
                 o[i] += k
         s.surf = bytearray(len(su))
-    s.say("reset", "All units return to orbit.")
+    s.say("reset", N_("All units return to orbit."))

@@ -13,8 +13,10 @@ import pickle
 from typing import Optional
 
 from cosmodrome.core.statistics import count, row
+from cosmodrome.i18n import N_, _, current, gettext
 from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, incomes_on
-from cosmodrome.games.venus.state import SHORT, VenusState, answers
+from cosmodrome.games.venus.state import VenusState, answers
+from cosmodrome.games.venus.text import Word, planet_word, says, seat_word
 
 
 def planet_vp(incomes: list, vp: tuple) -> list:
@@ -85,9 +87,9 @@ def returns(s: VenusState) -> list:
 
 #: RB: Ending the game – the tie-break chain after VP, in order: (key, what it compares)
 TIE_STEPS = (
-    ("first_player", "the first player marker"),
-    ("counters", "the most mines and factories in play"),
-    ("tile_vp", "the most VP from big game, crisis and alien tiles"),
+    ("first_player", N_("the first player marker")),
+    ("counters", N_("the most mines and factories in play")),
+    ("tile_vp", N_("the most VP from big game, crisis and alien tiles")),
 )
 
 
@@ -127,12 +129,12 @@ def tie_break(s: VenusState, seats: list) -> dict:
         if done:
             decided_by = key
             break
-    names = " and ".join(SHORT[p] for p in sorted(seats))
+    names = _(" and ").join(seat_word(p) for p in sorted(seats))
     if decided_by == "shared":
-        text = f"{names} stay tied through the whole tie-break chain and share the place."
+        text = _("{names} stay tied through the whole tie-break chain and share the place.").format(names=names)
     else:
-        rule = dict(TIE_STEPS)[decided_by]
-        text = f"{names} are tied; {SHORT[between[0]]} goes ahead on {rule}."
+        rule = gettext(dict(TIE_STEPS)[decided_by])
+        text = _("{names} are tied; {who} goes ahead on {rule}.").format(names=names, who=seat_word(between[0]), rule=rule)
     return {"seats": sorted(seats), "steps": steps, "decided_by": decided_by, "ahead": between, "text": text}
 
 
@@ -158,7 +160,7 @@ def breakdown(s: VenusState) -> dict:
         pts = planet_vp(inc, vp)
         for p in range(n):
             pvp[p] += pts[p]
-        planets.append({"planet": c.planet_names[pl], "index": pl, "vp": list(vp), "flipped": bool(s.flipped[pl]),
+        planets.append({"planet": planet_word(c, pl), "index": pl, "vp": list(vp), "flipped": bool(s.flipped[pl]),
                         "income": inc, "rank": rank, "points": pts})
     kept = []
     for p in range(n):
@@ -185,7 +187,7 @@ def breakdown(s: VenusState) -> dict:
         "ranking": [], "place": [None] * n, "tie_breaks": [], "winners": [], "decided_by": None,
     }
     if all_lose:
-        out["text"] = f"Everybody loses ({out['cause'] or s.end_cause}): there is no winner."
+        out["text"] = _("Everybody loses ({cause}): there is no winner.").format(cause=gettext(out["cause"] or s.end_cause))
         return out
     keys = [ranking_key(s, p, total) for p in range(n)]
     order = sorted(range(n), key=lambda p: keys[p], reverse=True)
@@ -210,13 +212,16 @@ def breakdown(s: VenusState) -> dict:
     top = groups[best]
     if len(top) == 1:
         decided_by = "vp"
-        text = f"{SHORT[win[0]]} wins with {best} VP."
+        text = _("{who} wins with {n} VP.").format(who=seat_word(win[0]), n=best)
     else:
         tb = ties[0]
         decided_by = tb["decided_by"]
-        text = (f"{' and '.join(SHORT[p] for p in win)} share the victory with {best} VP: the tie-break chain "
-                "cannot separate them." if decided_by == "shared" else
-                f"{SHORT[win[0]]} wins: tied on {best} VP, it goes ahead on {dict(TIE_STEPS)[decided_by]}.")
+        if decided_by == "shared":
+            text = _("{names} share the victory with {n} VP: the tie-break chain cannot separate them.").format(
+                names=_(" and ").join(seat_word(p) for p in win), n=best)
+        else:
+            text = _("{who} wins: tied on {n} VP, it goes ahead on {rule}.").format(
+                who=seat_word(win[0]), n=best, rule=gettext(dict(TIE_STEPS)[decided_by]))
     out.update(ranking=ranking, place=place, tie_breaks=ties, winners=sorted(win), decided_by=decided_by, text=text)
     return out
 
@@ -224,31 +229,41 @@ def breakdown(s: VenusState) -> dict:
 def final_breakdown(s: VenusState) -> dict:
     """:func:`breakdown` of a finished game, computed once and kept with the state (a
     finished state no longer changes); each call returns a fresh copy."""
-    blob = s._final
-    if blob is None:
-        blob = s._final = pickle.dumps(breakdown(s), pickle.HIGHEST_PROTOCOL)
-    return pickle.loads(blob)
+    lang = current()  # its sentences are in the reader's language: kept per language
+    kept = s._final
+    if kept is None or kept[0] != lang:
+        kept = s._final = (lang, pickle.dumps(breakdown(s), pickle.HIGHEST_PROTOCOL))
+    return pickle.loads(kept[1])
 
 
-def finish(s: VenusState, cause: str = "normal") -> None:
+def finish(s: VenusState, cause: str = N_("normal")) -> None:
     """RB: Ending the game – after the third period, score and declare the winner(s)."""
     s.over = True
     s.end_cause = cause
     s.stack = []
     vp = final_scores(s)
-    s.say("score", "Final scores: " + ", ".join(f"{SHORT[p]} {vp[p]} VP" for p in range(s.num_players)) + ".",
+    s.say("score", says("Final scores: {scores}.", scores=Word(_scores, tuple(vp))),
           {"vp": vp})
     w = winners(s, vp)
-    s.say("winner", ("Winner: " if len(w) == 1 else "Shared victory: ") + ", ".join(SHORT[p] for p in w) + ".",
+    s.say("winner", (says("Winner: {who}.", who=Word(_names, tuple(w))) if len(w) == 1
+                    else says("Shared victory: {who}.", who=Word(_names, tuple(w)))),
           {"winners": w})
+
+
+def _scores(vp) -> str:
+    return ", ".join(_("{who} {n} VP").format(who=seat_word(p), n=v) for p, v in enumerate(vp))
+
+
+def _names(seats) -> str:
+    return ", ".join(seat_word(p) for p in seats)
 
 
 @answers("stop")
 def stop(s: VenusState) -> None:
     """Ruling 35: after ``MAX_DECISIONS`` decisions the game stops and is scored as it stands."""
-    s.say("stop", f"The game has lasted {s.decisions} decisions: it stops here and is scored as it stands.",
+    s.say("stop", says("The game has lasted {n} decisions: it stops here and is scored as it stands.", n=s.decisions),
           {"decisions": s.decisions})
-    finish(s, "decision cap")
+    finish(s, N_("decision cap"))
 
 
 @answers("summary")
@@ -270,13 +285,13 @@ def statistics(s: VenusState, events: list) -> list:
     claims = count(events, ["claim"], n)
     won = count(events, ["win"], n)
     return [
-        row("vp", "Victory points", "the final score", b["total"]),
-        row("planet_vp", "VP from planets", "points for the income earned on each planet, by rank", b["planet_vp"]),
-        row("tile_vp", "VP from kept tiles", "big game and crisis tiles (1 VP each), aliens (2 VP each)", b["tile_vp"]),
-        row("tiles", "Tiles claimed", "tiles taken by landing or by winning a combat", [c + w for c, w in zip(claims, won)]),
-        row("combats_won", "Combats won", "attacks on a tile that took it", won),
-        row("combats_lost", "Attacks failed", "attacks that did not reach the tile's defence", count(events, ["fail"], n)),
-        row("cards", "Cards played", "game cards played from the hand", count(events, ["play"], n)),
-        row("units_lost", "Units lost", "infantry, tanks and spaceships lost in combat or crises",
+        row("vp", _("Victory points"), _("the final score"), b["total"]),
+        row("planet_vp", _("VP from planets"), _("points for the income earned on each planet, by rank"), b["planet_vp"]),
+        row("tile_vp", _("VP from kept tiles"), _("big game and crisis tiles (1 VP each), aliens (2 VP each)"), b["tile_vp"]),
+        row("tiles", _("Tiles claimed"), _("tiles taken by landing or by winning a combat"), [c + w for c, w in zip(claims, won)]),
+        row("combats_won", _("Combats won"), _("attacks on a tile that took it"), won),
+        row("combats_lost", _("Attacks failed"), _("attacks that did not reach the tile's defence"), count(events, ["fail"], n)),
+        row("cards", _("Cards played"), _("game cards played from the hand"), count(events, ["play"], n)),
+        row("units_lost", _("Units lost"), _("infantry, tanks and spaceships lost in combat or crises"),
             count(events, ["casualty", "eliminate"], n)),
     ]

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.core.rng import as_rng
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components
 from cosmodrome.games.venus.flow import EARTH, INF, O_PERIOD, SHIP, add
-from cosmodrome.games.venus.state import COLOURS, EMPIRES, SHORT, VenusState
-from cosmodrome.games.venus.text import card_dealt, die_words, fmt_dice
+from cosmodrome.games.venus.state import COLOUR_WORDS, COLOURS, EMPIRES, SHORT, VenusState
+from cosmodrome.games.venus.text import Word, seat_word, card_dealt, dice_w, die_words, says, who
+
+
+def _empires(n: int) -> str:
+    return ", ".join(_("{empire} ({colour})").format(empire=gettext(EMPIRES[p]), colour=gettext(COLOUR_WORDS[p]))
+                     for p in range(n))
 
 
 #: roll-offs for the first player before lots decide among the tied (ruling 36: a bound on
@@ -47,7 +53,7 @@ def step_two_select_empires(s: VenusState) -> None:
     German, USA) with all its pieces in stock."""
     c = s.comp
     s.stock = bytearray((c.unit_count[0], c.unit_count[1], c.unit_count[2], c.mine_count, c.factory_count) * s.num_players)
-    s.say("setup", "Empires: " + ", ".join(f"{EMPIRES[p]} ({COLOURS[p]})" for p in range(s.num_players)) + ".")
+    s.say("setup", says("Empires: {empires}.", empires=Word(_empires, s.num_players)))
 
 
 def step_three_initial_units(s: VenusState) -> None:
@@ -85,7 +91,7 @@ def step_five_starting_cards(s: VenusState) -> None:
                 hand.append(s.rng.draw(s.deck, ("the card {} is dealt".format, (SHORT[p],)),
                                        (card_dealt, (c, SHORT[p])), seen_by=(p,)))
         s.hands[p] = tuple(hand)
-    s.say("deal", "Each empire holds its player cards and was dealt two game cards.", chance=True)
+    s.say("deal", N_("Each empire holds its player cards and was dealt two game cards."), chance=True)
 
 
 def step_six_pass_card(s: VenusState) -> None:
@@ -111,7 +117,7 @@ def step_eight_first_player(s: VenusState) -> None:
             dice = [faces[s.rng.below(6, ("the roll of {}'s die for first player".format, (SHORT[p],)),
                                       die_words(f"{SHORT[p]}'s die", faces))] for _ in range(3)]
             totals[p] = sum(dice)
-            s.say("roll", f"{SHORT[p]} rolled {fmt_dice(dice)} for first player.",
+            s.say("roll", says("{who} rolled {dice} for first player.", who=who(p), dice=dice_w(dice)),
                   {"seat": p, "dice": dice}, chance=True)
         best = max(totals.values())
         rolling = [p for p in rolling if totals[p] == best]
@@ -120,7 +126,7 @@ def step_eight_first_player(s: VenusState) -> None:
     else:   # ruling 36: after ROLL_OFFS tied roll-offs, lots among the tied
         rolling = [s.rng.choice(rolling, "the lot for first player", (_wins_lot, ()))]
     s.first = rolling[0]
-    s.say("first", f"{SHORT[s.first]} takes the first player marker.", {"seat": s.first})
+    s.say("first", says("{who} takes the first player marker.", who=who(s.first)), {"seat": s.first})
 
 
 def _wins_lot(p: int) -> str:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+from cosmodrome.i18n import N_
 from cosmodrome.core import Event, RecordError, Rng, State, check_state_json
 from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
@@ -59,9 +60,11 @@ CB_LEN = 20
 MV_FROM, MV_SHIPS, MV_INF, MV_TANKS, MV_ALLOW, MV_TANKCARD, MV_ACTIVE = range(7)
 MV_LEN = 7
 
-EMPIRES = ("British Empire", "French Empire", "Russian Empire", "German Empire", "United States")
+EMPIRES = (N_("British Empire"), N_("French Empire"), N_("Russian Empire"), N_("German Empire"), N_("United States"))
 SHORT = flow.SHORT
 COLOURS = ("red", "blue", "purple", "yellow", "green")
+#: the colours in words (COLOURS are also the page's CSS names, never translated)
+COLOUR_WORDS = (N_("red"), N_("blue"), N_("purple"), N_("yellow"), N_("green"))
 LOG_KEEP = flow.LOG_KEEP
 _new = object.__new__
 #: the event list and log of a quiet state (it records nothing, so they stay empty)

@@ -1,12 +1,20 @@
 """Words of Onward to Venus: card titles and texts, tile names, action labels, and the
 terminal rendering of a view. All texts are our own words (RB sections are cited in the
 rule functions, not copied).
+
+Every text is English in the code and written in the reader's language when read
+(:mod:`cosmodrome.i18n`): titles and names are marked with ``N_()`` and translated where
+they are shown, labels and prompts with ``_()`` when they are asked for, and log sentences
+are ``says(template, **values)``, written when the log is read (a value given as a
+:class:`Word` is translated then too). The Hungarian names are those of the Hungarian
+edition (../shared/rules/onward-to-venus-hungarian.txt).
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
+from cosmodrome.i18n import N_, _, gettext, ngettext
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.flow import (
     A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DIE, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET, A_REROLL,
@@ -15,59 +23,154 @@ from cosmodrome.games.venus.flow import (
 )
 from cosmodrome.games.venus.state import SHORT, answers
 
-UNIT_LABELS = ("infantry", "spaceship", "tank")
-AN_UNIT = ("an infantry", "a spaceship", "a tank")
-BLD_LABELS = ("mine", "factory")
+UNIT_LABELS = (N_("infantry"), N_("spaceship"), N_("tank"))
+AN_UNIT = (N_("an infantry"), N_("a spaceship"), N_("a tank"))
+BLD_LABELS = (N_("mine"), N_("factory"))
+#: the planets' names as the component file gives them, marked for translation
+PLANET_NAMES = (N_("Mercury"), N_("Venus"), N_("Earth"), N_("Moon"), N_("Mars"), N_("Ganymede"), N_("Titan"),
+                N_("Kuiper Belt"))
+#: the phases of a period (RB: Playing the game), 0 the set-up
+PHASES = (N_("setup"), N_("place pass cubes"), N_("draw and place tiles"), N_("player actions"),
+          N_("crisis resolution"), N_("collect income"), N_("re-set units"))
+#: card types as the component file names them
+CARD_TYPES = {"action": N_("action"), "free": N_("free"), "benefit": N_("benefit"), "reaction": N_("reaction")}
 
 #: effect name -> (title, text)
 CARD_TEXT = {
-    "cp1": ("1 combat point", "Benefit: adds 1 CP to a claim."),
-    "cp2": ("2 combat points", "Benefit: adds 2 CP to a claim."),
-    "cp3": ("3 combat points", "Benefit: adds 3 CP to a claim."),
-    "cp1_draw": ("1 CP and a card", "Benefit: adds 1 CP to a claim; draw a card at once."),
-    "cp2_venus": ("2 CP on Venus", "Benefit: adds 2 CP to a claim on Venus."),
-    "cp3_moon": ("3 CP on the Moon", "Benefit: adds 3 CP to a claim on the Moon."),
-    "cp3_earth_crisis": ("3 CP against an Earth crisis", "Benefit: adds 3 CP when you attack a crisis tile on Earth."),
-    "tanks3": ("Heavy tanks", "Benefit: each tank you commit to this claim counts 3 CP."),
-    "infantry2": ("Crack infantry", "Benefit: each infantry you commit to this claim counts 2 CP."),
-    "ships2": ("Gunships", "Benefit: each spaceship you commit to this claim counts 2 CP."),
-    "sacrifice_tank": ("Tank charge", "Benefit: send one of your tanks on this planet's surface back to stock for 3 CP."),
-    "sacrifice_unit": ("Desperate charge", "Benefit: send one of your units on this planet's surface back to stock for 3 CP."),
-    "reroll": ("Re-roll", "Benefit: re-roll any of the combat dice; the new faces count."),
-    "discard_die": ("Jammed die", "Benefit: set one combat die aside; the other two set the cost and its skull is ignored."),
-    "ignore_skull": ("Lucky escape", "Benefit: one skull costs no casualty. Also stops another player eliminating one of your units."),
-    "move1": ("+1 movement", "Benefit: your move may go one planet further."),
-    "move2": ("+2 movement", "Benefit: your move may go two planets further."),
-    "move_tanks": ("Tank transport", "Benefit: tanks in the group's orbit may travel with the spaceships this move."),
-    "another_action": ("Another action", "Free action: take one more action this turn."),
-    "free_build": ("Rush order", "Free action: build one or two units (you still pay)."),
-    "free_pass": ("Quick pass", "Free action: take a pass cube and draw a card."),
-    "tank_up": ("Tank recovery", "Free action: lift one of your tanks from a surface back into orbit."),
-    "infantry_up": ("Infantry recovery", "Free action: lift one of your infantry from a surface back into orbit."),
-    "instead": ("Second chance", "Reaction: right after you play a card, discard this one and take that card back."),
-    "pass_empty_action": ("Last word", "Reaction: when the last pass cube is taken, take one more action."),
-    "return_unit": ("Rescue", "Reaction: when one of your units is eliminated, put it in Earth orbit instead of your stock."),
-    "cycle3": ("Reshuffle orders", "Action: discard up to three cards, then draw that many plus one."),
-    "draw4keep2": ("Intelligence", "Action: draw four cards and discard two of them."),
-    "buy3cards": ("Purchase plans", "Action: pay £3 and draw three cards."),
-    "kill_infantry": ("Sniper", "Action: eliminate any one infantry."),
-    "kill_ship": ("Sabotage", "Action: eliminate any one spaceship."),
-    "kill_unit": ("Assassination", "Action: eliminate any one military unit."),
-    "gunrunner": ("Gunrunner", "Action: lay this on a planet with a crisis tile and take £3; its crisis tiles defend at +2 until one is beaten."),
-    "place_tension": ("Stir up trouble", "Action: put a discarded tension tile on any planet."),
-    "remove_tension": ("Diplomacy", "Action: discard a tension tile from a planet."),
-    "force_discard2": ("Pickpocket", "Action: another player discards two cards at random."),
-    "look_swap": ("Spy", "Action: look at a player's hand; you may take a card and give one back."),
-    "income_mines": ("Mining dividend", "Action: take £1 for each of your mines."),
-    "take3": ("Grant", "Action: take £3 from the bank."),
-    "take_biggame": ("Trophy hunt", "Action: take a big game tile from any planet."),
+    "cp1": (N_("1 combat point"), N_("Benefit: adds 1 CP to a claim.")),
+    "cp2": (N_("2 combat points"), N_("Benefit: adds 2 CP to a claim.")),
+    "cp3": (N_("3 combat points"), N_("Benefit: adds 3 CP to a claim.")),
+    "cp1_draw": (N_("1 CP and a card"), N_("Benefit: adds 1 CP to a claim; draw a card at once.")),
+    "cp2_venus": (N_("2 CP on Venus"), N_("Benefit: adds 2 CP to a claim on Venus.")),
+    "cp3_moon": (N_("3 CP on the Moon"), N_("Benefit: adds 3 CP to a claim on the Moon.")),
+    "cp3_earth_crisis": (N_("3 CP against an Earth crisis"), N_("Benefit: adds 3 CP when you attack a crisis tile on Earth.")),
+    "tanks3": (N_("Heavy tanks"), N_("Benefit: each tank you commit to this claim counts 3 CP.")),
+    "infantry2": (N_("Crack infantry"), N_("Benefit: each infantry you commit to this claim counts 2 CP.")),
+    "ships2": (N_("Gunships"), N_("Benefit: each spaceship you commit to this claim counts 2 CP.")),
+    "sacrifice_tank": (N_("Tank charge"), N_("Benefit: send one of your tanks on this planet's surface back to stock for 3 CP.")),
+    "sacrifice_unit": (N_("Desperate charge"), N_("Benefit: send one of your units on this planet's surface back to stock for 3 CP.")),
+    "reroll": (N_("Re-roll"), N_("Benefit: re-roll any of the combat dice; the new faces count.")),
+    "discard_die": (N_("Jammed die"), N_("Benefit: set one combat die aside; the other two set the cost and its skull is ignored.")),
+    "ignore_skull": (N_("Lucky escape"), N_("Benefit: one skull costs no casualty. Also stops another player eliminating one of your units.")),
+    "move1": (N_("+1 movement"), N_("Benefit: your move may go one planet further.")),
+    "move2": (N_("+2 movement"), N_("Benefit: your move may go two planets further.")),
+    "move_tanks": (N_("Tank transport"), N_("Benefit: tanks in the group's orbit may travel with the spaceships this move.")),
+    "another_action": (N_("Another action"), N_("Free action: take one more action this turn.")),
+    "free_build": (N_("Rush order"), N_("Free action: build one or two units (you still pay).")),
+    "free_pass": (N_("Quick pass"), N_("Free action: take a pass cube and draw a card.")),
+    "tank_up": (N_("Tank recovery"), N_("Free action: lift one of your tanks from a surface back into orbit.")),
+    "infantry_up": (N_("Infantry recovery"), N_("Free action: lift one of your infantry from a surface back into orbit.")),
+    "instead": (N_("Second chance"), N_("Reaction: right after you play a card, discard this one and take that card back.")),
+    "pass_empty_action": (N_("Last word"), N_("Reaction: when the last pass cube is taken, take one more action.")),
+    "return_unit": (N_("Rescue"), N_("Reaction: when one of your units is eliminated, put it in Earth orbit instead of your stock.")),
+    "cycle3": (N_("Reshuffle orders"), N_("Action: discard up to three cards, then draw that many plus one.")),
+    "draw4keep2": (N_("Intelligence"), N_("Action: draw four cards and discard two of them.")),
+    "buy3cards": (N_("Purchase plans"), N_("Action: pay £3 and draw three cards.")),
+    "kill_infantry": (N_("Sniper"), N_("Action: eliminate any one infantry.")),
+    "kill_ship": (N_("Sabotage"), N_("Action: eliminate any one spaceship.")),
+    "kill_unit": (N_("Assassination"), N_("Action: eliminate any one military unit.")),
+    "gunrunner": (N_("Gunrunner"), N_("Action: lay this on a planet with a crisis tile and take £3; its crisis tiles defend at +2 until one is beaten.")),
+    "place_tension": (N_("Stir up trouble"), N_("Action: put a discarded tension tile on any planet.")),
+    "remove_tension": (N_("Diplomacy"), N_("Action: discard a tension tile from a planet.")),
+    "force_discard2": (N_("Pickpocket"), N_("Action: another player discards two cards at random.")),
+    "look_swap": (N_("Spy"), N_("Action: look at a player's hand; you may take a card and give one back.")),
+    "income_mines": (N_("Mining dividend"), N_("Action: take £1 for each of your mines.")),
+    "take3": (N_("Grant"), N_("Action: take £3 from the bank.")),
+    "take_biggame": (N_("Trophy hunt"), N_("Action: take a big game tile from any planet.")),
 }
-TILE_LABELS = {"factory": "Factory", "draw2": "Draw two cards", "biggame": "Big game", "windfall": "Windfall",
-               "mine": "Mine", "crisis": "Crisis", "tension": "Tension", "alien": "Alien"}
+TILE_LABELS = {"factory": N_("Factory"), "draw2": N_("Draw two cards"), "biggame": N_("Big game"),
+               "windfall": N_("Windfall"), "mine": N_("Mine"), "crisis": N_("Crisis"), "tension": N_("Tension"),
+               "alien": N_("Alien")}
+
+
+# ----- words written when read, in the reader's language --------------------------------
+class Word:
+    """A word of a sentence written when it is read: ``fn(*args)`` then, in the reader's
+    language (a seat's empire, a card, a planet, a tile).
+
+    >>> "{}!".format(Word(str.upper, "moon"))
+    'MOON!'
+    """
+
+    __slots__ = ("fn", "args")
+
+    def __init__(self, fn: Callable[..., str], *args: Any) -> None:
+        self.fn = fn
+        self.args = args
+
+    def __format__(self, spec: str) -> str:
+        return format(self.fn(*self.args), spec)
+
+    __str__ = __format__  # type: ignore[assignment]
+
+
+def says(template: str, **values: Any) -> tuple:
+    """A log sentence written when read: ``template`` (English, translated then) formatted
+    with ``values`` (``Word`` values are written then too). ``(fn, args)`` for ``Event``.
+
+    >>> fn, args = says("{who} takes £{n}.", who=who(0), n=3); fn(*args)
+    'Britain takes £3.'
+    """
+    return (_written, (template, values))
+
+
+def _written(template: str, values: dict) -> str:
+    return gettext(template).format(**values)
+
+
+def seat_word(p: int) -> str:
+    return gettext(SHORT[p])
+
+
+def who(p: int) -> Word:
+    """A seat's short empire name, written in the reader's language."""
+    return Word(seat_word, p)
+
+
+def planet_word(comp, pl: int) -> str:
+    return gettext(comp.planet_names[pl])
+
+
+def planet_w(comp, pl: int) -> Word:
+    return Word(planet_word, comp, pl)
+
+
+def unit_word(t: int) -> str:
+    return gettext(AN_UNIT[t])
+
+
+def an_unit_w(t: int) -> Word:
+    return Word(unit_word, t)
+
+
+def unit_label_w(t: int) -> Word:
+    return Word(lambda t: gettext(UNIT_LABELS[t]), t)
+
+
+def building_w(k: int) -> Word:
+    """A mine (``k`` 0) or a factory, in words."""
+    return Word(lambda k: gettext(BLD_LABELS[k]), k)
+
+
+def card_w(comp, c: int) -> Word:
+    return Word(card_words, comp, c)
+
+
+def cards_w(comp, cs) -> Word:
+    cs = tuple(cs)
+    return Word(lambda comp, cs: ", ".join(card_words(comp, c) for c in cs), comp, cs)
+
+
+def tile_w(comp, t: int) -> Word:
+    return Word(tile_words, comp, t)
+
+
+def dice_w(d) -> Word:
+    return Word(fmt_dice, tuple(d))
 
 
 def card_title(e: int) -> str:
-    return CARD_TEXT[EFFECTS[e]][0]
+    return gettext(CARD_TEXT[EFFECTS[e]][0])
 
 
 def die_words(die: str, faces) -> tuple:
@@ -82,32 +185,32 @@ def die_words(die: str, faces) -> tuple:
 
 
 def die_shows(die: str, faces, i: int) -> str:
-    return f"{die} shows {fmt_dice([faces[i]])}"
+    return _("{die} shows {face}").format(die=die, face=fmt_dice([faces[i]]))
 
 
 def card_drawn(comp, who: str, c: int) -> str:
     """The label of a card draw's outcome (explicit chance mode)."""
-    return f"{who} draws {card_words(comp, c)}"
+    return _("{who} draws {card}").format(who=gettext(who), card=card_words(comp, c))
 
 
 def card_dealt(comp, who: str, c: int) -> str:
     """The label of a dealt card's outcome (explicit chance mode: the set-up's deal)."""
-    return f"{who} is dealt {card_words(comp, c)}"
+    return _("{who} is dealt {card}").format(who=gettext(who), card=card_words(comp, c))
 
 
 def card_discarded(comp, who: str, c: int) -> str:
     """The label of a random discard's outcome (explicit chance mode)."""
-    return f"{who} discards {card_words(comp, c)}"
+    return _("{who} discards {card}").format(who=gettext(who), card=card_words(comp, c))
 
 
 def card_stolen(comp, who: str, c: int) -> str:
     """The label of Bazagthoth's theft's outcome (explicit chance mode)."""
-    return f"Bazagthoth steals {card_words(comp, c)} from {who}"
+    return _("Bazagthoth steals {card} from {who}").format(card=card_words(comp, c), who=gettext(who))
 
 
 def tile_drawn(comp, pl: int, t: int) -> str:
     """The label of a tile draw's outcome (explicit chance mode)."""
-    return f"{tile_words(comp, t)} is drawn for {comp.planet_names[pl]}"
+    return _("{tile} is drawn for {planet}").format(tile=tile_words(comp, t), planet=planet_word(comp, pl))
 
 
 def card_name(s, card: int) -> str:
@@ -116,7 +219,7 @@ def card_name(s, card: int) -> str:
 
 def card_words(comp, card: int) -> str:
     """A card's title in quotes, from the component tables."""
-    return "'" + CARD_TEXT[EFFECTS[comp.card_effect(card)]][0] + "'"
+    return "'" + gettext(CARD_TEXT[EFFECTS[comp.card_effect(card)]][0]) + "'"
 
 
 def tile_name(s, t: int) -> str:
@@ -126,61 +229,69 @@ def tile_name(s, t: int) -> str:
 def tile_words(c, t: int) -> str:
     """A tile's name with an article, from the component tables."""
     k = TILE_KINDS[c.tile_kind[t]]
-    name = TILE_LABELS[k]
+    name = gettext(TILE_LABELS[k]).lower()
     if k in ("mine", "crisis", "alien"):
-        name += f" ({c.tile_def[t]}{', skull' if c.tile_skull[t] else ''})"
-    return "a " + name.lower() + " tile" if k != "alien" else "an alien"
+        name += f" ({c.tile_def[t]}{', ' + _('skull') if c.tile_skull[t] else ''})"
+    return _("a {name} tile").format(name=name) if k != "alien" else _("an alien")
 
 
 # ----- log sentences written when read: the rules pass these functions with the values they
 # need (never the state, which goes on changing) as ``(fn, args)`` to ``say``
 # (see cosmodrome.core.events.Event)
 def plays_text(comp, p: int, card: int) -> str:
-    return f"{SHORT[p]} plays {card_words(comp, card)}."
+    return _("{who} plays {card}.").format(who=seat_word(p), card=card_words(comp, card))
 
 
 def drew_text(comp, p: int, got) -> str:
-    return f"{SHORT[p]} drew {', '.join(card_words(comp, c) for c in got)}."
+    return _("{who} drew {cards}.").format(who=seat_word(p), cards=", ".join(card_words(comp, c) for c in got))
 
 
 def drew_hidden_text(p: int, n: int) -> str:
-    return f"{SHORT[p]} drew {n} card{'s' if n > 1 else ''}."
+    return ngettext("{who} drew {n} card.", "{who} drew {n} cards.", n).format(who=seat_word(p), n=n)
 
 
 def tiles_text(comp, pl: int, placed) -> str:
-    return f"{comp.planet_names[pl]} receives " + ", ".join(tile_words(comp, t) for t in placed) + "."
+    return _("{planet} receives {tiles}.").format(planet=planet_word(comp, pl),
+                                                   tiles=", ".join(tile_words(comp, t) for t in placed))
 
 
 def builds_text(comp, p: int, t: int, pl: int) -> str:
-    return f"{SHORT[p]} builds {AN_UNIT[t]} in {comp.planet_names[pl]} orbit for £{comp.unit_cost[t]}."
+    return _("{who} builds {unit} in {planet} orbit for £{cost}.").format(
+        who=seat_word(p), unit=unit_word(t), planet=planet_word(comp, pl), cost=comp.unit_cost[t])
 
 
 def moves_text(comp, p: int, moved, src: int, dest: int) -> str:
-    parts = [f"{moved[1]} spaceship{'s' if moved[1] > 1 else ''}"]
+    parts = [ngettext("{n} spaceship", "{n} spaceships", moved[1]).format(n=moved[1])]
     if moved[0]:
-        parts.append(f"{moved[0]} infantry")
+        parts.append(_("{n} infantry").format(n=moved[0]))
     if moved[2]:
-        parts.append(f"{moved[2]} tank{'s' if moved[2] > 1 else ''}")
-    names = comp.planet_names
-    return f"{SHORT[p]} moves {', '.join(parts)} from {names[src]} to {names[dest]}."
+        parts.append(ngettext("{n} tank", "{n} tanks", moved[2]).format(n=moved[2]))
+    return _("{who} moves {units} from {src} to {dest}.").format(
+        who=seat_word(p), units=", ".join(parts), src=planet_word(comp, src), dest=planet_word(comp, dest))
 
 
 def attacks_text(comp, p: int, tile: int, pl: int, tseat: int, tkind: int, d: int, dice, cost: int) -> str:
-    tgt = f" against {SHORT[tseat]}'s {'mine' if tkind == 0 else 'factory'}" if tseat >= 0 else ""
-    return (f"{SHORT[p]} attacks {tile_words(comp, tile)} on {comp.planet_names[pl]}{tgt} "
-            f"(defence {d}) and rolls {fmt_dice(dice)}: cost {cost}.")
+    values = dict(who=seat_word(p), tile=tile_words(comp, tile), planet=planet_word(comp, pl), defence=d,
+                  dice=fmt_dice(dice), cost=cost)
+    if tseat >= 0:
+        return _("{who} attacks {tile} on {planet} against {target}'s {building} (defence {defence}) "
+                 "and rolls {dice}: cost {cost}.").format(target=seat_word(tseat),
+                                                          building=gettext(BLD_LABELS[tkind]), **values)
+    return _("{who} attacks {tile} on {planet} (defence {defence}) and rolls {dice}: cost {cost}.").format(**values)
 
 
 def claims_text(comp, p: int, t: int, pl: int, tile: int) -> str:
-    return f"{SHORT[p]} lands {AN_UNIT[t]} on {comp.planet_names[pl]} and claims {tile_words(comp, tile)}."
+    return _("{who} lands {unit} on {planet} and claims {tile}.").format(
+        who=seat_word(p), unit=unit_word(t), planet=planet_word(comp, pl), tile=tile_words(comp, tile))
 
 
 def wins_text(comp, p: int, points: int, tile: int, pl: int) -> str:
-    return f"{SHORT[p]} pays {points} combat points and claims {tile_words(comp, tile)} on {comp.planet_names[pl]}."
+    return _("{who} pays {points} combat points and claims {tile} on {planet}.").format(
+        who=seat_word(p), points=points, tile=tile_words(comp, tile), planet=planet_word(comp, pl))
 
 
 def income_text(incomes) -> str:
-    return "Income: " + ", ".join(f"{SHORT[p]} £{inc}" for p, inc in enumerate(incomes)) + "."
+    return _("Income: {incomes}.").format(incomes=", ".join(f"{seat_word(p)} £{inc}" for p, inc in enumerate(incomes)))
 
 
 def fmt_dice(d) -> str:
@@ -189,94 +300,101 @@ def fmt_dice(d) -> str:
     >>> fmt_dice([0, 3, 5])
     'skull, 3, 5'
     """
-    return ", ".join("skull" if x == 0 else str(x) for x in d)
+    skull = _("skull")
+    return ", ".join(skull if x == 0 else str(x) for x in d)
+
+
+#: the label of "done" by decision kind
+DONE_LABELS = {"action": N_("End the turn"), "free_action": N_("End the turn"), "move_claim": N_("Do not claim"),
+               "reaction": N_("No"), "combat": N_("Done (resolve the claim)"), "bazagthoth": N_("Decline"),
+               "pirates": N_("Pay for all"), "look_take": N_("Take nothing"), "cycle": N_("Done discarding"),
+               "build": N_("Done building"), "return_unit": N_("No")}
+#: what is done with a unit, by decision kind
+UNIT_VERBS = {"combat": N_("Commit {unit}"), "casualty": N_("Lose {unit}"), "claim_unit": N_("Land {unit}"),
+              "sacrifice": N_("Sacrifice {unit}"), "uprising": N_("Lose {unit}"), "damage": N_("Lose {unit}"),
+              "return_unit": N_("Return {unit} to Earth orbit")}
+CARD_VERBS = {"hand_limit": N_("Discard '{card}'"), "cycle": N_("Discard '{card}'"), "draw4": N_("Discard '{card}'"),
+              "look_take": N_("Take '{card}'"), "look_give": N_("Give '{card}'")}
+COUNT_WORDS = {"move_ships": (N_("{n} spaceship"), N_("{n} spaceships")),
+               "move_infantry": (N_("{n} infantry"), N_("{n} infantry")),
+               "move_tanks": (N_("{n} tank"), N_("{n} tanks"))}
 
 
 @answers("label")
 def label(s, a: int) -> str:
-    """A readable label of action ``a`` in the state's current decision."""
+    """A readable label of action ``a`` in the state's current decision, in the reader's language."""
     if not 0 <= a < NUM_ACTIONS:
-        return f"unknown action {a}"
+        return _("unknown action {a}").format(a=a)
     f = s.stack[-1] if s.stack else (0, -1)
     kind = DECIDE[f[0]].kind if f[0] in DECIDE else ""
-    names = s.comp.planet_names
     if a == A_DONE:
-        return {"action": "End the turn", "free_action": "End the turn", "move_claim": "Do not claim", "reaction": "No",
-                "combat": "Done (resolve the claim)", "bazagthoth": "Decline", "pirates": "Pay for all",
-                "look_take": "Take nothing", "cycle": "Done discarding", "build": "Done building",
-                "return_unit": "No"}.get(kind, "Done")
+        return gettext(DONE_LABELS.get(kind, N_("Done")))
     if a == A_YES:
-        return "Yes"
+        return _("Yes")
     if a in (A_ORBIT, A_SURFACE):
-        return "The one in orbit" if a == A_ORBIT else "The one on the surface"
-    if a == A_MOVE:
-        return "Move units"
-    if a == A_CLAIM:
-        return "Claim a tile"
-    if a == A_BUILD:
-        return "Build units"
-    if a == A_PASS:
-        return "Take a pass cube"
+        return _("The one in orbit") if a == A_ORBIT else _("The one on the surface")
+    if a in (A_MOVE, A_CLAIM, A_BUILD, A_PASS):
+        return {A_MOVE: _("Move units"), A_CLAIM: _("Claim a tile"), A_BUILD: _("Build units"),
+                A_PASS: _("Take a pass cube")}[a]
     if A_UNIT <= a < A_UNIT + 3:
-        u = AN_UNIT[a - A_UNIT]
-        return {"combat": f"Commit {u}", "casualty": f"Lose {u}", "claim_unit": f"Land {u}",
-                "sacrifice": f"Sacrifice {u}", "uprising": f"Lose {u}", "damage": f"Lose {u}",
-                "return_unit": f"Return {u} to Earth orbit"}.get(kind, UNIT_LABELS[a - A_UNIT])
+        t = a - A_UNIT
+        verb = UNIT_VERBS.get(kind)
+        return gettext(verb).format(unit=unit_word(t)) if verb else gettext(UNIT_LABELS[t])
     if A_PLANET <= a < A_PLANET + 8:
-        n = names[a - A_PLANET]
-        return {"move_from": f"From {n}", "move_dest": f"To {n}"}.get(kind, n)
+        n = planet_word(s.comp, a - A_PLANET)
+        return {"move_from": _("From {planet}"), "move_dest": _("To {planet}")}.get(kind, "{planet}").format(planet=n)
     if A_TILE <= a < A_TILE + 30:
         slot = a - A_TILE
         pl = f[2] if len(f) > 2 else -1
         if 0 <= pl < 8 and slot < len(s.ptiles[pl]):
-            return f"Claim {tile_name(s, s.ptiles[pl][slot])} on {names[pl]}"
-        return f"Tile {slot}"
+            return _("Claim {tile} on {planet}").format(tile=tile_name(s, s.ptiles[pl][slot]), planet=planet_word(s.comp, pl))
+        return _("Tile {slot}").format(slot=slot)
     if A_COUNT <= a < A_COUNT + 10:
         k = a - A_COUNT
-        what = {"move_ships": "spaceship", "move_infantry": "infantry", "move_tanks": "tank"}.get(kind, "")
-        return f"{k} {what}{'s' if k != 1 and what and what != 'infantry' else ''}".strip()
+        words = COUNT_WORDS.get(kind)
+        return ngettext(words[0], words[1], k).format(n=k) if words else str(k)
     if A_CARD <= a < A_CARD + len(EFFECTS):
-        t = card_title(a - A_CARD)
-        verb = {"hand_limit": "Discard", "cycle": "Discard", "draw4": "Discard", "look_take": "Take",
-                "look_give": "Give"}.get(kind, "Play")
-        return f"{verb} '{t}'"
+        return gettext(CARD_VERBS.get(kind, N_("Play '{card}'"))).format(card=card_title(a - A_CARD))
     if A_SEAT <= a < A_SEAT + 5:
-        return SHORT[a - A_SEAT]
+        return seat_word(a - A_SEAT)
     if A_BLD <= a < A_BLD + 16:
         pl, k = divmod(a - A_BLD, 2)
-        owner = ""
+        where = dict(building=gettext(BLD_LABELS[k]), planet=planet_word(s.comp, pl))
+        owner = None
         if kind in ("bazagthoth",) and len(f) > 2:
-            owner = SHORT[f[2]] + "'s "
+            owner = f[2]
         elif kind == "tension_target" and len(f) > 4:
-            owner = SHORT[f[4]] + "'s "
-        return f"{owner}{BLD_LABELS[k]} on {names[pl]}"
+            owner = f[4]
+        if owner is not None:
+            return _("{owner}'s {building} on {planet}").format(owner=seat_word(owner), **where)
+        return _("{building} on {planet}").format(**where)
     if A_UNITAT <= a < A_UNITAT + 24:
         pl, t = divmod(a - A_UNITAT, 3)
         if kind == "build":
-            return f"Build {AN_UNIT[t]} at {names[pl]}"
-        return f"{UNIT_LABELS[t]} at {names[pl]}"
+            return _("Build {unit} at {planet}").format(unit=unit_word(t), planet=planet_word(s.comp, pl))
+        return _("{unit} at {planet}").format(unit=gettext(UNIT_LABELS[t]), planet=planet_word(s.comp, pl))
     if A_DIE <= a < A_DIE + 3:
         i = a - A_DIE
         v = s.cb[7 + i]
-        return f"Die {i + 1} ({'skull' if v == 0 else v})"
+        return _("Die {i} ({face})").format(i=i + 1, face=_("skull") if v == 0 else v)
     if A_REROLL <= a < A_REROLL + 7:
         m = a - A_REROLL + 1
-        return "Re-roll die " + ", ".join(str(i + 1) for i in range(3) if m & (1 << i))
-    return f"action {a}"
+        return _("Re-roll die {dice}").format(dice=", ".join(str(i + 1) for i in range(3) if m & (1 << i)))
+    return _("action {a}").format(a=a)
 
 
 #: the symbols of :func:`render_text` explained (``Game.legend``)
 LEGEND = (
-    ("2i/1s/0t", "units: infantry / spaceships / tanks (in orbit or on the surface)"),
-    ("VP 9/5/3", "a planet's VP for the 1st, 2nd, 3rd... highest income there"),
-    ("[n] tile", "a tile on a planet and its slot number"),
-    ("FLIPPED", "a crisis cleared the planet and closed it for the rest of the game"),
-    ("ALIEN", "the aliens sit on this planet"),
-    ("crisis level n", "crisis tiles on the planet (plus escalation dice in the crisis phase)"),
-    ("£", "money; income £n is what a player earns each period"),
-    ("inf/ship/tank/mine/fac", "units and buildings left in a player's stock"),
-    ("kept", "tiles a player has kept for scoring"),
-    (">>", "who decides now, and what"),
+    ("2i/1s/0t", N_("units: infantry / spaceships / tanks (in orbit or on the surface)")),
+    ("VP 9/5/3", N_("a planet's VP for the 1st, 2nd, 3rd... highest income there")),
+    ("[n] tile", N_("a tile on a planet and its slot number")),
+    ("FLIPPED", N_("a crisis cleared the planet and closed it for the rest of the game")),
+    ("ALIEN", N_("the aliens sit on this planet")),
+    ("crisis level n", N_("crisis tiles on the planet (plus escalation dice in the crisis phase)")),
+    ("£", N_("money; income £n is what a player earns each period")),
+    ("inf/ship/tank/mine/fac", N_("units and buildings left in a player's stock")),
+    ("kept", N_("tiles a player has kept for scoring")),
+    (">>", N_("who decides now, and what")),
 )
 
 
@@ -284,91 +402,117 @@ def hand_lines(view: dict) -> list[str]:
     """The viewer's hand, one card a line (empty for a spectator)."""
     if view.get("hand") is None:
         return []
-    return [f"   {c['title']} [{c['type']}]: {c['text']}" for c in view["hand"]]
+    return [f"   {c['title']} [{gettext(CARD_TYPES.get(c['type'], c['type']))}]: {c['text']}" for c in view["hand"]]
 
 
 def render_text(view: dict, seat: Optional[int] = None, hand: bool = True, log: bool = True) -> str:
     """The table as plain text for a terminal, from :func:`.view.view` (``hand=False``
     leaves out the viewer's hand, which :func:`hand_lines` gives; ``log=False`` the recent
-    log lines)."""
+    log lines), in the current language."""
     out = []
     n = view["players"]
-    out.append(f"=== Onward to Venus — period {view['period']}, phase {view['phase']} ({view['phase_name']}) ===")
-    out.append(f"Pass cubes left: {view['cubes']}   First player: {view['empires'][view['first']]}   "
-               f"Deck {view['deck_size']}  Discards {view['discard_size']}  Bag {view['bag_size']}")
+    out.append("=== " + _("{game} — period {period}, phase {phase} ({name})").format(
+        game=_("Onward to Venus"), period=view["period"], phase=view["phase"], name=view["phase_name"]) + " ===")
+    out.append(_("Pass cubes left: {cubes}   First player: {first}   Deck {deck}  Discards {discards}  Bag {bag}").format(
+        cubes=view["cubes"], first=view["empires"][view["first"]], deck=view["deck_size"],
+        discards=view["discard_size"], bag=view["bag_size"]))
     for pl in view["planets"]:
         flags = []
         if pl["flipped"]:
-            flags.append("FLIPPED")
+            flags.append(_("FLIPPED"))
         if pl["alien"]:
-            flags.append("ALIEN")
+            flags.append(_("ALIEN"))
         if pl["crisis_level"]:
-            flags.append(f"crisis level {pl['crisis_level']}")
+            flags.append(_("crisis level {n}").format(n=pl["crisis_level"]))
         if pl["gunrunners"]:
-            flags.append(f"{pl['gunrunners']} gunrunner(s)")
-        out.append(f"-- {pl['name']}  (VP {'/'.join(map(str, pl['vp']))}) {' '.join(flags)}")
+            flags.append(_("{n} gunrunner(s)").format(n=pl["gunrunners"]))
+        vp = _("VP")
+        out.append(f"-- {pl['name']}  ({vp} {'/'.join(map(str, pl['vp']))}) {' '.join(flags)}")
         if pl["tiles"]:
-            out.append("   tiles: " + ", ".join(f"[{t['slot']}] {t['label']}" for t in pl["tiles"]))
+            out.append("   " + _("tiles:") + " " + ", ".join(f"[{t['slot']}] {t['label']}" for t in pl["tiles"]))
         for p in range(n):
             o, su, b = pl["orbit"][p], pl["surface"][p], pl["buildings"][p]
             if any(o) or any(su) or any(b):
                 parts = []
                 if any(o):
-                    parts.append("orbit " + _units(o))
+                    parts.append(_("orbit") + " " + _units(o))
                 if any(su):
-                    parts.append("surface " + _units(su))
+                    parts.append(_("surface") + " " + _units(su))
                 if any(b):
-                    parts.append(f"{b[0]} mine(s), {b[1]} factory(ies)")
+                    parts.append(_("{mines} mine(s), {factories} factory(ies)").format(mines=b[0], factories=b[1]))
                 out.append(f"   {view['empires'][p]}: " + "; ".join(parts))
-    out.append("-- Players")
+    out.append("-- " + _("Players"))
     for pr in view["players_info"]:
         st = pr["stock"]
-        out.append(f"   {pr['empire']}: £{pr['money']}, {pr['hand_size']} cards, income £{pr['income']}, "
-                   f"stock {st['infantry']} inf/{st['spaceship']} ship/{st['tank']} tank/{st['mine']} mine/"
-                   f"{st['factory']} fac, kept {', '.join(pr['kept']) or '-'}, VP now {pr['vp']}")
+        out.append(f"   {pr['empire']}: " + _(
+            "£{money}, {cards} cards, income £{income}, stock {inf} inf/{ship} ship/{tank} tank/{mine} mine/"
+            "{fac} fac, kept {kept}, VP now {vp}").format(
+            money=pr["money"], cards=pr["hand_size"], income=pr["income"], inf=st["infantry"], ship=st["spaceship"],
+            tank=st["tank"], mine=st["mine"], fac=st["factory"], kept=", ".join(pr["kept"]) or "-", vp=pr["vp"]))
     if view.get("combat"):
-        c = view["combat"]
-        out.append(f"-- Combat on {c['planet']} for {c['tile']} ({c['kind']}), defence {c['defence']}"
-                   + (f" incl. gunrunner +{c['gunrunner_bonus']}" if c.get("gunrunner_bonus") else "")
-                   + (f", target {view['empires'][c['target']['seat']]}'s {c['target']['building']}" if c.get("target") else ""))
-        com = c.get("committed") or {}
-        out.append(f"   dice {c['dice']}{' (die ' + str(c['discarded'] + 1) + ' set aside)' if c.get('discarded') is not None else ''}"
-                   f", cost {c['cost']}, paid {c['paid']}, missing {c.get('missing', 0)}; units "
-                   + (", ".join(f"{v} {k}" for k, v in com.items() if v) or "none")
-                   + "; cards " + (", ".join(x["title"] for x in c.get("cards") or []) or "none"))
+        out.extend(_combat_lines(view))
     al = view.get("aliens")
     if al and al.get("landed"):
-        line = f"-- Aliens landed in period {al['landed']}; now on {', '.join(al['on']) or 'no planet'}"
+        line = "-- " + _("Aliens landed in period {n}; now on {on}").format(n=al["landed"], on=", ".join(al["on"]) or _("no planet"))
         nx = al.get("next")
         if nx:
-            moves = ", ".join(f"{m['from']} to {m['to']}" for m in nx["moves"])
-            line += f"; next move in period {nx['period']}: {moves or 'none'}" + (" — they reach Earth: everybody loses" if nx["reaches_earth"] else "")
+            moves = ", ".join(_("{src} to {dest}").format(src=m["from"], dest=m["to"]) for m in nx["moves"])
+            line += "; " + _("next move in period {n}: {moves}").format(n=nx["period"], moves=moves or _("none"))
+            if nx["reaches_earth"]:
+                line += " — " + _("they reach Earth: everybody loses")
         out.append(line)
     if hand and view.get("hand") is not None:
-        out.append("-- Your hand")
+        out.append("-- " + _("Your hand"))
         out.extend(hand_lines(view))
     if log and view.get("log"):
-        out.append("-- Log")
+        out.append("-- " + _("Log"))
         out.extend("   " + line for line in view["log"][-10:])
     if view.get("over"):
-        r = view["result"]
-        sc = view.get("scoring")
-        if sc:
-            out.append("-- Final scoring (VP by planet: income rank)")
-            for pl in sc["planets"]:
-                cells = [f"{pl['points'][p]} (£{pl['income'][p]}, #{pl['rank'][p]})" if pl["rank"][p] else "-"
-                         for p in range(n)]
-                out.append(f"   {pl['planet']:<12}" + "  ".join(f"{view['empires'][p].split()[0]} {cells[p]}" for p in range(n)))
-            out.append("   Kept tiles  " + "  ".join(f"{view['empires'][p].split()[0]} {sc['kept'][p]['vp']}" for p in range(n)))
-            out.append("   Total       " + "  ".join(f"{view['empires'][p].split()[0]} {sc['total'][p]}" for p in range(n)))
-            for tb in sc["tie_breaks"]:
-                out.append(f"   Tie on {tb['vp']} VP: {tb['text']}")
-            out.append("   " + sc["text"])
-        out.append(f"== Game over ({r['end']}): VP {r['vp']}, winners {', '.join(view['empires'][w] for w in r['winners']) or 'none'}")
+        out.extend(_final_lines(view))
     elif view.get("decision"):
         d = view["decision"]
-        out.append(f">> {view['empires'][d['seat']]} to decide: {d['prompt']}")
+        out.append(">> " + _("{who} to decide: {prompt}").format(who=view["empires"][d["seat"]], prompt=d["prompt"]))
     return "\n".join(out)
+
+
+def _combat_lines(view: dict) -> list[str]:
+    c = view["combat"]
+    line = "-- " + _("Combat on {planet} for {tile} ({kind}), defence {defence}").format(
+        planet=c["planet"], tile=c["tile"], kind=gettext(TILE_LABELS.get(c["kind"], c["kind"])).lower(), defence=c["defence"])
+    if c.get("gunrunner_bonus"):
+        line += " " + _("incl. gunrunner +{n}").format(n=c["gunrunner_bonus"])
+    if c.get("target"):
+        line += ", " + _("target {who}'s {building}").format(who=view["empires"][c["target"]["seat"]],
+                                                             building=gettext(c["target"]["building"]))
+    com = c.get("committed") or {}
+    aside = (" " + _("(die {i} set aside)").format(i=c["discarded"] + 1)) if c.get("discarded") is not None else ""
+    units = ", ".join(f"{v} {gettext(k)}" for k, v in com.items() if v) or _("none")
+    cards = ", ".join(x["title"] for x in c.get("cards") or []) or _("none")
+    return [line, "   " + _("dice {dice}{aside}, cost {cost}, paid {paid}, missing {missing}; units {units}; cards {cards}").format(
+        dice=c["dice"], aside=aside, cost=c["cost"], paid=c["paid"], missing=c.get("missing", 0), units=units, cards=cards)]
+
+
+def _final_lines(view: dict) -> list[str]:
+    n = view["players"]
+    out = []
+    r = view["result"]
+    sc = view.get("scoring")
+    short = [view["empires"][p].split()[0] for p in range(n)]
+    if sc:
+        out.append("-- " + _("Final scoring (VP by planet: income rank)"))
+        for pl in sc["planets"]:
+            cells = [f"{pl['points'][p]} (£{pl['income'][p]}, #{pl['rank'][p]})" if pl["rank"][p] else "-"
+                     for p in range(n)]
+            out.append(f"   {pl['planet']:<12}" + "  ".join(f"{short[p]} {cells[p]}" for p in range(n)))
+        kept, total = _("Kept tiles"), _("Total")
+        out.append(f"   {kept:<12}" + "  ".join(f"{short[p]} {sc['kept'][p]['vp']}" for p in range(n)))
+        out.append(f"   {total:<12}" + "  ".join(f"{short[p]} {sc['total'][p]}" for p in range(n)))
+        for tb in sc["tie_breaks"]:
+            out.append("   " + _("Tie on {n} VP: {text}").format(n=tb["vp"], text=tb["text"]))
+        out.append("   " + sc["text"])
+    out.append("== " + _("Game over ({end}): VP {vp}, winners {winners}").format(
+        end=gettext(r["end"]), vp=r["vp"], winners=", ".join(view["empires"][w] for w in r["winners"]) or _("none")))
+    return out
 
 
 def _units(c) -> str:

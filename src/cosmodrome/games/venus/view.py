@@ -63,17 +63,17 @@ from cosmodrome.games.venus.state import (
     CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, COLOURS, EMPIRES, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF,
     MV_SHIPS, MV_TANKS, answers,
 )
-from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS, tile_name
+from cosmodrome.games.venus.text import CARD_TEXT, PHASES, TILE_LABELS, planet_word, tile_name
+from cosmodrome.i18n import current, gettext
 
-PHASES = ("setup", "place pass cubes", "draw and place tiles", "player actions", "crisis resolution",
-          "collect income", "re-set units")
 UNITS = ("infantry", "spaceship", "tank")
 STOCK_KEYS = ("infantry", "spaceship", "tank", "mine", "factory")
 T_CRISIS, T_TENSION, T_ALIEN = 5, 6, 7
 
 
 class _Static:
-    """What never changes for one component set: tile templates, planet data, card texts."""
+    """What never changes for one component set (in one language): tile templates, planet
+    data, card texts."""
 
     __slots__ = ("comp", "tile", "kind_name", "kept_label", "is_crisis", "is_alien", "names", "vp", "card",
                  "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp")
@@ -86,18 +86,20 @@ class _Static:
         self.kind_name = tuple(TILE_KINDS[k] for k in tk)
         self.tile = tuple((TILE_KINDS[tk[t]], td[t] if tk[t] in (4, 5, 7) else None, bool(ts[t]), tile_name(_S, t))
                           for t in range(len(tk)))
-        self.kept_label = tuple(TILE_LABELS[TILE_KINDS[k]] for k in tk)
+        self.kept_label = tuple(gettext(TILE_LABELS[TILE_KINDS[k]]) for k in tk)
         self.is_crisis = tuple(k == T_CRISIS for k in tk)
         self.is_alien = tuple(k == T_ALIEN for k in tk)
-        self.names = tuple(c.planet_names)
+        self.names = tuple(planet_word(c, pl) for pl in range(len(c.planet_names)))
         self.vp = tuple(tuple(v) for v in c.vp)
         self.card = []
         self.card_title = []
         for card in range(len(c.cefx)):
             e = c.cefx[card]
             name = EFFECTS[e]
-            self.card.append((name, CARD_TEXT[name][0], c.effect_type[e], CARD_TEXT[name][1]))
-            self.card_title.append(CARD_TEXT[name][0])
+            title = gettext(CARD_TEXT[name][0])
+            # the type stays the component file's word: the page styles cards by it
+            self.card.append((name, title, c.effect_type[e], gettext(CARD_TEXT[name][1])))
+            self.card_title.append(title)
         self.mine_inc = c.rules["mine_income"]
         self.fac_inc = c.rules["factory_income"]
         self.gun_bonus = c.rules["gunrunner_bonus"]
@@ -108,9 +110,10 @@ _STATIC: dict = {}
 
 
 def static(c) -> _Static:
-    st = _STATIC.get(id(c))
+    key = (id(c), current())
+    st = _STATIC.get(key)
     if st is None or st.comp is not c:
-        st = _STATIC[id(c)] = _Static(c)
+        st = _STATIC[key] = _Static(c)
     return st
 
 
@@ -164,7 +167,7 @@ def view(s, seat: Optional[int]) -> dict:
         kc = {"biggame": 0, "crisis": 0, "alien": 0}
         for t in kept:
             kc[kn[t]] += 1
-        info.append({"seat": p, "empire": EMPIRES[p], "colour": COLOURS[p], "money": s.money[p],
+        info.append({"seat": p, "empire": gettext(EMPIRES[p]), "colour": COLOURS[p], "money": s.money[p],
                      "hand_size": len(s.hands[p]),
                      "stock": dict(zip(STOCK_KEYS, s.stock[p * 5:p * 5 + 5])),
                      "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
@@ -208,9 +211,10 @@ def view(s, seat: Optional[int]) -> dict:
                   "decided_by": b["decided_by"]}
     ct = st.card_title
     return {
-        "game": "venus", "seat": seat, "players": n, "empires": list(EMPIRES[:n]), "colours": list(COLOURS[:n]),
+        "game": "venus", "seat": seat, "players": n, "empires": [gettext(x) for x in EMPIRES[:n]],
+        "colours": list(COLOURS[:n]),
         "period": s.period, "periods": c.rules["periods"], "phase": s.phase,
-        "phase_name": PHASES[s.phase] if 0 <= s.phase < 7 else "",
+        "phase_name": gettext(PHASES[s.phase]) if 0 <= s.phase < 7 else "",
         "first": s.first, "cubes": s.cubes, "cubes_total": n + c.rules["extra_pass_cubes"], "to_move": tm,
         "decision": decision,
         "planets": planets, "players_info": info, "hand": hand,
@@ -260,7 +264,7 @@ def combat_view(s, st=None) -> dict:
     target = None
     if tk == T_TENSION and cb[CB_TSEAT] >= 0:
         q = cb[CB_TSEAT]
-        target = {"seat": q, "empire": EMPIRES[q], "building": "mine" if cb[CB_TKIND] == 0 else "factory"}
+        target = {"seat": q, "empire": gettext(EMPIRES[q]), "building": "mine" if cb[CB_TKIND] == 0 else "factory"}
     bonus = cb[CB_DEF] - printed if tk == T_CRISIS and printed is not None else 0
     ucp = st.unit_cp
     each = (2 if cb[CB_MODI] else ucp[0], 2 if cb[CB_MODS] else ucp[1], 3 if cb[CB_MODT] else ucp[2])

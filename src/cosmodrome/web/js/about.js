@@ -1,6 +1,6 @@
 // "About this game": what of the game's components is our reconstruction rather than printed
 // fact, from the game type's `reconstructed` info (the fact/assumed marks of its data file).
-import { el } from "./api.js";
+import { el, t } from "./api.js";
 
 // A <details> panel listing, per section of the component data, the reconstructed entries
 // with their sources, and the game's notes on names we invented. `type` is one entry of
@@ -9,20 +9,20 @@ export function aboutPanel(type) {
   const rec = (type && type.reconstructed) || { sections: [], notes: [] };
   const body = [];
   if (!rec.sections.length && !rec.notes.length) {
-    body.push(el("p", { class: "small", text: "Nothing of this game's components is our reconstruction." }));
+    body.push(el("p", { class: "small", text: t("Nothing of this game's components is our reconstruction.") }));
   } else {
     body.push(el("p", { class: "small",
-      text: "The rulebook we play from lost its pictures, so these parts of the components are our " +
-            "reconstruction, consistent with everything the rules say but not printed fact:" }));
+      text: t("The rulebook we play from lost its pictures, so these parts of the components are our " +
+            "reconstruction, consistent with everything the rules say but not printed fact:") }));
     body.push(el("ul", { class: "about-list small" }, rec.sections.map(s =>
       el("li", {},
         el("details", {},
-          el("summary", { text: `${s.section}: ${s.assumed} of ${s.total} entries reconstructed` }),
+          el("summary", { text: t("{section}: {n} of {total} entries reconstructed", { section: s.section, n: s.assumed, total: s.total }) }),
           el("ul", {}, s.entries.map(e => el("li", { text: `${e.path}: ${e.source}` })))))),
       rec.notes.map(n => el("li", { text: n }))));
   }
   return el("details", { class: "panel about", "data-testid": "about" },
-    el("summary", { text: `About ${type ? type.title : "this game"}` }),
+    el("summary", { text: type ? t("About {game}", { game: type.title }) : t("About this game") }),
     type && type.description ? el("p", { class: "small", text: type.description }) : null,
     ...body);
 }

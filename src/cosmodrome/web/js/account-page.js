@@ -1,5 +1,5 @@
 // The account page: sign up, log in, log out (the session is an HttpOnly cookie).
-import { api } from "./api.js";
+import { api, t } from "./api.js";
 import { whoami, accountBar } from "./account.js";
 import { sameOriginPath } from "./nav.js";
 
@@ -25,7 +25,7 @@ async function send(path) {
     $("acc-pass").value = "";
     const back = sameOriginPath(new URLSearchParams(location.search).get("back"));
     if (back) { location.href = back; return; }
-    banner("Welcome!", "info");
+    banner(t("Welcome!"), "info");
     show();
   } catch (e) { banner(e.message); }
 }
@@ -34,7 +34,7 @@ $("account-form").addEventListener("submit", (ev) => { ev.preventDefault(); send
 $("signup").addEventListener("click", () => { if ($("account-form").reportValidity()) send("/api/account/signup"); });
 for (const [id, everywhere] of [["logout", false], ["logout-all", true]]) {
   $(id).addEventListener("click", async () => {
-    try { await api("POST", "/api/account/logout", { everywhere }); banner("Logged out.", "info"); }
+    try { await api("POST", "/api/account/logout", { everywhere }); banner(t("Logged out."), "info"); }
     catch (e) { banner(e.message); }
     show();
   });

@@ -1,5 +1,6 @@
 // "Your turn" signals shared by the table and "my games": the stored opt-in preferences, a
 // short beep and the favicon's colour.
+import { t } from "./i18n.js";
 export const prefs = {
   get(k) { try { return localStorage.getItem(`cosmodrome-${k}`) === "1"; } catch (e) { return false; } },
   set(k, v) { try { localStorage.setItem(`cosmodrome-${k}`, v ? "1" : "0"); } catch (e) { /* private mode */ } },
@@ -28,10 +29,10 @@ export function prefsPanel(banner) {
   document.getElementById("pref-sound").addEventListener("change", (ev) => { prefs.set("sound", ev.target.checked); if (ev.target.checked) beep(); });
   document.getElementById("pref-notify").addEventListener("change", async (ev) => {
     if (!ev.target.checked) return prefs.set("notify", false);
-    if (!("Notification" in window)) { ev.target.checked = false; return banner("This browser cannot show notifications.", "warning"); }
+    if (!("Notification" in window)) { ev.target.checked = false; return banner(t("This browser cannot show notifications."), "warning"); }
     const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     ev.target.checked = answer === "granted";
     prefs.set("notify", ev.target.checked);
-    if (!ev.target.checked) banner("Notifications were not allowed; the tab title still shows your turn.", "info", 4000);
+    if (!ev.target.checked) banner(t("Notifications were not allowed; the tab title still shows your turn."), "info", 4000);
   });
 }

@@ -1,4 +1,13 @@
 // Small helpers shared by the lobby, the table and the replay viewer.
+import { language, t, tn } from "./i18n.js";
+
+export { language, t, tn };
+
+// The reader's language rides on every request (server/languages.py), so views, prompts,
+// options, log lines and error sentences come back in it.
+export function withLang(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(language())}`;
+}
 
 export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
@@ -13,18 +22,18 @@ export async function api(method, path, body, token) {
   const headers = body === undefined ? {} : { "Content-Type": "application/json" };
   if (token) headers[TOKEN_HEADER] = token;
   try {
-    res = await fetch(path, {
+    res = await fetch(withLang(path), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
-    throw new ApiError(0, "Cannot reach the server. Check your connection; nothing was sent.");
+    throw new ApiError(0, t("Cannot reach the server. Check your connection; nothing was sent."));
   }
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {
-    const msg = (data && (data.error || data.detail)) || `the server answered ${res.status}`;
+    const msg = (data && (data.error || data.detail)) || t("the server answered {status}", { status: res.status });
     throw new ApiError(res.status, typeof msg === "string" ? msg : JSON.stringify(msg));
   }
   return data;
@@ -110,20 +119,20 @@ export function svg(tag, attrs = {}, ...kids) {
 
 /** The headline of a finished game: a co-operative team wins or loses as one. */
 export function resultText(res) {
-  if (res.cooperative) return res.all_lose ? "The team lost!" : "The team won!";
-  return res.all_lose ? "Everyone lost!" : `Winner: ${res.winner_names.join(" & ")}`;
+  if (res.cooperative) return res.all_lose ? t("The team lost!") : t("The team won!");
+  return res.all_lose ? t("Everyone lost!") : tn("Winner: {names}", "Winners: {names}", res.winner_names.length, { names: res.winner_names.join(" & ") });
 }
 
 // A bot level as people call it; the spec the server runs goes in a tooltip.
 //   botLabel("ismcts:seconds=1") -> "Hard"
-const BOT_NAMES = { random: "Random", heuristic: "Easy" };
+const BOT_NAMES = { random: t("Random"), heuristic: t("Easy") };
 export function botLabel(spec) {
   const s = String(spec || "");
   if (BOT_NAMES[s]) return BOT_NAMES[s];
   const m = /^ismcts(?::seconds=([0-9.]+))?/.exec(s);
   if (m) {
-    const t = Number(m[1] || 1);
-    return t < 0.5 ? "Medium" : t < 2 ? "Hard" : "Expert";
+    const secs = Number(m[1] || 1);
+    return secs < 0.5 ? t("Medium") : secs < 2 ? t("Hard") : t("Expert");
   }
   return s;
 }

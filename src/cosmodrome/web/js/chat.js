@@ -1,6 +1,6 @@
 // A game's chat panel: lines are always shown as text (textContent), never as markup.
 // The table hands it every table message (whole chat on a reset) and every "chat" message.
-import { api, el } from "./api.js";
+import { api, el, t } from "./api.js";
 
 const lines = new Map();     // i -> line, so a line sent twice (socket + resync) shows once
 let state = { box: null, form: null, input: null, gameId: null, token: null, mode: "players", seat: null };
@@ -21,7 +21,7 @@ function redraw() {
   const box = state.box;
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 20;
   const all = [...lines.values()].sort((a, b) => a.i - b.i);
-  box.replaceChildren(...(all.length ? all.map(chatLine) : [el("span", { class: "muted", text: "no messages yet" })]));
+  box.replaceChildren(...(all.length ? all.map(chatLine) : [el("span", { class: "muted", text: t("no messages yet") })]));
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 

@@ -1,6 +1,7 @@
 // The clocks on the seats' panel: the server sends each seat's time left; the page counts the
 // running one down with its own clock (so a difference between the two machines' clocks does
 // not matter) until the next message.
+import { t } from "./i18n.js";
 let last = null;          // {clock, at: performance.now() when received}
 
 export function fmtClock(sec) {
@@ -26,7 +27,8 @@ export function timeLeft(seat) {
 export function clockText(seat) {
   if (!last) return "";
   const left = timeLeft(seat);
-  return ` · ${fmtClock(left)} left${last.clock.running === seat ? " ▸" : ""}`;
+  const text = t("{time} left", { time: fmtClock(left) });
+  return ` · ${text}${last.clock.running === seat ? " ▸" : ""}`;
 }
 
 export function clockRunning() { return Boolean(last && last.clock.running !== null && last.clock.running !== undefined); }
@@ -34,7 +36,8 @@ export function clockRunning() { return Boolean(last && last.clock.running !== n
 export function describeClock(c) {
   if (!c) return "";
   const s = c.spec || {};
-  const end = c.on_timeout === "end" ? "running out loses the game" : "on time-out a bot plays the seat until you return";
-  if (c.kind === "realtime") return `Clock: ${s.minutes} min each + ${s.increment} s a turn; ${end}.`;
-  return `Clock: ${s.hours >= 24 ? `${+(s.hours / 24).toFixed(2)} day(s)` : `${s.hours} h`} a move; ${end}.`;
+  const end = c.on_timeout === "end" ? t("running out loses the game") : t("on time-out a bot plays the seat until you return");
+  if (c.kind === "realtime") return t("Clock: {minutes} min each + {increment} s a turn; {end}.", { minutes: s.minutes, increment: s.increment, end });
+  const each = s.hours >= 24 ? t("{n} day(s)", { n: +(s.hours / 24).toFixed(2) }) : t("{n} h", { n: s.hours });
+  return t("Clock: {each} a move; {end}.", { each, end });
 }

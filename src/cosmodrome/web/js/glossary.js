@@ -1,7 +1,7 @@
 // The table's jargon in words: the first time a short name (EC, MMM, LZ, CP...) shows in a
 // panel, it becomes an <abbr> whose tooltip says what it is. Words only; the game's texts and
 // the board stay as they are otherwise.
-import { el } from "./api.js";
+import { el, t } from "./api.js";
 
 const TERMS = {
   moon: {
@@ -12,9 +12,9 @@ const TERMS = {
     MMM: "the Martian Master Mind: the alien brain at the top of the ring that the marines try to blow up",
     LZ: "the Landing Zone: the marines' base at the foot of the ring",
   },
-  venus: {
-    CP: "combat points: what an attack pays to take a defended tile (units and benefit cards give them)",
-    VP: "victory points: the score at the end",
+  venus: {  // the short names as the reader's language writes them
+    [t("CP")]: t("combat points: what an attack pays to take a defended tile (units and benefit cards give them)"),
+    [t("VP")]: t("victory points: the score at the end"),
   },
   "cosmic-run": {
     VP: "victory points: the score at the end",

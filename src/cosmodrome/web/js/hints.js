@@ -2,7 +2,7 @@
 // our own words. The game provides them through the core (its help file): the decision of the
 // seat to move carries `hint: {text, options: [{text, actions}]}`, the waiting line the text
 // alone. Switched off and on with a checkbox; the choice is kept in localStorage.
-import { el } from "./api.js";
+import { el, t } from "./api.js";
 
 const KEY = "cosmodrome-hints";
 
@@ -24,8 +24,8 @@ function labels(actions, byAction) {
 export function hintLayer(box, toggle) {
   let last = null;
   toggle.checked = hintsOn();
-  const off = el("button", { type: "button", class: "small", "data-testid": "hint-off", text: "Hide hints",
-    title: "Switch the first-game hints off (the Your turn panel switches them on again)",
+  const off = el("button", { type: "button", class: "small", "data-testid": "hint-off", text: t("Hide hints"),
+    title: t("Switch the first-game hints off (the Your turn panel switches them on again)"),
     onclick: () => { toggle.checked = false; remember(false); draw(last); } });
   toggle.addEventListener("change", () => { remember(toggle.checked); draw(last); });
 
@@ -41,19 +41,19 @@ export function hintLayer(box, toggle) {
     const text = mine ? mine.text : m && m.waiting && m.waiting.hint;
     if (!hintsOn() || !text || m.status !== "running") { box.hidden = true; return; }
     const byAction = new Map(((m.decision && m.decision.options) || []).map(o => [o.action, o.label]));
-    const who = mine ? "Your decision" : `${m.waiting.seat_name} is deciding`;
+    const who = mine ? t("Your decision") : t("{name} is deciding", { name: m.waiting.seat_name });
     const folded = phone.matches && !unfolded;
-    more.textContent = folded ? "Show" : "Fold";
+    more.textContent = folded ? t("Show") : t("Fold");
     more.setAttribute("aria-expanded", String(!folded));
     box.classList.toggle("folded", folded);
     if (folded) {
-      box.replaceChildren(el("div", { class: "hint-head" }, el("h3", { text: `Hint · ${who}` }), more));
+      box.replaceChildren(el("div", { class: "hint-head" }, el("h3", { text: `${t("Hint")} · ${who}` }), more));
       box.hidden = false;
       return;
     }
     // replaceChildren writes a null as the text "null": leave absent parts out
     box.replaceChildren(...[
-      el("div", { class: "hint-head" }, el("h3", { text: `Hint · ${who}` }), phone.matches ? more : null, off),
+      el("div", { class: "hint-head" }, el("h3", { text: `${t("Hint")} · ${who}` }), phone.matches ? more : null, off),
       el("p", { class: "hint-text small", "data-testid": "hint-text", text }),
       mine && mine.options.length ? el("ul", { class: "small", "data-testid": "hint-options" },
         mine.options.map(g => el("li", {}, el("b", { text: labels(g.actions, byAction) }), ": ", g.text))) : null,

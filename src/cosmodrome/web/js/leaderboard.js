@@ -1,5 +1,5 @@
 // The leaderboard of one game type (?game=...): players and bot levels by rating.
-import { api, el } from "./api.js";
+import { api, el, t } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,11 +15,11 @@ async function show(game) {
   try {
     const r = await api("GET", `/api/ratings?game=${encodeURIComponent(game)}`);
     $("board").replaceChildren(r.ratings.length ? el("table", { class: "board-list" },
-      el("tr", {}, ...["#", "Player", "Rating", "μ", "σ", "Games"].map(t => el("th", { text: t }))),
+      el("tr", {}, ...["#", t("Player"), t("Rating"), "μ", "σ", t("Games")].map(h => el("th", { text: h }))),
       r.ratings.map((x, i) => el("tr", { "data-testid": "lb-row", "data-kind": x.kind },
         el("td", { text: i + 1 }), el("td", {}, profileLink(x)), el("td", { text: x.rating.toFixed(1) }),
         el("td", { text: x.mu.toFixed(1) }), el("td", { text: x.sigma.toFixed(1) }), el("td", { text: x.games }))))
-      : el("p", { class: "muted", text: "No rated game of this kind has ended yet." }));
+      : el("p", { class: "muted", text: t("No rated game of this kind has ended yet.") }));
   } catch (e) { $("board").replaceChildren(el("p", { class: "muted", text: e.message })); }
 }
 

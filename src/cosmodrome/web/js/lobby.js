@@ -1,9 +1,9 @@
 // The lobby: create a game (type, players, seats human or bot, options), copy join links, list games.
 import { accountBar } from "./account.js";
-import { api, el, resultText, botLabel } from "./api.js";
+import { api, el, resultText, botLabel, t as tr } from "./api.js";  // tr: `t` names a game type here
 import { aboutPanel } from "./about.js";
 import { whoami } from "./account.js";
-import { linkOf, stateOf, opponents, started, loadMyGames } from "./mine.js";
+import { linkOf, stateOf, opponents, started, loadMyGames, statusWord } from "./mine.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
@@ -29,15 +29,15 @@ function seatRows() {
   const box = $("seats");
   const old = [...box.querySelectorAll(".seat-row")].map(r => ({
     kind: r.querySelector(".kind").value, bot: r.querySelector(".bot").value }));
-  box.replaceChildren(el("h3", { text: "Seats" }));
+  box.replaceChildren(el("h3", { text: tr("Seats") }));
   for (let i = 0; i < n; i++) {
     const prev = old[i] || { kind: i === 0 ? "human" : "bot", bot: t.bots[0] };
     const kind = el("select", { class: "kind", "aria-label": `seat ${i + 1} kind` },
-      el("option", { value: "human", text: "Human" }), el("option", { value: "bot", text: "Bot" }));
+      el("option", { value: "human", text: tr("Human") }), el("option", { value: "bot", text: tr("Bot") }));
     kind.value = prev.kind;
-    const bot = el("select", { class: "bot", "aria-label": `seat ${i + 1} bot level` },
-      t.bots.map(b => el("option", { value: b, text: botLabel(b), title: `bot level ${b}` })));
-    const tip = () => (bot.title = `bot level ${bot.value}`);
+    const bot = el("select", { class: "bot", "aria-label": tr("seat {n} bot level", { n: i + 1 }) },
+      t.bots.map(b => el("option", { value: b, text: botLabel(b), title: tr("bot level {level}", { level: b }) })));
+    const tip = () => (bot.title = tr("bot level {level}", { level: bot.value }));
     bot.addEventListener("change", tip);
     if (t.bots.includes(prev.bot)) bot.value = prev.bot;
     tip();
@@ -45,7 +45,7 @@ function seatRows() {
     kind.addEventListener("change", sync);
     sync();
     box.append(el("div", { class: "seat-row", "data-seat": i },
-      el("span", { class: "seat-name", text: `Seat ${i + 1}` }), kind, bot));
+      el("span", { class: "seat-name", text: tr("Seat {n}", { n: i + 1 }) }), kind, bot));
   }
 }
 
@@ -55,7 +55,7 @@ function optionRows() {
   const adv = $("advanced-options");
   box.replaceChildren();
   adv.replaceChildren();
-  if (t.options.some(o => o.kind !== "path")) box.append(el("h3", { text: "Options" }));
+  if (t.options.some(o => o.kind !== "path")) box.append(el("h3", { text: tr("Options") }));
   for (const o of t.options) {
     let input;
     if (o.kind === "path") {
@@ -63,7 +63,7 @@ function optionRows() {
       input = el("select", { name: o.name },
         el("option", { value: "", text: "packaged" }),
         (t.variants || []).map(v => el("option", { value: v, text: v })),
-        el("option", { value: "#file", text: "my own file…" }));
+        el("option", { value: "#file", text: tr("my own file…") }));
       const file = el("input", { type: "file", accept: ".toml", "data-file-for": o.name, hidden: true });
       input.addEventListener("change", () => (file.hidden = input.value !== "#file"));
       input.dataset.option = o.name;
@@ -111,10 +111,11 @@ function gameChanged() {
   $("players").max = t.max_players;
   const n = Number($("players").value);
   if (n < t.min_players || n > t.max_players) $("players").value = Math.min(t.max_players, Math.max(t.min_players, 3));
-  $("game-desc").textContent = `${t.description || ""} (${t.min_players}–${t.max_players} players)`;
+  const count = tr("({min}–{max} players)", { min: t.min_players, max: t.max_players });
+  $("game-desc").textContent = `${t.description || ""} ${count}`;
   $("about").replaceChildren(aboutPanel(t));
   $("rules-link").href = `/rules.html?game=${encodeURIComponent(t.name)}`;
-  $("rules-link").textContent = `How to play ${t.title}`;
+  $("rules-link").textContent = tr("How to play {game}", { game: t.title });
   $("rules-link").hidden = !t.how_to_play;
   seatRows();
   optionRows();
@@ -129,7 +130,7 @@ async function collectOptions() {
       if (input.value === "#lab" && labVariant) out[input.dataset.option] = labVariant;
       else if (input.value === "#file") {
         const f = $("create").querySelector(`[data-file-for="${input.dataset.option}"]`).files[0];
-        if (!f) throw new Error(`choose a file for ${input.dataset.option}`);
+        if (!f) throw new Error(tr("choose a file for {option}", { option: input.dataset.option }));
         out[input.dataset.option] = { toml: await f.text(), name: f.name };
       } else if (input.value !== "") out[input.dataset.option] = input.value;
     } else if (k === "bool") out[input.dataset.option] = input.checked;
@@ -141,25 +142,25 @@ async function collectOptions() {
 
 function showLinks(res) {
   const box = $("links");
-  const rows = [el("h2", { text: "Join links" }),
-    el("p", { class: "muted small", text: "Send each player their own link: it is their secret seat. Anyone with a link plays that seat." })];
+  const rows = [el("h2", { text: tr("Join links") }),
+    el("p", { class: "muted small", text: tr("Send each player their own link: it is their secret seat. Anyone with a link plays that seat.") })];
   const linkRow = (label, url, testid) => {
     const input = el("input", { value: url, readonly: true, "data-testid": testid });
     return el("div", { class: "link-row" }, el("span", { text: label, style: "min-width:6em" }), input,
-      el("button", { type: "button", text: "Copy", onclick: async () => {
+      el("button", { type: "button", text: tr("Copy"), onclick: async () => {
         input.select();
-        try { await navigator.clipboard.writeText(url); banner("Link copied.", "info"); }
-        catch (e) { document.execCommand && document.execCommand("copy"); banner("Link selected: copy it with Ctrl+C.", "info"); }
+        try { await navigator.clipboard.writeText(url); banner(tr("Link copied."), "info"); }
+        catch (e) { document.execCommand && document.execCommand("copy"); banner(tr("Link selected: copy it with Ctrl+C."), "info"); }
       } }),
-      el("a", { href: url, text: "Open", target: "_blank" }));
+      el("a", { href: url, text: tr("Open"), target: "_blank" }));
   };
   for (const s of res.seats) {
     if (s.kind === "human" && s.link) rows.push(linkRow(s.name, s.link, `link-seat-${s.seat}`));
-    else if (s.open) rows.push(el("div", { class: "link-row muted small", text: `${s.name}: open — anyone may take it from the open games` }));
-    else rows.push(el("div", { class: "link-row muted small", title: `bot level ${s.bot}`, text: `${s.name}: bot (${botLabel(s.bot)})` }));
+    else if (s.open) rows.push(el("div", { class: "link-row muted small", text: tr("{name}: open — anyone may take it from the open games", { name: s.name }) }));
+    else rows.push(el("div", { class: "link-row muted small", title: tr("bot level {level}", { level: s.bot }), text: tr("{name}: bot ({level})", { name: s.name, level: botLabel(s.bot) }) }));
   }
-  if (res.hotseat) rows.push(linkRow("Hot-seat", res.hotseat, "link-hotseat"));
-  rows.push(linkRow("Spectate", res.spectate, "link-spectate"));
+  if (res.hotseat) rows.push(linkRow(tr("Hot-seat"), res.hotseat, "link-hotseat"));
+  rows.push(linkRow(tr("Spectate"), res.spectate, "link-spectate"));
   box.replaceChildren(el("div", { class: "panel", style: "margin-top:1em" }, rows));
 }
 
@@ -184,7 +185,7 @@ function clockRows() {
   const kind = $("clock-kind").value;
   $("clock-row").hidden = $("clock-timeout-row").hidden = kind === "none";
   $("clock-inc-box").hidden = kind !== "realtime";
-  $("clock-unit").textContent = kind === "turn" ? "hours a move" : "minutes each";
+  $("clock-unit").textContent = kind === "turn" ? tr("hours a move") : tr("minutes each");
   if (kind === "turn" && Number($("clock-amount").value) < 1) $("clock-amount").value = 24;
 }
 
@@ -195,7 +196,7 @@ async function create(ev) {
     return kind === "bot" ? { kind, bot: r.querySelector(".bot").value } : { kind };
   });
   let options;
-  try { options = await collectOptions(); } catch (e) { return banner(`Could not create the game: ${e.message}`); }
+  try { options = await collectOptions(); } catch (e) { return banner(tr("Could not create the game: {error}", { error: e.message })); }
   const body = { game: $("game").value, players: Number($("players").value), seats, options,
     public: $("public").checked };
   if ($("seed").value !== "") body.seed = Number($("seed").value);
@@ -203,7 +204,7 @@ async function create(ev) {
   try {
     const res = await api("POST", "/api/games", body);
     goToSeat(res);
-  } catch (e) { banner(`Could not create the game: ${e.message}`); }
+  } catch (e) { banner(tr("Could not create the game: {error}", { error: e.message })); }
 }
 
 // "Learn to play": a prepared game (a fixed seed, the fewest seats, the others a bot) whose table
@@ -217,29 +218,29 @@ async function learn() {
     const res = await api("POST", "/api/games", { game: t.name, players: n, seats, options: {}, seed: LEARN_SEED });
     const own = res.seats.find(s => s.kind === "human" && s.link);
     location.href = own.link.replace("/table.html?", "/table.html?learn=1&");
-  } catch (e) { banner(`Could not start the guided game: ${e.message}`); }
+  } catch (e) { banner(tr("Could not start the guided game: {error}", { error: e.message })); }
 }
 
 function gameTable(list, kind) {
   if (!list.length) return el("span", { class: "muted", text: "none" });
   return el("table", { class: "games" },
-    el("tr", {}, el("th", { text: "Game" }), el("th", { text: "Seats" }), el("th", { text: "State" }), el("th", { text: "" })),
+    el("tr", {}, el("th", { text: tr("Game") }), el("th", { text: tr("Seats") }), el("th", { text: tr("State") }), el("th", { text: "" })),
     list.map(g => el("tr", { "data-game": g.id },
       el("td", { text: `${g.title || g.game} · ${g.id}` }),
-      el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? `bot ${botLabel(s.bot)}` : (s.open ? "free" : "human")).join(", ") }),
-      el("td", { class: "small", text: g.status === "running" ? `${g.actions ?? g.version} moves · ${g.to_move_name || ""} to move`
-          : g.result ? (g.result.cooperative ? resultText(g.result).toLowerCase() : g.result.all_lose ? "everyone lost" : `won by ${g.result.winner_names.join(" & ")}`) : g.status }),
+      el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? tr("bot {level}", { level: botLabel(s.bot) }) : (s.open ? tr("free") : tr("human"))).join(", ") }),
+      el("td", { class: "small", text: g.status === "running" ? tr("{n} moves · {name} to move", { n: g.actions ?? g.version, name: g.to_move_name || "" })
+          : g.result ? (g.result.cooperative ? resultText(g.result).toLowerCase() : g.result.all_lose ? tr("everyone lost") : tr("won by {names}", { names: g.result.winner_names.join(" & ") })) : statusWord(g.status) }),
       el("td", {},
-        kind === "open" && g.public ? el("button", { text: "Join", onclick: () => join(g.id) }) : null,
-        g.status === "running" ? el("a", { href: `/table.html?game=${g.id}`, text: "Watch" }) : null, " ",
-        el("a", { href: `/replay.html?game=${g.id}`, text: "Replay" })))));
+        kind === "open" && g.public ? el("button", { text: tr("Join"), onclick: () => join(g.id) }) : null,
+        g.status === "running" ? el("a", { href: `/table.html?game=${g.id}`, text: tr("Watch") }) : null, " ",
+        el("a", { href: `/replay.html?game=${g.id}`, text: tr("Replay") })))));
 }
 
 async function join(id) {
   try {
     const res = await api("POST", `/api/games/${id}/join`, {});
     location.href = res.link;
-  } catch (e) { banner(`Could not join: ${e.message}`); }
+  } catch (e) { banner(tr("Could not join: {error}", { error: e.message })); }
 }
 
 // The visitor's own games (this browser's seats, the account's): running first, then the finished.
@@ -250,12 +251,12 @@ async function mine() {
   games.sort((a, b) => ((a.status === "running" ? 0 : 1) - (b.status === "running" ? 0 : 1)) || (b.your_turn - a.your_turn)
     || ((b.created || 0) - (a.created || 0)));
   $("my-games-box").replaceChildren(games.length ? el("table", { class: "games" },
-    el("tr", {}, ...["Game", "Against", "Started", "State"].map(t => el("th", { text: t }))),
+    el("tr", {}, ...[tr("Game"), tr("Against"), tr("Started"), tr("State")].map(h => el("th", { text: h }))),
     games.slice(0, 12).map(g => el("tr", { "data-testid": "lobby-my-game", "data-game": g.id },
       el("td", {}, el("a", { href: linkOf(g), text: g.title || g.game })),
       el("td", { class: "small", text: opponents(g) }), el("td", { class: "small", text: started(g) }),
       el("td", { class: "small", text: stateOf(g) }))))
-    : el("span", { class: "muted", text: "none yet: a game you create or join here is listed" }));
+    : el("span", { class: "muted", text: tr("none yet: a game you create or join here is listed") }));
 }
 
 async function refresh() {
@@ -265,14 +266,14 @@ async function refresh() {
     $("open-games").replaceChildren(gameTable(open.games.filter(g => g.public), "open"));
     $("running-games").replaceChildren(gameTable(running.games, "running"));
     $("finished-games").replaceChildren(gameTable([...finished.games], "finished"));
-  } catch (e) { banner(`Could not list games: ${e.message}`); }
+  } catch (e) { banner(tr("Could not list games: {error}", { error: e.message })); }
 }
 
 async function importRecord(mode) {
   const f = $("import-file").files[0];
-  if (!f) return banner("Choose a record file first.");
+  if (!f) return banner(tr("Choose a record file first."));
   let record;
-  try { record = JSON.parse(await f.text()); } catch (e) { return banner("That file is not JSON."); }
+  try { record = JSON.parse(await f.text()); } catch (e) { return banner(tr("That file is not JSON.")); }
   const body = { record, mode };
   if ($("import-upto").value !== "") body.upto = Number($("import-upto").value);
   if (mode === "continue") {
@@ -289,7 +290,7 @@ async function importRecord(mode) {
 async function main() {
   try {
     types = (await api("GET", "/api/game-types")).games;
-  } catch (e) { return banner(`Cannot load the game list: ${e.message}`); }
+  } catch (e) { return banner(tr("Cannot load the game list: {error}", { error: e.message })); }
   const sel = $("game");
   for (const t of types) sel.append(el("option", { value: t.name, text: t.title || t.name }));
   // "New game" at the end of a table comes back here with its game chosen (?game=...)

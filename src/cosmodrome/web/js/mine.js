@@ -1,27 +1,34 @@
 // The games of the person at this browser: the seats opened here (localStorage) and, when logged
 // in, the account's seats on the server. Used by "my games" and by the lobby.
-import { api } from "./api.js";
+import { api, language, t } from "./api.js";
 import { myList } from "./mylist.js";
 
 export function linkOf(g) {
-  return g.link ? g.link.replace(/^https?:\/\/[^/]+/, "") : `/table.html?game=${encodeURIComponent(g.id)}#token=${g.token}`;
+  return g.link ? g.link.replace(new RegExp("^https?://[^/]+"), "") : `/table.html?game=${encodeURIComponent(g.id)}#token=${g.token}`;
+}
+
+// a game's status in words (the server's status names, translated)
+export function statusWord(status) {
+  const words = { running: t("running"), finished: t("finished"), replay: t("replay"), waiting: t("waiting") };
+  return words[status] || status;
 }
 
 export function stateOf(g) {
-  if (g.missing) return "not on this server";
-  if (g.status !== "running") return g.result ? (g.result.winners.includes(g.seat) ? "over: you won" : "over") : g.status;
-  if (g.stand_in) return "a bot plays your seat (your time ran out): open it to take it back";
-  if (g.your_turn) return "your turn";
-  return `${g.to_move_name || "someone"} is deciding`;
+  if (g.missing) return t("not on this server");
+  if (g.status !== "running") return g.result ? (g.result.winners.includes(g.seat) ? t("over: you won") : t("over")) : statusWord(g.status);
+  if (g.stand_in) return t("a bot plays your seat (your time ran out): open it to take it back");
+  if (g.your_turn) return t("your turn");
+  const someone = t("someone");
+  return t("{name} is deciding", { name: g.to_move_name || someone });
 }
 
 // The others at the table, so two games of the same kind are told apart.
 export function opponents(g) {
   return (g.seats || []).filter(s => s.seat !== g.seat)
-    .map(s => s.kind === "bot" ? `bot ${s.bot}` : (s.display || s.player || s.name)).join(", ");
+    .map(s => s.kind === "bot" ? t("bot {level}", { level: s.bot }) : (s.display || s.player || s.name)).join(", ");
 }
 export function started(g) {
-  return g.created ? new Date(g.created * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "short" }) : "";
+  return g.created ? new Date(g.created * 1000).toLocaleString(language(), { dateStyle: "short", timeStyle: "short" }) : "";
 }
 
 // Every game of mine, newest first among equals: [{id, seat, title, status, your_turn, seats, ...}].

@@ -2,7 +2,7 @@
 // every game the account holds a seat in (from the server, on any browser). Shows whose turn
 // it is, the clock, and alerts (title, favicon, opt-in sound and notification) when one of
 // them becomes your turn. Polls the server every few seconds (?every=seconds).
-import { api, el } from "./api.js";
+import { api, el, t } from "./api.js";
 import { whoami, accountBar } from "./account.js";
 import { forget } from "./mylist.js";
 import { linkOf, stateOf, opponents, started, loadMyGames } from "./mine.js";
@@ -32,32 +32,32 @@ function draw(games, me) {
     el("td", { class: "small", text: started(g) }),
     el("td", { "data-testid": "my-game-state", text: stateOf(g) }),
     el("td", { class: "seat-clock", text: clockOf(g) }),
-    el("td", {}, g.fromAccount ? el("span", { class: "muted small", text: "account" })
+    el("td", {}, g.fromAccount ? el("span", { class: "muted small", text: t("account") })
       : el("button", { type: "button", class: "small", text: "forget", onclick: () => { forget(g.id, g.seat); look(); } }))));
   $("games").replaceChildren(games.length ? el("table", { class: "board-list" },
-    el("tr", {}, ...["Game", "Seat", "Against", "Started", "State", "Clock", ""].map(t => el("th", { text: t }))), rows)
-    : el("p", { class: "muted", text: "No games yet: create one in the lobby, or open a seat's link." }));
-  $("source").textContent = me ? `The games of ${me.name} (on the server) and those opened in this browser.`
-    : "The games opened in this browser. Log in to see your games on every browser.";
+    el("tr", {}, ...[t("Game"), t("Seat"), t("Against"), t("Started"), t("State"), t("Clock"), ""].map(h => el("th", { text: h }))), rows)
+    : el("p", { class: "muted", text: t("No games yet: create one in the lobby, or open a seat's link.") }));
+  $("source").textContent = me ? t("The games of {name} (on the server) and those opened in this browser.", { name: me.name })
+    : t("The games opened in this browser. Log in to see your games on every browser.");
 }
 
 async function look() {
   const me = await whoami();
   let games;
   try { games = await loadMyGames(me); }
-  catch (e) { banner(`Cannot reach the server: ${e.message}`, "warning"); return; }
+  catch (e) { banner(t("Cannot reach the server: {error}", { error: e.message }), "warning"); return; }
   games.sort((a, b) => (b.your_turn - a.your_turn) || (a.status === "running" ? -1 : 1));
   draw(games, me);
   const turns = games.filter(g => g.your_turn);
   const keys = new Set(turns.map(g => `${g.id}/${g.seat}`));
-  $("turn-count").textContent = turns.length ? `${turns.length} your turn` : "";
-  document.title = `${turns.length ? `● Your turn (${turns.length}) — ` : ""}My games — Cosmodrome`;
+  $("turn-count").textContent = turns.length ? t("{n} your turn", { n: turns.length }) : "";
+  document.title = `${turns.length ? `● ${t("Your turn")} (${turns.length}) — ` : ""}${t("My games")} — Cosmodrome`;
   favicon(turns.length ? "#ffb545" : "#5c6a99");
   const fresh = turnsBefore ? turns.filter(g => !turnsBefore.has(`${g.id}/${g.seat}`)) : [];
   if (fresh.length) {
     if (prefs.get("sound")) beep();
     if (prefs.get("notify") && document.hidden && "Notification" in window && Notification.permission === "granted") {
-      try { new Notification("Cosmodrome: your turn", { body: fresh.map(g => g.title).join(", "), tag: "cosmodrome-my-games" }); }
+      try { new Notification(`Cosmodrome: ${t("your turn")}`, { body: fresh.map(g => g.title).join(", "), tag: "cosmodrome-my-games" }); }
       catch (e) { /* notifications from a service worker only */ }
     }
   }

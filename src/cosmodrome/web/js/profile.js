@@ -1,5 +1,5 @@
 // A player's (or a bot level's, ?name=bot:<level>) ratings and rated games.
-import { api, el } from "./api.js";
+import { api, el, t } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,40 +10,40 @@ async function main() {
   let p;
   try { p = await api("GET", `/api/players/${encodeURIComponent(name)}`); }
   catch (e) { $("name").textContent = e.message; return; }
-  $("name").textContent = p.kind === "bot" ? `${p.name} (a bot level)` : p.name;
+  $("name").textContent = p.kind === "bot" ? t("{name} (a bot level)", { name: p.name }) : p.name;
   document.title = `Cosmodrome — ${p.name}`;
   $("ratings").replaceChildren(p.ratings.length ? el("table", { class: "board-list" },
-    el("tr", {}, ...["Game", "Rating", "μ", "σ", "Games"].map(t => el("th", { text: t }))),
+    el("tr", {}, ...[t("Game"), t("Rating"), "μ", "σ", t("Games")].map(h => el("th", { text: h }))),
     p.ratings.map(r => el("tr", {}, el("td", {}, el("a", { href: `/leaderboard.html?game=${encodeURIComponent(r.game)}`, text: r.game })),
       el("td", { text: r.rating.toFixed(1) }), el("td", { text: r.mu.toFixed(1) }), el("td", { text: r.sigma.toFixed(1) }),
       el("td", { text: r.games }))))
-    : el("p", { class: "muted", text: "No rated game yet." }));
+    : el("p", { class: "muted", text: t("No rated game yet.") }));
   $("history").replaceChildren(p.history.length ? el("table", { class: "board-list" },
-    el("tr", {}, ...["When", "Game", "Place", "Against", "Rating", ""].map(t => el("th", { text: t }))),
+    el("tr", {}, ...[t("When"), t("Game"), t("Place"), t("Against"), t("Rating"), ""].map(h => el("th", { text: h }))),
     p.history.map(h => el("tr", { "data-testid": "history-row" },
       el("td", { text: new Date(h.time * 1000).toLocaleString() }), el("td", { text: h.game }),
       el("td", { text: h.won ? "won" : `place ${h.place}` }), el("td", { text: h.against.join(", ") }),
       el("td", { text: `${h.before.toFixed(1)} → ${h.after.toFixed(1)}` }),
       el("td", {}, el("a", { href: `/replay.html?game=${encodeURIComponent(h.game_id)}`, text: "replay" })))))
-    : el("p", { class: "muted", text: "No rated game yet." }));
+    : el("p", { class: "muted", text: t("No rated game yet.") }));
   if (p.statistics && p.statistics.length) {
     // per game type: the games played and won, then each statistic's total and average a game
     $("stats-panel").hidden = false;
     $("stats").replaceChildren(...p.statistics.map(g => el("table", { class: "board-list", "data-game": g.game },
       el("caption", { text: `${g.title}: ${g.games} game${g.games === 1 ? "" : "s"}, ${g.won} won` }),
-      el("tr", {}, ...["", "Total", "A game"].map(t => el("th", { scope: "col", text: t }))),
+      el("tr", {}, ...["", t("Total"), t("A game")].map(h => el("th", { scope: "col", text: h }))),
       g.rows.map(r => el("tr", { "data-stat": r.key }, el("th", { scope: "row", text: r.label }),
         el("td", { text: String(r.total) }), el("td", { text: String(r.average) }))))));
   }
   if (p.games) {
     $("games-panel").hidden = false;
     $("games").replaceChildren(p.games.length ? el("table", { class: "board-list" },
-      el("tr", {}, ...["When", "Game", "Players", "Result", ""].map(t => el("th", { text: t }))),
+      el("tr", {}, ...[t("When"), t("Game"), t("Players"), t("Result"), ""].map(h => el("th", { text: h }))),
       p.games.map(g => el("tr", { "data-testid": "game-row" },
         el("td", { text: new Date(g.time * 1000).toLocaleString() }), el("td", { text: g.title }),
         el("td", { text: g.players.join(", ") }), el("td", { text: `${g.won ? "won" : "lost"}${g.rated ? " (rated)" : ""}` }),
         el("td", {}, el("a", { href: `/replay.html?game=${encodeURIComponent(g.game_id)}`, text: "replay" })))))
-      : el("p", { class: "muted", text: "No finished game yet." }));
+      : el("p", { class: "muted", text: t("No finished game yet.") }));
   }
 }
 main();

@@ -2,7 +2,7 @@
 import { statsTable } from "./stats.js";
 import { explain } from "./glossary.js";
 import { chatLine } from "./chat.js";
-import { api, el, params, loadRenderer, seatTokens, resultText } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, resultText, t } from "./api.js";
 import { snapshot, play } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
@@ -58,8 +58,8 @@ async function show(n) {
   catch (e) { return banner(e.message); }
   if (ticket !== pending) return; // a later request is on its way
   if (!renderer) renderer = await loadRenderer(r.game);
-  $("last-action").textContent = r.step === 0 ? "The start of the game."
-    : `Move ${r.step}: ${r.seats[r.mover] ? r.seats[r.mover].name : ""}${r.last_action ? ` — ${r.last_action}` : ""}`;
+  const move = t("Move {n}: {name}", { n: r.step, name: r.seats[r.mover] ? r.seats[r.mover].name : "" });
+  $("last-action").textContent = r.step === 0 ? t("The start of the game.") : `${move}${r.last_action ? ` — ${r.last_action}` : ""}`;
   $("log").replaceChildren(...r.log.map(l => el("div", { class: (l.kind === "server" ? "server" : "") + (l.chance ? " chance" : ""), text: l.text })));
   $("log").scrollTop = $("log").scrollHeight;
   $("chat").replaceChildren(...(r.chat || []).map(chatLine));
@@ -77,14 +77,14 @@ async function show(n) {
 }
 
 async function main() {
-  if (!gameId) return banner("No game given.");
+  if (!gameId) return banner(t("No game given."));
   $("table-link").href = `/table.html?game=${gameId}${token ? `#token=${token}` : ""}`;
   try { info = await api("GET", `/api/games/${gameId}`); } catch (e) { return banner(e.message); }
   $("title").textContent = `Replay · ${info.title} · game ${gameId}`;
   steps = info.actions;
   $("scrub").max = steps;
   const sel = $("seat");
-  sel.append(el("option", { value: "", text: "Spectators" }));
+  sel.append(el("option", { value: "", text: t("Spectators") }));
   for (const s of info.seats) sel.append(el("option", { value: s.seat, text: s.name }));
   // a seat's link (table -> replay) opens that seat's view: ?seat=N (a seat number is no secret)
   const want = p.get("seat");
@@ -101,7 +101,7 @@ async function main() {
   $("next-turn").onclick = () => show(after(turns) ?? steps);
   $("jump").addEventListener("change", (e) => show(Number(e.target.value)));
   try { jumpPoints(await api("GET", `/api/games/${gameId}/replay?step=${steps}`)); }
-  catch (e) { banner(`No jump points: ${e.message}`, "warning"); }
+  catch (e) { banner(t("No jump points: {error}", { error: e.message }), "warning"); }
   $("play").onclick = () => {
     if (timer) { clearInterval(timer); timer = null; $("play").textContent = "play"; return; }
     $("play").textContent = "pause";

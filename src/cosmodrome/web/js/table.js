@@ -2,13 +2,14 @@
 // Each socket receives its own view after every accepted action; actions go through REST.
 // The seat tokens come from the link's fragment (#token=...), are sent in the socket's first
 // frame and in a header for REST, and never appear in a URL the page requests.
-import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel, language, t } from "./api.js";
 import { aboutPanel } from "./about.js";
 import { initChat, chatTable, chatMessage } from "./chat.js";
 import { setClock, clockText, describeClock } from "./clock.js";
 import { prefs, beep, favicon, prefsPanel } from "./alert.js";
 import { whoami } from "./account.js";
 import { remember } from "./mylist.js";
+import { statusWord } from "./mine.js";
 import { hintLayer } from "./hints.js";
 import { snapshot, play } from "./motion.js";
 import { statsTable } from "./stats.js";
@@ -55,13 +56,13 @@ function lineSeat(infos, l) {
 // ----- your turn: title, favicon, sound, notification ------------------------------------------
 function yourTurn(m) {
   const mine = Boolean(m.decision) && m.status === "running";
-  document.title = `${mine ? "● Your turn — " : ""}${m.title} — ${m.seat_name} — Cosmodrome`;
+  document.title = `${mine ? `● ${t("Your turn")} — ` : ""}${m.title} — ${m.seat_name} — Cosmodrome`;
   favicon(mine ? "#ffb545" : "#5c6a99");
   document.body.classList.toggle("my-turn", mine);
   if (mine && !wasMyTurn) {
     if (prefs.get("sound")) beep();
     if (prefs.get("notify") && document.hidden && "Notification" in window && Notification.permission === "granted") {
-      try { new Notification("Cosmodrome: your turn", { body: `${m.title}: ${m.decision.prompt}`, tag: `cosmodrome-${gameId}` }); }
+      try { new Notification(`Cosmodrome: ${t("your turn")}`, { body: `${m.title}: ${m.decision.prompt}`, tag: `cosmodrome-${gameId}` }); }
       catch (e) { /* some browsers allow notifications from a service worker only */ }
     }
   }
@@ -84,18 +85,18 @@ function setConn() {
   const c = $("conn");
   const down = conns.filter(x => !x.alive);
   // a refused link (no such game, a token that is not a seat) does not come back by retrying
-  if (down.length && down.every(x => x.fatal)) { c.className = "pill bad"; c.textContent = down[0].fatalText || "not connected"; }
-  else if (!down.length) { c.className = "pill ok"; c.textContent = "connected"; }
-  else { c.className = "pill bad"; c.textContent = "reconnecting…"; }
+  if (down.length && down.every(x => x.fatal)) { c.className = "pill bad"; c.textContent = down[0].fatalText || t("not connected"); }
+  else if (!down.length) { c.className = "pill ok"; c.textContent = t("connected"); }
+  else { c.className = "pill bad"; c.textContent = t("reconnecting…"); }
 }
 
 function connect(conn) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(gameId)}?lang=${encodeURIComponent(language())}`);
   conn.ws = ws;
   ws.onopen = () => {
     ws.send(JSON.stringify({ type: "hello", token: conn.token, updates: true }));
-    if (conn.attempts > 0) banner("Reconnected: the table is up to date.", "info", 3000);
+    if (conn.attempts > 0) banner(t("Reconnected: the table is up to date."), "info", 3000);
     conn.attempts = 0;
     conn.alive = true;
     setConn();
@@ -111,7 +112,7 @@ function connect(conn) {
     if (conn.fatal) return;
     conn.attempts += 1;
     const wait = Math.min(8000, 500 * 2 ** Math.min(conn.attempts, 4));
-    banner(`Connection to the server lost — reconnecting in ${Math.round(wait / 1000)} s. No accepted move is lost.`, "warning", wait + 500);
+    banner(t("Connection to the server lost — reconnecting in {n} s. No accepted move is lost.", { n: Math.round(wait / 1000) }), "warning", wait + 500);
     setTimeout(() => connect(conn), wait);
   };
 }
@@ -120,13 +121,13 @@ function onMessage(conn, msg) {
   if (msg.type === "error") {
     if (msg.status === 403 || msg.status === 404) {
       conn.fatal = true;
-      conn.fatalText = msg.status === 404 ? "no such game" : "link refused";
+      conn.fatalText = msg.status === 404 ? t("no such game") : t("link refused");
       setConn();
       if (!conns.some(c => c.msg)) {
-        $("status").textContent = msg.status === 404 ? "no game" : "refused";
+        $("status").textContent = msg.status === 404 ? t("no game") : t("refused");
         $("title").textContent = "";
         $("decision").replaceChildren(el("div", { class: "waiting", "data-testid": "no-game" }, msg.error, " ",
-          el("a", { href: "/", text: "Back to the lobby" })));
+          el("a", { href: "/", text: t("Back to the lobby") })));
       }
       banner(msg.error, "error", 0);
     } else banner(msg.error);
@@ -224,7 +225,7 @@ async function act(action) {
   } catch (e) {
     busy = false;
     if (e.status === 409) banner(`${e.message}`, "warning");
-    else if (e.status === 503) banner(`The server could not store your move: ${e.message}`, "error");
+    else if (e.status === 503) banner(t("The server could not store your move: {error}", { error: e.message }), "error");
     else banner(e.message, "error");
     if (c.ws && c.ws.readyState === 1) c.ws.send(JSON.stringify({ type: "resync" }));
     drawDecision();
@@ -236,7 +237,7 @@ async function undo() {
   if (!c) return;
   try {
     const r = await api("POST", `/api/games/${gameId}/undo`, {}, c.token);
-    banner(`Took back ${r.undone} decision(s).`, "info", 3000);
+    banner(t("Took back {n} decision(s).", { n: r.undone }), "info", 3000);
   } catch (e) { banner(e.message, e.status === 409 ? "warning" : "error"); }
 }
 
@@ -245,7 +246,7 @@ function drawDecision() {
   const m = shown.msg;
   box.classList.remove("mine");
   if (m.status !== "running") {
-    box.replaceChildren(el("div", { class: "waiting", text: m.status === "replay" ? "An imported record, for replay." : "The game is over." }));
+    box.replaceChildren(el("div", { class: "waiting", text: m.status === "replay" ? t("An imported record, for replay.") : t("The game is over.") }));
     return;
   }
   if (m.decision) {
@@ -259,9 +260,9 @@ function drawDecision() {
   } else if (m.waiting) {
     const w = m.waiting;
     box.replaceChildren(el("div", { class: "waiting", "data-testid": "waiting" },
-      el("b", { text: seatLabel(m.seats[w.seat]) || w.seat_name }), w.bot ? " (bot) " : " ",
+      el("b", { text: seatLabel(m.seats[w.seat]) || w.seat_name }), w.bot ? ` ${t("(bot)")} ` : " ",
       // a decision the game keeps private comes with an empty prompt: only who decides
-      w.prompt ? `is deciding: ${w.prompt}` : "is deciding."));
+      w.prompt ? t("is deciding: {prompt}", { prompt: w.prompt }) : t("is deciding.")));
   } else box.replaceChildren();
 }
 
@@ -270,7 +271,7 @@ function drawDecision() {
 // fall or a crash) after them and marked; grouped by what they act on when the renderer says so
 // (optionGroup(option, decision) -> {title, short}); a group's buttons may carry a short label
 // (the full one is their tooltip and accessible name); options named alike are merged.
-const RISKS = { accident: "an accident", fall: "a fall", crash: "a crash" };
+const RISKS = { accident: t("an accident"), fall: t("a fall"), crash: t("a crash") };
 export function arrange(d, groupOf) {
   const items = d.options.map((o, i) => ({ o, i, risk: RISKS[(o.data || {}).outcome] || null,
     group: groupOf ? groupOf(o, d) : null }));
@@ -292,9 +293,9 @@ export function arrange(d, groupOf) {
 function optionButton(it) {
   const o = it.o;
   const short = it.group && it.group.short;
-  const tip = [o.label !== short && short ? o.label : null, o.data && o.data.help, it.risk ? `Risky: ${it.risk}.` : null].filter(Boolean).join(" — ");
+  const tip = [o.label !== short && short ? o.label : null, o.data && o.data.help, it.risk ? t("Risky: {risk}.", { risk: it.risk }) : null].filter(Boolean).join(" — ");
   return el("button", { "data-action": o.action, disabled: busy, class: it.risk ? "risky" : null, title: tip || null,
-    "aria-label": short || it.risk ? `${o.label}${it.risk && !o.label.includes(it.risk) ? ` (risky: ${it.risk})` : ""}` : null,
+    "aria-label": short || it.risk ? o.label + (it.risk && !o.label.includes(it.risk) ? t(" (risky: {risk})", { risk: it.risk }) : "") : null,
     onclick: () => act(o.action) },
     it.risk ? el("span", { class: "risk", "aria-hidden": "true", text: "⚠ " }) : null, short || o.label);
 }
@@ -322,12 +323,12 @@ function rematchBox() {
   if (rematchNext.id) {
     return el("div", { class: "rematch", "data-testid": "rematch-ready" },
       el("a", { class: "button primary", href: rematchLink(), "data-testid": "rematch-link",
-        text: conns.some(c => rematchNext.tokens.get(c)) ? "Take your seat in the rematch" : "Watch the rematch" }));
+        text: conns.some(c => rematchNext.tokens.get(c)) ? t("Take your seat in the rematch") : t("Watch the rematch") }));
   }
   if (!conns.some(c => c.token)) return null;
   return el("button", { class: "primary", "data-testid": "rematch", disabled: rematchWanted,
-    title: "A new game: the same seats and settings, a new seed. Everyone still here is offered their seat.",
-    text: "Rematch", onclick: requestRematch });
+    title: t("A new game: the same seats and settings, a new seed. Everyone still here is offered their seat."),
+    text: t("Rematch"), onclick: requestRematch });
 }
 async function requestRematch() {
   const c = conns.find(x => x.token);
@@ -345,7 +346,7 @@ function onRematch(conn, msg) {
   rematchNext.id = msg.game_id;
   if (msg.token) rematchNext.tokens.set(conn, msg.token);
   if (!maybeGoToRematch()) {
-    banner("A rematch is ready: your seat's link is in the result panel.", "info", 6000);
+    banner(t("A rematch is ready: your seat's link is in the result panel."), "info", 6000);
     if (shown && shown.msg) drawSide();
   }
 }
@@ -368,8 +369,8 @@ function drawSide() {
   $("seats").replaceChildren(...m.seats.map(s => el("span", {
     class: "pill" + (s.seat === m.seat ? " me" : "") + (s.seat === mover ? " mover" : ""),
     style: `--seat:${infos[s.seat].colour}`,
-    title: s.kind === "bot" ? `bot level ${s.bot}` : null,
-    text: `${seatLabel(s)}${s.kind === "bot" ? ` · bot ${botLabel(s.bot)}` : ""}${s.stand_in ? ` · bot ${botLabel(s.stand_in)} stands in` : ""}${s.seat === m.seat ? " (you)" : ""}` },
+    title: s.kind === "bot" ? t("bot level {level}", { level: s.bot }) : null,
+    text: `${seatLabel(s)}${s.kind === "bot" ? ` · ${t("bot {level}", { level: botLabel(s.bot) })}` : ""}${s.stand_in ? ` · ${t("bot {level} stands in", { level: botLabel(s.stand_in) })}` : ""}${s.seat === m.seat ? t(" (you)") : ""}` },
     el("span", { class: "seat-clock", "data-seat": s.seat, "data-testid": `clock-${s.seat}`, text: clockText(s.seat) }))));
   onlineSide(m);
   drawNameForm(m);
@@ -387,7 +388,7 @@ function drawSide() {
   const face = renderer && renderer.formatDie ? renderer.formatDie : String;
   $("dice").replaceChildren(...(d ? [...d.dice.map((x, i) => el("span", { class: "die" + (face(x) === "☠" ? " skull" : ""),
     "data-die": `roll-${i}`, "data-face": `${d.i}:${face(x)}`, text: face(x) })),
-    el("span", { class: "muted small", text: d.text })] : [el("span", { class: "muted small", text: "no dice yet" })]));
+    el("span", { class: "muted small", text: d.text })] : [el("span", { class: "muted small", text: t("no dice yet") })]));
   $("undo").hidden = !m.can_undo;
   const r = $("result");
   if (m.result) {
@@ -395,7 +396,7 @@ function drawSide() {
     const names = m.seats.map(s => s.name);
     r.replaceChildren(...[el("h2", { "data-testid": "winner",
       text: resultText(m.result) }),
-      el("table", {}, el("tr", {}, el("th", { text: "Seat" }), el("th", { text: "Score" })),
+      el("table", {}, el("tr", {}, el("th", { text: t("Seat") }), el("th", { text: t("Score") })),
         names.map((n, i) => el("tr", {}, el("td", { text: n }), el("td", { text: m.result.scores[i] })))),
       statsTable(m.result.statistics, m.seats),
       wayOn(m)].filter(Boolean));
@@ -406,18 +407,18 @@ function drawSide() {
 function wayOn(m) {
   return el("div", { class: "way-on", "data-testid": "way-on" },
     rematchBox(),
-    el("a", { class: "button", href: `/?game=${encodeURIComponent(m.game)}`, "data-testid": "new-game", text: "New game" }),
-    el("a", { class: "button", href: "/", "data-testid": "to-lobby", text: "Back to the lobby" }),
-    el("a", { class: "button", href: `/replay.html?game=${encodeURIComponent(gameId)}`, "data-testid": "end-replay", text: "Replay" }));
+    el("a", { class: "button", href: `/?game=${encodeURIComponent(m.game)}`, "data-testid": "new-game", text: t("New game") }),
+    el("a", { class: "button", href: "/", "data-testid": "to-lobby", text: t("Back to the lobby") }),
+    el("a", { class: "button", href: `/replay.html?game=${encodeURIComponent(gameId)}`, "data-testid": "end-replay", text: t("Replay") }));
 }
 
 // The "About this game" panel (what of the components we reconstructed), once per page.
 async function showAbout(game) {
   try {
     const types = (await api("GET", "/api/game-types")).games;
-    const t = types.find(x => x.name === game);
-    if (t) $("about").replaceChildren(aboutPanel(t));
-    $("rules-link").hidden = !(t && t.how_to_play);
+    const gt = types.find(x => x.name === game);
+    if (gt) $("about").replaceChildren(aboutPanel(gt));
+    $("rules-link").hidden = !(gt && gt.how_to_play);
   } catch (e) { /* the panel is optional; the table works without it */ }
 }
 
@@ -432,11 +433,13 @@ async function draw() {
   // read after the wait: a message that came meanwhile is the one to draw, all of it
   const m = shown.msg;
   yourTurn(m);
-  $("title").textContent = `${m.title} · game ${m.game_id}`;
-  $("status").textContent = m.status === "running" ? `move ${m.actions}` : m.status;
+  const gameWords = t("game {id}", { id: m.game_id });
+  $("title").textContent = `${m.title} · ${gameWords}`;
+  $("status").textContent = m.status === "running" ? t("move {n}", { n: m.actions }) : statusWord(m.status);
   $("status").className = "pill" + (m.status === "finished" ? " ok" : "");
   const mine = m.seat === null ? null : m.seats[m.seat];
-  $("whoami").textContent = m.seat === null ? "Spectator" : `You: ${m.seat_name}${mine && mine.display ? ` · ${mine.display}` : ""}`;
+  const you = t("You: {name}", { name: m.seat_name });
+  $("whoami").textContent = m.seat === null ? t("Spectator") : `${you}${mine && mine.display ? ` · ${mine.display}` : ""}`;
   if (handoverPending) { $("board").replaceChildren(); $("decision").replaceChildren(); hints.draw(null); dockHand(); return; }
   const before = snapshot();   // where the pieces are, for the motion after drawing
   drawDecision();
@@ -459,7 +462,7 @@ async function draw() {
     console.error(e);
     const generic = await import("./renderers/generic.js");
     generic.render($("board"), { view: m.view, seatName: m.seat_name, title: m.title });
-    banner(`The table drawing failed (${e.message}); showing the raw view.`, "warning");
+    banner(t("The table drawing failed ({error}); showing the raw view.", { error: e.message }), "warning");
   }
 }
 
@@ -474,7 +477,7 @@ function dockHand(toggled = false) {
   $("hand-dock").hidden = false;
   document.body.classList.add("has-hand");
   const n = hand.dataset.count;
-  $("hand-toggle").textContent = `${handOpen ? "▾" : "▴"} ${hand.dataset.title || "Your hand"}${n !== undefined ? ` (${n})` : ""}`;
+  $("hand-toggle").textContent = `${handOpen ? "▾" : "▴"} ${hand.dataset.title || t("Your hand")}${n !== undefined ? ` (${n})` : ""}`;
   $("hand-toggle").setAttribute("aria-expanded", String(handOpen));
   $("hand-dock").classList.toggle("open", handOpen);
 }
@@ -494,24 +497,24 @@ function showInvite() {
   if (!res) return;
   const box = $("invite");
   const row = (label, url, testid) => {
-    const input = el("input", { value: url, readonly: true, "data-testid": testid, "aria-label": `${label} link` });
+    const input = el("input", { value: url, readonly: true, "data-testid": testid, "aria-label": t("{label} link", { label }) });
     return el("div", { class: "link-row" }, el("span", { class: "lbl", text: label }), input,
-      el("button", { type: "button", text: "Copy", onclick: async () => {
+      el("button", { type: "button", text: t("Copy"), onclick: async () => {
         input.select();
-        try { await navigator.clipboard.writeText(url); banner("Link copied.", "info", 2000); }
-        catch (e) { banner("Link selected: copy it with Ctrl+C.", "info", 3000); }
+        try { await navigator.clipboard.writeText(url); banner(t("Link copied."), "info", 2000); }
+        catch (e) { banner(t("Link selected: copy it with Ctrl+C."), "info", 3000); }
       } }));
   };
   const rows = [];
   for (const s of res.seats) {
     if (s.kind === "human" && s.link) rows.push(row(s.name, s.link, `link-seat-${s.seat}`));
     else if (s.open) rows.push(el("div", { class: "link-row muted small", "data-testid": `open-seat-${s.seat}`,
-      text: `${s.name}: open — anyone may take it from the lobby's open games` }));
+      text: t("{name}: open — anyone may take it from the lobby's open games", { name: s.name }) }));
   }
-  if (res.hotseat) rows.push(row("Hot-seat", res.hotseat, "link-hotseat"));
-  rows.push(row("Spectate", res.spectate, "link-spectate"));
-  box.replaceChildren(el("details", { open: true }, el("summary", { text: "Invite: send each player their own link" }),
-    el("p", { class: "muted small", text: "Each link is a secret seat: anyone holding it plays that seat." }), rows));
+  if (res.hotseat) rows.push(row(t("Hot-seat"), res.hotseat, "link-hotseat"));
+  rows.push(row(t("Spectate"), res.spectate, "link-spectate"));
+  box.replaceChildren(el("details", { open: true }, el("summary", { text: t("Invite: send each player their own link") }),
+    el("p", { class: "muted small", text: t("Each link is a secret seat: anyone holding it plays that seat.") }), rows));
   box.hidden = false;
 }
 
@@ -536,9 +539,9 @@ function drawNameForm(m) {
   const phone = window.matchMedia("(max-width: 900px)").matches;
   const named = Boolean(s.display) || (Boolean(kept) && applied.has(m.seat));
   form.classList.toggle("folded", !nameOpen && (named || phone));
-  $("name-open").textContent = s.display ? `Your name: ${s.display} (change)` : "Pick the name the others see";
+  $("name-open").textContent = s.display ? t("Your name: {name} (change)", { name: s.display }) : t("Pick the name the others see");
   form.classList.toggle("ask", !s.display);
-  $("name-label").textContent = s.display ? `Your name at this table (${m.seat_name})` : `Pick the name the others will see (${m.seat_name})`;
+  $("name-label").textContent = s.display ? t("Your name at this table ({seat})", { seat: m.seat_name }) : t("Pick the name the others will see ({seat})", { seat: m.seat_name });
   if (document.activeElement !== $("name-input") && form.dataset.seat !== String(m.seat)) {
     let last = "";
     try { last = localStorage.getItem("cosmodrome-name") || ""; } catch (e) { last = ""; }
@@ -555,7 +558,7 @@ async function saveName(ev) {
   try {
     const r = await api("POST", `/api/games/${gameId}/name`, { name }, c.token);
     try { localStorage.setItem("cosmodrome-name", r.name); } catch (e) { /* private mode */ }
-    banner(`Others now see you as ${r.name}.`, "info", 2500);
+    banner(t("Others now see you as {name}.", { name: r.name }), "info", 2500);
     nameOpen = false;
   } catch (e) { banner(e.message, "warning"); }
 }
@@ -571,7 +574,7 @@ function onlineSide(m) {
   whoami().then(me => {
     const s = m.seat === null ? null : m.seats[m.seat];
     $("as-account").hidden = !(me && s && s.kind === "human" && !s.player && shown.token);
-    if (me) $("as-account").textContent = `Play this seat as ${me.name}`;
+    if (me) $("as-account").textContent = t("Play this seat as {name}", { name: me.name });
   });
 }
 async function asAccount() {
@@ -584,22 +587,22 @@ async function takeBack() {
 }
 
 function main() {
-  if (!gameId) { banner("No game given: open a join link from the lobby.", "error", 0); return; }
+  if (!gameId) { banner(t("No game given: open a join link from the lobby."), "error", 0); return; }
   $("replay-link").href = `/replay.html?game=${gameId}`;
   $("replay-link").addEventListener("click", () => {
     // the replay viewer may show the shown seat's view of a running game: hand it the token
-    const t = shown && shown.token;
+    const tok = shown && shown.token;
     const seat = shown && shown.seat;
-    $("replay-link").href = `/replay.html?game=${gameId}${typeof seat === "number" ? `&seat=${seat}` : ""}${t ? `#token=${t}` : ""}`;
+    $("replay-link").href = `/replay.html?game=${gameId}${typeof seat === "number" ? `&seat=${seat}` : ""}${tok ? `#token=${tok}` : ""}`;
   });
   $("record-link").addEventListener("click", async (ev) => {
     ev.preventDefault();
     // a running game's full record is sealed; a seat downloads what it has seen
-    const t = shown && shown.token;
+    const tok = shown && shown.token;
     const running = shown && shown.msg && shown.msg.status === "running";
     try {
-      await download(`/api/games/${gameId}/record`, running ? t : null,
-        running && t ? `cosmodrome-${gameId}-seat${shown.seat + 1}.json` : `cosmodrome-${gameId}.json`);
+      await download(`/api/games/${gameId}/record`, running ? tok : null,
+        running && tok ? `cosmodrome-${gameId}-seat${shown.seat + 1}.json` : `cosmodrome-${gameId}.json`);
     } catch (e) { banner(e.message, "warning"); }
   });
   $("undo").addEventListener("click", undo);

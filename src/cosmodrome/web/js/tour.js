@@ -2,7 +2,7 @@
 // game against a bot, a panel says what the decision is, why one might choose each kind of
 // option (the game's own first-game hints, in our words) and where to click (one option is
 // marked as a fair first try). Skippable at any step; it ends by itself after a few decisions.
-import { el } from "./api.js";
+import { el, t } from "./api.js";
 
 const STEPS = 5;             // the decisions the tour walks through
 const KEY = (game) => `cosmodrome-tour-${game}`;
@@ -33,18 +33,18 @@ export function tourLayer(box, gameId) {
     if (m.decision && lastVersion !== null && m.version !== lastVersion && step < STEPS) { step += 1; keep(); }
     if (m.decision) lastVersion = m.version;
     if (step >= STEPS) {
-      box.replaceChildren(el("h3", { text: "Guided first game" }),
-        el("p", { "data-testid": "tour-done", text: "That was the opening: you have met the main decisions. Play on against the bot; the hints stay beside each decision, and How to play has the whole rules in short." }),
-        el("button", { type: "button", class: "small", text: "Close the guide", onclick: () => { skipped = true; keep(); box.hidden = true; } }));
+      box.replaceChildren(el("h3", { text: t("Guided first game") }),
+        el("p", { "data-testid": "tour-done", text: t("That was the opening: you have met the main decisions. Play on against the bot; the hints stay beside each decision, and How to play has the whole rules in short.") }),
+        el("button", { type: "button", class: "small", text: t("Close the guide"), onclick: () => { skipped = true; keep(); box.hidden = true; } }));
       box.hidden = false;
       return;
     }
-    const skip = el("button", { type: "button", class: "small", "data-testid": "tour-skip", text: "Skip the guide",
+    const skip = el("button", { type: "button", class: "small", "data-testid": "tour-skip", text: t("Skip the guide"),
       onclick: () => { skipped = true; keep(); box.hidden = true; optionsBox && optionsBox.querySelectorAll(".suggested").forEach(b => b.classList.remove("suggested")); } });
-    const head = el("div", { class: "hint-head" }, el("h3", { text: `Guided first game · step ${step + 1} of ${STEPS}` }), skip);
+    const head = el("div", { class: "hint-head" }, el("h3", { text: t("Guided first game · step {n} of {total}", { n: step + 1, total: STEPS }) }), skip);
     if (!m.decision) {
       box.replaceChildren(head, el("p", { class: "small", "data-testid": "tour-text",
-        text: "The other side is deciding. Watch the board and the log: each move shows there as it happens." }));
+        text: t("The other side is deciding. Watch the board and the log: each move shows there as it happens.") }));
       box.hidden = false;
       return;
     }
@@ -53,10 +53,10 @@ export function tourLayer(box, gameId) {
     const chosen = d.options.find(o => o.action === pick);
     const why = ((d.hint && d.hint.options) || []).slice(0, 4);
     box.replaceChildren(...[head,
-      el("p", { "data-testid": "tour-text" }, el("b", { text: "What this is: " }), d.hint ? d.hint.text : d.prompt),
+      el("p", { "data-testid": "tour-text" }, el("b", { text: t("What this is: ") }), d.hint ? d.hint.text : d.prompt),
       why.length ? el("ul", { class: "small" }, why.map(g => el("li", { text: g.text }))) : null,
-      chosen ? el("p", { class: "small", "data-testid": "tour-try" }, el("b", { text: "Where to click: " }),
-        `a fair first try is “${chosen.label}”, marked in the decision panel (a highlighted place on the board does the same).`) : null,
+      chosen ? el("p", { class: "small", "data-testid": "tour-try" }, el("b", { text: t("Where to click: ") }),
+        t("a fair first try is “{label}”, marked in the decision panel (a highlighted place on the board does the same).", { label: chosen.label })) : null,
     ].filter(Boolean));
     box.hidden = false;
     if (optionsBox && pick !== null) {

@@ -5,7 +5,7 @@
 // The view schema is documented in src/cosmodrome/games/venus/view.py; norm() adapts it.
 // Nothing is computed here that the engine knows: tile kinds, combat points, the alien
 // advance and the whole end-of-game scoring (ranks, VP, tie-breaks, winners) come from the view.
-import { el } from "../api.js";
+import { el, t, tn } from "../api.js";
 
 export const name = "venus";
 
@@ -24,36 +24,36 @@ const PLANET_LOOK = {
   "Titan": ["#ffd08a", "#b1741f"], "Kuiper Belt": ["#b8c7ff", "#4a4f8c"],
 };
 const COLOURS = { red: "#e0453a", blue: "#3f7be8", purple: "#9b59d0", yellow: "#f2c230", green: "#3dbb6a" };
-const PHASES = ["Pass cubes", "Tiles", "Actions", "Crises", "Income", "Reset"];
+const PHASES = [t("Pass cubes"), t("Tiles"), t("Actions"), t("Crises"), t("Income"), t("Reset")];
 
 // ----- rule help, in our own words (RB = the rulebook section it summarises) ------------------
 const PLANET_HELP = {
-  "Mercury": ["Bazagthoth the Blinded", "The empire earning most here (alone) gets a power: level 1 pay £1 to take a random card from a rival, level 2 pay £1 to destroy a unit anywhere, level 3+ pay £3 to destroy a mine or factory anywhere."],
-  "Venus": ["Venusian Uprising", "Level 2–3: every empire loses two units here, or a building for each unit it lacks. Level 4+: everything on Venus is swept away and the planet is closed for good."],
-  "Earth": ["Robot Rebellion", "Level 2: the top earner on Earth loses a building; level 3: two. Level 4+: the game ends at once and everybody loses."],
-  "Moon": ["Attack of the Moon Men", "Nothing until level 4: then the Moon is wiped clean and closed, and the Moon Men strike Earth — three dice worth of units (or buildings) are removed in turn order."],
-  "Mars": ["Martian Invasion", "Level 2–3: the top earner here loses a building. Level 4+: Mars is wiped clean and closed, and Earth takes three dice of damage."],
-  "Ganymede": ["Nothing happens", "No crisis can strike Ganymede: crisis tiles drawn for it are thrown away."],
-  "Titan": ["Space Pirates", "Level 2: pay £1 for each of your buildings on Titan or lose it. Level 3+: the same for Titan, Ganymede and the Kuiper Belt."],
-  "Kuiper Belt": ["Alien Invasion", "Level 3+: alien tiles (defence 7, worth 2 VP when beaten) land on the Kuiper Belt, Titan and Ganymede, clear them, and march inwards each crisis phase. Aliens reaching Earth: everybody loses."],
+  "Mercury": [t("Bazagthoth the Blinded"), t("The empire earning most here (alone) gets a power: level 1 pay £1 to take a random card from a rival, level 2 pay £1 to destroy a unit anywhere, level 3+ pay £3 to destroy a mine or factory anywhere.")],
+  "Venus": [t("Venusian Uprising"), t("Level 2–3: every empire loses two units here, or a building for each unit it lacks. Level 4+: everything on Venus is swept away and the planet is closed for good.")],
+  "Earth": [t("Robot Rebellion"), t("Level 2: the top earner on Earth loses a building; level 3: two. Level 4+: the game ends at once and everybody loses.")],
+  "Moon": [t("Attack of the Moon Men"), t("Nothing until level 4: then the Moon is wiped clean and closed, and the Moon Men strike Earth — three dice worth of units (or buildings) are removed in turn order.")],
+  "Mars": [t("Martian Invasion"), t("Level 2–3: the top earner here loses a building. Level 4+: Mars is wiped clean and closed, and Earth takes three dice of damage.")],
+  "Ganymede": [t("Nothing happens"), t("No crisis can strike Ganymede: crisis tiles drawn for it are thrown away.")],
+  "Titan": [t("Space Pirates"), t("Level 2: pay £1 for each of your buildings on Titan or lose it. Level 3+: the same for Titan, Ganymede and the Kuiper Belt.")],
+  "Kuiper Belt": [t("Alien Invasion"), t("Level 3+: alien tiles (defence 7, worth 2 VP when beaten) land on the Kuiper Belt, Titan and Ganymede, clear them, and march inwards each crisis phase. Aliens reaching Earth: everybody loses.")],
 };
 const TILE_HELP = {
-  factory: ["Factory", "Undefended. Send a unit from orbit to the surface to take it and put one of your factories here (income £2 a period). Needs a factory in your stock. (rulebook: Claim one tile)"],
-  mine: ["Mine", "Defended: roll three dice, keep the highest and lowest, add their difference to the defence; commit at least that many combat points. Place a mine here (income £3). (rulebook: Combat)"],
-  cards: ["Draw two cards", "Undefended. Land a unit to draw two game cards (hand limit 9). (rulebook: Claim one tile)"],
-  windfall: ["Windfall", "Undefended. Land a unit to take £3 from the bank."],
-  biggame: ["Big Game", "Undefended. Land a unit and keep the tile: 1 VP at the end."],
-  crisis: ["Crisis", "Raises this planet's crisis level. Defended; beat it to keep it (1 VP at the end). A skull mark means the level may climb further when the crisis dice roll skulls."],
-  tension: ["Tension", "Defended by a rival's units on and around this planet. Win it to swap one of their mines or factories here for one of yours."],
-  alien: ["Alien", "An invader: defence 7. Beat it to take the tile (2 VP) and free the planet for good."],
+  factory: [t("Factory"), t("Undefended. Send a unit from orbit to the surface to take it and put one of your factories here (income £2 a period). Needs a factory in your stock. (rulebook: Claim one tile)")],
+  mine: [t("Mine"), t("Defended: roll three dice, keep the highest and lowest, add their difference to the defence; commit at least that many combat points. Place a mine here (income £3). (rulebook: Combat)")],
+  cards: [t("Draw two cards"), t("Undefended. Land a unit to draw two game cards (hand limit 9). (rulebook: Claim one tile)")],
+  windfall: [t("Windfall"), t("Undefended. Land a unit to take £3 from the bank.")],
+  biggame: [t("Big Game"), t("Undefended. Land a unit and keep the tile: 1 VP at the end.")],
+  crisis: [t("Crisis"), t("Raises this planet's crisis level. Defended; beat it to keep it (1 VP at the end). A skull mark means the level may climb further when the crisis dice roll skulls.")],
+  tension: [t("Tension"), t("Defended by a rival's units on and around this planet. Win it to swap one of their mines or factories here for one of yours.")],
+  alien: [t("Alien"), t("An invader: defence 7. Beat it to take the tile (2 VP) and free the planet for good.")],
 };
 const TYPE_HELP = {
-  action: "Uses your action for the turn.",
-  free: "Play any time in your own turn, as often as you like.",
-  benefit: "Play together with the action it improves (a move, a claim, a combat).",
-  reaction: "Played when its trigger happens, even in another player's turn.",
+  action: t("Uses your action for the turn."),
+  free: t("Play any time in your own turn, as often as you like."),
+  benefit: t("Play together with the action it improves (a move, a claim, a combat)."),
+  reaction: t("Played when its trigger happens, even in another player's turn."),
 };
-const PHASE_HELP = "Each period: 1 put players+2 cubes on the pass card, 2 draw tiles for each planet, 3 take actions in turn until the last cube is taken, 4 roll for escalating crises and resolve them Mercury to Kuiper, 5 collect income (mine £3, factory £2), 6 bring surface units back to orbit.";
+const PHASE_HELP = t("Each period: 1 put players+2 cubes on the pass card, 2 draw tiles for each planet, 3 take actions in turn until the last cube is taken, 4 roll for escalating crises and resolve them Mercury to Kuiper, 5 collect income (mine £3, factory £2), 6 bring surface units back to orbit.");
 
 // ----- tooltips --------------------------------------------------------------------------------
 let tip = null;
@@ -193,6 +193,8 @@ function popup(root, node, opts, ctx) {
 
 // ----- the view, normalised --------------------------------------------------------------------
 const UNIT_KEYS = ["infantry", "spaceship", "tank"];
+const UNIT_WORDS = { infantry: t("infantry"), spaceship: t("spaceship"), tank: t("tank") };
+const TYPE_WORDS = { action: t("action"), free: t("free"), benefit: t("benefit"), reaction: t("reaction") };
 const EMPIRE_COLOUR = { "British Empire": "red", "French Empire": "blue", "Russian Empire": "purple", "German Empire": "yellow", "United States": "green" };
 
 function triple(a) {
@@ -223,7 +225,8 @@ function norm(v) {
       empiresHere.push({ seat: s, orbit: triple((pl.orbit || [])[s]), surface: triple((pl.surface || [])[s]),
         mines: Array.isArray(b) ? b[0] : b.mine ?? b.mines, factories: Array.isArray(b) ? b[1] : b.factory ?? b.factories });
     }
-    return { name: pl.name || PLANETS[i], index: i, flipped: !!pl.flipped, alien: pl.alien,
+    // name: the English key (colours, help, option details); label: the name in the reader's language
+    return { name: PLANETS[i] || pl.name, label: pl.name || PLANETS[i], index: i, flipped: !!pl.flipped, alien: pl.alien,
       crisis: pl.crisis_level ?? 0, vp: pl.vp || [], tiles: pl.tiles || [], gun: pl.gunrunners || 0,
       gunBonus: pl.gunrunner_bonus || 0, empires: empiresHere, dice: pl.crisis_dice || 0 };
   });
@@ -240,16 +243,16 @@ function empireRows(pl, model, ctx, idx, root) {
     const p = model.players[seat] || {};
     const col = p.colour;
     const o = e.orbit, s = e.surface;
-    const orbit = UNIT_KEYS.map(k => pc(k, o[k], col, `${o[k]} ${k} in orbit`)).filter(Boolean);
-    const surf = UNIT_KEYS.map(k => pc(k, s[k], col, `${s[k]} ${k} on the surface`)).filter(Boolean);
-    const bld = [pc("mine", e.mines, col, `${e.mines} mine(s): £3 a period each`), pc("factory", e.factories, col, `${e.factories} factory(ies): £2 a period each`)].filter(Boolean);
+    const orbit = UNIT_KEYS.map(k => pc(k, o[k], col, t("{n} {unit} in orbit", { n: o[k], unit: UNIT_WORDS[k] }))).filter(Boolean);
+    const surf = UNIT_KEYS.map(k => pc(k, s[k], col, t("{n} {unit} on the surface", { n: s[k], unit: UNIT_WORDS[k] }))).filter(Boolean);
+    const bld = [pc("mine", e.mines, col, t("{n} mine(s): £3 a period each", { n: e.mines })), pc("factory", e.factories, col, t("{n} factory(ies): £2 a period each", { n: e.factories }))].filter(Boolean);
     if (!orbit.length && !surf.length && !bld.length) continue;
     const row = el("div", { class: "vn-emp", "data-seat": seat, "data-id": `units:${pl.name}:${seat}`, title: p.empire },
       el("span", { class: "sw", style: `background:${COLOURS[col] || col}` }),
       el("div", {},
         bld.length ? el("div", { class: "row" }, bld) : null,
-        orbit.length ? el("div", { class: "row" }, el("span", { class: "lbl", text: "orbit" }), orbit) : null,
-        surf.length ? el("div", { class: "row" }, el("span", { class: "lbl", text: "surface" }), surf) : null));
+        orbit.length ? el("div", { class: "row" }, el("span", { class: "lbl", text: t("orbit") }), orbit) : null,
+        surf.length ? el("div", { class: "row" }, el("span", { class: "lbl", text: t("surface") }), surf) : null));
     // options naming a unit, mine or factory of this seat here (commit, land, lose, destroy...)
     // are clicked on that seat's pieces at this planet
     makeClickable(row, idx.row.get(`${pl.name}|${seat}`), ctx, root);
@@ -258,37 +261,37 @@ function empireRows(pl, model, ctx, idx, root) {
   return out;
 }
 
-function tileNode(t, planetName, ctx, idx, root) {
-  const k = tileKind(t);
-  const [title, help] = TILE_HELP[k] || [t.kind, ""];
-  const node = el("div", { class: `vn-tile ${k}`, "data-slot": t.slot, "data-kind": t.kind, "data-id": `tile:${planetName}:${t.slot}:${t.kind}` },
+function tileNode(tl, planetName, ctx, idx, root) {
+  const k = tileKind(tl);
+  const [title, help] = TILE_HELP[k] || [tl.kind, ""];
+  const node = el("div", { class: `vn-tile ${k}`, "data-slot": tl.slot, "data-kind": tl.kind, "data-id": `tile:${planetName}:${tl.slot}:${tl.kind}` },
     el("span", { class: "ic", text: TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
-    t.defence !== undefined && t.defence !== null ? el("span", { class: "def", text: t.defence }) : null,
-    t.skull || t.escalates ? el("span", { class: "skull", text: "☠" }) : null);
-  tipOn(node, `${title}${t.defence !== undefined && t.defence !== null ? ` (defence ${t.defence})` : ""}`,
-    (t.help || help) + (t.skull || t.escalates ? " This one is skull-marked: it escalates." : ""));
-  makeClickable(node, idx.tile.get(`${planetName}|${t.slot}`), ctx, root);
+    tl.defence !== undefined && tl.defence !== null ? el("span", { class: "def", text: tl.defence }) : null,
+    tl.skull || tl.escalates ? el("span", { class: "skull", text: "☠" }) : null);
+  tipOn(node, title + (tl.defence !== undefined && tl.defence !== null ? t(" (defence {n})", { n: tl.defence }) : ""),
+    (tl.help || help) + (tl.skull || tl.escalates ? t(" This one is skull-marked: it escalates.") : ""));
+  makeClickable(node, idx.tile.get(`${planetName}|${tl.slot}`), ctx, root);
   return node;
 }
 
 function planetCard(pl, model, ctx, idx, root) {
-  const cls = pl.name === "Earth" ? "earth" : pl.name === "Moon" ? "moon" : "";
+  const cls = pl.name === "Earth" ? "earth" : pl.name === "Moon" ? "moon" : "";  // pl.name: the English key; pl.label is shown
   const [crisisName, crisisHelp] = PLANET_HELP[pl.name] || ["", ""];
   const head = el("div", { class: "vn-phead" }, planetDisc(pl.name),
-    el("div", {}, el("div", { class: "vn-pname" }, pl.name, el("small", { text: crisisName })),
-      el("div", { class: "vn-vp", title: "VP for the 1st, 2nd, 3rd highest income here" }, pl.vp.map((n, r) => hexVP(n, r)))));
+    el("div", {}, el("div", { class: "vn-pname" }, pl.label, el("small", { text: crisisName })),
+      el("div", { class: "vn-vp", title: t("VP for the 1st, 2nd, 3rd highest income here") }, pl.vp.map((n, r) => hexVP(n, r)))));
   const crisis = el("span", { class: `vn-crisis l${pl.crisis ? 1 : 0}`, "data-testid": "crisis-level",
-    title: pl.dice ? `${pl.crisis - pl.dice} crisis tile(s) + ${pl.dice} escalation dice` : "crisis tiles here" },
-    `☠ crisis ${pl.crisis}${pl.dice ? ` (incl. +${pl.dice} dice)` : ""}`);
-  const fight = model.combat && model.combat.planet === pl.name ? "combat" : "";
+    title: pl.dice ? t("{tiles} crisis tile(s) + {dice} escalation dice", { tiles: pl.crisis - pl.dice, dice: pl.dice }) : t("crisis tiles here") },
+    "☠ " + t("crisis {n}", { n: pl.crisis }) + (pl.dice ? t(" (incl. +{n} dice)", { n: pl.dice }) : ""));
+  const fight = model.combat && model.combat.planet_index === pl.index ? "combat" : "";
   const card = el("div", { class: `vn-planet ${cls} ${pl.flipped ? "flipped" : ""} ${fight}`, "data-planet": pl.name },
-    head, el("div", {}, crisis, pl.flipped ? el("span", { class: "vn-gun", text: " closed" }) : null,
-      pl.gun ? el("span", { class: "vn-gun", title: "gunrunner cards here: the crisis tiles defend at this much more", text: ` gunrunner +${pl.gunBonus}` }) : null,
-      model.aliens && model.aliens.next && model.aliens.next.moves.some(mv => mv.to === pl.name)
-        ? el("span", { class: "vn-gun", text: " aliens next!" }) : null),
-    el("div", { class: "vn-tiles" }, pl.tiles.map(t => tileNode(t, pl.name, ctx, idx, root))),
+    head, el("div", {}, crisis, pl.flipped ? el("span", { class: "vn-gun", text: t(" closed") }) : null,
+      pl.gun ? el("span", { class: "vn-gun", title: t("gunrunner cards here: the crisis tiles defend at this much more"), text: t(" gunrunner +{n}", { n: pl.gunBonus }) }) : null,
+      model.aliens && model.aliens.next && model.aliens.next.moves.some(mv => mv.to === pl.label)
+        ? el("span", { class: "vn-gun", text: t(" aliens next!") }) : null),
+    el("div", { class: "vn-tiles" }, pl.tiles.map(tl => tileNode(tl, pl.name, ctx, idx, root))),
     empireRows(pl, model, ctx, idx, root));
-  tipOn(head, `${pl.name}: ${crisisName}`, crisisHelp, `VP by income rank: ${pl.vp.join(", ")}`);
+  tipOn(head, `${pl.label}: ${crisisName}`, crisisHelp, t("VP by income rank: {vp}", { vp: pl.vp.join(", ") }));
   makeClickable(card, idx.planet.get(pl.name), ctx, root);
   return card;
 }
@@ -300,17 +303,17 @@ function playerPanel(p, model, ctx, idx, root) {
   const node = el("div", { class: `vn-player ${p.seat === ctx.seat ? "me" : ""} ${mover ? "mover" : ""}`, style: `--c:${COLOURS[p.colour] || p.colour}`,
     "data-seat": p.seat, "data-testid": `player-${p.seat}` },
     el("div", { class: "nm" }, el("span", { "data-testid": `player-name-${p.seat}`,
-      text: `${p.empire || p.name}${ctx.seats && ctx.seats[p.seat] && ctx.seats[p.seat].display ? ` · ${ctx.seats[p.seat].display}` : ""}${p.seat === ctx.seat ? " (you)" : ""}` }),
+      text: `${p.empire || p.name}${ctx.seats && ctx.seats[p.seat] && ctx.seats[p.seat].display ? ` · ${ctx.seats[p.seat].display}` : ""}${p.seat === ctx.seat ? t(" (you)") : ""}` }),
       el("span", { class: "money", text: p.money !== undefined ? `£${p.money}` : "" })),
-    p.first ? el("div", { class: "first", text: "★ first player" }) : null,
+    p.first ? el("div", { class: "first", text: t("★ first player") }) : null,
     el("div", { class: "row" },
-      el("span", { text: `${p.hand ?? "?"} card${p.hand === 1 ? "" : "s"} in hand` }),
-      p.income !== undefined ? el("span", { text: `income £${p.income}` }) : null,
-      p.vp !== undefined ? el("span", { text: `${p.vp} VP` }) : null),
-    el("div", { class: "row", title: "kept tiles: big game and crisis 1 VP each, alien 2 VP" },
-      el("span", { text: `big game ${count("biggame")}` }), el("span", { text: `crisis ${count("crisis")}` }), el("span", { text: `alien ${count("alien")}` })),
-    el("div", { class: "row", title: "in stock (not on the board)" },
-      el("span", { class: "muted", text: "stock" }),
+      el("span", { text: tn("{n} card in hand", "{n} cards in hand", p.hand ?? 0, { n: p.hand ?? "?" }) }),
+      p.income !== undefined ? el("span", { text: t("income £{n}", { n: p.income }) }) : null,
+      p.vp !== undefined ? el("span", { text: t("{n} VP", { n: p.vp }) }) : null),
+    el("div", { class: "row", title: t("kept tiles: big game and crisis 1 VP each, alien 2 VP") },
+      el("span", { text: t("big game {n}", { n: count("biggame") }) }), el("span", { text: t("crisis {n}", { n: count("crisis") }) }), el("span", { text: t("alien {n}", { n: count("alien") }) })),
+    el("div", { class: "row", title: t("in stock (not on the board)") },
+      el("span", { class: "muted", text: t("stock") }),
       pc("infantry", st.infantry, p.colour), pc("spaceship", st.spaceship ?? st.spaceships, p.colour), pc("tank", st.tank ?? st.tanks, p.colour),
       pc("mine", st.mine ?? st.mines, p.colour), pc("factory", st.factory ?? st.factories, p.colour)));
   makeClickable(node, idx.seat.get(String(p.seat)), ctx, root);
@@ -321,15 +324,16 @@ function cardNode(c, ctx, idx, root) {
   const ty = String(c.type || "").toLowerCase();
   const tyc = ty.startsWith("act") ? "action" : ty.startsWith("free") ? "free" : ty.startsWith("ben") ? "benefit" : ty.startsWith("rea") ? "reaction" : "";
   const node = el("div", { class: "vn-card", "data-card": c.card, "data-effect": c.effect, "data-id": `card:${c.card}` },
-    el("span", { class: `ty ${tyc}`, text: c.type || "card" }), el("div", { class: "ct", text: c.title || `card ${c.card}` }),
-    el("div", { class: "tx", text: c.text || "" }), c.cp ? el("span", { class: "cp", text: `${c.cp} CP` }) : null);
-  tipOn(node, c.title || "Card", `${c.text || ""} ${TYPE_HELP[tyc] || ""}`.trim(), `a ${c.type || ""} card`);
+    el("span", { class: `ty ${tyc}`, text: TYPE_WORDS[tyc] || c.type || t("card") }), el("div", { class: "ct", text: c.title || t("card {n}", { n: c.card }) }),
+    el("div", { class: "tx", text: c.text || "" }), c.cp ? el("span", { class: "cp", text: t("{n} CP", { n: c.cp }) }) : null);
+  tipOn(node, c.title || t("Card"), `${c.text || ""} ${TYPE_HELP[tyc] || ""}`.trim(), t("a {type} card", { type: TYPE_WORDS[tyc] || c.type || "" }));
   makeClickable(node, idx.card.get(String(c.effect)), ctx, root);
   return node;
 }
 
-const KIND_NAME = { mine: "a mine", crisis: "a crisis tile", tension: "a tension tile", alien: "an alien" };
-const ORD = (r) => `${r}${["st", "nd", "rd"][r - 1] || "th"}`;
+const KIND_NAME = { mine: t("a mine"), crisis: t("a crisis tile"), tension: t("a tension tile"), alien: t("an alien") };
+const ORDINALS = [t("{n}st"), t("{n}nd"), t("{n}rd")];
+const ORD = (r) => (ORDINALS[r - 1] || t("{n}th")).replace("{n}", r);
 
 function combatPanel(cb, model, idx, ctx, root) {
   if (!cb) return null;
@@ -341,40 +345,40 @@ function combatPanel(cb, model, idx, ctx, root) {
     return n;
   });
   const target = cb.target ? model.players[cb.target.seat] || {} : null;
-  const defence = el("span", { "data-testid": "combat-defence" }, "defence ", el("b", { text: cb.defence }),
-    cb.gunrunner_bonus ? el("span", { class: "small muted", text: ` (${cb.printed_defence} + gunrunner ${cb.gunrunner_bonus})` }) : null,
-    cb.kind === "tension" && target ? el("span", { class: "small muted", text: ` (${target.name}'s units here)` }) : null);
-  const units = UNIT_KEYS.map(k => pc(k, cb.committed[k], who.colour, `${cb.committed[k]} ${k} committed, ${cb.unit_cp[k]} CP each`)).filter(Boolean);
+  const defence = el("span", { "data-testid": "combat-defence" }, t("defence") + " ", el("b", { text: cb.defence }),
+    cb.gunrunner_bonus ? el("span", { class: "small muted", text: t(" ({printed} + gunrunner {bonus})", { printed: cb.printed_defence, bonus: cb.gunrunner_bonus }) }) : null,
+    cb.kind === "tension" && target ? el("span", { class: "small muted", text: t(" ({who}'s units here)", { who: target.name }) }) : null);
+  const units = UNIT_KEYS.map(k => pc(k, cb.committed[k], who.colour, t("{n} {unit} committed, {cp} CP each", { n: cb.committed[k], unit: UNIT_WORDS[k], cp: cb.unit_cp[k] }))).filter(Boolean);
   const cards = (cb.cards || []).map(c => el("span", { class: "vn-chip", "data-effect": c.effect, text: c.title }));
   return el("div", { class: "panel vn-combat", "data-testid": "combat", "data-kind": cb.kind },
-    el("h2", {}, `${who.name || "?"} attacks ${KIND_NAME[cb.kind] || cb.tile} on ${cb.planet}`,
+    el("h2", {}, t("{who} attacks {tile} on {planet}", { who: who.name || "?", tile: KIND_NAME[cb.kind] || cb.tile, planet: cb.planet }),
       target ? el("span", { "data-testid": "combat-target", style: `color:${COLOURS[target.colour] || ""}`,
-        text: ` — target: ${target.name}'s ${cb.target.building}` }) : null),
+        text: t(" — target: {who}'s {building}", { who: target.name, building: t(cb.target.building) }) }) : null),
     el("div", { class: "nums" },
       el("span", { class: "dice" }, diceNodes), defence,
-      el("span", {}, "cost ", el("b", { text: cb.cost })),
-      el("span", { title: `units ${cb.units_cp} CP + cards ${cb.cards_cp} CP` }, "CP committed ", el("b", { "data-testid": "paid", text: cb.paid })),
-      el("span", {}, "still missing ", el("b", { "data-testid": "missing", text: cb.missing })),
-      el("span", {}, "casualties ", el("b", { text: cb.skulls }), cb.skulls_ignored ? ` (${cb.skulls_ignored} ignored)` : "")),
+      el("span", {}, t("cost") + " ", el("b", { text: cb.cost })),
+      el("span", { title: t("units {u} CP + cards {c} CP", { u: cb.units_cp, c: cb.cards_cp }) }, t("CP committed") + " ", el("b", { "data-testid": "paid", text: cb.paid })),
+      el("span", {}, t("still missing") + " ", el("b", { "data-testid": "missing", text: cb.missing })),
+      el("span", {}, t("casualties") + " ", el("b", { text: cb.skulls }), cb.skulls_ignored ? t(" ({n} ignored)", { n: cb.skulls_ignored }) : "")),
     el("div", { class: "row small" },
-      el("span", { class: "muted", text: "units committed: " }), units.length ? units : el("span", { text: "none yet" }),
-      el("span", { class: "muted", text: " · cards played: " }), cards.length ? cards : el("span", { text: "none" })),
-    cb.needs_unit ? el("div", { class: "small warn", text: "At least one unit must land for the claim to succeed." }) : null,
-    el("p", { class: "muted small", text: "Cost = defence + (highest die − lowest die), a skull counting 0. Each skull also costs the attacker one unit here, after paying." }));
+      el("span", { class: "muted", text: t("units committed: ") }), units.length ? units : el("span", { text: t("none yet") }),
+      el("span", { class: "muted", text: t(" · cards played: ") }), cards.length ? cards : el("span", { text: t("none") })),
+    cb.needs_unit ? el("div", { class: "small warn", text: t("At least one unit must land for the claim to succeed.") }) : null,
+    el("p", { class: "muted small", text: t("Cost = defence + (highest die − lowest die), a skull counting 0. Each skull also costs the attacker one unit here, after paying.") }));
 }
 
 function aliensPanel(al, model) {
   if (!al || !al.landed) return null;
   const nx = al.next;
-  let next = "They move no more before the end.";
-  if (!al.on.length) next = "All of them have been destroyed.";
+  let next = t("They move no more before the end.");
+  if (!al.on.length) next = t("All of them have been destroyed.");
   else if (nx) {
     const moves = nx.moves.map(m => `${m.from} → ${m.to}`).join(", ");
-    next = `Next move in the crisis phase of period ${nx.period}: ${moves || "—"}` + (nx.reaches_earth ? "; they reach Earth: everybody loses!" : ".");
+    next = t("Next move in the crisis phase of period {n}: {moves}", { n: nx.period, moves: moves || "—" }) + (nx.reaches_earth ? t("; they reach Earth: everybody loses!") : ".");
   }
   return el("div", { class: `panel small vn-aliens ${nx && nx.reaches_earth ? "danger" : ""}`, "data-testid": "aliens" },
-    el("b", { text: "Aliens " }), `landed in period ${al.landed} on ${al.landed_on.join(", ")}; now on ${al.on.join(", ") || "no planet"}` +
-    `${al.destroyed ? ` (${al.destroyed} destroyed)` : ""}. ${next}`);
+    el("b", { text: t("Aliens") + " " }), t("landed in period {n} on {planets}; now on {now}", { n: al.landed, planets: al.landed_on.join(", "), now: al.on.join(", ") || t("no planet") }) +
+    (al.destroyed ? t(" ({n} destroyed)", { n: al.destroyed }) : "") + `. ${next}`);
 }
 
 // The end-of-game scoring exactly as the engine computed it (view.scoring, scoring.breakdown).
@@ -383,34 +387,34 @@ function scoringPanel(sc, model) {
   const players = model.players;
   const cell = (text, title, cls) => el("td", { text, title, class: cls });
   const rows = sc.planets.map(pl => el("tr", { "data-planet-score": pl.planet },
-    el("td", { text: pl.planet, title: `VP by income rank: ${pl.vp.join(", ")}${pl.flipped ? " (closed)" : ""}` }),
+    el("td", { text: pl.planet, title: t("VP by income rank: {vp}", { vp: pl.vp.join(", ") }) + (pl.flipped ? t(" (closed)") : "") }),
     pl.points.map((v, s) => pl.rank[s]
-      ? el("td", { title: `income £${pl.income[s]}: ${ORD(pl.rank[s])} place here, ${v} VP` },
+      ? el("td", { title: t("income £{n}: {place} place here, {vp} VP", { n: pl.income[s], place: ORD(pl.rank[s]), vp: v }) },
           el("b", { text: v }), el("span", { class: "small muted", text: ` ${ORD(pl.rank[s])} · £${pl.income[s]}` }))
-      : cell("·", "no income here", "muted"))));
+      : cell("·", t("no income here"), "muted"))));
   const keptRow = (k, label) => el("tr", {}, el("td", { text: label }),
-    sc.kept.map(x => cell(x[k].count ? `${x[k].vp}` : "·", `${x[k].count} kept`, "")));
-  rows.push(keptRow("biggame", "Big game (1 VP each)"), keptRow("crisis", "Crisis tiles (1 VP each)"), keptRow("alien", "Aliens (2 VP each)"));
-  rows.push(el("tr", { class: "total" }, el("td", { text: "Total VP" }), sc.total.map(v => el("td", { text: v }))));
+    sc.kept.map(x => cell(x[k].count ? `${x[k].vp}` : "·", t("{n} kept", { n: x[k].count }), "")));
+  rows.push(keptRow("biggame", t("Big game (1 VP each)")), keptRow("crisis", t("Crisis tiles (1 VP each)")), keptRow("alien", t("Aliens (2 VP each)")));
+  rows.push(el("tr", { class: "total" }, el("td", { text: t("Total VP") }), sc.total.map(v => el("td", { text: v }))));
   if (!sc.all_lose) {
-    rows.push(el("tr", {}, el("td", { text: "Place" }), sc.place.map((v, s) => el("td", { class: sc.winners.includes(s) ? "win" : "", text: v }))));
+    rows.push(el("tr", {}, el("td", { text: t("Place") }), sc.place.map((v, s) => el("td", { class: sc.winners.includes(s) ? "win" : "", text: v }))));
   }
   const ties = sc.tie_breaks.map(tb => {
     const used = tb.steps.filter(st => st.decided || tb.decided_by === "shared");
     return el("li", { "data-testid": "tie-break", "data-decided-by": tb.decided_by },
-      `Tie on ${tb.vp} VP: ${tb.text}`,
+      t("Tie on {n} VP: {text}", { n: tb.vp, text: tb.text }),
       el("ul", { class: "small muted" }, tb.steps.map(st => el("li", { class: st.decided ? "decided" : "" },
         `${st.rule}: ` + st.between.map((s, i) => `${players[s].name} ${st.values[i]}`).join(", ") +
-        (st.decided ? ` → ${players[st.ahead[0]].name} ahead` : " → still level")))));
+        (st.decided ? t(" → {who} ahead", { who: players[st.ahead[0]].name }) : t(" → still level"))))));
   });
   let headline;
-  if (sc.all_lose) headline = `Everybody lost (${sc.cause || sc.end})!`;
-  else headline = `Winner${sc.winners.length > 1 ? "s" : ""}: ${sc.winners.map(w => players[w].empire).join(" & ")}`;
+  if (sc.all_lose) headline = t("Everybody lost ({cause})!", { cause: t(sc.cause || sc.end) });
+  else headline = tn("Winner: {names}", "Winners: {names}", sc.winners.length, { names: sc.winners.map(w => players[w].empire).join(" & ") });
   return el("div", { class: "panel vn-score", "data-testid": "scoring", "data-decided-by": sc.decided_by || "" },
     el("h2", { class: "win", "data-testid": "venus-winner", text: headline }),
     el("p", { "data-testid": "scoring-text", text: sc.text }),
     el("table", {}, el("tr", {}, el("th", { text: "" }), players.map(p => el("th", { style: `color:${COLOURS[p.colour] || p.colour}`, text: p.name }))), rows),
-    ties.length ? el("div", { class: "small" }, el("b", { text: "Tie-breaks" }), el("ul", {}, ties)) : null);
+    ties.length ? el("div", { class: "small" }, el("b", { text: t("Tie-breaks") }), el("ul", {}, ties)) : null);
 }
 
 // The colour of a seat and the short names its log lines start with ("Britain rolled ...").
@@ -430,29 +434,29 @@ export function render(root, ctx) {
   const phaseNo = typeof m.phase === "number" ? m.phase - 1 : -1;  // the view counts 0 = setup, 1..6
   const top = el("div", { class: "vn-top" },
     el("div", { class: "panel vn-period" },
-      el("div", {}, el("div", { class: "muted small", text: "Period" }), el("div", { class: "big", "data-testid": "period", text: `${m.period ?? "?"} / ${m.periods}` })),
-      el("div", {}, el("div", { class: "muted small", text: "Phase" }),
-        el("div", { class: "vn-phases", "data-testid": "phase" }, PHASES.map((p, i) => el("span", { class: i === phaseNo ? "on" : "", text: `${i + 1} ${p}` }))))),
-    el("div", { class: "panel vn-pass", "data-testid": "pass-card", title: "The pass card: taking a cube is an action (and draws a card); whoever takes the last one ends the action phase and becomes first player." },
-      el("span", { class: "muted small", text: "Pass card" }),
+      el("div", {}, el("div", { class: "muted small", text: t("Period") }), el("div", { class: "big", "data-testid": "period", text: `${m.period ?? "?"} / ${m.periods}` })),
+      el("div", {}, el("div", { class: "muted small", text: t("Phase") }),
+        el("div", { class: "vn-phases", "data-testid": "phase" }, PHASES.map((ph, i) => el("span", { class: i === phaseNo ? "on" : "", text: `${i + 1} ${ph}` }))))),
+    el("div", { class: "panel vn-pass", "data-testid": "pass-card", title: t("The pass card: taking a cube is an action (and draws a card); whoever takes the last one ends the action phase and becomes first player.") },
+      el("span", { class: "muted small", text: t("Pass card") }),
       Array.from({ length: m.cubesTotal || 0 }, (_, i) => el("span", { class: `vn-cube ${i < (m.cubes ?? 0) ? "" : "taken"}` })),
-      el("span", { class: "small", text: `${m.cubes ?? "?"} left` })));
-  tipOn(top.firstChild, "A period, phase by phase", PHASE_HELP, "rulebook: Playing the game");
+      el("span", { class: "small", text: t("{n} left", { n: m.cubes ?? "?" }) })));
+  tipOn(top.firstChild, t("A period, phase by phase"), PHASE_HELP, t("rulebook: Playing the game"));
   const board = el("div", { class: "vn-board", "data-testid": "planets" }, m.planets.map(pl => planetCard(pl, m, ctx, idx, root)));
   const players = el("div", { class: "vn-players" }, m.players.map(p => playerPanel(p, m, ctx, idx, root)));
   let hand;
   if (Array.isArray(m.hand)) {
-    hand = el("div", { class: "panel", "data-dock": "hand", "data-count": m.hand.length, "data-title": "Your hand" },
-      el("h3", { text: `Your hand (${m.hand.length})` }),
+    hand = el("div", { class: "panel", "data-dock": "hand", "data-count": m.hand.length, "data-title": t("Your hand") },
+      el("h3", { text: t("Your hand ({n})", { n: m.hand.length }) }),
       el("div", { class: "vn-hand", "data-testid": "hand" }, m.hand.map(c => cardNode(c, ctx, idx, root))));
   } else {
-    hand = el("div", { class: "panel muted small", "data-testid": "no-hand", text: ctx.seat === null ? "Spectators see no hand." : "" });
+    hand = el("div", { class: "panel muted small", "data-testid": "no-hand", text: ctx.seat === null ? t("Spectators see no hand.") : "" });
   }
   const mv = m.raw.move;
   const move = mv ? el("div", { class: "panel small", "data-testid": "move" },
-    `Moving from ${mv.from}: ${mv.ships} spaceship(s), ${mv.infantry} infantry, ${mv.tanks} tank(s); up to ${mv.allowance} planet(s).`) : null;
-  const stats = el("div", { class: "panel small muted", title: "The deck, the discards and the tile bag (counts only: their order is secret)" },
-    `Deck ${m.deck ?? "?"} · discards ${m.discards ?? "?"} · tiles in the bag ${m.bag ?? "?"}`);
+    t("Moving from {from}: {ships} spaceship(s), {infantry} infantry, {tanks} tank(s); up to {n} planet(s).", { from: mv.from, ships: mv.ships, infantry: mv.infantry, tanks: mv.tanks, n: mv.allowance })) : null;
+  const stats = el("div", { class: "panel small muted", title: t("The deck, the discards and the tile bag (counts only: their order is secret)") },
+    t("Deck {deck} · discards {discards} · tiles in the bag {bag}", { deck: m.deck ?? "?", discards: m.discards ?? "?", bag: m.bag ?? "?" }));
   top.append(stats);
   root.replaceChildren(el("div", { class: "vn" }, top, scoringPanel(m.scoring, m), combatPanel(m.combat, m, idx, ctx, root),
     aliensPanel(m.aliens, m), move, board, players, hand));

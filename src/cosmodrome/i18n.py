@@ -1,0 +1,316 @@
+"""Languages: gettext catalogs managed with Babel, read per reader (docs/TRANSLATING.md).
+
+Every text a player reads is written in English in the code, marked for extraction with
+``_()`` (translated where it is written) or ``N_()`` (marked only, translated later with
+``_()``), ``ngettext()`` for plurals. ``pybabel extract`` collects them (babel.cfg), each
+language keeps its catalog in ``locale/<lang>/LC_MESSAGES/cosmodrome.po``, compiled to
+``cosmodrome.mo`` beside it (``make translations``; a test fails when a ``.mo`` is older
+than its ``.po``).
+
+The language is the reader's, not the game's: the server renders each message inside
+:func:`using` for the language of the socket or request that reads it. ``_()`` reads the
+language of the current context (a :class:`contextvars.ContextVar`), so the rules, views
+and log sentences need no translator argument: a sentence is written when it is read
+(``Event`` texts are ``(fn, args)``), in the reader's language. Outside :func:`using`
+everything is English, as the engine, the bots and the records have always read.
+
+A message missing from a catalog falls back to its English text (gettext's own fallback),
+never to an id.
+
+>>> with using("hu"):
+...     _("Yes")
+'Igen'
+>>> _("Yes")
+'Yes'
+>>> translator("xx").gettext("Yes")
+'Yes'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import gettext as _gettext
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Optional
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "cosmodrome"
+#: the language the code is written in (needs no catalog)
+SOURCE = "en"
+#: language names in their own language, for the picker
+NAMES = {"en": "English", "hu": "Magyar", "de": "Deutsch", "fr": "Français"}
+
+
+@lru_cache(maxsize=None)
+def available() -> tuple[str, ...]:
+    """The languages with a compiled catalog, English first."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return (SOURCE,) + tuple(x for x in found if x != SOURCE)
+
+
+@lru_cache(maxsize=None)
+def translator(lang: Optional[str]) -> _gettext.NullTranslations:
+    """The translations of ``lang``; English (the texts as written) for English, an unknown
+    language or a missing catalog."""
+    if not lang or lang == SOURCE or lang not in available():
+        return _gettext.NullTranslations()
+    with open(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
+        tr = _gettext.GNUTranslations(f)
+    tr.add_fallback(_gettext.NullTranslations())
+    tr.lang = lang  # type: ignore[attr-defined]
+    return tr
+
+
+_current: ContextVar[tuple[str, _gettext.NullTranslations]] = ContextVar(
+    "cosmodrome_language", default=(SOURCE, _gettext.NullTranslations()))
+
+
+def current() -> str:
+    """The language texts are written in now."""
+    return _current.get()[0]
+
+
+@contextlib.contextmanager
+def using(lang: Optional[str]) -> Iterator[str]:
+    """Write texts in ``lang`` inside the block (an unknown language: English)."""
+    lang = lang if lang in available() else SOURCE
+    token = _current.set((lang, translator(lang)))
+    try:
+        yield lang
+    finally:
+        _current.reset(token)
+
+
+def set_language(lang: Optional[str]) -> str:
+    """Write texts in ``lang`` from now on in this context (the terminal's whole run: ``--lang``
+    or ``LANG``); the server uses :func:`using` per message instead."""
+    lang = lang if lang in available() else SOURCE
+    _current.set((lang, translator(lang)))
+    return lang
+
+
+def from_environment(environ: Optional[dict] = None) -> str:
+    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, as gettext reads them), among the available ones; English otherwise.
+
+    >>> from_environment({"LANG": "hu_HU.UTF-8"}), from_environment({"LANG": "C"}), from_environment({})
+    ('hu', 'en', 'en')
+    """
+    import os
+
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            tags = [x.split(".")[0].replace("_", "-") for x in value.split(":")]
+            return negotiate(",".join(tags))
+    return SOURCE
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (English when it has no translation)."""
+    lang, tr = _current.get()
+    # (the empty id is the catalog's header: an empty text stays empty)
+    return message if lang == SOURCE or not message else tr.gettext(message)
+
+
+def gettext(message: str) -> str:
+    """``_()`` for a text that is data (a name from a table, a help file's paragraph): the
+    same lookup, under a name the extraction does not collect (the text is marked where it
+    is written, with ``N_()`` or in its help file)."""
+    return _(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction only; it is translated where it is shown, with ``_()``."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the current language."""
+    lang, tr = _current.get()
+    if lang == SOURCE:
+        return singular if n == 1 else plural
+    return tr.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the sense ``context`` names (a word with two meanings in English)."""
+    lang, tr = _current.get()
+    return message if lang == SOURCE else tr.pgettext(context, message)
+
+
+def negotiate(accept: Optional[str], choices: Optional[Iterable[str]] = None) -> str:
+    """The best of ``choices`` (the available languages) for an Accept-Language header or a
+    ``navigator.languages``-like list joined by commas; English when none fits.
+
+    >>> negotiate("hu-HU,hu;q=0.9,en;q=0.8", ["en", "hu"]), negotiate("de", ["en", "hu"]), negotiate(None)
+    ('hu', 'en', 'en')
+    """
+    choices = list(available() if choices is None else choices)
+    wanted = []
+    for i, part in enumerate((accept or "").split(",")):
+        bits = part.strip().split(";")
+        tag = bits[0].strip().lower()
+        if not tag:
+            continue
+        q = 1.0
+        for b in bits[1:]:
+            b = b.strip()
+            if b.startswith("q="):
+                try:
+                    q = float(b[2:])
+                except ValueError:
+                    q = 0.0
+        wanted.append((-q, i, tag))
+    for _q, _i, tag in sorted(wanted):
+        for c in choices:
+            if tag == c or tag.split("-")[0] == c:
+                return c
+    return SOURCE
+
+
+def check(lang: Any) -> str:
+    """``lang`` when it is an available language; a ValueError naming the choices otherwise
+    (a language comes from a client: it is checked against the catalogs, never used as a path)."""
+    if isinstance(lang, str) and lang in available():
+        return lang
+    raise ValueError(f"unknown language {str(lang)[:20]!r}: choose one of {', '.join(available())}")
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, Any]:
+    """The catalog of ``lang`` for the page: ``{"lang", "plural" (the Plural-Forms
+    expression), "messages": {msgid: msgstr, or [forms] for a plural}}``, the translated
+    messages only (the page falls back to the English text as the server does)."""
+    lang = check(lang)
+    if lang == SOURCE:
+        return {"lang": SOURCE, "name": NAMES[SOURCE], "plural": "n != 1", "nplurals": 2, "messages": {}}
+    from babel.messages.pofile import read_po  # the page's catalog comes from the source .po
+
+    with open(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po", "rb") as f:
+        cat = read_po(f, locale=lang)
+    messages: dict[str, Any] = {}
+    for m in cat:
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, (list, tuple)):
+            forms = list(m.string)
+            if all(forms):
+                messages[m.id[0]] = forms
+        elif m.string:
+            key = m.id if not m.context else f"{m.context}\x04{m.id}"
+            messages[key] = m.string
+    return {"lang": lang, "name": NAMES.get(lang, lang), "plural": cat.plural_expr, "nplurals": cat.num_plurals,
+            "messages": messages}
+
+
+def languages() -> list[dict[str, str]]:
+    """The available languages with their names, for the picker."""
+    return [{"lang": x, "name": NAMES.get(x, x)} for x in available()]
+
+
+def number(n: Any, lang: Optional[str] = None) -> str:
+    """A number written as ``lang`` (the current language by default) writes it.
+
+    >>> number(1234.5, "hu"), number(1234.5, "en")
+    ('1\\xa0234,5', '1,234.5')
+    """
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=lang or current())
+
+
+# ----- extraction of the texts kept in TOML files (help pages) -------------------------
+#: TOML keys whose string values are player-visible texts
+TOML_TEXT_KEYS = frozenset({"title", "text", "heading", "source", "summary", "intro", "caption", "hint", "prompt",
+                            "description", "note"})
+#: TOML keys whose every string inside (a table of texts) is a text
+TOML_TEXT_TABLES = frozenset({"options"})
+#: the words of an SVG diagram: the contents of its <text> elements
+SVG_WORDS = re.compile(r"(<text\b[^>]*>)([^<]+)(</text>)")
+
+
+def svg_words(svg: str) -> str:
+    """An SVG diagram with the words of its <text> elements in the current language."""
+    return SVG_WORDS.sub(lambda m: m.group(1) + _(m.group(2)) + m.group(3), svg)
+
+
+def extract_toml(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A Babel extractor for TOML files (babel.cfg): every string under a text key, with its
+    line, as a message to translate (``_()`` translates it where the page shows it)."""
+    import tomllib
+
+    raw = fileobj.read().decode("utf-8")
+    data = tomllib.loads(raw)
+    lines = raw.splitlines()
+
+    def line_of(text: str) -> int:
+        first = text.strip().splitlines()[0][:40] if text.strip() else text
+        for i, ln in enumerate(lines, 1):
+            if first and first in ln:
+                return i
+        return 1
+
+    seen: set[str] = set()
+
+    def one(text: str) -> Iterator[tuple[int, str, str, list[str]]]:
+        if text.strip() and text not in seen:
+            seen.add(text)
+            yield (line_of(text), "_", text, [])
+
+    def walk(node: Any, key: str = "", table: bool = False) -> Iterator[tuple[int, str, str, list[str]]]:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                yield from walk(v, k, table or k in TOML_TEXT_TABLES)
+        elif isinstance(node, list):
+            for v in node:
+                yield from walk(v, key, table)
+        elif isinstance(node, str) and key == "svg":
+            for m in SVG_WORDS.finditer(node):
+                yield from one(m.group(2))
+        elif isinstance(node, str) and (table or key in TOML_TEXT_KEYS):
+            # a text of several paragraphs is shown (and so translated) paragraph by paragraph
+            for para in (node.split("\n\n") if key == "text" else [node]):
+                yield from one(para.strip())
+
+    yield from walk(data)
+
+
+def extract_html(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A Babel extractor for the page's HTML files (babel.cfg): the text of every element
+    (whitespace folded, as web/js/i18n.js looks it up) and its title, placeholder and
+    aria-label attributes; scripts and styles are skipped."""
+    from html.parser import HTMLParser
+
+    found: list[tuple[int, str]] = []
+
+    class Parser(HTMLParser):
+        skip = 0
+
+        def handle_starttag(self, tag: str, attrs: list) -> None:
+            if tag in ("script", "style"):
+                self.skip += 1
+            for k, v in attrs:
+                if k in ("title", "placeholder", "aria-label") and v and re.search("[A-Za-z]", v):
+                    found.append((self.getpos()[0], " ".join(v.split())))
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in ("script", "style"):
+                self.skip -= 1
+
+        def handle_data(self, data: str) -> None:
+            text = " ".join(data.split())
+            if not self.skip and re.search("[A-Za-z]", text) and text not in ("Cosmodrome",):
+                found.append((self.getpos()[0], text))
+
+    parser = Parser()
+    parser.feed(fileobj.read().decode("utf-8"))
+    seen: set[str] = set()
+    for line, text in found:
+        if text not in seen:
+            seen.add(text)
+            yield (line, "_", text, [])

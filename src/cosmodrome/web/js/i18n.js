@@ -1,0 +1,133 @@
+// The page's language (docs/TRANSLATING.md). The same gettext catalogs the server reads are
+// served as JSON (GET /api/i18n/{lang}); this module loads the reader's catalog before any
+// page module renders (a top-level await: every page imports it through api.js), and
+// t("English text") / tn(singular, plural, n) look texts up, falling back to the English.
+//
+// The language: the picker's choice (kept in localStorage and, signed in, on the account),
+// else the account's, else the first of navigator.languages the server has a catalog for,
+// else English.
+
+const STORE_KEY = "cosmodrome.lang";
+let lang = "en";
+let messages = {};
+let plural = n => (n !== 1 ? 1 : 0);
+let languages = [{ lang: "en", name: "English" }];
+
+// "{who} plays {card}." with {who: "Red", card: "x"}: named fields, as Python's str.format
+function fill(text, values) {
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+}
+
+/** ``msg`` (English) in the reader's language, its {fields} filled from ``values``. */
+export function t(msg, values) {
+  const s = messages[msg];
+  return fill(typeof s === "string" && s ? s : msg, values);
+}
+
+/** The singular or plural form for ``n`` (the catalog's plural rule), {n} filled in. */
+export function tn(singular, plural_, n, values) {
+  const forms = messages[singular];
+  let s;
+  if (Array.isArray(forms)) s = forms[Math.min(plural(n), forms.length - 1)];
+  if (!s) s = n === 1 ? singular : plural_;
+  return fill(s, Object.assign({ n }, values || {}));
+}
+
+export function language() { return lang; }
+export function available() { return languages; }
+
+/** The best available language for a list like navigator.languages. */
+export function negotiate(wanted, have) {
+  for (const w of wanted || []) {
+    const tag = String(w).toLowerCase();
+    for (const h of have) if (tag === h || tag.split("-")[0] === h) return h;
+  }
+  return "en";
+}
+
+async function chosen(have) {
+  let stored = null;
+  try { stored = localStorage.getItem(STORE_KEY); } catch (e) { stored = null; }
+  if (stored && have.includes(stored)) return stored;
+  try {  // signed in: the account's choice (401 otherwise)
+    const res = await fetch("/api/account/language");
+    if (res.ok) {
+      const mine = (await res.json()).lang;
+      if (mine && have.includes(mine)) return mine;
+    }
+  } catch (e) { /* offline: the browser's languages */ }
+  return negotiate(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language], have);
+}
+
+// The static words of the page's HTML (extracted from web/*.html into the catalog).
+function translateDocument(root) {
+  if (lang === "en") return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  for (const n of nodes) {
+    const raw = n.nodeValue;
+    const key = raw.replace(/\s+/g, " ").trim();
+    if (key && typeof messages[key] === "string") n.nodeValue = raw.replace(raw.trim(), messages[key]);
+  }
+  for (const e of root.querySelectorAll("[title],[placeholder],[aria-label]")) {
+    for (const a of ["title", "placeholder", "aria-label"]) {
+      const v = e.getAttribute(a);
+      if (v && typeof messages[v.replace(/\s+/g, " ").trim()] === "string") e.setAttribute(a, messages[v.replace(/\s+/g, " ").trim()]);
+    }
+  }
+  if (document.title && typeof messages[document.title] === "string") document.title = messages[document.title];
+}
+
+/** Load the reader's catalog (once, before the page renders). */
+export async function loadLanguage() {
+  try {
+    const res = await fetch("/api/i18n");
+    if (res.ok) languages = (await res.json()).languages;
+  } catch (e) { /* no server: English */ }
+  lang = await chosen(languages.map(l => l.lang));
+  if (lang !== "en") {
+    try {
+      const res = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
+      const cat = await res.json();
+      messages = cat.messages || {};
+      // the catalog's Plural-Forms expression, e.g. "(n != 1)": numbers and operators only
+      if (/^[\sn0-9!=<>&|?:%()]+$/.test(cat.plural || "")) plural = new Function("n", `return Number(${cat.plural});`);
+    } catch (e) { lang = "en"; messages = {}; }
+  }
+  document.documentElement.lang = lang;
+  if (document.readyState === "loading") await new Promise(r => document.addEventListener("DOMContentLoaded", r, { once: true }));
+  translateDocument(document.body);
+  addPicker();
+}
+
+/** Choose ``code`` as this browser's language, and the account's when signed in; reloads. */
+export async function setLanguage(code) {
+  try { localStorage.setItem(STORE_KEY, code); } catch (e) { /* private mode: this page only */ }
+  try {
+    await fetch("/api/account/language", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ lang: code }) });
+  } catch (e) { /* not signed in (401) or offline: the browser keeps it */ }
+  location.reload();
+}
+
+// The picker in the page's header.
+function addPicker() {
+  const header = document.querySelector("header.top, header");
+  if (!header || header.querySelector("#lang-picker") || languages.length < 2) return;
+  const sel = document.createElement("select");
+  sel.id = "lang-picker";
+  sel.dataset.testid = "lang-picker";
+  sel.setAttribute("aria-label", t("Language"));
+  sel.title = t("Language");
+  for (const l of languages) {
+    const o = document.createElement("option");
+    o.value = l.lang; o.textContent = l.name; o.selected = l.lang === lang;
+    sel.append(o);
+  }
+  sel.addEventListener("change", () => setLanguage(sel.value));
+  header.append(sel);
+}
+
+await loadLanguage();

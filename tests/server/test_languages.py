@@ -1,0 +1,101 @@
+"""The reader's language on the server (server/languages.py): catalogs served as JSON, each
+socket and request read in its own language, the stored game language-free."""
+
+from __future__ import annotations
+
+from server_helpers import auth, hello, token
+
+
+def venus_game(client, seed=5):
+    body = {"game": "venus", "players": 2, "seed": seed, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def recv_table(ws):
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "table":
+            return m
+
+
+def test_the_catalogs_are_served_as_json_and_a_language_is_never_a_path(client):
+    r = client.get("/api/i18n")
+    assert r.status_code == 200 and {x["lang"] for x in r.json()["languages"]} >= {"en", "hu"}
+    cat = client.get("/api/i18n/hu").json()
+    assert cat["lang"] == "hu" and cat["messages"]["Onward to Venus"] == "Irány a Vénusz!"
+    assert cat["plural"] and cat["nplurals"] == 2
+    for bad in ("xx", "cosmodrome.pot", "hu.po", "HU"):
+        r = client.get(f"/api/i18n/{bad}")
+        assert r.status_code == 404 and "no catalog for the language" in r.json()["error"], bad
+    for bad in ("..", "hu%2F..%2F..%2Fcosmodrome.pot"):  # never read as a path: no catalog comes back
+        r = client.get(f"/api/i18n/{bad}")
+        assert "messages" not in r.text and "msgid" not in r.text, bad
+
+
+def test_two_sockets_on_one_game_read_it_each_in_its_own_language(client):
+    g = venus_game(client)
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?lang=hu") as hu, \
+            client.websocket_connect(f"/ws/games/{gid}", headers={"Accept-Language": "en-GB,en;q=0.9"}) as en:
+        hello(hu, token(g, 0))
+        hello(en, token(g, 1))
+        mh, me = recv_table(hu), recv_table(en)
+        assert mh["title"] == "Irány a Vénusz!" and me["title"] == "Onward to Venus"
+        mover = mh["decision"] or me["decision"]
+        assert mover is not None
+        # the log of the set-up, the names, the prompt and the options in each reader's language
+        assert any("Birodalmak:" in line["text"] for line in mh["log"])
+        assert any("Empires:" in line["text"] for line in me["log"])
+        assert [p["name"] for p in mh["view"]["planets"]][:3] == ["Merkúr", "Vénusz", "Föld"]
+        assert [p["name"] for p in me["view"]["planets"]][:3] == ["Mercury", "Venus", "Earth"]
+        seat = mover["seat"]
+        mine, other = (mh, me) if seat == 0 else (me, mh)
+        # Game.public_line: the other seat reads who decides; the deciding seat its options
+        labels = [o["label"] for o in mine["decision"]["options"]]
+        if mine is mh:
+            assert "Passzjelző elvétele" in labels and "Take a pass cube" not in labels
+        else:
+            assert "Take a pass cube" in labels
+        pass_cube = next(o["action"] for o in mine["decision"]["options"]
+                         if o["label"] in ("Passzjelző elvétele", "Take a pass cube"))
+        r = client.post(f"/api/games/{gid}/act", json={"action": pass_cube, "version": mine["version"]},
+                        headers=auth(token(g, seat)))
+        assert r.status_code == 200, r.text
+        uh, ue = recv_table(hu), recv_table(en)
+        assert any("elvesz egy passzjelzőt" in line["text"] for line in uh["log"])
+        assert any("takes a pass cube" in line["text"] for line in ue["log"])
+
+
+def test_a_rest_view_and_a_replay_read_in_the_requests_language(client):
+    g = venus_game(client, seed=6)
+    gid = g["id"]
+    v = client.get(f"/api/games/{gid}/view?lang=hu", headers=auth(token(g, 0))).json()
+    assert v["view"]["phase_name"] and v["view"]["empires"][0] == "Brit Birodalom"
+    v = client.get(f"/api/games/{gid}/view", headers={**auth(token(g, 0)), "Accept-Language": "hu"}).json()
+    assert v["view"]["empires"][0] == "Brit Birodalom"
+    v = client.get(f"/api/games/{gid}/view", headers=auth(token(g, 0))).json()
+    assert v["view"]["empires"][0] == "British Empire"
+    rep = client.get(f"/api/games/{gid}/replay?step=0&lang=hu").json()
+    assert any("Birodalmak:" in line["text"] for line in rep["log"])
+    how = client.get("/api/game-types/venus/how-to-play?lang=hu").json()
+    assert how["sections"][0]["heading"] == "A győzelem"
+    # the stored game is language-free: its record names actions, not sentences
+    rec = client.app.state.store.actions(gid)
+    assert all(isinstance(a.action, int) for a in rec)
+
+
+def test_an_account_keeps_the_language_its_person_chose(client):
+    assert client.get("/api/account/language").status_code == 401
+    assert client.post("/api/account/language", json={"lang": "hu"}).status_code == 401
+    r = client.post("/api/account/signup", json={"name": "magyar", "password": "jelszo-12345"})
+    assert r.status_code == 201, r.text
+    assert client.get("/api/account/language").json() == {"lang": None}
+    bad = client.post("/api/account/language", json={"lang": "../hu"})
+    assert bad.status_code == 400 and "unknown language" in bad.json()["error"]
+    assert client.get("/api/account/language").json() == {"lang": None}  # a refused choice changes nothing
+    assert client.post("/api/account/language", json={"lang": "hu"}).json() == {"lang": "hu"}
+    assert client.get("/api/account/language").json() == {"lang": "hu"}
+    assert client.post("/api/account/language", json={"lang": "en"}).json() == {"lang": "en"}
+    assert client.get("/api/account/language").json() == {"lang": "en"}
