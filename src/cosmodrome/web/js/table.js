@@ -266,15 +266,21 @@ function drawDecision() {
 }
 
 // ----- the options of a decision, arranged to be scanned ----------------------------------------
-// The safe options first, the risky ones (an option whose data says it ends in an accident, a
-// fall or a crash) after them and marked; grouped by what they act on when the renderer says so
-// (optionGroup(option, decision) -> {title, short}); a group's buttons may carry a short label
-// (the full one is their tooltip and accessible name); options named alike are merged.
-const RISKS = { accident: "an accident", fall: "a fall", crash: "a crash" };
+// The way out first (a group the renderer marks ``first``: stop here, keep what you have), then
+// the safe options, the risky ones (an option whose data says it ends in an accident, a fall, a
+// crash..., or whose group says what it risks) after them and marked; grouped by what they act
+// on when the renderer says so (optionGroup(option, decision) -> {title, short, first, risk}); a
+// group's buttons may carry a short label (the full one is their tooltip and accessible name);
+// options named alike are merged.
+const RISKS = { accident: "an accident", fall: "a fall", crash: "a crash", hazard: "an accident (a box without a circle)",
+  ceiling: "an accident (a tunnel's ceiling)", barrier: "an accident (a barrier)", "2! face": "the 2! face" };
 export function arrange(d, groupOf) {
-  const items = d.options.map((o, i) => ({ o, i, risk: RISKS[(o.data || {}).outcome] || null,
-    group: groupOf ? groupOf(o, d) : null }));
-  items.sort((a, b) => (a.risk ? 1 : 0) - (b.risk ? 1 : 0) || a.i - b.i);
+  const items = d.options.map((o, i) => {
+    const group = groupOf ? groupOf(o, d) : null;
+    return { o, i, group, risk: RISKS[(o.data || {}).outcome] || (group && group.risk) || null };
+  });
+  const first = (it) => (it.group && it.group.first ? 0 : 1);
+  items.sort((a, b) => first(a) - first(b) || (a.risk ? 1 : 0) - (b.risk ? 1 : 0) || a.i - b.i);
   const order = [], by = new Map(), seen = new Set();
   for (const it of items) {
     const key = it.group ? it.group.title : "";
