@@ -459,6 +459,7 @@ async function draw() {
       onAction: act,
     });
     dockHand();
+    if (tour) tour.spot($("board"), $("hand-slot"));
     play(before);
     for (const part of [$("board"), $("decision"), $("hand-slot")]) explain(part, m.game);
   } catch (e) {
