@@ -148,8 +148,8 @@ export function marsSig(v) {
 // gap, level by level outwards (level 0 is the lowest, next to the planet).
 function levelNumbers(root, v, g) {
   const levels = Math.max(...v.ring.columns.map(col => col.length));
-  // (the half board keeps its left edge empty: the numbers go by the last column only)
-  const edges = v.half_board ? [g.a(g.n) - 0.45 * g.step] : [g.a(0) + 0.45 * g.step, g.a(g.n) - 0.45 * g.step];
+  // (the half board leaves the ring's left half empty: the numbers stand there, beside column 1)
+  const edges = v.half_board ? [g.a(0) + 0.45 * g.step] : [g.a(0) + 0.45 * g.step, g.a(g.n) - 0.45 * g.step];
   edges.forEach((t, side) => {
     for (let l = 0; l < levels; l++) {
       const [x, y] = pt(R0 + l * LH + LH / 2, t);
