@@ -355,3 +355,14 @@ def test_a_malformed_saved_state_is_refused_with_a_reason(field, value):
     d[field] = value
     with pytest.raises(RecordError):
         GAME.state_from_json(d)
+
+
+def test_a_move_that_runs_into_rock_at_once_is_named_as_such():
+    """A move whose first step is into rock leaves no box: its label says so, rather than
+    naming its own box as a place to go to (issue 27: labels a new player can read)."""
+    s = roll_for(table(), 0, 0, 1, {WHITE1: 2, BLUE1: 2})
+    d, m = WHITE1, 1                                   # down first: rock under the goal box
+    assert not s.preview(0, d, m).path
+    label = s.action_label(pick(d, m))
+    assert label.endswith(": no step possible, an accident in the goal box") and " to " not in label
+    assert s.action_label(pick(BLUE1)).endswith("to card 1 (Mare), column 2, level 1")
