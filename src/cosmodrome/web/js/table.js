@@ -151,7 +151,18 @@ function onMessage(conn, msg) {
   if (msg.notice) banner(msg.notice, "info", 4000);
   busy = false;
   choose();
-  draw();
+  drawSoon();
+}
+
+// The drawing of the tables that came, coalesced: messages that arrive while the page draws
+// (bots moving fast, a long log) are drawn once, the newest, instead of one drawing each, so
+// the page never falls behind and stays answerable. A timer, not an animation frame: a hidden
+// tab still draws (the your-turn signals live in draw).
+let drawQueued = false;
+function drawSoon() {
+  if (drawQueued) return;
+  drawQueued = true;
+  setTimeout(() => { drawQueued = false; draw(); }, 0);
 }
 
 // A move as an update (docs/SERVER.md, "Table messages"): the changed fields of the table of
