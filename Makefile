@@ -80,6 +80,6 @@ translations-extract: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg $(BABELKEYS) --no-location --sort-output --project=cosmodrome \
 	  --copyright-holder="Cosmodrome contributors" -o $(LOCALES)/cosmodrome.pot .
 translations-update: translations-extract
-	$(VENV)/bin/pybabel update -i $(LOCALES)/cosmodrome.pot -d $(LOCALES) -D cosmodrome --no-fuzzy-matching --ignore-obsolete
+	$(VENV)/bin/pybabel update -w 100 -i $(LOCALES)/cosmodrome.pot -d $(LOCALES) -D cosmodrome --no-fuzzy-matching --ignore-obsolete
 translations: $(STAMP)
 	$(VENV)/bin/pybabel compile -d $(LOCALES) -D cosmodrome --statistics

@@ -142,8 +142,30 @@ def test_blue_moves_straight_only():
 
 
 def test_white_must_step_down_at_least_once():
+    from cosmodrome.games.lunar.movement import WHITE, masks
+    assert masks(WHITE, 2) == (1, 2, 3)
     s = roll_for(table(), 0, 0, 1, {WHITE1: 2})
-    assert s.legal_actions() == [pick(WHITE1, 1), pick(WHITE1, 2), pick(WHITE1, 3)]
+    # down first (1) and down twice (3) both crash into the rock at once: one choice (ruling 44)
+    assert s.preview(0, WHITE1, 1) == s.preview(0, WHITE1, 3)
+    assert s.legal_actions() == [pick(WHITE1, 1), pick(WHITE1, 2)]
+
+
+def test_moves_that_end_alike_are_offered_once():
+    """Ruling 44: two dice of a colour showing one face make one choice per distinct move; the
+    moves offered all end differently, and every move left out ends like one offered."""
+    s = roll_for(table(), 0, 0, 1, {WHITE1: 2, WHITE2: 2, BLUE1: 2})
+    offered = s.legal_actions()
+    assert not any(pick(WHITE2, m) in offered for m in range(4))    # white die 2 = white die 1
+
+    def end(a):
+        d, m = divmod(a - pick(0), 4)
+        j = s.preview(0, d, m)
+        return (s.faces[d], j.col, j.level, j.outcome, j.path, j.stopped)
+    ends = [end(a) for a in offered if a < pick(0) + 24]
+    assert len(ends) == len(set(ends))
+    for d in (WHITE1, WHITE2):
+        for m in (1, 2, 3):
+            assert end(pick(d, m)) in ends
 
 
 def test_black_may_climb_on_any_steps():
@@ -333,3 +355,14 @@ def test_a_malformed_saved_state_is_refused_with_a_reason(field, value):
     d[field] = value
     with pytest.raises(RecordError):
         GAME.state_from_json(d)
+
+
+def test_a_move_that_runs_into_rock_at_once_is_named_as_such():
+    """A move whose first step is into rock leaves no box: its label says so, rather than
+    naming its own box as a place to go to (issue 27: labels a new player can read)."""
+    s = roll_for(table(), 0, 0, 1, {WHITE1: 2, BLUE1: 2})
+    d, m = WHITE1, 1                                   # down first: rock under the goal box
+    assert not s.preview(0, d, m).path
+    label = s.action_label(pick(d, m))
+    assert label.endswith(": no step possible, an accident in the goal box") and " to " not in label
+    assert s.action_label(pick(BLUE1)).endswith("to card 1 (Mare), column 2, level 1")

@@ -58,15 +58,14 @@ class WalkingOnTheMoon(Game):
     #: 2: the advance and one-die jump tokens are offers (decline them), a special box's move
     #: sets off other boxes, the race's last round plays its end-of-round cards, the card dealt
     #: at setup may be swapped in round 1, all astronauts level take both counters, a face-down
-    #: astronaut makes the one-die jump box's jump out of its turn (ruling 19)
-    rules_version = 2
+    #: astronaut makes the one-die jump box's jump out of its turn (ruling 19); the moments for
+    #: action cards are asked of every seat that may hold a fitting card (ruling 43).
+    #: 3: the moves of a jump that end alike are offered once (ruling 44)
+    rules_version = 3
     description = ("Astronauts race a lap around the Moon, programming jumps with blue, white and black "
                    "dice over craters, peaks and tunnels, collecting Sputniks and avoiding accidents.")
     heuristic_bot = "cosmodrome.games.moon.heuristic:MoonHeuristic"
     turn_kinds = frozenset({"program", "extra-die"})
-    #: 2: the moments for action cards are asked of every seat that may hold a fitting card
-    #: (ruling 43), not of holders only
-    rules_version = 2
     #: every decision is asked whatever the action cards are (docs/rulings/moon.md, ruling
     #: 43); the prompts of these kinds hold nothing hidden
     public_kinds = frozenset({"extra-die", "program", "pick", "go-on", "exchange-sputniks", "exchange-ec", "rob", "choose",

@@ -49,12 +49,21 @@ def roll(s: MoonState) -> None:
 
 
 def pick_options(s: MoonState) -> list[int]:
-    """Every die of the current jump, with every step pattern its colour allows, and a
-    re-roll of each such die for an EC counter (rules, "Earth Control")."""
+    """Every die of the current jump, with every step pattern its colour allows (moves that
+    end alike offered once), and a re-roll of each such die for an EC counter (rules, "Earth
+    Control")."""
     out = []
     dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
+    seen = set()
     for d in dice:
-        out.extend(A_PICK + d * 4 + m for m in masks(DIE_COLOUR[d], steps_of(s.faces[d])))
+        for m in masks(DIE_COLOUR[d], steps_of(s.faces[d])):
+            # moves that end alike (the same face, path, box and outcome) are one choice: only
+            # the die's name in the log would tell them apart (docs/rulings/moon.md, ruling 44)
+            res = s.preview(s.mv, d, m)
+            key = (s.faces[d], res.col, res.level, res.outcome, res.path, res.stopped)
+            if key not in seen:
+                seen.add(key)
+                out.append(A_PICK + d * 4 + m)
     if s.ec[s.mv] or s.free_left:
         out.extend(A_REROLL + d for d in dice)
     return sorted(out)

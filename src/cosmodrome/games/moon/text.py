@@ -166,8 +166,12 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
         colour = DIE_COLOUR[d]
         res = s.preview(s.mv, d, mask)
         risky = "" if res.outcome == "safe" and face != ACCIDENT else ", an accident"
-        return {"label": f"Move {face_text(face)} by the {die_name(d)} ({steps_text(colour, steps_of(face), mask)}) "
-                         f"to {place_name(s, res.col, res.level)}{risky}",
+        # a move that leaves no box (its first step runs into rock) ends where it starts
+        stays = not res.path and (res.col, res.level) == (s.col[s.mv], s.lvl[s.mv])
+        where = (f": no step possible, an accident in {place_name(s, res.col, res.level)}" if stays
+                 else f" to {place_name(s, res.col, res.level)}{risky}")
+        return {"label": f"Move {face_text(face)} by the {die_name(d)} ({steps_text(colour, steps_of(face), mask)})"
+                         f"{where}",
                 "die": d, "mask": mask, "face": face, "colour": COLOUR_NAMES[colour], "to": [res.col, res.level],
                 "outcome": "accident" if risky else "safe", "path": [list(p) for p in res.path]}
     if A_REROLL <= action < A_COUNT:

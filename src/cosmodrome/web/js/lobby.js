@@ -4,6 +4,7 @@ import { api, el, resultText, botLabel, t as tr } from "./api.js";  // tr: `t` n
 import { aboutPanel } from "./about.js";
 import { whoami } from "./account.js";
 import { linkOf, stateOf, opponents, started, loadMyGames, statusWord } from "./mine.js";
+import { tourOf } from "./tours.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
@@ -117,6 +118,9 @@ function gameChanged() {
   $("rules-link").href = `/rules.html?game=${encodeURIComponent(t.name)}`;
   $("rules-link").textContent = tr("How to play {game}", { game: t.title });
   $("rules-link").hidden = !t.how_to_play;
+  // a guided first game for each game that has a script (tours.js)
+  $("learn").textContent = tr("Learn to play {game}", { game: t.title });
+  $("learn").hidden = !tourOf(t.name);
   seatRows();
   optionRows();
 }
@@ -207,15 +211,16 @@ async function create(ev) {
   } catch (e) { banner(tr("Could not create the game: {error}", { error: e.message })); }
 }
 
-// "Learn to play": a prepared game (a fixed seed, the fewest seats, the others a bot) whose table
-// walks the newcomer through the opening (tour.js).
-const LEARN_SEED = 20;
+// "Learn to play": the prepared game of the game's script (tours.js: its seed and seats, the
+// others a random bot) whose table walks the newcomer through the opening (tour.js).
 async function learn() {
   const t = currentType();
-  const n = Math.max(t.min_players, Math.min(2, t.max_players));
-  const seats = Array.from({ length: n }, (_, i) => i === 0 ? { kind: "human" } : { kind: "bot", bot: t.bots[0] });
+  const script = tourOf(t.name) || { seed: 20, players: 2 };
+  const n = Math.max(t.min_players, Math.min(script.players, t.max_players));
+  const bot = t.bots.includes("random") ? "random" : t.bots[0];
+  const seats = Array.from({ length: n }, (_, i) => i === 0 ? { kind: "human" } : { kind: "bot", bot });
   try {
-    const res = await api("POST", "/api/games", { game: t.name, players: n, seats, options: {}, seed: LEARN_SEED });
+    const res = await api("POST", "/api/games", { game: t.name, players: n, seats, options: {}, seed: script.seed });
     const own = res.seats.find(s => s.kind === "human" && s.link);
     location.href = own.link.replace("/table.html?", "/table.html?learn=1&");
   } catch (e) { banner(tr("Could not start the guided game: {error}", { error: e.message })); }

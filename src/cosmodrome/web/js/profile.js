@@ -5,6 +5,19 @@ import { accountBar } from "./account.js";
 const $ = (id) => document.getElementById(id);
 const name = new URLSearchParams(location.search).get("name") || "";
 
+// An account's last games of one type, one row a game (newest first): how each went over time.
+function historyTable(g) {
+  if (!g.history || !g.history.length) return null;
+  return el("table", { class: "board-list stats-history", "data-history": g.game },
+    el("caption", { text: `${g.title}: the last ${g.history.length} game${g.history.length === 1 ? "" : "s"}, one by one` }),
+    el("tr", {}, ...["When", "Result", ...g.rows.map(r => r.label), ""].map(t => el("th", { scope: "col", text: t }))),
+    g.history.map(h => el("tr", { "data-testid": "history-game" },
+      el("td", { text: h.time ? new Date(h.time * 1000).toLocaleDateString() : "" }),
+      el("td", { text: h.won ? "won" : "lost" }),
+      ...g.rows.map(r => el("td", { "data-stat": r.key, text: h.values[r.key] === undefined ? "–" : String(h.values[r.key]) })),
+      el("td", {}, h.game_id ? el("a", { href: `/replay.html?game=${encodeURIComponent(h.game_id)}`, text: "replay" }) : null))));
+}
+
 async function main() {
   accountBar($("account-bar"));
   let p;
@@ -29,11 +42,12 @@ async function main() {
   if (p.statistics && p.statistics.length) {
     // per game type: the games played and won, then each statistic's total and average a game
     $("stats-panel").hidden = false;
-    $("stats").replaceChildren(...p.statistics.map(g => el("table", { class: "board-list", "data-game": g.game },
+    $("stats").replaceChildren(...p.statistics.flatMap(g => [el("table", { class: "board-list", "data-game": g.game },
       el("caption", { text: `${g.title}: ${g.games} game${g.games === 1 ? "" : "s"}, ${g.won} won` }),
       el("tr", {}, ...["", t("Total"), t("A game")].map(h => el("th", { scope: "col", text: h }))),
       g.rows.map(r => el("tr", { "data-stat": r.key }, el("th", { scope: "row", text: r.label }),
-        el("td", { text: String(r.total) }), el("td", { text: String(r.average) }))))));
+        el("td", { text: String(r.total) }), el("td", { text: String(r.average) })))),
+      historyTable(g)].filter(Boolean)));
   }
   if (p.games) {
     $("games-panel").hidden = false;

@@ -152,7 +152,18 @@ function onMessage(conn, msg) {
   if (msg.notice) banner(msg.notice, "info", 4000);
   busy = false;
   choose();
-  draw();
+  drawSoon();
+}
+
+// The drawing of the tables that came, coalesced: messages that arrive while the page draws
+// (bots moving fast, a long log) are drawn once, the newest, instead of one drawing each, so
+// the page never falls behind and stays answerable. A timer, not an animation frame: a hidden
+// tab still draws (the your-turn signals live in draw).
+let drawQueued = false;
+function drawSoon() {
+  if (drawQueued) return;
+  drawQueued = true;
+  setTimeout(() => { drawQueued = false; draw(); }, 0);
 }
 
 // A move as an update (docs/SERVER.md, "Table messages"): the changed fields of the table of
@@ -267,15 +278,22 @@ function drawDecision() {
 }
 
 // ----- the options of a decision, arranged to be scanned ----------------------------------------
-// The safe options first, the risky ones (an option whose data says it ends in an accident, a
-// fall or a crash) after them and marked; grouped by what they act on when the renderer says so
-// (optionGroup(option, decision) -> {title, short}); a group's buttons may carry a short label
-// (the full one is their tooltip and accessible name); options named alike are merged.
-const RISKS = { accident: t("an accident"), fall: t("a fall"), crash: t("a crash") };
+// The way out first (a group the renderer marks ``first``: stop here, keep what you have), then
+// the safe options, the risky ones (an option whose data says it ends in an accident, a fall, a
+// crash..., or whose group says what it risks) after them and marked; grouped by what they act
+// on when the renderer says so (optionGroup(option, decision) -> {title, short, first, risk}); a
+// group's buttons may carry a short label (the full one is their tooltip and accessible name);
+// options named alike are merged.
+const RISKS = { accident: t("an accident"), fall: t("a fall"), crash: t("a crash"),
+  hazard: t("an accident (a box without a circle)"), ceiling: t("an accident (a tunnel's ceiling)"),
+  barrier: t("an accident (a barrier)"), "2! face": t("the 2! face") };
 export function arrange(d, groupOf) {
-  const items = d.options.map((o, i) => ({ o, i, risk: RISKS[(o.data || {}).outcome] || null,
-    group: groupOf ? groupOf(o, d) : null }));
-  items.sort((a, b) => (a.risk ? 1 : 0) - (b.risk ? 1 : 0) || a.i - b.i);
+  const items = d.options.map((o, i) => {
+    const group = groupOf ? groupOf(o, d) : null;
+    return { o, i, group, risk: RISKS[(o.data || {}).outcome] || (group && group.risk) || null };
+  });
+  const first = (it) => (it.group && it.group.first ? 0 : 1);
+  items.sort((a, b) => first(a) - first(b) || (a.risk ? 1 : 0) - (b.risk ? 1 : 0) || a.i - b.i);
   const order = [], by = new Map(), seen = new Set();
   for (const it of items) {
     const key = it.group ? it.group.title : "";
@@ -456,6 +474,7 @@ async function draw() {
       onAction: act,
     });
     dockHand();
+    if (tour) tour.spot($("board"), $("hand-slot"));
     play(before);
     for (const part of [$("board"), $("decision"), $("hand-slot")]) explain(part, m.game);
   } catch (e) {

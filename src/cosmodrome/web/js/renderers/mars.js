@@ -144,6 +144,22 @@ export function marsSig(v) {
 }
 
 // ----- the ring --------------------------------------------------------------------------------
+// The levels' numbers, as the options name them ("column 5, level 1"): on both edges of the MMM's
+// gap, level by level outwards (level 0 is the lowest, next to the planet).
+function levelNumbers(root, v, g) {
+  const levels = Math.max(...v.ring.columns.map(col => col.length));
+  // (the half board leaves the ring's left half empty: the numbers stand there, beside column 1)
+  const edges = v.half_board ? [g.a(0) + 0.45 * g.step] : [g.a(0) + 0.45 * g.step, g.a(g.n) - 0.45 * g.step];
+  edges.forEach((t, side) => {
+    for (let l = 0; l < levels; l++) {
+      const [x, y] = pt(R0 + l * LH + LH / 2, t);
+      root.append(svg("text", { class: "mars-levelno", "data-testid": "mars-levelno", "data-level": l, "data-side": side,
+        x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle", text: String(l) }));
+    }
+    const [x, y] = pt(R0 + levels * LH + 8, t);
+    root.append(svg("text", { class: "mars-levelno head", x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle", text: "level" }));
+  });
+}
 function ringSvg(v, ctx, idx) {
   const g = ringGeometry(v);
   const boxes = new Map(v.zones.flatMap(z => z.boxes).map(b => [`${b.col}:${b.level}`, b]));
@@ -219,6 +235,7 @@ function ringSvg(v, ctx, idx) {
       root.append(node);
     });
   });
+  levelNumbers(root, v, g);
   // marines that a decision names (who acts next, support, a missile's beacon): their pawns are buttons
   v.marines.forEach(m => {
     if (!idx.has(`marine:${m.seat}`)) return;
@@ -472,8 +489,12 @@ export function seatInfo(view, seat) {
  *  button naming the action it goes on; the missiles and the bait together; a rolled action's
  *  moves, shots and re-rolls apart. */
 const DIE_COLOURS = ["blue", "blue", "white", "white", "black", "black"];
+const WAYS_OUT = /^(stop the turn here|hold the other groups|leave the drone idle)$/;
 export function optionGroup(o, d) {
   const x = o.data || {};
+  // the way out of a risk (ending the turn, keeping the other groups) comes first
+  if (WAYS_OUT.test(o.label)) return { title: "Stop safely", first: true };
+  if (d.kind === "go-on" && /^roll the next action/.test(o.label)) return { title: "Go on" };
   if (d.kind === "program") {
     if (typeof x.die === "number" && typeof x.slot === "number")
       // the two dice of a colour are alike until rolled: one button for both

@@ -188,6 +188,9 @@ export function render(root, ctx) {
  *  use (the safe ones first within each, the accidents marked by the page). */
 export function optionGroup(o, d) {
   const x = o.data || {};
+  // the way out first: stopping ends the turn with nothing lost; the next jump may end in an accident
+  if (d.kind === "go-on") return /^Stop here/.test(o.label) ? { title: "Stop safely", first: true }
+    : { title: "Jump again", risk: "an accident is possible" };
   if (d.kind === "pick" && x.colour && typeof x.face === "number") return { title: `By the ${x.colour} die (${x.face})` };
   if (d.kind === "program" && x.colour) return { title: `The ${x.colour} die`, short: ["first jump", "second jump", "third jump"][x.jump] || o.label };
   return null;
