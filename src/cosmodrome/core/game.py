@@ -527,6 +527,18 @@ class State(ABC):
     def view(self, seat: Optional[int]) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator), JSON-ready."""
 
+    def view_common(self) -> Any:
+        """The part of the views of this position that is the same for every seat, worked out
+        once for several :meth:`view_for` calls (a server sends every seat its view after each
+        move). None by default: ``view_for`` then builds each view whole."""
+        return None
+
+    def view_for(self, seat: Optional[int], common: Any) -> dict[str, Any]:
+        """``view(seat)``, equal to it, from ``view_common()`` of this same, unchanged
+        position. A game that shares ``common``'s parts between the views it returns makes
+        them read-only: no caller may change a view it got this way."""
+        return self.view(seat)
+
     @abstractmethod
     def resample(self, seat: int, rng: Rng) -> "State":
         """A determinization for ``seat``: a clone with all it cannot see redrawn."""

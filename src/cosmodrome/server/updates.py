@@ -68,9 +68,53 @@ def view_ops(old: Any, new: Any, path: tuple = ()) -> list[list[Any]]:
     [['s', [], [2, 3]]]
     """
     out: list[list[Any]] = []
-    if old != new or type(old) is not type(new):
+    if old is new:
+        return out
+    if not path and type(old) is dict and type(new) is dict:
+        _diff_top(old, new, out)
+    elif old != new or type(old) is not type(new):
         _diff(old, new, list(path), out)
     return out
+
+
+#: the operations between two values of one top-level key of two views, by the values' ids
+#: (kept with the values, so that an id is not reused while its entry lives): the views of
+#: the seats of one position share their seat-independent parts (``State.view_common``), so
+#: one move's changes of those parts are worked out once for every socket
+_SHARED_OPS: dict[tuple[int, int, Any], tuple[Any, Any, list]] = {}
+_SHARED_OPS_MAX = 4096
+
+
+def _diff_top(old: dict, new: dict, out: list) -> None:
+    """:func:`_diff` of two whole views (objects), each key's changes worked out once for
+    the values that views share (:data:`_SHARED_OPS`)."""
+    memo = _SHARED_OPS
+    for k, v in new.items():
+        if k not in old:
+            out.append(["s", [k], v])
+            continue
+        w = old[k]
+        if w is v:
+            continue
+        tv, tw = type(v), type(w)
+        if (tv is dict or tv is list) and (tw is dict or tw is list):
+            key = (id(w), id(v), k)
+            hit = memo.get(key)
+            if hit is not None and hit[0] is w and hit[1] is v:
+                out.extend(hit[2])
+                continue
+            ops: list = []
+            if w != v or tw is not tv:
+                _diff(w, v, [k], ops)
+            if len(memo) >= _SHARED_OPS_MAX:
+                memo.clear()
+            memo[key] = (w, v, ops)
+            out.extend(ops)
+        elif w != v or tw is not tv:
+            _diff(w, v, [k], out)
+    for k in old:
+        if k not in new:
+            out.append(["d", [k]])
 
 
 def _diff(old: Any, new: Any, path: list, out: list) -> None:
