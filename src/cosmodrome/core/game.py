@@ -336,7 +336,15 @@ class Game(ABC):
         (``{"text", "options": [{"text", "actions"}]}``), or None when the game has none."""
         if self.help_file is None:
             return None
-        return hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options))
+        last = self._last_hint
+        if last is not None and last[0] is decision:  # asked again for the same decision (the
+            return last[1]                              # server: the mover's hint, then everyone's)
+        hint = hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options))
+        self._last_hint = (decision, hint)
+        return hint
+
+    #: (decision, its hint) of the last :meth:`hint` asked
+    _last_hint: Optional[tuple] = None
 
     def public_decision(self, state: "State", decision: "Decision") -> dict[str, Any]:
         """What every seat and spectator learns of ``decision`` while its seat decides:
