@@ -117,6 +117,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.game == "pocket-race":
         import cosmodrome.testing.toy  # noqa: F401  (registers the test game)
     options = json.loads(args.options) if args.options else ({"rounds": 5000} if args.game == "pocket-race" else {})
+    try:  # the collector's settings of `cosmodrome serve` (server/runtime.py)
+        from cosmodrome.server.runtime import tune_gc
+        tune_gc()
+    except ImportError:  # pragma: no cover  (a server from before them)
+        pass
     prof = cProfile.Profile() if args.profile else None
     r = asyncio.run(play(args.game, options, args.games, args.moves, not args.full_tables, args.spectators, prof,
                          args.seed, args.players))

@@ -10,7 +10,7 @@ import random
 
 from cosmodrome.server.storage import Store
 from cosmodrome.server.tables import Conn, Hall
-from cosmodrome.server.updates import Feed, apply_update, dumps
+from cosmodrome.server.updates import Feed, apply_update, dumps, update_between
 from server_helpers import new_game, socket, token
 
 #: the fields compared (the log is compared as the lines accumulated; chat and notices come
@@ -144,3 +144,19 @@ def test_a_feed_skips_what_a_later_whole_table_covered_and_sends_a_whole_table_a
     assert feed.next({"type": "chat", "line": {}}, lambda: None) == {"type": "chat", "line": {}}
     old = Feed(False)  # a socket that did not ask for updates gets every table as it was built
     assert old.next(_msg(1), lambda: None) == _msg(1)
+
+
+def test_a_log_that_keeps_its_last_lines_travels_as_its_new_lines_only():
+    """Venus's view keeps the last 24 lines of its log: once full, a move that adds two lines
+    drops the first two. The update says so (``t`` 2, ``a`` the two lines), not every line
+    again, and applied to the old table it gives the new one."""
+    lines = [f"line {i}" for i in range(30)]
+    old = {"type": "table", "version": 7, "log": [], "view": {"log": lines[:24], "n": 1}}
+    new = {"type": "table", "version": 8, "log": [], "view": {"log": lines[2:26], "n": 1}}
+    up = update_between(old, new)
+    assert up["view_ops"] == [["t", ["log"], 2], ["a", ["log"], ["line 24", "line 25"]]]
+    assert apply_update(old, up)["view"] == new["view"]
+    assert old["view"]["log"] == lines[:24]  # the old table is left as it was
+    # a list that changed otherwise is still set item by item (or whole)
+    other = {"type": "table", "version": 8, "log": [], "view": {"log": lines[:23] + ["x"], "n": 1}}
+    assert update_between(old, other)["view_ops"] == [["s", ["log", 23], "x"]]

@@ -364,3 +364,41 @@ def test_bag_counts_do_not_reveal_the_bag_order():
     assert json.dumps(s.view(0)) == before
     order = list(TILE_KINDS)
     assert keys == sorted(keys, key=order.index)
+
+
+def test_views_built_from_one_shared_part_are_each_seats_own():
+    """A server builds the seat-independent part of a position's views once
+    (``view_common``) and every seat's view from it (``view_for``): each equals the view that
+    seat gets alone (JSON, key order included), in whatever order the seats are served, and
+    serving one seat changes nothing the next one is served from (no hand, no decision's
+    options and no private log line passes from one view to another)."""
+    seen = {"hands": 0, "private_log": 0}
+
+    def check(s):
+        seats = [None, *range(s.num_players)]
+        alone = {seat: json.dumps(s.clone().view(seat)) for seat in seats}
+        common = s.view_common()
+        before = json.dumps(common)
+        for seat in reversed(seats) if len(s.log) % 2 else seats:
+            v = s.view_for(seat, common)
+            assert json.dumps(v) == alone[seat], f"seat {seat}"
+            assert json.dumps(common) == before, "serving a seat changed the shared part"
+        tm = s.to_move()
+        for seat in seats:
+            v = s.view_for(seat, common)
+            assert ("options" in (v["decision"] or {})) == (tm is not None and seat == tm)
+            if seat is not None and s.hands[seat]:
+                seen["hands"] += 1
+                others = [x["card"] for x in v["hand"]]
+                assert sorted(others) == sorted(s.hands[seat])
+        if any(e.visible_to is not None for e in s.log):
+            seen["private_log"] += 1
+    for players, seed in ((4, 31), (2, 32)):
+        s, r = GAME.new_state(players, seed=seed), Rng(seed)
+        for _ in range(300):
+            check(s)
+            if s.is_terminal():
+                break
+            la = s.legal_actions()
+            s.apply(la[r.below(len(la))])
+    assert seen["hands"] > 0 and seen["private_log"] > 0, seen

@@ -696,6 +696,12 @@ class ExplicitChanceState:
             return {"game": game.name, "players": players, "seat": seat, "dealing": True}
         return self._chance_base.view(self, seat)
 
+    def view_common(self) -> Any:
+        return None  # each view built whole (a dealing table has its own)
+
+    def view_for(self, seat: Optional[int], common: Any) -> dict[str, Any]:
+        return self.view(seat)
+
     def apply(self, action: int) -> list:
         if self.rng.pending is not None:
             if action.__class__ is not int or not any(o == action for o, _ in self.rng.outcomes) \

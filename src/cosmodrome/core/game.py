@@ -338,7 +338,15 @@ class Game(ABC):
         (``{"text", "options": [{"text", "actions"}]}``), or None when the game has none."""
         if self.help_file is None:
             return None
-        return hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options))
+        last = self._last_hint
+        if last is not None and last[0] is decision:  # asked again for the same decision (the
+            return last[1]                              # server: the mover's hint, then everyone's)
+        hint = hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options))
+        self._last_hint = (decision, hint)
+        return hint
+
+    #: (decision, its hint) of the last :meth:`hint` asked
+    _last_hint: Optional[tuple] = None
 
     def public_decision(self, state: "State", decision: "Decision") -> dict[str, Any]:
         """What every seat and spectator learns of ``decision`` while its seat decides:
@@ -528,6 +536,18 @@ class State(ABC):
     @abstractmethod
     def view(self, seat: Optional[int]) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator), JSON-ready."""
+
+    def view_common(self) -> Any:
+        """The part of the views of this position that is the same for every seat, worked out
+        once for several :meth:`view_for` calls (a server sends every seat its view after each
+        move). None by default: ``view_for`` then builds each view whole."""
+        return None
+
+    def view_for(self, seat: Optional[int], common: Any) -> dict[str, Any]:
+        """``view(seat)``, equal to it, from ``view_common()`` of this same, unchanged
+        position. A game that shares ``common``'s parts between the views it returns makes
+        them read-only: no caller may change a view it got this way."""
+        return self.view(seat)
 
     @abstractmethod
     def resample(self, seat: int, rng: Rng) -> "State":

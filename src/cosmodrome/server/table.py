@@ -103,6 +103,9 @@ class Table:
 
     #: the seat-independent parts of the latest table message (see :meth:`_shared`)
     _memo: dict = field(default_factory=dict, repr=False)
+    #: the views of the current position in one language: its seat-independent part and each
+    #: seat's (see :meth:`view`)
+    _views: dict = field(default_factory=dict, repr=False)
     #: the indexes of the actions whose events carry dice (``data["dice"]``), oldest first
     dice_at: list[int] = field(default_factory=list)
     #: how many first actions no longer replay under the game's rules (a rules change): their
@@ -264,11 +267,25 @@ class Table:
                                  "seats": self.seats_public(), "result": self.result()}
         return memo
 
-    def decision_for(self, seat: Optional[int]) -> tuple[Optional[dict[str, Any]], Optional[dict[str, Any]]]:
+    def decision_for(self, seat: Optional[int], shared: Optional[dict[str, Any]] = None,
+                     ) -> tuple[Optional[dict[str, Any]], Optional[dict[str, Any]]]:
         """(the full decision if ``seat`` is to move, else None; who decides what, for all)."""
-        shared = self._shared()
+        shared = shared or self._shared()
         mine = shared["decision"] if seat is not None and seat == shared["mover"] else None
         return mine, shared["waiting"]
+
+    def view(self, seat: Optional[int]) -> dict[str, Any]:
+        """``state.view(seat)`` of the current position in the reader's language, read-only:
+        its seat-independent part is worked out once for every seat (``State.view_common``),
+        each seat's view once."""
+        st, lang = self.state, i18n.current()
+        memo = self._views
+        if memo.get("state") is not st or memo.get("lang") != lang:
+            memo = self._views = {"state": st, "lang": lang, "common": st.view_common()}
+        v = memo.get(("seat", seat))
+        if v is None:
+            v = memo[("seat", seat)] = st.view_for(seat, memo["common"])
+        return v
 
     def seats_public(self) -> list[dict[str, Any]]:
         return [{"seat": i, "name": self.seat_name(i), "kind": s.kind, "bot": s.bot,
@@ -284,12 +301,12 @@ class Table:
     def table_message(self, seat: Optional[int], log_start: int = 0, reset: bool = True,
                       notice: Optional[str] = None) -> dict[str, Any]:
         """Everything a socket of ``seat`` needs to draw the table (its own view only)."""
-        decision, waiting = self.decision_for(seat)
         shared = self._shared()
+        decision, waiting = self.decision_for(seat, shared)
         msg = {"type": "table", "game_id": self.id, "game": self.row.game, "title": i18n.gettext(self.game.title),
                "status": self.row.status, "version": self.version, "actions": len(self.record.actions),
                "seat": seat, "seat_name": self.seat_name(seat), "seats": shared["seats"],
-               "view": self.state.view(seat), "decision": decision, "waiting": waiting,
+               "view": self.view(seat), "decision": decision, "waiting": waiting,
                "log": self.log_lines(seat, log_start, setup=reset), "log_reset": reset,
                "dice": self.last_dice(seat), "result": shared["result"],
                "can_undo": seat is not None and self.undo_start(seat) is not None,

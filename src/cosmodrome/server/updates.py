@@ -57,20 +57,69 @@ def view_ops(old: Any, new: Any, path: tuple = ()) -> list[list[Any]]:
 
     - ``["s", path, value]`` set the value at ``path`` (``[]``: the whole view);
     - ``["d", path]`` delete the key at ``path``;
-    - ``["a", path, items]`` append ``items`` to the list at ``path``.
+    - ``["a", path, items]`` append ``items`` to the list at ``path``;
+    - ``["t", path, n]`` drop the first ``n`` items of the list at ``path``.
 
     Objects are compared key by key and lists of the same length item by item; a list that
-    grew by items at its end (a log) gets them appended; any other change replaces the value.
+    grew by items at its end gets them appended, and one whose first items went while others
+    came at its end (a log that keeps its last lines) gets ``t`` and ``a``; any other change
+    replaces the value.
 
     >>> view_ops({"a": [1, {"b": 2}], "n": None}, {"a": [1, {"b": 3}], "n": 1})
     [['s', ['a', 1, 'b'], 3], ['s', ['n'], 1]]
     >>> view_ops([1], [2, 3])
     [['s', [], [2, 3]]]
+    >>> view_ops({"log": ["a", "b", "c", "d"]}, {"log": ["c", "d", "e", "f"]})
+    [['t', ['log'], 2], ['a', ['log'], ['e', 'f']]]
     """
     out: list[list[Any]] = []
-    if old != new or type(old) is not type(new):
+    if old is new:
+        return out
+    if not path and type(old) is dict and type(new) is dict:
+        _diff_top(old, new, out)
+    elif old != new or type(old) is not type(new):
         _diff(old, new, list(path), out)
     return out
+
+
+#: the operations between two values of one top-level key of two views, by the values' ids
+#: (kept with the values, so that an id is not reused while its entry lives): the views of
+#: the seats of one position share their seat-independent parts (``State.view_common``), so
+#: one move's changes of those parts are worked out once for every socket
+_SHARED_OPS: dict[tuple[int, int, Any], tuple[Any, Any, list]] = {}
+_SHARED_OPS_MAX = 4096
+
+
+def _diff_top(old: dict, new: dict, out: list) -> None:
+    """:func:`_diff` of two whole views (objects), each key's changes worked out once for
+    the values that views share (:data:`_SHARED_OPS`)."""
+    memo = _SHARED_OPS
+    for k, v in new.items():
+        if k not in old:
+            out.append(["s", [k], v])
+            continue
+        w = old[k]
+        if w is v:
+            continue
+        tv, tw = type(v), type(w)
+        if (tv is dict or tv is list) and (tw is dict or tw is list):
+            key = (id(w), id(v), k)
+            hit = memo.get(key)
+            if hit is not None and hit[0] is w and hit[1] is v:
+                out.extend(hit[2])
+                continue
+            ops: list = []
+            if w != v or tw is not tv:
+                _diff(w, v, [k], ops)
+            if len(memo) >= _SHARED_OPS_MAX:
+                memo.clear()
+            memo[key] = (w, v, ops)
+            out.extend(ops)
+        elif w != v or tw is not tv:
+            _diff(w, v, [k], out)
+    for k in old:
+        if k not in new:
+            out.append(["d", [k]])
 
 
 def _diff(old: Any, new: Any, path: list, out: list) -> None:
@@ -82,7 +131,7 @@ def _diff(old: Any, new: Any, path: list, out: list) -> None:
                 out.append(["s", path + [k], v])
             else:
                 w = old[k]
-                if w != v or type(w) is not type(v):
+                if w is not v and (w != v or type(w) is not type(v)):
                     _diff(w, v, path + [k], out)
         for k in old:
             if k not in new:
@@ -90,16 +139,40 @@ def _diff(old: Any, new: Any, path: list, out: list) -> None:
         return
     if isinstance(old, list) and isinstance(new, list):
         n = len(old)
-        if n == len(new):
-            for i in range(n):
-                a, b = old[i], new[i]
-                if a != b or type(a) is not type(b):
-                    _diff(a, b, path + [i], out)
-            return
         if len(new) > n and new[:n] == old:
             out.append(["a", path, new[n:]])
             return
+        k = _shift(old, new)
+        if k:
+            out.append(["t", path, k])
+            if len(new) > n - k:
+                out.append(["a", path, new[n - k:]])
+            return
+        if n == len(new):
+            for i in range(n):
+                a, b = old[i], new[i]
+                if a is not b and (a != b or type(a) is not type(b)):
+                    _diff(a, b, path + [i], out)
+            return
     out.append(["s", path, new])
+
+
+def _shift(old: list, new: list) -> int:
+    """The fewest first items of ``old`` (at least one, not all) whose dropping leaves the
+    first items of ``new`` (``new`` then adds any others at its end); 0 when there is none.
+    Lists of fewer than 4 items are not looked at (they are set item by item or whole).
+
+    >>> _shift([1, 2, 3, 4], [3, 4, 5, 6]), _shift([1, 2, 3, 4], [2, 3, 4]), _shift([1, 2, 3, 4], [1, 2, 3, 5])
+    (2, 1, 0)
+    """
+    n = len(old)
+    if n < 4 or not new or old[0] == new[0]:
+        return 0
+    first = new[0]
+    for k in range(1, n):
+        if old[k] == first and old[k:] == new[:n - k]:
+            return k
+    return 0
 
 
 def apply_ops(view: Any, ops: list[list[Any]]) -> Any:
@@ -112,6 +185,8 @@ def apply_ops(view: Any, ops: list[list[Any]]) -> Any:
                 view = op[2]
             elif kind == "a":
                 view.extend(op[2])
+            elif kind == "t":
+                del view[:op[2]]
             continue
         parent = view
         for k in path[:-1]:
@@ -123,6 +198,8 @@ def apply_ops(view: Any, ops: list[list[Any]]) -> Any:
             del parent[last]
         elif kind == "a":
             parent[last].extend(op[2])
+        elif kind == "t":
+            del parent[last][:op[2]]
     return view
 
 

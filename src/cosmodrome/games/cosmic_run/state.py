@@ -230,6 +230,15 @@ class CosmicRunState(State):
     def view(self, seat: Optional[int]) -> dict[str, Any]:
         return HOOKS.view(self, seat)
 
+    def view_common(self) -> dict[str, Any]:
+        return HOOKS.view(self, None)
+
+    def view_for(self, seat: Optional[int], common: Any) -> dict[str, Any]:
+        """Nothing of the table is hidden: the seats' views differ by their ``seat`` only."""
+        out = dict(common)
+        out["seat"] = seat
+        return out
+
     def resample(self, seat: int, rng: Rng) -> "CosmicRunState":
         """Nothing on the table is hidden; only the future dice are unknown, so a
         determinization is a clone with a fresh random generator."""

@@ -248,6 +248,15 @@ def window_jump(window: tuple, ends: bool, lvl0: int, colour: int, steps: int, m
 class MarsState(FlatState, State):
     """One position of March on Mars. Build it with ``GAME.new_state(players, seed)``."""
 
+    def view_common(self) -> dict[str, Any]:
+        return self.HOOKS.view(self, None)
+
+    def view_for(self, seat: Optional[int], common: Any) -> dict[str, Any]:
+        """Nothing of the table is hidden: the seats' views differ by their ``seat`` only."""
+        out = dict(common)
+        out["seat"] = seat
+        return out
+
     HOOKS = HOOKS
     INT_FIELDS = INT_FIELDS
     LIST_FIELDS = LIST_FIELDS

@@ -42,7 +42,7 @@ LAYERS = (
 )
 
 HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
-               view=view.view, scores=scoring.scores, summary=scoring.summary, evaluation=evaluation.evaluation,
+               view=view.view, cards=view.cards_view, scores=scoring.scores, summary=scoring.summary, evaluation=evaluation.evaluation,
                roll=jumps.roll, proceed=jumps.proceed,
                end_turn=rounds.end_turn, turn_on=turn.turn_on, round_on=rounds.round_on,
                first_turn=rounds.first_turn)

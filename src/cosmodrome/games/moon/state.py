@@ -133,7 +133,7 @@ def lap(comp: Components, cards: tuple[int, ...]) -> tuple[tuple, frozenset, tup
 #: ``evaluation``) and the flow of a turn (``roll``: roll the current jump's dice;
 #: ``proceed``: go on after a decision taken between a jump and the next; ``end_turn``: the
 #: next astronaut plays or the round ends)
-HOOKS = Hooks("moon", ("legal", "perform", "action_json", "prompt", "view", "scores", "summary", "evaluation",
+HOOKS = Hooks("moon", ("legal", "perform", "action_json", "prompt", "view", "cards", "scores", "summary", "evaluation",
                        "roll", "proceed", "end_turn", "turn_on", "round_on", "first_turn"))
 
 
@@ -291,6 +291,17 @@ class MoonState(FlatState, State):
 
     def view(self, seat: Optional[int]) -> dict[str, Any]:
         return HOOKS.view(self, seat)
+
+    def view_common(self) -> dict[str, Any]:
+        return HOOKS.view(self, None)
+
+    def view_for(self, seat: Optional[int], common: Any) -> dict[str, Any]:
+        """Only the action cards differ between seats (each sees its own card face up)."""
+        out = dict(common)
+        out["seat"] = seat
+        if seat is not None:
+            out["cards"] = HOOKS.cards(self, seat)
+        return out
 
     def resample(self, seat: int, rng: Rng) -> "MoonState":
         """Of the base game nothing is hidden but the future dice. With the action cards the

@@ -252,6 +252,12 @@ class VenusState(State):
     def view(self, seat: Optional[int]) -> dict:
         return PROTOCOL["view"](self, seat)
 
+    def view_common(self) -> dict:
+        return PROTOCOL["view_common"](self)
+
+    def view_for(self, seat: Optional[int], common: Any) -> dict:
+        return PROTOCOL["view_for"](self, seat, common)
+
     def resample(self, seat: int, rng: Rng) -> "VenusState":
         """A clone with the unseen redrawn: other hands and the deck are shuffled together
         (hand sizes kept), the tile bag is reshuffled, and the clone gets a fresh random

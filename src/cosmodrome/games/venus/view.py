@@ -119,6 +119,15 @@ def static(c) -> _Static:
 
 @answers("view")
 def view(s, seat: Optional[int]) -> dict:
+    return view_for(s, seat, view_common(s))
+
+
+@answers("view_common")
+def view_common(s) -> dict:
+    """The part of every seat's view that is the same for all seats (see
+    ``State.view_common``): the whole view as a spectator reads it but for the seat, its hand,
+    the decision of the seat to move and the log lines only some seats read. The result is
+    shared by the views built from it (:func:`view_for`): nobody may change it."""
     c = s.comp
     st = static(c)
     n = s.num_players
@@ -171,14 +180,6 @@ def view(s, seat: Optional[int]) -> dict:
                      "hand_size": len(s.hands[p]),
                      "stock": dict(zip(STOCK_KEYS, s.stock[p * 5:p * 5 + 5])),
                      "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
-    hand = None
-    if seat is not None and 0 <= seat < n:
-        cs = st.card
-        ce = c.cefx
-        hand = []
-        for card in sorted(s.hands[seat], key=lambda x: (ce[x], x)):
-            e, title, typ, text = cs[card]
-            hand.append({"card": card, "effect": e, "title": title, "type": typ, "text": text})
     bag_counts = kind_counts(s.bag, c.tile_kind)
     tdc = kind_counts(s.tdisc, c.tile_kind)
     combat = combat_view(s, st) if s.cb[CB_ACTIVE] and not s.over else None
@@ -189,21 +190,13 @@ def view(s, seat: Optional[int]) -> dict:
                 "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}
     decision = None
     tm = s.to_move()
-    if tm is not None:
-        if seat == tm:
-            decision = {"seat": tm, "kind": s.decision_kind(), "prompt": s.decision_prompt(),
-                        "options": [s.action_json(a) for a in s.legal_actions()]}
-        else:   # the others read what is public of it only (Game.public_line)
-            kind, prompt = s.game.public_line(s.decision_kind(), s.decision_prompt)
-            decision = {"seat": tm, "kind": kind, "prompt": prompt}
-    log = []
-    for e in s.log:
-        if e.visible_to is None:
-            log.append(e.text)
-        else:
-            t = e.text_for(seat)
-            if t is not None:
-                log.append(t)
+    if tm is not None:   # as the seats not deciding read it (Game.public_line)
+        kind, prompt = s.game.public_line(s.decision_kind(), s.decision_prompt)
+        decision = {"seat": tm, "kind": kind, "prompt": prompt}
+    # the log, when every line of it is public (else each seat's is read in view_for)
+    log = None
+    if all(e.visible_to is None for e in s.log):
+        log = [e.text for e in s.log]
     result = scoring = None
     if s.over:
         scoring = b = final_breakdown(s)
@@ -211,19 +204,52 @@ def view(s, seat: Optional[int]) -> dict:
                   "decided_by": b["decided_by"]}
     ct = st.card_title
     return {
-        "game": "venus", "seat": seat, "players": n, "empires": [gettext(x) for x in EMPIRES[:n]],
+        "game": "venus", "seat": None, "players": n, "empires": [gettext(x) for x in EMPIRES[:n]],
         "colours": list(COLOURS[:n]),
         "period": s.period, "periods": c.rules["periods"], "phase": s.phase,
         "phase_name": gettext(PHASES[s.phase]) if 0 <= s.phase < 7 else "",
         "first": s.first, "cubes": s.cubes, "cubes_total": n + c.rules["extra_pass_cubes"], "to_move": tm,
         "decision": decision,
-        "planets": planets, "players_info": info, "hand": hand,
+        "planets": planets, "players_info": info, "hand": None,
         "deck_size": len(s.deck), "discard_size": len(s.discard),
         "discard_top": [ct[x] for x in s.discard[-5:]],
         "bag_size": len(s.bag), "bag_counts": bag_counts, "tile_discard_counts": tdc,
         "combat": combat, "move": move, "aliens": aliens_view(s, st), "log": log, "over": s.over,
         "result": result, "scoring": scoring,
     }
+
+
+@answers("view_for")
+def view_for(s, seat: Optional[int], common: dict) -> dict:
+    """The view of ``seat`` from :func:`view_common` of the same position: the seat, its own
+    hand (the others' are counts only), the full decision if it is the one deciding, and the
+    log as it may read it. The dict is new; its other values are ``common``'s own."""
+    out = dict(common)
+    out["seat"] = seat
+    n = s.num_players
+    if seat is not None and 0 <= seat < n:
+        cs = static(s.comp).card
+        ce = s.comp.cefx
+        hand = []
+        for card in sorted(s.hands[seat], key=lambda x: (ce[x], x)):
+            e, title, typ, text = cs[card]
+            hand.append({"card": card, "effect": e, "title": title, "type": typ, "text": text})
+        out["hand"] = hand
+    tm = common["to_move"]
+    if tm is not None and seat == tm:
+        out["decision"] = {"seat": tm, "kind": s.decision_kind(), "prompt": s.decision_prompt(),
+                           "options": [s.action_json(a) for a in s.legal_actions()]}
+    if common["log"] is None:
+        log = []
+        for e in s.log:
+            if e.visible_to is None:
+                log.append(e.text)
+            else:
+                t = e.text_for(seat)
+                if t is not None:
+                    log.append(t)
+        out["log"] = log
+    return out
 
 
 def kind_counts(tiles, tile_kind) -> dict:

@@ -188,12 +188,14 @@ function applyUpdate(conn, up) {
   return msg;
 }
 
-// ["s", path, value] sets, ["d", path] deletes, ["a", path, items] appends to a list.
+// ["s", path, value] sets, ["d", path] deletes, ["a", path, items] appends to a list,
+// ["t", path, n] drops the list's first n items.
 function applyOps(view, ops) {
   for (const [kind, path, value] of ops) {
     if (!path.length) {
       if (kind === "s") view = value;
       else if (kind === "a") view.push(...value);
+      else if (kind === "t") view.splice(0, value);
       continue;
     }
     let parent = view;
@@ -202,6 +204,7 @@ function applyOps(view, ops) {
     if (kind === "s") parent[last] = value;
     else if (kind === "d") delete parent[last];
     else if (kind === "a") parent[last].push(...value);
+    else if (kind === "t") parent[last].splice(0, value);
   }
   return view;
 }
