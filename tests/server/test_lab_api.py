@@ -217,6 +217,8 @@ def test_bad_input_is_refused_and_changes_nothing(lab, what, change, status, wor
 
 
 def test_malformed_bodies_and_unknown_runs(lab):
+    r = lab.post("/api/lab/runs", json=body(variant={"toml": earth(9), "file": "x"}))
+    assert r.status_code == 400 and r.json()["error"] == "'variant.file' is not a field this request takes"
     r = lab.post("/api/lab/runs", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400
     r = lab.post("/api/lab/runs", json=[1, 2])
@@ -246,6 +248,9 @@ def test_the_operator_may_close_the_lab_or_keep_it_for_accounts(db_url, tmp_path
         r = c.post("/api/lab/runs", json=body())
         assert r.status_code == 404 and "off" in r.json()["error"]
         assert c.get("/api/lab").json()["games"] == []
+        for path in ("/api/lab/runs", "/api/lab/games/venus", "/api/lab/games/venus/ranges?players=2"):
+            r = c.get(path)  # every route but the lab's info answers 404 while it is off
+            assert r.status_code == 404 and "off" in r.json()["error"], path
     with make_client(db_url, tmp_path, mode="accounts") as c:
         r = c.post("/api/lab/runs", json=body())
         assert r.status_code == 401 and "logged in" in r.json()["error"]
