@@ -194,7 +194,7 @@ BAD = [
     ("no games", dict(games=0), 422, "from 1 to 50"),
     ("games as text", dict(games="40"), 400, "games"),
     ("an unknown game", dict(game="pluto"), 404, "pluto"),
-    ("a game without data", dict(game="mars", players=2), 422, "no component data"),
+    ("a game without data", dict(game="pocket-race", players=2), 422, "no component data"),
     ("too few players", dict(players=1, bots="random"), 422, None),
     ("too many players", dict(players=9, bots="random"), 422, None),
     ("one bot for two seats", dict(bots=["random"]), 422, "one bot per seat"),
@@ -217,6 +217,8 @@ def test_bad_input_is_refused_and_changes_nothing(lab, what, change, status, wor
 
 
 def test_malformed_bodies_and_unknown_runs(lab):
+    r = lab.post("/api/lab/runs", json=body(variant={"toml": earth(9), "file": "x"}))
+    assert r.status_code == 400 and r.json()["error"] == "'variant.file' is not a field this request takes"
     r = lab.post("/api/lab/runs", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400
     r = lab.post("/api/lab/runs", json=[1, 2])
@@ -246,6 +248,9 @@ def test_the_operator_may_close_the_lab_or_keep_it_for_accounts(db_url, tmp_path
         r = c.post("/api/lab/runs", json=body())
         assert r.status_code == 404 and "off" in r.json()["error"]
         assert c.get("/api/lab").json()["games"] == []
+        for path in ("/api/lab/runs", "/api/lab/games/venus", "/api/lab/games/venus/ranges?players=2"):
+            r = c.get(path)  # every route but the lab's info answers 404 while it is off
+            assert r.status_code == 404 and "off" in r.json()["error"], path
     with make_client(db_url, tmp_path, mode="accounts") as c:
         r = c.post("/api/lab/runs", json=body())
         assert r.status_code == 401 and "logged in" in r.json()["error"]
@@ -267,7 +272,33 @@ def test_the_form_and_its_edits(lab):
     assert design.loads(r.json()["toml"])["planets"][0]["vp"] == [10, 4]
     bad = lab.post("/api/lab/variant", json={"game": "venus", "edits": [{"path": ["planets", 0, "vp", 0], "value": "ten"}]})
     assert bad.status_code == 422 and "whole number" in bad.json()["error"]
-    assert lab.get("/api/lab/games/mars").status_code == 422
+    assert lab.get("/api/lab/games/pocket-race").status_code == 422
+
+
+MOON = get_game("moon").components_file.read_text(encoding="utf-8")
+
+
+def test_a_moon_variant_runs_beside_the_printed_moon(lab):
+    """Walking on the Moon takes a variant too (its ``components`` option): the blue dice
+    changed to show only 3s, the lab plays it beside the printed game."""
+    assert "moon" in [g["name"] for g in lab.get("/api/lab").json()["games"]]
+    form = lab.get("/api/lab/games/moon").json()
+    assert any(s["section"] == "dice" for s in form["form"])
+    threes = design.dumps(design.apply_edits(design.loads(MOON), [
+        {"path": ["dice", "faces", "value", "blue", i], "value": "3"} for i in range(6)]))
+    assert design.loads(threes)["dice"]["faces"]["value"]["blue"] == ["3"] * 6
+    assert lab.post("/api/lab/check", json={"game": "moon", "players": 2, "toml": threes}).json() == {"ok": True}
+    bad = threes.replace('"3"', '"4"', 1)
+    no = lab.post("/api/lab/check", json={"game": "moon", "players": 2, "toml": bad}).json()
+    assert no["ok"] is False and "dice.faces.blue" in no["error"]
+    r = lab.post("/api/lab/runs", json=body(game="moon", variant={"toml": threes, "name": "blue threes"}, games=3))
+    assert r.status_code == 201, r.text
+    run = finished(lab, r.json()["id"])
+    assert run["status"] == "done", run
+    assert run["results"]["baseline"]["games"] == run["results"]["variant"]["games"] == 3
+    rows = [line.split(",") for line in lab.get(f"/api/lab/runs/{run['id']}/games.csv").text.splitlines()[1:]]
+    assert [row[2] for row in rows if row[0] == "baseline"] == [row[2] for row in rows if row[0] == "variant"]
+    assert [row[3:] for row in rows if row[0] == "baseline"] != [row[3:] for row in rows if row[0] == "variant"]
 
 
 def test_the_game_checks_a_variant_before_any_run(lab):
@@ -315,7 +346,7 @@ def test_the_lab_plays_in_worker_processes_that_give_way_to_the_server(tmp_path)
 @pytest.mark.slow
 def test_the_valid_range_of_each_number_is_worked_out_once_and_kept(lab, tmp_path):
     for bad, status in (("/api/lab/games/cosmic-run/ranges", 400), ("/api/lab/games/cosmic-run/ranges?players=x", 400),
-                        ("/api/lab/games/cosmic-run/ranges?players=7", 422), ("/api/lab/games/mars/ranges?players=2", 422)):
+                        ("/api/lab/games/cosmic-run/ranges?players=7", 422), ("/api/lab/games/pocket-race/ranges?players=2", 422)):
         r = lab.get(bad)
         assert r.status_code == status and r.json()["error"], (bad, r.text)
     out = {}

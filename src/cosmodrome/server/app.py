@@ -24,7 +24,6 @@ from fastapi.staticfiles import StaticFiles
 from cosmodrome.core import OptionError
 from cosmodrome.server import languages
 from cosmodrome.server.accounts import Accounts
-from cosmodrome.server.labapi import lab_router
 from cosmodrome.server.labruns import Lab, LabConfig
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.routers import ROUTERS
@@ -123,6 +122,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     app.state.store, app.state.accounts, app.state.ratings, app.state.variants = store, accounts, ratings, variants
     app.state.public_url = public_url.rstrip("/") if public_url else None
     app.state.max_body, app.state.max_frame, app.state.hello_timeout = max_body, max_frame, hello_timeout
+    app.state.lab = Lab(lab or LabConfig(), db_url, bot_caps or BotCaps())
     app.state.limits = Limits.make(create_limit, table_rate, rest_table_rate, socket_rate)
     app.add_middleware(Guard, allowed_hosts=allowed_hosts, max_body=max_body, public_url=public_url,
                        max_sockets=max_sockets_per_address, body_timeout=body_timeout)
@@ -130,7 +130,6 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     errors.install_openapi(app)
     for router in ROUTERS:
         app.include_router(router)
-    app.include_router(lab_router(Lab(lab or LabConfig(), db_url, bot_caps or BotCaps()), accounts))
     languages.install(app)
     app.mount("/", StaticFiles(directory=str(WEB_DIR), html=True), name="web")
     return app

@@ -6,12 +6,13 @@ The package knows terrain as columns of cells and dice as faces; it knows no gam
 imports it; it imports no game.
 
 Modules, lowest first (:data:`LAYERS`): :mod:`.dice` (colours and faces),
-:mod:`.terrain` (cell codes, columns, falling), :mod:`.movement` (one jump: steps by colour,
-crashes, landing).
+:mod:`.terrain` (cell codes, columns, falling), :mod:`.variant` (the ``components`` option:
+a variant file's entries in place of the packaged data's), :mod:`.movement` (one jump: steps
+by colour, crashes, landing).
 """
 
 LAYERS = (
-    ("dice", "terrain"),
+    ("dice", "terrain", "variant"),
     ("movement",),
     ("__init__",),
 )

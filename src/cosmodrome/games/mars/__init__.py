@@ -82,15 +82,17 @@ class MarchOnMars(Game):
         OptionSpec("upgrades", "choice", "bunkers", "the two base upgrades: both bunkers (advised for first "
                    "games) or two drawn at random from the six counters", ("bunkers", "random"),
                    label="Base upgrades"),
+        OptionSpec("components", "path", "", "a variant components file (TOML) replacing entries of the "
+                   "component data (dice, counts, cards...)", label="Components file"),
     )
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MarsState:
-        return new_game(self, load_components(), players, seed, options)
+        return new_game(self, load_components(options.get("components")), players, seed, options)
 
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A chance outcome is a die face (below 6), the white die's 0 or 1, an alien counter
         or an equipment card."""
-        comp = load_components()
+        comp = load_components((options or {}).get("components"))
         return max(6, sum(comp.aliens[k] for k in ("yellow", "blue", "red")), len(comp.equipment),
                    len(comp.cards), TRAINING_CARDS)
 
@@ -102,11 +104,11 @@ class MarchOnMars(Game):
         >>> GAME.max_deal_nodes(2)
         59
         """
-        C = load_components()
+        C = load_components((options or {}).get("components"))
         return len(C.cards) + 2 + players + sum(C.aliens.values())
 
     def _turn_terms(self, players: int, options: Optional[Mapping[str, Any]]) -> tuple:
-        C = load_components()
+        C = load_components((options or {}).get("components"))
         threat = self.resolve_options(options)["threat"]
         aliens = sum(C.aliens.values())
         # equipment cards played in a turn: those held, and one drawn per alien killed (at
@@ -171,12 +173,12 @@ class MarchOnMars(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> MarsState:
         d = check_state_json(data, self)
-        comp = load_components()
         try:
             players = d["players"]
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
                 raise RecordError(f"a saved mars state has 2 to 5 players, not {players!r}")
             options = self.resolve_options(d["options"])
+            comp = load_components(options["components"])
             rng = d["rng"]
             if isinstance(rng, bool) or not isinstance(rng, int):
                 raise RecordError("the saved state's 'rng' must be a whole number")

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from cosmodrome.core import DataError
 from cosmodrome.core.provenance import read_data_file
+from cosmodrome.games.lunar import variant
 from cosmodrome.games.lunar.dice import parse_faces
 from cosmodrome.games.lunar.terrain import card_problem, parse_card
 
@@ -111,9 +112,9 @@ def build(data: dict) -> Components:
         faces = parse_faces(_value(data, "dice", "faces"))
     except ValueError as exc:
         raise DataError(f"components: dice.faces.{exc}") from None
-    hits = _value(data, "aliens", "hits")
+    hits = _hits(_value(data, "aliens", "hits"))
     return Components(cards, faces, dict(_value(data, "counts", "aliens")),
-                      tuple(int(hits[c]) for c in ALIEN_COLOURS), dict(_value(data, "counts", "dice")), layout,
+                      hits, _dice_counts(_value(data, "counts", "dice")), layout,
                       int(_value(data, "rounds", "limit")), int(_value(data, "base", "attacks")),
                       dict(_value(data, "waves", "size")), dict(_value(data, "upgrades", "counters")),
                       dict(_value(data, "upgrades", "sentinels")), tuple(_value(data, "names", "marines")),
@@ -122,7 +123,47 @@ def build(data: dict) -> Components:
                       int(_value(data, "equipment_rules", "drop")["round"]))
 
 
+def _hits(value: Any) -> tuple[int, ...]:
+    """``aliens.hits``: the hits each alien colour needs to die (RB "Can I kill the aliens?"),
+    a whole number from 1 to 12 (a marine rolls at most six dice of at most 2 hits)."""
+    if not isinstance(value, dict):
+        raise DataError(f"components: aliens.hits must be a table of {', '.join(ALIEN_COLOURS)}")
+    return tuple(variant.whole(f"aliens.hits.{c}", value.get(c), 1, 12) for c in ALIEN_COLOURS)
+
+
+def _dice_counts(value: Any) -> dict:
+    """``counts.dice`` (RB "How do I...", "How we win?"): a marine's dice (1-6), after a crash
+    landing and per action (at most a marine's), the nuke's dice (1-6) and the sum it needs."""
+    if not isinstance(value, dict):
+        raise DataError("components: counts.dice must be a table of marine, crashed, actions, nuke and nuke_target")
+    marine = variant.whole("counts.dice.marine", value.get("marine"), 1, 6)
+    d = {"marine": marine, "crashed": variant.whole("counts.dice.crashed", value.get("crashed"), 1, marine),
+         "actions": variant.whole("counts.dice.actions", value.get("actions"), 1, marine)}
+    d["nuke"] = variant.whole("counts.dice.nuke", value.get("nuke"), 1, 6)
+    d["nuke_target"] = variant.whole("counts.dice.nuke_target", value.get("nuke_target"), 1, 3 * d["nuke"])
+    return dict(value, **d)
+
+
+def load_components(path: Any = "") -> Components:
+    """The packaged data, or with the entries of the variant ``path`` (the ``components``
+    option: a TOML file, or its content ``{"toml": text, "name": label}``) in place of its own
+    (:mod:`cosmodrome.games.lunar.variant`)."""
+    if isinstance(path, Mapping):
+        return _from_text(str(path.get("toml")), str(path.get("name") or ""))
+    return _from_file(str(path or ""))
+
+
 @lru_cache(maxsize=4)
-def load_components(path: str = "") -> Components:
-    """The packaged data, or the file at ``path``."""
-    return build(read_data_file(Path(path) if path else DATA_FILE))
+def _from_file(path: str) -> Components:
+    if not path:
+        return build(read_data_file(DATA_FILE))
+    return _varied(*variant.read(path))
+
+
+@lru_cache(maxsize=16)
+def _from_text(text: str, name: str) -> Components:
+    return _varied(*variant.read({"toml": text, "name": name}))
+
+
+def _varied(data: dict, label: str) -> Components:
+    return variant.built(build, variant.merged(read_data_file(DATA_FILE), data, label), label)

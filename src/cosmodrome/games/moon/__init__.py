@@ -91,6 +91,8 @@ class WalkingOnTheMoon(Game):
                    label="Red-dot cards at most"),
         OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens and "
                    "the 24 action cards", label="Advanced rules"),
+        OptionSpec("components", "path", "", "a variant components file (TOML) replacing entries of the "
+                   "component data (dice, counts, cards...)", label="Components file"),
     )
 
     def resolve_options(self, options):
@@ -100,12 +102,12 @@ class WalkingOnTheMoon(Game):
         return opts
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MoonState:
-        return new_game(self, load_components(), players, seed, options)
+        return new_game(self, load_components(options.get("components")), players, seed, options)
 
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A chance outcome is a die face index (0..5), an action card's effect index, and in
         the set-up a lunar card, a special box token or the first seat."""
-        C = load_components()
+        C = load_components((options or {}).get("components"))
         return max(6, len(C.actions), len(C.cards), len(C.tokens), players)
 
     def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
@@ -116,12 +118,12 @@ class WalkingOnTheMoon(Game):
         >>> GAME.max_deal_nodes(2), GAME.max_deal_nodes(5, {"advanced": True})
         (6, 15)
         """
-        C = load_components()
+        C = load_components((options or {}).get("components"))
         advanced = self.resolve_options(options)["advanced"]
         return C.layout["cards"] + 1 + (C.layout["special_boxes"] + players if advanced else 0)
 
     def _length_terms(self, players: int, options: Optional[Mapping[str, Any]]) -> tuple:
-        C = load_components()
+        C = load_components((options or {}).get("components"))
         advanced = self.resolve_options(options)["advanced"]
         n = astronauts_for(players)
         seats = players if advanced else 0          # seats asked about an action card (ruling 43)
@@ -196,12 +198,12 @@ class WalkingOnTheMoon(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> MoonState:
         d = check_state_json(data, self)
-        comp = load_components()
         try:
             players = d["players"]
             if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
                 raise RecordError(f"a saved moon state has 2 to 5 players, not {players!r}")
             options = self.resolve_options(d["options"])
+            comp = load_components(options["components"])
             rng = d["rng"]
             if isinstance(rng, bool) or not isinstance(rng, int):
                 raise RecordError("the saved state's 'rng' must be a whole number")

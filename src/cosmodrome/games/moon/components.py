@@ -17,9 +17,10 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from cosmodrome.core import DataError
+from cosmodrome.games.lunar import variant
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES
 from cosmodrome.games.lunar.terrain import AIR, column_problem, parse_card
 
@@ -127,18 +128,50 @@ def build(data: dict) -> Components:
         raise DataError("components: the action cards or special tokens do not match the supply counts")
     nations = tuple(_value(data, "nations", "names"))
     colours = tuple(_value(data, "nations", "colours"))
-    return Components(cards, tuple(faces), supply, dict(_value(data, "counts", "dice")), layout,
+    return Components(cards, tuple(faces), supply, _dice_counts(_value(data, "counts", "dice")), layout,
                       int(_value(data, "board", "connector")["level"]), (int(goal["first"]), int(goal["others"])),
                       last, int(_value(data, "scoring", "sputnik")), tokens, tuple(actions), tuple(deck),
                       nations, colours)
 
 
-@lru_cache(maxsize=4)
-def load_components(path: str = "") -> Components:
-    """The packaged data, or the file at ``path``."""
-    p = Path(path) if path else DATA_FILE
+def _dice_counts(value: Any) -> dict:
+    """``counts.dice``: the dice of a jump (RB "How do I reach the goal?", "Handicaps",
+    "Earth Control"): ``accident`` <= ``handicap`` <= ``normal`` <= ``most`` <= 6 (the six dice)."""
+    if not isinstance(value, dict):
+        raise DataError("components: counts.dice must be a table of normal, handicap, accident and most")
+    d = {k: variant.whole(f"counts.dice.{k}", value.get(k), 1, 6) for k in ("normal", "handicap", "accident", "most")}
+    if not d["accident"] <= d["handicap"] <= d["normal"] <= d["most"]:
+        raise DataError(f"components: counts.dice must keep accident <= handicap <= normal <= most, not {d}")
+    return dict(value, **d)
+
+
+def _packaged() -> dict:
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        return tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"components: cannot read {p.name}: {exc}") from None
-    return build(data)
+        raise DataError(f"components: cannot read {DATA_FILE.name}: {exc}") from None
+
+
+def load_components(path: Any = "") -> Components:
+    """The packaged data, or with the entries of the variant ``path`` (the ``components``
+    option: a TOML file, or its content ``{"toml": text, "name": label}``) in place of its own
+    (:mod:`cosmodrome.games.lunar.variant`)."""
+    if isinstance(path, Mapping):
+        return _from_text(str(path.get("toml")), str(path.get("name") or ""))
+    return _from_file(str(path or ""))
+
+
+@lru_cache(maxsize=4)
+def _from_file(path: str) -> Components:
+    if not path:
+        return build(_packaged())
+    return _varied(*variant.read(path))
+
+
+@lru_cache(maxsize=16)
+def _from_text(text: str, name: str) -> Components:
+    return _varied(*variant.read({"toml": text, "name": name}))
+
+
+def _varied(data: dict, label: str) -> Components:
+    return variant.built(build, variant.merged(_packaged(), data, label), label)

@@ -9,7 +9,7 @@ Everything a route needs lives on ``app.state`` (set by :func:`cosmodrome.server
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Callable, Optional
 
 from fastapi import Depends, Path, Request
@@ -114,8 +114,9 @@ async def me(account: Annotated[Optional[Account], Depends(account_of)]) -> Acco
 @dataclass
 class Limits:
     """The server's rates: new games per address (``creations``), whole tables per address
-    (``tables``, the requests that build a table or replay or read every stored game), and
-    table-wide changes per address (``broadcasts``: undo, taking a seat back, a name)."""
+    (``tables``, the requests that build a table or replay or read every stored game),
+    table-wide changes per address (``broadcasts``: undo, taking a seat back, a name), and the
+    design lab's reads of a variant per address (``lab_checks``: 60 a minute, each builds a game)."""
 
     creations: RateLimit
     tables: Buckets
@@ -123,6 +124,7 @@ class Limits:
     table_rate: tuple[float, float]
     rest_table_rate: tuple[float, float]
     socket_rate: tuple[float, float]
+    lab_checks: Buckets = field(default_factory=lambda: Buckets(60, 1.0))
 
     @classmethod
     def make(cls, create_limit: tuple[int, float], table_rate: tuple[float, float],

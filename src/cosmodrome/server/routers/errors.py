@@ -118,6 +118,8 @@ def sentence(request: Request, err: dict[str, Any]) -> str:
     if name is None:
         return "the request body must be a JSON object" if where == "body" else f"the request is malformed: {err.get('msg')}"
     source = {"query": "the URL's parameter ", "path": "the path's ", "header": "the header "}.get(where, "")
+    if kind == "extra_forbidden":
+        return f"{'.'.join(names)!r} is not a field this request takes"
     if kind == "missing" or (value is None and info is not None and info.is_required()):
         return f"the request lacks {name!r}" + (f" ({what})" if what else "")
     if kind.startswith("int_"):

@@ -272,3 +272,104 @@ class Leaderboard(Answer):
 class Profile(Answer):
     name: str
     kind: str
+
+
+# ----- the design lab (docs/LAB.md) -----------------------------------------------------------
+class LabRequest(BaseModel):
+    """A lab request body: a JSON object whose every key the lab knows (an unknown key is a
+    400 naming it, since a misspelt field would otherwise change a run without a word)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class LabVariant(LabRequest):
+    toml: StrictStr = Field(description="the component data as TOML")
+    name: StrictStr = Field("own variant", description="the variant's name, shown with its results")
+
+
+class LabRunIn(LabRequest):
+    """A run: ``games`` games of the printed game and as many of the variant, with the same seeds."""
+
+    game: StrictStr = Field(description="a game type name")
+    players: WholeNumber = Field(description="a whole number")
+    games: WholeNumber = Field(description="games a side, from 1 to the server's cap")
+    bots: StrictStr | list[StrictStr] = Field("random", description="a bot level or spec per seat, or one for all")
+    variant: LabVariant
+    seed: Optional[WholeNumber] = Field(None, description="the master seed (default: a new one)")
+
+
+class LabCheckIn(LabRequest):
+    game: StrictStr = Field(description="a game type name")
+    players: WholeNumber = Field(description="a whole number")
+    toml: StrictStr = Field(description="the component data as TOML")
+
+
+class LabEditsIn(LabRequest):
+    game: StrictStr = Field(description="a game type name")
+    edits: list[dict[str, Any]] = Field([], description="[{path, value}]: the numbers and texts to change")
+    toml: Optional[StrictStr] = Field(None, description="the data to edit (default: the packaged data)")
+
+
+class LabInfo(Answer):
+    mode: str
+    max_games: int
+    backend: str
+    levels: dict[str, str]
+    games: list[dict[str, Any]]
+    max_variant_bytes: int
+
+
+class LabForm(Answer):
+    """A game's component data as TOML and as a form (sections, entries, fields)."""
+
+    game: str
+    toml: str
+    form: list[dict[str, Any]]
+
+
+class LabGame(LabForm):
+    title: str
+    min_players: int
+    max_players: int
+
+
+class LabRanges(Answer):
+    ready: bool
+    ranges: Optional[dict[str, list[Any]]]
+
+
+class LabChecked(Answer):
+    ok: bool
+    error: Optional[str] = None
+
+
+class LabProgress(Answer):
+    done: int
+    total: int
+    eta_seconds: Optional[float]
+
+
+class LabRun(Answer):
+    """A run as the lab answers it (``results`` once done: ``baseline``, ``variant``,
+    ``differences`` and the measures that differ significantly)."""
+
+    id: str
+    game: str
+    players: int
+    games: int
+    bots: list[str]
+    variant: dict[str, str]
+    seed: int
+    seeds: dict[str, Any]
+    status: str
+    progress: LabProgress
+    created: float
+    started: Optional[float]
+    finished: Optional[float]
+    error: Optional[str]
+    baseline_reused: int
+    results: Optional[dict[str, Any]] = None
+
+
+class LabRuns(Answer):
+    runs: list[LabRun]

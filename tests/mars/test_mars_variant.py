@@ -1,0 +1,62 @@
+"""The ``components`` option of March on Mars: a variant file replacing entries of the
+component data (here the hits an alien needs, RB "Can I kill the aliens?"), and a variant
+the game cannot take refused with a sentence naming the fault."""
+
+from __future__ import annotations
+
+import pytest
+
+from cosmodrome.core import DataError, OptionError
+from cosmodrome.games.mars.state import A_SHOOT, DEAD, LZ
+from mars_helpers import GAME, alien, bare, col_of, rolled
+
+
+def hits(yellow=1, blue=2, red=3) -> dict:
+    return {"name": "tough aliens", "toml": f"[aliens.hits]\nvalue = {{ yellow = {yellow}, blue = {blue}, "
+                                            f"red = {red} }}\nstatus = \"assumed\"\nsource = \"ours\"\n"}
+
+
+def shot_at_blue(**options) -> bool:
+    """Whether two 2s (two hits) at range 2 kill a blue alien."""
+    s = bare(3, **options)
+    c = col_of(s, LZ, 0)
+    s.mcol[0], s.mlvl[0] = c, 1
+    target = alien(s, 1, c + 2)            # a blue alien (colours: yellow, blue, red)
+    rolled(s, 0, {0: 2, 1: 2})
+    s.apply(A_SHOOT + (0 * 4 + 2) * 4 + 1)
+    return s.aloc[target] == DEAD
+
+
+def test_a_variant_changes_the_hits_an_alien_needs():
+    assert shot_at_blue()                                   # printed: a blue alien needs 2 hits
+    assert shot_at_blue(components=hits(blue=2))
+    assert not shot_at_blue(components=hits(blue=3))        # the variant's blue alien needs 3
+    assert GAME.new_state(2, 1, GAME.resolve_options({"components": hits(blue=3)})).C.hits == (1, 3, 3)
+
+
+def test_a_variant_file_on_disk(tmp_path):
+    path = tmp_path / "tough.toml"
+    path.write_text(hits(blue=4)["toml"], encoding="utf-8")
+    assert GAME.new_state(2, 1, GAME.resolve_options({"components": str(path)})).C.hits == (1, 4, 3)
+
+
+@pytest.mark.parametrize("toml, words", [
+    (hits(blue=0)["toml"], "aliens.hits.blue must be a whole number from 1 to 12, not 0"),
+    (hits(blue='"two"')["toml"], "aliens.hits.blue must be a whole number from 1 to 12, not 'two'"),
+    ("[alien.hits]\nvalue = 1\nstatus = \"fact\"\n", "unknown section [alien]"),
+    ("[aliens.hit]\nvalue = 1\nstatus = \"fact\"\n", "unknown entry [aliens.hit]"),
+    ("[aliens.hits]\nvalue = [", "is not valid TOML"),
+    ("[counts.dice]\nvalue = { marine = 4, crashed = 5, actions = 3, nuke = 4, nuke_target = 9 }\nstatus = \"assumed\"\n",
+     "counts.dice.crashed must be a whole number from 1 to 4, not 5"),
+])
+def test_a_bad_variant_is_refused_with_a_sentence(toml, words):
+    with pytest.raises(DataError) as err:
+        GAME.new_state(2, 1, GAME.resolve_options({"components": {"toml": toml, "name": "bad"}}))
+    assert words in str(err.value)
+
+
+def test_the_option_takes_a_path_or_the_content_only():
+    with pytest.raises(OptionError):
+        GAME.resolve_options({"components": 7})
+    with pytest.raises(DataError, match="cannot read the variant file 'nowhere.toml'"):
+        GAME.new_state(2, 1, GAME.resolve_options({"components": "nowhere.toml"}))
