@@ -80,6 +80,15 @@ def _plain(status: str, text: str) -> bytes:
             "connection: close\r\n\r\n").encode("latin-1") + body
 
 
+def _deflate_at(protocol: Any, level: int) -> None:
+    """Compress a WebSocket's messages at zlib ``level``: the offers uvicorn's sans-I/O
+    protocol accepts (its own settings dict a connection)."""
+    for ext in getattr(getattr(protocol, "conn", None), "available_extensions", None) or ():
+        settings = getattr(ext, "compress_settings", None)
+        if isinstance(settings, dict):
+            settings["level"] = level
+
+
 def protocols(limits: ConnectionLimits) -> tuple[type, Optional[type]]:
     """(HTTP protocol class, WebSocket protocol class) for ``uvicorn.run(http=..., ws=...)``."""
 
@@ -89,11 +98,7 @@ def protocols(limits: ConnectionLimits) -> tuple[type, Optional[type]]:
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            # the offers uvicorn's sans-I/O protocol accepts (its own settings dict a connection)
-            for ext in getattr(getattr(self, "conn", None), "available_extensions", None) or ():
-                settings = getattr(ext, "compress_settings", None)
-                if isinstance(settings, dict):
-                    settings["level"] = DEFLATE_LEVEL
+            _deflate_at(self, DEFLATE_LEVEL)
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
