@@ -15,10 +15,11 @@ from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
 from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import circle_name, moves_text
+from cosmodrome.i18n import N_
 
 UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8)
-STEP_NAMES = ("up", "left", "right", "diagonally up-left", "diagonally up-right",
-              "warp up", "warp left", "warp right")
+STEP_NAMES = (N_("up"), N_("left"), N_("right"), N_("diagonally up-left"), N_("diagonally up-right"),
+              N_("warp up"), N_("warp left"), N_("warp right"))
 DELTA = ((1, 0), (0, -1), (0, 1), (1, -1), (1, 1), (1, 0), (0, -1), (0, 1))
 LINE_BIT = (1, 2, 2, 4, 4, 8, 8, 8)
 
