@@ -30,6 +30,7 @@ from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
 from cosmodrome.games.cosmic_run.setup import new_game
 from cosmodrome.games.cosmic_run.state import HOOKS, INT_FIELDS, LIST_FIELDS, OVER, STAGE_KIND, CosmicRunState
+from cosmodrome.i18n import _
 
 #: The import order of the package, lowest first: a module imports only modules of earlier
 #: layers and, within its layer, modules listed before it.
@@ -153,7 +154,7 @@ class CosmicRun(Game):
         return 2 * sum(C.round_track) + len(C.round_track) * per_round + sheets * C.rerolls
 
     def seat_name(self, seat: int, players: int) -> str:
-        return f"Player {seat + 1}"
+        return _("Player {n}").format(n=seat + 1)
 
     legend = text.SYMBOLS
 

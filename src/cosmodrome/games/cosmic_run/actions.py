@@ -29,6 +29,7 @@ from cosmodrome.games.cosmic_run.components import TECH0 as TECH0_FACE, face_kin
 from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, TECHPICK,
                                                ZOR_GIVE, ZOR_REROLL, CosmicRunState)
 from cosmodrome.games.cosmic_run.text import circle_name, colour_word, tech_word
+from cosmodrome.games.cosmic_run.text import says, who_w
 from cosmodrome.i18n import _, gettext, ngettext
 
 DRAFT0, USE, CARGO, REROLL, STOP, STEP0, TRANSFORM0, TECH0, LETTER0, MISSILE, NO_MISSILE, ACCEPT = (
@@ -73,7 +74,7 @@ def perform(s: CosmicRunState, a: int) -> None:
             technologies.reroll(s, s.seat)
     elif st == MOVE:
         if a == STOP:
-            s.log("stop", f"{s.sheet_name(s.seat)} stops moving.", sheet=s.seat)
+            s.log("stop", says("{who} stops moving.", who=who_w(s, s.seat)), sheet=s.seat)
             movement.finish(s)
         elif a < TRANSFORM0:
             movement.step(s, a - STEP0)

@@ -100,25 +100,101 @@ def row_name(C: Components, side: int, row: int) -> str:
 # ----- log sentences written when read: the rules pass these functions with the values they
 # need as ``(fn, args)`` to ``log`` (see cosmodrome.core.events.Event); ``who`` is the
 # state's ``sheet_name``, which reads only what a game never changes (its seats, solo or not)
+class Word:
+    """A word of a log sentence written when it is read: ``fn(*args)`` then, in the reader's
+    language (a sheet's name, a colour, a die face, a circle).
+
+    >>> "{}!".format(Word(str.upper, "blue"))
+    'BLUE!'
+    """
+
+    __slots__ = ("fn", "args")
+
+    def __init__(self, fn, *args: Any) -> None:
+        self.fn = fn
+        self.args = args
+
+    def __format__(self, spec: str) -> str:
+        return format(self.fn(*self.args), spec)
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+
+def says(template: str, **values: Any) -> tuple:
+    """A log sentence written when read: ``template`` (English, translated then) formatted
+    with ``values`` (``Word`` values are written then too); ``(fn, args)`` for ``log``.
+
+    >>> fn, args = says("{who} stops moving.", who="Zorlord"); fn(*args)
+    'Zorlord stops moving.'
+    """
+    return (_written, (template, values))
+
+
+def says_n(singular: str, plural: str, n: int, **values: Any) -> tuple:
+    """``says`` with the singular or plural form for ``n`` (given to the template as ``n``)."""
+    return (_written_n, (singular, plural, n, values))
+
+
+def _written(template: str, values: dict) -> str:
+    return gettext(template).format(**values)
+
+
+def _written_n(singular: str, plural: str, n: int, values: dict) -> str:
+    return ngettext(singular, plural, n).format(n=n, **values)
+
+
+def who_w(s: CosmicRunState, sheet: int) -> Word:
+    """A sheet's name (``Player 1``, ``Zorlord``), written in the reader's language."""
+    return Word(s.sheet_name, sheet)
+
+
+def colour_w(C: Components, track: int) -> Word:
+    return Word(colour_word, C, track)
+
+
+def tech_w(C: Components, tech: int) -> Word:
+    return Word(tech_word, C, tech)
+
+
+def face_w(C: Components, face: int) -> Word:
+    return Word(C.face_text, face)
+
+
+def circle_w(C: Components, side: int, row: int, col: int) -> Word:
+    return Word(circle_name, C, side, row, col)
+
+
+def ship_words(who, C: Components, sheet: int, track: int) -> str:
+    return _("{who}'s {colour} ship").format(who=who(sheet), colour=colour_word(C, track))
+
+
+def ship_w(s: CosmicRunState, sheet: int, track: int) -> Word:
+    """A sheet's ship of a colour: ``Player 1's blue ship``."""
+    return Word(ship_words, s.sheet_name, s.C, sheet, track)
+
+
 def takes_text(who, C: Components, seat: int, die: int, face: int) -> str:
-    return f"{who(seat)} takes die {die + 1} ({C.face_text(face)})."
+    return _("{who} takes die {n} ({face}).").format(who=who(seat), n=die + 1, face=C.face_text(face))
 
 
 def cargo_text(who, C: Components, sheet: int, cargo: int) -> str:
-    return f"{who(sheet)} puts the die in the cargo bay ({cargo}/{C.cargo_slots})."
+    return _("{who} puts the die in the cargo bay ({cargo}/{slots}).").format(who=who(sheet), cargo=cargo,
+                                                                              slots=C.cargo_slots)
 
 
 def gains_text(who, sheet: int, name: str) -> str:
-    return f"{who(sheet)} gains a {name}."
+    return _("{who} gains a {tech}.").format(who=who(sheet), tech=gettext(name))
 
 
 def mines_text(who, sheet: int, placed) -> str:
-    return f"Mines on {who(sheet)}'s sheet: {', '.join(placed)}."
+    return _("Mines on {who}'s sheet: {places}.").format(who=who(sheet), places=", ".join(str(x) for x in placed))
 
 
-def moves_text(who, C: Components, sheet: int, track: int, step: str, k: int, where: str) -> str:
-    extra = f" through {k} mine{'s' if k > 1 else ''}" if k else ""
-    return f"{who(sheet)}'s {C.tracks[track]} ship moves {step}{extra} to {where}."
+def moves_text(who, C: Components, sheet: int, track: int, step: str, k: int, where) -> str:
+    extra = ngettext(" through {n} mine", " through {n} mines", k).format(n=k) if k else ""
+    return _("{who}'s {colour} ship moves {step}{extra} to {where}.").format(
+        who=who(sheet), colour=colour_word(C, track), step=gettext(step), extra=extra, where=where)
 
 
 def circle_name(C: Components, side: int, row: int, col: int) -> str:
@@ -143,17 +219,25 @@ def coordinate(s: CosmicRunState, col: int, number: int) -> str:
     return f"{s.C.columns[col]}{number}"
 
 
-def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> str:
-    """The log line of the game end; ``totals`` and ``techs`` are the VP and technology
-    scores per sheet."""
-    w = " and ".join(s.sheet_name(x) for x in s.winners_) or "nobody"
-    cause = END_WORDS.get(s.end, s.end).format(w=w)
-    if s.solo:
-        res = "Mission accomplished" if s.winners_ else "Mission failed"
-        return (f"Game over after round {s.round}: {cause}. {res} "
-                f"(technology {techs[0]} vs Zorlord {techs[1]}).")
-    sc = ", ".join(f"{s.sheet_name(sh)} {totals[sh]} VP" for sh in range(s.num_players))
-    return f"Game over after round {s.round}: {cause}. Scores: {sc}. Winner: {w}."
+def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> tuple:
+    """The log line of the game end as ``(fn, args)``, written when read; ``totals`` and
+    ``techs`` are the VP and technology scores per sheet."""
+    return (end_text, (s.sheet_name, s.solo, s.end, s.round, list(s.winners_), list(totals), list(techs),
+                       s.num_players))
+
+
+def end_text(who, solo: bool, end: str, rnd: int, winners: list[int], totals: list[int], techs: list[int],
+             players: int) -> str:
+    w = _(" and ").join(who(x) for x in winners) or _("nobody")
+    cause = gettext(END_WORDS.get(end, end)).format(w=w)
+    if solo:
+        res = (_("Game over after round {n}: {cause}. Mission accomplished (technology {a} vs Zorlord {b}).")
+               if winners else
+               _("Game over after round {n}: {cause}. Mission failed (technology {a} vs Zorlord {b})."))
+        return res.format(n=rnd, cause=cause, a=techs[0], b=techs[1])
+    sc = ", ".join(_("{who} {vp} VP").format(who=who(sh), vp=totals[sh]) for sh in range(players))
+    return _("Game over after round {n}: {cause}. Scores: {scores}. Winner: {w}.").format(
+        n=rnd, cause=cause, scores=sc, w=w)
 
 
 LINE_CHAR = {1: "|", 2: "-", 4: "/", 8: "~"}
