@@ -14,6 +14,7 @@ from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState
 from cosmodrome.games.cosmic_run.text import says, says_n, ship_w, who_w
+from cosmodrome.i18n import N_
 
 ATTACK, UPGRADE = 0, 1
 
@@ -32,8 +33,8 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
     ship = victim * 3 + colour
     name = ship_w(s, victim, colour)
     if kind == ATTACK and (s.reached(ship) or s.disabled(ship)):
-        why = ("{who} attacks {ship}, which has reached its planet: no effect." if s.reached(ship)
-               else "{who} attacks {ship}, which is already disabled: no effect.")
+        why = (N_("{who} attacks {ship}, which has reached its planet: no effect.") if s.reached(ship)
+               else N_("{who} attacks {ship}, which is already disabled: no effect."))
         s.log("attack", says(why, who=who_w(s, by), ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
@@ -55,19 +56,19 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
     if missile:
         defender = s.seat
         s.tu[defender * 4 + MISSILE] += 1
-        what = ("{who} fires a defensive missile and stops the attack on {ship}." if kind == ATTACK
-                else "{who} fires a defensive missile and stops the engine upgrade of {ship}.")
+        what = (N_("{who} fires a defensive missile and stops the attack on {ship}.") if kind == ATTACK
+                else N_("{who} fires a defensive missile and stops the engine upgrade of {ship}."))
         s.log("missile", says(what, who=who_w(s, defender), ship=name), sheet=defender)
         HOOKS.next_pick(s)
         return
     if kind == UPGRADE:
         s.upg[ship] += 1
-        s.log("upgrade", says_n("{ship} gets an engine upgrade ({n} heart).", "{ship} gets an engine upgrade ({n} hearts).",
+        s.log("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."), N_("{ship} gets an engine upgrade ({n} hearts)."),
                                 s.upg[ship], ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
     s.dmg[ship] += 1
-    s.log("attack", says_n("{who} attacks {ship}: {n} heart filled.", "{who} attacks {ship}: {n} hearts filled.",
+    s.log("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."), N_("{who} attacks {ship}: {n} hearts filled."),
                            s.dmg[ship], who=who_w(s, by), ship=name), sheet=victim, track=colour)
     if s.disabled(ship):
         s.log("disabled", says("{ship} is disabled.", ship=name), sheet=victim, track=colour)

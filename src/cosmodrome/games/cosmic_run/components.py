@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from cosmodrome.core import DataError
-from cosmodrome.i18n import _, gettext, ngettext
+from cosmodrome.i18n import _, gettext, ngettext, pgettext
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 
@@ -101,7 +101,7 @@ class Components:
         if k == ATTACK:
             return _("advance-and-attack {colour}").format(colour=gettext(self.tracks[code - ATTACK0]))
         if k == MINE:
-            return _("mine")
+            return pgettext("space mine", "mine")
         return gettext(self.tech_names[code - TECH0])
 
     def face_json(self, code: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from cosmodrome.games.cosmic_run.components import MISSILE
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import coordinate, mines_text
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, says, says_n, ship_w, who_w
+from cosmodrome.i18n import N_
 
 _ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -141,8 +142,8 @@ def hit(s: CosmicRunState, ship: int, src: int) -> None:
     s.dmg[ship] += 1
     push_back(s, ship)
     r, c = divmod(s.pos[ship], 3)
-    s.log("hit", says_n("{ship} is hit ({n} heart filled) and pushed back to {where}.",
-                        "{ship} is hit ({n} hearts filled) and pushed back to {where}.", s.dmg[ship], ship=name,
+    s.log("hit", says_n(N_("{ship} is hit ({n} heart filled) and pushed back to {where}."),
+                        N_("{ship} is hit ({n} hearts filled) and pushed back to {where}."), s.dmg[ship], ship=name,
                         where=circle_w(s.C, s.side, r, c)), sheet=sh, track=t, row=r, col=c)
     if s.disabled(ship):
         s.log("disabled", says("{ship} is disabled.", ship=name), sheet=sh, track=t)

@@ -134,8 +134,8 @@ def transform(s: CosmicRunState, colour: int) -> None:
     old = colour_w(s.C, s.ship % 3)
     s.ship = sh * 3 + colour
     s.pips = effective_pips(s, s.faces[s.die], s.ship)
-    s.log("transformer", says_n("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pip).",
-                                "{who} uses a transformer: the {old} die moves the {colour} ship ({n} pips).", s.pips,
+    s.log("transformer", says_n(N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pip)."),
+                                N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pips)."), s.pips,
                                 who=who_w(s, sh), old=old, colour=colour_w(s.C, colour)), sheet=sh, track=colour)
     if not steps(s):
         finish(s)

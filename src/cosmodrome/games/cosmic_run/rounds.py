@@ -11,6 +11,7 @@ from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, fac
 from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, OVER, RESUME_MINE_PHASE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import coordinate, takes_text
 from cosmodrome.games.cosmic_run.text import face_w, says, says_n, who_w
+from cosmodrome.i18n import N_
 
 
 def start_round(s: CosmicRunState) -> None:
@@ -21,10 +22,10 @@ def start_round(s: CosmicRunState) -> None:
     s.you_first = 1 if (s.solo and s.novice and s.round % 2 == 0) else 0
     s.rolls_left = s.C.round_track[s.round - 1]
     if s.solo:
-        words = says_n("Round {r} begins: {n} mine roll.", "Round {r} begins: {n} mine rolls.", s.rolls_left, r=s.round)
+        words = says_n(N_("Round {r} begins: {n} mine roll."), N_("Round {r} begins: {n} mine rolls."), s.rolls_left, r=s.round)
     else:
-        words = says_n("Round {r} begins; {who} is captain: {n} mine roll.",
-                       "Round {r} begins; {who} is captain: {n} mine rolls.", s.rolls_left, r=s.round,
+        words = says_n(N_("Round {r} begins; {who} is captain: {n} mine roll."),
+                       N_("Round {r} begins; {who} is captain: {n} mine rolls."), s.rolls_left, r=s.round,
                        who=who_w(s, s.captain))
     s.log("round", words, round=s.round, captain=s.captain)
     next_mine_roll(s)

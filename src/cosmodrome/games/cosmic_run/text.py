@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cosmodrome.games.cosmic_run.components import Components
-from cosmodrome.i18n import N_, _, gettext, ngettext
+from cosmodrome.i18n import N_, _, gettext, ngettext, pgettext
 from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE,
                                                TECHPICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState)
 
@@ -132,7 +132,8 @@ def says(template: str, **values: Any) -> tuple:
 
 
 def says_n(singular: str, plural: str, n: int, **values: Any) -> tuple:
-    """``says`` with the singular or plural form for ``n`` (given to the template as ``n``)."""
+    """``says`` with the singular or plural form for ``n`` (given to the template as ``n``);
+    mark both forms with ``N_()``."""
     return (_written_n, (singular, plural, n, values))
 
 
@@ -141,7 +142,9 @@ def _written(template: str, values: dict) -> str:
 
 
 def _written_n(singular: str, plural: str, n: int, values: dict) -> str:
-    return ngettext(singular, plural, n).format(n=n, **values)
+    # both forms are marked with N_() where they are written (English and Hungarian have two
+    # forms: one, and more than one)
+    return gettext(singular if n == 1 else plural).format(n=n, **values)
 
 
 def who_w(s: CosmicRunState, sheet: int) -> Word:
@@ -316,9 +319,15 @@ SYMBOLS = (
 )
 
 
+def symbol_words(text: str) -> str:
+    """A symbol's explanation in the reader's language ("mine" is a space mine here, not a
+    mining building)."""
+    return pgettext("space mine", text) if text == "mine" else gettext(text)
+
+
 def legend() -> str:
     """The board's one-line legend, in the reader's language."""
-    return (_("Legend: ") + "  ".join(f"{sym} {gettext(text)}" for sym, text in SYMBOLS[:9])
+    return (_("Legend: ") + "  ".join(f"{sym} {symbol_words(text)}" for sym, text in SYMBOLS[:9])
             + _("; left of a sheet: the printed row number and its VP. Tech: X held, * used, o open."))
 
 
