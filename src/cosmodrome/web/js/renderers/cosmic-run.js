@@ -400,12 +400,12 @@ function sheetNode(ctx, v, sh, idx, mine) {
     }));
   const extras = [];
   if (!sh.zorlord) {
-    const cargo = el("div", { class: "cr-cargo", "data-cargo": sh.cargo }, el("div", { class: "cr-subh", text: "Cargo bay" }),
+    const cargo = el("div", { class: "cr-cargo", "data-cargo": sh.cargo }, el("div", { class: "cr-subh", text: tr("Cargo bay") }),
       el("div", { class: "slots" }, Array.from({ length: meta.cargo_slots }, (_, i) =>
         el("span", { class: "slot" + (i < sh.cargo ? " full" : "") }, i < sh.cargo ? "▣" : ""))));
     if (mine) hot(cargo, ctx, idx, "cargo");
     extras.push(tipOn(cargo, HELP.cargo, `${sh.cargo}/${meta.cargo_slots} stored this round`));
-    const rr = el("div", { class: "cr-control", "data-left": sh.rerolls_left }, el("div", { class: "cr-subh", text: "Control panel" }),
+    const rr = el("div", { class: "cr-control", "data-left": sh.rerolls_left }, el("div", { class: "cr-subh", text: tr("Control panel") }),
       el("div", { class: "slots" }, Array.from({ length: meta.rerolls }, (_, i) =>
         el("span", { class: "rr" + (i < sh.rerolls_used ? " spent" : "") , text: "⟳" }))));
     if (mine) hot(rr, ctx, idx, "reroll");
@@ -463,8 +463,8 @@ function ownerName(v, o) {
 
 function dicePool(ctx, v, idx) {
   if (v.dice_rolled === false)   // the mine phase of a round: last round's faces are not on offer
-    return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: "Action dice" }),
-      el("div", { class: "cr-dice-wait", "data-testid": "cr-dice-wait", text: "Rolled after the mine phase." }));
+    return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: tr("Action dice") }),
+      el("div", { class: "cr-dice-wait", "data-testid": "cr-dice-wait", text: tr("Rolled after the mine phase.") }));
   const curDie = v.current ? v.current.die : null;
   const dice = v.dice.map(d => {
     const owner = ownerName(v, d.owner);
@@ -480,7 +480,7 @@ function dicePool(ctx, v, idx) {
     tipOn(node, dieHelp(d), `die ${d.die + 1}${owner ? `, taken by ${owner}` : ", in the pool"}`);
     return node;
   });
-  return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: "Action dice" }), el("div", { class: "dice" }, dice));
+  return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: tr("Action dice") }), el("div", { class: "dice" }, dice));
 }
 
 // What is going on now, with the in-place choices that have no place on a sheet.
@@ -506,36 +506,36 @@ function actionBar(ctx, v, idx) {
   const chips = [];
   const chip = (key, text, cls = "") => { if (idx.has(key)) chips.push(hot(el("button", { class: `cr-chip ${cls}`, text }), ctx, idx, key)); };
   if (d) {
-    chip("use", v.decision === "die" ? "Use it" : "Use", "go");
-    chip("cargo", "Cargo bay");
-    chip("reroll", "Re-roll (control panel)");
-    chip("stop", "Stop here");
-    chip("missile", "Fire a missile", "go");
-    chip("no-missile", "Take it");
-    chip("accept", "Let Zorlord use it", "go");
+    chip("use", v.decision === "die" ? tr("Use it") : tr("Use"), "go");
+    chip("cargo", tr("Cargo bay"));
+    chip("reroll", tr("Re-roll (control panel)"));
+    chip("stop", tr("Stop here"));
+    chip("missile", tr("Fire a missile"), "go");
+    chip("no-missile", tr("Take it"));
+    chip("accept", tr("Let Zorlord use it"), "go");
   }
   let hint = null;
   if (d) {
     const H = {
-      draft: "Click a die in the pool to take it.", "give-zorlord": "Click the die Zorlord gets; you take the other.",
-      "reroll-zorlord": "Click your control panel to force Zorlord to re-roll, or let him use the die.",
-      "missile-vs-mines": "Click your defensive missile to fire it, or take the mines.",
-      "missile-vs-attack": "Click your defensive missile to stop the attack, or take it.",
-      die: "Click the die in hand to use it, the cargo bay to store it, or the control panel to re-roll it.",
-            "mine-letter": "Click a column letter on your opponent's sheet.",
-      "cargo-technology": "Click a technology on your sheet.",
+      draft: tr("Click a die in the pool to take it."), "give-zorlord": tr("Click the die Zorlord gets; you take the other."),
+      "reroll-zorlord": tr("Click your control panel to force Zorlord to re-roll, or let him use the die."),
+      "missile-vs-mines": tr("Click your defensive missile to fire it, or take the mines."),
+      "missile-vs-attack": tr("Click your defensive missile to stop the attack, or take it."),
+      die: tr("Click the die in hand to use it, the cargo bay to store it, or the control panel to re-roll it."),
+            "mine-letter": tr("Click a column letter on your opponent's sheet."),
+      "cargo-technology": tr("Click a technology on your sheet."),
     };
     hint = H[v.decision] || d.prompt;
     if (v.decision === "move") {
       const keys = [...idx.keys()];
       const parts = [];
-      if (keys.some(k => k.startsWith("cell:"))) parts.push("a ringed circle to step there");
-      if (idx.has("stop")) parts.push("your moving ship to stop");
-      if (keys.some(k => k.startsWith("ship:"))) parts.push("a ringed ship to move it instead (transformer)");
-      hint = `Click ${parts.join(", or ")}.`;
+      if (keys.some(k => k.startsWith("cell:"))) parts.push(tr("a ringed circle to step there"));
+      if (idx.has("stop")) parts.push(tr("your moving ship to stop"));
+      if (keys.some(k => k.startsWith("ship:"))) parts.push(tr("a ringed ship to move it instead (transformer)"));
+      hint = tr("Click {parts}.", { parts: parts.join(tr(", or ")) });
     }
-  } else if (ctx.waiting) hint = `${ctx.waiting.seat_name}${ctx.waiting.bot ? " (bot)" : ""} is deciding: ${ctx.waiting.prompt}`;
-  else if (v.prompt) hint = `Now: ${v.prompt}`;
+  } else if (ctx.waiting) hint = tr("{who} is deciding: {prompt}", { who: `${ctx.waiting.seat_name}${ctx.waiting.bot ? tr(" (bot)") : ""}`, prompt: ctx.waiting.prompt });
+  else if (v.prompt) hint = tr("Now: {prompt}", { prompt: v.prompt });
   return el("div", { class: "cr-bar" + (d ? " mine" : ""), "data-testid": "cr-bar" },
     kids, hint ? el("div", { class: "cr-hint", "data-testid": "cr-hint", text: hint }) : null,
     chips.length ? el("div", { class: "chips" }, chips) : null);
@@ -543,21 +543,22 @@ function actionBar(ctx, v, idx) {
 
 // ----- end of game ------------------------------------------------------------------------------------
 const END_WORDS = {
-  planets: "all three planets reached", "rapid-fire": "two enemy ships disabled (Rapid Fire)", stuck: "no ship can advance any more",
-  rounds: "twelve rounds played", mission: "mission accomplished", technology: "all planets reached, but Zorlord's technology score was not lower",
-  destroyed: "a ship was disabled", zorlord: "a Zorlord ship reached its planet first",
+  planets: N_("all three planets reached"), "rapid-fire": N_("two enemy ships disabled (Rapid Fire)"), stuck: N_("no ship can advance any more"),
+  rounds: N_("twelve rounds played"), mission: N_("mission accomplished"), technology: N_("all planets reached, but Zorlord's technology score was not lower"),
+  destroyed: N_("a ship was disabled"), zorlord: N_("a Zorlord ship reached its planet first"),
 };
 function endPanel(ctx, v) {
   const winners = v.winners || [];
-  const title = v.solo ? (winners.length ? "Mission accomplished!" : "Mission failed") :
-    winners.length ? `${winners.map(w => ownerName(v, w)).join(" & ")} win${winners.length > 1 ? "" : "s"}!` : "Nobody wins";
+  const names = winners.map(w => ownerName(v, w)).join(" & ");
+  const title = v.solo ? (winners.length ? tr("Mission accomplished!") : tr("Mission failed")) :
+    winners.length ? (winners.length > 1 ? tr("{names} win!", { names }) : tr("{names} wins!", { names })) : tr("Nobody wins");
   const rows = v.sheets.map(s => el("tr", { class: winners.includes(s.sheet) ? "win" : "" },
     el("td", { text: s.name }), ...s.ships.map(sp => el("td", { text: `${sp.vp}${sp.disabled ? " ✗" : sp.reached ? " ✓" : ""}` })),
     el("td", { text: s.tech_score }), el("td", { class: "tot", text: s.vp })));
   return el("div", { class: "cr-end", "data-testid": "cr-end" },
-    el("div", { class: "big", text: title }), el("div", { class: "muted", text: `Ended: ${END_WORDS[v.end] || v.end} (round ${v.round}).` }),
-    el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(t => el("th", { text: cap(t) })), el("th", { text: "Tech" }), el("th", { text: "Total VP" })), rows),
-    el("div", { class: "muted small", text: "Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (rulebook: Scoring)" }));
+    el("div", { class: "big", text: title }), el("div", { class: "muted", text: tr("Ended: {cause} (round {n}).", { cause: END_WORDS[v.end] ? tr(END_WORDS[v.end]) : v.end, n: v.round }) }),
+    el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(t => el("th", { text: cap(t) })), el("th", { text: tr("Tech") }), el("th", { text: tr("Total VP") })), rows),
+    el("div", { class: "muted small", text: tr("Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (rulebook: Scoring)") }));
 }
 
 // ----- render ---------------------------------------------------------------------------------------------
@@ -576,10 +577,10 @@ export function render(root, ctx) {
   const order = me === null ? v.sheets.map((_, i) => i) : [me, ...v.sheets.map((_, i) => i).filter(i => i !== me)];
   const sheets = order.map(i => sheetNode(ctx, v, v.sheets[i], idx, i === me));
   const variants = [];
-  if (v.options.side === "B") variants.push("side B (Minefield)");
-  if (v.options.friendly) variants.push("Friendly");
+  if (v.options.side === "B") variants.push(tr("side B (Minefield)"));
+  if (v.options.friendly) variants.push(tr("Friendly"));
   if (v.options.rapid_fire) variants.push("Rapid Fire");
-  if (v.solo) variants.push(v.options.novice ? "solo · novice" : "solo vs Zorlord");
+  if (v.solo) variants.push(v.options.novice ? tr("solo · novice") : tr("solo vs Zorlord"));
   const top = el("div", { class: "cr-top" }, roundTrack(v), dicePool(ctx, v, idx),
     variants.length ? el("div", { class: "cr-variants", text: variants.join(" · ") }) : null);
   root.replaceChildren(el("div", { class: "cr", "data-testid": "cr-table", "data-decision": v.decision || "" },
@@ -588,9 +589,9 @@ export function render(root, ctx) {
 
 /** The decision dock's groups (table.js arrange): the action dice by what they do, each button
  *  naming its die and face (every die in sight, none cut off below the fold). */
-const DIE_KINDS = { move: "Move a ship", attack: "Advance and attack", mine: "Lay a mine", tech: "Gain a technology" };
+const DIE_KINDS = { move: N_("Move a ship"), attack: N_("Advance and attack"), mine: N_("Lay a mine"), tech: N_("Gain a technology") };
 export function optionGroup(o, d) {
   const x = o.data || {};
-  if (x.kind === "die" && DIE_KINDS[x.face_kind]) return { title: DIE_KINDS[x.face_kind] };
+  if (x.kind === "die" && DIE_KINDS[x.face_kind]) return { title: tr(DIE_KINDS[x.face_kind]) };
   return null;
 }
