@@ -7,7 +7,7 @@
 // the control panel, a column letter, the missile) is highlighted there and can be clicked.
 // The view schema is documented in src/cosmodrome/games/cosmic_run/view.py, the option details
 // (action_json) in src/cosmodrome/games/cosmic_run/actions.py.
-import { el, svg, t as tr } from "../api.js";
+import { el, svg, t as tr, tn } from "../api.js";
 
 // marks a text of a help table for extraction; it is translated where it is shown (tipOn)
 const N_ = (msg) => msg;
@@ -52,13 +52,13 @@ const HELP = {
   armada: [N_("Armada rule"), N_("A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire)."), "rulebook: The Armada Rule"],
 };
 function dieHelp(d) {
-  const c = d.colour;
+  const c = d.colour, col = tr(c || "");
   switch (d.kind) {
-    case "move": return [`${cap(c)} ${d.pips} — movement`, `Moves the ${c} ship up to ${d.pips} circle${d.pips > 1 ? "s" : ""}, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.`, "rulebook: Movement Die"];
-    case "attack": return [`Advance and attack ${c}`, `The ${c} ship steps one circle, then the opponent's ${c} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own ${c} engine is upgraded instead. Solo: your die only advances.`, "rulebook: Advance and Attack Die"];
-    case "mine": return ["Mine die", "Set the letter die to the column you want and roll the number: the mines land on your opponent's sheet only. In the solo game it has no use for you.", "rulebook: Mine Die; The Solo Game"];
-    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; return [`Technology: ${d.tech}`, `Adds one ${d.tech} to the sheet (an X in its next circle). ${h[1]}`, "rulebook: Technology Dice"]; }
-    default: return [d.text || "die", "", ""];
+    case "move": return [tr("{Colour} {n} — movement", { Colour: cap(col), n: d.pips }), tn("Moves the {colour} ship up to {n} circle, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", "Moves the {colour} ship up to {n} circles, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", d.pips, { colour: col }), "rulebook: Movement Die"];
+    case "attack": return [tr("Advance and attack {colour}", { colour: col }), tr("The {colour} ship steps one circle, then the opponent's {colour} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own {colour} engine is upgraded instead. Solo: your die only advances.", { colour: col }), "rulebook: Advance and Attack Die"];
+    case "mine": return [tr("Mine die"), tr("Set the letter die to the column you want and roll the number: the mines land on your opponent's sheet only. In the solo game it has no use for you."), "rulebook: Mine Die; The Solo Game"];
+    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; const name = tr(d.tech); return [tr("Technology: {tech}", { tech: name }), tr("Adds one {tech} to the sheet (an X in its next circle).", { tech: name }) + (h[1] ? ` ${tr(h[1])}` : " "), "rulebook: Technology Dice"]; }
+    default: return [d.text || tr("die"), "", ""];
   }
 }
 
