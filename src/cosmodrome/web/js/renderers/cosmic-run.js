@@ -532,9 +532,13 @@ function actionBar(ctx, v, idx) {
       if (keys.some(k => k.startsWith("cell:"))) parts.push(tr("a ringed circle to step there"));
       if (idx.has("stop")) parts.push(tr("your moving ship to stop"));
       if (keys.some(k => k.startsWith("ship:"))) parts.push(tr("a ringed ship to move it instead (transformer)"));
-      hint = tr("Click {parts}.", { parts: parts.join(tr(", or ")) });
+      const or = tr("or");
+      hint = tr("Click {parts}.", { parts: parts.join(`, ${or} `) });
     }
-  } else if (ctx.waiting) hint = tr("{who} is deciding: {prompt}", { who: `${ctx.waiting.seat_name}${ctx.waiting.bot ? tr(" (bot)") : ""}`, prompt: ctx.waiting.prompt });
+  } else if (ctx.waiting) {
+    const bot = ctx.waiting.bot ? ` (${tr("bot")})` : "";
+    hint = tr("{who} is deciding: {prompt}", { who: `${ctx.waiting.seat_name}${bot}`, prompt: ctx.waiting.prompt });
+  }
   else if (v.prompt) hint = tr("Now: {prompt}", { prompt: v.prompt });
   return el("div", { class: "cr-bar" + (d ? " mine" : ""), "data-testid": "cr-bar" },
     kids, hint ? el("div", { class: "cr-hint", "data-testid": "cr-hint", text: hint }) : null,
