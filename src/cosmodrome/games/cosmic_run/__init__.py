@@ -30,6 +30,7 @@ from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
 from cosmodrome.games.cosmic_run.setup import new_game
 from cosmodrome.games.cosmic_run.state import HOOKS, INT_FIELDS, LIST_FIELDS, OVER, STAGE_KIND, CosmicRunState
+from cosmodrome.i18n import N_, _
 
 #: The import order of the package, lowest first: a module imports only modules of earlier
 #: layers and, within its layer, modules listed before it.
@@ -63,20 +64,20 @@ class CosmicRun(Game):
     explicit_chance = True
     help_file = Path(__file__).with_name("howto.toml")
     options = (
-        OptionSpec("side", "choice", "A", "tracking sheet side: A, or B for the Minefield variant", ("A", "B"),
-                   label="Sheet side"),
-        OptionSpec("friendly", "bool", False, "Friendly variant: attacks become engine upgrades, mine dice give immunity",
-                   label="Friendly variant", players=(2, 2)),
-        OptionSpec("rapid_fire", "bool", False, "Rapid Fire variant: no Armada rule; disabling two enemy ships wins",
-                   label="Rapid Fire variant", players=(2, 2)),
-        OptionSpec("novice", "bool", False, "solo: novice mode, you choose first every second round",
-                   label="Novice mode (solo)", players=(1, 1)),
-        OptionSpec("expert_mines", "int", 0, "solo expert mode: mine rolls before the first round",
-                   label="Mine rolls before the start (solo expert)", players=(1, 1)),
-        OptionSpec("no_zorlord_reroll", "bool", False, "solo expert mode: the control panel cannot re-roll Zorlord's die",
-                   label="Zorlord's die cannot be re-rolled (solo expert)", players=(1, 1)),
-        OptionSpec("components", "path", "", "a variant components file (TOML) replacing entries of the sheet and dice data",
-                   label="Components file"),
+        OptionSpec("side", "choice", "A", N_("tracking sheet side: A, or B for the Minefield variant"), ("A", "B"),
+                   label=N_("Sheet side")),
+        OptionSpec("friendly", "bool", False, N_("Friendly variant: attacks become engine upgrades, mine dice give immunity"),
+                   label=N_("Friendly variant"), players=(2, 2)),
+        OptionSpec("rapid_fire", "bool", False, N_("Rapid Fire variant: no Armada rule; disabling two enemy ships wins"),
+                   label=N_("Rapid Fire variant"), players=(2, 2)),
+        OptionSpec("novice", "bool", False, N_("solo: novice mode, you choose first every second round"),
+                   label=N_("Novice mode (solo)"), players=(1, 1)),
+        OptionSpec("expert_mines", "int", 0, N_("solo expert mode: mine rolls before the first round"),
+                   label=N_("Mine rolls before the start (solo expert)"), players=(1, 1)),
+        OptionSpec("no_zorlord_reroll", "bool", False, N_("solo expert mode: the control panel cannot re-roll Zorlord's die"),
+                   label=N_("Zorlord's die cannot be re-rolled (solo expert)"), players=(1, 1)),
+        OptionSpec("components", "path", "", N_("a variant components file (TOML) replacing entries of the sheet and dice data"),
+                   label=N_("Components file")),
     )
 
     def resolve_options(self, options):
@@ -153,7 +154,7 @@ class CosmicRun(Game):
         return 2 * sum(C.round_track) + len(C.round_track) * per_round + sheets * C.rerolls
 
     def seat_name(self, seat: int, players: int) -> str:
-        return f"Player {seat + 1}"
+        return _("Player {n}").format(n=seat + 1)
 
     legend = text.SYMBOLS
 

@@ -28,7 +28,9 @@ from cosmodrome.games.cosmic_run.components import ATTACK, ATTACK0 as ATTACK0_FA
 from cosmodrome.games.cosmic_run.components import TECH0 as TECH0_FACE, face_kind
 from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, TECHPICK,
                                                ZOR_GIVE, ZOR_REROLL, CosmicRunState)
-from cosmodrome.games.cosmic_run.text import circle_name
+from cosmodrome.games.cosmic_run.text import circle_name, colour_word, tech_word
+from cosmodrome.games.cosmic_run.text import says, who_w
+from cosmodrome.i18n import _, gettext, ngettext
 
 DRAFT0, USE, CARGO, REROLL, STOP, STEP0, TRANSFORM0, TECH0, LETTER0, MISSILE, NO_MISSILE, ACCEPT = (
     0, 8, 9, 10, 11, 12, 20, 23, 27, 30, 31, 32)
@@ -72,7 +74,7 @@ def perform(s: CosmicRunState, a: int) -> None:
             technologies.reroll(s, s.seat)
     elif st == MOVE:
         if a == STOP:
-            s.log("stop", f"{s.sheet_name(s.seat)} stops moving.", sheet=s.seat)
+            s.log("stop", says("{who} stops moving.", who=who_w(s, s.seat)), sheet=s.seat)
             movement.finish(s)
         elif a < TRANSFORM0:
             movement.step(s, a - STEP0)
@@ -102,26 +104,27 @@ def use_note(s: CosmicRunState) -> str:
     face, sh = s.faces[s.die], s.seat
     k = face_kind(face)
     if k == TECH:
-        return "" if technologies.room(s, sh, face - TECH0_FACE) else "its technology column is full: nothing is gained"
+        return "" if technologies.room(s, sh, face - TECH0_FACE) else _("its technology column is full: nothing is gained")
     if k == MINE:
-        return "the mine die has no use for you in the solo game" if s.solo else ""
+        return _("the mine die has no use for you in the solo game") if s.solo else ""
     colour = face // 6 if k == MOVE_FACE else face - ATTACK0_FACE
     ship = sh * 3 + colour
     probe = s.clone()
     probe.ship, probe.pips, probe.steps, probe.xf = ship, movement.effective_pips(s, face, ship), 0, 0
     if movement.steps(probe):
         return ""
-    name = s.C.tracks[colour]
-    why = (f"the {name} ship is disabled" if s.disabled(ship) else f"the {name} ship is at its planet"
-           if s.reached(ship) else f"the {name} ship has no step open (mines or the Armada rule)")
+    name = colour_word(s.C, colour)
+    why = (_("the {colour} ship is disabled") if s.disabled(ship) else _("the {colour} ship is at its planet")
+           if s.reached(ship) else _("the {colour} ship has no step open (mines or the Armada rule)")).format(colour=name)
     more = []
     if movement.transform_targets(probe):
-        more.append("a transformer can give it to another ship")
+        more.append(_("a transformer can give it to another ship"))
     if k == ATTACK and not s.solo and not s.friendly:
-        more.append("the attack still happens")
+        more.append(_("the attack still happens"))
     elif k == ATTACK and s.friendly and not s.solo and not (s.disabled(ship) or s.reached(ship)):
-        more.append("the engine upgrade still comes")
-    return f"{why}; {' and '.join(more)}" if more else f"{why}: nothing happens"
+        more.append(_("the engine upgrade still comes"))
+    return (_("{why}; {more}").format(why=why, more=_(" and ").join(more)) if more
+            else _("{why}: nothing happens").format(why=why))
 
 
 def label(s: CosmicRunState, a: int) -> str:
@@ -137,32 +140,33 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
         fj = C.face_json(s.faces[a])
         d.update(kind="die", die=a, face=fj["face"], face_kind=fj["kind"],
                  **{k: v for k, v in fj.items() if k not in ("text", "kind", "face")})
-        who = "Give Zorlord" if st == ZOR_GIVE else "Take"
-        d["label"] = f"{who} die {a + 1}: {C.face_text(s.faces[a])}"
+        who = _("Give Zorlord die {n}: {face}") if st == ZOR_GIVE else _("Take die {n}: {face}")
+        d["label"] = who.format(n=a + 1, face=C.face_text(s.faces[a]))
     elif a == USE:
         d.update(kind="use", die=s.die)
         if st == DIE and rounds.friendly_last_round_mine(s):
-            d["label"] = "Re-roll the mine die for free until it shows something else"
+            d["label"] = _("Re-roll the mine die for free until it shows something else")
         else:
-            d["label"] = f"Use die {s.die + 1} ({C.face_text(s.faces[s.die])})"
+            d["label"] = _("Use die {n} ({face})").format(n=s.die + 1, face=C.face_text(s.faces[s.die]))
             note = use_note(s) if st == DIE else ""
             if note:
                 d["note"] = note
                 d["label"] += f" — {note}"
     elif a == CARGO:
         d.update(kind="cargo", die=s.die, sheet=s.seat)
-        d["label"] = f"Put die {s.die + 1} in the cargo bay ({s.cargo[s.seat] if 0 <= s.seat < 2 else 0}/{C.cargo_slots})"
+        d["label"] = _("Put die {n} in the cargo bay ({cargo}/{slots})").format(
+            n=s.die + 1, cargo=s.cargo[s.seat] if 0 <= s.seat < 2 else 0, slots=C.cargo_slots)
     elif a == REROLL:
         d.update(kind="reroll", die=s.die)
         left = C.rerolls - s.rr[0 if st == ZOR_REROLL else max(s.seat, 0)]
-        whose = "Zorlord's die" if st == ZOR_REROLL else f"die {s.die + 1}"
+        whose = _("Zorlord's die") if st == ZOR_REROLL else _("die {n}").format(n=s.die + 1)
         if st == ZOR_REROLL:
             d["order"] = 1                # listed after "let Zorlord use his die": it spends a re-roll
-        d["label"] = f"Re-roll {whose} with the control panel ({left} left)"
+        d["label"] = _("Re-roll {whose} with the control panel ({left} left)").format(whose=whose, left=left)
     elif a == STOP:
         # "order": shown after the steps (a terminal lists options by it; the id stays 11)
-        d.update(kind="stop", order=1, label="Stop moving" + (f" ({s.pips} pip{'s' if s.pips != 1 else ''} unused)"
-                                                     if st == MOVE and s.pips else ""))
+        d.update(kind="stop", order=1, label=_("Stop moving") + (
+            ngettext(" ({n} pip unused)", " ({n} pips unused)", s.pips).format(n=s.pips) if st == MOVE and s.pips else ""))
     elif STEP0 <= a < TRANSFORM0:
         k = a - STEP0
         sh, t = divmod(s.ship, 3)
@@ -176,28 +180,31 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
             d["cost"] = tg[1]
             d["warps"] = tg[2]
             where = circle_name(C, s.side, nr_, nc)
-            tech = " (navigational control)" if k in (3, 4) else f" ({tg[2]} warp drive{'s' if tg[2] > 1 else ''})" if tg[2] else ""
-            d["label"] = f"{C.tracks[t].capitalize()} ship: {movement.STEP_NAMES[k]} to {where}{tech}"
+            tech = (_(" (navigational control)") if k in (3, 4)
+                    else ngettext(" ({n} warp drive)", " ({n} warp drives)", tg[2]).format(n=tg[2]) if tg[2] else "")
+            d["label"] = _("{Colour} ship: {step} to {where}{tech}").format(
+                Colour=colour_word(C, t).capitalize(), step=gettext(movement.STEP_NAMES[k]), where=where, tech=tech)
         else:
-            d["label"] = f"{C.tracks[t].capitalize()} ship: {movement.STEP_NAMES[k]}"
+            d["label"] = _("{Colour} ship: {step}").format(Colour=colour_word(C, t).capitalize(),
+                                                           step=gettext(movement.STEP_NAMES[k]))
     elif TRANSFORM0 <= a < TECH0:
         c = a - TRANSFORM0
         d.update(kind="transform", track=c, colour=C.tracks[c])
-        d["label"] = f"Transformer: move the {C.tracks[c]} ship with this die"
+        d["label"] = _("Transformer: move the {colour} ship with this die").format(colour=colour_word(C, c))
     elif TECH0 <= a < LETTER0:
         t = a - TECH0
         d.update(kind="tech", tech=C.tech_names[t], tech_index=t)
-        d["label"] = f"Gain a {C.tech_names[t]}"
+        d["label"] = _("Gain a {tech}").format(tech=tech_word(C, t))
     elif LETTER0 <= a < MISSILE:
         c = a - LETTER0
         d.update(kind="letter", col=c, letter=C.columns[c])
-        d["label"] = f"Set the letter die to {C.columns[c]}"
+        d["label"] = _("Set the letter die to {letter}").format(letter=C.columns[c])
     elif a == MISSILE:
-        d.update(kind="missile", label="Fire a defensive missile")
+        d.update(kind="missile", label=_("Fire a defensive missile"))
     elif a == NO_MISSILE:
-        d.update(kind="no-missile", label="Keep the missile: take it")
+        d.update(kind="no-missile", label=_("Keep the missile: take it"))
     elif a == ACCEPT:
-        d.update(kind="accept", label="Let Zorlord use his die")
+        d.update(kind="accept", label=_("Let Zorlord use his die"))
     else:
         d["label"] = f"action {a}"
     return d

@@ -13,6 +13,8 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState
+from cosmodrome.games.cosmic_run.text import says, says_n, ship_w, who_w
+from cosmodrome.i18n import N_
 
 ATTACK, UPGRADE = 0, 1
 
@@ -29,14 +31,15 @@ def attack(s: CosmicRunState) -> None:
 
 def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defender: int) -> None:
     ship = victim * 3 + colour
-    name = f"{s.sheet_name(victim)}'s {s.C.tracks[colour]} ship"
+    name = ship_w(s, victim, colour)
     if kind == ATTACK and (s.reached(ship) or s.disabled(ship)):
-        why = "has reached its planet" if s.reached(ship) else "is already disabled"
-        s.log("attack", f"{s.sheet_name(by)} attacks {name}, which {why}: no effect.", sheet=victim, track=colour)
+        why = (N_("{who} attacks {ship}, which has reached its planet: no effect.") if s.reached(ship)
+               else N_("{who} attacks {ship}, which is already disabled: no effect."))
+        s.log("attack", says(why, who=who_w(s, by), ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
     if kind == UPGRADE and (s.upg[ship] >= s.C.hearts or s.disabled(ship) or s.reached(ship)):
-        s.log("upgrade", f"{name} cannot take an engine upgrade.", sheet=victim, track=colour)
+        s.log("upgrade", says("{ship} cannot take an engine upgrade.", ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
     s.atk_sheet, s.atk_ship, s.atk_kind, s.atk_by = victim, ship, kind, by
@@ -49,26 +52,26 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
 def resolve(s: CosmicRunState, missile: bool) -> None:
     ship, kind, by = s.atk_ship, s.atk_kind, s.atk_by
     victim, colour = divmod(ship, 3)
-    name = f"{s.sheet_name(victim)}'s {s.C.tracks[colour]} ship"
+    name = ship_w(s, victim, colour)
     if missile:
         defender = s.seat
         s.tu[defender * 4 + MISSILE] += 1
-        what = "the attack on" if kind == ATTACK else "the engine upgrade of"
-        s.log("missile", f"{s.sheet_name(defender)} fires a defensive missile and stops {what} {name}.",
-              sheet=defender)
+        what = (N_("{who} fires a defensive missile and stops the attack on {ship}.") if kind == ATTACK
+                else N_("{who} fires a defensive missile and stops the engine upgrade of {ship}."))
+        s.log("missile", says(what, who=who_w(s, defender), ship=name), sheet=defender)
         HOOKS.next_pick(s)
         return
     if kind == UPGRADE:
         s.upg[ship] += 1
-        s.log("upgrade", f"{name} gets an engine upgrade ({s.upg[ship]} heart{'s' if s.upg[ship] > 1 else ''}).",
-              sheet=victim, track=colour)
+        s.log("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."), N_("{ship} gets an engine upgrade ({n} hearts)."),
+                                s.upg[ship], ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
     s.dmg[ship] += 1
-    s.log("attack", f"{s.sheet_name(by)} attacks {name}: {s.dmg[ship]} heart{'s' if s.dmg[ship] > 1 else ''} filled.",
-          sheet=victim, track=colour)
+    s.log("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."), N_("{who} attacks {ship}: {n} hearts filled."),
+                           s.dmg[ship], who=who_w(s, by), ship=name), sheet=victim, track=colour)
     if s.disabled(ship):
-        s.log("disabled", f"{name} is disabled.", sheet=victim, track=colour)
+        s.log("disabled", says("{ship} is disabled.", ship=name), sheet=victim, track=colour)
         if by < s.num_players and by != victim:
             s.kills[by] += 1
         if scoring.check(s):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from cosmodrome.core import DataError
+from cosmodrome.i18n import _, gettext, ngettext, pgettext
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 
@@ -96,12 +97,12 @@ class Components:
         k = face_kind(code)
         if k == MOVE:
             p = code % 6 + 1
-            return f"{self.tracks[code // 6]} {p} pip{'s' if p > 1 else ''}"
+            return ngettext("{colour} {n} pip", "{colour} {n} pips", p).format(colour=gettext(self.tracks[code // 6]), n=p)
         if k == ATTACK:
-            return f"advance-and-attack {self.tracks[code - ATTACK0]}"
+            return _("advance-and-attack {colour}").format(colour=gettext(self.tracks[code - ATTACK0]))
         if k == MINE:
-            return "mine"
-        return self.tech_names[code - TECH0]
+            return pgettext("space mine", "mine")
+        return gettext(self.tech_names[code - TECH0])
 
     def face_json(self, code: int) -> dict[str, Any]:
         k = face_kind(code)

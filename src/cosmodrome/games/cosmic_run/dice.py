@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from cosmodrome.games.cosmic_run.state import CosmicRunState
+from cosmodrome.games.cosmic_run.text import Word, face_w, says
 
 
 def roll(s: CosmicRunState, die: int) -> int:
@@ -30,6 +31,7 @@ def roll_pool(s: CosmicRunState) -> None:
     for i in range(8):
         if s.owner[i] == -1:
             s.faces[i] = roll(s, i)
-            rolled.append(f"{i + 1}: {s.C.face_text(s.faces[i])}")
-    s.log("dice", f"Action dice rolled — {'; '.join(rolled)}.", chance=True, faces=list(s.faces),
+            rolled.append(Word(lambda n, w: f"{n}: {w}", i + 1, face_w(s.C, s.faces[i])))
+    s.log("dice", says("Action dice rolled — {dice}.", dice=Word(lambda xs: "; ".join(str(x) for x in xs), rolled)),
+          chance=True, faces=list(s.faces),
           dice=[i for i in range(8) if s.owner[i] == -1])

@@ -11,7 +11,9 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import circle_name, coordinate, mines_text
+from cosmodrome.games.cosmic_run.text import coordinate, mines_text
+from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, says, says_n, ship_w, who_w
+from cosmodrome.i18n import N_
 
 _ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -79,7 +81,7 @@ def ask_next(s: CosmicRunState) -> None:
         sh = s.mr_targets[s.mr_i]
         if s.friendly and s.mr_src == -1 and s.immune[sh] == s.round:
             s.mr_ignore[sh] = 1
-            s.log("immune", f"{s.sheet_name(sh)} ignores the roll (mine die taken last round).", sheet=sh)
+            s.log("immune", says("{who} ignores the roll (mine die taken last round).", who=who_w(s, sh)), sheet=sh)
         elif (sh < s.num_players and s.avail(sh, MISSILE) > 0
               and affects(s, sh, s.mr_letter, s.mr_number)):
             s.stage, s.seat = MISSILE_MINE, sh
@@ -93,8 +95,8 @@ def answer(s: CosmicRunState, use_missile: bool) -> None:
     if use_missile:
         s.tu[sh * 4 + MISSILE] += 1
         s.mr_ignore[sh] = 1
-        s.log("missile", f"{s.sheet_name(sh)} fires a defensive missile: {coordinate(s, s.mr_letter, s.mr_number)} "
-              "is ignored on all of their tracks.", sheet=sh)
+        s.log("missile", says("{who} fires a defensive missile: {at} is ignored on all of their tracks.",
+                              who=who_w(s, sh), at=coordinate(s, s.mr_letter, s.mr_number)), sheet=sh)
     s.mr_i += 1
     ask_next(s)
 
@@ -117,7 +119,7 @@ def apply_roll(s: CosmicRunState) -> None:
                 if s.grid[i] & 16:
                     continue
                 s.grid[i] |= 16
-                placed.append(f"{s.C.tracks[t]} {coordinate(s, col, number)}")
+                placed.append(Word(lambda w, at: f"{w} {at}", colour_w(s.C, t), coordinate(s, col, number)))
                 if s.pos[ship] == r * 3 + col:
                     hit(s, ship, s.mr_src)
         if placed:
@@ -133,17 +135,18 @@ def hit(s: CosmicRunState, ship: int, src: int) -> None:
     """RB Mine Phase: a mine on a ship's circle fills a heart and pushes the ship back to its
     nearest prior location (the last circle it came from that is not mined)."""
     sh, t = divmod(ship, 3)
-    name = f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship"
+    name = ship_w(s, sh, t)
     if s.disabled(ship):
-        s.log("hit", f"A mine lands on {name}, already disabled.", sheet=sh, track=t)
+        s.log("hit", says("A mine lands on {ship}, already disabled.", ship=name), sheet=sh, track=t)
         return
     s.dmg[ship] += 1
     push_back(s, ship)
     r, c = divmod(s.pos[ship], 3)
-    s.log("hit", f"{name} is hit ({s.dmg[ship]} heart{'s' if s.dmg[ship] > 1 else ''} filled) and pushed back to "
-          f"{circle_name(s.C, s.side, r, c)}.", sheet=sh, track=t, row=r, col=c)
+    s.log("hit", says_n(N_("{ship} is hit ({n} heart filled) and pushed back to {where}."),
+                        N_("{ship} is hit ({n} hearts filled) and pushed back to {where}."), s.dmg[ship], ship=name,
+                        where=circle_w(s.C, s.side, r, c)), sheet=sh, track=t, row=r, col=c)
     if s.disabled(ship):
-        s.log("disabled", f"{name} is disabled.", sheet=sh, track=t)
+        s.log("disabled", says("{ship} is disabled.", ship=name), sheet=sh, track=t)
         if 0 <= src < s.num_players and src != sh:
             s.kills[src] += 1
 

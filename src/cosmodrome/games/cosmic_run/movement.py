@@ -14,11 +14,13 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
 from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import circle_name, moves_text
+from cosmodrome.games.cosmic_run.text import moves_text
+from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, says, says_n, ship_w, who_w
+from cosmodrome.i18n import N_, gettext
 
 UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8)
-STEP_NAMES = ("up", "left", "right", "diagonally up-left", "diagonally up-right",
-              "warp up", "warp left", "warp right")
+STEP_NAMES = (N_("up"), N_("left"), N_("right"), N_("diagonally up-left"), N_("diagonally up-right"),
+              N_("warp up"), N_("warp left"), N_("warp right"))
 DELTA = ((1, 0), (0, -1), (0, 1), (1, -1), (1, 1), (1, 0), (0, -1), (0, 1))
 LINE_BIT = (1, 2, 2, 4, 4, 8, 8, 8)
 
@@ -129,11 +131,12 @@ def transform(s: CosmicRunState, colour: int) -> None:
     sh = s.ship // 3
     s.tu[sh * 4 + TRANSFORMER] += 1
     s.xf = 1
-    old = s.C.tracks[s.ship % 3]
+    old = colour_w(s.C, s.ship % 3)
     s.ship = sh * 3 + colour
     s.pips = effective_pips(s, s.faces[s.die], s.ship)
-    s.log("transformer", f"{s.sheet_name(sh)} uses a transformer: the {old} die moves the "
-          f"{s.C.tracks[colour]} ship ({s.pips} pip{'s' if s.pips > 1 else ''}).", sheet=sh, track=colour)
+    s.log("transformer", says_n(N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pip)."),
+                                N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pips)."), s.pips,
+                                who=who_w(s, sh), old=old, colour=colour_w(s.C, colour)), sheet=sh, track=colour)
     if not steps(s):
         finish(s)
 
@@ -160,11 +163,11 @@ def step(s: CosmicRunState, kind: int) -> None:
     if k:
         s.tu[sh * 4 + WARP] += k
     planet = r == s.C.rows + 1
-    where = "its planet" if planet else circle_name(s.C, s.side, r, c)
+    where = Word(gettext, N_("its planet")) if planet else circle_w(s.C, s.side, r, c)
     s.log("move", (moves_text, (s.sheet_name, s.C, sh, t, STEP_NAMES[kind], k, where)),
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
     if planet:
-        s.log("planet", f"{s.sheet_name(sh)}'s {s.C.tracks[t]} ship reaches the planet!", sheet=sh, track=t)
+        s.log("planet", says("{ship} reaches the planet!", ship=ship_w(s, sh, t)), sheet=sh, track=t)
     # RB Game End 1 and 2: a ship at its planet, or warp drives and navigational controls
     # spent, may leave a player's ships with no possible movement
     if (planet or k or kind in (DIAG_LEFT, DIAG_RIGHT)) and scoring.check(s):

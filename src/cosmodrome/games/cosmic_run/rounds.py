@@ -10,6 +10,8 @@ from cosmodrome.games.cosmic_run import dice, mines, movement, scoring, solo, te
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, face_kind
 from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, OVER, RESUME_MINE_PHASE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import coordinate, takes_text
+from cosmodrome.games.cosmic_run.text import face_w, says, says_n, who_w
+from cosmodrome.i18n import N_
 
 
 def start_round(s: CosmicRunState) -> None:
@@ -19,9 +21,13 @@ def start_round(s: CosmicRunState) -> None:
     s.owner = [-1] * 8
     s.you_first = 1 if (s.solo and s.novice and s.round % 2 == 0) else 0
     s.rolls_left = s.C.round_track[s.round - 1]
-    who = "" if s.solo else f"; {s.sheet_name(s.captain)} is captain"
-    s.log("round", f"Round {s.round} begins{who}: {s.rolls_left} mine roll{'s' if s.rolls_left > 1 else ''}.",
-          round=s.round, captain=s.captain)
+    if s.solo:
+        words = says_n(N_("Round {r} begins: {n} mine roll."), N_("Round {r} begins: {n} mine rolls."), s.rolls_left, r=s.round)
+    else:
+        words = says_n(N_("Round {r} begins; {who} is captain: {n} mine roll."),
+                       N_("Round {r} begins; {who} is captain: {n} mine rolls."), s.rolls_left, r=s.round,
+                       who=who_w(s, s.captain))
+    s.log("round", words, round=s.round, captain=s.captain)
     next_mine_roll(s)
 
 
@@ -35,7 +41,7 @@ def next_mine_roll(s: CosmicRunState) -> None:
         return
     s.rolls_left -= 1
     col, num = mines.roll_letter(s), mines.roll_number(s)
-    s.log("mine-roll", f"The mine dice show {coordinate(s, col, num)}.", chance=True, col=col, number=num)
+    s.log("mine-roll", says("The mine dice show {at}.", at=coordinate(s, col, num)), chance=True, col=col, number=num)
     targets = [0] if s.solo else [s.captain, 1 - s.captain]
     mines.start_roll(s, -1, targets, col, num, RESUME_MINE_PHASE)
 
@@ -96,11 +102,12 @@ def use_die(s: CosmicRunState) -> None:
         technologies.gain(s, sh, face - 22)
         next_pick(s)
     elif s.solo:
-        s.log("mine-die", "The mine die has no use for the solo player.", sheet=sh)
+        s.log("mine-die", says("The mine die has no use for the solo player."), sheet=sh)
         next_pick(s)
     elif s.friendly:
         s.immune[sh] = s.round + 1
-        s.log("mine-die", f"{s.sheet_name(sh)} circles the next round: they will ignore its mine rolls.", sheet=sh)
+        s.log("mine-die", says("{who} circles the next round: they will ignore its mine rolls.", who=who_w(s, sh)),
+              sheet=sh)
         next_pick(s)
     else:
         s.stage = LETTER
@@ -115,14 +122,15 @@ def friendly_last_round_mine(s: CosmicRunState) -> bool:
 def free_reroll(s: CosmicRunState) -> None:
     faces = s.C.dice[s.die]
     if all(f == faces[0] for f in faces):
-        s.log("reroll", "This die shows nothing but mines: nothing happens.")
+        s.log("reroll", says("This die shows nothing but mines: nothing happens."))
         next_pick(s)
         return
     n = 0
     while face_kind(s.faces[s.die]) == MINE:
         s.faces[s.die] = dice.roll(s, s.die)
         n += 1
-    s.log("reroll", f"{s.sheet_name(s.seat)} re-rolls the mine die for free ({n}x): {s.C.face_text(s.faces[s.die])}.",
+    s.log("reroll", says("{who} re-rolls the mine die for free ({n}x): {face}.", who=who_w(s, s.seat), n=n,
+                         face=face_w(s.C, s.faces[s.die])),
           chance=True, die=s.die, face=s.faces[s.die])
 
 
@@ -130,8 +138,9 @@ def choose_letter(s: CosmicRunState, col: int) -> None:
     """RB Mine Die: turn the letter die to a chosen letter, roll the number die; only the
     opponent's sheet is marked."""
     num = mines.roll_number(s)
-    s.log("mine-die", f"{s.sheet_name(s.seat)} sets the letter die to {s.C.columns[col]} and rolls "
-          f"{num}: {coordinate(s, col, num)} for {s.sheet_name(1 - s.seat)}.", chance=True,
+    s.log("mine-die", says("{who} sets the letter die to {letter} and rolls {num}: {at} for {other}.",
+                           who=who_w(s, s.seat), letter=s.C.columns[col], num=num, at=coordinate(s, col, num),
+                           other=who_w(s, 1 - s.seat)), chance=True,
           col=col, number=num, sheet=s.seat)
     mines.start_roll(s, s.seat, [1 - s.seat], col, num, 1)
 

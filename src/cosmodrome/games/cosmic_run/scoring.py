@@ -15,6 +15,7 @@ from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
 from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
 from cosmodrome.games.cosmic_run.text import end_sentence
+from cosmodrome.i18n import _
 
 
 def track_vp(s: CosmicRunState, ship: int) -> int:
@@ -173,11 +174,11 @@ def statistics(s: CosmicRunState, events: list) -> list:
     sheets = range(n)
     attacks_on = count(events, ["attack"], 2, "sheet")
     return [
-        row("vp", "Victory points", "the final score", [total(s, sh) for sh in sheets]),
-        row("planets", "Planets reached", "ships that reached their planet", [sum(1 for t in range(3) if s.reached(sh * 3 + t)) for sh in sheets]),
-        row("disabled", "Ships disabled", "ships with every heart filled", [sum(1 for t in range(3) if s.disabled(sh * 3 + t)) for sh in sheets]),
-        row("techs", "Technologies", "technologies gained (crossed off)", [sum(s.tx[sh * 4: sh * 4 + 4]) for sh in sheets]),
-        row("damage", "Damage taken", "hearts filled on the ships", [sum(s.dmg[sh * 3: sh * 3 + 3]) for sh in sheets]),
-        row("attacks", "Attacks suffered", "times the other sheet attacked a ship", attacks_on[:n]),
-        row("rounds", "Rounds", "rounds the game lasted", [s.round] * n),
+        row("vp", _("Victory points"), _("the final score"), [total(s, sh) for sh in sheets]),
+        row("planets", _("Planets reached"), _("ships that reached their planet"), [sum(1 for t in range(3) if s.reached(sh * 3 + t)) for sh in sheets]),
+        row("disabled", _("Ships disabled"), _("ships with every heart filled"), [sum(1 for t in range(3) if s.disabled(sh * 3 + t)) for sh in sheets]),
+        row("techs", _("Technologies"), _("technologies gained (crossed off)"), [sum(s.tx[sh * 4: sh * 4 + 4]) for sh in sheets]),
+        row("damage", _("Damage taken"), _("hearts filled on the ships"), [sum(s.dmg[sh * 3: sh * 3 + 3]) for sh in sheets]),
+        row("attacks", _("Attacks suffered"), _("times the other sheet attacked a ship"), attacks_on[:n]),
+        row("rounds", _("Rounds"), _("rounds the game lasted"), [s.round] * n),
     ]

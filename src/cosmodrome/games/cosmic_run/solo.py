@@ -17,7 +17,9 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import combat, dice, mines, scoring, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind
 from cosmodrome.games.cosmic_run.state import DRAFT, HOOKS, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
-from cosmodrome.games.cosmic_run.text import circle_name, coordinate
+from cosmodrome.games.cosmic_run.text import coordinate
+from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, face_w, says
+from cosmodrome.i18n import N_, gettext
 
 ZORLORD = 1
 
@@ -38,7 +40,7 @@ def next_pick(s: CosmicRunState) -> None:
         if aas:
             i = aas[0] if len(aas) == 1 else aas[s.rng.below(len(aas), "the advance-and-attack die Zorlord grabs",
                                                              lambda k: f"Zorlord grabs action die {aas[k] + 1}")]
-            take(s, i, "grabs the advance-and-attack die", chance=len(aas) > 1)
+            take(s, i, N_("Zorlord grabs the advance-and-attack die: die {n} ({face})."), chance=len(aas) > 1)
             return
         if not s.you_first:
             s.stage, s.seat = ZOR_GIVE, 0
@@ -46,7 +48,7 @@ def next_pick(s: CosmicRunState) -> None:
     if zor < you or (zor == you and not s.you_first):
         i = pool[s.rng.below(len(pool), "the die Zorlord takes",
                              lambda k: f"Zorlord takes action die {pool[k] + 1}")] if len(pool) > 1 else pool[0]
-        take(s, i, "takes the die furthest away", chance=len(pool) > 1)
+        take(s, i, N_("Zorlord takes the die furthest away: die {n} ({face})."), chance=len(pool) > 1)
         return
     s.stage, s.seat = DRAFT, 0
 
@@ -55,7 +57,8 @@ def take(s: CosmicRunState, die: int, how: str, chance: bool = False) -> None:
     s.owner[die] = ZORLORD
     s.picks += 1
     s.die = die
-    s.log("zorlord-take", f"Zorlord {how}: die {die + 1} ({s.C.face_text(s.faces[die])}).", chance=chance,
+    s.log("zorlord-take", says(how, n=die + 1, face=face_w(s.C, s.faces[die])),
+          chance=chance,
           die=die, face=s.faces[die], sheet=ZORLORD)
     offer_reroll(s)
 
@@ -85,8 +88,9 @@ def mark(s: CosmicRunState) -> None:
             s.paths[ship].append(r * 3 + c)
         s.pos[ship] = r * 3 + c
         s.best[ship] = max(s.best[ship], r)
-        where = "his planet" if r == planet else circle_name(s.C, s.side, r, c)
-        s.log("move", f"Zorlord's {s.C.tracks[colour]} ship moves {n} up to {where}.", sheet=ZORLORD, track=colour,
+        where = Word(gettext, N_("his planet")) if r == planet else circle_w(s.C, s.side, r, c)
+        s.log("move", says("Zorlord's {colour} ship moves {n} up to {where}.", colour=colour_w(s.C, colour), n=n,
+                           where=where), sheet=ZORLORD, track=colour,
               row=r, col=c)
         if r == planet and scoring.check(s):
             return
@@ -95,7 +99,7 @@ def mark(s: CosmicRunState) -> None:
             return
     elif k == MINE:
         col, num = mines.roll_letter(s), mines.roll_number(s)
-        s.log("mine-die", f"Zorlord rolls the mine dice: {coordinate(s, col, num)} on your sheet.",
+        s.log("mine-die", says("Zorlord rolls the mine dice: {at} on your sheet.", at=coordinate(s, col, num)),
               chance=True, col=col, number=num, sheet=ZORLORD)
         mines.start_roll(s, ZORLORD, [0], col, num, RESUME_PICK)
         return
@@ -107,21 +111,21 @@ def mark(s: CosmicRunState) -> None:
 def answer_reroll(s: CosmicRunState, reroll: bool) -> None:
     if reroll:
         technologies.reroll(s, 0)
-        s.log("zorlord-reroll", "You force Zorlord to re-roll his die.", sheet=0)
+        s.log("zorlord-reroll", says("You force Zorlord to re-roll his die."), sheet=0)
         offer_reroll(s)
     else:
         mark(s)
 
 
 def give(s: CosmicRunState, die: int) -> None:
-    take(s, die, "is handed")
+    take(s, die, N_("Zorlord is handed: die {n} ({face})."))
 
 
 def premines(s: CosmicRunState, times: int) -> None:
     """Expert mode: mine rolls before the first round on the player's sheet."""
     for _ in range(times):
         col, num = mines.roll_letter(s), mines.roll_number(s)
-        s.log("mine-roll", f"Expert set-up: the mine dice show {coordinate(s, col, num)}.", chance=True,
+        s.log("mine-roll", says("Expert set-up: the mine dice show {at}.", at=coordinate(s, col, num)), chance=True,
               col=col, number=num)
         for t in range(3):
             for r in mines.rows_with(s, num):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run.dice import roll
 from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState
 from cosmodrome.games.cosmic_run.text import cargo_text, gains_text
+from cosmodrome.games.cosmic_run.text import face_w, says, tech_w, who_w
 
 
 def room(s: CosmicRunState, sheet: int, tech: int) -> bool:
@@ -20,7 +21,8 @@ def room(s: CosmicRunState, sheet: int, tech: int) -> bool:
 def gain(s: CosmicRunState, sheet: int, tech: int) -> None:
     name = s.C.tech_names[tech]
     if not room(s, sheet, tech):
-        s.log("technology", f"{s.sheet_name(sheet)} has no open {name} circle left: nothing gained.", sheet=sheet)
+        s.log("technology", says("{who} has no open {tech} circle left: nothing gained.", who=who_w(s, sheet),
+                                 tech=tech_w(s.C, tech)), sheet=sheet)
         return
     s.tx[sheet * 4 + tech] += 1
     s.log("technology", (gains_text, (s.sheet_name, sheet, name)), sheet=sheet, tech=tech)
@@ -36,7 +38,8 @@ def to_cargo(s: CosmicRunState) -> None:
         if any(room(s, sh, t) for t in range(4)):
             s.stage = TECHPICK
             return
-        s.log("technology", f"{s.sheet_name(sh)}'s cargo bay is full but every technology column is full.", sheet=sh)
+        s.log("technology", says("{who}'s cargo bay is full but every technology column is full.", who=who_w(s, sh)),
+              sheet=sh)
     HOOKS.next_pick(s)
 
 
@@ -44,6 +47,6 @@ def reroll(s: CosmicRunState, sheet: int) -> None:
     """RB Control Panel Option: cross a re-roll icon and roll the taken die again."""
     s.rr[sheet] += 1
     s.faces[s.die] = roll(s, s.die)
-    s.log("reroll", f"{s.sheet_name(sheet)} re-rolls die {s.die + 1} with the control panel "
-          f"({s.C.rerolls - s.rr[sheet]} left): {s.C.face_text(s.faces[s.die])}.", chance=True,
+    s.log("reroll", says("{who} re-rolls die {n} with the control panel ({left} left): {face}.", who=who_w(s, sheet),
+                         n=s.die + 1, left=s.C.rerolls - s.rr[sheet], face=face_w(s.C, s.faces[s.die])), chance=True,
           sheet=sheet, die=s.die, face=s.faces[s.die])

@@ -16,50 +16,70 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cosmodrome.games.cosmic_run.components import Components
+from cosmodrome.i18n import N_, _, gettext, ngettext, pgettext
 from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE,
                                                TECHPICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState)
 
 END_WORDS = {
-    "planets": "{w} reached all three planets",
-    "rapid-fire": "{w} disabled two enemy ships (Rapid Fire)",
-    "stuck": "a player's ships can no longer advance",
-    "rounds": "twelve rounds are over",
-    "mission": "mission accomplished: all three planets reached",
-    "technology": "all three planets reached, but Zorlord's technology score is not lower",
-    "destroyed": "one of your ships was disabled",
-    "zorlord": "a Zorlord ship reached its planet first",
+    "planets": N_("{w} reached all three planets"),
+    "rapid-fire": N_("{w} disabled two enemy ships (Rapid Fire)"),
+    "stuck": N_("a player's ships can no longer advance"),
+    "rounds": N_("twelve rounds are over"),
+    "mission": N_("mission accomplished: all three planets reached"),
+    "technology": N_("all three planets reached, but Zorlord's technology score is not lower"),
+    "destroyed": N_("one of your ships was disabled"),
+    "zorlord": N_("a Zorlord ship reached its planet first"),
 }
+#: the words of the component data (components.toml), shown in the reader's language
+COMPONENT_WORDS = (N_("orange"), N_("blue"), N_("green"), N_("defensive missile"), N_("navigational control"),
+                   N_("warp drive"), N_("transformer"), N_("Zorlord"))
+
+
+def colour_word(C: Components, track: int) -> str:
+    """A track's colour in the reader's language."""
+    return gettext(C.tracks[track])
+
+
+def tech_word(C: Components, tech: int) -> str:
+    """A technology's name in the reader's language."""
+    return gettext(C.tech_names[tech])
 
 
 def prompt(s: CosmicRunState) -> str:
     st, C = s.stage, s.C
     who = s.sheet_name(s.seat) if s.seat >= 0 else ""
     if st == DRAFT:
-        return f"{who}: take an action die."
+        return _("{who}: take an action die.").format(who=who)
     if st == DIE:
-        return f"{who}: die {s.die + 1} shows {C.face_text(s.faces[s.die])}. Use it, store it in the cargo bay or re-roll it."
+        return _("{who}: die {n} shows {face}. Use it, store it in the cargo bay or re-roll it.").format(
+            who=who, n=s.die + 1, face=C.face_text(s.faces[s.die]))
     if st == MOVE:
         t = s.ship % 3
-        return f"{who}: move the {C.tracks[t]} ship ({s.pips} pip{'s' if s.pips != 1 else ''} left) or stop."
+        return ngettext("{who}: move the {colour} ship ({n} pip left) or stop.",
+                        "{who}: move the {colour} ship ({n} pips left) or stop.", s.pips).format(
+            who=who, colour=colour_word(C, t), n=s.pips)
     if st == LETTER:
-        return f"{who}: choose the letter for the mine die against {s.sheet_name(1 - s.seat)}."
+        return _("{who}: choose the letter for the mine die against {other}.").format(
+            who=who, other=s.sheet_name(1 - s.seat))
     if st == TECHPICK:
-        return f"{who}: the cargo bay is full. Choose a technology."
+        return _("{who}: the cargo bay is full. Choose a technology.").format(who=who)
     if st == MISSILE_MINE:
-        return (f"{who}: mines at {C.columns[s.mr_letter]}{s.mr_number} are coming. Fire a defensive missile "
-                "to ignore this roll on all your tracks?")
+        return _("{who}: mines at {at} are coming. Fire a defensive missile to ignore this roll on all your "
+                 "tracks?").format(who=who, at=f"{C.columns[s.mr_letter]}{s.mr_number}")
     if st == MISSILE_ATTACK:
         t = s.atk_ship % 3
-        what = "attacks your" if s.atk_kind == 0 else "upgrades their"
-        return f"{who}: {s.sheet_name(s.atk_by)} {what} {C.tracks[t]} ship. Fire a defensive missile to stop it?"
+        what = (_("{who}: {by} attacks your {colour} ship. Fire a defensive missile to stop it?") if s.atk_kind == 0
+                else _("{who}: {by} upgrades their {colour} ship. Fire a defensive missile to stop it?"))
+        return what.format(who=who, by=s.sheet_name(s.atk_by), colour=colour_word(C, t))
     if st == ZOR_REROLL:
-        return f"Zorlord took die {s.die + 1} ({C.face_text(s.faces[s.die])}). Force a re-roll with your control panel?"
+        return _("Zorlord took die {n} ({face}). Force a re-roll with your control panel?").format(
+            n=s.die + 1, face=C.face_text(s.faces[s.die]))
     if st == ZOR_GIVE:
-        return "Two dice are left: choose the one Zorlord gets; you take the other."
-    return "The game is over."
+        return _("Two dice are left: choose the one Zorlord gets; you take the other.")
+    return _("The game is over.")
 
 
-ORDINAL = ("lowest", "second", "third", "fourth", "fifth", "sixth")
+ORDINAL = (N_("lowest"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"))
 
 
 def row_name(C: Components, side: int, row: int) -> str:
@@ -68,50 +88,133 @@ def row_name(C: Components, side: int, row: int) -> str:
     without a number is named by its place from the bottom."""
     n = C.labels[side][row]
     if not n:
-        return f"row {row} (no number)"
+        return _("row {row} (no number)").format(row=row)
     same = C.rows_with(side, n)
     if len(same) == 1:
         return str(n)
     i = same.index(row)
-    qual = ("lower", "upper")[i] if len(same) == 2 else ORDINAL[min(i, len(ORDINAL) - 1)]
-    return f"{qual} {n}"
+    qual = (N_("lower"), N_("upper"))[i] if len(same) == 2 else ORDINAL[min(i, len(ORDINAL) - 1)]
+    return _("{qual} {n}").format(qual=gettext(qual), n=n)
 
 
 # ----- log sentences written when read: the rules pass these functions with the values they
 # need as ``(fn, args)`` to ``log`` (see cosmodrome.core.events.Event); ``who`` is the
 # state's ``sheet_name``, which reads only what a game never changes (its seats, solo or not)
+class Word:
+    """A word of a log sentence written when it is read: ``fn(*args)`` then, in the reader's
+    language (a sheet's name, a colour, a die face, a circle).
+
+    >>> "{}!".format(Word(str.upper, "blue"))
+    'BLUE!'
+    """
+
+    __slots__ = ("fn", "args")
+
+    def __init__(self, fn, *args: Any) -> None:
+        self.fn = fn
+        self.args = args
+
+    def __format__(self, spec: str) -> str:
+        return format(self.fn(*self.args), spec)
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+
+def says(template: str, **values: Any) -> tuple:
+    """A log sentence written when read: ``template`` (English, translated then) formatted
+    with ``values`` (``Word`` values are written then too); ``(fn, args)`` for ``log``.
+
+    >>> fn, args = says("{who} stops moving.", who="Zorlord"); fn(*args)
+    'Zorlord stops moving.'
+    """
+    return (_written, (template, values))
+
+
+def says_n(singular: str, plural: str, n: int, **values: Any) -> tuple:
+    """``says`` with the singular or plural form for ``n`` (given to the template as ``n``);
+    mark both forms with ``N_()``."""
+    return (_written_n, (singular, plural, n, values))
+
+
+def _written(template: str, values: dict) -> str:
+    return gettext(template).format(**values)
+
+
+def _written_n(singular: str, plural: str, n: int, values: dict) -> str:
+    # both forms are marked with N_() where they are written (English and Hungarian have two
+    # forms: one, and more than one)
+    return gettext(singular if n == 1 else plural).format(n=n, **values)
+
+
+def who_w(s: CosmicRunState, sheet: int) -> Word:
+    """A sheet's name (``Player 1``, ``Zorlord``), written in the reader's language."""
+    return Word(s.sheet_name, sheet)
+
+
+def colour_w(C: Components, track: int) -> Word:
+    return Word(colour_word, C, track)
+
+
+def tech_w(C: Components, tech: int) -> Word:
+    return Word(tech_word, C, tech)
+
+
+def face_w(C: Components, face: int) -> Word:
+    return Word(C.face_text, face)
+
+
+def circle_w(C: Components, side: int, row: int, col: int) -> Word:
+    return Word(circle_name, C, side, row, col)
+
+
+def ship_words(who, C: Components, sheet: int, track: int) -> str:
+    return _("{who}'s {colour} ship").format(who=who(sheet), colour=colour_word(C, track))
+
+
+def ship_w(s: CosmicRunState, sheet: int, track: int) -> Word:
+    """A sheet's ship of a colour: ``Player 1's blue ship``."""
+    return Word(ship_words, s.sheet_name, s.C, sheet, track)
+
+
 def takes_text(who, C: Components, seat: int, die: int, face: int) -> str:
-    return f"{who(seat)} takes die {die + 1} ({C.face_text(face)})."
+    return _("{who} takes die {n} ({face}).").format(who=who(seat), n=die + 1, face=C.face_text(face))
 
 
 def cargo_text(who, C: Components, sheet: int, cargo: int) -> str:
-    return f"{who(sheet)} puts the die in the cargo bay ({cargo}/{C.cargo_slots})."
+    return _("{who} puts the die in the cargo bay ({cargo}/{slots}).").format(who=who(sheet), cargo=cargo,
+                                                                              slots=C.cargo_slots)
 
 
 def gains_text(who, sheet: int, name: str) -> str:
-    return f"{who(sheet)} gains a {name}."
+    return _("{who} gains a {tech}.").format(who=who(sheet), tech=gettext(name))
 
 
 def mines_text(who, sheet: int, placed) -> str:
-    return f"Mines on {who(sheet)}'s sheet: {', '.join(placed)}."
+    return _("Mines on {who}'s sheet: {places}.").format(who=who(sheet), places=", ".join(str(x) for x in placed))
 
 
-def moves_text(who, C: Components, sheet: int, track: int, step: str, k: int, where: str) -> str:
-    extra = f" through {k} mine{'s' if k > 1 else ''}" if k else ""
-    return f"{who(sheet)}'s {C.tracks[track]} ship moves {step}{extra} to {where}."
+def moves_text(who, C: Components, sheet: int, track: int, step: str, k: int, where) -> str:
+    extra = ngettext(" through {n} mine", " through {n} mines", k).format(n=k) if k else ""
+    return _("{who}'s {colour} ship moves {step}{extra} to {where}.").format(
+        who=who(sheet), colour=colour_word(C, track), step=gettext(step), extra=extra, where=where)
 
 
 def circle_name(C: Components, side: int, row: int, col: int) -> str:
     """A circle as printed: ``B4``, ``lower A1`` on side B, ``the start``, ``the planet``."""
     if row == 0:
-        return "the start"
+        return _("the start")
     if row > C.rows:
-        return "the planet"
-    name = row_name(C, side, row)
-    if " " not in name:
-        return f"{C.columns[col]}{name}"
-    qual, n = name.split(" ", 1)
-    return f"{qual} {C.columns[col]}{n}" if n.isdigit() else f"{C.columns[col]} {name}"
+        return _("the planet")
+    n = C.labels[side][row]
+    same = C.rows_with(side, n) if n else ()
+    if n and len(same) == 1:
+        return f"{C.columns[col]}{n}"
+    if n:
+        i = same.index(row)
+        qual = (N_("lower"), N_("upper"))[i] if len(same) == 2 else ORDINAL[min(i, len(ORDINAL) - 1)]
+        return _("{qual} {n}").format(qual=gettext(qual), n=f"{C.columns[col]}{n}")
+    return f"{C.columns[col]} {row_name(C, side, row)}"
 
 
 def coordinate(s: CosmicRunState, col: int, number: int) -> str:
@@ -119,17 +222,25 @@ def coordinate(s: CosmicRunState, col: int, number: int) -> str:
     return f"{s.C.columns[col]}{number}"
 
 
-def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> str:
-    """The log line of the game end; ``totals`` and ``techs`` are the VP and technology
-    scores per sheet."""
-    w = " and ".join(s.sheet_name(x) for x in s.winners_) or "nobody"
-    cause = END_WORDS.get(s.end, s.end).format(w=w)
-    if s.solo:
-        res = "Mission accomplished" if s.winners_ else "Mission failed"
-        return (f"Game over after round {s.round}: {cause}. {res} "
-                f"(technology {techs[0]} vs Zorlord {techs[1]}).")
-    sc = ", ".join(f"{s.sheet_name(sh)} {totals[sh]} VP" for sh in range(s.num_players))
-    return f"Game over after round {s.round}: {cause}. Scores: {sc}. Winner: {w}."
+def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> tuple:
+    """The log line of the game end as ``(fn, args)``, written when read; ``totals`` and
+    ``techs`` are the VP and technology scores per sheet."""
+    return (end_text, (s.sheet_name, s.solo, s.end, s.round, list(s.winners_), list(totals), list(techs),
+                       s.num_players))
+
+
+def end_text(who, solo: bool, end: str, rnd: int, winners: list[int], totals: list[int], techs: list[int],
+             players: int) -> str:
+    w = _(" and ").join(who(x) for x in winners) or _("nobody")
+    cause = gettext(END_WORDS.get(end, end)).format(w=w)
+    if solo:
+        res = (_("Game over after round {n}: {cause}. Mission accomplished (technology {a} vs Zorlord {b}).")
+               if winners else
+               _("Game over after round {n}: {cause}. Mission failed (technology {a} vs Zorlord {b})."))
+        return res.format(n=rnd, cause=cause, a=techs[0], b=techs[1])
+    sc = ", ".join(_("{who} {vp} VP").format(who=who(sh), vp=totals[sh]) for sh in range(players))
+    return _("Game over after round {n}: {cause}. Scores: {scores}. Winner: {w}.").format(
+        n=rnd, cause=cause, scores=sc, w=w)
 
 
 LINE_CHAR = {1: "|", 2: "-", 4: "/", 8: "~"}
@@ -149,7 +260,7 @@ def _cell(bits: int, here: bool) -> str:
 def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     meta = v["sheet"]
     rows, cols, labels, ladder = meta["rows"], meta["columns"], meta["labels"], meta["ladder"]
-    out = [f"== {sh['name']}'s sheet (side {meta['side']}) =="]
+    out = [_("== {name}'s sheet (side {side}) ==").format(name=sh['name'], side=meta['side'])]
     head = "      VP  " + "   ".join(f"{c[:6]:^9}" for c in meta["tracks"])
     out.append(head)
     hearts = []
@@ -178,36 +289,49 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(3)))
     techs = " ".join(f"{t['name'].split()[-1][:7]} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
                       f"{'o' * (t['circles'] - t['acquired'])}" for t in sh["techs"])
-    out.append(f"  Tech {sh['tech_score']}VP: {techs}")
+    out.append(_("  Tech {n}VP: {techs}").format(n=sh['tech_score'], techs=techs))
     if not sh["zorlord"]:
-        out.append(f"  Cargo {sh['cargo']}/{meta['cargo_slots']}  Re-rolls "
-                   f"{'R' * sh['rerolls_left']}{'x' * sh['rerolls_used']}  VP now {sh['vp']}"
-                   + (f"  Kills {sh['kills']}" if v["options"].get("rapid_fire") else ""))
+        out.append(_("  Cargo {cargo}/{slots}  Re-rolls {rerolls}  VP now {vp}").format(
+            cargo=sh['cargo'], slots=meta['cargo_slots'], rerolls='R' * sh['rerolls_left'] + 'x' * sh['rerolls_used'],
+            vp=sh['vp']) + (_("  Kills {n}").format(n=sh['kills']) if v["options"].get("rapid_fire") else ""))
     return out
 
 
 #: the tracking sheets' symbols explained (``Game.legend``); the first nine are the board's
 #: one-line legend, the rest say what the other marks of a sheet mean
 SYMBOLS = (
-    ("o", "open circle"),
-    ("#", "mine"),
-    ("| - / ~", "the line a ship entered by (up, sideways, diagonally, by warp)"),
-    ("X", "a mine on a line"),
-    ("@", "ship"),
-    ("♥", "open heart"),
-    ("x", "filled heart"),
-    ("S", "start"),
-    ("P", "planet"),
-    ("row, VP", "left of a sheet: the printed row number and its VP"),
-    ("Tech X * o", "a technology's circles: X held, * used, o open"),
-    ("+n", "under a ship's hearts: its engine upgrades"),
-    ("OUT", "a disabled ship"),
-    ("PLANET", "upper-case once the ship has reached the planet: [@PLANET] it is there, [*PLANET] it was"),
-    ("Re-rolls R x", "re-rolls left (R) and used (x)"),
-    ("Cargo n/m", "cargo taken of the sheet's slots"),
+    ("o", N_("open circle")),
+    ("#", N_("mine")),
+    ("| - / ~", N_("the line a ship entered by (up, sideways, diagonally, by warp)")),
+    ("X", N_("a mine on a line")),
+    ("@", N_("ship")),
+    ("♥", N_("open heart")),
+    ("x", N_("filled heart")),
+    ("S", N_("start")),
+    ("P", N_("planet")),
+    ("row, VP", N_("left of a sheet: the printed row number and its VP")),
+    ("Tech X * o", N_("a technology's circles: X held, * used, o open")),
+    ("+n", N_("under a ship's hearts: its engine upgrades")),
+    ("OUT", N_("a disabled ship")),
+    ("PLANET", N_("upper-case once the ship has reached the planet: [@PLANET] it is there, [*PLANET] it was")),
+    ("Re-rolls R x", N_("re-rolls left (R) and used (x)")),
+    ("Cargo n/m", N_("cargo taken of the sheet's slots")),
 )
-LEGEND = ("Legend: " + "  ".join(f"{sym} {text}" for sym, text in SYMBOLS[:9])
-          + "; left of a sheet: the printed row number and its VP. Tech: X held, * used, o open.")
+
+
+def symbol_words(text: str) -> str:
+    """A symbol's explanation in the reader's language ("mine" is a space mine here, not a
+    mining building)."""
+    return pgettext("space mine", text) if text == "mine" else gettext(text)
+
+
+def legend() -> str:
+    """The board's one-line legend, in the reader's language."""
+    return (_("Legend: ") + "  ".join(f"{sym} {symbol_words(text)}" for sym, text in SYMBOLS[:9])
+            + _("; left of a sheet: the printed row number and its VP. Tech: X held, * used, o open."))
+
+
+LEGEND = legend()
 
 
 def ordinal(n: int) -> str:
@@ -216,26 +340,28 @@ def ordinal(n: int) -> str:
     >>> ordinal(1), ordinal(2), ordinal(3), ordinal(4)
     ('1st', '2nd', '3rd', '4th')
     """
-    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+    return {1: _("{n}st"), 2: _("{n}nd"), 3: _("{n}rd")}.get(n, _("{n}th")).format(n=n)
 
 
 def end_lines(v: Mapping[str, Any]) -> list[str]:
     """The end of the game in words: why it ended and who finished where (VP, places)."""
     names = [sh["name"] for sh in v["sheets"]]
     winners = v["winners"]
-    cause = END_WORDS.get(v["end"], v["end"]).format(w=" and ".join(names[w] for w in winners) or "nobody")
+    cause = gettext(END_WORDS.get(v["end"], v["end"])).format(w=_(" and ").join(names[w] for w in winners) or _("nobody"))
     if v["solo"]:
         tech = [sh["tech_score"] for sh in v["sheets"]]
-        res = "Mission accomplished" if winners else "Mission failed"
-        return [f"Game over: {cause}.", f"{res} (technology {tech[0]} against Zorlord's {tech[1]})."]
+        res = (_("Mission accomplished (technology {a} against Zorlord's {b}).") if winners
+               else _("Mission failed (technology {a} against Zorlord's {b})."))
+        return [_("Game over: {cause}.").format(cause=cause), res.format(a=tech[0], b=tech[1])]
     scores = v["scores"]
     order = sorted(range(len(scores)), key=lambda i: (i not in winners, -scores[i], i))
     parts = []
     for i in order:
         place = 1 + sum(1 for j in range(len(scores)) if (j in winners) > (i in winners)
                         or ((j in winners) == (i in winners) and scores[j] > scores[i]))
-        parts.append(f"{ordinal(place)} {names[i]}, {scores[i]} VP" + (" (winner)" if i in winners else ""))
-    return [f"Game over: {cause}.", "Result: " + "; ".join(parts) + "."]
+        parts.append(_("{place} {name}, {vp} VP").format(place=ordinal(place), name=names[i], vp=scores[i])
+                     + (_(" (winner)") if i in winners else ""))
+    return [_("Game over: {cause}.").format(cause=cause), _("Result: {parts}.").format(parts="; ".join(parts))]
 
 
 def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
@@ -244,29 +370,30 @@ def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
     meta = v["sheet"]
     rt = " ".join(("[" + str(n) + "]") if i + 1 == v["round"] else (" x " if i + 1 < v["round"] else f" {n} ")
                   for i, n in enumerate(meta["round_track"]))
-    lines = [f"Cosmic Run: Rapid Fire — round {v['round']}/{v['rounds']}"
-             + ("" if v["solo"] else f", captain: Player {v['captain'] + 1}"),
-             f"Round track (mine rolls): {rt}"]
+    lines = [_("Cosmic Run: Rapid Fire — round {n}/{of}").format(n=v['round'], of=v['rounds'])
+             + ("" if v["solo"] else _(", captain: Player {n}").format(n=v['captain'] + 1)),
+             _("Round track (mine rolls): {rt}").format(rt=rt)]
     opts = [k for k in ("friendly", "rapid_fire", "novice") if v["options"].get(k)]
     if opts:
-        lines.append("Variants: " + ", ".join(opts))
+        lines.append(_("Variants: {names}").format(names=", ".join(opts)))
     blocks = [render_sheet(v, sh) for sh in v["sheets"]]
     width = max(len(x) for b in blocks for x in b) + 4
     for i in range(max(len(b) for b in blocks)):
         left = blocks[0][i] if i < len(blocks[0]) else ""
         right = blocks[1][i] if len(blocks) > 1 and i < len(blocks[1]) else ""
         lines.append(f"{left:<{width}}{right}")
-    lines.append(LEGEND)
+    lines.append(legend())
     if v.get("dice_rolled", True):
         dice = []
         for d in v["dice"]:
-            own = "pool" if d["owner"] is None else ("Zorlord" if v["solo"] and d["owner"] == 1 else f"P{d['owner'] + 1}")
+            own = (_("pool") if d["owner"] is None
+                   else ("Zorlord" if v["solo"] and d["owner"] == 1 else _("P{n}").format(n=d['owner'] + 1)))
             dice.append(f"{d['die'] + 1}:{d['text']} ({own})")
-        lines.append("Dice: " + " | ".join(dice))
+        lines.append(_("Dice: {dice}").format(dice=" | ".join(dice)))
     else:
-        lines.append("Dice: not rolled yet this round (they are rolled after the mine phase).")
+        lines.append(_("Dice: not rolled yet this round (they are rolled after the mine phase)."))
     if "pending_mine" in v:
-        lines.append(f"Incoming mines: {v['pending_mine']['coordinate']}")
+        lines.append(_("Incoming mines: {at}").format(at=v['pending_mine']['coordinate']))
     if "end" in v:
         lines += end_lines(v)
     elif v.get("prompt"):

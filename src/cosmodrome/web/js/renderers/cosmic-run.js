@@ -7,7 +7,10 @@
 // the control panel, a column letter, the missile) is highlighted there and can be clicked.
 // The view schema is documented in src/cosmodrome/games/cosmic_run/view.py, the option details
 // (action_json) in src/cosmodrome/games/cosmic_run/actions.py.
-import { el, svg } from "../api.js";
+import { el, svg, t as tr, tn } from "../api.js";
+
+// marks a text of a help table for extraction; it is translated where it is shown (tipOn)
+const N_ = (msg) => msg;
 
 export const name = "cosmic-run";
 
@@ -29,33 +32,33 @@ const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").sli
 
 // ----- help, in our own words (RB = the rulebook section it summarises) ------------------------
 const TECH_HELP = {
-  "defensive missile": ["Defensive missile", "Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help.", "rulebook: Defensive Missile"],
-  "navigational control": ["Navigational control", "Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ).", "rulebook: Navigational Control; FAQ"],
-  "warp drive": ["Warp drive", "Spend one during a movement die to jump through a mine into the open circle behind it; the mine still costs a pip. Two mines in a row take two warp drives and three pips.", "rulebook: Warp Drive"],
-  "transformer": ["Transformer", "Spend one before moving to let a movement die (or the single step of an advance-and-attack die) move a different ship. The die is never split between ships and the attack keeps its colour (FAQ).", "rulebook: Transformer; FAQ"],
+  "defensive missile": [N_("Defensive missile"), N_("Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help."), "rulebook: Defensive Missile"],
+  "navigational control": [N_("Navigational control"), N_("Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ)."), "rulebook: Navigational Control; FAQ"],
+  "warp drive": [N_("Warp drive"), N_("Spend one during a movement die to jump through a mine into the open circle behind it; the mine still costs a pip. Two mines in a row take two warp drives and three pips."), "rulebook: Warp Drive"],
+  "transformer": [N_("Transformer"), N_("Spend one before moving to let a movement die (or the single step of an advance-and-attack die) move a different ship. The die is never split between ships and the attack keeps its colour (FAQ)."), "rulebook: Transformer; FAQ"],
 };
 const HELP = {
-  mine: ["Space mine", "A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before.", "rulebook: Phase I: Mine Phase; Mine Die"],
-  round: ["Round track", "Twelve rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain.", "rulebook: Playing the Game; Game End"],
-  cargo: ["Cargo bay", "Instead of using a die you may store it here. The second die stored in the same round turns into any one technology of your choice (this can happen twice a round). The bay is emptied at the end of each round.", "rulebook: Cargo Bay Option"],
-  control: ["Control panel", "Four re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again.", "rulebook: Control Panel Option; The Solo Game"],
-  hearts: ["Health meter", "Every hit (a mine landing on the ship or an attack) fills a heart. With all three filled the ship is disabled: it cannot move and costs 7 VP at the end (12 if it never got past the −5 VP level).", "rulebook: Advance and Attack Die; Scoring"],
-  upgrades: ["Engine upgrades", "Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3.", "rulebook: Friendly Variant"],
-  ladder: ["Score ladder", "At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0.", "rulebook: Scoring"],
-  numbers: ["Mine coordinates", "A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once.", "rulebook: Phase I: Mine Phase; Minefield Variant"],
-  letters: ["Column letters", "The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet.", "rulebook: Mine Die"],
-  planet: ["Planet", "Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once.", "rulebook: Movement Die; Game End"],
-  start: ["Launch pad", "Every ship starts below its track and enters the circle right above it with its first step.", "rulebook: Movement Die"],
-  armada: ["Armada rule", "A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire).", "rulebook: The Armada Rule"],
+  mine: [N_("Space mine"), N_("A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before."), "rulebook: Phase I: Mine Phase; Mine Die"],
+  round: [N_("Round track"), N_("Twelve rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain."), "rulebook: Playing the Game; Game End"],
+  cargo: [N_("Cargo bay"), N_("Instead of using a die you may store it here. The second die stored in the same round turns into any one technology of your choice (this can happen twice a round). The bay is emptied at the end of each round."), "rulebook: Cargo Bay Option"],
+  control: [N_("Control panel"), N_("Four re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again."), "rulebook: Control Panel Option; The Solo Game"],
+  hearts: [N_("Health meter"), N_("Every hit (a mine landing on the ship or an attack) fills a heart. With all three filled the ship is disabled: it cannot move and costs 7 VP at the end (12 if it never got past the −5 VP level)."), "rulebook: Advance and Attack Die; Scoring"],
+  upgrades: [N_("Engine upgrades"), N_("Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3."), "rulebook: Friendly Variant"],
+  ladder: [N_("Score ladder"), N_("At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0."), "rulebook: Scoring"],
+  numbers: [N_("Mine coordinates"), N_("A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once."), "rulebook: Phase I: Mine Phase; Minefield Variant"],
+  letters: [N_("Column letters"), N_("The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet."), "rulebook: Mine Die"],
+  planet: [N_("Planet"), N_("Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once."), "rulebook: Movement Die; Game End"],
+  start: [N_("Launch pad"), N_("Every ship starts below its track and enters the circle right above it with its first step."), "rulebook: Movement Die"],
+  armada: [N_("Armada rule"), N_("A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire)."), "rulebook: The Armada Rule"],
 };
 function dieHelp(d) {
-  const c = d.colour;
+  const c = d.colour, col = tr(c || "");
   switch (d.kind) {
-    case "move": return [`${cap(c)} ${d.pips} — movement`, `Moves the ${c} ship up to ${d.pips} circle${d.pips > 1 ? "s" : ""}, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.`, "rulebook: Movement Die"];
-    case "attack": return [`Advance and attack ${c}`, `The ${c} ship steps one circle, then the opponent's ${c} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own ${c} engine is upgraded instead. Solo: your die only advances.`, "rulebook: Advance and Attack Die"];
-    case "mine": return ["Mine die", "Set the letter die to the column you want and roll the number: the mines land on your opponent's sheet only. In the solo game it has no use for you.", "rulebook: Mine Die; The Solo Game"];
-    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; return [`Technology: ${d.tech}`, `Adds one ${d.tech} to the sheet (an X in its next circle). ${h[1]}`, "rulebook: Technology Dice"]; }
-    default: return [d.text || "die", "", ""];
+    case "move": return [tr("{Colour} {n} — movement", { Colour: cap(col), n: d.pips }), tn("Moves the {colour} ship up to {n} circle, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", "Moves the {colour} ship up to {n} circles, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", d.pips, { colour: col }), "rulebook: Movement Die"];
+    case "attack": return [tr("Advance and attack {colour}", { colour: col }), tr("The {colour} ship steps one circle, then the opponent's {colour} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own {colour} engine is upgraded instead. Solo: your die only advances.", { colour: col }), "rulebook: Advance and Attack Die"];
+    case "mine": return [tr("Mine die"), tr("Set the letter die to the column you want and roll the number: the mines land on your opponent's sheet only. In the solo game it has no use for you."), "rulebook: Mine Die; The Solo Game"];
+    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; const name = tr(d.tech); return [tr("Technology: {tech}", { tech: name }), tr("Adds one {tech} to the sheet (an X in its next circle).", { tech: name }) + (h[1] ? ` ${tr(h[1])}` : " "), "rulebook: Technology Dice"]; }
+    default: return [d.text || tr("die"), "", ""];
   }
 }
 
@@ -64,7 +67,7 @@ let tip = null;
 function hideTip() { if (tip) { tip.remove(); tip = null; } }
 function tipOn(node, help, extra) {
   if (!help) return node;
-  const [title, text, src] = help;
+  const [title, text, src] = [tr(help[0]), help[1] ? tr(help[1]) : help[1], help[2]];
   const show = () => {
     hideTip();
     tip = el("div", { class: "cr-tip", role: "tooltip", "data-testid": "cr-tip" }, el("b", { text: title }),
@@ -397,12 +400,12 @@ function sheetNode(ctx, v, sh, idx, mine) {
     }));
   const extras = [];
   if (!sh.zorlord) {
-    const cargo = el("div", { class: "cr-cargo", "data-cargo": sh.cargo }, el("div", { class: "cr-subh", text: "Cargo bay" }),
+    const cargo = el("div", { class: "cr-cargo", "data-cargo": sh.cargo }, el("div", { class: "cr-subh", text: tr("Cargo bay") }),
       el("div", { class: "slots" }, Array.from({ length: meta.cargo_slots }, (_, i) =>
         el("span", { class: "slot" + (i < sh.cargo ? " full" : "") }, i < sh.cargo ? "▣" : ""))));
     if (mine) hot(cargo, ctx, idx, "cargo");
     extras.push(tipOn(cargo, HELP.cargo, `${sh.cargo}/${meta.cargo_slots} stored this round`));
-    const rr = el("div", { class: "cr-control", "data-left": sh.rerolls_left }, el("div", { class: "cr-subh", text: "Control panel" }),
+    const rr = el("div", { class: "cr-control", "data-left": sh.rerolls_left }, el("div", { class: "cr-subh", text: tr("Control panel") }),
       el("div", { class: "slots" }, Array.from({ length: meta.rerolls }, (_, i) =>
         el("span", { class: "rr" + (i < sh.rerolls_used ? " spent" : "") , text: "⟳" }))));
     if (mine) hot(rr, ctx, idx, "reroll");
@@ -460,8 +463,8 @@ function ownerName(v, o) {
 
 function dicePool(ctx, v, idx) {
   if (v.dice_rolled === false)   // the mine phase of a round: last round's faces are not on offer
-    return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: "Action dice" }),
-      el("div", { class: "cr-dice-wait", "data-testid": "cr-dice-wait", text: "Rolled after the mine phase." }));
+    return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: tr("Action dice") }),
+      el("div", { class: "cr-dice-wait", "data-testid": "cr-dice-wait", text: tr("Rolled after the mine phase.") }));
   const curDie = v.current ? v.current.die : null;
   const dice = v.dice.map(d => {
     const owner = ownerName(v, d.owner);
@@ -477,7 +480,7 @@ function dicePool(ctx, v, idx) {
     tipOn(node, dieHelp(d), `die ${d.die + 1}${owner ? `, taken by ${owner}` : ", in the pool"}`);
     return node;
   });
-  return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: "Action dice" }), el("div", { class: "dice" }, dice));
+  return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: tr("Action dice") }), el("div", { class: "dice" }, dice));
 }
 
 // What is going on now, with the in-place choices that have no place on a sheet.
@@ -503,36 +506,40 @@ function actionBar(ctx, v, idx) {
   const chips = [];
   const chip = (key, text, cls = "") => { if (idx.has(key)) chips.push(hot(el("button", { class: `cr-chip ${cls}`, text }), ctx, idx, key)); };
   if (d) {
-    chip("use", v.decision === "die" ? "Use it" : "Use", "go");
-    chip("cargo", "Cargo bay");
-    chip("reroll", "Re-roll (control panel)");
-    chip("stop", "Stop here");
-    chip("missile", "Fire a missile", "go");
-    chip("no-missile", "Take it");
-    chip("accept", "Let Zorlord use it", "go");
+    chip("use", v.decision === "die" ? tr("Use it") : tr("Use"), "go");
+    chip("cargo", tr("Cargo bay"));
+    chip("reroll", tr("Re-roll (control panel)"));
+    chip("stop", tr("Stop here"));
+    chip("missile", tr("Fire a missile"), "go");
+    chip("no-missile", tr("Take it"));
+    chip("accept", tr("Let Zorlord use it"), "go");
   }
   let hint = null;
   if (d) {
     const H = {
-      draft: "Click a die in the pool to take it.", "give-zorlord": "Click the die Zorlord gets; you take the other.",
-      "reroll-zorlord": "Click your control panel to force Zorlord to re-roll, or let him use the die.",
-      "missile-vs-mines": "Click your defensive missile to fire it, or take the mines.",
-      "missile-vs-attack": "Click your defensive missile to stop the attack, or take it.",
-      die: "Click the die in hand to use it, the cargo bay to store it, or the control panel to re-roll it.",
-            "mine-letter": "Click a column letter on your opponent's sheet.",
-      "cargo-technology": "Click a technology on your sheet.",
+      draft: tr("Click a die in the pool to take it."), "give-zorlord": tr("Click the die Zorlord gets; you take the other."),
+      "reroll-zorlord": tr("Click your control panel to force Zorlord to re-roll, or let him use the die."),
+      "missile-vs-mines": tr("Click your defensive missile to fire it, or take the mines."),
+      "missile-vs-attack": tr("Click your defensive missile to stop the attack, or take it."),
+      die: tr("Click the die in hand to use it, the cargo bay to store it, or the control panel to re-roll it."),
+            "mine-letter": tr("Click a column letter on your opponent's sheet."),
+      "cargo-technology": tr("Click a technology on your sheet."),
     };
     hint = H[v.decision] || d.prompt;
     if (v.decision === "move") {
       const keys = [...idx.keys()];
       const parts = [];
-      if (keys.some(k => k.startsWith("cell:"))) parts.push("a ringed circle to step there");
-      if (idx.has("stop")) parts.push("your moving ship to stop");
-      if (keys.some(k => k.startsWith("ship:"))) parts.push("a ringed ship to move it instead (transformer)");
-      hint = `Click ${parts.join(", or ")}.`;
+      if (keys.some(k => k.startsWith("cell:"))) parts.push(tr("a ringed circle to step there"));
+      if (idx.has("stop")) parts.push(tr("your moving ship to stop"));
+      if (keys.some(k => k.startsWith("ship:"))) parts.push(tr("a ringed ship to move it instead (transformer)"));
+      const or = tr("or");
+      hint = tr("Click {parts}.", { parts: parts.join(`, ${or} `) });
     }
-  } else if (ctx.waiting) hint = `${ctx.waiting.seat_name}${ctx.waiting.bot ? " (bot)" : ""} is deciding: ${ctx.waiting.prompt}`;
-  else if (v.prompt) hint = `Now: ${v.prompt}`;
+  } else if (ctx.waiting) {
+    const bot = ctx.waiting.bot ? ` (${tr("bot")})` : "";
+    hint = tr("{who} is deciding: {prompt}", { who: `${ctx.waiting.seat_name}${bot}`, prompt: ctx.waiting.prompt });
+  }
+  else if (v.prompt) hint = tr("Now: {prompt}", { prompt: v.prompt });
   return el("div", { class: "cr-bar" + (d ? " mine" : ""), "data-testid": "cr-bar" },
     kids, hint ? el("div", { class: "cr-hint", "data-testid": "cr-hint", text: hint }) : null,
     chips.length ? el("div", { class: "chips" }, chips) : null);
@@ -540,21 +547,22 @@ function actionBar(ctx, v, idx) {
 
 // ----- end of game ------------------------------------------------------------------------------------
 const END_WORDS = {
-  planets: "all three planets reached", "rapid-fire": "two enemy ships disabled (Rapid Fire)", stuck: "no ship can advance any more",
-  rounds: "twelve rounds played", mission: "mission accomplished", technology: "all planets reached, but Zorlord's technology score was not lower",
-  destroyed: "a ship was disabled", zorlord: "a Zorlord ship reached its planet first",
+  planets: N_("all three planets reached"), "rapid-fire": N_("two enemy ships disabled (Rapid Fire)"), stuck: N_("no ship can advance any more"),
+  rounds: N_("twelve rounds played"), mission: N_("mission accomplished"), technology: N_("all planets reached, but Zorlord's technology score was not lower"),
+  destroyed: N_("a ship was disabled"), zorlord: N_("a Zorlord ship reached its planet first"),
 };
 function endPanel(ctx, v) {
   const winners = v.winners || [];
-  const title = v.solo ? (winners.length ? "Mission accomplished!" : "Mission failed") :
-    winners.length ? `${winners.map(w => ownerName(v, w)).join(" & ")} win${winners.length > 1 ? "" : "s"}!` : "Nobody wins";
+  const names = winners.map(w => ownerName(v, w)).join(" & ");
+  const title = v.solo ? (winners.length ? tr("Mission accomplished!") : tr("Mission failed")) :
+    winners.length ? (winners.length > 1 ? tr("{names} win!", { names }) : tr("{names} wins!", { names })) : tr("Nobody wins");
   const rows = v.sheets.map(s => el("tr", { class: winners.includes(s.sheet) ? "win" : "" },
     el("td", { text: s.name }), ...s.ships.map(sp => el("td", { text: `${sp.vp}${sp.disabled ? " ✗" : sp.reached ? " ✓" : ""}` })),
     el("td", { text: s.tech_score }), el("td", { class: "tot", text: s.vp })));
   return el("div", { class: "cr-end", "data-testid": "cr-end" },
-    el("div", { class: "big", text: title }), el("div", { class: "muted", text: `Ended: ${END_WORDS[v.end] || v.end} (round ${v.round}).` }),
-    el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(t => el("th", { text: cap(t) })), el("th", { text: "Tech" }), el("th", { text: "Total VP" })), rows),
-    el("div", { class: "muted small", text: "Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (rulebook: Scoring)" }));
+    el("div", { class: "big", text: title }), el("div", { class: "muted", text: tr("Ended: {cause} (round {n}).", { cause: END_WORDS[v.end] ? tr(END_WORDS[v.end]) : v.end, n: v.round }) }),
+    el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(t => el("th", { text: cap(t) })), el("th", { text: tr("Tech") }), el("th", { text: tr("Total VP") })), rows),
+    el("div", { class: "muted small", text: tr("Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (rulebook: Scoring)") }));
 }
 
 // ----- render ---------------------------------------------------------------------------------------------
@@ -573,10 +581,10 @@ export function render(root, ctx) {
   const order = me === null ? v.sheets.map((_, i) => i) : [me, ...v.sheets.map((_, i) => i).filter(i => i !== me)];
   const sheets = order.map(i => sheetNode(ctx, v, v.sheets[i], idx, i === me));
   const variants = [];
-  if (v.options.side === "B") variants.push("side B (Minefield)");
-  if (v.options.friendly) variants.push("Friendly");
+  if (v.options.side === "B") variants.push(tr("side B (Minefield)"));
+  if (v.options.friendly) variants.push(tr("Friendly"));
   if (v.options.rapid_fire) variants.push("Rapid Fire");
-  if (v.solo) variants.push(v.options.novice ? "solo · novice" : "solo vs Zorlord");
+  if (v.solo) variants.push(v.options.novice ? tr("solo · novice") : tr("solo vs Zorlord"));
   const top = el("div", { class: "cr-top" }, roundTrack(v), dicePool(ctx, v, idx),
     variants.length ? el("div", { class: "cr-variants", text: variants.join(" · ") }) : null);
   root.replaceChildren(el("div", { class: "cr", "data-testid": "cr-table", "data-decision": v.decision || "" },
@@ -585,9 +593,9 @@ export function render(root, ctx) {
 
 /** The decision dock's groups (table.js arrange): the action dice by what they do, each button
  *  naming its die and face (every die in sight, none cut off below the fold). */
-const DIE_KINDS = { move: "Move a ship", attack: "Advance and attack", mine: "Lay a mine", tech: "Gain a technology" };
+const DIE_KINDS = { move: N_("Move a ship"), attack: N_("Advance and attack"), mine: N_("Lay a mine"), tech: N_("Gain a technology") };
 export function optionGroup(o, d) {
   const x = o.data || {};
-  if (x.kind === "die" && DIE_KINDS[x.face_kind]) return { title: DIE_KINDS[x.face_kind] };
+  if (x.kind === "die" && DIE_KINDS[x.face_kind]) return { title: tr(DIE_KINDS[x.face_kind]) };
   return null;
 }
