@@ -257,7 +257,7 @@ def label(s, a: int) -> str:
         return f"{UNIT_LABELS[t]} at {names[pl]}"
     if A_DIE <= a < A_DIE + 3:
         i = a - A_DIE
-        v = s.cb[7 + i]
+        v = s.cb.dice[i]
         return f"Die {i + 1} ({'skull' if v == 0 else v})"
     if A_REROLL <= a < A_REROLL + 7:
         m = a - A_REROLL + 1
