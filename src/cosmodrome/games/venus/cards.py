@@ -418,8 +418,9 @@ def draw4keep2(s, p):
 
 def buy3cards(s, p):
     """Pay £3 to draw three cards (Action)."""
-    s.pay(p, 3)
-    s.say("money", f"{SHORT[p]} pays £3 to the bank.", {"seat": p})
+    cost = s.comp.rules["buy_cards_cost"]
+    s.pay(p, cost)
+    s.say("money", f"{SHORT[p]} pays £{cost} to the bank.", {"seat": p})
     draw(s, p, 3)
 
 
@@ -459,8 +460,9 @@ def income_mines(s, p):
 
 def take3(s, p):
     """Take £3 (Action)."""
-    s.gain(p, 3)
-    s.say("money", f"{SHORT[p]} takes £3 from the bank.", {"seat": p, "amount": 3})
+    n = s.comp.rules["take_money"]
+    s.gain(p, n)
+    s.say("money", f"{SHORT[p]} takes £{n} from the bank.", {"seat": p, "amount": n})
 
 
 def take_biggame(s, p):
@@ -530,7 +532,7 @@ PLAYABLE = {
     E["free_pass"]: lambda s, p: s.cubes > 0 and not s.extra,
     E["tank_up"]: lambda s, p: bool(_up_planets(s, p, TANK)),
     E["infantry_up"]: lambda s, p: bool(_up_planets(s, p, INF)),
-    E["buy3cards"]: lambda s, p: s.money[p] >= 3,
+    E["buy3cards"]: lambda s, p: s.money[p] >= s.comp.rules["buy_cards_cost"],
     E["kill_infantry"]: lambda s, p: _any_unit(s, (INF,)),
     E["kill_ship"]: lambda s, p: _any_unit(s, (SHIP,)),
     E["kill_unit"]: lambda s, p: _any_unit(s, (INF, SHIP, TANK)),

@@ -110,8 +110,18 @@ def points(s: VenusState) -> int:
     cb = s.cb
     cp = s.comp.unit_cp
     n, boosted = cb.committed, cb.boosted
-    return (cb.card_points + n[INF] * (2 if boosted[INF] else cp[INF]) + n[SHIP] * (2 if boosted[SHIP] else cp[SHIP])
-            + n[TANK] * (3 if boosted[TANK] else cp[TANK]))
+    if boosted[INF] or boosted[SHIP] or boosted[TANK]:
+        cp = boosted_cp(s)
+    return cb.card_points + n[INF] * cp[INF] + n[SHIP] * cp[SHIP] + n[TANK] * cp[TANK]
+
+
+def boosted_cp(s: VenusState) -> tuple:
+    """The CP of a unit of each type with the modifier cards in force (RB: Detailed
+    explanation of the cards: infantry 2, spaceships 2, tanks 3)."""
+    cb, cp, r = s.cb, s.comp.unit_cp, s.comp.rules
+    b = cb.boosted
+    return (r["boosted_infantry_cp"] if b[INF] else cp[INF], r["boosted_spaceship_cp"] if b[SHIP] else cp[SHIP],
+            r["boosted_tank_cp"] if b[TANK] else cp[TANK])
 
 
 def _combat_legal(s, f):

@@ -107,9 +107,6 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
 # ----------------------------------------------------------------------------------------
 # Mercury – Bazagthoth the Blinded
 # ----------------------------------------------------------------------------------------
-BAZ_COST = (0, 1, 1, 3)
-
-
 def mercury(s: VenusState, lv: int) -> None:
     """RB: Mercury – the single highest income on Mercury controls Bazagthoth (a tie: no
     one) and may pay for one power (ruling: optional, once per crisis phase): level 1 £1 to
@@ -120,8 +117,15 @@ def mercury(s: VenusState, lv: int) -> None:
         return
     p = top[0]
     lvl = min(lv, 3)
-    if s.money[p] >= BAZ_COST[lvl] and _baz_targets(s, p, lvl):
+    if s.money[p] >= baz_cost(s, lvl) and _baz_targets(s, p, lvl):
         s.stack.append((D_BAZ, p, lvl))
+
+
+def baz_cost(s, lvl: int) -> int:
+    """What a power of Bazagthoth costs at crisis level ``lvl`` (1, 2, 3 and more)."""
+    r = s.comp.rules
+    return r["bazagthoth_card_cost"] if lvl == 1 else r["bazagthoth_unit_cost"] if lvl == 2 else \
+        r["bazagthoth_building_cost"]
 
 
 def _baz_targets(s, p, lvl) -> list:
@@ -138,11 +142,11 @@ def _baz_targets(s, p, lvl) -> list:
     return out
 
 
-_BAZ_PROMPT = ("", "pay £1 to take a random card from", "pay £1 to destroy a unit of", "pay £3 to destroy a mine or factory of")
+_BAZ_PROMPT = ("", "pay £{} to take a random card from", "pay £{} to destroy a unit of", "pay £{} to destroy a mine or factory of")
 
 
 @decide(D_BAZ, "bazagthoth", lambda s, f: [A_DONE] + _baz_targets(s, f[1], f[2]),
-        lambda s, f: f"Bazagthoth serves you: {_BAZ_PROMPT[f[2]]} which player (or decline)?")
+        lambda s, f: f"Bazagthoth serves you: {_BAZ_PROMPT[f[2]].format(baz_cost(s, f[2]))} which player (or decline)?")
 def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury – the controller chooses the victim (or declines) and pays."""
     p, lvl = f[1], f[2]
@@ -151,15 +155,16 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
         return
     q = a - A_SEAT
     if lvl == 1:
-        s.pay(p, 1)
+        paid = baz_cost(s, 1)
+        s.pay(p, paid)
         h = list(s.hands[q])
         c = s.rng.take(h, ("the card Bazagthoth steals from {}".format, (SHORT[q],)), (card_stolen, (s.comp, SHORT[q])),
                        seen_by=(p, q))
         s.hands[q] = tuple(h)
         s.hands[p] += (c,)
-        s.say("bazagthoth", f"{SHORT[p]} pays £1; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
+        s.say("bazagthoth", f"{SHORT[p]} pays £{paid}; Bazagthoth steals {card_name(s, c)} from {SHORT[q]}.",
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),
-              f"{SHORT[p]} pays £1; Bazagthoth steals a card from {SHORT[q]}.", chance=True)
+              f"{SHORT[p]} pays £{paid}; Bazagthoth steals a card from {SHORT[q]}.", chance=True)
         s.stack.append((O_HAND, p))
     elif lvl == 2:
         s.stack.append((D_BAZ_UNIT, p, q))
@@ -175,8 +180,9 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     (the controller says which; interrupts apply)."""
     p, q = f[1], f[2]
     pl, t = divmod(a - A_UNITAT, 3)
-    s.pay(p, 1)
-    s.say("bazagthoth", f"{SHORT[p]} pays £1 to Bazagthoth.", {"seat": p})
+    paid = baz_cost(s, 2)
+    s.pay(p, paid)
+    s.say("bazagthoth", f"{SHORT[p]} pays £{paid} to Bazagthoth.", {"seat": p})
     target_unit(s, p, q, pl, t)
 
 
@@ -186,9 +192,10 @@ def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
     p, q = f[1], f[2]
     pl, k = divmod(a - A_BLD, 2)
-    s.pay(p, 3)
+    paid = baz_cost(s, 3)
+    s.pay(p, paid)
     s.remove_building(q, pl, k)
-    s.say("bazagthoth", f"{SHORT[p]} pays £3; Bazagthoth destroys {SHORT[q]}'s {'mine' if k == 0 else 'factory'} "
+    s.say("bazagthoth", f"{SHORT[p]} pays £{paid}; Bazagthoth destroys {SHORT[q]}'s {'mine' if k == 0 else 'factory'} "
           f"on {s.comp.planet_names[pl]}.", {"seat": p, "target": q, "planet": pl, "kind": k})
 
 

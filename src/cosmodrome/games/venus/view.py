@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from cosmodrome.games.venus.combat import cost, points, skulls
+from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.crises import INWARD
 from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, O_CRISIS, O_CRISIS_START, TITAN
@@ -260,9 +260,7 @@ def combat_view(s, st=None) -> dict:
         q = cb.target_seat
         target = {"seat": q, "empire": EMPIRES[q], "building": "mine" if cb.target_kind == 0 else "factory"}
     bonus = cb.defence - printed if tk == T_CRISIS and printed is not None else 0
-    ucp = st.unit_cp
-    boosted = cb.boosted
-    each = (2 if boosted[0] else ucp[0], 2 if boosted[1] else ucp[1], 3 if boosted[2] else ucp[2])
+    each = boosted_cp(s)
     committed = tuple(cb.committed)
     units_cp = sum(k * e for k, e in zip(committed, each))
     disc = cb.discarded
