@@ -6,7 +6,7 @@ import pytest
 
 from cosmodrome.games.mars import equipment, rounds, turn
 from cosmodrome.games.mars.combat import hit_box
-from cosmodrome.games.mars.state import (A_GIVE, A_MOVE, A_NUKE, A_REROLL, A_ROLL, A_SHOOT, A_STEP, A_USE, ACT, AMMO, CHARM,
+from cosmodrome.games.mars.state import (encode_shot, A_GIVE, A_MOVE, A_NUKE, A_REROLL, A_ROLL, A_SHOOT, A_STEP, A_USE, ACT, AMMO, CHARM,
                                          CHARM_CARD, D_RIGHT, DEAD, DECK, DISCARD, GONE, JET_BOOTS, LASER_KNIFE, LZ,
                                          MOUNT, NEURAL_CHIP, PROGRAM, RAIL_GUN, RIGHT, ROPE)
 from mars_helpers import GAME, alien, bare, check_invariants, col_of, landed, rolled
@@ -15,7 +15,7 @@ Y, B, R = 0, 1, 2
 
 
 def shot(back, rng, lvl=1):
-    return A_SHOOT + (back * 4 + rng) * 4 + lvl
+    return encode_shot(back, rng, lvl)
 
 
 def holding(s, m, card):

@@ -5,7 +5,7 @@ the dealt card, the Landing Zone box)."""
 import pytest
 
 from cosmodrome.games.lunar.dice import ACCIDENT
-from cosmodrome.games.mars.state import (A_DONE, A_DRONE, A_INJECT, A_JET, A_KAMIKAZE, A_LAND, A_LEVEL, A_MOVE,
+from cosmodrome.games.mars.state import (encode_shot, A_DONE, A_DRONE, A_INJECT, A_JET, A_KAMIKAZE, A_LAND, A_LEVEL, A_MOVE,
                                          A_NUKE, A_ORBITAL, A_PRECOG, A_PROGRAM, A_REROLL, A_SEAT, A_SHOOT, A_STEP,
                                          A_TELEPORT, A_TRAIN, ACT, COMMS, D_RIGHT, DEAD, DRONE, DRONE_AB, FAR_RIGHT,
                                          FUSION, GO_ON, GONE, INJECTOR, JET_PACK, KAMIKAZE, LAND, LEVEL, LZ, MULTI_SHOT,
@@ -18,7 +18,7 @@ Y, B, R = 0, 1, 2
 
 
 def shot(back, rng, lvl=1):
-    return A_SHOOT + (back * 4 + rng) * 4 + lvl
+    return encode_shot(back, rng, lvl)
 
 
 def lz_marine(s, m=0, k=0, ability=-1):

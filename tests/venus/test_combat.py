@@ -103,7 +103,7 @@ def test_alien_defence_seven():
         return len(s.ptiles[KUIPER]) - 1
     s = attack(pl=KUIPER, kind="windfall", dice=(3, 3, 3), units={"inf": 3, "tank": 2}, tile_setup=alien)
     # with an alien present only the alien may be claimed (the windfall is slot 0)
-    assert s.comp.tile_kind[s.cb[3]] == 7 and cost(s) == 7
+    assert s.comp.tile_kind[s.cb.tile] == 7 and cost(s) == 7
     for a in (A_UNIT + INF, A_UNIT + INF, A_UNIT + INF, A_UNIT + TANK, A_UNIT + TANK, A_DONE):
         s.apply(a)
     from cosmodrome.games.venus.scoring import tile_vp
@@ -161,7 +161,7 @@ def test_reroll():
     from venus_helpers import fix_dice as fd
     fd(s, 5, 5)
     s.apply(A_REROLL + 0b011 - 1)
-    assert s.cb[7:10] == [5, 5, 2] and cost(s) == 6 and skulls(s) == 0
+    assert s.cb.dice == [5, 5, 2] and cost(s) == 6 and skulls(s) == 0
 
 
 def test_discard_die():

@@ -89,7 +89,7 @@ def test_tension_tile_on_the_moon():
     s.apply(A_SEAT + yellow)
     fix_dice(s, 2, 4, 5)
     s.apply(A_BLD + MOON * 2 + 0)
-    assert s.cb[4] == 3 and cost(s) == 6
+    assert s.cb.defence == 3 and cost(s) == 6
     for a in (A_UNIT + INF, A_UNIT + INF, A_CARD + EFFECT_ID["cp2"], A_CARD + EFFECT_ID["cp2"], A_DONE):
         s.apply(a)
         go_on(s)

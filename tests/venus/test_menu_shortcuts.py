@@ -12,7 +12,6 @@ from cosmodrome.games.venus.actions import (
 )
 from cosmodrome.games.venus.combat import cost, skulls
 from cosmodrome.games.venus.flow import SHIP
-from cosmodrome.games.venus.state import CB_ACTIVE, CB_D0, CB_DEF, CB_DISC, CB_IGN
 
 
 def check_shortcuts(s) -> None:
@@ -27,10 +26,10 @@ def check_shortcuts(s) -> None:
         assert can_claim(s, p) == claim
         assert can_move(s, p) == any(s.orbit[p * 24 + pl * 3 + SHIP] for pl in range(8))
     cb = s.cb
-    if cb[CB_ACTIVE]:
-        kept = [cb[CB_D0 + i] for i in range(3) if i != cb[CB_DISC]]
-        assert cost(s) == cb[CB_DEF] + max(kept) - min(kept)
-        assert skulls(s) == max(0, kept.count(0) - cb[CB_IGN])
+    if cb.active:
+        kept = [cb.dice[i] for i in range(3) if i != cb.discarded]
+        assert cost(s) == cb.defence + max(kept) - min(kept)
+        assert skulls(s) == max(0, kept.count(0) - cb.skulls_ignored)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -42,9 +41,9 @@ def test_menu_shortcuts_match_the_full_computations(seed):
 def test_a_discarded_die_takes_no_part_in_the_cost():
     s, _ = random_game(3, 1)
     cb = s.cb
-    cb[CB_D0:CB_D0 + 3] = [0, 3, 5]
-    cb[CB_DEF], cb[CB_IGN] = 2, 0
+    cb.dice = [0, 3, 5]
+    cb.defence, cb.skulls_ignored = 2, 0
     expected = {-1: (2 + 5, 1), 0: (2 + 2, 0), 1: (2 + 5, 1), 2: (2 + 3, 1)}
     for disc, (want_cost, want_skulls) in expected.items():
-        cb[CB_DISC] = disc
+        cb.discarded = disc
         assert (cost(s), skulls(s)) == (want_cost, want_skulls), disc

@@ -337,7 +337,7 @@ def test_views_hide_hidden_information_in_combat_and_at_the_end():
     hits = {"combat": 0, "over": 0}
 
     def check(s):
-        if s.cb[19] and not s.over and hits["combat"] < 25:
+        if s.cb.active and not s.over and hits["combat"] < 25:
             hits["combat"] += 1
             check_views(s, rng)
             v = s.view(None)

@@ -1,9 +1,9 @@
 """The decisions of March on Mars as actions of the fixed action space (ids in
 :mod:`cosmodrome.games.mars.state`): what is legal, what an action does, and its JSON form.
 
-A move is ``A_MOVE + (die * 2 + backward) * 8 + mask`` (``mask``: which steps are diagonal,
-as in :mod:`cosmodrome.games.lunar.movement`); a shot is
-``A_SHOOT + (backward * 4 + range) * 4 + level``.
+The packed ids (a move, a shot, a missile) are made and read by the codec of
+:mod:`cosmodrome.games.mars.state` (``encode_move``/``decode_move`` and the like); a move's
+``mask`` says which steps are diagonal, as in :mod:`cosmodrome.games.lunar.movement`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJE
                                          A_MISSILE, A_MOVE, A_NUKE, A_ORBITAL, A_PRECOG, A_PROGRAM, A_REROLL, A_ROLL,
                                          A_SEAT, A_SHOOT, A_STEP, A_SUPPORT, A_TELEPORT, A_TRAIN, A_USE, ACT, CHARM,
                                          CHOOSE, DRONE, DRONE_PAIRS, GO_ON, JET_PACK, LAND, LEVEL, LZ, PROGRAM,
-                                         SNIPER, STEP_KINDS, STEPS, TRAIN, MarsState)
+                                         SNIPER, STEP_KINDS, STEPS, TRAIN, MarsState, decode_missile, decode_move,
+                                         decode_shot, encode_missile, encode_move, encode_shot)
 from cosmodrome.games.mars.text import die_name, step_name
 from cosmodrome.games.mars.turn import (JET_ACCIDENT, after_action, bait, begin_turn, can_foresee, can_inject,
                                         can_reroll, face_accident, finish_turn, foresee, from_base, inject, jet_first,
@@ -61,14 +62,14 @@ def moves(s: MarsState, first_leg: bool = False) -> list[int]:
                     key = (colour, f, back, end, j.outcome)
                     if key not in seen:       # one option per distinct landing
                         seen.add(key)
-                        out.append(base + (d * 2 + back) * 8 + mk)
+                        out.append(encode_move(d, back, mk, base))
     return out
 
 
 def act_legal(s: MarsState) -> list[int]:
     """The options of a roll: move, shoot, or (with nothing possible) let the dice go."""
     m = s.cur
-    shots = [A_SHOOT + (b * 4 + r) * 4 + y for b, r, y in targets(s, m)]
+    shots = [encode_shot(b, r, y) for b, r, y in targets(s, m)]
     if s.has(m, SNIPER) and s.mode == 1:
         shots = []
     if s.jet:
@@ -105,7 +106,7 @@ def program_legal(s: MarsState) -> list[int]:
             out.append(A_NUKE)
         if from_base(s):
             out += [A_SUPPORT + o for o in support_targets(s)]
-            out += [A_MISSILE + k * 5 + b for k in range(4) for b in s.active()] + [A_BAIT]
+            out += [encode_missile(k // 2, k % 2, b) for k in range(4) for b in s.active()] + [A_BAIT]
         if kamikaze_ready(s, s.cur):
             out.append(A_KAMIKAZE)
     if can_inject(s):
@@ -153,13 +154,11 @@ def perform(s: MarsState, a: int) -> None:
         return
     if ph == ACT and A_MOVE <= a < A_REROLL:
         if a >= A_SHOOT:
-            k = a - A_SHOOT
             s.mode = 2
-            shoot(s, m, k // 16, (k // 4) % 4, k % 4)
+            shoot(s, m, *decode_shot(a))
             after_action(s)
         else:
-            k = a - A_MOVE
-            move(s, m, k // 16, (k // 8) % 2, k % 8)
+            move(s, m, *decode_move(a))
         return
     if ph == TRAIN:
         choose_training(s, a - A_TRAIN)
@@ -177,8 +176,7 @@ def perform(s: MarsState, a: int) -> None:
         else:
             drone_roll(s, a - A_DRONE)
     elif a >= A_JET:
-        k = a - A_JET
-        jet_first(s, m, k // 16, (k // 8) % 2, k % 8)
+        jet_first(s, m, *decode_move(a, A_JET))
     elif a >= A_TELEPORT:
         teleport(s, a - A_TELEPORT)
     elif a >= A_ORBITAL:
@@ -198,8 +196,7 @@ def perform(s: MarsState, a: int) -> None:
     elif a == A_BAIT:
         bait(s)
     elif a >= A_MISSILE:
-        k, b = divmod(a - A_MISSILE, 5)
-        missile(s, k // 2, k % 2, b)
+        missile(s, *decode_missile(a))
     elif a >= A_SUPPORT:
         support(s, a - A_SUPPORT)
     elif a >= A_REROLL:
@@ -254,8 +251,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if a == A_ROLL:
         return {"action": a, "label": "roll the next action"}
     if a >= A_JET:
-        k = a - A_JET
-        d, back, mk = k // 16, (k // 8) % 2, k % 8
+        d, back, mk = decode_move(a, A_JET)
         way = "back" if back else "forward"
         if s.phase == ACT and s.faces[d]:
             j = s.preview(s.cur, d, back, mk)
@@ -302,9 +298,9 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if a == A_BAIT:
         return {"action": a, "label": "bait: make the MMM roll its white die again this round"}
     if a >= A_MISSILE:
-        k, b = divmod(a - A_MISSILE, 5)
-        kind = "fragmentation" if k // 2 else "piercing"
-        return {"action": a, "label": f"{kind} missile, {'backward' if k % 2 else 'forward'} of "
+        frag, back, b = decode_missile(a)
+        kind = "fragmentation" if frag else "piercing"
+        return {"action": a, "label": f"{kind} missile, {'backward' if back else 'forward'} of "
                 f"{s.game.seat_name(b, s.num_players)}'s beacon", "seat": b}
     if a >= A_SUPPORT:
         o = a - A_SUPPORT
@@ -318,8 +314,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         shown = f" (showing {face_text(s.pre[d])})" if s.precog and s.pre[d] else ""
         return {"action": a, "label": f"{die_name(d)}{shown} on action {slot + 1}", "die": d, "slot": slot}
     if A_MOVE <= a < A_SHOOT:
-        k = a - A_MOVE
-        d, back, mk = k // 16, (k // 8) % 2, k % 8
+        d, back, mk = decode_move(a)
         if s.phase == ACT and s.faces[d]:
             j = s.preview(s.cur, d, back, mk, start=(s.jcol, s.jlvl) if s.jet else None)
             outcome = j.outcome
@@ -329,7 +324,6 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
             return {"action": a, "label": f"move {'back' if back else 'forward'} with {die_name(d)} to {where}",
                     "die": d, "col": j.col, "level": j.level, "outcome": outcome}
         return {"action": a, "label": f"move {'back' if back else 'forward'} with {die_name(d)}", "die": d}
-    k = a - A_SHOOT
-    back, rng_, lvl = k // 16, (k // 4) % 4, k % 4
+    back, rng_, lvl = decode_shot(a)
     col = s.mcol[s.cur] + (-rng_ if back else rng_)
     return {"action": a, "label": f"shoot column {col + 1}, level {lvl} (range {rng_})", "col": col, "level": lvl}

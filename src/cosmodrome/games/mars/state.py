@@ -75,6 +75,73 @@ A_TELEPORT = 257                    # 257 + card slot: Teleportation onto that m
 A_LEVEL = 261                       # 261 + level: where the teleported marine appears
 A_JET = 265                         # 265 + (die * 2 + backward) * 8 + mask: Jet pack, the first die of a joined jump
 A_DRONE = 361                       # 361 + pair: the drone rolls that pair of dice (DRONE_PAIRS)
+
+
+# ----- the codec of the packed ids: every packing and unpacking of an action id is here --
+def encode_move(die: int, back: int, mask: int, base: int = A_MOVE) -> int:
+    """The id of a move by ``die`` (``back``: backward; ``mask``: which steps are diagonal);
+    ``base=A_JET`` for the first die of a Jet pack jump.
+
+    >>> decode_move(encode_move(4, 1, 5))
+    (4, 1, 5)
+    """
+    return base + (die * 2 + back) * 8 + mask
+
+
+def decode_move(a: int, base: int = A_MOVE) -> tuple[int, int, int]:
+    """``(die, back, mask)`` of a move id (of a Jet pack id with ``base=A_JET``)."""
+    k = a - base
+    return k // 16, (k // 8) % 2, k % 8
+
+
+def encode_shot(back: int, rng: int, level: int) -> int:
+    """The id of a shot at the box ``rng`` columns forward (``back``: backward), at ``level``.
+
+    >>> decode_shot(encode_shot(1, 3, 2))
+    (1, 3, 2)
+    """
+    return A_SHOOT + (back * 4 + rng) * 4 + level
+
+
+def decode_shot(a: int) -> tuple[int, int, int]:
+    """``(back, range, level)`` of a shot id."""
+    k = a - A_SHOOT
+    return k // 16, (k // 4) % 4, k % 4
+
+
+def encode_missile(fragmentation: int, back: int, marine: int) -> int:
+    """The id of a missile of the battery (piercing or fragmentation, forward or backward
+    of ``marine``'s beacon)."""
+    return A_MISSILE + (fragmentation * 2 + back) * 5 + marine
+
+
+def decode_missile(a: int) -> tuple[int, int, int]:
+    """``(fragmentation, back, marine)`` of a missile id."""
+    k, b = divmod(a - A_MISSILE, 5)
+    return k // 2, k % 2, b
+
+
+#: the first id of each kind of action, by name, ascending (:func:`action_kind`)
+ACTION_KINDS = (("done", A_DONE), ("roll", A_ROLL), ("nuke", A_NUKE), ("seat", A_SEAT), ("program", A_PROGRAM),
+                ("move", A_MOVE), ("shoot", A_SHOOT), ("reroll", A_REROLL), ("support", A_SUPPORT),
+                ("missile", A_MISSILE), ("bait", A_BAIT), ("train", A_TRAIN), ("land", A_LAND), ("use", A_USE),
+                ("step", A_STEP), ("give", A_GIVE), ("inject", A_INJECT), ("precog", A_PRECOG),
+                ("kamikaze", A_KAMIKAZE), ("orbital", A_ORBITAL), ("teleport", A_TELEPORT), ("level", A_LEVEL),
+                ("jet", A_JET), ("drone", A_DRONE))
+
+
+def action_kind(a: int) -> str:
+    """The name of the kind of action id ``a`` (its range in the action space).
+
+    >>> action_kind(A_MOVE + 17), action_kind(A_SHOOT)
+    ('move', 'shoot')
+    """
+    name = "done"
+    for kind, first in ACTION_KINDS:
+        if a < first:
+            break
+        name = kind
+    return name
 NUM_ACTIONS = 367
 
 # decision phases

@@ -19,7 +19,7 @@ from cosmodrome.games.venus.flow import (
     O_PASS_CUBE, O_TURN, SHIP, TANK, T_ALIEN, T_BIGGAME, T_DRAW2, T_FACTORY, T_MINE, T_TENSION, T_WINDFALL,
     add, auto, decide,
 )
-from cosmodrome.games.venus.state import MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKCARD, MV_TANKS, SHORT, VenusState
+from cosmodrome.games.venus.state import Move, VenusState
 from cosmodrome.games.venus.text import builds_text, claims_text, moves_text, planet_w, planet_word, says, who
 
 
@@ -317,12 +317,12 @@ def _from_legal(s, f):
 def move_from(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move military units – one group, all in orbit around the same planet."""
     p = f[1]
-    s.mv[:] = [a - A_PLANET, 0, 0, 0, 2, 0, 1]
+    s.mv = Move(a - A_PLANET, 0, 0, 0, 2, 0, 1)
     s.stack.append((D_MOVE_SHIPS, p))
 
 
 def _ships_legal(s, f):
-    n = s.orbit[f[1] * 24 + s.mv[MV_FROM] * 3 + SHIP]
+    n = s.orbit[f[1] * 24 + s.mv.origin * 3 + SHIP]
     return [A_COUNT + k for k in range(1, min(n, 9) + 1)]
 
 
@@ -330,27 +330,27 @@ def _ships_legal(s, f):
 def move_ships(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – the group holds at least one spaceship."""
     p = f[1]
-    s.mv[MV_SHIPS] = a - A_COUNT
-    if s.orbit[p * 24 + s.mv[MV_FROM] * 3 + INF]:
+    s.mv.ships = a - A_COUNT
+    if s.orbit[p * 24 + s.mv.origin * 3 + INF]:
         s.stack.append((D_MOVE_INF, p))
     else:
         s.stack.append((D_MOVE_DEST, p))
 
 
 def _inf_legal(s, f):
-    n = s.orbit[f[1] * 24 + s.mv[MV_FROM] * 3 + INF]
+    n = s.orbit[f[1] * 24 + s.mv.origin * 3 + INF]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
 @decide(D_MOVE_INF, "move_infantry", _inf_legal, lambda s, f: _("Move: how many infantry do the spaceships carry?"))
 def move_infantry(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – a spaceship carries any number of infantry."""
-    s.mv[MV_INF] = a - A_COUNT
+    s.mv.infantry = a - A_COUNT
     s.stack.append((D_MOVE_DEST, f[1]))
 
 
 def _tanks_legal(s, f):
-    n = s.orbit[f[1] * 24 + s.mv[MV_FROM] * 3 + TANK]
+    n = s.orbit[f[1] * 24 + s.mv.origin * 3 + TANK]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
@@ -358,14 +358,14 @@ def _tanks_legal(s, f):
 def move_tanks(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – tanks may join a spaceship move, counted
     like infantry."""
-    s.mv[MV_TANKS] = a - A_COUNT
+    s.mv.tanks = a - A_COUNT
 
 
 def _dest_legal(s, f):
     d: cython.Py_ssize_t
     p = f[1]
-    mv: bytearray = s.mv
-    src, allow = mv[MV_FROM], mv[MV_ALLOW]
+    mv = s.mv
+    src, allow = mv.origin, mv.allowance
     pos = s.comp.planet_pos
     at = pos[src]
     acts = []
@@ -378,13 +378,13 @@ def _dest_legal(s, f):
         acts.append(A_CARD + E_MOVE1)
     if E_MOVE2 in eff:
         acts.append(A_CARD + E_MOVE2)
-    if E_MOVE_TANKS in eff and not mv[MV_TANKCARD] and s.orbit[p * 24 + src * 3 + TANK]:
+    if E_MOVE_TANKS in eff and not mv.tank_card and s.orbit[p * 24 + src * 3 + TANK]:
         acts.append(A_CARD + E_MOVE_TANKS)
     return acts
 
 
 def _dest_prompt(s, f):
-    return _("Move: where to? (allowance {n}; stop short of it to claim a tile there)").format(n=s.mv[MV_ALLOW])
+    return _("Move: where to? (allowance {n}; stop short of it to claim a tile there)").format(n=s.mv.allowance)
 
 
 @decide(D_MOVE_DEST, "move_dest", _dest_legal, _dest_prompt)
@@ -392,33 +392,33 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – up to two steps along the line (movement cards add steps); the
     group starts and ends together; with allowance left, claim one tile where it lands."""
     p = f[1]
-    mv: bytearray = s.mv
+    mv = s.mv
     if a >= A_CARD:
         e = a - A_CARD
         card = s.take_card(p, e)
         s.stack.append((D_MOVE_DEST, p))
         discard_played(s, p, card)
         if e == E_MOVE1:
-            mv[MV_ALLOW] += 1
+            mv.allowance += 1
         elif e == E_MOVE2:
-            mv[MV_ALLOW] += 2
+            mv.allowance += 2
         else:
-            mv[MV_TANKCARD] = 1
+            mv.tank_card = 1
             s.stack.append((D_MOVE_TANKS, p))
         return
     dest = a - A_PLANET
-    src = mv[MV_FROM]
+    src = mv.origin
     o: bytearray = s.orbit
     bs, bd = p * 24 + src * 3, p * 24 + dest * 3
-    moved = (mv[MV_INF], mv[MV_SHIPS], mv[MV_TANKS])
+    moved = (mv.infantry, mv.ships, mv.tanks)
     for t in (INF, SHIP, TANK):
         k = moved[t]
         if k:
             o[bs + t] -= k
             o[bd + t] += k
     s.say("move", (moves_text, (s.comp, p, moved, src, dest)), {"seat": p, "from": src, "to": dest, "units": list(moved)})
-    mv[MV_ACTIVE] = 0
-    if distance(s, src, dest) < mv[MV_ALLOW] and can_claim_on(s, p, dest):
+    mv.active = 0
+    if distance(s, src, dest) < mv.allowance and can_claim_on(s, p, dest):
         s.stack.append((D_MOVE_CLAIM, p, dest))
 
 

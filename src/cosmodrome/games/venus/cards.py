@@ -20,7 +20,7 @@ from cosmodrome.games.venus.flow import (
     T_CRISIS, T_TENSION, auto, decide, without,
 )
 from cosmodrome.games.venus.state import (
-    CB_CARDS, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_PL, SHORT, VenusState, has_alien,
+    SHORT, VenusState, has_alien,
 )
 from cosmodrome.games.venus.text import (
     UNIT_LABELS, an_unit_w, card_discarded, card_drawn, card_name, card_w, cards_w, drew_hidden_text, drew_text, planet_w, planet_word, plays_text, says, seat_word, unit_label_w, who,
@@ -323,30 +323,30 @@ def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 def _cp(n):
     def fx(s, p):
-        s.cb[CB_CARDS] += n
+        s.cb.card_points += n
     return fx
 
 
 def _cp1_draw(s, p):
     """+1 CP, then an immediate card draw (RB: Detailed explanation of the cards)."""
-    s.cb[CB_CARDS] += 1
+    s.cb.card_points += 1
     draw(s, p, 1)
 
 
-def _mod(slot):
+def _mod(unit):
     def fx(s, p):
-        s.cb[slot] = 1
+        s.cb.boosted[unit] = 1
     return fx
 
 
 def _sac_tank(s, p):
     """Sacrifice a tank of yours on the fought-over surface for +3 CP; it goes to stock, or
     to Earth orbit with the return card (RB: Detailed explanation of the cards)."""
-    i = p * 24 + s.cb[CB_PL] * 3 + TANK
+    i = p * 24 + s.cb.planet * 3 + TANK
     s.surf[i] -= 1
     s.stock[p * 5 + TANK] += 1
     s.lost[p] += 1
-    s.cb[CB_CARDS] += 3
+    s.cb.card_points += 3
     unit_eliminated(s, p, TANK)
 
 
@@ -363,13 +363,13 @@ def _discard_die(s, p):
 
 
 def _ignore(s, p):
-    s.cb[CB_IGN] += 1
+    s.cb.skulls_ignored += 1
 
 
 COMBAT_EFFECTS = {
     E["cp1"]: _cp(1), E["cp2"]: _cp(2), E["cp3"]: _cp(3), E["cp1_draw"]: _cp1_draw,
     E["cp2_venus"]: _cp(2), E["cp3_moon"]: _cp(3), E["cp3_earth_crisis"]: _cp(3),
-    E["tanks3"]: _mod(CB_MODT), E["infantry2"]: _mod(CB_MODI), E["ships2"]: _mod(CB_MODS),
+    E["tanks3"]: _mod(TANK), E["infantry2"]: _mod(INF), E["ships2"]: _mod(SHIP),
     E["sacrifice_tank"]: _sac_tank, E["sacrifice_unit"]: _sac_unit, E["reroll"]: _reroll,
     E["discard_die"]: _discard_die, E["ignore_skull"]: _ignore,
 }
@@ -419,8 +419,9 @@ def draw4keep2(s, p):
 
 def buy3cards(s, p):
     """Pay £3 to draw three cards (Action)."""
-    s.pay(p, 3)
-    s.say("money", says("{who} pays £3 to the bank.", who=who(p)), {"seat": p})
+    cost = s.comp.rules["buy_cards_cost"]
+    s.pay(p, cost)
+    s.say("money", says("{who} pays £{cost} to the bank.", who=who(p), cost=cost), {"seat": p})
     draw(s, p, 3)
 
 
@@ -460,8 +461,9 @@ def income_mines(s, p):
 
 def take3(s, p):
     """Take £3 (Action)."""
-    s.gain(p, 3)
-    s.say("money", says("{who} takes £3 from the bank.", who=who(p)), {"seat": p, "amount": 3})
+    n = s.comp.rules["take_money"]
+    s.gain(p, n)
+    s.say("money", says("{who} takes £{n} from the bank.", who=who(p), n=n), {"seat": p, "amount": n})
 
 
 def take_biggame(s, p):
@@ -531,7 +533,7 @@ PLAYABLE = {
     E["free_pass"]: lambda s, p: s.cubes > 0 and not s.extra,
     E["tank_up"]: lambda s, p: bool(_up_planets(s, p, TANK)),
     E["infantry_up"]: lambda s, p: bool(_up_planets(s, p, INF)),
-    E["buy3cards"]: lambda s, p: s.money[p] >= 3,
+    E["buy3cards"]: lambda s, p: s.money[p] >= s.comp.rules["buy_cards_cost"],
     E["kill_infantry"]: lambda s, p: _any_unit(s, (INF,)),
     E["kill_ship"]: lambda s, p: _any_unit(s, (SHIP,)),
     E["kill_unit"]: lambda s, p: _any_unit(s, (INF, SHIP, TANK)),

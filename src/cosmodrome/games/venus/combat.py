@@ -21,10 +21,7 @@ from cosmodrome.games.venus.flow import (
     A_CARD, A_DIE, A_DONE, A_REROLL, A_UNIT, D_CASUALTY, D_COMBAT, D_DISCARD_DIE, D_REROLL, D_SACRIFICE, EARTH,
     INF, MOON, SHIP, T_ALIEN, T_CRISIS, T_MINE, T_TENSION, TANK, VENUS, add, decide, without,
 )
-from cosmodrome.games.venus.state import (
-    CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS,
-    CB_NT, CB_PL, CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, SHORT, VenusState,
-)
+from cosmodrome.games.venus.state import Combat, VenusState
 from cosmodrome.games.venus.text import (
     an_unit_w, attacks_text, building_w, dice_w, die_words, fmt_dice, planet_w, planet_word, says, who, wins_text,
 )
@@ -72,10 +69,9 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     """RB: Defended tiles – declare, then roll three dice."""
     tile = s.ptiles[pl][slot]
     d = tile_defence(s, pl, tile, tseat)
-    cb = s.cb
-    cb[:] = [p, pl, slot, tile, d, tseat, tkind, roll(s), roll(s), roll(s), -1, 0, 0, 0, 0, 0, 0, 0, 0, 1]
+    dice = [roll(s), roll(s), roll(s)]
+    s.cb = Combat(p, pl, slot, tile, d, tseat, tkind, dice[:], -1, 0, [0, 0, 0], [0, 0, 0], 0, 1)
     s.cbcards = ()
-    dice = cb[CB_D0:CB_D0 + 3]
     s.say("attack", (attacks_text, (s.comp, p, tile, pl, tseat, tkind, d, dice, cost(s))),
           {"seat": p, "planet": pl, "tile": tile, "dice": dice[:], "defence": d}, chance=True)
     s.stack.append((D_COMBAT, p))
@@ -86,8 +82,8 @@ def cost(s: VenusState) -> int:
 
     RB example (Mars mine): dice skull, 3, ... with defence 3 cost 6."""
     cb = s.cb
-    a, b, c = cb[CB_D0], cb[CB_D0 + 1], cb[CB_D0 + 2]
-    disc = cb[CB_DISC]
+    a, b, c = cb.dice
+    disc = cb.discarded
     # the kept dice: the three, or the two not discarded (a discarded die takes the
     # value of a kept one, which changes neither the highest nor the lowest)
     if disc == 0:
@@ -96,7 +92,7 @@ def cost(s: VenusState) -> int:
         b = a
     elif disc == 2:
         c = a
-    return cb[CB_DEF] + max(a, b, c) - min(a, b, c)
+    return cb.defence + max(a, b, c) - min(a, b, c)
 
 
 def skulls(s: VenusState) -> int:
@@ -104,32 +100,44 @@ def skulls(s: VenusState) -> int:
     i: cython.Py_ssize_t
     n: cython.Py_ssize_t = 0
     cb = s.cb
-    disc = cb[CB_DISC]
+    disc = cb.discarded
+    dice = cb.dice
     for i in range(3):
-        if i != disc and cb[CB_D0 + i] == 0:
+        if i != disc and dice[i] == 0:
             n += 1
-    return max(0, n - cb[CB_IGN])
+    return max(0, n - cb.skulls_ignored)
 
 
 def points(s: VenusState) -> int:
     """Combat points paid so far: committed units (with modifier cards) plus CP cards."""
     cb = s.cb
     cp = s.comp.unit_cp
-    return (cb[CB_CARDS] + cb[CB_NI] * (2 if cb[CB_MODI] else cp[INF]) + cb[CB_NS] * (2 if cb[CB_MODS] else cp[SHIP])
-            + cb[CB_NT] * (3 if cb[CB_MODT] else cp[TANK]))
+    n, boosted = cb.committed, cb.boosted
+    if boosted[INF] or boosted[SHIP] or boosted[TANK]:
+        cp = boosted_cp(s)
+    return cb.card_points + n[INF] * cp[INF] + n[SHIP] * cp[SHIP] + n[TANK] * cp[TANK]
+
+
+def boosted_cp(s: VenusState) -> tuple:
+    """The CP of a unit of each type with the modifier cards in force (RB: Detailed
+    explanation of the cards: infantry 2, spaceships 2, tanks 3)."""
+    cb, cp, r = s.cb, s.comp.unit_cp, s.comp.rules
+    b = cb.boosted
+    return (r["boosted_infantry_cp"] if b[INF] else cp[INF], r["boosted_spaceship_cp"] if b[SHIP] else cp[SHIP],
+            r["boosted_tank_cp"] if b[TANK] else cp[TANK])
 
 
 def _combat_legal(s, f):
     p: cython.Py_ssize_t = f[1]
     cb = s.cb
-    pl: cython.Py_ssize_t = cb[CB_PL]
+    pl: cython.Py_ssize_t = cb.planet
     b: cython.Py_ssize_t = p * 24 + pl * 3
     acts = [A_DONE]
     o = s.orbit
     for t in (INF, SHIP, TANK):
         if o[b + t]:
             acts.append(A_UNIT + t)
-    kind = s.comp.tile_kind[cb[CB_TILE]]
+    kind = s.comp.tile_kind[cb.tile]
     surf: bytearray = s.surf
     for e in sorted(s.hand_effects(p)):
         if card_usable(s, e, pl, kind, b, surf):
@@ -148,11 +156,11 @@ def card_usable(s, e, pl, kind, b, surf) -> bool:
             return pl == EARTH and kind == T_CRISIS
         return True
     if e == E_TANKS3:
-        return not cb[CB_MODT]
+        return not cb.boosted[TANK]
     if e == E_INFANTRY2:
-        return not cb[CB_MODI]
+        return not cb.boosted[INF]
     if e == E_SHIPS2:
-        return not cb[CB_MODS]
+        return not cb.boosted[SHIP]
     if e == E_SAC_TANK:
         return surf[b + TANK] > 0
     if e == E_SAC_UNIT:
@@ -160,7 +168,7 @@ def card_usable(s, e, pl, kind, b, surf) -> bool:
     if e == E_REROLL:
         return True
     if e == E_DISCARD_DIE:
-        return cb[CB_DISC] < 0
+        return cb.discarded < 0
     if e == E_IGNORE_SKULL:
         return skulls(s) > 0
     return False
@@ -168,10 +176,10 @@ def card_usable(s, e, pl, kind, b, surf) -> bool:
 
 def _combat_prompt(s, f):
     cb = s.cb
-    values = dict(planet=planet_word(s.comp, cb[CB_PL]), dice=fmt_dice(cb[CB_D0:CB_D0 + 3]), cost=cost(s), paid=points(s))
-    if cb[CB_DISC] >= 0:
+    values = dict(planet=planet_word(s.comp, cb.planet), dice=fmt_dice(cb.dice), cost=cost(s), paid=points(s))
+    if cb.discarded >= 0:
         return _("Combat on {planet}: dice {dice} (die {i} discarded), cost {cost}, paid {paid}. "
-                 "Commit a unit, play a card, or done.").format(i=cb[CB_DISC] + 1, **values)
+                 "Commit a unit, play a card, or done.").format(i=cb.discarded + 1, **values)
     return _("Combat on {planet}: dice {dice}, cost {cost}, paid {paid}. Commit a unit, play a card, or done.").format(**values)
 
 
@@ -181,7 +189,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
     finish; finishing with enough points (and at least one unit) claims the tile."""
     p = f[1]
     cb = s.cb
-    pl = cb[CB_PL]
+    pl = cb.planet
     if a == A_DONE:
         resolve(s, p)
         return
@@ -190,7 +198,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         i = p * 24 + pl * 3 + t
         s.orbit[i] -= 1
         s.surf[i] += 1
-        cb[CB_NI + t] += 1
+        cb.committed[t] += 1
         s.say("commit", says("{who} commits {unit} ({paid} of {cost}).", who=who(p), unit=an_unit_w(t), paid=points(s), cost=cost(s)), {"seat": p, "unit": t})
         s.stack.append((D_COMBAT, p))
         return
@@ -205,10 +213,9 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
 def resolve(s: VenusState, p: int) -> None:
     """Success or failure, then casualties (RB: Casualties of combat)."""
     cb = s.cb
-    pl = cb[CB_PL]
-    tile = cb[CB_TILE]
-    names = s.comp.planet_names
-    if points(s) >= cost(s) and cb[CB_NI] + cb[CB_NS] + cb[CB_NT] >= 1 and tile in s.ptiles[pl]:
+    pl = cb.planet
+    tile = cb.tile
+    if points(s) >= cost(s) and sum(cb.committed) >= 1 and tile in s.ptiles[pl]:
         s.ptiles[pl] = without(s.ptiles[pl], tile)
         k = s.comp.tile_kind[tile]
         s.say("win", (wins_text, (s.comp, p, points(s), tile, pl)), {"seat": p, "planet": pl, "tile": tile})
@@ -232,7 +239,7 @@ def resolve(s: VenusState, p: int) -> None:
             s.say("alien", says("{who} destroys the alien on {planet}!", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
         elif k == T_TENSION:
             s.tdisc += (tile,)
-            q, kk = cb[CB_TSEAT], cb[CB_TKIND]
+            q, kk = cb.target_seat, cb.target_kind
             if s.bld[q * 16 + pl * 2 + kk] and s.stock[p * 5 + 3 + kk]:
                 s.remove_building(q, pl, kk)
                 s.stock[p * 5 + 3 + kk] -= 1
@@ -242,7 +249,7 @@ def resolve(s: VenusState, p: int) -> None:
     else:
         s.say("fail", says("{who}'s attack on {planet} fails ({paid} of {cost}).", who=who(p), planet=planet_w(s.comp, pl), paid=points(s), cost=cost(s)),
               {"seat": p, "planet": pl})
-    cb[CB_ACTIVE] = 0
+    cb.active = 0
     s.cbcards = ()
     n = skulls(s)
     if n and s.units_at(p, pl):
@@ -250,7 +257,7 @@ def resolve(s: VenusState, p: int) -> None:
 
 
 def _reroll_legal(s, f):
-    disc = s.cb[CB_DISC]
+    disc = s.cb.discarded
     return [A_REROLL + m - 1 for m in range(1, 8) if not (disc >= 0 and m & (1 << disc))]
 
 
@@ -261,9 +268,9 @@ def reroll(s: VenusState, f: tuple, a: int) -> None:
     cb = s.cb
     for i in range(3):
         if m & (1 << i):
-            cb[CB_D0 + i] = roll(s)
-    s.say("reroll", says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(f[1]), dice=dice_w(cb[CB_D0:CB_D0 + 3]), cost=cost(s)),
-          {"seat": f[1], "dice": cb[CB_D0:CB_D0 + 3]}, chance=True)
+            cb.dice[i] = roll(s)
+    s.say("reroll", says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(f[1]), dice=dice_w(cb.dice), cost=cost(s)),
+          {"seat": f[1], "dice": cb.dice[:]}, chance=True)
 
 
 def _disc_legal(s, f):
@@ -274,12 +281,12 @@ def _disc_legal(s, f):
 def discard_die(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen die is set aside: the other two
     give the difference and a skull on the discarded die is ignored."""
-    s.cb[CB_DISC] = a - A_DIE
+    s.cb.discarded = a - A_DIE
     s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(f[1]), i=a - A_DIE + 1, cost=cost(s)), {"seat": f[1]})
 
 
 def _sac_legal(s, f):
-    b = f[1] * 24 + s.cb[CB_PL] * 3
+    b = f[1] * 24 + s.cb.planet * 3
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.surf[b + t]]
 
 
@@ -290,11 +297,11 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     with the return card)."""
     p = f[1]
     t = a - A_UNIT
-    i = p * 24 + s.cb[CB_PL] * 3 + t
+    i = p * 24 + s.cb.planet * 3 + t
     s.surf[i] -= 1
     s.stock[p * 5 + t] += 1
     s.lost[p] += 1
-    s.cb[CB_CARDS] += 3
+    s.cb.card_points += 3
     s.say("sacrifice", says("{who} sacrifices {unit} for 3 combat points.", who=who(p), unit=an_unit_w(t)), {"seat": p, "unit": t})
     unit_eliminated(s, p, t)
 

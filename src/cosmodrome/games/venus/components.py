@@ -54,7 +54,9 @@ STATUSES = ("fact", "assumed")
 RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
              "start_factories_on_earth", "start_cards_dealt", "hand_limit", "extra_pass_cubes",
              "mine_income", "factory_income", "windfall", "alien_defence", "alien_vp",
-             "kept_tile_vp", "gunrunner_bonus", "gunrunner_money", "die_faces")
+             "kept_tile_vp", "gunrunner_bonus", "gunrunner_money", "bazagthoth_card_cost",
+             "bazagthoth_unit_cost", "bazagthoth_building_cost", "buy_cards_cost", "take_money",
+             "boosted_infantry_cp", "boosted_spaceship_cp", "boosted_tank_cp", "die_faces")
 
 
 @dataclass(frozen=True)

@@ -110,9 +110,6 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
 # ----------------------------------------------------------------------------------------
 # Mercury – Bazagthoth the Blinded
 # ----------------------------------------------------------------------------------------
-BAZ_COST = (0, 1, 1, 3)
-
-
 def mercury(s: VenusState, lv: int) -> None:
     """RB: Mercury – the single highest income on Mercury controls Bazagthoth (a tie: no
     one) and may pay for one power (ruling: optional, once per crisis phase): level 1 £1 to
@@ -123,8 +120,15 @@ def mercury(s: VenusState, lv: int) -> None:
         return
     p = top[0]
     lvl = min(lv, 3)
-    if s.money[p] >= BAZ_COST[lvl] and _baz_targets(s, p, lvl):
+    if s.money[p] >= baz_cost(s, lvl) and _baz_targets(s, p, lvl):
         s.stack.append((D_BAZ, p, lvl))
+
+
+def baz_cost(s, lvl: int) -> int:
+    """What a power of Bazagthoth costs at crisis level ``lvl`` (1, 2, 3 and more)."""
+    r = s.comp.rules
+    return r["bazagthoth_card_cost"] if lvl == 1 else r["bazagthoth_unit_cost"] if lvl == 2 else \
+        r["bazagthoth_building_cost"]
 
 
 def _baz_targets(s, p, lvl) -> list:
@@ -141,11 +145,13 @@ def _baz_targets(s, p, lvl) -> list:
     return out
 
 
-_BAZ_PROMPT = ("", "pay £1 to take a random card from", "pay £1 to destroy a unit of", "pay £3 to destroy a mine or factory of")
+_BAZ_PROMPT = ("", N_("pay £{cost} to take a random card from"), N_("pay £{cost} to destroy a unit of"),
+               N_("pay £{cost} to destroy a mine or factory of"))
 
 
 @decide(D_BAZ, "bazagthoth", lambda s, f: [A_DONE] + _baz_targets(s, f[1], f[2]),
-        lambda s, f: f"Bazagthoth serves you: {_BAZ_PROMPT[f[2]]} which player (or decline)?")
+        lambda s, f: _("Bazagthoth serves you: {what} which player (or decline)?").format(
+            what=_(_BAZ_PROMPT[f[2]]).format(cost=baz_cost(s, f[2]))))
 def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury – the controller chooses the victim (or declines) and pays."""
     p, lvl = f[1], f[2]
@@ -154,15 +160,18 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
         return
     q = a - A_SEAT
     if lvl == 1:
-        s.pay(p, 1)
+        paid = baz_cost(s, 1)
+        s.pay(p, paid)
         h = list(s.hands[q])
         c = s.rng.take(h, ("the card Bazagthoth steals from {}".format, (SHORT[q],)), (card_stolen, (s.comp, SHORT[q])),
                        seen_by=(p, q))
         s.hands[q] = tuple(h)
         s.hands[p] += (c,)
-        s.say("bazagthoth", says("{who} pays £1; Bazagthoth steals {card} from {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)),
+        s.say("bazagthoth", says("{who} pays £{paid}; Bazagthoth steals {card} from {target}.", who=who(p), paid=paid,
+                                 card=card_w(s.comp, c), target=who(q)),
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),
-              says("{who} pays £1; Bazagthoth steals a card from {target}.", who=who(p), target=who(q)), chance=True)
+              says("{who} pays £{paid}; Bazagthoth steals a card from {target}.", who=who(p), paid=paid, target=who(q)),
+              chance=True)
         s.stack.append((O_HAND, p))
     elif lvl == 2:
         s.stack.append((D_BAZ_UNIT, p, q))
@@ -178,8 +187,9 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     (the controller says which; interrupts apply)."""
     p, q = f[1], f[2]
     pl, t = divmod(a - A_UNITAT, 3)
-    s.pay(p, 1)
-    s.say("bazagthoth", says("{who} pays £1 to Bazagthoth.", who=who(p)), {"seat": p})
+    paid = baz_cost(s, 2)
+    s.pay(p, paid)
+    s.say("bazagthoth", says("{who} pays £{paid} to Bazagthoth.", who=who(p), paid=paid), {"seat": p})
     target_unit(s, p, q, pl, t)
 
 
@@ -189,10 +199,12 @@ def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
     p, q = f[1], f[2]
     pl, k = divmod(a - A_BLD, 2)
-    s.pay(p, 3)
+    paid = baz_cost(s, 3)
+    s.pay(p, paid)
     s.remove_building(q, pl, k)
-    s.say("bazagthoth", says("{who} pays £3; Bazagthoth destroys {target}'s {building} on {planet}.", who=who(p), target=who(q),
-               building=building_w(k), planet=planet_w(s.comp, pl)), {"seat": p, "target": q, "planet": pl, "kind": k})
+    s.say("bazagthoth", says("{who} pays £{paid}; Bazagthoth destroys {target}'s {building} on {planet}.", who=who(p),
+                             paid=paid, target=who(q), building=building_w(k), planet=planet_w(s.comp, pl)),
+          {"seat": p, "target": q, "planet": pl, "kind": k})
 
 
 # ----------------------------------------------------------------------------------------

@@ -24,7 +24,6 @@ from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_componen
 from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
 from cosmodrome.games.venus.scoring import final_breakdown
-from cosmodrome.games.venus.state import CB_ACTIVE, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF, MV_SHIPS, MV_TANKS
 from cosmodrome.games.venus.view import STOCK_KEYS, UNITS, aliens_view, combat_view, kind_counts
 
 VERSION = 1
@@ -323,9 +322,9 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
     def move_value(s, seat):
         mv = s.mv
-        if mv[MV_ACTIVE] and not s.over:
-            return {"from": planets[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
-                    "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}
+        if mv.active and not s.over:
+            return {"from": planets[mv.origin], "ships": mv.ships, "infantry": mv.infantry,
+                    "tanks": mv.tanks, "allowance": mv.allowance}
         return None
 
     def result_value(s, seat):
@@ -338,7 +337,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         """The piles, the combat, the move and the result: values, or cheap keys of them."""
         cb = s.cb
         return ([titles[x] for x in s.discard[-5:]], tuple(s.bag), tuple(s.tdisc),
-                (tuple(cb), tuple(s.cbcards)) if cb[CB_ACTIVE] and not s.over else None,
+                (tuple(cb.to_list()), tuple(s.cbcards)) if cb.active and not s.over else None,
                 move_value(s, seat), result_value(s, seat))
 
     return StateEncoder([

@@ -21,9 +21,9 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
     """(planet index, where the unit comes from) of a unit-type option (ids 8..10)."""
     cb = s.cb
     if kind == "combat":
-        return cb[1], "orbit"
+        return cb.planet, "orbit"
     if kind == "sacrifice":
-        return cb[1], "surface"
+        return cb.planet, "surface"
     if kind in ("claim_unit",) and len(f) > 2:
         return f[2], "orbit"
     if kind == "casualty" and len(f) > 2:
@@ -74,7 +74,7 @@ def action_details(s, a: int) -> dict:
         d = {"choice": "done"}
         if kind == "combat":
             cb = s.cb
-            ok = points(s) >= cost(s) and cb[12] + cb[13] + cb[14] >= 1
+            ok = points(s) >= cost(s) and sum(cb.committed) >= 1
             d["outcome"] = "claim" if ok else "fail"
         return d
     if a == A_YES:
@@ -119,7 +119,7 @@ def action_details(s, a: int) -> dict:
             d["from"] = where
         return d
     if A_DIE <= a < A_DIE + 3:
-        return {"die": a - A_DIE, "face": s.cb[7 + a - A_DIE]}
+        return {"die": a - A_DIE, "face": s.cb.dice[a - A_DIE]}
     if A_COUNT <= a < A_COUNT + 10:
         d = {"count": a - A_COUNT}
         what = {"move_ships": "spaceship", "move_infantry": "infantry", "move_tanks": "tank"}.get(kind)
@@ -129,5 +129,5 @@ def action_details(s, a: int) -> dict:
     if A_REROLL <= a < A_REROLL + 7:
         m = a - A_REROLL + 1
         dice = [i for i in range(3) if m & (1 << i)]
-        return {"dice": dice, "faces": [s.cb[7 + i] for i in dice], "kept": [i for i in range(3) if i not in dice]}
+        return {"dice": dice, "faces": [s.cb.dice[i] for i in dice], "kept": [i for i in range(3) if i not in dice]}
     return {}

@@ -10,7 +10,11 @@ Counters are flat arrays indexed by player, planet and piece type:
 - ``hands[p]``, ``deck``, ``discard``: card ids; ``gun``: gunrunner cards lying on planets
   (``planet*1000 + card``);
 - ``stack``: the frames of the rules engine (see :mod:`.flow`); ``cb``: the combat in
-  progress; ``mv``: the move in progress.
+  progress (a :class:`Combat`); ``mv``: the move in progress (a :class:`Move`).
+
+Every field is declared once, in :data:`FIELDS`: the constructor, the clone and the saved
+form are generated from that table (as :mod:`dataclasses` writes its methods), so a new
+field is one line there.
 
 How the fields are kept, so that a clone (above all a search clone, ``clone(quiet=True)``)
 copies a few small buffers and shares the rest (issue 16, "Search clones"):
@@ -23,11 +27,13 @@ copies a few small buffers and shares the rest (issue 16, "Search clones"):
   one that forgot would fail loudly (a tuple has no ``append``), never change a pile a
   clone shares. A clone copies only the lists holding the piles (``hands``, ``ptiles``,
   ``kept``).
-- *bytearrays, copied*: the counters written often (``orbit``, ``surf``, ``stock``,
-  ``mv``) and the deck and the bag (drawn from their end): card and tile ids and piece
+- *bytearrays, copied*: the counters written often (``orbit``, ``surf``, ``stock``)
+  and the deck and the bag (drawn from their end): card and tile ids and piece
   counts fit a byte (:mod:`.components` refuses a components file where they would not).
-- *lists, copied*: ``money``, ``lost``, ``cb`` (they may pass 255 or go negative) and the
-  frame stack.
+- *lists, copied*: ``money``, ``lost`` (they may pass 255 or go negative) and the frame
+  stack.
+- *records* (:class:`Combat`, :class:`Move`): copied while active, shared while idle (a
+  combat or a move always starts as a new record, so an idle one is never written).
 - a quiet clone shares one empty log and records nothing.
 
 :meth:`VenusState.to_json`, the view and the observations hand out plain lists of ints,
@@ -36,7 +42,7 @@ and a saved state loads into this layout (:func:`state_from_json`).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from cosmodrome.i18n import N_
 from cosmodrome.core import Event, RecordError, Rng, State, check_state_json
@@ -46,19 +52,73 @@ from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components, load_components
 from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, T_ALIEN
 
-# combat context slots
-CB_SEAT, CB_PL, CB_SLOT, CB_TILE, CB_DEF, CB_TSEAT, CB_TKIND = range(7)
-CB_D0 = 7           # dice at 7, 8, 9
-CB_DISC = 10        # discarded die index or -1
-CB_CARDS = 11       # CP from cards
-CB_NI, CB_NS, CB_NT = 12, 13, 14   # units committed by type
-CB_MODI, CB_MODS, CB_MODT = 15, 16, 17  # modifier cards in force
-CB_IGN = 18         # skulls ignored by cards
-CB_ACTIVE = 19
-CB_LEN = 20
-# move context
-MV_FROM, MV_SHIPS, MV_INF, MV_TANKS, MV_ALLOW, MV_TANKCARD, MV_ACTIVE = range(7)
-MV_LEN = 7
+
+def _generate(cls_name: str, source: str, namespace: dict) -> dict:
+    """Run generated ``source`` (methods written out from a field table, as
+    :mod:`dataclasses` does) and return what it defined."""
+    out: dict = {}
+    exec(compile(source, f"<generated {cls_name}>", "exec"), namespace, out)
+    return out
+
+
+def record(name: str, fields: tuple, doc: str) -> type:
+    """A small record class from a table of ``(field, width)``: a width of 1 is a whole
+    number, a larger width a list of that many. The class gets ``__slots__``, a constructor
+    taking every field, ``copy()``, and ``to_list()``/``from_list()``: the flat list of
+    whole numbers a saved state holds, in the order of the table (the layout of the
+    saves of every version, so they keep loading)."""
+    names = [f for f, _ in fields]
+    size = sum(w for _, w in fields)
+    lines = [f"def __init__(self, {', '.join(names)}):"]
+    lines += [f"    self.{f} = {f}" for f in names]
+    lines += ["def copy(self):", "    c = _new(cls)"]
+    lines += [f"    c.{f} = self.{f}{'[:]' if w > 1 else ''}" for f, w in fields]
+    lines += ["    return c", "def to_list(self):"]
+    lines += ["    return [" + ", ".join(f"self.{f}" if w == 1 else f"*self.{f}" for f, w in fields) + "]"]
+    lines += ["@classmethod", "def from_list(cls, v):", "    c = _new(cls)"]
+    i = 0
+    for f, w in fields:
+        lines.append(f"    c.{f} = v[{i}]" if w == 1 else f"    c.{f} = list(v[{i}:{i + w}])")
+        i += w
+    lines += ["    return c"]
+    cls = type(name, (), {"__slots__": tuple(names), "__doc__": doc, "SIZE": size, "FIELDS": fields})
+    for k, v in _generate(name, "\n".join(lines), {"_new": _new, "cls": cls}).items():
+        setattr(cls, k, v)
+    cls.__module__ = __name__
+    return cls
+
+
+_new = object.__new__
+
+#: RB: Defended tiles. The combat in progress: who attacks what, the dice, what was paid.
+Combat = record("Combat", (
+    ("seat", 1),          # the attacker
+    ("planet", 1),        # the planet fought over
+    ("slot", 1),          # the tile's place on the planet when the combat began
+    ("tile", 1),          # the tile fought for
+    ("defence", 1),       # its defence (printed, gunrunners, or the defender's units)
+    ("target_seat", 1),   # a tension tile: the defender (-1 otherwise)
+    ("target_kind", 1),   # a tension tile: the building taken (0 mine, 1 factory)
+    ("dice", 3),          # the three combat dice (0 is a skull)
+    ("discarded", 1),     # the die set aside by a card, or -1
+    ("card_points", 1),   # combat points from cards
+    ("committed", 3),     # units committed, by type (infantry, spaceship, tank)
+    ("boosted", 3),       # a modifier card in force, by unit type
+    ("skulls_ignored", 1),
+    ("active", 1),        # 1 while the combat runs
+), "The combat in progress (RB: Defended tiles); ``active`` is 0 when none is.")
+
+#: RB: Action: Move military units. The group being moved.
+Move = record("Move", (
+    ("origin", 1),        # the planet whose orbit the group leaves
+    ("ships", 1),
+    ("infantry", 1),
+    ("tanks", 1),
+    ("allowance", 1),     # steps the group may go (2, more with movement cards)
+    ("tank_card", 1),     # 1 once the card letting tanks join was played
+    ("active", 1),        # 1 while the move is being chosen
+), "The move in progress (RB: Action: Move military units); ``active`` is 0 when none is.")
+
 
 EMPIRES = (N_("British Empire"), N_("French Empire"), N_("Russian Empire"), N_("German Empire"), N_("United States"))
 SHORT = flow.SHORT
@@ -66,7 +126,6 @@ COLOURS = ("red", "blue", "purple", "yellow", "green")
 #: the colours in words (COLOURS are also the page's CSS names, never translated)
 COLOUR_WORDS = (N_("red"), N_("blue"), N_("purple"), N_("yellow"), N_("green"))
 LOG_KEEP = flow.LOG_KEEP
-_new = object.__new__
 #: the event list and log of a quiet state (it records nothing, so they stay empty)
 _NOTHING: tuple = ()
 
@@ -92,73 +151,99 @@ def has_alien(s: "VenusState", pl: int) -> bool:
             return True
     return False
 
-_LIST_FIELDS = ("money", "stock", "orbit", "surf", "bld", "deck", "discard", "gun", "bag", "tdisc",
-                "flipped", "cb", "mv", "drawn", "clevel", "crises", "lost", "cbcards")
-#: the flat fields kept in bytearrays (often written; their values fit 0..255)
-_BYTE_FIELDS = frozenset(("stock", "orbit", "surf", "deck", "bag", "mv"))
-#: the flat fields kept as tuples, shared between clones and replaced on write
-_TUPLE_FIELDS = frozenset(("bld", "discard", "gun", "tdisc", "flipped", "drawn", "clevel", "crises", "cbcards"))
-_NESTED_FIELDS = ("hands", "ptiles", "kept")
-_INT_FIELDS = ("period", "phase", "first", "cubes", "cur", "actions_left", "extra", "next_seat",
-               "aliens_out", "alien_next", "bank_flow", "decisions")
+#: Every field of the table, declared once: ``(name, how it is kept, its value in a new
+#: state of ``n`` seats)``. The constructor, :meth:`VenusState.clone`,
+#: :meth:`VenusState.to_json` and :func:`state_from_json` are generated from it. How a
+#: field is kept decides how a clone copies it (see the module docstring):
+#:
+#: - ``list``: a list of whole numbers, copied; ``bytes``: a bytearray (values 0..255), copied;
+#: - ``tuple``: a tuple, shared between clones and replaced on write;
+#: - ``piles``: a list of tuples (one per seat or planet): the list is copied, the tuples shared;
+#: - ``int``: a whole number;
+#: - ``record``: a :class:`Combat` or :class:`Move`, copied while active and shared when idle
+#:   (a combat or a move starts as a new record, so an idle one is never written); saved as
+#:   its flat list.
+FIELDS = (
+    ("money", "list", "[0] * n"),
+    ("stock", "bytes", "bytearray(n * 5)"),
+    ("orbit", "bytes", "bytearray(n * 24)"),
+    ("surf", "bytes", "bytearray(n * 24)"),
+    ("bld", "tuple", "(0,) * (n * 16)"),
+    ("deck", "bytes", "bytearray()"),
+    ("discard", "tuple", "()"),
+    ("gun", "tuple", "()"),
+    ("bag", "bytes", "bytearray()"),
+    ("tdisc", "tuple", "()"),
+    ("flipped", "tuple", "(0,) * 8"),
+    ("cb", "record", "Combat.from_list([0] * Combat.SIZE)"),
+    ("mv", "record", "Move.from_list([0] * Move.SIZE)"),
+    ("drawn", "tuple", "()"),
+    ("clevel", "tuple", "(0,) * 8"),
+    ("crises", "tuple", "()"),
+    ("lost", "list", "[0] * n"),
+    ("cbcards", "tuple", "()"),   # cards played in the combat in progress (public: they are discarded)
+    ("hands", "piles", "[()] * n"),
+    ("ptiles", "piles", "[()] * 8"),
+    ("kept", "piles", "[()] * n"),
+    ("period", "int", "0"),
+    ("phase", "int", "0"),
+    ("first", "int", "0"),
+    ("cubes", "int", "0"),
+    ("cur", "int", "0"),
+    ("actions_left", "int", "0"),
+    ("extra", "int", "0"),
+    ("next_seat", "int", "0"),
+    ("aliens_out", "int", "0"),
+    ("alien_next", "int", "0"),
+    ("bank_flow", "int", "0"),
+    ("decisions", "int", "0"),
+)
+_KEPT = {k: [f for f, how, _ in FIELDS if how == k] for k in ("list", "bytes", "tuple", "piles", "int", "record")}
+#: the flat fields whose length is fixed by the number of seats (a save must match it)
+_FIXED = frozenset(("money", "stock", "orbit", "surf", "bld", "flipped", "clevel", "lost"))
+#: the record class of each ``record`` field
+_RECORDS = {"cb": Combat, "mv": Move}
+_COPY = {"list": ".copy()", "bytes": ".copy()", "tuple": "", "piles": ".copy()", "int": ""}
+
+
+def _state_methods() -> dict:
+    """``__init__`` and ``clone`` of :class:`VenusState`, written out from :data:`FIELDS`."""
+    init = ["def __init__(self, game, comp, players, rng, options):", "    n = players",
+            "    self.game = game", "    self.comp = comp", "    self.num_players = n", "    self.options = options",
+            "    self.rng = rng", "    self._ev = []"]
+    init += [f"    self.{f} = {new}" for f, _, new in FIELDS]
+    init += ["    self.stack = []", "    self.over = False", "    self.end_cause = ''", "    self.log = []",
+             "    self._final = None", "    self.quiet = False", "    self._menu = None"]
+    clone = ["def clone(self, quiet=False):", "    s = _new(VenusState)", "    s.game = self.game",
+             "    s.comp = self.comp", "    s.num_players = self.num_players", "    s.options = self.options",
+             "    r = _new(Rng)", "    r.state = self.rng.state", "    s.rng = r"]
+    for f, how, _ in FIELDS:
+        if how == "record":
+            clone += [f"    x = self.{f}", f"    s.{f} = x.copy() if x.active else x"]
+        else:
+            clone.append(f"    s.{f} = self.{f}{_COPY[how]}")
+    clone += ["    s.stack = self.stack[:]", "    s.over = self.over", "    s.end_cause = self.end_cause",
+              "    if quiet or self.quiet:", "        s.quiet = True", "        s._ev = s.log = _NOTHING",
+              "    else:", "        s.quiet = False", "        s._ev = []", "        s.log = self.log[:]",
+              "    s._final = self._final", "    s._menu = None", "    return s"]
+    ns = {"Combat": Combat, "Move": Move, "Rng": Rng, "_new": _new, "_NOTHING": _NOTHING}
+    out = _generate("VenusState", "\n".join(init + clone), ns)
+    ns["VenusState"] = None   # set once the class exists (the clone makes one)
+    out["_namespace"] = ns
+    return out
+
+
+_GENERATED = _state_methods()
 
 
 class VenusState(State):
     """One position of Onward to Venus (see the module docstring for the layout)."""
 
-    __slots__ = ("game", "comp", "num_players", "options", "rng", "_ev", "_setup_ev") + _LIST_FIELDS + _NESTED_FIELDS + \
-        _INT_FIELDS + ("stack", "over", "end_cause", "log", "_final", "quiet", "_menu")
+    __slots__ = ("game", "comp", "num_players", "options", "rng", "_ev", "_setup_ev",
+                 *(f for f, _, _ in FIELDS), "stack", "over", "end_cause", "log", "_final", "quiet", "_menu")
 
-    def __init__(self, game, comp: Components, players: int, rng: Rng, options: dict) -> None:
-        n = players
-        self.game = game
-        self.comp = comp
-        self.num_players = n
-        self.options = options
-        self.rng = rng
-        self._ev: list = []
-        self.money = [0] * n
-        self.stock = bytearray(n * 5)
-        self.orbit = bytearray(n * 24)
-        self.surf = bytearray(n * 24)
-        self.bld: tuple = (0,) * (n * 16)
-        self.hands: list[tuple] = [()] * n
-        self.deck = bytearray()
-        self.discard: tuple = ()
-        self.gun: tuple = ()
-        self.ptiles: list[tuple] = [()] * 8
-        self.bag = bytearray()
-        self.tdisc: tuple = ()
-        self.kept: list[tuple] = [()] * n
-        self.flipped: tuple = (0,) * 8
-        self.cb = [0] * CB_LEN
-        self.mv = bytearray(MV_LEN)
-        self.drawn: tuple = ()
-        self.clevel: tuple = (0,) * 8
-        self.crises: tuple = ()
-        self.lost = [0] * n
-        self.cbcards: tuple = ()    # cards played in the combat in progress (public: they are discarded)
-        self.period = 0
-        self.phase = 0
-        self.first = 0
-        self.cubes = 0
-        self.cur = 0
-        self.actions_left = 0
-        self.extra = 0
-        self.next_seat = 0
-        self.aliens_out = 0
-        self.alien_next = 0
-        self.bank_flow = 0
-        self.decisions = 0
-        self.stack: list = []
-        self.over = False
-        self.end_cause = ""
-        self.log: list = []
-        self._final = None
-        #: a search clone (``clone(quiet=True)``): no log, no events, no sentences
-        self.quiet = False
-        #: ``(frame, legal actions)`` as last computed by ``legal_actions`` (None: not yet)
-        self._menu: Optional[tuple] = None
+    #: (game, comp, players, rng, options): generated from :data:`FIELDS`
+    __init__ = _GENERATED["__init__"]
 
     # ----- events and pieces (the hot ones are functions of :mod:`.flow`, compiled with
     # the rules) ------------------------------------------------------------------------
@@ -299,78 +384,20 @@ class VenusState(State):
         self.bag = bytearray(sorted(self.bag))
 
     # ----- copies -----------------------------------------------------------------------
-    def clone(self, quiet: bool = False) -> "VenusState":
-        """A copy that shares only the immutable parts (the game, the component tables, the
-        options, the frames). ``quiet=True`` makes a clone for search: it copies no log
-        and records no events or sentences from then on (its ``apply`` returns an empty
-        list, its view an empty log); clones of a quiet clone are quiet."""
-        s = _new(VenusState)
-        s.game = self.game
-        s.comp = self.comp
-        s.num_players = self.num_players
-        s.options = self.options
-        r = _new(Rng)
-        r.state = self.rng.state
-        s.rng = r
-        # bytearrays and int lists: .copy(); the tuples (and the tuples in the lists of
-        # piles) are shared, since every writer replaces a pile instead of changing it
-        s.money = self.money.copy()
-        s.stock = self.stock.copy()
-        s.orbit = self.orbit.copy()
-        s.surf = self.surf.copy()
-        s.bld = self.bld
-        s.deck = self.deck.copy()
-        s.discard = self.discard
-        s.gun = self.gun
-        s.bag = self.bag.copy()
-        s.tdisc = self.tdisc
-        s.flipped = self.flipped
-        s.cb = self.cb.copy()
-        s.mv = self.mv.copy()
-        s.drawn = self.drawn
-        s.clevel = self.clevel
-        s.crises = self.crises
-        s.lost = self.lost.copy()
-        s.cbcards = self.cbcards
-        s.hands = self.hands.copy()
-        s.ptiles = self.ptiles.copy()
-        s.kept = self.kept.copy()
-        s.period = self.period
-        s.phase = self.phase
-        s.first = self.first
-        s.cubes = self.cubes
-        s.cur = self.cur
-        s.actions_left = self.actions_left
-        s.extra = self.extra
-        s.next_seat = self.next_seat
-        s.aliens_out = self.aliens_out
-        s.alien_next = self.alien_next
-        s.bank_flow = self.bank_flow
-        s.decisions = self.decisions
-        s.stack = self.stack[:]
-        s.over = self.over
-        s.end_cause = self.end_cause
-        if quiet or self.quiet:
-            # a quiet state never records: no event list, no log of its own
-            s.quiet = True
-            s._ev = s.log = _NOTHING
-        else:
-            s.quiet = False
-            s._ev = []
-            s.log = self.log[:]
-        s._final = self._final
-        s._menu = None
-        return s
+    #: A copy that shares only the immutable parts (the game, the component tables, the
+    #: options, the frames) and the piles kept as tuples. ``quiet=True`` makes a clone for
+    #: search: it copies no log and records no events or sentences from then on (its
+    #: ``apply`` returns an empty list, its view an empty log); clones of a quiet clone are
+    #: quiet. Generated from :data:`FIELDS`.
+    clone = _GENERATED["clone"]
 
     def to_json(self) -> dict:
         d: dict[str, Any] = {"game": self.game.name, "players": self.num_players,
                              "options": dict(self.options), "rng": self.rng.state}
-        for k in _LIST_FIELDS:
-            d[k] = list(getattr(self, k))
-        for k in _NESTED_FIELDS:
-            d[k] = [list(x) for x in getattr(self, k)]
-        for k in _INT_FIELDS:
-            d[k] = getattr(self, k)
+        for k, how, _ in FIELDS:
+            v = getattr(self, k)
+            d[k] = v if how == "int" else [list(x) for x in v] if how == "piles" else \
+                v.to_list() if how == "record" else list(v)
         d["stack"] = [[flow.OP_NAMES[f[0]], *f[1:]] for f in self.stack]
         d["over"] = self.over
         d["end_cause"] = self.end_cause
@@ -378,11 +405,44 @@ class VenusState(State):
         return d
 
 
+_GENERATED["_namespace"]["VenusState"] = VenusState
+
+
 def _packed(field: str, values: list) -> bytearray:
     """``values`` as a bytearray, refusing what a byte cannot hold (RecordError naming the field)."""
     if any(not 0 <= x < 256 for x in values):
         raise RecordError(f"saved venus state: {field!r} must hold whole numbers from 0 to 255")
     return bytearray(values)
+
+
+def _load_field(s: VenusState, ref: VenusState, d: Mapping, k: str, how: str) -> None:
+    """Set field ``k`` of ``s`` from the saved ``d`` (``ref``: a new state of the same size)."""
+    v = d.get(k, []) if k == "cbcards" else d[k]   # cbcards: absent from older saves
+    if how == "int":
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise RecordError(f"saved venus state: {k!r} must be a whole number, not {v!r}")
+        setattr(s, k, v)
+        return
+    if how == "piles":
+        want = len(getattr(ref, k))
+        if not isinstance(v, list) or len(v) != want or any(
+                not isinstance(x, list) or any(isinstance(y, bool) or not isinstance(y, int) for y in x) for x in v):
+            raise RecordError(f"saved venus state: {k!r} must be {want} lists of whole numbers")
+        setattr(s, k, [tuple(x) for x in v])
+        return
+    if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
+        raise RecordError(f"saved venus state: {k!r} must be a list of whole numbers")
+    if how == "record":
+        rec = _RECORDS[k]
+        if len(v) != rec.SIZE:
+            raise RecordError(f"saved venus state: {k!r} must have {rec.SIZE} entries, not {len(v)}")
+        if k == "mv":
+            _packed(k, v)   # the move's counts were kept in a byte each
+        setattr(s, k, rec.from_list(v))
+        return
+    if k in _FIXED and len(v) != len(getattr(ref, k)):
+        raise RecordError(f"saved venus state: {k!r} must have {len(getattr(ref, k))} entries, not {len(v)}")
+    setattr(s, k, _packed(k, v) if how == "bytes" else tuple(v) if how == "tuple" else list(v))
 
 
 def state_from_json(game, data: Any) -> VenusState:
@@ -404,26 +464,8 @@ def state_from_json(game, data: Any) -> VenusState:
             raise RecordError("saved venus state: 'rng' must be a whole number")
         s = VenusState(game, comp, n, Rng.from_state(rs), dict(options))
         ref = VenusState(game, comp, n, Rng(0), {})
-        for k in _LIST_FIELDS:
-            v = d.get(k, []) if k == "cbcards" else d[k]   # cbcards: absent from older saves
-            if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
-                raise RecordError(f"saved venus state: {k!r} must be a list of whole numbers")
-            want = len(getattr(ref, k))
-            if k in ("money", "stock", "orbit", "surf", "bld", "flipped", "cb", "mv", "clevel", "lost") and len(v) != want:
-                raise RecordError(f"saved venus state: {k!r} must have {want} entries, not {len(v)}")
-            setattr(s, k, _packed(k, v) if k in _BYTE_FIELDS else tuple(v) if k in _TUPLE_FIELDS else list(v))
-        for k in _NESTED_FIELDS:
-            v = d[k]
-            want = 8 if k == "ptiles" else n
-            if not isinstance(v, list) or len(v) != want or any(
-                    not isinstance(x, list) or any(isinstance(y, bool) or not isinstance(y, int) for y in x) for x in v):
-                raise RecordError(f"saved venus state: {k!r} must be {want} lists of whole numbers")
-            setattr(s, k, [tuple(x) for x in v])
-        for k in _INT_FIELDS:
-            v = d[k]
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise RecordError(f"saved venus state: {k!r} must be a whole number, not {v!r}")
-            setattr(s, k, v)
+        for k, how, _ in FIELDS:
+            _load_field(s, ref, d, k, how)
         ncard = len(comp.deck_effects) + n * len(comp.player_effects)
         for k in ("deck", "discard"):
             if any(not 0 <= c < ncard for c in getattr(s, k)):

@@ -375,7 +375,7 @@ def label(s, a: int) -> str:
         return _("{unit} at {planet}").format(unit=gettext(UNIT_LABELS[t]), planet=planet_word(s.comp, pl))
     if A_DIE <= a < A_DIE + 3:
         i = a - A_DIE
-        v = s.cb[7 + i]
+        v = s.cb.dice[i]
         return _("Die {i} ({face})").format(i=i + 1, face=_("skull") if v == 0 else v)
     if A_REROLL <= a < A_REROLL + 7:
         m = a - A_REROLL + 1

@@ -53,15 +53,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from cosmodrome.games.venus.combat import cost, points, skulls
+from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.crises import INWARD
 from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, O_CRISIS, O_CRISIS_START, TITAN
 from cosmodrome.games.venus.scoring import final_breakdown, planet_vp, tile_vp
 from cosmodrome.games.venus.state import (
-    CB_ACTIVE, CB_CARDS, CB_D0, CB_DEF, CB_DISC, CB_IGN, CB_MODI, CB_MODS, CB_MODT, CB_NI, CB_NS, CB_NT, CB_PL,
-    CB_SEAT, CB_SLOT, CB_TILE, CB_TKIND, CB_TSEAT, COLOURS, EMPIRES, MV_ACTIVE, MV_ALLOW, MV_FROM, MV_INF,
-    MV_SHIPS, MV_TANKS, answers,
+    COLOURS, EMPIRES, answers,
 )
 from cosmodrome.games.venus.text import CARD_TEXT, PHASES, TILE_LABELS, planet_word, tile_name
 from cosmodrome.i18n import current, gettext
@@ -182,12 +180,12 @@ def view_common(s) -> dict:
                      "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
     bag_counts = kind_counts(s.bag, c.tile_kind)
     tdc = kind_counts(s.tdisc, c.tile_kind)
-    combat = combat_view(s, st) if s.cb[CB_ACTIVE] and not s.over else None
+    combat = combat_view(s, st) if s.cb.active and not s.over else None
     mv = s.mv
     move = None
-    if mv[MV_ACTIVE] and not s.over:
-        move = {"from": names[mv[MV_FROM]], "ships": mv[MV_SHIPS], "infantry": mv[MV_INF],
-                "tanks": mv[MV_TANKS], "allowance": mv[MV_ALLOW]}
+    if mv.active and not s.over:
+        move = {"from": names[mv.origin], "ships": mv.ships, "infantry": mv.infantry,
+                "tanks": mv.tanks, "allowance": mv.allowance}
     decision = None
     tm = s.to_move()
     if tm is not None:   # as the seats not deciding read it (Game.public_line)
@@ -284,35 +282,34 @@ def combat_view(s, st=None) -> dict:
     st = st or static(s.comp)
     c = s.comp
     cb = s.cb
-    tile = cb[CB_TILE]
+    tile = cb.tile
     kind, printed, skull, label = st.tile[tile]
     tk = c.tile_kind[tile]
     target = None
-    if tk == T_TENSION and cb[CB_TSEAT] >= 0:
-        q = cb[CB_TSEAT]
-        target = {"seat": q, "empire": gettext(EMPIRES[q]), "building": "mine" if cb[CB_TKIND] == 0 else "factory"}
-    bonus = cb[CB_DEF] - printed if tk == T_CRISIS and printed is not None else 0
-    ucp = st.unit_cp
-    each = (2 if cb[CB_MODI] else ucp[0], 2 if cb[CB_MODS] else ucp[1], 3 if cb[CB_MODT] else ucp[2])
-    committed = (cb[CB_NI], cb[CB_NS], cb[CB_NT])
+    if tk == T_TENSION and cb.target_seat >= 0:
+        q = cb.target_seat
+        target = {"seat": q, "empire": gettext(EMPIRES[q]), "building": "mine" if cb.target_kind == 0 else "factory"}
+    bonus = cb.defence - printed if tk == T_CRISIS and printed is not None else 0
+    each = boosted_cp(s)
+    committed = tuple(cb.committed)
     units_cp = sum(k * e for k, e in zip(committed, each))
-    disc = cb[CB_DISC]
-    dice = cb[CB_D0:CB_D0 + 3]
+    disc = cb.discarded
+    dice = cb.dice[:]
     paid = points(s)
     cst = cost(s)
     cards = []
     for card in s.cbcards:
         e, title, _, _ = st.card[card]
         cards.append({"card": card, "effect": e, "title": title})
-    return {"seat": cb[CB_SEAT], "planet": st.names[cb[CB_PL]], "planet_index": cb[CB_PL], "slot": cb[CB_SLOT],
+    return {"seat": cb.seat, "planet": st.names[cb.planet], "planet_index": cb.planet, "slot": cb.slot,
             "tile": label, "kind": kind, "skull": skull, "printed_defence": printed, "gunrunner_bonus": bonus,
-            "defence": cb[CB_DEF], "target": target,
+            "defence": cb.defence, "target": target,
             "dice": dice, "discarded": disc if disc >= 0 else None,
             "kept_dice": [d for i, d in enumerate(dice) if i != disc],
             "cost": cst, "committed": dict(zip(UNITS, committed)), "unit_cp": dict(zip(UNITS, each)),
-            "units_cp": units_cp, "cards_cp": cb[CB_CARDS], "cards": cards,
+            "units_cp": units_cp, "cards_cp": cb.card_points, "cards": cards,
             "paid": paid, "missing": max(0, cst - paid), "needs_unit": sum(committed) == 0,
-            "skulls": skulls(s), "skulls_ignored": cb[CB_IGN]}
+            "skulls": skulls(s), "skulls_ignored": cb.skulls_ignored}
 
 
 def aliens_view(s, st=None) -> dict:
