@@ -13,6 +13,8 @@ from typing import Any
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.moon.state import OVER, MoonState
+from cosmodrome.games.moon.text import Word, says
+from cosmodrome.i18n import _
 
 
 def board_points(s: MoonState, a: int) -> int:
@@ -57,9 +59,10 @@ def end_game(s: MoonState) -> None:
     s.winners_ = [p for p in range(s.num_players) if keys[p] == best]
     s.phase = OVER
     pts = scores(s)
-    names = " and ".join(s.game.seat_name(p, s.num_players) for p in s.winners_)
-    s.log("end", f"The race is over. {names} win{'s' if len(s.winners_) == 1 else ''} with "
-                 f"{int(pts[s.winners_[0]])} points.", scores=[int(x) for x in pts], winners=list(s.winners_))
+    names = [s.game.seat_name(p, s.num_players) for p in s.winners_]
+    s.log("end", says("The race is over. {names} wins with {n} points." if len(names) == 1 else
+                      "The race is over. {names} win with {n} points.", names=Word(_and_list, tuple(names)),
+                      n=int(pts[s.winners_[0]])), scores=[int(x) for x in pts], winners=list(s.winners_))
 
 
 def summary(s: MoonState) -> dict[str, Any]:
@@ -86,3 +89,8 @@ def statistics(s: MoonState, events: list) -> list:
             count(events, ["ec"], n, "astronaut", owner)),
         row("rounds", "Rounds", "rounds the race lasted", [s.round] * n),
     ]
+
+
+def _and_list(names: tuple) -> str:
+    """Names joined by "and" in the reader's language."""
+    return (" " + _("and") + " ").join(names)
