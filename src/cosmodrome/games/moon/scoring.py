@@ -80,14 +80,14 @@ def statistics(s: MoonState, events: list) -> list:
     owner = s.owner
     mine = [seat_astronauts(s, p) for p in range(n)]
     return [
-        row("points", "Points", "the final score: race points and Sputniks", scores(s)),
-        row("race_points", "Race points", "points for the place reached on the track",
+        row("points", _("Points"), _("the final score: race points and Sputniks"), scores(s)),
+        row("race_points", _("Race points"), _("points for the place reached on the track"),
             [sum(board_points(s, a) for a in m) for m in mine]),
-        row("sputniks", "Sputniks", "Sputnik counters held at the end (a point each)", [sum(s.spk[a] for a in m) for m in mine]),
-        row("accidents", "Accidents", "times an astronaut fell", count(events, ["accident"], n, "astronaut", owner)),
-        row("ec_taken", "Extra-chance counters taken", "counters taken for being last",
+        row("sputniks", _("Sputniks"), _("Sputnik counters held at the end (a point each)"), [sum(s.spk[a] for a in m) for m in mine]),
+        row("accidents", _("Accidents"), _("times an astronaut fell"), count(events, ["accident"], n, "astronaut", owner)),
+        row("ec_taken", _("Extra-chance counters taken"), _("counters taken for being last"),
             count(events, ["ec"], n, "astronaut", owner)),
-        row("rounds", "Rounds", "rounds the race lasted", [s.round] * n),
+        row("rounds", _("Rounds"), _("rounds the race lasted"), [s.round] * n),
     ]
 
 

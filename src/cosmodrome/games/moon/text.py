@@ -22,6 +22,12 @@ from cosmodrome.games.moon.state import (
     W_NO_INSTRUCTIONS, W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
 )
 
+#: the lunar cards' names (components.toml), for the catalog: translated where shown
+CARD_NAMES = (N_("Mare"), N_("Hill"), N_("Crater field"), N_("Tunnel mountain"), N_("Mountain"), N_("Canyon"),
+              N_("Peaks"), N_("Boulder field"), N_("Deep craters"), N_("Hazard tunnel"), N_("Ridge"))
+#: the special box tokens' names on the help page (Game.help_items), for the catalog
+TOKEN_NAMES = (N_("Advance"), N_("Back"), N_("Buy advances"), N_("EC"), N_("Reroll next"), N_("Two sputniks"),
+               N_("One die jump"))
 JUMP_NAMES = (N_("first"), N_("second"), N_("third"))
 TOKEN_TEXT = {"advance": N_("one circle box ahead"), "back": N_("one circle box back"),
               "buy-advances": N_("Sputniks may be spent for free advances"), "ec": N_("an EC counter"),
@@ -303,19 +309,19 @@ def prompt(s: MoonState) -> str:
 
 #: the symbols of :func:`render_text` explained (``Game.legend``)
 LEGEND = (
-    (".", "open sky"),
-    ("o", "a safe box"),
-    ("x", "a hazardous box: ending a jump there is an accident"),
-    ("#", "rock: a step into it is a crash"),
-    ("t", "a tunnel box"),
-    ("T", "a hazardous tunnel box"),
-    ("A-Z", "a standing astronaut (its first letter)"),
-    ("a-z", "a face-down astronaut, after an accident"),
-    ("*", "a Sputnik icon: passing it gives a Sputnik counter"),
-    ("G", "the goal box at each end of the lap (the race starts and ends there)"),
-    ("S", "a circled box between two lunar cards"),
-    ("0-3", "the level of a row, 3 on top"),
-    ("EC", "Earth Control counters: spend one for an extra die or a re-roll"),
+    (".", N_("open sky")),
+    ("o", N_("a safe box")),
+    ("x", N_("a hazardous box: ending a jump there is an accident")),
+    ("#", N_("rock: a step into it is a crash")),
+    ("t", N_("a tunnel box")),
+    ("T", N_("a hazardous tunnel box")),
+    ("A-Z", N_("a standing astronaut (its first letter)")),
+    ("a-z", N_("a face-down astronaut, after an accident")),
+    ("*", N_("a Sputnik icon: passing it gives a Sputnik counter")),
+    ("G", N_("the goal box at each end of the lap (the race starts and ends there)")),
+    ("S", N_("a circled box between two lunar cards")),
+    ("0-3", N_("the level of a row, 3 on top")),
+    ("EC", N_("Earth Control counters: spend one for an extra die or a re-roll")),
 )
 
 
@@ -346,27 +352,29 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(f"{y} {row}")
     lines.append("  " + "".join("G" if c in (0, len(strip) - 1) else ("S" if c in view["lap"]["boxes"] else " ")
                                for c in range(len(strip))))
-    lines.append(f"Round {view['round']}. Upper-case letter: standing astronaut, lower-case: face-down; * a Sputnik icon.")
+    lines.append(_("Round {n}. Upper-case letter: standing astronaut, lower-case: face-down; * a Sputnik icon.").format(
+        n=view['round']))
     for a in view["astronauts"]:
-        state = "at the goal" if a["finished"] else ("face-down" if a["down"] else "standing")
-        lines.append(f"  {a['letter']} {a['name']} ({a['seat_name']}): {a['place']}, {state}; "
-                     f"Sputniks {a['sputniks']}, EC {a['ec']}, handicap {a['handicap']}")
+        state = _("at the goal") if a["finished"] else (_("face-down") if a["down"] else _("standing"))
+        lines.append("  " + _("{letter} {name} ({seat}): {place}, {state}; Sputniks {spk}, EC {ec}, handicap {hc}").format(
+            letter=a['letter'], name=a['name'], seat=a['seat_name'], place=a['place'], state=state,
+            spk=a['sputniks'], ec=a['ec'], hc=a['handicap']))
     t = view.get("turn")
     if t:
-        lines.append(f"Jump card of {t['name']}: " + "; ".join(
-            f"{JUMP_NAMES[j]} jump: " + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
+        lines.append(_("Jump card of {name}: ").format(name=t['name']) + "; ".join(
+            _("{nth} jump: ").format(nth=_(JUMP_NAMES[j])) + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
             for j in range(3)))
         if t["out_of_turn"]:
-            lines.append(f"Moving out of turn: {view['astronauts'][t['mover']]['name']}.")
+            lines.append(_("Moving out of turn: {name}.").format(name=view['astronauts'][t['mover']]['name']))
     cards = view.get("cards")
     if cards:
         held = []
         for h in cards["hands"]:
             c = h["card"]
             held.append(f"{h['seat'] + 1}: {c['title']} ({c['timing_text']}; {c['text']})" if c
-                        else f"{h['seat'] + 1}: {'a card' if h['holds'] else 'none'}")
-        lines.append(f"Action cards (deck {cards['deck']}, discarded {len(cards['discard'])}) by seat: "
-                     + "; ".join(held))
+                        else f"{h['seat'] + 1}: {_('a card') if h['holds'] else _('none')}")
+        lines.append(_("Action cards (deck {deck}, discarded {discarded}) by seat: ").format(
+            deck=cards['deck'], discarded=len(cards['discard'])) + "; ".join(held))
     if view.get("scores") is not None:
-        lines.append("Scores: " + ", ".join(str(x) for x in view["scores"]))
+        lines.append(_("Scores: ") + ", ".join(str(x) for x in view["scores"]))
     return "\n".join(lines)
