@@ -116,7 +116,7 @@ def move(s: MoonState, action: int) -> None:
     if res.stopped:
         s.arrived += 1
         s.fin[a] = s.arrived
-        s.log("goal", says("{name} crosses the goal line first!" if s.arrived == 1 else "{name} crosses the goal line!",
+        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1 else N_("{name} crosses the goal line!"),
                            name=name), astronaut=a, place=s.arrived)
     boxes = [P_TOKEN + c for c, y in res.path
              if c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []

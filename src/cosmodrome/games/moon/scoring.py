@@ -14,7 +14,7 @@ from typing import Any
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.moon.state import OVER, MoonState
 from cosmodrome.games.moon.text import Word, says
-from cosmodrome.i18n import _
+from cosmodrome.i18n import N_, _
 
 
 def board_points(s: MoonState, a: int) -> int:
@@ -60,8 +60,8 @@ def end_game(s: MoonState) -> None:
     s.phase = OVER
     pts = scores(s)
     names = [s.game.seat_name(p, s.num_players) for p in s.winners_]
-    s.log("end", says("The race is over. {names} wins with {n} points." if len(names) == 1 else
-                      "The race is over. {names} win with {n} points.", names=Word(_and_list, tuple(names)),
+    s.log("end", says(N_("The race is over. {names} wins with {n} points.") if len(names) == 1 else
+                      N_("The race is over. {names} win with {n} points."), names=Word(_and_list, tuple(names)),
                       n=int(pts[s.winners_[0]])), scores=[int(x) for x in pts], winners=list(s.winners_))
 
 

@@ -19,6 +19,7 @@ from cosmodrome.games.lunar.terrain import SAFE_LANDING
 from cosmodrome.games.moon.state import (
     A_COUNT, A_DONE, A_PROGRAM, ADVANCE, BUY, FREE_DIE, HOOKS, P_END, P_MOVER, P_PASS, P_TOKEN, MoonState,
 )
+from cosmodrome.i18n import N_
 from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name, place_name, place_w, says, says_n, word
 
 
@@ -40,12 +41,12 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
     if box is None:
         return False
     s.place(a, *box)
-    s.log("free-move", says("{name} moves ahead to {place}." if step > 0 else "{name} moves back to {place}.",
+    s.log("free-move", says(N_("{name} moves ahead to {place}.") if step > 0 else N_("{name} moves back to {place}."),
                             name=astronaut_name(s, a), place=place_w(s, *box)), astronaut=a, col=box[0], level=box[1])
     if box[0] == s.goal:
         s.arrived += 1
         s.fin[a] = s.arrived
-        s.log("goal", says("{name} crosses the goal line first!" if s.arrived == 1 else "{name} crosses the goal line!",
+        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1 else N_("{name} crosses the goal line!"),
                            name=astronaut_name(s, a)),
               astronaut=a, place=s.arrived)
         stop_moves(s)
