@@ -56,7 +56,7 @@ function lapSvg(v, ctx, idx) {
   const width = LEFT * 2 + cols.length * W, height = TOP + levels * H + 40;
   const root = svg("svg", { class: "moon-lap", viewBox: `0 0 ${width} ${height}`, width, height, "data-testid": "moon-lap" });
   const y = (lvl) => TOP + (levels - 1 - lvl) * H;
-  const cellHelp = CELL_HELP();
+  const cellHelp = CELL_HELP(), sputnikHelp = t("A Sputnik: pass through to collect a counter.");
   const icons = new Set(v.lap.sputniks.map(p => `${p[0]}:${p[1]}`));
   // card names above their columns
   v.lap.cards.forEach((c, k) => {
@@ -73,7 +73,7 @@ function lapSvg(v, ctx, idx) {
       if (k === SAFE || k === TUNNEL) g.append(svg("circle", { cx: LEFT + c * W + W / 2, cy: y(l) + H - 9, r: 6, class: isGoal ? "goal" : isBox ? "box" : "ring" }));
       if (k === HAZARD || k === TUNNEL_HAZ) g.append(svg("path", { d: `M${LEFT + c * W + 6} ${y(l) + H - 6} l6 -6 l6 6 l6 -6`, class: "rough" }));
       if (icons.has(`${c}:${l}`)) g.append(svg("text", { x: LEFT + c * W + W / 2, y: y(l) + H / 2 + 5, class: "moon-sputnik", "text-anchor": "middle", text: "✶" }));
-      g.append(svg("title", { text: `${cellHelp[k]}${icons.has(`${c}:${l}`) ? " " + t("A Sputnik: pass through to collect a counter.") : ""}` }));
+      g.append(svg("title", { text: `${cellHelp[k]}${icons.has(`${c}:${l}`) ? " " + sputnikHelp : ""}` }));
       hot(g, ctx, idx, `cell:${c}:${l}`);
       root.append(g);
     }
