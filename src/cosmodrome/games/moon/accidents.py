@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cosmodrome.games.moon.state import MoonState
 from cosmodrome.i18n import N_
-from cosmodrome.games.moon.text import astronaut_name, place_w, says, says_n, word
+from cosmodrome.games.moon.text import place_w, says, says_n, word, name_w
 
 WHY = {"hazard": N_("landed on a box without a circle"), "fall": N_("ended in the air and fell"),
        "crash": N_("ran into rock"), "ceiling": N_("hit a tunnel's ceiling"), "face": N_("rolled the accident face")}
@@ -29,7 +29,7 @@ def accident(s: MoonState, a: int, why: str) -> None:
     s.spk_supply += lost
     s.down[a] = 1
     s.accidents += 1
-    values = dict(name=astronaut_name(s, a), why=word(WHY[why]), place=place_w(s, s.col[a], s.lvl[a]))
+    values = dict(name=name_w(s, a), why=word(WHY[why]), place=place_w(s, s.col[a], s.lvl[a]))
     s.log("accident", says_n("{name} {why}: an accident at {place}, losing {n} Sputnik.",
                              "{name} {why}: an accident at {place}, losing {n} Sputniks.", lost, **values) if lost
           else says("{name} {why}: an accident at {place}.", **values),

@@ -37,7 +37,7 @@ from cosmodrome.games.moon.state import (
     W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
 )
 from cosmodrome.i18n import N_
-from cosmodrome.games.moon.text import CARD_TEXT, Word, card_title_w, die_name, die_w, says, seat_label, word
+from cosmodrome.games.moon.text import CARD_TEXT, Word, card_title_w, die_name, die_w, says, seat_label, word, seat_w
 
 
 
@@ -67,9 +67,9 @@ def draw(s: MoonState, seat: int) -> None:
     who = seat_label(s, seat)
     s.hand[seat] = s.rng.draw(s.deck, ("the action card {} draws".format, (who,)), (_draws, (s, who)),
                               seen_by=(seat,))
-    s.hidden_log("card-draw", says("{who} draws an action card: {title}.", who=who,
+    s.hidden_log("card-draw", says("{who} draws an action card: {title}.", who=seat_w(s, seat),
                                    title=card_title_w(effect(s, s.hand[seat]))),
-                 says("{who} draws an action card.", who=who), seat)
+                 says("{who} draws an action card.", who=seat_w(s, seat)), seat)
 
 
 def _draws(s: MoonState, who: str, c: int) -> str:
@@ -180,7 +180,7 @@ def answer(s: MoonState, action: int, play: bool) -> None:
     if play:
         s.hand[seat] = -1
         s.discard.append(card)
-        s.log("card-play", says("{who} plays {title}.", who=seat_label(s, seat), title=card_title_w(name)),
+        s.log("card-play", says("{who} plays {title}.", who=seat_w(s, seat), title=card_title_w(name)),
               seat=seat, card=name)
         if name == "planification":
             planification(s, seat)
@@ -212,7 +212,7 @@ def refresh(s: MoonState, new: bool) -> None:
     seat = s.asks.pop(0)
     if new:
         s.discard.append(s.hand[seat])
-        s.log("card-refresh", says("{who} discards {title} for a new action card.", who=seat_label(s, seat),
+        s.log("card-refresh", says("{who} discards {title} for a new action card.", who=seat_w(s, seat),
                                    title=card_title_w(effect(s, s.hand[seat]))), seat=seat, card=effect(s, s.hand[seat]))
         s.hand[seat] = -1
         draw(s, seat)
@@ -350,7 +350,7 @@ def counter_to(s: MoonState, seat: int, kind: str, card: str) -> None:
         setattr(s, supply, getattr(s, supply) - 1)
         getattr(s, kind)[a] += 1
         what = N_("{who} takes an EC counter ({card}).") if kind == "ec" else N_("{who} takes a Sputnik ({card}).")
-        s.log("ec" if kind == "ec" else "sputnik", says(what, who=seat_label(s, seat), card=word(card)), astronaut=a)
+        s.log("ec" if kind == "ec" else "sputnik", says(what, who=seat_w(s, seat), card=word(card)), astronaut=a)
 
 
 def planification(s: MoonState, seat: int) -> None:
@@ -370,7 +370,7 @@ def sanction(s: MoonState, seat: int) -> None:
     if s.hc_supply:
         s.hc_supply -= 1
         s.hc[a] += 1
-        s.log("handicap-taken", says("Sanction: {who} takes a handicap counter.", who=seat_label(s, s.owner(a))),
+        s.log("handicap-taken", says("Sanction: {who} takes a handicap counter.", who=seat_w(s, s.owner(a))),
               astronaut=a)
 
 

@@ -27,7 +27,7 @@ from cosmodrome.games.moon.state import (
     P_SLIP, P_SWAP, P_TOKEN, PICK, ROB, SWAP_EC, SWAP_SPK, MoonState,
 )
 from cosmodrome.i18n import N_
-from cosmodrome.games.moon.text import DIE_WORDS, astronaut_name, die_name, die_w, move_sentence, roll_sentence, says, word
+from cosmodrome.games.moon.text import DIE_WORDS, die_w, move_sentence, roll_sentence, says, name_w
 
 
 def roll(s: MoonState) -> None:
@@ -43,7 +43,7 @@ def roll(s: MoonState) -> None:
         faces[d] = roll_face(rng, kinds[DIE_COLOUR[d]], DIE_WORDS[d])
     s.phase = PICK
     if not s.quiet:
-        s.log("roll", (roll_sentence, (astronaut_name(s, s.mv), s.jump, s.free_die >= 0,
+        s.log("roll", (roll_sentence, (s.C.nations[s.mv], s.jump, s.free_die >= 0,
                                        tuple((d, faces[d]) for d in dice))), chance=True,
               astronaut=s.mv, jump=s.jump, faces={str(d): faces[d] for d in dice})
     after_roll(s, dice)
@@ -81,7 +81,7 @@ def reroll(s: MoonState, d: int) -> None:
         s.ec[a] -= 1
         s.ec_supply += 1
     s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], DIE_WORDS[d])
-    s.log("reroll", says(paid, name=astronaut_name(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True, astronaut=a, die=d, face=s.faces[d])
+    s.log("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True, astronaut=a, die=d, face=s.faces[d])
 
 
 def move(s: MoonState, action: int) -> None:
@@ -95,7 +95,7 @@ def move(s: MoonState, action: int) -> None:
     face = s.faces[d]
     res = s.preview(a, d, mask)
     s.place(a, res.col, res.level)
-    name = astronaut_name(s, a)
+    name = s.C.nations[a]  # (its English name: the sentence translates it when read)
     icons = s.icons
     got = sum(1 for cell in res.path if cell in icons)
     got = min(got, s.spk_supply)
@@ -117,7 +117,7 @@ def move(s: MoonState, action: int) -> None:
         s.arrived += 1
         s.fin[a] = s.arrived
         s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1 else N_("{name} crosses the goal line!"),
-                           name=name), astronaut=a, place=s.arrived)
+                           name=name_w(s, a)), astronaut=a, place=s.arrived)
     boxes = [P_TOKEN + c for c, y in res.path
              if c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)
@@ -197,7 +197,7 @@ def proceed(s: MoonState) -> None:
 def extra_jump(s: MoonState, d: int) -> None:
     """Extra jump (action card): the mover jumps with die ``d`` alone, out of its turn; its
     result is picked as usual."""
-    s.log("extra-jump", says("{name} makes a free jump with the {die} (Extra jump).", name=astronaut_name(s, s.mv),
+    s.log("extra-jump", says("{name} makes a free jump with the {die} (Extra jump).", name=name_w(s, s.mv),
                              die=die_w(d)),
           astronaut=s.mv, die=d)
     s.free_die = d
@@ -222,7 +222,7 @@ def go_on(s: MoonState, again: bool) -> None:
             s.jump += 1
         roll(s)
     else:
-        s.log("stop", says("{name} stops.", name=astronaut_name(s, s.cur)), astronaut=s.cur)
+        s.log("stop", says("{name} stops.", name=name_w(s, s.cur)), astronaut=s.cur)
         HOOKS.end_turn(s)
 
 
@@ -238,7 +238,7 @@ def exchange(s: MoonState, keep: int) -> None:
         total = s.ec[a] + s.ec[b]
         s.ec[a], s.ec[b] = keep, total - keep
         what = N_("{name} and {other} share their EC counters: {keep} and {rest}.")
-    s.log("exchange", says(what, name=astronaut_name(s, a), other=astronaut_name(s, b), keep=keep, rest=total - keep),
+    s.log("exchange", says(what, name=name_w(s, a), other=name_w(s, b), keep=keep, rest=total - keep),
           astronaut=a, partner=b)
     if s.phase == SWAP_SPK and s.ec[a] + s.ec[b]:
         s.phase = SWAP_EC

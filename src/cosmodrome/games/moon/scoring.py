@@ -13,7 +13,7 @@ from typing import Any
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.moon.state import OVER, MoonState
-from cosmodrome.games.moon.text import Word, says
+from cosmodrome.games.moon.text import Word, says, seat_w
 from cosmodrome.i18n import N_, _
 
 
@@ -59,7 +59,7 @@ def end_game(s: MoonState) -> None:
     s.winners_ = [p for p in range(s.num_players) if keys[p] == best]
     s.phase = OVER
     pts = scores(s)
-    names = [s.game.seat_name(p, s.num_players) for p in s.winners_]
+    names = [seat_w(s, p) for p in s.winners_]
     s.log("end", says(N_("The race is over. {names} wins with {n} points.") if len(names) == 1 else
                       N_("The race is over. {names} win with {n} points."), names=Word(_and_list, tuple(names)),
                       n=int(pts[s.winners_[0]])), scores=[int(x) for x in pts], winners=list(s.winners_))
@@ -93,4 +93,4 @@ def statistics(s: MoonState, events: list) -> list:
 
 def _and_list(names: tuple) -> str:
     """Names joined by "and" in the reader's language."""
-    return (" " + _("and") + " ").join(names)
+    return (" " + _("and") + " ").join(format(n, "") for n in names)

@@ -16,7 +16,7 @@ from cosmodrome.games.moon.cards import deal
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.rounds import begin_round
 from cosmodrome.games.moon.state import MoonState, astronauts_for
-from cosmodrome.games.moon.text import TOKEN_TEXT, Word, astronaut_name, says
+from cosmodrome.games.moon.text import TOKEN_TEXT, Word, says, name_w, seat_w
 from cosmodrome.i18n import _, gettext
 
 
@@ -98,7 +98,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
     for a in reversed(placing):
         s.place(a, 0, comp.connector_level)
     s.log("first", says("{seat} plays first; {name} stands on top of the stack.",
-                        seat=game.seat_name(s.first_seat, players), name=astronaut_name(s, placing[0])), chance=True,
+                        seat=seat_w(s, s.first_seat), name=name_w(s, placing[0])), chance=True,
           seat=s.first_seat)
     if options.get("advanced"):
         deal(s)

@@ -22,6 +22,8 @@ from cosmodrome.games.moon.state import (
     W_NO_INSTRUCTIONS, W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
 )
 
+#: the nations of the jump cards (components.toml), for the catalog: translated where shown
+NATION_NAMES = (N_("Soviet Union"), N_("United States"), N_("Europe"), N_("China"), N_("Japan"))
 #: the lunar cards' names (components.toml), for the catalog: translated where shown
 CARD_NAMES = (N_("Mare"), N_("Hill"), N_("Crater field"), N_("Tunnel mountain"), N_("Mountain"), N_("Canyon"),
               N_("Peaks"), N_("Boulder field"), N_("Deep craters"), N_("Hazard tunnel"), N_("Ridge"))
@@ -114,12 +116,22 @@ def card_title_w(effect: str) -> Word:
 
 def seat_label(s: MoonState, seat: int) -> str:
     """The name of a seat (its nation, or both nations in the 2-player game)."""
-    return s.game.seat_name(seat, s.num_players)
+    return " & ".join(gettext(n) for n in s.game.seat_name(seat, s.num_players).split(" & "))
 
 
 def astronaut_name(s: MoonState, a: int) -> str:
     """The nation of an astronaut (its jump card)."""
-    return s.C.nations[a]
+    return gettext(s.C.nations[a])
+
+
+def name_w(s: MoonState, a: int) -> Word:
+    """:func:`astronaut_name`, written when read."""
+    return Word(gettext, s.C.nations[a])
+
+
+def seat_w(s: MoonState, seat: int) -> Word:
+    """:func:`seat_label`, written when read."""
+    return Word(seat_label, s, seat)
 
 
 def place_name(s: MoonState, col: int, lvl: int) -> str:
@@ -152,8 +164,8 @@ def roll_sentence(name: str, jump: int, free: bool, rolled: tuple) -> str:
     """
     shown = ", ".join(f"{die_name(d)} {face_text(f)}" for d, f in rolled)
     if free:
-        return _("{name} rolls a free jump: {shown}.").format(name=name, shown=shown)
-    return _("{name} rolls the {nth} jump: {shown}.").format(name=name, nth=_(JUMP_NAMES[jump]), shown=shown)
+        return _("{name} rolls a free jump: {shown}.").format(name=gettext(name), shown=shown)
+    return _("{name} rolls the {nth} jump: {shown}.").format(name=gettext(name), nth=_(JUMP_NAMES[jump]), shown=shown)
 
 
 def move_sentence(name: str, face: int, d: int, place: tuple, got: int) -> str:
@@ -164,7 +176,7 @@ def move_sentence(name: str, face: int, d: int, place: tuple, got: int) -> str:
     >>> move_sentence("USA", 2, 0, (s.goal, s.boxes, s.C, s.cards, 0, 1), 2)
     'USA moves 2 by the blue die 1 to the goal box and picks up 2 Sputniks.'
     """
-    values = dict(name=name, face=face_text(face), die=die_name(d), place=lap_place(*place), n=got)
+    values = dict(name=gettext(name), face=face_text(face), die=die_name(d), place=lap_place(*place), n=got)
     if got:
         return ngettext("{name} moves {face} by the {die} to {place} and picks up {n} Sputnik.",
                         "{name} moves {face} by the {die} to {place} and picks up {n} Sputniks.", got).format(**values)
@@ -372,7 +384,7 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         for h in cards["hands"]:
             c = h["card"]
             held.append(f"{h['seat'] + 1}: {c['title']} ({c['timing_text']}; {c['text']})" if c
-                        else f"{h['seat'] + 1}: {_('a card') if h['holds'] else _('none')}")
+                        else f"{h['seat'] + 1}: " + (_("a card") if h['holds'] else _("none")))
         lines.append(_("Action cards (deck {deck}, discarded {discarded}) by seat: ").format(
             deck=cards['deck'], discarded=len(cards['discard'])) + "; ".join(held))
     if view.get("scores") is not None:

@@ -11,6 +11,7 @@ from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
 from cosmodrome.games.moon.scoring import board_points, scores
 from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, MoonState
 from cosmodrome.i18n import _, gettext
+from cosmodrome.games.moon.text import seat_label
 from cosmodrome.games.moon.text import CARD_TEXT, TIMING_TEXT, TOKEN_TEXT, astronaut_name, place_name
 
 
@@ -43,7 +44,7 @@ def astronauts_view(s: MoonState) -> list[dict[str, Any]]:
                       key=lambda b: s.stamp[b])
         astronauts.append({
             "id": a, "name": astronaut_name(s, a), "letter": astronaut_name(s, a)[0],
-            "colour": s.C.colours[a], "seat": s.owner(a), "seat_name": s.game.seat_name(s.owner(a), s.num_players),
+            "colour": s.C.colours[a], "seat": s.owner(a), "seat_name": seat_label(s, s.owner(a)),
             "col": s.col[a], "level": s.lvl[a], "stack": same.index(a), "place": place_name(s, s.col[a], s.lvl[a]),
             "down": bool(s.down[a]), "finished": s.fin[a], "sputniks": s.spk[a], "ec": s.ec[a], "handicap": s.hc[a],
             "race_position": order.index(a) + 1, "board_points": board_points(s, a), "free_reroll": bool(s.free_rr[a]),
