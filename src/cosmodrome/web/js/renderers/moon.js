@@ -148,7 +148,7 @@ function jumpCard(v, a, ctx, idx) {
       el("b", { text: a.name }), el("span", { class: "muted small", text: ` ${a.seat_name !== a.name ? a.seat_name : ""}` })),
     el("div", { class: "moon-counters" },
       el("span", { class: "c spk", title: t("Sputnik counters: 1 point each; half are lost in an accident"), text: `✶ ${a.sputniks}` }),
-      el("span", { class: "c ec", title: t("EC counters: spend one to re-roll a die or to take one more die at the start of a turn"), text: `EC ${a.ec}` }),
+      el("span", { class: "c ec", title: t("EC counters: spend one to re-roll a die or to take one more die at the start of a turn"), text: `${t("EC")} ${a.ec}` }),
       el("span", { class: "c hc", title: t("Handicap counters: the next turn takes only three dice"), text: `H ${a.handicap}` }),
       el("span", { class: "muted small", text: a.finished ? t("at the goal (#{n})", { n: a.finished }) : t("race #{n}", { n: a.race_position }) + (a.down ? " · " + t("face-down") : "") })),
     actionCard(v, a, ctx, idx),
