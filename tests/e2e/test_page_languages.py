@@ -111,3 +111,34 @@ def test_the_lobby_in_hungarian(server, browser):
     assert "Irány a Vénusz!" in words(page, "#game option")
     assert "Nyitott játszmák" in words(page, "h2")
     ctx.close()
+
+
+def test_a_moon_table_in_hungarian_beside_an_english_one(server, browser):
+    # Walking on the Moon: prompt, options, option groups, the lap's and jump cards' tooltips
+    # and the log in the reader's language; the English seat of the same game reads English
+    g = post(server, "/api/games", {"game": "moon", "players": 2, "seed": 5, "options": {"advanced": True},
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+    pages = {}
+    for i, locale in enumerate(("hu-HU", "en-GB")):
+        ctx = browser.new_context(viewport=LAPTOP, locale=locale)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e, page=page: page.errors.append(str(e)))
+        page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][i]['token']}")
+        page.wait_for_selector("[data-testid=moon-table]", timeout=20000)
+        page.wait_for_selector("[data-testid=log] *", timeout=20000)
+        pages[locale] = page
+    hu, en = pages["hu-HU"], pages["en-GB"]
+    read = ("() => [document.body.innerText, ...[...document.querySelectorAll('title')].map(n => n.textContent),"
+            " ...[...document.querySelectorAll('[title]')].map(n => n.getAttribute('title'))].join(' ')")
+    text = hu.evaluate(read)
+    found = re.findall(r"[^\W\d_]+", text.lower())
+    english = [w for w in found if w in {"the", "and", "your", "of", "to", "from", "with", "an", "are", "on", "in",
+                                         "at", "for", "you", "it", "this", "or", "by", "not"}]
+    assert len(english) < 0.03 * len(found), english[:30]
+    assert "A pálya:" in words(hu, "[data-testid=log]") and "The lap:" in words(en, "[data-testid=log]")
+    assert "The lap:" not in words(hu, "[data-testid=log]")
+    assert "Karikás mező" in text and "A box with a circle" in en.evaluate(read)
+    assert hu.errors == [] and en.errors == []
+    hu.context.close()
+    en.context.close()

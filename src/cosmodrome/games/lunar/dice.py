@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from cosmodrome.i18n import N_, _
+
 BLUE, WHITE, BLACK = 0, 1, 2
-COLOUR_NAMES = ("blue", "white", "black")
+COLOUR_NAMES = (N_("blue"), N_("white"), N_("black"))
 #: the colour of each of the six dice, in a fixed order: blue, blue, white, white, black, black
 DIE_COLOUR = (BLUE, BLUE, WHITE, WHITE, BLACK, BLACK)
 NUM_DICE = 6
@@ -46,7 +48,7 @@ def die_name(d: int) -> str:
     >>> die_name(4)
     'black die 1'
     """
-    return f"{COLOUR_NAMES[DIE_COLOUR[d]]} die {d % 2 + 1}"
+    return _("{colour} die {n}").format(colour=_(COLOUR_NAMES[DIE_COLOUR[d]]), n=d % 2 + 1)
 
 
 def roll_face(rng: Any, faces: Sequence[int], die: str) -> int:
@@ -60,11 +62,15 @@ def roll_face(rng: Any, faces: Sequence[int], die: str) -> int:
     >>> roll_face(Rng(1), (1, 1, 2, 2, 3, ACCIDENT), "the blue die 1") in (1, 2, 3, ACCIDENT)
     True
     """
-    return rng.take(list(faces), ("the roll of {}".format, (die,)), (_shows, (die,)))
+    return rng.take(list(faces), (_roll_of, (die,)), (_shows, (die,)))
+
+
+def _roll_of(die: str) -> str:
+    return _("the roll of {}").format(die)
 
 
 def _shows(die: str, face: int) -> str:
-    return f"{die} shows {face_text(face)}"
+    return _("{die} shows {face}").format(die=die, face=face_text(face))
 
 
 def parse_face(text: object) -> int:

@@ -24,6 +24,7 @@ from typing import Any, Mapping, Optional
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
 from cosmodrome.core.flat import load_fields
+from cosmodrome.i18n import N_
 from cosmodrome.games.moon import actions, evaluation, jumps, observation, rounds, scoring, text, turn, view
 from cosmodrome.games.moon.components import DATA_FILE, load_components
 from cosmodrome.games.moon.setup import new_game
@@ -51,7 +52,7 @@ HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions
 class WalkingOnTheMoon(Game):
     name = "moon"
     observation_layout = staticmethod(observation.layout)
-    title = "Walking on the Moon"
+    title = N_("Walking on the Moon")
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS
@@ -62,8 +63,8 @@ class WalkingOnTheMoon(Game):
     #: action cards are asked of every seat that may hold a fitting card (ruling 43).
     #: 3: the moves of a jump that end alike are offered once (ruling 44)
     rules_version = 3
-    description = ("Astronauts race a lap around the Moon, programming jumps with blue, white and black "
-                   "dice over craters, peaks and tunnels, collecting Sputniks and avoiding accidents.")
+    description = N_("Astronauts race a lap around the Moon, programming jumps with blue, white and black "
+                     "dice over craters, peaks and tunnels, collecting Sputniks and avoiding accidents.")
     heuristic_bot = "cosmodrome.games.moon.heuristic:MoonHeuristic"
     turn_kinds = frozenset({"program", "extra-die"})
     #: every decision is asked whatever the action cards are (docs/rulings/moon.md, ruling
@@ -72,7 +73,7 @@ class WalkingOnTheMoon(Game):
                               "buy-advances", "free-jump", "refresh-card"})
     #: a moment for action cards: asked of every seat that may hold a card fitting it; the
     #: prompt names the seat's own card
-    public_prompts = {"action-card": "may play its action card now, or keep it"}
+    public_prompts = {"action-card": N_("may play its action card now, or keep it")}
     components_file = DATA_FILE
     help_file = DATA_FILE.with_name("howto.toml")
     help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()},
@@ -87,12 +88,12 @@ class WalkingOnTheMoon(Game):
     #: every die roll and every action card drawn can be a chance node (core.chance)
     explicit_chance = True
     options = (
-        OptionSpec("max_red", "int", 2, "at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)",
-                   label="Red-dot cards at most"),
-        OptionSpec("advanced", "bool", False, "advanced rules: robbery and sabotage, special box tokens and "
-                   "the 24 action cards", label="Advanced rules"),
-        OptionSpec("components", "path", "", "a variant components file (TOML) replacing entries of the "
-                   "component data (dice, counts, cards...)", label="Components file"),
+        OptionSpec("max_red", "int", 2, N_("at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
+                   label=N_("Red-dot cards at most")),
+        OptionSpec("advanced", "bool", False, N_("advanced rules: robbery and sabotage, special box tokens and "
+                   "the 24 action cards"), label=N_("Advanced rules")),
+        OptionSpec("components", "path", "", N_("a variant components file (TOML) replacing entries of the "
+                   "component data (dice, counts, cards...)"), label=N_("Components file")),
     )
 
     def resolve_options(self, options):

@@ -6,10 +6,11 @@ gets up and takes only two dice.
 from __future__ import annotations
 
 from cosmodrome.games.moon.state import MoonState
-from cosmodrome.games.moon.text import astronaut_name, place_name
+from cosmodrome.i18n import N_
+from cosmodrome.games.moon.text import place_w, says, says_n, word, name_w
 
-WHY = {"hazard": "landed on a box without a circle", "fall": "ended in the air and fell",
-       "crash": "ran into rock", "ceiling": "hit a tunnel's ceiling", "face": "rolled the accident face"}
+WHY = {"hazard": N_("landed on a box without a circle"), "fall": N_("ended in the air and fell"),
+       "crash": N_("ran into rock"), "ceiling": N_("hit a tunnel's ceiling"), "face": N_("rolled the accident face")}
 
 
 def accident(s: MoonState, a: int, why: str) -> None:
@@ -28,6 +29,8 @@ def accident(s: MoonState, a: int, why: str) -> None:
     s.spk_supply += lost
     s.down[a] = 1
     s.accidents += 1
-    s.log("accident", f"{astronaut_name(s, a)} {WHY[why]}: an accident at {place_name(s, s.col[a], s.lvl[a])}"
-                      f"{f', losing {lost} Sputnik' + ('s' if lost != 1 else '') if lost else ''}.",
+    values = dict(name=name_w(s, a), why=word(WHY[why]), place=place_w(s, s.col[a], s.lvl[a]))
+    s.log("accident", says_n("{name} {why}: an accident at {place}, losing {n} Sputnik.",
+                             "{name} {why}: an accident at {place}, losing {n} Sputniks.", lost, **values) if lost
+          else says("{name} {why}: an accident at {place}.", **values),
           astronaut=a, why=why, lost=lost, col=s.col[a], level=s.lvl[a])

@@ -36,7 +36,8 @@ from cosmodrome.games.moon.state import (
     R_FIRST_TURN, R_PICK, R_PROCEED, R_TURN, REFRESH, W_COOPERATION, W_END, W_MISCALCULATION, W_NO_INSTRUCTIONS,
     W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
 )
-from cosmodrome.games.moon.text import CARD_TEXT, die_name, seat_label
+from cosmodrome.i18n import N_
+from cosmodrome.games.moon.text import CARD_TEXT, Word, card_title_w, die_name, die_w, says, seat_label, word, seat_w
 
 
 
@@ -62,12 +63,13 @@ def draw(s: MoonState, seat: int) -> None:
             return
         s.deck, s.discard = s.discard, []
         s.rng.shuffle(s.deck)
-        s.log("card-shuffle", "The discard pile of action cards is shuffled into a new deck.", chance=True)
+        s.log("card-shuffle", N_("The discard pile of action cards is shuffled into a new deck."), chance=True)
     who = seat_label(s, seat)
     s.hand[seat] = s.rng.draw(s.deck, ("the action card {} draws".format, (who,)), (_draws, (s, who)),
                               seen_by=(seat,))
-    s.hidden_log("card-draw", f"{who} draws an action card: {CARD_TEXT[effect(s, s.hand[seat])][0]}.",
-                 f"{who} draws an action card.", seat)
+    s.hidden_log("card-draw", says("{who} draws an action card: {title}.", who=seat_w(s, seat),
+                                   title=card_title_w(effect(s, s.hand[seat]))),
+                 says("{who} draws an action card.", who=seat_w(s, seat)), seat)
 
 
 def _draws(s: MoonState, who: str, c: int) -> str:
@@ -178,7 +180,8 @@ def answer(s: MoonState, action: int, play: bool) -> None:
     if play:
         s.hand[seat] = -1
         s.discard.append(card)
-        s.log("card-play", f"{seat_label(s, seat)} plays {CARD_TEXT[name][0]}.", seat=seat, card=name)
+        s.log("card-play", says("{who} plays {title}.", who=seat_w(s, seat), title=card_title_w(name)),
+              seat=seat, card=name)
         if name == "planification":
             planification(s, seat)
         elif name == "no-instructions":
@@ -209,8 +212,8 @@ def refresh(s: MoonState, new: bool) -> None:
     seat = s.asks.pop(0)
     if new:
         s.discard.append(s.hand[seat])
-        s.log("card-refresh", f"{seat_label(s, seat)} discards {CARD_TEXT[effect(s, s.hand[seat])][0]} "
-                              f"for a new action card.", seat=seat, card=effect(s, s.hand[seat]))
+        s.log("card-refresh", says("{who} discards {title} for a new action card.", who=seat_w(s, seat),
+                                   title=card_title_w(effect(s, s.hand[seat]))), seat=seat, card=effect(s, s.hand[seat]))
         s.hand[seat] = -1
         draw(s, seat)
     if not s.asks:
@@ -346,8 +349,8 @@ def counter_to(s: MoonState, seat: int, kind: str, card: str) -> None:
     if a >= 0 and getattr(s, supply):
         setattr(s, supply, getattr(s, supply) - 1)
         getattr(s, kind)[a] += 1
-        what = "an EC counter" if kind == "ec" else "a Sputnik"
-        s.log("ec" if kind == "ec" else "sputnik", f"{seat_label(s, seat)} takes {what} ({card}).", astronaut=a)
+        what = N_("{who} takes an EC counter ({card}).") if kind == "ec" else N_("{who} takes a Sputnik ({card}).")
+        s.log("ec" if kind == "ec" else "sputnik", says(what, who=seat_w(s, seat), card=word(card)), astronaut=a)
 
 
 def planification(s: MoonState, seat: int) -> None:
@@ -358,7 +361,7 @@ def planification(s: MoonState, seat: int) -> None:
 def no_instructions(s: MoonState, die: int) -> None:
     """Die ``die`` leaves the pool for this turn (one die of a colour: one of each is left)."""
     s.gone |= 1 << die
-    s.log("die-removed", f"The {die_name(die)} is out of the pool this turn (No instructions).", die=die)
+    s.log("die-removed", says("The {die} is out of the pool this turn (No instructions).", die=die_w(die)), die=die)
 
 
 def sanction(s: MoonState, seat: int) -> None:
@@ -367,7 +370,8 @@ def sanction(s: MoonState, seat: int) -> None:
     if s.hc_supply:
         s.hc_supply -= 1
         s.hc[a] += 1
-        s.log("handicap-taken", f"Sanction: {seat_label(s, s.owner(a))} takes a handicap counter.", astronaut=a)
+        s.log("handicap-taken", says("Sanction: {who} takes a handicap counter.", who=seat_w(s, s.owner(a))),
+              astronaut=a)
 
 
 def miscalculation(s: MoonState) -> None:
@@ -375,11 +379,16 @@ def miscalculation(s: MoonState) -> None:
     dice = [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
     for d in dice:
         s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
-    s.log("roll", "Miscalculation: the dice are rolled again: "
-          + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in dice) + ".", chance=True,
+    s.log("roll", says("Miscalculation: the dice are rolled again: {dice}.",
+                       dice=Word(_dice_faces, tuple((d, s.faces[d]) for d in dice))), chance=True,
           astronaut=s.mv, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
 
 
 def cooperation(s: MoonState, seat: int) -> None:
     """One Sputnik to the seat's rearmost astronaut still racing."""
     counter_to(s, seat, "spk", "Cooperation")
+
+
+def _dice_faces(rolled: tuple) -> str:
+    """Dice and their faces, as a log sentence lists them (written when read)."""
+    return ", ".join(f"{die_name(d)} {face_text(f)}" for d, f in rolled)

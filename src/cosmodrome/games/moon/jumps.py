@@ -26,7 +26,8 @@ from cosmodrome.games.moon.state import (
     A_PICK, A_REROLL, GO_ON, HOOKS, P_AFTER, P_CARDSTEP, P_END, P_EOR, P_EXTRA, P_MOVER, P_PASS, P_ROB, P_ROUND,
     P_SLIP, P_SWAP, P_TOKEN, PICK, ROB, SWAP_EC, SWAP_SPK, MoonState,
 )
-from cosmodrome.games.moon.text import DIE_WORDS, astronaut_name, die_name, move_sentence, roll_sentence
+from cosmodrome.i18n import N_
+from cosmodrome.games.moon.text import DIE_WORDS, die_w, move_sentence, roll_sentence, says, name_w
 
 
 def roll(s: MoonState) -> None:
@@ -42,7 +43,7 @@ def roll(s: MoonState) -> None:
         faces[d] = roll_face(rng, kinds[DIE_COLOUR[d]], DIE_WORDS[d])
     s.phase = PICK
     if not s.quiet:
-        s.log("roll", (roll_sentence, (astronaut_name(s, s.mv), s.jump, s.free_die >= 0,
+        s.log("roll", (roll_sentence, (s.C.nations[s.mv], s.jump, s.free_die >= 0,
                                        tuple((d, faces[d]) for d in dice))), chance=True,
               astronaut=s.mv, jump=s.jump, faces={str(d): faces[d] for d in dice})
     after_roll(s, dice)
@@ -73,15 +74,14 @@ def reroll(s: MoonState, d: int) -> None:
     """Spend an EC counter to roll one die of the jump again (rules, "Earth Control"); free
     while a special box's re-roll token lasts."""
     a = s.mv
-    paid = "rolls" if s.free_left else "spends an EC counter and rolls"
+    paid = N_("{name} rolls the {die} again: {face}.") if s.free_left else N_("{name} spends an EC counter and rolls the {die} again: {face}.")
     if s.free_left:
         s.free_left -= 1
     else:
         s.ec[a] -= 1
         s.ec_supply += 1
     s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], DIE_WORDS[d])
-    s.log("reroll", f"{astronaut_name(s, a)} {paid} the {die_name(d)} again: "
-                    f"{face_text(s.faces[d])}.", chance=True, astronaut=a, die=d, face=s.faces[d])
+    s.log("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True, astronaut=a, die=d, face=s.faces[d])
 
 
 def move(s: MoonState, action: int) -> None:
@@ -95,7 +95,7 @@ def move(s: MoonState, action: int) -> None:
     face = s.faces[d]
     res = s.preview(a, d, mask)
     s.place(a, res.col, res.level)
-    name = astronaut_name(s, a)
+    name = s.C.nations[a]  # (its English name: the sentence translates it when read)
     icons = s.icons
     got = sum(1 for cell in res.path if cell in icons)
     got = min(got, s.spk_supply)
@@ -116,7 +116,8 @@ def move(s: MoonState, action: int) -> None:
     if res.stopped:
         s.arrived += 1
         s.fin[a] = s.arrived
-        s.log("goal", f"{name} crosses the goal line{' first' if s.arrived == 1 else ''}!", astronaut=a, place=s.arrived)
+        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1 else N_("{name} crosses the goal line!"),
+                           name=name_w(s, a)), astronaut=a, place=s.arrived)
     boxes = [P_TOKEN + c for c, y in res.path
              if c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)
@@ -196,7 +197,8 @@ def proceed(s: MoonState) -> None:
 def extra_jump(s: MoonState, d: int) -> None:
     """Extra jump (action card): the mover jumps with die ``d`` alone, out of its turn; its
     result is picked as usual."""
-    s.log("extra-jump", f"{astronaut_name(s, s.mv)} makes a free jump with the {die_name(d)} (Extra jump).",
+    s.log("extra-jump", says("{name} makes a free jump with the {die} (Extra jump).", name=name_w(s, s.mv),
+                             die=die_w(d)),
           astronaut=s.mv, die=d)
     s.free_die = d
     roll(s)
@@ -220,7 +222,7 @@ def go_on(s: MoonState, again: bool) -> None:
             s.jump += 1
         roll(s)
     else:
-        s.log("stop", f"{astronaut_name(s, s.cur)} stops.", astronaut=s.cur)
+        s.log("stop", says("{name} stops.", name=name_w(s, s.cur)), astronaut=s.cur)
         HOOKS.end_turn(s)
 
 
@@ -231,13 +233,13 @@ def exchange(s: MoonState, keep: int) -> None:
     if s.phase == SWAP_SPK:
         total = s.spk[a] + s.spk[b]
         s.spk[a], s.spk[b] = keep, total - keep
-        what = "Sputniks"
+        what = N_("{name} and {other} share their Sputniks: {keep} and {rest}.")
     else:
         total = s.ec[a] + s.ec[b]
         s.ec[a], s.ec[b] = keep, total - keep
-        what = "EC counters"
-    s.log("exchange", f"{astronaut_name(s, a)} and {astronaut_name(s, b)} share their {what}: "
-                      f"{keep} and {total - keep}.", astronaut=a, partner=b)
+        what = N_("{name} and {other} share their EC counters: {keep} and {rest}.")
+    s.log("exchange", says(what, name=name_w(s, a), other=name_w(s, b), keep=keep, rest=total - keep),
+          astronaut=a, partner=b)
     if s.phase == SWAP_SPK and s.ec[a] + s.ec[b]:
         s.phase = SWAP_EC
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cosmodrome.games.moon.cards import after_robbery
 from cosmodrome.games.moon.state import A_DONE, A_SEAT, MoonState
-from cosmodrome.games.moon.text import astronaut_name
+from cosmodrome.games.moon.text import says, name_w
 
 
 def targets(s: MoonState, a: int) -> list[int]:
@@ -33,14 +33,17 @@ def rob(s: MoonState, action: int) -> bool:
     if s.spk[b]:
         s.spk[b] -= 1
         s.spk[a] += 1
-        s.log("rob", f"{astronaut_name(s, a)} takes a Sputnik from {astronaut_name(s, b)}.", astronaut=a, target=b)
+        s.log("rob", says("{name} takes a Sputnik from {other}.", name=name_w(s, a), other=name_w(s, b)),
+              astronaut=a, target=b)
     elif s.hc_supply:
         s.hc_supply -= 1
         s.hc[b] += 1
-        s.log("sabotage", f"{astronaut_name(s, a)} sabotages {astronaut_name(s, b)}: a handicap counter.",
+        s.log("sabotage", says("{name} sabotages {other}: a handicap counter.", name=name_w(s, a),
+                               other=name_w(s, b)),
               astronaut=a, target=b)
     else:
-        s.log("sabotage", f"{astronaut_name(s, a)} finds nothing to take from {astronaut_name(s, b)}.",
+        s.log("sabotage", says("{name} finds nothing to take from {other}.", name=name_w(s, a),
+                               other=name_w(s, b)),
               astronaut=a, target=b)
         return False
     return after_robbery(s, b)

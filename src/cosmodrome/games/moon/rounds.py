@@ -14,7 +14,8 @@ from cosmodrome.games.moon.cards import end_of_round_seats, start_of_round
 from cosmodrome.games.moon.jumps import proceed
 from cosmodrome.games.moon.scoring import end_game
 from cosmodrome.games.moon.state import MAX_ROUNDS, P_EOR, P_ROUND, MoonState
-from cosmodrome.games.moon.text import astronaut_name
+from cosmodrome.i18n import gettext
+from cosmodrome.games.moon.text import Word, says, name_w
 from cosmodrome.games.moon.turn import start_turn
 
 
@@ -24,7 +25,7 @@ def begin_round(s: MoonState) -> None:
     s.round += 1
     s.order = [a for a in s.race_order() if not s.fin[a]]
     s.turn_i = 0
-    s.log("round", f"Round {s.round}: " + ", ".join(astronaut_name(s, a) for a in s.order) + ".",
+    s.log("round", says("Round {n}: {order}.", n=s.round, order=Word(_names, s.C.nations, tuple(s.order))),
           round=s.round, order=list(s.order))
     if not start_of_round(s):
         first_turn(s)
@@ -64,12 +65,13 @@ def hand_out(s: MoonState) -> None:
         if s.ec_supply:
             s.ec_supply -= 1
             s.ec[a] += 1
-            s.log("ec", f"{astronaut_name(s, a)} is last and takes an EC counter.", astronaut=a)
+            s.log("ec", says("{name} is last and takes an EC counter.", name=name_w(s, a)), astronaut=a)
     for a in first:
         if s.hc_supply:
             s.hc_supply -= 1
             s.hc[a] += 1
-            s.log("handicap-taken", f"{astronaut_name(s, a)} leads and takes a handicap counter.", astronaut=a)
+            s.log("handicap-taken", says("{name} leads and takes a handicap counter.", name=name_w(s, a)),
+                  astronaut=a)
 
 
 def end_round(s: MoonState) -> None:
@@ -99,3 +101,8 @@ def round_on(s: MoonState) -> None:
         return
     hand_out(s)
     begin_round(s)
+
+
+def _names(nations: tuple, order: tuple) -> str:
+    """The astronauts of a round's order, in the reader's language."""
+    return ", ".join(gettext(nations[a]) for a in order)

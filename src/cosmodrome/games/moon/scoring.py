@@ -13,6 +13,8 @@ from typing import Any
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.moon.state import OVER, MoonState
+from cosmodrome.games.moon.text import Word, says, seat_w
+from cosmodrome.i18n import N_, _
 
 
 def board_points(s: MoonState, a: int) -> int:
@@ -57,9 +59,10 @@ def end_game(s: MoonState) -> None:
     s.winners_ = [p for p in range(s.num_players) if keys[p] == best]
     s.phase = OVER
     pts = scores(s)
-    names = " and ".join(s.game.seat_name(p, s.num_players) for p in s.winners_)
-    s.log("end", f"The race is over. {names} win{'s' if len(s.winners_) == 1 else ''} with "
-                 f"{int(pts[s.winners_[0]])} points.", scores=[int(x) for x in pts], winners=list(s.winners_))
+    names = [seat_w(s, p) for p in s.winners_]
+    s.log("end", says(N_("The race is over. {names} wins with {n} points.") if len(names) == 1 else
+                      N_("The race is over. {names} win with {n} points."), names=Word(_and_list, tuple(names)),
+                      n=int(pts[s.winners_[0]])), scores=[int(x) for x in pts], winners=list(s.winners_))
 
 
 def summary(s: MoonState) -> dict[str, Any]:
@@ -77,12 +80,17 @@ def statistics(s: MoonState, events: list) -> list:
     owner = s.owner
     mine = [seat_astronauts(s, p) for p in range(n)]
     return [
-        row("points", "Points", "the final score: race points and Sputniks", scores(s)),
-        row("race_points", "Race points", "points for the place reached on the track",
+        row("points", _("Points"), _("the final score: race points and Sputniks"), scores(s)),
+        row("race_points", _("Race points"), _("points for the place reached on the track"),
             [sum(board_points(s, a) for a in m) for m in mine]),
-        row("sputniks", "Sputniks", "Sputnik counters held at the end (a point each)", [sum(s.spk[a] for a in m) for m in mine]),
-        row("accidents", "Accidents", "times an astronaut fell", count(events, ["accident"], n, "astronaut", owner)),
-        row("ec_taken", "Extra-chance counters taken", "counters taken for being last",
+        row("sputniks", _("Sputniks"), _("Sputnik counters held at the end (a point each)"), [sum(s.spk[a] for a in m) for m in mine]),
+        row("accidents", _("Accidents"), _("times an astronaut fell"), count(events, ["accident"], n, "astronaut", owner)),
+        row("ec_taken", _("Extra-chance counters taken"), _("counters taken for being last"),
             count(events, ["ec"], n, "astronaut", owner)),
-        row("rounds", "Rounds", "rounds the race lasted", [s.round] * n),
+        row("rounds", _("Rounds"), _("rounds the race lasted"), [s.round] * n),
     ]
+
+
+def _and_list(names: tuple) -> str:
+    """Names joined by "and" in the reader's language."""
+    return (" " + _("and") + " ").join(format(n, "") for n in names)

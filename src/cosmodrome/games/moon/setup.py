@@ -16,7 +16,8 @@ from cosmodrome.games.moon.cards import deal
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.rounds import begin_round
 from cosmodrome.games.moon.state import MoonState, astronauts_for
-from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name
+from cosmodrome.games.moon.text import TOKEN_TEXT, Word, says, name_w, seat_w
+from cosmodrome.i18n import _, gettext
 
 
 def deal_cards(comp: Components, rng: Rng, max_red: int) -> list[int]:
@@ -53,9 +54,20 @@ def deal_tokens(s: MoonState, rng: Rng) -> None:
     box between the cards."""
     s.tokens = rng.deal(range(len(s.C.tokens)), len(s.boxes), "the special box token", (_token_laid, (s.C,)),
                         kind=s.C.tokens)
-    s.log("tokens", "Special boxes: " + "; ".join(f"after card {i + 1}, {TOKEN_TEXT[s.C.tokens[t]]}"
-                                                 for i, t in enumerate(s.tokens)) + ".", chance=True,
+    s.log("tokens", says("Special boxes: {boxes}.", boxes=Word(_token_list, s.C, tuple(s.tokens))), chance=True,
           tokens=list(s.tokens))
+
+
+def _token_list(C, tokens: tuple) -> str:
+    """The special boxes' tokens in a log sentence (written when read)."""
+    return "; ".join(_("after card {n}, {what}").format(n=i + 1, what=gettext(TOKEN_TEXT[C.tokens[t]]))
+                     for i, t in enumerate(tokens))
+
+
+def _card_list(comp: Components, cards: tuple) -> str:
+    """The lap's lunar cards in a log sentence (written when read)."""
+    return ", ".join(_("{name} (red dot)").format(name=gettext(comp.cards[c].name)) if comp.cards[c].red
+                     else gettext(comp.cards[c].name) for c in cards)
 
 
 def _token_laid(C, t: int) -> str:
@@ -77,8 +89,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
     if options.get("advanced"):
         deal_tokens(s, rng)
     s.first_seat = rng.below(players, "the first player", (_plays_first, (game, players)))
-    s.log("lap", "The lap: " + ", ".join(comp.cards[c].name + (" (red dot)" if comp.cards[c].red else "")
-                                        for c in cards) + ".", chance=True, cards=list(cards))
+    s.log("lap", says("The lap: {cards}.", cards=Word(_card_list, comp, tuple(cards))), chance=True, cards=list(cards))
     # placing order: the first player's astronaut last, so it ends on top of the stack
     n = astronauts_for(players)
     seats_from_first = [(s.first_seat + i) % players for i in range(players)]
@@ -86,8 +97,8 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
                for a in range(n) if s.owner(a) == p and a // players == rnd]
     for a in reversed(placing):
         s.place(a, 0, comp.connector_level)
-    s.log("first", f"{game.seat_name(s.first_seat, players)} plays first; "
-                   f"{astronaut_name(s, placing[0])} stands on top of the stack.", chance=True,
+    s.log("first", says("{seat} plays first; {name} stands on top of the stack.",
+                        seat=seat_w(s, s.first_seat), name=name_w(s, placing[0])), chance=True,
           seat=s.first_seat)
     if options.get("advanced"):
         deal(s)

@@ -19,7 +19,8 @@ from cosmodrome.games.lunar.terrain import SAFE_LANDING
 from cosmodrome.games.moon.state import (
     A_COUNT, A_DONE, A_PROGRAM, ADVANCE, BUY, FREE_DIE, HOOKS, P_END, P_MOVER, P_PASS, P_TOKEN, MoonState,
 )
-from cosmodrome.games.moon.text import TOKEN_TEXT, astronaut_name, place_name
+from cosmodrome.i18n import N_
+from cosmodrome.games.moon.text import TOKEN_TEXT, place_w, says, says_n, word, name_w
 
 
 def circle_box(s: MoonState, col: int, step: int):
@@ -40,12 +41,13 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
     if box is None:
         return False
     s.place(a, *box)
-    s.log("free-move", f"{astronaut_name(s, a)} moves {'ahead' if step > 0 else 'back'} to "
-                       f"{place_name(s, *box)}.", astronaut=a, col=box[0], level=box[1])
+    s.log("free-move", says(N_("{name} moves ahead to {place}.") if step > 0 else N_("{name} moves back to {place}."),
+                            name=name_w(s, a), place=place_w(s, *box)), astronaut=a, col=box[0], level=box[1])
     if box[0] == s.goal:
         s.arrived += 1
         s.fin[a] = s.arrived
-        s.log("goal", f"{astronaut_name(s, a)} crosses the goal line{' first' if s.arrived == 1 else ''}!",
+        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1 else N_("{name} crosses the goal line!"),
+                           name=name_w(s, a)),
               astronaut=a, place=s.arrived)
         stop_moves(s)
         return True
@@ -103,7 +105,8 @@ def trigger(s: MoonState, col: int) -> bool:
     if token < 0:
         return False
     effect = s.C.tokens[token]
-    s.log("special", f"{astronaut_name(s, a)} steps on a special box: {TOKEN_TEXT[effect]}.", astronaut=a, effect=effect)
+    s.log("special", says("{name} steps on a special box: {what}.", name=name_w(s, a),
+                          what=word(TOKEN_TEXT[effect])), astronaut=a, effect=effect)
     if effect == "advance":             # "You can advance": the astronaut may stay (ruling 19)
         s.phase = ADVANCE
         return True
@@ -140,7 +143,7 @@ def advance(s: MoonState, go: bool) -> None:
         if not free_step(s, a, 1):
             set_off(s, -1, [s.col[a]])
     else:
-        s.log("stay", f"{astronaut_name(s, a)} stays where it is.", astronaut=a)
+        s.log("stay", says("{name} stays where it is.", name=name_w(s, a)), astronaut=a)
     HOOKS.proceed(s)
 
 
@@ -154,7 +157,8 @@ def buy(s: MoonState, n: int) -> None:
     if n:
         s.spk[a] -= n
         s.spk_supply += n
-        s.log("buy", f"{astronaut_name(s, a)} spends {n} Sputnik{'s' if n > 1 else ''} on free advances.", astronaut=a)
+        s.log("buy", says_n("{name} spends {n} Sputnik on free advances.", "{name} spends {n} Sputniks on free advances.",
+                            n, name=name_w(s, a)), astronaut=a)
     entered = []
     for _ in range(n):
         if free_step(s, a, 1):
@@ -184,7 +188,7 @@ def free_jump(s: MoonState, action: int) -> None:
     """Roll the chosen die for an immediate jump; its result is picked as usual. Declined
     (``A_DONE``), the move goes on without it."""
     if action == A_DONE:
-        s.log("no-jump", f"{astronaut_name(s, s.mv)} makes no free jump.", astronaut=s.mv)
+        s.log("no-jump", says("{name} makes no free jump.", name=name_w(s, s.mv)), astronaut=s.mv)
         HOOKS.proceed(s)
         return
     s.free_die = (action - A_PROGRAM) // 3

@@ -10,7 +10,9 @@ section in the rules modules, never quoted).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
+
+from cosmodrome.i18n import N_, _, gettext, ngettext
 
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
@@ -20,40 +22,116 @@ from cosmodrome.games.moon.state import (
     W_NO_INSTRUCTIONS, W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
 )
 
-JUMP_NAMES = ("first", "second", "third")
-TOKEN_TEXT = {"advance": "one circle box ahead", "back": "one circle box back",
-              "buy-advances": "Sputniks may be spent for free advances", "ec": "an EC counter",
-              "reroll-next": "free re-rolls on the next jump", "two-sputniks": "two Sputnik counters",
-              "one-die-jump": "an immediate jump with one die"}
+#: the nations of the jump cards (components.toml), for the catalog: translated where shown
+NATION_NAMES = (N_("Soviet Union"), N_("United States"), N_("Europe"), N_("China"), N_("Japan"))
+#: the lunar cards' names (components.toml), for the catalog: translated where shown
+CARD_NAMES = (N_("Mare"), N_("Hill"), N_("Crater field"), N_("Tunnel mountain"), N_("Mountain"), N_("Canyon"),
+              N_("Peaks"), N_("Boulder field"), N_("Deep craters"), N_("Hazard tunnel"), N_("Ridge"))
+#: the special box tokens' names on the help page (Game.help_items), for the catalog
+TOKEN_NAMES = (N_("Advance"), N_("Back"), N_("Buy advances"), N_("EC"), N_("Reroll next"), N_("Two sputniks"),
+               N_("One die jump"))
+JUMP_NAMES = (N_("first"), N_("second"), N_("third"))
+TOKEN_TEXT = {"advance": N_("one circle box ahead"), "back": N_("one circle box back"),
+              "buy-advances": N_("Sputniks may be spent for free advances"), "ec": N_("an EC counter"),
+              "reroll-next": N_("free re-rolls on the next jump"), "two-sputniks": N_("two Sputnik counters"),
+              "one-die-jump": N_("an immediate jump with one die")}
 
 #: action cards (advanced rules, "Action cards"): title and what the card does, in our words
 CARD_TEXT = {
-    "slipstream": ("Slipstream", "When another astronaut overtakes yours, yours moves to the next circle box."),
-    "cooperation": ("Cooperation", "When another astronaut passes a Sputnik icon, you take a Sputnik too."),
-    "planification": ("Planification", "End of round, unless you lead the race: take an EC counter."),
-    "extra-jump": ("Extra jump", "End of round, unless you lead the race: a free jump with one die of "
-                   "your choice."),
-    "teamwork": ("Teamwork", "End of round, unless you lead the race: you and a player you choose each "
-                 "move one circle box ahead."),
-    "no-instructions": ("No instructions", "Red. Before another player programs: take one die out of "
-                        "the pool for that turn (one of each colour stays)."),
-    "miscalculation": ("Miscalculation", "Red. When another player rolls two or more dice: all of them "
-                       "must be rolled again."),
-    "sanction": ("Sanction", "Red. When another player robs or sabotages you: that player also takes a "
-                 "handicap counter."),
+    "slipstream": (N_("Slipstream"), N_("When another astronaut overtakes yours, yours moves to the next circle box.")),
+    "cooperation": (N_("Cooperation"), N_("When another astronaut passes a Sputnik icon, you take a Sputnik too.")),
+    "planification": (N_("Planification"), N_("End of round, unless you lead the race: take an EC counter.")),
+    "extra-jump": (N_("Extra jump"), N_("End of round, unless you lead the race: a free jump with one die of "
+                                        "your choice.")),
+    "teamwork": (N_("Teamwork"), N_("End of round, unless you lead the race: you and a player you choose each "
+                                    "move one circle box ahead.")),
+    "no-instructions": (N_("No instructions"), N_("Red. Before another player programs: take one die out of "
+                                                  "the pool for that turn (one of each colour stays).")),
+    "miscalculation": (N_("Miscalculation"), N_("Red. When another player rolls two or more dice: all of them "
+                                                "must be rolled again.")),
+    "sanction": (N_("Sanction"), N_("Red. When another player robs or sabotages you: that player also takes a "
+                                    "handicap counter.")),
 }
-TIMING_TEXT = {"end-of-round": "end of the round", "before-programming": "before a player programs",
-               "condition": "when its condition is met"}
+TIMING_TEXT = {"end-of-round": N_("end of the round"), "before-programming": N_("before a player programs"),
+               "condition": N_("when its condition is met")}
+
+
+# ----- words written when read, in the reader's language --------------------------------
+class Word:
+    """A word of a log sentence written when it is read: ``fn(*args)`` then, in the
+    reader's language (a place, a die, a card).
+
+    >>> "{}!".format(Word(str.upper, "moon"))
+    'MOON!'
+    """
+
+    __slots__ = ("fn", "args")
+
+    def __init__(self, fn: Callable[..., str], *args: Any) -> None:
+        self.fn = fn
+        self.args = args
+
+    def __format__(self, spec: str) -> str:
+        return format(self.fn(*self.args), spec)
+
+    __str__ = __format__  # type: ignore[assignment]
+
+
+def says(template: str, **values: Any) -> tuple:
+    """A log sentence written when read: ``template`` (English, translated then) formatted
+    with ``values`` (``Word`` values are written then too). ``(fn, args)`` for ``Event``."""
+    return (_written, (template, values))
+
+
+def _written(template: str, values: dict) -> str:
+    return gettext(template).format(**values)
+
+
+def says_n(singular: str, plural: str, n: int, **values: Any) -> tuple:
+    """:func:`says` with a plural chosen by ``n`` (given to the template as ``n``)."""
+    return (_written_n, (singular, plural, n, values))
+
+
+def _written_n(singular: str, plural: str, n: int, values: dict) -> str:
+    return ngettext(singular, plural, n).format(n=n, **values)
+
+
+def word(text: str) -> Word:
+    """A marked text (``N_``) translated when read."""
+    return Word(gettext, text)
+
+
+def place_w(s: MoonState, col: int, lvl: int) -> Word:
+    """:func:`place_name`, written when read."""
+    return Word(lap_place, s.goal, s.boxes, s.C, s.cards, col, lvl)
+
+
+def die_w(d: int) -> Word:
+    return Word(die_name, d)
+
+
+def card_title_w(effect: str) -> Word:
+    return Word(gettext, CARD_TEXT[effect][0])
 
 
 def seat_label(s: MoonState, seat: int) -> str:
     """The name of a seat (its nation, or both nations in the 2-player game)."""
-    return s.game.seat_name(seat, s.num_players)
+    return " & ".join(gettext(n) for n in s.game.seat_name(seat, s.num_players).split(" & "))
 
 
 def astronaut_name(s: MoonState, a: int) -> str:
     """The nation of an astronaut (its jump card)."""
-    return s.C.nations[a]
+    return gettext(s.C.nations[a])
+
+
+def name_w(s: MoonState, a: int) -> Word:
+    """:func:`astronaut_name`, written when read."""
+    return Word(gettext, s.C.nations[a])
+
+
+def seat_w(s: MoonState, seat: int) -> Word:
+    """:func:`seat_label`, written when read."""
+    return Word(seat_label, s, seat)
 
 
 def place_name(s: MoonState, col: int, lvl: int) -> str:
@@ -65,16 +143,17 @@ def lap_place(goal: int, boxes: tuple, comp: Any, cards: list, col: int, lvl: in
     """:func:`place_name` from the lap's parts (its goal column, circled boxes, components and
     lunar cards), for a sentence written when it is read."""
     if col == 0 or col == goal:
-        return "the goal box"
+        return _("the goal box")
     if col in boxes:
-        return f"the circled box after card {boxes.index(col) + 1}"
+        return _("the circled box after card {n}").format(n=boxes.index(col) + 1)
     width = comp.layout["card_columns"] + 1
     k, c = divmod(col - 1, width)
-    return f"card {k + 1} ({comp.cards[cards[k]].name}), column {c + 1}, level {lvl}"
+    return _("card {k} ({name}), column {c}, level {lvl}").format(k=k + 1, name=gettext(comp.cards[cards[k]].name),
+                                                                  c=c + 1, lvl=lvl)
 
 
 #: the words naming each die in a roll's chance event ("the blue die 1")
-DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(NUM_DICE))
+DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(NUM_DICE))  # (chance labels: English)
 
 
 def roll_sentence(name: str, jump: int, free: bool, rolled: tuple) -> str:
@@ -84,8 +163,9 @@ def roll_sentence(name: str, jump: int, free: bool, rolled: tuple) -> str:
     'USA rolls the second jump: white die 1 3, black die 1 2!.'
     """
     shown = ", ".join(f"{die_name(d)} {face_text(f)}" for d, f in rolled)
-    what = "a free jump" if free else f"the {JUMP_NAMES[jump]} jump"
-    return f"{name} rolls {what}: {shown}."
+    if free:
+        return _("{name} rolls a free jump: {shown}.").format(name=gettext(name), shown=shown)
+    return _("{name} rolls the {nth} jump: {shown}.").format(name=gettext(name), nth=_(JUMP_NAMES[jump]), shown=shown)
 
 
 def move_sentence(name: str, face: int, d: int, place: tuple, got: int) -> str:
@@ -96,151 +176,164 @@ def move_sentence(name: str, face: int, d: int, place: tuple, got: int) -> str:
     >>> move_sentence("USA", 2, 0, (s.goal, s.boxes, s.C, s.cards, 0, 1), 2)
     'USA moves 2 by the blue die 1 to the goal box and picks up 2 Sputniks.'
     """
-    picked = f" and picks up {got} Sputnik" + ("s" if got > 1 else "") if got else ""
-    return f"{name} moves {face_text(face)} by the {die_name(d)} to {lap_place(*place)}{picked}."
+    values = dict(name=gettext(name), face=face_text(face), die=die_name(d), place=lap_place(*place), n=got)
+    if got:
+        return ngettext("{name} moves {face} by the {die} to {place} and picks up {n} Sputnik.",
+                        "{name} moves {face} by the {die} to {place} and picks up {n} Sputniks.", got).format(**values)
+    return _("{name} moves {face} by the {die} to {place}.").format(**values)
 
 
 def steps_text(colour: int, steps: int, mask: int) -> str:
     """The step pattern of a move: ``'straight, up'``."""
     if colour == 0 or mask == 0:
-        return "straight"
-    word = "down" if colour == 1 else "up"
-    return ", ".join(word if (mask >> i) & 1 else "straight" for i in range(steps))
+        return _("straight")
+    turn = _("down") if colour == 1 else _("up")
+    return ", ".join(turn if (mask >> i) & 1 else _("straight") for i in range(steps))
 
 
 def label(s: MoonState, action: int) -> dict[str, Any]:
     """The label and JSON details of an action in this state."""
     if s.phase == REFRESH:
-        return {"label": "Discard your action card for a new one" if action == A_NEW else "Keep your action card"}
+        return {"label": _("Discard your action card for a new one") if action == A_NEW else _("Keep your action card")}
     if s.phase == CARD:
-        title = CARD_TEXT[s.C.actions[s.hand[s.asks[0]]].effect][0]
+        title = gettext(CARD_TEXT[s.C.actions[s.hand[s.asks[0]]].effect][0])
         if action == A_DONE:
             fit = s.C.actions[s.hand[s.asks[0]]].effect in WINDOW_EFFECTS.get(s.ask_card, ())
-            return {"label": f"Keep {title}" if fit else f"Keep {title} (it cannot be played now)"}
+            return {"label": (_("Keep {title}") if fit else _("Keep {title} (it cannot be played now)")).format(title=title)}
         if action >= A_REMOVE:
             d = action - A_REMOVE
-            return {"label": f"Play {title}: take a {COLOUR_NAMES[DIE_COLOUR[d]]} die out of the pool", "die": d,
+            return {"label": _("Play {title}: take a {colour} die out of the pool").format(
+                        title=title, colour=_(COLOUR_NAMES[DIE_COLOUR[d]])), "die": d,
                     "colour": COLOUR_NAMES[DIE_COLOUR[d]], "card": True}
         if A_SEAT <= action < A_PLAY:
             b = action - A_SEAT
-            return {"label": f"Play {title}: you and {astronaut_name(s, b)} move one circle box ahead",
-                    "target": b, "card": True}
+            return {"label": _("Play {title}: you and {name} move one circle box ahead").format(
+                        title=title, name=astronaut_name(s, b)), "target": b, "card": True}
         if A_PROGRAM <= action < A_PICK:
             d = (action - A_PROGRAM) // 3
-            return {"label": f"Play {title}: a free jump with a {COLOUR_NAMES[DIE_COLOUR[d]]} die", "die": d,
+            return {"label": _("Play {title}: a free jump with a {colour} die").format(
+                        title=title, colour=_(COLOUR_NAMES[DIE_COLOUR[d]])), "die": d,
                     "colour": COLOUR_NAMES[DIE_COLOUR[d]], "card": True}
         if s.C.actions[s.hand[s.asks[0]]].effect == "slipstream":
-            return {"label": f"Play {title}: {astronaut_name(s, s.slip)} moves to the next circle box",
-                    "target": s.slip, "card": True}
-        return {"label": f"Play {title}", "card": True}
+            return {"label": _("Play {title}: {name} moves to the next circle box").format(
+                        title=title, name=astronaut_name(s, s.slip)), "target": s.slip, "card": True}
+        return {"label": _("Play {title}").format(title=title), "card": True}
     if s.phase == EXTRA:
-        return {"label": "Spend an EC for one more die" if action == A_YES else "Take the dice as they are"}
+        return {"label": _("Spend an EC for one more die") if action == A_YES else _("Take the dice as they are")}
     if s.phase == ADVANCE:
-        return {"label": "Advance one circle box" if action == A_YES else "Stay where you are"}
+        return {"label": _("Advance one circle box") if action == A_YES else _("Stay where you are")}
     if s.phase == FREE_DIE:
         if action == A_DONE:
-            return {"label": "Make no free jump"}
+            return {"label": _("Make no free jump")}
         d = (action - A_PROGRAM) // 3
-        return {"label": f"Jump now with a {COLOUR_NAMES[DIE_COLOUR[d]]} die", "die": d,
+        return {"label": _("Jump now with a {colour} die").format(colour=_(COLOUR_NAMES[DIE_COLOUR[d]])), "die": d,
                 "colour": COLOUR_NAMES[DIE_COLOUR[d]], "free": True}
     if s.phase == ROB:
         if action == A_DONE:
-            return {"label": "Rob nobody"}
+            return {"label": _("Rob nobody")}
         b = action - A_SEAT
-        what = "take a Sputnik from" if s.spk[b] else "give a handicap counter to"
-        return {"label": f"Rob {astronaut_name(s, b)}: {what} it", "target": b}
+        what = _("Rob {name}: take a Sputnik from it") if s.spk[b] else _("Rob {name}: give a handicap counter to it")
+        return {"label": what.format(name=astronaut_name(s, b)), "target": b}
     if s.phase == BUY:
         n = action - A_COUNT
-        return {"label": f"Spend {n} Sputnik{'s' if n != 1 else ''} for {n} free advance{'s' if n != 1 else ''}",
+        return {"label": ngettext("Spend {n} Sputnik for {n} free advance", "Spend {n} Sputniks for {n} free advances",
+                                  n).format(n=n),
                 "count": n}
     if s.phase == GO_ON:
-        nxt = JUMP_NAMES[min(s.jump + 1, 2)]
-        return {"label": f"Make the {nxt} jump" if action == A_YES else "Stop here and end the turn"}
+        nxt = _(JUMP_NAMES[min(s.jump + 1, 2)])
+        return {"label": _("Make the {nth} jump").format(nth=nxt) if action == A_YES else _("Stop here and end the turn")}
     if A_PROGRAM <= action < A_PICK:
         d, j = divmod(action - A_PROGRAM, 3)
-        return {"label": f"Put a {COLOUR_NAMES[DIE_COLOUR[d]]} die on the {JUMP_NAMES[j]} jump",
+        return {"label": _("Put a {colour} die on the {nth} jump").format(colour=_(COLOUR_NAMES[DIE_COLOUR[d]]),
+                                                                          nth=_(JUMP_NAMES[j])),
                 "die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": j}
     if A_PICK <= action < A_REROLL:
         d, mask = divmod(action - A_PICK, 4)
         face = s.faces[d]
         colour = DIE_COLOUR[d]
         res = s.preview(s.mv, d, mask)
-        risky = "" if res.outcome == "safe" and face != ACCIDENT else ", an accident"
+        risky = "" if res.outcome == "safe" and face != ACCIDENT else _(", an accident")
         # a move that leaves no box (its first step runs into rock) ends where it starts
         stays = not res.path and (res.col, res.level) == (s.col[s.mv], s.lvl[s.mv])
-        where = (f": no step possible, an accident in {place_name(s, res.col, res.level)}" if stays
-                 else f" to {place_name(s, res.col, res.level)}{risky}")
-        return {"label": f"Move {face_text(face)} by the {die_name(d)} ({steps_text(colour, steps_of(face), mask)})"
-                         f"{where}",
+        where = (_(": no step possible, an accident in {place}") if stays
+                 else _(" to {place}")).format(place=place_name(s, res.col, res.level)) + ("" if stays else risky)
+        return {"label": _("Move {face} by the {die} ({steps})").format(
+                    face=face_text(face), die=die_name(d), steps=steps_text(colour, steps_of(face), mask)) + where,
                 "die": d, "mask": mask, "face": face, "colour": COLOUR_NAMES[colour], "to": [res.col, res.level],
                 "outcome": "accident" if risky else "safe", "path": [list(p) for p in res.path]}
     if A_REROLL <= action < A_COUNT:
         d = action - A_REROLL
-        return {"label": f"Spend an EC to roll the {die_name(d)} again", "die": d}
+        return {"label": _("Spend an EC to roll the {die} again").format(die=die_name(d)), "die": d}
     if action >= A_COUNT:
         n = action - A_COUNT
-        what = "Sputniks" if s.phase == SWAP_SPK else "EC counters"
-        return {"label": f"{astronaut_name(s, s.mv)} keeps {n} {what}", "count": n}
-    return {"label": "Done" if action == A_DONE else f"action {action}"}
+        what = _("{name} keeps {n} Sputniks") if s.phase == SWAP_SPK else _("{name} keeps {n} EC counters")
+        return {"label": what.format(name=astronaut_name(s, s.mv), n=n), "count": n}
+    return {"label": _("Done") if action == A_DONE else _("action {n}").format(n=action)}
 
 
 #: the moments for action cards, in the words of a prompt (by ``ask_card``)
-WINDOW_TEXT = {W_END: "the end of the round", W_NO_INSTRUCTIONS: "before a player programs its dice",
-               W_SANCTION: "after a robbery", W_MISCALCULATION: "after a roll of several dice",
-               W_COOPERATION: "after a Sputnik was picked up", W_SLIPSTREAM: "after an overtaking"}
+WINDOW_TEXT = {W_END: N_("the end of the round"), W_NO_INSTRUCTIONS: N_("before a player programs its dice"),
+               W_SANCTION: N_("after a robbery"), W_MISCALCULATION: N_("after a roll of several dice"),
+               W_COOPERATION: N_("after a Sputnik was picked up"), W_SLIPSTREAM: N_("after an overtaking")}
 
 
 def prompt(s: MoonState) -> str:
     """What the seat to move decides now."""
     me = astronaut_name(s, s.mv)
     if s.phase == REFRESH:
-        return f"{seat_label(s, s.asks[0])}: a new round; keep your action card or discard it for a new one?"
+        return _("{seat}: a new round; keep your action card or discard it for a new one?").format(
+            seat=seat_label(s, s.asks[0]))
     if s.phase == CARD:
         name = s.C.actions[s.hand[s.asks[0]]].effect
         if name not in WINDOW_EFFECTS.get(s.ask_card, ()):   # asked like every seat that may hold a fitting card
-            return (f"{seat_label(s, s.asks[0])}: a moment for action cards ({WINDOW_TEXT[s.ask_card]}); "
-                    f"your {CARD_TEXT[name][0]} cannot be played now: keep it.")
-        why = f"{me} overtook {astronaut_name(s, s.slip)}; " if name == "slipstream" else ""
-        return f"{seat_label(s, s.asks[0])}: {why}play {CARD_TEXT[name][0]} now?"
+            return _("{seat}: a moment for action cards ({moment}); your {title} cannot be played now: keep it.").format(
+                seat=seat_label(s, s.asks[0]), moment=_(WINDOW_TEXT[s.ask_card]), title=_(CARD_TEXT[name][0]))
+        if name == "slipstream":
+            return _("{seat}: {me} overtook {other}; play {title} now?").format(
+                seat=seat_label(s, s.asks[0]), me=me, other=astronaut_name(s, s.slip), title=_(CARD_TEXT[name][0]))
+        return _("{seat}: play {title} now?").format(seat=seat_label(s, s.asks[0]), title=_(CARD_TEXT[name][0]))
     if s.phase == EXTRA:
-        return f"{me}: take {s.dice_n} dice, or spend an EC for one more?"
+        return _("{me}: take {n} dice, or spend an EC for one more?").format(me=me, n=s.dice_n)
     if s.phase == PROGRAM:
         left = s.dice_n - sum(1 for j in s.prog if j >= 0)
-        return f"{me}: program your dice on the jump card ({left} still to place)."
+        return _("{me}: program your dice on the jump card ({n} still to place).").format(me=me, n=left)
     if s.phase == PICK:
-        what = "the free jump" if s.free_die >= 0 else f"the {JUMP_NAMES[s.jump]} jump"
-        return f"{me}: choose the die to move by on {what}."
+        if s.free_die >= 0:
+            return _("{me}: choose the die to move by on the free jump.").format(me=me)
+        return _("{me}: choose the die to move by on the {nth} jump.").format(me=me, nth=_(JUMP_NAMES[s.jump]))
     if s.phase == GO_ON:
-        return f"{me}: jump again or stop?"
+        return _("{me}: jump again or stop?").format(me=me)
     if s.phase == FREE_DIE:
-        return f"{me}: jump now with one die of your choice (the special box's free jump), or not?"
+        return _("{me}: jump now with one die of your choice (the special box's free jump), or not?").format(me=me)
     if s.phase == ADVANCE:
-        return f"{me}: advance one circle box (the special box's offer), or stay?"
+        return _("{me}: advance one circle box (the special box's offer), or stay?").format(me=me)
     if s.phase == ROB:
-        return f"{me}: rob one of the astronauts in this box?"
+        return _("{me}: rob one of the astronauts in this box?").format(me=me)
     if s.phase == BUY:
-        return f"{me}: how many Sputniks do you spend on free advances?"
+        return _("{me}: how many Sputniks do you spend on free advances?").format(me=me)
     if s.phase in (SWAP_SPK, SWAP_EC):
-        what = "Sputniks" if s.phase == SWAP_SPK else "EC counters"
-        return f"{me} shares a box with {astronaut_name(s, s.partner)}: how many of your pair's {what} does {me} keep?"
-    return "The game is over."
+        what = (_("{me} shares a box with {other}: how many of your pair's Sputniks does {me} keep?")
+                if s.phase == SWAP_SPK else
+                _("{me} shares a box with {other}: how many of your pair's EC counters does {me} keep?"))
+        return what.format(me=me, other=astronaut_name(s, s.partner))
+    return _("The game is over.")
 
 
 #: the symbols of :func:`render_text` explained (``Game.legend``)
 LEGEND = (
-    (".", "open sky"),
-    ("o", "a safe box"),
-    ("x", "a hazardous box: ending a jump there is an accident"),
-    ("#", "rock: a step into it is a crash"),
-    ("t", "a tunnel box"),
-    ("T", "a hazardous tunnel box"),
-    ("A-Z", "a standing astronaut (its first letter)"),
-    ("a-z", "a face-down astronaut, after an accident"),
-    ("*", "a Sputnik icon: passing it gives a Sputnik counter"),
-    ("G", "the goal box at each end of the lap (the race starts and ends there)"),
-    ("S", "a circled box between two lunar cards"),
-    ("0-3", "the level of a row, 3 on top"),
-    ("EC", "Earth Control counters: spend one for an extra die or a re-roll"),
+    (".", N_("open sky")),
+    ("o", N_("a safe box")),
+    ("x", N_("a hazardous box: ending a jump there is an accident")),
+    ("#", N_("rock: a step into it is a crash")),
+    ("t", N_("a tunnel box")),
+    ("T", N_("a hazardous tunnel box")),
+    ("A-Z", N_("a standing astronaut (its first letter)")),
+    ("a-z", N_("a face-down astronaut, after an accident")),
+    ("*", N_("a Sputnik icon: passing it gives a Sputnik counter")),
+    ("G", N_("the goal box at each end of the lap (the race starts and ends there)")),
+    ("S", N_("a circled box between two lunar cards")),
+    ("0-3", N_("the level of a row, 3 on top")),
+    ("EC", N_("Earth Control counters: spend one for an extra die or a re-roll")),
 )
 
 
@@ -271,27 +364,29 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(f"{y} {row}")
     lines.append("  " + "".join("G" if c in (0, len(strip) - 1) else ("S" if c in view["lap"]["boxes"] else " ")
                                for c in range(len(strip))))
-    lines.append(f"Round {view['round']}. Upper-case letter: standing astronaut, lower-case: face-down; * a Sputnik icon.")
+    lines.append(_("Round {n}. Upper-case letter: standing astronaut, lower-case: face-down; * a Sputnik icon.").format(
+        n=view['round']))
     for a in view["astronauts"]:
-        state = "at the goal" if a["finished"] else ("face-down" if a["down"] else "standing")
-        lines.append(f"  {a['letter']} {a['name']} ({a['seat_name']}): {a['place']}, {state}; "
-                     f"Sputniks {a['sputniks']}, EC {a['ec']}, handicap {a['handicap']}")
+        state = _("at the goal") if a["finished"] else (_("face-down") if a["down"] else _("standing"))
+        lines.append("  " + _("{letter} {name} ({seat}): {place}, {state}; Sputniks {spk}, EC {ec}, handicap {hc}").format(
+            letter=a['letter'], name=a['name'], seat=a['seat_name'], place=a['place'], state=state,
+            spk=a['sputniks'], ec=a['ec'], hc=a['handicap']))
     t = view.get("turn")
     if t:
-        lines.append(f"Jump card of {t['name']}: " + "; ".join(
-            f"{JUMP_NAMES[j]} jump: " + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
+        lines.append(_("Jump card of {name}: ").format(name=t['name']) + "; ".join(
+            _("{nth} jump: ").format(nth=_(JUMP_NAMES[j])) + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
             for j in range(3)))
         if t["out_of_turn"]:
-            lines.append(f"Moving out of turn: {view['astronauts'][t['mover']]['name']}.")
+            lines.append(_("Moving out of turn: {name}.").format(name=view['astronauts'][t['mover']]['name']))
     cards = view.get("cards")
     if cards:
         held = []
         for h in cards["hands"]:
             c = h["card"]
             held.append(f"{h['seat'] + 1}: {c['title']} ({c['timing_text']}; {c['text']})" if c
-                        else f"{h['seat'] + 1}: {'a card' if h['holds'] else 'none'}")
-        lines.append(f"Action cards (deck {cards['deck']}, discarded {len(cards['discard'])}) by seat: "
-                     + "; ".join(held))
+                        else f"{h['seat'] + 1}: " + (_("a card") if h['holds'] else _("none")))
+        lines.append(_("Action cards (deck {deck}, discarded {discarded}) by seat: ").format(
+            deck=cards['deck'], discarded=len(cards['discard'])) + "; ".join(held))
     if view.get("scores") is not None:
-        lines.append("Scores: " + ", ".join(str(x) for x in view["scores"]))
+        lines.append(_("Scores: ") + ", ".join(str(x) for x in view["scores"]))
     return "\n".join(lines)

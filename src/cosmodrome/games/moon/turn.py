@@ -13,7 +13,7 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
 from cosmodrome.games.moon.cards import before_programming, started_last
 from cosmodrome.games.moon.state import A_PROGRAM, EXTRA, HOOKS, PROGRAM, MoonState
-from cosmodrome.games.moon.text import astronaut_name
+from cosmodrome.games.moon.text import says, name_w
 
 
 def start_turn(s: MoonState, a: int) -> None:
@@ -26,14 +26,14 @@ def start_turn(s: MoonState, a: int) -> None:
     s.faces = [0] * NUM_DICE
     s.jump = 0
     n = s.C.dice
-    name = astronaut_name(s, a)
     if s.down[a]:
         s.dice_n = n["accident"]
         s.down[a] = 0
-        s.log("wake", f"{name} gets up after the accident and takes {s.dice_n} dice.", astronaut=a)
+        s.log("wake", says("{name} gets up after the accident and takes {n} dice.", name=name_w(s, a), n=s.dice_n), astronaut=a)
     elif s.hc[a]:
         s.dice_n = n["handicap"]
-        s.log("handicap", f"{name} hands back a handicap counter and takes {s.dice_n} dice.", astronaut=a)
+        s.log("handicap", says("{name} hands back a handicap counter and takes {n} dice.", name=name_w(s, a), n=s.dice_n),
+              astronaut=a)
     else:
         s.dice_n = n["normal"]
     if s.hc[a]:
@@ -60,7 +60,8 @@ def extra_die(s: MoonState, take: bool) -> None:
         s.ec[a] -= 1
         s.ec_supply += 1
         s.dice_n += 1
-        s.log("ec-die", f"{astronaut_name(s, a)} spends an EC counter for one more die ({s.dice_n}).", astronaut=a)
+        s.log("ec-die", says("{name} spends an EC counter for one more die ({n}).", name=name_w(s, a),
+                             n=s.dice_n), astronaut=a)
         if s.ec[a] and s.dice_n < pool(s):
             return
     s.phase = PROGRAM

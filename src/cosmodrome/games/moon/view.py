@@ -10,6 +10,8 @@ from typing import Any, Optional
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
 from cosmodrome.games.moon.scoring import board_points, scores
 from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, MoonState
+from cosmodrome.i18n import _, gettext
+from cosmodrome.games.moon.text import seat_label
 from cosmodrome.games.moon.text import CARD_TEXT, TIMING_TEXT, TOKEN_TEXT, astronaut_name, place_name
 
 
@@ -17,8 +19,8 @@ def card_json(s: MoonState, card: int) -> dict[str, Any]:
     """An action card face up: its effect, title, text, timing and colour."""
     c = s.C.actions[card]
     title, text = CARD_TEXT[c.effect]
-    return {"effect": c.effect, "title": title, "text": text, "timing": c.timing,
-            "timing_text": TIMING_TEXT[c.timing], "red": c.red}
+    return {"effect": c.effect, "title": gettext(title), "text": gettext(text), "timing": c.timing,
+            "timing_text": gettext(TIMING_TEXT[c.timing]), "red": c.red}
 
 
 def cards_view(s: MoonState, seat: Optional[int]) -> Optional[dict[str, Any]]:
@@ -42,7 +44,7 @@ def astronauts_view(s: MoonState) -> list[dict[str, Any]]:
                       key=lambda b: s.stamp[b])
         astronauts.append({
             "id": a, "name": astronaut_name(s, a), "letter": astronaut_name(s, a)[0],
-            "colour": s.C.colours[a], "seat": s.owner(a), "seat_name": s.game.seat_name(s.owner(a), s.num_players),
+            "colour": s.C.colours[a], "seat": s.owner(a), "seat_name": seat_label(s, s.owner(a)),
             "col": s.col[a], "level": s.lvl[a], "stack": same.index(a), "place": place_name(s, s.col[a], s.lvl[a]),
             "down": bool(s.down[a]), "finished": s.fin[a], "sputniks": s.spk[a], "ec": s.ec[a], "handicap": s.hc[a],
             "race_position": order.index(a) + 1, "board_points": board_points(s, a), "free_reroll": bool(s.free_rr[a]),
@@ -58,17 +60,17 @@ def turn_view(s: MoonState) -> Optional[dict[str, Any]]:
             "dice_n": s.dice_n, "jump": s.jump,
             "free_die": s.free_die, "free_rerolls": s.free_left,
             "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": s.prog[d], "face": s.faces[d],
-                      "text": f"{COLOUR_NAMES[DIE_COLOUR[d]]} {face_text(s.faces[d]) if s.faces[d] else '?'}"}
+                      "text": f"{_(COLOUR_NAMES[DIE_COLOUR[d]])} {face_text(s.faces[d]) if s.faces[d] else '?'}"}
                      for d in range(6) if s.prog[d] >= 0 or d == s.free_die]}
 
 
 def lap_view(s: MoonState) -> dict[str, Any]:
     """The lap: its cards, their columns, the Sputnik icons, the special boxes and tokens."""
-    return {"cards": [{"index": c, "name": s.C.cards[c].name, "red": s.C.cards[c].red} for c in s.cards],
+    return {"cards": [{"index": c, "name": gettext(s.C.cards[c].name), "red": s.C.cards[c].red} for c in s.cards],
             "columns": [list(c) for c in s.strip], "sputniks": sorted([list(p) for p in s.icons]),
             "boxes": list(s.boxes), "goal": s.goal,
             "tokens": [{"col": c, "effect": s.C.tokens[t] if t >= 0 else None,
-                        "text": TOKEN_TEXT[s.C.tokens[t]] if t >= 0 else None} for c, t in zip(s.boxes, s.tokens)],
+                        "text": gettext(TOKEN_TEXT[s.C.tokens[t]]) if t >= 0 else None} for c, t in zip(s.boxes, s.tokens)],
             "last_card_points": list(s.C.last_card_points)}
 
 

@@ -4,9 +4,9 @@
 import { el, t } from "./api.js";
 
 const TERMS = {
-  moon: {
-    EC: "extra-chance counter: taken when your astronaut is last; spend one to roll a die again or to take one more die",
-    H: "handicap counter: taken by the leader; hand one back to roll three dice",
+  moon: {  // the short names as the reader's language writes them
+    [t("EC")]: t("extra-chance counter: taken when your astronaut is last; spend one to roll a die again or to take one more die"),
+    H: t("handicap counter: taken by the leader; hand one back to roll three dice"),
   },
   mars: {
     MMM: "the Martian Master Mind: the alien brain at the top of the ring that the marines try to blow up",

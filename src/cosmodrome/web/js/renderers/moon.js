@@ -9,7 +9,7 @@
 // player's action card sits on its jump card: your own face up (clickable when you may play it;
 // No instructions asks which die to take out), the others' face down. The view schema is in
 // src/cosmodrome/games/moon/view.py, the option details in src/cosmodrome/games/moon/text.py.
-import { el, svg } from "../api.js";
+import { el, svg, t } from "../api.js";
 import { optionIndex, places } from "./places.js";
 
 export const name = "moon";
@@ -22,10 +22,10 @@ function ensureCss() {
 
 const W = 26, H = 32, TOP = 46, LEFT = 18;         // cell size and margins of the side view (level numbers at the left)
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
-const CELL_HELP = ["Sky: you may fly through, but a jump that ends here falls to the box below (an accident).",
-  "A box with a circle: safe ground to land on.", "A box without a circle: landing here is an accident.",
-  "Rock: a step into it is a crash.", "A tunnel box with a circle: safe, but no diagonal steps inside a tunnel (it has a ceiling).",
-  "A tunnel box without a circle: landing here is an accident; no diagonal steps inside the tunnel."];
+const CELL_HELP = () => [t("Sky: you may fly through, but a jump that ends here falls to the box below (an accident)."),
+  t("A box with a circle: safe ground to land on."), t("A box without a circle: landing here is an accident."),
+  t("Rock: a step into it is a crash."), t("A tunnel box with a circle: safe, but no diagonal steps inside a tunnel (it has a ceiling)."),
+  t("A tunnel box without a circle: landing here is an accident; no diagonal steps inside the tunnel.")];
 const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: "EC", "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
 const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3fae5a", white: "#e8e8ee" };
 const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
@@ -56,6 +56,7 @@ function lapSvg(v, ctx, idx) {
   const width = LEFT * 2 + cols.length * W, height = TOP + levels * H + 40;
   const root = svg("svg", { class: "moon-lap", viewBox: `0 0 ${width} ${height}`, width, height, "data-testid": "moon-lap" });
   const y = (lvl) => TOP + (levels - 1 - lvl) * H;
+  const cellHelp = CELL_HELP(), sputnikHelp = t("A Sputnik: pass through to collect a counter.");
   const icons = new Set(v.lap.sputniks.map(p => `${p[0]}:${p[1]}`));
   // card names above their columns
   v.lap.cards.forEach((c, k) => {
@@ -72,11 +73,11 @@ function lapSvg(v, ctx, idx) {
       if (k === SAFE || k === TUNNEL) g.append(svg("circle", { cx: LEFT + c * W + W / 2, cy: y(l) + H - 9, r: 6, class: isGoal ? "goal" : isBox ? "box" : "ring" }));
       if (k === HAZARD || k === TUNNEL_HAZ) g.append(svg("path", { d: `M${LEFT + c * W + 6} ${y(l) + H - 6} l6 -6 l6 6 l6 -6`, class: "rough" }));
       if (icons.has(`${c}:${l}`)) g.append(svg("text", { x: LEFT + c * W + W / 2, y: y(l) + H / 2 + 5, class: "moon-sputnik", "text-anchor": "middle", text: "✶" }));
-      g.append(svg("title", { text: `${CELL_HELP[k]}${icons.has(`${c}:${l}`) ? " A Sputnik: pass through to collect a counter." : ""}` }));
+      g.append(svg("title", { text: `${cellHelp[k]}${icons.has(`${c}:${l}`) ? " " + sputnikHelp : ""}` }));
       hot(g, ctx, idx, `cell:${c}:${l}`);
       root.append(g);
     }
-    if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "text-anchor": "middle", text: isGoal ? "goal" : "S" }));
+    if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "text-anchor": "middle", text: isGoal ? t("goal") : "S" }));
     // a card's own column numbers, as the options name places ("card 2, column 3, level 1")
     else root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under moon-colno", "data-testid": "moon-colno",
       "text-anchor": "middle", text: String(((c - 1) % 7) + 1) }));
@@ -84,7 +85,7 @@ function lapSvg(v, ctx, idx) {
     if (token) root.append(svg("g", { class: "moon-token", "data-testid": "moon-token", "data-effect": token.effect },
       svg("rect", { x: LEFT + c * W + 3, y: y(levels - 1) + 4, width: W - 6, height: H - 8, rx: 5 }),
       svg("text", { x: LEFT + c * W + W / 2, y: y(levels - 1) + H / 2 + 4, "text-anchor": "middle", text: TOKEN_MARK[token.effect] || "?" }),
-      svg("title", { text: `Special box: ${token.text}` })));
+      svg("title", { text: t("Special box: {what}", { what: token.text }) })));
   });
   // level numbers at the left (the options name levels)
   for (let l = 0; l < levels; l++) root.append(svg("text", { x: LEFT - 4, y: y(l) + H / 2 + 4, class: "moon-under moon-levelno",
@@ -100,7 +101,7 @@ function lapSvg(v, ctx, idx) {
       "data-testid": "moon-astro", "data-id": a.id, "data-col": a.col, "data-level": a.level, "data-down": a.down ? 1 : 0 });
     if (a.down) node.append(svg("ellipse", { cx, cy: base + 4, rx: 11, ry: 4.5, fill }));
     else node.append(svg("rect", { x: cx - 5, y: base - 14, width: 10, height: 16, rx: 4, fill }), svg("circle", { cx, cy: base - 17, r: 4.5, fill }));
-    node.append(svg("title", { text: `${a.name} (${a.seat_name}): ${a.place}${a.down ? ", face-down" : ""}${a.finished ? ", at the goal" : ""}` }));
+    node.append(svg("title", { text: `${a.name} (${a.seat_name}): ${a.place}${a.down ? t(", face-down") : ""}${a.finished ? t(", at the goal") : ""}` }));
     root.append(node);
   }
   return root;
@@ -110,8 +111,8 @@ function lapSvg(v, ctx, idx) {
 function actionCard(v, a, ctx, idx) {
   if (!v.cards || a.id !== a.seat) return null;
   const h = v.cards.hands[a.seat];
-  if (!h.holds) return el("div", { class: "moon-action none muted small", "data-testid": "moon-action", "data-state": "none", text: "no action card" });
-  if (!h.card) return el("div", { class: "moon-action back", "data-testid": "moon-action", "data-state": "hidden", title: "An action card, face down" }, el("span", { text: "action card" }));
+  if (!h.holds) return el("div", { class: "moon-action none muted small", "data-testid": "moon-action", "data-state": "none", text: t("no action card") });
+  if (!h.card) return el("div", { class: "moon-action back", "data-testid": "moon-action", "data-state": "hidden", title: t("An action card, face down") }, el("span", { text: t("action card") }));
   const c = h.card;
   const node = el("div", { class: "moon-action face" + (c.red ? " red" : ""), "data-testid": "moon-action", "data-state": "mine", "data-effect": c.effect,
     title: `${c.title} (${c.timing_text}): ${c.text}` },
@@ -125,16 +126,16 @@ function jumpCard(v, a, ctx, idx) {
   const slots = [0, 1, 2].map(j => {
     const dice = turn ? turn.dice.filter(d => d.jump === j) : [];
     const slot = el("div", { class: "moon-slot" + (turn && turn.jump === j && v.phase === "pick" ? " rolling" : ""), "data-jump": j },
-      el("div", { class: "muted small", text: `jump ${j + 1}` }),
+      el("div", { class: "muted small", text: t("jump {n}", { n: j + 1 }) }),
       dice.map(d => {
         const die = el("span", { class: `moon-die ${d.colour}`, "data-testid": "moon-die", "data-die": d.die, text: d.face ? (d.face === 4 ? "2!" : String(d.face)) : "·",
-          title: `${d.colour} die${d.face === 4 ? ": moves 2, then an accident" : ""}` });
+          title: d.face === 4 ? t("{colour} die: moves 2, then an accident", { colour: t(d.colour) }) : t("{colour} die", { colour: t(d.colour) }) });
         if (mine) hot(die, ctx, idx, `reroll:${d.die}`);
         return die;
       }));
     if (mine) {
       const adds = (idx.get(`slot:${j}`) || []).map(o => {
-        const b = el("button", { class: `moon-add ${o.data.colour}`, text: `+ ${o.data.colour}` });
+        const b = el("button", { class: `moon-add ${o.data.colour}`, text: `+ ${t(o.data.colour)}` });
         hot(b, ctx, new Map([[`slot:${j}:${o.data.colour}`, [o]]]), `slot:${j}:${o.data.colour}`);
         return b;
       });
@@ -146,12 +147,12 @@ function jumpCard(v, a, ctx, idx) {
     el("div", { class: "moon-cardhead" }, el("span", { class: "dot", style: `background:${COLOURS[a.colour] || "#ccc"}` }),
       el("b", { text: a.name }), el("span", { class: "muted small", text: ` ${a.seat_name !== a.name ? a.seat_name : ""}` })),
     el("div", { class: "moon-counters" },
-      el("span", { class: "c spk", title: "Sputnik counters: 1 point each; half are lost in an accident", text: `✶ ${a.sputniks}` }),
-      el("span", { class: "c ec", title: "EC counters: spend one to re-roll a die or to take one more die at the start of a turn", text: `EC ${a.ec}` }),
-      el("span", { class: "c hc", title: "Handicap counters: the next turn takes only three dice", text: `H ${a.handicap}` }),
-      el("span", { class: "muted small", text: a.finished ? `at the goal (#${a.finished})` : `race #${a.race_position}${a.down ? " · face-down" : ""}` })),
+      el("span", { class: "c spk", title: t("Sputnik counters: 1 point each; half are lost in an accident"), text: `✶ ${a.sputniks}` }),
+      el("span", { class: "c ec", title: t("EC counters: spend one to re-roll a die or to take one more die at the start of a turn"), text: `${t("EC")} ${a.ec}` }),
+      el("span", { class: "c hc", title: t("Handicap counters: the next turn takes only three dice"), text: `H ${a.handicap}` }),
+      el("span", { class: "muted small", text: a.finished ? t("at the goal (#{n})", { n: a.finished }) : t("race #{n}", { n: a.race_position }) + (a.down ? " · " + t("face-down") : "") })),
     actionCard(v, a, ctx, idx),
-    turn ? el("div", { class: "muted small", text: `${turn.dice_n} dice this turn` }) : null,
+    turn ? el("div", { class: "muted small", text: t("{n} dice this turn", { n: turn.dice_n }) }) : null,
     el("div", { class: "moon-slots" }, slots));
 }
 
@@ -161,23 +162,23 @@ export function render(root, ctx) {
   const v = ctx.view;
   const idx = indexOptions(ctx);
   const head = el("div", { class: "moon-top" },
-    el("span", { class: "pill", text: `Round ${v.round}` }),
-    el("span", { class: "muted small", text: `Supply: ✶ ${v.supply.sputnik} · EC ${v.supply.ec} · handicap ${v.supply.handicap}` }),
-    el("span", { class: "muted small", text: "Order this round: " + v.order.map(a => v.astronauts[a].name).join(", ") }),
-    v.cards ? el("span", { class: "muted small", "data-testid": "moon-deck", text: `Action cards: ${v.cards.deck} in the deck, ${v.cards.discard.length} discarded` + (v.cards.discard.length ? ` (last: ${v.cards.discard[v.cards.discard.length - 1].title})` : "") }) : null);
+    el("span", { class: "pill", text: t("Round {n}", { n: v.round }) }),
+    el("span", { class: "muted small", text: t("Supply: ✶ {spk} · EC {ec} · handicap {hc}", { spk: v.supply.sputnik, ec: v.supply.ec, hc: v.supply.handicap }) }),
+    el("span", { class: "muted small", text: t("Order this round: ") + v.order.map(a => v.astronauts[a].name).join(", ") }),
+    v.cards ? el("span", { class: "muted small", "data-testid": "moon-deck", text: t("Action cards: {deck} in the deck, {n} discarded", { deck: v.cards.deck, n: v.cards.discard.length }) + (v.cards.discard.length ? " " + t("(last: {title})", { title: v.cards.discard[v.cards.discard.length - 1].title }) : "") }) : null);
   // the jump cards of the shown seat are its hand: the page docks them beside the decision
   const own = (a) => ctx.seat !== null && ctx.seat !== undefined && a.seat === ctx.seat;
   const cards = el("div", { class: "moon-cards" }, v.astronauts.filter(a => !own(a)).map(a => jumpCard(v, a, ctx, idx)));
   const mine = v.astronauts.filter(own);
   const hand = mine.length ? el("div", { class: "panel moon-hand", "data-dock": "hand", "data-count": mine.length,
-    "data-title": mine.length > 1 ? "Your jump cards" : "Your jump card", "data-testid": "moon-hand" },
+    "data-title": mine.length > 1 ? t("Your jump cards") : t("Your jump card"), "data-testid": "moon-hand" },
   el("div", { class: "moon-cards" }, mine.map(a => { const c = jumpCard(v, a, ctx, idx); c.dataset.card = a.id; return c; }))) : null;
   let end = null;
   if (v.scores) {
     const seats = ctx.seats || [];
     end = el("div", { class: "panel moon-end", "data-testid": "moon-end" },
-      el("h2", { text: `Winner: ${(v.winners || []).map(w => (seats[w] || {}).name || `Player ${w + 1}`).join(" & ")}` }),
-      el("table", {}, v.scores.map((s, i) => el("tr", {}, el("td", { text: (seats[i] || {}).name || `Player ${i + 1}` }), el("td", { class: "tot", text: s })))));
+      el("h2", { text: t("Winner: {names}", { names: (v.winners || []).map(w => (seats[w] || {}).name || t("Player {n}", { n: w + 1 })).join(" & ") }) }),
+      el("table", {}, v.scores.map((s, i) => el("tr", {}, el("td", { text: (seats[i] || {}).name || t("Player {n}", { n: i + 1 }) }), el("td", { class: "tot", text: s })))));
   }
   root.replaceChildren(el("div", { class: "moon", "data-testid": "moon-table", "data-decision": ctx.decision ? ctx.decision.kind : "",
     "data-sig": astroSig(v) },
@@ -189,9 +190,10 @@ export function render(root, ctx) {
 export function optionGroup(o, d) {
   const x = o.data || {};
   // the way out first: stopping ends the turn with nothing lost; the next jump may end in an accident
-  if (d.kind === "go-on") return /^Stop here/.test(o.label) ? { title: "Stop safely", first: true }
-    : { title: "Jump again", risk: "an accident is possible" };
-  if (d.kind === "pick" && x.colour && typeof x.face === "number") return { title: `By the ${x.colour} die (${x.face})` };
-  if (d.kind === "program" && x.colour) return { title: `The ${x.colour} die`, short: ["first jump", "second jump", "third jump"][x.jump] || o.label };
+  // (the label as the reader reads it: the English text through the catalog)
+  if (d.kind === "go-on") return o.label === t("Stop here and end the turn") ? { title: t("Stop safely"), first: true }
+    : { title: t("Jump again"), risk: t("an accident is possible") };
+  if (d.kind === "pick" && x.colour && typeof x.face === "number") return { title: t("By the {colour} die ({face})", { colour: t(x.colour), face: x.face }) };
+  if (d.kind === "program" && x.colour) return { title: t("The {colour} die", { colour: t(x.colour) }), short: [t("first jump"), t("second jump"), t("third jump")][x.jump] || o.label };
   return null;
 }
