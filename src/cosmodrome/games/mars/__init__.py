@@ -25,6 +25,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
+from cosmodrome.i18n import N_
 from cosmodrome.core.flat import load_fields
 from cosmodrome.games.mars import actions, evaluation, observation, rounds, specials, text, view
 from cosmodrome.games.mars.components import DATA_FILE, TRAINING_CARDS, load_components
@@ -48,7 +49,7 @@ HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions
 class MarchOnMars(Game):
     name = "mars"
     observation_layout = staticmethod(observation.layout)
-    title = "March on Mars"
+    title = N_("March on Mars")
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS
@@ -59,7 +60,7 @@ class MarchOnMars(Game):
     rules_version = 2
     cooperative = True
     balance_by = ("threat",)
-    description = ("Co-operative: space marines fight round a ring of martian cards through alien waves "
+    description = N_("Co-operative: space marines fight round a ring of martian cards through alien waves "
                    "to nuke the Martian Master Mind within eight rounds, before the base falls.")
     heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"
     turn_kinds = frozenset({"program"})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from cosmodrome.i18n import _
 from cosmodrome.games.lunar.dice import die_name, face_text  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
 from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DIE_NAMES, DRONE, FACE_TEXTS, GO_ON, LAND, LEVEL,
@@ -61,27 +62,27 @@ def prompt(s: MarsState) -> str:
     who = s.game.seat_name(s.cur, s.num_players)
     if s.phase == TRAIN:
         a, b = (s.C.abilities[s.tcard[s.cur] * 2 + k].name for k in (0, 1))
-        return f"{who}: keep {a} or {b} as your special training for the game."
+        return _("{who}: keep {a} or {b} as your special training for the game.").format(who=who, a=a, b=b)
     if s.phase == LAND:
-        return f"{who}: choose your box in the Landing Zone."
+        return _("{who}: choose your box in the Landing Zone.").format(who=who)
     if s.phase == LEVEL:
-        return f"{who}: at which level of column {s.tele_col} do you appear?"
+        return _("{who}: at which level of column {col} do you appear?").format(who=who, col=s.tele_col)
     if s.phase == CHARM:
-        return f"{who}: pick the dice the lucky charm rolls again, then roll them."
+        return _("{who}: pick the dice the lucky charm rolls again, then roll them.").format(who=who)
     if s.phase == DRONE:
-        return f"{who}: roll two dice for your drone's shot, or leave it idle."
+        return _("{who}: roll two dice for your drone's shot, or leave it idle.").format(who=who)
     if s.phase == PROGRAM and s.precog:
-        return f"{who}: put the foreseen dice on your actions."
+        return _("{who}: put the foreseen dice on your actions.").format(who=who)
     if s.phase == CHOOSE:
-        return f"{who}: which marine acts next this round?"
+        return _("{who}: which marine acts next this round?").format(who=who)
     if s.phase == PROGRAM:
-        return f"{who}: put up to {s.dice_n} dice on your three actions, or blow up the MMM from beside it."
+        return _("{who}: put up to {n} dice on your three actions, or blow up the MMM from beside it.").format(who=who, n=s.dice_n)
     if s.phase == ACT:
         rolled = ", ".join(f"{die_name(d)}: {face_text(s.faces[d])}" for d in range(6) if s.faces[d])
-        return f"{who}, action {s.slot + 1} rolled {rolled}: move with one die or shoot with a group."
+        return _("{who}, action {n} rolled {rolled}: move with one die or shoot with a group.").format(who=who, n=s.slot + 1, rolled=rolled)
     if s.phase == GO_ON:
-        return f"{who}: roll your next action or stop here."
-    return "The game is over."
+        return _("{who}: roll your next action or stop here.").format(who=who)
+    return _("The game is over.")
 
 
 #: the symbols of :func:`render_text` explained (``Game.legend``)
