@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.i18n import _
+from cosmodrome.i18n import N_, _
 from cosmodrome.games.lunar.dice import die_name, face_text  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
 from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DIE_NAMES, DRONE, FACE_TEXTS, GO_ON, LAND, LEVEL,
@@ -18,14 +18,18 @@ from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DIE_NAMES, DRONE, F
 ALIEN_NAMES = ALIEN_COLOURS
 UPGRADE_NAMES = UPGRADES
 THREATS = ("baby", "normal", "sergeant", "exterminator")
-THREAT_HELP = ("baby marine: waves one alien smaller (still at least 2)",
-               "the rules as written",
-               "sergeant: marines in the Landing Zone count on both sides for the wave size",
-               "exterminator: as sergeant, and arriving yellow aliens jump onto the marines on their card")
+THREAT_WORDS = (N_("baby"), N_("normal"), N_("sergeant"), N_("exterminator"))
+THREAT_TITLES = (N_("Baby"), N_("Normal"), N_("Sergeant"), N_("Exterminator"))
+THREAT_HELP = (N_("baby marine: waves one alien smaller (still at least 2)"),
+               N_("the rules as written"),
+               N_("sergeant: marines in the Landing Zone count on both sides for the wave size"),
+               N_("exterminator: as sergeant, and arriving yellow aliens jump onto the marines on their card"))
 
 
 #: the free steps of :data:`cosmodrome.games.mars.state.STEP_KINDS`
-STEP_NAMES = ("diagonally up", "diagonally down", "straight", "diagonally up", "diagonally down")
+STEP_NAMES = (N_("diagonally up"), N_("diagonally down"), N_("straight"), N_("diagonally up"), N_("diagonally down"))
+#: the outcomes of a move (:data:`cosmodrome.games.lunar.movement.OUTCOMES`) as the labels name them
+OUTCOME_WORDS = (N_("safe"), N_("hazard"), N_("fall"), N_("crash"), N_("ceiling"), N_("2! face"))
 
 
 def rolled_text(who: str, verb: str, slot: int, dice: tuple, faces: tuple) -> str:
@@ -99,27 +103,31 @@ LEGEND = (
 
 def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     """The table as plain text: the tracks, the ring zone by zone, the marines and the dice."""
-    lines = [f"March on Mars - round {view['round']} of {view['rounds']}, base hits {view['base_hits']} "
-             f"of {view['base_attacks']}, threat {view['threat']}"]
-    upg = ", ".join(u or "destroyed" for u in view["upgrades"])
-    lines.append(f"Upgrades: {upg}.  Incoming: " + ", ".join(
+    lines = [_("March on Mars - round {round} of {rounds}, base hits {hits} of {attacks}, threat {threat}").format(
+        round=view['round'], rounds=view['rounds'], hits=view['base_hits'], attacks=view['base_attacks'],
+        threat=_(view['threat']))]
+    upg = ", ".join(_(u) if u else _("destroyed") for u in view["upgrades"])
+    lines.append(_("Upgrades: {upgrades}.  Incoming: ").format(upgrades=upg) + ", ".join(
         f"{k} {' '.join(v) or '-'}" for k, v in view["incoming"].items()))
     for z in view["zones"]:
         boxes = [f"c{b['col'] + 1}/l{b['level']}: {' '.join(b['aliens'])}" for b in z["boxes"] if b["aliens"]]
-        lines.append(f"  {z['name']}: " + ("; ".join(boxes) or "no aliens"))
+        lines.append(f"  {z['name']}: " + ("; ".join(boxes) or _("no aliens")))
     for mk in view["marines"]:
-        state = "crashed" if mk["crashed"] else "standing"
+        state = _("crashed") if mk["crashed"] else _("standing")
         gear = ", ".join(e["name"] for e in mk["equipment"])
-        lines.append(f"  {mk['name']}: column {mk['col'] + 1}, level {mk['level']}, {state}, kills {mk['kills']}"
-                     + (f", {mk['training']['name']}" if mk["training"] else "") + (f", holds {gear}" if gear else "")
-                     + (", out of the game" if mk.get("out") else "") + (", has played" if mk["acted"] else ""))
+        lines.append(_("  {name}: column {col}, level {level}, {state}, kills {kills}").format(
+                         name=mk['name'], col=mk['col'] + 1, level=mk['level'], state=state, kills=mk['kills'])
+                     + (f", {mk['training']['name']}" if mk["training"] else "")
+                     + (_(", holds {gear}").format(gear=gear) if gear else "")
+                     + (_(", out of the game") if mk.get("out") else "") + (_(", has played") if mk["acted"] else ""))
     eq = view.get("equipment")
     if eq:
-        lines.append(f"Equipment: {eq['deck']} in the deck, discarded: {', '.join(eq['discard']) or '-'}.")
+        lines.append(_("Equipment: {n} in the deck, discarded: {cards}.").format(
+            n=eq['deck'], cards=', '.join(eq['discard']) or '-'))
     if view["result"]:
-        lines.append(f"Result: {view['result']}.")
+        lines.append(_("Result: {result}.").format(result=view['result']))
     return "\n".join(lines)
 
 
 def zone_name(z: int) -> str:
-    return ZONE_NAMES[z]
+    return _(ZONE_NAMES[z])
