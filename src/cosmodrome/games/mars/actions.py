@@ -228,7 +228,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     """The label and the places an action names (for the table to highlight)."""
     if A_TRAIN <= a < A_LAND:
         ab = s.C.abilities[s.tcard[s.cur] * 2 + a - A_TRAIN]
-        return {"action": a, "label": _("train as {name}: {text}").format(name=ab.name, text=ab.text), "ability": ab.name}
+        return {"action": a, "label": _("train as {name}: {text}").format(name=ab.name, text=_(ab.text)), "ability": ab.name}
     if A_LAND <= a < A_USE:
         lz = s.zone_cols(LZ)
         col = lz[min(a - A_LAND, len(lz) - 1)]
@@ -298,7 +298,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
                 "col": j.col, "level": j.level, "outcome": j.outcome}
     if a >= A_USE:
         c = s.C.equipment[a - A_USE]
-        return {"action": a, "label": _("play the {card}: {text}").format(card=c.name, text=c.text), "card": c.name}
+        return {"action": a, "label": _("play the {card}: {text}").format(card=c.name, text=_(c.text)), "card": c.name}
     if a == A_NUKE:
         return {"action": a, "label": _("set off the nuke (4 dice, 9 or more)")}
     if a == A_BAIT:

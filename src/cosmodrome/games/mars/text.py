@@ -24,6 +24,11 @@ THREAT_HELP = (N_("baby marine: waves one alien smaller (still at least 2)"),
                N_("the rules as written"),
                N_("sergeant: marines in the Landing Zone count on both sides for the wave size"),
                N_("exterminator: as sergeant, and arriving yellow aliens jump onto the marines on their card"))
+#: the threat option's help: "threat level: " and the four helps above, joined by "; "
+THREAT_OPTION_HELP = N_("threat level: baby marine: waves one alien smaller (still at least 2); the rules as written; "
+                        "sergeant: marines in the Landing Zone count on both sides for the wave size; exterminator: "
+                        "as sergeant, and arriving yellow aliens jump onto the marines on their card")
+assert THREAT_OPTION_HELP == "threat level: " + "; ".join(THREAT_HELP)
 
 
 #: the free steps of :data:`cosmodrome.games.mars.state.STEP_KINDS`

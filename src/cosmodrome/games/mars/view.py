@@ -20,7 +20,7 @@ def _names(s: MarsState, aliens: list[int]) -> list[str]:
 
 
 def _named(entry) -> dict[str, str]:
-    return {"name": entry.name, "text": entry.text}
+    return {"name": entry.name, "text": _(entry.text)}
 
 
 def _box(s: MarsState, c: int, y: int, hidden) -> dict[str, Any]:
