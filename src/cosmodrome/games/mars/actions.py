@@ -23,7 +23,7 @@ from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJE
                                          A_SEAT, A_SHOOT, A_STEP, A_SUPPORT, A_TELEPORT, A_TRAIN, A_USE, ACT, CHARM,
                                          CHOOSE, DRONE, DRONE_PAIRS, GO_ON, JET_PACK, LAND, LEVEL, LZ, PROGRAM,
                                          SNIPER, STEP_KINDS, STEPS, TRAIN, MarsState)
-from cosmodrome.games.mars.text import die_name, step_name
+from cosmodrome.games.mars.text import die_name, says, step_name
 from cosmodrome.games.mars.turn import (JET_ACCIDENT, after_action, bait, begin_turn, can_foresee, can_inject,
                                         can_reroll, face_accident, finish_turn, foresee, from_base, inject, jet_first,
                                         kamikaze_ready, missile, move, next_action, nuke, nuke_ready, program,
@@ -213,13 +213,13 @@ def perform(s: MarsState, a: int) -> None:
         if a == A_ROLL:
             next_action(s)
         else:
-            s.log("stop", ("{} stops here.".format, (s.names[m],)), seat=m)
+            s.log("stop", says("{who} stops here.", who=s.names[m]), seat=m)
             finish_turn(s)
     elif a == A_DONE:
         if s.volley:
-            s.log("stop", ("{} holds the other groups.".format, (s.names[m],)), seat=m)
+            s.log("stop", says("{who} holds the other groups.", who=s.names[m]), seat=m)
         elif not s.drone or not any(s.faces):
-            s.log("no-effect", ("{} has no use for the dice: they are lost.".format, (s.names[m],)))
+            s.log("no-effect", says("{who} has no use for the dice: they are lost.", who=s.names[m]))
         s.faces = [0] * 6
         after_action(s)
 

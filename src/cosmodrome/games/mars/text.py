@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.i18n import N_, _
+from cosmodrome.i18n import N_, _, gettext, ngettext
 from cosmodrome.games.lunar.dice import die_name, face_text  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
 from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DIE_NAMES, DRONE, FACE_TEXTS, GO_ON, LAND, LEVEL,
                                          PROGRAM, SIDE_NAMES, TRAIN, ZONE_NAMES, MarsState)
 
 ALIEN_NAMES = ALIEN_COLOURS
+#: the alien colours as the log names them
+ALIEN_WORDS = (N_("yellow"), N_("blue"), N_("red"))
 UPGRADE_NAMES = UPGRADES
 THREATS = ("baby", "normal", "sergeant", "exterminator")
 THREAT_WORDS = (N_("baby"), N_("normal"), N_("sergeant"), N_("exterminator"))
@@ -44,7 +46,8 @@ def rolled_text(who: str, verb: str, slot: int, dice: tuple, faces: tuple) -> st
     'Red marine rolls action 2: blue die 1 1, black die 1 2!.'
     """
     rolled = ", ".join(f"{DIE_NAMES[d]} {FACE_TEXTS[faces[d]]}" for d in dice)
-    return f"{who} {verb} action {slot + 1}: {rolled}."
+    template = _("{who} plays action {n}: {rolled}.") if verb == "plays" else _("{who} rolls action {n}: {rolled}.")
+    return template.format(who=who, n=slot + 1, rolled=rolled)
 
 
 def shot_text(who: str, hits: int, executions: int, col: int, lvl: int, colours: tuple) -> str:
@@ -53,10 +56,26 @@ def shot_text(who: str, hits: int, executions: int, col: int, lvl: int, colours:
     >>> shot_text("Red marine", 2, 0, 4, 1, (0,))
     'Red marine puts 2 hits on column 5, level 1: kills yellow.'
     """
-    names = ", ".join(ALIEN_NAMES[c] for c in colours) or "nobody"
-    what = f"{hits} hit{'s' if hits != 1 else ''}" + (f" and {executions} sure kill{'s' if executions != 1 else ''}"
-                                                      if executions else "")
-    return f"{who} puts {what} on column {col + 1}, level {lvl}: kills {names}."
+    names = ", ".join(_(ALIEN_NAMES[c]) for c in colours) or _("nobody")
+    what = ngettext("{n} hit", "{n} hits", hits).format(n=hits) + (
+        ngettext(" and {n} sure kill", " and {n} sure kills", executions).format(n=executions) if executions else "")
+    return _("{who} puts {what} on column {col}, level {level}: kills {names}.").format(
+        who=who, what=what, col=col + 1, level=lvl, names=names)
+
+
+def says(template: str, **values: Any) -> tuple:
+    """A log sentence written when read: ``template`` (English, translated then) formatted
+    with ``values``; a value that is itself ``says(...)`` is written then too. ``(fn, args)``
+    for ``Event``.
+
+    >>> fn, args = says("{who} stops here.", who="Red marine"); fn(*args)
+    'Red marine stops here.'
+    """
+    return (_written, (template, values))
+
+
+def _written(template: str, values: dict) -> str:
+    return gettext(template).format(**{k: v[0](*v[1]) if isinstance(v, tuple) else v for k, v in values.items()})
 
 
 def step_name(kind: int) -> str:
