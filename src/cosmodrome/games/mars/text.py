@@ -18,6 +18,9 @@ from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DIE_NAMES, DRONE, F
 ALIEN_NAMES = ALIEN_COLOURS
 #: the alien colours as the log names them
 ALIEN_WORDS = (N_("yellow"), N_("blue"), N_("red"))
+#: the sides and the upgrades as the log names them
+SIDE_WORDS = (N_("left"), N_("right"))
+UPGRADE_WORDS = (N_("bunker"), N_("sentinels"), N_("antenna"))
 UPGRADE_NAMES = UPGRADES
 THREATS = ("baby", "normal", "sergeant", "exterminator")
 THREAT_WORDS = (N_("baby"), N_("normal"), N_("sergeant"), N_("exterminator"))
