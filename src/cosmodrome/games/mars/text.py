@@ -118,13 +118,13 @@ def prompt(s: MarsState) -> str:
 
 #: the symbols of :func:`render_text` explained (``Game.legend``)
 LEGEND = (
-    ("c3/l2", "a box: column 3 of the ring (counted from the MMM's left, as the marines' columns), level 2"),
-    ("yellow blue red", "alien counters in a box, by colour"),
-    ("Incoming", "aliens waiting beside the board to arrive on that side"),
-    ("base hits n of m", "attacks the base has taken, and how many destroy it"),
-    ("Upgrades", "the base's bunker, sentinels and antenna (destroyed ones marked)"),
-    ("crashed", "a marine knocked down by an accident"),
-    ("kills", "aliens the marine has shot"),
+    ("c3/l2", N_("a box: column 3 of the ring (counted from the MMM's left, as the marines' columns), level 2")),
+    ("yellow blue red", N_("alien counters in a box, by colour")),
+    ("Incoming", N_("aliens waiting beside the board to arrive on that side")),
+    ("base hits n of m", N_("attacks the base has taken, and how many destroy it")),
+    ("Upgrades", N_("the base's bunker, sentinels and antenna (destroyed ones marked)")),
+    ("crashed", N_("a marine knocked down by an accident")),
+    ("kills", N_("aliens the marine has shot")),
 )
 
 
