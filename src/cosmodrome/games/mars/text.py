@@ -152,7 +152,7 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(_("Equipment: {n} in the deck, discarded: {cards}.").format(
             n=eq['deck'], cards=', '.join(eq['discard']) or '-'))
     if view["result"]:
-        lines.append(_("Result: {result}.").format(result=view['result']))
+        lines.append(_("Result: {result}.").format(result=_(view['result'])))
     return "\n".join(lines)
 
 

@@ -89,9 +89,11 @@ def equipment_view(s: MarsState) -> dict[str, Any]:
 def result_text(s: MarsState) -> Optional[str]:
     if s.phase != OVER:
         return None
-    return _("victory: the MMM is destroyed") if s.won else _({2: N_("defeat: out of time"),
-                                                               3: N_("defeat: the base is destroyed"),
-                                                               4: N_("defeat: no marine is left")}[s.end])
+    # English in the view (the observation encodes it: observation.py); written in the
+    # reader's language where it is shown (text.render_text, the page)
+    return N_("victory: the MMM is destroyed") if s.won else {2: N_("defeat: out of time"),
+                                                              3: N_("defeat: the base is destroyed"),
+                                                              4: N_("defeat: no marine is left")}[s.end]
 
 
 def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:

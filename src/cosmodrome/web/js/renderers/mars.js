@@ -474,7 +474,7 @@ export function render(root, ctx) {
   if (v.result) {
     const won = /^victory/.test(v.result) || v.result === tr("victory: the MMM is destroyed");
     end = el("div", { class: "panel mars-end" + (won ? " won" : " lost"), "data-testid": "mars-end" },
-      el("h2", { text: won ? tr("The marines win!") : tr("The marines lose") }), el("div", { text: v.result }),
+      el("h2", { text: won ? tr("The marines win!") : tr("The marines lose") }), el("div", { text: tr(v.result) }),
       el("div", { class: "muted small", text: tr("Kills: {list}", { list: v.marines.map(m => `${m.name} ${m.kills}`).join(", ") }) }));
   }
   root.replaceChildren(el("div", { class: "mars", "data-testid": "mars-table", "data-decision": ctx.decision ? ctx.decision.kind : "",
