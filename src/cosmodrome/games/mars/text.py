@@ -132,7 +132,7 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     """The table as plain text: the tracks, the ring zone by zone, the marines and the dice."""
     lines = [_("March on Mars - round {round} of {rounds}, base hits {hits} of {attacks}, threat {threat}").format(
         round=view['round'], rounds=view['rounds'], hits=view['base_hits'], attacks=view['base_attacks'],
-        threat=_(view['threat']))]
+        threat=gettext(view['threat']))]
     upg = ", ".join(_(u) if u else _("destroyed") for u in view["upgrades"])
     lines.append(_("Upgrades: {upgrades}.  Incoming: ").format(upgrades=upg) + ", ".join(
         f"{k} {' '.join(v) or '-'}" for k, v in view["incoming"].items()))
@@ -152,7 +152,7 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(_("Equipment: {n} in the deck, discarded: {cards}.").format(
             n=eq['deck'], cards=', '.join(eq['discard']) or '-'))
     if view["result"]:
-        lines.append(_("Result: {result}.").format(result=_(view['result'])))
+        lines.append(_("Result: {result}.").format(result=gettext(view['result'])))
     return "\n".join(lines)
 
 
