@@ -324,7 +324,9 @@ class Game(ABC):
         sources; see :mod:`cosmodrome.core.provenance`) and ``notes`` (names and other
         things we invented)."""
         sections = reconstruction(file_entries(self.components_file)) if self.components_file else []
-        return {"sections": sections, "notes": list(self.reconstruction_notes)}
+        for sec in sections:  # the sources in the reader's language (those the catalog holds)
+            sec["entries"] = [dict(e, source=gettext(e["source"])) for e in sec["entries"]]
+        return {"sections": sections, "notes": [gettext(n) for n in self.reconstruction_notes]}
 
     def how_to_play(self) -> Optional[dict[str, Any]]:
         """The rules page in our own words (sections citing the rulebook, diagrams, lists from

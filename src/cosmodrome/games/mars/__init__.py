@@ -25,6 +25,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
+from cosmodrome.i18n import N_
 from cosmodrome.core.flat import load_fields
 from cosmodrome.games.mars import actions, evaluation, observation, rounds, specials, text, view
 from cosmodrome.games.mars.components import DATA_FILE, TRAINING_CARDS, load_components
@@ -48,7 +49,7 @@ HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions
 class MarchOnMars(Game):
     name = "mars"
     observation_layout = staticmethod(observation.layout)
-    title = "March on Mars"
+    title = N_("March on Mars")
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS
@@ -59,7 +60,7 @@ class MarchOnMars(Game):
     rules_version = 2
     cooperative = True
     balance_by = ("threat",)
-    description = ("Co-operative: space marines fight round a ring of martian cards through alien waves "
+    description = N_("Co-operative: space marines fight round a ring of martian cards through alien waves "
                    "to nuke the Martian Master Mind within eight rounds, before the base falls.")
     heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"
     turn_kinds = frozenset({"program"})
@@ -70,20 +71,20 @@ class MarchOnMars(Game):
     help_file = DATA_FILE.with_name("howto.toml")
     help_items = {"threats": {t.capitalize(): words for t, words in zip(text.THREATS, text.THREAT_HELP)}}
     reconstruction_notes = (
-        "The terrain of the martian cards, the hits each alien colour needs, the dice faces and the "
-        "upgrade counts are our design (consistent with the rules text and the Moon's components).",
-        "The marines' colour names are our choice.",
+        N_("The terrain of the martian cards, the hits each alien colour needs, the dice faces and the "
+           "upgrade counts are our design (consistent with the rules text and the Moon's components)."),
+        N_("The marines' colour names are our choice."),
     )
     #: every die, alien drawn from the bag and equipment card drawn can be a chance node (core.chance)
     explicit_chance = True
     options = (
-        OptionSpec("threat", "choice", "normal", "threat level: " + "; ".join(text.THREAT_HELP), text.THREATS,
-                   label="Threat level"),
-        OptionSpec("upgrades", "choice", "bunkers", "the two base upgrades: both bunkers (advised for first "
-                   "games) or two drawn at random from the six counters", ("bunkers", "random"),
-                   label="Base upgrades"),
-        OptionSpec("components", "path", "", "a variant components file (TOML) replacing entries of the "
-                   "component data (dice, counts, cards...)", label="Components file"),
+        OptionSpec("threat", "choice", "normal", text.THREAT_OPTION_HELP, text.THREATS,
+                   label=N_("Threat level")),
+        OptionSpec("upgrades", "choice", "bunkers", N_("the two base upgrades: both bunkers (advised for first "
+                   "games) or two drawn at random from the six counters"), ("bunkers", "random"),
+                   label=N_("Base upgrades")),
+        OptionSpec("components", "path", "", N_("a variant components file (TOML) replacing entries of the "
+                   "component data (dice, counts, cards...)"), label=N_("Components file")),
     )
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MarsState:

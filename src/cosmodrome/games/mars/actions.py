@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cosmodrome.i18n import N_, _
 from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text, steps_of
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.mars.combat import engaged, shoot, targets
@@ -23,7 +24,7 @@ from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJE
                                          CHOOSE, DRONE, DRONE_PAIRS, GO_ON, JET_PACK, LAND, LEVEL, LZ, PROGRAM,
                                          SNIPER, STEP_KINDS, STEPS, TRAIN, MarsState, decode_missile, decode_move,
                                          decode_shot, encode_missile, encode_move, encode_shot)
-from cosmodrome.games.mars.text import die_name, step_name
+from cosmodrome.games.mars.text import die_name, says, step_name
 from cosmodrome.games.mars.turn import (JET_ACCIDENT, after_action, bait, begin_turn, can_foresee, can_inject,
                                         can_reroll, face_accident, finish_turn, foresee, from_base, inject, jet_first,
                                         kamikaze_ready, missile, move, next_action, nuke, nuke_ready, program,
@@ -209,13 +210,13 @@ def perform(s: MarsState, a: int) -> None:
         if a == A_ROLL:
             next_action(s)
         else:
-            s.log("stop", ("{} stops here.".format, (s.names[m],)), seat=m)
+            s.log("stop", says("{who} stops here.", who=s.names[m]), seat=m)
             finish_turn(s)
     elif a == A_DONE:
         if s.volley:
-            s.log("stop", ("{} holds the other groups.".format, (s.names[m],)), seat=m)
+            s.log("stop", says("{who} holds the other groups.", who=s.names[m]), seat=m)
         elif not s.drone or not any(s.faces):
-            s.log("no-effect", ("{} has no use for the dice: they are lost.".format, (s.names[m],)))
+            s.log("no-effect", says("{who} has no use for the dice: they are lost.", who=s.names[m]))
         s.faces = [0] * 6
         after_action(s)
 
@@ -224,95 +225,95 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     """The label and the places an action names (for the table to highlight)."""
     if A_TRAIN <= a < A_LAND:
         ab = s.C.abilities[s.tcard[s.cur] * 2 + a - A_TRAIN]
-        return {"action": a, "label": f"train as {ab.name}: {ab.text}", "ability": ab.name}
+        return {"action": a, "label": _("train as {name}: {text}").format(name=ab.name, text=_(ab.text)), "ability": ab.name}
     if A_LAND <= a < A_USE:
         lz = s.zone_cols(LZ)
         col = lz[min(a - A_LAND, len(lz) - 1)]
-        return {"action": a, "label": f"land on column {col + 1} of the Landing Zone", "col": col,
+        return {"action": a, "label": _("land on column {n} of the Landing Zone").format(n=col + 1), "col": col,
                 "level": s.C.layout["connector_level"]}
     if A_LEVEL <= a < A_JET:
-        return {"action": a, "label": f"appear at level {a - A_LEVEL}", "col": s.tele_col - 1, "level": a - A_LEVEL}
+        return {"action": a, "label": _("appear at level {n}").format(n=a - A_LEVEL), "col": s.tele_col - 1, "level": a - A_LEVEL}
     if s.phase == CHARM:
         if a == A_ROLL:
-            return {"action": a, "label": "roll the chosen dice again"}
-        return {"action": a, "label": f"roll {die_name(a - A_REROLL)} again too", "die": a - A_REROLL}
+            return {"action": a, "label": _("roll the chosen dice again")}
+        return {"action": a, "label": _("roll {die} again too").format(die=die_name(a - A_REROLL)), "die": a - A_REROLL}
     if a >= A_DRONE:
         pair = DRONE_PAIRS[a - A_DRONE]
-        return {"action": a, "label": f"drone: roll {die_name(pair[0])} and {die_name(pair[1])}", "dice": list(pair)}
+        return {"action": a, "label": _("drone: roll {die} and {other}").format(die=die_name(pair[0]), other=die_name(pair[1])), "dice": list(pair)}
     if s.phase == DRONE and a == A_DONE:
-        return {"action": a, "label": "leave the drone idle"}
+        return {"action": a, "label": _("leave the drone idle")}
     if a == A_DONE:
-        label = {PROGRAM: "done: roll the first action", GO_ON: "stop the turn here"}.get(s.phase, "no effect")
+        label = _({PROGRAM: N_("done: roll the first action"), GO_ON: N_("stop the turn here")}.get(s.phase, N_("no effect")))
         if s.phase == PROGRAM and s.precog:
-            label = "done: play the foreseen dice"
+            label = _("done: play the foreseen dice")
         if s.phase == ACT and s.volley:
-            label = "hold the other groups"
+            label = _("hold the other groups")
         return {"action": a, "label": label}
     if a == A_ROLL:
-        return {"action": a, "label": "roll the next action"}
+        return {"action": a, "label": _("roll the next action")}
     if a >= A_JET:
         d, back, mk = decode_move(a, A_JET)
-        way = "back" if back else "forward"
+        way = _("back") if back else _("forward")
         if s.phase == ACT and s.faces[d]:
             j = s.preview(s.cur, d, back, mk)
             col, lvl = j.path[-1] if j.path else (j.col, j.level)
-            where = f" over column {col + 1}, level {lvl}" + ("" if j.outcome in ("safe", "fall", "hazard")
-                                                             else f" ({j.outcome})")
-            return {"action": a, "label": f"jet pack: fly {way} with {die_name(d)}{where}, then a second die",
+            where = _(" over column {col}, level {level}").format(col=col + 1, level=lvl) + (
+                "" if j.outcome in ("safe", "fall", "hazard") else f" ({_(j.outcome)})")
+            return {"action": a, "label": _("jet pack: fly {way} with {die}{where}, then a second die").format(way=way, die=die_name(d), where=where),
                     "die": d, "col": col, "level": lvl}
-        return {"action": a, "label": f"jet pack: fly {way} with {die_name(d)}, then a second die", "die": d}
+        return {"action": a, "label": _("jet pack: fly {way} with {die}, then a second die").format(way=way, die=die_name(d)), "die": d}
     if a >= A_ORBITAL:
         tele = a >= A_TELEPORT
         k = a - (A_TELEPORT if tele else A_ORBITAL)
-        what = "teleport onto" if tele else "orbital bombing on"
+        what = _("teleport onto") if tele else _("orbital bombing on")
         if k >= len(s.cards):
-            return {"action": a, "label": f"{what} a martian card not on this board"}
-        return {"action": a, "label": f"{what} the {s.C.cards[s.cards[k]].name} card", "zone": s.card_zones()[k]}
+            return {"action": a, "label": _("{what} a martian card not on this board").format(what=what)}
+        return {"action": a, "label": _("{what} the {card} card").format(what=what, card=s.C.cards[s.cards[k]].name), "zone": s.card_zones()[k]}
     if a == A_KAMIKAZE:
-        return {"action": a, "label": "kamikaze: the nuke with 5 dice, at the cost of this marine"}
+        return {"action": a, "label": _("kamikaze: the nuke with 5 dice, at the cost of this marine")}
     if a == A_PRECOG:
-        return {"action": a, "label": "precog: roll these dice now and put them on actions after"}
+        return {"action": a, "label": _("precog: roll these dice now and put them on actions after")}
     if a == A_INJECT:
-        return {"action": a, "label": "power-up injector: 6 dice this turn, 3 next turn"}
+        return {"action": a, "label": _("power-up injector: 6 dice this turn, 3 next turn")}
     if a >= A_GIVE:
         c, o = divmod(a - A_GIVE, 5)
         name = s.C.equipment[c].name
         if s.eq[c] == o:
-            return {"action": a, "label": f"take the {name} from {s.game.seat_name(o, s.num_players)}", "seat": o,
+            return {"action": a, "label": _("take the {card} from {who}").format(card=name, who=s.game.seat_name(o, s.num_players)), "seat": o,
                     "card": name}
-        return {"action": a, "label": f"give the {name} to {s.game.seat_name(o, s.num_players)}", "seat": o,
+        return {"action": a, "label": _("give the {card} to {who}").format(card=name, who=s.game.seat_name(o, s.num_players)), "seat": o,
                 "card": name}
     if a >= A_STEP:
         kind, back = divmod(a - A_STEP, 2)
-        _, _, card = STEP_KINDS[kind]
-        how = f"the {s.C.equipment[card].name}" if card >= 0 else "the scout's step"
+        card = STEP_KINDS[kind][2]
+        how = _("the {card}").format(card=s.C.equipment[card].name) if card >= 0 else _("the scout's step")
         j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
-        where = f"column {j.col + 1}, level {j.level}" + ("" if j.outcome == "safe" else f" ({j.outcome})")
-        return {"action": a, "label": f"{how}: {step_name(kind)} {'back' if back else 'forward'} to {where}",
+        where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
+            "" if j.outcome == "safe" else f" ({_(j.outcome)})")
+        return {"action": a, "label": _("{how}: {step} {way} to {where}").format(how=how, step=_(step_name(kind)), way=_("back") if back else _("forward"), where=where),
                 "col": j.col, "level": j.level, "outcome": j.outcome}
     if a >= A_USE:
         c = s.C.equipment[a - A_USE]
-        return {"action": a, "label": f"play the {c.name}: {c.text}", "card": c.name}
+        return {"action": a, "label": _("play the {card}: {text}").format(card=c.name, text=_(c.text)), "card": c.name}
     if a == A_NUKE:
-        return {"action": a, "label": "set off the nuke (4 dice, 9 or more)"}
+        return {"action": a, "label": _("set off the nuke (4 dice, 9 or more)")}
     if a == A_BAIT:
-        return {"action": a, "label": "bait: make the MMM roll its white die again this round"}
+        return {"action": a, "label": _("bait: make the MMM roll its white die again this round")}
     if a >= A_MISSILE:
         frag, back, b = decode_missile(a)
-        kind = "fragmentation" if frag else "piercing"
-        return {"action": a, "label": f"{kind} missile, {'backward' if back else 'forward'} of "
-                f"{s.game.seat_name(b, s.num_players)}'s beacon", "seat": b}
+        kind = _("fragmentation") if frag else _("piercing")
+        return {"action": a, "label": (_("{kind} missile, backward of {who}'s beacon") if back else _("{kind} missile, forward of {who}'s beacon")).format(kind=kind, who=s.game.seat_name(b, s.num_players)), "seat": b}
     if a >= A_SUPPORT:
         o = a - A_SUPPORT
-        return {"action": a, "label": f"tactical support: stand {s.game.seat_name(o, s.num_players)} up", "seat": o}
+        return {"action": a, "label": _("tactical support: stand {who} up").format(who=s.game.seat_name(o, s.num_players)), "seat": o}
     if a >= A_REROLL:
-        return {"action": a, "label": f"roll {die_name(a - A_REROLL)} again", "die": a - A_REROLL}
+        return {"action": a, "label": _("roll {die} again").format(die=die_name(a - A_REROLL)), "die": a - A_REROLL}
     if A_SEAT <= a < A_PROGRAM:
-        return {"action": a, "label": f"{s.game.seat_name(a - A_SEAT, s.num_players)} acts next", "seat": a - A_SEAT}
+        return {"action": a, "label": _("{who} acts next").format(who=s.game.seat_name(a - A_SEAT, s.num_players)), "seat": a - A_SEAT}
     if A_PROGRAM <= a < A_MOVE:
         d, slot = divmod(a - A_PROGRAM, 3)
-        shown = f" (showing {face_text(s.pre[d])})" if s.precog and s.pre[d] else ""
-        return {"action": a, "label": f"{die_name(d)}{shown} on action {slot + 1}", "die": d, "slot": slot}
+        shown = _(" (showing {face})").format(face=face_text(s.pre[d])) if s.precog and s.pre[d] else ""
+        return {"action": a, "label": _("{die}{shown} on action {n}").format(die=die_name(d), shown=shown, n=slot + 1), "die": d, "slot": slot}
     if A_MOVE <= a < A_SHOOT:
         d, back, mk = decode_move(a)
         if s.phase == ACT and s.faces[d]:
@@ -320,10 +321,11 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
             outcome = j.outcome
             if outcome == "safe" and (face_accident(s, s.cur, s.faces[d]) or s.jet & JET_ACCIDENT):
                 outcome = "2! face"
-            where = f"column {j.col + 1}, level {j.level}" + ("" if outcome == "safe" else f" ({outcome})")
-            return {"action": a, "label": f"move {'back' if back else 'forward'} with {die_name(d)} to {where}",
+            where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
+                "" if outcome == "safe" else f" ({_(outcome)})")
+            return {"action": a, "label": _("move {way} with {die} to {where}").format(way=_("back") if back else _("forward"), die=die_name(d), where=where),
                     "die": d, "col": j.col, "level": j.level, "outcome": outcome}
-        return {"action": a, "label": f"move {'back' if back else 'forward'} with {die_name(d)}", "die": d}
+        return {"action": a, "label": _("move {way} with {die}").format(way=_("back") if back else _("forward"), die=die_name(d)), "die": d}
     back, rng_, lvl = decode_shot(a)
     col = s.mcol[s.cur] + (-rng_ if back else rng_)
-    return {"action": a, "label": f"shoot column {col + 1}, level {lvl} (range {rng_})", "col": col, "level": lvl}
+    return {"action": a, "label": _("shoot column {col}, level {level} (range {n})").format(col=col + 1, level=lvl, n=rng_), "col": col, "level": lvl}

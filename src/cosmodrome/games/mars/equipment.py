@@ -20,6 +20,8 @@ Each card is in exactly one place (``eq``): the deck (:data:`DECK`), the discard
 from __future__ import annotations
 
 from cosmodrome.games.mars.state import BLUE, DECK, DISCARD, GONE, RED, MarsState
+from cosmodrome.games.mars.text import says
+from cosmodrome.i18n import N_
 
 
 def equipment_in_game(s: MarsState) -> bool:
@@ -35,10 +37,10 @@ def drop(s: MarsState) -> None:
         return
     if s.options.get("threat") == "baby":
         s.eq_on = 1
-        s.log("drop", "Baby marines: the equipment is in play from the start.")
+        s.log("drop", says("Baby marines: the equipment is in play from the start."))
     elif s.round == s.C.drop_round and not any(s.aloc[s.defenders()[k]] == GONE for k in s.sides):
         s.eq_on = 1
-        s.log("drop", "No defender is dead: the High Command drops equipment behind the enemy lines.")
+        s.log("drop", says("No defender is dead: the High Command drops equipment behind the enemy lines."))
 
 
 def draw(s: MarsState, m: int, why: str) -> bool:
@@ -52,11 +54,11 @@ def draw(s: MarsState, m: int, why: str) -> bool:
         deck = [c for c, w in enumerate(s.eq) if w == DECK]
         if not deck:
             return False
-        s.log("reshuffle", "The discarded equipment is shuffled into a new deck.")
+        s.log("reshuffle", says("The discarded equipment is shuffled into a new deck."))
     who = s.game.seat_name(m, s.num_players)
     c = s.rng.take(deck, ("the equipment card {} draws".format, (who,)), (_gets, (s.C, who)))
     s.eq[c] = m
-    s.log("equipment", f"{who} gets the {s.C.equipment[c].name} ({why}).",
+    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=s.C.equipment[c].name, why=says(why)),
           chance=True, seat=m, card=c)
     return True
 
@@ -69,7 +71,7 @@ def _gets(C, who: str, c: int) -> str:
 def on_kill(s: MarsState, m: int, colour: int) -> None:
     """Rules, "Equipment": a red or blue alien killed by a marine once the drop is on."""
     if m >= 0 and s.eq_on and colour in (BLUE, RED):
-        draw(s, m, "a kill")
+        draw(s, m, N_("a kill"))
 
 
 def arrive(s: MarsState, m: int, path: tuple = ()) -> None:
@@ -81,7 +83,7 @@ def arrive(s: MarsState, m: int, path: tuple = ()) -> None:
     box = s.hidden_box()
     if box and equipment_in_game(s) and ((s.mcol[m], s.mlvl[m]) == box or box in path):
         s.hidden_taken = 1
-        draw(s, m, "the hidden box in the tunnel")
+        draw(s, m, N_("the hidden box in the tunnel"))
 
 
 def discard(s: MarsState, c: int) -> None:
@@ -105,5 +107,5 @@ def give(s: MarsState, c: int, o: int) -> None:
     it to the other)."""
     frm, to = (s.cur, o) if s.eq[c] == s.cur else (o, s.cur)
     s.eq[c] = to
-    s.log("give", f"{s.game.seat_name(frm, s.num_players)} hands the {s.C.equipment[c].name} to "
-          f"{s.game.seat_name(to, s.num_players)}.", card=c, seat=to)
+    s.log("give", says("{who} hands the {card} to {other}.", who=s.game.seat_name(frm, s.num_players),
+                       card=s.C.equipment[c].name, other=s.game.seat_name(to, s.num_players)), card=c, seat=to)

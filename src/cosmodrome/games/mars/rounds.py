@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cosmodrome.games.mars.equipment import drop
 from cosmodrome.games.mars.state import CHOOSE, END_ROUNDS, OVER, LEFT, RIGHT, MarsState
-from cosmodrome.games.mars.text import side_name
+from cosmodrome.games.mars.text import says, side_name
 from cosmodrome.games.mars.turn import begin_turn
 from cosmodrome.games.mars.waves import base_attack, land_incoming, sentinels, wave
 
@@ -51,7 +51,7 @@ def end_turn(s: MarsState) -> None:
     s.prog = [-1] * 6
     if s.boom:
         s.boom = 0
-        wave(s, s.side_of(s.mcol[m]), f"unleashed by {s.game.seat_name(m, s.num_players)}")
+        wave(s, s.side_of(s.mcol[m]), says("unleashed by {who}", who=s.game.seat_name(m, s.num_players)))
     if waiting(s):
         choose_next(s)
     else:
@@ -84,17 +84,17 @@ def end_round(s: MarsState) -> None:
     if s.phase == OVER:
         return
     s.white = roll_white(s)
-    s.log("white-die", ("The white die shows {}.".format, (s.white,)), chance=True, white=s.white)
+    s.log("white-die", says("The white die shows {n}.", n=s.white), chance=True, white=s.white)
     if s.bait and bait_fooled(s):
         s.white = roll_white(s)
-        s.log("white-die", f"The bait works: the white die is rolled again and shows {s.white}.", chance=True,
+        s.log("white-die", says("The bait works: the white die is rolled again and shows {n}.", n=s.white), chance=True,
               white=s.white)
     s.bait = 0
-    wave(s, LEFT if s.white == 1 else RIGHT, "from the MMM")
+    wave(s, LEFT if s.white == 1 else RIGHT, says("from the MMM"))
     if s.round >= s.C.rounds:
         s.won, s.end, s.phase = 0, END_ROUNDS, OVER
-        s.log("lost", f"{s.C.rounds} rounds have passed and the MMM still stands: the marines lose.")
+        s.log("lost", says("{n} rounds have passed and the MMM still stands: the marines lose.", n=s.C.rounds))
         return
     s.round += 1
-    s.log("round", ("Round {} begins.".format, (s.round,)), round=s.round)
+    s.log("round", says("Round {n} begins.", n=s.round), round=s.round)
     start_round(s)

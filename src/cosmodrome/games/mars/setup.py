@@ -15,6 +15,7 @@ from cosmodrome.games.mars.components import TRAINING_CARDS, UPGRADES, Component
 from cosmodrome.games.mars.rounds import start_round
 from cosmodrome.games.mars.state import GONE, LAND, LZ, SIDE_ZONES, TRAIN, MarsState
 from cosmodrome.games.mars.waves import deploy, draw, sized
+from cosmodrome.games.mars.text import says
 
 
 def new_game(game, comp: Components, players: int, seed: int, options: dict) -> MarsState:
@@ -42,8 +43,8 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
             deploy(s, draw(s, sized(s, players)), zone, side)
     s.tcard = rng.deal(range(TRAINING_CARDS), players, "the special training card dealt", (_training_dealt, ()))
     s.round = 1
-    s.log("setup", f"{players} marines head for Mars; cards: "
-          + ", ".join(comp.cards[c].name for c in s.cards) + ".", chance=True)
+    s.log("setup", says("{n} marines head for Mars; cards: {cards}.", n=players,
+                        cards=", ".join(comp.cards[c].name for c in s.cards)), chance=True)
     s.cur, s.phase = 0, TRAIN
     s.initial_events, s.ev = s.ev, []
     return s
@@ -65,7 +66,7 @@ def choose_training(s: MarsState, face: int) -> None:
     """Rules, "Prepare landing": the marine keeps one of its card's two abilities for the game."""
     m = s.cur
     s.train[m] = s.tcard[m] * 2 + face
-    s.log("training", ("{} trains as {}.".format, (s.names[m], s.C.abilities[s.train[m]].name)), seat=m)
+    s.log("training", says("{who} trains as {ability}.", who=s.names[m], ability=s.C.abilities[s.train[m]].name), seat=m)
     s.phase = LAND
 
 
@@ -75,7 +76,7 @@ def land_at(s: MarsState, k: int) -> None:
     m = s.cur
     s.mcol[m] = s.zone_cols(LZ)[k]
     s.mlvl[m] = s.C.layout["connector_level"]
-    s.log("landing", ("{} lands on column {}.".format, (s.names[m], s.mcol[m] + 1)), seat=m, col=s.mcol[m])
+    s.log("landing", says("{who} lands on column {n}.", who=s.names[m], n=s.mcol[m] + 1), seat=m, col=s.mcol[m])
     if m + 1 < s.num_players:
         s.cur, s.phase = m + 1, TRAIN
     else:

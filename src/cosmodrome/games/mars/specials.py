@@ -16,7 +16,7 @@ from cosmodrome.games.mars.equipment import discard, give, partners
 from cosmodrome.games.mars.state import (A_GIVE, A_ORBITAL, A_STEP, A_TELEPORT, A_USE, ACT, AMMO, CHARM,
                                          CHARM_CARD, DRONE_PAIRS, GO_ON, GONE, JET_PACK, LASER_KNIFE, LEVEL, LZ,
                                          NEURAL_CHIP, ORBITAL, PROGRAM, RAIL_GUN, SCOUT, STEP_KINDS, TELEPORT, MarsState)
-from cosmodrome.games.mars.text import die_name
+from cosmodrome.games.mars.text import die_name, says
 from cosmodrome.games.mars.turn import crash_out, land, note_face
 
 #: the cards played without a direction (A_USE); the steps go through A_STEP
@@ -112,27 +112,29 @@ def use(s: MarsState, c: int) -> None:
     if c == CHARM_CARD:
         s.charm = 0
         s.phase = CHARM
-        s.log("use", f"{who} plays the {name}: which dice go again?", seat=m, card=c)
+        s.log("use", says("{who} plays the {card}: which dice go again?", who=who, card=name), seat=m, card=c)
     elif c == AMMO:
         s.bonus += 1
-        s.log("use", f"{who} loads the {name}: one hit more on the next shot.", seat=m, card=c)
+        s.log("use", says("{who} loads the {card}: one hit more on the next shot.", who=who, card=name), seat=m, card=c)
     elif c == RAIL_GUN:
         s.rail = 1
-        s.log("use", f"{who} charges the {name}: the 2s of this roll hit twice.", seat=m, card=c)
+        s.log("use", says("{who} charges the {card}: the 2s of this roll hit twice.", who=who, card=name), seat=m, card=c)
     elif c == NEURAL_CHIP:
         s.train[m] ^= 1
-        s.log("use", f"{who} plugs the {name} in: its training is now {s.C.abilities[s.train[m]].name}.",
+        s.log("use", says("{who} plugs the {card} in: its training is now {ability}.", who=who, card=name,
+                           ability=s.C.abilities[s.train[m]].name),
               seat=m, card=c)
     elif c == LASER_KNIFE:
         a = toughest(s, s.aliens_at(s.box(s.mcol[m], s.mlvl[m])))[0]
-        s.log("use", f"{who} draws the {name} on a {('yellow', 'blue', 'red')[s.colour(a)]} alien.", seat=m, card=c)
+        s.log("use", says("{who} draws the {card} on a {colour} alien.", who=who, card=name,
+                           colour=says(('yellow', 'blue', 'red')[s.colour(a)])), seat=m, card=c)
         kill(s, a, m)
 
 
 def charm_mark(s: MarsState, d: int) -> None:
     """The lucky charm: die ``d`` will be rolled again."""
     s.charm |= 1 << d
-    s.log("charm", f"{die_name(d)} goes again.", die=d)
+    s.log("charm", says("{die} goes again.", die=die_name(d)), die=d)
 
 
 def charm_roll(s: MarsState) -> None:
@@ -140,8 +142,8 @@ def charm_roll(s: MarsState) -> None:
         if s.charm >> d & 1:
             s.faces[d] = s.roll_die(d)
             note_face(s, d, s.faces[d])
-    s.log("charm", f"{s.game.seat_name(s.cur, s.num_players)} rolls again: "
-          + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in range(6) if s.charm >> d & 1) + ".",
+    s.log("charm", says("{who} rolls again: {dice}.", who=s.game.seat_name(s.cur, s.num_players),
+                        dice=", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in range(6) if s.charm >> d & 1)),
           chance=True, faces=list(s.faces))
     s.charm = 0
     s.phase = ACT
@@ -154,12 +156,13 @@ def step(s: MarsState, kind: int, back: int) -> None:
     colour, mask, card = STEP_KINDS[kind]
     if card >= 0:
         discard(s, card)
-        what = f"with the {s.C.equipment[card].name}"
+        what = says("with the {card}", card=s.C.equipment[card].name)
     else:
         s.scouted[m] = 1
-        what = "as a scout"
+        what = says("as a scout")
     j = s.preview(m, 0, back, mask, colour=colour, steps=1)
-    if not land(s, m, j.col, j.level, j.outcome, f"takes a free step {'back' if back else 'forward'} {what}"):
+    if not land(s, m, j.col, j.level, j.outcome, says("takes a free step back {what}", what=what) if back
+                else says("takes a free step forward {what}", what=what)):
         crash_out(s)
 
 
@@ -172,8 +175,8 @@ def teleport(s: MarsState, k: int) -> None:
     v = steps_of(s.roll_die(0))
     col = cols.start + v - 1 if zone > LZ else cols.stop - v
     s.tele_used = 1
-    s.log("teleport", f"{s.game.seat_name(s.cur, s.num_players)} teleports: the blue die shows {v}, column "
-          f"{col + 1}.", chance=True, col=col)
+    s.log("teleport", says("{who} teleports: the blue die shows {v}, column {col}.",
+                              who=s.game.seat_name(s.cur, s.num_players), v=v, col=col + 1), chance=True, col=col)
     levels = [y for y in range(s.levels) if s.standing(col, y)]
     if len(levels) == 1:
         appear(s, col, levels[0])
@@ -202,7 +205,7 @@ def orbital(s: MarsState, k: int) -> None:
     s.spent[m] = 1
     zone = s.card_zones()[k]
     dead = card_aliens(s, zone)
-    s.log("orbital", f"{s.game.seat_name(m, s.num_players)} calls the orbital bombing: {len(dead)} aliens die.",
+    s.log("orbital", says("{who} calls the orbital bombing: {n} aliens die.", who=s.game.seat_name(m, s.num_players), n=len(dead)),
           seat=m, killed=len(dead))
     for a in dead:
         kill(s, a, m)
@@ -217,8 +220,8 @@ def drone_roll(s: MarsState, pair: int) -> None:
     for d in DRONE_PAIRS[pair]:
         s.faces[d] = s.roll_die(d)
         note_face(s, d, s.faces[d])
-    s.log("drone", f"{s.game.seat_name(s.cur, s.num_players)}'s drone rolls "
-          + ", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in DRONE_PAIRS[pair]) + ".", chance=True,
+    s.log("drone", says("{who}'s drone rolls {dice}.", who=s.game.seat_name(s.cur, s.num_players),
+                        dice=", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in DRONE_PAIRS[pair])), chance=True,
           faces=list(s.faces))
     s.phase = ACT
 

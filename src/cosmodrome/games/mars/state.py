@@ -34,6 +34,7 @@ from typing import Any, Optional
 from cosmodrome.core import Event, Rng, State, team_returns
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.core.statistics import count, row
+from cosmodrome.i18n import N_, _
 from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_text, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
@@ -41,8 +42,8 @@ from cosmodrome.games.mars.components import Components
 
 # zones of the ring, from the MMM's left to its right
 D_LEFT, FAR_LEFT, NEAR_LEFT, LZ, NEAR_RIGHT, FAR_RIGHT, D_RIGHT = range(7)
-ZONE_NAMES = ("left defender box", "far left card", "near left card", "Landing Zone", "near right card",
-              "far right card", "right defender box")
+ZONE_NAMES = (N_("left defender box"), N_("far left card"), N_("near left card"), N_("Landing Zone"),
+              N_("near right card"), N_("far right card"), N_("right defender box"))
 LEFT, RIGHT = 0, 1
 SIDE_NAMES = ("left", "right")
 #: per side: its defender box, the card next to the MMM, the card next to the LZ
@@ -554,10 +555,10 @@ class MarsState(FlatState, State):
         marine, its accidents, the rounds and the base's damage (shared by the team)."""
         n = self.num_players
         return [
-            row("kills", "Aliens killed", "aliens this marine killed", self.kills),
-            row("accidents", "Accidents", "times this marine fell", count(events, ["accident"], n)),
-            row("rounds", "Rounds", "rounds the assault lasted", [self.round] * n),
-            row("base_damage", "Base damage", "hits the base took (the team's)", [self.base_hits] * n),
+            row("kills", _("Aliens killed"), _("aliens this marine killed"), self.kills),
+            row("accidents", _("Accidents"), _("times this marine fell"), count(events, ["accident"], n)),
+            row("rounds", _("Rounds"), _("rounds the assault lasted"), [self.round] * n),
+            row("base_damage", _("Base damage"), _("hits the base took (the team's)"), [self.base_hits] * n),
         ]
 
     def evaluation(self) -> list[float]:

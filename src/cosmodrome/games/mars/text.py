@@ -9,22 +9,37 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from cosmodrome.i18n import N_, _, gettext, ngettext
 from cosmodrome.games.lunar.dice import die_name, face_text  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
 from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DIE_NAMES, DRONE, FACE_TEXTS, GO_ON, LAND, LEVEL,
                                          PROGRAM, SIDE_NAMES, TRAIN, ZONE_NAMES, MarsState)
 
 ALIEN_NAMES = ALIEN_COLOURS
+#: the alien colours as the log names them
+ALIEN_WORDS = (N_("yellow"), N_("blue"), N_("red"))
+#: the sides and the upgrades as the log names them
+SIDE_WORDS = (N_("left"), N_("right"))
+UPGRADE_WORDS = (N_("bunker"), N_("sentinels"), N_("antenna"))
 UPGRADE_NAMES = UPGRADES
 THREATS = ("baby", "normal", "sergeant", "exterminator")
-THREAT_HELP = ("baby marine: waves one alien smaller (still at least 2)",
-               "the rules as written",
-               "sergeant: marines in the Landing Zone count on both sides for the wave size",
-               "exterminator: as sergeant, and arriving yellow aliens jump onto the marines on their card")
+THREAT_WORDS = (N_("baby"), N_("normal"), N_("sergeant"), N_("exterminator"))
+THREAT_TITLES = (N_("Baby"), N_("Normal"), N_("Sergeant"), N_("Exterminator"))
+THREAT_HELP = (N_("baby marine: waves one alien smaller (still at least 2)"),
+               N_("the rules as written"),
+               N_("sergeant: marines in the Landing Zone count on both sides for the wave size"),
+               N_("exterminator: as sergeant, and arriving yellow aliens jump onto the marines on their card"))
+#: the threat option's help: "threat level: " and the four helps above, joined by "; "
+THREAT_OPTION_HELP = N_("threat level: baby marine: waves one alien smaller (still at least 2); the rules as written; "
+                        "sergeant: marines in the Landing Zone count on both sides for the wave size; exterminator: "
+                        "as sergeant, and arriving yellow aliens jump onto the marines on their card")
+assert THREAT_OPTION_HELP == "threat level: " + "; ".join(THREAT_HELP)
 
 
 #: the free steps of :data:`cosmodrome.games.mars.state.STEP_KINDS`
-STEP_NAMES = ("diagonally up", "diagonally down", "straight", "diagonally up", "diagonally down")
+STEP_NAMES = (N_("diagonally up"), N_("diagonally down"), N_("straight"), N_("diagonally up"), N_("diagonally down"))
+#: the outcomes of a move (:data:`cosmodrome.games.lunar.movement.OUTCOMES`) as the labels name them
+OUTCOME_WORDS = (N_("safe"), N_("hazard"), N_("fall"), N_("crash"), N_("ceiling"), N_("2! face"))
 
 
 def rolled_text(who: str, verb: str, slot: int, dice: tuple, faces: tuple) -> str:
@@ -34,7 +49,8 @@ def rolled_text(who: str, verb: str, slot: int, dice: tuple, faces: tuple) -> st
     'Red marine rolls action 2: blue die 1 1, black die 1 2!.'
     """
     rolled = ", ".join(f"{DIE_NAMES[d]} {FACE_TEXTS[faces[d]]}" for d in dice)
-    return f"{who} {verb} action {slot + 1}: {rolled}."
+    template = _("{who} plays action {n}: {rolled}.") if verb == "plays" else _("{who} rolls action {n}: {rolled}.")
+    return template.format(who=who, n=slot + 1, rolled=rolled)
 
 
 def shot_text(who: str, hits: int, executions: int, col: int, lvl: int, colours: tuple) -> str:
@@ -43,10 +59,26 @@ def shot_text(who: str, hits: int, executions: int, col: int, lvl: int, colours:
     >>> shot_text("Red marine", 2, 0, 4, 1, (0,))
     'Red marine puts 2 hits on column 5, level 1: kills yellow.'
     """
-    names = ", ".join(ALIEN_NAMES[c] for c in colours) or "nobody"
-    what = f"{hits} hit{'s' if hits != 1 else ''}" + (f" and {executions} sure kill{'s' if executions != 1 else ''}"
-                                                      if executions else "")
-    return f"{who} puts {what} on column {col + 1}, level {lvl}: kills {names}."
+    names = ", ".join(_(ALIEN_NAMES[c]) for c in colours) or _("nobody")
+    what = ngettext("{n} hit", "{n} hits", hits).format(n=hits) + (
+        ngettext(" and {n} sure kill", " and {n} sure kills", executions).format(n=executions) if executions else "")
+    return _("{who} puts {what} on column {col}, level {level}: kills {names}.").format(
+        who=who, what=what, col=col + 1, level=lvl, names=names)
+
+
+def says(template: str, **values: Any) -> tuple:
+    """A log sentence written when read: ``template`` (English, translated then) formatted
+    with ``values``; a value that is itself ``says(...)`` is written then too. ``(fn, args)``
+    for ``Event``.
+
+    >>> fn, args = says("{who} stops here.", who="Red marine"); fn(*args)
+    'Red marine stops here.'
+    """
+    return (_written, (template, values))
+
+
+def _written(template: str, values: dict) -> str:
+    return gettext(template).format(**{k: v[0](*v[1]) if isinstance(v, tuple) else v for k, v in values.items()})
 
 
 def step_name(kind: int) -> str:
@@ -61,64 +93,68 @@ def prompt(s: MarsState) -> str:
     who = s.game.seat_name(s.cur, s.num_players)
     if s.phase == TRAIN:
         a, b = (s.C.abilities[s.tcard[s.cur] * 2 + k].name for k in (0, 1))
-        return f"{who}: keep {a} or {b} as your special training for the game."
+        return _("{who}: keep {a} or {b} as your special training for the game.").format(who=who, a=a, b=b)
     if s.phase == LAND:
-        return f"{who}: choose your box in the Landing Zone."
+        return _("{who}: choose your box in the Landing Zone.").format(who=who)
     if s.phase == LEVEL:
-        return f"{who}: at which level of column {s.tele_col} do you appear?"
+        return _("{who}: at which level of column {col} do you appear?").format(who=who, col=s.tele_col)
     if s.phase == CHARM:
-        return f"{who}: pick the dice the lucky charm rolls again, then roll them."
+        return _("{who}: pick the dice the lucky charm rolls again, then roll them.").format(who=who)
     if s.phase == DRONE:
-        return f"{who}: roll two dice for your drone's shot, or leave it idle."
+        return _("{who}: roll two dice for your drone's shot, or leave it idle.").format(who=who)
     if s.phase == PROGRAM and s.precog:
-        return f"{who}: put the foreseen dice on your actions."
+        return _("{who}: put the foreseen dice on your actions.").format(who=who)
     if s.phase == CHOOSE:
-        return f"{who}: which marine acts next this round?"
+        return _("{who}: which marine acts next this round?").format(who=who)
     if s.phase == PROGRAM:
-        return f"{who}: put up to {s.dice_n} dice on your three actions, or blow up the MMM from beside it."
+        return _("{who}: put up to {n} dice on your three actions, or blow up the MMM from beside it.").format(who=who, n=s.dice_n)
     if s.phase == ACT:
         rolled = ", ".join(f"{die_name(d)}: {face_text(s.faces[d])}" for d in range(6) if s.faces[d])
-        return f"{who}, action {s.slot + 1} rolled {rolled}: move with one die or shoot with a group."
+        return _("{who}, action {n} rolled {rolled}: move with one die or shoot with a group.").format(who=who, n=s.slot + 1, rolled=rolled)
     if s.phase == GO_ON:
-        return f"{who}: roll your next action or stop here."
-    return "The game is over."
+        return _("{who}: roll your next action or stop here.").format(who=who)
+    return _("The game is over.")
 
 
 #: the symbols of :func:`render_text` explained (``Game.legend``)
 LEGEND = (
-    ("c3/l2", "a box: column 3 of the ring (counted from the MMM's left, as the marines' columns), level 2"),
-    ("yellow blue red", "alien counters in a box, by colour"),
-    ("Incoming", "aliens waiting beside the board to arrive on that side"),
-    ("base hits n of m", "attacks the base has taken, and how many destroy it"),
-    ("Upgrades", "the base's bunker, sentinels and antenna (destroyed ones marked)"),
-    ("crashed", "a marine knocked down by an accident"),
-    ("kills", "aliens the marine has shot"),
+    ("c3/l2", N_("a box: column 3 of the ring (counted from the MMM's left, as the marines' columns), level 2")),
+    ("yellow blue red", N_("alien counters in a box, by colour")),
+    ("Incoming", N_("aliens waiting beside the board to arrive on that side")),
+    ("base hits n of m", N_("attacks the base has taken, and how many destroy it")),
+    ("Upgrades", N_("the base's bunker, sentinels and antenna (destroyed ones marked)")),
+    ("crashed", N_("a marine knocked down by an accident")),
+    ("kills", N_("aliens the marine has shot")),
 )
 
 
 def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     """The table as plain text: the tracks, the ring zone by zone, the marines and the dice."""
-    lines = [f"March on Mars - round {view['round']} of {view['rounds']}, base hits {view['base_hits']} "
-             f"of {view['base_attacks']}, threat {view['threat']}"]
-    upg = ", ".join(u or "destroyed" for u in view["upgrades"])
-    lines.append(f"Upgrades: {upg}.  Incoming: " + ", ".join(
+    lines = [_("March on Mars - round {round} of {rounds}, base hits {hits} of {attacks}, threat {threat}").format(
+        round=view['round'], rounds=view['rounds'], hits=view['base_hits'], attacks=view['base_attacks'],
+        threat=gettext(view['threat']))]
+    upg = ", ".join(_(u) if u else _("destroyed") for u in view["upgrades"])
+    lines.append(_("Upgrades: {upgrades}.  Incoming: ").format(upgrades=upg) + ", ".join(
         f"{k} {' '.join(v) or '-'}" for k, v in view["incoming"].items()))
     for z in view["zones"]:
         boxes = [f"c{b['col'] + 1}/l{b['level']}: {' '.join(b['aliens'])}" for b in z["boxes"] if b["aliens"]]
-        lines.append(f"  {z['name']}: " + ("; ".join(boxes) or "no aliens"))
+        lines.append(f"  {z['name']}: " + ("; ".join(boxes) or _("no aliens")))
     for mk in view["marines"]:
-        state = "crashed" if mk["crashed"] else "standing"
+        state = _("crashed") if mk["crashed"] else _("standing")
         gear = ", ".join(e["name"] for e in mk["equipment"])
-        lines.append(f"  {mk['name']}: column {mk['col'] + 1}, level {mk['level']}, {state}, kills {mk['kills']}"
-                     + (f", {mk['training']['name']}" if mk["training"] else "") + (f", holds {gear}" if gear else "")
-                     + (", out of the game" if mk.get("out") else "") + (", has played" if mk["acted"] else ""))
+        lines.append(_("  {name}: column {col}, level {level}, {state}, kills {kills}").format(
+                         name=mk['name'], col=mk['col'] + 1, level=mk['level'], state=state, kills=mk['kills'])
+                     + (f", {mk['training']['name']}" if mk["training"] else "")
+                     + (_(", holds {gear}").format(gear=gear) if gear else "")
+                     + (_(", out of the game") if mk.get("out") else "") + (_(", has played") if mk["acted"] else ""))
     eq = view.get("equipment")
     if eq:
-        lines.append(f"Equipment: {eq['deck']} in the deck, discarded: {', '.join(eq['discard']) or '-'}.")
+        lines.append(_("Equipment: {n} in the deck, discarded: {cards}.").format(
+            n=eq['deck'], cards=', '.join(eq['discard']) or '-'))
     if view["result"]:
-        lines.append(f"Result: {view['result']}.")
+        lines.append(_("Result: {result}.").format(result=gettext(view['result'])))
     return "\n".join(lines)
 
 
 def zone_name(z: int) -> str:
-    return ZONE_NAMES[z]
+    return _(ZONE_NAMES[z])

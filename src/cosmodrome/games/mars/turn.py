@@ -24,7 +24,7 @@ from cosmodrome.games.mars.equipment import arrive, discard, drop_hand
 from cosmodrome.games.mars.state import (ACT, CHARM_CARD, COMMS, D_LEFT, D_RIGHT, DIE_NAMES, DRONE, DRONE_AB,
                                          END_FALLEN, END_NUKE, FACE_TEXTS, GO_ON, HOOKS, INJECTOR, KAMIKAZE, LZ,
                                          MULTI_SHOT, OVER, PRECOG, PROGRAM, RANGER, MarsState)
-from cosmodrome.games.mars.text import die_name, rolled_text
+from cosmodrome.games.mars.text import die_name, rolled_text, says
 
 #: the antenna upgrade's number (components.UPGRADES order)
 ANTENNA = 2
@@ -43,11 +43,11 @@ def begin_turn(s: MarsState, m: int) -> None:
     s.dice_n = s.C.dice["marine"]
     if s.tired[m]:
         s.dice_n = TIRED_DICE
-        s.log("tired", f"{s.game.seat_name(m, s.num_players)} feels the injector: {TIRED_DICE} dice this turn.", seat=m)
+        s.log("tired", says("{who} feels the injector: {n} dice this turn.", who=s.game.seat_name(m, s.num_players), n=TIRED_DICE), seat=m)
     if s.mdown[m]:
         s.mdown[m] = 0
         s.dice_n = min(s.dice_n, s.C.dice["crashed"])
-        s.log("stand", ("{} gets up and plays with {} dice.".format, (s.names[m], s.dice_n)), seat=m)
+        s.log("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_n), seat=m)
     s.prog = [-1] * 6
     s.faces = [0] * 6
     s.pre = [0] * 6
@@ -97,8 +97,8 @@ def program(s: MarsState, d: int, action: int) -> None:
     """Rules, "How do I...": a die goes on one of the three actions (several dice may share one).
     After Precog the die already shows its face."""
     s.prog[d] = action
-    shown = f" (showing {FACE_TEXTS[s.pre[d]]})" if s.precog else ""
-    s.log("program", ("{}{} on action {}.".format, (DIE_NAMES[d], shown, action + 1)), die=d, slot=action)
+    shown = says(" (showing {face})", face=FACE_TEXTS[s.pre[d]]) if s.precog else ""
+    s.log("program", says("{die}{shown} on action {n}.", die=DIE_NAMES[d], shown=shown, n=action + 1), die=d, slot=action)
 
 
 def can_inject(s: MarsState) -> bool:
@@ -112,8 +112,8 @@ def inject(s: MarsState) -> None:
     s.injected = 1
     s.dice_n = INJECTED_DICE
     s.tired[s.cur] = 2          # 3 dice on the marine's next turn (counted down at the end of each turn)
-    s.log("inject", f"{s.game.seat_name(s.cur, s.num_players)} takes the power-up injector: "
-          f"{INJECTED_DICE} dice this turn.", seat=s.cur)
+    s.log("inject", says("{who} takes the power-up injector: {n} dice this turn.",
+                            who=s.game.seat_name(s.cur, s.num_players), n=INJECTED_DICE), seat=s.cur)
 
 
 def can_foresee(s: MarsState) -> bool:
@@ -131,8 +131,8 @@ def foresee(s: MarsState) -> None:
         s.pre[d] = s.roll_die(d)
         note_face(s, d, s.pre[d])
     s.prog = [-1] * 6
-    s.log("precog", f"{s.game.seat_name(s.cur, s.num_players)} foresees the dice: "
-          + ", ".join(f"{die_name(d)} {face_text(s.pre[d])}" for d in dice) + ".", chance=True,
+    s.log("precog", says("{who} foresees the dice: {dice}.", who=s.game.seat_name(s.cur, s.num_players),
+                             dice=", ".join(f"{die_name(d)} {face_text(s.pre[d])}" for d in dice)), chance=True,
           faces=list(s.pre))
 
 
@@ -196,7 +196,7 @@ def helpers(s: MarsState, m: int) -> list[int]:
 
 #: the re-rolls, each its own (bits of ``rerolled``: those used on this roll), and their names
 RR_COMPANION, RR_LZ, RR_ANTENNA = 1, 2, 4
-RR_NAMES = {RR_COMPANION: "a companion", RR_LZ: "the Landing Zone", RR_ANTENNA: "the antenna"}
+RR_NAMES = {RR_COMPANION: says("a companion"), RR_LZ: says("the Landing Zone"), RR_ANTENNA: says("the antenna")}
 
 
 def reroll_sources(s: MarsState) -> list[int]:
@@ -238,8 +238,8 @@ def reroll(s: MarsState, d: int) -> None:
     s.faces[d] = s.roll_die(d)
     s.rerolled |= src
     note_face(s, d, s.faces[d])
-    s.log("reroll", ("{} rolls {} again thanks to {}: {}.".format, (s.names[s.cur], DIE_NAMES[d], why,
-                                                                   FACE_TEXTS[s.faces[d]])),
+    s.log("reroll", says("{who} rolls {die} again thanks to {why}: {face}.", who=s.names[s.cur], die=DIE_NAMES[d],
+                            why=why, face=FACE_TEXTS[s.faces[d]]),
           chance=True, die=d, face=s.faces[d])
 
 
@@ -265,11 +265,11 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
     column and of the columns either side (our reading of "zone": a column of the ring)."""
     dist = s.roll_die(2) + s.roll_die(3)
     col = s.mcol[beacon] + (-dist if back else dist)
-    s.log("missile", ("{} fires a {} missile on {}'s beacon: it lands {} columns {}.".format,
-                      (s.names[s.cur], "fragmentation" if fragmentation else "piercing", s.names[beacon], dist,
-                       "back" if back else "ahead")), chance=True, col=col)
+    s.log("missile", says("{who} fires a {kind} missile on {beacon}'s beacon: it lands {n} columns {way}.", who=s.names[s.cur],
+                      kind=says("fragmentation") if fragmentation else says("piercing"), beacon=s.names[beacon],
+                      n=dist, way=says("back") if back else says("ahead")), chance=True, col=col)
     if not 0 <= col < len(s.strip):
-        s.log("missile", "The missile falls beyond the ring.")
+        s.log("missile", says("The missile falls beyond the ring."))
     elif fragmentation:
         for c in (col - 1, col, col + 1):
             for y in range(s.levels):
@@ -285,14 +285,14 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
 def bait(s: MarsState) -> None:
     """Rules, "Supporting from base", bait: the white die of this round will be rolled again."""
     s.bait = 1
-    s.log("bait", f"{s.game.seat_name(s.cur, s.num_players)} lays a bait for the MMM.")
+    s.log("bait", says("{who} lays a bait for the MMM.", who=s.game.seat_name(s.cur, s.num_players)))
     HOOKS.end_turn(s)
 
 
 def support(s: MarsState, o: int) -> None:
     s.mdown[o] = 0
-    s.log("support", f"{s.game.seat_name(s.cur, s.num_players)} calls the satellites' tractor beam: "
-          f"{s.game.seat_name(o, s.num_players)} is up again.", seat=o)
+    s.log("support", says("{who} calls the satellites' tractor beam: {other} is up again.",
+                             who=s.game.seat_name(s.cur, s.num_players), other=s.game.seat_name(o, s.num_players)), seat=o)
     HOOKS.end_turn(s)
 
 
@@ -344,20 +344,20 @@ def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: str, path:
     who = s.names[m]
     if outcome == "hazard" and s.has(m, RANGER):
         outcome = "safe"
-    s.log("move", ("{} {} to column {}, level {} ({}).".format, (who, how, col + 1, lvl, outcome)), seat=m, col=col,
+    s.log("move", says("{who} {how} to column {col}, level {level} ({outcome}).", who=who, how=how, col=col + 1, level=lvl, outcome=says(outcome)), seat=m, col=col,
           level=lvl, outcome=outcome)
     arrive(s, m, path)
     if outcome == "safe":
         for o in s.active():
             if o != m and s.mdown[o] and s.mcol[o] == col and s.mlvl[o] == lvl:
                 s.mdown[o] = 0
-                s.log("pick-up", f"{who} helps {s.game.seat_name(o, s.num_players)} up.", seat=o)
+                s.log("pick-up", says("{who} helps {other} up.", who=who, other=s.game.seat_name(o, s.num_players)), seat=o)
         return True
     if companions(s, m):
-        s.log("accident", ("{} has an accident, but a companion in the box keeps it going.".format, (who,)), seat=m)
+        s.log("accident", says("{who} has an accident, but a companion in the box keeps it going.", who=who), seat=m)
         return True
     s.mdown[m] = 1
-    s.log("accident", ("{} crashes and ends the turn.".format, (who,)), seat=m)
+    s.log("accident", says("{who} crashes and ends the turn.", who=who), seat=m)
     return False
 
 
@@ -389,7 +389,10 @@ def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     if outcome == "safe" and (face_accident(s, m, s.faces[d]) or s.jet & JET_ACCIDENT):
         outcome = "2! face"
     s.mode = 1
-    how = f"moves {'back' if back else 'forward'} with {DIE_NAMES[d]}" + (" on the jet pack" if s.jet else "")
+    how = (says("moves back with {die} on the jet pack", die=DIE_NAMES[d]) if back and s.jet
+           else says("moves forward with {die} on the jet pack", die=DIE_NAMES[d]) if s.jet
+           else says("moves back with {die}", die=DIE_NAMES[d]) if back
+           else says("moves forward with {die}", die=DIE_NAMES[d]))
     if land(s, m, j.col, j.level, outcome, how, j.path):
         after_action(s)
     else:
@@ -402,7 +405,7 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     j = s.preview(m, d, back, mask)
     s.mode = 1
     if j.outcome in ("crash", "ceiling", "barrier") or not j.path:
-        if land(s, m, j.col, j.level, j.outcome, f"jets {'back' if back else 'forward'} with {die_name(d)}", j.path):
+        if land(s, m, j.col, j.level, j.outcome, says("jets back with {die}", die=die_name(d)) if back else says("jets forward with {die}", die=die_name(d)), j.path):
             after_action(s)
         else:
             crash_out(s)
@@ -411,8 +414,8 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     s.jcol, s.jlvl = j.path[-1]
     s.faces[d] = 0
     arrive(s, m, j.path)
-    s.log("jet", f"{s.game.seat_name(m, s.num_players)} fires the jet pack with {die_name(d)} and flies on "
-          f"over column {s.jcol + 1}.", seat=m, col=s.jcol, level=s.jlvl)
+    s.log("jet", says("{who} fires the jet pack with {die} and flies on over column {col}.",
+                         who=s.game.seat_name(m, s.num_players), die=die_name(d), col=s.jcol + 1), seat=m, col=s.jcol, level=s.jlvl)
 
 
 def roll_sum(faces: list[int]) -> int:
@@ -440,35 +443,40 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     dice = bomb_dice(s, s.C.dice["nuke"] + (1 if kamikaze else 0))
     faces = [s.roll_die(d) for d in dice]
     who = s.game.seat_name(m, s.num_players)
-    s.log("nuke", f"{who} {'jumps on the MMM with' if kamikaze else 'sets off'} the nuke: "
-          f"{' + '.join(face_text(f) for f in faces)} = {roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
+    shown = {"who": who, "faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
+    s.log("nuke", says("{who} jumps on the MMM with the nuke: {faces} = {total}.", **shown) if kamikaze
+          else says("{who} sets off the nuke: {faces} = {total}.", **shown),
+          chance=True, seat=m, total=roll_sum(faces))
     for why in ("A companion", "The antenna"):           # each re-roll its own (ruling 18)
         if roll_sum(faces) >= target or not (helpers(s, m) if why == "A companion" else not s.used and antenna(s, m)):
             continue
         low = min(range(len(faces)), key=lambda i: steps_of(faces[i]))
         faces[low] = s.roll_die(dice[low])
-        s.log("nuke", f"{why} rolls the lowest die again: {' + '.join(face_text(f) for f in faces)} = "
-              f"{roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
+        shown = {"faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
+        s.log("nuke", says("A companion rolls the lowest die again: {faces} = {total}.", **shown) if why == "A companion"
+              else says("The antenna rolls the lowest die again: {faces} = {total}.", **shown),
+              chance=True, seat=m, total=roll_sum(faces))
     charm = CHARM_CARD if s.eq[CHARM_CARD] == m else -1
     if charm >= 0 and roll_sum(faces) < target:
         keep = max(range((1 << len(faces)) - 1), key=lambda k: (odds(s, dice, faces, k, target), k))
         faces = [f if keep >> i & 1 else s.roll_die(dice[i]) for i, f in enumerate(faces)]
         discard(s, charm)
-        s.log("nuke", f"{who} plays the Lucky charm: {' + '.join(face_text(f) for f in faces)} = "
-              f"{roll_sum(faces)}.", chance=True, seat=m, total=roll_sum(faces))
+        s.log("nuke", says("{who} plays the Lucky charm: {faces} = {total}.", who=who,
+                           faces=' + '.join(face_text(f) for f in faces), total=roll_sum(faces)),
+              chance=True, seat=m, total=roll_sum(faces))
     for d, f in zip(dice, faces):
         note_face(s, d, f)
     total = roll_sum(faces)
     if total >= target:
         s.won, s.end, s.phase = 1, END_NUKE, OVER
-        s.log("won", "The Martian Master Mind is destroyed: the marines win!")
+        s.log("won", says("The Martian Master Mind is destroyed: the marines win!"))
         return
     if kamikaze:
         s.out[m] = 1
         drop_hand(s, m)
-        s.log("kamikaze", f"{who} is lost with the bomb.", seat=m)
+        s.log("kamikaze", says("{who} is lost with the bomb.", who=who), seat=m)
         if not s.active():
             s.won, s.end, s.phase = 0, END_FALLEN, OVER
-            s.log("lost", "No marine is left on Mars: the marines lose.")
+            s.log("lost", says("No marine is left on Mars: the marines lose."))
             return
     HOOKS.end_turn(s)

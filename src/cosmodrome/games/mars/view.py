@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from cosmodrome.i18n import N_, _
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
 from cosmodrome.games.mars.state import BAG, DEAD, DECK, DISCARD, GONE, OVER, PHASE_KIND, MarsState
 from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES, side_name, zone_name
@@ -19,7 +20,7 @@ def _names(s: MarsState, aliens: list[int]) -> list[str]:
 
 
 def _named(entry) -> dict[str, str]:
-    return {"name": entry.name, "text": entry.text}
+    return {"name": entry.name, "text": _(entry.text)}
 
 
 def _box(s: MarsState, c: int, y: int, hidden) -> dict[str, Any]:
@@ -88,8 +89,11 @@ def equipment_view(s: MarsState) -> dict[str, Any]:
 def result_text(s: MarsState) -> Optional[str]:
     if s.phase != OVER:
         return None
-    return "victory: the MMM is destroyed" if s.won else {2: "defeat: out of time", 3: "defeat: the base is destroyed",
-                                                          4: "defeat: no marine is left"}[s.end]
+    # English in the view (the observation encodes it: observation.py); written in the
+    # reader's language where it is shown (text.render_text, the page)
+    return N_("victory: the MMM is destroyed") if s.won else {2: N_("defeat: out of time"),
+                                                              3: N_("defeat: the base is destroyed"),
+                                                              4: N_("defeat: no marine is left")}[s.end]
 
 
 def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from cosmodrome.games.lunar.dice import roll_face
 from cosmodrome.games.mars.combat import hit_box, kill
 from cosmodrome.games.mars.state import (BAG, DEAD, END_BASE, INCOMING, LEFT, LZ, OVER, SIDE_ZONES, YELLOW,
                                          MarsState)
-from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, side_name
+from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, says, side_name
 
 BUNKER, SENTINELS, ANTENNA = range(3)
 
@@ -39,7 +39,7 @@ def draw(s: MarsState, n: int) -> list[int]:
             bag = s.aliens_at(BAG)
             if not bag:
                 break
-            s.log("reshuffle", "The dead aliens go back into the bag.")
+            s.log("reshuffle", says("The dead aliens go back into the bag."))
         i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)), kind=s.colours)   # out of ``bag`` too
         s.aloc[i] = -100          # drawn, not yet placed
         out.append(i)
@@ -122,7 +122,8 @@ def wave(s: MarsState, side: int, why: str) -> None:
     """Rules, "Martian waves": one wave on ``side`` (ignored on the half of the board not in
     play)."""
     if side not in s.sides:
-        s.log("wave", f"A wave {why} goes to the {side_name(side)} side, where other marines fight it.")
+        s.log("wave", says("A wave {why} goes to the {side} side, where other marines fight it.", why=why,
+                           side=says(side_name(side))))
         return
     _, far, near = SIDE_ZONES[side]
     moving_in = aliens_in_zone(s, near)
@@ -131,14 +132,15 @@ def wave(s: MarsState, side: int, why: str) -> None:
             toughest = max(moving_in, key=lambda a: (s.colour(a), a))
             kill(s, toughest, -1)
             moving_in.remove(toughest)
-            s.log("bunker", f"A bunker kills a {ALIEN_NAMES[s.colour(toughest)]} alien on its way in.")
+            s.log("bunker", says("A bunker kills a {colour} alien on its way in.",
+                                  colour=says(ALIEN_NAMES[s.colour(toughest)])))
     for a in moving_in:
         s.aloc[a] = incoming(side)
     deploy(s, aliens_in_zone(s, far), near, side)
     new = draw(s, wave_size(s, side))
     deploy(s, new, far, side)
-    s.log("wave", ("A wave {} comes from the {} side: {} aliens reach the incoming box, {} new ones land by the "
-                   "MMM.".format, (why, side_name(side), len(moving_in), len(new))), chance=True, side=side)
+    s.log("wave", says("A wave {why} comes from the {side} side: {n} aliens reach the incoming box, {new} new ones land "
+                       "by the MMM.", why=why, side=says(side_name(side)), n=len(moving_in), new=len(new)), chance=True, side=side)
 
 
 def slot_side(s: MarsState, k: int) -> int:
@@ -153,7 +155,7 @@ def land_incoming(s: MarsState) -> None:
         group = s.aliens_at(incoming(side))
         if group:
             deploy(s, group, LZ, side)
-            s.log("assault", ("{} aliens storm into the Landing Zone from the {}.".format, (len(group), side_name(side))),
+            s.log("assault", says("{n} aliens storm into the Landing Zone from the {side}.", n=len(group), side=says(side_name(side))),
                   side=side)
 
 
@@ -166,7 +168,7 @@ def sentinels(s: MarsState) -> None:
         if s.upg[k] != SENTINELS:
             continue
         faces = [roll_face(s.rng, s.C.faces[0], "a sentinel's die") for _ in range(s.C.sentinels["dice"])]
-        s.log("sentinels", f"Sentinels roll {', '.join(map(str, faces))}.", chance=True)
+        s.log("sentinels", says("Sentinels roll {faces}.", faces=', '.join(map(str, faces))), chance=True)
         for v in sorted(set(faces)):
             col = lz.start + v - 1 if slot_side(s, k) == LEFT else lz.stop - v
             if s.aliens_at(s.box(col, lvl)):
@@ -189,11 +191,11 @@ def base_attack(s: MarsState) -> None:
     lost = next((k for k in (first, 1 - first) if s.upg[k] >= 0), None)
     text = ""
     if lost is not None:
-        text = f" The {UPGRADE_NAMES[s.upg[lost]]} is destroyed."
+        text = says(" The {upgrade} is destroyed.", upgrade=says(UPGRADE_NAMES[s.upg[lost]]))
         s.upg[lost] = -1
-    s.log("base", ("{} aliens attack the base ({} of {}).{}".format, (len(attackers), s.base_hits, s.C.base_attacks,
-                                                                     text)), hits=s.base_hits)
+    s.log("base", says("{n} aliens attack the base ({hits} of {attacks}).{text}", n=len(attackers), hits=s.base_hits,
+                         attacks=s.C.base_attacks, text=text), hits=s.base_hits)
     if s.base_hits >= s.C.base_attacks:
         s.won, s.end, s.phase = 0, END_BASE, OVER
-        s.log("lost", "The base is destroyed: the marines lose.")
+        s.log("lost", says("The base is destroyed: the marines lose."))
 

@@ -15,7 +15,7 @@
 // give, take). The drone's pairs and the choices of a card stay on the option list.
 // The view schema is in src/cosmodrome/games/mars/view.py, the option details in
 // src/cosmodrome/games/mars/actions.py.
-import { el, svg } from "../api.js";
+import { el, svg, t as tr } from "../api.js";  // tr: `t` names the turn in places here
 import { optionIndex, places } from "./places.js";
 
 export const name = "mars";
@@ -33,23 +33,24 @@ const R0 = 190, LH = 38, GAP = 4;         // planet radius (bottom of level 0), 
 const ROUT = R0 + 4 * LH;
 const SIZE = 2 * (ROUT + 26), C = SIZE / 2;
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
-const CELL_HELP = {
-  [SAFE]: "A box with a circle: a marine lands here safely.",
-  [HAZARD]: "A box without a circle: landing here is an accident.",
-  [TUNNEL]: "A tunnel box with a circle: safe, but a tunnel has a ceiling (no diagonal steps inside).",
-  [TUNNEL_HAZ]: "A tunnel box without a circle: landing here is an accident; no diagonal steps inside.",
-};
+// the helps are written when shown, in the reader's language
+const CELL_HELP = () => ({
+  [SAFE]: tr("A box with a circle: a marine lands here safely."),
+  [HAZARD]: tr("A box without a circle: landing here is an accident."),
+  [TUNNEL]: tr("A tunnel box with a circle: safe, but a tunnel has a ceiling (no diagonal steps inside)."),
+  [TUNNEL_HAZ]: tr("A tunnel box without a circle: landing here is an accident; no diagonal steps inside."),
+});
 const MARINE_COLOURS = { Red: "#e0474c", Blue: "#3a7be0", Green: "#3fae5a", Yellow: "#f2c53d", White: "#ecebf2" };
 const ALIEN_COLOURS = { yellow: "#f2c53d", blue: "#4a8cf0", red: "#e0474c" };
-const ALIEN_HELP = { yellow: "Yellow aliens are the weakest.", blue: "Blue aliens need more hits in one shot.",
-  red: "Red aliens are the toughest; the two defenders beside the MMM are red, with a dashed ring." };
-const UPGRADE_HELP = {
-  bunker: "Bunker: when a wave pushes aliens into the incoming-wave box on its side, it kills the toughest of them.",
-  sentinels: "Sentinels: after the marines' turns they roll two dice each round and shoot the Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, and so on).",
-  antenna: "Antenna: a marine on its side may roll one die of its first roll again.",
-};
-const DIE_HELP = { blue: "blue die: 1, 1, 2, 2, 3, 3", white: "white die: 1, 1, 1, 2, 2, 2",
-  black: "black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave at the end of the turn)" };
+const ALIEN_HELP = () => ({ yellow: tr("Yellow aliens are the weakest."), blue: tr("Blue aliens need more hits in one shot."),
+  red: tr("Red aliens are the toughest; the two defenders beside the MMM are red, with a dashed ring.") });
+const UPGRADE_HELP = () => ({
+  bunker: tr("Bunker: when a wave pushes aliens into the incoming-wave box on its side, it kills the toughest of them."),
+  sentinels: tr("Sentinels: after the marines' turns they roll two dice each round and shoot the Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, and so on)."),
+  antenna: tr("Antenna: a marine on its side may roll one die of its first roll again."),
+});
+const DIE_HELP = () => ({ blue: tr("blue die: 1, 1, 2, 2, 3, 3"), white: tr("white die: 1, 1, 1, 2, 2, 2"),
+  black: tr("black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave at the end of the turn)") });
 
 function colourOf(marine) { return MARINE_COLOURS[String(marine.name).split(" ")[0]] || "#bbb"; }
 
@@ -130,7 +131,7 @@ function indexOptions(ctx) {
     else if (typeof x.slot === "number" && typeof x.die === "number") idx.add(`slot:${x.slot}`, o);
     else if (typeof x.die === "number") idx.add(`die:${x.die}`, o);               // a re-roll, the lucky charm's dice
     else if (typeof x.seat === "number") idx.add(`marine:${x.seat}`, o);
-    else if (/\bnuke\b/i.test(o.label)) idx.add("mmm", o);                      // the nuke, kamikaze too
+    else if (/\bnuke\b/i.test(o.label) || NUKES.some(n => labelled(o, n))) idx.add("mmm", o);                      // the nuke, kamikaze too
     // the rest (the drone's pairs, orbital bombing, teleporting onto a card, done, roll) on the option list
   }
   return idx;
@@ -166,17 +167,17 @@ function ringSvg(v, ctx, idx) {
   const zoneOf = v.ring.zones_of_columns;
   const x0 = v.half_board ? C - 175 : 0;
   const root = svg("svg", { class: "mars-ring" + (v.half_board ? " half" : ""), viewBox: `${x0} 0 ${SIZE - x0} ${SIZE}`,
-    "data-testid": "mars-ring", "aria-label": `The ring of martian cards${v.half_board ? " (half the board, for two marines)" : ""}` });
+    "data-testid": "mars-ring", "aria-label": tr("The ring of martian cards") + (v.half_board ? tr(" (half the board, for two marines)") : "") });
   const defs = svg("defs");
   root.append(defs, svg("circle", { cx: C, cy: C, r: R0, class: "mars-planet" }));
   // the zones' names along the outside of the ring
   const cards = [...v.ring.cards];
   v.zones.forEach(z => {
-    const label = z.zone === 3 ? "Landing Zone" : (z.zone === 0 || z.zone === 6) ? "" : cards.shift();
+    const label = z.zone === 3 ? tr("Landing Zone") : (z.zone === 0 || z.zone === 6) ? "" : cards.shift();
     const t1 = g.a(z.first), t2 = g.a(z.first + z.width), mid = (t1 + t2) / 2;
     root.append(svg("path", { d: sector(R0 - 3, ROUT + 3, t1, t2), class: `mars-zone z${z.zone}` },
-      svg("title", { text: z.zone === 3 ? "The Landing Zone: the marines' base. Aliens still in it after the marines' turns attack the base."
-        : z.zone === 0 || z.zone === 6 ? `The ${z.name}, beside the MMM: free of aliens, a marine here may set off the nuke.`
+      svg("title", { text: z.zone === 3 ? tr("The Landing Zone: the marines' base. Aliens still in it after the marines' turns attack the base.")
+        : z.zone === 0 || z.zone === 6 ? tr("The {zone}, beside the MMM: free of aliens, a marine here may set off the nuke.", { zone: z.name })
           : `${label} (${z.name})` })));
     if (!label) return;
     const top = Math.sin(mid) < 0;    // on the upper half the text runs clockwise, on the lower half anticlockwise
@@ -227,10 +228,10 @@ function ringSvg(v, ctx, idx) {
         });
       }
       node.append(inner);
-      const who = here.map(m => `${m.name} (${m.crashed ? "crashed" : "standing"})`).join(", ");
-      node.append(svg("title", { text: `${zoneLabel(v, zoneOf[c])}, column ${c + 1}, level ${l}. ${CELL_HELP[k]}`
-        + (n ? ` Aliens: ${b.aliens.join(", ")}.` : "") + (who ? ` Marines: ${who}.` : "")
-        + (b.hidden_equipment ? " Hidden equipment lies here." : "") }));
+      const who = here.map(m => `${m.name} (${m.crashed ? tr("crashed") : tr("standing")})`).join(", ");
+      node.append(svg("title", { text: tr("{zone}, column {col}, level {level}.", { zone: zoneLabel(v, zoneOf[c]), col: c + 1, level: l })
+        + ` ${CELL_HELP()[k]}` + (n ? tr(" Aliens: {aliens}.", { aliens: b.aliens.map(a => tr(a)).join(", ") }) : "")
+        + (who ? tr(" Marines: {who}.", { who }) : "") + (b.hidden_equipment ? tr(" Hidden equipment lies here.") : "") }));
       hot(node, ctx, idx, `box:${c}:${l}`);
       root.append(node);
     });
@@ -255,7 +256,8 @@ function ringSvg(v, ctx, idx) {
     const t = g.a(c);
     const [xa, ya] = pt(R0, t), [xb, yb] = pt(ROUT, t);
     root.append(svg("line", { x1: xa, y1: ya, x2: xb, y2: yb, class: "mars-barrier", "data-testid": "mars-barrier" },
-      svg("title", { text: `The ${d.side} defender's force barrier: no marine passes into its box while it lives.` })));
+      svg("title", { text: d.side === "left" ? tr("The left defender's force barrier: no marine passes into its box while it lives.")
+        : tr("The right defender's force barrier: no marine passes into its box while it lives.") })));
   });
   root.append(centre(v, ctx, idx, g));
   return root;
@@ -283,11 +285,13 @@ function waveBox(v, side, x, y) {
   const g = svg("g", { class: "mars-incoming", transform: `translate(${x} ${y})`, "data-testid": "mars-incoming", "data-side": side,
     "data-count": aliens.length },
   svg("rect", { x: 0, y: 0, width: 136, height: 52, rx: 8 }),
-  svg("text", { x: 68, y: 18, "text-anchor": "middle", class: "mars-label", text: `Incoming ${side}` }),
+  svg("text", { x: 68, y: 18, "text-anchor": "middle", class: "mars-label", text: side === "left" ? tr("Incoming left") : tr("Incoming right") }),
   aliens.length ? aliens.map((a, i) => alienIcon(a, 12 + (i % 10) * 12.5, 37, 5.5, false))
     : svg("text", { x: 68, y: 42, "text-anchor": "middle", class: "mars-note", text: "empty" }),
-  svg("title", { text: `The ${side} incoming-wave box: aliens a wave pushed off the ${side} card next to the Landing Zone. At the start of the next round they storm into the Landing Zone.`
-    + (aliens.length ? ` Now: ${aliens.join(", ")}.` : "") }));
+  svg("title", { text: (side === "left"
+    ? tr("The left incoming-wave box: aliens a wave pushed off the left card next to the Landing Zone. At the start of the next round they storm into the Landing Zone.")
+    : tr("The right incoming-wave box: aliens a wave pushed off the right card next to the Landing Zone. At the start of the next round they storm into the Landing Zone."))
+    + (aliens.length ? tr(" Now: {aliens}.", { aliens: aliens.map(a => tr(a)).join(", ") }) : "") }));
   return g;
 }
 
@@ -295,43 +299,44 @@ function centre(v, ctx, idx, g) {
   const out = svg("g", { class: "mars-centre" });
   // the MMM in the gap at the top of the ring, with the white die beside it
   const mmm = svg("g", { class: "mars-mmm", transform: `translate(${C} ${C - R0 - LH * 2 + 6})`, "data-testid": "mars-mmm" },
-    mmmIcon(), svg("text", { x: 0, y: 44, "text-anchor": "middle", class: "mars-label", text: "Martian Master Mind" }),
-    svg("title", { text: "The Martian Master Mind. Four dice summing to 9 or more, rolled from a defender box free of aliens, blow it up: the marines win." }));
+    mmmIcon(), svg("text", { x: 0, y: 44, "text-anchor": "middle", class: "mars-label", text: tr("Martian Master Mind") }),
+    svg("title", { text: tr("The Martian Master Mind. Four dice summing to 9 or more, rolled from a defender box free of aliens, blow it up: the marines win.") }));
   out.append(hot(mmm, ctx, idx, "mmm"));
   const wd = v.white_die;
   out.append(svg("g", { class: "mars-white", transform: `translate(${C + 72} ${C - R0 - LH * 2 - 8})`, "data-testid": "mars-white-die", "data-face": wd || "" },
     svg("rect", { x: 0, y: 0, width: 26, height: 26, rx: 5 }),
     svg("text", { x: 13, y: 18, "text-anchor": "middle", text: wd ? String(wd) : "–" }),
-    svg("title", { text: wd ? `The MMM's white die shows ${wd}: this round's wave comes on the ${wd === 1 ? "left" : "right"} side.`
-      : "The MMM's white die, rolled each round: 1 sends a wave to the left side, 2 to the right." })));
+    svg("title", { text: wd ? (wd === 1 ? tr("The MMM's white die shows {n}: this round's wave comes on the left side.", { n: wd })
+        : tr("The MMM's white die shows {n}: this round's wave comes on the right side.", { n: wd }))
+      : tr("The MMM's white die, rolled each round: 1 sends a wave to the left side, 2 to the right.") })));
   // the tracks
   const half = v.half_board;
   const tx = half ? C - 150 : C - 126;
-  out.append(track(tx, C - 132, `Round ${v.round} of ${v.rounds}`, v.rounds, (i) => (i + 1 === v.round ? "now" : i + 1 < v.round), "rounds",
-    "The round track: the MMM must be destroyed before the end of the eighth round."));
-  out.append(track(tx, C - 76, `Base damage ${v.base_hits} of ${v.base_attacks}`, v.base_attacks, (i) => i < v.base_hits, "damage",
-    "Successful attacks on the base: at the last one the base is lost, and the game with it."));
+  out.append(track(tx, C - 132, tr("Round {round} of {rounds}", { round: v.round, rounds: v.rounds }), v.rounds, (i) => (i + 1 === v.round ? "now" : i + 1 < v.round), "rounds",
+    tr("The round track: the MMM must be destroyed before the end of the eighth round.")));
+  out.append(track(tx, C - 76, tr("Base damage {hits} of {attacks}", { hits: v.base_hits, attacks: v.base_attacks }), v.base_attacks, (i) => i < v.base_hits, "damage",
+    tr("Successful attacks on the base: at the last one the base is lost, and the game with it.")));
   // the incoming-wave boxes: one per side in play
   const sides = Object.keys(v.incoming || {});
   sides.forEach(side => out.append(waveBox(v, side, side === "left" ? C - 150 : half ? C - 8 : C + 14, C - 24)));
   // the alien pool and the equipment deck
   const eq = v.equipment;
   out.append(svg("text", { x: half ? C - 150 : C, y: C + 54, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-pool",
-    text: `Bag ${v.pool.bag} · dead ${v.pool.dead}${v.pool.gone ? ` · out of the game ${v.pool.gone}` : ""}` },
-  svg("title", { text: "Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and dead defenders (never back)." })));
+    text: tr("Bag {bag} · dead {dead}", { bag: v.pool.bag, dead: v.pool.dead }) + (v.pool.gone ? tr(" · out of the game {n}", { n: v.pool.gone }) : "") },
+  svg("title", { text: tr("Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and dead defenders (never back).") })));
   if (eq) out.append(svg("text", { x: half ? C - 150 : C, y: C + 76, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-deck",
-    text: `Equipment deck ${eq.deck} · discarded ${(eq.discard || []).length}${eq.in_play === false ? " · not dropped yet" : ""}` },
-  svg("title", { text: "Equipment cards left to draw and those used up" + ((eq.discard || []).length ? ` (${eq.discard.join(", ")})` : "") + "." })));
+    text: tr("Equipment deck {deck} · discarded {n}", { deck: eq.deck, n: (eq.discard || []).length }) + (eq.in_play === false ? tr(" · not dropped yet") : "") },
+  svg("title", { text: tr("Equipment cards left to draw and those used up") + ((eq.discard || []).length ? ` (${eq.discard.join(", ")})` : "") + "." })));
   out.append(svg("text", { x: half ? C - 150 : C, y: C + 98, "text-anchor": half ? "start" : "middle", class: "mars-note",
-    text: `Threat: ${v.threat}` }));
+    text: tr("Threat: {threat}", { threat: tr(v.threat) }) }));
   // the base upgrades beside the LZ
   (v.upgrades || []).forEach((u, i) => {
     const x = C + (i - 0.5) * 84, y = C + R0 - 48;
     out.append(svg("g", { class: "mars-upgrade" + (u ? "" : " gone"), transform: `translate(${x} ${y})`, "data-testid": "mars-upgrade", "data-upgrade": u || "" },
       svg("rect", { x: -38, y: -20, width: 76, height: 40, rx: 8 }),
       svg("g", { transform: "translate(0 -5)" }, upgradeIcon(u)),
-      svg("text", { x: 0, y: 15, "text-anchor": "middle", class: "mars-label", text: u || "destroyed" }),
-      svg("title", { text: u ? UPGRADE_HELP[u] || u : "A base upgrade destroyed by an attack on the base." })));
+      svg("text", { x: 0, y: 15, "text-anchor": "middle", class: "mars-label", text: u ? tr(u) : tr("destroyed") }),
+      svg("title", { text: u ? UPGRADE_HELP()[u] || tr(u) : tr("A base upgrade destroyed by an attack on the base.") })));
   });
   return out;
 }
@@ -340,7 +345,7 @@ function centre(v, ctx, idx, g) {
 function dieNode(d, ctx, idx) {
   const face = d.face ? d.text : "";
   const node = el("span", { class: `mars-die ${d.colour}` + (d.face ? " rolled" : ""), "data-testid": "mars-die", "data-die": d.die,
-    "data-face": d.face || "", title: `${DIE_HELP[d.colour] || d.colour}${d.face ? `; rolled ${d.text}` : "; not rolled yet"}` },
+    "data-face": d.face || "", title: (DIE_HELP()[d.colour] || d.colour) + (d.face ? tr("; rolled {face}", { face: d.text }) : tr("; not rolled yet")) },
   face || el("span", { class: "blank", "aria-hidden": "true" }));
   return hot(node, ctx, idx, `die:${d.die}`);
 }
@@ -353,10 +358,10 @@ function combatCard(v, ctx, idx) {
     const dice = t.dice.filter(d => d.action === s);
     const now = t.action === s && (v.phase === "act" || v.phase === "go-on");
     const slot = el("div", { class: "mars-slot" + (now ? " now" : "") + (t.action > s && v.phase !== "program" ? " done" : ""), "data-slot": s, "data-testid": "mars-slot" },
-      el("div", { class: "muted small", text: `Action ${s + 1}` }), el("div", { class: "dice" }, dice.map(d => dieNode(d, ctx, idx))));
+      el("div", { class: "muted small", text: tr("Action {n}", { n: s + 1 }) }), el("div", { class: "dice" }, dice.map(d => dieNode(d, ctx, idx))));
     const adds = (idx.get(`slot:${s}`) || []).map(o => {
-      const die = o.label.replace(/ on action \d+$/, "");
-      const b = el("button", { class: `mars-add ${die.split(" ")[0]}`, text: `+ ${die}` });
+      const die = / on action \d+$/.test(o.label) ? o.label.replace(/ on action \d+$/, "") : DIE_NAMES[o.data.die];
+      const b = el("button", { class: `mars-add ${DIE_COLOURS[o.data.die]}`, text: `+ ${die}` });
       const one = optionIndex();
       one.add(`slot:${s}:${o.data.die}`, o);
       return hot(b, ctx, one, `slot:${s}:${o.data.die}`);
@@ -367,8 +372,8 @@ function combatCard(v, ctx, idx) {
   const loose = t.dice.filter(d => d.action < 0 && d.face);     // dice rolled outside the actions (none today)
   return el("div", { class: "panel mars-combat", "data-testid": "mars-combat" },
     el("div", { class: "mars-cardhead" }, el("span", { class: "dot", style: `background:${colourOf(m)}` }),
-      el("b", { text: `${m.name}'s combat card` }),
-      el("span", { class: "muted small", text: ` · ${t.dice_n} dice this turn, ${t.dice.filter(d => d.action >= 0).length} programmed` })),
+      el("b", { text: tr("{who}'s combat card", { who: m.name }) }),
+      el("span", { class: "muted small", text: tr(" · {n} dice this turn, {programmed} programmed", { n: t.dice_n, programmed: t.dice.filter(d => d.action >= 0).length }) })),
     el("div", { class: "mars-slots" }, slots), loose.length ? el("div", { class: "dice" }, loose.map(d => dieNode(d, ctx, idx))) : null);
 }
 
@@ -384,7 +389,7 @@ function marineCard(v, m, ctx, idx) {
   const seats = ctx.seats || [];
   const person = seats[m.seat] && seats[m.seat].display ? seats[m.seat].display : "";
   const playing = v.turn && v.turn.marine === m.seat && v.phase !== "next-marine" && v.phase !== "over";
-  const where = `${zoneLabel(v, v.ring.zones_of_columns[m.col])}, column ${m.col + 1}, level ${m.level}`;
+  const where = tr("{zone}, column {col}, level {level}", { zone: zoneLabel(v, v.ring.zones_of_columns[m.col]), col: m.col + 1, level: m.level });
   // the head names the marine and is the place a decision naming it lights (the abilities and the
   // equipment below are places of their own: no button inside a button)
   const head = hot(el("div", { class: "mars-cardhead" }, el("span", { class: "dot", style: `background:${colourOf(m)}` }), el("b", { text: m.name }),
@@ -393,14 +398,14 @@ function marineCard(v, m, ctx, idx) {
     "data-testid": "mars-marine", "data-seat": m.seat },
   head,
   el("div", { class: "small" },
-    m.out ? el("span", { class: "tag bad", text: "out of the game", title: "This marine left the game (kamikaze): the team plays on without it." })
-      : el("span", { class: "tag" + (m.crashed ? " bad" : " ok"), text: m.crashed ? "crashed" : "standing",
-        title: m.crashed ? "Crashed: it gets up at the start of its next turn and plays it with 2 dice." : "Standing: it plays with 4 dice." }),
-    el("span", { class: "tag", text: m.acted ? "has played" : "to play", title: "Each marine plays once a round, in any order the team likes." }),
-    el("span", { class: "tag", text: `kills ${m.kills}`, title: "Aliens this marine has killed." }),
-    m.tired ? el("span", { class: "tag warn", "data-testid": "mars-tired", text: "tired", title: "After the power-up injector: 3 dice next turn." }) : null,
-    m.orbital_spent ? el("span", { class: "tag", text: "bombing spent", title: "The orbital bombing has been called this game." }) : null),
-  el("div", { class: "muted small", text: `${where} · ${m.side} side` }),
+    m.out ? el("span", { class: "tag bad", text: tr("out of the game"), title: tr("This marine left the game (kamikaze): the team plays on without it.") })
+      : el("span", { class: "tag" + (m.crashed ? " bad" : " ok"), text: m.crashed ? tr("crashed") : tr("standing"),
+        title: m.crashed ? tr("Crashed: it gets up at the start of its next turn and plays it with 2 dice.") : tr("Standing: it plays with 4 dice.") }),
+    el("span", { class: "tag", text: m.acted ? tr("has played") : tr("to play"), title: tr("Each marine plays once a round, in any order the team likes.") }),
+    el("span", { class: "tag", text: tr("kills {n}", { n: m.kills }), title: tr("Aliens this marine has killed.") }),
+    m.tired ? el("span", { class: "tag warn", "data-testid": "mars-tired", text: tr("tired"), title: tr("After the power-up injector: 3 dice next turn.") }) : null,
+    m.orbital_spent ? el("span", { class: "tag", text: tr("bombing spent"), title: tr("The orbital bombing has been called this game.") }) : null),
+  el("div", { class: "muted small", text: m.side === "left" ? tr("{where} · left side", { where }) : tr("{where} · right side", { where }) }),
   trainingCard(m, ctx, idx),
   Array.isArray(m.equipment) && m.equipment.length && m.seat !== ctx.seat
     ? el("div", { class: "mars-equips" }, m.equipment.map(c => equipCard(c, ctx, idx))) : null);
@@ -410,11 +415,11 @@ function marineCard(v, m, ctx, idx) {
 // (the training decision lights them).
 function trainingCard(m, ctx, idx) {
   if (m.training) return el("div", { class: "mars-training", "data-testid": "mars-training", title: m.training.text },
-    el("b", { text: `Training: ${m.training.name}` }), el("div", { class: "small", text: m.training.text }));
+    el("b", { text: tr("Training: {name}", { name: m.training.name }) }), el("div", { class: "small", text: m.training.text }));
   const two = Array.isArray(m.training_card) ? m.training_card : [];
   if (!two.length) return null;
   return el("div", { class: "mars-training choosing", "data-testid": "mars-training-card" },
-    el("div", { class: "muted small", text: "Training card: one of" }),
+    el("div", { class: "muted small", text: tr("Training card: one of") }),
     el("div", { class: "mars-abilities" }, two.map(a => hot(el("div", { class: "mars-ability", "data-ability": a.name, "data-testid": "mars-ability" },
       el("b", { text: a.name }), el("div", { class: "small", text: a.text })), ctx, idx, `train:${a.name}`))));
 }
@@ -424,24 +429,24 @@ function hand(v, ctx, idx) {
   if (ctx.seat === null || ctx.seat === undefined) return null;
   const m = v.marines[ctx.seat];
   if (!m || !Array.isArray(m.equipment) || !m.equipment.length) return null;
-  return el("div", { class: "panel mars-hand", "data-dock": "hand", "data-count": m.equipment.length, "data-title": "Your equipment",
+  return el("div", { class: "panel mars-hand", "data-dock": "hand", "data-count": m.equipment.length, "data-title": tr("Your equipment"),
     "data-testid": "mars-hand" },
-  el("h3", { text: `Your equipment (${m.equipment.length})` }), el("div", { class: "mars-equips" }, m.equipment.map(c => equipCard(c, ctx, idx))));
+  el("h3", { text: tr("Your equipment ({n})", { n: m.equipment.length }) }), el("div", { class: "mars-equips" }, m.equipment.map(c => equipCard(c, ctx, idx))));
 }
 
 function hint(v, ctx) {
   const d = ctx.decision;
   if (!d || d.seat !== ctx.seat) return null;
   const H = {
-    training: "Keep one ability of your training card: click it on your marine's card.",
-    landing: "Click the Landing Zone box where your marine lands.",
-    "next-marine": "Click the marine who acts next (on the ring or its card).",
-    program: "Put dice on your actions with the + buttons of the combat card, then roll; or click the MMM for the nuke when you may.",
-    act: "Click a lit box to move there or to shoot it, or a rolled die to roll it again; your equipment cards are in your hand.",
-    "lucky-charm": "Click the dice to roll again with the lucky charm, then roll.",
-    "teleport-level": "Click the box where your marine appears.",
-    drone: "Pick the two dice the drone rolls from the list, or leave it idle.",
-    "go-on": "Roll your next action or stop here.",
+    training: tr("Keep one ability of your training card: click it on your marine's card."),
+    landing: tr("Click the Landing Zone box where your marine lands."),
+    "next-marine": tr("Click the marine who acts next (on the ring or its card)."),
+    program: tr("Put dice on your actions with the + buttons of the combat card, then roll; or click the MMM for the nuke when you may."),
+    act: tr("Click a lit box to move there or to shoot it, or a rolled die to roll it again; your equipment cards are in your hand."),
+    "lucky-charm": tr("Click the dice to roll again with the lucky charm, then roll."),
+    "teleport-level": tr("Click the box where your marine appears."),
+    drone: tr("Pick the two dice the drone rolls from the list, or leave it idle."),
+    "go-on": tr("Roll your next action or stop here."),
   };
   return el("div", { class: "mars-hint", "data-testid": "mars-hint", text: H[d.kind] || d.prompt });
 }
@@ -454,23 +459,23 @@ export function render(root, ctx) {
   const idx = indexOptions(ctx);
   const zoomed = root.querySelector(".mars-scroll.zoom") !== null;
   const zoom = el("button", { class: "small mars-zoom", type: "button", "aria-pressed": String(zoomed), "data-testid": "mars-zoom",
-    text: zoomed ? "Fit the ring" : "Zoom the ring",
+    text: zoomed ? tr("Fit the ring") : tr("Zoom the ring"),
     onclick: () => { const s = document.querySelector(".mars-scroll"); const on = s.classList.toggle("zoom");
-      zoom.textContent = on ? "Fit the ring" : "Zoom the ring"; zoom.setAttribute("aria-pressed", String(on)); } });
+      zoom.textContent = on ? tr("Fit the ring") : tr("Zoom the ring"); zoom.setAttribute("aria-pressed", String(on)); } });
   const head = el("div", { class: "mars-top" },
-    el("span", { class: "pill", text: `Round ${v.round} of ${v.rounds}` }),
-    el("span", { class: "pill" + (v.base_hits ? " warn" : ""), text: `Base hits ${v.base_hits} of ${v.base_attacks}` }),
-    el("span", { class: "muted small", title: "how hard the aliens come: chosen when the game was made (a lower threat is gentler)",
-      text: `Threat level: ${v.threat}${v.half_board ? " · half the board" : ""}` }),
+    el("span", { class: "pill", text: tr("Round {round} of {rounds}", { round: v.round, rounds: v.rounds }) }),
+    el("span", { class: "pill" + (v.base_hits ? " warn" : ""), text: tr("Base hits {hits} of {attacks}", { hits: v.base_hits, attacks: v.base_attacks }) }),
+    el("span", { class: "muted small", title: tr("how hard the aliens come: chosen when the game was made (a lower threat is gentler)"),
+      text: tr("Threat level: {threat}", { threat: tr(v.threat) }) + (v.half_board ? tr(" · half the board") : "") }),
     el("span", { class: "mars-legend", "data-testid": "mars-legend" }, ["yellow", "blue", "red"].map(c =>
-      el("span", { class: "lg", title: ALIEN_HELP[c] }, svg("svg", { width: 16, height: 16, viewBox: "-8 -8 16 16", "aria-hidden": "true" },
-        alienIcon(c, 0, 0, 6.5, c === "red")), c))), zoom);
+      el("span", { class: "lg", title: ALIEN_HELP()[c] }, svg("svg", { width: 16, height: 16, viewBox: "-8 -8 16 16", "aria-hidden": "true" },
+        alienIcon(c, 0, 0, 6.5, c === "red")), tr(c)))), zoom);
   let end = null;
   if (v.result) {
-    const won = /^victory/.test(v.result);
+    const won = /^victory/.test(v.result) || v.result === tr("victory: the MMM is destroyed");
     end = el("div", { class: "panel mars-end" + (won ? " won" : " lost"), "data-testid": "mars-end" },
-      el("h2", { text: won ? "The marines win!" : "The marines lose" }), el("div", { text: v.result }),
-      el("div", { class: "muted small", text: `Kills: ${v.marines.map(m => `${m.name} ${m.kills}`).join(", ")}` }));
+      el("h2", { text: won ? tr("The marines win!") : tr("The marines lose") }), el("div", { text: tr(v.result) }),
+      el("div", { class: "muted small", text: tr("Kills: {list}", { list: v.marines.map(m => `${m.name} ${m.kills}`).join(", ") }) }));
   }
   root.replaceChildren(el("div", { class: "mars", "data-testid": "mars-table", "data-decision": ctx.decision ? ctx.decision.kind : "",
     "data-phase": v.phase, "data-sig": marsSig(v) },
@@ -489,22 +494,27 @@ export function seatInfo(view, seat) {
  *  button naming the action it goes on; the missiles and the bait together; a rolled action's
  *  moves, shots and re-rolls apart. */
 const DIE_COLOURS = ["blue", "blue", "white", "white", "black", "black"];
-const WAYS_OUT = /^(stop the turn here|hold the other groups|leave the drone idle)$/;
+const WAYS_OUT = ["stop the turn here", "hold the other groups", "leave the drone idle"];
+// the die names the options give (cosmodrome.games.lunar.dice.die_name)
+const NUKES = ["set off the nuke (4 dice, 9 or more)", "kamikaze: the nuke with 5 dice, at the cost of this marine"];
+const DIE_NAMES = ["blue die 1", "blue die 2", "white die 1", "white die 2", "black die 1", "black die 2"];
+/** Whether option ``o`` is the option labelled ``label`` (English), in any language. */
+function labelled(o, label) { return o.label === label || o.label === tr(label); }
 export function optionGroup(o, d) {
   const x = o.data || {};
   // the way out of a risk (ending the turn, keeping the other groups) comes first
-  if (WAYS_OUT.test(o.label)) return { title: "Stop safely", first: true };
-  if (d.kind === "go-on" && /^roll the next action/.test(o.label)) return { title: "Go on" };
+  if (WAYS_OUT.some(w => labelled(o, w))) return { title: tr("Stop safely"), first: true };
+  if (d.kind === "go-on" && labelled(o, "roll the next action")) return { title: tr("Go on") };
   if (d.kind === "program") {
     if (typeof x.die === "number" && typeof x.slot === "number")
       // the two dice of a colour are alike until rolled: one button for both
-      return { title: `Put a ${DIE_COLOURS[x.die]} die on`, short: `action ${x.slot + 1}` };
-    return { title: "Or instead" };
+      return { title: { blue: tr("Put a blue die on"), white: tr("Put a white die on"), black: tr("Put a black die on") }[DIE_COLOURS[x.die]], short: tr("action {n}", { n: x.slot + 1 }) };
+    return { title: tr("Or instead") };
   }
   if (d.kind === "act") {
-    if (typeof x.col === "number" && x.outcome) return { title: "Move" };
-    if (typeof x.col === "number") return { title: "Shoot" };
-    if (typeof x.die === "number") return { title: "Roll again" };
+    if (typeof x.col === "number" && x.outcome) return { title: tr("Move") };
+    if (typeof x.col === "number") return { title: tr("Shoot") };
+    if (typeof x.die === "number") return { title: tr("Roll again") };
   }
   return null;
 }
@@ -514,5 +524,5 @@ export function decisionNote(v, d) {
   if (!d || d.kind !== "program" || !v.turn) return null;
   const placed = (v.turn.dice || []).filter(x => x.action >= 0).length;
   const left = Math.max(0, v.turn.dice_n - placed);
-  return `${left} of ${v.turn.dice_n} dice left to place${placed ? ` (${placed} placed)` : ""}`;
+  return tr("{left} of {n} dice left to place", { left, n: v.turn.dice_n }) + (placed ? tr(" ({n} placed)", { n: placed }) : "");
 }
