@@ -102,6 +102,17 @@ def test_a_run_plays_the_variant_beside_the_printed_game_with_the_same_seeds(lab
         assert len(p["scores"]) == 2 and p["breakdown"]["games"] == 6
     assert {d["measure"] for d in res["differences"]} >= {"win share seat 1", "mean VP", "decisions per game"}
     assert all(d["measure"] in res["significant"] for d in res["differences"] if d["significant"])
+    # the game's own breakdown: Venus's VP by source per seat, which add up to the seat's score
+    (vp,) = res["own"]
+    assert vp["title"] == "VP by source, per game"
+    got = {r["label"]: r for r in vp["rows"]}
+    for part, key in (("baseline", "default"), ("variant", "variant")):
+        for s in range(2):
+            parts = got[f"Seat {s + 1}: VP from planets"][key] + got[f"Seat {s + 1}: VP from kept tiles"][key]
+            assert abs(parts - res[part]["scores"][s]["mean"]) < 1e-9
+    for r in vp["rows"]:
+        assert r["significant"] == (r["ci"][0] > 0 or r["ci"][1] < 0)
+        assert abs(r["diff"] - (r["variant"] - r["default"])) < 1e-9
     # the same seeds on both arms, the variant's scores differ (Earth's first place pays 30)
     rows = [line.split(",") for line in lab.get(f"/api/lab/runs/{run['id']}/games.csv").text.splitlines()[1:]]
     seeds = {arm: [row[2] for row in rows if row[0] == arm] for arm in ("baseline", "variant")}
@@ -362,3 +373,29 @@ def test_the_valid_range_of_each_number_is_worked_out_once_and_kept(lab, tmp_pat
     assert lab.get("/api/lab/games/cosmic-run/ranges?players=1").json() == {"ready": True, "ranges": ranges}
     kept = [f.name for f in (tmp_path / "lab" / "ranges").glob("*.json")]
     assert len(kept) == 1 and kept[0].startswith("cosmic-run-1-r")
+
+
+def test_two_runs_are_compared_with_their_differences_marked(lab):
+    """Comparing two kept runs: the newer variant against the older one, every measure's
+    difference with its 95% interval and the game's own breakdowns, significant ones marked."""
+    a = finished(lab, lab.post("/api/lab/runs", json=body(variant={"toml": earth(0)})).json()["id"])
+    b = finished(lab, lab.post("/api/lab/runs", json=body(variant={"toml": earth(40)})).json()["id"])
+    r = lab.get(f"/api/lab/runs/{a['id']}/compare/{b['id']}")
+    assert r.status_code == 200, r.text
+    cmp = r.json()
+    assert cmp["a"]["id"] == a["id"] and cmp["b"]["id"] == b["id"] and "toml" not in cmp["a"]["variant"]
+    mean_vp = next(d for d in cmp["differences"] if d["measure"] == "mean VP")
+    assert abs(mean_vp["default"] - sum(s["mean"] for s in a["results"]["variant"]["scores"]) / 2) < 1e-9
+    assert abs(mean_vp["variant"] - sum(s["mean"] for s in b["results"]["variant"]["scores"]) / 2) < 1e-9
+    assert cmp["significant"] == [d["measure"] for d in cmp["differences"] if d["significant"]]
+    (vp,) = cmp["own"]
+    planets = [row for row in vp["rows"] if "planets" in row["label"]]
+    # Earth's first place pays 40 instead of 0: the planets' VP rise, significantly over 6 games
+    assert sum(row["variant"] - row["default"] for row in planets) > 0
+    assert any(row["significant"] for row in planets)
+    # a run not done, an unknown run, runs of another game
+    moon = lab.post("/api/lab/runs", json=body(game="moon", variant={"toml": MOON}, games=1)).json()
+    assert lab.get(f"/api/lab/runs/{a['id']}/compare/nope").status_code == 404
+    over = finished(lab, moon["id"])
+    other = lab.get(f"/api/lab/runs/{a['id']}/compare/{over['id']}")
+    assert other.status_code == 422 and "same game and player count" in other.json()["error"]

@@ -406,6 +406,21 @@ class Lab:
             raise RunNotFound(f"the games of run {run_id} are no longer kept at this server")
         return data
 
+    def compare_runs(self, a_id: str, b_id: str) -> dict[str, Any]:
+        """Run ``b``'s variant against run ``a``'s (both done, the same game and player count):
+        every measure and the game's own breakdowns with the difference b − a, its 95% interval
+        and the significant ones marked (:func:`cosmodrome.lab.compare.results`, ``default``
+        being run ``a``'s variant)."""
+        a, b = self.get(a_id), self.get(b_id)
+        if (a.game, a.players) != (b.game, b.players):
+            raise OptionError(f"runs of the same game and player count can be compared; run {a_id} is "
+                              f"{a.game} for {a.players}, run {b_id} {b.game} for {b.players}")
+        ga = [GameResult.from_json(g) for g in self.games_of(a_id).get("variant", [])]
+        gb = [GameResult.from_json(g) for g in self.games_of(b_id).get("variant", [])]
+        res = compare.results(ga, gb, a.players, a.game)
+        return {"a": a.public(with_results=False), "b": b.public(with_results=False),
+                "differences": res["differences"], "significant": res["significant"], "own": res["own"]}
+
     # ----- playing ----------------------------------------------------------------------
     def _baseline_key(self, run: Run) -> str:
         g = get_game(run.game)
@@ -483,7 +498,7 @@ class Lab:
         _write(bfile, kept)
         _write(self._runs_dir() / f"{run.id}.games.json",
                {"baseline": [r.to_json() for r in b], "variant": [r.to_json() for r in v]})
-        res = compare.results(b, v, run.players)
+        res = compare.results(b, v, run.players, run.game)
         with self.lock:
             if run.status != "running":
                 return

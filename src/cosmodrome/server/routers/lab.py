@@ -186,6 +186,14 @@ async def lab_cancel(lab: LabDep, run_id: RunId, who: OwnerDep):
     return lab.cancel(run_id, who).public()
 
 
+@router.get("/api/lab/runs/{run_id}/compare/{other_id}", response_model=m.LabComparison,
+            summary="Compare two runs' variants", dependencies=On, responses=errors(404, 409, 422))
+async def lab_compare(lab: LabDep, run_id: RunId, other_id: RunId):
+    """The variant of run ``other_id`` against that of ``run_id`` (both done, same game and
+    players): each measure's difference with its 95% interval, the significant ones marked."""
+    return await asyncio.to_thread(lab.compare_runs, run_id, other_id)
+
+
 CSV = {200: {"description": "every game of the run, one a line", "content": {"text/csv": {"schema": {"type": "string"}}}}}
 TOML = {200: {"description": "the variant as sent", "content": {"application/toml": {"schema": {"type": "string"}}}}}
 

@@ -371,5 +371,16 @@ class LabRun(Answer):
     results: Optional[dict[str, Any]] = None
 
 
+class LabComparison(Answer):
+    """Run ``b``'s variant against run ``a``'s: ``differences`` (``default`` is run a's value),
+    the ``significant`` measures and the game's ``own`` breakdowns."""
+
+    a: LabRun
+    b: LabRun
+    differences: list[dict[str, Any]]
+    significant: list[str]
+    own: list[dict[str, Any]]
+
+
 class LabRuns(Answer):
     runs: list[LabRun]
