@@ -183,12 +183,20 @@ async function gameChanged() {
   const n = Number($("lab-players").value);
   if (!(n >= g.min_players && n <= g.max_players)) $("lab-players").value = Math.max(g.min_players, Math.min(2, g.max_players));
   botRows();
+  if (!polling) {  // another game's results would read as this game's: cleared until a run of it
+    $("lab-results").classList.add("muted");
+    $("lab-results").textContent = `Run a variant of ${g.title} to see it beside the printed game.`;
+    $("lab-progress").value = 0;
+    $("lab-progress-text").textContent = "no run yet";
+  }
   const data = await api("GET", `/api/lab/games/${encodeURIComponent(g.name)}`);
   base = data.toml;
   $("lab-toml").value = data.toml;
   renderForm(data.form);
   loadRanges();
 }
+
+function title(name) { const g = info && info.games.find(x => x.name === name); return g ? g.title : name; }
 
 // ----- running ------------------------------------------------------------------------------------
 async function run() {
@@ -207,7 +215,7 @@ function progressText(r) {
   const p = r.progress;
   if (r.status === "queued") return "waiting for the runs before it";
   if (r.status === "running") return `${p.done} of ${p.total} games` + (p.eta_seconds !== null ? `, about ${Math.ceil(p.eta_seconds)} s left` : "");
-  if (r.status === "done") return `done: ${p.total} games` + (r.baseline_reused ? ` (${r.baseline_reused} printed games reused)` : "");
+  if (r.status === "done") return `done: ${r.games} games a side (${p.total} in all)` + (r.baseline_reused ? ` (${r.baseline_reused} printed games reused)` : "");
   if (r.status === "failed") return `failed: ${r.error}`;
   return r.status;
 }
@@ -373,7 +381,7 @@ function showResults(run, box) {
   const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${k} ${v}`).join(", ");
   box.classList.remove("muted");
   box.replaceChildren(
-    el("p", { class: "small" }, `${run.game}, ${run.players} players, ${run.games} games a side, bots ${run.bots.join(" / ")}, seed ${run.seed}. `,
+    el("p", { class: "small" }, `${title(run.game)}, ${run.players} players, ${run.games} games a side, bots ${run.bots.join(" / ")}, seed ${run.seed}. `,
       res.significant.length ? el("b", { text: `${res.significant.length} significant difference(s).` }) : "No difference is significant at 95%."),
     legend(),
     barChart("Win share by seat, printed game and variant", B.seats.map((s, i) => ({ label: `Seat ${i + 1}`, bars: ARMS.map(([k, name, colour]) =>
