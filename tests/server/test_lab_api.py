@@ -118,7 +118,9 @@ def test_a_run_plays_the_variant_beside_the_printed_game_with_the_same_seeds(lab
     seeds = {arm: [row[2] for row in rows if row[0] == arm] for arm in ("baseline", "variant")}
     assert seeds["baseline"] == seeds["variant"] == [str(game_seed(5, i)) for i in range(6)]
     assert [row[5:7] for row in rows if row[0] == "baseline"] != [row[5:7] for row in rows if row[0] == "variant"]
-    assert lab.get(f"/api/lab/runs/{run['id']}/variant.toml").text == earth(30)
+    toml = lab.get(f"/api/lab/runs/{run['id']}/variant.toml")
+    assert toml.text == earth(30)
+    assert toml.headers["content-disposition"] == f'attachment; filename="Earth-30-{run["id"]}.toml"'
     listed = lab.get("/api/lab/runs").json()["runs"]
     assert [x["id"] for x in listed] == [run["id"]] and "toml" not in listed[0]["variant"]
     assert "owner" not in run and "testclient" not in str(run)  # who asked stays at the server
@@ -399,3 +401,22 @@ def test_two_runs_are_compared_with_their_differences_marked(lab):
     over = finished(lab, moon["id"])
     other = lab.get(f"/api/lab/runs/{a['id']}/compare/{over['id']}")
     assert other.status_code == 422 and "same game and player count" in other.json()["error"]
+
+
+MARS = get_game("mars").components_file.read_text(encoding="utf-8")
+
+
+def test_a_run_takes_the_games_options_and_breaks_mars_down_by_its_threat(lab):
+    """A run may set the game's options for both sides (March on Mars's threat level, checked
+    as at the table); its results give the win rate by the threat as chosen."""
+    bad = lab.post("/api/lab/runs", json=body(game="mars", variant={"toml": MARS}, options={"threat": "cosy"}))
+    assert bad.status_code == 422 and "threat" in bad.json()["error"]
+    twice = lab.post("/api/lab/runs", json=body(game="mars", variant={"toml": MARS}, options={"components": {}}))
+    assert twice.status_code == 422 and "'variant'" in twice.json()["error"]
+    assert lab.get("/api/lab/runs").json()["runs"] == []  # refused: nothing queued
+    r = lab.post("/api/lab/runs", json=body(game="mars", variant={"toml": MARS}, games=2, options={"threat": "sergeant"}))
+    assert r.status_code == 201, r.text
+    run = finished(lab, r.json()["id"])
+    assert run["status"] == "done" and run["options"] == {"threat": "sergeant"}
+    (threat,) = [o for o in run["results"]["own"] if o["title"] == "Win rate by threat"]
+    assert [row["label"] for row in threat["rows"]] == ["threat sergeant: games won"]

@@ -296,6 +296,8 @@ class LabRunIn(LabRequest):
     bots: StrictStr | list[StrictStr] = Field("random", description="a bot level or spec per seat, or one for all")
     variant: LabVariant
     seed: Optional[WholeNumber] = Field(None, description="the master seed (default: a new one)")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options for both sides "
+                                    "(e.g. March on Mars's threat), checked as at the table; default: printed")
 
 
 class LabCheckIn(LabRequest):
@@ -368,6 +370,7 @@ class LabRun(Answer):
     finished: Optional[float]
     error: Optional[str]
     baseline_reused: int
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options for both sides")
     results: Optional[dict[str, Any]] = None
 
 
