@@ -168,3 +168,24 @@ def test_own_breakdowns_comparison_marks_and_a_changed_game_clears_old_results(s
                            ".startsWith('Run a variant of Walking on the Moon')", timeout=20000)
     assert page.inner_text("#lab-progress-text") == "no run yet"
     assert not page.errors, page.errors
+
+
+def test_a_run_takes_the_games_options_and_mars_shows_its_win_rate_by_threat(server, browser):
+    """The page offers the game's other options (March on Mars's threat level) for both sides;
+    the results break the win rate down by the threat chosen."""
+    page = page_of(browser, server, "/lab.html")
+    page.get_by_label("Mercury: vp[1]").wait_for(timeout=20000)
+    page.select_option("#lab-game", "mars")
+    page.wait_for_selector("#lab-opt-threat", timeout=20000)
+    assert page.input_value("#lab-opt-threat") == '"normal"'
+    page.select_option("#lab-opt-threat", label="sergeant")
+    bots = page.locator("[data-testid=lab-bot]")
+    for i in range(bots.count()):
+        bots.nth(i).select_option("random")
+    page.fill("#lab-name", "sergeant threat")
+    page.fill("#lab-games", "2")
+    page.click("#lab-run")
+    page.wait_for_selector("[data-testid=lab-own-table-0]", timeout=120000)
+    assert "threat sergeant" in page.inner_text("#lab-results")
+    assert "threat sergeant: games won" in page.inner_text("[data-testid=lab-own-table-0]")
+    assert not page.errors, page.errors

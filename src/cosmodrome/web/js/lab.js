@@ -176,6 +176,30 @@ function botRows() {
   }
 }
 
+// The game's other options (choices and yes/no: March on Mars's threat level...), the same for
+// both sides of a run; sent only where they differ from the printed default.
+let types = null;
+async function optionRows(name) {
+  if (!types) { try { types = (await api("GET", "/api/game-types")).games; } catch (e) { types = []; } }
+  const g = types.find(x => x.name === name);
+  const opts = (g ? g.options : []).filter(o => o.kind === "choice" || o.kind === "bool");
+  $("lab-options").replaceChildren(...opts.flatMap(o => {
+    const id = `lab-opt-${o.name}`;
+    const values = o.kind === "bool" ? [false, true] : o.choices;
+    return [el("label", { for: id, title: o.help, text: o.label || o.name }),
+      el("select", { id, "data-option": o.name, "data-default": JSON.stringify(o.default), title: o.help },
+        values.map(v => el("option", { value: JSON.stringify(v), text: o.kind === "bool" ? (v ? "yes" : "no") : String(v),
+                                       selected: v === o.default ? "" : null })))];
+  }));
+}
+
+function chosenOptions() {
+  const out = {};
+  for (const s of $("lab-options").querySelectorAll("select"))
+    if (s.value !== s.dataset.default) out[s.dataset.option] = JSON.parse(s.value);
+  return out;
+}
+
 async function gameChanged() {
   const g = info.games.find(x => x.name === $("lab-game").value);
   $("lab-players").min = g.min_players;
@@ -183,6 +207,7 @@ async function gameChanged() {
   const n = Number($("lab-players").value);
   if (!(n >= g.min_players && n <= g.max_players)) $("lab-players").value = Math.max(g.min_players, Math.min(2, g.max_players));
   botRows();
+  optionRows(g.name);
   if (!polling) {  // another game's results would read as this game's: cleared until a run of it
     $("lab-results").classList.add("muted");
     $("lab-results").textContent = `Run a variant of ${g.title} to see it beside the printed game.`;
@@ -204,7 +229,7 @@ async function run() {
     const body = { game: $("lab-game").value, players: Number($("lab-players").value), games: Number($("lab-games").value),
                    bots: [...$("lab-bots").querySelectorAll("select")].map(s => s.value),
                    variant: { toml: await variantToml(), name: $("lab-name").value || "own variant" },
-                   seed: Number($("lab-seed").value) };
+                   seed: Number($("lab-seed").value), options: chosenOptions() };
     const r = await api("POST", "/api/lab/runs", body);
     watch(r.id);
     loadRuns();
@@ -381,7 +406,7 @@ function showResults(run, box) {
   const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${k} ${v}`).join(", ");
   box.classList.remove("muted");
   box.replaceChildren(
-    el("p", { class: "small" }, `${title(run.game)}, ${run.players} players, ${run.games} games a side, bots ${run.bots.join(" / ")}, seed ${run.seed}. `,
+    el("p", { class: "small" }, `${title(run.game)}, ${run.players} players${Object.entries(run.options || {}).map(([k, v]) => `, ${k} ${v}`).join("")}, ${run.games} games a side, bots ${run.bots.join(" / ")}, seed ${run.seed}. `,
       res.significant.length ? el("b", { text: `${res.significant.length} significant difference(s).` }) : "No difference is significant at 95%."),
     legend(),
     barChart("Win share by seat, printed game and variant", B.seats.map((s, i) => ({ label: `Seat ${i + 1}`, bars: ARMS.map(([k, name, colour]) =>
