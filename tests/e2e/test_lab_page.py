@@ -126,3 +126,66 @@ def test_cancel_stops_a_run(server, browser):
     page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lab-run-row]')]"
                            ".some(r => r.textContent.includes('to be cancelled') && r.querySelectorAll('td')[4].textContent === 'cancelled')")
     assert not page.errors, page.errors
+
+
+def test_own_breakdowns_comparison_marks_and_a_changed_game_clears_old_results(server, browser):
+    """The game's own breakdown (Venus: VP by source) is shown as a plot and a table; two runs
+    compared show each difference with its interval; choosing another game clears the results
+    of the last one, which would otherwise read as the new game's."""
+    page = page_of(browser, server, "/lab.html")
+    earth = page.get_by_label("Earth: vp[1]")
+    earth.wait_for(timeout=20000)
+    bots = page.locator("[data-testid=lab-bot]")
+    for i in range(bots.count()):
+        bots.nth(i).select_option("random")
+    page.fill("#lab-games", "3")
+    page.fill("#lab-seed", "77")
+    for name, vp in (("breakdown A", "0"), ("breakdown B", "40")):
+        earth.fill(vp)
+        page.fill("#lab-name", name)
+        page.click("#lab-run")
+        page.wait_for_function("(name) => [...document.querySelectorAll('[data-testid=lab-run-row]')].some(r =>"
+                               " r.textContent.includes(name) && r.querySelectorAll('td')[4].textContent === 'done')",
+                               arg=name, timeout=120000)
+        page.wait_for_selector("[data-testid=lab-own-table-0]", timeout=20000)
+    assert page.inner_text("#lab-progress-text").startswith("done: 3 games a side (6 in all)")
+    assert page.inner_text("#lab-results").startswith("Onward to Venus, 2 players")
+    own = page.inner_text("[data-testid=lab-own-table-0]")
+    assert "VP by source" in own and "Seat 1: VP from planets" in own and "Seat 2: VP from kept tiles" in own
+    assert page.locator("#lab-results svg.plot[aria-label^='VP by source']").count() == 1
+    for name in ("breakdown A", "breakdown B"):
+        row = page.locator("[data-testid=lab-run-row]", has_text=name)
+        row.wait_for(timeout=20000)
+        row.locator("input.pick").check()
+    page.click("#lab-compare")
+    page.wait_for_selector("[data-testid=lab-compare-table]", timeout=20000)
+    head = page.inner_text("[data-testid=lab-compare-table] tr >> nth=0")
+    assert "Difference breakdown B − breakdown A" in head
+    assert " to " in page.inner_text("[data-testid=lab-compare-table] tr >> nth=1")  # the interval
+    assert "VP by source" in page.inner_text("[data-testid=lab-comparison]")
+    page.select_option("#lab-game", "moon")
+    page.wait_for_function("() => document.getElementById('lab-results').textContent"
+                           ".startsWith('Run a variant of Walking on the Moon')", timeout=20000)
+    assert page.inner_text("#lab-progress-text") == "no run yet"
+    assert not page.errors, page.errors
+
+
+def test_a_run_takes_the_games_options_and_mars_shows_its_win_rate_by_threat(server, browser):
+    """The page offers the game's other options (March on Mars's threat level) for both sides;
+    the results break the win rate down by the threat chosen."""
+    page = page_of(browser, server, "/lab.html")
+    page.get_by_label("Mercury: vp[1]").wait_for(timeout=20000)
+    page.select_option("#lab-game", "mars")
+    page.wait_for_selector("#lab-opt-threat", timeout=20000)
+    assert page.input_value("#lab-opt-threat") == '"normal"'
+    page.select_option("#lab-opt-threat", label="sergeant")
+    bots = page.locator("[data-testid=lab-bot]")
+    for i in range(bots.count()):
+        bots.nth(i).select_option("random")
+    page.fill("#lab-name", "sergeant threat")
+    page.fill("#lab-games", "2")
+    page.click("#lab-run")
+    page.wait_for_selector("[data-testid=lab-own-table-0]", timeout=120000)
+    assert "threat sergeant" in page.inner_text("#lab-results")
+    assert "threat sergeant: games won" in page.inner_text("[data-testid=lab-own-table-0]")
+    assert not page.errors, page.errors

@@ -10,7 +10,7 @@ import tomllib
 
 import pytest
 
-from cosmodrome.core import OptionError, games
+from cosmodrome.core import OptionError, games, get_game
 from cosmodrome.core.provenance import data_entries
 from cosmodrome.lab import design
 
@@ -73,3 +73,14 @@ def test_a_game_refuses_what_its_loader_refuses():
     accepts = design.game_accepts("venus", 2)
     assert accepts(venus)
     assert not accepts(design.apply_edits(venus, [{"path": ["rules", "periods", "value"], "value": 0}]))
+
+
+def test_an_entrys_table_of_values_is_labelled_by_its_own_keys():
+    """March on Mars gives its alien counts as ``value = {yellow = 30, ...}``: the form names
+    the fields ``yellow``..., not ``value.yellow``; a list value keeps its ``value[i]``."""
+    f = design.form(design.loads(get_game("mars").components_file.read_text(encoding="utf-8")))
+    aliens = next(e for s in f for e in s["entries"] if e["label"] == "aliens" and s["section"] == "counts")
+    assert [x["label"] for x in aliens["fields"]] == ["yellow", "blue", "red", "defenders"]
+    assert aliens["fields"][0]["path"] == ["counts", "aliens", "value", "yellow"]
+    data = {"rules": {"track": {"value": [1, 2], "status": "fact", "source": "RB"}}}
+    assert [x["label"] for x in design.form(data)[0]["entries"][0]["fields"]] == ["value[1]", "value[2]"]

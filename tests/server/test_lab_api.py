@@ -102,12 +102,25 @@ def test_a_run_plays_the_variant_beside_the_printed_game_with_the_same_seeds(lab
         assert len(p["scores"]) == 2 and p["breakdown"]["games"] == 6
     assert {d["measure"] for d in res["differences"]} >= {"win share seat 1", "mean VP", "decisions per game"}
     assert all(d["measure"] in res["significant"] for d in res["differences"] if d["significant"])
+    # the game's own breakdown: Venus's VP by source per seat, which add up to the seat's score
+    (vp,) = res["own"]
+    assert vp["title"] == "VP by source, per game"
+    got = {r["label"]: r for r in vp["rows"]}
+    for part, key in (("baseline", "default"), ("variant", "variant")):
+        for s in range(2):
+            parts = got[f"Seat {s + 1}: VP from planets"][key] + got[f"Seat {s + 1}: VP from kept tiles"][key]
+            assert abs(parts - res[part]["scores"][s]["mean"]) < 1e-9
+    for r in vp["rows"]:
+        assert r["significant"] == (r["ci"][0] > 0 or r["ci"][1] < 0)
+        assert abs(r["diff"] - (r["variant"] - r["default"])) < 1e-9
     # the same seeds on both arms, the variant's scores differ (Earth's first place pays 30)
     rows = [line.split(",") for line in lab.get(f"/api/lab/runs/{run['id']}/games.csv").text.splitlines()[1:]]
     seeds = {arm: [row[2] for row in rows if row[0] == arm] for arm in ("baseline", "variant")}
     assert seeds["baseline"] == seeds["variant"] == [str(game_seed(5, i)) for i in range(6)]
     assert [row[5:7] for row in rows if row[0] == "baseline"] != [row[5:7] for row in rows if row[0] == "variant"]
-    assert lab.get(f"/api/lab/runs/{run['id']}/variant.toml").text == earth(30)
+    toml = lab.get(f"/api/lab/runs/{run['id']}/variant.toml")
+    assert toml.text == earth(30)
+    assert toml.headers["content-disposition"] == f'attachment; filename="Earth-30-{run["id"]}.toml"'
     listed = lab.get("/api/lab/runs").json()["runs"]
     assert [x["id"] for x in listed] == [run["id"]] and "toml" not in listed[0]["variant"]
     assert "owner" not in run and "testclient" not in str(run)  # who asked stays at the server
@@ -362,3 +375,48 @@ def test_the_valid_range_of_each_number_is_worked_out_once_and_kept(lab, tmp_pat
     assert lab.get("/api/lab/games/cosmic-run/ranges?players=1").json() == {"ready": True, "ranges": ranges}
     kept = [f.name for f in (tmp_path / "lab" / "ranges").glob("*.json")]
     assert len(kept) == 1 and kept[0].startswith("cosmic-run-1-r")
+
+
+def test_two_runs_are_compared_with_their_differences_marked(lab):
+    """Comparing two kept runs: the newer variant against the older one, every measure's
+    difference with its 95% interval and the game's own breakdowns, significant ones marked."""
+    a = finished(lab, lab.post("/api/lab/runs", json=body(variant={"toml": earth(0)})).json()["id"])
+    b = finished(lab, lab.post("/api/lab/runs", json=body(variant={"toml": earth(40)})).json()["id"])
+    r = lab.get(f"/api/lab/runs/{a['id']}/compare/{b['id']}")
+    assert r.status_code == 200, r.text
+    cmp = r.json()
+    assert cmp["a"]["id"] == a["id"] and cmp["b"]["id"] == b["id"] and "toml" not in cmp["a"]["variant"]
+    mean_vp = next(d for d in cmp["differences"] if d["measure"] == "mean VP")
+    assert abs(mean_vp["default"] - sum(s["mean"] for s in a["results"]["variant"]["scores"]) / 2) < 1e-9
+    assert abs(mean_vp["variant"] - sum(s["mean"] for s in b["results"]["variant"]["scores"]) / 2) < 1e-9
+    assert cmp["significant"] == [d["measure"] for d in cmp["differences"] if d["significant"]]
+    (vp,) = cmp["own"]
+    planets = [row for row in vp["rows"] if "planets" in row["label"]]
+    # Earth's first place pays 40 instead of 0: the planets' VP rise, significantly over 6 games
+    assert sum(row["variant"] - row["default"] for row in planets) > 0
+    assert any(row["significant"] for row in planets)
+    # a run not done, an unknown run, runs of another game
+    moon = lab.post("/api/lab/runs", json=body(game="moon", variant={"toml": MOON}, games=1)).json()
+    assert lab.get(f"/api/lab/runs/{a['id']}/compare/nope").status_code == 404
+    over = finished(lab, moon["id"])
+    other = lab.get(f"/api/lab/runs/{a['id']}/compare/{over['id']}")
+    assert other.status_code == 422 and "same game and player count" in other.json()["error"]
+
+
+MARS = get_game("mars").components_file.read_text(encoding="utf-8")
+
+
+def test_a_run_takes_the_games_options_and_breaks_mars_down_by_its_threat(lab):
+    """A run may set the game's options for both sides (March on Mars's threat level, checked
+    as at the table); its results give the win rate by the threat as chosen."""
+    bad = lab.post("/api/lab/runs", json=body(game="mars", variant={"toml": MARS}, options={"threat": "cosy"}))
+    assert bad.status_code == 422 and "threat" in bad.json()["error"]
+    twice = lab.post("/api/lab/runs", json=body(game="mars", variant={"toml": MARS}, options={"components": {}}))
+    assert twice.status_code == 422 and "'variant'" in twice.json()["error"]
+    assert lab.get("/api/lab/runs").json()["runs"] == []  # refused: nothing queued
+    r = lab.post("/api/lab/runs", json=body(game="mars", variant={"toml": MARS}, games=2, options={"threat": "sergeant"}))
+    assert r.status_code == 201, r.text
+    run = finished(lab, r.json()["id"])
+    assert run["status"] == "done" and run["options"] == {"threat": "sergeant"}
+    (threat,) = [o for o in run["results"]["own"] if o["title"] == "Win rate by threat"]
+    assert [row["label"] for row in threat["rows"]] == ["threat sergeant: games won"]

@@ -19,12 +19,30 @@ leaves out 0.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
+from cosmodrome.core import get_game
 from cosmodrome.lab.breakdown import cell
 from cosmodrome.lab.runner import GameResult
 from cosmodrome.lab.selfplay import compare
-from cosmodrome.lab.stats import mean, mean_ci, std, tally_summaries, wilson
+from cosmodrome.lab.stats import diff_ci, mean, mean_ci, per_game_values, std, tally_summaries, wilson
+
+#: each game's own breakdown, from its per-game summary: a title and its rows, each a label and
+#: the summary's number (``key``) or a dict's entry (``key``, ``sub``) per game; ``{seat}``
+#: stands for each seat in turn (Venus: VP by source, RB Ending the game; Cosmic Run: planets
+#: reached, RB Scoring; Walking on the Moon: accidents and arrivals). March on Mars is broken
+#: down by its ``balance_by`` option (the threat level): see :func:`own`.
+OWN: dict[str, tuple[str, list[tuple[str, str, Optional[str]]]]] = {
+    "venus": ("VP by source, per game", [("Seat {seat}: VP from planets", "vp_planets", "seat {seat}"),
+                                          ("Seat {seat}: VP from kept tiles", "vp_tiles", "seat {seat}")]),
+    "cosmic-run": ("Planets reached, per game", [("Sheet 1: planets reached", "p1_planets", None),
+                                                  ("Sheet 2: planets reached", "p2_planets", None),
+                                                  ("Zorlord: planets reached", "zorlord_planets", None),
+                                                  ("Sheet 1: ships disabled", "p1_disabled", None),
+                                                  ("Sheet 2: ships disabled", "p2_disabled", None)]),
+    "moon": ("Accidents and arrivals, per game", [("Accidents", "accidents", None), ("Astronauts arrived", "arrived", None),
+                                                  ("Rounds", "rounds", None), ("Sputniks held at the end", "sputniks_held", None)]),
+}
 
 
 def five(xs: Sequence[float]) -> dict[str, float]:
@@ -98,12 +116,57 @@ def differences(baseline: Sequence[GameResult], variant: Sequence[GameResult], p
     return compare(list(baseline), list(variant), players)
 
 
-def results(baseline: Sequence[GameResult], variant: Sequence[GameResult], players: int) -> dict[str, Any]:
-    """The ``results`` of a finished lab run."""
+def results(baseline: Sequence[GameResult], variant: Sequence[GameResult], players: int,
+            game: str = "") -> dict[str, Any]:
+    """The ``results`` of a finished lab run (``own``: :func:`own`, when the game is named)."""
     diffs, seen = [], set()
     for d in differences(baseline, variant, players):  # a summary's "decisions" repeats a measure
         if d["measure"] not in seen:
             seen.add(d["measure"])
             diffs.append(d)
     return {"baseline": part(baseline, players), "variant": part(variant, players), "differences": diffs,
-            "significant": [d["measure"] for d in diffs if d["significant"]]}
+            "significant": [d["measure"] for d in diffs if d["significant"]],
+            "own": own(game, baseline, variant, players) if game else []}
+
+
+def _row(label: str, xa: list[float], xb: list[float]) -> dict[str, Any]:
+    d, lo, hi = diff_ci(xa, xb)
+    return {"label": label, "default": mean(xa), "variant": mean(xb), "default_ci": list(mean_ci(xa)),
+            "variant_ci": list(mean_ci(xb)), "diff": d, "ci": [lo, hi], "significant": lo > 0 or hi < 0}
+
+
+def own(game: str, baseline: Sequence[GameResult], variant: Sequence[GameResult], players: int) -> list[dict[str, Any]]:
+    """The game's own breakdowns, printed game beside variant: ``[{title, rows: [{label,
+    default, variant, default_ci, variant_ci, diff, ci, significant}]}]``; each row's
+    difference has its 95% interval (Welch), significant when it leaves out 0. A game's
+    ``balance_by`` option (March on Mars: the threat level, as the run chose it) gives the win
+    rate (games with a winner) for each of its values the summaries hold."""
+    out = []
+    sa, sb = [r.summary or {} for r in baseline], [r.summary or {} for r in variant]
+    title, spec = OWN.get(game, ("", []))
+    rows = []
+    for label, key, sub in spec:
+        for seat in (range(1, players + 1) if "{seat}" in label else [0]):
+            k = sub.format(seat=seat) if sub else None
+            if not any(key in s for s in sa + sb):
+                continue
+            rows.append(_row(label.format(seat=seat), per_game_values(sa, key, k) if k else per_game_values(sa, key),
+                             per_game_values(sb, key, k) if k else per_game_values(sb, key)))
+    if rows:
+        out.append({"title": title, "rows": rows})
+    try:
+        by = get_game(game).balance_by
+    except Exception:  # a game no longer registered: no option breakdown
+        by = ()
+    for opt in by:
+        values = sorted({str(s[opt]) for s in sa + sb if opt in s})
+        rows = []
+        for v in values:
+            xa = [1.0 if r.winners else 0.0 for r, s in zip(baseline, sa) if str(s.get(opt)) == v]
+            xb = [1.0 if r.winners else 0.0 for r, s in zip(variant, sb) if str(s.get(opt)) == v]
+            row = _row(f"{opt} {v}: games won", xa, xb)
+            row["default_ci"], row["variant_ci"] = list(wilson(sum(xa), len(xa))), list(wilson(sum(xb), len(xb)))
+            rows.append(row)
+        if rows:
+            out.append({"title": f"Win rate by {opt}", "rows": rows, "share": True})
+    return out

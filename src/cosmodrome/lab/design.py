@@ -75,6 +75,11 @@ def _fields(node: Any, path: list, label: str) -> Iterator[dict[str, Any]]:
         for key, value in node.items():
             if key in META_KEYS and not label:
                 continue
+            if key == "value" and not label and isinstance(value, Mapping):
+                # an entry's table of values: its fields are named by their own keys ("yellow"),
+                # not "value.yellow", which a designer reading the form has no use for
+                yield from _fields(value, path + [key], "")
+                continue
             yield from _fields(value, path + [key], f"{label}.{key}" if label else str(key))
     elif isinstance(node, list):
         for i, item in enumerate(node):

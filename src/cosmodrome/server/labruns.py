@@ -164,6 +164,8 @@ class Run:
     error: Optional[str] = None
     baseline_reused: int = 0
     results: Optional[dict[str, Any]] = None
+    #: the game's options for both sides (a run kept by an older server has none: printed)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -185,7 +187,7 @@ class Run:
     def public(self, with_results: bool = True) -> dict[str, Any]:
         """What a client sees of the run."""
         out = {"id": self.id, "game": self.game, "players": self.players, "games": self.games, "bots": self.bots,
-               "variant": {"name": self.variant.get("name", "")}, "seed": self.seed,
+               "variant": {"name": self.variant.get("name", "")}, "seed": self.seed, "options": self.options,
                "seeds": {"master": self.seed, "rule": "game i has seed game_seed(master, i)"},
                "status": self.status, "progress": self.progress(), "created": self.created,
                "started": self.started, "finished": self.finished, "error": self.error,
@@ -279,8 +281,10 @@ class Lab:
             raise LabOff("the design lab is off at this server")
 
     # ----- checking a request ---------------------------------------------------------
-    def check(self, game_name: Any, players: Any, games: Any, bots: Any, variant: Any) -> tuple[Game, list[str], dict]:
-        """The game, bot specs and variant of a request; an error naming the first problem."""
+    def check(self, game_name: Any, players: Any, games: Any, bots: Any, variant: Any,
+              options: Optional[dict[str, Any]] = None) -> tuple[Game, list[str], dict]:
+        """The game, bot specs and variant of a request; an error naming the first problem
+        (``options``: the game's other options for both sides, checked as at the table)."""
         self.ensure_on()
         if not isinstance(game_name, str):
             raise OptionError("'game' must be a game's name")
@@ -308,12 +312,14 @@ class Lab:
         if not isinstance(variant, dict):
             raise OptionError("'variant' must be {\"toml\": \"...\", \"name\": \"...\"}: the component data as TOML")
         value = own_variant(path[0], variant)
-        opts = game.resolve_options({path[0]: value})
+        if options and path[0] in options:
+            raise OptionError(f"the variant is given as 'variant', not as option {path[0]!r}")
+        opts = game.resolve_options({**(options or {}), path[0]: value})
         game.new_state(players, 0, opts)  # the table builds the game from it too: DataError names the fault
         return game, specs, value
 
     def submit(self, game: Game, players: int, games: int, specs: list[str], variant: dict[str, str],
-               seed: Optional[int], owner: dict[str, Any]) -> Run:
+               seed: Optional[int], owner: dict[str, Any], options: Optional[dict[str, Any]] = None) -> Run:
         """Queue a checked run (TooManyRuns past the caps per address and account)."""
         if seed is None:
             seed = secrets.randbits(62)
@@ -331,7 +337,7 @@ class Lab:
                 raise TooManyRuns(f"this account has {len(mine)} runs queued or running; at most "
                                   f"{self.config.per_account} are allowed: wait for one to end or cancel one")
             run = Run(id=secrets.token_urlsafe(9), game=game.name, players=players, games=games, bots=specs,
-                      variant=variant, seed=seed, owner=owner, total=2 * games)
+                      variant=variant, seed=seed, owner=owner, total=2 * games, options=dict(options or {}))
             self._save(run)
             self.runs[run.id] = run
         self.queue.put(run.id)
@@ -406,10 +412,28 @@ class Lab:
             raise RunNotFound(f"the games of run {run_id} are no longer kept at this server")
         return data
 
+    def compare_runs(self, a_id: str, b_id: str) -> dict[str, Any]:
+        """Run ``b``'s variant against run ``a``'s (both done, the same game and player count):
+        every measure and the game's own breakdowns with the difference b − a, its 95% interval
+        and the significant ones marked (:func:`cosmodrome.lab.compare.results`, ``default``
+        being run ``a``'s variant)."""
+        a, b = self.get(a_id), self.get(b_id)
+        if (a.game, a.players) != (b.game, b.players):
+            raise OptionError(f"runs of the same game and player count can be compared; run {a_id} is "
+                              f"{a.game} for {a.players}, run {b_id} {b.game} for {b.players}")
+        ga = [GameResult.from_json(g) for g in self.games_of(a_id).get("variant", [])]
+        gb = [GameResult.from_json(g) for g in self.games_of(b_id).get("variant", [])]
+        res = compare.results(ga, gb, a.players, a.game)
+        return {"a": a.public(with_results=False), "b": b.public(with_results=False),
+                "differences": res["differences"], "significant": res["significant"], "own": res["own"]}
+
     # ----- playing ----------------------------------------------------------------------
     def _baseline_key(self, run: Run) -> str:
         g = get_game(run.game)
-        text = json.dumps([run.game, run.players, run.bots, run.seed, g.rules_version], separators=(",", ":"))
+        key: list[Any] = [run.game, run.players, run.bots, run.seed, g.rules_version]
+        if run.options:  # the printed options keep the key they always had
+            key.append(sorted(run.options.items()))
+        text = json.dumps(key, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:24]
 
     def _work(self) -> None:
@@ -454,8 +478,8 @@ class Lab:
         for i in range(run.games):
             seed = game_seed(run.seed, i)
             if i not in base:
-                tasks.append(self._task(run, seed, {}, i))
-            tasks.append(self._task(run, seed, {opt: run.variant}, run.games + i))
+                tasks.append(self._task(run, seed, dict(run.options), i))
+            tasks.append(self._task(run, seed, {**run.options, opt: run.variant}, run.games + i))
         with self.lock:
             if run.status != "queued":
                 return
@@ -483,7 +507,7 @@ class Lab:
         _write(bfile, kept)
         _write(self._runs_dir() / f"{run.id}.games.json",
                {"baseline": [r.to_json() for r in b], "variant": [r.to_json() for r in v]})
-        res = compare.results(b, v, run.players)
+        res = compare.results(b, v, run.players, run.game)
         with self.lock:
             if run.status != "running":
                 return

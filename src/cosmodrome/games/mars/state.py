@@ -546,7 +546,7 @@ class MarsState(FlatState, State):
         return [float(k) for k in self.kills]
 
     def summary(self) -> dict[str, Any]:
-        return {"end": END_NAMES[self.end], "rounds": self.round, "base_hits": self.base_hits,
+        return {"end": END_NAMES[self.end], "threat": str(self.options.get("threat", "normal")), "rounds": self.round, "base_hits": self.base_hits,
                 "kills": sum(self.kills), "defenders_killed": sum(1 for k in self.sides if self.aloc[self.defenders()[k]] == GONE),
                 "training": {self.C.abilities[a].name: 1 for a in self.train if a >= 0}}
 

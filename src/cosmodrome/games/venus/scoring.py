@@ -273,8 +273,12 @@ def summary(s: VenusState) -> dict:
     for x in s.crises:
         key = f"{names[x // 16]}:{x % 16}"
         crises[key] = crises.get(key, 0) + 1
-    return {"end": s.end_cause or "running", "crises": crises, "periods": s.period,
-            "decisions": s.decisions}
+    out = {"end": s.end_cause or "running", "crises": crises, "periods": s.period, "decisions": s.decisions}
+    if s.over:  # VP by source (RB: Ending the game), per seat, for the lab's own breakdown
+        b = final_breakdown(s)
+        out["vp_planets"] = {f"seat {p + 1}": v for p, v in enumerate(b["planet_vp"])}
+        out["vp_tiles"] = {f"seat {p + 1}": v for p, v in enumerate(b["tile_vp"])}
+    return out
 
 
 def statistics(s: VenusState, events: list) -> list:

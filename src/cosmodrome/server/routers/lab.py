@@ -161,8 +161,8 @@ async def lab_check(body: m.LabCheckIn, lab: LabDep):
 async def lab_submit(body: m.LabRunIn, lab: LabDep, who: OwnerDep):
     """Queue ``games`` games of the printed game and as many of the variant, with the same seeds."""
     game, specs, variant = await asyncio.to_thread(
-        lab.check, body.game, body.players, body.games, body.bots, body.variant.model_dump())
-    return lab.submit(game, body.players, body.games, specs, variant, body.seed, who).public()
+        lab.check, body.game, body.players, body.games, body.bots, body.variant.model_dump(), body.options)
+    return lab.submit(game, body.players, body.games, specs, variant, body.seed, who, body.options).public()
 
 
 @router.get("/api/lab/runs", response_model=m.LabRuns, summary="Your runs",
@@ -186,6 +186,14 @@ async def lab_cancel(lab: LabDep, run_id: RunId, who: OwnerDep):
     return lab.cancel(run_id, who).public()
 
 
+@router.get("/api/lab/runs/{run_id}/compare/{other_id}", response_model=m.LabComparison,
+            summary="Compare two runs' variants", dependencies=On, responses=errors(404, 409, 422))
+async def lab_compare(lab: LabDep, run_id: RunId, other_id: RunId):
+    """The variant of run ``other_id`` against that of ``run_id`` (both done, same game and
+    players): each measure's difference with its 95% interval, the significant ones marked."""
+    return await asyncio.to_thread(lab.compare_runs, run_id, other_id)
+
+
 CSV = {200: {"description": "every game of the run, one a line", "content": {"text/csv": {"schema": {"type": "string"}}}}}
 TOML = {200: {"description": "the variant as sent", "content": {"application/toml": {"schema": {"type": "string"}}}}}
 
@@ -205,4 +213,15 @@ async def lab_csv(lab: LabDep, run_id: RunId):
 async def lab_toml(lab: LabDep, run_id: RunId):
     run = lab.get(run_id)
     return Response(run.variant.get("toml", ""), media_type="application/toml",
-                             headers={"content-disposition": f'attachment; filename="variant-{run.id}.toml"'})
+                             headers={"content-disposition": f'attachment; filename="{file_name(run)}.toml"'})
+
+
+def file_name(run: Any) -> str:
+    """The downloaded variant's file name: its name as a designer gave it (letters, digits and
+    dashes; a downloaded "variant-<id>.toml" says nothing of what it holds), then the run's id.
+
+    >>> file_name(type("R", (), {"id": "abc", "variant": {"name": 'Mercury 10 "big"/x'}})())
+    'Mercury-10-big-x-abc'
+    """
+    slug = "-".join("".join(c if c.isascii() and c.isalnum() else " " for c in run.variant.get("name", "")).split())
+    return f"{slug[:40] or 'variant'}-{run.id}"

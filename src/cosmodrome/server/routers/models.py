@@ -296,6 +296,8 @@ class LabRunIn(LabRequest):
     bots: StrictStr | list[StrictStr] = Field("random", description="a bot level or spec per seat, or one for all")
     variant: LabVariant
     seed: Optional[WholeNumber] = Field(None, description="the master seed (default: a new one)")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options for both sides "
+                                    "(e.g. March on Mars's threat), checked as at the table; default: printed")
 
 
 class LabCheckIn(LabRequest):
@@ -368,7 +370,19 @@ class LabRun(Answer):
     finished: Optional[float]
     error: Optional[str]
     baseline_reused: int
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options for both sides")
     results: Optional[dict[str, Any]] = None
+
+
+class LabComparison(Answer):
+    """Run ``b``'s variant against run ``a``'s: ``differences`` (``default`` is run a's value),
+    the ``significant`` measures and the game's ``own`` breakdowns."""
+
+    a: LabRun
+    b: LabRun
+    differences: list[dict[str, Any]]
+    significant: list[str]
+    own: list[dict[str, Any]]
 
 
 class LabRuns(Answer):

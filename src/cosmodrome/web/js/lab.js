@@ -176,6 +176,30 @@ function botRows() {
   }
 }
 
+// The game's other options (choices and yes/no: March on Mars's threat level...), the same for
+// both sides of a run; sent only where they differ from the printed default.
+let types = null;
+async function optionRows(name) {
+  if (!types) { try { types = (await api("GET", "/api/game-types")).games; } catch (e) { types = []; } }
+  const g = types.find(x => x.name === name);
+  const opts = (g ? g.options : []).filter(o => o.kind === "choice" || o.kind === "bool");
+  $("lab-options").replaceChildren(...opts.flatMap(o => {
+    const id = `lab-opt-${o.name}`;
+    const values = o.kind === "bool" ? [false, true] : o.choices;
+    return [el("label", { for: id, title: o.help, text: o.label || o.name }),
+      el("select", { id, "data-option": o.name, "data-default": JSON.stringify(o.default), title: o.help },
+        values.map(v => el("option", { value: JSON.stringify(v), text: o.kind === "bool" ? (v ? "yes" : "no") : String(v),
+                                       selected: v === o.default ? "" : null })))];
+  }));
+}
+
+function chosenOptions() {
+  const out = {};
+  for (const s of $("lab-options").querySelectorAll("select"))
+    if (s.value !== s.dataset.default) out[s.dataset.option] = JSON.parse(s.value);
+  return out;
+}
+
 async function gameChanged() {
   const g = info.games.find(x => x.name === $("lab-game").value);
   $("lab-players").min = g.min_players;
@@ -183,6 +207,13 @@ async function gameChanged() {
   const n = Number($("lab-players").value);
   if (!(n >= g.min_players && n <= g.max_players)) $("lab-players").value = Math.max(g.min_players, Math.min(2, g.max_players));
   botRows();
+  optionRows(g.name);
+  if (!polling) {  // another game's results would read as this game's: cleared until a run of it
+    $("lab-results").classList.add("muted");
+    $("lab-results").textContent = `Run a variant of ${g.title} to see it beside the printed game.`;
+    $("lab-progress").value = 0;
+    $("lab-progress-text").textContent = "no run yet";
+  }
   const data = await api("GET", `/api/lab/games/${encodeURIComponent(g.name)}`);
   base = data.toml;
   $("lab-toml").value = data.toml;
@@ -190,13 +221,15 @@ async function gameChanged() {
   loadRanges();
 }
 
+function title(name) { const g = info && info.games.find(x => x.name === name); return g ? g.title : name; }
+
 // ----- running ------------------------------------------------------------------------------------
 async function run() {
   try {
     const body = { game: $("lab-game").value, players: Number($("lab-players").value), games: Number($("lab-games").value),
                    bots: [...$("lab-bots").querySelectorAll("select")].map(s => s.value),
                    variant: { toml: await variantToml(), name: $("lab-name").value || "own variant" },
-                   seed: Number($("lab-seed").value) };
+                   seed: Number($("lab-seed").value), options: chosenOptions() };
     const r = await api("POST", "/api/lab/runs", body);
     watch(r.id);
     loadRuns();
@@ -207,7 +240,7 @@ function progressText(r) {
   const p = r.progress;
   if (r.status === "queued") return "waiting for the runs before it";
   if (r.status === "running") return `${p.done} of ${p.total} games` + (p.eta_seconds !== null ? `, about ${Math.ceil(p.eta_seconds)} s left` : "");
-  if (r.status === "done") return `done: ${p.total} games` + (r.baseline_reused ? ` (${r.baseline_reused} printed games reused)` : "");
+  if (r.status === "done") return `done: ${r.games} games a side (${p.total} in all)` + (r.baseline_reused ? ` (${r.baseline_reused} printed games reused)` : "");
   if (r.status === "failed") return `failed: ${r.error}`;
   return r.status;
 }
@@ -330,6 +363,23 @@ function significantMark(d) {
   return d && d.significant ? el("span", { class: "pill warn", title: "the 95% interval of the difference leaves out 0", text: "significant" }) : "";
 }
 
+// The game's own breakdowns (Venus: VP by source; Cosmic Run: planets reached; Mars: win rate
+// by threat level; Moon: accidents...): a plot and a table each, variant beside printed game.
+function ownSections(res, heads = ["Printed game", "Variant"]) {
+  return (res.own || []).flatMap((o, k) => {
+    const f = (v) => o.share ? pct(v) : num(v, 2);
+    const top = o.share ? 1 : Math.max(1, ...o.rows.flatMap(r => [r.default_ci[1], r.variant_ci[1]]));
+    const rows = o.rows.map(r => ({ significant: r.significant, cells: [r.label, f(r.default), f(r.variant),
+      o.share ? `${(100 * r.diff).toFixed(1)} pts (${(100 * r.ci[0]).toFixed(1)} to ${(100 * r.ci[1]).toFixed(1)})`
+              : `${num(r.diff, 2)} (${num(r.ci[0], 2)} to ${num(r.ci[1], 2)})`, significantMark(r)] }));
+    return [barChart(`${o.title}: printed game and variant, with 95% intervals`, o.rows.map((r, i) => ({ label: `${i + 1}`,
+      bars: [[r.default, r.default_ci, ARMS[0]], [r.variant, r.variant_ci, ARMS[1]]].map(([v, ci, [, name, colour]]) =>
+        ({ v, lo: Math.max(0, ci[0]), hi: Math.min(top, ci[1]), colour, name })) })), top),
+      table(`${o.title} (bars numbered as the rows)`, ["", ...heads, "Difference (95% interval)", ""], rows.map((r, i) =>
+        ({ significant: r.significant, cells: [`${i + 1}. ${r.cells[0]}`, ...r.cells.slice(1)] })), `lab-own-table-${k}`)];
+  });
+}
+
 function showResults(run, box) {
   const res = run.results;
   const diff = Object.fromEntries(res.differences.map(d => [d.measure, d]));
@@ -356,7 +406,7 @@ function showResults(run, box) {
   const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${k} ${v}`).join(", ");
   box.classList.remove("muted");
   box.replaceChildren(
-    el("p", { class: "small" }, `${run.game}, ${run.players} players, ${run.games} games a side, bots ${run.bots.join(" / ")}, seed ${run.seed}. `,
+    el("p", { class: "small" }, `${title(run.game)}, ${run.players} players${Object.entries(run.options || {}).map(([k, v]) => `, ${k} ${v}`).join("")}, ${run.games} games a side, bots ${run.bots.join(" / ")}, seed ${run.seed}. `,
       res.significant.length ? el("b", { text: `${res.significant.length} significant difference(s).` }) : "No difference is significant at 95%."),
     legend(),
     barChart("Win share by seat, printed game and variant", B.seats.map((s, i) => ({ label: `Seat ${i + 1}`, bars: ARMS.map(([k, name, colour]) =>
@@ -371,6 +421,7 @@ function showResults(run, box) {
       { cells: ["Games with a winner", `${pct(B.breakdown.win_rate)} (${pct(B.breakdown.ci[0])}–${pct(B.breakdown.ci[1])})`,
         `${pct(V.breakdown.win_rate)} (${pct(V.breakdown.ci[0])}–${pct(V.breakdown.ci[1])})`] },
       { cells: ["How games ended", ends(B), ends(V)] }], "lab-breakdown-table"),
+    ...ownSections(res),
     otherRows.length ? table("The game's own measures, per game", ["", "Printed game", "Variant", "Difference", ""], otherRows, "lab-other-table") : "",
     el("p", { class: "row" },
       el("a", { class: "button", href: `/api/lab/runs/${run.id}/games.csv`, download: "", text: "Download CSV" }),
@@ -409,18 +460,35 @@ async function compareRuns() {
   const ids = [...document.querySelectorAll("#lab-runs .pick:checked")].map(x => x.value);
   if (ids.length !== 2) return banner("Tick two runs to compare them.", "info");
   try {
-    const [a, b] = await Promise.all(ids.map(id => api("GET", `/api/lab/runs/${id}`)));
+    const [a, b] = (await Promise.all(ids.map(id => api("GET", `/api/lab/runs/${id}`)))).sort((x, y) => x.created - y.created);
     if (!a.results || !b.results) return banner("Both runs must be done to be compared.", "info");
-    const n = Math.min(a.players, b.players);
-    const rows = [];
-    for (let s = 0; s < n; s++) rows.push({ cells: [`Seat ${s + 1} win share`, pct(a.results.baseline.seats[s].share),
-      pct(a.results.variant.seats[s].share), pct(b.results.variant.seats[s].share)] });
-    rows.push({ cells: ["Nobody won", pct(a.results.baseline.no_winner.share), pct(a.results.variant.no_winner.share), pct(b.results.variant.no_winner.share)] });
-    rows.push({ cells: ["Decisions per game", num(a.results.baseline.length.mean), num(a.results.variant.length.mean), num(b.results.variant.length.mean)] });
-    for (let s = 0; s < n; s++) rows.push({ cells: [`Seat ${s + 1} mean score`, num(a.results.baseline.scores[s].mean),
-      num(a.results.variant.scores[s].mean), num(b.results.variant.scores[s].mean)] });
-    $("lab-comparison").replaceChildren(table(`${a.variant.name} against ${b.variant.name}`,
-      ["", `Printed game (seed ${a.seed})`, a.variant.name, b.variant.name], rows, "lab-compare-table"));
+    if (a.game !== b.game || a.players !== b.players)
+      return banner(`Only runs of the same game and player count can be compared: ${a.variant.name} is ${a.game} for ${a.players}, ${b.variant.name} ${b.game} for ${b.players}.`, "info");
+    // the newer run's variant against the older's: the server works out each difference's interval
+    const cmp = await api("GET", `/api/lab/runs/${a.id}/compare/${b.id}`);
+    const diff = Object.fromEntries(cmp.differences.map(d => [d.measure, d]));
+    const n = a.players, rows = [];
+    const add = (label, base, va, vb, d, f) => rows.push({ significant: d && d.significant, cells: [label, base, va, vb,
+      d ? `${f(d.diff)} (${f(d.ci[0])} to ${f(d.ci[1])})` : "–", significantMark(d)] });
+    const pts = (x) => `${(100 * x).toFixed(1)} pts`;
+    for (let s = 0; s < n; s++) add(`Seat ${s + 1} win share`, pct(a.results.baseline.seats[s].share),
+      pct(a.results.variant.seats[s].share), pct(b.results.variant.seats[s].share), diff[`win share seat ${s + 1}`], pts);
+    add("Nobody won", pct(a.results.baseline.no_winner.share), pct(a.results.variant.no_winner.share),
+      pct(b.results.variant.no_winner.share), diff["all-lose rate"], pts);
+    add("Decisions per game", num(a.results.baseline.length.mean), num(a.results.variant.length.mean),
+      num(b.results.variant.length.mean), diff["decisions per game"], (x) => num(x));
+    for (let s = 0; s < n; s++) add(`Seat ${s + 1} mean score`, num(a.results.baseline.scores[s].mean),
+      num(a.results.variant.scores[s].mean), num(b.results.variant.scores[s].mean), null, num);
+    add("Mean score (all seats)", "", num(diff["mean VP"] && diff["mean VP"].default), num(diff["mean VP"] && diff["mean VP"].variant),
+      diff["mean VP"], (x) => num(x, 2));
+    const own = ownSections({ own: cmp.own.map(o => ({ ...o, title: `${o.title}: ${a.variant.name} (blue) against ${b.variant.name} (orange)` })) },
+      [a.variant.name, b.variant.name]);
+    $("lab-comparison").replaceChildren(
+      el("p", { class: "small" }, `${b.variant.name} against ${a.variant.name} (the older run); `,
+        cmp.significant.length ? el("b", { text: `${cmp.significant.length} significant difference(s).` }) : "no difference is significant at 95%."),
+      table(`${a.variant.name} against ${b.variant.name}`,
+        ["", `Printed game (seed ${a.seed})`, a.variant.name, b.variant.name, `Difference ${b.variant.name} − ${a.variant.name}`, ""], rows, "lab-compare-table"),
+      ...own);
   } catch (e) { banner(e.message); }
 }
 
