@@ -55,8 +55,9 @@ $(AXE_JS):
 	npm install --silent --no-audit --no-fund --no-save --prefix .cache/axe-core-$(AXE_VERSION) axe-core@$(AXE_VERSION)
 axe: $(AXE_JS)
 
-## The whole test suite.
+## The whole test suite, after ruff (the rules of pyproject.toml [tool.ruff]).
 test: $(STAMP) chromium postgres nginx axe
+	$(PY) -m ruff check src tests bench
 	$(PY) -m pytest -n 2 --dist loadfile -q
 
 bench: $(STAMP)

@@ -30,7 +30,7 @@ def _play(name: str, players: int, seconds: float, observe: bool) -> float:
     # the mask: an int8 numpy view of a bytearray, written entry by entry through the bytearray
     # (cheaper than numpy's item or fancy writes for a few legal actions)
     buf = bytearray(game.num_actions)
-    mask = np.frombuffer(buf, dtype=np.int8)   # what an agent reads
+    _mask = np.frombuffer(buf, dtype=np.int8)   # what an agent reads
     rng = Rng(1)
     decisions, seed, last = 0, 0, []
     t0 = time.process_time()

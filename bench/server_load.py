@@ -53,7 +53,6 @@ from typing import Any, Optional
 
 import websockets
 
-
 # ----- how a socket authenticates (the one place to change if the protocol does) -------------
 DEFLATE = False  # --deflate: ask for permessage-deflate, as browsers do
 UPDATES = True  # moves as updates, as the page asks for them (--full-tables: a whole table each)

@@ -13,16 +13,16 @@ from cosmodrome import compiled as _compiled
 _compiled.install()   # the compiled rule modules, when built and matching their source (see .compiled)
 
 from cosmodrome.core import (  # noqa: E402,F401
+    Choice,
     CosmodromeError,
     Decision,
-    Choice,
     Event,
     Game,
     GameRecord,
     IllegalActionError,
     State,
-    get_game,
     game_names,
+    get_game,
 )
 
 #: the release (semantic versioning: CHANGELOG.md says what each release changed and what a

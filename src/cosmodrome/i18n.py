@@ -29,10 +29,10 @@ never to an id.
 from __future__ import annotations
 
 import contextlib
-import re
 import gettext as _gettext
+import re
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional
 
@@ -44,14 +44,14 @@ SOURCE = "en"
 NAMES = {"en": "English", "hu": "Magyar", "de": "Deutsch", "fr": "Français"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def available() -> tuple[str, ...]:
     """The languages with a compiled catalog, English first."""
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
     return (SOURCE,) + tuple(x for x in found if x != SOURCE)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: Optional[str]) -> _gettext.NullTranslations:
     """The translations of ``lang``; English (the texts as written) for English, an unknown
     language or a missing catalog."""
@@ -181,7 +181,7 @@ def check(lang: Any) -> str:
     raise ValueError(f"unknown language {str(lang)[:20]!r}: choose one of {', '.join(available())}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> dict[str, Any]:
     """The catalog of ``lang`` for the page: ``{"lang", "plural" (the Plural-Forms
     expression), "messages": {msgid: msgstr, or [forms] for a plural}}``, the translated

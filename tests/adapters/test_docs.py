@@ -4,10 +4,9 @@ import re
 import runpy
 from pathlib import Path
 
-import pytest
-
-import pyspiel  # noqa: F401  (installed by the test command)
 import pettingzoo  # noqa: F401  (installed by the test command)
+import pyspiel  # noqa: F401  (installed by the test command)
+import pytest
 
 from cosmodrome.adapters.tensor import schema_for  # noqa: E402
 from cosmodrome.core import UnknownGameError, get_game  # noqa: E402
@@ -51,6 +50,7 @@ def test_examples_run(path, game):
         assert 0.0 <= main(game, PLAYERS[game]) <= 1.0
     elif path.name == "reinforce_numpy.py":      # a few episodes; the policy file is a ladder bot
         import tempfile
+
         from cosmodrome.bots import make_bot
         out = str(Path(tempfile.mkdtemp()) / "policy.npz")
         shares = main(game, PLAYERS[game], episodes=3, out=out)

@@ -1,17 +1,13 @@
 """The single-seat Gymnasium environment, proven by Gymnasium's env checker."""
 
+import gymnasium as gym  # installed by the test command (extras)
 import numpy as np
 import pytest
-
-import gymnasium as gym  # installed by the test command (extras)
-
+from adapters_helpers import game_or_skip  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from cosmodrome.adapters import gymnasium as cg  # noqa: E402
 from cosmodrome.core import IllegalActionError, OptionError, PlayerCountError  # noqa: E402
-from cosmodrome.testing import toy  # noqa: E402
-
-from adapters_helpers import game_or_skip  # noqa: E402
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")  # the checker's advice on unbounded Box entries

@@ -6,10 +6,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cosmodrome.adapters.tensor import layout_version, observation_doc, doc_player_counts, schema_for, seat_relative
+from cosmodrome.adapters.tensor import (
+    canonical,
+    doc_player_counts,
+    layout_version,
+    observation_doc,
+    schema_for,
+    seat_relative,
+)
 from cosmodrome.core import Rng, get_game
 from cosmodrome.core.observation import Layout, ObservationError
-from cosmodrome.adapters.tensor import canonical
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "observations"
 GAMES = {"venus": (2, 3, 5), "cosmic-run": (1, 2), "moon": (2, 3, 5), "mars": (2, 5)}

@@ -3,15 +3,13 @@
 import json
 
 import numpy as np
-import pytest
-
 import pyspiel  # installed by the test command (extras)
+import pytest
+from adapters_helpers import cases, game_or_skip  # noqa: E402
 
 from cosmodrome.adapters import openspiel as osa  # noqa: E402
 from cosmodrome.core import IllegalActionError, OptionError, PlayerCountError, UnknownGameError  # noqa: E402
 from cosmodrome.testing import toy  # noqa: E402
-
-from adapters_helpers import cases, game_or_skip  # noqa: E402
 
 SIMS = {"pocket-race": 6, "venus": 1, "cosmic-run": 1, "moon": 1, "mars": 1}
 

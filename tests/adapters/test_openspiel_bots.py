@@ -1,14 +1,12 @@
 """OpenSpiel's MCTS and ISMCTS as Cosmodrome bots."""
 
-import pytest
-
 import pyspiel  # noqa: F401  (installed by the test command)
+import pytest
+from adapters_helpers import game_or_skip  # noqa: E402
 
 from cosmodrome.adapters.openspiel_bots import OpenSpielISMCTSBot, OpenSpielMCTSBot, register_bots  # noqa: E402
 from cosmodrome.core import OptionError, Rng, get_game  # noqa: E402
 from cosmodrome.testing import toy  # noqa: E402
-
-from adapters_helpers import game_or_skip  # noqa: E402
 
 
 def play(game, players, bots, seed):

@@ -2,9 +2,9 @@
 ``information_state_tensor``, PettingZoo's and Gymnasium's ``observation="perfect_recall"``."""
 
 import numpy as np
-import pytest
-
 import pyspiel  # installed by the test command (extras)
+import pytest
+from adapters_helpers import game_or_skip
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
@@ -14,8 +14,6 @@ from cosmodrome.adapters.pettingzoo import env, raw_env
 from cosmodrome.adapters.recall import recall_layout
 from cosmodrome.core import OptionError, get_game
 from cosmodrome.testing import toy  # noqa: F401  (registers "pocket-race")
-
-from adapters_helpers import game_or_skip
 
 
 @pytest.mark.parametrize("name,players", [("pocket-race", 3), ("cosmic-run", 2), ("mars", 2), ("venus", 2), ("moon", 2)])

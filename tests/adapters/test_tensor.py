@@ -2,12 +2,11 @@
 
 import numpy as np
 import pytest
+from adapters_helpers import GAMES, game_or_skip
 
 from cosmodrome.adapters.tensor import ViewSchema, schema_for
 from cosmodrome.core import Rng
 from cosmodrome.testing import toy
-
-from adapters_helpers import GAMES, game_or_skip
 
 
 def test_pocket_race_entries_follow_the_view():

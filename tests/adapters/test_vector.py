@@ -1,9 +1,8 @@
 """The self-play vector environment and the reward options."""
 
+import gymnasium  # noqa: F401  (installed by the test command)
 import numpy as np
 import pytest
-
-import gymnasium  # noqa: F401  (installed by the test command)
 
 from cosmodrome.adapters.rewards import rewards_of  # noqa: E402
 from cosmodrome.adapters.tensor import schema_for  # noqa: E402

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from cosmodrome.core import CosmodromeError, get_game
+from cosmodrome.core import get_game
 
 GAMES = ["pocket-race", "venus", "cosmic-run", "moon", "mars"]
 

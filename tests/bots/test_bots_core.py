@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from bots_helpers import GAMES, game_or_skip
 
 from cosmodrome.bots import ISMCTSBot, RandomBot, advise, bot_names, make_bot, parse_spec
 from cosmodrome.bots.advisor import MIN_PLAYOUTS
 from cosmodrome.bots.ismcts import evaluate
 from cosmodrome.core import OptionError, get_game
-
-from bots_helpers import GAMES, game_or_skip, mid_game_states
 
 
 def play(game, players, seed, specs, options=None):

@@ -8,11 +8,10 @@ for the toy game, by editing the saved JSON by hand."""
 from __future__ import annotations
 
 import pytest
+from bots_helpers import GAMES, game_or_skip, mid_game_states
 
 from cosmodrome.bots import make_bot
 from cosmodrome.core import Rng, get_game
-
-from bots_helpers import GAMES, game_or_skip, mid_game_states
 
 SPECS = ["random", "ismcts:iters=40,depth=40,opp=search,paired=0", "ismcts:iters=30,depth=3,opp=search",
          "ismcts:iters=30,dets=3,cut=turn,depth=12,opp=search", "ismcts:iters=12", "ismcts:iters=12,paired=0,turns=2",

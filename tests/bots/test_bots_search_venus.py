@@ -4,14 +4,13 @@ early stopping, turn cut-offs, and what ``VenusState.evaluation()`` values."""
 from __future__ import annotations
 
 import pytest
+from bots_helpers import mid_game_states
 
 from cosmodrome.bots import ISMCTSBot, make_bot
 from cosmodrome.bots.ismcts import Node, decided, evaluate
 from cosmodrome.core import OptionError, Rng, get_game
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import add
-
-from bots_helpers import mid_game_states
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cosmodrome.cli.session import Session, line_seat
+from cosmodrome.cli.session import Session
 from cosmodrome.core import GameRecord, OptionError, get_game
 
 

@@ -7,8 +7,7 @@ import pytest
 
 import cosmodrome.testing.toy  # noqa: F401  (registers "pocket-race")
 from cosmodrome.core import GameRecord, OptionError, RecordError, Rng, games, get_game
-from cosmodrome.core.chance import ChanceNeeded, ExplicitChance
-from cosmodrome.core.chance import first_of_kind
+from cosmodrome.core.chance import ChanceNeeded, ExplicitChance, first_of_kind
 from cosmodrome.testing.conformance import play_checked
 
 #: the games that offer explicit chance today (all of the repository's); a game that only

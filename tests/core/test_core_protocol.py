@@ -15,8 +15,8 @@ from cosmodrome.core import (
     RecordError,
     Rng,
     UnknownGameError,
-    get_game,
     game_names,
+    get_game,
 )
 from cosmodrome.testing.conformance import canonical, play_checked
 

@@ -5,8 +5,8 @@ import re
 
 from typer.testing import CliRunner
 
-from cosmodrome.cli.app import app
 from cosmodrome.cli import main as _main  # noqa: F401  (registers the commands)
+from cosmodrome.cli.app import app
 from cosmodrome.core import games, get_game
 from cosmodrome.core.provenance import data_entries, file_entries, reconstruction
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cosmodrome.core import Rng
 from cosmodrome.games.cosmic_run import GAME
 from cosmodrome.games.cosmic_run.components import ATTACK0, MINE_FACE, TECH0
-from cosmodrome.games.cosmic_run.state import DIE, MOVE
+from cosmodrome.games.cosmic_run.state import DIE
 
 ORANGE, BLUE, GREEN = 0, 1, 2
 MISSILE, NAV, WARP, TRANSFORMER = 0, 1, 2, 3

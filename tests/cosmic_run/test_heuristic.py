@@ -1,11 +1,12 @@
 """The heuristic bot plays sensibly: it beats a random player clearly."""
 
+from cosmic_run_helpers import BLUE, GREEN, MINE, ORANGE, give_tech, move_face, place, tech_face
+
 from cosmodrome.core import Bot, Rng
 from cosmodrome.games.cosmic_run import GAME
 from cosmodrome.games.cosmic_run.actions import ACCEPT, REROLL, STEP0
 from cosmodrome.games.cosmic_run.heuristic import CosmicRunHeuristic
 from cosmodrome.games.cosmic_run.state import MOVE, ZOR_GIVE, ZOR_REROLL
-from cosmic_run_helpers import BLUE, GREEN, MINE, ORANGE, give_tech, move_face, place, tech_face
 
 
 def test_heuristic_is_declared_and_a_bot():

@@ -3,12 +3,20 @@
 import json
 
 import pytest
-
-from cosmodrome.core import (DataError, GameRecord, IllegalActionError, OptionError, PlayerCountError, RecordError,
-                             Rng, get_game)
-from cosmodrome.games.cosmic_run import GAME
-from cosmodrome.games.cosmic_run.components import DATA_FILE, load_components
 from cosmic_run_helpers import new, play_random
+
+from cosmodrome.core import (
+    DataError,
+    GameRecord,
+    IllegalActionError,
+    OptionError,
+    PlayerCountError,
+    RecordError,
+    Rng,
+    get_game,
+)
+from cosmodrome.games.cosmic_run import GAME
+from cosmodrome.games.cosmic_run.components import load_components
 
 
 def test_registered_with_entry_point_name():

@@ -6,7 +6,7 @@ import os
 
 from cosmodrome.core import Rng
 from cosmodrome.games.cosmic_run import GAME
-from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MOVE, TECHPICK, ZOR_GIVE, ZOR_REROLL)
+from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, MOVE, TECHPICK, ZOR_GIVE, ZOR_REROLL
 
 N = int(os.environ.get("COSMODROME_RANDOM_GAMES", "2000"))
 CONFIGS = [(2, {}), (2, {"side": "B"}), (2, {"friendly": True}), (2, {"rapid_fire": True}),

@@ -1,10 +1,22 @@
 """The solo game against Zorlord (RB The Solo Game, Novice Solo Mode, Expert Modes)."""
 
+from cosmic_run_helpers import (
+    BLUE,
+    GREEN,
+    MINE,
+    ORANGE,
+    attack_face,
+    hold_die,
+    move_face,
+    new,
+    place,
+    play_random,
+    tech_face,
+)
+
 from cosmodrome.games.cosmic_run import mines, scoring, solo
-from cosmodrome.games.cosmic_run.actions import ACCEPT, REROLL, STOP, STEP0, USE
-from cosmodrome.games.cosmic_run.state import DRAFT, MOVE, ZOR_GIVE, ZOR_REROLL
-from cosmic_run_helpers import (BLUE, GREEN, MINE, MISSILE, ORANGE, attack_face, give_tech, hold_die, move_face, new,
-                                place, play_random, tech_face)
+from cosmodrome.games.cosmic_run.actions import ACCEPT, REROLL, STEP0, USE
+from cosmodrome.games.cosmic_run.state import DRAFT, ZOR_GIVE, ZOR_REROLL
 
 UP = STEP0
 

@@ -1,6 +1,22 @@
 """Cosmic Run at the terminal: the sheet's legend, the dice of a new round, the order of the
 options, why a die would do nothing, and the end in words."""
 
+from cosmic_run_helpers import (
+    BLUE,
+    GREEN,
+    MINE,
+    ORANGE,
+    TRANSFORMER,
+    attack_face,
+    give_tech,
+    hold_die,
+    mine,
+    move_face,
+    new,
+    place,
+    play_random,
+    tech_face,
+)
 from typer.testing import CliRunner
 
 from cosmodrome.cli.app import app
@@ -9,8 +25,6 @@ from cosmodrome.core import Rng
 from cosmodrome.games.cosmic_run import GAME
 from cosmodrome.games.cosmic_run.actions import USE
 from cosmodrome.games.cosmic_run.state import MISSILE_MINE, RESUME_MINE_PHASE, ZOR_REROLL
-from cosmic_run_helpers import (BLUE, GREEN, MINE, ORANGE, TRANSFORMER, attack_face, give_tech, hold_die, mine,
-                                move_face, new, place, play_random, tech_face)
 
 
 def test_render_has_a_legend_of_the_sheet_symbols():

@@ -4,17 +4,16 @@ to the end by clicking, watched by a second seat and a spectator; hot-seat hando
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
 import time
 from pathlib import Path
 
 import pytest
-
-import os
-import signal
+from e2e_helpers import _free_port, get, post_json, start_server, stored_actions
 
 from cosmodrome.server.updates import apply_update
-from e2e_helpers import _free_port, get, post_json, start_server, stored_actions
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -10,7 +10,6 @@ import random
 import time
 
 import pytest
-
 from e2e_helpers import get, stored_actions
 from e2e_helpers import post_json as post
 

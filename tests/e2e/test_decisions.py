@@ -6,7 +6,6 @@ first and the risky ones marked (the Moon's accidents), and a phone that shows t
 from __future__ import annotations
 
 import pytest
-
 from e2e_helpers import get
 from e2e_helpers import post_json as post
 from test_first_screens import page_of, seat_link
@@ -116,7 +115,7 @@ def test_the_moon_strip_shows_the_columns_and_levels_the_options_name(server, br
         col, level = o["data"]["to"]
         if col == 0 or ", column " not in o["label"]:
             continue   # the goal box
-        under = page.locator(f"svg.moon-lap text.moon-colno").evaluate_all(
+        under = page.locator("svg.moon-lap text.moon-colno").evaluate_all(
             f"ts => ts.filter(t => Math.abs(t.getBBox().x + t.getBBox().width / 2 - ({18 + 26 * col + 13})) < 1).map(t => t.textContent)")
         assert under and f"column {under[0]}, level {level}" in o["label"], (o["label"], under)
         checked += 1

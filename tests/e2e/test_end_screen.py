@@ -4,7 +4,6 @@ Back to the lobby, Replay) and the game's statistics, which the replay's last st
 from __future__ import annotations
 
 import pytest
-
 from e2e_helpers import post_json as post
 from test_first_screens import page_of, play_out, seat_link
 

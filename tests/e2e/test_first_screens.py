@@ -5,7 +5,6 @@ player count, and Onward to Venus at 1280x800 (the docked hand, the tile badges)
 from __future__ import annotations
 
 import pytest
-
 from e2e_helpers import post_json as post
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

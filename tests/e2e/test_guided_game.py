@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from e2e_helpers import get
 from test_first_screens import page_of
 

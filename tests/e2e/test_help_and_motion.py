@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from e2e_helpers import get
 from e2e_helpers import post_json as post
 

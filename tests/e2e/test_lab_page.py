@@ -5,7 +5,6 @@ list and play the variant in the lobby."""
 from __future__ import annotations
 
 import pytest
-
 from test_accessibility import serious
 from test_first_screens import page_of
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from e2e_helpers import get
 from e2e_helpers import post_json as post
 
@@ -127,7 +126,7 @@ def test_a_display_name_with_markup_is_shown_as_text_everywhere(server, browser)
     a.click("#name-save")
     # the other seat sees the name, as text, in the seats, the waiting line or the board
     b.wait_for_selector("#seats .pill >> text=" + evil)
-    assert b.locator(f"[data-testid=player-name-0]").inner_text().startswith("British Empire · " + evil)
+    assert b.locator("[data-testid=player-name-0]").inner_text().startswith("British Empire · " + evil)
     for pg in (a, b):
         assert pg.evaluate("window.pwned") is None
         assert pg.evaluate("document.querySelectorAll('#seats script, #board script, #decision script').length") == 0

@@ -5,7 +5,6 @@ their opponents, and a note that the other lists hold only public games."""
 from __future__ import annotations
 
 import pytest
-
 from e2e_helpers import get
 from test_first_screens import page_of
 

@@ -11,9 +11,8 @@ import random
 import time
 
 import pytest
-from test_cosmic_run_page import post
-
 from e2e_helpers import get, stored_actions
+from test_cosmic_run_page import post
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

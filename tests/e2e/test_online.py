@@ -8,7 +8,6 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-
 from e2e_helpers import _free_port, get, start_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

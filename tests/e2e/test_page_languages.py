@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from e2e_helpers import post_json as post
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -12,7 +12,6 @@ import time
 import urllib.request
 
 import pytest
-
 from e2e_helpers import get
 from e2e_helpers import post_json as post
 from test_first_screens import page_of, seat_link

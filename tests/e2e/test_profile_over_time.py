@@ -5,7 +5,6 @@ with that game's own numbers and a link to its replay."""
 from __future__ import annotations
 
 import pytest
-
 from test_first_screens import play_out, seat_link
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -12,7 +12,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from e2e_helpers import get
 from e2e_helpers import post_json as post
 

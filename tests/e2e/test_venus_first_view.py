@@ -5,7 +5,6 @@ panels) stands above the docked hand, and every card of the hand is in sight in 
 from __future__ import annotations
 
 import pytest
-
 from e2e_helpers import post_json as post
 from test_first_screens import page_of, seat_link
 

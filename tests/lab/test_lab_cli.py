@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import lab_helpers  # noqa: F401  (registers "pocket-race-v")
 import pytest
 
-import lab_helpers  # noqa: F401  (registers "pocket-race-v")
 from cosmodrome.cli.main import main
 
 PNG = b"\x89PNG\r\n\x1a\n"

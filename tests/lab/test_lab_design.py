@@ -67,8 +67,9 @@ def test_ranges_are_found_by_the_games_own_check():
 
 
 def test_a_game_refuses_what_its_loader_refuses():
-    from cosmodrome.core import get_game
     import tomllib as t
+
+    from cosmodrome.core import get_game
     venus = t.loads(get_game("venus").components_file.read_text(encoding="utf-8"))
     accepts = design.game_accepts("venus", 2)
     assert accepts(venus)

@@ -5,14 +5,13 @@ chance node; the default sampled mode is the one the golden playthroughs record.
 from collections import Counter
 
 import pytest
+from mars_helpers import GAME, check_invariants
 
 from cosmodrome.core import CHANCE, Rng
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, face_text
 from cosmodrome.games.mars.state import BAG, DECK
 from cosmodrome.games.mars.text import ALIEN_NAMES
 from cosmodrome.testing.conformance import play_checked
-
-from mars_helpers import GAME, check_invariants
 
 
 @pytest.mark.parametrize("players, seed, options", [

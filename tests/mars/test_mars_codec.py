@@ -2,8 +2,20 @@
 function and its inverse, and the packings fill their ranges of the action space exactly."""
 
 from cosmodrome.games.mars.state import (
-    A_BAIT, A_JET, A_MISSILE, A_MOVE, A_REROLL, A_SHOOT, A_DRONE, action_kind, decode_missile, decode_move,
-    decode_shot, encode_missile, encode_move, encode_shot,
+    A_BAIT,
+    A_DRONE,
+    A_JET,
+    A_MISSILE,
+    A_MOVE,
+    A_REROLL,
+    A_SHOOT,
+    action_kind,
+    decode_missile,
+    decode_move,
+    decode_shot,
+    encode_missile,
+    encode_move,
+    encode_shot,
 )
 
 

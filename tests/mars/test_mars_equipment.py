@@ -3,13 +3,38 @@ docs/rulings/mars.md): when cards are drawn, the hidden tunnel box, each of the 
 a test of its outcome, sharing in a box, the reshuffle, and what the view shows."""
 
 import pytest
+from mars_helpers import GAME, alien, bare, check_invariants, col_of, landed, rolled
 
 from cosmodrome.games.mars import equipment, rounds, turn
 from cosmodrome.games.mars.combat import hit_box
-from cosmodrome.games.mars.state import (encode_shot, A_GIVE, A_MOVE, A_NUKE, A_REROLL, A_ROLL, A_SHOOT, A_STEP, A_USE, ACT, AMMO, CHARM,
-                                         CHARM_CARD, D_RIGHT, DEAD, DECK, DISCARD, GONE, JET_BOOTS, LASER_KNIFE, LZ,
-                                         MOUNT, NEURAL_CHIP, PROGRAM, RAIL_GUN, RIGHT, ROPE)
-from mars_helpers import GAME, alien, bare, check_invariants, col_of, landed, rolled
+from cosmodrome.games.mars.state import (
+    A_GIVE,
+    A_MOVE,
+    A_NUKE,
+    A_REROLL,
+    A_ROLL,
+    A_STEP,
+    A_USE,
+    ACT,
+    AMMO,
+    CHARM,
+    CHARM_CARD,
+    D_RIGHT,
+    DEAD,
+    DECK,
+    DISCARD,
+    GONE,
+    JET_BOOTS,
+    LASER_KNIFE,
+    LZ,
+    MOUNT,
+    NEURAL_CHIP,
+    PROGRAM,
+    RAIL_GUN,
+    RIGHT,
+    ROPE,
+    encode_shot,
+)
 
 Y, B, R = 0, 1, 2
 

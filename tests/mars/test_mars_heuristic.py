@@ -1,10 +1,11 @@
 """The heuristic marine team and co-operative play in the lab."""
 
+from mars_helpers import GAME, check_invariants, landed
+
 from cosmodrome.bots import make_bot
 from cosmodrome.games.mars.heuristic import MarsHeuristic
 from cosmodrome.lab.store import Store
 from cosmodrome.lab.tournament import Tournament
-from mars_helpers import GAME, landed, check_invariants
 
 
 def play(players, seed, bots, options=None):

@@ -3,8 +3,7 @@ alien counters are conserved between the bag, the board, the incoming boxes and 
 pile; the same seed and actions give the same game."""
 
 import pytest
-
-from mars_helpers import GAME, landed, check_invariants, random_game, views_json
+from mars_helpers import GAME, check_invariants, landed, random_game, views_json
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -2,15 +2,35 @@
 second half) as a test, on positions set up by hand."""
 
 import pytest
+from mars_helpers import GAME, alien, bare, check_invariants, col_of, landed, rolled
 
 from cosmodrome.core import IllegalActionError, RecordError
 from cosmodrome.games.lunar.dice import ACCIDENT
 from cosmodrome.games.mars import combat, rounds, turn, waves
-from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_MISSILE, A_MOVE, A_NUKE, A_PROGRAM, A_REROLL, A_SEAT, A_SHOOT,
-                                         A_SUPPORT, ACT,
-                                         CHOOSE, DEAD,
-                                         D_RIGHT, FAR_RIGHT, GONE, LZ, NEAR_RIGHT, OVER, PROGRAM, RIGHT, LEFT)
-from mars_helpers import GAME, alien, bare, check_invariants, col_of, landed, rolled
+from cosmodrome.games.mars.state import (
+    A_BAIT,
+    A_DONE,
+    A_MISSILE,
+    A_MOVE,
+    A_NUKE,
+    A_PROGRAM,
+    A_REROLL,
+    A_SEAT,
+    A_SHOOT,
+    A_SUPPORT,
+    ACT,
+    CHOOSE,
+    D_RIGHT,
+    DEAD,
+    FAR_RIGHT,
+    GONE,
+    LEFT,
+    LZ,
+    NEAR_RIGHT,
+    OVER,
+    PROGRAM,
+    RIGHT,
+)
 
 Y, B, R = 0, 1, 2
 

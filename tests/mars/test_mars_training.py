@@ -3,16 +3,59 @@ docs/rulings/mars.md) as a test of its outcome, and the set-up choices (the abil
 the dealt card, the Landing Zone box)."""
 
 import pytest
+from mars_helpers import GAME, alien, bare, check_invariants, col_of, rolled
 
 from cosmodrome.games.lunar.dice import ACCIDENT
-from cosmodrome.games.mars.state import (encode_shot, A_DONE, A_DRONE, A_INJECT, A_JET, A_KAMIKAZE, A_LAND, A_LEVEL, A_MOVE,
-                                         A_NUKE, A_ORBITAL, A_PRECOG, A_PROGRAM, A_REROLL, A_SEAT, A_SHOOT, A_STEP,
-                                         A_TELEPORT, A_TRAIN, ACT, COMMS, D_RIGHT, DEAD, DRONE, DRONE_AB, FAR_RIGHT,
-                                         FUSION, GO_ON, GONE, INJECTOR, JET_PACK, KAMIKAZE, LAND, LEVEL, LZ, MULTI_SHOT,
-                                         NEAR_RIGHT, ORBITAL, OVER, PRECOG, RANGER, RIGHT, SCOUT, SNIPER,
-                                         STORMTROOPER, TELEPORT, TRAIN)
 from cosmodrome.games.mars import turn
-from mars_helpers import GAME, alien, bare, check_invariants, col_of, rolled
+from cosmodrome.games.mars.state import (
+    A_DONE,
+    A_DRONE,
+    A_INJECT,
+    A_JET,
+    A_KAMIKAZE,
+    A_LAND,
+    A_LEVEL,
+    A_MOVE,
+    A_NUKE,
+    A_ORBITAL,
+    A_PRECOG,
+    A_PROGRAM,
+    A_REROLL,
+    A_SEAT,
+    A_SHOOT,
+    A_STEP,
+    A_TELEPORT,
+    A_TRAIN,
+    ACT,
+    COMMS,
+    D_RIGHT,
+    DEAD,
+    DRONE,
+    DRONE_AB,
+    FAR_RIGHT,
+    FUSION,
+    GO_ON,
+    GONE,
+    INJECTOR,
+    JET_PACK,
+    KAMIKAZE,
+    LAND,
+    LEVEL,
+    LZ,
+    MULTI_SHOT,
+    NEAR_RIGHT,
+    ORBITAL,
+    OVER,
+    PRECOG,
+    RANGER,
+    RIGHT,
+    SCOUT,
+    SNIPER,
+    STORMTROOPER,
+    TELEPORT,
+    TRAIN,
+    encode_shot,
+)
 
 Y, B, R = 0, 1, 2
 

@@ -5,10 +5,10 @@ the game cannot take refused with a sentence naming the fault."""
 from __future__ import annotations
 
 import pytest
+from mars_helpers import GAME, alien, bare, col_of, rolled
 
 from cosmodrome.core import DataError, OptionError
 from cosmodrome.games.mars.state import A_SHOOT, DEAD, LZ
-from mars_helpers import GAME, alien, bare, col_of, rolled
 
 
 def hits(yellow=1, blue=2, red=3) -> dict:

@@ -1,7 +1,6 @@
 """Walking on the Moon through the command line and the lab: play at the terminal against
 bots to the end, simulate, tournament and balance, and the games listing."""
 
-import json
 
 from typer.testing import CliRunner
 

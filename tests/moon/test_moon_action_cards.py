@@ -18,7 +18,17 @@ from cosmodrome.games.moon.heuristic import MoonHeuristic
 from cosmodrome.games.moon.jumps import roll
 from cosmodrome.games.moon.rounds import end_round
 from cosmodrome.games.moon.state import (
-    A_DONE, A_NEW, A_PLAY, A_PROGRAM, A_REMOVE, A_SEAT, CARD, EXTRA, PICK, PROGRAM, REFRESH,
+    A_DONE,
+    A_NEW,
+    A_PLAY,
+    A_PROGRAM,
+    A_REMOVE,
+    A_SEAT,
+    CARD,
+    EXTRA,
+    PICK,
+    PROGRAM,
+    REFRESH,
 )
 from cosmodrome.games.moon.turn import start_turn
 

@@ -7,10 +7,23 @@ from test_moon_rules import BLACK1, BLUE1, WHITE1, card, pick, roll_for
 
 from cosmodrome.games.moon import GAME
 from cosmodrome.games.moon.components import load_components
-from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PROGRAM, A_REROLL, A_SEAT, A_YES, ADVANCE, BUY, FREE_DIE, GO_ON, PICK, PROGRAM, ROB, lap,
-)
 from cosmodrome.games.moon.special import circle_box
+from cosmodrome.games.moon.state import (
+    A_COUNT,
+    A_DONE,
+    A_PROGRAM,
+    A_REROLL,
+    A_SEAT,
+    A_YES,
+    ADVANCE,
+    BUY,
+    FREE_DIE,
+    GO_ON,
+    PICK,
+    PROGRAM,
+    ROB,
+    lap,
+)
 
 C = load_components()
 TOKENS = list(C.tokens)

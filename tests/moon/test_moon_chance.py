@@ -5,14 +5,13 @@ playthroughs record."""
 from collections import Counter
 
 import pytest
+from moon_helpers import check_invariants
 
 from cosmodrome.core import CHANCE, Rng
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, face_text
 from cosmodrome.games.moon import GAME
 from cosmodrome.games.moon.text import CARD_TEXT
 from cosmodrome.testing.conformance import play_checked
-
-from moon_helpers import check_invariants
 
 
 @pytest.mark.parametrize("players, seed, options", [

@@ -21,8 +21,23 @@ from cosmodrome.games.moon import GAME
 from cosmodrome.games.moon.heuristic import MoonHeuristic
 from cosmodrome.games.moon.rounds import end_round
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PLAY, A_PROGRAM, A_REROLL, A_SEAT, A_YES, ADVANCE, BUY, CARD, FREE_DIE, GO_ON, OVER, PICK,
-    PROGRAM, ROB, SWAP_SPK,
+    A_COUNT,
+    A_DONE,
+    A_PLAY,
+    A_PROGRAM,
+    A_REROLL,
+    A_SEAT,
+    A_YES,
+    ADVANCE,
+    BUY,
+    CARD,
+    FREE_DIE,
+    GO_ON,
+    OVER,
+    PICK,
+    PROGRAM,
+    ROB,
+    SWAP_SPK,
 )
 
 DICE = [A_PROGRAM + 0, A_PROGRAM + 6, A_PROGRAM + 12]      # a blue, a white, a black die

@@ -9,7 +9,20 @@ from cosmodrome.games.moon import GAME
 from cosmodrome.games.moon.components import load_components
 from cosmodrome.games.moon.scoring import board_points
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PICK, A_PROGRAM, A_REROLL, A_YES, EXTRA, GO_ON, OVER, PICK, PROGRAM, SWAP_EC, SWAP_SPK, lap,
+    A_COUNT,
+    A_DONE,
+    A_PICK,
+    A_PROGRAM,
+    A_REROLL,
+    A_YES,
+    EXTRA,
+    GO_ON,
+    OVER,
+    PICK,
+    PROGRAM,
+    SWAP_EC,
+    SWAP_SPK,
+    lap,
 )
 
 C = load_components()

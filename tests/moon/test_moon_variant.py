@@ -5,10 +5,10 @@ refused with a sentence naming the fault."""
 from __future__ import annotations
 
 import pytest
+from moon_helpers import GAME, random_game
 
 from cosmodrome.core import DataError
 from cosmodrome.games.moon import jumps
-from moon_helpers import GAME, random_game
 
 #: the blue dice show only 3s (printed: 1, 1, 2, 2, 3, 3)
 ALL_THREES = {"name": "blue threes", "toml": (

@@ -6,6 +6,7 @@ import subprocess
 import time
 from contextlib import contextmanager
 
+
 def new_game(client, seats=("human", "human"), seed=7, rounds=4, **extra):
     body = {"game": "pocket-race", "players": len(seats), "seed": seed, "options": {"rounds": rounds},
             "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]}

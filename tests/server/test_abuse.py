@@ -13,11 +13,9 @@ import subprocess
 import sys
 import threading
 import time
-
-import pytest
 from pathlib import Path
 
-from server_helpers import stop
+import pytest
 from test_hosting import Server, call
 
 HERE = Path(__file__).resolve().parent
@@ -155,14 +153,13 @@ def test_a_socket_flood_does_not_stall_the_others(tmp_path, frame):
 def _read_all(sock, timeout: float) -> tuple[bytes, float]:
     """What the server sends on ``sock`` until it closes it (or ``timeout``), and when it closed
     (seconds from now; None if it did not)."""
-    import socket as sockets
     t0 = time.monotonic()
     sock.settimeout(0.2)
     got = b""
     while time.monotonic() - t0 < timeout:
         try:
             chunk = sock.recv(4096)
-        except sockets.timeout:
+        except TimeoutError:
             continue
         except OSError:
             return got, time.monotonic() - t0

@@ -8,9 +8,9 @@ import logging
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
+from server_helpers import age_account, auth, from_address, new_game, socket, token, wait_for
 
 from cosmodrome.server import create_app
-from server_helpers import age_account, auth, from_address, new_game, socket, token, wait_for
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 

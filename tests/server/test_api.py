@@ -4,9 +4,9 @@ that changes nothing)."""
 from __future__ import annotations
 
 import pytest
+from server_helpers import actions_of, auth, new_game, token, view, wait_for
 
 from cosmodrome.core import GameRecord, get_game
-from server_helpers import actions_of, auth, new_game, token, view, wait_for
 
 DRAW = 9  # pocket-race: 0..8 play a card, 9 draws
 
@@ -196,6 +196,7 @@ def test_undo_takes_back_own_decision_but_not_past_chance_or_others(client):
 
 def test_undo_after_restart_uses_the_stored_record(db_url):
     from fastapi.testclient import TestClient
+
     from cosmodrome.server import create_app
     with TestClient(create_app(db_url)) as c:
         g = new_game(c, seed=11)

@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
+from server_helpers import auth, new_game, token
 
 from cosmodrome.server.routers.pages import endpoints
-from server_helpers import auth, new_game, token
 
 SERVER_MD = Path(__file__).resolve().parents[2] / "docs" / "SERVER.md"
 

@@ -12,14 +12,14 @@ import logging
 import os
 import time
 
+import faulty_bots  # noqa: F401  (registers slow, boom, crash, illegal, pidbot here too)
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import actions_of, auth, new_game, socket, token, view, wait_for
 
-import faulty_bots  # noqa: F401  (registers slow, boom, crash, illegal, pidbot here too)
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.tables import BotCaps
-from server_helpers import actions_of, auth, new_game, socket, token, view, wait_for
 
 DRAW = 9
 

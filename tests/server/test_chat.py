@@ -5,9 +5,9 @@ allows it."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from server_helpers import auth, new_game, socket, token
 
 from cosmodrome.server import create_app
-from server_helpers import auth, new_game, socket, token
 
 
 def say(client, game, text, seat=None):

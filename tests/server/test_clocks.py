@@ -12,11 +12,11 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import auth, new_game, socket, stop, token, wait_for
+from test_restart import call, free_port, start
 from websockets.sync.client import connect
 
 from cosmodrome.server import create_app
-from server_helpers import auth, new_game, socket, stop, token, wait_for
-from test_restart import call, free_port, start
 
 FAST = dict(clock_scale=0.01, clock_scan=0.02, alive_every=0.05)
 

@@ -4,10 +4,10 @@ a seat), the replay's last step shows them, and an account's profile adds them u
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from server_helpers import token
+from test_accounts import CHEAP, cookie, play_turn, sign_up
 
 from cosmodrome.server import create_app
-from test_accounts import CHEAP, cookie, play_turn, sign_up
-from server_helpers import token
 
 
 def test_statistics_at_the_end_in_the_replay_and_on_the_profile(db_url):

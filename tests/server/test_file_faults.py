@@ -20,13 +20,13 @@ import subprocess
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import new_game, socket, token, view, wait_for
+from test_restart import call, free_port, start, stored_actions
 
 from cosmodrome.server import create_app
 from cosmodrome.server.app import STORE_LOST_NOTICE
 from cosmodrome.server.fileguard import UNWRITABLE
 from cosmodrome.server.storage import Store
-from server_helpers import new_game, socket, token, view, wait_for
-from test_restart import call, free_port, start, stored_actions
 
 LOST_503 = ("the database file was removed, replaced or cut short under the running server; nothing more can be "
             "stored. "

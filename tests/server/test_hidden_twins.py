@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 import pytest
+from server_helpers import auth, socket
 
 from cosmodrome.core import Event, GameRecord, IllegalActionError, Rng, State, get_game
 from cosmodrome.server.storage import GameRow
 from cosmodrome.server.tables import CosmodromeError, Table
-from server_helpers import auth, socket
 
 TOKENS = tuple(f"tok-seat-{i}-{chr(97 + i) * 12}" for i in range(5))
 

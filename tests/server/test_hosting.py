@@ -16,10 +16,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
-from cosmodrome.server.hosting import interface_addresses
 from server_helpers import stop
 from test_restart import free_port
+
+from cosmodrome.server.hosting import interface_addresses
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_CONF = ROOT / "docs" / "hosting" / "nginx-cosmodrome.conf"

@@ -22,14 +22,13 @@ import time
 
 import pytest
 import websockets
-
 from fastapi.testclient import TestClient
+from server_helpers import new_game, socket, stop, stored_record, token, view, wait_for
+from test_restart import call, free_port, games_to_kill_during, kill_under_load_and_check, start, stored_actions
 
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import ActionRow, GameRow, StorageError, Store
-from server_helpers import new_game, socket, stop, stored_record, token, view, wait_for
-from test_restart import call, free_port, games_to_kill_during, kill_under_load_and_check, start, stored_actions
 
 PG_PORT = 5432  # only names the socket file: the cluster listens on no TCP port at all
 DRAW = 9        # pocket-race: 0..8 play a card, 9 draws
@@ -412,7 +411,7 @@ def play_through_a_restart(base, games, restart, before=1.0, after=30):
             while not quiet.is_set():
                 try:
                     m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
                 if m["type"] == "ack":
                     acked[g["id"]][m["index"]] = sent[m["version"] - 1]

@@ -5,10 +5,10 @@ player sees how their games went (docs/SERVER.md, "Accounts and profiles")."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from test_accounts import CHEAP, cookie, play_turn, sign_up
 
 from cosmodrome.server import create_app
 from cosmodrome.server.stats import HISTORY, per_account
-from test_accounts import CHEAP, cookie, play_turn, sign_up
 
 
 def test_the_profile_lists_the_last_games_one_by_one_with_their_own_statistics(db_url):

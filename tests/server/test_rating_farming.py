@@ -11,12 +11,12 @@ import time
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
+from server_helpers import age_account, auth, from_address, new_game, stored_record, token, view, wait_for
 
 from cosmodrome.server import create_app
 from cosmodrome.server import ratings as rules
 from cosmodrome.server.ratings import Ratings
 from cosmodrome.server.storage import Store
-from server_helpers import age_account, auth, from_address, new_game, stored_record, token, view, wait_for
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 SEED = 918273645

@@ -16,7 +16,6 @@ import urllib.request
 
 import pytest
 import websockets
-
 from server_helpers import stop
 
 
@@ -135,7 +134,7 @@ def test_killed_server_loses_no_acknowledged_action(tmp_path):
     while time.time() < end and any(running(p) for p in workers):
         time.sleep(0.1)
     assert not any(running(p) for p in workers)
-        
+
     proc, base = start(db_url, free_port(), bot_delay=0.0, log_path=tmp_path / 'server.log')
     try:
         assert stored_actions(db_url, g["id"]) == acked

@@ -10,12 +10,12 @@ import json
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
-
-from cosmodrome.core import GameRecord, RecordError, get_game
-from cosmodrome.server import create_app
 from server_helpers import auth, new_game, socket, stored_record, token, view, wait_for
 from test_postgres import pg, pg_url  # noqa: F401  (the throwaway PostgreSQL cluster)
 from test_upgrade import cheap, facts, fixture_copy, person_to_move, steps_stored
+
+from cosmodrome.core import GameRecord, RecordError, get_game
+from cosmodrome.server import create_app
 
 DRAW = 9  # pocket-race: 0..8 play a card, 9 draws
 CHANGED = "rules of Pocket Race changed under this game"

@@ -11,10 +11,10 @@ from contextlib import contextmanager
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
+from server_helpers import auth, new_game, socket, token, view
 
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import Store
-from server_helpers import auth, new_game, socket, token, view
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 

@@ -4,11 +4,11 @@ servers wrote and written back with every key they had."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from server_helpers import auth, new_game, token
 
 from cosmodrome.server import create_app
 from cosmodrome.server.seats import Seat
 from cosmodrome.server.storage import GameRow
-from server_helpers import auth, new_game, token
 
 
 def test_a_row_of_an_older_server_reads_with_defaults():

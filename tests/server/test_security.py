@@ -9,13 +9,13 @@ import logging
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import actions_of, auth, new_game, socket, stored_record, token, view, wait_for
+from starlette.websockets import WebSocketDisconnect
 
 from cosmodrome.core import GameRecord, get_game
 from cosmodrome.server import create_app
 from cosmodrome.server.security import redact
 from cosmodrome.server.tables import BotCaps
-from starlette.websockets import WebSocketDisconnect
-from server_helpers import actions_of, auth, new_game, socket, stored_record, token, view, wait_for
 
 DRAW = 9  # pocket-race: 0..8 play a card, 9 draws
 

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from cosmodrome.core import get_game
 import cosmodrome.games  # noqa: F401  (registers the games)
+from cosmodrome.core import get_game
 
 
 @pytest.mark.parametrize("name,players", [("venus", 4), ("moon", 4), ("mars", 3), ("cosmic-run", 2)])

@@ -11,9 +11,9 @@ import struct
 import zlib
 
 import pytest
+from test_hosting import PAIR, Server, call
 
 from cosmodrome.server.connections import DEFLATE_LEVEL
-from test_hosting import PAIR, Server, call
 
 
 def _frame(sock) -> tuple[int, bytes]:

@@ -21,11 +21,11 @@ from contextlib import contextmanager
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import actions_of, new_game, socket, token, view, wait_for
 from sqlalchemy import event
 
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import StorageError, Store
-from server_helpers import actions_of, new_game, socket, token, view, wait_for
 
 
 @contextmanager

@@ -8,10 +8,11 @@ import asyncio
 import json
 import random
 
+from server_helpers import new_game, socket, token
+
 from cosmodrome.server.storage import Store
 from cosmodrome.server.tables import Conn, Hall
 from cosmodrome.server.updates import Feed, apply_update, dumps, update_between
-from server_helpers import new_game, socket, token
 
 #: the fields compared (the log is compared as the lines accumulated; chat and notices come
 #: with full tables only)

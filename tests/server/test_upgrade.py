@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from server_helpers import auth, wait_for
+from test_postgres import pg, pg_url  # noqa: F401  (the throwaway PostgreSQL cluster)
 
 from cosmodrome.core import get_game
 from cosmodrome.server import create_app, migrations
 from cosmodrome.server.storage import StorageError, Store
-from server_helpers import auth, wait_for
-from test_postgres import pg, pg_url  # noqa: F401  (the throwaway PostgreSQL cluster)
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RELEASES = sorted(p.stem.split("-", 1)[1] for p in FIXTURES.glob("cosmodrome-*.sqlite"))
@@ -238,6 +238,7 @@ def test_every_model_column_is_made_by_the_migrations(tmp_path):
     revision fails here)."""
     from alembic.autogenerate import compare_metadata
     from alembic.runtime.migration import MigrationContext
+
     from cosmodrome.server.storage import Base
     store = Store(f"sqlite:///{tmp_path / 'new.sqlite'}")
     try:

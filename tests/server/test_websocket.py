@@ -5,11 +5,11 @@ table; faults (a bot that raises, a database error) lose nothing and stall nothi
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from server_helpers import actions_of, auth, new_game, socket, token, view, wait_for
 
 from cosmodrome.core import GameRecord
 from cosmodrome.server import create_app
 from cosmodrome.server.storage import StorageError
-from server_helpers import actions_of, auth, new_game, socket, token, view, wait_for
 
 DRAW = 9
 

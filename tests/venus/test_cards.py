@@ -1,14 +1,40 @@
 """RB: Detailed explanation of the cards – Action and Free action cards and reactions."""
 
 import pytest
-from venus_helpers import (at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, go_on, place_building, place_units,
-                           put_tile)
+from venus_helpers import (
+    at_turn,
+    clear_tiles,
+    empty_hand,
+    fresh,
+    give,
+    go_on,
+    place_building,
+    place_units,
+    put_tile,
+)
 
 from cosmodrome.games.venus.components import EFFECT_ID as E
-from cosmodrome.games.venus.flow import (A_BUILD, A_CARD, A_COUNT, A_CLAIM, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET,
-                                         A_SEAT, A_SURFACE,
-                                         A_TILE, A_UNIT, A_UNITAT, A_YES, EARTH, INF, MARS, MOON, SHIP, TANK,
-                                         VENUS, TITAN)
+from cosmodrome.games.venus.flow import (
+    A_BUILD,
+    A_CARD,
+    A_COUNT,
+    A_DONE,
+    A_MOVE,
+    A_ORBIT,
+    A_PASS,
+    A_PLANET,
+    A_SEAT,
+    A_SURFACE,
+    A_UNITAT,
+    A_YES,
+    EARTH,
+    INF,
+    MARS,
+    SHIP,
+    TANK,
+    TITAN,
+    VENUS,
+)
 
 
 def turn_with(*cards, seat=0, players=3, seed=1):

@@ -5,8 +5,26 @@ from venus_helpers import at_turn, clear_tiles, empty_hand, fix_dice, fresh, giv
 
 from cosmodrome.games.venus.combat import cost, points, skulls
 from cosmodrome.games.venus.components import EFFECT_ID as E
-from cosmodrome.games.venus.flow import (A_CARD, A_CLAIM, A_DIE, A_DONE, A_PASS, A_PLANET, A_REROLL, A_TILE, A_UNIT, A_YES,
-                                         EARTH, INF, MARS, MOON, SHIP, TANK, VENUS, KUIPER)
+from cosmodrome.games.venus.flow import (
+    A_CARD,
+    A_CLAIM,
+    A_DIE,
+    A_DONE,
+    A_PASS,
+    A_PLANET,
+    A_REROLL,
+    A_TILE,
+    A_UNIT,
+    A_YES,
+    EARTH,
+    INF,
+    KUIPER,
+    MARS,
+    MOON,
+    SHIP,
+    TANK,
+    VENUS,
+)
 
 
 def attack(pl=MARS, kind="mine", defence=3, dice=(2, 4, 5), units=None, cards=(), seed=1, skull=None, tile_setup=None):

@@ -7,8 +7,25 @@ from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.actions import D_TURN
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.crises import O_CRISIS_START
-from cosmodrome.games.venus.flow import (A_BLD, A_DONE, A_SEAT, A_SURFACE, A_UNIT, A_UNITAT, A_YES, EARTH, GANYMEDE, INF,
-                                         KUIPER, MARS, MERCURY, MOON, SHIP, TANK, TITAN, VENUS)
+from cosmodrome.games.venus.flow import (
+    A_BLD,
+    A_DONE,
+    A_SEAT,
+    A_SURFACE,
+    A_UNIT,
+    A_UNITAT,
+    EARTH,
+    GANYMEDE,
+    INF,
+    KUIPER,
+    MARS,
+    MERCURY,
+    MOON,
+    SHIP,
+    TANK,
+    TITAN,
+    VENUS,
+)
 
 
 def crisis(levels: dict, players=3, seed=1, setup=None, dice=()):

@@ -1,18 +1,43 @@
 """The rulebook's worked examples, one test each."""
 
-from venus_helpers import (at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, go_on, place_building, place_units,
-                           put_tile)
+from venus_helpers import (
+    at_turn,
+    clear_tiles,
+    empty_hand,
+    fix_dice,
+    fresh,
+    give,
+    go_on,
+    place_building,
+    place_units,
+    put_tile,
+)
 
 from cosmodrome.games.venus import flow
-from cosmodrome.games.venus.actions import D_MOVE_CLAIM
+from cosmodrome.games.venus.actions import D_MOVE_CLAIM, D_TURN
 from cosmodrome.games.venus.combat import cost
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.crises import O_CRISIS_START, level
-from cosmodrome.games.venus.flow import put
-from cosmodrome.games.venus.flow import (A_CARD, A_COUNT, A_DONE, A_MOVE, A_PLANET, A_TILE, A_UNIT, A_BLD, A_SEAT,
-                                         A_CLAIM, EARTH, INF, MARS, MOON, TANK, TITAN, KUIPER)
-from cosmodrome.games.venus.scoring import planet_vp, final_scores
-from cosmodrome.games.venus.actions import D_TURN
+from cosmodrome.games.venus.flow import (
+    A_BLD,
+    A_CARD,
+    A_CLAIM,
+    A_COUNT,
+    A_DONE,
+    A_MOVE,
+    A_PLANET,
+    A_SEAT,
+    A_TILE,
+    A_UNIT,
+    EARTH,
+    INF,
+    KUIPER,
+    MARS,
+    MOON,
+    TITAN,
+    put,
+)
+from cosmodrome.games.venus.scoring import final_scores, planet_vp
 
 
 def test_movement_reach_from_earth():

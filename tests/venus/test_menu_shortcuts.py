@@ -8,7 +8,12 @@ import pytest
 from venus_helpers import random_game
 
 from cosmodrome.games.venus.actions import (
-    can_claim, can_claim_on, can_move, claimable_slots, has_tension_target, tension_targets,
+    can_claim,
+    can_claim_on,
+    can_move,
+    claimable_slots,
+    has_tension_target,
+    tension_targets,
 )
 from cosmodrome.games.venus.combat import cost, skulls
 from cosmodrome.games.venus.flow import SHIP

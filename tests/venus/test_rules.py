@@ -1,18 +1,49 @@
 """Setup, the phases of a period and the five actions, each citing its rulebook section."""
 
 import pytest
-from venus_helpers import (at_turn, clear_tiles, empty_hand, fix_dice, fresh, give, go_on, place_building, place_units,
-                           put_tile)
+from venus_helpers import (
+    at_turn,
+    clear_tiles,
+    empty_hand,
+    fix_dice,
+    fresh,
+    give,
+    go_on,
+    place_building,
+    place_units,
+    put_tile,
+)
 
 from cosmodrome.core import IllegalActionError, PlayerCountError
 from cosmodrome.games.venus import GAME, flow
 from cosmodrome.games.venus.actions import D_TURN, distance
 from cosmodrome.games.venus.components import EFFECT_ID
-from cosmodrome.games.venus.flow import put
-from cosmodrome.games.venus.flow import (A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DONE, A_MOVE, A_PASS, A_PLANET,
-                                         A_TILE, A_UNIT, A_UNITAT, EARTH, GANYMEDE, INF, KUIPER, MARS, MERCURY,
-                                         MOON, SHIP, TANK, TITAN, VENUS)
-from cosmodrome.games.venus.phases import O_INCOME, O_PERIOD
+from cosmodrome.games.venus.flow import (
+    A_BUILD,
+    A_CARD,
+    A_CLAIM,
+    A_COUNT,
+    A_DONE,
+    A_MOVE,
+    A_PASS,
+    A_PLANET,
+    A_TILE,
+    A_UNIT,
+    A_UNITAT,
+    EARTH,
+    GANYMEDE,
+    INF,
+    KUIPER,
+    MARS,
+    MERCURY,
+    MOON,
+    SHIP,
+    TANK,
+    TITAN,
+    VENUS,
+    put,
+)
+from cosmodrome.games.venus.phases import O_INCOME
 
 
 # ----- setup ------------------------------------------------------------------------------

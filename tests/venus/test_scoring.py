@@ -2,8 +2,7 @@
 
 from venus_helpers import fresh, place_building
 
-from cosmodrome.games.venus.flow import put
-from cosmodrome.games.venus.flow import EARTH, GANYMEDE, MARS, MERCURY
+from cosmodrome.games.venus.flow import EARTH, GANYMEDE, MARS, MERCURY, put
 from cosmodrome.games.venus.scoring import final_scores, finish, planet_vp, tile_vp, winners
 
 

@@ -3,17 +3,48 @@ combat in progress, the aliens' advance, informative action details, and nothing
 
 import json
 
-from venus_helpers import (at_turn, check_views, clear_tiles, empty_hand, fix_dice, fresh, give, go_on,
-                           place_building, place_units, put_tile, random_game)
+from venus_helpers import (
+    at_turn,
+    check_views,
+    clear_tiles,
+    empty_hand,
+    fix_dice,
+    fresh,
+    give,
+    go_on,
+    place_building,
+    place_units,
+    put_tile,
+    random_game,
+)
 
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import GAME, flow
 from cosmodrome.games.venus.actions import D_TURN
-from cosmodrome.games.venus.components import EFFECT_ID as E, TILE_KINDS
+from cosmodrome.games.venus.components import EFFECT_ID as E
+from cosmodrome.games.venus.components import TILE_KINDS
 from cosmodrome.games.venus.crises import O_CRISIS_START, all_lose
-from cosmodrome.games.venus.flow import add, put
-from cosmodrome.games.venus.flow import (A_BLD, A_CARD, A_CLAIM, A_DIE, A_PLANET, A_REROLL, A_SEAT, A_TILE, A_UNIT,
-                                         EARTH, INF, KUIPER, MARS, MERCURY, MOON, TANK, TITAN, VENUS)
+from cosmodrome.games.venus.flow import (
+    A_BLD,
+    A_CARD,
+    A_CLAIM,
+    A_DIE,
+    A_PLANET,
+    A_REROLL,
+    A_SEAT,
+    A_TILE,
+    A_UNIT,
+    EARTH,
+    INF,
+    KUIPER,
+    MARS,
+    MERCURY,
+    MOON,
+    TANK,
+    TITAN,
+    VENUS,
+    put,
+)
 from cosmodrome.games.venus.scoring import final_scores, finish, winners
 
 

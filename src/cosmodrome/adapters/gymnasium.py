@@ -57,9 +57,9 @@ from typing import Any, Mapping, Optional, Sequence, Union
 import numpy as np
 
 from cosmodrome.adapters._deps import require
-from cosmodrome.adapters.render import BoardRenderer
 from cosmodrome.adapters.pettingzoo import RENDER_MODES, check_action  # noqa: F401  (shared helpers)
 from cosmodrome.adapters.recall import check_observation, play_chance, recall_layout
+from cosmodrome.adapters.render import BoardRenderer
 from cosmodrome.adapters.rewards import REWARDS, rewards_of
 from cosmodrome.adapters.tensor import layout_version, schema_for, seat_relative
 from cosmodrome.core import Bot, Game, GameOverError, IllegalActionError, OptionError, Rng, State, game_names, get_game

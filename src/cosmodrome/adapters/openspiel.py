@@ -115,8 +115,8 @@ from typing import Any, Mapping, Optional, Union
 import numpy as np
 
 from cosmodrome.adapters._deps import require
-from cosmodrome.adapters.tensor import ViewSchema, canonical, recall_layout, schema_for, seat_relative
-from cosmodrome.core import Game, IllegalActionError, OptionError, RecordError, Rng, State, game_names, get_game
+from cosmodrome.adapters.tensor import canonical, recall_layout, schema_for, seat_relative
+from cosmodrome.core import Game, OptionError, RecordError, Rng, State, game_names, get_game
 from cosmodrome.core.chance import future_as_chance, make_explicit
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
 

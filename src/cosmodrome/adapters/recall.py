@@ -16,7 +16,7 @@ seeded generator, so that the outcomes a seat saw are in its history.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any
 
 from cosmodrome.adapters.tensor import recall_layout, recall_steps  # noqa: F401  (the adapters' entry points)
 from cosmodrome.core import Game, OptionError, Rng, State

@@ -24,7 +24,7 @@ a client: only the lab and the command line allow it.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Union
+from typing import Any, Union
 
 from cosmodrome.bots.ismcts import ISMCTSBot
 from cosmodrome.bots.linear import LinearPolicyBot

@@ -12,7 +12,7 @@ from cosmodrome import compiled
 from cosmodrome.cli.app import app
 
 
-class EngineTask(str, Enum):
+class EngineTask(str, Enum):  # noqa: UP042 (Typer reads its choices from a str Enum)
     status = "status"
     build = "build"
     clean = "clean"

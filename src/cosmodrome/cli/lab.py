@@ -16,11 +16,11 @@ from typing import Any, Iterator, Optional
 
 import typer
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                           TimeRemainingColumn)
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cosmodrome.cli.app import app, parse_options as parse_option_pairs
+from cosmodrome.cli.app import app
+from cosmodrome.cli.app import parse_options as parse_option_pairs
 from cosmodrome.core import OptionError, get_game
 
 console = Console()

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import sys
 
-from cosmodrome.cli.app import app
-from cosmodrome.cli import play as _play  # noqa: F401  (play, simulate, replay, games)
-from cosmodrome.cli import lab as _lab  # noqa: F401  (tournament, balance)
-from cosmodrome.cli import serve as _serve  # noqa: F401  (serve)
-from cosmodrome.cli import engine as _engine  # noqa: F401  (engine)
 from cosmodrome.cli import db as _db  # noqa: F401  (db upgrade, db current)
+from cosmodrome.cli import engine as _engine  # noqa: F401  (engine)
+from cosmodrome.cli import lab as _lab  # noqa: F401  (tournament, balance)
+from cosmodrome.cli import play as _play  # noqa: F401  (play, simulate, replay, games)
+from cosmodrome.cli import serve as _serve  # noqa: F401  (serve)
+from cosmodrome.cli.app import app
 from cosmodrome.core.errors import CosmodromeError
 
 

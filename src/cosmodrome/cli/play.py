@@ -24,8 +24,16 @@ from rich.text import Text
 
 from cosmodrome.bots.advisor import advise
 from cosmodrome.cli.app import app, parse_options
-from cosmodrome.cli.session import (COMMANDS, HUMAN, Session, advice_table, drop_prompt, legend_text, listed,
-                                    parse_command)
+from cosmodrome.cli.session import (
+    COMMANDS,
+    HUMAN,
+    Session,
+    advice_table,
+    drop_prompt,
+    legend_text,
+    listed,
+    parse_command,
+)
 from cosmodrome.core import GameRecord, OptionError, State, games, get_game
 from cosmodrome.core.errors import RecordError
 

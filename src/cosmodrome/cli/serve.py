@@ -92,7 +92,8 @@ def serve(
     from cosmodrome.core import CosmodromeError
     from cosmodrome.server import create_app
     from cosmodrome.server.connections import ConnectionLimits, protocols
-    from cosmodrome.server.hosting import allowed_hosts as hosts_for, serving_urls
+    from cosmodrome.server.hosting import allowed_hosts as hosts_for
+    from cosmodrome.server.hosting import serving_urls
     from cosmodrome.server.labruns import LabConfig
     from cosmodrome.server.runtime import tune_gc
     from cosmodrome.server.security import MAX_FRAME

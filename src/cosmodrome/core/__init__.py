@@ -1,5 +1,7 @@
 """The engine core: the protocol every game provides and every tool uses. It knows no game."""
 
+from cosmodrome.core.bot import Bot
+from cosmodrome.core.chance import CHANCE
 from cosmodrome.core.errors import (
     CosmodromeError,
     DataError,
@@ -10,8 +12,6 @@ from cosmodrome.core.errors import (
     RecordError,
     UnknownGameError,
 )
-from cosmodrome.core.bot import Bot
-from cosmodrome.core.chance import CHANCE
 from cosmodrome.core.events import Event
 from cosmodrome.core.game import Choice, Decision, Game, OptionSpec, State, check_state_json, team_returns
 from cosmodrome.core.record import GameRecord, undo_start

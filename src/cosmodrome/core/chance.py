@@ -79,7 +79,9 @@ from typing import Any, Callable, MutableSequence, Optional, Sequence
 from cosmodrome.core.errors import IllegalActionError, RecordError
 
 try:            # suspends an action at its chance event instead of replaying it (optional)
-    from greenlet import GreenletExit as _GreenletExit, getcurrent as _current, greenlet as _greenlet
+    from greenlet import GreenletExit as _GreenletExit
+    from greenlet import getcurrent as _current
+    from greenlet import greenlet as _greenlet
 except ImportError:         # pragma: no cover - then every outcome replays the action
     _greenlet = None
 
@@ -405,7 +407,7 @@ def _copier(cls: type) -> Callable[[Any, Any], None]:
         for n in _slot_names(cls):
             if not n.isidentifier() or n.startswith("__"):
                 raise TypeError(f"slot {n!r} cannot be copied by name")
-            lines += [f"    try:", f"        dst.{n} = src.{n}", f"    except AttributeError:",
+            lines += ["    try:", f"        dst.{n} = src.{n}", "    except AttributeError:",
                       f"        if hasattr(dst, {n!r}):", f"            del dst.{n}"]
         lines.append("    pass")
         scope: dict[str, Any] = {}

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from cosmodrome.core.chance import MODES, make_explicit
 from cosmodrome.core.errors import (
     GameOverError,
     IllegalActionError,
@@ -34,12 +35,11 @@ from cosmodrome.core.errors import (
     PlayerCountError,
     RecordError,
 )
-from cosmodrome.core.chance import MODES, make_explicit
 from cosmodrome.core.events import Event
-from cosmodrome.i18n import gettext
 from cosmodrome.core.howto import hint_for, load_howto, page
 from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
+from cosmodrome.i18n import gettext
 
 
 @dataclass(frozen=True)
@@ -498,7 +498,7 @@ class State(ABC):
         ``Game.deal_state``: it has no table yet)."""
         return False
 
-    def forget_order(self) -> None:
+    def forget_order(self) -> None:  # noqa: B027 (a hook: most games keep no face-down pile)
         """Sort every face-down pile (deck, bag...): in the explicit mode a pile is a
         multiset and each draw a chance node, so its order must carry nothing. Games with
         piles override this."""

@@ -73,7 +73,7 @@ def parse_howto(text: str, where: str) -> dict[str, Any]:
     return data
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_howto(path: Path) -> dict[str, Any]:
     """The help file at ``path``, parsed and checked once (a package file, never a client's)."""
     try:

@@ -26,10 +26,9 @@ from cosmodrome.server import languages
 from cosmodrome.server.accounts import Accounts
 from cosmodrome.server.labruns import Lab, LabConfig
 from cosmodrome.server.ratings import Ratings
-from cosmodrome.server.routers import ROUTERS
-from cosmodrome.server.routers import errors
+from cosmodrome.server.routers import ROUTERS, errors
 from cosmodrome.server.routers.deps import Limits
-from cosmodrome.server.routers.errors import STATUS, status_of as _status  # noqa: F401 (names this module offered)
+from cosmodrome.server.routers.errors import STATUS  # noqa: F401 (names this module offered)
 from cosmodrome.server.routers.pages import WEB_DIR
 from cosmodrome.server.routers.seats import SEED_CHOSEN  # noqa: F401
 from cosmodrome.server.security import MAX_BODY, MAX_FRAME, Guard, install_log_redaction

@@ -417,7 +417,7 @@ class BotPool:
             lane.busy = True
             try:
                 kind, value = await asyncio.wait_for(asyncio.wrap_future(fut), self.time_limit)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self._retire(lane)
                 raise BotTimeout(f"it thought longer than the {self.time_limit:g} s limit") from None
             except BrokenProcessPool:
@@ -442,7 +442,7 @@ class BotPool:
         stopped, so past the time cap its answer is merely ignored."""
         try:
             kind, value = await asyncio.wait_for(asyncio.to_thread(decide, job), self.time_limit)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise BotTimeout(f"it thought longer than the {self.time_limit:g} s limit") from None
         if kind != "ok":
             raise BotError(value)

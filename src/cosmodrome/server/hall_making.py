@@ -10,11 +10,11 @@ from typing import Any, Optional
 from cosmodrome.core import Game, GameRecord, OptionError, get_game
 from cosmodrome.server import clocks
 from cosmodrome.server.chat import chat_mode
-from cosmodrome.server.seats import Seat, open_flags, with_address
+from cosmodrome.server.hall_bots import new_seed
 from cosmodrome.server.seatbots import seat_bot
+from cosmodrome.server.seats import Seat, open_flags, with_address
 from cosmodrome.server.steps import replay_steps
 from cosmodrome.server.storage import ActionRow, GameRow
-from cosmodrome.server.hall_bots import new_seed
 from cosmodrome.server.table import Conflict, Forbidden, Table, _movers, new_id
 
 

@@ -11,7 +11,7 @@ from typing import Any, Optional
 from cosmodrome.server.seats import joinable, with_address
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.storage import StorageError
-from cosmodrome.server.table import Conflict, display_name, Forbidden, Table
+from cosmodrome.server.table import Conflict, Forbidden, Table, display_name
 
 log = logging.getLogger("cosmodrome.server")
 

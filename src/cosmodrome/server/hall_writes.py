@@ -13,7 +13,7 @@ from cosmodrome.server import clocks
 from cosmodrome.server.chat import chat_text
 from cosmodrome.server.steps import snapshot_later
 from cosmodrome.server.storage import MessageRow, StorageError
-from cosmodrome.server.table import _has_dice, _through_cancel, chat_json, Conflict, Forbidden, Stale, Table
+from cosmodrome.server.table import Conflict, Forbidden, Stale, Table, _has_dice, _through_cancel, chat_json
 
 log = logging.getLogger("cosmodrome.server")
 

@@ -14,8 +14,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from cosmodrome.core import Bot, Game, OptionError, State
 
 #: what the lobby offers when the bots package does not say

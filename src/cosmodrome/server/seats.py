@@ -159,7 +159,7 @@ def address_hash(salt: str, address: str) -> str:
     >>> address_hash("s", "10.0.0.1") == address_hash("s", "10.0.0.1") != address_hash("t", "10.0.0.1")
     True
     """
-    return hashlib.sha256(f"{salt}\n{address}".encode("utf-8")).hexdigest()[:24]
+    return hashlib.sha256(f"{salt}\n{address}".encode()).hexdigest()[:24]
 
 
 def with_address(meta: dict[str, Any], seat: int, address: Optional[str]) -> Optional[dict[str, Any]]:

@@ -455,7 +455,7 @@ class Guard:
             else:
                 try:
                     msg = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     raise TooSlow(f"the request body did not come in full within {self.body_timeout:g} s") from None
             if msg["type"] == "http.request":
                 total += len(msg.get("body", b""))

@@ -42,29 +42,40 @@ acknowledged into a lost file or crashed on (SIGBUS).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import queue
 import threading
 import time
+import zlib
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-import json
-import zlib
-
 import orjson
-
 from sqlalchemy import (
-    JSON, BigInteger, Float, ForeignKey, Integer, LargeBinary, String, Text, bindparam, create_engine, delete, event,
-    func, insert, select, update,
+    JSON,
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, Session
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import NullPool, StaticPool
 
 from cosmodrome.server import migrations
-
 from cosmodrome.server.fileguard import LOST_ADVICE, FileGuard
 from cosmodrome.server.seats import Seat, seats_json
 from cosmodrome.server.security import text_safe

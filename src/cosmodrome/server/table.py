@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import unicodedata
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Optional
 

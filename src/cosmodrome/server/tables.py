@@ -39,18 +39,26 @@ from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, GameRecord, get_game
 from cosmodrome.server.botpool import BotPool
 from cosmodrome.server.chat import chat_limit
-from cosmodrome.server.steps import Rebuilt, rebuild
-from cosmodrome.server.storage import ActionRow, GameRow, MessageRow, SnapshotRow, StorageError, Store
-from cosmodrome.server.variants import Variants
+from cosmodrome.server.hall_bots import BotCaps, Botting, decision_seed, new_seed  # noqa: F401
 from cosmodrome.server.hall_clocks import Clocking
 from cosmodrome.server.hall_making import Making
 from cosmodrome.server.hall_seats import Seating
 from cosmodrome.server.hall_writes import Writing
-from cosmodrome.server.hall_bots import Botting
+from cosmodrome.server.steps import Rebuilt, rebuild
+from cosmodrome.server.storage import ActionRow, GameRow, MessageRow, SnapshotRow, StorageError, Store
 from cosmodrome.server.table import (  # noqa: F401 (the names this module always offered)
-    Conflict, Conn, Forbidden, NotFound, Stale, Table, chat_json, display_name, new_id, options_summary,
+    Conflict,
+    Conn,
+    Forbidden,
+    NotFound,
+    Stale,
+    Table,
+    chat_json,
+    display_name,
+    new_id,
+    options_summary,
 )
-from cosmodrome.server.hall_bots import BotCaps, decision_seed, new_seed  # noqa: F401
+from cosmodrome.server.variants import Variants
 
 log = logging.getLogger("cosmodrome.server")
 

@@ -24,12 +24,23 @@ from __future__ import annotations
 from typing import Any
 
 from cosmodrome.games.cosmic_run import combat, mines, movement, rounds, solo, technologies
-from cosmodrome.games.cosmic_run.components import ATTACK, ATTACK0 as ATTACK0_FACE, MINE, MOVE as MOVE_FACE, TECH
-from cosmodrome.games.cosmic_run.components import TECH0 as TECH0_FACE, face_kind
-from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, TECHPICK,
-                                               ZOR_GIVE, ZOR_REROLL, CosmicRunState)
-from cosmodrome.games.cosmic_run.text import circle_name, colour_word, tech_word
-from cosmodrome.games.cosmic_run.text import says, who_w
+from cosmodrome.games.cosmic_run.components import ATTACK, MINE, TECH, face_kind
+from cosmodrome.games.cosmic_run.components import ATTACK0 as ATTACK0_FACE
+from cosmodrome.games.cosmic_run.components import MOVE as MOVE_FACE
+from cosmodrome.games.cosmic_run.components import TECH0 as TECH0_FACE
+from cosmodrome.games.cosmic_run.state import (
+    DIE,
+    DRAFT,
+    LETTER,
+    MISSILE_ATTACK,
+    MISSILE_MINE,
+    MOVE,
+    TECHPICK,
+    ZOR_GIVE,
+    ZOR_REROLL,
+    CosmicRunState,
+)
+from cosmodrome.games.cosmic_run.text import circle_name, colour_word, says, tech_word, who_w
 from cosmodrome.i18n import _, gettext, ngettext
 
 DRAFT0, USE, CARGO, REROLL, STOP, STEP0, TRANSFORM0, TECH0, LETTER0, MISSILE, NO_MISSILE, ACCEPT = (

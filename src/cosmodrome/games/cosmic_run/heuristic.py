@@ -21,8 +21,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from cosmodrome.core import Bot, State
 
 

@@ -11,8 +11,17 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import coordinate, mines_text
-from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, says, says_n, ship_w, who_w
+from cosmodrome.games.cosmic_run.text import (
+    Word,
+    circle_w,
+    colour_w,
+    coordinate,
+    mines_text,
+    says,
+    says_n,
+    ship_w,
+    who_w,
+)
 from cosmodrome.i18n import N_
 
 _ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}

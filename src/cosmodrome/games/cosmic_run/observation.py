@@ -14,21 +14,46 @@ is generated from it.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
-from cosmodrome.core.observation import (ABSENT, FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, PerSeat, SeatHot,
-                                         Skip, StateEncoder, Tup, components_option, derived)
+from cosmodrome.core.observation import (
+    ABSENT,
+    FIXED,
+    Flag,
+    Layout,
+    List,
+    Num,
+    Obj,
+    OneHot,
+    Opt,
+    PerSeat,
+    SeatHot,
+    Skip,
+    StateEncoder,
+    Tup,
+    components_option,
+    derived,
+)
 from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
-from cosmodrome.games.cosmic_run.state import (DIE, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER, STAGE_KIND, TECHPICK,
-                                               ZOR_REROLL)
+from cosmodrome.games.cosmic_run.state import (
+    DIE,
+    LETTER,
+    MISSILE_ATTACK,
+    MISSILE_MINE,
+    MOVE,
+    OVER,
+    STAGE_KIND,
+    TECHPICK,
+    ZOR_REROLL,
+)
 
 VERSION = 1
 
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(players: int, components: str) -> Layout:
     C = load_components(components)
     sheets = 2 if players == 1 else players

@@ -9,8 +9,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import dice, mines, movement, scoring, solo, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, face_kind
 from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, OVER, RESUME_MINE_PHASE, CosmicRunState
-from cosmodrome.games.cosmic_run.text import coordinate, takes_text
-from cosmodrome.games.cosmic_run.text import face_w, says, says_n, who_w
+from cosmodrome.games.cosmic_run.text import coordinate, face_w, says, says_n, takes_text, who_w
 from cosmodrome.i18n import N_
 
 

@@ -17,8 +17,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic_run import combat, dice, mines, scoring, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind
 from cosmodrome.games.cosmic_run.state import DRAFT, HOOKS, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
-from cosmodrome.games.cosmic_run.text import coordinate
-from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, face_w, says
+from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, coordinate, face_w, says
 from cosmodrome.i18n import N_, gettext
 
 ZORLORD = 1

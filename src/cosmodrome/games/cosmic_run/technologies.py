@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run.dice import roll
 from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState
-from cosmodrome.games.cosmic_run.text import cargo_text, gains_text
-from cosmodrome.games.cosmic_run.text import face_w, says, tech_w, who_w
+from cosmodrome.games.cosmic_run.text import cargo_text, face_w, gains_text, says, tech_w, who_w
 
 
 def room(s: CosmicRunState, sheet: int, tech: int) -> bool:

@@ -16,9 +16,19 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cosmodrome.games.cosmic_run.components import Components
+from cosmodrome.games.cosmic_run.state import (
+    DIE,
+    DRAFT,
+    LETTER,
+    MISSILE_ATTACK,
+    MISSILE_MINE,
+    MOVE,
+    TECHPICK,
+    ZOR_GIVE,
+    ZOR_REROLL,
+    CosmicRunState,
+)
 from cosmodrome.i18n import N_, _, gettext, ngettext, pgettext
-from cosmodrome.games.cosmic_run.state import (DIE, DRAFT, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE,
-                                               TECHPICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState)
 
 END_WORDS = {
     "planets": N_("{w} reached all three planets"),

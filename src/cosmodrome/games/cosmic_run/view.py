@@ -24,9 +24,18 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.games.cosmic_run import scoring
+from cosmodrome.games.cosmic_run.state import (
+    DIE,
+    LETTER,
+    MISSILE_ATTACK,
+    MISSILE_MINE,
+    MOVE,
+    OVER,
+    TECHPICK,
+    ZOR_REROLL,
+    CosmicRunState,
+)
 from cosmodrome.games.cosmic_run.text import circle_name, prompt, row_name
-from cosmodrome.games.cosmic_run.state import (DIE, LETTER, MISSILE_ATTACK, MISSILE_MINE, MOVE, OVER, TECHPICK,
-                                               ZOR_REROLL, CosmicRunState)
 
 
 def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from cosmodrome.games.lunar.dice import BLACK, BLUE, WHITE
+from cosmodrome.games.lunar.dice import BLACK, BLUE, WHITE  # noqa: F401 (BLACK: the doctests)
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE_LANDING, TUNNELS, cell, surface_below
 
 OUTCOMES = ("safe", "hazard", "fall", "crash", "ceiling")

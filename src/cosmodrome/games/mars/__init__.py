@@ -25,13 +25,25 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
-from cosmodrome.i18n import N_
 from cosmodrome.core.flat import load_fields
 from cosmodrome.games.mars import actions, evaluation, observation, rounds, specials, text, view
 from cosmodrome.games.mars.components import DATA_FILE, TRAINING_CARDS, load_components
 from cosmodrome.games.mars.setup import new_game
-from cosmodrome.games.mars.state import (BAG, DEAD, DISCARD, GONE, HOOKS, INCOMING, INT_FIELDS, LIST_FIELDS,
-                                         NUM_ACTIONS, DRONE, PHASE_KIND, MarsState)
+from cosmodrome.games.mars.state import (
+    BAG,
+    DEAD,
+    DISCARD,
+    DRONE,
+    GONE,
+    HOOKS,
+    INCOMING,
+    INT_FIELDS,
+    LIST_FIELDS,
+    NUM_ACTIONS,
+    PHASE_KIND,
+    MarsState,
+)
+from cosmodrome.i18n import N_
 
 #: the one-way import order of the package, lowest first
 LAYERS = (

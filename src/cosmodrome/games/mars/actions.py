@@ -10,26 +10,99 @@ from __future__ import annotations
 
 from typing import Any
 
-from cosmodrome.i18n import N_, _
-from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text, steps_of
+from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.mars.combat import engaged, shoot, targets
 from cosmodrome.games.mars.rounds import end_turn, waiting
 from cosmodrome.games.mars.setup import choose_training, land_at
-from cosmodrome.games.mars.specials import (charm_mark, charm_roll, drone_roll, level_choice, orbital, pass_card,
-                                            step, teleport, use, uses)
-from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_GIVE, A_INJECT, A_JET, A_KAMIKAZE, A_LAND, A_LEVEL,
-                                         A_MISSILE, A_MOVE, A_NUKE, A_ORBITAL, A_PRECOG, A_PROGRAM, A_REROLL, A_ROLL,
-                                         A_SEAT, A_SHOOT, A_STEP, A_SUPPORT, A_TELEPORT, A_TRAIN, A_USE, ACT, CHARM,
-                                         CHOOSE, DRONE, DRONE_PAIRS, GO_ON, JET_PACK, LAND, LEVEL, LZ, PROGRAM,
-                                         SNIPER, STEP_KINDS, STEPS, TRAIN, MarsState, decode_missile, decode_move,
-                                         decode_shot, encode_missile, encode_move, encode_shot)
+from cosmodrome.games.mars.specials import (
+    charm_mark,
+    charm_roll,
+    drone_roll,
+    level_choice,
+    orbital,
+    pass_card,
+    step,
+    teleport,
+    use,
+    uses,
+)
+from cosmodrome.games.mars.state import (
+    A_BAIT,
+    A_DONE,
+    A_DRONE,
+    A_GIVE,
+    A_INJECT,
+    A_JET,
+    A_KAMIKAZE,
+    A_LAND,
+    A_LEVEL,
+    A_MISSILE,
+    A_MOVE,
+    A_NUKE,
+    A_ORBITAL,
+    A_PRECOG,
+    A_PROGRAM,
+    A_REROLL,
+    A_ROLL,
+    A_SEAT,
+    A_SHOOT,
+    A_STEP,
+    A_SUPPORT,
+    A_TELEPORT,
+    A_TRAIN,
+    A_USE,
+    ACT,
+    CHARM,
+    CHOOSE,
+    DRONE,
+    DRONE_PAIRS,
+    GO_ON,
+    JET_PACK,
+    LAND,
+    LEVEL,
+    LZ,
+    PROGRAM,
+    SNIPER,
+    STEP_KINDS,
+    STEPS,
+    TRAIN,
+    MarsState,
+    decode_missile,
+    decode_move,
+    decode_shot,
+    encode_missile,
+    encode_move,
+    encode_shot,
+)
 from cosmodrome.games.mars.text import die_name, says, step_name
-from cosmodrome.games.mars.turn import (JET_ACCIDENT, after_action, bait, begin_turn, can_foresee, can_inject,
-                                        can_reroll, face_accident, finish_turn, foresee, from_base, inject, jet_first,
-                                        kamikaze_ready, missile, move, next_action, nuke, nuke_ready, program,
-                                        programmed, reroll, support, support_targets)
-
+from cosmodrome.games.mars.turn import (
+    JET_ACCIDENT,
+    after_action,
+    bait,
+    begin_turn,
+    can_foresee,
+    can_inject,
+    can_reroll,
+    face_accident,
+    finish_turn,
+    foresee,
+    from_base,
+    inject,
+    jet_first,
+    kamikaze_ready,
+    missile,
+    move,
+    next_action,
+    nuke,
+    nuke_ready,
+    program,
+    programmed,
+    reroll,
+    support,
+    support_targets,
+)
+from cosmodrome.i18n import N_, _
 
 #: :func:`masks` as a table: per colour, per number of steps
 MASKS = tuple(tuple(masks(colour, steps) if steps else () for steps in range(4)) for colour in range(3))

@@ -34,14 +34,51 @@ True
 from __future__ import annotations
 
 from cosmodrome.core import Bot, State
-from cosmodrome.games.mars.combat import engaged
 from cosmodrome.games.lunar.dice import DIE_COLOUR
+from cosmodrome.games.mars.combat import engaged
 from cosmodrome.games.mars.evaluation import SNIPER_RANGES, is_guard, progress, usefulness
-from cosmodrome.games.mars.state import (A_BAIT, A_DONE, A_DRONE, A_SUPPORT, A_GIVE, A_INJECT, A_JET, A_KAMIKAZE, A_LEVEL, A_MISSILE, A_MOVE, A_NUKE, A_SEAT,
-                                         A_ORBITAL, A_PROGRAM, A_REROLL, A_ROLL, A_SHOOT, A_TRAIN, A_USE, AMMO, COMMS,
-                                         D_LEFT, D_RIGHT, DRONE_AB, FUSION, INJECTOR, JET_PACK, KAMIKAZE, MULTI_SHOT,
-                                         ORBITAL, PRECOG, RAIL_GUN, RANGER, RIGHT, SCOUT, SIDE_ZONES, SNIPER,
-                                         STORMTROOPER, TELEPORT, MarsState)
+from cosmodrome.games.mars.state import (
+    A_BAIT,
+    A_DONE,
+    A_DRONE,
+    A_GIVE,
+    A_INJECT,
+    A_JET,
+    A_KAMIKAZE,
+    A_LEVEL,
+    A_MOVE,
+    A_NUKE,
+    A_ORBITAL,
+    A_PROGRAM,
+    A_REROLL,
+    A_ROLL,
+    A_SEAT,
+    A_SHOOT,
+    A_SUPPORT,
+    A_TRAIN,
+    A_USE,
+    AMMO,
+    COMMS,
+    D_LEFT,
+    D_RIGHT,
+    DRONE_AB,
+    FUSION,
+    INJECTOR,
+    JET_PACK,
+    KAMIKAZE,
+    MULTI_SHOT,
+    ORBITAL,
+    PRECOG,
+    RAIL_GUN,
+    RANGER,
+    RIGHT,
+    SCOUT,
+    SIDE_ZONES,
+    SNIPER,
+    STORMTROOPER,
+    TELEPORT,
+    MarsState,
+)
 
 #: (die, action) in the order a striker programs them to move: a blue die, a black die, then
 #: both others on the third action (three moves a turn, with a choice of reach or climb last)

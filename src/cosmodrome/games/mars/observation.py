@@ -12,16 +12,40 @@ docs/observations/mars.md is generated from it.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, PerSeat, SeatHot,
-                                         Skip, StateEncoder, Tup, components_option, derived)
+from cosmodrome.core.observation import (
+    FIXED,
+    Bag,
+    Flag,
+    Layout,
+    List,
+    Num,
+    Obj,
+    OneHot,
+    Opt,
+    PerSeat,
+    SeatHot,
+    Skip,
+    StateEncoder,
+    Tup,
+    components_option,
+    derived,
+)
 from cosmodrome.games.mars.components import load_components
 from cosmodrome.games.mars.state import OVER, PHASE_KIND
 from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES
-from cosmodrome.games.mars.view import (defenders_view, equipment_view, incoming_view, marines_view, pool_view, result_text,
-                                        turn_view, zones_view)
+from cosmodrome.games.mars.view import (
+    defenders_view,
+    equipment_view,
+    incoming_view,
+    marines_view,
+    pool_view,
+    result_text,
+    turn_view,
+    zones_view,
+)
 
 VERSION = 2
 #: aliens of one colour in one box (or one incoming box) above which the count reads 1
@@ -30,7 +54,7 @@ SIDES = ("left", "right")
 
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(players: int, components: str) -> Layout:
     C = load_components(components) if components else load_components()  # the same object as the game's
     lay = C.layout

@@ -8,7 +8,7 @@ eighth round the MMM has won.
 from __future__ import annotations
 
 from cosmodrome.games.mars.equipment import drop
-from cosmodrome.games.mars.state import CHOOSE, END_ROUNDS, OVER, LEFT, RIGHT, MarsState
+from cosmodrome.games.mars.state import CHOOSE, END_ROUNDS, LEFT, OVER, RIGHT, MarsState
 from cosmodrome.games.mars.text import says, side_name
 from cosmodrome.games.mars.turn import begin_turn
 from cosmodrome.games.mars.waves import base_attack, land_incoming, sentinels, wave

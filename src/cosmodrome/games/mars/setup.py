@@ -14,8 +14,8 @@ from cosmodrome.core.rng import as_rng
 from cosmodrome.games.mars.components import TRAINING_CARDS, UPGRADES, Components
 from cosmodrome.games.mars.rounds import start_round
 from cosmodrome.games.mars.state import GONE, LAND, LZ, SIDE_ZONES, TRAIN, MarsState
-from cosmodrome.games.mars.waves import deploy, draw, sized
 from cosmodrome.games.mars.text import says
+from cosmodrome.games.mars.waves import deploy, draw, sized
 
 
 def new_game(game, comp: Components, players: int, seed: int, options: dict) -> MarsState:

@@ -13,9 +13,32 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import face_text, steps_of
 from cosmodrome.games.mars.combat import engaged, group, kill, targets, toughest
 from cosmodrome.games.mars.equipment import discard, give, partners
-from cosmodrome.games.mars.state import (A_GIVE, A_ORBITAL, A_STEP, A_TELEPORT, A_USE, ACT, AMMO, CHARM,
-                                         CHARM_CARD, DRONE_PAIRS, GO_ON, GONE, JET_PACK, LASER_KNIFE, LEVEL, LZ,
-                                         NEURAL_CHIP, ORBITAL, PROGRAM, RAIL_GUN, SCOUT, STEP_KINDS, TELEPORT, MarsState)
+from cosmodrome.games.mars.state import (
+    A_GIVE,
+    A_ORBITAL,
+    A_STEP,
+    A_TELEPORT,
+    A_USE,
+    ACT,
+    AMMO,
+    CHARM,
+    CHARM_CARD,
+    DRONE_PAIRS,
+    GO_ON,
+    GONE,
+    JET_PACK,
+    LASER_KNIFE,
+    LEVEL,
+    LZ,
+    NEURAL_CHIP,
+    ORBITAL,
+    PROGRAM,
+    RAIL_GUN,
+    SCOUT,
+    STEP_KINDS,
+    TELEPORT,
+    MarsState,
+)
 from cosmodrome.games.mars.text import die_name, says
 from cosmodrome.games.mars.turn import crash_out, land, note_face
 

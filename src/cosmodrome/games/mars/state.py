@@ -34,11 +34,11 @@ from typing import Any, Optional
 from cosmodrome.core import Event, Rng, State, team_returns
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.core.statistics import count, row
-from cosmodrome.i18n import N_, _
 from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_text, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
 from cosmodrome.games.mars.components import Components
+from cosmodrome.i18n import N_, _
 
 # zones of the ring, from the MMM's left to its right
 D_LEFT, FAR_LEFT, NEAR_LEFT, LZ, NEAR_RIGHT, FAR_RIGHT, D_RIGHT = range(7)

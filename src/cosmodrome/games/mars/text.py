@@ -9,11 +9,25 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.i18n import N_, _, gettext, ngettext
 from cosmodrome.games.lunar.dice import die_name, face_text  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
-from cosmodrome.games.mars.state import (ACT, CHARM, CHOOSE, DIE_NAMES, DRONE, FACE_TEXTS, GO_ON, LAND, LEVEL,
-                                         PROGRAM, SIDE_NAMES, TRAIN, ZONE_NAMES, MarsState)
+from cosmodrome.games.mars.state import (
+    ACT,
+    CHARM,
+    CHOOSE,
+    DIE_NAMES,
+    DRONE,
+    FACE_TEXTS,
+    GO_ON,
+    LAND,
+    LEVEL,
+    PROGRAM,
+    SIDE_NAMES,
+    TRAIN,
+    ZONE_NAMES,
+    MarsState,
+)
+from cosmodrome.i18n import N_, _, gettext, ngettext
 
 ALIEN_NAMES = ALIEN_COLOURS
 #: the alien colours as the log names them

@@ -21,9 +21,30 @@ from itertools import product
 from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text, is_accident, steps_of
 from cosmodrome.games.mars.combat import engaged, hit_box, targets
 from cosmodrome.games.mars.equipment import arrive, discard, drop_hand
-from cosmodrome.games.mars.state import (ACT, CHARM_CARD, COMMS, D_LEFT, D_RIGHT, DIE_NAMES, DRONE, DRONE_AB,
-                                         END_FALLEN, END_NUKE, FACE_TEXTS, GO_ON, HOOKS, INJECTOR, KAMIKAZE, LZ,
-                                         MULTI_SHOT, OVER, PRECOG, PROGRAM, RANGER, MarsState)
+from cosmodrome.games.mars.state import (
+    ACT,
+    CHARM_CARD,
+    COMMS,
+    D_LEFT,
+    D_RIGHT,
+    DIE_NAMES,
+    DRONE,
+    DRONE_AB,
+    END_FALLEN,
+    END_NUKE,
+    FACE_TEXTS,
+    GO_ON,
+    HOOKS,
+    INJECTOR,
+    KAMIKAZE,
+    LZ,
+    MULTI_SHOT,
+    OVER,
+    PRECOG,
+    PROGRAM,
+    RANGER,
+    MarsState,
+)
 from cosmodrome.games.mars.text import die_name, rolled_text, says
 
 #: the antenna upgrade's number (components.UPGRADES order)

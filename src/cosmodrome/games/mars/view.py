@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from cosmodrome.i18n import N_, _
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
 from cosmodrome.games.mars.state import BAG, DEAD, DECK, DISCARD, GONE, OVER, PHASE_KIND, MarsState
 from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES, side_name, zone_name
 from cosmodrome.games.mars.waves import incoming
+from cosmodrome.i18n import N_, _
 
 
 def _names(s: MarsState, aliens: list[int]) -> list[str]:

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import roll_face
 from cosmodrome.games.mars.combat import hit_box, kill
-from cosmodrome.games.mars.state import (BAG, DEAD, END_BASE, INCOMING, LEFT, LZ, OVER, SIDE_ZONES, YELLOW,
-                                         MarsState)
+from cosmodrome.games.mars.state import BAG, DEAD, END_BASE, INCOMING, LEFT, LZ, OVER, SIDE_ZONES, YELLOW, MarsState
 from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, says, side_name
 
 BUNKER, SENTINELS, ANTENNA = range(3)

@@ -24,14 +24,23 @@ from typing import Any, Mapping, Optional
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
 from cosmodrome.core.flat import load_fields
-from cosmodrome.i18n import N_
 from cosmodrome.games.moon import actions, evaluation, jumps, observation, rounds, scoring, text, turn, view
+from cosmodrome.games.moon.cards import deck_of
 from cosmodrome.games.moon.components import DATA_FILE, load_components
 from cosmodrome.games.moon.setup import new_game
-from cosmodrome.games.moon.cards import deck_of
 from cosmodrome.games.moon.state import (
-    CARD, HOOKS, INT_FIELDS, LAST_PHASE, LIST_FIELDS, MAX_ROUNDS, NUM_ACTIONS, REFRESH, MoonState, astronauts_for,
+    CARD,
+    HOOKS,
+    INT_FIELDS,
+    LAST_PHASE,
+    LIST_FIELDS,
+    MAX_ROUNDS,
+    NUM_ACTIONS,
+    REFRESH,
+    MoonState,
+    astronauts_for,
 )
+from cosmodrome.i18n import N_
 
 #: the one-way import order of the package, lowest first
 LAYERS = (

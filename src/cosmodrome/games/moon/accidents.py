@@ -6,8 +6,8 @@ gets up and takes only two dice.
 from __future__ import annotations
 
 from cosmodrome.games.moon.state import MoonState
+from cosmodrome.games.moon.text import name_w, place_w, says, says_n, word
 from cosmodrome.i18n import N_
-from cosmodrome.games.moon.text import place_w, says, says_n, word, name_w
 
 WHY = {"hazard": N_("landed on a box without a circle"), "fall": N_("ended in the air and fell"),
        "crash": N_("ran into rock"), "ceiling": N_("hit a tunnel's ceiling"), "face": N_("rolled the accident face")}

@@ -16,8 +16,28 @@ from cosmodrome.games.moon.jumps import exchange, go_on, move, pick_options, pro
 from cosmodrome.games.moon.robbery import rob, rob_options
 from cosmodrome.games.moon.special import advance, buy, buy_options, free_die_options, free_jump, token_jump_options
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_YES, ADVANCE, BUY, CARD, EXTRA, FREE_DIE,
-    GO_ON, PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, MoonState,
+    A_COUNT,
+    A_DONE,
+    A_NEW,
+    A_PICK,
+    A_PLAY,
+    A_PROGRAM,
+    A_REMOVE,
+    A_REROLL,
+    A_YES,
+    ADVANCE,
+    BUY,
+    CARD,
+    EXTRA,
+    FREE_DIE,
+    GO_ON,
+    PICK,
+    PROGRAM,
+    REFRESH,
+    ROB,
+    SWAP_EC,
+    SWAP_SPK,
+    MoonState,
 )
 from cosmodrome.games.moon.text import label
 from cosmodrome.games.moon.turn import extra_die, program, program_options

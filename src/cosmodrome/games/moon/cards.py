@@ -32,13 +32,33 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, roll_face
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.state import (
-    A_PLAY, A_PROGRAM, A_REMOVE, A_SEAT, CARD, END_OF_ROUND, HOOKS, P_CARDSTEP, P_EXTRA, P_MOVER, PICK,
-    R_FIRST_TURN, R_PICK, R_PROCEED, R_TURN, REFRESH, W_COOPERATION, W_END, W_MISCALCULATION, W_NO_INSTRUCTIONS,
-    W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
+    A_PLAY,
+    A_PROGRAM,
+    A_REMOVE,
+    A_SEAT,
+    CARD,
+    END_OF_ROUND,
+    HOOKS,
+    P_CARDSTEP,
+    P_EXTRA,
+    P_MOVER,
+    PICK,
+    R_FIRST_TURN,
+    R_PICK,
+    R_PROCEED,
+    R_TURN,
+    REFRESH,
+    W_COOPERATION,
+    W_END,
+    W_MISCALCULATION,
+    W_NO_INSTRUCTIONS,
+    W_SANCTION,
+    W_SLIPSTREAM,
+    WINDOW_EFFECTS,
+    MoonState,
 )
+from cosmodrome.games.moon.text import CARD_TEXT, Word, card_title_w, die_name, die_w, says, seat_label, seat_w, word
 from cosmodrome.i18n import N_
-from cosmodrome.games.moon.text import CARD_TEXT, Word, card_title_w, die_name, die_w, says, seat_label, word, seat_w
-
 
 
 def deck_of(comp: Components) -> list[int]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+
 from cosmodrome.core import Bot, State
 from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, DIE_COLOUR, WHITE, steps_of
 from cosmodrome.games.lunar.movement import jump, masks

@@ -18,16 +18,40 @@ from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, is_acci
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.moon.accidents import accident
 from cosmodrome.games.moon.cards import (
-    after_roll, after_sputnik, end_of_round, overtaken, slipstream_asked, started_last,
+    after_roll,
+    after_sputnik,
+    end_of_round,
+    overtaken,
+    slipstream_asked,
+    started_last,
 )
 from cosmodrome.games.moon.robbery import targets
 from cosmodrome.games.moon.special import card_step, own_steps, trigger
 from cosmodrome.games.moon.state import (
-    A_PICK, A_REROLL, GO_ON, HOOKS, P_AFTER, P_CARDSTEP, P_END, P_EOR, P_EXTRA, P_MOVER, P_PASS, P_ROB, P_ROUND,
-    P_SLIP, P_SWAP, P_TOKEN, PICK, ROB, SWAP_EC, SWAP_SPK, MoonState,
+    A_PICK,
+    A_REROLL,
+    GO_ON,
+    HOOKS,
+    P_AFTER,
+    P_CARDSTEP,
+    P_END,
+    P_EOR,
+    P_EXTRA,
+    P_MOVER,
+    P_PASS,
+    P_ROB,
+    P_ROUND,
+    P_SLIP,
+    P_SWAP,
+    P_TOKEN,
+    PICK,
+    ROB,
+    SWAP_EC,
+    SWAP_SPK,
+    MoonState,
 )
+from cosmodrome.games.moon.text import DIE_WORDS, die_w, move_sentence, name_w, roll_sentence, says
 from cosmodrome.i18n import N_
-from cosmodrome.games.moon.text import DIE_WORDS, die_w, move_sentence, roll_sentence, says, name_w
 
 
 def roll(s: MoonState) -> None:

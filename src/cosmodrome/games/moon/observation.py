@@ -13,11 +13,26 @@ docs/observations/moon.md is generated from it.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core.observation import (FIXED, Flag, Layout, List, Num, Obj, OneHot, Opt, PerSeat, SeatHot,
-                                         Skip, StateEncoder, Tup, components_option, derived)
+from cosmodrome.core.observation import (
+    FIXED,
+    Flag,
+    Layout,
+    List,
+    Num,
+    Obj,
+    OneHot,
+    Opt,
+    PerSeat,
+    SeatHot,
+    Skip,
+    StateEncoder,
+    Tup,
+    components_option,
+    derived,
+)
 from cosmodrome.games.moon.components import load_components
 from cosmodrome.games.moon.scoring import board_points, scores
 from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, astronauts_for
@@ -29,7 +44,7 @@ MAX_ROUND = 100
 
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(players: int, components: str) -> Layout:
     C = load_components(components) if components else load_components()  # the same object as the game's
     n = astronauts_for(players)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from cosmodrome.games.moon.cards import after_robbery
 from cosmodrome.games.moon.state import A_DONE, A_SEAT, MoonState
-from cosmodrome.games.moon.text import says, name_w
+from cosmodrome.games.moon.text import name_w, says
 
 
 def targets(s: MoonState, a: int) -> list[int]:

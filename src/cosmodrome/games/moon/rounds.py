@@ -14,9 +14,9 @@ from cosmodrome.games.moon.cards import end_of_round_seats, start_of_round
 from cosmodrome.games.moon.jumps import proceed
 from cosmodrome.games.moon.scoring import end_game
 from cosmodrome.games.moon.state import MAX_ROUNDS, P_EOR, P_ROUND, MoonState
-from cosmodrome.i18n import gettext
-from cosmodrome.games.moon.text import Word, says, name_w
+from cosmodrome.games.moon.text import Word, name_w, says
 from cosmodrome.games.moon.turn import start_turn
+from cosmodrome.i18n import gettext
 
 
 def begin_round(s: MoonState) -> None:

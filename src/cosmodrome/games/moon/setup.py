@@ -16,7 +16,7 @@ from cosmodrome.games.moon.cards import deal
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.rounds import begin_round
 from cosmodrome.games.moon.state import MoonState, astronauts_for
-from cosmodrome.games.moon.text import TOKEN_TEXT, Word, says, name_w, seat_w
+from cosmodrome.games.moon.text import TOKEN_TEXT, Word, name_w, says, seat_w
 from cosmodrome.i18n import _, gettext
 
 

@@ -17,10 +17,21 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
 from cosmodrome.games.lunar.terrain import SAFE_LANDING
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_PROGRAM, ADVANCE, BUY, FREE_DIE, HOOKS, P_END, P_MOVER, P_PASS, P_TOKEN, MoonState,
+    A_COUNT,
+    A_DONE,
+    A_PROGRAM,
+    ADVANCE,
+    BUY,
+    FREE_DIE,
+    HOOKS,
+    P_END,
+    P_MOVER,
+    P_PASS,
+    P_TOKEN,
+    MoonState,
 )
+from cosmodrome.games.moon.text import TOKEN_TEXT, name_w, place_w, says, says_n, word
 from cosmodrome.i18n import N_
-from cosmodrome.games.moon.text import TOKEN_TEXT, place_w, says, says_n, word, name_w
 
 
 def circle_box(s: MoonState, col: int, step: int):

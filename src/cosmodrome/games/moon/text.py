@@ -12,15 +12,41 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional
 
-from cosmodrome.i18n import N_, _, gettext, ngettext
-
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.state import (
-    A_COUNT, A_DONE, A_NEW, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES, ADVANCE, BUY, CARD, EXTRA,
-    FREE_DIE, GO_ON, PICK, PROGRAM, REFRESH, ROB, SWAP_EC, SWAP_SPK, W_COOPERATION, W_END, W_MISCALCULATION,
-    W_NO_INSTRUCTIONS, W_SANCTION, W_SLIPSTREAM, WINDOW_EFFECTS, MoonState,
+    A_COUNT,
+    A_DONE,
+    A_NEW,
+    A_PICK,
+    A_PLAY,
+    A_PROGRAM,
+    A_REMOVE,
+    A_REROLL,
+    A_SEAT,
+    A_YES,
+    ADVANCE,
+    BUY,
+    CARD,
+    EXTRA,
+    FREE_DIE,
+    GO_ON,
+    PICK,
+    PROGRAM,
+    REFRESH,
+    ROB,
+    SWAP_EC,
+    SWAP_SPK,
+    W_COOPERATION,
+    W_END,
+    W_MISCALCULATION,
+    W_NO_INSTRUCTIONS,
+    W_SANCTION,
+    W_SLIPSTREAM,
+    WINDOW_EFFECTS,
+    MoonState,
 )
+from cosmodrome.i18n import N_, _, gettext, ngettext
 
 #: the nations of the jump cards (components.toml), for the catalog: translated where shown
 NATION_NAMES = (N_("Soviet Union"), N_("United States"), N_("Europe"), N_("China"), N_("Japan"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
 from cosmodrome.games.moon.cards import before_programming, started_last
 from cosmodrome.games.moon.state import A_PROGRAM, EXTRA, HOOKS, PROGRAM, MoonState
-from cosmodrome.games.moon.text import says, name_w
+from cosmodrome.games.moon.text import name_w, says
 
 
 def start_turn(s: MoonState, a: int) -> None:

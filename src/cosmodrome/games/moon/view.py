@@ -10,9 +10,8 @@ from typing import Any, Optional
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
 from cosmodrome.games.moon.scoring import board_points, scores
 from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, MoonState
+from cosmodrome.games.moon.text import CARD_TEXT, TIMING_TEXT, TOKEN_TEXT, astronaut_name, place_name, seat_label
 from cosmodrome.i18n import _, gettext
-from cosmodrome.games.moon.text import seat_label
-from cosmodrome.games.moon.text import CARD_TEXT, TIMING_TEXT, TOKEN_TEXT, astronaut_name, place_name
 
 
 def card_json(s: MoonState, card: int) -> dict[str, Any]:

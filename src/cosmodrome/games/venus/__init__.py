@@ -18,16 +18,26 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.core import Game, OptionSpec, register
 from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames / answers on import)
-    actions, cards, combat, crises, evaluation, observation, options, phases, scoring, text, view,
+    actions,
+    cards,
+    combat,
+    crises,
+    evaluation,
+    observation,
+    options,
+    phases,
+    scoring,
+    text,
+    view,
 )
 from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import NUM_ACTIONS
 from cosmodrome.games.venus.setup import ROLL_OFFS, new_game
-from cosmodrome.games.venus.state import COLOUR_WORDS, COLOURS, EMPIRES, MAX_DECISIONS, VenusState, state_from_json
+from cosmodrome.games.venus.state import COLOUR_WORDS, EMPIRES, MAX_DECISIONS, VenusState, state_from_json
 from cosmodrome.games.venus.text import LEGEND, hand_lines, render_text
+from cosmodrome.i18n import N_, _, gettext
 
 #: the one-way import order of the package, lowest first
 LAYERS = (

@@ -8,20 +8,58 @@ try:
 except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
     cython = None
 
-from cosmodrome.i18n import _, ngettext
 from cosmodrome.games.venus import combat
 from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DONE, A_MOVE, A_PASS, A_PLANET, A_SEAT, A_TILE, A_UNIT,
-    A_UNITAT, D_BUILD, D_CLAIM_PLANET, D_FREE, D_CLAIM_TILE, D_CLAIM_UNIT, D_MOVE_CLAIM, D_MOVE_DEST, D_MOVE_FROM,
-    D_MOVE_INF, D_MOVE_SHIPS, D_MOVE_TANKS, D_TENSION_KIND, D_TENSION_SEAT, D_TURN, EARTH, INF, MAX_SLOTS,
-    O_PASS_CUBE, O_TURN, SHIP, TANK, T_ALIEN, T_BIGGAME, T_DRAW2, T_FACTORY, T_MINE, T_TENSION, T_WINDFALL,
-    add, auto, decide,
+    A_BLD,
+    A_BUILD,
+    A_CARD,
+    A_CLAIM,
+    A_COUNT,
+    A_DONE,
+    A_MOVE,
+    A_PASS,
+    A_PLANET,
+    A_SEAT,
+    A_TILE,
+    A_UNIT,
+    A_UNITAT,
+    D_BUILD,
+    D_CLAIM_PLANET,
+    D_CLAIM_TILE,
+    D_CLAIM_UNIT,
+    D_FREE,
+    D_MOVE_CLAIM,
+    D_MOVE_DEST,
+    D_MOVE_FROM,
+    D_MOVE_INF,
+    D_MOVE_SHIPS,
+    D_MOVE_TANKS,
+    D_TENSION_KIND,
+    D_TENSION_SEAT,
+    D_TURN,
+    EARTH,
+    INF,
+    MAX_SLOTS,
+    O_PASS_CUBE,
+    O_TURN,
+    SHIP,
+    T_ALIEN,
+    T_BIGGAME,
+    T_DRAW2,
+    T_FACTORY,
+    T_MINE,
+    T_TENSION,
+    T_WINDFALL,
+    TANK,
+    add,
+    auto,
+    decide,
 )
 from cosmodrome.games.venus.state import Move, VenusState
 from cosmodrome.games.venus.text import builds_text, claims_text, moves_text, planet_w, planet_word, says, who
-
+from cosmodrome.i18n import _, ngettext
 
 E_MOVE1, E_MOVE2, E_MOVE_TANKS = EFFECT_ID["move1"], EFFECT_ID["move2"], EFFECT_ID["move_tanks"]
 
@@ -47,7 +85,7 @@ def distance(s: VenusState, a: int, b: int) -> int:
 # ----------------------------------------------------------------------------------------
 def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
-    pl: cython.Py_ssize_t
+    pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
     base: cython.Py_ssize_t = p * 24 + SHIP
     for pl in range(8):
@@ -307,7 +345,7 @@ decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 # Action: Move military units
 # ----------------------------------------------------------------------------------------
 def _from_legal(s, f):
-    pl: cython.Py_ssize_t
+    pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
     b: cython.Py_ssize_t = f[1] * 24 + SHIP
     return [A_PLANET + pl for pl in range(8) if o[b + pl * 3]]
@@ -501,7 +539,6 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     tile = tiles[slot]
     s.ptiles[pl] = tiles[:slot] + tiles[slot + 1:]
     k = s.comp.tile_kind[tile]
-    where = s.comp.planet_names[pl]
     s.say("claim", (claims_text, (s.comp, p, t, pl, tile)), {"seat": p, "planet": pl, "tile": tile, "unit": t})
     if k == T_FACTORY:
         s.tdisc += (tile,)

@@ -10,21 +10,78 @@ the reactions played out of turn when their trigger happens:
 
 from __future__ import annotations
 
-from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_CARD, A_DONE, A_ORBIT, A_PLANET, A_SEAT, A_SURFACE, A_UNIT, A_UNITAT, A_YES, D_BIGGAME, D_BUILD,
-    D_CYCLE, D_DISCARD_DIE, D_DRAW4, D_FORCE, D_GUN, D_HAND, D_IGNORE, D_INSTEAD, D_KILL_SEAT, D_KILL_UNIT,
-    D_KILL_WHERE, D_LOOK, D_LOOK_GIVE, D_LOOK_TAKE, D_PLACE_TENSION, D_REMOVE_TENSION, D_REROLL, D_RETURN,
-    D_RETURN_PICK, D_SACRIFICE, D_UP, EARTH, INF, O_HAND, O_INSTEAD, O_PASS_CUBE, SHIP, TANK, T_BIGGAME,
-    T_CRISIS, T_TENSION, auto, decide, without,
+    A_CARD,
+    A_DONE,
+    A_ORBIT,
+    A_PLANET,
+    A_SEAT,
+    A_SURFACE,
+    A_UNIT,
+    A_UNITAT,
+    A_YES,
+    D_BIGGAME,
+    D_BUILD,
+    D_CYCLE,
+    D_DISCARD_DIE,
+    D_DRAW4,
+    D_FORCE,
+    D_GUN,
+    D_HAND,
+    D_IGNORE,
+    D_INSTEAD,
+    D_KILL_SEAT,
+    D_KILL_UNIT,
+    D_KILL_WHERE,
+    D_LOOK,
+    D_LOOK_GIVE,
+    D_LOOK_TAKE,
+    D_PLACE_TENSION,
+    D_REMOVE_TENSION,
+    D_REROLL,
+    D_RETURN,
+    D_RETURN_PICK,
+    D_SACRIFICE,
+    D_UP,
+    EARTH,
+    INF,
+    O_HAND,
+    O_INSTEAD,
+    O_PASS_CUBE,
+    SHIP,
+    T_BIGGAME,
+    T_CRISIS,
+    T_TENSION,
+    TANK,
+    auto,
+    decide,
+    without,
 )
 from cosmodrome.games.venus.state import (
-    SHORT, VenusState, has_alien,
+    SHORT,
+    VenusState,
+    has_alien,
 )
 from cosmodrome.games.venus.text import (
-    UNIT_LABELS, an_unit_w, card_discarded, card_drawn, card_name, card_w, cards_w, drew_hidden_text, drew_text, planet_w, planet_word, plays_text, says, seat_word, unit_label_w, who,
+    UNIT_LABELS,
+    an_unit_w,
+    card_discarded,
+    card_drawn,
+    card_name,
+    card_w,
+    cards_w,
+    drew_hidden_text,
+    drew_text,
+    planet_w,
+    planet_word,
+    plays_text,
+    says,
+    seat_word,
+    unit_label_w,
+    who,
 )
+from cosmodrome.i18n import N_, _, gettext
 
 E = EFFECT_ID
 
@@ -45,7 +102,7 @@ def draw(s: VenusState, p: int, k: int) -> list:
     """Draw ``k`` cards for ``p`` (reshuffling the discards into a new deck when the deck
     runs out) and queue the hand-limit check. RB: Claim one tile (Draw two cards)."""
     got = []
-    for _ in range(k):
+    for _i in range(k):
         if not s.deck:
             if not s.discard:
                 break
@@ -683,7 +740,7 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
     q = a - A_SEAT
     h = list(s.hands[q])
     gone = []
-    for _ in range(min(2, len(h))):
+    for _i in range(min(2, len(h))):
         c = s.rng.take(h, ("the card {} discards at random".format, (SHORT[q],)), (card_discarded, (s.comp, SHORT[q])))
         s.discard += (c,)
         gone.append(c)

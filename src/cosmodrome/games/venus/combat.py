@@ -14,18 +14,48 @@ try:
 except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
     cython = None
 
-from cosmodrome.i18n import _
 from cosmodrome.games.venus.cards import COMBAT_EFFECTS, discard_played, unit_eliminated
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_CARD, A_DIE, A_DONE, A_REROLL, A_UNIT, D_CASUALTY, D_COMBAT, D_DISCARD_DIE, D_REROLL, D_SACRIFICE, EARTH,
-    INF, MOON, SHIP, T_ALIEN, T_CRISIS, T_MINE, T_TENSION, TANK, VENUS, add, decide, without,
+    A_CARD,
+    A_DIE,
+    A_DONE,
+    A_REROLL,
+    A_UNIT,
+    D_CASUALTY,
+    D_COMBAT,
+    D_DISCARD_DIE,
+    D_REROLL,
+    D_SACRIFICE,
+    EARTH,
+    INF,
+    MOON,
+    SHIP,
+    T_ALIEN,
+    T_CRISIS,
+    T_MINE,
+    T_TENSION,
+    TANK,
+    VENUS,
+    add,
+    decide,
+    without,
 )
 from cosmodrome.games.venus.state import Combat, VenusState
 from cosmodrome.games.venus.text import (
-    an_unit_w, attacks_text, building_w, dice_w, die_words, fmt_dice, planet_w, planet_word, says, who, wins_text,
+    an_unit_w,
+    attacks_text,
+    building_w,
+    dice_w,
+    die_words,
+    fmt_dice,
+    planet_w,
+    planet_word,
+    says,
+    who,
+    wins_text,
 )
-
+from cosmodrome.i18n import _
 
 E = EFFECT_ID
 CP_CARDS = {E["cp1"]: 1, E["cp2"]: 2, E["cp3"]: 3, E["cp1_draw"]: 1, E["cp2_venus"]: 2, E["cp3_moon"]: 3,

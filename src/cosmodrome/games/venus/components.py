@@ -16,7 +16,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from cosmodrome.core.errors import DataError
 
@@ -202,13 +202,15 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
             raise DataError(f"components: {where} field 'skull' must be true or false")
         if sk and kind != "crisis":
             raise DataError(f"components: {where}: only crisis tiles carry a skull mark")
-        for _ in range(n):
-            tk.append(TK[kind]); td.append(d); ts.append(sk)
+        tk.extend([TK[kind]] * n)
+        td.extend([d] * n)
+        ts.extend([sk] * n)
     al = _need(data, "aliens", "the file", dict)
     _status(al, "aliens", status)
     n_al = _nonneg(_need(al, "count", "aliens", int), "aliens", "count")
-    for _ in range(n_al):
-        tk.append(TK["alien"]); td.append(rules["alien_defence"]); ts.append(False)
+    tk.extend([TK["alien"]] * n_al)
+    td.extend([rules["alien_defence"]] * n_al)
+    ts.extend([False] * n_al)
     etype = [""] * len(EFFECTS)
 
     def cards(section: str) -> list:

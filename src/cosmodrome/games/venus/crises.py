@@ -8,19 +8,62 @@ then resolved from Mercury to the Kuiper Belt (Earth before the Moon).
 
 from __future__ import annotations
 
-from cosmodrome.i18n import N_, _
 from cosmodrome.games.venus.cards import target_unit, unit_eliminated, units_eliminated
 from cosmodrome.games.venus.flow import (
-    A_BLD, A_DONE, A_SEAT, A_UNIT, A_UNITAT, D_BAZ, D_BAZ_BLD, D_BAZ_UNIT, D_DAMAGE, D_LOSE_BLD, D_PIRATES,
-    D_UPRISING, EARTH, GANYMEDE, INF, KUIPER, MARS, MERCURY, MOON, O_CRISIS, O_CRISIS_START, O_DAMAGE, O_HAND,
+    A_BLD,
+    A_DONE,
+    A_SEAT,
+    A_UNIT,
+    A_UNITAT,
+    D_BAZ,
+    D_BAZ_BLD,
+    D_BAZ_UNIT,
+    D_DAMAGE,
+    D_LOSE_BLD,
+    D_PIRATES,
+    D_UPRISING,
+    EARTH,
+    GANYMEDE,
+    INF,
+    KUIPER,
+    MARS,
+    MERCURY,
+    MOON,
+    O_CRISIS,
+    O_CRISIS_START,
+    O_DAMAGE,
+    O_HAND,
     O_INVASION,
-    O_UPRISING, SHIP, TANK, TITAN, T_ALIEN, T_CRISIS, VENUS, add, auto, decide, incomes_on, put, without,
+    O_UPRISING,
+    SHIP,
+    T_ALIEN,
+    T_CRISIS,
+    TANK,
+    TITAN,
+    VENUS,
+    add,
+    auto,
+    decide,
+    incomes_on,
+    put,
+    without,
 )
 from cosmodrome.games.venus.state import SHORT, VenusState
 from cosmodrome.games.venus.text import (
-    an_unit_w, building_w, card_stolen, card_w, dice_w, die_words, fmt_dice, planet_w, planet_word, says, seat_word, who,
+    an_unit_w,
+    building_w,
+    card_stolen,
+    card_w,
+    dice_w,
+    die_words,
+    fmt_dice,
+    planet_w,
+    planet_word,
+    says,
+    seat_word,
+    who,
 )
-
+from cosmodrome.i18n import N_, _
 
 INWARD = (MARS, MOON, EARTH)
 FIRST_EFFECT = (1, 2, 2, 4, 2, 99, 2, 3)   # lowest level with an effect, per planet
@@ -362,7 +405,6 @@ def invasion(s: VenusState, pl: int) -> None:
     lost = [[s.orbit[p * 24 + pl * 3 + t] + s.surf[p * 24 + pl * 3 + t] for t in (INF, SHIP, TANK)]
             for p in range(s.num_players)]
     clear_planet(s, pl, flip=True)
-    name = s.comp.planet_names[pl]
     s.say("invasion", says("Invasion of Earth from {planet}! {planet} is cleared and flipped.", planet=planet_w(s.comp, pl)), {"planet": pl})
     s.stack.append((O_INVASION, -1, pl))
     if pl == MOON:

@@ -41,8 +41,8 @@ try:
 except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
     cython = None
 
-from cosmodrome.i18n import N_
 from cosmodrome.core import Event, IllegalActionError
+from cosmodrome.i18n import N_
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
 A_ORBIT, A_SURFACE = 6, 7

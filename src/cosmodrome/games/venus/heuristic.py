@@ -156,7 +156,7 @@ class Table:
     def __init__(self, v: dict) -> None:
         me = v["seat"]
         self.seat = me
-        n = self.n = v["players"]
+        self.n = v["players"]
         self.period = v["period"]
         self.cubes = v["cubes"]
         pls = v["planets"]
@@ -559,7 +559,7 @@ class VenusHeuristic(Bot):
             if now > 0:
                 val += now
                 # what stays possible there afterwards
-                val += lam * 0.5 * max(0.0, self._potential(t, dest, after_dst) - max(0.0, now)) 
+                val += lam * 0.5 * max(0.0, self._potential(t, dest, after_dst) - max(0.0, now))
         gain = self._potential(t, dest, after_dst) - self._potential(t, dest, o_dst)
         if gain > 4.0 and val <= 0:
             lam_d = 0.85     # a big prize (a crisis threatening everybody, an alien) is worth a trip

@@ -13,17 +13,34 @@ docs/observations/venus.md is generated from it.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from functools import cache
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import CHANCE
-from cosmodrome.core.observation import (FIXED, Bag, Flag, Layout, List, Num, Obj, OneHot, Opt, Part, PerSeat, SeatHot,
-                                         Skip, StateEncoder, Tup, components_option, derived, scattered)
+from cosmodrome.core.observation import (
+    FIXED,
+    Bag,
+    Flag,
+    Layout,
+    List,
+    Num,
+    Obj,
+    OneHot,
+    Opt,
+    Part,
+    PerSeat,
+    SeatHot,
+    Skip,
+    StateEncoder,
+    Tup,
+    components_option,
+    derived,
+    scattered,
+)
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
 from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
-from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
 from cosmodrome.games.venus.scoring import final_breakdown
+from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
 from cosmodrome.games.venus.view import STOCK_KEYS, UNITS, aliens_view, combat_view, kind_counts
 
 VERSION = 1
@@ -34,7 +51,7 @@ PLANET_SLOTS = 16
 
 
 
-@lru_cache(maxsize=None)
+@cache
 def _layout(players: int, components: str) -> Layout:
     c = load_components(components or None)
     r = c.rules

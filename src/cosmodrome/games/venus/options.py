@@ -7,9 +7,27 @@ from __future__ import annotations
 from cosmodrome.games.venus.combat import casualty_pool, cost, points
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.flow import (
-    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DIE, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET, A_REROLL, A_SEAT,
+    A_BLD,
+    A_BUILD,
+    A_CARD,
+    A_CLAIM,
+    A_COUNT,
+    A_DIE,
+    A_DONE,
+    A_MOVE,
+    A_ORBIT,
+    A_PASS,
+    A_PLANET,
+    A_REROLL,
+    A_SEAT,
     A_SURFACE,
-    A_TILE, A_UNIT, A_UNITAT, A_YES, DECIDE, EARTH, VENUS,
+    A_TILE,
+    A_UNIT,
+    A_UNITAT,
+    A_YES,
+    DECIDE,
+    EARTH,
+    VENUS,
 )
 from cosmodrome.games.venus.state import EMPIRES, answers
 from cosmodrome.games.venus.text import BLD_LABELS, CARD_TEXT, UNIT_LABELS

@@ -7,17 +7,30 @@ military units are made active again (six).
 
 from __future__ import annotations
 
-from cosmodrome.i18n import N_, _
 from cosmodrome.games.venus.cards import may_hold
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_DONE, A_YES, D_FREE, D_PASS_EXTRA, D_TURN, GANYMEDE, O_ACTIONS, O_CRISIS_START, O_INCOME, O_PASS_REACT, O_PERIOD,
-    O_TURN, T_CRISIS, auto, decide, income,
+    A_DONE,
+    A_YES,
+    D_FREE,
+    D_PASS_EXTRA,
+    D_TURN,
+    GANYMEDE,
+    O_ACTIONS,
+    O_CRISIS_START,
+    O_INCOME,
+    O_PASS_REACT,
+    O_PERIOD,
+    O_TURN,
+    T_CRISIS,
+    auto,
+    decide,
+    income,
 )
 from cosmodrome.games.venus.scoring import finish
-from cosmodrome.games.venus.state import SHORT, VenusState, has_alien
+from cosmodrome.games.venus.state import VenusState, has_alien
 from cosmodrome.games.venus.text import income_text, says, tile_drawn, tile_w, tiles_text, who
-
+from cosmodrome.i18n import N_, _
 
 
 @auto(O_PERIOD)
@@ -51,7 +64,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
         if s.flipped[pl] or has_alien(s, pl):
             continue
         placed = []
-        for _ in range(chart[pl]):
+        for _i in range(chart[pl]):
             if not s.bag:
                 break
             t = s.rng.draw(s.bag, ("the tile drawn for {}".format, (s.comp.planet_names[pl],)), (tile_drawn, (s.comp, pl)),

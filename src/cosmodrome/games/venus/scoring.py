@@ -13,10 +13,10 @@ import pickle
 from typing import Optional
 
 from cosmodrome.core.statistics import count, row
-from cosmodrome.i18n import N_, _, current, gettext
 from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, incomes_on
 from cosmodrome.games.venus.state import VenusState, answers
 from cosmodrome.games.venus.text import Word, planet_word, says, seat_word
+from cosmodrome.i18n import N_, _, current, gettext
 
 
 def planet_vp(incomes: list, vp: tuple) -> list:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.core.rng import as_rng
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components
 from cosmodrome.games.venus.flow import EARTH, INF, O_PERIOD, SHIP, add
-from cosmodrome.games.venus.state import COLOUR_WORDS, COLOURS, EMPIRES, SHORT, VenusState
-from cosmodrome.games.venus.text import Word, seat_word, card_dealt, dice_w, die_words, says, who
+from cosmodrome.games.venus.state import COLOUR_WORDS, EMPIRES, SHORT, VenusState
+from cosmodrome.games.venus.text import Word, card_dealt, dice_w, die_words, says, who
+from cosmodrome.i18n import N_, _, gettext
 
 
 def _empires(n: int) -> str:
@@ -86,7 +86,7 @@ def step_five_starting_cards(s: VenusState) -> None:
     s.deck = bytearray(deck)
     for p in range(s.num_players):
         hand = s.rng.alike([nd + p * npc + j for j in range(npc)], c.cefx)
-        for _ in range(c.rules["start_cards_dealt"]):
+        for _i in range(c.rules["start_cards_dealt"]):
             if s.deck:
                 hand.append(s.rng.draw(s.deck, ("the card {} is dealt".format, (SHORT[p],)),
                                        (card_dealt, (c, SHORT[p])), seen_by=(p,)))
@@ -111,11 +111,11 @@ def step_eight_first_player(s: VenusState) -> None:
     player marker; a tie is rolled again (skull counts 0)."""
     faces = s.comp.rules["die_faces"]
     rolling = list(range(s.num_players))
-    for _ in range(ROLL_OFFS):
+    for _i in range(ROLL_OFFS):
         totals = {}
         for p in rolling:
             dice = [faces[s.rng.below(6, ("the roll of {}'s die for first player".format, (SHORT[p],)),
-                                      die_words(f"{SHORT[p]}'s die", faces))] for _ in range(3)]
+                                      die_words(f"{SHORT[p]}'s die", faces))] for _i in range(3)]
             totals[p] = sum(dice)
             s.say("roll", says("{who} rolled {dice} for first player.", who=who(p), dice=dice_w(dice)),
                   {"seat": p, "dice": dice}, chance=True)

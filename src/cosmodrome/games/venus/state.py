@@ -44,13 +44,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional
 
-from cosmodrome.i18n import N_
 from cosmodrome.core import Event, RecordError, Rng, State, check_state_json
 from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.games.venus import flow
-from cosmodrome.games.venus.components import Components, load_components
+from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, T_ALIEN
+from cosmodrome.i18n import N_
 
 
 def _generate(cls_name: str, source: str, namespace: dict) -> dict:

@@ -14,14 +14,31 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
-from cosmodrome.i18n import N_, _, gettext, ngettext
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.flow import (
-    A_BLD, A_BUILD, A_CARD, A_CLAIM, A_COUNT, A_DIE, A_DONE, A_MOVE, A_ORBIT, A_PASS, A_PLANET, A_REROLL,
+    A_BLD,
+    A_BUILD,
+    A_CARD,
+    A_CLAIM,
+    A_COUNT,
+    A_DIE,
+    A_DONE,
+    A_MOVE,
+    A_ORBIT,
+    A_PASS,
+    A_PLANET,
+    A_REROLL,
+    A_SEAT,
     A_SURFACE,
-    A_SEAT, A_TILE, A_UNIT, A_UNITAT, A_YES, DECIDE, NUM_ACTIONS,
+    A_TILE,
+    A_UNIT,
+    A_UNITAT,
+    A_YES,
+    DECIDE,
+    NUM_ACTIONS,
 )
 from cosmodrome.games.venus.state import SHORT, answers
+from cosmodrome.i18n import N_, _, gettext, ngettext
 
 UNIT_LABELS = (N_("infantry"), N_("spaceship"), N_("tank"))
 AN_UNIT = (N_("an infantry"), N_("a spaceship"), N_("a tank"))

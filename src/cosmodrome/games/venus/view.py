@@ -59,7 +59,9 @@ from cosmodrome.games.venus.crises import INWARD
 from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, O_CRISIS, O_CRISIS_START, TITAN
 from cosmodrome.games.venus.scoring import final_breakdown, planet_vp, tile_vp
 from cosmodrome.games.venus.state import (
-    COLOURS, EMPIRES, answers,
+    COLOURS,
+    EMPIRES,
+    answers,
 )
 from cosmodrome.games.venus.text import CARD_TEXT, PHASES, TILE_LABELS, planet_word, tile_name
 from cosmodrome.i18n import current, gettext

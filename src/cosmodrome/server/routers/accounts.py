@@ -13,7 +13,15 @@ from fastapi import APIRouter, Request, Response
 from cosmodrome.server.accounts import COOKIE, SESSION_SECONDS
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import (
-    AccountDep, BaseDep, ClientDep, HallDep, JsonRoute, MeDep, SeatDep, TableDep, session_of,
+    AccountDep,
+    BaseDep,
+    ClientDep,
+    HallDep,
+    JsonRoute,
+    MeDep,
+    SeatDep,
+    TableDep,
+    session_of,
 )
 from cosmodrome.server.routers.errors import errors
 from cosmodrome.server.security import BadRequest

@@ -23,7 +23,13 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from cosmodrome.core import (
-    CosmodromeError, DataError, IllegalActionError, OptionError, PlayerCountError, RecordError, UnknownGameError,
+    CosmodromeError,
+    DataError,
+    IllegalActionError,
+    OptionError,
+    PlayerCountError,
+    RecordError,
+    UnknownGameError,
 )
 from cosmodrome.server.accounts import NameTaken, Unauthorized
 from cosmodrome.server.security import BadRequest, OtherSite, TooLarge, TooMany, TooSlow, UnsupportedType

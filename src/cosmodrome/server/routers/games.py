@@ -10,8 +10,18 @@ from fastapi import APIRouter, Depends, Query, Request
 from cosmodrome.core import GameRecord
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import (
-    AccountDep, BaseDep, ClientDep, HallDep, JsonRoute, SeatDep, TableDep, broadcast_costs, client_of,
-    creation_costs, table_costs, token_of,
+    AccountDep,
+    BaseDep,
+    ClientDep,
+    HallDep,
+    JsonRoute,
+    SeatDep,
+    TableDep,
+    broadcast_costs,
+    client_of,
+    creation_costs,
+    table_costs,
+    token_of,
 )
 from cosmodrome.server.routers.errors import errors
 from cosmodrome.server.seats import joinable

@@ -7,7 +7,15 @@ from fastapi import APIRouter, Depends, Request
 
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import (
-    AccountDep, BaseDep, ClientDep, HallDep, JsonRoute, SeatDep, TableDep, broadcast_costs, creation_costs,
+    AccountDep,
+    BaseDep,
+    ClientDep,
+    HallDep,
+    JsonRoute,
+    SeatDep,
+    TableDep,
+    broadcast_costs,
+    creation_costs,
     token_of,
 )
 from cosmodrome.server.routers.errors import errors

@@ -107,7 +107,7 @@ async def _hello(ws: WebSocket, header_token: Optional[str]) -> tuple[Optional[s
     hello = "the socket's first message must be {\"type\": \"hello\", \"token\": ...} (token null for a spectator)"
     try:
         raw = await asyncio.wait_for(ws.receive(), hello_timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         raise BadRequest(f"{hello}, sent within {hello_timeout:g} s") from None
     if raw.get("type") == "websocket.disconnect":
         raise WebSocketDisconnect(raw.get("code", 1000))
