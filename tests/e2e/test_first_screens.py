@@ -170,3 +170,16 @@ def test_a_game_made_in_the_lobby_on_a_phone_folds_the_invite_links_so_the_board
             page.click("[data-testid=invite] summary")
             assert page.is_visible("[data-testid=link-spectate]")
         assert page.errors == []
+
+
+@pytest.mark.parametrize("path", ["/", "/mygames.html", "/leaderboard.html"])
+def test_a_visitor_who_is_not_signed_in_sees_no_error_in_the_console(server, browser, path):
+    """Issue #27: nothing errs in the console. A visitor without an account is not an error:
+    the page asks who is signed in before it asks for an account's language (no 401)."""
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.goto(server + path)
+    page.wait_for_load_state("networkidle")
+    assert problems == []
