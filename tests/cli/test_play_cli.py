@@ -182,3 +182,17 @@ def test_an_explicit_chance_record_is_refused_by_the_terminal(tmp_path):
     res = runner.invoke(app, ["play", "pocket-race", "--load", str(path), "--seats", "human,random"], input="1\n")
     assert res.exit_code != 0
     assert "explicit chance" in str(res.exception) + res.output
+
+
+def test_plain_mode_indents_a_wrapped_option_under_its_own_label():
+    """Issue #27, the terminal: an option too long for the width goes on under its label, not
+    at the left margin where it reads as a line of its own."""
+    res = runner.invoke(app, ["play", "moon", "--players", "2", "--seed", "4", "--plain"], input="1\n1\n1\n1\nq\n",
+                        env={"COLUMNS": "60"})
+    assert res.exit_code == 0, res.output
+    lines = [ln.removeprefix("> ") for ln in res.output.splitlines()]
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("   1  Move")]
+    assert starts, res.output
+    for i in starts:
+        assert len(lines[i]) <= 60
+        assert lines[i + 1].startswith(" " * 6) and lines[i + 1].strip(), lines[i:i + 3]

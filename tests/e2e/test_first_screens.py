@@ -1,6 +1,7 @@
 """The first screens a new player meets, in headless chromium: the hint panel while another seat
 decides, the lobby's clock rows, the spectator's chat, the name form, a bad game link, the
-player count, and Onward to Venus at 1280x800 (the docked hand, the tile badges)."""
+player count, Onward to Venus at 1280x800 (the docked hand, the tile badges) and the invite links
+on a phone."""
 
 from __future__ import annotations
 
@@ -146,3 +147,38 @@ def test_venus_at_1280x800_shows_every_card_and_tile_label_and_the_dock_hides_no
         return ['.vn-planet.moon', '.vn-players'].map(s => document.querySelector(s).getBoundingClientRect().bottom <= top + 0.5); }""")
     assert clear == [True, True]
     assert page.errors == []
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_a_game_made_in_the_lobby_on_a_phone_folds_the_invite_links_so_the_board_comes_first(server, browser):
+    """Issue #27, the phone: the creator's invite links (a game made in the lobby) wait folded
+    under their summary, so the board starts on the first screen; a laptop shows them open."""
+    for viewport, folded in ((PHONE, True), (LAPTOP, False)):
+        page = page_of(browser, server, "/", viewport)
+        page.wait_for_selector("#game option[value=mars]", state="attached")
+        page.select_option("#game", "mars")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("[data-testid=invite] details", state="attached")
+        page.wait_for_selector("[data-testid=board] *", state="attached")
+        assert page.evaluate("document.querySelector('[data-testid=invite] details').open") is (not folded)
+        if folded:
+            top = page.evaluate("document.getElementById('board').getBoundingClientRect().top")
+            assert top < 844 / 2, f"the board starts at {top}px, below half of the phone's first screen"
+            page.click("[data-testid=invite] summary")
+            assert page.is_visible("[data-testid=link-spectate]")
+        assert page.errors == []
+
+
+@pytest.mark.parametrize("path", ["/", "/mygames.html", "/leaderboard.html"])
+def test_a_visitor_who_is_not_signed_in_sees_no_error_in_the_console(server, browser, path):
+    """Issue #27: nothing errs in the console. A visitor without an account is not an error:
+    the page asks who is signed in before it asks for an account's language (no 401)."""
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    problems = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.goto(server + path)
+    page.wait_for_load_state("networkidle")
+    assert problems == []

@@ -36,7 +36,10 @@ def test_the_lobby_names_bot_levels_and_takes_the_creator_to_their_seat(server, 
     page.locator(".seat-row[data-seat='2'] select.kind").select_option("bot")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.click("#create-btn")
-    # straight to the table as the first seat; the others' links in the Invite panel
+    # straight to the table as the first seat; the others' links in the Invite panel (folded
+    # on a phone, so the board comes first: opened by its summary)
+    page.wait_for_selector("[data-testid=invite] summary")
+    page.click("[data-testid=invite] summary")
     page.wait_for_selector("[data-testid=invite] [data-testid=link-seat-1]")
     assert page.url.split("#")[0].endswith("/table.html?game=" + page.url.split("game=")[1].split("#")[0])
     page.wait_for_selector("#whoami:has-text('You:')")

@@ -51,3 +51,24 @@ def test_the_lobby_lists_my_games_with_opponents_and_says_the_lists_are_public(s
     row.wait_for()
     assert "bot" in row.inner_text() and ("your turn" in row.inner_text() or "deciding" in row.inner_text())
     assert "public games only" in page.inner_text("[data-testid=public-note]")
+
+
+def test_a_solo_game_in_my_games_says_solo_rather_than_leaving_against_blank(server, browser):
+    """Issue #27, "my games tells rows apart (opponents...)": a game with no other seat says so
+    in words instead of an empty cell."""
+    page = page_of(browser, server, "/")
+    page.wait_for_selector("#seats .seat-row")
+    page.select_option("#game", "cosmic-run")
+    page.fill("#players", "1")
+    page.dispatch_event("#players", "change")
+    page.click("#create-btn")
+    page.wait_for_url("**/table.html?game=*")
+    page.wait_for_selector("#seats .pill")
+    game_id = page.url.split("game=")[1].split("#")[0]
+    page.goto(server + "/")
+    row = page.locator(f"[data-testid=lobby-my-game][data-game='{game_id}']")
+    row.wait_for()
+    assert row.locator("td").nth(1).inner_text().strip() == "solo"
+    page.goto(server + "/mygames.html")
+    page.wait_for_selector("[data-testid=my-game-against]")
+    assert page.locator("[data-testid=my-game-against]").first.inner_text().strip() == "solo"

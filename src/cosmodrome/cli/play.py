@@ -151,7 +151,9 @@ class TerminalTable:
         c.print(Text(prompt, style="bold"))
         options = listed(d.options)
         for i, ch in enumerate(options, 1):
-            c.print(Text.assemble((f"  {i:>2}", "cyan"), f"  {ch.label}"))
+            # a long label goes on under itself (6 columns in), not at the left margin
+            label = "\n      ".join(textwrap.wrap(ch.label, width=max(20, c.width - 6))) or ch.label
+            c.print(Text.assemble((f"  {i:>2}", "cyan"), f"  {label}"), soft_wrap=True)
         c.print(f"  [dim]{COMMANDS}[/dim]")
         while True:
             line = _read("> ")

@@ -50,9 +50,11 @@ async function chosen(have) {
   let stored = null;
   try { stored = localStorage.getItem(STORE_KEY); } catch (e) { stored = null; }
   if (stored && have.includes(stored)) return stored;
-  try {  // signed in: the account's choice (401 otherwise)
-    const res = await fetch("/api/account/language");
-    if (res.ok) {
+  try {  // signed in: the account's choice (asked only then: a 401 would be an error in the console)
+    const who = await fetch("/api/account");
+    const signedIn = who.ok && (await who.json()).account;
+    const res = signedIn ? await fetch("/api/account/language") : null;
+    if (res && res.ok) {
       const mine = (await res.json()).lang;
       if (mine && have.includes(mine)) return mine;
     }

@@ -24,8 +24,10 @@ export function stateOf(g) {
 
 // The others at the table, so two games of the same kind are told apart.
 export function opponents(g) {
-  return (g.seats || []).filter(s => s.seat !== g.seat)
-    .map(s => s.kind === "bot" ? t("bot {level}", { level: s.bot }) : (s.display || s.player || s.name)).join(", ");
+  const others = (g.seats || []).filter(s => s.seat !== g.seat)
+    .map(s => s.kind === "bot" ? t("bot {level}", { level: s.bot }) : (s.display || s.player || s.name));
+  // a game of one seat (the solo game) says so rather than leaving the cell blank
+  return others.length ? others.join(", ") : t("solo");
 }
 export function started(g) {
   return g.created ? new Date(g.created * 1000).toLocaleString(language(), { dateStyle: "short", timeStyle: "short" }) : "";

@@ -535,7 +535,9 @@ function showInvite() {
   }
   if (res.hotseat) rows.push(row(t("Hot-seat"), res.hotseat, "link-hotseat"));
   rows.push(row(t("Spectate"), res.spectate, "link-spectate"));
-  box.replaceChildren(el("details", { open: true }, el("summary", { text: t("Invite: send each player their own link") }),
+  // open on a laptop; folded on a phone, where the board comes first (issue #27)
+  const phone = window.matchMedia("(max-width: 900px)").matches;
+  box.replaceChildren(el("details", { open: !phone }, el("summary", { text: t("Invite: send each player their own link") }),
     el("p", { class: "muted small", text: t("Each link is a secret seat: anyone holding it plays that seat.") }), rows));
   box.hidden = false;
 }
