@@ -137,6 +137,48 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return tr.ngettext(singular, plural, n)
 
 
+# ----- sentences written when they are read (a game's log) --------------------------------
+class Word:
+    """A word of a sentence written when it is read: ``fn(*args)`` then, in the reader's
+    language (a seat's name, a place, a card, a die).
+
+    >>> "{}!".format(Word(str.upper, "moon"))
+    'MOON!'
+    """
+
+    __slots__ = ("fn", "args")
+
+    def __init__(self, fn, *args: Any) -> None:
+        self.fn = fn
+        self.args = args
+
+    def __format__(self, spec: str) -> str:
+        return format(self.fn(*self.args), spec)
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+
+def says(template: str, **values: Any) -> tuple:
+    """A log sentence written when read: ``template`` (English, translated then) formatted
+    with ``values``; a ``Word`` value, or one that is itself ``says(...)``, is written then
+    too. ``(fn, args)`` for a game's ``Event`` (mark the template by calling ``says`` with a
+    literal: the extraction collects it).
+
+    >>> fn, args = says("{who} takes {n}.", who=Word(str.title, "ada"), n=3); fn(*args)
+    'Ada takes 3.'
+    """
+    return (_written, (template, values))
+
+
+def _written(template: str, values: dict) -> str:
+    return gettext(template).format(**{k: v[0](*v[1]) if _is_said(v) else v for k, v in values.items()})
+
+
+def _is_said(v: Any) -> bool:
+    return isinstance(v, tuple) and len(v) == 2 and callable(v[0]) and isinstance(v[1], tuple)
+
+
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` names (a word with two meanings in English)."""
     lang, tr = _current.get()

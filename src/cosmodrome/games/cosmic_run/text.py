@@ -28,7 +28,7 @@ from cosmodrome.games.cosmic_run.state import (
     ZOR_REROLL,
     CosmicRunState,
 )
-from cosmodrome.i18n import N_, _, gettext, ngettext, pgettext
+from cosmodrome.i18n import N_, Word, _, gettext, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 END_WORDS = {
     "planets": N_("{w} reached all three planets"),
@@ -110,45 +110,10 @@ def row_name(C: Components, side: int, row: int) -> str:
 # ----- log sentences written when read: the rules pass these functions with the values they
 # need as ``(fn, args)`` to ``log`` (see cosmodrome.core.events.Event); ``who`` is the
 # state's ``sheet_name``, which reads only what a game never changes (its seats, solo or not)
-class Word:
-    """A word of a log sentence written when it is read: ``fn(*args)`` then, in the reader's
-    language (a sheet's name, a colour, a die face, a circle).
-
-    >>> "{}!".format(Word(str.upper, "blue"))
-    'BLUE!'
-    """
-
-    __slots__ = ("fn", "args")
-
-    def __init__(self, fn, *args: Any) -> None:
-        self.fn = fn
-        self.args = args
-
-    def __format__(self, spec: str) -> str:
-        return format(self.fn(*self.args), spec)
-
-    def __str__(self) -> str:
-        return self.__format__("")
-
-
-def says(template: str, **values: Any) -> tuple:
-    """A log sentence written when read: ``template`` (English, translated then) formatted
-    with ``values`` (``Word`` values are written then too); ``(fn, args)`` for ``log``.
-
-    >>> fn, args = says("{who} stops moving.", who="Zorlord"); fn(*args)
-    'Zorlord stops moving.'
-    """
-    return (_written, (template, values))
-
-
 def says_n(singular: str, plural: str, n: int, **values: Any) -> tuple:
     """``says`` with the singular or plural form for ``n`` (given to the template as ``n``);
     mark both forms with ``N_()``."""
     return (_written_n, (singular, plural, n, values))
-
-
-def _written(template: str, values: dict) -> str:
-    return gettext(template).format(**values)
 
 
 def _written_n(singular: str, plural: str, n: int, values: dict) -> str:

@@ -27,7 +27,7 @@ from cosmodrome.games.mars.state import (
     ZONE_NAMES,
     MarsState,
 )
-from cosmodrome.i18n import N_, _, gettext, ngettext
+from cosmodrome.i18n import N_, Word, _, gettext, ngettext, says  # noqa: F401 (Word, says: the game's log)
 
 ALIEN_NAMES = ALIEN_COLOURS
 #: the alien colours as the log names them
@@ -78,21 +78,6 @@ def shot_text(who: str, hits: int, executions: int, col: int, lvl: int, colours:
         ngettext(" and {n} sure kill", " and {n} sure kills", executions).format(n=executions) if executions else "")
     return _("{who} puts {what} on column {col}, level {level}: kills {names}.").format(
         who=who, what=what, col=col + 1, level=lvl, names=names)
-
-
-def says(template: str, **values: Any) -> tuple:
-    """A log sentence written when read: ``template`` (English, translated then) formatted
-    with ``values``; a value that is itself ``says(...)`` is written then too. ``(fn, args)``
-    for ``Event``.
-
-    >>> fn, args = says("{who} stops here.", who="Red marine"); fn(*args)
-    'Red marine stops here.'
-    """
-    return (_written, (template, values))
-
-
-def _written(template: str, values: dict) -> str:
-    return gettext(template).format(**{k: v[0](*v[1]) if isinstance(v, tuple) else v for k, v in values.items()})
 
 
 def step_name(kind: int) -> str:

@@ -10,7 +10,7 @@ section in the rules modules, never quoted).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
@@ -46,7 +46,7 @@ from cosmodrome.games.moon.state import (
     WINDOW_EFFECTS,
     MoonState,
 )
-from cosmodrome.i18n import N_, _, gettext, ngettext
+from cosmodrome.i18n import N_, Word, _, gettext, ngettext, says  # noqa: F401 (Word, says: the game's log)
 
 #: the nations of the jump cards (components.toml), for the catalog: translated where shown
 NATION_NAMES = (N_("Soviet Union"), N_("United States"), N_("Europe"), N_("China"), N_("Japan"))
@@ -83,36 +83,6 @@ TIMING_TEXT = {"end-of-round": N_("end of the round"), "before-programming": N_(
 
 
 # ----- words written when read, in the reader's language --------------------------------
-class Word:
-    """A word of a log sentence written when it is read: ``fn(*args)`` then, in the
-    reader's language (a place, a die, a card).
-
-    >>> "{}!".format(Word(str.upper, "moon"))
-    'MOON!'
-    """
-
-    __slots__ = ("fn", "args")
-
-    def __init__(self, fn: Callable[..., str], *args: Any) -> None:
-        self.fn = fn
-        self.args = args
-
-    def __format__(self, spec: str) -> str:
-        return format(self.fn(*self.args), spec)
-
-    __str__ = __format__  # type: ignore[assignment]
-
-
-def says(template: str, **values: Any) -> tuple:
-    """A log sentence written when read: ``template`` (English, translated then) formatted
-    with ``values`` (``Word`` values are written then too). ``(fn, args)`` for ``Event``."""
-    return (_written, (template, values))
-
-
-def _written(template: str, values: dict) -> str:
-    return gettext(template).format(**values)
-
-
 def says_n(singular: str, plural: str, n: int, **values: Any) -> tuple:
     """:func:`says` with a plural chosen by ``n`` (given to the template as ``n``)."""
     return (_written_n, (singular, plural, n, values))

@@ -12,7 +12,7 @@ edition (../shared/rules/onward-to-venus-hungarian.txt).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Optional
 
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.flow import (
@@ -38,7 +38,7 @@ from cosmodrome.games.venus.flow import (
     NUM_ACTIONS,
 )
 from cosmodrome.games.venus.state import SHORT, answers
-from cosmodrome.i18n import N_, _, gettext, ngettext
+from cosmodrome.i18n import N_, Word, _, gettext, ngettext, says  # noqa: F401 (Word, says: the game's log)
 
 UNIT_LABELS = (N_("infantry"), N_("spaceship"), N_("tank"))
 AN_UNIT = (N_("an infantry"), N_("a spaceship"), N_("a tank"))
@@ -101,40 +101,6 @@ TILE_LABELS = {"factory": N_("Factory"), "draw2": N_("Draw two cards"), "biggame
 
 
 # ----- words written when read, in the reader's language --------------------------------
-class Word:
-    """A word of a sentence written when it is read: ``fn(*args)`` then, in the reader's
-    language (a seat's empire, a card, a planet, a tile).
-
-    >>> "{}!".format(Word(str.upper, "moon"))
-    'MOON!'
-    """
-
-    __slots__ = ("fn", "args")
-
-    def __init__(self, fn: Callable[..., str], *args: Any) -> None:
-        self.fn = fn
-        self.args = args
-
-    def __format__(self, spec: str) -> str:
-        return format(self.fn(*self.args), spec)
-
-    __str__ = __format__  # type: ignore[assignment]
-
-
-def says(template: str, **values: Any) -> tuple:
-    """A log sentence written when read: ``template`` (English, translated then) formatted
-    with ``values`` (``Word`` values are written then too). ``(fn, args)`` for ``Event``.
-
-    >>> fn, args = says("{who} takes £{n}.", who=who(0), n=3); fn(*args)
-    'Britain takes £3.'
-    """
-    return (_written, (template, values))
-
-
-def _written(template: str, values: dict) -> str:
-    return gettext(template).format(**values)
-
-
 def seat_word(p: int) -> str:
     return gettext(SHORT[p])
 
