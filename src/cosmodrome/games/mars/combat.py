@@ -69,7 +69,7 @@ def toughest(s: MarsState, aliens: list[int]) -> list[int]:
     return sorted(aliens, key=lambda a: (-s.colour(a), -a))
 
 
-def hit_box(s: MarsState, col: int, lvl: int, hits: int, m: int, who: str, executions: int = 0) -> int:
+def hit_box(s: MarsState, col: int, lvl: int, hits: int, m: int, who: object, executions: int = 0) -> int:
     """``hits`` hits on the box at (``col``, ``lvl``) by marine ``m`` (or -1: the base), after
     ``executions`` aliens killed outright, the toughest first (the Sniper); returns how many
     aliens died."""

@@ -43,7 +43,7 @@ def drop(s: MarsState) -> None:
         s.log("drop", says("No defender is dead: the High Command drops equipment behind the enemy lines."))
 
 
-def draw(s: MarsState, m: int, why: str) -> bool:
+def draw(s: MarsState, m: int, why: object) -> bool:
     """Marine ``m`` draws a card at random from the deck, remade from the discard when empty;
     False when every card is in a hand."""
     deck = [c for c, w in enumerate(s.eq) if w == DECK]
@@ -63,7 +63,7 @@ def draw(s: MarsState, m: int, why: str) -> bool:
     return True
 
 
-def _gets(C, who: str, c: int) -> str:
+def _gets(C, who: object, c: int) -> str:
     """The words of an equipment draw's outcome (only the explicit chance mode writes them)."""
     return f"{who} gets the {C.equipment[c].name}"
 

@@ -355,7 +355,7 @@ def companions(s: MarsState, m: int) -> list[int]:
             and s.mcol[o] == s.mcol[m] and s.mlvl[o] == s.mlvl[m]]
 
 
-def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: str, path: tuple = ()) -> bool:
+def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: object, path: tuple = ()) -> bool:
     """Marine ``m`` ends a move, a jump or a teleport on (``col``, ``lvl``) with ``outcome``
     (rules, "Use me as a team": a safe landing beside a crashed companion stands it up, an
     accident beside a standing companion is ignored; "Special training", Ranger: a box

@@ -117,7 +117,7 @@ def aliens_in_zone(s: MarsState, zone: int) -> list[int]:
     return [i for i, p in enumerate(s.aloc) if lo <= p < hi]
 
 
-def wave(s: MarsState, side: int, why: str) -> None:
+def wave(s: MarsState, side: int, why: object) -> None:
     """Rules, "Martian waves": one wave on ``side`` (ignored on the half of the board not in
     play)."""
     if side not in s.sides:

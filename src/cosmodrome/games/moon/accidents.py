@@ -13,7 +13,7 @@ WHY = {"hazard": N_("landed on a box without a circle"), "fall": N_("ended in th
        "crash": N_("ran into rock"), "ceiling": N_("hit a tunnel's ceiling"), "face": N_("rolled the accident face")}
 
 
-def accident(s: MoonState, a: int, why: str) -> None:
+def accident(s: MoonState, a: int, why: object) -> None:
     """Astronaut ``a`` has an accident at the box it now occupies (rules, "What's an
     accident?"). Half its Sputniks (rounded down) go back to the supply.
 

@@ -92,7 +92,7 @@ def draw(s: MoonState, seat: int) -> None:
                  says("{who} draws an action card.", who=seat_w(s, seat)), seat)
 
 
-def _draws(s: MoonState, who: str, c: int) -> str:
+def _draws(s: MoonState, who: object, c: int) -> str:
     """The words of a card draw's outcome (only the explicit chance mode writes them)."""
     return f"{who} draws {CARD_TEXT[effect(s, c)][0]}"
 

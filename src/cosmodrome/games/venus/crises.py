@@ -371,7 +371,7 @@ def lose_building(s: VenusState, f: tuple, a: int) -> None:
         s.stack.append((D_LOSE_BLD, p, pl, n - 1))
 
 
-def all_lose(s: VenusState, cause: str, text: str) -> None:
+def all_lose(s: VenusState, cause: str, text: object) -> None:
     """RB: an ending in which all players are declared the losers."""
     s.say("end", text, {"cause": cause})
     s.over = True
