@@ -4,7 +4,7 @@ Onward to Venus? Asks the lab's API (the server's app, in this process: no netwo
 variant, runs it beside the printed game with the same seeds, prints the results as Markdown
 tables and draws them as PNG plots.
 
-    PYTHONPATH=src .venv/bin/python docs/examples/lab_mercury.py --games 200 --players 3 --workers 2
+    PYTHONPATH=src .venv/bin/python docs/lab/lab_mercury.py --games 200 --players 3 --workers 2
 
 Writes docs/lab-mercury-win-share.png, docs/lab-mercury-scores.png and
 docs/lab-mercury-crises.png (with --out, elsewhere).
