@@ -171,7 +171,8 @@ def seen_by_a_hungarian(game_name: str, seed: int) -> list:
 def test_every_game_is_translated():
     from cosmodrome.core import games
 
-    assert {g.name for g in games() if g.name != "pocket-race"} == set(TRANSLATED)
+    # the games of the project's own packages (tests may register test games of their own)
+    assert {g.name for g in games() if type(g).__module__.startswith("cosmodrome.games.")} == set(TRANSLATED)
 
 
 @pytest.mark.parametrize("game_name", TRANSLATED)
