@@ -195,6 +195,8 @@ def test_a_finished_games_end_screen_and_its_replay_read_in_hungarian(server, br
     share, english = english_share(page)
     assert share < 0.03, (game, f"{share:.1%}", english[:30])
     assert page.evaluate("document.documentElement.lang") == "hu" and page.errors == []
+    if game == "mars":  # the marines' names too
+        assert "tengerészgyalogos" in page.inner_text("[data-testid=result]") and "marine" not in page.evaluate(READ)
     # the replay at its last step, with the end's statistics
     page.goto(f"{server}/replay.html?game={g['id']}")
     page.wait_for_selector("[data-testid=stepno]:has-text('/')", timeout=30000)
@@ -265,5 +267,30 @@ def test_the_design_lab_in_hungarian(server, browser):
     assert "Irány a Vénusz!" in words(page, "#lab-game option")
     share, english = english_share(page)
     assert share < 0.03, english[:30]
+    assert page.errors == []
+    page.context.close()
+
+
+OPEN_ABOUT = ("document.querySelectorAll('[data-testid=about], [data-testid=about] details')"
+              ".forEach(d => d.open = true)")
+
+
+def test_about_each_game_reads_in_hungarian(server, browser):
+    # "About this game": the reconstructed entries' sources and the notes of every game
+    page = hungarian_page(browser, f"{server}/")
+    page.wait_for_selector("#seats .seat-row", timeout=20000)
+    titles = {g["name"]: g["title"] for g in get(server, "/api/game-types?lang=hu")["games"]}
+    for game in ("venus", "cosmic-run", "moon", "mars"):
+        page.select_option("#game", game)
+        about = page.locator("[data-testid=about]")
+        about.locator("summary", has_text=titles[game]).first.wait_for()
+        page.evaluate(OPEN_ABOUT)
+        text = about.inner_text()
+        found = re.findall(r"[^\W\d_]+", text.lower())
+        english = [w for w in found if w in FUNCTION_WORDS]
+        assert len(found) > 30 and len(english) < 0.03 * len(found), (game, english[:30])
+    page.select_option("#game", "venus")
+    page.evaluate(OPEN_ABOUT)
+    assert "kivéve az Árulóét" in page.locator("[data-testid=about]").inner_text()
     assert page.errors == []
     page.context.close()
