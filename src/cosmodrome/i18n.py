@@ -84,6 +84,19 @@ def using(lang: Optional[str]) -> Iterator[str]:
         _current.reset(token)
 
 
+def in_source(fn, *args: Any, **kwargs: Any) -> Any:
+    """``fn(*args, **kwargs)`` with texts written in English: the rules' events made for every
+    reader (a table's log is read by each socket in its own language; whatever of it a game
+    writes at once must not be the language of whoever happened to act).
+
+    >>> with using("hu"):
+    ...     in_source(_, "Yes")
+    'Yes'
+    """
+    with using(SOURCE):
+        return fn(*args, **kwargs)
+
+
 def set_language(lang: Optional[str]) -> str:
     """Write texts in ``lang`` from now on in this context (the terminal's whole run: ``--lang``
     or ``LANG``); the server uses :func:`using` per message instead."""
@@ -177,6 +190,22 @@ def _written(template: str, values: dict) -> str:
 
 def _is_said(v: Any) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and callable(v[0]) and isinstance(v[1], tuple)
+
+
+def later(fn, *args: Any) -> tuple:
+    """A text written when it is read, ``fn(*args)`` then (a notice sent to many readers: each
+    reads it in their own language); :func:`written` writes it.
+
+    >>> written(later(str.upper, "moon")), written("as it is")
+    ('MOON', 'as it is')
+    """
+    return (fn, args)
+
+
+def written(text: Any) -> Any:
+    """``text`` written now, in the current language: a :func:`says` or :func:`later` tuple is
+    written, anything else is returned as it is."""
+    return text[0](*text[1]) if _is_said(text) else text
 
 
 def pgettext(context: str, message: str) -> str:
@@ -283,9 +312,12 @@ def svg_words(svg: str) -> str:
 
 def extract_toml(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int, str, str, list[str]]]:
     """A Babel extractor for TOML files (babel.cfg): every string under a text key, with its
-    line, as a message to translate (``_()`` translates it where the page shows it)."""
+    line, as a message to translate (``_()`` translates it where the page shows it). The
+    option ``keys`` (babel.cfg, space-separated) names more keys whose strings are texts (a
+    component file's names: ``keys = name abilities``)."""
     import tomllib
 
+    text_keys = TOML_TEXT_KEYS | frozenset(str((options or {}).get("keys", "")).split())
     raw = fileobj.read().decode("utf-8")
     data = tomllib.loads(raw)
     lines = raw.splitlines()
@@ -314,7 +346,7 @@ def extract_toml(fileobj, keywords, comment_tags, options) -> Iterator[tuple[int
         elif isinstance(node, str) and key == "svg":
             for m in SVG_WORDS.finditer(node):
                 yield from one(m.group(2))
-        elif isinstance(node, str) and (table or key in TOML_TEXT_KEYS):
+        elif isinstance(node, str) and (table or key in text_keys):
             # a text of several paragraphs is shown (and so translated) paragraph by paragraph
             for para in (node.split("\n\n") if key == "text" else [node]):
                 yield from one(para.strip())

@@ -1,6 +1,8 @@
 """Two browsers on one Onward to Venus game, one reading Hungarian and one English (its
-navigator.languages), each read their own language in the prompt, the options and the log;
-the picker in the header changes the language and is remembered. With
+navigator.languages), each read their own language in the prompt, the options and the log (and
+a March on Mars and a Walking on the Moon game likewise); the picker in the header changes the
+language and is remembered; a finished game's end screen and its replay, of each game, and the
+design lab read in Hungarian. With
 COSMODROME_UPDATE_SCREENSHOTS set, the Hungarian table is saved in docs/ on a laptop and a phone."""
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from e2e_helpers import get
 from e2e_helpers import post_json as post
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -18,6 +21,21 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 ENGLISH = re.compile(r"\b(the|and|your|of|to|is|from|with)\b", re.I)
+
+
+#: everything a reader reads of a page: its text, the SVG titles and the title attributes (tooltips)
+READ = ("() => [document.body.innerText, ...[...document.querySelectorAll('title')].map(n => n.textContent),"
+        " ...[...document.querySelectorAll('[title]')].map(n => n.getAttribute('title'))].join(' ')")
+#: English function words, as tests/core/test_i18n.py counts them, but for "a" (Hungarian's own
+#: article), "is" and "be" (Hungarian words too: "also", "in")
+FUNCTION_WORDS = frozenset("the and your of to from with an are on in at for you it this or by not".split())
+
+
+def english_share(page) -> tuple[float, list[str]]:
+    """The share of English function words among the words a page shows, and those found."""
+    found = re.findall(r"[^\W\d_]+", page.evaluate(READ).lower())
+    english = [w for w in found if w in FUNCTION_WORDS]
+    return len(english) / max(1, len(found)), english
 
 
 def open_seat(browser, base, game_id, tok, locale, viewport=LAPTOP):
@@ -128,16 +146,158 @@ def test_a_moon_table_in_hungarian_beside_an_english_one(server, browser):
         page.wait_for_selector("[data-testid=log] *", timeout=20000)
         pages[locale] = page
     hu, en = pages["hu-HU"], pages["en-GB"]
-    read = ("() => [document.body.innerText, ...[...document.querySelectorAll('title')].map(n => n.textContent),"
-            " ...[...document.querySelectorAll('[title]')].map(n => n.getAttribute('title'))].join(' ')")
-    text = hu.evaluate(read)
-    found = re.findall(r"[^\W\d_]+", text.lower())
-    english = [w for w in found if w in {"the", "and", "your", "of", "to", "from", "with", "an", "are", "on", "in",
-                                         "at", "for", "you", "it", "this", "or", "by", "not"}]
-    assert len(english) < 0.03 * len(found), english[:30]
+    text = hu.evaluate(READ)
+    share, english = english_share(hu)
+    assert share < 0.03, english[:30]
     assert "A pálya:" in words(hu, "[data-testid=log]") and "The lap:" in words(en, "[data-testid=log]")
     assert "The lap:" not in words(hu, "[data-testid=log]")
-    assert "Karikás mező" in text and "A box with a circle" in en.evaluate(read)
+    assert "Karikás mező" in text and "A box with a circle" in en.evaluate(READ)
     assert hu.errors == [] and en.errors == []
     hu.context.close()
     en.context.close()
+
+
+# ----- every game's end screen and replay, a Mars table in two languages, the design lab ----------
+def finished_record(game, players, seed):
+    """A record of a game played to its end by random moves (sampled chance)."""
+    import random
+
+    from cosmodrome.core import GameRecord
+
+    rec, s = GameRecord.start(game, players, seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        a = rng.choice(s.legal_actions())
+        s.apply(a)
+        rec.actions.append(a)
+    return rec.to_json()
+
+
+def hungarian_page(browser, url):
+    ctx = browser.new_context(viewport=LAPTOP, locale="hu-HU")
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    return page
+
+
+@pytest.mark.parametrize("game, players", [("venus", 2), ("cosmic-run", 2), ("moon", 2), ("mars", 2)])
+def test_a_finished_games_end_screen_and_its_replay_read_in_hungarian(server, browser, game, players):
+    rec = finished_record(game, players, seed=4)
+    g = post(server, "/api/games/import", {"record": rec, "mode": "continue",
+                                           "seats": [{"kind": "human"}] * players})
+    assert get(server, f"/api/games/{g['id']}")["status"] == "finished"
+    # the end screen, as a seat reads it
+    page = hungarian_page(browser, f"{server}/table.html?game={g['id']}#token={g['seats'][0]['token']}")
+    page.wait_for_selector("[data-testid=result] [data-testid=stats]", timeout=30000)
+    page.wait_for_selector("[data-testid=log] *", timeout=20000)
+    share, english = english_share(page)
+    assert share < 0.03, (game, f"{share:.1%}", english[:30])
+    assert page.evaluate("document.documentElement.lang") == "hu" and page.errors == []
+    if game == "mars":  # the marines' names too
+        assert "tengerészgyalogos" in page.inner_text("[data-testid=result]") and "marine" not in page.evaluate(READ)
+    # the replay at its last step, with the end's statistics
+    page.goto(f"{server}/replay.html?game={g['id']}")
+    steps = len(rec["actions"])
+    page.wait_for_selector(f"[data-testid=stepno]:has-text('/ {steps}')", timeout=30000)  # the replay is loaded
+    for _ in range(10):  # (a step refused for asking too fast is asked again)
+        page.click("#last")
+        try:
+            page.wait_for_selector("#result [data-testid=stats]", timeout=6000)
+            break
+        except Exception:
+            continue
+    page.wait_for_selector("#result [data-testid=stats]", timeout=1000)
+    page.wait_for_selector("#log div", timeout=20000)
+    share, english = english_share(page)
+    assert share < 0.03, (game, "replay", f"{share:.1%}", english[:30])
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_mars_table_in_hungarian_beside_an_english_one(server, browser):
+    # prompt, options and log in each reader's language, the marines' and abilities' names too;
+    # a move of the Hungarian seat reads English to the English seat
+    g = post(server, "/api/games", {"game": "mars", "players": 2, "seed": 6,
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+    pages = {}
+    for i, locale in enumerate(("hu-HU", "en-GB")):
+        ctx = browser.new_context(viewport=LAPTOP, locale=locale)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e, page=page: page.errors.append(str(e)))
+        page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][i]['token']}")
+        page.wait_for_selector("[data-testid=mars-ring]", timeout=20000)
+        page.wait_for_selector("[data-testid=log] *", timeout=20000)
+        pages[locale] = page
+    hu, en = pages["hu-HU"], pages["en-GB"]
+    # the first decision is seat 0's (Hungarian): which ability to keep
+    hu.wait_for_selector("#decision.mine .options button", timeout=20000)
+    prompt, options = words(hu, "[data-testid=prompt]"), words(hu, "#decision.mine .options button")
+    assert "Vörös tengerészgyalogos" in prompt and "különleges kiképzés" in prompt, prompt
+    assert not ENGLISH.search(prompt + options), (prompt, options)
+    assert "Red marine" in words(en, "[data-testid=prompt]") or "Red marine" in words(en, "#decision")
+    share, english = english_share(hu)
+    assert share < 0.03, english[:30]
+    # the Hungarian seat keeps an ability: each log reads the line in its own language
+    hu.locator("#decision.mine .options button").first.click()
+    hu.wait_for_function("document.querySelector('[data-testid=log]').innerText.includes('kiképzése:')", timeout=15000)
+    en.wait_for_function("document.querySelector('[data-testid=log]').innerText.includes('trains as')", timeout=15000)
+    line_en = [ln for ln in en.locator("[data-testid=log] *").all_text_contents() if "trains as" in ln][-1]
+    assert line_en.startswith("Red marine trains as ") and "kiképzés" not in line_en, line_en
+    assert "tengerészgyalogos" not in words(en, "[data-testid=log]")
+    line_hu = [ln for ln in hu.locator("[data-testid=log] *").all_text_contents() if "kiképzése:" in ln][-1]
+    ability = line_en.removeprefix("Red marine trains as ").rstrip(".")
+    assert ability not in line_hu, (line_hu, ability)  # the ability's name in Hungarian too
+    # whoever decides next reads the prompt in their own language
+    for _ in range(150):
+        now = next((p for p in (en, hu) if p.locator("#decision.mine .options button").count()), None)
+        if now is not None:
+            break
+        hu.wait_for_timeout(100)
+    assert now is not None, "nobody decides after the first move"
+    prompt = words(now, "[data-testid=prompt]")
+    assert ("marine" in prompt and not re.search("[áéíóöőúüű]", prompt)) if now is en else \
+        ("tengerészgyalogos" in prompt and not ENGLISH.search(prompt)), prompt
+    assert hu.errors == [] and en.errors == []
+    hu.context.close()
+    en.context.close()
+
+
+def test_the_design_lab_in_hungarian(server, browser):
+    page = hungarian_page(browser, f"{server}/lab.html")
+    page.wait_for_selector("[data-testid=lab-form] .entry", timeout=30000)
+    page.wait_for_function("document.querySelector('[data-testid=lab-ranges-note]').textContent !== ''")
+    assert page.inner_text("#variant-head") == "A játék számainak megváltoztatása"
+    assert page.inner_text("#lab-run") == "Futtatás"
+    assert "Irány a Vénusz!" in words(page, "#lab-game option")
+    share, english = english_share(page)
+    assert share < 0.03, english[:30]
+    assert page.errors == []
+    page.context.close()
+
+
+OPEN_ABOUT = ("document.querySelectorAll('[data-testid=about], [data-testid=about] details')"
+              ".forEach(d => d.open = true)")
+
+
+def test_about_each_game_reads_in_hungarian(server, browser):
+    # "About this game": the reconstructed entries' sources and the notes of every game
+    page = hungarian_page(browser, f"{server}/")
+    page.wait_for_selector("#seats .seat-row", timeout=20000)
+    titles = {g["name"]: g["title"] for g in get(server, "/api/game-types?lang=hu")["games"]}
+    for game in ("venus", "cosmic-run", "moon", "mars"):
+        page.select_option("#game", game)
+        about = page.locator("[data-testid=about]")
+        about.locator("summary", has_text=titles[game]).first.wait_for()
+        page.evaluate(OPEN_ABOUT)
+        text = about.inner_text()
+        found = re.findall(r"[^\W\d_]+", text.lower())
+        english = [w for w in found if w in FUNCTION_WORDS]
+        assert len(found) > 30 and len(english) < 0.03 * len(found), (game, english[:30])
+    page.select_option("#game", "venus")
+    page.evaluate(OPEN_ABOUT)
+    assert "kivéve az Árulóét" in page.locator("[data-testid=about]").inner_text()
+    assert page.errors == []
+    page.context.close()

@@ -3,7 +3,7 @@ socket and request read in its own language, the stored game language-free."""
 
 from __future__ import annotations
 
-from server_helpers import auth, hello, token
+from server_helpers import auth, hello, new_game, token
 
 
 def venus_game(client, seed=5):
@@ -99,3 +99,88 @@ def test_an_account_keeps_the_language_its_person_chose(client):
     assert client.get("/api/account/language").json() == {"lang": "hu"}
     assert client.post("/api/account/language", json={"lang": "en"}).json() == {"lang": "en"}
     assert client.get("/api/account/language").json() == {"lang": "en"}
+
+
+# ----- error sentences and notices in the reader's language --------------------------------
+def recv_type(ws, kind):
+    while True:
+        m = ws.receive_json()
+        if m["type"] == kind:
+            return m
+
+
+def test_a_wrong_turn_and_a_malformed_request_read_in_the_readers_language(client):
+    g = venus_game(client, seed=7)
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?lang=hu") as hu, \
+            client.websocket_connect(f"/ws/games/{gid}", headers={"Accept-Language": "en-GB,en;q=0.9"}) as en:
+        hello(hu, token(g, 0))
+        hello(en, token(g, 1))
+        mh, me = recv_table(hu), recv_table(en)
+        mover = (mh["decision"] or me["decision"])["seat"]
+        # the seat not to move acts: a Hungarian socket reads Hungarian, an English one English
+        idle, idle_table = (hu, mh) if mover == 1 else (en, me)
+        idle.send_json({"type": "act", "action": 0, "version": idle_table["version"]})
+        err = recv_type(idle, "error")
+        assert err["status"] == 403 and err["kind"] == "Forbidden"  # the machine's part: language-free
+        names = [x["name"] for x in idle_table["seats"]]  # the seats' names in the reader's language
+        if idle is hu:
+            assert err["error"] == f"nem {names[1 - mover]} következik: most {names[mover]} dönt", err
+        else:
+            assert err["error"] == f"it is not {names[1 - mover]}'s turn: {names[mover]} is deciding", err
+        # a malformed socket message, each in its reader's language
+        for ws, words in ((hu, "ismeretlen üzenettípus: 'dance'"), (en, "unknown message type 'dance'")):
+            ws.send_json({"type": "dance"})
+            err = recv_type(ws, "error")
+            assert err["status"] == 400 and err["kind"] == "BadRequest" and err["error"].startswith(words), err
+    # the same over REST: the wrong turn, a request lacking a field, a body that is no JSON
+    idle_seat = 1 - mover
+    for lang, headers in (("hu", {"Accept-Language": "hu-HU,hu;q=0.9"}), ("en", {"Accept-Language": "en"})):
+        r = client.post(f"/api/games/{gid}/act", json={"action": 0, "version": 0},
+                        headers={**auth(token(g, idle_seat)), **headers})
+        assert r.status_code == 403 and r.json()["kind"] == "Forbidden"
+        assert ("most" in r.json()["error"] and "dönt" in r.json()["error"]) if lang == "hu" else \
+            "'s turn" in r.json()["error"], r.json()
+        r = client.post(f"/api/games?lang={lang}", json={"game": "venus"})
+        assert r.status_code == 400 and r.json()["kind"] == "BadRequest"
+        assert r.json()["error"] == ("a kérésből hiányzik a(z) 'players' (egy egész szám)" if lang == "hu"
+                                     else "the request lacks 'players' (a whole number)")
+        r = client.post(f"/api/games?lang={lang}", content=b'{"game": ', headers={"Content-Type": "application/json"})
+        assert r.status_code == 400 and r.json()["kind"] == "BadRequest"
+        assert r.json()["error"].startswith("a kérés törzse nem érvényes JSON" if lang == "hu"
+                                            else "the request body is not valid JSON")
+    # a refused game: the engine's sentence too
+    r = client.post("/api/games?lang=hu", json={"game": "venus", "players": 9})
+    assert r.status_code == 422 and r.json()["kind"] == "PlayerCountError"
+    assert r.json()["error"] == "a(z) Irány a Vénusz! játékot 2–5 játékos játssza, nem 9", r.json()
+
+
+def test_a_notice_reads_in_each_sockets_language(client):
+    # the undo's notice goes to every socket of the game, each writing it in its own language
+    g = new_game(client, seed=11)
+    gid = g["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?lang=hu") as hu, \
+            client.websocket_connect(f"/ws/games/{gid}?lang=en") as en:
+        hello(hu, token(g, 0))
+        hello(en, token(g, 1))
+        mh, _me = recv_table(hu), recv_table(en)
+        play = next(o["action"] for o in mh["decision"]["options"] if o["action"] != 9)  # a card, not a draw
+        hu.send_json({"type": "act", "action": play, "version": mh["version"]})
+        recv_table(hu), recv_table(en)
+        r = client.post(f"/api/games/{gid}/undo?lang=en", json={}, headers=auth(token(g, 0)))
+        assert r.status_code == 200, r.text
+        nh, ne = recv_table(hu), recv_table(en)
+        who = ne["seats"][0]["name"]
+        assert nh["notice"] == f"{who} visszavont 1 döntést." and ne["notice"] == f"{who} took back 1 decision."
+
+
+def test_the_accounts_language_is_read_when_the_page_names_none(client):
+    client.post("/api/account/signup", json={"name": "nyelvesz", "password": "jelszo-12345"})
+    assert client.post("/api/account/language", json={"lang": "hu"}).json() == {"lang": "hu"}
+    r = client.post("/api/games", json={"game": "venus"}, headers={"Accept-Language": "en"})
+    assert r.json()["error"] == "a kérésből hiányzik a(z) 'players' (egy egész szám)"
+    r = client.post("/api/games?lang=en", json={"game": "venus"})  # the page's choice comes first
+    assert r.json()["error"] == "the request lacks 'players' (a whole number)"
+    client.post("/api/account/language", json={"lang": None})
+    r = client.post("/api/games", json={"game": "venus"}, headers={"Accept-Language": "en"})
+    assert r.json()["error"] == "the request lacks 'players' (a whole number)"

@@ -39,7 +39,7 @@ from cosmodrome.core.events import Event
 from cosmodrome.core.howto import hint_for, load_howto, page
 from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
-from cosmodrome.i18n import gettext
+from cosmodrome.i18n import _, gettext
 
 
 @dataclass(frozen=True)
@@ -88,10 +88,10 @@ class OptionSpec:
                 if value is not None and not isinstance(value, str):
                     raise ValueError(value)
         except (TypeError, ValueError):
-            raise OptionError(f"option {self.name!r} expects a {self.kind}, not {value!r}") from None
+            raise OptionError(_("option {name!r} expects a {kind}, not {value!r}").format(name=self.name, kind=self.kind, value=value)) from None
         if self.choices and value not in self.choices:
             raise OptionError(
-                f"option {self.name!r} must be one of {', '.join(map(str, self.choices))}, not {value!r}"
+                _("option {name!r} must be one of {names}, not {value!r}").format(name=self.name, names=', '.join(map(str, self.choices)), value=value)
             )
         return value
 
@@ -233,10 +233,9 @@ class Game(ABC):
     def check_chance(self, chance: Any) -> None:
         """Refuse a chance mode the game does not offer, naming the problem."""
         if chance not in MODES:
-            raise OptionError(f"the chance mode is one of {', '.join(MODES)}, not {chance!r}")
+            raise OptionError(_("the chance mode is one of {names}, not {chance!r}").format(names=', '.join(MODES), chance=chance))
         if chance == "explicit" and not self.explicit_chance:
-            raise OptionError(f"{self.title or self.name} offers no explicit chance yet "
-                              "(only the sampled mode)")
+            raise OptionError(_("{game} offers no explicit chance yet (only the sampled mode)").format(game=gettext(self.title or self.name)))
 
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A bound on the outcome ids of the chance nodes of the explicit mode (every outcome
@@ -271,13 +270,13 @@ class Game(ABC):
     # ----- validation ------------------------------------------------------------------
     def check_players(self, players: Any) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise PlayerCountError(f"{self.title or self.name}: the player count must be a whole number, not {players!r}")
+            raise PlayerCountError(_("{game}: the player count must be a whole number, not {players!r}").format(game=gettext(self.title or self.name), players=players))
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                span = f"exactly {self.min_players}"
+                span = _("exactly {n}").format(n=self.min_players)
             else:
-                span = f"{self.min_players} to {self.max_players}"
-            raise PlayerCountError(f"{self.title or self.name} is played by {span} players, not {players}")
+                span = _("{low} to {high}").format(low=self.min_players, high=self.max_players)
+            raise PlayerCountError(_("{game} is played by {span} players, not {players}").format(game=gettext(self.title or self.name), span=span, players=players))
 
     def resolve_options(self, options: Optional[Mapping[str, Any]]) -> dict[str, Any]:
         """Fill defaults, coerce types and refuse unknown option names."""
@@ -286,7 +285,7 @@ class Game(ABC):
         for key, value in (options or {}).items():
             if key not in known:
                 names = ", ".join(sorted(known)) or "none"
-                raise OptionError(f"{self.name} has no option {key!r} (options: {names})")
+                raise OptionError(_("{name} has no option {key!r} (options: {names})").format(name=self.name, key=key, names=names))
             out[key] = known[key].coerce(value)
         return out
 
@@ -460,15 +459,15 @@ class State(ABC):
         if kept is not None and action.__class__ is int and action in kept:
             return self._apply(action)
         if self.is_terminal():
-            raise GameOverError("the game is over: no action can be taken")
+            raise GameOverError(_("the game is over: no action can be taken"))
         if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action is a whole number, not {action!r}")
+            raise IllegalActionError(_("an action is a whole number, not {action!r}").format(action=action))
         legal = self.legal_actions()
         if action not in legal:
             shown = ", ".join(f"{a} ({self.action_label(a)})" for a in legal[:12])
-            more = "" if len(legal) <= 12 else f" and {len(legal) - 12} more"
+            more = "" if len(legal) <= 12 else _(" and {n} more").format(n=len(legal) - 12)
             raise IllegalActionError(
-                f"action {action} is not legal now for {self.seat_name(self.to_move())}; legal: {shown}{more}")
+                _("action {action} is not legal now for {who}; legal: {shown}{more}").format(action=action, who=self.seat_name(self.to_move()), shown=shown, more=more))
         return self._apply(action)
 
     @abstractmethod
@@ -583,9 +582,9 @@ class State(ABC):
 def check_state_json(data: Any, game: Game) -> Mapping[str, Any]:
     """A guard for ``Game.state_from_json``: a mapping that names this game."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"a saved {game.name} state must be a JSON object, not {type(data).__name__}")
+        raise RecordError(_("a saved {name} state must be a JSON object, not {type}").format(name=game.name, type=type(data).__name__))
     if data.get("game") != game.name:
-        raise RecordError(f"this saved state is of game {data.get('game')!r}, not {game.name!r}")
+        raise RecordError(_("this saved state is of game {saved!r}, not {name!r}").format(saved=data.get('game'), name=game.name))
     return data
 
 

@@ -13,6 +13,7 @@ from typing import Iterable
 
 from cosmodrome.core.errors import UnknownGameError
 from cosmodrome.core.game import Game
+from cosmodrome.i18n import _
 
 _GAMES: dict[str, Game] = {}
 _ALIASES: dict[str, str] = {}
@@ -58,9 +59,9 @@ def get_game(name: str) -> Game:
         return _GAMES[key]
     except KeyError:
         if key in _BROKEN:
-            raise UnknownGameError(f"game {name!r} is installed but failed to load: {_BROKEN[key]}") from None
+            raise UnknownGameError(_("game {name!r} is installed but failed to load: {reason}").format(name=name, reason=_BROKEN[key])) from None
         known = ", ".join(game_names()) or "none"
-        raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None
+        raise UnknownGameError(_("unknown game {name!r}; known games: {known}").format(name=name, known=known)) from None
 
 
 def game_names() -> list[str]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from cosmodrome.core import get_game
+from cosmodrome.i18n import N_
 from cosmodrome.lab.breakdown import cell
 from cosmodrome.lab.runner import GameResult
 from cosmodrome.lab.selfplay import compare
@@ -33,16 +34,21 @@ from cosmodrome.lab.stats import diff_ci, mean, mean_ci, per_game_values, std, t
 #: reached, RB Scoring; Walking on the Moon: accidents and arrivals). March on Mars is broken
 #: down by its ``balance_by`` option (the threat level): see :func:`own`.
 OWN: dict[str, tuple[str, list[tuple[str, str, Optional[str]]]]] = {
-    "venus": ("VP by source, per game", [("Seat {seat}: VP from planets", "vp_planets", "seat {seat}"),
+    "venus": (N_("VP by source, per game"), [("Seat {seat}: VP from planets", "vp_planets", "seat {seat}"),
                                           ("Seat {seat}: VP from kept tiles", "vp_tiles", "seat {seat}")]),
-    "cosmic-run": ("Planets reached, per game", [("Sheet 1: planets reached", "p1_planets", None),
-                                                  ("Sheet 2: planets reached", "p2_planets", None),
-                                                  ("Zorlord: planets reached", "zorlord_planets", None),
-                                                  ("Sheet 1: ships disabled", "p1_disabled", None),
-                                                  ("Sheet 2: ships disabled", "p2_disabled", None)]),
-    "moon": ("Accidents and arrivals, per game", [("Accidents", "accidents", None), ("Astronauts arrived", "arrived", None),
-                                                  ("Rounds", "rounds", None), ("Sputniks held at the end", "sputniks_held", None)]),
+    "cosmic-run": (N_("Planets reached, per game"), [(N_("Sheet 1: planets reached"), "p1_planets", None),
+                                                  (N_("Sheet 2: planets reached"), "p2_planets", None),
+                                                  (N_("Zorlord: planets reached"), "zorlord_planets", None),
+                                                  (N_("Sheet 1: ships disabled"), "p1_disabled", None),
+                                                  (N_("Sheet 2: ships disabled"), "p2_disabled", None)]),
+    "moon": (N_("Accidents and arrivals, per game"), [(N_("Accidents"), "accidents", None),
+                                                      (N_("Astronauts arrived"), "arrived", None), (N_("Rounds"), "rounds", None),
+                                                      (N_("Sputniks held at the end"), "sputniks_held", None)]),
 }
+#: the words of the labels above that name a seat ("Seat {seat}: ..."), and of the option
+#: breakdowns: the lab page writes them in the reader's language (web/js/lab.js, measureName)
+OWN_WORDS = (N_("VP from planets"), N_("VP from kept tiles"), N_("threat"), N_("Seat {n}: {what}"),
+             N_("{option} {value}: games won"), N_("Win rate by {option}"))
 
 
 def five(xs: Sequence[float]) -> dict[str, float]:

@@ -37,6 +37,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from sqlalchemy import delete, select
 
 from cosmodrome.core import CosmodromeError
+from cosmodrome.i18n import N_, _
 from cosmodrome.server.security import BadRequest, RateLimit, TooMany
 from cosmodrome.server.storage import AccountTable, SessionTable, StorageError, Store
 
@@ -65,19 +66,19 @@ class Account:
 
 def account_name(raw: Any) -> str:
     if not isinstance(raw, str):
-        raise BadRequest("'name' must be text")
+        raise BadRequest(_("'name' must be text"))
     name = raw.strip()
     if not _NAME.match(name):
-        raise BadRequest(f"an account name has 3 to 24 letters, digits, '_', '-' or '.', not {name!r}")
+        raise BadRequest(_("an account name has 3 to 24 letters, digits, '_', '-' or '.', not {name!r}").format(name=name))
     return name
 
 
 def password_text(raw: Any) -> str:
     """A password: text of 8 to 256 characters (never echoed in an error)."""
     if not isinstance(raw, str):
-        raise BadRequest("'password' must be text")
+        raise BadRequest(_("'password' must be text"))
     if not PASSWORD_MIN <= len(raw) <= PASSWORD_MAX:
-        raise BadRequest(f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters")
+        raise BadRequest(_("a password has {low} to {high} characters").format(low=PASSWORD_MIN, high=PASSWORD_MAX))
     return raw
 
 
@@ -119,7 +120,7 @@ class LoginLimits:
         n, window = limit
         self.clock = clock
         self.pair = RateLimit(n, window, clock=clock)
-        self.address = RateLimit(3 * n, window, what="made {n} log-in attempts", clock=clock)
+        self.address = RateLimit(3 * n, window, what=N_("made {n} log-in attempts"), clock=clock)
         self.account = RateLimit(10 * n, window, clock=clock)
         self.known: dict[str, dict[str, float]] = {}  # account key -> address -> last log-in
 
@@ -128,16 +129,16 @@ class LoginLimits:
         try:
             self.pair.hit((address, key))
         except TooMany as exc:
-            raise TooMany("too many log-in attempts for this account from this address lately; "
-                          f"try again in {str(exc).rsplit('try again in ', 1)[-1]}") from None
+            raise TooMany(_("too many log-in attempts for this account from this address lately; try again in "
+                            "{wait} s").format(wait=getattr(exc, 'wait', 1))) from None
         self.address.hit(address)
         if not self.is_known(address, key):
             try:
                 self.account.hit(key)
             except TooMany as exc:
-                raise TooMany("too many log-in attempts for this account from many addresses lately; from "
-                              "this address, which it has not signed up or logged in from lately, try again "
-                              f"in {str(exc).rsplit('try again in ', 1)[-1]}") from None
+                raise TooMany(_("too many log-in attempts for this account from many addresses lately; from this "
+                                "address, which it has not signed up or logged in from lately, try again in "
+                                "{wait} s").format(wait=getattr(exc, 'wait', 1))) from None
 
     def is_known(self, address: str, key: str) -> bool:
         when = self.known.get(key, {}).get(address)
@@ -161,7 +162,7 @@ class Accounts:
         self.store = store
         self.hasher = hasher or PasswordHasher()
         self.logins = LoginLimits(login_limit)
-        self.signups = RateLimit(*login_limit, what="created {n} accounts")
+        self.signups = RateLimit(*login_limit, what=N_("created {n} accounts"))
         # a hash to check against when the name is unknown, so both take the same time (made
         # at the first such log-in, not at start)
         self._dummy: Optional[str] = None
@@ -188,14 +189,14 @@ class Accounts:
             await self.store.submit(fn, asyncio.get_running_loop())
         except StorageError as exc:
             if "conflicting" in str(exc):
-                raise NameTaken(f"the name {name!r} is taken: choose another") from None
+                raise NameTaken(_("the name {name!r} is taken: choose another").format(name=name)) from None
             raise
         self.logins.succeeded(client, name.lower()[:64])  # the sign-up address is the owner's too
         return account, await self._new_session(account)
 
     async def log_in(self, raw_name: Any, raw_password: Any, client: str) -> tuple[Account, str]:
         if not isinstance(raw_name, str) or not isinstance(raw_password, str):
-            raise BadRequest("log in with 'name' and 'password' (text)")
+            raise BadRequest(_("log in with 'name' and 'password' (text)"))
         key = raw_name.strip().lower()[:64]
         self.logins.attempt(client, key)
         row = await asyncio.to_thread(self.store.read, lambda s: s.scalars(
@@ -204,7 +205,7 @@ class Accounts:
             self._dummy = await asyncio.to_thread(self.hasher.hash, secrets.token_hex(8))
         ok = await asyncio.to_thread(self._verify, row.hash if row is not None else self._dummy, raw_password)
         if row is None or not ok:
-            raise Unauthorized("wrong account name or password")
+            raise Unauthorized(_("wrong account name or password"))
         account = Account(id=row.id, name=row.name)
         self.logins.succeeded(client, key)
         if self.hasher.check_needs_rehash(row.hash):
@@ -240,7 +241,7 @@ class Accounts:
     async def log_out(self, session_id: Optional[str], everywhere: bool = False) -> None:
         account = await self.current(session_id)
         if account is None:
-            raise Unauthorized("you are not logged in")
+            raise Unauthorized(_("you are not logged in"))
         key = digest(session_id or "")
 
         def fn(s) -> None:

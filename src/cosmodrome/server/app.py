@@ -21,7 +21,9 @@ from typing import Any, Optional
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from cosmodrome import i18n
 from cosmodrome.core import OptionError
+from cosmodrome.i18n import N_
 from cosmodrome.server import languages
 from cosmodrome.server.accounts import Accounts
 from cosmodrome.server.labruns import Lab, LabConfig
@@ -39,7 +41,7 @@ from cosmodrome.server.variants import Variants
 log = logging.getLogger("cosmodrome.server")
 
 #: the notice every game's sockets get when the database's files are lost under the server
-STORE_LOST_NOTICE = ("The server's database file was removed, replaced or cut short while the server ran: no "
+STORE_LOST_NOTICE = N_("The server's database file was removed, replaced or cut short while the server ran: no "
                      "move can be stored any more, and none is accepted, until the server is restarted.")
 
 
@@ -151,7 +153,8 @@ def _lifespan(new_hall, bot_prestart: bool):
         app.state.hall = hall
         store, ratings = app.state.store, app.state.ratings
         loop = asyncio.get_running_loop()
-        store.watch(lambda _text: loop.call_soon_threadsafe(hall.notify_everyone, STORE_LOST_NOTICE))
+        store.watch(lambda _text: loop.call_soon_threadsafe(hall.notify_everyone,
+                                                          i18n.later(i18n.gettext, STORE_LOST_NOTICE)))
         if bot_prestart:
             app.state.bot_prestart = asyncio.create_task(hall.pool.prestart())
         n = await hall.resume_all()

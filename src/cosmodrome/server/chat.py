@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from cosmodrome.core import OptionError
+from cosmodrome.i18n import N_, _
 from cosmodrome.server.security import BadRequest, RateLimit
 
 CHAT_MAX = 500
@@ -31,12 +32,12 @@ CHAT_RATE = (8, 10.0)
 def chat_text(raw: Any) -> str:
     """A chat line as stored: text of 1 to :data:`CHAT_MAX` characters, white space folded."""
     if not isinstance(raw, str):
-        raise BadRequest(f"'text' must be text, not {type(raw).__name__}")
+        raise BadRequest(_("'text' must be text, not {type}").format(type=type(raw).__name__))
     if any((ord(c) < 32 and c not in "\t\r\n") or 127 <= ord(c) < 160 for c in raw):
-        raise BadRequest("a chat message may not hold control characters")
+        raise BadRequest(_("a chat message may not hold control characters"))
     text = " ".join(raw.split())
     if not 1 <= len(text) <= CHAT_MAX:
-        raise BadRequest(f"a chat message has 1 to {CHAT_MAX} characters, not {len(text)}")
+        raise BadRequest(_("a chat message has 1 to {most} characters, not {n}").format(most=CHAT_MAX, n=len(text)))
     return text
 
 
@@ -49,10 +50,10 @@ def chat_mode(raw: Any) -> str:
     if raw is None:
         return "players"
     if raw not in CHAT_MODES:
-        raise OptionError(f"chat must be one of {', '.join(CHAT_MODES)}, not {raw!r}")
+        raise OptionError(_("chat must be one of {names}, not {raw!r}").format(names=', '.join(CHAT_MODES), raw=raw))
     return raw
 
 
 def chat_limit() -> RateLimit:
     """The rate limit of chat lines per writer."""
-    return RateLimit(*CHAT_RATE, what="sent {n} chat messages")
+    return RateLimit(*CHAT_RATE, what=N_("sent {n} chat messages"))

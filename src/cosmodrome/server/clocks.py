@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from cosmodrome.core import OptionError
+from cosmodrome.i18n import _
 
 KINDS = ("none", "realtime", "turn")
 ON_TIMEOUT = ("bot", "end")
@@ -32,7 +33,7 @@ ON_TIMEOUT = ("bot", "end")
 def _number(spec: dict, key: str, low: float, high: float, default: Optional[float] = None) -> float:
     v = spec.get(key, default)
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not low <= v <= high:
-        raise OptionError(f"the clock's {key!r} must be a number from {low:g} to {high:g}, not {v!r}")
+        raise OptionError(_("the clock's {key!r} must be a number from {low:g} to {high:g}, not {v!r}").format(key=key, low=low, high=high, v=v))
     return float(v)
 
 
@@ -55,15 +56,15 @@ def new_clock(spec: Any, players: int, scale: float = 1.0) -> Optional[dict[str,
     if spec is None:
         return None
     if not isinstance(spec, dict):
-        raise OptionError("the clock must be an object such as {\"kind\": \"turn\", \"days\": 1}")
+        raise OptionError(_('the clock must be an object such as {"kind": "turn", "days": 1}'))
     kind = spec.get("kind", "none")
     if kind not in KINDS:
-        raise OptionError(f"the clock's kind must be none, realtime or turn, not {kind!r}")
+        raise OptionError(_("the clock's kind must be none, realtime or turn, not {kind!r}").format(kind=kind))
     if kind == "none":
         return None
     on_timeout = spec.get("on_timeout", "bot")
     if on_timeout not in ON_TIMEOUT:
-        raise OptionError(f"the clock's on_timeout must be 'bot' or 'end', not {on_timeout!r}")
+        raise OptionError(_("the clock's on_timeout must be 'bot' or 'end', not {on_timeout!r}").format(on_timeout=on_timeout))
     if kind == "realtime":
         minutes = _number(spec, "minutes", 0.5, 600)
         increment = _number(spec, "increment", 0, 600, 0)

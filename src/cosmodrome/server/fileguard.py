@@ -37,6 +37,8 @@ import threading
 import time
 from typing import Callable, Optional
 
+from cosmodrome.i18n import N_
+
 try:
     import fcntl
 except ImportError:  # not a POSIX system: no guard (see FileGuard.of)
@@ -49,10 +51,10 @@ _IMMUTABLE = 0x10  # FS_IMMUTABLE_FL
 _WAL_HEADER, _FRAME_HEADER = 32, 24
 
 #: what a write or a read is told once the files are lost (final) or while they are unwritable
-LOST = ("the database file was removed, replaced or cut short under the running server; nothing more "
+LOST = N_("the database file was removed, replaced or cut short under the running server; nothing more "
         "can be stored")
-LOST_ADVICE = "Nothing was changed. The server must be restarted (its operator was told)."
-UNWRITABLE = "the database files were made unwritable (immutable) under the running server"
+LOST_ADVICE = N_("Nothing was changed. The server must be restarted (its operator was told).")
+UNWRITABLE = N_("the database files were made unwritable (immutable) under the running server")
 
 
 class FileGuard:

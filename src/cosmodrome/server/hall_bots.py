@@ -9,7 +9,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Optional
 
+from cosmodrome import i18n
 from cosmodrome.core import IllegalActionError, OptionError, Rng
+from cosmodrome.i18n import N_, _
 from cosmodrome.server.botpool import BotCrashed, BotFailure, BotTimeout, Job
 from cosmodrome.server.storage import StorageError
 from cosmodrome.server.table import Conflict, Forbidden, Stale, Table
@@ -116,8 +118,8 @@ class Botting:
                     return
                 failures += 1
                 log.error("could not store a bot move in %s: %s", t.id, exc)
-                await self.notify(t, "The database refused a bot's move; retrying. No accepted move is lost.",
-                                  "error")
+                await self.notify(t, i18n.later(lambda: _(
+                    "The database refused a bot's move; retrying. No accepted move is lost.")), "error")
                 await asyncio.sleep(min(5.0, 0.5 * failures))
             except Exception:
                 log.exception("bot loop of %s", t.id)
@@ -153,12 +155,12 @@ class BotCaps:
     seats: Optional[int] = 4
 
     def check(self, spec: str, bot: Any) -> None:
-        for attr, cap, what in (("iters", self.iters, "search iterations"), ("seconds", self.seconds, "seconds"),
-                                ("dets", self.dets, "determinizations"), ("rollouts", self.rollouts, "rollouts")):
+        for attr, cap, what in (("iters", self.iters, N_("search iterations")), ("seconds", self.seconds, N_("seconds")),
+                                ("dets", self.dets, N_("determinizations")), ("rollouts", self.rollouts, N_("rollouts"))):
             v = getattr(bot, attr, None)
             if cap is not None and isinstance(v, (int, float)) and not isinstance(v, bool) and v > cap:
-                raise OptionError(f"bot {spec!r} asks for {v:g} {what} a decision; this server allows at most "
-                                  f"{cap:g} {what}")
+                raise OptionError(_("bot {spec!r} asks for {v:g} {what} a decision; this server allows at most "
+                                    "{cap:g} {what}").format(spec=spec, v=v, what=_(what), cap=cap))
 
 
 def decision_seed(game_seed: int, seat: int, index: int) -> int:

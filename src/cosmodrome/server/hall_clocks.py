@@ -8,7 +8,10 @@ import logging
 import time
 from typing import Any, Optional
 
+from cosmodrome import i18n
+from cosmodrome.i18n import _
 from cosmodrome.server import clocks
+from cosmodrome.server.hall_writes import in_english
 from cosmodrome.server.seatbots import bot_levels
 from cosmodrome.server.seats import Seat
 from cosmodrome.server.storage import StorageError
@@ -44,22 +47,24 @@ class Clocking:
             if t.row.status != "running" or clock is None or clock["seat"] is None or clock["deadline"] > now:
                 return
             seat = clock["seat"]
-            who = t.person(seat)
             meta = dict(t.row.meta, clock=clocks.ran_out(clock, seat))
             if clock["on_timeout"] == "end":
                 meta["timeout"] = seat
-                text = (f"{who} ran out of time: the game is over and the team lost." if t.game.cooperative
-                        else f"{who} ran out of time: the game is over and {t.seat_name(seat)} loses.")
-                await self._say(t, None, "server", "server", text, meta=meta, status="finished")
+                line = i18n.later(lambda: (_("{who} ran out of time: the game is over and the team lost.")
+                                           if t.game.cooperative else
+                                           _("{who} ran out of time: the game is over and {seat} loses.")).format(
+                    who=t.person(seat), seat=t.seat_name(seat)))
+                await self._say(t, None, "server", "server", in_english(line), meta=meta, status="finished")
             else:
                 seats = list(t.row.seats)
                 level = self.stand_in_level(t)
                 seats[seat] = seats[seat].but(stand_in=level)
-                text = (f"{who} ran out of time: a bot ({level}) plays for {t.seat_name(seat)} until its player "
-                        "takes the seat back.")
-                await self._say(t, None, "server", "server", text, seats=seats, meta=meta)
+                line = i18n.later(lambda: _("{who} ran out of time: a bot ({level}) plays for {seat} until its "
+                                            "player takes the seat back.").format(who=t.person(seat), level=level,
+                                                                                  seat=t.seat_name(seat)))
+                await self._say(t, None, "server", "server", in_english(line), seats=seats, meta=meta)
             log.info("game %s: seat %s ran out of time", t.id, seat + 1)
-        await self.broadcast(t, 0, reset=True, notice=text)
+        await self.broadcast(t, 0, reset=True, notice=line)
         if t.row.status == "finished":
             self.finished(t)
         else:

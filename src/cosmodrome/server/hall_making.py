@@ -7,7 +7,9 @@ import secrets
 import time
 from typing import Any, Optional
 
+from cosmodrome import i18n
 from cosmodrome.core import Game, GameRecord, OptionError, get_game
+from cosmodrome.i18n import _
 from cosmodrome.server import clocks
 from cosmodrome.server.chat import chat_mode
 from cosmodrome.server.hall_bots import new_seed
@@ -30,10 +32,10 @@ class Making:
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
         if not isinstance(seats, list) or len(seats) != players:
-            raise OptionError(f"give one seat per player: {players} seats, each human or bot")
+            raise OptionError(_("give one seat per player: {players} seats, each human or bot").format(players=players))
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-                raise OptionError(f"seat {i + 1} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': level}}")
+                raise OptionError(_("seat {seat} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': level}}").format(seat=i + 1))
         flags, creator = open_flags(seats, public)
         out = []
         for s, is_open in zip(seats, flags):
@@ -47,7 +49,7 @@ class Making:
         bots = sum(s.kind == "bot" for s in out)
         cap = self.bot_caps.seats
         if running and cap is not None and bots > cap:
-            raise OptionError(f"this game has {bots} bot seats; this server allows at most {cap} bots a game")
+            raise OptionError(_("this game has {bots} bot seats; this server allows at most {cap} bots a game").format(bots=bots, cap=cap))
         return out, creator
 
     async def create(self, game_name: str, players: Any, options: Any = None, seed: Any = None,
@@ -62,23 +64,23 @@ class Making:
         game = get_game(game_name)
         game.check_players(players)
         if options is not None and not isinstance(options, dict):
-            raise OptionError("options must be an object of option names and values")
+            raise OptionError(_("options must be an object of option names and values"))
         own = [o.name for o in game.options if o.kind == "path" and isinstance((options or {}).get(o.name), dict)]
         if rated and own:  # its content is shown to nobody, and made by the creator
-            raise OptionError(f"a rated game cannot use a player's own variant (option {own[0]!r}): choose the "
-                              "packaged data or a variant this server offers, or make the game unrated")
+            raise OptionError(_("a rated game cannot use a player's own variant (option {own!r}): choose the "
+                                "packaged data or a variant this server offers, or make the game unrated").format(own=own[0]))
         options = self.variants.resolve(game.name, options, [(o.name, o.kind) for o in game.options])
         opts = game.resolve_options(options)
         chosen = seed is not None
         if chosen and rated:
-            raise OptionError("a rated game cannot take a chosen seed: whoever chose it could know every hand. "
-                              "Leave the seed out, or make the game unrated")
+            raise OptionError(_("a rated game cannot take a chosen seed: whoever chose it could know every hand. "
+                                "Leave the seed out, or make the game unrated"))
         if seed is None:  # 64 bits from the OS's random source: too many to search from the setup
             seed = new_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+            raise OptionError(_("the seed must be a whole number, not {seed!r}").format(seed=seed))
         if not -2 ** 63 <= seed < 2 ** 63:  # what a database's BIGINT column holds
-            raise OptionError(f"the seed must fit in 64 bits (from -2**63 to 2**63-1), not {seed}")
+            raise OptionError(_("the seed must fit in 64 bits (from -2**63 to 2**63-1), not {seed}").format(seed=seed))
         seat_rows, creator = self._seats(game, players, seats, seed, running=status == "running", public=public)
         meta = dict(meta or {}, chat=chat_mode(chat))
         if chosen:  # told to everyone who looks at or joins the game (never the seed itself)
@@ -93,7 +95,7 @@ class Making:
         if timer is not None and status == "running":
             meta["clock"] = timer  # it starts once every person's seat is taken (see use)
         record = GameRecord(game=game.name, players=players, seed=seed, options=opts, actions=list(actions or []))
-        state, events, snaps = await asyncio.to_thread(replay_steps, record, game.rules_version)
+        state, events, snaps = await asyncio.to_thread(i18n.in_source, replay_steps, record, game.rules_version)
         movers = await asyncio.to_thread(_movers, record)
         if state.is_terminal() and status == "running":
             status = "finished"
@@ -103,8 +105,8 @@ class Making:
         now = time.time()
         acts = [ActionRow(i, a, movers[i], now) for i, a in enumerate(record.actions)]
         await asyncio.to_thread(self.store.create_game, row, acts, snaps)
-        t = Table(row=row, game=game, record=record, state=state, events=events, movers=movers,
-                  notes=[None] * len(record.actions))
+        t = i18n.in_source(Table, row=row, game=game, record=record, state=state, events=events, movers=movers,
+                           notes=[None] * len(record.actions))  # its set-up events are every reader's
         record.meta = {"id": row.id}
         self.tables[row.id] = t
         self.wake_bots(t)
@@ -119,9 +121,9 @@ class Making:
         spectator: none), so everyone can follow with one click. A seat of ``t`` nobody ever
         took stays open in a public rematch."""
         if seat is None:
-            raise Forbidden("a spectator cannot start a rematch: a seat's link can")
+            raise Forbidden(_("a spectator cannot start a rematch: a seat's link can"))
         if t.row.status != "finished":
-            raise Conflict("a rematch starts once the game is over")
+            raise Conflict(_("a rematch starts once the game is over"))
         async with t.lock:
             nxt = None
             if t.rematch is not None:

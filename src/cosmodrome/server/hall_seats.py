@@ -8,6 +8,7 @@ import logging
 import secrets
 from typing import Any, Optional
 
+from cosmodrome.i18n import _
 from cosmodrome.server.seats import joinable, with_address
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.storage import StorageError
@@ -65,9 +66,9 @@ class Seating:
     async def set_name(self, t: Table, seat: Optional[int], raw: Any) -> str:
         """The person at ``seat`` picks a display name; every socket of the game is told."""
         if seat is None:
-            raise Forbidden("a spectator has no seat to name: open a seat's link")
+            raise Forbidden(_("a spectator has no seat to name: open a seat's link"))
         if t.row.seats[seat].kind != "human":
-            raise Forbidden("a bot's seat keeps its name")
+            raise Forbidden(_("a bot's seat keeps its name"))
         name = display_name(raw)
         async with t.lock:
             seats = list(t.row.seats)
@@ -81,13 +82,13 @@ class Seating:
         """``seat`` is played as ``account`` from now on (its games, ratings): the person
         holding the seat's link chose so. A seat another account holds stays theirs."""
         if t.row.seats[seat].kind != "human":
-            raise Forbidden("a bot's seat cannot be taken as an account")
+            raise Forbidden(_("a bot's seat cannot be taken as an account"))
         async with t.lock:
             held = t.row.seats[seat].account
             if held == account.id:
                 return
             if held is not None:
-                raise Conflict(f"{t.seat_name(seat)} is played by another account")
+                raise Conflict(_("{who} is played by another account").format(who=t.seat_name(seat)))
             seats = list(t.row.seats)
             seats[seat] = seats[seat].but(account=account.id, player=account.name, display=account.name)
             await self.store.submit_change(t.id, seats=seats, loop=asyncio.get_running_loop())
@@ -100,21 +101,20 @@ class Seating:
         token, made now for this person only, and is claimed (stored before the answer; as
         ``account`` when given). Returns (seat, token)."""
         if not t.row.public:
-            raise Forbidden("this game is private: ask its creator for a join link")
+            raise Forbidden(_("this game is private: ask its creator for a join link"))
         if seat is not None and not 0 <= seat < t.row.players:
-            raise BadRequest(f"'seat' must be 0 to {t.row.players - 1} (this game has {t.row.players} seats), "
-                             f"not {seat}")
+            raise BadRequest(_("'seat' must be 0 to {players} (this game has {seats} seats), not {seat}").format(players=t.row.players - 1, seats=t.row.players, seat=seat))
         async with t.lock:
             if t.row.status != "running":
-                raise Conflict("this game is over")
+                raise Conflict(_("this game is over"))
             free = [i for i, s in enumerate(t.row.seats) if joinable(s, t.row.public, t.row.status)]
             if seat is not None:
                 if seat not in free:
-                    raise Conflict(f"seat {seat + 1} is not open: it is a bot's, taken, or kept for someone "
-                                   "the creator invited")
+                    raise Conflict(_("seat {seat} is not open: it is a bot's, taken, or kept for someone the "
+                                     "creator invited").format(seat=seat + 1))
                 free = [seat]
             if not free:
-                raise Conflict("no open seat in this game")
+                raise Conflict(_("no open seat in this game"))
             i = free[0]
             token = secrets.token_urlsafe(16)
             seats = list(t.row.seats)

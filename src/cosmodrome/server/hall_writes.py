@@ -8,7 +8,9 @@ import logging
 import time
 from typing import Any, Optional
 
-from cosmodrome.core import CosmodromeError, GameRecord, OptionError
+from cosmodrome import i18n
+from cosmodrome.core import CosmodromeError, GameRecord, IllegalActionError, OptionError
+from cosmodrome.i18n import _, ngettext
 from cosmodrome.server import clocks
 from cosmodrome.server.chat import chat_text
 from cosmodrome.server.steps import snapshot_later
@@ -28,26 +30,29 @@ class Writing:
         move of the bot deciding for ``seat`` (refused if a person took the seat meanwhile)."""
         async with t.lock:
             if t.row.status != "running":
-                raise Conflict(f"this game is {t.row.status}: no more actions")
+                raise Conflict(_("this game is {status}: no more actions").format(status=t.row.status))
             if seat is None:
-                raise Forbidden("a spectator cannot act: open the game with a seat's link")
+                raise Forbidden(_("a spectator cannot act: open the game with a seat's link"))
             if version != t.version:
-                raise Stale(f"the game has moved on (version {t.version}, you acted on {version}): "
-                            "the table has been refreshed, choose again")
+                raise Stale(_("the game has moved on (version {version}, you acted on {version2}): the table has "
+                              "been refreshed, choose again").format(version=t.version, version2=version))
             mover = t.state.to_move()
             if mover != seat:
-                raise Forbidden(f"it is not {t.seat_name(seat)}'s turn: {t.seat_name(mover)} is deciding")
+                raise Forbidden(_("it is not {who}'s turn: {who2} is deciding").format(who=t.seat_name(seat), who2=t.seat_name(mover)))
             if (t.bot_spec(seat) is not None) != as_bot:
                 if as_bot:
-                    raise Conflict(f"{t.seat_name(seat)} is back: the bot's move is dropped")
-                raise Conflict(f"{t.seat_name(seat)} ran out of time and a bot plays the seat: take your seat "
-                               "back first")
+                    raise Conflict(_("{who} is back: the bot's move is dropped").format(who=t.seat_name(seat)))
+                raise Conflict(_("{who} ran out of time and a bot plays the seat: take your seat back first").format(who=t.seat_name(seat)))
             new = t.state.clone()
             try:
-                label = t.state.action_label(action)
+                label = i18n.in_source(t.state.action_label, action)  # stored: in English
             except Exception:  # an illegal action: apply() below says so
                 label = None
-            events = new.apply(action)  # IllegalActionError: nothing changed
+            try:  # the events are every reader's, written in English where the game writes at once
+                events = i18n.in_source(new.apply, action)
+            except IllegalActionError:  # nothing changed: the refusal again, in the actor's language
+                new.apply(action)
+                raise
             idx = len(t.record.actions)
             snap = snapshot_later(idx + 1, t.game.rules_version, new, events, label)
             status = "finished" if new.is_terminal() else None
@@ -64,11 +69,12 @@ class Writing:
                 stored.result()
             except StorageError as exc:  # nothing changed; every socket of the game is told
                 if exc.conflict and await self._catch_up(t):
-                    raise Stale(f"the game has moved on (version {t.version}): the table has been refreshed "
-                                "from the database, choose again") from None
+                    raise Stale(_("the game has moved on (version {version}): the table has been refreshed from "
+                                  "the database, choose again").format(version=t.version)) from None
                 if t.row.seats[seat].kind == "human":  # (a bot's loop tells of its own)
-                    await self.notify(t, f"The database could not store a move of {t.seat_name(seat)} ({exc}); "
-                                         "nothing was changed. No accepted move is lost.", "error")
+                    await self.notify(t, i18n.later(lambda problem=str(exc): _(
+                        "The database could not store a move of {who} ({problem}); nothing was changed. No accepted "
+                        "move is lost.").format(who=t.seat_name(seat), problem=i18n.gettext(problem))), "error")
                 raise
             # committed: now it is accepted
             t.state = new
@@ -94,21 +100,21 @@ class Writing:
     async def undo(self, t: Table, seat: Optional[int], steps: Any = 1) -> dict[str, Any]:
         async with t.lock:
             if seat is None:
-                raise Forbidden("a spectator cannot undo")
+                raise Forbidden(_("a spectator cannot undo"))
             if t.row.status != "running":
-                raise Conflict(f"this game is {t.row.status}: nothing can be taken back")
+                raise Conflict(_("this game is {status}: nothing can be taken back").format(status=t.row.status))
             start = t.undo_start(seat)
             if start is None:
-                raise Conflict(f"{t.seat_name(seat)} has nothing to take back: the last decision was not "
-                               "theirs, or it drew dice, cards or tiles")
+                raise Conflict(_("{who} has nothing to take back: the last decision was not theirs, or it drew "
+                                 "dice, cards or tiles").format(who=t.seat_name(seat)))
             n = len(t.record.actions)
             if steps == "all":
                 keep = start
             else:
                 if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-                    raise OptionError(f"steps must be a positive whole number or 'all', not {steps!r}")
+                    raise OptionError(_("steps must be a positive whole number or 'all', not {steps!r}").format(steps=steps))
                 keep = max(start, n - steps)
-            state, events = await asyncio.to_thread(t.replay_to, keep)
+            state, events = await asyncio.to_thread(i18n.in_source, t.replay_to, keep)
             record = GameRecord(game=t.record.game, players=t.record.players, seed=t.record.seed,
                                 options=t.record.options, actions=t.record.actions[:keep], meta=t.record.meta)
             meta = None
@@ -123,8 +129,9 @@ class Writing:
             t.movers, t.notes = t.movers[:keep], t.notes[:keep]
             t.row.revision += 1
         taken = n - keep
-        await self.broadcast(t, 0, reset=True,
-                             notice=f"{t.seat_name(seat)} took back {taken} decision{'s' if taken != 1 else ''}.")
+        await self.broadcast(t, 0, reset=True, notice=i18n.later(lambda: ngettext(
+            "{who} took back {n} decision.", "{who} took back {n} decisions.", taken).format(who=t.seat_name(seat),
+                                                                                            n=taken)))
         self.wake_bots(t)
         return {"ok": True, "version": t.version, "undone": taken}
 
@@ -140,7 +147,7 @@ class Writing:
                 return False
             actions = await asyncio.to_thread(self.store.actions, t.id)
             snaps = await asyncio.to_thread(self.store.snapshots, t.id)
-            fresh, _ = await asyncio.to_thread(self._build, row, actions, messages, snaps)
+            fresh, _ = await asyncio.to_thread(i18n.in_source, self._build, row, actions, messages, snaps)
         except (StorageError, CosmodromeError) as exc:
             log.error("game %s: could not catch up with the database: %s", t.id, exc)
             return False
@@ -151,8 +158,8 @@ class Writing:
                      "base", "base_state", "early"):
             setattr(t, name, getattr(fresh, name))
         t._memo.clear()
-        await self.broadcast(t, 0, reset=True, notice="What the database had stored while its connection was lost "
-                                                      "is now on the table.")
+        await self.broadcast(t, 0, reset=True, notice=i18n.later(lambda: _(
+            "What the database had stored while its connection was lost is now on the table.")))
         self.wake_bots(t)
         if t.row.status != "running":
             self.finished(t)
@@ -181,8 +188,7 @@ class Writing:
                                            loop=asyncio.get_running_loop())
         except StorageError as exc:
             if exc.conflict and await self._catch_up(t):
-                raise Stale("the game has moved on: the table has been refreshed from the database, "
-                            "try again") from None
+                raise Stale(_("the game has moved on: the table has been refreshed from the database, try again")) from None
             raise
         t.messages.append(m)
         if seats is not None:
@@ -198,9 +204,9 @@ class Writing:
         stored with the game, then sent to every socket of it."""
         mode = t.row.meta.get("chat", "players")
         if mode == "off":
-            raise Forbidden("chat is off at this table")
+            raise Forbidden(_("chat is off at this table"))
         if seat is None and mode != "all":
-            raise Forbidden("spectators read this table's chat but may not write in it (the table chose so)")
+            raise Forbidden(_("spectators read this table's chat but may not write in it (the table chose so)"))
         text = chat_text(raw)
         self.chat_limit.hit(f"{t.id}/{seat}" if seat is not None else f"{t.id}/spectator/{client}")
         async with t.lock:
@@ -213,12 +219,12 @@ class Writing:
     async def take_back(self, t: Table, seat: Optional[int]) -> dict[str, Any]:
         """The player of a seat whose clock ran out takes it back from the bot standing in."""
         if seat is None:
-            raise Forbidden("a spectator has no seat to take back")
+            raise Forbidden(_("a spectator has no seat to take back"))
         async with t.lock:
             if t.row.status != "running":
-                raise Conflict(f"this game is {t.row.status}")
+                raise Conflict(_("this game is {status}").format(status=t.row.status))
             if not t.row.seats[seat].stand_in:
-                raise Conflict(f"{t.seat_name(seat)} is already played by its person")
+                raise Conflict(_("{who} is already played by its person").format(who=t.seat_name(seat)))
             seats = list(t.row.seats)
             seats[seat] = seats[seat].but(stand_in=None)
             meta = None
@@ -228,7 +234,15 @@ class Writing:
                            not seats[i].stand_in]
                 clock = clocks.pass_turn(clock, t.state.to_move(), clocked, time.time())
                 meta = dict(t.row.meta, clock=clock)
-            text = f"{t.person(seat)} is back and plays {t.seat_name(seat)} again."
-            await self._say(t, None, "server", "server", text, seats=seats, meta=meta)
-        await self.broadcast(t, 0, reset=True, notice=text)
+            line = i18n.later(lambda: _("{who} is back and plays {seat} again.").format(who=t.person(seat),
+                                                                                       seat=t.seat_name(seat)))
+            await self._say(t, None, "server", "server", in_english(line), seats=seats, meta=meta)
+        await self.broadcast(t, 0, reset=True, notice=line)
         return {"ok": True, "seat": seat}
+
+
+def in_english(text: Any) -> str:
+    """A server line as it is stored (in English, as every stored text): ``text`` written in
+    English."""
+    with i18n.using(None):
+        return i18n.written(text)

@@ -36,7 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from cosmodrome import i18n
 from cosmodrome.core import Game, OptionError, get_game
+from cosmodrome.i18n import _
 from cosmodrome.lab import compare
 from cosmodrome.lab.design import compute_ranges
 from cosmodrome.lab.executor import BACKENDS, _mp_context, check_backend, run_tasks, warm_ray
@@ -201,7 +203,7 @@ class Run:
 def bot_spec(level: Any) -> str:
     """The bot spec for a level name (``easy``...) or a spec given as is."""
     if not isinstance(level, str) or not level.strip():
-        raise OptionError(f"each seat's bot must be a level ({', '.join(LEVELS)}) or a bot spec, not {level!r}")
+        raise OptionError(_("each seat's bot must be a level ({names}) or a bot spec, not {level!r}").format(names=', '.join(LEVELS), level=level))
     return LEVELS.get(level.strip().lower(), level.strip())
 
 
@@ -278,7 +280,7 @@ class Lab:
 
     def ensure_on(self) -> None:
         if self.config.mode == "off":
-            raise LabOff("the design lab is off at this server")
+            raise LabOff(_("the design lab is off at this server"))
 
     # ----- checking a request ---------------------------------------------------------
     def check(self, game_name: Any, players: Any, games: Any, bots: Any, variant: Any,
@@ -287,33 +289,33 @@ class Lab:
         (``options``: the game's other options for both sides, checked as at the table)."""
         self.ensure_on()
         if not isinstance(game_name, str):
-            raise OptionError("'game' must be a game's name")
+            raise OptionError(_("'game' must be a game's name"))
         game = get_game(game_name)
         game.check_players(players)
         cap = self.config.max_games
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= cap:
-            raise OptionError(f"'games' must be a whole number from 1 to {cap} (this server's most games a run), "
-                              f"not {games!r}")
+            raise OptionError(_("'games' must be a whole number from 1 to {cap} (this server's most games a run), "
+                                "not {games!r}").format(cap=cap, games=games))
         if isinstance(bots, str):
             bots = [bots] * players
         if not isinstance(bots, list) or len(bots) != players:
-            raise OptionError(f"'bots' must give one bot per seat: {players} levels or specs")
+            raise OptionError(_("'bots' must give one bot per seat: {players} levels or specs").format(players=players))
         specs = [bot_spec(b) for b in bots]
         for spec in specs:
             bot = seat_bot(spec, game, 0)  # the table's own check: unknown bots, bots loading files
             if getattr(bot, "seconds", None) is not None:
-                raise OptionError(f"bot {spec!r} thinks for a time, so the same seeds would not give the same "
-                                  f"games; the lab plays bots with a budget in iterations (e.g. ismcts:iters=400)")
+                raise OptionError(_("bot {spec!r} thinks for a time, so the same seeds would not give the same "
+                                    "games; the lab plays bots with a budget in iterations (e.g. ismcts:iters=400)").format(spec=spec))
             if self.caps is not None:
                 self.caps.check(spec, bot)
         path = [o.name for o in game.options if o.kind == "path"]
         if not path:
-            raise OptionError(f"{game.title} takes no component data a variant could change")
+            raise OptionError(_("{title} takes no component data a variant could change").format(title=i18n.gettext(game.title)))
         if not isinstance(variant, dict):
-            raise OptionError("'variant' must be {\"toml\": \"...\", \"name\": \"...\"}: the component data as TOML")
+            raise OptionError(_('\'variant\' must be {"toml": "...", "name": "..."}: the component data as TOML'))
         value = own_variant(path[0], variant)
         if options and path[0] in options:
-            raise OptionError(f"the variant is given as 'variant', not as option {path[0]!r}")
+            raise OptionError(_("the variant is given as 'variant', not as option {path!r}").format(path=path[0]))
         opts = game.resolve_options({**(options or {}), path[0]: value})
         game.new_state(players, 0, opts)  # the table builds the game from it too: DataError names the fault
         return game, specs, value
@@ -324,18 +326,18 @@ class Lab:
         if seed is None:
             seed = secrets.randbits(62)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62:
-            raise OptionError(f"'seed' must be a whole number from 0 to 2**62-1, not {seed!r}")
+            raise OptionError(_("'seed' must be a whole number from 0 to 2**62-1, not {seed!r}").format(seed=seed))
         with self.lock:
             waiting = [r for r in self.runs.values() if r.status in WAITING]
             addr = [r for r in waiting if r.owner.get("address") == owner.get("address")]
             if len(addr) >= self.config.per_address:
-                raise TooManyRuns(f"this address has {len(addr)} runs queued or running; at most "
-                                  f"{self.config.per_address} are allowed: wait for one to end or cancel one")
+                raise TooManyRuns(_("this address has {n} runs queued or running; at most {per_address} are "
+                                    "allowed: wait for one to end or cancel one").format(n=len(addr), per_address=self.config.per_address))
             acc = owner.get("account")
             mine = [r for r in waiting if acc is not None and r.owner.get("account") == acc]
             if acc is not None and len(mine) >= self.config.per_account:
-                raise TooManyRuns(f"this account has {len(mine)} runs queued or running; at most "
-                                  f"{self.config.per_account} are allowed: wait for one to end or cancel one")
+                raise TooManyRuns(_("this account has {n} runs queued or running; at most {per_account} are "
+                                    "allowed: wait for one to end or cancel one").format(n=len(mine), per_account=self.config.per_account))
             run = Run(id=secrets.token_urlsafe(9), game=game.name, players=players, games=games, bots=specs,
                       variant=variant, seed=seed, owner=owner, total=2 * games, options=dict(options or {}))
             self._save(run)
@@ -379,7 +381,7 @@ class Lab:
         self.ensure_on()
         run = self.runs.get(run_id)
         if run is None:
-            raise RunNotFound(f"there is no lab run {run_id!r}")
+            raise RunNotFound(_("there is no lab run {run_id!r}").format(run_id=run_id))
         return run
 
     def mine(self, owner: dict[str, Any]) -> list[Run]:
@@ -395,10 +397,10 @@ class Lab:
         address for a run started logged out)."""
         run = self.get(run_id)
         if owner is not None and not _same_owner(run.owner, owner):
-            raise Forbidden("only whoever started a run may cancel it")
+            raise Forbidden(_("only whoever started a run may cancel it"))
         with self.lock:
             if run.status not in WAITING:
-                raise RunOver(f"run {run_id} is {run.status}; only a queued or running run can be cancelled")
+                raise RunOver(_("run {run_id} is {status}; only a queued or running run can be cancelled").format(run_id=run_id, status=run.status))
             run.status, run.finished = "cancelled", time.time()
             self._save(run)
         return run
@@ -406,10 +408,10 @@ class Lab:
     def games_of(self, run_id: str) -> dict[str, list[dict[str, Any]]]:
         run = self.get(run_id)
         if run.status != "done":
-            raise RunOver(f"run {run_id} is {run.status}; its games can be downloaded once it is done")
+            raise RunOver(_("run {run_id} is {status}; its games can be downloaded once it is done").format(run_id=run_id, status=run.status))
         data = _read(self._runs_dir() / f"{run.id}.games.json")
         if not isinstance(data, dict):
-            raise RunNotFound(f"the games of run {run_id} are no longer kept at this server")
+            raise RunNotFound(_("the games of run {run_id} are no longer kept at this server").format(run_id=run_id))
         return data
 
     def compare_runs(self, a_id: str, b_id: str) -> dict[str, Any]:
@@ -419,8 +421,8 @@ class Lab:
         being run ``a``'s variant)."""
         a, b = self.get(a_id), self.get(b_id)
         if (a.game, a.players) != (b.game, b.players):
-            raise OptionError(f"runs of the same game and player count can be compared; run {a_id} is "
-                              f"{a.game} for {a.players}, run {b_id} {b.game} for {b.players}")
+            raise OptionError(_("runs of the same game and player count can be compared; run {a_id} is {game} for "
+                                "{players}, run {b_id} {game2} for {seats}").format(a_id=a_id, game=a.game, players=a.players, b_id=b_id, game2=b.game, seats=b.players))
         ga = [GameResult.from_json(g) for g in self.games_of(a_id).get("variant", [])]
         gb = [GameResult.from_json(g) for g in self.games_of(b_id).get("variant", [])]
         res = compare.results(ga, gb, a.players, a.game)

@@ -1,12 +1,14 @@
 """The reader's language on the server (docs/SERVER.md, "Languages"; docs/TRANSLATING.md).
 
 Every request and socket is read in one language, chosen per connection: the ``lang`` query
-parameter (the page's picker), else the ``Accept-Language`` header, else English. Only a
+parameter (the page's picker), else the language the signed-in account chose (an API request
+with the session cookie), else the ``Accept-Language`` header, else English. Only a
 language with a catalog is taken (``cosmodrome.i18n.available``); anything else falls back
 to the header's choice, never to a file path. :class:`LanguageMiddleware` sets it as the
 context's language (``cosmodrome.i18n.using``) for the whole request, so views, prompts,
-options, hints, log sentences, help pages and error sentences are written in it; a socket
-keeps it as ``Conn.lang``, and the table messages sent to it are written in it.
+options, hints, log sentences, help pages and error sentences (``{"error"}``: the status and the
+``kind`` stay language-free) are written in it; a socket keeps it as ``Conn.lang``, and the table
+messages and notices sent to it are written in it.
 
 ``GET /api/i18n`` lists the languages; ``GET /api/i18n/{lang}`` is a language's catalog as
 JSON for the page (the same catalog the server reads). An account keeps the language its
@@ -24,11 +26,13 @@ from fastapi import APIRouter, Request
 from pydantic import Field
 
 from cosmodrome import i18n
+from cosmodrome.i18n import _
+from cosmodrome.server.accounts import COOKIE, digest
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import JsonRoute, MeDep
 from cosmodrome.server.routers.errors import errors
 from cosmodrome.server.security import BadRequest
-from cosmodrome.server.storage import AccountSettingTable
+from cosmodrome.server.storage import AccountSettingTable, SessionTable
 from cosmodrome.server.table import NotFound
 
 
@@ -59,6 +63,48 @@ def _query_lang(scope: dict[str, Any]) -> Optional[str]:
     return values[-1] if values else None
 
 
+#: how long an account's language is trusted without asking the database again (seconds)
+ACCOUNT_LANG_TTL = 30.0
+
+
+def _session(scope: dict[str, Any]) -> Optional[str]:
+    from http.cookies import CookieError, SimpleCookie
+
+    raw = _header(scope, b"cookie")
+    if not raw:
+        return None
+    try:
+        morsel = SimpleCookie(raw).get(COOKIE)
+    except CookieError:
+        return None
+    return morsel.value if morsel is not None and 0 < len(morsel.value) <= 128 else None
+
+
+async def account_language(app: Any, session_id: str) -> Optional[str]:
+    """The language the account of ``session_id`` chose (None: none, or no such session), kept
+    :data:`ACCOUNT_LANG_TTL` seconds per session."""
+    cache = getattr(app.state, "account_langs", None)
+    if cache is None:
+        cache = app.state.account_langs = {}
+    key = digest(session_id)
+    now = time.monotonic()
+    hit = cache.get(key)
+    if hit is not None and hit[1] > now:
+        return hit[0]
+
+    def fn(s) -> Optional[str]:
+        ses = s.get(SessionTable, key)
+        if ses is None or ses.expires < time.time():
+            return None
+        row = s.get(AccountSettingTable, ses.account_id)
+        return row.lang if row is not None and row.lang in i18n.available() else None
+    lang = await asyncio.to_thread(app.state.accounts.store.read, fn)
+    if len(cache) > 10000:
+        cache.clear()
+    cache[key] = (lang, now + ACCOUNT_LANG_TTL)
+    return lang
+
+
 class LanguageMiddleware:
     """Pure ASGI middleware: the request's (or socket's) language for everything it runs."""
 
@@ -69,7 +115,15 @@ class LanguageMiddleware:
         if scope.get("type") not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        lang = choose(_query_lang(scope), _header(scope, b"accept-language"))
+        query = _query_lang(scope)
+        if query not in i18n.available() and str(scope.get("path", "")).startswith(("/api/", "/ws/")):
+            session, app = _session(scope), scope.get("app")
+            if session and app is not None and hasattr(app.state, "accounts"):
+                try:
+                    query = await account_language(app, session) or query
+                except Exception:  # the database's fault is the route's to tell; the header decides
+                    pass
+        lang = choose(query, _header(scope, b"accept-language"))
         with i18n.using(lang):
             await self.app(scope, receive, send)
 
@@ -112,8 +166,7 @@ def router() -> APIRouter:
     async def catalog(lang: str):
         if lang not in i18n.available():
             # the name is checked against the catalogs found at start; never read as a path
-            raise NotFound(f"no catalog for the language {lang[:20]!r}: the server has "
-                           f"{', '.join(i18n.available())}")
+            raise NotFound(_("no catalog for the language {lang!r}: the server has {names}").format(lang=lang[:20], names=', '.join(i18n.available())))
         return i18n.catalog(lang)
 
     @api.get("/api/account/language", response_model=AccountLanguage, summary="The language the account chose",
@@ -145,6 +198,11 @@ def router() -> APIRouter:
             else:
                 row.lang, row.updated = lang, now
         await accounts.store.submit(fn, asyncio.get_running_loop())
+        session = request.cookies.get(COOKIE)
+        if session:  # this browser reads it at once (the others within ACCOUNT_LANG_TTL)
+            langs = getattr(request.app.state, "account_langs", None)
+            if langs is not None:
+                langs.pop(digest(session), None)
         return {"lang": lang}
 
     return api

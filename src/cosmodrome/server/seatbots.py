@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from cosmodrome.core import Bot, Game, OptionError, State
+from cosmodrome.i18n import _
 
 #: what the lobby offers when the bots package does not say
 DEFAULT_LEVELS = ["random", "heuristic", "ismcts:seconds=0.25", "ismcts:seconds=1", "ismcts:seconds=3"]
@@ -46,9 +47,9 @@ def seat_bot(spec: str, game: Game, seed: int) -> Bot:
 
     Raises :class:`OptionError` naming the problem when the spec is not understood."""
     if not isinstance(spec, str) or not spec.strip():
-        raise OptionError(f"a bot seat needs a bot level such as 'random', not {spec!r}")
+        raise OptionError(_("a bot seat needs a bot level such as 'random', not {spec!r}").format(spec=spec))
     if spec.strip().partition(":")[0].strip().lower() in FILE_BOTS:
-        raise OptionError(f"bot level {spec.partition(':')[0]!r} loads a file and is not offered at a table")
+        raise OptionError(_("bot level {level!r} loads a file and is not offered at a table").format(level=spec.partition(':')[0]))
     make_bot = _make_bot()
     if make_bot is not None:
         try:
@@ -56,7 +57,7 @@ def seat_bot(spec: str, game: Game, seed: int) -> Bot:
         except OptionError:
             raise
         except Exception as exc:
-            raise OptionError(f"bot level {spec!r} cannot play {game.name}: {exc}") from None
+            raise OptionError(_("bot level {spec!r} cannot play {name}: {exc}").format(spec=spec, name=game.name, exc=exc)) from None
     if spec.split(":")[0] == "random":
         return LocalRandomBot(seed)
     # Before the bots package exists every level plays at random (said in the seat's name).

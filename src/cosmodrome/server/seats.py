@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from cosmodrome.core import OptionError
+from cosmodrome.i18n import _
 
 #: meta keys no answer shows: the salted hashes of the addresses that used each seat, the salt
 ADDRESSES, SALT = "seat_addresses", "address_salt"
@@ -139,12 +140,12 @@ def open_flags(specs: list[dict[str, Any]], public: bool) -> tuple[list[bool], O
     for i, s in enumerate(specs):
         v = s.get("open")
         if v is not None and not isinstance(v, bool):
-            raise OptionError(f"seat {i + 1}: 'open' must be true or false, not {v!r}")
+            raise OptionError(_("seat {seat}: 'open' must be true or false, not {v!r}").format(seat=i + 1, v=v))
         if v and s.get("kind") != "human":
-            raise OptionError(f"seat {i + 1} is a bot's: only a person's seat can be open to strangers")
+            raise OptionError(_("seat {seat} is a bot's: only a person's seat can be open to strangers").format(seat=i + 1))
         if v and not public:
-            raise OptionError(f"seat {i + 1} is asked to be open to strangers, but only a public game has open "
-                              "seats (set \"public\": true)")
+            raise OptionError(_("seat {seat} is asked to be open to strangers, but only a public game has open seats "
+                                '(set "public": true)').format(seat=i + 1))
         asked.append(v)
     people = [i for i, s in enumerate(specs) if s.get("kind") == "human"]
     creator = next((i for i in people if asked[i] is not True), None)

@@ -28,6 +28,7 @@ from typing import Any, Iterable, Optional
 from urllib.parse import urlsplit
 
 from cosmodrome.core import CosmodromeError
+from cosmodrome.i18n import N_, _
 
 #: the header in which a client sends its seat token
 TOKEN_HEADER = "x-cosmodrome-token"
@@ -62,18 +63,18 @@ class OtherSite(CosmodromeError):
 def _number(kind: str):
     def parse(text: str):
         if len(text) > MAX_DIGITS:
-            raise BadRequest(f"a number in the JSON is {len(text)} characters long; at most {MAX_DIGITS} are accepted")
+            raise BadRequest(_("a number in the JSON is {n} characters long; at most {most} are accepted").format(n=len(text), most=MAX_DIGITS))
         if kind == "int":
             return int(text)
         value = float(text)
         if value in (float("inf"), float("-inf")):
-            raise BadRequest(f"the number {text} in the JSON is too large")
+            raise BadRequest(_("the number {text} in the JSON is too large").format(text=text))
         return value
     return parse
 
 
 def _constant(name: str):
-    raise BadRequest(f"{name} is not a JSON number")
+    raise BadRequest(_("{name} is not a JSON number").format(name=name))
 
 
 def nesting_depth(value: Any, limit: int) -> int:
@@ -92,7 +93,7 @@ def nesting_depth(value: Any, limit: int) -> int:
     return deepest
 
 
-NOT_TEXT = "contains a character that is not valid text (a lone surrogate)"
+NOT_TEXT = N_("contains a character that is not valid text (a lone surrogate)")
 
 
 def is_text(s: str) -> bool:
@@ -117,7 +118,7 @@ def check_text(value: Any, what: str) -> None:
         v = stack.pop()
         if isinstance(v, str):
             if not is_text(v):
-                raise BadRequest(f"{what} {NOT_TEXT}")
+                raise BadRequest(_("{what} {problem}").format(what=what, problem=_(NOT_TEXT)))
         elif isinstance(v, dict):
             stack.extend(v.keys())
             stack.extend(v.values())
@@ -140,19 +141,19 @@ def parse_json(raw: Any, what: str, max_bytes: int = MAX_BODY) -> Any:
     """
     size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
     if size > max_bytes:
-        raise TooLarge(f"{what} is {size} bytes long; at most {max_bytes} are accepted")
+        raise TooLarge(_("{what} is {size} bytes long; at most {max_bytes} are accepted").format(what=what, size=size, max_bytes=max_bytes))
     try:
         data = json.loads(raw or b"null", parse_int=_number("int"), parse_float=_number("float"),
                           parse_constant=_constant)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadRequest(f"{what} is not valid JSON: {exc}") from None
+        raise BadRequest(_("{what} is not valid JSON: {exc}").format(what=what, exc=exc)) from None
     except RecursionError:
-        raise BadRequest(f"{what} nests arrays and objects too deep; at most {MAX_DEPTH} levels are accepted") from None
+        raise BadRequest(_("{what} nests arrays and objects too deep; at most {depth} levels are accepted").format(what=what, depth=MAX_DEPTH)) from None
     except ValueError as exc:  # e.g. a number Python refuses to convert
-        raise BadRequest(f"{what} holds a value that cannot be read: {exc}") from None
+        raise BadRequest(_("{what} holds a value that cannot be read: {exc}").format(what=what, exc=exc)) from None
     if nesting_depth(data, MAX_DEPTH) > MAX_DEPTH:
-        raise BadRequest(f"{what} nests arrays and objects more than {MAX_DEPTH} deep; at most {MAX_DEPTH} levels "
-                         "are accepted")
+        raise BadRequest(_("{what} nests arrays and objects more than {depth} deep; at most {depth} levels "
+                           "are accepted").format(what=what, depth=MAX_DEPTH))
     check_text(data, what)
     return data
 
@@ -171,7 +172,7 @@ def flag(data: dict[str, Any], key: str, default: bool = False) -> bool:
     if v is None:
         return default
     if not isinstance(v, bool):
-        raise BadRequest(f"{key!r} must be true or false, not {v!r}")
+        raise BadRequest(_("{key!r} must be true or false, not {v!r}").format(key=key, v=v))
     return v
 
 
@@ -208,8 +209,8 @@ def token_from(headers: Any, query: Any) -> Optional[str]:
 
     A token in the URL's query is refused, because URLs are written to access logs."""
     if query.get("token"):
-        raise BadRequest("a seat token must not be sent in the URL (web servers and proxies write URLs to "
-                         "their logs): send it in the X-Cosmodrome-Token header")
+        raise BadRequest(_("a seat token must not be sent in the URL (web servers and proxies write URLs to their "
+                           "logs): send it in the X-Cosmodrome-Token header"))
     tok = headers.get(TOKEN_HEADER)
     return tok or None
 
@@ -226,7 +227,7 @@ class RateLimit:
     cosmodrome.server.security.TooMany: this address has created 2 games in the last 60 s, the most allowed; try again in 60 s
     """
 
-    def __init__(self, limit: int, window: float, what: str = "created {n} games", clock=time.monotonic) -> None:
+    def __init__(self, limit: int, window: float, what: str = N_("created {n} games"), clock=time.monotonic) -> None:
         self.limit, self.window, self.what, self.clock = limit, window, what, clock
         self.seen: dict[str, deque] = {}
 
@@ -239,8 +240,10 @@ class RateLimit:
             q.popleft()
         if len(q) >= self.limit:
             wait = max(1, round(q[0] + self.window - now))
-            raise TooMany(f"this address has {self.what.format(n=self.limit)} in the last {self.window:g} s, "
-                          f"the most allowed; try again in {wait} s")
+            exc = TooMany(_("this address has {done} in the last {window:g} s, the most allowed; try again in "
+                            "{wait} s").format(done=_(self.what).format(n=self.limit), window=self.window, wait=wait))
+            exc.wait = wait
+            raise exc
         q.append(now)
         if len(self.seen) > 10000:  # forget idle addresses
             for k in [k for k, v in self.seen.items() if not v or v[-1] <= now - self.window]:
@@ -357,8 +360,8 @@ def json_body_type(method: str, headers: dict[str, str]) -> None:
         return
     kind = (raw or "").split(";", 1)[0].strip().lower()
     if kind != JSON_TYPE:
-        what = f"not {kind!r}" if kind else "but it came without one"
-        raise UnsupportedType(f"the request body must be sent as {JSON_TYPE} (Content-Type: {JSON_TYPE}), {what}")
+        what = _("not {kind!r}").format(kind=kind) if kind else _("but it came without one")
+        raise UnsupportedType(_("the request body must be sent as {json} (Content-Type: {json}), {what}").format(json=JSON_TYPE, what=what))
 
 
 class Guard:
@@ -412,8 +415,8 @@ class Guard:
     def check(self, headers: dict[str, str], scheme: str = "http") -> None:
         host, host_port = _hostname(headers.get("host", ""))
         if not self.any_host and host.strip("[]") not in self.hosts:
-            raise OtherSite(f"this server does not serve the host {host or '(none)'!r}; its operator can allow it "
-                            f"with --allowed-hosts")
+            raise OtherSite(_("this server does not serve the host {host!r}; its operator can allow it with "
+                              "--allowed-hosts").format(host=host or '(none)'))
         origin = headers.get("origin")
         if origin is None:
             return
@@ -421,8 +424,8 @@ class Guard:
         own = (scheme, host, host_port if host_port is not None else _DEFAULT_PORT.get(scheme, 80))
         theirs = origin_of(origin) if origin != "null" else None
         if theirs is None or (theirs != own and theirs not in self.origins):
-            raise OtherSite(f"requests from another site ({origin[:80]}) are refused: open the game from this "
-                            "server's own pages (behind a proxy, give the server --public-url)")
+            raise OtherSite(_("requests from another site ({origin}) are refused: open the game from this server's "
+                              "own pages (behind a proxy, give the server --public-url)").format(origin=origin[:80]))
 
     async def __call__(self, scope, receive, send):
         kind = scope["type"]
@@ -434,7 +437,7 @@ class Guard:
             if kind == "http":
                 length = headers.get("content-length")
                 if length is not None and length.isdigit() and int(length) > self.max_body:
-                    raise TooLarge(f"the request body is {length} bytes long; at most {self.max_body} are accepted")
+                    raise TooLarge(_("the request body is {length} bytes long; at most {max_body} are accepted").format(length=length, max_body=self.max_body))
                 json_body_type(scope.get("method", "GET"), headers)
         except CosmodromeError as exc:
             if kind == "websocket":  # refused before the handshake
@@ -456,13 +459,12 @@ class Guard:
                 try:
                     msg = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
                 except TimeoutError:
-                    raise TooSlow(f"the request body did not come in full within {self.body_timeout:g} s") from None
+                    raise TooSlow(_("the request body did not come in full within {body_timeout:g} s").format(body_timeout=self.body_timeout)) from None
             if msg["type"] == "http.request":
                 total += len(msg.get("body", b""))
                 whole = not msg.get("more_body", False)
                 if total > self.max_body:
-                    raise TooLarge(f"the request body is over {self.max_body} bytes; at most {self.max_body} "
-                                   "are accepted")
+                    raise TooLarge(_("the request body is over {max_body} bytes; at most {max_body} are accepted").format(max_body=self.max_body))
             return msg
 
         async def sending(msg):
@@ -484,7 +486,7 @@ class Guard:
         n = self.sockets.get(client, 0)
         if self.max_sockets and n >= self.max_sockets:
             return await _refuse_socket(scope, send, TooMany(
-                f"this address holds {n} sockets open, the most allowed; close one (another tab) first"))
+                _("this address holds {n} sockets open, the most allowed; close one (another tab) first").format(n=n)))
         self.sockets[client] = n + 1
         try:
             return await self.app(scope, receive, send)

@@ -22,7 +22,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, Event, Game, GameRecord, IllegalActionError, RecordError, State
+from cosmodrome.i18n import _
 from cosmodrome.server.storage import SnapshotRow, pack, unpack
 
 log = logging.getLogger("cosmodrome.server")
@@ -68,8 +70,8 @@ def state_of(game: Game, row: SnapshotRow) -> State:
     except RecordError:
         raise
     except Exception as exc:
-        raise RecordError(f"the stored position after action {row.idx} cannot be read by this version of "
-                          f"{game.title or game.name} ({type(exc).__name__})") from None
+        raise RecordError(_("the stored position after action {idx} cannot be read by this version of {game} "
+                            "({type})").format(idx=row.idx, game=i18n.gettext(game.title or game.name), type=type(exc).__name__)) from None
 
 
 @dataclass
@@ -113,7 +115,7 @@ def replay_steps(record: GameRecord, rules: int, start: Optional[State] = None, 
             label = state.action_label(a) if snaps else None
             evs = state.apply(a)
         except IllegalActionError as exc:
-            raise RecordError(f"record action #{i + 1} ({a}) is illegal on replay: {exc}") from None
+            raise RecordError(_("record action #{n} ({a}) is illegal on replay: {exc}").format(n=i + 1, a=a, exc=exc)) from None
         events.append(evs)
         if snaps:
             out.append(snapshot(i + 1, rules, state, evs, label))
@@ -158,10 +160,10 @@ def _replayed(game: Game, record: GameRecord, base: int, snaps: list[SnapshotRow
                        missing=[] if complete else made)
     by_idx = {s.idx: s for s in snaps}
     if any(i not in by_idx for i in range(base + 1)):
-        raise RecordError(f"the stored positions before action {base + 1} are missing")
+        raise RecordError(_("the stored positions before action {base} are missing").format(base=base + 1))
     early = [by_idx[i] for i in range(base + 1)]
     start = state_of(game, early[base])
-    state, later, _ = replay_steps(record, game.rules_version, start=start, first=base, snaps=False)
+    state, later, _pos = replay_steps(record, game.rules_version, start=start, first=base, snaps=False)
     events = [step_events(early[i]) for i in range(1, base + 1)] + later
     return Rebuilt(state=state, events=events, setup=step_events(early[0]), base=base, base_state=start,
                    early=early)

@@ -75,6 +75,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import NullPool, StaticPool
 
+from cosmodrome.i18n import N_
 from cosmodrome.server import migrations
 from cosmodrome.server.fileguard import LOST_ADVICE, FileGuard
 from cosmodrome.server.seats import Seat, seats_json
@@ -286,7 +287,7 @@ class StorageError(RuntimeError):
     tokens among them)."""
 
     #: what the person refused is told to do (after the sentence)
-    advice = "Nothing was changed; try again."
+    advice = N_("Nothing was changed; try again.")
     #: the write broke a key or constraint: the database holds something the caller did not
     #: know of (e.g. a write committed although its connection died before saying so)
     conflict = False
@@ -294,20 +295,20 @@ class StorageError(RuntimeError):
     final = False
 
 
-_CONFLICT = "the database refused the change as conflicting with what is stored"
+_CONFLICT = N_("the database refused the change as conflicting with what is stored")
 
 #: (words of a driver's message, lower case) → what we say; the first match wins
 _CAUSES = (
     (("locked", "lock not available", "could not obtain lock", "deadlock"),
-     "the database is locked (another program is writing to it)"),
-    (("readonly", "read-only", "read only"), "the database is read-only"),
+     N_("the database is locked (another program is writing to it)")),
+    (("readonly", "read-only", "read only"), N_("the database is read-only")),
     (("disk is full", "database or disk is full", "no space left", "disk full", "diskfull"),
-     "the disk is full (or the database reached its size limit)"),
+     N_("the disk is full (or the database reached its size limit)")),
     (("unable to open", "could not connect", "connection refused", "connection failed", "server closed",
       "no such file", "does not exist", "terminating connection", "connection is closed"),
-     "the database cannot be reached"),
+     N_("the database cannot be reached")),
     (("unique", "foreign key", "constraint", "integrity", "duplicate"), _CONFLICT),
-    (("disk i/o error", "input/output error"), "the database files could not be written (a disk or file system error)"),
+    (("disk i/o error", "input/output error"), N_("the database files could not be written (a disk or file system error)")),
 )
 
 
@@ -411,7 +412,7 @@ class Committer:
                 self._commit(batch)
             except Exception:  # a fault of ours: fail the batch's writes rather than leave them waiting
                 log.exception("the committer failed on a batch of %d writes", len(batch))
-                err = StorageError("the database write failed (a fault of the server)")
+                err = StorageError(N_("the database write failed (a fault of the server)"))
                 for _, fut in batch:
                     if isinstance(fut, tuple):
                         try:

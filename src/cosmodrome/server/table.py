@@ -15,6 +15,7 @@ from typing import Any, Optional
 from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, Event, Game, GameRecord, State, undo_start
 from cosmodrome.core.statistics import public
+from cosmodrome.i18n import _
 from cosmodrome.server import clocks
 from cosmodrome.server.seats import joinable, public_meta
 from cosmodrome.server.security import BadRequest
@@ -54,15 +55,15 @@ def display_name(raw: Any) -> str:
     '<b>Bo</b>'
     """
     if not isinstance(raw, str):
-        raise BadRequest(f"'name' must be text, not {type(raw).__name__}")
+        raise BadRequest(_("'name' must be text, not {type}").format(type=type(raw).__name__))
     if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in raw):
-        raise BadRequest("a name may not hold control characters")
+        raise BadRequest(_("a name may not hold control characters"))
     if any(unicodedata.category(c) == "Cf" for c in raw):
-        raise BadRequest("a name may not hold invisible format characters (such as a right-to-left override "
-                         "or a zero-width space)")
+        raise BadRequest(_("a name may not hold invisible format characters (such as a right-to-left override or a "
+                           "zero-width space)"))
     name = " ".join(raw.split())
     if not 1 <= len(name) <= NAME_MAX:
-        raise BadRequest(f"a name has 1 to {NAME_MAX} characters, not {len(name)}")
+        raise BadRequest(_("a name has 1 to {most} characters, not {n}").format(most=NAME_MAX, n=len(name)))
     return name
 
 
@@ -169,7 +170,7 @@ class Table:
         for i, s in enumerate(self.row.seats):
             if s.token and secrets.compare_digest(str(s.token), str(token)):
                 return i
-        raise Forbidden("this link's seat token is not valid for this game")
+        raise Forbidden(_("this link's seat token is not valid for this game"))
 
     def log_lines(self, seat: Optional[int], start: int = 0, stop: Optional[int] = None,
                   setup: Optional[bool] = None) -> list[dict[str, Any]]:

@@ -37,6 +37,7 @@ from typing import Any, Optional
 
 from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, GameRecord, get_game
+from cosmodrome.i18n import _
 from cosmodrome.server.botpool import BotPool
 from cosmodrome.server.chat import chat_limit
 from cosmodrome.server.hall_bots import BotCaps, Botting, decision_seed, new_seed  # noqa: F401
@@ -170,11 +171,11 @@ class Hall(Making, Seating, Writing, Clocking, Botting):
                 return t
             row = await asyncio.to_thread(self.store.get_game, game_id)
             if row is None:
-                raise NotFound(f"no game {game_id!r} on this server")
+                raise NotFound(_("no game {game_id!r} on this server").format(game_id=game_id))
             actions = await asyncio.to_thread(self.store.actions, game_id)
             messages = await asyncio.to_thread(self.store.messages, game_id)
             snaps = await asyncio.to_thread(self.store.snapshots, game_id)
-            t, rebuilt = await asyncio.to_thread(self._build, row, actions, messages, snaps)
+            t, rebuilt = await asyncio.to_thread(i18n.in_source, self._build, row, actions, messages, snaps)
             self.tables[game_id] = t
             await self._settle(t, rebuilt)
             return t
@@ -236,19 +237,24 @@ class Hall(Making, Seating, Writing, Clocking, Botting):
             key = (conn.seat, conn.lang)
             if key not in cache:
                 with i18n.using(conn.lang):  # each socket reads the table in its own language
-                    cache[key] = t.table_message(conn.seat, log_start, reset, notice)
+                    cache[key] = t.table_message(conn.seat, log_start, reset, i18n.written(notice))
             self._post(conn, cache[key])
 
-    def notify_everyone(self, text: str, level: str = "error") -> None:
+    def notify_everyone(self, text: Any, level: str = "error") -> None:
         """A notice to every socket of every game (the database's files lost: nothing more
-        can be stored)."""
+        can be stored); ``text`` as for :meth:`notify`."""
         for t in list(self.tables.values()):
-            for conn in list(t.conns):
-                self._post(conn, {"type": "notice", "level": level, "text": text})
+            self._notify(t, text, level)
 
-    async def notify(self, t: Table, text: str, level: str = "warning") -> None:
+    async def notify(self, t: Table, text: Any, level: str = "warning") -> None:
+        """A notice to every socket of ``t``; ``text`` a sentence, or one written in each
+        socket's language (``i18n.later``)."""
+        self._notify(t, text, level)
+
+    def _notify(self, t: Table, text: Any, level: str) -> None:
         for conn in list(t.conns):
-            self._post(conn, {"type": "notice", "level": level, "text": text})
+            with i18n.using(conn.lang):
+                self._post(conn, {"type": "notice", "level": level, "text": i18n.written(text)})
 
     async def close(self) -> None:
         """Stop the bots: cancel their loops and stop every worker process."""

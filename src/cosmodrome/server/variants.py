@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
 from cosmodrome.core import OptionError
+from cosmodrome.i18n import _
 from cosmodrome.server.security import NOT_TEXT, is_text, nesting_depth
 
 #: the most bytes of a variant's TOML content
@@ -74,14 +75,14 @@ class Variants:
                 if text is None:
                     offered = ", ".join(self.names(game)) or "none"
                     raise OptionError(
-                        f"option {name!r} takes the name of a variant this server offers for {game} "
-                        f"({offered}) or a variant's TOML content as {{\"toml\": \"...\"}}; "
-                        f"a client cannot name a file on the server")
+                        _("option {name!r} takes the name of a variant this server offers for {game} ({offered}) "
+                          'or a variant\'s TOML content as {{"toml": "..."}}; a client cannot name a file on the '
+                          "server").format(name=name, game=game, offered=offered))
                 out[name] = {"toml": text, "name": value}
             elif isinstance(value, Mapping):
                 out[name] = own_variant(name, value)
             else:
-                raise OptionError(f"option {name!r} must be a variant's name or {{\"toml\": \"...\"}}, not {value!r}")
+                raise OptionError(_('option {name!r} must be a variant\'s name or {{"toml": "..."}}, not {value!r}').format(name=name, value=value))
         return out
 
 
@@ -89,18 +90,19 @@ def own_variant(option: str, value: Mapping[str, Any]) -> dict[str, str]:
     """A user's own variant ``{"toml": text, "name"?: label}`` checked for form and size."""
     extra = sorted(set(value) - {"toml", "name"})
     if extra:
-        raise OptionError(f"option {option!r}: a variant has the fields 'toml' and 'name', not {extra[0]!r}")
+        raise OptionError(_("option {option!r}: a variant has the fields 'toml' and 'name', not {extra!r}").format(option=option, extra=extra[0]))
     text, label = value.get("toml"), value.get("name", "own variant")
     if not isinstance(text, str):
-        raise OptionError(f"option {option!r}: the variant's 'toml' must be its TOML content as text")
+        raise OptionError(_("option {option!r}: the variant's 'toml' must be its TOML content as text").format(option=option))
     if not is_text(text) or (isinstance(label, str) and not is_text(label)):
-        raise OptionError(f"option {option!r}: the variant {NOT_TEXT}")
+        raise OptionError(_("option {option!r}: the variant {problem}").format(option=option, problem=_(NOT_TEXT)))
     size = len(text.encode("utf-8"))
     if size > MAX_VARIANT:
-        raise OptionError(f"option {option!r}: the variant is {size} bytes long; at most {MAX_VARIANT} are accepted")
+        raise OptionError(_("option {option!r}: the variant is {size} bytes long; at most {most} are "
+                            "accepted").format(option=option, size=size, most=MAX_VARIANT))
     if not isinstance(label, str) or len(label) > 60:
-        raise OptionError(f"option {option!r}: the variant's 'name' must be text of at most 60 characters")
-    toml_depth_ok(text, f"option {option!r}: the variant")
+        raise OptionError(_("option {option!r}: the variant's 'name' must be text of at most 60 characters").format(option=option))
+    toml_depth_ok(text, _("option {option!r}: the variant").format(option=option))
     return {"toml": text, "name": label}
 
 
@@ -154,8 +156,8 @@ def toml_depth_ok(text: str, what: str, limit: int = MAX_TOML_DEPTH) -> None:
     ...
     cosmodrome.core.errors.OptionError: the variant nests tables and arrays more than 32 deep; at most 32 levels are accepted
     """
-    too_deep = OptionError(f"{what} nests tables and arrays more than {limit} deep; at most {limit} levels "
-                           "are accepted")
+    too_deep = OptionError(_("{what} nests tables and arrays more than {limit} deep; at most {limit} levels are "
+                             "accepted").format(what=what, limit=limit))
     if bracket_depth(text, limit) > limit:
         raise too_deep
     try:
@@ -163,7 +165,7 @@ def toml_depth_ok(text: str, what: str, limit: int = MAX_TOML_DEPTH) -> None:
     except tomllib.TOMLDecodeError:
         return
     except ValueError as exc:  # e.g. an integer of more digits than Python converts (4300)
-        raise OptionError(f"{what} holds a value that cannot be read: {exc}") from None
+        raise OptionError(_("{what} holds a value that cannot be read: {exc}").format(what=what, exc=exc)) from None
     except RecursionError:  # pragma: no cover - the scan above bounds the brackets
         raise too_deep from None
     if nesting_depth(data, limit) > limit:  # dotted keys and table headers nest without brackets

@@ -43,7 +43,7 @@ from cosmodrome.games.mars.state import (
     PHASE_KIND,
     MarsState,
 )
-from cosmodrome.i18n import N_
+from cosmodrome.i18n import N_, _, gettext
 
 #: the one-way import order of the package, lowest first
 LAYERS = (
@@ -173,7 +173,7 @@ class MarchOnMars(Game):
         return C.rounds * (2 * C.sentinels["dice"] + 2 + (1 + players) * wave + players * turn)
 
     def seat_name(self, seat: int, players: int) -> str:
-        return f"{load_components().marines[seat]} marine"
+        return _("{colour} marine").format(colour=gettext(load_components().marines[seat]))
 
     legend = text.LEGEND
 

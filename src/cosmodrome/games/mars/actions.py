@@ -102,7 +102,7 @@ from cosmodrome.games.mars.turn import (
     support,
     support_targets,
 )
-from cosmodrome.i18n import N_, _
+from cosmodrome.i18n import N_, _, gettext
 
 #: :func:`masks` as a table: per colour, per number of steps
 MASKS = tuple(tuple(masks(colour, steps) if steps else () for steps in range(4)) for colour in range(3))
@@ -298,7 +298,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     """The label and the places an action names (for the table to highlight)."""
     if A_TRAIN <= a < A_LAND:
         ab = s.C.abilities[s.tcard[s.cur] * 2 + a - A_TRAIN]
-        return {"action": a, "label": _("train as {name}: {text}").format(name=ab.name, text=_(ab.text)), "ability": ab.name}
+        return {"action": a, "label": _("train as {name}: {text}").format(name=gettext(ab.name), text=_(ab.text)), "ability": ab.name}
     if A_LAND <= a < A_USE:
         lz = s.zone_cols(LZ)
         col = lz[min(a - A_LAND, len(lz) - 1)]
@@ -341,7 +341,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         what = _("teleport onto") if tele else _("orbital bombing on")
         if k >= len(s.cards):
             return {"action": a, "label": _("{what} a martian card not on this board").format(what=what)}
-        return {"action": a, "label": _("{what} the {card} card").format(what=what, card=s.C.cards[s.cards[k]].name), "zone": s.card_zones()[k]}
+        return {"action": a, "label": _("{what} the {card} card").format(what=what, card=gettext(s.C.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
     if a == A_KAMIKAZE:
         return {"action": a, "label": _("kamikaze: the nuke with 5 dice, at the cost of this marine")}
     if a == A_PRECOG:
@@ -352,14 +352,14 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         c, o = divmod(a - A_GIVE, 5)
         name = s.C.equipment[c].name
         if s.eq[c] == o:
-            return {"action": a, "label": _("take the {card} from {who}").format(card=name, who=s.game.seat_name(o, s.num_players)), "seat": o,
+            return {"action": a, "label": _("take the {card} from {who}").format(card=gettext(name), who=s.names[o]), "seat": o,
                     "card": name}
-        return {"action": a, "label": _("give the {card} to {who}").format(card=name, who=s.game.seat_name(o, s.num_players)), "seat": o,
+        return {"action": a, "label": _("give the {card} to {who}").format(card=gettext(name), who=s.names[o]), "seat": o,
                 "card": name}
     if a >= A_STEP:
         kind, back = divmod(a - A_STEP, 2)
         card = STEP_KINDS[kind][2]
-        how = _("the {card}").format(card=s.C.equipment[card].name) if card >= 0 else _("the scout's step")
+        how = _("the {card}").format(card=gettext(s.C.equipment[card].name)) if card >= 0 else _("the scout's step")
         j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
         where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
             "" if j.outcome == "safe" else f" ({_(j.outcome)})")
@@ -367,7 +367,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
                 "col": j.col, "level": j.level, "outcome": j.outcome}
     if a >= A_USE:
         c = s.C.equipment[a - A_USE]
-        return {"action": a, "label": _("play the {card}: {text}").format(card=c.name, text=_(c.text)), "card": c.name}
+        return {"action": a, "label": _("play the {card}: {text}").format(card=gettext(c.name), text=_(c.text)), "card": c.name}
     if a == A_NUKE:
         return {"action": a, "label": _("set off the nuke (4 dice, 9 or more)")}
     if a == A_BAIT:
@@ -375,14 +375,14 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if a >= A_MISSILE:
         frag, back, b = decode_missile(a)
         kind = _("fragmentation") if frag else _("piercing")
-        return {"action": a, "label": (_("{kind} missile, backward of {who}'s beacon") if back else _("{kind} missile, forward of {who}'s beacon")).format(kind=kind, who=s.game.seat_name(b, s.num_players)), "seat": b}
+        return {"action": a, "label": (_("{kind} missile, backward of {who}'s beacon") if back else _("{kind} missile, forward of {who}'s beacon")).format(kind=kind, who=s.names[b]), "seat": b}
     if a >= A_SUPPORT:
         o = a - A_SUPPORT
-        return {"action": a, "label": _("tactical support: stand {who} up").format(who=s.game.seat_name(o, s.num_players)), "seat": o}
+        return {"action": a, "label": _("tactical support: stand {who} up").format(who=s.names[o]), "seat": o}
     if a >= A_REROLL:
         return {"action": a, "label": _("roll {die} again").format(die=die_name(a - A_REROLL)), "die": a - A_REROLL}
     if A_SEAT <= a < A_PROGRAM:
-        return {"action": a, "label": _("{who} acts next").format(who=s.game.seat_name(a - A_SEAT, s.num_players)), "seat": a - A_SEAT}
+        return {"action": a, "label": _("{who} acts next").format(who=s.names[a - A_SEAT]), "seat": a - A_SEAT}
     if A_PROGRAM <= a < A_MOVE:
         d, slot = divmod(a - A_PROGRAM, 3)
         shown = _(" (showing {face})").format(face=face_text(s.pre[d])) if s.precog and s.pre[d] else ""

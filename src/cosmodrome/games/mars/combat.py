@@ -26,6 +26,7 @@ from cosmodrome.games.lunar.dice import steps_of
 from cosmodrome.games.mars.equipment import on_kill
 from cosmodrome.games.mars.state import DEAD, FUSION, GONE, SNIPER, STEPS, STORMTROOPER, MarsState
 from cosmodrome.games.mars.text import shot_text
+from cosmodrome.i18n import Word, _
 
 
 def best_kills(needs: list[int], hits: int) -> list[int]:
@@ -140,7 +141,12 @@ def shoot(s: MarsState, m: int, back: int, rng_: int, lvl: int) -> None:
     value = max(rng_, 1)
     hits, sure = power(s, m, value, rng_ == 0)
     s.bonus = 0
-    hit_box(s, col, lvl, hits, m, s.names[m] + (" (drone)" if s.drone == 2 else ""), sure)
+    hit_box(s, col, lvl, hits, m, Word(drone_name, s.names[m]) if s.drone == 2 else s.names[m], sure)
     for d in range(6):
         if s.faces[d] and steps_of(s.faces[d]) == value:
             s.faces[d] = 0
+
+
+def drone_name(who: object) -> str:
+    """The shooter of a drone's shot, as the log names it."""
+    return _("{who} (drone)").format(who=who)

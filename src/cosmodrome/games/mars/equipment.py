@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from cosmodrome.games.mars.state import BLUE, DECK, DISCARD, GONE, RED, MarsState
 from cosmodrome.games.mars.text import says
-from cosmodrome.i18n import N_
+from cosmodrome.i18n import N_, Word, gettext
 
 
 def equipment_in_game(s: MarsState) -> bool:
@@ -55,10 +55,10 @@ def draw(s: MarsState, m: int, why: object) -> bool:
         if not deck:
             return False
         s.log("reshuffle", says("The discarded equipment is shuffled into a new deck."))
-    who = s.game.seat_name(m, s.num_players)
+    who = s.names[m]
     c = s.rng.take(deck, ("the equipment card {} draws".format, (who,)), (_gets, (s.C, who)))
     s.eq[c] = m
-    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=s.C.equipment[c].name, why=says(why)),
+    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(gettext, s.C.equipment[c].name), why=says(why)),
           chance=True, seat=m, card=c)
     return True
 
@@ -107,5 +107,5 @@ def give(s: MarsState, c: int, o: int) -> None:
     it to the other)."""
     frm, to = (s.cur, o) if s.eq[c] == s.cur else (o, s.cur)
     s.eq[c] = to
-    s.log("give", says("{who} hands the {card} to {other}.", who=s.game.seat_name(frm, s.num_players),
-                       card=s.C.equipment[c].name, other=s.game.seat_name(to, s.num_players)), card=c, seat=to)
+    s.log("give", says("{who} hands the {card} to {other}.", who=s.names[frm],
+                       card=Word(gettext, s.C.equipment[c].name), other=s.names[to]), card=c, seat=to)

@@ -51,7 +51,7 @@ def end_turn(s: MarsState) -> None:
     s.prog = [-1] * 6
     if s.boom:
         s.boom = 0
-        wave(s, s.side_of(s.mcol[m]), says("unleashed by {who}", who=s.game.seat_name(m, s.num_players)))
+        wave(s, s.side_of(s.mcol[m]), says("unleashed by {who}", who=s.names[m]))
     if waiting(s):
         choose_next(s)
     else:

@@ -14,8 +14,9 @@ from cosmodrome.core.rng import as_rng
 from cosmodrome.games.mars.components import TRAINING_CARDS, UPGRADES, Components
 from cosmodrome.games.mars.rounds import start_round
 from cosmodrome.games.mars.state import GONE, LAND, LZ, SIDE_ZONES, TRAIN, MarsState
-from cosmodrome.games.mars.text import says
+from cosmodrome.games.mars.text import names_of, says
 from cosmodrome.games.mars.waves import deploy, draw, sized
+from cosmodrome.i18n import Word, gettext
 
 
 def new_game(game, comp: Components, players: int, seed: int, options: dict) -> MarsState:
@@ -44,7 +45,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
     s.tcard = rng.deal(range(TRAINING_CARDS), players, "the special training card dealt", (_training_dealt, ()))
     s.round = 1
     s.log("setup", says("{n} marines head for Mars; cards: {cards}.", n=players,
-                        cards=", ".join(comp.cards[c].name for c in s.cards)), chance=True)
+                        cards=Word(names_of, tuple(comp.cards[c].name for c in s.cards))), chance=True)
     s.cur, s.phase = 0, TRAIN
     s.initial_events, s.ev = s.ev, []
     return s
@@ -66,7 +67,7 @@ def choose_training(s: MarsState, face: int) -> None:
     """Rules, "Prepare landing": the marine keeps one of its card's two abilities for the game."""
     m = s.cur
     s.train[m] = s.tcard[m] * 2 + face
-    s.log("training", says("{who} trains as {ability}.", who=s.names[m], ability=s.C.abilities[s.train[m]].name), seat=m)
+    s.log("training", says("{who} trains as {ability}.", who=s.names[m], ability=Word(gettext, s.C.abilities[s.train[m]].name)), seat=m)
     s.phase = LAND
 
 

@@ -41,6 +41,7 @@ from cosmodrome.games.mars.state import (
 )
 from cosmodrome.games.mars.text import die_name, says
 from cosmodrome.games.mars.turn import crash_out, land, note_face
+from cosmodrome.i18n import Word, gettext
 
 #: the cards played without a direction (A_USE); the steps go through A_STEP
 USE_CARDS = (CHARM_CARD, AMMO, NEURAL_CHIP, LASER_KNIFE, RAIL_GUN)
@@ -129,8 +130,8 @@ def uses(s: MarsState) -> list[int]:
 def use(s: MarsState, c: int) -> None:
     """Rules, "Equipment": play card ``c`` (see the card texts in components.toml)."""
     m = s.cur
-    who = s.game.seat_name(m, s.num_players)
-    name = s.C.equipment[c].name
+    who = s.names[m]
+    name = Word(gettext, s.C.equipment[c].name)  # written when read
     discard(s, c)
     if c == CHARM_CARD:
         s.charm = 0
@@ -145,7 +146,7 @@ def use(s: MarsState, c: int) -> None:
     elif c == NEURAL_CHIP:
         s.train[m] ^= 1
         s.log("use", says("{who} plugs the {card} in: its training is now {ability}.", who=who, card=name,
-                           ability=s.C.abilities[s.train[m]].name),
+                           ability=Word(gettext, s.C.abilities[s.train[m]].name)),
               seat=m, card=c)
     elif c == LASER_KNIFE:
         a = toughest(s, s.aliens_at(s.box(s.mcol[m], s.mlvl[m])))[0]
@@ -165,7 +166,7 @@ def charm_roll(s: MarsState) -> None:
         if s.charm >> d & 1:
             s.faces[d] = s.roll_die(d)
             note_face(s, d, s.faces[d])
-    s.log("charm", says("{who} rolls again: {dice}.", who=s.game.seat_name(s.cur, s.num_players),
+    s.log("charm", says("{who} rolls again: {dice}.", who=s.names[s.cur],
                         dice=", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in range(6) if s.charm >> d & 1)),
           chance=True, faces=list(s.faces))
     s.charm = 0
@@ -179,7 +180,7 @@ def step(s: MarsState, kind: int, back: int) -> None:
     colour, mask, card = STEP_KINDS[kind]
     if card >= 0:
         discard(s, card)
-        what = says("with the {card}", card=s.C.equipment[card].name)
+        what = says("with the {card}", card=Word(gettext, s.C.equipment[card].name))
     else:
         s.scouted[m] = 1
         what = says("as a scout")
@@ -199,7 +200,7 @@ def teleport(s: MarsState, k: int) -> None:
     col = cols.start + v - 1 if zone > LZ else cols.stop - v
     s.tele_used = 1
     s.log("teleport", says("{who} teleports: the blue die shows {v}, column {col}.",
-                              who=s.game.seat_name(s.cur, s.num_players), v=v, col=col + 1), chance=True, col=col)
+                              who=s.names[s.cur], v=v, col=col + 1), chance=True, col=col)
     levels = [y for y in range(s.levels) if s.standing(col, y)]
     if len(levels) == 1:
         appear(s, col, levels[0])
@@ -228,7 +229,7 @@ def orbital(s: MarsState, k: int) -> None:
     s.spent[m] = 1
     zone = s.card_zones()[k]
     dead = card_aliens(s, zone)
-    s.log("orbital", says("{who} calls the orbital bombing: {n} aliens die.", who=s.game.seat_name(m, s.num_players), n=len(dead)),
+    s.log("orbital", says("{who} calls the orbital bombing: {n} aliens die.", who=s.names[m], n=len(dead)),
           seat=m, killed=len(dead))
     for a in dead:
         kill(s, a, m)
@@ -243,7 +244,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
     for d in DRONE_PAIRS[pair]:
         s.faces[d] = s.roll_die(d)
         note_face(s, d, s.faces[d])
-    s.log("drone", says("{who}'s drone rolls {dice}.", who=s.game.seat_name(s.cur, s.num_players),
+    s.log("drone", says("{who}'s drone rolls {dice}.", who=s.names[s.cur],
                         dice=", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in DRONE_PAIRS[pair])), chance=True,
           faces=list(s.faces))
     s.phase = ACT

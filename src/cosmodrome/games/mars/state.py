@@ -38,7 +38,7 @@ from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_tex
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
 from cosmodrome.games.mars.components import Components
-from cosmodrome.i18n import N_, _
+from cosmodrome.i18n import N_, Word, _
 
 # zones of the ring, from the MMM's left to its right
 D_LEFT, FAR_LEFT, NEAR_LEFT, LZ, NEAR_RIGHT, FAR_RIGHT, D_RIGHT = range(7)
@@ -345,7 +345,8 @@ class MarsState(FlatState, State):
         self.board = _board(self.strip)
         self.levels = comp.layout["levels"]
         #: the seats' names (``game.seat_name``), for the log
-        self.names = tuple(game.seat_name(m, players) for m in range(players))
+        #: (words written when read: each reader reads them in their own language)
+        self.names = tuple(Word(game.seat_name, m, players) for m in range(players))
         self.sides = (RIGHT,) if players == 2 else (LEFT, RIGHT)
         for f in INT_FIELDS:
             setattr(self, f, 0)

@@ -50,6 +50,15 @@ THREAT_OPTION_HELP = N_("threat level: baby marine: waves one alien smaller (sti
 assert THREAT_OPTION_HELP == "threat level: " + "; ".join(THREAT_HELP)
 
 
+#: the marines' colours (``names.marines`` of components.toml) as their names say them
+MARINE_COLOURS = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("White"))
+
+
+def names_of(names: tuple) -> str:
+    """Names of the components (cards...) listed in the current language."""
+    return ", ".join(gettext(n) for n in names)
+
+
 #: the free steps of :data:`cosmodrome.games.mars.state.STEP_KINDS`
 STEP_NAMES = (N_("diagonally up"), N_("diagonally down"), N_("straight"), N_("diagonally up"), N_("diagonally down"))
 #: the outcomes of a move (:data:`cosmodrome.games.lunar.movement.OUTCOMES`) as the labels name them
@@ -91,7 +100,7 @@ def side_name(side: int) -> str:
 def prompt(s: MarsState) -> str:
     who = s.game.seat_name(s.cur, s.num_players)
     if s.phase == TRAIN:
-        a, b = (s.C.abilities[s.tcard[s.cur] * 2 + k].name for k in (0, 1))
+        a, b = (gettext(s.C.abilities[s.tcard[s.cur] * 2 + k].name) for k in (0, 1))
         return _("{who}: keep {a} or {b} as your special training for the game.").format(who=who, a=a, b=b)
     if s.phase == LAND:
         return _("{who}: choose your box in the Landing Zone.").format(who=who)
@@ -140,16 +149,16 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(f"  {z['name']}: " + ("; ".join(boxes) or _("no aliens")))
     for mk in view["marines"]:
         state = _("crashed") if mk["crashed"] else _("standing")
-        gear = ", ".join(e["name"] for e in mk["equipment"])
+        gear = ", ".join(gettext(e["name"]) for e in mk["equipment"])
         lines.append(_("  {name}: column {col}, level {level}, {state}, kills {kills}").format(
                          name=mk['name'], col=mk['col'] + 1, level=mk['level'], state=state, kills=mk['kills'])
-                     + (f", {mk['training']['name']}" if mk["training"] else "")
+                     + (f", {gettext(mk['training']['name'])}" if mk["training"] else "")
                      + (_(", holds {gear}").format(gear=gear) if gear else "")
                      + (_(", out of the game") if mk.get("out") else "") + (_(", has played") if mk["acted"] else ""))
     eq = view.get("equipment")
     if eq:
         lines.append(_("Equipment: {n} in the deck, discarded: {cards}.").format(
-            n=eq['deck'], cards=', '.join(eq['discard']) or '-'))
+            n=eq['deck'], cards=', '.join(gettext(x) for x in eq['discard']) or '-'))
     if view["result"]:
         lines.append(_("Result: {result}.").format(result=gettext(view['result'])))
     return "\n".join(lines)

@@ -64,7 +64,7 @@ def begin_turn(s: MarsState, m: int) -> None:
     s.dice_n = s.C.dice["marine"]
     if s.tired[m]:
         s.dice_n = TIRED_DICE
-        s.log("tired", says("{who} feels the injector: {n} dice this turn.", who=s.game.seat_name(m, s.num_players), n=TIRED_DICE), seat=m)
+        s.log("tired", says("{who} feels the injector: {n} dice this turn.", who=s.names[m], n=TIRED_DICE), seat=m)
     if s.mdown[m]:
         s.mdown[m] = 0
         s.dice_n = min(s.dice_n, s.C.dice["crashed"])
@@ -134,7 +134,7 @@ def inject(s: MarsState) -> None:
     s.dice_n = INJECTED_DICE
     s.tired[s.cur] = 2          # 3 dice on the marine's next turn (counted down at the end of each turn)
     s.log("inject", says("{who} takes the power-up injector: {n} dice this turn.",
-                            who=s.game.seat_name(s.cur, s.num_players), n=INJECTED_DICE), seat=s.cur)
+                            who=s.names[s.cur], n=INJECTED_DICE), seat=s.cur)
 
 
 def can_foresee(s: MarsState) -> bool:
@@ -152,7 +152,7 @@ def foresee(s: MarsState) -> None:
         s.pre[d] = s.roll_die(d)
         note_face(s, d, s.pre[d])
     s.prog = [-1] * 6
-    s.log("precog", says("{who} foresees the dice: {dice}.", who=s.game.seat_name(s.cur, s.num_players),
+    s.log("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.cur],
                              dice=", ".join(f"{die_name(d)} {face_text(s.pre[d])}" for d in dice)), chance=True,
           faces=list(s.pre))
 
@@ -306,14 +306,14 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
 def bait(s: MarsState) -> None:
     """Rules, "Supporting from base", bait: the white die of this round will be rolled again."""
     s.bait = 1
-    s.log("bait", says("{who} lays a bait for the MMM.", who=s.game.seat_name(s.cur, s.num_players)))
+    s.log("bait", says("{who} lays a bait for the MMM.", who=s.names[s.cur]))
     HOOKS.end_turn(s)
 
 
 def support(s: MarsState, o: int) -> None:
     s.mdown[o] = 0
     s.log("support", says("{who} calls the satellites' tractor beam: {other} is up again.",
-                             who=s.game.seat_name(s.cur, s.num_players), other=s.game.seat_name(o, s.num_players)), seat=o)
+                             who=s.names[s.cur], other=s.names[o]), seat=o)
     HOOKS.end_turn(s)
 
 
@@ -372,7 +372,7 @@ def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: object, pa
         for o in s.active():
             if o != m and s.mdown[o] and s.mcol[o] == col and s.mlvl[o] == lvl:
                 s.mdown[o] = 0
-                s.log("pick-up", says("{who} helps {other} up.", who=who, other=s.game.seat_name(o, s.num_players)), seat=o)
+                s.log("pick-up", says("{who} helps {other} up.", who=who, other=s.names[o]), seat=o)
         return True
     if companions(s, m):
         s.log("accident", says("{who} has an accident, but a companion in the box keeps it going.", who=who), seat=m)
@@ -436,7 +436,7 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     s.faces[d] = 0
     arrive(s, m, j.path)
     s.log("jet", says("{who} fires the jet pack with {die} and flies on over column {col}.",
-                         who=s.game.seat_name(m, s.num_players), die=die_name(d), col=s.jcol + 1), seat=m, col=s.jcol, level=s.jlvl)
+                         who=s.names[m], die=die_name(d), col=s.jcol + 1), seat=m, col=s.jcol, level=s.jlvl)
 
 
 def roll_sum(faces: list[int]) -> int:
@@ -463,7 +463,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     target = s.C.dice["nuke_target"]
     dice = bomb_dice(s, s.C.dice["nuke"] + (1 if kamikaze else 0))
     faces = [s.roll_die(d) for d in dice]
-    who = s.game.seat_name(m, s.num_players)
+    who = s.names[m]
     shown = {"who": who, "faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
     s.log("nuke", says("{who} jumps on the MMM with the nuke: {faces} = {total}.", **shown) if kamikaze
           else says("{who} sets off the nuke: {faces} = {total}.", **shown),

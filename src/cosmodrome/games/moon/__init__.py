@@ -89,10 +89,10 @@ class WalkingOnTheMoon(Game):
                   "tokens": {("EC" if k == "ec" else k.replace("-", " ").capitalize()): v
                              for k, v in text.TOKEN_TEXT.items()}}
     reconstruction_notes = (
-        "The terrain of the eleven lunar cards, their Sputnik icons, the dice faces and the points "
+        N_("The terrain of the eleven lunar cards, their Sputnik icons, the dice faces and the points "
         "printed on the last card are our design (consistent with the rules text); every card was "
-        "checked to be crossable.",
-        "The nations of the jump cards other than the Soviet one are our choice.",
+        "checked to be crossable."),
+        N_("The nations of the jump cards other than the Soviet one are our choice."),
     )
     #: every die roll and every action card drawn can be a chance node (core.chance)
     explicit_chance = True

@@ -83,8 +83,8 @@ class OnwardToVenus(Game):
     help_file = Path(__file__).with_name("howto.toml")
     help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()}}
     reconstruction_notes = (
-        "Card titles are our own names, except Gunrunner: the rulebook describes each card's "
-        "effect but prints only that one title.",)
+        N_("Card titles are our own names, except Gunrunner: the rulebook describes each card's "
+        "effect but prints only that one title."),)
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> VenusState:
         comp = load_components(options.get("components") or None)

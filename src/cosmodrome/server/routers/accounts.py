@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from cosmodrome.i18n import _
 from cosmodrome.server.accounts import COOKIE, SESSION_SECONDS
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import (
@@ -77,7 +78,7 @@ async def whoami(account: AccountDep):
              summary="Play the token's seat as the logged-in account", responses=errors(401, 403, 404, 409, 503))
 async def take_as_account(account: MeDep, t: TableDep, seat: SeatDep, hall: HallDep):
     if seat is None:
-        raise Forbidden("taking a seat as your account needs that seat's link")
+        raise Forbidden(_("taking a seat as your account needs that seat's link"))
     await hall.seat_account(t, seat, account)
     return {"ok": True, "seat": seat, "player": account.name}
 
@@ -123,15 +124,15 @@ async def many_games(body: m.ManyGames, hall: HallDep):
     for it in body.games:
         if not isinstance(it, dict) or not isinstance(it.get("id"), str) or isinstance(it.get("seat"), bool) \
                 or not isinstance(it.get("seat"), int):
-            raise BadRequest("each game is {\"id\": text, \"seat\": a whole number}")
+            raise BadRequest(_('each game is {"id": text, "seat": a whole number}'))
         if len(it["id"]) > GAME_ID_MAX:  # no game's id is that long: not echoed back
-            raise BadRequest(f"a game id has at most {GAME_ID_MAX} characters, not {len(it['id'])}")
+            raise BadRequest(_("a game id has at most {most} characters, not {n}").format(most=GAME_ID_MAX, n=len(it['id'])))
         try:
             t = await hall.table(it["id"])
         except NotFound:
             out.append({"id": it["id"], "missing": True})
             continue
         if not 0 <= it["seat"] < t.row.players:
-            raise BadRequest(f"game {it['id']} has seats 0 to {t.row.players - 1}")
+            raise BadRequest(_("game {game_id} has seats 0 to {players}").format(game_id=it['id'], players=t.row.players - 1))
         out.append(await game_entry(hall, it["id"], it["seat"]))
     return {"games": out}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from cosmodrome.core import games, get_game
+from cosmodrome.i18n import _
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import JsonRoute
 from cosmodrome.server.routers.errors import errors
@@ -25,5 +26,5 @@ async def game_types(request: Request):
 async def how_to_play(name: str):
     page = get_game(name).how_to_play()
     if page is None:
-        raise NotFound(f"{name} has no how-to-play page yet")
+        raise NotFound(_("{name} has no how-to-play page yet").format(name=name))
     return page

@@ -16,6 +16,7 @@ from fastapi import Depends, Path, Request
 from fastapi.routing import APIRoute
 from starlette.requests import HTTPConnection
 
+from cosmodrome.i18n import _
 from cosmodrome.server.accounts import COOKIE, Account, Unauthorized
 from cosmodrome.server.security import BadRequest, Buckets, RateLimit, TooMany, parse_json, token_from
 from cosmodrome.server.tables import Hall, Table
@@ -28,9 +29,9 @@ class GuardedRequest(Request):
 
     async def json(self) -> Any:
         if not hasattr(self, "_guarded"):
-            data = parse_json(await self.body(), "the request body", self.app.state.max_body)
+            data = parse_json(await self.body(), _("the request body"), self.app.state.max_body)
             if not isinstance(data, dict):
-                raise BadRequest("the request body must be a JSON object")
+                raise BadRequest(_("the request body must be a JSON object"))
             self._guarded = data
         return self._guarded
 
@@ -106,7 +107,7 @@ async def account_of(request: Request) -> Optional[Account]:
 async def me(account: Annotated[Optional[Account], Depends(account_of)]) -> Account:
     """The logged-in account, or 401."""
     if account is None:
-        raise Unauthorized("log in first (your session ended or was never started)")
+        raise Unauthorized(_("log in first (your session ended or was never started)"))
     return account
 
 
@@ -143,8 +144,8 @@ def table_costs(request: Request) -> None:
     lim = limits_of(request)
     wait = lim.tables.take(client_of(request))
     if wait:
-        raise TooMany(f"this address asks for whole tables faster than {lim.rest_table_rate[1]:g} a second; "
-                      f"try again in {max(wait, 0.1):.1f} s")
+        raise TooMany(_("this address asks for whole tables faster than {rest_table_rate:g} a second; try again in "
+                        "{wait:.1f} s").format(rest_table_rate=lim.rest_table_rate[1], wait=max(wait, 0.1)))
 
 
 def broadcast_costs(request: Request) -> None:
@@ -153,8 +154,8 @@ def broadcast_costs(request: Request) -> None:
     lim = limits_of(request)
     wait = lim.broadcasts.take(client_of(request))
     if wait:
-        raise TooMany(f"this address changes tables (undo, taking a seat back, a name) faster than "
-                      f"{2 * lim.table_rate[1]:g} a second; try again in {max(wait, 0.1):.1f} s")
+        raise TooMany(_("this address changes tables (undo, taking a seat back, a name) faster than {rate:g} a "
+                        "second; try again in {wait:.1f} s").format(rate=2 * lim.table_rate[1], wait=max(wait, 0.1)))
 
 
 def creation_costs(request: Request) -> None:

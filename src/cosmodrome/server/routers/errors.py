@@ -31,6 +31,7 @@ from cosmodrome.core import (
     RecordError,
     UnknownGameError,
 )
+from cosmodrome.i18n import _, gettext
 from cosmodrome.server.accounts import NameTaken, Unauthorized
 from cosmodrome.server.security import BadRequest, OtherSite, TooLarge, TooMany, TooSlow, UnsupportedType
 from cosmodrome.server.storage import StorageError
@@ -118,25 +119,36 @@ def sentence(request: Request, err: dict[str, Any]) -> str:
     info = _field(request, loc) if where == "body" else _param(request, where, name)
     for m in getattr(info, "metadata", ()) or ():
         if isinstance(m, Says):
-            return m.sentence
+            return gettext(m.sentence)
     what = getattr(info, "description", None)
     kind, value = err.get("type", ""), err.get("input")
     if name is None:
-        return "the request body must be a JSON object" if where == "body" else f"the request is malformed: {err.get('msg')}"
-    source = {"query": "the URL's parameter ", "path": "the path's ", "header": "the header "}.get(where, "")
+        return (_("the request body must be a JSON object") if where == "body"
+                else _("the request is malformed: {problem}").format(problem=err.get("msg")))
+    # what is named: a field of the body, or the URL's parameter, the path's part or a header
+    field = {"query": _("the URL's parameter {name!r}"), "path": _("the path's {name!r}"),
+             "header": _("the header {name!r}")}.get(where, "{name!r}").format(name=name)
+    what = f" ({gettext(what)})" if what else ""
     if kind == "extra_forbidden":
-        return f"{'.'.join(names)!r} is not a field this request takes"
+        return _("{name!r} is not a field this request takes").format(name=".".join(names))
     if kind == "missing" or (value is None and info is not None and info.is_required()):
-        return f"the request lacks {name!r}" + (f" ({what})" if what else "")
+        return _("the request lacks {name!r}{what}").format(name=name, what=what)
     if kind.startswith("int_"):
-        return f"{source}{name!r} must be a whole number, not {_shown(value)}"
+        return _("{field} must be a whole number, not {value}").format(field=field, value=_shown(value))
     if kind.startswith("bool_"):
-        return f"{source}{name!r} must be true or false, not {_shown(value)}"
+        return _("{field} must be true or false, not {value}").format(field=field, value=_shown(value))
     if kind.startswith("string_"):
-        return f"{source}{name!r} must be text" + (f" ({what})" if what else "") + f", not {_shown(value)}"
+        return _("{field} must be text{what}, not {value}").format(field=field, what=what, value=_shown(value))
     if kind == "literal_error":
-        return f"{source}{name!r} must be {err.get('ctx', {}).get('expected', 'one of the listed values')}"
-    return f"{source}{name!r}: {err.get('msg')}"
+        expected = err.get("ctx", {}).get("expected") or _("one of the listed values")
+        return _("{field} must be {expected}").format(field=field, expected=expected)
+    return f"{field}: {err.get('msg')}"
+
+
+def storage_sentence(exc: StorageError) -> str:
+    """What a refused write says, in the reader's language: the cause and the advice (both
+    sentences of ours, marked in :mod:`cosmodrome.server.storage`)."""
+    return f"{gettext(str(exc))}. {gettext(exc.advice)}"
 
 
 def install(app: FastAPI) -> None:
@@ -151,12 +163,12 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StorageError)
     async def _store_error(request: Request, exc: StorageError):
         log.error("storage error: %s", exc)
-        return JSONResponse({"error": f"{exc}. {exc.advice}", "kind": "StorageError"}, status_code=503)
+        return JSONResponse({"error": storage_sentence(exc), "kind": "StorageError"}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
         errs = exc.errors()
-        text = sentence(request, errs[0]) if errs else "the request is malformed"
+        text = sentence(request, errs[0]) if errs else _("the request is malformed")
         return JSONResponse({"error": text, "kind": "BadRequest"}, status_code=400)
 
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request
 
 from cosmodrome.core import GameRecord
+from cosmodrome.i18n import _
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import (
     AccountDep,
@@ -112,7 +113,7 @@ async def _acting_seat(request: Request, hall, t: Table, token: Any, what: str):
     (a malformed request claims nothing)."""
     token = token or token_of(request)
     if not isinstance(token, str) or not token:
-        raise Forbidden(f"{what} needs the seat's token (from its join link)")
+        raise Forbidden(_("{what} needs the seat's token (from its join link)").format(what=what))
     return await hall.use(t, token, client_of(request))
 
 
@@ -120,14 +121,14 @@ async def _acting_seat(request: Request, hall, t: Table, token: Any, what: str):
              responses=errors(400, 403, 404, 409, 413, 415, 422, 503))
 async def act(t: TableDep, body: m.Act, request: Request, hall: HallDep):
     """The seat's decision ``action`` (an option's number) on the table of ``version``."""
-    seat = await _acting_seat(request, hall, t, body.token, "acting")
+    seat = await _acting_seat(request, hall, t, body.token, _("acting"))
     return await hall.act(t, seat, body.action, body.version)
 
 
 @router.post("/api/games/{game_id}/undo", response_model=m.Undone, summary="Take back the seat's decisions",
              dependencies=[Depends(broadcast_costs)], responses=errors(400, 403, 404, 409, 422, 429, 503))
 async def undo(t: TableDep, body: m.Undo, request: Request, hall: HallDep):
-    seat = await _acting_seat(request, hall, t, body.token, "undo")
+    seat = await _acting_seat(request, hall, t, body.token, _("undo"))
     return await hall.undo(t, seat, body.steps)
 
 
@@ -138,12 +139,12 @@ async def import_record(body: m.Import, request: Request, hall: HallDep, client:
     its action ``upto``."""
     rec = GameRecord.from_json(body.record)
     if rec.chance != "sampled":   # its actions hold chance outcomes the table does not ask
-        raise BadRequest("the table plays records of the sampled chance mode only, not explicit chance")
+        raise BadRequest(_("the table plays records of the sampled chance mode only, not explicit chance"))
     creation_costs(request)
     actions = list(rec.actions)
     if body.upto is not None:
         if not 0 <= body.upto <= len(actions):
-            raise BadRequest(f"upto must be between 0 and {len(actions)}")
+            raise BadRequest(_("upto must be between 0 and {n}").format(n=len(actions)))
         actions = actions[:body.upto]
     seats = body.seats
     if body.mode == "replay":

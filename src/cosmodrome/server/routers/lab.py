@@ -19,7 +19,9 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
+from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, Game, OptionError, games, get_game
+from cosmodrome.i18n import _
 from cosmodrome.lab import design
 from cosmodrome.server.accounts import Unauthorized
 from cosmodrome.server.labruns import LEVELS, Lab, csv_text
@@ -63,15 +65,15 @@ def check_costs(request: Request) -> None:
     address's rate (60 a minute)."""
     wait = limits_of(request).lab_checks.take(client_of(request))
     if wait:
-        raise TooMany(f"this address asks the lab to read variants faster than once a second; try again in "
-                      f"{max(wait, 0.1):.1f} s")
+        raise TooMany(_("this address asks the lab to read variants faster than once a second; try again in "
+                        "{wait:.1f} s").format(wait=max(wait, 0.1)))
 
 
 async def owner_of(lab: LabDep, account: AccountDep, client: ClientDep) -> dict[str, Any]:
     """Who asks, as a run keeps it (never shown): their address and account; 401 without an
     account when the lab is for accounts."""
     if lab.config.mode == "accounts" and account is None:
-        raise Unauthorized("the design lab at this server is for people logged in to an account: log in first")
+        raise Unauthorized(_("the design lab at this server is for people logged in to an account: log in first"))
     return {"address": client, "account": account.id if account is not None else None}
 
 
@@ -86,7 +88,7 @@ def variable(name: str) -> Game:
     unknown game)."""
     g = get_game(name)
     if g.components_file is None or not any(o.kind == "path" for o in g.options):
-        raise OptionError(f"{g.title} takes no component data a variant could change")
+        raise OptionError(_("{title} takes no component data a variant could change").format(title=i18n.gettext(g.title)))
     return g
 
 
@@ -124,7 +126,7 @@ async def lab_ranges(lab: LabDep, name: GameName,
     """The valid range of each whole number of the packaged data for ``players``;
     ``{"ready": false}`` while a niced worker process works them out (poll again)."""
     if players is None or not players.isdigit() or len(players) > 3:
-        raise BadRequest("give the player count as ?players=N (a whole number)")
+        raise BadRequest(_("give the player count as ?players=N (a whole number)"))
     g = variable(name)
     found = await asyncio.to_thread(lab.ranges, g, int(players))
     return {"ready": found is not None, "ranges": found}
@@ -136,7 +138,7 @@ async def lab_variant(body: m.LabEditsIn):
     """The edits made to ``toml`` (default: the packaged data), as TOML and as a form."""
     g = get_game(body.game)
     if g.components_file is None:
-        raise OptionError(f"{g.title} takes no component data a variant could change")
+        raise OptionError(_("{title} takes no component data a variant could change").format(title=i18n.gettext(g.title)))
     text = body.toml if body.toml is not None else g.components_file.read_text(encoding="utf-8")
     data = design.apply_edits(design.loads(text), body.edits)
     return {"game": g.name, "toml": design.dumps(data), "form": design.form(data)}

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
 
+from cosmodrome.i18n import N_
 from cosmodrome.server.routers.errors import Says
 
 
@@ -54,11 +55,11 @@ class SeatSpec(Answer):
 
 
 class NewGame(Request):
-    game: StrictStr = Field(description="a game type name")
-    players: WholeNumber = Field(description="a whole number")
-    seed: Optional[WholeNumber] = Field(None, description="a whole number; a chosen seed makes the game unrated")
-    public: Flag = Field(None, description="listed in the lobby, its free seats open to strangers")
-    rated: Flag = Field(None, description="its result updates ratings")
+    game: StrictStr = Field(description=N_("a game type name"))
+    players: WholeNumber = Field(description=N_("a whole number"))
+    seed: Optional[WholeNumber] = Field(None, description=N_("a whole number; a chosen seed makes the game unrated"))
+    public: Flag = Field(None, description=N_("listed in the lobby, its free seats open to strangers"))
+    rated: Flag = Field(None, description=N_("its result updates ratings"))
     options: checked_by_hall({"type": "object"}, "the game's options (names and values)") = None
     seats: checked_by_hall({"type": "array", "items": SeatSpec.model_json_schema()},
                            "one seat per player, each a person's or a bot's") = None
@@ -117,8 +118,8 @@ class TableView(Answer):
 
 class Act(Request):
     token: Token = None
-    action: WholeNumber = Field(description="a whole number")
-    version: WholeNumber = Field(description="a whole number")
+    action: WholeNumber = Field(description=N_("a whole number"))
+    version: WholeNumber = Field(description=N_("a whole number"))
 
 
 class Acted(Ok):
@@ -138,20 +139,20 @@ class Undone(Ok):
 
 
 class Import(Request):
-    record: checked_by_hall({"type": "object"}, "a game record object") = Field(description="a game record object")
-    mode: Annotated[Literal["replay", "continue"], Says("mode must be 'replay' or 'continue'")] = "replay"
+    record: checked_by_hall({"type": "object"}, "a game record object") = Field(description=N_("a game record object"))
+    mode: Annotated[Literal["replay", "continue"], Says(N_("mode must be 'replay' or 'continue'"))] = "replay"
     public: Flag = None
-    upto: Optional[WholeNumber] = Field(None, description="play the record's first actions only")
+    upto: Optional[WholeNumber] = Field(None, description=N_("play the record's first actions only"))
     seats: checked_by_hall({"type": "array"}, "the seats of a continued game") = None
 
 
 ListStatus = Annotated[Optional[Literal["open", "running", "finished", "replay"]],
-                       Says("status must be open, running, finished or replay")]
+                       Says(N_("status must be open, running, finished or replay"))]
 
 
 # ----- seats ----------------------------------------------------------------------------------
 class Join(Request):
-    seat: Optional[WholeNumber] = Field(None, description="the open seat to take (default: the first)")
+    seat: Optional[WholeNumber] = Field(None, description=N_("the open seat to take (default: the first)"))
 
 
 class Joined(Answer):
@@ -163,7 +164,7 @@ class Joined(Answer):
 
 
 class Name(Request):
-    name: checked_by_hall({"type": "string", "maxLength": 32}, "text") = Field(description="text")
+    name: checked_by_hall({"type": "string", "maxLength": 32}, "text") = Field(description=N_("text"))
 
 
 class Named(Ok):
@@ -190,7 +191,7 @@ class AccountSeat(Ok):
 
 # ----- chat -----------------------------------------------------------------------------------
 class Say(Request):
-    text: checked_by_hall({"type": "string"}, "the message") = Field(description="the message")
+    text: checked_by_hall({"type": "string"}, "the message") = Field(description=N_("the message"))
 
 
 class ChatLine(Answer):
@@ -241,7 +242,7 @@ class Credentials(Request):
 
 
 class LogOut(Request):
-    everywhere: Annotated[StrictBool, Says("'everywhere' must be true or false")] = False
+    everywhere: Annotated[StrictBool, Says(N_("'everywhere' must be true or false"))] = False
 
 
 class AccountAnswer(Answer):
@@ -258,8 +259,8 @@ class GameRef(BaseModel):
 
 
 class ManyGames(Request):
-    games: Annotated[list[Any], Says("'games' must be a list of at most 100 {id, seat} objects")] = Field(
-        max_length=100, description="at most 100 {id, seat} objects",
+    games: Annotated[list[Any], Says(N_("'games' must be a list of at most 100 {id, seat} objects"))] = Field(
+        max_length=100, description=N_("at most 100 {id, seat} objects"),
         json_schema_extra={"items": GameRef.model_json_schema()})
 
 
@@ -283,33 +284,33 @@ class LabRequest(BaseModel):
 
 
 class LabVariant(LabRequest):
-    toml: StrictStr = Field(description="the component data as TOML")
-    name: StrictStr = Field("own variant", description="the variant's name, shown with its results")
+    toml: StrictStr = Field(description=N_("the component data as TOML"))
+    name: StrictStr = Field("own variant", description=N_("the variant's name, shown with its results"))
 
 
 class LabRunIn(LabRequest):
     """A run: ``games`` games of the printed game and as many of the variant, with the same seeds."""
 
-    game: StrictStr = Field(description="a game type name")
-    players: WholeNumber = Field(description="a whole number")
-    games: WholeNumber = Field(description="games a side, from 1 to the server's cap")
-    bots: StrictStr | list[StrictStr] = Field("random", description="a bot level or spec per seat, or one for all")
+    game: StrictStr = Field(description=N_("a game type name"))
+    players: WholeNumber = Field(description=N_("a whole number"))
+    games: WholeNumber = Field(description=N_("games a side, from 1 to the server's cap"))
+    bots: StrictStr | list[StrictStr] = Field("random", description=N_("a bot level or spec per seat, or one for all"))
     variant: LabVariant
-    seed: Optional[WholeNumber] = Field(None, description="the master seed (default: a new one)")
+    seed: Optional[WholeNumber] = Field(None, description=N_("the master seed (default: a new one)"))
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options for both sides "
                                     "(e.g. March on Mars's threat), checked as at the table; default: printed")
 
 
 class LabCheckIn(LabRequest):
-    game: StrictStr = Field(description="a game type name")
-    players: WholeNumber = Field(description="a whole number")
-    toml: StrictStr = Field(description="the component data as TOML")
+    game: StrictStr = Field(description=N_("a game type name"))
+    players: WholeNumber = Field(description=N_("a whole number"))
+    toml: StrictStr = Field(description=N_("the component data as TOML"))
 
 
 class LabEditsIn(LabRequest):
-    game: StrictStr = Field(description="a game type name")
-    edits: list[dict[str, Any]] = Field([], description="[{path, value}]: the numbers and texts to change")
-    toml: Optional[StrictStr] = Field(None, description="the data to edit (default: the packaged data)")
+    game: StrictStr = Field(description=N_("a game type name"))
+    edits: list[dict[str, Any]] = Field([], description=N_("[{path, value}]: the numbers and texts to change"))
+    toml: Optional[StrictStr] = Field(None, description=N_("the data to edit (default: the packaged data)"))
 
 
 class LabInfo(Answer):
@@ -370,7 +371,7 @@ class LabRun(Answer):
     finished: Optional[float]
     error: Optional[str]
     baseline_reused: int
-    options: dict[str, Any] = Field(default_factory=dict, description="the game's options for both sides")
+    options: dict[str, Any] = Field(default_factory=dict, description=N_("the game's options for both sides"))
     results: Optional[dict[str, Any]] = None
 
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Optional
 from fastapi import APIRouter, Query, Request
 
 from cosmodrome.core import games as game_types
+from cosmodrome.i18n import _
 from cosmodrome.server import stats
 from cosmodrome.server.accounts import Account
 from cosmodrome.server.routers import models as m
@@ -27,7 +28,7 @@ async def leaderboard(request: Request, game: Annotated[Optional[str], Query(
     if game is None:
         return {"games": {n: await asyncio.to_thread(ratings.leaderboard, n) for n in names}}
     if game not in names:
-        raise NotFound(f"no game type {game!r}")
+        raise NotFound(_("no game type {game!r}").format(game=game))
     return {"game": game, "ratings": await asyncio.to_thread(ratings.leaderboard, game)}
 
 
@@ -39,7 +40,7 @@ async def profile(name: str, request: Request, hall: HallDep):
     else:
         account = await request.app.state.accounts.by_name(name)
         if account is None:
-            raise NotFound(f"no player {name!r}")
+            raise NotFound(_("no player {name!r}").format(name=name))
         who, shown, kind = f"account:{account.id}", account.name, "account"
     out = {"name": shown, "kind": kind, **await asyncio.to_thread(request.app.state.ratings.profile, who)}
     if kind == "account":

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 from fastapi import APIRouter, Depends, Query
 
+from cosmodrome.i18n import _
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import ClientDep, HallDep, JsonRoute, TableDep, TokenDep, table_costs
 from cosmodrome.server.routers.errors import errors
@@ -23,8 +24,8 @@ async def record(token: TokenDep, t: TableDep, hall: HallDep, client: ClientDep)
     the actions would replay to every hand: sealed until the end)."""
     if t.row.status == "running":
         if token is None:
-            raise Forbidden("a running game's record is sealed until the game is over; a seat may "
-                            "download what it has seen by sending its token")
+            raise Forbidden(_("a running game's record is sealed until the game is over; a seat may download what "
+                              "it has seen by sending its token"))
         return t.seat_record(await hall.use(t, token, client))
     rec = t.record.to_json()
     rec["rules_version"] = t.row.rules_version
@@ -46,11 +47,11 @@ async def replay(token: TokenDep, t: TableDep, hall: HallDep, client: ClientDep,
     n = len(t.record.actions)
     step = n if step is None else step
     if not 0 <= step <= n:
-        raise BadRequest(f"step must be between 0 and {n}")
+        raise BadRequest(_("step must be between 0 and {n}").format(n=n))
     if seat is not None and not 0 <= seat < t.row.players:
-        raise BadRequest(f"seat must be between 0 and {t.row.players - 1} (or left out for spectators)")
+        raise BadRequest(_("seat must be between 0 and {players} (or left out for spectators)").format(players=t.row.players - 1))
     if seat is not None and t.row.status == "running" and await hall.use(t, token, client) != seat:
-        raise Forbidden("a running game's replay shows a seat's view only with that seat's token")
+        raise Forbidden(_("a running game's replay shows a seat's view only with that seat's token"))
     state, label = await asyncio.to_thread(t.state_at, step)
     mover = t.movers[step - 1] if step > 0 else None
     if t.row.status == "running" and mover != seat:

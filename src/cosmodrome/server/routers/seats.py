@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Request
 
+from cosmodrome.i18n import _
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import (
     AccountDep,
@@ -52,7 +53,7 @@ async def name(t: TableDep, seat: SeatDep, body: m.Name, hall: HallDep):
 async def _seat_to_take_back(request: Request, t: TableDep, hall: HallDep, client: ClientDep):
     token = token_of(request)
     if not token:
-        raise Forbidden("taking a seat back needs the seat's token (from its join link)")
+        raise Forbidden(_("taking a seat back needs the seat's token (from its join link)"))
     return await hall.use(t, token, client)
 
 

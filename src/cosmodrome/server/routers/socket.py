@@ -11,7 +11,8 @@ from typing import Any, Optional
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cosmodrome.core import CosmodromeError
-from cosmodrome.server.routers.errors import status_of
+from cosmodrome.i18n import _
+from cosmodrome.server.routers.errors import status_of, storage_sentence
 from cosmodrome.server.security import BadRequest, TokenBucket, TooMany, parse_json, token_from
 from cosmodrome.server.storage import StorageError
 from cosmodrome.server.table import Conn, Stale, Table
@@ -28,9 +29,9 @@ def _ints(msg: dict[str, Any], *keys: str) -> list[int]:
     for key in keys:
         v = msg.get(key)
         if v is None:
-            raise BadRequest(f"the request lacks {key!r} (a whole number)")
+            raise BadRequest(_("the request lacks {key!r} (a whole number)").format(key=key))
         if isinstance(v, bool) or not isinstance(v, int):
-            raise BadRequest(f"{key!r} must be a whole number, not {v!r}")
+            raise BadRequest(_("{key!r} must be a whole number, not {v!r}").format(key=key, v=v))
         out.append(v)
     return out
 
@@ -47,7 +48,8 @@ async def socket(ws: WebSocket, game_id: str):
         token, updates = await _hello(ws, header_token)
         seat = await hall.use(t, token, ws.client.host if ws.client else None)
     except (CosmodromeError, StorageError) as exc:
-        await ws.send_json({"type": "error", "status": status_of(exc), "error": str(exc), "kind": type(exc).__name__})
+        text = storage_sentence(exc) if isinstance(exc, StorageError) else str(exc)
+        await ws.send_json({"type": "error", "status": status_of(exc), "error": text, "kind": type(exc).__name__})
         await ws.close(code=4000 + status_of(exc))
         return
     except WebSocketDisconnect:
@@ -76,7 +78,8 @@ async def _serve(ws: WebSocket, hall, t: Table, conn: Conn, frames: TokenBucket,
         await asyncio.sleep(0)  # frames waiting in the socket's buffer do not hold the others up
         if frames.take():
             post({"type": "error", "status": 429, "kind": "TooMany",
-                  "error": f"this socket sent more than {socket_rate[1]:g} messages a second; it is closed"})
+                  "error": _("this socket sent more than {rate:g} messages a second; it is closed").format(
+                      rate=socket_rate[1])})
             await asyncio.sleep(0.05)  # the sender gets the sentence out first
             await ws.close(code=1008)
             break
@@ -84,15 +87,15 @@ async def _serve(ws: WebSocket, hall, t: Table, conn: Conn, frames: TokenBucket,
             reply = await _socket_message(ws, hall, t, conn.seat, raw, ws.client.host if ws.client else "unknown",
                                           tables)
         except (CosmodromeError, StorageError) as exc:
-            text = f"{exc}. {exc.advice}" if isinstance(exc, StorageError) else str(exc)
+            text = storage_sentence(exc) if isinstance(exc, StorageError) else str(exc)
             post({"type": "error", "status": status_of(exc), "error": text, "kind": type(exc).__name__})
             if isinstance(exc, Stale) and not tables.take():
                 post({"type": "resync"})
             continue
         except Exception as exc:  # a bug of ours: say so, keep the socket, change nothing
             log.exception("socket message in game %s", t.id)
-            post({"type": "error", "status": 500, "error": f"the server failed on this message "
-                                                              f"({type(exc).__name__}); nothing was changed"})
+            post({"type": "error", "status": 500, "error": _("the server failed on this message ({kind}); nothing was changed").format(
+                      kind=type(exc).__name__)})
             continue
         for m in reply:
             post(m)
@@ -104,11 +107,12 @@ async def _hello(ws: WebSocket, header_token: Optional[str]) -> tuple[Optional[s
     and whether the socket asks for moves as updates (``"updates": true``, docs/SERVER.md,
     "Table messages")."""
     hello_timeout = ws.app.state.hello_timeout
-    hello = "the socket's first message must be {\"type\": \"hello\", \"token\": ...} (token null for a spectator)"
+    hello = _("the socket's first message must be {\"type\": \"hello\", \"token\": ...} (token null for a "
+              "spectator)")
     try:
         raw = await asyncio.wait_for(ws.receive(), hello_timeout)
     except TimeoutError:
-        raise BadRequest(f"{hello}, sent within {hello_timeout:g} s") from None
+        raise BadRequest(_("{hello}, sent within {hello_timeout:g} s").format(hello=hello, hello_timeout=hello_timeout)) from None
     if raw.get("type") == "websocket.disconnect":
         raise WebSocketDisconnect(raw.get("code", 1000))
     msg = _frame(ws, raw)
@@ -116,10 +120,10 @@ async def _hello(ws: WebSocket, header_token: Optional[str]) -> tuple[Optional[s
         raise BadRequest(hello)
     token = msg.get("token", None)
     if token is not None and (not isinstance(token, str)):
-        raise BadRequest("the hello's token must be text (or null for a spectator)")
+        raise BadRequest(_("the hello's token must be text (or null for a spectator)"))
     updates = msg.get("updates", False)
     if not isinstance(updates, bool):
-        raise BadRequest("the hello's 'updates' must be true or false")
+        raise BadRequest(_("the hello's 'updates' must be true or false"))
     return token or header_token, updates
 
 
@@ -127,10 +131,10 @@ def _frame(ws: WebSocket, raw: dict[str, Any]) -> dict[str, Any]:
     """One socket frame as a JSON object (BadRequest when it is not one)."""
     text = raw.get("text")
     if text is None:
-        raise BadRequest("messages are JSON text, not binary frames")
-    msg = parse_json(text, "the message", ws.app.state.max_frame)
+        raise BadRequest(_("messages are JSON text, not binary frames"))
+    msg = parse_json(text, _("the message"), ws.app.state.max_frame)
     if not isinstance(msg, dict):
-        raise BadRequest("messages are JSON objects such as {\"type\": \"ping\"}")
+        raise BadRequest(_('messages are JSON objects such as {"type": "ping"}'))
     return msg
 
 
@@ -144,8 +148,8 @@ async def _socket_message(ws: WebSocket, hall, t: Table, seat: Optional[int], ra
     if kind in ("resync", "undo", "back"):  # each costs a whole table (for every socket of the game)
         wait = tables.take()
         if wait:
-            raise TooMany(f"this socket asks for whole tables faster than {ws.app.state.limits.table_rate[1]:g} a "
-                          f"second ({kind!r} refused, nothing was changed); try again in {max(wait, 0.1):.1f} s")
+            raise TooMany(_("this socket asks for whole tables faster than {table_rate:g} a second ({kind!r} "
+                            "refused, nothing was changed); try again in {wait:.1f} s").format(table_rate=ws.app.state.limits.table_rate[1], kind=kind, wait=max(wait, 0.1)))
     if kind == "resync":
         return [{"type": "resync"}]
     if kind == "act":
@@ -155,11 +159,11 @@ async def _socket_message(ws: WebSocket, hall, t: Table, seat: Optional[int], ra
         return [{"type": "ack", "of": "undo", **await hall.undo(t, seat, msg.get("steps", 1))}]
     if kind == "chat":
         if "text" not in msg:
-            raise BadRequest("a chat message lacks 'text'")
+            raise BadRequest(_("a chat message lacks 'text'"))
         return [{"type": "ack", "of": "chat", **await hall.chat(t, seat, msg["text"], client)}]
     if kind == "back":
         return [{"type": "ack", "of": "back", **await hall.take_back(t, seat)}]
-    raise BadRequest(f"unknown message type {kind!r}: use act, undo, chat, back, ping or resync")
+    raise BadRequest(_("unknown message type {kind!r}: use act, undo, chat, back, ping or resync").format(kind=kind))
 
 
 async def _sender(ws: WebSocket, conn, t: Table) -> None:

@@ -1,18 +1,40 @@
 // The design lab (docs/LAB.md): a game's component data as a form (or TOML), a run of bots on the
 // variant beside the printed game with the same seeds, its progress, its results as tables and
 // SVG plots drawn here, and the runs kept at the server (reopen, compare, download, play).
-import { api, el } from "./api.js";
+import { api, el, language, t, tn } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
-const LEVEL_NAMES = { random: "Random", easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
-const ARMS = [["baseline", "printed game", "#5cc8ff"], ["variant", "variant", "#ffb545"]];
+const LEVEL_NAMES = () => ({ random: t("Random"), easy: t("Easy"), medium: t("Medium"), hard: t("Hard"), expert: t("Expert") });
+const ARMS = [["baseline", t("printed game"), "#5cc8ff"], ["variant", t("variant"), "#ffb545"]];
 let info = null;          // GET /api/lab
 let base = "";            // the TOML the form starts from (the packaged data, or the TOML view's text)
 let polling = null;       // the run being watched
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
+// "a to b", "d (lo to hi)" and "d pts (lo to hi)": the intervals of the results' tables
+const range = (d, lo, hi) => t("{diff} ({low} to {high})", { diff: d, low: lo, high: hi });
+const ptsRange = (d, ci) => t("{diff} pts ({low} to {high})", { diff: (100 * d).toFixed(1), low: (100 * ci[0]).toFixed(1), high: (100 * ci[1]).toFixed(1) });
 const num = (x, d = 1) => (typeof x === "number" ? x.toFixed(d) : "–");
+
+// A run's status in the reader's language.
+function statusWord(status) {
+  const words = { queued: t("queued"), running: t("running"), done: t("done"), failed: t("failed"), cancelled: t("cancelled") };
+  return words[status] || status;
+}
+
+// A measure or breakdown named by the server's results (English, as they are kept): its words in
+// the reader's language where the catalog has them ("Seat 2: VP from planets", "threat normal:
+// games won", "Win rate by threat").
+function measureName(text) {
+  let m = /^Seat (\d+): (.*)$/.exec(text);
+  if (m) return t("Seat {n}: {what}", { n: m[1], what: t(m[2]) });
+  m = /^(\w+) (\S+): games won$/.exec(text);
+  if (m) return t("{option} {value}: games won", { option: t(m[1]), value: t(m[2]) });
+  m = /^Win rate by (\w+)$/.exec(text);
+  if (m) return t("Win rate by {option}", { option: t(m[1]) });
+  return t(text);
+}
 
 function banner(text, level = "error") {
   const b = $("banner");
@@ -41,9 +63,9 @@ function fieldInput(entry, f, i) {
   const mark = () => { input.classList.toggle("changed", valueOf(input) !== parse(input.dataset.orig, f.kind)); checkSoon(); };
   input.addEventListener("input", mark);
   input.addEventListener("change", mark);
-  const range = f.kind === "int" || f.kind === "float" ? (f.min !== null && f.min !== undefined ? `≥ ${f.min}` : "any") : "";
+  const range = f.kind === "int" || f.kind === "float" ? (f.min !== null && f.min !== undefined ? `≥ ${f.min}` : t("any")) : "";
   return el("span", { class: "field" }, el("label", { for: id, text: f.label }), input,
-    range ? el("span", { class: "range small muted", title: "valid values (the game checks the whole file too)", text: range }) : null);
+    range ? el("span", { class: "range small muted", title: t("valid values (the game checks the whole file too)"), text: range }) : null);
 }
 
 // The valid ranges of the whole numbers, worked out once per game and player count by the
@@ -58,7 +80,7 @@ async function loadRanges() {
     } catch (e) { return; }
     if (loadRanges.want !== want) return;
     if (r.ready) return applyRanges(r.ranges || {});
-    $("lab-ranges-note").textContent = "Working out the valid range of each number…";
+    $("lab-ranges-note").textContent = t("Working out the valid range of each number…");
     await new Promise(res => setTimeout(res, 2000));
   }
 }
@@ -71,10 +93,10 @@ function applyRanges(ranges) {
     const [lo, hi] = r;
     input.min = lo;
     if (hi !== null) input.max = hi; else input.removeAttribute("max");
-    span.textContent = hi === null ? `≥ ${lo}` : lo === hi ? `only ${lo}` : `${lo}–${hi}`;
+    span.textContent = hi === null ? `≥ ${lo}` : lo === hi ? t("only {n}", { n: lo }) : `${lo}–${hi}`;
     span.dataset.checked = "1";
   }
-  $("lab-ranges-note").textContent = "Ranges: each number's valid values with the other entries as printed, as the game's own check finds them.";
+  $("lab-ranges-note").textContent = t("Ranges: each number's valid values with the other entries as printed, as the game's own check finds them.");
 }
 
 function parse(text, kind) {
@@ -94,11 +116,11 @@ function renderForm(form) {
   let i = 0;
   const box = $("lab-form");
   box.replaceChildren(...form.map(sec => el("fieldset", { class: "section", "data-section": sec.section },
-    el("legend", { text: sec.section.replace(/_/g, " ") }),
+    el("legend", { text: t(sec.section.replace(/_/g, " ")) }),
     sec.entries.map(entry => el("div", { class: "entry" },
-      el("div", { class: "entry-head" }, el("b", { text: entry.label }), " ",
-        el("span", { class: `pill ${entry.status === "fact" ? "ok" : "warn"}`, text: entry.status }), " ",
-        el("span", { class: "small muted", text: entry.source })),
+      el("div", { class: "entry-head" }, el("b", { text: t(entry.label) }), " ",
+        el("span", { class: `pill ${entry.status === "fact" ? "ok" : "warn"}`, text: entry.status === "fact" ? t("fact") : t("assumed") }), " ",
+        el("span", { class: "small muted", text: t(entry.source) })),
       el("div", { class: "fields" }, entry.fields.map(f => fieldInput(entry, f, i++))))))));
 }
 
@@ -107,8 +129,8 @@ function edits() {
   for (const input of $("lab-form").querySelectorAll("[data-path]")) {
     const v = valueOf(input);
     if (v === parse(input.dataset.orig, input.dataset.kind)) continue;
-    if (typeof v === "number" && !Number.isFinite(v)) throw new Error(`${input.getAttribute("aria-label")} needs a number`);
-    if (input.dataset.kind === "int" && !Number.isInteger(v)) throw new Error(`${input.getAttribute("aria-label")} needs a whole number`);
+    if (typeof v === "number" && !Number.isFinite(v)) throw new Error(t("{field} needs a number", { field: input.getAttribute("aria-label") }));
+    if (input.dataset.kind === "int" && !Number.isInteger(v)) throw new Error(t("{field} needs a whole number", { field: input.getAttribute("aria-label") }));
     out.push({ path: JSON.parse(input.dataset.path), value: v });
   }
   return out;
@@ -127,7 +149,7 @@ async function checkVariant() {
     const r = await api("POST", "/api/lab/check", { game: $("lab-game").value, players: Number($("lab-players").value),
                                                    toml: await variantToml() });
     out.className = `small ${r.ok ? "ok" : "bad"}`;
-    out.textContent = r.ok ? "The game accepts this data." : `The game refuses this data: ${r.error}`;
+    out.textContent = r.ok ? t("The game accepts this data.") : t("The game refuses this data: {error}", { error: r.error });
   } catch (e) {
     out.className = "small bad";
     out.textContent = e.message;
@@ -170,9 +192,9 @@ function botRows() {
   for (let i = 0; i < n; i++) {
     const id = `lab-bot-${i}`;
     const sel = el("select", { id, "data-testid": "lab-bot" },
-      Object.keys(info.levels).map(l => el("option", { value: l, text: LEVEL_NAMES[l] || l, title: info.levels[l] })));
+      Object.keys(info.levels).map(l => el("option", { value: l, text: LEVEL_NAMES()[l] || l, title: info.levels[l] })));
     sel.value = old[i] || "easy";
-    box.append(el("div", { class: "row" }, el("label", { for: id, text: `Seat ${i + 1} bot` }), sel));
+    box.append(el("div", { class: "row" }, el("label", { for: id, text: t("Seat {n} bot", { n: i + 1 }) }), sel));
   }
 }
 
@@ -188,7 +210,7 @@ async function optionRows(name) {
     const values = o.kind === "bool" ? [false, true] : o.choices;
     return [el("label", { for: id, title: o.help, text: o.label || o.name }),
       el("select", { id, "data-option": o.name, "data-default": JSON.stringify(o.default), title: o.help },
-        values.map(v => el("option", { value: JSON.stringify(v), text: o.kind === "bool" ? (v ? "yes" : "no") : String(v),
+        values.map(v => el("option", { value: JSON.stringify(v), text: o.kind === "bool" ? (v ? t("yes") : t("no")) : t(String(v)),
                                        selected: v === o.default ? "" : null })))];
   }));
 }
@@ -210,9 +232,9 @@ async function gameChanged() {
   optionRows(g.name);
   if (!polling) {  // another game's results would read as this game's: cleared until a run of it
     $("lab-results").classList.add("muted");
-    $("lab-results").textContent = `Run a variant of ${g.title} to see it beside the printed game.`;
+    $("lab-results").textContent = t("Run a variant of {game} to see it beside the printed game.", { game: t(g.title) });
     $("lab-progress").value = 0;
-    $("lab-progress-text").textContent = "no run yet";
+    $("lab-progress-text").textContent = t("no run yet");
   }
   const data = await api("GET", `/api/lab/games/${encodeURIComponent(g.name)}`);
   base = data.toml;
@@ -221,28 +243,28 @@ async function gameChanged() {
   loadRanges();
 }
 
-function title(name) { const g = info && info.games.find(x => x.name === name); return g ? g.title : name; }
+function title(name) { const g = info && info.games.find(x => x.name === name); return g ? t(g.title) : name; }
 
 // ----- running ------------------------------------------------------------------------------------
 async function run() {
   try {
     const body = { game: $("lab-game").value, players: Number($("lab-players").value), games: Number($("lab-games").value),
                    bots: [...$("lab-bots").querySelectorAll("select")].map(s => s.value),
-                   variant: { toml: await variantToml(), name: $("lab-name").value || "own variant" },
+                   variant: { toml: await variantToml(), name: $("lab-name").value || t("own variant") },
                    seed: Number($("lab-seed").value), options: chosenOptions() };
     const r = await api("POST", "/api/lab/runs", body);
     watch(r.id);
     loadRuns();
-  } catch (e) { banner(`Could not run: ${e.message}`); }
+  } catch (e) { banner(t("Could not run: {problem}", { problem: e.message })); }
 }
 
 function progressText(r) {
   const p = r.progress;
-  if (r.status === "queued") return "waiting for the runs before it";
-  if (r.status === "running") return `${p.done} of ${p.total} games` + (p.eta_seconds !== null ? `, about ${Math.ceil(p.eta_seconds)} s left` : "");
-  if (r.status === "done") return `done: ${r.games} games a side (${p.total} in all)` + (r.baseline_reused ? ` (${r.baseline_reused} printed games reused)` : "");
-  if (r.status === "failed") return `failed: ${r.error}`;
-  return r.status;
+  if (r.status === "queued") return t("waiting for the runs before it");
+  if (r.status === "running") return t("{done} of {total} games", { done: p.done, total: p.total }) + (p.eta_seconds !== null ? t(", about {n} s left", { n: Math.ceil(p.eta_seconds) }) : "");
+  if (r.status === "done") return t("done: {n} games a side ({total} in all)", { n: r.games, total: p.total }) + (r.baseline_reused ? t(" ({n} printed games reused)", { n: r.baseline_reused }) : "");
+  if (r.status === "failed") return t("failed: {error}", { error: r.error });
+  return statusWord(r.status);
 }
 
 async function watch(id) {
@@ -320,10 +342,10 @@ function boxChart(title, res) {
       const x = left + s * gw + 10 + j * (gw - 20) / 2, w = (gw - 20) / 2 - 6, cx = x + w / 2;
       kids.push(svg("line", { x1: cx, x2: cx, y1: y(b.min), y2: y(b.max), stroke: colour }),
         svg("rect", { x, y: y(b.q3), width: w, height: Math.max(1, y(b.q1) - y(b.q3)), fill: "none", stroke: colour, "stroke-width": 2 },
-          svg("title", {}, `seat ${s + 1}, ${name}: median ${num(b.median)}, quartiles ${num(b.q1)}–${num(b.q3)}`)),
+          svg("title", {}, t("seat {n}, {arm}: median {median}, quartiles {q1}–{q3}", { n: s + 1, arm: name, median: num(b.median), q1: num(b.q1), q3: num(b.q3) }))),
         svg("line", { x1: x, x2: x + w, y1: y(b.median), y2: y(b.median), stroke: colour, "stroke-width": 3 }));
     });
-    kids.push(svg("text", { x: left + s * gw + gw / 2, y: H - 10, "text-anchor": "middle", "font-size": 11, fill: "#e6e9f5" }, `Seat ${s + 1}`));
+    kids.push(svg("text", { x: left + s * gw + gw / 2, y: H - 10, "text-anchor": "middle", "font-size": 11, fill: "#e6e9f5" }, t("Seat {n}", { n: s + 1 })));
   }
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, class: "plot" }, kids);
 }
@@ -339,7 +361,7 @@ function histChart(title, res) {
   const kids = [svg("title", {}, title)];
   hs.forEach((h, j) => h.counts.forEach((c, i) => kids.push(svg("rect", { x: x(h.edges[i]), y: y(c),
     width: Math.max(1, x(h.edges[i + 1]) - x(h.edges[i]) - 1), height: y(0) - y(c), fill: ARMS[j][2], "fill-opacity": 0.35,
-    stroke: ARMS[j][2] }, svg("title", {}, `${ARMS[j][1]}: ${c} games of ${num(h.edges[i], 0)}–${num(h.edges[i + 1], 0)} decisions`)))));
+    stroke: ARMS[j][2] }, svg("title", {}, t("{arm}: {n} games of {low}–{high} decisions", { arm: ARMS[j][1], n: c, low: num(h.edges[i], 0), high: num(h.edges[i + 1], 0) }))))));
   for (const v of [lo, (lo + hi) / 2, hi]) kids.push(svg("text", { x: x(v), y: H - 10, "text-anchor": "middle", "font-size": 10, fill: "#9aa3c7" }, num(v, 0)));
   kids.push(svg("text", { x: left - 4, y: y(top) + 4, "text-anchor": "end", "font-size": 10, fill: "#9aa3c7" }, String(top)));
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, class: "plot" }, kids);
@@ -348,7 +370,7 @@ function histChart(title, res) {
 function legend() {
   return el("p", { class: "small legend" }, ARMS.map(([, name, colour]) =>
     el("span", { class: "key" }, el("span", { class: "swatch", style: `background:${colour}` }), ` ${name} `)),
-    " · bars with 95% intervals; a significant difference is marked ", el("span", { class: "pill warn", text: "significant" }));
+    t(" · bars with 95% intervals; a significant difference is marked "), el("span", { class: "pill warn", text: t("significant") }));
 }
 
 function table(caption, head, rows, testid) {
@@ -360,22 +382,21 @@ function table(caption, head, rows, testid) {
 }
 
 function significantMark(d) {
-  return d && d.significant ? el("span", { class: "pill warn", title: "the 95% interval of the difference leaves out 0", text: "significant" }) : "";
+  return d && d.significant ? el("span", { class: "pill warn", title: t("the 95% interval of the difference leaves out 0"), text: t("significant") }) : "";
 }
 
 // The game's own breakdowns (Venus: VP by source; Cosmic Run: planets reached; Mars: win rate
 // by threat level; Moon: accidents...): a plot and a table each, variant beside printed game.
-function ownSections(res, heads = ["Printed game", "Variant"]) {
+function ownSections(res, heads = [t("Printed game"), t("Variant")]) {
   return (res.own || []).flatMap((o, k) => {
     const f = (v) => o.share ? pct(v) : num(v, 2);
     const top = o.share ? 1 : Math.max(1, ...o.rows.flatMap(r => [r.default_ci[1], r.variant_ci[1]]));
-    const rows = o.rows.map(r => ({ significant: r.significant, cells: [r.label, f(r.default), f(r.variant),
-      o.share ? `${(100 * r.diff).toFixed(1)} pts (${(100 * r.ci[0]).toFixed(1)} to ${(100 * r.ci[1]).toFixed(1)})`
-              : `${num(r.diff, 2)} (${num(r.ci[0], 2)} to ${num(r.ci[1], 2)})`, significantMark(r)] }));
-    return [barChart(`${o.title}: printed game and variant, with 95% intervals`, o.rows.map((r, i) => ({ label: `${i + 1}`,
+    const rows = o.rows.map(r => ({ significant: r.significant, cells: [measureName(r.label), f(r.default), f(r.variant),
+      o.share ? ptsRange(r.diff, r.ci) : range(num(r.diff, 2), num(r.ci[0], 2), num(r.ci[1], 2)), significantMark(r)] }));
+    return [barChart(t("{title}: printed game and variant, with 95% intervals", { title: measureName(o.title) }), o.rows.map((r, i) => ({ label: `${i + 1}`,
       bars: [[r.default, r.default_ci, ARMS[0]], [r.variant, r.variant_ci, ARMS[1]]].map(([v, ci, [, name, colour]]) =>
         ({ v, lo: Math.max(0, ci[0]), hi: Math.min(top, ci[1]), colour, name })) })), top),
-      table(`${o.title} (bars numbered as the rows)`, ["", ...heads, "Difference (95% interval)", ""], rows.map((r, i) =>
+      table(t("{title} (bars numbered as the rows)", { title: measureName(o.title) }), ["", ...heads, t("Difference (95% interval)"), ""], rows.map((r, i) =>
         ({ significant: r.significant, cells: [`${i + 1}. ${r.cells[0]}`, ...r.cells.slice(1)] })), `lab-own-table-${k}`)];
   });
 }
@@ -386,63 +407,65 @@ function showResults(run, box) {
   const B = res.baseline, V = res.variant;
   const seatRows = B.seats.map((s, i) => {
     const d = diff[`win share seat ${i + 1}`];
-    return { significant: d && d.significant, cells: [`Seat ${i + 1} (${s.bot})`,
+    return { significant: d && d.significant, cells: [t("Seat {n} ({bot})", { n: i + 1, bot: s.bot }),
       `${pct(s.share)} (${pct(s.ci[0])}–${pct(s.ci[1])})`, `${pct(V.seats[i].share)} (${pct(V.seats[i].ci[0])}–${pct(V.seats[i].ci[1])})`,
-      d ? `${(100 * d.diff).toFixed(1)} pts (${(100 * d.ci[0]).toFixed(1)} to ${(100 * d.ci[1]).toFixed(1)})` : "–", significantMark(d)] };
+      d ? ptsRange(d.diff, d.ci) : "–", significantMark(d)] };
   });
   const nobody = diff["all-lose rate"];
-  seatRows.push({ significant: nobody && nobody.significant, cells: ["Nobody won", pct(B.no_winner.share), pct(V.no_winner.share),
-    nobody ? `${(100 * nobody.diff).toFixed(1)} pts` : "–", significantMark(nobody)] });
+  seatRows.push({ significant: nobody && nobody.significant, cells: [t("Nobody won"), pct(B.no_winner.share), pct(V.no_winner.share),
+    nobody ? t("{diff} pts", { diff: (100 * nobody.diff).toFixed(1) }) : "–", significantMark(nobody)] });
   const botRows = B.bots.map((b, i) => ({ cells: [b.bot, `${pct(b.share)} (${pct(b.ci[0])}–${pct(b.ci[1])})`,
     `${pct(V.bots[i].share)} (${pct(V.bots[i].ci[0])}–${pct(V.bots[i].ci[1])})`] }));
   const len = diff["decisions per game"];
-  const lengthRows = [{ significant: len && len.significant, cells: ["Decisions per game", `${num(B.length.mean)} (median ${num(B.length.median, 0)})`,
-    `${num(V.length.mean)} (median ${num(V.length.median, 0)})`, len ? `${num(len.diff)} (${num(len.ci[0])} to ${num(len.ci[1])})` : "–", significantMark(len)] }];
-  const scoreRows = B.scores.map((s, i) => ({ cells: [`Seat ${i + 1}`, `${num(s.mean)} ± ${num(s.sd)} [${num(s.min, 0)}–${num(s.max, 0)}]`,
+  const lengthRows = [{ significant: len && len.significant, cells: [t("Decisions per game"), t("{mean} (median {median})", { mean: num(B.length.mean), median: num(B.length.median, 0) }),
+    t("{mean} (median {median})", { mean: num(V.length.mean), median: num(V.length.median, 0) }), len ? range(num(len.diff), num(len.ci[0]), num(len.ci[1])) : "–", significantMark(len)] }];
+  const scoreRows = B.scores.map((s, i) => ({ cells: [t("Seat {n}", { n: i + 1 }), `${num(s.mean)} ± ${num(s.sd)} [${num(s.min, 0)}–${num(s.max, 0)}]`,
     `${num(V.scores[i].mean)} ± ${num(V.scores[i].sd)} [${num(V.scores[i].min, 0)}–${num(V.scores[i].max, 0)}]`] }));
   const other = res.differences.filter(d => !/^win share seat|^all-lose rate$|^decisions per game$/.test(d.measure));
-  const otherRows = other.map(d => ({ significant: d.significant, cells: [d.measure, num(d.default, 2), num(d.variant, 2),
-    `${num(d.diff, 2)} (${num(d.ci[0], 2)} to ${num(d.ci[1], 2)})`, significantMark(d)] }));
-  const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${k} ${v}`).join(", ");
+  const otherRows = other.map(d => ({ significant: d.significant, cells: [measureName(d.measure), num(d.default, 2), num(d.variant, 2),
+    range(num(d.diff, 2), num(d.ci[0], 2), num(d.ci[1], 2)), significantMark(d)] }));
+  const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${t(k)} ${v}`).join(", ");
   box.classList.remove("muted");
   box.replaceChildren(
-    el("p", { class: "small" }, `${title(run.game)}, ${run.players} players${Object.entries(run.options || {}).map(([k, v]) => `, ${k} ${v}`).join("")}, ${run.games} games a side, bots ${run.bots.join(" / ")}, seed ${run.seed}. `,
-      res.significant.length ? el("b", { text: `${res.significant.length} significant difference(s).` }) : "No difference is significant at 95%."),
+    el("p", { class: "small" }, t("{game}, {players} players{options}, {games} games a side, bots {bots}, seed {seed}. ", {
+      game: title(run.game), players: run.players, games: run.games, bots: run.bots.join(" / "), seed: run.seed,
+      options: Object.entries(run.options || {}).map(([k, v]) => `, ${t(k)} ${t(String(v))}`).join("") }),
+      res.significant.length ? el("b", { text: tn("{n} significant difference.", "{n} significant differences.", res.significant.length) }) : t("No difference is significant at 95%.")),
     legend(),
-    barChart("Win share by seat, printed game and variant", B.seats.map((s, i) => ({ label: `Seat ${i + 1}`, bars: ARMS.map(([k, name, colour]) =>
+    barChart(t("Win share by seat, printed game and variant"), B.seats.map((s, i) => ({ label: t("Seat {n}", { n: i + 1 }), bars: ARMS.map(([k, name, colour]) =>
       ({ v: res[k].seats[i].share, lo: res[k].seats[i].ci[0], hi: res[k].seats[i].ci[1], colour, name })) }))),
-    table("Win share by seat (95% interval)", ["", "Printed game", "Variant", "Difference", ""], seatRows, "lab-seat-table"),
-    table("Win share by bot", ["Bot", "Printed game", "Variant"], botRows, "lab-bot-table"),
-    histChart("Game length in decisions: how many games of each length, printed game and variant", res),
-    table("Game length", ["", "Printed game", "Variant", "Difference", ""], lengthRows, "lab-length-table"),
-    boxChart("Score by seat: printed game and variant (box: quartiles, line: median, whiskers: range)", res),
-    table("Score by seat: mean ± spread [range]", ["", "Printed game", "Variant"], scoreRows, "lab-score-table"),
-    table("The game's breakdown", ["", "Printed game", "Variant"], [
-      { cells: ["Games with a winner", `${pct(B.breakdown.win_rate)} (${pct(B.breakdown.ci[0])}–${pct(B.breakdown.ci[1])})`,
+    table(t("Win share by seat (95% interval)"), ["", t("Printed game"), t("Variant"), t("Difference"), ""], seatRows, "lab-seat-table"),
+    table(t("Win share by bot"), [t("Bot"), t("Printed game"), t("Variant")], botRows, "lab-bot-table"),
+    histChart(t("Game length in decisions: how many games of each length, printed game and variant"), res),
+    table(t("Game length"), ["", t("Printed game"), t("Variant"), t("Difference"), ""], lengthRows, "lab-length-table"),
+    boxChart(t("Score by seat: printed game and variant (box: quartiles, line: median, whiskers: range)"), res),
+    table(t("Score by seat: mean ± spread [range]"), ["", t("Printed game"), t("Variant")], scoreRows, "lab-score-table"),
+    table(t("The game's breakdown"), ["", t("Printed game"), t("Variant")], [
+      { cells: [t("Games with a winner"), `${pct(B.breakdown.win_rate)} (${pct(B.breakdown.ci[0])}–${pct(B.breakdown.ci[1])})`,
         `${pct(V.breakdown.win_rate)} (${pct(V.breakdown.ci[0])}–${pct(V.breakdown.ci[1])})`] },
-      { cells: ["How games ended", ends(B), ends(V)] }], "lab-breakdown-table"),
+      { cells: [t("How games ended"), ends(B), ends(V)] }], "lab-breakdown-table"),
     ...ownSections(res),
-    otherRows.length ? table("The game's own measures, per game", ["", "Printed game", "Variant", "Difference", ""], otherRows, "lab-other-table") : "",
+    otherRows.length ? table(t("The game's own measures, per game"), ["", t("Printed game"), t("Variant"), t("Difference"), ""], otherRows, "lab-other-table") : "",
     el("p", { class: "row" },
-      el("a", { class: "button", href: `/api/lab/runs/${run.id}/games.csv`, download: "", text: "Download CSV" }),
-      el("a", { class: "button", href: `/api/lab/runs/${run.id}/variant.toml`, download: "", text: "Download variant TOML" }),
+      el("a", { class: "button", href: `/api/lab/runs/${run.id}/games.csv`, download: "", text: t("Download CSV") }),
+      el("a", { class: "button", href: `/api/lab/runs/${run.id}/variant.toml`, download: "", text: t("Download variant TOML") }),
       el("a", { class: "button primary", href: `/?game=${encodeURIComponent(run.game)}&lab=${encodeURIComponent(run.id)}`,
-                "data-testid": "lab-play", text: "Play this variant" })));
+                "data-testid": "lab-play", text: t("Play this variant") })));
 }
 
 // ----- kept runs ------------------------------------------------------------------------------------
 async function loadRuns() {
   let runs;
   try { runs = (await api("GET", "/api/lab/runs")).runs; } catch (e) { $("lab-runs").textContent = e.message; return; }
-  if (!runs.length) { $("lab-runs").textContent = "No run yet."; return; }
+  if (!runs.length) { $("lab-runs").textContent = t("No run yet."); return; }
   $("lab-runs").classList.remove("muted");
   $("lab-runs").replaceChildren(el("table", { class: "games" },
-    el("tr", {}, ["Compare", "Variant", "Game", "Games", "Status", "Started", ""].map(h => el("th", { scope: "col", text: h }))),
+    el("tr", {}, [t("Compare"), t("Variant"), t("Game"), t("Games"), t("Status"), t("Started"), ""].map(h => el("th", { scope: "col", text: h }))),
     runs.map(r => el("tr", { "data-testid": "lab-run-row", "data-id": r.id },
-      el("td", {}, el("input", { type: "checkbox", class: "pick", value: r.id, "aria-label": `compare run ${r.variant.name} (${r.id})` })),
-      el("td", { text: r.variant.name }), el("td", { text: `${r.game} (${r.players})` }), el("td", { text: r.games }),
-      el("td", { text: r.status }), el("td", { text: new Date(r.created * 1000).toLocaleString() }),
-      el("td", {}, el("button", { type: "button", "aria-label": `open run ${r.variant.name} (${r.id})`, text: "Open",
+      el("td", {}, el("input", { type: "checkbox", class: "pick", value: r.id, "aria-label": t("compare run {name} ({id})", { name: r.variant.name, id: r.id }) })),
+      el("td", { text: r.variant.name }), el("td", { text: `${title(r.game)} (${r.players})` }), el("td", { text: r.games }),
+      el("td", { text: statusWord(r.status) }), el("td", { text: new Date(r.created * 1000).toLocaleString(language()) }),
+      el("td", {}, el("button", { type: "button", "aria-label": t("open run {name} ({id})", { name: r.variant.name, id: r.id }), text: t("Open"),
         onclick: () => openRun(r.id) }))))));
 }
 
@@ -452,56 +475,57 @@ async function openRun(id) {
     if (["queued", "running"].includes(r.status)) return watch(id);
     $("lab-progress-text").textContent = progressText(r);
     if (r.status === "done") showResults(r, $("lab-results"));
-    else $("lab-results").textContent = `This run is ${r.status}.`;
+    else $("lab-results").textContent = t("This run is {status}.", { status: statusWord(r.status) });
   } catch (e) { banner(e.message); }
 }
 
 async function compareRuns() {
   const ids = [...document.querySelectorAll("#lab-runs .pick:checked")].map(x => x.value);
-  if (ids.length !== 2) return banner("Tick two runs to compare them.", "info");
+  if (ids.length !== 2) return banner(t("Tick two runs to compare them."), "info");
   try {
     const [a, b] = (await Promise.all(ids.map(id => api("GET", `/api/lab/runs/${id}`)))).sort((x, y) => x.created - y.created);
-    if (!a.results || !b.results) return banner("Both runs must be done to be compared.", "info");
+    if (!a.results || !b.results) return banner(t("Both runs must be done to be compared."), "info");
     if (a.game !== b.game || a.players !== b.players)
-      return banner(`Only runs of the same game and player count can be compared: ${a.variant.name} is ${a.game} for ${a.players}, ${b.variant.name} ${b.game} for ${b.players}.`, "info");
+      return banner(t("Only runs of the same game and player count can be compared: {a} is {game_a} for {players_a}, {b} {game_b} for {players_b}.", {
+        a: a.variant.name, game_a: title(a.game), players_a: a.players, b: b.variant.name, game_b: title(b.game), players_b: b.players }), "info");
     // the newer run's variant against the older's: the server works out each difference's interval
     const cmp = await api("GET", `/api/lab/runs/${a.id}/compare/${b.id}`);
     const diff = Object.fromEntries(cmp.differences.map(d => [d.measure, d]));
     const n = a.players, rows = [];
     const add = (label, base, va, vb, d, f) => rows.push({ significant: d && d.significant, cells: [label, base, va, vb,
-      d ? `${f(d.diff)} (${f(d.ci[0])} to ${f(d.ci[1])})` : "–", significantMark(d)] });
-    const pts = (x) => `${(100 * x).toFixed(1)} pts`;
-    for (let s = 0; s < n; s++) add(`Seat ${s + 1} win share`, pct(a.results.baseline.seats[s].share),
+      d ? range(f(d.diff), f(d.ci[0]), f(d.ci[1])) : "–", significantMark(d)] });
+    const pts = (x) => t("{diff} pts", { diff: (100 * x).toFixed(1) });
+    for (let s = 0; s < n; s++) add(t("Seat {n} win share", { n: s + 1 }), pct(a.results.baseline.seats[s].share),
       pct(a.results.variant.seats[s].share), pct(b.results.variant.seats[s].share), diff[`win share seat ${s + 1}`], pts);
-    add("Nobody won", pct(a.results.baseline.no_winner.share), pct(a.results.variant.no_winner.share),
+    add(t("Nobody won"), pct(a.results.baseline.no_winner.share), pct(a.results.variant.no_winner.share),
       pct(b.results.variant.no_winner.share), diff["all-lose rate"], pts);
-    add("Decisions per game", num(a.results.baseline.length.mean), num(a.results.variant.length.mean),
+    add(t("Decisions per game"), num(a.results.baseline.length.mean), num(a.results.variant.length.mean),
       num(b.results.variant.length.mean), diff["decisions per game"], (x) => num(x));
-    for (let s = 0; s < n; s++) add(`Seat ${s + 1} mean score`, num(a.results.baseline.scores[s].mean),
+    for (let s = 0; s < n; s++) add(t("Seat {n} mean score", { n: s + 1 }), num(a.results.baseline.scores[s].mean),
       num(a.results.variant.scores[s].mean), num(b.results.variant.scores[s].mean), null, num);
-    add("Mean score (all seats)", "", num(diff["mean VP"] && diff["mean VP"].default), num(diff["mean VP"] && diff["mean VP"].variant),
+    add(t("Mean score (all seats)"), "", num(diff["mean VP"] && diff["mean VP"].default), num(diff["mean VP"] && diff["mean VP"].variant),
       diff["mean VP"], (x) => num(x, 2));
-    const own = ownSections({ own: cmp.own.map(o => ({ ...o, title: `${o.title}: ${a.variant.name} (blue) against ${b.variant.name} (orange)` })) },
+    const own = ownSections({ own: cmp.own.map(o => ({ ...o, title: t("{title}: {a} (blue) against {b} (orange)", { title: measureName(o.title), a: a.variant.name, b: b.variant.name }) })) },
       [a.variant.name, b.variant.name]);
     $("lab-comparison").replaceChildren(
-      el("p", { class: "small" }, `${b.variant.name} against ${a.variant.name} (the older run); `,
-        cmp.significant.length ? el("b", { text: `${cmp.significant.length} significant difference(s).` }) : "no difference is significant at 95%."),
-      table(`${a.variant.name} against ${b.variant.name}`,
-        ["", `Printed game (seed ${a.seed})`, a.variant.name, b.variant.name, `Difference ${b.variant.name} − ${a.variant.name}`, ""], rows, "lab-compare-table"),
+      el("p", { class: "small" }, t("{b} against {a} (the older run); ", { a: a.variant.name, b: b.variant.name }),
+        cmp.significant.length ? el("b", { text: tn("{n} significant difference.", "{n} significant differences.", cmp.significant.length) }) : t("no difference is significant at 95%.")),
+      table(t("{a} against {b}", { a: a.variant.name, b: b.variant.name }),
+        ["", t("Printed game (seed {seed})", { seed: a.seed }), a.variant.name, b.variant.name, t("Difference {b} − {a}", { a: a.variant.name, b: b.variant.name }), ""], rows, "lab-compare-table"),
       ...own);
   } catch (e) { banner(e.message); }
 }
 
 async function main() {
   accountBar($("account-bar"));
-  try { info = await api("GET", "/api/lab"); } catch (e) { return banner(`The lab cannot be reached: ${e.message}`); }
+  try { info = await api("GET", "/api/lab"); } catch (e) { return banner(t("The lab cannot be reached: {problem}", { problem: e.message })); }
   if (!info.games.length) {
-    $("lab-form").textContent = info.mode === "off" ? "The design lab is off at this server." : "No game here has component data to vary.";
+    $("lab-form").textContent = info.mode === "off" ? t("The design lab is off at this server.") : t("No game here has component data to vary.");
     $("lab-run").disabled = true;
     return;
   }
   $("lab-games").max = info.max_games;
-  $("lab-game").replaceChildren(...info.games.map(g => el("option", { value: g.name, text: g.title })));
+  $("lab-game").replaceChildren(...info.games.map(g => el("option", { value: g.name, text: t(g.title) })));
   const asked = new URLSearchParams(location.search).get("game");
   $("lab-game").value = info.games.some(g => g.name === asked) ? asked : (info.games.some(g => g.name === "venus") ? "venus" : info.games[0].name);
   $("lab-game").addEventListener("change", () => gameChanged().catch(e => banner(e.message)));

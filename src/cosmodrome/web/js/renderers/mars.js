@@ -52,7 +52,12 @@ const UPGRADE_HELP = () => ({
 const DIE_HELP = () => ({ blue: tr("blue die: 1, 1, 2, 2, 3, 3"), white: tr("white die: 1, 1, 1, 2, 2, 2"),
   black: tr("black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave at the end of the turn)") });
 
-function colourOf(marine) { return MARINE_COLOURS[String(marine.name).split(" ")[0]] || "#bbb"; }
+// a marine's colour: by its (English) name, else by its seat in the packaged order (a name read in
+// another language: "Vörös tengerészgyalogos")
+const SEAT_COLOURS = Object.values(MARINE_COLOURS);
+function colourOf(marine) {
+  return MARINE_COLOURS[String(marine.name).split(" ")[0]] || SEAT_COLOURS[marine.seat] || "#bbb";
+}
 
 /** The ring as the table shows it: ``slots`` wedges round the planet, the MMM's gap at the top;
  * on half the board the columns take the right half of the full ring's places. */
@@ -173,7 +178,7 @@ function ringSvg(v, ctx, idx) {
   // the zones' names along the outside of the ring
   const cards = [...v.ring.cards];
   v.zones.forEach(z => {
-    const label = z.zone === 3 ? tr("Landing Zone") : (z.zone === 0 || z.zone === 6) ? "" : cards.shift();
+    const label = z.zone === 3 ? tr("Landing Zone") : (z.zone === 0 || z.zone === 6) ? "" : tr(cards.shift());
     const t1 = g.a(z.first), t2 = g.a(z.first + z.width), mid = (t1 + t2) / 2;
     root.append(svg("path", { d: sector(R0 - 3, ROUT + 3, t1, t2), class: `mars-zone z${z.zone}` },
       svg("title", { text: z.zone === 3 ? tr("The Landing Zone: the marines' base. Aliens still in it after the marines' turns attack the base.")
@@ -326,7 +331,7 @@ function centre(v, ctx, idx, g) {
   svg("title", { text: tr("Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and dead defenders (never back).") })));
   if (eq) out.append(svg("text", { x: half ? C - 150 : C, y: C + 76, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-deck",
     text: tr("Equipment deck {deck} · discarded {n}", { deck: eq.deck, n: (eq.discard || []).length }) + (eq.in_play === false ? tr(" · not dropped yet") : "") },
-  svg("title", { text: tr("Equipment cards left to draw and those used up") + ((eq.discard || []).length ? ` (${eq.discard.join(", ")})` : "") + "." })));
+  svg("title", { text: tr("Equipment cards left to draw and those used up") + ((eq.discard || []).length ? ` (${eq.discard.map(n => tr(n)).join(", ")})` : "") + "." })));
   out.append(svg("text", { x: half ? C - 150 : C, y: C + 98, "text-anchor": half ? "start" : "middle", class: "mars-note",
     text: tr("Threat: {threat}", { threat: tr(v.threat) }) }));
   // the base upgrades beside the LZ
@@ -380,8 +385,8 @@ function combatCard(v, ctx, idx) {
 // ----- the marines' cards ------------------------------------------------------------------------
 function equipCard(c, ctx, idx) {
   const node = el("div", { class: "mars-equip", "data-card": c.name, "data-testid": "mars-equip", "data-id": `equip-${c.name}`,
-    title: `${c.name}: ${c.text}` },
-    el("b", { text: c.name }), el("div", { class: "small", text: c.text }));
+    title: `${tr(c.name)}: ${c.text}` },
+    el("b", { text: tr(c.name) }), el("div", { class: "small", text: c.text }));
   return hot(node, ctx, idx, `equip:${c.name}`);
 }
 
@@ -415,13 +420,13 @@ function marineCard(v, m, ctx, idx) {
 // (the training decision lights them).
 function trainingCard(m, ctx, idx) {
   if (m.training) return el("div", { class: "mars-training", "data-testid": "mars-training", title: m.training.text },
-    el("b", { text: tr("Training: {name}", { name: m.training.name }) }), el("div", { class: "small", text: m.training.text }));
+    el("b", { text: tr("Training: {name}", { name: tr(m.training.name) }) }), el("div", { class: "small", text: m.training.text }));
   const two = Array.isArray(m.training_card) ? m.training_card : [];
   if (!two.length) return null;
   return el("div", { class: "mars-training choosing", "data-testid": "mars-training-card" },
     el("div", { class: "muted small", text: tr("Training card: one of") }),
     el("div", { class: "mars-abilities" }, two.map(a => hot(el("div", { class: "mars-ability", "data-ability": a.name, "data-testid": "mars-ability" },
-      el("b", { text: a.name }), el("div", { class: "small", text: a.text })), ctx, idx, `train:${a.name}`))));
+      el("b", { text: tr(a.name) }), el("div", { class: "small", text: a.text })), ctx, idx, `train:${a.name}`))));
 }
 
 // The shown seat's equipment: its hand, docked beside the decision by the page.
