@@ -128,3 +128,190 @@ def test_a_move_through_one_process_reaches_a_socket_on_the_other_and_writes_go_
     finally:
         stop(pa)
         stop(pb)
+
+
+def owned_by_one(url, ids):
+    """The node owning each of ``ids`` when a single node owns them all, else None."""
+    got = leases(url)
+    owners = {got.get(i) for i in ids}
+    return owners.pop() if len(owners) == 1 and None not in owners else None
+
+
+def play(bases, games, kill=None, after=10, limit=40.0):
+    """Play ``games`` (each {"id", "tokens"}) over sockets, seat 0 on ``bases[0]`` and seat 1 on
+    ``bases[1]``; a socket that closes reconnects to the other process. ``kill()`` is called
+    once every game has made five moves; play stops once every game has ``after`` acknowledged moves past
+    it. Returns ({game: {index: action}}, {game: seconds from the kill to the acknowledgement
+    of its third move after it (the first two may have been A's last)}, the errors seen,
+    {game: moves acknowledged before the kill})."""
+    acked = {g["id"]: {} for g in games}
+    first_after = {}
+    errors = []
+    killed = {}
+    stop_at, done = asyncio.Event(), asyncio.Event()
+
+    async def seat(g, i, tok):
+        base = bases[i]
+        sent = {}
+        while not stop_at.is_set():
+            try:
+                async with websockets.connect(ws_url(base, g["id"]), ping_interval=None, open_timeout=5) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": tok}))
+                    while not stop_at.is_set():
+                        try:
+                            m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                        except TimeoutError:
+                            continue
+                        if m["type"] == "ack":
+                            acked[g["id"]][m["index"]] = sent[m["version"] - 1]
+                            if killed and g["id"] not in first_after and m["index"] >= killed[g["id"]] + 3:
+                                first_after[g["id"]] = time.monotonic() - killed["at"]
+                        elif done.is_set():
+                            continue
+                        elif m["type"] == "table" and m["decision"] and m["decision"]["seat"] == i:
+                            a = m["decision"]["options"][m["version"] % len(m["decision"]["options"])]["action"]
+                            sent[m["version"]] = a
+                            await ws.send(json.dumps({"type": "act", "action": a, "version": m["version"]}))
+                        elif m["type"] == "error":
+                            errors.append((m["status"], m["error"]))
+                            await ws.send(json.dumps({"type": "resync"}))
+            except (OSError, websockets.ConnectionClosed, TimeoutError):
+                base = bases[1 - bases.index(base)] if kill else base  # the page reconnects (here: elsewhere)
+                await asyncio.sleep(0.2)
+
+    async def main():
+        tasks = [asyncio.create_task(seat(g, i, t)) for g in games for i, t in enumerate(g["tokens"])]
+        if kill is not None:  # under load: every game has made a few moves
+            end = time.monotonic() + 20
+            while time.monotonic() < end and min(len(v) for v in acked.values()) < 5:
+                await asyncio.sleep(0.05)
+            counts = {k: len(v) for k, v in acked.items()}
+            killed.update(counts, at=time.monotonic())
+            await asyncio.to_thread(kill)
+        else:
+            counts = {k: 0 for k in acked}
+        end = time.monotonic() + limit
+        while time.monotonic() < end and any(len(acked[k]) - counts[k] < after for k in acked):
+            await asyncio.sleep(0.1)
+        done.set()  # no new move; the last answers are read
+        await asyncio.sleep(1.0)
+        stop_at.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 10)
+        return counts
+
+    counts = asyncio.run(main())
+    return acked, first_after, errors, counts
+
+
+@pytest.mark.timeout(90)
+def test_kill_9_of_the_owner_under_load_its_games_go_on_in_the_other_within_5_s(pg_url, tmp_path):  # noqa: F811
+    (pa, a), (pb, b) = two_servers(pg_url, tmp_path / "server.log")
+    try:
+        games = []
+        for k in range(4):
+            g = new_game(a, seed=k, rounds=5000)
+            games.append({"id": g["id"], "tokens": [s["token"] for s in g["seats"]]})
+        bots = new_game(a, seed=9, seats=("random", "random"), rounds=5000)
+        ids = [g["id"] for g in games] + [bots["id"]]
+        node_a = owned_by_one(pg_url, ids)
+        assert node_a is not None  # A created them all and owns them
+        moves = {}
+
+        def kill():
+            moves["bots"] = len(stored_actions(pg_url, bots["id"]))
+            os.kill(pa.pid, signal.SIGKILL)
+            pa.wait(10)
+            killed = time.monotonic()
+            while owned_by_one(pg_url, ids) in (None, node_a) and time.monotonic() < killed + 10:
+                time.sleep(0.05)
+            moves["takeover"] = time.monotonic() - killed
+
+        acked, first_after, errors, counts = play([a, b], games, kill=kill, after=10)
+        # taken over: B owns every game of A, within 5 s of the kill
+        node_b = owned_by_one(pg_url, ids)
+        assert node_b not in (None, node_a)
+        assert set(first_after) == {g["id"] for g in games}, first_after
+        print(f"leases taken over {moves['takeover']:.2f} s after the kill; third move after it acknowledged "
+              f"after {', '.join(f'{s:.2f} s' for s in first_after.values())}")
+        assert moves["takeover"] < 5.0 and max(first_after.values()) < 5.0, (moves, first_after)
+        assert all(counts[g["id"]] >= 3 for g in games), counts  # it was under load when killed
+        for g in games:
+            mine = acked[g["id"]]
+            stored = stored_actions(pg_url, g["id"])
+            assert all(stored[i] == a for i, a in mine.items())  # every acknowledged move, at its place
+            # beyond them only the move in flight when A died (stored, its answer lost with A)
+            assert len([i for i in range(len(stored)) if i not in mine]) <= 1
+        # errors only of the kind a failover may give: the move in flight when A died
+        print(f"errors met: {errors}")
+        assert all(st in (409, 503) for st, _ in errors), errors
+        # the bots' game goes on, now in B
+        end = time.time() + 10
+        while time.time() < end and len(stored_actions(pg_url, bots["id"])) < moves["bots"] + 10:
+            time.sleep(0.1)
+        assert len(stored_actions(pg_url, bots["id"])) >= moves["bots"] + 10
+    finally:
+        if pa.poll() is None:
+            stop(pa)
+        stop(pb)
+
+
+
+def server_lines(base, gid, token):
+    """The server's lines of a game's log as a seat reads them (clocks running out)."""
+    st, v = call(base, "GET", f"/api/games/{gid}/view", token=token)
+    assert st == 200, v
+    return [x["text"] for x in v["log"] if x["kind"] == "server"]
+
+
+@pytest.mark.timeout(90)
+def test_bots_and_clocks_of_a_game_run_in_its_owner_only_and_move_with_it(pg_url, tmp_path):  # noqa: F811
+    """Each game's clock and bots run at its owner: two processes holding the same games
+    never time a seat out twice nor store a bot's move twice (a second writer would show as
+    refused, conflicting writes in the logs); once the owner is killed, the other runs them."""
+    log = tmp_path / "server.log"
+    fast = ("--clock-scale", "0.02", "--clock-scan", "0.05")  # a "minute" of clock is 1.2 s
+    (pa, a), (pb, b) = two_servers(pg_url, log, *fast, bot_delay=0.05)
+    try:
+        bots = new_game(a, seed=3, seats=("random", "random"), rounds=2000)
+        timed = [new_game(a, seed=k, rounds=50, clock={"kind": "realtime", "minutes": 1, "increment": 0})
+                 for k in range(2)]
+        later = new_game(a, seed=7, rounds=50, clock={"kind": "realtime", "minutes": 6, "increment": 0})
+        node_a = owned_by_one(pg_url, [g["id"] for g in (bots, *timed, later)])
+        assert node_a is not None
+        for g in (*timed, later):  # both seats taken (the clocks start), each through the other process
+            for seat, base in ((0, b), (1, b)):
+                st, _ = call(base, "GET", f"/api/games/{g['id']}/view", token=g["seats"][seat]["token"])
+                assert st == 200
+        # seat 0 of each timed game runs out (1.2 s): one time-out each, stored once, seen by both
+        for g in timed:
+            tok = g["seats"][0]["token"]
+            end = time.time() + 15
+            while time.time() < end and not server_lines(b, g["id"], tok):
+                time.sleep(0.1)
+            time.sleep(0.5)  # a second clock would have timed it out again meanwhile
+            lines = server_lines(a, g["id"], tok)
+            assert len(lines) == 1 and "ran out of time" in lines[0], lines
+            assert server_lines(b, g["id"], tok) == lines
+        n = len(stored_actions(pg_url, bots["id"]))
+        time.sleep(1.0)
+        assert len(stored_actions(pg_url, bots["id"])) > n  # the bots play (at A)
+        # kill -9 of A: B takes the games over and runs their clocks and bots from then on
+        os.kill(pa.pid, signal.SIGKILL)
+        pa.wait(10)
+        killed = time.time()
+        n = len(stored_actions(pg_url, bots["id"]))
+        tok = later["seats"][0]["token"]
+        end = time.time() + 20
+        while time.time() < end and not server_lines(b, later["id"], tok):
+            time.sleep(0.1)
+        lines = server_lines(b, later["id"], tok)
+        assert len(lines) == 1 and "ran out of time" in lines[0], lines
+        assert len(stored_actions(pg_url, bots["id"])) > n + 5
+        assert owned_by_one(pg_url, [bots["id"], later["id"]]) not in (None, node_a)
+        print(f"the 7.2 s clock started before the kill ran out {time.time() - killed:.1f} s after it")
+        said = log.read_text()
+        assert "conflicting" not in said and "could not store" not in said, said[-3000:]
+    finally:
+        if pa.poll() is None:
+            stop(pa)
+        stop(pb)

@@ -40,6 +40,10 @@ HERE = object()
 class OwnerAway(StorageError):
     """The process that owns a game did not answer a write handed to it (HTTP 503)."""
 
+    def __init__(self, text: str, advice: str = StorageError.advice) -> None:
+        super().__init__(text)
+        self.advice = advice
+
 
 def forwarded(kind: str):
     """Mark a hall write method ``(self, t, ...)``: run by the game's owner (here, or handed
@@ -255,14 +259,17 @@ class Clustering:
                 if reply is not None:
                     return reply
                 waited = time.monotonic() - start
-                if taken:
-                    if waited > self.forward_timeout + 10.0:
-                        raise OwnerAway("the server process that runs this game took the request but did not "
-                                        "answer in time; it may still have been applied: look at the table "
-                                        "before trying again")
-                    continue
                 owner, left = await asyncio.to_thread(self.cluster.owner_of, t.id)
                 gone = owner != target or left < 0
+                if taken and (gone or waited > self.forward_timeout + 10.0):
+                    # its owner stopped (or stalls) after it started on it: whatever it stored is
+                    # final (a lapsed lease writes nothing more) and shows on the table
+                    await self.pull(t)
+                    raise OwnerAway("the server process that ran this game stopped while it handled this "
+                                    "request", "The table now shows whether it was applied; look before trying "
+                                    "again.")
+                if taken:
+                    continue
                 if (gone or waited > self.forward_timeout) and await asyncio.to_thread(self.cluster.cancel, rid):
                     if gone:
                         return {"moved": True}
@@ -270,10 +277,13 @@ class Clustering:
                                     f"{self.forward_timeout:g} s")
         finally:
             self._replies.pop(rid, None)
-            try:
-                await asyncio.to_thread(self.cluster.drop, rid)
-            except Exception:
-                pass
+            self._spawn(self._drop(rid))
+
+    async def _drop(self, rid: str) -> None:
+        try:
+            await asyncio.to_thread(self.cluster.drop, rid)
+        except Exception:  # rows older than a minute are removed anyway (Cluster.waiting)
+            pass
 
     async def _serve_request(self, rid: str) -> None:
         """Do a write another process handed to this one, and answer it."""
