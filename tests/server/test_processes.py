@@ -45,6 +45,18 @@ def leases(url):
         store.close()
 
 
+def live_leases(url):
+    """{game id: (owner, seconds its lease has left by the database's clock)}."""
+    store = Store(url)
+    try:
+        with store.engine.connect() as conn:
+            rows = conn.exec_driver_sql("SELECT game_id, owner, expires - extract(epoch from clock_timestamp()) "
+                                        "FROM game_leases").all()
+            return {g: (o, float(left)) for g, o, left in rows}
+    finally:
+        store.close()
+
+
 def new_game(base, seed=5, seats=("human", "human"), rounds=50, **extra):
     body = {"game": "pocket-race", "players": len(seats), "seed": seed, "options": {"rounds": rounds},
             "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats], **extra}
@@ -315,3 +327,76 @@ def test_bots_and_clocks_of_a_game_run_in_its_owner_only_and_move_with_it(pg_url
         if pa.poll() is None:
             stop(pa)
         stop(pb)
+
+
+def test_workers_refuse_a_sqlite_database_with_a_sentence(tmp_path):
+    import subprocess
+    import sys
+    p = subprocess.run([sys.executable, "-m", "cosmodrome.cli.main", "serve", "--workers", "2",
+                        "--db", f"sqlite:///{tmp_path / 'one.sqlite'}"], capture_output=True, text=True, timeout=60)
+    said = " ".join(p.stderr.split())
+    assert p.returncode == 2 and "--workers 2 needs a PostgreSQL database" in said, p.stderr
+    assert "served by one process" in said and not (tmp_path / "one.sqlite").exists()
+
+
+@pytest.mark.timeout(90)
+def test_workers_serve_one_port_and_a_killed_worker_is_replaced(pg_url, tmp_path):  # noqa: F811
+    """``serve --workers 2``: two processes behind one port share the games (new
+    connections spread over them), a move reaches a socket whichever process holds it, and
+    a worker killed with SIGKILL has its games taken over and is started again."""
+    from test_restart import children, running
+    proc, base = start(pg_url, free_port(), 0.0, tmp_path / "server.log", "--workers", "2")
+    try:
+        end = time.time() + 30
+        while time.time() < end and len(children(proc.pid)) < 2:
+            time.sleep(0.1)
+        workers = children(proc.pid)
+        assert len(workers) == 2, workers
+        games = [new_game(base, seed=k, rounds=500) for k in range(12)]
+        ids = [g["id"] for g in games]
+        owners = leases(pg_url)
+        assert len({owners[i] for i in ids}) == 2, owners  # each process created (and owns) some
+        g = games[0]
+        tok = [s["token"] for s in g["seats"]]
+
+        async def move_seen_on_sockets():
+            # several sockets (each a new connection: some land on each process) all see the move
+            sockets = [await websockets.connect(ws_url(base, g["id"])) for _ in range(6)]
+            try:
+                for ws in sockets:
+                    await ws.send(json.dumps({"type": "hello", "token": tok[1]}))
+                    await next_table(ws, 0)
+                st, v = call(base, "GET", f"/api/games/{g['id']}/view", token=tok[0])
+                st, res = call(base, "POST", f"/api/games/{g['id']}/act",
+                               {"action": v["decision"]["options"][0]["action"], "version": 0}, tok[0])
+                assert st == 200, res
+                for ws in sockets:
+                    assert (await next_table(ws, 1))["decision"]["seat"] == 1
+            finally:
+                for ws in sockets:
+                    await ws.close()
+
+        asyncio.run(move_seen_on_sockets())
+        victim = workers[0]
+        os.kill(victim, signal.SIGKILL)
+        killed = time.time()
+        before = {owners[i] for i in ids}
+
+        def taken_over():  # every game held by a live lease, and one of the two owners replaced
+            now = live_leases(pg_url)
+            return all(now[i][1] > 0 for i in ids) and {now[i][0] for i in ids} != before
+
+        while time.time() < killed + 10 and not taken_over():
+            time.sleep(0.05)
+        took = time.time() - killed
+        assert taken_over() and took < 5.0, took
+        while time.time() < killed + 30 and len([p for p in children(proc.pid) if p != victim and running(p)]) < 2:
+            time.sleep(0.1)
+        assert len([p for p in children(proc.pid) if p != victim and running(p)]) == 2  # started again
+        print(f"a killed worker's games were taken over within {took:.1f} s")
+        for i in ids:  # every game still answers through the port
+            st, info = call(base, "GET", f"/api/games/{i}")
+            assert st == 200 and info["status"] == "running"
+    finally:
+        stop(proc)
+    assert not any(running(p) for p in children(proc.pid))
