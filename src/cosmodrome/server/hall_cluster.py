@@ -147,6 +147,8 @@ class Clustering:
             try:
                 await self.takeover()
                 await self._sweep()
+                for t in list(self.tables.values()):  # bots that stopped while a lease was in doubt
+                    self.wake_bots(t)
             except (StorageError, CosmodromeError) as exc:
                 log.error("could not look for games without a live owner: %s", exc)
             except Exception:
@@ -233,8 +235,13 @@ class Clustering:
             if "error" in reply:
                 raise _error_of(reply)
             out = reply.get("ok")
-            if kind == "rematch":
-                return await self.table(out)
+            if kind == "rematch":  # the owner offered it to its sockets; this process offers it to its own
+                nxt = await self.table(out)
+                for conn in list(t.conns):
+                    s = None if conn.seat is None else nxt.row.seats[conn.seat]
+                    self._post(conn, {"type": "rematch", "game_id": nxt.id, "seat": conn.seat,
+                                      "token": s.token if s else None})
+                return nxt
             if kind == "join":
                 return tuple(out)
             return out
