@@ -13,13 +13,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import time
 
 import pytest
 import websockets
 from server_helpers import stop
-from test_postgres import pg, pg_url  # noqa: F401  (the throwaway cluster and a database of it)
+from test_postgres import PG_PORT, pg, pg_url  # noqa: F401  (the throwaway cluster and a database of it)
 from test_restart import call, free_port, start, stored_actions
 
 from cosmodrome.server.storage import Store
@@ -79,7 +80,12 @@ async def next_table(ws, version, timeout=5.0):
 
 
 @pytest.mark.timeout(60)
-def test_a_move_through_one_process_reaches_a_socket_on_the_other_and_writes_go_to_the_owner(pg_url, tmp_path):  # noqa: F811
+def test_a_move_through_one_process_reaches_a_socket_on_the_other_and_writes_go_to_the_owner(pg, pg_url,  # noqa: F811
+                                                                                             tmp_path):
+    import psycopg
+    listener = psycopg.connect(host=pg.root, port=PG_PORT, user="postgres", dbname=pg_url.split("@/")[1].split("?")[0],
+                               autocommit=True)
+    listener.execute("LISTEN cosmodrome")  # what any role allowed to listen would read
     (pa, a), (pb, b) = two_servers(pg_url, tmp_path / "server.log")
     try:
         g = new_game(a)
@@ -137,7 +143,13 @@ def test_a_move_through_one_process_reaches_a_socket_on_the_other_and_writes_go_
         st, chat = call(a, "GET", f"/api/games/{gid}/chat")
         assert [x["text"] for x in chat["chat"]] == ["hello from B"]
         assert leases(pg_url) == owners  # the owner never changed
+        # the notices carry ids only: no token, no move, no chat line
+        payloads = [n.payload for n in listener.notifies(timeout=0.5)]
+        assert any(p.startswith("g ") for p in payloads) and any(p.startswith("q ") for p in payloads)
+        assert all(re.fullmatch(r"[gqr] [0-9a-f]{16} [A-Za-z0-9]+( [0-9]+)?", p) for p in payloads), payloads
+        assert not any(x in p for p in payloads for x in (*tok, "hello from B")), payloads
     finally:
+        listener.close()
         stop(pa)
         stop(pb)
 

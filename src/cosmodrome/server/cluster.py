@@ -17,8 +17,9 @@ Messages between nodes go through PostgreSQL's LISTEN/NOTIFY on one channel
 (:data:`CHANNEL`), sent inside the transaction they announce (delivered at its commit).
 A payload names ids only, never a token or a move:
 
-- ``g <node> <game>``: the commit of ``node`` changed ``game`` (every write that touches a
-  game's row, action or messages: :attr:`~cosmodrome.server.storage.Committer.notify`);
+- ``g <node> <game> [<revision>]``: the commit of ``node`` changed ``game`` (every write that
+  touches a game's row, action or messages: :attr:`~cosmodrome.server.storage.Committer.notify`),
+  to ``revision`` when it stored actions (a copy already there need not read anything);
 - ``q <target> <request>``: a write for a game that ``target`` owns waits in ``game_requests``;
 - ``r <origin> <request>``: its answer is in the row.
 
@@ -39,7 +40,19 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
-from cosmodrome.server.storage import GameTable, LeaseTable, RequestTable, StorageError, Store, describe
+from cosmodrome.server.storage import (
+    ActionRow,
+    ActionTable,
+    GameTable,
+    LeaseTable,
+    MessageRow,
+    MessageTable,
+    RequestTable,
+    StorageError,
+    Store,
+    _row,
+    describe,
+)
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -183,6 +196,23 @@ class Cluster:
             row = s.get(LeaseTable, game_id)
             return (None, 0.0) if row is None else (row.owner, row.expires - now)
 
+    def since(self, game_id: str, actions: int, messages: int) -> tuple[Any, list, list]:
+        """(the game's row, its actions from index ``actions`` on, its lines from index
+        ``messages`` on), read in one snapshot of the database (a commit between the reads
+        would show a revision without its action)."""
+        with Session(self.engine) as s:
+            s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            t = s.get(GameTable, game_id)
+            if t is None:
+                return None, [], []
+            acts = [ActionRow(a.idx, a.action, a.seat, a.time, a.note) for a in s.scalars(
+                select(ActionTable).where(ActionTable.game_id == game_id, ActionTable.idx >= actions)
+                .order_by(ActionTable.idx))]
+            msgs = [MessageRow(m.idx, m.at, m.seat, m.kind, m.name, m.text, m.time) for m in s.scalars(
+                select(MessageTable).where(MessageTable.game_id == game_id, MessageTable.idx >= messages)
+                .order_by(MessageTable.idx))]
+            return _row(t), acts, msgs
+
     # ----- requests -------------------------------------------------------------------
     def send(self, rid: str, game_id: str, target: str, kind: str, body: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
@@ -205,6 +235,13 @@ class Cluster:
             self._now(s)
             s.execute(update(RequestTable).where(RequestTable.id == rid).values(reply=reply))
             _notify(s, [f"r {origin} {rid}"])
+
+    def answered(self, rid: str) -> Optional[dict[str, Any]]:
+        """The answer to request ``rid``, removing its row (None: not answered yet)."""
+        with Session(self.engine) as s, s.begin():
+            got = s.execute(delete(RequestTable).where(RequestTable.id == rid, RequestTable.reply.is_not(None))
+                            .returning(RequestTable.reply)).first()
+            return got[0] if got is not None else None
 
     def reply_of(self, rid: str) -> tuple[bool, Optional[dict[str, Any]]]:
         """(whether the owner took request ``rid``, its answer or None)."""
@@ -231,8 +268,9 @@ class Cluster:
                                                                 RequestTable.taken.is_(None))))
 
     # ----- notices --------------------------------------------------------------------
-    def _notify_games(self, s: Session, games: set) -> None:
-        _notify(s, [f"g {self.node} {g}" for g in sorted(games)])
+    def _notify_games(self, s: Session, games: dict) -> None:
+        _notify(s, [f"g {self.node} {g}" if rev is None else f"g {self.node} {g} {rev}"
+                    for g, rev in sorted(games.items())])
 
     def _listen(self) -> None:
         while not self._stop.is_set():
@@ -258,9 +296,9 @@ class Cluster:
                         pass
 
     def _dispatch(self, payload: str) -> None:
-        kind, node, what = (payload.split(" ") + ["", ""])[:3]
+        kind, node, what, *rev = payload.split(" ") + ["", ""]
         if kind == "g" and node != self.node:
-            self.on_message("g", what)
+            self.on_message("g", f"{what} {rev[0]}" if rev[0] else what)
         elif kind in ("q", "r") and node == self.node:
             self.on_message(kind, what)
 

@@ -28,7 +28,7 @@ from typing import Any, Optional
 from cosmodrome.core import CosmodromeError
 from cosmodrome.server import clocks
 from cosmodrome.server.cluster import Cluster
-from cosmodrome.server.storage import StorageError
+from cosmodrome.server.storage import StorageError, describe
 from cosmodrome.server.table import Table, chat_json, new_id
 
 log = logging.getLogger("cosmodrome.server")
@@ -125,8 +125,9 @@ class Clustering:
 
     def _message(self, kind: str, what: str) -> None:
         if kind == "g":
-            t = self.tables.get(what)
-            if t is not None:
+            gid, _, rev = what.partition(" ")
+            t = self.tables.get(gid)
+            if t is not None and not (rev.isdigit() and t.version >= int(rev)):  # else: this copy has it
                 self._pull_soon(t)
         elif kind == "q":
             self._spawn(self._serve_request(what))
@@ -252,16 +253,24 @@ class Clustering:
         ``forward_timeout`` is called back (503, nothing changed), or re-routed when the
         owner's lease lapsed meanwhile (the owner is gone: ``{"moved": true}``)."""
         rid = new_id(12)
+        removed = False
         fut = asyncio.get_running_loop().create_future()
         self._replies[rid] = fut
         start = time.monotonic()
         try:
             await asyncio.to_thread(self.cluster.send, rid, t.id, target, kind, body)
             while True:
-                try:
-                    await asyncio.wait_for(asyncio.shield(fut), 0.25)
-                except TimeoutError:
-                    pass
+                if fut.done():  # the notice came, yet no answer was there: look again in a moment
+                    await asyncio.sleep(0.25)
+                else:
+                    try:
+                        await asyncio.wait_for(asyncio.shield(fut), 0.25)
+                        reply = await asyncio.to_thread(self.cluster.answered, rid)  # read and removed at once
+                        if reply is not None:
+                            removed = True
+                            return reply
+                    except TimeoutError:
+                        pass
                 taken, reply = await asyncio.to_thread(self.cluster.reply_of, rid)
                 if reply is not None:
                     return reply
@@ -284,7 +293,8 @@ class Clustering:
                                     f"{self.forward_timeout:g} s")
         finally:
             self._replies.pop(rid, None)
-            self._spawn(self._drop(rid))
+            if not removed:  # (an answer read by ``answered`` removed its row already)
+                self._spawn(self._drop(rid))
 
     async def _drop(self, rid: str) -> None:
         try:
@@ -374,15 +384,18 @@ class Clustering:
             await self.broadcast(t, start)
 
     async def _pull_locked(self, t: Table) -> tuple[str, int, list]:
-        row = await asyncio.to_thread(self.store.get_game, t.id)
+        n = len(t.record.actions)
+        try:
+            row, acts, msgs = await asyncio.to_thread(self.cluster.since, t.id, n, len(t.messages))
+        except StorageError:
+            raise
+        except Exception as exc:
+            raise StorageError(f"the database could not be read: {describe(exc)}") from None
         if row is None:
             return "none", 0, []
-        n = len(t.record.actions)
-        msgs = await asyncio.to_thread(self.store.messages, t.id, len(t.messages))
         if (row.revision == t.row.revision and not msgs and row.seats == t.row.seats and row.status == t.row.status
                 and row.meta == t.row.meta):
             return "none", 0, []
-        acts = await asyncio.to_thread(self.store.actions, t.id, n) if row.revision > t.row.revision else []
         steady = (row.revision - t.row.revision == len(acts) and (row.rules_version, row.replay_base) ==
                   (t.row.rules_version, t.row.replay_base) and all(a.idx == n + i for i, a in enumerate(acts)))
         if steady:
@@ -393,7 +406,7 @@ class Clustering:
         if not steady:
             await self._reload(t)
             return "reset", 0, []
-        changed = row.seats != t.row.seats or (row.status != t.row.status and not acts) or \
+        changed = _seats_shown_changed(t.row.seats, row.seats) or (row.status != t.row.status and not acts) or \
             any(m.kind == "server" for m in msgs) or (not acts and row.meta.get("clock") != t.row.meta.get("clock"))
         t.messages.extend(msgs)
         t.row = row
@@ -431,6 +444,12 @@ class Clustering:
                      "base", "base_state", "early"):
             setattr(t, name, getattr(fresh, name))
         t._memo.clear()
+
+
+def _seats_shown_changed(old: list, new: list) -> bool:
+    """Whether seats changed beyond a seat marked taken (which the owner does not announce
+    either: the next move shows it)."""
+    return len(old) != len(new) or any(o.but(claimed=n.claimed) != n for o, n in zip(old, new))
 
 
 def _cluster_of(store: Any, ttl: Optional[float]) -> Optional[Cluster]:

@@ -395,9 +395,10 @@ class Committer:
         self._start_lock = threading.Lock()
         self.commits = 0
         self.writes = 0
-        #: called inside each commit's transaction with the ids of the games it writes (several
-        #: processes on PostgreSQL: a NOTIFY per game, sent by the commit itself)
-        self.notify: Optional[Callable[[Session, set], None]] = None
+        #: called inside each commit's transaction with the games it writes, each with its new
+        #: revision when an action wrote it (else None) (several processes on PostgreSQL: a
+        #: NOTIFY per game, sent by the commit itself)
+        self.notify: Optional[Callable[[Session, dict], None]] = None
 
     def submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
         """Queue ``fn`` (run in the transaction of the next commit). Returns a
@@ -491,7 +492,16 @@ class Committer:
 
     def _notify(self, s: Session, writes: list) -> None:
         if self.notify is not None:
-            games = {g for g in (getattr(w, "game_id", None) for w in writes) if g is not None}
+            games: dict[str, Optional[int]] = {}
+            for w in writes:
+                g = getattr(w, "game_id", None)
+                if g is None:
+                    continue
+                rev = w.revision if isinstance(w, ActionWrite) else None
+                if g in games and (games[g] is None or rev is None):
+                    games[g] = None  # a change besides actions: whoever holds the game reads it
+                else:
+                    games[g] = rev if g not in games else max(rev, games[g])
             if games:
                 self.notify(s, games)
 
