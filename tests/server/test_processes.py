@@ -142,7 +142,17 @@ def test_a_move_through_one_process_reaches_a_socket_on_the_other_and_writes_go_
         assert info_b["version"] == 6 and info_b["seats"] == info["seats"]
         st, chat = call(a, "GET", f"/api/games/{gid}/chat")
         assert [x["text"] for x in chat["chat"]] == ["hello from B"]
-        assert leases(pg_url) == owners  # the owner never changed
+        # seats through B: a stranger joins a public game of A, names the seat; A knows both
+        opened = new_game(a, seed=8, public=True)
+        st, joined = call(b, "POST", f"/api/games/{opened['id']}/join", {})
+        assert st == 200 and joined["seat"] == 1, joined
+        st, named = call(b, "POST", f"/api/games/{opened['id']}/name", {"name": "Bea"}, joined["token"])
+        assert st == 200 and named["name"] == "Bea", named
+        st, v = call(a, "GET", f"/api/games/{opened['id']}/view", token=joined["token"])
+        assert st == 200 and v["seat"] == 1 and v["seats"][1]["display"] == "Bea"
+        st, again = call(a, "POST", f"/api/games/{opened['id']}/join", {})
+        assert st == 409, again  # no open seat left, at A either
+        assert leases(pg_url) == {gid: owners[gid], opened["id"]: owners[gid]}  # A created both and kept them
         # the notices carry ids only: no token, no move, no chat line
         payloads = [n.payload for n in listener.notifies(timeout=0.5)]
         assert any(p.startswith("g ") for p in payloads) and any(p.startswith("q ") for p in payloads)
