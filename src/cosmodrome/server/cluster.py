@@ -35,7 +35,7 @@ import threading
 import time
 from typing import Any, Callable, Optional
 
-from sqlalchemy import create_engine, delete, func, or_, select, text, update
+from sqlalchemy import create_engine, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
@@ -115,11 +115,9 @@ class Cluster:
 
     @staticmethod
     def _now(s: Session) -> float:
-        """The database's clock (every node compares expiries with the same clock); and this
-        transaction's commit waits for the local disk only, not a synchronous standby: a
-        lease or a request is worth nothing after a failover of the database itself (the
-        revisions keep two writers apart then)."""
-        s.execute(text("SET LOCAL synchronous_commit = local"))
+        """The database's clock (every node compares expiries with the same clock), in a
+        transaction that commits locally (:func:`_local`)."""
+        _local(s)
         return float(s.execute(select(func.extract("epoch", func.clock_timestamp()))).scalar())
 
     def acquire(self, game_id: str) -> tuple[bool, Any]:
@@ -216,23 +214,24 @@ class Cluster:
     # ----- requests -------------------------------------------------------------------
     def send(self, rid: str, game_id: str, target: str, kind: str, body: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
-            self._now(s)
-            s.add(RequestTable(id=rid, game_id=game_id, origin=self.node, target=target, kind=kind, body=body,
-                               created=time.time()))
-            s.flush()
+            _local(s)
+            s.execute(insert(RequestTable).values(id=rid, game_id=game_id, origin=self.node, target=target, kind=kind,
+                                                  body=body, created=time.time()))
             _notify(s, [f"q {target} {rid}"])
 
-    def take(self, rid: str) -> Optional[RequestTable]:
-        """The request ``rid`` for this node, marked taken (None: gone, or taken already)."""
-        with Session(self.engine, expire_on_commit=False) as s, s.begin():
-            self._now(s)
-            n = s.execute(update(RequestTable).where(RequestTable.id == rid, RequestTable.target == self.node,
-                                                     RequestTable.taken.is_(None)).values(taken=time.time())).rowcount
-            return s.get(RequestTable, rid) if n == 1 else None
+    def take(self, rid: str) -> Optional[Any]:
+        """The request ``rid`` for this node (``game_id``, ``origin``, ``kind``, ``body``),
+        marked taken (None: gone, or taken already)."""
+        with Session(self.engine) as s, s.begin():
+            _local(s)
+            return s.execute(update(RequestTable).where(RequestTable.id == rid, RequestTable.target == self.node,
+                                                        RequestTable.taken.is_(None)).values(taken=time.time())
+                             .returning(RequestTable.game_id, RequestTable.origin, RequestTable.kind,
+                                        RequestTable.body)).first()
 
     def answer(self, rid: str, origin: str, reply: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
-            self._now(s)
+            _local(s)
             s.execute(update(RequestTable).where(RequestTable.id == rid).values(reply=reply))
             _notify(s, [f"r {origin} {rid}"])
 
@@ -301,6 +300,13 @@ class Cluster:
             self.on_message("g", f"{what} {rev[0]}" if rev[0] else what)
         elif kind in ("q", "r") and node == self.node:
             self.on_message(kind, what)
+
+
+def _local(s: Session) -> None:
+    """This transaction's commit waits for the local disk only, not a synchronous standby: a
+    lease or a request is worth nothing after a failover of the database itself (the
+    revisions keep two writers apart then)."""
+    s.execute(text("SET LOCAL synchronous_commit = local"))
 
 
 def _notify(s: Session, payloads: list[str]) -> None:
