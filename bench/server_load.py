@@ -22,12 +22,20 @@ SQLite file in a temporary folder, or ``--db URL``) and stops it afterwards; ``-
 against a server already running (``--server-pid`` then names it for the memory figure).
 The client can be split over ``--procs`` processes (each plays a share of the games).
 
+``--servers N`` (PostgreSQL, ``--db``) starts N server processes on the one database, each on
+its own port (docs/SERVER.md, "Many processes"): game k is created through server k mod N,
+which owns it, and its sockets connect there (``--spread``: seat s of each game connects to
+server s mod N instead, so that most moves are handed to the owner and reach the other
+sockets by NOTIFY). The server CPU is then the sum of every server process's, and per move
+over all acknowledged moves.
+
 Examples::
 
     .venv/bin/python bench/server_load.py --games 100 --seconds 30 --deflate
     .venv/bin/python bench/server_load.py --games 100 --think 10 --seconds 60 --deflate
     .venv/bin/python bench/server_load.py --game pocket-race --games 100 --seconds 30
     .venv/bin/python bench/server_load.py --games 10 --seconds 10 --db postgresql+psycopg://...
+    .venv/bin/python bench/server_load.py --games 100 --seconds 30 --db postgresql+psycopg://... --servers 2
 
 How a socket proves its seat is :func:`connect`: its first frame is ``{"type": "hello",
 "token": ...}``, as the page sends it (tokens never travel in a URL).
@@ -74,12 +82,17 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
         return json.loads(r.read())
 
 
-def create_games(base: str, n: int, game: str, players: int, options: dict[str, Any], seed: int) -> list[dict]:
+def create_games(bases: list[str], n: int, game: str, players: int, options: dict[str, Any], seed: int,
+                 spread: bool = False) -> list[dict]:
+    """Game k made through server k mod N (its owner); its seats' sockets go there too, or
+    with ``spread`` seat s's to server s mod N."""
     out = []
     for i in range(n):
+        base = bases[i % len(bases)]
         g = post(base, "/api/games", {"game": game, "players": players, "seed": seed + i, "options": options,
                                       "seats": [{"kind": "human"}] * players})
-        out.append({"id": g["id"], "tokens": [s["token"] for s in g["seats"]]})
+        ws = ["ws" + (bases[s % len(bases)] if spread else base)[len("http"):] for s in range(players)]
+        out.append({"id": g["id"], "tokens": [s["token"] for s in g["seats"]], "ws": ws})
     return out
 
 
@@ -97,11 +110,11 @@ class Stats:
         self.error_texts[text[:80]] = self.error_texts.get(text[:80], 0) + 1
 
 
-async def play_game(base_ws: str, g: dict, think: float, end: float, measure_from: float, stats: Stats,
+async def play_game(g: dict, think: float, end: float, measure_from: float, stats: Stats,
                     rng: random.Random) -> None:
     sent: dict[int, float] = {}  # version acted on → when the act was sent
     try:
-        socks = [await connect(base_ws, g["id"], tok) for tok in g["tokens"]]
+        socks = [await connect(ws, g["id"], tok) for ws, tok in zip(g["ws"], g["tokens"])]
     except Exception as exc:
         stats.error(f"connect: {type(exc).__name__}")
         return
@@ -170,14 +183,14 @@ async def play_game(base_ws: str, g: dict, think: float, end: float, measure_fro
             await ws.close()
 
 
-async def play(base_ws: str, games: list[dict], think: float, seconds: float, warmup: float,
+async def play(games: list[dict], think: float, seconds: float, warmup: float,
                seed: int) -> dict[str, Any]:
     stats = Stats()
     start = time.perf_counter()
     measure_from = start + warmup
     end = measure_from + seconds
     rng = random.Random(seed)
-    tasks = [asyncio.create_task(play_game(base_ws, g, think, end, measure_from, stats,
+    tasks = [asyncio.create_task(play_game(g, think, end, measure_from, stats,
                                            random.Random(rng.random()))) for g in games]
     done, stuck = await asyncio.wait(tasks, timeout=warmup + seconds + 30)
     for t in stuck:  # a game whose sockets never saw the end (an answer that never came)
@@ -189,13 +202,13 @@ async def play(base_ws: str, games: list[dict], think: float, seconds: float, wa
 
 def play_share(args: tuple) -> dict[str, Any]:
     global DEFLATE, UPDATES
-    base_ws, games, think, seconds, warmup, seed, DEFLATE, UPDATES = args
+    games, think, seconds, warmup, seed, DEFLATE, UPDATES = args
     try:
         import uvloop
         uvloop.install()
     except ImportError:  # pragma: no cover
         pass
-    return asyncio.run(play(base_ws, games, think, seconds, warmup, seed))
+    return asyncio.run(play(games, think, seconds, warmup, seed))
 
 
 # ----- the server ------------------------------------------------------------------------------
@@ -249,6 +262,12 @@ def cpu_seconds(pid: int) -> Optional[float]:
         return None
 
 
+def _cpu(pids: list[int]) -> Optional[float]:
+    """The CPU seconds of every process in ``pids`` together (None: not known)."""
+    got = [cpu_seconds(p) for p in pids]
+    return sum(got) if got and None not in got else None
+
+
 def pct(xs: list[float], p: float) -> float:
     if not xs:
         return float("nan")
@@ -276,39 +295,45 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--server-pid", type=int, default=None)
     ap.add_argument("--db", default=None, help="database URL for the started server (default: a new SQLite file)")
     ap.add_argument("--server-arg", action="append", default=[], help="extra argument for `cosmodrome serve`")
+    ap.add_argument("--servers", type=int, default=1,
+                    help="server processes on the one database (PostgreSQL, --db), each on its own port")
+    ap.add_argument("--spread", action="store_true",
+                    help="with --servers: seat s of every game connects to server s mod N (not the game's owner)")
     args = ap.parse_args(argv)
+    if args.servers > 1 and not (args.db or "").startswith("postgresql"):
+        ap.error("--servers above 1 needs a PostgreSQL database (--db postgresql+psycopg://...)")
 
     tmp = tempfile.mkdtemp(prefix="cosmo-load-")
-    proc = None
+    procs: list[subprocess.Popen] = []
     if args.url:
-        base, pid = args.url.rstrip("/"), args.server_pid
+        bases, pids = [args.url.rstrip("/")], [args.server_pid] if args.server_pid else []
     else:
-        port = free_port()
         db = args.db or f"sqlite:///{os.path.join(tmp, 'load.sqlite')}"
-        proc = start_server(db, port, os.path.join(tmp, "server.log"), args.server_arg)
-        base, pid = f"http://127.0.0.1:{port}", proc.pid
+        ports = [free_port() for _ in range(args.servers)]
+        for k, port in enumerate(ports):
+            procs.append(start_server(db, port, os.path.join(tmp, f"server{k}.log"), args.server_arg))
+        bases, pids = [f"http://127.0.0.1:{port}" for port in ports], [p.pid for p in procs]
     try:
         options = args.options if args.options is not None else ('{"rounds": 5000}' if args.game == "pocket-race" else "{}")
-        games = create_games(base, args.games, args.game, args.players, json.loads(options), args.seed)
-        base_ws = "ws" + base[len("http"):]
+        games = create_games(bases, args.games, args.game, args.players, json.loads(options), args.seed, args.spread)
         shares = [games[i::args.procs] for i in range(args.procs)]
-        jobs = [(base_ws, share, args.think, args.seconds, args.warmup, args.seed + i, args.deflate,
-                 not args.full_tables)
+        jobs = [(share, args.think, args.seconds, args.warmup, args.seed + i, args.deflate, not args.full_tables)
                 for i, share in enumerate(shares) if share]
-        cpu0, wall0, own0 = cpu_seconds(pid) if pid else None, time.perf_counter(), os.times()
+        cpu0, wall0, own0 = _cpu(pids), time.perf_counter(), os.times()
         if len(jobs) == 1:
             results = [play_share(jobs[0])]
         else:
             with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
                 results = pool.map(play_share, jobs)
-        rss = rss_mib(pid) if pid else None
-        cpu1, wall, own1 = cpu_seconds(pid) if pid else None, time.perf_counter() - wall0, os.times()
+        rss = sum(rss_mib(p) or 0 for p in pids) if pids else None
+        cpu1, wall, own1 = _cpu(pids), time.perf_counter() - wall0, os.times()
         server_cpu = (cpu1 - cpu0) / wall if cpu0 is not None and cpu1 is not None else None
         client_cpu = (own1.user + own1.system + own1.children_user + own1.children_system
                       - own0.user - own0.system - own0.children_user - own0.children_system) / wall
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.send_signal(signal.SIGINT)
+        for proc in procs:
             try:
                 proc.wait(20)
             except subprocess.TimeoutExpired:
@@ -324,7 +349,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     label = f"{args.game} (a test game)" if args.game == "pocket-race" else args.game
     print(f"{label}: games {args.games} x {args.players} sockets, think 0..{args.think:g} s, {measured:.1f} s measured, "
           f"{args.procs} client process(es){', deflate' if args.deflate else ''}"
-          f"{', full tables' if args.full_tables else ', updates'}")
+          f"{', full tables' if args.full_tables else ', updates'}"
+          + (f", {len(bases)} server processes{' (sockets spread)' if args.spread else ''}" if len(bases) > 1 else ""))
     print(f"actions/s {acks / measured:,.0f}  ({acks} acknowledged)")
     if lat:
         print(f"action->broadcast ms: p50 {pct(lat, 50) * 1000:.1f}  p95 {pct(lat, 95) * 1000:.1f}  "
@@ -332,11 +358,12 @@ def main(argv: Optional[list[str]] = None) -> int:
               f"mean {statistics.fmean(lat) * 1000:.1f})")
     print(f"errors {errors}" + "".join(f"\n  {n} x {t}" for t, n in sorted(texts.items(), key=lambda kv: -kv[1])))
     if rss is not None:
-        print(f"server RSS {rss:.0f} MiB")
+        print(f"server RSS {rss:.0f} MiB" + (" (all servers)" if len(pids) > 1 else ""))
     if server_cpu is not None:
         all_acks = sum(r["acks_all"] for r in results)
         per = server_cpu * wall / all_acks * 1e6 if all_acks else float("nan")
-        print(f"CPU while playing: server {server_cpu:.0%} of a core ({per:.0f} us a move), "
+        print(f"CPU while playing: server{'s (sum)' if len(pids) > 1 else ''} {server_cpu:.0%} of a core "
+              f"({per:.0f} us a move), "
               f"load client {client_cpu:.0%}")
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     return 0 if errors == 0 else 1

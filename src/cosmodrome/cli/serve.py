@@ -80,6 +80,10 @@ def serve(
     lab_max_games: int = typer.Option(2000, min=1, help="the most games per arm of one design-lab run"),
     lab_dir: Optional[Path] = typer.Option(None, help="the design lab's folder of kept runs (default: beside "
                                                       "the SQLite file, else ./cosmodrome-lab)"),
+    workers: int = typer.Option(1, min=1, help="server processes on this machine behind the one port (PostgreSQL "
+                                               "only; a SQLite file is served by one process)"),
+    worker: bool = typer.Option(False, "--worker", hidden=True,
+                                help="(started by --workers) one of the processes sharing the port"),
     rating_guard: bool = typer.Option(True, "--rating-guard/--no-rating-guard",
                                       help="leave linked accounts (one address, made minutes apart, or a fourth "
                                            "rated game together in a day) out of a game's rating; off for a "
@@ -100,6 +104,8 @@ def serve(
     from cosmodrome.server.storage import StorageError
     from cosmodrome.server.tables import BotCaps
 
+    if workers > 1:
+        raise typer.Exit(_supervise(workers, host, port, db, public_url))
     if test_games:
         import cosmodrome.testing.toy  # noqa: F401  (registers pocket-race)
     if bot_time_limit < 0:
@@ -126,6 +132,17 @@ def serve(
     except CosmodromeError as exc:
         raise typer.BadParameter(str(exc)) from None
     tune_gc()  # fewer, shorter pauses of the garbage collector (see server/runtime.py)
+    proxies = [a for a in (forwarded_allow_ips or "").split(",") if a.strip()]
+    http_protocol, ws_protocol = protocols(ConnectionLimits(max_connections_per_address, header_timeout, proxies,
+                                                                 max_header_bytes))
+    settings = dict(log_level=log_level, proxy_headers=bool(forwarded_allow_ips),
+                    forwarded_allow_ips=forwarded_allow_ips or None, ws_max_size=4 * MAX_FRAME, server_header=False,
+                    http=http_protocol, ws=ws_protocol or "auto")
+    if worker:  # one of --workers: the port is shared (SO_REUSEPORT); the supervisor printed the address
+        from cosmodrome.server.workers import listening_socket
+        uvicorn.Server(uvicorn.Config(application, host=host, port=port, **settings)).run(
+            sockets=[listening_socket(host, port)])
+        return
     urls = serving_urls(host, port, public_url)
     typer.echo(f"Cosmodrome {__version__} is serving on {urls[0]}  (database: {db})")
     typer.echo(f"  {application.state.store.schema.sentence()}")
@@ -134,9 +151,30 @@ def serve(
     if host in ("0.0.0.0", "::") and not public_url:
         typer.echo(f"  (on this machine: http://127.0.0.1:{port}/)")
     typer.echo("Open that address in a browser; press Ctrl+C to stop.")
-    proxies = [a for a in (forwarded_allow_ips or "").split(",") if a.strip()]
-    http_protocol, ws_protocol = protocols(ConnectionLimits(max_connections_per_address, header_timeout, proxies,
-                                                                 max_header_bytes))
-    uvicorn.run(application, host=host, port=port, log_level=log_level,
-                proxy_headers=bool(forwarded_allow_ips), forwarded_allow_ips=forwarded_allow_ips or None,
-                ws_max_size=4 * MAX_FRAME, server_header=False, http=http_protocol, ws=ws_protocol or "auto")
+    uvicorn.run(application, host=host, port=port, **settings)
+
+
+def _supervise(workers: int, host: str, port: int, db: str, public_url: Optional[str]) -> int:
+    """``--workers N``: check the database (PostgreSQL; its schema upgraded once, here), then
+    run N server processes on the port (server/workers.py)."""
+    import sys
+
+    from cosmodrome import __version__
+    from cosmodrome.server.hosting import serving_urls
+    from cosmodrome.server.storage import StorageError, Store
+    from cosmodrome.server.workers import SQLITE_ONE_PROCESS, supervise
+
+    if not db.startswith("postgresql"):
+        raise typer.BadParameter(SQLITE_ONE_PROCESS.format(n=workers), param_hint="--workers")
+    try:
+        store = Store(db)
+    except StorageError as exc:
+        typer.echo(f"Cosmodrome cannot start: {exc}.", err=True)
+        return 1
+    schema = store.schema.sentence()
+    store.close()
+    typer.echo(f"Cosmodrome {__version__} is serving on {serving_urls(host, port, public_url)[0]} with {workers} "
+               f"processes  (database: {db})")
+    typer.echo(f"  {schema}")
+    typer.echo("Open that address in a browser; press Ctrl+C to stop.")
+    return supervise(workers, sys.argv[1:])

@@ -62,7 +62,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                rating_guard: bool = True, max_sockets_per_address: int = 32,
                socket_rate: tuple[float, float] = (200, 100.0), table_rate: tuple[float, float] = (5, 1.0),
                rest_table_rate: tuple[float, float] = (120, 60.0), body_timeout: float = 30.0,
-               lab: Optional[LabConfig] = None) -> FastAPI:
+               lab: Optional[LabConfig] = None, lease_seconds: Optional[float] = None,
+               forward_timeout: float = 5.0) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot's turn takes, so people can follow (tests
@@ -100,7 +101,12 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     out of a rated game's rating (off: every account is rated, for a server among friends).
 
     The design lab (docs/LAB.md): ``lab`` its :class:`~cosmodrome.server.labruns.LabConfig`
-    (default: open to everyone, one niced local worker process, 2000 games a run at most)."""
+    (default: open to everyone, one niced local worker process, 2000 games a run at most).
+
+    Several processes on one PostgreSQL database (docs/SERVER.md, "Many processes"):
+    ``lease_seconds`` how long a game's lease lasts unrenewed (default 2.5: a killed
+    process's games are taken over within about 3 s), ``forward_timeout`` how long a write
+    handed to the game's owner waits to be taken before it is refused (503)."""
     store = store or Store(db_url)
     workers = default_bot_workers() if bot_workers is None else bot_workers
     if workers < 1:
@@ -115,7 +121,8 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     def new_hall() -> Hall:
         return Hall(store, bot_delay=bot_delay, bot_workers=workers, bot_time_limit=bot_time_limit,
                     bot_modules=tuple(bot_modules), variants=variants, bot_caps=bot_caps or BotCaps(),
-                    clock_scale=clock_scale, clock_scan=clock_scan, alive_every=alive_every)
+                    clock_scale=clock_scale, clock_scan=clock_scan, alive_every=alive_every,
+                    lease_seconds=lease_seconds, forward_timeout=forward_timeout)
 
     app = FastAPI(title="Cosmodrome", version=_version(), lifespan=_lifespan(new_hall, bot_prestart),
                   docs_url=None, redoc_url=None, openapi_url="/openapi.json",
@@ -157,10 +164,12 @@ def _lifespan(new_hall, bot_prestart: bool):
                                                           i18n.later(i18n.gettext, STORE_LOST_NOTICE)))
         if bot_prestart:
             app.state.bot_prestart = asyncio.create_task(hall.pool.prestart())
+        hall.start_cluster()
         n = await hall.resume_all()
         if n:
             log.info("resumed %d running game(s)", n)
         await hall.start_clocks()
+        hall.start_takeovers()
         hall.steps_task = asyncio.create_task(hall.keep_steps())  # games stored before snapshots
         hall.on_finish.append(ratings.game_over)
         rated = await ratings.catch_up(hall)

@@ -24,7 +24,7 @@ class Botting:
     hall's state is set up in its ``__init__``)."""
 
     def wake_bots(self, t: Table) -> None:
-        if self.closing or t.row.status != "running":
+        if self.closing or t.row.status != "running" or not self.owns(t):  # bots run at the game's owner
             return
         mover = t.state.to_move()
         if mover is None or t.bot_spec(mover) is None:
@@ -72,7 +72,7 @@ class Botting:
         loop = asyncio.get_running_loop()
         failures = 0
         last: Optional[tuple] = None    # the seat and kind of this loop's previous bot decision
-        while not self.closing and t.row.status == "running":
+        while not self.closing and t.row.status == "running" and self.owns(t):
             mover = t.state.to_move()
             if mover is None or t.bot_spec(mover) is None:
                 return

@@ -79,6 +79,8 @@ class Clocking:
         down = max(0.0, now - last) if last is not None else 0.0
         for t in list(self.tables.values()):
             clock = t.clock
+            if self.cluster is not None and t.id not in self._unleased:
+                continue  # a game taken from another process had its clock moved on then (hall_cluster)
             if down and t.row.status == "running" and clock is not None and clock.get("deadline") is not None:
                 meta = dict(t.row.meta, clock=clocks.shifted(clock, down))
                 async with t.lock:
@@ -96,6 +98,8 @@ class Clocking:
             now = time.time()
             for t in list(self.tables.values()):
                 c = t.clock
+                if not self.owns(t):  # the clock runs at the game's owner
+                    continue
                 if t.row.status == "running" and c is not None and c.get("deadline") is not None and c["deadline"] <= now:
                     try:
                         await self.time_out(t, now)

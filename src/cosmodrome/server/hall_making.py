@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from typing import Any, Optional
@@ -13,11 +14,14 @@ from cosmodrome.i18n import _
 from cosmodrome.server import clocks
 from cosmodrome.server.chat import chat_mode
 from cosmodrome.server.hall_bots import new_seed
+from cosmodrome.server.hall_cluster import forwarded
 from cosmodrome.server.seatbots import seat_bot
 from cosmodrome.server.seats import Seat, open_flags, with_address
 from cosmodrome.server.steps import replay_steps
-from cosmodrome.server.storage import ActionRow, GameRow
+from cosmodrome.server.storage import ActionRow, GameRow, StorageError
 from cosmodrome.server.table import Conflict, Forbidden, Table, _movers, new_id
+
+log = logging.getLogger("cosmodrome.server")
 
 
 class Making:
@@ -109,9 +113,15 @@ class Making:
                            notes=[None] * len(record.actions))  # its set-up events are every reader's
         record.meta = {"id": row.id}
         self.tables[row.id] = t
+        if self.cluster is not None:  # its creator's process owns it (else the next look for orphans takes it)
+            try:
+                await asyncio.to_thread(self.cluster.acquire, row.id)
+            except StorageError as exc:
+                log.error("game %s: could not take its lease: %s", row.id, exc)
         self.wake_bots(t)
         return t
 
+    @forwarded("rematch")
     async def rematch(self, t: Table, seat: Optional[int]) -> Table:
         """A new game with the same seats (people and bot levels, display names) and settings,
         and a new seed, started by a seat of the finished game ``t``; a second request gets the

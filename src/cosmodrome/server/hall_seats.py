@@ -9,6 +9,7 @@ import secrets
 from typing import Any, Optional
 
 from cosmodrome.i18n import _
+from cosmodrome.server.hall_cluster import HERE, forwarded
 from cosmodrome.server.seats import joinable, with_address
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.storage import StorageError
@@ -33,6 +34,9 @@ class Seating:
             return seat
         if t.row.seats[seat].claimed and with_address(t.row.meta, seat, address) is None:
             return seat  # the usual case: nothing to write
+        there = await self.elsewhere(t, "use", token=token, address=address)  # the game's owner writes
+        if there is not HERE:
+            return there
         async with t.lock:
             seat = t.seat_for_token(token)  # a join may have replaced a never-used token meanwhile
             if seat is None or t.row.status != "running":
@@ -63,6 +67,7 @@ class Seating:
             await self.broadcast(t, 0, reset=True)
         return seat
 
+    @forwarded("name")
     async def set_name(self, t: Table, seat: Optional[int], raw: Any) -> str:
         """The person at ``seat`` picks a display name; every socket of the game is told."""
         if seat is None:
@@ -78,6 +83,7 @@ class Seating:
         await self.broadcast(t, 0, reset=True)
         return name
 
+    @forwarded("account")
     async def seat_account(self, t: Table, seat: int, account: Any) -> None:
         """``seat`` is played as ``account`` from now on (its games, ratings): the person
         holding the seat's link chose so. A seat another account holds stays theirs."""
@@ -95,6 +101,7 @@ class Seating:
             t.row.seats = seats
         await self.broadcast(t, 0, reset=True)
 
+    @forwarded("join")
     async def join(self, t: Table, seat: Optional[int], address: Optional[str] = None,
                    account: Any = None) -> tuple[int, str]:
         """Take an open seat of a public game (docs/SERVER.md, "Seats"): the seat gets a new

@@ -13,6 +13,7 @@ from cosmodrome.core import CosmodromeError, GameRecord, IllegalActionError, Opt
 from cosmodrome.i18n import _, ngettext
 from cosmodrome.server import clocks
 from cosmodrome.server.chat import chat_text
+from cosmodrome.server.hall_cluster import forwarded
 from cosmodrome.server.steps import snapshot_later
 from cosmodrome.server.storage import MessageRow, StorageError
 from cosmodrome.server.table import Conflict, Forbidden, Stale, Table, _has_dice, _through_cancel, chat_json
@@ -24,6 +25,7 @@ class Writing:
     """The :class:`~cosmodrome.server.tables.Hall`'s part for this concern (a mixin: the
     hall's state is set up in its ``__init__``)."""
 
+    @forwarded("act")
     async def act(self, t: Table, seat: Optional[int], action: Any, version: Any,
                   note: Optional[str] = None, as_bot: bool = False) -> dict[str, Any]:
         """The checked write path of one action (see the module docstring). ``as_bot``: the
@@ -97,6 +99,7 @@ class Writing:
             raise asyncio.CancelledError()
         return {"ok": True, "version": t.version, "index": idx}
 
+    @forwarded("undo")
     async def undo(self, t: Table, seat: Optional[int], steps: Any = 1) -> dict[str, Any]:
         async with t.lock:
             if seat is None:
@@ -199,6 +202,7 @@ class Writing:
             t.row.status = status
         return m
 
+    @forwarded("chat")
     async def chat(self, t: Table, seat: Optional[int], raw: Any, client: str = "") -> dict[str, Any]:
         """A line of chat from ``seat`` (None: a spectator, from the address ``client``):
         stored with the game, then sent to every socket of it."""
@@ -216,6 +220,7 @@ class Writing:
             self._post(conn, {"type": "chat", "line": line})
         return {"ok": True, "line": line}
 
+    @forwarded("back")
     async def take_back(self, t: Table, seat: Optional[int]) -> dict[str, Any]:
         """The player of a seat whose clock ran out takes it back from the bot standing in."""
         if seat is None:

@@ -207,6 +207,30 @@ class RatedTable(Base):
     time: Mapped[float] = mapped_column(Float)
 
 
+class LeaseTable(Base):
+    """Which server process owns a game, until when (several processes on one PostgreSQL
+    database: :mod:`cosmodrome.server.cluster`)."""
+    __tablename__ = "game_leases"
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(32), index=True)
+    expires: Mapped[float] = mapped_column(Float)  # seconds since the epoch, the database's clock
+
+
+class RequestTable(Base):
+    """A write handed by a process that does not own the game to the one that does, and its
+    answer (:mod:`cosmodrome.server.cluster`)."""
+    __tablename__ = "game_requests"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32))
+    origin: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(32), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    body: Mapped[dict] = mapped_column(JSON)
+    created: Mapped[float] = mapped_column(Float)
+    taken: Mapped[Optional[float]] = mapped_column(Float, nullable=True)
+    reply: Mapped[Optional[dict]] = mapped_column(JSON, nullable=True)
+
+
 @dataclass
 class GameRow:
     """A game as stored (without its actions)."""
@@ -372,6 +396,10 @@ class Committer:
         self._start_lock = threading.Lock()
         self.commits = 0
         self.writes = 0
+        #: called inside each commit's transaction with the games it writes, each with its new
+        #: revision when an action wrote it (else None) (several processes on PostgreSQL: a
+        #: NOTIFY per game, sent by the commit itself)
+        self.notify: Optional[Callable[[Session, dict], None]] = None
 
     def submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
         """Queue ``fn`` (run in the transaction of the next commit). Returns a
@@ -438,6 +466,7 @@ class Committer:
         try:
             with Session(self.engine) as s, s.begin():
                 results = _apply(s, [fn for fn, _ in live])
+                self._notify(s, [fn for fn, _ in live])
             lost = _guard_error(self.guard)
             if lost is not None and lost.final:
                 raise lost  # committed to files no longer the database's: not acknowledged
@@ -450,6 +479,7 @@ class Committer:
                     try:
                         with Session(self.engine) as s, s.begin():
                             (r,) = _apply(s, [fn])
+                            self._notify(s, [fn])
                     except Exception as one:
                         outcomes.append((fut, None, _error(one)))
                     else:
@@ -460,6 +490,21 @@ class Committer:
             self.writes += len(live)
             outcomes = [(fut, r, None) for (_, fut), r in zip(live, results)]
         self._settle(outcomes)
+
+    def _notify(self, s: Session, writes: list) -> None:
+        if self.notify is not None:
+            games: dict[str, Optional[int]] = {}
+            for w in writes:
+                g = getattr(w, "game_id", None)
+                if g is None:
+                    continue
+                rev = w.revision if isinstance(w, ActionWrite) else None
+                if g in games and (games[g] is None or rev is None):
+                    games[g] = None  # a change besides actions: whoever holds the game reads it
+                else:
+                    games[g] = rev if g not in games else max(rev, games[g])
+            if games:
+                self.notify(s, games)
 
     @staticmethod
     def _settle(outcomes: list) -> None:
@@ -675,7 +720,10 @@ class Store:
         if self.guard is not None:
             self.guard.close()
 
-    def _submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
+    def _submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None,
+                game: Optional[str] = None) -> Any:
+        if game is not None:  # the game it changes: other processes holding it are told at commit
+            fn.game_id = game  # type: ignore[attr-defined]
         return self.committer.submit(fn, loop)
 
     def submit(self, fn: Callable[[Session], Any], loop: Optional[asyncio.AbstractEventLoop] = None) -> Any:
@@ -745,12 +793,13 @@ class Store:
         (an asyncio future of ``loop`` when given, see :meth:`Committer.submit`)."""
         def fn(s: Session) -> None:
             s.execute(update(GameTable).where(GameTable.id == game_id).values(seats=seats_json(seats), updated=time.time()))
-        return self._submit(fn, loop)
+        return self._submit(fn, loop, game_id)
 
     # ----- actions -------------------------------------------------------------------
-    def actions(self, game_id: str) -> list[ActionRow]:
+    def actions(self, game_id: str, start: int = 0) -> list[ActionRow]:
+        """The stored actions of a game from index ``start`` on, in order."""
         def fn(s: Session) -> list[ActionRow]:
-            q = select(ActionTable).where(ActionTable.game_id == game_id).order_by(ActionTable.idx)
+            q = select(ActionTable).where(ActionTable.game_id == game_id, ActionTable.idx >= start).order_by(ActionTable.idx)
             return [ActionRow(a.idx, a.action, a.seat, a.time, a.note) for a in s.scalars(q)]
         return self._read(fn)
 
@@ -789,7 +838,7 @@ class Store:
                                 .values(**values)).rowcount
             if changed != 1:
                 raise RevisionConflict("the game's stored revision is not older than the one written")
-        return self._submit(fn, loop)
+        return self._submit(fn, loop, game_id)
 
     # ----- snapshots ------------------------------------------------------------------
     def snapshots(self, game_id: str, start: int = 0, stop: Optional[int] = None) -> list[SnapshotRow]:
@@ -821,9 +870,10 @@ class Store:
         return self._submit(fn, loop)
 
     # ----- the game's chat and server lines, the game's state beside its actions ------------
-    def messages(self, game_id: str) -> list[MessageRow]:
+    def messages(self, game_id: str, start: int = 0) -> list[MessageRow]:
+        """The chat and server lines of a game from index ``start`` on, in order."""
         def fn(s: Session) -> list[MessageRow]:
-            q = select(MessageTable).where(MessageTable.game_id == game_id).order_by(MessageTable.idx)
+            q = select(MessageTable).where(MessageTable.game_id == game_id, MessageTable.idx >= start).order_by(MessageTable.idx)
             return [MessageRow(m.idx, m.at, m.seat, m.kind, m.name, m.text, m.time) for m in s.scalars(q)]
         return self._read(fn)
 
@@ -851,7 +901,7 @@ class Store:
             if values:
                 values["updated"] = time.time()
                 s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
-        return self._submit(fn, loop)
+        return self._submit(fn, loop, game_id)
 
     def mark(self, name: str) -> Optional[float]:
         """The instant recorded under ``name`` (None: never)."""

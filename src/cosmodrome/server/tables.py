@@ -42,6 +42,7 @@ from cosmodrome.server.botpool import BotPool
 from cosmodrome.server.chat import chat_limit
 from cosmodrome.server.hall_bots import BotCaps, Botting, decision_seed, new_seed  # noqa: F401
 from cosmodrome.server.hall_clocks import Clocking
+from cosmodrome.server.hall_cluster import Clustering, _cluster_of
 from cosmodrome.server.hall_making import Making
 from cosmodrome.server.hall_seats import Seating
 from cosmodrome.server.hall_writes import Writing
@@ -64,14 +65,24 @@ from cosmodrome.server.variants import Variants
 log = logging.getLogger("cosmodrome.server")
 
 
-class Hall(Making, Seating, Writing, Clocking, Botting):
-    """All live tables of one server."""
+class Hall(Making, Seating, Writing, Clocking, Botting, Clustering):
+    """All live tables of one server (of one process, with several on PostgreSQL: see
+    :mod:`cosmodrome.server.hall_cluster`)."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.0, bot_workers: int = 2,
                  bot_time_limit: Optional[float] = 30.0, bot_modules: tuple[str, ...] = (),
                  variants: Optional[Variants] = None, bot_caps: Optional["BotCaps"] = None,
-                 clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0) -> None:
+                 clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
+                 lease_seconds: Optional[float] = None, forward_timeout: float = 5.0) -> None:
         self.store = store
+        #: several processes on one PostgreSQL database: this one's leases (None on SQLite)
+        self.cluster = _cluster_of(store, lease_seconds)
+        #: how long a write handed to a game's owner waits for it to be taken (then 503)
+        self.forward_timeout = forward_timeout
+        self._replies: dict = {}
+        self._pulling: set = set()
+        self._pull_again: set = set()
+        self._unleased: set = set()
         #: clocks: durations are multiplied by ``clock_scale`` (tests run them fast); deadlines are
         #: checked every ``clock_scan`` seconds; the server records that it is up every ``alive_every``
         self.clock_scale, self.clock_scan, self.alive_every = clock_scale, clock_scan, alive_every
@@ -80,7 +91,7 @@ class Hall(Making, Seating, Writing, Clocking, Botting):
         self.steps_task: Optional["asyncio.Task[int]"] = None
         self.chat_limit = chat_limit()
         #: called with a table whose game just ended (ratings listen here)
-        self.on_finish: list = []
+        self.on_finish: list = [self._release_finished]
         self.bot_delay = bot_delay
         self.variants = variants or Variants()
         self.bot_caps = bot_caps or BotCaps()
@@ -177,11 +188,15 @@ class Hall(Making, Seating, Writing, Clocking, Botting):
             snaps = await asyncio.to_thread(self.store.snapshots, game_id)
             t, rebuilt = await asyncio.to_thread(i18n.in_source, self._build, row, actions, messages, snaps)
             self.tables[game_id] = t
-            await self._settle(t, rebuilt)
+            if row.status != "running" or self.owns(t):  # the owner stores what loading found
+                await self._settle(t, rebuilt)
             return t
 
     async def resume_all(self) -> int:
-        """Rebuild every running game from its stored actions and wake its bots."""
+        """Rebuild every running game from its stored actions and wake its bots (with several
+        processes: every running game without a live owner, which this process then owns)."""
+        if self.cluster is not None:
+            return await self.takeover()
         rows = await asyncio.to_thread(self.store.list_games, "running")
         n = 0
         for row in rows:
@@ -257,8 +272,9 @@ class Hall(Making, Seating, Writing, Clocking, Botting):
                 self._post(conn, {"type": "notice", "level": level, "text": i18n.written(text)})
 
     async def close(self) -> None:
-        """Stop the bots: cancel their loops and stop every worker process."""
+        """Stop the bots: cancel their loops and stop every worker process; give up the leases."""
         self.closing = True
+        await self.stop_cluster()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()]
         if self.steps_task is not None and not self.steps_task.done():
             tasks.append(self.steps_task)

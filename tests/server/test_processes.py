@@ -1,0 +1,424 @@
+"""Several server processes on one PostgreSQL database (docs/SERVER.md, "Many processes"):
+real ``cosmodrome serve`` processes on the throwaway cluster of test_postgres.py.
+
+- a move made through one process reaches a socket held by the other (each seat its own
+  view), and a write sent to the process that does not own the game is applied once, by
+  the owner, with the owner's answers and errors;
+- bots and clocks of a game run in one process only;
+- kill -9 of the owner under load: the other takes its games over within 5 s, every
+  acknowledged move is stored, and play goes on (sockets reconnect to the live process)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import time
+
+import pytest
+import websockets
+from server_helpers import stop
+from test_postgres import PG_PORT, pg, pg_url  # noqa: F401  (the throwaway cluster and a database of it)
+from test_restart import call, free_port, start, stored_actions
+
+from cosmodrome.server.storage import Store
+
+
+def two_servers(url, log_path, *extra, bot_delay=0.0):
+    a = start(url, free_port(), bot_delay, log_path, *extra)
+    try:
+        b = start(url, free_port(), bot_delay, log_path, *extra)
+    except BaseException:
+        stop(a[0])
+        raise
+    return a, b
+
+
+def leases(url):
+    """{game id: owner} of the lease table."""
+    store = Store(url)
+    try:
+        with store.engine.connect() as conn:
+            return dict(conn.exec_driver_sql("SELECT game_id, owner FROM game_leases").all())
+    finally:
+        store.close()
+
+
+def live_leases(url):
+    """{game id: (owner, seconds its lease has left by the database's clock)}."""
+    store = Store(url)
+    try:
+        with store.engine.connect() as conn:
+            rows = conn.exec_driver_sql("SELECT game_id, owner, expires - extract(epoch from clock_timestamp()) "
+                                        "FROM game_leases").all()
+            return {g: (o, float(left)) for g, o, left in rows}
+    finally:
+        store.close()
+
+
+def new_game(base, seed=5, seats=("human", "human"), rounds=50, **extra):
+    body = {"game": "pocket-race", "players": len(seats), "seed": seed, "options": {"rounds": rounds},
+            "seats": [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats], **extra}
+    st, g = call(base, "POST", "/api/games", body)
+    assert st == 201, g
+    return g
+
+
+def ws_url(base, game_id):
+    return "ws" + base[len("http"):] + f"/ws/games/{game_id}"
+
+
+async def next_table(ws, version, timeout=5.0):
+    """The first table message of ``version`` or later on ``ws``."""
+    end = time.monotonic() + timeout
+    while True:
+        m = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic())))
+        if m["type"] == "table" and m["version"] >= version:
+            return m
+
+
+@pytest.mark.timeout(60)
+def test_a_move_through_one_process_reaches_a_socket_on_the_other_and_writes_go_to_the_owner(pg, pg_url,  # noqa: F811
+                                                                                             tmp_path):
+    import psycopg
+    listener = psycopg.connect(host=pg.root, port=PG_PORT, user="postgres", dbname=pg_url.split("@/")[1].split("?")[0],
+                               autocommit=True)
+    listener.execute("LISTEN cosmodrome")  # what any role allowed to listen would read
+    (pa, a), (pb, b) = two_servers(pg_url, tmp_path / "server.log")
+    try:
+        g = new_game(a)
+        gid, tok = g["id"], [s["token"] for s in g["seats"]]
+        owners = leases(pg_url)
+        assert set(owners) == {gid}  # the creating process owns the game
+
+        async def main():
+            # seat 1 watches on process B, a spectator on B too; seat 0 plays through A
+            async with websockets.connect(ws_url(b, gid)) as ws1, websockets.connect(ws_url(b, gid)) as spec:
+                await ws1.send(json.dumps({"type": "hello", "token": tok[1]}))
+                await spec.send(json.dumps({"type": "hello", "token": None}))
+                first = await next_table(ws1, 0)
+                await next_table(spec, 0)
+                assert first["seat"] == 1 and first["decision"] is None
+                delays = []
+                for version in range(0, 6, 2):
+                    st, v = call(a, "GET", f"/api/games/{gid}/view", token=tok[0])
+                    act = v["decision"]["options"][-1]["action"]
+                    sent = time.perf_counter()
+                    st, res = await asyncio.to_thread(call, a, "POST", f"/api/games/{gid}/act",
+                                                      {"action": act, "version": version}, tok[0])
+                    assert st == 200, res
+                    seen = await next_table(ws1, version + 1)
+                    delays.append(time.perf_counter() - sent)
+                    # each seat its own view: B's socket of seat 1 shows what A shows seat 1
+                    st, mine = call(a, "GET", f"/api/games/{gid}/view", token=tok[1])
+                    assert seen["view"] == mine["view"] and seen["decision"] == mine["decision"]
+                    watched = await next_table(spec, version + 1)
+                    st, spectator = call(a, "GET", f"/api/games/{gid}/view")
+                    assert watched["view"] == spectator["view"] and watched["decision"] is None
+                    # seat 1 answers over its socket on B, which does not own the game: handed to A
+                    pick = seen["decision"]["options"][0]["action"]
+                    await ws1.send(json.dumps({"type": "act", "action": pick, "version": version + 1}))
+                    while (m := json.loads(await asyncio.wait_for(ws1.recv(), 5)))["type"] != "ack":
+                        assert m["type"] == "table", m
+                    assert m["ok"] and m["version"] == version + 2 and m["index"] == version + 1
+                # an error of the owner comes back as it is: a stale version, over B's REST API
+                st, err = call(b, "POST", f"/api/games/{gid}/act", {"action": pick, "version": 1}, tok[1])
+                assert st == 409 and "moved on" in err["error"], err
+                # a chat line written through B is stored once and reaches A's sockets' readers
+                st, said = call(b, "POST", f"/api/games/{gid}/chat", {"text": "hello from B"}, tok[1])
+                assert st == 200 and said["line"]["text"] == "hello from B"
+                return delays
+
+        delays = asyncio.run(main())
+        print(f"move via A -> socket on B: {', '.join(f'{d * 1000:.1f} ms' for d in delays)}")
+        assert max(delays) < 2.0, delays
+        stored = stored_actions(pg_url, gid)
+        assert len(stored) == 6  # each move once: three through A, three handed from B to A
+        st, info = call(a, "GET", f"/api/games/{gid}")
+        assert info["version"] == 6
+        st, info_b = call(b, "GET", f"/api/games/{gid}")
+        assert info_b["version"] == 6 and info_b["seats"] == info["seats"]
+        st, chat = call(a, "GET", f"/api/games/{gid}/chat")
+        assert [x["text"] for x in chat["chat"]] == ["hello from B"]
+        # seats through B: a stranger joins a public game of A, names the seat; A knows both
+        opened = new_game(a, seed=8, public=True)
+        st, joined = call(b, "POST", f"/api/games/{opened['id']}/join", {})
+        assert st == 200 and joined["seat"] == 1, joined
+        st, named = call(b, "POST", f"/api/games/{opened['id']}/name", {"name": "Bea"}, joined["token"])
+        assert st == 200 and named["name"] == "Bea", named
+        st, v = call(a, "GET", f"/api/games/{opened['id']}/view", token=joined["token"])
+        assert st == 200 and v["seat"] == 1 and v["seats"][1]["display"] == "Bea"
+        st, again = call(a, "POST", f"/api/games/{opened['id']}/join", {})
+        assert st == 409, again  # no open seat left, at A either
+        assert leases(pg_url) == {gid: owners[gid], opened["id"]: owners[gid]}  # A created both and kept them
+        # the notices carry ids only: no token, no move, no chat line
+        payloads = [n.payload for n in listener.notifies(timeout=0.5)]
+        assert any(p.startswith("g ") for p in payloads) and any(p.startswith("q ") for p in payloads)
+        assert all(re.fullmatch(r"[gqr] [0-9a-f]{16} [A-Za-z0-9]+( [0-9]+)?", p) for p in payloads), payloads
+        assert not any(x in p for p in payloads for x in (*tok, "hello from B")), payloads
+    finally:
+        listener.close()
+        stop(pa)
+        stop(pb)
+
+
+def owned_by_one(url, ids):
+    """The node owning each of ``ids`` when a single node owns them all, else None."""
+    got = leases(url)
+    owners = {got.get(i) for i in ids}
+    return owners.pop() if len(owners) == 1 and None not in owners else None
+
+
+def play(bases, games, kill=None, after=10, limit=40.0):
+    """Play ``games`` (each {"id", "tokens"}) over sockets, seat 0 on ``bases[0]`` and seat 1 on
+    ``bases[1]``; a socket that closes reconnects to the other process. ``kill()`` is called
+    once every game has made five moves; play stops once every game has ``after`` acknowledged moves past
+    it. Returns ({game: {index: action}}, {game: seconds from the kill to the acknowledgement
+    of its third move after it (the first two may have been A's last)}, the errors seen,
+    {game: moves acknowledged before the kill})."""
+    acked = {g["id"]: {} for g in games}
+    first_after = {}
+    errors = []
+    killed = {}
+    stop_at, done = asyncio.Event(), asyncio.Event()
+
+    async def seat(g, i, tok):
+        base = bases[i]
+        sent = {}
+        while not stop_at.is_set():
+            try:
+                async with websockets.connect(ws_url(base, g["id"]), ping_interval=None, open_timeout=5) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": tok}))
+                    while not stop_at.is_set():
+                        try:
+                            m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                        except TimeoutError:
+                            continue
+                        if m["type"] == "ack":
+                            acked[g["id"]][m["index"]] = sent[m["version"] - 1]
+                            if killed and g["id"] not in first_after and m["index"] >= killed[g["id"]] + 3:
+                                first_after[g["id"]] = time.monotonic() - killed["at"]
+                        elif done.is_set():
+                            continue
+                        elif m["type"] == "table" and m["decision"] and m["decision"]["seat"] == i:
+                            a = m["decision"]["options"][m["version"] % len(m["decision"]["options"])]["action"]
+                            sent[m["version"]] = a
+                            await ws.send(json.dumps({"type": "act", "action": a, "version": m["version"]}))
+                        elif m["type"] == "error":
+                            errors.append((m["status"], m["error"]))
+                            await ws.send(json.dumps({"type": "resync"}))
+            except (OSError, websockets.ConnectionClosed, TimeoutError):
+                base = bases[1 - bases.index(base)] if kill else base  # the page reconnects (here: elsewhere)
+                await asyncio.sleep(0.2)
+
+    async def main():
+        tasks = [asyncio.create_task(seat(g, i, t)) for g in games for i, t in enumerate(g["tokens"])]
+        if kill is not None:  # under load: every game has made a few moves
+            end = time.monotonic() + 20
+            while time.monotonic() < end and min(len(v) for v in acked.values()) < 5:
+                await asyncio.sleep(0.05)
+            counts = {k: len(v) for k, v in acked.items()}
+            killed.update(counts, at=time.monotonic())
+            await asyncio.to_thread(kill)
+        else:
+            counts = {k: 0 for k in acked}
+        end = time.monotonic() + limit
+        while time.monotonic() < end and any(len(acked[k]) - counts[k] < after for k in acked):
+            await asyncio.sleep(0.1)
+        done.set()  # no new move; the last answers are read
+        await asyncio.sleep(1.0)
+        stop_at.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 10)
+        return counts
+
+    counts = asyncio.run(main())
+    return acked, first_after, errors, counts
+
+
+@pytest.mark.timeout(90)
+def test_kill_9_of_the_owner_under_load_its_games_go_on_in_the_other_within_5_s(pg_url, tmp_path):  # noqa: F811
+    (pa, a), (pb, b) = two_servers(pg_url, tmp_path / "server.log")
+    try:
+        games = []
+        for k in range(4):
+            g = new_game(a, seed=k, rounds=5000)
+            games.append({"id": g["id"], "tokens": [s["token"] for s in g["seats"]]})
+        bots = new_game(a, seed=9, seats=("random", "random"), rounds=5000)
+        ids = [g["id"] for g in games] + [bots["id"]]
+        node_a = owned_by_one(pg_url, ids)
+        assert node_a is not None  # A created them all and owns them
+        moves = {}
+
+        def kill():
+            moves["bots"] = len(stored_actions(pg_url, bots["id"]))
+            os.kill(pa.pid, signal.SIGKILL)
+            pa.wait(10)
+            killed = time.monotonic()
+            while owned_by_one(pg_url, ids) in (None, node_a) and time.monotonic() < killed + 10:
+                time.sleep(0.05)
+            moves["takeover"] = time.monotonic() - killed
+
+        acked, first_after, errors, counts = play([a, b], games, kill=kill, after=10)
+        # taken over: B owns every game of A, within 5 s of the kill
+        node_b = owned_by_one(pg_url, ids)
+        assert node_b not in (None, node_a)
+        assert set(first_after) == {g["id"] for g in games}, first_after
+        print(f"leases taken over {moves['takeover']:.2f} s after the kill; third move after it acknowledged "
+              f"after {', '.join(f'{s:.2f} s' for s in first_after.values())}")
+        assert moves["takeover"] < 5.0 and max(first_after.values()) < 5.0, (moves, first_after)
+        assert all(counts[g["id"]] >= 3 for g in games), counts  # it was under load when killed
+        for g in games:
+            mine = acked[g["id"]]
+            stored = stored_actions(pg_url, g["id"])
+            assert all(stored[i] == a for i, a in mine.items())  # every acknowledged move, at its place
+            # beyond them only the move in flight when A died (stored, its answer lost with A)
+            assert len([i for i in range(len(stored)) if i not in mine]) <= 1
+        # errors only of the kind a failover may give: the move in flight when A died
+        print(f"errors met: {errors}")
+        assert all(st in (409, 503) for st, _ in errors), errors
+        # the bots' game goes on, now in B
+        end = time.time() + 10
+        while time.time() < end and len(stored_actions(pg_url, bots["id"])) < moves["bots"] + 10:
+            time.sleep(0.1)
+        assert len(stored_actions(pg_url, bots["id"])) >= moves["bots"] + 10
+    finally:
+        if pa.poll() is None:
+            stop(pa)
+        stop(pb)
+
+
+
+def server_lines(base, gid, token):
+    """The server's lines of a game's log as a seat reads them (clocks running out)."""
+    st, v = call(base, "GET", f"/api/games/{gid}/view", token=token)
+    assert st == 200, v
+    return [x["text"] for x in v["log"] if x["kind"] == "server"]
+
+
+@pytest.mark.timeout(90)
+def test_bots_and_clocks_of_a_game_run_in_its_owner_only_and_move_with_it(pg_url, tmp_path):  # noqa: F811
+    """Each game's clock and bots run at its owner: two processes holding the same games
+    never time a seat out twice nor store a bot's move twice (a second writer would show as
+    refused, conflicting writes in the logs); once the owner is killed, the other runs them."""
+    log = tmp_path / "server.log"
+    fast = ("--clock-scale", "0.02", "--clock-scan", "0.05")  # a "minute" of clock is 1.2 s
+    (pa, a), (pb, b) = two_servers(pg_url, log, *fast, bot_delay=0.05)
+    try:
+        bots = new_game(a, seed=3, seats=("random", "random"), rounds=2000)
+        timed = [new_game(a, seed=k, rounds=50, clock={"kind": "realtime", "minutes": 1, "increment": 0})
+                 for k in range(2)]
+        later = new_game(a, seed=7, rounds=50, clock={"kind": "realtime", "minutes": 6, "increment": 0})
+        node_a = owned_by_one(pg_url, [g["id"] for g in (bots, *timed, later)])
+        assert node_a is not None
+        for g in (*timed, later):  # both seats taken (the clocks start), each through the other process
+            for seat, base in ((0, b), (1, b)):
+                st, _ = call(base, "GET", f"/api/games/{g['id']}/view", token=g["seats"][seat]["token"])
+                assert st == 200
+        # seat 0 of each timed game runs out (1.2 s): one time-out each, stored once, seen by both
+        for g in timed:
+            tok = g["seats"][0]["token"]
+            end = time.time() + 15
+            while time.time() < end and not server_lines(b, g["id"], tok):
+                time.sleep(0.1)
+            time.sleep(0.5)  # a second clock would have timed it out again meanwhile
+            lines = server_lines(a, g["id"], tok)
+            assert len(lines) == 1 and "ran out of time" in lines[0], lines
+            assert server_lines(b, g["id"], tok) == lines
+        n = len(stored_actions(pg_url, bots["id"]))
+        time.sleep(1.0)
+        assert len(stored_actions(pg_url, bots["id"])) > n  # the bots play (at A)
+        # kill -9 of A: B takes the games over and runs their clocks and bots from then on
+        os.kill(pa.pid, signal.SIGKILL)
+        pa.wait(10)
+        killed = time.time()
+        n = len(stored_actions(pg_url, bots["id"]))
+        tok = later["seats"][0]["token"]
+        end = time.time() + 20
+        while time.time() < end and not server_lines(b, later["id"], tok):
+            time.sleep(0.1)
+        lines = server_lines(b, later["id"], tok)
+        assert len(lines) == 1 and "ran out of time" in lines[0], lines
+        assert len(stored_actions(pg_url, bots["id"])) > n + 5
+        assert owned_by_one(pg_url, [bots["id"], later["id"]]) not in (None, node_a)
+        print(f"the 7.2 s clock started before the kill ran out {time.time() - killed:.1f} s after it")
+        said = log.read_text()
+        assert "conflicting" not in said and "could not store" not in said, said[-3000:]
+    finally:
+        if pa.poll() is None:
+            stop(pa)
+        stop(pb)
+
+
+def test_workers_refuse_a_sqlite_database_with_a_sentence(tmp_path):
+    import subprocess
+    import sys
+    p = subprocess.run([sys.executable, "-m", "cosmodrome.cli.main", "serve", "--workers", "2",
+                        "--db", f"sqlite:///{tmp_path / 'one.sqlite'}"], capture_output=True, text=True, timeout=60)
+    said = " ".join(p.stderr.split())
+    assert p.returncode == 2 and "--workers 2 needs a PostgreSQL database" in said, p.stderr
+    assert "served by one process" in said and not (tmp_path / "one.sqlite").exists()
+
+
+@pytest.mark.timeout(90)
+def test_workers_serve_one_port_and_a_killed_worker_is_replaced(pg_url, tmp_path):  # noqa: F811
+    """``serve --workers 2``: two processes behind one port share the games (new
+    connections spread over them), a move reaches a socket whichever process holds it, and
+    a worker killed with SIGKILL has its games taken over and is started again."""
+    from test_restart import children, running
+    proc, base = start(pg_url, free_port(), 0.0, tmp_path / "server.log", "--workers", "2")
+    try:
+        end = time.time() + 30
+        while time.time() < end and len(children(proc.pid)) < 2:
+            time.sleep(0.1)
+        workers = children(proc.pid)
+        assert len(workers) == 2, workers
+        games = [new_game(base, seed=k, rounds=500) for k in range(12)]
+        ids = [g["id"] for g in games]
+        owners = leases(pg_url)
+        assert len({owners[i] for i in ids}) == 2, owners  # each process created (and owns) some
+        g = games[0]
+        tok = [s["token"] for s in g["seats"]]
+
+        async def move_seen_on_sockets():
+            # several sockets (each a new connection: some land on each process) all see the move
+            sockets = [await websockets.connect(ws_url(base, g["id"])) for _ in range(6)]
+            try:
+                for ws in sockets:
+                    await ws.send(json.dumps({"type": "hello", "token": tok[1]}))
+                    await next_table(ws, 0)
+                st, v = call(base, "GET", f"/api/games/{g['id']}/view", token=tok[0])
+                st, res = call(base, "POST", f"/api/games/{g['id']}/act",
+                               {"action": v["decision"]["options"][0]["action"], "version": 0}, tok[0])
+                assert st == 200, res
+                for ws in sockets:
+                    assert (await next_table(ws, 1))["decision"]["seat"] == 1
+            finally:
+                for ws in sockets:
+                    await ws.close()
+
+        asyncio.run(move_seen_on_sockets())
+        victim = workers[0]
+        os.kill(victim, signal.SIGKILL)
+        killed = time.time()
+        before = {owners[i] for i in ids}
+
+        def taken_over():  # every game held by a live lease, and one of the two owners replaced
+            now = live_leases(pg_url)
+            return all(now[i][1] > 0 for i in ids) and {now[i][0] for i in ids} != before
+
+        while time.time() < killed + 10 and not taken_over():
+            time.sleep(0.05)
+        took = time.time() - killed
+        assert taken_over() and took < 5.0, took
+        while time.time() < killed + 30 and len([p for p in children(proc.pid) if p != victim and running(p)]) < 2:
+            time.sleep(0.1)
+        assert len([p for p in children(proc.pid) if p != victim and running(p)]) == 2  # started again
+        print(f"a killed worker's games were taken over within {took:.1f} s")
+        for i in ids:  # every game still answers through the port
+            st, info = call(base, "GET", f"/api/games/{i}")
+            assert st == 200 and info["status"] == "running"
+    finally:
+        stop(proc)
+    assert not any(running(p) for p in children(proc.pid))
