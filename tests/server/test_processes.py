@@ -126,6 +126,10 @@ def test_a_move_through_one_process_reaches_a_socket_on_the_other_and_writes_go_
                 # an error of the owner comes back as it is: a stale version, over B's REST API
                 st, err = call(b, "POST", f"/api/games/{gid}/act", {"action": pick, "version": 1}, tok[1])
                 assert st == 409 and "moved on" in err["error"], err
+                # ... in the asker's language: B's reader asks in Hungarian, A answers in it
+                st, err_hu = call(b, "POST", f"/api/games/{gid}/act?lang=hu", {"action": pick, "version": 1}, tok[1])
+                st_a, err_a = call(a, "POST", f"/api/games/{gid}/act?lang=hu", {"action": pick, "version": 1}, tok[1])
+                assert st == st_a == 409 and err_hu["error"] == err_a["error"] != err["error"], (err_hu, err_a)
                 # a chat line written through B is stored once and reaches A's sockets' readers
                 st, said = call(b, "POST", f"/api/games/{gid}/chat", {"text": "hello from B"}, tok[1])
                 assert st == 200 and said["line"]["text"] == "hello from B"
