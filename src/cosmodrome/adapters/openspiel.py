@@ -505,7 +505,8 @@ def _make_classes(core_game: Game) -> type:
             return []
 
         def is_chance_node(self) -> bool:
-            return self.current_player() == CHANCE
+            p = self._core.player
+            return (p if p is not None else self.current_player()) == CHANCE
 
         def _apply_action(self, action: int) -> None:
             if self._replay is not None:        # restoring pyspiel's history: nothing is played
@@ -524,7 +525,8 @@ def _make_classes(core_game: Game) -> type:
             return s.action_label(int(action))
 
         def is_terminal(self) -> bool:
-            return self.current_player() == TERMINAL
+            p = self._core.player
+            return (p if p is not None else self.current_player()) == TERMINAL
 
         def returns(self) -> list[float]:
             s = self._core.get()
