@@ -73,8 +73,7 @@ for the others.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections import _count_elements  # C where CPython has it (Counter uses it)
+from collections import Counter, _count_elements  # the second in C where CPython has it
 from typing import Any, Callable, MutableSequence, Optional, Sequence
 
 from cosmodrome.core.errors import IllegalActionError, RecordError
