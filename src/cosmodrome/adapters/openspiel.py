@@ -233,7 +233,7 @@ class _Core:
     first used, so the throw-away states pyspiel makes while cloning or deserializing cost
     nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed", "player", "future")
+    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed", "player", "future", "legal")
 
     def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
                  seen: Optional[tuple] = None, trace: Optional[Trace] = None) -> None:
@@ -244,6 +244,9 @@ class _Core:
         #: the pyspiel player to move, kept between moves (pyspiel asks for it several
         #: times a move); None: to be found again
         self.player: Optional[int] = None
+        #: the legal actions last handed to pyspiel for this position (None: not asked
+        #: since the last move): an action among them is applied without checking again
+        self.legal: Optional[list] = None
         #: a search game's source of fresh generators (``reseed_clones``): a copy is then a
         #: determinization for the seat to move, its future re-seeded; None: exact copies
         self.reseed: Any = None
@@ -270,8 +273,12 @@ class _Core:
         """Apply an action (or a chance outcome) to the state and record the step."""
         s = self._state
         self.player = None
-        actor = "chance" if s.is_chance_node() else s.to_move()
-        self.record(actor, action, self.trace.apply(s, action))
+        legal, self.legal = self.legal, None
+        if s.is_chance_node():
+            self.record("chance", action, self.trace.apply(s, action))
+        else:
+            # a decision among the legal actions just listed needs no second check
+            self.record(s.to_move(), action, self.trace.apply(s, action, legal is None or action not in legal))
 
     def record(self, actor: Any, action: Optional[int], events: list) -> None:
         """Add a step to what every seat has seen (its text written when first read)."""
@@ -447,7 +454,7 @@ def _make_classes(core_game: Game) -> type:
         def core(self) -> Optional[State]:
             """The Cosmodrome state (full information: never show it to a seat)."""
             box = self._core
-            box.player = None       # whoever holds it may change it
+            box.player = box.legal = None       # whoever holds it may change it
             return box.get()
 
         # -- the pyspiel protocol --------------------------------------------------------------
@@ -470,10 +477,36 @@ def _make_classes(core_game: Game) -> type:
             return self._core.get().chance_outcomes()   # a card dealt, a die, a draw...: empty at a decision
 
         def _legal_actions(self, player: int) -> list[int]:
-            s = self._core.get()
+            box = self._core
+            s = box.get()
             if s is None or s.is_terminal() or player != s.to_move():
                 return []
-            return list(s.legal_actions())
+            legal = box.legal = s.legal_actions()
+            return list(legal)
+
+        # -- the same answers as pyspiel's C++ ``State`` gives, without its calls back into
+        # Python (about five a call: current player, terminal, chance node...) for callers
+        # in Python; C++ callers still go through the trampolines above
+        def legal_actions(self, player: Optional[int] = None) -> list[int]:
+            """``State::LegalActions``: the outcome ids at a chance node (whatever the
+            player), the legal actions of the player to move, [] for another player or
+            once over."""
+            p = self.current_player()
+            if p == TERMINAL:
+                return []
+            if p == CHANCE:
+                return [o for o, _ in self._core.get().chance_outcomes()]
+            if player is None or player == p:
+                box = self._core
+                legal = box.legal = box.get().legal_actions()
+                return list(legal)
+            if player < 0:
+                raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+            return []
+
+        def is_chance_node(self) -> bool:
+            p = self._core.player
+            return (p if p is not None else self.current_player()) == CHANCE
 
         def _apply_action(self, action: int) -> None:
             if self._replay is not None:        # restoring pyspiel's history: nothing is played
@@ -492,7 +525,8 @@ def _make_classes(core_game: Game) -> type:
             return s.action_label(int(action))
 
         def is_terminal(self) -> bool:
-            return self.current_player() == TERMINAL
+            p = self._core.player
+            return (p if p is not None else self.current_player()) == TERMINAL
 
         def returns(self) -> list[float]:
             s = self._core.get()
@@ -535,7 +569,7 @@ def _make_classes(core_game: Game) -> type:
             s = box.get()
             if s is not None and s.chance_mode == "sampled" and not s.is_terminal():
                 box._state = make_explicit(s)       # the clone's own copy, changed in place
-                box.player = None
+                box.player = box.legal = None
             return new
 
         # -- serialization: JSON, never pickle ---------------------------------------------------

@@ -77,8 +77,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._legal: list = [[] for _ in range(num_envs)]   # per game: its legal actions now
         self._shown: list = [[] for _ in range(num_envs)]   # per game: the ones its mask shows
         self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
+        self._rows = list(self._obs)       # each game's row (views made once)
         self._mask = np.zeros((num_envs, self.game.num_actions), dtype=np.int8)
         self._to_move = np.zeros(num_envs, dtype=np.int64)
+        self._seats = [0] * num_envs      # the seat to move per game (``_to_move`` once a step)
         self.states: list = []
         self._next_seed: list[int] = []
 
@@ -88,9 +90,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     def _observe(self, i: int) -> None:
         s = self.states[i]
-        seat = s.to_move()
-        self._to_move[i] = seat
-        self._observers[i].observe(s, seat, self._obs[i])
+        seat = self._seats[i] = s.to_move()
+        self._observers[i].observe(s, seat, self._rows[i])
         self._legal[i] = s.legal_actions()
 
     def _masks(self) -> None:
@@ -104,6 +105,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._shown = list(legal)
 
     def _info(self, returns: np.ndarray) -> dict[str, Any]:
+        self._to_move[:] = self._seats
         return {"action_mask": self._mask.copy(), "to_move": self._to_move.copy(), "returns": returns}
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
@@ -132,7 +134,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         if not ok.all():   # checked before any game moves: a bad action changes nothing
             i = int(np.flatnonzero(~ok)[0])
             raise IllegalActionError(f"game {i}: action {int(acts[i])} is not legal; legal: {self._legal[i]}")
-        to_move = self._to_move.tolist()
+        to_move = self._seats[:]
         finals: list = []
         for i, a in enumerate(acts.tolist()):
             s = self.states[i]

@@ -73,7 +73,7 @@ for the others.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, _count_elements  # the second in C where CPython has it
 from typing import Any, Callable, MutableSequence, Optional, Sequence
 
 from cosmodrome.core.errors import IllegalActionError, RecordError
@@ -97,13 +97,22 @@ class ChanceNeeded(BaseException):
     """Raised inside an action when the next random event has no outcome yet. A control-flow
     signal (a BaseException, so no ``except Exception`` in a game's rules can swallow it)."""
 
-    def __init__(self, outcomes: list[tuple[int, float]], what: str, name: Optional[Namer] = None,
+    def __init__(self, outcomes: list[tuple[int, float]], what: Any, name: Any = None,
                  seen_by: Optional[frozenset] = None) -> None:
-        super().__init__(what)
+        super().__init__()
         self.outcomes = outcomes
-        self.what = what
-        self.name = name
+        #: the event and its labeller as the game gave them (maybe unwritten ``(fn, args)``
+        #: pairs: :func:`words`, :func:`namer`), written only when read
+        self.raw_what, self.raw_name = what, name
         self.seen_by = seen_by
+
+    @property
+    def what(self) -> Optional[str]:
+        return words(self.raw_what)
+
+    @property
+    def name(self) -> Optional[Namer]:
+        return namer(self.raw_name)
 
 
 def words(what: Any) -> Optional[str]:
@@ -131,9 +140,16 @@ def namer(name: Any) -> Optional[Namer]:
     return lambda v: fn(*args, v)
 
 
+_UNIFORM: dict[int, list] = {}
+
+
 def _uniform(n: int) -> list[tuple[int, float]]:
-    p = 1.0 / n
-    return [(i, p) for i in range(n)]
+    """Outcomes 0..n-1, each 1/n (one list per n, shared: never changed in place)."""
+    out = _UNIFORM.get(n)
+    if out is None:
+        p = 1.0 / n
+        out = _UNIFORM[n] = [(i, p) for i in range(n)]
+    return out
 
 
 def _multiset(pile: Sequence[int], kind: Any = None) -> list[tuple[int, float]]:
@@ -147,21 +163,21 @@ def _multiset(pile: Sequence[int], kind: Any = None) -> list[tuple[int, float]]:
     [(1, 0.25), (2, 0.75)]
     """
     n = len(pile)
-    counts = Counter(pile)          # counted in C; copies of a kind mostly share one id
+    counts: dict = {}
+    _count_elements(counts, pile)       # counted in C; copies of a kind mostly share one id
     if kind is None:
-        return [(v, c / n) for v, c in sorted(counts.items())]
+        return [(v, counts[v] / n) for v in sorted(counts)]
     of = kind if callable(kind) else kind.__getitem__
     first: dict[Any, int] = {}
     count: dict[Any, int] = {}
-    for v, c in counts.items():
+    for v in sorted(counts):            # ascending: a kind's first item met is its smallest
         k = of(v)
         if k in count:
-            count[k] += c
-            if v < first[k]:
-                first[k] = v
+            count[k] += counts[v]
         else:
-            count[k], first[k] = c, v
-    return sorted((first[k], c / n) for k, c in count.items())
+            count[k], first[k] = counts[v], v
+    # kinds in the order of their first items: ascending by outcome
+    return [(first[k], c / n) for k, c in count.items()]
 
 
 def _faces(faces: Sequence[Any]) -> list[tuple[int, float]]:
@@ -223,22 +239,25 @@ class ExplicitChance:
     the game's words for its outcomes (``name``, outcome id -> label; None: generic) and the
     seats that see the outcome (``seen_by``, a frozenset; None: every seat)."""
 
-    __slots__ = ("pending", "given", "outcomes", "what", "name", "seen_by", "_used", "_labels", "table", "cont")
+    __slots__ = ("pending", "given", "outcomes", "_what", "_name", "seen_by", "_used", "_labels", "table", "cont")
 
     #: the JSON form of a random generator's state that an explicit state stores (none)
     state = 0
 
     def __init__(self, given: Sequence[int] = (), pending: Optional[int] = None,
-                 outcomes: Sequence[tuple[int, float]] = (), what: str = "",
-                 name: Optional[Namer] = None, seen_by: Optional[frozenset] = None,
+                 outcomes: Sequence[tuple[int, float]] = (), what: Any = "",
+                 name: Any = None, seen_by: Optional[frozenset] = None,
                  table: Optional[tuple] = None) -> None:
         self.pending = pending
         #: while the set-up is dealt (``pending`` is :data:`SETUP`): ``(game, players, options)``
         self.table = table
-        self.given = tuple(given)
-        self.outcomes = list(outcomes)
-        self.what = what
-        self.name = name
+        self.given = given if given.__class__ is tuple else tuple(given)
+        #: the pending event's ``(outcome, probability)`` pairs: shared, never changed in place
+        self.outcomes = outcomes
+        # the event's words and labeller as the game gave them (see :func:`words`,
+        # :func:`namer`): written when first read (most plays never read them)
+        self._what = what
+        self._name = name
         self.seen_by = seen_by
         self._used = 0
         self._labels: Optional[dict[int, str]] = None
@@ -247,8 +266,24 @@ class ExplicitChance:
         self.cont: Optional[_Suspended] = None
 
     def copy(self) -> "ExplicitChance":
-        return ExplicitChance(self.given, self.pending, self.outcomes, self.what, self.name, self.seen_by,
+        return ExplicitChance(self.given, self.pending, self.outcomes, self._what, self._name, self.seen_by,
                               self.table)
+
+    @property
+    def what(self) -> str:
+        """The pending event in words (e.g. "the roll of the blue die")."""
+        w = self._what
+        if w is not None and w.__class__ is not str:
+            w = self._what = words(w)
+        return w
+
+    @property
+    def name(self) -> Optional[Namer]:
+        """The game's labeller of the pending event's outcomes (None: generic labels)."""
+        n = self._name
+        if n is not None and not callable(n):
+            n = self._name = namer(n)
+        return n
 
     def __deepcopy__(self, memo: dict) -> "ExplicitChance":
         return self.copy()      # never the suspended action: a copy replays it
@@ -279,7 +314,7 @@ class ExplicitChance:
         if i < len(self.given):
             self._used = i + 1
             return self.given[i]
-        raise ChanceNeeded(outcomes, words(what), namer(name), None if seen_by is None else frozenset(seen_by))
+        raise ChanceNeeded(outcomes, what, name, None if seen_by is None else frozenset(seen_by))
 
     def below(self, n: int, what: Any = None, name: Any = None,
               seen_by: Optional[Sequence[int]] = None, same: Optional[Sequence[Any]] = None) -> int:
@@ -566,7 +601,7 @@ class _Suspending(ExplicitChance):
         if i < len(self.given):
             self._used = i + 1
             return self.given[i]
-        need = ChanceNeeded(outcomes, words(what), namer(name), None if seen_by is None else frozenset(seen_by))
+        need = ChanceNeeded(outcomes, what, name, None if seen_by is None else frozenset(seen_by))
         outcome = _current().parent.switch(need)
         self.given += (outcome,)
         self._used = i + 1
@@ -645,7 +680,8 @@ class ExplicitChanceState:
         return self.rng.pending is SETUP
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(self.rng.outcomes) if self.rng.pending is not None else []
+        ch = self.rng
+        return list(ch.outcomes) if ch.pending is not None else []
 
     def chance_seen_by(self) -> Optional[frozenset]:
         """At a chance node, the seats that will see its outcome (None: every seat)."""
@@ -706,8 +742,12 @@ class ExplicitChanceState:
 
     def apply(self, action: int) -> list:
         if self.rng.pending is not None:
-            if action.__class__ is not int or not any(o == action for o, _ in self.rng.outcomes) \
-                    or self.is_terminal():
+            for o, _ in self.rng.outcomes:
+                if o == action:
+                    break
+            else:
+                o = None
+            if action.__class__ is not int or o is None or self.is_terminal():
                 shown = ", ".join(str(o) for o, _ in self.rng.outcomes[:12])
                 raise IllegalActionError(f"{action!r} is not an outcome of this chance node "
                                          f"({self.rng.what}); outcomes: {shown}")
@@ -731,13 +771,17 @@ class ExplicitChanceState:
         cls, base = type(self), self._chance_base
         backup = base.clone(self)
         self.__class__ = base
-        self.rng = ExplicitChance(given)
+        rest = self.rng
+        if given or rest.given or rest.pending is not None:
+            self.rng = ExplicitChance(given)
+        # else the generator at rest serves: with no outcome given it answers nothing and
+        # stays as it is unless an event interrupts (then it is replaced below)
         try:
             events = base._apply(self, action)
         except ChanceNeeded as need:
             _copy_into(self, backup)
             self.__class__ = cls
-            self.rng = ExplicitChance(given, action, need.outcomes, need.what, need.name, need.seen_by)
+            self.rng = ExplicitChance(given, action, need.outcomes, need.raw_what, need.raw_name, need.seen_by)
             return None
         except BaseException:
             _copy_into(self, backup)
@@ -745,7 +789,8 @@ class ExplicitChanceState:
             self.rng = ExplicitChance()
             raise
         self.__class__ = cls
-        self.rng = ExplicitChance()
+        if given:
+            self.rng = ExplicitChance()
         return events
 
     def _start(self, action: int, given: tuple) -> Optional[list]:
@@ -767,7 +812,7 @@ class ExplicitChanceState:
     def _settle(self, out: Any, cont: _Suspended, action: int) -> Optional[list]:
         """After the suspended action ran on: wait at its next event, or take its result."""
         if isinstance(out, ChanceNeeded):
-            ch = self.rng = ExplicitChance(cont.gen.given, action, out.outcomes, out.what, out.name, out.seen_by)
+            ch = self.rng = ExplicitChance(cont.gen.given, action, out.outcomes, out.raw_what, out.raw_name, out.seen_by)
             ch.cont = cont
             return None
         cls = type(self)
@@ -805,7 +850,7 @@ class ExplicitChanceState:
         try:
             work = game._new_state(players, ExplicitChance(given), dict(options))
         except ChanceNeeded as need:
-            self.rng = ExplicitChance(given, SETUP, need.outcomes, need.what, need.name, need.seen_by, table)
+            self.rng = ExplicitChance(given, SETUP, need.outcomes, need.raw_what, need.raw_name, need.seen_by, table)
             for attr, value in (("game", game), ("num_players", players)):
                 try:
                     setattr(self, attr, value)
@@ -820,7 +865,7 @@ class ExplicitChanceState:
     def _dealt(self, out: Any, cont: _Suspended, table: tuple) -> list:
         """After the suspended set-up ran on: wait at its next item, or take the table."""
         if isinstance(out, ChanceNeeded):
-            ch = self.rng = ExplicitChance(cont.gen.given, SETUP, out.outcomes, out.what, out.name, out.seen_by,
+            ch = self.rng = ExplicitChance(cont.gen.given, SETUP, out.outcomes, out.raw_what, out.raw_name, out.seen_by,
                                            table)
             ch.cont = cont
             for attr, value in (("game", table[0]), ("num_players", table[1])):
