@@ -109,9 +109,9 @@ def perform(s: CosmicRunState, a: int) -> None:
 def use_note(s: CosmicRunState) -> str:
     """Why the taken die would do nothing (or only part of its work) if used now, or "".
 
-    RB Movement Die / Advance and Attack Die: a disabled ship, a ship at its planet or a ship
-    with no open way (mines, the Armada rule) does not move; RB Technology Dice: a full column
-    gains nothing; RB Solo Special Rules: the mine die has no function for you."""
+    RB: Movement Die / Advance and Attack Die: a disabled ship, a ship at its planet or a ship
+    with no open way (mines, the Armada rule) does not move; RB: Technology Dice: a full column
+    gains nothing; RB: Solo Special Rules: the mine die has no function for you."""
     face, sh = s.faces[s.die], s.seat
     k = face_kind(face)
     if k == TECH:

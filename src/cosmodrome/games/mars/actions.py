@@ -112,7 +112,7 @@ PROGRAM_IDS = tuple(tuple(A_PROGRAM + d * 3 + a for a in range(3)) for d in rang
 
 def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     """The moves of the current roll, one for each distinct landing of a colour and face
-    (none while engaged: rules, "They are all over me!", but for the Jet pack; none after a
+    (none while engaged; RB: "They are all over me!", but for the Jet pack; none after a
     Sniper's shot). In the air on a Jet pack, only the other dice, the same way. With
     ``first_leg``, the first dice of Jet pack jumps instead (one for each distinct cell
     reached)."""

@@ -1,4 +1,4 @@
-"""What a marine may play at any moment of its turn besides its dice (rules, "Special
+"""What a marine may play at any moment of its turn besides its dice (RB: "Special
 training" and "Equipment"): the equipment cards (each discarded once played, passed freely
 between marines in one box) and the abilities that are not a change to the dice rules -
 Teleportation, Orbital bombing, the Scout's step and the drone's roll.
@@ -76,7 +76,7 @@ def steps(s: MarsState, kinds) -> list[int]:
 def teleport_slots(s: MarsState) -> list[int]:
     """Rules, "Special training", Teleportation: after programming, once a turn; a card beside
     a defender box only once its defender is dead. Not while engaged: an engaged marine
-    "can't move … until" it is rid of the aliens (rules, "They are all over me!"), the text
+    "can't move … until" it is rid of the aliens (RB: "They are all over me!"), the text
     counts a teleport as a move ("cannot move even with special abilities like Teleport"),
     and only the Jet pack, Kamikaze and the Drone say "even if engaged" (ruling 28)."""
     if not (s.has(s.cur, TELEPORT) and not s.tele_used and s.phase in (ACT, GO_ON)) or engaged(s, s.cur):
@@ -174,7 +174,7 @@ def charm_roll(s: MarsState) -> None:
 
 def step(s: MarsState, kind: int, back: int) -> None:
     """A free step: one column diagonally up (Jet-boots; the Scout), diagonally down (Rope; the
-    Scout) or straight (Mount), on the jumping rules (rules, "Equipment", "Special training")."""
+    Scout) or straight (Mount), on the jumping rules (RB: "Equipment", "Special training")."""
     m = s.cur
     colour, mask, card = STEP_KINDS[kind]
     if card >= 0:

@@ -1,4 +1,4 @@
-"""Action cards (advanced rules, "Action cards").
+"""Action cards (RB: "Action cards" (advanced rules)).
 
 Each player holds at most one action card, hidden from the others, and plays it out of its
 own turn when the card's icon says: at the end of a round (in the round's order, never by a
@@ -98,7 +98,7 @@ def _draws(s: MoonState, who: object, c: int) -> str:
 
 
 def deal(s: MoonState) -> None:
-    """Setup (rules, "Set up the race"): the deck is shuffled and each player gets a card."""
+    """Setup (RB: "Set up the race"): the deck is shuffled and each player gets a card."""
     s.deck = deck_of(s.C)
     s.rng.shuffle(s.deck)
     for p in range(s.num_players):
@@ -150,7 +150,7 @@ def seat_order(s: MoonState) -> list[int]:
 
 def in_first(s: MoonState, seat: int) -> bool:
     """Whether every astronaut of ``seat`` still racing is in first position, ties included
-    (a player with one astronaut behind may play: rules, "Action cards")."""
+    (a player with one astronaut behind may play; RB: "Action cards")."""
     lead = max(s.col)
     return all(s.col[a] == lead for a in range(s.n_astro) if s.owner(a) == seat and not s.fin[a])
 
@@ -168,7 +168,7 @@ def spared(s: MoonState) -> bool:
 
 def may_play(s: MoonState, seat: int) -> bool:
     """Whether ``seat`` may play a card now: never in its own turn, never about its own
-    move (rules, "Action cards": always out of your turn)."""
+    move (RB: "Action cards": always out of your turn)."""
     return seat != s.turn_seat() and seat != s.owner(s.mv)
 
 

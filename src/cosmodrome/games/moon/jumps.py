@@ -1,4 +1,4 @@
-"""Rolling a jump and moving (rules, "How do I reach the goal?", "How do I jump?",
+"""Rolling a jump and moving (RB: "How do I reach the goal?", "How do I jump?",
 "Tunnels", "The Sputnik"; the step rules themselves are in :mod:`cosmodrome.games.lunar.movement`).
 
 The dice of the current jump are rolled together; the astronaut moves by one of them, with
@@ -75,7 +75,7 @@ def roll(s: MoonState) -> None:
 
 def pick_options(s: MoonState) -> list[int]:
     """Every die of the current jump, with every step pattern its colour allows (moves that
-    end alike offered once), and a re-roll of each such die for an EC counter (rules, "Earth
+    end alike offered once), and a re-roll of each such die for an EC counter (RB: "Earth
     Control")."""
     out = []
     dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
@@ -95,7 +95,7 @@ def pick_options(s: MoonState) -> list[int]:
 
 
 def reroll(s: MoonState, d: int) -> None:
-    """Spend an EC counter to roll one die of the jump again (rules, "Earth Control"); free
+    """Spend an EC counter to roll one die of the jump again (RB: "Earth Control"); free
     while a special box's re-roll token lasts."""
     a = s.mv
     paid = N_("{name} rolls the {die} again: {face}.") if s.free_left else N_("{name} spends an EC counter and rolls the {die} again: {face}.")
@@ -109,9 +109,9 @@ def reroll(s: MoonState, d: int) -> None:
 
 
 def move(s: MoonState, action: int) -> None:
-    """Move by the chosen die (rules, "How do I jump?"); collect Sputniks on the path (rules,
-    "The Sputnik"); the goal ends the turn (rules, "How do I win?"); an accident ends it too
-    (rules, "What's an accident?"). Only the chosen die's accident face counts (see
+    """Move by the chosen die (RB: "How do I jump?"); collect Sputniks on the path (rules,
+    "The Sputnik"); the goal ends the turn (RB: "How do I win?"); an accident ends it too
+    (RB: "What's an accident?"). Only the chosen die's accident face counts (see
     docs/rulings/moon.md). A move out of turn neither ends nor goes on with the turn."""
     a = s.mv
     since = s.col[a]
@@ -238,7 +238,7 @@ def after_jump(s: MoonState) -> None:
 
 
 def go_on(s: MoonState, again: bool) -> None:
-    """Make the next jump or stop (rules, "How do I reach the goal?": each jump after the
+    """Make the next jump or stop (RB: "How do I reach the goal?": each jump after the
     first is optional, decided before its dice are rolled)."""
     if again:
         s.jump += 1
@@ -252,7 +252,7 @@ def go_on(s: MoonState, again: bool) -> None:
 
 def exchange(s: MoonState, keep: int) -> None:
     """Two astronauts of one player in the same box share their counters as the player likes
-    (rules, "2 players games"): ``keep`` is how many the moving astronaut keeps."""
+    (RB: "2 players games"): ``keep`` is how many the moving astronaut keeps."""
     a, b = s.mv, s.partner
     if s.phase == SWAP_SPK:
         total = s.spk[a] + s.spk[b]

@@ -138,7 +138,7 @@ HOOKS = Hooks("moon", ("legal", "perform", "action_json", "prompt", "view", "car
 
 
 def astronauts_for(players: int) -> int:
-    """Two astronauts a player in the 2-player game, one otherwise (rules, "2 players games")."""
+    """Two astronauts a player in the 2-player game, one otherwise (RB: "2 players games")."""
     return 4 if players == 2 else players
 
 
@@ -250,7 +250,7 @@ class MoonState(FlatState, State):
 
     def rank_key(self, a: int) -> tuple:
         """Race position, best first when sorted descending: finished astronauts by arrival,
-        then column, level and the stack (rules, "How do I reach the goal?": player order)."""
+        then column, level and the stack (RB: "How do I reach the goal?": player order)."""
         return (1 if self.fin[a] else 0, -self.fin[a], self.col[a], self.lvl[a], self.stamp[a])
 
     def race_order(self) -> list[int]:

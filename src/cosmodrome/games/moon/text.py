@@ -62,7 +62,7 @@ TOKEN_TEXT = {"advance": N_("one circle box ahead"), "back": N_("one circle box 
               "reroll-next": N_("free re-rolls on the next jump"), "two-sputniks": N_("two Sputnik counters"),
               "one-die-jump": N_("an immediate jump with one die")}
 
-#: action cards (advanced rules, "Action cards"): title and what the card does, in our words
+#: action cards (RB: "Action cards" (advanced rules)): title and what the card does, in our words
 CARD_TEXT = {
     "slipstream": (N_("Slipstream"), N_("When another astronaut overtakes yours, yours moves to the next circle box.")),
     "cooperation": (N_("Cooperation"), N_("When another astronaut passes a Sputnik icon, you take a Sputnik too.")),

@@ -1,4 +1,4 @@
-"""The start of a turn and programming the jump card (rules, "How do I reach the goal?",
+"""The start of a turn and programming the jump card (RB: "How do I reach the goal?",
 "Handicaps", "Earth Control").
 
 An astronaut takes four of the six dice; three if it holds a handicap counter (all of which
@@ -54,7 +54,7 @@ def turn_on(s: MoonState) -> None:
 
 
 def extra_die(s: MoonState, take: bool) -> None:
-    """Spend an EC for one more die (rules, "Earth Control"), or go on to programming."""
+    """Spend an EC for one more die (RB: "Earth Control"), or go on to programming."""
     a = s.cur
     if take:
         s.ec[a] -= 1
@@ -96,7 +96,7 @@ def program_options(s: MoonState) -> list[int]:
 
 
 def program(s: MoonState, action: int) -> None:
-    """Put a die on a jump; once every die is placed, the first jump is rolled (rules, "How
+    """Put a die on a jump; once every die is placed, the first jump is rolled (RB: "How
     do I reach the goal?")."""
     d, j = divmod(action - A_PROGRAM, 3)
     s.prog[d] = j

@@ -293,7 +293,7 @@ def _reroll_legal(s, f):
 
 @decide(D_REROLL, "reroll", _reroll_legal, lambda s, f: _("Re-roll which dice?"))
 def reroll(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: 'Re-roll one or more dice' – only the final dice count."""
+    """RB: card 'Re-roll one or more dice' – only the final dice count."""
     m = a - A_REROLL + 1
     cb = s.cb
     for i in range(3):
