@@ -14,9 +14,7 @@ from cosmodrome.games.lunar.dice import face_text, steps_of
 from cosmodrome.games.mars.combat import engaged, group, kill, targets, toughest
 from cosmodrome.games.mars.equipment import discard, give, partners
 from cosmodrome.games.mars.state import (
-    A_GIVE,
     A_ORBITAL,
-    A_STEP,
     A_TELEPORT,
     A_USE,
     ACT,
@@ -38,6 +36,9 @@ from cosmodrome.games.mars.state import (
     STEP_KINDS,
     TELEPORT,
     MarsState,
+    decode_give,
+    encode_give,
+    encode_step,
 )
 from cosmodrome.games.mars.text import die_name, says
 from cosmodrome.games.mars.turn import crash_out, land, note_face
@@ -69,7 +70,7 @@ def steps(s: MarsState, kinds) -> list[int]:
         colour, mask, _ = STEP_KINDS[kind]
         for back in (0, 1):
             if s.preview(s.cur, 0, back, mask, colour=colour, steps=1).path:
-                out.append(A_STEP + kind * 2 + back)
+                out.append(encode_step(kind, back))
     return out
 
 
@@ -122,7 +123,7 @@ def uses(s: MarsState) -> list[int]:
         out += [A_ORBITAL + k for k, z in enumerate(s.card_zones()) if card_aliens(s, z)]
     if max(s.eq) >= 0:               # a card in some hand: the marines in the box may pass it
         for o in partners(s, m):
-            out += [A_GIVE + c * 5 + o for c in s.hand(m) + s.hand(o) if not s.passed >> c & 1]
+            out += [encode_give(c, o) for c in s.hand(m) + s.hand(o) if not s.passed >> c & 1]
     return sorted(out)
 
 
@@ -252,7 +253,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
 def pass_card(s: MarsState, a: int) -> None:
     """Rules, "Equipment": cards pass freely in a box; each card once a turn (our ruling, so
     that a turn ends)."""
-    c, o = divmod(a - A_GIVE, 5)
+    c, o = decode_give(a)
     s.passed |= 1 << c
     give(s, c, o)
 

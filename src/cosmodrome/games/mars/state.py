@@ -122,6 +122,48 @@ def decode_missile(a: int) -> tuple[int, int, int]:
     return k // 2, k % 2, b
 
 
+def encode_program(die: int, slot: int) -> int:
+    """The id of putting ``die`` on action ``slot`` of the combat card (programming).
+
+    >>> decode_program(encode_program(5, 2))
+    (5, 2)
+    """
+    return A_PROGRAM + die * 3 + slot
+
+
+def decode_program(a: int) -> tuple[int, int]:
+    """``(die, slot)`` of a programming id."""
+    return divmod(a - A_PROGRAM, 3)
+
+
+def encode_step(kind: int, back: int) -> int:
+    """The id of a free step of ``kind`` (:data:`STEP_KINDS`), backward when ``back``.
+
+    >>> decode_step(encode_step(4, 1))
+    (4, 1)
+    """
+    return A_STEP + kind * 2 + back
+
+
+def decode_step(a: int) -> tuple[int, int]:
+    """``(kind, back)`` of a free step id."""
+    return divmod(a - A_STEP, 2)
+
+
+def encode_give(card: int, marine: int) -> int:
+    """The id of passing equipment ``card`` between the marine to move and ``marine``.
+
+    >>> decode_give(encode_give(7, 3))
+    (7, 3)
+    """
+    return A_GIVE + card * 5 + marine
+
+
+def decode_give(a: int) -> tuple[int, int]:
+    """``(card, marine)`` of a card-passing id."""
+    return divmod(a - A_GIVE, 5)
+
+
 #: the first id of each kind of action, by name, ascending (:func:`action_kind`)
 ACTION_KINDS = (("done", A_DONE), ("roll", A_ROLL), ("nuke", A_NUKE), ("seat", A_SEAT), ("program", A_PROGRAM),
                 ("move", A_MOVE), ("shoot", A_SHOOT), ("reroll", A_REROLL), ("support", A_SUPPORT),

@@ -33,7 +33,6 @@ from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, roll_fa
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.state import (
     A_PLAY,
-    A_PROGRAM,
     A_REMOVE,
     A_SEAT,
     CARD,
@@ -56,6 +55,7 @@ from cosmodrome.games.moon.state import (
     W_SLIPSTREAM,
     WINDOW_EFFECTS,
     MoonState,
+    decode_program,
 )
 from cosmodrome.games.moon.text import CARD_TEXT, Word, card_title_w, die_name, die_w, says, seat_label, seat_w, word
 from cosmodrome.i18n import N_
@@ -210,7 +210,7 @@ def answer(s: MoonState, action: int, play: bool) -> None:
         elif name == "slipstream":
             out_of_turn(s, [s.slip], [P_CARDSTEP])
         elif name == "extra-jump":
-            out_of_turn(s, [rearmost(s, seat)], [P_EXTRA + (action - A_PROGRAM) // 3])
+            out_of_turn(s, [rearmost(s, seat)], [P_EXTRA + decode_program(action)[0]])
         elif name == "teamwork":
             partner = [action - A_SEAT] if A_SEAT <= action < A_PLAY else []
             out_of_turn(s, [rearmost(s, seat)] + partner, [P_CARDSTEP])

@@ -28,7 +28,6 @@ from cosmodrome.games.moon.cards import (
 from cosmodrome.games.moon.robbery import targets
 from cosmodrome.games.moon.special import card_step, own_steps, trigger
 from cosmodrome.games.moon.state import (
-    A_PICK,
     A_REROLL,
     GO_ON,
     HOOKS,
@@ -49,6 +48,8 @@ from cosmodrome.games.moon.state import (
     SWAP_EC,
     SWAP_SPK,
     MoonState,
+    decode_pick,
+    encode_pick,
 )
 from cosmodrome.games.moon.text import DIE_WORDS, die_w, move_sentence, name_w, roll_sentence, says
 from cosmodrome.i18n import N_
@@ -88,7 +89,7 @@ def pick_options(s: MoonState) -> list[int]:
             key = (s.faces[d], res.col, res.level, res.outcome, res.path, res.stopped)
             if key not in seen:
                 seen.add(key)
-                out.append(A_PICK + d * 4 + m)
+                out.append(encode_pick(d, m))
     if s.ec[s.mv] or s.free_left:
         out.extend(A_REROLL + d for d in dice)
     return sorted(out)
@@ -115,7 +116,7 @@ def move(s: MoonState, action: int) -> None:
     docs/rulings/moon.md). A move out of turn neither ends nor goes on with the turn."""
     a = s.mv
     since = s.col[a]
-    d, mask = divmod(action - A_PICK, 4)
+    d, mask = decode_pick(action)
     face = s.faces[d]
     res = s.preview(a, d, mask)
     s.place(a, res.col, res.level)

@@ -19,7 +19,6 @@ from cosmodrome.games.lunar.terrain import SAFE_LANDING
 from cosmodrome.games.moon.state import (
     A_COUNT,
     A_DONE,
-    A_PROGRAM,
     ADVANCE,
     BUY,
     FREE_DIE,
@@ -29,6 +28,8 @@ from cosmodrome.games.moon.state import (
     P_PASS,
     P_TOKEN,
     MoonState,
+    decode_program,
+    encode_program,
 )
 from cosmodrome.games.moon.text import TOKEN_TEXT, name_w, place_w, says, says_n, word
 from cosmodrome.i18n import N_
@@ -185,7 +186,7 @@ def free_die_options(s: MoonState) -> list[int]:
     for d in range(NUM_DICE):
         if DIE_COLOUR[d] not in seen:
             seen.add(DIE_COLOUR[d])
-            out.append(A_PROGRAM + d * 3)
+            out.append(encode_program(d, 0))
     return out
 
 
@@ -202,5 +203,5 @@ def free_jump(s: MoonState, action: int) -> None:
         s.log("no-jump", says("{name} makes no free jump.", name=name_w(s, s.mv)), astronaut=s.mv)
         HOOKS.proceed(s)
         return
-    s.free_die = (action - A_PROGRAM) // 3
+    s.free_die = decode_program(action)[0]
     HOOKS.roll(s)

@@ -56,6 +56,7 @@ from cosmodrome.games.venus.flow import (
     TANK,
     auto,
     decide,
+    decode_unit_at,
     without,
 )
 from cosmodrome.games.venus.state import (
@@ -686,7 +687,7 @@ def _kill_units(s, f):
 def kill_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the elimination cards (infantry, spaceship or
     any unit) hit any player's unit, in orbit or on the surface (the player says which)."""
-    pl, t = divmod(a - A_UNITAT, 3)
+    pl, t = decode_unit_at(a)
     target_unit(s, f[1], f[3], pl, t)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from cosmodrome.games.venus.cards import target_unit, unit_eliminated, units_eliminated
 from cosmodrome.games.venus.flow import (
-    A_BLD,
     A_DONE,
     A_SEAT,
     A_UNIT,
@@ -44,6 +43,9 @@ from cosmodrome.games.venus.flow import (
     add,
     auto,
     decide,
+    decode_building,
+    decode_unit_at,
+    encode_building,
     incomes_on,
     put,
     without,
@@ -229,19 +231,19 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 2 – pay £1, destroy one military unit, in orbit or on the surface
     (the controller says which; interrupts apply)."""
     p, q = f[1], f[2]
-    pl, t = divmod(a - A_UNITAT, 3)
+    pl, t = decode_unit_at(a)
     paid = baz_cost(s, 2)
     s.pay(p, paid)
     s.say("bazagthoth", says("{who} pays £{paid} to Bazagthoth.", who=who(p), paid=paid), {"seat": p})
     target_unit(s, p, q, pl, t)
 
 
-@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [A_BLD + i for i in range(16) if s.bld[f[2] * 16 + i]],
+@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [encode_building(*divmod(i, 2)) for i in range(16) if s.bld[f[2] * 16 + i]],
         lambda s, f: _("Bazagthoth: destroy which mine or factory of {who}?").format(who=seat_word(f[2])))
 def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
     p, q = f[1], f[2]
-    pl, k = divmod(a - A_BLD, 2)
+    pl, k = decode_building(a)
     paid = baz_cost(s, 3)
     s.pay(p, paid)
     s.remove_building(q, pl, k)
@@ -284,7 +286,7 @@ def _unit_else_building(s, p: int, pl: int) -> list:
     acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t] or s.surf[b + t]]
     if acts:
         return acts
-    return [A_BLD + pl * 2 + k for k in (0, 1) if s.bld[p * 16 + pl * 2 + k]]
+    return [encode_building(pl, k) for k in (0, 1) if s.bld[p * 16 + pl * 2 + k]]
 
 
 def _uprising_legal(s, f):
@@ -308,7 +310,7 @@ def _lose(s, p, pl, a) -> None:
         s.say("loss", says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl, "unit": t})
         unit_eliminated(s, p, t)
     else:
-        k = (a - A_BLD) % 2
+        k = decode_building(a)[1]
         s.remove_building(p, pl, k)
         s.say("loss", says("{who} loses a {building} on {planet}.", who=who(p), building=building_w(k), planet=planet_w(s.comp, pl)),
               {"seat": p, "planet": pl, "kind": k})
@@ -361,7 +363,7 @@ def lose_buildings(s: VenusState, pl: int, n: int) -> None:
         s.stack.append((D_LOSE_BLD, p, pl, n))
 
 
-@decide(D_LOSE_BLD, "lose_building", lambda s, f: [A_BLD + f[2] * 2 + k for k in (0, 1) if s.bld[f[1] * 16 + f[2] * 2 + k]],
+@decide(D_LOSE_BLD, "lose_building", lambda s, f: [encode_building(f[2], k) for k in (0, 1) if s.bld[f[1] * 16 + f[2] * 2 + k]],
         lambda s, f: _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(planet=planet_word(s.comp, f[2]), n=f[3]))
 def lose_building(s: VenusState, f: tuple, a: int) -> None:
     """The chosen mine or factory on the crisis planet (ruling: on that planet) goes back."""
@@ -479,7 +481,7 @@ def _pirate_legal(s, f):
         for k in (0, 1):
             c = s.bld[p * 16 + pl * 2 + k]
             if c:
-                acts.append(A_BLD + pl * 2 + k)
+                acts.append(encode_building(pl, k))
                 n += c
     if s.money[p] >= n:
         acts.insert(0, A_DONE)
@@ -501,7 +503,7 @@ def pirates(s: VenusState, f: tuple, a: int) -> None:
             s.pay(p, n)
             s.say("pirates", f"{SHORT[p]} pays the pirates £{n}.", {"seat": p, "amount": n})
         return
-    pl, k = divmod(a - A_BLD, 2)
+    pl, k = decode_building(a)
     s.remove_building(p, pl, k)
     s.say("pirates", f"{SHORT[p]} gives up a {'mine' if k == 0 else 'factory'} on {s.comp.planet_names[pl]} to the pirates.",
           {"seat": p, "planet": pl, "kind": k})

@@ -61,7 +61,6 @@ from cosmodrome.games.venus.scoring import final_breakdown, planet_vp, tile_vp
 from cosmodrome.games.venus.state import (
     COLOURS,
     EMPIRES,
-    answers,
 )
 from cosmodrome.games.venus.text import CARD_TEXT, PHASES, TILE_LABELS, planet_word, tile_name
 from cosmodrome.i18n import current, gettext
@@ -117,12 +116,10 @@ def static(c) -> _Static:
     return st
 
 
-@answers("view")
 def view(s, seat: Optional[int]) -> dict:
     return view_for(s, seat, view_common(s))
 
 
-@answers("view_common")
 def view_common(s) -> dict:
     """The part of every seat's view that is the same for all seats (see
     ``State.view_common``): the whole view as a spectator reads it but for the seat, its hand,
@@ -219,7 +216,6 @@ def view_common(s) -> dict:
     }
 
 
-@answers("view_for")
 def view_for(s, seat: Optional[int], common: dict) -> dict:
     """The view of ``seat`` from :func:`view_common` of the same position: the seat, its own
     hand (the others' are counts only), the full decision if it is the one deciding, and the
