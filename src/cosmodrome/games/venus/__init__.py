@@ -87,7 +87,8 @@ class OnwardToVenus(Game):
     #: every die, draw, tile from the bag and blind pick can be a chance node (core.chance)
     explicit_chance = True
     help_file = Path(__file__).with_name("howto.toml")
-    help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()}}
+    help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()},
+                  "crises": dict(text.CRISIS_HELP)}
     reconstruction_notes = (
         "Card titles are our own names, except Gunrunner: the rulebook describes each card's "
         "effect but prints only that one title.",)

@@ -368,6 +368,21 @@ def label(s, a: int) -> str:
     return _("action {a}").format(a=a)
 
 
+#: each planet's crisis (RB: Crisis effects), its name and what it does, in planet order: the
+#: table's planet tooltips (the view's ``crisis_name``/``crisis_help``) and the rules page's
+#: list of crises (``Game.help_items["crises"]``) read them here
+CRISIS_HELP = (
+    (N_("Bazagthoth the Blinded"), N_("The empire earning most here (alone) gets a power: level 1 pay £1 to take a random card from a rival, level 2 pay £1 to destroy a unit anywhere, level 3+ pay £3 to destroy a mine or factory anywhere.")),
+    (N_("Venusian Uprising"), N_("Level 2–3: every empire loses two units here, or a building for each unit it lacks. Level 4+: everything on Venus is swept away and the planet is closed for good.")),
+    (N_("Robot Rebellion"), N_("Level 2: the top earner on Earth loses a building; level 3: two. Level 4+: the game ends at once and everybody loses.")),
+    (N_("Attack of the Moon Men"), N_("Nothing until level 4: then the Moon is wiped clean and closed, and the Moon Men strike Earth — three dice worth of units (or buildings) are removed in turn order.")),
+    (N_("Martian Invasion"), N_("Level 2–3: the top earner here loses a building. Level 4+: Mars is wiped clean and closed, and Earth takes three dice of damage.")),
+    (N_("Nothing happens"), N_("No crisis can strike Ganymede: crisis tiles drawn for it are thrown away.")),
+    (N_("Space Pirates"), N_("Level 2: pay £1 for each of your buildings on Titan or lose it. Level 3+: the same for Titan, Ganymede and the Kuiper Belt.")),
+    (N_("Alien Invasion"), N_("Level 3+: alien tiles (defence 7, worth 2 VP when beaten) land on the Kuiper Belt, Titan and Ganymede, clear them, and march inwards each crisis phase. Aliens reaching Earth: everybody loses.")),
+)
+
+
 #: the symbols of :func:`render_text` explained (``Game.legend``)
 LEGEND = (
     ("2i/1s/0t", N_("units: infantry / spaceships / tanks (in orbit or on the surface)")),
