@@ -72,6 +72,10 @@ def test_a_hungarian_and_an_english_browser_on_one_venus_game(server, browser):
     assert "Empires:" in words(en, "[data-testid=log]") and "Birodalmak:" not in words(en, "[data-testid=log]")
     # the board and the chrome
     assert "Vénusz" in words(hu, "[data-testid=planets]") and "Venus" in words(en, "[data-testid=planets]")
+    # a planet's crisis, told by the game's text module through the view, in each reader's language
+    mercury = '.vn-planet[data-planet="Mercury"] .vn-phead'
+    assert "Világtalan Bazagthoth" in hu.locator(mercury).get_attribute("aria-description")
+    assert "Bazagthoth the Blinded: The empire earning most" in en.locator(mercury).get_attribute("aria-description")
     assert "Napló" in words(hu, "h3") and "Log" in words(en, "h3")
     # a move: the pass cube; each reads the new log line in its own language
     pass_label = "Passzjelző elvétele" if first is hu else "Take a pass cube"

@@ -23,7 +23,16 @@ from cosmodrome.core.errors import RecordError
 
 class Hooks:
     """Named entry points that a game's face registers once, so that its data and rules
-    layers can call the layers above them without importing them."""
+    layers can call the layers above them without importing them: the one way every game
+    plugs its upper modules into its state (docs/ARCHITECTURE.md, "Hooks"). A hook is a
+    plain attribute, so a call through it costs one attribute lookup; one called before it
+    is registered raises, naming it.
+
+    >>> h = Hooks("demo", ("legal", "view"))
+    >>> h.register(legal=len)
+    >>> h.unregistered()
+    ('view',)
+    """
 
     def __init__(self, game: str, names: Iterable[str]) -> None:
         self._game = game
@@ -36,13 +45,25 @@ class Hooks:
 
         def missing(*args: Any) -> Any:
             raise RuntimeError(f"{game}: the hook {name!r} is not registered")
+        missing._missing_hook = True
         return missing
 
     def register(self, **fns: Any) -> None:
-        for name, fn in fns.items():
+        """Set the named hooks; an unknown name is refused (before any is set)."""
+        for name in fns:
             if name not in self._names:
                 raise ValueError(f"{self._game}: unknown hook {name!r}")
+        for name, fn in fns.items():
             setattr(self, name, fn)
+
+    @property
+    def names(self) -> tuple:
+        """Every hook's name, in the order declared."""
+        return self._names
+
+    def unregistered(self) -> tuple:
+        """The hooks not registered yet (a game's face registers them all)."""
+        return tuple(n for n in self._names if getattr(getattr(self, n), "_missing_hook", False))
 
 
 def dump_fields(state: Any, ints: Iterable[str], lists: Iterable[str]) -> dict[str, Any]:

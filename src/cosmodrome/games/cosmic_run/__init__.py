@@ -99,7 +99,7 @@ class CosmicRun(Game):
     def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A bound on the decisions of one game, from the rules and the sheet's data.
 
-        Every round (RB Playing the Game; ``len(round_track)`` rounds, 12) has its mine rolls
+        Every round (RB: Playing the Game; ``len(round_track)`` rounds, 12) has its mine rolls
         (``round_track[r]``: 24 in all), each asking each target sheet (2; solo 1) at most
         one defensive-missile question, and its 8 action dice. One die asks at most
         ``max_pips + 6`` decisions: the draft (or handing it to Zorlord), the use/cargo

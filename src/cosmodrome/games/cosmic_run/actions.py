@@ -46,6 +46,26 @@ from cosmodrome.i18n import _, gettext, ngettext
 DRAFT0, USE, CARGO, REROLL, STOP, STEP0, TRANSFORM0, TECH0, LETTER0, MISSILE, NO_MISSILE, ACCEPT = (
     0, 8, 9, 10, 11, 12, 20, 23, 27, 30, 31, 32)
 NUM_ACTIONS = 33
+#: the first id of each kind of action, by name, ascending (:func:`action_kind`); every id is
+#: its kind's first id plus one small number (a die, a step, a ship, a technology, a letter),
+#: so there is no packing to decode
+ACTION_KINDS = (("draft", DRAFT0), ("use", USE), ("cargo", CARGO), ("reroll", REROLL), ("stop", STOP),
+                ("step", STEP0), ("transform", TRANSFORM0), ("technology", TECH0), ("letter", LETTER0),
+                ("missile", MISSILE), ("no-missile", NO_MISSILE), ("accept", ACCEPT))
+
+
+def action_kind(a: int) -> str:
+    """The name of the kind of action id ``a`` (its range in the action space).
+
+    >>> action_kind(STEP0 + 3), action_kind(ACCEPT)
+    ('step', 'accept')
+    """
+    name = "draft"
+    for kind, first in ACTION_KINDS:
+        if a < first:
+            break
+        name = kind
+    return name
 
 
 def legal(s: CosmicRunState) -> list[int]:
@@ -109,9 +129,9 @@ def perform(s: CosmicRunState, a: int) -> None:
 def use_note(s: CosmicRunState) -> str:
     """Why the taken die would do nothing (or only part of its work) if used now, or "".
 
-    RB Movement Die / Advance and Attack Die: a disabled ship, a ship at its planet or a ship
-    with no open way (mines, the Armada rule) does not move; RB Technology Dice: a full column
-    gains nothing; RB Solo Special Rules: the mine die has no function for you."""
+    RB: Movement Die / Advance and Attack Die: a disabled ship, a ship at its planet or a ship
+    with no open way (mines, the Armada rule) does not move; RB: Technology Dice: a full column
+    gains nothing; RB: Solo Special Rules: the mine die has no function for you."""
     face, sh = s.faces[s.die], s.seat
     k = face_kind(face)
     if k == TECH:

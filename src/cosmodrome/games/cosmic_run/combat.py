@@ -1,5 +1,5 @@
-"""Advance and attack (RB Advance and Attack Die, FAQ) and its Friendly form, the engine
-upgrade (RB Friendly Variant).
+"""Advance and attack (RB: Advance and Attack Die, FAQ) and its Friendly form, the engine
+upgrade (RB: Friendly Variant).
 
 After the one-space advance the opponent's ship of the die's colour (never the transformed
 colour: FAQ) is attacked: it fills a heart unless it reached its planet or its owner fires a

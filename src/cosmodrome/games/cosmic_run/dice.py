@@ -1,4 +1,4 @@
-"""The eight white action dice (RB Phase II: the captain rolls them; RB Control Panel Option:
+"""The eight white action dice (RB: Phase II: the captain rolls them; RB: Control Panel Option:
 a taken die is rolled again): every roll comes from the game's seeded generator.
 
 >>> from cosmodrome.games.cosmic_run import GAME

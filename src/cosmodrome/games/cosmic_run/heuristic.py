@@ -6,7 +6,7 @@ rule), attack ships that can be hurt, keep a defensive missile for hits that mat
 where the circle above is open and sidestep to an open column otherwise, put useless dice in
 the cargo bay.
 
-In the solo game it plays for the mission (RB The Solo Game: all three planets before any of
+In the solo game it plays for the mission (RB: The Solo Game: all three planets before any of
 Zorlord's ships, and a higher technology score at the last one): technology dice weigh more
 the further Zorlord's score is ahead, the last ship waits below its planet until the score is
 ahead, dice Zorlord would take next are judged by the harm they do in his hands, he is handed

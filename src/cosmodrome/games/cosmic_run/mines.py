@@ -1,9 +1,9 @@
-"""Space mines (RB Phase I: Mine Phase, RB Mine Die): a roll of the two black dice gives a
+"""Space mines (RB: Phase I: Mine Phase, RB: Mine Die): a roll of the two black dice gives a
 coordinate (column letter + number); every target sheet fills the matching circles on its
 three planet tracks, ships on those circles are hit, take damage and are pushed back.
 
 Before any circle is filled each affected player may fire a defensive missile to ignore the
-whole roll on all their tracks (RB Points of Emphasis, RB Defensive Missile).
+whole roll on all their tracks (RB: Points of Emphasis, RB: Defensive Missile).
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def start_roll(s: CosmicRunState, src: int, targets: list[int], col: int, number
 
 
 def ask_next(s: CosmicRunState) -> None:
-    """RB Points of Emphasis: each affected player may answer the roll with a defensive missile
+    """RB: Points of Emphasis: each affected player may answer the roll with a defensive missile
     before circles are filled. Friendly variant: a player who took the mine die last round
     ignores the mine rolls of this round."""
     while s.mr_i < len(s.mr_targets):
@@ -141,7 +141,7 @@ def apply_roll(s: CosmicRunState) -> None:
 
 
 def hit(s: CosmicRunState, ship: int, src: int) -> None:
-    """RB Mine Phase: a mine on a ship's circle fills a heart and pushes the ship back to its
+    """RB: Mine Phase: a mine on a ship's circle fills a heart and pushes the ship back to its
     nearest prior location (the last circle it came from that is not mined)."""
     sh, t = divmod(ship, 3)
     name = ship_w(s, sh, t)

@@ -1,4 +1,4 @@
-"""Ship movement (RB Movement Die, Navigational Control, Warp Drive, Transformer, FAQ).
+"""Ship movement (RB: Movement Die, Navigational Control, Warp Drive, Transformer, FAQ).
 
 A movement die gives up to its pips of steps for the ship of its colour: straight up or
 sideways; diagonally up with a navigational control (one control per diagonal step); through
@@ -6,7 +6,7 @@ a straight run of mines with one warp drive per mine, each mine costing a pip an
 circle beyond being open (never diagonally: FAQ). A transformer, used before the first step,
 changes the die's colour (not splitting it over two ships: FAQ). Unless Rapid Fire is played,
 a ship may not end a step more than 5 rows above another non-disabled ship of its player
-(RB The Armada Rule).
+(RB: The Armada Rule).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def effective_pips(s: CosmicRunState, face: int, ship: int) -> int:
 
 
 def armada_ok(s: CosmicRunState, ship: int, new_row: int) -> bool:
-    """RB The Armada Rule (ignored in Rapid Fire and by Zorlord)."""
+    """RB: The Armada Rule (ignored in Rapid Fire and by Zorlord)."""
     if s.rapid:
         return True
     sh = ship // 3
@@ -95,7 +95,7 @@ def target(s: CosmicRunState, kind: int):
 
 
 def transform_targets(s: CosmicRunState) -> list[int]:
-    """Colours the die may be changed to (RB Transformer): before the first step only."""
+    """Colours the die may be changed to (RB: Transformer): before the first step only."""
     sh = s.ship // 3
     if s.steps or s.xf or s.tx[sh * 4 + TRANSFORMER] - s.tu[sh * 4 + TRANSFORMER] <= 0:
         return []
@@ -167,7 +167,7 @@ def step(s: CosmicRunState, kind: int) -> None:
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
     if planet:
         s.log("planet", says("{ship} reaches the planet!", ship=ship_w(s, sh, t)), sheet=sh, track=t)
-    # RB Game End 1 and 2: a ship at its planet, or warp drives and navigational controls
+    # RB: Game End 1 and 2: a ship at its planet, or warp drives and navigational controls
     # spent, may leave a player's ships with no possible movement
     if (planet or k or kind in (DIAG_LEFT, DIAG_RIGHT)) and scoring.check(s):
         return

@@ -1,4 +1,4 @@
-"""The round (RB Playing the Game): a new captain each round, Phase I (mine rolls as the
+"""The round (RB: Playing the Game): a new captain each round, Phase I (mine rolls as the
 round track shows), Phase II (the captain rolls the eight action dice; starting with the
 captain, the players take a die each in turn and use it, put it in the cargo bay or re-roll
 it), then the next round or the end after the last square of the round track.
@@ -14,7 +14,7 @@ from cosmodrome.i18n import N_
 
 
 def start_round(s: CosmicRunState) -> None:
-    """RB Setup 2 and End of Phase II: the captain changes every round (seat 1 first)."""
+    """RB: Setup 2 and End of Phase II: the captain changes every round (seat 1 first)."""
     s.captain = 0 if s.solo else (s.round - 1) % 2
     s.cargo = [0, 0]
     s.owner = [-1] * 8
@@ -31,7 +31,7 @@ def start_round(s: CosmicRunState) -> None:
 
 
 def next_mine_roll(s: CosmicRunState) -> None:
-    """RB Phase I: roll the mine dice as often as the round's icon shows; both sheets are
+    """RB: Phase I: roll the mine dice as often as the round's icon shows; both sheets are
     marked (solo: only the player's)."""
     if s.stage == OVER:
         return
@@ -55,7 +55,7 @@ def resume(s: CosmicRunState) -> None:
 
 
 def start_action_phase(s: CosmicRunState) -> None:
-    """RB Phase II: the captain rolls all the action dice."""
+    """RB: Phase II: the captain rolls all the action dice."""
     s.picks = 0
     dice.roll_pool(s)
     next_pick(s)
@@ -85,7 +85,7 @@ def draft(s: CosmicRunState, die: int) -> None:
 
 
 def use_die(s: CosmicRunState) -> None:
-    """Perform the taken die's action (RB Movement Die, Advance and Attack Die, Mine Die,
+    """Perform the taken die's action (RB: Movement Die, Advance and Attack Die, Mine Die,
     Technology Dice; solo special rules)."""
     face, sh = s.faces[s.die], s.seat
     k = face_kind(face)
@@ -134,7 +134,7 @@ def free_reroll(s: CosmicRunState) -> None:
 
 
 def choose_letter(s: CosmicRunState, col: int) -> None:
-    """RB Mine Die: turn the letter die to a chosen letter, roll the number die; only the
+    """RB: Mine Die: turn the letter die to a chosen letter, roll the number die; only the
     opponent's sheet is marked."""
     num = mines.roll_number(s)
     s.log("mine-die", says("{who} sets the letter die to {letter} and rolls {num}: {at} for {other}.",
@@ -145,7 +145,7 @@ def choose_letter(s: CosmicRunState, col: int) -> None:
 
 
 def end_round(s: CosmicRunState) -> None:
-    """RB End of Phase II and Game End 3: after the last round the game is scored."""
+    """RB: End of Phase II and Game End 3: after the last round the game is scored."""
     if s.round >= len(s.C.round_track):
         scoring.finish(s, "rounds")
         return

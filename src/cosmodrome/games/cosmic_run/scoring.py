@@ -1,4 +1,4 @@
-"""Game end and scoring (RB Game End, Scoring; Rapid Fire Variant; Solo Game End).
+"""Game end and scoring (RB: Game End, Scoring; Rapid Fire Variant; Solo Game End).
 
 >>> from cosmodrome.games.cosmic_run import GAME
 >>> s = GAME.new_state(2, seed=1)
@@ -24,7 +24,7 @@ def track_vp(s: CosmicRunState, ship: int) -> int:
 
 
 def disabled_vp(s: CosmicRunState, ship: int) -> int:
-    """RB Scoring: -7 for a disabled ship (with the -5 level, -12 if it never passed -5VP)."""
+    """RB: Scoring: -7 for a disabled ship (with the -5 level, -12 if it never passed -5VP)."""
     return s.C.disabled_penalty if s.disabled(ship) else 0
 
 
@@ -38,7 +38,7 @@ def total(s: CosmicRunState, sheet: int) -> int:
 
 
 def can_advance(s: CosmicRunState, ship: int) -> bool:
-    """RB Game End 2: could this ship still get higher, with any technology the player has or
+    """RB: Game End 2: could this ship still get higher, with any technology the player has or
     could still gain? (Open circles up, sideways and, if a navigational control can be had,
     diagonally; runs of mines with warp drives the player has or could still cross off.)"""
     if s.disabled(ship) or s.reached(ship):
@@ -130,7 +130,7 @@ def check(s: CosmicRunState) -> bool:
 
 
 def winners_by_score(s: CosmicRunState) -> list[int]:
-    """RB Scoring: most VP; tie → higher technology score; still tied → both win."""
+    """RB: Scoring: most VP; tie → higher technology score; still tied → both win."""
     key = [(total(s, sh), tech_score(s, sh)) for sh in range(s.num_players)]
     top = max(key)
     return [sh for sh in range(s.num_players) if key[sh] == top]
@@ -168,7 +168,7 @@ def summary(s: CosmicRunState) -> dict[str, Any]:
 
 
 def statistics(s: CosmicRunState, events: list) -> list:
-    """End-of-game statistics (core.statistics) beside the scoring (RB Scoring): planets
+    """End-of-game statistics (core.statistics) beside the scoring (RB: Scoring): planets
     reached, technologies, damage taken and dealt, re-rolls used."""
     n = s.num_players
     sheets = range(n)

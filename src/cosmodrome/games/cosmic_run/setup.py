@@ -1,4 +1,4 @@
-"""Setting up (RB Setup; Solo Setup; Expert Modes): a tracking sheet per player (Zorlord's
+"""Setting up (RB: Setup; Solo Setup; Expert Modes): a tracking sheet per player (Zorlord's
 as the second sheet in the solo game), all ships below their tracks, the first captain
 (seat 1: see the rulings), then the first round starts at once (its mine roll and the
 action dice roll need no decision)."""

@@ -1,4 +1,4 @@
-"""The solo game against Zorlord (RB The Solo Game).
+"""The solo game against Zorlord (RB: The Solo Game).
 
 Phase II is played in batches: roll the dice left, Zorlord takes one (the die "physically
 furthest away", here a seeded random pick among the dice left: see the rulings), the player
@@ -34,7 +34,7 @@ def next_pick(s: CosmicRunState) -> None:
     you = sum(1 for o in s.owner if o == 0)
     zor = sum(1 for o in s.owner if o == ZORLORD)
     if len(pool) == 2 and you == zor:
-        # RB Phase II (solo): the last two dice
+        # RB: Phase II (solo): the last two dice
         aas = [i for i in pool if face_kind(s.faces[i]) == ATTACK]
         if aas:
             i = aas[0] if len(aas) == 1 else aas[s.rng.below(len(aas), "the advance-and-attack die Zorlord grabs",
@@ -70,7 +70,7 @@ def offer_reroll(s: CosmicRunState) -> None:
 
 
 def mark(s: CosmicRunState) -> None:
-    """Zorlord uses his die (RB Solo: Mark Zorlord's sheet according to these rules)."""
+    """Zorlord uses his die (RB: Solo: Mark Zorlord's sheet according to these rules)."""
     face = s.faces[s.die]
     k = face_kind(face)
     if k == MOVE or k == ATTACK:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
+from cosmodrome.core.flat import Hooks
 from cosmodrome.games.cosmic_run.components import Components
 
 # decision stages
@@ -39,39 +40,14 @@ LIST_FIELDS = ("grid", "pos", "best", "dmg", "upg", "tx", "tu", "rr", "cargo", "
                "faces", "owner", "mr_targets", "mr_ignore", "winners_")
 
 
-class Hooks:
-    """The entry points of the higher layers that this data layer and the rules call: the
-    protocol (``legal``, ``perform``, ``action_json``, ``prompt``, ``view``, ``scores``,
-    ``summary``) and the flow of a round (``next_pick``: the next die is taken or the round
-    ends; ``resume``: go on after a mine roll). The package's face registers them once
-    (``cosmodrome.games.cosmic_run.__init__``), so no module imports a higher one.
-
-    >>> h = Hooks()
-    >>> h.register(legal=len)
-    >>> h.legal([1, 2])
-    2
-    """
-
-    NAMES = ("legal", "perform", "action_json", "prompt", "view", "scores", "summary", "next_pick", "resume")
-
-    def __init__(self) -> None:
-        for name in self.NAMES:
-            setattr(self, name, self._missing(name))
-
-    @staticmethod
-    def _missing(name: str):
-        def missing(*args: Any) -> Any:
-            raise RuntimeError(f"cosmic-run: the hook {name!r} is not registered")
-        return missing
-
-    def register(self, **fns: Any) -> None:
-        for name, fn in fns.items():
-            if name not in self.NAMES:
-                raise ValueError(f"cosmic-run: unknown hook {name!r}")
-            setattr(self, name, fn)
-
-
-HOOKS = Hooks()
+#: The entry points of the higher layers that this data layer and the rules call (a
+#: :class:`~cosmodrome.core.flat.Hooks`, as in every game): the protocol (``legal``,
+#: ``perform``, ``action_json``, ``prompt``, ``view``, ``scores``, ``summary``) and the flow
+#: of a round (``next_pick``: the next die is taken or the round ends; ``resume``: go on
+#: after a mine roll). The package's face registers them once
+#: (``cosmodrome.games.cosmic_run.__init__``), so no module imports a higher one.
+HOOKS = Hooks("cosmic-run", ("legal", "perform", "action_json", "prompt", "view", "scores", "summary", "next_pick",
+                             "resume"))
 
 
 class CosmicRunState(State):

@@ -1,4 +1,4 @@
-"""Technologies, the cargo bay and the control panel (RB Technology Dice, Cargo Bay Option,
+"""Technologies, the cargo bay and the control panel (RB: Technology Dice, Cargo Bay Option,
 Control Panel Option, Using Technologies).
 
 A technology die crosses the topmost open circle of its column; two dice in the cargo bay in
@@ -28,7 +28,7 @@ def gain(s: CosmicRunState, sheet: int, tech: int) -> None:
 
 
 def to_cargo(s: CosmicRunState) -> None:
-    """RB Cargo Bay Option."""
+    """RB: Cargo Bay Option."""
     sh = s.seat
     s.cargo[sh] += 1
     s.log("cargo", (cargo_text, (s.sheet_name, s.C, sh, s.cargo[sh])), sheet=sh, die=s.die)
@@ -43,7 +43,7 @@ def to_cargo(s: CosmicRunState) -> None:
 
 
 def reroll(s: CosmicRunState, sheet: int) -> None:
-    """RB Control Panel Option: cross a re-roll icon and roll the taken die again."""
+    """RB: Control Panel Option: cross a re-roll icon and roll the taken die again."""
     s.rr[sheet] += 1
     s.faces[s.die] = roll(s, s.die)
     s.log("reroll", says("{who} re-rolls die {n} with the control panel ({left} left): {face}.", who=who_w(s, sheet),

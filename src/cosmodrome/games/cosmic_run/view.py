@@ -7,7 +7,9 @@ Schema (all JSON):
 - ``sheet``: the static sheet: ``tracks`` (colours), ``columns``, ``rows``, ``labels`` (number per
   row on the side in play, 0 = none), ``row_names`` (per row, the printed number with "lower" /
   "upper" where side B prints it twice), ``circle_names`` (per row and column, e.g. ``B4``; the
-  names used in every log line and option), ``ladder`` (VP per highest row), ``round_track``
+  names used in every log line and option), ``ladder`` (VP per highest row), ``round_track``,
+  ``help`` (the sheet's parts and the technologies explained, in the reader's language:
+  ``{"sheet": {key: [title, text, source]}, "tech": {name: [...]}}``, :func:`.text.help_texts`)
 - ``sheets``: per sheet (seat order; in the solo game the second is Zorlord's):
   ``name, zorlord, ships`` (per track: ``track, colour, row, col, best, hearts, upgrades,
   disabled, reached, vp``), ``grid`` (per track, per row 0..rows+1, per column: bits 1 up-line,
@@ -35,7 +37,7 @@ from cosmodrome.games.cosmic_run.state import (
     ZOR_REROLL,
     CosmicRunState,
 )
-from cosmodrome.games.cosmic_run.text import circle_name, prompt, row_name
+from cosmodrome.games.cosmic_run.text import circle_name, help_texts, prompt, row_name
 
 
 def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
@@ -79,7 +81,7 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
                   "row_names": [row_name(C, s.side, r) if 0 < r <= C.rows else "" for r in range(C.nr)],
                   "circle_names": [[circle_name(C, s.side, r, c) for c in range(3)] for r in range(C.nr)],
                   "round_track": list(C.round_track), "hearts": C.hearts, "rerolls": C.rerolls,
-                  "cargo_slots": C.cargo_slots},
+                  "cargo_slots": C.cargo_slots, "help": help_texts()},
         "sheets": [sheet_view(s, sh) for sh in range(2 if s.solo else s.num_players)],
         "dice": [dict(C.face_json(s.faces[i]), die=i, owner=(None if s.owner[i] < 0 else s.owner[i]))
                  for i in range(8)],

@@ -1,4 +1,4 @@
-"""The six jump dice: two of each colour (rules, "How do I reach the goal?" and "How do I
+"""The six jump dice: two of each colour (RB: "How do I reach the goal?" and "How do I
 jump?"). A face is a small int: its number of steps, or :data:`ACCIDENT` for the face that
 moves :data:`ACCIDENT_STEPS` and then causes an accident.
 

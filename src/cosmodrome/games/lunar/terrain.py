@@ -59,7 +59,7 @@ def cell(column: tuple[int, ...], level: int) -> int:
 
 def surface_below(column: tuple[int, ...], level: int) -> int:
     """The level an astronaut falling from ``level`` lands on: the first non-air cell below
-    it (rules, "What's an accident?": from the air you fall to the box under you)."""
+    it (RB: "What's an accident?": from the air you fall to the box under you)."""
     y = min(level, len(column)) - 1
     while y > 0 and cell(column, y) == AIR:
         y -= 1

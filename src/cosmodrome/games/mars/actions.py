@@ -68,11 +68,15 @@ from cosmodrome.games.mars.state import (
     STEPS,
     TRAIN,
     MarsState,
+    decode_give,
     decode_missile,
     decode_move,
+    decode_program,
     decode_shot,
+    decode_step,
     encode_missile,
     encode_move,
+    encode_program,
     encode_shot,
 )
 from cosmodrome.games.mars.text import die_name, says, step_name
@@ -107,12 +111,12 @@ from cosmodrome.i18n import N_, _, gettext
 #: :func:`masks` as a table: per colour, per number of steps
 MASKS = tuple(tuple(masks(colour, steps) if steps else () for steps in range(4)) for colour in range(3))
 #: per die, the actions putting it on each of the three actions of the combat card
-PROGRAM_IDS = tuple(tuple(A_PROGRAM + d * 3 + a for a in range(3)) for d in range(6))
+PROGRAM_IDS = tuple(tuple(encode_program(d, a) for a in range(3)) for d in range(6))
 
 
 def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     """The moves of the current roll, one for each distinct landing of a colour and face
-    (none while engaged: rules, "They are all over me!", but for the Jet pack; none after a
+    (none while engaged; RB: "They are all over me!", but for the Jet pack; none after a
     Sniper's shot). In the air on a Jet pack, only the other dice, the same way. With
     ``first_leg``, the first dice of Jet pack jumps instead (one for each distinct cell
     reached)."""
@@ -163,7 +167,7 @@ def act_legal(s: MarsState) -> list[int]:
 def program_legal(s: MarsState) -> list[int]:
     if s.precog:                     # Precog: the foreseen dice go on actions, then the turn is played
         left = [d for d in range(6) if s.pre[d] and s.prog[d] < 0]
-        out = [A_PROGRAM + d * 3 + a for d in left for a in range(3)] or [A_DONE]
+        out = [encode_program(d, a) for d in left for a in range(3)] or [A_DONE]
         return out + uses(s)
     n = programmed(s)
     out = [A_DONE] if n else []
@@ -224,7 +228,7 @@ def perform(s: MarsState, a: int) -> None:
     ph = s.phase
     # the most frequent actions first: a die put on an action, a move, a shot
     if ph == PROGRAM and A_PROGRAM <= a < A_MOVE:
-        program(s, (a - A_PROGRAM) // 3, (a - A_PROGRAM) % 3)
+        program(s, *decode_program(a))
         return
     if ph == ACT and A_MOVE <= a < A_REROLL:
         if a >= A_SHOOT:
@@ -264,7 +268,7 @@ def perform(s: MarsState, a: int) -> None:
     elif a >= A_GIVE:
         pass_card(s, a)
     elif a >= A_STEP:
-        step(s, (a - A_STEP) // 2, (a - A_STEP) % 2)
+        step(s, *decode_step(a))
     elif a >= A_USE:
         use(s, a - A_USE)
     elif a == A_BAIT:
@@ -349,7 +353,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if a == A_INJECT:
         return {"action": a, "label": _("power-up injector: 6 dice this turn, 3 next turn")}
     if a >= A_GIVE:
-        c, o = divmod(a - A_GIVE, 5)
+        c, o = decode_give(a)
         name = s.C.equipment[c].name
         if s.eq[c] == o:
             return {"action": a, "label": _("take the {card} from {who}").format(card=gettext(name), who=s.names[o]), "seat": o,
@@ -357,7 +361,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         return {"action": a, "label": _("give the {card} to {who}").format(card=gettext(name), who=s.names[o]), "seat": o,
                 "card": name}
     if a >= A_STEP:
-        kind, back = divmod(a - A_STEP, 2)
+        kind, back = decode_step(a)
         card = STEP_KINDS[kind][2]
         how = _("the {card}").format(card=gettext(s.C.equipment[card].name)) if card >= 0 else _("the scout's step")
         j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
@@ -384,7 +388,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if A_SEAT <= a < A_PROGRAM:
         return {"action": a, "label": _("{who} acts next").format(who=s.names[a - A_SEAT]), "seat": a - A_SEAT}
     if A_PROGRAM <= a < A_MOVE:
-        d, slot = divmod(a - A_PROGRAM, 3)
+        d, slot = decode_program(a)
         shown = _(" (showing {face})").format(face=face_text(s.pre[d])) if s.precog and s.pre[d] else ""
         return {"action": a, "label": _("{die}{shown} on action {n}").format(die=die_name(d), shown=shown, n=slot + 1), "die": d, "slot": slot}
     if A_MOVE <= a < A_SHOOT:

@@ -1,4 +1,4 @@
-"""Shooting and close combat (rules, "Can I kill the aliens?" and "They are all over me!").
+"""Shooting and close combat (RB: "Can I kill the aliens?" and "They are all over me!").
 
 The rolled dice of an action are grouped by value, whatever their colour: a group of value
 ``v`` with ``k`` dice makes ``k`` hits on one box exactly ``v`` columns away, forward or
@@ -7,7 +7,7 @@ the marine's own box, and are the only dice that count while the marine is engag
 its box when it rolls). An alien dies when it takes the hits of its colour in one shot; hits
 that kill nobody are lost at the end of the action (no damage is carried over).
 
-Special training and equipment change the hits (rules, "Special training", "Equipment"):
+Special training and equipment change the hits (RB: "Special training", "Equipment"):
 the Fusion cannon's 1s hit twice and its 3s not at all; the Sniper's 2s and 3s each kill an
 alien outright; the Stormtrooper adds a hit in close combat, 1s or not; Badass ammo adds a
 hit; the Rail-gun doubles the 2s.
@@ -56,9 +56,9 @@ def engaged(s: MarsState, m: int) -> bool:
 
 
 def kill(s: MarsState, i: int, m: int) -> None:
-    """An alien dies: to the dead pile, or out of the game for a defender (rules, "The red
+    """An alien dies: to the dead pile, or out of the game for a defender (RB: "The red
     defenders": they are never replaced). A red or blue one killed by a marine may draw it
-    equipment (rules, "Equipment")."""
+    equipment (RB: "Equipment")."""
     s.aloc[i] = GONE if i in s.defenders() else DEAD
     if m >= 0:
         s.kills[m] += 1
@@ -86,7 +86,7 @@ def hit_box(s: MarsState, col: int, lvl: int, hits: int, m: int, who: object, ex
 
 
 def power(s: MarsState, m: int, value: int, close: bool) -> tuple[int, int]:
-    """The (hits, sure kills) of marine ``m``'s group of ``value`` (rules, "Can I kill the
+    """The (hits, sure kills) of marine ``m``'s group of ``value`` (RB: "Can I kill the
     aliens?", changed by "Special training" and "Equipment"; see the module docstring).
 
     >>> from cosmodrome.games.mars import GAME
@@ -136,7 +136,7 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
 
 def shoot(s: MarsState, m: int, back: int, rng_: int, lvl: int) -> None:
     """Fire one group on the chosen box; its dice are spent (a Multi-shot marine may go on with
-    another group of the roll: rules, "Special training")."""
+    another group of the roll; RB: "Special training")."""
     col = s.mcol[m] + (-rng_ if back else rng_)
     value = max(rng_, 1)
     hits, sure = power(s, m, value, rng_ == 0)

@@ -124,7 +124,7 @@ def build(data: dict) -> Components:
 
 
 def _hits(value: Any) -> tuple[int, ...]:
-    """``aliens.hits``: the hits each alien colour needs to die (RB "Can I kill the aliens?"),
+    """``aliens.hits``: the hits each alien colour needs to die (RB: "Can I kill the aliens?"),
     a whole number from 1 to 12 (a marine rolls at most six dice of at most 2 hits)."""
     if not isinstance(value, dict):
         raise DataError(f"components: aliens.hits must be a table of {', '.join(ALIEN_COLOURS)}")
@@ -132,7 +132,7 @@ def _hits(value: Any) -> tuple[int, ...]:
 
 
 def _dice_counts(value: Any) -> dict:
-    """``counts.dice`` (RB "How do I...", "How we win?"): a marine's dice (1-6), after a crash
+    """``counts.dice`` (RB: "How do I...", "How we win?"): a marine's dice (1-6), after a crash
     landing and per action (at most a marine's), the nuke's dice (1-6) and the sum it needs."""
     if not isinstance(value, dict):
         raise DataError("components: counts.dice must be a table of marine, crashed, actions, nuke and nuke_target")

@@ -1,4 +1,4 @@
-"""The equipment deck (rules, "Equipment"; "Threat level").
+"""The equipment deck (RB: "Equipment"; "Threat level").
 
 Eight cards, one of each. From the start of round 5, when no defender has been killed yet,
 the High Command's drop is on: each red or blue alien a marine kills draws it a card at

@@ -49,7 +49,6 @@ from cosmodrome.games.mars.state import (
     A_MOVE,
     A_NUKE,
     A_ORBITAL,
-    A_PROGRAM,
     A_REROLL,
     A_ROLL,
     A_SEAT,
@@ -78,6 +77,7 @@ from cosmodrome.games.mars.state import (
     STORMTROOPER,
     TELEPORT,
     MarsState,
+    encode_program,
 )
 
 #: (die, action) in the order a striker programs them to move: a blue die, a black die, then
@@ -244,7 +244,7 @@ class MarsHeuristic(Bot):
         if not placed and not striking and A_BAIT in legal:
             # from the base: a missile, a bait, a tactical support or the dice, whichever
             # leaves the position best at the end of the guard's turn
-            first = A_PROGRAM + GUARD_PLAN[0][0] * 3 + GUARD_PLAN[0][1]
+            first = encode_program(*GUARD_PLAN[0])
             options = [a for a in legal if A_SUPPORT <= a <= A_BAIT] + ([first] if first in legal else [])
             return max(options, key=lambda a: (self._turn_value(state, a), -a))
         sniping = state.has(turn["marine"], SNIPER) and v["defenders"][-1]["alive"]
@@ -257,5 +257,5 @@ class MarsHeuristic(Bot):
         else:
             plan = GUARD_PLAN
         d, slot = next((d, slot) for d, slot in plan if d not in placed)
-        a = A_PROGRAM + d * 3 + slot
+        a = encode_program(d, slot)
         return a if a in legal else legal[-1]

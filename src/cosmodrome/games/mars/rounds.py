@@ -1,4 +1,4 @@
-"""The round (rules, the turn order on the summary card): the aliens of the incoming-wave
+"""The round (RB: the turn order on the summary card): the aliens of the incoming-wave
 boxes storm the LZ; the marines play in any order they choose (the seat that has not played
 with the lowest number chooses who goes next); the sentinels shoot and aliens left in the LZ
 attack the base; the white die sends a wave to the left (1) or right (2) side. After the
@@ -78,7 +78,7 @@ def roll_white(s: MarsState) -> int:
 
 
 def end_round(s: MarsState) -> None:
-    """Turn order steps 3 and 4, and the round track (rules, "How we win?": 8 rounds)."""
+    """Turn order steps 3 and 4, and the round track (RB: "How we win?": 8 rounds)."""
     sentinels(s)
     base_attack(s)
     if s.phase == OVER:

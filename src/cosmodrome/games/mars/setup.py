@@ -1,4 +1,4 @@
-"""Prepare landing (rules, "Prepare landing"): four martian cards around the MMM (two on half
+"""Prepare landing (RB: "Prepare landing"): four martian cards around the MMM (two on half
 the board for 2 marines), the red defenders in the boxes beside the MMM, an upgrade counter on
 each side of the LZ (both bunkers, as the rules advise for first games, or two drawn at
 random), the round track at 1, a first wave of marines-plus-one aliens on each card (one

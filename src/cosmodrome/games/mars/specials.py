@@ -1,4 +1,4 @@
-"""What a marine may play at any moment of its turn besides its dice (rules, "Special
+"""What a marine may play at any moment of its turn besides its dice (RB: "Special
 training" and "Equipment"): the equipment cards (each discarded once played, passed freely
 between marines in one box) and the abilities that are not a change to the dice rules -
 Teleportation, Orbital bombing, the Scout's step and the drone's roll.
@@ -14,9 +14,7 @@ from cosmodrome.games.lunar.dice import face_text, steps_of
 from cosmodrome.games.mars.combat import engaged, group, kill, targets, toughest
 from cosmodrome.games.mars.equipment import discard, give, partners
 from cosmodrome.games.mars.state import (
-    A_GIVE,
     A_ORBITAL,
-    A_STEP,
     A_TELEPORT,
     A_USE,
     ACT,
@@ -38,6 +36,9 @@ from cosmodrome.games.mars.state import (
     STEP_KINDS,
     TELEPORT,
     MarsState,
+    decode_give,
+    encode_give,
+    encode_step,
 )
 from cosmodrome.games.mars.text import die_name, says
 from cosmodrome.games.mars.turn import crash_out, land, note_face
@@ -70,14 +71,14 @@ def steps(s: MarsState, kinds) -> list[int]:
         colour, mask, _ = STEP_KINDS[kind]
         for back in (0, 1):
             if s.preview(s.cur, 0, back, mask, colour=colour, steps=1).path:
-                out.append(A_STEP + kind * 2 + back)
+                out.append(encode_step(kind, back))
     return out
 
 
 def teleport_slots(s: MarsState) -> list[int]:
     """Rules, "Special training", Teleportation: after programming, once a turn; a card beside
     a defender box only once its defender is dead. Not while engaged: an engaged marine
-    "can't move … until" it is rid of the aliens (rules, "They are all over me!"), the text
+    "can't move … until" it is rid of the aliens (RB: "They are all over me!"), the text
     counts a teleport as a move ("cannot move even with special abilities like Teleport"),
     and only the Jet pack, Kamikaze and the Drone say "even if engaged" (ruling 28)."""
     if not (s.has(s.cur, TELEPORT) and not s.tele_used and s.phase in (ACT, GO_ON)) or engaged(s, s.cur):
@@ -123,7 +124,7 @@ def uses(s: MarsState) -> list[int]:
         out += [A_ORBITAL + k for k, z in enumerate(s.card_zones()) if card_aliens(s, z)]
     if max(s.eq) >= 0:               # a card in some hand: the marines in the box may pass it
         for o in partners(s, m):
-            out += [A_GIVE + c * 5 + o for c in s.hand(m) + s.hand(o) if not s.passed >> c & 1]
+            out += [encode_give(c, o) for c in s.hand(m) + s.hand(o) if not s.passed >> c & 1]
     return sorted(out)
 
 
@@ -175,7 +176,7 @@ def charm_roll(s: MarsState) -> None:
 
 def step(s: MarsState, kind: int, back: int) -> None:
     """A free step: one column diagonally up (Jet-boots; the Scout), diagonally down (Rope; the
-    Scout) or straight (Mount), on the jumping rules (rules, "Equipment", "Special training")."""
+    Scout) or straight (Mount), on the jumping rules (RB: "Equipment", "Special training")."""
     m = s.cur
     colour, mask, card = STEP_KINDS[kind]
     if card >= 0:
@@ -253,7 +254,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
 def pass_card(s: MarsState, a: int) -> None:
     """Rules, "Equipment": cards pass freely in a box; each card once a turn (our ruling, so
     that a turn ends)."""
-    c, o = divmod(a - A_GIVE, 5)
+    c, o = decode_give(a)
     s.passed |= 1 << c
     give(s, c, o)
 

@@ -5,7 +5,7 @@ the combat card being played.
 The ring is one strip of columns (:func:`ring`), read from the MMM's left to its right:
 the left defender box, the two left cards, the Landing Zone (LZ), the two right cards, the
 right defender box. The 2-player game uses half the board: the LZ, the two right cards and
-the right defender box (rules, "Prepare landing"). Each column belongs to a zone
+the right defender box (RB: "Prepare landing"). Each column belongs to a zone
 (:data:`ZONES`); a zone lies on a side of the planet (left, right, or the LZ between).
 
 Everything else is flat lists of small ints, so that a state clones and steps fast:
@@ -120,6 +120,48 @@ def decode_missile(a: int) -> tuple[int, int, int]:
     """``(fragmentation, back, marine)`` of a missile id."""
     k, b = divmod(a - A_MISSILE, 5)
     return k // 2, k % 2, b
+
+
+def encode_program(die: int, slot: int) -> int:
+    """The id of putting ``die`` on action ``slot`` of the combat card (programming).
+
+    >>> decode_program(encode_program(5, 2))
+    (5, 2)
+    """
+    return A_PROGRAM + die * 3 + slot
+
+
+def decode_program(a: int) -> tuple[int, int]:
+    """``(die, slot)`` of a programming id."""
+    return divmod(a - A_PROGRAM, 3)
+
+
+def encode_step(kind: int, back: int) -> int:
+    """The id of a free step of ``kind`` (:data:`STEP_KINDS`), backward when ``back``.
+
+    >>> decode_step(encode_step(4, 1))
+    (4, 1)
+    """
+    return A_STEP + kind * 2 + back
+
+
+def decode_step(a: int) -> tuple[int, int]:
+    """``(kind, back)`` of a free step id."""
+    return divmod(a - A_STEP, 2)
+
+
+def encode_give(card: int, marine: int) -> int:
+    """The id of passing equipment ``card`` between the marine to move and ``marine``.
+
+    >>> decode_give(encode_give(7, 3))
+    (7, 3)
+    """
+    return A_GIVE + card * 5 + marine
+
+
+def decode_give(a: int) -> tuple[int, int]:
+    """``(card, marine)`` of a card-passing id."""
+    return divmod(a - A_GIVE, 5)
 
 
 #: the first id of each kind of action, by name, ascending (:func:`action_kind`)
@@ -293,7 +335,7 @@ def window_jump(window: tuple, ends: bool, lvl0: int, colour: int, steps: int, m
     its direction); ``ends``: the window's last column is the ring's end. The jump of
     :mod:`cosmodrome.games.lunar.movement` stops at the ring's end, where a move that would
     go on into the MMM crashes against the barrier behind a living defender (``barrier``;
-    rules, "The red defenders"; ruling 3); with the defender dead it ends there, landing as
+    RB: "The red defenders"; ruling 3); with the defender dead it ends there, landing as
     any jump does (the MMM is no box to enter).
 
     >>> from cosmodrome.games.lunar.dice import BLUE
@@ -469,7 +511,7 @@ class MarsState(FlatState, State):
         jump of :mod:`cosmodrome.games.lunar.movement` on the ring read in that direction.
         A marine may land in a defender's box (and fight its defender there), but a move
         that would go on past it, into the MMM, crashes in that box while the defender
-        lives: the force barrier behind it (rules, "The red defenders"; ruling 3); once the
+        lives: the force barrier behind it (RB: "The red defenders"; ruling 3); once the
         defender is dead the move ends in that box.
         ``colour`` and ``steps`` replace the die's (a free step); ``start`` replaces the
         marine's box (the second die of a Jet pack jump, from where the first left it)."""

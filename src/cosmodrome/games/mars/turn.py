@@ -1,4 +1,4 @@
-"""A marine's turn (rules, "How do I...", "Don't stop marine!", "How we win?", "Use me as a
+"""A marine's turn (RB: "How do I...", "Don't stop marine!", "How we win?", "Use me as a
 team"): the marine programs its dice on up to three actions, rolls them action by action and,
 for each roll, moves with one die (forward or backward) or shoots; or, standing beside the MMM
 in a box free of aliens, it sets off the nuke as its only action.
@@ -7,7 +7,7 @@ A crashed marine stands up at the start of its next turn and plays it with 2 dic
 conditions of Walking on the Moon). A wave face rolled at any time of the turn, used or not,
 sends a wave on the marine's side when the turn ends.
 
-The special training abilities that change these steps live here too (rules, "Special
+The special training abilities that change these steps live here too (RB: "Special
 training"): the Power-up injector's 6 dice and 3 the turn after, Precog's dice rolled before
 they are programmed, the Jet pack's jump on two dice, the Ranger's immunity to the 2! face and
 to boxes without a circle, Communications' re-roll across a card, the Sniper who does not both
@@ -53,7 +53,7 @@ ANTENNA = 2
 #: the best sum); an injected marine uses the best four it has not rolled this turn; Kamikaze
 #: adds a black die
 NUKE_ORDER = (0, 1, 2, 3, 4, 5)
-#: the dice of an injected turn and of the turn after it (rules, "Special training")
+#: the dice of an injected turn and of the turn after it (RB: "Special training")
 INJECTED_DICE, TIRED_DICE = 6, 3
 
 
@@ -96,7 +96,7 @@ def bomb_dice(s: MarsState, n: int) -> list[int]:
 def nuke_ready(s: MarsState, m: int) -> bool:
     """Rules, "How we win?": beside the MMM (a defender box), free of aliens, before any die
     is programmed; an injected marine may also set it off with the 4 dice it has left after
-    its first actions (rules, "Special training")."""
+    its first actions (RB: "Special training")."""
     if not beside_mmm(s, m) or engaged(s, m) or s.precog:
         return False
     if s.phase == PROGRAM:
@@ -200,10 +200,10 @@ def next_action(s: MarsState) -> None:
 
 
 def helpers(s: MarsState, m: int) -> list[int]:
-    """The marines whose presence gives marine ``m`` the team's re-roll (rules, "Use me as a
+    """The marines whose presence gives marine ``m`` the team's re-roll (RB: "Use me as a
     team": "with other marines in the same box", standing or not: only the accident needs a
     "stand-up companion"; ruling 18): those in its box, and with Communications (its or
-    theirs) those on its martian card (rules, "Special training")."""
+    theirs) those on its martian card (RB: "Special training")."""
     out = []
     mcol, mlvl, zone, train = s.mcol, s.mlvl, s.zone, s.train
     for o in s.active():
@@ -221,11 +221,11 @@ RR_NAMES = {RR_COMPANION: says("a companion"), RR_LZ: says("the Landing Zone"), 
 
 
 def reroll_sources(s: MarsState) -> list[int]:
-    """The re-rolls marine ``cur`` may still use on this roll, one die each (rules, "Use me as
+    """The re-rolls marine ``cur`` may still use on this roll, one die each (RB: "Use me as
     a team": a companion in its box, "one dice of any roll"; "Supporting from base": in the
     LZ, one die "from his first roll"; "Base upgrades": an antenna on its side, one die "from
     the first roll"). Each is a benefit of its own, so they add up (ruling 18). Never in a
-    Precog turn (rules, "Special training")."""
+    Precog turn (RB: "Special training")."""
     m = s.cur
     out = []
     if s.precog:
@@ -319,7 +319,7 @@ def support(s: MarsState, o: int) -> None:
 
 def after_action(s: MarsState) -> None:
     """Rules, "Don't stop marine!": after an action the marine may stop or roll the next; a
-    Multi-shot marine may first fire the other groups of the roll (rules, "Special
+    Multi-shot marine may first fire the other groups of the roll (RB: "Special
     training"). With no action left, the turn stays open while a card or an ability can still
     be played."""
     s.bonus = 0
@@ -339,7 +339,7 @@ def after_action(s: MarsState) -> None:
 
 def finish_turn(s: MarsState) -> None:
     """The end of the marine's turn: a Drone marine that rolled dice this turn may first fire
-    its drone (rules, "Special training")."""
+    its drone (RB: "Special training")."""
     s.faces = [0] * 6
     s.prog = [-1] * 6
     if s.has(s.cur, DRONE_AB) and s.used and not s.drone and not s.out[s.cur]:
@@ -357,7 +357,7 @@ def companions(s: MarsState, m: int) -> list[int]:
 
 def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: object, path: tuple = ()) -> bool:
     """Marine ``m`` ends a move, a jump or a teleport on (``col``, ``lvl``) with ``outcome``
-    (rules, "Use me as a team": a safe landing beside a crashed companion stands it up, an
+    (RB: "Use me as a team": a safe landing beside a crashed companion stands it up, an
     accident beside a standing companion is ignored; "Special training", Ranger: a box
     without a circle is safe; "Equipment": the hidden box). Returns whether the turn goes on
     (an accident ends it)."""
@@ -395,7 +395,7 @@ JET_ACCIDENT = 8
 def face_accident(s: MarsState, m: int, face: int) -> bool:
     """Rules, "How do I jump?" (March on Mars "uses the same movement rules"): a move made
     with the 2! face ends in an accident at the end of the jump; the Ranger ignores it
-    ("you will not crash", rules, "Special training")."""
+    ("you will not crash", RB: "Special training")."""
     return is_accident(face) and not s.has(m, RANGER)
 
 

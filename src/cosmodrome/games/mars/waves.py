@@ -1,4 +1,4 @@
-"""Martian waves and the base (rules, "Martian waves", "They are into the base!", "Base
+"""Martian waves and the base (RB: "Martian waves", "They are into the base!", "Base
 upgrades", "Threat level").
 
 A wave on one side moves every alien of that side one card towards the Landing Zone: the

@@ -121,7 +121,7 @@ class WalkingOnTheMoon(Game):
         return max(6, len(C.actions), len(C.cards), len(C.tokens), players)
 
     def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        """The set-up (rules, "Set up the race"): the lunar cards of the lap, the first
+        """The set-up (RB: "Set up the race"): the lunar cards of the lap, the first
         player, and with the advanced rules a token per special box and an action card per
         seat.
 
@@ -141,7 +141,7 @@ class WalkingOnTheMoon(Game):
         return C, advanced, n, seats, boxes
 
     def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        """A bound on the decisions of one race (rules, "How do I reach the goal?", "Earth
+        """A bound on the decisions of one race (RB: "How do I reach the goal?", "Earth
         Control", "Special boxes", "Action cards"; our rulings).
 
         The race lasts at most :data:`MAX_ROUNDS` rounds (ruling 42), each a turn per

@@ -1,4 +1,4 @@
-"""Accidents (rules, "What's an accident?"): the turn ends, the astronaut loses half its
+"""Accidents (RB: "What's an accident?"): the turn ends, the astronaut loses half its
 Sputnik counters (rounded down) and lies face-down where it came to rest; next turn it
 gets up and takes only two dice.
 """
@@ -14,7 +14,7 @@ WHY = {"hazard": N_("landed on a box without a circle"), "fall": N_("ended in th
 
 
 def accident(s: MoonState, a: int, why: object) -> None:
-    """Astronaut ``a`` has an accident at the box it now occupies (rules, "What's an
+    """Astronaut ``a`` has an accident at the box it now occupies (RB: "What's an
     accident?"). Half its Sputniks (rounded down) go back to the supply.
 
     >>> from cosmodrome.games.moon import GAME

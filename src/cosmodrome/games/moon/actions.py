@@ -1,5 +1,5 @@
 """The action space (see :mod:`.state`): which actions are legal in each phase and which
-rule each one runs.
+rule each one runs (RB: "How do I reach the goal?", "How do I jump?" and the advanced rules).
 
 >>> from cosmodrome.games.moon import GAME
 >>> s = GAME.new_state(3, seed=1)

@@ -1,4 +1,4 @@
-"""Action cards (advanced rules, "Action cards").
+"""Action cards (RB: "Action cards" (advanced rules)).
 
 Each player holds at most one action card, hidden from the others, and plays it out of its
 own turn when the card's icon says: at the end of a round (in the round's order, never by a
@@ -33,7 +33,6 @@ from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text, roll_fa
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.state import (
     A_PLAY,
-    A_PROGRAM,
     A_REMOVE,
     A_SEAT,
     CARD,
@@ -56,6 +55,7 @@ from cosmodrome.games.moon.state import (
     W_SLIPSTREAM,
     WINDOW_EFFECTS,
     MoonState,
+    decode_program,
 )
 from cosmodrome.games.moon.text import CARD_TEXT, Word, card_title_w, die_name, die_w, says, seat_label, seat_w, word
 from cosmodrome.i18n import N_
@@ -98,7 +98,7 @@ def _draws(s: MoonState, who: object, c: int) -> str:
 
 
 def deal(s: MoonState) -> None:
-    """Setup (rules, "Set up the race"): the deck is shuffled and each player gets a card."""
+    """Setup (RB: "Set up the race"): the deck is shuffled and each player gets a card."""
     s.deck = deck_of(s.C)
     s.rng.shuffle(s.deck)
     for p in range(s.num_players):
@@ -150,7 +150,7 @@ def seat_order(s: MoonState) -> list[int]:
 
 def in_first(s: MoonState, seat: int) -> bool:
     """Whether every astronaut of ``seat`` still racing is in first position, ties included
-    (a player with one astronaut behind may play: rules, "Action cards")."""
+    (a player with one astronaut behind may play; RB: "Action cards")."""
     lead = max(s.col)
     return all(s.col[a] == lead for a in range(s.n_astro) if s.owner(a) == seat and not s.fin[a])
 
@@ -168,7 +168,7 @@ def spared(s: MoonState) -> bool:
 
 def may_play(s: MoonState, seat: int) -> bool:
     """Whether ``seat`` may play a card now: never in its own turn, never about its own
-    move (rules, "Action cards": always out of your turn)."""
+    move (RB: "Action cards": always out of your turn)."""
     return seat != s.turn_seat() and seat != s.owner(s.mv)
 
 
@@ -210,7 +210,7 @@ def answer(s: MoonState, action: int, play: bool) -> None:
         elif name == "slipstream":
             out_of_turn(s, [s.slip], [P_CARDSTEP])
         elif name == "extra-jump":
-            out_of_turn(s, [rearmost(s, seat)], [P_EXTRA + (action - A_PROGRAM) // 3])
+            out_of_turn(s, [rearmost(s, seat)], [P_EXTRA + decode_program(action)[0]])
         elif name == "teamwork":
             partner = [action - A_SEAT] if A_SEAT <= action < A_PLAY else []
             out_of_turn(s, [rearmost(s, seat)] + partner, [P_CARDSTEP])

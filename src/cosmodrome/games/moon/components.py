@@ -135,7 +135,7 @@ def build(data: dict) -> Components:
 
 
 def _dice_counts(value: Any) -> dict:
-    """``counts.dice``: the dice of a jump (RB "How do I reach the goal?", "Handicaps",
+    """``counts.dice``: the dice of a jump (RB: "How do I reach the goal?", "Handicaps",
     "Earth Control"): ``accident`` <= ``handicap`` <= ``normal`` <= ``most`` <= 6 (the six dice)."""
     if not isinstance(value, dict):
         raise DataError("components: counts.dice must be a table of normal, handicap, accident and most")

@@ -1,7 +1,7 @@
 """A quick estimate of each seat's win share in an unfinished game (exposed as
 ``MoonState.evaluation()``), so a search (ISMCTS) can stop its rollouts early.
 
-How it estimates (rules, "How do I win?"): the race ends soon after the leader reaches the
+How it estimates (RB: "How do I win?"): the race ends soon after the leader reaches the
 goal, so each astronaut's chance to arrive first is a softmax of how far along the lap it is
 (a face-down astronaut loses a little ground; the temperature grows with the distance the
 leader still has to go). Its projected points are its Sputniks plus 11 times that chance,

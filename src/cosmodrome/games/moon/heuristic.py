@@ -34,7 +34,17 @@ from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, DIE_COLOUR, WHITE
 from cosmodrome.games.lunar.movement import jump, masks
 from cosmodrome.games.lunar.terrain import SAFE_LANDING
 from cosmodrome.games.moon.components import load_components
-from cosmodrome.games.moon.state import A_COUNT, A_DONE, A_PICK, A_PLAY, A_PROGRAM, A_REMOVE, A_REROLL, A_SEAT, A_YES
+from cosmodrome.games.moon.state import (
+    A_COUNT,
+    A_DONE,
+    A_PLAY,
+    A_REMOVE,
+    A_REROLL,
+    A_SEAT,
+    A_YES,
+    decode_pick,
+    decode_program,
+)
 
 FACES = load_components().faces
 #: value of an accident: a lost turn (about the columns a turn gains) and half the Sputniks
@@ -187,13 +197,13 @@ class MoonHeuristic(Bot):
         """A special box's one-die jump: the die of the best expected jump, none when no jump
         is expected to gain (a crash costs more than it brings)."""
         value, act = max((plan_value(key, me["col"], me["level"], me["sputniks"],
-                                     ((DIE_COLOUR[(a - A_PROGRAM) // 3],),)), a) for a in legal if a != A_DONE)
+                                     ((DIE_COLOUR[decode_program(a)[0]],),)), a) for a in legal if a != A_DONE)
         return act if value > 0 else A_DONE
 
     def _stay(self, v, me, turn) -> bool:
         """Decline the advance token's step only when it would make the astronaut first (or
         tied for first) at the round's end, with nobody left to play this round and no jump
-        left in its turn: the lead takes a handicap counter (rules, "End the round")."""
+        left in its turn: the lead takes a handicap counter (RB: "End the round")."""
         b = _BOARDS[tuple(c["index"] for c in v["lap"]["cards"])]
         col = me["col"]
         ahead = next((c for c in range(col + 1, b.goal + 1) if any(k in SAFE_LANDING for k in b.strip[c])), b.goal)
@@ -234,7 +244,7 @@ class MoonHeuristic(Bot):
                 need.remove(c)
             for c in need:
                 for a in legal:
-                    d, jj = divmod(a - A_PROGRAM, 3)
+                    d, jj = decode_program(a)
                     if jj == j and DIE_COLOUR[d] == c:
                         return a
         return legal[0]
@@ -250,7 +260,7 @@ class MoonHeuristic(Bot):
             mine = [a for a in v["astronauts"] if a["seat"] == v["seat"] and not a["finished"]]
             me = min(mine, key=lambda a: (a["col"], a["level"]))
             value, act = max((plan_value(key, me["col"], me["level"], me["sputniks"],
-                                         ((DIE_COLOUR[(a - A_PROGRAM) // 3],),)), a) for a in legal if a != A_DONE)
+                                         ((DIE_COLOUR[decode_program(a)[0]],),)), a) for a in legal if a != A_DONE)
             return act if value > 0 else A_DONE
         if card["effect"] == "teamwork":               # take along the rival furthest behind
             rivals = [a for a in legal if a not in (A_DONE, A_PLAY)]
@@ -278,7 +288,7 @@ class MoonHeuristic(Bot):
         for a in legal:
             if a >= A_REROLL:
                 continue
-            d, m = divmod(a - A_PICK, 4)
+            d, m = decode_pick(a)
             v, land, got = outcome(key, col, lvl, DIE_COLOUR[d], faces[d], m)
             if land is None and v < 0:
                 v -= spk * 0.5

@@ -1,4 +1,4 @@
-"""Rolling a jump and moving (rules, "How do I reach the goal?", "How do I jump?",
+"""Rolling a jump and moving (RB: "How do I reach the goal?", "How do I jump?",
 "Tunnels", "The Sputnik"; the step rules themselves are in :mod:`cosmodrome.games.lunar.movement`).
 
 The dice of the current jump are rolled together; the astronaut moves by one of them, with
@@ -28,7 +28,6 @@ from cosmodrome.games.moon.cards import (
 from cosmodrome.games.moon.robbery import targets
 from cosmodrome.games.moon.special import card_step, own_steps, trigger
 from cosmodrome.games.moon.state import (
-    A_PICK,
     A_REROLL,
     GO_ON,
     HOOKS,
@@ -49,6 +48,8 @@ from cosmodrome.games.moon.state import (
     SWAP_EC,
     SWAP_SPK,
     MoonState,
+    decode_pick,
+    encode_pick,
 )
 from cosmodrome.games.moon.text import DIE_WORDS, die_w, move_sentence, name_w, roll_sentence, says
 from cosmodrome.i18n import N_
@@ -75,7 +76,7 @@ def roll(s: MoonState) -> None:
 
 def pick_options(s: MoonState) -> list[int]:
     """Every die of the current jump, with every step pattern its colour allows (moves that
-    end alike offered once), and a re-roll of each such die for an EC counter (rules, "Earth
+    end alike offered once), and a re-roll of each such die for an EC counter (RB: "Earth
     Control")."""
     out = []
     dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
@@ -88,14 +89,14 @@ def pick_options(s: MoonState) -> list[int]:
             key = (s.faces[d], res.col, res.level, res.outcome, res.path, res.stopped)
             if key not in seen:
                 seen.add(key)
-                out.append(A_PICK + d * 4 + m)
+                out.append(encode_pick(d, m))
     if s.ec[s.mv] or s.free_left:
         out.extend(A_REROLL + d for d in dice)
     return sorted(out)
 
 
 def reroll(s: MoonState, d: int) -> None:
-    """Spend an EC counter to roll one die of the jump again (rules, "Earth Control"); free
+    """Spend an EC counter to roll one die of the jump again (RB: "Earth Control"); free
     while a special box's re-roll token lasts."""
     a = s.mv
     paid = N_("{name} rolls the {die} again: {face}.") if s.free_left else N_("{name} spends an EC counter and rolls the {die} again: {face}.")
@@ -109,13 +110,13 @@ def reroll(s: MoonState, d: int) -> None:
 
 
 def move(s: MoonState, action: int) -> None:
-    """Move by the chosen die (rules, "How do I jump?"); collect Sputniks on the path (rules,
-    "The Sputnik"); the goal ends the turn (rules, "How do I win?"); an accident ends it too
-    (rules, "What's an accident?"). Only the chosen die's accident face counts (see
+    """Move by the chosen die (RB: "How do I jump?"); collect Sputniks on the path (rules,
+    "The Sputnik"); the goal ends the turn (RB: "How do I win?"); an accident ends it too
+    (RB: "What's an accident?"). Only the chosen die's accident face counts (see
     docs/rulings/moon.md). A move out of turn neither ends nor goes on with the turn."""
     a = s.mv
     since = s.col[a]
-    d, mask = divmod(action - A_PICK, 4)
+    d, mask = decode_pick(action)
     face = s.faces[d]
     res = s.preview(a, d, mask)
     s.place(a, res.col, res.level)
@@ -238,7 +239,7 @@ def after_jump(s: MoonState) -> None:
 
 
 def go_on(s: MoonState, again: bool) -> None:
-    """Make the next jump or stop (rules, "How do I reach the goal?": each jump after the
+    """Make the next jump or stop (RB: "How do I reach the goal?": each jump after the
     first is optional, decided before its dice are rolled)."""
     if again:
         s.jump += 1
@@ -252,7 +253,7 @@ def go_on(s: MoonState, again: bool) -> None:
 
 def exchange(s: MoonState, keep: int) -> None:
     """Two astronauts of one player in the same box share their counters as the player likes
-    (rules, "2 players games"): ``keep`` is how many the moving astronaut keeps."""
+    (RB: "2 players games"): ``keep`` is how many the moving astronaut keeps."""
     a, b = s.mv, s.partner
     if s.phase == SWAP_SPK:
         total = s.spk[a] + s.spk[b]

@@ -1,4 +1,4 @@
-"""End of the game and scoring (rules, "How do I win?" and "2 players games").
+"""End of the game and scoring (RB: "How do I win?" and "2 players games").
 
 Each astronaut scores its place in the race (11 for the first at the goal, 10 for the others
 there, else the points printed under its box on the last lunar card, else nothing) and one
@@ -18,7 +18,7 @@ from cosmodrome.i18n import N_, _
 
 
 def board_points(s: MoonState, a: int) -> int:
-    """Race points of astronaut ``a`` (rules, "How do I win?": goal 11/10, last card's box).
+    """Race points of astronaut ``a`` (RB: "How do I win?": goal 11/10, last card's box).
 
     >>> from cosmodrome.games.moon import GAME
     >>> s = GAME.new_state(3, seed=1)
@@ -52,7 +52,7 @@ def tie_key(s: MoonState, seat: int) -> tuple:
 
 
 def end_game(s: MoonState) -> None:
-    """The round in which an astronaut reached the goal is over: the game ends (rules, "How do
+    """The round in which an astronaut reached the goal is over: the game ends (RB: "How do
     I win?")."""
     keys = [tie_key(s, p) for p in range(s.num_players)]
     best = max(keys)

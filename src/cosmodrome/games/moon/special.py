@@ -1,4 +1,4 @@
-"""Special boxes (advanced rules, "Special boxes"): a token on each of the four circled boxes
+"""Special boxes (RB: "Special boxes" (advanced rules)): a token on each of the four circled boxes
 between the cards, whose effect an astronaut gets when it steps into that box, by a jump
 (even one that ends in an accident) or by an action card's move. The effect and its
 decisions belong to the astronaut moving (``mv``), in its turn or out of it.
@@ -19,7 +19,6 @@ from cosmodrome.games.lunar.terrain import SAFE_LANDING
 from cosmodrome.games.moon.state import (
     A_COUNT,
     A_DONE,
-    A_PROGRAM,
     ADVANCE,
     BUY,
     FREE_DIE,
@@ -29,6 +28,8 @@ from cosmodrome.games.moon.state import (
     P_PASS,
     P_TOKEN,
     MoonState,
+    decode_program,
+    encode_program,
 )
 from cosmodrome.games.moon.text import TOKEN_TEXT, name_w, place_w, says, says_n, word
 from cosmodrome.i18n import N_
@@ -74,7 +75,7 @@ def own_steps(s: MoonState) -> int:
 def stop_moves(s: MoonState) -> None:
     """The mover's move is over (it crossed the goal line): what it would still have done is
     dropped, but those it overtook are asked about Slipstream, and the turn's own astronaut
-    ends its turn (rules, "How do I win?")."""
+    ends its turn (RB: "How do I win?")."""
     k = own_steps(s)
     passes = [p for p in s.pending[:k] if P_PASS <= p < P_PASS + 100]
     s.pending[:k] = passes + ([P_END] if s.own_move() else [])
@@ -82,7 +83,7 @@ def stop_moves(s: MoonState) -> None:
 
 def card_step(s: MoonState) -> None:
     """An action card moves the mover one circle box ahead (Slipstream, Teamwork): the
-    special box it enters there sets off (rules, "Special boxes": also by an action card's
+    special box it enters there sets off (RB: "Special boxes": also by an action card's
     move), then those it overtook are asked about Slipstream."""
     a = s.mv
     since = s.col[a]
@@ -100,7 +101,7 @@ def special_box(s: MoonState, col: int, lvl: int) -> bool:
 
 def set_off(s: MoonState, src: int, cols: list[int]) -> None:
     """A special box's move (from the box at ``src``) stepped into the circle boxes ``cols``:
-    the special boxes among them other than ``src`` set off next, in order (rules, "Special
+    the special boxes among them other than ``src`` set off next, in order (RB: "Special
     boxes": "if you step into a special box")."""
     a = s.mv
     if s.fin[a]:
@@ -147,7 +148,7 @@ def trigger(s: MoonState, col: int) -> bool:
 
 
 def advance(s: MoonState, go: bool) -> None:
-    """The advance token's choice (rules, "Special boxes": "You can advance one circle box"):
+    """The advance token's choice (RB: "Special boxes": "You can advance one circle box"):
     one circle box ahead, setting off the special box stepped into there, or stay."""
     a = s.mv
     if go:
@@ -185,12 +186,12 @@ def free_die_options(s: MoonState) -> list[int]:
     for d in range(NUM_DICE):
         if DIE_COLOUR[d] not in seen:
             seen.add(DIE_COLOUR[d])
-            out.append(A_PROGRAM + d * 3)
+            out.append(encode_program(d, 0))
     return out
 
 
 def token_jump_options(s: MoonState) -> list[int]:
-    """The token's jump is offered, not imposed (rules, "Special boxes": "You can make a jump
+    """The token's jump is offered, not imposed (RB: "Special boxes": "You can make a jump
     with 1 dice immediately"): decline it, or one die of each colour."""
     return [A_DONE] + free_die_options(s)
 
@@ -202,5 +203,5 @@ def free_jump(s: MoonState, action: int) -> None:
         s.log("no-jump", says("{name} makes no free jump.", name=name_w(s, s.mv)), astronaut=s.mv)
         HOOKS.proceed(s)
         return
-    s.free_die = (action - A_PROGRAM) // 3
+    s.free_die = decode_program(action)[0]
     HOOKS.roll(s)

@@ -48,6 +48,55 @@ A_REMOVE = 101              # 101 + die: play "No instructions", taking that die
 A_NEW = 107                 # discard the action card held for a new one (start of a round)
 NUM_ACTIONS = 112
 
+
+# ----- the codec of the packed ids: every packing and unpacking of an action id is here --
+def encode_program(die: int, jump: int) -> int:
+    """The id of putting ``die`` on ``jump`` of the jump card (programming).
+
+    >>> decode_program(encode_program(5, 2))
+    (5, 2)
+    """
+    return A_PROGRAM + die * 3 + jump
+
+
+def decode_program(a: int) -> tuple[int, int]:
+    """``(die, jump)`` of a programming id."""
+    return divmod(a - A_PROGRAM, 3)
+
+
+def encode_pick(die: int, mask: int) -> int:
+    """The id of moving by ``die``'s face, the steps of bit mask ``mask`` diagonal.
+
+    >>> decode_pick(encode_pick(3, 2))
+    (3, 2)
+    """
+    return A_PICK + die * 4 + mask
+
+
+def decode_pick(a: int) -> tuple[int, int]:
+    """``(die, mask)`` of a move id."""
+    return divmod(a - A_PICK, 4)
+
+
+#: the first id of each kind of action, by name, ascending (:func:`action_kind`); 91..99 and
+#: 108..111 are kept for the advanced rules
+ACTION_KINDS = (("done", A_DONE), ("yes", A_YES), ("program", A_PROGRAM), ("pick", A_PICK), ("reroll", A_REROLL),
+                ("count", A_COUNT), ("seat", A_SEAT), ("play", A_PLAY), ("remove", A_REMOVE), ("new", A_NEW))
+
+
+def action_kind(a: int) -> str:
+    """The name of the kind of action id ``a`` (its range in the action space).
+
+    >>> action_kind(encode_pick(2, 1)), action_kind(A_REMOVE + 3)
+    ('pick', 'remove')
+    """
+    name = "done"
+    for kind, first in ACTION_KINDS:
+        if a < first:
+            break
+        name = kind
+    return name
+
 # the step stack (``pending``): what is still to happen, first step first. After a jump:
 # a robbery, the special boxes stepped into (P_TOKEN + column), the 2-player exchange, the
 # Slipstream check (P_PASS + the column the move began on), then the next jump or the end of
@@ -138,7 +187,7 @@ HOOKS = Hooks("moon", ("legal", "perform", "action_json", "prompt", "view", "car
 
 
 def astronauts_for(players: int) -> int:
-    """Two astronauts a player in the 2-player game, one otherwise (rules, "2 players games")."""
+    """Two astronauts a player in the 2-player game, one otherwise (RB: "2 players games")."""
     return 4 if players == 2 else players
 
 
@@ -250,7 +299,7 @@ class MoonState(FlatState, State):
 
     def rank_key(self, a: int) -> tuple:
         """Race position, best first when sorted descending: finished astronauts by arrival,
-        then column, level and the stack (rules, "How do I reach the goal?": player order)."""
+        then column, level and the stack (RB: "How do I reach the goal?": player order)."""
         return (1 if self.fin[a] else 0, -self.fin[a], self.col[a], self.lvl[a], self.stamp[a])
 
     def race_order(self) -> list[int]:

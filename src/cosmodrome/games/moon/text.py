@@ -45,6 +45,8 @@ from cosmodrome.games.moon.state import (
     W_SLIPSTREAM,
     WINDOW_EFFECTS,
     MoonState,
+    decode_pick,
+    decode_program,
 )
 from cosmodrome.i18n import N_, Word, _, gettext, ngettext, says  # noqa: F401 (Word, says: the game's log)
 
@@ -62,7 +64,7 @@ TOKEN_TEXT = {"advance": N_("one circle box ahead"), "back": N_("one circle box 
               "reroll-next": N_("free re-rolls on the next jump"), "two-sputniks": N_("two Sputnik counters"),
               "one-die-jump": N_("an immediate jump with one die")}
 
-#: action cards (advanced rules, "Action cards"): title and what the card does, in our words
+#: action cards (RB: "Action cards" (advanced rules)): title and what the card does, in our words
 CARD_TEXT = {
     "slipstream": (N_("Slipstream"), N_("When another astronaut overtakes yours, yours moves to the next circle box.")),
     "cooperation": (N_("Cooperation"), N_("When another astronaut passes a Sputnik icon, you take a Sputnik too.")),
@@ -206,7 +208,7 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
             return {"label": _("Play {title}: you and {name} move one circle box ahead").format(
                         title=title, name=astronaut_name(s, b)), "target": b, "card": True}
         if A_PROGRAM <= action < A_PICK:
-            d = (action - A_PROGRAM) // 3
+            d = decode_program(action)[0]
             return {"label": _("Play {title}: a free jump with a {colour} die").format(
                         title=title, colour=_(COLOUR_NAMES[DIE_COLOUR[d]])), "die": d,
                     "colour": COLOUR_NAMES[DIE_COLOUR[d]], "card": True}
@@ -221,7 +223,7 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
     if s.phase == FREE_DIE:
         if action == A_DONE:
             return {"label": _("Make no free jump")}
-        d = (action - A_PROGRAM) // 3
+        d = decode_program(action)[0]
         return {"label": _("Jump now with a {colour} die").format(colour=_(COLOUR_NAMES[DIE_COLOUR[d]])), "die": d,
                 "colour": COLOUR_NAMES[DIE_COLOUR[d]], "free": True}
     if s.phase == ROB:
@@ -239,12 +241,12 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
         nxt = _(JUMP_NAMES[min(s.jump + 1, 2)])
         return {"label": _("Make the {nth} jump").format(nth=nxt) if action == A_YES else _("Stop here and end the turn")}
     if A_PROGRAM <= action < A_PICK:
-        d, j = divmod(action - A_PROGRAM, 3)
+        d, j = decode_program(action)
         return {"label": _("Put a {colour} die on the {nth} jump").format(colour=_(COLOUR_NAMES[DIE_COLOUR[d]]),
                                                                           nth=_(JUMP_NAMES[j])),
                 "die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": j}
     if A_PICK <= action < A_REROLL:
-        d, mask = divmod(action - A_PICK, 4)
+        d, mask = decode_pick(action)
         face = s.faces[d]
         colour = DIE_COLOUR[d]
         res = s.preview(s.mv, d, mask)

@@ -1,4 +1,4 @@
-"""The start of a turn and programming the jump card (rules, "How do I reach the goal?",
+"""The start of a turn and programming the jump card (RB: "How do I reach the goal?",
 "Handicaps", "Earth Control").
 
 An astronaut takes four of the six dice; three if it holds a handicap counter (all of which
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
 from cosmodrome.games.moon.cards import before_programming, started_last
-from cosmodrome.games.moon.state import A_PROGRAM, EXTRA, HOOKS, PROGRAM, MoonState
+from cosmodrome.games.moon.state import EXTRA, HOOKS, PROGRAM, MoonState, decode_program, encode_program
 from cosmodrome.games.moon.text import name_w, says
 
 
@@ -54,7 +54,7 @@ def turn_on(s: MoonState) -> None:
 
 
 def extra_die(s: MoonState, take: bool) -> None:
-    """Spend an EC for one more die (rules, "Earth Control"), or go on to programming."""
+    """Spend an EC for one more die (RB: "Earth Control"), or go on to programming."""
     a = s.cur
     if take:
         s.ec[a] -= 1
@@ -75,7 +75,7 @@ def _program_menu(free: int, top: int) -> tuple[int, ...]:
     for d in range(NUM_DICE):
         if (free >> d) & 1 and DIE_COLOUR[d] not in seen:
             seen.add(DIE_COLOUR[d])
-            out.extend(A_PROGRAM + d * 3 + j for j in range(top + 1))
+            out.extend(encode_program(d, j) for j in range(top + 1))
     return tuple(sorted(out))
 
 
@@ -96,9 +96,9 @@ def program_options(s: MoonState) -> list[int]:
 
 
 def program(s: MoonState, action: int) -> None:
-    """Put a die on a jump; once every die is placed, the first jump is rolled (rules, "How
+    """Put a die on a jump; once every die is placed, the first jump is rolled (RB: "How
     do I reach the goal?")."""
-    d, j = divmod(action - A_PROGRAM, 3)
+    d, j = decode_program(action)
     s.prog[d] = j
     if NUM_DICE - s.prog.count(-1) == s.dice_n:
         s.jump = 0

@@ -9,8 +9,9 @@ The package's modules import one way, down this list (a module may import the mo
 earlier layers and those listed before it in its own layer; see docs/ARCHITECTURE.md and
 tests/core/test_game_layers.py). A rule reaches a rule further down the list by importing it
 and one further up through a frame on the stack (:mod:`.flow` allocates every frame code)
-or a registration (``flow.AUTO`` / ``flow.DECIDE``, the card tables of :mod:`.cards`,
-``flow.PROTOCOL`` through ``state.answers``).
+or a registration (the frame handlers of ``flow.AUTO`` / ``flow.DECIDE``, the card tables
+of :mod:`.cards`); the core protocol reaches the upper modules through ``flow.HOOKS``, which
+this module registers once, as every game's face does.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Game, OptionSpec, register
-from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames / answers on import)
+from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames on import)
     actions,
     cards,
     combat,
@@ -33,7 +34,7 @@ from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames /
     view,
 )
 from cosmodrome.games.venus.components import load_components
-from cosmodrome.games.venus.flow import NUM_ACTIONS
+from cosmodrome.games.venus.flow import HOOKS, NUM_ACTIONS
 from cosmodrome.games.venus.setup import ROLL_OFFS, new_game
 from cosmodrome.games.venus.state import COLOUR_WORDS, EMPIRES, MAX_DECISIONS, VenusState, state_from_json
 from cosmodrome.games.venus.text import LEGEND, hand_lines, render_text
@@ -47,6 +48,11 @@ LAYERS = (
     ("options", "view", "observation", "evaluation", "heuristic"),        # what a seat sees, estimates, the bot
     ("__init__",),                                         # the game's face
 )
+
+HOOKS.register(label=text.label, details=options.action_details, returns=scoring.returns, winners=scoring.winners,
+               final_scores=scoring.final_scores, summary=scoring.summary, stop=scoring.stop,
+               evaluation=evaluation.evaluation, view=view.view, view_common=view.view_common,
+               view_for=view.view_for)
 
 
 class OnwardToVenus(Game):
@@ -81,7 +87,8 @@ class OnwardToVenus(Game):
     #: every die, draw, tile from the bag and blind pick can be a chance node (core.chance)
     explicit_chance = True
     help_file = Path(__file__).with_name("howto.toml")
-    help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()}}
+    help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()},
+                  "crises": dict(text.CRISIS_HELP)}
     reconstruction_notes = (
         N_("Card titles are our own names, except Gunrunner: the rulebook describes each card's "
         "effect but prints only that one title."),)

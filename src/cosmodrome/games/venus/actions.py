@@ -12,7 +12,6 @@ from cosmodrome.games.venus import combat
 from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
-    A_BLD,
     A_BUILD,
     A_CARD,
     A_CLAIM,
@@ -56,6 +55,9 @@ from cosmodrome.games.venus.flow import (
     add,
     auto,
     decide,
+    decode_building,
+    decode_unit_at,
+    encode_building,
 )
 from cosmodrome.games.venus.state import Move, VenusState
 from cosmodrome.games.venus.text import builds_text, claims_text, moves_text, planet_w, planet_word, says, who
@@ -567,13 +569,13 @@ def tension_seat(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _tkind_legal(s, f):
-    return [A_BLD + f[2] * 2 + k for q, k in tension_targets(s, f[1], f[2]) if q == f[4]]
+    return [encode_building(f[2], k) for q, k in tension_targets(s, f[1], f[2]) if q == f[4]]
 
 
 @decide(D_TENSION_KIND, "tension_target", _tkind_legal, lambda s, f: _("Tension: target a mine or a factory?"))
 def tension_kind(s: VenusState, f: tuple, a: int) -> None:
     """RB: Tension tile – the target counter; its owner's units there are the defence."""
-    combat.begin(s, f[1], f[2], f[3], f[4], (a - A_BLD) % 2)
+    combat.begin(s, f[1], f[2], f[3], f[4], decode_building(a)[1])
 
 
 # ----------------------------------------------------------------------------------------
@@ -593,8 +595,7 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
     p = f[1]
     if a == A_DONE:
         return
-    x = a - A_UNITAT
-    pl, t = divmod(x, 3)
+    pl, t = decode_unit_at(a)
     s.pay(p, s.comp.unit_cost[t])
     s.stock[p * 5 + t] -= 1
     s.orbit[p * 24 + pl * 3 + t] += 1

@@ -56,6 +56,7 @@ from cosmodrome.games.venus.flow import (
     TANK,
     auto,
     decide,
+    decode_unit_at,
     without,
 )
 from cosmodrome.games.venus.state import (
@@ -672,7 +673,7 @@ def _kill_seats(s, f):
 
 @decide(D_KILL_SEAT, "kill_seat", _kill_seats, lambda s, f: _("Eliminate a unit: whose?"))
 def kill_seat(s: VenusState, f: tuple, a: int) -> None:
-    """RB cards: eliminate a unit of your choice – first whose."""
+    """RB: cards eliminate a unit of your choice – first whose."""
     s.stack.append((D_KILL_UNIT, f[1], f[2], a - A_SEAT))
 
 
@@ -686,14 +687,14 @@ def _kill_units(s, f):
 def kill_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the elimination cards (infantry, spaceship or
     any unit) hit any player's unit, in orbit or on the surface (the player says which)."""
-    pl, t = divmod(a - A_UNITAT, 3)
+    pl, t = decode_unit_at(a)
     target_unit(s, f[1], f[3], pl, t)
 
 
 @decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],
         lambda s, f: "Gunrunner: place it on which planet with a crisis tile?")
 def gunrunner(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: Gunrunner – lies on a planet with a crisis tile (+2 defence to its crisis
+    """RB: card Gunrunner – lies on a planet with a crisis tile (+2 defence to its crisis
     tiles until one is defeated) and pays £3."""
     p, pl = f[1], a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
@@ -751,7 +752,7 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
 
 @decide(D_LOOK, "look", _other_holders, lambda s, f: _("Look at whose hand?"))
 def look(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: select one player and look at their cards (seen by the two of you)."""
+    """RB: card select one player and look at their cards (seen by the two of you)."""
     p, q = f[1], a - A_SEAT
     s.say("look", says("{who} looks at {target}'s hand: {cards}.", who=who(p), target=who(q), cards=cards_w(s.comp, s.hands[q])),
           {"seat": p, "target": q, "cards": list(s.hands[q])}, frozenset((p, q)),
@@ -762,7 +763,7 @@ def look(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_LOOK_TAKE, "look_take", lambda s, f: [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[2]])],
         lambda s, f: _("Take one of {who}'s cards (you must give one back), or done?").format(who=seat_word(f[2])))
 def look_take(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: ... swap one card if you wish – take one of theirs."""
+    """RB: card ... swap one card if you wish – take one of theirs."""
     if a == A_DONE:
         return
     p, q = f[1], f[2]
@@ -783,7 +784,7 @@ def _give_legal(s, f):
 
 @decide(D_LOOK_GIVE, "look_give", _give_legal, lambda s, f: _("Give which card to {who}?").format(who=seat_word(f[2])))
 def look_give(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: ... and give one of yours in return (unless your hand was empty)."""
+    """RB: card ... and give one of yours in return (unless your hand was empty)."""
     p, q = f[1], f[2]
     ce = s.comp.card_effect
     e = a - A_CARD

@@ -20,7 +20,6 @@ from cosmodrome.games.venus.flow import (
     A_CARD,
     A_DIE,
     A_DONE,
-    A_REROLL,
     A_UNIT,
     D_CASUALTY,
     D_COMBAT,
@@ -39,6 +38,8 @@ from cosmodrome.games.venus.flow import (
     VENUS,
     add,
     decide,
+    decode_reroll,
+    encode_reroll,
     without,
 )
 from cosmodrome.games.venus.state import Combat, VenusState
@@ -288,13 +289,13 @@ def resolve(s: VenusState, p: int) -> None:
 
 def _reroll_legal(s, f):
     disc = s.cb.discarded
-    return [A_REROLL + m - 1 for m in range(1, 8) if not (disc >= 0 and m & (1 << disc))]
+    return [encode_reroll(m) for m in range(1, 8) if not (disc >= 0 and m & (1 << disc))]
 
 
 @decide(D_REROLL, "reroll", _reroll_legal, lambda s, f: _("Re-roll which dice?"))
 def reroll(s: VenusState, f: tuple, a: int) -> None:
-    """RB card: 'Re-roll one or more dice' – only the final dice count."""
-    m = a - A_REROLL + 1
+    """RB: card 'Re-roll one or more dice' – only the final dice count."""
+    m = decode_reroll(a)
     cb = s.cb
     for i in range(3):
         if m & (1 << i):

@@ -56,7 +56,13 @@ RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
              "mine_income", "factory_income", "windfall", "alien_defence", "alien_vp",
              "kept_tile_vp", "gunrunner_bonus", "gunrunner_money", "bazagthoth_card_cost",
              "bazagthoth_unit_cost", "bazagthoth_building_cost", "buy_cards_cost", "take_money",
-             "boosted_infantry_cp", "boosted_spaceship_cp", "boosted_tank_cp", "die_faces")
+             "boosted_infantry_cp", "boosted_spaceship_cp", "boosted_tank_cp", "die_faces",
+             # the crises (RB: Phase four – crisis resolution; Crisis effects)
+             "escalation_dice", "damage_dice", "bazagthoth_unit_level", "bazagthoth_building_level",
+             "uprising_level", "uprising_units", "independence_level", "robot_rebellion_level",
+             "robot_rebellion_losses", "major_rebellion_level", "major_rebellion_losses", "robots_win_level",
+             "invasion_level", "martian_level", "martian_losses", "pirates_level", "pirates_wide_level",
+             "pirate_fee", "alien_invasion_level")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from cosmodrome.games.venus.cards import target_unit, unit_eliminated, units_eliminated
 from cosmodrome.games.venus.flow import (
-    A_BLD,
     A_DONE,
     A_SEAT,
     A_UNIT,
@@ -44,6 +43,9 @@ from cosmodrome.games.venus.flow import (
     add,
     auto,
     decide,
+    decode_building,
+    decode_unit_at,
+    encode_building,
     incomes_on,
     put,
     without,
@@ -66,7 +68,26 @@ from cosmodrome.games.venus.text import (
 from cosmodrome.i18n import N_, _
 
 INWARD = (MARS, MOON, EARTH)
-FIRST_EFFECT = (1, 2, 2, 4, 2, 99, 2, 3)   # lowest level with an effect, per planet
+
+
+def first_effect(r: dict, pl: int) -> int:
+    """The lowest crisis level with an effect on planet ``pl``, from the rules' numbers
+    ``r`` (RB: Crisis effects; Ganymede never has one: its crisis tiles are discarded)."""
+    if pl == MERCURY:
+        return 1
+    if pl == VENUS:
+        return min(r["uprising_level"], r["independence_level"])
+    if pl == EARTH:
+        return min(r["robot_rebellion_level"], r["major_rebellion_level"], r["robots_win_level"])
+    if pl == MOON:
+        return r["invasion_level"]
+    if pl == MARS:
+        return min(r["martian_level"], r["invasion_level"])
+    if pl == TITAN:
+        return min(r["pirates_level"], r["pirates_wide_level"])
+    if pl == KUIPER:
+        return r["alien_invasion_level"]
+    return 1 << 30
 
 
 def crisis_tiles(s: VenusState, pl: int) -> int:
@@ -122,7 +143,7 @@ def escalate(s: VenusState, f: tuple) -> None:
     if marked:
         faces = c.rules["die_faces"]
         dice = [faces[s.rng.below(6, "the roll of an escalation die", die_words("the escalation die", faces))]
-                for _ in range(3)]
+                for _ in range(c.rules["escalation_dice"])]
         k = dice.count(0)   # the skulls
         for i in range(k):
             s.clevel = add(s.clevel, marked[i % len(marked)], 1)
@@ -144,7 +165,7 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
         if s.over:
             return
     lv = level(s, pl)
-    if lv >= FIRST_EFFECT[pl]:
+    if lv >= first_effect(s.comp.rules, pl):
         s.crises += (pl * 16 + min(lv, 15),)
         s.say("crisis", says("Crisis on {planet} at level {level}.", planet=planet_w(s.comp, pl), level=lv), {"planet": pl, "level": lv})
         CRISIS[pl](s, lv)
@@ -162,7 +183,8 @@ def mercury(s: VenusState, lv: int) -> None:
     if len(top) != 1:
         return
     p = top[0]
-    lvl = min(lv, 3)
+    r = s.comp.rules
+    lvl = 3 if lv >= r["bazagthoth_building_level"] else 2 if lv >= r["bazagthoth_unit_level"] else 1
     if s.money[p] >= baz_cost(s, lvl) and _baz_targets(s, p, lvl):
         s.stack.append((D_BAZ, p, lvl))
 
@@ -229,19 +251,19 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 2 – pay £1, destroy one military unit, in orbit or on the surface
     (the controller says which; interrupts apply)."""
     p, q = f[1], f[2]
-    pl, t = divmod(a - A_UNITAT, 3)
+    pl, t = decode_unit_at(a)
     paid = baz_cost(s, 2)
     s.pay(p, paid)
     s.say("bazagthoth", says("{who} pays £{paid} to Bazagthoth.", who=who(p), paid=paid), {"seat": p})
     target_unit(s, p, q, pl, t)
 
 
-@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [A_BLD + i for i in range(16) if s.bld[f[2] * 16 + i]],
+@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [encode_building(*divmod(i, 2)) for i in range(16) if s.bld[f[2] * 16 + i]],
         lambda s, f: _("Bazagthoth: destroy which mine or factory of {who}?").format(who=seat_word(f[2])))
 def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
     p, q = f[1], f[2]
-    pl, k = divmod(a - A_BLD, 2)
+    pl, k = decode_building(a)
     paid = baz_cost(s, 3)
     s.pay(p, paid)
     s.remove_building(q, pl, k)
@@ -256,11 +278,13 @@ def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
 def venus(s: VenusState, lv: int) -> None:
     """RB: Venus – level 2–3: every player removes two units from Venus, a mine or factory
     there for each unit they cannot lose; level 4+: independence (cleared and flipped)."""
-    if lv >= 4:
+    r = s.comp.rules
+    if lv >= r["independence_level"]:
         clear_planet(s, VENUS, flip=True)
         s.say("independence", N_("Venus declares independence! The planet is cleared and flipped."), {"planet": VENUS})
         return
-    s.stack.append((O_UPRISING, -1, 0))
+    if lv >= r["uprising_level"]:
+        s.stack.append((O_UPRISING, -1, 0))
 
 
 @auto(O_UPRISING)
@@ -272,7 +296,7 @@ def uprising_next(s: VenusState, f: tuple) -> None:
         p = order[k]
         if s.units_at(p, VENUS) or s.buildings_on(p, VENUS):
             s.stack.append((O_UPRISING, -1, k + 1))
-            s.stack.append((D_UPRISING, p, 2))
+            s.stack.append((D_UPRISING, p, s.comp.rules["uprising_units"]))
             return
 
 
@@ -284,7 +308,7 @@ def _unit_else_building(s, p: int, pl: int) -> list:
     acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t] or s.surf[b + t]]
     if acts:
         return acts
-    return [A_BLD + pl * 2 + k for k in (0, 1) if s.bld[p * 16 + pl * 2 + k]]
+    return [encode_building(pl, k) for k in (0, 1) if s.bld[p * 16 + pl * 2 + k]]
 
 
 def _uprising_legal(s, f):
@@ -308,7 +332,7 @@ def _lose(s, p, pl, a) -> None:
         s.say("loss", says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl, "unit": t})
         unit_eliminated(s, p, t)
     else:
-        k = (a - A_BLD) % 2
+        k = decode_building(a)[1]
         s.remove_building(p, pl, k)
         s.say("loss", says("{who} loses a {building} on {planet}.", who=who(p), building=building_w(k), planet=planet_w(s.comp, pl)),
               {"seat": p, "planet": pl, "kind": k})
@@ -350,10 +374,13 @@ def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True)
 def earth(s: VenusState, lv: int) -> None:
     """RB: Earth – level 2: the highest Earth income loses a mine or factory (ties all
     suffer); level 3: two; level 4+: the robots win and everybody loses."""
-    if lv >= 4:
+    r = s.comp.rules
+    if lv >= r["robots_win_level"]:
         all_lose(s, N_("robot rebellion"), N_("The robots rise up: humanity is destroyed and everybody loses!"))
-        return
-    lose_buildings(s, EARTH, 1 if lv == 2 else 2)
+    elif lv >= r["major_rebellion_level"]:
+        lose_buildings(s, EARTH, r["major_rebellion_losses"])
+    elif lv >= r["robot_rebellion_level"]:
+        lose_buildings(s, EARTH, r["robot_rebellion_losses"])
 
 
 def lose_buildings(s: VenusState, pl: int, n: int) -> None:
@@ -361,7 +388,7 @@ def lose_buildings(s: VenusState, pl: int, n: int) -> None:
         s.stack.append((D_LOSE_BLD, p, pl, n))
 
 
-@decide(D_LOSE_BLD, "lose_building", lambda s, f: [A_BLD + f[2] * 2 + k for k in (0, 1) if s.bld[f[1] * 16 + f[2] * 2 + k]],
+@decide(D_LOSE_BLD, "lose_building", lambda s, f: [encode_building(f[2], k) for k in (0, 1) if s.bld[f[1] * 16 + f[2] * 2 + k]],
         lambda s, f: _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(planet=planet_word(s.comp, f[2]), n=f[3]))
 def lose_building(s: VenusState, f: tuple, a: int) -> None:
     """The chosen mine or factory on the crisis planet (ruling: on that planet) goes back."""
@@ -384,17 +411,18 @@ def all_lose(s: VenusState, cause: str, text: object) -> None:
 # ----------------------------------------------------------------------------------------
 def moon(s: VenusState, lv: int) -> None:
     """RB: The Moon – level 4+: invasion of Earth."""
-    if lv >= 4:
+    if lv >= s.comp.rules["invasion_level"]:
         invasion(s, MOON)
 
 
 def mars(s: VenusState, lv: int) -> None:
     """RB: Mars – level 2–3: the highest income on Mars loses a mine or factory (ties all
     suffer); level 4+: invasion of Earth as the Moon's."""
-    if lv >= 4:
+    r = s.comp.rules
+    if lv >= r["invasion_level"]:
         invasion(s, MARS)
-    else:
-        lose_buildings(s, MARS, 1)
+    elif lv >= r["martian_level"]:
+        lose_buildings(s, MARS, r["martian_losses"])
 
 
 def invasion(s: VenusState, pl: int) -> None:
@@ -416,7 +444,8 @@ def invasion_damage(s: VenusState, f: tuple) -> None:
     """RB: Moon / Mars level 4+ – roll three dice: their total is the damage to Earth."""
     s.stack.pop()
     faces = s.comp.rules["die_faces"]
-    dice = [faces[s.rng.below(6, "the roll of a damage die", die_words("the damage die", faces))] for _ in range(3)]
+    dice = [faces[s.rng.below(6, "the roll of a damage die", die_words("the damage die", faces))]
+            for _ in range(s.comp.rules["damage_dice"])]
     total = sum(dice)
     s.say("invasion", says("Damage dice {dice}: {n} counters to remove from Earth.", dice=dice_w(dice), n=total),
           {"planet": f[2], "dice": dice, "damage": total}, chance=True)
@@ -464,7 +493,10 @@ def pirate_planets(wide: int) -> tuple:
 def titan(s: VenusState, lv: int) -> None:
     """RB: Titan – space pirates: level 2, £1 per mine/factory on Titan; level 3+, also on
     the Kuiper Belt and Ganymede. Unpaid counters are removed (the player chooses)."""
-    wide = 1 if lv >= 3 else 0
+    r = s.comp.rules
+    if lv < r["pirates_level"] and lv < r["pirates_wide_level"]:
+        return
+    wide = 1 if lv >= r["pirates_wide_level"] else 0
     pls = pirate_planets(wide)
     for p in reversed(player_order(s)):
         if any(s.buildings_on(p, pl) for pl in pls):
@@ -479,16 +511,17 @@ def _pirate_legal(s, f):
         for k in (0, 1):
             c = s.bld[p * 16 + pl * 2 + k]
             if c:
-                acts.append(A_BLD + pl * 2 + k)
+                acts.append(encode_building(pl, k))
                 n += c
-    if s.money[p] >= n:
+    if s.money[p] >= n * s.comp.rules["pirate_fee"]:
         acts.insert(0, A_DONE)
     return sorted(acts)
 
 
 def _pirate_prompt(s, f):
     n = sum(s.buildings_on(f[1], pl) for pl in pirate_planets(f[2]))
-    return _("Space pirates: pay £{n} for your {n} counters (done), or give one up.").format(n=n)
+    return _("Space pirates: pay £{cost} for your {n} counters (done), or give one up.").format(
+        cost=n * s.comp.rules["pirate_fee"], n=n)
 
 
 @decide(D_PIRATES, "pirates", _pirate_legal, _pirate_prompt)
@@ -496,12 +529,12 @@ def pirates(s: VenusState, f: tuple, a: int) -> None:
     """RB: Titan – pay £1 per mine/factory, or give up the ones you choose."""
     p, wide = f[1], f[2]
     if a == A_DONE:
-        n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide))
+        n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide)) * s.comp.rules["pirate_fee"]
         if n:
             s.pay(p, n)
             s.say("pirates", f"{SHORT[p]} pays the pirates £{n}.", {"seat": p, "amount": n})
         return
-    pl, k = divmod(a - A_BLD, 2)
+    pl, k = decode_building(a)
     s.remove_building(p, pl, k)
     s.say("pirates", f"{SHORT[p]} gives up a {'mine' if k == 0 else 'factory'} on {s.comp.planet_names[pl]} to the pirates.",
           {"seat": p, "planet": pl, "kind": k})

@@ -35,7 +35,6 @@ import math
 
 from cosmodrome.games.venus.flow import EARTH, KUIPER, T_ALIEN, T_CRISIS, income
 from cosmodrome.games.venus.scoring import final_scores
-from cosmodrome.games.venus.state import answers
 
 # weights of "VP still to come" (fitted; see the module docstring): per unit of time left L
 W_CONST = 6.45          # everyone keeps scoring while time remains
@@ -144,7 +143,6 @@ def all_lose_risk(s) -> float:
     return 1.0 - (1.0 - p_earth) * (1.0 - p_alien)
 
 
-@answers("evaluation")
 def evaluation(s) -> list:
     """Estimated win share per seat (each in [0, 1], summing to at most 1; the missing part
     is the chance that everybody loses). A finished game gives its ``returns()``."""

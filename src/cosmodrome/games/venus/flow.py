@@ -10,7 +10,7 @@ Every frame code is allocated here, in one table, so that a rule module can push
 that another module handles without importing it: the modules import one way only (see
 ``LAYERS`` in the package's ``__init__``), and a rule reaches a rule above it through a
 frame on the stack or a registration (``AUTO``, ``DECIDE``, the card tables of
-:mod:`.cards`, :data:`PROTOCOL`).
+:mod:`.cards`) or a hook (:data:`HOOKS`).
 
 Action space (fixed, :data:`NUM_ACTIONS` ids):
 
@@ -42,6 +42,7 @@ except ImportError:   # the pure-Python engine: the annotations naming cython ar
     cython = None
 
 from cosmodrome.core import Event, IllegalActionError
+from cosmodrome.core.flat import Hooks
 from cosmodrome.i18n import N_
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
@@ -58,6 +59,73 @@ A_UNITAT = 121
 A_DIE = 145
 A_REROLL = 148
 NUM_ACTIONS = 155
+
+
+
+# ----- the codec of the packed ids: every packing and unpacking of an action id is here --
+def encode_building(pl: int, k: int) -> int:
+    """The id of the mine (``k`` 0) or factory (1) on planet ``pl``.
+
+    >>> decode_building(encode_building(6, 1))
+    (6, 1)
+    """
+    return A_BLD + pl * 2 + k
+
+
+def decode_building(a: int) -> tuple:
+    """``(planet, kind)`` of a building id (kind 0 a mine, 1 a factory)."""
+    return divmod(a - A_BLD, 2)
+
+
+def encode_unit_at(pl: int, t: int) -> int:
+    """The id of a unit of type ``t`` (infantry, spaceship, tank) at planet ``pl``: ``A_UNITAT``
+    plus the unit's index ``pl * 3 + t`` in a seat's block of ``orbit``/``surf``.
+
+    >>> decode_unit_at(encode_unit_at(2, 2))
+    (2, 2)
+    """
+    return A_UNITAT + pl * 3 + t
+
+
+def decode_unit_at(a: int) -> tuple:
+    """``(planet, unit type)`` of a unit-at-a-planet id."""
+    return divmod(a - A_UNITAT, 3)
+
+
+def encode_reroll(mask: int) -> int:
+    """The id of re-rolling the combat dice of ``mask`` (bit i: die i; 1..7).
+
+    >>> decode_reroll(encode_reroll(5))
+    5
+    """
+    return A_REROLL + mask - 1
+
+
+def decode_reroll(a: int) -> int:
+    """The dice mask of a re-roll id."""
+    return a - A_REROLL + 1
+
+
+#: the first id of each kind of action, by name, ascending (:func:`action_kind`)
+ACTION_KINDS = (("done", A_DONE), ("yes", A_YES), ("move", A_MOVE), ("claim", A_CLAIM), ("build", A_BUILD),
+                ("pass", A_PASS), ("orbit", A_ORBIT), ("surface", A_SURFACE), ("unit", A_UNIT),
+                ("planet", A_PLANET), ("tile", A_TILE), ("count", A_COUNT), ("card", A_CARD), ("seat", A_SEAT),
+                ("building", A_BLD), ("unit_at", A_UNITAT), ("die", A_DIE), ("reroll", A_REROLL))
+
+
+def action_kind(a: int) -> str:
+    """The name of the kind of action id ``a`` (its range in the action space).
+
+    >>> action_kind(encode_unit_at(1, 2)), action_kind(A_REROLL + 6)
+    ('unit_at', 'reroll')
+    """
+    name = "done"
+    for kind, first in ACTION_KINDS:
+        if a < first:
+            break
+        name = kind
+    return name
+
 
 INF, SHIP, TANK = 0, 1, 2
 MINE, FACTORY = 0, 1
@@ -190,13 +258,15 @@ def run(s) -> None:
         fn(s, f)
 
 
-#: The protocol questions the upper layers answer: ``label`` and ``details`` of an option
-#: (:mod:`.text`, :mod:`.options`), ``returns``, ``winners``, ``final_scores``, ``summary``
-#: and ``stop`` (:mod:`.scoring`), ``evaluation`` (:mod:`.evaluation`) and ``view``
-#: (:mod:`.view`). Each of those modules registers its function with
-#: :func:`.state.answers` when it is imported (the package's ``__init__`` imports them
-#: all), so neither the rules nor the table import a layer above them.
-PROTOCOL: dict = {}
+#: The questions of the core protocol that the table cannot answer from its own layer
+#: (a :class:`~cosmodrome.core.flat.Hooks`, as in every game): ``label`` (:mod:`.text`)
+#: and ``details`` (:mod:`.options`) of an option; ``returns``, ``winners``,
+#: ``final_scores``, ``summary`` and ``stop`` (:mod:`.scoring`); ``evaluation``
+#: (:mod:`.evaluation`); ``view``, ``view_common`` and ``view_for`` (:mod:`.view`). The
+#: package's face registers them once, so neither the rules nor the table import a layer
+#: above them.
+HOOKS = Hooks("venus", ("label", "details", "returns", "winners", "final_scores", "summary", "stop", "evaluation",
+                        "view", "view_common", "view_for"))
 
 #: the game is stopped and scored as it stands after this many decisions (ruling 35): the
 #: rules alone let a game last for ever (a player who never passes moves ships to and fro;
@@ -217,7 +287,7 @@ def step(s, action) -> list:
     APPLY[f[0]](s, f, action)
     run(s)
     if s.decisions >= MAX_DECISIONS and not s.over:
-        PROTOCOL["stop"](s)
+        HOOKS.stop(s)
     return s._ev
 
 

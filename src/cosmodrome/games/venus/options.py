@@ -28,8 +28,11 @@ from cosmodrome.games.venus.flow import (
     DECIDE,
     EARTH,
     VENUS,
+    decode_building,
+    decode_reroll,
+    decode_unit_at,
 )
-from cosmodrome.games.venus.state import EMPIRES, answers
+from cosmodrome.games.venus.state import EMPIRES
 from cosmodrome.games.venus.text import BLD_LABELS, CARD_TEXT, UNIT_LABELS
 
 VERBS = {A_MOVE: "move", A_CLAIM: "claim", A_BUILD: "build", A_PASS: "pass"}
@@ -67,7 +70,6 @@ def _owner(f, kind: str) -> int:
     return f[i] if i is not None and len(f) > i else f[1]
 
 
-@answers("details")
 def action_details(s, a: int) -> dict:
     """What an option of the current decision points at, for a client to highlight and for
     a bot to read without parsing labels. Every id range has its details:
@@ -124,10 +126,10 @@ def action_details(s, a: int) -> dict:
             d["target_planet"] = names[f[2]]     # the planet of the tension tile
         return d
     if A_BLD <= a < A_BLD + 16:
-        pl, k = divmod(a - A_BLD, 2)
+        pl, k = decode_building(a)
         return {"planet": names[pl], "building": BLD_LABELS[k], "owner": _owner(f, kind)}
     if A_UNITAT <= a < A_UNITAT + 24:
-        pl, t = divmod(a - A_UNITAT, 3)
+        pl, t = decode_unit_at(a)
         return {"planet": names[pl], "unit": UNIT_LABELS[t], "owner": _owner(f, kind)}
     if A_UNIT <= a < A_UNIT + 3:
         d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f[1]}
@@ -145,7 +147,7 @@ def action_details(s, a: int) -> dict:
             d["of"] = what
         return d
     if A_REROLL <= a < A_REROLL + 7:
-        m = a - A_REROLL + 1
+        m = decode_reroll(a)
         dice = [i for i in range(3) if m & (1 << i)]
         return {"dice": dice, "faces": [s.cb.dice[i] for i in dice], "kept": [i for i in range(3) if i not in dice]}
     return {}

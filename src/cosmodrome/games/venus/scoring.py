@@ -14,7 +14,7 @@ from typing import Optional
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, incomes_on
-from cosmodrome.games.venus.state import VenusState, answers
+from cosmodrome.games.venus.state import VenusState
 from cosmodrome.games.venus.text import Word, planet_word, says, seat_word
 from cosmodrome.i18n import N_, _, current, gettext
 
@@ -46,7 +46,6 @@ def tile_vp(s: VenusState, p: int) -> int:
     return v
 
 
-@answers("final_scores")
 def final_scores(s: VenusState) -> list:
     """Victory points per player for the table as it stands."""
     n = s.num_players
@@ -66,7 +65,6 @@ def ranking_key(s: VenusState, p: int, vp: list) -> tuple:
     return (vp[p], 1 if s.first == p else 0, sum(s.bld[p * 16:(p + 1) * 16]), tile_vp(s, p))
 
 
-@answers("winners")
 def winners(s: VenusState, vp: Optional[list] = None) -> list:
     """The winning seats of a finished game (``vp``: its :func:`final_scores`, when known)."""
     if not s.over or s.end_cause.startswith("all-lose"):
@@ -78,7 +76,6 @@ def winners(s: VenusState, vp: Optional[list] = None) -> list:
     return [p for p in range(s.num_players) if keys[p] == best]
 
 
-@answers("returns")
 def returns(s: VenusState) -> list:
     n = s.num_players
     w = winners(s)
@@ -258,7 +255,6 @@ def _names(seats) -> str:
     return ", ".join(seat_word(p) for p in seats)
 
 
-@answers("stop")
 def stop(s: VenusState) -> None:
     """Ruling 35: after ``MAX_DECISIONS`` decisions the game stops and is scored as it stands."""
     s.say("stop", says("The game has lasted {n} decisions: it stops here and is scored as it stands.", n=s.decisions),
@@ -266,7 +262,6 @@ def stop(s: VenusState) -> None:
     finish(s, N_("decision cap"))
 
 
-@answers("summary")
 def summary(s: VenusState) -> dict:
     names = s.comp.planet_names
     crises: dict = {}

@@ -42,14 +42,14 @@ and a saved state loads into this layout (:func:`state_from_json`).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Event, RecordError, Rng, State, check_state_json
 from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import load_components
-from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, T_ALIEN
+from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, HOOKS, T_ALIEN
 from cosmodrome.i18n import N_
 
 
@@ -129,18 +129,9 @@ LOG_KEEP = flow.LOG_KEEP
 #: the event list and log of a quiet state (it records nothing, so they stay empty)
 _NOTHING: tuple = ()
 
-#: The protocol questions the upper layers answer (the table :data:`.flow.PROTOCOL`, filled
-#: through :func:`answers`); the decision cap of ruling 35 (:data:`.flow.MAX_DECISIONS`)
-PROTOCOL = flow.PROTOCOL
+#: the decision cap of ruling 35 (:data:`.flow.MAX_DECISIONS`); the hooks through which the
+#: core protocol reaches the upper modules are :data:`.flow.HOOKS`, imported above
 MAX_DECISIONS = flow.MAX_DECISIONS
-
-
-def answers(question: str) -> Callable:
-    """Register the decorated function as the answer to a protocol ``question``."""
-    def deco(fn: Callable) -> Callable:
-        PROTOCOL[question] = fn
-        return fn
-    return deco
 
 
 def has_alien(s: "VenusState", pl: int) -> bool:
@@ -278,11 +269,11 @@ class VenusState(State):
     legal_actions = flow.legal_actions
 
     def action_label(self, action: int) -> str:
-        return PROTOCOL["label"](self, action)
+        return HOOKS.label(self, action)
 
     def action_json(self, action: int) -> dict:
         d = {"action": action, "label": self.action_label(action)}
-        d.update(PROTOCOL["details"](self, action))
+        d.update(HOOKS.details(self, action))
         return d
 
     def decision_kind(self) -> str:
@@ -318,30 +309,30 @@ class VenusState(State):
         return self.over
 
     def returns(self) -> list:
-        return PROTOCOL["returns"](self)
+        return HOOKS.returns(self)
 
     def winners(self) -> list:
-        return PROTOCOL["winners"](self)
+        return HOOKS.winners(self)
 
     def scores(self) -> list:
-        return [float(v) for v in PROTOCOL["final_scores"](self)]
+        return [float(v) for v in HOOKS.final_scores(self)]
 
     def summary(self) -> dict:
-        return PROTOCOL["summary"](self)
+        return HOOKS.summary(self)
 
     def evaluation(self) -> list:
         """Estimated win share per seat of this (possibly determinized) position, for search
         bots that cut rollouts short (see :mod:`.evaluation`)."""
-        return PROTOCOL["evaluation"](self)
+        return HOOKS.evaluation(self)
 
     def view(self, seat: Optional[int]) -> dict:
-        return PROTOCOL["view"](self, seat)
+        return HOOKS.view(self, seat)
 
     def view_common(self) -> dict:
-        return PROTOCOL["view_common"](self)
+        return HOOKS.view_common(self)
 
     def view_for(self, seat: Optional[int], common: Any) -> dict:
-        return PROTOCOL["view_for"](self, seat, common)
+        return HOOKS.view_for(self, seat, common)
 
     def resample(self, seat: int, rng: Rng) -> "VenusState":
         """A clone with the unseen redrawn: other hands and the deck are shuffled together

@@ -36,8 +36,11 @@ from cosmodrome.games.venus.flow import (
     A_YES,
     DECIDE,
     NUM_ACTIONS,
+    decode_building,
+    decode_reroll,
+    decode_unit_at,
 )
-from cosmodrome.games.venus.state import SHORT, answers
+from cosmodrome.games.venus.state import SHORT
 from cosmodrome.i18n import N_, Word, _, gettext, ngettext, says  # noqa: F401 (Word, says: the game's log)
 
 UNIT_LABELS = (N_("infantry"), N_("spaceship"), N_("tank"))
@@ -303,7 +306,6 @@ COUNT_WORDS = {"move_ships": (N_("{n} spaceship"), N_("{n} spaceships")),
                "move_tanks": (N_("{n} tank"), N_("{n} tanks"))}
 
 
-@answers("label")
 def label(s, a: int) -> str:
     """A readable label of action ``a`` in the state's current decision, in the reader's language."""
     if not 0 <= a < NUM_ACTIONS:
@@ -341,7 +343,7 @@ def label(s, a: int) -> str:
     if A_SEAT <= a < A_SEAT + 5:
         return seat_word(a - A_SEAT)
     if A_BLD <= a < A_BLD + 16:
-        pl, k = divmod(a - A_BLD, 2)
+        pl, k = decode_building(a)
         where = dict(building=gettext(BLD_LABELS[k]), planet=planet_word(s.comp, pl))
         owner = None
         if kind in ("bazagthoth",) and len(f) > 2:
@@ -352,7 +354,7 @@ def label(s, a: int) -> str:
             return _("{owner}'s {building} on {planet}").format(owner=seat_word(owner), **where)
         return _("{building} on {planet}").format(**where)
     if A_UNITAT <= a < A_UNITAT + 24:
-        pl, t = divmod(a - A_UNITAT, 3)
+        pl, t = decode_unit_at(a)
         if kind == "build":
             return _("Build {unit} at {planet}").format(unit=unit_word(t), planet=planet_word(s.comp, pl))
         return _("{unit} at {planet}").format(unit=gettext(UNIT_LABELS[t]), planet=planet_word(s.comp, pl))
@@ -361,9 +363,24 @@ def label(s, a: int) -> str:
         v = s.cb.dice[i]
         return _("Die {i} ({face})").format(i=i + 1, face=_("skull") if v == 0 else v)
     if A_REROLL <= a < A_REROLL + 7:
-        m = a - A_REROLL + 1
+        m = decode_reroll(a)
         return _("Re-roll die {dice}").format(dice=", ".join(str(i + 1) for i in range(3) if m & (1 << i)))
     return _("action {a}").format(a=a)
+
+
+#: each planet's crisis (RB: Crisis effects), its name and what it does, in planet order: the
+#: table's planet tooltips (the view's ``crisis_name``/``crisis_help``) and the rules page's
+#: list of crises (``Game.help_items["crises"]``) read them here
+CRISIS_HELP = (
+    (N_("Bazagthoth the Blinded"), N_("The empire earning most here (alone) gets a power: level 1 pay £1 to take a random card from a rival, level 2 pay £1 to destroy a unit anywhere, level 3+ pay £3 to destroy a mine or factory anywhere.")),
+    (N_("Venusian Uprising"), N_("Level 2–3: every empire loses two units here, or a building for each unit it lacks. Level 4+: everything on Venus is swept away and the planet is closed for good.")),
+    (N_("Robot Rebellion"), N_("Level 2: the top earner on Earth loses a building; level 3: two. Level 4+: the game ends at once and everybody loses.")),
+    (N_("Attack of the Moon Men"), N_("Nothing until level 4: then the Moon is wiped clean and closed, and the Moon Men strike Earth — three dice worth of units (or buildings) are removed in turn order.")),
+    (N_("Martian Invasion"), N_("Level 2–3: the top earner here loses a building. Level 4+: Mars is wiped clean and closed, and Earth takes three dice of damage.")),
+    (N_("Nothing happens"), N_("No crisis can strike Ganymede: crisis tiles drawn for it are thrown away.")),
+    (N_("Space Pirates"), N_("Level 2: pay £1 for each of your buildings on Titan or lose it. Level 3+: the same for Titan, Ganymede and the Kuiper Belt.")),
+    (N_("Alien Invasion"), N_("Level 3+: alien tiles (defence 7, worth 2 VP when beaten) land on the Kuiper Belt, Titan and Ganymede, clear them, and march inwards each crisis phase. Aliens reaching Earth: everybody loses.")),
+)
 
 
 #: the symbols of :func:`render_text` explained (``Game.legend``)

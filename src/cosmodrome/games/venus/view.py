@@ -15,6 +15,7 @@ Schema::
                    "options": [{"action": int, "label": str, ...details}] (only for the seat to move)}|null,
                    # the others read its public kind and prompt only (Game.public_line)
       "planets": [{"index": int, "name": str, "vp": [int], "flipped": bool, "alien": bool,
+                   "crisis_name": str, "crisis_help": str,   # its crisis in words (text.CRISIS_HELP)
                    "crisis_level": int,            # crisis tiles (+ escalation dice during phase 4)
                    "crisis_tiles": int, "crisis_dice": int,
                    "gunrunners": int, "gunrunner_bonus": int,   # +defence of its crisis tiles
@@ -61,9 +62,8 @@ from cosmodrome.games.venus.scoring import final_breakdown, planet_vp, tile_vp
 from cosmodrome.games.venus.state import (
     COLOURS,
     EMPIRES,
-    answers,
 )
-from cosmodrome.games.venus.text import CARD_TEXT, PHASES, TILE_LABELS, planet_word, tile_name
+from cosmodrome.games.venus.text import CARD_TEXT, CRISIS_HELP, PHASES, TILE_LABELS, planet_word, tile_name
 from cosmodrome.i18n import current, gettext
 
 UNITS = ("infantry", "spaceship", "tank")
@@ -76,7 +76,7 @@ class _Static:
     data, card texts."""
 
     __slots__ = ("comp", "tile", "kind_name", "kept_label", "is_crisis", "is_alien", "names", "vp", "card",
-                 "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp")
+                 "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp", "crisis")
 
     def __init__(self, c) -> None:
         class _S:   # tile_name only needs .comp
@@ -104,6 +104,7 @@ class _Static:
         self.fac_inc = c.rules["factory_income"]
         self.gun_bonus = c.rules["gunrunner_bonus"]
         self.unit_cp = tuple(c.unit_cp)
+        self.crisis = tuple((gettext(name), gettext(words)) for name, words in CRISIS_HELP)
 
 
 _STATIC: dict = {}
@@ -117,12 +118,10 @@ def static(c) -> _Static:
     return st
 
 
-@answers("view")
 def view(s, seat: Optional[int]) -> dict:
     return view_for(s, seat, view_common(s))
 
 
-@answers("view_common")
 def view_common(s) -> dict:
     """The part of every seat's view that is the same for all seats (see
     ``State.view_common``): the whole view as a spectator reads it but for the seat, its hand,
@@ -162,6 +161,7 @@ def view_common(s) -> dict:
         dice = s.clevel[pl] if phase4 else 0
         planets.append({
             "index": pl, "name": names[pl], "vp": list(st.vp[pl]), "flipped": bool(s.flipped[pl]), "alien": alien,
+            "crisis_name": st.crisis[pl][0], "crisis_help": st.crisis[pl][1],
             "crisis_level": ncr + dice, "crisis_tiles": ncr, "crisis_dice": dice,
             "gunrunners": guns[pl], "gunrunner_bonus": guns[pl] * st.gun_bonus,
             "tiles": tiles,
@@ -219,7 +219,6 @@ def view_common(s) -> dict:
     }
 
 
-@answers("view_for")
 def view_for(s, seat: Optional[int], common: dict) -> dict:
     """The view of ``seat`` from :func:`view_common` of the same position: the seat, its own
     hand (the others' are counts only), the full decision if it is the one deciding, and the

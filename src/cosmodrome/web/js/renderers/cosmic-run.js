@@ -9,7 +9,7 @@
 // (action_json) in src/cosmodrome/games/cosmic_run/actions.py.
 import { el, svg, t as tr, tn } from "../api.js";
 
-// marks a text of a help table for extraction; it is translated where it is shown (tipOn)
+// marks a text for extraction; it is translated where it is shown
 const N_ = (msg) => msg;
 
 export const name = "cosmic-run";
@@ -30,34 +30,17 @@ const TECH_SHORT = { "defensive missile": "Missile", "navigational control": "Na
 const colOf = (c) => TRACK_COL[c] || TECH_COL[c] || c || "#888";
 const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").slice(1);
 
-// ----- help, in our own words (RB = the rulebook section it summarises) ------------------------
-const TECH_HELP = {
-  "defensive missile": [N_("Defensive missile"), N_("Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help."), "rulebook: Defensive Missile"],
-  "navigational control": [N_("Navigational control"), N_("Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ)."), "rulebook: Navigational Control; FAQ"],
-  "warp drive": [N_("Warp drive"), N_("Spend one during a movement die to jump through a mine into the open circle behind it; the mine still costs a pip. Two mines in a row take two warp drives and three pips."), "rulebook: Warp Drive"],
-  "transformer": [N_("Transformer"), N_("Spend one before moving to let a movement die (or the single step of an advance-and-attack die) move a different ship. The die is never split between ships and the attack keeps its colour (FAQ)."), "rulebook: Transformer; FAQ"],
-};
-const HELP = {
-  mine: [N_("Space mine"), N_("A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before."), "rulebook: Phase I: Mine Phase; Mine Die"],
-  round: [N_("Round track"), N_("Twelve rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain."), "rulebook: Playing the Game; Game End"],
-  cargo: [N_("Cargo bay"), N_("Instead of using a die you may store it here. The second die stored in the same round turns into any one technology of your choice (this can happen twice a round). The bay is emptied at the end of each round."), "rulebook: Cargo Bay Option"],
-  control: [N_("Control panel"), N_("Four re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again."), "rulebook: Control Panel Option; The Solo Game"],
-  hearts: [N_("Health meter"), N_("Every hit (a mine landing on the ship or an attack) fills a heart. With all three filled the ship is disabled: it cannot move and costs 7 VP at the end (12 if it never got past the −5 VP level)."), "rulebook: Advance and Attack Die; Scoring"],
-  upgrades: [N_("Engine upgrades"), N_("Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3."), "rulebook: Friendly Variant"],
-  ladder: [N_("Score ladder"), N_("At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0."), "rulebook: Scoring"],
-  numbers: [N_("Mine coordinates"), N_("A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once."), "rulebook: Phase I: Mine Phase; Minefield Variant"],
-  letters: [N_("Column letters"), N_("The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet."), "rulebook: Mine Die"],
-  planet: [N_("Planet"), N_("Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once."), "rulebook: Movement Die; Game End"],
-  start: [N_("Launch pad"), N_("Every ship starts below its track and enters the circle right above it with its first step."), "rulebook: Movement Die"],
-  armada: [N_("Armada rule"), N_("A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire)."), "rulebook: The Armada Rule"],
-};
+// ----- help: the game's own words (cosmic_run/text.py SHEET_HELP and TECH_HELP), handed out
+// translated by the view (sheet.help) and set at each drawing (render) ------------------------
+let TECH_HELP = {};
+let HELP = {};
 function dieHelp(d) {
   const c = d.colour, col = tr(c || "");
   switch (d.kind) {
     case "move": return [tr("{Colour} {n} — movement", { Colour: cap(col), n: d.pips }), tn("Moves the {colour} ship up to {n} circle, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", "Moves the {colour} ship up to {n} circles, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", d.pips, { colour: col }), "rulebook: Movement Die"];
     case "attack": return [tr("Advance and attack {colour}", { colour: col }), tr("The {colour} ship steps one circle, then the opponent's {colour} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own {colour} engine is upgraded instead. Solo: your die only advances.", { colour: col }), "rulebook: Advance and Attack Die"];
     case "mine": return [tr("Mine die"), tr("Set the letter die to the column you want and roll the number: the mines land on your opponent's sheet only. In the solo game it has no use for you."), "rulebook: Mine Die; The Solo Game"];
-    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; const name = tr(d.tech); return [tr("Technology: {tech}", { tech: name }), tr("Adds one {tech} to the sheet (an X in its next circle).", { tech: name }) + (h[1] ? ` ${tr(h[1])}` : " "), "rulebook: Technology Dice"]; }
+    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; const name = tr(d.tech); return [tr("Technology: {tech}", { tech: name }), tr("Adds one {tech} to the sheet (an X in its next circle).", { tech: name }) + (h[1] ? ` ${h[1]}` : " "), "rulebook: Technology Dice"]; }
     default: return [d.text || tr("die"), "", ""];
   }
 }
@@ -67,7 +50,7 @@ let tip = null;
 function hideTip() { if (tip) { tip.remove(); tip = null; } }
 function tipOn(node, help, extra) {
   if (!help) return node;
-  const [title, text, src] = [tr(help[0]), help[1] ? tr(help[1]) : help[1], help[2]];
+  const [title, text, src] = help;   // in the reader's language already (the view's, or tr() here)
   const show = () => {
     hideTip();
     tip = el("div", { class: "cr-tip", role: "tooltip", "data-testid": "cr-tip" }, el("b", { text: title }),
@@ -574,6 +557,7 @@ export function render(root, ctx) {
   hideTip();
   document.querySelectorAll(".cr-pop").forEach(p => p.remove());
   const v = ctx.view;
+  ({ sheet: HELP, tech: TECH_HELP } = (v.sheet && v.sheet.help) || { sheet: {}, tech: {} });
   TECH_COLOURS = {};
   for (const s of v.sheets) for (const t of s.techs) TECH_COLOURS[t.name] = t.colour;
   const idx = indexOptions(ctx);

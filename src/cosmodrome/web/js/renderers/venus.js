@@ -5,17 +5,9 @@
 // The view schema is documented in src/cosmodrome/games/venus/view.py; norm() adapts it.
 // Nothing is computed here that the engine knows: tile kinds, combat points, the alien
 // advance and the whole end-of-game scoring (ranks, VP, tie-breaks, winners) come from the view.
-import { el, t, tn } from "../api.js";
+import { el, svg, t, tn } from "../api.js";
 
 export const name = "venus";
-
-const SVGNS = "http://www.w3.org/2000/svg";
-function svg(tag, attrs = {}, ...kids) {
-  const e = document.createElementNS(SVGNS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  for (const c of kids.flat()) if (c) e.append(c);
-  return e;
-}
 
 const PLANETS = ["Mercury", "Venus", "Earth", "Moon", "Mars", "Ganymede", "Titan", "Kuiper Belt"];
 const PLANET_LOOK = {
@@ -27,16 +19,6 @@ const COLOURS = { red: "#e0453a", blue: "#3f7be8", purple: "#9b59d0", yellow: "#
 const PHASES = [t("Pass cubes"), t("Tiles"), t("Actions"), t("Crises"), t("Income"), t("Reset")];
 
 // ----- rule help, in our own words (RB = the rulebook section it summarises) ------------------
-const PLANET_HELP = {
-  "Mercury": [t("Bazagthoth the Blinded"), t("The empire earning most here (alone) gets a power: level 1 pay £1 to take a random card from a rival, level 2 pay £1 to destroy a unit anywhere, level 3+ pay £3 to destroy a mine or factory anywhere.")],
-  "Venus": [t("Venusian Uprising"), t("Level 2–3: every empire loses two units here, or a building for each unit it lacks. Level 4+: everything on Venus is swept away and the planet is closed for good.")],
-  "Earth": [t("Robot Rebellion"), t("Level 2: the top earner on Earth loses a building; level 3: two. Level 4+: the game ends at once and everybody loses.")],
-  "Moon": [t("Attack of the Moon Men"), t("Nothing until level 4: then the Moon is wiped clean and closed, and the Moon Men strike Earth — three dice worth of units (or buildings) are removed in turn order.")],
-  "Mars": [t("Martian Invasion"), t("Level 2–3: the top earner here loses a building. Level 4+: Mars is wiped clean and closed, and Earth takes three dice of damage.")],
-  "Ganymede": [t("Nothing happens"), t("No crisis can strike Ganymede: crisis tiles drawn for it are thrown away.")],
-  "Titan": [t("Space Pirates"), t("Level 2: pay £1 for each of your buildings on Titan or lose it. Level 3+: the same for Titan, Ganymede and the Kuiper Belt.")],
-  "Kuiper Belt": [t("Alien Invasion"), t("Level 3+: alien tiles (defence 7, worth 2 VP when beaten) land on the Kuiper Belt, Titan and Ganymede, clear them, and march inwards each crisis phase. Aliens reaching Earth: everybody loses.")],
-};
 const TILE_HELP = {
   factory: [t("Factory"), t("Undefended. Send a unit from orbit to the surface to take it and put one of your factories here (income £2 a period). Needs a factory in your stock. (rulebook: Claim one tile)")],
   mine: [t("Mine"), t("Defended: roll three dice, keep the highest and lowest, add their difference to the defence; commit at least that many combat points. Place a mine here (income £3). (rulebook: Combat)")],
@@ -228,7 +210,8 @@ function norm(v) {
     // name: the English key (colours, help, option details); label: the name in the reader's language
     return { name: PLANETS[i] || pl.name, label: pl.name || PLANETS[i], index: i, flipped: !!pl.flipped, alien: pl.alien,
       crisis: pl.crisis_level ?? 0, vp: pl.vp || [], tiles: pl.tiles || [], gun: pl.gunrunners || 0,
-      gunBonus: pl.gunrunner_bonus || 0, empires: empiresHere, dice: pl.crisis_dice || 0 };
+      gunBonus: pl.gunrunner_bonus || 0, empires: empiresHere, dice: pl.crisis_dice || 0,
+      crisisName: pl.crisis_name || "", crisisHelp: pl.crisis_help || "" };
   });
   return { raw: v, players, planets, period: v.period, periods: v.periods || 3, phase: v.phase, phaseName: v.phase_name,
     cubes: v.cubes ?? v.pass_cubes, cubesTotal: v.cubes_total ?? v.pass_cubes_total ?? (n + 2), first: v.first,
@@ -276,7 +259,7 @@ function tileNode(tl, planetName, ctx, idx, root) {
 
 function planetCard(pl, model, ctx, idx, root) {
   const cls = pl.name === "Earth" ? "earth" : pl.name === "Moon" ? "moon" : "";  // pl.name: the English key; pl.label is shown
-  const [crisisName, crisisHelp] = PLANET_HELP[pl.name] || ["", ""];
+  const { crisisName, crisisHelp } = pl;   // the game's own words (text.CRISIS_HELP), in the reader's language
   const head = el("div", { class: "vn-phead" }, planetDisc(pl.name),
     el("div", {}, el("div", { class: "vn-pname" }, pl.label, el("small", { text: crisisName })),
       el("div", { class: "vn-vp", title: t("VP for the 1st, 2nd, 3rd highest income here") }, pl.vp.map((n, r) => hexVP(n, r)))));
