@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_
 
@@ -55,7 +55,7 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
     name = ship_w(s, victim, colour)
     if missile:
         defender = s.seat
-        s.tech_used[defender * 4 + MISSILE] += 1
+        s.tech_used[tech_ix(defender, MISSILE)] += 1
         what = (N_("{who} fires a defensive missile and stops the attack on {ship}.") if kind == ATTACK
                 else N_("{who} fires a defensive missile and stops the engine upgrade of {ship}."))
         s.log("missile", says(what, who=who_w(s, defender), ship=name), sheet=defender)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import (
     Word,
     circle_w,
@@ -102,7 +102,7 @@ def ask_next(s: CosmicRunState) -> None:
 def answer(s: CosmicRunState, use_missile: bool) -> None:
     sh = s.mr_targets[s.mr_i]
     if use_missile:
-        s.tech_used[sh * 4 + MISSILE] += 1
+        s.tech_used[tech_ix(sh, MISSILE)] += 1
         s.mr_ignore[sh] = 1
         s.log("missile", says("{who} fires a defensive missile: {at} is ignored on all of their tracks.",
                               who=who_w(s, sh), at=coordinate(s, s.mr_letter, s.mr_number)), sheet=sh)

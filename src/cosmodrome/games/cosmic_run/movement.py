@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
-from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, moves_text, says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_, gettext
 
@@ -69,7 +69,7 @@ def target(s: CosmicRunState, kind: int):
     grid = s.grid
     base = (sh * 3 + t) * C.nr       # s.mined(sh, t, row, col) is grid[(base + row) * 3 + col] & 16
     if kind < WARP_UP:
-        if kind >= DIAG_LEFT and s.tech_gained[sh * 4 + NAV] - s.tech_used[sh * 4 + NAV] <= 0:
+        if kind >= DIAG_LEFT and s.avail(sh, NAV) <= 0:
             return None
         nr_, nc = r + dr, c + dc
         if not 0 <= nc < 3 or grid[(base + nr_) * 3 + nc] & 16:
@@ -77,7 +77,7 @@ def target(s: CosmicRunState, kind: int):
         if not armada_ok(s, ship, nr_):
             return None
         return nr_ * 3 + nc, 1, 0, ()
-    warps = s.tech_gained[sh * 4 + WARP] - s.tech_used[sh * 4 + WARP]
+    warps = s.avail(sh, WARP)
     if warps <= 0:
         return None
     rr, cc = r + dr, c + dc
@@ -97,7 +97,7 @@ def target(s: CosmicRunState, kind: int):
 def transform_targets(s: CosmicRunState) -> list[int]:
     """Colours the die may be changed to (RB Transformer): before the first step only."""
     sh = s.ship // 3
-    if s.steps or s.transformed or s.tech_gained[sh * 4 + TRANSFORMER] - s.tech_used[sh * 4 + TRANSFORMER] <= 0:
+    if s.steps or s.transformed or s.avail(sh, TRANSFORMER) <= 0:
         return []
     return [c for c in range(3) if sh * 3 + c != s.ship and s.dmg[sh * 3 + c] < s.comp.hearts
             and not s.reached(sh * 3 + c)]
@@ -113,9 +113,9 @@ def steps(s: CosmicRunState) -> list[int]:
     if r == s.comp.rows + 1:
         return []
     kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
-    if s.tech_gained[sh * 4 + NAV] > s.tech_used[sh * 4 + NAV]:
+    if s.avail(sh, NAV) > 0:
         kinds += [DIAG_LEFT, DIAG_RIGHT]
-    if s.pips >= 2 and s.tech_gained[sh * 4 + WARP] > s.tech_used[sh * 4 + WARP]:
+    if s.pips >= 2 and s.avail(sh, WARP) > 0:
         kinds += [WARP_UP] if r == 0 else [WARP_UP, WARP_LEFT, WARP_RIGHT]
     return [k for k in kinds if target(s, k) is not None]
 
@@ -128,7 +128,7 @@ def start(s: CosmicRunState) -> None:
 
 def transform(s: CosmicRunState, colour: int) -> None:
     sh = s.ship // 3
-    s.tech_used[sh * 4 + TRANSFORMER] += 1
+    s.tech_used[tech_ix(sh, TRANSFORMER)] += 1
     s.transformed = 1
     old = colour_w(s.comp, s.ship % 3)
     s.ship = sh * 3 + colour
@@ -158,9 +158,9 @@ def step(s: CosmicRunState, kind: int) -> None:
     s.pips -= cost
     s.steps += 1
     if kind in (DIAG_LEFT, DIAG_RIGHT):
-        s.tech_used[sh * 4 + NAV] += 1
+        s.tech_used[tech_ix(sh, NAV)] += 1
     if k:
-        s.tech_used[sh * 4 + WARP] += k
+        s.tech_used[tech_ix(sh, WARP)] += k
     planet = r == s.comp.rows + 1
     where = Word(gettext, N_("its planet")) if planet else circle_w(s.comp, s.side, r, c)
     s.log("move", (moves_text, (s.sheet_name, s.comp, sh, t, STEP_NAMES[kind], k, where)),

@@ -13,7 +13,7 @@ from typing import Any
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
-from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
+from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import end_sentence
 from cosmodrome.i18n import _
 
@@ -46,8 +46,8 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
     sh, t = divmod(ship, 3)
     C = s.comp
     planet = C.rows + 1
-    nav = s.avail(sh, NAV) + C.circles - s.tech_gained[sh * 4 + NAV] > 0
-    cap = s.avail(sh, WARP) + C.circles - s.tech_gained[sh * 4 + WARP]
+    nav = s.avail(sh, NAV) + C.circles - s.tech_gained[tech_ix(sh, NAV)] > 0
+    cap = s.avail(sh, WARP) + C.circles - s.tech_gained[tech_ix(sh, WARP)]
     kmax = max(1, C.max_pips - 1)
     start = s.pos[ship]
     r0 = start // 3

@@ -51,6 +51,15 @@ SAVED_AS = {"attack_colour": "aa", "transformed": "xf", "tech_gained": "tx", "te
             "rerolls_used": "rr"}
 
 
+def tech_ix(sheet: int, tech: int) -> int:
+    """The index in ``tech_gained`` and ``tech_used`` of a sheet's technology column.
+
+    >>> tech_ix(1, 2)
+    6
+    """
+    return sheet * 4 + tech
+
+
 class Hooks:
     """The entry points of the higher layers that this data layer and the rules call: the
     protocol (``legal``, ``perform``, ``action_json``, ``prompt``, ``view``, ``scores``,
@@ -141,7 +150,8 @@ class CosmicRunState(State):
         return self.dmg[ship] >= self.comp.hearts
 
     def avail(self, sheet: int, tech: int) -> int:
-        return self.tech_gained[sheet * 4 + tech] - self.tech_used[sheet * 4 + tech]
+        i = sheet * 4 + tech   # tech_ix(sheet, tech), written out: on the path of every step
+        return self.tech_gained[i] - self.tech_used[i]
 
     def sheet_name(self, sheet: int) -> str:
         if self.solo and sheet == 1:

@@ -9,12 +9,12 @@ four times a game.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic_run.dice import roll
-from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import cargo_text, face_w, gains_text, says, tech_w, who_w
 
 
 def room(s: CosmicRunState, sheet: int, tech: int) -> bool:
-    return s.tech_gained[sheet * 4 + tech] < s.comp.circles
+    return s.tech_gained[tech_ix(sheet, tech)] < s.comp.circles
 
 
 def gain(s: CosmicRunState, sheet: int, tech: int) -> None:
@@ -23,7 +23,7 @@ def gain(s: CosmicRunState, sheet: int, tech: int) -> None:
         s.log("technology", says("{who} has no open {tech} circle left: nothing gained.", who=who_w(s, sheet),
                                  tech=tech_w(s.comp, tech)), sheet=sheet)
         return
-    s.tech_gained[sheet * 4 + tech] += 1
+    s.tech_gained[tech_ix(sheet, tech)] += 1
     s.log("technology", (gains_text, (s.sheet_name, sheet, name)), sheet=sheet, tech=tech)
 
 

@@ -34,6 +34,7 @@ from cosmodrome.games.cosmic_run.state import (
     TECHPICK,
     ZOR_REROLL,
     CosmicRunState,
+    tech_ix,
 )
 from cosmodrome.games.cosmic_run.text import circle_name, prompt, row_name
 
@@ -56,7 +57,7 @@ def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
     return {
         "sheet": sh, "name": s.sheet_name(sh), "zorlord": zor, "ships": ships, "grid": grids,
         "techs": [{"name": C.tech_names[k], "colour": C.tech_colours[k], "circles": C.circles,
-                   "acquired": s.tech_gained[sh * 4 + k], "used": s.tech_used[sh * 4 + k]} for k in range(4)],
+                   "acquired": s.tech_gained[tech_ix(sh, k)], "used": s.tech_used[tech_ix(sh, k)]} for k in range(4)],
         "cargo": s.cargo[sh], "rerolls_used": s.rerolls_used[sh], "rerolls_left": C.rerolls - s.rerolls_used[sh],
         "tech_score": scoring.tech_score(s, sh), "vp": scoring.total(s, sh), "kills": s.kills[sh],
         "immune_round": s.immune[sh],
