@@ -9,7 +9,7 @@ except ImportError:   # the pure-Python engine: the annotations naming cython ar
     cython = None
 
 from cosmodrome.games.venus import combat
-from cosmodrome.games.venus.cards import PLAYABLE, card_playable, discard_played, draw, free_cards, play_card
+from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card, playable_effects
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_BLD,
@@ -43,7 +43,6 @@ from cosmodrome.games.venus.flow import (
     FACTORY,
     INF,
     MAX_SLOTS,
-    MINE,
     O_PASS_CUBE,
     O_TURN,
     SHIP,
@@ -93,7 +92,7 @@ def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
-    base: cython.Py_ssize_t = unit_ix(p, 0, SHIP)
+    base: cython.Py_ssize_t = p * 24 + SHIP   # unit_ix(p, 0, SHIP) written out (every turn menu asks)
     for pl in range(8):
         if o[base + pl * 3]:
             return True
@@ -117,7 +116,7 @@ def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_
     q: cython.Py_ssize_t
     i: cython.Py_ssize_t
     st: bytearray = s.stock
-    mine, fac = st[building_stock_ix(p, MINE)], st[building_stock_ix(p, FACTORY)]
+    mine, fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY) written out
     if not (mine or fac):
         return False
     bld = s.bld
@@ -138,7 +137,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     if not tiles or s.flipped[pl]:
         return []
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = unit_ix(p, pl)
+    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
     if not (o[b] or o[b + 1] or o[b + 2]):
         return []
     c = s.comp
@@ -149,7 +148,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
             alien = True
             break
     st: bytearray = s.stock
-    has_mine, has_fac = st[building_stock_ix(p, MINE)], st[building_stock_ix(p, FACTORY)]
+    has_mine, has_fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY)
     seen = []
     out = []
     tension = None
@@ -189,12 +188,11 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
     if not tiles or s.flipped[pl]:
         return False
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = unit_ix(p, pl)
+    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
     if not (o[b] or o[b + 1] or o[b + 2]):
         return False
     tk = s.comp.tile_kind
     st: bytearray = s.stock
-    has_mine, has_fac = st[building_stock_ix(p, MINE)], st[building_stock_ix(p, FACTORY)]
     found = False
     tension = None
     for i, t in enumerate(tiles):
@@ -204,9 +202,9 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
         if found or i >= MAX_SLOTS:
             continue
         if k == T_FACTORY:
-            found = has_fac != 0
+            found = st[p * 5 + 4] != 0   # building_stock_ix(p, FACTORY)
         elif k == T_MINE:
-            found = has_mine != 0
+            found = st[p * 5 + 3] != 0   # building_stock_ix(p, MINE)
         elif k == T_TENSION:
             if tension is None:
                 tension = has_tension_target(s, p, pl)
@@ -220,7 +218,7 @@ def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
     pl: cython.Py_ssize_t
     o: bytearray = s.orbit
     ptiles, flipped = s.ptiles, s.flipped
-    i: cython.Py_ssize_t = unit_ix(p, 0)
+    i: cython.Py_ssize_t = p * 24   # unit_ix(p, 0) written out
     for pl in range(8):
         # can_claim_on's first tests (a tile, no flip, a unit in orbit) made here first,
         # so that most planets cost no call (the tuples first: they read quicker than orbit)
@@ -239,7 +237,7 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     pl: cython.Py_ssize_t
     out = []
     bld = s.bld
-    fb: cython.Py_ssize_t = building_ix(p, 0, FACTORY)
+    fb: cython.Py_ssize_t = p * 16 + 1   # building_ix(p, 0, FACTORY) written out
     for pl in range(8):
         if pl == EARTH:
             base = A_UNITAT + pl * 3
@@ -261,7 +259,7 @@ def affordable_units(s: VenusState, p: cython.Py_ssize_t) -> tuple:
     money = s.money[p]
     cost = s.comp.unit_cost
     st: bytearray = s.stock
-    i: cython.Py_ssize_t = stock_ix(p, INF)
+    i: cython.Py_ssize_t = p * 5   # stock_ix(p, INF) written out (every turn menu asks)
     return (st[i] and money >= cost[INF], st[i + SHIP] and money >= cost[SHIP], st[i + TANK] and money >= cost[TANK])
 
 
@@ -291,9 +289,8 @@ def turn_legal(s: VenusState, f: tuple) -> list:
     hand = s.hands[p]
     if hand:
         ce = s.comp.cefx
-        for e in sorted({ce[card] for card in hand}):
-            if card_playable(s, p, e):
-                acts.append(A_CARD + e)
+        for e in playable_effects(s, p, sorted({ce[card] for card in hand})):
+            acts.append(A_CARD + e)
     return acts
 
 

@@ -175,13 +175,24 @@ def discard_played(s: VenusState, p: int, card: int) -> None:
         s.stack.append((O_INSTEAD, p, card))
 
 
+def playable_effects(s: VenusState, p: int, effects) -> list:
+    """Of ``effects`` (card effect ids, ascending), those ``p`` may play from the action menu
+    now: Action and Free action cards whose check (:data:`PLAYABLE`) passes. One call for a
+    whole hand: the turn menu and :func:`free_cards` ask it."""
+    types = s.comp.effect_type
+    out = []
+    for e in effects:
+        t = types[e]
+        if t == "action" or t == "free":
+            check = PLAYABLE.get(e)
+            if check is None or check(s, p):
+                out.append(e)
+    return out
+
+
 def card_playable(s: VenusState, p: int, e: int, f: tuple = ()) -> bool:
-    """May ``p`` play effect ``e`` from the action menu now (Action and Free action cards)."""
-    typ = s.comp.effect_type[e]
-    if typ not in ("action", "free"):
-        return False
-    check = PLAYABLE.get(e)
-    return True if check is None else check(s, p)
+    """May ``p`` play effect ``e`` from the action menu now (:func:`playable_effects` of one)."""
+    return bool(playable_effects(s, p, (e,)))
 
 
 def free_cards(s: VenusState, p: int) -> list:
@@ -199,7 +210,7 @@ def free_cards(s: VenusState, p: int) -> list:
                 free.add(e)
     if free is None:
         return []
-    return [e for e in sorted(free) if card_playable(s, p, e)]
+    return playable_effects(s, p, sorted(free))
 
 
 def play_card(s: VenusState, p: int, e: int) -> None:
