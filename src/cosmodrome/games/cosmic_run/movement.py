@@ -69,7 +69,8 @@ def target(s: CosmicRunState, kind: int):
     grid = s.grid
     base = (sh * 3 + t) * C.nr       # s.mined(sh, t, row, col) is grid[(base + row) * 3 + col] & 16
     if kind < WARP_UP:
-        if kind >= DIAG_LEFT and s.avail(sh, NAV) <= 0:
+        i = sh * 4 + NAV   # s.avail(sh, NAV) written out: every step kind of every move asks
+        if kind >= DIAG_LEFT and s.tech_gained[i] - s.tech_used[i] <= 0:
             return None
         nr_, nc = r + dr, c + dc
         if not 0 <= nc < 3 or grid[(base + nr_) * 3 + nc] & 16:
@@ -77,7 +78,8 @@ def target(s: CosmicRunState, kind: int):
         if not armada_ok(s, ship, nr_):
             return None
         return nr_ * 3 + nc, 1, 0, ()
-    warps = s.avail(sh, WARP)
+    i = sh * 4 + WARP   # s.avail(sh, WARP) written out
+    warps = s.tech_gained[i] - s.tech_used[i]
     if warps <= 0:
         return None
     rr, cc = r + dr, c + dc
@@ -113,9 +115,10 @@ def steps(s: CosmicRunState) -> list[int]:
     if r == s.comp.rows + 1:
         return []
     kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
-    if s.avail(sh, NAV) > 0:
+    gained, used, i = s.tech_gained, s.tech_used, sh * 4   # s.avail(sh, ...) written out
+    if gained[i + NAV] > used[i + NAV]:
         kinds += [DIAG_LEFT, DIAG_RIGHT]
-    if s.pips >= 2 and s.avail(sh, WARP) > 0:
+    if s.pips >= 2 and gained[i + WARP] > used[i + WARP]:
         kinds += [WARP_UP] if r == 0 else [WARP_UP, WARP_LEFT, WARP_RIGHT]
     return [k for k in kinds if target(s, k) is not None]
 
