@@ -33,7 +33,7 @@ MINE = MINE_FACE
 def place(s, sheet, track, cells):
     """Put a ship on a path of (row, col) cells (the last is where it stands)."""
     ship = sheet * 3 + track
-    start = s.C.start_column
+    start = s.comp.start_column
     s.paths[ship] = [start] + [r * 3 + c for r, c in cells]
     s.pos[ship] = s.paths[ship][-1]
     s.best[ship] = max([0] + [r for r, _ in cells])
@@ -44,7 +44,7 @@ def mine(s, sheet, track, row, col):
 
 
 def give_tech(s, sheet, tech, n=1):
-    s.tx[sheet * 4 + tech] += n
+    s.tech_gained[sheet * 4 + tech] += n
 
 
 def hold_die(s, seat, face, die=0):

@@ -60,14 +60,14 @@ def test_solo_heuristic_completes_novice_missions():
 
 def _last_ship_one_step_below(lead):
     s = GAME.new_state(1, 4)
-    planet = s.C.planet
+    planet = s.comp.planet
     for t in (ORANGE, BLUE):
         place(s, 0, t, [(r, 1) for r in range(1, planet + 1)])
     place(s, 0, GREEN, [(r, 1) for r in range(1, planet)])
     give_tech(s, 1, 0, 3)                        # Zorlord: 3 technologies
     give_tech(s, 0, 1, 3 + lead)
     s.faces[0], s.owner[0], s.die, s.seat = move_face(GREEN, 2), 0, 0, 0
-    s.ship, s.pips, s.steps, s.xf, s.aa, s.stage = 2, 2, 0, 0, -1, MOVE
+    s.ship, s.pips, s.steps, s.transformed, s.attack_colour, s.stage = 2, 2, 0, 0, -1, MOVE
     s.picks = 1
     return s
 
@@ -77,7 +77,7 @@ def test_solo_last_ship_waits_below_its_planet_until_technology_is_ahead():
     the heuristic keeps it below the planet; ahead, it lands."""
     up = STEP0
     level = _last_ship_one_step_below(0)
-    assert level.action_json(up)["to"][0] == level.C.planet
+    assert level.action_json(up)["to"][0] == level.comp.planet
     assert CosmicRunHeuristic(seed=0).choose(level) != up
     ahead = _last_ship_one_step_below(1)
     assert CosmicRunHeuristic(seed=0).choose(ahead) == up
@@ -104,7 +104,7 @@ def test_solo_hands_zorlord_the_die_that_harms_least():
     give_tech(s, 0, 3)                               # a transformer: the move is of use to you
     assert CosmicRunHeuristic(seed=0).choose(s) == 7
     s = _last_two((tech_face(1), move_face(BLUE, 3)))
-    place(s, 1, BLUE, [(r, 1) for r in range(1, s.C.planet - 2)])      # three rows below his planet
+    place(s, 1, BLUE, [(r, 1) for r in range(1, s.comp.planet - 2)])      # three rows below his planet
     assert CosmicRunHeuristic(seed=0).choose(s) == 6
 
 
@@ -112,6 +112,6 @@ def test_solo_rerolls_kept_for_a_die_that_would_lose_the_mission():
     s = GAME.new_state(1, 6)
     s.faces[0], s.owner[0], s.die, s.picks, s.stage, s.seat = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
     assert CosmicRunHeuristic(seed=0).choose(s) == ACCEPT
-    place(s, 1, GREEN, [(r, 1) for r in range(1, s.C.planet - 1)])
+    place(s, 1, GREEN, [(r, 1) for r in range(1, s.comp.planet - 1)])
     s.faces[0] = move_face(GREEN, 2)
     assert CosmicRunHeuristic(seed=0).choose(s) == REROLL

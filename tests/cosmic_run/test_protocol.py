@@ -80,7 +80,7 @@ def test_variant_file_replaces_entries(tmp_path):
     p = tmp_path / "short.toml"
     p.write_text('[sheet.round_track]\nvalue = [3, 3]\nstatus = "assumed"\nsource = "test"\n')
     s = GAME.new_state(2, 1, {"components": str(p)})
-    assert s.C.round_track == (3, 3)
+    assert s.comp.round_track == (3, 3)
     assert sum(1 for e in s.initial_events if e.kind == "mine-roll") == 3
     play_random(s, 1)
     assert s.round <= 2
@@ -105,6 +105,21 @@ def test_json_round_trip_exact_and_continues_identically():
         e2 = [e.text for e in t.apply(a)]
         assert e1 == e2
     assert s.to_json() == t.to_json()
+
+
+def test_saved_state_keeps_its_first_keys_for_the_named_fields():
+    """The named fields (attack colour, transformer used, technologies gained and used,
+    re-rolls used) are saved under the short keys that states saved before carry."""
+    s = new(2, seed=3)
+    s.attack_colour, s.transformed, s.tech_gained[5], s.tech_used[5], s.rerolls_used[1] = 2, 1, 2, 1, 1
+    d = json.loads(json.dumps(s.to_json()))
+    assert (d["aa"], d["xf"], d["tx"][5], d["tu"][5], d["rr"][1]) == (2, 1, 2, 1, 1)
+    assert not {"attack_colour", "transformed", "tech_gained", "tech_used", "rerolls_used"} & set(d)
+    t = GAME.state_from_json(d)
+    assert (t.attack_colour, t.transformed, t.tech_gained[5], t.tech_used[5], t.rerolls_used[1]) == (2, 1, 2, 1, 1)
+    d.pop("tu")
+    with pytest.raises(RecordError, match="'tu'"):
+        GAME.state_from_json(d)
 
 
 @pytest.mark.parametrize("mutate, words", [

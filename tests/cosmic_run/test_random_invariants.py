@@ -6,7 +6,7 @@ import os
 
 from cosmodrome.core import Rng
 from cosmodrome.games.cosmic_run import GAME
-from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, MOVE, TECHPICK, ZOR_GIVE, ZOR_REROLL
+from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, MOVE, SAVED_AS, TECHPICK, ZOR_GIVE, ZOR_REROLL
 
 N = int(os.environ.get("COSMODROME_RANDOM_GAMES", "2000"))
 CONFIGS = [(2, {}), (2, {"side": "B"}), (2, {"friendly": True}), (2, {"rapid_fire": True}),
@@ -15,14 +15,14 @@ CONFIGS = [(2, {}), (2, {"side": "B"}), (2, {"friendly": True}), (2, {"rapid_fir
 
 
 def check(s, prev):
-    C = s.C
+    C = s.comp
     assert len(s.grid) == 2 * 9 * C.nr
     # marks (lines and mines) are only ever added
     assert all((o & ~n) == 0 for o, n in zip(prev["grid"], s.grid))
-    for f in ("tx", "tu", "rr", "dmg", "upg", "best", "kills"):
-        assert all(n >= o for o, n in zip(prev[f], getattr(s, f))), f
-    assert all(0 <= u <= x <= C.circles for u, x in zip(s.tu, s.tx))
-    assert all(r <= C.rerolls for r in s.rr)
+    for f in ("tech_gained", "tech_used", "rerolls_used", "dmg", "upg", "best", "kills"):
+        assert all(n >= o for o, n in zip(prev[SAVED_AS.get(f, f)], getattr(s, f))), f
+    assert all(0 <= u <= x <= C.circles for u, x in zip(s.tech_used, s.tech_gained))
+    assert all(r <= C.rerolls for r in s.rerolls_used)
     assert all(0 <= d <= C.hearts for d in s.dmg) and all(0 <= u <= C.hearts for u in s.upg)
     for ship in range(6):
         r, c = divmod(s.pos[ship], 3)

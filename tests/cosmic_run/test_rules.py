@@ -45,15 +45,15 @@ def test_setup_ships_below_tracks_captain_takes_first_die():
     s = new(2)
     assert s.round == 1 and s.captain == 0
     assert s.stage == DRAFT and s.to_move() == 0
-    assert all(p == s.C.start_column for p in s.pos)
+    assert all(p == s.comp.start_column for p in s.pos)
     assert sorted(s.legal_actions()) == list(range(8))
 
 
 def test_first_round_one_mine_roll_on_both_sheets():
     """RB Phase I: the first round's icon shows one roll; both players mark the same coordinate."""
     s = new(2, seed=4)
-    assert sum(1 for e in s.initial_events if e.kind == "mine-roll") == s.C.round_track[0] == 1
-    g = s.C.nr * 9
+    assert sum(1 for e in s.initial_events if e.kind == "mine-roll") == s.comp.round_track[0] == 1
+    g = s.comp.nr * 9
     assert s.grid[:g] == s.grid[g:]
     assert sum(1 for x in s.grid if x & 16) == 6   # one circle per track on each sheet (side A)
 
@@ -88,7 +88,7 @@ def test_round_track_gives_number_of_mine_rolls():
                 counts[s.round] = counts.get(s.round, 0) + 1
     last = s.round if s.end != "rounds" else 12
     for rnd in range(1, last):
-        assert counts.get(rnd, 0) == s.C.round_track[rnd - 1], rnd
+        assert counts.get(rnd, 0) == s.comp.round_track[rnd - 1], rnd
 
 
 def test_twelve_rounds_end_the_game():
@@ -122,7 +122,7 @@ def test_side_a_numbers_every_row_once_and_the_number_die_matches():
     """RB Minefield Variant implies one circle per coordinate on side A; the RB example (B4 back
     to A3) puts 3 and 4 on neighbouring rows: every row is numbered, row r carries r, and the
     number die has a face for every row, so each of the 36 circles of a track can be mined."""
-    C = new(2).C
+    C = new(2).comp
     assert [C.labels[0][r] for r in range(1, C.rows + 1)] == list(range(1, C.rows + 1))
     assert sorted(C.numbers) == list(range(1, C.rows + 1))
     minable = {(r, c) for c in C.letters for n in C.numbers for r in C.rows_with(0, n)}
@@ -133,7 +133,7 @@ def test_side_b_white_numbers_twice_yellow_once_every_row_numbered():
     """RB Minefield Variant: white numbers occur twice, yellow ones once (ruling 31: every row
     carries a number, the two rows of a white number lie six apart, and each circle is as
     likely to be mined by a roll as on side A)."""
-    C = new(2, side="B").C
+    C = new(2, side="B").comp
     counts = {n: len(C.rows_with(1, n)) for n in C.numbers}
     assert set(counts.values()) == {0, 1, 2}
     for n, k in counts.items():
@@ -157,7 +157,7 @@ def test_mines_placed_behind_ship_but_not_on_reached_track():
     s = new(2)
     place(s, 0, ORANGE, [(r, 1) for r in range(1, 14)])
     place(s, 0, BLUE, [(r, 1) for r in range(1, 7)])
-    mines.start_roll(s, -1, [0], 2, s.C.labels[0][2], RESUME_PICK)
+    mines.start_roll(s, -1, [0], 2, s.comp.labels[0][2], RESUME_PICK)
     assert not s.mined(0, ORANGE, 2, 2)
     assert s.mined(0, BLUE, 2, 2) and s.dmg[BLUE] == 0
 
@@ -169,7 +169,7 @@ def test_already_mined_circle_ignores_roll():
     s = new(2)
     mine(s, 0, ORANGE, 2, 0)
     before = s.grid[:]
-    mines.start_roll(s, -1, [0], 0, s.C.labels[0][2], RESUME_PICK)
+    mines.start_roll(s, -1, [0], 0, s.comp.labels[0][2], RESUME_PICK)
     changed = [i for i, (a, b) in enumerate(zip(before, s.grid)) if a != b]
     assert sorted(changed) == sorted([s.cell(0, BLUE, 2, 0), s.cell(0, GREEN, 2, 0)])
     placed = [e.text for e in s.ev if e.kind == "mines"]
@@ -179,9 +179,9 @@ def test_already_mined_circle_ignores_roll():
     give_tech(s, 0, MISSILE)
     for t in range(3):
         mine(s, 0, t, 2, 0)
-    assert not mines.affects(s, 0, 0, s.C.labels[0][2])
+    assert not mines.affects(s, 0, 0, s.comp.labels[0][2])
     before, ev = s.grid[:], len(s.ev)
-    mines.start_roll(s, -1, [0], 0, s.C.labels[0][2], RESUME_PICK)
+    mines.start_roll(s, -1, [0], 0, s.comp.labels[0][2], RESUME_PICK)
     assert s.grid == before and s.stage == DRAFT and s.avail(0, MISSILE) == 1
     assert not [e for e in s.ev[ev:] if e.kind in ("mines", "hit")]
 
@@ -193,17 +193,17 @@ def test_defensive_missile_before_marking_ignores_roll_on_all_tracks():
     mines.start_roll(s, -1, [0, 1], 1, 3, RESUME_PICK)
     assert s.stage == MISSILE_MINE and s.to_move() == 0
     s.apply(FIRE)
-    row = s.C.rows_with(0, 3)[0]
+    row = s.comp.rows_with(0, 3)[0]
     assert not any(s.mined(0, t, row, 1) for t in range(3))
     assert all(s.mined(1, t, row, 1) for t in range(3))
-    assert s.tu[MISSILE] == 1 and s.avail(0, MISSILE) == 0
+    assert s.tech_used[MISSILE] == 1 and s.avail(0, MISSILE) == 0
 
 
 def test_no_missile_question_when_roll_changes_nothing():
     """RB Defensive Missile: the question is only asked when the roll would fill a circle (ruling)."""
     s = new(2)
     give_tech(s, 0, MISSILE)
-    row = s.C.rows_with(0, 3)[0]
+    row = s.comp.rows_with(0, 3)[0]
     for t in range(3):
         mine(s, 0, t, row, 1)
     mines.start_roll(s, -1, [0], 1, 3, RESUME_PICK)
@@ -213,8 +213,8 @@ def test_no_missile_question_when_roll_changes_nothing():
 def test_minefield_side_b_fills_all_matching_circles():
     """RB Minefield Variant: on side B every matching coordinate is filled (white numbers twice)."""
     s = new(2, side="B")
-    twice = [n for n in s.C.numbers if len(s.C.rows_with(1, n)) == 2][0]
-    rows = s.C.rows_with(1, twice)
+    twice = [n for n in s.comp.numbers if len(s.comp.rows_with(1, n)) == 2][0]
+    rows = s.comp.rows_with(1, twice)
     mines.start_roll(s, -1, [0], 0, twice, RESUME_PICK)
     assert all(s.mined(0, ORANGE, r, 0) for r in rows) and len(rows) == 2
 
@@ -227,7 +227,7 @@ def test_movement_starts_in_circle_closest_and_goes_up_or_sideways():
     s.apply(USE)
     assert s.stage == MOVE and s.legal_actions() == [STOP, UP]
     s.apply(UP)
-    assert divmod(s.pos[BLUE], 3) == (1, s.C.start_column)
+    assert divmod(s.pos[BLUE], 3) == (1, s.comp.start_column)
     assert {UP, LEFT, RIGHT} <= set(s.legal_actions()) and DL not in s.legal_actions()
 
 
@@ -258,7 +258,7 @@ def test_mine_blocks_and_warp_drive_passes_through():
     j = s2.action_json(WU)
     assert j["to"] == [3, 1] and j["cost"] == 2
     s2.apply(WU)
-    assert divmod(s2.pos[BLUE], 3) == (3, 1) and s2.tu[WARP] == 1 and s2.stage == DRAFT
+    assert divmod(s2.pos[BLUE], 3) == (3, 1) and s2.tech_used[WARP] == 1 and s2.stage == DRAFT
 
 
 def test_two_mines_need_three_pips_and_two_warps():
@@ -276,7 +276,7 @@ def test_two_mines_need_three_pips_and_two_warps():
     assert WU not in setup(2, 2).legal_actions()
     s = setup(3, 2)
     s.apply(WU)
-    assert divmod(s.pos[ORANGE], 3) == (4, 1) and s.tu[WARP] == 2
+    assert divmod(s.pos[ORANGE], 3) == (4, 1) and s.tech_used[WARP] == 2
 
 
 def test_faq_no_warp_and_navigation_together_diagonally():
@@ -301,7 +301,7 @@ def test_navigational_control_moves_diagonally_once_per_control():
     hold_die(s, 0, move_face(BLUE, 2))
     s.apply(USE)
     s.apply(DR)
-    assert divmod(s.pos[BLUE], 3) == (2, 2) and s.tu[NAV] == 1
+    assert divmod(s.pos[BLUE], 3) == (2, 2) and s.tech_used[NAV] == 1
     assert DL not in s.legal_actions() and UP in s.legal_actions()
     s.apply(UP)
     assert divmod(s.pos[BLUE], 3) == (3, 2)
@@ -364,7 +364,7 @@ def test_transformer_changes_die_colour_before_moving_only():
     assert {TRANSFORM0 + BLUE, TRANSFORM0 + GREEN} <= set(s.legal_actions())
     s.apply(TRANSFORM0 + GREEN)
     s.apply(UP)
-    assert divmod(s.pos[GREEN], 3)[0] == 1 and s.pos[ORANGE] == s.C.start_column
+    assert divmod(s.pos[GREEN], 3)[0] == 1 and s.pos[ORANGE] == s.comp.start_column
     assert not any(TRANSFORM0 <= a < TECH0 for a in s.legal_actions())
     s2 = new(2)
     give_tech(s2, 0, TRANSFORMER, 2)
@@ -407,7 +407,7 @@ def test_missile_stops_attack():
     s.apply(STOP)
     assert s.stage == MISSILE_ATTACK and s.to_move() == 1
     s.apply(FIRE)
-    assert s.dmg[3 + BLUE] == 0 and s.tu[4 + MISSILE] == 1
+    assert s.dmg[3 + BLUE] == 0 and s.tech_used[4 + MISSILE] == 1
 
 
 def test_faq_attack_on_reached_ship_still_moves():
@@ -431,22 +431,22 @@ def test_three_hits_disable_a_ship():
     assert s.disabled(3 + ORANGE)
     hold_die(s, 1, move_face(ORANGE, 3))
     s.apply(USE)
-    assert s.stage != MOVE and s.pos[3 + ORANGE] == s.C.start_column
+    assert s.stage != MOVE and s.pos[3 + ORANGE] == s.comp.start_column
 
 
 def test_mine_die_marks_only_the_opponent():
     """RB Mine Die: choose the letter, roll the number; only the opponent marks the mines."""
     s = new(2)
-    before0 = s.grid[: s.C.nr * 9]
-    before1 = s.grid[s.C.nr * 9:]
+    before0 = s.grid[: s.comp.nr * 9]
+    before1 = s.grid[s.comp.nr * 9:]
     hold_die(s, 0, MINE)
     s.apply(USE)
     assert s.stage == LETTER and s.legal_actions() == [LETTER0, LETTER0 + 1, LETTER0 + 2]
     ev = s.apply(LETTER0 + 2)
     roll = [e for e in ev if e.kind == "mine-die"][0]
     assert roll.chance and roll.data["col"] == 2
-    assert s.grid[: s.C.nr * 9] == before0
-    after1 = s.grid[s.C.nr * 9:]
+    assert s.grid[: s.comp.nr * 9] == before0
+    after1 = s.grid[s.comp.nr * 9:]
     new_cells = [i for i in range(len(after1)) if after1[i] != before1[i]]
     assert new_cells and all(i % 3 == 2 for i in new_cells)
 
@@ -456,12 +456,12 @@ def test_technology_die_crosses_topmost_circle():
     s = new(2)
     hold_die(s, 0, tech_face(NAV))
     s.apply(USE)
-    assert s.tx[NAV] == 1
-    s.tx[WARP] = s.C.circles
+    assert s.tech_gained[NAV] == 1
+    s.tech_gained[WARP] = s.comp.circles
     hold_die(s, 1, tech_face(WARP), die=1)
     s.seat = 0
     s.apply(USE)
-    assert s.tx[WARP] == s.C.circles
+    assert s.tech_gained[WARP] == s.comp.circles
 
 
 def test_cargo_bay_two_dice_give_any_technology():
@@ -474,7 +474,7 @@ def test_cargo_bay_two_dice_give_any_technology():
     s.apply(CARGO)
     assert s.stage == TECHPICK and s.legal_actions() == [TECH0 + k for k in range(4)]
     s.apply(TECH0 + WARP)
-    assert s.tx[WARP] == 1 and s.cargo[0] == 0
+    assert s.tech_gained[WARP] == 1 and s.cargo[0] == 0
     s.cargo[0] = 1
     rounds.start_round(s)
     assert s.cargo == [0, 0]                      # not carried over
@@ -486,7 +486,7 @@ def test_control_panel_four_rerolls_same_die_many_times():
     hold_die(s, 0, move_face(ORANGE, 1))
     for k in range(4):
         ev = s.apply(REROLL)
-        assert ev[0].chance and s.rr[0] == k + 1
+        assert ev[0].chance and s.rerolls_used[0] == k + 1
         assert s.stage == DIE
     assert REROLL not in s.legal_actions()
     with pytest.raises(IllegalActionError):
@@ -523,13 +523,13 @@ def spent_last_warp_position(players=2):
     """Player 1 (seat 0): orange and blue disabled; green at B1 below a full mine row 2 and a
     full row 4, holding the last warp drive of the sheet (every warp circle crossed)."""
     s = new(players)
-    s.dmg[ORANGE] = s.dmg[BLUE] = s.C.hearts
+    s.dmg[ORANGE] = s.dmg[BLUE] = s.comp.hearts
     for row in (2, 4):
         for c in range(3):
             mine(s, 0, GREEN, row, c)
     place(s, 0, GREEN, [(1, 1)])
-    s.tx[WARP] = s.C.circles
-    s.tu[WARP] = s.C.circles - 1
+    s.tech_gained[WARP] = s.comp.circles
+    s.tech_used[WARP] = s.comp.circles - 1
     hold_die(s, 0, move_face(GREEN, 3))
     return s
 
@@ -542,7 +542,7 @@ def test_spending_the_last_warp_drive_can_end_the_game():
     assert not scoring.stuck(s, 0)
     s.apply(USE)
     s.apply(WU)
-    assert divmod(s.pos[GREEN], 3) == (3, 1) and s.tu[WARP] == s.C.circles
+    assert divmod(s.pos[GREEN], 3) == (3, 1) and s.tech_used[WARP] == s.comp.circles
     assert scoring.stuck(s, 0)
     assert s.is_terminal() and s.end == "stuck"
     assert s.winners() == scoring.winners_by_score(s)
@@ -553,7 +553,7 @@ def test_spending_the_last_warp_drive_ends_the_solo_mission():
     after the last warp drive has failed the mission."""
     s = spent_last_warp_position(players=1)
     s.dmg[ORANGE] = s.dmg[BLUE] = 0
-    s.pos[ORANGE] = s.pos[BLUE] = s.C.planet * 3 + 1          # the other two at their planets
+    s.pos[ORANGE] = s.pos[BLUE] = s.comp.planet * 3 + 1          # the other two at their planets
     s.apply(USE)
     s.apply(WU)
     assert s.is_terminal() and s.end == "stuck" and s.returns() == [0.0]
@@ -567,7 +567,7 @@ def test_single_mine_row_is_not_stuck_while_warp_drives_can_be_gained():
             mine(s, 1, t, 2, c)
     place(s, 1, ORANGE, [(1, 1)])
     assert scoring.can_advance(s, 3 + ORANGE)
-    s.tx[4 + WARP] = s.tu[4 + WARP] = s.C.circles
+    s.tech_gained[4 + WARP] = s.tech_used[4 + WARP] = s.comp.circles
     assert not scoring.can_advance(s, 3 + ORANGE)
 
 
@@ -586,9 +586,9 @@ def test_rapid_fire_two_disabled_ships_win():
 def test_scoring_ladder_penalties_and_tech():
     """RB Scoring: VP of the highest level per track, -5 below the marker, -7 per disabled ship (-12 never past -5), tech VP."""
     s = new(2)
-    s.best[0:3] = [s.C.rows + 1, 5, 2]
-    s.tx[0:4] = [1, 1, 1, 0]
-    assert scoring.total(s, 0) == 12 + 0 - 5 + 3 * s.C.tech_vp
+    s.best[0:3] = [s.comp.rows + 1, 5, 2]
+    s.tech_gained[0:4] = [1, 1, 1, 0]
+    assert scoring.total(s, 0) == 12 + 0 - 5 + 3 * s.comp.tech_vp
     s.dmg[GREEN] = 3
     assert scoring.track_vp(s, GREEN) + scoring.disabled_vp(s, GREEN) == -12
     s.dmg[BLUE] = 3
@@ -599,11 +599,11 @@ def test_tie_break_by_technology_then_shared():
     """RB Scoring: equal VP — the higher technology score wins; still equal, both win (ruling)."""
     s = new(2)
     s.best[3:6] = [4, 4, 4]          # 0 VP on the tracks
-    s.tx[4 + MISSILE] = 3            # + 6 technology VP
+    s.tech_gained[4 + MISSILE] = 3            # + 6 technology VP
     s.best[0:3] = [9, 4, 4]          # 6 VP on the tracks, no technology
     assert scoring.total(s, 0) == scoring.total(s, 1) == 6
     assert scoring.winners_by_score(s) == [1]
-    s.tx[MISSILE] = 3
+    s.tech_gained[MISSILE] = 3
     s.best[0:3] = [4, 4, 4]
     assert scoring.winners_by_score(s) == [0, 1]
     scoring.finish(s, "rounds")
@@ -653,12 +653,12 @@ def test_friendly_mine_die_gives_immunity_next_round():
     hold_die(s, 0, MINE)
     s.apply(USE)
     assert s.immune[0] == 2 and s.stage == DRAFT
-    g = s.C.nr * 9
+    g = s.comp.nr * 9
     mines0 = sum(1 for x in s.grid[:g] if x & 16)
     s.round = 2
     s.rolls_left = 0
     s.mr_i = 0
-    mines.start_roll(s, -1, [0, 1], 0, s.C.labels[0][2], RESUME_PICK)
+    mines.start_roll(s, -1, [0, 1], 0, s.comp.labels[0][2], RESUME_PICK)
     assert sum(1 for x in s.grid[:g] if x & 16) == mines0
     assert s.mined(1, ORANGE, 2, 0)
 
@@ -670,7 +670,7 @@ def test_friendly_last_round_mine_die_rerolled_free():
     hold_die(s, 0, MINE, die=6)
     assert "free" in s.action_label(USE)
     s.apply(USE)
-    assert s.stage == DIE and s.faces[6] != MINE and s.rr[0] == 0
+    assert s.stage == DIE and s.faces[6] != MINE and s.rerolls_used[0] == 0
 
 
 # ----- names ------------------------------------------------------------------------------
@@ -687,7 +687,7 @@ def test_a_circle_has_one_name_the_printed_coordinate():
         moved = [e.text for e in s.apply(UP) if e.kind == "move"]
         assert moved == [f"Player 1's orange ship moves up to {name}."]
         assert s.view(0)["sheet"]["circle_names"][row][0] == name
-        number = s.C.labels[s.side][row]
+        number = s.comp.labels[s.side][row]
         mines.start_roll(s, -1, [0], 0, number, RESUME_PICK)
         texts = [e.text for e in s.ev]
         assert any(f"orange A{number}" in x for x in texts if x.startswith("Mines on Player 1"))

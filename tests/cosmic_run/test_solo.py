@@ -24,7 +24,7 @@ UP = STEP0
 def test_only_the_players_sheet_gets_mines():
     """RB Solo Phase I: only your sheet is affected by the mines."""
     s = play_random(new(1, seed=3), 3, limit=200)
-    g = s.C.nr * 9
+    g = s.comp.nr * 9
     assert any(x & 16 for x in s.grid[:g])
     assert not any(x & 16 for x in s.grid[g:])
 
@@ -53,7 +53,7 @@ def test_zorlord_marks_shortest_route_straight_up():
     s.die = 0
     s.faces[0] = move_face(BLUE, 3)
     solo.mark(s)
-    assert divmod(s.pos[3 + BLUE], 3) == (3, s.C.start_column)
+    assert divmod(s.pos[3 + BLUE], 3) == (3, s.comp.start_column)
 
 
 def test_zorlord_technology_and_attack():
@@ -62,7 +62,7 @@ def test_zorlord_technology_and_attack():
     s.die = 0
     s.faces[0] = tech_face(2)
     solo.mark(s)
-    assert s.tx[4 + 2] == 1 and scoring.tech_score(s, 1) == s.C.tech_vp
+    assert s.tech_gained[4 + 2] == 1 and scoring.tech_score(s, 1) == s.comp.tech_vp
     s.die = 1
     s.faces[1] = attack_face(GREEN)
     solo.mark(s)
@@ -72,7 +72,7 @@ def test_zorlord_technology_and_attack():
 def test_zorlord_mine_die_marks_your_sheet():
     """RB Solo: Zorlord's mine die rolls both mine dice and marks your sheet."""
     s = new(1, seed=4)
-    g = s.C.nr * 9
+    g = s.comp.nr * 9
     before = sum(1 for x in s.grid[:g] if x & 16)
     s.die = 0
     s.faces[0] = MINE
@@ -89,9 +89,9 @@ def test_zorlord_mine_that_disables_your_ship_is_nobodys_kill():
     s.kills = [1, 0]                      # as if you had one kill already: a second would win
     probe = s.clone()
     col, num = mines.roll_letter(probe), mines.roll_number(probe)
-    row = s.C.rows_with(s.side, num)[0]
+    row = s.comp.rows_with(s.side, num)[0]
     place(s, 0, BLUE, [(r, col) for r in range(1, row + 1)])
-    s.dmg[BLUE] = s.C.hearts - 1
+    s.dmg[BLUE] = s.comp.hearts - 1
     s.die = 0
     s.faces[0] = MINE
     solo.mark(s)
@@ -119,7 +119,7 @@ def test_control_panel_forces_zorlord_reroll_and_expert_forbids_it():
     s = new(1, seed=6)
     assert s.stage == ZOR_REROLL
     ev = s.apply(REROLL)
-    assert s.rr[0] == 1 and any(e.chance for e in ev)
+    assert s.rerolls_used[0] == 1 and any(e.chance for e in ev)
     s2 = new(1, seed=6, no_zorlord_reroll=True)
     assert s2.stage == DRAFT
     while s2.round == 1:
@@ -177,7 +177,7 @@ def test_novice_mode_you_choose_first_every_second_round():
 
 def test_expert_premines():
     """RB Expert Modes: mine rolls before the first round mark your tracks."""
-    g = new(1, seed=7).C.nr * 9
+    g = new(1, seed=7).comp.nr * 9
     plain = sum(1 for x in new(1, seed=7).grid[:g] if x & 16)
     expert = sum(1 for x in new(1, seed=7, expert_mines=6).grid[:g] if x & 16)
     assert expert > plain
@@ -207,8 +207,8 @@ def test_mission_needs_higher_technology_score():
         for t in (ORANGE, BLUE):
             place(s, 0, t, [(r, 1) for r in range(1, 14)])
         place(s, 0, GREEN, [(r, 1) for r in range(1, 13)])
-        s.tx[0] = mine_tx
-        s.tx[4] = zor_tx
+        s.tech_gained[0] = mine_tx
+        s.tech_gained[4] = zor_tx
         hold_die(s, 0, move_face(GREEN, 1))
         s.apply(USE)
         s.apply(UP)

@@ -74,7 +74,7 @@ def test_options_that_spend_nothing_come_first():
 
 def test_a_die_that_would_do_nothing_says_why():
     s = new(2)
-    s.dmg[ORANGE] = s.C.hearts
+    s.dmg[ORANGE] = s.comp.hearts
     hold_die(s, 0, move_face(ORANGE, 2))
     assert s.action_label(USE).endswith("the orange ship is disabled: nothing happens")
     give_tech(s, 0, TRANSFORMER)
@@ -92,7 +92,7 @@ def test_a_die_that_would_do_nothing_says_why():
     assert s.action_label(USE).endswith("no step open (mines or the Armada rule); the attack still happens")
 
     s = new(2)
-    s.tx[0] = s.C.circles
+    s.tech_gained[0] = s.comp.circles
     hold_die(s, 0, tech_face(0))
     assert s.action_label(USE).endswith("its technology column is full: nothing is gained")
     hold_die(s, 0, move_face(GREEN, 1))

@@ -27,7 +27,7 @@ def check_invariants(s) -> None:
     """Every alien counter is in exactly one place (bag, a box, an incoming box, the dead pile
     or out of the game), counts per colour match the data, defenders never return to the bag,
     marines stand on standing cells, the tracks stay in range."""
-    a = s.C.aliens
+    a = s.comp.aliens
     assert len(s.aloc) == a["yellow"] + a["blue"] + a["red"]
     n_boxes = len(s.strip) * s.levels
     places = {BAG, DEAD, GONE} | {INCOMING - k for k in s.sides}
@@ -39,13 +39,13 @@ def check_invariants(s) -> None:
         assert s.aloc[d] not in (BAG, DEAD) and s.aloc[d] < 0 or s.zone[s.aloc[d] // s.levels] in (0, 6)
     assert sum(1 for p in s.aloc if p == GONE) <= 2
     # the equipment cards: each in the deck, the discard or the hand of a marine in the game
-    assert len(s.eq) == len(s.C.equipment) == 8
+    assert len(s.eq) == len(s.comp.equipment) == 8
     assert all(w in (DECK, DISCARD) or (0 <= w < s.num_players and not s.out[w]) for w in s.eq)
     if s.options.get("threat") == "sergeant":
         assert all(w == DECK for w in s.eq)
     for m in range(s.num_players):
         assert s.standing(s.mcol[m], s.mlvl[m])
-    assert 1 <= s.round <= s.C.rounds and 0 <= s.base_hits <= s.C.base_attacks
+    assert 1 <= s.round <= s.comp.rounds and 0 <= s.base_hits <= s.comp.base_attacks
     if s.phase == OVER:
         assert s.returns() in ([1.0] * s.num_players, [0.0] * s.num_players)
         assert bool(s.won) == (s.summary()["end"] == "nuke")

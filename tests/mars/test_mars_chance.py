@@ -46,7 +46,7 @@ def resolve(s, pick):
 def test_a_marine_die_is_a_chance_node_over_its_faces():
     s = walk_to("the roll of the blue die")
     die = s.rng.what[len("the roll of the "):]
-    faces = s.C.faces[COLOUR_NAMES.index(die.split()[0])]
+    faces = s.comp.faces[COLOUR_NAMES.index(die.split()[0])]
     assert s.to_move() == CHANCE and s.chance_outcomes() == [(f, k / 6) for f, k in sorted(Counter(faces).items())]
     assert [s.action_label(f) for f, _ in s.chance_outcomes()] == \
         [f"Chance: the {die} shows {face_text(f)}" for f in sorted(set(faces))]
@@ -97,7 +97,7 @@ def test_an_equipment_card_drawn_is_a_chance_node_over_the_deck():
     assert s.chance_outcomes() == [(c, 1 / len(deck)) for c in deck]
     who = s.rng.what[len("the equipment card "):-len(" draws")]
     assert who in [GAME.seat_name(m, 3) for m in range(3)]
-    assert [s.action_label(c) for c in deck] == [f"Chance: {who} gets the {s.C.equipment[c].name}" for c in deck]
+    assert [s.action_label(c) for c in deck] == [f"Chance: {who} gets the {s.comp.equipment[c].name}" for c in deck]
     card = deck[-1]
     s.apply(card)
     resolve(s, lambda o: o[0])

@@ -247,7 +247,7 @@ def test_the_view_shows_every_hand_the_deck_size_and_the_discard_names():
     s.eq[AMMO] = DISCARD
     for seat in (0, 1, 2, None):
         v = s.view(seat)
-        assert v["marines"][2]["equipment"] == [{"name": "Rail-gun", "text": s.C.equipment[RAIL_GUN].text}]
+        assert v["marines"][2]["equipment"] == [{"name": "Rail-gun", "text": s.comp.equipment[RAIL_GUN].text}]
         assert v["equipment"]["deck"] == 6 and v["equipment"]["discard"] == ["Badass ammo"]
     assert "Rail-gun" in GAME.render_text(s.view(0), 0)
 

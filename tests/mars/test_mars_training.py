@@ -98,7 +98,7 @@ def test_each_marine_keeps_one_ability_of_its_dealt_card_and_chooses_its_lz_box(
     assert [s.train[m] % 2 for m in range(3)] == [1, 0, 0]
     assert s.mcol[1] == s.mcol[2] == col_of(s, LZ, 0) and s.decision_kind() == "next-marine"
     v = s.view(None)["marines"][0]
-    assert v["training"]["name"] == s.C.abilities[s.train[0]].name and v["training"]["text"]
+    assert v["training"]["name"] == s.comp.abilities[s.train[0]].name and v["training"]["text"]
     check_invariants(s)
 
 
@@ -160,7 +160,7 @@ def test_an_engaged_marine_cannot_teleport():
     assert any(A_TELEPORT <= a < A_LEVEL for a in s.legal_actions())
     alien(s, Y, c)
     assert not any(A_TELEPORT <= a < A_LEVEL for a in s.legal_actions())
-    text = next(a.text for a in s.C.abilities if a.name == "Teleportation")
+    text = next(a.text for a in s.comp.abilities if a.name == "Teleportation")
     assert "never while aliens share your box" in text       # the card says why (ruling 28)
 
 

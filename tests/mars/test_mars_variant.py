@@ -31,13 +31,13 @@ def test_a_variant_changes_the_hits_an_alien_needs():
     assert shot_at_blue()                                   # printed: a blue alien needs 2 hits
     assert shot_at_blue(components=hits(blue=2))
     assert not shot_at_blue(components=hits(blue=3))        # the variant's blue alien needs 3
-    assert GAME.new_state(2, 1, GAME.resolve_options({"components": hits(blue=3)})).C.hits == (1, 3, 3)
+    assert GAME.new_state(2, 1, GAME.resolve_options({"components": hits(blue=3)})).comp.hits == (1, 3, 3)
 
 
 def test_a_variant_file_on_disk(tmp_path):
     path = tmp_path / "tough.toml"
     path.write_text(hits(blue=4)["toml"], encoding="utf-8")
-    assert GAME.new_state(2, 1, GAME.resolve_options({"components": str(path)})).C.hits == (1, 4, 3)
+    assert GAME.new_state(2, 1, GAME.resolve_options({"components": str(path)})).comp.hits == (1, 4, 3)
 
 
 @pytest.mark.parametrize("toml, words", [

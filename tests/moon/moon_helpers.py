@@ -29,7 +29,7 @@ def check_invariants(s) -> None:
         assert bool(s.fin[a]) == (s.col[a] == s.goal)
     assert sorted(f for f in s.fin if f) == list(range(1, s.arrived + 1))
     held = [c for c in s.hand if c >= 0]
-    assert sorted(s.deck + s.discard + held) == (sorted(deck_of(s.C)) if s.advanced else [])
+    assert sorted(s.deck + s.discard + held) == (sorted(deck_of(s.comp)) if s.advanced else [])
     if s.phase in (CARD, REFRESH):
         assert s.asks and s.to_move() == s.asks[0] and s.hand[s.asks[0]] >= 0
     elif s.phase != OVER:

@@ -32,7 +32,7 @@ from cosmodrome.games.moon.state import (
 )
 from cosmodrome.games.moon.turn import start_turn
 
-EFFECTS = [a.effect for a in GAME.new_state(3, 1, {"advanced": True}).C.actions]
+EFFECTS = [a.effect for a in GAME.new_state(3, 1, {"advanced": True}).comp.actions]
 
 
 def give(s, seat, effect):
@@ -58,7 +58,7 @@ def test_setup_deals_one_hidden_card_to_each_player_from_the_whole_deck():
     s = GAME.new_state(4, 3, {"advanced": True})
     assert all(c >= 0 for c in s.hand)
     assert len(s.deck) == 24 - 4
-    deck = [EFFECTS[c] for c in deck_of(s.C)]
+    deck = [EFFECTS[c] for c in deck_of(s.comp)]
     assert sorted(set(deck)) == sorted(EFFECTS) and len(EFFECTS) == 8
     assert all(deck.count(e) == 3 for e in EFFECTS)
     base = GAME.new_state(4, 3)

@@ -33,7 +33,7 @@ def table(players=3, tokens=("advance", "back", "ec", "two-sputniks"), seed=1):
     """An advanced game on a chosen lap (Mare first) with chosen tokens on the circled boxes."""
     s = GAME.new_state(players, seed, {"advanced": True})
     s.cards = [card(n) for n in ("Mare", "Hill", "Crater field", "Tunnel mountain", "Mountain")]
-    s.strip, s.icons, s.boxes = lap(s.C, tuple(s.cards))
+    s.strip, s.icons, s.boxes = lap(s.comp, tuple(s.cards))
     s.tokens = [TOKENS.index(t) for t in tokens]
     return s
 
@@ -79,7 +79,7 @@ def test_no_robbery_after_a_crash_or_against_own_or_finished_astronauts():
 def test_rob_only_in_the_advanced_game():
     s = GAME.new_state(3, 1)
     s.cards = table().cards
-    s.strip, s.icons, s.boxes = lap(s.C, tuple(s.cards))
+    s.strip, s.icons, s.boxes = lap(s.comp, tuple(s.cards))
     roll_for(s, 0, 0, 1, {BLUE1: 2})
     s.col[1], s.lvl[1] = 2, 1
     s.apply(pick(BLUE1))

@@ -47,7 +47,7 @@ def test_a_roll_is_a_chance_node_over_the_die_faces_and_clones_differ(colour):
     game's words; two clones of the node reach different faces."""
     name = COLOUR_NAMES[colour]
     s = walk_to(GAME.new_state(3, 7, chance="explicit"), lambda s: s.rng.what.startswith(f"the roll of the {name}"))
-    faces = GAME.new_state(3, 7).C.faces[colour]
+    faces = GAME.new_state(3, 7).comp.faces[colour]
     assert s.to_move() == CHANCE and s.decision_kind() == "chance"
     assert s.chance_outcomes() == [(f, k / 6) for f, k in sorted(Counter(faces).items())]
     die = s.rng.what[len("the roll of "):]
@@ -72,7 +72,7 @@ def test_an_action_card_draw_is_a_chance_node_over_the_cards_left():
     who = node.rng.what[len("the action card "):-len(" draws")]
     assert who in [GAME.seat_name(p, 2) for p in range(2)]
     assert [node.action_label(c) for c, _ in node.chance_outcomes()] == \
-        [f"Chance: {who} draws {CARD_TEXT[node.C.actions[c].effect][0]}" for c in sorted(set(node.deck))]
+        [f"Chance: {who} draws {CARD_TEXT[node.comp.actions[c].effect][0]}" for c in sorted(set(node.deck))]
     deck, card = list(node.deck), node.chance_outcomes()[-1][0]
     node.apply(card)
     while node.is_chance_node():        # further draws of the same action, if any

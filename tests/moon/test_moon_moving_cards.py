@@ -125,7 +125,7 @@ def test_slipstream_into_a_special_box_asks_its_decision_of_the_slipstreaming_pl
     assert (s.col[1], s.phase, s.to_move(), s.mv) == (7, BUY, 1, 1)
     assert s.legal_actions() == [A_COUNT, A_COUNT + 1, A_COUNT + 2]
     assert s.view(1)["turn"]["out_of_turn"] and s.view(1)["turn"]["mover"] == 1
-    assert f"Moving out of turn: {s.C.nations[1]}." in GAME.render_text(s.view(0), 0)
+    assert f"Moving out of turn: {s.comp.nations[1]}." in GAME.render_text(s.view(0), 0)
     check_invariants(s)
     s.apply(A_COUNT + 1)
     assert (s.col[1], s.spk[1], s.spk_supply) == (8, 1, 29)

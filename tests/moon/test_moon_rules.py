@@ -38,7 +38,7 @@ def table(players=3, cards=("Mare", "Hill", "Crater field", "Tunnel mountain", "
     """A new game with a chosen lap."""
     s = GAME.new_state(players, seed)
     s.cards = [card(n) for n in cards]
-    s.strip, s.icons, s.boxes = lap(s.C, tuple(s.cards))
+    s.strip, s.icons, s.boxes = lap(s.comp, tuple(s.cards))
     return s
 
 
@@ -333,7 +333,7 @@ def test_astronauts_all_on_one_column_are_each_last_and_first():
 def test_two_players_exchange_counters_when_landing_on_their_own_astronaut():
     s = GAME.new_state(2, 3, {"max_red": 0})
     s.cards = [card(n) for n in ("Mare", "Hill", "Crater field", "Tunnel mountain", "Mountain")]
-    s.strip, s.icons, s.boxes = lap(s.C, tuple(s.cards))
+    s.strip, s.icons, s.boxes = lap(s.comp, tuple(s.cards))
     roll_for(s, 0, 0, 1, {BLUE1: 2})
     s.prog[WHITE1] = 1
     s.col[2], s.lvl[2] = 2, 1                          # astronaut 2 is seat 0's other one

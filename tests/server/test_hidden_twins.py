@@ -270,7 +270,7 @@ def moon_twins(players: int, seed: int, plant: str, holder: int, gid: str) -> tu
     s = game.new_state(players, seed, {"advanced": True})
     setup = list(s.initial_events)
     t = s.clone()
-    acts = t.C.actions
+    acts = t.comp.actions
     if acts[t.hand[holder]].effect != plant:
         j = next(i for i, c in enumerate(t.deck) if acts[c].effect == plant)
         t.hand[holder], t.deck[j] = t.deck[j], t.hand[holder]

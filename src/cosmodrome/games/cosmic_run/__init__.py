@@ -29,7 +29,7 @@ from cosmodrome.games.cosmic_run import actions, observation, rounds, scoring, t
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
 from cosmodrome.games.cosmic_run.setup import new_game
-from cosmodrome.games.cosmic_run.state import HOOKS, INT_FIELDS, LIST_FIELDS, OVER, STAGE_KIND, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, INT_FIELDS, LIST_FIELDS, OVER, SAVED_AS, STAGE_KIND, CosmicRunState
 from cosmodrome.i18n import N_, _
 
 #: The import order of the package, lowest first: a module imports only modules of earlier
@@ -178,16 +178,16 @@ class CosmicRun(Game):
                 raise RecordError("the saved state's 'rng' must be a whole number")
             s = CosmicRunState(self, players, options, comp, Rng.from_state(rng))
             for f in INT_FIELDS:
-                v = d[f]
+                v = d[SAVED_AS.get(f, f)]
                 if isinstance(v, bool) or not isinstance(v, int):
-                    raise RecordError(f"the saved state's {f!r} must be a whole number, not {v!r}")
+                    raise RecordError(f"the saved state's {SAVED_AS.get(f, f)!r} must be a whole number, not {v!r}")
                 setattr(s, f, v)
             for f in LIST_FIELDS:
-                v = d[f]
+                v = d[SAVED_AS.get(f, f)]
                 want = len(getattr(s, f)) if f not in ("mr_targets", "winners_") else None
                 if (not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v)
                         or (want is not None and len(v) != want)):
-                    raise RecordError(f"the saved state's {f!r} must be a list of "
+                    raise RecordError(f"the saved state's {SAVED_AS.get(f, f)!r} must be a list of "
                                       f"{want if want is not None else 'some'} whole numbers")
                 setattr(s, f, list(v))
             paths = d["paths"]

@@ -73,7 +73,7 @@ def legal(s: CosmicRunState) -> list[int]:
     if st == DRAFT or st == ZOR_GIVE:
         return [i for i in range(8) if s.owner[i] == -1]
     if st == DIE:
-        return [USE, CARGO, REROLL] if s.rr[s.seat] < s.C.rerolls else [USE, CARGO]
+        return [USE, CARGO, REROLL] if s.rerolls_used[s.seat] < s.comp.rerolls else [USE, CARGO]
     if st == MOVE:
         return ([STOP] + [STEP0 + k for k in movement.steps(s)]
                 + [TRANSFORM0 + c for c in movement.transform_targets(s)])
@@ -141,10 +141,10 @@ def use_note(s: CosmicRunState) -> str:
     colour = face // 6 if k == MOVE_FACE else face - ATTACK0_FACE
     ship = sh * 3 + colour
     probe = s.clone()
-    probe.ship, probe.pips, probe.steps, probe.xf = ship, movement.effective_pips(s, face, ship), 0, 0
+    probe.ship, probe.pips, probe.steps, probe.transformed = ship, movement.effective_pips(s, face, ship), 0, 0
     if movement.steps(probe):
         return ""
-    name = colour_word(s.C, colour)
+    name = colour_word(s.comp, colour)
     why = (_("the {colour} ship is disabled") if s.disabled(ship) else _("the {colour} ship is at its planet")
            if s.reached(ship) else _("the {colour} ship has no step open (mines or the Armada rule)")).format(colour=name)
     more = []
@@ -164,7 +164,7 @@ def label(s: CosmicRunState, a: int) -> str:
 
 def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
     """The label and the details a table client highlights (sheet, track, die, row/col, tech)."""
-    C = s.C
+    C = s.comp
     d: dict[str, Any] = {"action": a}
     st = s.stage
     if 0 <= a < 8:
@@ -189,7 +189,7 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
             n=s.die + 1, cargo=s.cargo[s.seat] if 0 <= s.seat < 2 else 0, slots=C.cargo_slots)
     elif a == REROLL:
         d.update(kind="reroll", die=s.die)
-        left = C.rerolls - s.rr[0 if st == ZOR_REROLL else max(s.seat, 0)]
+        left = C.rerolls - s.rerolls_used[0 if st == ZOR_REROLL else max(s.seat, 0)]
         whose = _("Zorlord's die") if st == ZOR_REROLL else _("die {n}").format(n=s.die + 1)
         if st == ZOR_REROLL:
             d["order"] = 1                # listed after "let Zorlord use his die": it spends a re-roll

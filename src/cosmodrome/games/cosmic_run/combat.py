@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_
 
@@ -21,8 +21,8 @@ ATTACK, UPGRADE = 0, 1
 
 def attack(s: CosmicRunState) -> None:
     """Resolve the attack (or upgrade) of the advance-and-attack die just used by ``s.seat``."""
-    colour, by = s.aa, s.ship // 3
-    s.aa = -1
+    colour, by = s.attack_colour, s.ship // 3
+    s.attack_colour = -1
     if s.friendly:
         start(s, victim=by, colour=colour, kind=UPGRADE, by=by, defender=1 - by)
     else:
@@ -38,7 +38,7 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
         s.log("attack", says(why, who=who_w(s, by), ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
-    if kind == UPGRADE and (s.upg[ship] >= s.C.hearts or s.disabled(ship) or s.reached(ship)):
+    if kind == UPGRADE and (s.upg[ship] >= s.comp.hearts or s.disabled(ship) or s.reached(ship)):
         s.log("upgrade", says("{ship} cannot take an engine upgrade.", ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
@@ -55,7 +55,7 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
     name = ship_w(s, victim, colour)
     if missile:
         defender = s.seat
-        s.tu[defender * 4 + MISSILE] += 1
+        s.tech_used[tech_ix(defender, MISSILE)] += 1
         what = (N_("{who} fires a defensive missile and stops the attack on {ship}.") if kind == ATTACK
                 else N_("{who} fires a defensive missile and stops the engine upgrade of {ship}."))
         s.log("missile", says(what, who=who_w(s, defender), ship=name), sheet=defender)

@@ -3,7 +3,7 @@ a taken die is rolled again): every roll comes from the game's seeded generator.
 
 >>> from cosmodrome.games.cosmic_run import GAME
 >>> s = GAME.new_state(2, seed=3)
->>> roll(s, 0) in s.C.dice[0]
+>>> roll(s, 0) in s.comp.dice[0]
 True
 """
 
@@ -15,9 +15,9 @@ from cosmodrome.games.cosmic_run.text import Word, face_w, says
 
 def roll(s: CosmicRunState, die: int) -> int:
     """A random face of die ``die`` (not yet put on the table)."""
-    faces = s.C.dice[die]
+    faces = s.comp.dice[die]
     # the event's words are passed unwritten: only the explicit chance mode writes them
-    return faces[s.rng.below(len(faces), ("the roll of action die {}".format, (die + 1,)), (_shows, (s.C, die, faces)),
+    return faces[s.rng.below(len(faces), ("the roll of action die {}".format, (die + 1,)), (_shows, (s.comp, die, faces)),
                               same=faces)]
 
 
@@ -31,7 +31,7 @@ def roll_pool(s: CosmicRunState) -> None:
     for i in range(8):
         if s.owner[i] == -1:
             s.faces[i] = roll(s, i)
-            rolled.append(Word(lambda n, w: f"{n}: {w}", i + 1, face_w(s.C, s.faces[i])))
+            rolled.append(Word(lambda n, w: f"{n}: {w}", i + 1, face_w(s.comp, s.faces[i])))
     s.log("dice", says("Action dice rolled — {dice}.", dice=Word(lambda xs: "; ".join(str(x) for x in xs), rolled)),
           chance=True, faces=list(s.faces),
           dice=[i for i in range(8) if s.owner[i] == -1])

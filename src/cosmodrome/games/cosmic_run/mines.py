@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import (
     Word,
     circle_w,
@@ -29,17 +29,17 @@ _ROWS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 def rows_with(s: CosmicRunState, number: int) -> tuple[int, ...]:
     """Rows of a track on the sheet side in play carrying ``number`` (side B: white numbers twice)."""
-    key = (id(s.C), s.side, number)
+    key = (id(s.comp), s.side, number)
     rows = _ROWS.get(key)
     if rows is None:
-        rows = _ROWS[key] = s.C.rows_with(s.side, number)
+        rows = _ROWS[key] = s.comp.rows_with(s.side, number)
     return rows
 
 
 def roll_letter(s: CosmicRunState) -> int:
     """The letter mine die (a chance event): a column."""
-    letters = s.C.letters
-    return letters[s.rng.below(len(letters), "the roll of the letter die", (_letter_shows, (s.C, letters)),
+    letters = s.comp.letters
+    return letters[s.rng.below(len(letters), "the roll of the letter die", (_letter_shows, (s.comp, letters)),
                                   same=letters)]
 
 
@@ -49,7 +49,7 @@ def _letter_shows(C, letters, k: int) -> str:
 
 def roll_number(s: CosmicRunState) -> int:
     """The number mine die (a chance event)."""
-    numbers = s.C.numbers
+    numbers = s.comp.numbers
     return numbers[s.rng.below(len(numbers), "the roll of the number die", (_number_shows, (numbers,)),
                                   same=numbers)]
 
@@ -102,7 +102,7 @@ def ask_next(s: CosmicRunState) -> None:
 def answer(s: CosmicRunState, use_missile: bool) -> None:
     sh = s.mr_targets[s.mr_i]
     if use_missile:
-        s.tu[sh * 4 + MISSILE] += 1
+        s.tech_used[tech_ix(sh, MISSILE)] += 1
         s.mr_ignore[sh] = 1
         s.log("missile", says("{who} fires a defensive missile: {at} is ignored on all of their tracks.",
                               who=who_w(s, sh), at=coordinate(s, s.mr_letter, s.mr_number)), sheet=sh)
@@ -112,7 +112,7 @@ def answer(s: CosmicRunState, use_missile: bool) -> None:
 
 def apply_roll(s: CosmicRunState) -> None:
     """Fill the matching circles on every target sheet not protected; hit ships there."""
-    col, number, nr = s.mr_letter, s.mr_number, s.C.nr
+    col, number, nr = s.mr_letter, s.mr_number, s.comp.nr
     rows = rows_with(s, number)
     changed = False
     for sh in s.mr_targets:
@@ -128,7 +128,7 @@ def apply_roll(s: CosmicRunState) -> None:
                 if s.grid[i] & 16:
                     continue
                 s.grid[i] |= 16
-                placed.append(Word(lambda w, at: f"{w} {at}", colour_w(s.C, t), coordinate(s, col, number)))
+                placed.append(Word(lambda w, at: f"{w} {at}", colour_w(s.comp, t), coordinate(s, col, number)))
                 if s.pos[ship] == r * 3 + col:
                     hit(s, ship, s.mr_src)
         if placed:
@@ -153,7 +153,7 @@ def hit(s: CosmicRunState, ship: int, src: int) -> None:
     r, c = divmod(s.pos[ship], 3)
     s.log("hit", says_n(N_("{ship} is hit ({n} heart filled) and pushed back to {where}."),
                         N_("{ship} is hit ({n} hearts filled) and pushed back to {where}."), s.dmg[ship], ship=name,
-                        where=circle_w(s.C, s.side, r, c)), sheet=sh, track=t, row=r, col=c)
+                        where=circle_w(s.comp, s.side, r, c)), sheet=sh, track=t, row=r, col=c)
     if s.disabled(ship):
         s.log("disabled", says("{ship} is disabled.", ship=name), sheet=sh, track=t)
         if 0 <= src < s.num_players and src != sh:

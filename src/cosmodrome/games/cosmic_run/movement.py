@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
-from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, moves_text, says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_, gettext
 
@@ -44,18 +44,18 @@ def armada_ok(s: CosmicRunState, ship: int, new_row: int) -> bool:
         return True
     low = 99
     for o in range(sh * 3, sh * 3 + 3):
-        if o != ship and s.dmg[o] < s.C.hearts:
+        if o != ship and s.dmg[o] < s.comp.hearts:
             r = s.pos[o] // 3
             if r < low:
                 low = r
-    return new_row - low <= s.C.armada_gap
+    return new_row - low <= s.comp.armada_gap
 
 
 def target(s: CosmicRunState, kind: int):
     """``(new_pos, pip_cost, warps, passed_cells)`` of a step of ``kind`` for the moving ship,
     or None when it is not allowed."""
     ship = s.ship
-    C = s.C
+    C = s.comp
     if s.pips <= 0 or s.dmg[ship] >= C.hearts:
         return None
     sh, t = divmod(ship, 3)
@@ -69,7 +69,8 @@ def target(s: CosmicRunState, kind: int):
     grid = s.grid
     base = (sh * 3 + t) * C.nr       # s.mined(sh, t, row, col) is grid[(base + row) * 3 + col] & 16
     if kind < WARP_UP:
-        if kind >= DIAG_LEFT and s.tx[sh * 4 + NAV] - s.tu[sh * 4 + NAV] <= 0:
+        i = sh * 4 + NAV   # s.avail(sh, NAV) written out: every step kind of every move asks
+        if kind >= DIAG_LEFT and s.tech_gained[i] - s.tech_used[i] <= 0:
             return None
         nr_, nc = r + dr, c + dc
         if not 0 <= nc < 3 or grid[(base + nr_) * 3 + nc] & 16:
@@ -77,7 +78,8 @@ def target(s: CosmicRunState, kind: int):
         if not armada_ok(s, ship, nr_):
             return None
         return nr_ * 3 + nc, 1, 0, ()
-    warps = s.tx[sh * 4 + WARP] - s.tu[sh * 4 + WARP]
+    i = sh * 4 + WARP   # s.avail(sh, WARP) written out
+    warps = s.tech_gained[i] - s.tech_used[i]
     if warps <= 0:
         return None
     rr, cc = r + dr, c + dc
@@ -97,25 +99,26 @@ def target(s: CosmicRunState, kind: int):
 def transform_targets(s: CosmicRunState) -> list[int]:
     """Colours the die may be changed to (RB: Transformer): before the first step only."""
     sh = s.ship // 3
-    if s.steps or s.xf or s.tx[sh * 4 + TRANSFORMER] - s.tu[sh * 4 + TRANSFORMER] <= 0:
+    if s.steps or s.transformed or s.avail(sh, TRANSFORMER) <= 0:
         return []
-    return [c for c in range(3) if sh * 3 + c != s.ship and s.dmg[sh * 3 + c] < s.C.hearts
+    return [c for c in range(3) if sh * 3 + c != s.ship and s.dmg[sh * 3 + c] < s.comp.hearts
             and not s.reached(sh * 3 + c)]
 
 
 def steps(s: CosmicRunState) -> list[int]:
     """The step kinds open to the moving ship now (a fast pre-filter before :func:`target`)."""
     ship = s.ship
-    if s.pips <= 0 or s.dmg[ship] >= s.C.hearts:
+    if s.pips <= 0 or s.dmg[ship] >= s.comp.hearts:
         return []
     sh = ship // 3
     r = s.pos[ship] // 3
-    if r == s.C.rows + 1:
+    if r == s.comp.rows + 1:
         return []
     kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
-    if s.tx[sh * 4 + NAV] > s.tu[sh * 4 + NAV]:
+    gained, used, i = s.tech_gained, s.tech_used, sh * 4   # s.avail(sh, ...) written out
+    if gained[i + NAV] > used[i + NAV]:
         kinds += [DIAG_LEFT, DIAG_RIGHT]
-    if s.pips >= 2 and s.tx[sh * 4 + WARP] > s.tu[sh * 4 + WARP]:
+    if s.pips >= 2 and gained[i + WARP] > used[i + WARP]:
         kinds += [WARP_UP] if r == 0 else [WARP_UP, WARP_LEFT, WARP_RIGHT]
     return [k for k in kinds if target(s, k) is not None]
 
@@ -128,14 +131,14 @@ def start(s: CosmicRunState) -> None:
 
 def transform(s: CosmicRunState, colour: int) -> None:
     sh = s.ship // 3
-    s.tu[sh * 4 + TRANSFORMER] += 1
-    s.xf = 1
-    old = colour_w(s.C, s.ship % 3)
+    s.tech_used[tech_ix(sh, TRANSFORMER)] += 1
+    s.transformed = 1
+    old = colour_w(s.comp, s.ship % 3)
     s.ship = sh * 3 + colour
     s.pips = effective_pips(s, s.faces[s.die], s.ship)
     s.log("transformer", says_n(N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pip)."),
                                 N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pips)."), s.pips,
-                                who=who_w(s, sh), old=old, colour=colour_w(s.C, colour)), sheet=sh, track=colour)
+                                who=who_w(s, sh), old=old, colour=colour_w(s.comp, colour)), sheet=sh, track=colour)
     if not steps(s):
         finish(s)
 
@@ -144,7 +147,7 @@ def step(s: CosmicRunState, kind: int) -> None:
     new, cost, k, passed = target(s, kind)
     ship = s.ship
     sh, t = divmod(ship, 3)
-    base = (sh * 3 + t) * s.C.nr * 3
+    base = (sh * 3 + t) * s.comp.nr * 3
     path = s.paths[ship]
     for p in passed:
         s.grid[base + p] |= 8
@@ -158,12 +161,12 @@ def step(s: CosmicRunState, kind: int) -> None:
     s.pips -= cost
     s.steps += 1
     if kind in (DIAG_LEFT, DIAG_RIGHT):
-        s.tu[sh * 4 + NAV] += 1
+        s.tech_used[tech_ix(sh, NAV)] += 1
     if k:
-        s.tu[sh * 4 + WARP] += k
-    planet = r == s.C.rows + 1
-    where = Word(gettext, N_("its planet")) if planet else circle_w(s.C, s.side, r, c)
-    s.log("move", (moves_text, (s.sheet_name, s.C, sh, t, STEP_NAMES[kind], k, where)),
+        s.tech_used[tech_ix(sh, WARP)] += k
+    planet = r == s.comp.rows + 1
+    where = Word(gettext, N_("its planet")) if planet else circle_w(s.comp, s.side, r, c)
+    s.log("move", (moves_text, (s.sheet_name, s.comp, sh, t, STEP_NAMES[kind], k, where)),
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
     if planet:
         s.log("planet", says("{ship} reaches the planet!", ship=ship_w(s, sh, t)), sheet=sh, track=t)
@@ -177,7 +180,7 @@ def step(s: CosmicRunState, kind: int) -> None:
 
 def finish(s: CosmicRunState) -> None:
     """The movement is over: an advance-and-attack die now attacks (or upgrades)."""
-    if s.aa >= 0:
+    if s.attack_colour >= 0:
         combat.attack(s)
     else:
         HOOKS.next_pick(s)

@@ -139,8 +139,8 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
         grid = slice(sh * 3 * cells, (sh + 1) * 3 * cells)
 
         def sheet(s, seat, sh=sh, ships=ships, techs=techs, grid=grid):
-            return ((s.pos[ships], s.best[ships], s.dmg[ships], s.upg[ships]), (s.tx[techs], s.tu[techs]),
-                    s.solo and sh == 1, s.cargo[sh], s.rr[sh], s.kills[sh], s.immune[sh])
+            return ((s.pos[ships], s.best[ships], s.dmg[ships], s.upg[ships]), (s.tech_gained[techs], s.tech_used[techs]),
+                    s.solo and sh == 1, s.cargo[sh], s.rerolls_used[sh], s.kills[sh], s.immune[sh])
 
         parts.append(lay.group((("sheets", sh, "ships"), ships_view), (("sheets", sh, "techs"), _techs),
                                ("sheets", sh, "zorlord"), ("sheets", sh, "cargo"), ("sheets", sh, "rerolls_used"),
@@ -163,7 +163,7 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
             if st == MOVE:
                 sh, t = divmod(s.ship, 3)
                 cur = {"die": s.die, "sheet": sh, "track": t, "pips": s.pips, "steps": s.steps,
-                       "transformed": bool(s.xf), "attack": (s.aa if s.aa >= 0 else None)}
+                       "transformed": bool(s.transformed), "attack": (s.attack_colour if s.attack_colour >= 0 else None)}
             else:
                 cur = {"die": s.die}
         if st == MISSILE_MINE:
@@ -176,7 +176,7 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
         return cur, mine, attack, end, winners
 
     parts.append(lay.group(("current",), ("pending_mine",), ("pending_attack",), ("end",), ("winners",), key=moment))
-    return StateEncoder(parts, accepts=lambda s: s.C is C)
+    return StateEncoder(parts, accepts=lambda s: s.comp is C)
 
 
 def _techs(s, seat, k):

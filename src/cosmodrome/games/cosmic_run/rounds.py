@@ -19,7 +19,7 @@ def start_round(s: CosmicRunState) -> None:
     s.cargo = [0, 0]
     s.owner = [-1] * 8
     s.you_first = 1 if (s.solo and s.novice and s.round % 2 == 0) else 0
-    s.rolls_left = s.C.round_track[s.round - 1]
+    s.rolls_left = s.comp.round_track[s.round - 1]
     if s.solo:
         words = says_n(N_("Round {r} begins: {n} mine roll."), N_("Round {r} begins: {n} mine rolls."), s.rolls_left, r=s.round)
     else:
@@ -80,7 +80,7 @@ def draft(s: CosmicRunState, die: int) -> None:
     s.picks += 1
     s.die = die
     s.stage = DIE
-    s.log("take", (takes_text, (s.sheet_name, s.C, s.seat, die, s.faces[die])), sheet=s.seat, die=die,
+    s.log("take", (takes_text, (s.sheet_name, s.comp, s.seat, die, s.faces[die])), sheet=s.seat, die=die,
           face=s.faces[die])
 
 
@@ -93,9 +93,9 @@ def use_die(s: CosmicRunState) -> None:
         colour = face // 6 if k == MOVE else face - 18
         s.ship = sh * 3 + colour
         s.pips = movement.effective_pips(s, face, s.ship)
-        s.steps = s.xf = 0
+        s.steps = s.transformed = 0
         # solo: the player's advance-and-attack die advances but does not attack
-        s.aa = colour if (k == ATTACK and not s.solo) else -1
+        s.attack_colour = colour if (k == ATTACK and not s.solo) else -1
         movement.start(s)
     elif k == TECH:
         technologies.gain(s, sh, face - 22)
@@ -115,11 +115,11 @@ def use_die(s: CosmicRunState) -> None:
 def friendly_last_round_mine(s: CosmicRunState) -> bool:
     """Friendly variant in the last round: a mine die may be re-rolled (free) until it shows
     something else."""
-    return s.friendly and not s.solo and s.round >= len(s.C.round_track) and face_kind(s.faces[s.die]) == MINE
+    return s.friendly and not s.solo and s.round >= len(s.comp.round_track) and face_kind(s.faces[s.die]) == MINE
 
 
 def free_reroll(s: CosmicRunState) -> None:
-    faces = s.C.dice[s.die]
+    faces = s.comp.dice[s.die]
     if all(f == faces[0] for f in faces):
         s.log("reroll", says("This die shows nothing but mines: nothing happens."))
         next_pick(s)
@@ -129,7 +129,7 @@ def free_reroll(s: CosmicRunState) -> None:
         s.faces[s.die] = dice.roll(s, s.die)
         n += 1
     s.log("reroll", says("{who} re-rolls the mine die for free ({n}x): {face}.", who=who_w(s, s.seat), n=n,
-                         face=face_w(s.C, s.faces[s.die])),
+                         face=face_w(s.comp, s.faces[s.die])),
           chance=True, die=s.die, face=s.faces[s.die])
 
 
@@ -138,7 +138,7 @@ def choose_letter(s: CosmicRunState, col: int) -> None:
     opponent's sheet is marked."""
     num = mines.roll_number(s)
     s.log("mine-die", says("{who} sets the letter die to {letter} and rolls {num}: {at} for {other}.",
-                           who=who_w(s, s.seat), letter=s.C.columns[col], num=num, at=coordinate(s, col, num),
+                           who=who_w(s, s.seat), letter=s.comp.columns[col], num=num, at=coordinate(s, col, num),
                            other=who_w(s, 1 - s.seat)), chance=True,
           col=col, number=num, sheet=s.seat)
     mines.start_roll(s, s.seat, [1 - s.seat], col, num, 1)
@@ -146,7 +146,7 @@ def choose_letter(s: CosmicRunState, col: int) -> None:
 
 def end_round(s: CosmicRunState) -> None:
     """RB: End of Phase II and Game End 3: after the last round the game is scored."""
-    if s.round >= len(s.C.round_track):
+    if s.round >= len(s.comp.round_track):
         scoring.finish(s, "rounds")
         return
     s.round += 1

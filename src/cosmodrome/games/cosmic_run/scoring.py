@@ -13,23 +13,23 @@ from typing import Any
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
-from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
+from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import end_sentence
 from cosmodrome.i18n import _
 
 
 def track_vp(s: CosmicRunState, ship: int) -> int:
     """VP printed left of the highest level reached on the ship's track."""
-    return s.C.ladder[s.best[ship]]
+    return s.comp.ladder[s.best[ship]]
 
 
 def disabled_vp(s: CosmicRunState, ship: int) -> int:
     """RB: Scoring: -7 for a disabled ship (with the -5 level, -12 if it never passed -5VP)."""
-    return s.C.disabled_penalty if s.disabled(ship) else 0
+    return s.comp.disabled_penalty if s.disabled(ship) else 0
 
 
 def tech_score(s: CosmicRunState, sheet: int) -> int:
-    return s.C.tech_vp * sum(s.tx[sheet * 4: sheet * 4 + 4])
+    return s.comp.tech_vp * sum(s.tech_gained[sheet * 4: sheet * 4 + 4])
 
 
 def total(s: CosmicRunState, sheet: int) -> int:
@@ -44,10 +44,10 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
     if s.disabled(ship) or s.reached(ship):
         return False
     sh, t = divmod(ship, 3)
-    C = s.C
+    C = s.comp
     planet = C.rows + 1
-    nav = s.avail(sh, NAV) + C.circles - s.tx[sh * 4 + NAV] > 0
-    cap = s.avail(sh, WARP) + C.circles - s.tx[sh * 4 + WARP]
+    nav = s.avail(sh, NAV) + C.circles - s.tech_gained[tech_ix(sh, NAV)] > 0
+    cap = s.avail(sh, WARP) + C.circles - s.tech_gained[tech_ix(sh, WARP)]
     kmax = max(1, C.max_pips - 1)
     start = s.pos[ship]
     r0 = start // 3
@@ -160,7 +160,7 @@ def summary(s: CosmicRunState) -> dict[str, Any]:
         out[f"{tag}_tech"] = tech_score(s, sh)
         if not (s.solo and sh == 1):
             out[f"{tag}_vp"] = total(s, sh)
-            out[f"{tag}_rerolls"] = s.rr[sh]
+            out[f"{tag}_rerolls"] = s.rerolls_used[sh]
     out["mines"] = sum(1 for g in s.grid if g & 16)
     if s.solo:
         out["mission"] = "success" if s.winners_ else "failure"
@@ -177,7 +177,7 @@ def statistics(s: CosmicRunState, events: list) -> list:
         row("vp", _("Victory points"), _("the final score"), [total(s, sh) for sh in sheets]),
         row("planets", _("Planets reached"), _("ships that reached their planet"), [sum(1 for t in range(3) if s.reached(sh * 3 + t)) for sh in sheets]),
         row("disabled", _("Ships disabled"), _("ships with every heart filled"), [sum(1 for t in range(3) if s.disabled(sh * 3 + t)) for sh in sheets]),
-        row("techs", _("Technologies"), _("technologies gained (crossed off)"), [sum(s.tx[sh * 4: sh * 4 + 4]) for sh in sheets]),
+        row("techs", _("Technologies"), _("technologies gained (crossed off)"), [sum(s.tech_gained[sh * 4: sh * 4 + 4]) for sh in sheets]),
         row("damage", _("Damage taken"), _("hearts filled on the ships"), [sum(s.dmg[sh * 3: sh * 3 + 3]) for sh in sheets]),
         row("attacks", _("Attacks suffered"), _("times the other sheet attacked a ship"), attacks_on[:n]),
         row("rounds", _("Rounds"), _("rounds the game lasted"), [s.round] * n),

@@ -56,14 +56,14 @@ def take(s: CosmicRunState, die: int, how: str, chance: bool = False) -> None:
     s.owner[die] = ZORLORD
     s.picks += 1
     s.die = die
-    s.log("zorlord-take", says(how, n=die + 1, face=face_w(s.C, s.faces[die])),
+    s.log("zorlord-take", says(how, n=die + 1, face=face_w(s.comp, s.faces[die])),
           chance=chance,
           die=die, face=s.faces[die], sheet=ZORLORD)
     offer_reroll(s)
 
 
 def offer_reroll(s: CosmicRunState) -> None:
-    if s.zor_reroll and s.rr[0] < s.C.rerolls:
+    if s.zor_reroll and s.rerolls_used[0] < s.comp.rerolls:
         s.stage, s.seat = ZOR_REROLL, 0
         return
     mark(s)
@@ -77,9 +77,9 @@ def mark(s: CosmicRunState) -> None:
         colour = face // 6 if k == MOVE else face - 18
         n = face % 6 + 1 if k == MOVE else 1
         ship = ZORLORD * 3 + colour
-        base = (ZORLORD * 3 + colour) * s.C.nr * 3
+        base = (ZORLORD * 3 + colour) * s.comp.nr * 3
         r, c = divmod(s.pos[ship], 3)
-        planet = s.C.rows + 1
+        planet = s.comp.rows + 1
         n = min(n, planet - r)
         for _ in range(n):
             r += 1
@@ -87,8 +87,8 @@ def mark(s: CosmicRunState) -> None:
             s.paths[ship].append(r * 3 + c)
         s.pos[ship] = r * 3 + c
         s.best[ship] = max(s.best[ship], r)
-        where = Word(gettext, N_("his planet")) if r == planet else circle_w(s.C, s.side, r, c)
-        s.log("move", says("Zorlord's {colour} ship moves {n} up to {where}.", colour=colour_w(s.C, colour), n=n,
+        where = Word(gettext, N_("his planet")) if r == planet else circle_w(s.comp, s.side, r, c)
+        s.log("move", says("Zorlord's {colour} ship moves {n} up to {where}.", colour=colour_w(s.comp, colour), n=n,
                            where=where), sheet=ZORLORD, track=colour,
               row=r, col=c)
         if r == planet and scoring.check(s):

@@ -9,11 +9,20 @@ Everything is kept in flat lists of small ints so that a state clones and steps 
 - per ship (``sheet * 3 + track``): ``pos`` (row * 3 + col), ``best`` (highest row entered),
   ``dmg`` (filled hearts from damage), ``upg`` (engine upgrades, Friendly variant),
   ``paths`` (the circles entered, for the push-back to the prior location).
-- per sheet and technology (``sheet * 4 + tech``): ``tx`` (circles crossed), ``tu`` (used).
-- per sheet: ``rr`` (control panel re-rolls used), ``cargo`` (dice in the cargo bay),
+- per sheet and technology (``sheet * 4 + tech``): ``tech_gained`` (circles crossed off in
+  the technology column), ``tech_used`` (of those, the ones spent).
+- per sheet: ``rerolls_used`` (control panel re-rolls used), ``cargo`` (dice in the cargo bay),
   ``immune`` (round in which the sheet ignores mine rolls, Friendly), ``kills`` (opponent
   ships this player disabled, Rapid Fire).
 - dice: ``faces`` (face code per die) and ``owner`` (-1 in the pool, else the sheet).
+- the die being used: ``ship`` (sheet * 3 + track of the ship it moves), ``pips`` (steps
+  left), ``steps`` (steps taken), ``transformed`` (1 once a Transformer changed its colour:
+  one change per die), ``attack_colour`` (the track an advance-and-attack die attacks when
+  the move ends; -1 for none).
+
+A saved state keeps the keys of its first form (``SAVED_AS``: ``attack_colour`` is saved
+as ``aa``, ``transformed`` as ``xf``, ``tech_gained`` as ``tx``, ``tech_used`` as ``tu``,
+``rerolls_used`` as ``rr``), so states saved before still load.
 """
 
 from __future__ import annotations
@@ -33,11 +42,23 @@ STAGE_KIND = {DRAFT: "draft", DIE: "die", MOVE: "move", LETTER: "mine-letter", T
 # continuations after a mine roll or an attack is resolved
 RESUME_MINE_PHASE, RESUME_PICK = 0, 1
 
-INT_FIELDS = ("round", "captain", "picks", "stage", "seat", "die", "ship", "pips", "steps", "aa",
-              "xf", "rolls_left", "resume", "mr_letter", "mr_number", "mr_src", "mr_i",
+INT_FIELDS = ("round", "captain", "picks", "stage", "seat", "die", "ship", "pips", "steps", "attack_colour",
+              "transformed", "rolls_left", "resume", "mr_letter", "mr_number", "mr_src", "mr_i",
               "atk_sheet", "atk_ship", "atk_kind", "atk_by", "you_first", "decisions")
-LIST_FIELDS = ("grid", "pos", "best", "dmg", "upg", "tx", "tu", "rr", "cargo", "immune", "kills",
-               "faces", "owner", "mr_targets", "mr_ignore", "winners_")
+LIST_FIELDS = ("grid", "pos", "best", "dmg", "upg", "tech_gained", "tech_used", "rerolls_used", "cargo", "immune",
+               "kills", "faces", "owner", "mr_targets", "mr_ignore", "winners_")
+#: the key of a field in a saved state where it differs from the field's name
+SAVED_AS = {"attack_colour": "aa", "transformed": "xf", "tech_gained": "tx", "tech_used": "tu",
+            "rerolls_used": "rr"}
+
+
+def tech_ix(sheet: int, tech: int) -> int:
+    """The index in ``tech_gained`` and ``tech_used`` of a sheet's technology column.
+
+    >>> tech_ix(1, 2)
+    6
+    """
+    return sheet * 4 + tech
 
 
 #: The entry points of the higher layers that this data layer and the rules call (a
@@ -57,7 +78,7 @@ class CosmicRunState(State):
         self.game = game
         self.num_players = players
         self.options = dict(options)
-        self.C = comp
+        self.comp = comp
         self.side = 1 if options.get("side", "A") == "B" else 0
         self.friendly = bool(options.get("friendly", False))
         self.rapid = bool(options.get("rapid_fire", False))
@@ -73,9 +94,9 @@ class CosmicRunState(State):
         self.dmg = [0] * 6
         self.upg = [0] * 6
         self.paths: list[list[int]] = [[start] for _ in range(6)]
-        self.tx = [0] * 8
-        self.tu = [0] * 8
-        self.rr = [0, 0]
+        self.tech_gained = [0] * 8
+        self.tech_used = [0] * 8
+        self.rerolls_used = [0, 0]
         self.cargo = [0, 0]
         self.immune = [0, 0]
         self.kills = [0, 0]
@@ -87,25 +108,26 @@ class CosmicRunState(State):
         self.end = ""
         for f in INT_FIELDS:
             setattr(self, f, 0)
-        self.aa = -1
+        self.attack_colour = -1
         self.ev: list[Event] = []
         self.initial_events: list[Event] = []
 
     # ----- small helpers used by the rules modules -------------------------------------
     def cell(self, sheet: int, track: int, row: int, col: int) -> int:
-        return ((sheet * 3 + track) * self.C.nr + row) * 3 + col
+        return ((sheet * 3 + track) * self.comp.nr + row) * 3 + col
 
     def mined(self, sheet: int, track: int, row: int, col: int) -> bool:
-        return bool(self.grid[((sheet * 3 + track) * self.C.nr + row) * 3 + col] & 16)
+        return bool(self.grid[((sheet * 3 + track) * self.comp.nr + row) * 3 + col] & 16)
 
     def reached(self, ship: int) -> bool:
-        return self.pos[ship] // 3 == self.C.rows + 1
+        return self.pos[ship] // 3 == self.comp.rows + 1
 
     def disabled(self, ship: int) -> bool:
-        return self.dmg[ship] >= self.C.hearts
+        return self.dmg[ship] >= self.comp.hearts
 
     def avail(self, sheet: int, tech: int) -> int:
-        return self.tx[sheet * 4 + tech] - self.tu[sheet * 4 + tech]
+        i = sheet * 4 + tech   # tech_ix(sheet, tech), written out: on the path of every step
+        return self.tech_gained[i] - self.tech_used[i]
 
     def sheet_name(self, sheet: int) -> str:
         if self.solo and sheet == 1:
@@ -176,9 +198,9 @@ class CosmicRunState(State):
         s.dmg = self.dmg[:]
         s.upg = self.upg[:]
         s.paths = [p[:] for p in self.paths]
-        s.tx = self.tx[:]
-        s.tu = self.tu[:]
-        s.rr = self.rr[:]
+        s.tech_gained = self.tech_gained[:]
+        s.tech_used = self.tech_used[:]
+        s.rerolls_used = self.rerolls_used[:]
         s.cargo = self.cargo[:]
         s.immune = self.immune[:]
         s.kills = self.kills[:]
@@ -198,9 +220,9 @@ class CosmicRunState(State):
                              "options": dict(self.options), "rng": self.rng.state, "end": self.end,
                              "paths": [list(p) for p in self.paths]}
         for f in INT_FIELDS:
-            d[f] = getattr(self, f)
+            d[SAVED_AS.get(f, f)] = getattr(self, f)
         for f in LIST_FIELDS:
-            d[f] = list(getattr(self, f))
+            d[SAVED_AS.get(f, f)] = list(getattr(self, f))
         return d
 
     def view(self, seat: Optional[int]) -> dict[str, Any]:

@@ -9,21 +9,21 @@ four times a game.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic_run.dice import roll
-from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState
+from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import cargo_text, face_w, gains_text, says, tech_w, who_w
 
 
 def room(s: CosmicRunState, sheet: int, tech: int) -> bool:
-    return s.tx[sheet * 4 + tech] < s.C.circles
+    return s.tech_gained[tech_ix(sheet, tech)] < s.comp.circles
 
 
 def gain(s: CosmicRunState, sheet: int, tech: int) -> None:
-    name = s.C.tech_names[tech]
+    name = s.comp.tech_names[tech]
     if not room(s, sheet, tech):
         s.log("technology", says("{who} has no open {tech} circle left: nothing gained.", who=who_w(s, sheet),
-                                 tech=tech_w(s.C, tech)), sheet=sheet)
+                                 tech=tech_w(s.comp, tech)), sheet=sheet)
         return
-    s.tx[sheet * 4 + tech] += 1
+    s.tech_gained[tech_ix(sheet, tech)] += 1
     s.log("technology", (gains_text, (s.sheet_name, sheet, name)), sheet=sheet, tech=tech)
 
 
@@ -31,8 +31,8 @@ def to_cargo(s: CosmicRunState) -> None:
     """RB: Cargo Bay Option."""
     sh = s.seat
     s.cargo[sh] += 1
-    s.log("cargo", (cargo_text, (s.sheet_name, s.C, sh, s.cargo[sh])), sheet=sh, die=s.die)
-    if s.cargo[sh] >= s.C.cargo_slots:
+    s.log("cargo", (cargo_text, (s.sheet_name, s.comp, sh, s.cargo[sh])), sheet=sh, die=s.die)
+    if s.cargo[sh] >= s.comp.cargo_slots:
         s.cargo[sh] = 0
         if any(room(s, sh, t) for t in range(4)):
             s.stage = TECHPICK
@@ -44,8 +44,8 @@ def to_cargo(s: CosmicRunState) -> None:
 
 def reroll(s: CosmicRunState, sheet: int) -> None:
     """RB: Control Panel Option: cross a re-roll icon and roll the taken die again."""
-    s.rr[sheet] += 1
+    s.rerolls_used[sheet] += 1
     s.faces[s.die] = roll(s, s.die)
     s.log("reroll", says("{who} re-rolls die {n} with the control panel ({left} left): {face}.", who=who_w(s, sheet),
-                         n=s.die + 1, left=s.C.rerolls - s.rr[sheet], face=face_w(s.C, s.faces[s.die])), chance=True,
+                         n=s.die + 1, left=s.comp.rerolls - s.rerolls_used[sheet], face=face_w(s.comp, s.faces[s.die])), chance=True,
           sheet=sheet, die=s.die, face=s.faces[s.die])

@@ -56,7 +56,7 @@ def tech_word(C: Components, tech: int) -> str:
 
 
 def prompt(s: CosmicRunState) -> str:
-    st, C = s.stage, s.C
+    st, C = s.stage, s.comp
     who = s.sheet_name(s.seat) if s.seat >= 0 else ""
     if st == DRAFT:
         return _("{who}: take an action die.").format(who=who)
@@ -149,7 +149,7 @@ def ship_words(who, C: Components, sheet: int, track: int) -> str:
 
 def ship_w(s: CosmicRunState, sheet: int, track: int) -> Word:
     """A sheet's ship of a colour: ``Player 1's blue ship``."""
-    return Word(ship_words, s.sheet_name, s.C, sheet, track)
+    return Word(ship_words, s.sheet_name, s.comp, sheet, track)
 
 
 def takes_text(who, C: Components, seat: int, die: int, face: int) -> str:
@@ -194,7 +194,7 @@ def circle_name(C: Components, side: int, row: int, col: int) -> str:
 
 def coordinate(s: CosmicRunState, col: int, number: int) -> str:
     """A mine roll as the dice show it: column letter and number, e.g. ``B4``."""
-    return f"{s.C.columns[col]}{number}"
+    return f"{s.comp.columns[col]}{number}"
 
 
 def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> tuple:

@@ -36,12 +36,13 @@ from cosmodrome.games.cosmic_run.state import (
     TECHPICK,
     ZOR_REROLL,
     CosmicRunState,
+    tech_ix,
 )
 from cosmodrome.games.cosmic_run.text import circle_name, help_texts, prompt, row_name
 
 
 def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
-    C = s.C
+    C = s.comp
     nr = C.nr
     ships = []
     grids = []
@@ -58,8 +59,8 @@ def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
     return {
         "sheet": sh, "name": s.sheet_name(sh), "zorlord": zor, "ships": ships, "grid": grids,
         "techs": [{"name": C.tech_names[k], "colour": C.tech_colours[k], "circles": C.circles,
-                   "acquired": s.tx[sh * 4 + k], "used": s.tu[sh * 4 + k]} for k in range(4)],
-        "cargo": s.cargo[sh], "rerolls_used": s.rr[sh], "rerolls_left": C.rerolls - s.rr[sh],
+                   "acquired": s.tech_gained[tech_ix(sh, k)], "used": s.tech_used[tech_ix(sh, k)]} for k in range(4)],
+        "cargo": s.cargo[sh], "rerolls_used": s.rerolls_used[sh], "rerolls_left": C.rerolls - s.rerolls_used[sh],
         "tech_score": scoring.tech_score(s, sh), "vp": scoring.total(s, sh), "kills": s.kills[sh],
         "immune_round": s.immune[sh],
     }
@@ -68,7 +69,7 @@ def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
 def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str, Any]:
     """The view; ``lean``: without the printed sheet's names and numbers and the prompt (the
     keys the observation skips; its state encoder asks for this one)."""
-    C = s.C
+    C = s.comp
     st = s.stage
     v: dict[str, Any] = {
         "game": s.game.name, "seat": seat, "players": s.num_players, "solo": s.solo,
@@ -93,7 +94,7 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
         if st == MOVE:
             sh, t = divmod(s.ship, 3)
             cur.update(sheet=sh, track=t, colour=C.tracks[t], pips=s.pips, steps=s.steps,
-                       transformed=bool(s.xf), attack=(s.aa if s.aa >= 0 else None))
+                       transformed=bool(s.transformed), attack=(s.attack_colour if s.attack_colour >= 0 else None))
         v["current"] = cur
     if st == MISSILE_MINE:
         v["pending_mine"] = {"col": s.mr_letter, "number": s.mr_number,

@@ -301,13 +301,13 @@ def perform(s: MarsState, a: int) -> None:
 def to_json(s: MarsState, a: int) -> dict[str, Any]:
     """The label and the places an action names (for the table to highlight)."""
     if A_TRAIN <= a < A_LAND:
-        ab = s.C.abilities[s.tcard[s.cur] * 2 + a - A_TRAIN]
+        ab = s.comp.abilities[s.tcard[s.cur] * 2 + a - A_TRAIN]
         return {"action": a, "label": _("train as {name}: {text}").format(name=gettext(ab.name), text=_(ab.text)), "ability": ab.name}
     if A_LAND <= a < A_USE:
         lz = s.zone_cols(LZ)
         col = lz[min(a - A_LAND, len(lz) - 1)]
         return {"action": a, "label": _("land on column {n} of the Landing Zone").format(n=col + 1), "col": col,
-                "level": s.C.layout["connector_level"]}
+                "level": s.comp.layout["connector_level"]}
     if A_LEVEL <= a < A_JET:
         return {"action": a, "label": _("appear at level {n}").format(n=a - A_LEVEL), "col": s.tele_col - 1, "level": a - A_LEVEL}
     if s.phase == CHARM:
@@ -345,7 +345,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         what = _("teleport onto") if tele else _("orbital bombing on")
         if k >= len(s.cards):
             return {"action": a, "label": _("{what} a martian card not on this board").format(what=what)}
-        return {"action": a, "label": _("{what} the {card} card").format(what=what, card=gettext(s.C.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
+        return {"action": a, "label": _("{what} the {card} card").format(what=what, card=gettext(s.comp.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
     if a == A_KAMIKAZE:
         return {"action": a, "label": _("kamikaze: the nuke with 5 dice, at the cost of this marine")}
     if a == A_PRECOG:
@@ -354,7 +354,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         return {"action": a, "label": _("power-up injector: 6 dice this turn, 3 next turn")}
     if a >= A_GIVE:
         c, o = decode_give(a)
-        name = s.C.equipment[c].name
+        name = s.comp.equipment[c].name
         if s.eq[c] == o:
             return {"action": a, "label": _("take the {card} from {who}").format(card=gettext(name), who=s.names[o]), "seat": o,
                     "card": name}
@@ -363,14 +363,14 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if a >= A_STEP:
         kind, back = decode_step(a)
         card = STEP_KINDS[kind][2]
-        how = _("the {card}").format(card=gettext(s.C.equipment[card].name)) if card >= 0 else _("the scout's step")
+        how = _("the {card}").format(card=gettext(s.comp.equipment[card].name)) if card >= 0 else _("the scout's step")
         j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
         where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
             "" if j.outcome == "safe" else f" ({_(j.outcome)})")
         return {"action": a, "label": _("{how}: {step} {way} to {where}").format(how=how, step=_(step_name(kind)), way=_("back") if back else _("forward"), where=where),
                 "col": j.col, "level": j.level, "outcome": j.outcome}
     if a >= A_USE:
-        c = s.C.equipment[a - A_USE]
+        c = s.comp.equipment[a - A_USE]
         return {"action": a, "label": _("play the {card}: {text}").format(card=gettext(c.name), text=_(c.text)), "card": c.name}
     if a == A_NUKE:
         return {"action": a, "label": _("set off the nuke (4 dice, 9 or more)")}

@@ -38,7 +38,7 @@ def drop(s: MarsState) -> None:
     if s.options.get("threat") == "baby":
         s.eq_on = 1
         s.log("drop", says("Baby marines: the equipment is in play from the start."))
-    elif s.round == s.C.drop_round and not any(s.aloc[s.defenders()[k]] == GONE for k in s.sides):
+    elif s.round == s.comp.drop_round and not any(s.aloc[s.defenders()[k]] == GONE for k in s.sides):
         s.eq_on = 1
         s.log("drop", says("No defender is dead: the High Command drops equipment behind the enemy lines."))
 
@@ -56,9 +56,9 @@ def draw(s: MarsState, m: int, why: object) -> bool:
             return False
         s.log("reshuffle", says("The discarded equipment is shuffled into a new deck."))
     who = s.names[m]
-    c = s.rng.take(deck, ("the equipment card {} draws".format, (who,)), (_gets, (s.C, who)))
+    c = s.rng.take(deck, ("the equipment card {} draws".format, (who,)), (_gets, (s.comp, who)))
     s.eq[c] = m
-    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(gettext, s.C.equipment[c].name), why=says(why)),
+    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(gettext, s.comp.equipment[c].name), why=says(why)),
           chance=True, seat=m, card=c)
     return True
 
@@ -108,4 +108,4 @@ def give(s: MarsState, c: int, o: int) -> None:
     frm, to = (s.cur, o) if s.eq[c] == s.cur else (o, s.cur)
     s.eq[c] = to
     s.log("give", says("{who} hands the {card} to {other}.", who=s.names[frm],
-                       card=Word(gettext, s.C.equipment[c].name), other=s.names[to]), card=c, seat=to)
+                       card=Word(gettext, s.comp.equipment[c].name), other=s.names[to]), card=c, seat=to)

@@ -113,7 +113,7 @@ def usefulness(s: MarsState, m: int) -> tuple[float, float, float]:
     out = []
     for colour in (BLUE, WHITE, BLACK):
         good = 0
-        for face in s.C.faces[colour]:
+        for face in s.comp.faces[colour]:
             if is_accident(face) and not s.has(m, RANGER):
                 continue                  # it would move, but it sends a wave on the marine's side
             steps = steps_of(face)

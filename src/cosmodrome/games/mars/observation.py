@@ -131,4 +131,4 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
         (("upgrades",), lambda s, seat, k: [UPGRADE_NAMES[u] if u >= 0 else None for u in k]),
         ("white_die",), (("marines",), lambda s, seat, k: marines_view(s)), (("turn",), lambda s, seat, k: turn_view(s)),
         (("pool",), lambda s, seat, k: pool_view(s)), (("equipment",), lambda s, seat, k: equipment_view(s)),
-        ("result",), key=key)], accepts=lambda s: s.C is C)
+        ("result",), key=key)], accepts=lambda s: s.comp is C)

@@ -91,9 +91,9 @@ def end_round(s: MarsState) -> None:
               white=s.white)
     s.bait = 0
     wave(s, LEFT if s.white == 1 else RIGHT, says("from the MMM"))
-    if s.round >= s.C.rounds:
+    if s.round >= s.comp.rounds:
         s.won, s.end, s.phase = 0, END_ROUNDS, OVER
-        s.log("lost", says("{n} rounds have passed and the MMM still stands: the marines lose.", n=s.C.rounds))
+        s.log("lost", says("{n} rounds have passed and the MMM still stands: the marines lose.", n=s.comp.rounds))
         return
     s.round += 1
     s.log("round", says("Round {n} begins.", n=s.round), round=s.round)

@@ -67,7 +67,7 @@ def choose_training(s: MarsState, face: int) -> None:
     """Rules, "Prepare landing": the marine keeps one of its card's two abilities for the game."""
     m = s.cur
     s.train[m] = s.tcard[m] * 2 + face
-    s.log("training", says("{who} trains as {ability}.", who=s.names[m], ability=Word(gettext, s.C.abilities[s.train[m]].name)), seat=m)
+    s.log("training", says("{who} trains as {ability}.", who=s.names[m], ability=Word(gettext, s.comp.abilities[s.train[m]].name)), seat=m)
     s.phase = LAND
 
 
@@ -76,7 +76,7 @@ def land_at(s: MarsState, k: int) -> None:
     marine, round 1 begins."""
     m = s.cur
     s.mcol[m] = s.zone_cols(LZ)[k]
-    s.mlvl[m] = s.C.layout["connector_level"]
+    s.mlvl[m] = s.comp.layout["connector_level"]
     s.log("landing", says("{who} lands on column {n}.", who=s.names[m], n=s.mcol[m] + 1), seat=m, col=s.mcol[m])
     if m + 1 < s.num_players:
         s.cur, s.phase = m + 1, TRAIN

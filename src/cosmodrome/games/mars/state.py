@@ -378,7 +378,7 @@ class MarsState(FlatState, State):
         self.game = game
         self.num_players = players
         self.options = dict(options)
-        self.C = comp
+        self.comp = comp
         self.rng = rng
         self.cards = list(cards)
         self.strip, self.zone = ring(comp, tuple(cards))
@@ -485,7 +485,7 @@ class MarsState(FlatState, State):
 
     def _hidden_box(self) -> Optional[tuple[int, int]]:
         for card, zone in zip(self.cards, self.card_zones()):
-            h = self.C.cards[card].hidden
+            h = self.comp.cards[card].hidden
             if h:
                 cols = self.zone_cols(zone)
                 col = cols.start + h[0] if zone > LZ else cols.stop - 1 - h[0]
@@ -501,8 +501,8 @@ class MarsState(FlatState, State):
         """A roll of the marines' die ``d`` (a chance event; see :func:`roll_face`)."""
         rng = self.rng
         if rng.__class__ is Rng:    # sampled: what roll_face draws, without the event's words
-            return self.C.faces[DIE_COLOUR[d]][rng.below(6)]
-        return roll_face(rng, self.C.faces[DIE_COLOUR[d]], DIE_WORDS[d])
+            return self.comp.faces[DIE_COLOUR[d]][rng.below(6)]
+        return roll_face(rng, self.comp.faces[DIE_COLOUR[d]], DIE_WORDS[d])
 
     def preview(self, m: int, d: int, backward: int, mask: int, colour: int = -1, steps: int = 0,
                 start: Optional[tuple[int, int]] = None) -> Jump:
@@ -591,7 +591,7 @@ class MarsState(FlatState, State):
     def summary(self) -> dict[str, Any]:
         return {"end": END_NAMES[self.end], "threat": str(self.options.get("threat", "normal")), "rounds": self.round, "base_hits": self.base_hits,
                 "kills": sum(self.kills), "defenders_killed": sum(1 for k in self.sides if self.aloc[self.defenders()[k]] == GONE),
-                "training": {self.C.abilities[a].name: 1 for a in self.train if a >= 0}}
+                "training": {self.comp.abilities[a].name: 1 for a in self.train if a >= 0}}
 
     def statistics(self, events: list) -> list[dict[str, Any]]:
         """End-of-game statistics (core.statistics) beside the scoring: aliens killed by each

@@ -100,7 +100,7 @@ def side_name(side: int) -> str:
 def prompt(s: MarsState) -> str:
     who = s.game.seat_name(s.cur, s.num_players)
     if s.phase == TRAIN:
-        a, b = (gettext(s.C.abilities[s.tcard[s.cur] * 2 + k].name) for k in (0, 1))
+        a, b = (gettext(s.comp.abilities[s.tcard[s.cur] * 2 + k].name) for k in (0, 1))
         return _("{who}: keep {a} or {b} as your special training for the game.").format(who=who, a=a, b=b)
     if s.phase == LAND:
         return _("{who}: choose your box in the Landing Zone.").format(who=who)

@@ -61,13 +61,13 @@ def begin_turn(s: MarsState, m: int) -> None:
     """Rules, "How do I...": marine ``m`` takes its dice (2 after a crash, 3 after an
     injection) and programs them."""
     s.cur = m
-    s.dice_n = s.C.dice["marine"]
+    s.dice_n = s.comp.dice["marine"]
     if s.tired[m]:
         s.dice_n = TIRED_DICE
         s.log("tired", says("{who} feels the injector: {n} dice this turn.", who=s.names[m], n=TIRED_DICE), seat=m)
     if s.mdown[m]:
         s.mdown[m] = 0
-        s.dice_n = min(s.dice_n, s.C.dice["crashed"])
+        s.dice_n = min(s.dice_n, s.comp.dice["crashed"])
         s.log("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_n), seat=m)
     s.prog = [-1] * 6
     s.faces = [0] * 6
@@ -106,7 +106,7 @@ def nuke_ready(s: MarsState, m: int) -> bool:
 
 def bomb_left(s: MarsState) -> bool:
     """An injected marine with the nuke's dice still to roll this turn."""
-    return bool(s.injected) and s.dice_n - bin(s.used).count("1") >= s.C.dice["nuke"]
+    return bool(s.injected) and s.dice_n - bin(s.used).count("1") >= s.comp.dice["nuke"]
 
 
 def kamikaze_ready(s: MarsState, m: int) -> bool:
@@ -447,7 +447,7 @@ def odds(s: MarsState, dice: list[int], faces: list[int], keep: int, target: int
     """The chance that the dice outside the mask ``keep`` rolled again reach ``target`` with
     the kept ones."""
     kept = sum(steps_of(f) for i, f in enumerate(faces) if keep >> i & 1)
-    again = [s.C.faces[DIE_COLOUR[d]] for i, d in enumerate(dice) if not keep >> i & 1]
+    again = [s.comp.faces[DIE_COLOUR[d]] for i, d in enumerate(dice) if not keep >> i & 1]
     hits = sum(1 for combo in product(*again) if kept + roll_sum(list(combo)) >= target)
     return hits / (6 ** len(again))
 
@@ -460,8 +460,8 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     dice whose new roll gives the best chance (automatically, when still short). "Special
     training", Kamikaze: 5 dice, and the marine dies. The companion's and the antenna's
     re-rolls are each their own (ruling 18)."""
-    target = s.C.dice["nuke_target"]
-    dice = bomb_dice(s, s.C.dice["nuke"] + (1 if kamikaze else 0))
+    target = s.comp.dice["nuke_target"]
+    dice = bomb_dice(s, s.comp.dice["nuke"] + (1 if kamikaze else 0))
     faces = [s.roll_die(d) for d in dice]
     who = s.names[m]
     shown = {"who": who, "faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}

@@ -35,9 +35,9 @@ def _marine(s: MarsState, m: int) -> dict[str, Any]:
     return {"seat": m, "name": s.game.seat_name(m, s.num_players), "col": s.mcol[m], "level": s.mlvl[m],
             "crashed": bool(s.mdown[m]), "acted": bool(s.acted[m]), "kills": s.kills[m],
             "side": side_name(s.side_of(s.mcol[m])), "out": bool(s.out[m]),
-            "training": _named(s.C.abilities[t]) if t >= 0 else None,
-            "training_card": [_named(s.C.abilities[s.tcard[m] * 2 + k]) for k in (0, 1)],
-            "equipment": [_named(s.C.equipment[c]) for c in s.hand(m)],
+            "training": _named(s.comp.abilities[t]) if t >= 0 else None,
+            "training_card": [_named(s.comp.abilities[s.tcard[m] * 2 + k]) for k in (0, 1)],
+            "equipment": [_named(s.comp.equipment[c]) for c in s.hand(m)],
             "tired": bool(s.tired[m]), "orbital_spent": bool(s.spent[m])}
 
 
@@ -82,7 +82,7 @@ def pool_view(s: MarsState) -> dict[str, int]:
 
 def equipment_view(s: MarsState) -> dict[str, Any]:
     return {"deck": sum(1 for w in s.eq if w == DECK),
-            "discard": [s.C.equipment[c].name for c, w in enumerate(s.eq) if w == DISCARD],
+            "discard": [s.comp.equipment[c].name for c, w in enumerate(s.eq) if w == DISCARD],
             "in_play": bool(s.eq_on)}
 
 
@@ -98,11 +98,11 @@ def result_text(s: MarsState) -> Optional[str]:
 
 def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:
     return {
-        "game": "mars", "seat": seat, "phase": PHASE_KIND[s.phase], "round": s.round, "rounds": s.C.rounds,
-        "base_hits": s.base_hits, "base_attacks": s.C.base_attacks,
+        "game": "mars", "seat": seat, "phase": PHASE_KIND[s.phase], "round": s.round, "rounds": s.comp.rounds,
+        "base_hits": s.base_hits, "base_attacks": s.comp.base_attacks,
         "threat": s.options.get("threat", THREATS[1]), "half_board": len(s.sides) == 1,
         "ring": {"columns": [list(c) for c in s.strip], "zones_of_columns": list(s.zone),
-                 "cards": [s.C.cards[c].name for c in s.cards]},
+                 "cards": [s.comp.cards[c].name for c in s.cards]},
         "zones": zones_view(s),
         "defenders": defenders_view(s),
         "incoming": incoming_view(s),

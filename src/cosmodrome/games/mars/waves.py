@@ -70,7 +70,7 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
     MMM first."""
     near = boxes(s, zone, side)
     if not near:
-        near = [(c, s.C.layout["connector_level"]) for c in s.zone_cols(zone)]
+        near = [(c, s.comp.layout["connector_level"]) for c in s.zone_cols(zone)]
     rank: dict = {}
     for k, (c, _) in enumerate(near):
         rank.setdefault(c, k)
@@ -107,8 +107,8 @@ def sized(s: MarsState, marines: int) -> int:
     """Rules, "Martian waves", "Prepare landing" and "Threat level": a wave for ``marines``
     marines is one alien more, at least two; baby marines' waves, those of the set-up
     included, are one alien smaller (still at least two)."""
-    n = marines + s.C.wave["extra"] - (1 if s.options.get("threat") == "baby" else 0)
-    return max(n, s.C.wave["minimum"])
+    n = marines + s.comp.wave["extra"] - (1 if s.options.get("threat") == "baby" else 0)
+    return max(n, s.comp.wave["minimum"])
 
 
 def aliens_in_zone(s: MarsState, zone: int) -> list[int]:
@@ -162,11 +162,11 @@ def sentinels(s: MarsState) -> None:
     """Rules, "Base upgrades": each sentinel counter shoots with two dice each round; a group
     of value ``v`` hits the LZ box ``v`` columns in from its end of the LZ."""
     lz = s.zone_cols(LZ)
-    lvl = s.C.layout["connector_level"]
+    lvl = s.comp.layout["connector_level"]
     for k in (0, 1):
         if s.upg[k] != SENTINELS:
             continue
-        faces = [roll_face(s.rng, s.C.faces[0], "a sentinel's die") for _ in range(s.C.sentinels["dice"])]
+        faces = [roll_face(s.rng, s.comp.faces[0], "a sentinel's die") for _ in range(s.comp.sentinels["dice"])]
         s.log("sentinels", says("Sentinels roll {faces}.", faces=', '.join(map(str, faces))), chance=True)
         for v in sorted(set(faces)):
             col = lz.start + v - 1 if slot_side(s, k) == LEFT else lz.stop - v
@@ -193,8 +193,8 @@ def base_attack(s: MarsState) -> None:
         text = says(" The {upgrade} is destroyed.", upgrade=says(UPGRADE_NAMES[s.upg[lost]]))
         s.upg[lost] = -1
     s.log("base", says("{n} aliens attack the base ({hits} of {attacks}).{text}", n=len(attackers), hits=s.base_hits,
-                         attacks=s.C.base_attacks, text=text), hits=s.base_hits)
-    if s.base_hits >= s.C.base_attacks:
+                         attacks=s.comp.base_attacks, text=text), hits=s.base_hits)
+    if s.base_hits >= s.comp.base_attacks:
         s.won, s.end, s.phase = 0, END_BASE, OVER
         s.log("lost", says("The base is destroyed: the marines lose."))
 

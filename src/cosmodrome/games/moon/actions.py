@@ -66,7 +66,7 @@ def legal(s: MoonState) -> list[int]:
     if p == CARD:
         if not fits(s):                      # asked like every seat that may hold a card fitting the moment
             return [A_DONE]
-        name = s.C.actions[s.hand[s.asks[0]]].effect
+        name = s.comp.actions[s.hand[s.asks[0]]].effect
         if name == "no-instructions":        # the second die of a colour
             return [A_DONE] + [A_REMOVE + d for d in (1, 3, 5)]
         if name == "extra-jump":             # one die of each colour, as a special box's free jump

@@ -72,7 +72,7 @@ def deck_of(comp: Components) -> list[int]:
 
 
 def effect(s: MoonState, card: int) -> str:
-    return s.C.actions[card].effect
+    return s.comp.actions[card].effect
 
 
 def draw(s: MoonState, seat: int) -> None:
@@ -99,7 +99,7 @@ def _draws(s: MoonState, who: object, c: int) -> str:
 
 def deal(s: MoonState) -> None:
     """Setup (RB: "Set up the race"): the deck is shuffled and each player gets a card."""
-    s.deck = deck_of(s.C)
+    s.deck = deck_of(s.comp)
     s.rng.shuffle(s.deck)
     for p in range(s.num_players):
         draw(s, p)
@@ -124,8 +124,8 @@ def may_hold(s: MoonState, seat: int, names: tuple) -> bool:
     those effects lies face up on the discard pile."""
     if s.hand[seat] < 0:
         return False
-    acts = s.C.actions
-    copies = sum(1 for c in s.C.action_deck if acts[c].effect in names)
+    acts = s.comp.actions
+    copies = sum(1 for c in s.comp.action_deck if acts[c].effect in names)
     return sum(1 for c in s.discard if acts[c].effect in names) < copies
 
 
@@ -398,7 +398,7 @@ def miscalculation(s: MoonState) -> None:
     """Every die of the current jump is rolled again (a chance event)."""
     dice = [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
     for d in dice:
-        s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
+        s.faces[d] = roll_face(s.rng, s.comp.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
     s.log("roll", says("Miscalculation: the dice are rolled again: {dice}.",
                        dice=Word(_dice_faces, tuple((d, s.faces[d]) for d in dice))), chance=True,
           astronaut=s.mv, jump=s.jump, faces={str(d): s.faces[d] for d in dice})

@@ -43,7 +43,7 @@ def evaluation(s: MoonState) -> list[float]:
         rest = board_points(s, a) if not s.fin[a] or s.fin[a] > 1 else 0
         if s.fin[a] == 1:
             p_first, rest = 1.0, 0
-        proj[s.owner(a)] += s.spk[a] + s.C.goal_points[0] * p_first + (1 - p_first) * rest
+        proj[s.owner(a)] += s.spk[a] + s.comp.goal_points[0] * p_first + (1 - p_first) * rest
     hi = max(proj)
     w = [math.exp((p - hi) / TEMP_SCORE) for p in proj]
     tw = sum(w)

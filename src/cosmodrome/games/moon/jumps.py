@@ -63,12 +63,12 @@ def roll(s: MoonState) -> None:
     if s.free_rr[s.mv]:
         s.free_rr[s.mv] = 0
         s.free_left = len(dice)
-    faces, rng, kinds = s.faces, s.rng, s.C.faces
+    faces, rng, kinds = s.faces, s.rng, s.comp.faces
     for d in dice:
         faces[d] = roll_face(rng, kinds[DIE_COLOUR[d]], DIE_WORDS[d])
     s.phase = PICK
     if not s.quiet:
-        s.log("roll", (roll_sentence, (s.C.nations[s.mv], s.jump, s.free_die >= 0,
+        s.log("roll", (roll_sentence, (s.comp.nations[s.mv], s.jump, s.free_die >= 0,
                                        tuple((d, faces[d]) for d in dice))), chance=True,
               astronaut=s.mv, jump=s.jump, faces={str(d): faces[d] for d in dice})
     after_roll(s, dice)
@@ -105,7 +105,7 @@ def reroll(s: MoonState, d: int) -> None:
     else:
         s.ec[a] -= 1
         s.ec_supply += 1
-    s.faces[d] = roll_face(s.rng, s.C.faces[DIE_COLOUR[d]], DIE_WORDS[d])
+    s.faces[d] = roll_face(s.rng, s.comp.faces[DIE_COLOUR[d]], DIE_WORDS[d])
     s.log("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True, astronaut=a, die=d, face=s.faces[d])
 
 
@@ -120,7 +120,7 @@ def move(s: MoonState, action: int) -> None:
     face = s.faces[d]
     res = s.preview(a, d, mask)
     s.place(a, res.col, res.level)
-    name = s.C.nations[a]  # (its English name: the sentence translates it when read)
+    name = s.comp.nations[a]  # (its English name: the sentence translates it when read)
     icons = s.icons
     got = sum(1 for cell in res.path if cell in icons)
     got = min(got, s.spk_supply)
@@ -128,7 +128,7 @@ def move(s: MoonState, action: int) -> None:
         s.spk[a] += got
         s.spk_supply -= got
     if not s.quiet:
-        s.log("move", (move_sentence, (name, face, d, (s.goal, s.boxes, s.C, s.cards, res.col, res.level), got)),
+        s.log("move", (move_sentence, (name, face, d, (s.goal, s.boxes, s.comp, s.cards, res.col, res.level), got)),
               astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
               path=[list(p) for p in res.path])
     free = s.free_die >= 0
@@ -144,7 +144,7 @@ def move(s: MoonState, action: int) -> None:
         s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1 else N_("{name} crosses the goal line!"),
                            name=name_w(s, a)), astronaut=a, place=s.arrived)
     boxes = [P_TOKEN + c for c, y in res.path
-             if c in s.boxes and y == s.C.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
+             if c in s.boxes and y == s.comp.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)
     old, rest = s.pending[:k], s.pending[k:]
     # the Slipstream check of a jump made inside another move (a special box's) is that move's

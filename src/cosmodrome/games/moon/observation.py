@@ -122,7 +122,7 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
         ("scores",), ("winners",),
         (("lap",), lambda s, seat, k: lap_view(s)), (("astronauts",), _astronauts),
         (("turn",), _turn), (("cards",), lambda s, seat, k: cards_view(s, seat)),
-        key=key)], accepts=lambda s: s.C is C)
+        key=key)], accepts=lambda s: s.comp is C)
 
 
 def _turn(s, seat, k):

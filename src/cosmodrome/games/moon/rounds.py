@@ -25,7 +25,7 @@ def begin_round(s: MoonState) -> None:
     s.round += 1
     s.order = [a for a in s.race_order() if not s.fin[a]]
     s.turn_i = 0
-    s.log("round", says("Round {n}: {order}.", n=s.round, order=Word(_names, s.C.nations, tuple(s.order))),
+    s.log("round", says("Round {n}: {order}.", n=s.round, order=Word(_names, s.comp.nations, tuple(s.order))),
           round=s.round, order=list(s.order))
     if not start_of_round(s):
         first_turn(s)

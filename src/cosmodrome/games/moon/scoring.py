@@ -27,10 +27,10 @@ def board_points(s: MoonState, a: int) -> int:
     9
     """
     if s.fin[a]:
-        return s.C.goal_points[0] if s.fin[a] == 1 else s.C.goal_points[1]
-    first_col = s.goal - s.C.layout["card_columns"]
+        return s.comp.goal_points[0] if s.fin[a] == 1 else s.comp.goal_points[1]
+    first_col = s.goal - s.comp.layout["card_columns"]
     if first_col <= s.col[a] < s.goal:
-        return s.C.last_card_points[s.col[a] - first_col]
+        return s.comp.last_card_points[s.col[a] - first_col]
     return 0
 
 
@@ -40,7 +40,7 @@ def seat_astronauts(s: MoonState, seat: int) -> list[int]:
 
 def scores(s: MoonState) -> list[float]:
     """Points per seat now (race points plus Sputniks)."""
-    return [float(sum(board_points(s, a) + s.C.sputnik_points * s.spk[a] for a in seat_astronauts(s, p)))
+    return [float(sum(board_points(s, a) + s.comp.sputnik_points * s.spk[a] for a in seat_astronauts(s, p)))
             for p in range(s.num_players)]
 
 

@@ -52,9 +52,9 @@ def _lap_card(comp: Components, place: int, c: int) -> str:
 def deal_tokens(s: MoonState, rng: Rng) -> None:
     """Advanced rules (RB: "Set up the race"): a random special box token on each circled
     box between the cards."""
-    s.tokens = rng.deal(range(len(s.C.tokens)), len(s.boxes), "the special box token", (_token_laid, (s.C,)),
-                        kind=s.C.tokens)
-    s.log("tokens", says("Special boxes: {boxes}.", boxes=Word(_token_list, s.C, tuple(s.tokens))), chance=True,
+    s.tokens = rng.deal(range(len(s.comp.tokens)), len(s.boxes), "the special box token", (_token_laid, (s.comp,)),
+                        kind=s.comp.tokens)
+    s.log("tokens", says("Special boxes: {boxes}.", boxes=Word(_token_list, s.comp, tuple(s.tokens))), chance=True,
           tokens=list(s.tokens))
 
 

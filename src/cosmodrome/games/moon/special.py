@@ -88,7 +88,7 @@ def card_step(s: MoonState) -> None:
     a = s.mv
     since = s.col[a]
     then = []
-    if not free_step(s, a, 1) and s.col[a] in s.boxes and s.lvl[a] == s.C.connector_level \
+    if not free_step(s, a, 1) and s.col[a] in s.boxes and s.lvl[a] == s.comp.connector_level \
             and s.tokens[s.boxes.index(s.col[a])] >= 0:
         then.append(P_TOKEN + s.col[a])
     s.pending[:0] = then + ([P_PASS + since] if s.advanced else [])
@@ -96,7 +96,7 @@ def card_step(s: MoonState) -> None:
 
 def special_box(s: MoonState, col: int, lvl: int) -> bool:
     """Whether (``col``, ``lvl``) is a circled box between two cards holding a token."""
-    return col in s.boxes and lvl == s.C.connector_level and s.tokens[s.boxes.index(col)] >= 0
+    return col in s.boxes and lvl == s.comp.connector_level and s.tokens[s.boxes.index(col)] >= 0
 
 
 def set_off(s: MoonState, src: int, cols: list[int]) -> None:
@@ -106,7 +106,7 @@ def set_off(s: MoonState, src: int, cols: list[int]) -> None:
     a = s.mv
     if s.fin[a]:
         return
-    s.pending[:0] = [P_TOKEN + c for c in cols if c != src and special_box(s, c, s.C.connector_level)]
+    s.pending[:0] = [P_TOKEN + c for c in cols if c != src and special_box(s, c, s.comp.connector_level)]
 
 
 def trigger(s: MoonState, col: int) -> bool:
@@ -116,7 +116,7 @@ def trigger(s: MoonState, col: int) -> bool:
     token = s.tokens[s.boxes.index(col)]
     if token < 0:
         return False
-    effect = s.C.tokens[token]
+    effect = s.comp.tokens[token]
     s.log("special", says("{name} steps on a special box: {what}.", name=name_w(s, a),
                           what=word(TOKEN_TEXT[effect])), astronaut=a, effect=effect)
     if effect == "advance":             # "You can advance": the astronaut may stay (ruling 19)

@@ -215,7 +215,7 @@ class MoonState(FlatState, State):
         self.game = game
         self.num_players = players
         self.options = dict(options)
-        self.C = comp
+        self.comp = comp
         self.rng = rng
         n = astronauts_for(players)
         self.n_astro = n

@@ -101,7 +101,7 @@ def word(text: str) -> Word:
 
 def place_w(s: MoonState, col: int, lvl: int) -> Word:
     """:func:`place_name`, written when read."""
-    return Word(lap_place, s.goal, s.boxes, s.C, s.cards, col, lvl)
+    return Word(lap_place, s.goal, s.boxes, s.comp, s.cards, col, lvl)
 
 
 def die_w(d: int) -> Word:
@@ -119,12 +119,12 @@ def seat_label(s: MoonState, seat: int) -> str:
 
 def astronaut_name(s: MoonState, a: int) -> str:
     """The nation of an astronaut (its jump card)."""
-    return gettext(s.C.nations[a])
+    return gettext(s.comp.nations[a])
 
 
 def name_w(s: MoonState, a: int) -> Word:
     """:func:`astronaut_name`, written when read."""
-    return Word(gettext, s.C.nations[a])
+    return Word(gettext, s.comp.nations[a])
 
 
 def seat_w(s: MoonState, seat: int) -> Word:
@@ -134,7 +134,7 @@ def seat_w(s: MoonState, seat: int) -> Word:
 
 def place_name(s: MoonState, col: int, lvl: int) -> str:
     """Where a box is on the lap, in words."""
-    return lap_place(s.goal, s.boxes, s.C, s.cards, col, lvl)
+    return lap_place(s.goal, s.boxes, s.comp, s.cards, col, lvl)
 
 
 def lap_place(goal: int, boxes: tuple, comp: Any, cards: list, col: int, lvl: int) -> str:
@@ -171,7 +171,7 @@ def move_sentence(name: str, face: int, d: int, place: tuple, got: int) -> str:
 
     >>> from cosmodrome.games.moon import GAME
     >>> s = GAME.new_state(3, seed=2)
-    >>> move_sentence("USA", 2, 0, (s.goal, s.boxes, s.C, s.cards, 0, 1), 2)
+    >>> move_sentence("USA", 2, 0, (s.goal, s.boxes, s.comp, s.cards, 0, 1), 2)
     'USA moves 2 by the blue die 1 to the goal box and picks up 2 Sputniks.'
     """
     values = dict(name=gettext(name), face=face_text(face), die=die_name(d), place=lap_place(*place), n=got)
@@ -194,9 +194,9 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
     if s.phase == REFRESH:
         return {"label": _("Discard your action card for a new one") if action == A_NEW else _("Keep your action card")}
     if s.phase == CARD:
-        title = gettext(CARD_TEXT[s.C.actions[s.hand[s.asks[0]]].effect][0])
+        title = gettext(CARD_TEXT[s.comp.actions[s.hand[s.asks[0]]].effect][0])
         if action == A_DONE:
-            fit = s.C.actions[s.hand[s.asks[0]]].effect in WINDOW_EFFECTS.get(s.ask_card, ())
+            fit = s.comp.actions[s.hand[s.asks[0]]].effect in WINDOW_EFFECTS.get(s.ask_card, ())
             return {"label": (_("Keep {title}") if fit else _("Keep {title} (it cannot be played now)")).format(title=title)}
         if action >= A_REMOVE:
             d = action - A_REMOVE
@@ -212,7 +212,7 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
             return {"label": _("Play {title}: a free jump with a {colour} die").format(
                         title=title, colour=_(COLOUR_NAMES[DIE_COLOUR[d]])), "die": d,
                     "colour": COLOUR_NAMES[DIE_COLOUR[d]], "card": True}
-        if s.C.actions[s.hand[s.asks[0]]].effect == "slipstream":
+        if s.comp.actions[s.hand[s.asks[0]]].effect == "slipstream":
             return {"label": _("Play {title}: {name} moves to the next circle box").format(
                         title=title, name=astronaut_name(s, s.slip)), "target": s.slip, "card": True}
         return {"label": _("Play {title}").format(title=title), "card": True}
@@ -282,7 +282,7 @@ def prompt(s: MoonState) -> str:
         return _("{seat}: a new round; keep your action card or discard it for a new one?").format(
             seat=seat_label(s, s.asks[0]))
     if s.phase == CARD:
-        name = s.C.actions[s.hand[s.asks[0]]].effect
+        name = s.comp.actions[s.hand[s.asks[0]]].effect
         if name not in WINDOW_EFFECTS.get(s.ask_card, ()):   # asked like every seat that may hold a fitting card
             return _("{seat}: a moment for action cards ({moment}); your {title} cannot be played now: keep it.").format(
                 seat=seat_label(s, s.asks[0]), moment=_(WINDOW_TEXT[s.ask_card]), title=_(CARD_TEXT[name][0]))

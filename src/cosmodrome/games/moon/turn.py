@@ -25,7 +25,7 @@ def start_turn(s: MoonState, a: int) -> None:
     s.prog = [-1] * NUM_DICE
     s.faces = [0] * NUM_DICE
     s.jump = 0
-    n = s.C.dice
+    n = s.comp.dice
     if s.down[a]:
         s.dice_n = n["accident"]
         s.down[a] = 0
@@ -45,7 +45,7 @@ def start_turn(s: MoonState, a: int) -> None:
 
 def pool(s: MoonState) -> int:
     """How many dice are in the pool this turn (six, less any taken out by No instructions)."""
-    return s.C.dice["most"] - bin(s.gone).count("1")
+    return s.comp.dice["most"] - bin(s.gone).count("1")
 
 
 def turn_on(s: MoonState) -> None:

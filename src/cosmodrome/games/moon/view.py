@@ -16,7 +16,7 @@ from cosmodrome.i18n import _, gettext
 
 def card_json(s: MoonState, card: int) -> dict[str, Any]:
     """An action card face up: its effect, title, text, timing and colour."""
-    c = s.C.actions[card]
+    c = s.comp.actions[card]
     title, text = CARD_TEXT[c.effect]
     return {"effect": c.effect, "title": gettext(title), "text": gettext(text), "timing": c.timing,
             "timing_text": gettext(TIMING_TEXT[c.timing]), "red": c.red}
@@ -43,7 +43,7 @@ def astronauts_view(s: MoonState) -> list[dict[str, Any]]:
                       key=lambda b: s.stamp[b])
         astronauts.append({
             "id": a, "name": astronaut_name(s, a), "letter": astronaut_name(s, a)[0],
-            "colour": s.C.colours[a], "seat": s.owner(a), "seat_name": seat_label(s, s.owner(a)),
+            "colour": s.comp.colours[a], "seat": s.owner(a), "seat_name": seat_label(s, s.owner(a)),
             "col": s.col[a], "level": s.lvl[a], "stack": same.index(a), "place": place_name(s, s.col[a], s.lvl[a]),
             "down": bool(s.down[a]), "finished": s.fin[a], "sputniks": s.spk[a], "ec": s.ec[a], "handicap": s.hc[a],
             "race_position": order.index(a) + 1, "board_points": board_points(s, a), "free_reroll": bool(s.free_rr[a]),
@@ -65,12 +65,12 @@ def turn_view(s: MoonState) -> Optional[dict[str, Any]]:
 
 def lap_view(s: MoonState) -> dict[str, Any]:
     """The lap: its cards, their columns, the Sputnik icons, the special boxes and tokens."""
-    return {"cards": [{"index": c, "name": gettext(s.C.cards[c].name), "red": s.C.cards[c].red} for c in s.cards],
+    return {"cards": [{"index": c, "name": gettext(s.comp.cards[c].name), "red": s.comp.cards[c].red} for c in s.cards],
             "columns": [list(c) for c in s.strip], "sputniks": sorted([list(p) for p in s.icons]),
             "boxes": list(s.boxes), "goal": s.goal,
-            "tokens": [{"col": c, "effect": s.C.tokens[t] if t >= 0 else None,
-                        "text": gettext(TOKEN_TEXT[s.C.tokens[t]]) if t >= 0 else None} for c, t in zip(s.boxes, s.tokens)],
-            "last_card_points": list(s.C.last_card_points)}
+            "tokens": [{"col": c, "effect": s.comp.tokens[t] if t >= 0 else None,
+                        "text": gettext(TOKEN_TEXT[s.comp.tokens[t]]) if t >= 0 else None} for c, t in zip(s.boxes, s.tokens)],
+            "last_card_points": list(s.comp.last_card_points)}
 
 
 def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ except ImportError:   # the pure-Python engine: the annotations naming cython ar
     cython = None
 
 from cosmodrome.games.venus import combat
-from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card
+from cosmodrome.games.venus.cards import PLAYABLE, discard_played, draw, free_cards, play_card, playable_effects
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_BUILD,
@@ -39,6 +39,7 @@ from cosmodrome.games.venus.flow import (
     D_TENSION_SEAT,
     D_TURN,
     EARTH,
+    FACTORY,
     INF,
     MAX_SLOTS,
     O_PASS_CUBE,
@@ -54,10 +55,14 @@ from cosmodrome.games.venus.flow import (
     TANK,
     add,
     auto,
+    building_ix,
+    building_stock_ix,
     decide,
     decode_building,
     decode_unit_at,
     encode_building,
+    stock_ix,
+    unit_ix,
 )
 from cosmodrome.games.venus.state import Move, VenusState
 from cosmodrome.games.venus.text import builds_text, claims_text, moves_text, planet_w, planet_word, says, who
@@ -89,7 +94,7 @@ def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
-    base: cython.Py_ssize_t = p * 24 + SHIP
+    base: cython.Py_ssize_t = p * 24 + SHIP   # unit_ix(p, 0, SHIP) written out (every turn menu asks)
     for pl in range(8):
         if o[base + pl * 3]:
             return True
@@ -103,7 +108,7 @@ def tension_targets(s: VenusState, p: int, pl: int) -> list:
         if q == p:
             continue
         for k in (0, 1):
-            if s.bld[q * 16 + pl * 2 + k] and s.stock[p * 5 + 3 + k]:
+            if s.bld[building_ix(q, pl, k)] and s.stock[building_stock_ix(p, k)]:
                 out.append((q, k))
     return out
 
@@ -113,7 +118,7 @@ def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_
     q: cython.Py_ssize_t
     i: cython.Py_ssize_t
     st: bytearray = s.stock
-    mine, fac = st[p * 5 + 3], st[p * 5 + 4]
+    mine, fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY) written out
     if not (mine or fac):
         return False
     bld = s.bld
@@ -134,7 +139,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     if not tiles or s.flipped[pl]:
         return []
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = p * 24 + pl * 3
+    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
     if not (o[b] or o[b + 1] or o[b + 2]):
         return []
     c = s.comp
@@ -145,7 +150,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
             alien = True
             break
     st: bytearray = s.stock
-    has_mine, has_fac = st[p * 5 + 3], st[p * 5 + 4]
+    has_mine, has_fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY)
     seen = []
     out = []
     tension = None
@@ -185,7 +190,7 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
     if not tiles or s.flipped[pl]:
         return False
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = p * 24 + pl * 3
+    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
     if not (o[b] or o[b + 1] or o[b + 2]):
         return False
     tk = s.comp.tile_kind
@@ -199,9 +204,9 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
         if found or i >= MAX_SLOTS:
             continue
         if k == T_FACTORY:
-            found = st[p * 5 + 4] != 0
+            found = st[p * 5 + 4] != 0   # building_stock_ix(p, FACTORY)
         elif k == T_MINE:
-            found = st[p * 5 + 3] != 0
+            found = st[p * 5 + 3] != 0   # building_stock_ix(p, MINE)
         elif k == T_TENSION:
             if tension is None:
                 tension = has_tension_target(s, p, pl)
@@ -215,7 +220,7 @@ def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
     pl: cython.Py_ssize_t
     o: bytearray = s.orbit
     ptiles, flipped = s.ptiles, s.flipped
-    i: cython.Py_ssize_t = p * 24
+    i: cython.Py_ssize_t = p * 24   # unit_ix(p, 0) written out
     for pl in range(8):
         # can_claim_on's first tests (a tile, no flip, a unit in orbit) made here first,
         # so that most planets cost no call (the tuples first: they read quicker than orbit)
@@ -228,18 +233,13 @@ def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
 def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     """RB: Action: Buy military units – infantry in Earth orbit; tanks and spaceships in
     orbit of Earth or of any planet with an own factory; within money and stock."""
-    money = s.money[p]
-    cost = s.comp.unit_cost
-    st: bytearray = s.stock
-    ci = st[p * 5] and money >= cost[0]
-    cs = st[p * 5 + 1] and money >= cost[1]
-    ct = st[p * 5 + 2] and money >= cost[2]
+    ci, cs, ct = affordable_units(s, p)
     if not (ci or cs or ct):
         return []
     pl: cython.Py_ssize_t
     out = []
     bld = s.bld
-    fb: cython.Py_ssize_t = p * 16 + 1
+    fb: cython.Py_ssize_t = p * 16 + 1   # building_ix(p, 0, FACTORY) written out
     for pl in range(8):
         if pl == EARTH:
             base = A_UNITAT + pl * 3
@@ -255,13 +255,21 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     return out
 
 
-def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:
-    """Units can always be built at Earth, so money and stock decide."""
+def affordable_units(s: VenusState, p: cython.Py_ssize_t) -> tuple:
+    """Whether ``p`` has in stock and can pay an infantry, a spaceship, a tank (RB: Action:
+    Buy military units)."""
     money = s.money[p]
     cost = s.comp.unit_cost
     st: bytearray = s.stock
-    return bool((st[p * 5] and money >= cost[0]) or (st[p * 5 + 1] and money >= cost[1])
-                or (st[p * 5 + 2] and money >= cost[2]))
+    i: cython.Py_ssize_t = p * 5   # stock_ix(p, INF) written out (every turn menu asks)
+    return (st[i] and money >= cost[INF], st[i + SHIP] and money >= cost[SHIP], st[i + TANK] and money >= cost[TANK])
+
+
+def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:
+    """Is :func:`build_options` not empty? Units can always be built at Earth, so the
+    money and stock of :func:`affordable_units` decide."""
+    ci, cs, ct = affordable_units(s, p)
+    return bool(ci or cs or ct)
 
 
 PLAYABLE[EFFECT_ID["free_build"]] = can_build   # the building card needs what the action needs
@@ -282,15 +290,9 @@ def turn_legal(s: VenusState, f: tuple) -> list:
         acts.append(A_PASS)
     hand = s.hands[p]
     if hand:
-        c = s.comp
-        ce, types = c.cefx, c.effect_type
-        for e in sorted({ce[card] for card in hand}):
-            # card_playable(s, p, e) written out: Action and Free action cards, then the check
-            t = types[e]
-            if t == "action" or t == "free":
-                check = PLAYABLE.get(e)
-                if check is None or check(s, p):
-                    acts.append(A_CARD + e)
+        ce = s.comp.cefx
+        for e in playable_effects(s, p, sorted({ce[card] for card in hand})):
+            acts.append(A_CARD + e)
     return acts
 
 
@@ -349,7 +351,7 @@ decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 def _from_legal(s, f):
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = f[1] * 24 + SHIP
+    b: cython.Py_ssize_t = unit_ix(f[1], 0, SHIP)
     return [A_PLANET + pl for pl in range(8) if o[b + pl * 3]]
 
 
@@ -362,7 +364,7 @@ def move_from(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _ships_legal(s, f):
-    n = s.orbit[f[1] * 24 + s.mv.origin * 3 + SHIP]
+    n = s.orbit[unit_ix(f[1], s.mv.origin, SHIP)]
     return [A_COUNT + k for k in range(1, min(n, 9) + 1)]
 
 
@@ -371,14 +373,14 @@ def move_ships(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – the group holds at least one spaceship."""
     p = f[1]
     s.mv.ships = a - A_COUNT
-    if s.orbit[p * 24 + s.mv.origin * 3 + INF]:
+    if s.orbit[unit_ix(p, s.mv.origin, INF)]:
         s.stack.append((D_MOVE_INF, p))
     else:
         s.stack.append((D_MOVE_DEST, p))
 
 
 def _inf_legal(s, f):
-    n = s.orbit[f[1] * 24 + s.mv.origin * 3 + INF]
+    n = s.orbit[unit_ix(f[1], s.mv.origin, INF)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
@@ -390,7 +392,7 @@ def move_infantry(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _tanks_legal(s, f):
-    n = s.orbit[f[1] * 24 + s.mv.origin * 3 + TANK]
+    n = s.orbit[unit_ix(f[1], s.mv.origin, TANK)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
@@ -418,7 +420,7 @@ def _dest_legal(s, f):
         acts.append(A_CARD + E_MOVE1)
     if E_MOVE2 in eff:
         acts.append(A_CARD + E_MOVE2)
-    if E_MOVE_TANKS in eff and not mv.tank_card and s.orbit[p * 24 + src * 3 + TANK]:
+    if E_MOVE_TANKS in eff and not mv.tank_card and s.orbit[unit_ix(p, src, TANK)]:
         acts.append(A_CARD + E_MOVE_TANKS)
     return acts
 
@@ -449,7 +451,7 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
     dest = a - A_PLANET
     src = mv.origin
     o: bytearray = s.orbit
-    bs, bd = p * 24 + src * 3, p * 24 + dest * 3
+    bs, bd = unit_ix(p, src), unit_ix(p, dest)
     moved = (mv.infantry, mv.ships, mv.tanks)
     for t in (INF, SHIP, TANK):
         k = moved[t]
@@ -483,7 +485,7 @@ def _claim_planet_legal(s, f):
     p: cython.Py_ssize_t = f[1]
     o: bytearray = s.orbit
     ptiles, flipped = s.ptiles, s.flipped
-    i: cython.Py_ssize_t = p * 24
+    i: cython.Py_ssize_t = unit_ix(p, 0)
     acts = []
     for pl in range(8):
         # can_claim_on's first tests made here first, as in can_claim
@@ -524,7 +526,7 @@ def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
 
 
 def _claim_unit_legal(s, f):
-    b = f[1] * 24 + f[2] * 3
+    b = unit_ix(f[1], f[2])
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t]]
 
 
@@ -534,7 +536,7 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     factory (place a factory counter), draw two cards, windfall (£3), big game (kept)."""
     p, pl, slot = f[1], f[2], f[3]
     t = a - A_UNIT
-    i = p * 24 + pl * 3 + t
+    i = unit_ix(p, pl, t)
     s.orbit[i] -= 1
     s.surf[i] += 1
     tiles = s.ptiles[pl]
@@ -544,8 +546,8 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     s.say("claim", (claims_text, (s.comp, p, t, pl, tile)), {"seat": p, "planet": pl, "tile": tile, "unit": t})
     if k == T_FACTORY:
         s.tdisc += (tile,)
-        s.stock[p * 5 + 4] -= 1
-        s.bld = add(s.bld, p * 16 + pl * 2 + 1, 1)
+        s.stock[building_stock_ix(p, FACTORY)] -= 1
+        s.bld = add(s.bld, building_ix(p, pl, FACTORY), 1)
         s.say("factory", says("{who} builds a factory on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
     elif k == T_DRAW2:
         s.tdisc += (tile,)
@@ -597,8 +599,8 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
         return
     pl, t = decode_unit_at(a)
     s.pay(p, s.comp.unit_cost[t])
-    s.stock[p * 5 + t] -= 1
-    s.orbit[p * 24 + pl * 3 + t] += 1
+    s.stock[stock_ix(p, t)] -= 1
+    s.orbit[unit_ix(p, pl, t)] += 1
     s.say("build", (builds_text, (s.comp, p, t, pl)), {"seat": p, "planet": pl, "unit": t})
     if f[2] == 0 and can_build(s, p):
         s.stack.append((D_BUILD, p, 1))

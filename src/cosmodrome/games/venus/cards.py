@@ -46,6 +46,7 @@ from cosmodrome.games.venus.flow import (
     D_UP,
     EARTH,
     INF,
+    MINE,
     O_HAND,
     O_INSTEAD,
     O_PASS_CUBE,
@@ -55,8 +56,11 @@ from cosmodrome.games.venus.flow import (
     T_TENSION,
     TANK,
     auto,
+    building_ix,
     decide,
     decode_unit_at,
+    stock_ix,
+    unit_ix,
     without,
 )
 from cosmodrome.games.venus.state import (
@@ -172,13 +176,24 @@ def discard_played(s: VenusState, p: int, card: int) -> None:
         s.stack.append((O_INSTEAD, p, card))
 
 
+def playable_effects(s: VenusState, p: int, effects) -> list:
+    """Of ``effects`` (card effect ids, ascending), those ``p`` may play from the action menu
+    now: Action and Free action cards whose check (:data:`PLAYABLE`) passes. One call for a
+    whole hand: the turn menu and :func:`free_cards` ask it."""
+    types = s.comp.effect_type
+    out = []
+    for e in effects:
+        t = types[e]
+        if t == "action" or t == "free":
+            check = PLAYABLE.get(e)
+            if check is None or check(s, p):
+                out.append(e)
+    return out
+
+
 def card_playable(s: VenusState, p: int, e: int, f: tuple = ()) -> bool:
-    """May ``p`` play effect ``e`` from the action menu now (Action and Free action cards)."""
-    typ = s.comp.effect_type[e]
-    if typ not in ("action", "free"):
-        return False
-    check = PLAYABLE.get(e)
-    return True if check is None else check(s, p)
+    """May ``p`` play effect ``e`` from the action menu now (:func:`playable_effects` of one)."""
+    return bool(playable_effects(s, p, (e,)))
 
 
 def free_cards(s: VenusState, p: int) -> list:
@@ -196,7 +211,7 @@ def free_cards(s: VenusState, p: int) -> list:
                 free.add(e)
     if free is None:
         return []
-    return [e for e in sorted(free) if card_playable(s, p, e)]
+    return playable_effects(s, p, sorted(free))
 
 
 def play_card(s: VenusState, p: int, e: int) -> None:
@@ -255,7 +270,7 @@ def unit_eliminated(s: VenusState, p: int, t: int) -> None:
     dice or by a card: combat casualties, the elimination and sacrifice cards, Bazagthoth,
     single-unit crisis losses; see :func:`units_eliminated` for the Moon's invasion). It is
     asked whenever ``p`` may hold the card (ruling 32), so that the question tells nothing."""
-    if s.stock[p * 5 + t] and may_hold(s, p, E_RETURN_UNIT):
+    if s.stock[stock_ix(p, t)] and may_hold(s, p, E_RETURN_UNIT):
         s.stack.append((D_RETURN, p, t))
 
 
@@ -287,15 +302,15 @@ def return_unit(s: VenusState, f: tuple, a: int) -> None:
 def _return_to_earth(s: VenusState, p: int, t: int) -> None:
     c = s.take_card(p, E_RETURN_UNIT)
     s.discard += (c,)
-    s.stock[p * 5 + t] -= 1
-    s.orbit[p * 24 + EARTH * 3 + t] += 1
+    s.stock[stock_ix(p, t)] -= 1
+    s.orbit[unit_ix(p, EARTH, t)] += 1
     s.say("return", says("{who} returns the eliminated {unit} to Earth orbit.", who=who(p), unit=unit_label_w(t)), {"seat": p, "unit": t})
 
 
 def _return_pick_legal(s, f):
     if not s.has_effect(f[1], E_RETURN_UNIT):
         return [A_DONE]
-    return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if f[2 + t] and s.stock[f[1] * 5 + t]]
+    return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if f[2 + t] and s.stock[stock_ix(f[1], t)]]
 
 
 def _return_pick_prompt(s, f):
@@ -322,7 +337,7 @@ def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
     """``chooser`` has picked a unit of type ``t`` of ``q`` at ``pl`` to eliminate: where ``q``
     has one in orbit and one on the surface, the chooser says which (RB: Detailed
     explanation of the cards – the unit may be in orbit or on the surface)."""
-    i = q * 24 + pl * 3 + t
+    i = unit_ix(q, pl, t)
     if s.orbit[i] and s.surf[i]:
         s.stack.append((D_KILL_WHERE, chooser, q, pl, t))
     else:
@@ -400,9 +415,9 @@ def _mod(unit):
 def _sac_tank(s, p):
     """Sacrifice a tank of yours on the fought-over surface for +3 CP; it goes to stock, or
     to Earth orbit with the return card (RB: Detailed explanation of the cards)."""
-    i = p * 24 + s.cb.planet * 3 + TANK
+    i = unit_ix(p, s.cb.planet, TANK)
     s.surf[i] -= 1
-    s.stock[p * 5 + TANK] += 1
+    s.stock[stock_ix(p, TANK)] += 1
     s.lost[p] += 1
     s.cb.card_points += 3
     unit_eliminated(s, p, TANK)
@@ -512,7 +527,7 @@ def look_swap(s, p):
 
 def income_mines(s, p):
     """Gain £1 per mine of yours on the board (Action)."""
-    n = sum(s.bld[p * 16 + pl * 2] for pl in range(8))
+    n = sum(s.bld[building_ix(p, pl, MINE)] for pl in range(8))
     s.gain(p, n)
     s.say("money", says("{who} takes £{n}, one for each mine.", who=who(p), n=n), {"seat": p, "amount": n})
 
@@ -582,7 +597,7 @@ def _tension_dest(s, first_only: bool = False) -> list:
 
 
 def _up_planets(s, p, t) -> list:
-    return [pl for pl in range(8) if s.surf[p * 24 + pl * 3 + t]]
+    return [pl for pl in range(8) if s.surf[unit_ix(p, pl, t)]]
 
 
 #: effect -> may it be played now? (an effect missing here is always playable; .actions
@@ -612,7 +627,7 @@ PLAYABLE = {
 def unit_up(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a tank / infantry of yours lifts off to orbit."""
     p, t, pl = f[1], f[2], a - A_PLANET
-    i = p * 24 + pl * 3 + t
+    i = unit_ix(p, pl, t)
     s.surf[i] -= 1
     s.orbit[i] += 1
     s.say("up", says("{who} lifts {unit} back into {planet} orbit.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
@@ -665,7 +680,7 @@ def _kill_seats(s, f):
     types = KILL_TYPES[f[2]]
     out = []
     for q in range(s.num_players):
-        b = q * 24
+        b = unit_ix(q, 0)
         if any((s.orbit[b + i] or s.surf[b + i]) for i in range(24) if i % 3 in types):
             out.append(A_SEAT + q)
     return out
@@ -679,7 +694,7 @@ def kill_seat(s: VenusState, f: tuple, a: int) -> None:
 
 def _kill_units(s, f):
     types = KILL_TYPES[f[2]]
-    b = f[3] * 24
+    b = unit_ix(f[3], 0)
     return [A_UNITAT + i for i in range(24) if i % 3 in types and (s.orbit[b + i] or s.surf[b + i])]
 
 

@@ -28,6 +28,7 @@ from cosmodrome.games.venus.flow import (
     D_SACRIFICE,
     EARTH,
     INF,
+    MINE,
     MOON,
     SHIP,
     T_ALIEN,
@@ -37,9 +38,13 @@ from cosmodrome.games.venus.flow import (
     TANK,
     VENUS,
     add,
+    building_ix,
+    building_stock_ix,
     decide,
     decode_reroll,
     encode_reroll,
+    stock_ix,
+    unit_ix,
     without,
 )
 from cosmodrome.games.venus.state import Combat, VenusState
@@ -77,7 +82,7 @@ def tension_defence(s: VenusState, q: int, pl: int) -> int:
     """RB: Tension tile – the defence is the CP of the defender's units in orbit AND on the
     surface there (infantry and spaceship 1, tank 2). Cards do not change it (ruling)."""
     cp = s.comp.unit_cp
-    i = q * 24 + pl * 3
+    i = unit_ix(q, pl)
     o: bytearray = s.orbit
     su: bytearray = s.surf
     return sum((o[i + t] + su[i + t]) * cp[t] for t in (INF, SHIP, TANK))
@@ -162,7 +167,7 @@ def _combat_legal(s, f):
     p: cython.Py_ssize_t = f[1]
     cb = s.cb
     pl: cython.Py_ssize_t = cb.planet
-    b: cython.Py_ssize_t = p * 24 + pl * 3
+    b: cython.Py_ssize_t = unit_ix(p, pl)
     acts = [A_DONE]
     o = s.orbit
     for t in (INF, SHIP, TANK):
@@ -226,7 +231,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         return
     if a < A_CARD:
         t = a - A_UNIT
-        i = p * 24 + pl * 3 + t
+        i = unit_ix(p, pl, t)
         s.orbit[i] -= 1
         s.surf[i] += 1
         cb.committed[t] += 1
@@ -252,8 +257,8 @@ def resolve(s: VenusState, p: int) -> None:
         s.say("win", (wins_text, (s.comp, p, points(s), tile, pl)), {"seat": p, "planet": pl, "tile": tile})
         if k == T_MINE:
             s.tdisc += (tile,)
-            s.stock[p * 5 + 3] -= 1
-            s.bld = add(s.bld, p * 16 + pl * 2, 1)
+            s.stock[building_stock_ix(p, MINE)] -= 1
+            s.bld = add(s.bld, building_ix(p, pl, MINE), 1)
             s.say("mine", says("{who} opens a mine on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
         elif k == T_CRISIS:
             s.kept[p] += (tile,)
@@ -271,10 +276,10 @@ def resolve(s: VenusState, p: int) -> None:
         elif k == T_TENSION:
             s.tdisc += (tile,)
             q, kk = cb.target_seat, cb.target_kind
-            if s.bld[q * 16 + pl * 2 + kk] and s.stock[p * 5 + 3 + kk]:
+            if s.bld[building_ix(q, pl, kk)] and s.stock[building_stock_ix(p, kk)]:
                 s.remove_building(q, pl, kk)
-                s.stock[p * 5 + 3 + kk] -= 1
-                s.bld = add(s.bld, p * 16 + pl * 2 + kk, 1)
+                s.stock[building_stock_ix(p, kk)] -= 1
+                s.bld = add(s.bld, building_ix(p, pl, kk), 1)
                 s.say("tension", says("{who} replaces {target}'s {building} on {planet} with its own.", who=who(p), target=who(q),
                            building=building_w(kk), planet=planet_w(s.comp, pl)), {"seat": p, "target": q, "planet": pl, "kind": kk})
     else:
@@ -317,7 +322,7 @@ def discard_die(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _sac_legal(s, f):
-    b = f[1] * 24 + s.cb.planet * 3
+    b = unit_ix(f[1], s.cb.planet)
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.surf[b + t]]
 
 
@@ -328,9 +333,9 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     with the return card)."""
     p = f[1]
     t = a - A_UNIT
-    i = p * 24 + s.cb.planet * 3 + t
+    i = unit_ix(p, s.cb.planet, t)
     s.surf[i] -= 1
-    s.stock[p * 5 + t] += 1
+    s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
     s.cb.card_points += 3
     s.say("sacrifice", says("{who} sacrifices {unit} for 3 combat points.", who=who(p), unit=an_unit_w(t)), {"seat": p, "unit": t})
@@ -340,7 +345,7 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
 def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
     """Units that may be lost: those on the surface there (the committed ones); when none
     remain, those in orbit there (ruling)."""
-    b = p * 24 + pl * 3
+    b = unit_ix(p, pl)
     su: bytearray = s.surf
     if su[b] + su[b + 1] + su[b + 2]:
         return su, b
@@ -360,7 +365,7 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
     t = a - A_UNIT
     arr, b = casualty_pool(s, p, pl)
     arr[b + t] -= 1
-    s.stock[p * 5 + t] += 1
+    s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
     s.say("casualty", says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "unit": t})

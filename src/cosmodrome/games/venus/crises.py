@@ -42,12 +42,16 @@ from cosmodrome.games.venus.flow import (
     VENUS,
     add,
     auto,
+    building_ix,
+    building_stock_ix,
     decide,
     decode_building,
     decode_unit_at,
     encode_building,
     incomes_on,
     put,
+    stock_ix,
+    unit_ix,
     without,
 )
 from cosmodrome.games.venus.state import SHORT, VenusState
@@ -203,9 +207,9 @@ def _baz_targets(s, p, lvl) -> list:
             continue
         if lvl == 1 and s.hands[q]:
             out.append(A_SEAT + q)
-        elif lvl == 2 and any(s.orbit[q * 24 + i] or s.surf[q * 24 + i] for i in range(24)):
+        elif lvl == 2 and any(s.orbit[unit_ix(q, 0) + i] or s.surf[unit_ix(q, 0) + i] for i in range(24)):
             out.append(A_SEAT + q)
-        elif lvl == 3 and any(s.bld[q * 16 + i] for i in range(16)):
+        elif lvl == 3 and any(s.bld[building_ix(q, 0) + i] for i in range(16)):
             out.append(A_SEAT + q)
     return out
 
@@ -245,7 +249,7 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
 
 
 @decide(D_BAZ_UNIT, "bazagthoth", lambda s, f: [A_UNITAT + i for i in range(24)
-                                                if s.orbit[f[2] * 24 + i] or s.surf[f[2] * 24 + i]],
+                                                if s.orbit[unit_ix(f[2], 0) + i] or s.surf[unit_ix(f[2], 0) + i]],
         lambda s, f: _("Bazagthoth: destroy which unit of {who}?").format(who=seat_word(f[2])))
 def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 2 – pay £1, destroy one military unit, in orbit or on the surface
@@ -258,7 +262,7 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     target_unit(s, p, q, pl, t)
 
 
-@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [encode_building(*divmod(i, 2)) for i in range(16) if s.bld[f[2] * 16 + i]],
+@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [encode_building(*divmod(i, 2)) for i in range(16) if s.bld[building_ix(f[2], 0) + i]],
         lambda s, f: _("Bazagthoth: destroy which mine or factory of {who}?").format(who=seat_word(f[2])))
 def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
@@ -304,11 +308,11 @@ def _unit_else_building(s, p: int, pl: int) -> list:
     """The choices of a forced loss on ``pl``: a unit type ``p`` has there (orbit or surface),
     or, when it has none, one of its mines or factories there (RB: Venus levels 2–3 and the
     invasions of Earth both take units first)."""
-    b = p * 24 + pl * 3
+    b = unit_ix(p, pl)
     acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t] or s.surf[b + t]]
     if acts:
         return acts
-    return [encode_building(pl, k) for k in (0, 1) if s.bld[p * 16 + pl * 2 + k]]
+    return [encode_building(pl, k) for k in (0, 1) if s.bld[building_ix(p, pl, k)]]
 
 
 def _uprising_legal(s, f):
@@ -342,18 +346,18 @@ def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True)
     """Remove every unit (orbit and surface), mine and factory from ``pl`` back to their
     owners' stock; discard its tiles (and gunrunners) when asked; flip it when asked."""
     for p in range(s.num_players):
-        b = p * 24 + pl * 3
+        b = unit_ix(p, pl)
         for t in (INF, SHIP, TANK):
             k = s.orbit[b + t] + s.surf[b + t]
             if k:
                 s.orbit[b + t] = s.surf[b + t] = 0
-                s.stock[p * 5 + t] += k
+                s.stock[stock_ix(p, t)] += k
                 s.lost[p] += k
         for k in (0, 1):
-            n = s.bld[p * 16 + pl * 2 + k]
+            n = s.bld[building_ix(p, pl, k)]
             if n:
-                s.bld = put(s.bld, p * 16 + pl * 2 + k, 0)
-                s.stock[p * 5 + 3 + k] += n
+                s.bld = put(s.bld, building_ix(p, pl, k), 0)
+                s.stock[building_stock_ix(p, k)] += n
     if discard_tiles:
         s.tdisc += tuple(s.ptiles[pl])
         s.ptiles[pl] = ()
@@ -388,7 +392,7 @@ def lose_buildings(s: VenusState, pl: int, n: int) -> None:
         s.stack.append((D_LOSE_BLD, p, pl, n))
 
 
-@decide(D_LOSE_BLD, "lose_building", lambda s, f: [encode_building(f[2], k) for k in (0, 1) if s.bld[f[1] * 16 + f[2] * 2 + k]],
+@decide(D_LOSE_BLD, "lose_building", lambda s, f: [encode_building(f[2], k) for k in (0, 1) if s.bld[building_ix(f[1], f[2], k)]],
         lambda s, f: _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(planet=planet_word(s.comp, f[2]), n=f[3]))
 def lose_building(s: VenusState, f: tuple, a: int) -> None:
     """The chosen mine or factory on the crisis planet (ruling: on that planet) goes back."""
@@ -430,7 +434,7 @@ def invasion(s: VenusState, pl: int) -> None:
     removed one counter at a time in player order. The Moon's units are eliminated (RB: The
     Moon – Attack of the Moon Men), so the return card is offered for them before the damage
     is rolled; Mars's are sent back to their owners (RB: Mars), which is no elimination."""
-    lost = [[s.orbit[p * 24 + pl * 3 + t] + s.surf[p * 24 + pl * 3 + t] for t in (INF, SHIP, TANK)]
+    lost = [[s.orbit[unit_ix(p, pl, t)] + s.surf[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
             for p in range(s.num_players)]
     clear_planet(s, pl, flip=True)
     s.say("invasion", says("Invasion of Earth from {planet}! {planet} is cleared and flipped.", planet=planet_w(s.comp, pl)), {"planet": pl})
@@ -509,7 +513,7 @@ def _pirate_legal(s, f):
     n = 0
     for pl in pirate_planets(f[2]):
         for k in (0, 1):
-            c = s.bld[p * 16 + pl * 2 + k]
+            c = s.bld[building_ix(p, pl, k)]
             if c:
                 acts.append(encode_building(pl, k))
                 n += c

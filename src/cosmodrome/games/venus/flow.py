@@ -384,6 +384,41 @@ def without(pile: tuple, x) -> tuple:
     return pile[:i] + pile[i + 1:]
 
 
+# ----- where a counter sits in the flat arrays (see :mod:`.state`): the arithmetic once
+def unit_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssize_t = 0) -> cython.Py_ssize_t:
+    """The index in ``orbit`` and ``surf`` of ``p``'s units of type ``t`` at planet ``pl``;
+    the three types of one planet follow each other from ``unit_ix(p, pl)``.
+
+    >>> unit_ix(1, EARTH, TANK)
+    32
+    """
+    return p * 24 + pl * 3 + t
+
+
+def building_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_t = 0) -> cython.Py_ssize_t:
+    """The index in ``bld`` of ``p``'s mines (``k`` 0) or factories (1) on planet ``pl``.
+
+    >>> building_ix(1, EARTH, FACTORY)
+    21
+    """
+    return p * 16 + pl * 2 + k
+
+
+def stock_ix(p: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The index in ``stock`` of ``p``'s pieces of kind ``k`` (0..2 units by type, 3 mines,
+    4 factories: :func:`building_stock_ix`)."""
+    return p * 5 + k
+
+
+def building_stock_ix(p: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """The index in ``stock`` of ``p``'s mines (``k`` 0) or factories (1) not yet built.
+
+    >>> building_stock_ix(2, FACTORY)
+    14
+    """
+    return p * 5 + 3 + k
+
+
 def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """Units of ``p`` at planet ``pl``, in orbit and on the surface."""
     i: cython.Py_ssize_t = p * 24 + pl * 3

@@ -5,7 +5,18 @@ from __future__ import annotations
 from cosmodrome.core.rng import as_rng
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import Components
-from cosmodrome.games.venus.flow import EARTH, INF, O_PERIOD, SHIP, add
+from cosmodrome.games.venus.flow import (
+    EARTH,
+    FACTORY,
+    INF,
+    O_PERIOD,
+    SHIP,
+    add,
+    building_ix,
+    building_stock_ix,
+    stock_ix,
+    unit_ix,
+)
 from cosmodrome.games.venus.state import COLOUR_WORDS, EMPIRES, SHORT, VenusState
 from cosmodrome.games.venus.text import Word, card_dealt, dice_w, die_words, says, who
 from cosmodrome.i18n import N_, _, gettext
@@ -60,12 +71,12 @@ def step_three_initial_units(s: VenusState) -> None:
     """RB: Step three – 4 infantry and 2 spaceships in Earth orbit, a factory on Earth."""
     r = s.comp.rules
     for p in range(s.num_players):
-        s.orbit[p * 24 + EARTH * 3 + INF] += r["start_infantry"]
-        s.orbit[p * 24 + EARTH * 3 + SHIP] += r["start_spaceships"]
-        s.stock[p * 5 + INF] -= r["start_infantry"]
-        s.stock[p * 5 + SHIP] -= r["start_spaceships"]
-        s.bld = add(s.bld, p * 16 + EARTH * 2 + 1, r["start_factories_on_earth"])
-        s.stock[p * 5 + 4] -= r["start_factories_on_earth"]
+        s.orbit[unit_ix(p, EARTH, INF)] += r["start_infantry"]
+        s.orbit[unit_ix(p, EARTH, SHIP)] += r["start_spaceships"]
+        s.stock[stock_ix(p, INF)] -= r["start_infantry"]
+        s.stock[stock_ix(p, SHIP)] -= r["start_spaceships"]
+        s.bld = add(s.bld, building_ix(p, EARTH, FACTORY), r["start_factories_on_earth"])
+        s.stock[building_stock_ix(p, FACTORY)] -= r["start_factories_on_earth"]
 
 
 def step_four_starting_money(s: VenusState) -> None:
