@@ -104,6 +104,27 @@ def test_the_table_may_choose_that_a_time_out_ends_the_game(fast):
     assert act(fast, g, 0, 9).status_code == 409  # over: no more moves
 
 
+def test_the_time_out_line_is_stored_in_english_and_read_in_each_readers_language(fast, db_url):
+    """The server's own log line is a stored text, written once in English (a record stays
+    language-free); a Hungarian reader reads it in Hungarian, an English one in English, and the
+    same game's replay alike."""
+    from cosmodrome.server.storage import Store
+    g = new_game(fast, clock={"kind": "realtime", "minutes": 0.5, "on_timeout": "end"})  # 0.3 s
+    with socket(fast, g["id"], token(g, 0)), socket(fast, g["id"], token(g, 1)):
+        wait_for(lambda: info(fast, g)["status"] == "finished")
+    store = Store(db_url)
+    try:
+        stored = [m.text for m in store.messages(g["id"]) if m.kind == "server"]
+    finally:
+        store.close()
+    assert stored == ["Player 1 ran out of time: the game is over and Player 1 loses."], stored
+    view = f"/api/games/{g['id']}/view"
+    english = [x["text"] for x in fast.get(view + "?lang=en", headers=auth(token(g, 1))).json()["log"] if x["kind"] == "server"]
+    magyar = [x["text"] for x in fast.get(view + "?lang=hu", headers=auth(token(g, 1))).json()["log"] if x["kind"] == "server"]
+    assert english == stored
+    assert len(magyar) == 1 and magyar[0] != stored[0] and "ran out of time" not in magyar[0] and "1. játékos" in magyar[0]
+
+
 @pytest.mark.parametrize("clock, words", [
     ({"kind": "sundial"}, "kind must be none, realtime or turn"),
     ({"kind": "realtime"}, "'minutes' must be a number"),

@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from cosmodrome import i18n
 from cosmodrome.i18n import _
-from cosmodrome.server import clocks
+from cosmodrome.server import clocks, lines
 from cosmodrome.server.hall_writes import in_english
 from cosmodrome.server.seatbots import bot_levels
 from cosmodrome.server.seats import Seat
@@ -50,18 +50,15 @@ class Clocking:
             meta = dict(t.row.meta, clock=clocks.ran_out(clock, seat))
             if clock["on_timeout"] == "end":
                 meta["timeout"] = seat
-                line = i18n.later(lambda: (_("{who} ran out of time: the game is over and the team lost.")
-                                           if t.game.cooperative else
-                                           _("{who} ran out of time: the game is over and {seat} loses.")).format(
-                    who=t.person(seat), seat=t.seat_name(seat)))
+                said = lines.TIMED_OUT_TEAM_LOST if t.game.cooperative else lines.TIMED_OUT_SEAT_LOSES
+                line = i18n.later(lambda: _(said).format(who=t.person(seat), seat=t.seat_name(seat)))
                 await self._say(t, None, "server", "server", in_english(line), meta=meta, status="finished")
             else:
                 seats = list(t.row.seats)
                 level = self.stand_in_level(t)
                 seats[seat] = seats[seat].but(stand_in=level)
-                line = i18n.later(lambda: _("{who} ran out of time: a bot ({level}) plays for {seat} until its "
-                                            "player takes the seat back.").format(who=t.person(seat), level=level,
-                                                                                  seat=t.seat_name(seat)))
+                line = i18n.later(lambda: _(lines.TIMED_OUT_BOT_PLAYS).format(who=t.person(seat), level=level,
+                                                                            seat=t.seat_name(seat)))
                 await self._say(t, None, "server", "server", in_english(line), seats=seats, meta=meta)
             log.info("game %s: seat %s ran out of time", t.id, seat + 1)
         await self.broadcast(t, 0, reset=True, notice=line)

@@ -11,7 +11,7 @@ from typing import Any, Optional
 from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, GameRecord, IllegalActionError, OptionError
 from cosmodrome.i18n import _, ngettext
-from cosmodrome.server import clocks
+from cosmodrome.server import clocks, lines
 from cosmodrome.server.chat import chat_text
 from cosmodrome.server.hall_cluster import forwarded
 from cosmodrome.server.steps import snapshot_later
@@ -239,8 +239,7 @@ class Writing:
                            not seats[i].stand_in]
                 clock = clocks.pass_turn(clock, t.state.to_move(), clocked, time.time())
                 meta = dict(t.row.meta, clock=clock)
-            line = i18n.later(lambda: _("{who} is back and plays {seat} again.").format(who=t.person(seat),
-                                                                                       seat=t.seat_name(seat)))
+            line = i18n.later(lambda: _(lines.BACK).format(who=t.person(seat), seat=t.seat_name(seat)))
             await self._say(t, None, "server", "server", in_english(line), seats=seats, meta=meta)
         await self.broadcast(t, 0, reset=True, notice=line)
         return {"ok": True, "seat": seat}

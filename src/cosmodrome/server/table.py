@@ -16,7 +16,7 @@ from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, Event, Game, GameRecord, State, undo_start
 from cosmodrome.core.statistics import public
 from cosmodrome.i18n import _
-from cosmodrome.server import clocks
+from cosmodrome.server import clocks, lines
 from cosmodrome.server.seats import joinable, public_meta
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.steps import replay_steps, state_of, step_label
@@ -191,7 +191,7 @@ class Table:
             for m in server:
                 # a server line said before action i (sent with the whole log when it was said)
                 if m.at == i and (i > start or whole) and (i < end or stop is None):
-                    out.append({"i": i - 1, "kind": "server", "text": m.text, "data": {}, "chance": False})
+                    out.append({"i": i - 1, "kind": "server", "text": lines.read(m.text), "data": {}, "chance": False})
             if i == end:
                 break
             note = self.notes[i]
@@ -347,7 +347,8 @@ class Table:
         position is still the one it was restored to."""
         changes = self.row.meta.get("rules_changed") or []
         if changes and self.row.status == "running" and changes[-1].get("at") == len(self.record.actions):
-            return changes[-1].get("text")
+            text = changes[-1].get("text")
+            return lines.read(text) if isinstance(text, str) else text
         return None
 
     def undo_start(self, seat: int) -> Optional[int]:

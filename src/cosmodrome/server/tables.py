@@ -38,6 +38,7 @@ from typing import Any, Optional
 from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, GameRecord, get_game
 from cosmodrome.i18n import _
+from cosmodrome.server import lines
 from cosmodrome.server.botpool import BotPool
 from cosmodrome.server.chat import chat_limit
 from cosmodrome.server.hall_bots import BotCaps, Botting, decision_seed, new_seed  # noqa: F401
@@ -141,20 +142,13 @@ class Hall(Making, Seating, Writing, Clocking, Botting, Clustering):
         n = len(t.record.actions)
         title = t.game.title or t.game.name
         if b.dropped:
-            text = (f"The rules of {title} changed under this game (from version {old} to {new}) and this game was "
-                    f"stored without its positions: it goes on after move {n}, the last one that is legal under the "
-                    f"new rules; the {len(b.dropped)} move(s) after it could not be kept.")
+            text = lines.write(lines.RULES_CHANGED_DROPPED, title=title, old=old, new=new, n=n, dropped=len(b.dropped))
         elif b.replayed_anew:
-            text = (f"The rules of {title} changed under this game (from version {old} to {new}) and this game was "
-                    f"stored without its positions: its moves were replayed under the new rules, and it goes on from "
-                    f"where they lead.")
+            text = lines.write(lines.RULES_CHANGED_REPLAYED, title=title, old=old, new=new)
         elif old != new:
-            text = (f"The rules of {title} changed under this game (from version {old} to {new}): it goes on from "
-                    f"its last position under the new rules. The log and replay before this line show the game as "
-                    f"it was played.")
+            text = lines.write(lines.RULES_CHANGED, title=title, old=old, new=new)
         else:  # a fault of ours: its actions did not replay under their own rules
-            text = (f"This game's moves could not be replayed by the server's version of {title}: it goes on from "
-                    f"its last stored position.")
+            text = lines.write(lines.NOT_REPLAYED, title=title)
         change = {"at": n, "from": old, "to": new, "time": time.time(), "text": text}
         if b.dropped:
             change["dropped"] = b.dropped

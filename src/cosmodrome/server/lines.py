@@ -1,0 +1,86 @@
+"""The server's own lines in a game's log (docs/SERVER.md, "Languages").
+
+A server line (a clock ran out, a seat taken back, the rules changed under a game) is stored in
+English, as every stored text is, so that a record stays language-free; each reader reads it in
+their own language: :func:`read` finds which of the templates below wrote a stored line and
+writes it again in the language of the current context. A line no template wrote (older
+servers' wording) reads as it was stored.
+
+>>> line = write(BACK, who="Ada", seat="Red")
+>>> line
+'Ada is back and plays Red again.'
+>>> read(line) == line   # an English reader
+True
+>>> from cosmodrome import i18n
+>>> with i18n.using("hu"):
+...     read(line) != line and "Ada" in read(line) and "Red" in read(line)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from cosmodrome import i18n
+from cosmodrome.i18n import N_
+
+TIMED_OUT_TEAM_LOST = N_("{who} ran out of time: the game is over and the team lost.")
+TIMED_OUT_SEAT_LOSES = N_("{who} ran out of time: the game is over and {seat} loses.")
+TIMED_OUT_BOT_PLAYS = N_("{who} ran out of time: a bot ({level}) plays for {seat} until its player takes the "
+                         "seat back.")
+BACK = N_("{who} is back and plays {seat} again.")
+RULES_CHANGED_DROPPED = N_("The rules of {title} changed under this game (from version {old} to {new}) and this "
+                           "game was stored without its positions: it goes on after move {n}, the last one that is "
+                           "legal under the new rules; the {dropped} move(s) after it could not be kept.")
+RULES_CHANGED_REPLAYED = N_("The rules of {title} changed under this game (from version {old} to {new}) and this "
+                            "game was stored without its positions: its moves were replayed under the new rules, "
+                            "and it goes on from where they lead.")
+RULES_CHANGED = N_("The rules of {title} changed under this game (from version {old} to {new}): it goes on from "
+                   "its last position under the new rules. The log and replay before this line show the game as "
+                   "it was played.")
+NOT_REPLAYED = N_("This game's moves could not be replayed by the server's version of {title}: it goes on from "
+                  "its last stored position.")
+
+TEMPLATES = (TIMED_OUT_TEAM_LOST, TIMED_OUT_SEAT_LOSES, TIMED_OUT_BOT_PLAYS, BACK, RULES_CHANGED_DROPPED,
+             RULES_CHANGED_REPLAYED, RULES_CHANGED, NOT_REPLAYED)
+#: arguments that are words of ours (a game's title), read in the reader's language too
+WORDS = ("title",)
+
+
+def write(template: str, **args: Any) -> str:
+    """The line ``template`` with ``args``, as it is stored: in English."""
+    return template.format(**args)
+
+
+@cache
+def _patterns() -> tuple[tuple[str, re.Pattern], ...]:
+    out = []
+    for tpl in TEMPLATES:
+        parts = re.split(r"\{(\w+)\}", tpl)
+        rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+        out.append((tpl, re.compile(rx, re.S)))
+    return tuple(out)
+
+
+def _word(key: str, value: str) -> str:
+    """An argument of a stored line in the reader's language: a game's title, a seat's default
+    name ("Player 2"); a person's name as it is."""
+    if key in WORDS:
+        return i18n.gettext(value)
+    seat = re.fullmatch(r"Player (\d+)", value)
+    return i18n.gettext("Player {n}").format(n=seat.group(1)) if seat else value
+
+
+def read(text: str) -> str:
+    """A stored server line in the current context's language (as stored for English, or for a
+    line no template of ours wrote)."""
+    if i18n.current() == i18n.SOURCE or not text:
+        return text
+    for tpl, rx in _patterns():
+        m = rx.fullmatch(text)
+        if m:
+            args = {k: _word(k, v) for k, v in m.groupdict().items()}
+            return i18n.gettext(tpl).format(**args)
+    return text
