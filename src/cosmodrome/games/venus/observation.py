@@ -67,7 +67,8 @@ def _layout(players: int, components: str) -> Layout:
     tile = Obj(slot=Skip("the slot's index"), kind=OneHot(kinds), defence=Opt(Num(max_def)), skull=Flag(),
                label=derived("kind, defence and skull (the tile's name)"))
     planet = Obj(
-        index=Skip("the slot's index"), name=FIXED, vp=FIXED, flipped=Flag(),
+        index=Skip("the slot's index"), name=FIXED, vp=FIXED, flipped=Flag(), crisis_name=FIXED,
+        crisis_help=Skip("the rules' help text of the planet's crisis"),
         alien=derived("the tiles"), crisis_level=derived("crisis_tiles and crisis_dice"),
         crisis_tiles=derived("the tiles"), crisis_dice=Num(PLANET_SLOTS), gunrunners=Num(players * 2),
         gunrunner_bonus=derived("gunrunners"), tiles=List(PLANET_SLOTS, tile),
