@@ -204,3 +204,20 @@ def test_the_terminal_reads_lang_and_the_environment():
     assert "Period 1 begins." in en.stdout and "Merkúr" not in en.stdout
     bad = run("--lang", "xx", "play", "venus")
     assert bad.returncode != 0 and "unknown language 'xx'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_terminals_own_words_read_in_hungarian():
+    # the plain table's help line, view title, refusals and leaving line, in --lang hu; the
+    # command letters stay what is typed
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "cosmodrome.cli.main", "--lang", "hu", "play", "cosmic-run", "--players", "2", "--plain"],
+        input="x\nu\nq\n", capture_output=True, text=True, timeout=120,
+        env={**__import__("os").environ, "LANG": "C", "COLUMNS": "250"}).stdout
+    assert "szám: választás · a tanács · u visszavonás · b tábla · l jelmagyarázat · s FÁJL mentés · q kilépés" in out
+    assert "— ahogy 1. játékos látja" in out and "'s view" not in out
+    assert "Írj be egy számot 1 és 8 között" in out and "(ezt írtad: 'x')" in out and "Please type" not in out
+    assert "Nincs mit visszavonni" in out and "Nothing to undo" not in out
+    assert "A játszma befejezetlen maradt. (A --save FÁJL" in out and "Game left unfinished" not in out
