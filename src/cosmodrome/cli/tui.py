@@ -19,6 +19,7 @@ playouts. Typed commands are those of the plain mode (:func:`.session.parse_comm
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 from rich.table import Table
@@ -81,6 +82,11 @@ class TableApp(App):
 
     def __init__(self, session: Session) -> None:
         super().__init__()
+        # the footer's words in the reader's language (the class's bindings are made once, in English)
+        words = {"leave": _("leave"), "focus_command": _("type a command")}
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [replace(b, description=words[b.action]) if b.action in words else b
+                                                   for b in bindings]
         self.session = session
         #: the seat whose eyes the panes show (None: a spectator's, when no person plays)
         self.shown: Optional[int] = session.humans[0] if session.humans else None
