@@ -325,14 +325,15 @@ def replay(
         console.print(_("Note: {warning}.").format(warning=warning), highlight=False)
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < record.players:
-        raise OptionError(f"--seat must be between 1 and {record.players}")
+        raise OptionError(_("--seat must be between 1 and {players}").format(players=record.players))
     events: list = []
     state = record.replay(events=events)
     for e in events:
         text = e.text_for(viewer)
         if text:
             console.print(text, highlight=False)
-    console.print(f"\n{len(record.actions)} decisions replayed.")
+    n = len(record.actions)
+    console.print("\n" + ngettext("{n} decision replayed.", "{n} decisions replayed.", n).format(n=n))
     if state.is_terminal():
         shown = [t for t in (e.text_for(viewer) for e in events) if t]
         print_result(console, state, shown[-1] if shown else "")
@@ -348,33 +349,36 @@ def list_games(name: Optional[str] = typer.Argument(
     if name is not None:
         show_game(console, get_game(name))
         return
-    t = Table(title="Games")
-    for col in ("name", "title", "players", "options", "reconstructed component data"):
+    t = Table(title=_("Games"))
+    for col in (_("name"), _("title"), _("players"), _("options"), _("reconstructed component data")):
         t.add_column(col)
     for g in games():
         rec = g.reconstructed()["sections"]
-        t.add_row(g.name, g.title, f"{g.min_players}–{g.max_players}", ", ".join(o.name for o in g.options),
-                  ", ".join(f"{s['section']} {s['assumed']}/{s['total']}" for s in rec) or "none")
+        t.add_row(g.name, gettext(g.title), f"{g.min_players}–{g.max_players}", ", ".join(o.name for o in g.options),
+                  ", ".join(f"{s['section']} {s['assumed']}/{s['total']}" for s in rec) or _("none"))
     console.print(t)
-    console.print("The rulebooks lost their pictures: entries counted above are our reconstruction, "
-                  "not printed fact. `cosmodrome games NAME` lists them with their sources.")
+    console.print(_("The rulebooks lost their pictures: entries counted above are our reconstruction, "
+                    "not printed fact. `cosmodrome games NAME` lists them with their sources."))
 
 
 def show_game(console: Console, game) -> None:
     """One game's options and its reconstructed component data, entry by entry."""
-    console.print(f"[bold]{game.title}[/bold] ({game.name}), {game.min_players}–{game.max_players} players")
+    console.print(Text.assemble((gettext(game.title), "bold"), " " + _("({name}), {low}–{high} players").format(
+        name=game.name, low=game.min_players, high=game.max_players)))
     if game.description:
-        console.print(game.description)
+        console.print(gettext(game.description))
     for o in game.options:
-        console.print(f"  option {o.name} (default {o.default!r}): {o.help}")
+        console.print("  " + _("option {name} (default {default}): {help}").format(
+            name=o.name, default=repr(o.default), help=gettext(o.help)), highlight=False, markup=False)
     rec = game.reconstructed()
     if not rec["sections"] and not rec["notes"]:
-        console.print("Every component entry is printed fact.")
+        console.print(_("Every component entry is printed fact."))
         return
-    console.print("\n[bold]Reconstructed, not printed[/bold] (marked assumed in the component file):")
+    console.print(Text.assemble("\n", (_("Reconstructed, not printed"), "bold"), " " + _("(marked assumed in the component file):")))
     for s in rec["sections"]:
-        console.print(f"  {s['section']}: {s['assumed']} of {s['total']} entries")
+        console.print("  " + ngettext("{section}: {n} of {total} entry", "{section}: {n} of {total} entries", s["total"]).format(
+            section=s["section"], n=s["assumed"], total=s["total"]))
         for e in s["entries"]:
-            console.print(f"    {e['path']}: {e['source']}", highlight=False, markup=False)
+            console.print(f"    {e['path']}: {gettext(e['source'])}", highlight=False, markup=False)
     for note in rec["notes"]:
-        console.print(f"  {note}", highlight=False, markup=False)
+        console.print(f"  {gettext(note)}", highlight=False, markup=False)
