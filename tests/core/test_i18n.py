@@ -231,7 +231,7 @@ def test_the_games_list_and_a_replay_read_in_hungarian(tmp_path):
 
     def run(*args):
         return subprocess.run([sys.executable, "-m", "cosmodrome.cli.main", "--lang", "hu", *args],
-                              capture_output=True, text=True, timeout=120,
+                              input="q\n", capture_output=True, text=True, timeout=120,
                               env={**__import__("os").environ, "LANG": "C", "COLUMNS": "400"})
 
     one = run("games", "cosmic-run").stdout
@@ -251,3 +251,7 @@ def test_the_games_list_and_a_replay_read_in_hungarian(tmp_path):
     assert "5 döntés visszajátszva." in replay and "A feljegyzés a játszma vége előtt véget ér." in replay
     bad = run("replay", str(path), "--seat", "9")
     assert "a --seat értéke 1 és 2 között legyen" in bad.stdout + bad.stderr
+    seats = run("play", "cosmic-run", "--players", "2", "--seats", "human", "--plain")
+    assert seats.returncode == 2 and "hiba: a --seats 1 helyet sorol fel, de a játszmának 2 játékosa van" in seats.stderr
+    option = run("play", "cosmic-run", "--option", "friendly", "--plain")
+    assert "hiba: a beállítás alakja kulcs=érték, nem 'friendly'" in option.stderr

@@ -45,7 +45,7 @@ def seat_plan(seats: Optional[str], players: int) -> list[str]:
         return [HUMAN] + ["random"] * (players - 1)
     plan = [s.strip() for s in seats.split(",") if s.strip()]
     if len(plan) != players:
-        raise OptionError(f"--seats names {len(plan)} seats but the game has {players} players")
+        raise OptionError(_("--seats names {seats} seats but the game has {players} players").format(seats=len(plan), players=players))
     return plan
 
 
@@ -280,14 +280,14 @@ def play(
         record = GameRecord.load(load)
         get_game(record.game)
         if record.game != get_game(game).name:
-            raise RecordError(f"{load} is a record of {record.game!r}, not {game!r}")
+            raise RecordError(_("{path} is a record of {game}, not {asked}").format(path=load, game=repr(record.game), asked=repr(game)))
         if record.chance != "sampled":
-            raise RecordError(f"{load} is a record of explicit chance; the terminal plays the sampled mode only")
+            raise RecordError(_("{path} is a record of explicit chance; the terminal plays the sampled mode only").format(path=load))
         replayed: list = []
         state = record.replay(events=replayed)
         n = record.players
         if players is not None and players != n:
-            raise OptionError(f"{load} is a {n}-player game, not {players}")
+            raise OptionError(_("{path} is a game of {n} players, not {players}").format(path=load, n=n, players=players))
     else:
         g = get_game(game)
         n = players if players is not None else default_players(g)
