@@ -353,6 +353,8 @@ def test_a_cosmic_run_tables_sheets_read_in_hungarian(server, browser):
     assert "kapitány" in badges and "pontozás" in badges and "Captain" not in badges, badges
     page.hover("[data-testid=cr-rounds]")
     assert "pöttyök" in page.inner_text("[data-testid=cr-tip]")
+    # a place's menu of several options closes with "Mégse" (the lab's "Cancel" stops a run: "Leállítás")
+    assert page.evaluate("import('/js/api.js').then(m => [m.pgettext('menu', 'Cancel'), m.t('Cancel')])") == ["Mégse", "Leállítás"]
     share, english = english_share(page)
     assert share < 0.03, (f"{share:.1%}", english[:30])
     assert page.errors == []

@@ -7,7 +7,7 @@
 // the control panel, a column letter, the missile) is highlighted there and can be clicked.
 // The view schema is documented in src/cosmodrome/games/cosmic_run/view.py, the option details
 // (action_json) in src/cosmodrome/games/cosmic_run/actions.py.
-import { el, svg, t as tr, tn } from "../api.js";
+import { el, pgettext, svg, t as tr, tn } from "../api.js";
 
 // marks a text for extraction; it is translated where it is shown
 const N_ = (msg) => msg;
@@ -112,7 +112,7 @@ function act(ctx, opts, ev) {
   document.querySelectorAll(".cr-pop").forEach(p => p.remove());
   const pop = el("div", { class: "cr-pop", style: `left:${ev ? ev.clientX : 100}px; top:${ev ? ev.clientY + 8 : 100}px` },
     opts.map(o => el("button", { text: o.label, "data-action": o.action, onclick: (e) => { e.stopPropagation(); pop.remove(); ctx.onAction(o.action); } })),
-    el("button", { class: "small", text: tr("Cancel"), onclick: (e) => { e.stopPropagation(); pop.remove(); } }));
+    el("button", { class: "small", text: pgettext("menu", "Cancel"), onclick: (e) => { e.stopPropagation(); pop.remove(); } }));
   document.body.append(pop);
 }
 
