@@ -259,3 +259,22 @@ def test_the_hand_has_a_pane_of_its_own():
         assert "-- Log" not in board(app)        # and the log to the log pane
 
     play_with(app, script)
+
+
+def test_the_panes_titles_help_and_refusals_read_in_hungarian():
+    from cosmodrome.i18n import using
+
+    async def script(app, pilot):
+        titles = [app.query_one(p).border_title for p in ("#board-pane", "#log", "#decision-pane", "#hand-pane", "#legend-pane")]
+        assert titles == ["Tábla — ahogy 1. játékos látja", "Napló", "Döntés", "Kéz", "Jelmagyarázat"]
+        assert app.query_one("#command", Input).placeholder.startswith("szám: választás · a tanács")
+        footer = {a.binding.action: a.binding.description for a in app.active_bindings.values()}
+        assert footer["leave"] == "kilépés" and footer["focus_command"] == "parancs beírása"
+        await typed(app, pilot, "x")
+        assert app.texts["message"].startswith("Írj be egy számot 1 és")
+        await typed(app, pilot, "b")
+        assert app.texts["message"] == "A tábla ablaka mindig a tábla mostani állását mutatja."
+        await typed(app, pilot, "q")
+
+    with using("hu"):   # as `--lang hu` sets it before the table is made
+        play_with(table("cosmic-run", 2), script)

@@ -204,3 +204,54 @@ def test_the_terminal_reads_lang_and_the_environment():
     assert "Period 1 begins." in en.stdout and "Merkúr" not in en.stdout
     bad = run("--lang", "xx", "play", "venus")
     assert bad.returncode != 0 and "unknown language 'xx'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_terminals_own_words_read_in_hungarian():
+    # the plain table's help line, view title, refusals and leaving line, in --lang hu; the
+    # command letters stay what is typed
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "cosmodrome.cli.main", "--lang", "hu", "play", "cosmic-run", "--players", "2", "--plain"],
+        input="x\nu\nq\n", capture_output=True, text=True, timeout=120,
+        env={**__import__("os").environ, "LANG": "C", "COLUMNS": "250"}).stdout
+    assert "szám: választás · a tanács · u visszavonás · b tábla · l jelmagyarázat · s FÁJL mentés · q kilépés" in out
+    assert "— ahogy 1. játékos látja" in out and "'s view" not in out
+    assert "Írj be egy számot 1 és 8 között" in out and "(ezt írtad: 'x')" in out and "Please type" not in out
+    assert "Nincs mit visszavonni" in out and "Nothing to undo" not in out
+    assert "A játszma befejezetlen maradt. (A --save FÁJL" in out and "Game left unfinished" not in out
+
+
+def test_the_games_list_and_a_replay_read_in_hungarian(tmp_path):
+    import subprocess
+    import sys
+
+    from cosmodrome.core import GameRecord
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "cosmodrome.cli.main", "--lang", "hu", *args],
+                              input="q\n", capture_output=True, text=True, timeout=120,
+                              env={**__import__("os").environ, "LANG": "C", "COLUMNS": "400"})
+
+    one = run("games", "cosmic-run").stdout
+    assert "1–2 játékos" in one and "Három hajó versenye" in one and "Race three ships" not in one
+    assert "friendly beállítás (alapértéke False): Barátságos változat" in one and "(default" not in one
+    assert "Helyreállított, nem nyomtatott" in one and "entries" not in one
+    listing = run("games").stdout
+    assert "helyreállított komponensadatok" in listing and "A szabálykönyvek képei elvesztek" in listing
+    rec, s = GameRecord.start("cosmic-run", 2, 3)
+    for _ in range(5):
+        a = s.legal_actions()[0]
+        s.apply(a)
+        rec.actions.append(a)
+    path = tmp_path / "game.json"
+    rec.save(str(path))
+    replay = run("replay", str(path)).stdout
+    assert "5 döntés visszajátszva." in replay and "A feljegyzés a játszma vége előtt véget ér." in replay
+    bad = run("replay", str(path), "--seat", "9")
+    assert "a --seat értéke 1 és 2 között legyen" in bad.stdout + bad.stderr
+    seats = run("play", "cosmic-run", "--players", "2", "--seats", "human", "--plain")
+    assert seats.returncode == 2 and "hiba: a --seats 1 helyet sorol fel, de a játszmának 2 játékosa van" in seats.stderr
+    option = run("play", "cosmic-run", "--option", "friendly", "--plain")
+    assert "hiba: a beállítás alakja kulcs=érték, nem 'friendly'" in option.stderr

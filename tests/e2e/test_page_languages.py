@@ -305,3 +305,57 @@ def test_about_each_game_reads_in_hungarian(server, browser):
     assert "kivéve az Árulóét" in page.locator("[data-testid=about]").inner_text()
     assert page.errors == []
     page.context.close()
+
+
+def cosmic_run_record_with_mines(seed: int = 1) -> dict:
+    """A Cosmic Run record stopped in round 2 or later, with mines laid and ships under way."""
+    import random
+
+    from cosmodrome.core import GameRecord
+
+    rec, s = GameRecord.start("cosmic-run", 2, seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        v = s.view(0)
+        mines = sum(1 for sh in v["sheets"] for tr in sh["grid"] for row in tr for b in row if b & 16)
+        moved = sum(1 for sh in v["sheets"] for ship in sh["ships"] if ship["row"] > 0)
+        if mines and moved >= 2 and v["round"] >= 2 and v.get("decision"):
+            return rec.to_json()
+        a = rng.choice(s.legal_actions())
+        s.apply(a)
+        rec.actions.append(a)
+    raise AssertionError("no position with mines and ships under way")
+
+
+def test_a_cosmic_run_tables_sheets_read_in_hungarian(server, browser):
+    # the ships', mines', ladder's and badges' tooltips and the round track's titles, as a
+    # Hungarian seat reads them (each tooltip is also the place's aria-label)
+    g = post(server, "/api/games/import", {"record": cosmic_run_record_with_mines(), "mode": "continue",
+                                           "seats": [{"kind": "human"}] * 2})
+    page = hungarian_page(browser, f"{server}/table.html?game={g['id']}#token={g['seats'][0]['token']}")
+    page.wait_for_selector("[data-testid=cr-sheet] .cr-cell.mine", timeout=20000)
+
+    def labels(sel, attr="aria-label"):
+        return " | ".join(page.eval_on_selector_all(sel, f"ns => ns.map(n => n.getAttribute('{attr}') || '')"))
+
+    ships = labels("[data-testid=cr-sheet] .cr-ship[aria-label]")
+    assert "hajó" in ships and "legmagasabb elért pont" in ships and " ship" not in ships, ships
+    mines = labels("[data-testid=cr-sheet] .cr-cell.mine")
+    assert "pályán" in mines and "track" not in mines, mines
+    ladder = labels("[data-testid=cr-sheet] .cr-ladder")
+    assert "GyP a legmagasabb elért sor szerint" in ladder and "highest row" not in ladder, ladder
+    numbers = labels("[data-testid=cr-sheet] .cr-numbers")
+    assert "oldal." in numbers and "column letter" not in numbers, numbers
+    rounds = labels("[data-testid=cr-rounds] .rsq", "title")
+    assert "1. forduló: " in rounds and "aknadobás" in rounds and "mine roll" not in rounds, rounds
+    assert "kör · kapitány" in page.inner_text("[data-testid=cr-rounds] .cr-subh").lower()
+    badges = labels("[data-testid=cr-sheet] .cr-badge.captain", "title") + labels("[data-testid=cr-sheet] .cr-score", "title")
+    assert "kapitány" in badges and "pontozás" in badges and "Captain" not in badges, badges
+    page.hover("[data-testid=cr-rounds]")
+    assert "pöttyök" in page.inner_text("[data-testid=cr-tip]")
+    # a place's menu of several options closes with "Mégse" (the lab's "Cancel" stops a run: "Leállítás")
+    assert page.evaluate("import('/js/api.js').then(m => [m.pgettext('menu', 'Cancel'), m.t('Cancel')])") == ["Mégse", "Leállítás"]
+    share, english = english_share(page)
+    assert share < 0.03, (f"{share:.1%}", english[:30])
+    assert page.errors == []
+    page.context.close()

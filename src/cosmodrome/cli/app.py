@@ -5,6 +5,7 @@ from typing import Optional
 import typer
 
 from cosmodrome.core import OptionError
+from cosmodrome.i18n import _
 
 app = typer.Typer(
     name="cosmodrome",
@@ -47,6 +48,6 @@ def parse_options(pairs: Optional[list[str]]) -> dict[str, str]:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"an option is written key=value, not {pair!r}")
+            raise OptionError(_("an option is written key=value, not {pair}").format(pair=repr(pair)))
         out[key.strip()] = value.strip()
     return out

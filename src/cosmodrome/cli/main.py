@@ -13,13 +13,14 @@ from cosmodrome.cli import play as _play  # noqa: F401  (play, simulate, replay,
 from cosmodrome.cli import serve as _serve  # noqa: F401  (serve)
 from cosmodrome.cli.app import app
 from cosmodrome.core.errors import CosmodromeError
+from cosmodrome.i18n import _
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
         app(args=argv, prog_name="cosmodrome", standalone_mode=True)
     except CosmodromeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {reason}").format(reason=exc), file=sys.stderr)
         return 2
     except SystemExit as exc:
         return int(exc.code or 0) if not isinstance(exc.code, str) else 1

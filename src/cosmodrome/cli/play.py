@@ -36,6 +36,7 @@ from cosmodrome.cli.session import (
 )
 from cosmodrome.core import GameRecord, OptionError, State, games, get_game
 from cosmodrome.core.errors import RecordError
+from cosmodrome.i18n import _, gettext, ngettext
 
 
 def seat_plan(seats: Optional[str], players: int) -> list[str]:
@@ -44,7 +45,7 @@ def seat_plan(seats: Optional[str], players: int) -> list[str]:
         return [HUMAN] + ["random"] * (players - 1)
     plan = [s.strip() for s in seats.split(",") if s.strip()]
     if len(plan) != players:
-        raise OptionError(f"--seats names {len(plan)} seats but the game has {players} players")
+        raise OptionError(_("--seats names {seats} seats but the game has {players} players").format(seats=len(plan), players=players))
     return plan
 
 
@@ -108,7 +109,7 @@ class TerminalTable:
         and the prompt line (the decision says it)."""
         d, game, view = self.state.decision(), self.state.game, self.state.view(seat)
         hand = game.render_hand(view, seat)
-        text = game.render_board(view, seat) + (f"\nYour hand:\n{hand}" if hand else "")
+        text = game.render_board(view, seat) + ("\n" + _("Your hand:") + f"\n{hand}" if hand else "")
         return drop_prompt(text, d.prompt if d else "")
 
     def show(self, seat: int, force: bool = False) -> None:
@@ -117,18 +118,18 @@ class TerminalTable:
         lines = self.session.logs.get(seat, [])
         new = lines[self.shown_log.get(seat, 0):]
         self.shown_log[seat] = len(lines)
-        for _, text in new:
+        for _seat, text in new:
             c.print(text, markup=False, highlight=False)
         board = self.board(seat)
         if not force and board == self.shown_board:
             return
-        title = f"{self.state.game.title} — {self.state.seat_name(seat)}'s view"
+        title = _("{game} — {seat}'s view").format(game=gettext(self.state.game.title), seat=self.state.seat_name(seat))
         changed = None if force or self.shown_board is None else changed_lines(self.shown_board, board)
         if changed is None:
             c.rule(title)
             shown = board
         else:  # most of the board (its map, its legend) is as it was: only the lines that changed
-            c.rule(f"{title}: what changed (b prints it all)")
+            c.rule(_("{title}: what changed (b prints it all)").format(title=title))
             shown = "\n".join(changed)
         c.print(wrapped(shown, c.width), markup=False, highlight=False, soft_wrap=True)
         self.shown_board = board
@@ -138,7 +139,8 @@ class TerminalTable:
         c = self.console
         if len(self.session.humans) > 1 and self.last_human is not None and self.last_human != seat:
             c.clear()
-            c.print(f"[bold]Hand over to {self.state.seat_name(seat)}.[/bold] Press Enter when only they can see the screen.")
+            c.print(Text.assemble((_("Hand over to {name}.").format(name=self.state.seat_name(seat)), "bold"),
+                                  " " + _("Press Enter when only they can see the screen.")))
             if _read() is None:
                 return None
             c.clear()
@@ -154,7 +156,7 @@ class TerminalTable:
             # a long label goes on under itself (6 columns in), not at the left margin
             label = "\n      ".join(textwrap.wrap(ch.label, width=max(20, c.width - 6))) or ch.label
             c.print(Text.assemble((f"  {i:>2}", "cyan"), f"  {label}"), soft_wrap=True)
-        c.print(f"  [dim]{COMMANDS}[/dim]")
+        c.print(Text("  " + gettext(COMMANDS), style="dim"))
         while True:
             line = _read("> ")
             if line is None:
@@ -174,7 +176,7 @@ class TerminalTable:
                 except OptionError as exc:
                     self.error(exc)
                     continue
-                c.print(Text(f"Saved the game record to {cmd.arg}.", style="green"))
+                c.print(Text(_("Saved the game record to {path}.").format(path=cmd.arg), style="green"))
             elif cmd.kind == "advise":
                 self.advise(options)
             elif cmd.kind == "board":
@@ -187,7 +189,7 @@ class TerminalTable:
                 except OptionError as exc:
                     self.error(exc)
                     continue
-                c.print(f"Took back {n} decision{'s' if n > 1 else ''}.")
+                c.print(ngettext("Took back {n} decision.", "Took back {n} decisions.", n).format(n=n))
                 self.shown_log[seat] = len(self.session.logs.get(seat, []))
                 return UNDONE
 
@@ -216,7 +218,7 @@ class TerminalTable:
     def final(self) -> None:
         viewer = self.session.humans[0] if self.session.humans else None
         self.console.print(Panel(self.state.game.render_text(self.state.view(viewer), viewer),
-                                 title="Final table", expand=False))
+                                 title=_("Final table"), expand=False))
         lines = self.session.logs.get(viewer, [])
         print_result(self.console, self.state, lines[-1][1] if lines else "")
 
@@ -234,21 +236,21 @@ def wants_plain(flag: bool, stdin, stdout) -> bool:
 def print_result(console: Console, state: State, last_line: str = "") -> None:
     """The seats' scores and who won; with nobody winning, the game's last log line (how it
     ended, in words) instead of the summary's code."""
-    t = Table(title="Result")
-    t.add_column("seat")
-    t.add_column("score", justify="right")
-    t.add_column("result")
+    t = Table(title=_("Result"))
+    t.add_column(_("seat"))
+    t.add_column(_("score"), justify="right")
+    t.add_column(_("result"))
     winners = set(state.winners())
     scores = state.scores()
     for i in range(state.num_players):
-        t.add_row(state.seat_name(i), f"{scores[i]:g}", "winner" if i in winners else "")
+        t.add_row(state.seat_name(i), f"{scores[i]:g}", _("winner") if i in winners else "")
     console.print(t)
     if state.game.cooperative:   # one team: it wins or loses as a whole
-        verdict = "[bold green]The team wins.[/bold green]" if winners else "[bold red]The team loses.[/bold red]"
-        console.print(f"{verdict} {last_line or state.summary().get('end', '')}", highlight=False)
+        verdict = Text(_("The team wins."), style="bold green") if winners else Text(_("The team loses."), style="bold red")
+        console.print(Text.assemble(verdict, " " + str(last_line or state.summary().get("end", ""))), highlight=False)
     elif not winners:
         end = last_line or state.summary().get("end", "")
-        console.print(f"[bold red]Everybody lost.[/bold red] {end}", highlight=False)
+        console.print(Text.assemble((_("Everybody lost."), "bold red"), f" {end}"), highlight=False)
 
 
 def _read(prompt: str = "") -> Optional[str]:
@@ -278,14 +280,14 @@ def play(
         record = GameRecord.load(load)
         get_game(record.game)
         if record.game != get_game(game).name:
-            raise RecordError(f"{load} is a record of {record.game!r}, not {game!r}")
+            raise RecordError(_("{path} is a record of {game}, not {asked}").format(path=load, game=repr(record.game), asked=repr(game)))
         if record.chance != "sampled":
-            raise RecordError(f"{load} is a record of explicit chance; the terminal plays the sampled mode only")
+            raise RecordError(_("{path} is a record of explicit chance; the terminal plays the sampled mode only").format(path=load))
         replayed: list = []
         state = record.replay(events=replayed)
         n = record.players
         if players is not None and players != n:
-            raise OptionError(f"{load} is a {n}-player game, not {players}")
+            raise OptionError(_("{path} is a game of {n} players, not {players}").format(path=load, n=n, players=players))
     else:
         g = get_game(game)
         n = players if players is not None else default_players(g)
@@ -303,11 +305,11 @@ def play(
     if save is not None:
         session.record.rules_version = get_game(session.record.game).rules_version
         session.record.save(save)
-        console.print(f"Game record saved to {save}.")
+        console.print(_("Game record saved to {path}.").format(path=save))
     if finished:
         table.final()
     else:
-        console.print("Game left unfinished." + ("" if save else " (Use --save FILE to keep the record.)"))
+        console.print(_("Game left unfinished.") if save else _("Game left unfinished. (Use --save FILE to keep the record.)"))
 
 
 @app.command()
@@ -320,22 +322,23 @@ def replay(
     record = GameRecord.load(file)
     warning = record.rules_warning()
     if warning:
-        console.print(f"Note: {warning}.", highlight=False)
+        console.print(_("Note: {warning}.").format(warning=warning), highlight=False)
     viewer = None if seat is None else seat - 1
     if viewer is not None and not 0 <= viewer < record.players:
-        raise OptionError(f"--seat must be between 1 and {record.players}")
+        raise OptionError(_("--seat must be between 1 and {players}").format(players=record.players))
     events: list = []
     state = record.replay(events=events)
     for e in events:
         text = e.text_for(viewer)
         if text:
             console.print(text, highlight=False)
-    console.print(f"\n{len(record.actions)} decisions replayed.")
+    n = len(record.actions)
+    console.print("\n" + ngettext("{n} decision replayed.", "{n} decisions replayed.", n).format(n=n))
     if state.is_terminal():
         shown = [t for t in (e.text_for(viewer) for e in events) if t]
         print_result(console, state, shown[-1] if shown else "")
     else:
-        console.print("The record ends before the game does.")
+        console.print(_("The record ends before the game does."))
 
 
 @app.command("games")
@@ -346,33 +349,36 @@ def list_games(name: Optional[str] = typer.Argument(
     if name is not None:
         show_game(console, get_game(name))
         return
-    t = Table(title="Games")
-    for col in ("name", "title", "players", "options", "reconstructed component data"):
+    t = Table(title=_("Games"))
+    for col in (_("name"), _("title"), _("players"), _("options"), _("reconstructed component data")):
         t.add_column(col)
     for g in games():
         rec = g.reconstructed()["sections"]
-        t.add_row(g.name, g.title, f"{g.min_players}–{g.max_players}", ", ".join(o.name for o in g.options),
-                  ", ".join(f"{s['section']} {s['assumed']}/{s['total']}" for s in rec) or "none")
+        t.add_row(g.name, gettext(g.title), f"{g.min_players}–{g.max_players}", ", ".join(o.name for o in g.options),
+                  ", ".join(f"{s['section']} {s['assumed']}/{s['total']}" for s in rec) or _("none"))
     console.print(t)
-    console.print("The rulebooks lost their pictures: entries counted above are our reconstruction, "
-                  "not printed fact. `cosmodrome games NAME` lists them with their sources.")
+    console.print(_("The rulebooks lost their pictures: entries counted above are our reconstruction, "
+                    "not printed fact. `cosmodrome games NAME` lists them with their sources."))
 
 
 def show_game(console: Console, game) -> None:
     """One game's options and its reconstructed component data, entry by entry."""
-    console.print(f"[bold]{game.title}[/bold] ({game.name}), {game.min_players}–{game.max_players} players")
+    console.print(Text.assemble((gettext(game.title), "bold"), " " + _("({name}), {low}–{high} players").format(
+        name=game.name, low=game.min_players, high=game.max_players)))
     if game.description:
-        console.print(game.description)
+        console.print(gettext(game.description))
     for o in game.options:
-        console.print(f"  option {o.name} (default {o.default!r}): {o.help}")
+        console.print("  " + _("option {name} (default {default}): {help}").format(
+            name=o.name, default=repr(o.default), help=gettext(o.help)), highlight=False, markup=False)
     rec = game.reconstructed()
     if not rec["sections"] and not rec["notes"]:
-        console.print("Every component entry is printed fact.")
+        console.print(_("Every component entry is printed fact."))
         return
-    console.print("\n[bold]Reconstructed, not printed[/bold] (marked assumed in the component file):")
+    console.print(Text.assemble("\n", (_("Reconstructed, not printed"), "bold"), " " + _("(marked assumed in the component file):")))
     for s in rec["sections"]:
-        console.print(f"  {s['section']}: {s['assumed']} of {s['total']} entries")
+        console.print("  " + ngettext("{section}: {n} of {total} entry", "{section}: {n} of {total} entries", s["total"]).format(
+            section=s["section"], n=s["assumed"], total=s["total"]))
         for e in s["entries"]:
-            console.print(f"    {e['path']}: {e['source']}", highlight=False, markup=False)
+            console.print(f"    {e['path']}: {gettext(e['source'])}", highlight=False, markup=False)
     for note in rec["notes"]:
-        console.print(f"  {note}", highlight=False, markup=False)
+        console.print(f"  {gettext(note)}", highlight=False, markup=False)

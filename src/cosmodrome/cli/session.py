@@ -22,11 +22,11 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmodrome.core import Bot, Event, GameRecord, OptionError, State, get_game, undo_start
-from cosmodrome.i18n import gettext
+from cosmodrome.i18n import N_, _, gettext
 
 HUMAN = "human"
 #: what a person may type at a decision, in the order the help line names them
-COMMANDS = "number: choose · a advise · u undo · b board · l legend · s FILE save · q quit"
+COMMANDS = N_("number: choose · a advise · u undo · b board · l legend · s FILE save · q quit")
 
 
 def make_seat_bot(spec: str, game_name: str, seed: int) -> Bot:
@@ -47,13 +47,13 @@ def advice_table(rows, options) -> Table:
     estimated win chance and how many search playouts went through it."""
     number = {ch.action: i for i, ch in enumerate(options, 1)}
     total = sum(row["visits"] for row in rows)
-    t = Table(title="Advisor",
-              caption=f"estimated win chance of each option; playouts: the searched games each estimate "
-                      f"rests on ({total} in all, from your information only)")
+    t = Table(title=_("Advisor"),
+              caption=_("estimated win chance of each option; playouts: the searched games each estimate "
+                        "rests on ({total} in all, from your information only)").format(total=total))
     t.add_column("#", justify="right")
-    t.add_column("option")
-    t.add_column("win %", justify="right")
-    t.add_column("playouts", justify="right")
+    t.add_column(_("option"))
+    t.add_column(_("win %"), justify="right")
+    t.add_column(_("playouts"), justify="right")
     for row in rows:
         t.add_row(str(number.get(row["action"], "")), Text(row["label"]), f"{100 * row['win']:.0f}", str(row["visits"]))
     return t
@@ -62,8 +62,8 @@ def advice_table(rows, options) -> Table:
 def legend_text(game) -> str:
     """The game's symbols, one a line (``Game.legend``)."""
     if not game.legend:
-        return "This game's table uses words only: no symbols to explain."
-    width = max(len(sym) for sym, _ in game.legend)
+        return _("This game's table uses words only: no symbols to explain.")
+    width = max(len(sym) for sym, _meaning in game.legend)
     return "\n".join(f"{sym:<{width}}  {gettext(meaning)}" for sym, meaning in game.legend)
 
 
@@ -97,12 +97,13 @@ def parse_command(line: str, options: int) -> Command:
     if low in WORDS:
         return Command(WORDS[low])
     if low == "s" or low.startswith(("s ", "save")):
-        word, _, arg = text.partition(" ")
+        word, _sep, arg = text.partition(" ")
         if word.lower() in ("s", "save"):
             return Command("save", arg=arg.strip() or "cosmodrome-game.json")
     if text.isdigit() and 1 <= int(text) <= options:
         return Command("choose", int(text) - 1)
-    raise OptionError(f"Please type a number from 1 to {options}, or a, u, b, l, s FILE, q (not {text!r}).")
+    raise OptionError(_("Please type a number from 1 to {options}, or a, u, b, l, s FILE, q (not {text}).")
+                      .format(options=options, text=repr(text)))
 
 
 def drop_prompt(board: str, prompt: str) -> str:
@@ -156,8 +157,8 @@ class Session:
 
     def seat_label(self, seat: int) -> str:
         """``"British Empire (red) — you"`` / ``"Player 2 — random bot"``."""
-        who = "you" if self.plan[seat] == HUMAN and len(self.humans) == 1 else (
-            "human" if self.plan[seat] == HUMAN else f"{self.plan[seat]} bot")
+        who = _("you") if self.plan[seat] == HUMAN and len(self.humans) == 1 else (
+            _("human") if self.plan[seat] == HUMAN else _("{bot} bot").format(bot=self.plan[seat]))
         return f"{self.state.seat_name(seat)} — {who}"
 
     def viewer(self) -> Optional[int]:
@@ -199,7 +200,8 @@ class Session:
         try:
             self.record.save(path)
         except OSError as exc:
-            raise OptionError(f"Could not save the game record to {path}: {exc.strerror or exc}.") from None
+            raise OptionError(_("Could not save the game record to {path}: {reason}.")
+                              .format(path=path, reason=exc.strerror or exc)) from None
 
     # ----- undo -----------------------------------------------------------------------
     def undo_start(self, seat: int) -> Optional[int]:
@@ -214,8 +216,8 @@ class Session:
         Raises :class:`OptionError` when there is nothing it may take back."""
         k = self.undo_start(seat)
         if k is None:
-            raise OptionError("Nothing to undo: your last decision drew on chance or revealed "
-                              "something, or another seat has played since.")
+            raise OptionError(_("Nothing to undo: your last decision drew on chance or revealed "
+                                "something, or another seat has played since."))
         taken = len(self.movers) - k
         keep = self.base + k
         events: list[Event] = []

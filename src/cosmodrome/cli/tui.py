@@ -19,6 +19,7 @@ playouts. Typed commands are those of the plain mode (:func:`.session.parse_comm
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 from rich.table import Table
@@ -33,7 +34,7 @@ from textual.widgets.option_list import Option
 from cosmodrome.bots.advisor import advise
 from cosmodrome.cli.session import COMMANDS, Session, advice_table, drop_prompt, legend_text, listed, parse_command
 from cosmodrome.core import CosmodromeError, OptionError
-from cosmodrome.i18n import gettext
+from cosmodrome.i18n import _, gettext, ngettext
 
 CSS = """
 #seats { height: auto; padding: 0 1; background: $boost; }
@@ -81,6 +82,11 @@ class TableApp(App):
 
     def __init__(self, session: Session) -> None:
         super().__init__()
+        # the footer's words in the reader's language (the class's bindings are made once, in English)
+        words = {"leave": _("leave"), "focus_command": _("type a command")}
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [replace(b, description=words[b.action]) if b.action in words else b
+                                                   for b in bindings]
         self.session = session
         #: the seat whose eyes the panes show (None: a spectator's, when no person plays)
         self.shown: Optional[int] = session.humans[0] if session.humans else None
@@ -107,7 +113,7 @@ class TableApp(App):
                     yield OptionList(id="options")
                     yield Static(id="advice")
                     yield Static(id="message")
-                yield Input(id="command", placeholder=COMMANDS)
+                yield Input(id="command", placeholder=gettext(COMMANDS))
                 with Vertical(id="bottom"):
                     with VerticalScroll(id="hand-pane"):
                         yield Static(id="hand")
@@ -116,9 +122,9 @@ class TableApp(App):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = self.session.game.title
-        for pane, title in (("#board-pane", "Board"), ("#log", "Log"), ("#decision-pane", "Decision"),
-                            ("#hand-pane", "Hand"), ("#legend-pane", "Legend")):
+        self.title = gettext(self.session.game.title)
+        for pane, title in (("#board-pane", _("Board")), ("#log", _("Log")), ("#decision-pane", _("Decision")),
+                            ("#hand-pane", _("Hand")), ("#legend-pane", _("Legend"))):
             self.query_one(pane).border_title = title
         self.texts["legend"] = legend_text(self.session.game)
         self.query_one("#command", Input).focus()
@@ -154,7 +160,7 @@ class TableApp(App):
         for seat, text in lines[self.log_written:]:
             log.write(colour_text(self.session, seat, text))
         self.log_written = len(lines)
-        self.texts["log"] = "\n".join(text for _, text in lines)
+        self.texts["log"] = "\n".join(text for _seat, text in lines)
 
     def draw(self) -> None:
         """Every pane from the state, as the viewer may see it."""
@@ -163,17 +169,17 @@ class TableApp(App):
         viewer = self.shown
         if self.hidden:
             for pane in ("board", "hand"):
-                self.set_text(pane, "(hidden until the next player takes the keyboard)")
+                self.set_text(pane, _("(hidden until the next player takes the keyboard)"))
             self.query_one("#log", RichLog).clear()
             self.log_written, self.log_viewer = 0, -1
             self.texts["log"] = ""
             return
         view = state.view(viewer)
         d = state.decision()
-        who = "a spectator" if viewer is None else state.seat_name(viewer)
-        self.query_one("#board-pane").border_title = f"Board — {who}'s view"
+        who = _("a spectator") if viewer is None else state.seat_name(viewer)
+        self.query_one("#board-pane").border_title = _("Board — {who}'s view").format(who=who)
         self.set_text("board", drop_prompt(s.game.render_board(view, viewer), d.prompt if d else ""))
-        self.set_text("hand", s.game.render_hand(view, viewer) or "Nothing in hand.")
+        self.set_text("hand", s.game.render_hand(view, viewer) or _("Nothing in hand."))
         self.draw_log(viewer)
 
     def draw_decision(self) -> None:
@@ -184,24 +190,25 @@ class TableApp(App):
         self.set_text("advice", "")
         if state.is_terminal():
             lines = s.logs.get(s.viewer(), [])
-            self.set_text("prompt", "Game over. " + (lines[-1][1] if lines else ""))
-            result = Table(title="Result")
-            for col in ("seat", "score", "result"):
+            self.set_text("prompt", _("Game over.") + " " + (lines[-1][1] if lines else ""))
+            result = Table(title=_("Result"))
+            for col in (_("seat"), _("score"), _("result")):
                 result.add_column(col)
             scores, winners = state.scores(), set(state.winners())
             for i in range(state.num_players):
                 result.add_row(Text(state.seat_name(i), style=s.game.seat_colour(i)), f"{scores[i]:g}",
-                               "winner" if i in winners else "")
+                               _("winner") if i in winners else "")
             self.query_one("#advice", Static).update(result)
-            self.texts["advice"] = "Result " + " ".join(f"{state.seat_name(i)} {scores[i]:g}"
+            self.texts["advice"] = _("Result") + " " + " ".join(f"{state.seat_name(i)} {scores[i]:g}"
                                                         for i in range(state.num_players))
-            self.message("Type q (or press Ctrl+Q) to leave the table.")
+            self.message(_("Type q (or press Ctrl+Q) to leave the table."))
             return
         seat = state.to_move()
         if self.hidden:
             name = state.seat_name(seat)
-            self.set_text("prompt", colour_text(s, seat, f"Hand over to {name}. Press Enter when only "
-                                                          f"they can see the screen."), f"Hand over to {name}.")
+            hand_over = _("Hand over to {name}.").format(name=name)
+            self.set_text("prompt", colour_text(s, seat, hand_over + " " + _("Press Enter when only they can see the screen.")),
+                          hand_over)
             return
         d = state.decision()
         name = state.seat_name(seat)
@@ -221,7 +228,8 @@ class TableApp(App):
             self.draw()
             self.draw_decision()
             self.busy = True
-            self.message(f"{s.state.seat_name(s.state.to_move())} ({s.plan[s.state.to_move()]} bot) is thinking…")
+            seat = s.state.to_move()
+            self.message(_("{name} ({bot} bot) is thinking…").format(name=s.state.seat_name(seat), bot=s.plan[seat]))
             self.play_bots()
             return
         self.busy = False
@@ -261,13 +269,15 @@ class TableApp(App):
 
     def advice_failed(self, exc: Exception) -> None:
         self.busy = False
-        self.message(f"The advisor could not search: {exc}", error=True)
+        self.message(_("The advisor could not search: {reason}").format(reason=exc), error=True)
 
     def show_advice(self, rows, options) -> None:
         self.busy = False
         self.query_one("#advice", Static).update(advice_table(rows, options))
-        self.texts["advice"] = "\n".join(f"{r['label']}: {100 * r['win']:.0f}% in {r['visits']} playouts" for r in rows)
-        self.message(f"The advisor searched {sum(r['visits'] for r in rows)} playouts.")
+        self.texts["advice"] = "\n".join(_("{label}: {win}% in {n} playouts").format(label=r["label"], win=f"{100 * r['win']:.0f}",
+                                                                                      n=r["visits"]) for r in rows)
+        total = sum(r["visits"] for r in rows)
+        self.message(ngettext("The advisor searched {n} playout.", "The advisor searched {n} playouts.", total).format(n=total))
 
     # ----- input ------------------------------------------------------------------------
     def choose(self, index: int) -> None:
@@ -278,7 +288,7 @@ class TableApp(App):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.busy:
-            self.message("Please wait: a bot or the advisor is thinking.", error=True)
+            self.message(_("Please wait: a bot or the advisor is thinking."), error=True)
         elif not self.hidden and not self.session.state.is_terminal():
             self.choose(int(event.option.id))
 
@@ -293,10 +303,10 @@ class TableApp(App):
             if line.strip().lower() in ("q", "quit", "exit", ""):
                 self.exit(True)
             else:
-                self.message("The game is over: type q to leave.", error=True)
+                self.message(_("The game is over: type q to leave."), error=True)
             return
         if self.busy:
-            self.message("Please wait: a bot or the advisor is thinking.", error=True)
+            self.message(_("Please wait: a bot or the advisor is thinking."), error=True)
             return
         if self.hidden:  # the hand-over screen: Enter shows the next player's table
             self.hidden = False
@@ -319,10 +329,10 @@ class TableApp(App):
             except OptionError as exc:
                 self.message(str(exc), error=True)
                 return
-            self.message(f"Saved the game record to {cmd.arg}.")
+            self.message(_("Saved the game record to {path}.").format(path=cmd.arg))
         elif cmd.kind == "advise":
             self.busy = True
-            self.message("The advisor is searching…")
+            self.message(_("The advisor is searching…"))
             self.run_advisor()
         elif cmd.kind == "undo":
             try:
@@ -331,13 +341,13 @@ class TableApp(App):
                 self.message(str(exc), error=True)
                 return
             self.next_turn()
-            self.message(f"Took back {n} decision{'s' if n > 1 else ''}.")
+            self.message(ngettext("Took back {n} decision.", "Took back {n} decisions.", n).format(n=n))
         elif cmd.kind == "board":
             self.query_one("#board-pane").scroll_home()
-            self.message("The board pane always shows the table as it is now.")
+            self.message(_("The board pane always shows the table as it is now."))
         elif cmd.kind == "legend":
             self.query_one("#legend-pane").scroll_home()
-            self.message("The legend is in the pane at the bottom right.")
+            self.message(_("The legend is in the pane at the bottom right."))
 
     def action_leave(self) -> None:
         self.exit(self.session.state.is_terminal())

@@ -53,8 +53,8 @@ class CosmicRun(Game):
     min_players = 1
     max_players = 2
     num_actions = NUM_ACTIONS
-    description = ("Race three ships up three planet tracks through space mines by drafting dice; "
-                   "2 players, or solo against Zorlord.")
+    description = N_("Race three ships up three planet tracks through space mines by drafting dice; "
+                     "2 players, or solo against Zorlord.")
     heuristic_bot = "cosmodrome.games.cosmic_run.heuristic:CosmicRunHeuristic"
     turn_kinds = frozenset({"draft"})
     #: nothing on the table is hidden but the future dice: every decision is public

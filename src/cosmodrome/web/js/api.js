@@ -1,7 +1,7 @@
 // Small helpers shared by the lobby, the table and the replay viewer.
-import { language, t, tn } from "./i18n.js";
+import { language, pgettext, t, tn } from "./i18n.js";
 
-export { language, t, tn };
+export { language, pgettext, t, tn };
 
 // The reader's language rides on every request (server/languages.py), so views, prompts,
 // options, log lines and error sentences come back in it.

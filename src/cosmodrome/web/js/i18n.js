@@ -25,6 +25,13 @@ export function t(msg, values) {
   return fill(typeof s === "string" && s ? s : msg, values);
 }
 
+/** ``msg`` as said in ``context`` (a word the catalog translates differently elsewhere:
+ *  pgettext("menu", "Cancel") closes a menu, where the lab's "Cancel" stops a run). */
+export function pgettext(context, msg, values) {
+  const s = messages[`${context}\u0004${msg}`];
+  return fill(typeof s === "string" && s ? s : msg, values);
+}
+
 /** The singular or plural form for ``n`` (the catalog's plural rule), {n} filled in. */
 export function tn(singular, plural_, n, values) {
   const forms = messages[singular];

@@ -7,7 +7,7 @@
 // the control panel, a column letter, the missile) is highlighted there and can be clicked.
 // The view schema is documented in src/cosmodrome/games/cosmic_run/view.py, the option details
 // (action_json) in src/cosmodrome/games/cosmic_run/actions.py.
-import { el, svg, t as tr, tn } from "../api.js";
+import { el, pgettext, svg, t as tr, tn } from "../api.js";
 
 // marks a text for extraction; it is translated where it is shown
 const N_ = (msg) => msg;
@@ -26,7 +26,7 @@ export function formatDie(x) { return typeof x === "number" ? String(x + 1) : St
 const TRACK_COL = { orange: "#f0821e", blue: "#2f7de1", green: "#2e9e4c" };
 const TRACK_DARK = { orange: "#a4510a", blue: "#174f9c", green: "#1c6b31" };
 const TECH_COL = { green: "#2b9348", purple: "#8a4fc9", yellow: "#d9a300", red: "#d43d3d" };
-const TECH_SHORT = { "defensive missile": "Missile", "navigational control": "Navigation", "warp drive": "Warp drive", "transformer": "Transformer" };
+const TECH_SHORT = { "defensive missile": N_("Missile"), "navigational control": N_("Navigation"), "warp drive": N_("Warp drive"), "transformer": N_("Transformer") };
 const colOf = (c) => TRACK_COL[c] || TECH_COL[c] || c || "#888";
 const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").slice(1);
 
@@ -112,7 +112,7 @@ function act(ctx, opts, ev) {
   document.querySelectorAll(".cr-pop").forEach(p => p.remove());
   const pop = el("div", { class: "cr-pop", style: `left:${ev ? ev.clientX : 100}px; top:${ev ? ev.clientY + 8 : 100}px` },
     opts.map(o => el("button", { text: o.label, "data-action": o.action, onclick: (e) => { e.stopPropagation(); pop.remove(); ctx.onAction(o.action); } })),
-    el("button", { class: "small", text: "Cancel", onclick: (e) => { e.stopPropagation(); pop.remove(); } }));
+    el("button", { class: "small", text: pgettext("menu", "Cancel"), onclick: (e) => { e.stopPropagation(); pop.remove(); } }));
   document.body.append(pop);
 }
 
@@ -265,13 +265,17 @@ function sheetNode(ctx, v, sh, idx, mine) {
     ladderG.append(svg("rect", { x: 9, y: y - 8, width: 27, height: 16, rx: 8, class: "cr-vp" + (val < 0 ? " neg" : val === 0 ? " zero" : "") }),
       svg("text", { x: 22.5, y: y + 4, "text-anchor": "middle", class: "cr-vp-t", text: val > 0 ? `+${val}` : `${val}` }));
   }
-  const ladderHelp = meta.ladder.map((x, r) => r === 0 ? null : r > rows ? `planet ${x}` : `${meta.row_names[r]}: ${x}`).filter(Boolean).join(", ");
-  kids.push(tipOn(ladderG, HELP.ladder, `VP by highest row — ${ladderHelp}`), tipOn(numbersG, HELP.numbers, `Side ${meta.side}. A circle is named by its column letter and the number printed beside its row, as the mine dice show it (e.g. B4)${meta.side === "B" ? "; a white number printed twice is told apart as lower and upper" : ""}.`));
+  const ladderHelp = meta.ladder.map((x, r) => r === 0 ? null : r > rows ? tr("planet {vp}", { vp: x }) : tr("{row}: {vp}", { row: meta.row_names[r], vp: x })).filter(Boolean).join(", ");
+  const numbersHelp = meta.side === "B"
+    ? tr("Side {side}. A circle is named by its column letter and the number printed beside its row, as the mine dice show it (e.g. B4); a white number printed twice is told apart as lower and upper.", { side: meta.side })
+    : tr("Side {side}. A circle is named by its column letter and the number printed beside its row, as the mine dice show it (e.g. B4).", { side: meta.side });
+  kids.push(tipOn(ladderG, HELP.ladder, tr("VP by highest row — {ladder}", { ladder: ladderHelp })), tipOn(numbersG, HELP.numbers, numbersHelp));
 
   sh.ships.forEach((ship, t) => {
     const g = svg("g", { class: "cr-track" + (ship.disabled ? " disabled" : "") + (ship.reached ? " reached" : ""), "data-track": t });
     const x0 = trackX(t);
     const colour = ship.colour;
+    const Colour = cap(tr(colour));
     const col = colOf(colour);
     // the track frame
     g.append(svg("rect", { x: x0, y: TOP + 4, width: TW, height: rowY(0, rows) + 16 - TOP - 4, rx: 12, class: "cr-frame", stroke: col }));
@@ -283,7 +287,9 @@ function sheetNode(ctx, v, sh, idx, mine) {
       hearts.append(svg("path", { d: heartPath(hx, 5, 1), class: `cr-heart ${state}` }));
     }
     g.append(tipOn(hearts, ship.upgrades ? HELP.upgrades : HELP.hearts,
-      `${cap(colour)} ship: ${ship.hearts} hit${ship.hearts === 1 ? "" : "s"}${ship.upgrades ? `, ${ship.upgrades} upgrade${ship.upgrades > 1 ? "s" : ""}` : ""}${ship.disabled ? " — disabled" : ""}`));
+      [tn("{Colour} ship: {n} hit", "{Colour} ship: {n} hits", ship.hearts, { Colour }),
+        ship.upgrades ? tn("{n} upgrade", "{n} upgrades", ship.upgrades) : null].filter(Boolean).join(", ")
+        + (ship.disabled ? ` — ${tr("disabled")}` : "")));
     // the planet
     const planet = svg("g", { class: "cr-planet" });
     const pcx = x0 + TW / 2;
@@ -294,7 +300,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
         svg("stop", { offset: "0%", "stop-color": "#ffffff", "stop-opacity": 0.55 }), svg("stop", { offset: "100%", "stop-color": col, "stop-opacity": 1 }))),
       svg("circle", { cx: pcx, cy: PLANET_Y + 62, r: 78, fill: `url(#pg-${clipId})`, "clip-path": `url(#${clipId})`, class: "cr-planet-disc" }),
       svg("circle", { cx: pcx, cy: PLANET_Y + 62, r: 78, fill: "none", stroke: "rgba(255,255,255,0.55)", "stroke-width": 1, "clip-path": `url(#${clipId})` }));
-    g.append(tipOn(planet, HELP.planet, `${cap(colour)} planet${ship.reached ? " — reached!" : ""}`));
+    g.append(tipOn(planet, HELP.planet, ship.reached ? tr("{Colour} planet — reached!", { Colour }) : tr("{Colour} planet", { Colour })));
     // column letters
     for (let c = 0; c < 3; c++) {
       const lt = svg("g", { class: "cr-letter" },
@@ -321,7 +327,8 @@ function sheetNode(ctx, v, sh, idx, mine) {
           cg.append(svg("circle", { cx, cy, r: R - 1, class: "cr-minefill" }));
         }
         cg.append(...marks(cx, cy, bits, colour));
-        if (bits & 16) tipOn(cg, HELP.mine, `${meta.circle_names[r][c]} on the ${colour} track${bits & 8 ? " (warped through)" : ""}`);
+        if (bits & 16) tipOn(cg, HELP.mine, bits & 8 ? tr("{circle} on the {colour} track (warped through)", { circle: meta.circle_names[r][c], colour: tr(colour) })
+          : tr("{circle} on the {colour} track", { circle: meta.circle_names[r][c], colour: tr(colour) }));
         if (pm && pm.col === c && pm.rows.includes(r) && !ship.reached)
           cg.append(svg("circle", { cx, cy, r: R + 3.5, class: "cr-incoming" }),
             svg("path", { d: `M${cx - R - 5} ${cy} H${cx - R + 1} M${cx + R - 1} ${cy} H${cx + R + 5} M${cx} ${cy - R - 5} V${cy - R + 1} M${cx} ${cy + R - 1} V${cy + R + 5}`, class: "cr-incoming-x" }));
@@ -337,7 +344,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
     const py = rowY(0, rows);
     g.append(tipOn(svg("g", { class: "cr-pad" },
       svg("path", { d: `M${cellX(t, 0) - 6} ${py + 12} H${cellX(t, 2) + 6}`, stroke: col, "stroke-width": 2, opacity: 0.6 }),
-      svg("text", { x: x0 + TW / 2, y: py + 23, "text-anchor": "middle", class: "cr-trackname", fill: TRACK_DARK[colour] || "#333", text: colour.toUpperCase() })), HELP.start));
+      svg("text", { x: x0 + TW / 2, y: py + 23, "text-anchor": "middle", class: "cr-trackname", fill: TRACK_DARK[colour] || "#333", text: tr(colour).toUpperCase() })), HELP.start));
     // the ship
     const sx = cellX(t, ship.col), sy = rowY(ship.row, rows);
     const moving = cur && cur.track === t;
@@ -351,35 +358,36 @@ function sheetNode(ctx, v, sh, idx, mine) {
       shipG.append(svg("circle", { cx: 0, cy: 0, r: 14, class: "cr-target" }));
       hot(shipG, ctx, idx, stopKey);
     } else {
-      const where = ship.row === 0 ? "on the launch pad" : ship.row > rows ? "on its planet" : `at ${meta.circle_names[ship.row][ship.col]}`;
-      const best = ship.best === 0 ? "not on the track yet" : ship.best > rows ? "the planet" : `row ${meta.row_names[ship.best]}`;
-      tipOn(shipG, [`${cap(colour)} ship`, `${where}; highest reached: ${best}; ${ship.hearts}/${meta.hearts} hearts filled; worth ${ship.vp} VP now.`, ""],
-        ship.disabled ? "disabled: it can no longer move" : (!v.options.rapid_fire ? HELP.armada[1] : null));
+      const where = ship.row === 0 ? tr("on the launch pad") : ship.row > rows ? tr("on its planet") : tr("at {circle}", { circle: meta.circle_names[ship.row][ship.col] });
+      const best = ship.best === 0 ? tr("not on the track yet") : ship.best > rows ? tr("the planet") : tr("row {row}", { row: meta.row_names[ship.best] });
+      tipOn(shipG, [tr("{Colour} ship", { Colour }), tr("{where}; highest reached: {best}; {hearts}/{max} hearts filled; worth {vp} VP now.",
+        { where, best, hearts: ship.hearts, max: meta.hearts, vp: ship.vp }), ""],
+        ship.disabled ? tr("disabled: it can no longer move") : (!v.options.rapid_fire ? HELP.armada[1] : null));
     }
     g.append(shipG);
     if (ship.disabled) g.append(svg("text", { x: x0 + TW / 2, y: rowY(Math.ceil(rows / 2), rows), class: "cr-disabled-t",
-      transform: `rotate(-70 ${x0 + TW / 2} ${rowY(Math.ceil(rows / 2), rows)})`, "text-anchor": "middle", text: "DISABLED" }));
+      transform: `rotate(-70 ${x0 + TW / 2} ${rowY(Math.ceil(rows / 2), rows)})`, "text-anchor": "middle", text: tr("DISABLED") }));
     kids.push(g);
   });
   kids.push(ladderG, numbersG);
 
   const board = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "cr-tracks", role: "img",
-    "aria-label": `${sh.name}'s planet tracks` }, kids);
+    "aria-label": tr("{name}'s planet tracks", { name: sh.name }) }, kids);
 
   // technologies, cargo bay, control panel
-  const techs = el("div", { class: "cr-techs" }, el("div", { class: "cr-subh", text: `Technologies · ${sh.tech_score} VP` }),
+  const techs = el("div", { class: "cr-techs" }, el("div", { class: "cr-subh", text: tr("Technologies · {vp} VP", { vp: sh.tech_score }) }),
     sh.techs.map((tx, k) => {
       const key = mine ? `tech:${k}` : null;
       const missileKey = mine && k === 0 && idx.has("missile") ? "missile" : null;
       const row = el("div", { class: "cr-tech", "data-tech": k, "data-acquired": tx.acquired, "data-used": tx.used },
-        techIcon(tx.name, tx.colour, 20), el("span", { class: "nm", text: TECH_SHORT[tx.name] || tx.name }),
+        techIcon(tx.name, tx.colour, 20), el("span", { class: "nm", text: tr(TECH_SHORT[tx.name] || tx.name) }),
         el("span", { class: "circles" }, Array.from({ length: tx.circles }, (_, i) =>
           el("span", { class: "tc " + (i < tx.used ? "used" : i < tx.acquired ? "have" : "open"), style: `--tc:${TECH_COL[tx.colour] || tx.colour}` }))),
-        el("span", { class: "cnt", text: tx.acquired - tx.used && !sh.zorlord ? `${tx.acquired - tx.used} ready` : "" }));
+        el("span", { class: "cnt", text: tx.acquired - tx.used && !sh.zorlord ? tr("{n} ready", { n: tx.acquired - tx.used }) : "" }));
       const h = TECH_HELP[tx.name];
-      if (missileKey) { hot(row, ctx, idx, missileKey, "Fire a defensive missile"); row.classList.add("fire"); }
+      if (missileKey) { hot(row, ctx, idx, missileKey, tr("Fire a defensive missile")); row.classList.add("fire"); }
       else if (key && idx.has(key)) hot(row, ctx, idx, key);
-      return tipOn(row, h, `${tx.acquired} acquired, ${tx.used} used`);
+      return tipOn(row, h, tr("{acquired} acquired, {used} used", { acquired: tx.acquired, used: tx.used }));
     }));
   const extras = [];
   if (!sh.zorlord) {
@@ -387,12 +395,12 @@ function sheetNode(ctx, v, sh, idx, mine) {
       el("div", { class: "slots" }, Array.from({ length: meta.cargo_slots }, (_, i) =>
         el("span", { class: "slot" + (i < sh.cargo ? " full" : "") }, i < sh.cargo ? "▣" : ""))));
     if (mine) hot(cargo, ctx, idx, "cargo");
-    extras.push(tipOn(cargo, HELP.cargo, `${sh.cargo}/${meta.cargo_slots} stored this round`));
+    extras.push(tipOn(cargo, HELP.cargo, tr("{n}/{slots} stored this round", { n: sh.cargo, slots: meta.cargo_slots })));
     const rr = el("div", { class: "cr-control", "data-left": sh.rerolls_left }, el("div", { class: "cr-subh", text: tr("Control panel") }),
       el("div", { class: "slots" }, Array.from({ length: meta.rerolls }, (_, i) =>
         el("span", { class: "rr" + (i < sh.rerolls_used ? " spent" : "") , text: "⟳" }))));
     if (mine) hot(rr, ctx, idx, "reroll");
-    extras.push(tipOn(rr, HELP.control, `${sh.rerolls_left} of ${meta.rerolls} re-rolls left`));
+    extras.push(tipOn(rr, HELP.control, tr("{left} of {n} re-rolls left", { left: sh.rerolls_left, n: meta.rerolls })));
   }
   const bottom = el("div", { class: "cr-bottom" }, techs, extras.length ? el("div", { class: "cr-cbox" }, extras) : null);
 
@@ -400,14 +408,14 @@ function sheetNode(ctx, v, sh, idx, mine) {
   const isCaptain = !v.solo && v.captain === sh.sheet;
   const toMove = v.to_move !== null && v.to_move !== undefined && v.to_move === sh.sheet;
   const badges = [];
-  if (isCaptain) badges.push(el("span", { class: "cr-badge captain", title: "Captain this round: rolls the dice and takes the first die", text: "★ captain" }));
-  if (sh.zorlord) badges.push(el("span", { class: "cr-badge zor", text: "AI opponent" }));
-  if (v.options.rapid_fire) badges.push(el("span", { class: "cr-badge", title: "Rapid Fire: disabling two enemy ships wins", text: `kills ${sh.kills}/2` }));
-  if (sh.immune_round && sh.immune_round >= v.round) badges.push(el("span", { class: "cr-badge immune", title: "Friendly variant: this sheet ignores the mine rolls of that round", text: `no mines in round ${sh.immune_round}` }));
+  if (isCaptain) badges.push(el("span", { class: "cr-badge captain", title: tr("Captain this round: rolls the dice and takes the first die"), text: `★ ${tr("captain")}` }));
+  if (sh.zorlord) badges.push(el("span", { class: "cr-badge zor", text: tr("AI opponent") }));
+  if (v.options.rapid_fire) badges.push(el("span", { class: "cr-badge", title: tr("Rapid Fire: disabling two enemy ships wins"), text: tr("kills {n}/2", { n: sh.kills }) }));
+  if (sh.immune_round && sh.immune_round >= v.round) badges.push(el("span", { class: "cr-badge immune", title: tr("Friendly variant: this sheet ignores the mine rolls of that round"), text: tr("no mines in round {n}", { n: sh.immune_round }) }));
   const head = el("div", { class: "cr-sheethead" },
-    el("span", { class: "cr-sheetname", text: sh.name + (mine ? " (you)" : "") }), ...badges,
+    el("span", { class: "cr-sheetname", text: mine ? tr("{name} (you)", { name: sh.name }) : sh.name }), ...badges,
     el("span", { class: "grow" }),
-    el("span", { class: "cr-score", title: "VP if the game were scored now (tracks + technologies − penalties)", text: `${sh.vp} VP` }));
+    el("span", { class: "cr-score", title: tr("VP if the game were scored now (tracks + technologies − penalties)"), text: tr("{n} VP", { n: sh.vp }) }));
   return el("div", { class: "cr-sheet" + (mine ? " mine" : "") + (toMove ? " to-move" : "") + (sh.zorlord ? " zorlord" : ""),
     "data-testid": "cr-sheet", "data-sheet": sh.sheet, "data-sig": sheetSig(sh) }, head, board, bottom);
 }
@@ -428,20 +436,22 @@ function roundTrack(v) {
   v.sheets.forEach(s => { if (s.immune_round) immune.set(s.immune_round, (immune.get(s.immune_round) || []).concat(s.name)); });
   const capName = v.solo ? null : (v.sheets[v.captain] || {}).name;
   const node = el("div", { class: "cr-rounds", "data-testid": "cr-rounds", "data-round": v.round },
-    el("div", { class: "cr-subh", text: `Round ${v.round} of ${v.rounds}` + (capName ? ` · captain ${capName}` : "") }),
+    el("div", { class: "cr-subh", text: capName ? tr("Round {round} of {rounds} · captain {name}", { round: v.round, rounds: v.rounds, name: capName })
+      : tr("Round {round} of {rounds}", { round: v.round, rounds: v.rounds }) }),
     el("div", { class: "sq" }, rt.map((n, i) => {
       const r = i + 1;
       const st = r < v.round ? "done" : r === v.round ? "now" : "next";
-      return el("span", { class: `rsq ${st}` + (immune.has(r) ? " immune" : ""), title: `Round ${r}: ${n} mine roll${n > 1 ? "s" : ""}` + (immune.has(r) ? ` (ignored by ${immune.get(r).join(", ")})` : "") },
+      return el("span", { class: `rsq ${st}` + (immune.has(r) ? " immune" : ""), title: tn("Round {round}: {n} mine roll", "Round {round}: {n} mine rolls", n, { round: r })
+        + (immune.has(r) ? " " + tr("(ignored by {names})", { names: immune.get(r).join(", ") }) : "") },
         el("span", { class: "rn", text: r }), el("span", { class: "mn" }, Array.from({ length: n }, () => el("i"))));
     })));
-  return tipOn(node, HELP.round, "dots = mine rolls at the start of the round");
+  return tipOn(node, HELP.round, tr("dots = mine rolls at the start of the round"));
 }
 
 function ownerName(v, o) {
   if (o === null || o === undefined) return null;
   const s = v.sheets[o];
-  return s ? s.name : `Player ${o + 1}`;
+  return s ? s.name : tr("Player {n}", { n: o + 1 });
 }
 
 function dicePool(ctx, v, idx) {

@@ -3,7 +3,7 @@
 // is a button for the mouse, the touch screen and the keyboard (Enter or Space; the page's focus
 // ring shows where the keyboard is); when several options name the same place, a small menu asks
 // which. Used by the Moon and Mars renderers; ``hl`` and ``pop`` are their CSS class names.
-import { el, svg } from "../api.js";
+import { el, pgettext, svg } from "../api.js";
 
 /** An index of options by place key: ``add(key, option)``, read with ``get(key)``. */
 export function optionIndex() {
@@ -24,7 +24,7 @@ export function places({ hl, pop }) {
     const menu = el("div", { class: pop, role: "menu", style: `left:${Math.max(4, x)}px; top:${y}px` },
       opts.map(o => el("button", { text: o.label, "data-action": o.action, role: "menuitem",
         onclick: (e) => { e.stopPropagation(); menu.remove(); ctx.onAction(o.action); } })),
-      el("button", { class: "small", text: "Cancel", onclick: (e) => { e.stopPropagation(); menu.remove(); } }));
+      el("button", { class: "small", text: pgettext("menu", "Cancel"), onclick: (e) => { e.stopPropagation(); menu.remove(); } }));
     document.body.append(menu);
     const first = menu.querySelector("button");
     if (first && !ev) first.focus();

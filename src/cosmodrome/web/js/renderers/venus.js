@@ -5,7 +5,7 @@
 // The view schema is documented in src/cosmodrome/games/venus/view.py; norm() adapts it.
 // Nothing is computed here that the engine knows: tile kinds, combat points, the alien
 // advance and the whole end-of-game scoring (ranks, VP, tie-breaks, winners) come from the view.
-import { el, svg, t, tn } from "../api.js";
+import { el, pgettext, svg, t, tn } from "../api.js";
 
 export const name = "venus";
 
@@ -166,7 +166,7 @@ function popup(root, node, opts, ctx) {
   const r = node.getBoundingClientRect(), R = root.getBoundingClientRect();
   const pop = el("div", { class: "vn-pop", style: `left:${Math.max(0, r.left - R.left)}px; top:${r.bottom - R.top + 4}px` },
     opts.map(o => el("button", { text: o.label, "data-action": o.action, onclick: (e) => { e.stopPropagation(); pop.remove(); ctx.onAction(o.action); } })),
-    el("button", { text: "Cancel", class: "small", onclick: (e) => { e.stopPropagation(); pop.remove(); node.focus(); } }));
+    el("button", { text: pgettext("menu", "Cancel"), class: "small", onclick: (e) => { e.stopPropagation(); pop.remove(); node.focus(); } }));
   pop.addEventListener("keydown", (e) => { if (e.key === "Escape") { pop.remove(); node.focus(); } });
   root.append(pop);
   const first = pop.querySelector("button");
