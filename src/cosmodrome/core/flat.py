@@ -66,6 +66,23 @@ class Hooks:
         return tuple(n for n in self._names if getattr(getattr(self, n), "_missing_hook", False))
 
 
+def range_kind(a: int, kinds: Iterable[tuple[str, int]], below: str) -> str:
+    """The name of the range of a packed action space that id ``a`` falls in: ``kinds`` lists
+    each range's name and first id, in order; ``below`` names the ids before the first range
+    (docs/ARCHITECTURE.md, "Packed action ids").
+
+    >>> kinds = (("move", 10), ("shoot", 20))
+    >>> range_kind(3, kinds, "done"), range_kind(10, kinds, "done"), range_kind(25, kinds, "done")
+    ('done', 'move', 'shoot')
+    """
+    name = below
+    for kind, first in kinds:
+        if a < first:
+            break
+        name = kind
+    return name
+
+
 def dump_fields(state: Any, ints: Iterable[str], lists: Iterable[str]) -> dict[str, Any]:
     """The int fields and the list-of-int fields of ``state`` as JSON data."""
     d: dict[str, Any] = {f: getattr(state, f) for f in ints}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cosmodrome.core.flat import range_kind
 from cosmodrome.games.cosmic_run import combat, mines, movement, rounds, solo, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, TECH, face_kind
 from cosmodrome.games.cosmic_run.components import ATTACK0 as ATTACK0_FACE
@@ -60,12 +61,7 @@ def action_kind(a: int) -> str:
     >>> action_kind(STEP0 + 3), action_kind(ACCEPT)
     ('step', 'accept')
     """
-    name = "draft"
-    for kind, first in ACTION_KINDS:
-        if a < first:
-            break
-        name = kind
-    return name
+    return range_kind(a, ACTION_KINDS, "draft")
 
 
 def legal(s: CosmicRunState) -> list[int]:

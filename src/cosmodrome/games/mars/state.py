@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State, team_returns
-from cosmodrome.core.flat import FlatState, Hooks
+from cosmodrome.core.flat import FlatState, Hooks, range_kind
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_text, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
@@ -179,12 +179,7 @@ def action_kind(a: int) -> str:
     >>> action_kind(A_MOVE + 17), action_kind(A_SHOOT)
     ('move', 'shoot')
     """
-    name = "done"
-    for kind, first in ACTION_KINDS:
-        if a < first:
-            break
-        name = kind
-    return name
+    return range_kind(a, ACTION_KINDS, "done")
 NUM_ACTIONS = 367
 
 # decision phases

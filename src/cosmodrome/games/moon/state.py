@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
-from cosmodrome.core.flat import FlatState, Hooks
+from cosmodrome.core.flat import FlatState, Hooks, range_kind
 from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE
@@ -90,12 +90,7 @@ def action_kind(a: int) -> str:
     >>> action_kind(encode_pick(2, 1)), action_kind(A_REMOVE + 3)
     ('pick', 'remove')
     """
-    name = "done"
-    for kind, first in ACTION_KINDS:
-        if a < first:
-            break
-        name = kind
-    return name
+    return range_kind(a, ACTION_KINDS, "done")
 
 # the step stack (``pending``): what is still to happen, first step first. After a jump:
 # a robbery, the special boxes stepped into (P_TOKEN + column), the 2-player exchange, the

@@ -42,7 +42,7 @@ except ImportError:   # the pure-Python engine: the annotations naming cython ar
     cython = None
 
 from cosmodrome.core import Event, IllegalActionError
-from cosmodrome.core.flat import Hooks
+from cosmodrome.core.flat import Hooks, range_kind
 from cosmodrome.i18n import N_
 
 A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
@@ -119,12 +119,7 @@ def action_kind(a: int) -> str:
     >>> action_kind(encode_unit_at(1, 2)), action_kind(A_REROLL + 6)
     ('unit_at', 'reroll')
     """
-    name = "done"
-    for kind, first in ACTION_KINDS:
-        if a < first:
-            break
-        name = kind
-    return name
+    return range_kind(a, ACTION_KINDS, "done")
 
 
 INF, SHIP, TANK = 0, 1, 2
