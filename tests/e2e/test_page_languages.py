@@ -134,22 +134,27 @@ def test_the_lobby_in_hungarian(server, browser):
     ctx.close()
 
 
+def two_readers(browser, server, g, ready):
+    """Seat 0 of game ``g`` in a Hungarian browser, seat 1 in an English one, each page drawn
+    (``ready``) with its log; page errors are kept in ``page.errors``."""
+    pages = []
+    for i, locale in enumerate(("hu-HU", "en-GB")):
+        page = browser.new_context(viewport=LAPTOP, locale=locale).new_page()
+        page.errors = []
+        page.on("pageerror", lambda e, page=page: page.errors.append(str(e)))
+        page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][i]['token']}")
+        page.wait_for_selector(ready, timeout=20000)
+        page.wait_for_selector("[data-testid=log] *", timeout=20000)
+        pages.append(page)
+    return pages
+
+
 def test_a_moon_table_in_hungarian_beside_an_english_one(server, browser):
     # Walking on the Moon: prompt, options, option groups, the lap's and jump cards' tooltips
     # and the log in the reader's language; the English seat of the same game reads English
     g = post(server, "/api/games", {"game": "moon", "players": 2, "seed": 5, "options": {"advanced": True},
                                     "seats": [{"kind": "human"}, {"kind": "human"}]})
-    pages = {}
-    for i, locale in enumerate(("hu-HU", "en-GB")):
-        ctx = browser.new_context(viewport=LAPTOP, locale=locale)
-        page = ctx.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e, page=page: page.errors.append(str(e)))
-        page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][i]['token']}")
-        page.wait_for_selector("[data-testid=moon-table]", timeout=20000)
-        page.wait_for_selector("[data-testid=log] *", timeout=20000)
-        pages[locale] = page
-    hu, en = pages["hu-HU"], pages["en-GB"]
+    hu, en = two_readers(browser, server, g, "[data-testid=moon-table]")
     text = hu.evaluate(READ)
     share, english = english_share(hu)
     assert share < 0.03, english[:30]
@@ -225,17 +230,7 @@ def test_a_mars_table_in_hungarian_beside_an_english_one(server, browser):
     # a move of the Hungarian seat reads English to the English seat
     g = post(server, "/api/games", {"game": "mars", "players": 2, "seed": 6,
                                     "seats": [{"kind": "human"}, {"kind": "human"}]})
-    pages = {}
-    for i, locale in enumerate(("hu-HU", "en-GB")):
-        ctx = browser.new_context(viewport=LAPTOP, locale=locale)
-        page = ctx.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e, page=page: page.errors.append(str(e)))
-        page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][i]['token']}")
-        page.wait_for_selector("[data-testid=mars-ring]", timeout=20000)
-        page.wait_for_selector("[data-testid=log] *", timeout=20000)
-        pages[locale] = page
-    hu, en = pages["hu-HU"], pages["en-GB"]
+    hu, en = two_readers(browser, server, g, "[data-testid=mars-ring]")
     # the first decision is seat 0's (Hungarian): which ability to keep
     hu.wait_for_selector("#decision.mine .options button", timeout=20000)
     prompt, options = words(hu, "[data-testid=prompt]"), words(hu, "#decision.mine .options button")

@@ -3,6 +3,8 @@ socket and request read in its own language, the stored game language-free."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from server_helpers import auth, hello, new_game, token
 
 
@@ -34,13 +36,22 @@ def test_the_catalogs_are_served_as_json_and_a_language_is_never_a_path(client):
         assert "messages" not in r.text and "msgid" not in r.text, bad
 
 
-def test_two_sockets_on_one_game_read_it_each_in_its_own_language(client):
-    g = venus_game(client)
+@contextmanager
+def two_sockets(client, g):
+    """Seat 0 of ``g`` on a socket asking for Hungarian (``?lang=hu``), seat 1 on one whose
+    browser asks for English (Accept-Language), both greeted."""
     gid = g["id"]
     with client.websocket_connect(f"/ws/games/{gid}?lang=hu") as hu, \
             client.websocket_connect(f"/ws/games/{gid}", headers={"Accept-Language": "en-GB,en;q=0.9"}) as en:
         hello(hu, token(g, 0))
         hello(en, token(g, 1))
+        yield hu, en
+
+
+def test_two_sockets_on_one_game_read_it_each_in_its_own_language(client):
+    g = venus_game(client)
+    gid = g["id"]
+    with two_sockets(client, g) as (hu, en):
         mh, me = recv_table(hu), recv_table(en)
         assert mh["title"] == "Irány a Vénusz!" and me["title"] == "Onward to Venus"
         mover = mh["decision"] or me["decision"]
@@ -112,10 +123,7 @@ def recv_type(ws, kind):
 def test_a_wrong_turn_and_a_malformed_request_read_in_the_readers_language(client):
     g = venus_game(client, seed=7)
     gid = g["id"]
-    with client.websocket_connect(f"/ws/games/{gid}?lang=hu") as hu, \
-            client.websocket_connect(f"/ws/games/{gid}", headers={"Accept-Language": "en-GB,en;q=0.9"}) as en:
-        hello(hu, token(g, 0))
-        hello(en, token(g, 1))
+    with two_sockets(client, g) as (hu, en):
         mh, me = recv_table(hu), recv_table(en)
         mover = (mh["decision"] or me["decision"])["seat"]
         # the seat not to move acts: a Hungarian socket reads Hungarian, an English one English
