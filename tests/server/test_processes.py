@@ -378,7 +378,15 @@ def test_workers_serve_one_port_and_a_killed_worker_is_replaced(pg_url, tmp_path
             time.sleep(0.1)
         workers = children(proc.pid)
         assert len(workers) == 2, workers
-        games = [new_game(base, seed=k, rounds=500) for k in range(12)]
+        # A worker counts as a child once forked, but serves only once it has imported the
+        # app and bound the port: games are created until both have answered (each creates,
+        # and owns, the games it is asked for), within a time that only a worker that never
+        # serves would exceed.
+        games, end = [], time.time() + 30
+        while len(games) < 12 or (time.time() < end and len(set(leases(pg_url).values())) < 2):
+            games.append(new_game(base, seed=len(games), rounds=500))
+            if len(games) >= 12:
+                time.sleep(0.1)
         ids = [g["id"] for g in games]
         owners = leases(pg_url)
         assert len({owners[i] for i in ids}) == 2, owners  # each process created (and owns) some
