@@ -25,62 +25,29 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from adapters_speed import _sample  # noqa: E402
+from adapters_speed import play_engine, play_pettingzoo, play_pyspiel  # noqa: E402
 
 
 def _engine(g, games: int) -> int:
-    rng, d = random.Random(1), 0
-    for k in range(games):
-        s = g.new_state(2, k)
-        while not s.is_terminal():
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))])
-            d += 1
-    return d
+    rng = random.Random(1)
+    return sum(play_engine(g, 2, k, rng) for k in range(games))
 
 
 def _explicit(g, games: int) -> int:
-    rng, d = random.Random(1), 0
-    for _ in range(games):
-        s = g.deal_state(2)
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply(_sample(s.chance_outcomes(), rng))
-                continue
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))])
-            d += 1
-    return d
+    rng = random.Random(1)
+    return sum(play_engine(g, 2, k, rng, explicit=True) for k in range(games))
 
 
 def _pyspiel(g, games: int) -> int:
     from cosmodrome.adapters.openspiel import load_game
-    game, rng, d = load_game(g.name, players=2), random.Random(1), 0
-    for _ in range(games):
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply_action(_sample(s.chance_outcomes(), rng))
-                continue
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randrange(len(legal))])
-            d += 1
-    return d
+    game, rng = load_game(g.name, players=2), random.Random(1)
+    return sum(play_pyspiel(game, rng) for _ in range(games))
 
 
 def _pz(g, games: int) -> int:
     from cosmodrome.adapters.pettingzoo import raw_env
-    env, rng, d = raw_env(g.name, players=2), np.random.RandomState(1), 0
-    for k in range(games):
-        env.reset(seed=k)
-        while True:
-            obs, reward, term, trunc, info = env.last()
-            if term or trunc:
-                break
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.randint(len(legal))]))
-            d += 1
-    return d
+    env, rng = raw_env(g.name, players=2), np.random.RandomState(1)
+    return sum(play_pettingzoo(env, k, rng) for k in range(games))
 
 
 def _vector(g, games: int) -> int:

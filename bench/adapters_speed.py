@@ -37,57 +37,77 @@ def _sample(outcomes: list, rng: random.Random) -> int:
     return o
 
 
+def play_engine(game, players: int, seed: int, rng: random.Random, explicit: bool = False) -> int:
+    """One uniformly random game through the engine's checked ``apply`` (``explicit``: the
+    explicit chance mode, the set-up dealt item by item); returns its decisions."""
+    s = game.deal_state(players) if explicit else game.new_state(players, seed)
+    decisions = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply(_sample(s.chance_outcomes(), rng))
+            continue
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions
+
+
+def play_pyspiel(game, rng: random.Random) -> int:
+    """One game through the OpenSpiel adapter (``apply_action``), chance outcomes sampled as
+    :func:`play_engine` samples them; returns its decisions."""
+    s = game.new_initial_state()
+    decisions = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(_sample(s.chance_outcomes(), rng))
+            continue
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions
+
+
+def play_pettingzoo(env, seed: int, rng: np.random.RandomState) -> int:
+    """One game through the AEC loop (``last()`` = observation + mask, ``step``); returns
+    its agent steps."""
+    env.reset(seed=seed)
+    steps = 0
+    while True:
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            return steps
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.randint(len(legal))]))
+        steps += 1
+
+
+def per_cpu_second(play, seconds: float) -> float:
+    """``play(k)`` for k = 0, 1, ... until ``seconds`` of this process's CPU time have
+    passed; what the calls returned, summed, per CPU-second."""
+    count, k = 0, 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        count += play(k)
+        k += 1
+    return count / (time.process_time() - t0)
+
+
 def _engine(name: str, players: int, seconds: float, chance: str) -> float:
     from cosmodrome.core import get_game
     game, rng = get_game(name), random.Random(1)
-    decisions, seed = 0, 0
-    t0 = time.process_time()
-    while time.process_time() - t0 < seconds:
-        s = game.deal_state(players) if chance == "explicit" else game.new_state(players, seed)
-        seed += 1
-        while not s.is_terminal():
-            if s.is_chance_node():
-                s.apply(_sample(s.chance_outcomes(), rng))
-                continue
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))])
-            decisions += 1
-    return decisions / (time.process_time() - t0)
+    return per_cpu_second(lambda k: play_engine(game, players, k, rng, chance == "explicit"), seconds)
 
 
 def _pyspiel(name: str, players: int, seconds: float) -> float:
     from cosmodrome.adapters.openspiel import load_game
-    game, rng, crng = load_game(name, players=players), np.random.RandomState(1), random.Random(1)
-    decisions = 0
-    t0 = time.process_time()
-    while time.process_time() - t0 < seconds:
-        s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():      # sampled as _engine samples (numpy's choice costs more)
-                s.apply_action(_sample(s.chance_outcomes(), crng))
-                continue
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.randint(len(legal))])
-            decisions += 1
-    return decisions / (time.process_time() - t0)
+    game, rng = load_game(name, players=players), random.Random(1)
+    return per_cpu_second(lambda k: play_pyspiel(game, rng), seconds)
 
 
 def _pettingzoo(name: str, players: int, seconds: float) -> float:
     from cosmodrome.adapters.pettingzoo import raw_env
     env, rng = raw_env(name, players=players), np.random.RandomState(1)
-    steps, seed = 0, 0
-    t0 = time.process_time()
-    while time.process_time() - t0 < seconds:
-        env.reset(seed=seed)
-        seed += 1
-        while True:
-            obs, reward, term, trunc, info = env.last()
-            if term or trunc:
-                break
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.randint(len(legal))]))
-            steps += 1
-    return steps / (time.process_time() - t0)
+    return per_cpu_second(lambda k: play_pettingzoo(env, k, rng), seconds)
 
 
 def _vector(name: str, players: int, seconds: float, envs: int = 64) -> float:
