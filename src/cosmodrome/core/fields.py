@@ -42,7 +42,8 @@ from typing import Any, Iterable, Mapping
 from cosmodrome.core.errors import RecordError
 
 #: how a clone copies a field of each kind (a suffix to ``self.<field>``): lists and
-#: bytearrays are copied, numbers, tuples and the lists of tuples' tuples are shared
+#: bytearrays are copied; numbers and tuples are shared, and so are the tuples a ``piles``
+#: list holds (the list itself is copied)
 COPY = {"int": "", "list": ".copy()", "varlist": ".copy()", "bytes": ".copy()", "tuple": "", "piles": ".copy()"}
 
 _new = object.__new__
