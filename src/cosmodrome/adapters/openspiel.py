@@ -233,7 +233,7 @@ class _Core:
     first used, so the throw-away states pyspiel makes while cloning or deserializing cost
     nothing and take no seed."""
 
-    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed", "player", "future", "legal")
+    __slots__ = ("_state", "_game", "_name", "seen", "trace", "reseed", "player", "future")
 
     def __init__(self, state: Optional[State] = None, lazy_game: Any = None, name: str = "",
                  seen: Optional[tuple] = None, trace: Optional[Trace] = None) -> None:
@@ -244,9 +244,6 @@ class _Core:
         #: the pyspiel player to move, kept between moves (pyspiel asks for it several
         #: times a move); None: to be found again
         self.player: Optional[int] = None
-        #: the legal actions last handed to pyspiel for this position (None: not asked
-        #: since the last move): an action among them is applied without checking again
-        self.legal: Optional[list] = None
         #: a search game's source of fresh generators (``reseed_clones``): a copy is then a
         #: determinization for the seat to move, its future re-seeded; None: exact copies
         self.reseed: Any = None
@@ -273,12 +270,12 @@ class _Core:
         """Apply an action (or a chance outcome) to the state and record the step."""
         s = self._state
         self.player = None
-        legal, self.legal = self.legal, None
         if s.is_chance_node():
             self.record("chance", action, self.trace.apply(s, action))
         else:
-            # a decision among the legal actions just listed needs no second check
-            self.record(s.to_move(), action, self.trace.apply(s, action, legal is None or action not in legal))
+            # checked: a decision among the legal actions just listed is checked against the
+            # list the state kept (State.kept_legal_actions), not computed again
+            self.record(s.to_move(), action, self.trace.apply(s, action))
 
     def record(self, actor: Any, action: Optional[int], events: list) -> None:
         """Add a step to what every seat has seen (its text written when first read)."""
@@ -454,7 +451,7 @@ def _make_classes(core_game: Game) -> type:
         def core(self) -> Optional[State]:
             """The Cosmodrome state (full information: never show it to a seat)."""
             box = self._core
-            box.player = box.legal = None       # whoever holds it may change it
+            box.player = None       # whoever holds it may change it
             return box.get()
 
         # -- the pyspiel protocol --------------------------------------------------------------
@@ -481,8 +478,7 @@ def _make_classes(core_game: Game) -> type:
             s = box.get()
             if s is None or s.is_terminal() or player != s.to_move():
                 return []
-            legal = box.legal = s.legal_actions()
-            return list(legal)
+            return list(s.legal_actions())
 
         # -- the same answers as pyspiel's C++ ``State`` gives, without its calls back into
         # Python (about five a call: current player, terminal, chance node...) for callers
@@ -497,9 +493,7 @@ def _make_classes(core_game: Game) -> type:
             if p == CHANCE:
                 return [o for o, _ in self._core.get().chance_outcomes()]
             if player is None or player == p:
-                box = self._core
-                legal = box.legal = box.get().legal_actions()
-                return list(legal)
+                return list(self._core.get().legal_actions())
             if player < 0:
                 raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
             return []
@@ -569,7 +563,7 @@ def _make_classes(core_game: Game) -> type:
             s = box.get()
             if s is not None and s.chance_mode == "sampled" and not s.is_terminal():
                 box._state = make_explicit(s)       # the clone's own copy, changed in place
-                box.player = box.legal = None
+                box.player = None
             return new
 
         # -- serialization: JSON, never pickle ---------------------------------------------------

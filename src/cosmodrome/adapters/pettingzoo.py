@@ -141,9 +141,6 @@ class CosmodromeAECEnv(AECEnv):
         self.trace: Optional[Trace] = None
         self._chance: Optional[Rng] = None
         self.seed_used: Optional[int] = None
-        #: ``(state, its legal actions)`` as the last observation of the agent to move listed
-        #: them: ``step`` applies one of them without checking it again
-        self._listed: tuple = (None, ())
 
     # ----- spaces ----------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -181,7 +178,6 @@ class CosmodromeAECEnv(AECEnv):
         mask = np.zeros(self.game.num_actions, dtype=np.int8)
         if self.state.to_move() == seat:
             legal = self.state.legal_actions()
-            self._listed = (self.state, legal)
             if len(legal) < 16:                     # a few ids: cheaper than a fancy index
                 for a in legal:
                     mask[a] = 1
@@ -201,18 +197,13 @@ class CosmodromeAECEnv(AECEnv):
         if self.state.is_terminal():
             raise GameOverError("the game is over: no action can be taken")
         a = check_action(action, f"{self.game.name}, {agent}")
-        listed, legal = self._listed
-        self._listed = (None, ())
-        # checked unless the agent's observation just listed it as legal: an illegal action
-        # raises IllegalActionError naming the legal ones and leaves the state unchanged
-        checked = listed is not self.state or a not in legal
+        # checked: an illegal action raises IllegalActionError naming the legal ones and leaves
+        # the state unchanged; one the agent's observation just listed is checked against the
+        # list the state kept (State.kept_legal_actions), not computed again
         if self.recall is None:
-            if checked:
-                self.state.apply(a)
-            else:
-                self.state._apply(a)
+            self.state.apply(a)
         else:
-            self.trace.apply(self.state, a, checked)
+            self.trace.apply(self.state, a)
             play_chance(self.state, self.trace, self._chance)
         self._cumulative_rewards[agent] = 0.0
         self.decisions += 1

@@ -1,24 +1,18 @@
 """Helpers for games whose state is flat fields of small ints (fast to clone and to step):
-a registry of hooks through which a game's low layers call its higher ones, and the JSON
-form of the fields.
+a registry of hooks through which a game's low layers call its higher ones, and the
+plumbing of a state driven through them (:class:`FlatState`; its fields are declared once,
+in a table from which :mod:`cosmodrome.core.fields` writes its constructor, clone and saved
+form).
 
 >>> hooks = Hooks("demo", ("legal",))
 >>> hooks.register(legal=len)
 >>> hooks.legal([1, 2])
 2
->>> class S: pass
->>> s = S(); s.a, s.b = 3, [1, 2]
->>> d = dump_fields(s, ("a",), ("b",))
->>> t = S(); t.b = [0, 0]
->>> load_fields(t, d, ("a",), ("b",), free=()); (t.a, t.b)
-(3, [1, 2])
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional
-
-from cosmodrome.core.errors import RecordError
+from typing import Any, Iterable, Optional
 
 
 class Hooks:
@@ -83,53 +77,21 @@ def range_kind(a: int, kinds: Iterable[tuple[str, int]], below: str) -> str:
     return name
 
 
-def dump_fields(state: Any, ints: Iterable[str], lists: Iterable[str]) -> dict[str, Any]:
-    """The int fields and the list-of-int fields of ``state`` as JSON data."""
-    d: dict[str, Any] = {f: getattr(state, f) for f in ints}
-    d.update({f: list(getattr(state, f)) for f in lists})
-    return d
-
-
-def _whole(v: Any) -> bool:
-    return not isinstance(v, bool) and isinstance(v, int)
-
-
-def load_fields(state: Any, data: Mapping[str, Any], ints: Iterable[str], lists: Iterable[str],
-                free: Iterable[str] = ()) -> None:
-    """Set the fields of ``state`` from ``data``; a list keeps the length it has on ``state``
-    unless its name is in ``free``. :class:`RecordError` names a missing or malformed field."""
-    free = set(free)
-    for f in ints:
-        if f not in data:
-            raise RecordError(f"the saved state lacks {f!r}")
-        if not _whole(data[f]):
-            raise RecordError(f"the saved state's {f!r} must be a whole number, not {data[f]!r}")
-        setattr(state, f, data[f])
-    for f in lists:
-        if f not in data:
-            raise RecordError(f"the saved state lacks {f!r}")
-        v = data[f]
-        want = None if f in free else len(getattr(state, f))
-        if not isinstance(v, list) or not all(_whole(x) for x in v) or (want is not None and len(v) != want):
-            raise RecordError(f"the saved state's {f!r} must be a list of "
-                              f"{want if want is not None else 'some'} whole numbers")
-        setattr(state, f, list(v))
-
-
 class FlatState:
     """The plumbing of a state kept in flat fields and driven through :class:`Hooks` (mixed
     into a :class:`~cosmodrome.core.game.State` subclass): the protocol calls go to the hooks
-    ``legal``, ``action_json``, ``prompt``, ``perform``, ``view``; ``INT_FIELDS`` and
-    ``LIST_FIELDS`` (class attributes) are cloned and saved; events are gathered in ``ev``
-    (except on a quiet clone, ``clone(quiet=True)``, made for search: the game's ``log``
-    then records nothing). A state whose only hidden thing is the future resamples to a
-    clone with a fresh random generator."""
+    ``legal``, ``action_json``, ``prompt``, ``perform``, ``view``; events are gathered in
+    ``ev`` (except on a quiet clone, ``clone(quiet=True)``, made for search: the game's
+    ``log`` then records nothing). The subclass declares its saved fields once, in its
+    ``FIELDS`` table, and takes its ``clone`` and ``to_json`` (and the ``_init_fields`` its
+    constructor calls) from :func:`cosmodrome.core.fields.flat_methods`. A state whose only
+    hidden thing is the future resamples to a clone with a fresh random generator."""
 
     HOOKS: Hooks
     #: a search clone: records no events (set on the instance by ``clone(quiet=True)``)
     quiet = False
-    INT_FIELDS: tuple = ()
-    LIST_FIELDS: tuple = ()
+    #: the saved fields, ``(name, kind, initial)`` (see :mod:`cosmodrome.core.fields`)
+    FIELDS: tuple = ()
     PHASE_KIND: dict = {}
 
     #: the phase of a finished game (set by the game): no legal action
@@ -169,26 +131,6 @@ class FlatState:
         self.HOOKS.perform(self, action)
         ev, self.ev = self.ev, []
         return ev
-
-    def clone(self, quiet: bool = False):
-        """A copy sharing only the immutable parts, its fields copied in one pass;
-        ``quiet=True``: a search clone that records no events (nor do its own clones)."""
-        cls = self.__class__
-        s = cls.__new__(cls)
-        d = self.__dict__.copy()
-        for f in self.LIST_FIELDS:
-            d[f] = d[f][:]
-        d["rng"] = self.rng.copy()
-        d["ev"] = []
-        d["initial_events"] = []
-        if quiet:
-            d["quiet"] = True
-        s.__dict__ = d
-        return s
-
-    def to_json(self) -> dict:
-        return {"game": self.game.name, "players": self.num_players, "options": dict(self.options),
-                "rng": self.rng.state, **dump_fields(self, self.INT_FIELDS, self.LIST_FIELDS)}
 
     def view(self, seat) -> dict:
         return self.HOOKS.view(self, seat)

@@ -141,10 +141,9 @@ class Trace:
             t.record(step.actor, step.value, everyone if step.seen & bit else 0)
         return t
 
-    def apply(self, state: Any, action: int, checked: bool = True) -> list:
+    def apply(self, state: Any, action: int) -> list:
         """Apply ``action`` to ``state`` (checked: an illegal one raises and records nothing)
-        and record the step; returns the events. ``checked=False``: the caller knows the
-        decision is legal (``state._apply``; a chance outcome is always checked)."""
+        and record the step; returns the events."""
         n = self.players
         if state.is_chance_node():
             seen = _mask(state.chance_seen_by(), n)
@@ -161,7 +160,7 @@ class Trace:
                     self.pending = -1
             return events
         actor = state.to_move()
-        events = state.apply(action) if checked else state._apply(action)
+        events = state.apply(action)
         if state.is_chance_node():      # only its actor knows it until its events come
             self.record(actor, int(action), 1 << actor)
             self.pending = 0

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
-from cosmodrome.core.flat import Hooks
+from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
 
 # decision stages
@@ -71,8 +71,15 @@ HOOKS = Hooks("cosmic-run", ("legal", "perform", "action_json", "prompt", "view"
                              "resume"))
 
 
-class CosmicRunState(State):
-    """One position of Cosmic Run: Rapid Fire. Build it with ``GAME.new_state(players, seed)``."""
+class CosmicRunState(FlatState, State):
+    """One position of Cosmic Run: Rapid Fire. Build it with ``GAME.new_state(players, seed)``.
+    The protocol calls that go through the hooks (the legal actions, kept until the next
+    action as the other games keep theirs, labels, prompts, applying a move) come from
+    :class:`~cosmodrome.core.flat.FlatState`; the decision's stage is ``stage``."""
+
+    HOOKS = HOOKS
+    PHASE_KIND = STAGE_KIND
+    OVER_PHASE = OVER
 
     def __init__(self, game, players: int, options: dict[str, Any], comp: Components, rng: Rng) -> None:
         self.game = game
@@ -134,9 +141,6 @@ class CosmicRunState(State):
             return "Zorlord"
         return self.game.seat_name(sheet, self.num_players)
 
-    #: a search clone (``clone(quiet=True)``): records no events
-    quiet = False
-
     def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         if not self.quiet:
             self.ev.append(Event(kind, text, data, chance=chance))
@@ -149,26 +153,19 @@ class CosmicRunState(State):
         return self.stage == OVER
 
     def legal_actions(self) -> list[int]:
-        return HOOKS.legal(self)
+        """The legal actions, ascending, kept until the next action (see
+        :meth:`cosmodrome.core.flat.FlatState.legal_actions`; the stage is ``stage``)."""
+        if self.stage == OVER:
+            return []
+        menu = self._menu = HOOKS.legal(self)
+        return menu
 
-    def action_label(self, action: int) -> str:
-        return HOOKS.action_json(self, action)["label"]
-
-    def action_json(self, action: int) -> dict[str, Any]:
-        return HOOKS.action_json(self, action)
+    def kept_legal_actions(self) -> Optional[list]:
+        """The menu kept by :meth:`legal_actions` until the next action."""
+        return None if self.stage == OVER else self._menu
 
     def decision_kind(self) -> str:
         return STAGE_KIND.get(self.stage, "choose")
-
-    def decision_prompt(self) -> str:
-        return HOOKS.prompt(self)
-
-    def _apply(self, action: int) -> list[Event]:
-        self.ev = []
-        self.decisions += 1
-        HOOKS.perform(self, action)
-        ev, self.ev = self.ev, []
-        return ev
 
     def returns(self) -> list[float]:
         if self.stage != OVER or not self.winners_:
@@ -225,9 +222,6 @@ class CosmicRunState(State):
             d[SAVED_AS.get(f, f)] = list(getattr(self, f))
         return d
 
-    def view(self, seat: Optional[int]) -> dict[str, Any]:
-        return HOOKS.view(self, seat)
-
     def view_common(self) -> dict[str, Any]:
         return HOOKS.view(self, None)
 
@@ -240,6 +234,4 @@ class CosmicRunState(State):
     def resample(self, seat: int, rng: Rng) -> "CosmicRunState":
         """Nothing on the table is hidden; only the future dice are unknown, so a
         determinization is a clone with a fresh random generator."""
-        s = self.clone()
-        s.rng = rng.spawn()
-        return s
+        return FlatState.resample(self, seat, rng)

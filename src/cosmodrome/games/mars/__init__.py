@@ -25,7 +25,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
-from cosmodrome.core.flat import load_fields
+from cosmodrome.core.fields import load_table
 from cosmodrome.games.mars import actions, evaluation, observation, rounds, specials, text, view
 from cosmodrome.games.mars.components import DATA_FILE, TRAINING_CARDS, load_components
 from cosmodrome.games.mars.setup import new_game
@@ -34,11 +34,10 @@ from cosmodrome.games.mars.state import (
     DEAD,
     DISCARD,
     DRONE,
+    FIELDS,
     GONE,
     HOOKS,
     INCOMING,
-    INT_FIELDS,
-    LIST_FIELDS,
     NUM_ACTIONS,
     PHASE_KIND,
     MarsState,
@@ -201,7 +200,7 @@ class MarchOnMars(Game):
                     or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards) for c in cards)):
                 raise RecordError(f"the saved state's 'cards' must be {want} different martian card numbers")
             s = MarsState(self, players, options, comp, Rng.from_state(rng), cards)
-            load_fields(s, d, INT_FIELDS, LIST_FIELDS)
+            load_table(s, d, FIELDS)
         except KeyError as exc:
             raise RecordError(f"the saved mars state lacks {exc.args[0]!r}") from None
         except (RecordError, OptionError):

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State, team_returns
+from cosmodrome.core.fields import flat_methods
 from cosmodrome.core.flat import FlatState, Hooks, range_kind
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_text, roll_face, steps_of
@@ -211,26 +212,76 @@ DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(6))
 DIE_NAMES = tuple(die_name(d) for d in range(6))
 FACE_TEXTS = ("",) + tuple(face_text(f) for f in range(1, ACCIDENT + 1))
 
-INT_FIELDS = ("phase", "cur", "slot", "dice_n", "boom", "round", "base_hits", "won", "end", "decisions", "white",
-              "rerolled", "first_slot", "bait",
-              # equipment: in play (the drop came, or from the start), the hidden box claimed
-              "eq_on", "hidden_taken",
-              # this turn: the injector, precog, teleport used; the sniper's mode (1 moved, 2 shot);
-              # a multi-shot volley going on; extra hits (ammo); the rail-gun; the dice marked for the
-              # lucky charm; the drone (1 choosing, 2 its roll); a jet jump in flight (die + 1, its
-              # direction and the cell it is in); a teleport waiting for its level (column + 1);
-              # the dice rolled so far (mask); the phase a teleport returns to
-              "injected", "precog", "tele_used", "mode", "volley", "bonus", "rail", "charm", "drone", "jet", "jback",
-              "jcol", "jlvl", "tele_col", "used", "ret",
-              # the equipment cards passed between marines this turn (mask: once a turn each)
-              "passed")
-LIST_FIELDS = ("cards", "mcol", "mlvl", "mdown", "acted", "kills", "aloc", "upg", "prog", "faces",
-               # per marine: training card dealt, ability kept (-1 before the choice), out of the game
-               # (Kamikaze), Orbital bombing spent, 3 dice next turn (injector), precog last turn,
-               # Scout step used this round
-               "tcard", "train", "out", "spent", "tired", "foresaw", "scouted",
-               # per die: the face foreseen by Precog; per equipment card: where it is
-               "pre", "eq")
+#: Every saved field, declared once: ``(name, kind, its value in a new state)`` (the
+#: expressions may use ``players``, ``comp``, ``cards`` and what the constructor worked out
+#: on ``self``). The fields' part of the constructor, the clone and the saved form are
+#: generated from it (:func:`cosmodrome.core.fields.flat_methods`); every list keeps the
+#: length of a new state's. The order is the saved form's.
+FIELDS = (
+    ("phase", "int", "0"),
+    ("cur", "int", "0"),            # the marine playing
+    ("slot", "int", "0"),           # the action being played
+    ("dice_n", "int", "0"),
+    ("boom", "int", "0"),           # the dice showing the wave face (a mask)
+    ("round", "int", "0"),
+    ("base_hits", "int", "0"),
+    ("won", "int", "0"),
+    ("end", "int", "0"),            # how the game ended (END_NUKE...; 0 running)
+    ("decisions", "int", "0"),
+    ("white", "int", "0"),
+    ("rerolled", "int", "0"),
+    ("first_slot", "int", "0"),
+    ("bait", "int", "0"),
+    # equipment: in play (the drop came, or from the start), the hidden box claimed
+    ("eq_on", "int", "0"),
+    ("hidden_taken", "int", "0"),
+    # this turn: the injector, precog, teleport used; the sniper's mode (1 moved, 2 shot);
+    # a multi-shot volley going on; extra hits (ammo); the rail-gun; the dice marked for the
+    # lucky charm; the drone (1 choosing, 2 its roll); a jet jump in flight (die + 1, its
+    # direction and the cell it is in); a teleport waiting for its level (column + 1);
+    # the dice rolled so far (mask); the phase a teleport returns to
+    ("injected", "int", "0"),
+    ("precog", "int", "0"),
+    ("tele_used", "int", "0"),
+    ("mode", "int", "0"),
+    ("volley", "int", "0"),
+    ("bonus", "int", "0"),
+    ("rail", "int", "0"),
+    ("charm", "int", "0"),
+    ("drone", "int", "0"),
+    ("jet", "int", "0"),
+    ("jback", "int", "0"),
+    ("jcol", "int", "0"),
+    ("jlvl", "int", "0"),
+    ("tele_col", "int", "0"),
+    ("used", "int", "0"),
+    ("ret", "int", "0"),
+    # the equipment cards passed between marines this turn (mask: once a turn each)
+    ("passed", "int", "0"),
+    ("cards", "list", "list(cards)"),   # the martian cards of the ring (see ring())
+    ("mcol", "list", "[0] * players"),
+    ("mlvl", "list", "[0] * players"),
+    ("mdown", "list", "[0] * players"),
+    ("acted", "list", "[0] * players"),
+    ("kills", "list", "[0] * players"),
+    ("aloc", "list", "[BAG] * self.n_aliens"),   # each alien counter's place
+    ("upg", "list", "[-1, -1]"),        # the upgrade counter in each slot beside the LZ (-1: destroyed)
+    ("prog", "list", "[-1] * 6"),       # per die: its action, or -1
+    ("faces", "list", "[0] * 6"),       # per die: the face rolled for the current action, 0 if none
+    # per marine: training card dealt, ability kept (-1 before the choice), out of the game
+    # (Kamikaze), Orbital bombing spent, 3 dice next turn (injector), precog last turn,
+    # Scout step used this round
+    ("tcard", "list", "[0] * players"),
+    ("train", "list", "[-1] * players"),
+    ("out", "list", "[0] * players"),
+    ("spent", "list", "[0] * players"),
+    ("tired", "list", "[0] * players"),
+    ("foresaw", "list", "[0] * players"),
+    ("scouted", "list", "[0] * players"),
+    ("pre", "list", "[0] * 6"),         # per die: the face foreseen by Precog
+    ("eq", "list", "[DECK] * len(comp.equipment)"),   # per equipment card: where it is
+)
+_GENERATED = flat_methods("MarsState", FIELDS, "players, comp, cards", {"BAG": BAG, "DECK": DECK})
 
 #: entry points of the higher layers, registered by the package's face: the protocol
 #: (``legal``, ``perform``, ``action_json``, ``prompt``, ``view``, ``evaluation``) and the
@@ -351,7 +402,10 @@ def window_jump(window: tuple, ends: bool, lvl0: int, colour: int, steps: int, m
 
 
 class MarsState(FlatState, State):
-    """One position of March on Mars. Build it with ``GAME.new_state(players, seed)``."""
+    """One position of March on Mars. Build it with ``GAME.new_state(players, seed)``. The
+    protocol calls that go through the hooks come from :class:`~cosmodrome.core.flat.FlatState`;
+    the fields are declared once, in :data:`FIELDS`, from which the clone and the saved form
+    are generated."""
 
     def view_common(self) -> dict[str, Any]:
         return self.HOOKS.view(self, None)
@@ -363,8 +417,7 @@ class MarsState(FlatState, State):
         return out
 
     HOOKS = HOOKS
-    INT_FIELDS = INT_FIELDS
-    LIST_FIELDS = LIST_FIELDS
+    FIELDS = FIELDS
     PHASE_KIND = PHASE_KIND
     OVER_PHASE = OVER
 
@@ -375,7 +428,6 @@ class MarsState(FlatState, State):
         self.options = dict(options)
         self.comp = comp
         self.rng = rng
-        self.cards = list(cards)
         self.strip, self.zone = ring(comp, tuple(cards))
         self.zcols = zone_table(self.zone)
         self.cside = side_table(self.zone)
@@ -385,24 +437,19 @@ class MarsState(FlatState, State):
         #: (words written when read: each reader reads them in their own language)
         self.names = tuple(Word(game.seat_name, m, players) for m in range(players))
         self.sides = (RIGHT,) if players == 2 else (LEFT, RIGHT)
-        for f in INT_FIELDS:
-            setattr(self, f, 0)
-        for f in ("mcol", "mlvl", "mdown", "acted", "kills", "tcard", "out", "spent", "tired", "foresaw", "scouted"):
-            setattr(self, f, [0] * players)
-        self.train = [-1] * players
-        self.pre = [0] * 6
-        self.eq = [DECK] * len(comp.equipment)
         a = comp.aliens
         self.n_aliens = a["yellow"] + a["blue"] + a["red"]
         #: the colour of each alien counter (see :meth:`colour`)
         self.colours = tuple(YELLOW if i < a["yellow"] else BLUE if i < a["yellow"] + a["blue"] else RED
                              for i in range(self.n_aliens))
-        self.aloc = [BAG] * self.n_aliens
-        self.upg = [-1, -1]
-        self.prog = [-1] * 6
-        self.faces = [0] * 6
+        self._init_fields(players, comp, cards)
         self.ev: list[Event] = []
         self.initial_events: list[Event] = []
+
+    #: (players, comp, cards): every field of :data:`FIELDS` at its value in a new state
+    _init_fields = _GENERATED["_init_fields"]
+    clone = _GENERATED["clone"]
+    to_json = _GENERATED["to_json"]
 
     # ----- the ring -----------------------------------------------------------------------
     def zone_cols(self, zone: int) -> range:

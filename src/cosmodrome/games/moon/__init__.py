@@ -23,17 +23,16 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
-from cosmodrome.core.flat import load_fields
+from cosmodrome.core.fields import load_table
 from cosmodrome.games.moon import actions, evaluation, jumps, observation, rounds, scoring, text, turn, view
 from cosmodrome.games.moon.cards import deck_of
 from cosmodrome.games.moon.components import DATA_FILE, load_components
 from cosmodrome.games.moon.setup import new_game
 from cosmodrome.games.moon.state import (
     CARD,
+    FIELDS,
     HOOKS,
-    INT_FIELDS,
     LAST_PHASE,
-    LIST_FIELDS,
     MAX_ROUNDS,
     NUM_ACTIONS,
     REFRESH,
@@ -222,7 +221,7 @@ class WalkingOnTheMoon(Game):
                     or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards) for c in cards)):
                 raise RecordError("the saved state's 'cards' must be 5 different lunar card numbers")
             s = MoonState(self, players, options, comp, Rng.from_state(rng), cards)
-            load_fields(s, d, INT_FIELDS, LIST_FIELDS, free=("order", "winners_", "pending", "deck", "discard", "asks"))
+            load_table(s, d, FIELDS)
         except KeyError as exc:
             raise RecordError(f"the saved moon state lacks {exc.args[0]!r}") from None
         except (RecordError, OptionError):

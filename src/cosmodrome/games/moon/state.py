@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
+from cosmodrome.core.fields import flat_methods
 from cosmodrome.core.flat import FlatState, Hooks, range_kind
 from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
@@ -131,11 +132,60 @@ PHASE_KIND = {EXTRA: "extra-die", PROGRAM: "program", PICK: "pick", GO_ON: "go-o
 # what goes on once every holder asked about an action card has answered (``resume``)
 R_TURN, R_PROCEED, R_FIRST_TURN, R_PICK = range(4)
 
-INT_FIELDS = ("phase", "cur", "round", "turn_i", "dice_n", "jump", "next_stamp", "first_seat",
-              "spk_supply", "ec_supply", "hc_supply", "arrived", "accidents", "decisions", "partner",
-              "free_die", "free_left", "ask_card", "resume", "gone", "cur_last", "mv", "mv_last", "slip")
-LIST_FIELDS = ("cards", "col", "lvl", "stamp", "down", "spk", "ec", "hc", "fin", "order", "prog", "faces",
-               "winners_", "tokens", "free_rr", "pending", "deck", "discard", "hand", "asks")
+#: Every saved field, declared once: ``(name, kind, its value in a new state)`` (the
+#: expressions may use ``players``, ``n`` the astronauts, ``comp``, ``cards`` and the lap
+#: already worked out on ``self``). The fields' part of the constructor, the clone and the
+#: saved form are generated from it (:func:`cosmodrome.core.fields.flat_methods`); ``list``
+#: keeps the length of a new state's, ``varlist`` any length. The order is the saved form's.
+FIELDS = (
+    ("phase", "int", "0"),
+    ("cur", "int", "0"),             # the astronaut playing
+    ("round", "int", "0"),
+    ("turn_i", "int", "0"),          # the turn's place in ``order``
+    ("dice_n", "int", "0"),          # dice the astronaut takes
+    ("jump", "int", "0"),            # the jump being made
+    ("next_stamp", "int", "0"),
+    ("first_seat", "int", "0"),
+    ("spk_supply", "int", "0"),
+    ("ec_supply", "int", "0"),
+    ("hc_supply", "int", "0"),
+    ("arrived", "int", "0"),
+    ("accidents", "int", "0"),
+    ("decisions", "int", "0"),
+    ("partner", "int", "-1"),
+    ("free_die", "int", "-1"),
+    ("free_left", "int", "0"),
+    ("ask_card", "int", "-1"),       # the action card the seats in ``asks`` are asked about (-1: whether to refresh)
+    ("resume", "int", "0"),          # what comes once they answered (R_TURN...)
+    ("gone", "int", "0"),
+    ("cur_last", "int", "0"),
+    ("mv", "int", "0"),              # the astronaut whose move is being made
+    ("mv_last", "int", "0"),
+    ("slip", "int", "-1"),
+    ("cards", "list", "list(cards)"),   # the lunar cards of the lap, in lap order
+    ("col", "list", "[0] * n"),
+    ("lvl", "list", "[comp.connector_level] * n"),
+    ("stamp", "list", "[0] * n"),
+    ("down", "list", "[0] * n"),
+    ("spk", "list", "[0] * n"),
+    ("ec", "list", "[0] * n"),
+    ("hc", "list", "[0] * n"),
+    ("fin", "list", "[0] * n"),
+    ("order", "varlist", "[]"),      # the astronauts' order of play this round
+    ("prog", "list", "[-1] * 6"),
+    ("faces", "list", "[0] * 6"),
+    ("winners_", "varlist", "[]"),
+    ("tokens", "list", "[-1] * len(self.boxes)"),   # special box token per circled box (advanced)
+    ("free_rr", "list", "[0] * n"),  # a free re-roll of the next jump (token)
+    ("pending", "varlist", "[]"),    # the step stack
+    # action cards (advanced): the deck (its order hidden), the face-up discard pile, the card
+    # each seat holds (an index into ``comp.actions``, -1 for none), the seats still to be asked
+    ("deck", "varlist", "[]"),
+    ("discard", "varlist", "[]"),
+    ("hand", "list", "[-1] * players"),
+    ("asks", "varlist", "[]"),
+)
+_GENERATED = flat_methods("MoonState", FIELDS, "players, n, comp, cards")
 
 
 def connector(comp: Components) -> tuple[int, ...]:
@@ -196,12 +246,12 @@ def _jumps(strip: tuple) -> tuple[tuple, dict]:
 class MoonState(FlatState, State):
     """One position of Walking on the Moon. Build it with ``GAME.new_state(players, seed)``.
     The protocol calls that go through the hooks (legal actions, kept until the next action,
-    labels, prompts, applying a move), the clone and the saved fields come from
-    :class:`~cosmodrome.core.flat.FlatState`."""
+    labels, prompts, applying a move) come from :class:`~cosmodrome.core.flat.FlatState`;
+    the fields are declared once, in :data:`FIELDS`, from which the clone and the saved form
+    are generated."""
 
     HOOKS = HOOKS
-    INT_FIELDS = INT_FIELDS
-    LIST_FIELDS = LIST_FIELDS
+    FIELDS = FIELDS
     PHASE_KIND = PHASE_KIND
     OVER_PHASE = OVER
 
@@ -214,36 +264,18 @@ class MoonState(FlatState, State):
         self.rng = rng
         n = astronauts_for(players)
         self.n_astro = n
-        self.cards = list(cards)
         self.strip, self.icons, self.boxes = lap(comp, tuple(cards))
         self.goal = len(self.strip) - 1
         self.memo = _jumps(self.strip)
-        for f in INT_FIELDS:
-            setattr(self, f, 0)
-        for f in ("col", "lvl", "stamp", "down", "spk", "ec", "hc", "fin"):
-            setattr(self, f, [0] * n)
-        self.lvl = [comp.connector_level] * n
-        self.order: list[int] = []
-        self.prog = [-1] * 6
-        self.faces = [0] * 6
-        self.partner = -1
-        self.free_die = -1
-        self.slip = -1
         self.advanced = bool(options.get("advanced"))
-        self.tokens = [-1] * len(self.boxes)          # special box token per circled box (advanced)
-        self.free_rr = [0] * n                         # a free re-roll of the next jump (token)
-        self.pending: list[int] = []
-        # action cards (advanced): the deck (its order hidden), the face-up discard pile, the
-        # card each seat holds (an index into ``C.actions``, -1 for none), the seats still to
-        # be asked about the card ``ask_card`` (-1: whether to refresh), what comes after them
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.hand = [-1] * players
-        self.asks: list[int] = []
-        self.ask_card = -1
-        self.winners_: list[int] = []
+        self._init_fields(players, n, comp, cards)
         self.ev: list[Event] = []
         self.initial_events: list[Event] = []
+
+    #: (players, n, comp, cards): every field of :data:`FIELDS` at its value in a new state
+    _init_fields = _GENERATED["_init_fields"]
+    clone = _GENERATED["clone"]
+    to_json = _GENERATED["to_json"]
 
     # ----- helpers used by the rules ------------------------------------------------------
     def owner(self, a: int) -> int:

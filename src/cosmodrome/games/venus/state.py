@@ -13,8 +13,9 @@ Counters are flat arrays indexed by player, planet and piece type:
   progress (a :class:`Combat`); ``mv``: the move in progress (a :class:`Move`).
 
 Every field is declared once, in :data:`FIELDS`: the constructor, the clone and the saved
-form are generated from that table (as :mod:`dataclasses` writes its methods), so a new
-field is one line there.
+form are generated from that table (as :mod:`dataclasses` writes its methods, with the
+generator the Moon and Mars use too, :mod:`cosmodrome.core.fields`), so a new field is one
+line there.
 
 How the fields are kept, so that a clone (above all a search clone, ``clone(quiet=True)``)
 copies a few small buffers and shares the rest (issue 16, "Search clones"):
@@ -47,46 +48,11 @@ from typing import Any, Mapping, Optional
 from cosmodrome.core import Event, RecordError, Rng, State, check_state_json
 from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
+from cosmodrome.core.fields import COPY, generate, record
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, HOOKS, T_ALIEN
 from cosmodrome.i18n import N_
-
-
-def _generate(cls_name: str, source: str, namespace: dict) -> dict:
-    """Run generated ``source`` (methods written out from a field table, as
-    :mod:`dataclasses` does) and return what it defined."""
-    out: dict = {}
-    exec(compile(source, f"<generated {cls_name}>", "exec"), namespace, out)
-    return out
-
-
-def record(name: str, fields: tuple, doc: str) -> type:
-    """A small record class from a table of ``(field, width)``: a width of 1 is a whole
-    number, a larger width a list of that many. The class gets ``__slots__``, a constructor
-    taking every field, ``copy()``, and ``to_list()``/``from_list()``: the flat list of
-    whole numbers a saved state holds, in the order of the table (the layout of the
-    saves of every version, so they keep loading)."""
-    names = [f for f, _ in fields]
-    size = sum(w for _, w in fields)
-    lines = [f"def __init__(self, {', '.join(names)}):"]
-    lines += [f"    self.{f} = {f}" for f in names]
-    lines += ["def copy(self):", "    c = _new(cls)"]
-    lines += [f"    c.{f} = self.{f}{'[:]' if w > 1 else ''}" for f, w in fields]
-    lines += ["    return c", "def to_list(self):"]
-    lines += ["    return [" + ", ".join(f"self.{f}" if w == 1 else f"*self.{f}" for f, w in fields) + "]"]
-    lines += ["@classmethod", "def from_list(cls, v):", "    c = _new(cls)"]
-    i = 0
-    for f, w in fields:
-        lines.append(f"    c.{f} = v[{i}]" if w == 1 else f"    c.{f} = list(v[{i}:{i + w}])")
-        i += w
-    lines += ["    return c"]
-    cls = type(name, (), {"__slots__": tuple(names), "__doc__": doc, "SIZE": size, "FIELDS": fields})
-    for k, v in _generate(name, "\n".join(lines), {"_new": _new, "cls": cls}).items():
-        setattr(cls, k, v)
-    cls.__module__ = __name__
-    return cls
-
 
 _new = object.__new__
 
@@ -106,7 +72,7 @@ Combat = record("Combat", (
     ("boosted", 3),       # a modifier card in force, by unit type
     ("skulls_ignored", 1),
     ("active", 1),        # 1 while the combat runs
-), "The combat in progress (RB: Defended tiles); ``active`` is 0 when none is.")
+), "The combat in progress (RB: Defended tiles); ``active`` is 0 when none is.", __name__)
 
 #: RB: Action: Move military units. The group being moved.
 Move = record("Move", (
@@ -117,7 +83,7 @@ Move = record("Move", (
     ("allowance", 1),     # steps the group may go (2, more with movement cards)
     ("tank_card", 1),     # 1 once the card letting tanks join was played
     ("active", 1),        # 1 while the move is being chosen
-), "The move in progress (RB: Action: Move military units); ``active`` is 0 when none is.")
+), "The move in progress (RB: Action: Move military units); ``active`` is 0 when none is.", __name__)
 
 
 EMPIRES = (N_("British Empire"), N_("French Empire"), N_("Russian Empire"), N_("German Empire"), N_("United States"))
@@ -194,7 +160,6 @@ _KEPT = {k: [f for f, how, _ in FIELDS if how == k] for k in ("list", "bytes", "
 _FIXED = frozenset(("money", "stock", "orbit", "surf", "bld", "flipped", "clevel", "lost"))
 #: the record class of each ``record`` field
 _RECORDS = {"cb": Combat, "mv": Move}
-_COPY = {"list": ".copy()", "bytes": ".copy()", "tuple": "", "piles": ".copy()", "int": ""}
 
 
 def _state_methods() -> dict:
@@ -212,13 +177,13 @@ def _state_methods() -> dict:
         if how == "record":
             clone += [f"    x = self.{f}", f"    s.{f} = x.copy() if x.active else x"]
         else:
-            clone.append(f"    s.{f} = self.{f}{_COPY[how]}")
+            clone.append(f"    s.{f} = self.{f}{COPY[how]}")
     clone += ["    s.stack = self.stack[:]", "    s.over = self.over", "    s.end_cause = self.end_cause",
               "    if quiet or self.quiet:", "        s.quiet = True", "        s._ev = s.log = _NOTHING",
               "    else:", "        s.quiet = False", "        s._ev = []", "        s.log = self.log[:]",
               "    s._final = self._final", "    s._menu = None", "    return s"]
     ns = {"Combat": Combat, "Move": Move, "Rng": Rng, "_new": _new, "_NOTHING": _NOTHING}
-    out = _generate("VenusState", "\n".join(init + clone), ns)
+    out = generate("VenusState", "\n".join(init + clone), ns)
     ns["VenusState"] = None   # set once the class exists (the clone makes one)
     out["_namespace"] = ns
     return out
