@@ -355,7 +355,7 @@ def list_games(name: Optional[str] = typer.Argument(
     for g in games():
         rec = g.reconstructed()["sections"]
         t.add_row(g.name, gettext(g.title), f"{g.min_players}–{g.max_players}", ", ".join(o.name for o in g.options),
-                  ", ".join(f"{s['section']} {s['assumed']}/{s['total']}" for s in rec) or _("none"))
+                  ", ".join(f"{s.get('label', s['section'])} {s['assumed']}/{s['total']}" for s in rec) or _("none"))
     console.print(t)
     console.print(_("The rulebooks lost their pictures: entries counted above are our reconstruction, "
                     "not printed fact. `cosmodrome games NAME` lists them with their sources."))
@@ -377,8 +377,8 @@ def show_game(console: Console, game) -> None:
     console.print(Text.assemble("\n", (_("Reconstructed, not printed"), "bold"), " " + _("(marked assumed in the component file):")))
     for s in rec["sections"]:
         console.print("  " + ngettext("{section}: {n} of {total} entry", "{section}: {n} of {total} entries", s["total"]).format(
-            section=s["section"], n=s["assumed"], total=s["total"]))
+            section=s.get("label", s["section"]), n=s["assumed"], total=s["total"]))
         for e in s["entries"]:
-            console.print(f"    {e['path']}: {gettext(e['source'])}", highlight=False, markup=False)
+            console.print(f"    {e.get('label', e['path'])}: {gettext(e['source'])}", highlight=False, markup=False)
     for note in rec["notes"]:
         console.print(f"  {gettext(note)}", highlight=False, markup=False)

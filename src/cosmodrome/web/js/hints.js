@@ -2,7 +2,7 @@
 // our own words. The game provides them through the core (its help file): the decision of the
 // seat to move carries `hint: {text, options: [{text, actions}]}`, the waiting line the text
 // alone. Switched off and on with a checkbox; the choice is kept in localStorage.
-import { el, t } from "./api.js";
+import { el, t, tn } from "./api.js";
 
 const KEY = "cosmodrome-hints";
 
@@ -17,7 +17,9 @@ function remember(on) {
 // The labels of a group of options, shortened: "a, b and 4 more".
 function labels(actions, byAction) {
   const names = actions.map(a => byAction.get(a)).filter(Boolean);
-  return names.length <= 2 ? names.join(", ") : `${names.slice(0, 2).join(", ")} and ${names.length - 2} more`;
+  if (names.length <= 2) return names.join(", ");
+  const n = names.length - 2;
+  return tn("{names} and {n} more", "{names} and {n} more", n, { names: names.slice(0, 2).join(", ") });
 }
 
 // The hint layer on `box` (a panel) switched by the checkbox `toggle`; draw(m) with each table message.

@@ -49,7 +49,7 @@ function banner(text, level = "error") {
 function fieldInput(entry, f, i) {
   const id = `lab-field-${i}`;
   const attrs = { id, "data-path": JSON.stringify(f.path), "data-kind": f.kind, "data-orig": String(f.value),
-                  "aria-label": `${entry.label}: ${f.label}` };
+                  "aria-label": `${entry.title || entry.label}: ${f.title || f.label}` };
   let input;
   if (f.kind === "bool") {
     input = el("input", Object.assign(attrs, { type: "checkbox" }));
@@ -64,7 +64,7 @@ function fieldInput(entry, f, i) {
   input.addEventListener("input", mark);
   input.addEventListener("change", mark);
   const range = f.kind === "int" || f.kind === "float" ? (f.min !== null && f.min !== undefined ? `≥ ${f.min}` : t("any")) : "";
-  return el("span", { class: "field" }, el("label", { for: id, text: f.label }), input,
+  return el("span", { class: "field" }, el("label", { for: id, text: f.title || f.label, "data-key": f.label }), input,
     range ? el("span", { class: "range small muted", title: t("valid values (the game checks the whole file too)"), text: range }) : null);
 }
 
@@ -116,9 +116,9 @@ function renderForm(form) {
   let i = 0;
   const box = $("lab-form");
   box.replaceChildren(...form.map(sec => el("fieldset", { class: "section", "data-section": sec.section },
-    el("legend", { text: t(sec.section.replace(/_/g, " ")) }),
-    sec.entries.map(entry => el("div", { class: "entry" },
-      el("div", { class: "entry-head" }, el("b", { text: t(entry.label) }), " ",
+    el("legend", { text: sec.title || sec.section }),
+    sec.entries.map(entry => el("div", { class: "entry", "data-key": entry.label },
+      el("div", { class: "entry-head" }, el("b", { text: entry.title || entry.label }), " ",
         el("span", { class: `pill ${entry.status === "fact" ? "ok" : "warn"}`, text: entry.status === "fact" ? t("fact") : t("assumed") }), " ",
         el("span", { class: "small muted", text: t(entry.source) })),
       el("div", { class: "fields" }, entry.fields.map(f => fieldInput(entry, f, i++))))))));
