@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Mapping, Optional
 
-from cosmodrome.i18n import N_, gettext
+from cosmodrome.i18n import N_, gettext, ngettext
 
 #: a key of a component file -> its words (English, the catalog's message)
 WORDS = {
@@ -220,6 +220,9 @@ def field_label(label: str, names: Optional[Mapping[str, str]] = None) -> str:
         m = re.fullmatch(r"([^\[]*)((?:\[\d+\])*)", part)
         name, index = (m.group(1), m.group(2)) if m else (part, "")
         numbers = re.findall(r"\d+", index)
-        text = word(name, names) if name else ""
+        if name.isdigit():  # a table keyed by the player count (Venus's tiles per planet)
+            text = ngettext("{n} player", "{n} players", int(name)).format(n=name)
+        else:
+            text = word(name, names) if name else ""
         out.append(f"{text} ({', '.join(numbers)})".strip() if numbers else text)
     return " › ".join(x for x in out if x)

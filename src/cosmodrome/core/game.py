@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from cosmodrome.core import component_words
 from cosmodrome.core.chance import MODES, make_explicit
 from cosmodrome.core.errors import (
     GameOverError,
@@ -37,7 +38,6 @@ from cosmodrome.core.errors import (
 )
 from cosmodrome.core.events import Event
 from cosmodrome.core.howto import hint_for, load_howto, page
-from cosmodrome.core import component_words
 from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
 from cosmodrome.i18n import _, gettext

@@ -1,7 +1,7 @@
 // The design lab (docs/LAB.md): a game's component data as a form (or TOML), a run of bots on the
 // variant beside the printed game with the same seeds, its progress, its results as tables and
 // SVG plots drawn here, and the runs kept at the server (reopen, compare, download, play).
-import { api, el, language, t, tn } from "./api.js";
+import { api, botHelp, el, language, t, tn } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -192,7 +192,7 @@ function botRows() {
   for (let i = 0; i < n; i++) {
     const id = `lab-bot-${i}`;
     const sel = el("select", { id, "data-testid": "lab-bot" },
-      Object.keys(info.levels).map(l => el("option", { value: l, text: LEVEL_NAMES()[l] || l, title: info.levels[l] })));
+      Object.keys(info.levels).map(l => el("option", { value: l, text: LEVEL_NAMES()[l] || l, title: botHelp(info.levels[l]) })));
     sel.value = old[i] || "easy";
     box.append(el("div", { class: "row" }, el("label", { for: id, text: t("Seat {n} bot", { n: i + 1 }) }), sel));
   }
