@@ -14,8 +14,9 @@ function remember(on) {
   try { localStorage.setItem(KEY, on ? "1" : "0"); } catch (e) { /* private mode: this page only */ }
 }
 
-// The labels of a group of options, shortened: "a, b and 4 more".
-function labels(actions, byAction) {
+// The labels of a group of options, shortened: "a, b and 4 more" (the count in the reader's
+// language and plural form).
+export function shortLabels(actions, byAction) {
   const names = actions.map(a => byAction.get(a)).filter(Boolean);
   if (names.length <= 2) return names.join(", ");
   const n = names.length - 2;
@@ -58,7 +59,7 @@ export function hintLayer(box, toggle) {
       el("div", { class: "hint-head" }, el("h3", { text: `${t("Hint")} · ${who}` }), phone.matches ? more : null, off),
       el("p", { class: "hint-text small", "data-testid": "hint-text", text }),
       mine && mine.options.length ? el("ul", { class: "small", "data-testid": "hint-options" },
-        mine.options.map(g => el("li", {}, el("b", { text: labels(g.actions, byAction) }), ": ", g.text))) : null,
+        mine.options.map(g => el("li", {}, el("b", { text: shortLabels(g.actions, byAction) }), ": ", g.text))) : null,
     ].filter(Boolean));
     box.hidden = false;
   }
