@@ -26,7 +26,12 @@ def test_the_lobby_names_bot_levels_and_takes_the_creator_to_their_seat(server, 
     specs = next(t["bots"] for t in levels if t["name"] == "venus")
     names = bot.locator("option").all_text_contents()
     assert len(names) == len(specs) and not any(":" in n or "=" in n for n in names)
-    assert [bot.locator("option").nth(i).get_attribute("title") for i in range(len(specs))] == [f"bot level {s}" for s in specs]
+    # each level's tooltip says what it does in words, not the spec the server runs (issue #29)
+    titles = [bot.locator("option").nth(i).get_attribute("title") for i in range(len(specs))]
+    assert titles == ["Random: plays any allowed move at random", "Easy: plays by simple rules of thumb",
+                      "Medium: searches 0.25 seconds ahead a move", "Hard: searches 1 second ahead a move",
+                      "Expert: searches 3 seconds ahead a move"], titles
+    assert specs == ["random", "heuristic", "ismcts:seconds=0.25", "ismcts:seconds=1", "ismcts:seconds=3"]
     assert not page.locator("#seed").is_visible()  # under "Advanced"
     page.click("#advanced > summary")
     assert page.locator("#seed").is_visible()
