@@ -120,3 +120,35 @@ def test_a_replay_and_the_lab_read_hungarian_to_the_last_word(server, hu):
     tips = hu.eval_on_selector_all("[data-testid=lab-bot] option", "ns => ns.map(n => n.title)")
     assert tips and not any(re.search(r"random|heuristic|ismcts", t) for t in tips), tips
     assert leaks(hu) == []
+
+
+@pytest.mark.parametrize("game", ["venus", "cosmic-run", "moon", "mars"])
+def test_the_guided_first_game_reads_hungarian_and_marks_its_own_pick(server, hu, game):
+    """The guided game's steps (web/js/tours.js) were English for a Hungarian reader, and a
+    step that picks its option by the label's English words marked none of the Hungarian
+    options: the pattern is the catalog's too (context "tour pick")."""
+    hu.goto(f"{server}/")
+    hu.wait_for_selector("#seats .seat-row")
+    hu.select_option("#game", game)
+    assert hu.inner_text("[data-testid=learn]").startswith("Tanuld meg")
+    hu.click("[data-testid=learn]")
+    hu.wait_for_url("**/table.html?learn=1&game=*")
+    steps = hu.evaluate(f"import('/js/tours.js').then(m => m.TOURS[{game!r}].steps)")
+    game_id, token = hu.url.split("game=")[1].split("#")[0], hu.url.split("#token=")[1]
+    tour = hu.locator("[data-testid=tour]")
+    for n, step in enumerate(steps, start=1):
+        hu.wait_for_function(
+            "n => document.querySelector('[data-testid=tour]').textContent.includes(`${n}. lépés`)"
+            " && document.querySelector('#decision.mine .options button.suggested:enabled')", arg=n, timeout=30000)
+        assert not LEAKS.search(step["title"] + step["what"] + step["why"]), step
+        assert hu.inner_text("[data-testid=tour-title]") == step["title"]
+        view = get(server, f"/api/games/{game_id}/view?lang=hu", token)
+        wanted = [o["action"] for o in view["decision"]["options"]
+                  if (not step["pick"].get("label") or re.search(step["pick"]["label"], o["label"]))
+                  and all(o.get("data", {}).get(k) == v for k, v in step["pick"].get("data", {}).items())]
+        assert wanted, (n, step["pick"], [o["label"] for o in view["decision"]["options"]])
+        marked = hu.locator("#decision .options button.suggested")
+        assert int(marked.get_attribute("data-action")) in wanted
+        assert step["why"] in tour.inner_text()   # the why is shown only for the script's own pick
+        marked.click()
+    hu.wait_for_selector("[data-testid=tour-done]", timeout=30000)
