@@ -82,6 +82,13 @@ def test_the_lobby_and_my_games_read_hungarian_to_the_last_word(server, hu):
     assert leaks(hu) == []
 
 
+def test_a_bot_levels_profile_names_it_in_words(server, hu):
+    hu.goto(f"{server}/profile.html?name=bot:ismcts:seconds=0.25")
+    hu.wait_for_function("document.getElementById('name').textContent.includes('bot')", timeout=20000)
+    assert hu.inner_text("#name") == "bot: Közepes (botszint)"
+    assert leaks(hu) == []
+
+
 def test_the_hints_count_of_more_options_is_hungarian(server, hu):
     hu.goto(f"{server}/")
     hu.wait_for_selector("#create-btn")

@@ -1,5 +1,5 @@
 // A player's (or a bot level's, ?name=bot:<level>) ratings and rated games.
-import { api, el, t, tn } from "./api.js";
+import { api, botLabel, el, t, tn } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,8 +23,9 @@ async function main() {
   let p;
   try { p = await api("GET", `/api/players/${encodeURIComponent(name)}`); }
   catch (e) { $("name").textContent = e.message; return; }
-  $("name").textContent = p.kind === "bot" ? t("{name} (a bot level)", { name: p.name }) : p.name;
-  document.title = `Cosmodrome — ${p.name}`;
+  const shown = p.kind === "bot" ? t("bot {level}", { level: botLabel(p.name.replace(/^bot /, "")) }) : p.name;
+  $("name").textContent = p.kind === "bot" ? t("{name} (a bot level)", { name: shown }) : shown;
+  document.title = `Cosmodrome — ${shown}`;
   $("ratings").replaceChildren(p.ratings.length ? el("table", { class: "board-list" },
     el("tr", {}, ...[t("Game"), t("Rating"), "μ", "σ", t("Games")].map(h => el("th", { text: h }))),
     p.ratings.map(r => el("tr", {}, el("td", {}, el("a", { href: `/leaderboard.html?game=${encodeURIComponent(r.game)}`, text: r.game })),
