@@ -53,7 +53,8 @@ def test_games_command_lists_reconstructed_counts_and_details():
     assert "reconstruct" in res.output
     res = runner.invoke(app, ["games", "venus"])
     assert res.exit_code == 0, res.output
-    assert "planets[Mars]" in res.output and "tiles[factory]" in res.output
+    # each entry in words (core.component_words), as "About this game" names it
+    assert "planets › Mars" in res.output and "tiles › factory" in res.output and "cards › 1 combat point" in res.output
     total = sum(s["assumed"] for s in get_game("venus").reconstructed()["sections"])
     assert res.output.count("\n    ") >= total
 

@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def test_a_changed_number_runs_40_games_beside_the_printed_game(server, browser, tmp_path):
     shot = tmp_path / "lab.png"
     page = page_of(browser, server, "/lab.html")
-    earth = page.get_by_label("Earth: vp[1]")
+    earth = page.get_by_label("Earth: VP (1)")
     earth.wait_for(timeout=20000)
     assert page.input_value("#lab-game") == "venus"
     assert earth.input_value() == "7"
@@ -64,7 +64,7 @@ def test_the_lobby_links_to_the_lab(server, browser):
     page = page_of(browser, server, "/")
     page.click("[data-testid=lab-link]")
     page.wait_for_url("**/lab.html")
-    page.get_by_label("Mercury: vp[1]").wait_for(timeout=20000)
+    page.get_by_label("Mercury: VP (1)").wait_for(timeout=20000)
     assert not page.errors, page.errors
 
 
@@ -82,7 +82,7 @@ def test_each_number_gets_its_valid_range(server, browser):
 
 def test_the_form_and_the_toml_text_show_the_same_variant(server, browser):
     page = page_of(browser, server, "/lab.html")
-    mercury = page.get_by_label("Mercury: vp[1]")
+    mercury = page.get_by_label("Mercury: VP (1)")
     mercury.wait_for(timeout=20000)
     periods = page.get_by_label("periods: value")
     periods.fill("0")
@@ -98,7 +98,7 @@ def test_the_form_and_the_toml_text_show_the_same_variant(server, browser):
     page.fill("#lab-toml", text.replace("vp = [10, 4]", "vp = [12, 4]"))
     page.check("[data-testid=view-form]")
     page.wait_for_selector("#lab-form:not([hidden])")
-    assert page.get_by_label("Mercury: vp[1]").input_value() == "12"
+    assert page.get_by_label("Mercury: VP (1)").input_value() == "12"
     # TOML the game cannot read is refused with the parser's words, and the text view stays
     page.check("[data-testid=view-toml]")
     page.wait_for_selector("#lab-toml-box:not([hidden])")
@@ -112,7 +112,7 @@ def test_the_form_and_the_toml_text_show_the_same_variant(server, browser):
 
 def test_cancel_stops_a_run(server, browser):
     page = page_of(browser, server, "/lab.html")
-    page.get_by_label("Mercury: vp[1]").wait_for(timeout=20000)
+    page.get_by_label("Mercury: VP (1)").wait_for(timeout=20000)
     page.fill("#lab-name", "to be cancelled")
     page.fill("#lab-games", "300")
     page.click("#lab-run")
@@ -132,7 +132,7 @@ def test_own_breakdowns_comparison_marks_and_a_changed_game_clears_old_results(s
     compared show each difference with its interval; choosing another game clears the results
     of the last one, which would otherwise read as the new game's."""
     page = page_of(browser, server, "/lab.html")
-    earth = page.get_by_label("Earth: vp[1]")
+    earth = page.get_by_label("Earth: VP (1)")
     earth.wait_for(timeout=20000)
     bots = page.locator("[data-testid=lab-bot]")
     for i in range(bots.count()):
@@ -173,7 +173,7 @@ def test_a_run_takes_the_games_options_and_mars_shows_its_win_rate_by_threat(ser
     """The page offers the game's other options (March on Mars's threat level) for both sides;
     the results break the win rate down by the threat chosen."""
     page = page_of(browser, server, "/lab.html")
-    page.get_by_label("Mercury: vp[1]").wait_for(timeout=20000)
+    page.get_by_label("Mercury: VP (1)").wait_for(timeout=20000)
     page.select_option("#lab-game", "mars")
     page.wait_for_selector("#lab-opt-threat", timeout=20000)
     assert page.input_value("#lab-opt-threat") == '"normal"'

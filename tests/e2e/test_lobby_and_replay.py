@@ -26,7 +26,12 @@ def test_the_lobby_names_bot_levels_and_takes_the_creator_to_their_seat(server, 
     specs = next(t["bots"] for t in levels if t["name"] == "venus")
     names = bot.locator("option").all_text_contents()
     assert len(names) == len(specs) and not any(":" in n or "=" in n for n in names)
-    assert [bot.locator("option").nth(i).get_attribute("title") for i in range(len(specs))] == [f"bot level {s}" for s in specs]
+    # each level's tooltip says what it does in words, not the spec the server runs (issue #29)
+    titles = [bot.locator("option").nth(i).get_attribute("title") for i in range(len(specs))]
+    assert titles == ["Random: plays any allowed move at random", "Easy: plays by simple rules of thumb",
+                      "Medium: searches 0.25 seconds ahead a move", "Hard: searches 1 second ahead a move",
+                      "Expert: searches 3 seconds ahead a move"], titles
+    assert specs == ["random", "heuristic", "ismcts:seconds=0.25", "ismcts:seconds=1", "ismcts:seconds=3"]
     assert not page.locator("#seed").is_visible()  # under "Advanced"
     page.click("#advanced > summary")
     assert page.locator("#seed").is_visible()
@@ -51,9 +56,9 @@ def test_the_lobby_names_bot_levels_and_takes_the_creator_to_their_seat(server, 
     over = page.evaluate("""() => { const p = document.getElementById('invite').getBoundingClientRect();
       return [...document.querySelectorAll('#invite .link-row > *')].filter(e => e.getBoundingClientRect().right > p.right + 0.5).length; }""")
     assert over == 0
-    # the bot's seat pill names its level for people, the spec in the tooltip
+    # the bot's seat pill names its level for people, what it does in the tooltip
     pill = page.locator("#seats .pill", has_text="bot").first
-    assert ":" not in pill.inner_text() and pill.get_attribute("title").startswith("bot level ")
+    assert ":" not in pill.inner_text() and pill.get_attribute("title") == "Random: plays any allowed move at random"
 
 
 def finished_venus_record(seed=9):

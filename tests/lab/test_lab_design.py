@@ -85,3 +85,37 @@ def test_an_entrys_table_of_values_is_labelled_by_its_own_keys():
     assert aliens["fields"][0]["path"] == ["counts", "aliens", "value", "yellow"]
     data = {"rules": {"track": {"value": [1, 2], "status": "fact", "source": "RB"}}}
     assert [x["label"] for x in design.form(data)[0]["entries"][0]["fields"]] == ["value[1]", "value[2]"]
+
+
+@pytest.mark.parametrize("game", ["venus", "cosmic-run", "moon", "mars"])
+def test_the_forms_sections_entries_and_fields_have_words_in_the_readers_language(game):
+    """Issue #29: the lab showed the file's keys ("Rules", "start_money", "value", "vp[1]") to
+    a Hungarian reader. Each keeps its key (``section``, ``label``) and gains its words
+    (``title``); the Hungarian words leave no key in English."""
+    from cosmodrome.core.component_words import WORDS
+    from cosmodrome.i18n import using
+
+    g = get_game(game)
+    data = design.loads(g.components_file.read_text(encoding="utf-8"))
+    with using("hu"):
+        f = design.form(data, g.component_names)
+    english_words = {w for w in WORDS.values() if w not in ("tank", "antenna", "bunker", "extra")}
+    for s in f:
+        assert s["title"] != s["section"] and s["title"] not in english_words, s["title"]
+        for e in s["entries"]:
+            parts = e["title"].split(" › ")
+            assert "_" not in e["title"] and not (set(parts) & english_words), e["title"]
+            for x in e["fields"]:
+                assert "_" not in x["title"] and "[" not in x["title"], x["title"]
+                assert x["title"].split(" (")[0] not in english_words, x["title"]
+    if game == "venus":
+        rules = next(s for s in f if s["section"] == "rules")
+        money = next(e for e in rules["entries"] if e["label"] == "start_money")
+        assert rules["title"] == "szabályok" and money["title"] == "kezdőpénz" and money["fields"][0]["title"] == "érték"
+        cards = next(s for s in f if s["section"] == "cards")
+        assert cards["entries"][0]["title"] == "1 harci pont"
+        tiles = next(s for s in f if s["section"] == "tiles_per_planet")
+        assert tiles["entries"][0]["fields"][0]["title"] == "2 játékos (1)"
+    # in English, the words of the keys
+    f = design.form(data, g.component_names)
+    assert all("_" not in e["title"] for s in f for e in s["entries"])

@@ -192,3 +192,36 @@ def test_the_accounts_language_is_read_when_the_page_names_none(client):
     client.post("/api/account/language", json={"lang": None})
     r = client.post("/api/games", json={"game": "venus"}, headers={"Accept-Language": "en"})
     assert r.json()["error"] == "the request lacks 'players' (a whole number)"
+
+
+def test_a_games_title_reads_in_the_requests_language_in_every_list(client):
+    """Issue #29 (a Hungarian reader's findings): "my games", the lobby's lists, a game's facts
+    and its replay gave the game's English title; a stored game's summary gave none at all."""
+    r = client.post("/api/games", json={"game": "venus", "players": 2, "seed": 7, "public": True,
+                                        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    gid = r.json()["id"]
+    assert client.get(f"/api/games/{gid}?lang=hu").json()["title"] == "Irány a Vénusz!"
+    assert client.get(f"/api/games/{gid}").json()["title"] == "Onward to Venus"
+    assert client.get(f"/api/games/{gid}/replay?step=0&lang=hu").json()["title"] == "Irány a Vénusz!"
+    mine = client.post("/api/games/status?lang=hu", json={"games": [{"id": gid, "seat": 0}]}).json()["games"]
+    assert mine[0]["title"] == "Irány a Vénusz!"
+    listed = client.get("/api/games?lang=hu").json()["games"]
+    assert listed and all(x.get("title") and x["title"] != "Onward to Venus" for x in listed if x["game"] == "venus")
+
+
+def test_about_this_game_names_the_component_files_parts_in_words(client):
+    """Issue #29: "About this game" printed the component file's keys ("rules:",
+    "planets[Mercury]", "cards[cp1]"); each section and entry now has its words in the reader's
+    language beside the key."""
+    types = {t["name"]: t for t in client.get("/api/game-types?lang=hu").json()["games"]}
+    venus = {s["section"]: s for s in types["venus"]["reconstructed"]["sections"]}
+    assert venus["rules"]["label"] == "szabályok" and venus["planets"]["label"] == "planéták"
+    entries = {e["path"]: e["label"] for s in venus.values() for e in s["entries"]}
+    assert entries["planets[Mercury]"] == "planéták › Merkúr"
+    assert entries["cards[cp1]"] == "kártyák › 1 harci pont"
+    assert entries["rules.die_faces"] == "szabályok › kockalapok"
+    for t in types.values():
+        for s in t["reconstructed"]["sections"]:
+            assert "_" not in s["label"] and all("_" not in e["label"] and "[" not in e["label"] for e in s["entries"]), s
+    english = {t["name"]: t for t in client.get("/api/game-types").json()["games"]}
+    assert [s["label"] for s in english["venus"]["reconstructed"]["sections"]][:2] == ["rules", "planets"]

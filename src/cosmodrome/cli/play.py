@@ -36,7 +36,7 @@ from cosmodrome.cli.session import (
 )
 from cosmodrome.core import GameRecord, OptionError, State, games, get_game
 from cosmodrome.core.errors import RecordError
-from cosmodrome.i18n import _, gettext, ngettext
+from cosmodrome.i18n import N_, _, gettext, ngettext
 
 
 def seat_plan(seats: Optional[str], players: int) -> list[str]:
@@ -260,18 +260,18 @@ def _read(prompt: str = "") -> Optional[str]:
         return None
 
 
-@app.command()
+@app.command(help=N_("Play a game in the terminal: hot-seat and against bots."))
 def play(
-    game: str = typer.Argument(..., help="the game to play, e.g. venus or cosmic-run"),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="number of players (default: the game's smallest table of 2+)"),
-    seats: Optional[str] = typer.Option(None, help="comma-separated seat list: human or a bot spec (random, heuristic, ismcts...); default human then random bots"),
-    seed: int = typer.Option(0, help="random seed of the game"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value (repeatable)"),
-    load: Optional[Path] = typer.Option(None, help="continue a saved game record"),
-    save: Optional[Path] = typer.Option(None, help="write the game record here when the game ends or you quit"),
-    advisor_seconds: float = typer.Option(1.0, help="thinking time of the move advisor in CPU seconds (type a at a prompt)"),
-    plain: bool = typer.Option(False, "--plain", help="print line by line (for pipes and screen readers) instead "
-                               "of the table of panes; chosen by itself when input or output is not a terminal"),
+    game: str = typer.Argument(..., help=N_("the game to play, e.g. venus or cosmic-run")),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help=N_("number of players (default: 4, or the nearest count the game allows)")),
+    seats: Optional[str] = typer.Option(None, help=N_("comma-separated seat list: human or a bot spec (random, heuristic, ismcts...); default human then random bots")),
+    seed: int = typer.Option(0, help=N_("random seed of the game")),
+    option: list[str] = typer.Option([], "--option", "-o", help=N_("game option key=value (repeatable)")),
+    load: Optional[Path] = typer.Option(None, help=N_("continue a saved game record")),
+    save: Optional[Path] = typer.Option(None, help=N_("write the game record here when the game ends or you quit")),
+    advisor_seconds: float = typer.Option(1.0, help=N_("thinking time of the move advisor in CPU seconds (type a at a prompt)")),
+    plain: bool = typer.Option(False, "--plain", help=N_("print line by line (for pipes and screen readers) instead "
+                               "of the table of panes; chosen by itself when input or output is not a terminal")),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
     console = Console()
@@ -312,10 +312,10 @@ def play(
         console.print(_("Game left unfinished.") if save else _("Game left unfinished. (Use --save FILE to keep the record.)"))
 
 
-@app.command()
+@app.command(help=N_("Replay a game record and print its log and final scores."))
 def replay(
-    file: Path = typer.Argument(..., help="a game record (JSON) written by play, the server or the lab"),
-    seat: Optional[int] = typer.Option(None, help="replay as this seat (1-based) sees it; default: spectator"),
+    file: Path = typer.Argument(..., help=N_("a game record (JSON) written by play, the server or the lab")),
+    seat: Optional[int] = typer.Option(None, help=N_("replay as this seat (1-based) sees it; default: spectator")),
 ) -> None:
     """Replay a game record and print its log and final scores."""
     console = Console()
@@ -341,9 +341,9 @@ def replay(
         console.print(_("The record ends before the game does."))
 
 
-@app.command("games")
+@app.command("games", help=N_("List the games Cosmodrome can play, and what of their components we reconstructed."))
 def list_games(name: Optional[str] = typer.Argument(
-        None, help="a game's name: show its options and every reconstructed component entry")) -> None:
+        None, help=N_("a game's name: show its options and every reconstructed component entry"))) -> None:
     """List the games Cosmodrome can play, and what of their components we reconstructed."""
     console = Console()
     if name is not None:
@@ -355,7 +355,7 @@ def list_games(name: Optional[str] = typer.Argument(
     for g in games():
         rec = g.reconstructed()["sections"]
         t.add_row(g.name, gettext(g.title), f"{g.min_players}–{g.max_players}", ", ".join(o.name for o in g.options),
-                  ", ".join(f"{s['section']} {s['assumed']}/{s['total']}" for s in rec) or _("none"))
+                  ", ".join(f"{s.get('label', s['section'])} {s['assumed']}/{s['total']}" for s in rec) or _("none"))
     console.print(t)
     console.print(_("The rulebooks lost their pictures: entries counted above are our reconstruction, "
                     "not printed fact. `cosmodrome games NAME` lists them with their sources."))
@@ -377,8 +377,8 @@ def show_game(console: Console, game) -> None:
     console.print(Text.assemble("\n", (_("Reconstructed, not printed"), "bold"), " " + _("(marked assumed in the component file):")))
     for s in rec["sections"]:
         console.print("  " + ngettext("{section}: {n} of {total} entry", "{section}: {n} of {total} entries", s["total"]).format(
-            section=s["section"], n=s["assumed"], total=s["total"]))
+            section=s.get("label", s["section"]), n=s["assumed"], total=s["total"]))
         for e in s["entries"]:
-            console.print(f"    {e['path']}: {gettext(e['source'])}", highlight=False, markup=False)
+            console.print(f"    {e.get('label', e['path'])}: {gettext(e['source'])}", highlight=False, markup=False)
     for note in rec["notes"]:
         console.print(f"  {gettext(note)}", highlight=False, markup=False)

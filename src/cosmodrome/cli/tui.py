@@ -274,7 +274,7 @@ class TableApp(App):
     def show_advice(self, rows, options) -> None:
         self.busy = False
         self.query_one("#advice", Static).update(advice_table(rows, options))
-        self.texts["advice"] = "\n".join(_("{label}: {win}% in {n} playouts").format(label=r["label"], win=f"{100 * r['win']:.0f}",
+        self.texts["advice"] = "\n".join(_("{label}: {win} in {n} playouts").format(label=r["label"], win=f"{100 * r['win']:.0f}%",
                                                                                       n=r["visits"]) for r in rows)
         total = sum(r["visits"] for r in rows)
         self.message(ngettext("The advisor searched {n} playout.", "The advisor searched {n} playouts.", total).format(n=total))

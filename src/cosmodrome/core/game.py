@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence
 
+from cosmodrome.core import component_words
 from cosmodrome.core.chance import MODES, make_explicit
 from cosmodrome.core.errors import (
     GameOverError,
@@ -98,6 +99,8 @@ class OptionSpec:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "default": self.default, "help": gettext(self.help),
                 "choices": list(self.choices),
+                # each choice in the reader's language (a value stays as it is, the word is read)
+                "choice_labels": [gettext(c) if isinstance(c, str) and c else c for c in self.choices],
                 "label": gettext(self.label) if self.label else self.name.replace("_", " ").capitalize(),
                 "players": list(self.players) if self.players else None}
 
@@ -158,6 +161,10 @@ class Game(ABC):
     #: sentences on what else of the game is ours rather than printed (e.g. invented card
     #: titles), shown with the reconstructed component data
     reconstruction_notes: tuple[str, ...] = ()
+    #: names of the component file's entries that are not words (a card's effect id) -> the
+    #: English name people read (``N_()``-marked where the game writes it): "About this game"
+    #: and the design lab show it, in the reader's language (core.component_words)
+    component_names: Mapping[str, str] = {}
     #: a co-operative game: every seat wins or loses together, and ``returns()`` is a shared
     #: team reward (1.0 for every seat on a victory, 0.0 for every seat on a defeat)
     cooperative: bool = False
@@ -323,8 +330,10 @@ class Game(ABC):
         sources; see :mod:`cosmodrome.core.provenance`) and ``notes`` (names and other
         things we invented)."""
         sections = reconstruction(file_entries(self.components_file)) if self.components_file else []
-        for sec in sections:  # the sources in the reader's language (those the catalog holds)
-            sec["entries"] = [dict(e, source=gettext(e["source"])) for e in sec["entries"]]
+        for sec in sections:  # the sources and the keys' words in the reader's language
+            sec["label"] = component_words.word(sec["section"])
+            sec["entries"] = [dict(e, source=gettext(e["source"]), label=component_words.entry_label(e["path"], self.component_names))
+                              for e in sec["entries"]]
         return {"sections": sections, "notes": [gettext(n) for n in self.reconstruction_notes]}
 
     def how_to_play(self) -> Optional[dict[str, Any]]:

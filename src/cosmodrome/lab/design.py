@@ -32,9 +32,9 @@ import copy
 import json
 import math
 import tomllib
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, Optional
 
-from cosmodrome.core import OptionError
+from cosmodrome.core import OptionError, component_words
 from cosmodrome.core.provenance import NAME_KEYS
 
 #: keys of an entry that describe it rather than being data a designer changes
@@ -42,14 +42,22 @@ META_KEYS = frozenset({"status", "source", "name"})
 
 
 # ----- the form ----------------------------------------------------------------------------
-def form(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+def form(data: Mapping[str, Any], names: Optional[Mapping[str, str]] = None) -> list[dict[str, Any]]:
     """Sections (top-level tables, in file order) of entries (tables with a ``status``), each
-    with its fields: numbers, yes/no values and texts a designer may change, by path."""
+    with its fields: numbers, yes/no values and texts a designer may change, by path.
+
+    Each section, entry and field keeps its key (``section``, ``label``: the file's identifiers)
+    and gains a ``title``: its words in the reader's language (core.component_words; ``names``:
+    the game's names of entries that are ids, ``Game.component_names``)."""
     out = []
     for section, node in data.items():
         entries = list(_entries(node, [section], ""))
+        for e in entries:
+            e["title"] = component_words.entry_label(e["label"], names)
+            for f in e["fields"]:
+                f["title"] = component_words.field_label(f["label"], names)
         if entries:
-            out.append({"section": section, "entries": entries})
+            out.append({"section": section, "title": component_words.word(section), "entries": entries})
     return out
 
 

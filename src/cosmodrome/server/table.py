@@ -367,7 +367,7 @@ class Table:
     def info(self) -> dict[str, Any]:
         st = self.state
         mover = st.to_move() if self.row.status == "running" else None
-        return {"id": self.id, "game": self.row.game, "title": self.game.title, "players": self.row.players,
+        return {"id": self.id, "game": self.row.game, "title": i18n.gettext(self.game.title), "players": self.row.players,
                 "options": options_summary(self.row.options), "status": self.row.status, "version": self.version,
                 "actions": len(self.record.actions), "seats": self.seats_public(),
                 "to_move": mover, "to_move_name": self.seat_name(mover) if mover is not None else None,

@@ -92,7 +92,7 @@ class MarchOnMars(Game):
         OptionSpec("threat", "choice", "normal", text.THREAT_OPTION_HELP, text.THREATS,
                    label=N_("Threat level")),
         OptionSpec("upgrades", "choice", "bunkers", N_("the two base upgrades: both bunkers (advised for first "
-                   "games) or two drawn at random from the six counters"), ("bunkers", "random"),
+                   "games) or two drawn at random from the six counters"), (N_("bunkers"), N_("random")),
                    label=N_("Base upgrades")),
         OptionSpec("components", "path", "", N_("a variant components file (TOML) replacing entries of the "
                    "component data (dice, counts, cards...)"), label=N_("Components file")),

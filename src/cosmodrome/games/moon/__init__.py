@@ -93,6 +93,10 @@ class WalkingOnTheMoon(Game):
         "checked to be crossable."),
         N_("The nations of the jump cards other than the Soviet one are our choice."),
     )
+    #: the component file names action cards and tokens by their effect: "About this game" and
+    #: the design lab show their names (the tokens' as the help page names them)
+    component_names = {**{k: k.replace("-", " ").capitalize() for k in text.TOKEN_TEXT if k != "ec"},
+                       **{k: title for k, (title, _words) in text.CARD_TEXT.items()}}
     #: every die roll and every action card drawn can be a chance node (core.chance)
     explicit_chance = True
     options = (

@@ -92,6 +92,8 @@ class OnwardToVenus(Game):
     reconstruction_notes = (
         N_("Card titles are our own names, except Gunrunner: the rulebook describes each card's "
         "effect but prints only that one title."),)
+    #: the component file names cards by their effect: "About this game" and the lab show the title
+    component_names = {**text.TILE_LABELS, **{effect: title for effect, (title, _words) in text.CARD_TEXT.items()}}
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> VenusState:
         comp = load_components(options.get("components") or None)

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
-from cosmodrome.core import GameRecord
-from cosmodrome.i18n import _
+from cosmodrome.core import CosmodromeError, GameRecord, get_game
+from cosmodrome.i18n import _, gettext
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import (
     AccountDep,
@@ -66,8 +66,16 @@ async def create_game(body: m.NewGame, request: Request, hall: HallDep, owner: A
     return links(base, t)
 
 
+def _title(name: str) -> str:
+    """A game type's title in the reader's language (its name for a type this server lacks)."""
+    try:
+        return gettext(get_game(name).title or name)
+    except CosmodromeError:
+        return name
+
+
 def _stored_summary(row, open_: bool) -> dict[str, Any]:
-    return {"id": row.id, "game": row.game, "players": row.players, "status": row.status,
+    return {"id": row.id, "game": row.game, "title": _title(row.game), "players": row.players, "status": row.status,
             "options": options_summary(row.options),
             "version": row.revision, "open": open_, "public": row.public, "created": row.created,
             "seats": [{"seat": i, "kind": s.kind, "bot": s.bot,

@@ -116,7 +116,7 @@ async def lab_game(name: GameName):
     g = variable(name)
     text = g.components_file.read_text(encoding="utf-8")
     return {"game": g.name, "title": g.title, "min_players": g.min_players, "max_players": g.max_players,
-            "toml": text, "form": design.form(tomllib.loads(text))}
+            "toml": text, "form": design.form(tomllib.loads(text), g.component_names)}
 
 
 @router.get("/api/lab/games/{name}/ranges", response_model=m.LabRanges, summary="The valid range of each number",
@@ -141,7 +141,7 @@ async def lab_variant(body: m.LabEditsIn):
         raise OptionError(_("{title} takes no component data a variant could change").format(title=i18n.gettext(g.title)))
     text = body.toml if body.toml is not None else g.components_file.read_text(encoding="utf-8")
     data = design.apply_edits(design.loads(text), body.edits)
-    return {"game": g.name, "toml": design.dumps(data), "form": design.form(data)}
+    return {"game": g.name, "toml": design.dumps(data), "form": design.form(data, g.component_names)}
 
 
 @router.post("/api/lab/check", response_model=m.LabChecked, summary="Check a variant before a run",

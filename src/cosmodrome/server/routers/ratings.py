@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 from fastapi import APIRouter, Query, Request
 
 from cosmodrome.core import games as game_types
-from cosmodrome.i18n import _
+from cosmodrome.i18n import _, gettext
 from cosmodrome.server import stats
 from cosmodrome.server.accounts import Account
 from cosmodrome.server.routers import models as m
@@ -59,7 +59,7 @@ async def played(hall, account: Account) -> list[dict[str, Any]]:
             continue
         t = await hall.table(row.id)
         result = t.result() or {}
-        out.append({"game_id": row.id, "game": row.game, "title": t.game.title, "seat": seats[0],
+        out.append({"game_id": row.id, "game": row.game, "title": gettext(t.game.title), "seat": seats[0],
                     "won": seats[0] in result.get("winners", []), "rated": bool(row.meta.get("rated")),
                     "players": [s.player or s.display or t.seat_name(i) for i, s in enumerate(row.seats)],
                     "time": row.updated, "statistics": stats.seat_rows(result, seats[0])})

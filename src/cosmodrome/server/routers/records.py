@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 from fastapi import APIRouter, Depends, Query
 
-from cosmodrome.i18n import _
+from cosmodrome.i18n import _, gettext
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import ClientDep, HallDep, JsonRoute, TableDep, TokenDep, table_costs
 from cosmodrome.server.routers.errors import errors
@@ -57,7 +57,7 @@ async def replay(token: TokenDep, t: TableDep, hall: HallDep, client: ClientDep,
     if t.row.status == "running" and mover != seat:
         label = None  # another seat's choice may be secret until the game is over; the log says what is public
     lines = t.log_lines(seat, 0, step if step < n else None)  # the end: with the lines said after the last move
-    return {"game_id": t.id, "game": t.row.game, "title": t.game.title, "step": step, "steps": n,
+    return {"game_id": t.id, "game": t.row.game, "title": gettext(t.game.title), "step": step, "steps": n,
             "seat": seat, "seat_name": t.seat_name(seat), "seats": t.seats_public(),
             "status": t.row.status, "view": state.view(seat), "log": lines, "last_action": label,
             "mover": mover, "movers": list(t.movers[:n]), "chat": t.chat_lines(step),

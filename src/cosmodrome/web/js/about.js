@@ -17,8 +17,10 @@ export function aboutPanel(type) {
     body.push(el("ul", { class: "about-list small" }, rec.sections.map(s =>
       el("li", {},
         el("details", {},
-          el("summary", { text: t("{section}: {n} of {total} entries reconstructed", { section: s.section, n: s.assumed, total: s.total }) }),
-          el("ul", {}, s.entries.map(e => el("li", { text: `${e.path}: ${e.source}` })))))),
+          el("summary", { "data-section": s.section,
+            text: t("{section}: {n} of {total} entries reconstructed", { section: s.label || s.section, n: s.assumed, total: s.total }) }),
+          // an entry in words (the file's key stays in data-path)
+          el("ul", {}, s.entries.map(e => el("li", { "data-path": e.path, text: `${e.label || e.path}: ${e.source}` })))))),
       rec.notes.map(n => el("li", { text: n }))));
   }
   return el("details", { class: "panel about", "data-testid": "about" },

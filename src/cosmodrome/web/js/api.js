@@ -123,16 +123,30 @@ export function resultText(res) {
   return res.all_lose ? t("Everyone lost!") : tn("Winner: {names}", "Winners: {names}", res.winner_names.length, { names: res.winner_names.join(" & ") });
 }
 
-// A bot level as people call it; the spec the server runs goes in a tooltip.
-//   botLabel("ismcts:seconds=1") -> "Hard"
+// A bot level as people call it; what it does (and how long it thinks) goes in a tooltip.
+//   botLabel("ismcts:seconds=1") -> "Hard"; botHelp("ismcts:seconds=1") -> "Hard: searches 1 second ahead a move"
 const BOT_NAMES = { random: t("Random"), heuristic: t("Easy") };
+const searchIters = (s) => (/^ismcts:iters=(\d+)$/.test(s) ? Number(s.split("=")[1]) : null);
+const searchSeconds = (s) => { const m = /^ismcts(?::seconds=([0-9.]+))?/.exec(s); return m ? Number(m[1] || 1) : null; };
 export function botLabel(spec) {
   const s = String(spec || "");
   if (BOT_NAMES[s]) return BOT_NAMES[s];
-  const m = /^ismcts(?::seconds=([0-9.]+))?/.exec(s);
-  if (m) {
-    const secs = Number(m[1] || 1);
-    return secs < 0.5 ? t("Medium") : secs < 2 ? t("Hard") : t("Expert");
-  }
+  const iters = searchIters(s);   // the design lab's levels: playouts, not seconds
+  if (iters !== null) return iters < 200 ? t("Medium") : iters < 1000 ? t("Hard") : t("Expert");
+  const secs = searchSeconds(s);
+  if (secs !== null) return secs < 0.5 ? t("Medium") : secs < 2 ? t("Hard") : t("Expert");
   return s;
+}
+export function botHelp(spec) {
+  const s = String(spec || "");
+  const iters = searchIters(s);
+  const secs = iters === null ? searchSeconds(s) : null;
+  const what = s === "random" ? t("plays any allowed move at random")
+    : s === "heuristic" ? t("plays by simple rules of thumb")
+    : iters !== null ? tn("plays {n} game out ahead of each move", "plays {n} games out ahead of each move", iters,
+                          { n: iters.toLocaleString(language()) })
+    : secs !== null ? tn("searches {seconds} second ahead a move", "searches {seconds} seconds ahead a move", secs,
+                         { seconds: secs.toLocaleString(language()) })
+    : null;
+  return what ? t("{level}: {what}", { level: botLabel(s), what }) : botLabel(s);
 }

@@ -2,7 +2,7 @@
 // our own words. The game provides them through the core (its help file): the decision of the
 // seat to move carries `hint: {text, options: [{text, actions}]}`, the waiting line the text
 // alone. Switched off and on with a checkbox; the choice is kept in localStorage.
-import { el, t } from "./api.js";
+import { el, t, tn } from "./api.js";
 
 const KEY = "cosmodrome-hints";
 
@@ -14,10 +14,13 @@ function remember(on) {
   try { localStorage.setItem(KEY, on ? "1" : "0"); } catch (e) { /* private mode: this page only */ }
 }
 
-// The labels of a group of options, shortened: "a, b and 4 more".
-function labels(actions, byAction) {
+// The labels of a group of options, shortened: "a, b and 4 more" (the count in the reader's
+// language and plural form).
+export function shortLabels(actions, byAction) {
   const names = actions.map(a => byAction.get(a)).filter(Boolean);
-  return names.length <= 2 ? names.join(", ") : `${names.slice(0, 2).join(", ")} and ${names.length - 2} more`;
+  if (names.length <= 2) return names.join(", ");
+  const n = names.length - 2;
+  return tn("{names} and {n} more", "{names} and {n} more", n, { names: names.slice(0, 2).join(", ") });
 }
 
 // The hint layer on `box` (a panel) switched by the checkbox `toggle`; draw(m) with each table message.
@@ -56,7 +59,7 @@ export function hintLayer(box, toggle) {
       el("div", { class: "hint-head" }, el("h3", { text: `${t("Hint")} · ${who}` }), phone.matches ? more : null, off),
       el("p", { class: "hint-text small", "data-testid": "hint-text", text }),
       mine && mine.options.length ? el("ul", { class: "small", "data-testid": "hint-options" },
-        mine.options.map(g => el("li", {}, el("b", { text: labels(g.actions, byAction) }), ": ", g.text))) : null,
+        mine.options.map(g => el("li", {}, el("b", { text: shortLabels(g.actions, byAction) }), ": ", g.text))) : null,
     ].filter(Boolean));
     box.hidden = false;
   }

@@ -1,7 +1,7 @@
 // The design lab (docs/LAB.md): a game's component data as a form (or TOML), a run of bots on the
 // variant beside the printed game with the same seeds, its progress, its results as tables and
 // SVG plots drawn here, and the runs kept at the server (reopen, compare, download, play).
-import { api, el, language, t, tn } from "./api.js";
+import { api, botHelp, el, language, t, tn } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,7 +49,7 @@ function banner(text, level = "error") {
 function fieldInput(entry, f, i) {
   const id = `lab-field-${i}`;
   const attrs = { id, "data-path": JSON.stringify(f.path), "data-kind": f.kind, "data-orig": String(f.value),
-                  "aria-label": `${entry.label}: ${f.label}` };
+                  "aria-label": `${entry.title || entry.label}: ${f.title || f.label}` };
   let input;
   if (f.kind === "bool") {
     input = el("input", Object.assign(attrs, { type: "checkbox" }));
@@ -64,7 +64,7 @@ function fieldInput(entry, f, i) {
   input.addEventListener("input", mark);
   input.addEventListener("change", mark);
   const range = f.kind === "int" || f.kind === "float" ? (f.min !== null && f.min !== undefined ? `≥ ${f.min}` : t("any")) : "";
-  return el("span", { class: "field" }, el("label", { for: id, text: f.label }), input,
+  return el("span", { class: "field" }, el("label", { for: id, text: f.title || f.label, "data-key": f.label }), input,
     range ? el("span", { class: "range small muted", title: t("valid values (the game checks the whole file too)"), text: range }) : null);
 }
 
@@ -116,9 +116,9 @@ function renderForm(form) {
   let i = 0;
   const box = $("lab-form");
   box.replaceChildren(...form.map(sec => el("fieldset", { class: "section", "data-section": sec.section },
-    el("legend", { text: t(sec.section.replace(/_/g, " ")) }),
-    sec.entries.map(entry => el("div", { class: "entry" },
-      el("div", { class: "entry-head" }, el("b", { text: t(entry.label) }), " ",
+    el("legend", { text: sec.title || sec.section }),
+    sec.entries.map(entry => el("div", { class: "entry", "data-key": entry.label },
+      el("div", { class: "entry-head" }, el("b", { text: entry.title || entry.label }), " ",
         el("span", { class: `pill ${entry.status === "fact" ? "ok" : "warn"}`, text: entry.status === "fact" ? t("fact") : t("assumed") }), " ",
         el("span", { class: "small muted", text: t(entry.source) })),
       el("div", { class: "fields" }, entry.fields.map(f => fieldInput(entry, f, i++))))))));
@@ -192,7 +192,7 @@ function botRows() {
   for (let i = 0; i < n; i++) {
     const id = `lab-bot-${i}`;
     const sel = el("select", { id, "data-testid": "lab-bot" },
-      Object.keys(info.levels).map(l => el("option", { value: l, text: LEVEL_NAMES()[l] || l, title: info.levels[l] })));
+      Object.keys(info.levels).map(l => el("option", { value: l, text: LEVEL_NAMES()[l] || l, title: botHelp(info.levels[l]) })));
     sel.value = old[i] || "easy";
     box.append(el("div", { class: "row" }, el("label", { for: id, text: t("Seat {n} bot", { n: i + 1 }) }), sel));
   }

@@ -1,14 +1,17 @@
 // The leaderboard of one game type (?game=...): players and bot levels by rating.
-import { api, el, t } from "./api.js";
+import { api, botHelp, botLabel, el, t } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 const q = new URLSearchParams(location.search);
 
 export function profileLink(r) {
-  const key = r.kind === "bot" ? `bot:${r.name.replace(/^bot /, "")}` : r.name;
+  const spec = r.name.replace(/^bot /, "");
+  const key = r.kind === "bot" ? `bot:${spec}` : r.name;
+  // a bot level by the name people call it (the server names it by its spec)
   return r.kind === "game" ? el("span", { text: r.name })
-    : el("a", { href: `/profile.html?name=${encodeURIComponent(key)}`, text: r.name });
+    : el("a", { href: `/profile.html?name=${encodeURIComponent(key)}`, text: r.kind === "bot" ? t("bot {level}", { level: botLabel(spec) }) : r.name,
+                title: r.kind === "bot" ? botHelp(spec) : null });
 }
 
 async function show(game) {

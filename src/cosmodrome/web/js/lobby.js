@@ -1,6 +1,6 @@
 // The lobby: create a game (type, players, seats human or bot, options), copy join links, list games.
 import { accountBar } from "./account.js";
-import { api, el, resultText, botLabel, t as tr } from "./api.js";  // tr: `t` names a game type here
+import { api, el, resultText, botLabel, botHelp, pgettext, t as tr } from "./api.js";  // tr: `t` names a game type here
 import { aboutPanel } from "./about.js";
 import { whoami } from "./account.js";
 import { linkOf, stateOf, opponents, started, loadMyGames, statusWord } from "./mine.js";
@@ -33,12 +33,12 @@ function seatRows() {
   box.replaceChildren(el("h3", { text: tr("Seats") }));
   for (let i = 0; i < n; i++) {
     const prev = old[i] || { kind: i === 0 ? "human" : "bot", bot: t.bots[0] };
-    const kind = el("select", { class: "kind", "aria-label": `seat ${i + 1} kind` },
+    const kind = el("select", { class: "kind", "aria-label": tr("seat {n}: a person or a bot", { n: i + 1 }) },
       el("option", { value: "human", text: tr("Human") }), el("option", { value: "bot", text: tr("Bot") }));
     kind.value = prev.kind;
     const bot = el("select", { class: "bot", "aria-label": tr("seat {n} bot level", { n: i + 1 }) },
-      t.bots.map(b => el("option", { value: b, text: botLabel(b), title: tr("bot level {level}", { level: b }) })));
-    const tip = () => (bot.title = tr("bot level {level}", { level: bot.value }));
+      t.bots.map(b => el("option", { value: b, text: botLabel(b), title: botHelp(b) })));
+    const tip = () => (bot.title = botHelp(bot.value));
     bot.addEventListener("change", tip);
     if (t.bots.includes(prev.bot)) bot.value = prev.bot;
     tip();
@@ -62,7 +62,7 @@ function optionRows() {
     if (o.kind === "path") {
       // a data file: the packaged one, a variant the server offers, or your own file (sent as content)
       input = el("select", { name: o.name },
-        el("option", { value: "", text: "packaged" }),
+        el("option", { value: "", text: tr("the packaged file") }),
         (t.variants || []).map(v => el("option", { value: v, text: v })),
         el("option", { value: "#file", text: tr("my own file…") }));
       const file = el("input", { type: "file", accept: ".toml", "data-file-for": o.name, hidden: true });
@@ -76,7 +76,8 @@ function optionRows() {
       input = el("input", { type: "checkbox", name: o.name });
       input.checked = !!o.default;
     } else if (o.choices && o.choices.length) {
-      input = el("select", { name: o.name }, o.choices.map(c => el("option", { value: c, text: c })));
+      input = el("select", { name: o.name },
+        o.choices.map((c, k) => el("option", { value: c, text: (o.choice_labels || [])[k] ?? c })));
       input.value = o.default;
     } else {
       input = el("input", { type: o.kind === "int" ? "number" : "text", name: o.name, value: o.default ?? "" });
@@ -161,7 +162,7 @@ function showLinks(res) {
   for (const s of res.seats) {
     if (s.kind === "human" && s.link) rows.push(linkRow(s.name, s.link, `link-seat-${s.seat}`));
     else if (s.open) rows.push(el("div", { class: "link-row muted small", text: tr("{name}: open — anyone may take it from the open games", { name: s.name }) }));
-    else rows.push(el("div", { class: "link-row muted small", title: tr("bot level {level}", { level: s.bot }), text: tr("{name}: bot ({level})", { name: s.name, level: botLabel(s.bot) }) }));
+    else rows.push(el("div", { class: "link-row muted small", title: botHelp(s.bot), text: tr("{name}: bot ({level})", { name: s.name, level: botLabel(s.bot) }) }));
   }
   if (res.hotseat) rows.push(linkRow(tr("Hot-seat"), res.hotseat, "link-hotseat"));
   rows.push(linkRow(tr("Spectate"), res.spectate, "link-spectate"));
@@ -227,11 +228,11 @@ async function learn() {
 }
 
 function gameTable(list, kind) {
-  if (!list.length) return el("span", { class: "muted", text: "none" });
+  if (!list.length) return el("span", { class: "muted", text: pgettext("games", "none") });
   return el("table", { class: "games" },
     el("tr", {}, el("th", { text: tr("Game") }), el("th", { text: tr("Seats") }), el("th", { text: tr("State") }), el("th", { text: "" })),
     list.map(g => el("tr", { "data-game": g.id },
-      el("td", { text: `${g.title || g.game} · ${g.id}` }),
+      el("td", { text: `${g.title || g.game} · ${g.id}`, "data-testid": "lobby-game-title" }),
       el("td", { class: "small", text: g.seats.map(s => s.kind === "bot" ? tr("bot {level}", { level: botLabel(s.bot) }) : (s.open ? tr("free") : tr("human"))).join(", ") }),
       el("td", { class: "small", text: g.status === "running" ? tr("{n} moves · {name} to move", { n: g.actions ?? g.version, name: g.to_move_name || "" })
           : g.result ? (g.result.cooperative ? resultText(g.result).toLowerCase() : g.result.all_lose ? tr("everyone lost") : tr("won by {names}", { names: g.result.winner_names.join(" & ") })) : statusWord(g.status) }),
@@ -289,7 +290,7 @@ async function importRecord(mode) {
     const res = await api("POST", "/api/games/import", body);
     if (mode === "replay") location.href = res.replay; else goToSeat(res);
     refresh();
-  } catch (e) { banner(`Could not import: ${e.message}`); }
+  } catch (e) { banner(tr("Could not import: {error}", { error: e.message })); }
 }
 
 async function main() {
@@ -328,9 +329,9 @@ async function playLabVariant(id) {
     const sel = $("advanced-options").querySelector("select[data-kind=path]");
     if (!sel || run.game !== $("game").value) return;
     labVariant = { toml: run.variant.toml, name: run.variant.name };
-    sel.append(el("option", { value: "#lab", text: `design lab: ${run.variant.name}` }));
+    sel.append(el("option", { value: "#lab", text: tr("design lab: {name}", { name: run.variant.name }) }));
     sel.value = "#lab";
     $("advanced").open = true;
-  } catch (e) { banner(`Could not load the lab's variant: ${e.message}`); }
+  } catch (e) { banner(tr("Could not load the lab's variant: {error}", { error: e.message })); }
 }
 main();

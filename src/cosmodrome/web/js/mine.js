@@ -1,6 +1,6 @@
 // The games of the person at this browser: the seats opened here (localStorage) and, when logged
 // in, the account's seats on the server. Used by "my games" and by the lobby.
-import { api, language, t } from "./api.js";
+import { api, botLabel, language, t } from "./api.js";
 import { myList } from "./mylist.js";
 
 export function linkOf(g) {
@@ -25,7 +25,7 @@ export function stateOf(g) {
 // The others at the table, so two games of the same kind are told apart.
 export function opponents(g) {
   const others = (g.seats || []).filter(s => s.seat !== g.seat)
-    .map(s => s.kind === "bot" ? t("bot {level}", { level: s.bot }) : (s.display || s.player || s.name));
+    .map(s => s.kind === "bot" ? t("bot {level}", { level: botLabel(s.bot) }) : (s.display || s.player || s.name));
   // a game of one seat (the solo game) says so rather than leaving the cell blank
   return others.length ? others.join(", ") : t("solo");
 }

@@ -27,13 +27,13 @@ function draw(games, me) {
   const rows = games.map(g => el("tr", { class: g.your_turn ? "your-turn" : "", "data-testid": "my-game", "data-game": g.id,
     "data-your-turn": g.your_turn ? "1" : "0" },
     el("td", {}, el("a", { href: linkOf(g), text: g.title || g.game || g.id })),
-    el("td", { text: g.seat_name || `Seat ${g.seat + 1}` }),
+    el("td", { text: g.seat_name || t("Seat {n}", { n: g.seat + 1 }) }),
     el("td", { class: "small", "data-testid": "my-game-against", text: opponents(g) }),
     el("td", { class: "small", text: started(g) }),
     el("td", { "data-testid": "my-game-state", text: stateOf(g) }),
     el("td", { class: "seat-clock", text: clockOf(g) }),
     el("td", {}, g.fromAccount ? el("span", { class: "muted small", text: t("account") })
-      : el("button", { type: "button", class: "small", text: "forget", onclick: () => { forget(g.id, g.seat); look(); } }))));
+      : el("button", { type: "button", class: "small", text: t("forget"), title: t("take this game off this browser's list"), onclick: () => { forget(g.id, g.seat); look(); } }))));
   $("games").replaceChildren(games.length ? el("table", { class: "board-list" },
     el("tr", {}, ...[t("Game"), t("Seat"), t("Against"), t("Started"), t("State"), t("Clock"), ""].map(h => el("th", { text: h }))), rows)
     : el("p", { class: "muted", text: t("No games yet: create one in the lobby, or open a seat's link.") }));

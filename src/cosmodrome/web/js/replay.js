@@ -2,7 +2,7 @@
 import { statsTable } from "./stats.js";
 import { explain } from "./glossary.js";
 import { chatLine } from "./chat.js";
-import { api, el, params, loadRenderer, seatTokens, resultText, t } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, resultText, pgettext, t } from "./api.js";
 import { snapshot, play } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,14 +28,19 @@ function jumpPoints(r) {
   const kind = marks.length ? marks[0].kind : null;
   for (const [id, dir] of [["prev-mark", "previous"], ["next-mark", "next"]]) {
     $(id).hidden = !kind;
-    $(id).textContent = `${dir} ${kind || ""}`;
+    $(id).textContent = kind ? JUMPS[dir][kind]() : "";
   }
-  $("jump").replaceChildren(el("option", { value: 0, text: "start" }),
-    marks.map(m => el("option", { value: m.step, text: `${m.label} (step ${m.step})` })),
-    turns.length > 1 ? el("optgroup", { label: "turns" }, turns.map(t => el("option", { value: t,
-      text: `step ${t}: ${mv[t] !== undefined && r.seats[mv[t]] ? r.seats[mv[t]].name : ""}` }))) : null,
-    el("option", { value: steps, text: "end" }));
+  $("jump").replaceChildren(el("option", { value: 0, text: pgettext("replay", "start") }),
+    marks.map(m => el("option", { value: m.step, text: t("{label} (step {n})", { label: m.label, n: m.step }) })),
+    turns.length > 1 ? el("optgroup", { label: t("turns") }, turns.map(k => el("option", { value: k,
+      text: t("step {n}: {name}", { n: k, name: mv[k] !== undefined && r.seats[mv[k]] ? r.seats[mv[k]].name : "" }) }))) : null,
+    el("option", { value: steps, text: pgettext("replay", "end") }));
 }
+// the jump buttons' words, by the kind of mark the game's log announces
+const JUMPS = {
+  previous: { period: () => t("previous period"), round: () => t("previous round") },
+  next: { period: () => t("next period"), round: () => t("next round") },
+};
 const before = (list) => [...list].reverse().find(x => x < step);
 const after = (list) => list.find(x => x > step);
 
@@ -80,7 +85,7 @@ async function main() {
   if (!gameId) return banner(t("No game given."));
   $("table-link").href = `/table.html?game=${gameId}${token ? `#token=${token}` : ""}`;
   try { info = await api("GET", `/api/games/${gameId}`); } catch (e) { return banner(e.message); }
-  $("title").textContent = `Replay · ${info.title} · game ${gameId}`;
+  $("title").textContent = t("Replay · {title} · game {id}", { title: info.title, id: gameId });
   steps = info.actions;
   $("scrub").max = steps;
   const sel = $("seat");
@@ -103,8 +108,8 @@ async function main() {
   try { jumpPoints(await api("GET", `/api/games/${gameId}/replay?step=${steps}`)); }
   catch (e) { banner(t("No jump points: {error}", { error: e.message }), "warning"); }
   $("play").onclick = () => {
-    if (timer) { clearInterval(timer); timer = null; $("play").textContent = "play"; return; }
-    $("play").textContent = "pause";
+    if (timer) { clearInterval(timer); timer = null; $("play").textContent = t("play"); return; }
+    $("play").textContent = t("pause");
     timer = setInterval(() => { if (step >= steps) { $("play").click(); } else show(step + 1); }, 700);
   };
   document.addEventListener("keydown", (e) => {

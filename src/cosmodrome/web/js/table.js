@@ -2,7 +2,7 @@
 // Each socket receives its own view after every accepted action; actions go through REST.
 // The seat tokens come from the link's fragment (#token=...), are sent in the socket's first
 // frame and in a header for REST, and never appear in a URL the page requests.
-import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel, language, t } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel, botHelp, language, t } from "./api.js";
 import { aboutPanel } from "./about.js";
 import { initChat, chatTable, chatMessage } from "./chat.js";
 import { setClock, clockText, describeClock } from "./clock.js";
@@ -390,7 +390,7 @@ function drawSide() {
   $("seats").replaceChildren(...m.seats.map(s => el("span", {
     class: "pill" + (s.seat === m.seat ? " me" : "") + (s.seat === mover ? " mover" : ""),
     style: `--seat:${infos[s.seat].colour}`,
-    title: s.kind === "bot" ? t("bot level {level}", { level: s.bot }) : null,
+    title: s.kind === "bot" ? botHelp(s.bot) : null,
     text: `${seatLabel(s)}${s.kind === "bot" ? ` · ${t("bot {level}", { level: botLabel(s.bot) })}` : ""}${s.stand_in ? ` · ${t("bot {level} stands in", { level: botLabel(s.stand_in) })}` : ""}${s.seat === m.seat ? t(" (you)") : ""}` },
     el("span", { class: "seat-clock", "data-seat": s.seat, "data-testid": `clock-${s.seat}`, text: clockText(s.seat) }))));
   onlineSide(m);

@@ -1,0 +1,161 @@
+"""The chrome in Hungarian, in headless chromium (issue #29: the English a Hungarian reader still
+met): the lobby's empty lists, seat pickers, bot levels, option choices and "About this game";
+"my games" with the games' titles and the bots' levels; the hint's "and N more"; the replay's
+title and jumps; the design lab's sections and fields. And a check that the visible texts (and
+tooltips) of the lobby, "my games", a replay and the lab hold none of the English words known to
+have leaked."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from e2e_helpers import get
+from e2e_helpers import post_json as post
+from test_page_languages import READ, finished_record
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LAPTOP = {"width": 1280, "height": 800}
+#: English words that leaked into the Hungarian chrome (the reader's findings and ours); none is a
+#: Hungarian word nor part of a product name the pages show ("Cosmic Run: Rapid Fire", "Pocket Race")
+LEAKS = re.compile(r"\b(none|seat|seats|kind|random|heuristic|ismcts|seconds|replay|previous|next|start|end|more|"
+                   r"rules|step|turns|forget|packaged|pause|play|value|level|planets|cards|tiles|units|bunkers|"
+                   r"game|games|the|and|of)\b", re.I)
+
+
+def leaks(page) -> list[str]:
+    return sorted({m.group(0) for m in LEAKS.finditer(page.evaluate(READ))})
+
+
+@pytest.fixture
+def hu(browser):
+    ctx = browser.new_context(viewport=LAPTOP, locale="hu-HU")
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    assert page.errors == []
+    ctx.close()
+
+
+def test_the_lobby_and_my_games_read_hungarian_to_the_last_word(server, hu):
+    g = post(server, "/api/games", {"game": "venus", "players": 3, "seed": 2, "public": True,
+                                    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                                              {"kind": "bot", "bot": "ismcts:seconds=0.25"}]})
+    hu.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][0]['token']}")   # kept in "my games"
+    hu.wait_for_selector("[data-testid=planets]", timeout=20000)
+    hu.goto(f"{server}/")
+    row = hu.locator(f"[data-testid=lobby-my-game][data-game='{g['id']}']")
+    row.wait_for(timeout=20000)
+    assert "Irány a Vénusz!" in row.inner_text() and "bot: Véletlen, bot: Közepes" in row.inner_text(), row.inner_text()
+    hu.wait_for_selector("#running-games [data-testid=lobby-game-title]", timeout=20000)
+    assert "Irány a Vénusz!" in hu.inner_text("#running-games")
+    # an empty list: "egy sincs", not "none" (a fresh server has no finished game)
+    assert hu.inner_text("#finished-games").strip() == "egy sincs"
+    # the seat pickers: their names and the bot levels' tooltips in words
+    kinds = hu.eval_on_selector_all("#seats .kind", "ns => ns.map(n => n.getAttribute('aria-label'))")
+    assert kinds[0] == "1. hely: ember vagy bot", kinds
+    tips = hu.eval_on_selector_all("#seats .bot option", "ns => ns.map(n => n.title)")
+    assert "Véletlen: bármelyik szabályos lépést véletlenszerűen választja" in tips
+    assert "Közepes: lépésenként 0,25 másodpercig keres előre" in tips
+    assert not any(re.search(r"random|heuristic|ismcts", t) for t in tips), tips
+    assert hu.locator("#advanced-options select option").first.text_content() == "a csomagban lévő fájl"
+    # "About this game": the component file's parts in words
+    hu.evaluate("document.querySelectorAll('[data-testid=about], [data-testid=about] details').forEach(d => d.open = true)")
+    about = hu.inner_text("[data-testid=about]")
+    assert "szabályok: 44 tételből 1 rekonstruált" in about and "planéták › Merkúr:" in about, about[:400]
+    assert "rules:" not in about and "planets[" not in about and "cards[" not in about
+    assert leaks(hu) == []
+    # an option's choices in words (March on Mars)
+    hu.select_option("#game", "mars")
+    assert hu.locator("#opt-threat option").all_inner_texts() == ["kezdő", "rendes", "őrmester", "irtó"]
+    assert hu.locator("#opt-upgrades option").all_inner_texts() == ["bunkerek", "véletlen"]
+    assert hu.eval_on_selector("#opt-threat", "s => s.value") == "normal"   # the value sent stays the option's
+    assert leaks(hu) == []
+    # "my games": the title, the seat, the bots' levels, the button
+    hu.goto(f"{server}/mygames.html")
+    mine = hu.locator(f"[data-testid=my-game][data-game='{g['id']}']")
+    mine.wait_for(timeout=20000)
+    text = mine.inner_text()
+    assert "Irány a Vénusz!" in text and "bot: Véletlen, bot: Közepes" in text and "elfelejtés" in text, text
+    assert leaks(hu) == []
+
+
+def test_a_bot_levels_profile_names_it_in_words(server, hu):
+    hu.goto(f"{server}/profile.html?name=bot:ismcts:seconds=0.25")
+    hu.wait_for_function("document.getElementById('name').textContent.includes('bot')", timeout=20000)
+    assert hu.inner_text("#name") == "bot: Közepes (botszint)"
+    assert leaks(hu) == []
+
+
+def test_the_hints_count_of_more_options_is_hungarian(server, hu):
+    hu.goto(f"{server}/")
+    hu.wait_for_selector("#create-btn")
+    said = hu.evaluate("import('/js/hints.js').then(m => [m.shortLabels([1, 2, 3, 4, 5], new Map("
+                       "[[1, 'a'], [2, 'b'], [3, 'c'], [4, 'd'], [5, 'e']])), m.shortLabels([1, 2], new Map([[1, 'a'], [2, 'b']]))])")
+    assert said == ["a, b és még 3", "a, b"]
+
+
+def test_a_replay_and_the_lab_read_hungarian_to_the_last_word(server, hu):
+    rec = finished_record("venus", 2, seed=4)
+    g = post(server, "/api/games/import", {"record": rec, "mode": "continue", "seats": [{"kind": "human"}] * 2})
+    assert get(server, f"/api/games/{g['id']}")["status"] == "finished"
+    hu.goto(f"{server}/replay.html?game={g['id']}")
+    hu.wait_for_selector(f"[data-testid=stepno]:has-text('/ {len(rec['actions'])}')", timeout=30000)
+    hu.wait_for_selector("[data-testid=next-mark]:not([hidden])", timeout=20000)
+    assert hu.inner_text("#title") == f"Visszajátszás · Irány a Vénusz! · {g['id']} játszma"
+    assert hu.inner_text("[data-testid=prev-mark]") == "előző periódus"
+    assert hu.inner_text("[data-testid=next-mark]") == "következő periódus"
+    jumps = hu.locator("[data-testid=jump] option").all_inner_texts()
+    assert jumps[0] == "eleje" and jumps[-1] == "vége" and any(re.match(r"\d+\. lépés: ", j) for j in jumps), jumps[:5]
+    assert hu.locator("[data-testid=jump] optgroup").get_attribute("label") == "körök"
+    hu.click("[data-testid=play]")
+    assert hu.inner_text("[data-testid=play]") == "szünet"
+    hu.click("[data-testid=play]")
+    assert hu.inner_text("[data-testid=play]") == "lejátszás"
+    hu.wait_for_selector("#log div", timeout=20000)
+    assert leaks(hu) == []
+    # the design lab: its sections, entries and fields in words, its bot levels' tooltips too
+    hu.goto(f"{server}/lab.html")
+    hu.wait_for_selector("[data-testid=lab-form] .entry", timeout=30000)
+    legends = [x.strip() for x in hu.locator("[data-testid=lab-form] legend").all_text_contents()]
+    assert legends[:2] == ["szabályok", "egységek"], legends
+    money = hu.locator("[data-testid=lab-form] .entry[data-key=start_money]")
+    assert money.locator(".entry-head b").inner_text() == "kezdőpénz"
+    assert money.locator(".field label").inner_text() == "érték"
+    tips = hu.eval_on_selector_all("[data-testid=lab-bot] option", "ns => ns.map(n => n.title)")
+    assert tips and not any(re.search(r"random|heuristic|ismcts", t) for t in tips), tips
+    assert leaks(hu) == []
+
+
+@pytest.mark.parametrize("game", ["venus", "cosmic-run", "moon", "mars"])
+def test_the_guided_first_game_reads_hungarian_and_marks_its_own_pick(server, hu, game):
+    """The guided game's steps (web/js/tours.js) were English for a Hungarian reader, and a
+    step that picks its option by the label's English words marked none of the Hungarian
+    options: the pattern is the catalog's too (context "tour pick")."""
+    hu.goto(f"{server}/")
+    hu.wait_for_selector("#seats .seat-row")
+    hu.select_option("#game", game)
+    assert hu.inner_text("[data-testid=learn]").startswith("Tanuld meg")
+    hu.click("[data-testid=learn]")
+    hu.wait_for_url("**/table.html?learn=1&game=*")
+    steps = hu.evaluate(f"import('/js/tours.js').then(m => m.TOURS[{game!r}].steps)")
+    game_id, token = hu.url.split("game=")[1].split("#")[0], hu.url.split("#token=")[1]
+    tour = hu.locator("[data-testid=tour]")
+    for n, step in enumerate(steps, start=1):
+        hu.wait_for_function(
+            "n => document.querySelector('[data-testid=tour]').textContent.includes(`${n}. lépés`)"
+            " && document.querySelector('#decision.mine .options button.suggested:enabled')", arg=n, timeout=30000)
+        assert not LEAKS.search(step["title"] + step["what"] + step["why"]), step
+        assert hu.inner_text("[data-testid=tour-title]") == step["title"]
+        view = get(server, f"/api/games/{game_id}/view?lang=hu", token)
+        wanted = [o["action"] for o in view["decision"]["options"]
+                  if (not step["pick"].get("label") or re.search(step["pick"]["label"], o["label"]))
+                  and all(o.get("data", {}).get(k) == v for k, v in step["pick"].get("data", {}).items())]
+        assert wanted, (n, step["pick"], [o["label"] for o in view["decision"]["options"]])
+        marked = hu.locator("#decision .options button.suggested")
+        assert int(marked.get_attribute("data-action")) in wanted
+        assert step["why"] in tour.inner_text()   # the why is shown only for the script's own pick
+        marked.click()
+    hu.wait_for_selector("[data-testid=tour-done]", timeout=30000)
