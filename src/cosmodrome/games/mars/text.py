@@ -65,6 +65,35 @@ STEP_NAMES = (N_("diagonally up"), N_("diagonally down"), N_("straight"), N_("di
 OUTCOME_WORDS = (N_("safe"), N_("hazard"), N_("fall"), N_("crash"), N_("ceiling"), N_("2! face"))
 
 
+def dice_faces(pairs: tuple) -> str:
+    """Dice and their faces in words: ``((die, face), ...)``.
+
+    >>> dice_faces(((0, 1), (4, 4)))
+    'blue die 1 1, black die 1 2!'
+    """
+    return ", ".join(f"{die_name(d)} {face_text(f)}" for d, f in pairs)
+
+
+def dice_faces_w(pairs) -> Word:
+    """:func:`dice_faces`, written when read (a log sentence's value)."""
+    return Word(dice_faces, tuple(pairs))
+
+
+def die_w(d: int) -> Word:
+    """:func:`die_name`, written when read."""
+    return Word(die_name, d)
+
+
+#: the makers of a shot that is no marine's, as the log names them
+SHOOTERS = {"fragmentation": N_("The fragmentation missile"), "piercing": N_("The piercing missile"),
+            "sentinels": N_("The sentinels")}
+
+
+def shooter_w(key: str) -> Word:
+    """One of :data:`SHOOTERS`, written when read."""
+    return Word(gettext, SHOOTERS[key])
+
+
 def rolled_text(who: str, verb: str, slot: int, dice: tuple, faces: tuple) -> str:
     """The log's sentence of a roll (written when read).
 

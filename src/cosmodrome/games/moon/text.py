@@ -114,7 +114,7 @@ def card_title_w(effect: str) -> Word:
 
 def seat_label(s: MoonState, seat: int) -> str:
     """The name of a seat (its nation, or both nations in the 2-player game)."""
-    return " & ".join(gettext(n) for n in s.game.seat_name(seat, s.num_players).split(" & "))
+    return s.game.seat_name(seat, s.num_players)
 
 
 def astronaut_name(s: MoonState, a: int) -> str:
