@@ -172,9 +172,9 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         threat=gettext(view['threat']))]
     upg = ", ".join(_(u) if u else _("destroyed") for u in view["upgrades"])
     lines.append(_("Upgrades: {upgrades}.  Incoming: ").format(upgrades=upg) + ", ".join(
-        f"{k} {' '.join(v) or '-'}" for k, v in view["incoming"].items()))
+        f"{gettext(k)} {' '.join(gettext(a) for a in v) or '-'}" for k, v in view["incoming"].items()))
     for z in view["zones"]:
-        boxes = [f"c{b['col'] + 1}/l{b['level']}: {' '.join(b['aliens'])}" for b in z["boxes"] if b["aliens"]]
+        boxes = [f"c{b['col'] + 1}/l{b['level']}: {' '.join(gettext(a) for a in b['aliens'])}" for b in z["boxes"] if b["aliens"]]
         lines.append(f"  {z['name']}: " + ("; ".join(boxes) or _("no aliens")))
     for mk in view["marines"]:
         state = _("crashed") if mk["crashed"] else _("standing")
