@@ -17,7 +17,8 @@ from cosmodrome.core import get_game
 #: English words that were shown to a Hungarian reader (none of them Hungarian as well)
 LEAKS = frozenset("""die dice level empty bunker infantry hand pool pips pip ship ships missile missiles
     sentinels orange blue white black the which where build escalation pirates aliens alien lands gives
-    second unit units planet surface orbit over limit held discard soviet union united states europe china japan""".split())
+    second unit units planet surface orbit over limit held discard soviet union united states europe china japan
+    appears""".split())
 
 
 def texts_of(game_name: str, seed: int, players: int, steps: int = 3000, **options) -> list[str]:
@@ -61,6 +62,7 @@ def english_in(texts) -> dict[str, str]:
     ("venus", 2, 4, {}),
     ("mars", 2, 6, {}),              # "blue die 1", "The fragmentation missile", "bunker"
     ("mars", 3, 1, {}),
+    ("mars", 3, 6, {}),              # a teleported marine "appears"
     ("cosmic-run", 2, 3, {}),
 ])
 def test_a_hungarian_reader_meets_none_of_the_english_words_found(game_name, players, seed, options):

@@ -213,7 +213,7 @@ def appear(s: MarsState, col: int, lvl: int) -> None:
     """The teleported marine appears: a box without a circle is an accident."""
     s.tele_col = 0
     outcome = "safe" if s.circled(col, lvl) else "hazard"
-    if not land(s, s.cur, col, lvl, outcome, "appears"):
+    if not land(s, s.cur, col, lvl, outcome, says("appears")):
         crash_out(s)
 
 
