@@ -18,7 +18,7 @@ from cosmodrome.core import get_game
 LEAKS = frozenset("""die dice level empty bunker infantry hand pool pips pip ship ships missile missiles
     sentinels orange blue white black the which where build escalation pirates aliens alien lands gives
     second unit units planet surface orbit over limit held discard soviet union united states europe china japan
-    appears""".split())
+    appears friendly novice""".split())
 
 
 def texts_of(game_name: str, seed: int, players: int, steps: int = 3000, **options) -> list[str]:
@@ -64,6 +64,7 @@ def english_in(texts) -> dict[str, str]:
     ("mars", 3, 1, {}),
     ("mars", 3, 6, {}),              # a teleported marine "appears"
     ("cosmic-run", 2, 3, {}),
+    ("cosmic-run", 2, 4, {"friendly": True}),   # "Variants: friendly" in the terminal table
 ])
 def test_a_hungarian_reader_meets_none_of_the_english_words_found(game_name, players, seed, options):
     found = english_in(texts_of(game_name, seed, players, **options))

@@ -349,7 +349,11 @@ def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
     lines = [_("Cosmic Run: Rapid Fire — round {n}/{of}").format(n=v['round'], of=v['rounds'])
              + ("" if v["solo"] else _(", captain: Player {n}").format(n=v['captain'] + 1)),
              _("Round track (mine rolls): {rt}").format(rt=rt)]
-    opts = [k for k in ("friendly", "rapid_fire", "novice") if v["options"].get(k)]
+    # the variants as the English table has always named them (its options' keys), in the reader's language
+    names = {"friendly": pgettext("a variant in the text table", "friendly"),
+             "rapid_fire": pgettext("a variant in the text table", "rapid_fire"),
+             "novice": pgettext("a variant in the text table", "novice")}
+    opts = [names[k] for k in ("friendly", "rapid_fire", "novice") if v["options"].get(k)]
     if opts:
         lines.append(_("Variants: {names}").format(names=", ".join(opts)))
     blocks = [render_sheet(v, sh) for sh in v["sheets"]]
