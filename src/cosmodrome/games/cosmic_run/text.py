@@ -236,7 +236,7 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     meta = v["sheet"]
     rows, cols, labels, ladder = meta["rows"], meta["columns"], meta["labels"], meta["ladder"]
     out = [_("== {name}'s sheet (side {side}) ==").format(name=sh['name'], side=meta['side'])]
-    head = "      VP  " + "   ".join(f"{c[:6]:^9}" for c in meta["tracks"])
+    head = "      VP  " + "   ".join(f"{gettext(c)[:9]:^9}" for c in meta["tracks"])
     out.append(head)
     hearts = []
     for ship in sh["ships"]:
@@ -249,9 +249,10 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
         cells = []
         for t, ship in enumerate(sh["ships"]):
             if r == rows + 1:
-                txt = "  PLANET " if ship["reached"] else "  planet "
+                planet = pgettext("the top row of a track", "planet")[:7]
+                txt = f"  {planet.upper() if ship['reached'] else planet} "
                 if ship["reached"]:
-                    txt = f" [{'@' if ship['row'] == r else '*'}PLANET]"[:9]
+                    txt = f" [{'@' if ship['row'] == r else '*'}{planet.upper()}]"[:9]
             elif r == 0:
                 txt = f"   {'@' if ship['row'] == 0 else ' '}     "
             else:
@@ -262,7 +263,7 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
         name = "P" if r == rows + 1 else ("S" if r == 0 else str(labels[r] or ""))
         out.append(f"{name:>3} {ladder[r]:>3}   " + "   ".join(cells))
     out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(3)))
-    techs = " ".join(f"{t['name'].split()[-1][:7]} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
+    techs = " ".join(f"{gettext(t['name']).split()[-1][:7]} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
                       f"{'o' * (t['circles'] - t['acquired'])}" for t in sh["techs"])
     out.append(_("  Tech {n}VP: {techs}").format(n=sh['tech_score'], techs=techs))
     if not sh["zorlord"]:
@@ -348,7 +349,11 @@ def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
     lines = [_("Cosmic Run: Rapid Fire — round {n}/{of}").format(n=v['round'], of=v['rounds'])
              + ("" if v["solo"] else _(", captain: Player {n}").format(n=v['captain'] + 1)),
              _("Round track (mine rolls): {rt}").format(rt=rt)]
-    opts = [k for k in ("friendly", "rapid_fire", "novice") if v["options"].get(k)]
+    # the variants as the English table has always named them (its options' keys), in the reader's language
+    names = {"friendly": pgettext("a variant in the text table", "friendly"),
+             "rapid_fire": pgettext("a variant in the text table", "rapid_fire"),
+             "novice": pgettext("a variant in the text table", "novice")}
+    opts = [names[k] for k in ("friendly", "rapid_fire", "novice") if v["options"].get(k)]
     if opts:
         lines.append(_("Variants: {names}").format(names=", ".join(opts)))
     blocks = [render_sheet(v, sh) for sh in v["sheets"]]

@@ -10,7 +10,7 @@ left to play.
 
 from __future__ import annotations
 
-from cosmodrome.games.lunar.dice import face_text, steps_of
+from cosmodrome.games.lunar.dice import steps_of
 from cosmodrome.games.mars.combat import engaged, group, kill, targets, toughest
 from cosmodrome.games.mars.equipment import discard, give, partners
 from cosmodrome.games.mars.state import (
@@ -40,7 +40,7 @@ from cosmodrome.games.mars.state import (
     encode_give,
     encode_step,
 )
-from cosmodrome.games.mars.text import die_name, says
+from cosmodrome.games.mars.text import dice_faces_w, die_w, says
 from cosmodrome.games.mars.turn import crash_out, land, note_face
 from cosmodrome.i18n import Word, gettext
 
@@ -159,7 +159,7 @@ def use(s: MarsState, c: int) -> None:
 def charm_mark(s: MarsState, d: int) -> None:
     """The lucky charm: die ``d`` will be rolled again."""
     s.charm |= 1 << d
-    s.log("charm", says("{die} goes again.", die=die_name(d)), die=d)
+    s.log("charm", says("{die} goes again.", die=die_w(d)), die=d)
 
 
 def charm_roll(s: MarsState) -> None:
@@ -168,7 +168,7 @@ def charm_roll(s: MarsState) -> None:
             s.faces[d] = s.roll_die(d)
             note_face(s, d, s.faces[d])
     s.log("charm", says("{who} rolls again: {dice}.", who=s.names[s.cur],
-                        dice=", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in range(6) if s.charm >> d & 1)),
+                        dice=dice_faces_w((d, s.faces[d]) for d in range(6) if s.charm >> d & 1)),
           chance=True, faces=list(s.faces))
     s.charm = 0
     s.phase = ACT
@@ -213,7 +213,7 @@ def appear(s: MarsState, col: int, lvl: int) -> None:
     """The teleported marine appears: a box without a circle is an accident."""
     s.tele_col = 0
     outcome = "safe" if s.circled(col, lvl) else "hazard"
-    if not land(s, s.cur, col, lvl, outcome, "appears"):
+    if not land(s, s.cur, col, lvl, outcome, says("appears")):
         crash_out(s)
 
 
@@ -246,7 +246,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
         s.faces[d] = s.roll_die(d)
         note_face(s, d, s.faces[d])
     s.log("drone", says("{who}'s drone rolls {dice}.", who=s.names[s.cur],
-                        dice=", ".join(f"{die_name(d)} {face_text(s.faces[d])}" for d in DRONE_PAIRS[pair])), chance=True,
+                        dice=dice_faces_w((d, s.faces[d]) for d in DRONE_PAIRS[pair])), chance=True,
           faces=list(s.faces))
     s.phase = ACT
 

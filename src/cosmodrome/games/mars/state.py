@@ -208,8 +208,9 @@ DRONE_PAIRS = ((0, 1), (2, 3), (4, 5), (0, 2), (0, 4), (2, 4))
 STEPS = tuple(steps_of(f) if f else 0 for f in range(ACCIDENT + 1))
 #: the words naming each die in a chance event ("the blue die 1")
 DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(6))
-#: :func:`die_name` and :func:`face_text` as tables (for the log)
-DIE_NAMES = tuple(die_name(d) for d in range(6))
+#: :func:`die_name` and :func:`face_text` as tables (for the log: a die's name is written when
+#: read, in the reader's language)
+DIE_NAMES = tuple(Word(die_name, d) for d in range(6))
 FACE_TEXTS = ("",) + tuple(face_text(f) for f in range(1, ACCIDENT + 1))
 
 #: Every saved field, declared once: ``(name, kind, its value in a new state)`` (the

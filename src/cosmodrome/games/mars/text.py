@@ -65,6 +65,35 @@ STEP_NAMES = (N_("diagonally up"), N_("diagonally down"), N_("straight"), N_("di
 OUTCOME_WORDS = (N_("safe"), N_("hazard"), N_("fall"), N_("crash"), N_("ceiling"), N_("2! face"))
 
 
+def dice_faces(pairs: tuple) -> str:
+    """Dice and their faces in words: ``((die, face), ...)``.
+
+    >>> dice_faces(((0, 1), (4, 4)))
+    'blue die 1 1, black die 1 2!'
+    """
+    return ", ".join(f"{die_name(d)} {face_text(f)}" for d, f in pairs)
+
+
+def dice_faces_w(pairs) -> Word:
+    """:func:`dice_faces`, written when read (a log sentence's value)."""
+    return Word(dice_faces, tuple(pairs))
+
+
+def die_w(d: int) -> Word:
+    """:func:`die_name`, written when read."""
+    return Word(die_name, d)
+
+
+#: the makers of a shot that is no marine's, as the log names them
+SHOOTERS = {"fragmentation": N_("The fragmentation missile"), "piercing": N_("The piercing missile"),
+            "sentinels": N_("The sentinels")}
+
+
+def shooter_w(key: str) -> Word:
+    """One of :data:`SHOOTERS`, written when read."""
+    return Word(gettext, SHOOTERS[key])
+
+
 def rolled_text(who: str, verb: str, slot: int, dice: tuple, faces: tuple) -> str:
     """The log's sentence of a roll (written when read).
 
@@ -143,9 +172,9 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         threat=gettext(view['threat']))]
     upg = ", ".join(_(u) if u else _("destroyed") for u in view["upgrades"])
     lines.append(_("Upgrades: {upgrades}.  Incoming: ").format(upgrades=upg) + ", ".join(
-        f"{k} {' '.join(v) or '-'}" for k, v in view["incoming"].items()))
+        f"{gettext(k)} {' '.join(gettext(a) for a in v) or '-'}" for k, v in view["incoming"].items()))
     for z in view["zones"]:
-        boxes = [f"c{b['col'] + 1}/l{b['level']}: {' '.join(b['aliens'])}" for b in z["boxes"] if b["aliens"]]
+        boxes = [f"c{b['col'] + 1}/l{b['level']}: {' '.join(gettext(a) for a in b['aliens'])}" for b in z["boxes"] if b["aliens"]]
         lines.append(f"  {z['name']}: " + ("; ".join(boxes) or _("no aliens")))
     for mk in view["marines"]:
         state = _("crashed") if mk["crashed"] else _("standing")

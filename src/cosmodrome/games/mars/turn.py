@@ -45,7 +45,7 @@ from cosmodrome.games.mars.state import (
     RANGER,
     MarsState,
 )
-from cosmodrome.games.mars.text import die_name, rolled_text, says
+from cosmodrome.games.mars.text import dice_faces_w, die_w, rolled_text, says, shooter_w
 
 #: the antenna upgrade's number (components.UPGRADES order)
 ANTENNA = 2
@@ -153,7 +153,7 @@ def foresee(s: MarsState) -> None:
         note_face(s, d, s.pre[d])
     s.prog = [-1] * 6
     s.log("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.cur],
-                             dice=", ".join(f"{die_name(d)} {face_text(s.pre[d])}" for d in dice)), chance=True,
+                             dice=dice_faces_w((d, s.pre[d]) for d in dice)), chance=True,
           faces=list(s.pre))
 
 
@@ -295,11 +295,11 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
         for c in (col - 1, col, col + 1):
             for y in range(s.levels):
                 if 0 <= c < len(s.strip) and s.occupied(s.box(c, y)):
-                    hit_box(s, c, y, 1, s.cur, "The fragmentation missile")
+                    hit_box(s, c, y, 1, s.cur, shooter_w("fragmentation"))
     else:
         y = max(range(s.levels), key=lambda y: s.aloc.count(s.box(col, y)))
         if s.occupied(s.box(col, y)):
-            hit_box(s, col, y, 3, s.cur, "The piercing missile")
+            hit_box(s, col, y, 3, s.cur, shooter_w("piercing"))
     HOOKS.end_turn(s)
 
 
@@ -426,7 +426,7 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     j = s.preview(m, d, back, mask)
     s.mode = 1
     if j.outcome in ("crash", "ceiling", "barrier") or not j.path:
-        if land(s, m, j.col, j.level, j.outcome, says("jets back with {die}", die=die_name(d)) if back else says("jets forward with {die}", die=die_name(d)), j.path):
+        if land(s, m, j.col, j.level, j.outcome, says("jets back with {die}", die=die_w(d)) if back else says("jets forward with {die}", die=die_w(d)), j.path):
             after_action(s)
         else:
             crash_out(s)
@@ -436,7 +436,7 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     s.faces[d] = 0
     arrive(s, m, j.path)
     s.log("jet", says("{who} fires the jet pack with {die} and flies on over column {col}.",
-                         who=s.names[m], die=die_name(d), col=s.jcol + 1), seat=m, col=s.jcol, level=s.jlvl)
+                         who=s.names[m], die=die_w(d), col=s.jcol + 1), seat=m, col=s.jcol, level=s.jlvl)
 
 
 def roll_sum(faces: list[int]) -> int:

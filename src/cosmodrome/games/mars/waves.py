@@ -16,7 +16,7 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import roll_face
 from cosmodrome.games.mars.combat import hit_box, kill
 from cosmodrome.games.mars.state import BAG, DEAD, END_BASE, INCOMING, LEFT, LZ, OVER, SIDE_ZONES, YELLOW, MarsState
-from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, says, side_name
+from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, says, shooter_w, side_name
 
 BUNKER, SENTINELS, ANTENNA = range(3)
 
@@ -171,7 +171,7 @@ def sentinels(s: MarsState) -> None:
         for v in sorted(set(faces)):
             col = lz.start + v - 1 if slot_side(s, k) == LEFT else lz.stop - v
             if s.aliens_at(s.box(col, lvl)):
-                hit_box(s, col, lvl, faces.count(v), -1, "The sentinels")
+                hit_box(s, col, lvl, faces.count(v), -1, shooter_w("sentinels"))
 
 
 def base_attack(s: MarsState) -> None:

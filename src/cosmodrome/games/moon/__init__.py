@@ -39,7 +39,7 @@ from cosmodrome.games.moon.state import (
     MoonState,
     astronauts_for,
 )
-from cosmodrome.i18n import N_
+from cosmodrome.i18n import N_, _, gettext
 
 #: the one-way import order of the package, lowest first
 LAYERS = (
@@ -192,10 +192,11 @@ class WalkingOnTheMoon(Game):
         return MAX_ROUNDS * (n * turn + seats + seats * card)
 
     def seat_name(self, seat: int, players: int) -> str:
+        """The seat's nation, or both its nations in the 2-player game, in the reader's language."""
         nations = load_components().nations
         if astronauts_for(players) != players:
-            return f"{nations[seat]} & {nations[seat + players]}"
-        return nations[seat]
+            return _("{first} & {second}").format(first=gettext(nations[seat]), second=gettext(nations[seat + players]))
+        return gettext(nations[seat])
 
     legend = text.LEGEND
 

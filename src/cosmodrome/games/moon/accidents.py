@@ -6,7 +6,7 @@ gets up and takes only two dice.
 from __future__ import annotations
 
 from cosmodrome.games.moon.state import MoonState
-from cosmodrome.games.moon.text import name_w, place_w, says, says_n, word
+from cosmodrome.games.moon.text import accident_losing_text, name_w, place_w, says, word
 from cosmodrome.i18n import N_
 
 WHY = {"hazard": N_("landed on a box without a circle"), "fall": N_("ended in the air and fell"),
@@ -30,7 +30,6 @@ def accident(s: MoonState, a: int, why: object) -> None:
     s.down[a] = 1
     s.accidents += 1
     values = dict(name=name_w(s, a), why=word(WHY[why]), place=place_w(s, s.col[a], s.lvl[a]))
-    s.log("accident", says_n("{name} {why}: an accident at {place}, losing {n} Sputnik.",
-                             "{name} {why}: an accident at {place}, losing {n} Sputniks.", lost, **values) if lost
+    s.log("accident", (accident_losing_text, (lost, values)) if lost
           else says("{name} {why}: an accident at {place}.", **values),
           astronaut=a, why=why, lost=lost, col=s.col[a], level=s.lvl[a])

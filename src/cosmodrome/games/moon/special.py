@@ -31,7 +31,7 @@ from cosmodrome.games.moon.state import (
     decode_program,
     encode_program,
 )
-from cosmodrome.games.moon.text import TOKEN_TEXT, name_w, place_w, says, says_n, word
+from cosmodrome.games.moon.text import TOKEN_TEXT, name_w, place_w, says, spends_text, word
 from cosmodrome.i18n import N_
 
 
@@ -169,8 +169,7 @@ def buy(s: MoonState, n: int) -> None:
     if n:
         s.spk[a] -= n
         s.spk_supply += n
-        s.log("buy", says_n("{name} spends {n} Sputnik on free advances.", "{name} spends {n} Sputniks on free advances.",
-                            n, name=name_w(s, a)), astronaut=a)
+        s.log("buy", (spends_text, (n, {"name": name_w(s, a)})), astronaut=a)
     entered = []
     for _ in range(n):
         if free_step(s, a, 1):

@@ -85,13 +85,16 @@ TIMING_TEXT = {"end-of-round": N_("end of the round"), "before-programming": N_(
 
 
 # ----- words written when read, in the reader's language --------------------------------
-def says_n(singular: str, plural: str, n: int, **values: Any) -> tuple:
-    """:func:`says` with a plural chosen by ``n`` (given to the template as ``n``)."""
-    return (_written_n, (singular, plural, n, values))
+# the log's sentences with a plural, each written when read by its own ``ngettext`` (which
+# marks it for the catalog), passed to the log as ``(fn, (n, values))``
+def accident_losing_text(n: int, values: dict) -> str:
+    return ngettext("{name} {why}: an accident at {place}, losing {n} Sputnik.",
+                    "{name} {why}: an accident at {place}, losing {n} Sputniks.", n).format(n=n, **values)
 
 
-def _written_n(singular: str, plural: str, n: int, values: dict) -> str:
-    return ngettext(singular, plural, n).format(n=n, **values)
+def spends_text(n: int, values: dict) -> str:
+    return ngettext("{name} spends {n} Sputnik on free advances.",
+                    "{name} spends {n} Sputniks on free advances.", n).format(n=n, **values)
 
 
 def word(text: str) -> Word:
@@ -114,7 +117,7 @@ def card_title_w(effect: str) -> Word:
 
 def seat_label(s: MoonState, seat: int) -> str:
     """The name of a seat (its nation, or both nations in the 2-player game)."""
-    return " & ".join(gettext(n) for n in s.game.seat_name(seat, s.num_players).split(" & "))
+    return s.game.seat_name(seat, s.num_players)
 
 
 def astronaut_name(s: MoonState, a: int) -> str:

@@ -591,7 +591,7 @@ def _build_legal(s, f):
 
 
 @decide(D_BUILD, "build", _build_legal,
-        lambda s, f: "Build: which unit, where?" if not f[2] else "Build: a second unit, or done?")
+        lambda s, f: _("Build: which unit, where?") if not f[2] else _("Build: a second unit, or done?"))
 def build_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Buy military units – one or two units, paid to the bank, placed in orbit."""
     p = f[1]

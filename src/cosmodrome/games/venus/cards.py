@@ -138,7 +138,7 @@ def hand_limit(s: VenusState, f: tuple) -> None:
 
 
 @decide(D_HAND, "hand_limit", lambda s, f: [A_CARD + e for e in _effects_in(s, s.hands[f[1]])],
-        lambda s, f: f"Over the hand limit: discard a card ({len(s.hands[f[1]])} held).")
+        lambda s, f: _("Over the hand limit: discard a card ({n} held).").format(n=len(s.hands[f[1]])))
 def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Take one Pass cube – hand limit: discard one card of your choice."""
     p = f[1]
@@ -623,7 +623,8 @@ PLAYABLE = {
 # the decisions of those cards
 # ----------------------------------------------------------------------------------------
 @decide(D_UP, "unit_up", lambda s, f: [A_PLANET + pl for pl in _up_planets(s, f[1], f[2])],
-        lambda s, f: f"Which planet's surface {'tank' if f[2] == TANK else 'infantry'} returns to orbit?")
+        lambda s, f: _("Which planet's surface tank returns to orbit?") if f[2] == TANK else
+        _("Which planet's surface infantry returns to orbit?"))
 def unit_up(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a tank / infantry of yours lifts off to orbit."""
     p, t, pl = f[1], f[2], a - A_PLANET
@@ -707,7 +708,7 @@ def kill_unit(s: VenusState, f: tuple, a: int) -> None:
 
 
 @decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],
-        lambda s, f: "Gunrunner: place it on which planet with a crisis tile?")
+        lambda s, f: _("Gunrunner: place it on which planet with a crisis tile?"))
 def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     """RB: card Gunrunner – lies on a planet with a crisis tile (+2 defence to its crisis
     tiles until one is defeated) and pays £3."""
@@ -721,7 +722,7 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
 
 
 @decide(D_PLACE_TENSION, "place_tension", lambda s, f: [A_PLANET + pl for pl in _tension_dest(s)],
-        lambda s, f: "Place a discarded tension tile on which planet?")
+        lambda s, f: _("Place a discarded tension tile on which planet?"))
 def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a discarded tension tile goes onto the chosen
     planet."""
@@ -734,7 +735,7 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
 
 
 @decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
-        lambda s, f: "Remove a tension tile from which planet?")
+        lambda s, f: _("Remove a tension tile from which planet?"))
 def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a tension tile leaves the chosen planet for
     the tile discards."""
@@ -816,7 +817,7 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
 
 
 @decide(D_BIGGAME, "take_biggame", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_BIGGAME)],
-        lambda s, f: "Take a big game tile from which planet?")
+        lambda s, f: _("Take a big game tile from which planet?"))
 def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the big game tile is kept as if claimed."""
     pl = a - A_PLANET

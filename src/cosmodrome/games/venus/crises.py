@@ -69,7 +69,7 @@ from cosmodrome.games.venus.text import (
     seat_word,
     who,
 )
-from cosmodrome.i18n import N_, _
+from cosmodrome.i18n import N_, _, gettext
 
 INWARD = (MARS, MOON, EARTH)
 
@@ -129,9 +129,10 @@ def escalation_text(names, dice: list, added: list) -> str:
     >>> escalation_text(["Mercury", "Venus"], [0, 3, 0], [1, 1])
     'Crisis escalation dice: skull, 3, skull. Escalation on Mercury +1, Venus +1.'
     """
-    text = f"Crisis escalation dice: {fmt_dice(dice)}."
+    text = _("Crisis escalation dice: {dice}.").format(dice=fmt_dice(dice))
     if any(added):
-        text += " Escalation on " + ", ".join(f"{names[pl]} +{n}" for pl, n in enumerate(added) if n) + "."
+        text += _(" Escalation on {planets}.").format(
+            planets=", ".join(f"{gettext(names[pl])} +{n}" for pl, n in enumerate(added) if n))
     return text
 
 
@@ -536,11 +537,12 @@ def pirates(s: VenusState, f: tuple, a: int) -> None:
         n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide)) * s.comp.rules["pirate_fee"]
         if n:
             s.pay(p, n)
-            s.say("pirates", f"{SHORT[p]} pays the pirates £{n}.", {"seat": p, "amount": n})
+            s.say("pirates", says("{who} pays the pirates £{n}.", who=who(p), n=n), {"seat": p, "amount": n})
         return
     pl, k = decode_building(a)
     s.remove_building(p, pl, k)
-    s.say("pirates", f"{SHORT[p]} gives up a {'mine' if k == 0 else 'factory'} on {s.comp.planet_names[pl]} to the pirates.",
+    s.say("pirates", says("{who} gives up a mine on {planet} to the pirates.", who=who(p), planet=planet_w(s.comp, pl)) if k == 0
+          else says("{who} gives up a factory on {planet} to the pirates.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "kind": k})
     if any(s.buildings_on(p, x) for x in pirate_planets(wide)):
         s.stack.append((D_PIRATES, p, wide))
@@ -561,7 +563,7 @@ def kuiper(s: VenusState, lv: int) -> None:
     for t, pl in zip(al, (KUIPER, TITAN, GANYMEDE)):
         clear_planet(s, pl, flip=False, discard_tiles=False)
         s.ptiles[pl] += (t,)
-        s.say("aliens", f"Aliens land on {s.comp.planet_names[pl]}!", {"planet": pl})
+        s.say("aliens", says("Aliens land on {planet}!", planet=planet_w(s.comp, pl)), {"planet": pl})
 
 
 def alien_planets(s: VenusState) -> list:
@@ -586,7 +588,7 @@ def aliens_advance(s: VenusState) -> None:
         s.ptiles[pl] = without(s.ptiles[pl], t)
         clear_planet(s, dest, flip=False, discard_tiles=False)
         s.ptiles[dest] += (t,)
-        s.say("aliens", f"An alien advances from {s.comp.planet_names[pl]} to {s.comp.planet_names[dest]}!",
+        s.say("aliens", says("An alien advances from {src} to {dest}!", src=planet_w(s.comp, pl), dest=planet_w(s.comp, dest)),
               {"from": pl, "planet": dest})
     s.alien_next += n
 

@@ -41,7 +41,7 @@ from cosmodrome.games.venus.flow import (
     decode_unit_at,
 )
 from cosmodrome.games.venus.state import SHORT
-from cosmodrome.i18n import N_, Word, _, gettext, ngettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, gettext, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 UNIT_LABELS = (N_("infantry"), N_("spaceship"), N_("tank"))
 AN_UNIT = (N_("an infantry"), N_("a spaceship"), N_("a tank"))
@@ -204,8 +204,10 @@ def card_name(s, card: int) -> str:
 
 
 def card_words(comp, card: int) -> str:
-    """A card's title in quotes, from the component tables."""
-    return "'" + gettext(CARD_TEXT[EFFECTS[comp.card_effect(card)]][0]) + "'"
+    """A card's title in quotes (each language's own: the quotes are in the message), from
+    the component tables."""
+    return pgettext("a card's title in quotes", "'{title}'").format(
+        title=gettext(CARD_TEXT[EFFECTS[comp.card_effect(card)]][0]))
 
 
 def tile_name(s, t: int) -> str:
@@ -249,7 +251,7 @@ def builds_text(comp, p: int, t: int, pl: int) -> str:
 def moves_text(comp, p: int, moved, src: int, dest: int) -> str:
     parts = [ngettext("{n} spaceship", "{n} spaceships", moved[1]).format(n=moved[1])]
     if moved[0]:
-        parts.append(_("{n} infantry").format(n=moved[0]))
+        parts.append(ngettext("{n} infantry", "{n} infantry", moved[0]).format(n=moved[0]))
     if moved[2]:
         parts.append(ngettext("{n} tank", "{n} tanks", moved[2]).format(n=moved[2]))
     return _("{who} moves {units} from {src} to {dest}.").format(
@@ -301,9 +303,21 @@ UNIT_VERBS = {"combat": N_("Commit {unit}"), "casualty": N_("Lose {unit}"), "cla
               "return_unit": N_("Return {unit} to Earth orbit")}
 CARD_VERBS = {"hand_limit": N_("Discard '{card}'"), "cycle": N_("Discard '{card}'"), "draw4": N_("Discard '{card}'"),
               "look_take": N_("Take '{card}'"), "look_give": N_("Give '{card}'")}
-COUNT_WORDS = {"move_ships": (N_("{n} spaceship"), N_("{n} spaceships")),
-               "move_infantry": (N_("{n} infantry"), N_("{n} infantry")),
-               "move_tanks": (N_("{n} tank"), N_("{n} tanks"))}
+
+
+def count_words(kind: str, n: int) -> Optional[str]:
+    """How many units a move takes along, by decision kind (``None``: a bare number).
+
+    >>> count_words("move_infantry", 3), count_words("move_ships", 1)
+    ('3 infantry', '1 spaceship')
+    """
+    if kind == "move_ships":
+        return ngettext("{n} spaceship", "{n} spaceships", n).format(n=n)
+    if kind == "move_infantry":
+        return ngettext("{n} infantry", "{n} infantry", n).format(n=n)
+    if kind == "move_tanks":
+        return ngettext("{n} tank", "{n} tanks", n).format(n=n)
+    return None
 
 
 def label(s, a: int) -> str:
@@ -336,8 +350,7 @@ def label(s, a: int) -> str:
         return _("Tile {slot}").format(slot=slot)
     if A_COUNT <= a < A_COUNT + 10:
         k = a - A_COUNT
-        words = COUNT_WORDS.get(kind)
-        return ngettext(words[0], words[1], k).format(n=k) if words else str(k)
+        return count_words(kind, k) or str(k)
     if A_CARD <= a < A_CARD + len(EFFECTS):
         return gettext(CARD_VERBS.get(kind, N_("Play '{card}'"))).format(card=card_title(a - A_CARD))
     if A_SEAT <= a < A_SEAT + 5:

@@ -328,7 +328,7 @@ function noteOf(m) {
 function optionGroups(d) {
   const groups = arrange(d, renderer && renderer.optionGroup);
   if (groups.length === 1 && !groups[0].title) return groups[0].items.map(optionButton);
-  return groups.map(g => el("div", { class: "opt-group", role: "group", "aria-label": g.title || "other options" },
+  return groups.map(g => el("div", { class: "opt-group", role: "group", "aria-label": g.title || t("other options") },
     g.title ? el("div", { class: "opt-head", text: g.title }) : null,
     el("div", { class: "opt-row" }, g.items.map(optionButton))));
 }

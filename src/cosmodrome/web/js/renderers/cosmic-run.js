@@ -35,7 +35,7 @@ const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").sli
 let TECH_HELP = {};
 let HELP = {};
 function dieHelp(d) {
-  const c = d.colour, col = tr(c || "");
+  const c = d.colour, col = (c ? tr(c) : "");
   switch (d.kind) {
     case "move": return [tr("{Colour} {n} — movement", { Colour: cap(col), n: d.pips }), tn("Moves the {colour} ship up to {n} circle, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", "Moves the {colour} ship up to {n} circles, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", d.pips, { colour: col }), "rulebook: Movement Die"];
     case "attack": return [tr("Advance and attack {colour}", { colour: col }), tr("The {colour} ship steps one circle, then the opponent's {colour} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own {colour} engine is upgraded instead. Solo: your die only advances.", { colour: col }), "rulebook: Advance and Attack Die"];
@@ -448,6 +448,9 @@ function roundTrack(v) {
   return tipOn(node, HELP.round, tr("dots = mine rolls at the start of the round"));
 }
 
+// the short name under a die of the pool: "P1" for "Player 1" (a name of another kind as it is)
+function shortName(v, o, name) { return name === tr("Player {n}", { n: o + 1 }) ? tr("P{n}", { n: o + 1 }) : name; }
+
 function ownerName(v, o) {
   if (o === null || o === undefined) return null;
   const s = v.sheets[o];
@@ -466,11 +469,11 @@ function dicePool(ctx, v, idx) {
     const node = el("div", { class: "cr-die" + (d.owner !== null ? " taken" : "") + (inHand ? " inhand" : "") + (mineOwner ? " own" : ""),
       "data-testid": "cr-die", "data-die": d.die, "data-face": d.face, "data-owner": d.owner === null ? "" : d.owner },
       el("div", { class: "face" }, dieFace(d, 38)),
-      el("div", { class: "who", text: inHand ? "in hand" : owner ? owner.replace("Player ", "P") : `die ${d.die + 1}` }));
+      el("div", { class: "who", text: inHand ? pgettext("a die", "in hand") : owner ? shortName(v, d.owner, owner) : pgettext("a die in the pool", "die {n}", { n: d.die + 1 }) }));
     const key = `die:${d.die}`;
     if (idx.has(key)) hot(node, ctx, idx, key);
     else if (inHand && idx.has("use")) hot(node, ctx, idx, "use");
-    tipOn(node, dieHelp(d), `die ${d.die + 1}${owner ? `, taken by ${owner}` : ", in the pool"}`);
+    tipOn(node, dieHelp(d), owner ? tr("die {n}, taken by {who}", { n: d.die + 1, who: owner }) : tr("die {n}, in the pool", { n: d.die + 1 }));
     return node;
   });
   return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: tr("Action dice") }), el("div", { class: "dice" }, dice));
@@ -484,17 +487,24 @@ function actionBar(ctx, v, idx) {
   if (cur) {
     const fd = v.dice[cur.die];
     const who = ownerName(v, fd ? fd.owner : null);
-    let txt = `${who || "?"} holds die ${cur.die + 1}: ${fd ? fd.text : ""}`;
+    let txt = tr("{who} holds die {n}: {face}", { who: who || "?", n: cur.die + 1, face: fd ? fd.text : "" });
     if (v.decision === "move") {
-      txt = `${who}: moving the ${cur.colour} ship — ${cur.pips} pip${cur.pips !== 1 ? "s" : ""} left` + (cur.transformed ? " (transformed)" : "")
-        + (cur.attack !== null && cur.attack !== undefined ? `, then attacks ${ownerName(v, 1 - cur.sheet) || "the opponent"}'s ${v.sheet.tracks[cur.attack]} ship` : "");
+      const values = { who, colour: cur.colour ? tr(cur.colour) : "", n: cur.pips };
+      txt = cur.transformed
+        ? tn("{who}: moving the {colour} ship — {n} pip left (transformed)", "{who}: moving the {colour} ship — {n} pips left (transformed)", cur.pips, values)
+        : tn("{who}: moving the {colour} ship — {n} pip left", "{who}: moving the {colour} ship — {n} pips left", cur.pips, values);
+      if (cur.attack !== null && cur.attack !== undefined) {
+        const whose = ownerName(v, 1 - cur.sheet) || tr("the opponent");
+        txt = tr("{moving}, then attacks {whose}'s {colour} ship", { moving: txt, whose, colour: tr(v.sheet.tracks[cur.attack] || "") });
+      }
     }
     kids.push(el("div", { class: "cr-now" }, fd ? el("span", { class: "mini" }, dieFace(fd, 26)) : null, el("span", { text: txt })));
   }
-  if (v.pending_mine) kids.push(el("div", { class: "cr-now warn", text: `Incoming mines at ${v.pending_mine.coordinate} (red rings on the sheet).` }));
+  if (v.pending_mine) kids.push(el("div", { class: "cr-now warn", text: tr("Incoming mines at {coordinate} (red rings on the sheet).", { coordinate: v.pending_mine.coordinate }) }));
   if (v.pending_attack) {
     const pa = v.pending_attack;
-    kids.push(el("div", { class: "cr-now warn", text: `${ownerName(v, pa.by)} ${pa.kind === "attack" ? "attacks" : "upgrades against"} ${ownerName(v, pa.sheet)}'s ${pa.colour} ship.` }));
+    const values = { who: ownerName(v, pa.by), whose: ownerName(v, pa.sheet), colour: pa.colour ? tr(pa.colour) : "" };
+    kids.push(el("div", { class: "cr-now warn", text: pa.kind === "attack" ? tr("{who} attacks {whose}'s {colour} ship.", values) : tr("{who} upgrades against {whose}'s {colour} ship.", values) }));
   }
   const chips = [];
   const chip = (key, text, cls = "") => { if (idx.has(key)) chips.push(hot(el("button", { class: `cr-chip ${cls}`, text }), ctx, idx, key)); };
@@ -554,7 +564,7 @@ function endPanel(ctx, v) {
     el("td", { text: s.tech_score }), el("td", { class: "tot", text: s.vp })));
   return el("div", { class: "cr-end", "data-testid": "cr-end" },
     el("div", { class: "big", text: title }), el("div", { class: "muted", text: tr("Ended: {cause} (round {n}).", { cause: END_WORDS[v.end] ? tr(END_WORDS[v.end]) : v.end, n: v.round }) }),
-    el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(t => el("th", { text: cap(t) })), el("th", { text: tr("Tech") }), el("th", { text: tr("Total VP") })), rows),
+    el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(c => el("th", { text: cap(tr(c)) })), el("th", { text: tr("Tech") }), el("th", { text: tr("Total VP") })), rows),
     el("div", { class: "muted small", text: tr("Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (rulebook: Scoring)") }));
 }
 

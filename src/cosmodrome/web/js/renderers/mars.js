@@ -15,7 +15,7 @@
 // give, take). The drone's pairs and the choices of a card stay on the option list.
 // The view schema is in src/cosmodrome/games/mars/view.py, the option details in
 // src/cosmodrome/games/mars/actions.py.
-import { el, svg, t as tr } from "../api.js";  // tr: `t` names the turn in places here
+import { el, pgettext, svg, t as tr } from "../api.js";  // tr: `t` names the turn in places here
 import { optionIndex, places } from "./places.js";
 
 export const name = "mars";
@@ -163,7 +163,7 @@ function levelNumbers(root, v, g) {
         x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle", text: String(l) }));
     }
     const [x, y] = pt(R0 + levels * LH + 8, t);
-    root.append(svg("text", { class: "mars-levelno head", x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle", text: "level" }));
+    root.append(svg("text", { class: "mars-levelno head", x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle", text: pgettext("the ring's levels", "level") }));
   });
 }
 function ringSvg(v, ctx, idx) {
@@ -292,7 +292,7 @@ function waveBox(v, side, x, y) {
   svg("rect", { x: 0, y: 0, width: 136, height: 52, rx: 8 }),
   svg("text", { x: 68, y: 18, "text-anchor": "middle", class: "mars-label", text: side === "left" ? tr("Incoming left") : tr("Incoming right") }),
   aliens.length ? aliens.map((a, i) => alienIcon(a, 12 + (i % 10) * 12.5, 37, 5.5, false))
-    : svg("text", { x: 68, y: 42, "text-anchor": "middle", class: "mars-note", text: "empty" }),
+    : svg("text", { x: 68, y: 42, "text-anchor": "middle", class: "mars-note", text: pgettext("an incoming-wave box", "empty") }),
   svg("title", { text: (side === "left"
     ? tr("The left incoming-wave box: aliens a wave pushed off the left card next to the Landing Zone. At the start of the next round they storm into the Landing Zone.")
     : tr("The right incoming-wave box: aliens a wave pushed off the right card next to the Landing Zone. At the start of the next round they storm into the Landing Zone."))
@@ -365,7 +365,9 @@ function combatCard(v, ctx, idx) {
     const slot = el("div", { class: "mars-slot" + (now ? " now" : "") + (t.action > s && v.phase !== "program" ? " done" : ""), "data-slot": s, "data-testid": "mars-slot" },
       el("div", { class: "muted small", text: tr("Action {n}", { n: s + 1 }) }), el("div", { class: "dice" }, dice.map(d => dieNode(d, ctx, idx))));
     const adds = (idx.get(`slot:${s}`) || []).map(o => {
-      const die = / on action \d+$/.test(o.label) ? o.label.replace(/ on action \d+$/, "") : DIE_NAMES[o.data.die];
+      // the die (and its foreseen face) as the label names it, without the action it goes on
+      const after = tr("{die}{shown} on action {n}", { die: "", shown: "", n: s + 1 });
+      const die = after && o.label.endsWith(after) ? o.label.slice(0, -after.length) : dieName(o.data.die);
       const b = el("button", { class: `mars-add ${DIE_COLOURS[o.data.die]}`, text: `+ ${die}` });
       const one = optionIndex();
       one.add(`slot:${s}:${o.data.die}`, o);
@@ -500,9 +502,9 @@ export function seatInfo(view, seat) {
  *  moves, shots and re-rolls apart. */
 const DIE_COLOURS = ["blue", "blue", "white", "white", "black", "black"];
 const WAYS_OUT = ["stop the turn here", "hold the other groups", "leave the drone idle"];
-// the die names the options give (cosmodrome.games.lunar.dice.die_name)
 const NUKES = ["set off the nuke (4 dice, 9 or more)", "kamikaze: the nuke with 5 dice, at the cost of this marine"];
-const DIE_NAMES = ["blue die 1", "blue die 2", "white die 1", "white die 2", "black die 1", "black die 2"];
+// a die's name as the options give it (cosmodrome.games.lunar.dice.die_name)
+function dieName(d) { return tr("{colour} die {n}", { colour: tr(DIE_COLOURS[d]), n: d % 2 + 1 }); }
 /** Whether option ``o`` is the option labelled ``label`` (English), in any language. */
 function labelled(o, label) { return o.label === label || o.label === tr(label); }
 export function optionGroup(o, d) {

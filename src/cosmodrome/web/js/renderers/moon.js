@@ -9,7 +9,7 @@
 // player's action card sits on its jump card: your own face up (clickable when you may play it;
 // No instructions asks which die to take out), the others' face down. The view schema is in
 // src/cosmodrome/games/moon/view.py, the option details in src/cosmodrome/games/moon/text.py.
-import { el, svg, t } from "../api.js";
+import { el, svg, t, tn } from "../api.js";
 import { optionIndex, places } from "./places.js";
 
 export const name = "moon";
@@ -177,7 +177,7 @@ export function render(root, ctx) {
   if (v.scores) {
     const seats = ctx.seats || [];
     end = el("div", { class: "panel moon-end", "data-testid": "moon-end" },
-      el("h2", { text: t("Winner: {names}", { names: (v.winners || []).map(w => (seats[w] || {}).name || t("Player {n}", { n: w + 1 })).join(" & ") }) }),
+      el("h2", { text: tn("Winner: {names}", "Winners: {names}", (v.winners || []).length, { names: (v.winners || []).map(w => (seats[w] || {}).name || t("Player {n}", { n: w + 1 })).join(" & ") }) }),
       el("table", {}, v.scores.map((s, i) => el("tr", {}, el("td", { text: (seats[i] || {}).name || t("Player {n}", { n: i + 1 }) }), el("td", { class: "tot", text: s })))));
   }
   root.replaceChildren(el("div", { class: "moon", "data-testid": "moon-table", "data-decision": ctx.decision ? ctx.decision.kind : "",

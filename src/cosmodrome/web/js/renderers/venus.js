@@ -103,9 +103,20 @@ function pieceIcon(kind, colour) {
     default: return s(svg("circle", { cx: 7, cy: 7, r: 5, fill: c }));
   }
 }
+// how many pieces of a kind, in words (a stock's tooltip)
+function pieces(kind, n) {
+  switch (kind) {
+    case "infantry": return tn("{n} infantry", "{n} infantry", n, { n });
+    case "spaceship": return tn("{n} spaceship", "{n} spaceships", n, { n });
+    case "tank": return tn("{n} tank", "{n} tanks", n, { n });
+    case "mine": return tn("{n} mine", "{n} mines", n, { n });
+    case "factory": return tn("{n} factory", "{n} factories", n, { n });
+    default: return `${n} ${kind}`;
+  }
+}
 function pc(kind, n, colour, title) {
   if (!n) return null;
-  const e = el("span", { class: "pc", title: title || `${n} ${kind}` }, pieceIcon(kind, colour), `${n}`);
+  const e = el("span", { class: "pc", title: title || pieces(kind, n) }, pieceIcon(kind, colour), `${n}`);
   return e;
 }
 
@@ -116,7 +127,7 @@ function tileKind(t) { return KIND_CLASS[t.kind] || "other"; }
 const TILE_GLYPH = { factory: "F", mine: "M", cards: "+2", windfall: "£3", biggame: "BG", crisis: "!", tension: "T", alien: "A", other: "?" };
 
 function dieFace(v, extra = "") {
-  return el("span", { class: `die ${v === 0 || v === "skull" ? "skull" : ""} ${extra}`, title: v === 0 ? "skull: counts 0 and costs a unit" : `${v}` },
+  return el("span", { class: `die ${v === 0 || v === "skull" ? "skull" : ""} ${extra}`, title: v === 0 ? t("skull: counts 0 and costs a unit") : `${v}` },
     v === 0 || v === "skull" ? "☠" : String(v));
 }
 
@@ -191,7 +202,7 @@ function norm(v) {
   const empires = v.empires || infos.map(p => p.empire);
   const players = Array.from({ length: n }, (_, i) => {
     const p = infos[i] || {};
-    const empire = p.empire || empires[i] || `Player ${i + 1}`;
+    const empire = p.empire || empires[i] || t("Player {n}", { n: i + 1 });
     return {
       seat: i, name: p.short || p.name || (v.short_names && v.short_names[i]) || empire, empire,
       colour: p.colour || p.color || (v.colours && v.colours[i]) || EMPIRE_COLOUR[empire] || "grey",
@@ -387,7 +398,7 @@ function scoringPanel(sc, model) {
     return el("li", { "data-testid": "tie-break", "data-decided-by": tb.decided_by },
       t("Tie on {n} VP: {text}", { n: tb.vp, text: tb.text }),
       el("ul", { class: "small muted" }, tb.steps.map(st => el("li", { class: st.decided ? "decided" : "" },
-        `${st.rule}: ` + st.between.map((s, i) => `${players[s].name} ${st.values[i]}`).join(", ") +
+        `${t(st.rule)}: ` + st.between.map((s, i) => `${players[s].name} ${st.values[i]}`).join(", ") +
         (st.decided ? t(" → {who} ahead", { who: players[st.ahead[0]].name }) : t(" → still level"))))));
   });
   let headline;
