@@ -70,7 +70,7 @@ def test_the_lobby_and_my_games_read_hungarian_to_the_last_word(server, hu):
     # an option's choices in words (March on Mars)
     hu.select_option("#game", "mars")
     assert hu.locator("#opt-threat option").all_inner_texts() == ["kezdő", "rendes", "őrmester", "irtó"]
-    assert hu.locator("#opt-upgrades option").all_inner_texts() == ["bunkerek", "véletlen"]
+    assert hu.locator("#opt-upgrades option").all_inner_texts() == ["fedezékek", "véletlen"]
     assert hu.eval_on_selector("#opt-threat", "s => s.value") == "normal"   # the value sent stays the option's
     assert leaks(hu) == []
     # "my games": the title, the seat, the bots' levels, the button
