@@ -434,3 +434,99 @@ def test_workers_serve_one_port_and_a_killed_worker_is_replaced(pg_url, tmp_path
     finally:
         stop(proc)
     assert not any(running(p) for p in children(proc.pid))
+
+
+def finish(base, gid, tokens):
+    """Play ``gid`` to its end through ``base`` (each seat its first option)."""
+    for _ in range(500):
+        st, info = call(base, "GET", f"/api/games/{gid}")
+        if info["status"] != "running":
+            return
+        seat = info["to_move"]
+        st, v = call(base, "GET", f"/api/games/{gid}/view", token=tokens[seat])
+        st, res = call(base, "POST", f"/api/games/{gid}/act",
+                       {"action": v["decision"]["options"][0]["action"], "version": v["version"]}, tokens[seat])
+        assert st == 200, res
+    raise AssertionError("the game did not end")
+
+
+async def next_of(ws, kind, timeout=10.0):
+    """The first message of type ``kind`` on ``ws``."""
+    end = time.monotonic() + timeout
+    while True:
+        m = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic())))
+        if m["type"] == kind:
+            return m
+
+
+@pytest.mark.timeout(90)
+def test_a_rematch_asked_away_from_the_owner_reaches_every_socket_and_its_game_plays_anywhere(pg_url,  # noqa: F811
+                                                                                              tmp_path):
+    """A game of A, its sockets on B and C: a rematch asked through B (not the owner) is
+    offered to every socket at the table, each with its own seat's token, a second request
+    through C gets the same rematch, and the new game plays over sockets on processes that do
+    not own it."""
+    log = tmp_path / "server.log"
+    (pa, a), (pb, b) = two_servers(pg_url, log)
+    pc, c = start(pg_url, free_port(), 0.0, log)
+    try:
+        g = new_game(a, seed=11, rounds=3)
+        gid, tok = g["id"], [s["token"] for s in g["seats"]]
+        st, _ = call(a, "POST", f"/api/games/{gid}/name", {"name": "Ann"}, tok[0])
+        assert st == 200
+
+        async def main():
+            async with websockets.connect(ws_url(b, gid)) as w0, websockets.connect(ws_url(c, gid)) as w1, \
+                    websockets.connect(ws_url(c, gid)) as spec:
+                for ws, t in ((w0, tok[0]), (w1, tok[1]), (spec, None)):
+                    await ws.send(json.dumps({"type": "hello", "token": t}))
+                    await next_table(ws, 0)
+                await asyncio.to_thread(finish, a, gid, tok)
+                end = time.monotonic() + 5  # B reads the end in a moment
+                while call(b, "GET", f"/api/games/{gid}")[1]["status"] != "finished" and time.monotonic() < end:
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(1.0)  # A gave the finished game's lease up, and its renewals keep it so
+                assert live_leases(pg_url)[gid][1] < 0
+                st, new = await asyncio.to_thread(call, b, "POST", f"/api/games/{gid}/rematch", {}, tok[0])
+                assert st == 200, new
+                # every socket at the table is offered it, those of C too (neither owner nor asker)
+                m0, m1, ms = [await next_of(ws, "rematch") for ws in (w0, w1, spec)]
+                assert m0 == {"type": "rematch", "game_id": new["id"], "seat": 0, "token": new["token"]}
+                assert ms == {"type": "rematch", "game_id": new["id"], "seat": None, "token": None}
+                # one rematch per game, whichever process is asked
+                st, again = await asyncio.to_thread(call, c, "POST", f"/api/games/{gid}/rematch", {}, tok[1])
+                assert st == 200 and again["id"] == new["id"] and again["seat"] == 1, again
+                assert m1 == {"type": "rematch", "game_id": new["id"], "seat": 1, "token": again["token"]}
+                st, third = await asyncio.to_thread(call, a, "POST", f"/api/games/{gid}/rematch", {}, tok[0])
+                assert st == 200 and third["id"] == new["id"] and third["token"] == new["token"], third
+            # the new game, over sockets on C and A (whichever owns it, one of them does not)
+            nid, ntok = new["id"], [m0["token"], m1["token"]]
+            async with websockets.connect(ws_url(c, nid)) as n0, websockets.connect(ws_url(a, nid)) as n1:
+                for ws, t in ((n0, ntok[0]), (n1, ntok[1])):
+                    await ws.send(json.dumps({"type": "hello", "token": t}))
+                tables = [await next_table(n0, 0), await next_table(n1, 0)]
+                assert [m["seat"] for m in tables] == [0, 1]
+                st, v = call(c, "GET", f"/api/games/{nid}/view", token=ntok[0])
+                assert v["seats"][0]["display"] == "Ann"  # the rematch keeps the seats' names
+                for version in range(4):
+                    for i, ws in enumerate((n0, n1)):
+                        if tables[i]["version"] < version:
+                            tables[i] = await next_table(ws, version)
+                    to_move = [i for i, m in enumerate(tables) if m["decision"]]
+                    assert len(to_move) == 1 and tables[to_move[0]]["decision"]["seat"] == to_move[0]
+                    ws, m = (n0, n1)[to_move[0]], tables[to_move[0]]
+                    await ws.send(json.dumps({"type": "act", "action": m["decision"]["options"][0]["action"],
+                                              "version": version}))
+                    while (got := json.loads(await asyncio.wait_for(ws.recv(), 5)))["type"] != "ack":
+                        if got["type"] == "table":  # (the new table may come before the ack)
+                            tables[to_move[0]] = got
+                    assert got["ok"], got
+            return nid
+
+        nid = asyncio.run(main())
+        assert len(stored_actions(pg_url, nid)) == 4
+        said = log.read_text()
+        assert "Traceback" not in said, said[-3000:]
+    finally:
+        for p in (pa, pb, pc):
+            stop(p)

@@ -156,12 +156,16 @@ class Cluster:
             s.execute(update(LeaseTable).where(*where).values(expires=now - self.ttl))
 
     def renew(self) -> None:
-        """Move every lease of this node on by ``ttl``; forget the games it no longer holds."""
+        """Move every live lease of this node on by ``ttl``; forget the games it no longer
+        holds (taken by another node, or lapsed while this one stalled)."""
         sent = time.monotonic()
         with Session(self.engine) as s, s.begin():
             now = self._now(s)
-            s.execute(update(LeaseTable).where(LeaseTable.owner == self.node).values(expires=now + self.ttl))
-            held = set(s.scalars(select(LeaseTable.game_id).where(LeaseTable.owner == self.node)))
+            # a lease given up (expiry in the past: :meth:`release`) stays given up
+            s.execute(update(LeaseTable).where(LeaseTable.owner == self.node, LeaseTable.expires > now)
+                      .values(expires=now + self.ttl))
+            held = set(s.scalars(select(LeaseTable.game_id).where(LeaseTable.owner == self.node,
+                                                                  LeaseTable.expires > now)))
         until = sent + self.ttl - self.margin
         for gid in held:
             if gid in self.owned:

@@ -238,13 +238,8 @@ class Clustering:
             if "error" in reply:
                 raise _error_of(reply)
             out = reply.get("ok")
-            if kind == "rematch":  # the owner offered it to its sockets; this process offers it to its own
-                nxt = await self.table(out)
-                for conn in list(t.conns):
-                    s = None if conn.seat is None else nxt.row.seats[conn.seat]
-                    self._post(conn, {"type": "rematch", "game_id": nxt.id, "seat": conn.seat,
-                                      "token": s.token if s else None})
-                return nxt
+            if kind == "rematch":  # (the pull above offered it to this process's sockets)
+                return await self.table(out)
             if kind == "join":
                 return tuple(out)
             return out
@@ -378,9 +373,17 @@ class Clustering:
         self._spawn(run())
 
     async def pull(self, t: Table) -> None:
-        """Read what the database holds of ``t`` beyond this copy and tell the sockets."""
+        """Read what the database holds of ``t`` beyond this copy and tell the sockets (a
+        rematch started by another process: each socket its seat's token in it)."""
         async with t.lock:
+            had = t.rematch
             what, start, lines = await self._pull_locked(t)
+            rematch = t.rematch if t.rematch != had else None
+        if rematch is not None:
+            try:
+                self.offer_rematch(t, await self.table(rematch))
+            except (CosmodromeError, StorageError) as exc:
+                log.error("game %s: could not read its rematch: %s", t.id, exc)
         for line in lines:
             for conn in list(t.conns):
                 self._post(conn, {"type": "chat", "line": line})

@@ -97,8 +97,6 @@ class Table:
     bot_task: Optional["asyncio.Task[None]"] = None
     #: the events of setting the game up, before the first action (first-player rolls...)
     setup: list[Event] = field(default_factory=list)
-    #: the id of this game's rematch once one was started (kept in memory: one per game)
-    rematch: Optional[str] = None
     #: the game's chat and the server's lines in its log (clocks), oldest first
     messages: list = field(default_factory=list)
 
@@ -129,6 +127,12 @@ class Table:
     @property
     def version(self) -> int:
         return self.row.revision
+
+    @property
+    def rematch(self) -> Optional[str]:
+        """The id of this game's rematch once one was started (one per game: stored in its
+        ``meta``, so every process and a restarted server know it)."""
+        return self.row.meta.get("rematch")
 
     # ----- reading ------------------------------------------------------------------
     def seat_name(self, seat: Optional[int]) -> str:
