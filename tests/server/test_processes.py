@@ -19,7 +19,7 @@ import time
 
 import pytest
 import websockets
-from server_helpers import stop
+from server_helpers import stop, token, view, wait_for
 from test_postgres import PG_PORT, pg, pg_url  # noqa: F401  (the throwaway cluster and a database of it)
 from test_restart import call, free_port, start, stored_actions
 
@@ -530,3 +530,59 @@ def test_a_rematch_asked_away_from_the_owner_reaches_every_socket_and_its_game_p
     finally:
         for p in (pa, pb, pc):
             stop(p)
+
+
+def finish_in(client, g):
+    """Play the game ``g`` of a TestClient to its end, each seat its first option."""
+    for _ in range(500):
+        info = client.get(f"/api/games/{g['id']}").json()
+        if info["status"] != "running":
+            return
+        v = view(client, g, info["to_move"])
+        r = client.post(f"/api/games/{g['id']}/act", json={"action": v["decision"]["options"][0]["action"],
+                                                           "version": v["version"]},
+                        headers={"X-Cosmodrome-Token": token(g, info["to_move"])})
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.timeout(90)
+def test_copies_nobody_uses_are_forgotten_and_the_owner_keeps_its_running_games(pg_url):  # noqa: F811
+    """A process forgets its copy of a game another process owns once no socket holds it and
+    no request asked for it a while (``copy_seconds``), and reads it anew when asked again;
+    the owner keeps its running games, and forgets a finished one (its lease given up) the
+    same way."""
+    from fastapi.testclient import TestClient
+    from server_helpers import new_game as game_of
+    from server_helpers import socket
+
+    from cosmodrome.server import create_app
+    with TestClient(create_app(pg_url, copy_seconds=0.5)) as ca, TestClient(create_app(pg_url, copy_seconds=0.5)) as cb:
+        ha, hb = ca.app.state.hall, cb.app.state.hall
+        g, done = game_of(ca, rounds=50), game_of(ca, seed=3, rounds=1)
+        gid = g["id"]
+        assert view(cb, g, 1)["version"] == 0 and gid in hb.tables  # B holds a copy for its socket
+        with socket(cb, gid, token(g, 1)) as ws:
+            assert ws.receive_json()["type"] == "table"
+            time.sleep(1.5)
+            assert gid in hb.tables  # in use: kept
+            v = view(ca, g, 0)
+            r = ca.post(f"/api/games/{gid}/act", json={"action": v["decision"]["options"][0]["action"], "version": 0},
+                        headers={"X-Cosmodrome-Token": token(g, 0)})
+            assert r.status_code == 200, r.text
+            while (m := ws.receive_json())["type"] != "table":
+                pass
+            assert m["version"] == 1  # the copy followed the move
+        wait_for(lambda: gid not in hb.tables, 5)  # no socket, no request: forgotten
+        r = ca.post(f"/api/games/{gid}/chat", json={"text": "while B forgot"}, headers={"X-Cosmodrome-Token": token(g, 0)})
+        assert r.status_code == 200, r.text
+        # asked again, B reads it anew: the move and the chat line it missed
+        again = view(cb, g, 1)
+        assert again["version"] == 1 and gid in hb.tables
+        assert [x["text"] for x in cb.get(f"/api/games/{gid}/chat").json()["chat"]] == ["while B forgot"]
+        # the owner keeps its running game; a finished one, its lease given up, goes the same way
+        finish_in(ca, done)
+        time.sleep(2.0)
+        assert gid in ha.tables
+        wait_for(lambda: done["id"] not in ha.tables, 5)
+        assert ca.get(f"/api/games/{done['id']}").json()["status"] == "finished"

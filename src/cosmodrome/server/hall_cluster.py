@@ -152,6 +152,7 @@ class Clustering:
                 await self._sweep()
                 for t in list(self.tables.values()):  # bots that stopped while a lease was in doubt
                     self.wake_bots(t)
+                self.evict_copies()
             except (StorageError, CosmodromeError) as exc:
                 log.error("could not look for games without a live owner: %s", exc)
             except Exception:
@@ -183,6 +184,7 @@ class Clustering:
     async def _adopt(self, t: Table, prev: Optional[float], now: float) -> None:
         """This process now owns ``t``: bring the copy up to date, give a running clock back
         the time since the previous owner last renewed its lease, wake the bots."""
+        self.tables.setdefault(t.id, t)  # (a copy forgotten while a request held it: kept again)
         await self.pull(t)
         clock = t.clock
         if prev is None and t.row.status == "running":
@@ -350,6 +352,26 @@ class Clustering:
             self._spawn(self._serve_request(rid))
 
     # ----- copies of games owned elsewhere ----------------------------------------------------
+    def evict_copies(self) -> int:
+        """Forget every copy of a game this process does not own (another process does, or
+        nobody: a finished game gave its lease up) that no socket holds and no request asked
+        for in ``copy_seconds``: the next request loads it anew. Returns how many."""
+        if self.cluster is None:
+            return 0
+        now = time.monotonic()
+        gone = []
+        for gid, t in list(self.tables.items()):
+            if t.conns:
+                t.used = now
+            elif not (gid in self.cluster.owned or now - t.used < self.copy_seconds or gid in self._pulling
+                      or t.lock.locked() or (t.bot_task is not None and not t.bot_task.done())):
+                del self.tables[gid]
+                gone.append(gid)
+        for gid in gone:
+            self._pull_again.discard(gid)
+            self._unleased.discard(gid)
+        return len(gone)
+
     def _pull_soon(self, t: Table) -> None:
         """Bring ``t`` up to date with the database (one pull at a time per game; a notice
         during a pull makes one more)."""

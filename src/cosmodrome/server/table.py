@@ -112,6 +112,9 @@ class Table:
     base: int = 0
     base_state: Optional[State] = None
     early: list = field(default_factory=list)
+    #: when the hall last handed this table to a request (monotonic seconds; see
+    #: :meth:`~cosmodrome.server.hall_cluster.Clustering.evict_copies`)
+    used: float = field(default_factory=time.monotonic)
     #: (version, rows) of the end-of-game statistics last worked out (see :meth:`statistics`)
     _stats: Optional[tuple] = field(default=None, repr=False)
 
