@@ -203,7 +203,7 @@ class Table:
                 break
             note = self.notes[i]
             if note:
-                out.append({"i": i, "kind": "server", "text": note, "data": {}, "chance": False})
+                out.append({"i": i, "kind": "server", "text": lines.read(note), "data": {}, "chance": False})
             for e in self.events[i]:
                 d = e.for_seat(seat)
                 if d is not None:
