@@ -586,3 +586,48 @@ def test_copies_nobody_uses_are_forgotten_and_the_owner_keeps_its_running_games(
         assert gid in ha.tables
         wait_for(lambda: done["id"] not in ha.tables, 5)
         assert ca.get(f"/api/games/{done['id']}").json()["status"] == "finished"
+
+
+@pytest.mark.timeout(90)
+def test_the_copies_notified_together_are_read_back_in_one_transaction(pg_url):  # noqa: F811
+    """Notices that come in while the loop is busy are read back together: six games of A,
+    each moved once, are read into B's copies by one query of the three tables (not one
+    transaction each), and B's sockets see every move."""
+    from fastapi.testclient import TestClient
+    from server_helpers import new_game as game_of
+    from server_helpers import socket
+
+    from cosmodrome.server import create_app
+    with TestClient(create_app(pg_url)) as ca, TestClient(create_app(pg_url)) as cb:
+        hb = cb.app.state.hall
+        games = [game_of(ca, seed=k) for k in range(6)]
+        for g in games:
+            assert view(cb, g, 1)["version"] == 0
+        held, reads = [], []
+        since_many, since = hb.cluster.since_many, hb.cluster.since
+        hb.cluster.since_many = lambda wants: (reads.append(sorted(wants)), since_many(wants))[1]
+        hb.cluster.since = lambda *a: (reads.append(["one", a[0]]), since(*a))[1]
+        listen = hb.cluster.on_message
+        hb.cluster.on_message = lambda kind, what: held.append((kind, what))  # B is busy: notices wait
+        with socket(cb, games[0]["id"], token(games[0], 1)) as ws:
+            assert ws.receive_json()["type"] == "table"
+            for g in games:
+                v = view(ca, g, 0)
+                r = ca.post(f"/api/games/{g['id']}/act", json={"action": v["decision"]["options"][0]["action"],
+                                                               "version": 0}, headers={"X-Cosmodrome-Token": token(g, 0)})
+                assert r.status_code == 200, r.text
+            wait_for(lambda: len([k for k, _ in held if k == "g"]) >= 6)
+            hb.cluster.on_message = listen
+
+            async def deliver():
+                for kind, what in held:
+                    hb._message(kind, what)
+                while hb._pull_round is not None:
+                    await asyncio.shield(hb._pull_round)
+
+            cb.portal.call(deliver)
+            while (m := ws.receive_json())["type"] != "table":
+                pass
+            assert m["version"] == 1  # B's socket sees the move it read back
+        assert reads == [sorted(g["id"] for g in games)], reads
+        assert all(hb.tables[g["id"]].version == 1 for g in games)

@@ -214,6 +214,9 @@ class Clustering:
         for _ in range(3):
             if self.owns(t):
                 return None
+            seen = self.cluster.seen_owner(t.id)  # its lease runs yet: no need to ask the database
+            if seen is not None:
+                return seen
             ok, got = await asyncio.to_thread(self.cluster.acquire, t.id)
             if ok:
                 await self._adopt(t, *got)
@@ -235,11 +238,15 @@ class Clustering:
                 return HERE
             reply = await self._ask(t, target, kind, body)
             if reply.get("moved"):
+                self.cluster.forget_owner(t.id)
                 continue
-            await self.pull(t)  # the owner's commit is on this process's copy before it answers
+            out = reply.get("ok")
+            if "error" not in reply and isinstance(out, dict) and isinstance(out.get("version"), int):
+                await self._read_back(t, out["version"])  # a move: its notice came first
+            else:
+                await self.pull(t)  # the owner's commit is on this process's copy before it answers
             if "error" in reply:
                 raise _error_of(reply)
-            out = reply.get("ok")
             if kind == "rematch":  # (the pull above offered it to this process's sockets)
                 return await self.table(out)
             if kind == "join":
@@ -364,42 +371,78 @@ class Clustering:
             if t.conns:
                 t.used = now
             elif not (gid in self.cluster.owned or now - t.used < self.copy_seconds or gid in self._pulling
+                      or gid in self._to_pull
                       or t.lock.locked() or (t.bot_task is not None and not t.bot_task.done())):
                 del self.tables[gid]
                 gone.append(gid)
         for gid in gone:
-            self._pull_again.discard(gid)
             self._unleased.discard(gid)
+            self.cluster.forget_owner(gid)
         return len(gone)
 
     def _pull_soon(self, t: Table) -> None:
-        """Bring ``t`` up to date with the database (one pull at a time per game; a notice
-        during a pull makes one more)."""
-        if t.id in self._pulling:
-            self._pull_again.add(t.id)
+        """Bring ``t`` up to date with the database soon: the copies whose notices came in
+        while the loop was busy are read together, in one transaction (:meth:`_pull_batches`)."""
+        self._to_pull[t.id] = None
+        if self._pull_round is None:
+            self._pull_round = asyncio.get_running_loop().create_future()
+            self._spawn(self._pull_batches())
+
+    async def _pull_batches(self) -> None:
+        """Read the copies waiting in ``_to_pull``, at most :data:`PULL_BATCH` a transaction,
+        until none waits."""
+        try:
+            while self._to_pull and not self.closing:
+                ids = list(self._to_pull)[:PULL_BATCH]
+                for gid in ids:
+                    del self._to_pull[gid]
+                tables = [t for gid in ids if (t := self.tables.get(gid)) is not None]
+                try:
+                    await self.pull_many(tables)
+                except (StorageError, CosmodromeError) as exc:
+                    log.error("could not read what other processes stored of %d game(s): %s", len(tables), exc)
+                except Exception:  # a fault of ours: the next notice tries again
+                    log.exception("reading what other processes stored")
+        finally:
+            done, self._pull_round = self._pull_round, None
+            if done is not None and not done.done():
+                done.set_result(None)
+
+    async def _read_back(self, t: Table, version: int) -> None:
+        """``t`` at ``version`` at least (a write the owner did for this process): its notice
+        came before the answer, so the batch reading it is usually under way; else read it."""
+        while t.version < version and (t.id in self._to_pull or t.id in self._pulling) and self._pull_round:
+            await asyncio.shield(self._pull_round)
+        if t.version < version:
+            await self.pull(t)
+
+    async def pull_many(self, tables: list[Table]) -> None:
+        """:meth:`pull` every table of ``tables``, reading them in one transaction."""
+        if not tables:
             return
-        self._pulling.add(t.id)
+        wants = {t.id: (len(t.record.actions), len(t.messages)) for t in tables}
+        self._pulling.update(wants)
+        try:
+            got = await asyncio.to_thread(self.cluster.since_many, wants)
+        except StorageError:
+            raise
+        except Exception as exc:
+            raise StorageError(f"the database could not be read: {describe(exc)}") from None
+        finally:
+            self._pulling.difference_update(wants)
+        for t in tables:
+            await self.pull(t, (wants[t.id], *got.get(t.id, (None, [], []))))
 
-        async def run() -> None:
-            try:
-                while True:
-                    self._pull_again.discard(t.id)
-                    await self.pull(t)
-                    if t.id not in self._pull_again:
-                        break
-            except (StorageError, CosmodromeError) as exc:
-                log.error("game %s: could not read what another process stored: %s", t.id, exc)
-            finally:
-                self._pulling.discard(t.id)
-
-        self._spawn(run())
-
-    async def pull(self, t: Table) -> None:
+    async def pull(self, t: Table, got: Optional[tuple] = None) -> None:
         """Read what the database holds of ``t`` beyond this copy and tell the sockets (a
-        rematch started by another process: each socket its seat's token in it)."""
+        rematch started by another process: each socket its seat's token in it). ``got``:
+        ((actions, lines) of the copy when read, row, actions, lines) read already with other
+        games (:meth:`pull_many`); read anew when the copy changed since."""
         async with t.lock:
             had = t.rematch
-            what, start, lines = await self._pull_locked(t)
+            if got is not None and got[0] != (len(t.record.actions), len(t.messages)):
+                got = None
+            what, start, lines = await self._pull_locked(t, None if got is None else got[1:])
             rematch = t.rematch if t.rematch != had else None
         if rematch is not None:
             try:
@@ -414,14 +457,16 @@ class Clustering:
         elif what == "moves":
             await self.broadcast(t, start)
 
-    async def _pull_locked(self, t: Table) -> tuple[str, int, list]:
+    async def _pull_locked(self, t: Table, got: Optional[tuple] = None) -> tuple[str, int, list]:
         n = len(t.record.actions)
-        try:
-            row, acts, msgs = await asyncio.to_thread(self.cluster.since, t.id, n, len(t.messages))
-        except StorageError:
-            raise
-        except Exception as exc:
-            raise StorageError(f"the database could not be read: {describe(exc)}") from None
+        if got is None:
+            try:
+                got = await asyncio.to_thread(self.cluster.since, t.id, n, len(t.messages))
+            except StorageError:
+                raise
+            except Exception as exc:
+                raise StorageError(f"the database could not be read: {describe(exc)}") from None
+        row, acts, msgs = got
         if row is None:
             return "none", 0, []
         if (row.revision == t.row.revision and not msgs and row.seats == t.row.seats and row.status == t.row.status
@@ -488,6 +533,9 @@ def _cluster_of(store: Any, ttl: Optional[float]) -> Optional[Cluster]:
     from cosmodrome.server.cluster import clustered
     return Cluster(store, ttl=ttl or 2.5) if clustered(store) else None
 
+
+#: the most copies read in one transaction (:meth:`Clustering._pull_batches`)
+PULL_BATCH = 100
 
 #: the hall's write methods marked :func:`forwarded` (``use`` hands itself over when it writes)
 FORWARDED = ("act", "undo", "chat", "take_back", "set_name", "seat_account", "join", "rematch")

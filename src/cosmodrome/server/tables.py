@@ -84,8 +84,11 @@ class Hall(Making, Seating, Writing, Clocking, Botting, Clustering):
         #: how long a copy of a game another process owns stays loaded unused (:meth:`evict_copies`)
         self.copy_seconds = copy_seconds
         self._replies: dict = {}
+        #: copies to read from the database (game id -> None, in notice order), the ids of
+        #: the batch being read, and the future of that batch's end (hall_cluster.py)
+        self._to_pull: dict = {}
         self._pulling: set = set()
-        self._pull_again: set = set()
+        self._pull_round: Optional["asyncio.Future[None]"] = None
         self._unleased: set = set()
         #: clocks: durations are multiplied by ``clock_scale`` (tests run them fast); deadlines are
         #: checked every ``clock_scan`` seconds; the server records that it is up every ``alive_every``
