@@ -208,13 +208,6 @@ class Cluster:
                  .limit(limit))
             return list(s.scalars(q))
 
-    def owner_of(self, game_id: str) -> tuple[Optional[str], float]:
-        """(the node owning ``game_id`` or None, the seconds its lease has left)."""
-        with Session(self.engine) as s:
-            now = self._now(s)
-            row = s.get(LeaseTable, game_id)
-            return (None, 0.0) if row is None else (row.owner, row.expires - now)
-
     def since(self, game_id: str, actions: int, messages: int) -> tuple[Any, list, list]:
         """(the game's row, its actions from index ``actions`` on, its lines from index
         ``messages`` on), read in one snapshot of the database (a commit between the reads
@@ -275,11 +268,15 @@ class Cluster:
                             .returning(RequestTable.reply)).first()
             return got[0] if got is not None else None
 
-    def reply_of(self, rid: str) -> tuple[bool, Optional[dict[str, Any]]]:
-        """(whether the owner took request ``rid``, its answer or None)."""
+    def request_state(self, rid: str, game_id: str) -> tuple[bool, Optional[dict[str, Any]], Optional[str], float]:
+        """(whether the owner took request ``rid``, its answer or None, the node owning
+        ``game_id`` or None, the seconds its lease has left), in one transaction."""
         with Session(self.engine) as s:
+            now = self._now(s)
             row = s.get(RequestTable, rid)
-            return (False, None) if row is None else (row.taken is not None, row.reply)
+            lease = s.get(LeaseTable, game_id)
+            taken, reply = (False, None) if row is None else (row.taken is not None, row.reply)
+            return taken, reply, *((None, 0.0) if lease is None else (lease.owner, lease.expires - now))
 
     def cancel(self, rid: str) -> bool:
         """Call back a request its owner has not taken (True), or leave it (False: taken)."""

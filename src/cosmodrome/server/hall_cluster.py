@@ -269,19 +269,18 @@ class Clustering:
                 if fut.done():  # the notice came, yet no answer was there: look again in a moment
                     await asyncio.sleep(0.25)
                 else:
-                    try:
-                        await asyncio.wait_for(asyncio.shield(fut), 0.25)
+                    try:  # (the answer's notice wakes it; the database is looked at every ASK_LOOK s)
+                        await asyncio.wait_for(asyncio.shield(fut), ASK_LOOK)
                         reply = await asyncio.to_thread(self.cluster.answered, rid)  # read and removed at once
                         if reply is not None:
                             removed = True
                             return reply
                     except TimeoutError:
                         pass
-                taken, reply = await asyncio.to_thread(self.cluster.reply_of, rid)
+                taken, reply, owner, left = await asyncio.to_thread(self.cluster.request_state, rid, t.id)
                 if reply is not None:
                     return reply
                 waited = time.monotonic() - start
-                owner, left = await asyncio.to_thread(self.cluster.owner_of, t.id)
                 gone = owner != target or left < 0
                 if taken and (gone or waited > self.forward_timeout + 10.0):
                     # its owner stopped (or stalls) after it started on it: whatever it stored is
@@ -533,6 +532,10 @@ def _cluster_of(store: Any, ttl: Optional[float]) -> Optional[Cluster]:
     from cosmodrome.server.cluster import clustered
     return Cluster(store, ttl=ttl or 2.5) if clustered(store) else None
 
+
+#: how often (seconds) a process waiting for a write it handed over looks at the database
+#: (its answer's notice may be lost; its owner may have stopped)
+ASK_LOOK = 0.5
 
 #: the most copies read in one transaction (:meth:`Clustering._pull_batches`)
 PULL_BATCH = 100
