@@ -154,9 +154,9 @@ class Making:
                             for s, old in zip(nxt.row.seats, t.row.seats)]
                     await asyncio.to_thread(self.store.set_seats, nxt.id, rows)
                     nxt.row.seats = rows
-                meta = dict(t.row.meta, rematch=nxt.id)  # its commit tells every process holding t
-                await self.store.submit_change(t.id, meta=meta, loop=asyncio.get_running_loop())
-                t.row.meta = meta
+                # its commit tells every process holding t (which reads the id in t's meta)
+                await self.store.submit_meta(t.id, {"rematch": nxt.id}, loop=asyncio.get_running_loop())
+                t.row.meta = dict(t.row.meta, rematch=nxt.id)
         self.offer_rematch(t, nxt)
         return nxt
 
