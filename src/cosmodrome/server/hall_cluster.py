@@ -429,8 +429,11 @@ class Clustering:
             raise StorageError(f"the database could not be read: {describe(exc)}") from None
         finally:
             self._pulling.difference_update(wants)
-        for t in tables:
-            await self.pull(t, (wants[t.id], *got.get(t.id, (None, [], []))))
+        for t in tables:  # (one copy that cannot be brought up to date does not hold the others back)
+            try:
+                await self.pull(t, (wants[t.id], *got.get(t.id, (None, [], []))))
+            except (StorageError, CosmodromeError) as exc:
+                log.error("game %s: could not read what another process stored: %s", t.id, exc)
 
     async def pull(self, t: Table, got: Optional[tuple] = None) -> None:
         """Read what the database holds of ``t`` beyond this copy and tell the sockets (a
