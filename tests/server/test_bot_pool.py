@@ -361,3 +361,26 @@ def test_a_lane_kept_idle_counts_as_use_so_quick_bot_games_cannot_starve_others(
 
     order = asyncio.run(run())
     assert "S" in order[:12], order
+
+
+@pytest.mark.parametrize("spec,stored", [
+    ("illegal", "The bot of Player 1 failed (it chose 999, which is not a legal option now); a random legal move "
+                "was played for it instead."),
+    ("boom", "The bot of Player 1 failed (RuntimeError: the bot fell over); a random legal move was played for it "
+             "instead."),
+])
+def test_a_bot_failure_note_is_stored_in_english_and_read_in_each_readers_language(db_url, spec, stored):
+    """The note of a failed bot is a server line (server/lines.py): stored once in English with
+    its action, read by a Hungarian reader in Hungarian (the seat's name too; the bot's own
+    error as it said it) and by an English reader as stored."""
+    with TestClient(app_with_faulty_bots(db_url)) as c:
+        g = new_game(c, seats=(spec, "human"), rounds=1, seed=5)
+        wait_for(lambda: info(c, g)["version"] >= 1)
+        notes = [a.note for a in c.app.state.store.actions(g["id"]) if a.note]
+        assert notes == [stored], notes
+        view_of = f"/api/games/{g['id']}/view"
+        english = [x["text"] for x in c.get(view_of + "?lang=en").json()["log"] if x["kind"] == "server"]
+        magyar = [x["text"] for x in c.get(view_of + "?lang=hu").json()["log"] if x["kind"] == "server"]
+        assert english == notes
+        assert len(magyar) == 1 and "1. játékos gépe hibázott" in magyar[0] and "random" not in magyar[0], magyar
+        assert ("999" if spec == "illegal" else "RuntimeError: the bot fell over") in magyar[0]

@@ -19,7 +19,7 @@ import time
 
 import pytest
 import websockets
-from server_helpers import stop
+from server_helpers import stop, token, view, wait_for
 from test_postgres import PG_PORT, pg, pg_url  # noqa: F401  (the throwaway cluster and a database of it)
 from test_restart import call, free_port, start, stored_actions
 
@@ -434,3 +434,200 @@ def test_workers_serve_one_port_and_a_killed_worker_is_replaced(pg_url, tmp_path
     finally:
         stop(proc)
     assert not any(running(p) for p in children(proc.pid))
+
+
+def finish(base, gid, tokens):
+    """Play ``gid`` to its end through ``base`` (each seat its first option)."""
+    for _ in range(500):
+        st, info = call(base, "GET", f"/api/games/{gid}")
+        if info["status"] != "running":
+            return
+        seat = info["to_move"]
+        st, v = call(base, "GET", f"/api/games/{gid}/view", token=tokens[seat])
+        st, res = call(base, "POST", f"/api/games/{gid}/act",
+                       {"action": v["decision"]["options"][0]["action"], "version": v["version"]}, tokens[seat])
+        assert st == 200, res
+    raise AssertionError("the game did not end")
+
+
+async def next_of(ws, kind, timeout=10.0):
+    """The first message of type ``kind`` on ``ws``."""
+    end = time.monotonic() + timeout
+    while True:
+        m = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic())))
+        if m["type"] == kind:
+            return m
+
+
+@pytest.mark.timeout(90)
+def test_a_rematch_asked_away_from_the_owner_reaches_every_socket_and_its_game_plays_anywhere(pg_url,  # noqa: F811
+                                                                                              tmp_path):
+    """A game of A, its sockets on B and C: a rematch asked through B (not the owner) is
+    offered to every socket at the table, each with its own seat's token, a second request
+    through C gets the same rematch, and the new game plays over sockets on processes that do
+    not own it."""
+    log = tmp_path / "server.log"
+    (pa, a), (pb, b) = two_servers(pg_url, log)
+    pc, c = start(pg_url, free_port(), 0.0, log)
+    try:
+        g = new_game(a, seed=11, rounds=3)
+        gid, tok = g["id"], [s["token"] for s in g["seats"]]
+        st, _ = call(a, "POST", f"/api/games/{gid}/name", {"name": "Ann"}, tok[0])
+        assert st == 200
+
+        async def main():
+            async with websockets.connect(ws_url(b, gid)) as w0, websockets.connect(ws_url(c, gid)) as w1, \
+                    websockets.connect(ws_url(c, gid)) as spec:
+                for ws, t in ((w0, tok[0]), (w1, tok[1]), (spec, None)):
+                    await ws.send(json.dumps({"type": "hello", "token": t}))
+                    await next_table(ws, 0)
+                await asyncio.to_thread(finish, a, gid, tok)
+                end = time.monotonic() + 5  # B reads the end in a moment
+                while call(b, "GET", f"/api/games/{gid}")[1]["status"] != "finished" and time.monotonic() < end:
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(1.0)  # A gave the finished game's lease up, and its renewals keep it so
+                assert live_leases(pg_url)[gid][1] < 0
+                st, new = await asyncio.to_thread(call, b, "POST", f"/api/games/{gid}/rematch", {}, tok[0])
+                assert st == 200, new
+                # every socket at the table is offered it, those of C too (neither owner nor asker)
+                m0, m1, ms = [await next_of(ws, "rematch") for ws in (w0, w1, spec)]
+                assert m0 == {"type": "rematch", "game_id": new["id"], "seat": 0, "token": new["token"]}
+                assert ms == {"type": "rematch", "game_id": new["id"], "seat": None, "token": None}
+                # one rematch per game, whichever process is asked
+                st, again = await asyncio.to_thread(call, c, "POST", f"/api/games/{gid}/rematch", {}, tok[1])
+                assert st == 200 and again["id"] == new["id"] and again["seat"] == 1, again
+                assert m1 == {"type": "rematch", "game_id": new["id"], "seat": 1, "token": again["token"]}
+                st, third = await asyncio.to_thread(call, a, "POST", f"/api/games/{gid}/rematch", {}, tok[0])
+                assert st == 200 and third["id"] == new["id"] and third["token"] == new["token"], third
+            # the new game, over sockets on C and A (whichever owns it, one of them does not)
+            nid, ntok = new["id"], [m0["token"], m1["token"]]
+            async with websockets.connect(ws_url(c, nid)) as n0, websockets.connect(ws_url(a, nid)) as n1:
+                for ws, t in ((n0, ntok[0]), (n1, ntok[1])):
+                    await ws.send(json.dumps({"type": "hello", "token": t}))
+                tables = [await next_table(n0, 0), await next_table(n1, 0)]
+                assert [m["seat"] for m in tables] == [0, 1]
+                st, v = call(c, "GET", f"/api/games/{nid}/view", token=ntok[0])
+                assert v["seats"][0]["display"] == "Ann"  # the rematch keeps the seats' names
+                for version in range(4):
+                    for i, ws in enumerate((n0, n1)):
+                        if tables[i]["version"] < version:
+                            tables[i] = await next_table(ws, version)
+                    to_move = [i for i, m in enumerate(tables) if m["decision"]]
+                    assert len(to_move) == 1 and tables[to_move[0]]["decision"]["seat"] == to_move[0]
+                    ws, m = (n0, n1)[to_move[0]], tables[to_move[0]]
+                    await ws.send(json.dumps({"type": "act", "action": m["decision"]["options"][0]["action"],
+                                              "version": version}))
+                    while (got := json.loads(await asyncio.wait_for(ws.recv(), 5)))["type"] != "ack":
+                        if got["type"] == "table":  # (the new table may come before the ack)
+                            tables[to_move[0]] = got
+                    assert got["ok"], got
+            return nid
+
+        nid = asyncio.run(main())
+        assert len(stored_actions(pg_url, nid)) == 4
+        said = log.read_text()
+        assert "Traceback" not in said, said[-3000:]
+    finally:
+        for p in (pa, pb, pc):
+            stop(p)
+
+
+def finish_in(client, g):
+    """Play the game ``g`` of a TestClient to its end, each seat its first option."""
+    for _ in range(500):
+        info = client.get(f"/api/games/{g['id']}").json()
+        if info["status"] != "running":
+            return
+        v = view(client, g, info["to_move"])
+        r = client.post(f"/api/games/{g['id']}/act", json={"action": v["decision"]["options"][0]["action"],
+                                                           "version": v["version"]},
+                        headers={"X-Cosmodrome-Token": token(g, info["to_move"])})
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.timeout(90)
+def test_copies_nobody_uses_are_forgotten_and_the_owner_keeps_its_running_games(pg_url):  # noqa: F811
+    """A process forgets its copy of a game another process owns once no socket holds it and
+    no request asked for it a while (``copy_seconds``), and reads it anew when asked again;
+    the owner keeps its running games, and forgets a finished one (its lease given up) the
+    same way."""
+    from fastapi.testclient import TestClient
+    from server_helpers import new_game as game_of
+    from server_helpers import socket
+
+    from cosmodrome.server import create_app
+    with TestClient(create_app(pg_url, copy_seconds=0.5)) as ca, TestClient(create_app(pg_url, copy_seconds=0.5)) as cb:
+        ha, hb = ca.app.state.hall, cb.app.state.hall
+        g, done = game_of(ca, rounds=50), game_of(ca, seed=3, rounds=1)
+        gid = g["id"]
+        assert view(cb, g, 1)["version"] == 0 and gid in hb.tables  # B holds a copy for its socket
+        with socket(cb, gid, token(g, 1)) as ws:
+            assert ws.receive_json()["type"] == "table"
+            time.sleep(1.5)
+            assert gid in hb.tables  # in use: kept
+            v = view(ca, g, 0)
+            r = ca.post(f"/api/games/{gid}/act", json={"action": v["decision"]["options"][0]["action"], "version": 0},
+                        headers={"X-Cosmodrome-Token": token(g, 0)})
+            assert r.status_code == 200, r.text
+            while (m := ws.receive_json())["type"] != "table":
+                pass
+            assert m["version"] == 1  # the copy followed the move
+        wait_for(lambda: gid not in hb.tables, 5)  # no socket, no request: forgotten
+        r = ca.post(f"/api/games/{gid}/chat", json={"text": "while B forgot"}, headers={"X-Cosmodrome-Token": token(g, 0)})
+        assert r.status_code == 200, r.text
+        # asked again, B reads it anew: the move and the chat line it missed
+        again = view(cb, g, 1)
+        assert again["version"] == 1 and gid in hb.tables
+        assert [x["text"] for x in cb.get(f"/api/games/{gid}/chat").json()["chat"]] == ["while B forgot"]
+        # the owner keeps its running game; a finished one, its lease given up, goes the same way
+        finish_in(ca, done)
+        time.sleep(2.0)
+        assert gid in ha.tables
+        wait_for(lambda: done["id"] not in ha.tables, 5)
+        assert ca.get(f"/api/games/{done['id']}").json()["status"] == "finished"
+
+
+@pytest.mark.timeout(90)
+def test_the_copies_notified_together_are_read_back_in_one_transaction(pg_url):  # noqa: F811
+    """Notices that come in while the loop is busy are read back together: six games of A,
+    each moved once, are read into B's copies by one query of the three tables (not one
+    transaction each), and B's sockets see every move."""
+    from fastapi.testclient import TestClient
+    from server_helpers import new_game as game_of
+    from server_helpers import socket
+
+    from cosmodrome.server import create_app
+    with TestClient(create_app(pg_url)) as ca, TestClient(create_app(pg_url)) as cb:
+        hb = cb.app.state.hall
+        games = [game_of(ca, seed=k) for k in range(6)]
+        for g in games:
+            assert view(cb, g, 1)["version"] == 0
+        held, reads = [], []
+        since_many, since = hb.cluster.since_many, hb.cluster.since
+        hb.cluster.since_many = lambda wants: (reads.append(sorted(wants)), since_many(wants))[1]
+        hb.cluster.since = lambda *a: (reads.append(["one", a[0]]), since(*a))[1]
+        listen = hb.cluster.on_message
+        hb.cluster.on_message = lambda kind, what: held.append((kind, what))  # B is busy: notices wait
+        with socket(cb, games[0]["id"], token(games[0], 1)) as ws:
+            assert ws.receive_json()["type"] == "table"
+            for g in games:
+                v = view(ca, g, 0)
+                r = ca.post(f"/api/games/{g['id']}/act", json={"action": v["decision"]["options"][0]["action"],
+                                                               "version": 0}, headers={"X-Cosmodrome-Token": token(g, 0)})
+                assert r.status_code == 200, r.text
+            wait_for(lambda: len([k for k, _ in held if k == "g"]) >= 6)
+            hb.cluster.on_message = listen
+
+            async def deliver():
+                for kind, what in held:
+                    hb._message(kind, what)
+                while hb._pull_round is not None:
+                    await asyncio.shield(hb._pull_round)
+
+            cb.portal.call(deliver)
+            while (m := ws.receive_json())["type"] != "table":
+                pass
+            assert m["version"] == 1  # B's socket sees the move it read back
+        assert reads == [sorted(g["id"] for g in games)], reads
+        assert all(hb.tables[g["id"]].version == 1 for g in games)

@@ -298,6 +298,10 @@ def test_a_rematch_keeps_seats_and_settings_with_a_new_seed_and_tells_every_sock
             else:
                 wait_for(lambda: client.get(f"/api/games/{gid}").json()["to_move"] != 2)  # the bot plays
         assert client.post(f"/api/games/{gid}/rematch").status_code == 403  # a spectator
+        store = client.app.state.store
+        with store.engine.begin() as conn:  # a key stored meanwhile by another write (a rating's mark)
+            conn.exec_driver_sql("UPDATE games SET meta = json_set(meta, '$.rated_done', json('true')) WHERE id = ?",
+                                 (gid,))
         r = client.post(f"/api/games/{gid}/rematch", headers=auth(token(g, 0)))
         assert r.status_code == 200, r.text
         new = r.json()
@@ -314,6 +318,8 @@ def test_a_rematch_keeps_seats_and_settings_with_a_new_seed_and_tells_every_sock
         assert m1 == {"type": "rematch", "game_id": new["id"], "seat": 1, "token": again["token"]}
         assert ms == {"type": "rematch", "game_id": new["id"], "seat": None, "token": None}
     old = client.app.state.store.get_game(gid)
+    # the rematch is stored in the finished game's meta, beside what other writes stored there
+    assert old.meta["rematch"] == new["id"] and old.meta["rated_done"] is True
     row = client.app.state.store.get_game(new["id"])
     assert row.seed != old.seed and row.options == old.options and row.status == "running"
     assert [(s.kind, s.bot) for s in row.seats] == [(s.kind, s.bot) for s in old.seats]

@@ -63,7 +63,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
                socket_rate: tuple[float, float] = (200, 100.0), table_rate: tuple[float, float] = (5, 1.0),
                rest_table_rate: tuple[float, float] = (120, 60.0), body_timeout: float = 30.0,
                lab: Optional[LabConfig] = None, lease_seconds: Optional[float] = None,
-               forward_timeout: float = 5.0) -> FastAPI:
+               forward_timeout: float = 5.0, copy_seconds: float = 60.0) -> FastAPI:
     """The Cosmodrome web app on the database ``db_url`` (any SQLAlchemy URL).
 
     ``bot_delay`` (seconds) is the least time a bot's turn takes, so people can follow (tests
@@ -106,7 +106,9 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
     Several processes on one PostgreSQL database (docs/SERVER.md, "Many processes"):
     ``lease_seconds`` how long a game's lease lasts unrenewed (default 2.5: a killed
     process's games are taken over within about 3 s), ``forward_timeout`` how long a write
-    handed to the game's owner waits to be taken before it is refused (503)."""
+    handed to the game's owner waits to be taken before it is refused (503), ``copy_seconds``
+    how long a copy of a game this process does not own stays in memory once no socket and
+    no request uses it."""
     store = store or Store(db_url)
     workers = default_bot_workers() if bot_workers is None else bot_workers
     if workers < 1:
@@ -122,7 +124,7 @@ def create_app(db_url: str = "sqlite:///./cosmodrome.sqlite", *, bot_delay: floa
         return Hall(store, bot_delay=bot_delay, bot_workers=workers, bot_time_limit=bot_time_limit,
                     bot_modules=tuple(bot_modules), variants=variants, bot_caps=bot_caps or BotCaps(),
                     clock_scale=clock_scale, clock_scan=clock_scan, alive_every=alive_every,
-                    lease_seconds=lease_seconds, forward_timeout=forward_timeout)
+                    lease_seconds=lease_seconds, forward_timeout=forward_timeout, copy_seconds=copy_seconds)
 
     app = FastAPI(title="Cosmodrome", version=_version(), lifespan=_lifespan(new_hall, bot_prestart),
                   docs_url=None, redoc_url=None, openapi_url="/openapi.json",

@@ -64,7 +64,11 @@ class BotTimeout(BotFailure):
 
 
 class BotCrashed(BotFailure):
-    """The worker process running the bot died."""
+    """The worker process running the bot died (or none could be started: :data:`NO_PROCESS`)."""
+
+
+#: what :class:`BotCrashed` says when no worker process could be started
+NO_PROCESS = "no bot worker process could be started"
 
 
 @dataclass(frozen=True)
@@ -434,7 +438,7 @@ class BotPool:
             if kind != "ok":
                 raise BotError(value)
             return value
-        raise BotCrashed("no bot worker process could be started")
+        raise BotCrashed(NO_PROCESS)
 
     async def _decide_in_thread(self, job: Job) -> int:
         """The stand-in when worker processes cannot be started (e.g. a ``__main__`` that a

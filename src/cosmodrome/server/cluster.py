@@ -35,7 +35,7 @@ import threading
 import time
 from typing import Any, Callable, Optional
 
-from sqlalchemy import create_engine, delete, func, insert, or_, select, text, update
+from sqlalchemy import and_, create_engine, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
@@ -76,6 +76,8 @@ class Cluster:
         self.renew_every = renew_every if renew_every is not None else ttl / 5
         #: game id -> the monotonic instant until which this node may write it
         self.owned: dict[str, float] = {}
+        #: game id -> (the node met owning it, the monotonic instant its lease ran out then)
+        self._seen: dict[str, tuple[str, float]] = {}
         #: called (from the listening thread) with ("g", game), ("q", request) or ("r", request)
         self.on_message: Callable[[str, str], None] = lambda kind, what: None
         #: called (from the listening thread) each time it (re)connects: notices may have been missed
@@ -135,13 +137,28 @@ class Cluster:
                     prev = row.expires if row.owner != self.node else None
                     row.owner, row.expires = self.node, now + self.ttl
                 else:
+                    self._seen[game_id] = (row.owner, sent + (row.expires - now) - self.margin)
                     return False, row.owner
         except IntegrityError:  # another node inserted it first
             return False, None
         except Exception as exc:
             raise StorageError(describe(exc)) from None
         self.owned[game_id] = sent + self.ttl - self.margin
+        self._seen.pop(game_id, None)
         return True, (prev, now)
+
+    def seen_owner(self, game_id: str) -> Optional[str]:
+        """The node whose live lease of ``game_id`` :meth:`acquire` last met, while that
+        lease has not run out by this node's clock (None: ask the database)."""
+        owner, until = self._seen.get(game_id, (None, 0.0))
+        if owner is not None and until > time.monotonic():
+            return owner
+        self._seen.pop(game_id, None)
+        return None
+
+    def forget_owner(self, game_id: str) -> None:
+        """The owner met last no longer holds ``game_id`` (it answered so): ask anew."""
+        self._seen.pop(game_id, None)
 
     def release(self, game_id: str) -> None:
         """Give up the lease of ``game_id`` (a game that ended: the next write takes it anew)."""
@@ -156,12 +173,16 @@ class Cluster:
             s.execute(update(LeaseTable).where(*where).values(expires=now - self.ttl))
 
     def renew(self) -> None:
-        """Move every lease of this node on by ``ttl``; forget the games it no longer holds."""
+        """Move every live lease of this node on by ``ttl``; forget the games it no longer
+        holds (taken by another node, or lapsed while this one stalled)."""
         sent = time.monotonic()
         with Session(self.engine) as s, s.begin():
             now = self._now(s)
-            s.execute(update(LeaseTable).where(LeaseTable.owner == self.node).values(expires=now + self.ttl))
-            held = set(s.scalars(select(LeaseTable.game_id).where(LeaseTable.owner == self.node)))
+            # a lease given up (expiry in the past: :meth:`release`) stays given up
+            s.execute(update(LeaseTable).where(LeaseTable.owner == self.node, LeaseTable.expires > now)
+                      .values(expires=now + self.ttl))
+            held = set(s.scalars(select(LeaseTable.game_id).where(LeaseTable.owner == self.node,
+                                                                  LeaseTable.expires > now)))
         until = sent + self.ttl - self.margin
         for gid in held:
             if gid in self.owned:
@@ -187,29 +208,34 @@ class Cluster:
                  .limit(limit))
             return list(s.scalars(q))
 
-    def owner_of(self, game_id: str) -> tuple[Optional[str], float]:
-        """(the node owning ``game_id`` or None, the seconds its lease has left)."""
-        with Session(self.engine) as s:
-            now = self._now(s)
-            row = s.get(LeaseTable, game_id)
-            return (None, 0.0) if row is None else (row.owner, row.expires - now)
-
     def since(self, game_id: str, actions: int, messages: int) -> tuple[Any, list, list]:
         """(the game's row, its actions from index ``actions`` on, its lines from index
         ``messages`` on), read in one snapshot of the database (a commit between the reads
         would show a revision without its action)."""
+        return self.since_many({game_id: (actions, messages)}).get(game_id, (None, [], []))
+
+    def since_many(self, wants: dict[str, tuple[int, int]]) -> dict[str, tuple[Any, list, list]]:
+        """:meth:`since` of every game of ``wants`` ({game: (actions, lines) already held}),
+        in one transaction of three statements whatever their number; a game not stored is
+        left out."""
+        ids = list(wants)
         with Session(self.engine) as s:
             s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
-            t = s.get(GameTable, game_id)
-            if t is None:
-                return None, [], []
-            acts = [ActionRow(a.idx, a.action, a.seat, a.time, a.note) for a in s.scalars(
-                select(ActionTable).where(ActionTable.game_id == game_id, ActionTable.idx >= actions)
-                .order_by(ActionTable.idx))]
-            msgs = [MessageRow(m.idx, m.at, m.seat, m.kind, m.name, m.text, m.time) for m in s.scalars(
-                select(MessageTable).where(MessageTable.game_id == game_id, MessageTable.idx >= messages)
-                .order_by(MessageTable.idx))]
-            return _row(t), acts, msgs
+            rows = {t.id: _row(t) for t in s.scalars(select(GameTable).where(GameTable.id.in_(ids)))}
+            acts: dict[str, list] = {g: [] for g in rows}
+            msgs: dict[str, list] = {g: [] for g in rows}
+            a, m = ActionTable, MessageTable
+            for r in s.execute(select(a.game_id, a.idx, a.action, a.seat, a.time, a.note).where(
+                    or_(*[and_(a.game_id == g, a.idx >= n) for g, (n, _) in wants.items()]))
+                    .order_by(a.game_id, a.idx)):
+                if r.game_id in acts:
+                    acts[r.game_id].append(ActionRow(r.idx, r.action, r.seat, r.time, r.note))
+            for r in s.execute(select(m.game_id, m.idx, m.at, m.seat, m.kind, m.name, m.text, m.time).where(
+                    or_(*[and_(m.game_id == g, m.idx >= k) for g, (_, k) in wants.items()]))
+                    .order_by(m.game_id, m.idx)):
+                if r.game_id in msgs:
+                    msgs[r.game_id].append(MessageRow(r.idx, r.at, r.seat, r.kind, r.name, r.text, r.time))
+            return {g: (row, acts[g], msgs[g]) for g, row in rows.items()}
 
     # ----- requests -------------------------------------------------------------------
     def send(self, rid: str, game_id: str, target: str, kind: str, body: dict[str, Any]) -> None:
@@ -242,11 +268,15 @@ class Cluster:
                             .returning(RequestTable.reply)).first()
             return got[0] if got is not None else None
 
-    def reply_of(self, rid: str) -> tuple[bool, Optional[dict[str, Any]]]:
-        """(whether the owner took request ``rid``, its answer or None)."""
+    def request_state(self, rid: str, game_id: str) -> tuple[bool, Optional[dict[str, Any]], Optional[str], float]:
+        """(whether the owner took request ``rid``, its answer or None, the node owning
+        ``game_id`` or None, the seconds its lease has left), in one transaction."""
         with Session(self.engine) as s:
+            now = self._now(s)
             row = s.get(RequestTable, rid)
-            return (False, None) if row is None else (row.taken is not None, row.reply)
+            lease = s.get(LeaseTable, game_id)
+            taken, reply = (False, None) if row is None else (row.taken is not None, row.reply)
+            return taken, reply, *((None, 0.0) if lease is None else (lease.owner, lease.expires - now))
 
     def cancel(self, rid: str) -> bool:
         """Call back a request its owner has not taken (True), or leave it (False: taken)."""

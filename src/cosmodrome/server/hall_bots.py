@@ -12,7 +12,8 @@ from typing import Any, Optional
 from cosmodrome import i18n
 from cosmodrome.core import IllegalActionError, OptionError, Rng
 from cosmodrome.i18n import N_, _
-from cosmodrome.server.botpool import BotCrashed, BotFailure, BotTimeout, Job
+from cosmodrome.server import lines
+from cosmodrome.server.botpool import NO_PROCESS, BotCrashed, BotFailure, BotTimeout, Job
 from cosmodrome.server.storage import StorageError
 from cosmodrome.server.table import Conflict, Forbidden, Stale, Table
 
@@ -62,6 +63,18 @@ class Botting:
         kind = t.state.decision_kind()
         return kind in kinds and last[1] not in kinds
 
+    def _failure_note(self, t: Table, seat: int, exc: BotFailure) -> str:
+        """The note stored with the random move played for a bot that failed: an English
+        template of :mod:`~cosmodrome.server.lines`, read in each reader's language."""
+        who = i18n.in_source(t.seat_name, seat)
+        if isinstance(exc, BotTimeout):
+            return lines.write(lines.BOT_TOO_LONG, seat=who, limit=f"{self.pool.time_limit:g}")
+        if isinstance(exc, BotCrashed):
+            return lines.write(lines.BOT_NO_PROCESS if str(exc) == NO_PROCESS else lines.BOT_PROCESS_DIED, seat=who)
+        if isinstance(exc, IllegalChoice):
+            return lines.write(lines.BOT_ILLEGAL, seat=who, action=exc.action)
+        return lines.write(lines.BOT_FAILED, seat=who, error=exc)  # the bot's own words (its error)
+
     async def _bot_loop(self, t: Table) -> None:
         try:
             await self._bot_turns(t)
@@ -88,7 +101,7 @@ class Botting:
             try:
                 action = await self.pool.decide(job, key=t.id, keep=True)
                 if action not in legal:
-                    raise BotFailure(f"it chose {action}, which is not a legal option now")
+                    raise IllegalChoice(action)
             except BotFailure as exc:
                 if self.closing:
                     return
@@ -97,8 +110,7 @@ class Botting:
                 why = {BotTimeout: "took too long", BotCrashed: "crashed"}.get(type(exc), "failed")
                 log.warning("bot %r of seat %s in game %s %s: %s", job.spec, mover, t.id, why, exc)
                 action = Rng(seed).choice(legal)
-                note = (f"The bot of {t.seat_name(mover)} {why} ({exc}); "
-                        f"a random legal move was played for it instead.")
+                note = self._failure_note(t, mover, exc)
             if t.version != version or t.bot_spec(mover) is None:
                 log.info("game %s changed while its bot thought: the bot's move is dropped", t.id)
                 continue
@@ -124,6 +136,14 @@ class Botting:
             except Exception:
                 log.exception("bot loop of %s", t.id)
                 await asyncio.sleep(1.0)
+
+
+class IllegalChoice(BotFailure):
+    """The bot answered an action that is not among the legal options."""
+
+    def __init__(self, action: Any) -> None:
+        super().__init__(f"it chose {action}, which is not a legal option now")
+        self.action = action
 
 
 def new_seed() -> int:

@@ -152,6 +152,7 @@ class Clustering:
                 await self._sweep()
                 for t in list(self.tables.values()):  # bots that stopped while a lease was in doubt
                     self.wake_bots(t)
+                self.evict_copies()
             except (StorageError, CosmodromeError) as exc:
                 log.error("could not look for games without a live owner: %s", exc)
             except Exception:
@@ -183,6 +184,7 @@ class Clustering:
     async def _adopt(self, t: Table, prev: Optional[float], now: float) -> None:
         """This process now owns ``t``: bring the copy up to date, give a running clock back
         the time since the previous owner last renewed its lease, wake the bots."""
+        self.tables.setdefault(t.id, t)  # (a copy forgotten while a request held it: kept again)
         await self.pull(t)
         clock = t.clock
         if prev is None and t.row.status == "running":
@@ -212,6 +214,9 @@ class Clustering:
         for _ in range(3):
             if self.owns(t):
                 return None
+            seen = self.cluster.seen_owner(t.id)  # its lease runs yet: no need to ask the database
+            if seen is not None:
+                return seen
             ok, got = await asyncio.to_thread(self.cluster.acquire, t.id)
             if ok:
                 await self._adopt(t, *got)
@@ -233,18 +238,17 @@ class Clustering:
                 return HERE
             reply = await self._ask(t, target, kind, body)
             if reply.get("moved"):
+                self.cluster.forget_owner(t.id)
                 continue
-            await self.pull(t)  # the owner's commit is on this process's copy before it answers
+            out = reply.get("ok")
+            if "error" not in reply and isinstance(out, dict) and isinstance(out.get("version"), int):
+                await self._read_back(t, out["version"])  # a move: its notice came first
+            else:
+                await self.pull(t)  # the owner's commit is on this process's copy before it answers
             if "error" in reply:
                 raise _error_of(reply)
-            out = reply.get("ok")
-            if kind == "rematch":  # the owner offered it to its sockets; this process offers it to its own
-                nxt = await self.table(out)
-                for conn in list(t.conns):
-                    s = None if conn.seat is None else nxt.row.seats[conn.seat]
-                    self._post(conn, {"type": "rematch", "game_id": nxt.id, "seat": conn.seat,
-                                      "token": s.token if s else None})
-                return nxt
+            if kind == "rematch":  # (the pull above offered it to this process's sockets)
+                return await self.table(out)
             if kind == "join":
                 return tuple(out)
             return out
@@ -265,19 +269,18 @@ class Clustering:
                 if fut.done():  # the notice came, yet no answer was there: look again in a moment
                     await asyncio.sleep(0.25)
                 else:
-                    try:
-                        await asyncio.wait_for(asyncio.shield(fut), 0.25)
+                    try:  # (the answer's notice wakes it; the database is looked at every ASK_LOOK s)
+                        await asyncio.wait_for(asyncio.shield(fut), ASK_LOOK)
                         reply = await asyncio.to_thread(self.cluster.answered, rid)  # read and removed at once
                         if reply is not None:
                             removed = True
                             return reply
                     except TimeoutError:
                         pass
-                taken, reply = await asyncio.to_thread(self.cluster.reply_of, rid)
+                taken, reply, owner, left = await asyncio.to_thread(self.cluster.request_state, rid, t.id)
                 if reply is not None:
                     return reply
                 waited = time.monotonic() - start
-                owner, left = await asyncio.to_thread(self.cluster.owner_of, t.id)
                 gone = owner != target or left < 0
                 if taken and (gone or waited > self.forward_timeout + 10.0):
                     # its owner stopped (or stalls) after it started on it: whatever it stored is
@@ -355,32 +358,99 @@ class Clustering:
             self._spawn(self._serve_request(rid))
 
     # ----- copies of games owned elsewhere ----------------------------------------------------
-    def _pull_soon(self, t: Table) -> None:
-        """Bring ``t`` up to date with the database (one pull at a time per game; a notice
-        during a pull makes one more)."""
-        if t.id in self._pulling:
-            self._pull_again.add(t.id)
-            return
-        self._pulling.add(t.id)
+    def evict_copies(self) -> int:
+        """Forget every copy of a game this process does not own (another process does, or
+        nobody: a finished game gave its lease up) that no socket holds and no request asked
+        for in ``copy_seconds``: the next request loads it anew. Returns how many."""
+        if self.cluster is None:
+            return 0
+        now = time.monotonic()
+        gone = []
+        for gid, t in list(self.tables.items()):
+            if t.conns:
+                t.used = now
+            elif not (gid in self.cluster.owned or now - t.used < self.copy_seconds or gid in self._pulling
+                      or gid in self._to_pull
+                      or t.lock.locked() or (t.bot_task is not None and not t.bot_task.done())):
+                del self.tables[gid]
+                gone.append(gid)
+        for gid in gone:
+            self._unleased.discard(gid)
+            self.cluster.forget_owner(gid)
+        return len(gone)
 
-        async def run() -> None:
+    def _pull_soon(self, t: Table) -> None:
+        """Bring ``t`` up to date with the database soon: the copies whose notices came in
+        while the loop was busy are read together, in one transaction (:meth:`_pull_batches`)."""
+        self._to_pull[t.id] = None
+        if self._pull_round is None:
+            self._pull_round = asyncio.get_running_loop().create_future()
+            self._spawn(self._pull_batches())
+
+    async def _pull_batches(self) -> None:
+        """Read the copies waiting in ``_to_pull``, at most :data:`PULL_BATCH` a transaction,
+        until none waits."""
+        try:
+            while self._to_pull and not self.closing:
+                ids = list(self._to_pull)[:PULL_BATCH]
+                for gid in ids:
+                    del self._to_pull[gid]
+                tables = [t for gid in ids if (t := self.tables.get(gid)) is not None]
+                try:
+                    await self.pull_many(tables)
+                except (StorageError, CosmodromeError) as exc:
+                    log.error("could not read what other processes stored of %d game(s): %s", len(tables), exc)
+                except Exception:  # a fault of ours: the next notice tries again
+                    log.exception("reading what other processes stored")
+        finally:
+            done, self._pull_round = self._pull_round, None
+            if done is not None and not done.done():
+                done.set_result(None)
+
+    async def _read_back(self, t: Table, version: int) -> None:
+        """``t`` at ``version`` at least (a write the owner did for this process): its notice
+        came before the answer, so the batch reading it is usually under way; else read it."""
+        while t.version < version and (t.id in self._to_pull or t.id in self._pulling) and self._pull_round:
+            await asyncio.shield(self._pull_round)
+        if t.version < version:
+            await self.pull(t)
+
+    async def pull_many(self, tables: list[Table]) -> None:
+        """:meth:`pull` every table of ``tables``, reading them in one transaction."""
+        if not tables:
+            return
+        wants = {t.id: (len(t.record.actions), len(t.messages)) for t in tables}
+        self._pulling.update(wants)
+        try:
+            got = await asyncio.to_thread(self.cluster.since_many, wants)
+        except StorageError:
+            raise
+        except Exception as exc:
+            raise StorageError(f"the database could not be read: {describe(exc)}") from None
+        finally:
+            self._pulling.difference_update(wants)
+        for t in tables:  # (one copy that cannot be brought up to date does not hold the others back)
             try:
-                while True:
-                    self._pull_again.discard(t.id)
-                    await self.pull(t)
-                    if t.id not in self._pull_again:
-                        break
+                await self.pull(t, (wants[t.id], *got.get(t.id, (None, [], []))))
             except (StorageError, CosmodromeError) as exc:
                 log.error("game %s: could not read what another process stored: %s", t.id, exc)
-            finally:
-                self._pulling.discard(t.id)
 
-        self._spawn(run())
-
-    async def pull(self, t: Table) -> None:
-        """Read what the database holds of ``t`` beyond this copy and tell the sockets."""
+    async def pull(self, t: Table, got: Optional[tuple] = None) -> None:
+        """Read what the database holds of ``t`` beyond this copy and tell the sockets (a
+        rematch started by another process: each socket its seat's token in it). ``got``:
+        ((actions, lines) of the copy when read, row, actions, lines) read already with other
+        games (:meth:`pull_many`); read anew when the copy changed since."""
         async with t.lock:
-            what, start, lines = await self._pull_locked(t)
+            had = t.rematch
+            if got is not None and got[0] != (len(t.record.actions), len(t.messages)):
+                got = None
+            what, start, lines = await self._pull_locked(t, None if got is None else got[1:])
+            rematch = t.rematch if t.rematch != had else None
+        if rematch is not None:
+            try:
+                self.offer_rematch(t, await self.table(rematch))
+            except (CosmodromeError, StorageError) as exc:
+                log.error("game %s: could not read its rematch: %s", t.id, exc)
         for line in lines:
             for conn in list(t.conns):
                 self._post(conn, {"type": "chat", "line": line})
@@ -389,14 +459,16 @@ class Clustering:
         elif what == "moves":
             await self.broadcast(t, start)
 
-    async def _pull_locked(self, t: Table) -> tuple[str, int, list]:
+    async def _pull_locked(self, t: Table, got: Optional[tuple] = None) -> tuple[str, int, list]:
         n = len(t.record.actions)
-        try:
-            row, acts, msgs = await asyncio.to_thread(self.cluster.since, t.id, n, len(t.messages))
-        except StorageError:
-            raise
-        except Exception as exc:
-            raise StorageError(f"the database could not be read: {describe(exc)}") from None
+        if got is None:
+            try:
+                got = await asyncio.to_thread(self.cluster.since, t.id, n, len(t.messages))
+            except StorageError:
+                raise
+            except Exception as exc:
+                raise StorageError(f"the database could not be read: {describe(exc)}") from None
+        row, acts, msgs = got
         if row is None:
             return "none", 0, []
         if (row.revision == t.row.revision and not msgs and row.seats == t.row.seats and row.status == t.row.status
@@ -463,6 +535,13 @@ def _cluster_of(store: Any, ttl: Optional[float]) -> Optional[Cluster]:
     from cosmodrome.server.cluster import clustered
     return Cluster(store, ttl=ttl or 2.5) if clustered(store) else None
 
+
+#: how often (seconds) a process waiting for a write it handed over looks at the database
+#: (its answer's notice may be lost; its owner may have stopped)
+ASK_LOOK = 0.5
+
+#: the most copies read in one transaction (:meth:`Clustering._pull_batches`)
+PULL_BATCH = 100
 
 #: the hall's write methods marked :func:`forwarded` (``use`` hands itself over when it writes)
 FORWARDED = ("act", "undo", "chat", "take_back", "set_name", "seat_account", "join", "rematch")

@@ -128,7 +128,9 @@ class Making:
         same rematch. Each person's seat of the rematch is kept for the holder of that seat in
         ``t`` (never open to strangers): its token goes to that holder only, in the answer to
         their own request or, on each socket still connected to ``t``, in a message (a
-        spectator: none), so everyone can follow with one click. A seat of ``t`` nobody ever
+        spectator: none), so everyone can follow with one click (the sockets of ``t`` at other
+        processes too: they read the rematch's id from ``t``'s stored meta, see
+        :meth:`~cosmodrome.server.hall_cluster.Clustering.pull`). A seat of ``t`` nobody ever
         took stays open in a public rematch."""
         if seat is None:
             raise Forbidden(_("a spectator cannot start a rematch: a seat's link can"))
@@ -152,9 +154,16 @@ class Making:
                             for s, old in zip(nxt.row.seats, t.row.seats)]
                     await asyncio.to_thread(self.store.set_seats, nxt.id, rows)
                     nxt.row.seats = rows
-                t.rematch = nxt.id
+                # its commit tells every process holding t (which reads the id in t's meta)
+                await self.store.submit_meta(t.id, {"rematch": nxt.id}, loop=asyncio.get_running_loop())
+                t.row.meta = dict(t.row.meta, rematch=nxt.id)
+        self.offer_rematch(t, nxt)
+        return nxt
+
+    def offer_rematch(self, t: Table, nxt: Table) -> None:
+        """Tell each socket of ``t`` here of its rematch ``nxt``, with its own seat's token
+        there (a spectator: none)."""
         for conn in list(t.conns):
             s = None if conn.seat is None else nxt.row.seats[conn.seat]
             self._post(conn, {"type": "rematch", "game_id": nxt.id, "seat": conn.seat,
                               "token": s.token if s else None})
-        return nxt

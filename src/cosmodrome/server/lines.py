@@ -1,6 +1,7 @@
 """The server's own lines in a game's log (docs/SERVER.md, "Languages").
 
-A server line (a clock ran out, a seat taken back, the rules changed under a game) is stored in
+A server line (a clock ran out, a seat taken back, the rules changed under a game, a bot that
+failed and the random move played for it) is stored in
 English, as every stored text is, so that a record stays language-free; each reader reads it in
 their own language: :func:`read` finds which of the templates below wrote a stored line and
 writes it again in the language of the current context. A line no template wrote (older
@@ -42,9 +43,22 @@ RULES_CHANGED = N_("The rules of {title} changed under this game (from version {
                    "it was played.")
 NOT_REPLAYED = N_("This game's moves could not be replayed by the server's version of {title}: it goes on from "
                   "its last stored position.")
+#: a bot's decision that gave no usable action (server/hall_bots.py): the note stored with the
+#: random move played instead
+BOT_TOO_LONG = N_("The bot of {seat} took too long (it thought longer than the {limit} s limit); a random legal "
+                  "move was played for it instead.")
+BOT_PROCESS_DIED = N_("The bot of {seat} crashed (its worker process died); a random legal move was played for it "
+                      "instead.")
+BOT_NO_PROCESS = N_("The bot of {seat} crashed (no bot worker process could be started); a random legal move was "
+                    "played for it instead.")
+BOT_ILLEGAL = N_("The bot of {seat} failed (it chose {action}, which is not a legal option now); a random legal move "
+                 "was played for it instead.")
+BOT_FAILED = N_("The bot of {seat} failed ({error}); a random legal move was played for it instead.")
 
+#: (the first template a stored line matches reads it: the general ones after the specific ones)
 TEMPLATES = (TIMED_OUT_TEAM_LOST, TIMED_OUT_SEAT_LOSES, TIMED_OUT_BOT_PLAYS, BACK, RULES_CHANGED_DROPPED,
-             RULES_CHANGED_REPLAYED, RULES_CHANGED, NOT_REPLAYED)
+             RULES_CHANGED_REPLAYED, RULES_CHANGED, NOT_REPLAYED, BOT_TOO_LONG, BOT_PROCESS_DIED, BOT_NO_PROCESS,
+             BOT_ILLEGAL, BOT_FAILED)
 #: arguments that are words of ours (a game's title), read in the reader's language too
 WORDS = ("title",)
 

@@ -30,7 +30,7 @@ import time
 from typing import Any, Optional
 
 import trueskill
-from sqlalchemy import and_, select
+from sqlalchemy import and_, select, text
 
 from cosmodrome.server.seats import Seat, shared_address
 from cosmodrome.server.storage import AccountTable, GameTable, RatedTable, RatingTable, StorageError, Store
@@ -60,6 +60,20 @@ def conservative(mu: float, sigma: float) -> float:
     return round(mu - 3 * sigma, 2)
 
 
+#: the key of the PostgreSQL advisory lock under which ratings are read and written
+RATINGS_LOCK = 0x636F736D6F  # "cosmo"
+
+
+def _lock_ratings(s: Any) -> None:
+    """Hold the ratings' lock until this transaction ends (PostgreSQL: a transaction-level
+    advisory lock, so that a process rating a game reads the ratings another process stored
+    a moment before, never the ones before them; one lock for all ratings: games end far too
+    seldom for it to be a queue, and no two transactions can wait for each other). SQLite's
+    one process writes through one thread, one transaction at a time: nothing to lock."""
+    if s.get_bind().dialect.name == "postgresql":
+        s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": RATINGS_LOCK})
+
+
 def participants(seats: list[Seat], game: str) -> list[tuple[str, str, int]]:
     """(who, shown name, seat) of each rated participant, by seat (guests left out).
 
@@ -85,7 +99,6 @@ class Ratings:
         self.store = store
         #: the rules against farming (module docstring); off on a server among friends
         self.guard = guard
-        self.lock = asyncio.Lock()  # one game's rating at a time: no lost update of a player's rating
 
     async def game_over(self, t: Any) -> None:
         """The listener of finished games (``Hall.on_finish``)."""
@@ -125,57 +138,60 @@ class Ratings:
         for who, name, seat in people:  # someone at several seats counts once, with their best place
             if who not in best or places[seat] < places[best[who][1]]:
                 best[who] = (name, seat)
-        async with self.lock:
-            left_out: list[str] = []
-            if self.guard and not cooperative:  # a team against the game gains nothing from a puppet
-                linked = await asyncio.to_thread(self._linked, game, people, meta or {})
-                left_out = [best.pop(w)[0] for w in linked]
-                if left_out and len(best) < 2:
-                    await self._mark(game_id, left_out)
-                    return left_out
-            if cooperative:
-                team = list(best)
-                if not team:
-                    await self._mark(game_id, left_out)
-                    return left_out
-                sides = [team, [f"game:{game}"]]
-                names = {w: best[w][0] for w in team} | {f"game:{game}": f"the game {game}"}
-                won = bool(result["winners"])
-                side_ranks = [0, 1] if won else [1, 0]
-                seat_of = {w: best[w][1] for w in team}
-            else:
-                if len(best) < 2:
-                    await self._mark(game_id, left_out)
-                    return left_out
-                sides = [[w] for w in best]
-                names = {w: best[w][0] for w in best}
-                side_ranks = [places[best[w][1]] for w in best]
-                seat_of = {w: best[w][1] for w in best}
-            everyone = [w for side in sides for w in side]
-            before = await asyncio.to_thread(self._current, game, everyone)
-            groups = [tuple(ENV.create_rating(*before[w]) for w in side) for side in sides]
-            after_groups = ENV.rate(groups, ranks=side_ranks)
-            now = time.time()
-            after = {w: (r.mu, r.sigma) for side, rs in zip(sides, after_groups) for w, r in zip(side, rs)}
-            rank_of = {w: side_ranks[k] for k, side in enumerate(sides) for w in side}
+        left_out: list[str] = []
+        if self.guard and not cooperative:  # a team against the game gains nothing from a puppet
+            linked = await asyncio.to_thread(self._linked, game, people, meta or {})
+            left_out = [best.pop(w)[0] for w in linked]
+            if left_out and len(best) < 2:
+                await self._mark(game_id, left_out)
+                return left_out
+        if cooperative:
+            team = list(best)
+            if not team:
+                await self._mark(game_id, left_out)
+                return left_out
+            sides = [team, [f"game:{game}"]]
+            names = {w: best[w][0] for w in team} | {f"game:{game}": f"the game {game}"}
+            won = bool(result["winners"])
+            side_ranks = [0, 1] if won else [1, 0]
+            seat_of = {w: best[w][1] for w in team}
+        else:
+            if len(best) < 2:
+                await self._mark(game_id, left_out)
+                return left_out
+            sides = [[w] for w in best]
+            names = {w: best[w][0] for w in best}
+            side_ranks = [places[best[w][1]] for w in best]
+            seat_of = {w: best[w][1] for w in best}
+        everyone = [w for side in sides for w in side]
+        rank_of = {w: side_ranks[k] for k, side in enumerate(sides) for w in side}
 
-            def fn(s) -> None:
-                for w in everyone:
-                    row = s.get(RatingTable, (w, game))
-                    if row is None:
-                        s.add(RatingTable(who=w, game=game, name=names[w], mu=after[w][0], sigma=after[w][1], games=1,
-                                          updated=now))
-                    else:
-                        row.mu, row.sigma, row.games, row.updated, row.name = (after[w][0], after[w][1],
-                                                                               row.games + 1, now, names[w])
-                    s.add(RatedTable(game_id=game_id, who=w, game=game, seat=seat_of.get(w), rank=rank_of[w],
-                                     mu_before=before[w][0], sigma_before=before[w][1], mu_after=after[w][0],
-                                     sigma_after=after[w][1], time=now))
-                g = s.get(GameTable, game_id)
-                if g is not None:
-                    g.meta = dict(g.meta or {}, rated_done=True, **({"rating_left_out": left_out} if left_out else {}))
-            await self.store.submit(fn, asyncio.get_running_loop())
-            return left_out
+        def fn(s) -> None:  # read, rated and written in one transaction, under the ratings' lock
+            _lock_ratings(s)
+            g = s.get(GameTable, game_id)
+            if g is not None and (g.meta or {}).get("rated_done"):
+                return  # rated already (by another process catching up at its start)
+            rows = {w: s.get(RatingTable, (w, game)) for w in everyone}
+            before = {w: (r.mu, r.sigma) if r is not None else (ENV.mu, ENV.sigma) for w, r in rows.items()}
+            groups = [tuple(ENV.create_rating(*before[w]) for w in side) for side in sides]
+            after = {w: (r.mu, r.sigma) for side, rs in zip(sides, ENV.rate(groups, ranks=side_ranks))
+                     for w, r in zip(side, rs)}
+            now = time.time()
+            for w in everyone:
+                row = rows[w]
+                if row is None:
+                    s.add(RatingTable(who=w, game=game, name=names[w], mu=after[w][0], sigma=after[w][1], games=1,
+                                      updated=now))
+                else:
+                    row.mu, row.sigma, row.games, row.updated, row.name = (after[w][0], after[w][1],
+                                                                           row.games + 1, now, names[w])
+                s.add(RatedTable(game_id=game_id, who=w, game=game, seat=seat_of.get(w), rank=rank_of[w],
+                                 mu_before=before[w][0], sigma_before=before[w][1], mu_after=after[w][0],
+                                 sigma_after=after[w][1], time=now))
+            if g is not None:
+                g.meta = dict(g.meta or {}, rated_done=True, **({"rating_left_out": left_out} if left_out else {}))
+        await self.store.submit(fn, asyncio.get_running_loop())
+        return left_out
 
     async def _mark(self, game_id: str, left_out: list[str]) -> None:
         """Store that a game is done with, nobody rated, and who was left out."""
@@ -208,15 +224,6 @@ class Ratings:
                             or len(games[a] & games[b]) >= PAIRINGS_A_DAY):
                         out.update((a, b))
             return [a for a in accounts if a in out]
-        return self.store.read(fn)
-
-    def _current(self, game: str, who: list[str]) -> dict[str, tuple[float, float]]:
-        def fn(s) -> dict[str, tuple[float, float]]:
-            out = {}
-            for w in who:
-                row = s.get(RatingTable, (w, game))
-                out[w] = (row.mu, row.sigma) if row is not None else (ENV.mu, ENV.sigma)
-            return out
         return self.store.read(fn)
 
     # ----- reading ------------------------------------------------------------------

@@ -903,6 +903,16 @@ class Store:
                 s.execute(update(GameTable).where(GameTable.id == game_id).values(**values))
         return self._submit(fn, loop, game_id)
 
+    def submit_meta(self, game_id: str, keys: dict[str, Any], loop: Optional[asyncio.AbstractEventLoop] = None):
+        """Set ``keys`` in a game's stored ``meta``, keeping its other keys as stored (one that
+        another write set meanwhile, such as a rating's ``rated_done``, is not lost)."""
+        def fn(s: Session) -> None:
+            g = s.get(GameTable, game_id)
+            if g is not None:
+                g.meta = dict(g.meta or {}, **keys)
+                g.updated = time.time()
+        return self._submit(fn, loop, game_id)
+
     def mark(self, name: str) -> Optional[float]:
         """The instant recorded under ``name`` (None: never)."""
         return self._read(lambda s: (lambda m: m.time if m is not None else None)(s.get(MarkTable, name)))

@@ -97,8 +97,6 @@ class Table:
     bot_task: Optional["asyncio.Task[None]"] = None
     #: the events of setting the game up, before the first action (first-player rolls...)
     setup: list[Event] = field(default_factory=list)
-    #: the id of this game's rematch once one was started (kept in memory: one per game)
-    rematch: Optional[str] = None
     #: the game's chat and the server's lines in its log (clocks), oldest first
     messages: list = field(default_factory=list)
 
@@ -114,6 +112,9 @@ class Table:
     base: int = 0
     base_state: Optional[State] = None
     early: list = field(default_factory=list)
+    #: when the hall last handed this table to a request (monotonic seconds; see
+    #: :meth:`~cosmodrome.server.hall_cluster.Clustering.evict_copies`)
+    used: float = field(default_factory=time.monotonic)
     #: (version, rows) of the end-of-game statistics last worked out (see :meth:`statistics`)
     _stats: Optional[tuple] = field(default=None, repr=False)
 
@@ -129,6 +130,12 @@ class Table:
     @property
     def version(self) -> int:
         return self.row.revision
+
+    @property
+    def rematch(self) -> Optional[str]:
+        """The id of this game's rematch once one was started (one per game: stored in its
+        ``meta``, so every process and a restarted server know it)."""
+        return self.row.meta.get("rematch")
 
     # ----- reading ------------------------------------------------------------------
     def seat_name(self, seat: Optional[int]) -> str:
@@ -196,7 +203,7 @@ class Table:
                 break
             note = self.notes[i]
             if note:
-                out.append({"i": i, "kind": "server", "text": note, "data": {}, "chance": False})
+                out.append({"i": i, "kind": "server", "text": lines.read(note), "data": {}, "chance": False})
             for e in self.events[i]:
                 d = e.for_seat(seat)
                 if d is not None:

@@ -74,15 +74,21 @@ class Hall(Making, Seating, Writing, Clocking, Botting, Clustering):
                  bot_time_limit: Optional[float] = 30.0, bot_modules: tuple[str, ...] = (),
                  variants: Optional[Variants] = None, bot_caps: Optional["BotCaps"] = None,
                  clock_scale: float = 1.0, clock_scan: float = 1.0, alive_every: float = 10.0,
-                 lease_seconds: Optional[float] = None, forward_timeout: float = 5.0) -> None:
+                 lease_seconds: Optional[float] = None, forward_timeout: float = 5.0,
+                 copy_seconds: float = 60.0) -> None:
         self.store = store
         #: several processes on one PostgreSQL database: this one's leases (None on SQLite)
         self.cluster = _cluster_of(store, lease_seconds)
         #: how long a write handed to a game's owner waits for it to be taken (then 503)
         self.forward_timeout = forward_timeout
+        #: how long a copy of a game another process owns stays loaded unused (:meth:`evict_copies`)
+        self.copy_seconds = copy_seconds
         self._replies: dict = {}
+        #: copies to read from the database (game id -> None, in notice order), the ids of
+        #: the batch being read, and the future of that batch's end (hall_cluster.py)
+        self._to_pull: dict = {}
         self._pulling: set = set()
-        self._pull_again: set = set()
+        self._pull_round: Optional["asyncio.Future[None]"] = None
         self._unleased: set = set()
         #: clocks: durations are multiplied by ``clock_scale`` (tests run them fast); deadlines are
         #: checked every ``clock_scan`` seconds; the server records that it is up every ``alive_every``
@@ -169,6 +175,7 @@ class Hall(Making, Seating, Writing, Clocking, Botting, Clustering):
     async def table(self, game_id: str) -> Table:
         t = self.tables.get(game_id)
         if t is not None:
+            t.used = time.monotonic()
             return t
         async with self._load_lock:
             t = self.tables.get(game_id)
