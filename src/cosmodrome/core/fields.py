@@ -49,8 +49,9 @@ from typing import Any, Mapping, Optional
 from cosmodrome.core.errors import RecordError
 
 #: how a clone copies a field of each kind (a suffix to ``self.<field>``): lists and
-#: bytearrays are copied; numbers and tuples are shared, and so are the tuples a ``piles``
-#: list holds (the list itself is copied)
+#: bytearrays are copied; numbers, strings and tuples are shared, and so are the tuples a
+#: ``piles`` list holds (the list itself is copied). A ``lists`` field is not a suffix: a
+#: clone copies each of its lists
 COPY = {"int": "", "list": ".copy()", "varlist": ".copy()", "bytes": ".copy()", "tuple": "", "piles": ".copy()",
         "text": ""}
 #: the kinds of field a flat state keeps (:func:`flat_methods`)
