@@ -5,18 +5,23 @@ writes its methods. The generated code is plain attribute copies, as fast as met
 written by hand, and a new field is one line of its table.
 
 Who uses it: Onward to Venus (``games/venus/state.py``: its state's ``FIELDS`` and the
-``Combat`` and ``Move`` records, :func:`record`) and the flat states of Walking on the Moon
-and March on Mars (``FIELDS`` in their ``state.py``; :func:`flat_methods` for a
+``Combat`` and ``Move`` records, :func:`record`) and the flat states of Walking on the Moon,
+March on Mars and Cosmic Run (``FIELDS`` in their ``state.py``; :func:`flat_methods` for a
 :class:`~cosmodrome.core.flat.FlatState`).
 
 A row of a state's table is ``(name, kind, initial)``: ``initial`` is the Python expression
-of the field's value in a new state. The kind says how a clone copies the field
-(:data:`COPY`) and how a save holds it:
+of the field's value in a new state. A flat state's row may have a fourth item, the field's
+key in a save where it differs from its name (:func:`saved_key`: Cosmic Run keeps the short
+keys of its first saves). The kind says how a clone copies the field (:data:`COPY`) and how
+a save holds it:
 
 - ``int``: a whole number;
 - ``list``: a list of whole numbers, copied by a clone; in a flat state its length is that of
   a new state (a save must match it);
 - ``varlist`` (flat states): a list of whole numbers of any length, copied by a clone;
+- ``text`` (flat states): a string, shared by a clone;
+- ``lists`` (flat states): a list, of a new state's length, of lists of whole numbers of any
+  length, each copied by a clone;
 - ``bytes``, ``tuple``, ``piles``, ``record``: Onward to Venus's (see its ``state.py``).
 
 >>> T = (("phase", "int", "1"), ("col", "list", "[0] * n"), ("order", "varlist", "[]"))
@@ -33,18 +38,24 @@ of the field's value in a new state. The kind says how a clone copies the field
 >>> t = Demo(); t._init_fields(3)
 >>> load_table(t, {"phase": 4, "col": [1, 2, 3], "order": [7]}, T); (t.phase, t.col, t.order)
 (4, [1, 2, 3], [7])
+>>> saved_key(("attack_colour", "int", "-1", "aa")), saved_key(T[0])
+('aa', 'phase')
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping, Optional
 
 from cosmodrome.core.errors import RecordError
 
 #: how a clone copies a field of each kind (a suffix to ``self.<field>``): lists and
-#: bytearrays are copied; numbers and tuples are shared, and so are the tuples a ``piles``
-#: list holds (the list itself is copied)
-COPY = {"int": "", "list": ".copy()", "varlist": ".copy()", "bytes": ".copy()", "tuple": "", "piles": ".copy()"}
+#: bytearrays are copied; numbers, strings and tuples are shared, and so are the tuples a
+#: ``piles`` list holds (the list itself is copied). A ``lists`` field is not a suffix: a
+#: clone copies each of its lists
+COPY = {"int": "", "list": ".copy()", "varlist": ".copy()", "bytes": ".copy()", "tuple": "", "piles": ".copy()",
+        "text": ""}
+#: the kinds of field a flat state keeps (:func:`flat_methods`)
+FLAT_KINDS = ("int", "list", "varlist", "text", "lists")
 
 _new = object.__new__
 
@@ -92,10 +103,31 @@ def record(name: str, fields: tuple, doc: str, module: str) -> type:
     return cls
 
 
+def saved_key(row: tuple) -> str:
+    """The key under which a save holds the field of a table's ``row``: its fourth item if it
+    has one (a key kept from an earlier form of the saves), else the field's name."""
+    return row[3] if len(row) > 3 else row[0]
+
+
+def _copied(row: tuple) -> str:
+    """The expression a clone copies a flat state's field with (:data:`COPY`; each inner
+    list of a ``lists`` field copied)."""
+    f, kind = row[0], row[1]
+    return f"[p[:] for p in self.{f}]" if kind == "lists" else f"self.{f}{COPY[kind]}"
+
+
+def _saved(row: tuple) -> str:
+    """The expression of a flat state's field in its saved form (lists as new lists)."""
+    f, kind = row[0], row[1]
+    if kind in ("int", "text"):
+        return f"self.{f}"
+    return f"[list(p) for p in self.{f}]" if kind == "lists" else f"list(self.{f})"
+
+
 def flat_methods(cls_name: str, fields: tuple, args: str, namespace: Mapping[str, Any] = ()) -> dict:
     """The methods of a :class:`~cosmodrome.core.flat.FlatState` (a state kept in its
-    ``__dict__``) written out from its table ``fields`` of ``int``, ``list`` and ``varlist``
-    rows:
+    ``__dict__``) written out from its table ``fields`` of rows of the kinds in
+    :data:`FLAT_KINDS`:
 
     - ``_init_fields(self, <args>)``: every field set to its initial value (the expressions
       may use ``args``, ``self`` and the names in ``namespace``); the constructor calls it
@@ -105,17 +137,18 @@ def flat_methods(cls_name: str, fields: tuple, args: str, namespace: Mapping[str
       empty); ``quiet=True`` makes a search clone that records no events (nor do its
       clones);
     - ``to_json()``: the game, the players, the options, the generator's state and every
-      field, in the order of the table (the saved form; :func:`load_table` reads it back)."""
-    for f, kind, _ in fields:
-        if kind not in ("int", "list", "varlist"):
-            raise ValueError(f"{cls_name}: the field {f!r} has a kind a flat state does not keep: {kind!r}")
-    init = [f"def _init_fields(self, {args}):"] + [f"    self.{f} = {new}" for f, _, new in fields]
+      field under its :func:`saved_key`, in the order of the table (the saved form;
+      :func:`load_table` reads it back)."""
+    for row in fields:
+        if row[1] not in FLAT_KINDS:
+            raise ValueError(f"{cls_name}: the field {row[0]!r} has a kind a flat state does not keep: {row[1]!r}")
+    init = [f"def _init_fields(self, {args}):"] + [f"    self.{row[0]} = {row[2]}" for row in fields]
     clone = ["def clone(self, quiet=False):", "    s = _new(self.__class__)", "    d = self.__dict__.copy()",
              "    d['rng'] = self.rng.copy()"]
-    clone += [f"    d[{f!r}] = self.{f}{COPY[kind]}" for f, kind, _ in fields if COPY[kind]]
+    clone += [f"    d[{row[0]!r}] = {_copied(row)}" for row in fields if row[1] not in ("int", "text")]
     clone += ["    d['ev'] = []", "    d['initial_events'] = []", "    if quiet:", "        d['quiet'] = True",
               "    s.__dict__ = d", "    return s"]
-    saved = ", ".join(f"{f!r}: self.{f}" if kind == "int" else f"{f!r}: list(self.{f})" for f, kind, _ in fields)
+    saved = ", ".join(f"{saved_key(row)!r}: {_saved(row)}" for row in fields)
     to_json = ["def to_json(self):",
                "    return {'game': self.game.name, 'players': self.num_players, 'options': dict(self.options),",
                f"            'rng': self.rng.state, {saved}}}"]
@@ -129,32 +162,37 @@ def _whole(v: Any) -> bool:
     return not isinstance(v, bool) and isinstance(v, int)
 
 
-def load_fields(state: Any, data: Mapping[str, Any], ints: Iterable[str], lists: Iterable[str],
-                free: Iterable[str] = ()) -> None:
-    """Set the fields of ``state`` from ``data``; a list keeps the length it has on ``state``
-    unless its name is in ``free``. :class:`RecordError` names a missing or malformed field."""
-    free = set(free)
-    for f in ints:
-        if f not in data:
-            raise RecordError(f"the saved state lacks {f!r}")
-        if not _whole(data[f]):
-            raise RecordError(f"the saved state's {f!r} must be a whole number, not {data[f]!r}")
-        setattr(state, f, data[f])
-    for f in lists:
-        if f not in data:
-            raise RecordError(f"the saved state lacks {f!r}")
-        v = data[f]
-        want = None if f in free else len(getattr(state, f))
-        if not isinstance(v, list) or not all(_whole(x) for x in v) or (want is not None and len(v) != want):
-            raise RecordError(f"the saved state's {f!r} must be a list of "
-                              f"{want if want is not None else 'some'} whole numbers")
-        setattr(state, f, list(v))
+def _wholes(v: Any, want: Optional[int]) -> bool:
+    """Whether ``v`` is a list of whole numbers (of ``want`` of them unless ``want`` is None)."""
+    return isinstance(v, list) and all(_whole(x) for x in v) and (want is None or len(v) == want)
 
 
 def load_table(state: Any, data: Mapping[str, Any], fields: tuple) -> None:
     """Set the fields of a flat state's table ``fields`` from its saved form ``data`` (what
-    the generated ``to_json`` wrote): ``state`` is a new state of the same game, players and
-    board, whose ``list`` fields give the lengths a save must match. :class:`RecordError`
-    names a missing or malformed field."""
-    load_fields(state, data, [f for f, kind, _ in fields if kind == "int"],
-                [f for f, kind, _ in fields if kind != "int"], free=[f for f, kind, _ in fields if kind == "varlist"])
+    the generated ``to_json`` wrote; each field under its :func:`saved_key`), in the order
+    of the table: ``state`` is a new state of the same game, players and board, whose
+    ``list`` and ``lists`` fields give the lengths a save must match. :class:`RecordError`
+    names a missing or malformed field by its key."""
+    for row in fields:
+        f, kind, key = row[0], row[1], saved_key(row)
+        if key not in data:
+            raise RecordError(f"the saved state lacks {key!r}")
+        v = data[key]
+        if kind == "int":
+            if not _whole(v):
+                raise RecordError(f"the saved state's {key!r} must be a whole number, not {v!r}")
+        elif kind == "text":
+            if not isinstance(v, str):
+                raise RecordError(f"the saved state's {key!r} must be text")
+        elif kind == "lists":
+            want = len(getattr(state, f))
+            if not isinstance(v, list) or len(v) != want or not all(_wholes(p, None) for p in v):
+                raise RecordError(f"the saved state's {key!r} must be {want} lists of whole numbers")
+            v = [list(p) for p in v]
+        else:
+            want = None if kind == "varlist" else len(getattr(state, f))
+            if not _wholes(v, want):
+                raise RecordError(f"the saved state's {key!r} must be a list of "
+                                  f"{want if want is not None else 'some'} whole numbers")
+            v = list(v)
+        setattr(state, f, v)

@@ -25,11 +25,12 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
+from cosmodrome.core.fields import load_table
 from cosmodrome.games.cosmic_run import actions, observation, rounds, scoring, text, view
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
 from cosmodrome.games.cosmic_run.setup import new_game
-from cosmodrome.games.cosmic_run.state import HOOKS, INT_FIELDS, LIST_FIELDS, OVER, SAVED_AS, STAGE_KIND, CosmicRunState
+from cosmodrome.games.cosmic_run.state import FIELDS, HOOKS, OVER, STAGE_KIND, CosmicRunState
 from cosmodrome.i18n import N_, _
 
 #: The import order of the package, lowest first: a module imports only modules of earlier
@@ -177,30 +178,9 @@ class CosmicRun(Game):
             if isinstance(rng, bool) or not isinstance(rng, int):
                 raise RecordError("the saved state's 'rng' must be a whole number")
             s = CosmicRunState(self, players, options, comp, Rng.from_state(rng))
-            for f in INT_FIELDS:
-                v = d[SAVED_AS.get(f, f)]
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise RecordError(f"the saved state's {SAVED_AS.get(f, f)!r} must be a whole number, not {v!r}")
-                setattr(s, f, v)
-            for f in LIST_FIELDS:
-                v = d[SAVED_AS.get(f, f)]
-                want = len(getattr(s, f)) if f not in ("mr_targets", "winners_") else None
-                if (not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v)
-                        or (want is not None and len(v) != want)):
-                    raise RecordError(f"the saved state's {SAVED_AS.get(f, f)!r} must be a list of "
-                                      f"{want if want is not None else 'some'} whole numbers")
-                setattr(s, f, list(v))
-            paths = d["paths"]
-            if (not isinstance(paths, list) or len(paths) != 6
-                    or any(not isinstance(p, list) or not p or any(isinstance(x, bool) or not isinstance(x, int)
-                                                                   or not 0 <= x < comp.nr * 3 for x in p)
-                           for p in paths)):
+            load_table(s, d, FIELDS)
+            if any(not p or any(not 0 <= x < comp.nr * 3 for x in p) for p in s.paths):
                 raise RecordError("the saved state's 'paths' must be 6 non-empty lists of circle numbers")
-            s.paths = [list(p) for p in paths]
-            end = d["end"]
-            if not isinstance(end, str):
-                raise RecordError("the saved state's 'end' must be text")
-            s.end = end
         except KeyError as exc:
             raise RecordError(f"the saved cosmic-run state lacks {exc.args[0]!r}") from None
         except DataError as exc:

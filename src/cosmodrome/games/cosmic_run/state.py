@@ -20,9 +20,11 @@ Everything is kept in flat lists of small ints so that a state clones and steps 
   one change per die), ``attack_colour`` (the track an advance-and-attack die attacks when
   the move ends; -1 for none).
 
-A saved state keeps the keys of its first form (``SAVED_AS``: ``attack_colour`` is saved
-as ``aa``, ``transformed`` as ``xf``, ``tech_gained`` as ``tx``, ``tech_used`` as ``tu``,
-``rerolls_used`` as ``rr``), so states saved before still load.
+Every saved field is declared once, in :data:`FIELDS`, from which the constructor's fields,
+the clone and the saved form are generated (:mod:`cosmodrome.core.fields`). A saved state
+keeps the keys of its first form (the fourth item of a row, gathered in ``SAVED_AS``:
+``attack_colour`` is saved as ``aa``, ``transformed`` as ``xf``, ``tech_gained`` as ``tx``,
+``tech_used`` as ``tu``, ``rerolls_used`` as ``rr``), so states saved before still load.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
+from cosmodrome.core.fields import flat_methods, saved_key
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
 
@@ -42,14 +45,57 @@ STAGE_KIND = {DRAFT: "draft", DIE: "die", MOVE: "move", LETTER: "mine-letter", T
 # continuations after a mine roll or an attack is resolved
 RESUME_MINE_PHASE, RESUME_PICK = 0, 1
 
-INT_FIELDS = ("round", "captain", "picks", "stage", "seat", "die", "ship", "pips", "steps", "attack_colour",
-              "transformed", "rolls_left", "resume", "mr_letter", "mr_number", "mr_src", "mr_i",
-              "atk_sheet", "atk_ship", "atk_kind", "atk_by", "you_first", "decisions")
-LIST_FIELDS = ("grid", "pos", "best", "dmg", "upg", "tech_gained", "tech_used", "rerolls_used", "cargo", "immune",
-               "kills", "faces", "owner", "mr_targets", "mr_ignore", "winners_")
-#: the key of a field in a saved state where it differs from the field's name
-SAVED_AS = {"attack_colour": "aa", "transformed": "xf", "tech_gained": "tx", "tech_used": "tu",
-            "rerolls_used": "rr"}
+#: Every saved field, declared once: ``(name, kind, its value in a new state)``, and, where a
+#: save keeps the key of its first form, that key (the expressions may use ``comp``). The
+#: fields' part of the constructor, the clone and the saved form are generated from it
+#: (:func:`cosmodrome.core.fields.flat_methods`); ``list`` keeps the length of a new state's,
+#: ``varlist`` any length; ``paths`` is 6 lists of circles. The order is the saved form's.
+FIELDS = (
+    ("end", "text", "''"),           # how the game ended ('' while it goes on)
+    ("paths", "lists", "[[comp.start_column] for _ in range(6)]"),
+    ("round", "int", "0"),
+    ("captain", "int", "0"),
+    ("picks", "int", "0"),
+    ("stage", "int", "0"),
+    ("seat", "int", "0"),
+    ("die", "int", "0"),
+    ("ship", "int", "0"),
+    ("pips", "int", "0"),
+    ("steps", "int", "0"),
+    ("attack_colour", "int", "-1", "aa"),
+    ("transformed", "int", "0", "xf"),
+    ("rolls_left", "int", "0"),
+    ("resume", "int", "0"),          # what goes on after a mine roll (RESUME_MINE_PHASE, RESUME_PICK)
+    ("mr_letter", "int", "0"),
+    ("mr_number", "int", "0"),
+    ("mr_src", "int", "0"),
+    ("mr_i", "int", "0"),
+    ("atk_sheet", "int", "0"),
+    ("atk_ship", "int", "0"),
+    ("atk_kind", "int", "0"),
+    ("atk_by", "int", "0"),
+    ("you_first", "int", "0"),
+    ("decisions", "int", "0"),
+    ("grid", "list", "[0] * (2 * 3 * comp.nr * 3)"),
+    ("pos", "list", "[comp.start_column] * 6"),
+    ("best", "list", "[0] * 6"),
+    ("dmg", "list", "[0] * 6"),
+    ("upg", "list", "[0] * 6"),
+    ("tech_gained", "list", "[0] * 8", "tx"),
+    ("tech_used", "list", "[0] * 8", "tu"),
+    ("rerolls_used", "list", "[0, 0]", "rr"),
+    ("cargo", "list", "[0, 0]"),
+    ("immune", "list", "[0, 0]"),
+    ("kills", "list", "[0, 0]"),
+    ("faces", "list", "[0] * 8"),
+    ("owner", "list", "[-1] * 8"),
+    ("mr_targets", "varlist", "[]"),
+    ("mr_ignore", "list", "[0, 0]"),
+    ("winners_", "varlist", "[]"),
+)
+#: the key of a field in a saved state where it differs from the field's name (from :data:`FIELDS`)
+SAVED_AS = {row[0]: saved_key(row) for row in FIELDS if saved_key(row) != row[0]}
+_GENERATED = flat_methods("CosmicRunState", FIELDS, "comp")
 
 
 def tech_ix(sheet: int, tech: int) -> int:
@@ -75,9 +121,12 @@ class CosmicRunState(FlatState, State):
     """One position of Cosmic Run: Rapid Fire. Build it with ``GAME.new_state(players, seed)``.
     The protocol calls that go through the hooks (the legal actions, kept until the next
     action as the other games keep theirs, labels, prompts, applying a move) come from
-    :class:`~cosmodrome.core.flat.FlatState`; the decision's stage is ``stage``."""
+    :class:`~cosmodrome.core.flat.FlatState`; the decision's stage is ``stage``. The fields
+    are declared once, in :data:`FIELDS`, from which the clone and the saved form are
+    generated."""
 
     HOOKS = HOOKS
+    FIELDS = FIELDS
     PHASE_KIND = STAGE_KIND
     OVER_PHASE = OVER
 
@@ -93,31 +142,14 @@ class CosmicRunState(FlatState, State):
         self.zor_reroll = not bool(options.get("no_zorlord_reroll", False))
         self.solo = players == 1
         self.rng = rng
-        nr = comp.nr
-        self.grid = [0] * (2 * 3 * nr * 3)
-        start = comp.start_column
-        self.pos = [start] * 6
-        self.best = [0] * 6
-        self.dmg = [0] * 6
-        self.upg = [0] * 6
-        self.paths: list[list[int]] = [[start] for _ in range(6)]
-        self.tech_gained = [0] * 8
-        self.tech_used = [0] * 8
-        self.rerolls_used = [0, 0]
-        self.cargo = [0, 0]
-        self.immune = [0, 0]
-        self.kills = [0, 0]
-        self.faces = [0] * 8
-        self.owner = [-1] * 8
-        self.mr_targets: list[int] = []
-        self.mr_ignore = [0, 0]
-        self.winners_: list[int] = []
-        self.end = ""
-        for f in INT_FIELDS:
-            setattr(self, f, 0)
-        self.attack_colour = -1
+        self._init_fields(comp)
         self.ev: list[Event] = []
         self.initial_events: list[Event] = []
+
+    #: (comp): every field of :data:`FIELDS` at its value in a new state
+    _init_fields = _GENERATED["_init_fields"]
+    clone = _GENERATED["clone"]
+    to_json = _GENERATED["to_json"]
 
     # ----- small helpers used by the rules modules -------------------------------------
     def cell(self, sheet: int, track: int, row: int, col: int) -> int:
@@ -181,46 +213,6 @@ class CosmicRunState(FlatState, State):
 
     def summary(self) -> dict[str, Any]:
         return HOOKS.summary(self)
-
-    def clone(self, quiet: bool = False) -> "CosmicRunState":
-        """A copy sharing only the immutable parts (the component tables, the options);
-        ``quiet=True``: a search clone that records no events (nor do its own clones)."""
-        s = CosmicRunState.__new__(CosmicRunState)
-        d = s.__dict__
-        d.update(self.__dict__)
-        s.rng = self.rng.copy()
-        s.grid = self.grid[:]
-        s.pos = self.pos[:]
-        s.best = self.best[:]
-        s.dmg = self.dmg[:]
-        s.upg = self.upg[:]
-        s.paths = [p[:] for p in self.paths]
-        s.tech_gained = self.tech_gained[:]
-        s.tech_used = self.tech_used[:]
-        s.rerolls_used = self.rerolls_used[:]
-        s.cargo = self.cargo[:]
-        s.immune = self.immune[:]
-        s.kills = self.kills[:]
-        s.faces = self.faces[:]
-        s.owner = self.owner[:]
-        s.mr_targets = self.mr_targets[:]
-        s.mr_ignore = self.mr_ignore[:]
-        s.winners_ = self.winners_[:]
-        s.ev = []
-        s.initial_events = []
-        if quiet:
-            s.quiet = True
-        return s
-
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"game": self.game.name, "players": self.num_players,
-                             "options": dict(self.options), "rng": self.rng.state, "end": self.end,
-                             "paths": [list(p) for p in self.paths]}
-        for f in INT_FIELDS:
-            d[SAVED_AS.get(f, f)] = getattr(self, f)
-        for f in LIST_FIELDS:
-            d[SAVED_AS.get(f, f)] = list(getattr(self, f))
-        return d
 
     def view_common(self) -> dict[str, Any]:
         return HOOKS.view(self, None)
