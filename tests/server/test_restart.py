@@ -66,7 +66,7 @@ def start(db_url, port, bot_delay, log_path, *extra):
          "--db", db_url, "--test-games", "--bot-delay", str(bot_delay), *extra],
         stdout=open(log_path, "ab"), stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    end = time.time() + 30
+    end = time.time() + 60  # a loaded machine may take that long to import and bind
     while time.time() < end:
         if proc.poll() is not None:
             raise AssertionError(f"the server exited: {open(log_path).read()}")
