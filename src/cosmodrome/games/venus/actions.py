@@ -23,8 +23,9 @@ from cosmodrome.games.venus.flow import (
     A_SEAT,
     A_TILE,
     A_UNIT,
-    A_UNITAT,
     BUILD,
+    BUILDING_IX,
+    BUILDING_STOCK_IX,
     CLAIM_PLANET,
     CLAIM_TILE,
     CLAIM_UNIT,
@@ -46,6 +47,7 @@ from cosmodrome.games.venus.flow import (
     FACTORY,
     INF,
     MAX_SLOTS,
+    MINE,
     MOVE_CLAIM,
     MOVE_DEST,
     MOVE_FROM,
@@ -54,6 +56,7 @@ from cosmodrome.games.venus.flow import (
     MOVE_TANKS,
     O_PASS_CUBE,
     SHIP,
+    STOCK_IX,
     T_ALIEN,
     T_BIGGAME,
     T_DRAW2,
@@ -63,6 +66,8 @@ from cosmodrome.games.venus.flow import (
     T_WINDFALL,
     TANK,
     TURN,
+    UNIT_AT_IDS,
+    UNIT_IX,
     Frame,
     TensionKind,
     TensionSeat,
@@ -105,11 +110,10 @@ def distance(s: VenusState, a: int, b: int) -> int:
 # ----------------------------------------------------------------------------------------
 def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
-    pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
+    b: cython.Py_ssize_t
     o: bytearray = s.orbit
-    base: cython.Py_ssize_t = p * 24 + SHIP   # unit_ix(p, 0, SHIP) written out (every turn menu asks)
-    for pl in range(8):
-        if o[base + pl * 3]:
+    for b in UNIT_IX[p]:
+        if o[b + SHIP]:
             return True
     return False
 
@@ -129,17 +133,16 @@ def tension_targets(s: VenusState, p: int, pl: int) -> list:
 def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> bool:
     """Is :func:`tension_targets` not empty?"""
     q: cython.Py_ssize_t
-    i: cython.Py_ssize_t
+    i: cython.Py_ssize_t = BUILDING_STOCK_IX[p]
     st: bytearray = s.stock
-    mine, fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY) written out
+    mine, fac = st[i + MINE], st[i + FACTORY]
     if not (mine or fac):
         return False
     bld = s.bld
-    i = pl * 2
     for q in range(s.num_players):
-        if q != p and ((mine and bld[i]) or (fac and bld[i + 1])):
+        i = BUILDING_IX[q][pl]
+        if q != p and ((mine and bld[i + MINE]) or (fac and bld[i + FACTORY])):
             return True
-        i += 16
     return False
 
 
@@ -152,8 +155,8 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     if not tiles or s.flipped[pl]:
         return []
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
-    if not (o[b] or o[b + 1] or o[b + 2]):
+    b: cython.Py_ssize_t = UNIT_IX[p][pl]
+    if not (o[b + INF] or o[b + SHIP] or o[b + TANK]):
         return []
     c = s.comp
     tk, sig = c.tile_kind, c.tile_sig
@@ -163,7 +166,8 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
             alien = True
             break
     st: bytearray = s.stock
-    has_mine, has_fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY)
+    b = BUILDING_STOCK_IX[p]
+    has_mine, has_fac = st[b + MINE], st[b + FACTORY]
     seen = []
     out = []
     tension = None
@@ -203,11 +207,12 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
     if not tiles or s.flipped[pl]:
         return False
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
-    if not (o[b] or o[b + 1] or o[b + 2]):
+    b: cython.Py_ssize_t = UNIT_IX[p][pl]
+    if not (o[b + INF] or o[b + SHIP] or o[b + TANK]):
         return False
     tk = s.comp.tile_kind
     st: bytearray = s.stock
+    b = BUILDING_STOCK_IX[p]
     found = False
     tension = None
     for i, t in enumerate(tiles):
@@ -217,9 +222,9 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
         if found or i >= MAX_SLOTS:
             continue
         if k == T_FACTORY:
-            found = st[p * 5 + 4] != 0   # building_stock_ix(p, FACTORY)
+            found = st[b + FACTORY] != 0
         elif k == T_MINE:
-            found = st[p * 5 + 3] != 0   # building_stock_ix(p, MINE)
+            found = st[b + MINE] != 0
         elif k == T_TENSION:
             if tension is None:
                 tension = has_tension_target(s, p, pl)
@@ -231,15 +236,16 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
 
 def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
     pl: cython.Py_ssize_t
+    i: cython.Py_ssize_t
     o: bytearray = s.orbit
-    ptiles, flipped = s.ptiles, s.flipped
-    i: cython.Py_ssize_t = p * 24   # unit_ix(p, 0) written out
+    ptiles, flipped, units = s.ptiles, s.flipped, UNIT_IX[p]
     for pl in range(8):
         # can_claim_on's first tests (a tile, no flip, a unit in orbit) made here first,
         # so that most planets cost no call (the tuples first: they read quicker than orbit)
-        if ptiles[pl] and not flipped[pl] and (o[i] or o[i + 1] or o[i + 2]) and can_claim_on(s, p, pl):
-            return True
-        i += 3
+        if ptiles[pl] and not flipped[pl]:
+            i = units[pl]
+            if (o[i + INF] or o[i + SHIP] or o[i + TANK]) and can_claim_on(s, p, pl):
+                return True
     return False
 
 
@@ -251,20 +257,18 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
         return []
     pl: cython.Py_ssize_t
     out = []
-    bld = s.bld
-    fb: cython.Py_ssize_t = p * 16 + 1   # building_ix(p, 0, FACTORY) written out
+    bld, blds = s.bld, BUILDING_IX[p]
     for pl in range(8):
+        base = UNIT_AT_IDS[pl]
         if pl == EARTH:
-            base = A_UNITAT + pl * 3
             if ci:
-                out.append(base)
-        elif not bld[fb + pl * 2]:
+                out.append(base + INF)
+        elif not bld[blds[pl] + FACTORY]:
             continue
-        base = A_UNITAT + pl * 3
         if cs:
-            out.append(base + 1)
+            out.append(base + SHIP)
         if ct:
-            out.append(base + 2)
+            out.append(base + TANK)
     return out
 
 
@@ -274,8 +278,8 @@ def affordable_units(s: VenusState, p: cython.Py_ssize_t) -> tuple:
     money = s.money[p]
     cost = s.comp.unit_cost
     st: bytearray = s.stock
-    i: cython.Py_ssize_t = p * 5   # stock_ix(p, INF) written out (every turn menu asks)
-    return (st[i] and money >= cost[INF], st[i + SHIP] and money >= cost[SHIP], st[i + TANK] and money >= cost[TANK])
+    i: cython.Py_ssize_t = STOCK_IX[p]
+    return (st[i + INF] and money >= cost[INF], st[i + SHIP] and money >= cost[SHIP], st[i + TANK] and money >= cost[TANK])
 
 
 def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:
@@ -364,8 +368,8 @@ decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 def _from_legal(s, f):
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = unit_ix(f.seat, 0, SHIP)
-    return [A_PLANET + pl for pl in range(8) if o[b + pl * 3]]
+    units = UNIT_IX[f.seat]
+    return [A_PLANET + pl for pl in range(8) if o[units[pl] + SHIP]]
 
 
 @decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: _("Move: from which planet's orbit?"))
@@ -421,12 +425,9 @@ def _dest_legal(s, f):
     p = f.seat
     mv = s.mv
     src, allow = mv.origin, mv.allowance
-    pos = s.comp.planet_pos
-    at = pos[src]
     acts = []
     for d in range(8):
-        # distance(s, src, d) written out: Earth and the Moon are one step apart
-        if d != src and (abs(pos[d] - at) or 1) <= allow:
+        if d != src and distance(s, src, d) <= allow:
             acts.append(A_PLANET + d)
     eff = s.hand_effects(p)
     if E_MOVE1 in eff:
