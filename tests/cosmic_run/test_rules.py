@@ -696,16 +696,3 @@ def test_a_circle_has_one_name_the_printed_coordinate():
     numbers = [ln.split()[0] for ln in sheet.splitlines() if ln.startswith(("  ", " 1")) and "VP" not in ln
                and ln.split() and ln.split()[0].isdigit()][:12]
     assert numbers == ["8", "7", "4", "3", "2", "1", "6", "5", "4", "3", "2", "1"]
-
-
-def test_the_technology_index_table_is_tech_ix_and_the_step_search_uses_it():
-    """``TECH_IX[sheet] + tech`` is ``tech_ix(sheet, tech)``; the step search reads it
-    instead of a hand-written copy of the arithmetic (issue 28)."""
-    from pathlib import Path
-
-    from cosmodrome.games.cosmic_run import movement
-    from cosmodrome.games.cosmic_run.state import TECH_IX, tech_ix
-
-    assert [TECH_IX[sh] + t for sh in range(2) for t in range(4)] == [tech_ix(sh, t) for sh in range(2) for t in range(4)]
-    src = Path(movement.__file__).read_text()
-    assert "written out" not in src and "sh * 4" not in src

@@ -75,23 +75,3 @@ def test_rule_modules_read_frames_by_name(module):
     """No frame is read by position (``f[2]``, ``stack[-1][1]``) or built as a bare tuple."""
     src = (VENUS / f"{module}.py").read_text()
     assert not re.findall(r"\bf\[\d|stack\[-1\]\[|stack\.append\(\(", src)
-
-
-def test_the_index_tables_are_the_index_helpers():
-    """``UNIT_IX``, ``BUILDING_IX``, ``STOCK_IX``, ``BUILDING_STOCK_IX`` and ``UNIT_AT_IDS``
-    answer what ``unit_ix`` and its kin compute, for every seat, planet and type."""
-    for p in range(5):
-        assert flow.STOCK_IX[p] + 2 == flow.stock_ix(p, 2)
-        assert flow.BUILDING_STOCK_IX[p] + flow.FACTORY == flow.building_stock_ix(p, flow.FACTORY)
-        for pl in range(8):
-            assert [flow.UNIT_IX[p][pl] + t for t in range(3)] == [flow.unit_ix(p, pl, t) for t in range(3)]
-            assert [flow.BUILDING_IX[p][pl] + k for k in range(2)] == [flow.building_ix(p, pl, k) for k in range(2)]
-            assert flow.UNIT_AT_IDS[pl] + flow.TANK == flow.encode_unit_at(pl, flow.TANK)
-
-
-@pytest.mark.parametrize("module", ["actions", "cards", "combat", "crises", "phases"])
-def test_rule_modules_keep_no_hand_inlined_copy_of_a_helper(module):
-    """The index arithmetic lives in flow's helpers and tables: no rule module writes a
-    helper out (``p * 24``, ``p * 5 + 3``) with a comment naming it."""
-    src = (VENUS / f"{module}.py").read_text()
-    assert not re.findall(r"written out|\bp \* (?:24|16|5)\b", src)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
-from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, TECH_IX, CosmicRunState, tech_ix
+from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, moves_text, says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_, gettext
 
@@ -69,7 +69,7 @@ def target(s: CosmicRunState, kind: int):
     grid = s.grid
     base = (sh * 3 + t) * C.nr       # s.mined(sh, t, row, col) is grid[(base + row) * 3 + col] & 16
     if kind < WARP_UP:
-        i = TECH_IX[sh] + NAV
+        i = sh * 4 + NAV   # s.avail(sh, NAV) written out: every step kind of every move asks
         if kind >= DIAG_LEFT and s.tech_gained[i] - s.tech_used[i] <= 0:
             return None
         nr_, nc = r + dr, c + dc
@@ -78,7 +78,7 @@ def target(s: CosmicRunState, kind: int):
         if not armada_ok(s, ship, nr_):
             return None
         return nr_ * 3 + nc, 1, 0, ()
-    i = TECH_IX[sh] + WARP
+    i = sh * 4 + WARP   # s.avail(sh, WARP) written out
     warps = s.tech_gained[i] - s.tech_used[i]
     if warps <= 0:
         return None
@@ -115,7 +115,7 @@ def steps(s: CosmicRunState) -> list[int]:
     if r == s.comp.rows + 1:
         return []
     kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
-    gained, used, i = s.tech_gained, s.tech_used, TECH_IX[sh]
+    gained, used, i = s.tech_gained, s.tech_used, sh * 4   # s.avail(sh, ...) written out
     if gained[i + NAV] > used[i + NAV]:
         kinds += [DIAG_LEFT, DIAG_RIGHT]
     if s.pips >= 2 and gained[i + WARP] > used[i + WARP]:

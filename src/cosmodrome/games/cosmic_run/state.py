@@ -61,11 +61,6 @@ def tech_ix(sheet: int, tech: int) -> int:
     return sheet * 4 + tech
 
 
-#: ``TECH_IX[sheet]`` is ``tech_ix(sheet, 0)`` (add the technology): a lookup for the step
-#: search, which asks it of every step kind of every move
-TECH_IX = tuple(tech_ix(sheet, 0) for sheet in range(2))
-
-
 #: The entry points of the higher layers that this data layer and the rules call (a
 #: :class:`~cosmodrome.core.flat.Hooks`, as in every game): the protocol (``legal``,
 #: ``perform``, ``action_json``, ``prompt``, ``view``, ``scores``, ``summary``) and the flow
@@ -131,7 +126,7 @@ class CosmicRunState(State):
         return self.dmg[ship] >= self.comp.hearts
 
     def avail(self, sheet: int, tech: int) -> int:
-        i = TECH_IX[sheet] + tech
+        i = sheet * 4 + tech   # tech_ix(sheet, tech), written out: on the path of every step
         return self.tech_gained[i] - self.tech_used[i]
 
     def sheet_name(self, sheet: int) -> str:

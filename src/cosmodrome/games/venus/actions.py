@@ -23,9 +23,8 @@ from cosmodrome.games.venus.flow import (
     A_SEAT,
     A_TILE,
     A_UNIT,
+    A_UNITAT,
     BUILD,
-    BUILDING_IX,
-    BUILDING_STOCK_IX,
     CLAIM_PLANET,
     CLAIM_TILE,
     CLAIM_UNIT,
@@ -47,7 +46,6 @@ from cosmodrome.games.venus.flow import (
     FACTORY,
     INF,
     MAX_SLOTS,
-    MINE,
     MOVE_CLAIM,
     MOVE_DEST,
     MOVE_FROM,
@@ -56,7 +54,6 @@ from cosmodrome.games.venus.flow import (
     MOVE_TANKS,
     O_PASS_CUBE,
     SHIP,
-    STOCK_IX,
     T_ALIEN,
     T_BIGGAME,
     T_DRAW2,
@@ -66,8 +63,6 @@ from cosmodrome.games.venus.flow import (
     T_WINDFALL,
     TANK,
     TURN,
-    UNIT_AT_IDS,
-    UNIT_IX,
     Frame,
     TensionKind,
     TensionSeat,
@@ -110,10 +105,11 @@ def distance(s: VenusState, a: int, b: int) -> int:
 # ----------------------------------------------------------------------------------------
 def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
-    b: cython.Py_ssize_t
+    pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
-    for b in UNIT_IX[p]:
-        if o[b + SHIP]:
+    base: cython.Py_ssize_t = p * 24 + SHIP   # unit_ix(p, 0, SHIP) written out (every turn menu asks)
+    for pl in range(8):
+        if o[base + pl * 3]:
             return True
     return False
 
@@ -133,16 +129,17 @@ def tension_targets(s: VenusState, p: int, pl: int) -> list:
 def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> bool:
     """Is :func:`tension_targets` not empty?"""
     q: cython.Py_ssize_t
-    i: cython.Py_ssize_t = BUILDING_STOCK_IX[p]
+    i: cython.Py_ssize_t
     st: bytearray = s.stock
-    mine, fac = st[i + MINE], st[i + FACTORY]
+    mine, fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY) written out
     if not (mine or fac):
         return False
     bld = s.bld
+    i = pl * 2
     for q in range(s.num_players):
-        i = BUILDING_IX[q][pl]
-        if q != p and ((mine and bld[i + MINE]) or (fac and bld[i + FACTORY])):
+        if q != p and ((mine and bld[i]) or (fac and bld[i + 1])):
             return True
+        i += 16
     return False
 
 
@@ -155,8 +152,8 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     if not tiles or s.flipped[pl]:
         return []
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = UNIT_IX[p][pl]
-    if not (o[b + INF] or o[b + SHIP] or o[b + TANK]):
+    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
+    if not (o[b] or o[b + 1] or o[b + 2]):
         return []
     c = s.comp
     tk, sig = c.tile_kind, c.tile_sig
@@ -166,8 +163,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
             alien = True
             break
     st: bytearray = s.stock
-    b = BUILDING_STOCK_IX[p]
-    has_mine, has_fac = st[b + MINE], st[b + FACTORY]
+    has_mine, has_fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY)
     seen = []
     out = []
     tension = None
@@ -207,12 +203,11 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
     if not tiles or s.flipped[pl]:
         return False
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = UNIT_IX[p][pl]
-    if not (o[b + INF] or o[b + SHIP] or o[b + TANK]):
+    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
+    if not (o[b] or o[b + 1] or o[b + 2]):
         return False
     tk = s.comp.tile_kind
     st: bytearray = s.stock
-    b = BUILDING_STOCK_IX[p]
     found = False
     tension = None
     for i, t in enumerate(tiles):
@@ -222,9 +217,9 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
         if found or i >= MAX_SLOTS:
             continue
         if k == T_FACTORY:
-            found = st[b + FACTORY] != 0
+            found = st[p * 5 + 4] != 0   # building_stock_ix(p, FACTORY)
         elif k == T_MINE:
-            found = st[b + MINE] != 0
+            found = st[p * 5 + 3] != 0   # building_stock_ix(p, MINE)
         elif k == T_TENSION:
             if tension is None:
                 tension = has_tension_target(s, p, pl)
@@ -236,16 +231,15 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
 
 def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
     pl: cython.Py_ssize_t
-    i: cython.Py_ssize_t
     o: bytearray = s.orbit
-    ptiles, flipped, units = s.ptiles, s.flipped, UNIT_IX[p]
+    ptiles, flipped = s.ptiles, s.flipped
+    i: cython.Py_ssize_t = p * 24   # unit_ix(p, 0) written out
     for pl in range(8):
         # can_claim_on's first tests (a tile, no flip, a unit in orbit) made here first,
         # so that most planets cost no call (the tuples first: they read quicker than orbit)
-        if ptiles[pl] and not flipped[pl]:
-            i = units[pl]
-            if (o[i + INF] or o[i + SHIP] or o[i + TANK]) and can_claim_on(s, p, pl):
-                return True
+        if ptiles[pl] and not flipped[pl] and (o[i] or o[i + 1] or o[i + 2]) and can_claim_on(s, p, pl):
+            return True
+        i += 3
     return False
 
 
@@ -257,18 +251,20 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
         return []
     pl: cython.Py_ssize_t
     out = []
-    bld, blds = s.bld, BUILDING_IX[p]
+    bld = s.bld
+    fb: cython.Py_ssize_t = p * 16 + 1   # building_ix(p, 0, FACTORY) written out
     for pl in range(8):
-        base = UNIT_AT_IDS[pl]
         if pl == EARTH:
+            base = A_UNITAT + pl * 3
             if ci:
-                out.append(base + INF)
-        elif not bld[blds[pl] + FACTORY]:
+                out.append(base)
+        elif not bld[fb + pl * 2]:
             continue
+        base = A_UNITAT + pl * 3
         if cs:
-            out.append(base + SHIP)
+            out.append(base + 1)
         if ct:
-            out.append(base + TANK)
+            out.append(base + 2)
     return out
 
 
@@ -278,8 +274,8 @@ def affordable_units(s: VenusState, p: cython.Py_ssize_t) -> tuple:
     money = s.money[p]
     cost = s.comp.unit_cost
     st: bytearray = s.stock
-    i: cython.Py_ssize_t = STOCK_IX[p]
-    return (st[i + INF] and money >= cost[INF], st[i + SHIP] and money >= cost[SHIP], st[i + TANK] and money >= cost[TANK])
+    i: cython.Py_ssize_t = p * 5   # stock_ix(p, INF) written out (every turn menu asks)
+    return (st[i] and money >= cost[INF], st[i + SHIP] and money >= cost[SHIP], st[i + TANK] and money >= cost[TANK])
 
 
 def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:
@@ -368,8 +364,8 @@ decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 def _from_legal(s, f):
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
-    units = UNIT_IX[f.seat]
-    return [A_PLANET + pl for pl in range(8) if o[units[pl] + SHIP]]
+    b: cython.Py_ssize_t = unit_ix(f.seat, 0, SHIP)
+    return [A_PLANET + pl for pl in range(8) if o[b + pl * 3]]
 
 
 @decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: _("Move: from which planet's orbit?"))
@@ -425,9 +421,12 @@ def _dest_legal(s, f):
     p = f.seat
     mv = s.mv
     src, allow = mv.origin, mv.allowance
+    pos = s.comp.planet_pos
+    at = pos[src]
     acts = []
     for d in range(8):
-        if d != src and distance(s, src, d) <= allow:
+        # distance(s, src, d) written out: Earth and the Moon are one step apart
+        if d != src and (abs(pos[d] - at) or 1) <= allow:
             acts.append(A_PLANET + d)
     eff = s.hand_effects(p)
     if E_MOVE1 in eff:

@@ -92,11 +92,6 @@ def decode_unit_at(a: int) -> tuple:
     return divmod(a - A_UNITAT, 3)
 
 
-#: ``UNIT_AT_IDS[pl]`` is ``encode_unit_at(pl, INF)`` (add the unit type), a lookup for the
-#: menus that list every planet
-UNIT_AT_IDS = tuple(encode_unit_at(pl, 0) for pl in range(8))
-
-
 def encode_reroll(mask: int) -> int:
     """The id of re-rolling the combat dice of ``mask`` (bit i: die i; 1..7).
 
@@ -587,16 +582,6 @@ def building_stock_ix(p: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_s
     14
     """
     return p * 5 + 3 + k
-
-
-#: the same indices as lookups, for the rules asked of every planet at every menu (a lookup
-#: costs less than a call): ``UNIT_IX[p][pl]`` is ``unit_ix(p, pl)`` (add the unit type),
-#: ``BUILDING_IX[p][pl]`` is ``building_ix(p, pl)`` (add the kind), ``STOCK_IX[p]`` is
-#: ``stock_ix(p, 0)`` and ``BUILDING_STOCK_IX[p]`` is ``building_stock_ix(p, 0)``.
-UNIT_IX = tuple(tuple(unit_ix(p, pl) for pl in range(8)) for p in range(5))
-BUILDING_IX = tuple(tuple(building_ix(p, pl) for pl in range(8)) for p in range(5))
-STOCK_IX = tuple(stock_ix(p, 0) for p in range(5))
-BUILDING_STOCK_IX = tuple(building_stock_ix(p, 0) for p in range(5))
 
 
 def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
