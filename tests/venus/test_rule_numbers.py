@@ -7,7 +7,7 @@ from cosmodrome.core import get_game
 from cosmodrome.games.venus.combat import boosted_cp, points
 from cosmodrome.games.venus.components import RULE_KEYS, load_components
 from cosmodrome.games.venus.crises import _pirate_legal, _pirate_prompt, baz_cost, earth, first_effect
-from cosmodrome.games.venus.flow import A_DONE, D_LOSE_BLD, INF, KUIPER, TANK, TITAN, Pirates, put
+from cosmodrome.games.venus.flow import A_DONE, D_LOSE_BLD, D_PIRATES, INF, KUIPER, TANK, TITAN, put
 
 
 def _with(s, **rules):
@@ -64,14 +64,14 @@ def test_the_earth_crisis_follows_the_data():
     s = _with(get_game("venus").new_state(3, 1), robots_win_level=5, major_rebellion_losses=1)
     s.stack = []
     earth(s, 4)   # now a major rebellion: every seat (tied, a factory each on Earth) loses one
-    assert not s.over and [f.left for f in s.stack if f.op == D_LOSE_BLD] == [1, 1, 1]
+    assert not s.over and [f[3] for f in s.stack if f[0] == D_LOSE_BLD] == [1, 1, 1]
 
 
 def test_the_pirates_fee_follows_the_data():
     s = _with(get_game("venus").new_state(3, 1), pirate_fee=2)
     s.bld = put(s.bld, 0 * 16 + TITAN * 2, 2)   # seat 0: two mines on Titan
     s.money[0] = 3
-    f = Pirates(0, 0)
+    f = (D_PIRATES, 0, 0)
     assert A_DONE not in _pirate_legal(s, f) and "£4 for your 2 counters" in _pirate_prompt(s, f)
     s.money[0] = 4
     assert A_DONE in _pirate_legal(s, f)

@@ -24,10 +24,6 @@ from cosmodrome.games.venus.flow import (
     A_TILE,
     A_UNIT,
     A_UNITAT,
-    BUILD,
-    CLAIM_PLANET,
-    CLAIM_TILE,
-    CLAIM_UNIT,
     D_BUILD,
     D_CLAIM_PLANET,
     D_CLAIM_TILE,
@@ -46,13 +42,8 @@ from cosmodrome.games.venus.flow import (
     FACTORY,
     INF,
     MAX_SLOTS,
-    MOVE_CLAIM,
-    MOVE_DEST,
-    MOVE_FROM,
-    MOVE_INFANTRY,
-    MOVE_SHIPS,
-    MOVE_TANKS,
     O_PASS_CUBE,
+    O_TURN,
     SHIP,
     T_ALIEN,
     T_BIGGAME,
@@ -62,10 +53,6 @@ from cosmodrome.games.venus.flow import (
     T_TENSION,
     T_WINDFALL,
     TANK,
-    TURN,
-    Frame,
-    TensionKind,
-    TensionSeat,
     add,
     auto,
     building_ix,
@@ -288,10 +275,10 @@ def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:
 PLAYABLE[EFFECT_ID["free_build"]] = can_build   # the building card needs what the action needs
 
 
-def turn_legal(s: VenusState, f: Frame) -> list:
+def turn_legal(s: VenusState, f: tuple) -> list:
     """The action menu, ascending: end the turn (0) on an extra action, move, claim,
     build (2..4), take a pass cube (5) otherwise, then the playable cards (60 + effect)."""
-    p = f.seat
+    p = f[1]
     acts = [A_DONE] if s.extra else []
     if can_move(s, p):
         acts.append(A_MOVE)
@@ -319,9 +306,9 @@ def _turn_prompt(s, f):
 
 
 @decide(D_TURN, "action", turn_legal, _turn_prompt)
-def choose_action(s: VenusState, f: Frame, a: int) -> None:
+def choose_action(s: VenusState, f: tuple, a: int) -> None:
     """RB: Phase three – perform one action (free-action cards do not use it up)."""
-    p = f.seat
+    p = f[1]
     if a == A_DONE:
         s.actions_left = 0
         s.say("end", says("{who} ends the turn.", who=who(p)), {"seat": p})
@@ -330,26 +317,26 @@ def choose_action(s: VenusState, f: Frame, a: int) -> None:
         e = a - A_CARD
         if s.comp.effect_type[e] == "action":
             s.actions_left -= 1
-        s.stack.append(TURN[p])
+        s.stack.append((O_TURN, p))
         play_card(s, p, e)
         return
     s.actions_left -= 1
-    s.stack.append(TURN[p])
+    s.stack.append((O_TURN, p))
     if a == A_MOVE:
-        s.stack.append(MOVE_FROM[p])
+        s.stack.append((D_MOVE_FROM, p))
     elif a == A_CLAIM:
-        s.stack.append(CLAIM_PLANET[p])
+        s.stack.append((D_CLAIM_PLANET, p))
     elif a == A_BUILD:
-        s.stack.append(BUILD[p][0])
+        s.stack.append((D_BUILD, p, 0))
     elif a == A_PASS:
         take_pass_cube(s, p)
 
 
-def _free_legal(s: VenusState, f: Frame) -> list:
-    return [A_DONE] + [A_CARD + e for e in free_cards(s, f.seat)]
+def _free_legal(s: VenusState, f: tuple) -> list:
+    return [A_DONE] + [A_CARD + e for e in free_cards(s, f[1])]
 
 
-def _free_prompt(s: VenusState, f: Frame) -> str:
+def _free_prompt(s: VenusState, f: tuple) -> str:
     return _("Period {period}: your actions are used up; play a free-action card or end the turn.").format(period=s.period)
 
 
@@ -364,53 +351,53 @@ decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 def _from_legal(s, f):
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = unit_ix(f.seat, 0, SHIP)
+    b: cython.Py_ssize_t = unit_ix(f[1], 0, SHIP)
     return [A_PLANET + pl for pl in range(8) if o[b + pl * 3]]
 
 
 @decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: _("Move: from which planet's orbit?"))
-def move_from(s: VenusState, f: Frame, a: int) -> None:
+def move_from(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move military units – one group, all in orbit around the same planet."""
-    p = f.seat
+    p = f[1]
     s.mv = Move(a - A_PLANET, 0, 0, 0, 2, 0, 1)
-    s.stack.append(MOVE_SHIPS[p])
+    s.stack.append((D_MOVE_SHIPS, p))
 
 
 def _ships_legal(s, f):
-    n = s.orbit[unit_ix(f.seat, s.mv.origin, SHIP)]
+    n = s.orbit[unit_ix(f[1], s.mv.origin, SHIP)]
     return [A_COUNT + k for k in range(1, min(n, 9) + 1)]
 
 
 @decide(D_MOVE_SHIPS, "move_ships", _ships_legal, lambda s, f: _("Move: how many spaceships (at least one)?"))
-def move_ships(s: VenusState, f: Frame, a: int) -> None:
+def move_ships(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – the group holds at least one spaceship."""
-    p = f.seat
+    p = f[1]
     s.mv.ships = a - A_COUNT
     if s.orbit[unit_ix(p, s.mv.origin, INF)]:
-        s.stack.append(MOVE_INFANTRY[p])
+        s.stack.append((D_MOVE_INF, p))
     else:
-        s.stack.append(MOVE_DEST[p])
+        s.stack.append((D_MOVE_DEST, p))
 
 
 def _inf_legal(s, f):
-    n = s.orbit[unit_ix(f.seat, s.mv.origin, INF)]
+    n = s.orbit[unit_ix(f[1], s.mv.origin, INF)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
 @decide(D_MOVE_INF, "move_infantry", _inf_legal, lambda s, f: _("Move: how many infantry do the spaceships carry?"))
-def move_infantry(s: VenusState, f: Frame, a: int) -> None:
+def move_infantry(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – a spaceship carries any number of infantry."""
     s.mv.infantry = a - A_COUNT
-    s.stack.append(MOVE_DEST[f.seat])
+    s.stack.append((D_MOVE_DEST, f[1]))
 
 
 def _tanks_legal(s, f):
-    n = s.orbit[unit_ix(f.seat, s.mv.origin, TANK)]
+    n = s.orbit[unit_ix(f[1], s.mv.origin, TANK)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
 @decide(D_MOVE_TANKS, "move_tanks", _tanks_legal, lambda s, f: _("Move: how many tanks go with the group?"))
-def move_tanks(s: VenusState, f: Frame, a: int) -> None:
+def move_tanks(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – tanks may join a spaceship move, counted
     like infantry."""
     s.mv.tanks = a - A_COUNT
@@ -418,7 +405,7 @@ def move_tanks(s: VenusState, f: Frame, a: int) -> None:
 
 def _dest_legal(s, f):
     d: cython.Py_ssize_t
-    p = f.seat
+    p = f[1]
     mv = s.mv
     src, allow = mv.origin, mv.allowance
     pos = s.comp.planet_pos
@@ -443,15 +430,15 @@ def _dest_prompt(s, f):
 
 
 @decide(D_MOVE_DEST, "move_dest", _dest_legal, _dest_prompt)
-def move_destination(s: VenusState, f: Frame, a: int) -> None:
+def move_destination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – up to two steps along the line (movement cards add steps); the
     group starts and ends together; with allowance left, claim one tile where it lands."""
-    p = f.seat
+    p = f[1]
     mv = s.mv
     if a >= A_CARD:
         e = a - A_CARD
         card = s.take_card(p, e)
-        s.stack.append(MOVE_DEST[p])
+        s.stack.append((D_MOVE_DEST, p))
         discard_played(s, p, card)
         if e == E_MOVE1:
             mv.allowance += 1
@@ -459,7 +446,7 @@ def move_destination(s: VenusState, f: Frame, a: int) -> None:
             mv.allowance += 2
         else:
             mv.tank_card = 1
-            s.stack.append(MOVE_TANKS[p])
+            s.stack.append((D_MOVE_TANKS, p))
         return
     dest = a - A_PLANET
     src = mv.origin
@@ -474,20 +461,20 @@ def move_destination(s: VenusState, f: Frame, a: int) -> None:
     s.say("move", (moves_text, (s.comp, p, moved, src, dest)), {"seat": p, "from": src, "to": dest, "units": list(moved)})
     mv.active = 0
     if distance(s, src, dest) < mv.allowance and can_claim_on(s, p, dest):
-        s.stack.append(MOVE_CLAIM[p][dest])
+        s.stack.append((D_MOVE_CLAIM, p, dest))
 
 
 def _move_claim_legal(s, f):
-    return [A_DONE] + [A_TILE + i for i in claimable_slots(s, f.seat, f.planet)]
+    return [A_DONE] + [A_TILE + i for i in claimable_slots(s, f[1], f[2])]
 
 
 @decide(D_MOVE_CLAIM, "move_claim", _move_claim_legal,
-        lambda s, f: _("Claim a tile on {planet} as part of the move?").format(planet=planet_word(s.comp, f.planet)))
-def move_then_claim(s: VenusState, f: Frame, a: int) -> None:
+        lambda s, f: _("Claim a tile on {planet} as part of the move?").format(planet=planet_word(s.comp, f[2])))
+def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – the secondary 'Claim one tile' at the destination (any own unit
     in orbit there may make it)."""
     if a != A_DONE:
-        start_claim(s, f.seat, f.planet, a - A_TILE)
+        start_claim(s, f[1], f[2], a - A_TILE)
 
 
 # ----------------------------------------------------------------------------------------
@@ -495,7 +482,7 @@ def move_then_claim(s: VenusState, f: Frame, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 def _claim_planet_legal(s, f):
     pl: cython.Py_ssize_t
-    p: cython.Py_ssize_t = f.seat
+    p: cython.Py_ssize_t = f[1]
     o: bytearray = s.orbit
     ptiles, flipped = s.ptiles, s.flipped
     i: cython.Py_ssize_t = unit_ix(p, 0)
@@ -509,20 +496,20 @@ def _claim_planet_legal(s, f):
 
 
 @decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: _("Claim: on which planet?"))
-def claim_planet(s: VenusState, f: Frame, a: int) -> None:
+def claim_planet(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Claim one tile – choose the planet."""
-    s.stack.append(CLAIM_TILE[f.seat][a - A_PLANET])
+    s.stack.append((D_CLAIM_TILE, f[1], a - A_PLANET))
 
 
 def _claim_tile_legal(s, f):
-    return [A_TILE + i for i in claimable_slots(s, f.seat, f.planet)]
+    return [A_TILE + i for i in claimable_slots(s, f[1], f[2])]
 
 
 @decide(D_CLAIM_TILE, "claim_tile", _claim_tile_legal,
-        lambda s, f: _("Claim: which tile on {planet}?").format(planet=planet_word(s.comp, f.planet)))
-def claim_tile(s: VenusState, f: Frame, a: int) -> None:
+        lambda s, f: _("Claim: which tile on {planet}?").format(planet=planet_word(s.comp, f[2])))
+def claim_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Claim one tile – choose the tile."""
-    start_claim(s, f.seat, f.planet, a - A_TILE)
+    start_claim(s, f[1], f[2], a - A_TILE)
 
 
 def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
@@ -531,23 +518,23 @@ def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
     t = s.ptiles[pl][slot]
     k = s.comp.tile_kind[t]
     if k in (T_FACTORY, T_DRAW2, T_BIGGAME, T_WINDFALL):
-        s.stack.append(CLAIM_UNIT[p][pl][slot])
+        s.stack.append((D_CLAIM_UNIT, p, pl, slot))
     elif k == T_TENSION:
-        s.stack.append(TensionSeat(p, pl, slot))
+        s.stack.append((D_TENSION_SEAT, p, pl, slot))
     else:
         combat.begin(s, p, pl, slot, -1, -1)
 
 
 def _claim_unit_legal(s, f):
-    b = unit_ix(f.seat, f.planet)
+    b = unit_ix(f[1], f[2])
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t]]
 
 
 @decide(D_CLAIM_UNIT, "claim_unit", _claim_unit_legal, lambda s, f: _("Claim: which unit goes down to the surface?"))
-def claim_undefended(s: VenusState, f: Frame, a: int) -> None:
+def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     """RB: Undefended tiles – move one unit from orbit to the surface and take the tile:
     factory (place a factory counter), draw two cards, windfall (£3), big game (kept)."""
-    p, pl, slot = f.seat, f.planet, f.slot
+    p, pl, slot = f[1], f[2], f[3]
     t = a - A_UNIT
     i = unit_ix(p, pl, t)
     s.orbit[i] -= 1
@@ -574,40 +561,40 @@ def claim_undefended(s: VenusState, f: Frame, a: int) -> None:
 
 
 def _tseat_legal(s, f):
-    return sorted({A_SEAT + q for q, _ in tension_targets(s, f.seat, f.planet)})
+    return sorted({A_SEAT + q for q, _ in tension_targets(s, f[1], f[2])})
 
 
 @decide(D_TENSION_SEAT, "tension_target", _tseat_legal, lambda s, f: _("Tension: whose mine or factory do you target?"))
-def tension_seat(s: VenusState, f: Frame, a: int) -> None:
+def tension_seat(s: VenusState, f: tuple, a: int) -> None:
     """RB: Tension tile – first declare the target: another player's mine or factory there."""
-    s.stack.append(TensionKind(f.seat, f.planet, f.slot, a - A_SEAT))
+    s.stack.append((D_TENSION_KIND, f[1], f[2], f[3], a - A_SEAT))
 
 
 def _tkind_legal(s, f):
-    return [encode_building(f.planet, k) for q, k in tension_targets(s, f.seat, f.planet) if q == f.target]
+    return [encode_building(f[2], k) for q, k in tension_targets(s, f[1], f[2]) if q == f[4]]
 
 
 @decide(D_TENSION_KIND, "tension_target", _tkind_legal, lambda s, f: _("Tension: target a mine or a factory?"))
-def tension_kind(s: VenusState, f: Frame, a: int) -> None:
+def tension_kind(s: VenusState, f: tuple, a: int) -> None:
     """RB: Tension tile – the target counter; its owner's units there are the defence."""
-    combat.begin(s, f.seat, f.planet, f.slot, f.target, decode_building(a)[1])
+    combat.begin(s, f[1], f[2], f[3], f[4], decode_building(a)[1])
 
 
 # ----------------------------------------------------------------------------------------
 # Action: Buy military units
 # ----------------------------------------------------------------------------------------
 def _build_legal(s, f):
-    acts = build_options(s, f.seat)
-    if f.second:
+    acts = build_options(s, f[1])
+    if f[2]:
         acts.insert(0, A_DONE)
     return acts
 
 
 @decide(D_BUILD, "build", _build_legal,
-        lambda s, f: "Build: which unit, where?" if not f.second else "Build: a second unit, or done?")
-def build_unit(s: VenusState, f: Frame, a: int) -> None:
+        lambda s, f: "Build: which unit, where?" if not f[2] else "Build: a second unit, or done?")
+def build_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Buy military units – one or two units, paid to the bank, placed in orbit."""
-    p = f.seat
+    p = f[1]
     if a == A_DONE:
         return
     pl, t = decode_unit_at(a)
@@ -615,18 +602,18 @@ def build_unit(s: VenusState, f: Frame, a: int) -> None:
     s.stock[stock_ix(p, t)] -= 1
     s.orbit[unit_ix(p, pl, t)] += 1
     s.say("build", (builds_text, (s.comp, p, t, pl)), {"seat": p, "planet": pl, "unit": t})
-    if f.second == 0 and can_build(s, p):
-        s.stack.append(BUILD[p][1])
+    if f[2] == 0 and can_build(s, p):
+        s.stack.append((D_BUILD, p, 1))
 
 
 # ----------------------------------------------------------------------------------------
 # Action: Take one pass cube
 # ----------------------------------------------------------------------------------------
 @auto(O_PASS_CUBE)
-def pass_cube_card(s: VenusState, f: Frame) -> None:
+def pass_cube_card(s: VenusState, f: tuple) -> None:
     """The card that takes a pass cube as a free action (pushed by :mod:`.cards`)."""
     s.stack.pop()
-    take_pass_cube(s, f.seat)
+    take_pass_cube(s, f[1])
 
 
 def take_pass_cube(s: VenusState, p: int) -> None:

@@ -21,9 +21,10 @@ from cosmodrome.games.venus.flow import (
     A_UNIT,
     A_UNITAT,
     A_YES,
-    BUILD,
     D_BIGGAME,
+    D_BUILD,
     D_CYCLE,
+    D_DISCARD_DIE,
     D_DRAW4,
     D_FORCE,
     D_GUN,
@@ -38,45 +39,22 @@ from cosmodrome.games.venus.flow import (
     D_LOOK_TAKE,
     D_PLACE_TENSION,
     D_REMOVE_TENSION,
+    D_REROLL,
     D_RETURN,
     D_RETURN_PICK,
+    D_SACRIFICE,
     D_UP,
     EARTH,
-    HAND_LIMIT,
-    HAND_LIMIT_CHECK,
     INF,
     MINE,
     O_HAND,
     O_INSTEAD,
+    O_PASS_CUBE,
     SHIP,
     T_BIGGAME,
     T_CRISIS,
     T_TENSION,
     TANK,
-    Cycle,
-    DiscardDie,
-    Draw4,
-    ForceDiscard,
-    Frame,
-    Gunrunner,
-    IgnoreElimination,
-    Instead,
-    InsteadCheck,
-    KillSeat,
-    KillUnit,
-    KillWhere,
-    Look,
-    LookGive,
-    LookTake,
-    PassCube,
-    PlaceTension,
-    RemoveTension,
-    Reroll,
-    ReturnPick,
-    ReturnUnit,
-    Sacrifice,
-    TakeBiggame,
-    UnitUp,
     auto,
     building_ix,
     decide,
@@ -144,7 +122,7 @@ def draw(s: VenusState, p: int, k: int) -> list:
         s.say("draw", (drew_text, (s.comp, p, got)), {"seat": p, "cards": got}, frozenset((p,)),
               (drew_hidden_text, (p, len(got))), chance=True)
         if len(s.hands[p]) > s.comp.rules["hand_limit"]:
-            s.stack.append(HAND_LIMIT_CHECK[p])
+            s.stack.append((O_HAND, p))
     return got
 
 
@@ -152,22 +130,22 @@ def draw(s: VenusState, p: int, k: int) -> list:
 # hand limit
 # ----------------------------------------------------------------------------------------
 @auto(O_HAND)
-def hand_limit(s: VenusState, f: Frame) -> None:
+def hand_limit(s: VenusState, f: tuple) -> None:
     """RB: hand limit of nine – discard down at once after drawing (ruling)."""
     s.stack.pop()
-    if len(s.hands[f.seat]) > s.comp.rules["hand_limit"]:
-        s.stack.append(HAND_LIMIT[f.seat])
+    if len(s.hands[f[1]]) > s.comp.rules["hand_limit"]:
+        s.stack.append((D_HAND, f[1]))
 
 
-@decide(D_HAND, "hand_limit", lambda s, f: [A_CARD + e for e in _effects_in(s, s.hands[f.seat])],
-        lambda s, f: f"Over the hand limit: discard a card ({len(s.hands[f.seat])} held).")
-def discard_to_limit(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_HAND, "hand_limit", lambda s, f: [A_CARD + e for e in _effects_in(s, s.hands[f[1]])],
+        lambda s, f: f"Over the hand limit: discard a card ({len(s.hands[f[1]])} held).")
+def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Take one Pass cube – hand limit: discard one card of your choice."""
-    p = f.seat
+    p = f[1]
     c = s.take_card(p, a - A_CARD)
     s.discard += (c,)
     s.say("discard", says("{who} discards {card} (hand limit).", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
-    s.stack.append(HAND_LIMIT_CHECK[p])
+    s.stack.append((O_HAND, p))
 
 
 # ----------------------------------------------------------------------------------------
@@ -195,7 +173,7 @@ def discard_played(s: VenusState, p: int, card: int) -> None:
     s.discard += (card,)
     s.say("play", (plays_text, (s.comp, p, card)), {"seat": p, "card": card})
     if may_hold(s, p, E_INSTEAD):
-        s.stack.append(InsteadCheck(p, card))
+        s.stack.append((O_INSTEAD, p, card))
 
 
 def playable_effects(s: VenusState, p: int, effects) -> list:
@@ -213,7 +191,7 @@ def playable_effects(s: VenusState, p: int, effects) -> list:
     return out
 
 
-def card_playable(s: VenusState, p: int, e: int, f: Frame = ()) -> bool:
+def card_playable(s: VenusState, p: int, e: int, f: tuple = ()) -> bool:
     """May ``p`` play effect ``e`` from the action menu now (:func:`playable_effects` of one)."""
     return bool(playable_effects(s, p, (e,)))
 
@@ -239,7 +217,7 @@ def free_cards(s: VenusState, p: int) -> list:
 def play_card(s: VenusState, p: int, e: int) -> None:
     """Play an Action or Free action card from the menu (RB: Action: Card action)."""
     if e == E_GUNRUNNER:
-        s.stack.append(Gunrunner(p))   # the card leaves the hand when it is laid on a planet
+        s.stack.append((D_GUN, p))   # the card leaves the hand when it is laid on a planet
         return
     card = s.take_card(p, e)
     discard_played(s, p, card)
@@ -247,34 +225,34 @@ def play_card(s: VenusState, p: int, e: int) -> None:
 
 
 @auto(O_INSTEAD)
-def instead_check(s: VenusState, f: Frame) -> None:
+def instead_check(s: VenusState, f: tuple) -> None:
     """RB: Detailed explanation of the cards ('instead' card) – offered after the effect to
     the player who may hold one (ruling 32: holder or not, judged from public facts)."""
     s.stack.pop()
-    if f.card in s.discard and may_hold(s, f.seat, E_INSTEAD):
-        s.stack.append(Instead(f.seat, f.card))
+    if f[2] in s.discard and may_hold(s, f[1], E_INSTEAD):
+        s.stack.append((D_INSTEAD, f[1], f[2]))
 
 
 def _yes_if_held(e: int):
     """The options of a reaction to the card ``e``: go on (0), and play it (1) for a holder."""
     def legal(s, f):
-        return [A_DONE, A_YES] if s.has_effect(f.seat, e) else [A_DONE]
+        return [A_DONE, A_YES] if s.has_effect(f[1], e) else [A_DONE]
     return legal
 
 
 def _instead_prompt(s, f):
-    if not s.has_effect(f.seat, E_INSTEAD):
-        return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(card=card_name(s, f.card))
-    return _("Discard your 'instead' card to take {card} back into your hand?").format(card=card_name(s, f.card))
+    if not s.has_effect(f[1], E_INSTEAD):
+        return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(card=card_name(s, f[2]))
+    return _("Discard your 'instead' card to take {card} back into your hand?").format(card=card_name(s, f[2]))
 
 
 @decide(D_INSTEAD, "reaction", _yes_if_held(E_INSTEAD), _instead_prompt)
-def discard_instead(s: VenusState, f: Frame, a: int) -> None:
+def discard_instead(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the 'instead' card goes to the discard pile
     and the card just played comes back to the hand."""
     if a != A_YES:
         return
-    p, card = f.seat, f.card
+    p, card = f[1], f[2]
     c = s.take_card(p, E_INSTEAD)
     s.discard = without(s.discard, card)
     s.discard += (c,)
@@ -293,7 +271,7 @@ def unit_eliminated(s: VenusState, p: int, t: int) -> None:
     single-unit crisis losses; see :func:`units_eliminated` for the Moon's invasion). It is
     asked whenever ``p`` may hold the card (ruling 32), so that the question tells nothing."""
     if s.stock[stock_ix(p, t)] and may_hold(s, p, E_RETURN_UNIT):
-        s.stack.append(ReturnUnit(p, t))
+        s.stack.append((D_RETURN, p, t))
 
 
 def units_eliminated(s: VenusState, lost: list) -> None:
@@ -304,21 +282,21 @@ def units_eliminated(s: VenusState, lost: list) -> None:
     for k in reversed(range(n)):
         p = (s.first + k) % n
         if any(lost[p]) and may_hold(s, p, E_RETURN_UNIT):
-            s.stack.append(ReturnPick(p, *lost[p]))
+            s.stack.append((D_RETURN_PICK, p, *lost[p]))
 
 
 def _return_prompt(s, f):
-    if not s.has_effect(f.seat, E_RETURN_UNIT):
+    if not s.has_effect(f[1], E_RETURN_UNIT):
         return _("Your unit was eliminated; you hold no card to return it to Earth orbit: go on.")
     return _("Your unit was eliminated: play your card to return it to Earth orbit?")
 
 
 @decide(D_RETURN, "reaction", _yes_if_held(E_RETURN_UNIT), _return_prompt)
-def return_unit(s: VenusState, f: Frame, a: int) -> None:
+def return_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – an eliminated unit of yours goes to Earth
     orbit rather than to your stock."""
     if a == A_YES:
-        _return_to_earth(s, f.seat, f.unit)
+        _return_to_earth(s, f[1], f[2])
 
 
 def _return_to_earth(s: VenusState, p: int, t: int) -> None:
@@ -330,30 +308,29 @@ def _return_to_earth(s: VenusState, p: int, t: int) -> None:
 
 
 def _return_pick_legal(s, f):
-    if not s.has_effect(f.seat, E_RETURN_UNIT):
+    if not s.has_effect(f[1], E_RETURN_UNIT):
         return [A_DONE]
-    lost = (f.infantry, f.ships, f.tanks)
-    return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if lost[t] and s.stock[stock_ix(f.seat, t)]]
+    return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if f[2 + t] and s.stock[stock_ix(f[1], t)]]
 
 
 def _return_pick_prompt(s, f):
-    if not s.has_effect(f.seat, E_RETURN_UNIT):
+    if not s.has_effect(f[1], E_RETURN_UNIT):
         return _("Your units were eliminated; you hold no card to return one of them to Earth orbit: go on.")
     return _("Your units were eliminated: play your card to return one of them to Earth orbit?")
 
 
 @decide(D_RETURN_PICK, "return_unit", _return_pick_legal, _return_pick_prompt)
-def return_one_of(s: VenusState, f: Frame, a: int) -> None:
+def return_one_of(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – of several units eliminated at once, the
     holder returns one to Earth orbit per card played."""
     if a == A_DONE:
         return
-    p, t = f.seat, a - A_UNIT
+    p, t = f[1], a - A_UNIT
     _return_to_earth(s, p, t)
-    left = [f.infantry, f.ships, f.tanks]
+    left = list(f[2:5])
     left[t] -= 1
     if any(left) and may_hold(s, p, E_RETURN_UNIT):
-        s.stack.append(ReturnPick(p, *left))
+        s.stack.append((D_RETURN_PICK, p, *left))
 
 
 def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
@@ -362,20 +339,20 @@ def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
     explanation of the cards – the unit may be in orbit or on the surface)."""
     i = unit_ix(q, pl, t)
     if s.orbit[i] and s.surf[i]:
-        s.stack.append(KillWhere(chooser, q, pl, t))
+        s.stack.append((D_KILL_WHERE, chooser, q, pl, t))
     else:
         attack_unit(s, chooser, q, pl, t, not s.orbit[i])
 
 
 def _where_prompt(s, f):
     return _("Eliminate {who}'s {unit} at {planet}: the one in orbit or the one on the surface?").format(
-        who=seat_word(f.target), unit=gettext(UNIT_LABELS[f.unit]), planet=planet_word(s.comp, f.planet))
+        who=seat_word(f[2]), unit=gettext(UNIT_LABELS[f[4]]), planet=planet_word(s.comp, f[3]))
 
 
 @decide(D_KILL_WHERE, "kill_where", lambda s, f: [A_ORBIT, A_SURFACE], _where_prompt)
-def kill_where(s: VenusState, f: Frame, a: int) -> None:
+def kill_where(s: VenusState, f: tuple, a: int) -> None:
     """The chooser of an elimination picks the unit in orbit or the one on the surface."""
-    attack_unit(s, f.seat, f.target, f.planet, f.unit, a == A_SURFACE)
+    attack_unit(s, f[1], f[2], f[3], f[4], a == A_SURFACE)
 
 
 def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: bool = False) -> None:
@@ -383,7 +360,7 @@ def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: 
     may stop it with an 'ignore a skull' card, otherwise the unit goes (with the return
     reaction). ``q`` is asked whenever it may hold the card (ruling 32)."""
     if q != attacker and may_hold(s, q, E_IGNORE_SKULL):
-        s.stack.append(IgnoreElimination(q, pl, t, attacker, int(surface)))
+        s.stack.append((D_IGNORE, q, pl, t, attacker, int(surface)))
         return
     eliminate(s, q, pl, t, surface)
 
@@ -396,22 +373,22 @@ def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> 
 
 
 def _ignore_prompt(s, f):
-    if not s.has_effect(f.seat, E_IGNORE_SKULL):
-        return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(who=seat_word(f.attacker))
-    return _("{who} is eliminating your unit: play 'ignore a skull' to stop it?").format(who=seat_word(f.attacker))
+    if not s.has_effect(f[1], E_IGNORE_SKULL):
+        return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(who=seat_word(f[4]))
+    return _("{who} is eliminating your unit: play 'ignore a skull' to stop it?").format(who=seat_word(f[4]))
 
 
 @decide(D_IGNORE, "reaction", _yes_if_held(E_IGNORE_SKULL), _ignore_prompt)
-def ignore_elimination(s: VenusState, f: Frame, a: int) -> None:
+def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the ignore-a-skull card used as an interrupt
     against another player's elimination."""
-    q, pl, t = f.seat, f.planet, f.unit
+    q, pl, t = f[1], f[2], f[3]
     if a == A_YES:
         c = s.take_card(q, E_IGNORE_SKULL)
         s.discard += (c,)
         s.say("ignore", says("{who} plays 'ignore a skull' and saves its unit.", who=who(q)), {"seat": q})
     else:
-        eliminate(s, q, pl, t, bool(f.surface))
+        eliminate(s, q, pl, t, bool(f[5]) if len(f) > 5 else False)
 
 
 # ----------------------------------------------------------------------------------------
@@ -447,15 +424,15 @@ def _sac_tank(s, p):
 
 
 def _sac_unit(s, p):
-    s.stack.append(Sacrifice(p))
+    s.stack.append((D_SACRIFICE, p))
 
 
 def _reroll(s, p):
-    s.stack.append(Reroll(p))
+    s.stack.append((D_REROLL, p))
 
 
 def _discard_die(s, p):
-    s.stack.append(DiscardDie(p))
+    s.stack.append((D_DISCARD_DIE, p))
 
 
 def _ignore(s, p):
@@ -481,27 +458,27 @@ def another_action(s, p):
 
 def free_build(s, p):
     """Perform Build Military Units action (Free action; still pay)."""
-    s.stack.append(BUILD[p][0])
+    s.stack.append((D_BUILD, p, 0))
 
 
 def free_pass(s, p):
     """Perform 'Take one Pass cube' action (Free action): cube and a card."""
-    s.stack.append(PassCube(p))   # the action itself is in .actions
+    s.stack.append((O_PASS_CUBE, p))   # the action itself is in .actions
 
 
 def tank_up(s, p):
     """Lift a tank of yours from a surface back into orbit (Free action)."""
-    s.stack.append(UnitUp(p, TANK))
+    s.stack.append((D_UP, p, TANK))
 
 
 def infantry_up(s, p):
     """Lift an infantry unit of yours from a surface back into orbit (Free action)."""
-    s.stack.append(UnitUp(p, INF))
+    s.stack.append((D_UP, p, INF))
 
 
 def cycle3(s, p):
     """Swap up to three hand cards for new ones, drawing one extra (Action)."""
-    s.stack.append(Cycle(p, 0))
+    s.stack.append((D_CYCLE, p, 0))
 
 
 def draw4keep2(s, p):
@@ -510,7 +487,7 @@ def draw4keep2(s, p):
     got = draw(s, p, 4)
     s.drawn = tuple(got)
     if len(got) > 2:
-        s.stack.append(Draw4(p, len(got) - 2))
+        s.stack.append((D_DRAW4, p, len(got) - 2))
 
 
 def buy3cards(s, p):
@@ -524,28 +501,28 @@ def buy3cards(s, p):
 def _kill(e):
     def fx(s, p):
         """Eliminate one infantry / spaceship / military unit of your choice (Action)."""
-        s.stack.append(KillSeat(p, e))
+        s.stack.append((D_KILL_SEAT, p, e))
     return fx
 
 
 def place_tension(s, p):
     """Put a discarded tension tile back in play on a chosen planet (Action)."""
-    s.stack.append(PlaceTension(p))
+    s.stack.append((D_PLACE_TENSION, p))
 
 
 def remove_tension(s, p):
     """Take a tension tile off a chosen planet into the tile discards (Action)."""
-    s.stack.append(RemoveTension(p))
+    s.stack.append((D_REMOVE_TENSION, p))
 
 
 def force_discard2(s, p):
     """Another player of your choice loses two random cards (Action)."""
-    s.stack.append(ForceDiscard(p))
+    s.stack.append((D_FORCE, p))
 
 
 def look_swap(s, p):
     """See another player's hand and optionally trade one card (Action)."""
-    s.stack.append(Look(p))
+    s.stack.append((D_LOOK, p))
 
 
 def income_mines(s, p):
@@ -564,7 +541,7 @@ def take3(s, p):
 
 def take_biggame(s, p):
     """Take a big game tile from any planet and keep it (Action)."""
-    s.stack.append(TakeBiggame(p))
+    s.stack.append((D_BIGGAME, p))
 
 
 EFFECTS = {
@@ -645,11 +622,11 @@ PLAYABLE = {
 # ----------------------------------------------------------------------------------------
 # the decisions of those cards
 # ----------------------------------------------------------------------------------------
-@decide(D_UP, "unit_up", lambda s, f: [A_PLANET + pl for pl in _up_planets(s, f.seat, f.unit)],
-        lambda s, f: f"Which planet's surface {'tank' if f.unit == TANK else 'infantry'} returns to orbit?")
-def unit_up(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_UP, "unit_up", lambda s, f: [A_PLANET + pl for pl in _up_planets(s, f[1], f[2])],
+        lambda s, f: f"Which planet's surface {'tank' if f[2] == TANK else 'infantry'} returns to orbit?")
+def unit_up(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a tank / infantry of yours lifts off to orbit."""
-    p, t, pl = f.seat, f.unit, a - A_PLANET
+    p, t, pl = f[1], f[2], a - A_PLANET
     i = unit_ix(p, pl, t)
     s.surf[i] -= 1
     s.orbit[i] += 1
@@ -658,21 +635,21 @@ def unit_up(s: VenusState, f: Frame, a: int) -> None:
 
 
 def _cycle_legal(s, f):
-    return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f.seat])]
+    return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[1]])]
 
 
-@decide(D_CYCLE, "cycle", _cycle_legal, lambda s, f: _("Discard a card to replace ({n} of 3 so far), or done.").format(n=f.discarded))
-def cycle_discard(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_CYCLE, "cycle", _cycle_legal, lambda s, f: _("Discard a card to replace ({n} of 3 so far), or done.").format(n=f[2]))
+def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – up to three discards, then that many draws
     plus one."""
-    p, k = f.seat, f.discarded
+    p, k = f[1], f[2]
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
         s.discard += (c,)
         s.say("discard", says("{who} discards {card}.", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
         k += 1
         if k < 3 and s.hands[p]:
-            s.stack.append(Cycle(p, k))
+            s.stack.append((D_CYCLE, p, k))
             return
     draw(s, p, k + 1)
 
@@ -681,11 +658,11 @@ def _draw4_legal(s, f):
     return [A_CARD + e for e in _effects_in(s, s.drawn)]
 
 
-@decide(D_DRAW4, "draw4", _draw4_legal, lambda s, f: _("Discard one of the cards just drawn ({n} to discard).").format(n=f.left))
-def draw4_discard(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_DRAW4, "draw4", _draw4_legal, lambda s, f: _("Discard one of the cards just drawn ({n} to discard).").format(n=f[2]))
+def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – draw four, keep two: discard among the cards
     just drawn."""
-    p, k = f.seat, f.left
+    p, k = f[1], f[2]
     ce = s.comp.card_effect
     e = a - A_CARD
     c = next(c for c in s.drawn if ce(c) == e)
@@ -694,13 +671,13 @@ def draw4_discard(s: VenusState, f: Frame, a: int) -> None:
     s.discard += (c,)
     s.say("discard", says("{who} discards {card}.", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
     if k > 1:
-        s.stack.append(Draw4(p, k - 1))
+        s.stack.append((D_DRAW4, p, k - 1))
     else:
         s.drawn = ()
 
 
 def _kill_seats(s, f):
-    types = KILL_TYPES[f.effect]
+    types = KILL_TYPES[f[2]]
     out = []
     for q in range(s.num_players):
         b = unit_ix(q, 0)
@@ -710,31 +687,31 @@ def _kill_seats(s, f):
 
 
 @decide(D_KILL_SEAT, "kill_seat", _kill_seats, lambda s, f: _("Eliminate a unit: whose?"))
-def kill_seat(s: VenusState, f: Frame, a: int) -> None:
+def kill_seat(s: VenusState, f: tuple, a: int) -> None:
     """RB: cards eliminate a unit of your choice – first whose."""
-    s.stack.append(KillUnit(f.seat, f.effect, a - A_SEAT))
+    s.stack.append((D_KILL_UNIT, f[1], f[2], a - A_SEAT))
 
 
 def _kill_units(s, f):
-    types = KILL_TYPES[f.effect]
-    b = unit_ix(f.target, 0)
+    types = KILL_TYPES[f[2]]
+    b = unit_ix(f[3], 0)
     return [A_UNITAT + i for i in range(24) if i % 3 in types and (s.orbit[b + i] or s.surf[b + i])]
 
 
-@decide(D_KILL_UNIT, "kill_unit", _kill_units, lambda s, f: _("Eliminate which of {who}'s units?").format(who=seat_word(f.target)))
-def kill_unit(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_KILL_UNIT, "kill_unit", _kill_units, lambda s, f: _("Eliminate which of {who}'s units?").format(who=seat_word(f[3])))
+def kill_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the elimination cards (infantry, spaceship or
     any unit) hit any player's unit, in orbit or on the surface (the player says which)."""
     pl, t = decode_unit_at(a)
-    target_unit(s, f.seat, f.target, pl, t)
+    target_unit(s, f[1], f[3], pl, t)
 
 
 @decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],
         lambda s, f: "Gunrunner: place it on which planet with a crisis tile?")
-def gunrunner(s: VenusState, f: Frame, a: int) -> None:
+def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     """RB: card Gunrunner – lies on a planet with a crisis tile (+2 defence to its crisis
     tiles until one is defeated) and pays £3."""
-    p, pl = f.seat, a - A_PLANET
+    p, pl = f[1], a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
     s.gun += (pl * 1000 + card,)
     s.gain(p, s.comp.rules["gunrunner_money"])
@@ -745,7 +722,7 @@ def gunrunner(s: VenusState, f: Frame, a: int) -> None:
 
 @decide(D_PLACE_TENSION, "place_tension", lambda s, f: [A_PLANET + pl for pl in _tension_dest(s)],
         lambda s, f: "Place a discarded tension tile on which planet?")
-def place_tension_tile(s: VenusState, f: Frame, a: int) -> None:
+def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a discarded tension tile goes onto the chosen
     planet."""
     pl = a - A_PLANET
@@ -753,12 +730,12 @@ def place_tension_tile(s: VenusState, f: Frame, a: int) -> None:
     t = next(t for t in s.tdisc if tk[t] == T_TENSION)
     s.tdisc = without(s.tdisc, t)
     s.ptiles[pl] += (t,)
-    s.say("tension", says("{who} places a tension tile on {planet}.", who=who(f.seat), planet=planet_w(s.comp, pl)), {"seat": f.seat, "planet": pl})
+    s.say("tension", says("{who} places a tension tile on {planet}.", who=who(f[1]), planet=planet_w(s.comp, pl)), {"seat": f[1], "planet": pl})
 
 
 @decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
         lambda s, f: "Remove a tension tile from which planet?")
-def remove_tension_tile(s: VenusState, f: Frame, a: int) -> None:
+def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a tension tile leaves the chosen planet for
     the tile discards."""
     pl = a - A_PLANET
@@ -766,15 +743,15 @@ def remove_tension_tile(s: VenusState, f: Frame, a: int) -> None:
     t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
     s.ptiles[pl] = without(s.ptiles[pl], t)
     s.tdisc += (t,)
-    s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(f.seat), planet=planet_w(s.comp, pl)), {"seat": f.seat, "planet": pl})
+    s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(f[1]), planet=planet_w(s.comp, pl)), {"seat": f[1], "planet": pl})
 
 
 def _other_holders(s, f):
-    return [A_SEAT + q for q in range(s.num_players) if q != f.seat and s.hands[q]]
+    return [A_SEAT + q for q in range(s.num_players) if q != f[1] and s.hands[q]]
 
 
 @decide(D_FORCE, "force_discard", _other_holders, lambda s, f: _("Which player discards two cards at random?"))
-def force_discard(s: VenusState, f: Frame, a: int) -> None:
+def force_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen player loses two random cards."""
     q = a - A_SEAT
     h = list(s.hands[q])
@@ -789,47 +766,47 @@ def force_discard(s: VenusState, f: Frame, a: int) -> None:
 
 
 @decide(D_LOOK, "look", _other_holders, lambda s, f: _("Look at whose hand?"))
-def look(s: VenusState, f: Frame, a: int) -> None:
+def look(s: VenusState, f: tuple, a: int) -> None:
     """RB: card select one player and look at their cards (seen by the two of you)."""
-    p, q = f.seat, a - A_SEAT
+    p, q = f[1], a - A_SEAT
     s.say("look", says("{who} looks at {target}'s hand: {cards}.", who=who(p), target=who(q), cards=cards_w(s.comp, s.hands[q])),
           {"seat": p, "target": q, "cards": list(s.hands[q])}, frozenset((p, q)),
           says("{who} looks at {target}'s hand.", who=who(p), target=who(q)), chance=True)
-    s.stack.append(LookTake(p, q))
+    s.stack.append((D_LOOK_TAKE, p, q))
 
 
-@decide(D_LOOK_TAKE, "look_take", lambda s, f: [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f.target])],
-        lambda s, f: _("Take one of {who}'s cards (you must give one back), or done?").format(who=seat_word(f.target)))
-def look_take(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_LOOK_TAKE, "look_take", lambda s, f: [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[2]])],
+        lambda s, f: _("Take one of {who}'s cards (you must give one back), or done?").format(who=seat_word(f[2])))
+def look_take(s: VenusState, f: tuple, a: int) -> None:
     """RB: card ... swap one card if you wish – take one of theirs."""
     if a == A_DONE:
         return
-    p, q = f.seat, f.target
+    p, q = f[1], f[2]
     had = bool(s.hands[p])
     c = s.take_card(q, a - A_CARD)
     s.hands[p] += (c,)
     s.say("swap", says("{who} takes {card} from {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)), {"seat": p, "target": q, "card": c},
           frozenset((p, q)), says("{who} takes a card from {target}.", who=who(p), target=who(q)))
     if had:
-        s.stack.append(LookGive(p, q, c))
+        s.stack.append((D_LOOK_GIVE, p, q, c))
 
 
 def _give_legal(s, f):
-    h = list(s.hands[f.seat])
-    h.remove(f.card)
+    h = list(s.hands[f[1]])
+    h.remove(f[3])
     return [A_CARD + e for e in _effects_in(s, h)]
 
 
-@decide(D_LOOK_GIVE, "look_give", _give_legal, lambda s, f: _("Give which card to {who}?").format(who=seat_word(f.target)))
-def look_give(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_LOOK_GIVE, "look_give", _give_legal, lambda s, f: _("Give which card to {who}?").format(who=seat_word(f[2])))
+def look_give(s: VenusState, f: tuple, a: int) -> None:
     """RB: card ... and give one of yours in return (unless your hand was empty)."""
-    p, q = f.seat, f.target
+    p, q = f[1], f[2]
     ce = s.comp.card_effect
     e = a - A_CARD
     h = s.hands[p]
     # not the card just taken (the last copy of its id: it was added last; in the explicit
     # chance mode identical copies share an id, so the id alone does not tell them apart)
-    taken = len(h) - 1 - h[::-1].index(f.card)
+    taken = len(h) - 1 - h[::-1].index(f[3])
     i = next(i for i, c in enumerate(h) if ce(c) == e and i != taken)
     c = h[i]
     s.hands[p] = h[:i] + h[i + 1:]
@@ -840,11 +817,11 @@ def look_give(s: VenusState, f: Frame, a: int) -> None:
 
 @decide(D_BIGGAME, "take_biggame", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_BIGGAME)],
         lambda s, f: "Take a big game tile from which planet?")
-def take_biggame_tile(s: VenusState, f: Frame, a: int) -> None:
+def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the big game tile is kept as if claimed."""
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)
     s.ptiles[pl] = without(s.ptiles[pl], t)
-    s.kept[f.seat] += (t,)
-    s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(f.seat), planet=planet_w(s.comp, pl)), {"seat": f.seat, "planet": pl})
+    s.kept[f[1]] += (t,)
+    s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(f[1]), planet=planet_w(s.comp, pl)), {"seat": f[1], "planet": pl})

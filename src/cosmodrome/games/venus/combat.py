@@ -21,7 +21,6 @@ from cosmodrome.games.venus.flow import (
     A_DIE,
     A_DONE,
     A_UNIT,
-    COMBAT_MENU,
     D_CASUALTY,
     D_COMBAT,
     D_DISCARD_DIE,
@@ -38,8 +37,6 @@ from cosmodrome.games.venus.flow import (
     T_TENSION,
     TANK,
     VENUS,
-    Casualty,
-    Frame,
     add,
     building_ix,
     building_stock_ix,
@@ -113,7 +110,7 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     s.cbcards = ()
     s.say("attack", (attacks_text, (s.comp, p, tile, pl, tseat, tkind, d, dice, cost(s))),
           {"seat": p, "planet": pl, "tile": tile, "dice": dice[:], "defence": d}, chance=True)
-    s.stack.append(COMBAT_MENU[p])
+    s.stack.append((D_COMBAT, p))
 
 
 def cost(s: VenusState) -> int:
@@ -167,7 +164,7 @@ def boosted_cp(s: VenusState) -> tuple:
 
 
 def _combat_legal(s, f):
-    p: cython.Py_ssize_t = f.seat
+    p: cython.Py_ssize_t = f[1]
     cb = s.cb
     pl: cython.Py_ssize_t = cb.planet
     b: cython.Py_ssize_t = unit_ix(p, pl)
@@ -223,10 +220,10 @@ def _combat_prompt(s, f):
 
 
 @decide(D_COMBAT, "combat", _combat_legal, _combat_prompt)
-def commit(s: VenusState, f: Frame, a: int) -> None:
+def commit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Defended tiles – commit units (orbit to surface) and cards one at a time, or
     finish; finishing with enough points (and at least one unit) claims the tile."""
-    p = f.seat
+    p = f[1]
     cb = s.cb
     pl = cb.planet
     if a == A_DONE:
@@ -239,12 +236,12 @@ def commit(s: VenusState, f: Frame, a: int) -> None:
         s.surf[i] += 1
         cb.committed[t] += 1
         s.say("commit", says("{who} commits {unit} ({paid} of {cost}).", who=who(p), unit=an_unit_w(t), paid=points(s), cost=cost(s)), {"seat": p, "unit": t})
-        s.stack.append(COMBAT_MENU[p])
+        s.stack.append((D_COMBAT, p))
         return
     e = a - A_CARD
     card = s.take_card(p, e)
     s.cbcards += (card,)
-    s.stack.append(COMBAT_MENU[p])
+    s.stack.append((D_COMBAT, p))
     discard_played(s, p, card)
     COMBAT_EFFECTS[e](s, p)
 
@@ -292,7 +289,7 @@ def resolve(s: VenusState, p: int) -> None:
     s.cbcards = ()
     n = skulls(s)
     if n and s.units_at(p, pl):
-        s.stack.append(Casualty(p, pl, n))
+        s.stack.append((D_CASUALTY, p, pl, n))
 
 
 def _reroll_legal(s, f):
@@ -301,15 +298,15 @@ def _reroll_legal(s, f):
 
 
 @decide(D_REROLL, "reroll", _reroll_legal, lambda s, f: _("Re-roll which dice?"))
-def reroll(s: VenusState, f: Frame, a: int) -> None:
+def reroll(s: VenusState, f: tuple, a: int) -> None:
     """RB: card 'Re-roll one or more dice' – only the final dice count."""
     m = decode_reroll(a)
     cb = s.cb
     for i in range(3):
         if m & (1 << i):
             cb.dice[i] = roll(s)
-    s.say("reroll", says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(f.seat), dice=dice_w(cb.dice), cost=cost(s)),
-          {"seat": f.seat, "dice": cb.dice[:]}, chance=True)
+    s.say("reroll", says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(f[1]), dice=dice_w(cb.dice), cost=cost(s)),
+          {"seat": f[1], "dice": cb.dice[:]}, chance=True)
 
 
 def _disc_legal(s, f):
@@ -317,24 +314,24 @@ def _disc_legal(s, f):
 
 
 @decide(D_DISCARD_DIE, "discard_die", _disc_legal, lambda s, f: _("Discard which die?"))
-def discard_die(s: VenusState, f: Frame, a: int) -> None:
+def discard_die(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen die is set aside: the other two
     give the difference and a skull on the discarded die is ignored."""
     s.cb.discarded = a - A_DIE
-    s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(f.seat), i=a - A_DIE + 1, cost=cost(s)), {"seat": f.seat})
+    s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(f[1]), i=a - A_DIE + 1, cost=cost(s)), {"seat": f[1]})
 
 
 def _sac_legal(s, f):
-    b = unit_ix(f.seat, s.cb.planet)
+    b = unit_ix(f[1], s.cb.planet)
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.surf[b + t]]
 
 
 @decide(D_SACRIFICE, "sacrifice", _sac_legal, lambda s, f: _("Which of your units on the surface do you sacrifice for 3 CP?"))
-def sacrifice(s: VenusState, f: Frame, a: int) -> None:
+def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the unit sacrifice: a unit of yours on the
     surface of the planet fought over is eliminated for +3 CP (to stock, or to Earth orbit
     with the return card)."""
-    p = f.seat
+    p = f[1]
     t = a - A_UNIT
     i = unit_ix(p, s.cb.planet, t)
     s.surf[i] -= 1
@@ -356,15 +353,15 @@ def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
 
 
 def _cas_legal(s, f):
-    arr, b = casualty_pool(s, f.seat, f.planet)
+    arr, b = casualty_pool(s, f[1], f[2])
     return [A_UNIT + t for t in (INF, SHIP, TANK) if arr[b + t]]
 
 
-@decide(D_CASUALTY, "casualty", _cas_legal, lambda s, f: _("A skull was rolled: choose a unit to lose ({n} to go).").format(n=f.left))
-def casualty(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_CASUALTY, "casualty", _cas_legal, lambda s, f: _("A skull was rolled: choose a unit to lose ({n} to go).").format(n=f[3]))
+def casualty(s: VenusState, f: tuple, a: int) -> None:
     """RB: Casualties of combat – one unit where the combat took place per skull, chosen by
     the attacker, after payment, also when the attempt failed."""
-    p, pl, n = f.seat, f.planet, f.left
+    p, pl, n = f[1], f[2], f[3]
     t = a - A_UNIT
     arr, b = casualty_pool(s, p, pl)
     arr[b + t] -= 1
@@ -373,5 +370,5 @@ def casualty(s: VenusState, f: Frame, a: int) -> None:
     s.say("casualty", says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "unit": t})
     if n > 1 and s.units_at(p, pl):
-        s.stack.append(Casualty(p, pl, n - 1))
+        s.stack.append((D_CASUALTY, p, pl, n - 1))
     unit_eliminated(s, p, t)

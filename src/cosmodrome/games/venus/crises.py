@@ -14,7 +14,6 @@ from cosmodrome.games.venus.flow import (
     A_SEAT,
     A_UNIT,
     A_UNITAT,
-    CRISIS_PLANET,
     D_BAZ,
     D_BAZ_BLD,
     D_BAZ_UNIT,
@@ -24,7 +23,6 @@ from cosmodrome.games.venus.flow import (
     D_UPRISING,
     EARTH,
     GANYMEDE,
-    HAND_LIMIT_CHECK,
     INF,
     KUIPER,
     MARS,
@@ -33,6 +31,7 @@ from cosmodrome.games.venus.flow import (
     O_CRISIS,
     O_CRISIS_START,
     O_DAMAGE,
+    O_HAND,
     O_INVASION,
     O_UPRISING,
     SHIP,
@@ -41,17 +40,6 @@ from cosmodrome.games.venus.flow import (
     TANK,
     TITAN,
     VENUS,
-    Bazagthoth,
-    BazagthothBuilding,
-    BazagthothUnit,
-    Damage,
-    EarthDamage,
-    Frame,
-    InvasionDamageRoll,
-    LoseBuilding,
-    Pirates,
-    Uprising,
-    UprisingNext,
     add,
     auto,
     building_ix,
@@ -148,7 +136,7 @@ def escalation_text(names, dice: list, added: list) -> str:
 
 
 @auto(O_CRISIS_START)
-def escalate(s: VenusState, f: Frame) -> None:
+def escalate(s: VenusState, f: tuple) -> None:
     """RB: Phase four – roll the escalation dice and place the skulls (looping)."""
     s.stack.pop()
     s.phase = 4
@@ -166,16 +154,16 @@ def escalate(s: VenusState, f: Frame) -> None:
         added = list(s.clevel)
         s.say("escalation", (escalation_text, (c.planet_names, dice, added)), {"dice": dice, "added": added},
               chance=True)
-    s.stack.append(CRISIS_PLANET[-1][0])
+    s.stack.append((O_CRISIS, -1, 0))
 
 
 @auto(O_CRISIS)
-def resolve_planet(s: VenusState, f: Frame) -> None:
+def resolve_planet(s: VenusState, f: tuple) -> None:
     """Resolve one planet's crisis, then queue the next planet outwards."""
     s.stack.pop()
-    pl = f.planet
+    pl = f[2]
     if pl < 7:
-        s.stack.append(CRISIS_PLANET[-1][pl + 1])
+        s.stack.append((O_CRISIS, -1, pl + 1))
     if pl == KUIPER and s.aliens_out and s.aliens_out < s.period:
         aliens_advance(s)
         if s.over:
@@ -202,7 +190,7 @@ def mercury(s: VenusState, lv: int) -> None:
     r = s.comp.rules
     lvl = 3 if lv >= r["bazagthoth_building_level"] else 2 if lv >= r["bazagthoth_unit_level"] else 1
     if s.money[p] >= baz_cost(s, lvl) and _baz_targets(s, p, lvl):
-        s.stack.append(Bazagthoth(p, lvl))
+        s.stack.append((D_BAZ, p, lvl))
 
 
 def baz_cost(s, lvl: int) -> int:
@@ -230,12 +218,12 @@ _BAZ_PROMPT = ("", N_("pay £{cost} to take a random card from"), N_("pay £{cos
                N_("pay £{cost} to destroy a mine or factory of"))
 
 
-@decide(D_BAZ, "bazagthoth", lambda s, f: [A_DONE] + _baz_targets(s, f.seat, f.level),
+@decide(D_BAZ, "bazagthoth", lambda s, f: [A_DONE] + _baz_targets(s, f[1], f[2]),
         lambda s, f: _("Bazagthoth serves you: {what} which player (or decline)?").format(
-            what=_(_BAZ_PROMPT[f.level]).format(cost=baz_cost(s, f.level))))
-def bazagthoth(s: VenusState, f: Frame, a: int) -> None:
+            what=_(_BAZ_PROMPT[f[2]]).format(cost=baz_cost(s, f[2]))))
+def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury – the controller chooses the victim (or declines) and pays."""
-    p, lvl = f.seat, f.level
+    p, lvl = f[1], f[2]
     if a == A_DONE:
         s.say("bazagthoth", says("{who} declines Bazagthoth's services.", who=who(p)), {"seat": p})
         return
@@ -253,20 +241,20 @@ def bazagthoth(s: VenusState, f: Frame, a: int) -> None:
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),
               says("{who} pays £{paid}; Bazagthoth steals a card from {target}.", who=who(p), paid=paid, target=who(q)),
               chance=True)
-        s.stack.append(HAND_LIMIT_CHECK[p])
+        s.stack.append((O_HAND, p))
     elif lvl == 2:
-        s.stack.append(BazagthothUnit(p, q))
+        s.stack.append((D_BAZ_UNIT, p, q))
     else:
-        s.stack.append(BazagthothBuilding(p, q))
+        s.stack.append((D_BAZ_BLD, p, q))
 
 
 @decide(D_BAZ_UNIT, "bazagthoth", lambda s, f: [A_UNITAT + i for i in range(24)
-                                                if s.orbit[unit_ix(f.target, 0) + i] or s.surf[unit_ix(f.target, 0) + i]],
-        lambda s, f: _("Bazagthoth: destroy which unit of {who}?").format(who=seat_word(f.target)))
-def bazagthoth_unit(s: VenusState, f: Frame, a: int) -> None:
+                                                if s.orbit[unit_ix(f[2], 0) + i] or s.surf[unit_ix(f[2], 0) + i]],
+        lambda s, f: _("Bazagthoth: destroy which unit of {who}?").format(who=seat_word(f[2])))
+def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 2 – pay £1, destroy one military unit, in orbit or on the surface
     (the controller says which; interrupts apply)."""
-    p, q = f.seat, f.target
+    p, q = f[1], f[2]
     pl, t = decode_unit_at(a)
     paid = baz_cost(s, 2)
     s.pay(p, paid)
@@ -274,11 +262,11 @@ def bazagthoth_unit(s: VenusState, f: Frame, a: int) -> None:
     target_unit(s, p, q, pl, t)
 
 
-@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [encode_building(*divmod(i, 2)) for i in range(16) if s.bld[building_ix(f.target, 0) + i]],
-        lambda s, f: _("Bazagthoth: destroy which mine or factory of {who}?").format(who=seat_word(f.target)))
-def bazagthoth_building(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [encode_building(*divmod(i, 2)) for i in range(16) if s.bld[building_ix(f[2], 0) + i]],
+        lambda s, f: _("Bazagthoth: destroy which mine or factory of {who}?").format(who=seat_word(f[2])))
+def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
-    p, q = f.seat, f.target
+    p, q = f[1], f[2]
     pl, k = decode_building(a)
     paid = baz_cost(s, 3)
     s.pay(p, paid)
@@ -300,19 +288,19 @@ def venus(s: VenusState, lv: int) -> None:
         s.say("independence", N_("Venus declares independence! The planet is cleared and flipped."), {"planet": VENUS})
         return
     if lv >= r["uprising_level"]:
-        s.stack.append(UprisingNext(-1, 0))
+        s.stack.append((O_UPRISING, -1, 0))
 
 
 @auto(O_UPRISING)
-def uprising_next(s: VenusState, f: Frame) -> None:
+def uprising_next(s: VenusState, f: tuple) -> None:
     """RB: Venus level 2–3 – each player in turn order with pieces on Venus."""
     s.stack.pop()
     order = player_order(s)
-    for k in range(f.position, len(order)):
+    for k in range(f[2], len(order)):
         p = order[k]
         if s.units_at(p, VENUS) or s.buildings_on(p, VENUS):
-            s.stack.append(UprisingNext(-1, k + 1))
-            s.stack.append(Uprising(p, s.comp.rules["uprising_units"]))
+            s.stack.append((O_UPRISING, -1, k + 1))
+            s.stack.append((D_UPRISING, p, s.comp.rules["uprising_units"]))
             return
 
 
@@ -328,15 +316,15 @@ def _unit_else_building(s, p: int, pl: int) -> list:
 
 
 def _uprising_legal(s, f):
-    return _unit_else_building(s, f.seat, VENUS)
+    return _unit_else_building(s, f[1], VENUS)
 
 
-@decide(D_UPRISING, "uprising", _uprising_legal, lambda s, f: _("Venusian uprising: lose a unit on Venus ({n} to go).").format(n=f.left))
-def uprising_loss(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_UPRISING, "uprising", _uprising_legal, lambda s, f: _("Venusian uprising: lose a unit on Venus ({n} to go).").format(n=f[2]))
+def uprising_loss(s: VenusState, f: tuple, a: int) -> None:
     """RB: Venus level 2–3 – lose a unit there, or a mine/factory when no unit is left."""
-    p, n = f.seat, f.left
+    p, n = f[1], f[2]
     if n > 1 and (s.units_at(p, VENUS) + s.buildings_on(p, VENUS) > 1):
-        s.stack.append(Uprising(p, n - 1))
+        s.stack.append((D_UPRISING, p, n - 1))
     _lose(s, p, VENUS, a)
 
 
@@ -401,17 +389,17 @@ def earth(s: VenusState, lv: int) -> None:
 
 def lose_buildings(s: VenusState, pl: int, n: int) -> None:
     for p in reversed(top_income(s, pl)):
-        s.stack.append(LoseBuilding(p, pl, n))
+        s.stack.append((D_LOSE_BLD, p, pl, n))
 
 
-@decide(D_LOSE_BLD, "lose_building", lambda s, f: [encode_building(f.planet, k) for k in (0, 1) if s.bld[building_ix(f.seat, f.planet, k)]],
-        lambda s, f: _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(planet=planet_word(s.comp, f.planet), n=f.left))
-def lose_building(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_LOSE_BLD, "lose_building", lambda s, f: [encode_building(f[2], k) for k in (0, 1) if s.bld[building_ix(f[1], f[2], k)]],
+        lambda s, f: _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(planet=planet_word(s.comp, f[2]), n=f[3]))
+def lose_building(s: VenusState, f: tuple, a: int) -> None:
     """The chosen mine or factory on the crisis planet (ruling: on that planet) goes back."""
-    p, pl, n = f.seat, f.planet, f.left
+    p, pl, n = f[1], f[2], f[3]
     _lose(s, p, pl, a)
     if n > 1 and s.buildings_on(p, pl):
-        s.stack.append(LoseBuilding(p, pl, n - 1))
+        s.stack.append((D_LOSE_BLD, p, pl, n - 1))
 
 
 def all_lose(s: VenusState, cause: str, text: object) -> None:
@@ -450,13 +438,13 @@ def invasion(s: VenusState, pl: int) -> None:
             for p in range(s.num_players)]
     clear_planet(s, pl, flip=True)
     s.say("invasion", says("Invasion of Earth from {planet}! {planet} is cleared and flipped.", planet=planet_w(s.comp, pl)), {"planet": pl})
-    s.stack.append(InvasionDamageRoll(-1, pl))
+    s.stack.append((O_INVASION, -1, pl))
     if pl == MOON:
         units_eliminated(s, lost)
 
 
 @auto(O_INVASION)
-def invasion_damage(s: VenusState, f: Frame) -> None:
+def invasion_damage(s: VenusState, f: tuple) -> None:
     """RB: Moon / Mars level 4+ – roll three dice: their total is the damage to Earth."""
     s.stack.pop()
     faces = s.comp.rules["die_faces"]
@@ -464,15 +452,15 @@ def invasion_damage(s: VenusState, f: Frame) -> None:
             for _ in range(s.comp.rules["damage_dice"])]
     total = sum(dice)
     s.say("invasion", says("Damage dice {dice}: {n} counters to remove from Earth.", dice=dice_w(dice), n=total),
-          {"planet": f.planet, "dice": dice, "damage": total}, chance=True)
-    s.stack.append(EarthDamage(-1, total, 0))
+          {"planet": f[2], "dice": dice, "damage": total}, chance=True)
+    s.stack.append((O_DAMAGE, -1, total, 0))
 
 
 @auto(O_DAMAGE)
-def earth_damage(s: VenusState, f: Frame) -> None:
+def earth_damage(s: VenusState, f: tuple) -> None:
     """RB: Moon / Mars level 4+ – damage to Earth removed one counter at a time in player order."""
     s.stack.pop()
-    left, k = f.left, f.position
+    left, k = f[2], f[3]
     if left <= 0:
         return
     order = player_order(s)
@@ -480,19 +468,19 @@ def earth_damage(s: VenusState, f: Frame) -> None:
     for j in range(n):
         p = order[(k + j) % n]
         if s.units_at(p, EARTH) or s.buildings_on(p, EARTH):
-            s.stack.append(EarthDamage(-1, left - 1, (k + j + 1) % n))
-            s.stack.append(Damage(p, left))
+            s.stack.append((O_DAMAGE, -1, left - 1, (k + j + 1) % n))
+            s.stack.append((D_DAMAGE, p, left))
             return
 
 
 def _damage_legal(s, f):
-    return _unit_else_building(s, f.seat, EARTH)
+    return _unit_else_building(s, f[1], EARTH)
 
 
-@decide(D_DAMAGE, "damage", _damage_legal, lambda s, f: _("Earth is invaded: remove a unit (or, with none, a mine or factory); {n} to go.").format(n=f.left))
-def damage(s: VenusState, f: Frame, a: int) -> None:
+@decide(D_DAMAGE, "damage", _damage_legal, lambda s, f: _("Earth is invaded: remove a unit (or, with none, a mine or factory); {n} to go.").format(n=f[2]))
+def damage(s: VenusState, f: tuple, a: int) -> None:
     """RB: invasion of Earth – remove a unit, or a mine/factory when you have no unit on Earth."""
-    _lose(s, f.seat, EARTH, a)
+    _lose(s, f[1], EARTH, a)
 
 
 # ----------------------------------------------------------------------------------------
@@ -516,14 +504,14 @@ def titan(s: VenusState, lv: int) -> None:
     pls = pirate_planets(wide)
     for p in reversed(player_order(s)):
         if any(s.buildings_on(p, pl) for pl in pls):
-            s.stack.append(Pirates(p, wide))
+            s.stack.append((D_PIRATES, p, wide))
 
 
 def _pirate_legal(s, f):
-    p = f.seat
+    p = f[1]
     acts = []
     n = 0
-    for pl in pirate_planets(f.wide):
+    for pl in pirate_planets(f[2]):
         for k in (0, 1):
             c = s.bld[building_ix(p, pl, k)]
             if c:
@@ -535,15 +523,15 @@ def _pirate_legal(s, f):
 
 
 def _pirate_prompt(s, f):
-    n = sum(s.buildings_on(f.seat, pl) for pl in pirate_planets(f.wide))
+    n = sum(s.buildings_on(f[1], pl) for pl in pirate_planets(f[2]))
     return _("Space pirates: pay £{cost} for your {n} counters (done), or give one up.").format(
         cost=n * s.comp.rules["pirate_fee"], n=n)
 
 
 @decide(D_PIRATES, "pirates", _pirate_legal, _pirate_prompt)
-def pirates(s: VenusState, f: Frame, a: int) -> None:
+def pirates(s: VenusState, f: tuple, a: int) -> None:
     """RB: Titan – pay £1 per mine/factory, or give up the ones you choose."""
-    p, wide = f.seat, f.wide
+    p, wide = f[1], f[2]
     if a == A_DONE:
         n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide)) * s.comp.rules["pirate_fee"]
         if n:
@@ -555,7 +543,7 @@ def pirates(s: VenusState, f: Frame, a: int) -> None:
     s.say("pirates", f"{SHORT[p]} gives up a {'mine' if k == 0 else 'factory'} on {s.comp.planet_names[pl]} to the pirates.",
           {"seat": p, "planet": pl, "kind": k})
     if any(s.buildings_on(p, x) for x in pirate_planets(wide)):
-        s.stack.append(Pirates(p, wide))
+        s.stack.append((D_PIRATES, p, wide))
 
 
 # ----------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """The engine's plumbing: the fixed action space and the frame stack.
 
-The game is driven by a stack of small frames (a :class:`Frame` of ints, one kind per op:
-see :func:`frame_kind`). The top frame is either an automatic step (run at once by :func:`run`)
-or a decision asked of exactly one seat (``frame.seat``). Rule modules register their frames here: ``AUTO[op] = fn(s, frame)`` and
+The game is driven by a stack of small frames (tuples of ints). The top frame is either an
+automatic step (run at once by :func:`run`) or a decision asked of exactly one seat
+(``frame[1]``). Rule modules register their frames here: ``AUTO[op] = fn(s, frame)`` and
 ``DECIDE[op] = Decider(kind, legal(s, f), apply(s, f, a), prompt(s, f))``. Decision frames
 are popped before their ``apply`` runs; automatic frames pop themselves when done.
 
@@ -223,176 +223,6 @@ D_PIRATES = op("pirates")
 O_INVASION = op("invasion_damage_roll")
 
 
-# ----- the frames: a small class per kind ---------------------------------------------
-class Frame:
-    """A frame of the stack: ``op`` (its code), ``seat`` (the seat asked; -1 for an
-    automatic step) and the fields of its kind (:func:`frame_kind`), read by name
-    (``f.seat``, ``f.planet``). A frame is never changed once built: a rule pushes a new
-    one. Slots rather than a named tuple: the interpreter reads a slot as fast as a tuple's
-    item, a named tuple's field by a slower, general path."""
-
-    __slots__ = ("op", "seat")
-    #: the names of the fields after ``op``, ``seat`` first
-    fields: tuple = ("seat",)
-
-    def values(self) -> tuple:
-        """The fields after ``op``, in order (the saved form of a frame)."""
-        return tuple([getattr(self, k) for k in self.fields])
-
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and other.values() == self.values()
-
-    def __hash__(self) -> int:
-        return hash((self.op, self.values()))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self.fields)})"
-
-
-#: the seats a frame may name, as the first axis of a kind's prebuilt frames: -1 (an
-#: automatic step, asked of no one) last, so that ``Kind.at[-1]`` is the frame of seat -1
-SEATS = (0, 1, 2, 3, 4, -1)
-#: the kind of every op code, for a saved state's frames (:func:`make_frame`)
-KINDS: dict = {}
-
-
-def frame_kind(code: int, fields: str = "", at: Optional[tuple] = None, defaults: tuple = (), name: str = "") -> type:
-    """The kind of the frames of op ``code``: a :class:`Frame` with ``fields`` after the
-    seat, named after the op (or ``name``). ``Kind(seat, *fields)`` builds a frame (its
-    ``__init__`` generated, as ``dataclasses`` does). A kind pushed on most decisions is
-    given ``at``, the values of each field after the seat (``range``s from 0):
-    ``Kind.at[seat][v1][v2]…`` is then that frame built once, at import (a frame is
-    never changed, so one object serves every state), which is faster than building one.
-
-    >>> k = frame_kind(999, "planet slot", (range(8), range(3)))
-    >>> k.at[2][5][1], k.at[-1][0][0].seat, k(1, 3, 0).planet
-    (Frame999(seat=2, planet=5, slot=1), -1, 3)
-    """
-    name = name or "".join(w.title() for w in OP_NAMES.get(code, f"frame{code}").split("_"))
-    own = tuple(fields.split())
-    args = ["seat", *own]
-    for k, v in zip(reversed(own), reversed(defaults)):
-        args[args.index(k)] = f"{k}={v!r}"
-    body = "".join(f"    self.{k} = {k}\n" for k in ("seat", *own))
-    ns: dict = {}
-    exec(f"def __init__(self, {', '.join(args)}):\n    self.op = {code}\n{body}", ns)   # noqa: S102
-    cls = type(name, (Frame,), {"__slots__": own, "fields": ("seat", *own), "__init__": ns["__init__"],
-                                "__module__": __name__, "__qualname__": name})
-    if at is not None:
-        cls.at = _prebuilt(cls, (), (SEATS, *at))
-    if code in OP_NAMES:
-        KINDS[code] = cls
-    return cls
-
-
-def _prebuilt(cls, head: tuple, axes: tuple):
-    """Every frame of ``cls`` whose fields after ``head`` take the values of ``axes``, as
-    nested tuples indexed by those values."""
-    if not axes:
-        return cls(*head)
-    return tuple(_prebuilt(cls, (*head, v), axes[1:]) for v in axes[0])
-
-
-def make_frame(code: int, fields: list) -> Frame:
-    """The frame of op ``code`` with ``fields`` (seat first), as a saved state lists it;
-    a ``TypeError`` when the kind has other fields."""
-    return KINDS[code](*fields)
-
-
-# RB: Playing the game (.phases); ``position``: where in the turn order the asking goes on
-Period = frame_kind(O_PERIOD, "", ())
-Actions = frame_kind(O_ACTIONS, "", ())
-Turn = frame_kind(O_TURN, "", ())
-PassReact = frame_kind(O_PASS_REACT, "position", (range(6),))
-Income = frame_kind(O_INCOME, "", ())
-PassExtra = frame_kind(D_PASS_EXTRA, "position", (range(5),))
-# RB: Phase three – the actions (.actions); ``second``: the action's second unit (0 or 1)
-TurnMenu = frame_kind(D_TURN, "", ())
-MoveFrom = frame_kind(D_MOVE_FROM, "", ())
-MoveShips = frame_kind(D_MOVE_SHIPS, "", ())
-MoveInfantry = frame_kind(D_MOVE_INF, "", ())
-MoveTanks = frame_kind(D_MOVE_TANKS, "", ())
-MoveDest = frame_kind(D_MOVE_DEST, "", ())
-MoveClaim = frame_kind(D_MOVE_CLAIM, "planet", (range(8),))
-ClaimPlanet = frame_kind(D_CLAIM_PLANET, "", ())
-ClaimTile = frame_kind(D_CLAIM_TILE, "planet", (range(8),))
-ClaimUnit = frame_kind(D_CLAIM_UNIT, "planet slot", (range(8), range(MAX_SLOTS)))
-TensionSeat = frame_kind(D_TENSION_SEAT, "planet slot")
-TensionKind = frame_kind(D_TENSION_KIND, "planet slot target")
-Build = frame_kind(D_BUILD, "second", (range(2),))
-PassCube = frame_kind(O_PASS_CUBE)
-FreeActions = frame_kind(D_FREE, "", ())
-# RB: Defended tiles (.combat); ``left``: casualties still to choose
-CombatMenu = frame_kind(D_COMBAT, "", (), name="CombatMenu")
-Reroll = frame_kind(D_REROLL)
-DiscardDie = frame_kind(D_DISCARD_DIE)
-Sacrifice = frame_kind(D_SACRIFICE)
-Casualty = frame_kind(D_CASUALTY, "planet left")
-# RB: Detailed explanation of the cards (.cards); ``target``: the seat a card acts on;
-# ``unit``: a unit type; ``surface``: 1 when the unit is taken from the surface
-HandLimitCheck = frame_kind(O_HAND, "", ())
-HandLimit = frame_kind(D_HAND, "", ())
-InsteadCheck = frame_kind(O_INSTEAD, "card")
-Instead = frame_kind(D_INSTEAD, "card")
-IgnoreElimination = frame_kind(D_IGNORE, "planet unit attacker surface", defaults=(0,))
-ReturnUnit = frame_kind(D_RETURN, "unit")
-Cycle = frame_kind(D_CYCLE, "discarded")
-Draw4 = frame_kind(D_DRAW4, "left")
-KillSeat = frame_kind(D_KILL_SEAT, "effect")
-KillUnit = frame_kind(D_KILL_UNIT, "effect target")
-Gunrunner = frame_kind(D_GUN)
-PlaceTension = frame_kind(D_PLACE_TENSION)
-RemoveTension = frame_kind(D_REMOVE_TENSION)
-ForceDiscard = frame_kind(D_FORCE)
-Look = frame_kind(D_LOOK)
-LookTake = frame_kind(D_LOOK_TAKE, "target")
-LookGive = frame_kind(D_LOOK_GIVE, "target card")
-TakeBiggame = frame_kind(D_BIGGAME)
-UnitUp = frame_kind(D_UP, "unit")
-KillWhere = frame_kind(D_KILL_WHERE, "target planet unit")
-ReturnPick = frame_kind(D_RETURN_PICK, "infantry ships tanks")
-# RB: Phase four – crises (.crises); ``planet`` of O_CRISIS: the next to resolve (8: none)
-CrisisStart = frame_kind(O_CRISIS_START, "", ())
-CrisisPlanet = frame_kind(O_CRISIS, "planet", (range(9),))
-UprisingNext = frame_kind(O_UPRISING, "position")
-EarthDamage = frame_kind(O_DAMAGE, "left position")
-Bazagthoth = frame_kind(D_BAZ, "level")
-BazagthothUnit = frame_kind(D_BAZ_UNIT, "target")
-BazagthothBuilding = frame_kind(D_BAZ_BLD, "target")
-Uprising = frame_kind(D_UPRISING, "left")
-LoseBuilding = frame_kind(D_LOSE_BLD, "planet left")
-Damage = frame_kind(D_DAMAGE, "left")
-Pirates = frame_kind(D_PIRATES, "wide")
-InvasionDamageRoll = frame_kind(O_INVASION, "planet")
-#: the prebuilt frames of the kinds pushed on most decisions (``Kind.at``), by the kind's
-#: name in capitals: ``CLAIM_TILE[p][pl]`` is the frame ``ClaimTile(p, pl)``
-PERIOD = Period.at
-ACTIONS = Actions.at
-TURN = Turn.at
-PASS_REACT = PassReact.at
-INCOME = Income.at
-PASS_EXTRA = PassExtra.at
-TURN_MENU = TurnMenu.at
-MOVE_FROM = MoveFrom.at
-MOVE_SHIPS = MoveShips.at
-MOVE_INFANTRY = MoveInfantry.at
-MOVE_TANKS = MoveTanks.at
-MOVE_DEST = MoveDest.at
-MOVE_CLAIM = MoveClaim.at
-CLAIM_PLANET = ClaimPlanet.at
-CLAIM_TILE = ClaimTile.at
-CLAIM_UNIT = ClaimUnit.at
-BUILD = Build.at
-FREE_ACTIONS = FreeActions.at
-COMBAT_MENU = CombatMenu.at
-HAND_LIMIT_CHECK = HandLimitCheck.at
-HAND_LIMIT = HandLimit.at
-CRISIS_START = CrisisStart.at
-CRISIS_PLANET = CrisisPlanet.at
-#: the frame read where the stack is empty (a game over): no op, no seat
-NO_FRAME = frame_kind(0, name="NoFrame")(-1)
-
-
 
 
 def auto(code: int):
@@ -417,7 +247,7 @@ def run(s) -> None:
     A = AUTO
     while stack and not s.over:
         f = stack[-1]
-        fn = A.get(f.op)
+        fn = A.get(f[0])
         if fn is None:
             return
         fn(s, f)
@@ -449,7 +279,7 @@ def step(s, action) -> list:
     s._menu = None
     f = s.stack.pop()
     s.decisions += 1
-    APPLY[f.op](s, f, action)
+    APPLY[f[0]](s, f, action)
     run(s)
     if s.decisions >= MAX_DECISIONS and not s.over:
         HOOKS.stop(s)
@@ -489,7 +319,7 @@ def legal_actions(s) -> list:
     if s.over or not stack:
         return []
     f = stack[-1]
-    menu = LEGAL[f.op](s, f)
+    menu = LEGAL[f[0]](s, f)
     s._menu = (f, menu)
     return menu
 

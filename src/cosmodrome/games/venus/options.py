@@ -27,9 +27,7 @@ from cosmodrome.games.venus.flow import (
     A_YES,
     DECIDE,
     EARTH,
-    NO_FRAME,
     VENUS,
-    Frame,
     decode_building,
     decode_reroll,
     decode_unit_at,
@@ -40,18 +38,18 @@ from cosmodrome.games.venus.text import BLD_LABELS, CARD_TEXT, UNIT_LABELS
 VERBS = {A_MOVE: "move", A_CLAIM: "claim", A_BUILD: "build", A_PASS: "pass"}
 
 
-def _unit_place(s, f: Frame, kind: str) -> tuple:
+def _unit_place(s, f: tuple, kind: str) -> tuple:
     """(planet index, where the unit comes from) of a unit-type option (ids 8..10)."""
     cb = s.cb
     if kind == "combat":
         return cb.planet, "orbit"
     if kind == "sacrifice":
         return cb.planet, "surface"
-    if kind == "claim_unit":
-        return f.planet, "orbit"
-    if kind == "casualty":
-        arr, _ = casualty_pool(s, f.seat, f.planet)
-        return f.planet, "surface" if arr is s.surf else "orbit"
+    if kind in ("claim_unit",) and len(f) > 2:
+        return f[2], "orbit"
+    if kind == "casualty" and len(f) > 2:
+        arr, _ = casualty_pool(s, f[1], f[2])
+        return f[2], "surface" if arr is s.surf else "orbit"
     if kind == "uprising":
         return VENUS, "surface first"
     if kind == "damage":
@@ -61,15 +59,15 @@ def _unit_place(s, f: Frame, kind: str) -> tuple:
     return -1, ""
 
 
-#: the decisions whose frame names, as its ``target``, the seat whose pieces its options are
-#: (the frame's decider otherwise): Bazagthoth's victim, the tension tile's target, the seat
-#: losing a unit
-_TARGETED = frozenset(("bazagthoth", "tension_target", "kill_unit"))
+#: where a decision frame names the seat whose pieces its options are (the frame's decider
+#: otherwise): Bazagthoth's victim, the tension tile's target, the seat losing a unit
+_OWNER_SLOT = {"bazagthoth": 2, "tension_target": 4, "kill_unit": 3}
 
 
-def _owner(f: Frame, kind: str) -> int:
+def _owner(f, kind: str) -> int:
     """The seat owning the building or unit an option of a ``kind`` decision names."""
-    return getattr(f, "target", f.seat) if kind in _TARGETED else f.seat
+    i = _OWNER_SLOT.get(kind)
+    return f[i] if i is not None and len(f) > i else f[1]
 
 
 def action_details(s, a: int) -> dict:
@@ -89,8 +87,8 @@ def action_details(s, a: int) -> dict:
     - 145..147: ``die`` (index) and its ``face``;
     - 148..154: ``dice`` re-rolled (indices), their current ``faces``, and the dice ``kept``.
     """
-    f = s.stack[-1] if s.stack else NO_FRAME
-    kind = DECIDE[f.op].kind if f.op in DECIDE else ""
+    f = s.stack[-1] if s.stack else (0, -1)
+    kind = DECIDE[f[0]].kind if f[0] in DECIDE else ""
     names = s.comp.planet_names
     if a == A_DONE:
         d = {"choice": "done"}
@@ -102,19 +100,18 @@ def action_details(s, a: int) -> dict:
     if a == A_YES:
         return {"choice": "yes"}
     if a in (A_ORBIT, A_SURFACE) and kind == "kill_where":
-        return {"from": "orbit" if a == A_ORBIT else "surface", "planet": names[f.planet], "unit": UNIT_LABELS[f.unit],
-                "owner": f.target}
+        return {"from": "orbit" if a == A_ORBIT else "surface", "planet": names[f[3]], "unit": UNIT_LABELS[f[4]],
+                "owner": f[2]}
     if a in VERBS:
         return {"verb": VERBS[a]}
     if A_PLANET <= a < A_PLANET + 8:
         return {"planet": names[a - A_PLANET]}
     if A_TILE <= a < A_TILE + 30:
-        pl = getattr(f, "planet", -1)
-        if 0 <= pl < 8 and a - A_TILE < len(s.ptiles[pl]):
+        if len(f) > 2 and 0 <= f[2] < 8 and a - A_TILE < len(s.ptiles[f[2]]):
             c = s.comp
-            t = s.ptiles[pl][a - A_TILE]
+            t = s.ptiles[f[2]][a - A_TILE]
             k = TILE_KINDS[c.tile_kind[t]]
-            return {"planet": names[pl], "tile": a - A_TILE, "kind": k,
+            return {"planet": names[f[2]], "tile": a - A_TILE, "kind": k,
                     "defence": c.tile_def[t] if k in ("mine", "crisis", "alien") else None,
                     "skull": bool(c.tile_skull[t])}
         return {"tile": a - A_TILE}
@@ -125,8 +122,8 @@ def action_details(s, a: int) -> dict:
         return {"card": EFFECTS[e], "title": CARD_TEXT[EFFECTS[e]][0], "type": s.comp.effect_type[e], "verb": verb}
     if A_SEAT <= a < A_SEAT + 5:
         d = {"seat": a - A_SEAT, "empire": EMPIRES[a - A_SEAT]}
-        if kind == "tension_target":
-            d["target_planet"] = names[f.planet]     # the planet of the tension tile
+        if kind == "tension_target" and len(f) > 2:
+            d["target_planet"] = names[f[2]]     # the planet of the tension tile
         return d
     if A_BLD <= a < A_BLD + 16:
         pl, k = decode_building(a)
@@ -135,7 +132,7 @@ def action_details(s, a: int) -> dict:
         pl, t = decode_unit_at(a)
         return {"planet": names[pl], "unit": UNIT_LABELS[t], "owner": _owner(f, kind)}
     if A_UNIT <= a < A_UNIT + 3:
-        d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f.seat}
+        d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f[1]}
         pl, where = _unit_place(s, f, kind)
         if pl >= 0:
             d["planet"] = names[pl]

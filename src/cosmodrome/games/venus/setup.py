@@ -9,7 +9,7 @@ from cosmodrome.games.venus.flow import (
     EARTH,
     FACTORY,
     INF,
-    PERIOD,
+    O_PERIOD,
     SHIP,
     add,
     building_ix,
@@ -146,5 +146,5 @@ def _wins_lot(p: int) -> str:
 
 def step_nine_blast_off(s: VenusState) -> None:
     """RB: Step nine – ready to blast off: the first period begins."""
-    s.stack.append(PERIOD[-1])
+    s.stack.append((O_PERIOD, -1))
     flow.run(s)

@@ -264,7 +264,7 @@ class VenusState(State):
     def to_move(self) -> Optional[int]:
         if self.over or not self.stack:
             return None
-        return self.stack[-1].seat
+        return self.stack[-1][1]
 
     legal_actions = flow.legal_actions
 
@@ -279,13 +279,13 @@ class VenusState(State):
     def decision_kind(self) -> str:
         if self.over or not self.stack:
             return "over"
-        return DECIDE[self.stack[-1].op].kind
+        return DECIDE[self.stack[-1][0]].kind
 
     def decision_prompt(self) -> str:
         if self.over or not self.stack:
             return "The game is over."
         f = self.stack[-1]
-        return DECIDE[f.op].prompt(self, f)
+        return DECIDE[f[0]].prompt(self, f)
 
     def kept_legal_actions(self) -> Optional[list]:
         """The menu kept by :meth:`legal_actions` with the decision's frame, while that frame
@@ -340,10 +340,9 @@ class VenusState(State):
         generator. Cards ``seat`` saw in another hand (look-and-swap) are treated as unknown."""
         s = self.clone()
         known = {seat}
-        top = s.stack[-1] if s.stack else None
-        if top is not None and top.seat == seat:
-            if top.op in (D_LOOK_TAKE, D_LOOK_GIVE):
-                known.add(top.target)   # the hand the seat is looking at right now
+        if s.stack and s.stack[-1][1] == seat:
+            if s.stack[-1][0] in (D_LOOK_TAKE, D_LOOK_GIVE):
+                known.add(s.stack[-1][2])   # the hand the seat is looking at right now
         pool = list(s.deck)
         for p in range(s.num_players):
             if p not in known:
@@ -390,7 +389,7 @@ class VenusState(State):
             v = getattr(self, k)
             d[k] = v if how == "int" else [list(x) for x in v] if how == "piles" else \
                 v.to_list() if how == "record" else list(v)
-        d["stack"] = [[flow.OP_NAMES[f.op], *f.values()] for f in self.stack]
+        d["stack"] = [[flow.OP_NAMES[f[0]], *f[1:]] for f in self.stack]
         d["over"] = self.over
         d["end_cause"] = self.end_cause
         d["log"] = [e.to_json() for e in self.log]
@@ -469,14 +468,11 @@ def state_from_json(game, data: Any) -> VenusState:
             raise RecordError("saved venus state: an unknown tile")
         names = {v: k for k, v in flow.OP_NAMES.items()}
         stack = []
-        for saved in d["stack"]:   # [op name, seat, fields...]
-            if not isinstance(saved, list) or not saved or saved[0] not in names or any(
-                    isinstance(x, bool) or not isinstance(x, int) for x in saved[1:]):
-                raise RecordError(f"saved venus state: malformed engine frame {saved!r}")
-            try:
-                stack.append(flow.make_frame(names[saved[0]], saved[1:]))
-            except TypeError:
-                raise RecordError(f"saved venus state: engine frame {saved!r} has other fields than its kind") from None
+        for f in d["stack"]:
+            if not isinstance(f, list) or not f or f[0] not in names or any(
+                    isinstance(x, bool) or not isinstance(x, int) for x in f[1:]):
+                raise RecordError(f"saved venus state: malformed engine frame {f!r}")
+            stack.append((names[f[0]], *f[1:]))
         s.stack = stack
         if not isinstance(d["over"], bool) or not isinstance(d["end_cause"], str):
             raise RecordError("saved venus state: 'over' must be true/false and 'end_cause' a string")
@@ -491,9 +487,9 @@ def state_from_json(game, data: Any) -> VenusState:
                              frozenset(vis) if vis is not None else None, e.get("hidden_text"),
                              bool(e.get("chance", False))))
         s.log = log
-        if not s.over and (not s.stack or s.stack[-1].op not in DECIDE):
+        if not s.over and (not s.stack or s.stack[-1][0] not in DECIDE):
             raise RecordError("saved venus state: no decision is pending in a running game")
-        if s.stack and s.stack[-1].op in DECIDE and not 0 <= s.stack[-1].seat < n:
+        if s.stack and s.stack[-1][0] in DECIDE and not 0 <= s.stack[-1][1] < n:
             raise RecordError("saved venus state: the pending decision names an unknown seat")
     except KeyError as exc:
         raise RecordError(f"saved venus state lacks the field {exc.args[0]!r}") from None

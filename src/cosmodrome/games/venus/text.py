@@ -35,7 +35,6 @@ from cosmodrome.games.venus.flow import (
     A_UNITAT,
     A_YES,
     DECIDE,
-    NO_FRAME,
     NUM_ACTIONS,
     decode_building,
     decode_reroll,
@@ -311,8 +310,8 @@ def label(s, a: int) -> str:
     """A readable label of action ``a`` in the state's current decision, in the reader's language."""
     if not 0 <= a < NUM_ACTIONS:
         return _("unknown action {a}").format(a=a)
-    f = s.stack[-1] if s.stack else NO_FRAME
-    kind = DECIDE[f.op].kind if f.op in DECIDE else ""
+    f = s.stack[-1] if s.stack else (0, -1)
+    kind = DECIDE[f[0]].kind if f[0] in DECIDE else ""
     if a == A_DONE:
         return gettext(DONE_LABELS.get(kind, N_("Done")))
     if a == A_YES:
@@ -331,7 +330,7 @@ def label(s, a: int) -> str:
         return {"move_from": _("From {planet}"), "move_dest": _("To {planet}")}.get(kind, "{planet}").format(planet=n)
     if A_TILE <= a < A_TILE + 30:
         slot = a - A_TILE
-        pl = getattr(f, "planet", -1)
+        pl = f[2] if len(f) > 2 else -1
         if 0 <= pl < 8 and slot < len(s.ptiles[pl]):
             return _("Claim {tile} on {planet}").format(tile=tile_name(s, s.ptiles[pl][slot]), planet=planet_word(s.comp, pl))
         return _("Tile {slot}").format(slot=slot)
@@ -347,8 +346,10 @@ def label(s, a: int) -> str:
         pl, k = decode_building(a)
         where = dict(building=gettext(BLD_LABELS[k]), planet=planet_word(s.comp, pl))
         owner = None
-        if kind in ("bazagthoth", "tension_target"):
-            owner = getattr(f, "target", None)
+        if kind in ("bazagthoth",) and len(f) > 2:
+            owner = f[2]
+        elif kind == "tension_target" and len(f) > 4:
+            owner = f[4]
         if owner is not None:
             return _("{owner}'s {building} on {planet}").format(owner=seat_word(owner), **where)
         return _("{building} on {planet}").format(**where)
