@@ -125,3 +125,18 @@ def test_mars_log_names_dice_and_missiles_in_the_readers_language():
         assert "1. kék kocka 1" in e.text and "blue" not in e.text, e.text
         assert shot.text.startswith("A repeszrakéta") and "missile" not in shot.text, shot.text
         assert "2. fehér kocka" in charm.text, charm.text
+
+
+def test_mars_names_a_side_as_a_side_not_as_a_direction():
+    """Hungarian says "from the right side" with "jobb" and "to the right" with "jobbra":
+    the side a wave comes from is a word of its own (``side_word``), not the direction."""
+    texts = [t for t in texts_of("mars", 3, 2, steps=400) if "oldal" in t]
+    waves = [t for t in texts if "Hullám" in t or "rohan be" in t]
+    assert waves, texts[:5]
+    for t in waves:
+        assert "jobbra oldal" not in t and "balra oldal" not in t and "a(z) " not in t.split("oldal")[0][-12:], t
+        assert "bal oldal" in t or "jobb oldal" in t, t
+    from cosmodrome.core import Event
+    from cosmodrome.games.mars.text import Word, says, side_word
+    e = Event("wave", says("{n} aliens storm into the Landing Zone from the {side}.", n=2, side=Word(side_word, 1)))
+    assert e.text == "2 aliens storm into the Landing Zone from the right."

@@ -27,7 +27,7 @@ from cosmodrome.games.mars.state import (
     ZONE_NAMES,
     MarsState,
 )
-from cosmodrome.i18n import N_, Word, _, gettext, ngettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, gettext, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 ALIEN_NAMES = ALIEN_COLOURS
 #: the alien colours as the log names them
@@ -124,6 +124,12 @@ def step_name(kind: int) -> str:
 
 def side_name(side: int) -> str:
     return SIDE_NAMES[side]
+
+
+def side_word(side: int) -> str:
+    """The side as the log's sentences name it ("from the left side"), in the reader's
+    language: a word of its own, apart from "left" as a direction of movement."""
+    return pgettext("side", "left") if SIDE_NAMES[side] == "left" else pgettext("side", "right")
 
 
 def prompt(s: MarsState) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from cosmodrome.games.lunar.dice import roll_face
 from cosmodrome.games.mars.combat import hit_box, kill
 from cosmodrome.games.mars.state import BAG, DEAD, END_BASE, INCOMING, LEFT, LZ, OVER, SIDE_ZONES, YELLOW, MarsState
-from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, says, shooter_w, side_name
+from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, Word, says, shooter_w, side_word
 
 BUNKER, SENTINELS, ANTENNA = range(3)
 
@@ -122,7 +122,7 @@ def wave(s: MarsState, side: int, why: object) -> None:
     play)."""
     if side not in s.sides:
         s.log("wave", says("A wave {why} goes to the {side} side, where other marines fight it.", why=why,
-                           side=says(side_name(side))))
+                           side=Word(side_word, side)))
         return
     _, far, near = SIDE_ZONES[side]
     moving_in = aliens_in_zone(s, near)
@@ -139,7 +139,7 @@ def wave(s: MarsState, side: int, why: object) -> None:
     new = draw(s, wave_size(s, side))
     deploy(s, new, far, side)
     s.log("wave", says("A wave {why} comes from the {side} side: {n} aliens reach the incoming box, {new} new ones land "
-                       "by the MMM.", why=why, side=says(side_name(side)), n=len(moving_in), new=len(new)), chance=True, side=side)
+                       "by the MMM.", why=why, side=Word(side_word, side), n=len(moving_in), new=len(new)), chance=True, side=side)
 
 
 def slot_side(s: MarsState, k: int) -> int:
@@ -154,7 +154,7 @@ def land_incoming(s: MarsState) -> None:
         group = s.aliens_at(incoming(side))
         if group:
             deploy(s, group, LZ, side)
-            s.log("assault", says("{n} aliens storm into the Landing Zone from the {side}.", n=len(group), side=says(side_name(side))),
+            s.log("assault", says("{n} aliens storm into the Landing Zone from the {side}.", n=len(group), side=Word(side_word, side)),
                   side=side)
 
 
