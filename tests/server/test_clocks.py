@@ -76,7 +76,8 @@ def test_on_time_out_a_bot_takes_the_seat_until_its_player_takes_it_back(faster)
         assert "ran out of time" in m["notice"] and m["decision"] is None and m["clock"]["remaining"][0] == 0
         seats = info(fast, g)["seats"]
         assert seats[0]["stand_in"] in ("heuristic", "random") and seats[1]["stand_in"] is None
-        assert any("Player 1 ran out of time: a bot" in t for t in log_texts(fast, g))
+        level = {"heuristic": "Easy", "random": "Random"}[seats[0]["stand_in"]]
+        assert any(f"Player 1 ran out of time: a bot ({level}) plays" in t for t in log_texts(fast, g))
         wait_for(lambda: info(fast, g)["actions"] >= 1 and info(fast, g)["clock"]["running"] == 1)
         # the other seat plays on; the bot keeps playing seat 0
         assert act(fast, g, 1, 9).status_code == 200
@@ -174,3 +175,17 @@ def test_a_clock_runs_out_across_a_kill_and_a_restart_without_eating_time(tmp_pa
         assert i["clock"]["remaining"][0] == 0
     finally:
         stop(proc)
+
+
+def test_a_stand_in_bot_is_named_by_its_level_in_each_readers_language():
+    """The time-out line names the stand-in bot as people call its level ("Easy"), in the
+    reader's language, also in lines stored when it named the bot's id ("heuristic")."""
+    from cosmodrome import i18n
+    from cosmodrome.server import lines
+    new = lines.write(lines.TIMED_OUT_BOT_PLAYS, who="Ada", level=lines.level_word("heuristic"), seat="Player 1")
+    old = lines.write(lines.TIMED_OUT_BOT_PLAYS, who="Ada", level="heuristic", seat="Player 1")
+    assert "a bot (Easy) plays" in new
+    with i18n.using("hu"):
+        read = {lines.read(new), lines.read(old)}
+        easy = i18n.gettext("Easy")
+    assert len(read) == 1 and easy != "Easy" and f"({easy})" in read.pop()

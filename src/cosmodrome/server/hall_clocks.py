@@ -57,7 +57,7 @@ class Clocking:
                 seats = list(t.row.seats)
                 level = self.stand_in_level(t)
                 seats[seat] = seats[seat].but(stand_in=level)
-                line = i18n.later(lambda: _(lines.TIMED_OUT_BOT_PLAYS).format(who=t.person(seat), level=level,
+                line = i18n.later(lambda: _(lines.TIMED_OUT_BOT_PLAYS).format(who=t.person(seat), level=lines.level_word(level),
                                                                             seat=t.seat_name(seat)))
                 await self._say(t, None, "server", "server", in_english(line), seats=seats, meta=meta)
             log.info("game %s: seat %s ran out of time", t.id, seat + 1)

@@ -61,6 +61,18 @@ TEMPLATES = (TIMED_OUT_TEAM_LOST, TIMED_OUT_SEAT_LOSES, TIMED_OUT_BOT_PLAYS, BAC
              BOT_ILLEGAL, BOT_FAILED)
 #: arguments that are words of ours (a game's title), read in the reader's language too
 WORDS = ("title",)
+#: the stand-in bots' levels as people call them (as the page's ``botLabel`` names them)
+LEVEL_WORDS = {"random": N_("Random"), "heuristic": N_("Easy")}
+
+
+def level_word(spec: str) -> str:
+    """A bot level as people call it, in the current language (``heuristic``: Easy); a
+    spec without a name of its own as it is.
+
+    >>> level_word("heuristic"), level_word("ismcts:seconds=1")
+    ('Easy', 'ismcts:seconds=1')
+    """
+    return i18n.gettext(LEVEL_WORDS.get(spec, spec))
 
 
 def write(template: str, **args: Any) -> str:
@@ -83,6 +95,8 @@ def _word(key: str, value: str) -> str:
     name ("Player 2"); a person's name as it is."""
     if key in WORDS:
         return i18n.gettext(value)
+    if key == "level":  # "heuristic" in lines stored before levels had names, "Easy" since
+        return level_word(value)
     seat = re.fullmatch(r"Player (\d+)", value)
     return i18n.gettext("Player {n}").format(n=seat.group(1)) if seat else value
 
