@@ -225,3 +225,19 @@ def test_about_this_game_names_the_component_files_parts_in_words(client):
             assert "_" not in s["label"] and all("_" not in e["label"] and "[" not in e["label"] for e in s["entries"]), s
     english = {t["name"]: t for t in client.get("/api/game-types").json()["games"]}
     assert [s["label"] for s in english["venus"]["reconstructed"]["sections"]][:2] == ["rules", "planets"]
+
+
+def test_a_bad_records_sentence_reads_in_the_readers_language_and_nothing_is_made(client):
+    """Importing a malformed record: the sentence naming the problem is in the reader's
+    language (it was English for every reader), and no game is made."""
+    before = client.get("/api/games").json()
+    bad = {"record": {"bad": 1}, "mode": "replay"}
+    en = client.post("/api/games/import", json=bad, headers={"Accept-Language": "en"})
+    hu = client.post("/api/games/import", json=bad, headers={"Accept-Language": "hu"})
+    assert en.status_code == hu.status_code == 422
+    assert en.json()["error"] == "the game record lacks game, players, seed"
+    assert hu.json()["error"] == "a játszma lejegyzéséből hiányzik: game, players, seed"
+    wrong = {"record": {"game": "venus", "players": "two", "seed": 1}, "mode": "replay"}
+    said = client.post("/api/games/import", json=wrong, headers={"Accept-Language": "hu"}).json()["error"]
+    assert "egész szám" in said and "must" not in said, said
+    assert client.get("/api/games").json() == before

@@ -17,6 +17,7 @@ from cosmodrome.core.errors import CosmodromeError, IllegalActionError, RecordEr
 from cosmodrome.core.events import Event
 from cosmodrome.core.game import State
 from cosmodrome.core.registry import get_game
+from cosmodrome.i18n import _
 
 FORMAT = "cosmodrome-record"
 VERSION = 1
@@ -104,33 +105,34 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: Any) -> "GameRecord":
         if not isinstance(data, Mapping):
-            raise RecordError("a game record must be a JSON object")
+            raise RecordError(_("a game record must be a JSON object"))
         if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"not a Cosmodrome game record (format {data.get('format')!r})")
+            raise RecordError(_("not a Cosmodrome game record (format {format!r})").format(format=data.get("format")))
         missing = [k for k in ("game", "players", "seed") if k not in data]
         if missing:
-            raise RecordError(f"the game record lacks {', '.join(missing)}")
+            raise RecordError(_("the game record lacks {keys}").format(keys=", ".join(missing)))
         game, players, seed = data["game"], data["players"], data["seed"]
         if not isinstance(game, str):
-            raise RecordError("the record's 'game' must be a game name")
+            raise RecordError(_("the record's 'game' must be a game name"))
         for key, val in (("players", players), ("seed", seed)):
             if isinstance(val, bool) or not isinstance(val, int):
-                raise RecordError(f"the record's {key!r} must be a whole number, not {val!r}")
+                raise RecordError(_("the record's {key!r} must be a whole number, not {value!r}").format(key=key, value=val))
         options = data.get("options", {}) or {}
         if not isinstance(options, Mapping):
-            raise RecordError("the record's 'options' must be an object")
+            raise RecordError(_("the record's 'options' must be an object"))
         actions = data.get("actions", [])
         if not isinstance(actions, list) or any(isinstance(a, bool) or not isinstance(a, int) for a in actions):
-            raise RecordError("the record's 'actions' must be a list of whole numbers")
+            raise RecordError(_("the record's 'actions' must be a list of whole numbers"))
         meta = data.get("meta", {}) or {}
         if not isinstance(meta, Mapping):
-            raise RecordError("the record's 'meta' must be an object")
+            raise RecordError(_("the record's 'meta' must be an object"))
         chance = data.get("chance", "sampled")
         if chance not in MODES:
-            raise RecordError(f"the record's 'chance' must be one of {', '.join(MODES)}, not {chance!r}")
+            raise RecordError(_("the record's 'chance' must be one of {modes}, not {chance!r}").format(modes=", ".join(MODES),
+                                                                                                   chance=chance))
         rules = data.get("rules_version")
         if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)):
-            raise RecordError(f"the record's 'rules_version' must be a whole number, not {rules!r}")
+            raise RecordError(_("the record's 'rules_version' must be a whole number, not {rules!r}").format(rules=rules))
         return cls(game=game, players=players, seed=seed, options=dict(options), actions=list(actions), meta=dict(meta),
                    chance=chance, rules_version=rules)
 
@@ -156,7 +158,7 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"the game record is not valid JSON: {exc}") from None
+            raise RecordError(_("the game record is not valid JSON: {error}").format(error=exc)) from None
         return cls.from_json(data)
 
     def save(self, path: str | Path) -> None:
