@@ -89,6 +89,16 @@ def test_a_bot_levels_profile_names_it_in_words(server, hu):
     assert leaks(hu) == []
 
 
+def test_ratings_and_players_read_as_the_readers_language_writes_them(server, hu):
+    """The leaderboard's and profile's numbers carry the reader's decimal sign, and a bot in a
+    list of opponents is named by its level ("bot random" was shown as it is stored)."""
+    hu.goto(f"{server}/")
+    hu.wait_for_selector("#create-btn")
+    said = hu.evaluate("import('/js/api.js').then(m => [m.decimal(7.8), m.decimal(0), m.playerName('bot random'),"
+                       " m.playerName('bot ismcts:seconds=1'), m.playerName('Ada')])")
+    assert said == ["7,8", "0,0", "bot: Véletlen", "bot: Nehéz", "Ada"], said
+
+
 def test_the_hints_count_of_more_options_is_hungarian(server, hu):
     hu.goto(f"{server}/")
     hu.wait_for_selector("#create-btn")

@@ -123,6 +123,17 @@ export function resultText(res) {
   return res.all_lose ? t("Everyone lost!") : tn("Winner: {names}", "Winners: {names}", res.winner_names.length, { names: res.winner_names.join(" & ") });
 }
 
+/** A number with ``digits`` decimals as the reader's language writes it ("7.8"; Hungarian "7,8"). */
+export function decimal(x, digits = 1) {
+  return Number(x).toLocaleString(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** A name in a list of players as people read it: a bot ("bot random") by its level. */
+export function playerName(name) {
+  const s = String(name || "");
+  return s.startsWith("bot ") ? t("bot {level}", { level: botLabel(s.slice(4)) }) : s;
+}
+
 // A bot level as people call it; what it does (and how long it thinks) goes in a tooltip.
 //   botLabel("ismcts:seconds=1") -> "Hard"; botHelp("ismcts:seconds=1") -> "Hard: searches 1 second ahead a move"
 const BOT_NAMES = { random: t("Random"), heuristic: t("Easy") };

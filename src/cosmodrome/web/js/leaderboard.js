@@ -1,5 +1,5 @@
 // The leaderboard of one game type (?game=...): players and bot levels by rating.
-import { api, botHelp, botLabel, el, t } from "./api.js";
+import { api, botHelp, botLabel, decimal, el, t } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,8 +20,8 @@ async function show(game) {
     $("board").replaceChildren(r.ratings.length ? el("table", { class: "board-list" },
       el("tr", {}, ...["#", t("Player"), t("Rating"), "μ", "σ", t("Games")].map(h => el("th", { text: h }))),
       r.ratings.map((x, i) => el("tr", { "data-testid": "lb-row", "data-kind": x.kind },
-        el("td", { text: i + 1 }), el("td", {}, profileLink(x)), el("td", { text: x.rating.toFixed(1) }),
-        el("td", { text: x.mu.toFixed(1) }), el("td", { text: x.sigma.toFixed(1) }), el("td", { text: x.games }))))
+        el("td", { text: i + 1 }), el("td", {}, profileLink(x)), el("td", { text: decimal(x.rating) }),
+        el("td", { text: decimal(x.mu) }), el("td", { text: decimal(x.sigma) }), el("td", { text: x.games }))))
       : el("p", { class: "muted", text: t("No rated game of this kind has ended yet.") }));
   } catch (e) { $("board").replaceChildren(el("p", { class: "muted", text: e.message })); }
 }

@@ -1,5 +1,5 @@
 // A player's (or a bot level's, ?name=bot:<level>) ratings and rated games.
-import { api, botLabel, el, t, tn } from "./api.js";
+import { api, botLabel, decimal, el, playerName, t, tn } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,21 +23,26 @@ async function main() {
   let p;
   try { p = await api("GET", `/api/players/${encodeURIComponent(name)}`); }
   catch (e) { $("name").textContent = e.message; return; }
+  // game types by their titles in the reader's language (the ratings name them by their ids)
+  let titles = {};
+  try { titles = Object.fromEntries((await api("GET", "/api/game-types")).games.map(g => [g.name, g.title])); }
+  catch (e) { titles = {}; }
+  const title = (game) => titles[game] || game;
   const shown = p.kind === "bot" ? t("bot {level}", { level: botLabel(p.name.replace(/^bot /, "")) }) : p.name;
   $("name").textContent = p.kind === "bot" ? t("{name} (a bot level)", { name: shown }) : shown;
   document.title = `Cosmodrome — ${shown}`;
   $("ratings").replaceChildren(p.ratings.length ? el("table", { class: "board-list" },
     el("tr", {}, ...[t("Game"), t("Rating"), "μ", "σ", t("Games")].map(h => el("th", { text: h }))),
-    p.ratings.map(r => el("tr", {}, el("td", {}, el("a", { href: `/leaderboard.html?game=${encodeURIComponent(r.game)}`, text: r.game })),
-      el("td", { text: r.rating.toFixed(1) }), el("td", { text: r.mu.toFixed(1) }), el("td", { text: r.sigma.toFixed(1) }),
+    p.ratings.map(r => el("tr", {}, el("td", {}, el("a", { href: `/leaderboard.html?game=${encodeURIComponent(r.game)}`, text: title(r.game) })),
+      el("td", { text: decimal(r.rating) }), el("td", { text: decimal(r.mu) }), el("td", { text: decimal(r.sigma) }),
       el("td", { text: r.games }))))
     : el("p", { class: "muted", text: t("No rated game yet.") }));
   $("history").replaceChildren(p.history.length ? el("table", { class: "board-list" },
     el("tr", {}, ...[t("When"), t("Game"), t("Place"), t("Against"), t("Rating"), ""].map(h => el("th", { text: h }))),
     p.history.map(h => el("tr", { "data-testid": "history-row" },
-      el("td", { text: new Date(h.time * 1000).toLocaleString() }), el("td", { text: h.game }),
-      el("td", { text: h.won ? t("won") : t("place {n}", { n: h.place }) }), el("td", { text: h.against.join(", ") }),
-      el("td", { text: `${h.before.toFixed(1)} → ${h.after.toFixed(1)}` }),
+      el("td", { text: new Date(h.time * 1000).toLocaleString() }), el("td", { text: title(h.game) }),
+      el("td", { text: h.won ? t("won") : t("place {n}", { n: h.place }) }), el("td", { text: h.against.map(playerName).join(", ") }),
+      el("td", { text: `${decimal(h.before)} → ${decimal(h.after)}` }),
       el("td", {}, el("a", { href: `/replay.html?game=${encodeURIComponent(h.game_id)}`, text: t("replay") })))))
     : el("p", { class: "muted", text: t("No rated game yet.") }));
   if (p.statistics && p.statistics.length) {
