@@ -169,3 +169,21 @@ def test_the_guided_first_game_reads_hungarian_and_marks_its_own_pick(server, hu
         assert step["why"] in tour.inner_text()   # the why is shown only for the script's own pick
         marked.click()
     hu.wait_for_selector("[data-testid=tour-done]", timeout=30000)
+
+
+def test_a_lab_runs_results_read_hungarian(server, hu):
+    """A design-lab run's results for a Hungarian reader: the game's own measures and bots
+    in words, numbers with the decimal comma (the tables showed "p1_vp per game",
+    "heuristic" and "62.5%")."""
+    hu.goto(f"{server}/lab.html")
+    hu.wait_for_selector("[data-testid=lab-form] .entry", timeout=30000)
+    hu.select_option("#lab-game", "cosmic-run")
+    hu.wait_for_selector("[data-testid=lab-form] .entry[data-key]", timeout=30000)
+    hu.fill("#lab-games", "4")
+    hu.click("#lab-run")
+    hu.wait_for_selector("[data-testid=lab-other-table]", timeout=120000)
+    results = hu.inner_text("[data-testid=lab-results]")
+    assert "játszmánként" in results and "1. lap: " in results, results
+    for english in ("per game", "p1_", "p2_", "mean VP", "VP spread", "heuristic", "Seat "):
+        assert english not in results, (english, results)
+    assert re.search(r"\d,\d%", results) and not re.search(r"\d\.\d%", results), results

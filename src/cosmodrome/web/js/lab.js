@@ -1,7 +1,7 @@
 // The design lab (docs/LAB.md): a game's component data as a form (or TOML), a run of bots on the
 // variant beside the printed game with the same seeds, its progress, its results as tables and
 // SVG plots drawn here, and the runs kept at the server (reopen, compare, download, play).
-import { api, botHelp, el, language, t, tn } from "./api.js";
+import { api, botHelp, botLabel, decimal, el, language, t, tn } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,11 +11,11 @@ const ARMS = [["baseline", t("printed game"), "#5cc8ff"], ["variant", t("variant
 let info = null;          // GET /api/lab
 let base = "";            // the TOML the form starts from (the packaged data, or the TOML view's text)
 let polling = null;       // the run being watched
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const pct = (x) => `${decimal(100 * x)}%`;
 // "a to b", "d (lo to hi)" and "d pts (lo to hi)": the intervals of the results' tables
 const range = (d, lo, hi) => t("{diff} ({low} to {high})", { diff: d, low: lo, high: hi });
-const ptsRange = (d, ci) => t("{diff} pts ({low} to {high})", { diff: (100 * d).toFixed(1), low: (100 * ci[0]).toFixed(1), high: (100 * ci[1]).toFixed(1) });
-const num = (x, d = 1) => (typeof x === "number" ? x.toFixed(d) : "–");
+const ptsRange = (d, ci) => t("{diff} pts ({low} to {high})", { diff: decimal(100 * d), low: decimal(100 * ci[0]), high: decimal(100 * ci[1]) });
+const num = (x, d = 1) => (typeof x === "number" ? decimal(x, d) : "–");
 
 // A run's status in the reader's language.
 function statusWord(status) {
@@ -26,8 +26,41 @@ function statusWord(status) {
 // A measure or breakdown named by the server's results (English, as they are kept): its words in
 // the reader's language where the catalog has them ("Seat 2: VP from planets", "threat normal:
 // games won", "Win rate by threat").
+// The games' own counters (each game's ``summary()``) as the lab's tables name them.
+const COUNTERS = () => ({
+  periods: t("periods"), decisions: t("decisions"), crises: t("crises"), vp_planets: t("VP from planets"),
+  vp_tiles: t("VP from tiles"), rounds: t("rounds"), planets: t("planets reached"), disabled: t("ships disabled"),
+  tech: t("technology points"), vp: t("VP"), rerolls: t("re-rolls used"), mines: t("mines on the board"),
+  accidents: t("accidents"), arrived: t("astronauts arrived"), sputniks_held: t("Sputniks held"),
+  winner_astronaut_first: t("a winner's astronaut arrived first"), base_hits: t("hits on the base"),
+  kills: t("aliens killed"), defenders_killed: t("defenders killed"), training: t("training cards"),
+});
+// A bot of a run: a level of the lab ("easy") or a bot's spec ("heuristic"), in words.
+const botName = (b) => LEVEL_NAMES()[b] || botLabel(b);
+
+function counterName(key) {
+  const sheet = /^p(\d+)_(.+)$/.exec(key);
+  if (sheet) return t("Sheet {n}: {what}", { n: sheet[1], what: counterName(sheet[2]) });
+  return COUNTERS()[key] || t(key);
+}
+
+function subName(sub) {
+  const seat = /^seat (\d+)$/.exec(sub);
+  if (seat) return t("Seat {n}", { n: seat[1] });
+  const level = /^(.+):(\d+)$/.exec(sub);   // a Venus crisis: planet and level
+  if (level) return t("{planet}, level {n}", { planet: t(level[1]), n: level[2] });
+  return t(sub);
+}
+
 function measureName(text) {
-  let m = /^Seat (\d+): (.*)$/.exec(text);
+  if (text === "mean VP") return t("Mean score (all seats)");
+  if (text === "VP spread (max-min)") return t("Score spread (highest − lowest)");
+  let m = /^([a-z][a-z0-9_]*)(?: (.+))? per game$/.exec(text);   // a counter's key, as summary() names it
+  if (m && m[1] !== "decisions") {
+    const what = m[2] ? `${counterName(m[1])} · ${subName(m[2])}` : counterName(m[1]);
+    return t("{what} per game", { what });
+  }
+  m = /^Seat (\d+): (.*)$/.exec(text);
   if (m) return t("Seat {n}: {what}", { n: m[1], what: t(m[2]) });
   m = /^(\w+) (\S+): games won$/.exec(text);
   if (m) return t("{option} {value}: games won", { option: t(m[1]), value: t(m[2]) });
@@ -407,14 +440,14 @@ function showResults(run, box) {
   const B = res.baseline, V = res.variant;
   const seatRows = B.seats.map((s, i) => {
     const d = diff[`win share seat ${i + 1}`];
-    return { significant: d && d.significant, cells: [t("Seat {n} ({bot})", { n: i + 1, bot: s.bot }),
+    return { significant: d && d.significant, cells: [t("Seat {n} ({bot})", { n: i + 1, bot: botName(s.bot) }),
       `${pct(s.share)} (${pct(s.ci[0])}–${pct(s.ci[1])})`, `${pct(V.seats[i].share)} (${pct(V.seats[i].ci[0])}–${pct(V.seats[i].ci[1])})`,
       d ? ptsRange(d.diff, d.ci) : "–", significantMark(d)] };
   });
   const nobody = diff["all-lose rate"];
   seatRows.push({ significant: nobody && nobody.significant, cells: [t("Nobody won"), pct(B.no_winner.share), pct(V.no_winner.share),
-    nobody ? t("{diff} pts", { diff: (100 * nobody.diff).toFixed(1) }) : "–", significantMark(nobody)] });
-  const botRows = B.bots.map((b, i) => ({ cells: [b.bot, `${pct(b.share)} (${pct(b.ci[0])}–${pct(b.ci[1])})`,
+    nobody ? t("{diff} pts", { diff: decimal(100 * nobody.diff) }) : "–", significantMark(nobody)] });
+  const botRows = B.bots.map((b, i) => ({ cells: [botName(b.bot), `${pct(b.share)} (${pct(b.ci[0])}–${pct(b.ci[1])})`,
     `${pct(V.bots[i].share)} (${pct(V.bots[i].ci[0])}–${pct(V.bots[i].ci[1])})`] }));
   const len = diff["decisions per game"];
   const lengthRows = [{ significant: len && len.significant, cells: [t("Decisions per game"), t("{mean} (median {median})", { mean: num(B.length.mean), median: num(B.length.median, 0) }),
@@ -428,7 +461,7 @@ function showResults(run, box) {
   box.classList.remove("muted");
   box.replaceChildren(
     el("p", { class: "small" }, t("{game}, {players} players{options}, {games} games a side, bots {bots}, seed {seed}. ", {
-      game: title(run.game), players: run.players, games: run.games, bots: run.bots.join(" / "), seed: run.seed,
+      game: title(run.game), players: run.players, games: run.games, bots: run.bots.map(botName).join(" / "), seed: run.seed,
       options: Object.entries(run.options || {}).map(([k, v]) => `, ${t(k)} ${t(String(v))}`).join("") }),
       res.significant.length ? el("b", { text: tn("{n} significant difference.", "{n} significant differences.", res.significant.length) }) : t("No difference is significant at 95%.")),
     legend(),
@@ -494,7 +527,7 @@ async function compareRuns() {
     const n = a.players, rows = [];
     const add = (label, base, va, vb, d, f) => rows.push({ significant: d && d.significant, cells: [label, base, va, vb,
       d ? range(f(d.diff), f(d.ci[0]), f(d.ci[1])) : "–", significantMark(d)] });
-    const pts = (x) => t("{diff} pts", { diff: (100 * x).toFixed(1) });
+    const pts = (x) => t("{diff} pts", { diff: decimal(100 * x) });
     for (let s = 0; s < n; s++) add(t("Seat {n} win share", { n: s + 1 }), pct(a.results.baseline.seats[s].share),
       pct(a.results.variant.seats[s].share), pct(b.results.variant.seats[s].share), diff[`win share seat ${s + 1}`], pts);
     add(t("Nobody won"), pct(a.results.baseline.no_winner.share), pct(a.results.variant.no_winner.share),
