@@ -95,6 +95,10 @@ def test_venus_stock_tooltips_and_card_quotes_in_hungarian(server, browser):
     assert "gyalogság" in tips and "űrcirkáló" in tips and not english(tips, "infantry spaceship spaceships mine mines factory"), tips
     log = page.inner_text("[data-testid=log]")
     assert re.search("„[^”]+”", log) and not re.search(r"'[^\W\d_][^']*'", log), log
+    # the tiles' marks are the first letters of their Hungarian names (Gyár, Bánya, ...), not English ones
+    marks = set(page.eval_on_selector_all(".vn-tile .ic", "ns => ns.map(n => n.textContent)"))
+    assert marks and marks <= {"Gy", "B", "+2", "£3", "Tr", "!", "F", "I", "?"}, marks
+    assert "Gy" in marks or "B" in marks, marks
     assert page.errors == []
     page.context.close()
 

@@ -124,7 +124,12 @@ function pc(kind, n, colour, title) {
 const KIND_CLASS = { factory: "factory", draw2: "cards", biggame: "biggame", windfall: "windfall", mine: "mine",
   crisis: "crisis", tension: "tension", alien: "alien" };
 function tileKind(t) { return KIND_CLASS[t.kind] || "other"; }
-const TILE_GLYPH = { factory: "F", mine: "M", cards: "+2", windfall: "£3", biggame: "BG", crisis: "!", tension: "T", alien: "A", other: "?" };
+// a tile's mark on the board: the first letter(s) of its name in the reader's language
+const TILE_GLYPH = {
+  factory: pgettext("tile mark: Factory", "F"), mine: pgettext("tile mark: Mine", "M"), cards: "+2", windfall: "£3",
+  biggame: pgettext("tile mark: Big Game", "BG"), crisis: "!", tension: pgettext("tile mark: Tension", "T"),
+  alien: pgettext("tile mark: Alien", "A"), other: "?",
+};
 
 function dieFace(v, extra = "") {
   return el("span", { class: `die ${v === 0 || v === "skull" ? "skull" : ""} ${extra}`, title: v === 0 ? t("skull: counts 0 and costs a unit") : `${v}` },
