@@ -324,7 +324,7 @@ def test_the_lobby_sends_a_variant_by_name_or_as_content(browser, tmp_path):
         page.wait_for_selector("#seats .seat-row")
         page.select_option("#game", "venus")
         choice = page.locator("[data-option='components']")
-        assert choice.locator("option").all_text_contents() == ["packaged", "classic", "my own file…"]
+        assert choice.locator("option").all_text_contents() == ["the packaged file", "classic", "my own file…"]
         assert not choice.is_visible()  # data files sit under "Advanced"
         page.click("#advanced > summary")
         made = []
@@ -366,7 +366,7 @@ def test_the_lobby_and_the_table_say_what_is_reconstructed(server, browser):
     about.locator("summary").first.click()
     text = about.inner_text()
     for s in rec["sections"]:
-        assert f"{s['section']}: {s['assumed']} of {s['total']} entries reconstructed" in text
+        assert f"{s['label']}: {s['assumed']} of {s['total']} entries reconstructed" in text  # the section in words
     assert "Gunrunner" in text  # the note on card titles we named
     page.select_option("#game", "pocket-race")
     assert "Nothing of this game's components is our reconstruction" in \
@@ -376,5 +376,5 @@ def test_the_lobby_and_the_table_say_what_is_reconstructed(server, browser):
     page.goto(spectate)
     page.wait_for_selector("[data-testid=about]")
     planets = next(s for s in rec["sections"] if s["section"] == "planets")
-    assert f"planets: {planets['assumed']} of {planets['total']} entries reconstructed" in \
+    assert f"{planets['label']}: {planets['assumed']} of {planets['total']} entries reconstructed" in \
         page.locator("[data-testid=about]").text_content()
