@@ -155,6 +155,8 @@ def test_a_rules_change_of_every_game_restores_each_fixture_game(tmp_path, monke
     done = [g for g in old["games"] if g["status"] != "running"]
     with TestClient(create_app(url, password_hasher=cheap(), bot_workers=1)) as c:
         wait_for(lambda: steps_stored(c.app.state.store, old), timeout=60)
+        for g in running:  # the bots answer first (a bot still deciding would move after the views are read)
+            person_to_move(c, g)
         seen = {(g["id"], i): c.get(f"/api/games/{g['id']}/view", headers=auth(tok)).json()
                 for g in running for i, tok in enumerate(g["tokens"]) if tok}
         replays = {(g["id"], k): c.get(f"/api/games/{g['id']}/replay", params={"step": k, "seat": 0}).json()
