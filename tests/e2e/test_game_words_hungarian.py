@@ -110,3 +110,29 @@ def test_moon_seat_names_in_hungarian(server, browser):
     assert not english(text, "soviet union united states europe china japan"), "English nations on the table"
     assert page.errors == []
     page.context.close()
+
+
+def test_moon_board_marks_counters_and_race_places_in_hungarian(server, browser):
+    # the circled boxes' mark is the Hungarian abbreviation, named in its tooltip; the Earth
+    # Control counters are "FI" as everywhere else; a race position is an ordinal, not "#2"
+    page = hungarian_table(server, browser, "moon", 3, 2, lambda s, ev: len(ev) > 30, "[data-testid=moon-table]")
+    marks = page.eval_on_selector_all("[data-testid=moon-box-mark]", "ns => ns.map(n => [n.childNodes[0].nodeValue, n.querySelector('title').textContent])")
+    assert len(marks) == 4 and {m[0] for m in marks} == {"K"}, marks
+    assert all(m[1].startswith("K = különleges mező") for m in marks), marks
+    cards = page.eval_on_selector_all("[data-testid=moon-card]", "ns => ns.map(n => n.innerText)")
+    assert cards and all(re.search(r"\bFI \d", c) for c in cards), cards
+    assert all(re.search(r"\d\. helyezett", c) for c in cards), cards
+    text = page.evaluate(READ)
+    assert not re.search(r"#\d|\bEC\b|pótesély", text), re.findall(r".{30}(?:#\d|\bEC\b|pótesély).{30}", text)
+    assert page.errors == []
+    page.context.close()
+    # in English: "S", with the same tooltip in English
+    rec, seat = position("moon", 3, 2, lambda s, ev: len(ev) > 30)
+    g = post(server, "/api/games/import", {"record": rec, "mode": "continue", "seats": [{"kind": "human"}] * 3})
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB").new_page()
+    page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][seat]['token']}")
+    page.wait_for_selector("[data-testid=moon-box-mark]", timeout=20000)
+    marks = page.eval_on_selector_all("[data-testid=moon-box-mark]", "ns => ns.map(n => [n.childNodes[0].nodeValue, n.querySelector('title').textContent])")
+    assert {m[0] for m in marks} == {"S"} and marks[0][1].startswith("Special box"), marks
+    assert "race #" in page.inner_text("[data-testid=moon-card]") or "at the goal (#" in page.inner_text("[data-testid=moon-card]")
+    page.context.close()
