@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 from fastapi import APIRouter, Query, Request
 
 from cosmodrome.core import games as game_types
-from cosmodrome.i18n import _, gettext
+from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.server import stats
 from cosmodrome.server.accounts import Account
 from cosmodrome.server.routers import models as m
@@ -22,7 +22,7 @@ router = APIRouter(route_class=JsonRoute, tags=["ratings"])
 
 @router.get("/api/ratings", response_model=m.Leaderboard, summary="The leaderboards", responses=errors(404))
 async def leaderboard(request: Request, game: Annotated[Optional[str], Query(
-        description="one game type (default: every game type)")] = None):
+        description=N_("one game type (default: every game type)"))] = None):
     ratings = request.app.state.ratings
     names = [g.name for g in game_types()]
     if game is None:
