@@ -188,6 +188,9 @@ class Game(ABC):
     #: options (choice or yes/no) whose every value the lab's ``balance`` compares by default,
     #: with every player count (e.g. a difficulty level)
     balance_by: tuple[str, ...] = ()
+    #: the words of each way a game can end, by the code its :meth:`GameState.summary` gives as
+    #: ``"end"`` (marked ``N_()``; the design lab shows them in the reader's language)
+    end_causes: dict[str, str] = {}
     #: the version of the game's rules as this code plays them: a whole number the game bumps
     #: whenever a change alters what a recorded action means (a decision offered differently,
     #: a rule read anew), so a stored game knows under which rules its actions were taken

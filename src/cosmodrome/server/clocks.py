@@ -41,11 +41,11 @@ def _number(spec: dict, key: str, low: float, high: float, default: Optional[flo
     >>> _number({"minutes": "x"}, "minutes", 0.5, 600)
     Traceback (most recent call last):
     ...
-    cosmodrome.core.errors.OptionError: the clock's minutes per player ('minutes') must be a number from 0.5 to 600, not 'x'
+    cosmodrome.core.errors.OptionError: the clock's 'minutes' must be a number from 0.5 to 600 (minutes per player), not 'x'
     """
     v = spec.get(key, default)
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not low <= v <= high:
-        raise OptionError(_("the clock's {what} ({key!r}) must be a number from {low} to {high}, not {v!r}").format(
+        raise OptionError(_("the clock's {key!r} must be a number from {low} to {high} ({what}), not {v!r}").format(
             what=gettext(KEY_WORDS[key]), key=key, low=number(low), high=number(high), v=v))
     return float(v)
 

@@ -61,6 +61,11 @@ class MarchOnMars(Game):
     name = "mars"
     observation_layout = staticmethod(observation.layout)
     title = N_("March on Mars")
+    #: how a game ended, in words (the lab's "How games ended")
+    end_causes = {"nuke": N_("the Martian Master Mind destroyed: the marines won"),
+                  "rounds": N_("the rounds ran out: the marines lost"),
+                  "base": N_("the base destroyed: the marines lost"),
+                  "marines": N_("no marine left on Mars: the marines lost"), "running": N_("unfinished")}
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS

@@ -152,8 +152,8 @@ function renderForm(form) {
     el("legend", { text: sec.title || sec.section }),
     sec.entries.map(entry => el("div", { class: "entry", "data-key": entry.label },
       el("div", { class: "entry-head" }, el("b", { text: entry.title || entry.label }), " ",
-        el("span", { class: `pill ${entry.status === "fact" ? "ok" : "warn"}`, text: entry.status === "fact" ? t("fact") : t("assumed") }), " ",
-        el("span", { class: "small muted", text: t(entry.source) })),
+        el("span", { class: `pill ${entry.status === "fact" ? "ok" : "warn"}`, text: entry.status_text || (entry.status === "fact" ? t("fact") : t("assumed")) }), " ",
+        el("span", { class: "small muted", "data-testid": "lab-source", text: entry.source_text || t(entry.source) })),
       el("div", { class: "fields" }, entry.fields.map(f => fieldInput(entry, f, i++))))))));
 }
 
@@ -457,7 +457,9 @@ function showResults(run, box) {
   const other = res.differences.filter(d => !/^win share seat|^all-lose rate$|^decisions per game$/.test(d.measure));
   const otherRows = other.map(d => ({ significant: d.significant, cells: [measureName(d.measure), num(d.default, 2), num(d.variant, 2),
     range(num(d.diff, 2), num(d.ci[0], 2), num(d.ci[1], 2)), significantMark(d)] }));
-  const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${t(k)} ${v}`).join(", ");
+  // how the games ended: the server's words for each end cause, in the reader's language
+  const endWords = run.end_cause_words || {};
+  const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${endWords[k] || t(k)} ${v}`).join(", ");
   box.classList.remove("muted");
   box.replaceChildren(
     el("p", { class: "small" }, t("{game}, {players} players{options}, {games} games a side, bots {bots}, seed {seed}. ", {
@@ -551,6 +553,8 @@ async function compareRuns() {
 
 async function main() {
   accountBar($("account-bar"));
+  // the page's default variant name (an input's value, which the page's own words do not reach)
+  if ($("lab-name").value === "my variant") $("lab-name").value = t("my variant");
   try { info = await api("GET", "/api/lab"); } catch (e) { return banner(t("The lab cannot be reached: {problem}", { problem: e.message })); }
   if (!info.games.length) {
     $("lab-form").textContent = info.mode === "off" ? t("The design lab is off at this server.") : t("No game here has component data to vary.");
