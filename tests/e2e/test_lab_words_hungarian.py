@@ -33,3 +33,23 @@ def test_a_run_read_in_hungarian_says_how_its_games_ended(server, browser):
     assert re.search(r"forduló|bolygó|hajói", row), row
     assert errors == []
     ctx.close()
+
+
+def test_the_page_chooses_the_hungarian_article_for_the_word_filled_in(server, browser):
+    # the page's catalog writes "{game:az}"-style fields with the article of the value: "az" before
+    # a vowel sound (and egy, öt, ezer...), "a" before a consonant; never "a(z)"
+    ctx = browser.new_context(locale="hu-HU")
+    page = ctx.new_page()
+    page.goto(f"{server}/lab.html")
+    page.wait_for_selector(".entry", timeout=20000)
+    got = page.evaluate("""async () => { const m = await import('/js/i18n.js');
+      const run = g => m.t("Run a variant of {game} to see it beside the printed game.", { game: g });
+      const die = n => m.t("die {n}", { n });
+      return [run("Irány a Vénusz!"), run("Séta a Holdon"), die(1), die(2), die(5), die(10),
+              m.article(1000), m.article(15), m.article("S")]; }""")
+    assert got == ["Futtasd az Irány a Vénusz! egy változatát, hogy a nyomtatott játék mellett lásd.",
+                   "Futtasd a Séta a Holdon egy változatát, hogy a nyomtatott játék mellett lásd.",
+                   "az 1. kocka", "a 2. kocka", "az 5. kocka", "a 10. kocka", "az", "a", "az"], got
+    catalog = page.evaluate("async () => (await (await fetch('/api/i18n/hu')).json()).messages")
+    assert not [k for k, v in catalog.items() if "a(z)" in str(v) or "A(z)" in str(v)]
+    ctx.close()
