@@ -110,3 +110,31 @@ def test_each_kind_of_pydantic_error_has_our_sentence(err, en, hu):
     assert sentence(REQUEST, err) == en
     with i18n.using("hu"):
         assert sentence(REQUEST, err) == hu
+
+
+def test_an_unknown_address_reads_in_the_accounts_remembered_language(client):
+    client.post("/api/account/signup", json={"name": "cimkereso", "password": "jelszo-12345"})
+    assert client.post("/api/account/language", json={"lang": "hu"}).json() == {"lang": "hu"}
+    r = client.get("/api/no/such/thing", headers=EN)
+    assert r.status_code == 404 and r.json()["error"].startswith("ezen a címen nincs semmi"), r.json()
+    r = client.post("/api/lab/variant", json={"game": "venus", "edits": 5}, headers=EN)
+    assert r.json()["error"].startswith("'edits' lista legyen"), r.json()
+
+
+def test_a_fault_of_ours_is_answered_in_the_readers_language(db_url):
+    from fastapi.routing import APIRoute
+    from fastapi.testclient import TestClient
+
+    from cosmodrome.server import create_app
+
+    def boom():
+        raise RuntimeError("a bug")
+
+    app = create_app(db_url)
+    app.router.routes.insert(0, APIRoute("/api/boom", boom))
+    with TestClient(app, raise_server_exceptions=False) as c:
+        hu, en = c.get("/api/boom", headers=HU), c.get("/api/boom", headers=EN)
+    assert hu.status_code == en.status_code == 500
+    assert hu.json() == {"error": "a szerver hibázott ennél a kérésnél (a mi hibánk, bekerült a naplójába): próbáld "
+                                  "újra, vagy szólj a szerver üzemeltetőjének", "kind": "ServerError"}
+    assert en.json()["error"].startswith("the server failed on this request") and "a bug" not in en.text

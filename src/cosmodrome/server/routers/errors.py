@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from cosmodrome import i18n
 from cosmodrome.core import (
     CosmodromeError,
     DataError,
@@ -248,6 +249,17 @@ def install(app: FastAPI) -> None:
     async def _store_error(request: Request, exc: StorageError):
         log.error("storage error: %s", exc)
         return JSONResponse({"error": storage_sentence(exc), "kind": "StorageError"}, status_code=503)
+
+    @app.exception_handler(Exception)
+    async def _fault(request: Request, exc: Exception):
+        # a fault of ours (Starlette logs it after this answer): its sentence in the reader's
+        # language, chosen again here (this handler runs outside the language middleware)
+        from cosmodrome.server.languages import choose
+
+        with i18n.using(choose(request.query_params.get("lang"), request.headers.get("accept-language"))):
+            text = _("the server failed on this request (a fault of ours, written to its log): try again, or tell "
+                     "the server's operator")
+        return JSONResponse({"error": text, "kind": "ServerError"}, status_code=500)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException):
