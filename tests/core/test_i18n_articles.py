@@ -27,7 +27,8 @@ def _forms(x):
 
 
 def test_no_msgstr_hedges_with_a_z():
-    hedged = [m.id for m in _messages() if any(re.search(r"\b[aA]\(z\)", s) for s in _forms(m.string))]
+    # nor a guided game's label pattern ("tour pick") that matched the hedge ("a.z.")
+    hedged = [m.id for m in _messages() if any(re.search(r"\b[aA](?:\(z\)|\.z\.)", s) for s in _forms(m.string))]
     assert not hedged, hedged
 
 
