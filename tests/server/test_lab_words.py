@@ -73,3 +73,19 @@ def test_a_designers_own_source_note_has_its_fixed_words_translated(lab):
     form = lab.post("/api/lab/variant?lang=en", json={"game": "moon", "toml": toml}).json()["form"]
     (entry,) = [e for s in form for e in s["entries"] if e["source"].startswith("RB The Sputnik: thirty")]
     assert entry["source_text"] == entry["source"]
+
+
+@pytest.mark.parametrize("game, path, value, english, hungarian", [
+    ("mars", ["aliens", "hits", "value", "blue"], 0, "components: aliens.hits.blue must be a whole number from 1 to 12, not 0",
+     "játékelemek: az aliens.hits.blue értéke 1 és 12 közötti egész szám legyen, nem 0"),
+    ("cosmic-run", ["sheet", "hearts", "value"], 0, "components: sheet.hearts must be a whole number from 1 to 9, not 0",
+     "játékelemek: a sheet.hearts értéke 1 és 9 közötti egész szám legyen, nem 0"),
+    ("moon", ["dice", "faces", "value", "blue", 0], "9", "components: dice.faces.blue: a face is '1', '2', '3' or '2!' "
+     "(accident), not '9'", "játékelemek: dice.faces.blue: egy oldal '1', '2', '3' vagy '2!' (baleset) lehet, nem '9'"),
+])
+def test_the_games_check_of_a_variant_reads_in_the_readers_language(lab, game, path, value, english, hungarian):
+    data = design.loads(get_game(game).components_file.read_text(encoding="utf-8"))
+    toml = design.dumps(design.apply_edits(data, [{"path": path, "value": value}]))
+    for lang, words in (("en", english), ("hu", hungarian)):
+        r = lab.post(f"/api/lab/check?lang={lang}", json={"game": game, "players": 2, "toml": toml}).json()
+        assert r == {"ok": False, "error": words}

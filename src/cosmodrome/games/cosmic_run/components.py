@@ -139,13 +139,14 @@ def _ints(name: str, v: Any, n: Optional[int] = None, lo: Optional[int] = None, 
         raise DataError(f"components: {name} must have {n} entries, not {len(v)}")
     for x in v:
         if (lo is not None and x < lo) or (hi is not None and x > hi):
-            raise DataError(f"components: {name} has {x}, outside {lo}..{hi}")
+            raise DataError(_("components: {name} has {x}, outside {lo}..{hi}").format(name=name, x=x, lo=lo, hi=hi))
     return tuple(v)
 
 
 def _int(name: str, v: Any, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise DataError(f"components: {name} must be a whole number from {lo} to {hi}, not {v!r}")
+        raise DataError(_("components: {name} must be a whole number from {lo} to {hi}, not {value!r}").format(
+            name=name, lo=lo, hi=hi, value=v))
     return v
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from cosmodrome.core import DataError
+from cosmodrome.i18n import _
 
 
 def read(variant: Any) -> tuple[dict[str, Any], str]:
@@ -90,5 +91,6 @@ def built(build: Callable[[dict], Any], data: dict[str, Any], label: str) -> Any
 def whole(name: str, value: Any, lo: int, hi: int) -> int:
     """``value`` as a whole number from ``lo`` to ``hi``, else a DataError naming ``name``."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise DataError(f"components: {name} must be a whole number from {lo} to {hi}, not {value!r}")
+        raise DataError(_("components: {name} must be a whole number from {lo} to {hi}, not {value!r}").format(
+            name=name, lo=lo, hi=hi, value=value))
     return value

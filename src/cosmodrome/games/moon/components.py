@@ -23,6 +23,7 @@ from cosmodrome.core import DataError
 from cosmodrome.games.lunar import variant
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES
 from cosmodrome.games.lunar.terrain import AIR, column_problem, parse_card
+from cosmodrome.i18n import _
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 TIMINGS = ("end-of-round", "before-programming", "condition")
@@ -68,7 +69,7 @@ def _face(text: Any, where: str) -> int:
         return ACCIDENT
     if text in ("1", "2", "3"):
         return int(text)
-    raise DataError(f"components: {where}: a face is '1', '2', '3' or '2!' (accident), not {text!r}")
+    raise DataError(_("components: {where}: a face is '1', '2', '3' or '2!' (accident), not {text!r}").format(where=where, text=text))
 
 
 def _value(data: dict, section: str, key: str) -> Any:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cosmodrome.core.errors import DataError
+from cosmodrome.i18n import _
 
 DEFAULT_PATH = Path(__file__).with_name("components.toml")
 
@@ -104,25 +105,26 @@ class Components:
 
 def _need(d: Any, key: str, where: str, kind: type | tuple) -> Any:
     if not isinstance(d, dict) or key not in d:
-        raise DataError(f"components: {where} lacks the field {key!r}")
+        raise DataError(_("components: {where} lacks the field {key!r}").format(where=where, key=key))
     v = d[key]
     if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
-        raise DataError(f"components: {where} field {key!r} must be a whole number, not {v!r}")
+        raise DataError(_("components: {where} field {key!r} must be a whole number, not {v!r}").format(where=where, key=key, v=v))
     if kind is not int and not isinstance(v, kind):
-        raise DataError(f"components: {where} field {key!r} has the wrong type ({type(v).__name__})")
+        raise DataError(_("components: {where} field {key!r} has the wrong type ({type})").format(
+            where=where, key=key, type=type(v).__name__))
     return v
 
 
 def _status(d: dict, where: str, table: dict) -> None:
     st = _need(d, "status", where, str)
     if st not in STATUSES:
-        raise DataError(f"components: {where} field 'status' must be 'fact' or 'assumed', not {st!r}")
+        raise DataError(_("components: {where} field 'status' must be 'fact' or 'assumed', not {st!r}").format(where=where, st=st))
     table[where] = (st, str(d.get("source", "")))
 
 
 def _nonneg(v: int, where: str, key: str) -> int:
     if v < 0:
-        raise DataError(f"components: {where} field {key!r} must not be negative ({v})")
+        raise DataError(_("components: {where} field {key!r} must not be negative ({v})").format(where=where, key=key, v=v))
     return v
 
 
@@ -145,7 +147,7 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         else:
             rules[key] = _nonneg(_need(entry, "value", where, int), where, "value")
     if rules["periods"] < 1 or rules["hand_limit"] < 1:
-        raise DataError("components: rules.periods and rules.hand_limit must be at least 1")
+        raise DataError(_("components: rules.periods and rules.hand_limit must be at least 1"))
     units = _need(data, "units", "the file", dict)
     cp, cost, count = [], [], []
     for u in UNIT_NAMES:
@@ -156,7 +158,7 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         cost.append(_nonneg(_need(e, "cost", where, int), where, "cost"))
         count.append(_nonneg(_need(e, "count", where, int), where, "count"))
     if count[0] < rules["start_infantry"] or count[1] < rules["start_spaceships"]:
-        raise DataError("components: units.*.count is below the starting units")
+        raise DataError(_("components: units.*.count is below the starting units"))
     counters = _need(data, "counters", "the file", dict)
     mf = []
     for k in ("mine", "factory"):
@@ -164,7 +166,7 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         _status(e, f"counters.{k}", status)
         mf.append(_nonneg(_need(e, "count", f"counters.{k}", int), f"counters.{k}", "count"))
     if mf[1] < rules["start_factories_on_earth"]:
-        raise DataError("components: counters.factory.count is below the starting factories")
+        raise DataError(_("components: counters.factory.count is below the starting factories"))
     planets = _need(data, "planets", "the file", list)
     if len(planets) != 8:
         raise DataError(f"components: [[planets]] must list the 8 planets, not {len(planets)}")
@@ -177,7 +179,7 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         pos.append(_need(p, "pos", where, int))
         v = _need(p, "vp", where, list)
         if not v or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v):
-            raise DataError(f"components: {where} field 'vp' must be a list of whole numbers")
+            raise DataError(_("components: {where} field 'vp' must be a list of whole numbers").format(where=where))
         vp.append(tuple(v))
         c = _need(p, "crisis", where, str)
         if c != CRISES[i]:
