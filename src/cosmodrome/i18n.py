@@ -216,8 +216,16 @@ class Articled(str):
 
 
 def _articled(text: str) -> str:
-    """``text``, as an :class:`Articled` when a field of it takes its article."""
-    return Articled(text) if ARTICLED.search(text) else text
+    """``text``, as an :class:`Articled` when a field of it takes its article (looked at once
+    per catalog text: a table's every message reads hundreds of them)."""
+    got = _ARTICLED_SEEN.get(text)
+    if got is None:
+        got = _ARTICLED_SEEN[text] = Articled(text) if ARTICLED.search(text) else text
+    return got
+
+
+#: catalog texts already looked at by :func:`_articled` (bounded by the catalogs' size)
+_ARTICLED_SEEN: dict[str, str] = {}
 
 
 # ----- sentences written when they are read (a game's log) --------------------------------
