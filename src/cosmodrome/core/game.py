@@ -188,6 +188,11 @@ class Game(ABC):
     #: options (choice or yes/no) whose every value the lab's ``balance`` compares by default,
     #: with every player count (e.g. a difficulty level)
     balance_by: tuple[str, ...] = ()
+    #: the words of the counters :meth:`State.summary` gives the lab, ``{key: N_("label")}``:
+    #: declared in the game's package beside its summary (as its statistics rows carry their
+    #: labels); a lab run's results carry them (:func:`cosmodrome.lab.compare.labels`) and the lab
+    #: page writes each through the reader's catalog
+    summary_labels: Mapping[str, str] = {}
     #: the version of the game's rules as this code plays them: a whole number the game bumps
     #: whenever a change alters what a recorded action means (a decision offered differently,
     #: a rule read anew), so a stored game knows under which rules its actions were taken

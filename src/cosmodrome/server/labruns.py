@@ -197,6 +197,8 @@ class Run:
         if with_results:
             out["variant"]["toml"] = self.variant.get("toml", "")
             out["results"] = self.results if self.status == "done" else None
+            if out["results"] is not None and "labels" not in out["results"]:  # kept by an older server
+                out["results"] = dict(out["results"], labels=compare.labels(self.game))
         return out
 
 

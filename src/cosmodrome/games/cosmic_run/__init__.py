@@ -51,6 +51,7 @@ class CosmicRun(Game):
     name = "cosmic-run"
     observation_layout = staticmethod(observation.layout)
     title = "Cosmic Run: Rapid Fire"
+    summary_labels = scoring.SUMMARY_LABELS
     min_players = 1
     max_players = 2
     num_actions = NUM_ACTIONS
