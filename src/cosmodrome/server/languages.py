@@ -11,8 +11,9 @@ options, hints, log sentences, help pages and error sentences (``{"error"}``: th
 messages and notices sent to it are written in it.
 
 ``GET /api/i18n`` lists the languages, with the bot levels' names the page writes through the
-catalog (``lines.LEVEL_WORDS``, the one table the server's log lines use too); ``GET /api/i18n/{lang}`` is a language's catalog as
-JSON for the page (the same catalog the server reads). An account keeps the language its
+catalog (``lines.LEVEL_WORDS``, the one table the server's log lines use too);
+``GET /api/i18n/{lang}`` is a language's catalog as JSON for the page (the same catalog the
+server reads). An account keeps the language its
 person chose (``GET``/``POST /api/account/language``, table ``account_settings``), so the
 page reads it in that language on any browser where they log in.
 """
