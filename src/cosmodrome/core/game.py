@@ -191,6 +191,11 @@ class Game(ABC):
     #: the words of each way a game can end, by the code its :meth:`GameState.summary` gives as
     #: ``"end"`` (marked ``N_()``; the design lab shows them in the reader's language)
     end_causes: dict[str, str] = {}
+    #: the words of the counters :meth:`State.summary` gives the lab, ``{key: N_("label")}``:
+    #: declared in the game's package beside its summary (as its statistics rows carry their
+    #: labels); a lab run's results carry them (:func:`cosmodrome.lab.compare.labels`) and the lab
+    #: page writes each through the reader's catalog
+    summary_labels: Mapping[str, str] = {}
     #: the version of the game's rules as this code plays them: a whole number the game bumps
     #: whenever a change alters what a recorded action means (a decision offered differently,
     #: a rule read anew), so a stored game knows under which rules its actions were taken

@@ -198,6 +198,8 @@ class Run:
         if with_results:
             out["variant"]["toml"] = self.variant.get("toml", "")
             out["results"] = self.results if self.status == "done" else None
+            if out["results"] is not None and "labels" not in out["results"]:  # kept by an older server
+                out["results"] = dict(out["results"], labels=compare.labels(self.game))
             if out["results"]:  # how its games ended, in the reader's words
                 causes = {c for arm in ("baseline", "variant")
                           for c in ((out["results"].get(arm) or {}).get("breakdown") or {}).get("end_causes", {})}

@@ -59,6 +59,7 @@ class CosmicRun(Game):
                   "technology": N_("all three planets reached, but Zorlord's technology score is not lower"),
                   "destroyed": N_("one of your ships was disabled"),
                   "zorlord": N_("a Zorlord ship reached its planet first")}
+    summary_labels = scoring.SUMMARY_LABELS
     min_players = 1
     max_players = 2
     num_actions = NUM_ACTIONS

@@ -40,6 +40,7 @@ from cosmodrome.games.mars.state import (
     INCOMING,
     NUM_ACTIONS,
     PHASE_KIND,
+    SUMMARY_LABELS,
     MarsState,
 )
 from cosmodrome.i18n import N_, _, gettext
@@ -76,6 +77,7 @@ class MarchOnMars(Game):
     rules_version = 2
     cooperative = True
     balance_by = ("threat",)
+    summary_labels = SUMMARY_LABELS
     description = N_("Co-operative: space marines fight round a ring of martian cards through alien waves "
                    "to nuke the Martian Master Mind within eight rounds, before the base falls.")
     heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"

@@ -61,6 +61,7 @@ class WalkingOnTheMoon(Game):
     name = "moon"
     observation_layout = staticmethod(observation.layout)
     title = N_("Walking on the Moon")
+    summary_labels = scoring.SUMMARY_LABELS
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS

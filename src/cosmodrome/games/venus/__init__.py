@@ -59,6 +59,7 @@ class OnwardToVenus(Game):
     name = "venus"
     observation_layout = staticmethod(observation.layout)
     title = N_("Onward to Venus")
+    summary_labels = scoring.SUMMARY_LABELS
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Optional
 
 from fastapi import APIRouter, Query, Request
 
+from cosmodrome.core import UnknownGameError, get_game
 from cosmodrome.core import games as game_types
 from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.server import stats
@@ -43,10 +44,21 @@ async def profile(name: str, request: Request, hall: HallDep):
             raise NotFound(_("no player {name!r}").format(name=name))
         who, shown, kind = f"account:{account.id}", account.name, "account"
     out = {"name": shown, "kind": kind, **await asyncio.to_thread(request.app.state.ratings.profile, who)}
+    for r in out["ratings"] + out["history"]:
+        r["title"] = title(r["game"])
     if kind == "account":
         out["games"] = await played(hall, account)
         out["statistics"] = stats.per_account(out["games"])
     return out
+
+
+def title(game: str) -> str:
+    """A game type's title in the reader's language (as the games list gives it); a type this
+    server no longer has, by its id."""
+    try:
+        return gettext(get_game(game).title)
+    except UnknownGameError:
+        return game
 
 
 async def played(hall, account: Account) -> list[dict[str, Any]]:
