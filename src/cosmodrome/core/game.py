@@ -311,6 +311,13 @@ class Game(ABC):
         panes of their own: without them. By default it is :meth:`render_text`."""
         return self.render_text(view, seat)
 
+    def legend_rows(self) -> list[tuple[str, str]]:
+        """:attr:`legend` in the current language: each symbol as the board writes it in that
+        language, and its meaning. By default both are looked up in the catalog (a sign such
+        as ``#`` has no entry and stays as it is); a game whose board writes words or
+        abbreviations in the reader's language gives them from the helpers its board uses."""
+        return [(gettext(sym), gettext(meaning)) for sym, meaning in self.legend]
+
     def seat_name(self, seat: int, players: int) -> str:
         """How a seat is called at the table (an empire, a colour...)."""
         return f"Player {seat + 1}"
