@@ -214,6 +214,39 @@ def pgettext(context: str, message: str) -> str:
     return message if lang == SOURCE else tr.pgettext(context, message)
 
 
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be read or written, in the current language (the system's own
+    words, ``strerror``, are English); an uncommon cause keeps the system's words.
+
+    >>> os_reason(FileNotFoundError(2, "No such file or directory"))
+    'no such file or directory'
+    """
+    import errno
+
+    words = {errno.ENOENT: N_("no such file or directory"), errno.EACCES: N_("permission denied"),
+             errno.EPERM: N_("permission denied"), errno.EISDIR: N_("it is a directory"),
+             errno.ENOTDIR: N_("a part of the path is not a directory"), errno.ENOSPC: N_("no space left on the device"),
+             errno.EROFS: N_("the file system is read-only"), errno.ENAMETOOLONG: N_("the file name is too long")}
+    known = words.get(exc.errno) if exc.errno is not None else None
+    return _(known) if known else str(exc.strerror or exc)
+
+
+def json_reason(exc: Any) -> str:
+    """Where a text is not JSON (a ``json.JSONDecodeError``), in the current language.
+
+    >>> import json
+    >>> try:
+    ...     json.loads("{x")
+    ... except json.JSONDecodeError as exc:
+    ...     json_reason(exc)
+    'unexpected text at line 1, column 2'
+    """
+    line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+    if line is None:
+        return str(exc)
+    return _("unexpected text at line {line}, column {col}").format(line=line, col=col)
+
+
 def negotiate(accept: Optional[str], choices: Optional[Iterable[str]] = None) -> str:
     """The best of ``choices`` (the available languages) for an Accept-Language header or a
     ``navigator.languages``-like list joined by commas; English when none fits.

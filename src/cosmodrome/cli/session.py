@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmodrome.core import Bot, Event, GameRecord, OptionError, State, get_game, undo_start
-from cosmodrome.i18n import N_, _
+from cosmodrome.i18n import N_, _, os_reason
 
 HUMAN = "human"
 #: what a person may type at a decision, in the order the help line names them
@@ -202,7 +202,7 @@ class Session:
             self.record.save(path)
         except OSError as exc:
             raise OptionError(_("Could not save the game record to {path}: {reason}.")
-                              .format(path=path, reason=exc.strerror or exc)) from None
+                              .format(path=path, reason=os_reason(exc))) from None
 
     # ----- undo -----------------------------------------------------------------------
     def undo_start(self, seat: int) -> Optional[int]:
