@@ -109,3 +109,43 @@ def test_each_legend_symbol_is_written_as_the_board_writes_it(game):
         if re.search(r"[A-Za-z]{2,}|^[A-Za-z]$", en) and en not in ("o", "x", "X", "t", "T", "A-Z", "a-z", "Tech X * o"):
             assert hu != en, f"{en!r} stays English in the Hungarian legend"
         assert hu in text and meaning in text
+
+
+def test_a_bad_seats_value_is_refused_in_hungarian(capsys, monkeypatch):
+    cases = [("human,oracle,random,random", "hiba: ismeretlen bot: 'oracle'; ismert botok: heuristic, ismcts", "unknown bot"),
+             ("human,random", "hiba: a --seats 2 helyet sorol fel, de a játszmának 4 játékosa van", "--seats names"),
+             ("human,ismcts:iters=many,random,random",
+              "hiba: 'ismcts' bot: a(z) 'iters' paraméter értéke egy egész szám legyen, nem 'many'", "expects"),
+             ("human,ismcts:zz=3,random,random", "hiba: a(z) 'ismcts' botnak nincs 'zz' paramétere (paraméterei: c,",
+              "has no parameter"),
+             ("human,ismcts:iters,random,random", "hiba: 'ismcts:iters' bot: a paraméterek alakja kulcs=érték, nem 'iters'",
+              "parameters are written")]
+    for seats, hungarian, english in cases:
+        out = terminal(["--lang", "hu", "play", "venus", "--seats", seats, "--plain"], [], capsys, monkeypatch)
+        assert hungarian in out and english not in out, out
+    # English reads as it did
+    out = terminal(["--lang", "en", "play", "venus", "--seats", cases[0][0], "--plain"], [], capsys, monkeypatch)
+    assert "error: unknown bot 'oracle'; known bots: heuristic, ismcts" in out
+
+
+def test_a_bad_file_is_refused_in_hungarian(tmp_path, capsys, monkeypatch):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{x", encoding="utf-8")
+    latin = tmp_path / "latin.json"
+    latin.write_bytes("{\"game\": \"v\u00e9nus\"}".encode("latin-1"))
+    cases = [(["replay", str(tmp_path / "none.json")], "nincs ilyen fájl vagy könyvtár", "No such file"),
+             (["replay", str(tmp_path)], "ez egy könyvtár", "Is a directory"),
+             (["replay", str(bad)], "a játszma lejegyzése nem érvényes JSON: váratlan szöveg a(z) 1. sor 2. oszlopában",
+              "Expecting"),
+             (["play", "venus", "--load", str(latin)], "játéklejegyzés nem UTF-8 szöveg", "not UTF-8")]
+    for args, hungarian, english in cases:
+        out = terminal(["--lang", "hu", *args], [], capsys, monkeypatch)
+        assert "hiba: " in out and hungarian in out and english not in out, out
+
+
+def test_a_record_that_cannot_be_saved_is_said_in_hungarian(tmp_path, capsys, monkeypatch):
+    where = tmp_path / "no-such-folder" / "game.json"
+    out = terminal(["--lang", "hu", "play", "mars", "-p", "2", "--plain"], [f"s {where}", "q"], capsys, monkeypatch)
+    said = f"Nem sikerült a játszma feljegyzését ide menteni: {where}: nincs ilyen fájl vagy könyvtár."
+    assert re.sub(r"\s+", "", said) in re.sub(r"\s+", "", out), out   # (the line is wrapped at the console's width)
+    assert "No such file" not in out
