@@ -149,3 +149,20 @@ def test_a_record_that_cannot_be_saved_is_said_in_hungarian(tmp_path, capsys, mo
     said = f"Nem sikerült a játszma feljegyzését ide menteni: {where}: nincs ilyen fájl vagy könyvtár."
     assert re.sub(r"\s+", "", said) in re.sub(r"\s+", "", out), out   # (the line is wrapped at the console's width)
     assert "No such file" not in out
+
+
+def test_a_bad_component_file_or_option_is_refused_in_hungarian(tmp_path, capsys, monkeypatch):
+    odd = tmp_path / "odd.toml"
+    odd.write_text("x = 1\n", encoding="utf-8")
+    cases = [("venus", f"components={tmp_path / 'none.toml'}", "nem olvasható: nincs ilyen fájl vagy könyvtár"),
+             ("venus", f"components={odd}", "komponensek: a fájl: hiányzik a(z) 'rules' mező"),
+             ("moon", f"components={odd}", "komponensek: a(z) 'odd.toml' ismeretlen szakaszt tartalmaz: [x]"),
+             ("mars", f"components={tmp_path / 'none.toml'}", "változatfájl nem olvasható: nincs ilyen fájl vagy könyvtár"),
+             ("cosmic-run", f"components={odd}", "komponensfájl: ismeretlen szakasz: [x]"),
+             ("cosmic-run", "friendly=maybe", "a(z) 'friendly' beállítás igen/nem típusú értéket vár, nem 'maybe'")]
+    for game, option, hungarian in cases:
+        out = terminal(["--lang", "hu", "play", game, "-o", option, "--plain"], [], capsys, monkeypatch)
+        flat = re.sub(r"\s+", " ", out)
+        assert "hiba: " in flat and hungarian in flat, out
+        for english in ("cannot read", "No such file", "lacks the field", "unknown section", "expects a"):
+            assert english not in flat, out

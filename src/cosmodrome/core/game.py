@@ -40,7 +40,16 @@ from cosmodrome.core.events import Event
 from cosmodrome.core.howto import hint_for, load_howto, page
 from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
-from cosmodrome.i18n import _, gettext
+from cosmodrome.i18n import _, gettext, pgettext
+
+
+def _option_kind(kind: str) -> str:
+    """An option's kind (``int``, ``bool``...) as its refusal names it, in the reader's
+    language (English keeps the kind's own name)."""
+    words = {"int": pgettext("an option's kind", "int"), "bool": pgettext("an option's kind", "bool"),
+             "str": pgettext("an option's kind", "str"), "path": pgettext("an option's kind", "path"),
+             "choice": pgettext("an option's kind", "choice")}
+    return words.get(kind, kind)
 
 
 @dataclass(frozen=True)
@@ -89,7 +98,8 @@ class OptionSpec:
                 if value is not None and not isinstance(value, str):
                     raise ValueError(value)
         except (TypeError, ValueError):
-            raise OptionError(_("option {name!r} expects a {kind}, not {value!r}").format(name=self.name, kind=self.kind, value=value)) from None
+            raise OptionError(_("option {name!r} expects a {kind}, not {value!r}").format(
+                name=self.name, kind=_option_kind(self.kind), value=value)) from None
         if self.choices and value not in self.choices:
             raise OptionError(
                 _("option {name!r} must be one of {names}, not {value!r}").format(name=self.name, names=', '.join(map(str, self.choices)), value=value)
