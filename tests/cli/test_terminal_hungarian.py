@@ -166,3 +166,15 @@ def test_a_bad_component_file_or_option_is_refused_in_hungarian(tmp_path, capsys
         assert "hiba: " in flat and hungarian in flat, out
         for english in ("cannot read", "No such file", "lacks the field", "unknown section", "expects a"):
             assert english not in flat, out
+
+
+def test_lang_may_follow_a_players_command(capsys, monkeypatch):
+    # "cosmodrome play venus --lang hu" (as a reader writes it) was refused: --lang came before
+    # the command only
+    monkeypatch.setenv("LANG", "C")
+    out = terminal(["play", "venus", "-p", "2", "--plain", "--lang", "hu"], ["l", "q"], capsys, monkeypatch)
+    assert "Kezdődik a(z) 1. periódus." in out and "2gy/1ű/0t" in out and "No such option" not in out, out
+    out = terminal(["games", "--lang", "hu"], [], capsys, monkeypatch)
+    assert "Játszmák" in out and "No such option" not in out, out
+    out = terminal(["play", "venus", "--bogus", "--lang", "hu"], [], capsys, monkeypatch)
+    assert "Nincs ilyen kapcsoló: --bogus" in out, out

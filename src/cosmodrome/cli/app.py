@@ -44,23 +44,46 @@ def _print_version(value: bool) -> None:
         raise typer.Exit()
 
 
+#: the help of ``--lang`` (before a command or after a player's command)
+LANG_HELP = N_("the language of the game's words (en, hu...); default: the LANG environment variable")
+
+
+def set_language(lang: Optional[str], fallback: Optional[str] = None) -> None:
+    """Write from now on in ``lang`` (``--lang``), else in ``fallback``, else in the one the
+    environment asks for; an unknown language is a clear refusal of ``--lang``."""
+    from cosmodrome import i18n
+
+    try:
+        i18n.set_language(i18n.check(lang) if lang else fallback or i18n.from_environment())
+    except ValueError:
+        raise typer.BadParameter(_("unknown language {lang}: choose one of {choices}").format(
+            lang=repr(str(lang)[:20]), choices=", ".join(i18n.available())), param_hint="--lang") from None
+
+
 @app.callback()
 def _root(ctx: typer.Context,
           version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
                                        help=N_("Print Cosmodrome's version and exit.")),
-          lang: Optional[str] = typer.Option(None, "--lang", envvar="COSMODROME_LANG",
-                                             help=N_("the language of the game's words (en, hu...); "
-                                                     "default: the LANG environment variable"))) -> None:
+          lang: Optional[str] = typer.Option(None, "--lang", envvar="COSMODROME_LANG", help=LANG_HELP)) -> None:
     """Play, simulate and study space-race board games."""
-    from cosmodrome import i18n
-
-    try:
-        i18n.set_language(i18n.check(lang) if lang else i18n.from_environment())
-    except ValueError:
-        raise typer.BadParameter(_("unknown language {lang}: choose one of {choices}").format(
-            lang=repr(str(lang)[:20]), choices=", ".join(i18n.available())), param_hint="--lang") from None
+    # the language the whole command line asked for (``cli.main``: ``--lang`` after a command too)
+    asked = ctx.obj.get("lang") if isinstance(ctx.obj, dict) else None
+    set_language(lang, asked)
     # a command's --help is written after this (Click runs the group's callback first)
     help_in_language(ctx.command)
+
+
+def _command_language(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+    """``--lang`` after a player's command (``cosmodrome play venus --lang hu``), as before it."""
+    if value:
+        set_language(value)
+        help_in_language(ctx.find_root().command)
+    return value
+
+
+def lang_option() -> Any:
+    """``--lang`` of a player's command (``play``, ``replay``, ``games``)."""
+    return typer.Option(None, "--lang", callback=_command_language, is_eager=True, help=LANG_HELP)
 
 
 def _translated(obj: Any, attr: str) -> None:
