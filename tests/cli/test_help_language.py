@@ -119,3 +119,18 @@ def test_an_unknown_language_is_refused_in_the_readers_language(monkeypatch, cap
     monkeypatch.setenv("LANG", "C")
     assert main(["--lang", "xx", "games"]) == 2
     assert "unknown language 'xx': choose one of en, hu" in flat(capsys.readouterr().err)
+
+
+def test_the_list_of_commands_reads_in_hungarian(capsys):
+    # cosmodrome --help listed the operator's commands (serve, db, the lab's) in English to a
+    # Hungarian reader; their own help pages stay English (docs/TRANSLATING.md)
+    from cosmodrome.testing.words import english_share
+
+    assert main(["--lang", "hu", "--help"]) == 0
+    out = flat(capsys.readouterr().out)
+    share, hits = english_share([out])
+    assert share < 0.03, (share, hits)
+    assert "A böngészős asztal kiszolgálása" in out and "Serve the browser table" not in out, out
+    assert main(["--lang", "en", "--help"]) == 0   # English lists each command's own help as it did
+    out = flat(capsys.readouterr().out)
+    assert "The compiled engine: 'status' lists each rule module" in out and "Serve the browser table" in out

@@ -11,6 +11,18 @@ from cosmodrome.i18n import N_, _, gettext
 #: (docs/TRANSLATING.md); the operator's commands (serve, db, engine, the lab's) stay English
 PLAYER_COMMANDS = ("play", "replay", "games")
 
+#: what the operator's commands do, in the list of commands of ``cosmodrome --help`` (their own
+#: help stays English: docs/TRANSLATING.md); shown in a language other than English only
+OPERATOR_SUMMARIES = {
+    "engine": N_("The compiled engine: status, build or clean the Cython build of the rule modules."),
+    "simulate": N_("Play N games between bots (random by default) and summarise them."),
+    "tournament": N_("Bots against each other with seats rotated; resumable; report with CIs and TrueSkill."),
+    "balance": N_("Self-play statistics of a game and its variants, with 95% CIs."),
+    "ladder": N_("A seeded round robin of bots rated against each other (Elo and TrueSkill)."),
+    "serve": N_("Serve the browser table: lobby, games against friends and bots, replays."),
+    "db": N_("The server's database: its schema revision and upgrades."),
+}
+
 #: Typer's own words in a command's help (its panels and marks), for the catalog
 TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": N_("Arguments"), "OPTIONS_PANEL_TITLE": N_("Options"),
                "COMMANDS_PANEL_TITLE": N_("Commands"), "ERRORS_PANEL_TITLE": N_("Error"),
@@ -150,6 +162,11 @@ def help_in_language(root: Any) -> None:
     if not getattr(rich_utils.rich_format_error, "_cosmodrome", False):
         rich_utils.rich_format_error = _format_error_in_language(rich_utils.rich_format_error)
     commands = getattr(root, "commands", {})
+    from cosmodrome import i18n
+
+    for name, summary in OPERATOR_SUMMARIES.items():
+        if name in commands:
+            commands[name].short_help = None if i18n.current() == i18n.SOURCE else gettext(summary)
     for command in [root, *(commands[n] for n in PLAYER_COMMANDS if n in commands)]:
         _translated(command, "help")
         _help_option_in_language(command)
