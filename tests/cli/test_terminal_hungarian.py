@@ -30,9 +30,9 @@ MARKS = {
     "cosmic-run": {
         "hungarian": [r"^R\s+rajt$", r"^B\s+bolygó$", r"^sor, GP\s", r"^Techn\. X \* o\s", r"^KI\s+harcképtelen",
                       r"^BOLYGÓ\s+nagybetűs.*\[@BOLYGÓ\]", r"^Újradobás Ú x\s", r"^Raktér n/m\s",
-                      r"^\s+GP\s+narancs", r"Újradobás [Úx]{4}", r"R rajt\s+B bolygó"],
+                      r"^\s+GP\s+narancs", r"Újradobás [Úx]{4}", r"R rajt\s+B bolygó", r"vezérlés [Xo*]{5} hajtómű"],
         "english": [r"\bOUT\b", r"Re-rolls", r"Cargo", r"row, VP", r"PLANET", r"^Tech X", r"^\s+VP\s+narancs",
-                    r"^[SP]\s{2,}", r"S eleje"],
+                    r"^[SP]\s{2,}", r"S eleje", r"vezérlé [Xo*]"],
     },
     "moon": {
         "hungarian": [r"^C\s+a célmező", r"^K\s+karikás mező", r"^FI\s+Földi Irányítás", r"^  C[ K]+C$"],

@@ -232,6 +232,15 @@ def _cell(bits: int, here: bool) -> str:
     return "o"
 
 
+def tech_short(name: str) -> str:
+    """A technology's short name on the sheet's technology line, in the current language."""
+    short = {"defensive missile": pgettext("a technology on the tracking sheet, short", "missile"),
+             "navigational control": pgettext("a technology on the tracking sheet, short", "control"),
+             "warp drive": pgettext("a technology on the tracking sheet, short", "drive"),
+             "transformer": pgettext("a technology on the tracking sheet, short", "transfo")}.get(name)
+    return short or gettext(name).split()[-1][:7]
+
+
 def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     meta = v["sheet"]
     rows, cols, labels, ladder = meta["rows"], meta["columns"], meta["labels"], meta["ladder"]
@@ -263,7 +272,7 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
         name = mark("planet") if r == rows + 1 else (mark("start") if r == 0 else str(labels[r] or ""))
         out.append(f"{name:>3} {ladder[r]:>3}   " + "   ".join(cells))
     out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(3)))
-    techs = " ".join(f"{gettext(t['name']).split()[-1][:7]} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
+    techs = " ".join(f"{tech_short(t['name'])} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
                       f"{'o' * (t['circles'] - t['acquired'])}" for t in sh["techs"])
     out.append(_("  Tech {n}VP: {techs}").format(n=sh['tech_score'], techs=techs))
     if not sh["zorlord"]:
