@@ -168,6 +168,9 @@ class CosmicRun(Game):
 
     legend = text.SYMBOLS
 
+    def legend_rows(self) -> list[tuple[str, str]]:
+        return text.legend_rows()
+
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render(view, seat)
 

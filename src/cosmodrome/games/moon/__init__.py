@@ -201,6 +201,9 @@ class WalkingOnTheMoon(Game):
 
     legend = text.LEGEND
 
+    def legend_rows(self) -> list[tuple[str, str]]:
+        return text.legend_rows()
+
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_text(view, seat)
 
