@@ -9,7 +9,7 @@
 // player's action card sits on its jump card: your own face up (clickable when you may play it;
 // No instructions asks which die to take out), the others' face down. The view schema is in
 // src/cosmodrome/games/moon/view.py, the option details in src/cosmodrome/games/moon/text.py.
-import { el, svg, t, tn } from "../api.js";
+import { el, pgettext, svg, t, tn } from "../api.js";
 import { optionIndex, places } from "./places.js";
 
 export const name = "moon";
@@ -77,7 +77,7 @@ function lapSvg(v, ctx, idx) {
       hot(g, ctx, idx, `cell:${c}:${l}`);
       root.append(g);
     }
-    if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "text-anchor": "middle", text: isGoal ? t("goal") : "S" }));
+    if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "text-anchor": "middle", text: isGoal ? pgettext("moon board", "goal") : "S" }));
     // a card's own column numbers, as the options name places ("card 2, column 3, level 1")
     else root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under moon-colno", "data-testid": "moon-colno",
       "text-anchor": "middle", text: String(((c - 1) % 7) + 1) }));
