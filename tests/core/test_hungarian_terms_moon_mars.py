@@ -203,3 +203,25 @@ def test_moon_rules_page_and_sabotage_line_read_as_hungarian():
     with i18n.using("hu"):
         line = i18n.gettext("{name} sabotages {other}: a handicap counter.").format(name="Kína", other="Európa")
     assert line == "Kína szabotál: Európa egy hátrányjelzőt kap."
+
+
+def test_moon_rules_page_names_the_deck_the_game_deals():
+    """RB "Action cards" and its component list: 24 cards, the eight effects; the rules page
+    and the lobby's option say what the game deals (one card to each player at the start)."""
+    import tomllib
+
+    from cosmodrome.games.moon.components import load_components
+    comp = load_components()
+    assert len(comp.action_deck) == 24 and len(comp.actions) == 8
+    assert {comp.action_deck.count(k) for k in range(8)} == {3}
+    with (ROOT / "src/cosmodrome/games/moon/howto.toml").open("rb") as f:
+        sections = tomllib.load(f)["section"]
+    text = next(x["text"] for x in sections if x["heading"] == "Advanced rules: action cards")
+    assert "left out" not in text and "all eight cards" in text and "24 cards" in text, text
+    option = next(o for o in get_game("moon").options if o.name == "advanced")
+    assert "24 action cards" in option.help
+    for players in (2, 3, 5):
+        s = get_game("moon").new_state(players, seed=1, options={"advanced": True})
+        assert s.view(0)["cards"]["deck"] == 24 - players
+    hu = messages_of("moon")[(None, text.split("\n\n")[-1])]  # each paragraph is a message
+    assert "mind a nyolc" in hu and "24" in hu and "kimarad" not in hu
