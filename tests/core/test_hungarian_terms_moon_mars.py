@@ -181,9 +181,27 @@ def test_moon_start_box_is_the_rajtmezo_everywhere():
         assert place_name(s, 0, 1) == "a rajtmező"
 
 
+def shared_page_messages() -> dict[tuple, str]:
+    """The messages of the guided games and the table's own words (every game's)."""
+    cat = catalog()
+    out: dict[tuple, str] = {}
+    method_map = [("src/cosmodrome/web/js/tours.js", "javascript"), ("src/cosmodrome/web/js/table.js", "javascript")]
+    for _fn, _line, msg, _comments, ctx in extract_from_dir(str(ROOT), method_map, {}, keywords=KEYWORDS):
+        english = msg if isinstance(msg, str) else msg[0]
+        entry = cat.get(english, context=ctx)
+        out[(ctx, english)] = entry.string if isinstance(entry.string, str) else " | ".join(entry.string)
+    return out
+
+
+#: the Moon's (and Mars's) circled boxes, in English (Cosmic Run's circles are another thing)
+CIRCLED_BOX = re.compile(r"\bbox(es)? (with|without) a circle|\bland(s|ing)? on a circle|\bcircled? box", re.I)
+
+
 def test_moon_safe_boxes_are_karikas_never_kor():
-    wrong = {english: hu for (_ctx, english), hu in messages_of("moon").items()
+    wrong = {english: hu for game in ("moon", "mars") for (_ctx, english), hu in messages_of(game).items()
              if re.search(r"\bcircle", english) and more_kor_than_turns(english, hu)}
+    wrong.update({english: hu for (_ctx, english), hu in shared_page_messages().items()
+                  if CIRCLED_BOX.search(english) and more_kor_than_turns(english, hu)})
     assert not wrong, wrong
 
 
