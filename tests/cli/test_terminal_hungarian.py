@@ -35,7 +35,7 @@ MARKS = {
                     r"^[SP]\s{2,}", r"S eleje", r"vezérlé [Xo*]"],
     },
     "moon": {
-        "hungarian": [r"^C\s+a célmező", r"^K\s+karikás mező", r"^FI\s+FI-jelzők \(Földi Irányítás\)", r"^  C[ K]+C$"],
+        "hungarian": [r"^R\s+a rajtmező", r"^K\s+karikás mező", r"^FI\s+FI-jelzők \(Földi Irányítás\)", r"^  R[ K]+R$"],
         "english": [r"^G\s{2,}", r"^S\s{2,}", r"^EC\s", r"^  G[ S]+G$"],
     },
     "mars": {

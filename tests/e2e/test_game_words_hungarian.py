@@ -1,7 +1,7 @@
 """The words the four games' tables draw themselves (the renderers' own words, not the
 server's), read by a Hungarian browser: Cosmic Run's dice pool and action bar, March on Mars's
 ring and combat card, Onward to Venus's stock tooltips and quoted card names, Walking on the
-Moon's seat names. Each table is a game imported at a chosen position (mode "continue"), opened
+Moon's seat names and its start box, the Mars training card's names. Each table is a game imported at a chosen position (mode "continue"), opened
 with the token of the seat whose decision it is."""
 
 from __future__ import annotations
@@ -141,4 +141,23 @@ def test_moon_board_marks_counters_and_race_places_in_hungarian(server, browser)
     marks = page.eval_on_selector_all("[data-testid=moon-box-mark]", "ns => ns.map(n => [n.childNodes[0].nodeValue, n.querySelector('title').textContent])")
     assert {m[0] for m in marks} == {"S"} and marks[0][1].startswith("Special box"), marks
     assert "race #" in page.inner_text("[data-testid=moon-card]") or "at the goal (#" in page.inner_text("[data-testid=moon-card]")
+    page.context.close()
+
+
+def test_mars_sniper_training_by_its_mars_name_not_the_venus_card(server, browser):
+    # seed 0: the Red marine's training card offers the Drone or the Sniper (the English word of
+    # a Venus card too, whose Hungarian edition name is "Gyalogság elpusztítása")
+    page = hungarian_table(server, browser, "mars", 2, 0, lambda s, _: True, "[data-testid=mars-training-card]")
+    names = page.locator("[data-testid=mars-ability] b").all_text_contents()
+    assert names[:2] == ["Drón", "Mesterlövész"], names
+    assert "Gyalogság" not in page.evaluate(READ)
+    assert page.errors == []
+    page.context.close()
+
+
+def test_moon_start_box_is_the_rajt_on_the_board(server, browser):
+    page = hungarian_table(server, browser, "moon", 2, 5, lambda s, _: True, "[data-testid=moon-table]")
+    under = page.eval_on_selector_all(".moon-under", "ns => ns.map(n => n.textContent)")
+    assert "rajt" in under and "cél" not in under, under
+    assert page.errors == []
     page.context.close()

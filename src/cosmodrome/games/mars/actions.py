@@ -79,7 +79,7 @@ from cosmodrome.games.mars.state import (
     encode_program,
     encode_shot,
 )
-from cosmodrome.games.mars.text import die_name, says, step_name
+from cosmodrome.games.mars.text import die_name, name_word, says, step_name
 from cosmodrome.games.mars.turn import (
     JET_ACCIDENT,
     after_action,
@@ -106,7 +106,7 @@ from cosmodrome.games.mars.turn import (
     support,
     support_targets,
 )
-from cosmodrome.i18n import N_, _, gettext
+from cosmodrome.i18n import N_, _
 
 #: :func:`masks` as a table: per colour, per number of steps
 MASKS = tuple(tuple(masks(colour, steps) if steps else () for steps in range(4)) for colour in range(3))
@@ -302,7 +302,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     """The label and the places an action names (for the table to highlight)."""
     if A_TRAIN <= a < A_LAND:
         ab = s.comp.abilities[s.tcard[s.cur] * 2 + a - A_TRAIN]
-        return {"action": a, "label": _("train as {name}: {text}").format(name=gettext(ab.name), text=_(ab.text)), "ability": ab.name}
+        return {"action": a, "label": _("train as {name}: {text}").format(name=name_word(ab.name), text=_(ab.text)), "ability": ab.name}
     if A_LAND <= a < A_USE:
         lz = s.zone_cols(LZ)
         col = lz[min(a - A_LAND, len(lz) - 1)]
@@ -345,7 +345,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         what = _("teleport onto") if tele else _("orbital bombing on")
         if k >= len(s.cards):
             return {"action": a, "label": _("{what} a martian card not on this board").format(what=what)}
-        return {"action": a, "label": _("{what} the {card} card").format(what=what, card=gettext(s.comp.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
+        return {"action": a, "label": _("{what} the {card} card").format(what=what, card=name_word(s.comp.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
     if a == A_KAMIKAZE:
         return {"action": a, "label": _("kamikaze: the nuke with 5 dice, at the cost of this marine")}
     if a == A_PRECOG:
@@ -356,14 +356,14 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         c, o = decode_give(a)
         name = s.comp.equipment[c].name
         if s.eq[c] == o:
-            return {"action": a, "label": _("take the {card} from {who}").format(card=gettext(name), who=s.names[o]), "seat": o,
+            return {"action": a, "label": _("take the {card} from {who}").format(card=name_word(name), who=s.names[o]), "seat": o,
                     "card": name}
-        return {"action": a, "label": _("give the {card} to {who}").format(card=gettext(name), who=s.names[o]), "seat": o,
+        return {"action": a, "label": _("give the {card} to {who}").format(card=name_word(name), who=s.names[o]), "seat": o,
                 "card": name}
     if a >= A_STEP:
         kind, back = decode_step(a)
         card = STEP_KINDS[kind][2]
-        how = _("the {card}").format(card=gettext(s.comp.equipment[card].name)) if card >= 0 else _("the scout's step")
+        how = _("the {card}").format(card=name_word(s.comp.equipment[card].name)) if card >= 0 else _("the scout's step")
         j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
         where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
             "" if j.outcome == "safe" else f" ({_(j.outcome)})")
@@ -371,7 +371,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
                 "col": j.col, "level": j.level, "outcome": j.outcome}
     if a >= A_USE:
         c = s.comp.equipment[a - A_USE]
-        return {"action": a, "label": _("play the {card}: {text}").format(card=gettext(c.name), text=_(c.text)), "card": c.name}
+        return {"action": a, "label": _("play the {card}: {text}").format(card=name_word(c.name), text=_(c.text)), "card": c.name}
     if a == A_NUKE:
         return {"action": a, "label": _("set off the nuke (4 dice, 9 or more)")}
     if a == A_BAIT:

@@ -25,7 +25,7 @@ from itertools import combinations
 from cosmodrome.games.lunar.dice import steps_of
 from cosmodrome.games.mars.equipment import on_kill
 from cosmodrome.games.mars.state import DEAD, FUSION, GONE, SNIPER, STEPS, STORMTROOPER, MarsState
-from cosmodrome.games.mars.text import shot_text
+from cosmodrome.games.mars.text import marine_shooter_w, shot_text
 from cosmodrome.i18n import Word, _
 
 
@@ -141,7 +141,7 @@ def shoot(s: MarsState, m: int, back: int, rng_: int, lvl: int) -> None:
     value = max(rng_, 1)
     hits, sure = power(s, m, value, rng_ == 0)
     s.bonus = 0
-    hit_box(s, col, lvl, hits, m, Word(drone_name, s.names[m]) if s.drone == 2 else s.names[m], sure)
+    hit_box(s, col, lvl, hits, m, marine_shooter_w(Word(drone_name, s.names[m]) if s.drone == 2 else s.names[m]), sure)
     for d in range(6):
         if s.faces[d] and steps_of(s.faces[d]) == value:
             s.faces[d] = 0

@@ -20,8 +20,8 @@ Each card is in exactly one place (``eq``): the deck (:data:`DECK`), the discard
 from __future__ import annotations
 
 from cosmodrome.games.mars.state import BLUE, DECK, DISCARD, GONE, RED, MarsState
-from cosmodrome.games.mars.text import says
-from cosmodrome.i18n import N_, Word, gettext
+from cosmodrome.games.mars.text import name_word, says
+from cosmodrome.i18n import N_, Word
 
 
 def equipment_in_game(s: MarsState) -> bool:
@@ -58,7 +58,7 @@ def draw(s: MarsState, m: int, why: object) -> bool:
     who = s.names[m]
     c = s.rng.take(deck, ("the equipment card {} draws".format, (who,)), (_gets, (s.comp, who)))
     s.eq[c] = m
-    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(gettext, s.comp.equipment[c].name), why=says(why)),
+    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(name_word, s.comp.equipment[c].name), why=says(why)),
           chance=True, seat=m, card=c)
     return True
 
@@ -108,4 +108,4 @@ def give(s: MarsState, c: int, o: int) -> None:
     frm, to = (s.cur, o) if s.eq[c] == s.cur else (o, s.cur)
     s.eq[c] = to
     s.log("give", says("{who} hands the {card} to {other}.", who=s.names[frm],
-                       card=Word(gettext, s.comp.equipment[c].name), other=s.names[to]), card=c, seat=to)
+                       card=Word(name_word, s.comp.equipment[c].name), other=s.names[to]), card=c, seat=to)

@@ -14,9 +14,9 @@ from cosmodrome.core.rng import as_rng
 from cosmodrome.games.mars.components import TRAINING_CARDS, UPGRADES, Components
 from cosmodrome.games.mars.rounds import start_round
 from cosmodrome.games.mars.state import GONE, LAND, LZ, SIDE_ZONES, TRAIN, MarsState
-from cosmodrome.games.mars.text import names_of, says
+from cosmodrome.games.mars.text import name_word, names_of, says
 from cosmodrome.games.mars.waves import deploy, draw, sized
-from cosmodrome.i18n import Word, gettext
+from cosmodrome.i18n import Word
 
 
 def new_game(game, comp: Components, players: int, seed: int, options: dict) -> MarsState:
@@ -67,7 +67,7 @@ def choose_training(s: MarsState, face: int) -> None:
     """Rules, "Prepare landing": the marine keeps one of its card's two abilities for the game."""
     m = s.cur
     s.train[m] = s.tcard[m] * 2 + face
-    s.log("training", says("{who} trains as {ability}.", who=s.names[m], ability=Word(gettext, s.comp.abilities[s.train[m]].name)), seat=m)
+    s.log("training", says("{who} trains as {ability}.", who=s.names[m], ability=Word(name_word, s.comp.abilities[s.train[m]].name)), seat=m)
     s.phase = LAND
 
 

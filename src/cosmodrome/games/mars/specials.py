@@ -40,9 +40,9 @@ from cosmodrome.games.mars.state import (
     encode_give,
     encode_step,
 )
-from cosmodrome.games.mars.text import dice_faces_w, die_w, says
+from cosmodrome.games.mars.text import dice_faces_w, die_w, name_word, says
 from cosmodrome.games.mars.turn import crash_out, land, note_face
-from cosmodrome.i18n import Word, gettext
+from cosmodrome.i18n import Word
 
 #: the cards played without a direction (A_USE); the steps go through A_STEP
 USE_CARDS = (CHARM_CARD, AMMO, NEURAL_CHIP, LASER_KNIFE, RAIL_GUN)
@@ -132,7 +132,7 @@ def use(s: MarsState, c: int) -> None:
     """Rules, "Equipment": play card ``c`` (see the card texts in components.toml)."""
     m = s.cur
     who = s.names[m]
-    name = Word(gettext, s.comp.equipment[c].name)  # written when read
+    name = Word(name_word, s.comp.equipment[c].name)  # written when read
     discard(s, c)
     if c == CHARM_CARD:
         s.charm = 0
@@ -147,7 +147,7 @@ def use(s: MarsState, c: int) -> None:
     elif c == NEURAL_CHIP:
         s.train[m] ^= 1
         s.log("use", says("{who} plugs the {card} in: its training is now {ability}.", who=who, card=name,
-                           ability=Word(gettext, s.comp.abilities[s.train[m]].name)),
+                           ability=Word(name_word, s.comp.abilities[s.train[m]].name)),
               seat=m, card=c)
     elif c == LASER_KNIFE:
         a = toughest(s, s.aliens_at(s.box(s.mcol[m], s.mlvl[m])))[0]
@@ -181,7 +181,7 @@ def step(s: MarsState, kind: int, back: int) -> None:
     colour, mask, card = STEP_KINDS[kind]
     if card >= 0:
         discard(s, card)
-        what = says("with the {card}", card=Word(gettext, s.comp.equipment[card].name))
+        what = says("with the {card}", card=Word(name_word, s.comp.equipment[card].name))
     else:
         s.scouted[m] = 1
         what = says("as a scout")

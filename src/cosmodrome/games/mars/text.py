@@ -54,9 +54,21 @@ assert THREAT_OPTION_HELP == "threat level: " + "; ".join(THREAT_HELP)
 MARINE_COLOURS = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("White"))
 
 
+#: names of ours whose English another game's catalog entry spells alike with another meaning
+#: (Onward to Venus's card "Sniper"): each is looked up in its own Mars entry
+CONTEXT_NAMES = {"Sniper": lambda: pgettext("March on Mars", "Sniper")}
+
+
+def name_word(name: str) -> str:
+    """A card's, ability's or equipment's name in the reader's language: the Mars entry of
+    :data:`CONTEXT_NAMES` where there is one, else the name's own."""
+    own = CONTEXT_NAMES.get(name)
+    return own() if own else gettext(name)
+
+
 def names_of(names: tuple) -> str:
     """Names of the components (cards...) listed in the current language."""
-    return ", ".join(gettext(n) for n in names)
+    return ", ".join(name_word(n) for n in names)
 
 
 #: the free steps of :data:`cosmodrome.games.mars.state.STEP_KINDS`
@@ -92,6 +104,18 @@ SHOOTERS = {"fragmentation": N_("The fragmentation missile"), "piercing": N_("Th
 def shooter_w(key: str) -> Word:
     """One of :data:`SHOOTERS`, written when read."""
     return Word(gettext, SHOOTERS[key])
+
+
+def marine_shooter(who: object) -> str:
+    """A marine (or their drone) as the maker of a shot, whose sentence begins with the maker:
+    in Hungarian with the article a marine's name takes there (the :data:`SHOOTERS` words hold
+    their own)."""
+    return pgettext("a marine, the maker of a shot", "{who}").format(who=who)
+
+
+def marine_shooter_w(who: object) -> Word:
+    """:func:`marine_shooter`, written when read."""
+    return Word(marine_shooter, who)
 
 
 def rolled_text(who: str, verb: str, slot: int, dice: tuple, faces: tuple) -> str:
@@ -135,7 +159,7 @@ def side_word(side: int) -> str:
 def prompt(s: MarsState) -> str:
     who = s.game.seat_name(s.cur, s.num_players)
     if s.phase == TRAIN:
-        a, b = (gettext(s.comp.abilities[s.tcard[s.cur] * 2 + k].name) for k in (0, 1))
+        a, b = (name_word(s.comp.abilities[s.tcard[s.cur] * 2 + k].name) for k in (0, 1))
         return _("{who}: keep {a} or {b} as your special training for the game.").format(who=who, a=a, b=b)
     if s.phase == LAND:
         return _("{who}: choose your box in the Landing Zone.").format(who=who)
@@ -191,16 +215,16 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(f"  {z['name']}: " + ("; ".join(boxes) or _("no aliens")))
     for mk in view["marines"]:
         state = _("crashed") if mk["crashed"] else _("standing")
-        gear = ", ".join(gettext(e["name"]) for e in mk["equipment"])
+        gear = ", ".join(name_word(e["name"]) for e in mk["equipment"])
         lines.append(_("  {name}: column {col}, level {level}, {state}, kills {kills}").format(
                          name=mk['name'], col=mk['col'] + 1, level=mk['level'], state=state, kills=mk['kills'])
-                     + (f", {gettext(mk['training']['name'])}" if mk["training"] else "")
+                     + (f", {name_word(mk['training']['name'])}" if mk["training"] else "")
                      + (_(", holds {gear}").format(gear=gear) if gear else "")
                      + (_(", out of the game") if mk.get("out") else "") + (_(", has played") if mk["acted"] else ""))
     eq = view.get("equipment")
     if eq:
         lines.append(_("Equipment: {n} in the deck, discarded: {cards}.").format(
-            n=eq['deck'], cards=', '.join(gettext(x) for x in eq['discard']) or '-'))
+            n=eq['deck'], cards=', '.join(name_word(x) for x in eq['discard']) or '-'))
     if view["result"]:
         lines.append(_("Result: {result}.").format(result=gettext(view['result'])))
     return "\n".join(lines)

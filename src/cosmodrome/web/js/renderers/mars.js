@@ -18,6 +18,11 @@
 import { el, pgettext, svg, t as tr } from "../api.js";  // tr: `t` names the turn in places here
 import { optionIndex, places } from "./places.js";
 
+// A card's, ability's or equipment's name in the reader's language; a name whose English another
+// game's entry spells alike (Onward to Venus's card "Sniper") has its own Mars entry.
+const CONTEXT_NAMES = { Sniper: () => pgettext("March on Mars", "Sniper") };
+const nameOf = name => (CONTEXT_NAMES[name] ? CONTEXT_NAMES[name]() : tr(name));
+
 export const name = "mars";
 export const showsDice = true;
 
@@ -387,8 +392,8 @@ function combatCard(v, ctx, idx) {
 // ----- the marines' cards ------------------------------------------------------------------------
 function equipCard(c, ctx, idx) {
   const node = el("div", { class: "mars-equip", "data-card": c.name, "data-testid": "mars-equip", "data-id": `equip-${c.name}`,
-    title: `${tr(c.name)}: ${c.text}` },
-    el("b", { text: tr(c.name) }), el("div", { class: "small", text: c.text }));
+    title: `${nameOf(c.name)}: ${c.text}` },
+    el("b", { text: nameOf(c.name) }), el("div", { class: "small", text: c.text }));
   return hot(node, ctx, idx, `equip:${c.name}`);
 }
 
@@ -422,13 +427,13 @@ function marineCard(v, m, ctx, idx) {
 // (the training decision lights them).
 function trainingCard(m, ctx, idx) {
   if (m.training) return el("div", { class: "mars-training", "data-testid": "mars-training", title: m.training.text },
-    el("b", { text: tr("Training: {name}", { name: tr(m.training.name) }) }), el("div", { class: "small", text: m.training.text }));
+    el("b", { text: tr("Training: {name}", { name: nameOf(m.training.name) }) }), el("div", { class: "small", text: m.training.text }));
   const two = Array.isArray(m.training_card) ? m.training_card : [];
   if (!two.length) return null;
   return el("div", { class: "mars-training choosing", "data-testid": "mars-training-card" },
     el("div", { class: "muted small", text: tr("Training card: one of") }),
     el("div", { class: "mars-abilities" }, two.map(a => hot(el("div", { class: "mars-ability", "data-ability": a.name, "data-testid": "mars-ability" },
-      el("b", { text: tr(a.name) }), el("div", { class: "small", text: a.text })), ctx, idx, `train:${a.name}`))));
+      el("b", { text: nameOf(a.name) }), el("div", { class: "small", text: a.text })), ctx, idx, `train:${a.name}`))));
 }
 
 // The shown seat's equipment: its hand, docked beside the decision by the page.

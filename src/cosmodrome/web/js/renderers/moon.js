@@ -79,7 +79,7 @@ function lapSvg(v, ctx, idx) {
     }
     // under a circled box between two cards: its mark ("S", special box), its name in the tooltip
     if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "data-testid": isBox ? "moon-box-mark" : null,
-      "text-anchor": "middle", text: isGoal ? t("goal") : pgettext("the mark of a special box under the Moon's strip", "S") },
+      "text-anchor": "middle", text: isGoal ? pgettext("moon board", "goal") : pgettext("the mark of a special box under the Moon's strip", "S") },
     isBox ? svg("title", { text: t("Special box: a circled box between two lunar cards (with the advanced rules a token lies on it)") }) : null));
     // a card's own column numbers, as the options name places ("card 2, column 3, level 1")
     else root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under moon-colno", "data-testid": "moon-colno",
