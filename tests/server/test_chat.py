@@ -5,7 +5,7 @@ allows it."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
-from server_helpers import auth, new_game, socket, token
+from server_helpers import auth, hello, new_game, socket, token
 
 from cosmodrome.server import create_app
 
@@ -99,3 +99,74 @@ def test_replay_shows_the_chat_said_up_to_its_step(client):
     at1 = client.get(f"/api/games/{g['id']}/replay?step=1").json()
     assert [c["text"] for c in at0["chat"]] == ["before any move"]
     assert [c["text"] for c in at1["chat"]] == ["before any move", "after the first move"]
+
+
+def test_each_reader_reads_the_writers_seat_in_their_own_language(client, db_url):
+    """A chat line is stored with its seat and names in English; each socket, the chat's REST
+    read and a whole table message name the writer in their reader's language (a Hungarian
+    reader reads the English seat's line under its Hungarian name, and the other way round; a
+    spectator is "Néző" to a Hungarian reader whatever language it wrote from)."""
+    from cosmodrome.server.storage import Store
+    body = {"game": "venus", "players": 2, "seed": 5, "chat": "all",
+            "seats": [{"kind": "human"}, {"kind": "human"}]}
+    g = client.post("/api/games", json=body).json()
+    gid = g["id"]
+    names = {lang: [s["name"] for s in client.get(f"/api/games/{gid}?lang={lang}").json()["seats"]]
+             for lang in ("en", "hu")}
+    assert names["en"] != names["hu"]  # the empires have Hungarian names
+    with client.websocket_connect(f"/ws/games/{gid}?lang=hu") as hu, \
+            client.websocket_connect(f"/ws/games/{gid}?lang=en") as en, \
+            client.websocket_connect(f"/ws/games/{gid}?lang=en") as watcher:
+        hello(hu, token(g, 0)), hello(en, token(g, 1)), hello(watcher)
+        for ws in (hu, en, watcher):
+            next_of(ws, "table")
+        # the English seat writes; then the Hungarian one; then a spectator from a Hungarian page
+        assert client.post(f"/api/games/{gid}/chat?lang=en", json={"text": "hello"}, headers=auth(token(g, 1))).status_code == 200
+        assert next_of(hu, "chat")["line"]["name"] == names["hu"][1]
+        assert next_of(en, "chat")["line"]["name"] == names["en"][1]
+        assert next_of(watcher, "chat")["line"]["name"] == names["en"][1]
+        r = client.post(f"/api/games/{gid}/chat?lang=hu", json={"text": "szia"}, headers=auth(token(g, 0)))
+        assert r.json()["line"]["name"] == names["hu"][0]
+        assert next_of(hu, "chat")["line"]["name"] == names["hu"][0]
+        assert next_of(en, "chat")["line"]["name"] == names["en"][0]
+        assert next_of(watcher, "chat")["line"]["name"] == names["en"][0]
+        assert client.post(f"/api/games/{gid}/chat?lang=hu", json={"text": "nézek"}).status_code == 200
+        assert next_of(hu, "chat")["line"]["name"] == "Néző"
+        assert next_of(en, "chat")["line"]["name"] == "Spectator"
+        assert next_of(watcher, "chat")["line"]["name"] == "Spectator"
+        hu.send_json({"type": "resync"})
+        assert [c["name"] for c in next_of(hu, "table")["chat"]] == [names["hu"][1], names["hu"][0], "Néző"]
+    for lang, spectator in (("en", "Spectator"), ("hu", "Néző")):
+        got = [c["name"] for c in client.get(f"/api/games/{gid}/chat?lang={lang}").json()["chat"]]
+        assert got == [names[lang][1], names[lang][0], spectator], (lang, got)
+    store = Store(db_url)
+    try:
+        stored = [m.name for m in store.messages(gid) if m.kind == "chat"]
+    finally:
+        store.close()
+    assert stored == [names["en"][1], names["en"][0], "Spectator"]  # language-free: the English names
+
+
+def test_chat_lines_stored_by_older_servers_in_their_writers_language_read_in_each_readers(client, db_url):
+    """Older servers stored a line with its writer's name in the writer's language ("Ada
+    (Brit Birodalom (vörös))"): it reads with the seat's name in each reader's language; a
+    name that is no seat's reads as stored."""
+    from cosmodrome.server.storage import MessageRow, Store
+    g = client.post("/api/games", json={"game": "venus", "players": 2, "seed": 5,
+                                        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    gid = g["id"]
+    names = {lang: [s["name"] for s in client.get(f"/api/games/{gid}?lang={lang}").json()["seats"]]
+             for lang in ("en", "hu")}
+    client.__exit__(None, None, None)
+    store = Store(db_url)
+    try:
+        rows = [MessageRow(idx=0, at=0, seat=0, kind="chat", name=f"Ada ({names['hu'][0]})", text="szia", time=1.0),
+                MessageRow(idx=1, at=0, seat=1, kind="chat", name=names["en"][1], text="hi", time=2.0),
+                MessageRow(idx=2, at=0, seat=1, kind="chat", name="Someone else", text="?", time=3.0)]
+        store.submit_change(gid, messages=tuple(rows))
+    finally:
+        store.close()
+    with TestClient(create_app(db_url)) as again:
+        for lang in ("en", "hu"):
+            got = [c["name"] for c in again.get(f"/api/games/{gid}/chat?lang={lang}").json()["chat"]]
+            assert got == [f"Ada ({names[lang][0]})", names[lang][1], "Someone else"], (lang, got)

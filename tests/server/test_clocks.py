@@ -12,7 +12,7 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import auth, new_game, socket, stop, token, wait_for
+from server_helpers import auth, hello, new_game, socket, stop, token, wait_for
 from test_restart import call, free_port, start
 from websockets.sync.client import connect
 
@@ -189,3 +189,32 @@ def test_a_stand_in_bot_is_named_by_its_level_in_each_readers_language():
         read = {lines.read(new), lines.read(old)}
         easy = i18n.gettext("Easy")
     assert len(read) == 1 and easy != "Easy" and f"({easy})" in read.pop()
+
+
+def test_the_time_out_line_names_the_seat_and_the_bot_in_each_readers_language(fast):
+    """A Venus seat's time-out, read by a Hungarian and an English socket of the game: the
+    notice and the log line name the empire in each reader's language, and the Hungarian
+    says "bot" as the seat list does ("bot helyettesít")."""
+    body = {"game": "venus", "players": 2, "seed": 5, "seats": [{"kind": "human"}, {"kind": "human"}],
+            "clock": {"kind": "realtime", "minutes": 0.5}}  # 0.3 s here; a bot stands in
+    g = fast.post("/api/games", json=body).json()
+    gid = g["id"]
+    names = {lang: [s["name"] for s in fast.get(f"/api/games/{gid}?lang={lang}").json()["seats"]]
+             for lang in ("en", "hu")}
+    with fast.websocket_connect(f"/ws/games/{gid}?lang=hu") as hu, \
+            fast.websocket_connect(f"/ws/games/{gid}?lang=en") as en:
+        hello(hu, token(g, 0)), hello(en, token(g, 1))
+        notices = {}
+        for lang, ws in (("hu", hu), ("en", en)):
+            while not ((m := ws.receive_json()).get("type") == "table" and "notice" in m):
+                pass
+            notices[lang] = m["notice"]
+    seat = info(fast, g)["clock"]["remaining"].index(0)
+    hu_name, en_name = names["hu"][seat], names["en"][seat]
+    assert notices["en"].startswith(f"{en_name} ran out of time: a bot (") and notices["en"].count(en_name) == 2
+    assert notices["hu"].startswith(f"{hu_name} kifutott az időből: egy bot (") and notices["hu"].count(hu_name) == 2
+    view = f"/api/games/{gid}/view"
+    for lang, notice in notices.items():
+        said = [x["text"] for x in fast.get(f"{view}?lang={lang}", headers=auth(token(g, 1))).json()["log"]
+                if x["kind"] == "server"]
+        assert said == [notice], (lang, said)

@@ -30,7 +30,7 @@ from cosmodrome.core import CosmodromeError
 from cosmodrome.server import clocks
 from cosmodrome.server.cluster import Cluster
 from cosmodrome.server.storage import StorageError, describe
-from cosmodrome.server.table import Table, chat_json, new_id
+from cosmodrome.server.table import Table, new_id
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -451,9 +451,8 @@ class Clustering:
                 self.offer_rematch(t, await self.table(rematch))
             except (CosmodromeError, StorageError) as exc:
                 log.error("game %s: could not read its rematch: %s", t.id, exc)
-        for line in lines:
-            for conn in list(t.conns):
-                self._post(conn, {"type": "chat", "line": line})
+        for m in lines:
+            self.post_chat(t, m)
         if what == "reset":
             await self.broadcast(t, 0, reset=True)
         elif what == "moves":
@@ -488,7 +487,7 @@ class Clustering:
             any(m.kind == "server" for m in msgs) or (not acts and row.meta.get("clock") != t.row.meta.get("clock"))
         t.messages.extend(msgs)
         t.row = row
-        lines = [chat_json(m) for m in msgs if m.kind == "chat"]
+        lines = [m for m in msgs if m.kind == "chat"]
         if changed:
             return "reset", 0, lines
         return ("moves" if acts else "none"), n, lines

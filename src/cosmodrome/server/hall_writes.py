@@ -214,11 +214,16 @@ class Writing:
         text = chat_text(raw)
         self.chat_limit.hit(f"{t.id}/{seat}" if seat is not None else f"{t.id}/spectator/{client}")
         async with t.lock:
-            m = await self._say(t, seat, "chat", t.person(seat), text)
-        line = chat_json(m)
+            m = await self._say(t, seat, "chat", i18n.in_source(t.person, seat), text)
+        self.post_chat(t, m)
+        return {"ok": True, "line": chat_json(m, t)}
+
+    def post_chat(self, t: Table, m: MessageRow) -> None:
+        """Send chat line ``m`` to every socket of ``t``, its writer named in the socket's
+        language (the line is stored with the seat and its names in English)."""
         for conn in list(t.conns):
-            self._post(conn, {"type": "chat", "line": line})
-        return {"ok": True, "line": line}
+            with i18n.using(conn.lang):
+                self._post(conn, {"type": "chat", "line": chat_json(m, t)})
 
     @forwarded("back")
     async def take_back(self, t: Table, seat: Optional[int]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import Any, Collection, Optional, Sequence
 
 from cosmodrome import i18n
 from cosmodrome.i18n import N_
@@ -92,25 +92,56 @@ def _patterns() -> tuple[tuple[str, re.Pattern], ...]:
     return tuple(out)
 
 
-def _word(key: str, value: str) -> str:
-    """An argument of a stored line in the reader's language: a game's title, a seat's default
-    name ("Player 2"); a person's name as it is."""
+def seat_word(value: str, seats: Sequence[tuple[Collection[str], str]]) -> Optional[str]:
+    """A stored name of a seat in the reader's language: ``value`` is a seat's name ("British
+    Empire (red)") or a person's name with it ("Ada (British Empire (red))"), ``seats`` each
+    seat's names as a stored line may write them (in any language) with its name for the
+    reader; None when ``value`` names none of them.
+
+    >>> seats = [({"Player 1", "1. játékos"}, "1. játékos")]
+    >>> seat_word("Player 1", seats), seat_word("Ada (Player 1)", seats), seat_word("Ada", seats)
+    ('1. játékos', 'Ada (1. játékos)', None)
+    """
+    for forms, name in seats:
+        for form in forms:
+            if value == form:
+                return name
+            if value.endswith(f" ({form})"):
+                return f"{value[:-len(form) - 3]} ({name})"
+    return None
+
+
+def _word(key: str, value: str, seats: Sequence[tuple[Collection[str], str]] = ()) -> str:
+    """An argument of a stored line in the reader's language: a game's title, a seat's name
+    (``seats``, as :func:`seat_word` reads them; else a default "Player 2"); a person's name
+    as it is."""
     if key in WORDS:
         return i18n.gettext(value)
     if key == "level":  # "heuristic" in lines stored before levels had names, "Easy" since
         return level_word(value)
-    seat = re.fullmatch(r"Player (\d+)", value)
-    return i18n.gettext("Player {n}").format(n=seat.group(1)) if seat else value
+    named = seat_word(value, seats)
+    return default_seat(value) if named is None else named
 
 
-def read(text: str) -> str:
+def default_seat(name: str) -> str:
+    """A seat's name in the current language where it is a default one ("Player 2", as games
+    without names of their own call their seats); any other name as it is.
+
+    >>> default_seat("Player 2"), default_seat("Ada")
+    ('Player 2', 'Ada')
+    """
+    seat = re.fullmatch(r"Player (\d+)", name)
+    return i18n.gettext("Player {n}").format(n=seat.group(1)) if seat else name
+
+
+def read(text: str, seats: Sequence[tuple[Collection[str], str]] = ()) -> str:
     """A stored server line in the current context's language (as stored for English, or for a
-    line no template of ours wrote)."""
+    line no template of ours wrote); ``seats``: the game's seats' names (:func:`seat_word`)."""
     if i18n.current() == i18n.SOURCE or not text:
         return text
     for tpl, rx in _patterns():
         m = rx.fullmatch(text)
         if m:
-            args = {k: _word(k, v) for k, v in m.groupdict().items()}
+            args = {k: _word(k, v, seats) for k, v in m.groupdict().items()}
             return i18n.gettext(tpl).format(**args)
     return text

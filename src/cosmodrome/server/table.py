@@ -117,6 +117,8 @@ class Table:
     used: float = field(default_factory=time.monotonic)
     #: (version, rows) of the end-of-game statistics last worked out (see :meth:`statistics`)
     _stats: Optional[tuple] = field(default=None, repr=False)
+    #: each seat's name in every language (see :meth:`seat_words`)
+    _seat_forms: Optional[list] = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.setup:
@@ -160,15 +162,41 @@ class Table:
         return [i for i in range(self.row.players) if self.bot_spec(i) is None]
 
     def person(self, seat: Optional[int]) -> str:
-        """How a seat is named in chat and server lines: its person's name with the seat's."""
+        """How a seat is named in chat and server lines: its person's name with the seat's
+        (in the current language; stored in English, and read anew by :meth:`seat_words`)."""
         if seat is None:
-            return "Spectator"
+            return self.seat_name(None)
         d = self.row.seats[seat].display
         return f"{d} ({self.seat_name(seat)})" if d else self.seat_name(seat)
 
+    def seat_words(self) -> list[tuple[frozenset[str], str]]:
+        """Each seat's name as a stored chat or server line may write it (in any language we
+        speak: lines of older servers were stored in their writer's) with its name in the
+        current language (:func:`cosmodrome.server.lines.seat_word` reads them)."""
+        if self._seat_forms is None:
+            forms = []
+            for i in range(self.row.players):
+                names = set()
+                for lang in i18n.available():
+                    with i18n.using(lang):
+                        names.add(lines.default_seat(self.seat_name(i)))
+                names.add(self.seat_name(i))
+                forms.append(frozenset(names))
+            self._seat_forms = forms
+        return [(forms, lines.default_seat(self.seat_name(i))) for i, forms in enumerate(self._seat_forms)]
+
+    def chat_name(self, m: MessageRow) -> str:
+        """The writer of chat line ``m`` as the current reader reads it: a spectator, a seat's
+        name, a person's name with their seat's, in the reader's language (a name of no seat of
+        ours as it was stored)."""
+        if m.seat is None:
+            return self.seat_name(None)
+        return lines.seat_word(m.name, self.seat_words()) or m.name
+
     def chat_lines(self, upto: Optional[int] = None) -> list[dict[str, Any]]:
-        """The chat (said before action number ``upto`` when given: a replay's step)."""
-        return [chat_json(m) for m in self.messages if m.kind == "chat" and (upto is None or m.at <= upto)]
+        """The chat (said before action number ``upto`` when given: a replay's step), its
+        writers named in the current language."""
+        return [chat_json(m, self) for m in self.messages if m.kind == "chat" and (upto is None or m.at <= upto)]
 
     def seat_for_token(self, token: Optional[str]) -> Optional[int]:
         """The seat of ``token``; None for no token (a spectator); Forbidden for a bad one."""
@@ -193,17 +221,18 @@ class Table:
                     d["i"] = -1
                     out.append(d)
         server = [m for m in self.messages if m.kind == "server"]
+        words = self.seat_words()
         end = len(self.events) if stop is None else stop
         for i in range(start, end + 1):
             for m in server:
                 # a server line said before action i (sent with the whole log when it was said)
                 if m.at == i and (i > start or whole) and (i < end or stop is None):
-                    out.append({"i": i - 1, "kind": "server", "text": lines.read(m.text), "data": {}, "chance": False})
+                    out.append({"i": i - 1, "kind": "server", "text": lines.read(m.text, words), "data": {}, "chance": False})
             if i == end:
                 break
             note = self.notes[i]
             if note:
-                out.append({"i": i, "kind": "server", "text": lines.read(note), "data": {}, "chance": False})
+                out.append({"i": i, "kind": "server", "text": lines.read(note, words), "data": {}, "chance": False})
             for e in self.events[i]:
                 d = e.for_seat(seat)
                 if d is not None:
@@ -434,9 +463,11 @@ async def _through_cancel(fut: "asyncio.Future[Any]") -> bool:
     return cancelled
 
 
-def chat_json(m: MessageRow) -> dict[str, Any]:
-    """A chat line as clients get it (its text is text: pages never read it as markup)."""
-    return {"i": m.idx, "at": m.at, "seat": m.seat, "name": m.name, "text": m.text, "time": m.time}
+def chat_json(m: MessageRow, t: Optional[Table] = None) -> dict[str, Any]:
+    """A chat line as clients get it (its text is text: pages never read it as markup); its
+    writer named for the current reader when the line's table ``t`` is given."""
+    name = t.chat_name(m) if t is not None else m.name
+    return {"i": m.idx, "at": m.at, "seat": m.seat, "name": name, "text": m.text, "time": m.time}
 
 
 def _has_dice(events: list[Event]) -> bool:

@@ -8,8 +8,11 @@ function banner(text, level = "error") {
   const b = $("banner"); b.className = `banner ${level}`; b.textContent = text; b.hidden = false;
 }
 
+let shown = 0;
 async function show() {
+  const mine = ++shown;
   const me = await whoami(true);
+  if (mine !== shown) return;  // a later look at who is logged in is under way
   $("signed-in").hidden = !me;
   $("signed-out").hidden = Boolean(me);
   if (me) {
@@ -19,24 +22,32 @@ async function show() {
   accountBar($("account-bar"));
 }
 
-async function send(path) {
+// Each request is numbered: only the last one's answer is shown, so a slow earlier answer (a
+// log-in refused while the sign-up that followed it succeeded) never covers a later one.
+let asked = 0;
+async function ask(method, path, body, done) {
+  const mine = ++asked;
   try {
-    await api("POST", path, { name: $("acc-name").value, password: $("acc-pass").value });
+    await api(method, path, body);
+    if (mine === asked) done();
+  } catch (e) {
+    if (mine === asked) banner(e.message);
+  }
+  show();  // whichever answer came, the page shows who is logged in now
+}
+
+function send(path) {
+  return ask("POST", path, { name: $("acc-name").value, password: $("acc-pass").value }, () => {
     $("acc-pass").value = "";
     const back = sameOriginPath(new URLSearchParams(location.search).get("back"));
     if (back) { location.href = back; return; }
     banner(t("Welcome!"), "info");
-    show();
-  } catch (e) { banner(e.message); }
+  });
 }
 
 $("account-form").addEventListener("submit", (ev) => { ev.preventDefault(); send("/api/account/login"); });
 $("signup").addEventListener("click", () => { if ($("account-form").reportValidity()) send("/api/account/signup"); });
 for (const [id, everywhere] of [["logout", false], ["logout-all", true]]) {
-  $(id).addEventListener("click", async () => {
-    try { await api("POST", "/api/account/logout", { everywhere }); banner(t("Logged out."), "info"); }
-    catch (e) { banner(e.message); }
-    show();
-  });
+  $(id).addEventListener("click", () => ask("POST", "/api/account/logout", { everywhere }, () => banner(t("Logged out."), "info")));
 }
 show();

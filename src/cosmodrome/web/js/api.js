@@ -128,6 +128,12 @@ export function decimal(x, digits = 1) {
   return Number(x).toLocaleString(language(), { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/** A number as the reader's language writes it, with at most ``most`` decimals ("0.5", "2";
+ * Hungarian "0,5"). */
+export function numeral(x, most = 2) {
+  return Number(x).toLocaleString(language(), { maximumFractionDigits: most });
+}
+
 /** A name in a list of players as people read it: a bot ("bot random") by its level. */
 export function playerName(name) {
   const s = String(name || "");

@@ -1,15 +1,15 @@
 // The clocks on the seats' panel: the server sends each seat's time left; the page counts the
 // running one down with its own clock (so a difference between the two machines' clocks does
 // not matter) until the next message.
-import { t } from "./i18n.js";
+import { numeral, t } from "./api.js";
 let last = null;          // {clock, at: performance.now() when received}
 
 export function fmtClock(sec) {
   if (sec === null || sec === undefined) return "";
   const s = Math.max(0, Math.floor(sec));
   const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
-  if (d) return `${d}d ${h}h`;
-  if (h) return `${h}h ${String(m).padStart(2, "0")}m`;
+  if (d) return t("{d}d {h}h", { d, h });
+  if (h) return t("{h}h {m}m", { h, m: String(m).padStart(2, "0") });
   return `${m}:${String(r).padStart(2, "0")}`;
 }
 
@@ -37,7 +37,7 @@ export function describeClock(c) {
   if (!c) return "";
   const s = c.spec || {};
   const end = c.on_timeout === "end" ? t("running out loses the game") : t("on time-out a bot plays the seat until you return");
-  if (c.kind === "realtime") return t("Clock: {minutes} min each + {increment} s a turn; {end}.", { minutes: s.minutes, increment: s.increment, end });
-  const each = s.hours >= 24 ? t("{n} day(s)", { n: +(s.hours / 24).toFixed(2) }) : t("{n} h", { n: s.hours });
+  if (c.kind === "realtime") return t("Clock: {minutes} min each + {increment} s a turn; {end}.", { minutes: numeral(s.minutes), increment: numeral(s.increment), end });
+  const each = s.hours >= 24 ? t("{n} day(s)", { n: numeral(s.hours / 24) }) : t("{n} h", { n: numeral(s.hours) });
   return t("Clock: {each} a move; {end}.", { each, end });
 }
