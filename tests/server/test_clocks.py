@@ -168,8 +168,10 @@ def test_a_clock_runs_out_across_a_kill_and_a_restart_without_eating_time(tmp_pa
         proc, base = start(db, port, 0.0, tmp_path / "log.txt", *fast)
         i = call(base, "GET", f"/api/games/{g['id']}")[1]
         assert i["seats"][0]["stand_in"] is None
-        # the time since the last "alive" mark (at most 0.1 s) and the start of the new process are not counted
-        assert i["clock"]["remaining"][0] >= left_at_kill - 1.0
+        # the 3.5 s down are not counted (they would have eaten all of it); what is counted is the
+        # time since the last "alive" mark and the new process's own start up to this answer,
+        # which on a loaded machine can take a second or more (half of what was left bounds it)
+        assert i["clock"]["remaining"][0] >= left_at_kill / 2
         i = wait_for(lambda: (lambda i: i if i["seats"][0]["stand_in"] else None)(
             call(base, "GET", f"/api/games/{g['id']}")[1]), timeout=15)
         assert i["clock"]["remaining"][0] == 0
