@@ -48,3 +48,16 @@ def test_a_race_position_is_an_ordinal():
         assert i18n._("race #{n}").format(n=2) == "2. helyezett a versenyben"
         assert i18n._("at the goal (#{n})").format(n=1) == "célban (1. helyezett)"
     assert not [m.id for m in _messages() for s in _forms(m.string) if "#{" in s]
+
+
+def test_a_bot_is_a_bot_in_every_hungarian_message():
+    """A reader's finding: the time-out line said "gép" (machine) where the table says "bot".
+    Every message naming a bot calls it "bot" in Hungarian ("Egy gépen", hot-seat on one
+    device, and "Gépi ellenfél", an AI opponent, are other words)."""
+    bot = re.compile(r"\bbots?\b", re.I)
+    named = [m for m in _messages() if any(bot.search(s) for s in _forms(m.id))]
+    assert len(named) > 30
+    machine = [(m.id, s) for m in named for s in _forms(m.string) if re.search(r"gép", re.sub(r"[Ee]gy gépen", "", s), re.I)]
+    assert not machine, machine
+    missing = [(m.id, s) for m in named for s in _forms(m.string) if not re.search(r"bot", s, re.I)]
+    assert len(missing) < len(named) // 4, missing

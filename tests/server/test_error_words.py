@@ -40,7 +40,7 @@ CASES = [  # (method, path, body, status, English, Hungarian)
      "'variant' JSON-objektum legyen, nem 'x'"),
     ("post", "/api/lab/runs", {**RUN, "bots": 5}, 400,
      "'bots' must be text (a bot level or spec per seat, or one for all), not 5",
-     "'bots' szöveg legyen (helyenként egy gépszint vagy gépleírás, vagy egy mindegyiknek), nem 5"),
+     "'bots' szöveg legyen (helyenként egy botszint vagy botleírás, vagy egy mindegyiknek), nem 5"),
     ("post", "/api/lab/variant", {"game": "venus", "edits": 5}, 400,
      "'edits' must be a list ([{path, value}]: the numbers and texts to change), not 5",
      "'edits' lista legyen ([{path, value}]: a megváltoztatandó számok és szövegek), nem 5"),
