@@ -9,8 +9,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from cosmodrome.server.routers.webpages import PAGES
 from cosmodrome.server.routers.pages import WEB_DIR
+from cosmodrome.server.routers.webpages import PAGES
 
 HU = {"Accept-Language": "hu-HU,hu;q=0.9,en;q=0.5"}
 

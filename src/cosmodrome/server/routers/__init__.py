@@ -17,7 +17,19 @@ guarded JSON body), :mod:`.models` (request and answer models), :mod:`.errors` (
 statuses and sentences).
 """
 
-from cosmodrome.server.routers import accounts, catalog, chat, games, lab, pages, ratings, records, seats, socket, webpages
+from cosmodrome.server.routers import (
+           accounts,
+           catalog,
+           chat,
+           games,
+           lab,
+           pages,
+           ratings,
+           records,
+           seats,
+           socket,
+           webpages,
+)
 
 #: in the order ``create_app`` includes them
 ROUTERS = [catalog.router, games.router, seats.router, chat.router, records.router, accounts.router,
