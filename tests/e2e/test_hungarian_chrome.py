@@ -231,3 +231,29 @@ def test_the_script_writes_a_page_the_server_translated_in_its_own_choice(server
     assert page.locator("main h2").first.inner_text().strip() == "Új játszma"
     assert errors == []
     ctx.close()
+
+
+#: a file's path: "../shared/rules/x.md", "docs/rulings/venus.md", "venus-components.md"
+PATH = re.compile(r"\.\./|\b(?:docs|shared|rules|src)/|\b[\w-]+\.(?:md|txt|toml|py|json)\b")
+
+
+@pytest.mark.parametrize("locale", ["hu-HU", "en-GB"])
+def test_the_rules_pages_and_about_this_game_show_no_file_path(server, browser, locale):
+    """A player reads the rulebook's name and its sections in words, never a file's path (the
+    rules page's sources and last line, "About this game" with every entry opened)."""
+    ctx = browser.new_context(viewport=LAPTOP, locale=locale)
+    page = ctx.new_page()
+    for game in ("venus", "cosmic-run", "moon", "mars"):
+        page.goto(f"{server}/rules.html?game={game}")
+        page.wait_for_selector("#rules section, #rules h2", timeout=20000)
+        text = page.evaluate(READ)
+        assert ("szabálykönyv" if locale == "hu-HU" else "rulebook") in text
+        assert not PATH.findall(text), (game, locale, PATH.findall(text))
+    page.goto(f"{server}/")
+    for game in ("venus", "cosmic-run", "moon", "mars"):
+        page.select_option("#game", game)
+        page.wait_for_selector("[data-testid=about]")
+        page.evaluate("document.querySelectorAll('[data-testid=about], [data-testid=about] details').forEach(d => d.open = true)")
+        about = page.inner_text("[data-testid=about]")
+        assert about and not PATH.findall(about), (game, locale, PATH.findall(about))
+    ctx.close()
