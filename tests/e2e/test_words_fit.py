@@ -30,6 +30,7 @@ OVERFLOWS = r"""() => {
     const n = walker.currentNode;
     const host = n.parentElement;
     if (!n.nodeValue.trim() || !host || host.closest("svg, script, style, option, select, .sr-only, [aria-hidden=true]") || !shown(host)) continue;
+    if (getComputedStyle(host).color === "rgba(0, 0, 0, 0)") continue;   // a word for screen readers only (a status dot)
     const range = document.createRange(); range.selectNodeContents(n);
     const rects = [...range.getClientRects()].filter(r => r.width > 0);
     if (!rects.length) continue;
