@@ -410,7 +410,7 @@ def number(n: Any, lang: Optional[str] = None) -> str:
 # ----- extraction of the texts kept in TOML files (help pages) -------------------------
 #: TOML keys whose string values are player-visible texts
 TOML_TEXT_KEYS = frozenset({"title", "text", "heading", "source", "summary", "intro", "caption", "hint", "prompt",
-                            "description", "note", "texts"})
+                            "description", "note", "texts", "rulebook"})
 #: TOML keys whose every string inside (a table of texts) is a text
 TOML_TEXT_TABLES = frozenset({"options"})
 #: the words of an SVG diagram: the contents of its <text> elements

@@ -187,3 +187,73 @@ def test_a_lab_runs_results_read_hungarian(server, hu):
     for english in ("per game", "p1_", "p2_", "mean VP", "VP spread", "heuristic", "Seat "):
         assert english not in results, (english, results)
     assert re.search(r"\d,\d%", results) and not re.search(r"\d\.\d%", results), results
+
+
+def test_a_hungarian_lobby_is_hungarian_before_and_without_its_script(server, browser):
+    """The server sends the page already in Hungarian (server/routers/webpages.py): with
+    JavaScript off the lobby's headings, title and tooltips read Hungarian, never English."""
+    ctx = browser.new_context(viewport=LAPTOP, locale="hu-HU", java_script_enabled=False)
+    page = ctx.new_page()
+    page.goto(f"{server}/")
+    assert page.evaluate("document.documentElement.lang") == "hu"
+    headings = [h.strip() for h in page.locator("main h2").all_inner_texts()]
+    assert headings == ["Új játszma", "Lejegyzés betöltése", "Játszmáid", "Nyitott játszmák", "Folyamatban",
+                        "Befejezett"], headings
+    assert page.title() == "Cosmodrome — előcsarnok"
+    assert page.get_attribute("#seed", "placeholder") == "véletlen"
+    assert leaks(page) == []
+    ctx.close()
+
+
+def test_the_script_writes_a_page_the_server_translated_in_its_own_choice(server, browser):
+    """A browser that asks for Hungarian but whose picker chose English before the choice was kept
+    in a cookie: the server sends Hungarian, the script writes it back in English from the ids
+    the page keeps, and keeps the choice for the server from then on."""
+    ctx = browser.new_context(viewport=LAPTOP, locale="hu-HU")
+    ctx.add_init_script("try { if (!document.cookie.includes('cosmodrome_lang')) "
+                        "localStorage.setItem('cosmodrome.lang', 'en'); } catch (e) {}")
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/")
+    page.wait_for_selector("#lang-picker")
+    headings = [h.strip() for h in page.locator("main h2").all_inner_texts()]
+    assert headings == ["New game", "Import a record", "Your games", "Open games", "Running", "Finished"], headings
+    assert page.title() == "Cosmodrome — lobby" and page.get_attribute("#seed", "placeholder") == "random"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert any(c["name"] == "cosmodrome_lang" and c["value"] == "en" for c in ctx.cookies())
+    page.reload()
+    page.wait_for_selector("#lang-picker")
+    assert page.evaluate("document.documentElement.lang") == "en" and page.title() == "Cosmodrome — lobby"
+    # choosing Hungarian in the picker: the next page comes from the server in Hungarian
+    page.select_option("#lang-picker", "hu")
+    page.wait_for_function("document.documentElement.lang === 'hu' && document.title.includes('előcsarnok')")
+    assert page.locator("main h2").first.inner_text().strip() == "Új játszma"
+    assert errors == []
+    ctx.close()
+
+
+#: a file's path: "../shared/rules/x.md", "docs/rulings/venus.md", "venus-components.md"
+PATH = re.compile(r"\.\./|\b(?:docs|shared|rules|src)/|\b[\w-]+\.(?:md|txt|toml|py|json)\b")
+
+
+@pytest.mark.parametrize("locale", ["hu-HU", "en-GB"])
+def test_the_rules_pages_and_about_this_game_show_no_file_path(server, browser, locale):
+    """A player reads the rulebook's name and its sections in words, never a file's path (the
+    rules page's sources and last line, "About this game" with every entry opened)."""
+    ctx = browser.new_context(viewport=LAPTOP, locale=locale)
+    page = ctx.new_page()
+    for game in ("venus", "cosmic-run", "moon", "mars"):
+        page.goto(f"{server}/rules.html?game={game}")
+        page.wait_for_selector("#rules section, #rules h2", timeout=20000)
+        text = page.evaluate(READ)
+        assert ("szabálykönyv" if locale == "hu-HU" else "rulebook") in text
+        assert not PATH.findall(text), (game, locale, PATH.findall(text))
+    page.goto(f"{server}/")
+    for game in ("venus", "cosmic-run", "moon", "mars"):
+        page.select_option("#game", game)
+        page.wait_for_selector("[data-testid=about]")
+        page.evaluate("document.querySelectorAll('[data-testid=about], [data-testid=about] details').forEach(d => d.open = true)")
+        about = page.inner_text("[data-testid=about]")
+        assert about and not PATH.findall(about), (game, locale, PATH.findall(about))
+    ctx.close()

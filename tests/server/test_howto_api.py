@@ -12,7 +12,7 @@ def test_how_to_play_page_of_each_game(client):
         r = client.get(f"/api/game-types/{name}/how-to-play")
         assert r.status_code == 200, r.text
         page = r.json()
-        assert page["game"] == name and page["sections"] and page["rulebook"].startswith("../shared/rules/")
+        assert page["game"] == name and page["sections"] and "rulebook" in page["rulebook"]
     types = {g["name"]: g for g in client.get("/api/game-types").json()["games"]}
     assert types["venus"]["how_to_play"] is True and types["pocket-race"]["how_to_play"] is False
 

@@ -97,7 +97,9 @@ def page(data: Mapping[str, Any], items: Mapping[str, Mapping[str, str]]) -> dic
             sec["items"] = [[gettext(name), gettext(str(text))] for name, text in items[s["items"]].items()]
         out.append(sec)
     intro = data.get("intro", "")
-    return {"rulebook": data.get("rulebook", ""), "intro": gettext(intro) if intro else "", "sections": out,
+    # the rulebook in words (its file, ``rulebook_file``, is the developers' and never shown)
+    rulebook = data.get("rulebook", "")
+    return {"rulebook": gettext(rulebook) if rulebook else "", "intro": gettext(intro) if intro else "", "sections": out,
             "hints": sorted(data.get("hints", {}))}
 
 

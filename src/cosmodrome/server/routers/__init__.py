@@ -9,15 +9,28 @@
 - :mod:`.ratings` leaderboards and profiles;
 - :mod:`.socket` the WebSocket of a seat or spectator;
 - :mod:`.lab` the design lab (docs/LAB.md);
-- :mod:`.pages` the lobby page and ``/docs``.
+- :mod:`.pages` ``/docs``;
+- :mod:`.webpages` the lobby and the other pages, in the reader's language.
 
 Shared parts: :mod:`.deps` (dependencies: hall, table, seat, account, rate-limit costs; the
 guarded JSON body), :mod:`.models` (request and answer models), :mod:`.errors` (error
 statuses and sentences).
 """
 
-from cosmodrome.server.routers import accounts, catalog, chat, games, lab, pages, ratings, records, seats, socket
+from cosmodrome.server.routers import (
+           accounts,
+           catalog,
+           chat,
+           games,
+           lab,
+           pages,
+           ratings,
+           records,
+           seats,
+           socket,
+           webpages,
+)
 
 #: in the order ``create_app`` includes them
 ROUTERS = [catalog.router, games.router, seats.router, chat.router, records.router, accounts.router,
-           ratings.router, socket.router, lab.router, pages.router]
+           ratings.router, socket.router, lab.router, pages.router, webpages.router]

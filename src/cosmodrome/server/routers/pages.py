@@ -1,5 +1,6 @@
-"""The page: the lobby at ``/`` (the rest of ``src/cosmodrome/web/`` is mounted as static
-files by :func:`~cosmodrome.server.app.create_app`), and ``/docs``, the API described from
+"""``/docs`` (the pages of ``src/cosmodrome/web/`` are served in the reader's language by
+:mod:`.webpages`, the rest of it is mounted as static files by
+:func:`~cosmodrome.server.app.create_app`): ``/docs``, the API described from
 ``/openapi.json`` as one plain HTML page (no script and nothing from another site, so it
 works offline and behind the same guards as the rest)."""
 
@@ -11,16 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 
 WEB_DIR = Path(__file__).resolve().parent.parent.parent / "web"
 
 router = APIRouter(include_in_schema=False)
-
-
-@router.get("/")
-async def index():
-    return FileResponse(WEB_DIR / "index.html")
 
 
 @router.get("/docs")

@@ -3,11 +3,14 @@
 // page module renders (a top-level await: every page imports it through api.js), and
 // t("English text") / tn(singular, plural, n) look texts up, falling back to the English.
 //
-// The language: the picker's choice (kept in localStorage and, signed in, on the account),
+// The language: the picker's choice (kept in localStorage, in the cosmodrome_lang cookie the
+// server reads to send the pages in it, and, signed in, on the account),
 // else the account's, else the first of navigator.languages the server has a catalog for,
 // else English.
 
 const STORE_KEY = "cosmodrome.lang";
+// the same choice in a cookie, for the server to send the pages in it (server/routers/webpages.py)
+const COOKIE = "cosmodrome_lang";
 let lang = "en";
 let messages = {};
 let plural = n => (n !== 1 ? 1 : 0);
@@ -87,10 +90,24 @@ export function negotiate(wanted, have) {
   return "en";
 }
 
+// the picker's choice as the cookie keeps it (null: none)
+function remembered() {
+  const m = document.cookie.match(/(?:^|;\s*)cosmodrome_lang=([A-Za-z-]{1,20})(?:;|$)/);
+  return m ? m[1] : null;
+}
+
+function remember(code) {
+  document.cookie = `${COOKIE}=${encodeURIComponent(code)}; path=/; max-age=${400 * 24 * 3600}; SameSite=Lax`;
+}
+
 async function chosen(have) {
   let stored = null;
   try { stored = localStorage.getItem(STORE_KEY); } catch (e) { stored = null; }
-  if (stored && have.includes(stored)) return stored;
+  if (!stored) stored = remembered();
+  if (stored && have.includes(stored)) {
+    if (remembered() !== stored) remember(stored);  // a choice made before the cookie was kept
+    return stored;
+  }
   try {  // signed in: the account's choice (asked only then: a 401 would be an error in the console)
     const who = await fetch("/api/account");
     const signedIn = who.ok && (await who.json()).account;
@@ -103,24 +120,41 @@ async function chosen(have) {
   return negotiate(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language], have);
 }
 
-// The static words of the page's HTML (extracted from web/*.html into the catalog).
+// The static words of the page's HTML (extracted from web/*.html into the catalog). The server
+// sends a page already written in the reader's language (server/routers/webpages.py), each text's
+// English id kept in data-i18n on its element (data-i18n-title... for the attributes): a text with
+// an id is written from it, in this page's language or back in English, so translating a page
+// the server translated is harmless; a text without one (an English page) is looked up as it is.
+const ATTRS = ["title", "placeholder", "aria-label"];
+
+function said(id) {
+  const s = messages[id];
+  return typeof s === "string" && s ? s : null;
+}
+
 function translateDocument(root) {
-  if (lang === "en") return;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const nodes = [];
   while (walker.nextNode()) nodes.push(walker.currentNode);
   for (const n of nodes) {
+    const holder = n.parentElement;
+    if (!holder || holder.closest("script, style")) continue;
     const raw = n.nodeValue;
     const key = raw.replace(/\s+/g, " ").trim();
-    if (key && typeof messages[key] === "string") n.nodeValue = raw.replace(raw.trim(), messages[key]);
+    if (!key) continue;
+    const id = holder.getAttribute("data-i18n");
+    const text = id !== null ? (said(id) || id) : said(key);
+    if (text !== null && text !== key) n.nodeValue = raw.replace(raw.trim(), text);
   }
-  for (const e of root.querySelectorAll("[title],[placeholder],[aria-label]")) {
-    for (const a of ["title", "placeholder", "aria-label"]) {
+  for (const e of root.querySelectorAll(ATTRS.map(a => `[${a}]`).join(","))) {
+    for (const a of ATTRS) {
       const v = e.getAttribute(a);
-      if (v && typeof messages[v.replace(/\s+/g, " ").trim()] === "string") e.setAttribute(a, messages[v.replace(/\s+/g, " ").trim()]);
+      if (!v) continue;
+      const id = e.getAttribute(`data-i18n-${a}`);
+      const text = id !== null ? (said(id) || id) : said(v.replace(/\s+/g, " ").trim());
+      if (text !== null && text !== v) e.setAttribute(a, text);
     }
   }
-  if (document.title && typeof messages[document.title] === "string") document.title = messages[document.title];
 }
 
 /** Load the reader's catalog (once, before the page renders). */
@@ -141,13 +175,14 @@ export async function loadLanguage() {
   }
   document.documentElement.lang = lang;
   if (document.readyState === "loading") await new Promise(r => document.addEventListener("DOMContentLoaded", r, { once: true }));
-  translateDocument(document.body);
+  translateDocument(document.documentElement);
   addPicker();
 }
 
 /** Choose ``code`` as this browser's language, and the account's when signed in; reloads. */
 export async function setLanguage(code) {
   try { localStorage.setItem(STORE_KEY, code); } catch (e) { /* private mode: this page only */ }
+  remember(code);
   try {
     await fetch("/api/account/language", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ lang: code }) });

@@ -46,6 +46,6 @@ async function main() {
     el("nav", { class: "panel rules-toc", "aria-label": t("sections") },
       el("ol", {}, page.sections.map((s, i) => el("li", {}, el("a", { href: `#s${i + 1}`, text: s.heading }))))),
     ...page.sections.map(section),
-    el("p", { class: "small muted", text: t("Our own summary of {rulebook}; each section names the part of the rulebook it retells. Where the rulebook is silent, our rulings are in docs/rulings.", { rulebook: page.rulebook }) }));
+    el("p", { class: "small muted", text: t("Our own summary of {rulebook}; each section names the part of the rulebook it retells. Where the rulebook is silent, the table follows our own rulings, each with its reason.", { rulebook: page.rulebook }) }));
 }
 main();

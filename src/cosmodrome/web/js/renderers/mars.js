@@ -331,21 +331,24 @@ function centre(v, ctx, idx, g) {
   sides.forEach(side => out.append(waveBox(v, side, side === "left" ? C - 150 : half ? C - 8 : C + 14, C - 24)));
   // the alien pool and the equipment deck
   const eq = v.equipment;
-  out.append(svg("text", { x: half ? C - 150 : C, y: C + 54, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-pool",
+  // one short line each, inside the planet (a longer language's words would run over the ring)
+  const notAt = y => ({ x: half ? C - 150 : C, y: C + y, "text-anchor": half ? "start" : "middle", class: "mars-note" });
+  const late = eq && eq.in_play === false;
+  out.append(svg("text", { ...notAt(50), "data-testid": "mars-pool",
     text: tr("Bag {bag} · dead {dead}", { bag: v.pool.bag, dead: v.pool.dead }) + (v.pool.gone ? tr(" · out of the game {n}", { n: v.pool.gone }) : "") },
   svg("title", { text: tr("Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and dead defenders (never back).") })));
-  if (eq) out.append(svg("text", { x: half ? C - 150 : C, y: C + 76, "text-anchor": half ? "start" : "middle", class: "mars-note", "data-testid": "mars-deck",
-    text: tr("Equipment deck {deck} · discarded {n}", { deck: eq.deck, n: (eq.discard || []).length }) + (eq.in_play === false ? tr(" · not dropped yet") : "") },
+  if (eq) out.append(svg("text", { ...notAt(70), "data-testid": "mars-deck",
+    text: tr("Equipment deck {deck} · discarded {n}", { deck: eq.deck, n: (eq.discard || []).length }) },
   svg("title", { text: tr("Equipment cards left to draw and those used up") + ((eq.discard || []).length ? ` (${eq.discard.map(n => tr(n)).join(", ")})` : "") + "." })));
-  out.append(svg("text", { x: half ? C - 150 : C, y: C + 98, "text-anchor": half ? "start" : "middle", class: "mars-note",
-    text: tr("Threat: {threat}", { threat: tr(v.threat) }) }));
+  if (late) out.append(svg("text", { ...notAt(90), "data-testid": "mars-deck-late", text: tr("not dropped yet") }));
+  out.append(svg("text", { ...notAt(late ? 110 : 90), text: tr("Threat: {threat}", { threat: tr(v.threat) }) }));
   // the base upgrades beside the LZ
   (v.upgrades || []).forEach((u, i) => {
     const x = C + (i - 0.5) * 84, y = C + R0 - 48;
     out.append(svg("g", { class: "mars-upgrade" + (u ? "" : " gone"), transform: `translate(${x} ${y})`, "data-testid": "mars-upgrade", "data-upgrade": u || "" },
       svg("rect", { x: -38, y: -20, width: 76, height: 40, rx: 8 }),
       svg("g", { transform: "translate(0 -5)" }, upgradeIcon(u)),
-      svg("text", { x: 0, y: 15, "text-anchor": "middle", class: "mars-label", text: u ? tr(u) : tr("destroyed") }),
+      svg("text", { x: 0, y: 15, "text-anchor": "middle", class: "mars-label", text: u ? tr(u) : pgettext("a base upgrade's label", "destroyed") }),
       svg("title", { text: u ? UPGRADE_HELP()[u] || tr(u) : tr("A base upgrade destroyed by an attack on the base.") })));
   });
   return out;

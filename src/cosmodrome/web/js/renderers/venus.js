@@ -39,6 +39,13 @@ const PHASE_HELP = t("Each period: 1 put players+2 cubes on the pass card, 2 dra
 
 // ----- tooltips --------------------------------------------------------------------------------
 let tip = null;
+// "--word: N" for a name whose longest word has more than 7 letters (its font is made smaller to
+// fit the planet's card, venus.css); nothing for a shorter one
+function longWord(name) {
+  const n = Math.max(0, ...String(name).split(/\s+/).map(w => w.length));
+  return n > 7 ? `--word: ${n}` : null;
+}
+
 function tipOn(node, title, text, src) {
   const show = (ev) => {
     hideTip();
@@ -277,7 +284,7 @@ function planetCard(pl, model, ctx, idx, root) {
   const cls = pl.name === "Earth" ? "earth" : pl.name === "Moon" ? "moon" : "";  // pl.name: the English key; pl.label is shown
   const { crisisName, crisisHelp } = pl;   // the game's own words (text.CRISIS_HELP), in the reader's language
   const head = el("div", { class: "vn-phead" }, planetDisc(pl.name),
-    el("div", {}, el("div", { class: "vn-pname" }, pl.label, el("small", { text: crisisName })),
+    el("div", {}, el("div", { class: "vn-pname", style: longWord(pl.label) }, pl.label, el("small", { text: crisisName })),
       el("div", { class: "vn-vp", title: t("VP for the 1st, 2nd, 3rd highest income here") }, pl.vp.map((n, r) => hexVP(n, r)))));
   const crisis = el("span", { class: `vn-crisis l${pl.crisis ? 1 : 0}`, "data-testid": "crisis-level",
     title: pl.dice ? t("{tiles} crisis tile(s) + {dice} escalation dice", { tiles: pl.crisis - pl.dice, dice: pl.dice }) : t("crisis tiles here") },
