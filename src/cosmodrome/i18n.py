@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import gettext as _gettext
 import re
+import string
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -127,7 +128,7 @@ def _(message: str) -> str:
     """``message`` in the current language (English when it has no translation)."""
     lang, tr = _current.get()
     # (the empty id is the catalog's header: an empty text stays empty)
-    return message if lang == SOURCE or not message else tr.gettext(message)
+    return message if lang == SOURCE or not message else _articled(tr.gettext(message))
 
 
 def gettext(message: str) -> str:
@@ -147,7 +148,76 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     lang, tr = _current.get()
     if lang == SOURCE:
         return singular if n == 1 else plural
-    return tr.ngettext(singular, plural, n)
+    return _articled(tr.ngettext(singular, plural, n))
+
+
+# ----- the article a field's word takes (Hungarian "a" / "az") ----------------------------
+#: a field that takes its article: ``{name:az}`` ("az" or "a" before the value as it is
+#: written), ``{name:Az}`` at the start of a sentence; ``{name!r:az}`` quotes it first
+ARTICLED = re.compile(r"\{[^{}:]*:[aA]z\}")
+_VOWELS = "aáeéiíoóöőuúüű"
+#: letters whose Hungarian names begin with a vowel (an abbreviation read letter by letter)
+_VOWEL_NAMED = "aáeéiíoóöőuúüűflmnrsxy"
+
+
+def article(word: Any) -> str:
+    """The Hungarian definite article before ``word`` as it is read: "az" before a vowel sound,
+    "a" before a consonant. A number is read as a word too: egy (1), öt (5), ötven, ötszáz,
+    ezer (1000), egymillió begin with a vowel; kettő, tíz, száz, tízezer with a consonant.
+    An abbreviation without vowels is read letter by letter (S: "es", FS: "ef-es").
+
+    >>> [article(x) for x in (1, 2, 5, 10, 15, 50, 100, 500, 1000, 1500, 10000, "Anna", "Béla", "„Ötös”", "S")]
+    ['az', 'a', 'az', 'a', 'a', 'az', 'a', 'az', 'az', 'az', 'a', 'az', 'a', 'az', 'az']
+    """
+    text = str(word).lstrip(" \"'„“”‘’«»()[]<>-–—#*")
+    m = re.match(r"[0-9][0-9 \u00a0\u202f]*", text)
+    if m:
+        digits = re.sub(r"\D", "", m.group(0)).lstrip("0") or "0"
+        if digits == "0":
+            return "a"  # nulla
+        lead = digits[:len(digits) % 3 or 3]  # the leading group of three: "1" of 1 500, "15" of 15 000
+        return "az" if lead[0] == "5" or lead == "1" else "a"
+    token = re.match(r"\w+", text)
+    if not token:
+        return "a"
+    w = token.group(0)
+    if w.isupper() and len(w) <= 4 and not any(c in _VOWELS for c in w.lower()):
+        return "az" if w[0].lower() in _VOWEL_NAMED else "a"
+    return "az" if w[0].lower() in _VOWELS else "a"
+
+
+class _ArticleFormatter(string.Formatter):
+    def format_field(self, value: Any, spec: str) -> str:
+        if spec in ("az", "Az"):
+            text = format(value, "")
+            art = article(text)
+            return (art.capitalize() if spec == "Az" else art) + " " + text
+        return super().format_field(value, spec)
+
+
+_FORMATTER = _ArticleFormatter()
+
+
+class Articled(str):
+    """A translated text with ``{field:az}`` fields: ``.format()`` writes each with the article
+    its value takes (``"Kezdődik {n:az}. kör."`` → "Kezdődik az 5. kör.", "Kezdődik a 2. kör.").
+
+    >>> Articled("{n:Az}. kör, {w!r:az} szó").format(n=1, w="alma")
+    "Az 1. kör, az 'alma' szó"
+    """
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        return _FORMATTER.vformat(str(self), args, kwargs)
+
+    def format_map(self, mapping: Any) -> str:  # type: ignore[override]
+        return _FORMATTER.vformat(str(self), (), mapping)
+
+
+def _articled(text: str) -> str:
+    """``text``, as an :class:`Articled` when a field of it takes its article."""
+    return Articled(text) if ARTICLED.search(text) else text
 
 
 # ----- sentences written when they are read (a game's log) --------------------------------
@@ -211,7 +281,7 @@ def written(text: Any) -> Any:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` names (a word with two meanings in English)."""
     lang, tr = _current.get()
-    return message if lang == SOURCE else tr.pgettext(context, message)
+    return message if lang == SOURCE else _articled(tr.pgettext(context, message))
 
 
 def negotiate(accept: Optional[str], choices: Optional[Iterable[str]] = None) -> str:

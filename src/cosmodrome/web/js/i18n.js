@@ -13,10 +13,41 @@ let messages = {};
 let plural = n => (n !== 1 ? 1 : 0);
 let languages = [{ lang: "en", name: "English" }];
 
-// "{who} plays {card}." with {who: "Red", card: "x"}: named fields, as Python's str.format
+const VOWELS = "aáeéiíoóöőuúüű";
+const VOWEL_NAMED = "aáeéiíoóöőuúüűflmnrsxy";  // letters whose Hungarian names begin with a vowel
+
+/** The Hungarian definite article before ``word`` as it is read ("az" before a vowel sound,
+ *  "a" before a consonant), as i18n.article() on the server: a number is read as a word
+ *  (egy, öt, ötven, ezer: "az"; kettő, tíz, száz: "a"), an abbreviation without vowels
+ *  letter by letter (S: "es"). */
+export function article(word) {
+  const text = String(word).replace(/^[\s"'„“”‘’«»()[\]<>\-–—#*]+/, "");
+  const num = /^[0-9][0-9 \u00a0\u202f]*/.exec(text);
+  if (num) {
+    const digits = num[0].replace(/\D/g, "").replace(/^0+/, "");
+    if (!digits) return "a";
+    const lead = digits.slice(0, digits.length % 3 || 3);
+    return lead[0] === "5" || lead === "1" ? "az" : "a";
+  }
+  const tok = /^[\p{L}\p{N}_]+/u.exec(text);
+  if (!tok) return "a";
+  const w = tok[0];
+  const low = w.toLowerCase();
+  if (w === w.toUpperCase() && w.length <= 4 && ![...low].some(c => VOWELS.includes(c))) return VOWEL_NAMED.includes(low[0]) ? "az" : "a";
+  return VOWELS.includes(low[0]) ? "az" : "a";
+}
+
+// "{who} plays {card}." with {who: "Red", card: "x"}: named fields, as Python's str.format;
+// "{n:az}" writes the value with the article it takes ("az 5", "a 2"), "{n:Az}" capitalised
 function fill(text, values) {
   if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+  return text.replace(/\{(\w+)(?::([aA]z))?\}/g, (m, k, art) => {
+    if (!(k in values)) return m;
+    const v = String(values[k]);
+    if (!art) return v;
+    const a = article(v);
+    return (art === "Az" ? a[0].toUpperCase() + a.slice(1) : a) + " " + v;
+  });
 }
 
 /** ``msg`` (English) in the reader's language, its {fields} filled from ``values``. */
