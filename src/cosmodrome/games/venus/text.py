@@ -284,7 +284,7 @@ def wins_text(comp, p: int, points: int, tile: int, pl: int) -> str:
 
 
 def income_text(incomes) -> str:
-    return _("Income: {incomes}.").format(incomes=", ".join(f"{seat_word(p)} £{inc}" for p, inc in enumerate(incomes)))
+    return _("Income: {incomes}.").format(incomes=", ".join(_("{who} £{n}").format(who=seat_word(p), n=inc) for p, inc in enumerate(incomes)))
 
 
 def fmt_dice(d) -> str:
@@ -519,7 +519,8 @@ def _final_lines(view: dict) -> list[str]:
     if sc:
         out.append("-- " + _("Final scoring (VP by planet: income rank)"))
         for pl in sc["planets"]:
-            cells = [f"{pl['points'][p]} (£{pl['income'][p]}, #{pl['rank'][p]})" if pl["rank"][p] else "-"
+            cells = [_("{vp} (£{income}, #{rank})").format(vp=pl["points"][p], income=pl["income"][p], rank=pl["rank"][p])
+                     if pl["rank"][p] else "-"
                      for p in range(n)]
             out.append(f"   {pl['planet']:<12}" + "  ".join(f"{short[p]} {cells[p]}" for p in range(n)))
         kept, total = _("Kept tiles"), _("Total")
