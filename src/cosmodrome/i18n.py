@@ -164,10 +164,11 @@ def article(word: Any) -> str:
     """The Hungarian definite article before ``word`` as it is read: "az" before a vowel sound,
     "a" before a consonant. A number is read as a word too: egy (1), öt (5), ötven, ötszáz,
     ezer (1000), egymillió begin with a vowel; kettő, tíz, száz, tízezer with a consonant.
-    An abbreviation without vowels is read letter by letter (S: "es", FS: "ef-es").
+    An abbreviation without vowels, or one letter, is read letter by letter (S: "es", FS:
+    "ef-es", x: "iksz").
 
-    >>> [article(x) for x in (1, 2, 5, 10, 15, 50, 100, 500, 1000, 1500, 10000, "Anna", "Béla", "„Ötös”", "S")]
-    ['az', 'a', 'az', 'a', 'a', 'az', 'a', 'az', 'az', 'az', 'a', 'az', 'a', 'az', 'az']
+    >>> [article(x) for x in (1, 2, 5, 10, 15, 50, 100, 500, 1000, 1500, 10000, "Anna", "Béla", "„Ötös”", "S", "x")]
+    ['az', 'a', 'az', 'a', 'a', 'az', 'a', 'az', 'az', 'az', 'a', 'az', 'a', 'az', 'az', 'az']
     """
     text = str(word).lstrip(" \"'„“”‘’«»()[]<>-–—#*")
     m = re.match(r"[0-9][0-9 \u00a0\u202f]*", text)
@@ -181,7 +182,7 @@ def article(word: Any) -> str:
     if not token:
         return "a"
     w = token.group(0)
-    if w.isupper() and len(w) <= 4 and not any(c in _VOWELS for c in w.lower()):
+    if len(w) == 1 or (w.isupper() and len(w) <= 4 and not any(c in _VOWELS for c in w.lower())):
         return "az" if w[0].lower() in _VOWEL_NAMED else "a"
     return "az" if w[0].lower() in _VOWELS else "a"
 
@@ -216,8 +217,16 @@ class Articled(str):
 
 
 def _articled(text: str) -> str:
-    """``text``, as an :class:`Articled` when a field of it takes its article."""
-    return Articled(text) if ARTICLED.search(text) else text
+    """``text``, as an :class:`Articled` when a field of it takes its article (looked at once
+    per catalog text: a table's every message reads hundreds of them)."""
+    got = _ARTICLED_SEEN.get(text)
+    if got is None:
+        got = _ARTICLED_SEEN[text] = Articled(text) if ARTICLED.search(text) else text
+    return got
+
+
+#: catalog texts already looked at by :func:`_articled` (bounded by the catalogs' size)
+_ARTICLED_SEEN: dict[str, str] = {}
 
 
 # ----- sentences written when they are read (a game's log) --------------------------------
@@ -282,6 +291,39 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` names (a word with two meanings in English)."""
     lang, tr = _current.get()
     return message if lang == SOURCE else _articled(tr.pgettext(context, message))
+
+
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be read or written, in the current language (the system's own
+    words, ``strerror``, are English); an uncommon cause keeps the system's words.
+
+    >>> os_reason(FileNotFoundError(2, "No such file or directory"))
+    'no such file or directory'
+    """
+    import errno
+
+    words = {errno.ENOENT: N_("no such file or directory"), errno.EACCES: N_("permission denied"),
+             errno.EPERM: N_("permission denied"), errno.EISDIR: N_("it is a directory"),
+             errno.ENOTDIR: N_("a part of the path is not a directory"), errno.ENOSPC: N_("no space left on the device"),
+             errno.EROFS: N_("the file system is read-only"), errno.ENAMETOOLONG: N_("the file name is too long")}
+    known = words.get(exc.errno) if exc.errno is not None else None
+    return _(known) if known else str(exc.strerror or exc)
+
+
+def json_reason(exc: Any) -> str:
+    """Where a text is not JSON (a ``json.JSONDecodeError``), in the current language.
+
+    >>> import json
+    >>> try:
+    ...     json.loads("{x")
+    ... except json.JSONDecodeError as exc:
+    ...     json_reason(exc)
+    'unexpected text at line 1, column 2'
+    """
+    line, col = getattr(exc, "lineno", None), getattr(exc, "colno", None)
+    if line is None:
+        return str(exc)
+    return _("unexpected text at line {line}, column {col}").format(line=line, col=col)
 
 
 def negotiate(accept: Optional[str], choices: Optional[Iterable[str]] = None) -> str:

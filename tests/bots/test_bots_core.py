@@ -210,7 +210,7 @@ def test_make_bot_builds_known_bots_with_parameters():
 @pytest.mark.parametrize("spec, words", [
     ("alphazero", ["unknown bot 'alphazero'", "known bots:", "heuristic", "ismcts", "openspiel-ismcts", "random"]),
     ("", ["known bots"]),
-    ("ismcts:iters=many", ["iters", "int", "'many'"]),
+    ("ismcts:iters=many", ["iters", "whole number", "'many'"]),
     ("ismcts:budget=3", ["no parameter 'budget'", "iters"]),
     ("ismcts:iters", ["key=value"]),
     ("ismcts:iters=0", ["at least 1"]),

@@ -278,3 +278,26 @@ def test_the_panes_titles_help_and_refusals_read_in_hungarian():
 
     with using("hu"):   # as `--lang hu` sets it before the table is made
         play_with(table("cosmic-run", 2), script)
+
+
+def test_the_legend_pane_and_the_board_read_in_the_readers_language():
+    # a Hungarian reader met the legend's symbols in English (c3/l2, Incoming, kills)
+    from cosmodrome import i18n
+
+    i18n.set_language("hu")
+    try:
+        app = table("mars", 2)
+
+        async def script(app, pilot):
+            shown = app.texts["legend"]
+            for word in ("o3/sz2", "Érkezők", "bázistalálatok: n/m", "Fejlesztések", "ölés", "sárga kék vörös"):
+                assert word in shown, shown
+            for word in ("c3/l2", "Incoming", "base hits", "Upgrades", "kills", "yellow"):
+                assert word not in shown, shown
+            cells = [str(c) for c in app.query_one("#legend", Static).content.columns[0].cells]
+            assert cells[0] == "o3/sz2"
+            assert "/sz" in board(app) and "/l" not in board(app)
+
+        play_with(app, script)
+    finally:
+        i18n.set_language("en")

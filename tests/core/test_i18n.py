@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 from cosmodrome import i18n
 from cosmodrome.core import Event, get_game
+from cosmodrome.testing.words import FUNCTION_WORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = i18n.LOCALE_DIR / "hu" / "LC_MESSAGES" / "cosmodrome.po"
@@ -114,9 +115,6 @@ def test_one_event_reads_in_each_readers_language():
 
 
 # ----- no English left where a game is translated -------------------------------------------
-#: English function words: a Hungarian text holding more than a few is untranslated. ("a" is
-#: left out: it is Hungarian's own definite article.)
-FUNCTION_WORDS = frozenset("the and your of to is an are on in at for with you it this from or by be not".split())
 #: keys of a view whose values are identifiers, not words (kinds, effects, colours...)
 NOT_WORDS = frozenset({"game", "kind", "effect", "type", "colour", "colours", "end", "decided_by", "choice",
                        "verb", "outcome", "from", "building", "step", "cause", "key"})

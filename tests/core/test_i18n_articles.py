@@ -27,7 +27,8 @@ def _forms(x):
 
 
 def test_no_msgstr_hedges_with_a_z():
-    hedged = [m.id for m in _messages() if any(re.search(r"\b[aA]\(z\)", s) for s in _forms(m.string))]
+    # nor a guided game's label pattern ("tour pick") that matched the hedge ("a.z.")
+    hedged = [m.id for m in _messages() if any(re.search(r"\b[aA](?:\(z\)|\.z\.)", s) for s in _forms(m.string))]
     assert not hedged, hedged
 
 
@@ -65,7 +66,7 @@ def test_sentences_take_the_article_of_the_word_filled_in():
         assert i18n._("the name {name!r} is taken: choose another").format(name="Béla").startswith("a 'Béla' név")
         # a log sentence written when read, and a plural one
         fn, args = says("Round {n} begins.", n=1)
-        assert fn(*args) == "Kezdődik az 1. kör."
+        assert fn(*args) == "Kezdődik az 1. forduló."
         fn, args = says_n(N_("Round {r} begins: {n} mine roll."), N_("Round {r} begins: {n} mine rolls."), 2, r=3)
         assert fn(*args) == "Kezdődik a 3. forduló: 2 aknadobás."
         # at the start of a sentence: capitalised

@@ -52,21 +52,33 @@ def english(text: str, words: str) -> list[str]:
     return sorted({w for w in re.findall(r"[^\W\d_]+", text.lower()) if w in words.split()})
 
 
+def read_in_hungarian(page, parts, leftover: str) -> None:
+    """Check a Hungarian table's words: each part is ``(texts read from the page, Hungarian words
+    they hold, English words they must not hold, or the only texts they may be)``; then no word of
+    ``leftover`` anywhere a reader reads; no script error. Closes the page."""
+    for read, hungarian, banned, only in parts:
+        texts = read(page)
+        joined = " | ".join(texts)
+        assert texts and all(w in joined for w in hungarian), joined
+        assert not english(joined, banned), joined
+        assert only is None or set(texts) <= only, texts
+    assert not english(page.evaluate(READ), leftover), "English left on the table"
+    assert page.errors == []
+    page.context.close()
+
+
 def test_cosmic_runs_dice_pool_and_action_bar_in_hungarian(server, browser):
     # a ship under way: "moving the orange ship — 2 pips left", the pool's "die N" and "in hand"
     page = hungarian_table(server, browser, "cosmic-run", 2, 3,
                            lambda s, _: s.view(s.to_move()).get("decision") == "move" and s.view(0)["current"]["pips"] > 1,
                            "[data-testid=cr-bar]")
-    bar = page.inner_text("[data-testid=cr-bar]")
-    assert "pötty maradt" in bar and "hajó" in bar, bar
-    assert not english(bar, "moving ship pips pip left die holds attacks the"), bar
-    who = " | ".join(page.locator("[data-testid=cr-die] .who").all_text_contents())
-    assert "kézben" in who and not english(who, "die in hand"), who
-    pool = " | ".join(page.eval_on_selector_all("[data-testid=cr-die]", "ns => ns.map(n => n.getAttribute('aria-label'))"))
-    assert "kocka" in pool and not english(pool, "die taken by in the pool"), pool
-    assert not english(page.evaluate(READ), "pips pip moving holds pool"), "English left on the table"
-    assert page.errors == []
-    page.context.close()
+    read_in_hungarian(page, [
+        (lambda p: [p.inner_text("[data-testid=cr-bar]")], ["pötty maradt", "hajó"],
+         "moving ship pips pip left die holds attacks the", None),
+        (lambda p: p.locator("[data-testid=cr-die] .who").all_text_contents(), ["kézben"], "die in hand", None),
+        (lambda p: p.eval_on_selector_all("[data-testid=cr-die]", "ns => ns.map(n => n.getAttribute('aria-label'))"),
+         ["kocka"], "die taken by in the pool", None),
+    ], "pips pip moving holds pool")
 
 
 def test_mars_ring_and_combat_card_in_hungarian(server, browser):
@@ -75,15 +87,13 @@ def test_mars_ring_and_combat_card_in_hungarian(server, browser):
                            lambda s, _: s.view(0).get("turn") is not None and s.decision().kind == "program",
                            "[data-testid=mars-ring]")
     page.wait_for_selector(".mars-add", timeout=20000)
-    heads = page.eval_on_selector_all(".mars-levelno.head", "ns => ns.map(n => n.textContent)")
-    assert heads and set(heads) == {"szint"}, heads
-    boxes = page.eval_on_selector_all("[data-testid=mars-incoming] .mars-note", "ns => ns.map(n => n.textContent)")
-    assert boxes and set(boxes) <= {"üres"}, boxes
-    adds = " | ".join(page.locator(".mars-add").all_text_contents())
-    assert "kocka" in adds and not english(adds, "blue white black die"), adds
-    assert not english(page.evaluate(READ), "level empty bunker die missile"), "English left on the table"
-    assert page.errors == []
-    page.context.close()
+    read_in_hungarian(page, [
+        (lambda p: p.eval_on_selector_all(".mars-levelno.head", "ns => ns.map(n => n.textContent)"), ["szint"], "level",
+         {"szint"}),
+        (lambda p: p.eval_on_selector_all("[data-testid=mars-incoming] .mars-note", "ns => ns.map(n => n.textContent)"),
+         [], "empty", {"üres"}),
+        (lambda p: p.locator(".mars-add").all_text_contents(), ["kocka"], "blue white black die", None),
+    ], "level empty bunker die missile")
 
 
 def test_venus_stock_tooltips_and_card_quotes_in_hungarian(server, browser):
@@ -105,8 +115,30 @@ def test_venus_stock_tooltips_and_card_quotes_in_hungarian(server, browser):
 
 def test_moon_seat_names_in_hungarian(server, browser):
     page = hungarian_table(server, browser, "moon", 2, 5, lambda s, _: True, "[data-testid=moon-table]")
+    read_in_hungarian(page, [(lambda p: [p.evaluate(READ)], ["Szovjetunió és Európa"], "", None)],
+                      "soviet union united states europe china japan")
+
+def test_moon_board_marks_counters_and_race_places_in_hungarian(server, browser):
+    # the circled boxes' mark is the Hungarian abbreviation, named in its tooltip; the Earth
+    # Control counters are "FI" as everywhere else; a race position is an ordinal, not "#2"
+    page = hungarian_table(server, browser, "moon", 3, 2, lambda s, ev: len(ev) > 30, "[data-testid=moon-table]")
+    marks = page.eval_on_selector_all("[data-testid=moon-box-mark]", "ns => ns.map(n => [n.childNodes[0].nodeValue, n.querySelector('title').textContent])")
+    assert len(marks) == 4 and {m[0] for m in marks} == {"K"}, marks
+    assert all(m[1].startswith("K = különleges mező") for m in marks), marks
+    cards = page.eval_on_selector_all("[data-testid=moon-card]", "ns => ns.map(n => n.innerText)")
+    assert cards and all(re.search(r"\bFI \d", c) for c in cards), cards
+    assert all(re.search(r"\d\. helyezett", c) for c in cards), cards
     text = page.evaluate(READ)
-    assert "Szovjetunió és Európa" in text, text[:400]
-    assert not english(text, "soviet union united states europe china japan"), "English nations on the table"
+    assert not re.search(r"#\d|\bEC\b|pótesély", text), re.findall(r".{30}(?:#\d|\bEC\b|pótesély).{30}", text)
     assert page.errors == []
+    page.context.close()
+    # in English: "S", with the same tooltip in English
+    rec, seat = position("moon", 3, 2, lambda s, ev: len(ev) > 30)
+    g = post(server, "/api/games/import", {"record": rec, "mode": "continue", "seats": [{"kind": "human"}] * 3})
+    page = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB").new_page()
+    page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][seat]['token']}")
+    page.wait_for_selector("[data-testid=moon-box-mark]", timeout=20000)
+    marks = page.eval_on_selector_all("[data-testid=moon-box-mark]", "ns => ns.map(n => [n.childNodes[0].nodeValue, n.querySelector('title').textContent])")
+    assert {m[0] for m in marks} == {"S"} and marks[0][1].startswith("Special box"), marks
+    assert "race #" in page.inner_text("[data-testid=moon-card]") or "at the goal (#" in page.inner_text("[data-testid=moon-card]")
     page.context.close()

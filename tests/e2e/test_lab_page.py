@@ -4,6 +4,8 @@ list and play the variant in the lobby."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_accessibility import serious
 from test_first_screens import page_of
@@ -187,4 +189,30 @@ def test_a_run_takes_the_games_options_and_mars_shows_its_win_rate_by_threat(ser
     page.wait_for_selector("[data-testid=lab-own-table-0]", timeout=120000)
     assert "threat sergeant" in page.inner_text("#lab-results")
     assert "threat sergeant: games won" in page.inner_text("[data-testid=lab-own-table-0]")
+    assert not page.errors, page.errors
+
+
+def test_the_games_own_counters_are_named_by_the_words_the_results_carry(server, browser):
+    # a counter's name comes with the run's results (the game's summary labels), not from a list
+    # of the page's: a word changed on the way is the one the table shows
+    page = page_of(browser, server, "/lab.html")
+    page.wait_for_selector("[data-testid=lab-form] .entry", timeout=30000)
+
+    def relabel(route):
+        if route.request.method != "GET":
+            return route.continue_()
+        run = route.fetch().json()
+        if run.get("results"):
+            run["results"]["labels"] = dict(run["results"]["labels"], p1_vp="First sheet's points")
+        route.fulfill(json=run)
+
+    page.route(re.compile(r"/api/lab/runs/[^/?]+(\?|$)"), relabel)
+    page.select_option("#lab-game", "cosmic-run")
+    page.wait_for_selector("[data-testid=lab-form] .entry[data-key]", timeout=30000)
+    page.fill("#lab-games", "4")
+    page.click("#lab-run")
+    page.wait_for_selector("[data-testid=lab-other-table]", timeout=120000)
+    names = page.locator("[data-testid=lab-other-table] th[scope=row]").all_inner_texts()
+    assert "First sheet's points per game" in names and "Sheet 2: VP per game" in names, names
+    assert not [n for n in names if "_" in n], names
     assert not page.errors, page.errors

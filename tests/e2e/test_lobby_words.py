@@ -72,3 +72,20 @@ def test_a_solo_game_in_my_games_says_solo_rather_than_leaving_against_blank(ser
     page.goto(server + "/mygames.html")
     page.wait_for_selector("[data-testid=my-game-against]")
     assert page.locator("[data-testid=my-game-against]").first.inner_text().strip() == "solo"
+
+
+def test_the_bot_levels_words_are_the_servers(server, browser):
+    # the page names a level from the server's table (GET /api/i18n), not from a list of its own:
+    # a word changed on the way shows in the lobby's picker and in a list of players
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.route("**/api/i18n", lambda route: route.fulfill(response=route.fetch(), json={
+        **route.fetch().json(), "levels": {"random": "Dice", "heuristic": "Rule of thumb"}}))
+    page.goto(server + "/")
+    page.wait_for_selector("#seats .seat-row .bot option", state="attached")
+    names = page.locator("#seats .seat-row .bot").first.locator("option").all_inner_texts()
+    assert names[:2] == ["Dice", "Rule of thumb"] and "Random" not in names and "Easy" not in names, names
+    said = page.evaluate("import('/js/api.js').then(m => [m.botLabel('random'), m.playerName('bot heuristic'),"
+                         " m.botHelp('heuristic')])")
+    assert said == ["Dice", "bot Rule of thumb", "Rule of thumb: plays by simple rules of thumb"], said
+    ctx.close()

@@ -126,7 +126,7 @@ def test_balance_with_variant_compares_with_confidence_intervals(tmp_path, monke
     (["simulate", "pocket-race", "--backend", "slurm"], "unknown backend"),
     (["tournament", "pocket-race", "--bots", "random,random,random", "--players", "2"], "3 bots given for 2 players"),
     (["tournament", "pocket-race", "--bots", "random,heuristic"], "no heuristic bot"),
-    (["tournament", "pocket-race", "--bots", "ismcts:iters=x,random"], "expects a int"),
+    (["tournament", "pocket-race", "--bots", "ismcts:iters=x,random"], "expects a whole number"),
     (["tournament", "nope", "--bots", "random,random"], "unknown game 'nope'"),
     (["balance", "pocket-race", "-n", "0"], "at least 1"),
     (["balance", "pocket-race-v", "-n", "5", "--variant", "missing.json"], "does not exist"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import subprocess
 import time
 from contextlib import contextmanager
@@ -36,6 +38,35 @@ def actions_of(client, game):
     """The actions the server has stored for ``game`` (read from its database: a running
     game's record is sealed to clients)."""
     return [a.action for a in client.app.state.store.actions(game["id"])]
+
+
+async def play_seat(ws, tok, seat, acked, sent=None, quiet=None, done=None, on_ack=None, on_error=None):
+    """A seat at full speed over an open socket (the ``websockets`` client): say hello with
+    ``tok``, answer each table where ``seat`` decides (the option chosen by the version, so the
+    same moves make the same game), and keep each acknowledged move in ``acked`` {index:
+    action}. ``sent`` {version: action} may outlive the socket (a reconnect). Once ``done`` is set
+    no new move is sent (the last acks are read); it returns when ``quiet`` is set (or raises when
+    the socket closes). ``on_ack(message)`` sees each ack, ``await on_error(message, sent)`` each
+    error."""
+    sent = {} if sent is None else sent
+    await ws.send(json.dumps({"type": "hello", "token": tok}))
+    while quiet is None or not quiet.is_set():
+        try:
+            m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+        except TimeoutError:
+            continue
+        if m["type"] == "ack":
+            acked[m["index"]] = sent[m["version"] - 1]
+            if on_ack is not None:
+                on_ack(m)
+        elif done is not None and done.is_set():
+            continue
+        elif m["type"] == "table" and m["decision"] and m["decision"]["seat"] == seat:
+            a = m["decision"]["options"][m["version"] % len(m["decision"]["options"])]["action"]
+            sent[m["version"]] = a
+            await ws.send(json.dumps({"type": "act", "action": a, "version": m["version"]}))
+        elif m["type"] == "error" and on_error is not None:
+            await on_error(m, sent)
 
 
 def hello(ws, tok=None):

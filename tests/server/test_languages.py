@@ -4,8 +4,12 @@ socket and request read in its own language, the stored game language-free."""
 from __future__ import annotations
 
 from contextlib import contextmanager
+from pathlib import Path
 
 from server_helpers import auth, hello, new_game, token
+
+from cosmodrome import i18n
+from cosmodrome.server import lines
 
 
 def venus_game(client, seed=5):
@@ -241,3 +245,17 @@ def test_a_bad_records_sentence_reads_in_the_readers_language_and_nothing_is_mad
     said = client.post("/api/games/import", json=wrong, headers={"Accept-Language": "hu"}).json()["error"]
     assert "egész szám" in said and "must" not in said, said
     assert client.get("/api/games").json() == before
+
+
+def test_the_bot_levels_named_in_words_come_from_the_servers_one_table(client):
+    # the page names a level ("heuristic": Easy) from this answer, through the reader's catalog:
+    # the same table the server's own log lines read (a time-out's "a bot (Easy) plays for ...")
+    levels = client.get("/api/i18n").json()["levels"]
+    assert levels == lines.LEVEL_WORDS == {"random": "Random", "heuristic": "Easy"}
+    hungarian = client.get("/api/i18n/hu").json()["messages"]
+    assert [hungarian[w] for w in levels.values()] == ["Véletlen", "Könnyű"]
+    with i18n.using("hu"):
+        assert lines.level_word("heuristic") == "Könnyű"
+    # the page keeps no list of its own
+    api_js = (Path(lines.__file__).parent.parent / "web" / "js" / "api.js").read_text(encoding="utf-8")
+    assert 't("Easy")' not in api_js and 't("Random")' not in api_js

@@ -23,7 +23,7 @@ import time
 import pytest
 import websockets
 from fastapi.testclient import TestClient
-from server_helpers import new_game, socket, stop, stored_record, token, view, wait_for
+from server_helpers import new_game, play_seat, socket, stop, stored_record, token, view, wait_for
 from test_restart import call, free_port, games_to_kill_during, kill_under_load_and_check, start, stored_actions
 
 from cosmodrome.core import GameRecord
@@ -405,28 +405,16 @@ def play_through_a_restart(base, games, restart, before=1.0, after=30):
     done, quiet = asyncio.Event(), asyncio.Event()  # no new move; the last acks read
 
     async def seat(g, i, tok):
-        sent = {}
+        async def on_error(m, sent):
+            if m["status"] == 503:
+                assert "Nothing was changed" in m["error"], m
+                refused.append(m["error"])
+                version = max(sent)
+                await asyncio.sleep(0.2)  # the database is away: the same move again
+                await ws.send(json.dumps({"type": "act", "action": sent[version], "version": version}))
+
         async with websockets.connect(f"{ws_base}/ws/games/{g['id']}", ping_interval=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": tok}))
-            while not quiet.is_set():
-                try:
-                    m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
-                except TimeoutError:
-                    continue
-                if m["type"] == "ack":
-                    acked[g["id"]][m["index"]] = sent[m["version"] - 1]
-                elif done.is_set():
-                    continue
-                elif m["type"] == "table" and m["decision"] and m["decision"]["seat"] == i:
-                    a = m["decision"]["options"][m["version"] % len(m["decision"]["options"])]["action"]
-                    sent[m["version"]] = a
-                    await ws.send(json.dumps({"type": "act", "action": a, "version": m["version"]}))
-                elif m["type"] == "error" and m["status"] == 503:
-                    assert "Nothing was changed" in m["error"], m
-                    refused.append(m["error"])
-                    version = max(sent)
-                    await asyncio.sleep(0.2)  # the database is away: the same move again
-                    await ws.send(json.dumps({"type": "act", "action": sent[version], "version": version}))
+            await play_seat(ws, tok, i, acked[g["id"]], quiet=quiet, done=done, on_error=on_error)
 
     async def main():
         tasks = [asyncio.create_task(seat(g, i, t)) for g in games for i, t in enumerate(g["tokens"])]

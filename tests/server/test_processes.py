@@ -19,7 +19,7 @@ import time
 
 import pytest
 import websockets
-from server_helpers import stop, token, view, wait_for
+from server_helpers import play_seat, stop, token, view, wait_for
 from test_postgres import PG_PORT, pg, pg_url  # noqa: F401  (the throwaway cluster and a database of it)
 from test_restart import call, free_port, start, stored_actions
 
@@ -191,28 +191,19 @@ def play(bases, games, kill=None, after=10, limit=40.0):
     async def seat(g, i, tok):
         base = bases[i]
         sent = {}
+
+        def on_ack(m):
+            if killed and g["id"] not in first_after and m["index"] >= killed[g["id"]] + 3:
+                first_after[g["id"]] = time.monotonic() - killed["at"]
+
+        async def on_error(m, sent):
+            errors.append((m["status"], m["error"]))
+            await ws.send(json.dumps({"type": "resync"}))
+
         while not stop_at.is_set():
             try:
                 async with websockets.connect(ws_url(base, g["id"]), ping_interval=None, open_timeout=5) as ws:
-                    await ws.send(json.dumps({"type": "hello", "token": tok}))
-                    while not stop_at.is_set():
-                        try:
-                            m = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
-                        except TimeoutError:
-                            continue
-                        if m["type"] == "ack":
-                            acked[g["id"]][m["index"]] = sent[m["version"] - 1]
-                            if killed and g["id"] not in first_after and m["index"] >= killed[g["id"]] + 3:
-                                first_after[g["id"]] = time.monotonic() - killed["at"]
-                        elif done.is_set():
-                            continue
-                        elif m["type"] == "table" and m["decision"] and m["decision"]["seat"] == i:
-                            a = m["decision"]["options"][m["version"] % len(m["decision"]["options"])]["action"]
-                            sent[m["version"]] = a
-                            await ws.send(json.dumps({"type": "act", "action": a, "version": m["version"]}))
-                        elif m["type"] == "error":
-                            errors.append((m["status"], m["error"]))
-                            await ws.send(json.dumps({"type": "resync"}))
+                    await play_seat(ws, tok, i, acked[g["id"]], sent, stop_at, done, on_ack, on_error)
             except (OSError, websockets.ConnectionClosed, TimeoutError):
                 base = bases[1 - bases.index(base)] if kill else base  # the page reconnects (here: elsewhere)
                 await asyncio.sleep(0.2)

@@ -5,6 +5,7 @@ player sees how their games went (docs/SERVER.md, "Accounts and profiles")."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from server_helpers import wait_for
 from test_accounts import CHEAP, cookie, play_turn, sign_up
 
 from cosmodrome.server import create_app
@@ -41,3 +42,26 @@ def test_the_history_keeps_only_the_last_games_and_tolerates_games_without_stati
     assert entry["games"] == HISTORY + 3
     assert [h["game_id"] for h in entry["history"]] == [f"g{i}" for i in range(HISTORY)]
     assert entry["history"][1]["values"] == {} and entry["history"][2]["values"] == {"laps": 2}
+
+
+def test_the_profile_names_each_rated_game_by_its_title_in_the_readers_language(db_url, monkeypatch):
+    # the profile page reads the titles from these rows (it asks for no list of game types): a
+    # title the catalog translates comes in the reader's language, as in the games list
+    from cosmodrome.core import get_game
+    from cosmodrome.i18n import translator
+    monkeypatch.setattr(type(get_game("pocket-race")), "title", "Onward to Venus")
+    hungarian = translator("hu").gettext("Onward to Venus")
+    assert hungarian != "Onward to Venus"
+    with TestClient(create_app(db_url, password_hasher=CHEAP)) as c:
+        ada, _ = sign_up(c, "Ada")
+        g = c.post("/api/games", json={"game": "pocket-race", "players": 2, "options": {"rounds": 1}, "rated": True,
+                                       "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+                   headers=cookie(ada)).json()
+        play_turn(c, g, 0, lambda opts: 9)
+        wait_for(lambda: c.get("/api/players/Ada").json()["history"])
+        for who in ("Ada", "bot:random"):
+            prof = c.get(f"/api/players/{who}?lang=hu").json()
+            assert [(r["game"], r["title"]) for r in prof["ratings"]] == [("pocket-race", hungarian)]
+            assert [(h["game_id"], h["title"]) for h in prof["history"]] == [(g["id"], hungarian)]
+        english = c.get("/api/players/Ada?lang=en").json()
+        assert english["ratings"][0]["title"] == english["history"][0]["title"] == "Onward to Venus"

@@ -16,7 +16,7 @@ import urllib.request
 
 import pytest
 import websockets
-from server_helpers import stop
+from server_helpers import play_seat, stop
 
 
 def free_port() -> int:
@@ -166,18 +166,9 @@ def play_over_sockets_until_killed(base, games, proc, kill_after=1.5, least_acke
     ws_base = "ws" + base[len("http"):]
 
     async def seat(g, i, tok):
-        sent = {}
         try:
             async with websockets.connect(f"{ws_base}/ws/games/{g['id']}", ping_interval=None) as ws:
-                await ws.send(json.dumps({"type": "hello", "token": tok}))
-                async for raw in ws:
-                    m = json.loads(raw)
-                    if m["type"] == "ack":
-                        acked[g["id"]][m["index"]] = sent[m["version"] - 1]
-                    elif m["type"] == "table" and m["decision"] and m["decision"]["seat"] == i:
-                        a = m["decision"]["options"][m["version"] % len(m["decision"]["options"])]["action"]
-                        sent[m["version"]] = a
-                        await ws.send(json.dumps({"type": "act", "action": a, "version": m["version"]}))
+                await play_seat(ws, tok, i, acked[g["id"]])
         except (websockets.ConnectionClosed, OSError):
             pass  # the server was killed
 

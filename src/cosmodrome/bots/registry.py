@@ -30,6 +30,7 @@ from cosmodrome.bots.ismcts import ISMCTSBot
 from cosmodrome.bots.linear import LinearPolicyBot
 from cosmodrome.bots.random_bot import RandomBot
 from cosmodrome.core import Bot, Game, OptionError, get_game
+from cosmodrome.i18n import _
 
 #: name -> (bot class or None for the game's heuristic, one-line description)
 BOTS: dict[str, tuple[Any, str]] = {
@@ -87,16 +88,16 @@ _PARAMS: dict[str, dict[str, type]] = {}
 
 def _imported(spec: str, name: str, rest: str) -> tuple[Any, str, dict[str, str]]:
     """``module:Class[:k=v,...]``: the class, a name for messages and the raw parameters."""
-    cls_name, _, params = rest.partition(":")
+    cls_name, _sep, params = rest.partition(":")
     cls_name = cls_name.strip()
     try:
         cls = getattr(importlib.import_module(name), cls_name)
     except ImportError as exc:
-        raise OptionError(f"bot {spec!r}: cannot import module {name!r} ({exc})") from None
+        raise OptionError(_("bot {spec}: cannot import module {module} ({reason})").format(spec=repr(spec), module=repr(name), reason=exc)) from None
     except AttributeError:
-        raise OptionError(f"bot {spec!r}: module {name!r} has no {cls_name!r}") from None
+        raise OptionError(_("bot {spec}: module {module} has no {name}").format(spec=repr(spec), module=repr(name), name=repr(cls_name))) from None
     if not callable(cls):
-        raise OptionError(f"bot {spec!r}: {name}:{cls_name} is not a bot class")
+        raise OptionError(_("bot {spec}: {name} is not a bot class").format(spec=repr(spec), name=f"{name}:{cls_name}"))
     return cls, f"{name}:{cls_name}", parse_spec("x:" + params)[1]
 
 
@@ -111,13 +112,13 @@ def _load_lazy(name: str) -> None:
     target = LAZY_BOTS.get(name)
     if target is None or name in BOTS:
         return
-    module, _, func = target.partition(":")
+    module, _sep, func = target.partition(":")
     try:
         getattr(importlib.import_module(module), func)()
     except ImportError as exc:
         extra = "rl" if name in FILE_BOTS else "openspiel"
-        raise OptionError(f"bot {name!r} needs an optional package ({exc.name or exc}); "
-                          f"install it with: pip install 'cosmodrome[{extra}]'") from None
+        raise OptionError(_("bot {name} needs an optional package ({package}); install it with: {command}").format(
+            name=repr(name), package=exc.name or exc, command=f"pip install 'cosmodrome[{extra}]'")) from None
 
 
 def bot_names() -> list[str]:
@@ -131,8 +132,9 @@ def _known() -> str:
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``"name:k=v,k=v"`` into the name and a dict of raw string values."""
     if not isinstance(spec, str) or not spec.strip():
-        raise OptionError(f"a bot is named by a spec such as 'random' or 'ismcts:iters=500', not {spec!r}; known bots: {_known()}")
-    name, _, rest = spec.strip().partition(":")
+        raise OptionError(_("a bot is named by a spec such as {example} or {example2}, not {spec}; known bots: {known}").format(
+            example="'random'", example2="'ismcts:iters=500'", spec=repr(spec), known=_known()))
+    name, _sep, rest = spec.strip().partition(":")
     name = name.strip().lower()
     params: dict[str, str] = {}
     for part in rest.split(","):
@@ -141,7 +143,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"bot {spec!r}: parameters are written key=value, not {part!r}")
+            raise OptionError(_("bot {spec}: parameters are written key=value, not {part}").format(spec=repr(spec), part=repr(part)))
         params[key.strip()] = value.strip()
     return name, params
 
@@ -150,14 +152,22 @@ def _coerce(bot: str, params: dict[str, str], types: dict[str, type]) -> dict[st
     out: dict[str, Any] = {}
     for key, raw in params.items():
         if key not in types:
-            allowed = ", ".join(sorted(types)) or "none"
-            raise OptionError(f"bot {bot!r} has no parameter {key!r} (parameters: {allowed})")
+            allowed = ", ".join(sorted(types)) or _("none")
+            raise OptionError(_("bot {bot} has no parameter {key} (parameters: {allowed})").format(
+                bot=repr(bot), key=repr(key), allowed=allowed))
         typ = types[key]
         try:
             out[key] = typ(raw)
         except ValueError:
-            raise OptionError(f"bot {bot!r}: parameter {key!r} expects a {typ.__name__}, not {raw!r}") from None
+            raise OptionError(_("bot {bot}: parameter {key} expects {kind}, not {value}").format(
+                bot=repr(bot), key=repr(key), kind=_type_words(typ), value=repr(raw))) from None
     return out
+
+
+def _type_words(typ: type) -> str:
+    """A parameter's type in words ("a whole number"), in the reader's language."""
+    return {int: _("a whole number"), float: _("a number"), bool: _("true or false"), str: _("a text")}.get(
+        typ, typ.__name__)
 
 
 def _game(game: Union[Game, str]) -> Game:
@@ -169,16 +179,17 @@ def load_heuristic(game: Union[Game, str], seed: int = 0, **params: Any) -> Bot:
     g = _game(game)
     target = getattr(g, "heuristic_bot", "") or ""
     if not target:
-        raise OptionError(f"game {g.name!r} has no heuristic bot; use one of: random, ismcts")
-    module, _, cls_name = target.partition(":")
+        raise OptionError(_("game {game} has no heuristic bot; use one of: {bots}").format(game=repr(g.name), bots="random, ismcts"))
+    module, _sep, cls_name = target.partition(":")
     try:
         cls = getattr(importlib.import_module(module), cls_name)
     except (ImportError, AttributeError) as exc:
-        raise OptionError(f"the heuristic bot of {g.name!r} ({target}) cannot be loaded: {exc}") from None
+        raise OptionError(_("the heuristic bot of {game} ({target}) cannot be loaded: {reason}").format(
+            game=repr(g.name), target=target, reason=exc)) from None
     try:
         return cls(seed=seed, **params)
     except TypeError as exc:
-        raise OptionError(f"the heuristic bot of {g.name!r}: {exc}") from None
+        raise OptionError(_("the heuristic bot of {game}: {reason}").format(game=repr(g.name), reason=exc)) from None
 
 
 def _build(name: str, cls: Any, raw: dict[str, str], seed: int) -> Bot:
@@ -187,7 +198,8 @@ def _build(name: str, cls: Any, raw: dict[str, str], seed: int) -> Bot:
     try:
         bot = cls(seed=seed, **params)
     except TypeError as exc:
-        raise OptionError(f"bot {name!r} cannot be made with {params or 'no parameters'}: {exc}") from None
+        raise OptionError(_("bot {name} cannot be made with {params}: {reason}").format(
+            name=repr(name), params=params or _("no parameters"), reason=exc)) from None
     if not hasattr(bot, "choose"):
         raise OptionError(f"bot {name!r} made a {type(bot).__name__}, which has no choose(state)")
     return bot
@@ -200,18 +212,18 @@ def make_bot(spec: str, game: Union[Game, str], seed: int = 0, allow_import: boo
     it; a server never does). Unknown names or parameters raise :class:`OptionError` naming
     the known bots."""
     if isinstance(spec, str):
-        head, _, rest = spec.strip().partition(":")
+        head, _sep, rest = spec.strip().partition(":")
         if head.strip().lower() not in BOTS and head.strip().lower() not in LAZY_BOTS and _is_import(head, rest):
             if not allow_import:
-                raise OptionError(f"bot {spec!r} names a class of its own (module:Class): only the lab and "
-                                  f"the command line load one; known bots: {_known()}")
+                raise OptionError(_("bot {spec} names a class of its own (module:Class): only the lab and the command "
+                                    "line load one; known bots: {known}").format(spec=repr(spec), known=_known()))
             cls, label, raw = _imported(spec, head.strip(), rest)
             return _build(label, cls, raw, seed)
     name, raw = parse_spec(spec)
     _load_lazy(name)
     if name not in BOTS:
-        raise OptionError(f"unknown bot {name!r}; known bots: {_known()}")
-    cls, _ = BOTS[name]
+        raise OptionError(_("unknown bot {name}; known bots: {known}").format(name=repr(name), known=_known()))
+    cls, _about = BOTS[name]
     g = _game(game)
     if cls is None:
         # A heuristic bot's parameters are its own; pass them as strings.

@@ -41,11 +41,11 @@ def asked_language(argv: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
-    i18n.set_language(asked_language(args))
+    asked = i18n.set_language(asked_language(args))
     command = typer.main.get_command(app)
     help_in_language(command)
     try:
-        command(args=args, prog_name="cosmodrome", standalone_mode=True)
+        command(args=args, prog_name="cosmodrome", standalone_mode=True, obj={"lang": asked})
     except CosmodromeError as exc:
         print(_("error: {reason}").format(reason=exc), file=sys.stderr)
         return 2

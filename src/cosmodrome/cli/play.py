@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmodrome.bots.advisor import advise
-from cosmodrome.cli.app import app, parse_options
+from cosmodrome.cli.app import app, lang_option, parse_options
 from cosmodrome.cli.session import (
     COMMANDS,
     HUMAN,
@@ -262,7 +262,7 @@ def _read(prompt: str = "") -> Optional[str]:
 
 @app.command(help=N_("Play a game in the terminal: hot-seat and against bots."))
 def play(
-    game: str = typer.Argument(..., help=N_("the game to play, e.g. venus or cosmic-run")),
+    game: str = typer.Argument(..., metavar=N_("game"), help=N_("the game to play, e.g. venus or cosmic-run")),
     players: Optional[int] = typer.Option(None, "--players", "-p", help=N_("number of players (default: 4, or the nearest count the game allows)")),
     seats: Optional[str] = typer.Option(None, help=N_("comma-separated seat list: human or a bot spec (random, heuristic, ismcts...); default human then random bots")),
     seed: int = typer.Option(0, help=N_("random seed of the game")),
@@ -272,6 +272,7 @@ def play(
     advisor_seconds: float = typer.Option(1.0, help=N_("thinking time of the move advisor in CPU seconds (type a at a prompt)")),
     plain: bool = typer.Option(False, "--plain", help=N_("print line by line (for pipes and screen readers) instead "
                                "of the table of panes; chosen by itself when input or output is not a terminal")),
+    lang: Optional[str] = lang_option(),
 ) -> None:
     """Play a game in the terminal: hot-seat and against bots."""
     console = Console()
@@ -304,7 +305,7 @@ def play(
         table = TerminalTable(session, console)
     if save is not None:
         session.record.rules_version = get_game(session.record.game).rules_version
-        session.record.save(save)
+        session.save(str(save))
         console.print(_("Game record saved to {path}.").format(path=save))
     if finished:
         table.final()
@@ -314,8 +315,9 @@ def play(
 
 @app.command(help=N_("Replay a game record and print its log and final scores."))
 def replay(
-    file: Path = typer.Argument(..., help=N_("a game record (JSON) written by play, the server or the lab")),
+    file: Path = typer.Argument(..., metavar=N_("file"), help=N_("a game record (JSON) written by play, the server or the lab")),
     seat: Optional[int] = typer.Option(None, help=N_("replay as this seat (1-based) sees it; default: spectator")),
+    lang: Optional[str] = lang_option(),
 ) -> None:
     """Replay a game record and print its log and final scores."""
     console = Console()
@@ -343,7 +345,8 @@ def replay(
 
 @app.command("games", help=N_("List the games Cosmodrome can play, and what of their components we reconstructed."))
 def list_games(name: Optional[str] = typer.Argument(
-        None, help=N_("a game's name: show its options and every reconstructed component entry"))) -> None:
+        None, metavar=N_("name"), help=N_("a game's name: show its options and every reconstructed component entry")),
+        lang: Optional[str] = lang_option()) -> None:
     """List the games Cosmodrome can play, and what of their components we reconstructed."""
     console = Console()
     if name is not None:

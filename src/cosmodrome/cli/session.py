@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cosmodrome.core import Bot, Event, GameRecord, OptionError, State, get_game, undo_start
-from cosmodrome.i18n import N_, _, gettext
+from cosmodrome.i18n import N_, _, os_reason
 
 HUMAN = "human"
 #: what a person may type at a decision, in the order the help line names them
@@ -60,11 +60,12 @@ def advice_table(rows, options) -> Table:
 
 
 def legend_text(game) -> str:
-    """The game's symbols, one a line (``Game.legend``)."""
-    if not game.legend:
+    """The game's symbols, one a line, in the reader's language (``Game.legend_rows``)."""
+    rows = game.legend_rows()
+    if not rows:
         return _("This game's table uses words only: no symbols to explain.")
-    width = max(len(sym) for sym, _meaning in game.legend)
-    return "\n".join(f"{sym:<{width}}  {gettext(meaning)}" for sym, meaning in game.legend)
+    width = max(len(sym) for sym, _meaning in rows)
+    return "\n".join(f"{sym:<{width}}  {meaning}" for sym, meaning in rows)
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ class Session:
             self.record.save(path)
         except OSError as exc:
             raise OptionError(_("Could not save the game record to {path}: {reason}.")
-                              .format(path=path, reason=exc.strerror or exc)) from None
+                              .format(path=path, reason=os_reason(exc))) from None
 
     # ----- undo -----------------------------------------------------------------------
     def undo_start(self, seat: int) -> Optional[int]:

@@ -62,14 +62,16 @@ def colour_text(session: Session, seat: Optional[int], text: str) -> Text:
 
 
 def legend_grid(game) -> Table | Text:
-    """The game's legend (``Game.legend``) as two columns: symbol, meaning."""
-    if not game.legend:
+    """The game's legend (``Game.legend_rows``, in the reader's language) as two columns:
+    symbol, meaning."""
+    rows = game.legend_rows()
+    if not rows:
         return Text(legend_text(game))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    for sym, meaning in game.legend:
-        grid.add_row(Text(sym), Text(gettext(meaning)))
+    for sym, meaning in rows:
+        grid.add_row(Text(sym), Text(meaning))
     return grid
 
 

@@ -40,7 +40,16 @@ from cosmodrome.core.events import Event
 from cosmodrome.core.howto import hint_for, load_howto, page
 from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
-from cosmodrome.i18n import _, gettext
+from cosmodrome.i18n import _, gettext, pgettext
+
+
+def _option_kind(kind: str) -> str:
+    """An option's kind (``int``, ``bool``...) as its refusal names it, in the reader's
+    language (English keeps the kind's own name)."""
+    words = {"int": pgettext("an option's kind", "int"), "bool": pgettext("an option's kind", "bool"),
+             "str": pgettext("an option's kind", "str"), "path": pgettext("an option's kind", "path"),
+             "choice": pgettext("an option's kind", "choice")}
+    return words.get(kind, kind)
 
 
 @dataclass(frozen=True)
@@ -89,7 +98,8 @@ class OptionSpec:
                 if value is not None and not isinstance(value, str):
                     raise ValueError(value)
         except (TypeError, ValueError):
-            raise OptionError(_("option {name!r} expects a {kind}, not {value!r}").format(name=self.name, kind=self.kind, value=value)) from None
+            raise OptionError(_("option {name!r} expects a {kind}, not {value!r}").format(
+                name=self.name, kind=_option_kind(self.kind), value=value)) from None
         if self.choices and value not in self.choices:
             raise OptionError(
                 _("option {name!r} must be one of {names}, not {value!r}").format(name=self.name, names=', '.join(map(str, self.choices)), value=value)
@@ -188,6 +198,14 @@ class Game(ABC):
     #: options (choice or yes/no) whose every value the lab's ``balance`` compares by default,
     #: with every player count (e.g. a difficulty level)
     balance_by: tuple[str, ...] = ()
+    #: the words of each way a game can end, by the code its :meth:`GameState.summary` gives as
+    #: ``"end"`` (marked ``N_()``; the design lab shows them in the reader's language)
+    end_causes: dict[str, str] = {}
+    #: the words of the counters :meth:`State.summary` gives the lab, ``{key: N_("label")}``:
+    #: declared in the game's package beside its summary (as its statistics rows carry their
+    #: labels); a lab run's results carry them (:func:`cosmodrome.lab.compare.labels`) and the lab
+    #: page writes each through the reader's catalog
+    summary_labels: Mapping[str, str] = {}
     #: the version of the game's rules as this code plays them: a whole number the game bumps
     #: whenever a change alters what a recorded action means (a decision offered differently,
     #: a rule read anew), so a stored game knows under which rules its actions were taken
@@ -310,6 +328,13 @@ class Game(ABC):
         """The table for a screen that shows the hand (:meth:`render_hand`) and the log in
         panes of their own: without them. By default it is :meth:`render_text`."""
         return self.render_text(view, seat)
+
+    def legend_rows(self) -> list[tuple[str, str]]:
+        """:attr:`legend` in the current language: each symbol as the board writes it in that
+        language, and its meaning. By default both are looked up in the catalog (a sign such
+        as ``#`` has no entry and stays as it is); a game whose board writes words or
+        abbreviations in the reader's language gives them from the helpers its board uses."""
+        return [(gettext(sym), gettext(meaning)) for sym, meaning in self.legend]
 
     def seat_name(self, seat: int, players: int) -> str:
         """How a seat is called at the table (an empire, a colour...)."""

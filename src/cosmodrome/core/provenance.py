@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping
 
 from cosmodrome.core.errors import DataError
+from cosmodrome.i18n import _, os_reason
 
 #: keys that name an entry of an array of tables, in order of preference
 NAME_KEYS = ("name", "effect", "kind", "id")
@@ -95,4 +96,4 @@ def read_data_file(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"components: cannot read {Path(path).name}: {exc}") from None
+        raise DataError(_("components: cannot read {name}: {reason}").format(name=Path(path).name, reason=os_reason(exc) if isinstance(exc, OSError) else exc)) from None

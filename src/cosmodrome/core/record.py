@@ -17,7 +17,7 @@ from cosmodrome.core.errors import CosmodromeError, IllegalActionError, RecordEr
 from cosmodrome.core.events import Event
 from cosmodrome.core.game import State
 from cosmodrome.core.registry import get_game
-from cosmodrome.i18n import _
+from cosmodrome.i18n import _, json_reason, os_reason
 
 FORMAT = "cosmodrome-record"
 VERSION = 1
@@ -73,7 +73,7 @@ class GameRecord:
         try:
             return get_game(self.game).new_state(self.players, self.seed, self.options, chance=self.chance)
         except CosmodromeError as exc:
-            raise RecordError(f"record cannot start its game: {exc}") from None
+            raise RecordError(_("record cannot start its game: {reason}").format(reason=exc)) from None
 
     def replay(self, upto: Optional[int] = None, events: Optional[list[Event]] = None) -> State:
         """The state after the first ``upto`` actions (all when None). Events are appended to
@@ -87,7 +87,7 @@ class GameRecord:
             try:
                 ev = state.apply(a)
             except IllegalActionError as exc:
-                raise RecordError(f"record action #{i + 1} ({a}) is illegal on replay: {exc}") from None
+                raise RecordError(_("record action #{n} ({a}) is illegal on replay: {exc}").format(n=i + 1, a=a, exc=exc)) from None
             if events is not None:
                 events.extend(ev)
         return state
@@ -147,8 +147,9 @@ class GameRecord:
             return None
         if self.rules_version == now:
             return None
-        return (f"this record was played under version {self.rules_version} of the rules of {self.game}; this "
-                f"Cosmodrome plays version {now}, so its replay may differ from the game played or stop early")
+        return _("this record was played under version {then} of the rules of {game}; this Cosmodrome plays "
+                 "version {now}, so its replay may differ from the game played or stop early").format(
+                     then=self.rules_version, game=self.game, now=now)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
@@ -158,7 +159,7 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(_("the game record is not valid JSON: {error}").format(error=exc)) from None
+            raise RecordError(_("the game record is not valid JSON: {error}").format(error=json_reason(exc))) from None
         return cls.from_json(data)
 
     def save(self, path: str | Path) -> None:
@@ -170,7 +171,7 @@ class GameRecord:
         try:
             text = p.read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot read the game record {p}: {exc.strerror or exc}") from None
+            raise RecordError(_("cannot read the game record {path}: {reason}").format(path=p, reason=os_reason(exc))) from None
         except UnicodeDecodeError:
-            raise RecordError(f"the game record {p} is not UTF-8 text") from None
+            raise RecordError(_("the game record {path} is not UTF-8 text").format(path=p)) from None
         return cls.loads(text)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from cosmodrome.core import OptionError, get_game
-from cosmodrome.lab.selfplay import SelfPlay, end_cause
+from cosmodrome.i18n import N_, _, gettext
+from cosmodrome.lab.selfplay import ALL_LOSE, SelfPlay, end_cause
 from cosmodrome.lab.stats import mean, wilson
 
 
@@ -71,6 +72,33 @@ def breakdown(game_name: str, specs: list[str], n: int, seed: int, options: dict
             results = run(sp) if run else sp.run()
             cells.append(cell(results, p, by, value))
     return cells
+
+
+#: the lab's own end causes: a game whose summary names none ended as its rules end it, or with
+#: every player losing; a game stopped early is unfinished
+END_WORDS = {"normal": N_("played to the end"), ALL_LOSE: N_("everybody lost"), "running": N_("unfinished")}
+#: how a game's summary names an ending in which everybody lost (Onward to Venus: "all-lose: robot rebellion")
+ALL_LOSE_PREFIX = "all-lose: "
+
+
+def end_cause_words(game_name: str, causes: Any) -> dict[str, str]:
+    """Each end cause (the codes of ``end_causes``) in words, in the current language: the
+    game's own words (``Game.end_causes``), the lab's, or the code looked up as it is.
+
+    >>> end_cause_words("cosmic-run", ["stuck", "normal", "all-lose: robot rebellion"])
+    {'stuck': "a player's ships can no longer advance", 'normal': 'played to the end', \
+'all-lose: robot rebellion': 'everybody lost: robot rebellion'}
+    """
+    own = getattr(get_game(game_name), "end_causes", {}) or {}
+    out = {}
+    for c in causes:
+        if c in own:
+            out[c] = gettext(own[c])
+        elif c.startswith(ALL_LOSE_PREFIX):
+            out[c] = _("everybody lost: {cause}").format(cause=gettext(c[len(ALL_LOSE_PREFIX):]))
+        else:
+            out[c] = gettext(END_WORDS.get(c, c))
+    return out
 
 
 def cell(results: list, players: int, by: str = "", value: Any = None) -> dict[str, Any]:

@@ -28,19 +28,18 @@ from cosmodrome.lab.runner import GameResult
 from cosmodrome.lab.selfplay import compare
 from cosmodrome.lab.stats import diff_ci, mean, mean_ci, per_game_values, std, tally_summaries, wilson
 
-#: each game's own breakdown, from its per-game summary: a title and its rows, each a label and
+#: each game's own breakdown, from its per-game summary: a title and its rows, each a label (None:
+#: the game's own words for the counter, ``Game.summary_labels``) and
 #: the summary's number (``key``) or a dict's entry (``key``, ``sub``) per game; ``{seat}``
 #: stands for each seat in turn (Venus: VP by source, RB Ending the game; Cosmic Run: planets
 #: reached, RB Scoring; Walking on the Moon: accidents and arrivals). March on Mars is broken
 #: down by its ``balance_by`` option (the threat level): see :func:`own`.
-OWN: dict[str, tuple[str, list[tuple[str, str, Optional[str]]]]] = {
+OWN: dict[str, tuple[str, list[tuple[Optional[str], str, Optional[str]]]]] = {
     "venus": (N_("VP by source, per game"), [("Seat {seat}: VP from planets", "vp_planets", "seat {seat}"),
                                           ("Seat {seat}: VP from kept tiles", "vp_tiles", "seat {seat}")]),
-    "cosmic-run": (N_("Planets reached, per game"), [(N_("Sheet 1: planets reached"), "p1_planets", None),
-                                                  (N_("Sheet 2: planets reached"), "p2_planets", None),
-                                                  (N_("Zorlord: planets reached"), "zorlord_planets", None),
-                                                  (N_("Sheet 1: ships disabled"), "p1_disabled", None),
-                                                  (N_("Sheet 2: ships disabled"), "p2_disabled", None)]),
+    "cosmic-run": (N_("Planets reached, per game"), [(None, "p1_planets", None), (None, "p2_planets", None),
+                                                  (None, "zorlord_planets", None), (None, "p1_disabled", None),
+                                                  (None, "p2_disabled", None)]),
     "moon": (N_("Accidents and arrivals, per game"), [(N_("Accidents"), "accidents", None),
                                                       (N_("Astronauts arrived"), "arrived", None), (N_("Rounds"), "rounds", None),
                                                       (N_("Sputniks held at the end"), "sputniks_held", None)]),
@@ -124,7 +123,8 @@ def differences(baseline: Sequence[GameResult], variant: Sequence[GameResult], p
 
 def results(baseline: Sequence[GameResult], variant: Sequence[GameResult], players: int,
             game: str = "") -> dict[str, Any]:
-    """The ``results`` of a finished lab run (``own``: :func:`own`, when the game is named)."""
+    """The ``results`` of a finished lab run (``own``: :func:`own`, and ``labels``: the words of the
+    summary's counters, :func:`labels`, when the game is named)."""
     diffs, seen = [], set()
     for d in differences(baseline, variant, players):  # a summary's "decisions" repeats a measure
         if d["measure"] not in seen:
@@ -132,7 +132,21 @@ def results(baseline: Sequence[GameResult], variant: Sequence[GameResult], playe
             diffs.append(d)
     return {"baseline": part(baseline, players), "variant": part(variant, players), "differences": diffs,
             "significant": [d["measure"] for d in diffs if d["significant"]],
-            "own": own(game, baseline, variant, players) if game else []}
+            "own": own(game, baseline, variant, players) if game else [], "labels": labels(game) if game else {}}
+
+
+def labels(game: str) -> dict[str, str]:
+    """The words of ``game``'s summary counters (``Game.summary_labels``), in English as every
+    stored result is (the lab page writes each through the reader's catalog); none for a game
+    no longer registered.
+
+    >>> labels("moon")["accidents"], labels("no such game")
+    ('accidents', {})
+    """
+    try:
+        return dict(get_game(game).summary_labels)
+    except Exception:
+        return {}
 
 
 def _row(label: str, xa: list[float], xb: list[float]) -> dict[str, Any]:
@@ -150,8 +164,10 @@ def own(game: str, baseline: Sequence[GameResult], variant: Sequence[GameResult]
     out = []
     sa, sb = [r.summary or {} for r in baseline], [r.summary or {} for r in variant]
     title, spec = OWN.get(game, ("", []))
+    words = labels(game)
     rows = []
     for label, key, sub in spec:
+        label = label or words.get(key, key)
         for seat in (range(1, players + 1) if "{seat}" in label else [0]):
             k = sub.format(seat=seat) if sub else None
             if not any(key in s for s in sa + sb):

@@ -31,14 +31,26 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 import tomllib
 from typing import Any, Callable, Iterator, Mapping, Optional
 
+from cosmodrome import i18n
 from cosmodrome.core import OptionError, component_words
 from cosmodrome.core.provenance import NAME_KEYS
+from cosmodrome.i18n import N_, _, pgettext
 
 #: keys of an entry that describe it rather than being data a designer changes
 META_KEYS = frozenset({"status", "source", "name"})
+#: an entry's mark in words
+STATUS_WORDS = {"fact": N_("fact"), "assumed": N_("assumed")}
+def _source_words() -> dict[str, str]:
+    """The fixed words a source note is written with (a reference's abbreviation, the marks),
+    in the reader's language even in a note no catalog holds (a designer's own data): its free
+    text, which quotes a rulebook section by the rulebook's own name, stays as written."""
+    return {"RB": pgettext("a source note: the rulebook", "RB"), "component sheet": pgettext("a source note", "component sheet"),
+            "sheet": pgettext("a source note: our component sheet", "sheet"), "see": pgettext("a source note", "see"),
+            "fact": _("fact"), "assumed": _("assumed")}
 
 
 # ----- the form ----------------------------------------------------------------------------
@@ -54,11 +66,35 @@ def form(data: Mapping[str, Any], names: Optional[Mapping[str, str]] = None) -> 
         entries = list(_entries(node, [section], ""))
         for e in entries:
             e["title"] = component_words.entry_label(e["label"], names)
+            # the mark and the source in the reader's words (the file's own stay in status, source)
+            e["status_text"] = i18n.gettext(STATUS_WORDS.get(e["status"], e["status"]))
+            keys = tuple(dict.fromkeys(re.split(r"[.\[]", f["label"])[0] for f in e["fields"]))
+            e["source_text"] = source_words(e["source"], keys)
             for f in e["fields"]:
                 f["title"] = component_words.field_label(f["label"], names)
         if entries:
             out.append({"section": section, "title": component_words.word(section), "entries": entries})
     return out
+
+
+def source_words(source: str, keys: tuple[str, ...] = ()) -> str:
+    """An entry's source note in the reader's language: its translation when the catalog holds
+    the whole note (a packaged file's notes are extracted from it), else the note with its
+    fixed words (``RB``, ``sheet``, ``fact``, ``assumed``, and the names of the entry's own
+    ``keys``, as ``copies``) in the reader's words and its free text as written.
+
+    >>> with i18n.using("hu"):
+    ...     source_words("RB Movement Die: it rolls; copies assumed", ("copies",))
+    'SzK Movement Die: it rolls; példányszám feltevés'
+    """
+    whole = i18n.gettext(source)
+    if whole != source or not source or i18n.current() == i18n.SOURCE:
+        return whole
+    words = _source_words()
+    for k in keys:
+        words.setdefault(k, component_words.word(k))
+    pattern = r"(?<![\w.])(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?![\w])"
+    return re.sub(pattern, lambda m: words[m.group(1)], source)
 
 
 def _entries(node: Any, path: list, label: str) -> Iterator[dict[str, Any]]:

@@ -24,16 +24,29 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from cosmodrome.core import OptionError
-from cosmodrome.i18n import _
+from cosmodrome.i18n import N_, _, gettext, number
 
 KINDS = ("none", "realtime", "turn")
 ON_TIMEOUT = ("bot", "end")
 
 
+#: each number of a clock in words, for its error sentence
+KEY_WORDS = {"minutes": N_("minutes per player"), "increment": N_("seconds added after each move"),
+             "days": N_("days per move"), "hours": N_("hours per move")}
+
+
 def _number(spec: dict, key: str, low: float, high: float, default: Optional[float] = None) -> float:
+    """``spec[key]``, a number from ``low`` to ``high``; else an error naming it in words.
+
+    >>> _number({"minutes": "x"}, "minutes", 0.5, 600)
+    Traceback (most recent call last):
+    ...
+    cosmodrome.core.errors.OptionError: the clock's 'minutes' must be a number from 0.5 to 600 (minutes per player), not 'x'
+    """
     v = spec.get(key, default)
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not low <= v <= high:
-        raise OptionError(_("the clock's {key!r} must be a number from {low:g} to {high:g}, not {v!r}").format(key=key, low=low, high=high, v=v))
+        raise OptionError(_("the clock's {key!r} must be a number from {low} to {high} ({what}), not {v!r}").format(
+            what=gettext(KEY_WORDS[key]), key=key, low=number(low), high=number(high), v=v))
     return float(v)
 
 

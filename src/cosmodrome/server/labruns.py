@@ -40,6 +40,7 @@ from cosmodrome import i18n
 from cosmodrome.core import Game, OptionError, get_game
 from cosmodrome.i18n import _
 from cosmodrome.lab import compare
+from cosmodrome.lab.breakdown import end_cause_words
 from cosmodrome.lab.design import compute_ranges
 from cosmodrome.lab.executor import BACKENDS, _mp_context, check_backend, run_tasks, warm_ray
 from cosmodrome.lab.runner import GameResult, GameTask, make_task
@@ -197,6 +198,12 @@ class Run:
         if with_results:
             out["variant"]["toml"] = self.variant.get("toml", "")
             out["results"] = self.results if self.status == "done" else None
+            if out["results"] is not None and "labels" not in out["results"]:  # kept by an older server
+                out["results"] = dict(out["results"], labels=compare.labels(self.game))
+            if out["results"]:  # how its games ended, in the reader's words
+                causes = {c for arm in ("baseline", "variant")
+                          for c in ((out["results"].get(arm) or {}).get("breakdown") or {}).get("end_causes", {})}
+                out["end_cause_words"] = end_cause_words(self.game, sorted(causes))
         return out
 
 

@@ -10,8 +10,10 @@ options, hints, log sentences, help pages and error sentences (``{"error"}``: th
 ``kind`` stay language-free) are written in it; a socket keeps it as ``Conn.lang``, and the table
 messages and notices sent to it are written in it.
 
-``GET /api/i18n`` lists the languages; ``GET /api/i18n/{lang}`` is a language's catalog as
-JSON for the page (the same catalog the server reads). An account keeps the language its
+``GET /api/i18n`` lists the languages, with the bot levels' names the page writes through the
+catalog (``lines.LEVEL_WORDS``, the one table the server's log lines use too);
+``GET /api/i18n/{lang}`` is a language's catalog as JSON for the page (the same catalog the
+server reads). An account keeps the language its
 person chose (``GET``/``POST /api/account/language``, table ``account_settings``), so the
 page reads it in that language on any browser where they log in.
 """
@@ -27,6 +29,7 @@ from pydantic import Field
 
 from cosmodrome import i18n
 from cosmodrome.i18n import _
+from cosmodrome.server import lines
 from cosmodrome.server.accounts import COOKIE, digest
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import JsonRoute, MeDep
@@ -136,6 +139,8 @@ class Language(m.Answer):
 class Languages(m.Answer):
     languages: list[Language]
     default: str
+    levels: dict[str, str] = Field(description="bot levels named in words (English: the page looks each up in the "
+                                               "reader's catalog), e.g. heuristic: Easy")
 
 
 class Catalog(m.Answer):
@@ -159,7 +164,7 @@ def router() -> APIRouter:
 
     @api.get("/api/i18n", response_model=Languages, summary="The languages this server has catalogs for")
     async def languages():
-        return {"languages": i18n.languages(), "default": i18n.current()}
+        return {"languages": i18n.languages(), "default": i18n.current(), "levels": lines.LEVEL_WORDS}
 
     @api.get("/api/i18n/{lang}", response_model=Catalog, summary="A language's catalog for the page",
              responses=errors(404))

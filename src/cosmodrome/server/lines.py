@@ -61,7 +61,9 @@ TEMPLATES = (TIMED_OUT_TEAM_LOST, TIMED_OUT_SEAT_LOSES, TIMED_OUT_BOT_PLAYS, BAC
              BOT_ILLEGAL, BOT_FAILED)
 #: arguments that are words of ours (a game's title), read in the reader's language too
 WORDS = ("title",)
-#: the stand-in bots' levels as people call them (as the page's ``botLabel`` names them)
+#: the bot levels that people call by a name of their own: the one table of these words, for the
+#: server's lines and for the page (``GET /api/i18n`` sends it; ``botLabel`` in web/js/api.js
+#: writes each name through the catalog)
 LEVEL_WORDS = {"random": N_("Random"), "heuristic": N_("Easy")}
 
 

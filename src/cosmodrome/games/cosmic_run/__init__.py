@@ -51,6 +51,15 @@ class CosmicRun(Game):
     name = "cosmic-run"
     observation_layout = staticmethod(observation.layout)
     title = "Cosmic Run: Rapid Fire"
+    #: how a game ended, in words (the lab's "How games ended"; RB: End of the Game)
+    end_causes = {"planets": N_("a player reached all three planets"),
+                  "rapid-fire": N_("two enemy ships disabled (Rapid Fire)"),
+                  "stuck": N_("a player's ships can no longer advance"), "rounds": N_("twelve rounds are over"),
+                  "mission": N_("mission accomplished: all three planets reached"),
+                  "technology": N_("all three planets reached, but Zorlord's technology score is not lower"),
+                  "destroyed": N_("one of your ships was disabled"),
+                  "zorlord": N_("a Zorlord ship reached its planet first")}
+    summary_labels = scoring.SUMMARY_LABELS
     min_players = 1
     max_players = 2
     num_actions = NUM_ACTIONS
@@ -158,6 +167,9 @@ class CosmicRun(Game):
         return _("Player {n}").format(n=seat + 1)
 
     legend = text.SYMBOLS
+
+    def legend_rows(self) -> list[tuple[str, str]]:
+        return text.legend_rows()
 
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render(view, seat)

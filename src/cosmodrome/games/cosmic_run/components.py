@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from cosmodrome.core import DataError
-from cosmodrome.i18n import _, gettext, ngettext, pgettext
+from cosmodrome.i18n import _, gettext, ngettext, os_reason, pgettext
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 
@@ -119,46 +119,47 @@ class Components:
 def _entry(data: dict, section: str, key: str) -> tuple[Any, str, str]:
     sec = data.get(section)
     if not isinstance(sec, dict) or key not in sec:
-        raise DataError(f"components: missing entry [{section}.{key}]")
+        raise DataError(_("components: missing entry [{section}.{key}]").format(section=section, key=key))
     e = sec[key]
     if not isinstance(e, dict) or "value" not in e:
-        raise DataError(f"components: [{section}.{key}] must be a table with value, status and source")
+        raise DataError(_("components: [{section}.{key}] must be a table with value, status and source").format(section=section, key=key))
     status = e.get("status")
     if status not in ("fact", "assumed"):
-        raise DataError(f"components: [{section}.{key}] status must be 'fact' or 'assumed', not {status!r}")
+        raise DataError(_("components: [{section}.{key}] status must be 'fact' or 'assumed', not {status!r}").format(section=section, key=key, status=status))
     source = e.get("source")
     if not isinstance(source, str) or not source.strip():
-        raise DataError(f"components: [{section}.{key}] needs a source")
+        raise DataError(_("components: [{section}.{key}] needs a source").format(section=section, key=key))
     return e["value"], status, source
 
 
 def _ints(name: str, v: Any, n: Optional[int] = None, lo: Optional[int] = None, hi: Optional[int] = None) -> tuple[int, ...]:
     if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
-        raise DataError(f"components: {name} must be a list of whole numbers")
+        raise DataError(_("components: {name} must be a list of whole numbers").format(name=name))
     if n is not None and len(v) != n:
-        raise DataError(f"components: {name} must have {n} entries, not {len(v)}")
+        raise DataError(_("components: {name} must have {n} entries, not {got}").format(name=name, n=n, got=len(v)))
     for x in v:
         if (lo is not None and x < lo) or (hi is not None and x > hi):
-            raise DataError(f"components: {name} has {x}, outside {lo}..{hi}")
+            raise DataError(_("components: {name} has {x}, outside {lo}..{hi}").format(name=name, x=x, lo=lo, hi=hi))
     return tuple(v)
 
 
 def _int(name: str, v: Any, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise DataError(f"components: {name} must be a whole number from {lo} to {hi}, not {v!r}")
+        raise DataError(_("components: {name} must be a whole number from {lo} to {hi}, not {value!r}").format(
+            name=name, lo=lo, hi=hi, value=v))
     return v
 
 
 def _strs(name: str, v: Any, n: int) -> tuple[str, ...]:
     if not isinstance(v, list) or len(v) != n or any(not isinstance(x, str) or not x for x in v):
-        raise DataError(f"components: {name} must be a list of {n} names")
+        raise DataError(_("components: {name} must be a list of {n} names").format(name=name, n=n))
     return tuple(v)
 
 
 def parse_face(text: Any, tracks: tuple[str, ...], where: str) -> int:
     """``"blue 2"`` → a movement face code, ``"attack green"``, ``"mine"``, ``"warp"``..."""
     if not isinstance(text, str):
-        raise DataError(f"components: {where}: a face is a word such as 'blue 2', not {text!r}")
+        raise DataError(_("components: {where}: a face is a word such as 'blue 2', not {text!r}").format(where=where, text=text))
     words = text.lower().split()
     if len(words) == 2 and words[0] in tracks and words[1].isdigit() and 1 <= int(words[1]) <= 6:
         return tracks.index(words[0]) * 6 + int(words[1]) - 1
@@ -168,8 +169,7 @@ def parse_face(text: Any, tracks: tuple[str, ...], where: str) -> int:
         return MINE_FACE
     if len(words) == 1 and words[0] in TECH_WORDS:
         return TECH0 + TECH_WORDS.index(words[0])
-    raise DataError(f"components: {where}: unknown face {text!r} (use '<colour> <1-6>', "
-                    f"'attack <colour>', 'mine' or one of {', '.join(TECH_WORDS)})")
+    raise DataError(_("components: {where}: unknown face {text!r} (use '<colour> <1-6>', 'attack <colour>', 'mine' or one of {names})").format(where=where, text=text, names=', '.join(TECH_WORDS)))
 
 
 def build(data: dict) -> Components:
@@ -187,21 +187,21 @@ def build(data: dict) -> Components:
     start_col = _int("sheet.start_column", vals["sheet.start_column"], 0, 2)
     numbers = _ints("mine_dice.numbers", vals["mine_dice.numbers"], lo=1, hi=99)
     if not numbers:
-        raise DataError("components: mine_dice.numbers needs at least one face")
+        raise DataError(_("components: mine_dice.numbers needs at least one face"))
     labels = []
     for side in ("a", "b"):
         lab = _ints(f"sheet.labels_{side}", vals[f"sheet.labels_{side}"], rows, lo=0, hi=99)
         labels.append((0,) + lab + (0,))
     letters_raw = vals["mine_dice.letters"]
     if not isinstance(letters_raw, list) or not letters_raw or any(x not in columns for x in letters_raw):
-        raise DataError(f"components: mine_dice.letters must list column letters from {', '.join(columns)}")
+        raise DataError(_("components: mine_dice.letters must list column letters from {names}").format(names=', '.join(columns)))
     hearts = _int("sheet.hearts", vals["sheet.hearts"], 1, 9)
     gap = _int("sheet.armada_gap", vals["sheet.armada_gap"], 1, 99)
     rerolls = _int("sheet.rerolls", vals["sheet.rerolls"], 0, 99)
     cargo = _int("sheet.cargo_slots", vals["sheet.cargo_slots"], 1, 8)
     track = _ints("sheet.round_track", vals["sheet.round_track"], lo=0, hi=20)
     if not track:
-        raise DataError("components: sheet.round_track needs at least one round")
+        raise DataError(_("components: sheet.round_track needs at least one round"))
     ladder = _ints("scoring.ladder", vals["scoring.ladder"], rows + 2, lo=-99, hi=99)
     m5 = _int("scoring.minus5_row", vals["scoring.minus5_row"], 0, rows + 1)
     pen = _int("scoring.disabled_penalty", vals["scoring.disabled_penalty"], -99, 0)
@@ -211,7 +211,7 @@ def build(data: dict) -> Components:
     circles = _int("technologies.circles", vals["technologies.circles"], 1, 20)
     faces = vals["action_dice.faces"]
     if not isinstance(faces, list) or len(faces) != 8 or any(not isinstance(d, list) or not d for d in faces):
-        raise DataError("components: action_dice.faces must list 8 dice, each a list of faces")
+        raise DataError(_("components: action_dice.faces must list 8 dice, each a list of faces"))
     dice = tuple(tuple(parse_face(f, tracks, f"die {i + 1}") for f in d) for i, d in enumerate(faces))
     return Components(
         tracks=tracks, columns=columns, rows=rows, start_column=start_col,
@@ -227,9 +227,9 @@ def _read(path: Path) -> dict:
         with open(path, "rb") as fh:
             return tomllib.load(fh)
     except OSError as exc:
-        raise DataError(f"cannot read components file {path}: {exc.strerror or exc}") from None
+        raise DataError(_("cannot read components file {path}: {reason}").format(path=path, reason=os_reason(exc))) from None
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"components file {path} is not valid TOML: {exc}") from None
+        raise DataError(_("components file {path} is not valid TOML: {exc}").format(path=path, exc=exc)) from None
 
 
 def load_components(path: Any = "") -> Components:
@@ -246,7 +246,7 @@ def components_from_text(text: str, label: str = "the variant") -> Components:
     try:
         variant = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"components file {label} is not valid TOML: {exc}") from None
+        raise DataError(_("components file {label} is not valid TOML: {exc}").format(label=label, exc=exc)) from None
     return _merge(variant, label)
 
 
@@ -260,11 +260,11 @@ def _merge(variant: dict, path: str) -> Components:
     if variant:
         for section, entries in variant.items():
             if section not in REQUIRED:
-                raise DataError(f"components file {path}: unknown section [{section}]")
+                raise DataError(_("components file {path}: unknown section [{section}]").format(path=path, section=section))
             if not isinstance(entries, dict):
-                raise DataError(f"components file {path}: [{section}] must be a table")
+                raise DataError(_("components file {path}: [{section}] must be a table").format(path=path, section=section))
             for key, e in entries.items():
                 if key not in REQUIRED[section]:
-                    raise DataError(f"components file {path}: unknown entry [{section}.{key}]")
+                    raise DataError(_("components file {path}: unknown entry [{section}.{key}]").format(path=path, section=section, key=key))
                 data[section][key] = e
     return build(data)

@@ -15,7 +15,7 @@ from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
 from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState, tech_ix
 from cosmodrome.games.cosmic_run.text import end_sentence
-from cosmodrome.i18n import _
+from cosmodrome.i18n import N_, _
 
 
 def track_vp(s: CosmicRunState, ship: int) -> int:
@@ -148,6 +148,19 @@ def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> N
 def scores(s: CosmicRunState) -> list[float]:
     """The VP total of every player (the protocol's ``scores``)."""
     return [float(total(s, sh)) for sh in range(s.num_players)]
+
+
+#: the words of :func:`summary`'s counters (``Game.summary_labels``): each sheet's own (``p1_``,
+#: ``p2_``; the solo game's second sheet is the Zorlord's) and the game's
+SUMMARY_LABELS = {
+    "rounds": N_("rounds"), "decisions": N_("decisions"), "mines": N_("mines on the board"),
+    "p1_planets": N_("Sheet 1: planets reached"), "p1_disabled": N_("Sheet 1: ships disabled"),
+    "p1_tech": N_("Sheet 1: technology points"), "p1_vp": N_("Sheet 1: VP"), "p1_rerolls": N_("Sheet 1: re-rolls used"),
+    "p2_planets": N_("Sheet 2: planets reached"), "p2_disabled": N_("Sheet 2: ships disabled"),
+    "p2_tech": N_("Sheet 2: technology points"), "p2_vp": N_("Sheet 2: VP"), "p2_rerolls": N_("Sheet 2: re-rolls used"),
+    "zorlord_planets": N_("Zorlord: planets reached"), "zorlord_disabled": N_("Zorlord: ships disabled"),
+    "zorlord_tech": N_("Zorlord: technology points"),
+}
 
 
 def summary(s: CosmicRunState) -> dict[str, Any]:

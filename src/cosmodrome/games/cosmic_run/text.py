@@ -28,7 +28,7 @@ from cosmodrome.games.cosmic_run.state import (
     ZOR_REROLL,
     CosmicRunState,
 )
-from cosmodrome.i18n import N_, Word, _, current, gettext, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 END_WORDS = {
     "planets": N_("{w} reached all three planets"),
@@ -232,17 +232,26 @@ def _cell(bits: int, here: bool) -> str:
     return "o"
 
 
+def tech_short(name: str) -> str:
+    """A technology's short name on the sheet's technology line, in the current language."""
+    short = {"defensive missile": pgettext("a technology on the tracking sheet, short", "missile"),
+             "navigational control": pgettext("a technology on the tracking sheet, short", "control"),
+             "warp drive": pgettext("a technology on the tracking sheet, short", "drive"),
+             "transformer": pgettext("a technology on the tracking sheet, short", "transfo")}.get(name)
+    return short or gettext(name).split()[-1][:7]
+
+
 def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     meta = v["sheet"]
     rows, cols, labels, ladder = meta["rows"], meta["columns"], meta["labels"], meta["ladder"]
     out = [_("== {name}'s sheet (side {side}) ==").format(name=sh['name'], side=meta['side'])]
-    head = "      VP  " + "   ".join(f"{gettext(c)[:9]:^9}" for c in meta["tracks"])
+    head = f"      {mark('vp'):<4}" + "   ".join(f"{gettext(c)[:9]:^9}" for c in meta["tracks"])
     out.append(head)
     hearts = []
     for ship in sh["ships"]:
         h = "♥" * (meta["hearts"] - ship["hearts"]) + "x" * ship["hearts"]
         up = f"+{ship['upgrades']}" if ship["upgrades"] else ""
-        tag = " OUT" if ship["disabled"] else ""
+        tag = " " + mark("out") if ship["disabled"] else ""
         hearts.append(f"{h}{up}{tag}"[:9])
     out.append("          " + "   ".join(f"{h:^9}" for h in hearts))
     for r in range(rows + 1, -1, -1):
@@ -260,54 +269,62 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
                 txt = " ".join(_cell(g[c], ship["row"] == r and ship["col"] == c) for c in range(3))
                 txt = f"  {txt}  "
             cells.append(f"{txt:9}")
-        name = "P" if r == rows + 1 else ("S" if r == 0 else str(labels[r] or ""))
+        name = mark("planet") if r == rows + 1 else (mark("start") if r == 0 else str(labels[r] or ""))
         out.append(f"{name:>3} {ladder[r]:>3}   " + "   ".join(cells))
     out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(3)))
-    techs = " ".join(f"{gettext(t['name']).split()[-1][:7]} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
+    techs = " ".join(f"{tech_short(t['name'])} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
                       f"{'o' * (t['circles'] - t['acquired'])}" for t in sh["techs"])
     out.append(_("  Tech {n}VP: {techs}").format(n=sh['tech_score'], techs=techs))
     if not sh["zorlord"]:
         out.append(_("  Cargo {cargo}/{slots}  Re-rolls {rerolls}  VP now {vp}").format(
-            cargo=sh['cargo'], slots=meta['cargo_slots'], rerolls='R' * sh['rerolls_left'] + 'x' * sh['rerolls_used'],
+            cargo=sh['cargo'], slots=meta['cargo_slots'], rerolls=mark("reroll") * sh['rerolls_left'] + 'x' * sh['rerolls_used'],
             vp=sh['vp']) + (_("  Kills {n}").format(n=sh['kills']) if v["options"].get("rapid_fire") else ""))
     return out
 
 
-#: the tracking sheets' symbols explained (``Game.legend``); the first nine are the board's
-#: one-line legend, the rest say what the other marks of a sheet mean
-SYMBOLS = (
-    ("o", N_("open circle")),
-    ("#", N_("mine")),
-    ("| - / ~", N_("the line a ship entered by (up, sideways, diagonally, by warp)")),
-    ("X", N_("a mine on a line")),
-    ("@", N_("ship")),
-    ("♥", N_("open heart")),
-    ("x", N_("filled heart")),
-    ("S", N_("start")),
-    ("P", N_("planet")),
-    ("row, VP", N_("left of a sheet: the printed row number and its VP")),
-    ("Tech X * o", N_("a technology's circles: X held, * used, o open")),
-    ("+n", N_("under a ship's hearts: its engine upgrades")),
-    ("OUT", N_("a disabled ship")),
-    ("PLANET", N_("upper-case once the ship has reached the planet: [@PLANET] it is there, [*PLANET] it was")),
-    ("Re-rolls R x", N_("re-rolls left (R) and used (x)")),
-    ("Cargo n/m", N_("cargo taken of the sheet's slots")),
-)
+def mark(name: str) -> str:
+    """A mark of the tracking sheet that stands for a word, as the current language writes
+    it: ``S`` (the start row), ``P`` (the planet row), ``OUT`` (a disabled ship), ``R`` (a
+    re-roll left), ``VP`` (the score ladder's heading)."""
+    return {"start": pgettext("the start row of a sheet, one letter", "S"),
+            "planet": pgettext("the planet row of a sheet, one letter", "P"),
+            "out": pgettext("a disabled ship, on the tracking sheet", "OUT"),
+            "reroll": pgettext("a re-roll left, one letter", "R"),
+            "vp": pgettext("victory points, short", "VP"),
+            "tech": pgettext("technologies, short", "Tech"),
+            "row": pgettext("a sheet's row, short", "row")}[name]
 
 
-def symbol_words(text: str) -> str:
-    """A symbol's explanation in the reader's language ("mine" is a space mine here, not a
-    mining building)."""
-    return pgettext("space mine", text) if text == "mine" else gettext(text)
+def legend_rows() -> list[tuple[str, str]]:
+    """The tracking sheets' symbols explained (``Game.legend_rows``), each written as the sheet
+    writes it in the current language; the first nine are the board's one-line legend, the
+    rest say what the other marks of a sheet mean."""
+    planet = pgettext("the top row of a track", "planet")[:7].upper()
+    return [
+        ("o", _("open circle")),
+        ("#", pgettext("space mine", "mine")),
+        ("| - / ~", _("the line a ship entered by (up, sideways, diagonally, by warp)")),
+        ("X", _("a mine on a line")),
+        ("@", _("ship")),
+        ("♥", _("open heart")),
+        ("x", _("filled heart")),
+        (mark("start"), pgettext("the start row of a sheet", "start")),
+        (mark("planet"), _("planet")),
+        (f"{mark('row')}, {mark('vp')}", _("left of a sheet: the printed row number and its VP")),
+        (f"{mark('tech')} X * o", _("a technology's circles: X held, * used, o open")),
+        ("+n", _("under a ship's hearts: its engine upgrades")),
+        (mark("out"), _("a disabled ship")),
+        (planet, _("upper-case once the ship has reached the planet: [@{planet}] it is there, [*{planet}] it was").format(
+            planet=planet)),
+        (_("Re-rolls {R} x").format(R=mark("reroll")), _("re-rolls left ({R}) and used (x)").format(R=mark("reroll"))),
+        (_("Cargo n/m"), _("cargo taken of the sheet's slots")),
+    ]
 
 
 def legend() -> str:
     """The board's one-line legend, in the reader's language."""
-    return (_("Legend: ") + "  ".join(f"{sym} {symbol_words(text)}" for sym, text in SYMBOLS[:9])
+    return (_("Legend: ") + "  ".join(f"{sym} {text}" for sym, text in legend_rows()[:9])
             + _("; left of a sheet: the printed row number and its VP. Tech: X held, * used, o open."))
-
-
-LEGEND = legend()
 
 
 def ordinal(n: int) -> str:
@@ -418,3 +435,7 @@ def help_texts() -> dict:
             name: {k: [gettext(a), gettext(b), src] for k, (a, b, src) in table.items()}
             for name, table in (("sheet", SHEET_HELP), ("tech", TECH_HELP))}
     return out
+
+
+#: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language
+SYMBOLS = tuple(in_source(legend_rows))

@@ -23,9 +23,11 @@ Above the top row is sky; below the bottom row is rock.
 
 from __future__ import annotations
 
+from cosmodrome.i18n import N_, _, gettext
+
 AIR, SAFE, HAZARD, ROCK, TUNNEL, TUNNEL_HAZ = range(6)
 CHARS = ".ox#tT"
-CELL_NAMES = ("air", "safe box", "hazardous box", "rock", "tunnel box", "hazardous tunnel box")
+CELL_NAMES = (N_("air"), N_("safe box"), N_("hazardous box"), N_("rock"), N_("tunnel box"), N_("hazardous tunnel box"))
 #: cells an astronaut may stand on
 STANDING = frozenset({SAFE, HAZARD, TUNNEL, TUNNEL_HAZ})
 #: cells on which a jump may end without an accident
@@ -71,12 +73,12 @@ def column_problem(column: tuple[int, ...]) -> str:
     a surface box (``o`` or ``x``) and only rock or tunnel boxes may lie below it."""
     top = max((y for y, c in enumerate(column) if c != AIR), default=-1)
     if top < 0:
-        return "the column has no ground"
+        return _("the column has no ground")
     if column[top] not in (SAFE, HAZARD):
-        return f"the top cell is {CELL_NAMES[column[top]]}, not a surface box"
+        return _("the top cell is {cell}, not a surface box").format(cell=gettext(CELL_NAMES[column[top]]))
     for y in range(top):
         if column[y] not in (ROCK, TUNNEL, TUNNEL_HAZ):
-            return f"level {y} under the surface is {CELL_NAMES[column[y]]}"
+            return _("level {level} under the surface is {cell}").format(level=y, cell=gettext(CELL_NAMES[column[y]]))
     return ""
 
 
@@ -89,9 +91,9 @@ def card_problem(rows_top_down: object, width: int, levels: int) -> str:
     """
     if (not isinstance(rows_top_down, list) or len(rows_top_down) != levels
             or any(not isinstance(r, str) or len(r) != width or set(r) - set(CHARS) for r in rows_top_down)):
-        return f"a card is {levels} rows of {width} cells from {CHARS!r}"
+        return _("a card is {levels} rows of {width} cells from {chars}").format(levels=levels, width=width, chars=repr(CHARS))
     for c, col in enumerate(parse_card(rows_top_down)):
         problem = column_problem(col)
         if problem:
-            return f"column {c + 1}: {problem}"
+            return _("column {n}: {problem}").format(n=c + 1, problem=problem)
     return ""

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from cosmodrome.core import DataError
+from cosmodrome.i18n import _, os_reason
 
 
 def read(variant: Any) -> tuple[dict[str, Any], str]:
@@ -35,17 +36,17 @@ def read(variant: Any) -> tuple[dict[str, Any], str]:
         label = repr(variant.get("name") or "the variant")
         text = variant.get("toml")
         if not isinstance(text, str):
-            raise DataError(f"components: {label} must give its data as TOML text")
+            raise DataError(_("components: {label} must give its data as TOML text").format(label=label))
     else:
         label = repr(Path(str(variant)).name)
         try:
             text = Path(str(variant)).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(f"components: cannot read the variant file {label}: {getattr(exc, 'strerror', None) or exc}") from None
+            raise DataError(_("components: cannot read the variant file {label}: {reason}").format(label=label, reason=os_reason(exc) if isinstance(exc, OSError) else exc)) from None
     try:
         return tomllib.loads(text), label
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"components: {label} is not valid TOML: {exc}") from None
+        raise DataError(_("components: {label} is not valid TOML: {exc}").format(label=label, exc=exc)) from None
 
 
 def merged(data: Mapping[str, Any], variant: Mapping[str, Any], label: str) -> dict[str, Any]:
@@ -53,23 +54,20 @@ def merged(data: Mapping[str, Any], variant: Mapping[str, Any], label: str) -> d
     out = copy.deepcopy(dict(data))
     for section, value in variant.items():
         if section not in out:
-            raise DataError(f"components: {label} has an unknown section [{section}] "
-                            f"(the game's data has {', '.join(out)})")
+            raise DataError(_("components: {label} has an unknown section [{section}] (the game's data has {names})").format(label=label, section=section, names=', '.join(out)))
         base = out[section]
         if isinstance(base, list):
             if not isinstance(value, list) or any(not isinstance(e, dict) for e in value):
-                raise DataError(f"components: {label}: [[{section}]] must be an array of tables (it replaces the "
-                                f"whole array)")
+                raise DataError(_("components: {label}: [[{section}]] must be an array of tables (it replaces the whole array)").format(label=label, section=section))
             out[section] = value
             continue
         if not isinstance(value, dict):
-            raise DataError(f"components: {label}: [{section}] must be a table of entries")
+            raise DataError(_("components: {label}: [{section}] must be a table of entries").format(label=label, section=section))
         for key, entry in value.items():
             if key not in base:
-                raise DataError(f"components: {label} has an unknown entry [{section}.{key}] "
-                                f"(the section has {', '.join(base)})")
+                raise DataError(_("components: {label} has an unknown entry [{section}.{key}] (the section has {names})").format(label=label, section=section, key=key, names=', '.join(base)))
             if not isinstance(entry, dict) or "value" not in entry:
-                raise DataError(f"components: {label}: [{section}.{key}] must be a table with value, status and source")
+                raise DataError(_("components: {label}: [{section}.{key}] must be a table with value, status and source").format(label=label, section=section, key=key))
             base[key] = entry
     return out
 
@@ -83,12 +81,16 @@ def built(build: Callable[[dict], Any], data: dict[str, Any], label: str) -> Any
     except DataError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        what = f"lacks {exc.args[0]!r}" if isinstance(exc, KeyError) and exc.args else f"does not fit: {exc}"
-        raise DataError(f"components: {label} {what} (compare it with the packaged components.toml)") from None
+        if isinstance(exc, KeyError) and exc.args:
+            raise DataError(_("components: {label} lacks {key} (compare it with the packaged components.toml)").format(
+                label=label, key=repr(exc.args[0]))) from None
+        raise DataError(_("components: {label} does not fit: {reason} (compare it with the packaged components.toml)").format(
+            label=label, reason=exc)) from None
 
 
 def whole(name: str, value: Any, lo: int, hi: int) -> int:
     """``value`` as a whole number from ``lo`` to ``hi``, else a DataError naming ``name``."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise DataError(f"components: {name} must be a whole number from {lo} to {hi}, not {value!r}")
+        raise DataError(_("components: {name} must be a whole number from {lo} to {hi}, not {value!r}").format(
+            name=name, lo=lo, hi=hi, value=value))
     return value

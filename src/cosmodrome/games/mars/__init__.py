@@ -40,6 +40,7 @@ from cosmodrome.games.mars.state import (
     INCOMING,
     NUM_ACTIONS,
     PHASE_KIND,
+    SUMMARY_LABELS,
     MarsState,
 )
 from cosmodrome.i18n import N_, _, gettext
@@ -61,6 +62,11 @@ class MarchOnMars(Game):
     name = "mars"
     observation_layout = staticmethod(observation.layout)
     title = N_("March on Mars")
+    #: how a game ended, in words (the lab's "How games ended")
+    end_causes = {"nuke": N_("the Martian Master Mind destroyed: the marines won"),
+                  "rounds": N_("the rounds ran out: the marines lost"),
+                  "base": N_("the base destroyed: the marines lost"),
+                  "marines": N_("no marine left on Mars: the marines lost"), "running": N_("unfinished")}
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS
@@ -71,6 +77,7 @@ class MarchOnMars(Game):
     rules_version = 2
     cooperative = True
     balance_by = ("threat",)
+    summary_labels = SUMMARY_LABELS
     description = N_("Co-operative: space marines fight round a ring of martian cards through alien waves "
                    "to nuke the Martian Master Mind within eight rounds, before the base falls.")
     heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"
@@ -175,6 +182,9 @@ class MarchOnMars(Game):
         return _("{colour} marine").format(colour=gettext(load_components().marines[seat]))
 
     legend = text.LEGEND
+
+    def legend_rows(self) -> list[tuple[str, str]]:
+        return text.legend_rows()
 
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_text(view, seat)

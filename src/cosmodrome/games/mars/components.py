@@ -20,6 +20,7 @@ from cosmodrome.core.provenance import read_data_file
 from cosmodrome.games.lunar import variant
 from cosmodrome.games.lunar.dice import parse_faces
 from cosmodrome.games.lunar.terrain import card_problem, parse_card
+from cosmodrome.i18n import _
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 ALIEN_COLOURS = ("yellow", "blue", "red")
@@ -66,29 +67,29 @@ class Components:
 def _value(data: dict, section: str, key: str) -> Any:
     entry = data.get(section, {}).get(key)
     if not isinstance(entry, dict) or "value" not in entry or entry.get("status") not in ("fact", "assumed"):
-        raise DataError(f"components: [{section}.{key}] must be a table with value and status fact or assumed")
+        raise DataError(_("components: [{section}.{key}] must be a table with value and status fact or assumed").format(section=section, key=key))
     return entry["value"]
 
 
 def _card(raw: Any, i: int, layout: dict) -> MartianCard:
     if not isinstance(raw, dict) or raw.get("status") not in ("fact", "assumed"):
-        raise DataError(f"components: martian card {i + 1} needs a status, fact or assumed")
+        raise DataError(_("components: martian card {n} needs a status, fact or assumed").format(n=i + 1))
     problem = card_problem(raw.get("rows"), layout["card_columns"], layout["levels"])
     if problem:
-        raise DataError(f"components: martian card {raw.get('name')!r}: {problem}")
+        raise DataError(_("components: martian card {name!r}: {problem}").format(name=raw.get('name'), problem=problem))
     hidden = raw.get("hidden")
     if hidden is not None and (not isinstance(hidden, list) or len(hidden) != 2):
-        raise DataError(f"components: martian card {raw.get('name')!r}: hidden is [column, level]")
+        raise DataError(_("components: martian card {name!r}: hidden is [column, level]").format(name=raw.get('name')))
     return MartianCard(str(raw.get("name")), parse_card(raw["rows"]), tuple(hidden) if hidden else None)
 
 
 def _entries(data: dict, section: str, count: int) -> list[dict]:
     raw = data.get(section, [])
     if not isinstance(raw, list) or len(raw) != count:
-        raise DataError(f"components: {section} must list {count} entries")
+        raise DataError(_("components: {section} must list {count} entries").format(section=section, count=count))
     for i, e in enumerate(raw):
         if not isinstance(e, dict) or e.get("status") not in ("fact", "assumed"):
-            raise DataError(f"components: {section} entry {i + 1} needs a status, fact or assumed")
+            raise DataError(_("components: {section} entry {n} needs a status, fact or assumed").format(section=section, n=i + 1))
     return raw
 
 
@@ -97,7 +98,7 @@ def _abilities(data: dict) -> tuple[Named, ...]:
     for e in _entries(data, "training", TRAINING_CARDS):
         names, texts = e.get("abilities"), e.get("texts")
         if not (isinstance(names, list) and isinstance(texts, list) and len(names) == len(texts) == 2):
-            raise DataError(f"components: training card {e.get('name')!r} needs two abilities and two texts")
+            raise DataError(_("components: training card {name!r} needs two abilities and two texts").format(name=e.get('name')))
         out += [Named(str(n), str(x)) for n, x in zip(names, texts)]
     return tuple(out)
 
@@ -107,11 +108,11 @@ def build(data: dict) -> Components:
     layout = dict(_value(data, "board", "layout"))
     cards = tuple(_card(raw, i, layout) for i, raw in enumerate(data.get("cards", [])))
     if len(cards) < 2 * layout["cards_per_side"]:
-        raise DataError(f"components: {len(cards)} martian cards, the ring needs {2 * layout['cards_per_side']}")
+        raise DataError(_("components: {n} martian cards, the ring needs {needed}").format(n=len(cards), needed=2 * layout['cards_per_side']))
     try:
         faces = parse_faces(_value(data, "dice", "faces"))
     except ValueError as exc:
-        raise DataError(f"components: dice.faces.{exc}") from None
+        raise DataError(_("components: dice.faces.{exc}").format(exc=exc)) from None
     hits = _hits(_value(data, "aliens", "hits"))
     return Components(cards, faces, dict(_value(data, "counts", "aliens")),
                       hits, _dice_counts(_value(data, "counts", "dice")), layout,
@@ -127,7 +128,7 @@ def _hits(value: Any) -> tuple[int, ...]:
     """``aliens.hits``: the hits each alien colour needs to die (RB: "Can I kill the aliens?"),
     a whole number from 1 to 12 (a marine rolls at most six dice of at most 2 hits)."""
     if not isinstance(value, dict):
-        raise DataError(f"components: aliens.hits must be a table of {', '.join(ALIEN_COLOURS)}")
+        raise DataError(_("components: aliens.hits must be a table of {names}").format(names=', '.join(ALIEN_COLOURS)))
     return tuple(variant.whole(f"aliens.hits.{c}", value.get(c), 1, 12) for c in ALIEN_COLOURS)
 
 
@@ -135,7 +136,7 @@ def _dice_counts(value: Any) -> dict:
     """``counts.dice`` (RB: "How do I...", "How we win?"): a marine's dice (1-6), after a crash
     landing and per action (at most a marine's), the nuke's dice (1-6) and the sum it needs."""
     if not isinstance(value, dict):
-        raise DataError("components: counts.dice must be a table of marine, crashed, actions, nuke and nuke_target")
+        raise DataError(_("components: counts.dice must be a table of marine, crashed, actions, nuke and nuke_target"))
     marine = variant.whole("counts.dice.marine", value.get("marine"), 1, 6)
     d = {"marine": marine, "crashed": variant.whole("counts.dice.crashed", value.get("crashed"), 1, marine),
          "actions": variant.whole("counts.dice.actions", value.get("actions"), 1, marine)}

@@ -190,6 +190,9 @@ PHASE_KIND = {CHOOSE: "next-marine", PROGRAM: "program", ACT: "act", GO_ON: "go-
 # how a game ended (``end``)
 END_NUKE, END_ROUNDS, END_BASE, END_FALLEN = 1, 2, 3, 4
 END_NAMES = {0: "running", END_NUKE: "nuke", END_ROUNDS: "rounds", END_BASE: "base", END_FALLEN: "marines"}
+#: the words of :meth:`MarsState.summary`'s counters (``Game.summary_labels``)
+SUMMARY_LABELS = {"rounds": N_("rounds"), "base_hits": N_("hits on the base"), "kills": N_("aliens killed"),
+                  "defenders_killed": N_("defenders killed"), "training": N_("training cards")}
 
 # the special training abilities (components.toml order: abilities 2k and 2k + 1 share card k)
 (FUSION, JET_PACK, INJECTOR, TELEPORT, ORBITAL, KAMIKAZE, RANGER, MULTI_SHOT, COMMS, PRECOG, DRONE_AB, SNIPER,

@@ -27,7 +27,7 @@ from cosmodrome.games.mars.state import (
     ZONE_NAMES,
     MarsState,
 )
-from cosmodrome.i18n import N_, Word, _, gettext, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 ALIEN_NAMES = ALIEN_COLOURS
 #: the alien colours as the log names them
@@ -159,16 +159,23 @@ def prompt(s: MarsState) -> str:
     return _("The game is over.")
 
 
-#: the symbols of :func:`render_text` explained (``Game.legend``)
-LEGEND = (
-    ("c3/l2", N_("a box: column 3 of the ring (counted from the MMM's left, as the marines' columns), level 2")),
-    ("yellow blue red", N_("alien counters in a box, by colour")),
-    ("Incoming", N_("aliens waiting beside the board to arrive on that side")),
-    ("base hits n of m", N_("attacks the base has taken, and how many destroy it")),
-    ("Upgrades", N_("the base's bunker, sentinels and antenna (destroyed ones marked)")),
-    ("crashed", N_("a marine knocked down by an accident")),
-    ("kills", N_("aliens the marine has shot")),
-)
+def box_mark(col: int, level: int) -> str:
+    """A box of the ring as the table writes it, its column 1-based: ``c3/l2``."""
+    return _("c{col}/l{level}").format(col=col, level=level)
+
+
+def legend_rows() -> list[tuple[str, str]]:
+    """The symbols of :func:`render_text` explained (``Game.legend_rows``), each written as the
+    table writes it in the current language."""
+    return [
+        (box_mark(3, 2), _("a box: column 3 of the ring (counted from the MMM's left, as the marines' columns), level 2")),
+        (" ".join(gettext(c) for c in ("yellow", "blue", "red")), _("alien counters in a box, by colour")),
+        (pgettext("aliens waiting beside the board", "Incoming"), _("aliens waiting beside the board to arrive on that side")),
+        (_("base hits {hits} of {attacks}").format(hits="n", attacks="m"), _("attacks the base has taken, and how many destroy it")),
+        (pgettext("the base's upgrades", "Upgrades"), _("the base's bunker, sentinels and antenna (destroyed ones marked)")),
+        (_("crashed"), _("a marine knocked down by an accident")),
+        (pgettext("a marine's kills, on the terminal's table", "kills"), _("aliens the marine has shot")),
+    ]
 
 
 def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
@@ -180,7 +187,7 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     lines.append(_("Upgrades: {upgrades}.  Incoming: ").format(upgrades=upg) + ", ".join(
         f"{gettext(k)} {' '.join(gettext(a) for a in v) or '-'}" for k, v in view["incoming"].items()))
     for z in view["zones"]:
-        boxes = [f"c{b['col'] + 1}/l{b['level']}: {' '.join(gettext(a) for a in b['aliens'])}" for b in z["boxes"] if b["aliens"]]
+        boxes = [f"{box_mark(b['col'] + 1, b['level'])}: {' '.join(gettext(a) for a in b['aliens'])}" for b in z["boxes"] if b["aliens"]]
         lines.append(f"  {z['name']}: " + ("; ".join(boxes) or _("no aliens")))
     for mk in view["marines"]:
         state = _("crashed") if mk["crashed"] else _("standing")
@@ -201,3 +208,7 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
 
 def zone_name(z: int) -> str:
     return _(ZONE_NAMES[z])
+
+
+#: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language
+LEGEND = tuple(in_source(legend_rows))

@@ -61,6 +61,7 @@ class WalkingOnTheMoon(Game):
     name = "moon"
     observation_layout = staticmethod(observation.layout)
     title = N_("Walking on the Moon")
+    summary_labels = scoring.SUMMARY_LABELS
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS
@@ -199,6 +200,9 @@ class WalkingOnTheMoon(Game):
         return gettext(nations[seat])
 
     legend = text.LEGEND
+
+    def legend_rows(self) -> list[tuple[str, str]]:
+        return text.legend_rows()
 
     def render_text(self, view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         return text.render_text(view, seat)

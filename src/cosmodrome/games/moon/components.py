@@ -23,6 +23,7 @@ from cosmodrome.core import DataError
 from cosmodrome.games.lunar import variant
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES
 from cosmodrome.games.lunar.terrain import AIR, column_problem, parse_card
+from cosmodrome.i18n import _
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 TIMINGS = ("end-of-round", "before-programming", "condition")
@@ -68,33 +69,33 @@ def _face(text: Any, where: str) -> int:
         return ACCIDENT
     if text in ("1", "2", "3"):
         return int(text)
-    raise DataError(f"components: {where}: a face is '1', '2', '3' or '2!' (accident), not {text!r}")
+    raise DataError(_("components: {where}: a face is '1', '2', '3' or '2!' (accident), not {text!r}").format(where=where, text=text))
 
 
 def _value(data: dict, section: str, key: str) -> Any:
     entry = data.get(section, {}).get(key)
     if not isinstance(entry, dict) or "value" not in entry or entry.get("status") not in ("fact", "assumed"):
-        raise DataError(f"components: [{section}.{key}] must be a table with value and status fact or assumed")
+        raise DataError(_("components: [{section}.{key}] must be a table with value and status fact or assumed").format(section=section, key=key))
     return entry["value"]
 
 
 def _card(raw: Any, i: int) -> Card:
     if not isinstance(raw, dict) or raw.get("status") not in ("fact", "assumed"):
-        raise DataError(f"components: card {i + 1} needs a status, fact or assumed")
+        raise DataError(_("components: card {n} needs a status, fact or assumed").format(n=i + 1))
     rows = raw.get("rows")
     if (not isinstance(rows, list) or len(rows) != 4 or any(not isinstance(r, str) or len(r) != 6
                                                             or set(r) - set(".ox#tT") for r in rows)):
-        raise DataError(f"components: card {i + 1} needs 4 rows of 6 cells from '.ox#tT'")
+        raise DataError(_("components: card {n} needs 4 rows of 6 cells from '.ox#tT'").format(n=i + 1))
     columns = parse_card(rows)
     for c, col in enumerate(columns):
         problem = column_problem(col)
         if problem:
-            raise DataError(f"components: card {raw.get('name')!r}, column {c + 1}: {problem}")
+            raise DataError(_("components: card {name!r}, column {n}: {problem}").format(name=raw.get('name'), n=c + 1, problem=problem))
     sputniks = raw.get("sputniks", [])
     if not isinstance(sputniks, list) or any(
             not isinstance(p, list) or len(p) != 2 or not 0 <= p[0] < 6 or not 0 <= p[1] < 4
             or columns[p[0]][p[1]] != AIR for p in sputniks):
-        raise DataError(f"components: card {raw.get('name')!r}: a Sputnik is [column 0-5, level 0-3] in the air")
+        raise DataError(_("components: card {name!r}: a Sputnik is [column 0-5, level 0-3] in the air").format(name=raw.get('name')))
     return Card(str(raw.get("name")), bool(raw.get("red")), columns, frozenset(tuple(p) for p in sputniks))
 
 
@@ -106,26 +107,26 @@ def build(data: dict) -> Components:
     for name in COLOUR_NAMES:
         fl = faces_raw.get(name) if isinstance(faces_raw, dict) else None
         if not isinstance(fl, list) or len(fl) != 6:
-            raise DataError(f"components: dice.faces.{name} must list six faces")
+            raise DataError(_("components: dice.faces.{name} must list six faces").format(name=name))
         faces.append(tuple(_face(f, f"dice.faces.{name}") for f in fl))
     supply = dict(_value(data, "counts", "supply"))
     layout = dict(_value(data, "board", "layout"))
     if len(cards) != supply.get("lunar_cards") or len(cards) < layout.get("cards", 5):
-        raise DataError(f"components: {len(cards)} lunar cards listed, the supply says {supply.get('lunar_cards')}")
+        raise DataError(_("components: {n} lunar cards listed, the supply says {lunar_cards}").format(n=len(cards), lunar_cards=supply.get('lunar_cards')))
     last = tuple(_value(data, "scoring", "last_card"))
     if len(last) != layout["card_columns"]:
-        raise DataError("components: scoring.last_card needs one value per card column")
+        raise DataError(_("components: scoring.last_card needs one value per card column"))
     goal = _value(data, "scoring", "goal")
     tokens = tuple(t["effect"] for t in data.get("tokens", []) for _ in range(int(t.get("copies", 1))))
     actions = []
     deck = []
     for a in data.get("actions", []):
         if a.get("timing") not in TIMINGS:
-            raise DataError(f"components: action card {a.get('effect')!r}: timing must be one of {', '.join(TIMINGS)}")
+            raise DataError(_("components: action card {effect!r}: timing must be one of {names}").format(effect=a.get('effect'), names=', '.join(TIMINGS)))
         deck += [len(actions)] * int(a.get("copies", 1))
         actions.append(ActionCard(str(a["effect"]), a["timing"], bool(a.get("red"))))
     if len(deck) != supply["action_cards"] or len(tokens) != supply["special_tokens"]:
-        raise DataError("components: the action cards or special tokens do not match the supply counts")
+        raise DataError(_("components: the action cards or special tokens do not match the supply counts"))
     nations = tuple(_value(data, "nations", "names"))
     colours = tuple(_value(data, "nations", "colours"))
     return Components(cards, tuple(faces), supply, _dice_counts(_value(data, "counts", "dice")), layout,
@@ -138,10 +139,10 @@ def _dice_counts(value: Any) -> dict:
     """``counts.dice``: the dice of a jump (RB: "How do I reach the goal?", "Handicaps",
     "Earth Control"): ``accident`` <= ``handicap`` <= ``normal`` <= ``most`` <= 6 (the six dice)."""
     if not isinstance(value, dict):
-        raise DataError("components: counts.dice must be a table of normal, handicap, accident and most")
+        raise DataError(_("components: counts.dice must be a table of normal, handicap, accident and most"))
     d = {k: variant.whole(f"counts.dice.{k}", value.get(k), 1, 6) for k in ("normal", "handicap", "accident", "most")}
     if not d["accident"] <= d["handicap"] <= d["normal"] <= d["most"]:
-        raise DataError(f"components: counts.dice must keep accident <= handicap <= normal <= most, not {d}")
+        raise DataError(_("components: counts.dice must keep accident <= handicap <= normal <= most, not {d}").format(d=d))
     return dict(value, **d)
 
 
@@ -149,7 +150,7 @@ def _packaged() -> dict:
     try:
         return tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"components: cannot read {DATA_FILE.name}: {exc}") from None
+        raise DataError(_("components: cannot read {name}: {exc}").format(name=DATA_FILE.name, exc=exc)) from None
 
 
 def load_components(path: Any = "") -> Components:

@@ -65,6 +65,12 @@ def end_game(s: MoonState) -> None:
                       n=int(pts[s.winners_[0]])), scores=[int(x) for x in pts], winners=list(s.winners_))
 
 
+#: the words of :func:`summary`'s counters (``Game.summary_labels``)
+SUMMARY_LABELS = {"rounds": N_("rounds"), "accidents": N_("accidents"), "arrived": N_("astronauts arrived"),
+                  "sputniks_held": N_("Sputniks held"),
+                  "winner_astronaut_first": N_("a winner's astronaut arrived first")}
+
+
 def summary(s: MoonState) -> dict[str, Any]:
     """Statistics of a game for the lab."""
     return {"rounds": s.round, "accidents": s.accidents, "arrived": s.arrived,

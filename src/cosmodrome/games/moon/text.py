@@ -48,7 +48,7 @@ from cosmodrome.games.moon.state import (
     decode_pick,
     decode_program,
 )
-from cosmodrome.i18n import N_, Word, _, gettext, ngettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 #: the nations of the jump cards (components.toml), for the catalog: translated where shown
 NATION_NAMES = (N_("Soviet Union"), N_("United States"), N_("Europe"), N_("China"), N_("Japan"))
@@ -320,22 +320,33 @@ def prompt(s: MoonState) -> str:
     return _("The game is over.")
 
 
-#: the symbols of :func:`render_text` explained (``Game.legend``)
-LEGEND = (
-    (".", N_("open sky")),
-    ("o", N_("a safe box")),
-    ("x", N_("a hazardous box: ending a jump there is an accident")),
-    ("#", N_("rock: a step into it is a crash")),
-    ("t", N_("a tunnel box")),
-    ("T", N_("a hazardous tunnel box")),
-    ("A-Z", N_("a standing astronaut (its first letter)")),
-    ("a-z", N_("a face-down astronaut, after an accident")),
-    ("*", N_("a Sputnik icon: passing it gives a Sputnik counter")),
-    ("G", N_("the goal box at each end of the lap (the race starts and ends there)")),
-    ("S", N_("a circled box between two lunar cards")),
-    ("0-3", N_("the level of a row, 3 on top")),
-    ("EC", N_("Earth Control counters: spend one for an extra die or a re-roll")),
-)
+def mark(name: str) -> str:
+    """A mark of the side view that stands for a word, as the current language writes it:
+    ``G`` (a goal box), ``S`` (a circled box between two lunar cards), ``EC`` (Earth
+    Control counters)."""
+    return {"goal": pgettext("the goal box under the side view, one letter", "G"),
+            "circled": pgettext("a circled box under the side view, one letter", "S"),
+            "ec": _("EC")}[name]
+
+
+def legend_rows() -> list[tuple[str, str]]:
+    """The symbols of :func:`render_text` explained (``Game.legend_rows``), each written as the
+    side view writes it in the current language."""
+    return [
+        (".", _("open sky")),
+        ("o", _("a safe box")),
+        ("x", _("a hazardous box: ending a jump there is an accident")),
+        ("#", _("rock: a step into it is a crash")),
+        ("t", _("a tunnel box")),
+        ("T", _("a hazardous tunnel box")),
+        ("A-Z", _("a standing astronaut (its first letter)")),
+        ("a-z", _("a face-down astronaut, after an accident")),
+        ("*", _("a Sputnik icon: passing it gives a Sputnik counter")),
+        (mark("goal"), _("the goal box at each end of the lap (the race starts and ends there)")),
+        (mark("circled"), _("a circled box between two lunar cards")),
+        ("0-3", _("the level of a row, 3 on top")),
+        (mark("ec"), _("Earth Control counters: spend one for an extra die or a re-roll")),
+    ]
 
 
 def render_hand(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
@@ -363,7 +374,8 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
                 ch = "*"
             row += ch
         lines.append(f"{y} {row}")
-    lines.append("  " + "".join("G" if c in (0, len(strip) - 1) else ("S" if c in view["lap"]["boxes"] else " ")
+    goal, circled = mark("goal"), mark("circled")
+    lines.append("  " + "".join(goal if c in (0, len(strip) - 1) else (circled if c in view["lap"]["boxes"] else " ")
                                for c in range(len(strip))))
     lines.append(_("Round {n}. Upper-case letter: standing astronaut, lower-case: face-down; * a Sputnik icon.").format(
         n=view['round']))
@@ -391,3 +403,7 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     if view.get("scores") is not None:
         lines.append(_("Scores: ") + ", ".join(str(x) for x in view["scores"]))
     return "\n".join(lines)
+
+
+#: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language
+LEGEND = tuple(in_source(legend_rows))

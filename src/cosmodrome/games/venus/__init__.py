@@ -37,7 +37,7 @@ from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.flow import HOOKS, NUM_ACTIONS
 from cosmodrome.games.venus.setup import ROLL_OFFS, new_game
 from cosmodrome.games.venus.state import COLOUR_WORDS, EMPIRES, MAX_DECISIONS, VenusState, state_from_json
-from cosmodrome.games.venus.text import LEGEND, hand_lines, render_text
+from cosmodrome.games.venus.text import LEGEND, hand_lines, legend_rows, render_text
 from cosmodrome.i18n import N_, _, gettext
 
 #: the one-way import order of the package, lowest first
@@ -59,6 +59,7 @@ class OnwardToVenus(Game):
     name = "venus"
     observation_layout = staticmethod(observation.layout)
     title = N_("Onward to Venus")
+    summary_labels = scoring.SUMMARY_LABELS
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS
@@ -148,6 +149,9 @@ class OnwardToVenus(Game):
         return scoring.statistics(state, list(events))
 
     legend = LEGEND
+
+    def legend_rows(self) -> list[tuple[str, str]]:
+        return legend_rows()
 
     def render_text(self, view: Mapping[str, Any], seat=None) -> str:
         return render_text(dict(view), seat)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cosmodrome.core.errors import DataError
+from cosmodrome.i18n import _, os_reason
 
 DEFAULT_PATH = Path(__file__).with_name("components.toml")
 
@@ -104,25 +105,26 @@ class Components:
 
 def _need(d: Any, key: str, where: str, kind: type | tuple) -> Any:
     if not isinstance(d, dict) or key not in d:
-        raise DataError(f"components: {where} lacks the field {key!r}")
+        raise DataError(_("components: {where} lacks the field {key!r}").format(where=where, key=key))
     v = d[key]
     if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
-        raise DataError(f"components: {where} field {key!r} must be a whole number, not {v!r}")
+        raise DataError(_("components: {where} field {key!r} must be a whole number, not {v!r}").format(where=where, key=key, v=v))
     if kind is not int and not isinstance(v, kind):
-        raise DataError(f"components: {where} field {key!r} has the wrong type ({type(v).__name__})")
+        raise DataError(_("components: {where} field {key!r} has the wrong type ({type})").format(
+            where=where, key=key, type=type(v).__name__))
     return v
 
 
 def _status(d: dict, where: str, table: dict) -> None:
     st = _need(d, "status", where, str)
     if st not in STATUSES:
-        raise DataError(f"components: {where} field 'status' must be 'fact' or 'assumed', not {st!r}")
+        raise DataError(_("components: {where} field 'status' must be 'fact' or 'assumed', not {st!r}").format(where=where, st=st))
     table[where] = (st, str(d.get("source", "")))
 
 
 def _nonneg(v: int, where: str, key: str) -> int:
     if v < 0:
-        raise DataError(f"components: {where} field {key!r} must not be negative ({v})")
+        raise DataError(_("components: {where} field {key!r} must not be negative ({v})").format(where=where, key=key, v=v))
     return v
 
 
@@ -130,8 +132,8 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     """Validate a parsed TOML document into :class:`Components` (raises DataError)."""
     status: dict = {}
     if not isinstance(data, dict):
-        raise DataError("components: the data must be a TOML table")
-    rules_t = _need(data, "rules", "the file", dict)
+        raise DataError(_("components: the data must be a TOML table"))
+    rules_t = _need(data, "rules", _("the file"), dict)
     rules = {}
     for key in RULE_KEYS:
         entry = _need(rules_t, key, "[rules]", dict)
@@ -140,13 +142,13 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         if key == "die_faces":
             v = _need(entry, "value", where, list)
             if len(v) != 6 or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v) or v.count(0) != 1:
-                raise DataError(f"components: {where} field 'value' must list six faces, one of them 0 (the skull)")
+                raise DataError(_("components: {where} field 'value' must list six faces, one of them 0 (the skull)").format(where=where))
             rules[key] = tuple(v)
         else:
             rules[key] = _nonneg(_need(entry, "value", where, int), where, "value")
     if rules["periods"] < 1 or rules["hand_limit"] < 1:
-        raise DataError("components: rules.periods and rules.hand_limit must be at least 1")
-    units = _need(data, "units", "the file", dict)
+        raise DataError(_("components: rules.periods and rules.hand_limit must be at least 1"))
+    units = _need(data, "units", _("the file"), dict)
     cp, cost, count = [], [], []
     for u in UNIT_NAMES:
         e = _need(units, u, "[units]", dict)
@@ -156,18 +158,18 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         cost.append(_nonneg(_need(e, "cost", where, int), where, "cost"))
         count.append(_nonneg(_need(e, "count", where, int), where, "count"))
     if count[0] < rules["start_infantry"] or count[1] < rules["start_spaceships"]:
-        raise DataError("components: units.*.count is below the starting units")
-    counters = _need(data, "counters", "the file", dict)
+        raise DataError(_("components: units.*.count is below the starting units"))
+    counters = _need(data, "counters", _("the file"), dict)
     mf = []
     for k in ("mine", "factory"):
         e = _need(counters, k, "[counters]", dict)
         _status(e, f"counters.{k}", status)
         mf.append(_nonneg(_need(e, "count", f"counters.{k}", int), f"counters.{k}", "count"))
     if mf[1] < rules["start_factories_on_earth"]:
-        raise DataError("components: counters.factory.count is below the starting factories")
-    planets = _need(data, "planets", "the file", list)
+        raise DataError(_("components: counters.factory.count is below the starting factories"))
+    planets = _need(data, "planets", _("the file"), list)
     if len(planets) != 8:
-        raise DataError(f"components: [[planets]] must list the 8 planets, not {len(planets)}")
+        raise DataError(_("components: [[planets]] must list the 8 planets, not {n}").format(n=len(planets)))
     names, pos, vp, crisis = [], [], [], []
     for i, p in enumerate(planets):
         where = f"planets[{i}]"
@@ -177,27 +179,27 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         pos.append(_need(p, "pos", where, int))
         v = _need(p, "vp", where, list)
         if not v or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v):
-            raise DataError(f"components: {where} field 'vp' must be a list of whole numbers")
+            raise DataError(_("components: {where} field 'vp' must be a list of whole numbers").format(where=where))
         vp.append(tuple(v))
         c = _need(p, "crisis", where, str)
         if c != CRISES[i]:
-            raise DataError(f"components: {where} field 'crisis' must be {CRISES[i]!r} (the engine's planet order), not {c!r}")
+            raise DataError(_("components: {where} field 'crisis' must be {value!r} (the engine's planet order), not {c!r}").format(where=where, value=CRISES[i], c=c))
         crisis.append(c)
-    chart_t = _need(data, "tiles_per_planet", "the file", dict)
+    chart_t = _need(data, "tiles_per_planet", _("the file"), dict)
     _status(chart_t, "tiles_per_planet", status)
     chart = {}
     for n in range(2, 6):
         row = _need(chart_t, str(n), "[tiles_per_planet]", list)
         if len(row) != 8 or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
-            raise DataError(f"components: tiles_per_planet field '{n}' must list 8 whole numbers")
+            raise DataError(_("components: tiles_per_planet field '{n}' must list 8 whole numbers").format(n=n))
         chart[n] = tuple(row)
-    tiles = _need(data, "tiles", "the file", list)
+    tiles = _need(data, "tiles", _("the file"), list)
     tk, td, ts = [], [], []
     for i, t in enumerate(tiles):
         where = f"tiles[{i}]"
         kind = _need(t, "kind", where, str)
         if kind not in TILE_KINDS[:7]:
-            raise DataError(f"components: {where} field 'kind' must be one of {', '.join(TILE_KINDS[:7])}, not {kind!r}")
+            raise DataError(_("components: {where} field 'kind' must be one of {names}, not {kind!r}").format(where=where, names=', '.join(TILE_KINDS[:7]), kind=kind))
         _status(t, f"{where} ({kind})", status)
         n = _nonneg(_need(t, "count", where, int), where, "count")
         d = 0
@@ -205,13 +207,13 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
             d = _nonneg(_need(t, "defence", where, int), where, "defence")
         sk = bool(t.get("skull", False))
         if "skull" in t and not isinstance(t["skull"], bool):
-            raise DataError(f"components: {where} field 'skull' must be true or false")
+            raise DataError(_("components: {where} field 'skull' must be true or false").format(where=where))
         if sk and kind != "crisis":
-            raise DataError(f"components: {where}: only crisis tiles carry a skull mark")
+            raise DataError(_("components: {where}: only crisis tiles carry a skull mark").format(where=where))
         tk.extend([TK[kind]] * n)
         td.extend([d] * n)
         ts.extend([sk] * n)
-    al = _need(data, "aliens", "the file", dict)
+    al = _need(data, "aliens", _("the file"), dict)
     _status(al, "aliens", status)
     n_al = _nonneg(_need(al, "count", "aliens", int), "aliens", "count")
     tk.extend([TK["alien"]] * n_al)
@@ -221,22 +223,21 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
 
     def cards(section: str) -> list:
         out = []
-        for i, c in enumerate(_need(data, section, "the file", list)):
+        for i, c in enumerate(_need(data, section, _("the file"), list)):
             where = f"{section}[{i}]"
             eff = _need(c, "effect", where, str)
             if eff not in EFFECT_ID:
-                raise DataError(f"components: {where} field 'effect' names an unknown effect {eff!r}")
+                raise DataError(_("components: {where} field 'effect' names an unknown effect {eff!r}").format(where=where, eff=eff))
             where = f"{section}[{i}] ({eff})"
             _status(c, where, status)
             typ = _need(c, "type", where, str)
             if typ not in CARD_TYPES:
-                raise DataError(f"components: {where} field 'type' must be one of {', '.join(CARD_TYPES)}, not {typ!r}")
+                raise DataError(_("components: {where} field 'type' must be one of {names}, not {typ!r}").format(where=where, names=', '.join(CARD_TYPES), typ=typ))
             if typ not in EFFECT_TYPES[eff]:
-                raise DataError(f"components: {where} field 'type' is {typ!r}, but the engine can play this card only "
-                                f"as {' or '.join(EFFECT_TYPES[eff])}")
+                raise DataError(_("components: {where} field 'type' is {typ!r}, but the engine can play this card only as {names}").format(where=where, typ=typ, names=' or '.join(EFFECT_TYPES[eff])))
             e = EFFECT_ID[eff]
             if etype[e] and etype[e] != typ:
-                raise DataError(f"components: {where} field 'type' is {typ!r} but another entry gives {etype[e]!r}")
+                raise DataError(_("components: {where} field 'type' is {typ!r} but another entry gives {value!r}").format(where=where, typ=typ, value=etype[e]))
             etype[e] = typ
             out += [e] * _nonneg(_need(c, "copies", where, int), where, "copies")
         return out
@@ -244,14 +245,13 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     deck = cards("cards")
     pcards = cards("player_cards")
     if not pcards:
-        raise DataError("components: [[player_cards]] must give each empire at least one card")
+        raise DataError(_("components: [[player_cards]] must give each empire at least one card"))
     cefx = tuple(deck) + tuple(pcards) * 5
     # the state keeps card and tile ids and piece counts in bytes (see state.py)
     if len(cefx) > 256 or len(tk) > 256:
-        raise DataError(f"components: at most 256 cards (with 5 empires' player cards) and 256 tiles, "
-                        f"not {len(cefx)} cards and {len(tk)} tiles")
+        raise DataError(_("components: at most 256 cards (with 5 empires' player cards) and 256 tiles, not {cards} cards and {tiles} tiles").format(cards=len(cefx), tiles=len(tk)))
     if max(*count, mf[0], mf[1]) > 255:
-        raise DataError("components: at most 255 pieces of a kind per empire")
+        raise DataError(_("components: at most 255 pieces of a kind per empire"))
     sig = tuple(k * 1000 + d * 2 + int(sk) for k, d, sk in zip(tk, td, ts))
     return Components(source, rules, tuple(cp), tuple(cost), tuple(count), mf[0], mf[1], tuple(names),
                       tuple(pos), tuple(vp), tuple(crisis), chart, tuple(tk), tuple(td), tuple(ts), n_al,
@@ -271,7 +271,7 @@ def components_from_text(text: str, label: str = "the variant") -> Components:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"components: {label} is not valid TOML: {exc}") from None
+        raise DataError(_("components: {label} is not valid TOML: {exc}").format(label=label, exc=exc)) from None
     comp = parse_components(data, key)
     texts = [k for k in _CACHE if k.startswith("toml:")]
     if len(texts) >= 16:  # variants sent to a server: keep the latest few
@@ -293,11 +293,11 @@ def load_components(path: Any = None) -> Components:
     try:
         raw = p.read_bytes()
     except OSError as exc:
-        raise DataError(f"components: cannot read {p}: {exc.strerror or exc}") from None
+        raise DataError(_("components: cannot read {p}: {reason}").format(p=p, reason=os_reason(exc))) from None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"components: {p} is not valid TOML: {exc}") from None
+        raise DataError(_("components: {p} is not valid TOML: {exc}").format(p=p, exc=exc)) from None
     comp = parse_components(data, key)
     _CACHE[key] = comp
     return comp

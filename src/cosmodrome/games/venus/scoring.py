@@ -262,6 +262,11 @@ def stop(s: VenusState) -> None:
     finish(s, N_("decision cap"))
 
 
+#: the words of :func:`summary`'s counters (``Game.summary_labels``)
+SUMMARY_LABELS = {"periods": N_("periods"), "decisions": N_("decisions"), "crises": N_("crises"),
+                  "vp_planets": N_("VP from planets"), "vp_tiles": N_("VP from tiles")}
+
+
 def summary(s: VenusState) -> dict:
     names = s.comp.planet_names
     crises: dict = {}

@@ -41,7 +41,7 @@ from cosmodrome.games.venus.flow import (
     decode_unit_at,
 )
 from cosmodrome.games.venus.state import SHORT
-from cosmodrome.i18n import N_, Word, _, gettext, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 UNIT_LABELS = (N_("infantry"), N_("spaceship"), N_("tank"))
 AN_UNIT = (N_("an infantry"), N_("a spaceship"), N_("a tank"))
@@ -401,19 +401,21 @@ CRISIS_HELP = (
 )
 
 
-#: the symbols of :func:`render_text` explained (``Game.legend``)
-LEGEND = (
-    ("2i/1s/0t", N_("units: infantry / spaceships / tanks (in orbit or on the surface)")),
-    ("VP 9/5/3", N_("a planet's VP for the 1st, 2nd, 3rd... highest income there")),
-    ("[n] tile", N_("a tile on a planet and its slot number")),
-    ("FLIPPED", N_("a crisis cleared the planet and closed it for the rest of the game")),
-    ("ALIEN", N_("the aliens sit on this planet")),
-    ("crisis level n", N_("crisis tiles on the planet (plus escalation dice in the crisis phase)")),
-    ("£", N_("money; income £n is what a player earns each period")),
-    ("inf/ship/tank/mine/fac", N_("units and buildings left in a player's stock")),
-    ("kept", N_("tiles a player has kept for scoring")),
-    (">>", N_("who decides now, and what")),
-)
+def legend_rows() -> list[tuple[str, str]]:
+    """The symbols of :func:`render_text` explained (``Game.legend_rows``), each written as the
+    board writes it in the current language."""
+    return [
+        (_units((2, 1, 0)), _("units: infantry / spaceships / tanks (in orbit or on the surface)")),
+        (_("VP") + " 9/5/3", _("a planet's VP for the 1st, 2nd, 3rd... highest income there")),
+        (_("[n] tile"), _("a tile on a planet and its slot number")),
+        (_("FLIPPED"), _("a crisis cleared the planet and closed it for the rest of the game")),
+        (_("ALIEN"), _("the aliens sit on this planet")),
+        (_("crisis level {n}").format(n="n"), _("crisis tiles on the planet (plus escalation dice in the crisis phase)")),
+        ("£", _("money; income £n is what a player earns each period")),
+        (_("inf/ship/tank/mine/fac"), _("units and buildings left in a player's stock")),
+        (pgettext("the tiles a player kept, on the terminal's table", "kept"), _("tiles a player has kept for scoring")),
+        (">>", _("who decides now, and what")),
+    ]
 
 
 def hand_lines(view: dict) -> list[str]:
@@ -536,4 +538,11 @@ def _final_lines(view: dict) -> list[str]:
 
 
 def _units(c) -> str:
-    return "/".join(f"{k}{u[0]}" for k, u in zip(c, ("i", "s", "t")))
+    """Counts of infantry, spaceships and tanks, each with its letter: ``2i/1s/0t``."""
+    letters = (pgettext("infantry, one letter", "i"), pgettext("spaceship, one letter", "s"),
+               pgettext("tank, one letter", "t"))
+    return "/".join(f"{k}{u}" for k, u in zip(c, letters))
+
+
+#: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language
+LEGEND = tuple(in_source(legend_rows))

@@ -16,7 +16,7 @@ from fastapi import Depends, Path, Request
 from fastapi.routing import APIRoute
 from starlette.requests import HTTPConnection
 
-from cosmodrome.i18n import _
+from cosmodrome.i18n import N_, _
 from cosmodrome.server.accounts import COOKIE, Account, Unauthorized
 from cosmodrome.server.security import BadRequest, Buckets, RateLimit, TooMany, parse_json, token_from
 from cosmodrome.server.tables import Hall, Table
@@ -67,7 +67,7 @@ def hall_of(conn: HTTPConnection) -> Hall:
     return conn.app.state.hall
 
 
-async def table_of(game_id: Annotated[str, Path(description="the game's id")],
+async def table_of(game_id: Annotated[str, Path(description=N_("the game's id"))],
                    hall: Annotated[Hall, Depends(hall_of)]) -> Table:
     """The table of the path's game (404 when there is none)."""
     return await hall.table(game_id)

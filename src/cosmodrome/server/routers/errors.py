@@ -15,13 +15,16 @@ is a 400 whose sentence names the field: ``the request lacks 'players' (a whole 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Optional
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from cosmodrome import i18n
 from cosmodrome.core import (
     CosmodromeError,
     DataError,
@@ -31,7 +34,7 @@ from cosmodrome.core import (
     RecordError,
     UnknownGameError,
 )
-from cosmodrome.i18n import _, gettext
+from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.server.accounts import NameTaken, Unauthorized
 from cosmodrome.server.security import BadRequest, OtherSite, TooLarge, TooMany, TooSlow, UnsupportedType
 from cosmodrome.server.storage import StorageError
@@ -110,39 +113,100 @@ def _param(request: Request, where: str, name: Optional[str]) -> Any:
     return None
 
 
+#: a part of an error's location naming a member of a union type, not a field ("str", "list[str]")
+_TYPE_TAG = re.compile(r"(?:str|int|float|bool|bytes|none|list|dict|tuple|set|function-\w+|[A-Z]\w*)(?:\[.*\])?")
+
+
+def _names(loc: tuple, kind: str) -> tuple[list[str], list[int]]:
+    """The field names of an error's location (the union members pydantic adds dropped) and
+    the positions in lists on the way."""
+    names: list[str] = []
+    items: list[int] = []
+    for part in loc[1:]:
+        if isinstance(part, int):
+            items.append(part)
+        elif isinstance(part, str) and not (names and kind != "extra_forbidden" and _TYPE_TAG.fullmatch(part)):
+            names.append(part)
+    return names, items
+
+
+def _choices(err: dict[str, Any]) -> str:
+    """The values a ``literal_error`` or ``enum`` allows, joined in the reader's language
+    (pydantic's ``expected`` joins them in English)."""
+    expected = str((err.get("ctx") or {}).get("expected") or "")
+    items = re.findall(r"'[^']*'|-?\d+(?:\.\d+)?", expected)
+    if not items:
+        return _("one of the listed values")
+    if len(items) == 1:
+        return items[0]
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
 def sentence(request: Request, err: dict[str, Any]) -> str:
-    """One readable sentence for a pydantic error of a request."""
+    """One readable sentence for a pydantic error of a request, in the reader's language:
+    pydantic's own message (English) is never shown; each kind of error has ours."""
     loc = tuple(err.get("loc") or ())
     where = loc[0] if loc else "body"
-    names = [p for p in loc[1:] if isinstance(p, str)]
+    kind, value = err.get("type", ""), err.get("input")
+    names, items = _names(loc, kind)
     name = names[-1] if names else None
     info = _field(request, loc) if where == "body" else _param(request, where, name)
     for m in getattr(info, "metadata", ()) or ():
         if isinstance(m, Says):
             return gettext(m.sentence)
     what = getattr(info, "description", None)
-    kind, value = err.get("type", ""), err.get("input")
     if name is None:
-        return (_("the request body must be a JSON object") if where == "body"
-                else _("the request is malformed: {problem}").format(problem=err.get("msg")))
+        if kind == "json_invalid":
+            return _("the request body is not valid JSON")
+        return _("the request body must be a JSON object") if where == "body" else _("the request is malformed")
     # what is named: a field of the body, or the URL's parameter, the path's part or a header
     field = {"query": _("the URL's parameter {name!r}"), "path": _("the path's {name!r}"),
              "header": _("the header {name!r}")}.get(where, "{name!r}").format(name=name)
+    if items:  # an item of a list: "item 2 of 'edits'"
+        field = _("item {n} of {field}").format(n=items[-1] + 1, field=field)
     what = f" ({gettext(what)})" if what else ""
+    return _sentence_of_kind(kind, err, field, name, names, what, value, info)
+
+
+def _sentence_of_kind(kind: str, err: dict[str, Any], field: str, name: str, names: list[str], what: str,
+                      value: Any, info: Any) -> str:
+    """The sentence of one kind of pydantic error (its ``type``), naming ``field``."""
+    ctx = err.get("ctx") or {}
+    shown = _shown(value)
     if kind == "extra_forbidden":
         return _("{name!r} is not a field this request takes").format(name=".".join(names))
     if kind == "missing" or (value is None and info is not None and info.is_required()):
         return _("the request lacks {name!r}{what}").format(name=name, what=what)
     if kind.startswith("int_"):
-        return _("{field} must be a whole number, not {value}").format(field=field, value=_shown(value))
+        return _("{field} must be a whole number, not {value}").format(field=field, value=shown)
     if kind.startswith("bool_"):
-        return _("{field} must be true or false, not {value}").format(field=field, value=_shown(value))
+        return _("{field} must be true or false, not {value}").format(field=field, value=shown)
+    if kind in ("float_type", "float_parsing", "decimal_type", "decimal_parsing", "finite_number"):
+        return _("{field} must be a number{what}, not {value}").format(field=field, what=what, value=shown)
+    if kind == "string_too_long":
+        return _("{field} must be at most {n} characters long{what}").format(field=field, n=ctx.get("max_length"), what=what)
+    if kind == "string_too_short":
+        return _("{field} must be at least {n} characters long{what}").format(field=field, n=ctx.get("min_length"), what=what)
     if kind.startswith("string_"):
-        return _("{field} must be text{what}, not {value}").format(field=field, what=what, value=_shown(value))
-    if kind == "literal_error":
-        expected = err.get("ctx", {}).get("expected") or _("one of the listed values")
-        return _("{field} must be {expected}").format(field=field, expected=expected)
-    return f"{field}: {err.get('msg')}"
+        return _("{field} must be text{what}, not {value}").format(field=field, what=what, value=shown)
+    if kind == "too_long":
+        return _("{field} must hold at most {n} items{what}").format(field=field, n=ctx.get("max_length"), what=what)
+    if kind == "too_short":
+        return _("{field} must hold at least {n} items{what}").format(field=field, n=ctx.get("min_length"), what=what)
+    bounds = {"greater_than": N_("{field} must be more than {n}, not {value}"),
+              "greater_than_equal": N_("{field} must be at least {n}, not {value}"),
+              "less_than": N_("{field} must be less than {n}, not {value}"),
+              "less_than_equal": N_("{field} must be at most {n}, not {value}")}
+    if kind in bounds:
+        bound = next((v for k, v in ctx.items() if k in ("gt", "ge", "lt", "le")), "?")
+        return gettext(bounds[kind]).format(field=field, n=bound, value=shown)
+    if kind in ("dict_type", "model_type", "model_attributes_type", "mapping_type"):
+        return _("{field} must be a JSON object{what}, not {value}").format(field=field, what=what, value=shown)
+    if kind in ("list_type", "tuple_type", "set_type", "iterable_type"):
+        return _("{field} must be a list{what}, not {value}").format(field=field, what=what, value=shown)
+    if kind in ("literal_error", "enum"):
+        return _("{field} must be {expected}").format(field=field, expected=_choices(err))
+    return _("{field} does not have the form this request takes{what}").format(field=field, what=what)
 
 
 def storage_sentence(exc: StorageError) -> str:
@@ -151,9 +215,30 @@ def storage_sentence(exc: StorageError) -> str:
     return f"{gettext(str(exc))}. {gettext(exc.advice)}"
 
 
+#: the kinds of the errors the web framework answers itself (an unknown address, a method
+#: an address does not take), by status
+HTTP_KINDS = {404: "NotFound", 405: "MethodNotAllowed"}
+
+
+def http_sentence(request: Request, status: int, headers: Optional[dict[str, str]] = None) -> str:
+    """What the server says of an error the web framework raised itself (an address it does not
+    serve, a method an address does not take), in the reader's language; the address is not
+    repeated (whatever a client put in it stays out of the answer)."""
+    if status == 404:
+        return _("there is nothing at this address: check the link (the API's addresses are listed at /docs)")
+    if status == 405:
+        allowed = ", ".join(x.strip() for x in (headers or {}).get("Allow", "").split(",") if x.strip())
+        if allowed:
+            return _("this address does not take {method} requests, only {allowed}").format(
+                method=request.method, allowed=allowed)
+        return _("this address does not take {method} requests").format(method=request.method)
+    return _("the request could not be served (HTTP status {status})").format(status=status)
+
+
 def install(app: FastAPI) -> None:
     """The app's exception handlers: the project's errors, the storage's, and FastAPI's
-    validation errors, all as ``{"error", "kind"}``."""
+    validation errors and the framework's own (an unknown address: 404, a method an address does
+    not take: 405), all as ``{"error", "kind"}`` in the reader's language."""
 
     @app.exception_handler(CosmodromeError)
     async def _cosmo_error(request: Request, exc: CosmodromeError):
@@ -164,6 +249,25 @@ def install(app: FastAPI) -> None:
     async def _store_error(request: Request, exc: StorageError):
         log.error("storage error: %s", exc)
         return JSONResponse({"error": storage_sentence(exc), "kind": "StorageError"}, status_code=503)
+
+    @app.exception_handler(Exception)
+    async def _fault(request: Request, exc: Exception):
+        # a fault of ours (Starlette logs it after this answer): its sentence in the reader's
+        # language, chosen again here (this handler runs outside the language middleware)
+        from cosmodrome.server.languages import choose
+
+        with i18n.using(choose(request.query_params.get("lang"), request.headers.get("accept-language"))):
+            text = _("the server failed on this request (a fault of ours, written to its log): try again, or tell "
+                     "the server's operator")
+        return JSONResponse({"error": text, "kind": "ServerError"}, status_code=500)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException):
+        # FastAPI would answer {"detail": "Not Found"}, in English: ours is {"error", "kind"}
+        headers = dict(exc.headers or {})
+        return JSONResponse({"error": http_sentence(request, exc.status_code, headers),
+                             "kind": HTTP_KINDS.get(exc.status_code, "HTTPError")},
+                            status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request
 
 from cosmodrome.core import CosmodromeError, GameRecord, get_game
-from cosmodrome.i18n import _, gettext
+from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import (
     AccountDep,
@@ -86,7 +86,7 @@ def _stored_summary(row, open_: bool) -> dict[str, Any]:
 @router.get("/api/games", response_model=m.GameList, summary="List the public games",
             dependencies=[Depends(table_costs)], responses=errors(400, 429))
 async def list_games(request: Request, hall: HallDep, status: Annotated[m.ListStatus, Query(
-        description="open (a seat free), running, finished or replay")] = None):
+        description=N_("open (a seat free), running, finished or replay"))] = None):
     """The public games (a private game is reached through its links only), newest first."""
     rows = await asyncio.to_thread(request.app.state.store.list_games, None)
     out = []

@@ -21,7 +21,7 @@ from starlette.requests import HTTPConnection
 
 from cosmodrome import i18n
 from cosmodrome.core import CosmodromeError, Game, OptionError, games, get_game
-from cosmodrome.i18n import _
+from cosmodrome.i18n import N_, _
 from cosmodrome.lab import design
 from cosmodrome.server.accounts import Unauthorized
 from cosmodrome.server.labruns import LEVELS, Lab, csv_text
@@ -79,8 +79,8 @@ async def owner_of(lab: LabDep, account: AccountDep, client: ClientDep) -> dict[
 
 OwnerDep = Annotated[dict[str, Any], Depends(owner_of)]
 On = [Depends(lab_on)]
-GameName = Annotated[str, Path(description="a game type name")]
-RunId = Annotated[str, Path(description="the run's id")]
+GameName = Annotated[str, Path(description=N_("a game type name"))]
+RunId = Annotated[str, Path(description=N_("the run's id"))]
 
 
 def variable(name: str) -> Game:
@@ -122,7 +122,7 @@ async def lab_game(name: GameName):
 @router.get("/api/lab/games/{name}/ranges", response_model=m.LabRanges, summary="The valid range of each number",
             dependencies=On, responses=errors(400, 404, 422))
 async def lab_ranges(lab: LabDep, name: GameName,
-                     players: Annotated[Optional[str], Query(description="the player count")] = None):
+                     players: Annotated[Optional[str], Query(description=N_("the player count"))] = None):
     """The valid range of each whole number of the packaged data for ``players``;
     ``{"ready": false}`` while a niced worker process works them out (poll again)."""
     if players is None or not players.isdigit() or len(players) > 3:

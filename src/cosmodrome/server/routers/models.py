@@ -297,8 +297,8 @@ class LabRunIn(LabRequest):
     bots: StrictStr | list[StrictStr] = Field("random", description=N_("a bot level or spec per seat, or one for all"))
     variant: LabVariant
     seed: Optional[WholeNumber] = Field(None, description=N_("the master seed (default: a new one)"))
-    options: dict[str, Any] = Field(default_factory=dict, description="the game's options for both sides "
-                                    "(e.g. March on Mars's threat), checked as at the table; default: printed")
+    options: dict[str, Any] = Field(default_factory=dict, description=N_("the game's options for both sides "
+                                    "(e.g. March on Mars's threat), checked as at the table; default: printed"))
 
 
 class LabCheckIn(LabRequest):

@@ -7,8 +7,9 @@ from typing import Annotated, Any, Optional
 
 from fastapi import APIRouter, Query, Request
 
+from cosmodrome.core import UnknownGameError, get_game
 from cosmodrome.core import games as game_types
-from cosmodrome.i18n import _, gettext
+from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.server import stats
 from cosmodrome.server.accounts import Account
 from cosmodrome.server.routers import models as m
@@ -22,7 +23,7 @@ router = APIRouter(route_class=JsonRoute, tags=["ratings"])
 
 @router.get("/api/ratings", response_model=m.Leaderboard, summary="The leaderboards", responses=errors(404))
 async def leaderboard(request: Request, game: Annotated[Optional[str], Query(
-        description="one game type (default: every game type)")] = None):
+        description=N_("one game type (default: every game type)"))] = None):
     ratings = request.app.state.ratings
     names = [g.name for g in game_types()]
     if game is None:
@@ -43,10 +44,21 @@ async def profile(name: str, request: Request, hall: HallDep):
             raise NotFound(_("no player {name!r}").format(name=name))
         who, shown, kind = f"account:{account.id}", account.name, "account"
     out = {"name": shown, "kind": kind, **await asyncio.to_thread(request.app.state.ratings.profile, who)}
+    for r in out["ratings"] + out["history"]:
+        r["title"] = title(r["game"])
     if kind == "account":
         out["games"] = await played(hall, account)
         out["statistics"] = stats.per_account(out["games"])
     return out
+
+
+def title(game: str) -> str:
+    """A game type's title in the reader's language (as the games list gives it); a type this
+    server no longer has, by its id."""
+    try:
+        return gettext(get_game(game).title)
+    except UnknownGameError:
+        return game
 
 
 async def played(hall, account: Account) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 from fastapi import APIRouter, Depends, Query
 
-from cosmodrome.i18n import _, gettext
+from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.deps import ClientDep, HallDep, JsonRoute, TableDep, TokenDep, table_costs
 from cosmodrome.server.routers.errors import errors
@@ -40,8 +40,8 @@ async def record(token: TokenDep, t: TableDep, hall: HallDep, client: ClientDep)
 @router.get("/api/games/{game_id}/replay", response_model=m.ReplayStep, summary="A game at one step",
             dependencies=[Depends(table_costs)], responses=errors(400, 403, 404, 429))
 async def replay(token: TokenDep, t: TableDep, hall: HallDep, client: ClientDep,
-                 step: Annotated[Optional[int], Query(description="0 to the number of actions (default: the last)")] = None,
-                 seat: Annotated[Optional[int], Query(description="whose view (default: a spectator's)")] = None):
+                 step: Annotated[Optional[int], Query(description=N_("0 to the number of actions (default: the last)"))] = None,
+                 seat: Annotated[Optional[int], Query(description=N_("whose view (default: a spectator's)"))] = None):
     """The game after ``step`` actions, as ``seat`` saw it (a running game: only that seat's
     token shows its view)."""
     n = len(t.record.actions)

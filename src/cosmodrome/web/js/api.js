@@ -1,5 +1,5 @@
 // Small helpers shared by the lobby, the table and the replay viewer.
-import { language, pgettext, t, tn } from "./i18n.js";
+import { language, levelWord, pgettext, t, tn } from "./i18n.js";
 
 export { language, pgettext, t, tn };
 
@@ -136,12 +136,12 @@ export function playerName(name) {
 
 // A bot level as people call it; what it does (and how long it thinks) goes in a tooltip.
 //   botLabel("ismcts:seconds=1") -> "Hard"; botHelp("ismcts:seconds=1") -> "Hard: searches 1 second ahead a move"
-const BOT_NAMES = { random: t("Random"), heuristic: t("Easy") };
 const searchIters = (s) => (/^ismcts:iters=(\d+)$/.test(s) ? Number(s.split("=")[1]) : null);
 const searchSeconds = (s) => { const m = /^ismcts(?::seconds=([0-9.]+))?/.exec(s); return m ? Number(m[1] || 1) : null; };
 export function botLabel(spec) {
   const s = String(spec || "");
-  if (BOT_NAMES[s]) return BOT_NAMES[s];
+  const word = levelWord(s);   // a level with a name of its own: the server's table, in the reader's words
+  if (word) return t(word);
   const iters = searchIters(s);   // the design lab's levels: playouts, not seconds
   if (iters !== null) return iters < 200 ? t("Medium") : iters < 1000 ? t("Hard") : t("Expert");
   const secs = searchSeconds(s);

@@ -12,6 +12,7 @@ let lang = "en";
 let messages = {};
 let plural = n => (n !== 1 ? 1 : 0);
 let languages = [{ lang: "en", name: "English" }];
+let levels = {};   // bot levels named in words, in English (GET /api/i18n: the server's one table)
 
 const VOWELS = "aáeéiíoóöőuúüű";
 const VOWEL_NAMED = "aáeéiíoóöőuúüűflmnrsxy";  // letters whose Hungarian names begin with a vowel
@@ -74,6 +75,8 @@ export function tn(singular, plural_, n, values) {
 
 export function language() { return lang; }
 export function available() { return languages; }
+/** The English name of a bot level that has one ("heuristic": "Easy"), as the server names it. */
+export function levelWord(spec) { return Object.hasOwn(levels, spec) ? levels[spec] : null; }
 
 /** The best available language for a list like navigator.languages. */
 export function negotiate(wanted, have) {
@@ -124,7 +127,7 @@ function translateDocument(root) {
 export async function loadLanguage() {
   try {
     const res = await fetch("/api/i18n");
-    if (res.ok) languages = (await res.json()).languages;
+    if (res.ok) ({ languages, levels = {} } = await res.json());
   } catch (e) { /* no server: English */ }
   lang = await chosen(languages.map(l => l.lang));
   if (lang !== "en") {

@@ -23,25 +23,13 @@ function statusWord(status) {
   return words[status] || status;
 }
 
-// A measure or breakdown named by the server's results (English, as they are kept): its words in
-// the reader's language where the catalog has them ("Seat 2: VP from planets", "threat normal:
-// games won", "Win rate by threat").
-// The games' own counters (each game's ``summary()``) as the lab's tables name them.
-const COUNTERS = () => ({
-  periods: t("periods"), decisions: t("decisions"), crises: t("crises"), vp_planets: t("VP from planets"),
-  vp_tiles: t("VP from tiles"), rounds: t("rounds"), planets: t("planets reached"), disabled: t("ships disabled"),
-  tech: t("technology points"), vp: t("VP"), rerolls: t("re-rolls used"), mines: t("mines on the board"),
-  accidents: t("accidents"), arrived: t("astronauts arrived"), sputniks_held: t("Sputniks held"),
-  winner_astronaut_first: t("a winner's astronaut arrived first"), base_hits: t("hits on the base"),
-  kills: t("aliens killed"), defenders_killed: t("defenders killed"), training: t("training cards"),
-});
 // A bot of a run: a level of the lab ("easy") or a bot's spec ("heuristic"), in words.
 const botName = (b) => LEVEL_NAMES()[b] || botLabel(b);
 
-function counterName(key) {
-  const sheet = /^p(\d+)_(.+)$/.exec(key);
-  if (sheet) return t("Sheet {n}: {what}", { n: sheet[1], what: counterName(sheet[2]) });
-  return COUNTERS()[key] || t(key);
+// A game's own counter (a key of its ``summary()``) by the words the game gives it: the run's
+// results carry them (``labels``, in English: written here in the reader's language).
+function counterName(key, labels) {
+  return t((labels || {})[key] || key);
 }
 
 function subName(sub) {
@@ -52,12 +40,15 @@ function subName(sub) {
   return t(sub);
 }
 
-function measureName(text) {
+// A measure or breakdown named by the server's results (English, as they are kept): its words in
+// the reader's language where the catalog has them ("Seat 2: VP from planets", "threat normal:
+// games won", "Win rate by threat"); a counter's by the run's ``labels``.
+function measureName(text, labels) {
   if (text === "mean VP") return t("Mean score (all seats)");
   if (text === "VP spread (max-min)") return t("Score spread (highest − lowest)");
   let m = /^([a-z][a-z0-9_]*)(?: (.+))? per game$/.exec(text);   // a counter's key, as summary() names it
   if (m && m[1] !== "decisions") {
-    const what = m[2] ? `${counterName(m[1])} · ${subName(m[2])}` : counterName(m[1]);
+    const what = m[2] ? `${counterName(m[1], labels)} · ${subName(m[2])}` : counterName(m[1], labels);
     return t("{what} per game", { what });
   }
   m = /^Seat (\d+): (.*)$/.exec(text);
@@ -152,8 +143,8 @@ function renderForm(form) {
     el("legend", { text: sec.title || sec.section }),
     sec.entries.map(entry => el("div", { class: "entry", "data-key": entry.label },
       el("div", { class: "entry-head" }, el("b", { text: entry.title || entry.label }), " ",
-        el("span", { class: `pill ${entry.status === "fact" ? "ok" : "warn"}`, text: entry.status === "fact" ? t("fact") : t("assumed") }), " ",
-        el("span", { class: "small muted", text: t(entry.source) })),
+        el("span", { class: `pill ${entry.status === "fact" ? "ok" : "warn"}`, text: entry.status_text || (entry.status === "fact" ? t("fact") : t("assumed")) }), " ",
+        el("span", { class: "small muted", "data-testid": "lab-source", text: entry.source_text || t(entry.source) })),
       el("div", { class: "fields" }, entry.fields.map(f => fieldInput(entry, f, i++))))))));
 }
 
@@ -455,9 +446,11 @@ function showResults(run, box) {
   const scoreRows = B.scores.map((s, i) => ({ cells: [t("Seat {n}", { n: i + 1 }), `${num(s.mean)} ± ${num(s.sd)} [${num(s.min, 0)}–${num(s.max, 0)}]`,
     `${num(V.scores[i].mean)} ± ${num(V.scores[i].sd)} [${num(V.scores[i].min, 0)}–${num(V.scores[i].max, 0)}]`] }));
   const other = res.differences.filter(d => !/^win share seat|^all-lose rate$|^decisions per game$/.test(d.measure));
-  const otherRows = other.map(d => ({ significant: d.significant, cells: [measureName(d.measure), num(d.default, 2), num(d.variant, 2),
+  const otherRows = other.map(d => ({ significant: d.significant, cells: [measureName(d.measure, res.labels), num(d.default, 2), num(d.variant, 2),
     range(num(d.diff, 2), num(d.ci[0], 2), num(d.ci[1], 2)), significantMark(d)] }));
-  const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${t(k)} ${v}`).join(", ");
+  // how the games ended: the server's words for each end cause, in the reader's language
+  const endWords = run.end_cause_words || {};
+  const ends = (p) => Object.entries(p.breakdown.end_causes).map(([k, v]) => `${endWords[k] || t(k)} ${v}`).join(", ");
   box.classList.remove("muted");
   box.replaceChildren(
     el("p", { class: "small" }, t("{game}, {players} players{options}, {games} games a side, bots {bots}, seed {seed}. ", {
@@ -551,6 +544,8 @@ async function compareRuns() {
 
 async function main() {
   accountBar($("account-bar"));
+  // the page's default variant name (an input's value, which the page's own words do not reach)
+  if ($("lab-name").value === "my variant") $("lab-name").value = t("my variant");
   try { info = await api("GET", "/api/lab"); } catch (e) { return banner(t("The lab cannot be reached: {problem}", { problem: e.message })); }
   if (!info.games.length) {
     $("lab-form").textContent = info.mode === "off" ? t("The design lab is off at this server.") : t("No game here has component data to vary.");

@@ -23,24 +23,19 @@ async function main() {
   let p;
   try { p = await api("GET", `/api/players/${encodeURIComponent(name)}`); }
   catch (e) { $("name").textContent = e.message; return; }
-  // game types by their titles in the reader's language (the ratings name them by their ids)
-  let titles = {};
-  try { titles = Object.fromEntries((await api("GET", "/api/game-types")).games.map(g => [g.name, g.title])); }
-  catch (e) { titles = {}; }
-  const title = (game) => titles[game] || game;
   const shown = p.kind === "bot" ? t("bot {level}", { level: botLabel(p.name.replace(/^bot /, "")) }) : p.name;
   $("name").textContent = p.kind === "bot" ? t("{name} (a bot level)", { name: shown }) : shown;
   document.title = `Cosmodrome — ${shown}`;
   $("ratings").replaceChildren(p.ratings.length ? el("table", { class: "board-list" },
     el("tr", {}, ...[t("Game"), t("Rating"), "μ", "σ", t("Games")].map(h => el("th", { text: h }))),
-    p.ratings.map(r => el("tr", {}, el("td", {}, el("a", { href: `/leaderboard.html?game=${encodeURIComponent(r.game)}`, text: title(r.game) })),
+    p.ratings.map(r => el("tr", {}, el("td", {}, el("a", { href: `/leaderboard.html?game=${encodeURIComponent(r.game)}`, text: r.title })),
       el("td", { text: decimal(r.rating) }), el("td", { text: decimal(r.mu) }), el("td", { text: decimal(r.sigma) }),
       el("td", { text: r.games }))))
-    : el("p", { class: "muted", text: t("No rated game yet.") }));
+    : el("p", { class: "muted", text: t("No rating yet.") }));
   $("history").replaceChildren(p.history.length ? el("table", { class: "board-list" },
     el("tr", {}, ...[t("When"), t("Game"), t("Place"), t("Against"), t("Rating"), ""].map(h => el("th", { text: h }))),
     p.history.map(h => el("tr", { "data-testid": "history-row" },
-      el("td", { text: new Date(h.time * 1000).toLocaleString() }), el("td", { text: title(h.game) }),
+      el("td", { text: new Date(h.time * 1000).toLocaleString() }), el("td", { text: h.title }),
       el("td", { text: h.won ? t("won") : t("place {n}", { n: h.place }) }), el("td", { text: h.against.map(playerName).join(", ") }),
       el("td", { text: `${decimal(h.before)} → ${decimal(h.after)}` }),
       el("td", {}, el("a", { href: `/replay.html?game=${encodeURIComponent(h.game_id)}`, text: t("replay") })))))

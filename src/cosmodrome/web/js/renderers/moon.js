@@ -9,7 +9,7 @@
 // player's action card sits on its jump card: your own face up (clickable when you may play it;
 // No instructions asks which die to take out), the others' face down. The view schema is in
 // src/cosmodrome/games/moon/view.py, the option details in src/cosmodrome/games/moon/text.py.
-import { el, svg, t, tn } from "../api.js";
+import { el, pgettext, svg, t, tn } from "../api.js";
 import { optionIndex, places } from "./places.js";
 
 export const name = "moon";
@@ -26,7 +26,7 @@ const CELL_HELP = () => [t("Sky: you may fly through, but a jump that ends here 
   t("A box with a circle: safe ground to land on."), t("A box without a circle: landing here is an accident."),
   t("Rock: a step into it is a crash."), t("A tunnel box with a circle: safe, but no diagonal steps inside a tunnel (it has a ceiling)."),
   t("A tunnel box without a circle: landing here is an accident; no diagonal steps inside the tunnel.")];
-const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: "EC", "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
+const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: t("EC"), "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
 const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3fae5a", white: "#e8e8ee" };
 const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
 
@@ -77,7 +77,10 @@ function lapSvg(v, ctx, idx) {
       hot(g, ctx, idx, `cell:${c}:${l}`);
       root.append(g);
     }
-    if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "text-anchor": "middle", text: isGoal ? t("goal") : "S" }));
+    // under a circled box between two cards: its mark ("S", special box), its name in the tooltip
+    if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "data-testid": isBox ? "moon-box-mark" : null,
+      "text-anchor": "middle", text: isGoal ? t("goal") : pgettext("the mark of a special box under the Moon's strip", "S") },
+    isBox ? svg("title", { text: t("Special box: a circled box between two lunar cards (with the advanced rules a token lies on it)") }) : null));
     // a card's own column numbers, as the options name places ("card 2, column 3, level 1")
     else root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under moon-colno", "data-testid": "moon-colno",
       "text-anchor": "middle", text: String(((c - 1) % 7) + 1) }));
