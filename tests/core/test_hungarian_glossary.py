@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from test_i18n_leaks import texts_of
 
 from cosmodrome import i18n
 from cosmodrome.games.venus.state import EMPIRES, SHORT
-from test_i18n_leaks import texts_of
 
 PO = Path(i18n.__file__).parent / "locale" / "hu" / "LC_MESSAGES" / "cosmodrome.po"
 #: the empires as the Hungarian rulebook names them (Előkészületek, 2. lépés), in seat order
