@@ -128,3 +128,13 @@ def test_a_hungarian_venus_game_reads_the_editions_tiles_and_pounds(players, see
     end = [t for t in texts if "Vége a játszmának" in t]
     assert end, "the game did not end"
     assert not re.search(r"GyP \[", end[-1]), end[-1]   # the end line names each empire's points
+
+
+def test_cosmic_runs_end_line_says_it_once_and_venus_about_credits_the_edition():
+    with i18n.using("hu"):
+        line = i18n._("Game over after round {n}: {cause}. Scores: {scores}. Winner: {w}.").format(
+            n=12, cause=i18n._("twelve rounds are over"), scores="-", w="-")
+        about = i18n._("Card titles are our own names, except Gunrunner: the rulebook describes each card's "
+                       "effect but prints only that one title.")
+    assert line.count("véget ért") == 1, line
+    assert "magyar kiadás" in about and "mi adtuk" not in about.split(";")[0], about
