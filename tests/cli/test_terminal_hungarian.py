@@ -28,9 +28,9 @@ MARKS = {
         "english": [r"\d+i/\d+s/\d+t\b", r"\btile\b", r"FLIPPED", r"ALIEN", r"\bkept\b", r"inf/ship", r"crisis level"],
     },
     "cosmic-run": {
-        "hungarian": [r"^R\s+rajt$", r"^B\s+bolygó$", r"^sor, GP\s", r"^Techn\. X \* o\s", r"^KI\s+harcképtelen",
+        "hungarian": [r"^R\s+rajt$", r"^B\s+bolygó$", r"^sor, GyP\s", r"^Techn\. X \* o\s", r"^KI\s+harcképtelen",
                       r"^BOLYGÓ\s+nagybetűs.*\[@BOLYGÓ\]", r"^Újradobás Ú x\s", r"^Raktér n/m\s",
-                      r"^\s+GP\s+narancs", r"Újradobás [Úx]{4}", r"R rajt\s+B bolygó", r"vezérlés [Xo*]{5} hajtómű"],
+                      r"^\s+GyP\s+narancs", r"Újradobás [Úx]{4}", r"R rajt\s+B bolygó", r"vezérlés [Xo*]{5} hajtómű"],
         "english": [r"\bOUT\b", r"Re-rolls", r"Cargo", r"row, VP", r"PLANET", r"^Tech X", r"^\s+VP\s+narancs",
                     r"^[SP]\s{2,}", r"S eleje", r"vezérlé [Xo*]"],
     },

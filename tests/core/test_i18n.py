@@ -108,10 +108,10 @@ def test_one_event_reads_in_each_readers_language():
 
     e = Event("pass", says("{who} takes a pass cube ({n} left).", who=who(0), n=3))
     with i18n.using("hu"):
-        assert e.text == "Nagy-Britannia elvesz egy passzjelzőt (maradt 3)."
+        assert e.text == "A Brit Birodalom elvesz egy passzjelzőt (maradt 3)."
     assert e.text == "Britain takes a pass cube (3 left)."
     with i18n.using("hu"):
-        assert e.text_for(1) == "Nagy-Britannia elvesz egy passzjelzőt (maradt 3)."
+        assert e.text_for(1) == "A Brit Birodalom elvesz egy passzjelzőt (maradt 3)."
 
 
 # ----- no English left where a game is translated -------------------------------------------

@@ -66,7 +66,7 @@ def test_sentences_take_the_article_of_the_word_filled_in():
         assert i18n._("the name {name!r} is taken: choose another").format(name="Béla").startswith("a 'Béla' név")
         # a log sentence written when read, and a plural one
         fn, args = says("Round {n} begins.", n=1)
-        assert fn(*args) == "Kezdődik az 1. kör."
+        assert fn(*args) == "Kezdődik az 1. forduló."
         fn, args = says_n(N_("Round {r} begins: {n} mine roll."), N_("Round {r} begins: {n} mine rolls."), 2, r=3)
         assert fn(*args) == "Kezdődik a 3. forduló: 2 aknadobás."
         # at the start of a sentence: capitalised

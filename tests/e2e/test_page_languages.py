@@ -343,7 +343,7 @@ def test_a_cosmic_run_tables_sheets_read_in_hungarian(server, browser):
     assert "oldal." in numbers and "column letter" not in numbers, numbers
     rounds = labels("[data-testid=cr-rounds] .rsq", "title")
     assert "1. forduló: " in rounds and "aknadobás" in rounds and "mine roll" not in rounds, rounds
-    assert "kör · kapitány" in page.inner_text("[data-testid=cr-rounds] .cr-subh").lower()
+    assert "forduló · kapitány" in page.inner_text("[data-testid=cr-rounds] .cr-subh").lower()
     badges = labels("[data-testid=cr-sheet] .cr-badge.captain", "title") + labels("[data-testid=cr-sheet] .cr-score", "title")
     assert "kapitány" in badges and "pontozás" in badges and "Captain" not in badges, badges
     page.hover("[data-testid=cr-rounds]")

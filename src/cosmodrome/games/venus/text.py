@@ -98,6 +98,11 @@ CARD_TEXT = {
     "take3": (N_("Grant"), N_("Action: take £3 from the bank.")),
     "take_biggame": (N_("Trophy hunt"), N_("Action: take a big game tile from any planet.")),
 }
+#: a tile named in a sentence, its defence (and skull) in ``extra``: one message per kind, so that
+#: a language names each as its edition does (Hungarian: "bányalapka (3)", "laphúzólapka")
+TILE_NAMES = {"factory": N_("a factory{extra} tile"), "draw2": N_("a draw two cards{extra} tile"),
+              "biggame": N_("a big game{extra} tile"), "windfall": N_("a windfall{extra} tile"),
+              "mine": N_("a mine{extra} tile"), "crisis": N_("a crisis{extra} tile"), "tension": N_("a tension{extra} tile")}
 TILE_LABELS = {"factory": N_("Factory"), "draw2": N_("Draw two cards"), "biggame": N_("Big game"),
                "windfall": N_("Windfall"), "mine": N_("Mine"), "crisis": N_("Crisis"), "tension": N_("Tension"),
                "alien": N_("Alien")}
@@ -217,10 +222,10 @@ def tile_name(s, t: int) -> str:
 def tile_words(c, t: int) -> str:
     """A tile's name with an article, from the component tables."""
     k = TILE_KINDS[c.tile_kind[t]]
-    name = gettext(TILE_LABELS[k]).lower()
-    if k in ("mine", "crisis", "alien"):
-        name += f" ({c.tile_def[t]}{', ' + _('skull') if c.tile_skull[t] else ''})"
-    return _("a {name} tile").format(name=name) if k != "alien" else _("an alien")
+    if k == "alien":
+        return _("an alien")
+    extra = f" ({c.tile_def[t]}{', ' + _('skull') if c.tile_skull[t] else ''})" if k in ("mine", "crisis") else ""
+    return gettext(TILE_NAMES[k]).format(extra=extra)
 
 
 # ----- log sentences written when read: the rules pass these functions with the values they
@@ -279,7 +284,7 @@ def wins_text(comp, p: int, points: int, tile: int, pl: int) -> str:
 
 
 def income_text(incomes) -> str:
-    return _("Income: {incomes}.").format(incomes=", ".join(f"{seat_word(p)} £{inc}" for p, inc in enumerate(incomes)))
+    return _("Income: {incomes}.").format(incomes=", ".join(_("{who} £{n}").format(who=seat_word(p), n=inc) for p, inc in enumerate(incomes)))
 
 
 def fmt_dice(d) -> str:
@@ -512,11 +517,12 @@ def _final_lines(view: dict) -> list[str]:
     out = []
     r = view["result"]
     sc = view.get("scoring")
-    short = [view["empires"][p].split()[0] for p in range(n)]
+    short = view["empires"]  # each empire by its one name (not a shortened one)
     if sc:
         out.append("-- " + _("Final scoring (VP by planet: income rank)"))
         for pl in sc["planets"]:
-            cells = [f"{pl['points'][p]} (£{pl['income'][p]}, #{pl['rank'][p]})" if pl["rank"][p] else "-"
+            cells = [_("{vp} (£{income}, #{rank})").format(vp=pl["points"][p], income=pl["income"][p], rank=pl["rank"][p])
+                     if pl["rank"][p] else "-"
                      for p in range(n)]
             out.append(f"   {pl['planet']:<12}" + "  ".join(f"{short[p]} {cells[p]}" for p in range(n)))
         kept, total = _("Kept tiles"), _("Total")
@@ -525,8 +531,9 @@ def _final_lines(view: dict) -> list[str]:
         for tb in sc["tie_breaks"]:
             out.append("   " + _("Tie on {n} VP: {text}").format(n=tb["vp"], text=tb["text"]))
         out.append("   " + sc["text"])
-    out.append("== " + _("Game over ({end}): VP {vp}, winners {winners}").format(
-        end=gettext(r["end"]), vp=r["vp"], winners=", ".join(view["empires"][w] for w in r["winners"]) or _("none")))
+    scores = ", ".join(_("{who} {n} VP").format(who=view["empires"][p], n=v) for p, v in enumerate(r["vp"]))
+    out.append("== " + _("Game over ({end}): {scores}; winners {winners}").format(
+        end=gettext(r["end"]), scores=scores, winners=", ".join(view["empires"][w] for w in r["winners"]) or _("none")))
     return out
 
 

@@ -1,0 +1,140 @@
+"""The Hungarian catalog's glossary (docs/TRANSLATING.md, "Hungarian terms"), held message by
+message and in a Hungarian reader's game: Onward to Venus names each empire once, as the
+Hungarian edition prints it (../shared/rules/onward-to-venus-hungarian.txt, Előkészületek,
+2. lépés), with its article where it opens a sentence; a game's round is "forduló" in every
+game; victory points are "GyP"; a seat ("hely") and a placing ("helyezés") are two words; the
+Venus tiles are named as the edition names them (bányalapka, laphúzólapka) and money in pounds
+("3 font")."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from test_i18n_leaks import texts_of
+
+from cosmodrome import i18n
+from cosmodrome.games.venus.state import EMPIRES, SHORT
+
+PO = Path(i18n.__file__).parent / "locale" / "hu" / "LC_MESSAGES" / "cosmodrome.po"
+#: the empires as the Hungarian rulebook names them (Előkészületek, 2. lépés), in seat order
+EDITION = ("Brit Birodalom", "Francia Birodalom", "Orosz Birodalom", "Német Birodalom", "Amerikai Egyesült Államok")
+#: the other names an empire once had in the catalog (the countries, "USA")
+COUNTRIES = re.compile(r"Nagy-Britannia|Franciaország|Oroszország|Németország|\bUSA\b")
+
+
+@cache
+def catalog() -> dict:
+    """msgid (a tuple for a plural) -> its Hungarian texts."""
+    out = {}
+    for m in read_po(PO.open("rb")):
+        if m.id:
+            key = m.id if isinstance(m.id, str) else tuple(m.id)
+            out[(m.context, key)] = [m.string] if isinstance(m.string, str) else list(m.string)
+    return out
+
+
+def ids(m) -> list[str]:
+    return [m] if isinstance(m, str) else list(m)
+
+
+def test_each_venus_empire_has_the_editions_name_in_the_catalog():
+    hu = catalog()
+    for short, full, name in zip(SHORT, EMPIRES, EDITION):
+        assert hu[(None, short)] == [name], short     # the log's name
+        assert hu[(None, full)] == [name], full       # the seats' name
+    leaks = {m: s for (_c, m), ss in hu.items() for s in ss if COUNTRIES.search(s)}
+    assert not leaks, leaks
+
+
+def test_victory_points_are_gyp_never_gp():
+    leaks = {m: s for (_c, m), ss in catalog().items() for s in ss if re.search(r"\bGP\b", s)}
+    assert not leaks, leaks
+
+
+#: "round" in a sense that is not a game's round ("go round the mine", "round and round")
+NOT_A_ROUND = re.compile(r"\bround (the|a)\b|round and round|round robin|\b(go|goes|gets|fight) round\b|\bturns?\b|\bcircles?\b")
+
+
+def test_a_games_round_is_fordulo_in_every_game():
+    hu = catalog()
+    bad = {}
+    for (_c, m), ss in hu.items():
+        text = " ".join(ids(m))
+        if re.search(r"\b[Rr]ounds?\b", text) and not NOT_A_ROUND.search(text):
+            for s in ss:
+                if re.search(r"\b[Kk]ör(?!be\b|ül)", s):
+                    bad[m] = s
+    assert not bad, bad
+    assert hu[(None, "Round {n}")] == ["{n}. forduló"] and hu[(None, "Rounds")] == ["Fordulók"]
+
+
+def test_a_seat_and_a_placing_are_two_words():
+    hu = catalog()
+    assert "hely" in hu[(None, "Seat {n}")][0]
+    assert "helyezés" in hu[(None, "place {n}")][0]
+    assert "helyezés" in hu[(None, "income £{n}: {place} place here, {vp} VP")][0]
+
+
+def test_venus_tiles_and_money_have_the_editions_words():
+    hu = catalog()
+    assert hu[(None, "a mine{extra} tile")] == ["bányalapka{extra}"]
+    assert hu[(None, "a draw two cards{extra} tile")] == ["laphúzólapka{extra}"]
+    assert hu[(None, "a factory{extra} tile")] == ["gyárlapka{extra}"]
+    pounds = {m: s for (_c, m), ss in hu.items() for s in ss if "£" in s}
+    assert not pounds, pounds
+
+
+@cache
+def venus_texts(players: int, seed: int) -> tuple[str, ...]:
+    return tuple(texts_of("venus", seed, players))
+
+
+#: a Venus empire's name inside a text, and the word before it
+NAMED = re.compile(r"(?:(\S+)\s+)?(" + "|".join(EDITION) + ")")
+
+
+@pytest.mark.parametrize("players, seed", [(5, 3), (2, 4)])
+def test_a_hungarian_venus_game_names_each_empire_once_with_its_article(players, seed):
+    texts = venus_texts(players, seed)
+    joined = "\n".join(texts)
+    assert not COUNTRIES.search(joined), COUNTRIES.search(joined)
+    assert any("A Brit Birodalom " in t for t in texts)
+    if players == 5:
+        assert any("Az Amerikai Egyesült Államok " in t for t in texts)
+    for t in texts:
+        for line in t.splitlines():
+            line = line.strip()
+            # a sentence (a log line: a seat's label or a table's row is none) opens with the
+            # article, never with the bare name
+            if line.endswith((".", "!")):
+                assert not line.startswith(EDITION), line
+            # the article fits the name's first sound: "a" before a consonant, "az" before a vowel
+            for m in NAMED.finditer(line):
+                art = (m.group(1) or "").lower()
+                if art in ("a", "az"):
+                    assert art == ("az" if m.group(2)[0] in "AEIOUÁÉÍÓÖŐÚÜŰ" else "a"), line
+
+
+@pytest.mark.parametrize("players, seed", [(2, 4)])
+def test_a_hungarian_venus_game_reads_the_editions_tiles_and_pounds(players, seed):
+    texts = venus_texts(players, seed)
+    joined = "\n".join(texts)
+    assert "” lapka" not in joined and "£" not in joined
+    assert re.search(r"\b(bánya|gyár|laphúzó|szerencse|trófea|krízis|feszültség)lapka", joined)
+    end = [t for t in texts if "Vége a játszmának" in t]
+    assert end, "the game did not end"
+    assert not re.search(r"GyP \[", end[-1]), end[-1]   # the end line names each empire's points
+
+
+def test_cosmic_runs_end_line_says_it_once_and_venus_about_credits_the_edition():
+    with i18n.using("hu"):
+        line = i18n._("Game over after round {n}: {cause}. Scores: {scores}. Winner: {w}.").format(
+            n=12, cause=i18n._("twelve rounds are over"), scores="-", w="-")
+        about = i18n._("Card titles are our own names, except Gunrunner: the rulebook describes each card's "
+                       "effect but prints only that one title.")
+    assert line.count("véget ért") == 1, line
+    assert "magyar kiadás" in about and "mi adtuk" not in about.split(";")[0], about
