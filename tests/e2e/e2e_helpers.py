@@ -33,7 +33,7 @@ def start_server(db, port, *extra):
          "--test-games", "--bot-delay", "0.02", *extra],
         stdout=open(f"{db}.log", "ab"), stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    end = time.time() + 30
+    end = time.time() + 90  # a bound, not a timing: a loaded machine took over 30 s once
     while True:
         if proc.poll() is not None:
             raise RuntimeError(f"the server exited: {open(f'{db}.log').read()}")

@@ -242,7 +242,7 @@ def test_kill_9_of_the_owner_under_load_its_games_go_on_in_the_other_within_5_s(
             games.append({"id": g["id"], "tokens": [s["token"] for s in g["seats"]]})
         bots = new_game(a, seed=9, seats=("random", "random"), rounds=5000)
         ids = [g["id"] for g in games] + [bots["id"]]
-        node_a = owned_by_one(pg_url, ids)
+        node_a = wait_for(lambda: owned_by_one(pg_url, ids), timeout=20)  # its lease is written as it settles in
         assert node_a is not None  # A created them all and owns them
         moves = {}
 
@@ -305,7 +305,7 @@ def test_bots_and_clocks_of_a_game_run_in_its_owner_only_and_move_with_it(pg_url
         timed = [new_game(a, seed=k, rounds=50, clock={"kind": "realtime", "minutes": 1, "increment": 0})
                  for k in range(2)]
         later = new_game(a, seed=7, rounds=50, clock={"kind": "realtime", "minutes": 6, "increment": 0})
-        node_a = owned_by_one(pg_url, [g["id"] for g in (bots, *timed, later)])
+        node_a = wait_for(lambda: owned_by_one(pg_url, [g["id"] for g in (bots, *timed, later)]), timeout=20)
         assert node_a is not None
         for g in (*timed, later):  # both seats taken (the clocks start), each through the other process
             for seat, base in ((0, b), (1, b)):

@@ -16,6 +16,7 @@ CHUNKS = 8
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # 250 games a chunk: over 300 s once on a machine at load 20
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_invariants(chunk):
     ends = {}
