@@ -564,7 +564,8 @@ function endPanel(ctx, v) {
     el("td", { text: s.tech_score }), el("td", { class: "tot", text: s.vp })));
   return el("div", { class: "cr-end", "data-testid": "cr-end" },
     el("div", { class: "big", text: title }), el("div", { class: "muted", text: tr("Ended: {cause} (round {n}).", { cause: END_WORDS[v.end] ? tr(END_WORDS[v.end]) : v.end, n: v.round }) }),
-    el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(c => el("th", { text: cap(tr(c)) })), el("th", { text: tr("Tech") }), el("th", { text: tr("Total VP") })), rows),
+    el("div", { class: "cr-end-box" }, el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(c => el("th", { text: cap(tr(c)) })),
+      el("th", { text: tr("Tech") }), el("th", { text: tr("Total VP") })), rows)),
     el("div", { class: "muted small", text: tr("Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (rulebook: Scoring)") }));
 }
 
