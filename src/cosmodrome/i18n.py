@@ -162,7 +162,7 @@ _VOWEL_NAMED = "aáeéiíoóöőuúüűflmnrsxy"
 #: Szovjetunió dob"): a ``{name:az}`` field holding one of them writes the bare name
 #: (the Moon's nations; web/js/i18n.js keeps the same list)
 BARE_NAMES = ("Kína", "Európa", "Japán")
-_BARE = re.compile(r"(?:%s)(?!\w)" % "|".join(BARE_NAMES))
+_BARE = re.compile(r"(?:{})(?!\w)".format("|".join(BARE_NAMES)))
 
 
 def takes_article(text: str) -> bool:
