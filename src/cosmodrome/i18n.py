@@ -158,6 +158,21 @@ ARTICLED = re.compile(r"\{[^{}:]*:[aA]z\}")
 _VOWELS = "aáeéiíoóöőuúüű"
 #: letters whose Hungarian names begin with a vowel (an abbreviation read letter by letter)
 _VOWEL_NAMED = "aáeéiíoóöőuúüűflmnrsxy"
+#: Hungarian names that take no article at all (a country's name: "Kína dob", beside "a
+#: Szovjetunió dob"): a ``{name:az}`` field holding one of them writes the bare name
+#: (the Moon's nations; web/js/i18n.js keeps the same list)
+BARE_NAMES = ("Kína", "Európa", "Japán")
+_BARE = re.compile(r"(?:{})(?!\w)".format("|".join(BARE_NAMES)))
+
+
+def takes_article(text: str) -> bool:
+    """Whether ``text`` takes the definite article in Hungarian: not a name of
+    :data:`BARE_NAMES` ("Kína", "Európa és a Szovjetunió").
+
+    >>> [takes_article(x) for x in ("Kína", "Kínai", "Szovjetunió", "Európa és a Szovjetunió")]
+    [False, True, True, False]
+    """
+    return not _BARE.match(text)
 
 
 def article(word: Any) -> str:
@@ -191,6 +206,8 @@ class _ArticleFormatter(string.Formatter):
     def format_field(self, value: Any, spec: str) -> str:
         if spec in ("az", "Az"):
             text = format(value, "")
+            if not takes_article(text):
+                return text
             art = article(text)
             return (art.capitalize() if spec == "Az" else art) + " " + text
         return super().format_field(value, spec)

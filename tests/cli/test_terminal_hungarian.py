@@ -24,18 +24,21 @@ MARKS = {
     "venus": {
         "hungarian": [r"^2gy/1ű/0t\s+egységek", r"^GyP 9/5/3\s", r"^\[n\] lapka\s", r"^LEZÁRVA\s", r"^IDEGEN\s",
                       r"^krízisszint n\s", r"^gy/űrc/tank/bánya/gyár\s", r"^megtartva\s",
-                      r"pálya \d+gy/\d+ű/\d+t"],
+                      r"pálya \d+gy/\d+ű/\d+t",
+                      r"— ahogy (a|az) \w+ Birodalom .*látja"],   # the panel title gives the seat its article
         "english": [r"\d+i/\d+s/\d+t\b", r"\btile\b", r"FLIPPED", r"ALIEN", r"\bkept\b", r"inf/ship", r"crisis level"],
     },
     "cosmic-run": {
         "hungarian": [r"^R\s+rajt$", r"^B\s+bolygó$", r"^sor, GyP\s", r"^Techn\. X \* o\s", r"^KI\s+harcképtelen",
                       r"^BOLYGÓ\s+nagybetűs.*\[@BOLYGÓ\]", r"^Újradobás Ú x\s", r"^Raktér n/m\s",
-                      r"^\s+GyP\s+narancs", r"Újradobás [Úx]{4}", r"R rajt\s+B bolygó", r"vezérlés [Xo*]{5} hajtómű"],
+                      r"^\s+GyP\s+narancs", r"Újradobás [Úx]{4}", r"R rajt\s+B bolygó", r"vezérlés [Xo*]{5} hajtómű",
+                      r"— ahogy az 1\. játékos látja"],
         "english": [r"\bOUT\b", r"Re-rolls", r"Cargo", r"row, VP", r"PLANET", r"^Tech X", r"^\s+VP\s+narancs",
                     r"^[SP]\s{2,}", r"S eleje", r"vezérlé [Xo*]"],
     },
     "moon": {
-        "hungarian": [r"^R\s+a rajtmező", r"^K\s+karikás mező", r"^FI\s+FI-jelzők \(Földi Irányítás\)", r"^  R[ K]+R$"],
+        "hungarian": [r"^R\s+a rajtmező", r"^K\s+karikás mező", r"^FI\s+FI-jelzők \(Földi Irányítás\)", r"^  R[ K]+R$",
+                      r"— ahogy (a Szovjetunió|az Amerikai Egyesült Államok|Kína|Európa|Japán)\b.* látja"],
         "english": [r"^G\s{2,}", r"^S\s{2,}", r"^EC\s", r"^  G[ S]+G$"],
     },
     "mars": {

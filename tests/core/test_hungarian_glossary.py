@@ -138,3 +138,60 @@ def test_cosmic_runs_end_line_says_it_once_and_venus_about_credits_the_edition()
                        "effect but prints only that one title.")
     assert line.count("véget ért") == 1, line
     assert "magyar kiadás" in about and "mi adtuk" not in about.split(";")[0], about
+
+
+#: the Moon's nations as a Hungarian sentence names them: the Soviet Union and the United
+#: States with the article, China, Europe and Japan bare (a country's own name)
+MOON_ARTICLED = ("Szovjetunió", "Amerikai Egyesült Államok")
+MOON_BARE = ("Kína", "Európa", "Japán")
+
+
+def sentences(texts) -> list[str]:
+    return [line.strip() for t in texts for line in t.splitlines() if line.strip().endswith((".", "!"))]
+
+
+@pytest.mark.parametrize("players, seed", [(4, 3), (2, 5)])
+def test_a_hungarian_moon_game_opens_a_nations_sentence_with_its_article(players, seed):
+    """probe4 #2: "Szovjetunió dob az első ugrásra" read without its article; "Kína dob" keeps none."""
+    said = sentences(texts_of("moon", seed, players))
+    bare = re.compile(r"^(?:{}) (?!\()".format("|".join(MOON_ARTICLED)))   # "Szovjetunió: …" is a call, no sentence
+    assert not [s for s in said if bare.match(s)], [s for s in said if bare.match(s)][:5]
+    assert any(s.startswith("A Szovjetunió ") for s in said)
+    assert any(s.startswith("Az Amerikai Egyesült Államok ") for s in said)
+    assert any(s.startswith(MOON_BARE) for s in said)
+    joined = "\n".join(said)
+    assert not re.search(r"\b[Aa]z? (?:{})\b".format("|".join(MOON_BARE)), joined), joined[:2000]
+    for m in re.finditer(r"\b([Aa]z?) ({})\b".format("|".join(MOON_ARTICLED)), joined):
+        assert m.group(1).lower() == ("az" if m.group(2)[0] == "A" else "a"), m.group()
+
+
+@pytest.mark.parametrize("players, seed", [(2, 3), (1, 4)])
+def test_a_hungarian_cosmic_run_game_opens_a_players_sentence_with_its_article(players, seed):
+    """probe4 #2: "1. játékos elveszi a 3. kockát", "Aknák 1. játékos lapján"."""
+    said = sentences(texts_of("cosmic-run", seed, players))
+    assert not [s for s in said if re.match(r"\d+\. játékos ", s)], [s for s in said if re.match(r"\d+\. játékos ", s)][:5]
+    assert any(s.startswith("Az 1. játékos ") for s in said)
+    if players == 2:
+        assert any(s.startswith("A 2. játékos ") for s in said)
+    assert any(s.startswith("Aknák az 1. játékos lapján") for s in said)
+    for m in re.finditer(r"\b([Aa]z?) (\d+)\. játékos", "\n".join(said)):
+        assert m.group(1).lower() == i18n.article(m.group(2)), m.group()
+
+
+def test_the_time_out_line_and_the_terminal_title_give_a_seat_its_article():
+    """probe4 #2: "játszik Brit Birodalom (vörös) helyett", "ahogy Brit Birodalom (vörös) látja"."""
+    from cosmodrome.server import lines
+    with i18n.using("hu"):
+        out = i18n._(lines.TIMED_OUT_BOT_PLAYS).format(who="Anna (Brit Birodalom (vörös))", level="Könnyű",
+                                                     seat="Brit Birodalom (vörös)")
+        lost = i18n._(lines.TIMED_OUT_SEAT_LOSES).format(who="Anna", seat="Amerikai Egyesült Államok (fekete)")
+        views = [i18n._("{game} — {seat}'s view").format(game="Séta a Holdon", seat=seat)
+                 for seat in ("Amerikai Egyesült Államok", "Szovjetunió és Európa", "Kína és a Szovjetunió")]
+        board = i18n._("Board — {who}'s view").format(who="1. játékos")
+    assert "játszik a Brit Birodalom (vörös) helyett" in out, out
+    assert out.startswith("Anna (Brit"), out   # a person's name keeps none
+    assert "véget ért, az Amerikai Egyesült Államok (fekete) vesztett" in lost, lost
+    assert views == ["Séta a Holdon — ahogy az Amerikai Egyesült Államok látja",
+                     "Séta a Holdon — ahogy a Szovjetunió és Európa látja",
+                     "Séta a Holdon — ahogy Kína és a Szovjetunió látja"], views
+    assert board == "Tábla — ahogy az 1. játékos látja", board

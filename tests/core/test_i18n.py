@@ -215,7 +215,7 @@ def test_the_terminals_own_words_read_in_hungarian():
         input="x\nu\nq\n", capture_output=True, text=True, timeout=120,
         env={**__import__("os").environ, "LANG": "C", "COLUMNS": "250"}).stdout
     assert "szám: választás · a tanács · u visszavonás · b tábla · l jelmagyarázat · s FÁJL mentés · q kilépés" in out
-    assert "— ahogy 1. játékos látja" in out and "'s view" not in out
+    assert "— ahogy az 1. játékos látja" in out and "'s view" not in out
     assert "Írj be egy számot 1 és 8 között" in out and "(ezt írtad: 'x')" in out and "Please type" not in out
     assert "Nincs mit visszavonni" in out and "Nothing to undo" not in out
     assert "A játszma befejezetlen maradt. (A --save FÁJL" in out and "Game left unfinished" not in out

@@ -382,5 +382,5 @@ def test_a_bot_failure_note_is_stored_in_english_and_read_in_each_readers_langua
         english = [x["text"] for x in c.get(view_of + "?lang=en").json()["log"] if x["kind"] == "server"]
         magyar = [x["text"] for x in c.get(view_of + "?lang=hu").json()["log"] if x["kind"] == "server"]
         assert english == notes
-        assert len(magyar) == 1 and "1. játékos botja hibázott" in magyar[0] and "random" not in magyar[0], magyar
+        assert len(magyar) == 1 and "Az 1. játékos botja hibázott" in magyar[0] and "random" not in magyar[0], magyar
         assert ("999" if spec == "illegal" else "RuntimeError: the bot fell over") in magyar[0]

@@ -16,6 +16,7 @@ from server_helpers import auth, hello, new_game, socket, stop, token, wait_for
 from test_restart import call, free_port, start
 from websockets.sync.client import connect
 
+from cosmodrome import i18n
 from cosmodrome.server import create_app
 
 FAST = dict(clock_scale=0.01, clock_scan=0.02, alive_every=0.05)
@@ -182,7 +183,6 @@ def test_a_clock_runs_out_across_a_kill_and_a_restart_without_eating_time(tmp_pa
 def test_a_stand_in_bot_is_named_by_its_level_in_each_readers_language():
     """The time-out line names the stand-in bot as people call its level ("Easy"), in the
     reader's language, also in lines stored when it named the bot's id ("heuristic")."""
-    from cosmodrome import i18n
     from cosmodrome.server import lines
     new = lines.write(lines.TIMED_OUT_BOT_PLAYS, who="Ada", level=lines.level_word("heuristic"), seat="Player 1")
     old = lines.write(lines.TIMED_OUT_BOT_PLAYS, who="Ada", level="heuristic", seat="Player 1")
@@ -215,6 +215,7 @@ def test_the_time_out_line_names_the_seat_and_the_bot_in_each_readers_language(f
     hu_name, en_name = names["hu"][seat], names["en"][seat]
     assert notices["en"].startswith(f"{en_name} ran out of time: a bot (") and notices["en"].count(en_name) == 2
     assert notices["hu"].startswith(f"{hu_name} kifutott az időből: egy bot (") and notices["hu"].count(hu_name) == 2
+    assert f"játszik {i18n.article(hu_name)} {hu_name} helyett" in notices["hu"], notices["hu"]   # probe4 #2
     view = f"/api/games/{gid}/view"
     for lang, notice in notices.items():
         said = [x["text"] for x in fast.get(f"{view}?lang={lang}", headers=auth(token(g, 1))).json()["log"]

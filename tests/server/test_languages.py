@@ -137,7 +137,7 @@ def test_a_wrong_turn_and_a_malformed_request_read_in_the_readers_language(clien
         assert err["status"] == 403 and err["kind"] == "Forbidden"  # the machine's part: language-free
         names = [x["name"] for x in idle_table["seats"]]  # the seats' names in the reader's language
         if idle is hu:
-            assert err["error"] == f"nem {names[1 - mover]} következik: most {names[mover]} dönt", err
+            assert err["error"] == f"nem {i18n.article(names[1 - mover])} {names[1 - mover]} következik: most {i18n.article(names[mover])} {names[mover]} dönt", err
         else:
             assert err["error"] == f"it is not {names[1 - mover]}'s turn: {names[mover]} is deciding", err
         # a malformed socket message, each in its reader's language
@@ -183,7 +183,7 @@ def test_a_notice_reads_in_each_sockets_language(client):
         assert r.status_code == 200, r.text
         nh, ne = recv_table(hu), recv_table(en)
         who = ne["seats"][0]["name"]
-        assert nh["notice"] == f"{who} visszavont 1 döntést." and ne["notice"] == f"{who} took back 1 decision."
+        assert nh["notice"] == f"{i18n.article(who).capitalize()} {who} visszavont 1 döntést." and ne["notice"] == f"{who} took back 1 decision."
 
 
 def test_the_accounts_language_is_read_when_the_page_names_none(client):

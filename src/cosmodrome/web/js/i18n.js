@@ -41,6 +41,10 @@ export function article(word) {
   return VOWELS.includes(low[0]) ? "az" : "a";
 }
 
+// Hungarian names that take no article ("Kína dob", beside "a Szovjetunió dob"), as
+// i18n.BARE_NAMES on the server: "{name:az}" writes them bare
+const BARE = /^(?:Kína|Európa|Japán)(?![\p{L}\p{N}_])/u;
+
 // "{who} plays {card}." with {who: "Red", card: "x"}: named fields, as Python's str.format;
 // "{n:az}" writes the value with the article it takes ("az 5", "a 2"), "{n:Az}" capitalised
 function fill(text, values) {
@@ -48,7 +52,7 @@ function fill(text, values) {
   return text.replace(/\{(\w+)(?::([aA]z))?\}/g, (m, k, art) => {
     if (!(k in values)) return m;
     const v = String(values[k]);
-    if (!art) return v;
+    if (!art || BARE.test(v)) return v;
     const a = article(v);
     return (art === "Az" ? a[0].toUpperCase() + a.slice(1) : a) + " " + v;
   });
