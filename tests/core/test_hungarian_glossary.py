@@ -138,3 +138,29 @@ def test_cosmic_runs_end_line_says_it_once_and_venus_about_credits_the_edition()
                        "effect but prints only that one title.")
     assert line.count("véget ért") == 1, line
     assert "magyar kiadás" in about and "mi adtuk" not in about.split(";")[0], about
+
+
+def test_fourth_readers_words_hold_in_the_catalog():
+    """A Hungarian reader's findings (probe 4): the Mars training "Ranger" is "Portyázó" in every
+    sentence; a game's record is a "lejegyzés", never a "feljegyzés"; the edition's word for a Free
+    Action is "mellékakció"; the terminal's keys read "a: tanács" (not "the advice"); a refusal
+    names the seat's secret key in words, not "helytoken"; a Venus hint does not repeat its label;
+    the guide quotes the label it names."""
+    hu = catalog()
+    texts = {m: s for (_c, m), ss in hu.items() for s in ss if s}
+    for word in (r"\bRanger", "feljegyz", "szabad akci", "helytoken"):
+        leaks = {m: s for m, s in texts.items() if re.search(word, s)}
+        assert not leaks, (word, leaks)
+    assert "a: tanács · u: visszavonás" in hu[(None, "number: choose · a advise · u undo · b board · l legend · s FILE save · q quit")][0]
+    assert not hu[(None, "No claim: the move is done.")][0].startswith(hu[(None, "Do not claim")][0])
+    assert hu[(None, "“{label}”, marked in the decision panel; where the board shows it, its place is lit there too.")][0].startswith("„{label}”")
+    assert hu[(None, "combat points")] == ["harci pont"]
+
+
+@pytest.mark.parametrize("msgid", [
+    "an account name has 3 to 24 letters, digits, '_', '-' or '.', not {name!r}",
+    "no game {game_id!r} on this server", "no player {name!r}"])
+def test_a_servers_refusal_opens_with_a_capital_and_quotes_the_hungarian_way(msgid):
+    """Shown alone under a form or on a page (probe 4, finding 7): a sentence, „…” around a value."""
+    (hu,) = catalog()[(None, msgid)]
+    assert hu[0].isupper() and "'" not in hu and "!r" not in hu and "„{" in hu, hu

@@ -214,7 +214,7 @@ def test_the_terminals_own_words_read_in_hungarian():
         [sys.executable, "-m", "cosmodrome.cli.main", "--lang", "hu", "play", "cosmic-run", "--players", "2", "--plain"],
         input="x\nu\nq\n", capture_output=True, text=True, timeout=120,
         env={**__import__("os").environ, "LANG": "C", "COLUMNS": "250"}).stdout
-    assert "szám: választás · a tanács · u visszavonás · b tábla · l jelmagyarázat · s FÁJL mentés · q kilépés" in out
+    assert "szám: választás · a: tanács · u: visszavonás · b: tábla · l: jelmagyarázat · s FÁJL: mentés · q: kilépés" in out
     assert "— ahogy 1. játékos látja" in out and "'s view" not in out
     assert "Írj be egy számot 1 és 8 között" in out and "(ezt írtad: 'x')" in out and "Please type" not in out
     assert "Nincs mit visszavonni" in out and "Nothing to undo" not in out
@@ -246,7 +246,7 @@ def test_the_games_list_and_a_replay_read_in_hungarian(tmp_path):
     path = tmp_path / "game.json"
     rec.save(str(path))
     replay = run("replay", str(path)).stdout
-    assert "5 döntés visszajátszva." in replay and "A feljegyzés a játszma vége előtt véget ér." in replay
+    assert "5 döntés visszajátszva." in replay and "A lejegyzés a játszma vége előtt véget ér." in replay
     bad = run("replay", str(path), "--seat", "9")
     assert "a --seat értéke 1 és 2 között legyen" in bad.stdout + bad.stderr
     seats = run("play", "cosmic-run", "--players", "2", "--seats", "human", "--plain")

@@ -141,7 +141,7 @@ WORDS = {
     "copies": N_("copies"),
     "cost": N_("cost"),
     "count": N_("count"),
-    "cp": N_("CP"),
+    "cp": N_("combat points"),
     "defence": N_("defence"),
     "effect": N_("effect"),
     "kind": N_("kind"),
