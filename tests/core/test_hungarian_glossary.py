@@ -164,3 +164,12 @@ def test_a_servers_refusal_opens_with_a_capital_and_quotes_the_hungarian_way(msg
     """Shown alone under a form or on a page (probe 4, finding 7): a sentence, „…” around a value."""
     (hu,) = catalog()[(None, msgid)]
     assert hu[0].isupper() and "'" not in hu and "!r" not in hu and "„{" in hu, hu
+
+
+def test_a_venus_units_combat_points_are_named_in_words_in_the_lab():
+    """The design lab's field of a unit's ``cp`` (probe 4, finding 9): "harci pont", not "HP"."""
+    from cosmodrome.core.component_words import field_label
+
+    with i18n.using("hu"):
+        assert field_label("cp") == "harci pont"
+    assert field_label("cp") == "combat points"
