@@ -173,3 +173,17 @@ def test_a_venus_units_combat_points_are_named_in_words_in_the_lab():
     with i18n.using("hu"):
         assert field_label("cp") == "harci pont"
     assert field_label("cp") == "combat points"
+
+
+def test_the_venus_tiles_read_in_one_style_in_about_this_game():
+    """"About this game", the lab and ``games venus`` name each kind of tile alike (probe 4,
+    finding 9: "gyár", "Laphúzás", "Trófea", "szerencse")."""
+    from cosmodrome.core import get_game
+    from cosmodrome.core.component_words import entry_label
+
+    names = get_game("venus").component_names
+    with i18n.using("hu"):
+        words = [entry_label(f"tiles[{k}]", names).split(" › ")[-1]
+                 for k in ("factory", "draw2", "biggame", "windfall", "mine", "crisis", "tension")]
+    assert words[:4] == ["gyár", "laphúzás", "trófea", "szerencse"], words
+    assert all(w == w.lower() for w in words), words

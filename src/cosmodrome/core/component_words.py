@@ -103,6 +103,8 @@ WORDS = {
     "factory": N_("factory"),
     "crisis": N_("crisis"),
     "tension": N_("tension"),
+    "draw2": N_("draw two cards"),  # the Venus tiles by kind, named alike (lower case, as the rest)
+    "biggame": N_("big game"),
     "armada_gap": N_("gap of the armada"),
     "cargo_slots": N_("cargo slots"),
     "circles": N_("circles"),
