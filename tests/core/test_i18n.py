@@ -235,11 +235,11 @@ def test_the_games_list_and_a_replay_read_in_hungarian(tmp_path):
     one = run("games", "cosmic-run").stdout
     assert "1–2 játékos" in one and "Három hajó versenye" in one and "Race three ships" not in one
     assert "friendly beállítás (alapértéke False): Barátságos változat" in one and "(default" not in one
-    assert "Helyreállított, nem nyomtatott" in one and "entries" not in one
+    assert "Rekonstruált, nem nyomtatott" in one and "entries" not in one
     venus = run("games", "venus").stdout   # an option without a default says so, never Python's None
     assert "components beállítás (nincs alapértéke):" in venus and "None" not in venus
     listing = run("games").stdout
-    assert "helyreállított komponensadatok" in listing and "A szabálykönyvek képei elvesztek" in listing
+    assert "rekonstruált komponensadatok" in listing and "A szabálykönyvek képei elvesztek" in listing
     rec, s = GameRecord.start("cosmic-run", 2, 3)
     for _ in range(5):
         a = s.legal_actions()[0]
