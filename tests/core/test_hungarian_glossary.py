@@ -159,7 +159,7 @@ def test_fourth_readers_words_hold_in_the_catalog():
 
 @pytest.mark.parametrize("msgid", [
     "an account name has 3 to 24 letters, digits, '_', '-' or '.', not {name!r}",
-    "no game {game_id!r} on this server", "no player {name!r}"])
+    "no game {game_id!r} on this server", "no player {name!r}", "the name {name!r} is taken: choose another"])
 def test_a_servers_refusal_opens_with_a_capital_and_quotes_the_hungarian_way(msgid):
     """Shown alone under a form or on a page (probe 4, finding 7): a sentence, „…” around a value."""
     (hu,) = catalog()[(None, msgid)]
@@ -187,3 +187,11 @@ def test_the_venus_tiles_read_in_one_style_in_about_this_game():
                  for k in ("factory", "draw2", "biggame", "windfall", "mine", "crisis", "tension")]
     assert words[:4] == ["gyár", "laphúzás", "trófea", "szerencse"], words
     assert all(w == w.lower() for w in words), words
+
+
+@pytest.mark.parametrize("msgid", ["a password has {low} to {high} characters", "wrong account name or password",
+                                   "you are not logged in", "taking a seat as your account needs that seat's link"])
+def test_the_account_forms_refusals_open_with_a_capital(msgid):
+    """The account page shows these alone, under its form (probe 4, finding 7)."""
+    (hu,) = catalog()[(None, msgid)]
+    assert hu[0].isupper(), hu
