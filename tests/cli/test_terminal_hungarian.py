@@ -150,7 +150,7 @@ def test_a_bad_file_is_refused_in_hungarian(tmp_path, capsys, monkeypatch):
 def test_a_record_that_cannot_be_saved_is_said_in_hungarian(tmp_path, capsys, monkeypatch):
     where = tmp_path / "no-such-folder" / "game.json"
     out = terminal(["--lang", "hu", "play", "mars", "-p", "2", "--plain"], [f"s {where}", "q"], capsys, monkeypatch)
-    said = f"Nem sikerült a játszma feljegyzését ide menteni: {where}: nincs ilyen fájl vagy könyvtár."
+    said = f"Nem sikerült a játszma lejegyzését ide menteni: {where}: nincs ilyen fájl vagy könyvtár."
     assert re.sub(r"\s+", "", said) in re.sub(r"\s+", "", out), out   # (the line is wrapped at the console's width)
     assert "No such file" not in out
 

@@ -195,3 +195,60 @@ def test_the_time_out_line_and_the_terminal_title_give_a_seat_its_article():
                      "Séta a Holdon — ahogy a Szovjetunió és Európa látja",
                      "Séta a Holdon — ahogy Kína és a Szovjetunió látja"], views
     assert board == "Tábla — ahogy az 1. játékos látja", board
+
+
+def test_fourth_readers_words_hold_in_the_catalog():
+    """A Hungarian reader's findings (probe 4): the Mars training "Ranger" is "Portyázó" in every
+    sentence; a game's record is a "lejegyzés", never a "feljegyzés"; the edition's word for a Free
+    Action is "mellékakció"; the terminal's keys read "a: tanács" (not "the advice"); a refusal
+    names the seat's secret key in words, not "helytoken"; a Venus hint does not repeat its label;
+    the guide quotes the label it names."""
+    hu = catalog()
+    texts = {m: s for (_c, m), ss in hu.items() for s in ss if s}
+    for word in (r"\bRanger", "feljegyz", "szabad akci", "helytoken"):
+        leaks = {m: s for m, s in texts.items() if re.search(word, s)}
+        assert not leaks, (word, leaks)
+    assert "a: tanács · u: visszavonás" in hu[(None, "number: choose · a advise · u undo · b board · l legend · s FILE save · q quit")][0]
+    assert not hu[(None, "No claim: the move is done.")][0].startswith(hu[(None, "Do not claim")][0])
+    assert hu[(None, "“{label}”, marked in the decision panel; where the board shows it, its place is lit there too.")][0].startswith("„{label}”")
+    assert hu[(None, "combat points")] == ["harci pont"]
+
+
+@pytest.mark.parametrize("msgid", [
+    "an account name has 3 to 24 letters, digits, '_', '-' or '.', not {name!r}",
+    "no game {game_id!r} on this server", "no player {name!r}", "the name {name!r} is taken: choose another"])
+def test_a_servers_refusal_opens_with_a_capital_and_quotes_the_hungarian_way(msgid):
+    """Shown alone under a form or on a page (probe 4, finding 7): a sentence, „…” around a value."""
+    (hu,) = catalog()[(None, msgid)]
+    assert hu[0].isupper() and "'" not in hu and "!r" not in hu and "„{" in hu, hu
+
+
+def test_a_venus_units_combat_points_are_named_in_words_in_the_lab():
+    """The design lab's field of a unit's ``cp`` (probe 4, finding 9): "harci pont", not "HP"."""
+    from cosmodrome.core.component_words import field_label
+
+    with i18n.using("hu"):
+        assert field_label("cp") == "harci pont"
+    assert field_label("cp") == "combat points"
+
+
+def test_the_venus_tiles_read_in_one_style_in_about_this_game():
+    """"About this game", the lab and ``games venus`` name each kind of tile alike (probe 4,
+    finding 9: "gyár", "Laphúzás", "Trófea", "szerencse")."""
+    from cosmodrome.core import get_game
+    from cosmodrome.core.component_words import entry_label
+
+    names = get_game("venus").component_names
+    with i18n.using("hu"):
+        words = [entry_label(f"tiles[{k}]", names).split(" › ")[-1]
+                 for k in ("factory", "draw2", "biggame", "windfall", "mine", "crisis", "tension")]
+    assert words[:4] == ["gyár", "laphúzás", "trófea", "szerencse"], words
+    assert all(w == w.lower() for w in words), words
+
+
+@pytest.mark.parametrize("msgid", ["a password has {low} to {high} characters", "wrong account name or password",
+                                   "you are not logged in", "taking a seat as your account needs that seat's link"])
+def test_the_account_forms_refusals_open_with_a_capital(msgid):
+    """The account page shows these alone, under its form (probe 4, finding 7)."""
+    (hu,) = catalog()[(None, msgid)]
+    assert hu[0].isupper(), hu

@@ -214,7 +214,7 @@ def test_the_terminals_own_words_read_in_hungarian():
         [sys.executable, "-m", "cosmodrome.cli.main", "--lang", "hu", "play", "cosmic-run", "--players", "2", "--plain"],
         input="x\nu\nq\n", capture_output=True, text=True, timeout=120,
         env={**__import__("os").environ, "LANG": "C", "COLUMNS": "250"}).stdout
-    assert "szám: választás · a tanács · u visszavonás · b tábla · l jelmagyarázat · s FÁJL mentés · q kilépés" in out
+    assert "szám: választás · a: tanács · u: visszavonás · b: tábla · l: jelmagyarázat · s FÁJL: mentés · q: kilépés" in out
     assert "— ahogy az 1. játékos látja" in out and "'s view" not in out
     assert "Írj be egy számot 1 és 8 között" in out and "(ezt írtad: 'x')" in out and "Please type" not in out
     assert "Nincs mit visszavonni" in out and "Nothing to undo" not in out
@@ -235,9 +235,11 @@ def test_the_games_list_and_a_replay_read_in_hungarian(tmp_path):
     one = run("games", "cosmic-run").stdout
     assert "1–2 játékos" in one and "Három hajó versenye" in one and "Race three ships" not in one
     assert "friendly beállítás (alapértéke False): Barátságos változat" in one and "(default" not in one
-    assert "Helyreállított, nem nyomtatott" in one and "entries" not in one
+    assert "Rekonstruált, nem nyomtatott" in one and "entries" not in one
+    venus = run("games", "venus").stdout   # an option without a default says so, never Python's None
+    assert "components beállítás (nincs alapértéke):" in venus and "None" not in venus
     listing = run("games").stdout
-    assert "helyreállított komponensadatok" in listing and "A szabálykönyvek képei elvesztek" in listing
+    assert "rekonstruált komponensadatok" in listing and "A szabálykönyvek képei elvesztek" in listing
     rec, s = GameRecord.start("cosmic-run", 2, 3)
     for _ in range(5):
         a = s.legal_actions()[0]
@@ -246,7 +248,7 @@ def test_the_games_list_and_a_replay_read_in_hungarian(tmp_path):
     path = tmp_path / "game.json"
     rec.save(str(path))
     replay = run("replay", str(path)).stdout
-    assert "5 döntés visszajátszva." in replay and "A feljegyzés a játszma vége előtt véget ér." in replay
+    assert "5 döntés visszajátszva." in replay and "A lejegyzés a játszma vége előtt véget ér." in replay
     bad = run("replay", str(path), "--seat", "9")
     assert "a --seat értéke 1 és 2 között legyen" in bad.stdout + bad.stderr
     seats = run("play", "cosmic-run", "--players", "2", "--seats", "human", "--plain")

@@ -210,6 +210,8 @@ def test_bots_have_ratings_and_an_unrated_game_moves_none(app_client):
     board = wait_for(lambda: app_client.get("/api/ratings?game=pocket-race").json()["ratings"])
     assert sorted(x["name"] for x in board) == ["Ada", "bot random"]
     assert app_client.get("/api/players/bot:random").json()["history"][0]["game_id"] == g["id"]
+    # a level named by its word, as people call it, is the same profile (probe 4, finding 8)
+    assert app_client.get("/api/players/bot:Random").json()["history"][0]["game_id"] == g["id"]
     plain = app_client.post("/api/games", json={"game": "pocket-race", "players": 2, "options": {"rounds": 1},
                                                 "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
                             headers=cookie(ada)).json()
@@ -283,3 +285,12 @@ def test_a_rated_game_nobody_could_be_rated_in_is_stored_as_done(db_url):
     with TestClient(create_app(db_url, password_hasher=CHEAP)) as again:  # stored: nothing to catch up
         assert again.app.state.store.get_game(g["id"]).meta.get("rated_done") is True
         assert again.get("/api/ratings?game=pocket-race").json()["ratings"] == []
+
+
+def test_a_bot_level_named_by_its_word_is_its_spec(app_client):
+    """``bot:easy`` (the word the page writes) is the heuristic level, whose name the page writes
+    in the reader's words ("Könnyű"), never the profile of a level named "easy" (probe 4, finding 8)."""
+    assert app_client.get("/api/players/bot:easy").json()["name"] == "bot heuristic"
+    hu = app_client.get("/api/players/bot:könnyű", headers={"Accept-Language": "hu"}).json()
+    assert hu["name"] == "bot heuristic"
+    assert app_client.get("/api/players/bot:ismcts:seconds=1").json()["name"] == "bot ismcts:seconds=1"

@@ -138,3 +138,13 @@ def test_a_fault_of_ours_is_answered_in_the_readers_language(db_url):
     assert hu.json() == {"error": "a szerver hibázott ennél a kérésnél (a mi hibánk, bekerült a naplójába): próbáld "
                                   "újra, vagy szólj a szerver üzemeltetőjének", "kind": "ServerError"}
     assert en.json()["error"].startswith("the server failed on this request") and "a bug" not in en.text
+
+
+def test_a_body_that_is_not_json_is_told_in_the_readers_words(client):
+    """Python's parser speaks English ("Expecting property name..."); the reader reads where the
+    text went wrong in their own language (probe 4, finding 5)."""
+    for headers, expected in ((HU, "nem érvényes JSON: váratlan szöveg"), (EN, "is not valid JSON: unexpected text at line 1, column 2")):
+        r = client.post("/api/games", content=b"{bad", headers={**headers, "Content-Type": "application/json"})
+        assert r.status_code == 400, r.text
+        assert expected in r.json()["error"], r.json()
+        assert "Expecting" not in r.json()["error"]

@@ -371,8 +371,10 @@ def show_game(console: Console, game) -> None:
     if game.description:
         console.print(gettext(game.description))
     for o in game.options:
-        console.print("  " + _("option {name} (default {default}): {help}").format(
-            name=o.name, default=repr(o.default), help=gettext(o.help)), highlight=False, markup=False)
+        line = (_("option {name} (no default): {help}") if o.default is None
+                else _("option {name} (default {default}): {help}"))
+        console.print("  " + line.format(name=o.name, default=repr(o.default), help=gettext(o.help)),
+                      highlight=False, markup=False)
     rec = game.reconstructed()
     if not rec["sections"] and not rec["notes"]:
         console.print(_("Every component entry is printed fact."))

@@ -103,6 +103,8 @@ WORDS = {
     "factory": N_("factory"),
     "crisis": N_("crisis"),
     "tension": N_("tension"),
+    "draw2": N_("draw two cards"),  # the Venus tiles by kind, named alike (lower case, as the rest)
+    "biggame": N_("big game"),
     "armada_gap": N_("gap of the armada"),
     "cargo_slots": N_("cargo slots"),
     "circles": N_("circles"),
@@ -141,7 +143,7 @@ WORDS = {
     "copies": N_("copies"),
     "cost": N_("cost"),
     "count": N_("count"),
-    "cp": N_("CP"),
+    "cp": N_("combat points"),
     "defence": N_("defence"),
     "effect": N_("effect"),
     "kind": N_("kind"),

@@ -77,6 +77,20 @@ def level_word(spec: str) -> str:
     return i18n.gettext(LEVEL_WORDS.get(spec, spec))
 
 
+def level_spec(word: str) -> str:
+    """The spec of a bot level named by its word, in English or the current language, any case
+    (``easy``, ``Könnyű``: heuristic); a spec, or a word no level has, as it is.
+
+    >>> level_spec("easy"), level_spec("heuristic"), level_spec("ismcts:seconds=1")
+    ('heuristic', 'heuristic', 'ismcts:seconds=1')
+    """
+    wanted = word.casefold()
+    for spec, name in LEVEL_WORDS.items():
+        if wanted in (name.casefold(), i18n.gettext(name).casefold()):
+            return spec
+    return word
+
+
 def write(template: str, **args: Any) -> str:
     """The line ``template`` with ``args``, as it is stored: in English."""
     return template.format(**args)

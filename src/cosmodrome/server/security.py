@@ -28,7 +28,7 @@ from typing import Any, Iterable, Optional
 from urllib.parse import urlsplit
 
 from cosmodrome.core import CosmodromeError
-from cosmodrome.i18n import N_, _
+from cosmodrome.i18n import N_, _, json_reason
 
 #: the header in which a client sends its seat token
 TOKEN_HEADER = "x-cosmodrome-token"
@@ -146,7 +146,7 @@ def parse_json(raw: Any, what: str, max_bytes: int = MAX_BODY) -> Any:
         data = json.loads(raw or b"null", parse_int=_number("int"), parse_float=_number("float"),
                           parse_constant=_constant)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadRequest(_("{what} is not valid JSON: {exc}").format(what=what, exc=exc)) from None
+        raise BadRequest(_("{what} is not valid JSON: {exc}").format(what=what, exc=json_reason(exc))) from None
     except RecursionError:
         raise BadRequest(_("{what} nests arrays and objects too deep; at most {depth} levels are accepted").format(what=what, depth=MAX_DEPTH)) from None
     except ValueError as exc:  # e.g. a number Python refuses to convert

@@ -12,6 +12,7 @@ from cosmodrome.core import games as game_types
 from cosmodrome.i18n import N_, _, gettext
 from cosmodrome.server import stats
 from cosmodrome.server.accounts import Account
+from cosmodrome.server.lines import level_spec
 from cosmodrome.server.routers import models as m
 from cosmodrome.server.routers.accounts import MY_GAMES_MAX
 from cosmodrome.server.routers.deps import HallDep, JsonRoute
@@ -36,8 +37,9 @@ async def leaderboard(request: Request, game: Annotated[Optional[str], Query(
 @router.get("/api/players/{name}", response_model=m.Profile, summary="A player's profile", responses=errors(404))
 async def profile(name: str, request: Request, hall: HallDep):
     """A player's (or ``bot:<level>``'s) ratings and rated games."""
-    if name.startswith("bot:"):
-        who, shown, kind = name, f"bot {name[4:]}", "bot"
+    if name.startswith("bot:"):  # a level by its spec or its word ("bot:easy" is "bot:heuristic")
+        spec = level_spec(name[4:])
+        who, shown, kind = f"bot:{spec}", f"bot {spec}", "bot"
     else:
         account = await request.app.state.accounts.by_name(name)
         if account is None:
