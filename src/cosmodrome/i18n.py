@@ -159,8 +159,8 @@ _VOWELS = "aáeéiíoóöőuúüű"
 #: letters whose Hungarian names begin with a vowel (an abbreviation read letter by letter)
 _VOWEL_NAMED = "aáeéiíoóöőuúüűflmnrsxy"
 #: Hungarian names that take no article at all (a country's name: "Kína dob", beside "a
-#: Szovjetunió dob"): a ``{name:az}`` field holding one of them writes the bare name
-#: (the Moon's nations; web/js/i18n.js keeps the same list)
+#: Szovjetunió dob"): a ``{name:az}`` field holding one of them writes the bare name. The
+#: page reads the same list from the catalog it is sent (:func:`catalog`'s ``bare``).
 BARE_NAMES = ("Kína", "Európa", "Japán")
 _BARE = re.compile(r"(?:{})(?!\w)".format("|".join(BARE_NAMES)))
 
@@ -384,11 +384,13 @@ def check(lang: Any) -> str:
 @cache
 def catalog(lang: str) -> dict[str, Any]:
     """The catalog of ``lang`` for the page: ``{"lang", "plural" (the Plural-Forms
-    expression), "messages": {msgid: msgstr, or [forms] for a plural}}``, the translated
-    messages only (the page falls back to the English text as the server does)."""
+    expression), "messages": {msgid: msgstr, or [forms] for a plural}, "bare": the names a
+    ``{name:az}`` field writes without an article}``, the translated messages only (the page
+    falls back to the English text as the server does)."""
     lang = check(lang)
     if lang == SOURCE:
-        return {"lang": SOURCE, "name": NAMES[SOURCE], "plural": "n != 1", "nplurals": 2, "messages": {}}
+        return {"lang": SOURCE, "name": NAMES[SOURCE], "plural": "n != 1", "nplurals": 2, "messages": {},
+                "bare": []}
     from babel.messages.pofile import read_po  # the page's catalog comes from the source .po
 
     with open(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po", "rb") as f:
@@ -405,7 +407,7 @@ def catalog(lang: str) -> dict[str, Any]:
             key = m.id if not m.context else f"{m.context}\x04{m.id}"
             messages[key] = m.string
     return {"lang": lang, "name": NAMES.get(lang, lang), "plural": cat.plural_expr, "nplurals": cat.num_plurals,
-            "messages": messages}
+            "messages": messages, "bare": list(BARE_NAMES) if lang == "hu" else []}
 
 
 def languages() -> list[dict[str, str]]:

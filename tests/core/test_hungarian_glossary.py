@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from hu_catalog import messages
 from test_i18n_leaks import texts_of
 
 from cosmodrome import i18n
 from cosmodrome.games.venus.state import EMPIRES, SHORT
 
-PO = Path(i18n.__file__).parent / "locale" / "hu" / "LC_MESSAGES" / "cosmodrome.po"
 #: the empires as the Hungarian rulebook names them (Előkészületek, 2. lépés), in seat order
 EDITION = ("Brit Birodalom", "Francia Birodalom", "Orosz Birodalom", "Német Birodalom", "Amerikai Egyesült Államok")
 #: the other names an empire once had in the catalog (the countries, "USA")
@@ -30,10 +28,9 @@ COUNTRIES = re.compile(r"Nagy-Britannia|Franciaország|Oroszország|Németorszá
 def catalog() -> dict:
     """msgid (a tuple for a plural) -> its Hungarian texts."""
     out = {}
-    for m in read_po(PO.open("rb")):
-        if m.id:
-            key = m.id if isinstance(m.id, str) else tuple(m.id)
-            out[(m.context, key)] = [m.string] if isinstance(m.string, str) else list(m.string)
+    for m in messages():
+        key = m.id if isinstance(m.id, str) else tuple(m.id)
+        out[(m.context, key)] = [m.string] if isinstance(m.string, str) else list(m.string)
     return out
 
 

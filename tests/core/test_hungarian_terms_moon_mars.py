@@ -19,20 +19,14 @@ import re
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po
+from hu_catalog import catalog
 
 from cosmodrome import i18n
 from cosmodrome.core import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = ROOT / "src/cosmodrome/locale/hu/LC_MESSAGES/cosmodrome.po"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "t": None, "tr": None,
             "tn": (1, 2), "says": None}
-
-
-def catalog():
-    with CATALOG.open("rb") as f:
-        return read_po(f)
 
 
 def messages_of(game: str) -> dict[tuple, str]:

@@ -9,27 +9,25 @@ import re
 from io import BytesIO
 from pathlib import Path
 
+import hu_catalog
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from cosmodrome import i18n
 from cosmodrome.core import Event, get_game
 from cosmodrome.testing.words import FUNCTION_WORDS
 
 ROOT = Path(__file__).resolve().parents[2]
-PO = i18n.LOCALE_DIR / "hu" / "LC_MESSAGES" / "cosmodrome.po"
-MO = PO.with_suffix(".mo")
+MO = hu_catalog.PO.with_suffix(".mo")
 #: the keywords of the Makefile's extraction (translations-extract)
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "t": None, "tr": None,
             "tn": (1, 2), "says": None}
 
 
 def _catalog():
-    with open(PO, "rb") as f:
-        return read_po(f, locale="hu")
+    return hu_catalog.catalog()
 
 
 def _key(mid):

@@ -7,23 +7,14 @@ from __future__ import annotations
 
 import re
 
-from babel.messages.pofile import read_po
+from hu_catalog import forms as _forms
+from hu_catalog import messages as _messages
 
 from cosmodrome import i18n
 from cosmodrome.games.cosmic_run.text import says_n
 from cosmodrome.i18n import N_, article, says
 
-PO = i18n.LOCALE_DIR / "hu" / "LC_MESSAGES" / "cosmodrome.po"
 FIELD = re.compile(r"(?<!\{)\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
-
-
-def _messages():
-    with open(PO, "rb") as f:
-        return [m for m in read_po(f, locale="hu") if m.id]
-
-
-def _forms(x):
-    return list(x) if isinstance(x, (list, tuple)) else [x]
 
 
 def test_no_msgstr_hedges_with_a_z():

@@ -82,6 +82,19 @@ def test_the_lobby_and_my_games_read_hungarian_to_the_last_word(server, hu):
     assert leaks(hu) == []
 
 
+def test_the_page_writes_the_names_its_catalog_calls_bare_without_an_article(server, hu):
+    """The page's {name:az} fields read the bare names from the catalog the server sends, as
+    the server's i18n.takes_article does: "Kína dob", "a Szovjetunió dob", "a Kínai ..."."""
+    hu.goto(f"{server}/")
+    hu.wait_for_selector("#seats .seat-row")
+    said = hu.evaluate("""async () => {
+        const m = await import('/js/i18n.js');
+        return ["Kína", "Európa és a Szovjetunió", "Szovjetunió", "Kínai", "Japán"]
+            .map(n => m.t("{n:Az} dob.", {n}));
+    }""")
+    assert said == ["Kína dob.", "Európa és a Szovjetunió dob.", "A Szovjetunió dob.", "A Kínai dob.", "Japán dob."]
+
+
 def test_a_bot_levels_profile_names_it_in_words(server, hu):
     hu.goto(f"{server}/profile.html?name=bot:ismcts:seconds=0.25")
     hu.wait_for_function("document.getElementById('name').textContent.includes('bot')", timeout=20000)

@@ -56,3 +56,19 @@ def test_the_lab_page_keeps_no_words_of_the_games_counters():
     for label in {w for g in ("venus", "cosmic-run", "moon", "mars") for w in get_game(g).summary_labels.values()}:
         assert f't("{label}")' not in text, label
     assert "COUNTERS" not in text
+
+
+@pytest.mark.parametrize("name", sorted(compare.OWN))
+def test_a_breakdown_row_of_one_counter_reads_the_games_own_label(name):
+    """A game's breakdown names a counter by the game's own label (``summary_labels``), not by
+    a second wording of it: only a row per seat ("Seat {seat}: ...") writes its own."""
+    labels = get_game(name).summary_labels
+    for label, key, sub in compare.OWN[name][1]:
+        assert label is None or "{seat}" in label, (name, key, label)
+        assert label is not None or key in labels, (name, key)
+    b = [GameResult(index=0, seed=1, bots=["random", "random"], winners=[0], returns=[1, -1],
+                    scores=[1, 0], decisions=10, summary={"accidents": 2, "arrived": 3, "rounds": 9,
+                                                                 "sputniks_held": 1})] if name == "moon" else []
+    if b:
+        rows = compare.own(name, b, b, 2)[0]["rows"]
+        assert [r["label"] for r in rows] == [labels[k] for k in ("accidents", "arrived", "rounds", "sputniks_held")]

@@ -9,7 +9,7 @@ from pathlib import Path
 from server_helpers import auth, hello, new_game, token
 
 from cosmodrome import i18n
-from cosmodrome.server import lines
+from cosmodrome.server import labruns, lines, seatbots
 
 
 def venus_game(client, seed=5):
@@ -32,6 +32,8 @@ def test_the_catalogs_are_served_as_json_and_a_language_is_never_a_path(client):
     cat = client.get("/api/i18n/hu").json()
     assert cat["lang"] == "hu" and cat["messages"]["Onward to Venus"] == "Irány a Vénusz!"
     assert cat["plural"] and cat["nplurals"] == 2
+    assert set(cat["bare"]) == {"Kína", "Európa", "Japán"}   # names an article field writes bare
+    assert client.get("/api/i18n/en").json()["bare"] == []
     for bad in ("xx", "cosmodrome.pot", "hu.po", "HU"):
         r = client.get(f"/api/i18n/{bad}")
         assert r.status_code == 404 and "no catalog for the language" in r.json()["error"], bad
@@ -251,11 +253,19 @@ def test_the_bot_levels_named_in_words_come_from_the_servers_one_table(client):
     # the page names a level ("heuristic": Easy) from this answer, through the reader's catalog:
     # the same table the server's own log lines read (a time-out's "a bot (Easy) plays for ...")
     levels = client.get("/api/i18n").json()["levels"]
-    assert levels == lines.LEVEL_WORDS == {"random": "Random", "heuristic": "Easy"}
+    assert {k: levels[k] for k in lines.LEVEL_WORDS} == lines.LEVEL_WORDS == {"random": "Random", "heuristic": "Easy"}
+    # every level the table and the design lab offer has its word, searches by their budget
+    assert {levels[s] for s in seatbots.DEFAULT_LEVELS} == {"Random", "Easy", "Medium", "Hard", "Expert"}
+    assert [levels[s] for s in labruns.LEVELS.values()] == ["Random", "Easy", "Medium", "Hard", "Expert"]
+    assert levels["ismcts:seconds=1"] == "Hard" and levels["ismcts:iters=1500"] == "Expert"
     hungarian = client.get("/api/i18n/hu").json()["messages"]
-    assert [hungarian[w] for w in levels.values()] == ["Véletlen", "Könnyű"]
+    assert [hungarian[w] for w in lines.LEVEL_WORDS.values()] == ["Véletlen", "Könnyű"]
     with i18n.using("hu"):
         assert lines.level_word("heuristic") == "Könnyű"
-    # the page keeps no list of its own
-    api_js = (Path(lines.__file__).parent.parent / "web" / "js" / "api.js").read_text(encoding="utf-8")
-    assert 't("Easy")' not in api_js and 't("Random")' not in api_js
+        assert lines.level_word("ismcts:seconds=3") == hungarian["Expert"]
+        assert lines.level_spec(hungarian["Medium"]) == "ismcts:seconds=0.25"
+    # the page keeps no list of its own, nor the budgets' bounds
+    js = Path(lines.__file__).parent.parent / "web" / "js"
+    for name in ("api.js", "lab.js"):
+        text = (js / name).read_text(encoding="utf-8")
+        assert not any(f't("{w}")' in text for w in ("Easy", "Random", "Medium", "Hard", "Expert")), name

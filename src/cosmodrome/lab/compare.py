@@ -40,9 +40,8 @@ OWN: dict[str, tuple[str, list[tuple[Optional[str], str, Optional[str]]]]] = {
     "cosmic-run": (N_("Planets reached, per game"), [(None, "p1_planets", None), (None, "p2_planets", None),
                                                   (None, "zorlord_planets", None), (None, "p1_disabled", None),
                                                   (None, "p2_disabled", None)]),
-    "moon": (N_("Accidents and arrivals, per game"), [(N_("Accidents"), "accidents", None),
-                                                      (N_("Astronauts arrived"), "arrived", None), (N_("Rounds"), "rounds", None),
-                                                      (N_("Sputniks held at the end"), "sputniks_held", None)]),
+    "moon": (N_("Accidents and arrivals, per game"), [(None, "accidents", None), (None, "arrived", None),
+                                                      (None, "rounds", None), (None, "sputniks_held", None)]),
 }
 #: the words of the labels above that name a seat ("Seat {seat}: ..."), and of the option
 #: breakdowns: the lab page writes them in the reader's language (web/js/lab.js, measureName)

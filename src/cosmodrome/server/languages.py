@@ -70,17 +70,22 @@ def _query_lang(scope: dict[str, Any]) -> Optional[str]:
 ACCOUNT_LANG_TTL = 30.0
 
 
-def _session(scope: dict[str, Any]) -> Optional[str]:
+def cookie_value(raw: Optional[str], name: str) -> Optional[str]:
+    """The value of cookie ``name`` in a ``Cookie`` header (None: absent, malformed, empty or
+    longer than 128 characters)."""
     from http.cookies import CookieError, SimpleCookie
 
-    raw = _header(scope, b"cookie")
     if not raw:
         return None
     try:
-        morsel = SimpleCookie(raw).get(COOKIE)
+        morsel = SimpleCookie(raw).get(name)
     except CookieError:
         return None
     return morsel.value if morsel is not None and 0 < len(morsel.value) <= 128 else None
+
+
+def _session(scope: dict[str, Any]) -> Optional[str]:
+    return cookie_value(_header(scope, b"cookie"), COOKIE)
 
 
 async def account_language(app: Any, session_id: str) -> Optional[str]:
@@ -149,6 +154,8 @@ class Catalog(m.Answer):
     plural: str = Field(description="the catalog's Plural-Forms expression, e.g. (n != 1)")
     nplurals: int
     messages: dict[str, Any] = Field(description="English text -> its translation (a list of forms for a plural)")
+    bare: list[str] = Field(default_factory=list, description="names a field marked {name:az} writes without the "
+                                                             "article (Hungarian: Kína, Európa, Japán)")
 
 
 class AccountLanguage(m.Answer):
@@ -159,12 +166,20 @@ class ChooseLanguage(m.Request):
     lang: Optional[str] = Field(None, description="a language with a catalog (GET /api/i18n), or null for none")
 
 
+def offered_levels() -> dict[str, str]:
+    """The bot levels the table and the design lab offer, each named in English words."""
+    from cosmodrome.server.labruns import LEVELS
+    from cosmodrome.server.seatbots import DEFAULT_LEVELS
+
+    return lines.level_words([*lines.LEVEL_WORDS, *DEFAULT_LEVELS, *LEVELS.values()])
+
+
 def router() -> APIRouter:
     api = APIRouter(route_class=JsonRoute, tags=["languages"])
 
     @api.get("/api/i18n", response_model=Languages, summary="The languages this server has catalogs for")
     async def languages():
-        return {"languages": i18n.languages(), "default": i18n.current(), "levels": lines.LEVEL_WORDS}
+        return {"languages": i18n.languages(), "default": i18n.current(), "levels": offered_levels()}
 
     @api.get("/api/i18n/{lang}", response_model=Catalog, summary="A language's catalog for the page",
              responses=errors(404))

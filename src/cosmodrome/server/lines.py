@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any, Collection, Optional, Sequence
+from typing import Any, Collection, Iterable, Optional, Sequence
 
 from cosmodrome import i18n
 from cosmodrome.i18n import N_
@@ -62,30 +62,63 @@ TEMPLATES = (TIMED_OUT_TEAM_LOST, TIMED_OUT_SEAT_LOSES, TIMED_OUT_BOT_PLAYS, BAC
 #: arguments that are words of ours (a game's title), read in the reader's language too
 WORDS = ("title",)
 #: the bot levels that people call by a name of their own: the one table of these words, for the
-#: server's lines and for the page (``GET /api/i18n`` sends it; ``botLabel`` in web/js/api.js
-#: writes each name through the catalog)
+#: server's lines and for the page (``GET /api/i18n`` sends :func:`level_words`; ``botLabel`` in
+#: web/js/api.js writes each name through the catalog)
 LEVEL_WORDS = {"random": N_("Random"), "heuristic": N_("Easy")}
+#: a searching bot's level by its budget: below the first bound Medium, below the second Hard,
+#: else Expert (the table's budgets are seconds a move, the design lab's game playouts)
+SEARCH_WORDS = (N_("Medium"), N_("Hard"), N_("Expert"))
+SECONDS_BOUNDS = (0.5, 2.0)
+PLAYOUT_BOUNDS = (200, 1000)
 
 
-def level_word(spec: str) -> str:
-    """A bot level as people call it, in the current language (``heuristic``: Easy); a
-    spec without a name of its own as it is.
+def _search_level(spec: str) -> Optional[str]:
+    """The English word of a searching bot's level (``ismcts:seconds=1``: Hard), None for a
+    spec that is not a search with one budget."""
+    m = re.fullmatch(r"ismcts(?::(seconds|iters)=([0-9.]+))?", spec)
+    if m is None:
+        return None
+    kind, amount = m.group(1) or "seconds", float(m.group(2) or 1)
+    low, high = SECONDS_BOUNDS if kind == "seconds" else PLAYOUT_BOUNDS
+    return SEARCH_WORDS[0 if amount < low else 1 if amount < high else 2]
 
-    >>> level_word("heuristic"), level_word("ismcts:seconds=1")
-    ('Easy', 'ismcts:seconds=1')
+
+def level_word(spec: str, translate: bool = True) -> str:
+    """A bot level as people call it, in the current language (``heuristic``: Easy; a search
+    by its budget, ``ismcts:seconds=1``: Hard); a spec without a name as it is. English with
+    ``translate=False``.
+
+    >>> level_word("heuristic"), level_word("ismcts:seconds=1"), level_word("ismcts:iters=100")
+    ('Easy', 'Hard', 'Medium')
+    >>> level_word("mybots:Agent")
+    'mybots:Agent'
     """
-    return i18n.gettext(LEVEL_WORDS.get(spec, spec))
+    word = LEVEL_WORDS.get(spec) or _search_level(spec) or spec
+    return i18n.gettext(word) if translate else word
+
+
+def level_words(specs: Iterable[str]) -> dict[str, str]:
+    """Each of ``specs`` with a name of its own, named in English (the page reads the names
+    through its catalog): what ``GET /api/i18n`` sends as ``levels``."""
+    out = {}
+    for spec in specs:
+        word = level_word(spec, translate=False)
+        if word != spec:
+            out[spec] = word
+    return out
 
 
 def level_spec(word: str) -> str:
     """The spec of a bot level named by its word, in English or the current language, any case
     (``easy``, ``Könnyű``: heuristic); a spec, or a word no level has, as it is.
 
-    >>> level_spec("easy"), level_spec("heuristic"), level_spec("ismcts:seconds=1")
-    ('heuristic', 'heuristic', 'ismcts:seconds=1')
+    >>> level_spec("easy"), level_spec("heuristic"), level_spec("hard"), level_spec("ismcts:seconds=1")
+    ('heuristic', 'heuristic', 'ismcts:seconds=1', 'ismcts:seconds=1')
     """
+    from cosmodrome.server.seatbots import DEFAULT_LEVELS  # the levels the table offers
+
     wanted = word.casefold()
-    for spec, name in LEVEL_WORDS.items():
+    for spec, name in level_words([*LEVEL_WORDS, *DEFAULT_LEVELS]).items():
         if wanted in (name.casefold(), i18n.gettext(name).casefold()):
             return spec
     return word

@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 from html import escape
 from html.parser import HTMLParser
-from http.cookies import CookieError, SimpleCookie
 from typing import Any, Optional
 
 from fastapi import APIRouter, Request, Response
@@ -166,14 +165,9 @@ def translate_html(html: str, lang: str) -> str:
 
 
 def _cookie(request: Request, name: str) -> Optional[str]:
-    raw = request.headers.get("cookie")
-    if not raw:
-        return None
-    try:
-        morsel = SimpleCookie(raw).get(name)
-    except CookieError:
-        return None
-    return morsel.value if morsel is not None and 0 < len(morsel.value) <= 128 else None
+    from cosmodrome.server.languages import cookie_value
+
+    return cookie_value(request.headers.get("cookie"), name)
 
 
 async def page_language(request: Request) -> str:

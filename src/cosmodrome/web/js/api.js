@@ -142,17 +142,13 @@ export function playerName(name) {
 
 // A bot level as people call it; what it does (and how long it thinks) goes in a tooltip.
 //   botLabel("ismcts:seconds=1") -> "Hard"; botHelp("ismcts:seconds=1") -> "Hard: searches 1 second ahead a move"
+// The names come from the server's one table (GET /api/i18n "levels", server/lines.py level_word).
 const searchIters = (s) => (/^ismcts:iters=(\d+)$/.test(s) ? Number(s.split("=")[1]) : null);
 const searchSeconds = (s) => { const m = /^ismcts(?::seconds=([0-9.]+))?/.exec(s); return m ? Number(m[1] || 1) : null; };
 export function botLabel(spec) {
   const s = String(spec || "");
-  const word = levelWord(s);   // a level with a name of its own: the server's table, in the reader's words
-  if (word) return t(word);
-  const iters = searchIters(s);   // the design lab's levels: playouts, not seconds
-  if (iters !== null) return iters < 200 ? t("Medium") : iters < 1000 ? t("Hard") : t("Expert");
-  const secs = searchSeconds(s);
-  if (secs !== null) return secs < 0.5 ? t("Medium") : secs < 2 ? t("Hard") : t("Expert");
-  return s;
+  const word = levelWord(s);
+  return word ? t(word) : s;
 }
 export function botHelp(spec) {
   const s = String(spec || "");

@@ -41,9 +41,10 @@ export function article(word) {
   return VOWELS.includes(low[0]) ? "az" : "a";
 }
 
-// Hungarian names that take no article ("Kína dob", beside "a Szovjetunió dob"), as
-// i18n.BARE_NAMES on the server: "{name:az}" writes them bare
-const BARE = /^(?:Kína|Európa|Japán)(?![\p{L}\p{N}_])/u;
+// names that take no article ("Kína dob", beside "a Szovjetunió dob"): "{name:az}" writes
+// them bare; the catalog sends them ("bare", the server's i18n.BARE_NAMES)
+let bare = [];
+const isBare = v => bare.some(n => v.startsWith(n) && !/^[\p{L}\p{N}_]/u.test(v.slice(n.length)));
 
 // "{who} plays {card}." with {who: "Red", card: "x"}: named fields, as Python's str.format;
 // "{n:az}" writes the value with the article it takes ("az 5", "a 2"), "{n:Az}" capitalised
@@ -52,7 +53,7 @@ function fill(text, values) {
   return text.replace(/\{(\w+)(?::([aA]z))?\}/g, (m, k, art) => {
     if (!(k in values)) return m;
     const v = String(values[k]);
-    if (!art || BARE.test(v)) return v;
+    if (!art || isBare(v)) return v;
     const a = article(v);
     return (art === "Az" ? a[0].toUpperCase() + a.slice(1) : a) + " " + v;
   });
@@ -173,9 +174,10 @@ export async function loadLanguage() {
       const res = await fetch(`/api/i18n/${encodeURIComponent(lang)}`);
       const cat = await res.json();
       messages = cat.messages || {};
+      bare = Array.isArray(cat.bare) ? cat.bare : [];
       // the catalog's Plural-Forms expression, e.g. "(n != 1)": numbers and operators only
       if (/^[\sn0-9!=<>&|?:%()]+$/.test(cat.plural || "")) plural = new Function("n", `return Number(${cat.plural});`);
-    } catch (e) { lang = "en"; messages = {}; }
+    } catch (e) { lang = "en"; messages = {}; bare = []; }
   }
   document.documentElement.lang = lang;
   if (document.readyState === "loading") await new Promise(r => document.addEventListener("DOMContentLoaded", r, { once: true }));

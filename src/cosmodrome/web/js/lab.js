@@ -6,7 +6,6 @@ import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
-const LEVEL_NAMES = () => ({ random: t("Random"), easy: t("Easy"), medium: t("Medium"), hard: t("Hard"), expert: t("Expert") });
 const ARMS = [["baseline", t("printed game"), "#5cc8ff"], ["variant", t("variant"), "#ffb545"]];
 let info = null;          // GET /api/lab
 let base = "";            // the TOML the form starts from (the packaged data, or the TOML view's text)
@@ -24,7 +23,8 @@ function statusWord(status) {
 }
 
 // A bot of a run: a level of the lab ("easy") or a bot's spec ("heuristic"), in words.
-const botName = (b) => LEVEL_NAMES()[b] || botLabel(b);
+// a seat's bot by its level's word (the lab's levels are names for specs: GET /api/lab "levels")
+const botName = (b) => botLabel((info && info.levels[b]) || b);
 
 // A game's own counter (a key of its ``summary()``) by the words the game gives it: the run's
 // results carry them (``labels``, in English: written here in the reader's language).
@@ -216,7 +216,7 @@ function botRows() {
   for (let i = 0; i < n; i++) {
     const id = `lab-bot-${i}`;
     const sel = el("select", { id, "data-testid": "lab-bot" },
-      Object.keys(info.levels).map(l => el("option", { value: l, text: LEVEL_NAMES()[l] || l, title: botHelp(info.levels[l]) })));
+      Object.keys(info.levels).map(l => el("option", { value: l, text: botName(l), title: botHelp(info.levels[l]) })));
     sel.value = old[i] || "easy";
     box.append(el("div", { class: "row" }, el("label", { for: id, text: t("Seat {n} bot", { n: i + 1 }) }), sel));
   }
