@@ -81,6 +81,25 @@ def test_an_unknown_address_keeps_its_kind_and_allow_header(client):
     assert r.status_code == 405 and r.json()["kind"] == "MethodNotAllowed" and "GET" in r.headers["allow"]
 
 
+def test_an_unknown_page_opened_in_a_browser_is_a_page_in_the_readers_language(client):
+    """A browser opening a page that does not exist gets a page (the way back to the lobby), in
+    its language; the API and a script's fetch keep the JSON answer."""
+    browser = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    r = client.get("/no-such-page.html", headers={**browser, "Accept-Language": "hu"})
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert '<html lang="hu">' in r.text and "Ezen a címen nincs oldal" in r.text and 'href="/"' in r.text
+    assert "Vissza az előcsarnokba" in r.text and "/docs" not in r.text
+    client.cookies.set("cosmodrome_lang", "en")   # the header's picker has the last word
+    r = client.get("/no-such-page.html", headers={**browser, "Accept-Language": "hu"})
+    assert "There is no page at this address" in r.text and "Back to the lobby" in r.text
+    client.cookies.clear()
+    r = client.get("/<script>alert(1)</script>", headers=browser)
+    assert r.status_code == 404 and "<script>" not in r.text   # nothing of the address is repeated
+    for path, headers in (("/api/nothing", browser), ("/no-such-page.html", {"Accept": "*/*"})):
+        r = client.get(path, headers=headers)
+        assert r.status_code == 404 and r.json()["kind"] == "NotFound", path
+
+
 def _err(kind, loc, value=None, ctx=None):
     return {"type": kind, "loc": loc, "msg": "pydantic's own words", "input": value, "ctx": ctx}
 

@@ -20,7 +20,7 @@ from typing import Any, Optional
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -235,6 +235,30 @@ def http_sentence(request: Request, status: int, headers: Optional[dict[str, str
     return _("the request could not be served (HTTP status {status})").format(status=status)
 
 
+def wants_page(request: Request) -> bool:
+    """Whether a request is a browser opening a page (not the API, a socket or a script's fetch):
+    such a request is told of an unknown address by a page, not by JSON."""
+    path = request.url.path
+    return (request.method in ("GET", "HEAD") and not path.startswith(("/api/", "/ws/"))
+            and "text/html" in request.headers.get("accept", ""))
+
+
+def not_found_page() -> str:
+    """The page an unknown address opened in a browser shows: what happened and the way back to
+    the lobby, in the current language."""
+    from html import escape
+
+    sentence = _("There is no page at this address: check the link, or start again from the lobby.")
+    title = escape(_("Nothing here"))
+    return ("<!doctype html>\n"
+            f'<html lang="{escape(i18n.current())}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>Cosmodrome — {title}</title><link rel="stylesheet" href="/css/style.css"></head>'
+            f'<body><main class="card" data-testid="not-found"><h1>{title}</h1>'
+            f"<p>{escape(sentence)}</p>"
+            f'<p><a href="/">{escape(_("Back to the lobby"))}</a></p></main></body></html>\n')
+
+
 def install(app: FastAPI) -> None:
     """The app's exception handlers: the project's errors, the storage's, and FastAPI's
     validation errors and the framework's own (an unknown address: 404, a method an address does
@@ -265,6 +289,11 @@ def install(app: FastAPI) -> None:
     async def _http_error(request: Request, exc: StarletteHTTPException):
         # FastAPI would answer {"detail": "Not Found"}, in English: ours is {"error", "kind"}
         headers = dict(exc.headers or {})
+        if exc.status_code == 404 and wants_page(request):
+            from cosmodrome.server.routers.webpages import page_language  # the page's own choice of language
+
+            with i18n.using(await page_language(request)):
+                return HTMLResponse(not_found_page(), status_code=404, headers={"Vary": "Accept, Accept-Language, Cookie"})
         return JSONResponse({"error": http_sentence(request, exc.status_code, headers),
                              "kind": HTTP_KINDS.get(exc.status_code, "HTTPError")},
                             status_code=exc.status_code, headers=headers or None)
