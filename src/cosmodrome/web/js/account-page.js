@@ -1,12 +1,11 @@
 // The account page: sign up, log in, log out (the session is an HttpOnly cookie).
-import { api, t } from "./api.js";
+import { api, t, banner as shared } from "./api.js";
 import { whoami, accountBar } from "./account.js";
 import { sameOriginPath } from "./nav.js";
 
 const $ = (id) => document.getElementById(id);
-function banner(text, level = "error") {
-  const b = $("banner"); b.className = `banner ${level}`; b.textContent = text; b.hidden = false;
-}
+// this page's banner stays until the next answer replaces it
+const banner = (text, level = "error") => shared(text, level, 0);
 
 let shown = 0;
 async function show() {

@@ -39,6 +39,19 @@ export async function api(method, path, body, token) {
   return data;
 }
 
+/** Show ``text`` in the page's banner (#banner) as a sentence (its first letter capital: the
+ *  server's refusals are written to be read inside a sentence too), at ``level`` (error,
+ *  warning, info), hidden again after ``ms`` milliseconds (0: it stays). */
+export function banner(text, level = "error", ms = 7000) {
+  const b = document.getElementById("banner");
+  const s = String(text ?? "");
+  b.className = `banner ${level}`;
+  b.textContent = s.charAt(0).toLocaleUpperCase(language()) + s.slice(1);
+  b.hidden = false;
+  clearTimeout(banner.t);
+  if (ms) banner.t = setTimeout(() => (b.hidden = true), ms);
+}
+
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

@@ -1,7 +1,7 @@
 // The design lab (docs/LAB.md): a game's component data as a form (or TOML), a run of bots on the
 // variant beside the printed game with the same seeds, its progress, its results as tables and
 // SVG plots drawn here, and the runs kept at the server (reopen, compare, download, play).
-import { api, botHelp, botLabel, decimal, el, language, t, tn } from "./api.js";
+import { api, botHelp, botLabel, decimal, el, language, t, tn, banner } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -58,15 +58,6 @@ function measureName(text, labels) {
   m = /^Win rate by (\w+)$/.exec(text);
   if (m) return t("Win rate by {option}", { option: t(m[1]) });
   return t(text);
-}
-
-function banner(text, level = "error") {
-  const b = $("banner");
-  b.className = `banner ${level}`;
-  b.textContent = text;
-  b.hidden = false;
-  clearTimeout(banner.t);
-  banner.t = setTimeout(() => (b.hidden = true), 8000);
 }
 
 // ----- the form ---------------------------------------------------------------------------------

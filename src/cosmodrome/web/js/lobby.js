@@ -1,6 +1,6 @@
 // The lobby: create a game (type, players, seats human or bot, options), copy join links, list games.
 import { accountBar } from "./account.js";
-import { api, el, resultText, botLabel, botHelp, pgettext, t as tr } from "./api.js";  // tr: `t` names a game type here
+import { api, el, resultText, botLabel, botHelp, pgettext, t as tr, banner } from "./api.js";  // tr: `t` names a game type here
 import { aboutPanel } from "./about.js";
 import { whoami } from "./account.js";
 import { linkOf, stateOf, opponents, started, loadMyGames, statusWord } from "./mine.js";
@@ -8,15 +8,6 @@ import { tourOf } from "./tours.js";
 
 const $ = (id) => document.getElementById(id);
 let types = [];
-
-function banner(text, level = "error") {
-  const b = $("banner");
-  b.className = `banner ${level}`;
-  b.textContent = text;
-  b.hidden = false;
-  clearTimeout(banner.t);
-  banner.t = setTimeout(() => (b.hidden = true), 6000);
-}
 
 function currentType() { return types.find(t => t.name === $("game").value); }
 

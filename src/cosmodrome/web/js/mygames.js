@@ -2,7 +2,7 @@
 // every game the account holds a seat in (from the server, on any browser). Shows whose turn
 // it is, the clock, and alerts (title, favicon, opt-in sound and notification) when one of
 // them becomes your turn. Polls the server every few seconds (?every=seconds).
-import { api, el, t } from "./api.js";
+import { api, el, t, banner as shared } from "./api.js";
 import { whoami, accountBar } from "./account.js";
 import { forget } from "./mylist.js";
 import { linkOf, stateOf, opponents, started, loadMyGames } from "./mine.js";
@@ -13,9 +13,8 @@ const $ = (id) => document.getElementById(id);
 const every = Math.max(1, Number(new URLSearchParams(location.search).get("every")) || 5) * 1000;
 let turnsBefore = null;   // the keys of the games that were your turn at the last look
 
-function banner(text, level = "error") {
-  const b = $("banner"); b.className = `banner ${level}`; b.textContent = text; b.hidden = false;
-}
+// this page's banner stays until the next answer replaces it
+const banner = (text, level = "error") => shared(text, level, 0);
 
 function clockOf(g) {
   if (!g.clock) return "";

@@ -2,7 +2,7 @@
 import { statsTable } from "./stats.js";
 import { explain } from "./glossary.js";
 import { chatLine } from "./chat.js";
-import { api, el, params, loadRenderer, seatTokens, resultText, pgettext, t } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, resultText, pgettext, t, banner } from "./api.js";
 import { snapshot, play } from "./motion.js";
 
 const $ = (id) => document.getElementById(id);
@@ -43,12 +43,6 @@ const JUMPS = {
 };
 const before = (list) => [...list].reverse().find(x => x < step);
 const after = (list) => list.find(x => x > step);
-
-function banner(text, level = "error") {
-  const b = $("banner");
-  b.className = `banner ${level}`; b.textContent = text; b.hidden = false;
-  clearTimeout(banner.t); banner.t = setTimeout(() => (b.hidden = true), 6000);
-}
 
 async function show(n) {
   step = Math.max(0, Math.min(steps, n));

@@ -2,7 +2,7 @@
 // Each socket receives its own view after every accepted action; actions go through REST.
 // The seat tokens come from the link's fragment (#token=...), are sent in the socket's first
 // frame and in a header for REST, and never appear in a URL the page requests.
-import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel, botHelp, language, t } from "./api.js";
+import { api, el, params, loadRenderer, seatTokens, download, resultText, botLabel, botHelp, language, t, banner } from "./api.js";
 import { aboutPanel } from "./about.js";
 import { initChat, chatTable, chatMessage } from "./chat.js";
 import { setClock, clockText, describeClock } from "./clock.js";
@@ -71,15 +71,6 @@ function yourTurn(m) {
 
 // A seat as people see it: the person's display name (if they picked one) with the game's name.
 function seatLabel(s) { return s && s.display ? `${s.display} · ${s.name}` : (s ? s.name : ""); }
-
-function banner(text, level = "error", ms = 7000) {
-  const b = $("banner");
-  b.className = `banner ${level}`;
-  b.textContent = text;
-  b.hidden = false;
-  clearTimeout(banner.t);
-  if (ms) banner.t = setTimeout(() => (b.hidden = true), ms);
-}
 
 function setConn() {
   const c = $("conn");
