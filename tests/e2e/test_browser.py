@@ -369,6 +369,10 @@ def test_the_lobby_and_the_table_say_what_is_reconstructed(server, browser):
     for s in rec["sections"]:
         assert f"{s['label']}: {s['assumed']} of {s['total']} entries reconstructed" in text  # the section in words
     assert "Gunrunner" in text  # the note on card titles we named
+    # the abbreviations the sources use, in words (those used only: no entry cites the summary)
+    legend = about.locator("[data-testid=about-sources]").inner_text()
+    assert "RB: the rulebook" in legend and "HU: the Hungarian edition's rulebook" in legend, legend
+    assert "sheet: our component sheet" in legend and "SUM" not in legend, legend
     page.select_option("#game", "pocket-race")
     assert "Nothing of this game's components is our reconstruction" in \
         page.locator("[data-testid=about]").text_content()

@@ -66,6 +66,7 @@ def test_the_lobby_and_my_games_read_hungarian_to_the_last_word(server, hu):
     about = hu.inner_text("[data-testid=about]")
     assert "szabályok: 44 tételből 1 rekonstruált" in about and "planéták › Merkúr:" in about, about[:400]
     assert "rules:" not in about and "planets[" not in about and "cards[" not in about
+    assert "SzK: a szabálykönyv" in about and "HU: a magyar kiadás szabálykönyve" in about, about[-400:]
     assert leaks(hu) == []
     # an option's choices in words (March on Mars)
     hu.select_option("#game", "mars")
