@@ -109,6 +109,9 @@ def test_venus_stock_tooltips_and_card_quotes_in_hungarian(server, browser):
     marks = set(page.eval_on_selector_all(".vn-tile .ic", "ns => ns.map(n => n.textContent)"))
     assert marks and marks <= {"Gy", "B", "+2", "£3", "Tr", "!", "F", "I", "?"}, marks
     assert "Gy" in marks or "B" in marks, marks
+    # money reads one way on a player's panel: its purse as its income, "12 font", never "£12"
+    panel = page.inner_text("[data-testid=player-0]")
+    assert re.search(r"\b\d+ font\b", page.inner_text("[data-testid=player-0] .money")) and "£" not in panel, panel
     assert page.errors == []
     page.context.close()
 

@@ -35,6 +35,8 @@ const TYPE_HELP = {
   benefit: t("Play together with the action it improves (a move, a claim, a combat)."),
   reaction: t("Played when its trigger happens, even in another player's turn."),
 };
+// an amount of money as the reader writes it ("£12"; Hungarian: "12 font")
+const pounds = (n) => t("£{n}", { n });
 const PHASE_HELP = t("Each period: 1 put players+2 cubes on the pass card, 2 draw tiles for each planet, 3 take actions in turn until the last cube is taken, 4 roll for escalating crises and resolve them Mercury to Kuiper, 5 collect income (mine £3, factory £2), 6 bring surface units back to orbit.");
 
 // ----- tooltips --------------------------------------------------------------------------------
@@ -310,7 +312,7 @@ function playerPanel(p, model, ctx, idx, root) {
     "data-seat": p.seat, "data-testid": `player-${p.seat}` },
     el("div", { class: "nm" }, el("span", { "data-testid": `player-name-${p.seat}`,
       text: `${p.empire || p.name}${ctx.seats && ctx.seats[p.seat] && ctx.seats[p.seat].display ? ` · ${ctx.seats[p.seat].display}` : ""}${p.seat === ctx.seat ? t(" (you)") : ""}` }),
-      el("span", { class: "money", text: p.money !== undefined ? `£${p.money}` : "" })),
+      el("span", { class: "money", text: p.money !== undefined ? pounds(p.money) : "" })),
     p.first ? el("div", { class: "first", text: t("★ first player") }) : null,
     el("div", { class: "row" },
       el("span", { text: tn("{n} card in hand", "{n} cards in hand", p.hand ?? 0, { n: p.hand ?? "?" }) }),
@@ -396,7 +398,7 @@ function scoringPanel(sc, model) {
     el("td", { text: pl.planet, title: t("VP by income rank: {vp}", { vp: pl.vp.join(", ") }) + (pl.flipped ? t(" (closed)") : "") }),
     pl.points.map((v, s) => pl.rank[s]
       ? el("td", { title: t("income £{n}: {place} place here, {vp} VP", { n: pl.income[s], place: ORD(pl.rank[s]), vp: v }) },
-          el("b", { text: v }), el("span", { class: "small muted", text: ` ${ORD(pl.rank[s])} · £${pl.income[s]}` }))
+          el("b", { text: v }), el("span", { class: "small muted", text: ` ${ORD(pl.rank[s])} · ${pounds(pl.income[s])}` }))
       : cell("·", t("no income here"), "muted"))));
   const keptRow = (k, label) => el("tr", {}, el("td", { text: label }),
     sc.kept.map(x => cell(x[k].count ? `${x[k].vp}` : "·", t("{n} kept", { n: x[k].count }), "")));
