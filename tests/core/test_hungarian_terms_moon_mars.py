@@ -160,6 +160,21 @@ def test_mars_log_sentences_begin_with_the_article_before_a_marine():
     assert shots and all(re.match(r"^(A|Az) ", line) for line in shots), shots[:5]
 
 
+def test_a_mars_re_roll_reads_as_a_sentence_not_a_list():
+    """A re-roll names who, thanks to what, which die and what it shows in one sentence (it read
+    "A … újradobja ezt: 1. fehér kocka, hála neki: egy társ: 3.")."""
+    lines = []
+    for seed in range(60):
+        log, _asked = played("mars", seed=seed, players=2, steps=600)
+        lines += [line for line in log if "újradob" in line]
+        if len(lines) >= 3:
+            break
+    assert lines
+    for line in lines:
+        assert re.match(r"^(A|Az) \S.* jóvoltából újradob egy kockát \(\d+\. \w+ kocka\): ", line), line
+        assert "ezt:" not in line and "hála neki" not in line, line
+
+
 # ----- Walking on the Moon -------------------------------------------------------------
 
 def test_moon_start_box_is_the_rajtmezo_everywhere():
