@@ -117,7 +117,8 @@ import numpy as np
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.tensor import canonical, recall_layout, schema_for, seat_relative
 from cosmodrome.core import Game, OptionError, RecordError, Rng, State, game_names, get_game
-from cosmodrome.core.chance import CHANCE as CORE_CHANCE, future_as_chance, make_explicit
+from cosmodrome.core.chance import CHANCE as CORE_CHANCE
+from cosmodrome.core.chance import future_as_chance, make_explicit
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
 
 pyspiel = require("pyspiel")
