@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Explicit chance: a state that stops at every random event and lets the caller choose it.
 
 By default a game keeps its randomness inside the state (a seeded :class:`~cosmodrome.core.rng.Rng`

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Perfect recall: everything one seat has seen since the start, as a fixed-size vector.
 
 A seat's *observation* is its view now (``state.view(seat)``, encoded by the game's
