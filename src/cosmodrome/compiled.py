@@ -40,6 +40,9 @@ MANIFEST = OUT / "manifest.json"
 #: state classes stay Python (a compiled class body copies slower)
 MODULES = (
     "cosmodrome.core.rng", "cosmodrome.core.events",
+    # the explicit chance mode's generator and state protocol, and the perfect-recall trace
+    # (the path of every decision through OpenSpiel's explicit mode)
+    "cosmodrome.core.chance", "cosmodrome.core.recall",
     *(f"cosmodrome.games.venus.{m}" for m in ("flow", "actions", "combat", "cards", "phases", "crises", "scoring")),
     *(f"cosmodrome.games.cosmic_run.{m}" for m in ("movement", "actions", "rounds", "dice", "mines", "scoring",
                                                     "technologies", "combat")),

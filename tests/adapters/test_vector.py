@@ -136,3 +136,25 @@ def test_final_observations_follow_gymnasiums_same_step_autoreset():
                 assert np.array_equal(fi["observations"][p], layout.observe(end, p))
             assert not np.array_equal(obs[i], info["final_obs"][i])   # the new game's first
     assert ended >= 2
+
+
+def test_an_observer_keeps_its_own_row_and_the_vector_env_its_rows_right():
+    """An incremental observer given a row (``Layout.observer(into=row)``) writes that row in
+    place, with the same entries as a fresh encoding, along a game; the vector environment's
+    observations (each game's observer keeping its row) match fresh encodings too."""
+    g = get_game("venus")
+    layout = schema_for(g, 2)
+    row = np.zeros(layout.size, dtype=np.float32)
+    obs = layout.observer(row)
+    s, rng = g.new_state(2, 3), Rng(5)
+    for _ in range(60):
+        seat = s.to_move()
+        assert obs.observe(s, seat, row) is row
+        np.testing.assert_array_equal(row, layout.observe(s, seat))
+        s.apply(rng.choice(s.legal_actions()))
+    venv = VectorEnv("venus", num_envs=3, players=2)
+    o, info = venv.reset(seed=2)
+    for _ in range(30):
+        for i, st in enumerate(venv.states):
+            np.testing.assert_array_equal(o[i], layout.observe(st, st.to_move()))
+        o, *_, info = venv.step(np.array([venv._legal[i][0] for i in range(3)]))

@@ -242,3 +242,20 @@ def test_a_suspended_action_goes_on_as_a_replay_would(name):
             legal = s.legal_actions()
             s.apply(legal[rng.below(len(legal))])
     assert waited > 0
+
+
+def test_a_draw_by_kinds_from_bytes_counts_as_the_general_path():
+    """A pile of bytes with a kinds table is counted in C (``_multiset_bytes``): the same
+    outcomes, probabilities and order as the general path (the table read item by item)."""
+    import random
+
+    from cosmodrome.core.chance import _multiset
+
+    kinds = ("a", "b", "a", ("x", 1), "c", "b", ("x", 1), "d", "a")
+    rng = random.Random(7)
+    for _ in range(300):
+        pile = bytearray(rng.randrange(len(kinds)) for _ in range(rng.randrange(1, 40)))
+        if rng.random() < 0.5:
+            pile = bytearray(sorted(pile))
+        assert _multiset(pile, kinds) == _multiset(list(pile), kinds.__getitem__)
+        assert _multiset(bytes(pile), kinds) == _multiset(list(pile), kinds.__getitem__)

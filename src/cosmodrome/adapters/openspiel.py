@@ -117,6 +117,7 @@ import numpy as np
 from cosmodrome.adapters._deps import require
 from cosmodrome.adapters.tensor import canonical, recall_layout, schema_for, seat_relative
 from cosmodrome.core import Game, OptionError, RecordError, Rng, State, game_names, get_game
+from cosmodrome.core.chance import CHANCE as CORE_CHANCE
 from cosmodrome.core.chance import future_as_chance, make_explicit
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
 
@@ -270,12 +271,12 @@ class _Core:
         """Apply an action (or a chance outcome) to the state and record the step."""
         s = self._state
         self.player = None
-        if s.is_chance_node():
-            self.record("chance", action, self.trace.apply(s, action))
-        else:
-            # checked: a decision among the legal actions just listed is checked against the
-            # list the state kept (State.kept_legal_actions), not computed again
-            self.record(s.to_move(), action, self.trace.apply(s, action))
+        # checked: a decision among the legal actions just listed is checked against the
+        # list the state kept (State.kept_legal_actions), not computed again
+        trace = self.trace
+        events = trace.apply(s, action)
+        actor = trace.chain[1].actor        # the step just recorded
+        self.seen = (self.seen, _Seen("chance" if actor == CORE_CHANCE else actor, action, events, s.num_players))
 
     def record(self, actor: Any, action: Optional[int], events: list) -> None:
         """Add a step to what every seat has seen (its text written when first read)."""
@@ -506,11 +507,12 @@ def _make_classes(core_game: Game) -> type:
             if self._replay is not None:        # restoring pyspiel's history: nothing is played
                 self._replay.pop(0)
                 return
-            self._core.get()
-            action = int(action)
+            box = self._core
+            if box._state is None:
+                box.get()
             # checked: an illegal id (or outcome) raises IllegalActionError (a ValueError)
             # naming the legal ones, and leaves the state unchanged
-            self._core.apply(action)
+            box.apply(int(action))
 
         def _action_to_string(self, player: int, action: int) -> str:
             s = self._core.get()

@@ -268,8 +268,9 @@ class ViewSchema:
         """The tensor of ``state.view(seat)`` (the same call as a declared layout's)."""
         return self.encode(state.view(seat), out)
 
-    def observer(self) -> "ViewSchema":
-        """What :meth:`Layout.observer` gives for a declared layout; here the schema itself."""
+    def observer(self, into: Optional[np.ndarray] = None) -> "ViewSchema":
+        """What :meth:`Layout.observer` gives for a declared layout; here the schema itself
+        (``into`` unused: each observation is encoded whole)."""
         return self
 
     # ----- documentation -------------------------------------------------------------------

@@ -72,12 +72,13 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
         self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
                          "observation_version": layout_version(self.game, self.players, self.options)}
-        # one incremental observer per game (a declared layout's; the fallback encodes the view)
-        self._observers = [self.layout.observer() for _ in range(num_envs)]
         self._legal: list = [[] for _ in range(num_envs)]   # per game: its legal actions now
         self._shown: list = [[] for _ in range(num_envs)]   # per game: the ones its mask shows
         self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
         self._rows = list(self._obs)       # each game's row (views made once)
+        # one incremental observer per game (a declared layout's; the fallback encodes the
+        # view), keeping its game's row up to date in place
+        self._observers = [self.layout.observer(row) for row in self._rows]
         self._mask = np.zeros((num_envs, self.game.num_actions), dtype=np.int8)
         self._to_move = np.zeros(num_envs, dtype=np.int64)
         self._seats = [0] * num_envs      # the seat to move per game (``_to_move`` once a step)

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Explicit chance: a state that stops at every random event and lets the caller choose it.
 
 By default a game keeps its randomness inside the state (a seeded :class:`~cosmodrome.core.rng.Rng`
@@ -163,6 +164,10 @@ def _multiset(pile: Sequence[int], kind: Any = None) -> list[tuple[int, float]]:
     [(1, 0.25), (2, 0.75)]
     """
     n = len(pile)
+    if kind is not None and pile.__class__ in (bytearray, bytes) and not callable(kind):
+        table = _kind_bytes(kind)
+        if table is not None:
+            return _multiset_bytes(pile, n, table)
     counts: dict = {}
     _count_elements(counts, pile)       # counted in C; copies of a kind mostly share one id
     if kind is None:
@@ -178,6 +183,47 @@ def _multiset(pile: Sequence[int], kind: Any = None) -> list[tuple[int, float]]:
             count[k], first[k] = counts[v], v
     # kinds in the order of their first items: ascending by outcome
     return [(first[k], c / n) for k, c in count.items()]
+
+
+#: per kinds table (a sequence indexed by item): a 256-byte table item -> the number of its
+#: kind and, per kind number, its items ascending (None: more than 256 items or kinds), for
+#: :func:`_multiset_bytes`
+_KIND_BYTES: dict[int, tuple] = {}
+
+
+def _kind_bytes(kinds: Sequence[Any]) -> Optional[tuple]:
+    """The translation table and the members of each kind of a kinds table (cached per
+    table), or None if it has none."""
+    cached = _KIND_BYTES.get(id(kinds))
+    if cached is None or cached[0] is not kinds:
+        number: dict[Any, int] = {}
+        ids = [number.setdefault(k, len(number)) for k in kinds]
+        found = None
+        if len(ids) <= 256 and len(number) <= 256:
+            members: list[list[int]] = [[] for _ in number]
+            for item, k in enumerate(ids):
+                members[k].append(item)
+            found = (bytes(ids + [0] * (256 - len(ids))), members)
+        cached = _KIND_BYTES[id(kinds)] = (kinds, found)
+    return cached[1]
+
+
+def _multiset_bytes(pile: Any, n: int, table: tuple) -> list[tuple[int, float]]:
+    """:func:`_multiset` with a kinds table of a pile of bytes, counted in C: the pile
+    translated to kind numbers, each kind counted there and its smallest item in the pile
+    found among its members (the same outcomes and probabilities, in the same order)."""
+    to_kind, members = table
+    kinds = pile.translate(to_kind)
+    out = []
+    for k, items in enumerate(members):
+        c = kinds.count(k)
+        if c:
+            for item in items:
+                if item in pile:
+                    out.append((item, c / n))
+                    break
+    out.sort()
+    return out
 
 
 def _faces(faces: Sequence[Any]) -> list[tuple[int, float]]:

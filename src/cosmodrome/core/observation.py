@@ -549,10 +549,12 @@ class Observer:
     most parts. A layout without a state encoder encodes the view each time.
     """
 
-    def __init__(self, layout: "Layout") -> None:
+    def __init__(self, layout: "Layout", into: Optional[np.ndarray] = None) -> None:
         self.layout = layout
         self.encoder = layout.state_encoder
-        self._vec = np.zeros(layout.size, dtype=np.float32)
+        # the last observation, brought up to date part by part (``into``: a vector of the
+        # caller's that only this observer writes, e.g. a vector environment's row)
+        self._vec = np.zeros(layout.size, dtype=np.float32) if into is None else into
         self._keys: list = []
         self._seen = _UNSEEN
 
@@ -588,7 +590,8 @@ class Observer:
                 for a, b in spans:
                     vec[a:b] = 0.0
                 write(state, seat, vec)
-        out[:] = vec
+        if out is not vec:
+            out[:] = vec
         return out
 
 
@@ -635,9 +638,11 @@ class Layout:
         enc.write(state, seat, out)
         return out
 
-    def observer(self) -> Observer:
-        """A new incremental :class:`Observer` of this layout."""
-        return Observer(self)
+    def observer(self, into: Optional[np.ndarray] = None) -> Observer:
+        """A new incremental :class:`Observer` of this layout (``into``: the vector it keeps
+        up to date, which nothing else may write; ``observe(state, seat, into)`` then copies
+        nothing)."""
+        return Observer(self, into)
 
     def _field_at(self, path: Sequence[Any]) -> tuple[Field, int]:
         """The field at ``path`` (object keys and element indices) and its first index."""

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Perfect recall: everything one seat has seen since the start, as a fixed-size vector.
 
 A seat's *observation* is its view now (``state.view(seat)``, encoded by the game's
@@ -143,13 +144,16 @@ class Trace:
 
     def apply(self, state: Any, action: int) -> list:
         """Apply ``action`` to ``state`` (checked: an illegal one raises and records nothing)
-        and record the step; returns the events."""
+        and record the step; returns the events. (The step's actor is then
+        ``self.chain[1].actor``.)"""
         n = self.players
         if state.is_chance_node():
-            seen = _mask(state.chance_seen_by(), n)
+            seats = state.chance_seen_by()
+            seen = (1 << n) - 1 if seats is None else _mask(seats, n)
             dealing = state.is_dealing()
             events = state.apply(action)
-            self.record(CHANCE, int(action), seen)
+            self.chain = (self.chain, Step(CHANCE, action, seen))
+            self.length += 1
             if dealing and not state.is_dealing():      # the table is dealt: the view at the start
                 self.start = state.clone()
             if self.pending >= 0:
@@ -162,10 +166,11 @@ class Trace:
         actor = state.to_move()
         events = state.apply(action)
         if state.is_chance_node():      # only its actor knows it until its events come
-            self.record(actor, int(action), 1 << actor)
+            self.chain = (self.chain, Step(actor, action, 1 << actor))
             self.pending = 0
         else:
-            self.record(actor, int(action), decision_seen(actor, events, n))
+            self.chain = (self.chain, Step(actor, action, decision_seen(actor, events, n)))
+        self.length += 1
         return events
 
     def record(self, actor: int, value: int, seen: int) -> None:
