@@ -26,6 +26,7 @@ import importlib.abc
 import importlib.machinery
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -61,13 +62,28 @@ def source_of(module: str) -> Path:
     return HERE.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
+def cimports(pxd_text: str) -> list:
+    """The modules of this package that a ``.pxd`` cimports (``from cosmodrome.x cimport f``).
+
+    >>> cimports("from cosmodrome.games.venus.flow cimport unit_ix, stock_ix")
+    ['cosmodrome.games.venus.flow']
+    """
+    return [m.group(1) for m in re.finditer(r"^\s*from\s+(cosmodrome(?:\.\w+)+)\s+cimport\b", pxd_text, re.M)]
+
+
 def digest(path: Path) -> str:
-    """The hash a build is checked against: the ``.py`` source, and the ``.pxd`` beside it
-    (the C declarations of a module's classes, e.g. ``core/events.pxd``) when there is one."""
+    """The hash a build is checked against: the ``.py`` source, the ``.pxd`` beside it (the
+    C declarations of a module's classes or functions, e.g. ``core/events.pxd``) when there
+    is one, and the hashes of the modules that ``.pxd`` cimports: a module compiled against
+    another's C functions (``games/venus/actions.pxd`` cimports ``flow``'s index helpers)
+    loads compiled only while that one does too, so it never meets a Python ``flow``."""
     h = hashlib.sha256(path.read_bytes())
     pxd = path.with_suffix(".pxd")
     if pxd.is_file():
-        h.update(pxd.read_bytes())
+        text = pxd.read_bytes()
+        h.update(text)
+        for m in cimports(text.decode("utf-8")):
+            h.update(digest(source_of(m)).encode())
     return h.hexdigest()
 
 

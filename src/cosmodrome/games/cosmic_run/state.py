@@ -98,6 +98,19 @@ SAVED_AS = {row[0]: saved_key(row) for row in FIELDS if saved_key(row) != row[0]
 _GENERATED = flat_methods("CosmicRunState", FIELDS, "comp")
 
 
+def track_ix(comp: Components, ship: int) -> int:
+    """The index in ``grid`` of the first circle (row 0, column 0) of a ship's track
+    (``ship``: ``sheet * 3 + track``); a circle of the track, ``row * 3 + col`` as ``pos``
+    holds it, is at ``track_ix(comp, ship) + row * 3 + col``.
+
+    >>> from cosmodrome.games.cosmic_run import GAME
+    >>> s = GAME.new_state(2, seed=0)
+    >>> track_ix(s.comp, 4) + 2 * 3 + 1 == s.cell(1, 1, 2, 1)
+    True
+    """
+    return ship * comp.nr * 3
+
+
 def tech_ix(sheet: int, tech: int) -> int:
     """The index in ``tech_gained`` and ``tech_used`` of a sheet's technology column.
 
@@ -153,10 +166,11 @@ class CosmicRunState(FlatState, State):
 
     # ----- small helpers used by the rules modules -------------------------------------
     def cell(self, sheet: int, track: int, row: int, col: int) -> int:
-        return ((sheet * 3 + track) * self.comp.nr + row) * 3 + col
+        """The index in ``grid`` of a circle of a track (:func:`track_ix`)."""
+        return track_ix(self.comp, sheet * 3 + track) + row * 3 + col
 
     def mined(self, sheet: int, track: int, row: int, col: int) -> bool:
-        return bool(self.grid[((sheet * 3 + track) * self.comp.nr + row) * 3 + col] & 16)
+        return bool(self.grid[self.cell(sheet, track, row, col)] & 16)
 
     def reached(self, ship: int) -> bool:
         return self.pos[ship] // 3 == self.comp.rows + 1
@@ -165,7 +179,7 @@ class CosmicRunState(FlatState, State):
         return self.dmg[ship] >= self.comp.hearts
 
     def avail(self, sheet: int, tech: int) -> int:
-        i = sheet * 4 + tech   # tech_ix(sheet, tech), written out: on the path of every step
+        i = tech_ix(sheet, tech)
         return self.tech_gained[i] - self.tech_used[i]
 
     def sheet_name(self, sheet: int) -> str:

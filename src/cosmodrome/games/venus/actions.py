@@ -42,6 +42,7 @@ from cosmodrome.games.venus.flow import (
     FACTORY,
     INF,
     MAX_SLOTS,
+    MINE,
     O_PASS_CUBE,
     O_TURN,
     SHIP,
@@ -94,7 +95,7 @@ def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
-    base: cython.Py_ssize_t = p * 24 + SHIP   # unit_ix(p, 0, SHIP) written out (every turn menu asks)
+    base: cython.Py_ssize_t = unit_ix(p, 0, SHIP)
     for pl in range(8):
         if o[base + pl * 3]:
             return True
@@ -118,7 +119,7 @@ def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_
     q: cython.Py_ssize_t
     i: cython.Py_ssize_t
     st: bytearray = s.stock
-    mine, fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY) written out
+    mine, fac = st[building_stock_ix(p, MINE)], st[building_stock_ix(p, FACTORY)]
     if not (mine or fac):
         return False
     bld = s.bld
@@ -139,7 +140,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     if not tiles or s.flipped[pl]:
         return []
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
+    b: cython.Py_ssize_t = unit_ix(p, pl)
     if not (o[b] or o[b + 1] or o[b + 2]):
         return []
     c = s.comp
@@ -150,7 +151,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
             alien = True
             break
     st: bytearray = s.stock
-    has_mine, has_fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY)
+    has_mine, has_fac = st[building_stock_ix(p, MINE)], st[building_stock_ix(p, FACTORY)]
     seen = []
     out = []
     tension = None
@@ -190,7 +191,7 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
     if not tiles or s.flipped[pl]:
         return False
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
+    b: cython.Py_ssize_t = unit_ix(p, pl)
     if not (o[b] or o[b + 1] or o[b + 2]):
         return False
     tk = s.comp.tile_kind
@@ -204,9 +205,9 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
         if found or i >= MAX_SLOTS:
             continue
         if k == T_FACTORY:
-            found = st[p * 5 + 4] != 0   # building_stock_ix(p, FACTORY)
+            found = st[building_stock_ix(p, FACTORY)] != 0
         elif k == T_MINE:
-            found = st[p * 5 + 3] != 0   # building_stock_ix(p, MINE)
+            found = st[building_stock_ix(p, MINE)] != 0
         elif k == T_TENSION:
             if tension is None:
                 tension = has_tension_target(s, p, pl)
@@ -220,7 +221,7 @@ def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
     pl: cython.Py_ssize_t
     o: bytearray = s.orbit
     ptiles, flipped = s.ptiles, s.flipped
-    i: cython.Py_ssize_t = p * 24   # unit_ix(p, 0) written out
+    i: cython.Py_ssize_t = unit_ix(p, 0)
     for pl in range(8):
         # can_claim_on's first tests (a tile, no flip, a unit in orbit) made here first,
         # so that most planets cost no call (the tuples first: they read quicker than orbit)
@@ -239,7 +240,7 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     pl: cython.Py_ssize_t
     out = []
     bld = s.bld
-    fb: cython.Py_ssize_t = p * 16 + 1   # building_ix(p, 0, FACTORY) written out
+    fb: cython.Py_ssize_t = building_ix(p, 0, FACTORY)
     for pl in range(8):
         if pl == EARTH:
             base = A_UNITAT + pl * 3
@@ -261,7 +262,7 @@ def affordable_units(s: VenusState, p: cython.Py_ssize_t) -> tuple:
     money = s.money[p]
     cost = s.comp.unit_cost
     st: bytearray = s.stock
-    i: cython.Py_ssize_t = p * 5   # stock_ix(p, INF) written out (every turn menu asks)
+    i: cython.Py_ssize_t = stock_ix(p, INF)
     return (st[i] and money >= cost[INF], st[i + SHIP] and money >= cost[SHIP], st[i + TANK] and money >= cost[TANK])
 
 

@@ -379,8 +379,11 @@ def without(pile: tuple, x) -> tuple:
     return pile[:i] + pile[i + 1:]
 
 
-# ----- where a counter sits in the flat arrays (see :mod:`.state`): the arithmetic once
-def unit_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssize_t = 0) -> cython.Py_ssize_t:
+# ----- where a counter sits in the flat arrays (see :mod:`.state`): the arithmetic once.
+# The compiled engine declares these four as C functions (``flow.pxd``, with their C types),
+# and the rule modules that call them cimport them (``actions.pxd`` and its kin): there a
+# call is a C call, not a Python one, so the menus call them on every planet.
+def unit_ix(p, pl, t=0) -> int:
     """The index in ``orbit`` and ``surf`` of ``p``'s units of type ``t`` at planet ``pl``;
     the three types of one planet follow each other from ``unit_ix(p, pl)``.
 
@@ -390,7 +393,7 @@ def unit_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssize_t = 
     return p * 24 + pl * 3 + t
 
 
-def building_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_t = 0) -> cython.Py_ssize_t:
+def building_ix(p, pl, k=0) -> int:
     """The index in ``bld`` of ``p``'s mines (``k`` 0) or factories (1) on planet ``pl``.
 
     >>> building_ix(1, EARTH, FACTORY)
@@ -399,19 +402,33 @@ def building_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_
     return p * 16 + pl * 2 + k
 
 
-def stock_ix(p: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
+def stock_ix(p, k) -> int:
     """The index in ``stock`` of ``p``'s pieces of kind ``k`` (0..2 units by type, 3 mines,
     4 factories: :func:`building_stock_ix`)."""
     return p * 5 + k
 
 
-def building_stock_ix(p: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
+def building_stock_ix(p, k) -> int:
     """The index in ``stock`` of ``p``'s mines (``k`` 0) or factories (1) not yet built.
 
     >>> building_stock_ix(2, FACTORY)
     14
     """
     return p * 5 + 3 + k
+
+
+def buildings(s, p) -> int:
+    """All of ``p``'s mines and factories on the board (its block of ``bld``: a mine and a
+    factory counter for each of the 8 planets, from :func:`building_ix` ``(p, MERCURY)``).
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> s = GAME.new_state(3, seed=1)
+    >>> [buildings(s, p) for p in range(3)] == [sum(s.bld[building_ix(p, pl, k)] for pl in range(8) for k in (0, 1))
+    ...                                          for p in range(3)]
+    True
+    """
+    i = building_ix(p, MERCURY)
+    return sum(s.bld[i:i + 16])
 
 
 def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
