@@ -49,3 +49,31 @@ def test_the_event_class_has_its_declaration_beside_it():
     line = next(x for x in pxd.splitlines() if "cdef public object" in x)
     fields = [f.strip() for f in line.split("cdef public object", 1)[1].split(",")]
     assert fields == list(Event.__slots__)
+
+
+def test_a_module_is_stale_when_a_module_its_pxd_cimports_changed(tmp_path, monkeypatch):
+    # games/venus/actions.pxd cimports flow's index helpers: a build of actions holds flow's
+    # C functions, so it must not load beside a flow run as Python (edited since the build)
+    flow, rule = tmp_path / "flow.py", tmp_path / "rule.py"
+    flow.write_text("def unit_ix(p, pl, t=0):\n    return p * 24 + pl * 3 + t\n")
+    (tmp_path / "flow.pxd").write_text("cpdef Py_ssize_t unit_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t t=*) noexcept\n")
+    rule.write_text("from cosmodrome.games.x.flow import unit_ix\n")
+    (tmp_path / "rule.pxd").write_text("from cosmodrome.games.x.flow cimport unit_ix\n")
+    monkeypatch.setattr(compiled, "source_of", lambda m: tmp_path / (m.rsplit(".", 1)[1] + ".py"))
+    before = digest(rule)
+    flow.write_text("def unit_ix(p, pl, t=0):\n    return p * 24 + pl * 3 + t + 0\n")
+    assert digest(rule) != before
+
+
+def test_the_venus_rule_modules_cimport_what_flow_declares():
+    # each .pxd that cimports flow's helpers names only helpers flow.pxd declares, and
+    # the module imports the same names from flow for the pure-Python engine
+    import re
+
+    declared = set(re.findall(r"cpdef \w+ (\w+)\(", source_of("cosmodrome.games.venus.flow").with_suffix(".pxd").read_text()))
+    assert declared == {"unit_ix", "building_ix", "stock_ix", "building_stock_ix"}
+    for m in ("actions", "cards", "combat", "crises"):
+        src = source_of(f"cosmodrome.games.venus.{m}")
+        assert compiled.cimports(src.with_suffix(".pxd").read_text()) == ["cosmodrome.games.venus.flow"]
+        names = set(src.with_suffix(".pxd").read_text().split("cimport", 1)[1].replace(",", " ").split())
+        assert names <= declared and all(re.search(rf"\b{n},\n", src.read_text()) for n in names), m
