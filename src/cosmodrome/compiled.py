@@ -7,7 +7,9 @@ each one matches its Python source exactly.
 the package is imported, :func:`install` puts a finder first on ``sys.meta_path`` that
 loads a module's compiled form only if the manifest's hash equals the hash of the ``.py``
 file now on disk (with the ``.pxd`` beside it, where a module has one: ``core/events.pxd``
-makes ``Event`` a C class in the build): a source edited since the build (another branch, a fix in progress) is
+makes ``Event`` a C class in the build, ``games/venus/flow.pxd`` the index helpers C
+functions that ``actions.pxd`` and its kin cimport; and with the modules a ``.pxd``
+cimports, see :func:`digest`): a source edited since the build (another branch, a fix in progress) is
 imported as Python, never shadowed by a stale build. Without Cython or a C compiler the
 build step says so and everything runs as Python. A few Venus modules type their index
 variables for Cython (``i: cython.Py_ssize_t``, with ``cython`` imported when there and
