@@ -44,7 +44,7 @@ MANIFEST = OUT / "manifest.json"
 MODULES = (
     "cosmodrome.core.rng", "cosmodrome.core.events",
     *(f"cosmodrome.games.venus.{m}" for m in ("flow", "actions", "combat", "cards", "phases", "crises", "scoring")),
-    *(f"cosmodrome.games.cosmic_run.{m}" for m in ("movement", "actions", "rounds", "dice", "mines", "scoring",
+    *(f"cosmodrome.games.cosmic_run.{m}" for m in ("grid", "movement", "actions", "rounds", "dice", "mines", "scoring",
                                                     "technologies", "combat")),
     *(f"cosmodrome.games.moon.{m}" for m in ("accidents", "cards", "turn", "jumps", "rounds", "actions", "scoring")),
     *(f"cosmodrome.games.mars.{m}" for m in ("equipment", "combat", "turn", "specials", "waves", "rounds", "actions")),

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
-from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import tech_ix, track_ix
+from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, moves_text, says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_, gettext
 

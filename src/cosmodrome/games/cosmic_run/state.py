@@ -35,6 +35,7 @@ from cosmodrome.core import Event, Rng, State
 from cosmodrome.core.fields import flat_methods, saved_key
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
+from cosmodrome.games.cosmic_run.grid import tech_ix, track_ix
 
 # decision stages
 DRAFT, DIE, MOVE, LETTER, TECHPICK, MISSILE_MINE, MISSILE_ATTACK, ZOR_REROLL, ZOR_GIVE, OVER = range(1, 11)
@@ -96,28 +97,6 @@ FIELDS = (
 #: the key of a field in a saved state where it differs from the field's name (from :data:`FIELDS`)
 SAVED_AS = {row[0]: saved_key(row) for row in FIELDS if saved_key(row) != row[0]}
 _GENERATED = flat_methods("CosmicRunState", FIELDS, "comp")
-
-
-def track_ix(comp: Components, ship: int) -> int:
-    """The index in ``grid`` of the first circle (row 0, column 0) of a ship's track
-    (``ship``: ``sheet * 3 + track``); a circle of the track, ``row * 3 + col`` as ``pos``
-    holds it, is at ``track_ix(comp, ship) + row * 3 + col``.
-
-    >>> from cosmodrome.games.cosmic_run import GAME
-    >>> s = GAME.new_state(2, seed=0)
-    >>> track_ix(s.comp, 4) + 2 * 3 + 1 == s.cell(1, 1, 2, 1)
-    True
-    """
-    return ship * comp.nr * 3
-
-
-def tech_ix(sheet: int, tech: int) -> int:
-    """The index in ``tech_gained`` and ``tech_used`` of a sheet's technology column.
-
-    >>> tech_ix(1, 2)
-    6
-    """
-    return sheet * 4 + tech
 
 
 #: The entry points of the higher layers that this data layer and the rules call (a
