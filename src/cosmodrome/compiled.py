@@ -104,7 +104,10 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
     def __init__(self, built: dict) -> None:
         self.built = built
 
-    def find_spec(self, fullname: str, path=None, target=None) -> Optional[importlib.machinery.ModuleSpec]:
+    def library(self, fullname: str) -> Optional[Path]:
+        """The built library of ``fullname`` if it may load: built from the source now on
+        disk, and every module its ``.pxd`` cimports loadable compiled too (a compiled
+        module calls their C functions, which a Python module has not)."""
         entry = self.built.get(fullname)
         if entry is None:
             return None
@@ -112,7 +115,15 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         try:
             if not lib.is_file() or digest(src) != entry.get("source"):
                 return None
+            pxd = src.with_suffix(".pxd")
+            needs = cimports(pxd.read_text()) if pxd.is_file() else []
         except OSError:
+            return None
+        return lib if all(self.library(m) is not None for m in needs) else None
+
+    def find_spec(self, fullname: str, path=None, target=None) -> Optional[importlib.machinery.ModuleSpec]:
+        lib = self.library(fullname)
+        if lib is None:
             return None
         loader = importlib.machinery.ExtensionFileLoader(fullname, str(lib))
         return importlib.machinery.ModuleSpec(fullname, loader, origin=str(lib))
@@ -132,16 +143,17 @@ def install() -> bool:
 
 def status() -> dict:
     """Per module of :data:`MODULES`: ``"compiled"`` (it loads compiled), ``"stale"`` (its
-    source changed since the build: it loads as Python), ``"python"`` (not built, or
+    source, or a module its ``.pxd`` cimports, changed since the build: it loads as Python), ``"python"`` (not built, or
     ``COSMODROME_PURE`` is set)."""
     built = {} if os.environ.get("COSMODROME_PURE") else manifest()
+    finder = CompiledFinder(built)
     out = {}
     for m in MODULES:
         entry = built.get(m)
         if entry is None or not (OUT / str(entry.get("file", ""))).is_file():
             out[m] = "python"
         else:
-            out[m] = "compiled" if digest(source_of(m)) == entry.get("source") else "stale"
+            out[m] = "compiled" if finder.library(m) is not None else "stale"
     return out
 
 

@@ -77,3 +77,16 @@ def test_the_venus_rule_modules_cimport_what_flow_declares():
         assert compiled.cimports(src.with_suffix(".pxd").read_text()) == ["cosmodrome.games.venus.flow"]
         names = set(src.with_suffix(".pxd").read_text().split("cimport", 1)[1].replace(",", " ").split())
         assert names <= declared and all(re.search(rf"\b{n},\n", src.read_text()) for n in names), m
+
+
+def test_a_module_whose_cimported_module_has_no_build_loads_as_python(tmp_path, monkeypatch):
+    # actions' build is current, but flow's library is gone: actions must load as Python too
+    monkeypatch.setattr(compiled, "OUT", tmp_path)
+    (tmp_path / "actions.so").write_bytes(b"")
+    (tmp_path / "flow.so").write_bytes(b"")
+    acts, flow = "cosmodrome.games.venus.actions", "cosmodrome.games.venus.flow"
+    built = {acts: {"file": "actions.so", "source": digest(source_of(acts))},
+             flow: {"file": "flow.so", "source": digest(source_of(flow))}}
+    assert CompiledFinder(built).find_spec(acts) is not None
+    (tmp_path / "flow.so").unlink()
+    assert CompiledFinder(built).find_spec(acts) is None
