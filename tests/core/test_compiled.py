@@ -1,6 +1,9 @@
 """The optional compiled engine loads a module's build only while its source is unchanged."""
 
 import importlib.machinery
+import re
+
+import pytest
 
 from cosmodrome import compiled
 from cosmodrome.compiled import CompiledFinder, digest, source_of
@@ -65,18 +68,26 @@ def test_a_module_is_stale_when_a_module_its_pxd_cimports_changed(tmp_path, monk
     assert digest(rule) != before
 
 
-def test_the_venus_rule_modules_cimport_what_flow_declares():
-    # each .pxd that cimports flow's helpers names only helpers flow.pxd declares, and
-    # the module imports the same names from flow for the pure-Python engine
-    import re
-
-    declared = set(re.findall(r"cpdef \w+ (\w+)\(", source_of("cosmodrome.games.venus.flow").with_suffix(".pxd").read_text()))
-    assert declared == {"unit_ix", "building_ix", "stock_ix", "building_stock_ix"}
-    for m in ("actions", "cards", "combat", "crises"):
-        src = source_of(f"cosmodrome.games.venus.{m}")
-        assert compiled.cimports(src.with_suffix(".pxd").read_text()) == ["cosmodrome.games.venus.flow"]
-        names = set(src.with_suffix(".pxd").read_text().split("cimport", 1)[1].replace(",", " ").split())
-        assert names <= declared and all(re.search(rf"\b{n},\n", src.read_text()) for n in names), m
+@pytest.mark.parametrize("helpers, users, declared", [
+    ("cosmodrome.games.venus.flow", ("actions", "cards", "combat", "crises"),
+     {"unit_ix", "building_ix", "stock_ix", "building_stock_ix"}),
+    ("cosmodrome.games.cosmic_run.grid", ("movement",), {"tech_ix", "track_ix"}),
+])
+def test_the_rule_modules_cimport_what_their_helpers_declare(helpers, users, declared):
+    # each .pxd that cimports the index helpers names only helpers the helpers' .pxd
+    # declares, and the module imports the same names for the pure-Python engine; every
+    # module cimporting them is compiled, and so are the helpers
+    assert set(re.findall(r"cpdef \w+ (\w+)\(", source_of(helpers).with_suffix(".pxd").read_text())) == declared
+    package = helpers.rsplit(".", 1)[0]
+    for m in users:
+        src = source_of(f"{package}.{m}")
+        pxd = src.with_suffix(".pxd").read_text()
+        assert compiled.cimports(pxd) == [helpers]
+        names = set(re.findall(r"\w+", re.search(rf"from {re.escape(helpers)} cimport ([^\n]*)", pxd).group(1)))
+        imported = re.search(rf"from {re.escape(helpers)} import (\([^)]*\)|[^\n]*)", src.read_text()).group(1)
+        assert names <= declared and names <= set(re.findall(r"\w+", imported)), m
+        assert f"{package}.{m}" in compiled.MODULES
+    assert helpers in compiled.MODULES
 
 
 def test_a_module_whose_cimported_module_has_no_build_loads_as_python(tmp_path, monkeypatch):
