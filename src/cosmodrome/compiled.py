@@ -7,7 +7,9 @@ each one matches its Python source exactly.
 the package is imported, :func:`install` puts a finder first on ``sys.meta_path`` that
 loads a module's compiled form only if the manifest's hash equals the hash of the ``.py``
 file now on disk (with the ``.pxd`` beside it, where a module has one: ``core/events.pxd``
-makes ``Event`` a C class in the build): a source edited since the build (another branch, a fix in progress) is
+makes ``Event`` a C class in the build, ``games/venus/flow.pxd`` the index helpers C
+functions that ``actions.pxd`` and its kin cimport; and with the modules a ``.pxd``
+cimports, see :func:`digest`): a source edited since the build (another branch, a fix in progress) is
 imported as Python, never shadowed by a stale build. Without Cython or a C compiler the
 build step says so and everything runs as Python. A few Venus modules type their index
 variables for Cython (``i: cython.Py_ssize_t``, with ``cython`` imported when there and
@@ -26,6 +28,7 @@ import importlib.abc
 import importlib.machinery
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -44,7 +47,7 @@ MODULES = (
     # (the path of every decision through OpenSpiel's explicit mode)
     "cosmodrome.core.chance", "cosmodrome.core.recall",
     *(f"cosmodrome.games.venus.{m}" for m in ("flow", "actions", "combat", "cards", "phases", "crises", "scoring")),
-    *(f"cosmodrome.games.cosmic_run.{m}" for m in ("movement", "actions", "rounds", "dice", "mines", "scoring",
+    *(f"cosmodrome.games.cosmic_run.{m}" for m in ("grid", "movement", "actions", "rounds", "dice", "mines", "scoring",
                                                     "technologies", "combat")),
     *(f"cosmodrome.games.moon.{m}" for m in ("accidents", "cards", "turn", "jumps", "rounds", "actions", "scoring")),
     *(f"cosmodrome.games.mars.{m}" for m in ("equipment", "combat", "turn", "specials", "waves", "rounds", "actions")),
@@ -64,13 +67,28 @@ def source_of(module: str) -> Path:
     return HERE.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
+def cimports(pxd_text: str) -> list:
+    """The modules of this package that a ``.pxd`` cimports (``from cosmodrome.x cimport f``).
+
+    >>> cimports("from cosmodrome.games.venus.flow cimport unit_ix, stock_ix")
+    ['cosmodrome.games.venus.flow']
+    """
+    return [m.group(1) for m in re.finditer(r"^\s*from\s+(cosmodrome(?:\.\w+)+)\s+cimport\b", pxd_text, re.M)]
+
+
 def digest(path: Path) -> str:
-    """The hash a build is checked against: the ``.py`` source, and the ``.pxd`` beside it
-    (the C declarations of a module's classes, e.g. ``core/events.pxd``) when there is one."""
+    """The hash a build is checked against: the ``.py`` source, the ``.pxd`` beside it (the
+    C declarations of a module's classes or functions, e.g. ``core/events.pxd``) when there
+    is one, and the hashes of the modules that ``.pxd`` cimports: a module compiled against
+    another's C functions (``games/venus/actions.pxd`` cimports ``flow``'s index helpers)
+    loads compiled only while that one does too, so it never meets a Python ``flow``."""
     h = hashlib.sha256(path.read_bytes())
     pxd = path.with_suffix(".pxd")
     if pxd.is_file():
-        h.update(pxd.read_bytes())
+        text = pxd.read_bytes()
+        h.update(text)
+        for m in cimports(text.decode("utf-8")):
+            h.update(digest(source_of(m)).encode())
     return h.hexdigest()
 
 
@@ -89,7 +107,10 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
     def __init__(self, built: dict) -> None:
         self.built = built
 
-    def find_spec(self, fullname: str, path=None, target=None) -> Optional[importlib.machinery.ModuleSpec]:
+    def library(self, fullname: str) -> Optional[Path]:
+        """The built library of ``fullname`` if it may load: built from the source now on
+        disk, and every module its ``.pxd`` cimports loadable compiled too (a compiled
+        module calls their C functions, which a Python module has not)."""
         entry = self.built.get(fullname)
         if entry is None:
             return None
@@ -97,7 +118,15 @@ class CompiledFinder(importlib.abc.MetaPathFinder):
         try:
             if not lib.is_file() or digest(src) != entry.get("source"):
                 return None
+            pxd = src.with_suffix(".pxd")
+            needs = cimports(pxd.read_text()) if pxd.is_file() else []
         except OSError:
+            return None
+        return lib if all(self.library(m) is not None for m in needs) else None
+
+    def find_spec(self, fullname: str, path=None, target=None) -> Optional[importlib.machinery.ModuleSpec]:
+        lib = self.library(fullname)
+        if lib is None:
             return None
         loader = importlib.machinery.ExtensionFileLoader(fullname, str(lib))
         return importlib.machinery.ModuleSpec(fullname, loader, origin=str(lib))
@@ -117,16 +146,17 @@ def install() -> bool:
 
 def status() -> dict:
     """Per module of :data:`MODULES`: ``"compiled"`` (it loads compiled), ``"stale"`` (its
-    source changed since the build: it loads as Python), ``"python"`` (not built, or
+    source, or a module its ``.pxd`` cimports, changed since the build: it loads as Python), ``"python"`` (not built, or
     ``COSMODROME_PURE`` is set)."""
     built = {} if os.environ.get("COSMODROME_PURE") else manifest()
+    finder = CompiledFinder(built)
     out = {}
     for m in MODULES:
         entry = built.get(m)
         if entry is None or not (OUT / str(entry.get("file", ""))).is_file():
             out[m] = "python"
         else:
-            out[m] = "compiled" if digest(source_of(m)) == entry.get("source") else "stale"
+            out[m] = "compiled" if finder.library(m) is not None else "stale"
     return out
 
 

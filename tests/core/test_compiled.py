@@ -1,6 +1,9 @@
 """The optional compiled engine loads a module's build only while its source is unchanged."""
 
 import importlib.machinery
+import re
+
+import pytest
 
 from cosmodrome import compiled
 from cosmodrome.compiled import CompiledFinder, digest, source_of
@@ -49,3 +52,52 @@ def test_the_event_class_has_its_declaration_beside_it():
     line = next(x for x in pxd.splitlines() if "cdef public object" in x)
     fields = [f.strip() for f in line.split("cdef public object", 1)[1].split(",")]
     assert fields == list(Event.__slots__)
+
+
+def test_a_module_is_stale_when_a_module_its_pxd_cimports_changed(tmp_path, monkeypatch):
+    # games/venus/actions.pxd cimports flow's index helpers: a build of actions holds flow's
+    # C functions, so it must not load beside a flow run as Python (edited since the build)
+    flow, rule = tmp_path / "flow.py", tmp_path / "rule.py"
+    flow.write_text("def unit_ix(p, pl, t=0):\n    return p * 24 + pl * 3 + t\n")
+    (tmp_path / "flow.pxd").write_text("cpdef Py_ssize_t unit_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t t=*) noexcept\n")
+    rule.write_text("from cosmodrome.games.x.flow import unit_ix\n")
+    (tmp_path / "rule.pxd").write_text("from cosmodrome.games.x.flow cimport unit_ix\n")
+    monkeypatch.setattr(compiled, "source_of", lambda m: tmp_path / (m.rsplit(".", 1)[1] + ".py"))
+    before = digest(rule)
+    flow.write_text("def unit_ix(p, pl, t=0):\n    return p * 24 + pl * 3 + t + 0\n")
+    assert digest(rule) != before
+
+
+@pytest.mark.parametrize("helpers, users, declared", [
+    ("cosmodrome.games.venus.flow", ("actions", "cards", "combat", "crises"),
+     {"unit_ix", "building_ix", "stock_ix", "building_stock_ix"}),
+    ("cosmodrome.games.cosmic_run.grid", ("movement",), {"tech_ix", "track_ix"}),
+])
+def test_the_rule_modules_cimport_what_their_helpers_declare(helpers, users, declared):
+    # each .pxd that cimports the index helpers names only helpers the helpers' .pxd
+    # declares, and the module imports the same names for the pure-Python engine; every
+    # module cimporting them is compiled, and so are the helpers
+    assert set(re.findall(r"cpdef \w+ (\w+)\(", source_of(helpers).with_suffix(".pxd").read_text())) == declared
+    package = helpers.rsplit(".", 1)[0]
+    for m in users:
+        src = source_of(f"{package}.{m}")
+        pxd = src.with_suffix(".pxd").read_text()
+        assert compiled.cimports(pxd) == [helpers]
+        names = set(re.findall(r"\w+", re.search(rf"from {re.escape(helpers)} cimport ([^\n]*)", pxd).group(1)))
+        imported = re.search(rf"from {re.escape(helpers)} import (\([^)]*\)|[^\n]*)", src.read_text()).group(1)
+        assert names <= declared and names <= set(re.findall(r"\w+", imported)), m
+        assert f"{package}.{m}" in compiled.MODULES
+    assert helpers in compiled.MODULES
+
+
+def test_a_module_whose_cimported_module_has_no_build_loads_as_python(tmp_path, monkeypatch):
+    # actions' build is current, but flow's library is gone: actions must load as Python too
+    monkeypatch.setattr(compiled, "OUT", tmp_path)
+    (tmp_path / "actions.so").write_bytes(b"")
+    (tmp_path / "flow.so").write_bytes(b"")
+    acts, flow = "cosmodrome.games.venus.actions", "cosmodrome.games.venus.flow"
+    built = {acts: {"file": "actions.so", "source": digest(source_of(acts))},
+             flow: {"file": "flow.so", "source": digest(source_of(flow))}}
+    assert CompiledFinder(built).find_spec(acts) is not None
+    (tmp_path / "flow.so").unlink()
+    assert CompiledFinder(built).find_spec(acts) is None

@@ -7,7 +7,7 @@ circles, prompts, the terminal sheet), ``setup``, ``rounds`` (Phase I and Phase 
 (rolling the action dice), ``mines``, ``movement``, ``combat``, ``technologies``, ``scoring``
 (game end), ``solo`` (Zorlord), ``actions`` (the action space), ``view`` and ``heuristic``.
 
-The modules import one way, in the order of :data:`LAYERS`: data (``components``, ``state``)
+The modules import one way, in the order of :data:`LAYERS`: data (``components``, ``grid``, ``state``)
 → names and texts (``text``) → the rules, each importing only the rules listed before it →
 ``view`` and the ``heuristic`` → this face. A rule that must go on with a higher one (the
 next pick after a die, the mine phase after a roll) calls it through ``state.HOOKS``, which
@@ -36,7 +36,7 @@ from cosmodrome.i18n import N_, _
 #: The import order of the package, lowest first: a module imports only modules of earlier
 #: layers and, within its layer, modules listed before it.
 LAYERS = [
-    ["components", "state"],
+    ["components", "grid", "state"],
     ["text"],
     ["scoring", "dice", "technologies", "mines", "combat", "movement", "solo", "rounds", "setup", "actions"],
     ["view", "observation", "heuristic"],

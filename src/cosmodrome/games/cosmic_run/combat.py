@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState, tech_ix
+from cosmodrome.games.cosmic_run.grid import tech_ix
+from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState
 from cosmodrome.games.cosmic_run.text import says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState, tech_ix
+from cosmodrome.games.cosmic_run.grid import tech_ix
+from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import (
     Word,
     circle_w,

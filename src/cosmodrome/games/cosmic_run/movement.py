@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
-from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState, tech_ix
+from cosmodrome.games.cosmic_run.grid import tech_ix, track_ix
+from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, moves_text, says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_, gettext
 
@@ -58,7 +59,7 @@ def target(s: CosmicRunState, kind: int):
     C = s.comp
     if s.pips <= 0 or s.dmg[ship] >= C.hearts:
         return None
-    sh, t = divmod(ship, 3)
+    sh = ship // 3
     r, c = divmod(s.pos[ship], 3)
     planet = C.rows + 1
     if r == planet:
@@ -67,24 +68,25 @@ def target(s: CosmicRunState, kind: int):
     if dr == 0 and r == 0:
         return None          # sideways only once on the track
     grid = s.grid
-    base = (sh * 3 + t) * C.nr       # s.mined(sh, t, row, col) is grid[(base + row) * 3 + col] & 16
+    track = track_ix(C, ship)   # the circle row * 3 + col of the ship's track is grid[track + row * 3 + col]
     if kind < WARP_UP:
-        i = sh * 4 + NAV   # s.avail(sh, NAV) written out: every step kind of every move asks
-        if kind >= DIAG_LEFT and s.tech_gained[i] - s.tech_used[i] <= 0:
-            return None
+        if kind >= DIAG_LEFT:
+            i = tech_ix(sh, NAV)
+            if s.tech_gained[i] - s.tech_used[i] <= 0:
+                return None
         nr_, nc = r + dr, c + dc
-        if not 0 <= nc < 3 or grid[(base + nr_) * 3 + nc] & 16:
+        if not 0 <= nc < 3 or grid[track + nr_ * 3 + nc] & 16:
             return None
         if not armada_ok(s, ship, nr_):
             return None
         return nr_ * 3 + nc, 1, 0, ()
-    i = sh * 4 + WARP   # s.avail(sh, WARP) written out
+    i = tech_ix(sh, WARP)
     warps = s.tech_gained[i] - s.tech_used[i]
     if warps <= 0:
         return None
     rr, cc = r + dr, c + dc
     passed = []
-    while 0 <= cc < 3 and rr <= planet and grid[(base + rr) * 3 + cc] & 16:
+    while 0 <= cc < 3 and rr <= planet and grid[track + rr * 3 + cc] & 16:
         passed.append(rr * 3 + cc)
         rr += dr
         cc += dc
@@ -115,10 +117,12 @@ def steps(s: CosmicRunState) -> list[int]:
     if r == s.comp.rows + 1:
         return []
     kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
-    gained, used, i = s.tech_gained, s.tech_used, sh * 4   # s.avail(sh, ...) written out
-    if gained[i + NAV] > used[i + NAV]:
+    gained, used = s.tech_gained, s.tech_used
+    i = tech_ix(sh, NAV)
+    if gained[i] > used[i]:
         kinds += [DIAG_LEFT, DIAG_RIGHT]
-    if s.pips >= 2 and gained[i + WARP] > used[i + WARP]:
+    i = tech_ix(sh, WARP)
+    if s.pips >= 2 and gained[i] > used[i]:
         kinds += [WARP_UP] if r == 0 else [WARP_UP, WARP_LEFT, WARP_RIGHT]
     return [k for k in kinds if target(s, k) is not None]
 
@@ -147,12 +151,12 @@ def step(s: CosmicRunState, kind: int) -> None:
     new, cost, k, passed = target(s, kind)
     ship = s.ship
     sh, t = divmod(ship, 3)
-    base = (sh * 3 + t) * s.comp.nr * 3
+    track = track_ix(s.comp, ship)
     path = s.paths[ship]
     for p in passed:
-        s.grid[base + p] |= 8
+        s.grid[track + p] |= 8
         path.append(p)
-    s.grid[base + new] |= LINE_BIT[kind]
+    s.grid[track + new] |= LINE_BIT[kind]
     path.append(new)
     s.pos[ship] = new
     r, c = divmod(new, 3)

@@ -13,7 +13,8 @@ from typing import Any
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
-from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState, tech_ix
+from cosmodrome.games.cosmic_run.grid import tech_ix
+from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
 from cosmodrome.games.cosmic_run.text import end_sentence
 from cosmodrome.i18n import N_, _
 

@@ -35,6 +35,7 @@ from cosmodrome.core import Event, Rng, State
 from cosmodrome.core.fields import flat_methods, saved_key
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
+from cosmodrome.games.cosmic_run.grid import tech_ix, track_ix
 
 # decision stages
 DRAFT, DIE, MOVE, LETTER, TECHPICK, MISSILE_MINE, MISSILE_ATTACK, ZOR_REROLL, ZOR_GIVE, OVER = range(1, 11)
@@ -98,15 +99,6 @@ SAVED_AS = {row[0]: saved_key(row) for row in FIELDS if saved_key(row) != row[0]
 _GENERATED = flat_methods("CosmicRunState", FIELDS, "comp")
 
 
-def tech_ix(sheet: int, tech: int) -> int:
-    """The index in ``tech_gained`` and ``tech_used`` of a sheet's technology column.
-
-    >>> tech_ix(1, 2)
-    6
-    """
-    return sheet * 4 + tech
-
-
 #: The entry points of the higher layers that this data layer and the rules call (a
 #: :class:`~cosmodrome.core.flat.Hooks`, as in every game): the protocol (``legal``,
 #: ``perform``, ``action_json``, ``prompt``, ``view``, ``scores``, ``summary``) and the flow
@@ -153,10 +145,11 @@ class CosmicRunState(FlatState, State):
 
     # ----- small helpers used by the rules modules -------------------------------------
     def cell(self, sheet: int, track: int, row: int, col: int) -> int:
-        return ((sheet * 3 + track) * self.comp.nr + row) * 3 + col
+        """The index in ``grid`` of a circle of a track (:func:`track_ix`)."""
+        return track_ix(self.comp, sheet * 3 + track) + row * 3 + col
 
     def mined(self, sheet: int, track: int, row: int, col: int) -> bool:
-        return bool(self.grid[((sheet * 3 + track) * self.comp.nr + row) * 3 + col] & 16)
+        return bool(self.grid[self.cell(sheet, track, row, col)] & 16)
 
     def reached(self, ship: int) -> bool:
         return self.pos[ship] // 3 == self.comp.rows + 1
@@ -165,7 +158,7 @@ class CosmicRunState(FlatState, State):
         return self.dmg[ship] >= self.comp.hearts
 
     def avail(self, sheet: int, tech: int) -> int:
-        i = sheet * 4 + tech   # tech_ix(sheet, tech), written out: on the path of every step
+        i = tech_ix(sheet, tech)
         return self.tech_gained[i] - self.tech_used[i]
 
     def sheet_name(self, sheet: int) -> str:

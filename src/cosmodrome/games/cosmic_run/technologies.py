@@ -9,7 +9,8 @@ four times a game.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic_run.dice import roll
-from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState, tech_ix
+from cosmodrome.games.cosmic_run.grid import tech_ix
+from cosmodrome.games.cosmic_run.state import HOOKS, TECHPICK, CosmicRunState
 from cosmodrome.games.cosmic_run.text import cargo_text, face_w, gains_text, says, tech_w, who_w
 
 

@@ -42,6 +42,7 @@ from cosmodrome.games.venus.flow import (
     FACTORY,
     INF,
     MAX_SLOTS,
+    MINE,
     O_PASS_CUBE,
     O_TURN,
     SHIP,
@@ -94,7 +95,7 @@ def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
     o: bytearray = s.orbit
-    base: cython.Py_ssize_t = p * 24 + SHIP   # unit_ix(p, 0, SHIP) written out (every turn menu asks)
+    base: cython.Py_ssize_t = unit_ix(p, 0, SHIP)
     for pl in range(8):
         if o[base + pl * 3]:
             return True
@@ -118,7 +119,7 @@ def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_
     q: cython.Py_ssize_t
     i: cython.Py_ssize_t
     st: bytearray = s.stock
-    mine, fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY) written out
+    mine, fac = st[building_stock_ix(p, MINE)], st[building_stock_ix(p, FACTORY)]
     if not (mine or fac):
         return False
     bld = s.bld
@@ -139,7 +140,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     if not tiles or s.flipped[pl]:
         return []
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
+    b: cython.Py_ssize_t = unit_ix(p, pl)
     if not (o[b] or o[b + 1] or o[b + 2]):
         return []
     c = s.comp
@@ -150,7 +151,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
             alien = True
             break
     st: bytearray = s.stock
-    has_mine, has_fac = st[p * 5 + 3], st[p * 5 + 4]   # building_stock_ix(p, MINE / FACTORY)
+    has_mine, has_fac = st[building_stock_ix(p, MINE)], st[building_stock_ix(p, FACTORY)]
     seen = []
     out = []
     tension = None
@@ -190,7 +191,7 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
     if not tiles or s.flipped[pl]:
         return False
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = p * 24 + pl * 3   # unit_ix(p, pl) written out (asked of every planet)
+    b: cython.Py_ssize_t = unit_ix(p, pl)
     if not (o[b] or o[b + 1] or o[b + 2]):
         return False
     tk = s.comp.tile_kind
@@ -204,9 +205,9 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
         if found or i >= MAX_SLOTS:
             continue
         if k == T_FACTORY:
-            found = st[p * 5 + 4] != 0   # building_stock_ix(p, FACTORY)
+            found = st[building_stock_ix(p, FACTORY)] != 0
         elif k == T_MINE:
-            found = st[p * 5 + 3] != 0   # building_stock_ix(p, MINE)
+            found = st[building_stock_ix(p, MINE)] != 0
         elif k == T_TENSION:
             if tension is None:
                 tension = has_tension_target(s, p, pl)
@@ -220,7 +221,7 @@ def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
     pl: cython.Py_ssize_t
     o: bytearray = s.orbit
     ptiles, flipped = s.ptiles, s.flipped
-    i: cython.Py_ssize_t = p * 24   # unit_ix(p, 0) written out
+    i: cython.Py_ssize_t = unit_ix(p, 0)
     for pl in range(8):
         # can_claim_on's first tests (a tile, no flip, a unit in orbit) made here first,
         # so that most planets cost no call (the tuples first: they read quicker than orbit)
@@ -239,7 +240,7 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     pl: cython.Py_ssize_t
     out = []
     bld = s.bld
-    fb: cython.Py_ssize_t = p * 16 + 1   # building_ix(p, 0, FACTORY) written out
+    fb: cython.Py_ssize_t = building_ix(p, 0, FACTORY)
     for pl in range(8):
         if pl == EARTH:
             base = A_UNITAT + pl * 3
@@ -261,7 +262,7 @@ def affordable_units(s: VenusState, p: cython.Py_ssize_t) -> tuple:
     money = s.money[p]
     cost = s.comp.unit_cost
     st: bytearray = s.stock
-    i: cython.Py_ssize_t = p * 5   # stock_ix(p, INF) written out (every turn menu asks)
+    i: cython.Py_ssize_t = stock_ix(p, INF)
     return (st[i] and money >= cost[INF], st[i + SHIP] and money >= cost[SHIP], st[i + TANK] and money >= cost[TANK])
 
 
@@ -278,7 +279,7 @@ PLAYABLE[EFFECT_ID["free_build"]] = can_build   # the building card needs what t
 def turn_legal(s: VenusState, f: tuple) -> list:
     """The action menu, ascending: end the turn (0) on an extra action, move, claim,
     build (2..4), take a pass cube (5) otherwise, then the playable cards (60 + effect)."""
-    p = f[1]
+    _op, p = f
     acts = [A_DONE] if s.extra else []
     if can_move(s, p):
         acts.append(A_MOVE)
@@ -308,7 +309,7 @@ def _turn_prompt(s, f):
 @decide(D_TURN, "action", turn_legal, _turn_prompt)
 def choose_action(s: VenusState, f: tuple, a: int) -> None:
     """RB: Phase three – perform one action (free-action cards do not use it up)."""
-    p = f[1]
+    _op, p = f
     if a == A_DONE:
         s.actions_left = 0
         s.say("end", says("{who} ends the turn.", who=who(p)), {"seat": p})
@@ -333,7 +334,8 @@ def choose_action(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _free_legal(s: VenusState, f: tuple) -> list:
-    return [A_DONE] + [A_CARD + e for e in free_cards(s, f[1])]
+    _op, p = f
+    return [A_DONE] + [A_CARD + e for e in free_cards(s, p)]
 
 
 def _free_prompt(s: VenusState, f: tuple) -> str:
@@ -350,28 +352,30 @@ decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 # ----------------------------------------------------------------------------------------
 def _from_legal(s, f):
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
+    _op, p = f
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = unit_ix(f[1], 0, SHIP)
+    b: cython.Py_ssize_t = unit_ix(p, 0, SHIP)
     return [A_PLANET + pl for pl in range(8) if o[b + pl * 3]]
 
 
 @decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: _("Move: from which planet's orbit?"))
 def move_from(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move military units – one group, all in orbit around the same planet."""
-    p = f[1]
+    _op, p = f
     s.mv = Move(a - A_PLANET, 0, 0, 0, 2, 0, 1)
     s.stack.append((D_MOVE_SHIPS, p))
 
 
 def _ships_legal(s, f):
-    n = s.orbit[unit_ix(f[1], s.mv.origin, SHIP)]
+    _op, p = f
+    n = s.orbit[unit_ix(p, s.mv.origin, SHIP)]
     return [A_COUNT + k for k in range(1, min(n, 9) + 1)]
 
 
 @decide(D_MOVE_SHIPS, "move_ships", _ships_legal, lambda s, f: _("Move: how many spaceships (at least one)?"))
 def move_ships(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – the group holds at least one spaceship."""
-    p = f[1]
+    _op, p = f
     s.mv.ships = a - A_COUNT
     if s.orbit[unit_ix(p, s.mv.origin, INF)]:
         s.stack.append((D_MOVE_INF, p))
@@ -380,19 +384,22 @@ def move_ships(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _inf_legal(s, f):
-    n = s.orbit[unit_ix(f[1], s.mv.origin, INF)]
+    _op, p = f
+    n = s.orbit[unit_ix(p, s.mv.origin, INF)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
 @decide(D_MOVE_INF, "move_infantry", _inf_legal, lambda s, f: _("Move: how many infantry do the spaceships carry?"))
 def move_infantry(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – a spaceship carries any number of infantry."""
+    _op, p = f
     s.mv.infantry = a - A_COUNT
-    s.stack.append((D_MOVE_DEST, f[1]))
+    s.stack.append((D_MOVE_DEST, p))
 
 
 def _tanks_legal(s, f):
-    n = s.orbit[unit_ix(f[1], s.mv.origin, TANK)]
+    _op, p = f
+    n = s.orbit[unit_ix(p, s.mv.origin, TANK)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
@@ -405,7 +412,7 @@ def move_tanks(s: VenusState, f: tuple, a: int) -> None:
 
 def _dest_legal(s, f):
     d: cython.Py_ssize_t
-    p = f[1]
+    _op, p = f
     mv = s.mv
     src, allow = mv.origin, mv.allowance
     pos = s.comp.planet_pos
@@ -433,7 +440,7 @@ def _dest_prompt(s, f):
 def move_destination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – up to two steps along the line (movement cards add steps); the
     group starts and ends together; with allowance left, claim one tile where it lands."""
-    p = f[1]
+    _op, p = f
     mv = s.mv
     if a >= A_CARD:
         e = a - A_CARD
@@ -465,16 +472,22 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _move_claim_legal(s, f):
-    return [A_DONE] + [A_TILE + i for i in claimable_slots(s, f[1], f[2])]
+    _op, p, pl = f
+    return [A_DONE] + [A_TILE + i for i in claimable_slots(s, p, pl)]
 
 
-@decide(D_MOVE_CLAIM, "move_claim", _move_claim_legal,
-        lambda s, f: _("Claim a tile on {planet} as part of the move?").format(planet=planet_word(s.comp, f[2])))
+def _move_claim_prompt(s, f):
+    _op, p, pl = f
+    return _("Claim a tile on {planet} as part of the move?").format(planet=planet_word(s.comp, pl))
+
+
+@decide(D_MOVE_CLAIM, "move_claim", _move_claim_legal, _move_claim_prompt)
 def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – the secondary 'Claim one tile' at the destination (any own unit
     in orbit there may make it)."""
+    _op, p, pl = f
     if a != A_DONE:
-        start_claim(s, f[1], f[2], a - A_TILE)
+        start_claim(s, p, pl, a - A_TILE)
 
 
 # ----------------------------------------------------------------------------------------
@@ -482,7 +495,8 @@ def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 def _claim_planet_legal(s, f):
     pl: cython.Py_ssize_t
-    p: cython.Py_ssize_t = f[1]
+    p: cython.Py_ssize_t
+    _op, p = f
     o: bytearray = s.orbit
     ptiles, flipped = s.ptiles, s.flipped
     i: cython.Py_ssize_t = unit_ix(p, 0)
@@ -498,18 +512,25 @@ def _claim_planet_legal(s, f):
 @decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: _("Claim: on which planet?"))
 def claim_planet(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Claim one tile – choose the planet."""
-    s.stack.append((D_CLAIM_TILE, f[1], a - A_PLANET))
+    _op, p = f
+    s.stack.append((D_CLAIM_TILE, p, a - A_PLANET))
 
 
 def _claim_tile_legal(s, f):
-    return [A_TILE + i for i in claimable_slots(s, f[1], f[2])]
+    _op, p, pl = f
+    return [A_TILE + i for i in claimable_slots(s, p, pl)]
 
 
-@decide(D_CLAIM_TILE, "claim_tile", _claim_tile_legal,
-        lambda s, f: _("Claim: which tile on {planet}?").format(planet=planet_word(s.comp, f[2])))
+def _claim_tile_prompt(s, f):
+    _op, p, pl = f
+    return _("Claim: which tile on {planet}?").format(planet=planet_word(s.comp, pl))
+
+
+@decide(D_CLAIM_TILE, "claim_tile", _claim_tile_legal, _claim_tile_prompt)
 def claim_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Claim one tile – choose the tile."""
-    start_claim(s, f[1], f[2], a - A_TILE)
+    _op, p, pl = f
+    start_claim(s, p, pl, a - A_TILE)
 
 
 def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
@@ -526,7 +547,8 @@ def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
 
 
 def _claim_unit_legal(s, f):
-    b = unit_ix(f[1], f[2])
+    _op, p, pl, slot = f
+    b = unit_ix(p, pl)
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t]]
 
 
@@ -534,7 +556,7 @@ def _claim_unit_legal(s, f):
 def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     """RB: Undefended tiles – move one unit from orbit to the surface and take the tile:
     factory (place a factory counter), draw two cards, windfall (£3), big game (kept)."""
-    p, pl, slot = f[1], f[2], f[3]
+    _op, p, pl, slot = f
     t = a - A_UNIT
     i = unit_ix(p, pl, t)
     s.orbit[i] -= 1
@@ -561,40 +583,49 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _tseat_legal(s, f):
-    return sorted({A_SEAT + q for q, _ in tension_targets(s, f[1], f[2])})
+    _op, p, pl, slot = f
+    return sorted({A_SEAT + q for q, k in tension_targets(s, p, pl)})
 
 
 @decide(D_TENSION_SEAT, "tension_target", _tseat_legal, lambda s, f: _("Tension: whose mine or factory do you target?"))
 def tension_seat(s: VenusState, f: tuple, a: int) -> None:
     """RB: Tension tile – first declare the target: another player's mine or factory there."""
-    s.stack.append((D_TENSION_KIND, f[1], f[2], f[3], a - A_SEAT))
+    _op, p, pl, slot = f
+    s.stack.append((D_TENSION_KIND, p, pl, slot, a - A_SEAT))
 
 
 def _tkind_legal(s, f):
-    return [encode_building(f[2], k) for q, k in tension_targets(s, f[1], f[2]) if q == f[4]]
+    _op, p, pl, slot, owner = f
+    return [encode_building(pl, k) for q, k in tension_targets(s, p, pl) if q == owner]
 
 
 @decide(D_TENSION_KIND, "tension_target", _tkind_legal, lambda s, f: _("Tension: target a mine or a factory?"))
 def tension_kind(s: VenusState, f: tuple, a: int) -> None:
     """RB: Tension tile – the target counter; its owner's units there are the defence."""
-    combat.begin(s, f[1], f[2], f[3], f[4], decode_building(a)[1])
+    _op, p, pl, slot, owner = f
+    combat.begin(s, p, pl, slot, owner, decode_building(a)[1])
 
 
 # ----------------------------------------------------------------------------------------
 # Action: Buy military units
 # ----------------------------------------------------------------------------------------
 def _build_legal(s, f):
-    acts = build_options(s, f[1])
-    if f[2]:
+    _op, p, built = f
+    acts = build_options(s, p)
+    if built:
         acts.insert(0, A_DONE)
     return acts
 
 
-@decide(D_BUILD, "build", _build_legal,
-        lambda s, f: _("Build: which unit, where?") if not f[2] else _("Build: a second unit, or done?"))
+def _build_prompt(s, f):
+    _op, p, built = f
+    return _("Build: a second unit, or done?") if built else _("Build: which unit, where?")
+
+
+@decide(D_BUILD, "build", _build_legal, _build_prompt)
 def build_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Buy military units – one or two units, paid to the bank, placed in orbit."""
-    p = f[1]
+    _op, p, built = f
     if a == A_DONE:
         return
     pl, t = decode_unit_at(a)
@@ -602,7 +633,7 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
     s.stock[stock_ix(p, t)] -= 1
     s.orbit[unit_ix(p, pl, t)] += 1
     s.say("build", (builds_text, (s.comp, p, t, pl)), {"seat": p, "planet": pl, "unit": t})
-    if f[2] == 0 and can_build(s, p):
+    if built == 0 and can_build(s, p):
         s.stack.append((D_BUILD, p, 1))
 
 
@@ -612,8 +643,9 @@ def build_unit(s: VenusState, f: tuple, a: int) -> None:
 @auto(O_PASS_CUBE)
 def pass_cube_card(s: VenusState, f: tuple) -> None:
     """The card that takes a pass cube as a free action (pushed by :mod:`.cards`)."""
+    _op, p = f
     s.stack.pop()
-    take_pass_cube(s, f[1])
+    take_pass_cube(s, p)
 
 
 def take_pass_cube(s: VenusState, p: int) -> None:

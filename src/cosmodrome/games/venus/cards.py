@@ -50,6 +50,7 @@ from cosmodrome.games.venus.flow import (
     O_HAND,
     O_INSTEAD,
     O_PASS_CUBE,
+    SEAT,
     SHIP,
     T_BIGGAME,
     T_CRISIS,
@@ -132,16 +133,26 @@ def draw(s: VenusState, p: int, k: int) -> list:
 @auto(O_HAND)
 def hand_limit(s: VenusState, f: tuple) -> None:
     """RB: hand limit of nine – discard down at once after drawing (ruling)."""
+    _op, p = f
     s.stack.pop()
-    if len(s.hands[f[1]]) > s.comp.rules["hand_limit"]:
-        s.stack.append((D_HAND, f[1]))
+    if len(s.hands[p]) > s.comp.rules["hand_limit"]:
+        s.stack.append((D_HAND, p))
 
 
-@decide(D_HAND, "hand_limit", lambda s, f: [A_CARD + e for e in _effects_in(s, s.hands[f[1]])],
-        lambda s, f: _("Over the hand limit: discard a card ({n} held).").format(n=len(s.hands[f[1]])))
+def _hand_legal(s, f):
+    _op, p = f
+    return [A_CARD + e for e in _effects_in(s, s.hands[p])]
+
+
+def _hand_prompt(s, f):
+    _op, p = f
+    return _("Over the hand limit: discard a card ({n} held).").format(n=len(s.hands[p]))
+
+
+@decide(D_HAND, "hand_limit", _hand_legal, _hand_prompt)
 def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Take one Pass cube – hand limit: discard one card of your choice."""
-    p = f[1]
+    _op, p = f
     c = s.take_card(p, a - A_CARD)
     s.discard += (c,)
     s.say("discard", says("{who} discards {card} (hand limit).", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
@@ -228,31 +239,34 @@ def play_card(s: VenusState, p: int, e: int) -> None:
 def instead_check(s: VenusState, f: tuple) -> None:
     """RB: Detailed explanation of the cards ('instead' card) – offered after the effect to
     the player who may hold one (ruling 32: holder or not, judged from public facts)."""
+    _op, p, card = f
     s.stack.pop()
-    if f[2] in s.discard and may_hold(s, f[1], E_INSTEAD):
-        s.stack.append((D_INSTEAD, f[1], f[2]))
+    if card in s.discard and may_hold(s, p, E_INSTEAD):
+        s.stack.append((D_INSTEAD, p, card))
 
 
 def _yes_if_held(e: int):
-    """The options of a reaction to the card ``e``: go on (0), and play it (1) for a holder."""
+    """The options of a reaction to the card ``e`` (frames of several kinds: their seat is
+    read by :data:`~.flow.SEAT`): go on (0), and play it (1) for a holder."""
     def legal(s, f):
-        return [A_DONE, A_YES] if s.has_effect(f[1], e) else [A_DONE]
+        return [A_DONE, A_YES] if s.has_effect(f[SEAT], e) else [A_DONE]
     return legal
 
 
 def _instead_prompt(s, f):
-    if not s.has_effect(f[1], E_INSTEAD):
-        return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(card=card_name(s, f[2]))
-    return _("Discard your 'instead' card to take {card} back into your hand?").format(card=card_name(s, f[2]))
+    _op, p, card = f
+    if not s.has_effect(p, E_INSTEAD):
+        return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(card=card_name(s, card))
+    return _("Discard your 'instead' card to take {card} back into your hand?").format(card=card_name(s, card))
 
 
 @decide(D_INSTEAD, "reaction", _yes_if_held(E_INSTEAD), _instead_prompt)
 def discard_instead(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the 'instead' card goes to the discard pile
     and the card just played comes back to the hand."""
+    _op, p, card = f
     if a != A_YES:
         return
-    p, card = f[1], f[2]
     c = s.take_card(p, E_INSTEAD)
     s.discard = without(s.discard, card)
     s.discard += (c,)
@@ -286,7 +300,8 @@ def units_eliminated(s: VenusState, lost: list) -> None:
 
 
 def _return_prompt(s, f):
-    if not s.has_effect(f[1], E_RETURN_UNIT):
+    _op, p, t = f
+    if not s.has_effect(p, E_RETURN_UNIT):
         return _("Your unit was eliminated; you hold no card to return it to Earth orbit: go on.")
     return _("Your unit was eliminated: play your card to return it to Earth orbit?")
 
@@ -295,8 +310,9 @@ def _return_prompt(s, f):
 def return_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – an eliminated unit of yours goes to Earth
     orbit rather than to your stock."""
+    _op, p, t = f
     if a == A_YES:
-        _return_to_earth(s, f[1], f[2])
+        _return_to_earth(s, p, t)
 
 
 def _return_to_earth(s: VenusState, p: int, t: int) -> None:
@@ -308,13 +324,15 @@ def _return_to_earth(s: VenusState, p: int, t: int) -> None:
 
 
 def _return_pick_legal(s, f):
-    if not s.has_effect(f[1], E_RETURN_UNIT):
+    _op, p, *lost = f   # infantry, spaceships, tanks
+    if not s.has_effect(p, E_RETURN_UNIT):
         return [A_DONE]
-    return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if f[2 + t] and s.stock[stock_ix(f[1], t)]]
+    return [A_DONE] + [A_UNIT + t for t in (INF, SHIP, TANK) if lost[t] and s.stock[stock_ix(p, t)]]
 
 
 def _return_pick_prompt(s, f):
-    if not s.has_effect(f[1], E_RETURN_UNIT):
+    _op, p, *lost = f
+    if not s.has_effect(p, E_RETURN_UNIT):
         return _("Your units were eliminated; you hold no card to return one of them to Earth orbit: go on.")
     return _("Your units were eliminated: play your card to return one of them to Earth orbit?")
 
@@ -325,9 +343,9 @@ def return_one_of(s: VenusState, f: tuple, a: int) -> None:
     holder returns one to Earth orbit per card played."""
     if a == A_DONE:
         return
-    p, t = f[1], a - A_UNIT
+    _op, p, *left = f   # infantry, spaceships, tanks
+    t = a - A_UNIT
     _return_to_earth(s, p, t)
-    left = list(f[2:5])
     left[t] -= 1
     if any(left) and may_hold(s, p, E_RETURN_UNIT):
         s.stack.append((D_RETURN_PICK, p, *left))
@@ -345,14 +363,16 @@ def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
 
 
 def _where_prompt(s, f):
+    _op, chooser, owner, pl, t = f
     return _("Eliminate {who}'s {unit} at {planet}: the one in orbit or the one on the surface?").format(
-        who=seat_word(f[2]), unit=gettext(UNIT_LABELS[f[4]]), planet=planet_word(s.comp, f[3]))
+        who=seat_word(owner), unit=gettext(UNIT_LABELS[t]), planet=planet_word(s.comp, pl))
 
 
 @decide(D_KILL_WHERE, "kill_where", lambda s, f: [A_ORBIT, A_SURFACE], _where_prompt)
 def kill_where(s: VenusState, f: tuple, a: int) -> None:
     """The chooser of an elimination picks the unit in orbit or the one on the surface."""
-    attack_unit(s, f[1], f[2], f[3], f[4], a == A_SURFACE)
+    _op, chooser, owner, pl, t = f
+    attack_unit(s, chooser, owner, pl, t, a == A_SURFACE)
 
 
 def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: bool = False) -> None:
@@ -373,22 +393,24 @@ def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> 
 
 
 def _ignore_prompt(s, f):
-    if not s.has_effect(f[1], E_IGNORE_SKULL):
-        return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(who=seat_word(f[4]))
-    return _("{who} is eliminating your unit: play 'ignore a skull' to stop it?").format(who=seat_word(f[4]))
+    _op, q, pl, t, attacker, surface = f if len(f) > 5 else (*f, 0)   # (see ignore_elimination)
+    if not s.has_effect(q, E_IGNORE_SKULL):
+        return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(who=seat_word(attacker))
+    return _("{who} is eliminating your unit: play 'ignore a skull' to stop it?").format(who=seat_word(attacker))
 
 
 @decide(D_IGNORE, "reaction", _yes_if_held(E_IGNORE_SKULL), _ignore_prompt)
 def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the ignore-a-skull card used as an interrupt
     against another player's elimination."""
-    q, pl, t = f[1], f[2], f[3]
+    # frames saved before the surface field was added have five items: the unit was in orbit
+    _op, q, pl, t, attacker, surface = f if len(f) > 5 else (*f, 0)
     if a == A_YES:
         c = s.take_card(q, E_IGNORE_SKULL)
         s.discard += (c,)
         s.say("ignore", says("{who} plays 'ignore a skull' and saves its unit.", who=who(q)), {"seat": q})
     else:
-        eliminate(s, q, pl, t, bool(f[5]) if len(f) > 5 else False)
+        eliminate(s, q, pl, t, bool(surface))
 
 
 # ----------------------------------------------------------------------------------------
@@ -622,12 +644,21 @@ PLAYABLE = {
 # ----------------------------------------------------------------------------------------
 # the decisions of those cards
 # ----------------------------------------------------------------------------------------
-@decide(D_UP, "unit_up", lambda s, f: [A_PLANET + pl for pl in _up_planets(s, f[1], f[2])],
-        lambda s, f: _("Which planet's surface tank returns to orbit?") if f[2] == TANK else
-        _("Which planet's surface infantry returns to orbit?"))
+def _up_legal(s, f):
+    _op, p, t = f
+    return [A_PLANET + pl for pl in _up_planets(s, p, t)]
+
+
+def _up_prompt(s, f):
+    _op, p, t = f
+    return _("Which planet's surface tank returns to orbit?") if t == TANK else _("Which planet's surface infantry returns to orbit?")
+
+
+@decide(D_UP, "unit_up", _up_legal, _up_prompt)
 def unit_up(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a tank / infantry of yours lifts off to orbit."""
-    p, t, pl = f[1], f[2], a - A_PLANET
+    _op, p, t = f
+    pl = a - A_PLANET
     i = unit_ix(p, pl, t)
     s.surf[i] -= 1
     s.orbit[i] += 1
@@ -636,14 +667,20 @@ def unit_up(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _cycle_legal(s, f):
-    return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[1]])]
+    _op, p, done = f
+    return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[p])]
 
 
-@decide(D_CYCLE, "cycle", _cycle_legal, lambda s, f: _("Discard a card to replace ({n} of 3 so far), or done.").format(n=f[2]))
+def _cycle_prompt(s, f):
+    _op, p, done = f
+    return _("Discard a card to replace ({n} of 3 so far), or done.").format(n=done)
+
+
+@decide(D_CYCLE, "cycle", _cycle_legal, _cycle_prompt)
 def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – up to three discards, then that many draws
     plus one."""
-    p, k = f[1], f[2]
+    _op, p, k = f
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
         s.discard += (c,)
@@ -659,11 +696,16 @@ def _draw4_legal(s, f):
     return [A_CARD + e for e in _effects_in(s, s.drawn)]
 
 
-@decide(D_DRAW4, "draw4", _draw4_legal, lambda s, f: _("Discard one of the cards just drawn ({n} to discard).").format(n=f[2]))
+def _draw4_prompt(s, f):
+    _op, p, left = f
+    return _("Discard one of the cards just drawn ({n} to discard).").format(n=left)
+
+
+@decide(D_DRAW4, "draw4", _draw4_legal, _draw4_prompt)
 def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – draw four, keep two: discard among the cards
     just drawn."""
-    p, k = f[1], f[2]
+    _op, p, k = f
     ce = s.comp.card_effect
     e = a - A_CARD
     c = next(c for c in s.drawn if ce(c) == e)
@@ -678,7 +720,8 @@ def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _kill_seats(s, f):
-    types = KILL_TYPES[f[2]]
+    _op, p, e = f
+    types = KILL_TYPES[e]
     out = []
     for q in range(s.num_players):
         b = unit_ix(q, 0)
@@ -690,21 +733,29 @@ def _kill_seats(s, f):
 @decide(D_KILL_SEAT, "kill_seat", _kill_seats, lambda s, f: _("Eliminate a unit: whose?"))
 def kill_seat(s: VenusState, f: tuple, a: int) -> None:
     """RB: cards eliminate a unit of your choice – first whose."""
-    s.stack.append((D_KILL_UNIT, f[1], f[2], a - A_SEAT))
+    _op, p, e = f
+    s.stack.append((D_KILL_UNIT, p, e, a - A_SEAT))
 
 
 def _kill_units(s, f):
-    types = KILL_TYPES[f[2]]
-    b = unit_ix(f[3], 0)
+    _op, p, e, owner = f
+    types = KILL_TYPES[e]
+    b = unit_ix(owner, 0)
     return [A_UNITAT + i for i in range(24) if i % 3 in types and (s.orbit[b + i] or s.surf[b + i])]
 
 
-@decide(D_KILL_UNIT, "kill_unit", _kill_units, lambda s, f: _("Eliminate which of {who}'s units?").format(who=seat_word(f[3])))
+def _kill_unit_prompt(s, f):
+    _op, p, e, owner = f
+    return _("Eliminate which of {who}'s units?").format(who=seat_word(owner))
+
+
+@decide(D_KILL_UNIT, "kill_unit", _kill_units, _kill_unit_prompt)
 def kill_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the elimination cards (infantry, spaceship or
     any unit) hit any player's unit, in orbit or on the surface (the player says which)."""
+    _op, p, e, owner = f
     pl, t = decode_unit_at(a)
-    target_unit(s, f[1], f[3], pl, t)
+    target_unit(s, p, owner, pl, t)
 
 
 @decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],
@@ -712,7 +763,8 @@ def kill_unit(s: VenusState, f: tuple, a: int) -> None:
 def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     """RB: card Gunrunner – lies on a planet with a crisis tile (+2 defence to its crisis
     tiles until one is defeated) and pays £3."""
-    p, pl = f[1], a - A_PLANET
+    _op, p = f
+    pl = a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
     s.gun += (pl * 1000 + card,)
     s.gain(p, s.comp.rules["gunrunner_money"])
@@ -726,12 +778,13 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
 def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a discarded tension tile goes onto the chosen
     planet."""
+    _op, p = f
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.tdisc if tk[t] == T_TENSION)
     s.tdisc = without(s.tdisc, t)
     s.ptiles[pl] += (t,)
-    s.say("tension", says("{who} places a tension tile on {planet}.", who=who(f[1]), planet=planet_w(s.comp, pl)), {"seat": f[1], "planet": pl})
+    s.say("tension", says("{who} places a tension tile on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
 
 
 @decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
@@ -739,16 +792,18 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
 def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – a tension tile leaves the chosen planet for
     the tile discards."""
+    _op, p = f
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
     s.ptiles[pl] = without(s.ptiles[pl], t)
     s.tdisc += (t,)
-    s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(f[1]), planet=planet_w(s.comp, pl)), {"seat": f[1], "planet": pl})
+    s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
 
 
 def _other_holders(s, f):
-    return [A_SEAT + q for q in range(s.num_players) if q != f[1] and s.hands[q]]
+    _op, p = f
+    return [A_SEAT + q for q in range(s.num_players) if q != p and s.hands[q]]
 
 
 @decide(D_FORCE, "force_discard", _other_holders, lambda s, f: _("Which player discards two cards at random?"))
@@ -769,20 +824,30 @@ def force_discard(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_LOOK, "look", _other_holders, lambda s, f: _("Look at whose hand?"))
 def look(s: VenusState, f: tuple, a: int) -> None:
     """RB: card select one player and look at their cards (seen by the two of you)."""
-    p, q = f[1], a - A_SEAT
+    _op, p = f
+    q = a - A_SEAT
     s.say("look", says("{who} looks at {target}'s hand: {cards}.", who=who(p), target=who(q), cards=cards_w(s.comp, s.hands[q])),
           {"seat": p, "target": q, "cards": list(s.hands[q])}, frozenset((p, q)),
           says("{who} looks at {target}'s hand.", who=who(p), target=who(q)), chance=True)
     s.stack.append((D_LOOK_TAKE, p, q))
 
 
-@decide(D_LOOK_TAKE, "look_take", lambda s, f: [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[f[2]])],
-        lambda s, f: _("Take one of {who}'s cards (you must give one back), or done?").format(who=seat_word(f[2])))
+def _look_take_legal(s, f):
+    _op, p, owner = f
+    return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[owner])]
+
+
+def _look_take_prompt(s, f):
+    _op, p, owner = f
+    return _("Take one of {who}'s cards (you must give one back), or done?").format(who=seat_word(owner))
+
+
+@decide(D_LOOK_TAKE, "look_take", _look_take_legal, _look_take_prompt)
 def look_take(s: VenusState, f: tuple, a: int) -> None:
     """RB: card ... swap one card if you wish – take one of theirs."""
     if a == A_DONE:
         return
-    p, q = f[1], f[2]
+    _op, p, q = f
     had = bool(s.hands[p])
     c = s.take_card(q, a - A_CARD)
     s.hands[p] += (c,)
@@ -793,21 +858,27 @@ def look_take(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _give_legal(s, f):
-    h = list(s.hands[f[1]])
-    h.remove(f[3])
+    _op, p, owner, card = f
+    h = list(s.hands[p])
+    h.remove(card)
     return [A_CARD + e for e in _effects_in(s, h)]
 
 
-@decide(D_LOOK_GIVE, "look_give", _give_legal, lambda s, f: _("Give which card to {who}?").format(who=seat_word(f[2])))
+def _give_prompt(s, f):
+    _op, p, owner, card = f
+    return _("Give which card to {who}?").format(who=seat_word(owner))
+
+
+@decide(D_LOOK_GIVE, "look_give", _give_legal, _give_prompt)
 def look_give(s: VenusState, f: tuple, a: int) -> None:
     """RB: card ... and give one of yours in return (unless your hand was empty)."""
-    p, q = f[1], f[2]
+    _op, p, q, card = f
     ce = s.comp.card_effect
     e = a - A_CARD
     h = s.hands[p]
     # not the card just taken (the last copy of its id: it was added last; in the explicit
     # chance mode identical copies share an id, so the id alone does not tell them apart)
-    taken = len(h) - 1 - h[::-1].index(f[3])
+    taken = len(h) - 1 - h[::-1].index(card)
     i = next(i for i, c in enumerate(h) if ce(c) == e and i != taken)
     c = h[i]
     s.hands[p] = h[:i] + h[i + 1:]
@@ -820,9 +891,10 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
         lambda s, f: _("Take a big game tile from which planet?"))
 def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the big game tile is kept as if claimed."""
+    _op, p = f
     pl = a - A_PLANET
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)
     s.ptiles[pl] = without(s.ptiles[pl], t)
-    s.kept[f[1]] += (t,)
-    s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(f[1]), planet=planet_w(s.comp, pl)), {"seat": f[1], "planet": pl})
+    s.kept[p] += (t,)
+    s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})

@@ -164,7 +164,8 @@ def boosted_cp(s: VenusState) -> tuple:
 
 
 def _combat_legal(s, f):
-    p: cython.Py_ssize_t = f[1]
+    p: cython.Py_ssize_t
+    _op, p = f
     cb = s.cb
     pl: cython.Py_ssize_t = cb.planet
     b: cython.Py_ssize_t = unit_ix(p, pl)
@@ -223,7 +224,7 @@ def _combat_prompt(s, f):
 def commit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Defended tiles – commit units (orbit to surface) and cards one at a time, or
     finish; finishing with enough points (and at least one unit) claims the tile."""
-    p = f[1]
+    _op, p = f
     cb = s.cb
     pl = cb.planet
     if a == A_DONE:
@@ -300,13 +301,14 @@ def _reroll_legal(s, f):
 @decide(D_REROLL, "reroll", _reroll_legal, lambda s, f: _("Re-roll which dice?"))
 def reroll(s: VenusState, f: tuple, a: int) -> None:
     """RB: card 'Re-roll one or more dice' – only the final dice count."""
+    _op, p = f
     m = decode_reroll(a)
     cb = s.cb
     for i in range(3):
         if m & (1 << i):
             cb.dice[i] = roll(s)
-    s.say("reroll", says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(f[1]), dice=dice_w(cb.dice), cost=cost(s)),
-          {"seat": f[1], "dice": cb.dice[:]}, chance=True)
+    s.say("reroll", says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(p), dice=dice_w(cb.dice), cost=cost(s)),
+          {"seat": p, "dice": cb.dice[:]}, chance=True)
 
 
 def _disc_legal(s, f):
@@ -317,12 +319,14 @@ def _disc_legal(s, f):
 def discard_die(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen die is set aside: the other two
     give the difference and a skull on the discarded die is ignored."""
+    _op, p = f
     s.cb.discarded = a - A_DIE
-    s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(f[1]), i=a - A_DIE + 1, cost=cost(s)), {"seat": f[1]})
+    s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(p), i=a - A_DIE + 1, cost=cost(s)), {"seat": p})
 
 
 def _sac_legal(s, f):
-    b = unit_ix(f[1], s.cb.planet)
+    _op, p = f
+    b = unit_ix(p, s.cb.planet)
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.surf[b + t]]
 
 
@@ -331,7 +335,7 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the unit sacrifice: a unit of yours on the
     surface of the planet fought over is eliminated for +3 CP (to stock, or to Earth orbit
     with the return card)."""
-    p = f[1]
+    _op, p = f
     t = a - A_UNIT
     i = unit_ix(p, s.cb.planet, t)
     s.surf[i] -= 1
@@ -353,15 +357,21 @@ def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
 
 
 def _cas_legal(s, f):
-    arr, b = casualty_pool(s, f[1], f[2])
+    _op, p, pl, left = f
+    arr, b = casualty_pool(s, p, pl)
     return [A_UNIT + t for t in (INF, SHIP, TANK) if arr[b + t]]
 
 
-@decide(D_CASUALTY, "casualty", _cas_legal, lambda s, f: _("A skull was rolled: choose a unit to lose ({n} to go).").format(n=f[3]))
+def _cas_prompt(s, f):
+    _op, p, pl, left = f
+    return _("A skull was rolled: choose a unit to lose ({n} to go).").format(n=left)
+
+
+@decide(D_CASUALTY, "casualty", _cas_legal, _cas_prompt)
 def casualty(s: VenusState, f: tuple, a: int) -> None:
     """RB: Casualties of combat – one unit where the combat took place per skull, chosen by
     the attacker, after payment, also when the attempt failed."""
-    p, pl, n = f[1], f[2], f[3]
+    _op, p, pl, n = f
     t = a - A_UNIT
     arr, b = casualty_pool(s, p, pl)
     arr[b + t] -= 1

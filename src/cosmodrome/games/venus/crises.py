@@ -161,8 +161,8 @@ def escalate(s: VenusState, f: tuple) -> None:
 @auto(O_CRISIS)
 def resolve_planet(s: VenusState, f: tuple) -> None:
     """Resolve one planet's crisis, then queue the next planet outwards."""
+    _op, _seat, pl = f
     s.stack.pop()
-    pl = f[2]
     if pl < 7:
         s.stack.append((O_CRISIS, -1, pl + 1))
     if pl == KUIPER and s.aliens_out and s.aliens_out < s.period:
@@ -219,12 +219,21 @@ _BAZ_PROMPT = ("", N_("pay £{cost} to take a random card from"), N_("pay £{cos
                N_("pay £{cost} to destroy a mine or factory of"))
 
 
-@decide(D_BAZ, "bazagthoth", lambda s, f: [A_DONE] + _baz_targets(s, f[1], f[2]),
-        lambda s, f: _("Bazagthoth serves you: {what} which player (or decline)?").format(
-            what=_(_BAZ_PROMPT[f[2]]).format(cost=baz_cost(s, f[2]))))
+def _baz_legal(s, f):
+    _op, p, lvl = f
+    return [A_DONE] + _baz_targets(s, p, lvl)
+
+
+def _baz_prompt(s, f):
+    _op, p, lvl = f
+    return _("Bazagthoth serves you: {what} which player (or decline)?").format(
+        what=_(_BAZ_PROMPT[lvl]).format(cost=baz_cost(s, lvl)))
+
+
+@decide(D_BAZ, "bazagthoth", _baz_legal, _baz_prompt)
 def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury – the controller chooses the victim (or declines) and pays."""
-    p, lvl = f[1], f[2]
+    _op, p, lvl = f
     if a == A_DONE:
         s.say("bazagthoth", says("{who} declines Bazagthoth's services.", who=who(p)), {"seat": p})
         return
@@ -249,13 +258,24 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
         s.stack.append((D_BAZ_BLD, p, q))
 
 
-@decide(D_BAZ_UNIT, "bazagthoth", lambda s, f: [A_UNITAT + i for i in range(24)
-                                                if s.orbit[unit_ix(f[2], 0) + i] or s.surf[unit_ix(f[2], 0) + i]],
-        lambda s, f: _("Bazagthoth: destroy which unit of {who}?").format(who=seat_word(f[2])))
+def _baz_unit_legal(s, f):
+    _op, p, owner = f
+    b = unit_ix(owner, 0)
+    return [A_UNITAT + i for i in range(24) if s.orbit[b + i] or s.surf[b + i]]
+
+
+def _baz_owner_prompt(text: str):
+    def prompt(s, f):
+        _op, p, owner = f
+        return _(text).format(who=seat_word(owner))
+    return prompt
+
+
+@decide(D_BAZ_UNIT, "bazagthoth", _baz_unit_legal, _baz_owner_prompt(N_("Bazagthoth: destroy which unit of {who}?")))
 def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 2 – pay £1, destroy one military unit, in orbit or on the surface
     (the controller says which; interrupts apply)."""
-    p, q = f[1], f[2]
+    _op, p, q = f
     pl, t = decode_unit_at(a)
     paid = baz_cost(s, 2)
     s.pay(p, paid)
@@ -263,11 +283,17 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
     target_unit(s, p, q, pl, t)
 
 
-@decide(D_BAZ_BLD, "bazagthoth", lambda s, f: [encode_building(*divmod(i, 2)) for i in range(16) if s.bld[building_ix(f[2], 0) + i]],
-        lambda s, f: _("Bazagthoth: destroy which mine or factory of {who}?").format(who=seat_word(f[2])))
+def _baz_building_legal(s, f):
+    _op, p, owner = f
+    b = building_ix(owner, 0)
+    return [encode_building(*divmod(i, 2)) for i in range(16) if s.bld[b + i]]
+
+
+@decide(D_BAZ_BLD, "bazagthoth", _baz_building_legal,
+        _baz_owner_prompt(N_("Bazagthoth: destroy which mine or factory of {who}?")))
 def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
     """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
-    p, q = f[1], f[2]
+    _op, p, q = f
     pl, k = decode_building(a)
     paid = baz_cost(s, 3)
     s.pay(p, paid)
@@ -295,9 +321,10 @@ def venus(s: VenusState, lv: int) -> None:
 @auto(O_UPRISING)
 def uprising_next(s: VenusState, f: tuple) -> None:
     """RB: Venus level 2–3 – each player in turn order with pieces on Venus."""
+    _op, _seat, start = f
     s.stack.pop()
     order = player_order(s)
-    for k in range(f[2], len(order)):
+    for k in range(start, len(order)):
         p = order[k]
         if s.units_at(p, VENUS) or s.buildings_on(p, VENUS):
             s.stack.append((O_UPRISING, -1, k + 1))
@@ -317,13 +344,19 @@ def _unit_else_building(s, p: int, pl: int) -> list:
 
 
 def _uprising_legal(s, f):
-    return _unit_else_building(s, f[1], VENUS)
+    _op, p, left = f
+    return _unit_else_building(s, p, VENUS)
 
 
-@decide(D_UPRISING, "uprising", _uprising_legal, lambda s, f: _("Venusian uprising: lose a unit on Venus ({n} to go).").format(n=f[2]))
+def _uprising_prompt(s, f):
+    _op, p, left = f
+    return _("Venusian uprising: lose a unit on Venus ({n} to go).").format(n=left)
+
+
+@decide(D_UPRISING, "uprising", _uprising_legal, _uprising_prompt)
 def uprising_loss(s: VenusState, f: tuple, a: int) -> None:
     """RB: Venus level 2–3 – lose a unit there, or a mine/factory when no unit is left."""
-    p, n = f[1], f[2]
+    _op, p, n = f
     if n > 1 and (s.units_at(p, VENUS) + s.buildings_on(p, VENUS) > 1):
         s.stack.append((D_UPRISING, p, n - 1))
     _lose(s, p, VENUS, a)
@@ -393,11 +426,20 @@ def lose_buildings(s: VenusState, pl: int, n: int) -> None:
         s.stack.append((D_LOSE_BLD, p, pl, n))
 
 
-@decide(D_LOSE_BLD, "lose_building", lambda s, f: [encode_building(f[2], k) for k in (0, 1) if s.bld[building_ix(f[1], f[2], k)]],
-        lambda s, f: _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(planet=planet_word(s.comp, f[2]), n=f[3]))
+def _lose_building_legal(s, f):
+    _op, p, pl, left = f
+    return [encode_building(pl, k) for k in (0, 1) if s.bld[building_ix(p, pl, k)]]
+
+
+def _lose_building_prompt(s, f):
+    _op, p, pl, left = f
+    return _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(planet=planet_word(s.comp, pl), n=left)
+
+
+@decide(D_LOSE_BLD, "lose_building", _lose_building_legal, _lose_building_prompt)
 def lose_building(s: VenusState, f: tuple, a: int) -> None:
     """The chosen mine or factory on the crisis planet (ruling: on that planet) goes back."""
-    p, pl, n = f[1], f[2], f[3]
+    _op, p, pl, n = f
     _lose(s, p, pl, a)
     if n > 1 and s.buildings_on(p, pl):
         s.stack.append((D_LOSE_BLD, p, pl, n - 1))
@@ -447,21 +489,22 @@ def invasion(s: VenusState, pl: int) -> None:
 @auto(O_INVASION)
 def invasion_damage(s: VenusState, f: tuple) -> None:
     """RB: Moon / Mars level 4+ – roll three dice: their total is the damage to Earth."""
+    _op, _seat, pl = f
     s.stack.pop()
     faces = s.comp.rules["die_faces"]
     dice = [faces[s.rng.below(6, "the roll of a damage die", die_words("the damage die", faces))]
             for _ in range(s.comp.rules["damage_dice"])]
     total = sum(dice)
     s.say("invasion", says("Damage dice {dice}: {n} counters to remove from Earth.", dice=dice_w(dice), n=total),
-          {"planet": f[2], "dice": dice, "damage": total}, chance=True)
+          {"planet": pl, "dice": dice, "damage": total}, chance=True)
     s.stack.append((O_DAMAGE, -1, total, 0))
 
 
 @auto(O_DAMAGE)
 def earth_damage(s: VenusState, f: tuple) -> None:
     """RB: Moon / Mars level 4+ – damage to Earth removed one counter at a time in player order."""
+    _op, _seat, left, k = f
     s.stack.pop()
-    left, k = f[2], f[3]
     if left <= 0:
         return
     order = player_order(s)
@@ -475,13 +518,20 @@ def earth_damage(s: VenusState, f: tuple) -> None:
 
 
 def _damage_legal(s, f):
-    return _unit_else_building(s, f[1], EARTH)
+    _op, p, left = f
+    return _unit_else_building(s, p, EARTH)
 
 
-@decide(D_DAMAGE, "damage", _damage_legal, lambda s, f: _("Earth is invaded: remove a unit (or, with none, a mine or factory); {n} to go.").format(n=f[2]))
+def _damage_prompt(s, f):
+    _op, p, left = f
+    return _("Earth is invaded: remove a unit (or, with none, a mine or factory); {n} to go.").format(n=left)
+
+
+@decide(D_DAMAGE, "damage", _damage_legal, _damage_prompt)
 def damage(s: VenusState, f: tuple, a: int) -> None:
     """RB: invasion of Earth – remove a unit, or a mine/factory when you have no unit on Earth."""
-    _lose(s, f[1], EARTH, a)
+    _op, p, left = f
+    _lose(s, p, EARTH, a)
 
 
 # ----------------------------------------------------------------------------------------
@@ -509,10 +559,10 @@ def titan(s: VenusState, lv: int) -> None:
 
 
 def _pirate_legal(s, f):
-    p = f[1]
+    _op, p, wide = f
     acts = []
     n = 0
-    for pl in pirate_planets(f[2]):
+    for pl in pirate_planets(wide):
         for k in (0, 1):
             c = s.bld[building_ix(p, pl, k)]
             if c:
@@ -524,7 +574,8 @@ def _pirate_legal(s, f):
 
 
 def _pirate_prompt(s, f):
-    n = sum(s.buildings_on(f[1], pl) for pl in pirate_planets(f[2]))
+    _op, p, wide = f
+    n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide))
     return _("Space pirates: pay £{cost} for your {n} counters (done), or give one up.").format(
         cost=n * s.comp.rules["pirate_fee"], n=n)
 
@@ -532,7 +583,7 @@ def _pirate_prompt(s, f):
 @decide(D_PIRATES, "pirates", _pirate_legal, _pirate_prompt)
 def pirates(s: VenusState, f: tuple, a: int) -> None:
     """RB: Titan – pay £1 per mine/factory, or give up the ones you choose."""
-    p, wide = f[1], f[2]
+    _op, p, wide = f
     if a == A_DONE:
         n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide)) * s.comp.rules["pirate_fee"]
         if n:

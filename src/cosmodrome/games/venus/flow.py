@@ -145,14 +145,27 @@ _next_op = [1]
 
 
 OP_NAMES: dict = {}
+#: the fields of each kind of frame, by op. A frame is a plain tuple ``(op, seat, *fields)``
+#: (a tuple builds and reads quickest, pure or compiled: a class per kind cost 3-9%, see
+#: docs/bench-history/issue-28-names.md), its fields named here once, in the table below,
+#: and read by unpacking them into those names (``_op, p, pl, slot = f`` of a claim_unit
+#: frame). ``seat`` is the seat asked (-1 for an automatic step); a field ``start`` is where
+#: a step starts or goes on (a place in the turn order, a planet), ``left`` what is still to
+#: do, ``owner`` the seat whose pieces the options name.
+FRAME_FIELDS: dict = {}
+#: where every frame holds the seat asked: for the few functions that read frames of
+#: several kinds (a reaction's options), which cannot unpack them by one kind's fields
+SEAT = 1
 
 
-def op(name: str) -> int:
-    """Allocate a frame op code; the codes are the order of the table below (a saved state
-    names its frames, so the numbers never leave a running process)."""
+def op(name: str, fields: str = "") -> int:
+    """Allocate a frame op code for the frames ``(op, seat, *fields)`` (``fields``: their
+    names after the seat, space-separated); the codes are the order of the table below (a
+    saved state names its frames, so the numbers never leave a running process)."""
     code = _next_op[0]
     _next_op[0] += 1
     OP_NAMES[code] = name
+    FRAME_FIELDS[code] = ("seat", *fields.split())
     return code
 
 
@@ -161,9 +174,9 @@ def op(name: str) -> int:
 O_PERIOD = op("period")
 O_ACTIONS = op("actions")
 O_TURN = op("turn")
-O_PASS_REACT = op("pass_react")
+O_PASS_REACT = op("pass_react", "start")
 O_INCOME = op("income")
-D_PASS_EXTRA = op("pass_extra")
+D_PASS_EXTRA = op("pass_extra", "start")
 # RB: Phase three – the actions (.actions)
 D_TURN = op("turn_menu")
 D_MOVE_FROM = op("move_from")
@@ -171,13 +184,13 @@ D_MOVE_SHIPS = op("move_ships")
 D_MOVE_INF = op("move_infantry")
 D_MOVE_TANKS = op("move_tanks")
 D_MOVE_DEST = op("move_dest")
-D_MOVE_CLAIM = op("move_claim")
+D_MOVE_CLAIM = op("move_claim", "planet")
 D_CLAIM_PLANET = op("claim_planet")
-D_CLAIM_TILE = op("claim_tile")
-D_CLAIM_UNIT = op("claim_unit")
-D_TENSION_SEAT = op("tension_seat")
-D_TENSION_KIND = op("tension_kind")
-D_BUILD = op("build")
+D_CLAIM_TILE = op("claim_tile", "planet")
+D_CLAIM_UNIT = op("claim_unit", "planet slot")
+D_TENSION_SEAT = op("tension_seat", "planet slot")
+D_TENSION_KIND = op("tension_kind", "planet slot owner")
+D_BUILD = op("build", "built")
 O_PASS_CUBE = op("pass_cube")
 D_FREE = op("free_actions")
 # RB: Defended tiles (.combat)
@@ -185,42 +198,42 @@ D_COMBAT = op("combat")
 D_REROLL = op("reroll")
 D_DISCARD_DIE = op("discard_die")
 D_SACRIFICE = op("sacrifice")
-D_CASUALTY = op("casualty")
+D_CASUALTY = op("casualty", "planet left")
 # RB: Detailed explanation of the cards (.cards)
 O_HAND = op("hand_limit_check")
 D_HAND = op("hand_limit")
-O_INSTEAD = op("instead_check")
-D_INSTEAD = op("instead")
-D_IGNORE = op("ignore_elimination")
-D_RETURN = op("return_unit")
-D_CYCLE = op("cycle")
-D_DRAW4 = op("draw4")
-D_KILL_SEAT = op("kill_seat")
-D_KILL_UNIT = op("kill_unit")
+O_INSTEAD = op("instead_check", "card")
+D_INSTEAD = op("instead", "card")
+D_IGNORE = op("ignore_elimination", "planet unit attacker surface")
+D_RETURN = op("return_unit", "unit")
+D_CYCLE = op("cycle", "done")
+D_DRAW4 = op("draw4", "left")
+D_KILL_SEAT = op("kill_seat", "effect")
+D_KILL_UNIT = op("kill_unit", "effect owner")
 D_GUN = op("gunrunner")
 D_PLACE_TENSION = op("place_tension")
 D_REMOVE_TENSION = op("remove_tension")
 D_FORCE = op("force_discard")
 D_LOOK = op("look")
-D_LOOK_TAKE = op("look_take")
-D_LOOK_GIVE = op("look_give")
+D_LOOK_TAKE = op("look_take", "owner")
+D_LOOK_GIVE = op("look_give", "owner card")
 D_BIGGAME = op("take_biggame")
-D_UP = op("unit_up")
-D_KILL_WHERE = op("kill_where")
-D_RETURN_PICK = op("return_pick")
+D_UP = op("unit_up", "unit")
+D_KILL_WHERE = op("kill_where", "owner planet unit")
+D_RETURN_PICK = op("return_pick", "infantry spaceships tanks")
 # RB: Phase four – crises (.crises)
 O_CRISIS_START = op("crisis_start")
-O_CRISIS = op("crisis_planet")
-O_UPRISING = op("uprising_next")
-O_DAMAGE = op("earth_damage")
-D_BAZ = op("bazagthoth")
-D_BAZ_UNIT = op("bazagthoth_unit")
-D_BAZ_BLD = op("bazagthoth_building")
-D_UPRISING = op("uprising")
-D_LOSE_BLD = op("lose_building")
-D_DAMAGE = op("damage")
-D_PIRATES = op("pirates")
-O_INVASION = op("invasion_damage_roll")
+O_CRISIS = op("crisis_planet", "start")
+O_UPRISING = op("uprising_next", "start")
+O_DAMAGE = op("earth_damage", "left start")
+D_BAZ = op("bazagthoth", "level")
+D_BAZ_UNIT = op("bazagthoth_unit", "owner")
+D_BAZ_BLD = op("bazagthoth_building", "owner")
+D_UPRISING = op("uprising", "left")
+D_LOSE_BLD = op("lose_building", "planet left")
+D_DAMAGE = op("damage", "left")
+D_PIRATES = op("pirates", "wide")
+O_INVASION = op("invasion_damage_roll", "planet")
 
 
 
@@ -379,8 +392,11 @@ def without(pile: tuple, x) -> tuple:
     return pile[:i] + pile[i + 1:]
 
 
-# ----- where a counter sits in the flat arrays (see :mod:`.state`): the arithmetic once
-def unit_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssize_t = 0) -> cython.Py_ssize_t:
+# ----- where a counter sits in the flat arrays (see :mod:`.state`): the arithmetic once.
+# The compiled engine declares these four as C functions (``flow.pxd``, with their C types),
+# and the rule modules that call them cimport them (``actions.pxd`` and its kin): there a
+# call is a C call, not a Python one, so the menus call them on every planet.
+def unit_ix(p, pl, t=0) -> int:
     """The index in ``orbit`` and ``surf`` of ``p``'s units of type ``t`` at planet ``pl``;
     the three types of one planet follow each other from ``unit_ix(p, pl)``.
 
@@ -390,7 +406,7 @@ def unit_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssize_t = 
     return p * 24 + pl * 3 + t
 
 
-def building_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_t = 0) -> cython.Py_ssize_t:
+def building_ix(p, pl, k=0) -> int:
     """The index in ``bld`` of ``p``'s mines (``k`` 0) or factories (1) on planet ``pl``.
 
     >>> building_ix(1, EARTH, FACTORY)
@@ -399,19 +415,33 @@ def building_ix(p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_
     return p * 16 + pl * 2 + k
 
 
-def stock_ix(p: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
+def stock_ix(p, k) -> int:
     """The index in ``stock`` of ``p``'s pieces of kind ``k`` (0..2 units by type, 3 mines,
     4 factories: :func:`building_stock_ix`)."""
     return p * 5 + k
 
 
-def building_stock_ix(p: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
+def building_stock_ix(p, k) -> int:
     """The index in ``stock`` of ``p``'s mines (``k`` 0) or factories (1) not yet built.
 
     >>> building_stock_ix(2, FACTORY)
     14
     """
     return p * 5 + 3 + k
+
+
+def buildings(s, p) -> int:
+    """All of ``p``'s mines and factories on the board (its block of ``bld``: a mine and a
+    factory counter for each of the 8 planets, from :func:`building_ix` ``(p, MERCURY)``).
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> s = GAME.new_state(3, seed=1)
+    >>> [buildings(s, p) for p in range(3)] == [sum(s.bld[building_ix(p, pl, k)] for pl in range(8) for k in (0, 1))
+    ...                                          for p in range(3)]
+    True
+    """
+    i = building_ix(p, MERCURY)
+    return sum(s.bld[i:i + 16])
 
 
 def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:

@@ -45,11 +45,13 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
         return cb.planet, "orbit"
     if kind == "sacrifice":
         return cb.planet, "surface"
-    if kind in ("claim_unit",) and len(f) > 2:
-        return f[2], "orbit"
-    if kind == "casualty" and len(f) > 2:
-        arr, _ = casualty_pool(s, f[1], f[2])
-        return f[2], "surface" if arr is s.surf else "orbit"
+    if kind == "claim_unit":
+        _op, p, pl, slot = f
+        return pl, "orbit"
+    if kind == "casualty":
+        _op, p, pl, left = f
+        arr, _b = casualty_pool(s, p, pl)
+        return pl, "surface" if arr is s.surf else "orbit"
     if kind == "uprising":
         return VENUS, "surface first"
     if kind == "damage":
@@ -100,8 +102,9 @@ def action_details(s, a: int) -> dict:
     if a == A_YES:
         return {"choice": "yes"}
     if a in (A_ORBIT, A_SURFACE) and kind == "kill_where":
-        return {"from": "orbit" if a == A_ORBIT else "surface", "planet": names[f[3]], "unit": UNIT_LABELS[f[4]],
-                "owner": f[2]}
+        _op, chooser, owner, pl, t = f
+        return {"from": "orbit" if a == A_ORBIT else "surface", "planet": names[pl], "unit": UNIT_LABELS[t],
+                "owner": owner}
     if a in VERBS:
         return {"verb": VERBS[a]}
     if A_PLANET <= a < A_PLANET + 8:
@@ -122,8 +125,9 @@ def action_details(s, a: int) -> dict:
         return {"card": EFFECTS[e], "title": CARD_TEXT[EFFECTS[e]][0], "type": s.comp.effect_type[e], "verb": verb}
     if A_SEAT <= a < A_SEAT + 5:
         d = {"seat": a - A_SEAT, "empire": EMPIRES[a - A_SEAT]}
-        if kind == "tension_target" and len(f) > 2:
-            d["target_planet"] = names[f[2]]     # the planet of the tension tile
+        if kind == "tension_target":   # a tension_seat or tension_kind frame: (op, seat, planet, slot, ...)
+            _op, p, pl, *rest = f
+            d["target_planet"] = names[pl]     # the planet of the tension tile
         return d
     if A_BLD <= a < A_BLD + 16:
         pl, k = decode_building(a)

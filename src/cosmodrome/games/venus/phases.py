@@ -111,10 +111,11 @@ def turn(s: VenusState, f: tuple) -> None:
     s.stack.pop()
     if s.cubes == 0 and not s.extra:
         return
+    _op, p = f
     if s.actions_left > 0:
-        s.stack.append((D_TURN, f[1]))
-    elif s.hands[f[1]]:
-        s.stack.append((D_FREE, f[1]))
+        s.stack.append((D_TURN, p))
+    elif s.hands[p]:
+        s.stack.append((D_FREE, p))
 
 
 @auto(O_PASS_REACT)
@@ -122,10 +123,11 @@ def pass_card_emptied(s: VenusState, f: tuple) -> None:
     """RB: Detailed explanation of the cards – the extra-action card for an emptied pass card
     is offered in turn order, starting after the player who took the last cube, to every
     player who may hold one judged from public facts (ruling 32: holder or not)."""
+    _op, _seat, start = f
     e = EFFECT_ID["pass_empty_action"]
     n = s.num_players
     s.stack.pop()
-    for k in range(f[2], n):
+    for k in range(start, n):
         p = (s.first + 1 + k) % n
         if may_hold(s, p, e):
             s.stack.append((D_PASS_EXTRA, p, k))
@@ -133,11 +135,13 @@ def pass_card_emptied(s: VenusState, f: tuple) -> None:
 
 
 def _pass_extra_legal(s, f):
-    return [A_DONE, A_YES] if s.has_effect(f[1], EFFECT_ID["pass_empty_action"]) else [A_DONE]
+    _op, p, k = f
+    return [A_DONE, A_YES] if s.has_effect(p, EFFECT_ID["pass_empty_action"]) else [A_DONE]
 
 
 def _pass_extra_prompt(s, f):
-    if not s.has_effect(f[1], EFFECT_ID["pass_empty_action"]):
+    _op, p, k = f
+    if not s.has_effect(p, EFFECT_ID["pass_empty_action"]):
         return _("The pass card is empty; you hold no card for one more action: go on.")
     return _("The pass card is empty: play your card to take one more action?")
 
@@ -146,7 +150,7 @@ def _pass_extra_prompt(s, f):
 def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the holder may take a single extra action
     once the pass card has been emptied."""
-    p, k = f[1], f[2]
+    _op, p, k = f
     if a == A_YES:
         c = s.take_card(p, EFFECT_ID["pass_empty_action"])
         s.discard += (c,)

@@ -13,7 +13,7 @@ import pickle
 from typing import Optional
 
 from cosmodrome.core.statistics import count, row
-from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, incomes_on
+from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, buildings, incomes_on
 from cosmodrome.games.venus.state import VenusState
 from cosmodrome.games.venus.text import Word, planet_word, says, seat_word
 from cosmodrome.i18n import N_, _, current, gettext
@@ -62,7 +62,7 @@ def final_scores(s: VenusState) -> list:
 def ranking_key(s: VenusState, p: int, vp: list) -> tuple:
     """RB: tie-break chain – VP, the first player marker, mines and factories on the board,
     VP from big game, crisis and alien tiles."""
-    return (vp[p], 1 if s.first == p else 0, sum(s.bld[p * 16:(p + 1) * 16]), tile_vp(s, p))
+    return (vp[p], 1 if s.first == p else 0, buildings(s, p), tile_vp(s, p))
 
 
 def winners(s: VenusState, vp: Optional[list] = None) -> list:
@@ -94,7 +94,7 @@ def _tie_values(s: VenusState, step: str, p: int) -> int:
     if step == "first_player":
         return 1 if s.first == p else 0
     if step == "counters":
-        return sum(s.bld[p * 16:(p + 1) * 16])
+        return buildings(s, p)
     return tile_vp(s, p)
 
 
@@ -180,7 +180,7 @@ def breakdown(s: VenusState) -> dict:
         "end": s.end_cause, "all_lose": all_lose,
         "cause": s.end_cause.split(": ", 1)[1] if all_lose and ": " in s.end_cause else None,
         "planets": planets, "kept": kept, "planet_vp": pvp, "tile_vp": tvp, "total": total,
-        "first": s.first, "counters": [sum(s.bld[p * 16:(p + 1) * 16]) for p in range(n)],
+        "first": s.first, "counters": [buildings(s, p) for p in range(n)],
         "ranking": [], "place": [None] * n, "tie_breaks": [], "winners": [], "decided_by": None,
     }
     if all_lose:

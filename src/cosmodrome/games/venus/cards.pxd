@@ -1,0 +1,2 @@
+# The compiled engine's view of flow.py's index helpers (see flow.pxd): calls in C.
+from cosmodrome.games.venus.flow cimport building_ix, stock_ix, unit_ix

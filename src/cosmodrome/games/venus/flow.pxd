@@ -1,0 +1,8 @@
+# The compiled engine's declarations of flow.py's index helpers (see cosmodrome.compiled):
+# C functions, so that a rule module whose .pxd cimports them (actions.pxd and its kin) calls
+# them in C, without a Python call, while Python callers still see the functions of flow.py.
+# The arithmetic stays written once, in flow.py; the pure-Python engine does not read this.
+cpdef Py_ssize_t unit_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t t=*) noexcept
+cpdef Py_ssize_t building_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t k=*) noexcept
+cpdef Py_ssize_t stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept
+cpdef Py_ssize_t building_stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept
