@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 
-from cosmodrome.games.venus.flow import EARTH, KUIPER, T_ALIEN, T_CRISIS, income
+from cosmodrome.games.venus.flow import EARTH, KUIPER, MERCURY, T_ALIEN, T_CRISIS, income, unit_ix
 from cosmodrome.games.venus.scoring import final_scores
 
 # weights of "VP still to come" (fitted; see the module docstring): per unit of time left L
@@ -77,9 +77,9 @@ def projected_vp(s, left: float) -> list:
     l2 = left * left
     out = []
     for p in range(n):
-        # a seat's units of each type, summed over the planets by strided slices (summed
-        # in C: the counters are bytearrays)
-        b, e = p * 24, p * 24 + 24
+        # a seat's units of each type, summed over the planets by strided slices of its
+        # block (summed in C: the counters are bytearrays)
+        b, e = unit_ix(p, MERCURY), unit_ix(p + 1, MERCURY)
         inf = sum(orbit[b:e:3]) + sum(surf[b:e:3])
         ship = sum(orbit[b + 1:e:3]) + sum(surf[b + 1:e:3])
         tank = sum(orbit[b + 2:e:3]) + sum(surf[b + 2:e:3])
