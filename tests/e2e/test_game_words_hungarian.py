@@ -81,6 +81,18 @@ def test_cosmic_runs_dice_pool_and_action_bar_in_hungarian(server, browser):
     ], "pips pip moving holds pool")
 
 
+def test_cosmic_runs_jargon_is_explained_as_the_hungarian_reader_reads_it(server, browser):
+    # the glossary's short names are the reader's ("GyP", not "VP"), each explained in Hungarian
+    page = hungarian_table(server, browser, "cosmic-run", 2, 3, lambda s, _: True, "[data-testid=cr-bar]")
+    page.wait_for_selector("#board abbr.term", timeout=10000)
+    terms = page.eval_on_selector_all("#board abbr.term", "ns => ns.map(n => [n.dataset.term, n.title])")
+    titles = dict(terms)
+    assert "GyP" in titles and titles["GyP"].startswith("győzelmi pont"), terms
+    assert "VP" not in titles, terms
+    assert page.errors == []
+    page.context.close()
+
+
 def test_mars_ring_and_combat_card_in_hungarian(server, browser):
     # the ring's "level" head, an empty incoming box, and the dice to program ("+ blue die 1")
     page = hungarian_table(server, browser, "mars", 2, 6,

@@ -8,16 +8,16 @@ const TERMS = {
     [t("EC")]: t("extra-chance counter: taken when your astronaut is last; spend one to roll a die again or to take one more die"),
     H: t("handicap counter: taken by the leader; hand one back to roll three dice"),
   },
-  mars: {
-    MMM: "the Martian Master Mind: the alien brain at the top of the ring that the marines try to blow up",
-    LZ: "the Landing Zone: the marines' base at the foot of the ring",
+  mars: {  // the short names of the English texts (the Hungarian ones write the names out)
+    MMM: t("the Martian Master Mind: the alien brain at the top of the ring that the marines try to blow up"),
+    LZ: t("the Landing Zone: the marines' base at the foot of the ring"),
   },
   venus: {  // the short names as the reader's language writes them
     [t("CP")]: t("combat points: what an attack pays to take a defended tile (units and benefit cards give them)"),
     [t("VP")]: t("victory points: the score at the end"),
   },
   "cosmic-run": {
-    VP: "victory points: the score at the end",
+    [t("VP")]: t("victory points: the score at the end"),
   },
 };
 
