@@ -73,10 +73,13 @@ T_CRISIS, T_TENSION, T_ALIEN = 5, 6, 7
 
 class _Static:
     """What never changes for one component set (in one language): tile templates, planet
-    data, card texts."""
+    data, card texts, and the parts of a view made of them alone (a tile at its slot, a
+    planet's VP, the empires), handed out as the same objects to every view, so that a diff
+    of two views passes them by identity (nobody may change a view: see :func:`view_common`)."""
 
     __slots__ = ("comp", "tile", "kind_name", "kept_label", "is_crisis", "is_alien", "names", "vp", "card",
-                 "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp", "crisis")
+                 "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp", "crisis", "vp_lists", "empire",
+                 "_tiles", "_empires")
 
     def __init__(self, c) -> None:
         class _S:   # tile_name only needs .comp
@@ -105,6 +108,25 @@ class _Static:
         self.gun_bonus = c.rules["gunrunner_bonus"]
         self.unit_cp = tuple(c.unit_cp)
         self.crisis = tuple((gettext(name), gettext(words)) for name, words in CRISIS_HELP)
+        self.vp_lists = tuple(list(v) for v in self.vp)
+        self.empire = tuple(gettext(x) for x in EMPIRES)
+        self._tiles: dict = {}
+        self._empires: dict = {}
+
+    def tile_at(self, t: int, slot: int) -> dict:
+        """Tile ``t`` lying at ``slot`` of a planet, as a view shows it."""
+        got = self._tiles.get((t, slot))
+        if got is None:
+            k, d, sk, lab = self.tile[t]
+            got = self._tiles[(t, slot)] = {"slot": slot, "kind": k, "defence": d, "skull": sk, "label": lab}
+        return got
+
+    def empires(self, n: int) -> list:
+        """The names of the empires of ``n`` players."""
+        got = self._empires.get(n)
+        if got is None:
+            got = self._empires[n] = list(self.empire[:n])
+        return got
 
 
 _STATIC: dict = {}
@@ -131,7 +153,7 @@ def view_common(s) -> dict:
     st = static(c)
     n = s.num_players
     names = st.names
-    ttile, is_crisis, is_alien = st.tile, st.is_crisis, st.is_alien
+    tile_at, is_crisis, is_alien = st.tile_at, st.is_crisis, st.is_alien
     orbit, surf, bld = s.orbit, s.surf, s.bld
     mi, fi = st.mine_inc, st.fac_inc
     # income per seat per planet, once
@@ -142,9 +164,7 @@ def view_common(s) -> dict:
     phase4 = s.phase == 4
     # one [inf, ship, tank] / [mines, factories] list per (seat, planet); planet pl's column is [pl::8]
     # (the counters are bytearrays: the view hands out lists of ints)
-    orb = [list(orbit[i:i + 3]) for i in range(0, n * 24, 3)]
-    sur = [list(surf[i:i + 3]) for i in range(0, n * 24, 3)]
-    bl = [list(bld[i:i + 2]) for i in range(0, n * 16, 2)]
+    orb, sur, bl = _triples(orbit, n * 24), _triples(surf, n * 24), _pairs(bld, n * 16)
     incs = [x for p in range(n) for x in inc[p]]
     planets = []
     for pl in range(8):
@@ -152,15 +172,14 @@ def view_common(s) -> dict:
         ncr = 0
         alien = False
         for i, t in enumerate(s.ptiles[pl]):
-            k, d, sk, lab = ttile[t]
-            tiles.append({"slot": i, "kind": k, "defence": d, "skull": sk, "label": lab})
+            tiles.append(tile_at(t, i))
             if is_crisis[t]:
                 ncr += 1
             elif is_alien[t]:
                 alien = True
         dice = s.clevel[pl] if phase4 else 0
         planets.append({
-            "index": pl, "name": names[pl], "vp": list(st.vp[pl]), "flipped": bool(s.flipped[pl]), "alien": alien,
+            "index": pl, "name": names[pl], "vp": st.vp_lists[pl], "flipped": bool(s.flipped[pl]), "alien": alien,
             "crisis_name": st.crisis[pl][0], "crisis_help": st.crisis[pl][1],
             "crisis_level": ncr + dice, "crisis_tiles": ncr, "crisis_dice": dice,
             "gunrunners": guns[pl], "gunrunner_bonus": guns[pl] * st.gun_bonus,
@@ -176,7 +195,7 @@ def view_common(s) -> dict:
         kc = {"biggame": 0, "crisis": 0, "alien": 0}
         for t in kept:
             kc[kn[t]] += 1
-        info.append({"seat": p, "empire": gettext(EMPIRES[p]), "colour": COLOURS[p], "money": s.money[p],
+        info.append({"seat": p, "empire": st.empire[p], "colour": COLOURS[p], "money": s.money[p],
                      "hand_size": len(s.hands[p]),
                      "stock": dict(zip(STOCK_KEYS, s.stock[p * 5:p * 5 + 5])),
                      "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
@@ -204,7 +223,7 @@ def view_common(s) -> dict:
                   "decided_by": b["decided_by"]}
     ct = st.card_title
     return {
-        "game": "venus", "seat": None, "players": n, "empires": [gettext(x) for x in EMPIRES[:n]],
+        "game": "venus", "seat": None, "players": n, "empires": st.empires(n),
         "colours": list(COLOURS[:n]),
         "period": s.period, "periods": c.rules["periods"], "phase": s.phase,
         "phase_name": gettext(PHASES[s.phase]) if 0 <= s.phase < 7 else "",
@@ -249,6 +268,26 @@ def view_for(s, seat: Optional[int], common: dict) -> dict:
                     log.append(t)
         out["log"] = log
     return out
+
+
+def _triples(counts, size: int) -> list:
+    """``counts[:size]`` (a bytearray) as lists of three ints, in order.
+
+    >>> _triples(bytearray([1, 2, 3, 4, 5, 6, 7]), 6)
+    [[1, 2, 3], [4, 5, 6]]
+    """
+    it = iter(counts[:size])
+    return [[a, b, c] for a, b, c in zip(it, it, it)]
+
+
+def _pairs(counts, size: int) -> list:
+    """``counts[:size]`` (a bytearray) as lists of two ints, in order.
+
+    >>> _pairs(bytearray([1, 2, 3, 4, 5]), 4)
+    [[1, 2], [3, 4]]
+    """
+    it = iter(counts[:size])
+    return [[a, b] for a, b in zip(it, it)]
 
 
 def kind_counts(tiles, tile_kind) -> dict:
