@@ -21,7 +21,7 @@ from cosmodrome.server.seats import joinable, public_meta
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.steps import replay_steps, state_of, step_label
 from cosmodrome.server.storage import GameRow, MessageRow
-from cosmodrome.server.updates import Feed
+from cosmodrome.server.updates import Feed, built_from
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -325,8 +325,12 @@ class Table:
                 if self.bot_spec(mover) is None:
                     # first-game help: what the decision means, what options do (the mover's own)
                     decision = dict(d.to_json(), hint=self.game.hint(d))
+            # the seats as the last version had them, while they are the same (the same object:
+            # a socket's update compares it by identity)
+            seats_of = (tuple(self.row.seats), self.row.status, self.row.public)
+            seats = memo["seats"] if memo.get("seats_of") == seats_of else self.seats_public()
             memo = self._memo[key[1]] = {"key": key, "mover": mover, "decision": decision, "waiting": waiting,
-                                 "seats": self.seats_public(), "result": self.result()}
+                                         "seats": seats, "seats_of": seats_of, "result": self.result()}
         return memo
 
     def decision_for(self, seat: Optional[int], shared: Optional[dict[str, Any]] = None,
@@ -346,7 +350,10 @@ class Table:
             memo = self._views = {"state": st, "lang": lang, "common": st.view_common()}
         v = memo.get(("seat", seat))
         if v is None:
-            v = memo[("seat", seat)] = st.view_for(seat, memo["common"])
+            common = memo["common"]
+            v = memo[("seat", seat)] = st.view_for(seat, common)
+            if type(common) is dict and type(v) is dict:  # its diffs read the common part's (updates.py)
+                built_from(v, common)
         return v
 
     def seats_public(self) -> list[dict[str, Any]]:
