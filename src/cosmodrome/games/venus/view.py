@@ -73,13 +73,13 @@ T_CRISIS, T_TENSION, T_ALIEN = 5, 6, 7
 
 class _Static:
     """What never changes for one component set (in one language): tile templates, planet
-    data, card texts, and the parts of a view made of them alone (a tile at its slot, a
-    planet's VP, the empires), handed out as the same objects to every view, so that a diff
+    data, card texts, and the parts of a view made of them alone (a tile at its slot, a card,
+    a planet's VP, the empires), handed out as the same objects to every view, so that a diff
     of two views passes them by identity (nobody may change a view: see :func:`view_common`)."""
 
     __slots__ = ("comp", "tile", "kind_name", "kept_label", "is_crisis", "is_alien", "names", "vp", "card",
                  "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp", "crisis", "vp_lists", "empire",
-                 "_tiles", "_empires")
+                 "_tiles", "_cards", "_empires")
 
     def __init__(self, c) -> None:
         class _S:   # tile_name only needs .comp
@@ -111,6 +111,7 @@ class _Static:
         self.vp_lists = tuple(list(v) for v in self.vp)
         self.empire = tuple(gettext(x) for x in EMPIRES)
         self._tiles: dict = {}
+        self._cards: dict = {}
         self._empires: dict = {}
 
     def tile_at(self, t: int, slot: int) -> dict:
@@ -119,6 +120,14 @@ class _Static:
         if got is None:
             k, d, sk, lab = self.tile[t]
             got = self._tiles[(t, slot)] = {"slot": slot, "kind": k, "defence": d, "skull": sk, "label": lab}
+        return got
+
+    def card_json(self, card: int) -> dict:
+        """Card ``card`` in a hand, as a view shows it."""
+        got = self._cards.get(card)
+        if got is None:
+            e, title, typ, text = self.card[card]
+            got = self._cards[card] = {"card": card, "effect": e, "title": title, "type": typ, "text": text}
         return got
 
     def empires(self, n: int) -> list:
@@ -246,13 +255,9 @@ def view_for(s, seat: Optional[int], common: dict) -> dict:
     out["seat"] = seat
     n = s.num_players
     if seat is not None and 0 <= seat < n:
-        cs = static(s.comp).card
+        card_json = static(s.comp).card_json
         ce = s.comp.cefx
-        hand = []
-        for card in sorted(s.hands[seat], key=lambda x: (ce[x], x)):
-            e, title, typ, text = cs[card]
-            hand.append({"card": card, "effect": e, "title": title, "type": typ, "text": text})
-        out["hand"] = hand
+        out["hand"] = [card_json(card) for card in sorted(s.hands[seat], key=lambda x: (ce[x], x))]
     tm = common["to_move"]
     if tm is not None and seat == tm:
         out["decision"] = {"seat": tm, "kind": s.decision_kind(), "prompt": s.decision_prompt(),
