@@ -32,6 +32,8 @@ from typing import Any, Optional
 
 import orjson
 
+from cosmodrome.core.recent import Recent
+
 #: fields of a table message that are never compared: ``log`` is already the new lines of a
 #: move, ``chat`` and ``notice`` come with full tables only, ``view`` travels as ``view_ops``
 _NOT_DIFFED = frozenset({"type", "log", "log_reset", "chat", "notice", "view"})
@@ -91,31 +93,11 @@ def view_ops(old: Any, new: Any, path: tuple = ()) -> list[list[Any]]:
 # diffed whole: the same operations, worked out again.
 
 #: each noted view's part, id(view) -> (view, common, the view's own keys), and the operations
-#: of each key between two commons, (id, id) -> (old, new, {key: ops}): kept in two
-#: generations each (:class:`_Recent`), so that a socket that sends a move late still finds them
-class _Recent:
-    """A bounded map by ids that keeps its entries for at least ``size`` later ones: when the
-    newer generation is full, it becomes the older and the oldest is dropped. Each entry
-    holds the objects whose ids key it (an id is not reused while its entry lives)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.new: dict = {}
-        self.old: dict = {}
-
-    def get(self, key: Any) -> Any:
-        got = self.new.get(key)
-        return self.old.get(key) if got is None else got
-
-    def put(self, key: Any, value: Any) -> None:
-        if len(self.new) >= self.size:
-            self.old, self.new = self.new, {}
-        self.new[key] = value
-
-
+#: of each key between two commons, (id, id) -> (old, new, {key: ops}): kept a while, so that
+#: a socket that sends a move late still finds them
 #: (a move of 100 games of 4 seats and a spectator notes 500 views and 100 commons)
-_BASES = _Recent(2048)
-_COMMON_OPS = _Recent(512)
+_BASES = Recent(2048)
+_COMMON_OPS = Recent(512)
 _MISSING = object()
 
 

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from cosmodrome.core.recent import Recent
 from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.crises import INWARD
@@ -162,39 +163,11 @@ def view_common(s) -> dict:
     st = static(c)
     n = s.num_players
     names = st.names
-    tile_at, is_crisis, is_alien = st.tile_at, st.is_crisis, st.is_alien
-    orbit, surf, bld = s.orbit, s.surf, s.bld
+    bld = s.bld
     mi, fi = st.mine_inc, st.fac_inc
     # income per seat per planet, once
     inc = [[bld[i] * mi + bld[i + 1] * fi for i in range(p * 16, p * 16 + 16, 2)] for p in range(n)]
-    guns = [0] * 8
-    for g in s.gun:
-        guns[g // 1000] += 1
-    phase4 = s.phase == 4
-    # one [inf, ship, tank] / [mines, factories] list per (seat, planet); planet pl's column is [pl::8]
-    # (the counters are bytearrays: the view hands out lists of ints)
-    orb, sur, bl = _triples(orbit, n * 24), _triples(surf, n * 24), _pairs(bld, n * 16)
-    incs = [x for p in range(n) for x in inc[p]]
-    planets = []
-    for pl in range(8):
-        tiles = []
-        ncr = 0
-        alien = False
-        for i, t in enumerate(s.ptiles[pl]):
-            tiles.append(tile_at(t, i))
-            if is_crisis[t]:
-                ncr += 1
-            elif is_alien[t]:
-                alien = True
-        dice = s.clevel[pl] if phase4 else 0
-        planets.append({
-            "index": pl, "name": names[pl], "vp": st.vp_lists[pl], "flipped": bool(s.flipped[pl]), "alien": alien,
-            "crisis_name": st.crisis[pl][0], "crisis_help": st.crisis[pl][1],
-            "crisis_level": ncr + dice, "crisis_tiles": ncr, "crisis_dice": dice,
-            "gunrunners": guns[pl], "gunrunner_bonus": guns[pl] * st.gun_bonus,
-            "tiles": tiles,
-            "orbit": orb[pl::8], "surface": sur[pl::8], "buildings": bl[pl::8], "income": incs[pl::8],
-        })
+    planets = _planets(s, st, n, inc)
     vp = _vp_now(s, st, inc)
     kl = st.kept_label
     kn = st.kind_name
@@ -245,6 +218,53 @@ def view_common(s) -> dict:
         "combat": combat, "move": move, "aliens": aliens_view(s, st), "log": log, "over": s.over,
         "result": result, "scoring": scoring,
     }
+
+
+#: the planets of recent positions, by all that they show: the next position of a game
+#: whose planets did not change (a card played, money paid) hands out the same list, which
+#: costs nothing to build again and which a server's diff of two views passes by identity
+_PLANETS = Recent(512)
+
+
+def _planets(s, st: _Static, n: int, inc: list) -> list:
+    """The planets of ``view_common``: their tiles, crises, gunrunners and each seat's
+    units, buildings and income there (``inc``: income per seat per planet)."""
+    phase4 = s.phase == 4
+    key = (st, n, bytes(s.orbit), bytes(s.surf), s.bld, s.flipped, s.clevel if phase4 else None, s.gun,
+           tuple(s.ptiles))
+    planets = _PLANETS.get(key)
+    if planets is not None:
+        return planets
+    tile_at, is_crisis, is_alien = st.tile_at, st.is_crisis, st.is_alien
+    guns = [0] * 8
+    for g in s.gun:
+        guns[g // 1000] += 1
+    # one [inf, ship, tank] / [mines, factories] list per (seat, planet); planet pl's column is [pl::8]
+    # (the counters are bytearrays: the view hands out lists of ints)
+    orb, sur, bl = _triples(s.orbit, n * 24), _triples(s.surf, n * 24), _pairs(s.bld, n * 16)
+    incs = [x for p in range(n) for x in inc[p]]
+    planets = []
+    for pl in range(8):
+        tiles = []
+        ncr = 0
+        alien = False
+        for i, t in enumerate(s.ptiles[pl]):
+            tiles.append(tile_at(t, i))
+            if is_crisis[t]:
+                ncr += 1
+            elif is_alien[t]:
+                alien = True
+        dice = s.clevel[pl] if phase4 else 0
+        planets.append({
+            "index": pl, "name": st.names[pl], "vp": st.vp_lists[pl], "flipped": bool(s.flipped[pl]),
+            "alien": alien, "crisis_name": st.crisis[pl][0], "crisis_help": st.crisis[pl][1],
+            "crisis_level": ncr + dice, "crisis_tiles": ncr, "crisis_dice": dice,
+            "gunrunners": guns[pl], "gunrunner_bonus": guns[pl] * st.gun_bonus,
+            "tiles": tiles,
+            "orbit": orb[pl::8], "surface": sur[pl::8], "buildings": bl[pl::8], "income": incs[pl::8],
+        })
+    _PLANETS.put(key, planets)
+    return planets
 
 
 def view_for(s, seat: Optional[int], common: dict) -> dict:
