@@ -96,8 +96,8 @@ def view_ops(old: Any, new: Any, path: tuple = ()) -> list[list[Any]]:
 #: of each key between two commons, (id, id) -> (old, new, {key: ops}): kept a while, so that
 #: a socket that sends a move late still finds them
 #: (a move of 100 games of 4 seats and a spectator notes 500 views and 100 commons)
-_BASES = Recent(2048)
-_COMMON_OPS = Recent(512)
+_BASES = Recent(1024)
+_COMMON_OPS = Recent(256)
 _MISSING = object()
 
 

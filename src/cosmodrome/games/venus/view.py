@@ -223,7 +223,7 @@ def view_common(s) -> dict:
 #: the planets of recent positions, by all that they show: the next position of a game
 #: whose planets did not change (a card played, money paid) hands out the same list, which
 #: costs nothing to build again and which a server's diff of two views passes by identity
-_PLANETS = Recent(512)
+_PLANETS = Recent(256)
 
 
 def _planets(s, st: _Static, n: int, inc: list) -> list:
