@@ -232,7 +232,10 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
     phase4 = s.phase == 4
     key = (st, n, bytes(s.orbit), bytes(s.surf), s.bld, s.flipped, s.clevel if phase4 else None, s.gun,
            tuple(s.ptiles))
-    planets = _PLANETS.get(key)
+    try:
+        planets = _PLANETS.get(key)
+    except TypeError:  # a field set by hand as a list (a test, a tool): built without the memo
+        planets = key = None
     if planets is not None:
         return planets
     tile_at, is_crisis, is_alien = st.tile_at, st.is_crisis, st.is_alien
@@ -263,7 +266,8 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
             "tiles": tiles,
             "orbit": orb[pl::8], "surface": sur[pl::8], "buildings": bl[pl::8], "income": incs[pl::8],
         })
-    _PLANETS.put(key, planets)
+    if key is not None:
+        _PLANETS.put(key, planets)
     return planets
 
 
