@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from cosmodrome.core.events import log_texts
 from cosmodrome.core.recent import Recent
 from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
@@ -197,7 +198,7 @@ def view_common(s) -> dict:
     # the log, when every line of it is public (else each seat's is read in view_for)
     log = None
     if all(e.visible_to is None for e in s.log):
-        log = [e.text for e in s.log]
+        log = log_texts(s.log, None)
     result = scoring = None
     if s.over:
         scoring = b = final_breakdown(s)
@@ -287,15 +288,7 @@ def view_for(s, seat: Optional[int], common: dict) -> dict:
         out["decision"] = {"seat": tm, "kind": s.decision_kind(), "prompt": s.decision_prompt(),
                            "options": [s.action_json(a) for a in s.legal_actions()]}
     if common["log"] is None:
-        log = []
-        for e in s.log:
-            if e.visible_to is None:
-                log.append(e.text)
-            else:
-                t = e.text_for(seat)
-                if t is not None:
-                    log.append(t)
-        out["log"] = log
+        out["log"] = log_texts(s.log, seat)
     return out
 
 
