@@ -28,7 +28,6 @@ never to an id.
 
 from __future__ import annotations
 
-import contextlib
 import gettext as _gettext
 import re
 import string
@@ -74,15 +73,27 @@ def current() -> str:
     return _current.get()[0]
 
 
-@contextlib.contextmanager
-def using(lang: Optional[str]) -> Iterator[str]:
-    """Write texts in ``lang`` inside the block (an unknown language: English)."""
-    lang = lang if lang in available() else SOURCE
-    token = _current.set((lang, translator(lang)))
-    try:
-        yield lang
-    finally:
-        _current.reset(token)
+class using:
+    """Write texts in ``lang`` inside the block (an unknown language: English); ``as`` gives
+    the language used. (A class rather than a generator: the server enters one for every
+    socket's message.)
+
+    >>> with using("xx") as lang:
+    ...     lang, current()
+    ('en', 'en')
+    """
+
+    __slots__ = ("lang", "_token")
+
+    def __init__(self, lang: Optional[str]) -> None:
+        self.lang = lang if lang in available() else SOURCE
+
+    def __enter__(self) -> str:
+        self._token = _current.set((self.lang, translator(self.lang)))
+        return self.lang
+
+    def __exit__(self, *exc: Any) -> None:
+        _current.reset(self._token)
 
 
 def in_source(fn, *args: Any, **kwargs: Any) -> Any:

@@ -433,3 +433,18 @@ def test_views_built_from_one_shared_part_are_each_seats_own():
             la = s.legal_actions()
             s.apply(la[r.below(len(la))])
     assert seen["hands"] > 0 and seen["private_log"] > 0, seen
+
+
+def test_a_position_whose_planets_did_not_change_hands_out_the_same_planets():
+    """The planets are built again only when something they show changed (view.py's memo):
+    a clone's view gives the very same list; units moved by hand give a new one, showing them,
+    and a later position with the old planets again finds the old list."""
+    s = fresh(4, seed=5)
+    before = s.view_common()["planets"]
+    assert s.clone().view_common()["planets"] is before
+    t = s.clone()
+    place_units(t, 1, MARS, inf=2)
+    after = t.view_common()["planets"]
+    assert after is not before and after[MARS]["orbit"][1][0] == before[MARS]["orbit"][1][0] + 2
+    assert json.dumps(after) == json.dumps(t.clone().view(None)["planets"])
+    assert s.view_common()["planets"] is before

@@ -125,3 +125,26 @@ class Event:
             d["visible_to"] = sorted(self.visible_to)
             d["hidden_text"] = self.hidden_text
         return d
+
+
+def log_texts(events, seat: Optional[int]) -> list[str]:
+    """The sentences ``seat`` (None: a spectator) reads of ``events``, in order: each event's
+    :meth:`Event.text_for`, the ones hidden from it without a hidden text left out. The same
+    as asking each event, in one loop (a view reads its log for every seat after every move).
+
+    >>> evs = [Event("a", "A."), Event("b", "B sees.", visible_to=frozenset({1}), hidden_text="B."),
+    ...        Event("c", "C sees.", visible_to=frozenset({1}))]
+    >>> log_texts(evs, 1), log_texts(evs, 0), log_texts(evs, None)
+    (['A.', 'B sees.', 'C sees.'], ['A.', 'B.'], ['A.', 'B.'])
+    """
+    lang = _current.get()[0]
+    out = []
+    for e in events:
+        if e._lang != lang:
+            e._in_language()
+        seen = e.visible_to
+        if seen is None or (seat is not None and seat in seen):
+            out.append(e._written)
+        elif e._hidden is not None:
+            out.append(e._hwritten)
+    return out

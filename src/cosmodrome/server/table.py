@@ -21,7 +21,7 @@ from cosmodrome.server.seats import joinable, public_meta
 from cosmodrome.server.security import BadRequest
 from cosmodrome.server.steps import replay_steps, state_of, step_label
 from cosmodrome.server.storage import GameRow, MessageRow
-from cosmodrome.server.updates import Feed
+from cosmodrome.server.updates import Feed, built_from
 
 log = logging.getLogger("cosmodrome.server")
 
@@ -119,6 +119,8 @@ class Table:
     _stats: Optional[tuple] = field(default=None, repr=False)
     #: each seat's name in every language (see :meth:`seat_words`)
     _seat_forms: Optional[list] = field(default=None, repr=False)
+    #: per language read: every seat's name and :meth:`seat_words` (see :meth:`seat_names`)
+    _names: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if not self.setup:
@@ -143,7 +145,26 @@ class Table:
     def seat_name(self, seat: Optional[int]) -> str:
         if seat is None:
             return i18n._("Spectator")
-        return self.game.seat_name(seat, self.row.players)
+        names = self.seat_names()
+        return names[seat] if 0 <= seat < len(names) else self.game.seat_name(seat, self.row.players)
+
+    def seat_names(self) -> tuple[str, ...]:
+        """Every seat's name in the current language, worked out once per table and language
+        (the table's messages name the seats again for every socket and log line). A seat's
+        name is the game's (``Game.seat_name``: the seat and the number of players only), never
+        its person's (``display``): taking, naming, leaving a seat to a bot or to a stand-in
+        changes none of them, so nothing has to be forgotten."""
+        return self._named()[0]
+
+    def _named(self) -> tuple[tuple[str, ...], list[tuple[frozenset[str], str]]]:
+        """(:meth:`seat_names`, :meth:`seat_words`) in the current language, kept per language."""
+        lang, players = i18n.current(), self.row.players
+        got = self._names.get(lang)
+        if got is None or len(got[0]) != players:
+            names = tuple(self.game.seat_name(i, players) for i in range(players))
+            got = self._names[lang] = (names, [(forms, lines.default_seat(names[i]))
+                                               for i, forms in enumerate(self._seat_word_forms())])
+        return got
 
     def bot_spec(self, seat: int) -> Optional[str]:
         """The bot that decides for ``seat``: a bot's seat, or a person's seat whose clock ran
@@ -173,17 +194,21 @@ class Table:
         """Each seat's name as a stored chat or server line may write it (in any language we
         speak: lines of older servers were stored in their writer's) with its name in the
         current language (:func:`cosmodrome.server.lines.seat_word` reads them)."""
+        return self._named()[1]
+
+    def _seat_word_forms(self) -> list[frozenset[str]]:
+        """Each seat's names in every language we speak (worked out once per table)."""
         if self._seat_forms is None:
             forms = []
             for i in range(self.row.players):
                 names = set()
                 for lang in i18n.available():
                     with i18n.using(lang):
-                        names.add(lines.default_seat(self.seat_name(i)))
-                names.add(self.seat_name(i))
+                        names.add(lines.default_seat(self.game.seat_name(i, self.row.players)))
+                names.add(self.game.seat_name(i, self.row.players))
                 forms.append(frozenset(names))
             self._seat_forms = forms
-        return [(forms, lines.default_seat(self.seat_name(i))) for i, forms in enumerate(self._seat_forms)]
+        return self._seat_forms
 
     def chat_name(self, m: MessageRow) -> str:
         """The writer of chat line ``m`` as the current reader reads it: a spectator, a seat's
@@ -220,9 +245,9 @@ class Table:
                 if d is not None:
                     d["i"] = -1
                     out.append(d)
-        server = [m for m in self.messages if m.kind == "server"]
-        words = self.seat_words()
         end = len(self.events) if stop is None else stop
+        server = [m for m in self.messages if m.kind == "server" and start <= m.at <= end]
+        words = self.seat_words() if server or any(self.notes[start:end]) else ()
         for i in range(start, end + 1):
             for m in server:
                 # a server line said before action i (sent with the whole log when it was said)
@@ -300,8 +325,12 @@ class Table:
                 if self.bot_spec(mover) is None:
                     # first-game help: what the decision means, what options do (the mover's own)
                     decision = dict(d.to_json(), hint=self.game.hint(d))
+            # the seats as the last version had them, while they are the same (the same object:
+            # a socket's update compares it by identity)
+            seats_of = (tuple(self.row.seats), self.row.status, self.row.public)
+            seats = memo["seats"] if memo.get("seats_of") == seats_of else self.seats_public()
             memo = self._memo[key[1]] = {"key": key, "mover": mover, "decision": decision, "waiting": waiting,
-                                 "seats": self.seats_public(), "result": self.result()}
+                                         "seats": seats, "seats_of": seats_of, "result": self.result()}
         return memo
 
     def decision_for(self, seat: Optional[int], shared: Optional[dict[str, Any]] = None,
@@ -321,7 +350,10 @@ class Table:
             memo = self._views = {"state": st, "lang": lang, "common": st.view_common()}
         v = memo.get(("seat", seat))
         if v is None:
-            v = memo[("seat", seat)] = st.view_for(seat, memo["common"])
+            common = memo["common"]
+            v = memo[("seat", seat)] = st.view_for(seat, common)
+            if type(common) is dict and type(v) is dict:  # its diffs read the common part's (updates.py)
+                built_from(v, common)
         return v
 
     def seats_public(self) -> list[dict[str, Any]]:

@@ -32,6 +32,8 @@ from typing import Any, Optional
 
 import orjson
 
+from cosmodrome.core.recent import Recent
+
 #: fields of a table message that are never compared: ``log`` is already the new lines of a
 #: move, ``chat`` and ``notice`` come with full tables only, ``view`` travels as ``view_ops``
 _NOT_DIFFED = frozenset({"type", "log", "log_reset", "chat", "notice", "view"})
@@ -82,41 +84,77 @@ def view_ops(old: Any, new: Any, path: tuple = ()) -> list[list[Any]]:
     return out
 
 
-#: the operations between two values of one top-level key of two views, by the values' ids
-#: (kept with the values, so that an id is not reused while its entry lives): the views of
-#: the seats of one position share their seat-independent parts (``State.view_common``), so
-#: one move's changes of those parts are worked out once for every socket
-_SHARED_OPS: dict[tuple[int, int, Any], tuple[Any, Any, list]] = {}
-_SHARED_OPS_MAX = 4096
+# ----- the seat-independent part of the views, diffed once a move -------------------------
+# The views of one position share their seat-independent part (``State.view_common``; each
+# seat's view is that part but for its own keys, ``State.view_for``). The table says which
+# part each view was built from (:func:`built_from`); the changes of that part from one
+# position to the next are then worked out once (:func:`_common_ops`) and read by every
+# socket's diff, which works out only its seat's own keys. A view the table did not note is
+# diffed whole: the same operations, worked out again.
+
+#: each noted view's part, id(view) -> (view, common, the view's own keys), and the operations
+#: of each key between two commons, (id, id) -> (old, new, {key: ops}): kept a while, so that
+#: a socket that sends a move late still finds them
+#: (a move of 100 games of 4 seats and a spectator notes 500 views and 100 commons)
+_BASES = Recent(1024)
+_COMMON_OPS = Recent(256)
+_MISSING = object()
+
+
+def built_from(view: dict, common: dict) -> None:
+    """Note that ``view`` was built from the seat-independent part ``common`` (``State.view_for``):
+    its keys whose value is not ``common``'s own object are the seat's own. Neither may change
+    afterwards (the views of a position are read-only)."""
+    own = frozenset([k for k, v in view.items() if common.get(k, _MISSING) is not v]
+                    + [k for k in common if k not in view])
+    _BASES.put(id(view), (view, common, own))
+
+
+def _base(view: dict) -> Optional[tuple[dict, dict, frozenset]]:
+    got = _BASES.get(id(view))
+    return got if got is not None and got[0] is view else None
+
+
+def _common_ops(old: dict, new: dict) -> dict:
+    """The operations turning each key of ``old`` into ``new`` (two commons), worked out once."""
+    key = (id(old), id(new))
+    got = _COMMON_OPS.get(key)
+    if got is not None and got[0] is old and got[1] is new:
+        return got[2]
+    ops: dict = {}
+    for k, v in new.items():
+        out: list = []
+        _diff_key(old, k, v, out)
+        ops[k] = out
+    _COMMON_OPS.put(key, (old, new, ops))
+    return ops
+
+
+def _diff_key(old: dict, k: Any, v: Any, out: list) -> None:
+    """Append the operations turning ``old[k]`` into ``v`` (a key of a view)."""
+    if k not in old:
+        out.append(["s", [k], v])
+        return
+    w = old[k]
+    if w is not v and (w != v or type(w) is not type(v)):
+        _diff(w, v, [k], out)
 
 
 def _diff_top(old: dict, new: dict, out: list) -> None:
-    """:func:`_diff` of two whole views (objects), each key's changes worked out once for
-    the values that views share (:data:`_SHARED_OPS`)."""
-    memo = _SHARED_OPS
-    for k, v in new.items():
-        if k not in old:
-            out.append(["s", [k], v])
-            continue
-        w = old[k]
-        if w is v:
-            continue
-        tv, tw = type(v), type(w)
-        if (tv is dict or tv is list) and (tw is dict or tw is list):
-            key = (id(w), id(v), k)
-            hit = memo.get(key)
-            if hit is not None and hit[0] is w and hit[1] is v:
-                out.extend(hit[2])
-                continue
-            ops: list = []
-            if w != v or tw is not tv:
-                _diff(w, v, [k], ops)
-            if len(memo) >= _SHARED_OPS_MAX:
-                memo.clear()
-            memo[key] = (w, v, ops)
-            out.extend(ops)
-        elif w != v or tw is not tv:
-            _diff(w, v, [k], out)
+    """:func:`_diff` of two whole views (objects): the keys of their seat-independent parts
+    read from :func:`_common_ops` when both views were noted (:func:`built_from`)."""
+    a, b = _base(old), _base(new)
+    if a is not None and b is not None:
+        shared = _common_ops(a[1], b[1])
+        own = a[2] | b[2]
+        for k, v in new.items():
+            if k in own:
+                _diff_key(old, k, v, out)
+            else:
+                out.extend(shared[k])
+    else:
+        for k, v in new.items():
+            _diff_key(old, k, v, out)
     for k in old:
         if k not in new:
             out.append(["d", [k]])

@@ -54,6 +54,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from cosmodrome.core.events import log_texts
+from cosmodrome.core.recent import Recent
 from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.crises import INWARD
@@ -73,10 +75,13 @@ T_CRISIS, T_TENSION, T_ALIEN = 5, 6, 7
 
 class _Static:
     """What never changes for one component set (in one language): tile templates, planet
-    data, card texts."""
+    data, card texts, and the parts of a view made of them alone (a tile at its slot, a card,
+    a planet's VP, the empires), handed out as the same objects to every view, so that a diff
+    of two views passes them by identity (nobody may change a view: see :func:`view_common`)."""
 
     __slots__ = ("comp", "tile", "kind_name", "kept_label", "is_crisis", "is_alien", "names", "vp", "card",
-                 "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp", "crisis")
+                 "card_title", "mine_inc", "fac_inc", "gun_bonus", "unit_cp", "crisis", "vp_lists", "empire",
+                 "_tiles", "_cards", "_empires")
 
     def __init__(self, c) -> None:
         class _S:   # tile_name only needs .comp
@@ -105,6 +110,34 @@ class _Static:
         self.gun_bonus = c.rules["gunrunner_bonus"]
         self.unit_cp = tuple(c.unit_cp)
         self.crisis = tuple((gettext(name), gettext(words)) for name, words in CRISIS_HELP)
+        self.vp_lists = tuple(list(v) for v in self.vp)
+        self.empire = tuple(gettext(x) for x in EMPIRES)
+        self._tiles: dict = {}
+        self._cards: dict = {}
+        self._empires: dict = {}
+
+    def tile_at(self, t: int, slot: int) -> dict:
+        """Tile ``t`` lying at ``slot`` of a planet, as a view shows it."""
+        got = self._tiles.get((t, slot))
+        if got is None:
+            k, d, sk, lab = self.tile[t]
+            got = self._tiles[(t, slot)] = {"slot": slot, "kind": k, "defence": d, "skull": sk, "label": lab}
+        return got
+
+    def card_json(self, card: int) -> dict:
+        """Card ``card`` in a hand, as a view shows it."""
+        got = self._cards.get(card)
+        if got is None:
+            e, title, typ, text = self.card[card]
+            got = self._cards[card] = {"card": card, "effect": e, "title": title, "type": typ, "text": text}
+        return got
+
+    def empires(self, n: int) -> list:
+        """The names of the empires of ``n`` players."""
+        got = self._empires.get(n)
+        if got is None:
+            got = self._empires[n] = list(self.empire[:n])
+        return got
 
 
 _STATIC: dict = {}
@@ -131,42 +164,11 @@ def view_common(s) -> dict:
     st = static(c)
     n = s.num_players
     names = st.names
-    ttile, is_crisis, is_alien = st.tile, st.is_crisis, st.is_alien
-    orbit, surf, bld = s.orbit, s.surf, s.bld
+    bld = s.bld
     mi, fi = st.mine_inc, st.fac_inc
     # income per seat per planet, once
     inc = [[bld[i] * mi + bld[i + 1] * fi for i in range(p * 16, p * 16 + 16, 2)] for p in range(n)]
-    guns = [0] * 8
-    for g in s.gun:
-        guns[g // 1000] += 1
-    phase4 = s.phase == 4
-    # one [inf, ship, tank] / [mines, factories] list per (seat, planet); planet pl's column is [pl::8]
-    # (the counters are bytearrays: the view hands out lists of ints)
-    orb = [list(orbit[i:i + 3]) for i in range(0, n * 24, 3)]
-    sur = [list(surf[i:i + 3]) for i in range(0, n * 24, 3)]
-    bl = [list(bld[i:i + 2]) for i in range(0, n * 16, 2)]
-    incs = [x for p in range(n) for x in inc[p]]
-    planets = []
-    for pl in range(8):
-        tiles = []
-        ncr = 0
-        alien = False
-        for i, t in enumerate(s.ptiles[pl]):
-            k, d, sk, lab = ttile[t]
-            tiles.append({"slot": i, "kind": k, "defence": d, "skull": sk, "label": lab})
-            if is_crisis[t]:
-                ncr += 1
-            elif is_alien[t]:
-                alien = True
-        dice = s.clevel[pl] if phase4 else 0
-        planets.append({
-            "index": pl, "name": names[pl], "vp": list(st.vp[pl]), "flipped": bool(s.flipped[pl]), "alien": alien,
-            "crisis_name": st.crisis[pl][0], "crisis_help": st.crisis[pl][1],
-            "crisis_level": ncr + dice, "crisis_tiles": ncr, "crisis_dice": dice,
-            "gunrunners": guns[pl], "gunrunner_bonus": guns[pl] * st.gun_bonus,
-            "tiles": tiles,
-            "orbit": orb[pl::8], "surface": sur[pl::8], "buildings": bl[pl::8], "income": incs[pl::8],
-        })
+    planets = _planets(s, st, n, inc)
     vp = _vp_now(s, st, inc)
     kl = st.kept_label
     kn = st.kind_name
@@ -176,7 +178,7 @@ def view_common(s) -> dict:
         kc = {"biggame": 0, "crisis": 0, "alien": 0}
         for t in kept:
             kc[kn[t]] += 1
-        info.append({"seat": p, "empire": gettext(EMPIRES[p]), "colour": COLOURS[p], "money": s.money[p],
+        info.append({"seat": p, "empire": st.empire[p], "colour": COLOURS[p], "money": s.money[p],
                      "hand_size": len(s.hands[p]),
                      "stock": dict(zip(STOCK_KEYS, s.stock[p * 5:p * 5 + 5])),
                      "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
@@ -196,7 +198,7 @@ def view_common(s) -> dict:
     # the log, when every line of it is public (else each seat's is read in view_for)
     log = None
     if all(e.visible_to is None for e in s.log):
-        log = [e.text for e in s.log]
+        log = log_texts(s.log, None)
     result = scoring = None
     if s.over:
         scoring = b = final_breakdown(s)
@@ -204,7 +206,7 @@ def view_common(s) -> dict:
                   "decided_by": b["decided_by"]}
     ct = st.card_title
     return {
-        "game": "venus", "seat": None, "players": n, "empires": [gettext(x) for x in EMPIRES[:n]],
+        "game": "venus", "seat": None, "players": n, "empires": st.empires(n),
         "colours": list(COLOURS[:n]),
         "period": s.period, "periods": c.rules["periods"], "phase": s.phase,
         "phase_name": gettext(PHASES[s.phase]) if 0 <= s.phase < 7 else "",
@@ -219,6 +221,57 @@ def view_common(s) -> dict:
     }
 
 
+#: the planets of recent positions, by all that they show: the next position of a game
+#: whose planets did not change (a card played, money paid) hands out the same list, which
+#: costs nothing to build again and which a server's diff of two views passes by identity
+_PLANETS = Recent(256)
+
+
+def _planets(s, st: _Static, n: int, inc: list) -> list:
+    """The planets of ``view_common``: their tiles, crises, gunrunners and each seat's
+    units, buildings and income there (``inc``: income per seat per planet)."""
+    phase4 = s.phase == 4
+    key = (st, n, bytes(s.orbit), bytes(s.surf), s.bld, s.flipped, s.clevel if phase4 else None, s.gun,
+           tuple(s.ptiles))
+    try:
+        planets = _PLANETS.get(key)
+    except TypeError:  # a field set by hand as a list (a test, a tool): built without the memo
+        planets = key = None
+    if planets is not None:
+        return planets
+    tile_at, is_crisis, is_alien = st.tile_at, st.is_crisis, st.is_alien
+    guns = [0] * 8
+    for g in s.gun:
+        guns[g // 1000] += 1
+    # one [inf, ship, tank] / [mines, factories] list per (seat, planet); planet pl's column is [pl::8]
+    # (the counters are bytearrays: the view hands out lists of ints)
+    orb, sur, bl = _triples(s.orbit, n * 24), _triples(s.surf, n * 24), _pairs(s.bld, n * 16)
+    incs = [x for p in range(n) for x in inc[p]]
+    planets = []
+    for pl in range(8):
+        tiles = []
+        ncr = 0
+        alien = False
+        for i, t in enumerate(s.ptiles[pl]):
+            tiles.append(tile_at(t, i))
+            if is_crisis[t]:
+                ncr += 1
+            elif is_alien[t]:
+                alien = True
+        dice = s.clevel[pl] if phase4 else 0
+        planets.append({
+            "index": pl, "name": st.names[pl], "vp": st.vp_lists[pl], "flipped": bool(s.flipped[pl]),
+            "alien": alien, "crisis_name": st.crisis[pl][0], "crisis_help": st.crisis[pl][1],
+            "crisis_level": ncr + dice, "crisis_tiles": ncr, "crisis_dice": dice,
+            "gunrunners": guns[pl], "gunrunner_bonus": guns[pl] * st.gun_bonus,
+            "tiles": tiles,
+            "orbit": orb[pl::8], "surface": sur[pl::8], "buildings": bl[pl::8], "income": incs[pl::8],
+        })
+    if key is not None:
+        _PLANETS.put(key, planets)
+    return planets
+
+
 def view_for(s, seat: Optional[int], common: dict) -> dict:
     """The view of ``seat`` from :func:`view_common` of the same position: the seat, its own
     hand (the others' are counts only), the full decision if it is the one deciding, and the
@@ -227,28 +280,36 @@ def view_for(s, seat: Optional[int], common: dict) -> dict:
     out["seat"] = seat
     n = s.num_players
     if seat is not None and 0 <= seat < n:
-        cs = static(s.comp).card
+        card_json = static(s.comp).card_json
         ce = s.comp.cefx
-        hand = []
-        for card in sorted(s.hands[seat], key=lambda x: (ce[x], x)):
-            e, title, typ, text = cs[card]
-            hand.append({"card": card, "effect": e, "title": title, "type": typ, "text": text})
-        out["hand"] = hand
+        out["hand"] = [card_json(card) for card in sorted(s.hands[seat], key=lambda x: (ce[x], x))]
     tm = common["to_move"]
     if tm is not None and seat == tm:
         out["decision"] = {"seat": tm, "kind": s.decision_kind(), "prompt": s.decision_prompt(),
                            "options": [s.action_json(a) for a in s.legal_actions()]}
     if common["log"] is None:
-        log = []
-        for e in s.log:
-            if e.visible_to is None:
-                log.append(e.text)
-            else:
-                t = e.text_for(seat)
-                if t is not None:
-                    log.append(t)
-        out["log"] = log
+        out["log"] = log_texts(s.log, seat)
     return out
+
+
+def _triples(counts, size: int) -> list:
+    """``counts[:size]`` (a bytearray) as lists of three ints, in order.
+
+    >>> _triples(bytearray([1, 2, 3, 4, 5, 6, 7]), 6)
+    [[1, 2, 3], [4, 5, 6]]
+    """
+    it = iter(counts[:size])
+    return [[a, b, c] for a, b, c in zip(it, it, it)]
+
+
+def _pairs(counts, size: int) -> list:
+    """``counts[:size]`` (a bytearray) as lists of two ints, in order.
+
+    >>> _pairs(bytearray([1, 2, 3, 4, 5]), 4)
+    [[1, 2], [3, 4]]
+    """
+    it = iter(counts[:size])
+    return [[a, b] for a, b in zip(it, it)]
 
 
 def kind_counts(tiles, tile_kind) -> dict:
