@@ -269,3 +269,36 @@ def test_the_bot_levels_named_in_words_come_from_the_servers_one_table(client):
     for name in ("api.js", "lab.js"):
         text = (js / name).read_text(encoding="utf-8")
         assert not any(f't("{w}")' in text for w in ("Easy", "Random", "Medium", "Hard", "Expert")), name
+
+
+def test_moves_made_in_hungarian_are_stored_in_english_and_read_so_after_a_restart(db_url):
+    """The stored position and its events are language-free: a Hungarian reader's moves do not
+    leave Hungarian sentences in the log an English reader reads once the server restarts."""
+    import json
+
+    from fastapi.testclient import TestClient
+
+    from cosmodrome.server import create_app
+    from cosmodrome.server.storage import unpack
+
+    hu = {"Accept-Language": "hu"}
+    with TestClient(create_app(db_url)) as client:
+        g = venus_game(client, seed=6)
+        gid = g["id"]
+        for _ in range(12):
+            info = client.get(f"/api/games/{gid}/view", headers={**auth(token(g, 0)), **hu}).json()
+            seat = info["decision"]["seat"] if info.get("decision") else info["waiting"]["seat"]
+            mine = client.get(f"/api/games/{gid}/view", headers={**auth(token(g, seat)), **hu}).json()
+            action = mine["decision"]["options"][0]["action"]
+            r = client.post(f"/api/games/{gid}/act", json={"action": action, "version": mine["version"]},
+                            headers={**auth(token(g, seat)), **hu})
+            assert r.status_code == 200, r.text
+        before = client.get(f"/api/games/{gid}/view", headers=auth(token(g, 0))).json()["view"]["log"]
+        rows = client.app.state.store.snapshots(gid)
+        kept = [json.dumps([unpack(row.state), unpack(row.step)], ensure_ascii=False) for row in rows]
+        assert len(kept) >= 12
+        assert not any(w in k for k in kept for w in ("Birodalom", "passzjelző", "befejezi")), kept[-1][:600]
+        assert any("Britain" in k or "British Empire" in k for k in kept)
+    with TestClient(create_app(db_url)) as client:
+        after = client.get(f"/api/games/{gid}/view", headers=auth(token(g, 0))).json()["view"]["log"]
+    assert after == before and not any("Birodalom" in str(line) for line in after), after

@@ -39,18 +39,22 @@ def event_from_json(d: dict[str, Any]) -> Event:
 
 
 def snapshot(idx: int, rules: int, state: State, events: list[Event], label: Optional[str]) -> SnapshotRow:
-    """The stored form of step ``idx``: the state after it, its events and its action's label."""
-    return SnapshotRow(idx, rules, pack(state.to_json()),
-                       pack({"events": [e.to_json() for e in events], "label": label}))
+    """The stored form of step ``idx``: the state after it, its events and its action's label,
+    their sentences in English whoever acted (the store is language-free)."""
+    with i18n.using(i18n.SOURCE):
+        return SnapshotRow(idx, rules, pack(state.to_json()),
+                           pack({"events": [e.to_json() for e in events], "label": label}))
 
 
 def snapshot_later(idx: int, rules: int, state: State, events: list[Event],
                    label: Optional[str]) -> Callable[[], SnapshotRow]:
     """:func:`snapshot` in two halves: the JSON of the state and events is taken now (so the
     snapshot is of this position), the encoding and compression when the result is called,
-    which the store does in its committer thread, off the event loop."""
-    state_json = state.to_json()
-    step = {"events": [e.to_json() for e in events], "label": label}
+    which the store does in its committer thread, off the event loop. Its sentences are in
+    English whoever acted (the store is language-free)."""
+    with i18n.using(i18n.SOURCE):
+        state_json = state.to_json()
+        step = {"events": [e.to_json() for e in events], "label": label}
     return lambda: SnapshotRow(idx, rules, pack(state_json), pack(step))
 
 
