@@ -448,3 +448,30 @@ def test_a_position_whose_planets_did_not_change_hands_out_the_same_planets():
     assert after is not before and after[MARS]["orbit"][1][0] == before[MARS]["orbit"][1][0] + 2
     assert json.dumps(after) == json.dumps(t.clone().view(None)["planets"])
     assert s.view_common()["planets"] is before
+
+
+def test_the_tables_tooltips_come_with_the_view_and_carry_this_games_numbers():
+    """The tiles, card types and a period explained (text.table_help), handed to the page with
+    the view in the reader's language; their numbers are the component data's, so a variant's
+    table explains its own game. They are words for people: what a seat observes (information
+    state strings) leaves them out."""
+    import dataclasses
+
+    from cosmodrome import i18n
+    from cosmodrome.core.game import observed_view
+    from cosmodrome.games.venus.text import table_help
+
+    s = GAME.new_state(3, seed=4)
+    help_ = s.view(0)["help"]
+    assert help_ is s.view(None)["help"]          # one object for every seat: diffed by identity
+    assert help_["tiles"]["alien"][1].startswith("An invader: defence 7.")
+    assert "hand limit 9" in help_["tiles"]["cards"][1] and "players+2 cubes" in help_["phases"]
+    variant = dataclasses.replace(s.comp, rules={**s.comp.rules, "windfall": 5, "alien_defence": 9, "mine_income": 4})
+    mine = table_help(variant)
+    assert "take £5 from" in mine["tiles"]["windfall"][1] and "defence 9" in mine["tiles"]["alien"][1]
+    assert "(mine £4, factory £2)" in mine["phases"]
+    with i18n.using("hu"):
+        hu = table_help(variant)
+    assert "5 fontot" in hu["tiles"]["windfall"][1] and "értéke 9" in hu["tiles"]["alien"][1], hu
+    assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
+    assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)

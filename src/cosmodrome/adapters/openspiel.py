@@ -72,8 +72,8 @@ Clones and search
 
 Observations (built ONLY from what the player may see)
     ``observation_string(p)`` is the current view: the canonical JSON of
-    ``state.view(p)``. ``information_state_string(p)`` is perfect recall: everything ``p``
-    has seen since the deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
+    ``state.view(p)`` without its game's ``presentation_keys`` (``observed_view``).
+    ``information_state_string(p)`` is perfect recall: everything ``p`` has seen since the deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
     each step (:func:`seen_step`) says who acted, ``p``'s own action ids and the log lines
     ``p`` read (hidden parts replaced as the table shows them). ``observation_tensor(p)``
     is the game's observation layout of the view (``describe_tensor`` lists each entry);
@@ -119,6 +119,7 @@ from cosmodrome.adapters.tensor import canonical, recall_layout, schema_for, sea
 from cosmodrome.core import Game, OptionError, RecordError, Rng, State, game_names, get_game
 from cosmodrome.core.chance import CHANCE as CORE_CHANCE
 from cosmodrome.core.chance import future_as_chance, make_explicit
+from cosmodrome.core.game import observed_view
 from cosmodrome.core.recall import RecallLayout, Trace, unchain
 
 pyspiel = require("pyspiel")
@@ -315,7 +316,7 @@ class CosmodromeObserver:
     player may see only.
 
     The observation (``perfect_recall`` false) is the current view: its string is the
-    canonical JSON of ``state.view(player)``. The information state (``perfect_recall``
+    canonical JSON of ``observed_view(state, player)``. The information state (``perfect_recall``
     true) is everything the player has seen since the start: its string is the canonical
     JSON of ``{"seen": [...], "view": ...}``, the steps of :func:`seen_step` (who acted,
     the player's own actions, the log lines it read) and the current view. The observation
@@ -356,8 +357,8 @@ class CosmodromeObserver:
         if self.perfect_recall:
             # canonical({"seen": [...], "view": ...}), the steps' JSON made once when recorded
             seen = ",".join(step[player] for step in box.steps())
-            return f'{{"seen":[{seen}],"view":{canonical(s.view(player))}}}'
-        return canonical(s.view(player))
+            return f'{{"seen":[{seen}],"view":{canonical(observed_view(s, player))}}}'
+        return canonical(observed_view(s, player))
 
 
 # ----- building the pyspiel classes of one game ------------------------------------------------

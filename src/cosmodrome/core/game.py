@@ -206,6 +206,11 @@ class Game(ABC):
     #: labels); a lab run's results carry them (:func:`cosmodrome.lab.compare.labels`) and the lab
     #: page writes each through the reader's catalog
     summary_labels: Mapping[str, str] = {}
+    #: keys of a view that are words for people, the same in every position of a game (Venus's
+    #: tooltips, ``help``): the table draws them, but they are not part of what a seat observes,
+    #: so :func:`observed_view` (information state strings, OpenSpiel's observation strings)
+    #: leaves them out
+    presentation_keys: tuple[str, ...] = ()
     #: the version of the game's rules as this code plays them: a whole number the game bumps
     #: whenever a change alters what a recorded action means (a decision offered differently,
     #: a rule read anew), so a stored game knows under which rules its actions were taken
@@ -590,8 +595,9 @@ class State(ABC):
 
     def information_state_string(self, seat: int) -> str:
         """A string that is equal for two states exactly when ``seat`` cannot tell them apart
-        (given the same history). Defaults to the canonical JSON of the seat's view."""
-        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
+        (given the same history). Defaults to the canonical JSON of what the seat observes
+        (:func:`observed_view`)."""
+        return json.dumps(observed_view(self, seat), sort_keys=True, separators=(",", ":"))
 
     # ----- for people and tools --------------------------------------------------------
     def seat_name(self, seat: Optional[int]) -> str:
@@ -633,3 +639,14 @@ def team_returns(players: int, won: bool) -> list[float]:
 
 def labels(state: State, actions: Sequence[int]) -> list[str]:
     return [state.action_label(a) for a in actions]
+
+
+def observed_view(state: State, seat: Optional[int]) -> dict[str, Any]:
+    """``state.view(seat)`` without its game's :attr:`Game.presentation_keys` (texts for people
+    that no position changes): what the seat observes, for strings that identify information
+    states."""
+    view = state.view(seat)
+    keys = state.game.presentation_keys
+    if keys and any(k in view for k in keys):
+        view = {k: v for k, v in view.items() if k not in keys}
+    return view

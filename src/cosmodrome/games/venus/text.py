@@ -41,7 +41,7 @@ from cosmodrome.games.venus.flow import (
     decode_unit_at,
 )
 from cosmodrome.games.venus.state import SHORT
-from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 UNIT_LABELS = (N_("infantry"), N_("spaceship"), N_("tank"))
 AN_UNIT = (N_("an infantry"), N_("a spaceship"), N_("a tank"))
@@ -546,3 +546,62 @@ def _units(c) -> str:
 
 #: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language
 LEGEND = tuple(in_source(legend_rows))
+
+
+# ----- the table's tooltips: the tiles, the card types and a period explained ------------------
+#: each tile kind's name and what taking it means, in our own words; ``{...}`` fields are the
+#: component data's ``[rules]`` numbers (a variant's own), filled in by :func:`table_help`
+TILE_HELP = {
+    "factory": (N_("Factory"), N_("Undefended. Send a unit from orbit to the surface to take it and put one of your "
+                                  "factories here (income £{factory_income} a period). Needs a factory in your stock. "
+                                  "(rulebook: Claim one tile)")),
+    "mine": (N_("Mine"), N_("Defended: roll three dice, keep the highest and lowest, add their difference to the "
+                            "defence; commit at least that many combat points. Place a mine here (income "
+                            "£{mine_income}). (rulebook: Combat)")),
+    "cards": (N_("Draw two cards"), N_("Undefended. Land a unit to draw two game cards (hand limit {hand_limit}). "
+                                       "(rulebook: Claim one tile)")),
+    "windfall": (N_("Windfall"), N_("Undefended. Land a unit to take £{windfall} from the bank.")),
+    "biggame": (N_("Big Game"), N_("Undefended. Land a unit and keep the tile: {kept_tile_vp} VP at the end.")),
+    "crisis": (N_("Crisis"), N_("Raises this planet's crisis level. Defended; beat it to keep it ({kept_tile_vp} VP at "
+                                "the end). A skull mark means the level may climb further when the crisis dice roll "
+                                "skulls.")),
+    "tension": (N_("Tension"), N_("Defended by a rival's units on and around this planet. Win it to swap one of their "
+                                  "mines or factories here for one of yours.")),
+    "alien": (N_("Alien"), N_("An invader: defence {alien_defence}. Beat it to take the tile ({alien_vp} VP) and free "
+                              "the planet for good.")),
+}
+#: what each type of card asks of its player (RB: Cards)
+TYPE_HELP = {
+    "action": N_("Uses your action for the turn."),
+    "free": N_("Play any time in your own turn, as often as you like."),
+    "benefit": N_("Play together with the action it improves (a move, a claim, a combat)."),
+    "reaction": N_("Played when its trigger happens, even in another player's turn."),
+}
+#: a period, phase by phase (RB: Playing the game)
+PHASE_HELP = N_("Each period: 1 put players+{extra_pass_cubes} cubes on the pass card, 2 draw tiles for each planet, "
+                "3 take actions in turn until the last cube is taken, 4 roll for escalating crises and resolve them "
+                "Mercury to Kuiper, 5 collect income (mine £{mine_income}, factory £{factory_income}), 6 bring "
+                "surface units back to orbit.")
+_TABLE_HELP: dict = {}
+
+
+def table_help(comp) -> dict:
+    """The tooltips of the table in the current language, their numbers those of ``comp``'s
+    rules: ``{"tiles": {kind: [name, text]}, "types": {type: text}, "phases": text}``. Made
+    once per component set and language; the view hands out the same object every move.
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> table_help(GAME.new_state(2, seed=1).comp)["tiles"]["windfall"]
+    ['Windfall', 'Undefended. Land a unit to take £3 from the bank.']
+    """
+    key = (id(comp), current())
+    out = _TABLE_HELP.get(key)
+    if out is None or out[0] is not comp:
+        numbers = dict(comp.rules)
+        out = _TABLE_HELP[key] = (comp, {
+            "tiles": {k: [gettext(name), gettext(text).format(**numbers)] for k, (name, text) in TILE_HELP.items()},
+            "types": {k: gettext(text) for k, text in TYPE_HELP.items()},
+            "phases": gettext(PHASE_HELP).format(**numbers)})
+        if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
+            _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
+    return out[1]

@@ -43,7 +43,9 @@ Schema::
       "log": [str],                                # recent log lines as this seat reads them
       "over": bool,
       "result": {"end": str, "vp": [int], "winners": [int], "decided_by": str|null}|null,
-      "scoring": scoring.breakdown(state)|null     # the full end-of-game scoring, once over
+      "scoring": scoring.breakdown(state)|null,    # the full end-of-game scoring, once over
+      "help": {"tiles": {kind: [name, text]}, "types": {type: text}, "phases": str}
+                                                   # the table's tooltips, this game's numbers (text.table_help)
     }
 
 The static parts (tile names and kinds, planet data, card texts) are built once per
@@ -65,7 +67,7 @@ from cosmodrome.games.venus.state import (
     COLOURS,
     EMPIRES,
 )
-from cosmodrome.games.venus.text import CARD_TEXT, CRISIS_HELP, PHASES, TILE_LABELS, planet_word, tile_name
+from cosmodrome.games.venus.text import CARD_TEXT, CRISIS_HELP, PHASES, TILE_LABELS, planet_word, table_help, tile_name
 from cosmodrome.i18n import current, gettext
 
 UNITS = ("infantry", "spaceship", "tank")
@@ -217,7 +219,7 @@ def view_common(s) -> dict:
         "discard_top": [ct[x] for x in s.discard[-5:]],
         "bag_size": len(s.bag), "bag_counts": bag_counts, "tile_discard_counts": tdc,
         "combat": combat, "move": move, "aliens": aliens_view(s, st), "log": log, "over": s.over,
-        "result": result, "scoring": scoring,
+        "result": result, "scoring": scoring, "help": table_help(c),
     }
 
 

@@ -18,26 +18,11 @@ const PLANET_LOOK = {
 const COLOURS = { red: "#e0453a", blue: "#3f7be8", purple: "#9b59d0", yellow: "#f2c230", green: "#3dbb6a" };
 const PHASES = [t("Pass cubes"), t("Tiles"), t("Actions"), t("Crises"), t("Income"), t("Reset")];
 
-// ----- rule help, in our own words (RB = the rulebook section it summarises) ------------------
-const TILE_HELP = {
-  factory: [t("Factory"), t("Undefended. Send a unit from orbit to the surface to take it and put one of your factories here (income £2 a period). Needs a factory in your stock. (rulebook: Claim one tile)")],
-  mine: [t("Mine"), t("Defended: roll three dice, keep the highest and lowest, add their difference to the defence; commit at least that many combat points. Place a mine here (income £3). (rulebook: Combat)")],
-  cards: [t("Draw two cards"), t("Undefended. Land a unit to draw two game cards (hand limit 9). (rulebook: Claim one tile)")],
-  windfall: [t("Windfall"), t("Undefended. Land a unit to take £3 from the bank.")],
-  biggame: [t("Big Game"), t("Undefended. Land a unit and keep the tile: 1 VP at the end.")],
-  crisis: [t("Crisis"), t("Raises this planet's crisis level. Defended; beat it to keep it (1 VP at the end). A skull mark means the level may climb further when the crisis dice roll skulls.")],
-  tension: [t("Tension"), t("Defended by a rival's units on and around this planet. Win it to swap one of their mines or factories here for one of yours.")],
-  alien: [t("Alien"), t("An invader: defence 7. Beat it to take the tile (2 VP) and free the planet for good.")],
-};
-const TYPE_HELP = {
-  action: t("Uses your action for the turn."),
-  free: t("Play any time in your own turn, as often as you like."),
-  benefit: t("Play together with the action it improves (a move, a claim, a combat)."),
-  reaction: t("Played when its trigger happens, even in another player's turn."),
-};
+// ----- rule help: the game's own words with this game's numbers (the view's ``help``,
+// games/venus/text.py table_help), set at each drawing -------------------------------------------
+let HELP = { tiles: {}, types: {}, phases: "" };
 // an amount of money as the reader writes it ("£12"; Hungarian: "12 font")
 const pounds = (n) => t("£{n}", { n });
-const PHASE_HELP = t("Each period: 1 put players+2 cubes on the pass card, 2 draw tiles for each planet, 3 take actions in turn until the last cube is taken, 4 roll for escalating crises and resolve them Mercury to Kuiper, 5 collect income (mine £3, factory £2), 6 bring surface units back to orbit.");
 
 // ----- tooltips --------------------------------------------------------------------------------
 let tip = null;
@@ -271,7 +256,7 @@ function empireRows(pl, model, ctx, idx, root) {
 
 function tileNode(tl, planetName, ctx, idx, root) {
   const k = tileKind(tl);
-  const [title, help] = TILE_HELP[k] || [tl.kind, ""];
+  const [title, help] = HELP.tiles[k] || [tl.kind, ""];
   const node = el("div", { class: `vn-tile ${k}`, "data-slot": tl.slot, "data-kind": tl.kind, "data-id": `tile:${planetName}:${tl.slot}:${tl.kind}` },
     el("span", { class: "ic", text: TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
     tl.defence !== undefined && tl.defence !== null ? el("span", { class: "def", text: tl.defence }) : null,
@@ -334,7 +319,7 @@ function cardNode(c, ctx, idx, root) {
   const node = el("div", { class: "vn-card", "data-card": c.card, "data-effect": c.effect, "data-id": `card:${c.card}` },
     el("span", { class: `ty ${tyc}`, text: TYPE_WORDS[tyc] || c.type || t("card") }), el("div", { class: "ct", text: c.title || t("card {n}", { n: c.card }) }),
     el("div", { class: "tx", text: c.text || "" }), c.cp ? el("span", { class: "cp", text: t("{n} CP", { n: c.cp }) }) : null);
-  tipOn(node, c.title || t("Card"), `${c.text || ""} ${TYPE_HELP[tyc] || ""}`.trim(), t("a {type} card", { type: TYPE_WORDS[tyc] || c.type || "" }));
+  tipOn(node, c.title || t("Card"), `${c.text || ""} ${HELP.types[tyc] || ""}`.trim(), t("a {type} card", { type: TYPE_WORDS[tyc] || c.type || "" }));
   makeClickable(node, idx.card.get(String(c.effect)), ctx, root);
   return node;
 }
@@ -437,6 +422,7 @@ export function formatDie(v) { return v === 0 ? "☠" : String(v); }
 export function render(root, ctx) {
   hideTip();
   const m = norm(ctx.view || {});
+  if (ctx.view && ctx.view.help) HELP = ctx.view.help;
   const idx = optionIndex(ctx.decision);
   root.style.position = "relative";
   const phaseNo = typeof m.phase === "number" ? m.phase - 1 : -1;  // the view counts 0 = setup, 1..6
@@ -449,7 +435,7 @@ export function render(root, ctx) {
       el("span", { class: "muted small", text: t("Pass card") }),
       Array.from({ length: m.cubesTotal || 0 }, (_, i) => el("span", { class: `vn-cube ${i < (m.cubes ?? 0) ? "" : "taken"}` })),
       el("span", { class: "small", text: t("{n} left", { n: m.cubes ?? "?" }) })));
-  tipOn(top.firstChild, t("A period, phase by phase"), PHASE_HELP, t("rulebook: Playing the game"));
+  tipOn(top.firstChild, t("A period, phase by phase"), HELP.phases, t("rulebook: Playing the game"));
   const board = el("div", { class: "vn-board", "data-testid": "planets" }, m.planets.map(pl => planetCard(pl, m, ctx, idx, root)));
   const players = el("div", { class: "vn-players" }, m.players.map(p => playerPanel(p, m, ctx, idx, root)));
   let hand;
