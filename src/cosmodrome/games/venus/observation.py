@@ -16,6 +16,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Mapping, Optional
 
+import numpy as np
+
 from cosmodrome.core import CHANCE
 from cosmodrome.core.observation import (
     FIXED,
@@ -256,12 +258,30 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
                 write_player(out, at, k)
 
     hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
+    hand_spans = [lay.span("seat"), lay.span("hand")]
     seat_null, seat_at = ix["seat is null"], ix["seat == 0"]
     effect_index = {e: i for i, e in enumerate(EFFECTS)}
     card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
 
     def hand_key(s, seat):
         return seat, (tuple(s.hands[seat]) if seat is not None and 0 <= seat < n else None)
+
+    hand_end = hand_at + len(EFFECTS)
+    # a hand's entries by its cards: built once per hand met (a hand's count of one effect is
+    # the float32 sum ``card_scale + card_scale + ...``, as the view's encoder adds it), kept
+    # in a bounded table shared by the observers of this layout
+    hand_rows: dict = {}
+
+    def hand_row(hand):
+        row = hand_rows.get(hand)
+        if row is None:
+            row = np.zeros(len(EFFECTS), dtype=np.float32)
+            for card in hand:
+                row[card_effect[card]] += card_scale
+            if len(hand_rows) >= _HAND_ROWS:
+                hand_rows.clear()
+            hand_rows[hand] = row
+        return row
 
     def write_hand(s, seat, out):
         if seat is None or not 0 <= seat < n:
@@ -270,8 +290,21 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
                 out[seat_null] = 1.0
         else:
             out[seat_at + seat] = 1.0
-            for card in s.hands[seat]:
-                out[hand_at + card_effect[card]] += card_scale
+            out[hand_at:hand_end] = hand_row(tuple(s.hands[seat]))
+
+    def update_hand(s, seat, old, new, out):
+        """A seat's hand after another's (or the same seat's after a draw): the seat's flag
+        moved, the hand's entries replaced at once."""
+        (was, _), (seat, hand) = old, new
+        if hand is None or old[1] is None:
+            for a, b in hand_spans:
+                out[a:b] = 0.0
+            write_hand(s, seat, out)
+            return
+        if was != seat:
+            out[seat_at + was] = 0.0
+            out[seat_at + seat] = 1.0
+        out[hand_at:hand_end] = hand_row(hand)
 
     # the turn: period, phase, first player, cubes, whose move and what kind, the piles' sizes
     period_at, periods = ix["period"], r["periods"]
@@ -354,7 +387,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     def rest(s, seat):
         """The piles, the combat, the move and the result: values, or cheap keys of them."""
         cb = s.cb
-        return ([titles[x] for x in s.discard[-5:]], tuple(s.bag), tuple(s.tdisc),
+        return ([titles[x] for x in s.discard[-5:]], bytes(s.bag), tuple(s.tdisc),
                 (tuple(cb.to_list()), tuple(s.cbcards)) if cb.active and not s.over else None,
                 move_value(s, seat), result_value(s, seat))
 
@@ -363,7 +396,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
                   [[units] * len(orb_idx), [units] * len(sur_idx), [bscale] * len(bld_idx), stock_mul]),
         Part(write_board, (), board_key, update_board),
         Part(write_players, (), players_key, update_players),
-        Part(write_hand, [lay.span("seat"), lay.span("hand")], hand_key),
+        Part(write_hand, hand_spans, hand_key, update_hand),
         Part(write_counters, (), counters, update_counters), Part(write_turn, (), turn, update_turn),
         lay.group(("discard_top",), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
@@ -374,6 +407,8 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
 
 _CRISIS_STEPS = (O_CRISIS, O_CRISIS_START)
+#: hands whose entries an observer keeps at most (then the table starts again)
+_HAND_ROWS = 4096
 #: no counters seen yet: every counter differs from these
 _NO_COUNTERS = (object(),) * 8
 #: crisis levels read outside the crisis phase (the view shows no crisis dice then)
