@@ -371,12 +371,18 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
     titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
-    def move_value(s, seat):
+    def move_key(s, seat):
         mv = s.mv
         if mv.active and not s.over:
-            return {"from": planets[mv.origin], "ships": mv.ships, "infantry": mv.infantry,
-                    "tanks": mv.tanks, "allowance": mv.allowance}
+            return mv.origin, mv.ships, mv.infantry, mv.tanks, mv.allowance
         return None
+
+    def move_value(s, seat, k):
+        if k is None:
+            return None
+        origin, ships, infantry, tanks, allowance = k
+        return {"from": planets[origin], "ships": ships, "infantry": infantry, "tanks": tanks,
+                "allowance": allowance}
 
     def result_value(s, seat):
         if s.over:
@@ -389,7 +395,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         cb = s.cb
         return ([titles[x] for x in s.discard[-5:]], bytes(s.bag), tuple(s.tdisc),
                 (tuple(cb.to_list()), tuple(s.cbcards)) if cb.active and not s.over else None,
-                move_value(s, seat), result_value(s, seat))
+                move_key(s, seat), result_value(s, seat))
 
     return StateEncoder([
         scattered(units_key, [orb_idx, sur_idx, bld_idx, stock_idx],
@@ -402,7 +408,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
                   (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   # the combat's view follows from the combat array and the cards played in it
                   (("combat",), lambda s, seat, k: None if k is None else combat_view(s)),
-                  ("move",), ("result",), key=rest),
+                  (("move",), move_value), ("result",), key=rest),
     ], accepts=lambda s: s.comp is c)
 
 
