@@ -393,7 +393,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     def rest(s, seat):
         """The piles, the combat, the move and the result: values, or cheap keys of them."""
         cb = s.cb
-        return ([titles[x] for x in s.discard[-5:]], bytes(s.bag), tuple(s.tdisc),
+        return (tuple(s.discard[-5:]), bytes(s.bag), tuple(s.tdisc),
                 (tuple(cb.to_list()), tuple(s.cbcards)) if cb.active and not s.over else None,
                 move_key(s, seat), result_value(s, seat))
 
@@ -404,7 +404,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         Part(write_players, (), players_key, update_players),
         Part(write_hand, hand_spans, hand_key, update_hand),
         Part(write_counters, (), counters, update_counters), Part(write_turn, (), turn, update_turn),
-        lay.group(("discard_top",), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
+        lay.group((("discard_top",), lambda s, seat, k: [titles[x] for x in k]), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   # the combat's view follows from the combat array and the cards played in it
                   (("combat",), lambda s, seat, k: None if k is None else combat_view(s)),
