@@ -364,10 +364,14 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
             out[i] = 1.0
 
     def update_turn(s, seat, old, new, out):
-        for i in turn_entries(old):
-            out[i] = 0.0
-        for i in turn_entries(new):
-            out[i] = 1.0
+        """Only the flags that differ (whose move often changes, the decision's kind less)."""
+        was, now = turn_entries(old), turn_entries(new)
+        for i in was:
+            if i not in now:
+                out[i] = 0.0
+        for i in now:
+            if i not in was:
+                out[i] = 1.0
 
     titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
