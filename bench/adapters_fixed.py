@@ -46,7 +46,7 @@ def _pyspiel(g, games: int) -> int:
 
 def _pz(g, games: int) -> int:
     from cosmodrome.adapters.pettingzoo import raw_env
-    env, rng = raw_env(g.name, players=2), np.random.RandomState(1)
+    env, rng = raw_env(g.name, players=2), np.random.default_rng(1)
     return sum(play_pettingzoo(env, k, rng) for k in range(games))
 
 

@@ -67,17 +67,19 @@ def play_pyspiel(game, rng: random.Random) -> int:
     return decisions
 
 
-def play_pettingzoo(env, seed: int, rng: np.random.RandomState) -> int:
+def play_pettingzoo(env, seed: int, rng: np.random.Generator) -> int:
     """One game through the AEC loop (``last()`` = observation + mask, ``step``); returns
-    its agent steps."""
+    its agent steps. The action: a uniform pick among the mask's legal ids with numpy's
+    ``Generator`` (``RandomState.randint`` and ``np.flatnonzero`` cost about 2 µs more a
+    step, a tenth of the loop's own overhead)."""
     env.reset(seed=seed)
     steps = 0
     while True:
         obs, reward, term, trunc, info = env.last()
         if term or trunc:
             return steps
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.randint(len(legal))]))
+        legal = obs["action_mask"].nonzero()[0]
+        env.step(int(legal[rng.integers(len(legal))]))
         steps += 1
 
 
@@ -106,7 +108,7 @@ def _pyspiel(name: str, players: int, seconds: float) -> float:
 
 def _pettingzoo(name: str, players: int, seconds: float) -> float:
     from cosmodrome.adapters.pettingzoo import raw_env
-    env, rng = raw_env(name, players=players), np.random.RandomState(1)
+    env, rng = raw_env(name, players=players), np.random.default_rng(1)
     return per_cpu_second(lambda k: play_pettingzoo(env, k, rng), seconds)
 
 

@@ -73,3 +73,26 @@ def test_group_leaves_out_an_absent_key():
     assert out[lay.index["has current"]] == 1.0 and out[lay.index["current.die == 3"]] == 1.0
     part.update(None, 0, ({"die": 3}, ABSENT, ABSENT, ABSENT, ABSENT), (ABSENT,) * 5, out)
     assert not out.any()
+
+
+def test_venus_hands_table_full_starts_again_and_stays_right(monkeypatch):
+    """The Venus observer's table of hands met, bounded: when full it starts again, and every
+    vector still equals a fresh encoding (hands of both seats alternating, an observer of
+    each seat, the bytes compared)."""
+    from cosmodrome.games.venus import observation as venus_observation
+    monkeypatch.setattr(venus_observation, "_HAND_ROWS", 2)
+    game = get_game("venus")
+    lay = schema_for(game, 2)
+    obs = [lay.observer(), lay.observer()]
+    rng = Rng(26)
+    for seed in (31, 32):
+        s = game.new_state(2, seed=seed)
+        for _ in range(120):
+            if s.is_terminal():
+                break
+            seat = s.to_move()
+            for ob in (obs[0], obs[1]):
+                got = ob.observe(s, seat if ob is obs[0] else 1 - seat)
+                want = lay.encode(s.view(seat if ob is obs[0] else 1 - seat))
+                assert got.tobytes() == want.tobytes()
+            _step(s, rng)

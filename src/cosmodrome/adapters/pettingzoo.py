@@ -196,7 +196,7 @@ class CosmodromeAECEnv(AECEnv):
             return
         if self.state.is_terminal():
             raise GameOverError("the game is over: no action can be taken")
-        a = check_action(action, f"{self.game.name}, {agent}")
+        a = action if action.__class__ is int else check_action(action, f"{self.game.name}, {agent}")
         # checked: an illegal action raises IllegalActionError naming the legal ones and leaves
         # the state unchanged; one the agent's observation just listed is checked against the
         # list the state kept (State.kept_legal_actions), not computed again
@@ -212,14 +212,14 @@ class CosmodromeAECEnv(AECEnv):
             for i, ag in enumerate(self.possible_agents):
                 self.rewards[ag] = float(returns[i])
                 self.terminations[ag] = True
-        else:
+            self._accumulate_rewards()
+            return
+        # before the end every reward is 0 (they come at the end only), so the rewards and
+        # their sums are already 0: nothing to clear or add up
+        if self.max_cycles is not None and self.decisions >= self.max_cycles * self.players:
             for ag in self.agents:
-                self.rewards[ag] = 0.0
-            if self.max_cycles is not None and self.decisions >= self.max_cycles * self.players:
-                for ag in self.agents:
-                    self.truncations[ag] = True
-            self.agent_selection = self.possible_agents[self.state.to_move()]
-        self._accumulate_rewards()
+                self.truncations[ag] = True
+        self.agent_selection = self.possible_agents[self.state.to_move()]
 
     # ----- presentation ----------------------------------------------------------------------
     def render(self) -> Optional[str]:

@@ -560,8 +560,6 @@ class Observer:
 
     def observe(self, state: Any, seat: Any, out: Optional[np.ndarray] = None) -> np.ndarray:
         """The vector of ``state.view(seat)`` (into ``out`` when given)."""
-        if out is None:
-            out = np.empty(self.layout.size, dtype=np.float32)
         enc = self.encoder
         if enc is None or not enc.accepts(state):
             self._seen = _UNSEEN
@@ -573,23 +571,23 @@ class Observer:
             self._keys = [None if p.key is None else p.key(state, seat) for p in enc.parts]
             self._seen = True
         else:
-            i = 0
+            i = -1
             for key, update, write, spans in enc.steps:
+                i += 1
                 if key is not None:
                     k = key(state, seat)
                     old = keys[i]
-                    i += 1
                     if k == old:
                         continue
-                    keys[i - 1] = k
+                    keys[i] = k
                     if update is not None:
                         update(state, seat, old, k, vec)
                         continue
-                else:
-                    i += 1
                 for a, b in spans:
                     vec[a:b] = 0.0
                 write(state, seat, vec)
+        if out is None:
+            return vec.copy()
         if out is not vec:
             out[:] = vec
         return out

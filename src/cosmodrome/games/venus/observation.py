@@ -16,6 +16,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Mapping, Optional
 
+import numpy as np
+
 from cosmodrome.core import CHANCE
 from cosmodrome.core.observation import (
     FIXED,
@@ -256,12 +258,30 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
                 write_player(out, at, k)
 
     hand_null, hand_at = ix["hand is null"], ix[f"count of {EFFECTS[0]} in hand"]
+    hand_spans = [lay.span("seat"), lay.span("hand")]
     seat_null, seat_at = ix["seat is null"], ix["seat == 0"]
     effect_index = {e: i for i, e in enumerate(EFFECTS)}
     card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
 
     def hand_key(s, seat):
         return seat, (tuple(s.hands[seat]) if seat is not None and 0 <= seat < n else None)
+
+    hand_end = hand_at + len(EFFECTS)
+    # a hand's entries by its cards: built once per hand met (a hand's count of one effect is
+    # the float32 sum ``card_scale + card_scale + ...``, as the view's encoder adds it), kept
+    # in a bounded table shared by the observers of this layout
+    hand_rows: dict = {}
+
+    def hand_row(hand):
+        row = hand_rows.get(hand)
+        if row is None:
+            row = np.zeros(len(EFFECTS), dtype=np.float32)
+            for card in hand:
+                row[card_effect[card]] += card_scale
+            if len(hand_rows) >= _HAND_ROWS:
+                hand_rows.clear()
+            hand_rows[hand] = row
+        return row
 
     def write_hand(s, seat, out):
         if seat is None or not 0 <= seat < n:
@@ -270,8 +290,21 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
                 out[seat_null] = 1.0
         else:
             out[seat_at + seat] = 1.0
-            for card in s.hands[seat]:
-                out[hand_at + card_effect[card]] += card_scale
+            out[hand_at:hand_end] = hand_row(tuple(s.hands[seat]))
+
+    def update_hand(s, seat, old, new, out):
+        """A seat's hand after another's (or the same seat's after a draw): the seat's flag
+        moved, the hand's entries replaced at once."""
+        (was, _), (seat, hand) = old, new
+        if hand is None or old[1] is None:
+            for a, b in hand_spans:
+                out[a:b] = 0.0
+            write_hand(s, seat, out)
+            return
+        if was != seat:
+            out[seat_at + was] = 0.0
+            out[seat_at + seat] = 1.0
+        out[hand_at:hand_end] = hand_row(hand)
 
     # the turn: period, phase, first player, cubes, whose move and what kind, the piles' sizes
     period_at, periods = ix["period"], r["periods"]
@@ -331,19 +364,29 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
             out[i] = 1.0
 
     def update_turn(s, seat, old, new, out):
-        for i in turn_entries(old):
-            out[i] = 0.0
-        for i in turn_entries(new):
-            out[i] = 1.0
+        """Only the flags that differ (whose move often changes, the decision's kind less)."""
+        was, now = turn_entries(old), turn_entries(new)
+        for i in was:
+            if i not in now:
+                out[i] = 0.0
+        for i in now:
+            if i not in was:
+                out[i] = 1.0
 
     titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
-    def move_value(s, seat):
+    def move_key(s, seat):
         mv = s.mv
         if mv.active and not s.over:
-            return {"from": planets[mv.origin], "ships": mv.ships, "infantry": mv.infantry,
-                    "tanks": mv.tanks, "allowance": mv.allowance}
+            return mv.origin, mv.ships, mv.infantry, mv.tanks, mv.allowance
         return None
+
+    def move_value(s, seat, k):
+        if k is None:
+            return None
+        origin, ships, infantry, tanks, allowance = k
+        return {"from": planets[origin], "ships": ships, "infantry": infantry, "tanks": tanks,
+                "allowance": allowance}
 
     def result_value(s, seat):
         if s.over:
@@ -354,26 +397,28 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     def rest(s, seat):
         """The piles, the combat, the move and the result: values, or cheap keys of them."""
         cb = s.cb
-        return ([titles[x] for x in s.discard[-5:]], tuple(s.bag), tuple(s.tdisc),
+        return (tuple(s.discard[-5:]), bytes(s.bag), tuple(s.tdisc),
                 (tuple(cb.to_list()), tuple(s.cbcards)) if cb.active and not s.over else None,
-                move_value(s, seat), result_value(s, seat))
+                move_key(s, seat), result_value(s, seat))
 
     return StateEncoder([
         scattered(units_key, [orb_idx, sur_idx, bld_idx, stock_idx],
                   [[units] * len(orb_idx), [units] * len(sur_idx), [bscale] * len(bld_idx), stock_mul]),
         Part(write_board, (), board_key, update_board),
         Part(write_players, (), players_key, update_players),
-        Part(write_hand, [lay.span("seat"), lay.span("hand")], hand_key),
+        Part(write_hand, hand_spans, hand_key, update_hand),
         Part(write_counters, (), counters, update_counters), Part(write_turn, (), turn, update_turn),
-        lay.group(("discard_top",), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
+        lay.group((("discard_top",), lambda s, seat, k: [titles[x] for x in k]), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   # the combat's view follows from the combat array and the cards played in it
                   (("combat",), lambda s, seat, k: None if k is None else combat_view(s)),
-                  ("move",), ("result",), key=rest),
+                  (("move",), move_value), ("result",), key=rest),
     ], accepts=lambda s: s.comp is c)
 
 
 _CRISIS_STEPS = (O_CRISIS, O_CRISIS_START)
+#: hands whose entries an observer keeps at most (then the table starts again)
+_HAND_ROWS = 4096
 #: no counters seen yet: every counter differs from these
 _NO_COUNTERS = (object(),) * 8
 #: crisis levels read outside the crisis phase (the view shows no crisis dice then)
