@@ -122,6 +122,7 @@ def _layout(players: int, components: str) -> Layout:
                        vp=PerSeat(players, Num(100)), winners=List(players, SeatHot(players)),
                        decided_by=Skip("the tie-break step that decided, a text"))),
         scoring=Skip("the end-of-game breakdown: follows from the table"),
+        help=Skip("the table's tooltips: words for people, the same in every position"),
     )
     return Layout("venus", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, c))
 
