@@ -192,7 +192,7 @@ def test_a_lab_runs_results_read_hungarian(server, hu):
     hu.goto(f"{server}/lab.html")
     hu.wait_for_selector("[data-testid=lab-form] .entry", timeout=30000)
     hu.select_option("#lab-game", "cosmic-run")
-    hu.wait_for_selector("[data-testid=lab-form] .entry[data-key]", timeout=30000)
+    hu.wait_for_selector("[data-testid=lab-form][data-game=cosmic-run] .entry[data-key]", timeout=30000)
     hu.fill("#lab-games", "4")
     hu.click("#lab-run")
     hu.wait_for_selector("[data-testid=lab-other-table]", timeout=120000)

@@ -208,11 +208,31 @@ def test_the_games_own_counters_are_named_by_the_words_the_results_carry(server,
 
     page.route(re.compile(r"/api/lab/runs/[^/?]+(\?|$)"), relabel)
     page.select_option("#lab-game", "cosmic-run")
-    page.wait_for_selector("[data-testid=lab-form] .entry[data-key]", timeout=30000)
+    page.wait_for_selector("[data-testid=lab-form][data-game=cosmic-run] .entry[data-key]", timeout=30000)
     page.fill("#lab-games", "4")
     page.click("#lab-run")
     page.wait_for_selector("[data-testid=lab-other-table]", timeout=120000)
     names = page.locator("[data-testid=lab-other-table] th[scope=row]").all_inner_texts()
     assert "First sheet's points per game" in names and "Sheet 2: VP per game" in names, names
     assert not [n for n in names if "_" in n], names
+    assert not page.errors, page.errors
+
+
+def test_run_waits_for_the_chosen_games_own_form(server, browser):
+    """Between choosing another game and its form arriving, Run is off: a run started then sent
+    the previous game's numbers as the new game's variant and was refused (a race a quick reader,
+    or a loaded machine, met)."""
+    page = page_of(browser, server, "/lab.html")
+    page.wait_for_selector("[data-testid=lab-form][data-game=venus] .entry[data-key]", timeout=30000)
+    assert page.is_enabled("#lab-run")
+    held = []
+    page.route(re.compile(r"/api/lab/games/cosmic-run(\?|$)"), lambda route: held.append(route))
+    page.select_option("#lab-game", "cosmic-run")
+    page.wait_for_function("() => document.getElementById('lab-run').disabled", timeout=10000)
+    page.wait_for_timeout(300)
+    assert held and page.is_disabled("#lab-run")
+    assert page.get_attribute("[data-testid=lab-form]", "data-game") == ""
+    held[0].continue_()
+    page.wait_for_selector("[data-testid=lab-form][data-game=cosmic-run] .entry[data-key]", timeout=30000)
+    assert page.is_enabled("#lab-run")
     assert not page.errors, page.errors

@@ -251,10 +251,16 @@ async function gameChanged() {
     $("lab-progress").value = 0;
     $("lab-progress-text").textContent = t("no run yet");
   }
+  // until this game's own form has come, a run would send another game's numbers: no run
+  $("lab-run").disabled = true;
+  $("lab-form").dataset.game = "";
   const data = await api("GET", `/api/lab/games/${encodeURIComponent(g.name)}`);
+  if ($("lab-game").value !== g.name) return;  // the reader chose again meanwhile: that choice's form follows
   base = data.toml;
   $("lab-toml").value = data.toml;
   renderForm(data.form);
+  $("lab-form").dataset.game = g.name;
+  $("lab-run").disabled = false;
   loadRanges();
 }
 
