@@ -1,6 +1,6 @@
 """One citation style for the rulebook in every game's docstrings (docs/ARCHITECTURE.md,
 "Citing the rulebook"): ``RB: <section>`` (a section named by its heading, in quotes where the
-heading is a question: ``RB: "How do I jump?"``), never ``(rules, "...")``, ``RB Section`` or
+heading is a question: ``RB: "How do I jump?"``), never ``(rules, "...")`` or ``Rules, "..."``, ``RB Section`` or
 ``RB card: ...``; and every rule module cites the rulebook."""
 
 import ast
@@ -15,7 +15,7 @@ import cosmodrome.games as games_pkg
 GAMES = Path(games_pkg.__file__).parent
 PACKAGES = ("venus", "cosmic_run", "moon", "mars")
 #: the other styles the games once used
-OTHER_STYLE = re.compile(r'\(rules, "|\brules, "|\bRB (?=["A-Z])|\bRB cards?:|\brulebook: (?=[A-Z])')
+OTHER_STYLE = re.compile(r'\([Rr]ules, "|\b[Rr]ules, "|^Rules, |\bRB (?=["A-Z])|\bRB cards?:|\brulebook: (?=[A-Z])')
 
 
 def docstrings(path: Path) -> list[tuple[int, str]]:
@@ -49,3 +49,24 @@ def test_every_rule_module_cites_the_rulebook(package):
     silent = [m for m in rule_modules(package)
               if not any("RB: " in doc for _, doc in docstrings(GAMES / package / f"{m}.py"))]
     assert silent == []
+
+
+def sources(data) -> list[str]:
+    """Every ``source`` text of a component file, however deep its table."""
+    if isinstance(data, dict):
+        own = [data["source"]] if isinstance(data.get("source"), str) else []
+        return own + [s for v in data.values() for s in sources(v)]
+    if isinstance(data, list):
+        return [s for v in data for s in sources(v)]
+    return []
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_component_sources_cite_the_rulebook_the_same_way(package):
+    # the sources are shown to players and designers ("About this game", the lab's form): one
+    # style there too, ``RB: <section>``
+    import tomllib
+    data = tomllib.loads((GAMES / package / "components.toml").read_text(encoding="utf-8"))
+    found = sources(data)
+    assert found, "no sources read: the walk missed the file's shape"
+    assert [s for s in found if OTHER_STYLE.search(s)] == []

@@ -51,7 +51,7 @@ def group(s: MarsState, value: int) -> int:
 
 
 def engaged(s: MarsState, m: int) -> bool:
-    """Rules, "They are all over me!": a marine with aliens in its box is in close combat."""
+    """RB: "They are all over me!": a marine with aliens in its box is in close combat."""
     return s.mcol[m] * s.levels + s.mlvl[m] in s.aloc
 
 

@@ -20,7 +20,7 @@ def waiting(s: MarsState) -> list[int]:
 
 
 def choose_next(s: MarsState) -> None:
-    """Rules, "How do I...": no turn order between the marines. The first marine still waiting
+    """RB: "How do I...": no turn order between the marines. The first marine still waiting
     decides who plays next; with one left, it plays."""
     left = waiting(s)
     if len(left) == 1:
@@ -59,7 +59,7 @@ def end_turn(s: MarsState) -> None:
 
 
 def bait_fooled(s: MarsState) -> bool:
-    """Rules, "Supporting from base", bait: the white die is rolled again when its first result
+    """RB: "Supporting from base", bait: the white die is rolled again when its first result
     sends the wave where it hurts (the side in play on half the board; otherwise the side with
     more marines) - our reading of deceiving the MMM."""
     side = LEFT if s.white == 1 else RIGHT

@@ -64,7 +64,7 @@ def _training_dealt(t: int) -> str:
 
 
 def choose_training(s: MarsState, face: int) -> None:
-    """Rules, "Prepare landing": the marine keeps one of its card's two abilities for the game."""
+    """RB: "Prepare landing": the marine keeps one of its card's two abilities for the game."""
     m = s.cur
     s.train[m] = s.tcard[m] * 2 + face
     s.log("training", says("{who} trains as {ability}.", who=s.names[m], ability=Word(name_word, s.comp.abilities[s.train[m]].name)), seat=m)
@@ -72,7 +72,7 @@ def choose_training(s: MarsState, face: int) -> None:
 
 
 def land_at(s: MarsState, k: int) -> None:
-    """Rules, "Prepare landing": the marine puts itself on any box of the LZ; after the last
+    """RB: "Prepare landing": the marine puts itself on any box of the LZ; after the last
     marine, round 1 begins."""
     m = s.cur
     s.mcol[m] = s.zone_cols(LZ)[k]

@@ -76,7 +76,7 @@ def steps(s: MarsState, kinds) -> list[int]:
 
 
 def teleport_slots(s: MarsState) -> list[int]:
-    """Rules, "Special training", Teleportation: after programming, once a turn; a card beside
+    """RB: "Special training", Teleportation: after programming, once a turn; a card beside
     a defender box only once its defender is dead. Not while engaged: an engaged marine
     "can't move … until" it is rid of the aliens (RB: "They are all over me!"), the text
     counts a teleport as a move ("cannot move even with special abilities like Teleport"),
@@ -129,7 +129,7 @@ def uses(s: MarsState) -> list[int]:
 
 
 def use(s: MarsState, c: int) -> None:
-    """Rules, "Equipment": play card ``c`` (see the card texts in components.toml)."""
+    """RB: "Equipment": play card ``c`` (see the card texts in components.toml)."""
     m = s.cur
     who = s.names[m]
     name = Word(name_word, s.comp.equipment[c].name)  # written when read
@@ -192,7 +192,7 @@ def step(s: MarsState, kind: int, back: int) -> None:
 
 
 def teleport(s: MarsState, k: int) -> None:
-    """Rules, "Special training", Teleportation: a blue die gives the column counted from the
+    """RB: "Special training", Teleportation: a blue die gives the column counted from the
     card's Landing Zone end; the marine picks the level when there are several (our reading of
     the lost picture)."""
     zone = s.card_zones()[k]
@@ -224,7 +224,7 @@ def level_choice(s: MarsState, lvl: int) -> None:
 
 
 def orbital(s: MarsState, k: int) -> None:
-    """Rules, "Special training", Orbital bombing: once a game, every alien on one martian card
+    """RB: "Special training", Orbital bombing: once a game, every alien on one martian card
     dies."""
     m = s.cur
     s.spent[m] = 1
@@ -237,7 +237,7 @@ def orbital(s: MarsState, k: int) -> None:
 
 
 def drone_roll(s: MarsState, pair: int) -> None:
-    """Rules, "Special training", Drone: at the end of the turn, two dice for one shot, even
+    """RB: "Special training", Drone: at the end of the turn, two dice for one shot, even
     while engaged."""
     s.drone = 2
     s.faces = [0] * 6
@@ -252,7 +252,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
 
 
 def pass_card(s: MarsState, a: int) -> None:
-    """Rules, "Equipment": cards pass freely in a box; each card once a turn (our ruling, so
+    """RB: "Equipment": cards pass freely in a box; each card once a turn (our ruling, so
     that a turn ends)."""
     c, o = decode_give(a)
     s.passed |= 1 << c

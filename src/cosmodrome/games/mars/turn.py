@@ -58,7 +58,7 @@ INJECTED_DICE, TIRED_DICE = 6, 3
 
 
 def begin_turn(s: MarsState, m: int) -> None:
-    """Rules, "How do I...": marine ``m`` takes its dice (2 after a crash, 3 after an
+    """RB: "How do I...": marine ``m`` takes its dice (2 after a crash, 3 after an
     injection) and programs them."""
     s.cur = m
     s.dice_n = s.comp.dice["marine"]
@@ -94,7 +94,7 @@ def bomb_dice(s: MarsState, n: int) -> list[int]:
 
 
 def nuke_ready(s: MarsState, m: int) -> bool:
-    """Rules, "How we win?": beside the MMM (a defender box), free of aliens, before any die
+    """RB: "How we win?": beside the MMM (a defender box), free of aliens, before any die
     is programmed; an injected marine may also set it off with the 4 dice it has left after
     its first actions (RB: "Special training")."""
     if not beside_mmm(s, m) or engaged(s, m) or s.precog:
@@ -110,12 +110,12 @@ def bomb_left(s: MarsState) -> bool:
 
 
 def kamikaze_ready(s: MarsState, m: int) -> bool:
-    """Rules, "Special training", Kamikaze: beside the MMM, even engaged, as the whole turn."""
+    """RB: "Special training", Kamikaze: beside the MMM, even engaged, as the whole turn."""
     return s.has(m, KAMIKAZE) and beside_mmm(s, m) and s.phase == PROGRAM and programmed(s) == 0 and not s.used
 
 
 def program(s: MarsState, d: int, action: int) -> None:
-    """Rules, "How do I...": a die goes on one of the three actions (several dice may share one).
+    """RB: "How do I...": a die goes on one of the three actions (several dice may share one).
     After Precog the die already shows its face."""
     s.prog[d] = action
     shown = says(" (showing {face})", face=FACE_TEXTS[s.pre[d]]) if s.precog else ""
@@ -123,7 +123,7 @@ def program(s: MarsState, d: int, action: int) -> None:
 
 
 def can_inject(s: MarsState) -> bool:
-    """Rules, "Special training", Power-up injector: not in the turn it leaves the marine tired."""
+    """RB: "Special training", Power-up injector: not in the turn it leaves the marine tired."""
     m = s.cur
     return (s.phase == PROGRAM and s.has(m, INJECTOR) and not s.injected and not s.tired[m] and not s.precog
             and not s.used)
@@ -138,7 +138,7 @@ def inject(s: MarsState) -> None:
 
 
 def can_foresee(s: MarsState) -> bool:
-    """Rules, "Special training", Precog: not two turns running; the dice are chosen first."""
+    """RB: "Special training", Precog: not two turns running; the dice are chosen first."""
     m = s.cur
     return s.phase == PROGRAM and s.has(m, PRECOG) and not s.foresaw[m] and not s.precog and programmed(s) > 0
 
@@ -158,7 +158,7 @@ def foresee(s: MarsState) -> None:
 
 
 def note_face(s: MarsState, d: int, face: int) -> None:
-    """Rules, "Martian waves": a marine (not a Ranger) who ends its turn with the wave face
+    """RB: "Martian waves": a marine (not a Ranger) who ends its turn with the wave face
     showing among its dice sends a wave, "even if he doesn't use it"; a die rolled again
     shows its new face, so a wave face rolled away no longer counts (ruling 9). ``boom``
     holds the dice now showing it.
@@ -242,7 +242,7 @@ def reroll_sources(s: MarsState) -> list[int]:
 
 
 def antenna(s: MarsState, m: int) -> bool:
-    """Rules, "Base upgrades": an antenna guards marine ``m``'s side of the planet."""
+    """RB: "Base upgrades": an antenna guards marine ``m``'s side of the planet."""
     side = s.side_of(s.mcol[m])
     return any(s.upg[k] == ANTENNA and s.sides[k % len(s.sides)] == side for k in (0, 1))
 
@@ -265,7 +265,7 @@ def reroll(s: MarsState, d: int) -> None:
 
 
 def support_targets(s: MarsState) -> list[int]:
-    """Rules, "Supporting from base": a marine in the LZ, in a box free of aliens, with no die
+    """RB: "Supporting from base": a marine in the LZ, in a box free of aliens, with no die
     programmed, may stand a crashed marine up instead of acting (tactical support)."""
     if not from_base(s):
         return []
@@ -273,14 +273,14 @@ def support_targets(s: MarsState) -> list[int]:
 
 
 def from_base(s: MarsState) -> bool:
-    """Rules, "Supporting from base": in the LZ, in a box free of aliens, no die programmed."""
+    """RB: "Supporting from base": in the LZ, in a box free of aliens, no die programmed."""
     m = s.cur
     return (not s.used and not s.precog and not s.injected and s.zone[s.mcol[m]] == LZ
             and s.mcol[m] * s.levels + s.mlvl[m] not in s.aloc and not programmed(s))
 
 
 def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
-    """Rules, "Supporting from base", missile battery: two white dice give the exact distance
+    """RB: "Supporting from base", missile battery: two white dice give the exact distance
     from the beacon marine (forward or backward, as chosen); a piercing missile puts 3 hits on
     the most crowded box of that column, a fragmentation missile 1 hit on every box of that
     column and of the columns either side (our reading of "zone": a column of the ring)."""
@@ -304,7 +304,7 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
 
 
 def bait(s: MarsState) -> None:
-    """Rules, "Supporting from base", bait: the white die of this round will be rolled again."""
+    """RB: "Supporting from base", bait: the white die of this round will be rolled again."""
     s.bait = 1
     s.log("bait", says("{who} lays a bait for the MMM.", who=s.names[s.cur]))
     HOOKS.end_turn(s)
@@ -318,7 +318,7 @@ def support(s: MarsState, o: int) -> None:
 
 
 def after_action(s: MarsState) -> None:
-    """Rules, "Don't stop marine!": after an action the marine may stop or roll the next; a
+    """RB: "Don't stop marine!": after an action the marine may stop or roll the next; a
     Multi-shot marine may first fire the other groups of the roll (RB: "Special
     training"). With no action left, the turn stays open while a card or an ability can still
     be played."""
@@ -393,14 +393,14 @@ JET_ACCIDENT = 8
 
 
 def face_accident(s: MarsState, m: int, face: int) -> bool:
-    """Rules, "How do I jump?" (March on Mars "uses the same movement rules"): a move made
+    """RB: "How do I jump?" (March on Mars "uses the same movement rules"): a move made
     with the 2! face ends in an accident at the end of the jump; the Ranger ignores it
     ("you will not crash", RB: "Special training")."""
     return is_accident(face) and not s.has(m, RANGER)
 
 
 def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
-    """Rules, "How do I...": move by one die of the roll, forward or backward, with the
+    """RB: "How do I...": move by one die of the roll, forward or backward, with the
     Moon's jumping rules (the second die of a Jet pack jump carries on from where the first
     left the marine). The 2! face used for the move, on either die of a Jet pack jump, is an
     accident at the landing (ruling 49). An accident ends the turn."""
@@ -421,7 +421,7 @@ def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
 
 
 def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
-    """Rules, "Special training", Jet pack: the first die of a joined jump; the marine lands
+    """RB: "Special training", Jet pack: the first die of a joined jump; the marine lands
     only after the second die of the roll (a crash on the way is an accident at once)."""
     j = s.preview(m, d, back, mask)
     s.mode = 1
@@ -453,7 +453,7 @@ def odds(s: MarsState, dice: list[int], faces: list[int], keep: int, target: int
 
 
 def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
-    """Rules, "How we win?": four dice summing to 9 or more destroy the MMM; "Use me as a
+    """RB: "How we win?": four dice summing to 9 or more destroy the MMM; "Use me as a
     team": a standing companion in the box lets the marine roll its lowest die again
     (automatically, when the sum is short); so does an antenna on its side when the nuke is
     the turn's first roll ("Base upgrades", ruling 15). "Equipment": a Lucky charm held rolls again the

@@ -27,7 +27,7 @@ def incoming(side: int) -> int:
 
 
 def draw(s: MarsState, n: int) -> list[int]:
-    """Rules, "Can I kill the aliens?": ``n`` alien counters from the bag, refilled from the dead
+    """RB: "Can I kill the aliens?": ``n`` alien counters from the bag, refilled from the dead
     pile when it runs out."""
     out = []
     bag = s.aliens_at(BAG)
@@ -65,7 +65,7 @@ def boxes(s: MarsState, zone: int, side: int) -> list[tuple[int, int]]:
 
 
 def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
-    """Rules, "Martian waves": put ``aliens`` on ``zone`` in the deployment order; at the
+    """RB: "Martian waves": put ``aliens`` on ``zone`` in the deployment order; at the
     exterminator level the yellow ones jump onto the marines there, the one closest to the
     MMM first."""
     near = boxes(s, zone, side)
@@ -94,7 +94,7 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
 
 
 def wave_size(s: MarsState, side: int) -> int:
-    """Rules, "Martian waves" and "Threat level": the marines on that side's cards plus one,
+    """RB: "Martian waves" and "Threat level": the marines on that side's cards plus one,
     at least two, one fewer for baby marines (see :func:`sized`). The LZ lies on neither
     side: its marines count on both sides at the sergeant and exterminator levels, and on
     none below (ruling 11: that is why those levels must say so)."""
@@ -104,7 +104,7 @@ def wave_size(s: MarsState, side: int) -> int:
 
 
 def sized(s: MarsState, marines: int) -> int:
-    """Rules, "Martian waves", "Prepare landing" and "Threat level": a wave for ``marines``
+    """RB: "Martian waves", "Prepare landing" and "Threat level": a wave for ``marines``
     marines is one alien more, at least two; baby marines' waves, those of the set-up
     included, are one alien smaller (still at least two)."""
     n = marines + s.comp.wave["extra"] - (1 if s.options.get("threat") == "baby" else 0)
@@ -118,7 +118,7 @@ def aliens_in_zone(s: MarsState, zone: int) -> list[int]:
 
 
 def wave(s: MarsState, side: int, why: object) -> None:
-    """Rules, "Martian waves": one wave on ``side`` (ignored on the half of the board not in
+    """RB: "Martian waves": one wave on ``side`` (ignored on the half of the board not in
     play)."""
     if side not in s.sides:
         s.log("wave", says("A wave {why} goes to the {side} side, where other marines fight it.", why=why,
@@ -149,7 +149,7 @@ def slot_side(s: MarsState, k: int) -> int:
 
 
 def land_incoming(s: MarsState) -> None:
-    """Rules, turn order step 1: the aliens of the incoming-wave boxes deploy in the LZ."""
+    """RB: Turn order step 1: the aliens of the incoming-wave boxes deploy in the LZ."""
     for side in s.sides:
         group = s.aliens_at(incoming(side))
         if group:
@@ -159,7 +159,7 @@ def land_incoming(s: MarsState) -> None:
 
 
 def sentinels(s: MarsState) -> None:
-    """Rules, "Base upgrades": each sentinel counter shoots with two dice each round; a group
+    """RB: "Base upgrades": each sentinel counter shoots with two dice each round; a group
     of value ``v`` hits the LZ box ``v`` columns in from its end of the LZ."""
     lz = s.zone_cols(LZ)
     lvl = s.comp.layout["connector_level"]
@@ -175,7 +175,7 @@ def sentinels(s: MarsState) -> None:
 
 
 def base_attack(s: MarsState) -> None:
-    """Rules, turn order step 3 and "They are into the base!": aliens left in the LZ hit the
+    """RB: Turn order step 3 and "They are into the base!": aliens left in the LZ hit the
     base: they are discarded, an upgrade counter is destroyed, and the third time the base
     falls."""
     attackers = aliens_in_zone(s, LZ)

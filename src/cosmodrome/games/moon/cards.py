@@ -256,7 +256,7 @@ def go_on(s: MoonState) -> None:
 
 # ----- the timings ------------------------------------------------------------------------
 def start_of_round(s: MoonState) -> bool:
-    """Rules, "Action cards": a player without a card draws one; a player with one is asked
+    """RB: "Action cards": a player without a card draws one; a player with one is asked
     whether to discard it for a new one (in the round's order), in the first round too: the
     card dealt at setup may be swapped as any other (ruling 25). True when someone is asked."""
     if not s.advanced:
