@@ -60,3 +60,17 @@ def test_the_option_takes_a_path_or_the_content_only():
         GAME.resolve_options({"components": 7})
     with pytest.raises(DataError, match="cannot read the variant file 'nowhere.toml'"):
         GAME.new_state(2, 1, GAME.resolve_options({"components": "nowhere.toml"}))
+
+
+def test_the_nukes_labels_read_this_games_dice_and_target():
+    """The nuke's and Kamikaze's menu lines name the variant's dice and sum (RB: "How we win?",
+    "Special training"), not the printed 4 dice and 9."""
+    from cosmodrome.games.mars.actions import to_json
+    from cosmodrome.games.mars.state import A_KAMIKAZE, A_NUKE
+    dice = {"name": "bigger bomb", "toml": "[counts.dice]\nvalue = { marine = 4, crashed = 2, actions = 3, "
+                                           "nuke = 5, nuke_target = 12 }\nstatus = \"assumed\"\nsource = \"ours\"\n"}
+    printed, varied = bare(3), bare(3, components=dice)
+    assert to_json(printed, A_NUKE)["label"] == "set off the nuke (4 dice, 9 or more)"
+    assert to_json(varied, A_NUKE)["label"] == "set off the nuke (5 dice, 12 or more)"
+    assert "with 5 dice" in to_json(printed, A_KAMIKAZE)["label"]
+    assert "with 6 dice" in to_json(varied, A_KAMIKAZE)["label"]

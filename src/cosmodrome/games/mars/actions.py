@@ -81,7 +81,9 @@ from cosmodrome.games.mars.state import (
 )
 from cosmodrome.games.mars.text import die_name, name_word, says, step_name
 from cosmodrome.games.mars.turn import (
+    INJECTED_DICE,
     JET_ACCIDENT,
+    TIRED_DICE,
     after_action,
     bait,
     begin_turn,
@@ -329,16 +331,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if a == A_ROLL:
         return {"action": a, "label": _("roll the next action")}
     if a >= A_JET:
-        d, back, mk = decode_move(a, A_JET)
-        way = _("back") if back else _("forward")
-        if s.phase == ACT and s.faces[d]:
-            j = s.preview(s.cur, d, back, mk)
-            col, lvl = j.path[-1] if j.path else (j.col, j.level)
-            where = _(" over column {col}, level {level}").format(col=col + 1, level=lvl) + (
-                "" if j.outcome in ("safe", "fall", "hazard") else f" ({_(j.outcome)})")
-            return {"action": a, "label": _("jet pack: fly {way} with {die}{where}, then a second die").format(way=way, die=die_name(d), where=where),
-                    "die": d, "col": col, "level": lvl}
-        return {"action": a, "label": _("jet pack: fly {way} with {die}, then a second die").format(way=way, die=die_name(d)), "die": d}
+        return _jet_json(s, a)
     if a >= A_ORBITAL:
         tele = a >= A_TELEPORT
         k = a - (A_TELEPORT if tele else A_ORBITAL)
@@ -347,11 +340,13 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
             return {"action": a, "label": _("{what} a martian card not on this board").format(what=what)}
         return {"action": a, "label": _("{what} the {card} card").format(what=what, card=name_word(s.comp.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
     if a == A_KAMIKAZE:
-        return {"action": a, "label": _("kamikaze: the nuke with 5 dice, at the cost of this marine")}
+        return {"action": a, "label": _("kamikaze: the nuke with {n} dice, at the cost of this marine").format(
+            n=s.comp.dice["nuke"] + 1)}
     if a == A_PRECOG:
         return {"action": a, "label": _("precog: roll these dice now and put them on actions after")}
     if a == A_INJECT:
-        return {"action": a, "label": _("power-up injector: 6 dice this turn, 3 next turn")}
+        return {"action": a, "label": _("power-up injector: {n} dice this turn, {tired} next turn").format(
+            n=INJECTED_DICE, tired=TIRED_DICE)}
     if a >= A_GIVE:
         c, o = decode_give(a)
         name = s.comp.equipment[c].name
@@ -361,19 +356,13 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         return {"action": a, "label": _("give the {card} to {who}").format(card=name_word(name), who=s.names[o]), "seat": o,
                 "card": name}
     if a >= A_STEP:
-        kind, back = decode_step(a)
-        card = STEP_KINDS[kind][2]
-        how = _("the {card}").format(card=name_word(s.comp.equipment[card].name)) if card >= 0 else _("the scout's step")
-        j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
-        where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
-            "" if j.outcome == "safe" else f" ({_(j.outcome)})")
-        return {"action": a, "label": _("{how}: {step} {way} to {where}").format(how=how, step=_(step_name(kind)), way=_("back") if back else _("forward"), where=where),
-                "col": j.col, "level": j.level, "outcome": j.outcome}
+        return _step_json(s, a)
     if a >= A_USE:
         c = s.comp.equipment[a - A_USE]
         return {"action": a, "label": _("play the {card}: {text}").format(card=name_word(c.name), text=_(c.text)), "card": c.name}
     if a == A_NUKE:
-        return {"action": a, "label": _("set off the nuke (4 dice, 9 or more)")}
+        return {"action": a, "label": _("set off the nuke ({n} dice, {target} or more)").format(
+            n=s.comp.dice["nuke"], target=s.comp.dice["nuke_target"])}
     if a == A_BAIT:
         return {"action": a, "label": _("bait: make the MMM roll its white die again this round")}
     if a >= A_MISSILE:
@@ -392,17 +381,48 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         shown = _(" (showing {face})").format(face=face_text(s.pre[d])) if s.precog and s.pre[d] else ""
         return {"action": a, "label": _("{die}{shown} on action {n}").format(die=die_name(d), shown=shown, n=slot + 1), "die": d, "slot": slot}
     if A_MOVE <= a < A_SHOOT:
-        d, back, mk = decode_move(a)
-        if s.phase == ACT and s.faces[d]:
-            j = s.preview(s.cur, d, back, mk, start=(s.jcol, s.jlvl) if s.jet else None)
-            outcome = j.outcome
-            if outcome == "safe" and (face_accident(s, s.cur, s.faces[d]) or s.jet & JET_ACCIDENT):
-                outcome = "2! face"
-            where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
-                "" if outcome == "safe" else f" ({_(outcome)})")
-            return {"action": a, "label": _("move {way} with {die} to {where}").format(way=_("back") if back else _("forward"), die=die_name(d), where=where),
-                    "die": d, "col": j.col, "level": j.level, "outcome": outcome}
-        return {"action": a, "label": _("move {way} with {die}").format(way=_("back") if back else _("forward"), die=die_name(d)), "die": d}
+        return _move_json(s, a)
     back, rng_, lvl = decode_shot(a)
     col = s.mcol[s.cur] + (-rng_ if back else rng_)
     return {"action": a, "label": _("shoot column {col}, level {level} (range {n})").format(col=col + 1, level=lvl, n=rng_), "col": col, "level": lvl}
+
+
+def _move_json(s: MarsState, a: int) -> dict[str, Any]:
+    """A move with a die: where it ends and what happens there, once the die shows its face."""
+    d, back, mk = decode_move(a)
+    if s.phase == ACT and s.faces[d]:
+        j = s.preview(s.cur, d, back, mk, start=(s.jcol, s.jlvl) if s.jet else None)
+        outcome = j.outcome
+        if outcome == "safe" and (face_accident(s, s.cur, s.faces[d]) or s.jet & JET_ACCIDENT):
+            outcome = "2! face"
+        where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
+            "" if outcome == "safe" else f" ({_(outcome)})")
+        return {"action": a, "label": _("move {way} with {die} to {where}").format(way=_("back") if back else _("forward"), die=die_name(d), where=where),
+                "die": d, "col": j.col, "level": j.level, "outcome": outcome}
+    return {"action": a, "label": _("move {way} with {die}").format(way=_("back") if back else _("forward"), die=die_name(d)), "die": d}
+
+
+def _jet_json(s: MarsState, a: int) -> dict[str, Any]:
+    """The jet pack's first die (RB: "Special training", Jet pack): the box it flies over."""
+    d, back, mk = decode_move(a, A_JET)
+    way = _("back") if back else _("forward")
+    if s.phase == ACT and s.faces[d]:
+        j = s.preview(s.cur, d, back, mk)
+        col, lvl = j.path[-1] if j.path else (j.col, j.level)
+        where = _(" over column {col}, level {level}").format(col=col + 1, level=lvl) + (
+            "" if j.outcome in ("safe", "fall", "hazard") else f" ({_(j.outcome)})")
+        return {"action": a, "label": _("jet pack: fly {way} with {die}{where}, then a second die").format(way=way, die=die_name(d), where=where),
+                "die": d, "col": col, "level": lvl}
+    return {"action": a, "label": _("jet pack: fly {way} with {die}, then a second die").format(way=way, die=die_name(d)), "die": d}
+
+
+def _step_json(s: MarsState, a: int) -> dict[str, Any]:
+    """A one-box step (the scout's, or a card's): where it ends."""
+    kind, back = decode_step(a)
+    card = STEP_KINDS[kind][2]
+    how = _("the {card}").format(card=name_word(s.comp.equipment[card].name)) if card >= 0 else _("the scout's step")
+    j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
+    where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
+        "" if j.outcome == "safe" else f" ({_(j.outcome)})")
+    return {"action": a, "label": _("{how}: {step} {way} to {where}").format(how=how, step=_(step_name(kind)), way=_("back") if back else _("forward"), where=where),
+            "col": j.col, "level": j.level, "outcome": j.outcome}
