@@ -479,9 +479,24 @@ class State(ABC):
         seat = self.to_move()
         if seat is None:
             return None
-        options = tuple(Choice(a, j.get("label", self.action_label(a)), {k: v for k, v in j.items() if k not in ("action", "label")})
+        options = tuple(Choice(a, j["label"] if "label" in j else self.action_label(a),
+                               {k: v for k, v in j.items() if k != "action" and k != "label"})
                         for a in self.legal_actions() for j in (self.action_json(a),))
         return Decision(seat, self.decision_kind(), self.decision_prompt(), options)
+
+    def decision_in_view(self, view: Any) -> Optional[Decision]:
+        """:meth:`decision`, read from ``view`` (this position's view for the seat to move)
+        when the view shows it with its options, so that they are not built twice: a view's
+        ``"decision"`` with ``"options"`` holds the decision's seat, kind and prompt and each
+        legal action's :meth:`action_json` in order (Onward to Venus's view; checked for every
+        game by tests/core/test_decision_in_view.py). None when the view has no options."""
+        d = view.get("decision") if view.__class__ is dict else None
+        options = d.get("options") if d.__class__ is dict else None
+        if options.__class__ is not list:
+            return None
+        return Decision(d["seat"], d["kind"], d["prompt"], tuple(
+            Choice(j["action"], j["label"], {k: v for k, v in j.items() if k != "action" and k != "label"})
+            for j in options))
 
     # ----- advancing -------------------------------------------------------------------
     def kept_legal_actions(self) -> Optional[list]:

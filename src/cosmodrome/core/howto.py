@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
 from cosmodrome.core.errors import DataError
-from cosmodrome.i18n import gettext, svg_words  # data texts: extracted from the help file itself
+from cosmodrome.i18n import current, gettext, svg_words  # data texts: extracted from the help file itself
 
 #: what a diagram may not contain: scripts, event handlers, outside references
 _UNSAFE_SVG = re.compile(r"<script|<foreignObject|\son[a-z]+\s*=|href\s*=\s*[\"'](?!#)", re.IGNORECASE)
@@ -122,16 +122,38 @@ def hint_for(data: Mapping[str, Any], kind: str,
     """The hint of a decision of ``kind`` with ``options`` (action, JSON details): what it
     means, and what its options do, grouped by text in the order of the file's keys (the first
     key that fits an option wins). None when the file has no hint for ``kind``."""
-    h = data.get("hints", {}).get(kind)
-    if h is None:
+    parts = _hint_parts(data, kind)
+    if parts is None:
         return None
-    keys = list(h.get("options", {}).items())
-    groups: dict[str, list[int]] = {}
+    text, keys, words = parts
+    groups: dict[int, list[int]] = {}
     for action, details in options:
-        for key, text in keys:
+        for i, key in enumerate(keys):
             if _matches(key, details):
-                groups.setdefault(text, []).append(action)
+                groups.setdefault(words[i][0], []).append(action)
                 break
-    order = {text: i for i, (_, text) in enumerate(keys)}
-    return {"text": "\n\n".join(gettext(p.strip()) for p in h["text"].strip().split("\n\n")),
-            "options": [{"text": gettext(t), "actions": a} for t, a in sorted(groups.items(), key=lambda g: order[g[0]])]}
+    return {"text": text, "options": [{"text": words[i][1], "actions": groups[i]} for i in sorted(groups)]}
+
+
+#: (id of a help file's data, kind, language) -> (that data, the hint's parts): a decision's
+#: hint is asked after every move, and its sentences are the same each time
+_HINT_PARTS: dict[tuple, tuple] = {}
+
+
+def _hint_parts(data: Mapping[str, Any], kind: str) -> Optional[tuple[str, list[str], list[tuple[int, str]]]]:
+    """The parts of the hint of ``kind`` in the current language: its text, its option keys
+    and for each key (the index of its text's last key, by which the texts are listed; that
+    text); None without a hint."""
+    memo = (id(data), kind, current())
+    got = _HINT_PARTS.get(memo)
+    if got is not None and got[0] is data:
+        return got[1]
+    h = data.get("hints", {}).get(kind)
+    parts = None
+    if h is not None:
+        pairs = list(h.get("options", {}).items())
+        last = {t: i for i, (_, t) in enumerate(pairs)}  # a text's options are listed at its last key
+        parts = ("\n\n".join(gettext(p.strip()) for p in h["text"].strip().split("\n\n")),
+                 [k for k, _ in pairs], [(last[t], gettext(t)) for _, t in pairs])
+    _HINT_PARTS[memo] = (data, parts)
+    return parts

@@ -49,8 +49,9 @@ import threading
 import time
 import zlib
 from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import orjson
 from sqlalchemy import (
@@ -464,7 +465,7 @@ class Committer:
             self._settle(outcomes)
             return
         try:
-            with Session(self.engine) as s, s.begin():
+            with _transaction(self.engine, [fn for fn, _ in live]) as s:
                 results = _apply(s, [fn for fn, _ in live])
                 self._notify(s, [fn for fn, _ in live])
             lost = _guard_error(self.guard)
@@ -477,7 +478,7 @@ class Committer:
             else:
                 for fn, fut in live:  # which write broke a constraint? each alone (rare)
                     try:
-                        with Session(self.engine) as s, s.begin():
+                        with _transaction(self.engine, [fn]) as s:
                             (r,) = _apply(s, [fn])
                             self._notify(s, [fn])
                     except Exception as one:
@@ -556,6 +557,19 @@ class ActionWrite:
 
     def __call__(self, s: Session) -> None:
         _apply(s, [self])
+
+
+@contextmanager
+def _transaction(engine, writes: list) -> Iterator[Any]:
+    """A transaction for ``writes``: a plain connection when they are all actions (their
+    statements are SQLAlchemy Core's; an ORM session costs about as much CPU again a commit,
+    which is what a commit of one move pays), else a session (the other writes use the ORM)."""
+    if all(w.__class__ is ActionWrite for w in writes):
+        with engine.begin() as conn:
+            yield conn
+    else:
+        with Session(engine) as s, s.begin():
+            yield s
 
 
 def _apply(s: Session, writes: list) -> list:

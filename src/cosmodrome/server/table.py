@@ -308,15 +308,18 @@ class Table:
     def _shared(self) -> dict[str, Any]:
         """The parts of a table message that are the same for every seat (the decision, who
         decides, the seats, the result), built once per version and reused by every socket."""
-        key = (self.version, i18n.current(), self.row.status, tuple((s.claimed, s.stand_in, s.display)
-                                                                   for s in self.row.seats))
+        # (a seat is a frozen record: any change of one is a new object)
+        key = (self.version, i18n.current(), self.row.status, tuple(self.row.seats))
         memo = self._memo.get(key[1], {})  # one per language read
         if memo.get("key") != key:
             st = self.state
             mover = st.to_move()
             decision = waiting = None
             if mover is not None and self.row.status == "running":
-                d = st.decision()
+                # a person's decision is in their view (built for their socket anyway), often
+                # with its options: those are then read there rather than built again
+                d = (st.decision_in_view(self.view(mover)) if self.bot_spec(mover) is None else None) \
+                    or st.decision()
                 # what the others learn: only what the rules make public (Game.public_decision)
                 public = self.game.public_decision(st, d)
                 waiting = {"seat": mover, "seat_name": self.seat_name(mover), "kind": public["kind"],

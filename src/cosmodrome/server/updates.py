@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import copy
 import json
+from itertools import compress
+from operator import is_not
 from typing import Any, Optional
 
 import orjson
@@ -98,15 +100,15 @@ def view_ops(old: Any, new: Any, path: tuple = ()) -> list[list[Any]]:
 #: (a move of 100 games of 4 seats and a spectator notes 500 views and 100 commons)
 _BASES = Recent(1024)
 _COMMON_OPS = Recent(256)
-_MISSING = object()
 
 
 def built_from(view: dict, common: dict) -> None:
     """Note that ``view`` was built from the seat-independent part ``common`` (``State.view_for``):
     its keys whose value is not ``common``'s own object are the seat's own. Neither may change
     afterwards (the views of a position are read-only)."""
-    own = frozenset([k for k, v in view.items() if common.get(k, _MISSING) is not v]
-                    + [k for k in common if k not in view])
+    # (in C: the keys whose value is not common's object, and those only one of them has)
+    own = frozenset(compress(view, map(is_not, view.values(), map(common.get, view)))).union(
+        view.keys() ^ common.keys())
     _BASES.put(id(view), (view, common, own))
 
 
@@ -115,19 +117,47 @@ def _base(view: dict) -> Optional[tuple[dict, dict, frozenset]]:
     return got if got is not None and got[0] is view else None
 
 
-def _common_ops(old: dict, new: dict) -> dict:
-    """The operations turning each key of ``old`` into ``new`` (two commons), worked out once."""
+def _common_ops(old: dict, new: dict) -> tuple:
+    """The operations turning each key of ``old`` into ``new`` (two commons), worked out once:
+    ``(old, new, {key: ops}, {plan key: plan})`` (the plans: :func:`_plan`)."""
     key = (id(old), id(new))
     got = _COMMON_OPS.get(key)
     if got is not None and got[0] is old and got[1] is new:
-        return got[2]
+        return got
     ops: dict = {}
     for k, v in new.items():
         out: list = []
         _diff_key(old, k, v, out)
         ops[k] = out
-    _COMMON_OPS.put(key, (old, new, ops))
-    return ops
+    got = (old, new, ops, {})
+    _COMMON_OPS.put(key, got)
+    return got
+
+
+def _plan(common: tuple, own: frozenset, old: dict, new: dict) -> list:
+    """How a socket's diff of view ``old`` into ``new`` (built from the two commons of
+    ``common``, :func:`_common_ops`) goes, key by key in ``new``'s order: runs of the commons'
+    operations (lists) and the seat's own keys to diff (``(key,)``), then the deletions. The
+    same for every view of the same keys and own keys, so worked out once for them."""
+    key = (own, tuple(old), tuple(new))
+    plans = common[3]
+    plan = plans.get(key)
+    if plan is None:
+        shared = common[2]
+        plan, run = [], []
+        for k in new:
+            if k in own:
+                if run:
+                    plan.append(run)
+                    run = []
+                plan.append((k,))
+            else:
+                run.extend(shared[k])
+        run.extend([["d", [k]] for k in old if k not in new])
+        if run:
+            plan.append(run)
+        plans[key] = plan
+    return plan
 
 
 def _diff_key(old: dict, k: Any, v: Any, out: list) -> None:
@@ -145,16 +175,14 @@ def _diff_top(old: dict, new: dict, out: list) -> None:
     read from :func:`_common_ops` when both views were noted (:func:`built_from`)."""
     a, b = _base(old), _base(new)
     if a is not None and b is not None:
-        shared = _common_ops(a[1], b[1])
-        own = a[2] | b[2]
-        for k, v in new.items():
-            if k in own:
-                _diff_key(old, k, v, out)
+        for step in _plan(_common_ops(a[1], b[1]), a[2] | b[2], old, new):
+            if step.__class__ is list:
+                out.extend(step)
             else:
-                out.extend(shared[k])
-    else:
-        for k, v in new.items():
-            _diff_key(old, k, v, out)
+                _diff_key(old, step[0], new[step[0]], out)
+        return
+    for k, v in new.items():
+        _diff_key(old, k, v, out)
     for k in old:
         if k not in new:
             out.append(["d", [k]])
