@@ -400,7 +400,7 @@ def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
 
 #: the technologies explained for the page's tooltips (title, text, the rulebook section it
 #: retells, as the page shows it), in our own words; the view hands them out translated
-#: (``sheet.help``, :func:`help_texts`)
+#: (``help``, :func:`help_texts`)
 TECH_HELP = {
     "defensive missile": (N_("Defensive missile"), N_("Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help."), "rulebook: Defensive Missile"),
     "navigational control": (N_("Navigational control"), N_("Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ)."), "rulebook: Navigational Control; FAQ"),
@@ -422,19 +422,69 @@ SHEET_HELP = {
     "start": (N_("Launch pad"), N_("Every ship starts below its track and enters the circle right above it with its first step."), "rulebook: Movement Die"),
     "armada": (N_("Armada rule"), N_("A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire)."), "rulebook: The Armada Rule"),
 }
+#: each kind of action die face explained (title, text, the rulebook section); ``{colour}``,
+#: ``{n}`` (the pips) and ``{tech}`` are the face's, filled in by :func:`die_help`
+DIE_HELP = {
+    "move": (N_("{Colour} {n} — movement"), None, "rulebook: Movement Die"),  # the text: :func:`die_help`
+    "attack": (N_("Advance and attack {colour}"),
+               N_("The {colour} ship steps one circle, then the opponent's {colour} ship loses a heart (a defensive "
+                  "missile stops it; a ship on its planet ignores it). Friendly variant: your own {colour} engine is "
+                  "upgraded instead. Solo: your die only advances."),
+               "rulebook: Advance and Attack Die"),
+    "mine": (N_("Mine die"),
+             N_("Set the letter die to the column you want and roll the number: the mines land on your opponent's "
+                "sheet only. In the solo game it has no use for you."),
+             "rulebook: Mine Die; The Solo Game"),
+    "tech": (N_("Technology: {tech}"), N_("Adds one {tech} to the sheet (an X in its next circle)."),
+             "rulebook: Technology Dice"),
+}
 _HELP_CACHE: dict = {}
 
 
-def help_texts() -> dict:
-    """:data:`SHEET_HELP` and :data:`TECH_HELP` in the current language, as the view hands
-    them to the page: ``{"sheet": {key: [title, text, source]}, "tech": {...}}``."""
-    lang = current()
-    out = _HELP_CACHE.get(lang)
-    if out is None:
-        out = _HELP_CACHE[lang] = {
-            name: {k: [gettext(a), gettext(b), src] for k, (a, b, src) in table.items()}
-            for name, table in (("sheet", SHEET_HELP), ("tech", TECH_HELP))}
-    return out
+def die_help(comp: Components, code: int) -> list[str]:
+    """The tooltip of the action die face ``code`` of ``comp``'s dice (:data:`DIE_HELP`), in the
+    current language: ``[title, text, source]``.
+
+    >>> from cosmodrome.games.cosmic_run import GAME
+    >>> die_help(GAME.new_state(2, 1).comp, 1)[0]
+    'Orange 2 — movement'
+    """
+    face = comp.face_json(code)
+    title, text, src = DIE_HELP[face["kind"]]
+    if face["kind"] == "move":
+        colour, n = gettext(face["colour"]), face["pips"]
+        return [gettext(title).format(Colour=colour[:1].upper() + colour[1:], n=n),
+                ngettext("Moves the {colour} ship up to {n} circle, straight up or sideways (diagonally with "
+                         "navigational control, through mines with warp drives). Any pips may be left unused.",
+                         "Moves the {colour} ship up to {n} circles, straight up or sideways (diagonally with "
+                         "navigational control, through mines with warp drives). Any pips may be left unused.",
+                         n).format(colour=colour, n=n), src]
+    if face["kind"] == "attack":
+        colour = gettext(face["colour"])
+        return [gettext(title).format(colour=colour), gettext(text).format(colour=colour), src]
+    if face["kind"] == "tech":
+        name = gettext(face["tech"])
+        more = TECH_HELP.get(face["tech"])
+        adds = gettext(text).format(tech=name)
+        return [gettext(title).format(tech=name), f"{adds} {gettext(more[1])}" if more else adds, src]
+    return [gettext(title), gettext(text), src]
+
+
+def help_texts(comp: Components) -> dict:
+    """:data:`SHEET_HELP`, :data:`TECH_HELP` and the faces of ``comp``'s action dice
+    (:func:`die_help`) in the current language, as the view hands them to the page:
+    ``{"sheet": {key: [title, text, source]}, "tech": {...}, "dice": {face code: [...]}}``.
+    Made once per component set and language: the view hands out the same object every move."""
+    key = (id(comp), current())
+    out = _HELP_CACHE.get(key)
+    if out is None or out[0] is not comp:
+        tables = {name: {k: [gettext(a), gettext(b), src] for k, (a, b, src) in table.items()}
+                  for name, table in (("sheet", SHEET_HELP), ("tech", TECH_HELP))}
+        tables["dice"] = {str(code): die_help(comp, code) for code in sorted({f for d in comp.dice for f in d})}
+        out = _HELP_CACHE[key] = (comp, tables)
+        if len(_HELP_CACHE) > 64:  # variants come and go: keep the few in use
+            _HELP_CACHE.pop(next(iter(_HELP_CACHE)))
+    return out[1]
 
 
 #: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language

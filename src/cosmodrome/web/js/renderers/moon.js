@@ -22,10 +22,9 @@ function ensureCss() {
 
 const W = 26, H = 32, TOP = 46, LEFT = 18;         // cell size and margins of the side view (level numbers at the left)
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
-const CELL_HELP = () => [t("Sky: you may fly through, but a jump that ends here falls to the box below (an accident)."),
-  t("A box with a circle: safe ground to land on."), t("A box without a circle: landing here is an accident."),
-  t("Rock: a step into it is a crash."), t("A tunnel box with a circle: safe, but no diagonal steps inside a tunnel (it has a ceiling)."),
-  t("A tunnel box without a circle: landing here is an accident; no diagonal steps inside the tunnel.")];
+// the lap's boxes explained: the game's own words (the view's ``help``, games/moon/text.py
+// table_help), set at each drawing
+let HELP = { cells: [], sputnik: "" };
 const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: t("EC"), "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
 const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3fae5a", white: "#e8e8ee" };
 const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
@@ -56,7 +55,7 @@ function lapSvg(v, ctx, idx) {
   const width = LEFT * 2 + cols.length * W, height = TOP + levels * H + 40;
   const root = svg("svg", { class: "moon-lap", viewBox: `0 0 ${width} ${height}`, width, height, "data-testid": "moon-lap" });
   const y = (lvl) => TOP + (levels - 1 - lvl) * H;
-  const cellHelp = CELL_HELP(), sputnikHelp = t("A Sputnik: pass through to collect a counter.");
+  const cellHelp = HELP.cells, sputnikHelp = HELP.sputnik;
   const icons = new Set(v.lap.sputniks.map(p => `${p[0]}:${p[1]}`));
   // card names above their columns
   v.lap.cards.forEach((c, k) => {
@@ -163,6 +162,7 @@ export function render(root, ctx) {
   ensureCss();
   closeMenus();
   const v = ctx.view;
+  if (v.help) HELP = v.help;
   const idx = indexOptions(ctx);
   const head = el("div", { class: "moon-top" },
     el("span", { class: "pill", text: t("Round {n}", { n: v.round }) }),
