@@ -55,6 +55,27 @@ def test_a_variants_dice_explain_their_own_faces():
     assert "up to 4 circles" in help_texts(comp)["dice"][str(four)][1]
 
 
+def test_the_sheets_help_carries_this_games_numbers():
+    """The rounds, re-rolls, hearts, a disabled ship's penalty and the armada's gap in the
+    sheet's tooltips are the component data's (RB: Playing the Game; Control Panel Option;
+    Scoring; The Armada Rule): a variant's sheet explains its own game, in either language."""
+    s = GAME.new_state(2, 3)
+    sheet = help_texts(s.comp)["sheet"]
+    assert sheet["round"][1].startswith("12 rounds.") and sheet["control"][1].startswith("4 re-rolls")
+    assert "With all 3 filled" in sheet["hearts"][1] and "costs 7 VP at the end (12 if" in sheet["hearts"][1]
+    assert "more than 5 rows above" in sheet["armada"][1]
+    comp = dataclasses.replace(s.comp, round_track=s.comp.round_track[:10], rerolls=2, hearts=4, disabled_penalty=-6,
+                               armada_gap=4)
+    sheet = help_texts(comp)["sheet"]
+    assert sheet["round"][1].startswith("10 rounds.") and sheet["control"][1].startswith("2 re-rolls")
+    assert "With all 4 filled" in sheet["hearts"][1] and "costs 6 VP at the end (11 if" in sheet["hearts"][1]
+    assert "more than 4 rows above" in sheet["armada"][1]
+    with using("hu"):
+        hu = help_texts(comp)["sheet"]
+    assert hu["round"][1].startswith("10 forduló.") and "mind a 4 kitöltött" in hu["hearts"][1]
+    assert "4 sornál többel" in hu["armada"][1]
+
+
 def test_the_help_is_not_part_of_what_a_seat_observes():
     s = GAME.new_state(2, 3)
     assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
