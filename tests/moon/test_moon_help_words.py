@@ -32,6 +32,7 @@ def test_the_boxes_tooltips_come_with_the_view_by_terrain_code():
 
 def test_the_tooltips_are_not_part_of_what_a_seat_observes():
     s = GAME.new_state(3, 1)
+    assert "help" in s.view(0)                           # the table has it, the seat does not observe it
     assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
     assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)
 
