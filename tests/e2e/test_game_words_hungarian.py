@@ -183,3 +183,13 @@ def test_moon_start_box_is_the_rajt_on_the_board(server, browser):
     assert "rajt" in under and "cél" not in under, under
     assert page.errors == []
     page.context.close()
+
+
+def test_venus_combat_rule_comes_with_the_view_in_hungarian(server, browser):
+    # the combat card's cost rule is the game's own words (the view's help, text.table_help)
+    page = hungarian_table(server, browser, "venus", 2, 5, lambda s, _: s.view(0).get("combat") is not None,
+                           "[data-testid=combat]")
+    text = page.inner_text("[data-testid=combat]")
+    assert "Költség = védelem + (legnagyobb kocka − legkisebb kocka)" in text and "Cost =" not in text, text
+    assert page.errors == []
+    page.context.close()
