@@ -70,6 +70,8 @@ def test_the_sheets_help_carries_this_games_numbers():
     assert sheet["round"][1].startswith("10 rounds.") and sheet["control"][1].startswith("2 re-rolls")
     assert "With all 4 filled" in sheet["hearts"][1] and "costs 6 VP at the end (11 if" in sheet["hearts"][1]
     assert "more than 4 rows above" in sheet["armada"][1]
+    assert help_texts(comp)["end"].startswith("Track VP from the ladder, disabled ships −6 (−11 below the −5 mark)")
+    assert help_texts(s.comp)["end"].startswith("Track VP from the ladder, disabled ships −7 (−12 below the −5 mark)")
     with using("hu"):
         hu = help_texts(comp)["sheet"]
     assert hu["round"][1].startswith("10 forduló.") and "mind a 4 kitöltött" in hu["hearts"][1]
@@ -87,3 +89,4 @@ def test_the_renderer_keeps_no_copy_of_the_help_texts():
     js = RENDERER.read_text(encoding="utf-8")
     assert "Spend one during a movement die" not in js and "Twelve rounds." not in js
     assert "Moves the {colour} ship" not in js and "Set the letter die" not in js and "Adds one {tech}" not in js
+    assert "disabled ships −7" not in js

@@ -21,7 +21,9 @@ VARIANT = {"name": "tough", "toml": (
     '[aliens.hits]\nvalue = { yellow = 2, blue = 3, red = 4 }\nstatus = "assumed"\nsource = "ours"\n'
     '[upgrades.sentinels]\nvalue = { dice = 3, colour = "blue" }\nstatus = "assumed"\nsource = "ours"\n'
     '[dice.faces]\nvalue = { blue = ["1", "1", "1", "3", "3", "3"], white = ["1", "1", "1", "2", "2", "2"], '
-    'black = ["1", "1", "1", "2", "2", "2"] }\nstatus = "assumed"\nsource = "ours"\n')}
+    'black = ["1", "1", "1", "2", "2", "2"] }\nstatus = "assumed"\nsource = "ours"\n'
+    '[counts.dice]\nvalue = { marine = 4, crashed = 1, actions = 3, nuke = 3, nuke_target = 8 }\nstatus = "assumed"\n'
+    'source = "ours"\n')}
 
 
 def test_the_tooltips_come_with_the_view_and_carry_the_printed_numbers():
@@ -34,6 +36,10 @@ def test_the_tooltips_come_with_the_view_and_carry_the_printed_numbers():
     assert help_["dice"]["blue"] == "blue die: 1, 1, 2, 2, 3, 3"
     assert help_["dice"]["black"].startswith("black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave")
     assert help_["cells"]["4"].startswith("A tunnel box with a circle")
+    assert help_["mmm"].startswith("The Martian Master Mind. 4 dice summing to 9 or more")
+    assert help_["marine"] == {"standing": "Standing: it plays with 4 dice.",
+                               "crashed": "Crashed: it gets up at the start of its next turn and plays it with 2 dice.",
+                               "tired": "After the power-up injector: 3 dice next turn."}
 
 
 def test_a_variants_tooltips_explain_its_own_numbers():
@@ -44,6 +50,8 @@ def test_a_variants_tooltips_explain_its_own_numbers():
     assert "they roll 3 dice each round" in help_["upgrades"]["sentinels"]
     assert help_["dice"]["blue"] == "blue die: 1, 1, 1, 3, 3, 3"
     assert help_["dice"]["black"] == "black die: 1, 1, 1, 2, 2, 2"          # no wave face on this one
+    assert help_["mmm"].startswith("The Martian Master Mind. 3 dice summing to 8 or more")
+    assert help_["marine"]["crashed"].endswith("plays it with 1 die.")
 
 
 def test_the_tooltips_read_hungarian():
@@ -53,6 +61,7 @@ def test_the_tooltips_read_hungarian():
     assert "minden fordulóban 3 kockával dobnak" in help_["upgrades"]["sentinels"]
     assert help_["dice"]["blue"] == "kék kocka: 1, 1, 1, 3, 3, 3"
     assert help_["cells"]["1"] == "Karikás mező: ide biztonságosan lehet érkezni."
+    assert help_["mmm"].startswith("A Marsi Főagy. 3 kocka, ha összegük legalább 8")
 
 
 def test_the_tooltips_are_not_part_of_what_a_seat_observes():
@@ -64,5 +73,6 @@ def test_the_tooltips_are_not_part_of_what_a_seat_observes():
 
 def test_the_renderer_keeps_no_copy_of_the_texts():
     js = RENDERER.read_text(encoding="utf-8")
-    for text in ("Yellow aliens", "Sentinels:", "blue die: 1", "A box with a circle", "Bunker:"):
+    for text in ("Yellow aliens", "Sentinels:", "blue die: 1", "A box with a circle", "Bunker:", "Four dice summing",
+                 "plays with 4 dice", "with 2 dice", "3 dice next turn"):
         assert text not in js, text

@@ -4,6 +4,7 @@ words for people, not part of what a seat observes, and the renderer keeps no co
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from moon_helpers import GAME
 
 from cosmodrome.core.game import observed_view
 from cosmodrome.games.lunar.terrain import AIR, ROCK, TUNNEL_HAZ
+from cosmodrome.games.moon.text import table_help
 from cosmodrome.i18n import using
 
 RENDERER = Path(GAME.components_file).parents[2] / "web" / "js" / "renderers" / "moon.js"
@@ -25,9 +27,16 @@ def test_the_boxes_tooltips_come_with_the_view_by_terrain_code():
     assert help_["cells"][ROCK] == "Rock: a step into it is a crash."
     assert "no diagonal steps inside the tunnel" in help_["cells"][TUNNEL_HAZ]
     assert help_["sputnik"] == "A Sputnik: pass through to collect a counter."
+    assert help_["counters"] == "Sputnik counters: 1 point each; half are lost in an accident"
     with using("hu"):
         hu = GAME.new_state(3, 1).view(0)["help"]
     assert hu["cells"][ROCK] == "Szikla: ha belelépsz, baleset." and hu["sputnik"].startswith("Szputnyik")
+    assert hu["counters"].startswith("Szputnyik-jelzők: egyenként 1 pont")
+
+
+def test_a_variants_sputnik_points_show_in_the_counters_tooltip():
+    comp = dataclasses.replace(GAME.new_state(3, 1).comp, sputnik_points=2)
+    assert table_help(comp)["counters"] == "Sputnik counters: 2 points each; half are lost in an accident"
 
 
 def test_the_tooltips_are_not_part_of_what_a_seat_observes():
@@ -39,5 +48,5 @@ def test_the_tooltips_are_not_part_of_what_a_seat_observes():
 
 def test_the_renderer_keeps_no_copy_of_the_texts():
     js = RENDERER.read_text(encoding="utf-8")
-    for text in ("Sky: you may", "Rock: a step", "A Sputnik: pass", "A tunnel box"):
+    for text in ("Sky: you may", "Rock: a step", "A Sputnik: pass", "A tunnel box", "1 point each"):
         assert text not in js, text

@@ -439,6 +439,9 @@ DIE_HELP = {
     "tech": (N_("Technology: {tech}"), N_("Adds one {tech} to the sheet (an X in its next circle)."),
              "rulebook: Technology Dice"),
 }
+#: the end's scoring in a line, under the final table (RB: Scoring); numbers: :func:`sheet_numbers`
+END_HELP = N_("Track VP from the ladder, disabled ships −{penalty} (−{low_penalty} below the −{minus} mark); ties go "
+              "to the higher technology score. (rulebook: Scoring)")
 _HELP_CACHE: dict = {}
 
 
@@ -484,7 +487,8 @@ def sheet_numbers(comp: Components) -> dict[str, int]:
 def help_texts(comp: Components) -> dict:
     """:data:`SHEET_HELP`, :data:`TECH_HELP` and the faces of ``comp``'s action dice
     (:func:`die_help`) in the current language, as the view hands them to the page:
-    ``{"sheet": {key: [title, text, source]}, "tech": {...}, "dice": {face code: [...]}}``.
+    ``{"sheet": {key: [title, text, source]}, "tech": {...}, "dice": {face code: [...]}, "end":
+    text}``.
     Made once per component set and language: the view hands out the same object every move."""
     key = (id(comp), current())
     out = _HELP_CACHE.get(key)
@@ -493,6 +497,7 @@ def help_texts(comp: Components) -> dict:
         tables = {"sheet": {k: [gettext(a), gettext(b).format(**numbers), src] for k, (a, b, src) in SHEET_HELP.items()},
                   "tech": {k: [gettext(a), gettext(b), src] for k, (a, b, src) in TECH_HELP.items()}}
         tables["dice"] = {str(code): die_help(comp, code) for code in sorted({f for d in comp.dice for f in d})}
+        tables["end"] = gettext(END_HELP).format(**numbers)
         out = _HELP_CACHE[key] = (comp, tables)
         if len(_HELP_CACHE) > 64:  # variants come and go: keep the few in use
             _HELP_CACHE.pop(next(iter(_HELP_CACHE)))

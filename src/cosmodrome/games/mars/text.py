@@ -274,7 +274,24 @@ UPGRADE_HELP = {
 #: each die colour with its faces, the component data's (RB: How do I jump?; Martian waves)
 DIE_HELP = {"blue": N_("blue die: {faces}"), "white": N_("white die: {faces}"), "black": N_("black die: {faces}")}
 WAVE_FACE_HELP = N_(" (the {face} face moves {n} and calls an alien wave at the end of the turn)")
+#: the Martian Master Mind and a marine's dice (RB: How we win?; How do I...; Special training),
+#: their numbers the component data's (the injector's are the rules' code: turn.TIRED_DICE)
+MMM_HELP = N_("The Martian Master Mind. {nuke} dice summing to {target} or more, rolled from a defender box free of "
+              "aliens, blow it up: the marines win.")
 _TABLE_HELP: dict = {}
+
+
+def _marine_help(comp) -> dict:
+    from cosmodrome.games.mars.turn import TIRED_DICE
+
+    standing, crashed = comp.dice["marine"], comp.dice["crashed"]
+    return {"standing": ngettext("Standing: it plays with {n} die.", "Standing: it plays with {n} dice.",
+                                 standing).format(n=standing),
+            "crashed": ngettext("Crashed: it gets up at the start of its next turn and plays it with {n} die.",
+                                "Crashed: it gets up at the start of its next turn and plays it with {n} dice.",
+                                crashed).format(n=crashed),
+            "tired": ngettext("After the power-up injector: {n} die next turn.",
+                              "After the power-up injector: {n} dice next turn.", TIRED_DICE).format(n=TIRED_DICE)}
 
 
 def _die_help(colour: str, faces) -> str:
@@ -286,9 +303,9 @@ def _die_help(colour: str, faces) -> str:
 
 def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``
-    (the hits each alien colour needs, the sentinels' dice, the dice's faces):
-    ``{"cells": {kind: text}, "aliens": {colour: text}, "upgrades": {name: text}, "dice":
-    {colour: text}}``. Made once per component set and language; the view hands out the same
+    (the hits each alien colour needs, the sentinels' dice, the dice's faces, the nuke's dice and
+    target, a marine's dice): ``{"cells": {kind: text}, "aliens": {colour: text}, "upgrades":
+    {name: text}, "dice": {colour: text}, "mmm": text, "marine": {"standing"|"crashed"|"tired": text}}``. Made once per component set and language; the view hands out the same
     object every move.
 
     >>> from cosmodrome.games.mars import GAME
@@ -303,7 +320,9 @@ def table_help(comp) -> dict:
             "cells": {str(k): gettext(text) for k, text in CELL_HELP.items()},
             "aliens": {c: ALIEN_HELP[c](h).format(n=h) for c, h in zip(ALIEN_COLOURS, comp.hits)},
             "upgrades": {k: text(n).format(n=n) for k, text in UPGRADE_HELP.items()},
-            "dice": {c: _die_help(c, faces) for c, faces in zip(COLOUR_NAMES, comp.faces)}})
+            "dice": {c: _die_help(c, faces) for c, faces in zip(COLOUR_NAMES, comp.faces)},
+            "mmm": gettext(MMM_HELP).format(nuke=comp.dice["nuke"], target=comp.dice["nuke_target"]),
+            "marine": _marine_help(comp)})
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
             _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
     return out[1]

@@ -425,15 +425,23 @@ SPUTNIK_HELP = N_("A Sputnik: pass through to collect a counter.")
 _TABLE_HELP: dict = {}
 
 
-def table_help() -> dict:
+def table_help(comp) -> dict:
     """The tooltips of the lap in the current language: ``{"cells": [text per terrain code],
-    "sputnik": text}``. Made once per language; the view hands out the same object every move.
+    "sputnik": text, "counters": text}``, the Sputnik counters' points ``comp``'s (RB: How do I
+    win?). Made once per component set and language; the view hands out the same object every move.
 
-    >>> table_help()["cells"][3]
+    >>> from cosmodrome.games.moon import GAME
+    >>> table_help(GAME.new_state(2, 1).comp)["cells"][3]
     'Rock: a step into it is a crash.'
     """
-    lang = current()
-    out = _TABLE_HELP.get(lang)
-    if out is None:
-        out = _TABLE_HELP[lang] = {"cells": [gettext(text) for text in CELL_HELP], "sputnik": gettext(SPUTNIK_HELP)}
-    return out
+    key = (id(comp), current())
+    out = _TABLE_HELP.get(key)
+    if out is None or out[0] is not comp:
+        n = comp.sputnik_points
+        out = _TABLE_HELP[key] = (comp, {
+            "cells": [gettext(text) for text in CELL_HELP], "sputnik": gettext(SPUTNIK_HELP),
+            "counters": ngettext("Sputnik counters: {n} point each; half are lost in an accident",
+                                 "Sputnik counters: {n} points each; half are lost in an accident", n).format(n=n)})
+        if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
+            _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
+    return out[1]

@@ -90,5 +90,5 @@ def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
         "supply": {"sputnik": s.spk_supply, "ec": s.ec_supply, "handicap": s.hc_supply},
         "scores": [int(x) for x in scores(s)] if s.phase == OVER else None,
         "winners": list(s.winners_) if s.phase == OVER else None,
-        "help": table_help(),  # words for people (Game.presentation_keys): not observed
+        "help": table_help(s.comp),  # words for people (Game.presentation_keys): not observed
     }

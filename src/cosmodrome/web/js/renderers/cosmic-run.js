@@ -561,7 +561,7 @@ function endPanel(ctx, v) {
     el("div", { class: "big", text: title }), el("div", { class: "muted", text: tr("Ended: {cause} (round {n}).", { cause: END_WORDS[v.end] ? tr(END_WORDS[v.end]) : v.end, n: v.round }) }),
     el("div", { class: "cr-end-box" }, el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(c => el("th", { text: cap(tr(c)) })),
       el("th", { text: tr("Tech") }), el("th", { text: tr("Total VP") })), rows)),
-    el("div", { class: "muted small", text: tr("Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (rulebook: Scoring)") }));
+    el("div", { class: "muted small", text: (v.help && v.help.end) || "" }));
 }
 
 // ----- render ---------------------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ const SIZE = 2 * (ROUT + 26), C = SIZE / 2;
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
 // the rules' help: the game's own words with this game's numbers (the view's ``help``,
 // games/mars/text.py table_help), set at each drawing
-let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {} };
+let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {}, mmm: "", marine: {} };
 const MARINE_COLOURS = { Red: "#e0474c", Blue: "#3a7be0", Green: "#3fae5a", Yellow: "#f2c53d", White: "#ecebf2" };
 const ALIEN_COLOURS = { yellow: "#f2c53d", blue: "#4a8cf0", red: "#e0474c" };
 
@@ -297,7 +297,7 @@ function centre(v, ctx, idx, g) {
   // the MMM in the gap at the top of the ring, with the white die beside it
   const mmm = svg("g", { class: "mars-mmm", transform: `translate(${C} ${C - R0 - LH * 2 + 6})`, "data-testid": "mars-mmm" },
     mmmIcon(), svg("text", { x: 0, y: 44, "text-anchor": "middle", class: "mars-label", text: tr("Martian Master Mind") }),
-    svg("title", { text: tr("The Martian Master Mind. Four dice summing to 9 or more, rolled from a defender box free of aliens, blow it up: the marines win.") }));
+    svg("title", { text: HELP.mmm }));
   out.append(hot(mmm, ctx, idx, "mmm"));
   const wd = v.white_die;
   out.append(svg("g", { class: "mars-white", transform: `translate(${C + 72} ${C - R0 - LH * 2 - 8})`, "data-testid": "mars-white-die", "data-face": wd || "" },
@@ -402,10 +402,10 @@ function marineCard(v, m, ctx, idx) {
   el("div", { class: "small" },
     m.out ? el("span", { class: "tag bad", text: tr("out of the game"), title: tr("This marine left the game (kamikaze): the team plays on without it.") })
       : el("span", { class: "tag" + (m.crashed ? " bad" : " ok"), text: m.crashed ? tr("crashed") : tr("standing"),
-        title: m.crashed ? tr("Crashed: it gets up at the start of its next turn and plays it with 2 dice.") : tr("Standing: it plays with 4 dice.") }),
+        title: m.crashed ? HELP.marine.crashed : HELP.marine.standing }),
     el("span", { class: "tag", text: m.acted ? tr("has played") : tr("to play"), title: tr("Each marine plays once a round, in any order the team likes.") }),
     el("span", { class: "tag", text: tr("kills {n}", { n: m.kills }), title: tr("Aliens this marine has killed.") }),
-    m.tired ? el("span", { class: "tag warn", "data-testid": "mars-tired", text: tr("tired"), title: tr("After the power-up injector: 3 dice next turn.") }) : null,
+    m.tired ? el("span", { class: "tag warn", "data-testid": "mars-tired", text: tr("tired"), title: HELP.marine.tired }) : null,
     m.orbital_spent ? el("span", { class: "tag", text: tr("bombing spent"), title: tr("The orbital bombing has been called this game.") }) : null),
   el("div", { class: "muted small", text: m.side === "left" ? tr("{where} · left side", { where }) : tr("{where} · right side", { where }) }),
   trainingCard(m, ctx, idx),
