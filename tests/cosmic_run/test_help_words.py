@@ -1,11 +1,16 @@
-"""The tooltips' texts of the Cosmic Run page are the game's own (``text.SHEET_HELP`` and
-``text.TECH_HELP``), handed out by the view in the reader's language; the renderer keeps no
-copy."""
+"""The tooltips' texts of the Cosmic Run page are the game's own (``text.SHEET_HELP``,
+``text.TECH_HELP`` and the action dice's faces, ``text.die_help``), handed out by the view in
+the reader's language under ``help``, a presentation key (words for people, not observed);
+the renderer keeps no copy."""
 
+import dataclasses
+import json
 from pathlib import Path
 
+from cosmodrome.core.game import observed_view
 from cosmodrome.games.cosmic_run import GAME
-from cosmodrome.games.cosmic_run.text import SHEET_HELP, TECH_HELP
+from cosmodrome.games.cosmic_run.components import ATTACK0, TECH0
+from cosmodrome.games.cosmic_run.text import SHEET_HELP, TECH_HELP, help_texts
 from cosmodrome.i18n import using
 
 RENDERER = Path(GAME.components_file).parents[2] / "web" / "js" / "renderers" / "cosmic-run.js"
@@ -13,15 +18,75 @@ RENDERER = Path(GAME.components_file).parents[2] / "web" / "js" / "renderers" / 
 
 def test_the_view_hands_out_the_help_in_the_readers_language():
     s = GAME.new_state(2, 3)
-    help_ = s.view(0)["sheet"]["help"]
+    help_ = s.view(0)["help"]
     assert set(help_["sheet"]) == set(SHEET_HELP) and set(help_["tech"]) == set(TECH_HELP)
     assert help_["tech"]["warp drive"][0] == "Warp drive" and help_["tech"]["warp drive"][2] == "rulebook: Warp Drive"
     assert help_["sheet"]["round"][0] == "Round track"
     with using("hu"):
-        hu = GAME.new_state(2, 3).view(0)["sheet"]["help"]
+        hu = GAME.new_state(2, 3).view(0)["help"]
     assert hu["sheet"]["round"][0] != "Round track" and hu["sheet"]["round"][2] == "rulebook: Playing the Game; Game End"
+
+
+def test_every_die_face_in_play_is_explained_with_its_own_colour_and_pips():
+    """Each face of this game's action dice has its tooltip (RB: Movement Die, Advance and
+    Attack Die, Mine Die, Technology Dice), keyed by the face code the view's dice carry."""
+    s = GAME.new_state(2, 3)
+    v = s.view(0)
+    dice = v["help"]["dice"]
+    assert {str(d["face"]) for d in v["dice"]} <= set(dice)
+    assert dice["1"][0] == "Orange 2 — movement" and "up to 2 circles" in dice["1"][1]
+    assert dice["0"][1].startswith("Moves the orange ship up to 1 circle,")
+    attack = dice[str(ATTACK0 + 1)]
+    assert attack[0] == "Advance and attack blue" and attack[2] == "rulebook: Advance and Attack Die"
+    warp = dice[str(TECH0 + s.comp.tech_names.index("warp drive"))]
+    assert warp[1].startswith("Adds one warp drive to the sheet") and TECH_HELP["warp drive"][1] in warp[1]
+    with using("hu"):
+        hu = help_texts(s.comp)["dice"]["1"]
+    assert hu[0] == "Narancs 2 — mozgás" and "legfeljebb 2 kört" in hu[1], hu
+
+
+def test_a_variants_dice_explain_their_own_faces():
+    """A die of the component data with a 4-pip movement face: its tooltip says 4 circles."""
+    s = GAME.new_state(2, 3)
+    four = 3                                             # orange, 4 pips (code = track * 6 + pips - 1)
+    comp = dataclasses.replace(s.comp, dice=(s.comp.dice[0] + (four,),) + s.comp.dice[1:])
+    assert "4" not in help_texts(s.comp)["dice"]
+    assert help_texts(comp)["dice"][str(four)][0] == "Orange 4 — movement"
+    assert "up to 4 circles" in help_texts(comp)["dice"][str(four)][1]
+
+
+def test_the_sheets_help_carries_this_games_numbers():
+    """The rounds, re-rolls, hearts, a disabled ship's penalty and the armada's gap in the
+    sheet's tooltips are the component data's (RB: Playing the Game; Control Panel Option;
+    Scoring; The Armada Rule): a variant's sheet explains its own game, in either language."""
+    s = GAME.new_state(2, 3)
+    sheet = help_texts(s.comp)["sheet"]
+    assert sheet["round"][1].startswith("12 rounds.") and sheet["control"][1].startswith("4 re-rolls")
+    assert "With all 3 filled" in sheet["hearts"][1] and "costs 7 VP at the end (12 if" in sheet["hearts"][1]
+    assert "more than 5 rows above" in sheet["armada"][1]
+    comp = dataclasses.replace(s.comp, round_track=s.comp.round_track[:10], rerolls=2, hearts=4, disabled_penalty=-6,
+                               armada_gap=4)
+    sheet = help_texts(comp)["sheet"]
+    assert sheet["round"][1].startswith("10 rounds.") and sheet["control"][1].startswith("2 re-rolls")
+    assert "With all 4 filled" in sheet["hearts"][1] and "costs 6 VP at the end (11 if" in sheet["hearts"][1]
+    assert "more than 4 rows above" in sheet["armada"][1]
+    assert help_texts(comp)["end"].startswith("Track VP from the ladder, disabled ships −6 (−11 below the −5 mark)")
+    assert help_texts(s.comp)["end"].startswith("Track VP from the ladder, disabled ships −7 (−12 below the −5 mark)")
+    with using("hu"):
+        hu = help_texts(comp)["sheet"]
+    assert hu["round"][1].startswith("10 forduló.") and "mind a 4 kitöltött" in hu["hearts"][1]
+    assert "4 sornál többel" in hu["armada"][1]
+
+
+def test_the_help_is_not_part_of_what_a_seat_observes():
+    s = GAME.new_state(2, 3)
+    assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
+    assert "help" not in observed_view(s, 0)["sheet"]
+    assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)
 
 
 def test_the_renderer_keeps_no_copy_of_the_help_texts():
     js = RENDERER.read_text(encoding="utf-8")
     assert "Spend one during a movement die" not in js and "Twelve rounds." not in js
+    assert "Moves the {colour} ship" not in js and "Set the letter die" not in js and "Adds one {tech}" not in js
+    assert "disabled ships −7" not in js

@@ -121,6 +121,10 @@ def test_two_player_game_played_to_the_end_by_clicking_the_sheets(server, browse
     assert "Warp drive" in tip and "mine" in tip and "rulebook: Warp Drive" in tip
     page.hover("[data-testid=cr-rounds]")
     assert "Round track" in page.inner_text("[data-testid=cr-tip]")
+    # a die's tooltip is the game's own words for its face (the view's help.dice), with its source
+    page.hover("[data-testid=cr-die] >> nth=0")
+    tip = page.inner_text("[data-testid=cr-tip]")
+    assert "rulebook:" in tip and any(w in tip for w in ("— movement", "Advance and attack", "Mine die", "Technology:")), tip
 
     rng = random.Random(4)
     stats = {"prompt": 0, "place": 0, "places": set()}

@@ -105,6 +105,10 @@ def test_mars_ring_and_combat_card_in_hungarian(server, browser):
         (lambda p: p.eval_on_selector_all("[data-testid=mars-incoming] .mars-note", "ns => ns.map(n => n.textContent)"),
          [], "empty", {"üres"}),
         (lambda p: p.locator(".mars-add").all_text_contents(), ["kocka"], "blue white black die", None),
+        # the rules' tooltips come with the view (text.table_help): the aliens' legend
+        (lambda p: p.eval_on_selector_all("[title]", "ns => ns.map(n => n.title)"),
+         ["A sárga idegenek a leggyengébbek: egy lövés 1 találata", "A vörös idegenek a legszívósabbak"],
+         "aliens weakest hits shot", None),
     ], "level empty bunker die missile")
 
 
@@ -115,6 +119,9 @@ def test_venus_stock_tooltips_and_card_quotes_in_hungarian(server, browser):
                            "[data-testid=planets]")
     tips = " | ".join(page.eval_on_selector_all("[data-testid=player-0] .pc[title]", "ns => ns.map(n => n.title)"))
     assert "gyalogság" in tips and "űrcirkáló" in tips and not english(tips, "infantry spaceship spaceships mine mines factory"), tips
+    # the kept tiles' rule, with this game's VP (the view's help, text.table_help)
+    titles = page.eval_on_selector_all("[data-testid=player-0] [title]", "ns => ns.map(n => n.title)")
+    assert "megtartott lapkák: trófea és krízis 1-1 GyP, idegen 2 GyP" in titles, titles
     log = page.inner_text("[data-testid=log]")
     assert re.search("„[^”]+”", log) and not re.search(r"'[^\W\d_][^']*'", log), log
     # the tiles' marks are the first letters of their Hungarian names (Gyár, Bánya, ...), not English ones
@@ -174,5 +181,15 @@ def test_moon_start_box_is_the_rajt_on_the_board(server, browser):
     page = hungarian_table(server, browser, "moon", 2, 5, lambda s, _: True, "[data-testid=moon-table]")
     under = page.eval_on_selector_all(".moon-under", "ns => ns.map(n => n.textContent)")
     assert "rajt" in under and "cél" not in under, under
+    assert page.errors == []
+    page.context.close()
+
+
+def test_venus_combat_rule_comes_with_the_view_in_hungarian(server, browser):
+    # the combat card's cost rule is the game's own words (the view's help, text.table_help)
+    page = hungarian_table(server, browser, "venus", 2, 5, lambda s, _: s.view(0).get("combat") is not None,
+                           "[data-testid=combat]")
+    text = page.inner_text("[data-testid=combat]")
+    assert "Költség = védelem + (legnagyobb kocka − legkisebb kocka)" in text and "Cost =" not in text, text
     assert page.errors == []
     page.context.close()

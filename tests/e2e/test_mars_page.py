@@ -10,6 +10,7 @@ the board."""
 from __future__ import annotations
 
 import random
+import re
 import time
 
 import pytest
@@ -178,6 +179,10 @@ def test_two_marines_play_on_half_the_board(server, browser):
     # a die is put on an action with the combat card's + buttons; the die appears there
     page.locator("[data-testid=mars-slot][data-slot='1'] .mars-add").first.click()
     page.wait_for_selector("[data-testid=mars-slot][data-slot='1'] [data-testid=mars-die]")
+    # its tooltip names the die's faces as the game's component data has them (the view's help)
+    die = page.locator("[data-testid=mars-slot][data-slot='1'] [data-testid=mars-die]").first
+    assert re.match(r"(blue die: 1, 1, 2, 2, 3, 3|white die: 1, 1, 1, 2, 2, 2|black die: 1, 1, 1, 2, 2, 2! \(the 2! face)",
+                    die.get_attribute("title")), die.get_attribute("title")
     assert not errors, errors
 
 

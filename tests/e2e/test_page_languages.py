@@ -206,6 +206,9 @@ def test_a_finished_games_end_screen_and_its_replay_read_in_hungarian(server, br
     assert page.evaluate("document.documentElement.lang") == "hu" and page.errors == []
     if game == "mars":  # the marines' names too
         assert "tengerészgyalogos" in page.inner_text("[data-testid=result]") and "marine" not in page.evaluate(READ)
+    if game == "venus":  # the scoring's rows name the kept tiles' VP as the game's help has them
+        scoring = page.inner_text("[data-testid=scoring]")
+        assert "Trófeák (egyenként 1 GyP)" in scoring and "Idegenek (egyenként 2 GyP)" in scoring, scoring
     # the replay at its last step, with the end's statistics
     page.goto(f"{server}/replay.html?game={g['id']}")
     steps = len(rec["actions"])

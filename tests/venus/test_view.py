@@ -475,3 +475,37 @@ def test_the_tables_tooltips_come_with_the_view_and_carry_this_games_numbers():
     assert "5 fontot" in hu["tiles"]["windfall"][1] and "értéke 9" in hu["tiles"]["alien"][1], hu
     assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
     assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)
+
+
+def test_the_tables_other_rule_words_come_with_the_view_and_carry_this_games_numbers():
+    """The stock's income, the kept tiles' and the scoring rows' VP, the combat cost, the skull
+    and the windfall's mark (RB: Phase five; Victory points; Combat) come with the view's help
+    with the component data's numbers, in the reader's language; the renderer keeps no copy."""
+    import dataclasses
+    from pathlib import Path
+
+    from cosmodrome import i18n
+    from cosmodrome.games.venus.text import table_help
+
+    s = GAME.new_state(3, seed=4)
+    help_ = s.view(0)["help"]
+    assert help_["stock"] == {"mine": "{n} mine(s): £3 a period each", "factory": "{n} factory(ies): £2 a period each"}
+    assert help_["kept"] == "kept tiles: big game and crisis 1 VP each, alien 2 VP"
+    assert help_["scoring"] == {"biggame": "Big game (1 VP each)", "crisis": "Crisis tiles (1 VP each)",
+                                "alien": "Aliens (2 VP each)"}
+    assert help_["combat"].startswith("Cost = defence + (highest die − lowest die)") and help_["windfall"] == "£3"
+    assert help_["skull"] == "skull: counts 0 and costs a unit"
+    variant = dataclasses.replace(s.comp, rules={**s.comp.rules, "mine_income": 4, "factory_income": 1, "windfall": 5,
+                                                 "kept_tile_vp": 2, "alien_vp": 3})
+    mine = table_help(variant)
+    assert mine["stock"]["mine"] == "{n} mine(s): £4 a period each" and "£1 a period" in mine["stock"]["factory"]
+    assert mine["kept"] == "kept tiles: big game and crisis 2 VP each, alien 3 VP"
+    assert mine["scoring"]["alien"] == "Aliens (3 VP each)" and mine["windfall"] == "£5"
+    with i18n.using("hu"):
+        hu = table_help(variant)
+    assert hu["stock"]["mine"] == "{n} bánya: egyenként 4 font periódusonként"
+    assert hu["kept"] == "megtartott lapkák: trófea és krízis 2-2 GyP, idegen 3 GyP"
+    assert hu["scoring"]["crisis"] == "Krízislapkák (egyenként 2 GyP)" and hu["combat"].startswith("Költség = védelem")
+    js = (Path(__file__).resolve().parents[2] / "src" / "cosmodrome" / "web" / "js" / "renderers" / "venus.js").read_text()
+    for text in ("a period each", "1 VP each", "alien 2 VP", "Cost = defence", "skull: counts 0", "skull-marked", "£3"):
+        assert text not in js, text

@@ -60,6 +60,8 @@ class CosmicRun(Game):
                   "destroyed": N_("one of your ships was disabled"),
                   "zorlord": N_("a Zorlord ship reached its planet first")}
     summary_labels = scoring.SUMMARY_LABELS
+    #: the table's tooltips (``view["help"]``, text.help_texts): words for people, not observed
+    presentation_keys = ("help",)
     min_players = 1
     max_players = 2
     num_actions = NUM_ACTIONS

@@ -95,8 +95,7 @@ def _layout(players: int, components: str) -> Layout:
         prompt=Skip("text: follows from the decision, the current die and the action mask"),
         sheet=Obj(side=OneHot(("A", "B")), tracks=FIXED, columns=FIXED, rows=FIXED,
                   labels=FIXED, ladder=FIXED, row_names=FIXED, circle_names=FIXED,
-                  round_track=FIXED, hearts=FIXED, rerolls=FIXED, cargo_slots=FIXED,
-                  help=Skip("the rules' help texts of the sheet and its technologies")),
+                  round_track=FIXED, hearts=FIXED, rerolls=FIXED, cargo_slots=FIXED),
         sheets=PerSeat(sheets, sheet),
         dice=Tup(8, die),
         picks=Num(8), dice_rolled=Flag(),
@@ -104,6 +103,7 @@ def _layout(players: int, components: str) -> Layout:
         end=OneHot(("destroyed", "mission", "planets", "rapid-fire", "rounds", "stuck", "technology", "zorlord")),
         winners=List(sheets, SeatHot(sheets)),
         scores=derived("the sheets (each sheet's VP)"),
+        help=Skip("the table's tooltips: words for people, the same in every position"),
     )
     return Layout("cosmic-run", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
 

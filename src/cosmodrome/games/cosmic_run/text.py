@@ -400,41 +400,108 @@ def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
 
 #: the technologies explained for the page's tooltips (title, text, the rulebook section it
 #: retells, as the page shows it), in our own words; the view hands them out translated
-#: (``sheet.help``, :func:`help_texts`)
+#: (``help``, :func:`help_texts`)
 TECH_HELP = {
     "defensive missile": (N_("Defensive missile"), N_("Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help."), "rulebook: Defensive Missile"),
     "navigational control": (N_("Navigational control"), N_("Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ)."), "rulebook: Navigational Control; FAQ"),
     "warp drive": (N_("Warp drive"), N_("Spend one during a movement die to jump through a mine into the open circle behind it; the mine still costs a pip. Two mines in a row take two warp drives and three pips."), "rulebook: Warp Drive"),
     "transformer": (N_("Transformer"), N_("Spend one before moving to let a movement die (or the single step of an advance-and-attack die) move a different ship. The die is never split between ships and the attack keeps its colour (FAQ)."), "rulebook: Transformer; FAQ"),
 }
-#: the parts of the tracking sheet explained, as :data:`TECH_HELP`
+#: the parts of the tracking sheet explained, as :data:`TECH_HELP`; ``{...}`` fields are the
+#: component data's numbers (:func:`sheet_numbers`), filled in by :func:`help_texts`
 SHEET_HELP = {
     "mine": (N_("Space mine"), N_("A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before."), "rulebook: Phase I: Mine Phase; Mine Die"),
-    "round": (N_("Round track"), N_("Twelve rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain."), "rulebook: Playing the Game; Game End"),
+    "round": (N_("Round track"), N_("{rounds} rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain."), "rulebook: Playing the Game; Game End"),
     "cargo": (N_("Cargo bay"), N_("Instead of using a die you may store it here. The second die stored in the same round turns into any one technology of your choice (this can happen twice a round). The bay is emptied at the end of each round."), "rulebook: Cargo Bay Option"),
-    "control": (N_("Control panel"), N_("Four re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again."), "rulebook: Control Panel Option; The Solo Game"),
-    "hearts": (N_("Health meter"), N_("Every hit (a mine landing on the ship or an attack) fills a heart. With all three filled the ship is disabled: it cannot move and costs 7 VP at the end (12 if it never got past the −5 VP level)."), "rulebook: Advance and Attack Die; Scoring"),
+    "control": (N_("Control panel"), N_("{rerolls} re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again."), "rulebook: Control Panel Option; The Solo Game"),
+    "hearts": (N_("Health meter"), N_("Every hit (a mine landing on the ship or an attack) fills a heart. With all {hearts} filled the ship is disabled: it cannot move and costs {penalty} VP at the end ({low_penalty} if it never got past the −{minus} VP level)."), "rulebook: Advance and Attack Die; Scoring"),
     "upgrades": (N_("Engine upgrades"), N_("Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3."), "rulebook: Friendly Variant"),
     "ladder": (N_("Score ladder"), N_("At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0."), "rulebook: Scoring"),
     "numbers": (N_("Mine coordinates"), N_("A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once."), "rulebook: Phase I: Mine Phase; Minefield Variant"),
     "letters": (N_("Column letters"), N_("The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet."), "rulebook: Mine Die"),
     "planet": (N_("Planet"), N_("Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once."), "rulebook: Movement Die; Game End"),
     "start": (N_("Launch pad"), N_("Every ship starts below its track and enters the circle right above it with its first step."), "rulebook: Movement Die"),
-    "armada": (N_("Armada rule"), N_("A ship may not climb more than 5 rows above your lowest working ship (not in Rapid Fire)."), "rulebook: The Armada Rule"),
+    "armada": (N_("Armada rule"), N_("A ship may not climb more than {gap} rows above your lowest working ship (not in Rapid Fire)."), "rulebook: The Armada Rule"),
 }
+#: each kind of action die face explained (title, text, the rulebook section); ``{colour}``,
+#: ``{n}`` (the pips) and ``{tech}`` are the face's, filled in by :func:`die_help`
+DIE_HELP = {
+    "move": (N_("{Colour} {n} — movement"), None, "rulebook: Movement Die"),  # the text: :func:`die_help`
+    "attack": (N_("Advance and attack {colour}"),
+               N_("The {colour} ship steps one circle, then the opponent's {colour} ship loses a heart (a defensive "
+                  "missile stops it; a ship on its planet ignores it). Friendly variant: your own {colour} engine is "
+                  "upgraded instead. Solo: your die only advances."),
+               "rulebook: Advance and Attack Die"),
+    "mine": (N_("Mine die"),
+             N_("Set the letter die to the column you want and roll the number: the mines land on your opponent's "
+                "sheet only. In the solo game it has no use for you."),
+             "rulebook: Mine Die; The Solo Game"),
+    "tech": (N_("Technology: {tech}"), N_("Adds one {tech} to the sheet (an X in its next circle)."),
+             "rulebook: Technology Dice"),
+}
+#: the end's scoring in a line, under the final table (RB: Scoring); numbers: :func:`sheet_numbers`
+END_HELP = N_("Track VP from the ladder, disabled ships −{penalty} (−{low_penalty} below the −{minus} mark); ties go "
+              "to the higher technology score. (rulebook: Scoring)")
 _HELP_CACHE: dict = {}
 
 
-def help_texts() -> dict:
-    """:data:`SHEET_HELP` and :data:`TECH_HELP` in the current language, as the view hands
-    them to the page: ``{"sheet": {key: [title, text, source]}, "tech": {...}}``."""
-    lang = current()
-    out = _HELP_CACHE.get(lang)
-    if out is None:
-        out = _HELP_CACHE[lang] = {
-            name: {k: [gettext(a), gettext(b), src] for k, (a, b, src) in table.items()}
-            for name, table in (("sheet", SHEET_HELP), ("tech", TECH_HELP))}
-    return out
+def die_help(comp: Components, code: int) -> list[str]:
+    """The tooltip of the action die face ``code`` of ``comp``'s dice (:data:`DIE_HELP`), in the
+    current language: ``[title, text, source]``.
+
+    >>> from cosmodrome.games.cosmic_run import GAME
+    >>> die_help(GAME.new_state(2, 1).comp, 1)[0]
+    'Orange 2 — movement'
+    """
+    face = comp.face_json(code)
+    title, text, src = DIE_HELP[face["kind"]]
+    if face["kind"] == "move":
+        colour, n = gettext(face["colour"]), face["pips"]
+        return [gettext(title).format(Colour=colour[:1].upper() + colour[1:], n=n),
+                ngettext("Moves the {colour} ship up to {n} circle, straight up or sideways (diagonally with "
+                         "navigational control, through mines with warp drives). Any pips may be left unused.",
+                         "Moves the {colour} ship up to {n} circles, straight up or sideways (diagonally with "
+                         "navigational control, through mines with warp drives). Any pips may be left unused.",
+                         n).format(colour=colour, n=n), src]
+    if face["kind"] == "attack":
+        colour = gettext(face["colour"])
+        return [gettext(title).format(colour=colour), gettext(text).format(colour=colour), src]
+    if face["kind"] == "tech":
+        name = gettext(face["tech"])
+        more = TECH_HELP.get(face["tech"])
+        adds = gettext(text).format(tech=name)
+        return [gettext(title).format(tech=name), f"{adds} {gettext(more[1])}" if more else adds, src]
+    return [gettext(title), gettext(text), src]
+
+
+def sheet_numbers(comp: Components) -> dict[str, int]:
+    """The numbers of the rules :data:`SHEET_HELP` names, ``comp``'s (RB: Playing the Game;
+    Control Panel Option; Scoring; The Armada Rule): rounds, re-rolls, hearts, a disabled ship's
+    penalty (and with the lowest level's, ``low_penalty``), the lowest level's VP, the armada's gap."""
+    minus = -comp.ladder[0]
+    return {"rounds": len(comp.round_track), "rerolls": comp.rerolls, "hearts": comp.hearts,
+            "penalty": -comp.disabled_penalty, "low_penalty": minus - comp.disabled_penalty, "minus": minus,
+            "gap": comp.armada_gap}
+
+
+def help_texts(comp: Components) -> dict:
+    """:data:`SHEET_HELP`, :data:`TECH_HELP` and the faces of ``comp``'s action dice
+    (:func:`die_help`) in the current language, as the view hands them to the page:
+    ``{"sheet": {key: [title, text, source]}, "tech": {...}, "dice": {face code: [...]}, "end":
+    text}``.
+    Made once per component set and language: the view hands out the same object every move."""
+    key = (id(comp), current())
+    out = _HELP_CACHE.get(key)
+    if out is None or out[0] is not comp:
+        numbers = sheet_numbers(comp)
+        tables = {"sheet": {k: [gettext(a), gettext(b).format(**numbers), src] for k, (a, b, src) in SHEET_HELP.items()},
+                  "tech": {k: [gettext(a), gettext(b), src] for k, (a, b, src) in TECH_HELP.items()}}
+        tables["dice"] = {str(code): die_help(comp, code) for code in sorted({f for d in comp.dice for f in d})}
+        tables["end"] = gettext(END_HELP).format(**numbers)
+        out = _HELP_CACHE[key] = (comp, tables)
+        if len(_HELP_CACHE) > 64:  # variants come and go: keep the few in use
+            _HELP_CACHE.pop(next(iter(_HELP_CACHE)))
+    return out[1]
 
 
 #: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language

@@ -7,9 +7,7 @@ Schema (all JSON):
 - ``sheet``: the static sheet: ``tracks`` (colours), ``columns``, ``rows``, ``labels`` (number per
   row on the side in play, 0 = none), ``row_names`` (per row, the printed number with "lower" /
   "upper" where side B prints it twice), ``circle_names`` (per row and column, e.g. ``B4``; the
-  names used in every log line and option), ``ladder`` (VP per highest row), ``round_track``,
-  ``help`` (the sheet's parts and the technologies explained, in the reader's language:
-  ``{"sheet": {key: [title, text, source]}, "tech": {name: [...]}}``, :func:`.text.help_texts`)
+  names used in every log line and option), ``ladder`` (VP per highest row), ``round_track``
 - ``sheets``: per sheet (seat order; in the solo game the second is Zorlord's):
   ``name, zorlord, ships`` (per track: ``track, colour, row, col, best, hearts, upgrades,
   disabled, reached, vp``), ``grid`` (per track, per row 0..rows+1, per column: bits 1 up-line,
@@ -19,6 +17,10 @@ Schema (all JSON):
   ``dice_rolled`` is false during a round's mine phase, when the faces are still last round's
 - ``current``: the die being used / the move in progress; ``pending_mine`` / ``pending_attack``
 - ``end, winners`` once over
+- ``help``: the sheet's parts, the technologies and the faces of this game's action dice
+  explained, in the reader's language: ``{"sheet": {key: [title, text, source]}, "tech":
+  {name: [...]}, "dice": {face code: [...]}}`` (:func:`.text.help_texts`); words for people,
+  left out of what a seat observes (``Game.presentation_keys``)
 """
 
 from __future__ import annotations
@@ -82,12 +84,13 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
                   "row_names": [row_name(C, s.side, r) if 0 < r <= C.rows else "" for r in range(C.nr)],
                   "circle_names": [[circle_name(C, s.side, r, c) for c in range(3)] for r in range(C.nr)],
                   "round_track": list(C.round_track), "hearts": C.hearts, "rerolls": C.rerolls,
-                  "cargo_slots": C.cargo_slots, "help": help_texts()},
+                  "cargo_slots": C.cargo_slots},
         "sheets": [sheet_view(s, sh) for sh in range(2 if s.solo else s.num_players)],
         "dice": [dict(C.face_json(s.faces[i]), die=i, owner=(None if s.owner[i] < 0 else s.owner[i]))
                  for i in range(8)],
         "picks": s.picks,
         "dice_rolled": not (s.picks >= 8 and all(o == -1 for o in s.owner)),
+        "help": help_texts(C),  # words for people (Game.presentation_keys): not observed
     }
     if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
         cur: dict[str, Any] = {"die": s.die, "face": s.faces[s.die]}

@@ -78,6 +78,8 @@ class MarchOnMars(Game):
     cooperative = True
     balance_by = ("threat",)
     summary_labels = SUMMARY_LABELS
+    #: the table's tooltips (``view["help"]``, text.table_help): words for people, not observed
+    presentation_keys = ("help",)
     description = N_("Co-operative: space marines fight round a ring of martian cards through alien waves "
                    "to nuke the Martian Master Mind within eight rounds, before the base falls.")
     heuristic_bot = "cosmodrome.games.mars.heuristic:MarsHeuristic"

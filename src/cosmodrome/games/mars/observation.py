@@ -97,6 +97,7 @@ def _layout(players: int, components: str) -> Layout:
         equipment=Obj(deck=Num(len(C.equipment)), discard=Bag(gear, copies), in_play=Flag()),
         result=Opt(OneHot(("victory: the MMM is destroyed", "defeat: out of time", "defeat: the base is destroyed",
                             "defeat: no marine is left"))),
+        help=Skip("the table's tooltips: words for people, the same in every position"),
     )
     return Layout("mars", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
 

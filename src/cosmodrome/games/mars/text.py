@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.games.lunar.dice import die_name, face_text  # noqa: F401  (die_name: shared by the rules)
+from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
+from cosmodrome.games.lunar.terrain import HAZARD, SAFE, TUNNEL, TUNNEL_HAZ
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
 from cosmodrome.games.mars.state import (
     ACT,
@@ -27,7 +28,7 @@ from cosmodrome.games.mars.state import (
     ZONE_NAMES,
     MarsState,
 )
-from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 ALIEN_NAMES = ALIEN_COLOURS
 #: the alien colours as the log names them
@@ -236,3 +237,92 @@ def zone_name(z: int) -> str:
 
 #: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language
 LEGEND = tuple(in_source(legend_rows))
+
+
+# ----- the table's tooltips: the boxes, the aliens, the upgrades and the dice explained -------
+#: each kind of box of the ring a marine may land on (RB: How do I jump?; What's an accident?; Tunnels)
+CELL_HELP = {
+    SAFE: N_("A box with a circle: a marine lands here safely."),
+    HAZARD: N_("A box without a circle: landing here is an accident."),
+    TUNNEL: N_("A tunnel box with a circle: safe, but a tunnel has a ceiling (no diagonal steps inside)."),
+    TUNNEL_HAZ: N_("A tunnel box without a circle: landing here is an accident; no diagonal steps inside."),
+}
+#: each alien colour and the hits in one shot that kill one (``n``, this game's; RB: Can I
+#: kill the aliens?), in the current language
+ALIEN_HELP = {
+    "yellow": lambda n: ngettext("Yellow aliens are the weakest: a shot of {n} hit kills one.",
+                                 "Yellow aliens are the weakest: a shot of {n} hits kills one.", n),
+    "blue": lambda n: ngettext("Blue aliens need more hits in one shot: {n} hit kills one.",
+                               "Blue aliens need more hits in one shot: {n} hits kill one.", n),
+    "red": lambda n: ngettext("Red aliens are the toughest, {n} hit in one shot; the two defenders beside the MMM "
+                              "are red, with a dashed ring.",
+                              "Red aliens are the toughest, {n} hits in one shot; the two defenders beside the MMM "
+                              "are red, with a dashed ring.", n),
+}
+#: each base upgrade (RB: Base upgrades), in the current language; ``n``: the sentinels' dice,
+#: the component data's
+UPGRADE_HELP = {
+    "bunker": lambda n: _("Bunker: when a wave pushes aliens into the incoming-wave box on its side, it kills the "
+                          "toughest of them."),
+    "sentinels": lambda n: ngettext("Sentinels: after the marines' turns they roll {n} die each round and shoot the "
+                                    "Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, and so on).",
+                                    "Sentinels: after the marines' turns they roll {n} dice each round and shoot the "
+                                    "Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, and so on).",
+                                    n),
+    "antenna": lambda n: _("Antenna: a marine on its side may roll one die of its first roll again."),
+}
+#: each die colour with its faces, the component data's (RB: How do I jump?; Martian waves)
+DIE_HELP = {"blue": N_("blue die: {faces}"), "white": N_("white die: {faces}"), "black": N_("black die: {faces}")}
+WAVE_FACE_HELP = N_(" (the {face} face moves {n} and calls an alien wave at the end of the turn)")
+#: the Martian Master Mind and a marine's dice (RB: How we win?; How do I...; Special training),
+#: their numbers the component data's (the injector's are the rules' code: turn.TIRED_DICE)
+MMM_HELP = N_("The Martian Master Mind. {nuke} dice summing to {target} or more, rolled from a defender box free of "
+              "aliens, blow it up: the marines win.")
+_TABLE_HELP: dict = {}
+
+
+def _marine_help(comp) -> dict:
+    from cosmodrome.games.mars.turn import TIRED_DICE
+
+    standing, crashed = comp.dice["marine"], comp.dice["crashed"]
+    return {"standing": ngettext("Standing: it plays with {n} die.", "Standing: it plays with {n} dice.",
+                                 standing).format(n=standing),
+            "crashed": ngettext("Crashed: it gets up at the start of its next turn and plays it with {n} die.",
+                                "Crashed: it gets up at the start of its next turn and plays it with {n} dice.",
+                                crashed).format(n=crashed),
+            "tired": ngettext("After the power-up injector: {n} die next turn.",
+                              "After the power-up injector: {n} dice next turn.", TIRED_DICE).format(n=TIRED_DICE)}
+
+
+def _die_help(colour: str, faces) -> str:
+    text = gettext(DIE_HELP[colour]).format(faces=", ".join(face_text(f) for f in faces))
+    if ACCIDENT in faces:
+        text += gettext(WAVE_FACE_HELP).format(face=face_text(ACCIDENT), n=steps_of(ACCIDENT))
+    return text
+
+
+def table_help(comp) -> dict:
+    """The tooltips of the table in the current language, their numbers those of ``comp``
+    (the hits each alien colour needs, the sentinels' dice, the dice's faces, the nuke's dice and
+    target, a marine's dice): ``{"cells": {kind: text}, "aliens": {colour: text}, "upgrades":
+    {name: text}, "dice": {colour: text}, "mmm": text, "marine": {"standing"|"crashed"|"tired": text}}``. Made once per component set and language; the view hands out the same
+    object every move.
+
+    >>> from cosmodrome.games.mars import GAME
+    >>> table_help(GAME.new_state(2, seed=1).comp)["dice"]["blue"]
+    'blue die: 1, 1, 2, 2, 3, 3'
+    """
+    key = (id(comp), current())
+    out = _TABLE_HELP.get(key)
+    if out is None or out[0] is not comp:
+        n = comp.sentinels["dice"]
+        out = _TABLE_HELP[key] = (comp, {
+            "cells": {str(k): gettext(text) for k, text in CELL_HELP.items()},
+            "aliens": {c: ALIEN_HELP[c](h).format(n=h) for c, h in zip(ALIEN_COLOURS, comp.hits)},
+            "upgrades": {k: text(n).format(n=n) for k, text in UPGRADE_HELP.items()},
+            "dice": {c: _die_help(c, faces) for c, faces in zip(COLOUR_NAMES, comp.faces)},
+            "mmm": gettext(MMM_HELP).format(nuke=comp.dice["nuke"], target=comp.dice["nuke_target"]),
+            "marine": _marine_help(comp)})
+        if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
+            _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
+    return out[1]

@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
 from cosmodrome.games.mars.state import BAG, DEAD, DECK, DISCARD, GONE, OVER, PHASE_KIND, MarsState
-from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES, side_name, zone_name
+from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES, side_name, table_help, zone_name
 from cosmodrome.games.mars.waves import incoming
 from cosmodrome.i18n import N_, _
 
@@ -112,4 +112,5 @@ def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:
         "pool": pool_view(s),
         "equipment": equipment_view(s),
         "result": result_text(s),
+        "help": table_help(s.comp),  # words for people (Game.presentation_keys): not observed
     }

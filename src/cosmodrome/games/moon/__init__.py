@@ -62,6 +62,8 @@ class WalkingOnTheMoon(Game):
     observation_layout = staticmethod(observation.layout)
     title = N_("Walking on the Moon")
     summary_labels = scoring.SUMMARY_LABELS
+    #: the table's tooltips (``view["help"]``, text.table_help): words for people, not observed
+    presentation_keys = ("help",)
     min_players = 2
     max_players = 5
     num_actions = NUM_ACTIONS

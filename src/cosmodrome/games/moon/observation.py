@@ -88,6 +88,7 @@ def _layout(players: int, components: str) -> Layout:
         supply=Obj(sputnik=Num(sup["sputnik"]), ec=Num(sup["ec"]), handicap=Num(sup["handicap"])),
         scores=Opt(PerSeat(players, Num(2 * n * (C.goal_points[0] + max(C.last_card_points) + C.sputnik_points * 2)))),
         winners=Opt(List(players, SeatHot(players))),
+        help=Skip("the table's tooltips: words for people, the same in every position"),
     )
     return Layout("moon", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
 

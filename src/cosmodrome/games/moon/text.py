@@ -48,7 +48,7 @@ from cosmodrome.games.moon.state import (
     decode_pick,
     decode_program,
 )
-from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 #: the nations of the jump cards (components.toml), for the catalog: translated where shown
 NATION_NAMES = (N_("Soviet Union"), N_("United States"), N_("Europe"), N_("China"), N_("Japan"))
@@ -407,3 +407,41 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
 
 #: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language
 LEGEND = tuple(in_source(legend_rows))
+
+
+# ----- the table's tooltips: the lap's boxes explained -----------------------------------------
+#: each kind of box of the lap, by its terrain code (lunar/terrain.py: sky, safe, hazard, rock,
+#: tunnel, hazardous tunnel; RB: How do I jump?; What's an accident?; Tunnels)
+CELL_HELP = (
+    N_("Sky: you may fly through, but a jump that ends here falls to the box below (an accident)."),
+    N_("A box with a circle: safe ground to land on."),
+    N_("A box without a circle: landing here is an accident."),
+    N_("Rock: a step into it is a crash."),
+    N_("A tunnel box with a circle: safe, but no diagonal steps inside a tunnel (it has a ceiling)."),
+    N_("A tunnel box without a circle: landing here is an accident; no diagonal steps inside the tunnel."),
+)
+#: a box with a Sputnik on it (RB: The Sputnik)
+SPUTNIK_HELP = N_("A Sputnik: pass through to collect a counter.")
+_TABLE_HELP: dict = {}
+
+
+def table_help(comp) -> dict:
+    """The tooltips of the lap in the current language: ``{"cells": [text per terrain code],
+    "sputnik": text, "counters": text}``, the Sputnik counters' points ``comp``'s (RB: How do I
+    win?). Made once per component set and language; the view hands out the same object every move.
+
+    >>> from cosmodrome.games.moon import GAME
+    >>> table_help(GAME.new_state(2, 1).comp)["cells"][3]
+    'Rock: a step into it is a crash.'
+    """
+    key = (id(comp), current())
+    out = _TABLE_HELP.get(key)
+    if out is None or out[0] is not comp:
+        n = comp.sputnik_points
+        out = _TABLE_HELP[key] = (comp, {
+            "cells": [gettext(text) for text in CELL_HELP], "sputnik": gettext(SPUTNIK_HELP),
+            "counters": ngettext("Sputnik counters: {n} point each; half are lost in an accident",
+                                 "Sputnik counters: {n} points each; half are lost in an accident", n).format(n=n)})
+        if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
+            _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
+    return out[1]

@@ -10,7 +10,15 @@ from typing import Any, Optional
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
 from cosmodrome.games.moon.scoring import board_points, scores
 from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, MoonState
-from cosmodrome.games.moon.text import CARD_TEXT, TIMING_TEXT, TOKEN_TEXT, astronaut_name, place_name, seat_label
+from cosmodrome.games.moon.text import (
+    CARD_TEXT,
+    TIMING_TEXT,
+    TOKEN_TEXT,
+    astronaut_name,
+    place_name,
+    seat_label,
+    table_help,
+)
 from cosmodrome.i18n import _, gettext
 
 
@@ -82,4 +90,5 @@ def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
         "supply": {"sputnik": s.spk_supply, "ec": s.ec_supply, "handicap": s.hc_supply},
         "scores": [int(x) for x in scores(s)] if s.phase == OVER else None,
         "winners": list(s.winners_) if s.phase == OVER else None,
+        "help": table_help(s.comp),  # words for people (Game.presentation_keys): not observed
     }

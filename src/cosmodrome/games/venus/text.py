@@ -582,13 +582,41 @@ PHASE_HELP = N_("Each period: 1 put players+{extra_pass_cubes} cubes on the pass
                 "3 take actions in turn until the last cube is taken, 4 roll for escalating crises and resolve them "
                 "Mercury to Kuiper, 5 collect income (mine £{mine_income}, factory £{factory_income}), 6 bring "
                 "surface units back to orbit.")
+#: the other words of the table that state a rule or one of its numbers (RB: Phase five;
+#: Victory points; Combat); ``{n}`` is left for the page (a count it shows)
+STOCK_HELP = {
+    "mine": N_("{n} mine(s): £{mine_income} a period each"),
+    "factory": N_("{n} factory(ies): £{factory_income} a period each"),
+}
+KEPT_HELP = N_("kept tiles: big game and crisis {kept_tile_vp} VP each, alien {alien_vp} VP")
+SCORING_ROWS = {
+    "biggame": N_("Big game ({kept_tile_vp} VP each)"),
+    "crisis": N_("Crisis tiles ({kept_tile_vp} VP each)"),
+    "alien": N_("Aliens ({alien_vp} VP each)"),
+}
+COMBAT_HELP = N_("Cost = defence + (highest die − lowest die), a skull counting 0. Each skull also costs the "
+                 "attacker one unit here, after paying.")
+SKULL_HELP = N_("skull: counts 0 and costs a unit")
+SKULL_TILE_HELP = N_(" This one is skull-marked: it escalates.")
 _TABLE_HELP: dict = {}
+
+
+def _numbers(text: str, numbers: dict) -> str:
+    """``text`` with the fields named in ``numbers`` filled in, any other (``{n}``) kept for the page."""
+    return text.format_map(_Keep(numbers))
+
+
+class _Keep(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``'s
-    rules: ``{"tiles": {kind: [name, text]}, "types": {type: text}, "phases": text}``. Made
-    once per component set and language; the view hands out the same object every move.
+    rules: ``{"tiles": {kind: [name, text]}, "types": {type: text}, "phases": text, "stock":
+    {"mine"|"factory": text with {n}}, "kept": text, "scoring": {kind: row label}, "combat": text,
+    "skull": text, "skull_tile": text, "windfall": the windfall tile's mark, e.g. ``£3``}``. Made once per
+    component set and language; the view hands out the same object every move.
 
     >>> from cosmodrome.games.venus import GAME
     >>> table_help(GAME.new_state(2, seed=1).comp)["tiles"]["windfall"]
@@ -601,7 +629,12 @@ def table_help(comp) -> dict:
         out = _TABLE_HELP[key] = (comp, {
             "tiles": {k: [gettext(name), gettext(text).format(**numbers)] for k, (name, text) in TILE_HELP.items()},
             "types": {k: gettext(text) for k, text in TYPE_HELP.items()},
-            "phases": gettext(PHASE_HELP).format(**numbers)})
+            "phases": gettext(PHASE_HELP).format(**numbers),
+            "stock": {k: _numbers(gettext(text), numbers) for k, text in STOCK_HELP.items()},
+            "kept": gettext(KEPT_HELP).format(**numbers),
+            "scoring": {k: gettext(text).format(**numbers) for k, text in SCORING_ROWS.items()},
+            "combat": gettext(COMBAT_HELP), "skull": gettext(SKULL_HELP), "skull_tile": gettext(SKULL_TILE_HELP),
+            "windfall": f"£{numbers['windfall']}"})  # the tile's mark, a symbol in every language
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
             _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
     return out[1]

@@ -44,7 +44,8 @@ Schema::
       "over": bool,
       "result": {"end": str, "vp": [int], "winners": [int], "decided_by": str|null}|null,
       "scoring": scoring.breakdown(state)|null,    # the full end-of-game scoring, once over
-      "help": {"tiles": {kind: [name, text]}, "types": {type: text}, "phases": str}
+      "help": {"tiles": {kind: [name, text]}, "types": {type: text}, "phases": str, "stock", "kept",
+               "scoring", "combat", "skull", "skull_tile", "windfall"}
                                                    # the table's tooltips, this game's numbers (text.table_help)
     }
 

@@ -30,19 +30,14 @@ const TECH_SHORT = { "defensive missile": N_("Missile"), "navigational control":
 const colOf = (c) => TRACK_COL[c] || TECH_COL[c] || c || "#888";
 const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").slice(1);
 
-// ----- help: the game's own words (cosmic_run/text.py SHEET_HELP and TECH_HELP), handed out
-// translated by the view (sheet.help) and set at each drawing (render) ------------------------
+// ----- help: the game's own words (cosmic_run/text.py SHEET_HELP, TECH_HELP and DIE_HELP), handed
+// out translated by the view (help) and set at each drawing (render) ---------------------------
 let TECH_HELP = {};
 let HELP = {};
+let DICE_HELP = {};
+// a die's tooltip: this game's face explained (text.die_help), keyed by its face code
 function dieHelp(d) {
-  const c = d.colour, col = (c ? tr(c) : "");
-  switch (d.kind) {
-    case "move": return [tr("{Colour} {n} — movement", { Colour: cap(col), n: d.pips }), tn("Moves the {colour} ship up to {n} circle, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", "Moves the {colour} ship up to {n} circles, straight up or sideways (diagonally with navigational control, through mines with warp drives). Any pips may be left unused.", d.pips, { colour: col }), "rulebook: Movement Die"];
-    case "attack": return [tr("Advance and attack {colour}", { colour: col }), tr("The {colour} ship steps one circle, then the opponent's {colour} ship loses a heart (a defensive missile stops it; a ship on its planet ignores it). Friendly variant: your own {colour} engine is upgraded instead. Solo: your die only advances.", { colour: col }), "rulebook: Advance and Attack Die"];
-    case "mine": return [tr("Mine die"), tr("Set the letter die to the column you want and roll the number: the mines land on your opponent's sheet only. In the solo game it has no use for you."), "rulebook: Mine Die; The Solo Game"];
-    case "tech": { const h = TECH_HELP[d.tech] || [d.tech, ""]; const name = tr(d.tech); return [tr("Technology: {tech}", { tech: name }), tr("Adds one {tech} to the sheet (an X in its next circle).", { tech: name }) + (h[1] ? ` ${h[1]}` : " "), "rulebook: Technology Dice"]; }
-    default: return [d.text || tr("die"), "", ""];
-  }
+  return DICE_HELP[d.face] || [d.text || tr("die"), "", ""];
 }
 
 // ----- tooltips ------------------------------------------------------------------------------------
@@ -566,7 +561,7 @@ function endPanel(ctx, v) {
     el("div", { class: "big", text: title }), el("div", { class: "muted", text: tr("Ended: {cause} (round {n}).", { cause: END_WORDS[v.end] ? tr(END_WORDS[v.end]) : v.end, n: v.round }) }),
     el("div", { class: "cr-end-box" }, el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(c => el("th", { text: cap(tr(c)) })),
       el("th", { text: tr("Tech") }), el("th", { text: tr("Total VP") })), rows)),
-    el("div", { class: "muted small", text: tr("Track VP from the ladder, disabled ships −7 (−12 below the −5 mark); ties go to the higher technology score. (rulebook: Scoring)") }));
+    el("div", { class: "muted small", text: (v.help && v.help.end) || "" }));
 }
 
 // ----- render ---------------------------------------------------------------------------------------------
@@ -578,7 +573,7 @@ export function render(root, ctx) {
   hideTip();
   document.querySelectorAll(".cr-pop").forEach(p => p.remove());
   const v = ctx.view;
-  ({ sheet: HELP, tech: TECH_HELP } = (v.sheet && v.sheet.help) || { sheet: {}, tech: {} });
+  ({ sheet: HELP, tech: TECH_HELP, dice: DICE_HELP } = v.help || { sheet: {}, tech: {}, dice: {} });
   TECH_COLOURS = {};
   for (const s of v.sheets) for (const t of s.techs) TECH_COLOURS[t.name] = t.colour;
   const idx = indexOptions(ctx);

@@ -38,24 +38,11 @@ const R0 = 190, LH = 38, GAP = 4;         // planet radius (bottom of level 0), 
 const ROUT = R0 + 4 * LH;
 const SIZE = 2 * (ROUT + 26), C = SIZE / 2;
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
-// the helps are written when shown, in the reader's language
-const CELL_HELP = () => ({
-  [SAFE]: tr("A box with a circle: a marine lands here safely."),
-  [HAZARD]: tr("A box without a circle: landing here is an accident."),
-  [TUNNEL]: tr("A tunnel box with a circle: safe, but a tunnel has a ceiling (no diagonal steps inside)."),
-  [TUNNEL_HAZ]: tr("A tunnel box without a circle: landing here is an accident; no diagonal steps inside."),
-});
+// the rules' help: the game's own words with this game's numbers (the view's ``help``,
+// games/mars/text.py table_help), set at each drawing
+let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {}, mmm: "", marine: {} };
 const MARINE_COLOURS = { Red: "#e0474c", Blue: "#3a7be0", Green: "#3fae5a", Yellow: "#f2c53d", White: "#ecebf2" };
 const ALIEN_COLOURS = { yellow: "#f2c53d", blue: "#4a8cf0", red: "#e0474c" };
-const ALIEN_HELP = () => ({ yellow: tr("Yellow aliens are the weakest."), blue: tr("Blue aliens need more hits in one shot."),
-  red: tr("Red aliens are the toughest; the two defenders beside the MMM are red, with a dashed ring.") });
-const UPGRADE_HELP = () => ({
-  bunker: tr("Bunker: when a wave pushes aliens into the incoming-wave box on its side, it kills the toughest of them."),
-  sentinels: tr("Sentinels: after the marines' turns they roll two dice each round and shoot the Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, and so on)."),
-  antenna: tr("Antenna: a marine on its side may roll one die of its first roll again."),
-});
-const DIE_HELP = () => ({ blue: tr("blue die: 1, 1, 2, 2, 3, 3"), white: tr("white die: 1, 1, 1, 2, 2, 2"),
-  black: tr("black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave at the end of the turn)") });
 
 // a marine's colour: by its (English) name, else by its seat in the packaged order (a name read in
 // another language: "Vörös tengerészgyalogos")
@@ -240,7 +227,7 @@ function ringSvg(v, ctx, idx) {
       node.append(inner);
       const who = here.map(m => `${m.name} (${m.crashed ? tr("crashed") : tr("standing")})`).join(", ");
       node.append(svg("title", { text: tr("{zone}, column {col}, level {level}.", { zone: zoneLabel(v, zoneOf[c]), col: c + 1, level: l })
-        + ` ${CELL_HELP()[k]}` + (n ? tr(" Aliens: {aliens}.", { aliens: b.aliens.map(a => tr(a)).join(", ") }) : "")
+        + ` ${HELP.cells[k] || ""}` + (n ? tr(" Aliens: {aliens}.", { aliens: b.aliens.map(a => tr(a)).join(", ") }) : "")
         + (who ? tr(" Marines: {who}.", { who }) : "") + (b.hidden_equipment ? tr(" Hidden equipment lies here.") : "") }));
       hot(node, ctx, idx, `box:${c}:${l}`);
       root.append(node);
@@ -310,7 +297,7 @@ function centre(v, ctx, idx, g) {
   // the MMM in the gap at the top of the ring, with the white die beside it
   const mmm = svg("g", { class: "mars-mmm", transform: `translate(${C} ${C - R0 - LH * 2 + 6})`, "data-testid": "mars-mmm" },
     mmmIcon(), svg("text", { x: 0, y: 44, "text-anchor": "middle", class: "mars-label", text: tr("Martian Master Mind") }),
-    svg("title", { text: tr("The Martian Master Mind. Four dice summing to 9 or more, rolled from a defender box free of aliens, blow it up: the marines win.") }));
+    svg("title", { text: HELP.mmm }));
   out.append(hot(mmm, ctx, idx, "mmm"));
   const wd = v.white_die;
   out.append(svg("g", { class: "mars-white", transform: `translate(${C + 72} ${C - R0 - LH * 2 - 8})`, "data-testid": "mars-white-die", "data-face": wd || "" },
@@ -349,7 +336,7 @@ function centre(v, ctx, idx, g) {
       svg("rect", { x: -38, y: -20, width: 76, height: 40, rx: 8 }),
       svg("g", { transform: "translate(0 -5)" }, upgradeIcon(u)),
       svg("text", { x: 0, y: 15, "text-anchor": "middle", class: "mars-label", text: u ? tr(u) : pgettext("a base upgrade's label", "destroyed") }),
-      svg("title", { text: u ? UPGRADE_HELP()[u] || tr(u) : tr("A base upgrade destroyed by an attack on the base.") })));
+      svg("title", { text: u ? HELP.upgrades[u] || tr(u) : tr("A base upgrade destroyed by an attack on the base.") })));
   });
   return out;
 }
@@ -358,7 +345,7 @@ function centre(v, ctx, idx, g) {
 function dieNode(d, ctx, idx) {
   const face = d.face ? d.text : "";
   const node = el("span", { class: `mars-die ${d.colour}` + (d.face ? " rolled" : ""), "data-testid": "mars-die", "data-die": d.die,
-    "data-face": d.face || "", title: (DIE_HELP()[d.colour] || d.colour) + (d.face ? tr("; rolled {face}", { face: d.text }) : tr("; not rolled yet")) },
+    "data-face": d.face || "", title: (HELP.dice[d.colour] || d.colour) + (d.face ? tr("; rolled {face}", { face: d.text }) : tr("; not rolled yet")) },
   face || el("span", { class: "blank", "aria-hidden": "true" }));
   return hot(node, ctx, idx, `die:${d.die}`);
 }
@@ -415,10 +402,10 @@ function marineCard(v, m, ctx, idx) {
   el("div", { class: "small" },
     m.out ? el("span", { class: "tag bad", text: tr("out of the game"), title: tr("This marine left the game (kamikaze): the team plays on without it.") })
       : el("span", { class: "tag" + (m.crashed ? " bad" : " ok"), text: m.crashed ? tr("crashed") : tr("standing"),
-        title: m.crashed ? tr("Crashed: it gets up at the start of its next turn and plays it with 2 dice.") : tr("Standing: it plays with 4 dice.") }),
+        title: m.crashed ? HELP.marine.crashed : HELP.marine.standing }),
     el("span", { class: "tag", text: m.acted ? tr("has played") : tr("to play"), title: tr("Each marine plays once a round, in any order the team likes.") }),
     el("span", { class: "tag", text: tr("kills {n}", { n: m.kills }), title: tr("Aliens this marine has killed.") }),
-    m.tired ? el("span", { class: "tag warn", "data-testid": "mars-tired", text: tr("tired"), title: tr("After the power-up injector: 3 dice next turn.") }) : null,
+    m.tired ? el("span", { class: "tag warn", "data-testid": "mars-tired", text: tr("tired"), title: HELP.marine.tired }) : null,
     m.orbital_spent ? el("span", { class: "tag", text: tr("bombing spent"), title: tr("The orbital bombing has been called this game.") }) : null),
   el("div", { class: "muted small", text: m.side === "left" ? tr("{where} · left side", { where }) : tr("{where} · right side", { where }) }),
   trainingCard(m, ctx, idx),
@@ -471,6 +458,7 @@ export function render(root, ctx) {
   ensureCss();
   closeMenus();
   const v = ctx.view;
+  if (v.help) HELP = v.help;
   const idx = indexOptions(ctx);
   const zoomed = root.querySelector(".mars-scroll.zoom") !== null;
   const zoom = el("button", { class: "small mars-zoom", type: "button", "aria-pressed": String(zoomed), "data-testid": "mars-zoom",
@@ -483,7 +471,7 @@ export function render(root, ctx) {
     el("span", { class: "muted small", title: tr("how hard the aliens come: chosen when the game was made (a lower threat is gentler)"),
       text: tr("Threat level: {threat}", { threat: tr(v.threat) }) + (v.half_board ? tr(" · half the board") : "") }),
     el("span", { class: "mars-legend", "data-testid": "mars-legend" }, ["yellow", "blue", "red"].map(c =>
-      el("span", { class: "lg", title: ALIEN_HELP()[c] }, svg("svg", { width: 16, height: 16, viewBox: "-8 -8 16 16", "aria-hidden": "true" },
+      el("span", { class: "lg", title: HELP.aliens[c] }, svg("svg", { width: 16, height: 16, viewBox: "-8 -8 16 16", "aria-hidden": "true" },
         alienIcon(c, 0, 0, 6.5, c === "red")), tr(c)))), zoom);
   let end = null;
   if (v.result) {

@@ -22,10 +22,9 @@ function ensureCss() {
 
 const W = 26, H = 32, TOP = 46, LEFT = 18;         // cell size and margins of the side view (level numbers at the left)
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
-const CELL_HELP = () => [t("Sky: you may fly through, but a jump that ends here falls to the box below (an accident)."),
-  t("A box with a circle: safe ground to land on."), t("A box without a circle: landing here is an accident."),
-  t("Rock: a step into it is a crash."), t("A tunnel box with a circle: safe, but no diagonal steps inside a tunnel (it has a ceiling)."),
-  t("A tunnel box without a circle: landing here is an accident; no diagonal steps inside the tunnel.")];
+// the lap's boxes explained: the game's own words (the view's ``help``, games/moon/text.py
+// table_help), set at each drawing
+let HELP = { cells: [], sputnik: "", counters: "" };
 const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: t("EC"), "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
 const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3fae5a", white: "#e8e8ee" };
 const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
@@ -56,7 +55,7 @@ function lapSvg(v, ctx, idx) {
   const width = LEFT * 2 + cols.length * W, height = TOP + levels * H + 40;
   const root = svg("svg", { class: "moon-lap", viewBox: `0 0 ${width} ${height}`, width, height, "data-testid": "moon-lap" });
   const y = (lvl) => TOP + (levels - 1 - lvl) * H;
-  const cellHelp = CELL_HELP(), sputnikHelp = t("A Sputnik: pass through to collect a counter.");
+  const cellHelp = HELP.cells, sputnikHelp = HELP.sputnik;
   const icons = new Set(v.lap.sputniks.map(p => `${p[0]}:${p[1]}`));
   // card names above their columns
   v.lap.cards.forEach((c, k) => {
@@ -150,7 +149,7 @@ function jumpCard(v, a, ctx, idx) {
     el("div", { class: "moon-cardhead" }, el("span", { class: "dot", style: `background:${COLOURS[a.colour] || "#ccc"}` }),
       el("b", { text: a.name }), el("span", { class: "muted small", text: ` ${a.seat_name !== a.name ? a.seat_name : ""}` })),
     el("div", { class: "moon-counters" },
-      el("span", { class: "c spk", title: t("Sputnik counters: 1 point each; half are lost in an accident"), text: `✶ ${a.sputniks}` }),
+      el("span", { class: "c spk", title: HELP.counters, text: `✶ ${a.sputniks}` }),
       el("span", { class: "c ec", title: t("EC counters: spend one to re-roll a die or to take one more die at the start of a turn"), text: `${t("EC")} ${a.ec}` }),
       el("span", { class: "c hc", title: t("Handicap counters: the next turn takes only three dice"), text: `H ${a.handicap}` }),
       el("span", { class: "muted small", text: a.finished ? t("at the goal (#{n})", { n: a.finished }) : t("race #{n}", { n: a.race_position }) + (a.down ? " · " + t("face-down") : "") })),
@@ -163,6 +162,7 @@ export function render(root, ctx) {
   ensureCss();
   closeMenus();
   const v = ctx.view;
+  if (v.help) HELP = v.help;
   const idx = indexOptions(ctx);
   const head = el("div", { class: "moon-top" },
     el("span", { class: "pill", text: t("Round {n}", { n: v.round }) }),

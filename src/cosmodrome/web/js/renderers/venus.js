@@ -20,7 +20,9 @@ const PHASES = [t("Pass cubes"), t("Tiles"), t("Actions"), t("Crises"), t("Incom
 
 // ----- rule help: the game's own words with this game's numbers (the view's ``help``,
 // games/venus/text.py table_help), set at each drawing -------------------------------------------
-let HELP = { tiles: {}, types: {}, phases: "" };
+let HELP = { tiles: {}, types: {}, phases: "", stock: {}, kept: "", scoring: {}, combat: "", skull: "", skull_tile: "", windfall: "" };
+// a help text with the count the page shows filled in ("{n} mine(s): ..." with n)
+const withN = (text, n) => String(text || "").replaceAll("{n}", n);
 // an amount of money as the reader writes it ("£12"; Hungarian: "12 font")
 const pounds = (n) => t("£{n}", { n });
 
@@ -120,13 +122,14 @@ const KIND_CLASS = { factory: "factory", draw2: "cards", biggame: "biggame", win
 function tileKind(t) { return KIND_CLASS[t.kind] || "other"; }
 // a tile's mark on the board: the first letter(s) of its name in the reader's language
 const TILE_GLYPH = {
-  factory: pgettext("tile mark: Factory", "F"), mine: pgettext("tile mark: Mine", "M"), cards: "+2", windfall: "£3",
+  // (the windfall's mark is its amount, this game's: HELP.windfall)
+  factory: pgettext("tile mark: Factory", "F"), mine: pgettext("tile mark: Mine", "M"), cards: "+2",
   biggame: pgettext("tile mark: Big Game", "BG"), crisis: "!", tension: pgettext("tile mark: Tension", "T"),
   alien: pgettext("tile mark: Alien", "A"), other: "?",
 };
 
 function dieFace(v, extra = "") {
-  return el("span", { class: `die ${v === 0 || v === "skull" ? "skull" : ""} ${extra}`, title: v === 0 ? t("skull: counts 0 and costs a unit") : `${v}` },
+  return el("span", { class: `die ${v === 0 || v === "skull" ? "skull" : ""} ${extra}`, title: v === 0 ? HELP.skull : `${v}` },
     v === 0 || v === "skull" ? "☠" : String(v));
 }
 
@@ -238,7 +241,7 @@ function empireRows(pl, model, ctx, idx, root) {
     const o = e.orbit, s = e.surface;
     const orbit = UNIT_KEYS.map(k => pc(k, o[k], col, t("{n} {unit} in orbit", { n: o[k], unit: UNIT_WORDS[k] }))).filter(Boolean);
     const surf = UNIT_KEYS.map(k => pc(k, s[k], col, t("{n} {unit} on the surface", { n: s[k], unit: UNIT_WORDS[k] }))).filter(Boolean);
-    const bld = [pc("mine", e.mines, col, t("{n} mine(s): £3 a period each", { n: e.mines })), pc("factory", e.factories, col, t("{n} factory(ies): £2 a period each", { n: e.factories }))].filter(Boolean);
+    const bld = [pc("mine", e.mines, col, withN(HELP.stock.mine, e.mines)), pc("factory", e.factories, col, withN(HELP.stock.factory, e.factories))].filter(Boolean);
     if (!orbit.length && !surf.length && !bld.length) continue;
     const row = el("div", { class: "vn-emp", "data-seat": seat, "data-id": `units:${pl.name}:${seat}`, title: p.empire },
       el("span", { class: "sw", style: `background:${COLOURS[col] || col}` }),
@@ -258,11 +261,11 @@ function tileNode(tl, planetName, ctx, idx, root) {
   const k = tileKind(tl);
   const [title, help] = HELP.tiles[k] || [tl.kind, ""];
   const node = el("div", { class: `vn-tile ${k}`, "data-slot": tl.slot, "data-kind": tl.kind, "data-id": `tile:${planetName}:${tl.slot}:${tl.kind}` },
-    el("span", { class: "ic", text: TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
+    el("span", { class: "ic", text: k === "windfall" ? HELP.windfall : TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
     tl.defence !== undefined && tl.defence !== null ? el("span", { class: "def", text: tl.defence }) : null,
     tl.skull || tl.escalates ? el("span", { class: "skull", text: "☠" }) : null);
   tipOn(node, title + (tl.defence !== undefined && tl.defence !== null ? t(" (defence {n})", { n: tl.defence }) : ""),
-    (tl.help || help) + (tl.skull || tl.escalates ? t(" This one is skull-marked: it escalates.") : ""));
+    (tl.help || help) + (tl.skull || tl.escalates ? HELP.skull_tile : ""));
   makeClickable(node, idx.tile.get(`${planetName}|${tl.slot}`), ctx, root);
   return node;
 }
@@ -303,7 +306,7 @@ function playerPanel(p, model, ctx, idx, root) {
       el("span", { text: tn("{n} card in hand", "{n} cards in hand", p.hand ?? 0, { n: p.hand ?? "?" }) }),
       p.income !== undefined ? el("span", { text: t("income £{n}", { n: p.income }) }) : null,
       p.vp !== undefined ? el("span", { text: t("{n} VP", { n: p.vp }) }) : null),
-    el("div", { class: "row", title: t("kept tiles: big game and crisis 1 VP each, alien 2 VP") },
+    el("div", { class: "row", title: HELP.kept },
       el("span", { text: t("big game {n}", { n: count("biggame") }) }), el("span", { text: t("crisis {n}", { n: count("crisis") }) }), el("span", { text: t("alien {n}", { n: count("alien") }) })),
     el("div", { class: "row", title: t("in stock (not on the board)") },
       el("span", { class: "muted", text: t("stock") }),
@@ -357,7 +360,7 @@ function combatPanel(cb, model, idx, ctx, root) {
       el("span", { class: "muted", text: t("units committed: ") }), units.length ? units : el("span", { text: t("none yet") }),
       el("span", { class: "muted", text: t(" · cards played: ") }), cards.length ? cards : el("span", { text: t("none") })),
     cb.needs_unit ? el("div", { class: "small warn", text: t("At least one unit must land for the claim to succeed.") }) : null,
-    el("p", { class: "muted small", text: t("Cost = defence + (highest die − lowest die), a skull counting 0. Each skull also costs the attacker one unit here, after paying.") }));
+    el("p", { class: "muted small", text: HELP.combat }));
 }
 
 function aliensPanel(al, model) {
@@ -387,7 +390,7 @@ function scoringPanel(sc, model) {
       : cell("·", t("no income here"), "muted"))));
   const keptRow = (k, label) => el("tr", {}, el("td", { text: label }),
     sc.kept.map(x => cell(x[k].count ? `${x[k].vp}` : "·", t("{n} kept", { n: x[k].count }), "")));
-  rows.push(keptRow("biggame", t("Big game (1 VP each)")), keptRow("crisis", t("Crisis tiles (1 VP each)")), keptRow("alien", t("Aliens (2 VP each)")));
+  rows.push(keptRow("biggame", HELP.scoring.biggame), keptRow("crisis", HELP.scoring.crisis), keptRow("alien", HELP.scoring.alien));
   rows.push(el("tr", { class: "total" }, el("td", { text: t("Total VP") }), sc.total.map(v => el("td", { text: v }))));
   if (!sc.all_lose) {
     rows.push(el("tr", {}, el("td", { text: t("Place") }), sc.place.map((v, s) => el("td", { class: sc.winners.includes(s) ? "win" : "", text: v }))));

@@ -1,0 +1,78 @@
+"""The tooltips of the March on Mars table (the ring's boxes, the alien colours, the base
+upgrades, the dice) are the game's own words (``text.table_help``), handed out by the view in
+the reader's language under ``help`` with this game's numbers from its component data (a
+variant explains its own game); they are words for people, not part of what a seat observes,
+and the renderer keeps no copy."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mars_helpers import GAME
+
+from cosmodrome.core.game import observed_view
+from cosmodrome.i18n import using
+
+RENDERER = Path(GAME.components_file).parents[2] / "web" / "js" / "renderers" / "mars.js"
+#: tougher aliens, three sentinel dice and a blue die of 1s and 3s (RB: Can I kill the aliens?;
+#: Base upgrades; the dice's faces)
+VARIANT = {"name": "tough", "toml": (
+    '[aliens.hits]\nvalue = { yellow = 2, blue = 3, red = 4 }\nstatus = "assumed"\nsource = "ours"\n'
+    '[upgrades.sentinels]\nvalue = { dice = 3, colour = "blue" }\nstatus = "assumed"\nsource = "ours"\n'
+    '[dice.faces]\nvalue = { blue = ["1", "1", "1", "3", "3", "3"], white = ["1", "1", "1", "2", "2", "2"], '
+    'black = ["1", "1", "1", "2", "2", "2"] }\nstatus = "assumed"\nsource = "ours"\n'
+    '[counts.dice]\nvalue = { marine = 4, crashed = 1, actions = 3, nuke = 3, nuke_target = 8 }\nstatus = "assumed"\n'
+    'source = "ours"\n')}
+
+
+def test_the_tooltips_come_with_the_view_and_carry_the_printed_numbers():
+    s = GAME.new_state(2, 1)
+    help_ = s.view(0)["help"]
+    assert help_ is s.view(None)["help"]                 # one object for every seat
+    assert help_["aliens"]["blue"] == "Blue aliens need more hits in one shot: 2 hits kill one."
+    assert help_["aliens"]["yellow"] == "Yellow aliens are the weakest: a shot of 1 hit kills one."
+    assert "they roll 2 dice each round" in help_["upgrades"]["sentinels"]
+    assert help_["dice"]["blue"] == "blue die: 1, 1, 2, 2, 3, 3"
+    assert help_["dice"]["black"].startswith("black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave")
+    assert help_["cells"]["4"].startswith("A tunnel box with a circle")
+    assert help_["mmm"].startswith("The Martian Master Mind. 4 dice summing to 9 or more")
+    assert help_["marine"] == {"standing": "Standing: it plays with 4 dice.",
+                               "crashed": "Crashed: it gets up at the start of its next turn and plays it with 2 dice.",
+                               "tired": "After the power-up injector: 3 dice next turn."}
+
+
+def test_a_variants_tooltips_explain_its_own_numbers():
+    s = GAME.new_state(2, 1, GAME.resolve_options({"components": VARIANT}))
+    help_ = s.view(0)["help"]
+    assert help_["aliens"]["yellow"] == "Yellow aliens are the weakest: a shot of 2 hits kills one."
+    assert "4 hits in one shot" in help_["aliens"]["red"]
+    assert "they roll 3 dice each round" in help_["upgrades"]["sentinels"]
+    assert help_["dice"]["blue"] == "blue die: 1, 1, 1, 3, 3, 3"
+    assert help_["dice"]["black"] == "black die: 1, 1, 1, 2, 2, 2"          # no wave face on this one
+    assert help_["mmm"].startswith("The Martian Master Mind. 3 dice summing to 8 or more")
+    assert help_["marine"]["crashed"].endswith("plays it with 1 die.")
+
+
+def test_the_tooltips_read_hungarian():
+    with using("hu"):
+        help_ = GAME.new_state(2, 1, GAME.resolve_options({"components": VARIANT})).view(0)["help"]
+    assert help_["aliens"]["blue"] == "A kék idegenekhez több találat kell egy lövésből: 3 találat öl meg egyet."
+    assert "minden fordulóban 3 kockával dobnak" in help_["upgrades"]["sentinels"]
+    assert help_["dice"]["blue"] == "kék kocka: 1, 1, 1, 3, 3, 3"
+    assert help_["cells"]["1"] == "Karikás mező: ide biztonságosan lehet érkezni."
+    assert help_["mmm"].startswith("A Marsi Főagy. 3 kocka, ha összegük legalább 8")
+
+
+def test_the_tooltips_are_not_part_of_what_a_seat_observes():
+    s = GAME.new_state(2, 1)
+    assert "help" in s.view(0)                           # the table has it, the seat does not observe it
+    assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
+    assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)
+
+
+def test_the_renderer_keeps_no_copy_of_the_texts():
+    js = RENDERER.read_text(encoding="utf-8")
+    for text in ("Yellow aliens", "Sentinels:", "blue die: 1", "A box with a circle", "Bunker:", "Four dice summing",
+                 "plays with 4 dice", "with 2 dice", "3 dice next turn"):
+        assert text not in js, text

@@ -1,0 +1,52 @@
+"""The tooltips of the lap's boxes on the Walking on the Moon table are the game's own words
+(``text.table_help``), handed out by the view in the reader's language under ``help``; they are
+words for people, not part of what a seat observes, and the renderer keeps no copy."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+from moon_helpers import GAME
+
+from cosmodrome.core.game import observed_view
+from cosmodrome.games.lunar.terrain import AIR, ROCK, TUNNEL_HAZ
+from cosmodrome.games.moon.text import table_help
+from cosmodrome.i18n import using
+
+RENDERER = Path(GAME.components_file).parents[2] / "web" / "js" / "renderers" / "moon.js"
+
+
+def test_the_boxes_tooltips_come_with_the_view_by_terrain_code():
+    s = GAME.new_state(3, 1)
+    help_ = s.view(0)["help"]
+    assert help_ is s.view(None)["help"]                 # one object for every seat
+    assert len(help_["cells"]) == 6
+    assert help_["cells"][AIR].startswith("Sky: you may fly through")
+    assert help_["cells"][ROCK] == "Rock: a step into it is a crash."
+    assert "no diagonal steps inside the tunnel" in help_["cells"][TUNNEL_HAZ]
+    assert help_["sputnik"] == "A Sputnik: pass through to collect a counter."
+    assert help_["counters"] == "Sputnik counters: 1 point each; half are lost in an accident"
+    with using("hu"):
+        hu = GAME.new_state(3, 1).view(0)["help"]
+    assert hu["cells"][ROCK] == "Szikla: ha belelépsz, baleset." and hu["sputnik"].startswith("Szputnyik")
+    assert hu["counters"].startswith("Szputnyik-jelzők: egyenként 1 pont")
+
+
+def test_a_variants_sputnik_points_show_in_the_counters_tooltip():
+    comp = dataclasses.replace(GAME.new_state(3, 1).comp, sputnik_points=2)
+    assert table_help(comp)["counters"] == "Sputnik counters: 2 points each; half are lost in an accident"
+
+
+def test_the_tooltips_are_not_part_of_what_a_seat_observes():
+    s = GAME.new_state(3, 1)
+    assert "help" in s.view(0)                           # the table has it, the seat does not observe it
+    assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
+    assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)
+
+
+def test_the_renderer_keeps_no_copy_of_the_texts():
+    js = RENDERER.read_text(encoding="utf-8")
+    for text in ("Sky: you may", "Rock: a step", "A Sputnik: pass", "A tunnel box", "1 point each"):
+        assert text not in js, text
