@@ -75,8 +75,9 @@ TURN = re.compile(r"\bturns?\b", re.I)
 
 def more_kor_than_turns(english: str, hu: str) -> bool:
     """Whether the Hungarian says "kör" for more than the English's turns (a round or a circle
-    written "kör")."""
-    return len(KOR.findall(hu)) > len(TURN.findall(english))
+    written "kör"); a plural's Hungarian is its forms joined, each the sentence again."""
+    forms = hu.count(" | ") + 1
+    return len(KOR.findall(hu)) > len(TURN.findall(english)) * forms
 
 
 # ----- March on Mars -------------------------------------------------------------------

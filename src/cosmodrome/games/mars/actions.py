@@ -58,6 +58,7 @@ from cosmodrome.games.mars.state import (
     DRONE,
     DRONE_PAIRS,
     GO_ON,
+    INJECTED_DICE,
     JET_PACK,
     LAND,
     LEVEL,
@@ -66,6 +67,7 @@ from cosmodrome.games.mars.state import (
     SNIPER,
     STEP_KINDS,
     STEPS,
+    TIRED_DICE,
     TRAIN,
     MarsState,
     decode_give,
@@ -81,9 +83,7 @@ from cosmodrome.games.mars.state import (
 )
 from cosmodrome.games.mars.text import die_name, name_word, says, step_name
 from cosmodrome.games.mars.turn import (
-    INJECTED_DICE,
     JET_ACCIDENT,
-    TIRED_DICE,
     after_action,
     bait,
     begin_turn,

@@ -24,6 +24,7 @@ from cosmodrome.games.mars.state import (
     LEVEL,
     PROGRAM,
     SIDE_NAMES,
+    TIRED_DICE,
     TRAIN,
     ZONE_NAMES,
     MarsState,
@@ -275,15 +276,13 @@ UPGRADE_HELP = {
 DIE_HELP = {"blue": N_("blue die: {faces}"), "white": N_("white die: {faces}"), "black": N_("black die: {faces}")}
 WAVE_FACE_HELP = N_(" (the {face} face moves {n} and calls an alien wave at the end of the turn)")
 #: the Martian Master Mind and a marine's dice (RB: How we win?; How do I...; Special training),
-#: their numbers the component data's (the injector's are the rules' code: turn.TIRED_DICE)
+#: their numbers the component data's (the injector's: state.TIRED_DICE)
 MMM_HELP = N_("The Martian Master Mind. {nuke} dice summing to {target} or more, rolled from a defender box free of "
               "aliens, blow it up: the marines win.")
 _TABLE_HELP: dict = {}
 
 
 def _marine_help(comp) -> dict:
-    from cosmodrome.games.mars.turn import TIRED_DICE
-
     standing, crashed = comp.dice["marine"], comp.dice["crashed"]
     return {"standing": ngettext("Standing: it plays with {n} die.", "Standing: it plays with {n} dice.",
                                  standing).format(n=standing),

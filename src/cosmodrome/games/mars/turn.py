@@ -35,6 +35,7 @@ from cosmodrome.games.mars.state import (
     FACE_TEXTS,
     GO_ON,
     HOOKS,
+    INJECTED_DICE,
     INJECTOR,
     KAMIKAZE,
     LZ,
@@ -43,6 +44,7 @@ from cosmodrome.games.mars.state import (
     PRECOG,
     PROGRAM,
     RANGER,
+    TIRED_DICE,
     MarsState,
 )
 from cosmodrome.games.mars.text import dice_faces_w, die_w, rolled_text, says, shooter_w
@@ -53,8 +55,6 @@ ANTENNA = 2
 #: the best sum); an injected marine uses the best four it has not rolled this turn; Kamikaze
 #: adds a black die
 NUKE_ORDER = (0, 1, 2, 3, 4, 5)
-#: the dice of an injected turn and of the turn after it (RB: "Special training")
-INJECTED_DICE, TIRED_DICE = 6, 3
 
 
 def begin_turn(s: MarsState, m: int) -> None:
