@@ -431,8 +431,10 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
 def _combat_writer(lay: Layout, c, tile_info: list, card_effect: list):
     """``write(state, seat, out)``: the combat's entries written from the combat array (the
-    same numbers as :func:`.view.combat_view` encoded by the layout, a test compares them),
-    without building the view's dicts: 3 µs instead of 12 a change, one step in six."""
+    same numbers as :func:`.view.combat_view` encoded by the layout: tests/adapters'
+    ``test_state_encoder_writes_the_view_encoding`` and the observer's test compare them along
+    random games), without building the view's dicts and reading them back: less than half
+    the time a change, and the combat changes at nearly every step of one."""
     ix = lay.index
     f = lay.root.fields["combat"].inner.fields
 
