@@ -39,11 +39,12 @@ from cosmodrome.core.observation import (
     derived,
     scattered,
 )
+from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
 from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
 from cosmodrome.games.venus.scoring import final_breakdown
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
-from cosmodrome.games.venus.view import STOCK_KEYS, UNITS, aliens_view, combat_view, kind_counts
+from cosmodrome.games.venus.view import STOCK_KEYS, T_CRISIS, T_TENSION, UNITS, aliens_view, kind_counts
 
 VERSION = 1
 #: money above which the count reads 1 (never reached in random or bot games)
@@ -175,9 +176,11 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
                         ix[f"{b}.tiles[{j}].skull"]) for j in range(PLANET_SLOTS)],
                       tl + 1 + PLANET_SLOTS * tile_w))
 
+    # the piles (each planet's tiles, each seat's hand and kept tiles) are tuples that a writer
+    # replaces (state.py), so a key holds them as they are: an unchanged pile compares by identity
     def planets_key(s, seat):
         """The planets' tiles, flipped flags, crisis levels (in the crisis phase) and gunrunners."""
-        return (tuple(map(tuple, s.ptiles)), tuple(s.flipped), tuple(s.clevel) if s.phase == 4 else _NO_LEVELS,
+        return (tuple(s.ptiles), tuple(s.flipped), tuple(s.clevel) if s.phase == 4 else _NO_LEVELS,
                 tuple(s.gun))
 
     def per_planet(key):
@@ -192,7 +195,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
     def board_key(s, seat):
         landed = s.aliens_out
-        return (planets_key(s, seat), tuple(map(tuple, s.kept)), landed, s.alien_next, s.over,
+        return (planets_key(s, seat), tuple(s.kept), landed, s.alien_next, s.over,
                 (s.phase, s.period, any(f[0] in _CRISIS_STEPS for f in s.stack)) if landed else None)
 
     def write_board(s, seat, out):
@@ -239,7 +242,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     money_scale, card_scale, tile_scale = 1.0 / MONEY_CAP, 1.0 / cards, 1.0 / tiles
 
     def players_key(s, seat):
-        return tuple(zip(s.money, map(len, s.hands), map(tuple, s.kept)))
+        return tuple(zip(s.money, map(len, s.hands), s.kept))
 
     def write_player(out, at, key):
         (mo, hs, kept0), (money, hand, kept) = at, key
@@ -364,15 +367,21 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         for i in turn_entries(turn(s, seat)):
             out[i] = 1.0
 
+    # (old turn, new turn) -> (flags cleared, flags set): a handful of turns, met again and again
+    turn_moves: dict = {}
+
     def update_turn(s, seat, old, new, out):
         """Only the flags that differ (whose move often changes, the decision's kind less)."""
-        was, now = turn_entries(old), turn_entries(new)
-        for i in was:
-            if i not in now:
-                out[i] = 0.0
-        for i in now:
-            if i not in was:
-                out[i] = 1.0
+        move = turn_moves.get((old, new))
+        if move is None:
+            was, now = turn_entries(old), turn_entries(new)
+            move = turn_moves[(old, new)] = (tuple(i for i in was if i not in now),
+                                             tuple(i for i in now if i not in was))
+        off, on = move
+        for i in off:
+            out[i] = 0.0
+        for i in on:
+            out[i] = 1.0
 
     titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
 
@@ -396,11 +405,15 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         return None
 
     def rest(s, seat):
-        """The piles, the combat, the move and the result: values, or cheap keys of them."""
+        """The piles, the move and the result: values, or cheap keys of them."""
+        return (tuple(s.discard[-5:]), bytes(s.bag), tuple(s.tdisc), move_key(s, seat), result_value(s, seat))
+
+    combat_part = _combat_writer(lay, c, tile_info, card_effect)
+
+    def combat_key(s, seat):
+        """The combat's array and the cards played in it (what :func:`.view.combat_view` reads)."""
         cb = s.cb
-        return (tuple(s.discard[-5:]), bytes(s.bag), tuple(s.tdisc),
-                (tuple(cb.to_list()), tuple(s.cbcards)) if cb.active and not s.over else None,
-                move_key(s, seat), result_value(s, seat))
+        return (tuple(cb.to_list()), tuple(s.cbcards)) if cb.active and not s.over else None
 
     return StateEncoder([
         scattered(units_key, [orb_idx, sur_idx, bld_idx, stock_idx],
@@ -411,10 +424,90 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         Part(write_counters, (), counters, update_counters), Part(write_turn, (), turn, update_turn),
         lay.group((("discard_top",), lambda s, seat, k: [titles[x] for x in k]), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
-                  # the combat's view follows from the combat array and the cards played in it
-                  (("combat",), lambda s, seat, k: None if k is None else combat_view(s)),
                   (("move",), move_value), ("result",), key=rest),
+        Part(combat_part, [lay.span("combat")], combat_key),
     ], accepts=lambda s: s.comp is c)
+
+
+def _combat_writer(lay: Layout, c, tile_info: list, card_effect: list):
+    """``write(state, seat, out)``: the combat's entries written from the combat array (the
+    same numbers as :func:`.view.combat_view` encoded by the layout: tests/adapters'
+    ``test_state_encoder_writes_the_view_encoding`` and the observer's test compare them along
+    random games), without building the view's dicts and reading them back: less than half
+    the time a change, and the combat changes at nearly every step of one."""
+    ix = lay.index
+    f = lay.root.fields["combat"].inner.fields
+
+    def num(name, field):
+        return ix[f"combat.{name}"], field.lo, 1.0 / (field.hi - field.lo)
+
+    null = ix["combat is null"]
+    cards_at, card_step = ix[f"count of {EFFECTS[0]} in combat.cards"], 1.0 / f["cards"].cap
+    die = f["dice"].elem
+    units = sorted(UNITS)                  # the layout's order of the committed units and their CP
+    unit_pos = [UNITS.index(u) for u in units]
+    nums = [num("cards_cp", f["cards_cp"]), *(num(f"committed.{u}", f["committed"].fields[u]) for u in units),
+            num("cost", f["cost"]), num("defence", f["defence"]), *(num(f"dice[{j}]", die) for j in range(3)),
+            num("gunrunner_bonus", f["gunrunner_bonus"]), num("paid", f["paid"]), num("skulls", f["skulls"]),
+            num("skulls_ignored", f["skulls_ignored"]), num("slot", f["slot"]),
+            *(num(f"unit_cp.{u}", f["unit_cp"].fields[u]) for u in units)]
+    printed_null, printed = ix["combat.printed_defence is null"], num("printed_defence", f["printed_defence"].inner)
+    disc_null, disc_at = ix["combat.discarded is null"], ix["combat.discarded == 0"]
+    kind_at, planet_at, seat_at = ix[f"combat.kind == {f['kind'].values[0]}"], ix["combat.planet_index == 0"], \
+        ix["combat.seat == 0"]
+    skull_at, target_null = ix["combat.skull"], ix["combat.target is null"]
+    building_at = ix["combat.target.building == mine"]
+    target_seat_at = ix["combat.target.seat == 0"]
+    tile_kind = c.tile_kind
+    players, planets = lay.players, len(f["planet_index"].values)
+
+    def write(s, seat, out):
+        cb = s.cb
+        if not cb.active or s.over:
+            out[null] = 1.0
+            return
+        for card in s.cbcards:
+            i = cards_at + card_effect[card]
+            x = out[i] + card_step
+            out[i] = x if x < 1.0 else 1.0
+        tile = cb.tile
+        kind, printed_def, skull = tile_info[tile]
+        tk = tile_kind[tile]
+        committed = cb.committed
+        each = boosted_cp(s)
+        dice = cb.dice
+        values = (cb.card_points, *(committed[j] for j in unit_pos), cost(s), cb.defence, dice[0], dice[1], dice[2],
+                  cb.defence - printed_def if tk == T_CRISIS and printed_def is not None else 0, points(s),
+                  skulls(s), cb.skulls_ignored, cb.slot, *(each[j] for j in unit_pos))
+        for (at, lo, scale), v in zip(nums, values):
+            x = (v - lo) * scale
+            out[at] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
+        if printed_def is None:
+            out[printed_null] = 1.0
+        else:
+            at, lo, scale = printed
+            x = (printed_def - lo) * scale
+            out[at] = 0.0 if x < 0.0 else (1.0 if x > 1.0 else x)
+        d = cb.discarded
+        if d < 0:
+            out[disc_null] = 1.0
+        elif d < 3:
+            out[disc_at + d] = 1.0
+        out[kind_at + kind] = 1.0
+        if 0 <= cb.planet < planets:
+            out[planet_at + cb.planet] = 1.0
+        if 0 <= cb.seat < players:
+            out[seat_at + cb.seat] = 1.0
+        if skull:
+            out[skull_at] = 1.0
+        q = cb.target_seat
+        if tk == T_TENSION and q >= 0:
+            out[building_at + (0 if cb.target_kind == 0 else 1)] = 1.0
+            if q < players:
+                out[target_seat_at + q] = 1.0
+        else:
+            out[target_null] = 1.0
+    return write
 
 
 _CRISIS_STEPS = (O_CRISIS, O_CRISIS_START)
