@@ -1,2 +1,0 @@
-# The compiled engine's view of grid.py's index helpers (see grid.pxd): calls in C.
-from cosmodrome.games.cosmic_run.grid cimport ship_ix, track_ix
