@@ -54,8 +54,8 @@ def armada_ok(s: CosmicRunState, ship: int, new_row: int) -> bool:
     if new_row <= s.pos[ship] // 3:
         return True
     low = 99
-    for track in range(3):
-        other = ship_ix(sh, track)
+    first = ship_ix(sh, 0)
+    for other in range(first, first + 3):        # the player's three ships
         if other != ship and s.dmg[other] < s.comp.hearts:
             r = s.pos[other] // 3
             if r < low:
