@@ -66,8 +66,9 @@ def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:
         ship = ship_ix(sheet, t)
         if s.reached(ship):
             continue
+        track = track_ix(s.comp, ship)
         for r in rows_with(s, number):
-            if not s.mined(sheet, t, r, col):
+            if not s.grid[track + r * 3 + col] & MINE_BIT:
                 return True
     return False
 

@@ -115,8 +115,12 @@ def transform_targets(s: CosmicRunState) -> list[int]:
     sh = s.ship // 3
     if s.steps or s.transformed or s.avail(sh, TRANSFORMER) <= 0:
         return []
-    return [colour for colour in range(3) if ship_ix(sh, colour) != s.ship
-            and s.dmg[ship_ix(sh, colour)] < s.comp.hearts and not s.reached(ship_ix(sh, colour))]
+    colours = []
+    for colour in range(3):
+        other = ship_ix(sh, colour)
+        if other != s.ship and s.dmg[other] < s.comp.hearts and not s.reached(other):
+            colours.append(colour)
+    return colours
 
 
 def steps(s: CosmicRunState) -> list[int]:

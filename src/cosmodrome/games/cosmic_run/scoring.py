@@ -13,7 +13,7 @@ from typing import Any
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix, track_ix
 from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
 from cosmodrome.games.cosmic_run.text import end_sentence
 from cosmodrome.i18n import N_, _
@@ -44,8 +44,10 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
     diagonally; runs of mines with warp drives the player has or could still cross off.)"""
     if s.disabled(ship) or s.reached(ship):
         return False
-    sh, t = divmod(ship, 3)
+    sh = ship // 3
     comp = s.comp
+    grid = s.grid
+    track = track_ix(comp, ship)   # the circle row * 3 + col of the ship's track is grid[track + row * 3 + col]
     planet = comp.rows + 1
     nav = s.avail(sh, NAV) + comp.circles - s.tech_gained[tech_ix(sh, NAV)] > 0
     cap = s.avail(sh, WARP) + comp.circles - s.tech_gained[tech_ix(sh, WARP)]
@@ -65,11 +67,11 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
             row, col = r + dr, c + dc
             if not 0 <= col < 3 or row > planet:
                 continue
-            if s.mined(sh, t, row, col):
+            if grid[track + row * 3 + col] & MINE_BIT:
                 if dr and dc:
                     continue
                 k = 0
-                while 0 <= col < 3 and row <= planet and s.mined(sh, t, row, col):
+                while 0 <= col < 3 and row <= planet and grid[track + row * 3 + col] & MINE_BIT:
                     k += 1
                     row += dr
                     col += dc
