@@ -5,6 +5,7 @@ from __future__ import annotations
 from cosmodrome.core import Rng
 from cosmodrome.games.cosmic_run import GAME
 from cosmodrome.games.cosmic_run.components import ATTACK0, MINE_FACE, TECH0
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix
 from cosmodrome.games.cosmic_run.state import DIE
 
 ORANGE, BLUE, GREEN = 0, 1, 2
@@ -32,7 +33,7 @@ MINE = MINE_FACE
 
 def place(s, sheet, track, cells):
     """Put a ship on a path of (row, col) cells (the last is where it stands)."""
-    ship = sheet * 3 + track
+    ship = ship_ix(sheet, track)
     start = s.comp.start_column
     s.paths[ship] = [start] + [r * 3 + c for r, c in cells]
     s.pos[ship] = s.paths[ship][-1]
@@ -40,11 +41,11 @@ def place(s, sheet, track, cells):
 
 
 def mine(s, sheet, track, row, col):
-    s.grid[s.cell(sheet, track, row, col)] |= 16
+    s.grid[s.cell(sheet, track, row, col)] |= MINE_BIT
 
 
 def give_tech(s, sheet, tech, n=1):
-    s.tech_gained[sheet * 4 + tech] += n
+    s.tech_gained[tech_ix(sheet, tech)] += n
 
 
 def hold_die(s, seat, face, die=0):

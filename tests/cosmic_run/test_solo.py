@@ -16,6 +16,7 @@ from cosmic_run_helpers import (
 
 from cosmodrome.games.cosmic_run import mines, scoring, solo
 from cosmodrome.games.cosmic_run.actions import ACCEPT, REROLL, STEP0, USE
+from cosmodrome.games.cosmic_run.grid import MINE_BIT
 from cosmodrome.games.cosmic_run.state import DRAFT, ZOR_GIVE, ZOR_REROLL
 
 UP = STEP0
@@ -25,8 +26,8 @@ def test_only_the_players_sheet_gets_mines():
     """RB Solo Phase I: only your sheet is affected by the mines."""
     s = play_random(new(1, seed=3), 3, limit=200)
     g = s.comp.nr * 9
-    assert any(x & 16 for x in s.grid[:g])
-    assert not any(x & 16 for x in s.grid[g:])
+    assert any(x & MINE_BIT for x in s.grid[:g])
+    assert not any(x & MINE_BIT for x in s.grid[g:])
 
 
 def test_zorlord_chooses_first_then_you():
@@ -73,12 +74,12 @@ def test_zorlord_mine_die_marks_your_sheet():
     """RB Solo: Zorlord's mine die rolls both mine dice and marks your sheet."""
     s = new(1, seed=4)
     g = s.comp.nr * 9
-    before = sum(1 for x in s.grid[:g] if x & 16)
+    before = sum(1 for x in s.grid[:g] if x & MINE_BIT)
     s.die = 0
     s.faces[0] = MINE
     solo.mark(s)
-    assert sum(1 for x in s.grid[:g] if x & 16) > before or s.stage != DRAFT
-    assert not any(x & 16 for x in s.grid[g:])
+    assert sum(1 for x in s.grid[:g] if x & MINE_BIT) > before or s.stage != DRAFT
+    assert not any(x & MINE_BIT for x in s.grid[g:])
 
 
 def test_zorlord_mine_that_disables_your_ship_is_nobodys_kill():
@@ -178,8 +179,8 @@ def test_novice_mode_you_choose_first_every_second_round():
 def test_expert_premines():
     """RB Expert Modes: mine rolls before the first round mark your tracks."""
     g = new(1, seed=7).comp.nr * 9
-    plain = sum(1 for x in new(1, seed=7).grid[:g] if x & 16)
-    expert = sum(1 for x in new(1, seed=7, expert_mines=6).grid[:g] if x & 16)
+    plain = sum(1 for x in new(1, seed=7).grid[:g] if x & MINE_BIT)
+    expert = sum(1 for x in new(1, seed=7, expert_mines=6).grid[:g] if x & MINE_BIT)
     assert expert > plain
 
 

@@ -126,11 +126,11 @@ class CosmicRun(Game):
         >>> GAME.max_game_length(2), GAME.max_game_length(1)
         (920, 892)
         """
-        C = load_components(self.resolve_options(options)["components"])
+        comp = load_components(self.resolve_options(options)["components"])
         sheets = 2 if players == 2 else 1
-        pips = max(C.max_pips, C.hearts)
+        pips = max(comp.max_pips, comp.hearts)
         per_die = pips + 6
-        return len(C.round_track) * 8 * per_die + sheets * sum(C.round_track) + sheets * C.rerolls
+        return len(comp.round_track) * 8 * per_die + sheets * sum(comp.round_track) + sheets * comp.rerolls
 
     def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """The set-up's dice: the expert mode's mine rolls before the first round (letter and
@@ -160,10 +160,10 @@ class CosmicRun(Game):
         opts = self.resolve_options(options)
         if opts["friendly"]:
             return None
-        C = load_components(opts["components"])
+        comp = load_components(opts["components"])
         sheets = 2 if players == 2 else 1
         per_round = (8 if players == 2 else 8 + 6 + 4 + 2) + 8 + 16
-        return 2 * sum(C.round_track) + len(C.round_track) * per_round + sheets * C.rerolls
+        return 2 * sum(comp.round_track) + len(comp.round_track) * per_round + sheets * comp.rerolls
 
     def seat_name(self, seat: int, players: int) -> str:
         return _("Player {n}").format(n=seat + 1)

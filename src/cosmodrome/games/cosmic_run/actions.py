@@ -29,6 +29,7 @@ from cosmodrome.games.cosmic_run.components import ATTACK, MINE, TECH, face_kind
 from cosmodrome.games.cosmic_run.components import ATTACK0 as ATTACK0_FACE
 from cosmodrome.games.cosmic_run.components import MOVE as MOVE_FACE
 from cosmodrome.games.cosmic_run.components import TECH0 as TECH0_FACE
+from cosmodrome.games.cosmic_run.grid import ship_ix
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     DRAFT,
@@ -135,7 +136,7 @@ def use_note(s: CosmicRunState) -> str:
     if k == MINE:
         return _("the mine die has no use for you in the solo game") if s.solo else ""
     colour = face // 6 if k == MOVE_FACE else face - ATTACK0_FACE
-    ship = sh * 3 + colour
+    ship = ship_ix(sh, colour)
     probe = s.clone()
     probe.ship, probe.pips, probe.steps, probe.transformed = ship, movement.effective_pips(s, face, ship), 0, 0
     if movement.steps(probe):
@@ -160,21 +161,21 @@ def label(s: CosmicRunState, a: int) -> str:
 
 def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
     """The label and the details a table client highlights (sheet, track, die, row/col, tech)."""
-    C = s.comp
+    comp = s.comp
     d: dict[str, Any] = {"action": a}
     st = s.stage
     if 0 <= a < 8:
-        fj = C.face_json(s.faces[a])
+        fj = comp.face_json(s.faces[a])
         d.update(kind="die", die=a, face=fj["face"], face_kind=fj["kind"],
                  **{k: v for k, v in fj.items() if k not in ("text", "kind", "face")})
         who = _("Give Zorlord die {n}: {face}") if st == ZOR_GIVE else _("Take die {n}: {face}")
-        d["label"] = who.format(n=a + 1, face=C.face_text(s.faces[a]))
+        d["label"] = who.format(n=a + 1, face=comp.face_text(s.faces[a]))
     elif a == USE:
         d.update(kind="use", die=s.die)
         if st == DIE and rounds.friendly_last_round_mine(s):
             d["label"] = _("Re-roll the mine die for free until it shows something else")
         else:
-            d["label"] = _("Use die {n} ({face})").format(n=s.die + 1, face=C.face_text(s.faces[s.die]))
+            d["label"] = _("Use die {n} ({face})").format(n=s.die + 1, face=comp.face_text(s.faces[s.die]))
             note = use_note(s) if st == DIE else ""
             if note:
                 d["note"] = note
@@ -182,10 +183,10 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
     elif a == CARGO:
         d.update(kind="cargo", die=s.die, sheet=s.seat)
         d["label"] = _("Put die {n} in the cargo bay ({cargo}/{slots})").format(
-            n=s.die + 1, cargo=s.cargo[s.seat] if 0 <= s.seat < 2 else 0, slots=C.cargo_slots)
+            n=s.die + 1, cargo=s.cargo[s.seat] if 0 <= s.seat < 2 else 0, slots=comp.cargo_slots)
     elif a == REROLL:
         d.update(kind="reroll", die=s.die)
-        left = C.rerolls - s.rerolls_used[0 if st == ZOR_REROLL else max(s.seat, 0)]
+        left = comp.rerolls - s.rerolls_used[0 if st == ZOR_REROLL else max(s.seat, 0)]
         whose = _("Zorlord's die") if st == ZOR_REROLL else _("die {n}").format(n=s.die + 1)
         if st == ZOR_REROLL:
             d["order"] = 1                # listed after "let Zorlord use his die": it spends a re-roll
@@ -197,35 +198,36 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
     elif STEP0 <= a < TRANSFORM0:
         k = a - STEP0
         sh, t = divmod(s.ship, 3)
-        d.update(kind="step", step=movement.STEP_NAMES[k], sheet=sh, track=t, colour=C.tracks[t])
+        d.update(kind="step", step=movement.STEP_NAMES[k], sheet=sh, track=t, colour=comp.tracks[t])
         r, c = divmod(s.pos[s.ship], 3)
         d["from"] = [r, c]
-        tg = movement.target(s, k) if st == MOVE else None
-        if tg is not None:
-            nr_, nc = divmod(tg[0], 3)
-            d["to"] = [nr_, nc]
-            d["cost"] = tg[1]
-            d["warps"] = tg[2]
-            where = circle_name(C, s.side, nr_, nc)
-            tech = (_(" (navigational control)") if k in (3, 4)
-                    else ngettext(" ({n} warp drive)", " ({n} warp drives)", tg[2]).format(n=tg[2]) if tg[2] else "")
+        target = movement.target(s, k) if st == MOVE else None
+        if target is not None:
+            new_pos, cost, warps, _passed = target
+            new_row, new_col = divmod(new_pos, 3)
+            d["to"] = [new_row, new_col]
+            d["cost"] = cost
+            d["warps"] = warps
+            where = circle_name(comp, s.side, new_row, new_col)
+            tech = (_(" (navigational control)") if k in (movement.DIAG_LEFT, movement.DIAG_RIGHT)
+                    else ngettext(" ({n} warp drive)", " ({n} warp drives)", warps).format(n=warps) if warps else "")
             d["label"] = _("{Colour} ship: {step} to {where}{tech}").format(
-                Colour=colour_word(C, t).capitalize(), step=gettext(movement.STEP_NAMES[k]), where=where, tech=tech)
+                Colour=colour_word(comp, t).capitalize(), step=gettext(movement.STEP_NAMES[k]), where=where, tech=tech)
         else:
-            d["label"] = _("{Colour} ship: {step}").format(Colour=colour_word(C, t).capitalize(),
+            d["label"] = _("{Colour} ship: {step}").format(Colour=colour_word(comp, t).capitalize(),
                                                            step=gettext(movement.STEP_NAMES[k]))
     elif TRANSFORM0 <= a < TECH0:
         c = a - TRANSFORM0
-        d.update(kind="transform", track=c, colour=C.tracks[c])
-        d["label"] = _("Transformer: move the {colour} ship with this die").format(colour=colour_word(C, c))
+        d.update(kind="transform", track=c, colour=comp.tracks[c])
+        d["label"] = _("Transformer: move the {colour} ship with this die").format(colour=colour_word(comp, c))
     elif TECH0 <= a < LETTER0:
         t = a - TECH0
-        d.update(kind="tech", tech=C.tech_names[t], tech_index=t)
-        d["label"] = _("Gain a {tech}").format(tech=tech_word(C, t))
+        d.update(kind="tech", tech=comp.tech_names[t], tech_index=t)
+        d["label"] = _("Gain a {tech}").format(tech=tech_word(comp, t))
     elif LETTER0 <= a < MISSILE:
         c = a - LETTER0
-        d.update(kind="letter", col=c, letter=C.columns[c])
-        d["label"] = _("Set the letter die to {letter}").format(letter=C.columns[c])
+        d.update(kind="letter", col=c, letter=comp.columns[c])
+        d["label"] = _("Set the letter die to {letter}").format(letter=comp.columns[c])
     elif a == MISSILE:
         d.update(kind="missile", label=_("Fire a defensive missile"))
     elif a == NO_MISSILE:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.grid import tech_ix
+from cosmodrome.games.cosmic_run.grid import ship_ix, tech_ix
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState
 from cosmodrome.games.cosmic_run.text import says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_
@@ -31,7 +31,7 @@ def attack(s: CosmicRunState) -> None:
 
 
 def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defender: int) -> None:
-    ship = victim * 3 + colour
+    ship = ship_ix(victim, colour)
     name = ship_w(s, victim, colour)
     if kind == ATTACK and (s.reached(ship) or s.disabled(ship)):
         why = (N_("{who} attacks {ship}, which has reached its planet: no effect.") if s.reached(ship)

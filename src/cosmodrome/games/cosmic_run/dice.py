@@ -21,8 +21,8 @@ def roll(s: CosmicRunState, die: int) -> int:
                               same=faces)]
 
 
-def _shows(C, die: int, faces, k: int) -> str:
-    return f"action die {die + 1} shows {C.face_text(faces[k])}"
+def _shows(comp, die: int, faces, k: int) -> str:
+    return f"action die {die + 1} shows {comp.face_text(faces[k])}"
 
 
 def roll_pool(s: CosmicRunState) -> None:

@@ -1,29 +1,47 @@
 """Where a counter sits in the flat lists of a Cosmic Run table (see :mod:`.state`): the
-index arithmetic, written once.
+index arithmetic, written once, and the bits of a circle of the tracking sheet.
 
-The compiled engine declares these functions C functions (``grid.pxd``), and the rule
-modules that call them on every step (``movement.pxd``) cimport them: there a call is a C
-call, not a Python one.
+The compiled engine declares the index helpers C functions (``grid.pxd``), and the rule
+modules that call them on every step (``movement.pxd`` and its kin) cimport them: there a
+call is a C call, not a Python one.
 """
 
 from __future__ import annotations
 
+#: The bits of a circle in ``grid`` (RB: Movement Die: the line drawn into the circle a ship
+#: enters, straight up, sideways, diagonally with a navigational control, or across mines
+#: with a warp drive; RB: Phase I: Mine Phase: the circle filled by a space mine). A circle
+#: may hold a line and a mine (a warp line crosses mined circles).
+UP_LINE, SIDE_LINE, DIAGONAL_LINE, WARP_LINE, MINE_BIT = 1, 2, 4, 8, 16
+
+
+def ship_ix(sheet, track):
+    """The index of a ship (the ship of ``track`` on ``sheet``) in ``pos``, ``best``,
+    ``dmg``, ``upg`` and ``paths``, and as ``ship``, ``atk_ship`` hold it; ``divmod(ship, 3)``
+    gives the sheet and the track back.
+
+    >>> ship_ix(1, 2), divmod(ship_ix(1, 2), 3)
+    (5, (1, 2))
+    """
+    return sheet * 3 + track
+
 
 def track_ix(comp, ship):
     """The index in ``grid`` of the first circle (row 0, column 0) of a ship's track
-    (``ship``: ``sheet * 3 + track``); a circle of the track, ``row * 3 + col`` as ``pos``
+    (``ship``: :func:`ship_ix`); a circle of the track, ``row * 3 + col`` as ``pos``
     holds it, is at ``track_ix(comp, ship) + row * 3 + col``.
 
     >>> from cosmodrome.games.cosmic_run import GAME
     >>> s = GAME.new_state(2, seed=0)
-    >>> track_ix(s.comp, 4) + 2 * 3 + 1 == s.cell(1, 1, 2, 1)
+    >>> track_ix(s.comp, ship_ix(1, 1)) + 2 * 3 + 1 == s.cell(1, 1, 2, 1)
     True
     """
     return ship * comp.nr * 3
 
 
 def tech_ix(sheet, tech):
-    """The index in ``tech_gained`` and ``tech_used`` of a sheet's technology column.
+    """The index in ``tech_gained`` and ``tech_used`` of a sheet's technology column; a
+    sheet's four columns follow each other from ``tech_ix(sheet, 0)``.
 
     >>> tech_ix(1, 2)
     6

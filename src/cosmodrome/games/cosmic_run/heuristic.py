@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 from cosmodrome.core import Bot, State
+from cosmodrome.games.cosmic_run.grid import MINE_BIT
 
 
 class CosmicRunHeuristic(Bot):
@@ -50,7 +51,7 @@ class CosmicRunHeuristic(Bot):
         g = sheet["grid"][track]
         if not 0 <= col < 3 or row >= len(g):
             return False
-        return not g[row][col] & 16
+        return not g[row][col] & MINE_BIT
 
     def _ship_room(self, v: dict, sheet: dict, track: int) -> float:
         """How useful pips for this ship are: 0 when it cannot move."""
@@ -60,8 +61,8 @@ class CosmicRunHeuristic(Bot):
         rows = v["sheet"]["rows"]
         r, c = ship["row"], ship["col"]
         up_open = self._open(sheet, track, r + 1, c)
-        side_open = r > 0 and any(self._open(sheet, track, r + 1, cc) for cc in (c - 1, c + 1)
-                                  if self._open(sheet, track, r, cc))
+        side_open = r > 0 and any(self._open(sheet, track, r + 1, beside) for beside in (c - 1, c + 1)
+                                  if self._open(sheet, track, r, beside))
         base = 1.0 if up_open else (0.6 if side_open else 0.25)
         lows = [s["row"] for i, s in enumerate(sheet["ships"]) if i != track and not s["disabled"]]
         if lows and not v["options"].get("rapid_fire") and r - min(lows) >= 5:
@@ -216,11 +217,11 @@ class CosmicRunHeuristic(Bot):
         val = self._die_value(v, seat, d)
         use = next(a for a, j in acts.items() if j["kind"] == "use")
         cargo = next(a for a, j in acts.items() if j["kind"] == "cargo")
-        rr = [a for a, j in acts.items() if j["kind"] == "reroll"]
+        reroll = [a for a, j in acts.items() if j["kind"] == "reroll"]
         me = v["sheets"][seat]
         if val < 0.6:
-            if rr and me["rerolls_left"] >= 2 and me["cargo"] == 0:
-                return rr[0]
+            if reroll and me["rerolls_left"] >= 2 and me["cargo"] == 0:
+                return reroll[0]
             return cargo
         if d["face_kind"] == "move" and val < 1.0 and me["cargo"] == 1:
             return cargo
@@ -237,7 +238,8 @@ class CosmicRunHeuristic(Bot):
             s = row * 10.0
             if self._open(sh, t, row + 1, col):
                 s += 2
-            elif row > 0 and any(self._open(sh, t, row, cc) and self._open(sh, t, row + 1, cc) for cc in (col - 1, col + 1)):
+            elif row > 0 and any(self._open(sh, t, row, beside) and self._open(sh, t, row + 1, beside)
+                                 for beside in (col - 1, col + 1)):
                 s += 1
             return s
 
@@ -245,11 +247,11 @@ class CosmicRunHeuristic(Bot):
         wait = v["solo"] and self._last_ship_waits(v)
         for a, j in acts.items():
             if j["kind"] == "step" and "to" in j:
-                nr_, nc = j["to"]
-                if wait and nr_ == v["sheet"]["rows"] + 1:
+                new_row, new_col = j["to"]
+                if wait and new_row == v["sheet"]["rows"] + 1:
                     continue                            # landing now would fail the mission
-                sc = score_at(nr_, nc) - 3.0 * j.get("warps", 0) - (2.5 if "diagonal" in j["step"] else 0)
-                if nr_ > r and "diagonal" in j["step"] and self._open(sh, t, r + 1, c):
+                sc = score_at(new_row, new_col) - 3.0 * j.get("warps", 0) - (2.5 if "diagonal" in j["step"] else 0)
+                if new_row > r and "diagonal" in j["step"] and self._open(sh, t, r + 1, c):
                     sc -= 5
                 if sc > best:
                     best_a, best = a, sc
@@ -274,8 +276,8 @@ class CosmicRunHeuristic(Bot):
                 if ship["col"] == col and labels[ship["row"]] if 0 < ship["row"] < len(labels) else False:
                     s += 2
                 for dr in (1, 2, 3):
-                    rr = ship["row"] + dr
-                    if rr < len(labels) and labels[rr] and ship["col"] == col and self._open(opp, t, rr, col):
+                    row = ship["row"] + dr
+                    if row < len(labels) and labels[row] and ship["col"] == col and self._open(opp, t, row, col):
                         s += 1.0 / dr
             return s
         return max(acts, key=lambda a: (value(acts[a]["col"]), -a))

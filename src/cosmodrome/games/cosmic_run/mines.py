@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.grid import tech_ix
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix, track_ix
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import (
     Word,
@@ -44,8 +44,8 @@ def roll_letter(s: CosmicRunState) -> int:
                                   same=letters)]
 
 
-def _letter_shows(C, letters, k: int) -> str:
-    return f"the letter die shows {C.columns[letters[k]]}"
+def _letter_shows(comp, letters, k: int) -> str:
+    return f"the letter die shows {comp.columns[letters[k]]}"
 
 
 def roll_number(s: CosmicRunState) -> int:
@@ -63,11 +63,12 @@ def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:
     """Would this roll fill at least one new circle on ``sheet``? (Tracks whose ship reached its
     planet ignore rolls; circles already mined ignore them too.)"""
     for t in range(3):
-        ship = sheet * 3 + t
+        ship = ship_ix(sheet, t)
         if s.reached(ship):
             continue
+        track = track_ix(s.comp, ship)
         for r in rows_with(s, number):
-            if not s.mined(sheet, t, r, col):
+            if not s.grid[track + r * 3 + col] & MINE_BIT:
                 return True
     return False
 
@@ -113,7 +114,7 @@ def answer(s: CosmicRunState, use_missile: bool) -> None:
 
 def apply_roll(s: CosmicRunState) -> None:
     """Fill the matching circles on every target sheet not protected; hit ships there."""
-    col, number, nr = s.mr_letter, s.mr_number, s.comp.nr
+    col, number = s.mr_letter, s.mr_number
     rows = rows_with(s, number)
     changed = False
     for sh in s.mr_targets:
@@ -121,14 +122,15 @@ def apply_roll(s: CosmicRunState) -> None:
             continue
         placed = []
         for t in range(3):
-            ship = sh * 3 + t
+            ship = ship_ix(sh, t)
             if s.reached(ship):
                 continue
+            track = track_ix(s.comp, ship)
             for r in rows:
-                i = ((sh * 3 + t) * nr + r) * 3 + col
-                if s.grid[i] & 16:
+                i = track + r * 3 + col
+                if s.grid[i] & MINE_BIT:
                     continue
-                s.grid[i] |= 16
+                s.grid[i] |= MINE_BIT
                 placed.append(Word(lambda w, at: f"{w} {at}", colour_w(s.comp, t), coordinate(s, col, number)))
                 if s.pos[ship] == r * 3 + col:
                     hit(s, ship, s.mr_src)

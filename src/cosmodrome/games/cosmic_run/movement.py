@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, scoring
 from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
-from cosmodrome.games.cosmic_run.grid import tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import (
+    DIAGONAL_LINE,
+    MINE_BIT,
+    SIDE_LINE,
+    UP_LINE,
+    WARP_LINE,
+    ship_ix,
+    tech_ix,
+    track_ix,
+)
 from cosmodrome.games.cosmic_run.state import HOOKS, MOVE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, moves_text, says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_, gettext
@@ -22,7 +31,8 @@ UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8
 STEP_NAMES = (N_("up"), N_("left"), N_("right"), N_("diagonally up-left"), N_("diagonally up-right"),
               N_("warp up"), N_("warp left"), N_("warp right"))
 DELTA = ((1, 0), (0, -1), (0, 1), (1, -1), (1, 1), (1, 0), (0, -1), (0, 1))
-LINE_BIT = (1, 2, 2, 4, 4, 8, 8, 8)
+#: the line a step of each kind draws into the circle it enters (RB: Movement Die)
+LINE_BIT = (UP_LINE, SIDE_LINE, SIDE_LINE, DIAGONAL_LINE, DIAGONAL_LINE, WARP_LINE, WARP_LINE, WARP_LINE)
 
 
 def effective_pips(s: CosmicRunState, face: int, ship: int) -> int:
@@ -44,9 +54,10 @@ def armada_ok(s: CosmicRunState, ship: int, new_row: int) -> bool:
     if new_row <= s.pos[ship] // 3:
         return True
     low = 99
-    for o in range(sh * 3, sh * 3 + 3):
-        if o != ship and s.dmg[o] < s.comp.hearts:
-            r = s.pos[o] // 3
+    first = ship_ix(sh, 0)
+    for other in range(first, first + 3):        # the player's three ships
+        if other != ship and s.dmg[other] < s.comp.hearts:
+            r = s.pos[other] // 3
             if r < low:
                 low = r
     return new_row - low <= s.comp.armada_gap
@@ -56,46 +67,47 @@ def target(s: CosmicRunState, kind: int):
     """``(new_pos, pip_cost, warps, passed_cells)`` of a step of ``kind`` for the moving ship,
     or None when it is not allowed."""
     ship = s.ship
-    C = s.comp
-    if s.pips <= 0 or s.dmg[ship] >= C.hearts:
+    comp = s.comp
+    if s.pips <= 0 or s.dmg[ship] >= comp.hearts:
         return None
     sh = ship // 3
     r, c = divmod(s.pos[ship], 3)
-    planet = C.rows + 1
+    planet = comp.rows + 1
     if r == planet:
         return None
     dr, dc = DELTA[kind]
     if dr == 0 and r == 0:
         return None          # sideways only once on the track
     grid = s.grid
-    track = track_ix(C, ship)   # the circle row * 3 + col of the ship's track is grid[track + row * 3 + col]
+    track = track_ix(comp, ship)   # the circle row * 3 + col of the ship's track is grid[track + row * 3 + col]
     if kind < WARP_UP:
         if kind >= DIAG_LEFT:
             i = tech_ix(sh, NAV)
             if s.tech_gained[i] - s.tech_used[i] <= 0:
                 return None
-        nr_, nc = r + dr, c + dc
-        if not 0 <= nc < 3 or grid[track + nr_ * 3 + nc] & 16:
+        new_row, new_col = r + dr, c + dc
+        if not 0 <= new_col < 3 or grid[track + new_row * 3 + new_col] & MINE_BIT:
             return None
-        if not armada_ok(s, ship, nr_):
+        if not armada_ok(s, ship, new_row):
             return None
-        return nr_ * 3 + nc, 1, 0, ()
+        return new_row * 3 + new_col, 1, 0, ()
     i = tech_ix(sh, WARP)
     warps = s.tech_gained[i] - s.tech_used[i]
     if warps <= 0:
         return None
-    rr, cc = r + dr, c + dc
+    # RB: Warp Drive: across the straight run of mines to the first open circle beyond it
+    row, col = r + dr, c + dc
     passed = []
-    while 0 <= cc < 3 and rr <= planet and grid[track + rr * 3 + cc] & 16:
-        passed.append(rr * 3 + cc)
-        rr += dr
-        cc += dc
+    while 0 <= col < 3 and row <= planet and grid[track + row * 3 + col] & MINE_BIT:
+        passed.append(row * 3 + col)
+        row += dr
+        col += dc
     k = len(passed)
-    if k == 0 or not (0 <= cc < 3 and rr <= planet) or k > warps or k + 1 > s.pips:
+    if k == 0 or not (0 <= col < 3 and row <= planet) or k > warps or k + 1 > s.pips:
         return None
-    if not armada_ok(s, ship, rr):
+    if not armada_ok(s, ship, row):
         return None
-    return rr * 3 + cc, k + 1, k, tuple(passed)
+    return row * 3 + col, k + 1, k, tuple(passed)
 
 
 def transform_targets(s: CosmicRunState) -> list[int]:
@@ -103,8 +115,12 @@ def transform_targets(s: CosmicRunState) -> list[int]:
     sh = s.ship // 3
     if s.steps or s.transformed or s.avail(sh, TRANSFORMER) <= 0:
         return []
-    return [c for c in range(3) if sh * 3 + c != s.ship and s.dmg[sh * 3 + c] < s.comp.hearts
-            and not s.reached(sh * 3 + c)]
+    colours = []
+    for colour in range(3):
+        other = ship_ix(sh, colour)
+        if other != s.ship and s.dmg[other] < s.comp.hearts and not s.reached(other):
+            colours.append(colour)
+    return colours
 
 
 def steps(s: CosmicRunState) -> list[int]:
@@ -138,7 +154,7 @@ def transform(s: CosmicRunState, colour: int) -> None:
     s.tech_used[tech_ix(sh, TRANSFORMER)] += 1
     s.transformed = 1
     old = colour_w(s.comp, s.ship % 3)
-    s.ship = sh * 3 + colour
+    s.ship = ship_ix(sh, colour)
     s.pips = effective_pips(s, s.faces[s.die], s.ship)
     s.log("transformer", says_n(N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pip)."),
                                 N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pips)."), s.pips,
@@ -154,7 +170,7 @@ def step(s: CosmicRunState, kind: int) -> None:
     track = track_ix(s.comp, ship)
     path = s.paths[ship]
     for p in passed:
-        s.grid[track + p] |= 8
+        s.grid[track + p] |= WARP_LINE
         path.append(p)
     s.grid[track + new] |= LINE_BIT[kind]
     path.append(new)

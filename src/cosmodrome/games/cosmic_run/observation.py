@@ -37,6 +37,7 @@ from cosmodrome.core.observation import (
     derived,
 )
 from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
+from cosmodrome.games.cosmic_run.grid import ship_ix, tech_ix, track_ix
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     LETTER,
@@ -55,33 +56,33 @@ VERSION = 1
 
 @cache
 def _layout(players: int, components: str) -> Layout:
-    C = load_components(components)
+    comp = load_components(components)
     sheets = 2 if players == 1 else players
-    nr = C.nr
+    nr = comp.nr
     ship = Obj(track=Skip("the slot's index"), colour=derived("the track"), row=Num(nr - 1), col=Num(2),
-               best=Num(nr - 1, unit="highest row reached"), hearts=Num(C.hearts + 1, unit="damage"),
-               upgrades=Num(C.hearts + 1), disabled=Flag(), reached=Flag(),
+               best=Num(nr - 1, unit="highest row reached"), hearts=Num(comp.hearts + 1, unit="damage"),
+               upgrades=Num(comp.hearts + 1), disabled=Flag(), reached=Flag(),
                vp=derived("best and disabled (the VP ladder)"))
     tech = Obj(name=Skip("the slot's index"), colour=FIXED, circles=FIXED,
-               acquired=Num(C.circles), used=Num(C.circles))
+               acquired=Num(comp.circles), used=Num(comp.circles))
     sheet = Obj(
         sheet=Skip("the slot's index"), name=Skip("the seat"), zorlord=Flag(),
-        ships=Tup(3, ship, names=C.tracks),
+        ships=Tup(3, ship, names=comp.tracks),
         grid=Tup(3, Tup(nr, Tup(3, Num(31, unit="bits: 1 up-line, 2 sideways, 4 diagonal, 8 warp, 16 mine"),
-                                names=C.columns)), names=C.tracks),
-        techs=Tup(4, tech, names=C.tech_names),
-        cargo=Num(C.cargo_slots), rerolls_used=Num(C.rerolls), rerolls_left=derived("rerolls_used"),
+                                names=comp.columns)), names=comp.tracks),
+        techs=Tup(4, tech, names=comp.tech_names),
+        cargo=Num(comp.cargo_slots), rerolls_used=Num(comp.rerolls), rerolls_left=derived("rerolls_used"),
         tech_score=derived("the technologies acquired"), vp=derived("the ships and technologies"),
-        kills=Num(3 * sheets), immune_round=Num(len(C.round_track) + 1))
+        kills=Num(3 * sheets), immune_round=Num(len(comp.round_track) + 1))
     die = Obj(face=OneHot(range(NUM_FACES)), owner=Opt(SeatHot(sheets)),
               kind=derived("the face"), text=derived("the face"), colour=derived("the face"),
               track=derived("the face"), pips=derived("the face"), tech=derived("the face"),
               tech_index=derived("the face"), die=Skip("the slot's index"))
     current = Obj(maybe=("sheet", "track", "colour", "pips", "steps", "transformed", "attack"),
                   die=OneHot(range(8)), face=derived("the die"), sheet=SeatHot(sheets), track=OneHot(range(3)),
-                  colour=derived("the track"), pips=Num(2 * C.max_pips + 2), steps=Num(nr),
+                  colour=derived("the track"), pips=Num(2 * comp.max_pips + 2), steps=Num(nr),
                   transformed=Flag(), attack=Opt(OneHot(range(3))))
-    pending_mine = Obj(col=OneHot(range(3)), number=Num(max(C.labels[0] + C.labels[1])),
+    pending_mine = Obj(col=OneHot(range(3)), number=Num(max(comp.labels[0] + comp.labels[1])),
                        coordinate=derived("col and number"), rows=derived("number and the sheet side"),
                        targets=List(sheets, SeatHot(sheets)), source=SeatHot(sheets, [-1]))
     pending_attack = Obj(sheet=SeatHot(sheets), track=OneHot(range(3)), colour=derived("the track"),
@@ -90,7 +91,7 @@ def _layout(players: int, components: str) -> Layout:
         maybe=("current", "pending_mine", "pending_attack", "end", "winners", "scores"),
         game=FIXED, seat=Opt(SeatHot(sheets)), players=FIXED, solo=FIXED,
         options=FIXED, rounds=FIXED,
-        round=Num(len(C.round_track), 1), captain=SeatHot(sheets), to_move=Opt(SeatHot(sheets, [CHANCE])),
+        round=Num(len(comp.round_track), 1), captain=SeatHot(sheets), to_move=Opt(SeatHot(sheets, [CHANCE])),
         decision=OneHot(sorted(set(STAGE_KIND.values()) | {"choose", "chance"})),
         prompt=Skip("text: follows from the decision, the current die and the action mask"),
         sheet=Obj(side=OneHot(("A", "B")), tracks=FIXED, columns=FIXED, rows=FIXED,
@@ -105,7 +106,7 @@ def _layout(players: int, components: str) -> Layout:
         scores=derived("the sheets (each sheet's VP)"),
         help=Skip("the table's tooltips: words for people, the same in every position"),
     )
-    return Layout("cosmic-run", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
+    return Layout("cosmic-run", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, comp))
 
 
 def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
@@ -113,19 +114,18 @@ def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     return _layout(players, components_option(options))
 
 
-def _state_encoder(lay: Layout, C) -> StateEncoder:
+def _state_encoder(lay: Layout, comp) -> StateEncoder:
     """The fast path: the same vector as the view's, written from the state's arrays in parts
     (the turn, each sheet's ships, grid, technologies and counters, the dice, the move or
     missile in progress, the end), each with a key read from the state, so that an
     :class:`~cosmodrome.core.observation.Observer` rewrites only what changed."""
-    nr, sheets = C.nr, (2 if lay.players == 1 else lay.players)
-    cells = nr * 3
+    sheets = 2 if lay.players == 1 else lay.players
 
     def turn(s, seat):
         return (seat, s.round, s.captain, s.to_move(), s.decision_kind(), s.picks,
                 not (s.picks >= 8 and all(o == -1 for o in s.owner)), s.side)
 
-    hearts, last_row = C.hearts, C.rows + 1
+    hearts, last_row = comp.hearts, comp.rows + 1
 
     def ships_view(s, seat, k):
         pos, best, dmg, upg = k
@@ -135,9 +135,9 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
     parts = [lay.group(("seat",), ("round",), ("captain",), ("to_move",), ("decision",), ("picks",), ("dice_rolled",),
                        (("sheet",), lambda s, seat, side: {"side": "AB"[side]}), key=turn)]
     for sh in range(sheets):
-        ships = slice(sh * 3, sh * 3 + 3)
-        techs = slice(sh * 4, sh * 4 + 4)
-        grid = slice(sh * 3 * cells, (sh + 1) * 3 * cells)
+        ships = slice(ship_ix(sh, 0), ship_ix(sh, 3))
+        techs = slice(tech_ix(sh, 0), tech_ix(sh, 4))
+        grid = slice(track_ix(comp, ship_ix(sh, 0)), track_ix(comp, ship_ix(sh, 3)))
 
         def sheet(s, seat, sh=sh, ships=ships, techs=techs, grid=grid):
             return ((s.pos[ships], s.best[ships], s.dmg[ships], s.upg[ships]), (s.tech_gained[techs], s.tech_used[techs]),
@@ -177,7 +177,7 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
         return cur, mine, attack, end, winners
 
     parts.append(lay.group(("current",), ("pending_mine",), ("pending_attack",), ("end",), ("winners",), key=moment))
-    return StateEncoder(parts, accepts=lambda s: s.comp is C)
+    return StateEncoder(parts, accepts=lambda s: s.comp is comp)
 
 
 def _techs(s, seat, k):

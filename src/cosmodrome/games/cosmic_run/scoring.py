@@ -13,7 +13,7 @@ from typing import Any
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
-from cosmodrome.games.cosmic_run.grid import tech_ix
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix, track_ix
 from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
 from cosmodrome.games.cosmic_run.text import end_sentence
 from cosmodrome.i18n import N_, _
@@ -30,11 +30,11 @@ def disabled_vp(s: CosmicRunState, ship: int) -> int:
 
 
 def tech_score(s: CosmicRunState, sheet: int) -> int:
-    return s.comp.tech_vp * sum(s.tech_gained[sheet * 4: sheet * 4 + 4])
+    return s.comp.tech_vp * sum(s.tech_gained[tech_ix(sheet, 0):tech_ix(sheet, 4)])
 
 
 def total(s: CosmicRunState, sheet: int) -> int:
-    return (sum(track_vp(s, sheet * 3 + t) + disabled_vp(s, sheet * 3 + t) for t in range(3))
+    return (sum(track_vp(s, ship_ix(sheet, t)) + disabled_vp(s, ship_ix(sheet, t)) for t in range(3))
             + tech_score(s, sheet))
 
 
@@ -44,12 +44,14 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
     diagonally; runs of mines with warp drives the player has or could still cross off.)"""
     if s.disabled(ship) or s.reached(ship):
         return False
-    sh, t = divmod(ship, 3)
-    C = s.comp
-    planet = C.rows + 1
-    nav = s.avail(sh, NAV) + C.circles - s.tech_gained[tech_ix(sh, NAV)] > 0
-    cap = s.avail(sh, WARP) + C.circles - s.tech_gained[tech_ix(sh, WARP)]
-    kmax = max(1, C.max_pips - 1)
+    sh = ship // 3
+    comp = s.comp
+    grid = s.grid
+    track = track_ix(comp, ship)   # the circle row * 3 + col of the ship's track is grid[track + row * 3 + col]
+    planet = comp.rows + 1
+    nav = s.avail(sh, NAV) + comp.circles - s.tech_gained[tech_ix(sh, NAV)] > 0
+    cap = s.avail(sh, WARP) + comp.circles - s.tech_gained[tech_ix(sh, WARP)]
+    kmax = max(1, comp.max_pips - 1)
     start = s.pos[ship]
     r0 = start // 3
     best = {start: 0}
@@ -62,24 +64,24 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
         for dr, dc in moves:
             if dr == 0 and r == 0:
                 continue
-            nr_, nc = r + dr, c + dc
-            if not 0 <= nc < 3 or nr_ > planet:
+            row, col = r + dr, c + dc
+            if not 0 <= col < 3 or row > planet:
                 continue
-            if s.mined(sh, t, nr_, nc):
+            if grid[track + row * 3 + col] & MINE_BIT:
                 if dr and dc:
                     continue
                 k = 0
-                while 0 <= nc < 3 and nr_ <= planet and s.mined(sh, t, nr_, nc):
+                while 0 <= col < 3 and row <= planet and grid[track + row * 3 + col] & MINE_BIT:
                     k += 1
-                    nr_ += dr
-                    nc += dc
-                if k > kmax or w + k > cap or not (0 <= nc < 3 and nr_ <= planet):
+                    row += dr
+                    col += dc
+                if k > kmax or w + k > cap or not (0 <= col < 3 and row <= planet):
                     continue
                 cost = w + k
             else:
                 cost = w
-            q = nr_ * 3 + nc
-            if nr_ > r0:
+            q = row * 3 + col
+            if row > r0:
                 return True
             if q not in best or best[q] > cost:
                 best[q] = cost
@@ -91,11 +93,11 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
 
 
 def stuck(s: CosmicRunState, sheet: int) -> bool:
-    return not any(can_advance(s, sheet * 3 + t) for t in range(3))
+    return not any(can_advance(s, ship_ix(sheet, t)) for t in range(3))
 
 
 def all_reached(s: CosmicRunState, sheet: int) -> bool:
-    return all(s.reached(sheet * 3 + t) for t in range(3))
+    return all(s.reached(ship_ix(sheet, t)) for t in range(3))
 
 
 def check(s: CosmicRunState) -> bool:
@@ -103,9 +105,9 @@ def check(s: CosmicRunState) -> bool:
     if s.stage == OVER:
         return True
     if s.solo:
-        if any(s.disabled(t) for t in range(3)):
+        if any(s.disabled(ship_ix(0, t)) for t in range(3)):          # one of your ships
             finish(s, "destroyed", [])
-        elif any(s.reached(3 + t) for t in range(3)):
+        elif any(s.reached(ship_ix(1, t)) for t in range(3)):         # one of Zorlord's
             finish(s, "zorlord", [])
         elif all_reached(s, 0):
             if tech_score(s, 0) > tech_score(s, 1):
@@ -169,13 +171,13 @@ def summary(s: CosmicRunState) -> dict[str, Any]:
     sheets = 2
     for sh in range(sheets):
         tag = "zorlord" if (s.solo and sh == 1) else f"p{sh + 1}"
-        out[f"{tag}_planets"] = sum(1 for t in range(3) if s.reached(sh * 3 + t))
-        out[f"{tag}_disabled"] = sum(1 for t in range(3) if s.disabled(sh * 3 + t))
+        out[f"{tag}_planets"] = sum(1 for t in range(3) if s.reached(ship_ix(sh, t)))
+        out[f"{tag}_disabled"] = sum(1 for t in range(3) if s.disabled(ship_ix(sh, t)))
         out[f"{tag}_tech"] = tech_score(s, sh)
         if not (s.solo and sh == 1):
             out[f"{tag}_vp"] = total(s, sh)
             out[f"{tag}_rerolls"] = s.rerolls_used[sh]
-    out["mines"] = sum(1 for g in s.grid if g & 16)
+    out["mines"] = sum(1 for g in s.grid if g & MINE_BIT)
     if s.solo:
         out["mission"] = "success" if s.winners_ else "failure"
     return out
@@ -189,10 +191,10 @@ def statistics(s: CosmicRunState, events: list) -> list:
     attacks_on = count(events, ["attack"], 2, "sheet")
     return [
         row("vp", _("Victory points"), _("the final score"), [total(s, sh) for sh in sheets]),
-        row("planets", _("Planets reached"), _("ships that reached their planet"), [sum(1 for t in range(3) if s.reached(sh * 3 + t)) for sh in sheets]),
-        row("disabled", _("Ships disabled"), _("ships with every heart filled"), [sum(1 for t in range(3) if s.disabled(sh * 3 + t)) for sh in sheets]),
-        row("techs", _("Technologies"), _("technologies gained (crossed off)"), [sum(s.tech_gained[sh * 4: sh * 4 + 4]) for sh in sheets]),
-        row("damage", _("Damage taken"), _("hearts filled on the ships"), [sum(s.dmg[sh * 3: sh * 3 + 3]) for sh in sheets]),
+        row("planets", _("Planets reached"), _("ships that reached their planet"), [sum(1 for t in range(3) if s.reached(ship_ix(sh, t))) for sh in sheets]),
+        row("disabled", _("Ships disabled"), _("ships with every heart filled"), [sum(1 for t in range(3) if s.disabled(ship_ix(sh, t))) for sh in sheets]),
+        row("techs", _("Technologies"), _("technologies gained (crossed off)"), [sum(s.tech_gained[tech_ix(sh, 0):tech_ix(sh, 4)]) for sh in sheets]),
+        row("damage", _("Damage taken"), _("hearts filled on the ships"), [sum(s.dmg[ship_ix(sh, 0):ship_ix(sh, 3)]) for sh in sheets]),
         row("attacks", _("Attacks suffered"), _("times the other sheet attacked a ship"), attacks_on[:n]),
         row("rounds", _("Rounds"), _("rounds the game lasted"), [s.round] * n),
     ]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, dice, mines, scoring, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, UP_LINE, ship_ix, track_ix
 from cosmodrome.games.cosmic_run.state import DRAFT, HOOKS, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, coordinate, face_w, says
 from cosmodrome.i18n import N_, gettext
@@ -35,11 +36,13 @@ def next_pick(s: CosmicRunState) -> None:
     zor = sum(1 for o in s.owner if o == ZORLORD)
     if len(pool) == 2 and you == zor:
         # RB: Phase II (solo): the last two dice
-        aas = [i for i in pool if face_kind(s.faces[i]) == ATTACK]
-        if aas:
-            i = aas[0] if len(aas) == 1 else aas[s.rng.below(len(aas), "the advance-and-attack die Zorlord grabs",
-                                                             lambda k: f"Zorlord grabs action die {aas[k] + 1}")]
-            take(s, i, N_("Zorlord grabs the advance-and-attack die: die {n} ({face})."), chance=len(aas) > 1)
+        attack_dice = [i for i in pool if face_kind(s.faces[i]) == ATTACK]
+        if attack_dice:
+            i = attack_dice[0]
+            if len(attack_dice) > 1:
+                i = attack_dice[s.rng.below(len(attack_dice), "the advance-and-attack die Zorlord grabs",
+                                            lambda k: f"Zorlord grabs action die {attack_dice[k] + 1}")]
+            take(s, i, N_("Zorlord grabs the advance-and-attack die: die {n} ({face})."), chance=len(attack_dice) > 1)
             return
         if not s.you_first:
             s.stage, s.seat = ZOR_GIVE, 0
@@ -76,14 +79,14 @@ def mark(s: CosmicRunState) -> None:
     if k == MOVE or k == ATTACK:
         colour = face // 6 if k == MOVE else face - 18
         n = face % 6 + 1 if k == MOVE else 1
-        ship = ZORLORD * 3 + colour
-        base = (ZORLORD * 3 + colour) * s.comp.nr * 3
+        ship = ship_ix(ZORLORD, colour)
+        track = track_ix(s.comp, ship)
         r, c = divmod(s.pos[ship], 3)
         planet = s.comp.rows + 1
         n = min(n, planet - r)
         for _ in range(n):
             r += 1
-            s.grid[base + r * 3 + c] |= 1
+            s.grid[track + r * 3 + c] |= UP_LINE
             s.paths[ship].append(r * 3 + c)
         s.pos[ship] = r * 3 + c
         s.best[ship] = max(s.best[ship], r)
@@ -128,4 +131,4 @@ def premines(s: CosmicRunState, times: int) -> None:
               col=col, number=num)
         for t in range(3):
             for r in mines.rows_with(s, num):
-                s.grid[s.cell(0, t, r, col)] |= 16
+                s.grid[s.cell(0, t, r, col)] |= MINE_BIT

@@ -4,18 +4,18 @@ the eight action dice, the round and the pending decision.
 Everything is kept in flat lists of small ints so that a state clones and steps fast:
 
 - ``grid``: per sheet, track, row (0 = start below the track .. rows + 1 = planet row) and
-  column, a bit set: 1 up-line, 2 sideways line, 4 diagonal line, 8 warp line, 16 mine.
-  Index: ``((sheet * 3 + track) * nr + row) * 3 + col``.
-- per ship (``sheet * 3 + track``): ``pos`` (row * 3 + col), ``best`` (highest row entered),
+  column, a bit set (:mod:`.grid`: ``UP_LINE``, ``SIDE_LINE``, ``DIAGONAL_LINE``,
+  ``WARP_LINE``, ``MINE_BIT``). Index: ``track_ix(comp, ship) + row * 3 + col``.
+- per ship (``ship_ix(sheet, track)``): ``pos`` (row * 3 + col), ``best`` (highest row entered),
   ``dmg`` (filled hearts from damage), ``upg`` (engine upgrades, Friendly variant),
   ``paths`` (the circles entered, for the push-back to the prior location).
-- per sheet and technology (``sheet * 4 + tech``): ``tech_gained`` (circles crossed off in
+- per sheet and technology (``tech_ix(sheet, tech)``): ``tech_gained`` (circles crossed off in
   the technology column), ``tech_used`` (of those, the ones spent).
 - per sheet: ``rerolls_used`` (control panel re-rolls used), ``cargo`` (dice in the cargo bay),
   ``immune`` (round in which the sheet ignores mine rolls, Friendly), ``kills`` (opponent
   ships this player disabled, Rapid Fire).
 - dice: ``faces`` (face code per die) and ``owner`` (-1 in the pool, else the sheet).
-- the die being used: ``ship`` (sheet * 3 + track of the ship it moves), ``pips`` (steps
+- the die being used: ``ship`` (the ``ship_ix`` of the ship it moves), ``pips`` (steps
   left), ``steps`` (steps taken), ``transformed`` (1 once a Transformer changed its colour:
   one change per die), ``attack_colour`` (the track an advance-and-attack die attacks when
   the move ends; -1 for none).
@@ -35,7 +35,7 @@ from cosmodrome.core import Event, Rng, State
 from cosmodrome.core.fields import flat_methods, saved_key
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
-from cosmodrome.games.cosmic_run.grid import tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix, track_ix
 
 # decision stages
 DRAFT, DIE, MOVE, LETTER, TECHPICK, MISSILE_MINE, MISSILE_ATTACK, ZOR_REROLL, ZOR_GIVE, OVER = range(1, 11)
@@ -146,10 +146,11 @@ class CosmicRunState(FlatState, State):
     # ----- small helpers used by the rules modules -------------------------------------
     def cell(self, sheet: int, track: int, row: int, col: int) -> int:
         """The index in ``grid`` of a circle of a track (:func:`track_ix`)."""
-        return track_ix(self.comp, sheet * 3 + track) + row * 3 + col
+        return track_ix(self.comp, ship_ix(sheet, track)) + row * 3 + col
 
     def mined(self, sheet: int, track: int, row: int, col: int) -> bool:
-        return bool(self.grid[self.cell(sheet, track, row, col)] & 16)
+        """Is a space mine in this circle (RB: Phase I: Mine Phase)?"""
+        return bool(self.grid[self.cell(sheet, track, row, col)] & MINE_BIT)
 
     def reached(self, ship: int) -> bool:
         return self.pos[ship] // 3 == self.comp.rows + 1

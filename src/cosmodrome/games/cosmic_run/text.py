@@ -6,8 +6,8 @@ number printed beside its row. On side B a white number is printed on two rows; 
 "upper" tell them apart.
 
 >>> from cosmodrome.games.cosmic_run.components import load_components
->>> C = load_components()
->>> circle_name(C, 0, 4, 1), circle_name(C, 1, 2, 0), circle_name(C, 1, 8, 0), circle_name(C, 0, 13, 2)
+>>> comp = load_components()
+>>> circle_name(comp, 0, 4, 1), circle_name(comp, 1, 2, 0), circle_name(comp, 1, 8, 0), circle_name(comp, 0, 13, 2)
 ('B4', 'lower A2', 'upper A2', 'the planet')
 """
 
@@ -45,29 +45,29 @@ COMPONENT_WORDS = (N_("orange"), N_("blue"), N_("green"), N_("defensive missile"
                    N_("warp drive"), N_("transformer"), N_("Zorlord"))
 
 
-def colour_word(C: Components, track: int) -> str:
+def colour_word(comp: Components, track: int) -> str:
     """A track's colour in the reader's language."""
-    return gettext(C.tracks[track])
+    return gettext(comp.tracks[track])
 
 
-def tech_word(C: Components, tech: int) -> str:
+def tech_word(comp: Components, tech: int) -> str:
     """A technology's name in the reader's language."""
-    return gettext(C.tech_names[tech])
+    return gettext(comp.tech_names[tech])
 
 
 def prompt(s: CosmicRunState) -> str:
-    st, C = s.stage, s.comp
+    st, comp = s.stage, s.comp
     who = s.sheet_name(s.seat) if s.seat >= 0 else ""
     if st == DRAFT:
         return _("{who}: take an action die.").format(who=who)
     if st == DIE:
         return _("{who}: die {n} shows {face}. Use it, store it in the cargo bay or re-roll it.").format(
-            who=who, n=s.die + 1, face=C.face_text(s.faces[s.die]))
+            who=who, n=s.die + 1, face=comp.face_text(s.faces[s.die]))
     if st == MOVE:
         t = s.ship % 3
         return ngettext("{who}: move the {colour} ship ({n} pip left) or stop.",
                         "{who}: move the {colour} ship ({n} pips left) or stop.", s.pips).format(
-            who=who, colour=colour_word(C, t), n=s.pips)
+            who=who, colour=colour_word(comp, t), n=s.pips)
     if st == LETTER:
         return _("{who}: choose the letter for the mine die against {other}.").format(
             who=who, other=s.sheet_name(1 - s.seat))
@@ -75,15 +75,15 @@ def prompt(s: CosmicRunState) -> str:
         return _("{who}: the cargo bay is full. Choose a technology.").format(who=who)
     if st == MISSILE_MINE:
         return _("{who}: mines at {at} are coming. Fire a defensive missile to ignore this roll on all your "
-                 "tracks?").format(who=who, at=f"{C.columns[s.mr_letter]}{s.mr_number}")
+                 "tracks?").format(who=who, at=f"{comp.columns[s.mr_letter]}{s.mr_number}")
     if st == MISSILE_ATTACK:
         t = s.atk_ship % 3
         what = (_("{who}: {by} attacks your {colour} ship. Fire a defensive missile to stop it?") if s.atk_kind == 0
                 else _("{who}: {by} upgrades their {colour} ship. Fire a defensive missile to stop it?"))
-        return what.format(who=who, by=s.sheet_name(s.atk_by), colour=colour_word(C, t))
+        return what.format(who=who, by=s.sheet_name(s.atk_by), colour=colour_word(comp, t))
     if st == ZOR_REROLL:
         return _("Zorlord took die {n} ({face}). Force a re-roll with your control panel?").format(
-            n=s.die + 1, face=C.face_text(s.faces[s.die]))
+            n=s.die + 1, face=comp.face_text(s.faces[s.die]))
     if st == ZOR_GIVE:
         return _("Two dice are left: choose the one Zorlord gets; you take the other.")
     return _("The game is over.")
@@ -92,14 +92,14 @@ def prompt(s: CosmicRunState) -> str:
 ORDINAL = (N_("lowest"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"))
 
 
-def row_name(C: Components, side: int, row: int) -> str:
+def row_name(comp: Components, side: int, row: int) -> str:
     """The number printed beside a row of the sheet's side 0 (A) or 1 (B), with "lower" or
     "upper" (or an ordinal from the bottom) when that number is printed on several rows; a row
     without a number is named by its place from the bottom."""
-    n = C.labels[side][row]
+    n = comp.labels[side][row]
     if not n:
         return _("row {row} (no number)").format(row=row)
-    same = C.rows_with(side, n)
+    same = comp.rows_with(side, n)
     if len(same) == 1:
         return str(n)
     i = same.index(row)
@@ -127,24 +127,24 @@ def who_w(s: CosmicRunState, sheet: int) -> Word:
     return Word(s.sheet_name, sheet)
 
 
-def colour_w(C: Components, track: int) -> Word:
-    return Word(colour_word, C, track)
+def colour_w(comp: Components, track: int) -> Word:
+    return Word(colour_word, comp, track)
 
 
-def tech_w(C: Components, tech: int) -> Word:
-    return Word(tech_word, C, tech)
+def tech_w(comp: Components, tech: int) -> Word:
+    return Word(tech_word, comp, tech)
 
 
-def face_w(C: Components, face: int) -> Word:
-    return Word(C.face_text, face)
+def face_w(comp: Components, face: int) -> Word:
+    return Word(comp.face_text, face)
 
 
-def circle_w(C: Components, side: int, row: int, col: int) -> Word:
-    return Word(circle_name, C, side, row, col)
+def circle_w(comp: Components, side: int, row: int, col: int) -> Word:
+    return Word(circle_name, comp, side, row, col)
 
 
-def ship_words(who, C: Components, sheet: int, track: int) -> str:
-    return _("{who}'s {colour} ship").format(who=who(sheet), colour=colour_word(C, track))
+def ship_words(who, comp: Components, sheet: int, track: int) -> str:
+    return _("{who}'s {colour} ship").format(who=who(sheet), colour=colour_word(comp, track))
 
 
 def ship_w(s: CosmicRunState, sheet: int, track: int) -> Word:
@@ -152,13 +152,13 @@ def ship_w(s: CosmicRunState, sheet: int, track: int) -> Word:
     return Word(ship_words, s.sheet_name, s.comp, sheet, track)
 
 
-def takes_text(who, C: Components, seat: int, die: int, face: int) -> str:
-    return _("{who} takes die {n} ({face}).").format(who=who(seat), n=die + 1, face=C.face_text(face))
+def takes_text(who, comp: Components, seat: int, die: int, face: int) -> str:
+    return _("{who} takes die {n} ({face}).").format(who=who(seat), n=die + 1, face=comp.face_text(face))
 
 
-def cargo_text(who, C: Components, sheet: int, cargo: int) -> str:
+def cargo_text(who, comp: Components, sheet: int, cargo: int) -> str:
     return _("{who} puts the die in the cargo bay ({cargo}/{slots}).").format(who=who(sheet), cargo=cargo,
-                                                                              slots=C.cargo_slots)
+                                                                              slots=comp.cargo_slots)
 
 
 def gains_text(who, sheet: int, name: str) -> str:
@@ -169,27 +169,27 @@ def mines_text(who, sheet: int, placed) -> str:
     return _("Mines on {who}'s sheet: {places}.").format(who=who(sheet), places=", ".join(str(x) for x in placed))
 
 
-def moves_text(who, C: Components, sheet: int, track: int, step: str, k: int, where) -> str:
+def moves_text(who, comp: Components, sheet: int, track: int, step: str, k: int, where) -> str:
     extra = ngettext(" through {n} mine", " through {n} mines", k).format(n=k) if k else ""
     return _("{who}'s {colour} ship moves {step}{extra} to {where}.").format(
-        who=who(sheet), colour=colour_word(C, track), step=gettext(step), extra=extra, where=where)
+        who=who(sheet), colour=colour_word(comp, track), step=gettext(step), extra=extra, where=where)
 
 
-def circle_name(C: Components, side: int, row: int, col: int) -> str:
+def circle_name(comp: Components, side: int, row: int, col: int) -> str:
     """A circle as printed: ``B4``, ``lower A1`` on side B, ``the start``, ``the planet``."""
     if row == 0:
         return _("the start")
-    if row > C.rows:
+    if row > comp.rows:
         return _("the planet")
-    n = C.labels[side][row]
-    same = C.rows_with(side, n) if n else ()
+    n = comp.labels[side][row]
+    same = comp.rows_with(side, n) if n else ()
     if n and len(same) == 1:
-        return f"{C.columns[col]}{n}"
+        return f"{comp.columns[col]}{n}"
     if n:
         i = same.index(row)
         qual = (N_("lower"), N_("upper"))[i] if len(same) == 2 else ORDINAL[min(i, len(ORDINAL) - 1)]
-        return _("{qual} {n}").format(qual=gettext(qual), n=f"{C.columns[col]}{n}")
-    return f"{C.columns[col]} {row_name(C, side, row)}"
+        return _("{qual} {n}").format(qual=gettext(qual), n=f"{comp.columns[col]}{n}")
+    return f"{comp.columns[col]} {row_name(comp, side, row)}"
 
 
 def coordinate(s: CosmicRunState, col: int, number: int) -> str:

@@ -44,14 +44,14 @@ from cosmodrome.games.cosmic_run.text import circle_name, help_texts, prompt, ro
 
 
 def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
-    C = s.comp
-    nr = C.nr
+    comp = s.comp
+    nr = comp.nr
     ships = []
     grids = []
     for t in range(3):
         ship = sh * 3 + t
         r, c = divmod(s.pos[ship], 3)
-        ships.append({"track": t, "colour": C.tracks[t], "row": r, "col": c, "best": s.best[ship],
+        ships.append({"track": t, "colour": comp.tracks[t], "row": r, "col": c, "best": s.best[ship],
                       "hearts": s.dmg[ship], "upgrades": s.upg[ship], "disabled": s.disabled(ship),
                       "reached": s.reached(ship),
                       "vp": scoring.track_vp(s, ship) + scoring.disabled_vp(s, ship)})
@@ -60,9 +60,9 @@ def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
     zor = s.solo and sh == 1
     return {
         "sheet": sh, "name": s.sheet_name(sh), "zorlord": zor, "ships": ships, "grid": grids,
-        "techs": [{"name": C.tech_names[k], "colour": C.tech_colours[k], "circles": C.circles,
+        "techs": [{"name": comp.tech_names[k], "colour": comp.tech_colours[k], "circles": comp.circles,
                    "acquired": s.tech_gained[tech_ix(sh, k)], "used": s.tech_used[tech_ix(sh, k)]} for k in range(4)],
-        "cargo": s.cargo[sh], "rerolls_used": s.rerolls_used[sh], "rerolls_left": C.rerolls - s.rerolls_used[sh],
+        "cargo": s.cargo[sh], "rerolls_used": s.rerolls_used[sh], "rerolls_left": comp.rerolls - s.rerolls_used[sh],
         "tech_score": scoring.tech_score(s, sh), "vp": scoring.total(s, sh), "kills": s.kills[sh],
         "immune_round": s.immune[sh],
     }
@@ -71,42 +71,42 @@ def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
 def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str, Any]:
     """The view; ``lean``: without the printed sheet's names and numbers and the prompt (the
     keys the observation skips; its state encoder asks for this one)."""
-    C = s.comp
+    comp = s.comp
     st = s.stage
     v: dict[str, Any] = {
         "game": s.game.name, "seat": seat, "players": s.num_players, "solo": s.solo,
         "options": {k: s.options[k] for k in sorted(s.options)},
-        "round": s.round, "rounds": len(C.round_track), "captain": s.captain,
+        "round": s.round, "rounds": len(comp.round_track), "captain": s.captain,
         "to_move": s.to_move(), "decision": s.decision_kind(),
         "prompt": prompt(s) if st != OVER and not lean else "",
-        "sheet": {"side": "AB"[s.side]} if lean else {"tracks": list(C.tracks), "columns": list(C.columns), "rows": C.rows,
-                  "labels": list(C.labels[s.side]), "side": "AB"[s.side], "ladder": list(C.ladder),
-                  "row_names": [row_name(C, s.side, r) if 0 < r <= C.rows else "" for r in range(C.nr)],
-                  "circle_names": [[circle_name(C, s.side, r, c) for c in range(3)] for r in range(C.nr)],
-                  "round_track": list(C.round_track), "hearts": C.hearts, "rerolls": C.rerolls,
-                  "cargo_slots": C.cargo_slots},
+        "sheet": {"side": "AB"[s.side]} if lean else {"tracks": list(comp.tracks), "columns": list(comp.columns), "rows": comp.rows,
+                  "labels": list(comp.labels[s.side]), "side": "AB"[s.side], "ladder": list(comp.ladder),
+                  "row_names": [row_name(comp, s.side, r) if 0 < r <= comp.rows else "" for r in range(comp.nr)],
+                  "circle_names": [[circle_name(comp, s.side, r, c) for c in range(3)] for r in range(comp.nr)],
+                  "round_track": list(comp.round_track), "hearts": comp.hearts, "rerolls": comp.rerolls,
+                  "cargo_slots": comp.cargo_slots},
         "sheets": [sheet_view(s, sh) for sh in range(2 if s.solo else s.num_players)],
-        "dice": [dict(C.face_json(s.faces[i]), die=i, owner=(None if s.owner[i] < 0 else s.owner[i]))
+        "dice": [dict(comp.face_json(s.faces[i]), die=i, owner=(None if s.owner[i] < 0 else s.owner[i]))
                  for i in range(8)],
         "picks": s.picks,
         "dice_rolled": not (s.picks >= 8 and all(o == -1 for o in s.owner)),
-        "help": help_texts(C),  # words for people (Game.presentation_keys): not observed
+        "help": help_texts(comp),  # words for people (Game.presentation_keys): not observed
     }
     if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
         cur: dict[str, Any] = {"die": s.die, "face": s.faces[s.die]}
         if st == MOVE:
             sh, t = divmod(s.ship, 3)
-            cur.update(sheet=sh, track=t, colour=C.tracks[t], pips=s.pips, steps=s.steps,
+            cur.update(sheet=sh, track=t, colour=comp.tracks[t], pips=s.pips, steps=s.steps,
                        transformed=bool(s.transformed), attack=(s.attack_colour if s.attack_colour >= 0 else None))
         v["current"] = cur
     if st == MISSILE_MINE:
         v["pending_mine"] = {"col": s.mr_letter, "number": s.mr_number,
-                             "coordinate": f"{C.columns[s.mr_letter]}{s.mr_number}",
-                             "rows": [r for r, n in enumerate(C.labels[s.side]) if n == s.mr_number],
+                             "coordinate": f"{comp.columns[s.mr_letter]}{s.mr_number}",
+                             "rows": [r for r, n in enumerate(comp.labels[s.side]) if n == s.mr_number],
                              "targets": list(s.mr_targets), "source": s.mr_src}
     if st == MISSILE_ATTACK:
         sh, t = divmod(s.atk_ship, 3)
-        v["pending_attack"] = {"sheet": sh, "track": t, "colour": C.tracks[t],
+        v["pending_attack"] = {"sheet": sh, "track": t, "colour": comp.tracks[t],
                                "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
     if st == OVER:
         v["end"] = s.end

@@ -1,4 +1,4 @@
-"""March on Mars (César Gómez Bernardino, 2016), the co-operative game of the Walking on the
+"""March on Mars (compésar Gómez Bernardino, 2016), the co-operative game of the Walking on the
 Moon box, for 2–5 marines on the Cosmodrome core.
 
 The marines land in the Landing Zone opposite the Martian Master Mind (MMM), fight their way
@@ -125,18 +125,18 @@ class MarchOnMars(Game):
         >>> GAME.max_deal_nodes(2)
         59
         """
-        C = load_components((options or {}).get("components"))
-        return len(C.cards) + 2 + players + sum(C.aliens.values())
+        comp = load_components((options or {}).get("components"))
+        return len(comp.cards) + 2 + players + sum(comp.aliens.values())
 
     def _turn_terms(self, players: int, options: Optional[Mapping[str, Any]]) -> tuple:
-        C = load_components((options or {}).get("components"))
+        comp = load_components((options or {}).get("components"))
         threat = self.resolve_options(options)["threat"]
-        aliens = sum(C.aliens.values())
+        aliens = sum(comp.aliens.values())
         # equipment cards played in a turn: those held, and one drawn per alien killed (at
         # most every counter on the ring) and for the tunnel's hidden box
-        uses = 0 if threat == "sergeant" else len(C.equipment) + aliens + 1
-        actions, dice = C.dice["actions"], 6
-        return C, uses, actions, dice
+        uses = 0 if threat == "sergeant" else len(comp.equipment) + aliens + 1
+        actions, dice = comp.dice["actions"], 6
+        return comp, uses, actions, dice
 
     def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A bound on the decisions of one game (RB: the turn order on the summary card,
@@ -158,10 +158,10 @@ class MarchOnMars(Game):
         >>> GAME.max_game_length(2), GAME.max_game_length(5)
         (16452, 41130)
         """
-        C, uses, actions, dice = self._turn_terms(players, options)
+        comp, uses, actions, dice = self._turn_terms(players, options)
         program = dice + 1 + 1 + 1 + dice + 1 + 1
-        turn = 1 + program + 1 + actions * (1 + 1 + 3 + dice + 1) + 17 * uses + len(C.equipment) + 1 + 2 + 1 + 9
-        return 2 * players + C.rounds * players * turn
+        turn = 1 + program + 1 + actions * (1 + 1 + 3 + dice + 1) + 17 * uses + len(comp.equipment) + 1 + 2 + 1 + 9
+        return 2 * players + comp.rounds * players * turn
 
     def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A bound on the chance nodes of one game in the explicit mode. A turn: each die
@@ -175,10 +175,10 @@ class MarchOnMars(Game):
         >>> GAME.max_chance_nodes(2), GAME.max_chance_nodes(5)
         (6728, 16856)
         """
-        C, uses, actions, dice = self._turn_terms(players, options)
+        comp, uses, actions, dice = self._turn_terms(players, options)
         turn = dice + 3 * actions + 7 * uses + 2 + 1 + 3
-        wave = max(players + C.wave["extra"], C.wave["minimum"])
-        return C.rounds * (2 * C.sentinels["dice"] + 2 + (1 + players) * wave + players * turn)
+        wave = max(players + comp.wave["extra"], comp.wave["minimum"])
+        return comp.rounds * (2 * comp.sentinels["dice"] + 2 + (1 + players) * wave + players * turn)
 
     def seat_name(self, seat: int, players: int) -> str:
         return _("{colour} marine").format(colour=gettext(load_components().marines[seat]))

@@ -63,9 +63,9 @@ def draw(s: MarsState, m: int, why: object) -> bool:
     return True
 
 
-def _gets(C, who: object, c: int) -> str:
+def _gets(comp, who: object, c: int) -> str:
     """The words of an equipment draw's outcome (only the explicit chance mode writes them)."""
-    return f"{who} gets the {C.equipment[c].name}"
+    return f"{who} gets the {comp.equipment[c].name}"
 
 
 def on_kill(s: MarsState, m: int, colour: int) -> None:

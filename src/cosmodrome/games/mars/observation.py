@@ -56,17 +56,17 @@ SIDES = ("left", "right")
 
 @cache
 def _layout(players: int, components: str) -> Layout:
-    C = load_components(components) if components else load_components()  # the same object as the game's
-    lay = C.layout
+    comp = load_components(components) if components else load_components()  # the same object as the game's
+    lay = comp.layout
     cols = lay["lz_columns"] + 2 * (lay["cards_per_side"] * lay["card_columns"] + 1)
     levels = lay["levels"]
     zones = 1 + 2 * (lay["cards_per_side"] + 1)
-    aliens = sum(v for k, v in C.aliens.items() if k != "defenders")
+    aliens = sum(v for k, v in comp.aliens.items() if k != "defenders")
     box = Obj(maybe=("hidden_equipment",), col=Num(cols - 1), level=Num(levels - 1), aliens=Bag(ALIEN_NAMES, BOX_CAP),
               circle=Flag(), hidden_equipment=Flag())
-    abilities = [a.name for a in C.abilities]
-    gear = sorted({e.name for e in C.equipment})
-    copies = max(sum(1 for e in C.equipment if e.name == g) for g in gear)
+    abilities = [a.name for a in comp.abilities]
+    gear = sorted({e.name for e in comp.equipment})
+    copies = max(sum(1 for e in comp.equipment if e.name == g) for g in gear)
     ability = Obj(name=OneHot(abilities), text=derived("the name"))
     zone = Obj(zone=OneHot(range(zones)), name=derived("the zone"), first=Num(cols - 1),
                width=Num(max(lay["card_columns"], lay["lz_columns"])),
@@ -75,18 +75,18 @@ def _layout(players: int, components: str) -> Layout:
                  crashed=Flag(), acted=Flag(), kills=Num(aliens), side=OneHot(SIDES), out=Flag(),
                  training=Opt(ability), training_card=Tup(2, ability),
                  equipment=Bag(gear, copies, key="name"), tired=Flag(), orbital_spent=Flag())
-    die = Obj(die=OneHot(range(6)), colour=derived("the die"), action=OneHot(range(-1, C.dice["actions"])),
+    die = Obj(die=OneHot(range(6)), colour=derived("the die"), action=OneHot(range(-1, comp.dice["actions"])),
               face=OneHot(range(5)), text=derived("the face"))
-    turn = Obj(marine=SeatHot(players), dice_n=Num(6), action=OneHot(range(-1, C.dice["actions"])), dice=List(6, die),
+    turn = Obj(marine=SeatHot(players), dice_n=Num(6), action=OneHot(range(-1, comp.dice["actions"])), dice=List(6, die),
                injected=Flag(), precog=Flag(), rail_gun=Flag(), extra_hits=Num(6),
                foreseen=List(6, Obj(die=OneHot(range(6)), face=OneHot(range(5)), text=derived("the face"))))
     root = Obj(
         game=FIXED, seat=Opt(SeatHot(players)), rounds=FIXED, base_attacks=FIXED,
         threat=OneHot(THREATS), half_board=Flag(),
-        phase=OneHot(PHASE_KIND.values()), round=Num(C.rounds + 1, 1), base_hits=Num(C.base_attacks),
+        phase=OneHot(PHASE_KIND.values()), round=Num(comp.rounds + 1, 1), base_hits=Num(comp.base_attacks),
         ring=Obj(columns=derived("the ring's cards (their printed columns)"),
                  zones_of_columns=derived("the ring's cards"),
-                 cards=List(2 * lay["cards_per_side"], OneHot([c.name for c in C.cards]))),
+                 cards=List(2 * lay["cards_per_side"], OneHot([c.name for c in comp.cards]))),
         zones=List(zones, zone),
         defenders=List(2, Obj(side=OneHot(SIDES), alive=Flag())),
         incoming=Obj(maybe=SIDES, left=Bag(ALIEN_NAMES, BOX_CAP), right=Bag(ALIEN_NAMES, BOX_CAP)),
@@ -94,12 +94,12 @@ def _layout(players: int, components: str) -> Layout:
         white_die=Opt(Num(6, 1)),
         marines=PerSeat(players, marine), turn=Opt(turn),
         pool=Obj(bag=Num(aliens), dead=Num(aliens), gone=Num(aliens)),
-        equipment=Obj(deck=Num(len(C.equipment)), discard=Bag(gear, copies), in_play=Flag()),
+        equipment=Obj(deck=Num(len(comp.equipment)), discard=Bag(gear, copies), in_play=Flag()),
         result=Opt(OneHot(("victory: the MMM is destroyed", "defeat: out of time", "defeat: the base is destroyed",
                             "defeat: no marine is left"))),
         help=Skip("the table's tooltips: words for people, the same in every position"),
     )
-    return Layout("mars", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
+    return Layout("mars", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, comp))
 
 
 def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
@@ -107,7 +107,7 @@ def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     return _layout(players, components_option(options))
 
 
-def _state_encoder(lay: Layout, C) -> StateEncoder:
+def _state_encoder(lay: Layout, comp) -> StateEncoder:
     """The fast path: the same vector as the view's, as one group of parts keyed on the
     state's arrays (where every alien counter lies, the equipment cards, the marines, the
     turn's dice), each built with the view's own helpers only when its key changed (see
@@ -126,10 +126,10 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
 
     return StateEncoder([lay.group(
         ("seat",), ("phase",), ("round",), ("base_hits",), ("threat",), ("half_board",),
-        (("ring",), lambda s, seat, k: {"cards": [C.cards[c].name for c in k]}),
+        (("ring",), lambda s, seat, k: {"cards": [comp.cards[c].name for c in k]}),
         (("zones",), lambda s, seat, k: zones_view(s)),
         (("defenders",), lambda s, seat, k: defenders_view(s)), (("incoming",), lambda s, seat, k: incoming_view(s)),
         (("upgrades",), lambda s, seat, k: [UPGRADE_NAMES[u] if u >= 0 else None for u in k]),
         ("white_die",), (("marines",), lambda s, seat, k: marines_view(s)), (("turn",), lambda s, seat, k: turn_view(s)),
         (("pool",), lambda s, seat, k: pool_view(s)), (("equipment",), lambda s, seat, k: equipment_view(s)),
-        ("result",), key=key)], accepts=lambda s: s.comp is C)
+        ("result",), key=key)], accepts=lambda s: s.comp is comp)

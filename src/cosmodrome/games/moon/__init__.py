@@ -1,4 +1,4 @@
-"""Walking on the Moon (César Gómez Bernardino, 2016) for 2–5 players, on the Cosmodrome core.
+"""Walking on the Moon (compésar Gómez Bernardino, 2016) for 2–5 players, on the Cosmodrome core.
 
 Astronauts race one lap around the Moon over five lunar cards, programming up to three
 jumps a turn with six coloured dice (blue straight, white down, black up) and picking one
@@ -123,8 +123,8 @@ class WalkingOnTheMoon(Game):
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A chance outcome is a die face index (0..5), an action card's effect index, and in
         the set-up a lunar card, a special box token or the first seat."""
-        C = load_components((options or {}).get("components"))
-        return max(6, len(C.actions), len(C.cards), len(C.tokens), players)
+        comp = load_components((options or {}).get("components"))
+        return max(6, len(comp.actions), len(comp.cards), len(comp.tokens), players)
 
     def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """The set-up (RB: "Set up the race"): the lunar cards of the lap, the first
@@ -134,17 +134,17 @@ class WalkingOnTheMoon(Game):
         >>> GAME.max_deal_nodes(2), GAME.max_deal_nodes(5, {"advanced": True})
         (6, 15)
         """
-        C = load_components((options or {}).get("components"))
+        comp = load_components((options or {}).get("components"))
         advanced = self.resolve_options(options)["advanced"]
-        return C.layout["cards"] + 1 + (C.layout["special_boxes"] + players if advanced else 0)
+        return comp.layout["cards"] + 1 + (comp.layout["special_boxes"] + players if advanced else 0)
 
     def _length_terms(self, players: int, options: Optional[Mapping[str, Any]]) -> tuple:
-        C = load_components((options or {}).get("components"))
+        comp = load_components((options or {}).get("components"))
         advanced = self.resolve_options(options)["advanced"]
         n = astronauts_for(players)
         seats = players if advanced else 0          # seats asked about an action card (ruling 43)
-        boxes = C.layout["special_boxes"] if advanced else 0
-        return C, advanced, n, seats, boxes
+        boxes = comp.layout["special_boxes"] if advanced else 0
+        return comp, advanced, n, seats, boxes
 
     def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A bound on the decisions of one race (RB: "How do I reach the goal?", "Earth
@@ -170,12 +170,12 @@ class WalkingOnTheMoon(Game):
         >>> GAME.max_game_length(2), GAME.max_game_length(5), GAME.max_game_length(5, {"advanced": True})
         (13200, 16500, 431500)
         """
-        C, advanced, n, seats, boxes = self._length_terms(players, options)
+        comp, advanced, n, seats, boxes = self._length_terms(players, options)
         rolled = (5 if advanced else 4) + 3 * seats + (n if advanced else 0)
         move = rolled * (1 + boxes) + boxes
-        rerolls = C.supply["ec"] + 3 * boxes + C.dice["most"] * 3 * boxes
-        turn = seats + (C.dice["most"] - C.dice["accident"] + 1) + C.dice["most"] + 3 * move + rerolls
-        card = 2 * (move + 1 + n) + C.supply["ec"] + 21 * boxes
+        rerolls = comp.supply["ec"] + 3 * boxes + comp.dice["most"] * 3 * boxes
+        turn = seats + (comp.dice["most"] - comp.dice["accident"] + 1) + comp.dice["most"] + 3 * move + rerolls
+        card = 2 * (move + 1 + n) + comp.supply["ec"] + 21 * boxes
         return MAX_ROUNDS * (n * turn + 2 * seats + seats * card)
 
     def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
@@ -188,10 +188,10 @@ class WalkingOnTheMoon(Game):
         >>> GAME.max_chance_nodes(2), GAME.max_chance_nodes(5, {"advanced": True})
         (6400, 111000)
         """
-        C, advanced, n, seats, boxes = self._length_terms(players, options)
-        rerolls = C.supply["ec"] + 3 * boxes + C.dice["most"] * 3 * boxes
-        turn = C.dice["most"] + 3 * boxes + rerolls
-        card = max(C.dice["most"], 17 + 23 * boxes)
+        comp, advanced, n, seats, boxes = self._length_terms(players, options)
+        rerolls = comp.supply["ec"] + 3 * boxes + comp.dice["most"] * 3 * boxes
+        turn = comp.dice["most"] + 3 * boxes + rerolls
+        card = max(comp.dice["most"], 17 + 23 * boxes)
         return MAX_ROUNDS * (n * turn + seats + seats * card)
 
     def seat_name(self, seat: int, players: int) -> str:

@@ -46,14 +46,14 @@ MAX_ROUND = 100
 
 @cache
 def _layout(players: int, components: str) -> Layout:
-    C = load_components(components) if components else load_components()  # the same object as the game's
+    comp = load_components(components) if components else load_components()  # the same object as the game's
     n = astronauts_for(players)
     astros = list(range(n))
-    lay = C.layout
+    lay = comp.layout
     cols = lay["cards"] * lay["card_columns"] + 6   # the start, the cards, the goal (a bound)
     levels = lay["levels"] - 1
-    sup = C.supply
-    effects = [a.effect for a in C.actions]
+    sup = comp.supply
+    effects = [a.effect for a in comp.actions]
     action = Obj(effect=OneHot(effects), title=derived("the effect"), text=derived("the effect"),
                  timing=derived("the effect"), timing_text=derived("the effect"), red=derived("the effect"))
     astronaut = Obj(
@@ -62,22 +62,22 @@ def _layout(players: int, components: str) -> Layout:
         col=Num(cols), level=Num(levels), stack=Num(n - 1, unit="place in a shared box"),
         place=derived("col and level (a text)"), down=Flag(), finished=Num(n, unit="arrival order, 0 = not yet"),
         sputniks=Num(sup["sputnik"]), ec=Num(sup["ec"]), handicap=Num(sup["handicap"]),
-        race_position=OneHot(range(1, n + 1)), board_points=Num(C.goal_points[0] + max(C.last_card_points)),
+        race_position=OneHot(range(1, n + 1)), board_points=Num(comp.goal_points[0] + max(comp.last_card_points)),
         free_reroll=Flag())
     die = Obj(die=OneHot(range(6)), colour=derived("the die"), jump=Num(3, lo=-1, unit="the jump it is programmed to, -1 none"),
               face=OneHot(range(5)), text=derived("the die and its face"))
     turn = Obj(astronaut=OneHot(astros), name=derived("the astronaut"), mover=OneHot(astros), out_of_turn=Flag(),
                dice_n=Num(6), jump=Num(3), free_die=OneHot(range(-1, 6)), free_rerolls=Num(6),
                dice=List(6, die))
-    cards = Obj(deck=Num(len(C.action_deck)), discard=List(len(C.action_deck), action),
+    cards = Obj(deck=Num(len(comp.action_deck)), discard=List(len(comp.action_deck), action),
                 hands=PerSeat(players, Obj(seat=Skip("the slot's index"), holds=Flag(), card=Opt(action))),
                 asked=Opt(SeatHot(players)))
-    lap = Obj(cards=Tup(lay["cards"], Obj(index=OneHot(range(len(C.cards))), name=derived("the index"),
+    lap = Obj(cards=Tup(lay["cards"], Obj(index=OneHot(range(len(comp.cards))), name=derived("the index"),
                                           red=derived("the index"))),
               columns=derived("the lap's cards (their printed columns)"),
               sputniks=List(cols, Tup(2, Num(cols), names=("col", "level"))),
               boxes=Tup(lay["special_boxes"], Num(cols)), goal=Num(cols),
-              tokens=Tup(lay["special_boxes"], Obj(col=derived("the box"), effect=Opt(OneHot(sorted(set(C.tokens)))),
+              tokens=Tup(lay["special_boxes"], Obj(col=derived("the box"), effect=Opt(OneHot(sorted(set(comp.tokens)))),
                                                    text=derived("the effect"))),
               last_card_points=FIXED)
     root = Obj(
@@ -86,11 +86,11 @@ def _layout(players: int, components: str) -> Layout:
         order=Tup(n, OneHot(astros)), turn_index=Num(n), turn=Opt(turn),
         cards=Opt(cards),
         supply=Obj(sputnik=Num(sup["sputnik"]), ec=Num(sup["ec"]), handicap=Num(sup["handicap"])),
-        scores=Opt(PerSeat(players, Num(2 * n * (C.goal_points[0] + max(C.last_card_points) + C.sputnik_points * 2)))),
+        scores=Opt(PerSeat(players, Num(2 * n * (comp.goal_points[0] + max(comp.last_card_points) + comp.sputnik_points * 2)))),
         winners=Opt(List(players, SeatHot(players))),
         help=Skip("the table's tooltips: words for people, the same in every position"),
     )
-    return Layout("moon", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, C))
+    return Layout("moon", VERSION, root, players, from_state=lambda lay: _state_encoder(lay, comp))
 
 
 def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
@@ -98,7 +98,7 @@ def layout(players: int, options: Optional[Mapping[str, Any]] = None) -> Layout:
     return _layout(players, components_option(options))
 
 
-def _state_encoder(lay: Layout, C) -> StateEncoder:
+def _state_encoder(lay: Layout, comp) -> StateEncoder:
     """The fast path: the same vector as the view's, as one group of parts keyed on the
     state's arrays (the lap, the astronauts, the turn, the action cards and the counters),
     each built with the view's own helpers only when its key changed (see
@@ -123,7 +123,7 @@ def _state_encoder(lay: Layout, C) -> StateEncoder:
         ("scores",), ("winners",),
         (("lap",), lambda s, seat, k: lap_view(s)), (("astronauts",), _astronauts),
         (("turn",), _turn), (("cards",), lambda s, seat, k: cards_view(s, seat)),
-        key=key)], accepts=lambda s: s.comp is C)
+        key=key)], accepts=lambda s: s.comp is comp)
 
 
 def _turn(s, seat, k):

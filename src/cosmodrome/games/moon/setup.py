@@ -58,9 +58,9 @@ def deal_tokens(s: MoonState, rng: Rng) -> None:
           tokens=list(s.tokens))
 
 
-def _token_list(C, tokens: tuple) -> str:
+def _token_list(comp, tokens: tuple) -> str:
     """The special boxes' tokens in a log sentence (written when read)."""
-    return "; ".join(_("after card {n}, {what}").format(n=i + 1, what=gettext(TOKEN_TEXT[C.tokens[t]]))
+    return "; ".join(_("after card {n}, {what}").format(n=i + 1, what=gettext(TOKEN_TEXT[comp.tokens[t]]))
                      for i, t in enumerate(tokens))
 
 
@@ -70,8 +70,8 @@ def _card_list(comp: Components, cards: tuple) -> str:
                      else gettext(comp.cards[c].name) for c in cards)
 
 
-def _token_laid(C, t: int) -> str:
-    return f"the token laid is {TOKEN_TEXT[C.tokens[t]]}"
+def _token_laid(comp, t: int) -> str:
+    return f"the token laid is {TOKEN_TEXT[comp.tokens[t]]}"
 
 
 def _plays_first(game, players: int, p: int) -> str:
