@@ -23,7 +23,6 @@ from cosmodrome.games.venus.flow import (
     A_SEAT,
     A_TILE,
     A_UNIT,
-    A_UNITAT,
     D_BUILD,
     D_CLAIM_PLANET,
     D_CLAIM_TILE,
@@ -62,6 +61,7 @@ from cosmodrome.games.venus.flow import (
     decode_building,
     decode_unit_at,
     encode_building,
+    encode_unit_at,
     stock_ix,
     unit_ix,
 )
@@ -92,12 +92,12 @@ def distance(s: VenusState, a: int, b: int) -> int:
 # the action menu
 # ----------------------------------------------------------------------------------------
 def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
-    """Has ``p`` a spaceship in orbit anywhere (a group needs one)?"""
-    pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
+    """Has ``p`` a spaceship in orbit anywhere (RB: Action: Move military units – a group
+    holds at least one)?"""
+    pl: cython.Py_ssize_t
     o: bytearray = s.orbit
-    base: cython.Py_ssize_t = unit_ix(p, 0, SHIP)
     for pl in range(8):
-        if o[base + pl * 3]:
+        if o[unit_ix(p, pl, SHIP)]:
             return True
     return False
 
@@ -117,18 +117,26 @@ def tension_targets(s: VenusState, p: int, pl: int) -> list:
 def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> bool:
     """Is :func:`tension_targets` not empty?"""
     q: cython.Py_ssize_t
-    i: cython.Py_ssize_t
     st: bytearray = s.stock
     mine, fac = st[building_stock_ix(p, MINE)], st[building_stock_ix(p, FACTORY)]
     if not (mine or fac):
         return False
     bld = s.bld
-    i = pl * 2
     for q in range(s.num_players):
-        if q != p and ((mine and bld[i]) or (fac and bld[i + 1])):
+        if q != p and ((mine and bld[building_ix(q, pl, MINE)]) or (fac and bld[building_ix(q, pl, FACTORY)])):
             return True
-        i += 16
     return False
+
+
+def claim_open(s, p, pl):
+    """May ``p`` look for a tile to claim on ``pl`` (RB: Action: Claim one tile): tiles there,
+    the planet not flipped, a unit of ``p`` in orbit? Every claim menu asks this first;
+    :func:`tile_to_try` then looks at the tiles."""
+    if not s.ptiles[pl] or s.flipped[pl]:
+        return False
+    i: cython.Py_ssize_t = unit_ix(p, pl)
+    o: bytearray = s.orbit
+    return bool(o[i] or o[i + 1] or o[i + 2])   # its three unit types, from unit_ix(p, pl)
 
 
 def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, first_only: bool = False) -> list:
@@ -136,13 +144,9 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     RB: Action: Claim one tile – a unit in orbit there, a counter in stock for a factory,
     mine or tension claim; nothing on a flipped planet; only the alien where one sits."""
     i: cython.Py_ssize_t
+    if not claim_open(s, p, pl):
+        return []
     tiles = s.ptiles[pl]
-    if not tiles or s.flipped[pl]:
-        return []
-    o: bytearray = s.orbit
-    b: cython.Py_ssize_t = unit_ix(p, pl)
-    if not (o[b] or o[b + 1] or o[b + 2]):
-        return []
     c = s.comp
     tk, sig = c.tile_kind, c.tile_sig
     alien = False
@@ -182,18 +186,13 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     return out
 
 
-def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> bool:
-    """Is :func:`claimable_slots` not empty? The same tests, without the list: some tile
-    in the first :data:`MAX_SLOTS` slots that ``p`` could try (only the alien where one
-    sits), given a unit of ``p`` in orbit, tiles, and no flip."""
+def tile_to_try(s, p, pl):
+    """Has ``pl``, open to a claim (:func:`claim_open`), a tile ``p`` could try to claim now: some
+    tile in the first :data:`MAX_SLOTS` slots (only the alien where one sits), a counter in
+    stock for a factory, mine or tension claim? :func:`claimable_slots`'s tests, without
+    the list."""
     i: cython.Py_ssize_t
     tiles = s.ptiles[pl]
-    if not tiles or s.flipped[pl]:
-        return False
-    o: bytearray = s.orbit
-    b: cython.Py_ssize_t = unit_ix(p, pl)
-    if not (o[b] or o[b + 1] or o[b + 2]):
-        return False
     tk = s.comp.tile_kind
     st: bytearray = s.stock
     found = False
@@ -217,17 +216,17 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
     return found
 
 
+def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> bool:
+    """May ``p`` claim a tile on ``pl`` now (is :func:`claimable_slots` not empty)?"""
+    return claim_open(s, p, pl) and tile_to_try(s, p, pl)
+
+
 def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
+    """May ``p`` claim a tile anywhere (RB: Action: Claim one tile)?"""
     pl: cython.Py_ssize_t
-    o: bytearray = s.orbit
-    ptiles, flipped = s.ptiles, s.flipped
-    i: cython.Py_ssize_t = unit_ix(p, 0)
     for pl in range(8):
-        # can_claim_on's first tests (a tile, no flip, a unit in orbit) made here first,
-        # so that most planets cost no call (the tuples first: they read quicker than orbit)
-        if ptiles[pl] and not flipped[pl] and (o[i] or o[i + 1] or o[i + 2]) and can_claim_on(s, p, pl):
+        if claim_open(s, p, pl) and tile_to_try(s, p, pl):
             return True
-        i += 3
     return False
 
 
@@ -240,19 +239,16 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     pl: cython.Py_ssize_t
     out = []
     bld = s.bld
-    fb: cython.Py_ssize_t = building_ix(p, 0, FACTORY)
     for pl in range(8):
         if pl == EARTH:
-            base = A_UNITAT + pl * 3
             if ci:
-                out.append(base)
-        elif not bld[fb + pl * 2]:
+                out.append(encode_unit_at(pl, INF))
+        elif not bld[building_ix(p, pl, FACTORY)]:
             continue
-        base = A_UNITAT + pl * 3
         if cs:
-            out.append(base + 1)
+            out.append(encode_unit_at(pl, SHIP))
         if ct:
-            out.append(base + 2)
+            out.append(encode_unit_at(pl, TANK))
     return out
 
 
@@ -352,10 +348,10 @@ decide(D_FREE, "free_action", _free_legal, _free_prompt)(choose_action)
 # ----------------------------------------------------------------------------------------
 def _from_legal(s, f):
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
+    p: cython.Py_ssize_t
     _op, p = f
     o: bytearray = s.orbit
-    b: cython.Py_ssize_t = unit_ix(p, 0, SHIP)
-    return [A_PLANET + pl for pl in range(8) if o[b + pl * 3]]
+    return [A_PLANET + pl for pl in range(8) if o[unit_ix(p, pl, SHIP)]]
 
 
 @decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: _("Move: from which planet's orbit?"))
@@ -458,13 +454,12 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
     dest = a - A_PLANET
     src = mv.origin
     o: bytearray = s.orbit
-    bs, bd = unit_ix(p, src), unit_ix(p, dest)
     moved = (mv.infantry, mv.ships, mv.tanks)
     for t in (INF, SHIP, TANK):
         k = moved[t]
         if k:
-            o[bs + t] -= k
-            o[bd + t] += k
+            o[unit_ix(p, src, t)] -= k
+            o[unit_ix(p, dest, t)] += k
     s.say("move", (moves_text, (s.comp, p, moved, src, dest)), {"seat": p, "from": src, "to": dest, "units": list(moved)})
     mv.active = 0
     if distance(s, src, dest) < mv.allowance and can_claim_on(s, p, dest):
@@ -494,19 +489,10 @@ def move_then_claim(s: VenusState, f: tuple, a: int) -> None:
 # Action: Claim one tile
 # ----------------------------------------------------------------------------------------
 def _claim_planet_legal(s, f):
-    pl: cython.Py_ssize_t
     p: cython.Py_ssize_t
     _op, p = f
-    o: bytearray = s.orbit
-    ptiles, flipped = s.ptiles, s.flipped
-    i: cython.Py_ssize_t = unit_ix(p, 0)
-    acts = []
-    for pl in range(8):
-        # can_claim_on's first tests made here first, as in can_claim
-        if ptiles[pl] and not flipped[pl] and (o[i] or o[i + 1] or o[i + 2]) and can_claim_on(s, p, pl):
-            acts.append(A_PLANET + pl)
-        i += 3
-    return acts
+    pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
+    return [A_PLANET + pl for pl in range(8) if claim_open(s, p, pl) and tile_to_try(s, p, pl)]
 
 
 @decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: _("Claim: on which planet?"))
@@ -548,8 +534,7 @@ def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
 
 def _claim_unit_legal(s, f):
     _op, p, pl, slot = f
-    b = unit_ix(p, pl)
-    return [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t]]
+    return [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[unit_ix(p, pl, t)]]
 
 
 @decide(D_CLAIM_UNIT, "claim_unit", _claim_unit_legal, lambda s, f: _("Claim: which unit goes down to the surface?"))

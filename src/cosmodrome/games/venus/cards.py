@@ -19,7 +19,6 @@ from cosmodrome.games.venus.flow import (
     A_SEAT,
     A_SURFACE,
     A_UNIT,
-    A_UNITAT,
     A_YES,
     D_BIGGAME,
     D_BUILD,
@@ -60,8 +59,10 @@ from cosmodrome.games.venus.flow import (
     building_ix,
     decide,
     decode_unit_at,
+    encode_unit_at,
     stock_ix,
     unit_ix,
+    unit_places,
     without,
 )
 from cosmodrome.games.venus.state import (
@@ -724,8 +725,7 @@ def _kill_seats(s, f):
     types = KILL_TYPES[e]
     out = []
     for q in range(s.num_players):
-        b = unit_ix(q, 0)
-        if any((s.orbit[b + i] or s.surf[b + i]) for i in range(24) if i % 3 in types):
+        if unit_places(s, q, types):
             out.append(A_SEAT + q)
     return out
 
@@ -739,9 +739,7 @@ def kill_seat(s: VenusState, f: tuple, a: int) -> None:
 
 def _kill_units(s, f):
     _op, p, e, owner = f
-    types = KILL_TYPES[e]
-    b = unit_ix(owner, 0)
-    return [A_UNITAT + i for i in range(24) if i % 3 in types and (s.orbit[b + i] or s.surf[b + i])]
+    return [encode_unit_at(pl, t) for pl, t in unit_places(s, owner, KILL_TYPES[e])]
 
 
 def _kill_unit_prompt(s, f):

@@ -13,7 +13,6 @@ from cosmodrome.games.venus.flow import (
     A_DONE,
     A_SEAT,
     A_UNIT,
-    A_UNITAT,
     D_BAZ,
     D_BAZ_BLD,
     D_BAZ_UNIT,
@@ -22,11 +21,13 @@ from cosmodrome.games.venus.flow import (
     D_PIRATES,
     D_UPRISING,
     EARTH,
+    FACTORY,
     GANYMEDE,
     INF,
     KUIPER,
     MARS,
     MERCURY,
+    MINE,
     MOON,
     O_CRISIS,
     O_CRISIS_START,
@@ -44,14 +45,17 @@ from cosmodrome.games.venus.flow import (
     auto,
     building_ix,
     building_stock_ix,
+    buildings,
     decide,
     decode_building,
     decode_unit_at,
     encode_building,
+    encode_unit_at,
     incomes_on,
     put,
     stock_ix,
     unit_ix,
+    unit_places,
     without,
 )
 from cosmodrome.games.venus.state import SHORT, VenusState
@@ -208,9 +212,9 @@ def _baz_targets(s, p, lvl) -> list:
             continue
         if lvl == 1 and s.hands[q]:
             out.append(A_SEAT + q)
-        elif lvl == 2 and any(s.orbit[unit_ix(q, 0) + i] or s.surf[unit_ix(q, 0) + i] for i in range(24)):
+        elif lvl == 2 and unit_places(s, q):
             out.append(A_SEAT + q)
-        elif lvl == 3 and any(s.bld[building_ix(q, 0) + i] for i in range(16)):
+        elif lvl == 3 and buildings(s, q):
             out.append(A_SEAT + q)
     return out
 
@@ -260,8 +264,7 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
 
 def _baz_unit_legal(s, f):
     _op, p, owner = f
-    b = unit_ix(owner, 0)
-    return [A_UNITAT + i for i in range(24) if s.orbit[b + i] or s.surf[b + i]]
+    return [encode_unit_at(pl, t) for pl, t in unit_places(s, owner)]
 
 
 def _baz_owner_prompt(text: str):
@@ -285,8 +288,7 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
 
 def _baz_building_legal(s, f):
     _op, p, owner = f
-    b = building_ix(owner, 0)
-    return [encode_building(*divmod(i, 2)) for i in range(16) if s.bld[b + i]]
+    return [encode_building(pl, k) for pl in range(8) for k in (MINE, FACTORY) if s.bld[building_ix(owner, pl, k)]]
 
 
 @decide(D_BAZ_BLD, "bazagthoth", _baz_building_legal,
@@ -336,11 +338,10 @@ def _unit_else_building(s, p: int, pl: int) -> list:
     """The choices of a forced loss on ``pl``: a unit type ``p`` has there (orbit or surface),
     or, when it has none, one of its mines or factories there (RB: Venus levels 2–3 and the
     invasions of Earth both take units first)."""
-    b = unit_ix(p, pl)
-    acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[b + t] or s.surf[b + t]]
+    acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[unit_ix(p, pl, t)] or s.surf[unit_ix(p, pl, t)]]
     if acts:
         return acts
-    return [encode_building(pl, k) for k in (0, 1) if s.bld[building_ix(p, pl, k)]]
+    return [encode_building(pl, k) for k in (MINE, FACTORY) if s.bld[building_ix(p, pl, k)]]
 
 
 def _uprising_legal(s, f):
@@ -380,14 +381,14 @@ def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True)
     """Remove every unit (orbit and surface), mine and factory from ``pl`` back to their
     owners' stock; discard its tiles (and gunrunners) when asked; flip it when asked."""
     for p in range(s.num_players):
-        b = unit_ix(p, pl)
         for t in (INF, SHIP, TANK):
-            k = s.orbit[b + t] + s.surf[b + t]
+            i = unit_ix(p, pl, t)
+            k = s.orbit[i] + s.surf[i]
             if k:
-                s.orbit[b + t] = s.surf[b + t] = 0
+                s.orbit[i] = s.surf[i] = 0
                 s.stock[stock_ix(p, t)] += k
                 s.lost[p] += k
-        for k in (0, 1):
+        for k in (MINE, FACTORY):
             n = s.bld[building_ix(p, pl, k)]
             if n:
                 s.bld = put(s.bld, building_ix(p, pl, k), 0)
@@ -428,7 +429,7 @@ def lose_buildings(s: VenusState, pl: int, n: int) -> None:
 
 def _lose_building_legal(s, f):
     _op, p, pl, left = f
-    return [encode_building(pl, k) for k in (0, 1) if s.bld[building_ix(p, pl, k)]]
+    return [encode_building(pl, k) for k in (MINE, FACTORY) if s.bld[building_ix(p, pl, k)]]
 
 
 def _lose_building_prompt(s, f):
@@ -563,7 +564,7 @@ def _pirate_legal(s, f):
     acts = []
     n = 0
     for pl in pirate_planets(wide):
-        for k in (0, 1):
+        for k in (MINE, FACTORY):
             c = s.bld[building_ix(p, pl, k)]
             if c:
                 acts.append(encode_building(pl, k))

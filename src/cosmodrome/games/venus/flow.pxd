@@ -6,3 +6,5 @@ cpdef Py_ssize_t unit_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t t=*) noexcept
 cpdef Py_ssize_t building_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t k=*) noexcept
 cpdef Py_ssize_t stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept
 cpdef Py_ssize_t building_stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept
+cpdef Py_ssize_t encode_unit_at(Py_ssize_t pl, Py_ssize_t t) except? -1
+cpdef Py_ssize_t orbit_units(s, Py_ssize_t p, Py_ssize_t pl) except? -1

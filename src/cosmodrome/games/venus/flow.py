@@ -77,7 +77,7 @@ def decode_building(a: int) -> tuple:
     return divmod(a - A_BLD, 2)
 
 
-def encode_unit_at(pl: int, t: int) -> int:
+def encode_unit_at(pl, t) -> int:
     """The id of a unit of type ``t`` (infantry, spaceship, tank) at planet ``pl``: ``A_UNITAT``
     plus the unit's index ``pl * 3 + t`` in a seat's block of ``orbit``/``surf``.
 
@@ -156,6 +156,18 @@ FRAME_FIELDS: dict = {}
 #: where every frame holds the seat asked: for the few functions that read frames of
 #: several kinds (a reaction's options), which cannot unpack them by one kind's fields
 SEAT = 1
+
+
+def frame_field(f: tuple, name: str, default=None):
+    """The field ``name`` of frame ``f``, of whatever kind (``default`` when its kind has no
+    such field): for the readers of the frame on top, whatever it is (an option's details
+    and label, a resample), which cannot unpack it by one kind's fields.
+
+    >>> frame_field((D_CLAIM_UNIT, 1, EARTH, 4), "slot"), frame_field((D_TURN, 1), "planet", -1)
+    (4, -1)
+    """
+    fields = FRAME_FIELDS.get(f[0], ())
+    return f[fields.index(name) + 1] if name in fields else default
 
 
 def op(name: str, fields: str = "") -> int:
@@ -431,8 +443,8 @@ def building_stock_ix(p, k) -> int:
 
 
 def buildings(s, p) -> int:
-    """All of ``p``'s mines and factories on the board (its block of ``bld``: a mine and a
-    factory counter for each of the 8 planets, from :func:`building_ix` ``(p, MERCURY)``).
+    """All of ``p``'s mines and factories on the board (its block of ``bld``, from
+    :func:`building_ix` ``(p, MERCURY)`` to the next seat's).
 
     >>> from cosmodrome.games.venus import GAME
     >>> s = GAME.new_state(3, seed=1)
@@ -440,28 +452,40 @@ def buildings(s, p) -> int:
     ...                                          for p in range(3)]
     True
     """
-    i = building_ix(p, MERCURY)
-    return sum(s.bld[i:i + 16])
+    return sum(s.bld[building_ix(p, MERCURY):building_ix(p + 1, MERCURY)])
+
+
+def orbit_units(s, p, pl) -> int:
+    """Units of ``p`` in orbit of ``pl`` (its three types follow each other from
+    :func:`unit_ix` ``(p, pl)``)."""
+    i: cython.Py_ssize_t = unit_ix(p, pl)
+    o: bytearray = s.orbit
+    return o[i] + o[i + 1] + o[i + 2]
 
 
 def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """Units of ``p`` at planet ``pl``, in orbit and on the surface."""
-    i: cython.Py_ssize_t = p * 24 + pl * 3
+    i: cython.Py_ssize_t = unit_ix(p, pl)
     o: bytearray = s.orbit
     su: bytearray = s.surf
     return o[i] + o[i + 1] + o[i + 2] + su[i] + su[i + 1] + su[i + 2]
 
 
-def orbit_units(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
-    """Units of ``p`` in orbit of ``pl``."""
-    i: cython.Py_ssize_t = p * 24 + pl * 3
-    o: bytearray = s.orbit
-    return o[i] + o[i + 1] + o[i + 2]
+def unit_places(s, p, types=(INF, SHIP, TANK)) -> list:
+    """``(planet, unit type)`` of each kind of unit of ``types`` that ``p`` has on the board (in
+    orbit or on the surface), planet by planet, in the order of the unit-at-a-planet ids.
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> unit_places(GAME.new_state(3, seed=1), 0)
+    [(2, 0), (2, 1)]
+    """
+    o, su = s.orbit, s.surf
+    return [(pl, t) for pl in range(8) for t in types if o[unit_ix(p, pl, t)] or su[unit_ix(p, pl, t)]]
 
 
 def remove_unit(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssize_t, surface_first: bool) -> bool:
     """Take one unit of type ``t`` of ``p`` at ``pl`` off the board into its stock."""
-    i: cython.Py_ssize_t = p * 24 + pl * 3 + t
+    i: cython.Py_ssize_t = unit_ix(p, pl, t)
     a: bytearray
     b: bytearray
     a, b = (s.surf, s.orbit) if surface_first else (s.orbit, s.surf)
@@ -471,45 +495,53 @@ def remove_unit(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssi
         b[i] -= 1
     else:
         return False
-    s.stock[p * 5 + t] += 1
+    s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
     return True
 
 
 def income_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """``p``'s income from its mines and factories on ``pl``."""
-    i: cython.Py_ssize_t = p * 16 + pl * 2
+    i: cython.Py_ssize_t = building_ix(p, pl)
     r = s.comp.rules
-    return s.bld[i] * r["mine_income"] + s.bld[i + 1] * r["factory_income"]
+    bld = s.bld
+    return bld[i] * r["mine_income"] + bld[i + 1] * r["factory_income"]   # its mine, then its factory
 
 
 def incomes_on(s, pl: cython.Py_ssize_t) -> list:
     """Every seat's :func:`income_on` ``pl``, by seat."""
-    r = s.comp.rules
-    mine, factory = r["mine_income"], r["factory_income"]
-    bld = s.bld
-    return [bld[i] * mine + bld[i + 1] * factory for i in range(pl * 2, s.num_players * 16, 16)]
+    return [income_on(s, p, pl) for p in range(s.num_players)]
 
 
 def income(s, p: cython.Py_ssize_t) -> int:
     """``p``'s income from all its mines and factories: :func:`income_on` summed over the
-    planets, by strided slices of the building counters."""
+    planets, by strided slices of its block of ``bld`` (its mines from :func:`building_ix`
+    ``(p, MERCURY, MINE)``, its factories from ``(p, MERCURY, FACTORY)``).
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> s = GAME.new_state(3, seed=1)
+    >>> income(s, 1) == sum(income_on(s, 1, pl) for pl in range(8))
+    True
+    """
     r = s.comp.rules
-    k: cython.Py_ssize_t = p * 16
     bld = s.bld
-    return sum(bld[k:k + 16:2]) * r["mine_income"] + sum(bld[k + 1:k + 16:2]) * r["factory_income"]
+    end: cython.Py_ssize_t = building_ix(p + 1, MERCURY)
+    step: cython.Py_ssize_t = building_ix(p, VENUS) - building_ix(p, MERCURY)
+    return (sum(bld[building_ix(p, MERCURY, MINE):end:step]) * r["mine_income"]
+            + sum(bld[building_ix(p, MERCURY, FACTORY):end:step]) * r["factory_income"])
 
 
 def buildings_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """``p``'s mines and factories on ``pl``."""
-    i: cython.Py_ssize_t = p * 16 + pl * 2
-    return s.bld[i] + s.bld[i + 1]
+    i: cython.Py_ssize_t = building_ix(p, pl)
+    bld = s.bld
+    return bld[i] + bld[i + 1]
 
 
 def remove_building(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_t) -> None:
     """A mine (``k`` 0) or factory (1) of ``p`` on ``pl`` goes back to its stock."""
-    s.bld = add(s.bld, p * 16 + pl * 2 + k, -1)
-    s.stock[p * 5 + 3 + k] += 1
+    s.bld = add(s.bld, building_ix(p, pl, k), -1)
+    s.stock[building_stock_ix(p, k)] += 1
 
 
 def pay(s, p: cython.Py_ssize_t, amount) -> None:

@@ -48,6 +48,23 @@ from typing import Any, Optional
 
 from cosmodrome.core import Bot, State
 from cosmodrome.games.venus.components import load_components
+from cosmodrome.games.venus.flow import (  # the planets and the action space, public
+    A_BUILD,
+    A_CARD,
+    A_CLAIM,
+    A_DONE,
+    A_MOVE,
+    A_PASS,
+    A_YES,
+    EARTH,
+    GANYMEDE,
+    KUIPER,
+    MARS,
+    MERCURY,
+    MOON,
+    TITAN,
+    VENUS,
+)
 
 # ------------------------------------------------------------------------------------------
 # public static data
@@ -60,12 +77,8 @@ MINE_INC = _COMP.rules["mine_income"]
 FAC_INC = _COMP.rules["factory_income"]
 FACES = tuple(_COMP.rules["die_faces"])
 PERIODS = _COMP.rules["periods"]
-MERCURY, VENUS, EARTH, MOON, MARS, GANYMEDE, TITAN, KUIPER = range(8)
 UNITS = ("infantry", "spaceship", "tank")
 UIDX = {u: i for i, u in enumerate(UNITS)}
-# action-space layout (see cosmodrome.games.venus.flow)
-A_DONE, A_YES, A_MOVE, A_CLAIM, A_BUILD, A_PASS = 0, 1, 2, 3, 4, 5
-A_CARD = 60
 
 
 def distance(a: int, b: int) -> int:

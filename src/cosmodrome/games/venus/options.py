@@ -27,10 +27,12 @@ from cosmodrome.games.venus.flow import (
     A_YES,
     DECIDE,
     EARTH,
+    SEAT,
     VENUS,
     decode_building,
     decode_reroll,
     decode_unit_at,
+    frame_field,
 )
 from cosmodrome.games.venus.state import EMPIRES
 from cosmodrome.games.venus.text import BLD_LABELS, CARD_TEXT, UNIT_LABELS
@@ -61,15 +63,18 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
     return -1, ""
 
 
-#: where a decision frame names the seat whose pieces its options are (the frame's decider
-#: otherwise): Bazagthoth's victim, the tension tile's target, the seat losing a unit
+#: where a decision frame names the seat whose pieces its options are (the seat asked
+#: otherwise): Bazagthoth's victim, the tension tile's target, the seat losing a unit. By
+#: place, not by the field's name, as :func:`.text.label` reads them: an option is also
+#: described on a frame where it is not legal (Bazagthoth's first question has no ``owner``),
+#: and there the details and the label say the same as they always did.
 _OWNER_SLOT = {"bazagthoth": 2, "tension_target": 4, "kill_unit": 3}
 
 
 def _owner(f, kind: str) -> int:
     """The seat owning the building or unit an option of a ``kind`` decision names."""
     i = _OWNER_SLOT.get(kind)
-    return f[i] if i is not None and len(f) > i else f[1]
+    return f[i] if i is not None and len(f) > i else f[SEAT]
 
 
 def action_details(s, a: int) -> dict:
@@ -110,11 +115,12 @@ def action_details(s, a: int) -> dict:
     if A_PLANET <= a < A_PLANET + 8:
         return {"planet": names[a - A_PLANET]}
     if A_TILE <= a < A_TILE + 30:
-        if len(f) > 2 and 0 <= f[2] < 8 and a - A_TILE < len(s.ptiles[f[2]]):
+        pl = f[2] if len(f) > 2 else -1   # by place, as text.label reads it (see _OWNER_SLOT)
+        if 0 <= pl < 8 and a - A_TILE < len(s.ptiles[pl]):
             c = s.comp
-            t = s.ptiles[f[2]][a - A_TILE]
+            t = s.ptiles[pl][a - A_TILE]
             k = TILE_KINDS[c.tile_kind[t]]
-            return {"planet": names[f[2]], "tile": a - A_TILE, "kind": k,
+            return {"planet": names[pl], "tile": a - A_TILE, "kind": k,
                     "defence": c.tile_def[t] if k in ("mine", "crisis", "alien") else None,
                     "skull": bool(c.tile_skull[t])}
         return {"tile": a - A_TILE}
@@ -125,9 +131,8 @@ def action_details(s, a: int) -> dict:
         return {"card": EFFECTS[e], "title": CARD_TEXT[EFFECTS[e]][0], "type": s.comp.effect_type[e], "verb": verb}
     if A_SEAT <= a < A_SEAT + 5:
         d = {"seat": a - A_SEAT, "empire": EMPIRES[a - A_SEAT]}
-        if kind == "tension_target":   # a tension_seat or tension_kind frame: (op, seat, planet, slot, ...)
-            _op, p, pl, *rest = f
-            d["target_planet"] = names[pl]     # the planet of the tension tile
+        if kind == "tension_target":   # a tension_seat or tension_kind frame
+            d["target_planet"] = names[frame_field(f, "planet")]     # the planet of the tension tile
         return d
     if A_BLD <= a < A_BLD + 16:
         pl, k = decode_building(a)
@@ -136,7 +141,7 @@ def action_details(s, a: int) -> dict:
         pl, t = decode_unit_at(a)
         return {"planet": names[pl], "unit": UNIT_LABELS[t], "owner": _owner(f, kind)}
     if A_UNIT <= a < A_UNIT + 3:
-        d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f[1]}
+        d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f[SEAT]}
         pl, where = _unit_place(s, f, kind)
         if pl >= 0:
             d["planet"] = names[pl]

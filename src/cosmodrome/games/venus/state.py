@@ -51,7 +51,7 @@ from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.core.fields import COPY, generate, record
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import load_components
-from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, HOOKS, T_ALIEN
+from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, HOOKS, SEAT, T_ALIEN, frame_field
 from cosmodrome.i18n import N_
 
 _new = object.__new__
@@ -229,7 +229,7 @@ class VenusState(State):
     def to_move(self) -> Optional[int]:
         if self.over or not self.stack:
             return None
-        return self.stack[-1][1]
+        return self.stack[-1][SEAT]
 
     legal_actions = flow.legal_actions
 
@@ -305,9 +305,9 @@ class VenusState(State):
         generator. Cards ``seat`` saw in another hand (look-and-swap) are treated as unknown."""
         s = self.clone()
         known = {seat}
-        if s.stack and s.stack[-1][1] == seat:
-            if s.stack[-1][0] in (D_LOOK_TAKE, D_LOOK_GIVE):
-                known.add(s.stack[-1][2])   # the hand the seat is looking at right now
+        top = s.stack[-1] if s.stack else None
+        if top and top[SEAT] == seat and top[0] in (D_LOOK_TAKE, D_LOOK_GIVE):
+            known.add(frame_field(top, "owner"))   # the hand the seat is looking at right now
         pool = list(s.deck)
         for p in range(s.num_players):
             if p not in known:
@@ -454,7 +454,7 @@ def state_from_json(game, data: Any) -> VenusState:
         s.log = log
         if not s.over and (not s.stack or s.stack[-1][0] not in DECIDE):
             raise RecordError("saved venus state: no decision is pending in a running game")
-        if s.stack and s.stack[-1][0] in DECIDE and not 0 <= s.stack[-1][1] < n:
+        if s.stack and s.stack[-1][0] in DECIDE and not 0 <= s.stack[-1][SEAT] < n:
             raise RecordError("saved venus state: the pending decision names an unknown seat")
     except KeyError as exc:
         raise RecordError(f"saved venus state lacks the field {exc.args[0]!r}") from None
