@@ -15,7 +15,7 @@ import cosmodrome.games as games_pkg
 GAMES = Path(games_pkg.__file__).parent
 PACKAGES = ("venus", "cosmic_run", "moon", "mars")
 #: the other styles the games once used
-OTHER_STYLE = re.compile(r'\([Rr]ules, "|\b[Rr]ules, "|^Rules, |\bRB (?=["A-Z])|\bRB cards?:|\brulebook: (?=[A-Z])')
+OTHER_STYLE = re.compile(r'\([Rr]ules,\s+"|\b[Rr]ules,\s+"|^Rules, |\bRB (?=["A-Z])|\bRB cards?:|\brulebook: (?=[A-Z])')
 
 
 def docstrings(path: Path) -> list[tuple[int, str]]:

@@ -31,7 +31,7 @@ def choose_next(s: MarsState) -> None:
 
 
 def start_round(s: MarsState) -> None:
-    """Turn order step 1, then the marine phase; the equipment drop of round 5 (rules,
+    """Turn order step 1, then the marine phase; the equipment drop of round 5 (RB:
     "Equipment") and the Scout's step once a round."""
     s.acted = [0] * s.num_players
     s.scouted = [0] * s.num_players
@@ -41,7 +41,7 @@ def start_round(s: MarsState) -> None:
 
 
 def end_turn(s: MarsState) -> None:
-    """After a marine's turn: a wave face rolled during it sends a wave on its side (rules,
+    """After a marine's turn: a wave face rolled during it sends a wave on its side (RB:
     "Martian waves"); then the next marine, or the end of the round."""
     m = s.cur
     s.acted[m] = 1

@@ -582,7 +582,7 @@ class MarsState(FlatState, State):
 
     def barrier(self, backward: int) -> bool:
         """Whether the ring's end a move goes towards holds the force barrier: the right
-        defender box (forward) or the left one (backward) while its defender lives (rules,
+        defender box (forward) or the left one (backward) while its defender lives (RB:
         "The red defenders": the barrier is "behind them"; ruling 3). On half the board the
         LZ's far edge (backward) has none: a move stops there, as at a dead defender's box."""
         aloc = self.aloc

@@ -110,7 +110,7 @@ def reroll(s: MoonState, d: int) -> None:
 
 
 def move(s: MoonState, action: int) -> None:
-    """Move by the chosen die (RB: "How do I jump?"); collect Sputniks on the path (rules,
+    """Move by the chosen die (RB: "How do I jump?"); collect Sputniks on the path (RB:
     "The Sputnik"); the goal ends the turn (RB: "How do I win?"); an accident ends it too
     (RB: "What's an accident?"). Only the chosen die's accident face counts (see
     docs/rulings/moon.md). A move out of turn neither ends nor goes on with the turn."""

@@ -17,7 +17,7 @@ from cosmodrome.games.moon.text import name_w, says
 
 
 def start_turn(s: MoonState, a: int) -> None:
-    """Astronaut ``a`` begins its turn: its condition sets the dice it takes (rules,
+    """Astronaut ``a`` begins its turn: its condition sets the dice it takes (RB:
     "Handicaps": normal 4, handicap 3, accident 2, not cumulative)."""
     s.cur = s.mv = a
     s.cur_last = int(started_last(s, a))
