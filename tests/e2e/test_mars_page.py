@@ -72,6 +72,10 @@ def test_three_marines_play_a_whole_game_by_clicking_the_ring(server, browser):
     # incoming-wave box per side, the two upgrades beside the LZ, three marines and their cards
     assert page.locator("[data-testid=mars-box]").count() == standing_boxes(v)
     assert page.locator("[data-testid=mars-barrier]").count() == 2
+    # the ring's and the centre's rule tooltips are the view's help, this game's round count in them
+    assert page.locator("[data-testid=mars-barrier] title").first.text_content() == v["help"]["board"]["barrier"]["left"]
+    assert page.locator("[data-testid=mars-rounds] > title").text_content() == \
+        "The round track: the MMM must be destroyed within 8 rounds."
     assert sorted(page.eval_on_selector_all("[data-testid=mars-incoming]", "els => els.map(e => e.dataset.side)")) == ["left", "right"]
     assert page.eval_on_selector_all("[data-testid=mars-upgrade]", "els => els.map(e => e.dataset.upgrade)") == v["upgrades"]
     assert page.locator("[data-testid=mars-marine]").count() == 3

@@ -60,6 +60,9 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
     assert page.locator(".moon-cell").count() == 36 * 4
     assert page.locator("[data-testid=moon-astro]").count() == 3
     assert page.locator("[data-testid=moon-card]").count() == 3
+    # the counters' rule tooltips are the view's help, the handicapped turn's dice the game's own
+    assert page.locator("[data-testid=moon-card] .c.hc").first.get_attribute("title") == \
+        "Handicap counters: the next turn takes only 3 dice"
     # the advanced rules' four special box tokens sit on the circled boxes
     assert page.locator("[data-testid=moon-token]").count() == 4
     # and each player's action card: ours face up (as the server's view says), the others face down

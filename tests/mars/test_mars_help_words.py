@@ -23,7 +23,8 @@ VARIANT = {"name": "tough", "toml": (
     '[dice.faces]\nvalue = { blue = ["1", "1", "1", "3", "3", "3"], white = ["1", "1", "1", "2", "2", "2"], '
     'black = ["1", "1", "1", "2", "2", "2"] }\nstatus = "assumed"\nsource = "ours"\n'
     '[counts.dice]\nvalue = { marine = 4, crashed = 1, actions = 3, nuke = 3, nuke_target = 8 }\nstatus = "assumed"\n'
-    'source = "ours"\n')}
+    'source = "ours"\n'
+    '[rounds.limit]\nvalue = 6\nstatus = "assumed"\nsource = "ours"\n')}
 
 
 def test_the_tooltips_come_with_the_view_and_carry_the_printed_numbers():
@@ -52,6 +53,28 @@ def test_a_variants_tooltips_explain_its_own_numbers():
     assert help_["dice"]["black"] == "black die: 1, 1, 1, 2, 2, 2"          # no wave face on this one
     assert help_["mmm"].startswith("The Martian Master Mind. 3 dice summing to 8 or more")
     assert help_["marine"]["crashed"].endswith("plays it with 1 die.")
+    assert help_["board"]["rounds"] == "The round track: the MMM must be destroyed within 6 rounds."
+
+
+def test_the_rings_places_and_the_centres_tracks_come_with_the_view():
+    """The Landing Zone, the defender boxes, the barriers, the incoming-wave boxes, the white die,
+    the round and damage tracks and the alien pool (RB: Setup; How we win?; Martian waves)."""
+    board = GAME.new_state(2, 1).view(0)["help"]["board"]
+    assert board["lz"].startswith("The Landing Zone: the marines' base. Aliens still in it")
+    assert board["beside"] == {z: f"The {side} defender box, beside the MMM: free of aliens, a marine here may set off "
+                                  "the nuke." for z, side in (("0", "left"), ("6", "right"))}
+    assert board["barrier"]["right"].startswith("The right defender's force barrier: no marine passes")
+    assert board["incoming"]["left"].endswith("At the start of the next round they storm into the Landing Zone.")
+    assert board["white"]["1"] == "The MMM's white die shows 1: this round's wave comes on the left side."
+    assert board["white"]["2"] == "The MMM's white die shows 2: this round's wave comes on the right side."
+    assert board["white"]["none"].startswith("The MMM's white die, rolled each round: 1 sends")
+    assert board["rounds"] == "The round track: the MMM must be destroyed within 8 rounds."
+    assert board["damage"].startswith("Successful attacks on the base: at the last one")
+    assert board["pool"].startswith("Alien counters in the bag (new waves)")
+    with using("hu"):
+        hu = GAME.new_state(2, 1, GAME.resolve_options({"components": VARIANT})).view(0)["help"]["board"]
+    assert hu["rounds"] == "A fordulósáv: az MFA-t 6 forduló alatt el kell pusztítani."
+    assert hu["barrier"]["left"] == "A bal védő erőtere: amíg él, egy tengerészgyalogos sem jut be a mezőjébe."
 
 
 def test_the_tooltips_read_hungarian():
@@ -74,5 +97,7 @@ def test_the_tooltips_are_not_part_of_what_a_seat_observes():
 def test_the_renderer_keeps_no_copy_of_the_texts():
     js = RENDERER.read_text(encoding="utf-8")
     for text in ("Yellow aliens", "Sentinels:", "blue die: 1", "A box with a circle", "Bunker:", "Four dice summing",
-                 "plays with 4 dice", "with 2 dice", "3 dice next turn"):
+                 "plays with 4 dice", "with 2 dice", "3 dice next turn", "the marines' base", ", beside the MMM:",
+                 "force barrier: no marine", "incoming-wave box:", "white die shows", "rolled each round", "The round track",
+                 "eighth round", "Successful attacks on the base", "Alien counters in the bag"):
         assert text not in js, text

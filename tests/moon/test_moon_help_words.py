@@ -34,9 +34,28 @@ def test_the_boxes_tooltips_come_with_the_view_by_terrain_code():
     assert hu["counters"].startswith("Szputnyik-jelzők: egyenként 1 pont")
 
 
+def test_the_counters_and_special_boxes_tooltips_come_with_the_view():
+    """A special box (RB: "Special boxes"), the EC counters (RB: "Earth Control") and the
+    handicap counters with a handicapped turn's dice, the component data's (RB: "Handicaps")."""
+    help_ = GAME.new_state(3, 1).view(0)["help"]
+    assert help_["box"].startswith("Special box: a circled box between two lunar cards")
+    assert help_["ec"] == "EC counters: spend one to re-roll a die or to take one more die at the start of a turn"
+    assert help_["handicap"] == "Handicap counters: the next turn takes only 3 dice"
+    with using("hu"):
+        hu = GAME.new_state(3, 1).view(0)["help"]
+    assert hu["handicap"] == "Hátrányjelzők: a következő körben csak 3 kocka jár"
+    assert hu["ec"].startswith("FI-jelzők: egyet elköltve")
+
+
 def test_a_variants_sputnik_points_show_in_the_counters_tooltip():
     comp = dataclasses.replace(GAME.new_state(3, 1).comp, sputnik_points=2)
     assert table_help(comp)["counters"] == "Sputnik counters: 2 points each; half are lost in an accident"
+
+
+def test_a_variants_handicapped_turn_shows_its_own_dice():
+    comp = GAME.new_state(3, 1).comp
+    comp = dataclasses.replace(comp, dice={**comp.dice, "handicap": 2})
+    assert table_help(comp)["handicap"] == "Handicap counters: the next turn takes only 2 dice"
 
 
 def test_the_tooltips_are_not_part_of_what_a_seat_observes():
@@ -48,5 +67,6 @@ def test_the_tooltips_are_not_part_of_what_a_seat_observes():
 
 def test_the_renderer_keeps_no_copy_of_the_texts():
     js = RENDERER.read_text(encoding="utf-8")
-    for text in ("Sky: you may", "Rock: a step", "A Sputnik: pass", "A tunnel box", "1 point each"):
+    for text in ("Sky: you may", "Rock: a step", "A Sputnik: pass", "A tunnel box", "1 point each",
+                 "Special box: a circled", "EC counters:", "Handicap counters:", "three dice"):
         assert text not in js, text

@@ -279,7 +279,38 @@ WAVE_FACE_HELP = N_(" (the {face} face moves {n} and calls an alien wave at the 
 #: their numbers the component data's (the injector's: state.TIRED_DICE)
 MMM_HELP = N_("The Martian Master Mind. {nuke} dice summing to {target} or more, rolled from a defender box free of "
               "aliens, blow it up: the marines win.")
+#: the ring's places and the centre's tracks, boxes and white die (RB: Setup; How we win?;
+#: Martian waves; The defenders), in the current language; see :func:`_board_help`
+BOARD_HELP = {
+    "lz": N_("The Landing Zone: the marines' base. Aliens still in it after the marines' turns attack the base."),
+    "beside": N_("The {zone}, beside the MMM: free of aliens, a marine here may set off the nuke."),
+    "barrier": {"left": N_("The left defender's force barrier: no marine passes into its box while it lives."),
+                "right": N_("The right defender's force barrier: no marine passes into its box while it lives.")},
+    "incoming": {"left": N_("The left incoming-wave box: aliens a wave pushed off the left card next to the Landing "
+                            "Zone. At the start of the next round they storm into the Landing Zone."),
+                 "right": N_("The right incoming-wave box: aliens a wave pushed off the right card next to the "
+                             "Landing Zone. At the start of the next round they storm into the Landing Zone.")},
+    "white": {"1": N_("The MMM's white die shows {n}: this round's wave comes on the left side."),
+              "2": N_("The MMM's white die shows {n}: this round's wave comes on the right side."),
+              "none": N_("The MMM's white die, rolled each round: 1 sends a wave to the left side, 2 to the right.")},
+    "damage": N_("Successful attacks on the base: at the last one the base is lost, and the game with it."),
+    "pool": N_("Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and "
+               "dead defenders (never back)."),
+}
 _TABLE_HELP: dict = {}
+
+
+def _board_help(comp) -> dict:
+    """The ring's and the centre's tooltips (:data:`BOARD_HELP`), the rounds ``comp``'s."""
+    b, rounds = BOARD_HELP, comp.rounds
+    return {"lz": gettext(b["lz"]),
+            "beside": {str(z): gettext(b["beside"]).format(zone=zone_name(z)) for z in (0, 6)},
+            "barrier": {k: gettext(v) for k, v in b["barrier"].items()},
+            "incoming": {k: gettext(v) for k, v in b["incoming"].items()},
+            "white": {k: gettext(v).format(n=k) for k, v in b["white"].items()},
+            "rounds": ngettext("The round track: the MMM must be destroyed within {n} round.",
+                               "The round track: the MMM must be destroyed within {n} rounds.", rounds).format(n=rounds),
+            "damage": gettext(b["damage"]), "pool": gettext(b["pool"])}
 
 
 def _marine_help(comp) -> dict:
@@ -304,7 +335,8 @@ def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``
     (the hits each alien colour needs, the sentinels' dice, the dice's faces, the nuke's dice and
     target, a marine's dice): ``{"cells": {kind: text}, "aliens": {colour: text}, "upgrades":
-    {name: text}, "dice": {colour: text}, "mmm": text, "marine": {"standing"|"crashed"|"tired": text}}``. Made once per component set and language; the view hands out the same
+    {name: text}, "dice": {colour: text}, "mmm": text, "marine": {"standing"|"crashed"|"tired": text},
+    "board": the ring's places and the centre's tracks (:func:`_board_help`)}``. Made once per component set and language; the view hands out the same
     object every move.
 
     >>> from cosmodrome.games.mars import GAME
@@ -321,7 +353,7 @@ def table_help(comp) -> dict:
             "upgrades": {k: text(n).format(n=n) for k, text in UPGRADE_HELP.items()},
             "dice": {c: _die_help(c, faces) for c, faces in zip(COLOUR_NAMES, comp.faces)},
             "mmm": gettext(MMM_HELP).format(nuke=comp.dice["nuke"], target=comp.dice["nuke_target"]),
-            "marine": _marine_help(comp)})
+            "marine": _marine_help(comp), "board": _board_help(comp)})
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
             _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
     return out[1]

@@ -40,7 +40,8 @@ const SIZE = 2 * (ROUT + 26), C = SIZE / 2;
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
 // the rules' help: the game's own words with this game's numbers (the view's ``help``,
 // games/mars/text.py table_help), set at each drawing
-let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {}, mmm: "", marine: {} };
+let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {}, mmm: "", marine: {},
+  board: { beside: {}, barrier: {}, incoming: {}, white: {} } };
 const MARINE_COLOURS = { Red: "#e0474c", Blue: "#3a7be0", Green: "#3fae5a", Yellow: "#f2c53d", White: "#ecebf2" };
 const ALIEN_COLOURS = { yellow: "#f2c53d", blue: "#4a8cf0", red: "#e0474c" };
 
@@ -173,9 +174,8 @@ function ringSvg(v, ctx, idx) {
     const label = z.zone === 3 ? tr("Landing Zone") : (z.zone === 0 || z.zone === 6) ? "" : tr(cards.shift());
     const t1 = g.a(z.first), t2 = g.a(z.first + z.width), mid = (t1 + t2) / 2;
     root.append(svg("path", { d: sector(R0 - 3, ROUT + 3, t1, t2), class: `mars-zone z${z.zone}` },
-      svg("title", { text: z.zone === 3 ? tr("The Landing Zone: the marines' base. Aliens still in it after the marines' turns attack the base.")
-        : z.zone === 0 || z.zone === 6 ? tr("The {zone}, beside the MMM: free of aliens, a marine here may set off the nuke.", { zone: z.name })
-          : `${label} (${z.name})` })));
+      svg("title", { text: z.zone === 3 ? HELP.board.lz
+        : z.zone === 0 || z.zone === 6 ? HELP.board.beside[z.zone] : `${label} (${z.name})` })));
     if (!label) return;
     const top = Math.sin(mid) < 0;    // on the upper half the text runs clockwise, on the lower half anticlockwise
     const r = top ? ROUT + 6 : ROUT + 18;
@@ -253,8 +253,7 @@ function ringSvg(v, ctx, idx) {
     const t = g.a(c);
     const [xa, ya] = pt(R0, t), [xb, yb] = pt(ROUT, t);
     root.append(svg("line", { x1: xa, y1: ya, x2: xb, y2: yb, class: "mars-barrier", "data-testid": "mars-barrier" },
-      svg("title", { text: d.side === "left" ? tr("The left defender's force barrier: no marine passes into its box while it lives.")
-        : tr("The right defender's force barrier: no marine passes into its box while it lives.") })));
+      svg("title", { text: HELP.board.barrier[d.side] })));
   });
   root.append(centre(v, ctx, idx, g));
   return root;
@@ -285,9 +284,7 @@ function waveBox(v, side, x, y) {
   svg("text", { x: 68, y: 18, "text-anchor": "middle", class: "mars-label", text: side === "left" ? tr("Incoming left") : tr("Incoming right") }),
   aliens.length ? aliens.map((a, i) => alienIcon(a, 12 + (i % 10) * 12.5, 37, 5.5, false))
     : svg("text", { x: 68, y: 42, "text-anchor": "middle", class: "mars-note", text: pgettext("an incoming-wave box", "empty") }),
-  svg("title", { text: (side === "left"
-    ? tr("The left incoming-wave box: aliens a wave pushed off the left card next to the Landing Zone. At the start of the next round they storm into the Landing Zone.")
-    : tr("The right incoming-wave box: aliens a wave pushed off the right card next to the Landing Zone. At the start of the next round they storm into the Landing Zone."))
+  svg("title", { text: HELP.board.incoming[side]
     + (aliens.length ? tr(" Now: {aliens}.", { aliens: aliens.map(a => tr(a)).join(", ") }) : "") }));
   return g;
 }
@@ -303,16 +300,14 @@ function centre(v, ctx, idx, g) {
   out.append(svg("g", { class: "mars-white", transform: `translate(${C + 72} ${C - R0 - LH * 2 - 8})`, "data-testid": "mars-white-die", "data-face": wd || "" },
     svg("rect", { x: 0, y: 0, width: 26, height: 26, rx: 5 }),
     svg("text", { x: 13, y: 18, "text-anchor": "middle", text: wd ? String(wd) : "–" }),
-    svg("title", { text: wd ? (wd === 1 ? tr("The MMM's white die shows {n}: this round's wave comes on the left side.", { n: wd })
-        : tr("The MMM's white die shows {n}: this round's wave comes on the right side.", { n: wd }))
-      : tr("The MMM's white die, rolled each round: 1 sends a wave to the left side, 2 to the right.") })));
+    svg("title", { text: (wd && HELP.board.white[wd]) || HELP.board.white.none })));
   // the tracks
   const half = v.half_board;
   const tx = half ? C - 150 : C - 126;
   out.append(track(tx, C - 132, tr("Round {round} of {rounds}", { round: v.round, rounds: v.rounds }), v.rounds, (i) => (i + 1 === v.round ? "now" : i + 1 < v.round), "rounds",
-    tr("The round track: the MMM must be destroyed before the end of the eighth round.")));
+    HELP.board.rounds));
   out.append(track(tx, C - 76, tr("Base damage {hits} of {attacks}", { hits: v.base_hits, attacks: v.base_attacks }), v.base_attacks, (i) => i < v.base_hits, "damage",
-    tr("Successful attacks on the base: at the last one the base is lost, and the game with it.")));
+    HELP.board.damage));
   // the incoming-wave boxes: one per side in play
   const sides = Object.keys(v.incoming || {});
   sides.forEach(side => out.append(waveBox(v, side, side === "left" ? C - 150 : half ? C - 8 : C + 14, C - 24)));
@@ -323,7 +318,7 @@ function centre(v, ctx, idx, g) {
   const late = eq && eq.in_play === false;
   out.append(svg("text", { ...notAt(50), "data-testid": "mars-pool",
     text: tr("Bag {bag} · dead {dead}", { bag: v.pool.bag, dead: v.pool.dead }) + (v.pool.gone ? tr(" · out of the game {n}", { n: v.pool.gone }) : "") },
-  svg("title", { text: tr("Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and dead defenders (never back).") })));
+  svg("title", { text: HELP.board.pool })));
   if (eq) out.append(svg("text", { ...notAt(70), "data-testid": "mars-deck",
     text: tr("Equipment deck {deck} · discarded {n}", { deck: eq.deck, n: (eq.discard || []).length }) },
   svg("title", { text: tr("Equipment cards left to draw and those used up") + ((eq.discard || []).length ? ` (${eq.discard.map(n => tr(n)).join(", ")})` : "") + "." })));

@@ -24,7 +24,7 @@ const W = 26, H = 32, TOP = 46, LEFT = 18;         // cell size and margins of t
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
 // the lap's boxes explained: the game's own words (the view's ``help``, games/moon/text.py
 // table_help), set at each drawing
-let HELP = { cells: [], sputnik: "", counters: "" };
+let HELP = { cells: [], sputnik: "", counters: "", box: "", ec: "", handicap: "" };
 const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: t("EC"), "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
 const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3fae5a", white: "#e8e8ee" };
 const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
@@ -79,7 +79,7 @@ function lapSvg(v, ctx, idx) {
     // under a circled box between two cards: its mark ("S", special box), its name in the tooltip
     if (isGoal || isBox) root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under", "data-testid": isBox ? "moon-box-mark" : null,
       "text-anchor": "middle", text: isGoal ? pgettext("moon board", "goal") : pgettext("the mark of a special box under the Moon's strip", "S") },
-    isBox ? svg("title", { text: t("Special box: a circled box between two lunar cards (with the advanced rules a token lies on it)") }) : null));
+    isBox ? svg("title", { text: HELP.box }) : null));
     // a card's own column numbers, as the options name places ("card 2, column 3, level 1")
     else root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under moon-colno", "data-testid": "moon-colno",
       "text-anchor": "middle", text: String(((c - 1) % 7) + 1) }));
@@ -150,8 +150,8 @@ function jumpCard(v, a, ctx, idx) {
       el("b", { text: a.name }), el("span", { class: "muted small", text: ` ${a.seat_name !== a.name ? a.seat_name : ""}` })),
     el("div", { class: "moon-counters" },
       el("span", { class: "c spk", title: HELP.counters, text: `✶ ${a.sputniks}` }),
-      el("span", { class: "c ec", title: t("EC counters: spend one to re-roll a die or to take one more die at the start of a turn"), text: `${t("EC")} ${a.ec}` }),
-      el("span", { class: "c hc", title: t("Handicap counters: the next turn takes only three dice"), text: `H ${a.handicap}` }),
+      el("span", { class: "c ec", title: HELP.ec, text: `${t("EC")} ${a.ec}` }),
+      el("span", { class: "c hc", title: HELP.handicap, text: `H ${a.handicap}` }),
       el("span", { class: "muted small", text: a.finished ? t("at the goal (#{n})", { n: a.finished }) : t("race #{n}", { n: a.race_position }) + (a.down ? " · " + t("face-down") : "") })),
     actionCard(v, a, ctx, idx),
     turn ? el("div", { class: "muted small", text: t("{n} dice this turn", { n: turn.dice_n }) }) : null,
