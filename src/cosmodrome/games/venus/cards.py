@@ -59,7 +59,10 @@ from cosmodrome.games.venus.flow import (
     building_ix,
     decide,
     decode_unit_at,
+    encode_gunrunner,
     encode_unit_at,
+    gunrunner_card,
+    gunrunner_planet,
     stock_ix,
     unit_ix,
     unit_places,
@@ -764,11 +767,27 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     _op, p = f
     pl = a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
-    s.gun += (pl * 1000 + card,)
+    s.gun += (encode_gunrunner(pl, card),)
     s.gain(p, s.comp.rules["gunrunner_money"])
     s.say("gunrunner", says("{who} places a gunrunner on {planet} and takes £3.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl})
     # the gunrunner lies on the table, not on the discard pile: 'instead' cannot recall it
+
+
+def discard_gunrunners(s: VenusState, pl: int) -> int:
+    """Put the gunrunners lying on planet ``pl`` on the discard pile, in the order they were
+    placed, and say how many there were (RB: card Gunrunner – it stays until a crisis tile
+    of its planet is defeated; and the planet's tiles go when a crisis empties it)."""
+    keep = []
+    n = 0
+    for g in s.gun:
+        if gunrunner_planet(g) == pl:
+            s.discard += (gunrunner_card(g),)
+            n += 1
+        else:
+            keep.append(g)
+    s.gun = tuple(keep)
+    return n
 
 
 @decide(D_PLACE_TENSION, "place_tension", lambda s, f: [A_PLANET + pl for pl in _tension_dest(s)],

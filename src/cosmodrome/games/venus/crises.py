@@ -8,7 +8,7 @@ then resolved from Mercury to the Kuiper Belt (Earth before the Moon).
 
 from __future__ import annotations
 
-from cosmodrome.games.venus.cards import target_unit, unit_eliminated, units_eliminated
+from cosmodrome.games.venus.cards import discard_gunrunners, target_unit, unit_eliminated, units_eliminated
 from cosmodrome.games.venus.flow import (
     A_DONE,
     A_SEAT,
@@ -396,13 +396,7 @@ def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True)
     if discard_tiles:
         s.tdisc += tuple(s.ptiles[pl])
         s.ptiles[pl] = ()
-        keep = []
-        for g in s.gun:
-            if g // 1000 == pl:
-                s.discard += (g % 1000,)
-            else:
-                keep.append(g)
-        s.gun = tuple(keep)
+        discard_gunrunners(s, pl)
     if flip:
         s.flipped = put(s.flipped, pl, 1)
 
