@@ -50,6 +50,7 @@ from cosmodrome.games.venus.flow import (
     decode_building,
     decode_unit_at,
     encode_building,
+    encode_crisis,
     encode_unit_at,
     incomes_on,
     put,
@@ -175,7 +176,7 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
             return
     lv = level(s, pl)
     if lv >= first_effect(s.comp.rules, pl):
-        s.crises += (pl * 16 + min(lv, 15),)
+        s.crises += (encode_crisis(pl, lv),)
         s.say("crisis", says("Crisis on {planet} at level {level}.", planet=planet_w(s.comp, pl), level=lv), {"planet": pl, "level": lv})
         CRISIS[pl](s, lv)
 

@@ -11,3 +11,6 @@ cpdef Py_ssize_t orbit_units(s, Py_ssize_t p, Py_ssize_t pl) except? -1
 cpdef Py_ssize_t encode_gunrunner(Py_ssize_t pl, Py_ssize_t card) noexcept
 cpdef Py_ssize_t gunrunner_planet(Py_ssize_t g) noexcept
 cpdef Py_ssize_t gunrunner_card(Py_ssize_t g) noexcept
+cpdef Py_ssize_t encode_crisis(Py_ssize_t pl, Py_ssize_t lv) noexcept
+cpdef Py_ssize_t crisis_planet(Py_ssize_t x) noexcept
+cpdef Py_ssize_t crisis_level(Py_ssize_t x) noexcept
