@@ -768,8 +768,9 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     pl = a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
     s.gun += (encode_gunrunner(pl, card),)
-    s.gain(p, s.comp.rules["gunrunner_money"])
-    s.say("gunrunner", says("{who} places a gunrunner on {planet} and takes £3.", who=who(p), planet=planet_w(s.comp, pl)),
+    n = s.comp.rules["gunrunner_money"]
+    s.gain(p, n)
+    s.say("gunrunner", says("{who} places a gunrunner on {planet} and takes £{n}.", who=who(p), planet=planet_w(s.comp, pl), n=n),
           {"seat": p, "planet": pl})
     # the gunrunner lies on the table, not on the discard pile: 'instead' cannot recall it
 
