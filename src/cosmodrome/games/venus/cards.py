@@ -438,15 +438,20 @@ def _mod(unit):
     return fx
 
 
-def _sac_tank(s, p):
-    """Sacrifice a tank of yours on the fought-over surface for +3 CP; it goes to stock, or
-    to Earth orbit with the return card (RB: Detailed explanation of the cards)."""
-    i = unit_ix(p, s.cb.planet, TANK)
-    s.surf[i] -= 1
-    s.stock[stock_ix(p, TANK)] += 1
+def sacrifice_unit(s: VenusState, p: int, t: int) -> None:
+    """Sacrifice a unit of ``p`` of type ``t`` on the surface of the planet fought over for
+    +3 CP; it goes to stock, or to Earth orbit with the return card (RB: Detailed explanation
+    of the cards – the tank sacrifice and the unit sacrifice)."""
+    s.surf[unit_ix(p, s.cb.planet, t)] -= 1
+    s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
     s.cb.card_points += 3
-    unit_eliminated(s, p, TANK)
+    unit_eliminated(s, p, t)
+
+
+def _sac_tank(s, p):
+    """Sacrifice a tank of yours on the fought-over surface (:func:`sacrifice_unit`)."""
+    sacrifice_unit(s, p, TANK)
 
 
 def _sac_unit(s, p):

@@ -14,7 +14,13 @@ try:
 except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
     cython = None
 
-from cosmodrome.games.venus.cards import COMBAT_EFFECTS, discard_gunrunners, discard_played, unit_eliminated
+from cosmodrome.games.venus.cards import (
+    COMBAT_EFFECTS,
+    discard_gunrunners,
+    discard_played,
+    sacrifice_unit,
+    unit_eliminated,
+)
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_CARD,
@@ -332,13 +338,8 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     with the return card)."""
     _op, p = f
     t = a - A_UNIT
-    i = unit_ix(p, s.cb.planet, t)
-    s.surf[i] -= 1
-    s.stock[stock_ix(p, t)] += 1
-    s.lost[p] += 1
-    s.cb.card_points += 3
+    sacrifice_unit(s, p, t)
     s.say("sacrifice", says("{who} sacrifices {unit} for 3 combat points.", who=who(p), unit=an_unit_w(t)), {"seat": p, "unit": t})
-    unit_eliminated(s, p, t)
 
 
 def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
