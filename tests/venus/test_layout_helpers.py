@@ -63,3 +63,19 @@ def test_the_board_helpers_agree_with_the_counters():
     assert unit_places(s, 1) == [(EARTH, 0), (EARTH, 1), (EARTH, 2), (6, 1)]
     assert unit_places(s, 1, (TANK,)) == [(EARTH, TANK)]
     assert buildings(s, 1) == sum(s.bld[building_ix(1, pl, k)] for pl in range(8) for k in (0, 1))
+
+
+#: the packed records of the table written by hand: a gunrunner (``planet*1000 + card``) or
+#: a crisis (``planet*16 + level``); flow's encode_gunrunner / encode_crisis and their readers own them
+PACKED_BY_HAND = (r"(\*|//|%) ?1000\b", r"\* ?16 \+|(//|%) ?16\b")
+
+
+@pytest.mark.parametrize("module", RULES + ("view", "observation"))
+def test_gunrunners_and_crises_are_packed_by_flows_helpers_only(module):
+    # the view lays its own blocks out by 16 (``range(p * 16, p * 16 + 16, 2)``): only the
+    # gunrunners' packing is checked there
+    patterns = PACKED_BY_HAND if module in RULES else PACKED_BY_HAND[:1]
+    text = (VENUS_DIR / f"{module}.py").read_text()
+    found = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+             for pattern in patterns if re.search(pattern, line)]
+    assert found == [], f"{module}.py packs a gunrunner or a crisis by hand: {found}"

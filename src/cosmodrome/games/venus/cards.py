@@ -59,7 +59,10 @@ from cosmodrome.games.venus.flow import (
     building_ix,
     decide,
     decode_unit_at,
+    encode_gunrunner,
     encode_unit_at,
+    gunrunner_card,
+    gunrunner_planet,
     stock_ix,
     unit_ix,
     unit_places,
@@ -435,15 +438,20 @@ def _mod(unit):
     return fx
 
 
-def _sac_tank(s, p):
-    """Sacrifice a tank of yours on the fought-over surface for +3 CP; it goes to stock, or
-    to Earth orbit with the return card (RB: Detailed explanation of the cards)."""
-    i = unit_ix(p, s.cb.planet, TANK)
-    s.surf[i] -= 1
-    s.stock[stock_ix(p, TANK)] += 1
+def sacrifice_unit(s: VenusState, p: int, t: int) -> None:
+    """Sacrifice a unit of ``p`` of type ``t`` on the surface of the planet fought over for
+    +3 CP; it goes to stock, or to Earth orbit with the return card (RB: Detailed explanation
+    of the cards – the tank sacrifice and the unit sacrifice)."""
+    s.surf[unit_ix(p, s.cb.planet, t)] -= 1
+    s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
     s.cb.card_points += 3
-    unit_eliminated(s, p, TANK)
+    unit_eliminated(s, p, t)
+
+
+def _sac_tank(s, p):
+    """Sacrifice a tank of yours on the fought-over surface (:func:`sacrifice_unit`)."""
+    sacrifice_unit(s, p, TANK)
 
 
 def _sac_unit(s, p):
@@ -764,11 +772,28 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     _op, p = f
     pl = a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
-    s.gun += (pl * 1000 + card,)
-    s.gain(p, s.comp.rules["gunrunner_money"])
-    s.say("gunrunner", says("{who} places a gunrunner on {planet} and takes £3.", who=who(p), planet=planet_w(s.comp, pl)),
+    s.gun += (encode_gunrunner(pl, card),)
+    n = s.comp.rules["gunrunner_money"]
+    s.gain(p, n)
+    s.say("gunrunner", says("{who} places a gunrunner on {planet} and takes £{n}.", who=who(p), planet=planet_w(s.comp, pl), n=n),
           {"seat": p, "planet": pl})
     # the gunrunner lies on the table, not on the discard pile: 'instead' cannot recall it
+
+
+def discard_gunrunners(s: VenusState, pl: int) -> int:
+    """Put the gunrunners lying on planet ``pl`` on the discard pile, in the order they were
+    placed, and say how many there were (RB: card Gunrunner – it stays until a crisis tile
+    of its planet is defeated; and the planet's tiles go when a crisis empties it)."""
+    keep = []
+    n = 0
+    for g in s.gun:
+        if gunrunner_planet(g) == pl:
+            s.discard += (gunrunner_card(g),)
+            n += 1
+        else:
+            keep.append(g)
+    s.gun = tuple(keep)
+    return n
 
 
 @decide(D_PLACE_TENSION, "place_tension", lambda s, f: [A_PLANET + pl for pl in _tension_dest(s)],

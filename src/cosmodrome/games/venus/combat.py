@@ -14,7 +14,13 @@ try:
 except ImportError:   # the pure-Python engine: the annotations naming cython are never evaluated
     cython = None
 
-from cosmodrome.games.venus.cards import COMBAT_EFFECTS, discard_played, unit_eliminated
+from cosmodrome.games.venus.cards import (
+    COMBAT_EFFECTS,
+    discard_gunrunners,
+    discard_played,
+    sacrifice_unit,
+    unit_eliminated,
+)
 from cosmodrome.games.venus.components import EFFECT_ID
 from cosmodrome.games.venus.flow import (
     A_CARD,
@@ -43,6 +49,7 @@ from cosmodrome.games.venus.flow import (
     decide,
     decode_reroll,
     encode_reroll,
+    gunrunner_planet,
     stock_ix,
     unit_ix,
     without,
@@ -97,7 +104,7 @@ def tile_defence(s: VenusState, pl: int, tile: int, tseat: int) -> int:
         return tension_defence(s, tseat, pl)
     d = c.tile_def[tile]
     if k == T_CRISIS:
-        d += c.rules["gunrunner_bonus"] * sum(1 for g in s.gun if g // 1000 == pl)
+        d += c.rules["gunrunner_bonus"] * sum(1 for g in s.gun if gunrunner_planet(g) == pl)
     return d
 
 
@@ -263,14 +270,8 @@ def resolve(s: VenusState, p: int) -> None:
             s.say("mine", says("{who} opens a mine on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
         elif k == T_CRISIS:
             s.kept[p] += (tile,)
-            keep = []
-            for g in s.gun:
-                if g // 1000 == pl:
-                    s.discard += (g % 1000,)
-                    s.say("gunrunner", says("The gunrunner on {planet} is discarded.", planet=planet_w(s.comp, pl)), {"planet": pl})
-                else:
-                    keep.append(g)
-            s.gun = tuple(keep)
+            for _g in range(discard_gunrunners(s, pl)):
+                s.say("gunrunner", says("The gunrunner on {planet} is discarded.", planet=planet_w(s.comp, pl)), {"planet": pl})
         elif k == T_ALIEN:
             s.kept[p] += (tile,)
             s.say("alien", says("{who} destroys the alien on {planet}!", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
@@ -337,13 +338,8 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     with the return card)."""
     _op, p = f
     t = a - A_UNIT
-    i = unit_ix(p, s.cb.planet, t)
-    s.surf[i] -= 1
-    s.stock[stock_ix(p, t)] += 1
-    s.lost[p] += 1
-    s.cb.card_points += 3
+    sacrifice_unit(s, p, t)
     s.say("sacrifice", says("{who} sacrifices {unit} for 3 combat points.", who=who(p), unit=an_unit_w(t)), {"seat": p, "unit": t})
-    unit_eliminated(s, p, t)
 
 
 def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:

@@ -8,7 +8,7 @@ then resolved from Mercury to the Kuiper Belt (Earth before the Moon).
 
 from __future__ import annotations
 
-from cosmodrome.games.venus.cards import target_unit, unit_eliminated, units_eliminated
+from cosmodrome.games.venus.cards import discard_gunrunners, target_unit, unit_eliminated, units_eliminated
 from cosmodrome.games.venus.flow import (
     A_DONE,
     A_SEAT,
@@ -50,6 +50,7 @@ from cosmodrome.games.venus.flow import (
     decode_building,
     decode_unit_at,
     encode_building,
+    encode_crisis,
     encode_unit_at,
     incomes_on,
     put,
@@ -175,7 +176,7 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
             return
     lv = level(s, pl)
     if lv >= first_effect(s.comp.rules, pl):
-        s.crises += (pl * 16 + min(lv, 15),)
+        s.crises += (encode_crisis(pl, lv),)
         s.say("crisis", says("Crisis on {planet} at level {level}.", planet=planet_w(s.comp, pl), level=lv), {"planet": pl, "level": lv})
         CRISIS[pl](s, lv)
 
@@ -396,13 +397,7 @@ def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True)
     if discard_tiles:
         s.tdisc += tuple(s.ptiles[pl])
         s.ptiles[pl] = ()
-        keep = []
-        for g in s.gun:
-            if g // 1000 == pl:
-                s.discard += (g % 1000,)
-            else:
-                keep.append(g)
-        s.gun = tuple(keep)
+        discard_gunrunners(s, pl)
     if flip:
         s.flipped = put(s.flipped, pl, 1)
 

@@ -8,3 +8,9 @@ cpdef Py_ssize_t stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept
 cpdef Py_ssize_t building_stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept
 cpdef Py_ssize_t encode_unit_at(Py_ssize_t pl, Py_ssize_t t) except? -1
 cpdef Py_ssize_t orbit_units(s, Py_ssize_t p, Py_ssize_t pl) except? -1
+cpdef Py_ssize_t encode_gunrunner(Py_ssize_t pl, Py_ssize_t card) noexcept
+cpdef Py_ssize_t gunrunner_planet(Py_ssize_t g) noexcept
+cpdef Py_ssize_t gunrunner_card(Py_ssize_t g) noexcept
+cpdef Py_ssize_t encode_crisis(Py_ssize_t pl, Py_ssize_t lv) noexcept
+cpdef Py_ssize_t crisis_planet(Py_ssize_t x) noexcept
+cpdef Py_ssize_t crisis_level(Py_ssize_t x) noexcept

@@ -471,6 +471,51 @@ def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     return o[i] + o[i + 1] + o[i + 2] + su[i] + su[i + 1] + su[i + 2]
 
 
+# ----- the packed records of the table: a gunrunner on a planet (``s.gun``) and a crisis
+# resolved (``s.crises``), each one int; packed and read back here only.
+def encode_gunrunner(pl, card) -> int:
+    """A gunrunner (card id ``card``) lying on planet ``pl``, as ``s.gun`` holds it.
+
+    >>> g = encode_gunrunner(6, 41)
+    >>> gunrunner_planet(g), gunrunner_card(g)
+    (6, 41)
+    """
+    return pl * 1000 + card
+
+
+def gunrunner_planet(g) -> int:
+    """The planet a gunrunner of ``s.gun`` lies on (see :func:`encode_gunrunner`)."""
+    return g // 1000
+
+
+def gunrunner_card(g) -> int:
+    """The card id of a gunrunner of ``s.gun`` (see :func:`encode_gunrunner`)."""
+    return g % 1000
+
+
+def encode_crisis(pl, lv) -> int:
+    """A crisis on planet ``pl`` at level ``lv`` (kept up to 15), as ``s.crises`` holds it.
+
+    >>> x = encode_crisis(3, 7)
+    >>> crisis_planet(x), crisis_level(x)
+    (3, 7)
+    >>> crisis_level(encode_crisis(3, 20))
+    15
+    """
+    return pl * 16 + min(lv, 15)
+
+
+def crisis_planet(x) -> int:
+    """The planet of a crisis of ``s.crises`` (see :func:`encode_crisis`)."""
+    return x // 16
+
+
+def crisis_level(x) -> int:
+    """The level of a crisis of ``s.crises`` (see :func:`encode_crisis`)."""
+    return x % 16
+
+
+
 def unit_places(s, p, types=(INF, SHIP, TANK)) -> list:
     """``(planet, unit type)`` of each kind of unit of ``types`` that ``p`` has on the board (in
     orbit or on the surface), planet by planet, in the order of the unit-at-a-planet ids.

@@ -41,7 +41,7 @@ from cosmodrome.core.observation import (
 )
 from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
-from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START
+from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START, gunrunner_planet
 from cosmodrome.games.venus.scoring import final_breakdown
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
 from cosmodrome.games.venus.view import STOCK_KEYS, T_CRISIS, T_TENSION, UNITS, aliens_view, kind_counts
@@ -187,7 +187,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         tiles, flipped, levels, gun = key
         guns = [0] * 8
         for g in gun:
-            guns[g // 1000] += 1
+            guns[gunrunner_planet(g)] += 1
         return zip(tiles, flipped, levels, guns)
 
     # the aliens follow from the planets' tiles, the kept tiles and a few counters

@@ -13,7 +13,7 @@ import pickle
 from typing import Optional
 
 from cosmodrome.core.statistics import count, row
-from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, buildings, incomes_on
+from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, buildings, crisis_level, crisis_planet, incomes_on
 from cosmodrome.games.venus.state import VenusState
 from cosmodrome.games.venus.text import Word, planet_word, says, seat_word
 from cosmodrome.i18n import N_, _, current, gettext
@@ -271,7 +271,7 @@ def summary(s: VenusState) -> dict:
     names = s.comp.planet_names
     crises: dict = {}
     for x in s.crises:
-        key = f"{names[x // 16]}:{x % 16}"
+        key = f"{names[crisis_planet(x)]}:{crisis_level(x)}"
         crises[key] = crises.get(key, 0) + 1
     out = {"end": s.end_cause or "running", "crises": crises, "periods": s.period, "decisions": s.decisions}
     if s.over:  # VP by source (RB: Ending the game), per seat, for the lab's own breakdown

@@ -8,7 +8,7 @@ Counters are flat arrays indexed by player, planet and piece type:
 - ``stock[p*5 + k]``: pieces in the player's stock (0..2 units, 3 mines, 4 factories);
 - ``ptiles[planet]``: tile ids lying on each planet, in the order they were placed;
 - ``hands[p]``, ``deck``, ``discard``: card ids; ``gun``: gunrunner cards lying on planets
-  (``planet*1000 + card``);
+  (one int each: :func:`.flow.encode_gunrunner`);
 - ``stack``: the frames of the rules engine (see :mod:`.flow`); ``cb``: the combat in
   progress (a :class:`Combat`); ``mv``: the move in progress (a :class:`Move`).
 

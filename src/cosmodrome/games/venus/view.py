@@ -62,7 +62,7 @@ from cosmodrome.core.recent import Recent
 from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.crises import INWARD
-from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, O_CRISIS, O_CRISIS_START, TITAN
+from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, O_CRISIS, O_CRISIS_START, TITAN, gunrunner_planet
 from cosmodrome.games.venus.scoring import final_breakdown, planet_vp, tile_vp
 from cosmodrome.games.venus.state import (
     COLOURS,
@@ -245,7 +245,7 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
     tile_at, is_crisis, is_alien = st.tile_at, st.is_crisis, st.is_alien
     guns = [0] * 8
     for g in s.gun:
-        guns[g // 1000] += 1
+        guns[gunrunner_planet(g)] += 1
     # one [inf, ship, tank] / [mines, factories] list per (seat, planet); planet pl's column is [pl::8]
     # (the counters are bytearrays: the view hands out lists of ints)
     orb, sur, bl = _triples(s.orbit, n * 24), _triples(s.surf, n * 24), _pairs(s.bld, n * 16)
