@@ -3,6 +3,8 @@ see, sensible in the small decisions it is meant to get right, and much stronger
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from cosmodrome.bots import RandomBot
@@ -133,7 +135,8 @@ class LabelBlind:
         return replace(d, prompt="?", options=tuple(replace(c, label="?") for c in d.options))
 
     def view(self, seat):
-        v = self._s.view(seat)
+        # a copy: a view may share its parts with the game's later views (core/recent.py)
+        v = copy.deepcopy(self._s.view(seat))
         if v["decision"]:
             v["decision"]["prompt"] = "?"
             for o in v["decision"].get("options", ()):
