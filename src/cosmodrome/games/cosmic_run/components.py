@@ -49,6 +49,25 @@ def face_kind(code: int) -> int:
     return MOVE if code < ATTACK0 else ATTACK if code < MINE_FACE else MINE if code == MINE_FACE else TECH
 
 
+def move_face(track: int, pips: int) -> int:
+    """The code of the movement face of ``pips`` (1-6) for the ship of ``track``.
+
+    >>> move_face(1, 2), face_track(move_face(1, 2)), face_pips(move_face(1, 2))
+    (7, 1, 2)
+    """
+    return track * 6 + pips - 1
+
+
+def face_track(code: int) -> int:
+    """The track (the colour) of a movement or advance-and-attack face."""
+    return code // 6 if code < ATTACK0 else code - ATTACK0
+
+
+def face_pips(code: int) -> int:
+    """The pips of a movement face; an advance-and-attack face advances 1."""
+    return code % 6 + 1 if code < ATTACK0 else 1
+
+
 @dataclass(frozen=True)
 class Components:
     """The validated data. Rows are numbered 1..rows bottom to top; row 0 is the start below
@@ -87,7 +106,7 @@ class Components:
 
     @cached_property
     def max_pips(self) -> int:
-        return max([c % 6 + 1 for d in self.dice for c in d if c < ATTACK0] + [1])
+        return max([face_pips(c) for d in self.dice for c in d if c < ATTACK0] + [1])
 
     def rows_with(self, side: int, number: int) -> tuple[int, ...]:
         """Rows of a track carrying ``number`` on sheet side 0 (A) or 1 (B)."""
@@ -96,8 +115,9 @@ class Components:
     def face_text(self, code: int) -> str:
         k = face_kind(code)
         if k == MOVE:
-            p = code % 6 + 1
-            return ngettext("{colour} {n} pip", "{colour} {n} pips", p).format(colour=gettext(self.tracks[code // 6]), n=p)
+            p = face_pips(code)
+            return ngettext("{colour} {n} pip", "{colour} {n} pips", p).format(
+                colour=gettext(self.tracks[face_track(code)]), n=p)
         if k == ATTACK:
             return _("advance-and-attack {colour}").format(colour=gettext(self.tracks[code - ATTACK0]))
         if k == MINE:
@@ -107,10 +127,9 @@ class Components:
     def face_json(self, code: int) -> dict[str, Any]:
         k = face_kind(code)
         d: dict[str, Any] = {"face": code, "kind": ("move", "attack", "mine", "tech")[k], "text": self.face_text(code)}
-        if k == MOVE:
-            d.update(colour=self.tracks[code // 6], track=code // 6, pips=code % 6 + 1)
-        elif k == ATTACK:
-            d.update(colour=self.tracks[code - ATTACK0], track=code - ATTACK0, pips=1)
+        if k == MOVE or k == ATTACK:
+            t = face_track(code)
+            d.update(colour=self.tracks[t], track=t, pips=face_pips(code))
         elif k == TECH:
             d.update(tech=self.tech_names[code - TECH0], tech_index=code - TECH0)
         return d
@@ -162,7 +181,7 @@ def parse_face(text: Any, tracks: tuple[str, ...], where: str) -> int:
         raise DataError(_("components: {where}: a face is a word such as 'blue 2', not {text!r}").format(where=where, text=text))
     words = text.lower().split()
     if len(words) == 2 and words[0] in tracks and words[1].isdigit() and 1 <= int(words[1]) <= 6:
-        return tracks.index(words[0]) * 6 + int(words[1]) - 1
+        return move_face(tracks.index(words[0]), int(words[1]))
     if len(words) == 2 and words[0] == "attack" and words[1] in tracks:
         return ATTACK0 + tracks.index(words[1])
     if words == ["mine"]:

@@ -35,7 +35,7 @@ from cosmodrome.core import Event, Rng, State
 from cosmodrome.core.fields import flat_methods, saved_key
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, circle_ix, circle_row, ship_ix, tech_ix, track_ix
 
 # decision stages
 DRAFT, DIE, MOVE, LETTER, TECHPICK, MISSILE_MINE, MISSILE_ATTACK, ZOR_REROLL, ZOR_GIVE, OVER = range(1, 11)
@@ -146,14 +146,14 @@ class CosmicRunState(FlatState, State):
     # ----- small helpers used by the rules modules -------------------------------------
     def cell(self, sheet: int, track: int, row: int, col: int) -> int:
         """The index in ``grid`` of a circle of a track (:func:`track_ix`)."""
-        return track_ix(self.comp, ship_ix(sheet, track)) + row * 3 + col
+        return track_ix(self.comp, ship_ix(sheet, track)) + circle_ix(row, col)
 
     def mined(self, sheet: int, track: int, row: int, col: int) -> bool:
         """Is a space mine in this circle (RB: Phase I: Mine Phase)?"""
         return bool(self.grid[self.cell(sheet, track, row, col)] & MINE_BIT)
 
     def reached(self, ship: int) -> bool:
-        return self.pos[ship] // 3 == self.comp.rows + 1
+        return circle_row(self.pos[ship]) == self.comp.rows + 1
 
     def disabled(self, ship: int) -> bool:
         return self.dmg[ship] >= self.comp.hearts

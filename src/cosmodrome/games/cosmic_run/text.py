@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cosmodrome.games.cosmic_run.components import Components
+from cosmodrome.games.cosmic_run.grid import ship_parts
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     DRAFT,
@@ -64,7 +65,7 @@ def prompt(s: CosmicRunState) -> str:
         return _("{who}: die {n} shows {face}. Use it, store it in the cargo bay or re-roll it.").format(
             who=who, n=s.die + 1, face=comp.face_text(s.faces[s.die]))
     if st == MOVE:
-        t = s.ship % 3
+        t = ship_parts(s.ship)[1]
         return ngettext("{who}: move the {colour} ship ({n} pip left) or stop.",
                         "{who}: move the {colour} ship ({n} pips left) or stop.", s.pips).format(
             who=who, colour=colour_word(comp, t), n=s.pips)
@@ -77,7 +78,7 @@ def prompt(s: CosmicRunState) -> str:
         return _("{who}: mines at {at} are coming. Fire a defensive missile to ignore this roll on all your "
                  "tracks?").format(who=who, at=f"{comp.columns[s.mr_letter]}{s.mr_number}")
     if st == MISSILE_ATTACK:
-        t = s.atk_ship % 3
+        t = ship_parts(s.atk_ship)[1]
         what = (_("{who}: {by} attacks your {colour} ship. Fire a defensive missile to stop it?") if s.atk_kind == 0
                 else _("{who}: {by} upgrades their {colour} ship. Fire a defensive missile to stop it?"))
         return what.format(who=who, by=s.sheet_name(s.atk_by), colour=colour_word(comp, t))
