@@ -53,13 +53,13 @@ def effective_pips(s: CosmicRunState, face: int, ship: int) -> int:
     return pips
 
 
-def armada_ok(s: CosmicRunState, ship: int, new_row: int) -> bool:
-    """RB: The Armada Rule (ignored in Rapid Fire and by Zorlord): may ``ship`` climb to
-    ``new_row`` (a row above its own; a step that does not climb always may)?"""
+def armada_ok(s: CosmicRunState, ship: int, sheet: int, new_row: int) -> bool:
+    """RB: The Armada Rule (ignored in Rapid Fire and by Zorlord): may ``ship`` (of ``sheet``)
+    climb to ``new_row`` (a row above its own; a step that does not climb always may)?"""
     if s.rapid:
         return True
     low = -1
-    first = ship_ix(ship_sheet(ship), 0)
+    first = ship_ix(sheet, 0)
     pos = s.pos
     for other in range(first, first + 3):        # the player's three ships
         if other != ship and s.dmg[other] < s.comp.hearts and (low < 0 or pos[other] < low):
@@ -71,11 +71,26 @@ def target(s: CosmicRunState, kind: int):
     """``(new_pos, pip_cost, warps, passed_cells)`` of a step of ``kind`` for the moving ship,
     or None when it is not allowed."""
     ship = s.ship
-    comp = s.comp
-    if s.pips <= 0 or s.dmg[ship] >= comp.hearts:
+    if s.pips <= 0 or s.dmg[ship] >= s.comp.hearts:
+        return None
+    sh = ship_sheet(ship)
+    warps = 0
+    if kind >= WARP_UP:
+        warps = s.avail(sh, WARP)
+        if warps <= 0:
+            return None
+    elif kind >= DIAG_LEFT and s.avail(sh, NAV) <= 0:
         return None
     here = s.pos[ship]
     r, c = circle_parts(here)
+    return _target(s, kind, ship, sh, here, r, c, warps)
+
+
+def _target(s: CosmicRunState, kind: int, ship: int, sh: int, here: int, r: int, c: int, warps: int):
+    """:func:`target` once the die, the ship and the technology the step spends are known to
+    allow it: ``ship`` (of sheet ``sh``) is on circle ``here`` (row ``r``, column ``c``) with
+    ``warps`` warp drives to spend (for a warp step)."""
+    comp = s.comp
     planet = comp.rows + 1
     if r == planet:
         return None
@@ -86,17 +101,12 @@ def target(s: CosmicRunState, kind: int):
     track = track_ix(comp, ship)   # the circle p of the ship's track is grid[track + p]
     shift = SHIFT[kind]
     if kind < WARP_UP:
-        if kind >= DIAG_LEFT and s.avail(ship_sheet(ship), NAV) <= 0:
-            return None
         new = here + shift
         if not 0 <= c + dc < 3 or grid[track + new] & MINE_BIT:
             return None
-        if dr and not armada_ok(s, ship, r + dr):
+        if dr and not armada_ok(s, ship, sh, r + dr):
             return None
         return new, 1, 0, ()
-    warps = s.avail(ship_sheet(ship), WARP)
-    if warps <= 0:
-        return None
     # RB: Warp Drive: across the straight run of mines to the first open circle beyond it
     row, col, new = r + dr, c + dc, here + shift
     passed = []
@@ -108,7 +118,7 @@ def target(s: CosmicRunState, kind: int):
     k = len(passed)
     if k == 0 or not (0 <= col < 3 and row <= planet) or k > warps or k + 1 > s.pips:
         return None
-    if dr and not armada_ok(s, ship, row):
+    if dr and not armada_ok(s, ship, sh, row):
         return None
     return new, k + 1, k, tuple(passed)
 
@@ -127,20 +137,23 @@ def transform_targets(s: CosmicRunState) -> list[int]:
 
 
 def steps(s: CosmicRunState) -> list[int]:
-    """The step kinds open to the moving ship now (a fast pre-filter before :func:`target`)."""
+    """The step kinds open to the moving ship now: :func:`target` of each kind, with what the
+    kinds share (the die, the ship's circle, the technologies) looked up once."""
     ship = s.ship
     if s.pips <= 0 or s.dmg[ship] >= s.comp.hearts:
         return []
     sh = ship_sheet(ship)
-    r = circle_row(s.pos[ship])
+    here = s.pos[ship]
+    r, c = circle_parts(here)
     if r == s.comp.rows + 1:
         return []
     kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
     if s.avail(sh, NAV) > 0:
         kinds += [DIAG_LEFT, DIAG_RIGHT]
-    if s.pips >= 2 and s.avail(sh, WARP) > 0:
+    warps = s.avail(sh, WARP) if s.pips >= 2 else 0
+    if warps > 0:
         kinds += [WARP_UP] if r == 0 else [WARP_UP, WARP_LEFT, WARP_RIGHT]
-    return [k for k in kinds if target(s, k) is not None]
+    return [k for k in kinds if _target(s, k, ship, sh, here, r, c, warps) is not None]
 
 
 def start(s: CosmicRunState) -> None:
