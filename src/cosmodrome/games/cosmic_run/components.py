@@ -38,7 +38,7 @@ MISSILE, NAV, WARP, TRANSFORMER = 0, 1, 2, 3
 REQUIRED = {
     "sheet": ("tracks", "columns", "rows", "start_column", "labels_a", "labels_b", "hearts",
               "armada_gap", "rerolls", "cargo_slots", "round_track"),
-    "scoring": ("ladder", "minus5_row", "disabled_penalty", "tech_vp"),
+    "scoring": ("ladder", "minus5_row", "disabled_penalty", "tech_vp", "rapid_fire_kills"),
     "technologies": ("names", "colours", "circles"),
     "mine_dice": ("letters", "numbers"),
     "action_dice": ("faces",),
@@ -87,6 +87,7 @@ class Components:
     minus5_row: int
     disabled_penalty: int
     tech_vp: int
+    rapid_fire_kills: int             # opponent ships a player disables to win Rapid Fire
     tech_names: tuple[str, ...]
     tech_colours: tuple[str, ...]
     circles: int
@@ -225,6 +226,7 @@ def build(data: dict) -> Components:
     m5 = _int("scoring.minus5_row", vals["scoring.minus5_row"], 0, rows + 1)
     pen = _int("scoring.disabled_penalty", vals["scoring.disabled_penalty"], -99, 0)
     tvp = _int("scoring.tech_vp", vals["scoring.tech_vp"], 0, 99)
+    kills = _int("scoring.rapid_fire_kills", vals["scoring.rapid_fire_kills"], 1, 3)
     names = _strs("technologies.names", vals["technologies.names"], 4)
     colours = _strs("technologies.colours", vals["technologies.colours"], 4)
     circles = _int("technologies.circles", vals["technologies.circles"], 1, 20)
@@ -236,7 +238,7 @@ def build(data: dict) -> Components:
         tracks=tracks, columns=columns, rows=rows, start_column=start_col,
         labels=(labels[0], labels[1]), hearts=hearts, armada_gap=gap, rerolls=rerolls,
         cargo_slots=cargo, round_track=track, ladder=ladder, minus5_row=m5,
-        disabled_penalty=pen, tech_vp=tvp, tech_names=names, tech_colours=colours,
+        disabled_penalty=pen, tech_vp=tvp, rapid_fire_kills=kills, tech_names=names, tech_colours=colours,
         circles=circles, letters=tuple(columns.index(x) for x in letters_raw), numbers=numbers,
         dice=dice, status=tuple(status))
 

@@ -137,7 +137,7 @@ def check(s: CosmicRunState) -> bool:
             return True
     if s.rapid:
         for sh in (0, 1):
-            if s.kills[sh] >= 2:
+            if s.kills[sh] >= s.comp.rapid_fire_kills:
                 finish(s, "rapid-fire", [sh])
                 return True
     if stuck(s, 0) or stuck(s, 1):

@@ -417,12 +417,15 @@ SHEET_HELP = {
     "control": (N_("Control panel"), N_("{rerolls} re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again."), "rulebook: Control Panel Option; The Solo Game"),
     "hearts": (N_("Health meter"), N_("Every hit (a mine landing on the ship or an attack) fills a heart. With all {hearts} filled the ship is disabled: it cannot move and costs {penalty} VP at the end ({low_penalty} if it never got past the −{minus} VP level)."), "rulebook: Advance and Attack Die; Scoring"),
     "upgrades": (N_("Engine upgrades"), N_("Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3."), "rulebook: Friendly Variant"),
-    "ladder": (N_("Score ladder"), N_("At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0."), "rulebook: Scoring"),
+    "ladder": (N_("Score ladder"), N_("At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −{minus} mark it costs {minus} VP; between −{minus} and the next symbol it scores {past}."), "rulebook: Scoring"),
     "numbers": (N_("Mine coordinates"), N_("A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once."), "rulebook: Phase I: Mine Phase; Minefield Variant"),
     "letters": (N_("Column letters"), N_("The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet."), "rulebook: Mine Die"),
     "planet": (N_("Planet"), N_("Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once."), "rulebook: Movement Die; Game End"),
     "start": (N_("Launch pad"), N_("Every ship starts below its track and enters the circle right above it with its first step."), "rulebook: Movement Die"),
     "armada": (N_("Armada rule"), N_("A ship may not climb more than {gap} rows above your lowest working ship (not in Rapid Fire)."), "rulebook: The Armada Rule"),
+    "kills": (N_("Rapid Fire"),
+              N_("Disabling {kills} of your opponent's ships wins the game at once. The Armada rule does not apply."),
+              "rulebook: Rapid Fire Variant"),
 }
 #: each kind of action die face explained (title, text, the rulebook section); ``{colour}``,
 #: ``{n}`` (the pips) and ``{tech}`` are the face's, filled in by :func:`die_help`
@@ -477,19 +480,28 @@ def die_help(comp: Components, code: int) -> list[str]:
 
 def sheet_numbers(comp: Components) -> dict[str, int]:
     """The numbers of the rules :data:`SHEET_HELP` names, ``comp``'s (RB: Playing the Game;
-    Control Panel Option; Scoring; The Armada Rule): rounds, re-rolls, hearts, a disabled ship's
-    penalty (and with the lowest level's, ``low_penalty``), the lowest level's VP, the armada's gap."""
+    Control Panel Option; Scoring; The Armada Rule; Rapid Fire Variant): rounds, re-rolls, hearts,
+    a disabled ship's penalty (and with the lowest level's, ``low_penalty``), the lowest level's
+    VP, the VP of the rows just past it (``past``), the armada's gap, the kills that win Rapid Fire.
+
+    >>> from cosmodrome.games.cosmic_run import GAME
+    >>> n = sheet_numbers(GAME.new_state(2, 1).comp)
+    >>> n["minus"], n["past"], n["kills"]
+    (5, 0, 2)
+    """
     minus = -comp.ladder[0]
+    past = comp.ladder[min(comp.minus5_row + 1, len(comp.ladder) - 1)]
     return {"rounds": len(comp.round_track), "rerolls": comp.rerolls, "hearts": comp.hearts,
             "penalty": -comp.disabled_penalty, "low_penalty": minus - comp.disabled_penalty, "minus": minus,
-            "gap": comp.armada_gap}
+            "past": past, "gap": comp.armada_gap, "kills": comp.rapid_fire_kills}
 
 
 def help_texts(comp: Components) -> dict:
     """:data:`SHEET_HELP`, :data:`TECH_HELP` and the faces of ``comp``'s action dice
     (:func:`die_help`) in the current language, as the view hands them to the page:
     ``{"sheet": {key: [title, text, source]}, "tech": {...}, "dice": {face code: [...]}, "end":
-    text}``.
+    text, "rule_numbers": {name: number}}`` (:func:`sheet_numbers`, for the page's own
+    words, such as the Rapid Fire kills badge).
     Made once per component set and language: the view hands out the same object every move."""
     key = (id(comp), current())
     out = _HELP_CACHE.get(key)
@@ -499,6 +511,7 @@ def help_texts(comp: Components) -> dict:
                   "tech": {k: [gettext(a), gettext(b), src] for k, (a, b, src) in TECH_HELP.items()}}
         tables["dice"] = {str(code): die_help(comp, code) for code in sorted({f for d in comp.dice for f in d})}
         tables["end"] = gettext(END_HELP).format(**numbers)
+        tables["rule_numbers"] = numbers
         out = _HELP_CACHE[key] = (comp, tables)
         if len(_HELP_CACHE) > 64:  # variants come and go: keep the few in use
             _HELP_CACHE.pop(next(iter(_HELP_CACHE)))

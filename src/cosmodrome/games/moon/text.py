@@ -425,13 +425,18 @@ SPUTNIK_HELP = N_("A Sputnik: pass through to collect a counter.")
 #: a circled special box under the strip (RB: "Special boxes") and an EC counter (RB: "Earth Control")
 BOX_HELP = N_("Special box: a circled box between two lunar cards (with the advanced rules a token lies on it)")
 EC_HELP = N_("EC counters: spend one to re-roll a die or to take one more die at the start of a turn")
+#: a die showing the accident face (RB: How do I jump?: the black dice; What's an accident?)
+ACCIDENT_HELP = N_("{colour} die: moves {n}, then an accident")
 _TABLE_HELP: dict = {}
 
 
 def table_help(comp) -> dict:
     """The tooltips of the lap in the current language: ``{"cells": [text per terrain code],
-    "sputnik": text, "counters": text, "box": text, "ec": text, "handicap": text}``, the Sputnik
-    counters' points and a handicapped turn's dice ``comp``'s (RB: How do I win?; "Handicaps").
+    "sputnik": text, "counters": text, "box": text, "ec": text, "handicap": text, "accident":
+    {"face": text, "dice": {colour: text}}}``, the Sputnik counters' points, a handicapped turn's
+    dice and the colours whose dice carry the accident face ``comp``'s (RB: How do I win?;
+    "Handicaps"; How do I jump?); the accident face's steps are the jump dice's
+    (:func:`~cosmodrome.games.lunar.dice.steps_of`).
     Made once per component set and language; the view hands out the same object every move.
 
     >>> from cosmodrome.games.moon import GAME
@@ -442,13 +447,16 @@ def table_help(comp) -> dict:
     out = _TABLE_HELP.get(key)
     if out is None or out[0] is not comp:
         n, h = comp.sputnik_points, comp.dice["handicap"]
+        accident = {colour: gettext(ACCIDENT_HELP).format(colour=gettext(colour), n=steps_of(ACCIDENT))
+                    for colour, faces in zip(COLOUR_NAMES, comp.faces) if ACCIDENT in faces}
         out = _TABLE_HELP[key] = (comp, {
             "cells": [gettext(text) for text in CELL_HELP], "sputnik": gettext(SPUTNIK_HELP),
             "counters": ngettext("Sputnik counters: {n} point each; half are lost in an accident",
                                  "Sputnik counters: {n} points each; half are lost in an accident", n).format(n=n),
             "box": gettext(BOX_HELP), "ec": gettext(EC_HELP),
             "handicap": ngettext("Handicap counters: the next turn takes only {n} die",
-                                 "Handicap counters: the next turn takes only {n} dice", h).format(h=h, n=h)})
+                                 "Handicap counters: the next turn takes only {n} dice", h).format(h=h, n=h),
+            "accident": {"face": face_text(ACCIDENT), "dice": accident}})
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
             _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
     return out[1]
