@@ -130,7 +130,8 @@ def use_note(s: CosmicRunState) -> str:
     face, sh = s.faces[s.die], s.seat
     k = face_kind(face)
     if k == TECH:
-        return "" if technologies.room(s, sh, face - TECH0_FACE) else _("its technology column is full: nothing is gained")
+        return "" if technologies.room(s, sh, face - TECH0_FACE) else _("its technology column is full: nothing is "
+                                                                        "gained")
     if k == MINE:
         return _("the mine die has no use for you in the solo game") if s.solo else ""
     colour = face_track(face)
@@ -141,7 +142,8 @@ def use_note(s: CosmicRunState) -> str:
         return ""
     name = colour_word(s.comp, colour)
     why = (_("the {colour} ship is disabled") if s.disabled(ship) else _("the {colour} ship is at its planet")
-           if s.reached(ship) else _("the {colour} ship has no step open (mines or the Armada rule)")).format(colour=name)
+           if s.reached(ship) else _("the {colour} ship has no step open (mines or the Armada rule)")).format(
+               colour=name)
     more = []
     if movement.transform_targets(probe):
         more.append(_("a transformer can give it to another ship"))
@@ -192,7 +194,8 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
     elif a == STOP:
         # "order": shown after the steps (a terminal lists options by it; the id stays 11)
         d.update(kind="stop", order=1, label=_("Stop moving") + (
-            ngettext(" ({n} pip unused)", " ({n} pips unused)", s.pips).format(n=s.pips) if st == MOVE and s.pips else ""))
+            ngettext(" ({n} pip unused)", " ({n} pips unused)", s.pips).format(
+                n=s.pips) if st == MOVE and s.pips else ""))
     elif STEP0 <= a < TRANSFORM0:
         k = a - STEP0
         sh, t = ship_parts(s.ship)

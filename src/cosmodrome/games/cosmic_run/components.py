@@ -142,10 +142,12 @@ def _entry(data: dict, section: str, key: str) -> tuple[Any, str, str]:
         raise DataError(_("components: missing entry [{section}.{key}]").format(section=section, key=key))
     e = sec[key]
     if not isinstance(e, dict) or "value" not in e:
-        raise DataError(_("components: [{section}.{key}] must be a table with value, status and source").format(section=section, key=key))
+        raise DataError(_("components: [{section}.{key}] must be a table with value, status and source").format(
+            section=section, key=key))
     status = e.get("status")
     if status not in ("fact", "assumed"):
-        raise DataError(_("components: [{section}.{key}] status must be 'fact' or 'assumed', not {status!r}").format(section=section, key=key, status=status))
+        raise DataError(_("components: [{section}.{key}] status must be 'fact' or 'assumed', not {status!r}").format(
+            section=section, key=key, status=status))
     source = e.get("source")
     if not isinstance(source, str) or not source.strip():
         raise DataError(_("components: [{section}.{key}] needs a source").format(section=section, key=key))
@@ -179,7 +181,8 @@ def _strs(name: str, v: Any, n: int) -> tuple[str, ...]:
 def parse_face(text: Any, tracks: tuple[str, ...], where: str) -> int:
     """``"blue 2"`` → a movement face code, ``"attack green"``, ``"mine"``, ``"warp"``..."""
     if not isinstance(text, str):
-        raise DataError(_("components: {where}: a face is a word such as 'blue 2', not {text!r}").format(where=where, text=text))
+        raise DataError(_("components: {where}: a face is a word such as 'blue 2', not {text!r}").format(
+            where=where, text=text))
     words = text.lower().split()
     if len(words) == 2 and words[0] in tracks and words[1].isdigit() and 1 <= int(words[1]) <= 6:
         return move_face(tracks.index(words[0]), int(words[1]))
@@ -189,7 +192,8 @@ def parse_face(text: Any, tracks: tuple[str, ...], where: str) -> int:
         return MINE_FACE
     if len(words) == 1 and words[0] in TECH_WORDS:
         return TECH0 + TECH_WORDS.index(words[0])
-    raise DataError(_("components: {where}: unknown face {text!r} (use '<colour> <1-6>', 'attack <colour>', 'mine' or one of {names})").format(where=where, text=text, names=', '.join(TECH_WORDS)))
+    raise DataError(_("components: {where}: unknown face {text!r} (use '<colour> <1-6>', 'attack <colour>', 'mine' or "
+                      "one of {names})").format(where=where, text=text, names=', '.join(TECH_WORDS)))
 
 
 def build(data: dict) -> Components:
@@ -214,7 +218,8 @@ def build(data: dict) -> Components:
         labels.append((0,) + lab + (0,))
     letters_raw = vals["mine_dice.letters"]
     if not isinstance(letters_raw, list) or not letters_raw or any(x not in columns for x in letters_raw):
-        raise DataError(_("components: mine_dice.letters must list column letters from {names}").format(names=', '.join(columns)))
+        raise DataError(_("components: mine_dice.letters must list column letters from {names}").format(
+            names=', '.join(columns)))
     hearts = _int("sheet.hearts", vals["sheet.hearts"], 1, 9)
     gap = _int("sheet.armada_gap", vals["sheet.armada_gap"], 1, 99)
     rerolls = _int("sheet.rerolls", vals["sheet.rerolls"], 0, 99)
@@ -248,7 +253,8 @@ def _read(path: Path) -> dict:
         with open(path, "rb") as fh:
             return tomllib.load(fh)
     except OSError as exc:
-        raise DataError(_("cannot read components file {path}: {reason}").format(path=path, reason=os_reason(exc))) from None
+        raise DataError(_("cannot read components file {path}: {reason}").format(
+            path=path, reason=os_reason(exc))) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(_("components file {path} is not valid TOML: {exc}").format(path=path, exc=exc)) from None
 
@@ -281,11 +287,14 @@ def _merge(variant: dict, path: str) -> Components:
     if variant:
         for section, entries in variant.items():
             if section not in REQUIRED:
-                raise DataError(_("components file {path}: unknown section [{section}]").format(path=path, section=section))
+                raise DataError(_("components file {path}: unknown section [{section}]").format(
+                    path=path, section=section))
             if not isinstance(entries, dict):
-                raise DataError(_("components file {path}: [{section}] must be a table").format(path=path, section=section))
+                raise DataError(_("components file {path}: [{section}] must be a table").format(
+                    path=path, section=section))
             for key, e in entries.items():
                 if key not in REQUIRED[section]:
-                    raise DataError(_("components file {path}: unknown entry [{section}.{key}]").format(path=path, section=section, key=key))
+                    raise DataError(_("components file {path}: unknown entry [{section}.{key}]").format(
+                        path=path, section=section, key=key))
                 data[section][key] = e
     return build(data)

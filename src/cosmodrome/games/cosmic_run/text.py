@@ -341,7 +341,8 @@ def end_lines(v: Mapping[str, Any]) -> list[str]:
     """The end of the game in words: why it ended and who finished where (VP, places)."""
     names = [sh["name"] for sh in v["sheets"]]
     winners = v["winners"]
-    cause = gettext(END_WORDS.get(v["end"], v["end"])).format(w=_(" and ").join(names[w] for w in winners) or _("nobody"))
+    cause = gettext(END_WORDS.get(v["end"], v["end"])).format(
+        w=_(" and ").join(names[w] for w in winners) or _("nobody"))
     if v["solo"]:
         tech = [sh["tech_score"] for sh in v["sheets"]]
         res = (_("Mission accomplished (technology {a} against Zorlord's {b}).") if winners
@@ -403,26 +404,81 @@ def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
 #: retells, as the page shows it), in our own words; the view hands them out translated
 #: (``help``, :func:`help_texts`)
 TECH_HELP = {
-    "defensive missile": (N_("Defensive missile"), N_("Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help."), "rulebook: Defensive Missile"),
-    "navigational control": (N_("Navigational control"), N_("Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ)."), "rulebook: Navigational Control; FAQ"),
-    "warp drive": (N_("Warp drive"), N_("Spend one during a movement die to jump through a mine into the open circle behind it; the mine still costs a pip. Two mines in a row take two warp drives and three pips."), "rulebook: Warp Drive"),
-    "transformer": (N_("Transformer"), N_("Spend one before moving to let a movement die (or the single step of an advance-and-attack die) move a different ship. The die is never split between ships and the attack keeps its colour (FAQ)."), "rulebook: Transformer; FAQ"),
+    "defensive missile": (N_("Defensive missile"),
+                          N_("Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack "
+                             "on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked "
+                             "each time it could help."),
+                          "rulebook: Defensive Missile"),
+    "navigational control": (N_("Navigational control"),
+                             N_("Spend one during a movement die to take one step diagonally up-left or up-right. Not "
+                                "together with a warp on the same step (FAQ)."),
+                             "rulebook: Navigational Control; FAQ"),
+    "warp drive": (N_("Warp drive"),
+                   N_("Spend one during a movement die to jump through a mine into the open circle behind it; the mine "
+                      "still costs a pip. Two mines in a row take two warp drives and three pips."),
+                   "rulebook: Warp Drive"),
+    "transformer": (N_("Transformer"),
+                    N_("Spend one before moving to let a movement die (or the single step of an advance-and-attack "
+                       "die) move a different ship. The die is never split between ships and the attack keeps its "
+                       "colour (FAQ)."),
+                    "rulebook: Transformer; FAQ"),
 }
 #: the parts of the tracking sheet explained, as :data:`TECH_HELP`; ``{...}`` fields are the
 #: component data's numbers (:func:`sheet_numbers`), filled in by :func:`help_texts`
 SHEET_HELP = {
-    "mine": (N_("Space mine"), N_("A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before."), "rulebook: Phase I: Mine Phase; Mine Die"),
-    "round": (N_("Round track"), N_("{rounds} rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain."), "rulebook: Playing the Game; Game End"),
-    "cargo": (N_("Cargo bay"), N_("Instead of using a die you may store it here. The second die stored in the same round turns into any one technology of your choice (this can happen twice a round). The bay is emptied at the end of each round."), "rulebook: Cargo Bay Option"),
-    "control": (N_("Control panel"), N_("{rerolls} re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again."), "rulebook: Control Panel Option; The Solo Game"),
-    "hearts": (N_("Health meter"), N_("Every hit (a mine landing on the ship or an attack) fills a heart. With all {hearts} filled the ship is disabled: it cannot move and costs {penalty} VP at the end ({low_penalty} if it never got past the −{minus} VP level)."), "rulebook: Advance and Attack Die; Scoring"),
-    "upgrades": (N_("Engine upgrades"), N_("Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3."), "rulebook: Friendly Variant"),
-    "ladder": (N_("Score ladder"), N_("At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −{minus} mark it costs {minus} VP; between −{minus} and the next symbol it scores {past}."), "rulebook: Scoring"),
-    "numbers": (N_("Mine coordinates"), N_("A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once."), "rulebook: Phase I: Mine Phase; Minefield Variant"),
-    "letters": (N_("Column letters"), N_("The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet."), "rulebook: Mine Die"),
-    "planet": (N_("Planet"), N_("Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once."), "rulebook: Movement Die; Game End"),
-    "start": (N_("Launch pad"), N_("Every ship starts below its track and enters the circle right above it with its first step."), "rulebook: Movement Die"),
-    "armada": (N_("Armada rule"), N_("A ship may not climb more than {gap} rows above your lowest working ship (not in Rapid Fire)."), "rulebook: The Armada Rule"),
+    "mine": (N_("Space mine"),
+             N_("A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines "
+                "fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A "
+                "roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before."),
+             "rulebook: Phase I: Mine Phase; Mine Die"),
+    "round": (N_("Round track"),
+              N_("{rounds} rounds. Each square shows how many times the captain rolls the mine dice at the start of "
+                 "that round; finished rounds are crossed out. The captain changes every round and rolls the action "
+                 "dice, then the players take dice in turn starting with the captain."),
+              "rulebook: Playing the Game; Game End"),
+    "cargo": (N_("Cargo bay"),
+              N_("Instead of using a die you may store it here. The second die stored in the same round turns into any "
+                 "one technology of your choice (this can happen twice a round). The bay is emptied at the end of each "
+                 "round."),
+              "rulebook: Cargo Bay Option"),
+    "control": (N_("Control panel"),
+                N_("{rerolls} re-rolls for the whole game: after taking a die you may roll it again, as often as you "
+                   "have re-rolls left. In the solo game it can also force Zorlord to roll his die again."),
+                "rulebook: Control Panel Option; The Solo Game"),
+    "hearts": (N_("Health meter"),
+               N_("Every hit (a mine landing on the ship or an attack) fills a heart. With all {hearts} filled the "
+                  "ship is disabled: it cannot move and costs {penalty} VP at the end ({low_penalty} if it never got "
+                  "past the −{minus} VP level)."),
+               "rulebook: Advance and Attack Die; Scoring"),
+    "upgrades": (N_("Engine upgrades"),
+                 N_("Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the "
+                    "opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with "
+                    "three it moves 3."),
+                 "rulebook: Friendly Variant"),
+    "ladder": (N_("Score ladder"),
+               N_("At the end (unless someone reached all three planets) each track scores the VP printed beside the "
+                  "highest row its ship reached. Below the −{minus} mark it costs {minus} VP; between −{minus} and the "
+                  "next symbol it scores {past}."),
+               "rulebook: Scoring"),
+    "numbers": (N_("Mine coordinates"),
+                N_("A mine roll gives a letter (the column) and a number: the circle in that column on the row "
+                   "carrying that number is mined, on each of the three tracks. On side B every matching row is hit: "
+                   "white numbers appear twice, yellow ones once."),
+                "rulebook: Phase I: Mine Phase; Minefield Variant"),
+    "letters": (N_("Column letters"),
+                N_("The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and "
+                   "roll only the number, against your opponent's sheet."),
+                "rulebook: Mine Die"),
+    "planet": (N_("Planet"),
+               N_("Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and "
+                  "attacks. The first player to land all three ships wins at once."),
+               "rulebook: Movement Die; Game End"),
+    "start": (N_("Launch pad"),
+              N_("Every ship starts below its track and enters the circle right above it with its first step."),
+              "rulebook: Movement Die"),
+    "armada": (N_("Armada rule"),
+               N_("A ship may not climb more than {gap} rows above your lowest working ship (not in Rapid Fire)."),
+               "rulebook: The Armada Rule"),
     "kills": (N_("Rapid Fire"),
               N_("Disabling {kills} of your opponent's ships wins the game at once. The Armada rule does not apply."),
               "rulebook: Rapid Fire Variant"),
@@ -507,7 +563,8 @@ def help_texts(comp: Components) -> dict:
     out = _HELP_CACHE.get(key)
     if out is None or out[0] is not comp:
         numbers = sheet_numbers(comp)
-        tables = {"sheet": {k: [gettext(a), gettext(b).format(**numbers), src] for k, (a, b, src) in SHEET_HELP.items()},
+        tables = {"sheet": {k: [gettext(a), gettext(b).format(
+            **numbers), src] for k, (a, b, src) in SHEET_HELP.items()},
                   "tech": {k: [gettext(a), gettext(b), src] for k, (a, b, src) in TECH_HELP.items()}}
         tables["dice"] = {str(code): die_help(comp, code) for code in sorted({f for d in comp.dice for f in d})}
         tables["end"] = gettext(END_HELP).format(**numbers)

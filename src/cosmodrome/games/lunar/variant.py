@@ -42,7 +42,8 @@ def read(variant: Any) -> tuple[dict[str, Any], str]:
         try:
             text = Path(str(variant)).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(_("components: cannot read the variant file {label}: {reason}").format(label=label, reason=os_reason(exc) if isinstance(exc, OSError) else exc)) from None
+            raise DataError(_("components: cannot read the variant file {label}: {reason}").format(
+                label=label, reason=os_reason(exc) if isinstance(exc, OSError) else exc)) from None
     try:
         return tomllib.loads(text), label
     except tomllib.TOMLDecodeError as exc:
@@ -58,11 +59,13 @@ def merged(data: Mapping[str, Any], variant: Mapping[str, Any], label: str) -> d
         base = out[section]
         if isinstance(base, list):
             if not isinstance(value, list) or any(not isinstance(e, dict) for e in value):
-                raise DataError(_("components: {label}: [[{section}]] must be an array of tables (it replaces the whole array)").format(label=label, section=section))
+                raise DataError(_("components: {label}: [[{section}]] must be an array of tables (it replaces the "
+                                  "whole array)").format(label=label, section=section))
             out[section] = value
             continue
         if not isinstance(value, dict):
-            raise DataError(_("components: {label}: [{section}] must be a table of entries").format(label=label, section=section))
+            raise DataError(_("components: {label}: [{section}] must be a table of entries").format(
+                label=label, section=section))
         for key, entry in value.items():
             if key not in base:
                 raise DataError(_("components: {label} has an unknown entry [{section}.{key}] (the section has {names})").format(label=label, section=section, key=key, names=', '.join(base)))

@@ -99,7 +99,8 @@ def reroll(s: MoonState, d: int) -> None:
     """Spend an EC counter to roll one die of the jump again (RB: "Earth Control"); free
     while a special box's re-roll token lasts."""
     a = s.mv
-    paid = N_("{name} rolls the {die} again: {face}.") if s.free_left else N_("{name} spends an EC counter and rolls the {die} again: {face}.")
+    paid = N_("{name} rolls the {die} again: {face}.") if s.free_left else N_("{name} spends an EC counter and rolls "
+                                                                              "the {die} again: {face}.")
     if s.free_left:
         s.free_left -= 1
     else:

@@ -200,7 +200,8 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
         title = gettext(CARD_TEXT[s.comp.actions[s.hand[s.asks[0]]].effect][0])
         if action == A_DONE:
             fit = s.comp.actions[s.hand[s.asks[0]]].effect in WINDOW_EFFECTS.get(s.ask_card, ())
-            return {"label": (_("Keep {title}") if fit else _("Keep {title} (it cannot be played now)")).format(title=title)}
+            return {"label": (_("Keep {title}") if fit else _("Keep {title} (it cannot be played now)")).format(
+                title=title)}
         if action >= A_REMOVE:
             d = action - A_REMOVE
             return {"label": _("Play {title}: take a {colour} die out of the pool").format(
@@ -242,7 +243,8 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
                 "count": n}
     if s.phase == GO_ON:
         nxt = _(JUMP_NAMES[min(s.jump + 1, 2)])
-        return {"label": _("Make the {nth} jump").format(nth=nxt) if action == A_YES else _("Stop here and end the turn")}
+        return {"label": _("Make the {nth} jump").format(
+            nth=nxt) if action == A_YES else _("Stop here and end the turn")}
     if A_PROGRAM <= action < A_PICK:
         d, j = decode_program(action)
         return {"label": _("Put a {colour} die on the {nth} jump").format(colour=_(COLOUR_NAMES[DIE_COLOUR[d]]),
@@ -387,7 +389,8 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     t = view.get("turn")
     if t:
         lines.append(_("Jump card of {name}: ").format(name=t['name']) + "; ".join(
-            _("{nth} jump: ").format(nth=_(JUMP_NAMES[j])) + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
+            _("{nth} jump: ").format(
+                nth=_(JUMP_NAMES[j])) + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
             for j in range(3)))
         if t["out_of_turn"]:
             lines.append(_("Moving out of turn: {name}.").format(name=view['astronauts'][t['mover']]['name']))
