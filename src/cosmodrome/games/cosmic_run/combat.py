@@ -64,13 +64,15 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
         return
     if kind == UPGRADE:
         s.upg[ship] += 1
-        s.log("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."), N_("{ship} gets an engine upgrade ({n} hearts)."),
-                                s.upg[ship], ship=name), sheet=victim, track=colour)
+        s.log("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."),
+                                N_("{ship} gets an engine upgrade ({n} hearts)."), s.upg[ship], ship=name),
+              sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
     s.dmg[ship] += 1
-    s.log("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."), N_("{who} attacks {ship}: {n} hearts filled."),
-                           s.dmg[ship], who=who_w(s, by), ship=name), sheet=victim, track=colour)
+    s.log("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."),
+                           N_("{who} attacks {ship}: {n} hearts filled."), s.dmg[ship], who=who_w(s, by), ship=name),
+          sheet=victim, track=colour)
     if s.disabled(ship):
         s.log("disabled", says("{ship} is disabled.", ship=name), sheet=victim, track=colour)
         if by < s.num_players and by != victim:

@@ -154,7 +154,8 @@ def _entry(data: dict, section: str, key: str) -> tuple[Any, str, str]:
     return e["value"], status, source
 
 
-def _ints(name: str, v: Any, n: Optional[int] = None, lo: Optional[int] = None, hi: Optional[int] = None) -> tuple[int, ...]:
+def _ints(name: str, v: Any, n: Optional[int] = None, lo: Optional[int] = None,
+          hi: Optional[int] = None) -> tuple[int, ...]:
     if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
         raise DataError(_("components: {name} must be a list of whole numbers").format(name=name))
     if n is not None and len(v) != n:

@@ -144,7 +144,8 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
         grid = slice(track_ix(comp, ship_ix(sh, 0)), track_ix(comp, ship_ix(sh, 3)))
 
         def sheet(s, seat, sh=sh, ships=ships, techs=techs, grid=grid):
-            return ((s.pos[ships], s.best[ships], s.dmg[ships], s.upg[ships]), (s.tech_gained[techs], s.tech_used[techs]),
+            return ((s.pos[ships], s.best[ships], s.dmg[ships], s.upg[ships]),
+                    (s.tech_gained[techs], s.tech_used[techs]),
                     s.solo and sh == 1, s.cargo[sh], s.rerolls_used[sh], s.kills[sh], s.immune[sh])
 
         parts.append(lay.group((("sheets", sh, "ships"), ships_view), (("sheets", sh, "techs"), _techs),
@@ -168,7 +169,8 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
             if st == MOVE:
                 sh, t = ship_parts(s.ship)
                 cur = {"die": s.die, "sheet": sh, "track": t, "pips": s.pips, "steps": s.steps,
-                       "transformed": bool(s.transformed), "attack": (s.attack_colour if s.attack_colour >= 0 else None)}
+                       "transformed": bool(s.transformed),
+                       "attack": (s.attack_colour if s.attack_colour >= 0 else None)}
             else:
                 cur = {"die": s.die}
         if st == MISSILE_MINE:

@@ -22,7 +22,8 @@ def start_round(s: CosmicRunState) -> None:
     s.you_first = 1 if (s.solo and s.novice and s.round % 2 == 0) else 0
     s.rolls_left = s.comp.round_track[s.round - 1]
     if s.solo:
-        words = says_n(N_("Round {r} begins: {n} mine roll."), N_("Round {r} begins: {n} mine rolls."), s.rolls_left, r=s.round)
+        words = says_n(N_("Round {r} begins: {n} mine roll."), N_("Round {r} begins: {n} mine rolls."), s.rolls_left,
+                       r=s.round)
     else:
         words = says_n(N_("Round {r} begins; {who} is captain: {n} mine roll."),
                        N_("Round {r} begins; {who} is captain: {n} mine rolls."), s.rolls_left, r=s.round,

@@ -205,10 +205,14 @@ def statistics(s: CosmicRunState, events: list) -> list:
     attacks_on = count(events, ["attack"], 2, "sheet")
     return [
         row("vp", _("Victory points"), _("the final score"), [total(s, sh) for sh in sheets]),
-        row("planets", _("Planets reached"), _("ships that reached their planet"), [sum(1 for t in range(3) if s.reached(ship_ix(sh, t))) for sh in sheets]),
-        row("disabled", _("Ships disabled"), _("ships with every heart filled"), [sum(1 for t in range(3) if s.disabled(ship_ix(sh, t))) for sh in sheets]),
-        row("techs", _("Technologies"), _("technologies gained (crossed off)"), [sum(s.tech_gained[tech_ix(sh, 0):tech_ix(sh, 4)]) for sh in sheets]),
-        row("damage", _("Damage taken"), _("hearts filled on the ships"), [sum(s.dmg[ship_ix(sh, 0):ship_ix(sh, 3)]) for sh in sheets]),
+        row("planets", _("Planets reached"), _("ships that reached their planet"),
+            [sum(1 for t in range(3) if s.reached(ship_ix(sh, t))) for sh in sheets]),
+        row("disabled", _("Ships disabled"), _("ships with every heart filled"),
+            [sum(1 for t in range(3) if s.disabled(ship_ix(sh, t))) for sh in sheets]),
+        row("techs", _("Technologies"), _("technologies gained (crossed off)"),
+            [sum(s.tech_gained[tech_ix(sh, 0):tech_ix(sh, 4)]) for sh in sheets]),
+        row("damage", _("Damage taken"), _("hearts filled on the ships"),
+            [sum(s.dmg[ship_ix(sh, 0):ship_ix(sh, 3)]) for sh in sheets]),
         row("attacks", _("Attacks suffered"), _("times the other sheet attacked a ship"), attacks_on[:n]),
         row("rounds", _("Rounds"), _("rounds the game lasted"), [s.round] * n),
     ]

@@ -278,8 +278,9 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     out.append(_("  Tech {n}VP: {techs}").format(n=sh['tech_score'], techs=techs))
     if not sh["zorlord"]:
         out.append(_("  Cargo {cargo}/{slots}  Re-rolls {rerolls}  VP now {vp}").format(
-            cargo=sh['cargo'], slots=meta['cargo_slots'], rerolls=mark("reroll") * sh['rerolls_left'] + 'x' * sh['rerolls_used'],
-            vp=sh['vp']) + (_("  Kills {n}").format(n=sh['kills']) if v["options"].get("rapid_fire") else ""))
+            cargo=sh['cargo'], slots=meta['cargo_slots'],
+            rerolls=mark("reroll") * sh['rerolls_left'] + 'x' * sh['rerolls_used'], vp=sh['vp'])
+            + (_("  Kills {n}").format(n=sh['kills']) if v["options"].get("rapid_fire") else ""))
     return out
 
 
@@ -315,8 +316,8 @@ def legend_rows() -> list[tuple[str, str]]:
         (f"{mark('tech')} X * o", _("a technology's circles: X held, * used, o open")),
         ("+n", _("under a ship's hearts: its engine upgrades")),
         (mark("out"), _("a disabled ship")),
-        (planet, _("upper-case once the ship has reached the planet: [@{planet}] it is there, [*{planet}] it was").format(
-            planet=planet)),
+        (planet, _("upper-case once the ship has reached the planet: [@{planet}] it is there, "
+                   "[*{planet}] it was").format(planet=planet)),
         (_("Re-rolls {R} x").format(R=mark("reroll")), _("re-rolls left ({R}) and used (x)").format(R=mark("reroll"))),
         (_("Cargo n/m"), _("cargo taken of the sheet's slots")),
     ]

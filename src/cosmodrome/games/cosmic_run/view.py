@@ -79,7 +79,8 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
         "round": s.round, "rounds": len(comp.round_track), "captain": s.captain,
         "to_move": s.to_move(), "decision": s.decision_kind(),
         "prompt": prompt(s) if st != OVER and not lean else "",
-        "sheet": {"side": "AB"[s.side]} if lean else {"tracks": list(comp.tracks), "columns": list(comp.columns), "rows": comp.rows,
+        "sheet": {"side": "AB"[s.side]} if lean else {
+                  "tracks": list(comp.tracks), "columns": list(comp.columns), "rows": comp.rows,
                   "labels": list(comp.labels[s.side]), "side": "AB"[s.side], "ladder": list(comp.ladder),
                   "row_names": [row_name(comp, s.side, r) if 0 < r <= comp.rows else "" for r in range(comp.nr)],
                   "circle_names": [[circle_name(comp, s.side, r, c) for c in range(3)] for r in range(comp.nr)],

@@ -289,7 +289,8 @@ def prompt(s: MoonState) -> str:
     if s.phase == CARD:
         name = s.comp.actions[s.hand[s.asks[0]]].effect
         if name not in WINDOW_EFFECTS.get(s.ask_card, ()):   # asked like every seat that may hold a fitting card
-            return _("{seat}: a moment for action cards ({moment}); your {title} cannot be played now: keep it.").format(
+            return _("{seat}: a moment for action cards ({moment}); your {title} cannot be played now: "
+                     "keep it.").format(
                 seat=seat_label(s, s.asks[0]), moment=_(WINDOW_TEXT[s.ask_card]), title=_(CARD_TEXT[name][0]))
         if name == "slipstream":
             return _("{seat}: {me} overtook {other}; play {title} now?").format(
@@ -383,7 +384,8 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         n=view['round']))
     for a in view["astronauts"]:
         state = _("at the goal") if a["finished"] else (_("face-down") if a["down"] else _("standing"))
-        lines.append("  " + _("{letter} {name} ({seat}): {place}, {state}; Sputniks {spk}, EC {ec}, handicap {hc}").format(
+        lines.append("  " + _("{letter} {name} ({seat}): {place}, {state}; Sputniks {spk}, EC {ec}, "
+                              "handicap {hc}").format(
             letter=a['letter'], name=a['name'], seat=a['seat_name'], place=a['place'], state=state,
             spk=a['sputniks'], ec=a['ec'], hc=a['handicap']))
     t = view.get("turn")
