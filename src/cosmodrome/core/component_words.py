@@ -124,6 +124,7 @@ WORDS = {
     "rows": N_("rows"),
     "start_column": N_("starting column"),
     "tech_vp": N_("technologies' VP"),
+    "rapid_fire_kills": N_("kills that win Rapid Fire"),
     "tracks": N_("tracks"),
     "attacks": N_("attacks"),
     "drop": N_("drop"),
