@@ -420,15 +420,24 @@ def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 # Benefit cards in combat
 # ----------------------------------------------------------------------------------------
-def _cp(n):
+#: the combat-point cards: effect id -> the rule of ``components.toml [rules]`` giving its
+#: points (RB: Claiming game tiles; Detailed explanation of the cards)
+CARD_CP = {E[e]: f"{e}_card_cp" for e in ("cp1", "cp2", "cp3", "cp1_draw", "cp2_venus", "cp3_moon",
+                                          "cp3_earth_crisis")}
+
+
+def _cp(e):
+    """The combat points of card effect ``e`` (its rule in :data:`CARD_CP`) added to the claim."""
+    key = CARD_CP[E[e]]
+
     def fx(s, p):
-        s.cb.card_points += n
+        s.cb.card_points += s.comp.rules[key]
     return fx
 
 
 def _cp1_draw(s, p):
-    """+1 CP, then an immediate card draw (RB: Detailed explanation of the cards)."""
-    s.cb.card_points += 1
+    """Its combat points, then an immediate card draw (RB: Detailed explanation of the cards)."""
+    s.cb.card_points += s.comp.rules["cp1_draw_card_cp"]
     draw(s, p, 1)
 
 
@@ -440,12 +449,12 @@ def _mod(unit):
 
 def sacrifice_unit(s: VenusState, p: int, t: int) -> None:
     """Sacrifice a unit of ``p`` of type ``t`` on the surface of the planet fought over for
-    +3 CP; it goes to stock, or to Earth orbit with the return card (RB: Detailed explanation
+    the CP of the rule ``sacrifice_cp`` (3); it goes to stock, or to Earth orbit with the return card (RB: Detailed explanation
     of the cards – the tank sacrifice and the unit sacrifice)."""
     s.surf[unit_ix(p, s.cb.planet, t)] -= 1
     s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
-    s.cb.card_points += 3
+    s.cb.card_points += s.comp.rules["sacrifice_cp"]
     unit_eliminated(s, p, t)
 
 
@@ -471,8 +480,8 @@ def _ignore(s, p):
 
 
 COMBAT_EFFECTS = {
-    E["cp1"]: _cp(1), E["cp2"]: _cp(2), E["cp3"]: _cp(3), E["cp1_draw"]: _cp1_draw,
-    E["cp2_venus"]: _cp(2), E["cp3_moon"]: _cp(3), E["cp3_earth_crisis"]: _cp(3),
+    E["cp1"]: _cp("cp1"), E["cp2"]: _cp("cp2"), E["cp3"]: _cp("cp3"), E["cp1_draw"]: _cp1_draw,
+    E["cp2_venus"]: _cp("cp2_venus"), E["cp3_moon"]: _cp("cp3_moon"), E["cp3_earth_crisis"]: _cp("cp3_earth_crisis"),
     E["tanks3"]: _mod(TANK), E["infantry2"]: _mod(INF), E["ships2"]: _mod(SHIP),
     E["sacrifice_tank"]: _sac_tank, E["sacrifice_unit"]: _sac_unit, E["reroll"]: _reroll,
     E["discard_die"]: _discard_die, E["ignore_skull"]: _ignore,
@@ -508,25 +517,29 @@ def infantry_up(s, p):
 
 
 def cycle3(s, p):
-    """Swap up to three hand cards for new ones, drawing one extra (Action)."""
+    """Swap up to ``cycle_discards`` (3) hand cards for new ones, drawing ``cycle_extra_draws``
+    (1) more (Action)."""
     s.stack.append((D_CYCLE, p, 0))
 
 
 def draw4keep2(s, p):
-    """Draw four, keep two of them, discard the rest (Action)."""
+    """Draw ``draw_and_keep_draws`` (4), keep ``draw_and_keep_keeps`` (2) of them, discard the
+    rest (Action)."""
+    r = s.comp.rules
     s.drawn = ()
-    got = draw(s, p, 4)
+    got = draw(s, p, r["draw_and_keep_draws"])
     s.drawn = tuple(got)
-    if len(got) > 2:
-        s.stack.append((D_DRAW4, p, len(got) - 2))
+    keep = r["draw_and_keep_keeps"]
+    if len(got) > keep:
+        s.stack.append((D_DRAW4, p, len(got) - keep))
 
 
 def buy3cards(s, p):
-    """Pay £3 to draw three cards (Action)."""
+    """Pay ``buy_cards_cost`` (£3) to draw ``buy_cards_drawn`` (3) cards (Action)."""
     cost = s.comp.rules["buy_cards_cost"]
     s.pay(p, cost)
     s.say("money", says("{who} pays £{cost} to the bank.", who=who(p), cost=cost), {"seat": p})
-    draw(s, p, 3)
+    draw(s, p, s.comp.rules["buy_cards_drawn"])
 
 
 def _kill(e):
@@ -677,28 +690,31 @@ def unit_up(s: VenusState, f: tuple, a: int) -> None:
 
 def _cycle_legal(s, f):
     _op, p, done = f
+    if done >= s.comp.rules["cycle_discards"]:
+        return [A_DONE]   # a variant allowing no discard
     return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[p])]
 
 
 def _cycle_prompt(s, f):
     _op, p, done = f
-    return _("Discard a card to replace ({n} of 3 so far), or done.").format(n=done)
+    return _("Discard a card to replace ({n} of {most} so far), or done.").format(
+        n=done, most=s.comp.rules["cycle_discards"])
 
 
 @decide(D_CYCLE, "cycle", _cycle_legal, _cycle_prompt)
 def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Detailed explanation of the cards – up to three discards, then that many draws
-    plus one."""
+    """RB: Detailed explanation of the cards – up to three discards (``cycle_discards``), then
+    that many draws plus one (``cycle_extra_draws``)."""
     _op, p, k = f
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
         s.discard += (c,)
         s.say("discard", says("{who} discards {card}.", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
         k += 1
-        if k < 3 and s.hands[p]:
+        if k < s.comp.rules["cycle_discards"] and s.hands[p]:
             s.stack.append((D_CYCLE, p, k))
             return
-    draw(s, p, k + 1)
+    draw(s, p, k + s.comp.rules["cycle_extra_draws"])
 
 
 def _draw4_legal(s, f):

@@ -15,6 +15,7 @@ except ImportError:   # the pure-Python engine: the annotations naming cython ar
     cython = None
 
 from cosmodrome.games.venus.cards import (
+    CARD_CP,
     COMBAT_EFFECTS,
     discard_gunrunners,
     discard_played,
@@ -68,11 +69,11 @@ from cosmodrome.games.venus.text import (
     who,
     wins_text,
 )
-from cosmodrome.i18n import _
+from cosmodrome.i18n import _, later, ngettext
 
 E = EFFECT_ID
-CP_CARDS = {E["cp1"]: 1, E["cp2"]: 2, E["cp3"]: 3, E["cp1_draw"]: 1, E["cp2_venus"]: 2, E["cp3_moon"]: 3,
-            E["cp3_earth_crisis"]: 3}
+#: the combat-point cards (their points are rules of the component data: :data:`.cards.CARD_CP`)
+CP_CARDS = frozenset(CARD_CP)
 E_CP2_VENUS, E_CP3_MOON, E_CP3_EARTH_CRISIS = E["cp2_venus"], E["cp3_moon"], E["cp3_earth_crisis"]
 E_TANKS3, E_INFANTRY2, E_SHIPS2 = E["tanks3"], E["infantry2"], E["ships2"]
 E_SAC_TANK, E_SAC_UNIT, E_REROLL = E["sacrifice_tank"], E["sacrifice_unit"], E["reroll"]
@@ -331,15 +332,26 @@ def _sac_legal(s, f):
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.surf[b + t]]
 
 
-@decide(D_SACRIFICE, "sacrifice", _sac_legal, lambda s, f: _("Which of your units on the surface do you sacrifice for 3 CP?"))
+def _sac_prompt(s, f):
+    return _("Which of your units on the surface do you sacrifice for {cp} CP?").format(cp=s.comp.rules["sacrifice_cp"])
+
+
+def combat_points_words(n: int) -> str:
+    """``n`` combat points in words, in the reader's language."""
+    return ngettext("{n} combat point", "{n} combat points", n).format(n=n)
+
+
+@decide(D_SACRIFICE, "sacrifice", _sac_legal, _sac_prompt)
 def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the unit sacrifice: a unit of yours on the
-    surface of the planet fought over is eliminated for +3 CP (to stock, or to Earth orbit
-    with the return card)."""
+    surface of the planet fought over is eliminated for the CP of ``sacrifice_cp`` (3; to
+    stock, or to Earth orbit with the return card)."""
     _op, p = f
     t = a - A_UNIT
     sacrifice_unit(s, p, t)
-    s.say("sacrifice", says("{who} sacrifices {unit} for 3 combat points.", who=who(p), unit=an_unit_w(t)), {"seat": p, "unit": t})
+    s.say("sacrifice", says("{who} sacrifices {unit} for {points}.", who=who(p), unit=an_unit_w(t),
+                            points=later(combat_points_words, s.comp.rules["sacrifice_cp"])),
+          {"seat": p, "unit": t})
 
 
 def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:

@@ -58,6 +58,10 @@ RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
              "kept_tile_vp", "gunrunner_bonus", "gunrunner_money", "bazagthoth_card_cost",
              "bazagthoth_unit_cost", "bazagthoth_building_cost", "buy_cards_cost", "take_money",
              "boosted_infantry_cp", "boosted_spaceship_cp", "boosted_tank_cp", "die_faces",
+             # the combat-point cards, the sacrifice and the card actions (RB: Detailed explanation of the cards)
+             "cp1_card_cp", "cp2_card_cp", "cp3_card_cp", "cp1_draw_card_cp", "cp2_venus_card_cp",
+             "cp3_moon_card_cp", "cp3_earth_crisis_card_cp", "sacrifice_cp", "cycle_discards",
+             "cycle_extra_draws", "draw_and_keep_draws", "draw_and_keep_keeps", "buy_cards_drawn",
              # the crises (RB: Phase four – crisis resolution; Crisis effects)
              "escalation_dice", "damage_dice", "bazagthoth_unit_level", "bazagthoth_building_level",
              "uprising_level", "uprising_units", "independence_level", "robot_rebellion_level",
