@@ -299,7 +299,8 @@ def _turn_prompt(s, f):
                         "Period {period}: choose your action (an extra action) ({n} pass cubes left).",
                         s.cubes).format(period=s.period, n=s.cubes)
     return ngettext("Period {period}: choose your action ({n} pass cube left).",
-                    "Period {period}: choose your action ({n} pass cubes left).", s.cubes).format(period=s.period, n=s.cubes)
+                    "Period {period}: choose your action ({n} pass cubes left).",
+                    s.cubes).format(period=s.period, n=s.cubes)
 
 
 @decide(D_TURN, "action", turn_legal, _turn_prompt)
@@ -335,7 +336,8 @@ def _free_legal(s: VenusState, f: tuple) -> list:
 
 
 def _free_prompt(s: VenusState, f: tuple) -> str:
-    return _("Period {period}: your actions are used up; play a free-action card or end the turn.").format(period=s.period)
+    return _("Period {period}: your actions are used up; play a free-action card or end the turn.").format(
+        period=s.period)
 
 
 # the same turn goes on once its actions are used up: free-action cards, or end the turn (a
@@ -460,7 +462,8 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
         if k:
             o[unit_ix(p, src, t)] -= k
             o[unit_ix(p, dest, t)] += k
-    s.say("move", (moves_text, (s.comp, p, moved, src, dest)), {"seat": p, "from": src, "to": dest, "units": list(moved)})
+    s.say("move", (moves_text, (s.comp, p, moved, src, dest)),
+          {"seat": p, "from": src, "to": dest, "units": list(moved)})
     move.active = 0
     if distance(s, src, dest) < move.allowance and can_claim_on(s, p, dest):
         s.stack.append((D_MOVE_CLAIM, p, dest))
@@ -555,7 +558,8 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
         s.tdisc += (tile,)
         s.stock[building_stock_ix(p, FACTORY)] -= 1
         s.bld = add(s.bld, building_ix(p, pl, FACTORY), 1)
-        s.say("factory", says("{who} builds a factory on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+        s.say("factory", says("{who} builds a factory on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
+              {"seat": p, "planet": pl})
     elif k == T_DRAW2:
         s.tdisc += (tile,)
         draw(s, p, 2)

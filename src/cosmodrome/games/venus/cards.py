@@ -95,7 +95,8 @@ from cosmodrome.i18n import N_, _, gettext
 
 E = EFFECT_ID
 
-E_INSTEAD, E_GUNRUNNER, E_RETURN_UNIT, E_IGNORE_SKULL = E["instead"], E["gunrunner"], E["return_unit"], E["ignore_skull"]
+E_INSTEAD, E_GUNRUNNER = E["instead"], E["gunrunner"]
+E_RETURN_UNIT, E_IGNORE_SKULL = E["return_unit"], E["ignore_skull"]
 
 KILL_TYPES = {E["kill_infantry"]: (INF,), E["kill_ship"]: (SHIP,), E["kill_unit"]: (INF, SHIP, TANK)}
 
@@ -159,7 +160,8 @@ def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
     _op, p = f
     c = s.take_card(p, a - A_CARD)
     s.discard += (c,)
-    s.say("discard", says("{who} discards {card} (hand limit).", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
+    s.say("discard", says("{who} discards {card} (hand limit).", who=who(p), card=card_w(s.comp, c)),
+          {"seat": p, "card": c})
     s.stack.append((O_HAND, p))
 
 
@@ -260,7 +262,8 @@ def _yes_if_held(e: int):
 def _instead_prompt(s, f):
     _op, p, card = f
     if not s.has_effect(p, E_INSTEAD):
-        return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(card=card_name(s, card))
+        return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(
+            card=card_name(s, card))
     return _("Discard your 'instead' card to take {card} back into your hand?").format(card=card_name(s, card))
 
 
@@ -275,7 +278,8 @@ def discard_instead(s: VenusState, f: tuple, a: int) -> None:
     s.discard = without(s.discard, card)
     s.discard += (c,)
     s.hands[p] += (card,)
-    s.say("instead", says("{who} discards a card instead and takes {card} back.", who=who(p), card=card_w(s.comp, card)),
+    s.say("instead",
+          says("{who} discards a card instead and takes {card} back.", who=who(p), card=card_w(s.comp, card)),
           {"seat": p, "card": card})
 
 
@@ -324,7 +328,8 @@ def _return_to_earth(s: VenusState, p: int, t: int) -> None:
     s.discard += (c,)
     s.stock[stock_ix(p, t)] -= 1
     s.orbit[unit_ix(p, EARTH, t)] += 1
-    s.say("return", says("{who} returns the eliminated {unit} to Earth orbit.", who=who(p), unit=unit_label_w(t)), {"seat": p, "unit": t})
+    s.say("return", says("{who} returns the eliminated {unit} to Earth orbit.", who=who(p), unit=unit_label_w(t)),
+          {"seat": p, "unit": t})
 
 
 def _return_pick_legal(s, f):
@@ -391,7 +396,8 @@ def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: 
 
 def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> None:
     if s.remove_unit(q, pl, t, surface_first=surface):
-        s.say("eliminate", says("{who}'s {unit} at {planet} is eliminated.", who=who(q), unit=unit_label_w(t), planet=planet_w(s.comp, pl)),
+        s.say("eliminate", says("{who}'s {unit} at {planet} is eliminated.", who=who(q), unit=unit_label_w(t),
+                                planet=planet_w(s.comp, pl)),
               {"seat": q, "planet": pl, "unit": t})
         unit_eliminated(s, q, t)
 
@@ -399,7 +405,8 @@ def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> 
 def _ignore_prompt(s, f):
     _op, q, pl, t, attacker, surface = f if len(f) > 5 else (*f, 0)   # (see ignore_elimination)
     if not s.has_effect(q, E_IGNORE_SKULL):
-        return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(who=seat_word(attacker))
+        return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(
+            who=seat_word(attacker))
     return _("{who} is eliminating your unit: play 'ignore a skull' to stop it?").format(who=seat_word(attacker))
 
 
@@ -449,8 +456,9 @@ def _mod(unit):
 
 def sacrifice_unit(s: VenusState, p: int, t: int) -> None:
     """Sacrifice a unit of ``p`` of type ``t`` on the surface of the planet fought over for
-    the CP of the rule ``sacrifice_cp`` (3); it goes to stock, or to Earth orbit with the return card (RB: Detailed explanation
-    of the cards – the tank sacrifice and the unit sacrifice)."""
+    the CP of the rule ``sacrifice_cp`` (3); it goes to stock, or to Earth orbit with the
+    return card (RB: Detailed explanation of the cards – the tank sacrifice and the unit
+    sacrifice)."""
     s.surf[unit_ix(p, s.cb.planet, t)] -= 1
     s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
@@ -655,7 +663,8 @@ PLAYABLE = {
     E["kill_ship"]: lambda s, p: _any_unit(s, (SHIP,)),
     E["kill_unit"]: lambda s, p: _any_unit(s, (INF, SHIP, TANK)),
     E["gunrunner"]: lambda s, p: bool(_tile_planets(s, T_CRISIS, True)),
-    E["place_tension"]: lambda s, p: any(s.comp.tile_kind[t] == T_TENSION for t in s.tdisc) and bool(_tension_dest(s, True)),
+    E["place_tension"]: lambda s, p: (any(s.comp.tile_kind[t] == T_TENSION for t in s.tdisc)
+                                      and bool(_tension_dest(s, True))),
     E["remove_tension"]: lambda s, p: bool(_tile_planets(s, T_TENSION, True)),
     E["force_discard2"]: lambda s, p: any(s.hands[q] for q in range(s.num_players) if q != p),
     E["look_swap"]: lambda s, p: any(s.hands[q] for q in range(s.num_players) if q != p),
@@ -673,7 +682,9 @@ def _up_legal(s, f):
 
 def _up_prompt(s, f):
     _op, p, t = f
-    return _("Which planet's surface tank returns to orbit?") if t == TANK else _("Which planet's surface infantry returns to orbit?")
+    if t == TANK:
+        return _("Which planet's surface tank returns to orbit?")
+    return _("Which planet's surface infantry returns to orbit?")
 
 
 @decide(D_UP, "unit_up", _up_legal, _up_prompt)
@@ -684,7 +695,8 @@ def unit_up(s: VenusState, f: tuple, a: int) -> None:
     i = unit_ix(p, pl, t)
     s.surf[i] -= 1
     s.orbit[i] += 1
-    s.say("up", says("{who} lifts {unit} back into {planet} orbit.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
+    s.say("up", says("{who} lifts {unit} back into {planet} orbit.", who=who(p), unit=an_unit_w(t),
+                     planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "unit": t})
 
 
@@ -791,7 +803,8 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     s.gun += (encode_gunrunner(pl, card),)
     n = s.comp.rules["gunrunner_money"]
     s.gain(p, n)
-    s.say("gunrunner", says("{who} places a gunrunner on {planet} and takes £{n}.", who=who(p), planet=planet_w(s.comp, pl), n=n),
+    s.say("gunrunner",
+          says("{who} places a gunrunner on {planet} and takes £{n}.", who=who(p), planet=planet_w(s.comp, pl), n=n),
           {"seat": p, "planet": pl})
     # the gunrunner lies on the table, not on the discard pile: 'instead' cannot recall it
 
@@ -823,7 +836,8 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     t = next(t for t in s.tdisc if tk[t] == T_TENSION)
     s.tdisc = without(s.tdisc, t)
     s.ptiles[pl] += (t,)
-    s.say("tension", says("{who} places a tension tile on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+    s.say("tension", says("{who} places a tension tile on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
+          {"seat": p, "planet": pl})
 
 
 @decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
@@ -837,7 +851,8 @@ def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
     s.ptiles[pl] = without(s.ptiles[pl], t)
     s.tdisc += (t,)
-    s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+    s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
+          {"seat": p, "planet": pl})
 
 
 def _other_holders(s, f):
@@ -865,7 +880,8 @@ def look(s: VenusState, f: tuple, a: int) -> None:
     """RB: card select one player and look at their cards (seen by the two of you)."""
     _op, p = f
     q = a - A_SEAT
-    s.say("look", says("{who} looks at {target}'s hand: {cards}.", who=who(p), target=who(q), cards=cards_w(s.comp, s.hands[q])),
+    s.say("look", says("{who} looks at {target}'s hand: {cards}.", who=who(p), target=who(q),
+                       cards=cards_w(s.comp, s.hands[q])),
           {"seat": p, "target": q, "cards": list(s.hands[q])}, frozenset((p, q)),
           says("{who} looks at {target}'s hand.", who=who(p), target=who(q)), chance=True)
     s.stack.append((D_LOOK_TAKE, p, q))
@@ -890,7 +906,8 @@ def look_take(s: VenusState, f: tuple, a: int) -> None:
     had = bool(s.hands[p])
     c = s.take_card(q, a - A_CARD)
     s.hands[p] += (c,)
-    s.say("swap", says("{who} takes {card} from {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)), {"seat": p, "target": q, "card": c},
+    s.say("swap", says("{who} takes {card} from {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)),
+          {"seat": p, "target": q, "card": c},
           frozenset((p, q)), says("{who} takes a card from {target}.", who=who(p), target=who(q)))
     if had:
         s.stack.append((D_LOOK_GIVE, p, q, c))
@@ -922,7 +939,8 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
     c = h[i]
     s.hands[p] = h[:i] + h[i + 1:]
     s.hands[q] += (c,)
-    s.say("swap", says("{who} gives {card} to {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)), {"seat": p, "target": q, "card": c},
+    s.say("swap", says("{who} gives {card} to {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)),
+          {"seat": p, "target": q, "card": c},
           frozenset((p, q)), says("{who} gives a card to {target}.", who=who(p), target=who(q)))
 
 
@@ -936,4 +954,5 @@ def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
     t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)
     s.ptiles[pl] = without(s.ptiles[pl], t)
     s.kept[p] += (t,)
-    s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+    s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
+          {"seat": p, "planet": pl})

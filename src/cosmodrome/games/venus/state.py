@@ -517,7 +517,8 @@ def state_from_json(game, data: Any) -> VenusState:
         if any(not 0 <= c < ncard for h in s.hands for c in h):
             raise RecordError("saved venus state: a hand holds an unknown card")
         nt = len(comp.tile_kind)
-        if any(not 0 <= t < nt for t in (*s.bag, *s.tdisc)) or any(not 0 <= t < nt for L in s.ptiles + s.kept for t in L):
+        placed = [t for L in s.ptiles + s.kept for t in L]
+        if any(not 0 <= t < nt for t in (*s.bag, *s.tdisc, *placed)):
             raise RecordError("saved venus state: an unknown tile")
         if not s.over and (not s.stack or s.stack[-1][0] not in DECIDE):
             raise RecordError("saved venus state: no decision is pending in a running game")
