@@ -173,3 +173,52 @@ def test_a_variant_changes_what_the_card_actions_draw_keep_and_replace(tmp_path)
     assert all(f[0] != D_CYCLE for f in s.stack) and len(s.hands[0]) == n - 2 + 2 + 2
     s = _variant(tmp_path, cycle_discards=0)
     assert _cycle_legal(s, (D_CYCLE, 0, 0)) == [A_DONE]
+
+
+def test_a_variant_written_before_a_number_moved_into_the_data_still_loads():
+    """A hosted game keeps its variant's file in its options, and a designer's file may be
+    older than the game's version: a number of [rules] the file leaves out is the printed one
+    (the packaged file's), and a number the file gives is still its own."""
+    import tomllib
+
+    from cosmodrome.games.venus.components import parse_components
+
+    packaged = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    printed = load_components()
+    for key in RULE_KEYS:
+        data = {**packaged, "rules": {k: v for k, v in packaged["rules"].items() if k != key}}
+        assert parse_components(data, "old").rules[key] == printed.rules[key], key
+    older = {**packaged, "rules": {k: v for k, v in packaged["rules"].items()
+                                   if k not in ("sacrifice_cp", "cp1_card_cp", "gunrunner_money")}}
+    older["rules"]["periods"] = {"value": 2, "status": "assumed"}
+    comp = parse_components(older, "old")
+    assert comp.rules["periods"] == 2 and comp.rules["sacrifice_cp"] == printed.rules["sacrifice_cp"]
+    game = get_game("venus")
+    state = game.new_state(3, seed=1, options={"components": {"toml": _toml(older), "name": "old"}})
+    assert state.comp.rules["periods"] == 2 and not state.is_terminal()
+
+
+def _toml(data) -> str:
+    """A TOML text of ``data`` (tables of scalars and lists, arrays of such tables)."""
+    import json
+
+    lines = []
+
+    def scalar(v):
+        return json.dumps(v, ensure_ascii=False)
+
+    for key, value in data.items():
+        if isinstance(value, dict):
+            lines.append(f"[{key}]")
+            for k, v in value.items():
+                if isinstance(v, dict):
+                    lines.append(f"{k} = {{ " + ", ".join(f"{a} = {scalar(b)}" for a, b in v.items()) + " }")
+                else:
+                    lines.append(f"{k} = {scalar(v)}")
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            for item in value:
+                lines.append(f"[[{key}]]")
+                lines += [f"{k} = {scalar(v)}" for k, v in item.items()]
+        else:
+            lines.insert(0, f"{key} = {scalar(value)}")
+    return "\n".join(lines) + "\n"

@@ -135,6 +135,20 @@ def _nonneg(v: int, where: str, key: str) -> int:
     return v
 
 
+def _packaged_rules() -> dict:
+    """The packaged file's ``[rules]`` table: a variant's file that leaves out a number of the
+    rules plays it as printed. A variant keeps working when a later version of the game moves
+    another number of the rules into the data (a hosted game's stored variant, a designer's
+    file written before it), and a designer writes only the numbers they change."""
+    global _PACKAGED_RULES
+    if _PACKAGED_RULES is None:
+        _PACKAGED_RULES = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))["rules"]
+    return _PACKAGED_RULES
+
+
+_PACKAGED_RULES: dict | None = None
+
+
 def parse_components(data: dict, source: str = "<data>") -> Components:
     """Validate a parsed TOML document into :class:`Components` (raises DataError)."""
     status: dict = {}
@@ -143,7 +157,7 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     rules_t = _need(data, "rules", _("the file"), dict)
     rules = {}
     for key in RULE_KEYS:
-        entry = _need(rules_t, key, "[rules]", dict)
+        entry = _need(rules_t if key in rules_t else _packaged_rules(), key, "[rules]", dict)
         where = f"rules.{key}"
         _status(entry, where, status)
         if key == "die_faces":
