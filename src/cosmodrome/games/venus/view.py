@@ -56,7 +56,7 @@ component set; the end-of-game scoring is computed once per finished game.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from cosmodrome.core.events import log_texts
 from cosmodrome.core.recent import Recent
@@ -203,7 +203,9 @@ def view_common(s) -> dict:
     names = st.names
     bld = s.bld
     mi, fi = st.mine_inc, st.fac_inc
-    inc = [incomes(bld, p, mi, fi) for p in range(n)]   # income per seat per planet, once
+    b = blocks(n)
+    inc = [[m * mi + f * fi for m, f in zip(bld[mines], bld[factories])]   # income per seat per planet, once
+           for mines, factories in zip(b.mines, b.factories)]
     planets = _planets(s, st, n, inc)
     vp = _vp_now(s, st, inc)
     kl = st.kept_label
@@ -216,7 +218,7 @@ def view_common(s) -> dict:
             kc[kn[t]] += 1
         info.append({"seat": p, "empire": st.empire[p], "colour": COLOURS[p], "money": s.money[p],
                      "hand_size": len(s.hands[p]),
-                     "stock": dict(zip(STOCK_KEYS, s.stock[stock_ix(p, INF):stock_ix(p + 1, INF)])),
+                     "stock": dict(zip(STOCK_KEYS, s.stock[b.stock[p]])),
                      "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
     bag_counts = kind_counts(s.bag, c.tile_kind)
     tdc = kind_counts(s.tdisc, c.tile_kind)
@@ -282,8 +284,8 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
     # one [inf, ship, tank] / [mines, factories] list per (seat, planet), in the order of the
     # seats' blocks (flow.unit_ix, flow.building_ix: seat by seat, planet by planet), so that
     # planet pl's column is [pl::8] (the counters are bytearrays: the view hands out lists of ints)
-    units_end, bld_end = unit_ix(n, MERCURY), building_ix(n, MERCURY)
-    orb, sur, bl = _triples(s.orbit, units_end), _triples(s.surf, units_end), _pairs(s.bld, bld_end)
+    b = blocks(n)
+    orb, sur, bl = _triples(s.orbit, b.units_end), _triples(s.surf, b.units_end), _pairs(s.bld, b.bld_end)
     incs = [x for p in range(n) for x in inc[p]]
     planets = []
     for pl in range(8):
@@ -330,23 +332,40 @@ def view_for(s, seat: Optional[int], common: dict) -> dict:
     return out
 
 
-def incomes(bld, p: int, mine: int, factory: int) -> list:
-    """``p``'s income on each planet, in planet order, a mine earning ``mine`` and a factory
-    ``factory``: its mines and its factories are strided slices of its block of ``bld``, from
-    :func:`~.flow.building_ix` ``(p, MERCURY, MINE)`` and ``(p, MERCURY, FACTORY)`` (as
-    :func:`.flow.income` reads them).
+class Blocks(NamedTuple):
+    """Where the seats in play sit in the state's counters, from flow's index helpers: each
+    seat's mines and factories planet by planet (strided slices of its block of ``bld``, from
+    :func:`~.flow.building_ix` ``(p, MERCURY, MINE)`` and ``(p, MERCURY, FACTORY)``, as
+    :func:`.flow.income` reads them) and its stock (a slice of ``stock``); the end of the
+    seats' blocks of ``orbit``/``surf`` and of ``bld``. Made once per number of seats.
 
     >>> from cosmodrome.games.venus import GAME
-    >>> from cosmodrome.games.venus.flow import income_on
+    >>> from cosmodrome.games.venus.flow import FACTORY, MARS
     >>> s = GAME.new_state(3, seed=1)
-    >>> r = s.comp.rules
-    >>> incomes(s.bld, 0, r["mine_income"], r["factory_income"]) == [income_on(s, 0, pl) for pl in range(8)]
+    >>> s.bld[blocks(3).factories[2]][MARS] == s.bld[building_ix(2, MARS, FACTORY)]
     True
     """
-    end = building_ix(p + 1, MERCURY)
-    mines = bld[building_ix(p, MERCURY, MINE):end:PLANET_STEP]
-    factories = bld[building_ix(p, MERCURY, FACTORY):end:PLANET_STEP]
-    return [m * mine + f * factory for m, f in zip(mines, factories)]
+    mines: tuple
+    factories: tuple
+    stock: tuple
+    units_end: int
+    bld_end: int
+
+
+_BLOCKS: dict = {}
+
+
+def blocks(n: int) -> Blocks:
+    """The :class:`Blocks` of ``n`` seats."""
+    got = _BLOCKS.get(n)
+    if got is None:
+        seats = range(n)
+        ends = [building_ix(p + 1, MERCURY) for p in seats]
+        got = _BLOCKS[n] = Blocks(tuple(slice(building_ix(p, MERCURY, MINE), ends[p], PLANET_STEP) for p in seats),
+                                  tuple(slice(building_ix(p, MERCURY, FACTORY), ends[p], PLANET_STEP) for p in seats),
+                                  tuple(slice(stock_ix(p, INF), stock_ix(p + 1, INF)) for p in seats),
+                                  unit_ix(n, MERCURY), building_ix(n, MERCURY))
+    return got
 
 
 def _triples(counts, size: int) -> list:
