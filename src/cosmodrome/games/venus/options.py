@@ -66,9 +66,9 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
 
 
 #: the decisions whose frame names, in its field ``owner``, the seat whose pieces their
-#: options are: Bazagthoth's victim, the tension tile's target, the seat losing a unit (the
-#: seat asked otherwise, and on a frame of these kinds without that field: Bazagthoth's and
-#: the tension tile's first questions, whose options name no pieces)
+#: options are: Bazagthoth's victim, the tension tile's target, the seat losing a unit. The
+#: seat asked owns them otherwise, as on the frames of these kinds without that field
+#: (Bazagthoth's and the tension tile's first questions, which offer seats, not pieces).
 _OWNER_KINDS = frozenset(("bazagthoth", "tension_target", "kill_unit"))
 
 
