@@ -1,39 +1,62 @@
 """The layout of the flat counters (``orbit``, ``surf``, ``bld``, ``stock``) and of the
 packed action ids is written in :mod:`cosmodrome.games.venus.flow`'s index helpers and codec
-only: the rule modules loop over planets and unit types and call them (``unit_ix``,
-``building_ix``, ``encode_unit_at`` …), and the readers of the frame on top name the seat
-(``flow.SEAT``) instead of its place."""
+only: the rule modules, the view, the observation, the labels and the options' details loop
+over planets and unit types and call them (``unit_ix``, ``building_ix``, ``encode_unit_at``
+…), and the readers of a frame name its fields (``flow.SEAT``, ``flow.frame_field``) instead
+of their places."""
 
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from cosmodrome.adapters.tensor import schema_for
 from cosmodrome.games.venus import GAME
 from cosmodrome.games.venus.flow import (
+    A_TILE,
+    D_BAZ,
+    D_BAZ_BLD,
+    D_BUILD,
+    D_CLAIM_TILE,
     D_CLAIM_UNIT,
     D_LOOK_GIVE,
+    D_TENSION_KIND,
+    D_TENSION_SEAT,
     D_TURN,
     EARTH,
+    FACTORY,
     FRAME_FIELDS,
+    INF,
+    MARS,
+    MINE,
     SHIP,
     TANK,
+    VENUS,
     building_ix,
+    building_stock_ix,
     buildings,
+    encode_building,
     frame_field,
+    stock_ix,
     unit_ix,
     unit_places,
 )
 
 VENUS_DIR = Path(__file__).resolve().parents[2] / "src" / "cosmodrome" / "games" / "venus"
 RULES = ("actions", "cards", "combat", "crises", "phases", "scoring", "setup")
+#: the modules that read the table for people and agents: the view, the observation, the labels
+#: and the options' details
+READERS = ("view", "observation", "text", "options")
 #: hand-written layout arithmetic: a seat's or a planet's block by its size, a walk from a
-#: base by a block's size, every unit of a seat by its index, an id by its offset
-BY_HAND = (r"\* ?24\b", r"\bpl \* [23]\b", r"\bp \* (5|16)\b", r"range\((16|24)\)", r"% 3\b", r"\b[a-z]+ \+= (3|16)\b(?! *#)",
-           r"A_UNITAT \+", r"A_BLD \+")
+#: base by a block's size, every unit of a seat by its index, an id by its offset, a range of
+#: ids by its length, tile kinds by their numbers
+BY_HAND = (r"\* ?24\b", r"\bpl \* [23]\b", r"\b[a-z]\w* ?\* ?(5|16)\b", r"range\((16|24)\)", r"% 3\b",
+           r"\b[a-z]+ \+= (3|16)\b(?! *#)", r"A_UNITAT \+", r"A_BLD \+", r"< ?A_[A-Z]+ \+ ?\d",
+           r"^(?!\s*for\b).*\bin \(\d+(, \d+)+\)")
 
 
-@pytest.mark.parametrize("module", RULES)
+@pytest.mark.parametrize("module", RULES + READERS)
 def test_rule_modules_leave_the_layout_to_the_index_helpers(module):
     text = (VENUS_DIR / f"{module}.py").read_text()
     found = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
@@ -41,10 +64,89 @@ def test_rule_modules_leave_the_layout_to_the_index_helpers(module):
     assert found == [], f"{module}.py computes the layout by hand: {found}"
 
 
-@pytest.mark.parametrize("module", ("options", "state"))
+@pytest.mark.parametrize("module", ("options", "state", "text"))
 def test_the_top_frame_is_read_by_name(module):
     text = (VENUS_DIR / f"{module}.py").read_text()
     assert not re.search(r"stack\[-1\]\[[1-9]\]", text), f"{module}.py reads the top frame by place"
+
+
+@pytest.mark.parametrize("module", ("options", "text"))
+def test_the_labels_and_details_read_frames_by_name(module):
+    """A frame ``f`` is read by its op (``f[0]``), its seat (``f[SEAT]``), an unpacking by its
+    kind's fields or ``frame_field``: never by another place or by its length."""
+    text = (VENUS_DIR / f"{module}.py").read_text()
+    found = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+             if re.search(r"\bf\[(?!0\]|SEAT\])|len\(f\)", line)]
+    assert found == [], f"{module}.py reads a frame by place: {found}"
+
+
+def _top(s, frame):
+    """``s`` with ``frame`` on top of its stack (a decision asked as it stands)."""
+    s.stack.append(frame)
+    s._menu = None
+    return s
+
+
+def test_an_option_names_the_frames_planet_and_owner_by_their_fields():
+    s = GAME.new_state(3, seed=2)
+    claim = _top(s.clone(), (D_CLAIM_TILE, 1, VENUS))
+    d = claim.action_json(A_TILE)
+    assert (d["planet"], d["tile"]) == ("Venus", 0) and d["label"].endswith(" on Venus")
+    mine = encode_building(MARS, MINE)
+    for frame in ((D_BAZ_BLD, 1, 2), (D_TENSION_KIND, 0, EARTH, 1, 2)):   # the owner: seat 2, Russia
+        d = _top(s.clone(), frame).action_json(mine)
+        assert d["owner"] == 2 and d["label"] == "Russia's mine on Mars"
+
+
+def test_an_option_of_a_frame_without_the_field_reads_no_other_field_in_its_place():
+    """A tile's planet and a building's owner come from the fields ``planet`` and ``owner``:
+    on a frame without them (a build's count of units built, Bazagthoth's level, the tension
+    target's first question), the option names no planet and the seat asked owns the pieces."""
+    s = GAME.new_state(3, seed=2)
+    build = _top(s.clone(), (D_BUILD, 0, 1))            # one unit built so far: not a planet
+    assert build.action_json(A_TILE) == {"action": A_TILE, "label": "Tile 0", "tile": 0}
+    mine = encode_building(MARS, MINE)
+    offer = _top(s.clone(), (D_BAZ, 0, 2))               # Bazagthoth's level 2: not a seat
+    assert offer.action_json(mine)["owner"] == 0
+    assert offer.action_label(mine) == "mine on Mars"
+    first = _top(s.clone(), (D_TENSION_SEAT, 1, EARTH, 0))
+    assert first.action_json(mine)["owner"] == 1 and first.action_label(mine) == "mine on Mars"
+
+
+def _marked(players: int):
+    """A position whose counters differ entry by entry (each counter its own small number)."""
+    s = GAME.new_state(players, seed=4)
+    s.orbit[:] = bytes(i % 7 for i in range(len(s.orbit)))
+    s.surf[:] = bytes((i * 3) % 5 for i in range(len(s.surf)))
+    s.bld = tuple(i % 3 for i in range(len(s.bld)))
+    s.stock[:] = bytes(i % 6 for i in range(len(s.stock)))
+    return s
+
+
+@pytest.mark.parametrize("players", (2, 5))
+def test_the_view_reads_the_counters_at_the_index_helpers(players):
+    s = _marked(players)
+    v = s.view(None)
+    r = s.comp.rules
+    for p in range(players):
+        for pl, planet in enumerate(v["planets"]):
+            assert planet["orbit"][p] == [s.orbit[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
+            assert planet["surface"][p] == [s.surf[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
+            assert planet["buildings"][p] == [s.bld[building_ix(p, pl, k)] for k in (MINE, FACTORY)]
+            assert planet["income"][p] == (s.bld[building_ix(p, pl, MINE)] * r["mine_income"]
+                                           + s.bld[building_ix(p, pl, FACTORY)] * r["factory_income"])
+        stock = v["players_info"][p]["stock"]
+        assert [stock["infantry"], stock["spaceship"], stock["tank"]] == [s.stock[stock_ix(p, t)]
+                                                                          for t in (INF, SHIP, TANK)]
+        assert [stock["mine"], stock["factory"]] == [s.stock[building_stock_ix(p, k)] for k in (MINE, FACTORY)]
+
+
+@pytest.mark.parametrize("players", (2, 5))
+def test_the_observation_reads_the_counters_as_the_view_does(players):
+    s = _marked(players)
+    lay = schema_for(GAME, players)
+    for seat in (None, 0):
+        assert np.array_equal(lay.observe(s, seat), lay.encode(s.view(seat)))
 
 
 def test_frame_field_reads_every_declared_field():
@@ -70,12 +172,9 @@ def test_the_board_helpers_agree_with_the_counters():
 PACKED_BY_HAND = (r"(\*|//|%) ?1000\b", r"\* ?16 \+|(//|%) ?16\b")
 
 
-@pytest.mark.parametrize("module", RULES + ("view", "observation"))
+@pytest.mark.parametrize("module", RULES + READERS)
 def test_gunrunners_and_crises_are_packed_by_flows_helpers_only(module):
-    # the view lays its own blocks out by 16 (``range(p * 16, p * 16 + 16, 2)``): only the
-    # gunrunners' packing is checked there
-    patterns = PACKED_BY_HAND if module in RULES else PACKED_BY_HAND[:1]
     text = (VENUS_DIR / f"{module}.py").read_text()
     found = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
-             for pattern in patterns if re.search(pattern, line)]
+             for pattern in PACKED_BY_HAND if re.search(pattern, line)]
     assert found == [], f"{module}.py packs a gunrunner or a crisis by hand: {found}"

@@ -41,10 +41,26 @@ from cosmodrome.core.observation import (
 )
 from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS, load_components
-from cosmodrome.games.venus.flow import DECIDE, O_CRISIS, O_CRISIS_START, gunrunner_planet
+from cosmodrome.games.venus.flow import (
+    DECIDE,
+    FACTORY,
+    INF,
+    MERCURY,
+    MINE,
+    O_CRISIS,
+    O_CRISIS_START,
+    SHIP,
+    T_CRISIS,
+    T_TENSION,
+    TANK,
+    building_ix,
+    gunrunner_planet,
+    stock_ix,
+    unit_ix,
+)
 from cosmodrome.games.venus.scoring import final_breakdown
 from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
-from cosmodrome.games.venus.view import STOCK_KEYS, T_CRISIS, T_TENSION, UNITS, aliens_view, kind_counts
+from cosmodrome.games.venus.view import DEFENDED, STOCK_KEYS, UNITS, aliens_view, kind_counts
 
 VERSION = 1
 #: money above which the count reads 1 (never reached in random or bot games)
@@ -95,7 +111,8 @@ def _layout(players: int, components: str) -> Layout:
         dice=Tup(3, Num(max(r["die_faces"]))), discarded=Opt(OneHot(range(3))), kept_dice=derived("dice and discarded"),
         cost=Num(3 * max(r["die_faces"]) + 8), committed=Obj(**{u: Num(units) for u in UNITS}),
         unit_cp=Obj(**{u: Num(4) for u in UNITS}), units_cp=derived("committed and unit_cp"),
-        cards_cp=Num(4 * cards), cards=Bag(EFFECTS, cards, key="effect"), paid=Num(64), missing=derived("cost and paid"),
+        cards_cp=Num(4 * cards), cards=Bag(EFFECTS, cards, key="effect"), paid=Num(64),
+        missing=derived("cost and paid"),
         needs_unit=derived("committed"), skulls=Num(3), skulls_ignored=Num(3))
     move = Obj(**{"from": OneHot(planets)}, ships=Num(units), infantry=Num(units), tanks=Num(units), allowance=Num(8))
     aliens = Obj(landed=Opt(Num(r["periods"])), landed_on=derived("landed (the outer planets)"),
@@ -151,18 +168,25 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     tile_def = c.tile_def
     tk = c.tile_kind
     one = _one
-    tile_info = [(kinds.index(TILE_KINDS[k]), tile_def[t] if k in (4, 5, 7) else None, bool(c.tile_skull[t]))
+    tile_info = [(kinds.index(TILE_KINDS[k]), tile_def[t] if k in DEFENDED else None, bool(c.tile_skull[t]))
                  for t, k in enumerate(c.tile_kind)]
-    # the state's flat arrays (seat-major, then planet, then unit or building), entry by entry
-    orb_idx = [ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"] for p in range(n) for pl in range(8) for u in UNITS]
-    sur_idx = [ix[f"planets[{planets[pl]}].surface[{p}][{u}]"] for p in range(n) for pl in range(8) for u in UNITS]
-    bld_idx = [ix[f"planets[{planets[pl]}].buildings[{p}][{k}]"]
-               for p in range(n) for pl in range(8) for k in ("mines", "factories")]
-    stock_idx = [ix[f"players_info[{p}].stock.{k}"] for p in range(n) for k in STOCK_KEYS]
-    stock_mul = [1.0 / x for x in (*c.unit_count, c.mine_count, c.factory_count)] * n
+    # the state's flat arrays, entry by entry: the layout's entry of each counter of the seats
+    # in play, listed by the counter's index (flow's index helpers), up to the first seat out
+    seats, types = range(n), tuple(zip((INF, SHIP, TANK), UNITS))
+    orb_idx = _by_index({unit_ix(p, pl, t): ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"]
+                         for p in seats for pl in range(8) for t, u in types})
+    sur_idx = _by_index({unit_ix(p, pl, t): ix[f"planets[{planets[pl]}].surface[{p}][{u}]"]
+                         for p in seats for pl in range(8) for t, u in types})
+    bld_idx = _by_index({building_ix(p, pl, k): ix[f"planets[{planets[pl]}].buildings[{p}][{name}]"]
+                         for p in seats for pl in range(8) for k, name in ((MINE, "mines"), (FACTORY, "factories"))})
+    stock_caps = (*c.unit_count, c.mine_count, c.factory_count)   # by kind, in STOCK_KEYS's order
+    stock_idx = _by_index({stock_ix(p, k): ix[f"players_info[{p}].stock.{name}"]
+                           for p in seats for k, name in enumerate(STOCK_KEYS)})
+    stock_mul = _by_index({stock_ix(p, k): 1.0 / cap for p in seats for k, cap in enumerate(stock_caps)})
+    units_end, bld_end, stock_end = unit_ix(n, MERCURY), building_ix(n, MERCURY), stock_ix(n, INF)
 
     def units_key(s, seat):
-        return s.orbit[:n * 24], s.surf[:n * 24], s.bld[:n * 16], s.stock[:n * 5]
+        return s.orbit[:units_end], s.surf[:units_end], s.bld[:bld_end], s.stock[:stock_end]
 
     # the planets: per planet (its tiles, flipped, crisis dice, gunrunners), rewritten one by one
     slots_scale, gun_scale, def_scale = 1.0 / PLANET_SLOTS, 1.0 / (n * 2), 1.0 / max_def
@@ -318,9 +342,11 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     tm_at = {v: ix[f"to_move == {v}"] for v in [CHANCE] + list(range(n))}
     over_at, deck_at, disc_at, bag_at = ix["over"], ix["deck_size"], ix["discard_size"], ix["bag_size"]
 
-    dec_null, dec_seat, dec_kind = ix["decision is null"], ix[f"decision.seat == {CHANCE}"], ix["decision.kind == " + lay.root.fields["decision"].inner.fields["kind"].values[0]]
+    decision_kinds = lay.root.fields["decision"].inner.fields["kind"].values
+    dec_null, dec_seat = ix["decision is null"], ix[f"decision.seat == {CHANCE}"]
+    dec_kind = ix["decision.kind == " + decision_kinds[0]]
     dec_seat_at = {v: dec_seat + i for i, v in enumerate([CHANCE] + list(range(n)))}
-    kind_at = {v: dec_kind + i for i, v in enumerate(lay.root.fields["decision"].inner.fields["kind"].values)}
+    kind_at = {v: dec_kind + i for i, v in enumerate(decision_kinds)}
 
     def counters(s, seat):
         return s.period, s.phase, s.first, s.cubes, len(s.deck), len(s.discard), len(s.bag), s.over
@@ -422,7 +448,8 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         Part(write_players, (), players_key, update_players),
         Part(write_hand, hand_spans, hand_key, update_hand),
         Part(write_counters, (), counters, update_counters), Part(write_turn, (), turn, update_turn),
-        lay.group((("discard_top",), lambda s, seat, k: [titles[x] for x in k]), (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
+        lay.group((("discard_top",), lambda s, seat, k: [titles[x] for x in k]),
+                  (("bag_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   (("tile_discard_counts",), lambda s, seat, k: kind_counts(k, tk)),
                   (("move",), move_value), ("result",), key=rest),
         Part(combat_part, [lay.span("combat")], combat_key),
@@ -502,7 +529,7 @@ def _combat_writer(lay: Layout, c, tile_info: list, card_effect: list):
             out[skull_at] = 1.0
         q = cb.target_seat
         if tk == T_TENSION and q >= 0:
-            out[building_at + (0 if cb.target_kind == 0 else 1)] = 1.0
+            out[building_at + (0 if cb.target_kind == MINE else 1)] = 1.0   # the layout's mine, factory
             if q < players:
                 out[target_seat_at + q] = 1.0
         else:
@@ -517,6 +544,16 @@ _HAND_ROWS = 4096
 _NO_COUNTERS = (object(),) * 8
 #: crisis levels read outside the crisis phase (the view shows no crisis dice then)
 _NO_LEVELS = (0,) * 8
+
+
+def _by_index(entries: dict) -> list:
+    """``entries`` (``{index in a counter: value}``, the indices 0, 1, 2 ... with none left
+    out) as a list in the order of the indices.
+
+    >>> _by_index({1: "b", 0: "a"})
+    ['a', 'b']
+    """
+    return [entries[i] for i in range(len(entries))]
 
 
 def _one(x: float) -> float:

@@ -27,7 +27,9 @@ from cosmodrome.games.venus.flow import (
     A_YES,
     DECIDE,
     EARTH,
+    NUM_ACTIONS,
     SEAT,
+    TANK,
     VENUS,
     decode_building,
     decode_reroll,
@@ -63,18 +65,16 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
     return -1, ""
 
 
-#: where a decision frame names the seat whose pieces its options are (the seat asked
-#: otherwise): Bazagthoth's victim, the tension tile's target, the seat losing a unit. By
-#: place, not by the field's name, as :func:`.text.label` reads them: an option is also
-#: described on a frame where it is not legal (Bazagthoth's first question has no ``owner``),
-#: and there the details and the label say the same as they always did.
-_OWNER_SLOT = {"bazagthoth": 2, "tension_target": 4, "kill_unit": 3}
+#: the decisions whose frame names, in its field ``owner``, the seat whose pieces their
+#: options are: Bazagthoth's victim, the tension tile's target, the seat losing a unit. The
+#: seat asked owns them otherwise, as on the frames of these kinds without that field
+#: (Bazagthoth's and the tension tile's first questions, which offer seats, not pieces).
+_OWNER_KINDS = frozenset(("bazagthoth", "tension_target", "kill_unit"))
 
 
 def _owner(f, kind: str) -> int:
     """The seat owning the building or unit an option of a ``kind`` decision names."""
-    i = _OWNER_SLOT.get(kind)
-    return f[i] if i is not None and len(f) > i else f[SEAT]
+    return frame_field(f, "owner", f[SEAT]) if kind in _OWNER_KINDS else f[SEAT]
 
 
 def action_details(s, a: int) -> dict:
@@ -112,10 +112,10 @@ def action_details(s, a: int) -> dict:
                 "owner": owner}
     if a in VERBS:
         return {"verb": VERBS[a]}
-    if A_PLANET <= a < A_PLANET + 8:
+    if A_PLANET <= a < A_TILE:
         return {"planet": names[a - A_PLANET]}
-    if A_TILE <= a < A_TILE + 30:
-        pl = f[2] if len(f) > 2 else -1   # by place, as text.label reads it (see _OWNER_SLOT)
+    if A_TILE <= a < A_COUNT:
+        pl = frame_field(f, "planet", -1)
         if 0 <= pl < 8 and a - A_TILE < len(s.ptiles[pl]):
             c = s.comp
             t = s.ptiles[pl][a - A_TILE]
@@ -129,33 +129,33 @@ def action_details(s, a: int) -> dict:
         verb = {"hand_limit": "discard", "cycle": "discard", "draw4": "discard", "look_take": "take",
                 "look_give": "give"}.get(kind, "play")
         return {"card": EFFECTS[e], "title": CARD_TEXT[EFFECTS[e]][0], "type": s.comp.effect_type[e], "verb": verb}
-    if A_SEAT <= a < A_SEAT + 5:
+    if A_SEAT <= a < A_BLD:
         d = {"seat": a - A_SEAT, "empire": EMPIRES[a - A_SEAT]}
         if kind == "tension_target":   # a tension_seat or tension_kind frame
             d["target_planet"] = names[frame_field(f, "planet")]     # the planet of the tension tile
         return d
-    if A_BLD <= a < A_BLD + 16:
+    if A_BLD <= a < A_UNITAT:
         pl, k = decode_building(a)
         return {"planet": names[pl], "building": BLD_LABELS[k], "owner": _owner(f, kind)}
-    if A_UNITAT <= a < A_UNITAT + 24:
+    if A_UNITAT <= a < A_DIE:
         pl, t = decode_unit_at(a)
         return {"planet": names[pl], "unit": UNIT_LABELS[t], "owner": _owner(f, kind)}
-    if A_UNIT <= a < A_UNIT + 3:
+    if A_UNIT <= a <= A_UNIT + TANK:
         d = {"unit": UNIT_LABELS[a - A_UNIT], "owner": f[SEAT]}
         pl, where = _unit_place(s, f, kind)
         if pl >= 0:
             d["planet"] = names[pl]
             d["from"] = where
         return d
-    if A_DIE <= a < A_DIE + 3:
+    if A_DIE <= a < A_REROLL:
         return {"die": a - A_DIE, "face": s.cb.dice[a - A_DIE]}
-    if A_COUNT <= a < A_COUNT + 10:
+    if A_COUNT <= a < A_CARD:
         d = {"count": a - A_COUNT}
         what = {"move_ships": "spaceship", "move_infantry": "infantry", "move_tanks": "tank"}.get(kind)
         if what:
             d["of"] = what
         return d
-    if A_REROLL <= a < A_REROLL + 7:
+    if A_REROLL <= a < NUM_ACTIONS:
         m = decode_reroll(a)
         dice = [i for i in range(3) if m & (1 << i)]
         return {"dice": dice, "faces": [s.cb.dice[i] for i in dice], "kept": [i for i in range(3) if i not in dice]}

@@ -35,10 +35,14 @@ from cosmodrome.games.venus.flow import (
     A_UNITAT,
     A_YES,
     DECIDE,
+    INF,
     NUM_ACTIONS,
+    SHIP,
+    TANK,
     decode_building,
     decode_reroll,
     decode_unit_at,
+    frame_field,
 )
 from cosmodrome.games.venus.state import SHORT
 from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
@@ -63,33 +67,45 @@ CARD_TEXT = {
     "cp1_draw": (N_("1 CP and a card"), N_("Benefit: adds 1 CP to a claim; draw a card at once.")),
     "cp2_venus": (N_("2 CP on Venus"), N_("Benefit: adds 2 CP to a claim on Venus.")),
     "cp3_moon": (N_("3 CP on the Moon"), N_("Benefit: adds 3 CP to a claim on the Moon.")),
-    "cp3_earth_crisis": (N_("3 CP against an Earth crisis"), N_("Benefit: adds 3 CP when you attack a crisis tile on Earth.")),
+    "cp3_earth_crisis": (N_("3 CP against an Earth crisis"),
+                         N_("Benefit: adds 3 CP when you attack a crisis tile on Earth.")),
     "tanks3": (N_("Heavy tanks"), N_("Benefit: each tank you commit to this claim counts 3 CP.")),
     "infantry2": (N_("Crack infantry"), N_("Benefit: each infantry you commit to this claim counts 2 CP.")),
     "ships2": (N_("Gunships"), N_("Benefit: each spaceship you commit to this claim counts 2 CP.")),
-    "sacrifice_tank": (N_("Tank charge"), N_("Benefit: send one of your tanks on this planet's surface back to stock for 3 CP.")),
-    "sacrifice_unit": (N_("Desperate charge"), N_("Benefit: send one of your units on this planet's surface back to stock for 3 CP.")),
+    "sacrifice_tank": (N_("Tank charge"),
+                       N_("Benefit: send one of your tanks on this planet's surface back to stock for 3 CP.")),
+    "sacrifice_unit": (N_("Desperate charge"),
+                       N_("Benefit: send one of your units on this planet's surface back to stock for 3 CP.")),
     "reroll": (N_("Re-roll"), N_("Benefit: re-roll any of the combat dice; the new faces count.")),
-    "discard_die": (N_("Jammed die"), N_("Benefit: set one combat die aside; the other two set the cost and its skull is ignored.")),
-    "ignore_skull": (N_("Lucky escape"), N_("Benefit: one skull costs no casualty. Also stops another player eliminating one of your units.")),
+    "discard_die": (N_("Jammed die"),
+                    N_("Benefit: set one combat die aside; the other two set the cost and its skull is ignored.")),
+    "ignore_skull": (N_("Lucky escape"),
+                     N_("Benefit: one skull costs no casualty. Also stops another player "
+                        "eliminating one of your units.")),
     "move1": (N_("+1 movement"), N_("Benefit: your move may go one planet further.")),
     "move2": (N_("+2 movement"), N_("Benefit: your move may go two planets further.")),
-    "move_tanks": (N_("Tank transport"), N_("Benefit: tanks in the group's orbit may travel with the spaceships this move.")),
+    "move_tanks": (N_("Tank transport"),
+                   N_("Benefit: tanks in the group's orbit may travel with the spaceships this move.")),
     "another_action": (N_("Another action"), N_("Free action: take one more action this turn.")),
     "free_build": (N_("Rush order"), N_("Free action: build one or two units (you still pay).")),
     "free_pass": (N_("Quick pass"), N_("Free action: take a pass cube and draw a card.")),
     "tank_up": (N_("Tank recovery"), N_("Free action: lift one of your tanks from a surface back into orbit.")),
-    "infantry_up": (N_("Infantry recovery"), N_("Free action: lift one of your infantry from a surface back into orbit.")),
-    "instead": (N_("Second chance"), N_("Reaction: right after you play a card, discard this one and take that card back.")),
+    "infantry_up": (N_("Infantry recovery"),
+                    N_("Free action: lift one of your infantry from a surface back into orbit.")),
+    "instead": (N_("Second chance"),
+                N_("Reaction: right after you play a card, discard this one and take that card back.")),
     "pass_empty_action": (N_("Last word"), N_("Reaction: when the last pass cube is taken, take one more action.")),
-    "return_unit": (N_("Rescue"), N_("Reaction: when one of your units is eliminated, put it in Earth orbit instead of your stock.")),
+    "return_unit": (N_("Rescue"),
+                    N_("Reaction: when one of your units is eliminated, put it in Earth orbit instead of your stock.")),
     "cycle3": (N_("Reshuffle orders"), N_("Action: discard up to three cards, then draw that many plus one.")),
     "draw4keep2": (N_("Intelligence"), N_("Action: draw four cards and discard two of them.")),
     "buy3cards": (N_("Purchase plans"), N_("Action: pay £3 and draw three cards.")),
     "kill_infantry": (N_("Sniper"), N_("Action: eliminate any one infantry.")),
     "kill_ship": (N_("Sabotage"), N_("Action: eliminate any one spaceship.")),
     "kill_unit": (N_("Assassination"), N_("Action: eliminate any one military unit.")),
-    "gunrunner": (N_("Gunrunner"), N_("Action: lay this on a planet with a crisis tile and take £3; its crisis tiles defend at +2 until one is beaten.")),
+    "gunrunner": (N_("Gunrunner"),
+                  N_("Action: lay this on a planet with a crisis tile and take £3; its crisis tiles defend at +2 "
+                     "until one is beaten.")),
     "place_tension": (N_("Stir up trouble"), N_("Action: put a discarded tension tile on any planet.")),
     "remove_tension": (N_("Diplomacy"), N_("Action: discard a tension tile from a planet.")),
     "force_discard2": (N_("Pickpocket"), N_("Action: another player discards two cards at random.")),
@@ -102,7 +118,8 @@ CARD_TEXT = {
 #: a language names each as its edition does (Hungarian: "bányalapka (3)", "laphúzólapka")
 TILE_NAMES = {"factory": N_("a factory{extra} tile"), "draw2": N_("a draw two cards{extra} tile"),
               "biggame": N_("a big game{extra} tile"), "windfall": N_("a windfall{extra} tile"),
-              "mine": N_("a mine{extra} tile"), "crisis": N_("a crisis{extra} tile"), "tension": N_("a tension{extra} tile")}
+              "mine": N_("a mine{extra} tile"), "crisis": N_("a crisis{extra} tile"),
+              "tension": N_("a tension{extra} tile")}
 TILE_LABELS = {"factory": N_("Factory"), "draw2": N_("Draw two cards"), "biggame": N_("Big game"),
                "windfall": N_("Windfall"), "mine": N_("Mine"), "crisis": N_("Crisis"), "tension": N_("Tension"),
                "alien": N_("Alien")}
@@ -254,11 +271,13 @@ def builds_text(comp, p: int, t: int, pl: int) -> str:
 
 
 def moves_text(comp, p: int, moved, src: int, dest: int) -> str:
-    parts = [ngettext("{n} spaceship", "{n} spaceships", moved[1]).format(n=moved[1])]
-    if moved[0]:
-        parts.append(ngettext("{n} infantry", "{n} infantry", moved[0]).format(n=moved[0]))
-    if moved[2]:
-        parts.append(ngettext("{n} tank", "{n} tanks", moved[2]).format(n=moved[2]))
+    """``p`` moves the units ``moved`` (counts by unit type) from ``src`` to ``dest``."""
+    ships, infantry, tanks = moved[SHIP], moved[INF], moved[TANK]
+    parts = [ngettext("{n} spaceship", "{n} spaceships", ships).format(n=ships)]
+    if infantry:
+        parts.append(ngettext("{n} infantry", "{n} infantry", infantry).format(n=infantry))
+    if tanks:
+        parts.append(ngettext("{n} tank", "{n} tanks", tanks).format(n=tanks))
     return _("{who} moves {units} from {src} to {dest}.").format(
         who=seat_word(p), units=", ".join(parts), src=planet_word(comp, src), dest=planet_word(comp, dest))
 
@@ -284,7 +303,8 @@ def wins_text(comp, p: int, points: int, tile: int, pl: int) -> str:
 
 
 def income_text(incomes) -> str:
-    return _("Income: {incomes}.").format(incomes=", ".join(_("{who} £{n}").format(who=seat_word(p), n=inc) for p, inc in enumerate(incomes)))
+    each = (_("{who} £{n}").format(who=seat_word(p), n=inc) for p, inc in enumerate(incomes))
+    return _("Income: {incomes}.").format(incomes=", ".join(each))
 
 
 def fmt_dice(d) -> str:
@@ -308,6 +328,11 @@ UNIT_VERBS = {"combat": N_("Commit {unit}"), "casualty": N_("Lose {unit}"), "cla
               "return_unit": N_("Return {unit} to Earth orbit")}
 CARD_VERBS = {"hand_limit": N_("Discard '{card}'"), "cycle": N_("Discard '{card}'"), "draw4": N_("Discard '{card}'"),
               "look_take": N_("Take '{card}'"), "look_give": N_("Give '{card}'")}
+
+
+#: the decisions whose frame names, in its field ``owner``, the seat whose buildings their
+#: options are (Bazagthoth's victim, the tension tile's target): their labels name it
+BUILDING_OWNER_KINDS = ("bazagthoth", "tension_target")
 
 
 def count_words(kind: str, n: int) -> Optional[str]:
@@ -340,47 +365,44 @@ def label(s, a: int) -> str:
     if a in (A_MOVE, A_CLAIM, A_BUILD, A_PASS):
         return {A_MOVE: _("Move units"), A_CLAIM: _("Claim a tile"), A_BUILD: _("Build units"),
                 A_PASS: _("Take a pass cube")}[a]
-    if A_UNIT <= a < A_UNIT + 3:
+    if A_UNIT <= a <= A_UNIT + TANK:
         t = a - A_UNIT
         verb = UNIT_VERBS.get(kind)
         return gettext(verb).format(unit=unit_word(t)) if verb else gettext(UNIT_LABELS[t])
-    if A_PLANET <= a < A_PLANET + 8:
+    if A_PLANET <= a < A_TILE:
         n = planet_word(s.comp, a - A_PLANET)
         return {"move_from": _("From {planet}"), "move_dest": _("To {planet}")}.get(kind, "{planet}").format(planet=n)
-    if A_TILE <= a < A_TILE + 30:
+    if A_TILE <= a < A_COUNT:
         slot = a - A_TILE
-        pl = f[2] if len(f) > 2 else -1
+        pl = frame_field(f, "planet", -1)
         if 0 <= pl < 8 and slot < len(s.ptiles[pl]):
-            return _("Claim {tile} on {planet}").format(tile=tile_name(s, s.ptiles[pl][slot]), planet=planet_word(s.comp, pl))
+            return _("Claim {tile} on {planet}").format(tile=tile_name(s, s.ptiles[pl][slot]),
+                                                        planet=planet_word(s.comp, pl))
         return _("Tile {slot}").format(slot=slot)
-    if A_COUNT <= a < A_COUNT + 10:
+    if A_COUNT <= a < A_CARD:
         k = a - A_COUNT
         return count_words(kind, k) or str(k)
     if A_CARD <= a < A_CARD + len(EFFECTS):
         return gettext(CARD_VERBS.get(kind, N_("Play '{card}'"))).format(card=card_title(a - A_CARD))
-    if A_SEAT <= a < A_SEAT + 5:
+    if A_SEAT <= a < A_BLD:
         return seat_word(a - A_SEAT)
-    if A_BLD <= a < A_BLD + 16:
+    if A_BLD <= a < A_UNITAT:
         pl, k = decode_building(a)
         where = dict(building=gettext(BLD_LABELS[k]), planet=planet_word(s.comp, pl))
-        owner = None
-        if kind in ("bazagthoth",) and len(f) > 2:
-            owner = f[2]
-        elif kind == "tension_target" and len(f) > 4:
-            owner = f[4]
+        owner = frame_field(f, "owner") if kind in BUILDING_OWNER_KINDS else None
         if owner is not None:
             return _("{owner}'s {building} on {planet}").format(owner=seat_word(owner), **where)
         return _("{building} on {planet}").format(**where)
-    if A_UNITAT <= a < A_UNITAT + 24:
+    if A_UNITAT <= a < A_DIE:
         pl, t = decode_unit_at(a)
         if kind == "build":
             return _("Build {unit} at {planet}").format(unit=unit_word(t), planet=planet_word(s.comp, pl))
         return _("{unit} at {planet}").format(unit=gettext(UNIT_LABELS[t]), planet=planet_word(s.comp, pl))
-    if A_DIE <= a < A_DIE + 3:
+    if A_DIE <= a < A_REROLL:
         i = a - A_DIE
         v = s.cb.dice[i]
         return _("Die {i} ({face})").format(i=i + 1, face=_("skull") if v == 0 else v)
-    if A_REROLL <= a < A_REROLL + 7:
+    if A_REROLL <= a < NUM_ACTIONS:
         m = decode_reroll(a)
         return _("Re-roll die {dice}").format(dice=", ".join(str(i + 1) for i in range(3) if m & (1 << i)))
     return _("action {a}").format(a=a)
@@ -390,14 +412,28 @@ def label(s, a: int) -> str:
 #: table's planet tooltips (the view's ``crisis_name``/``crisis_help``) and the rules page's
 #: list of crises (``Game.help_items["crises"]``) read them here
 CRISIS_HELP = (
-    (N_("Bazagthoth the Blinded"), N_("The empire earning most here (alone) gets a power: level 1 pay £1 to take a random card from a rival, level 2 pay £1 to destroy a unit anywhere, level 3+ pay £3 to destroy a mine or factory anywhere.")),
-    (N_("Venusian Uprising"), N_("Level 2–3: every empire loses two units here, or a building for each unit it lacks. Level 4+: everything on Venus is swept away and the planet is closed for good.")),
-    (N_("Robot Rebellion"), N_("Level 2: the top earner on Earth loses a building; level 3: two. Level 4+: the game ends at once and everybody loses.")),
-    (N_("Attack of the Moon Men"), N_("Nothing until level 4: then the Moon is wiped clean and closed, and the Moon Men strike Earth — three dice worth of units (or buildings) are removed in turn order.")),
-    (N_("Martian Invasion"), N_("Level 2–3: the top earner here loses a building. Level 4+: Mars is wiped clean and closed, and Earth takes three dice of damage.")),
+    (N_("Bazagthoth the Blinded"),
+     N_("The empire earning most here (alone) gets a power: level 1 pay £1 to take a random card from a rival, "
+        "level 2 pay £1 to destroy a unit anywhere, level 3+ pay £3 to destroy a mine or factory anywhere.")),
+    (N_("Venusian Uprising"),
+     N_("Level 2–3: every empire loses two units here, or a building for each unit it lacks. Level 4+: everything "
+        "on Venus is swept away and the planet is closed for good.")),
+    (N_("Robot Rebellion"),
+     N_("Level 2: the top earner on Earth loses a building; level 3: two. Level 4+: the game ends at once and "
+        "everybody loses.")),
+    (N_("Attack of the Moon Men"),
+     N_("Nothing until level 4: then the Moon is wiped clean and closed, and the Moon Men strike Earth — three "
+        "dice worth of units (or buildings) are removed in turn order.")),
+    (N_("Martian Invasion"),
+     N_("Level 2–3: the top earner here loses a building. Level 4+: Mars is wiped clean and closed, and Earth "
+        "takes three dice of damage.")),
     (N_("Nothing happens"), N_("No crisis can strike Ganymede: crisis tiles drawn for it are thrown away.")),
-    (N_("Space Pirates"), N_("Level 2: pay £1 for each of your buildings on Titan or lose it. Level 3+: the same for Titan, Ganymede and the Kuiper Belt.")),
-    (N_("Alien Invasion"), N_("Level 3+: alien tiles (defence 7, worth 2 VP when beaten) land on the Kuiper Belt, Titan and Ganymede, clear them, and march inwards each crisis phase. Aliens reaching Earth: everybody loses.")),
+    (N_("Space Pirates"),
+     N_("Level 2: pay £1 for each of your buildings on Titan or lose it. Level 3+: the same for Titan, Ganymede "
+        "and the Kuiper Belt.")),
+    (N_("Alien Invasion"),
+     N_("Level 3+: alien tiles (defence 7, worth 2 VP when beaten) land on the Kuiper Belt, Titan and Ganymede, "
+        "clear them, and march inwards each crisis phase. Aliens reaching Earth: everybody loses.")),
 )
 
 
@@ -410,10 +446,12 @@ def legend_rows() -> list[tuple[str, str]]:
         (_("[n] tile"), _("a tile on a planet and its slot number")),
         (_("FLIPPED"), _("a crisis cleared the planet and closed it for the rest of the game")),
         (_("ALIEN"), _("the aliens sit on this planet")),
-        (_("crisis level {n}").format(n="n"), _("crisis tiles on the planet (plus escalation dice in the crisis phase)")),
+        (_("crisis level {n}").format(n="n"),
+         _("crisis tiles on the planet (plus escalation dice in the crisis phase)")),
         ("£", _("money; income £n is what a player earns each period")),
         (_("inf/ship/tank/mine/fac"), _("units and buildings left in a player's stock")),
-        (pgettext("the tiles a player kept, on the terminal's table", "kept"), _("tiles a player has kept for scoring")),
+        (pgettext("the tiles a player kept, on the terminal's table", "kept"),
+         _("tiles a player has kept for scoring")),
         (">>", _("who decides now, and what")),
     ]
 
@@ -433,7 +471,8 @@ def render_text(view: dict, seat: Optional[int] = None, hand: bool = True, log: 
     n = view["players"]
     out.append("=== " + _("{game} — period {period}, phase {phase} ({name})").format(
         game=_("Onward to Venus"), period=view["period"], phase=view["phase"], name=view["phase_name"]) + " ===")
-    out.append(_("Pass cubes left: {cubes}   First player: {first}   Deck {deck}  Discards {discards}  Bag {bag}").format(
+    out.append(_("Pass cubes left: {cubes}   First player: {first}   Deck {deck}  Discards {discards}  "
+                 "Bag {bag}").format(
         cubes=view["cubes"], first=view["empires"][view["first"]], deck=view["deck_size"],
         discards=view["discard_size"], bag=view["bag_size"]))
     for pl in view["planets"]:
@@ -473,7 +512,8 @@ def render_text(view: dict, seat: Optional[int] = None, hand: bool = True, log: 
         out.extend(_combat_lines(view))
     al = view.get("aliens")
     if al and al.get("landed"):
-        line = "-- " + _("Aliens landed in period {n}; now on {on}").format(n=al["landed"], on=", ".join(al["on"]) or _("no planet"))
+        on = ", ".join(al["on"]) or _("no planet")
+        line = "-- " + _("Aliens landed in period {n}; now on {on}").format(n=al["landed"], on=on)
         nx = al.get("next")
         if nx:
             moves = ", ".join(_("{src} to {dest}").format(src=m["from"], dest=m["to"]) for m in nx["moves"])
@@ -498,7 +538,8 @@ def render_text(view: dict, seat: Optional[int] = None, hand: bool = True, log: 
 def _combat_lines(view: dict) -> list[str]:
     c = view["combat"]
     line = "-- " + _("Combat on {planet} for {tile} ({kind}), defence {defence}").format(
-        planet=c["planet"], tile=c["tile"], kind=gettext(TILE_LABELS.get(c["kind"], c["kind"])).lower(), defence=c["defence"])
+        planet=c["planet"], tile=c["tile"], kind=gettext(TILE_LABELS.get(c["kind"], c["kind"])).lower(),
+        defence=c["defence"])
     if c.get("gunrunner_bonus"):
         line += " " + _("incl. gunrunner +{n}").format(n=c["gunrunner_bonus"])
     if c.get("target"):
@@ -508,8 +549,10 @@ def _combat_lines(view: dict) -> list[str]:
     aside = (" " + _("(die {i} set aside)").format(i=c["discarded"] + 1)) if c.get("discarded") is not None else ""
     units = ", ".join(f"{v} {gettext(k)}" for k, v in com.items() if v) or _("none")
     cards = ", ".join(x["title"] for x in c.get("cards") or []) or _("none")
-    return [line, "   " + _("dice {dice}{aside}, cost {cost}, paid {paid}, missing {missing}; units {units}; cards {cards}").format(
-        dice=c["dice"], aside=aside, cost=c["cost"], paid=c["paid"], missing=c.get("missing", 0), units=units, cards=cards)]
+    return [line, "   " + _("dice {dice}{aside}, cost {cost}, paid {paid}, missing {missing}; units {units}; "
+                            "cards {cards}").format(
+        dice=c["dice"], aside=aside, cost=c["cost"], paid=c["paid"], missing=c.get("missing", 0), units=units,
+        cards=cards)]
 
 
 def _final_lines(view: dict) -> list[str]:
@@ -521,7 +564,8 @@ def _final_lines(view: dict) -> list[str]:
     if sc:
         out.append("-- " + _("Final scoring (VP by planet: income rank)"))
         for pl in sc["planets"]:
-            cells = [_("{vp} (£{income}, #{rank})").format(vp=pl["points"][p], income=pl["income"][p], rank=pl["rank"][p])
+            cells = [_("{vp} (£{income}, #{rank})").format(vp=pl["points"][p], income=pl["income"][p],
+                                                           rank=pl["rank"][p])
                      if pl["rank"][p] else "-"
                      for p in range(n)]
             out.append(f"   {pl['planet']:<12}" + "  ".join(f"{short[p]} {cells[p]}" for p in range(n)))

@@ -29,7 +29,8 @@ Schema::
       "hand": [{"card": int, "effect": str, "title": str, "type": str, "text": str}]|null,
       "deck_size": int, "discard_size": int, "discard_top": [str],   # discards are public
       "bag_size": int, "bag_counts": {kind: int}, "tile_discard_counts": {kind: int},
-      "combat": {"seat", "planet", "planet_index", "slot", "tile" (its name), "kind" (mine|crisis|tension|alien), "skull",
+      "combat": {"seat", "planet", "planet_index", "slot", "tile" (its name),
+                 "kind" (mine|crisis|tension|alien), "skull",
                  "printed_defence": int|null, "gunrunner_bonus": int, "defence",
                  "target": {"seat", "empire", "building": "mine"|"factory"}|null,   # tension only
                  "dice": [int], "discarded": int|null, "kept_dice": [int], "cost",
@@ -55,25 +56,58 @@ component set; the end-of-game scoring is computed once per finished game.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from cosmodrome.core.events import log_texts
 from cosmodrome.core.recent import Recent
 from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.crises import INWARD
-from cosmodrome.games.venus.flow import EARTH, GANYMEDE, KUIPER, O_CRISIS, O_CRISIS_START, TITAN, gunrunner_planet
+from cosmodrome.games.venus.flow import (
+    EARTH,
+    FACTORY,
+    GANYMEDE,
+    INF,
+    KUIPER,
+    MERCURY,
+    MINE,
+    O_CRISIS,
+    O_CRISIS_START,
+    T_ALIEN,
+    T_CRISIS,
+    T_MINE,
+    T_TENSION,
+    TITAN,
+    VENUS,
+    building_ix,
+    gunrunner_planet,
+    stock_ix,
+    unit_ix,
+)
 from cosmodrome.games.venus.scoring import final_breakdown, planet_vp, tile_vp
 from cosmodrome.games.venus.state import (
     COLOURS,
     EMPIRES,
 )
-from cosmodrome.games.venus.text import CARD_TEXT, CRISIS_HELP, PHASES, TILE_LABELS, planet_word, table_help, tile_name
+from cosmodrome.games.venus.text import (
+    CARD_TEXT,
+    CRISIS_HELP,
+    PHASES,
+    TILE_LABELS,
+    planet_word,
+    table_help,
+    tile_name,
+)
 from cosmodrome.i18n import current, gettext
 
 UNITS = ("infantry", "spaceship", "tank")
+#: a seat's stock in the order of its block of ``stock`` (flow.stock_ix: the unit types, then
+#: flow.building_stock_ix's mines and factories)
 STOCK_KEYS = ("infantry", "spaceship", "tank", "mine", "factory")
-T_CRISIS, T_TENSION, T_ALIEN = 5, 6, 7
+#: the tile kinds whose tiles show a printed defence
+DEFENDED = (T_MINE, T_CRISIS, T_ALIEN)
+#: from one planet's mine (or factory) to the next planet's in a seat's block of ``bld``
+PLANET_STEP = building_ix(0, VENUS) - building_ix(0, MERCURY)
 
 
 class _Static:
@@ -92,7 +126,7 @@ class _Static:
         self.comp = c
         tk, td, ts = c.tile_kind, c.tile_def, c.tile_skull
         self.kind_name = tuple(TILE_KINDS[k] for k in tk)
-        self.tile = tuple((TILE_KINDS[tk[t]], td[t] if tk[t] in (4, 5, 7) else None, bool(ts[t]), tile_name(_S, t))
+        self.tile = tuple((TILE_KINDS[tk[t]], td[t] if tk[t] in DEFENDED else None, bool(ts[t]), tile_name(_S, t))
                           for t in range(len(tk)))
         self.kept_label = tuple(gettext(TILE_LABELS[TILE_KINDS[k]]) for k in tk)
         self.is_crisis = tuple(k == T_CRISIS for k in tk)
@@ -169,8 +203,9 @@ def view_common(s) -> dict:
     names = st.names
     bld = s.bld
     mi, fi = st.mine_inc, st.fac_inc
-    # income per seat per planet, once
-    inc = [[bld[i] * mi + bld[i + 1] * fi for i in range(p * 16, p * 16 + 16, 2)] for p in range(n)]
+    b = blocks(n)
+    inc = [[m * mi + f * fi for m, f in zip(bld[mines], bld[factories])]   # income per seat per planet, once
+           for mines, factories in zip(b.mines, b.factories)]
     planets = _planets(s, st, n, inc)
     vp = _vp_now(s, st, inc)
     kl = st.kept_label
@@ -183,7 +218,7 @@ def view_common(s) -> dict:
             kc[kn[t]] += 1
         info.append({"seat": p, "empire": st.empire[p], "colour": COLOURS[p], "money": s.money[p],
                      "hand_size": len(s.hands[p]),
-                     "stock": dict(zip(STOCK_KEYS, s.stock[p * 5:p * 5 + 5])),
+                     "stock": dict(zip(STOCK_KEYS, s.stock[b.stock[p]])),
                      "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
     bag_counts = kind_counts(s.bag, c.tile_kind)
     tdc = kind_counts(s.tdisc, c.tile_kind)
@@ -246,9 +281,11 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
     guns = [0] * 8
     for g in s.gun:
         guns[gunrunner_planet(g)] += 1
-    # one [inf, ship, tank] / [mines, factories] list per (seat, planet); planet pl's column is [pl::8]
-    # (the counters are bytearrays: the view hands out lists of ints)
-    orb, sur, bl = _triples(s.orbit, n * 24), _triples(s.surf, n * 24), _pairs(s.bld, n * 16)
+    # one [inf, ship, tank] / [mines, factories] list per (seat, planet), in the order of the
+    # seats' blocks (flow.unit_ix, flow.building_ix: seat by seat, planet by planet), so that
+    # planet pl's column is [pl::8] (the counters are bytearrays: the view hands out lists of ints)
+    b = blocks(n)
+    orb, sur, bl = _triples(s.orbit, b.units_end), _triples(s.surf, b.units_end), _pairs(s.bld, b.bld_end)
     incs = [x for p in range(n) for x in inc[p]]
     planets = []
     for pl in range(8):
@@ -293,6 +330,42 @@ def view_for(s, seat: Optional[int], common: dict) -> dict:
     if common["log"] is None:
         out["log"] = log_texts(s.log, seat)
     return out
+
+
+class Blocks(NamedTuple):
+    """Where the seats in play sit in the state's counters, from flow's index helpers: each
+    seat's mines and factories planet by planet (strided slices of its block of ``bld``, from
+    :func:`~.flow.building_ix` ``(p, MERCURY, MINE)`` and ``(p, MERCURY, FACTORY)``, as
+    :func:`.flow.income` reads them) and its stock (a slice of ``stock``); the end of the
+    seats' blocks of ``orbit``/``surf`` and of ``bld``. Made once per number of seats.
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> from cosmodrome.games.venus.flow import FACTORY, MARS
+    >>> s = GAME.new_state(3, seed=1)
+    >>> s.bld[blocks(3).factories[2]][MARS] == s.bld[building_ix(2, MARS, FACTORY)]
+    True
+    """
+    mines: tuple
+    factories: tuple
+    stock: tuple
+    units_end: int
+    bld_end: int
+
+
+_BLOCKS: dict = {}
+
+
+def blocks(n: int) -> Blocks:
+    """The :class:`Blocks` of ``n`` seats."""
+    got = _BLOCKS.get(n)
+    if got is None:
+        seats = range(n)
+        ends = [building_ix(p + 1, MERCURY) for p in seats]
+        got = _BLOCKS[n] = Blocks(tuple(slice(building_ix(p, MERCURY, MINE), ends[p], PLANET_STEP) for p in seats),
+                                  tuple(slice(building_ix(p, MERCURY, FACTORY), ends[p], PLANET_STEP) for p in seats),
+                                  tuple(slice(stock_ix(p, INF), stock_ix(p + 1, INF)) for p in seats),
+                                  unit_ix(n, MERCURY), building_ix(n, MERCURY))
+    return got
 
 
 def _triples(counts, size: int) -> list:
@@ -353,7 +426,8 @@ def combat_view(s, st=None) -> dict:
     target = None
     if tk == T_TENSION and cb.target_seat >= 0:
         q = cb.target_seat
-        target = {"seat": q, "empire": gettext(EMPIRES[q]), "building": "mine" if cb.target_kind == 0 else "factory"}
+        target = {"seat": q, "empire": gettext(EMPIRES[q]),
+                  "building": "mine" if cb.target_kind == MINE else "factory"}
     bonus = cb.defence - printed if tk == T_CRISIS and printed is not None else 0
     each = boosted_cp(s)
     committed = tuple(cb.committed)
