@@ -24,7 +24,8 @@ def test_the_view_hands_out_the_help_in_the_readers_language():
     assert help_["sheet"]["round"][0] == "Round track"
     with using("hu"):
         hu = GAME.new_state(2, 3).view(0)["help"]
-    assert hu["sheet"]["round"][0] != "Round track" and hu["sheet"]["round"][2] == "rulebook: Playing the Game; Game End"
+    assert hu["sheet"]["round"][0] != "Round track"
+    assert hu["sheet"]["round"][2] == "rulebook: Playing the Game; Game End"
 
 
 def test_every_die_face_in_play_is_explained_with_its_own_colour_and_pips():

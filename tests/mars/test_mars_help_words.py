@@ -35,7 +35,8 @@ def test_the_tooltips_come_with_the_view_and_carry_the_printed_numbers():
     assert help_["aliens"]["yellow"] == "Yellow aliens are the weakest: a shot of 1 hit kills one."
     assert "they roll 2 dice each round" in help_["upgrades"]["sentinels"]
     assert help_["dice"]["blue"] == "blue die: 1, 1, 2, 2, 3, 3"
-    assert help_["dice"]["black"].startswith("black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave")
+    assert help_["dice"]["black"].startswith(
+        "black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave")
     assert help_["cells"]["4"].startswith("A tunnel box with a circle")
     assert help_["mmm"].startswith("The Martian Master Mind. 4 dice summing to 9 or more")
     assert help_["marine"] == {"standing": "Standing: it plays with 4 dice.",
@@ -98,6 +99,6 @@ def test_the_renderer_keeps_no_copy_of_the_texts():
     js = RENDERER.read_text(encoding="utf-8")
     for text in ("Yellow aliens", "Sentinels:", "blue die: 1", "A box with a circle", "Bunker:", "Four dice summing",
                  "plays with 4 dice", "with 2 dice", "3 dice next turn", "the marines' base", ", beside the MMM:",
-                 "force barrier: no marine", "incoming-wave box:", "white die shows", "rolled each round", "The round track",
-                 "eighth round", "Successful attacks on the base", "Alien counters in the bag"):
+                 "force barrier: no marine", "incoming-wave box:", "white die shows", "rolled each round",
+                 "The round track", "eighth round", "Successful attacks on the base", "Alien counters in the bag"):
         assert text not in js, text

@@ -29,8 +29,8 @@ VENUS_DIR = Path(__file__).resolve().parents[2] / "src" / "cosmodrome" / "games"
 RULES = ("actions", "cards", "combat", "crises", "phases", "scoring", "setup")
 #: hand-written layout arithmetic: a seat's or a planet's block by its size, a walk from a
 #: base by a block's size, every unit of a seat by its index, an id by its offset
-BY_HAND = (r"\* ?24\b", r"\bpl \* [23]\b", r"\bp \* (5|16)\b", r"range\((16|24)\)", r"% 3\b", r"\b[a-z]+ \+= (3|16)\b(?! *#)",
-           r"A_UNITAT \+", r"A_BLD \+")
+BY_HAND = (r"\* ?24\b", r"\bpl \* [23]\b", r"\bp \* (5|16)\b", r"range\((16|24)\)", r"% 3\b",
+           r"\b[a-z]+ \+= (3|16)\b(?! *#)", r"A_UNITAT \+", r"A_BLD \+")
 
 
 @pytest.mark.parametrize("module", RULES)
