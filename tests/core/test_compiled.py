@@ -74,7 +74,8 @@ def test_a_module_is_stale_when_a_module_its_pxd_cimports_changed(tmp_path, monk
      {"unit_ix", "building_ix", "stock_ix", "building_stock_ix", "encode_unit_at", "orbit_units",
       "encode_gunrunner", "gunrunner_planet", "gunrunner_card", "encode_crisis", "crisis_planet", "crisis_level"}),
     ("cosmodrome.games.cosmic_run.grid", ("movement", "mines", "scoring", "rounds", "combat", "technologies", "actions",
-                                          "observation"), {"ship_ix", "tech_ix", "track_ix"}),
+                                          "observation"),
+     {"ship_ix", "ship_sheet", "ship_parts", "circle_ix", "circle_row", "circle_parts", "tech_ix", "track_ix"}),
 ])
 def test_the_rule_modules_cimport_what_their_helpers_declare(helpers, users, declared):
     # each .pxd that cimports the index helpers names only helpers the helpers' .pxd

@@ -79,6 +79,27 @@ def test_the_sheets_help_carries_this_games_numbers():
     assert "4 sornál többel" in hu["armada"][1]
 
 
+def test_the_ladder_and_rapid_fire_tooltips_carry_this_games_numbers():
+    """The −5 level, the VP just past it (RB: Scoring) and the kills that win Rapid Fire (RB:
+    Rapid Fire Variant) are the component data's: a variant's sheet explains its own game, and
+    the page's kills badge counts to the data's number (``rule_numbers``)."""
+    s = GAME.new_state(2, 3, {"rapid_fire": True})
+    tables = help_texts(s.comp)
+    assert "Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0." in tables["sheet"]["ladder"][1]
+    assert tables["sheet"]["kills"][1].startswith("Disabling 2 of your opponent's ships wins the game at once.")
+    assert tables["rule_numbers"]["kills"] == 2
+    m5 = s.comp.minus5_row
+    ladder = (-4,) * (m5 + 1) + (1,) + s.comp.ladder[m5 + 2:]
+    comp = dataclasses.replace(s.comp, ladder=ladder, rapid_fire_kills=3)
+    tables = help_texts(comp)
+    assert "Below the −4 mark it costs 4 VP; between −4 and the next symbol it scores 1." in tables["sheet"]["ladder"][1]
+    assert tables["sheet"]["kills"][1].startswith("Disabling 3 of your opponent's ships")
+    assert tables["sheet"]["kills"][2] == "rulebook: Rapid Fire Variant" and tables["rule_numbers"]["kills"] == 3
+    with using("hu"):
+        hu = help_texts(comp)["sheet"]
+    assert "3 ellenséges hajót" in hu["kills"][1] and "a −4 és a következő jel között 1 pont" in hu["ladder"][1]
+
+
 def test_the_help_is_not_part_of_what_a_seat_observes():
     s = GAME.new_state(2, 3)
     assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
@@ -91,3 +112,4 @@ def test_the_renderer_keeps_no_copy_of_the_help_texts():
     assert "Spend one during a movement die" not in js and "Twelve rounds." not in js
     assert "Moves the {colour} ship" not in js and "Set the letter die" not in js and "Adds one {tech}" not in js
     assert "disabled ships −7" not in js
+    assert "kills {n}/2" not in js and "disabling two" not in js

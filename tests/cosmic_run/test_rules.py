@@ -1,5 +1,7 @@
 """Every rule of Cosmic Run: Rapid Fire as a test; docstrings cite the rulebook (RB) section."""
 
+import dataclasses
+
 import pytest
 from cosmic_run_helpers import (
     BLUE,
@@ -581,6 +583,22 @@ def test_rapid_fire_two_disabled_ships_win():
     s.apply(USE)
     s.apply(STOP)
     assert s.end == "rapid-fire" and s.winners() == [0]
+
+
+def test_rapid_fire_wins_with_the_kills_of_the_component_data():
+    """RB Rapid Fire Variant: the kills that win are the component data's (a variant's three:
+    the second disabled ship does not end the game, the third does)."""
+    s = new(2, rapid_fire=True)
+    s.comp = dataclasses.replace(s.comp, rapid_fire_kills=3)
+    s.dmg[3 + BLUE] = 3
+    s.kills[0] = 1
+    s.dmg[3 + GREEN] = 2
+    hold_die(s, 0, attack_face(GREEN))
+    s.apply(USE)
+    s.apply(STOP)
+    assert s.kills[0] == 2 and s.end == "" and not s.is_terminal()
+    s.dmg[3 + ORANGE], s.kills[0] = 3, 3               # a third ship disabled
+    assert scoring.check(s) and s.end == "rapid-fire" and s.winners() == [0]
 
 
 def test_scoring_ladder_penalties_and_tech():

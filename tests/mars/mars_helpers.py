@@ -19,7 +19,7 @@ def landed(players=2, seed=1, options=None, faces=None, boxes=None):
         s.apply(A_TRAIN + (faces[m] if faces else 0))
         s.apply(A_LAND + (boxes[m] if boxes else m % 4))
     if faces is None:
-        s.train = [-1] * players
+        s.training = [-1] * players
     return s
 
 
@@ -28,23 +28,23 @@ def check_invariants(s) -> None:
     or out of the game), counts per colour match the data, defenders never return to the bag,
     marines stand on standing cells, the tracks stay in range."""
     a = s.comp.aliens
-    assert len(s.aloc) == a["yellow"] + a["blue"] + a["red"]
+    assert len(s.alien_place) == a["yellow"] + a["blue"] + a["red"]
     n_boxes = len(s.strip) * s.levels
     places = {BAG, DEAD, GONE} | {INCOMING - k for k in s.sides}
-    assert all(0 <= p < n_boxes or p in places for p in s.aloc)
-    for p in s.aloc:
+    assert all(0 <= p < n_boxes or p in places for p in s.alien_place)
+    for p in s.alien_place:
         if p >= 0:
             assert s.standing(p // s.levels, p % s.levels)
     for d in s.defenders():
-        assert s.aloc[d] not in (BAG, DEAD) and s.aloc[d] < 0 or s.zone[s.aloc[d] // s.levels] in (0, 6)
-    assert sum(1 for p in s.aloc if p == GONE) <= 2
+        assert s.alien_place[d] not in (BAG, DEAD) and s.alien_place[d] < 0 or s.zone[s.alien_place[d] // s.levels] in (0, 6)
+    assert sum(1 for p in s.alien_place if p == GONE) <= 2
     # the equipment cards: each in the deck, the discard or the hand of a marine in the game
-    assert len(s.eq) == len(s.comp.equipment) == 8
-    assert all(w in (DECK, DISCARD) or (0 <= w < s.num_players and not s.out[w]) for w in s.eq)
+    assert len(s.equipment_place) == len(s.comp.equipment) == 8
+    assert all(w in (DECK, DISCARD) or (0 <= w < s.num_players and not s.out[w]) for w in s.equipment_place)
     if s.options.get("threat") == "sergeant":
-        assert all(w == DECK for w in s.eq)
+        assert all(w == DECK for w in s.equipment_place)
     for m in range(s.num_players):
-        assert s.standing(s.mcol[m], s.mlvl[m])
+        assert s.standing(s.column[m], s.level[m])
     assert 1 <= s.round <= s.comp.rounds and 0 <= s.base_hits <= s.comp.base_attacks
     if s.phase == OVER:
         assert s.returns() in ([1.0] * s.num_players, [0.0] * s.num_players)
@@ -74,16 +74,16 @@ def views_json(s) -> str:
 def bare(players=2, seed=1, **options):
     """A fresh game with every alien back in the bag but the defenders."""
     s = landed(players, seed, options)
-    for i in range(len(s.aloc)):
+    for i in range(len(s.alien_place)):
         if i not in s.defenders():
-            s.aloc[i] = BAG
+            s.alien_place[i] = BAG
     return s
 
 
 def alien(s, colour, col, lvl=1):
     """Put a bagged alien of ``colour`` on a box; returns its number."""
-    i = next(i for i in range(len(s.aloc)) if s.colour(i) == colour and s.aloc[i] == BAG)
-    s.aloc[i] = s.box(col, lvl)
+    i = next(i for i in range(len(s.alien_place)) if s.colour(i) == colour and s.alien_place[i] == BAG)
+    s.alien_place[i] = s.box(col, lvl)
     return i
 
 
@@ -91,7 +91,7 @@ def rolled(s, m, faces):
     """Marine ``m`` in the act phase with the dice ``{die: face}`` just rolled (not its first
     roll, so the LZ and antenna re-rolls do not apply)."""
     s.cur, s.phase, s.slot, s.first_slot, s.rerolled = m, ACT, 0, -1, 0
-    s.prog = [0 if d in faces else -1 for d in range(6)]
+    s.die_action = [0 if d in faces else -1 for d in range(6)]
     s.faces = [faces.get(d, 0) for d in range(6)]
 
 

@@ -9,7 +9,7 @@ from mars_helpers import GAME, check_invariants
 
 from cosmodrome.core import CHANCE, Rng
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, face_text
-from cosmodrome.games.mars.state import BAG, DECK
+from cosmodrome.games.mars.state import BAG, DECK, LEFT
 from cosmodrome.games.mars.text import ALIEN_NAMES
 from cosmodrome.testing.conformance import play_checked
 
@@ -70,6 +70,23 @@ def test_the_white_die_sends_the_wave_chance_chooses():
     assert shown and set(shown) == {1}
 
 
+#: a variant whose white die sends the wave left on a 2 and right on a 1 (RB: "Martian waves")
+SWAPPED_WHITE = {"name": "swapped", "toml": '[waves.white_die]\nvalue = { left = 2, right = 1 }\nstatus = "assumed"\n'
+                                           'source = "ours"\n'}
+
+
+def test_a_variants_white_die_sends_the_wave_by_its_own_faces():
+    s = walk_to("the white die of the round", players=3, options=GAME.resolve_options({"components": SWAPPED_WHITE}))
+    assert [s.action_label(o) for o in (0, 1)] == ["Chance: the white die shows 2: a wave on the left",
+                                                   "Chance: the white die shows 1: a wave on the right"]
+    c, events = s.clone(), []
+    while c.is_chance_node():
+        events = c.apply(0 if c.rng.what == "the white die of the round" else c.chance_outcomes()[0][0])
+    assert [e.data["white"] for e in events if e.kind == "white-die"] == [2]
+    assert c.white_die == 2
+    assert [e.data["side"] for e in events if e.kind == "wave" and "side" in e.data][-1] == LEFT
+
+
 def test_an_alien_drawn_is_a_chance_node_over_the_bag():
     s = walk_to("the alien counter drawn from the bag")
     bag = s.aliens_at(BAG)
@@ -88,12 +105,12 @@ def test_an_alien_drawn_is_a_chance_node_over_the_bag():
     b.apply(last)
     resolve(a, lambda o: o[0])
     resolve(b, lambda o: o[0])
-    assert a.aloc[first] != BAG and a.to_json() != b.to_json()
+    assert a.alien_place[first] != BAG and a.to_json() != b.to_json()
 
 
 def test_an_equipment_card_drawn_is_a_chance_node_over_the_deck():
     s = walk_to("the equipment card", players=3, options={"threat": "baby"})
-    deck = [c for c, w in enumerate(s.eq) if w == DECK]
+    deck = [c for c, w in enumerate(s.equipment_place) if w == DECK]
     assert s.chance_outcomes() == [(c, 1 / len(deck)) for c in deck]
     who = s.rng.what[len("the equipment card "):-len(" draws")]
     assert who in [GAME.seat_name(m, 3) for m in range(3)]
@@ -101,7 +118,7 @@ def test_an_equipment_card_drawn_is_a_chance_node_over_the_deck():
     card = deck[-1]
     s.apply(card)
     resolve(s, lambda o: o[0])
-    assert s.eq[card] >= 0          # in the drawer's hand (or, later in the action, discarded)
+    assert s.equipment_place[card] >= 0          # in the drawer's hand (or, later in the action, discarded)
 
 
 def test_the_setup_is_the_seeds_and_the_sampled_mode_is_unchanged():

@@ -44,52 +44,52 @@ def shot(back, rng, lvl=1):
 
 
 def holding(s, m, card):
-    s.eq[card] = m
+    s.equipment_place[card] = m
     return card
 
 
 def in_lz(s, m=0, k=0):
     c = col_of(s, LZ, k)
-    s.mcol[m], s.mlvl[m] = c, 1
+    s.column[m], s.level[m] = c, 1
     return c
 
 
 # ----- when equipment comes -------------------------------------------------------------------
 def test_the_drop_comes_at_round_five_only_if_no_defender_is_dead():
     s = bare(3)
-    assert not s.eq_on
+    assert not s.equipment_in_play
     s.round = 5
     equipment.drop(s)
-    assert s.eq_on
+    assert s.equipment_in_play
     t = bare(3)
-    t.aloc[t.defenders()[RIGHT]] = GONE
+    t.alien_place[t.defenders()[RIGHT]] = GONE
     t.round = 5
     equipment.drop(t)
-    assert not t.eq_on
+    assert not t.equipment_in_play
 
 
 def test_baby_marines_have_equipment_from_the_start_sergeants_never():
-    assert landed(2, 3, {"threat": "baby"}).eq_on == 1
+    assert landed(2, 3, {"threat": "baby"}).equipment_in_play == 1
     s = bare(2, threat="sergeant")
     s.round = 5
     equipment.drop(s)
-    assert not s.eq_on and s.view(0)["equipment"]["in_play"] is False
+    assert not s.equipment_in_play and s.view(0)["equipment"]["in_play"] is False
 
 
 def test_a_red_or_blue_kill_draws_a_card_a_yellow_one_or_the_base_does_not():
     s = bare(3)
-    s.eq_on = 1
+    s.equipment_in_play = 1
     c = in_lz(s)
     y, b = alien(s, Y, c + 1), alien(s, B, c + 2)
     rolled(s, 0, {0: 1})
     s.apply(shot(0, 1))
-    assert s.aloc[y] == DEAD and s.hand(0) == []
+    assert s.alien_place[y] == DEAD and s.hand(0) == []
     rolled(s, 0, {0: 2, 2: 2})
     s.apply(shot(0, 2))
-    assert s.aloc[b] == DEAD and len(s.hand(0)) == 1
+    assert s.alien_place[b] == DEAD and len(s.hand(0)) == 1
     r = alien(s, R, c + 1)
     hit_box(s, c + 1, 1, 3, -1, "The sentinels")
-    assert s.aloc[r] == DEAD and sum(1 for w in s.eq if w >= 0) == 1
+    assert s.alien_place[r] == DEAD and sum(1 for w in s.equipment_place if w >= 0) == 1
     check_invariants(s)
 
 
@@ -99,7 +99,7 @@ def test_no_draw_before_the_drop():
     b = alien(s, B, c + 2)
     rolled(s, 0, {0: 2, 2: 2})
     s.apply(shot(0, 2))
-    assert s.aloc[b] == DEAD and s.hand(0) == []
+    assert s.alien_place[b] == DEAD and s.hand(0) == []
 
 
 def test_the_first_marine_landing_on_the_hidden_tunnel_box_gets_a_card():
@@ -107,13 +107,13 @@ def test_the_first_marine_landing_on_the_hidden_tunnel_box_gets_a_card():
     col, lvl = s.hidden_box()
     hidden = [b for z in s.view(0)["zones"] for b in z["boxes"] if b.get("hidden_equipment")]
     assert [(b["col"], b["level"]) for b in hidden] == [(col, lvl)]
-    s.mcol[0], s.mlvl[0] = col - 1, lvl
+    s.column[0], s.level[0] = col - 1, lvl
     rolled(s, 0, {0: 1})
     s.apply(s.legal_actions()[0])
-    assert (s.mcol[0], s.mlvl[0]) == (col, lvl)
+    assert (s.column[0], s.level[0]) == (col, lvl)
     assert len(s.hand(0)) == 1 and s.hidden_taken                  # before the drop, too
     assert not any(b.get("hidden_equipment") for z in s.view(0)["zones"] for b in z["boxes"])
-    s.mcol[1], s.mlvl[1] = col - 1, lvl
+    s.column[1], s.level[1] = col - 1, lvl
     rolled(s, 1, {0: 1})
     s.apply(s.legal_actions()[0])
     assert s.hand(1) == []                                          # only the first one
@@ -124,7 +124,7 @@ def test_a_marine_moving_through_the_hidden_box_enters_it_and_gets_the_card():
     that goes through the box enters it (ruling 40)."""
     s = bare(2, seed=8)
     col, lvl = s.hidden_box()
-    s.mcol[0], s.mlvl[0] = col - 1, lvl
+    s.column[0], s.level[0] = col - 1, lvl
     rolled(s, 0, {0: 2})
     j = s.preview(0, 0, 0, 0)
     assert (col, lvl) in j.path and (j.col, j.level) != (col, lvl)
@@ -139,7 +139,7 @@ def test_lucky_charm_rolls_chosen_dice_again(monkeypatch):
     holding(s, 0, CHARM_CARD)
     rolled(s, 0, {0: 1, 1: 1, 2: 2})
     s.apply(A_USE + CHARM_CARD)
-    assert s.phase == CHARM and s.eq[CHARM_CARD] == DISCARD
+    assert s.phase == CHARM and s.equipment_place[CHARM_CARD] == DISCARD
     s.apply(A_REROLL + 0)
     s.apply(A_REROLL + 1)
     monkeypatch.setattr(s, "roll_die", lambda d: 3)
@@ -149,14 +149,14 @@ def test_lucky_charm_rolls_chosen_dice_again(monkeypatch):
 
 def test_lucky_charm_saves_a_short_nuke(monkeypatch):
     s = bare(2)
-    s.aloc[s.defenders()[RIGHT]] = GONE
-    s.mcol[0], s.mlvl[0] = col_of(s, D_RIGHT), 1
-    s.cur, s.phase, s.prog = 0, PROGRAM, [-1] * 6
+    s.alien_place[s.defenders()[RIGHT]] = GONE
+    s.column[0], s.level[0] = col_of(s, D_RIGHT), 1
+    s.cur, s.phase, s.die_action = 0, PROGRAM, [-1] * 6
     holding(s, 0, CHARM_CARD)
     seq = iter([1, 1, 1, 1] + [3] * 4)
     monkeypatch.setattr(s, "roll_die", lambda d: next(seq))
     s.apply(A_NUKE)
-    assert s.winners() == [0, 1] and s.eq[CHARM_CARD] == DISCARD
+    assert s.winners() == [0, 1] and s.equipment_place[CHARM_CARD] == DISCARD
 
 
 def test_badass_ammo_adds_a_hit():
@@ -167,7 +167,7 @@ def test_badass_ammo_adds_a_hit():
     rolled(s, 0, {0: 1, 1: 1})
     s.apply(A_USE + AMMO)
     s.apply(shot(0, 1))
-    assert s.aloc[red] == DEAD and s.eq[AMMO] == DISCARD
+    assert s.alien_place[red] == DEAD and s.equipment_place[AMMO] == DISCARD
 
 
 @pytest.mark.parametrize("card, kind, column, end", [
@@ -182,17 +182,17 @@ def test_free_steps_up_down_and_straight(card, kind, column, end):
     holding(s, 0, card)
     turn.begin_turn(s, 0)
     s.apply(A_STEP + kind * 2 + 0)
-    assert (s.mcol[0], s.mlvl[0]) == (c + 1, end) and s.mdown[0] == 0
-    assert s.eq[card] == DISCARD and s.phase == PROGRAM
+    assert (s.column[0], s.level[0]) == (c + 1, end) and s.crashed[0] == 0
+    assert s.equipment_place[card] == DISCARD and s.phase == PROGRAM
 
 
 def test_neural_chip_turns_the_training_card_over():
     s = bare(2)
-    s.train[0] = s.tcard[0] * 2
+    s.training[0] = s.training_card[0] * 2
     holding(s, 0, NEURAL_CHIP)
     turn.begin_turn(s, 0)
     s.apply(A_USE + NEURAL_CHIP)
-    assert s.train[0] == s.tcard[0] * 2 + 1 and s.eq[NEURAL_CHIP] == DISCARD
+    assert s.training[0] == s.training_card[0] * 2 + 1 and s.equipment_place[NEURAL_CHIP] == DISCARD
 
 
 def test_laser_knife_kills_the_toughest_alien_in_the_box():
@@ -202,7 +202,7 @@ def test_laser_knife_kills_the_toughest_alien_in_the_box():
     holding(s, 0, LASER_KNIFE)
     turn.begin_turn(s, 0)
     s.apply(A_USE + LASER_KNIFE)
-    assert s.aloc[r] == DEAD and s.aloc[y] == s.box(c, 1)
+    assert s.alien_place[r] == DEAD and s.alien_place[y] == s.box(c, 1)
 
 
 def test_rail_gun_makes_the_twos_hit_twice():
@@ -213,38 +213,38 @@ def test_rail_gun_makes_the_twos_hit_twice():
     rolled(s, 0, {0: 2})
     s.apply(A_USE + RAIL_GUN)
     s.apply(shot(0, 2))
-    assert s.aloc[b] == DEAD
+    assert s.alien_place[b] == DEAD
 
 
 # ----- sharing, the deck -----------------------------------------------------------------------------
 def test_cards_pass_freely_between_marines_in_one_box_once_a_turn_each():
     s = bare(2)
     c = in_lz(s)
-    s.mcol[1], s.mlvl[1] = c, 1
+    s.column[1], s.level[1] = c, 1
     holding(s, 1, AMMO)
     turn.begin_turn(s, 0)
     assert A_GIVE + AMMO * 5 + 1 in s.legal_actions()
     assert s.action_json(A_GIVE + AMMO * 5 + 1)["label"].startswith("take")
     s.apply(A_GIVE + AMMO * 5 + 1)
-    assert s.eq[AMMO] == 0 and A_GIVE + AMMO * 5 + 1 not in s.legal_actions()
-    s.mcol[1] = c + 1
+    assert s.equipment_place[AMMO] == 0 and A_GIVE + AMMO * 5 + 1 not in s.legal_actions()
+    s.column[1] = c + 1
     holding(s, 0, MOUNT)
     assert not any(A_GIVE <= a < A_GIVE + 40 for a in s.legal_actions())     # not across boxes
 
 
 def test_an_empty_deck_is_made_again_from_the_discard():
     s = bare(2)
-    s.eq = [DISCARD] * 7 + [1]
+    s.equipment_place = [DISCARD] * 7 + [1]
     assert equipment.draw(s, 0, "a test")
-    assert len(s.hand(0)) == 1 and sum(1 for w in s.eq if w == DECK) == 6
-    s.eq = [1] * 8
+    assert len(s.hand(0)) == 1 and sum(1 for w in s.equipment_place if w == DECK) == 6
+    s.equipment_place = [1] * 8
     assert not equipment.draw(s, 0, "a test") and s.hand(0) == []
 
 
 def test_the_view_shows_every_hand_the_deck_size_and_the_discard_names():
     s = bare(3)
     holding(s, 2, RAIL_GUN)
-    s.eq[AMMO] = DISCARD
+    s.equipment_place[AMMO] = DISCARD
     for seat in (0, 1, 2, None):
         v = s.view(seat)
         assert v["marines"][2]["equipment"] == [{"name": "Rail-gun", "text": s.comp.equipment[RAIL_GUN].text}]
@@ -255,7 +255,7 @@ def test_the_view_shows_every_hand_the_deck_size_and_the_discard_names():
 def test_the_deck_order_is_not_in_the_state_and_draws_follow_the_seed():
     a, b = bare(2, seed=5), bare(2, seed=5)
     for s in (a, b):
-        s.eq_on = 1
+        s.equipment_in_play = 1
         equipment.draw(s, 0, "a test")
     assert a.hand(0) == b.hand(0)
     v = a.view(1)["equipment"]
@@ -267,4 +267,4 @@ def test_round_five_drop_through_the_round_flow():
     s.round = 4
     s.acted = [1, 1]
     rounds.end_round(s)
-    assert s.round == 5 and s.eq_on
+    assert s.round == 5 and s.equipment_in_play

@@ -24,7 +24,8 @@ VARIANT = {"name": "tough", "toml": (
     'black = ["1", "1", "1", "2", "2", "2"] }\nstatus = "assumed"\nsource = "ours"\n'
     '[counts.dice]\nvalue = { marine = 4, crashed = 1, actions = 3, nuke = 3, nuke_target = 8 }\nstatus = "assumed"\n'
     'source = "ours"\n'
-    '[rounds.limit]\nvalue = 6\nstatus = "assumed"\nsource = "ours"\n')}
+    '[rounds.limit]\nvalue = 6\nstatus = "assumed"\nsource = "ours"\n'
+    '[waves.white_die]\nvalue = { left = 2, right = 1 }\nstatus = "assumed"\nsource = "ours"\n')}
 
 
 def test_the_tooltips_come_with_the_view_and_carry_the_printed_numbers():
@@ -35,8 +36,8 @@ def test_the_tooltips_come_with_the_view_and_carry_the_printed_numbers():
     assert help_["aliens"]["yellow"] == "Yellow aliens are the weakest: a shot of 1 hit kills one."
     assert "they roll 2 dice each round" in help_["upgrades"]["sentinels"]
     assert help_["dice"]["blue"] == "blue die: 1, 1, 2, 2, 3, 3"
-    assert help_["dice"]["black"].startswith(
-        "black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien wave")
+    assert help_["dice"]["black"].startswith("black die: 1, 1, 1, 2, 2, 2! (the 2! face moves 2 and calls an alien "
+                                             "wave")
     assert help_["cells"]["4"].startswith("A tunnel box with a circle")
     assert help_["mmm"].startswith("The Martian Master Mind. 4 dice summing to 9 or more")
     assert help_["marine"] == {"standing": "Standing: it plays with 4 dice.",
@@ -55,6 +56,10 @@ def test_a_variants_tooltips_explain_its_own_numbers():
     assert help_["mmm"].startswith("The Martian Master Mind. 3 dice summing to 8 or more")
     assert help_["marine"]["crashed"].endswith("plays it with 1 die.")
     assert help_["board"]["rounds"] == "The round track: the MMM must be destroyed within 6 rounds."
+    assert help_["board"]["white"] == {
+        "2": "The MMM's white die shows 2: this round's wave comes on the left side.",
+        "1": "The MMM's white die shows 1: this round's wave comes on the right side.",
+        "none": "The MMM's white die, rolled each round: 2 sends a wave to the left side, 1 to the right."}
 
 
 def test_the_rings_places_and_the_centres_tracks_come_with_the_view():
@@ -68,7 +73,8 @@ def test_the_rings_places_and_the_centres_tracks_come_with_the_view():
     assert board["incoming"]["left"].endswith("At the start of the next round they storm into the Landing Zone.")
     assert board["white"]["1"] == "The MMM's white die shows 1: this round's wave comes on the left side."
     assert board["white"]["2"] == "The MMM's white die shows 2: this round's wave comes on the right side."
-    assert board["white"]["none"].startswith("The MMM's white die, rolled each round: 1 sends")
+    assert board["white"]["none"] == ("The MMM's white die, rolled each round: 1 sends a wave to the left side, 2 to "
+                                      "the right.")
     assert board["rounds"] == "The round track: the MMM must be destroyed within 8 rounds."
     assert board["damage"].startswith("Successful attacks on the base: at the last one")
     assert board["pool"].startswith("Alien counters in the bag (new waves)")
@@ -76,6 +82,8 @@ def test_the_rings_places_and_the_centres_tracks_come_with_the_view():
         hu = GAME.new_state(2, 1, GAME.resolve_options({"components": VARIANT})).view(0)["help"]["board"]
     assert hu["rounds"] == "A fordulósáv: az MFA-t 6 forduló alatt el kell pusztítani."
     assert hu["barrier"]["left"] == "A bal védő erőtere: amíg él, egy tengerészgyalogos sem jut be a mezőjébe."
+    assert hu["white"]["none"] == ("Az MFA fehér kockája, minden fordulóban dobják: 2 esetén a bal oldalra küld "
+                                   "hullámot, 1 esetén a jobbra.")
 
 
 def test_the_tooltips_read_hungarian():

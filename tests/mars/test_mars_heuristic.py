@@ -24,9 +24,9 @@ def test_the_heuristic_plays_legal_moves_to_the_end():
 
 def test_the_heuristic_sets_off_the_nuke_when_it_can():
     s = landed(2, 5)
-    s.aloc[s.defenders()[1]] = -3
+    s.alien_place[s.defenders()[1]] = -3
     d = s.zone_cols(6).start
-    s.mcol[0], s.mlvl[0] = d, 1
+    s.column[0], s.level[0] = d, 1
     s.apply(3)               # the first marine acts
     assert MarsHeuristic(seed=0).choose(s) == 2
 
@@ -49,15 +49,15 @@ def test_a_tournament_reports_the_team_result(tmp_path):
 def test_the_heuristic_keeps_the_ability_its_role_wants():
     from cosmodrome.games.mars.state import A_TRAIN, KAMIKAZE
     s = GAME.new_state(2, 5)
-    s.tcard[0] = KAMIKAZE // 2                # Orbital bombing / Kamikaze: a striker goes for the 5-dice nuke
+    s.training_card[0] = KAMIKAZE // 2                # Orbital bombing / Kamikaze: a striker goes for the 5-dice nuke
     assert MarsHeuristic(seed=0).choose(s) == A_TRAIN + KAMIKAZE % 2
 
 
 def test_the_heuristic_sets_off_a_kamikaze_nuke_at_once():
     from cosmodrome.games.mars.state import A_KAMIKAZE, KAMIKAZE
     s = landed(2, 5)
-    s.aloc[s.defenders()[1]] = -3
-    s.mcol[0], s.mlvl[0], s.train[0] = s.zone_cols(6).start, 1, KAMIKAZE
+    s.alien_place[s.defenders()[1]] = -3
+    s.column[0], s.level[0], s.training[0] = s.zone_cols(6).start, 1, KAMIKAZE
     s.apply(3)
     assert A_KAMIKAZE in s.legal_actions() and MarsHeuristic(seed=0).choose(s) == A_KAMIKAZE
 
@@ -65,13 +65,13 @@ def test_the_heuristic_sets_off_a_kamikaze_nuke_at_once():
 def test_the_heuristic_calls_the_orbital_bombing_on_a_crowded_card_by_the_lz():
     from cosmodrome.games.mars.state import A_ORBITAL, BAG, ORBITAL
     s = landed(2, 5)
-    s.train[0] = ORBITAL
+    s.training[0] = ORBITAL
     near = s.zone_cols(4)
-    for i in range(len(s.aloc)):
+    for i in range(len(s.alien_place)):
         if i not in s.defenders():
-            s.aloc[i] = BAG
+            s.alien_place[i] = BAG
     boxes = [(c, y) for c in near for y in range(s.levels) if s.standing(c, y)]
-    for k, i in enumerate([i for i in range(len(s.aloc)) if s.colour(i) == 1][:6]):
-        s.aloc[i] = s.box(*boxes[k % len(boxes)])
+    for k, i in enumerate([i for i in range(len(s.alien_place)) if s.colour(i) == 1][:6]):
+        s.alien_place[i] = s.box(*boxes[k % len(boxes)])
     s.apply(3)
     assert MarsHeuristic(seed=0).choose(s) == A_ORBITAL + 0

@@ -20,11 +20,11 @@ def shot_at_blue(**options) -> bool:
     """Whether two 2s (two hits) at range 2 kill a blue alien."""
     s = bare(3, **options)
     c = col_of(s, LZ, 0)
-    s.mcol[0], s.mlvl[0] = c, 1
+    s.column[0], s.level[0] = c, 1
     target = alien(s, 1, c + 2)            # a blue alien (colours: yellow, blue, red)
     rolled(s, 0, {0: 2, 1: 2})
     s.apply(A_SHOOT + (0 * 4 + 2) * 4 + 1)
-    return s.aloc[target] == DEAD
+    return s.alien_place[target] == DEAD
 
 
 def test_a_variant_changes_the_hits_an_alien_needs():
@@ -49,6 +49,10 @@ def test_a_variant_file_on_disk(tmp_path):
     ("[counts.dice]\nvalue = { marine = 4, crashed = 5, actions = 3, nuke = 4, nuke_target = 9 }\n"
      "status = \"assumed\"\n",
      "counts.dice.crashed must be a whole number from 1 to 4, not 5"),
+    ("[waves.white_die]\nvalue = { left = 2, right = 2 }\nstatus = \"assumed\"\n",
+     "waves.white_die needs two different faces, not 2 for both sides"),
+    ("[waves.white_die]\nvalue = { left = 1, right = 7 }\nstatus = \"assumed\"\n",
+     "waves.white_die.right must be a whole number from 1 to 6, not 7"),
 ])
 def test_a_bad_variant_is_refused_with_a_sentence(toml, words):
     with pytest.raises(DataError) as err:

@@ -11,6 +11,7 @@ from pathlib import Path
 from moon_helpers import GAME
 
 from cosmodrome.core.game import observed_view
+from cosmodrome.games.lunar.dice import ACCIDENT
 from cosmodrome.games.lunar.terrain import AIR, ROCK, TUNNEL_HAZ
 from cosmodrome.games.moon.text import table_help
 from cosmodrome.i18n import using
@@ -58,6 +59,21 @@ def test_a_variants_handicapped_turn_shows_its_own_dice():
     assert table_help(comp)["handicap"] == "Handicap counters: the next turn takes only 2 dice"
 
 
+def test_the_accident_face_is_explained_on_the_dice_that_carry_it():
+    """The face that moves and then causes an accident (RB: How do I jump?; What's an
+    accident?): its tooltip, with its steps, on each colour whose die carries it in the
+    component data: a variant's dice explain their own faces."""
+    comp = GAME.new_state(3, 1).comp
+    accident = table_help(comp)["accident"]
+    assert accident == {"face": "2!", "dice": {"black": "black die: moves 2, then an accident"}}
+    white = (1, 1, 1, 2, 2, ACCIDENT)
+    variant = dataclasses.replace(comp, faces=(comp.faces[0], white, (1, 1, 1, 2, 2, 2)))
+    assert table_help(variant)["accident"]["dice"] == {"white": "white die: moves 2, then an accident"}
+    with using("hu"):
+        hu = table_help(variant)["accident"]["dice"]
+    assert list(hu) == ["white"] and hu["white"].endswith("2 lépés, aztán baleset")
+
+
 def test_the_tooltips_are_not_part_of_what_a_seat_observes():
     s = GAME.new_state(3, 1)
     assert "help" in s.view(0)                           # the table has it, the seat does not observe it
@@ -68,5 +84,6 @@ def test_the_tooltips_are_not_part_of_what_a_seat_observes():
 def test_the_renderer_keeps_no_copy_of_the_texts():
     js = RENDERER.read_text(encoding="utf-8")
     for text in ("Sky: you may", "Rock: a step", "A Sputnik: pass", "A tunnel box", "1 point each",
-                 "Special box: a circled", "EC counters:", "Handicap counters:", "three dice"):
+                 "Special box: a circled", "EC counters:", "Handicap counters:", "three dice",
+                 "moves 2, then an accident", '"2!"'):
         assert text not in js, text

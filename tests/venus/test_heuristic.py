@@ -206,3 +206,18 @@ def test_beats_three_random_bots():
         s, _ = play(4, 700 + g, {seat}, strict=False)
         share += s.returns()[seat]
     assert share / games >= 0.7, share / games
+
+
+def test_the_bots_table_names_the_move_in_progress_move():
+    """Issue #28: ``mv`` meant the move in progress and, in the same module, the worth of £1;
+    the bot's digest of the view now names the move ``move`` (``pound`` is the worth of £1)."""
+    from cosmodrome.games.venus.heuristic import Table
+
+    s, r = GAME.new_state(3, 4), Rng(4)
+    while not s.is_terminal() and not s.mv.active:
+        la = s.legal_actions()
+        s.apply(la[r.below(len(la))])
+    v = s.view(s.to_move())
+    t = Table(v)
+    assert v["move"] and t.move == v["move"] and t.move["ships"] == s.mv.ships
+    assert not hasattr(Table, "mv")

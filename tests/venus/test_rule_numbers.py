@@ -4,10 +4,34 @@ component data (``components.toml [rules]``), each marked fact or assumed, not w
 import dataclasses
 
 from cosmodrome.core import get_game
-from cosmodrome.games.venus.combat import boosted_cp, points
-from cosmodrome.games.venus.components import RULE_KEYS, load_components
+from cosmodrome.games.venus.cards import (
+    COMBAT_EFFECTS,
+    _cycle_legal,
+    _cycle_prompt,
+    buy3cards,
+    cycle_discard,
+    draw4keep2,
+)
+from cosmodrome.games.venus.combat import _sac_prompt, boosted_cp, points, sacrifice
+from cosmodrome.games.venus.components import DEFAULT_PATH, EFFECT_ID, RULE_KEYS, load_components
 from cosmodrome.games.venus.crises import _pirate_legal, _pirate_prompt, baz_cost, earth, first_effect
-from cosmodrome.games.venus.flow import A_DONE, D_LOSE_BLD, D_PIRATES, INF, KUIPER, TANK, TITAN, put
+from cosmodrome.games.venus.flow import (
+    A_DONE,
+    A_UNIT,
+    D_CYCLE,
+    D_DRAW4,
+    D_LOSE_BLD,
+    D_PIRATES,
+    D_SACRIFICE,
+    EARTH,
+    INF,
+    KUIPER,
+    TANK,
+    TITAN,
+    put,
+    unit_ix,
+)
+from cosmodrome.games.venus.state import Combat
 
 
 def _with(s, **rules):
@@ -76,3 +100,126 @@ def test_the_pirates_fee_follows_the_data():
     assert A_DONE not in _pirate_legal(s, f) and "£4 for your 2 counters" in _pirate_prompt(s, f)
     s.money[0] = 4
     assert A_DONE in _pirate_legal(s, f)
+
+
+CARD_KEYS = ("cp1_card_cp", "cp2_card_cp", "cp3_card_cp", "cp1_draw_card_cp", "cp2_venus_card_cp", "cp3_moon_card_cp",
+             "cp3_earth_crisis_card_cp", "sacrifice_cp", "cycle_discards", "cycle_extra_draws", "draw_and_keep_draws",
+             "draw_and_keep_keeps", "buy_cards_drawn")
+
+
+def test_the_cards_numbers_are_component_data_marked_and_cited():
+    """Issue #28: the combat points of the cards, the sacrifice's 3 CP and the counts of the
+    card actions (discard three, draw four keep two, buy three) were written in code."""
+    import tomllib
+
+    from cosmodrome.games.venus import GAME
+    raw = tomllib.loads(GAME.components_file.read_text(encoding="utf-8"))["rules"]
+    for key in CARD_KEYS:
+        assert key in RULE_KEYS and raw[key]["status"] in ("fact", "assumed") and raw[key]["source"].startswith("RB: ")
+    r = load_components().rules
+    assert [r[k] for k in CARD_KEYS] == [1, 2, 3, 1, 2, 3, 3, 3, 3, 1, 4, 2, 3]
+
+
+def _variant(tmp_path, **values):
+    """A state of a variant components file with the given rules changed."""
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    for key, v in values.items():
+        old = f"{key} = {{ value = {load_components().rules[key]},"
+        assert old in text
+        text = text.replace(old, f"{key} = {{ value = {v},")
+    p = tmp_path / ("variant-" + "-".join(f"{k}{v}" for k, v in values.items()) + ".toml")   # files are cached by name
+    p.write_text(text, encoding="utf-8")
+    return get_game("venus").new_state(3, 1, options={"components": str(p)})
+
+
+def test_a_variant_changes_the_combat_points_of_the_cards_and_the_sacrifice(tmp_path):
+    s = _variant(tmp_path, cp2_card_cp=5, cp1_draw_card_cp=2, sacrifice_cp=4)
+    s.cb = Combat.from_list([0] * Combat.SIZE)
+    s.cb.planet = EARTH
+    COMBAT_EFFECTS[EFFECT_ID["cp2"]](s, 0)
+    assert s.cb.card_points == 5
+    COMBAT_EFFECTS[EFFECT_ID["cp1_draw"]](s, 0)
+    assert s.cb.card_points == 7
+    s.surf[unit_ix(0, EARTH, INF)] = 1
+    s.stack = []
+    f = (D_SACRIFICE, 0)
+    assert _sac_prompt(s, f) == "Which of your units on the surface do you sacrifice for 4 CP?"
+    sacrifice(s, f, A_UNIT + INF)
+    assert s.cb.card_points == 11 and s.surf[unit_ix(0, EARTH, INF)] == 0
+    assert s.log[-1].text.endswith("for 4 combat points.")
+    s = _variant(tmp_path, sacrifice_cp=1)
+    s.cb.planet = EARTH
+    s.surf[unit_ix(0, EARTH, INF)] = 1
+    sacrifice(s, f, A_UNIT + INF)
+    assert s.log[-1].text.endswith("for 1 combat point.")
+
+
+def test_a_variant_changes_what_the_card_actions_draw_keep_and_replace(tmp_path):
+    s = _variant(tmp_path, buy_cards_drawn=2, draw_and_keep_draws=5, draw_and_keep_keeps=3, cycle_discards=2,
+                 cycle_extra_draws=2)
+    s.stack = []
+    n = len(s.hands[0])
+    buy3cards(s, 0)
+    assert len(s.hands[0]) == n + 2
+    draw4keep2(s, 0)
+    assert len(s.drawn) == 5 and s.stack[-1] == (D_DRAW4, 0, 2)
+    s.stack, s.drawn = [], ()
+    n = len(s.hands[0])
+    f = (D_CYCLE, 0, 0)
+    assert "(0 of 2 so far)" in _cycle_prompt(s, f)
+    cycle_discard(s, f, _cycle_legal(s, f)[1])
+    f = s.stack.pop()
+    assert f == (D_CYCLE, 0, 1)
+    cycle_discard(s, f, _cycle_legal(s, f)[1])   # the second and last discard: 2 + 2 drawn
+    assert all(f[0] != D_CYCLE for f in s.stack) and len(s.hands[0]) == n - 2 + 2 + 2
+    s = _variant(tmp_path, cycle_discards=0)
+    assert _cycle_legal(s, (D_CYCLE, 0, 0)) == [A_DONE]
+
+
+def test_a_variant_written_before_a_number_moved_into_the_data_still_loads():
+    """A hosted game keeps its variant's file in its options, and a designer's file may be
+    older than the game's version: a number of [rules] the file leaves out is the printed one
+    (the packaged file's), and a number the file gives is still its own."""
+    import tomllib
+
+    from cosmodrome.games.venus.components import parse_components
+
+    packaged = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    printed = load_components()
+    for key in RULE_KEYS:
+        data = {**packaged, "rules": {k: v for k, v in packaged["rules"].items() if k != key}}
+        assert parse_components(data, "old").rules[key] == printed.rules[key], key
+    older = {**packaged, "rules": {k: v for k, v in packaged["rules"].items()
+                                   if k not in ("sacrifice_cp", "cp1_card_cp", "gunrunner_money")}}
+    older["rules"]["periods"] = {"value": 2, "status": "assumed"}
+    comp = parse_components(older, "old")
+    assert comp.rules["periods"] == 2 and comp.rules["sacrifice_cp"] == printed.rules["sacrifice_cp"]
+    game = get_game("venus")
+    state = game.new_state(3, seed=1, options={"components": {"toml": _toml(older), "name": "old"}})
+    assert state.comp.rules["periods"] == 2 and not state.is_terminal()
+
+
+def _toml(data) -> str:
+    """A TOML text of ``data`` (tables of scalars and lists, arrays of such tables)."""
+    import json
+
+    lines = []
+
+    def scalar(v):
+        return json.dumps(v, ensure_ascii=False)
+
+    for key, value in data.items():
+        if isinstance(value, dict):
+            lines.append(f"[{key}]")
+            for k, v in value.items():
+                if isinstance(v, dict):
+                    lines.append(f"{k} = {{ " + ", ".join(f"{a} = {scalar(b)}" for a, b in v.items()) + " }")
+                else:
+                    lines.append(f"{k} = {scalar(v)}")
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            for item in value:
+                lines.append(f"[[{key}]]")
+                lines += [f"{k} = {scalar(v)}" for k, v in item.items()]
+        else:
+            lines.insert(0, f"{key} = {scalar(value)}")
+    return "\n".join(lines) + "\n"

@@ -1,9 +1,10 @@
 """The named parts of the Venus state (combat, move) and the field table the state's
 constructor, clone and saved form are generated from."""
 
+import pytest
 from venus_helpers import random_game
 
-from cosmodrome.core import get_game
+from cosmodrome.core import RecordError, get_game
 from cosmodrome.games.venus.state import FIELDS, Combat, Move, VenusState
 
 
@@ -33,3 +34,46 @@ def test_every_field_of_the_table_is_saved_and_loaded():
     back = get_game("venus").load_state(data)
     assert back.to_json() == data
     assert isinstance(back, VenusState) and isinstance(back.cb, Combat) and isinstance(back.mv, Move)
+
+
+def test_the_table_declares_the_frames_the_end_and_the_log_too():
+    """Issue #28: ``stack``, ``over``, ``end_cause`` and ``log`` were set, cloned and saved by
+    hand beside the table; now they are rows of it (the frames and the log through a codec
+    of their own), in the saved order of older versions (they close the saved form)."""
+    from cosmodrome.games.venus.state import CODECS
+
+    kinds = {f: how for f, how, _ in FIELDS}
+    assert [f for f, _, _ in FIELDS][-4:] == ["stack", "over", "end_cause", "log"]
+    assert (kinds["stack"], kinds["over"], kinds["end_cause"], kinds["log"]) == ("frames", "bool", "text", "events")
+    assert set(CODECS) == {"frames", "events"}
+    s, _ = random_game(3, 5)
+    data = s.to_json()
+    assert list(data)[-4:] == ["stack", "over", "end_cause", "log"]
+    assert data["stack"] == CODECS["frames"].save(s.stack) and all(isinstance(f[0], str) for f in data["stack"])
+    assert CODECS["frames"].load(data["stack"]) == s.stack
+    assert [e.to_json() for e in CODECS["events"].load(data["log"])] == data["log"]
+
+
+def test_a_clone_copies_the_frames_and_the_log_and_a_quiet_one_keeps_no_log():
+    s, _ = random_game(3, 5)
+    c = s.clone()
+    assert c.stack == s.stack and c.stack is not s.stack and c.log == s.log and c.log is not s.log
+    assert (c.over, c.end_cause) == (s.over, s.end_cause)
+    q = s.clone(quiet=True)
+    assert q.quiet and q.log == () and q.stack == s.stack and q.clone().log == ()
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("over", "no", "'over' must be true or false"),
+    ("end_cause", 3, "'end_cause' must be a string"),
+    ("stack", [["no such op", 0]], "malformed engine frame"),
+    ("stack", {}, "'stack' must be a list"),
+    ("log", [{"kind": 1}], "malformed log entry"),
+])
+def test_a_malformed_end_frame_or_log_is_refused_by_name(field, value, words):
+    s, _ = random_game(3, 5)
+    data = s.to_json()
+    data[field] = value
+    with pytest.raises(RecordError) as exc:
+        get_game("venus").load_state(data)
+    assert words in str(exc.value)

@@ -22,7 +22,8 @@ a save holds it:
 - ``text`` (flat states): a string, shared by a clone;
 - ``lists`` (flat states): a list, of a new state's length, of lists of whole numbers of any
   length, each copied by a clone;
-- ``bytes``, ``tuple``, ``piles``, ``record``: Onward to Venus's (see its ``state.py``).
+- ``bytes``, ``tuple``, ``piles``, ``record``, ``bool`` and the kinds with a codec of their own
+  (``CODECS``: the frame stack, the log): Onward to Venus's (see its ``state.py``).
 
 >>> T = (("phase", "int", "1"), ("col", "list", "[0] * n"), ("order", "varlist", "[]"))
 >>> m = flat_methods("Demo", T, "n")

@@ -598,7 +598,10 @@ class State(ABC):
     # ----- information -----------------------------------------------------------------
     @abstractmethod
     def view(self, seat: Optional[int]) -> dict[str, Any]:
-        """What ``seat`` may see (None: a spectator), JSON-ready."""
+        """What ``seat`` may see (None: a spectator), JSON-ready and read-only: a game may
+        hand out parts of it again in later views and other seats' views (Onward to Venus's
+        planets, the tooltips of ``presentation_keys``), so a caller that wants to change a
+        view copies it first (``copy.deepcopy``)."""
 
     def view_common(self) -> Any:
         """The part of the views of this position that is the same for every seat, worked out

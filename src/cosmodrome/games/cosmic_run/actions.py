@@ -25,11 +25,9 @@ from typing import Any
 
 from cosmodrome.core.flat import range_kind
 from cosmodrome.games.cosmic_run import combat, mines, movement, rounds, solo, technologies
-from cosmodrome.games.cosmic_run.components import ATTACK, MINE, TECH, face_kind
-from cosmodrome.games.cosmic_run.components import ATTACK0 as ATTACK0_FACE
-from cosmodrome.games.cosmic_run.components import MOVE as MOVE_FACE
+from cosmodrome.games.cosmic_run.components import ATTACK, MINE, TECH, face_kind, face_track
 from cosmodrome.games.cosmic_run.components import TECH0 as TECH0_FACE
-from cosmodrome.games.cosmic_run.grid import ship_ix
+from cosmodrome.games.cosmic_run.grid import circle_parts, ship_ix, ship_parts
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     DRAFT,
@@ -132,10 +130,11 @@ def use_note(s: CosmicRunState) -> str:
     face, sh = s.faces[s.die], s.seat
     k = face_kind(face)
     if k == TECH:
-        return "" if technologies.room(s, sh, face - TECH0_FACE) else _("its technology column is full: nothing is gained")
+        return "" if technologies.room(s, sh, face - TECH0_FACE) else _("its technology column is full: nothing is "
+                                                                        "gained")
     if k == MINE:
         return _("the mine die has no use for you in the solo game") if s.solo else ""
-    colour = face // 6 if k == MOVE_FACE else face - ATTACK0_FACE
+    colour = face_track(face)
     ship = ship_ix(sh, colour)
     probe = s.clone()
     probe.ship, probe.pips, probe.steps, probe.transformed = ship, movement.effective_pips(s, face, ship), 0, 0
@@ -143,7 +142,8 @@ def use_note(s: CosmicRunState) -> str:
         return ""
     name = colour_word(s.comp, colour)
     why = (_("the {colour} ship is disabled") if s.disabled(ship) else _("the {colour} ship is at its planet")
-           if s.reached(ship) else _("the {colour} ship has no step open (mines or the Armada rule)")).format(colour=name)
+           if s.reached(ship) else _("the {colour} ship has no step open (mines or the Armada rule)")).format(
+               colour=name)
     more = []
     if movement.transform_targets(probe):
         more.append(_("a transformer can give it to another ship"))
@@ -194,17 +194,18 @@ def to_json(s: CosmicRunState, a: int) -> dict[str, Any]:
     elif a == STOP:
         # "order": shown after the steps (a terminal lists options by it; the id stays 11)
         d.update(kind="stop", order=1, label=_("Stop moving") + (
-            ngettext(" ({n} pip unused)", " ({n} pips unused)", s.pips).format(n=s.pips) if st == MOVE and s.pips else ""))
+            ngettext(" ({n} pip unused)", " ({n} pips unused)", s.pips).format(
+                n=s.pips) if st == MOVE and s.pips else ""))
     elif STEP0 <= a < TRANSFORM0:
         k = a - STEP0
-        sh, t = divmod(s.ship, 3)
+        sh, t = ship_parts(s.ship)
         d.update(kind="step", step=movement.STEP_NAMES[k], sheet=sh, track=t, colour=comp.tracks[t])
-        r, c = divmod(s.pos[s.ship], 3)
+        r, c = circle_parts(s.pos[s.ship])
         d["from"] = [r, c]
         target = movement.target(s, k) if st == MOVE else None
         if target is not None:
             new_pos, cost, warps, _passed = target
-            new_row, new_col = divmod(new_pos, 3)
+            new_row, new_col = circle_parts(new_pos)
             d["to"] = [new_row, new_col]
             d["cost"] = cost
             d["warps"] = warps

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.grid import ship_ix, tech_ix
+from cosmodrome.games.cosmic_run.grid import ship_ix, ship_parts, ship_sheet, tech_ix
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_ATTACK, CosmicRunState
 from cosmodrome.games.cosmic_run.text import says, says_n, ship_w, who_w
 from cosmodrome.i18n import N_
@@ -22,7 +22,7 @@ ATTACK, UPGRADE = 0, 1
 
 def attack(s: CosmicRunState) -> None:
     """Resolve the attack (or upgrade) of the advance-and-attack die just used by ``s.seat``."""
-    colour, by = s.attack_colour, s.ship // 3
+    colour, by = s.attack_colour, ship_sheet(s.ship)
     s.attack_colour = -1
     if s.friendly:
         start(s, victim=by, colour=colour, kind=UPGRADE, by=by, defender=1 - by)
@@ -52,7 +52,7 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
 
 def resolve(s: CosmicRunState, missile: bool) -> None:
     ship, kind, by = s.atk_ship, s.atk_kind, s.atk_by
-    victim, colour = divmod(ship, 3)
+    victim, colour = ship_parts(ship)
     name = ship_w(s, victim, colour)
     if missile:
         defender = s.seat
@@ -64,13 +64,15 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
         return
     if kind == UPGRADE:
         s.upg[ship] += 1
-        s.log("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."), N_("{ship} gets an engine upgrade ({n} hearts)."),
-                                s.upg[ship], ship=name), sheet=victim, track=colour)
+        s.log("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."),
+                                N_("{ship} gets an engine upgrade ({n} hearts)."), s.upg[ship], ship=name),
+              sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
     s.dmg[ship] += 1
-    s.log("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."), N_("{who} attacks {ship}: {n} hearts filled."),
-                           s.dmg[ship], who=who_w(s, by), ship=name), sheet=victim, track=colour)
+    s.log("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."),
+                           N_("{who} attacks {ship}: {n} hearts filled."), s.dmg[ship], who=who_w(s, by), ship=name),
+          sheet=victim, track=colour)
     if s.disabled(ship):
         s.log("disabled", says("{ship} is disabled.", ship=name), sheet=victim, track=colour)
         if by < s.num_players and by != victim:

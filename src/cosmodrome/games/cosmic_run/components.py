@@ -38,7 +38,7 @@ MISSILE, NAV, WARP, TRANSFORMER = 0, 1, 2, 3
 REQUIRED = {
     "sheet": ("tracks", "columns", "rows", "start_column", "labels_a", "labels_b", "hearts",
               "armada_gap", "rerolls", "cargo_slots", "round_track"),
-    "scoring": ("ladder", "minus5_row", "disabled_penalty", "tech_vp"),
+    "scoring": ("ladder", "minus5_row", "disabled_penalty", "tech_vp", "rapid_fire_kills"),
     "technologies": ("names", "colours", "circles"),
     "mine_dice": ("letters", "numbers"),
     "action_dice": ("faces",),
@@ -47,6 +47,25 @@ REQUIRED = {
 
 def face_kind(code: int) -> int:
     return MOVE if code < ATTACK0 else ATTACK if code < MINE_FACE else MINE if code == MINE_FACE else TECH
+
+
+def move_face(track: int, pips: int) -> int:
+    """The code of the movement face of ``pips`` (1-6) for the ship of ``track``.
+
+    >>> move_face(1, 2), face_track(move_face(1, 2)), face_pips(move_face(1, 2))
+    (7, 1, 2)
+    """
+    return track * 6 + pips - 1
+
+
+def face_track(code: int) -> int:
+    """The track (the colour) of a movement or advance-and-attack face."""
+    return code // 6 if code < ATTACK0 else code - ATTACK0
+
+
+def face_pips(code: int) -> int:
+    """The pips of a movement face; an advance-and-attack face advances 1."""
+    return code % 6 + 1 if code < ATTACK0 else 1
 
 
 @dataclass(frozen=True)
@@ -68,6 +87,7 @@ class Components:
     minus5_row: int
     disabled_penalty: int
     tech_vp: int
+    rapid_fire_kills: int             # opponent ships a player disables to win Rapid Fire
     tech_names: tuple[str, ...]
     tech_colours: tuple[str, ...]
     circles: int
@@ -87,7 +107,7 @@ class Components:
 
     @cached_property
     def max_pips(self) -> int:
-        return max([c % 6 + 1 for d in self.dice for c in d if c < ATTACK0] + [1])
+        return max([face_pips(c) for d in self.dice for c in d if c < ATTACK0] + [1])
 
     def rows_with(self, side: int, number: int) -> tuple[int, ...]:
         """Rows of a track carrying ``number`` on sheet side 0 (A) or 1 (B)."""
@@ -96,8 +116,9 @@ class Components:
     def face_text(self, code: int) -> str:
         k = face_kind(code)
         if k == MOVE:
-            p = code % 6 + 1
-            return ngettext("{colour} {n} pip", "{colour} {n} pips", p).format(colour=gettext(self.tracks[code // 6]), n=p)
+            p = face_pips(code)
+            return ngettext("{colour} {n} pip", "{colour} {n} pips", p).format(
+                colour=gettext(self.tracks[face_track(code)]), n=p)
         if k == ATTACK:
             return _("advance-and-attack {colour}").format(colour=gettext(self.tracks[code - ATTACK0]))
         if k == MINE:
@@ -107,10 +128,9 @@ class Components:
     def face_json(self, code: int) -> dict[str, Any]:
         k = face_kind(code)
         d: dict[str, Any] = {"face": code, "kind": ("move", "attack", "mine", "tech")[k], "text": self.face_text(code)}
-        if k == MOVE:
-            d.update(colour=self.tracks[code // 6], track=code // 6, pips=code % 6 + 1)
-        elif k == ATTACK:
-            d.update(colour=self.tracks[code - ATTACK0], track=code - ATTACK0, pips=1)
+        if k == MOVE or k == ATTACK:
+            t = face_track(code)
+            d.update(colour=self.tracks[t], track=t, pips=face_pips(code))
         elif k == TECH:
             d.update(tech=self.tech_names[code - TECH0], tech_index=code - TECH0)
         return d
@@ -122,17 +142,20 @@ def _entry(data: dict, section: str, key: str) -> tuple[Any, str, str]:
         raise DataError(_("components: missing entry [{section}.{key}]").format(section=section, key=key))
     e = sec[key]
     if not isinstance(e, dict) or "value" not in e:
-        raise DataError(_("components: [{section}.{key}] must be a table with value, status and source").format(section=section, key=key))
+        raise DataError(_("components: [{section}.{key}] must be a table with value, status and source").format(
+            section=section, key=key))
     status = e.get("status")
     if status not in ("fact", "assumed"):
-        raise DataError(_("components: [{section}.{key}] status must be 'fact' or 'assumed', not {status!r}").format(section=section, key=key, status=status))
+        raise DataError(_("components: [{section}.{key}] status must be 'fact' or 'assumed', not {status!r}").format(
+            section=section, key=key, status=status))
     source = e.get("source")
     if not isinstance(source, str) or not source.strip():
         raise DataError(_("components: [{section}.{key}] needs a source").format(section=section, key=key))
     return e["value"], status, source
 
 
-def _ints(name: str, v: Any, n: Optional[int] = None, lo: Optional[int] = None, hi: Optional[int] = None) -> tuple[int, ...]:
+def _ints(name: str, v: Any, n: Optional[int] = None, lo: Optional[int] = None,
+          hi: Optional[int] = None) -> tuple[int, ...]:
     if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
         raise DataError(_("components: {name} must be a list of whole numbers").format(name=name))
     if n is not None and len(v) != n:
@@ -159,17 +182,19 @@ def _strs(name: str, v: Any, n: int) -> tuple[str, ...]:
 def parse_face(text: Any, tracks: tuple[str, ...], where: str) -> int:
     """``"blue 2"`` → a movement face code, ``"attack green"``, ``"mine"``, ``"warp"``..."""
     if not isinstance(text, str):
-        raise DataError(_("components: {where}: a face is a word such as 'blue 2', not {text!r}").format(where=where, text=text))
+        raise DataError(_("components: {where}: a face is a word such as 'blue 2', not {text!r}").format(
+            where=where, text=text))
     words = text.lower().split()
     if len(words) == 2 and words[0] in tracks and words[1].isdigit() and 1 <= int(words[1]) <= 6:
-        return tracks.index(words[0]) * 6 + int(words[1]) - 1
+        return move_face(tracks.index(words[0]), int(words[1]))
     if len(words) == 2 and words[0] == "attack" and words[1] in tracks:
         return ATTACK0 + tracks.index(words[1])
     if words == ["mine"]:
         return MINE_FACE
     if len(words) == 1 and words[0] in TECH_WORDS:
         return TECH0 + TECH_WORDS.index(words[0])
-    raise DataError(_("components: {where}: unknown face {text!r} (use '<colour> <1-6>', 'attack <colour>', 'mine' or one of {names})").format(where=where, text=text, names=', '.join(TECH_WORDS)))
+    raise DataError(_("components: {where}: unknown face {text!r} (use '<colour> <1-6>', 'attack <colour>', 'mine' or "
+                      "one of {names})").format(where=where, text=text, names=', '.join(TECH_WORDS)))
 
 
 def build(data: dict) -> Components:
@@ -194,7 +219,8 @@ def build(data: dict) -> Components:
         labels.append((0,) + lab + (0,))
     letters_raw = vals["mine_dice.letters"]
     if not isinstance(letters_raw, list) or not letters_raw or any(x not in columns for x in letters_raw):
-        raise DataError(_("components: mine_dice.letters must list column letters from {names}").format(names=', '.join(columns)))
+        raise DataError(_("components: mine_dice.letters must list column letters from {names}").format(
+            names=', '.join(columns)))
     hearts = _int("sheet.hearts", vals["sheet.hearts"], 1, 9)
     gap = _int("sheet.armada_gap", vals["sheet.armada_gap"], 1, 99)
     rerolls = _int("sheet.rerolls", vals["sheet.rerolls"], 0, 99)
@@ -206,6 +232,7 @@ def build(data: dict) -> Components:
     m5 = _int("scoring.minus5_row", vals["scoring.minus5_row"], 0, rows + 1)
     pen = _int("scoring.disabled_penalty", vals["scoring.disabled_penalty"], -99, 0)
     tvp = _int("scoring.tech_vp", vals["scoring.tech_vp"], 0, 99)
+    kills = _int("scoring.rapid_fire_kills", vals["scoring.rapid_fire_kills"], 1, 3)
     names = _strs("technologies.names", vals["technologies.names"], 4)
     colours = _strs("technologies.colours", vals["technologies.colours"], 4)
     circles = _int("technologies.circles", vals["technologies.circles"], 1, 20)
@@ -217,7 +244,7 @@ def build(data: dict) -> Components:
         tracks=tracks, columns=columns, rows=rows, start_column=start_col,
         labels=(labels[0], labels[1]), hearts=hearts, armada_gap=gap, rerolls=rerolls,
         cargo_slots=cargo, round_track=track, ladder=ladder, minus5_row=m5,
-        disabled_penalty=pen, tech_vp=tvp, tech_names=names, tech_colours=colours,
+        disabled_penalty=pen, tech_vp=tvp, rapid_fire_kills=kills, tech_names=names, tech_colours=colours,
         circles=circles, letters=tuple(columns.index(x) for x in letters_raw), numbers=numbers,
         dice=dice, status=tuple(status))
 
@@ -227,7 +254,8 @@ def _read(path: Path) -> dict:
         with open(path, "rb") as fh:
             return tomllib.load(fh)
     except OSError as exc:
-        raise DataError(_("cannot read components file {path}: {reason}").format(path=path, reason=os_reason(exc))) from None
+        raise DataError(_("cannot read components file {path}: {reason}").format(
+            path=path, reason=os_reason(exc))) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(_("components file {path} is not valid TOML: {exc}").format(path=path, exc=exc)) from None
 
@@ -260,11 +288,14 @@ def _merge(variant: dict, path: str) -> Components:
     if variant:
         for section, entries in variant.items():
             if section not in REQUIRED:
-                raise DataError(_("components file {path}: unknown section [{section}]").format(path=path, section=section))
+                raise DataError(_("components file {path}: unknown section [{section}]").format(
+                    path=path, section=section))
             if not isinstance(entries, dict):
-                raise DataError(_("components file {path}: [{section}] must be a table").format(path=path, section=section))
+                raise DataError(_("components file {path}: [{section}] must be a table").format(
+                    path=path, section=section))
             for key, e in entries.items():
                 if key not in REQUIRED[section]:
-                    raise DataError(_("components file {path}: unknown entry [{section}.{key}]").format(path=path, section=section, key=key))
+                    raise DataError(_("components file {path}: unknown entry [{section}.{key}]").format(
+                        path=path, section=section, key=key))
                 data[section][key] = e
     return build(data)

@@ -17,8 +17,8 @@ def roll(s: CosmicRunState, die: int) -> int:
     """A random face of die ``die`` (not yet put on the table)."""
     faces = s.comp.dice[die]
     # the event's words are passed unwritten: only the explicit chance mode writes them
-    return faces[s.rng.below(len(faces), ("the roll of action die {}".format, (die + 1,)), (_shows, (s.comp, die, faces)),
-                              same=faces)]
+    return faces[s.rng.below(len(faces), ("the roll of action die {}".format, (die + 1,)),
+                             (_shows, (s.comp, die, faces)), same=faces)]
 
 
 def _shows(comp, die: int, faces, k: int) -> str:

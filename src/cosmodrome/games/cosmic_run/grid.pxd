@@ -2,5 +2,10 @@
 # C functions, so that a rule module whose .pxd cimports them (movement.pxd and its kin) calls them in C.
 # The arithmetic stays written once, in grid.py; the pure-Python engine does not read this.
 cpdef Py_ssize_t ship_ix(Py_ssize_t sheet, Py_ssize_t track) noexcept
+cpdef Py_ssize_t ship_sheet(Py_ssize_t ship) noexcept
+cpdef tuple ship_parts(Py_ssize_t ship)
+cpdef Py_ssize_t circle_ix(Py_ssize_t row, Py_ssize_t col) noexcept
+cpdef Py_ssize_t circle_row(Py_ssize_t circle) noexcept
+cpdef tuple circle_parts(Py_ssize_t circle)
 cpdef Py_ssize_t tech_ix(Py_ssize_t sheet, Py_ssize_t tech) noexcept
 cpdef Py_ssize_t track_ix(comp, Py_ssize_t ship) except? -1

@@ -17,23 +17,67 @@ UP_LINE, SIDE_LINE, DIAGONAL_LINE, WARP_LINE, MINE_BIT = 1, 2, 4, 8, 16
 
 def ship_ix(sheet, track):
     """The index of a ship (the ship of ``track`` on ``sheet``) in ``pos``, ``best``,
-    ``dmg``, ``upg`` and ``paths``, and as ``ship``, ``atk_ship`` hold it; ``divmod(ship, 3)``
+    ``dmg``, ``upg`` and ``paths``, and as ``ship``, ``atk_ship`` hold it; :func:`ship_parts`
     gives the sheet and the track back.
 
-    >>> ship_ix(1, 2), divmod(ship_ix(1, 2), 3)
+    >>> ship_ix(1, 2), ship_parts(ship_ix(1, 2))
     (5, (1, 2))
     """
     return sheet * 3 + track
 
 
+def ship_sheet(ship):
+    """The sheet of a ship (the first of :func:`ship_parts`).
+
+    >>> ship_sheet(ship_ix(1, 2))
+    1
+    """
+    return ship // 3
+
+
+def ship_parts(ship):
+    """``(sheet, track)`` of a ship, :func:`ship_ix` undone.
+
+    >>> ship_parts(ship_ix(1, 2))
+    (1, 2)
+    """
+    return divmod(ship, 3)
+
+
+def circle_ix(row, col):
+    """A circle of a track as ``pos`` and ``paths`` hold it (row 0 = the start below the track,
+    ``comp.rows + 1`` = the planet row; column 0-2); its cell in ``grid`` is
+    ``track_ix(comp, ship) + circle_ix(row, col)``. Between circles of one track, a step of
+    ``dr`` rows and ``dc`` columns adds ``circle_ix(dr, dc)``.
+
+    >>> circle_ix(2, 1), circle_parts(circle_ix(2, 1))
+    (7, (2, 1))
+    """
+    return row * 3 + col
+
+
+def circle_row(circle):
+    """The row of a circle (the first of :func:`circle_parts`).
+
+    >>> circle_row(circle_ix(4, 2))
+    4
+    """
+    return circle // 3
+
+
+def circle_parts(circle):
+    """``(row, col)`` of a circle, :func:`circle_ix` undone."""
+    return divmod(circle, 3)
+
+
 def track_ix(comp, ship):
     """The index in ``grid`` of the first circle (row 0, column 0) of a ship's track
-    (``ship``: :func:`ship_ix`); a circle of the track, ``row * 3 + col`` as ``pos``
-    holds it, is at ``track_ix(comp, ship) + row * 3 + col``.
+    (``ship``: :func:`ship_ix`); a circle of the track (:func:`circle_ix`, as ``pos``
+    holds it) is at ``track_ix(comp, ship) + circle_ix(row, col)``.
 
     >>> from cosmodrome.games.cosmic_run import GAME
     >>> s = GAME.new_state(2, seed=0)
-    >>> track_ix(s.comp, ship_ix(1, 1)) + 2 * 3 + 1 == s.cell(1, 1, 2, 1)
+    >>> track_ix(s.comp, ship_ix(1, 1)) + circle_ix(2, 1) == s.cell(1, 1, 2, 1)
     True
     """
     return ship * comp.nr * 3

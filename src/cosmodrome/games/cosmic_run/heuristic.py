@@ -149,8 +149,9 @@ class CosmicRunHeuristic(Bot):
         if solo:
             return self._solo_die_value(v, d)
         if kind == "move":
-            room = max(self._ship_room(v, me, d["track"]), 0.5 * max(
-                self._ship_room(v, me, t) for t in range(3)) if me["techs"][3]["acquired"] > me["techs"][3]["used"] else 0)
+            transformer = me["techs"][3]["acquired"] > me["techs"][3]["used"]
+            room = max(self._ship_room(v, me, d["track"]),
+                       0.5 * max(self._ship_room(v, me, t) for t in range(3)) if transformer else 0)
             return d["pips"] * room + 0.3
         if kind == "attack":
             val = self._ship_room(v, me, d["track"]) + 0.3

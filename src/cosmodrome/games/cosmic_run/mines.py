@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, circle_ix, circle_parts, ship_ix, ship_parts, tech_ix, track_ix
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import (
     Word,
@@ -68,7 +68,7 @@ def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:
             continue
         track = track_ix(s.comp, ship)
         for r in rows_with(s, number):
-            if not s.grid[track + r * 3 + col] & MINE_BIT:
+            if not s.grid[track + circle_ix(r, col)] & MINE_BIT:
                 return True
     return False
 
@@ -127,12 +127,13 @@ def apply_roll(s: CosmicRunState) -> None:
                 continue
             track = track_ix(s.comp, ship)
             for r in rows:
-                i = track + r * 3 + col
+                circle = circle_ix(r, col)
+                i = track + circle
                 if s.grid[i] & MINE_BIT:
                     continue
                 s.grid[i] |= MINE_BIT
                 placed.append(Word(lambda w, at: f"{w} {at}", colour_w(s.comp, t), coordinate(s, col, number)))
-                if s.pos[ship] == r * 3 + col:
+                if s.pos[ship] == circle:
                     hit(s, ship, s.mr_src)
         if placed:
             changed = True
@@ -146,14 +147,14 @@ def apply_roll(s: CosmicRunState) -> None:
 def hit(s: CosmicRunState, ship: int, src: int) -> None:
     """RB: Mine Phase: a mine on a ship's circle fills a heart and pushes the ship back to its
     nearest prior location (the last circle it came from that is not mined)."""
-    sh, t = divmod(ship, 3)
+    sh, t = ship_parts(ship)
     name = ship_w(s, sh, t)
     if s.disabled(ship):
         s.log("hit", says("A mine lands on {ship}, already disabled.", ship=name), sheet=sh, track=t)
         return
     s.dmg[ship] += 1
     push_back(s, ship)
-    r, c = divmod(s.pos[ship], 3)
+    r, c = circle_parts(s.pos[ship])
     s.log("hit", says_n(N_("{ship} is hit ({n} heart filled) and pushed back to {where}."),
                         N_("{ship} is hit ({n} hearts filled) and pushed back to {where}."), s.dmg[ship], ship=name,
                         where=circle_w(s.comp, s.side, r, c)), sheet=sh, track=t, row=r, col=c)
@@ -164,10 +165,10 @@ def hit(s: CosmicRunState, ship: int, src: int) -> None:
 
 
 def push_back(s: CosmicRunState, ship: int) -> None:
-    sh, t = divmod(ship, 3)
+    sh, t = ship_parts(ship)
     path = s.paths[ship]
     if len(path) > 1:
         path.pop()
-    while len(path) > 1 and s.mined(sh, t, path[-1] // 3, path[-1] % 3):
+    while len(path) > 1 and s.mined(sh, t, *circle_parts(path[-1])):
         path.pop()
     s.pos[ship] = path[-1]

@@ -12,14 +12,19 @@ a ship may not end a step more than 5 rows above another non-disabled ship of it
 from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, scoring
-from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP
+from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WARP, face_pips
 from cosmodrome.games.cosmic_run.grid import (
     DIAGONAL_LINE,
     MINE_BIT,
     SIDE_LINE,
     UP_LINE,
     WARP_LINE,
+    circle_ix,
+    circle_parts,
+    circle_row,
     ship_ix,
+    ship_parts,
+    ship_sheet,
     tech_ix,
     track_ix,
 )
@@ -31,6 +36,8 @@ UP, LEFT, RIGHT, DIAG_LEFT, DIAG_RIGHT, WARP_UP, WARP_LEFT, WARP_RIGHT = range(8
 STEP_NAMES = (N_("up"), N_("left"), N_("right"), N_("diagonally up-left"), N_("diagonally up-right"),
               N_("warp up"), N_("warp left"), N_("warp right"))
 DELTA = ((1, 0), (0, -1), (0, 1), (1, -1), (1, 1), (1, 0), (0, -1), (0, 1))
+#: what a step of each kind adds to a circle (:func:`circle_ix` of its ``DELTA``)
+SHIFT = tuple(circle_ix(dr, dc) for dr, dc in DELTA)
 #: the line a step of each kind draws into the circle it enters (RB: Movement Die)
 LINE_BIT = (UP_LINE, SIDE_LINE, SIDE_LINE, DIAGONAL_LINE, DIAGONAL_LINE, WARP_LINE, WARP_LINE, WARP_LINE)
 
@@ -40,38 +47,50 @@ def effective_pips(s: CosmicRunState, face: int, ship: int) -> int:
     ship with 2 (3) upgrade hearts. Advance-and-attack dice always give 1."""
     if face >= ATTACK0:
         return 1
-    pips = face % 6 + 1
+    pips = face_pips(face)
     if s.friendly and pips == 1 and s.upg[ship] >= 2:
         return s.upg[ship]
     return pips
 
 
-def armada_ok(s: CosmicRunState, ship: int, new_row: int) -> bool:
-    """RB: The Armada Rule (ignored in Rapid Fire and by Zorlord)."""
+def armada_ok(s: CosmicRunState, ship: int, sheet: int, new_row: int) -> bool:
+    """RB: The Armada Rule (ignored in Rapid Fire and by Zorlord): may ``ship`` (of ``sheet``)
+    climb to ``new_row`` (a row above its own; a step that does not climb always may)?"""
     if s.rapid:
         return True
-    sh = ship // 3
-    if new_row <= s.pos[ship] // 3:
-        return True
-    low = 99
-    first = ship_ix(sh, 0)
+    low = -1
+    first = ship_ix(sheet, 0)
+    pos = s.pos
     for other in range(first, first + 3):        # the player's three ships
-        if other != ship and s.dmg[other] < s.comp.hearts:
-            r = s.pos[other] // 3
-            if r < low:
-                low = r
-    return new_row - low <= s.comp.armada_gap
+        if other != ship and s.dmg[other] < s.comp.hearts and (low < 0 or pos[other] < low):
+            low = pos[other]                     # the lowest circle is on the lowest row
+    return low < 0 or new_row - circle_row(low) <= s.comp.armada_gap
 
 
 def target(s: CosmicRunState, kind: int):
     """``(new_pos, pip_cost, warps, passed_cells)`` of a step of ``kind`` for the moving ship,
     or None when it is not allowed."""
     ship = s.ship
-    comp = s.comp
-    if s.pips <= 0 or s.dmg[ship] >= comp.hearts:
+    if s.pips <= 0 or s.dmg[ship] >= s.comp.hearts:
         return None
-    sh = ship // 3
-    r, c = divmod(s.pos[ship], 3)
+    sh = ship_sheet(ship)
+    warps = 0
+    if kind >= WARP_UP:
+        warps = s.avail(sh, WARP)
+        if warps <= 0:
+            return None
+    elif kind >= DIAG_LEFT and s.avail(sh, NAV) <= 0:
+        return None
+    here = s.pos[ship]
+    r, c = circle_parts(here)
+    return _target(s, kind, ship, sh, here, r, c, warps)
+
+
+def _target(s: CosmicRunState, kind: int, ship: int, sh: int, here: int, r: int, c: int, warps: int):
+    """:func:`target` once the die, the ship and the technology the step spends are known to
+    allow it: ``ship`` (of sheet ``sh``) is on circle ``here`` (row ``r``, column ``c``) with
+    ``warps`` warp drives to spend (for a warp step)."""
+    comp = s.comp
     planet = comp.rows + 1
     if r == planet:
         return None
@@ -79,40 +98,34 @@ def target(s: CosmicRunState, kind: int):
     if dr == 0 and r == 0:
         return None          # sideways only once on the track
     grid = s.grid
-    track = track_ix(comp, ship)   # the circle row * 3 + col of the ship's track is grid[track + row * 3 + col]
+    track = track_ix(comp, ship)   # the circle p of the ship's track is grid[track + p]
+    shift = SHIFT[kind]
     if kind < WARP_UP:
-        if kind >= DIAG_LEFT:
-            i = tech_ix(sh, NAV)
-            if s.tech_gained[i] - s.tech_used[i] <= 0:
-                return None
-        new_row, new_col = r + dr, c + dc
-        if not 0 <= new_col < 3 or grid[track + new_row * 3 + new_col] & MINE_BIT:
+        new = here + shift
+        if not 0 <= c + dc < 3 or grid[track + new] & MINE_BIT:
             return None
-        if not armada_ok(s, ship, new_row):
+        if dr and not armada_ok(s, ship, sh, r + dr):
             return None
-        return new_row * 3 + new_col, 1, 0, ()
-    i = tech_ix(sh, WARP)
-    warps = s.tech_gained[i] - s.tech_used[i]
-    if warps <= 0:
-        return None
+        return new, 1, 0, ()
     # RB: Warp Drive: across the straight run of mines to the first open circle beyond it
-    row, col = r + dr, c + dc
+    row, col, new = r + dr, c + dc, here + shift
     passed = []
-    while 0 <= col < 3 and row <= planet and grid[track + row * 3 + col] & MINE_BIT:
-        passed.append(row * 3 + col)
+    while 0 <= col < 3 and row <= planet and grid[track + new] & MINE_BIT:
+        passed.append(new)
         row += dr
         col += dc
+        new += shift
     k = len(passed)
     if k == 0 or not (0 <= col < 3 and row <= planet) or k > warps or k + 1 > s.pips:
         return None
-    if not armada_ok(s, ship, row):
+    if dr and not armada_ok(s, ship, sh, row):
         return None
-    return row * 3 + col, k + 1, k, tuple(passed)
+    return new, k + 1, k, tuple(passed)
 
 
 def transform_targets(s: CosmicRunState) -> list[int]:
     """Colours the die may be changed to (RB: Transformer): before the first step only."""
-    sh = s.ship // 3
+    sh = ship_sheet(s.ship)
     if s.steps or s.transformed or s.avail(sh, TRANSFORMER) <= 0:
         return []
     colours = []
@@ -124,23 +137,23 @@ def transform_targets(s: CosmicRunState) -> list[int]:
 
 
 def steps(s: CosmicRunState) -> list[int]:
-    """The step kinds open to the moving ship now (a fast pre-filter before :func:`target`)."""
+    """The step kinds open to the moving ship now: :func:`target` of each kind, with what the
+    kinds share (the die, the ship's circle, the technologies) looked up once."""
     ship = s.ship
     if s.pips <= 0 or s.dmg[ship] >= s.comp.hearts:
         return []
-    sh = ship // 3
-    r = s.pos[ship] // 3
+    sh = ship_sheet(ship)
+    here = s.pos[ship]
+    r, c = circle_parts(here)
     if r == s.comp.rows + 1:
         return []
     kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
-    gained, used = s.tech_gained, s.tech_used
-    i = tech_ix(sh, NAV)
-    if gained[i] > used[i]:
+    if s.avail(sh, NAV) > 0:
         kinds += [DIAG_LEFT, DIAG_RIGHT]
-    i = tech_ix(sh, WARP)
-    if s.pips >= 2 and gained[i] > used[i]:
+    warps = s.avail(sh, WARP) if s.pips >= 2 else 0
+    if warps > 0:
         kinds += [WARP_UP] if r == 0 else [WARP_UP, WARP_LEFT, WARP_RIGHT]
-    return [k for k in kinds if target(s, k) is not None]
+    return [k for k in kinds if _target(s, k, ship, sh, here, r, c, warps) is not None]
 
 
 def start(s: CosmicRunState) -> None:
@@ -150,15 +163,16 @@ def start(s: CosmicRunState) -> None:
 
 
 def transform(s: CosmicRunState, colour: int) -> None:
-    sh = s.ship // 3
+    sh, old_track = ship_parts(s.ship)
     s.tech_used[tech_ix(sh, TRANSFORMER)] += 1
     s.transformed = 1
-    old = colour_w(s.comp, s.ship % 3)
+    old = colour_w(s.comp, old_track)
     s.ship = ship_ix(sh, colour)
     s.pips = effective_pips(s, s.faces[s.die], s.ship)
-    s.log("transformer", says_n(N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pip)."),
-                                N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pips)."), s.pips,
-                                who=who_w(s, sh), old=old, colour=colour_w(s.comp, colour)), sheet=sh, track=colour)
+    s.log("transformer",
+          says_n(N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pip)."),
+                 N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pips)."), s.pips,
+                 who=who_w(s, sh), old=old, colour=colour_w(s.comp, colour)), sheet=sh, track=colour)
     if not steps(s):
         finish(s)
 
@@ -166,7 +180,7 @@ def transform(s: CosmicRunState, colour: int) -> None:
 def step(s: CosmicRunState, kind: int) -> None:
     new, cost, k, passed = target(s, kind)
     ship = s.ship
-    sh, t = divmod(ship, 3)
+    sh, t = ship_parts(ship)
     track = track_ix(s.comp, ship)
     path = s.paths[ship]
     for p in passed:
@@ -175,7 +189,7 @@ def step(s: CosmicRunState, kind: int) -> None:
     s.grid[track + new] |= LINE_BIT[kind]
     path.append(new)
     s.pos[ship] = new
-    r, c = divmod(new, 3)
+    r, c = circle_parts(new)
     if r > s.best[ship]:
         s.best[ship] = r
     s.pips -= cost

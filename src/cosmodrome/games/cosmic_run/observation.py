@@ -37,7 +37,7 @@ from cosmodrome.core.observation import (
     derived,
 )
 from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
-from cosmodrome.games.cosmic_run.grid import ship_ix, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import circle_parts, ship_ix, ship_parts, tech_ix, track_ix
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     LETTER,
@@ -129,8 +129,12 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
 
     def ships_view(s, seat, k):
         pos, best, dmg, upg = k
-        return [{"row": p // 3, "col": p % 3, "best": b, "hearts": d, "upgrades": u, "disabled": d >= hearts,
-                 "reached": p // 3 == last_row} for p, b, d, u in zip(pos, best, dmg, upg)]
+        out = []
+        for p, b, d, u in zip(pos, best, dmg, upg):
+            r, c = circle_parts(p)
+            out.append({"row": r, "col": c, "best": b, "hearts": d, "upgrades": u, "disabled": d >= hearts,
+                        "reached": r == last_row})
+        return out
 
     parts = [lay.group(("seat",), ("round",), ("captain",), ("to_move",), ("decision",), ("picks",), ("dice_rolled",),
                        (("sheet",), lambda s, seat, side: {"side": "AB"[side]}), key=turn)]
@@ -140,7 +144,8 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
         grid = slice(track_ix(comp, ship_ix(sh, 0)), track_ix(comp, ship_ix(sh, 3)))
 
         def sheet(s, seat, sh=sh, ships=ships, techs=techs, grid=grid):
-            return ((s.pos[ships], s.best[ships], s.dmg[ships], s.upg[ships]), (s.tech_gained[techs], s.tech_used[techs]),
+            return ((s.pos[ships], s.best[ships], s.dmg[ships], s.upg[ships]),
+                    (s.tech_gained[techs], s.tech_used[techs]),
                     s.solo and sh == 1, s.cargo[sh], s.rerolls_used[sh], s.kills[sh], s.immune[sh])
 
         parts.append(lay.group((("sheets", sh, "ships"), ships_view), (("sheets", sh, "techs"), _techs),
@@ -162,15 +167,16 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
         cur = mine = attack = end = winners = ABSENT
         if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
             if st == MOVE:
-                sh, t = divmod(s.ship, 3)
+                sh, t = ship_parts(s.ship)
                 cur = {"die": s.die, "sheet": sh, "track": t, "pips": s.pips, "steps": s.steps,
-                       "transformed": bool(s.transformed), "attack": (s.attack_colour if s.attack_colour >= 0 else None)}
+                       "transformed": bool(s.transformed),
+                       "attack": (s.attack_colour if s.attack_colour >= 0 else None)}
             else:
                 cur = {"die": s.die}
         if st == MISSILE_MINE:
             mine = {"col": s.mr_letter, "number": s.mr_number, "targets": list(s.mr_targets), "source": s.mr_src}
         if st == MISSILE_ATTACK:
-            sh, t = divmod(s.atk_ship, 3)
+            sh, t = ship_parts(s.atk_ship)
             attack = {"sheet": sh, "track": t, "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
         if st == OVER:
             end, winners = s.end, list(s.winners_)

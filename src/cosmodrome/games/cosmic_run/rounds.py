@@ -7,7 +7,7 @@ it), then the next round or the end after the last square of the round track.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import dice, mines, movement, scoring, solo, technologies
-from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, face_kind
+from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, face_kind, face_track
 from cosmodrome.games.cosmic_run.grid import ship_ix
 from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, OVER, RESUME_MINE_PHASE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import coordinate, face_w, says, says_n, takes_text, who_w
@@ -22,7 +22,8 @@ def start_round(s: CosmicRunState) -> None:
     s.you_first = 1 if (s.solo and s.novice and s.round % 2 == 0) else 0
     s.rolls_left = s.comp.round_track[s.round - 1]
     if s.solo:
-        words = says_n(N_("Round {r} begins: {n} mine roll."), N_("Round {r} begins: {n} mine rolls."), s.rolls_left, r=s.round)
+        words = says_n(N_("Round {r} begins: {n} mine roll."), N_("Round {r} begins: {n} mine rolls."), s.rolls_left,
+                       r=s.round)
     else:
         words = says_n(N_("Round {r} begins; {who} is captain: {n} mine roll."),
                        N_("Round {r} begins; {who} is captain: {n} mine rolls."), s.rolls_left, r=s.round,
@@ -91,7 +92,7 @@ def use_die(s: CosmicRunState) -> None:
     face, sh = s.faces[s.die], s.seat
     k = face_kind(face)
     if k == MOVE or k == ATTACK:
-        colour = face // 6 if k == MOVE else face - 18
+        colour = face_track(face)
         s.ship = ship_ix(sh, colour)
         s.pips = movement.effective_pips(s, face, s.ship)
         s.steps = s.transformed = 0

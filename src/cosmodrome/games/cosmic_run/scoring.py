@@ -13,7 +13,16 @@ from typing import Any
 
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import (
+    MINE_BIT,
+    circle_ix,
+    circle_parts,
+    circle_row,
+    ship_ix,
+    ship_sheet,
+    tech_ix,
+    track_ix,
+)
 from cosmodrome.games.cosmic_run.state import OVER, CosmicRunState
 from cosmodrome.games.cosmic_run.text import end_sentence
 from cosmodrome.i18n import N_, _
@@ -38,49 +47,54 @@ def total(s: CosmicRunState, sheet: int) -> int:
             + tech_score(s, sheet))
 
 
+#: the steps of the search of :func:`can_advance`, ``(rows, columns, circles)``: up, left,
+#: right, then the two diagonals (with a navigational control)
+MOVES = tuple((dr, dc, circle_ix(dr, dc)) for dr, dc in ((1, 0), (0, -1), (0, 1), (1, -1), (1, 1)))
+
+
 def can_advance(s: CosmicRunState, ship: int) -> bool:
     """RB: Game End 2: could this ship still get higher, with any technology the player has or
     could still gain? (Open circles up, sideways and, if a navigational control can be had,
     diagonally; runs of mines with warp drives the player has or could still cross off.)"""
     if s.disabled(ship) or s.reached(ship):
         return False
-    sh = ship // 3
+    sh = ship_sheet(ship)
     comp = s.comp
     grid = s.grid
-    track = track_ix(comp, ship)   # the circle row * 3 + col of the ship's track is grid[track + row * 3 + col]
+    track = track_ix(comp, ship)   # the circle p of the ship's track is grid[track + p]
     planet = comp.rows + 1
     nav = s.avail(sh, NAV) + comp.circles - s.tech_gained[tech_ix(sh, NAV)] > 0
     cap = s.avail(sh, WARP) + comp.circles - s.tech_gained[tech_ix(sh, WARP)]
     kmax = max(1, comp.max_pips - 1)
     start = s.pos[ship]
-    r0 = start // 3
+    r0 = circle_row(start)
     best = {start: 0}
     dq = deque([start])
-    moves = [(1, 0), (0, -1), (0, 1)] + ([(1, -1), (1, 1)] if nav else [])
+    moves = MOVES if nav else MOVES[:3]
     while dq:
         p = dq.popleft()
         w = best[p]
-        r, c = divmod(p, 3)
-        for dr, dc in moves:
+        r, c = circle_parts(p)
+        for dr, dc, shift in moves:
             if dr == 0 and r == 0:
                 continue
-            row, col = r + dr, c + dc
+            row, col, q = r + dr, c + dc, p + shift
             if not 0 <= col < 3 or row > planet:
                 continue
-            if grid[track + row * 3 + col] & MINE_BIT:
+            if grid[track + q] & MINE_BIT:
                 if dr and dc:
                     continue
                 k = 0
-                while 0 <= col < 3 and row <= planet and grid[track + row * 3 + col] & MINE_BIT:
+                while 0 <= col < 3 and row <= planet and grid[track + q] & MINE_BIT:
                     k += 1
                     row += dr
                     col += dc
+                    q += shift
                 if k > kmax or w + k > cap or not (0 <= col < 3 and row <= planet):
                     continue
                 cost = w + k
             else:
                 cost = w
-            q = row * 3 + col
             if row > r0:
                 return True
             if q not in best or best[q] > cost:
@@ -123,7 +137,7 @@ def check(s: CosmicRunState) -> bool:
             return True
     if s.rapid:
         for sh in (0, 1):
-            if s.kills[sh] >= 2:
+            if s.kills[sh] >= s.comp.rapid_fire_kills:
                 finish(s, "rapid-fire", [sh])
                 return True
     if stuck(s, 0) or stuck(s, 1):
@@ -191,10 +205,14 @@ def statistics(s: CosmicRunState, events: list) -> list:
     attacks_on = count(events, ["attack"], 2, "sheet")
     return [
         row("vp", _("Victory points"), _("the final score"), [total(s, sh) for sh in sheets]),
-        row("planets", _("Planets reached"), _("ships that reached their planet"), [sum(1 for t in range(3) if s.reached(ship_ix(sh, t))) for sh in sheets]),
-        row("disabled", _("Ships disabled"), _("ships with every heart filled"), [sum(1 for t in range(3) if s.disabled(ship_ix(sh, t))) for sh in sheets]),
-        row("techs", _("Technologies"), _("technologies gained (crossed off)"), [sum(s.tech_gained[tech_ix(sh, 0):tech_ix(sh, 4)]) for sh in sheets]),
-        row("damage", _("Damage taken"), _("hearts filled on the ships"), [sum(s.dmg[ship_ix(sh, 0):ship_ix(sh, 3)]) for sh in sheets]),
+        row("planets", _("Planets reached"), _("ships that reached their planet"),
+            [sum(1 for t in range(3) if s.reached(ship_ix(sh, t))) for sh in sheets]),
+        row("disabled", _("Ships disabled"), _("ships with every heart filled"),
+            [sum(1 for t in range(3) if s.disabled(ship_ix(sh, t))) for sh in sheets]),
+        row("techs", _("Technologies"), _("technologies gained (crossed off)"),
+            [sum(s.tech_gained[tech_ix(sh, 0):tech_ix(sh, 4)]) for sh in sheets]),
+        row("damage", _("Damage taken"), _("hearts filled on the ships"),
+            [sum(s.dmg[ship_ix(sh, 0):ship_ix(sh, 3)]) for sh in sheets]),
         row("attacks", _("Attacks suffered"), _("times the other sheet attacked a ship"), attacks_on[:n]),
         row("rounds", _("Rounds"), _("rounds the game lasted"), [s.round] * n),
     ]

@@ -15,8 +15,8 @@ player's ship of that colour, a technology cross, or a mine roll on the player's
 from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, dice, mines, scoring, technologies
-from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, UP_LINE, ship_ix, track_ix
+from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind, face_pips, face_track
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, UP_LINE, circle_ix, circle_parts, ship_ix, track_ix
 from cosmodrome.games.cosmic_run.state import DRAFT, HOOKS, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, coordinate, face_w, says
 from cosmodrome.i18n import N_, gettext
@@ -77,18 +77,17 @@ def mark(s: CosmicRunState) -> None:
     face = s.faces[s.die]
     k = face_kind(face)
     if k == MOVE or k == ATTACK:
-        colour = face // 6 if k == MOVE else face - 18
-        n = face % 6 + 1 if k == MOVE else 1
+        colour, n = face_track(face), face_pips(face)
         ship = ship_ix(ZORLORD, colour)
         track = track_ix(s.comp, ship)
-        r, c = divmod(s.pos[ship], 3)
+        r, c = circle_parts(s.pos[ship])
         planet = s.comp.rows + 1
         n = min(n, planet - r)
         for _ in range(n):
             r += 1
-            s.grid[track + r * 3 + c] |= UP_LINE
-            s.paths[ship].append(r * 3 + c)
-        s.pos[ship] = r * 3 + c
+            s.grid[track + circle_ix(r, c)] |= UP_LINE
+            s.paths[ship].append(circle_ix(r, c))
+        s.pos[ship] = circle_ix(r, c)
         s.best[ship] = max(s.best[ship], r)
         where = Word(gettext, N_("his planet")) if r == planet else circle_w(s.comp, s.side, r, c)
         s.log("move", says("Zorlord's {colour} ship moves {n} up to {where}.", colour=colour_w(s.comp, colour), n=n,

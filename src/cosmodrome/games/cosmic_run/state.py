@@ -1,24 +1,46 @@
 """The table of one game: two tracking sheets (in the solo game the second is Zorlord's),
 the eight action dice, the round and the pending decision.
 
-Everything is kept in flat lists of small ints so that a state clones and steps fast:
+Everything is kept in small ints and flat lists of them so that a state clones and steps
+fast. Sheet 0 is the first player's, sheet 1 the second player's or Zorlord's. A ship is
+``ship_ix(sheet, track)`` (0-5), a circle of a track ``circle_ix(row, col)`` (row 0 = the start
+below the track .. ``rows + 1`` = the planet row; column 0-2): the helpers of :mod:`.grid`.
 
-- ``grid``: per sheet, track, row (0 = start below the track .. rows + 1 = planet row) and
-  column, a bit set (:mod:`.grid`: ``UP_LINE``, ``SIDE_LINE``, ``DIAGONAL_LINE``,
-  ``WARP_LINE``, ``MINE_BIT``). Index: ``track_ix(comp, ship) + row * 3 + col``.
-- per ship (``ship_ix(sheet, track)``): ``pos`` (row * 3 + col), ``best`` (highest row entered),
-  ``dmg`` (filled hearts from damage), ``upg`` (engine upgrades, Friendly variant),
-  ``paths`` (the circles entered, for the push-back to the prior location).
+- ``grid``: per sheet, track, row and column, a bit set (:mod:`.grid`: ``UP_LINE``,
+  ``SIDE_LINE``, ``DIAGONAL_LINE``, ``WARP_LINE``, ``MINE_BIT``). Index:
+  ``track_ix(comp, ship) + circle_ix(row, col)``.
+- per ship: ``pos`` (the circle it is on), ``best`` (highest row entered), ``dmg`` (filled
+  hearts from damage), ``upg`` (engine upgrades, Friendly variant), ``paths`` (the circles
+  entered, for the push-back to the prior location).
 - per sheet and technology (``tech_ix(sheet, tech)``): ``tech_gained`` (circles crossed off in
   the technology column), ``tech_used`` (of those, the ones spent).
 - per sheet: ``rerolls_used`` (control panel re-rolls used), ``cargo`` (dice in the cargo bay),
   ``immune`` (round in which the sheet ignores mine rolls, Friendly), ``kills`` (opponent
   ships this player disabled, Rapid Fire).
 - dice: ``faces`` (face code per die) and ``owner`` (-1 in the pool, else the sheet).
+- the round (RB: Playing the Game): ``round`` (1-based; 0 before the first), ``captain`` (the
+  sheet that rolls the mine dice and takes the first die), ``rolls_left`` (mine rolls of this
+  round's mine phase still to come), ``picks`` (dice taken this round, 0-8), ``you_first``
+  (1 in a round of the novice solo game in which the player, not Zorlord, takes first; RB:
+  Novice Solo Mode).
+- the decision: ``stage`` (``DRAFT`` .. ``OVER``, below), ``seat`` (the sheet that decides;
+  -1 once over), ``die`` (the die taken, 0-7), ``decisions`` (decisions taken in the game).
 - the die being used: ``ship`` (the ``ship_ix`` of the ship it moves), ``pips`` (steps
   left), ``steps`` (steps taken), ``transformed`` (1 once a Transformer changed its colour:
   one change per die), ``attack_colour`` (the track an advance-and-attack die attacks when
   the move ends; -1 for none).
+- a mine roll waiting for the defensive missiles (RB: Points of Emphasis, :mod:`.mines`):
+  ``mr_letter`` (the column rolled), ``mr_number`` (the number rolled), ``mr_src`` (the sheet
+  whose mine die caused it, -1 for the mine phase), ``mr_targets`` (the sheets it marks),
+  ``mr_i`` (the index in ``mr_targets`` of the sheet asked now), ``mr_ignore`` (per sheet, 1
+  once it ignores the roll: a missile, or the Friendly variant's immunity), ``resume`` (what
+  goes on once the roll is done: ``RESUME_MINE_PHASE`` or ``RESUME_PICK``).
+- an attack waiting for a defensive missile (RB: Advance and Attack Die, :mod:`.combat`):
+  ``atk_sheet`` (the sheet of the ship attacked or upgraded), ``atk_ship`` (its ``ship_ix``),
+  ``atk_kind`` (``combat.ATTACK`` or, Friendly, ``combat.UPGRADE``), ``atk_by`` (the sheet of
+  the die's taker).
+- the end: ``end`` (how the game ended, a cause of :mod:`.scoring` such as ``"planets"``;
+  ``''`` while it goes on), ``winners_`` (the winning sheets).
 
 Every saved field is declared once, in :data:`FIELDS`, from which the constructor's fields,
 the clone and the saved form are generated (:mod:`cosmodrome.core.fields`). A saved state
@@ -35,7 +57,7 @@ from cosmodrome.core import Event, Rng, State
 from cosmodrome.core.fields import flat_methods, saved_key
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, ship_ix, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, circle_ix, ship_ix, tech_ix, track_ix
 
 # decision stages
 DRAFT, DIE, MOVE, LETTER, TECHPICK, MISSILE_MINE, MISSILE_ATTACK, ZOR_REROLL, ZOR_GIVE, OVER = range(1, 11)
@@ -133,6 +155,9 @@ class CosmicRunState(FlatState, State):
         self.novice = bool(options.get("novice", False))
         self.zor_reroll = not bool(options.get("no_zorlord_reroll", False))
         self.solo = players == 1
+        #: the first circle of the planet row (``circle_ix(comp.rows + 1, 0)``): a ship on a
+        #: circle from this one on has reached its planet
+        self.planet_circle = circle_ix(comp.rows + 1, 0)
         self.rng = rng
         self._init_fields(comp)
         self.ev: list[Event] = []
@@ -146,14 +171,15 @@ class CosmicRunState(FlatState, State):
     # ----- small helpers used by the rules modules -------------------------------------
     def cell(self, sheet: int, track: int, row: int, col: int) -> int:
         """The index in ``grid`` of a circle of a track (:func:`track_ix`)."""
-        return track_ix(self.comp, ship_ix(sheet, track)) + row * 3 + col
+        return track_ix(self.comp, ship_ix(sheet, track)) + circle_ix(row, col)
 
     def mined(self, sheet: int, track: int, row: int, col: int) -> bool:
         """Is a space mine in this circle (RB: Phase I: Mine Phase)?"""
         return bool(self.grid[self.cell(sheet, track, row, col)] & MINE_BIT)
 
     def reached(self, ship: int) -> bool:
-        return self.pos[ship] // 3 == self.comp.rows + 1
+        """Is the ship on its planet (RB: Movement Die)? (No circle lies above the planet row.)"""
+        return self.pos[ship] >= self.planet_circle
 
     def disabled(self, ship: int) -> bool:
         return self.dmg[ship] >= self.comp.hearts

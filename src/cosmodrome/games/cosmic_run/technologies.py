@@ -48,5 +48,5 @@ def reroll(s: CosmicRunState, sheet: int) -> None:
     s.rerolls_used[sheet] += 1
     s.faces[s.die] = roll(s, s.die)
     s.log("reroll", says("{who} re-rolls die {n} with the control panel ({left} left): {face}.", who=who_w(s, sheet),
-                         n=s.die + 1, left=s.comp.rerolls - s.rerolls_used[sheet], face=face_w(s.comp, s.faces[s.die])), chance=True,
-          sheet=sheet, die=s.die, face=s.faces[s.die])
+                         n=s.die + 1, left=s.comp.rerolls - s.rerolls_used[sheet], face=face_w(s.comp, s.faces[s.die])),
+          chance=True, sheet=sheet, die=s.die, face=s.faces[s.die])

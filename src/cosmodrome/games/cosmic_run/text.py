@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cosmodrome.games.cosmic_run.components import Components
+from cosmodrome.games.cosmic_run.grid import ship_parts
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     DRAFT,
@@ -64,7 +65,7 @@ def prompt(s: CosmicRunState) -> str:
         return _("{who}: die {n} shows {face}. Use it, store it in the cargo bay or re-roll it.").format(
             who=who, n=s.die + 1, face=comp.face_text(s.faces[s.die]))
     if st == MOVE:
-        t = s.ship % 3
+        t = ship_parts(s.ship)[1]
         return ngettext("{who}: move the {colour} ship ({n} pip left) or stop.",
                         "{who}: move the {colour} ship ({n} pips left) or stop.", s.pips).format(
             who=who, colour=colour_word(comp, t), n=s.pips)
@@ -77,7 +78,7 @@ def prompt(s: CosmicRunState) -> str:
         return _("{who}: mines at {at} are coming. Fire a defensive missile to ignore this roll on all your "
                  "tracks?").format(who=who, at=f"{comp.columns[s.mr_letter]}{s.mr_number}")
     if st == MISSILE_ATTACK:
-        t = s.atk_ship % 3
+        t = ship_parts(s.atk_ship)[1]
         what = (_("{who}: {by} attacks your {colour} ship. Fire a defensive missile to stop it?") if s.atk_kind == 0
                 else _("{who}: {by} upgrades their {colour} ship. Fire a defensive missile to stop it?"))
         return what.format(who=who, by=s.sheet_name(s.atk_by), colour=colour_word(comp, t))
@@ -277,8 +278,9 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     out.append(_("  Tech {n}VP: {techs}").format(n=sh['tech_score'], techs=techs))
     if not sh["zorlord"]:
         out.append(_("  Cargo {cargo}/{slots}  Re-rolls {rerolls}  VP now {vp}").format(
-            cargo=sh['cargo'], slots=meta['cargo_slots'], rerolls=mark("reroll") * sh['rerolls_left'] + 'x' * sh['rerolls_used'],
-            vp=sh['vp']) + (_("  Kills {n}").format(n=sh['kills']) if v["options"].get("rapid_fire") else ""))
+            cargo=sh['cargo'], slots=meta['cargo_slots'],
+            rerolls=mark("reroll") * sh['rerolls_left'] + 'x' * sh['rerolls_used'], vp=sh['vp'])
+            + (_("  Kills {n}").format(n=sh['kills']) if v["options"].get("rapid_fire") else ""))
     return out
 
 
@@ -314,8 +316,8 @@ def legend_rows() -> list[tuple[str, str]]:
         (f"{mark('tech')} X * o", _("a technology's circles: X held, * used, o open")),
         ("+n", _("under a ship's hearts: its engine upgrades")),
         (mark("out"), _("a disabled ship")),
-        (planet, _("upper-case once the ship has reached the planet: [@{planet}] it is there, [*{planet}] it was").format(
-            planet=planet)),
+        (planet, _("upper-case once the ship has reached the planet: [@{planet}] it is there, "
+                   "[*{planet}] it was").format(planet=planet)),
         (_("Re-rolls {R} x").format(R=mark("reroll")), _("re-rolls left ({R}) and used (x)").format(R=mark("reroll"))),
         (_("Cargo n/m"), _("cargo taken of the sheet's slots")),
     ]
@@ -340,7 +342,8 @@ def end_lines(v: Mapping[str, Any]) -> list[str]:
     """The end of the game in words: why it ended and who finished where (VP, places)."""
     names = [sh["name"] for sh in v["sheets"]]
     winners = v["winners"]
-    cause = gettext(END_WORDS.get(v["end"], v["end"])).format(w=_(" and ").join(names[w] for w in winners) or _("nobody"))
+    cause = gettext(END_WORDS.get(v["end"], v["end"])).format(
+        w=_(" and ").join(names[w] for w in winners) or _("nobody"))
     if v["solo"]:
         tech = [sh["tech_score"] for sh in v["sheets"]]
         res = (_("Mission accomplished (technology {a} against Zorlord's {b}).") if winners
@@ -402,26 +405,84 @@ def render(v: Mapping[str, Any], seat: Optional[int] = None) -> str:
 #: retells, as the page shows it), in our own words; the view hands them out translated
 #: (``help``, :func:`help_texts`)
 TECH_HELP = {
-    "defensive missile": (N_("Defensive missile"), N_("Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked each time it could help."), "rulebook: Defensive Missile"),
-    "navigational control": (N_("Navigational control"), N_("Spend one during a movement die to take one step diagonally up-left or up-right. Not together with a warp on the same step (FAQ)."), "rulebook: Navigational Control; FAQ"),
-    "warp drive": (N_("Warp drive"), N_("Spend one during a movement die to jump through a mine into the open circle behind it; the mine still costs a pip. Two mines in a row take two warp drives and three pips."), "rulebook: Warp Drive"),
-    "transformer": (N_("Transformer"), N_("Spend one before moving to let a movement die (or the single step of an advance-and-attack die) move a different ship. The die is never split between ships and the attack keeps its colour (FAQ)."), "rulebook: Transformer; FAQ"),
+    "defensive missile": (N_("Defensive missile"),
+                          N_("Spend one to shrug off a single mine roll on all of your tracks, or to stop one attack "
+                             "on a ship (in the Friendly variant: to stop an opponent's engine upgrade). You are asked "
+                             "each time it could help."),
+                          "rulebook: Defensive Missile"),
+    "navigational control": (N_("Navigational control"),
+                             N_("Spend one during a movement die to take one step diagonally up-left or up-right. Not "
+                                "together with a warp on the same step (FAQ)."),
+                             "rulebook: Navigational Control; FAQ"),
+    "warp drive": (N_("Warp drive"),
+                   N_("Spend one during a movement die to jump through a mine into the open circle behind it; the mine "
+                      "still costs a pip. Two mines in a row take two warp drives and three pips."),
+                   "rulebook: Warp Drive"),
+    "transformer": (N_("Transformer"),
+                    N_("Spend one before moving to let a movement die (or the single step of an advance-and-attack "
+                       "die) move a different ship. The die is never split between ships and the attack keeps its "
+                       "colour (FAQ)."),
+                    "rulebook: Transformer; FAQ"),
 }
 #: the parts of the tracking sheet explained, as :data:`TECH_HELP`; ``{...}`` fields are the
 #: component data's numbers (:func:`sheet_numbers`), filled in by :func:`help_texts`
 SHEET_HELP = {
-    "mine": (N_("Space mine"), N_("A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before."), "rulebook: Phase I: Mine Phase; Mine Die"),
-    "round": (N_("Round track"), N_("{rounds} rounds. Each square shows how many times the captain rolls the mine dice at the start of that round; finished rounds are crossed out. The captain changes every round and rolls the action dice, then the players take dice in turn starting with the captain."), "rulebook: Playing the Game; Game End"),
-    "cargo": (N_("Cargo bay"), N_("Instead of using a die you may store it here. The second die stored in the same round turns into any one technology of your choice (this can happen twice a round). The bay is emptied at the end of each round."), "rulebook: Cargo Bay Option"),
-    "control": (N_("Control panel"), N_("{rerolls} re-rolls for the whole game: after taking a die you may roll it again, as often as you have re-rolls left. In the solo game it can also force Zorlord to roll his die again."), "rulebook: Control Panel Option; The Solo Game"),
-    "hearts": (N_("Health meter"), N_("Every hit (a mine landing on the ship or an attack) fills a heart. With all {hearts} filled the ship is disabled: it cannot move and costs {penalty} VP at the end ({low_penalty} if it never got past the −{minus} VP level)."), "rulebook: Advance and Attack Die; Scoring"),
-    "upgrades": (N_("Engine upgrades"), N_("Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with three it moves 3."), "rulebook: Friendly Variant"),
-    "ladder": (N_("Score ladder"), N_("At the end (unless someone reached all three planets) each track scores the VP printed beside the highest row its ship reached. Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0."), "rulebook: Scoring"),
-    "numbers": (N_("Mine coordinates"), N_("A mine roll gives a letter (the column) and a number: the circle in that column on the row carrying that number is mined, on each of the three tracks. On side B every matching row is hit: white numbers appear twice, yellow ones once."), "rulebook: Phase I: Mine Phase; Minefield Variant"),
-    "letters": (N_("Column letters"), N_("The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and roll only the number, against your opponent's sheet."), "rulebook: Mine Die"),
-    "planet": (N_("Planet"), N_("Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and attacks. The first player to land all three ships wins at once."), "rulebook: Movement Die; Game End"),
-    "start": (N_("Launch pad"), N_("Every ship starts below its track and enters the circle right above it with its first step."), "rulebook: Movement Die"),
-    "armada": (N_("Armada rule"), N_("A ship may not climb more than {gap} rows above your lowest working ship (not in Rapid Fire)."), "rulebook: The Armada Rule"),
+    "mine": (N_("Space mine"),
+             N_("A filled circle. No ship may enter or cross it, except by jumping through with a warp drive. Mines "
+                "fall in the mine phase (the round track says how many rolls) and when an opponent uses a mine die. A "
+                "roll landing on a ship hits it: a heart is filled and the ship falls back to where it was before."),
+             "rulebook: Phase I: Mine Phase; Mine Die"),
+    "round": (N_("Round track"),
+              N_("{rounds} rounds. Each square shows how many times the captain rolls the mine dice at the start of "
+                 "that round; finished rounds are crossed out. The captain changes every round and rolls the action "
+                 "dice, then the players take dice in turn starting with the captain."),
+              "rulebook: Playing the Game; Game End"),
+    "cargo": (N_("Cargo bay"),
+              N_("Instead of using a die you may store it here. The second die stored in the same round turns into any "
+                 "one technology of your choice (this can happen twice a round). The bay is emptied at the end of each "
+                 "round."),
+              "rulebook: Cargo Bay Option"),
+    "control": (N_("Control panel"),
+                N_("{rerolls} re-rolls for the whole game: after taking a die you may roll it again, as often as you "
+                   "have re-rolls left. In the solo game it can also force Zorlord to roll his die again."),
+                "rulebook: Control Panel Option; The Solo Game"),
+    "hearts": (N_("Health meter"),
+               N_("Every hit (a mine landing on the ship or an attack) fills a heart. With all {hearts} filled the "
+                  "ship is disabled: it cannot move and costs {penalty} VP at the end ({low_penalty} if it never got "
+                  "past the −{minus} VP level)."),
+               "rulebook: Advance and Attack Die; Scoring"),
+    "upgrades": (N_("Engine upgrades"),
+                 N_("Friendly variant: the advance-and-attack die upgrades your own ship instead of hurting the "
+                    "opponent's. With two upgrades a 1-pip movement die of this colour moves the ship 2 circles, with "
+                    "three it moves 3."),
+                 "rulebook: Friendly Variant"),
+    "ladder": (N_("Score ladder"),
+               N_("At the end (unless someone reached all three planets) each track scores the VP printed beside the "
+                  "highest row its ship reached. Below the −{minus} mark it costs {minus} VP; between −{minus} and the "
+                  "next symbol it scores {past}."),
+               "rulebook: Scoring"),
+    "numbers": (N_("Mine coordinates"),
+                N_("A mine roll gives a letter (the column) and a number: the circle in that column on the row "
+                   "carrying that number is mined, on each of the three tracks. On side B every matching row is hit: "
+                   "white numbers appear twice, yellow ones once."),
+                "rulebook: Phase I: Mine Phase; Minefield Variant"),
+    "letters": (N_("Column letters"),
+                N_("The letter die picks the column of a mine roll. With a mine die you choose the letter yourself and "
+                   "roll only the number, against your opponent's sheet."),
+                "rulebook: Mine Die"),
+    "planet": (N_("Planet"),
+               N_("Reaching any circle of the top row lands the ship on its planet: it is then safe from mines and "
+                  "attacks. The first player to land all three ships wins at once."),
+               "rulebook: Movement Die; Game End"),
+    "start": (N_("Launch pad"),
+              N_("Every ship starts below its track and enters the circle right above it with its first step."),
+              "rulebook: Movement Die"),
+    "armada": (N_("Armada rule"),
+               N_("A ship may not climb more than {gap} rows above your lowest working ship (not in Rapid Fire)."),
+               "rulebook: The Armada Rule"),
+    "kills": (N_("Rapid Fire"),
+              N_("Disabling {kills} of your opponent's ships wins the game at once. The Armada rule does not apply."),
+              "rulebook: Rapid Fire Variant"),
 }
 #: each kind of action die face explained (title, text, the rulebook section); ``{colour}``,
 #: ``{n}`` (the pips) and ``{tech}`` are the face's, filled in by :func:`die_help`
@@ -476,28 +537,39 @@ def die_help(comp: Components, code: int) -> list[str]:
 
 def sheet_numbers(comp: Components) -> dict[str, int]:
     """The numbers of the rules :data:`SHEET_HELP` names, ``comp``'s (RB: Playing the Game;
-    Control Panel Option; Scoring; The Armada Rule): rounds, re-rolls, hearts, a disabled ship's
-    penalty (and with the lowest level's, ``low_penalty``), the lowest level's VP, the armada's gap."""
+    Control Panel Option; Scoring; The Armada Rule; Rapid Fire Variant): rounds, re-rolls, hearts,
+    a disabled ship's penalty (and with the lowest level's, ``low_penalty``), the lowest level's
+    VP, the VP of the rows just past it (``past``), the armada's gap, the kills that win Rapid Fire.
+
+    >>> from cosmodrome.games.cosmic_run import GAME
+    >>> n = sheet_numbers(GAME.new_state(2, 1).comp)
+    >>> n["minus"], n["past"], n["kills"]
+    (5, 0, 2)
+    """
     minus = -comp.ladder[0]
+    past = comp.ladder[min(comp.minus5_row + 1, len(comp.ladder) - 1)]
     return {"rounds": len(comp.round_track), "rerolls": comp.rerolls, "hearts": comp.hearts,
             "penalty": -comp.disabled_penalty, "low_penalty": minus - comp.disabled_penalty, "minus": minus,
-            "gap": comp.armada_gap}
+            "past": past, "gap": comp.armada_gap, "kills": comp.rapid_fire_kills}
 
 
 def help_texts(comp: Components) -> dict:
     """:data:`SHEET_HELP`, :data:`TECH_HELP` and the faces of ``comp``'s action dice
     (:func:`die_help`) in the current language, as the view hands them to the page:
     ``{"sheet": {key: [title, text, source]}, "tech": {...}, "dice": {face code: [...]}, "end":
-    text}``.
+    text, "rule_numbers": {name: number}}`` (:func:`sheet_numbers`, for the page's own
+    words, such as the Rapid Fire kills badge).
     Made once per component set and language: the view hands out the same object every move."""
     key = (id(comp), current())
     out = _HELP_CACHE.get(key)
     if out is None or out[0] is not comp:
         numbers = sheet_numbers(comp)
-        tables = {"sheet": {k: [gettext(a), gettext(b).format(**numbers), src] for k, (a, b, src) in SHEET_HELP.items()},
+        tables = {"sheet": {k: [gettext(a), gettext(b).format(
+            **numbers), src] for k, (a, b, src) in SHEET_HELP.items()},
                   "tech": {k: [gettext(a), gettext(b), src] for k, (a, b, src) in TECH_HELP.items()}}
         tables["dice"] = {str(code): die_help(comp, code) for code in sorted({f for d in comp.dice for f in d})}
         tables["end"] = gettext(END_HELP).format(**numbers)
+        tables["rule_numbers"] = numbers
         out = _HELP_CACHE[key] = (comp, tables)
         if len(_HELP_CACHE) > 64:  # variants come and go: keep the few in use
             _HELP_CACHE.pop(next(iter(_HELP_CACHE)))

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.games.cosmic_run import scoring
+from cosmodrome.games.cosmic_run.grid import circle_ix, circle_parts, ship_ix, ship_parts, tech_ix, track_ix
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     LETTER,
@@ -38,7 +39,6 @@ from cosmodrome.games.cosmic_run.state import (
     TECHPICK,
     ZOR_REROLL,
     CosmicRunState,
-    tech_ix,
 )
 from cosmodrome.games.cosmic_run.text import circle_name, help_texts, prompt, row_name
 
@@ -49,14 +49,14 @@ def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
     ships = []
     grids = []
     for t in range(3):
-        ship = sh * 3 + t
-        r, c = divmod(s.pos[ship], 3)
+        ship = ship_ix(sh, t)
+        r, c = circle_parts(s.pos[ship])
         ships.append({"track": t, "colour": comp.tracks[t], "row": r, "col": c, "best": s.best[ship],
                       "hearts": s.dmg[ship], "upgrades": s.upg[ship], "disabled": s.disabled(ship),
                       "reached": s.reached(ship),
                       "vp": scoring.track_vp(s, ship) + scoring.disabled_vp(s, ship)})
-        base = (sh * 3 + t) * nr * 3
-        grids.append([s.grid[base + row * 3: base + row * 3 + 3] for row in range(nr)])
+        base = track_ix(comp, ship)
+        grids.append([s.grid[base + circle_ix(row, 0): base + circle_ix(row + 1, 0)] for row in range(nr)])
     zor = s.solo and sh == 1
     return {
         "sheet": sh, "name": s.sheet_name(sh), "zorlord": zor, "ships": ships, "grid": grids,
@@ -79,7 +79,8 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
         "round": s.round, "rounds": len(comp.round_track), "captain": s.captain,
         "to_move": s.to_move(), "decision": s.decision_kind(),
         "prompt": prompt(s) if st != OVER and not lean else "",
-        "sheet": {"side": "AB"[s.side]} if lean else {"tracks": list(comp.tracks), "columns": list(comp.columns), "rows": comp.rows,
+        "sheet": {"side": "AB"[s.side]} if lean else {
+                  "tracks": list(comp.tracks), "columns": list(comp.columns), "rows": comp.rows,
                   "labels": list(comp.labels[s.side]), "side": "AB"[s.side], "ladder": list(comp.ladder),
                   "row_names": [row_name(comp, s.side, r) if 0 < r <= comp.rows else "" for r in range(comp.nr)],
                   "circle_names": [[circle_name(comp, s.side, r, c) for c in range(3)] for r in range(comp.nr)],
@@ -95,7 +96,7 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
     if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
         cur: dict[str, Any] = {"die": s.die, "face": s.faces[s.die]}
         if st == MOVE:
-            sh, t = divmod(s.ship, 3)
+            sh, t = ship_parts(s.ship)
             cur.update(sheet=sh, track=t, colour=comp.tracks[t], pips=s.pips, steps=s.steps,
                        transformed=bool(s.transformed), attack=(s.attack_colour if s.attack_colour >= 0 else None))
         v["current"] = cur
@@ -105,7 +106,7 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
                              "rows": [r for r, n in enumerate(comp.labels[s.side]) if n == s.mr_number],
                              "targets": list(s.mr_targets), "source": s.mr_src}
     if st == MISSILE_ATTACK:
-        sh, t = divmod(s.atk_ship, 3)
+        sh, t = ship_parts(s.atk_ship)
         v["pending_attack"] = {"sheet": sh, "track": t, "colour": comp.tracks[t],
                                "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
     if st == OVER:

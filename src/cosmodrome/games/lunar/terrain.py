@@ -91,7 +91,8 @@ def card_problem(rows_top_down: object, width: int, levels: int) -> str:
     """
     if (not isinstance(rows_top_down, list) or len(rows_top_down) != levels
             or any(not isinstance(r, str) or len(r) != width or set(r) - set(CHARS) for r in rows_top_down)):
-        return _("a card is {levels} rows of {width} cells from {chars}").format(levels=levels, width=width, chars=repr(CHARS))
+        return _("a card is {levels} rows of {width} cells from {chars}").format(
+            levels=levels, width=width, chars=repr(CHARS))
     for c, col in enumerate(parse_card(rows_top_down)):
         problem = column_problem(col)
         if problem:

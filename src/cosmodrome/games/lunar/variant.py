@@ -42,7 +42,8 @@ def read(variant: Any) -> tuple[dict[str, Any], str]:
         try:
             text = Path(str(variant)).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise DataError(_("components: cannot read the variant file {label}: {reason}").format(label=label, reason=os_reason(exc) if isinstance(exc, OSError) else exc)) from None
+            raise DataError(_("components: cannot read the variant file {label}: {reason}").format(
+                label=label, reason=os_reason(exc) if isinstance(exc, OSError) else exc)) from None
     try:
         return tomllib.loads(text), label
     except tomllib.TOMLDecodeError as exc:
@@ -54,20 +55,25 @@ def merged(data: Mapping[str, Any], variant: Mapping[str, Any], label: str) -> d
     out = copy.deepcopy(dict(data))
     for section, value in variant.items():
         if section not in out:
-            raise DataError(_("components: {label} has an unknown section [{section}] (the game's data has {names})").format(label=label, section=section, names=', '.join(out)))
+            raise DataError(_("components: {label} has an unknown section [{section}] (the game's data has "
+                              "{names})").format(label=label, section=section, names=', '.join(out)))
         base = out[section]
         if isinstance(base, list):
             if not isinstance(value, list) or any(not isinstance(e, dict) for e in value):
-                raise DataError(_("components: {label}: [[{section}]] must be an array of tables (it replaces the whole array)").format(label=label, section=section))
+                raise DataError(_("components: {label}: [[{section}]] must be an array of tables (it replaces the "
+                                  "whole array)").format(label=label, section=section))
             out[section] = value
             continue
         if not isinstance(value, dict):
-            raise DataError(_("components: {label}: [{section}] must be a table of entries").format(label=label, section=section))
+            raise DataError(_("components: {label}: [{section}] must be a table of entries").format(
+                label=label, section=section))
         for key, entry in value.items():
             if key not in base:
-                raise DataError(_("components: {label} has an unknown entry [{section}.{key}] (the section has {names})").format(label=label, section=section, key=key, names=', '.join(base)))
+                raise DataError(_("components: {label} has an unknown entry [{section}.{key}] (the section has "
+                                  "{names})").format(label=label, section=section, key=key, names=', '.join(base)))
             if not isinstance(entry, dict) or "value" not in entry:
-                raise DataError(_("components: {label}: [{section}.{key}] must be a table with value, status and source").format(label=label, section=section, key=key))
+                raise DataError(_("components: {label}: [{section}.{key}] must be a table with value, status and "
+                                  "source").format(label=label, section=section, key=key))
             base[key] = entry
     return out
 
@@ -84,8 +90,8 @@ def built(build: Callable[[dict], Any], data: dict[str, Any], label: str) -> Any
         if isinstance(exc, KeyError) and exc.args:
             raise DataError(_("components: {label} lacks {key} (compare it with the packaged components.toml)").format(
                 label=label, key=repr(exc.args[0]))) from None
-        raise DataError(_("components: {label} does not fit: {reason} (compare it with the packaged components.toml)").format(
-            label=label, reason=exc)) from None
+        raise DataError(_("components: {label} does not fit: {reason} (compare it with the packaged "
+                          "components.toml)").format(label=label, reason=exc)) from None
 
 
 def whole(name: str, value: Any, lo: int, hi: int) -> int:

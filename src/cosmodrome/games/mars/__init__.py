@@ -148,10 +148,11 @@ class MarchOnMars(Game):
         with Precog the foreseen dice placed again (6 + 1 + 1 + 1 + 6 + 1 + 1); the support,
         missile or bait that ends it (1); at most ``actions`` rolls (3), each asking the
         action, a Jet pack's second leg, three re-rolls (a companion's, the LZ's, the
-        antenna's: ruling 18), a Multi-shot volley of at most 6 more shots and the go-on (12); each equipment card played (``U``: the 8 held and one
-        drawn per kill, at most every one of the 47 alien counters, and the hidden box's)
-        with at most a Lucky charm's 6 marks, its roll and a new action with a Jet pack's
-        second leg, its volley and go-on (17); each card handed over (once a turn each, 8); the Scout's step (1),
+        antenna's: ruling 18), a Multi-shot volley of at most 6 more shots and the go-on
+        (12); each equipment card played (``U``: the 8 held and one drawn per kill, at most
+        every one of the 47 alien counters, and the hidden box's) with at most a Lucky
+        charm's 6 marks, its roll and a new action with a Jet pack's second leg, its volley
+        and go-on (17); each card handed over (once a turn each, 8); the Scout's step (1),
         Teleportation and its level (2), Orbital bombing (1); the drone's pair, shot,
         re-roll and volley (9). Sergeants have no equipment (``U = 0``).
 
@@ -209,7 +210,8 @@ class MarchOnMars(Game):
             cards = d["cards"]
             want = comp.layout["cards_per_side"] * (1 if players == 2 else 2)
             if (not isinstance(cards, list) or len(cards) != want or len(set(cards)) != len(cards)
-                    or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards) for c in cards)):
+                    or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards)
+                           for c in cards)):
                 raise RecordError(f"the saved state's 'cards' must be {want} different martian card numbers")
             s = MarsState(self, players, options, comp, Rng.from_state(rng), cards)
             load_table(s, d, FIELDS)
@@ -222,13 +224,13 @@ class MarchOnMars(Game):
         n_boxes = len(s.strip) * s.levels
         places = {BAG, DEAD, GONE} | {INCOMING - k for k in s.sides}
         if (not 1 <= s.phase <= DRONE or not 0 <= s.cur < players
-                or any(not (0 <= p < n_boxes or p in places) for p in s.aloc)
-                or any(not 0 <= c < len(s.strip) or not s.standing(c, y) for c, y in zip(s.mcol, s.mlvl))
-                or any(not -1 <= a <= 2 for a in s.prog) or any(not -1 <= u <= 2 for u in s.upg)
-                or not 0 <= s.end <= 4 or any(not DISCARD <= w < players for w in s.eq)
-                or any(not 0 <= c < TRAINING_CARDS for c in s.tcard) or len(set(s.tcard)) != players
-                or any(a not in (-1, c * 2, c * 2 + 1) for a, c in zip(s.train, s.tcard))
-                or any(f not in (0, 1) for f in s.out + s.spent + s.foresaw + s.scouted)
+                or any(not (0 <= p < n_boxes or p in places) for p in s.alien_place)
+                or any(not 0 <= c < len(s.strip) or not s.standing(c, y) for c, y in zip(s.column, s.level))
+                or any(not -1 <= a <= 2 for a in s.die_action) or any(not -1 <= u <= 2 for u in s.upgrades)
+                or not 0 <= s.end <= 4 or any(not DISCARD <= w < players for w in s.equipment_place)
+                or any(not 0 <= c < TRAINING_CARDS for c in s.training_card) or len(set(s.training_card)) != players
+                or any(a not in (-1, c * 2, c * 2 + 1) for a, c in zip(s.training, s.training_card))
+                or any(f not in (0, 1) for f in s.out + s.orbital_spent + s.foresaw + s.scouted)
                 or any(not 0 <= f <= 2 for f in s.tired)):
             raise RecordError("the saved mars state is inconsistent (phase, positions or counters)")
         return restore(s, d)

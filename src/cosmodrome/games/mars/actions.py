@@ -63,7 +63,9 @@ from cosmodrome.games.mars.state import (
     LAND,
     LEVEL,
     LZ,
+    MOVED,
     PROGRAM,
+    SHOT,
     SNIPER,
     STEP_KINDS,
     STEPS,
@@ -123,10 +125,10 @@ def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     ``first_leg``, the first dice of Jet pack jumps instead (one for each distinct cell
     reached)."""
     m = s.cur
-    if (engaged(s, m) and not s.has(m, JET_PACK)) or (s.has(m, SNIPER) and s.mode == 2):
+    if (engaged(s, m) and not s.has(m, JET_PACK)) or (s.has(m, SNIPER) and s.last_act == SHOT):
         return []
-    col0, lvl0 = (s.jcol, s.jlvl) if s.jet else (s.mcol[m], s.mlvl[m])
-    ways = (s.jback,) if s.jet else (0, 1)
+    col0, lvl0 = (s.jet_column, s.jet_level) if s.jet_die else (s.column[m], s.level[m])
+    ways = (s.jet_backward,) if s.jet_die else (0, 1)
     base = A_JET if first_leg else A_MOVE
     out, seen = [], set()
     faces = s.faces
@@ -150,11 +152,11 @@ def act_legal(s: MarsState) -> list[int]:
     """The options of a roll: move, shoot, or (with nothing possible) let the dice go."""
     m = s.cur
     shots = [encode_shot(b, r, y) for b, r, y in targets(s, m)]
-    if s.has(m, SNIPER) and s.mode == 1:
+    if s.has(m, SNIPER) and s.last_act == MOVED:
         shots = []
-    if s.jet:
+    if s.jet_die:
         return moves(s)
-    if s.drone or s.volley:
+    if s.drone_step or s.volley:
         out = shots + [A_DONE] if s.volley else (shots or [A_DONE])
     else:
         out = moves(s) + shots
@@ -168,15 +170,15 @@ def act_legal(s: MarsState) -> list[int]:
 
 def program_legal(s: MarsState) -> list[int]:
     if s.precog:                     # Precog: the foreseen dice go on actions, then the turn is played
-        left = [d for d in range(6) if s.pre[d] and s.prog[d] < 0]
+        left = [d for d in range(6) if s.foreseen[d] and s.die_action[d] < 0]
         out = [encode_program(d, a) for d in left for a in range(3)] or [A_DONE]
         return out + uses(s)
     n = programmed(s)
     out = [A_DONE] if n else []
-    if n < s.dice_n:
-        prog = s.prog
+    if n < s.dice_count:
+        on_action = s.die_action
         for d in range(6):
-            if prog[d] < 0:
+            if on_action[d] < 0:
                 out += PROGRAM_IDS[d]
     if n:                            # the nuke, support, missiles and Kamikaze come before any die
         if can_foresee(s):
@@ -206,7 +208,7 @@ def _legal(s: MarsState) -> list[int]:
     if ph == ACT:
         return act_legal(s)
     if ph == GO_ON:
-        out = [A_DONE] + ([A_ROLL] if max(s.prog) > s.slot else [])       # an action programmed later
+        out = [A_DONE] + ([A_ROLL] if max(s.die_action) > s.slot else [])       # an action programmed later
         if nuke_ready(s, s.cur):
             out.append(A_NUKE)
         return out + uses(s)
@@ -217,9 +219,10 @@ def _legal(s: MarsState) -> list[int]:
     if ph == LAND:
         return [A_LAND + k for k in range(len(s.zone_cols(LZ)))]
     if ph == LEVEL:
-        return [A_LEVEL + y for y in range(s.levels) if s.standing(s.tele_col - 1, y)]
+        return [A_LEVEL + y for y in range(s.levels) if s.standing(s.teleport_column - 1, y)]
     if ph == CHARM:
-        return [A_REROLL + d for d in range(6) if s.faces[d] and not s.charm >> d & 1] + ([A_ROLL] if s.charm else [])
+        return ([A_REROLL + d for d in range(6) if s.faces[d] and not s.charm_dice >> d & 1]
+                + ([A_ROLL] if s.charm_dice else []))
     if ph == DRONE:
         return [A_DONE] + [A_DRONE + k for k in range(len(DRONE_PAIRS))]
     return act_legal(s)
@@ -234,7 +237,7 @@ def perform(s: MarsState, a: int) -> None:
         return
     if ph == ACT and A_MOVE <= a < A_REROLL:
         if a >= A_SHOOT:
-            s.mode = 2
+            s.last_act = SHOT
             shoot(s, m, *decode_shot(a))
             after_action(s)
         else:
@@ -294,7 +297,7 @@ def perform(s: MarsState, a: int) -> None:
     elif a == A_DONE:
         if s.volley:
             s.log("stop", says("{who} holds the other groups.", who=s.names[m]), seat=m)
-        elif not s.drone or not any(s.faces):
+        elif not s.drone_step or not any(s.faces):
             s.log("no-effect", says("{who} has no use for the dice: they are lost.", who=s.names[m]))
         s.faces = [0] * 6
         after_action(s)
@@ -303,26 +306,31 @@ def perform(s: MarsState, a: int) -> None:
 def to_json(s: MarsState, a: int) -> dict[str, Any]:
     """The label and the places an action names (for the table to highlight)."""
     if A_TRAIN <= a < A_LAND:
-        ab = s.comp.abilities[s.tcard[s.cur] * 2 + a - A_TRAIN]
-        return {"action": a, "label": _("train as {name}: {text}").format(name=name_word(ab.name), text=_(ab.text)), "ability": ab.name}
+        ab = s.comp.abilities[s.training_card[s.cur] * 2 + a - A_TRAIN]
+        return {"action": a, "label": _("train as {name}: {text}").format(name=name_word(ab.name), text=_(ab.text)),
+                "ability": ab.name}
     if A_LAND <= a < A_USE:
         lz = s.zone_cols(LZ)
         col = lz[min(a - A_LAND, len(lz) - 1)]
         return {"action": a, "label": _("land on column {n} of the Landing Zone").format(n=col + 1), "col": col,
                 "level": s.comp.layout["connector_level"]}
     if A_LEVEL <= a < A_JET:
-        return {"action": a, "label": _("appear at level {n}").format(n=a - A_LEVEL), "col": s.tele_col - 1, "level": a - A_LEVEL}
+        return {"action": a, "label": _("appear at level {n}").format(n=a - A_LEVEL), "col": s.teleport_column - 1,
+                "level": a - A_LEVEL}
     if s.phase == CHARM:
         if a == A_ROLL:
             return {"action": a, "label": _("roll the chosen dice again")}
         return {"action": a, "label": _("roll {die} again too").format(die=die_name(a - A_REROLL)), "die": a - A_REROLL}
     if a >= A_DRONE:
         pair = DRONE_PAIRS[a - A_DRONE]
-        return {"action": a, "label": _("drone: roll {die} and {other}").format(die=die_name(pair[0]), other=die_name(pair[1])), "dice": list(pair)}
+        return {"action": a, "label": _("drone: roll {die} and {other}").format(die=die_name(pair[0]),
+                                                                                 other=die_name(pair[1])),
+                "dice": list(pair)}
     if s.phase == DRONE and a == A_DONE:
         return {"action": a, "label": _("leave the drone idle")}
     if a == A_DONE:
-        label = _({PROGRAM: N_("done: roll the first action"), GO_ON: N_("stop the turn here")}.get(s.phase, N_("no effect")))
+        label = _({PROGRAM: N_("done: roll the first action"), GO_ON: N_("stop the turn here")}.get(s.phase,
+                                                                                                   N_("no effect")))
         if s.phase == PROGRAM and s.precog:
             label = _("done: play the foreseen dice")
         if s.phase == ACT and s.volley:
@@ -338,7 +346,8 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         what = _("teleport onto") if tele else _("orbital bombing on")
         if k >= len(s.cards):
             return {"action": a, "label": _("{what} a martian card not on this board").format(what=what)}
-        return {"action": a, "label": _("{what} the {card} card").format(what=what, card=name_word(s.comp.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
+        return {"action": a, "label": _("{what} the {card} card").format(
+                    what=what, card=name_word(s.comp.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
     if a == A_KAMIKAZE:
         return {"action": a, "label": _("kamikaze: the nuke with {n} dice, at the cost of this marine").format(
             n=s.comp.dice["nuke"] + 1)}
@@ -350,16 +359,17 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if a >= A_GIVE:
         c, o = decode_give(a)
         name = s.comp.equipment[c].name
-        if s.eq[c] == o:
-            return {"action": a, "label": _("take the {card} from {who}").format(card=name_word(name), who=s.names[o]), "seat": o,
-                    "card": name}
-        return {"action": a, "label": _("give the {card} to {who}").format(card=name_word(name), who=s.names[o]), "seat": o,
-                "card": name}
+        if s.equipment_place[c] == o:
+            return {"action": a, "label": _("take the {card} from {who}").format(card=name_word(name), who=s.names[o]),
+                    "seat": o, "card": name}
+        return {"action": a, "label": _("give the {card} to {who}").format(card=name_word(name), who=s.names[o]),
+                "seat": o, "card": name}
     if a >= A_STEP:
         return _step_json(s, a)
     if a >= A_USE:
         c = s.comp.equipment[a - A_USE]
-        return {"action": a, "label": _("play the {card}: {text}").format(card=name_word(c.name), text=_(c.text)), "card": c.name}
+        return {"action": a, "label": _("play the {card}: {text}").format(card=name_word(c.name), text=_(c.text)),
+                "card": c.name}
     if a == A_NUKE:
         return {"action": a, "label": _("set off the nuke ({n} dice, {target} or more)").format(
             n=s.comp.dice["nuke"], target=s.comp.dice["nuke_target"])}
@@ -368,7 +378,9 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
     if a >= A_MISSILE:
         frag, back, b = decode_missile(a)
         kind = _("fragmentation") if frag else _("piercing")
-        return {"action": a, "label": (_("{kind} missile, backward of {who}'s beacon") if back else _("{kind} missile, forward of {who}'s beacon")).format(kind=kind, who=s.names[b]), "seat": b}
+        label = (_("{kind} missile, backward of {who}'s beacon") if back
+                 else _("{kind} missile, forward of {who}'s beacon"))
+        return {"action": a, "label": label.format(kind=kind, who=s.names[b]), "seat": b}
     if a >= A_SUPPORT:
         o = a - A_SUPPORT
         return {"action": a, "label": _("tactical support: stand {who} up").format(who=s.names[o]), "seat": o}
@@ -378,28 +390,33 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         return {"action": a, "label": _("{who} acts next").format(who=s.names[a - A_SEAT]), "seat": a - A_SEAT}
     if A_PROGRAM <= a < A_MOVE:
         d, slot = decode_program(a)
-        shown = _(" (showing {face})").format(face=face_text(s.pre[d])) if s.precog and s.pre[d] else ""
-        return {"action": a, "label": _("{die}{shown} on action {n}").format(die=die_name(d), shown=shown, n=slot + 1), "die": d, "slot": slot}
+        shown = _(" (showing {face})").format(face=face_text(s.foreseen[d])) if s.precog and s.foreseen[d] else ""
+        return {"action": a, "label": _("{die}{shown} on action {n}").format(die=die_name(d), shown=shown, n=slot + 1),
+                "die": d, "slot": slot}
     if A_MOVE <= a < A_SHOOT:
         return _move_json(s, a)
     back, rng_, lvl = decode_shot(a)
-    col = s.mcol[s.cur] + (-rng_ if back else rng_)
-    return {"action": a, "label": _("shoot column {col}, level {level} (range {n})").format(col=col + 1, level=lvl, n=rng_), "col": col, "level": lvl}
+    col = s.column[s.cur] + (-rng_ if back else rng_)
+    return {"action": a, "label": _("shoot column {col}, level {level} (range {n})").format(col=col + 1, level=lvl,
+                                                                                             n=rng_),
+            "col": col, "level": lvl}
 
 
 def _move_json(s: MarsState, a: int) -> dict[str, Any]:
     """A move with a die: where it ends and what happens there, once the die shows its face."""
     d, back, mk = decode_move(a)
     if s.phase == ACT and s.faces[d]:
-        j = s.preview(s.cur, d, back, mk, start=(s.jcol, s.jlvl) if s.jet else None)
+        j = s.preview(s.cur, d, back, mk, start=(s.jet_column, s.jet_level) if s.jet_die else None)
         outcome = j.outcome
-        if outcome == "safe" and (face_accident(s, s.cur, s.faces[d]) or s.jet & JET_ACCIDENT):
+        if outcome == "safe" and (face_accident(s, s.cur, s.faces[d]) or s.jet_die & JET_ACCIDENT):
             outcome = "2! face"
         where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
             "" if outcome == "safe" else f" ({_(outcome)})")
-        return {"action": a, "label": _("move {way} with {die} to {where}").format(way=_("back") if back else _("forward"), die=die_name(d), where=where),
+        return {"action": a, "label": _("move {way} with {die} to {where}").format(
+                    way=_("back") if back else _("forward"), die=die_name(d), where=where),
                 "die": d, "col": j.col, "level": j.level, "outcome": outcome}
-    return {"action": a, "label": _("move {way} with {die}").format(way=_("back") if back else _("forward"), die=die_name(d)), "die": d}
+    return {"action": a, "label": _("move {way} with {die}").format(way=_("back") if back else _("forward"),
+                                                                    die=die_name(d)), "die": d}
 
 
 def _jet_json(s: MarsState, a: int) -> dict[str, Any]:
@@ -411,9 +428,12 @@ def _jet_json(s: MarsState, a: int) -> dict[str, Any]:
         col, lvl = j.path[-1] if j.path else (j.col, j.level)
         where = _(" over column {col}, level {level}").format(col=col + 1, level=lvl) + (
             "" if j.outcome in ("safe", "fall", "hazard") else f" ({_(j.outcome)})")
-        return {"action": a, "label": _("jet pack: fly {way} with {die}{where}, then a second die").format(way=way, die=die_name(d), where=where),
+        return {"action": a, "label": _("jet pack: fly {way} with {die}{where}, then a second die").format(
+                    way=way, die=die_name(d), where=where),
                 "die": d, "col": col, "level": lvl}
-    return {"action": a, "label": _("jet pack: fly {way} with {die}, then a second die").format(way=way, die=die_name(d)), "die": d}
+    return {"action": a, "label": _("jet pack: fly {way} with {die}, then a second die").format(way=way,
+                                                                                               die=die_name(d)),
+            "die": d}
 
 
 def _step_json(s: MarsState, a: int) -> dict[str, Any]:
@@ -424,5 +444,6 @@ def _step_json(s: MarsState, a: int) -> dict[str, Any]:
     j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
     where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
         "" if j.outcome == "safe" else f" ({_(j.outcome)})")
-    return {"action": a, "label": _("{how}: {step} {way} to {where}").format(how=how, step=_(step_name(kind)), way=_("back") if back else _("forward"), where=where),
+    return {"action": a, "label": _("{how}: {step} {way} to {where}").format(
+                how=how, step=_(step_name(kind)), way=_("back") if back else _("forward"), where=where),
             "col": j.col, "level": j.level, "outcome": j.outcome}

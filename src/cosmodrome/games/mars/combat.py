@@ -24,7 +24,7 @@ from itertools import combinations
 
 from cosmodrome.games.lunar.dice import steps_of
 from cosmodrome.games.mars.equipment import on_kill
-from cosmodrome.games.mars.state import DEAD, FUSION, GONE, SNIPER, STEPS, STORMTROOPER, MarsState
+from cosmodrome.games.mars.state import DEAD, DRONE_FIRING, FUSION, GONE, SNIPER, STEPS, STORMTROOPER, MarsState
 from cosmodrome.games.mars.text import marine_shooter_w, shot_text
 from cosmodrome.i18n import Word, _
 
@@ -52,14 +52,14 @@ def group(s: MarsState, value: int) -> int:
 
 def engaged(s: MarsState, m: int) -> bool:
     """RB: "They are all over me!": a marine with aliens in its box is in close combat."""
-    return s.mcol[m] * s.levels + s.mlvl[m] in s.aloc
+    return s.column[m] * s.levels + s.level[m] in s.alien_place
 
 
 def kill(s: MarsState, i: int, m: int) -> None:
     """An alien dies: to the dead pile, or out of the game for a defender (RB: "The red
     defenders": they are never replaced). A red or blue one killed by a marine may draw it
     equipment (RB: "Equipment")."""
-    s.aloc[i] = GONE if i in s.defenders() else DEAD
+    s.alien_place[i] = GONE if i in s.defenders() else DEAD
     if m >= 0:
         s.kills[m] += 1
         on_kill(s, m, s.colour(i))
@@ -91,7 +91,7 @@ def power(s: MarsState, m: int, value: int, close: bool) -> tuple[int, int]:
 
     >>> from cosmodrome.games.mars import GAME
     >>> s = GAME.new_state(2, seed=1)
-    >>> s.faces = [1, 1, 0, 0, 0, 0]; s.train[0] = FUSION
+    >>> s.faces = [1, 1, 0, 0, 0, 0]; s.training[0] = FUSION
     >>> power(s, 0, 1, False)
     (4, 0)
     """
@@ -99,14 +99,14 @@ def power(s: MarsState, m: int, value: int, close: bool) -> tuple[int, int]:
     hits = k
     if s.has(m, FUSION):
         hits = 2 * k if value == 1 else 0 if value == 3 else k
-    if s.rail and value == 2:
+    if s.rail_gun and value == 2:
         hits *= 2
     sure = 0
     if s.has(m, SNIPER) and value in (2, 3):
         sure, hits = hits, 0
     if close and s.has(m, STORMTROOPER):
         hits += 1
-    return hits + s.bonus, sure
+    return hits + s.extra_hits, sure
 
 
 def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
@@ -114,20 +114,20 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
     only its own box with 1s when engaged (the Stormtrooper even without a 1; the drone
     shoots at any range); otherwise also each box with aliens at the exact range of a group
     of dice."""
-    here = (0, 0, s.mlvl[m])
+    here = (0, 0, s.level[m])
     close = engaged(s, m)
     values = {STEPS[f] for f in s.faces if f}
-    if close and s.drone != 2:
+    if close and s.drone_step != DRONE_FIRING:
         return [here] if 1 in values or s.has(m, STORMTROOPER) else []
     out = []
-    occupied, levels, n = set(s.aloc), s.levels, len(s.strip)
+    occupied, levels, n = set(s.alien_place), s.levels, len(s.strip)
     for v in (1, 2, 3):
         if v not in values:
             continue
         if v == 1 and close:
             out.append(here)
         for back in (0, 1):
-            c = s.mcol[m] + (-v if back else v)
+            c = s.column[m] + (-v if back else v)
             if 0 <= c < n:
                 base = c * levels
                 out += [(back, v, y) for y in range(levels) if base + y in occupied]
@@ -137,11 +137,12 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
 def shoot(s: MarsState, m: int, back: int, rng_: int, lvl: int) -> None:
     """Fire one group on the chosen box; its dice are spent (a Multi-shot marine may go on with
     another group of the roll; RB: "Special training")."""
-    col = s.mcol[m] + (-rng_ if back else rng_)
+    col = s.column[m] + (-rng_ if back else rng_)
     value = max(rng_, 1)
     hits, sure = power(s, m, value, rng_ == 0)
-    s.bonus = 0
-    hit_box(s, col, lvl, hits, m, marine_shooter_w(Word(drone_name, s.names[m]) if s.drone == 2 else s.names[m]), sure)
+    s.extra_hits = 0
+    shooter = Word(drone_name, s.names[m]) if s.drone_step == DRONE_FIRING else s.names[m]
+    hit_box(s, col, lvl, hits, m, marine_shooter_w(shooter), sure)
     for d in range(6):
         if s.faces[d] and steps_of(s.faces[d]) == value:
             s.faces[d] = 0

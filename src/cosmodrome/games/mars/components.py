@@ -62,12 +62,15 @@ class Components:
     abilities: tuple[Named, ...]
     equipment: tuple[Named, ...]
     drop_round: int
+    #: the faces of the MMM's white die that send the round's wave to the left and to the right side
+    white_faces: tuple[int, int]
 
 
 def _value(data: dict, section: str, key: str) -> Any:
     entry = data.get(section, {}).get(key)
     if not isinstance(entry, dict) or "value" not in entry or entry.get("status") not in ("fact", "assumed"):
-        raise DataError(_("components: [{section}.{key}] must be a table with value and status fact or assumed").format(section=section, key=key))
+        raise DataError(_("components: [{section}.{key}] must be a table with value and status fact or assumed").format(
+            section=section, key=key))
     return entry["value"]
 
 
@@ -89,7 +92,8 @@ def _entries(data: dict, section: str, count: int) -> list[dict]:
         raise DataError(_("components: {section} must list {count} entries").format(section=section, count=count))
     for i, e in enumerate(raw):
         if not isinstance(e, dict) or e.get("status") not in ("fact", "assumed"):
-            raise DataError(_("components: {section} entry {n} needs a status, fact or assumed").format(section=section, n=i + 1))
+            raise DataError(_("components: {section} entry {n} needs a status, fact or assumed").format(
+                section=section, n=i + 1))
     return raw
 
 
@@ -98,7 +102,8 @@ def _abilities(data: dict) -> tuple[Named, ...]:
     for e in _entries(data, "training", TRAINING_CARDS):
         names, texts = e.get("abilities"), e.get("texts")
         if not (isinstance(names, list) and isinstance(texts, list) and len(names) == len(texts) == 2):
-            raise DataError(_("components: training card {name!r} needs two abilities and two texts").format(name=e.get('name')))
+            raise DataError(_("components: training card {name!r} needs two abilities and two texts").format(
+                name=e.get('name')))
         out += [Named(str(n), str(x)) for n, x in zip(names, texts)]
     return tuple(out)
 
@@ -108,7 +113,8 @@ def build(data: dict) -> Components:
     layout = dict(_value(data, "board", "layout"))
     cards = tuple(_card(raw, i, layout) for i, raw in enumerate(data.get("cards", [])))
     if len(cards) < 2 * layout["cards_per_side"]:
-        raise DataError(_("components: {n} martian cards, the ring needs {needed}").format(n=len(cards), needed=2 * layout['cards_per_side']))
+        raise DataError(_("components: {n} martian cards, the ring needs {needed}").format(
+            n=len(cards), needed=2 * layout['cards_per_side']))
     try:
         faces = parse_faces(_value(data, "dice", "faces"))
     except ValueError as exc:
@@ -120,8 +126,10 @@ def build(data: dict) -> Components:
                       dict(_value(data, "waves", "size")), dict(_value(data, "upgrades", "counters")),
                       dict(_value(data, "upgrades", "sentinels")), tuple(_value(data, "names", "marines")),
                       _abilities(data),
-                      tuple(Named(str(e.get("name")), str(e.get("text"))) for e in _entries(data, "equipment", EQUIPMENT_CARDS)),
-                      int(_value(data, "equipment_rules", "drop")["round"]))
+                      tuple(Named(str(e.get("name")), str(e.get("text")))
+                            for e in _entries(data, "equipment", EQUIPMENT_CARDS)),
+                      int(_value(data, "equipment_rules", "drop")["round"]),
+                      _white_faces(_value(data, "waves", "white_die")))
 
 
 def _hits(value: Any) -> tuple[int, ...]:
@@ -130,6 +138,24 @@ def _hits(value: Any) -> tuple[int, ...]:
     if not isinstance(value, dict):
         raise DataError(_("components: aliens.hits must be a table of {names}").format(names=', '.join(ALIEN_COLOURS)))
     return tuple(variant.whole(f"aliens.hits.{c}", value.get(c), 1, 12) for c in ALIEN_COLOURS)
+
+
+def _white_faces(value: Any) -> tuple[int, int]:
+    """``waves.white_die`` (RB: "Martian waves"): the face of the MMM's white die that sends
+    the round's wave to the left side and the one that sends it to the right, two different
+    faces of a die (1 to 6).
+
+    >>> _white_faces({"left": 2, "right": 1})
+    (2, 1)
+    """
+    if not isinstance(value, dict):
+        raise DataError(_("components: waves.white_die must be a table of left and right"))
+    left = variant.whole("waves.white_die.left", value.get("left"), 1, 6)
+    right = variant.whole("waves.white_die.right", value.get("right"), 1, 6)
+    if left == right:
+        raise DataError(_("components: waves.white_die needs two different faces, not {face} for both sides").format(
+            face=left))
+    return left, right
 
 
 def _dice_counts(value: Any) -> dict:

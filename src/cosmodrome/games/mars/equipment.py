@@ -8,12 +8,12 @@ hidden yellow-circle box of a tunnel draws one too. A card is played in its owne
 then discarded; marines in one box pass cards freely; an empty deck is made again from the
 discard. Baby marines have the drop from the start; sergeants have no equipment at all.
 
-Each card is in exactly one place (``eq``): the deck (:data:`DECK`), the discard
+Each card is in exactly one place (``equipment_place``): the deck (:data:`DECK`), the discard
 (:data:`DISCARD`) or a marine's hand (its seat number).
 
 >>> from cosmodrome.games.mars import GAME
 >>> s = GAME.new_state(2, seed=1)
->>> draw(s, 0, "a test"), len(s.hand(0)), sum(1 for w in s.eq if w == DECK)
+>>> draw(s, 0, "a test"), len(s.hand(0)), sum(1 for w in s.equipment_place if w == DECK)
 (True, 1, 7)
 """
 
@@ -33,32 +33,33 @@ def drop(s: MarsState) -> None:
     """RB: "Equipment": at the start of round 5 (:attr:`Components.drop_round`) the drop
     comes if no defender is dead; baby marines have it from the start (called by setup with
     the round at 1)."""
-    if s.eq_on or not equipment_in_game(s):
+    if s.equipment_in_play or not equipment_in_game(s):
         return
     if s.options.get("threat") == "baby":
-        s.eq_on = 1
+        s.equipment_in_play = 1
         s.log("drop", says("Baby marines: the equipment is in play from the start."))
-    elif s.round == s.comp.drop_round and not any(s.aloc[s.defenders()[k]] == GONE for k in s.sides):
-        s.eq_on = 1
+    elif s.round == s.comp.drop_round and not any(s.alien_place[s.defenders()[k]] == GONE for k in s.sides):
+        s.equipment_in_play = 1
         s.log("drop", says("No defender is dead: the High Command drops equipment behind the enemy lines."))
 
 
 def draw(s: MarsState, m: int, why: object) -> bool:
     """Marine ``m`` draws a card at random from the deck, remade from the discard when empty;
     False when every card is in a hand."""
-    deck = [c for c, w in enumerate(s.eq) if w == DECK]
+    deck = [c for c, w in enumerate(s.equipment_place) if w == DECK]
     if not deck:
-        for c, w in enumerate(s.eq):
+        for c, w in enumerate(s.equipment_place):
             if w == DISCARD:
-                s.eq[c] = DECK
-        deck = [c for c, w in enumerate(s.eq) if w == DECK]
+                s.equipment_place[c] = DECK
+        deck = [c for c, w in enumerate(s.equipment_place) if w == DECK]
         if not deck:
             return False
         s.log("reshuffle", says("The discarded equipment is shuffled into a new deck."))
     who = s.names[m]
     c = s.rng.take(deck, ("the equipment card {} draws".format, (who,)), (_gets, (s.comp, who)))
-    s.eq[c] = m
-    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(name_word, s.comp.equipment[c].name), why=says(why)),
+    s.equipment_place[c] = m
+    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(name_word, s.comp.equipment[c].name),
+                            why=says(why)),
           chance=True, seat=m, card=c)
     return True
 
@@ -70,7 +71,7 @@ def _gets(comp, who: object, c: int) -> str:
 
 def on_kill(s: MarsState, m: int, colour: int) -> None:
     """RB: "Equipment": a red or blue alien killed by a marine once the drop is on."""
-    if m >= 0 and s.eq_on and colour in (BLUE, RED):
+    if m >= 0 and s.equipment_in_play and colour in (BLUE, RED):
         draw(s, m, N_("a kill"))
 
 
@@ -81,14 +82,14 @@ def arrive(s: MarsState, m: int, path: tuple = ()) -> None:
     if s.hidden_taken:
         return
     box = s.hidden_box()
-    if box and equipment_in_game(s) and ((s.mcol[m], s.mlvl[m]) == box or box in path):
+    if box and equipment_in_game(s) and ((s.column[m], s.level[m]) == box or box in path):
         s.hidden_taken = 1
         draw(s, m, N_("the hidden box in the tunnel"))
 
 
 def discard(s: MarsState, c: int) -> None:
     """A played card goes to the discard."""
-    s.eq[c] = DISCARD
+    s.equipment_place[c] = DISCARD
 
 
 def drop_hand(s: MarsState, m: int) -> None:
@@ -99,13 +100,13 @@ def drop_hand(s: MarsState, m: int) -> None:
 
 def partners(s: MarsState, m: int) -> list[int]:
     """RB: "Equipment": the marines sharing marine ``m``'s box, with whom it trades cards."""
-    return [o for o in s.active() if o != m and s.mcol[o] == s.mcol[m] and s.mlvl[o] == s.mlvl[m]]
+    return [o for o in s.active() if o != m and s.column[o] == s.column[m] and s.level[o] == s.level[m]]
 
 
 def give(s: MarsState, c: int, o: int) -> None:
     """Card ``c`` passes between the marine to move and marine ``o`` (whichever holds it hands
     it to the other)."""
-    frm, to = (s.cur, o) if s.eq[c] == s.cur else (o, s.cur)
-    s.eq[c] = to
+    frm, to = (s.cur, o) if s.equipment_place[c] == s.cur else (o, s.cur)
+    s.equipment_place[c] = to
     s.log("give", says("{who} hands the {card} to {other}.", who=s.names[frm],
                        card=Word(name_word, s.comp.equipment[c].name), other=s.names[to]), card=c, seat=to)

@@ -109,7 +109,7 @@ def usefulness(s: MarsState, m: int) -> tuple[float, float, float]:
     """Per die colour (blue, white, black): the share of its faces that would move striker
     ``m`` safely nearer its strike position (see :func:`strike_targets`)."""
     dist = jumps_to(s, strike_targets(s, m))
-    here = dist.get((s.mcol[m], s.mlvl[m]), FAR)
+    here = dist.get((s.column[m], s.level[m]), FAR)
     out = []
     for colour in (BLUE, WHITE, BLACK):
         good = 0
@@ -133,19 +133,19 @@ def progress(s: MarsState) -> float:
     score = 0.0 if alive else 10.0
     for m in s.active():
         if is_guard(m, s.num_players):
-            score -= 0.5 * max(0, min(abs(s.mcol[m] - c) for c in lz))
+            score -= 0.5 * max(0, min(abs(s.column[m] - c) for c in lz))
         else:
             dist = jumps_to(s, strike_targets(s, m))
-            score -= 1.0 * min(dist.get((s.mcol[m], s.mlvl[m]), FAR), FAR) + 0.05 * abs(d_col - s.mcol[m])
-        score -= W_DOWN * s.mdown[m]
-        here = s.aliens_at(s.box(s.mcol[m], s.mlvl[m]))
+            score -= 1.0 * min(dist.get((s.column[m], s.level[m]), FAR), FAR) + 0.05 * abs(d_col - s.column[m])
+        score -= W_DOWN * s.crashed[m]
+        here = s.aliens_at(s.box(s.column[m], s.level[m]))
         if here and here != [s.defenders()[RIGHT]]:
             score -= 1.5              # engaged: only 1s count until the box is cleared
     near = [SIDE_ZONES[k][2] for k in s.sides]
     in_lz = len(aliens_in_zone(s, LZ))
     score -= W_LZ * in_lz + (W_ATTACK if in_lz else 0.0) + W_IN * sum(len(s.aliens_at(incoming(k))) for k in s.sides)
     score -= W_NEAR * sum(len(aliens_in_zone(s, z)) for z in near)
-    score -= 6.0 * s.base_hits + 0.5 * s.round + 8.0 * sum(s.out) + W_WAVE * bool(s.boom)
+    score -= 6.0 * s.base_hits + 0.5 * s.round + 8.0 * sum(s.out) + W_WAVE * bool(s.wave_dice)
     return score
 
 

@@ -108,14 +108,14 @@ def at_the_defender(state: MarsState) -> bool:
     """Whether the marine to move stands in the right-hand defender's box with the defender
     alive (fighting it there in close combat)."""
     m = state.to_move()
-    return state.defender_alive(RIGHT) and state.zone[state.mcol[m]] == D_RIGHT
+    return state.defender_alive(RIGHT) and state.zone[state.column[m]] == D_RIGHT
 
 
 def next_dice(state: MarsState) -> int:
     """How many dice the next programmed action of the marine to move rolls (a Stormtrooper's
     close combat counts one more: its extra hit)."""
-    later = [a for a in state.prog if a > state.slot]
-    n = state.prog.count(min(later)) if later else 0
+    later = [a for a in state.die_action if a > state.slot]
+    n = state.die_action.count(min(later)) if later else 0
     return n + (1 if n and state.has(state.to_move(), STORMTROOPER) else 0)
 
 
@@ -228,7 +228,7 @@ class MarsHeuristic(Bot):
     def _train(self, state: MarsState, legal: list[int]) -> int:
         m = state.to_move()
         order = GUARD_TRAINING if is_guard(m, state.num_players) else STRIKER_TRAINING
-        card = state.tcard[m]
+        card = state.training_card[m]
         return min(legal, key=lambda a: order.index(card * 2 + a - A_TRAIN))
 
     def _program(self, state: MarsState, legal: list[int]) -> int:

@@ -2,8 +2,9 @@
 """The declared observation of March on Mars (see :mod:`cosmodrome.core.observation`).
 
 Built from the component data (ring layout, Martian cards, aliens, dice, upgrades, rounds,
-base attacks, special-training abilities, the equipment deck) and the view (:mod:`cosmodrome.games.mars.view`); names and texts that follow
-from an index, and what the printed ring cards fix, are skipped with their reason.
+base attacks, special-training abilities, the equipment deck) and the view
+(:mod:`cosmodrome.games.mars.view`); names and texts that follow from an index, and what the
+printed ring cards fix, are skipped with their reason.
 docs/observations/mars.md is generated from it.
 
 >>> layout(3).names()[:2]
@@ -77,7 +78,8 @@ def _layout(players: int, components: str) -> Layout:
                  equipment=Bag(gear, copies, key="name"), tired=Flag(), orbital_spent=Flag())
     die = Obj(die=OneHot(range(6)), colour=derived("the die"), action=OneHot(range(-1, comp.dice["actions"])),
               face=OneHot(range(5)), text=derived("the face"))
-    turn = Obj(marine=SeatHot(players), dice_n=Num(6), action=OneHot(range(-1, comp.dice["actions"])), dice=List(6, die),
+    turn = Obj(marine=SeatHot(players), dice_n=Num(6), action=OneHot(range(-1, comp.dice["actions"])),
+               dice=List(6, die),
                injected=Flag(), precog=Flag(), rail_gun=Flag(), extra_hits=Num(6),
                foreseen=List(6, Obj(die=OneHot(range(6)), face=OneHot(range(5)), text=derived("the face"))))
     root = Obj(
@@ -114,15 +116,16 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
     :class:`~cosmodrome.core.observation.Observer`)."""
 
     def key(s, seat):
-        aloc, over, threat = tuple(s.aloc), s.phase == OVER, s.options.get("threat", THREATS[1])
+        places, over, threat = tuple(s.alien_place), s.phase == OVER, s.options.get("threat", THREATS[1])
         return (seat, PHASE_KIND[s.phase], s.round, s.base_hits, threat, len(s.sides) == 1,
-                tuple(s.cards), (aloc, tuple(s.cards), s.hidden_taken, threat), aloc, aloc, tuple(s.upg),
-                s.white or None,
-                (tuple(s.mcol), tuple(s.mlvl), tuple(s.mdown), tuple(s.acted), tuple(s.kills), tuple(s.out),
-                 tuple(s.train), tuple(s.tcard), tuple(s.eq), tuple(s.tired), tuple(s.spent), tuple(s.cards)),
-                None if over else (s.cur, s.dice_n, s.slot, s.injected, s.precog, s.rail, s.bonus, tuple(s.pre),
-                                   tuple(s.prog), tuple(s.faces)),
-                aloc, (tuple(s.eq), s.eq_on), result_text(s) if over else None)
+                tuple(s.cards), (places, tuple(s.cards), s.hidden_taken, threat), places, places, tuple(s.upgrades),
+                s.white_die or None,
+                (tuple(s.column), tuple(s.level), tuple(s.crashed), tuple(s.acted), tuple(s.kills), tuple(s.out),
+                 tuple(s.training), tuple(s.training_card), tuple(s.equipment_place), tuple(s.tired),
+                 tuple(s.orbital_spent), tuple(s.cards)),
+                None if over else (s.cur, s.dice_count, s.slot, s.injected, s.precog, s.rail_gun, s.extra_hits,
+                                   tuple(s.foreseen), tuple(s.die_action), tuple(s.faces)),
+                places, (tuple(s.equipment_place), s.equipment_in_play), result_text(s) if over else None)
 
     return StateEncoder([lay.group(
         ("seat",), ("phase",), ("round",), ("base_hits",), ("threat",), ("half_board",),
@@ -130,6 +133,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
         (("zones",), lambda s, seat, k: zones_view(s)),
         (("defenders",), lambda s, seat, k: defenders_view(s)), (("incoming",), lambda s, seat, k: incoming_view(s)),
         (("upgrades",), lambda s, seat, k: [UPGRADE_NAMES[u] if u >= 0 else None for u in k]),
-        ("white_die",), (("marines",), lambda s, seat, k: marines_view(s)), (("turn",), lambda s, seat, k: turn_view(s)),
+        ("white_die",), (("marines",), lambda s, seat, k: marines_view(s)),
+        (("turn",), lambda s, seat, k: turn_view(s)),
         (("pool",), lambda s, seat, k: pool_view(s)), (("equipment",), lambda s, seat, k: equipment_view(s)),
         ("result",), key=key)], accepts=lambda s: s.comp is comp)

@@ -1,8 +1,9 @@
 """The round (RB: the turn order on the summary card): the aliens of the incoming-wave
 boxes storm the LZ; the marines play in any order they choose (the seat that has not played
 with the lowest number chooses who goes next); the sentinels shoot and aliens left in the LZ
-attack the base; the white die sends a wave to the left (1) or right (2) side. After the
-eighth round the MMM has won.
+attack the base; the white die sends a wave to the left or right side (its faces for each
+side: the component data's ``waves.white_die``, 1 and 2). After the last round the MMM has
+won.
 """
 
 from __future__ import annotations
@@ -48,10 +49,10 @@ def end_turn(s: MarsState) -> None:
     s.tired[m] = max(0, s.tired[m] - 1)      # the injector's side effect lasts the next turn
     s.foresaw[m] = s.precog                  # Precog is not used two turns running
     s.faces = [0] * 6
-    s.prog = [-1] * 6
-    if s.boom:
-        s.boom = 0
-        wave(s, s.side_of(s.mcol[m]), says("unleashed by {who}", who=s.names[m]))
+    s.die_action = [-1] * 6
+    if s.wave_dice:
+        s.wave_dice = 0
+        wave(s, s.side_of(s.column[m]), says("unleashed by {who}", who=s.names[m]))
     if waiting(s):
         choose_next(s)
     else:
@@ -62,19 +63,28 @@ def bait_fooled(s: MarsState) -> bool:
     """RB: "Supporting from base", bait: the white die is rolled again when its first result
     sends the wave where it hurts (the side in play on half the board; otherwise the side with
     more marines) - our reading of deceiving the MMM."""
-    side = LEFT if s.white == 1 else RIGHT
+    side = wave_side(s)
     if side not in s.sides:
         return False
     if len(s.sides) == 1:
         return True
-    count = [sum(1 for m in s.active() if s.side_of(s.mcol[m]) == k) for k in (LEFT, RIGHT)]
+    count = [sum(1 for m in s.active() if s.side_of(s.column[m]) == k) for k in (LEFT, RIGHT)]
     return count[side] > count[1 - side]
 
 
 def roll_white(s: MarsState) -> int:
-    """The white die (a chance event): 1 sends a wave to the left side, 2 to the right."""
-    return s.rng.randint(1, 2, "the white die of the round",
-                         lambda v: f"the white die shows {v}: a wave on the {side_name(LEFT if v == 1 else RIGHT)}")
+    """The white die (a chance event): the face it shows, one of the two of
+    ``comp.white_faces``, the left side's (1) or the right side's (2)."""
+    faces = s.comp.white_faces
+    v = s.rng.randint(1, 2, "the white die of the round",
+                      lambda v: f"the white die shows {faces[v - 1]}: a wave on the {side_name((LEFT, RIGHT)[v - 1])}")
+    return faces[v - 1]
+
+
+def wave_side(s: MarsState) -> int:
+    """The side the white die's face (``white_die``) sends the round's wave to (RB: "Martian
+    waves")."""
+    return LEFT if s.white_die == s.comp.white_faces[LEFT] else RIGHT
 
 
 def end_round(s: MarsState) -> None:
@@ -83,14 +93,14 @@ def end_round(s: MarsState) -> None:
     base_attack(s)
     if s.phase == OVER:
         return
-    s.white = roll_white(s)
-    s.log("white-die", says("The white die shows {n}.", n=s.white), chance=True, white=s.white)
+    s.white_die = roll_white(s)
+    s.log("white-die", says("The white die shows {n}.", n=s.white_die), chance=True, white=s.white_die)
     if s.bait and bait_fooled(s):
-        s.white = roll_white(s)
-        s.log("white-die", says("The bait works: the white die is rolled again and shows {n}.", n=s.white), chance=True,
-              white=s.white)
+        s.white_die = roll_white(s)
+        s.log("white-die", says("The bait works: the white die is rolled again and shows {n}.", n=s.white_die),
+              chance=True, white=s.white_die)
     s.bait = 0
-    wave(s, LEFT if s.white == 1 else RIGHT, says("from the MMM"))
+    wave(s, wave_side(s), says("from the MMM"))
     if s.round >= s.comp.rounds:
         s.won, s.end, s.phase = 0, END_ROUNDS, OVER
         s.log("lost", says("{n} rounds have passed and the MMM still stands: the marines lose.", n=s.comp.rounds))

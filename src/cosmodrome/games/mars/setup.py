@@ -28,21 +28,21 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
     lvl = comp.layout["connector_level"]
     for side, d in zip((0, 1), s.defenders()):
         if side in s.sides:
-            s.aloc[d] = s.box(s.zone_cols(SIDE_ZONES[side][0]).start, lvl)
+            s.alien_place[d] = s.box(s.zone_cols(SIDE_ZONES[side][0]).start, lvl)
         else:
-            s.aloc[d] = GONE   # the defender of the half not in play
+            s.alien_place[d] = GONE   # the defender of the half not in play
     if options.get("upgrades") == "random":
         pool = [k for k, name in enumerate(UPGRADES) for _ in range(comp.upgrades[name])]
-        s.upg = rng.deal(pool, 2, "the upgrade counter beside the LZ", (_upgrade_drawn, ()))
+        s.upgrades = rng.deal(pool, 2, "the upgrade counter beside the LZ", (_upgrade_drawn, ()))
     else:
-        s.upg = [0, 0]
+        s.upgrades = [0, 0]
     lz = s.zone_cols(LZ)
     for m in range(players):
-        s.mcol[m], s.mlvl[m] = lz[m % len(lz)], lvl
+        s.column[m], s.level[m] = lz[m % len(lz)], lvl
     for side in s.sides:
         for zone in SIDE_ZONES[side][1:]:
             deploy(s, draw(s, sized(s, players)), zone, side)
-    s.tcard = rng.deal(range(TRAINING_CARDS), players, "the special training card dealt", (_training_dealt, ()))
+    s.training_card = rng.deal(range(TRAINING_CARDS), players, "the special training card dealt", (_training_dealt, ()))
     s.round = 1
     s.log("setup", says("{n} marines head for Mars; cards: {cards}.", n=players,
                         cards=Word(names_of, tuple(comp.cards[c].name for c in s.cards))), chance=True)
@@ -66,8 +66,9 @@ def _training_dealt(t: int) -> str:
 def choose_training(s: MarsState, face: int) -> None:
     """RB: "Prepare landing": the marine keeps one of its card's two abilities for the game."""
     m = s.cur
-    s.train[m] = s.tcard[m] * 2 + face
-    s.log("training", says("{who} trains as {ability}.", who=s.names[m], ability=Word(name_word, s.comp.abilities[s.train[m]].name)), seat=m)
+    s.training[m] = s.training_card[m] * 2 + face
+    s.log("training", says("{who} trains as {ability}.", who=s.names[m],
+                           ability=Word(name_word, s.comp.abilities[s.training[m]].name)), seat=m)
     s.phase = LAND
 
 
@@ -75,9 +76,9 @@ def land_at(s: MarsState, k: int) -> None:
     """RB: "Prepare landing": the marine puts itself on any box of the LZ; after the last
     marine, round 1 begins."""
     m = s.cur
-    s.mcol[m] = s.zone_cols(LZ)[k]
-    s.mlvl[m] = s.comp.layout["connector_level"]
-    s.log("landing", says("{who} lands on column {n}.", who=s.names[m], n=s.mcol[m] + 1), seat=m, col=s.mcol[m])
+    s.column[m] = s.zone_cols(LZ)[k]
+    s.level[m] = s.comp.layout["connector_level"]
+    s.log("landing", says("{who} lands on column {n}.", who=s.names[m], n=s.column[m] + 1), seat=m, col=s.column[m])
     if m + 1 < s.num_players:
         s.cur, s.phase = m + 1, TRAIN
     else:

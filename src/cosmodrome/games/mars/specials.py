@@ -21,6 +21,7 @@ from cosmodrome.games.mars.state import (
     AMMO,
     CHARM,
     CHARM_CARD,
+    DRONE_FIRING,
     DRONE_PAIRS,
     GO_ON,
     GONE,
@@ -57,7 +58,7 @@ def open_turn(s: MarsState) -> bool:
     """Whether the marine to move is at a point of its turn where it may play something: its
     programming, a roll or between actions (not in the air on a Jet pack, not in a
     Multi-shot volley, not during its drone's shot)."""
-    return s.phase in (PROGRAM, ACT, GO_ON) and not s.jet and not s.volley and not s.drone and not s.out[s.cur]
+    return s.phase in (PROGRAM, ACT, GO_ON) and not s.jet_die and not s.volley and not s.drone_step and not s.out[s.cur]
 
 
 def can_step(s: MarsState) -> bool:
@@ -81,16 +82,16 @@ def teleport_slots(s: MarsState) -> list[int]:
     "can't move … until" it is rid of the aliens (RB: "They are all over me!"), the text
     counts a teleport as a move ("cannot move even with special abilities like Teleport"),
     and only the Jet pack, Kamikaze and the Drone say "even if engaged" (ruling 28)."""
-    if not (s.has(s.cur, TELEPORT) and not s.tele_used and s.phase in (ACT, GO_ON)) or engaged(s, s.cur):
+    if not (s.has(s.cur, TELEPORT) and not s.teleported and s.phase in (ACT, GO_ON)) or engaged(s, s.cur):
         return []
     zones = s.card_zones()
     far = {1: 0, 5: 1}          # FAR_LEFT and FAR_RIGHT: the side whose defender guards them
-    return [k for k, z in enumerate(zones) if z not in far or s.aloc[s.defenders()[far[z]]] == GONE]
+    return [k for k, z in enumerate(zones) if z not in far or s.alien_place[s.defenders()[far[z]]] == GONE]
 
 
 def card_aliens(s: MarsState, zone: int) -> list[int]:
     cols = s.zone_cols(zone)
-    return [i for i, p in enumerate(s.aloc) if p >= 0 and p // s.levels in cols]
+    return [i for i, p in enumerate(s.alien_place) if p >= 0 and p // s.levels in cols]
 
 
 def uses(s: MarsState) -> list[int]:
@@ -99,16 +100,16 @@ def uses(s: MarsState) -> list[int]:
     if not open_turn(s):
         return []
     m = s.cur
-    train = s.train[m]
-    if train not in FREE_ABILITIES and max(s.eq) < 0:     # no card in any hand, no ability to play
+    train = s.training[m]
+    if train not in FREE_ABILITIES and max(s.equipment_place) < 0:     # no card in any hand, no ability to play
         return []
     out = []
     hand = s.hand(m)
     act = s.phase == ACT
     for c in hand:
         if ((c == CHARM_CARD and act and not s.precog and any(s.faces))
-                or (c == AMMO and act and not s.bonus and targets(s, m))
-                or (c == RAIL_GUN and act and not s.rail and group(s, 2) and targets(s, m))
+                or (c == AMMO and act and not s.extra_hits and targets(s, m))
+                or (c == RAIL_GUN and act and not s.rail_gun and group(s, 2) and targets(s, m))
                 or c == NEURAL_CHIP
                 or (c == LASER_KNIFE and engaged(s, m))):
             out.append(A_USE + c)
@@ -120,11 +121,11 @@ def uses(s: MarsState) -> list[int]:
             out += steps(s, SCOUT_STEPS)
     if train == TELEPORT:
         out += [A_TELEPORT + k for k in teleport_slots(s)]
-    elif train == ORBITAL and not s.spent[m]:
+    elif train == ORBITAL and not s.orbital_spent[m]:
         out += [A_ORBITAL + k for k, z in enumerate(s.card_zones()) if card_aliens(s, z)]
-    if max(s.eq) >= 0:               # a card in some hand: the marines in the box may pass it
+    if max(s.equipment_place) >= 0:               # a card in some hand: the marines in the box may pass it
         for o in partners(s, m):
-            out += [encode_give(c, o) for c in s.hand(m) + s.hand(o) if not s.passed >> c & 1]
+            out += [encode_give(c, o) for c in s.hand(m) + s.hand(o) if not s.cards_passed >> c & 1]
     return sorted(out)
 
 
@@ -135,22 +136,23 @@ def use(s: MarsState, c: int) -> None:
     name = Word(name_word, s.comp.equipment[c].name)  # written when read
     discard(s, c)
     if c == CHARM_CARD:
-        s.charm = 0
+        s.charm_dice = 0
         s.phase = CHARM
         s.log("use", says("{who} plays the {card}: which dice go again?", who=who, card=name), seat=m, card=c)
     elif c == AMMO:
-        s.bonus += 1
+        s.extra_hits += 1
         s.log("use", says("{who} loads the {card}: one hit more on the next shot.", who=who, card=name), seat=m, card=c)
     elif c == RAIL_GUN:
-        s.rail = 1
-        s.log("use", says("{who} charges the {card}: the 2s of this roll hit twice.", who=who, card=name), seat=m, card=c)
+        s.rail_gun = 1
+        s.log("use", says("{who} charges the {card}: the 2s of this roll hit twice.", who=who, card=name), seat=m,
+              card=c)
     elif c == NEURAL_CHIP:
-        s.train[m] ^= 1
+        s.training[m] ^= 1
         s.log("use", says("{who} plugs the {card} in: its training is now {ability}.", who=who, card=name,
-                           ability=Word(name_word, s.comp.abilities[s.train[m]].name)),
+                           ability=Word(name_word, s.comp.abilities[s.training[m]].name)),
               seat=m, card=c)
     elif c == LASER_KNIFE:
-        a = toughest(s, s.aliens_at(s.box(s.mcol[m], s.mlvl[m])))[0]
+        a = toughest(s, s.aliens_at(s.box(s.column[m], s.level[m])))[0]
         s.log("use", says("{who} draws the {card} on a {colour} alien.", who=who, card=name,
                            colour=says(('yellow', 'blue', 'red')[s.colour(a)])), seat=m, card=c)
         kill(s, a, m)
@@ -158,19 +160,19 @@ def use(s: MarsState, c: int) -> None:
 
 def charm_mark(s: MarsState, d: int) -> None:
     """The lucky charm: die ``d`` will be rolled again."""
-    s.charm |= 1 << d
+    s.charm_dice |= 1 << d
     s.log("charm", says("{die} goes again.", die=die_w(d)), die=d)
 
 
 def charm_roll(s: MarsState) -> None:
     for d in range(6):
-        if s.charm >> d & 1:
+        if s.charm_dice >> d & 1:
             s.faces[d] = s.roll_die(d)
             note_face(s, d, s.faces[d])
     s.log("charm", says("{who} rolls again: {dice}.", who=s.names[s.cur],
-                        dice=dice_faces_w((d, s.faces[d]) for d in range(6) if s.charm >> d & 1)),
+                        dice=dice_faces_w((d, s.faces[d]) for d in range(6) if s.charm_dice >> d & 1)),
           chance=True, faces=list(s.faces))
-    s.charm = 0
+    s.charm_dice = 0
     s.phase = ACT
 
 
@@ -199,27 +201,27 @@ def teleport(s: MarsState, k: int) -> None:
     cols = s.zone_cols(zone)
     v = steps_of(s.roll_die(0))
     col = cols.start + v - 1 if zone > LZ else cols.stop - v
-    s.tele_used = 1
+    s.teleported = 1
     s.log("teleport", says("{who} teleports: the blue die shows {v}, column {col}.",
                               who=s.names[s.cur], v=v, col=col + 1), chance=True, col=col)
     levels = [y for y in range(s.levels) if s.standing(col, y)]
     if len(levels) == 1:
         appear(s, col, levels[0])
     else:
-        s.tele_col, s.ret, s.phase = col + 1, s.phase, LEVEL
+        s.teleport_column, s.return_phase, s.phase = col + 1, s.phase, LEVEL
 
 
 def appear(s: MarsState, col: int, lvl: int) -> None:
     """The teleported marine appears: a box without a circle is an accident."""
-    s.tele_col = 0
+    s.teleport_column = 0
     outcome = "safe" if s.circled(col, lvl) else "hazard"
     if not land(s, s.cur, col, lvl, outcome, says("appears")):
         crash_out(s)
 
 
 def level_choice(s: MarsState, lvl: int) -> None:
-    col = s.tele_col - 1
-    s.phase = s.ret
+    col = s.teleport_column - 1
+    s.phase = s.return_phase
     appear(s, col, lvl)
 
 
@@ -227,7 +229,7 @@ def orbital(s: MarsState, k: int) -> None:
     """RB: "Special training", Orbital bombing: once a game, every alien on one martian card
     dies."""
     m = s.cur
-    s.spent[m] = 1
+    s.orbital_spent[m] = 1
     zone = s.card_zones()[k]
     dead = card_aliens(s, zone)
     s.log("orbital", says("{who} calls the orbital bombing: {n} aliens die.", who=s.names[m], n=len(dead)),
@@ -239,7 +241,7 @@ def orbital(s: MarsState, k: int) -> None:
 def drone_roll(s: MarsState, pair: int) -> None:
     """RB: "Special training", Drone: at the end of the turn, two dice for one shot, even
     while engaged."""
-    s.drone = 2
+    s.drone_step = DRONE_FIRING
     s.faces = [0] * 6
     s.rerolled = 0
     for d in DRONE_PAIRS[pair]:
@@ -255,6 +257,6 @@ def pass_card(s: MarsState, a: int) -> None:
     """RB: "Equipment": cards pass freely in a box; each card once a turn (our ruling, so
     that a turn ends)."""
     c, o = decode_give(a)
-    s.passed |= 1 << c
+    s.cards_passed |= 1 << c
     give(s, c, o)
 

@@ -8,19 +8,21 @@ right defender box. The 2-player game uses half the board: the LZ, the two right
 the right defender box (RB: "Prepare landing"). Each column belongs to a zone
 (:data:`ZONES`); a zone lies on a side of the planet (left, right, or the LZ between).
 
-Everything else is flat lists of small ints, so that a state clones and steps fast:
+Everything else is whole numbers and flat lists of them, so that a state clones and steps
+fast; each is declared once, with what it holds, in :data:`FIELDS`. The main ones:
 
-- per marine (one per seat): ``mcol``, ``mlvl`` (where it stands), ``mdown`` (1 while
-  crashed), ``acted`` (1 once it played this round), ``kills``;
-- per alien counter: ``aloc``, its place: :data:`BAG`, :data:`DEAD` (the dead pile, which
-  refills an empty bag), :data:`GONE` (a dead defender: never replaced), an incoming-wave box
-  (:func:`incoming`), or a box of the ring (``col * levels + level``). The colour of a
-  counter is fixed by its number (:meth:`MarsState.colour`); the last two red counters are
-  the defenders;
-- ``upg``: the upgrade counter in each of the two slots beside the LZ (-1 when destroyed);
-- the turn in progress: ``cur`` (the marine playing), ``dice_n``, ``prog`` (per die: its
-  action, or -1), ``faces`` (per die: the face rolled for the current action, 0 if none),
-  ``slot`` (the action being played), ``boom`` (the dice showing the wave face, a mask).
+- per marine (one per seat): ``column``, ``level`` (where it stands), ``crashed`` (1 while
+  knocked down), ``acted`` (1 once it played this round), ``kills``;
+- per alien counter: ``alien_place``, its place: :data:`BAG`, :data:`DEAD` (the dead pile,
+  which refills an empty bag), :data:`GONE` (a dead defender: never replaced), an
+  incoming-wave box (:func:`incoming`), or a box of the ring (``column * levels + level``).
+  The colour of a counter is fixed by its number (:meth:`MarsState.colour`); the last two
+  red counters are the defenders;
+- ``upgrades``: the upgrade counter in each of the two slots beside the LZ (-1 when destroyed);
+- the turn in progress: ``cur`` (the marine playing), ``dice_count``, ``die_action`` (per
+  die: its action, or -1), ``faces`` (per die: the face rolled for the current action, 0 if
+  none), ``slot`` (the action being played), ``wave_dice`` (the dice showing the wave face,
+  a mask).
 
 Rules modules call the higher layers through :data:`HOOKS`, which the package's face
 registers, so no module imports one above it.
@@ -52,7 +54,7 @@ INJECTED_DICE, TIRED_DICE = 6, 3
 #: per side: its defender box, the card next to the MMM, the card next to the LZ
 SIDE_ZONES = ((D_LEFT, FAR_LEFT, NEAR_LEFT), (D_RIGHT, FAR_RIGHT, NEAR_RIGHT))
 
-# alien places (``aloc``) other than a box of the ring
+# alien places (``alien_place``) other than a box of the ring
 BAG, DEAD, GONE, INCOMING = -1, -2, -3, -10
 YELLOW, BLUE, RED = 0, 1, 2
 
@@ -201,11 +203,17 @@ SUMMARY_LABELS = {"rounds": N_("rounds"), "base_hits": N_("hits on the base"), "
  SCOUT, STORMTROOPER) = range(14)
 # the equipment cards (components.toml order)
 CHARM_CARD, AMMO, JET_BOOTS, NEURAL_CHIP, LASER_KNIFE, ROPE, MOUNT, RAIL_GUN = range(8)
-# where an equipment card is (``eq``): a marine's hand (its seat number), the deck or the discard
+# where an equipment card is (``equipment_place``): a marine's hand (its seat number), the deck or the discard
 DECK, DISCARD = -1, -2
 #: the free steps (A_STEP): (colour of the one-step jump, mask, the card that gives it or -1 for the Scout)
 #: up is a black die's diagonal step, down a white die's, straight a blue die's
 STEP_KINDS = ((2, 1, JET_BOOTS), (1, 1, ROPE), (0, 0, MOUNT), (2, 1, -1), (1, 1, -1))
+#: this turn's last move or shot (``last_act``): a Sniper never moves and shoots in one turn, and
+#: a Multi-shot marine fires the roll's other groups after a shot (RB: "Special training")
+NO_ACT, MOVED, SHOT = 0, 1, 2
+#: the drone's shot (``drone_step``; RB: "Special training", Drone): at the end of the turn the
+#: marine chooses a pair of dice (or leaves the drone idle), then the drone fires with their roll
+DRONE_CHOOSING, DRONE_FIRING = 1, 2
 #: the drone's pairs of dice: two blue, two white, two black, blue and white, blue and black, white and black
 DRONE_PAIRS = ((0, 1), (2, 3), (4, 5), (0, 2), (0, 4), (2, 4))
 
@@ -218,74 +226,75 @@ DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(6))
 DIE_NAMES = tuple(Word(die_name, d) for d in range(6))
 FACE_TEXTS = ("",) + tuple(face_text(f) for f in range(1, ACCIDENT + 1))
 
-#: Every saved field, declared once: ``(name, kind, its value in a new state)`` (the
-#: expressions may use ``players``, ``comp``, ``cards`` and what the constructor worked out
-#: on ``self``). The fields' part of the constructor, the clone and the saved form are
-#: generated from it (:func:`cosmodrome.core.fields.flat_methods`); every list keeps the
-#: length of a new state's. The order is the saved form's.
+#: Every saved field, declared once: ``(name, kind, its value in a new state[, its key in a
+#: save])`` (the expressions may use ``players``, ``comp``, ``cards`` and what the
+#: constructor worked out on ``self``). The fields' part of the constructor, the clone and the
+#: saved form are generated from it (:func:`cosmodrome.core.fields.flat_methods`); every list
+#: keeps the length of a new state's. The order is the saved form's. A fourth item is the
+#: short key the saves hold the field under (that of the first saves, kept so that the saved
+#: form stays the same and old saves load).
 FIELDS = (
-    ("phase", "int", "0"),
-    ("cur", "int", "0"),            # the marine playing
-    ("slot", "int", "0"),           # the action being played
-    ("dice_n", "int", "0"),
-    ("boom", "int", "0"),           # the dice showing the wave face (a mask)
-    ("round", "int", "0"),
-    ("base_hits", "int", "0"),
-    ("won", "int", "0"),
+    ("phase", "int", "0"),          # the decision asked now (CHOOSE, PROGRAM, ACT...; OVER at the end)
+    ("cur", "int", "0"),            # the marine playing (its seat), or the one choosing who plays next
+    ("slot", "int", "0"),           # the action of the combat card being played (0 to 2)
+    ("dice_count", "int", "0", "dice_n"),   # the dice the marine plays with this turn
+    ("wave_dice", "int", "0", "boom"),      # the dice that showed the wave face this turn (a mask)
+    ("round", "int", "0"),          # the round track (from 1; 0 before the first round)
+    ("base_hits", "int", "0"),      # successful attacks on the base so far
+    ("won", "int", "0"),            # 1 once the marines have won
     ("end", "int", "0"),            # how the game ended (END_NUKE...; 0 running)
-    ("decisions", "int", "0"),
-    ("white", "int", "0"),
-    ("rerolled", "int", "0"),
-    ("first_slot", "int", "0"),
-    ("bait", "int", "0"),
-    # equipment: in play (the drop came, or from the start), the hidden box claimed
-    ("eq_on", "int", "0"),
-    ("hidden_taken", "int", "0"),
-    # this turn: the injector, precog, teleport used; the sniper's mode (1 moved, 2 shot);
-    # a multi-shot volley going on; extra hits (ammo); the rail-gun; the dice marked for the
-    # lucky charm; the drone (1 choosing, 2 its roll); a jet jump in flight (die + 1, its
-    # direction and the cell it is in); a teleport waiting for its level (column + 1);
-    # the dice rolled so far (mask); the phase a teleport returns to
-    ("injected", "int", "0"),
-    ("precog", "int", "0"),
-    ("tele_used", "int", "0"),
-    ("mode", "int", "0"),
-    ("volley", "int", "0"),
-    ("bonus", "int", "0"),
-    ("rail", "int", "0"),
-    ("charm", "int", "0"),
-    ("drone", "int", "0"),
-    ("jet", "int", "0"),
-    ("jback", "int", "0"),
-    ("jcol", "int", "0"),
-    ("jlvl", "int", "0"),
-    ("tele_col", "int", "0"),
-    ("used", "int", "0"),
-    ("ret", "int", "0"),
-    # the equipment cards passed between marines this turn (mask: once a turn each)
-    ("passed", "int", "0"),
-    ("cards", "list", "list(cards)"),   # the martian cards of the ring (see ring())
-    ("mcol", "list", "[0] * players"),
-    ("mlvl", "list", "[0] * players"),
-    ("mdown", "list", "[0] * players"),
-    ("acted", "list", "[0] * players"),
-    ("kills", "list", "[0] * players"),
-    ("aloc", "list", "[BAG] * self.n_aliens"),   # each alien counter's place
-    ("upg", "list", "[-1, -1]"),        # the upgrade counter in each slot beside the LZ (-1: destroyed)
-    ("prog", "list", "[-1] * 6"),       # per die: its action, or -1
-    ("faces", "list", "[0] * 6"),       # per die: the face rolled for the current action, 0 if none
-    # per marine: training card dealt, ability kept (-1 before the choice), out of the game
-    # (Kamikaze), Orbital bombing spent, 3 dice next turn (injector), precog last turn,
-    # Scout step used this round
-    ("tcard", "list", "[0] * players"),
-    ("train", "list", "[-1] * players"),
-    ("out", "list", "[0] * players"),
-    ("spent", "list", "[0] * players"),
-    ("tired", "list", "[0] * players"),
-    ("foresaw", "list", "[0] * players"),
-    ("scouted", "list", "[0] * players"),
-    ("pre", "list", "[0] * 6"),         # per die: the face foreseen by Precog
-    ("eq", "list", "[DECK] * len(comp.equipment)"),   # per equipment card: where it is
+    ("decisions", "int", "0"),      # decisions taken so far
+    ("white_die", "int", "0", "white"),   # the MMM's white die this round (0 before its first roll)
+    ("rerolled", "int", "0"),       # the re-roll sources used on this action (a mask of turn.RR_*)
+    ("first_slot", "int", "0"),     # the first action rolled this turn (the LZ's and antenna's re-roll)
+    ("bait", "int", "0"),           # 1 while the bait is set: the white die may be rolled again
+    ("equipment_in_play", "int", "0", "eq_on"),   # 1 once the equipment drop came (or from the start)
+    ("hidden_taken", "int", "0"),   # 1 once a marine claimed the tunnel's hidden box
+    # ----- this turn's special training, equipment and their effects --------------------------
+    ("injected", "int", "0"),       # 1: the Power-up injector's dice this turn
+    ("precog", "int", "0"),         # 1: Precog rolled this turn's dice before they went on actions
+    ("teleported", "int", "0", "tele_used"),   # 1: Teleportation used this turn
+    ("last_act", "int", "0", "mode"),   # this turn's last move or shot: NO_ACT, MOVED or SHOT
+    ("volley", "int", "0"),         # 1: a Multi-shot volley goes on (the roll's other groups fire)
+    ("extra_hits", "int", "0", "bonus"),   # hits the next shot gains (Ammunition)
+    ("rail_gun", "int", "0", "rail"),      # 1: the Rail gun is loaded for this action
+    ("charm_dice", "int", "0", "charm"),   # the dice marked for the Lucky charm to roll again (a mask)
+    ("drone_step", "int", "0", "drone"),   # the drone's shot: 0, DRONE_CHOOSING or DRONE_FIRING
+    # a Jet pack jump in flight: its first die + 1 (plus turn.JET_ACCIDENT when that die showed
+    # the wave face; 0: none), its direction (1: backward) and the box it has reached
+    ("jet_die", "int", "0", "jet"),
+    ("jet_backward", "int", "0", "jback"),
+    ("jet_column", "int", "0", "jcol"),
+    ("jet_level", "int", "0", "jlvl"),
+    ("teleport_column", "int", "0", "tele_col"),   # a teleport waiting for its level: the column + 1
+    ("rolled_dice", "int", "0", "used"),      # the dice rolled so far this turn (a mask)
+    ("return_phase", "int", "0", "ret"),      # the phase a teleport returns to once its level is chosen
+    ("cards_passed", "int", "0", "passed"),   # equipment cards passed between marines this turn (a mask)
+    # ----- the ring -----------------------------------------------------------------------------
+    ("cards", "list", "list(cards)"),   # the martian cards of the ring, in the order of card_zones()
+    # ----- per marine (one per seat) ------------------------------------------------------------
+    ("column", "list", "[0] * players", "mcol"),    # the ring's column it stands in
+    ("level", "list", "[0] * players", "mlvl"),     # the level it stands at
+    ("crashed", "list", "[0] * players", "mdown"),  # 1 while knocked down by an accident
+    ("acted", "list", "[0] * players"),        # 1 once it played this round
+    ("kills", "list", "[0] * players"),        # aliens it killed
+    # ----- the aliens and the base --------------------------------------------------------------
+    ("alien_place", "list", "[BAG] * self.n_aliens", "aloc"),   # per alien counter: its place (BAG...)
+    ("upgrades", "list", "[-1, -1]", "upg"),   # per slot beside the LZ: its upgrade counter (-1: destroyed)
+    # ----- per die (blue, blue, white, white, black, black) -------------------------------------
+    ("die_action", "list", "[-1] * 6", "prog"),   # the action of the combat card it is on, or -1
+    ("faces", "list", "[0] * 6"),       # the face rolled for the current action, 0 if none
+    # ----- per marine: its special training and what it has used ----------------------------------
+    ("training_card", "list", "[0] * players", "tcard"),   # the training card dealt
+    ("training", "list", "[-1] * players", "train"),   # the ability kept (-1 before the choice)
+    ("out", "list", "[0] * players"),       # 1: out of the game (Kamikaze)
+    ("orbital_spent", "list", "[0] * players", "spent"),   # 1: its Orbital bombing is spent
+    ("tired", "list", "[0] * players"),     # the injector's after-effect: 2, less 1 after each turn (3 dice at 1)
+    ("foresaw", "list", "[0] * players"),   # 1: it used Precog last turn
+    ("scouted", "list", "[0] * players"),   # 1: it took the Scout's step this round
+    # ----- the rest -----------------------------------------------------------------------------
+    ("foreseen", "list", "[0] * 6", "pre"),   # per die: the face Precog foresaw
+    ("equipment_place", "list", "[DECK] * len(comp.equipment)", "eq"),   # per equipment card: a seat, DECK or DISCARD
 )
 _GENERATED = flat_methods("MarsState", FIELDS, "players, comp, cards", {"BAG": BAG, "DECK": DECK})
 
@@ -486,22 +495,22 @@ class MarsState(FlatState, State):
         return (self.n_aliens - 2, self.n_aliens - 1)
 
     def aliens_at(self, loc: int) -> list[int]:
-        aloc = self.aloc
-        if loc not in aloc:
+        places = self.alien_place
+        if loc not in places:
             return []
-        return [i for i, p in enumerate(aloc) if p == loc]
+        return [i for i, p in enumerate(places) if p == loc]
 
     def occupied(self, loc: int) -> bool:
         """Whether any alien counter is at ``loc`` (``bool(aliens_at(loc))``, without the list)."""
-        return loc in self.aloc
+        return loc in self.alien_place
 
     def defender_alive(self, side: int) -> bool:
-        return self.aloc[self.defenders()[side]] >= 0
+        return self.alien_place[self.defenders()[side]] >= 0
 
     # ----- marines, training and equipment ------------------------------------------------
     def has(self, m: int, ability: int) -> bool:
         """Whether marine ``m`` has that special training ability."""
-        return self.train[m] == ability
+        return self.training[m] == ability
 
     def active(self) -> list[int]:
         """The marines still in the game (a Kamikaze marine is not)."""
@@ -512,7 +521,7 @@ class MarsState(FlatState, State):
 
     def hand(self, m: int) -> list[int]:
         """The equipment cards marine ``m`` holds."""
-        eq = self.eq
+        eq = self.equipment_place
         if m not in eq:
             return []
         return [c for c, w in enumerate(eq) if w == m]
@@ -563,7 +572,7 @@ class MarsState(FlatState, State):
         defender is dead the move ends in that box.
         ``colour`` and ``steps`` replace the die's (a free step); ``start`` replaces the
         marine's box (the second die of a Jet pack jump, from where the first left it)."""
-        col0, lvl0 = start if start else (self.mcol[m], self.mlvl[m])
+        col0, lvl0 = start if start else (self.column[m], self.level[m])
         return self.jump_from(col0, lvl0, DIE_COLOUR[d] if colour < 0 else colour,
                               steps or steps_of(self.faces[d]), mask, backward)
 
@@ -585,10 +594,10 @@ class MarsState(FlatState, State):
         defender box (forward) or the left one (backward) while its defender lives (RB:
         "The red defenders": the barrier is "behind them"; ruling 3). On half the board the
         LZ's far edge (backward) has none: a move stops there, as at a dead defender's box."""
-        aloc = self.aloc
+        places = self.alien_place
         if not backward:
-            return aloc[-1] >= 0
-        return self.zone[0] == D_LEFT and aloc[-2] >= 0
+            return places[-1] >= 0
+        return self.zone[0] == D_LEFT and places[-2] >= 0
 
     def _jump(self, col0: int, lvl0: int, colour: int, steps: int, mask: int, backward: int,
               barrier: bool = True) -> Jump:
@@ -637,9 +646,10 @@ class MarsState(FlatState, State):
         return [float(k) for k in self.kills]
 
     def summary(self) -> dict[str, Any]:
-        return {"end": END_NAMES[self.end], "threat": str(self.options.get("threat", "normal")), "rounds": self.round, "base_hits": self.base_hits,
-                "kills": sum(self.kills), "defenders_killed": sum(1 for k in self.sides if self.aloc[self.defenders()[k]] == GONE),
-                "training": {self.comp.abilities[a].name: 1 for a in self.train if a >= 0}}
+        return {"end": END_NAMES[self.end], "threat": str(self.options.get("threat", "normal")), "rounds": self.round,
+                "base_hits": self.base_hits, "kills": sum(self.kills),
+                "defenders_killed": sum(1 for k in self.sides if self.alien_place[self.defenders()[k]] == GONE),
+                "training": {self.comp.abilities[a].name: 1 for a in self.training if a >= 0}}
 
     def statistics(self, events: list) -> list[dict[str, Any]]:
         """End-of-game statistics (core.statistics) beside the scoring: aliens killed by each
@@ -658,7 +668,7 @@ class MarsState(FlatState, State):
 
     def forget_order(self) -> None:
         """Nothing to forget for the explicit chance mode: the alien bag and the equipment
-        deck are kept as places (``aloc``, ``eq``), never as an order, and each draw from
+        deck are kept as places (``alien_place``, ``equipment_place``), never as an order, and each draw from
         them is a chance node over what they hold (see :mod:`cosmodrome.core.chance`)."""
 
     def resample(self, seat: int, rng: Rng) -> "MarsState":

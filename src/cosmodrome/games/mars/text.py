@@ -161,12 +161,12 @@ def side_word(side: int) -> str:
 def prompt(s: MarsState) -> str:
     who = s.game.seat_name(s.cur, s.num_players)
     if s.phase == TRAIN:
-        a, b = (name_word(s.comp.abilities[s.tcard[s.cur] * 2 + k].name) for k in (0, 1))
+        a, b = (name_word(s.comp.abilities[s.training_card[s.cur] * 2 + k].name) for k in (0, 1))
         return _("{who}: keep {a} or {b} as your special training for the game.").format(who=who, a=a, b=b)
     if s.phase == LAND:
         return _("{who}: choose your box in the Landing Zone.").format(who=who)
     if s.phase == LEVEL:
-        return _("{who}: at which level of column {col} do you appear?").format(who=who, col=s.tele_col)
+        return _("{who}: at which level of column {col} do you appear?").format(who=who, col=s.teleport_column)
     if s.phase == CHARM:
         return _("{who}: pick the dice the lucky charm rolls again, then roll them.").format(who=who)
     if s.phase == DRONE:
@@ -176,10 +176,12 @@ def prompt(s: MarsState) -> str:
     if s.phase == CHOOSE:
         return _("{who}: which marine acts next this round?").format(who=who)
     if s.phase == PROGRAM:
-        return _("{who}: put up to {n} dice on your three actions, or blow up the MMM from beside it.").format(who=who, n=s.dice_n)
+        return _("{who}: put up to {n} dice on your three actions, or blow up the MMM from beside it.").format(
+            who=who, n=s.dice_count)
     if s.phase == ACT:
         rolled = ", ".join(f"{die_name(d)}: {face_text(s.faces[d])}" for d in range(6) if s.faces[d])
-        return _("{who}, action {n} rolled {rolled}: move with one die or shoot with a group.").format(who=who, n=s.slot + 1, rolled=rolled)
+        return _("{who}, action {n} rolled {rolled}: move with one die or shoot with a group.").format(
+            who=who, n=s.slot + 1, rolled=rolled)
     if s.phase == GO_ON:
         return _("{who}: roll your next action or stop here.").format(who=who)
     return _("The game is over.")
@@ -194,11 +196,15 @@ def legend_rows() -> list[tuple[str, str]]:
     """The symbols of :func:`render_text` explained (``Game.legend_rows``), each written as the
     table writes it in the current language."""
     return [
-        (box_mark(3, 2), _("a box: column 3 of the ring (counted from the MMM's left, as the marines' columns), level 2")),
+        (box_mark(3, 2), _("a box: column 3 of the ring (counted from the MMM's left, as the marines' columns), "
+                           "level 2")),
         (" ".join(gettext(c) for c in ("yellow", "blue", "red")), _("alien counters in a box, by colour")),
-        (pgettext("aliens waiting beside the board", "Incoming"), _("aliens waiting beside the board to arrive on that side")),
-        (_("base hits {hits} of {attacks}").format(hits="n", attacks="m"), _("attacks the base has taken, and how many destroy it")),
-        (pgettext("the base's upgrades", "Upgrades"), _("the base's bunker, sentinels and antenna (destroyed ones marked)")),
+        (pgettext("aliens waiting beside the board", "Incoming"),
+         _("aliens waiting beside the board to arrive on that side")),
+        (_("base hits {hits} of {attacks}").format(hits="n", attacks="m"),
+         _("attacks the base has taken, and how many destroy it")),
+        (pgettext("the base's upgrades", "Upgrades"),
+         _("the base's bunker, sentinels and antenna (destroyed ones marked)")),
         (_("crashed"), _("a marine knocked down by an accident")),
         (pgettext("a marine's kills, on the terminal's table", "kills"), _("aliens the marine has shot")),
     ]
@@ -213,7 +219,8 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
     lines.append(_("Upgrades: {upgrades}.  Incoming: ").format(upgrades=upg) + ", ".join(
         f"{gettext(k)} {' '.join(gettext(a) for a in v) or '-'}" for k, v in view["incoming"].items()))
     for z in view["zones"]:
-        boxes = [f"{box_mark(b['col'] + 1, b['level'])}: {' '.join(gettext(a) for a in b['aliens'])}" for b in z["boxes"] if b["aliens"]]
+        boxes = [f"{box_mark(b['col'] + 1, b['level'])}: {' '.join(gettext(a) for a in b['aliens'])}"
+                 for b in z["boxes"] if b["aliens"]]
         lines.append(f"  {z['name']}: " + ("; ".join(boxes) or _("no aliens")))
     for mk in view["marines"]:
         state = _("crashed") if mk["crashed"] else _("standing")
@@ -266,9 +273,11 @@ UPGRADE_HELP = {
     "bunker": lambda n: _("Bunker: when a wave pushes aliens into the incoming-wave box on its side, it kills the "
                           "toughest of them."),
     "sentinels": lambda n: ngettext("Sentinels: after the marines' turns they roll {n} die each round and shoot the "
-                                    "Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, and so on).",
+                                    "Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, "
+                                    "and so on).",
                                     "Sentinels: after the marines' turns they roll {n} dice each round and shoot the "
-                                    "Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, and so on).",
+                                    "Landing Zone's boxes (a 1 hits the box at their end, a 2 the next one, "
+                                    "and so on).",
                                     n),
     "antenna": lambda n: _("Antenna: a marine on its side may roll one die of its first roll again."),
 }
@@ -280,7 +289,8 @@ WAVE_FACE_HELP = N_(" (the {face} face moves {n} and calls an alien wave at the 
 MMM_HELP = N_("The Martian Master Mind. {nuke} dice summing to {target} or more, rolled from a defender box free of "
               "aliens, blow it up: the marines win.")
 #: the ring's places and the centre's tracks, boxes and white die (RB: Setup; How we win?;
-#: Martian waves; The defenders), in the current language; see :func:`_board_help`
+#: Martian waves; The defenders), in the current language; see :func:`_board_help` (the
+#: white die's faces for each side are the component data's, ``comp.white_faces``)
 BOARD_HELP = {
     "lz": N_("The Landing Zone: the marines' base. Aliens still in it after the marines' turns attack the base."),
     "beside": N_("The {zone}, beside the MMM: free of aliens, a marine here may set off the nuke."),
@@ -290,9 +300,10 @@ BOARD_HELP = {
                             "Zone. At the start of the next round they storm into the Landing Zone."),
                  "right": N_("The right incoming-wave box: aliens a wave pushed off the right card next to the "
                              "Landing Zone. At the start of the next round they storm into the Landing Zone.")},
-    "white": {"1": N_("The MMM's white die shows {n}: this round's wave comes on the left side."),
-              "2": N_("The MMM's white die shows {n}: this round's wave comes on the right side."),
-              "none": N_("The MMM's white die, rolled each round: 1 sends a wave to the left side, 2 to the right.")},
+    "white": {"left": N_("The MMM's white die shows {n}: this round's wave comes on the left side."),
+              "right": N_("The MMM's white die shows {n}: this round's wave comes on the right side."),
+              "none": N_("The MMM's white die, rolled each round: {left} sends a wave to the left side, {right} to "
+                         "the right.")},
     "damage": N_("Successful attacks on the base: at the last one the base is lost, and the game with it."),
     "pool": N_("Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and "
                "dead defenders (never back)."),
@@ -301,15 +312,20 @@ _TABLE_HELP: dict = {}
 
 
 def _board_help(comp) -> dict:
-    """The ring's and the centre's tooltips (:data:`BOARD_HELP`), the rounds ``comp``'s."""
-    b, rounds = BOARD_HELP, comp.rounds
+    """The ring's and the centre's tooltips (:data:`BOARD_HELP`), the rounds and the white
+    die's faces ``comp``'s: the white die's by the face it shows (``"1"``...) and ``"none"``."""
+    b, rounds, (left, right) = BOARD_HELP, comp.rounds, comp.white_faces
+    white = b["white"]
     return {"lz": gettext(b["lz"]),
             "beside": {str(z): gettext(b["beside"]).format(zone=zone_name(z)) for z in (0, 6)},
             "barrier": {k: gettext(v) for k, v in b["barrier"].items()},
             "incoming": {k: gettext(v) for k, v in b["incoming"].items()},
-            "white": {k: gettext(v).format(n=k) for k, v in b["white"].items()},
+            "white": {str(left): gettext(white["left"]).format(n=left),
+                      str(right): gettext(white["right"]).format(n=right),
+                      "none": gettext(white["none"]).format(left=left, right=right)},
             "rounds": ngettext("The round track: the MMM must be destroyed within {n} round.",
-                               "The round track: the MMM must be destroyed within {n} rounds.", rounds).format(n=rounds),
+                               "The round track: the MMM must be destroyed within {n} rounds.",
+                               rounds).format(n=rounds),
             "damage": gettext(b["damage"]), "pool": gettext(b["pool"])}
 
 
@@ -335,9 +351,9 @@ def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``
     (the hits each alien colour needs, the sentinels' dice, the dice's faces, the nuke's dice and
     target, a marine's dice): ``{"cells": {kind: text}, "aliens": {colour: text}, "upgrades":
-    {name: text}, "dice": {colour: text}, "mmm": text, "marine": {"standing"|"crashed"|"tired": text},
-    "board": the ring's places and the centre's tracks (:func:`_board_help`)}``. Made once per component set and language; the view hands out the same
-    object every move.
+    {name: text}, "dice": {colour: text}, "mmm": text, "marine": {"standing"|"crashed"|"tired":
+    text}, "board": the ring's places and the centre's tracks (:func:`_board_help`)}``. Made
+    once per component set and language; the view hands out the same object every move.
 
     >>> from cosmodrome.games.mars import GAME
     >>> table_help(GAME.new_state(2, seed=1).comp)["dice"]["blue"]

@@ -30,6 +30,7 @@ from cosmodrome.games.mars.state import (
     DIE_NAMES,
     DRONE,
     DRONE_AB,
+    DRONE_CHOOSING,
     END_FALLEN,
     END_NUKE,
     FACE_TEXTS,
@@ -39,11 +40,13 @@ from cosmodrome.games.mars.state import (
     INJECTOR,
     KAMIKAZE,
     LZ,
+    MOVED,
     MULTI_SHOT,
     OVER,
     PRECOG,
     PROGRAM,
     RANGER,
+    SHOT,
     TIRED_DICE,
     MarsState,
 )
@@ -61,36 +64,37 @@ def begin_turn(s: MarsState, m: int) -> None:
     """RB: "How do I...": marine ``m`` takes its dice (2 after a crash, 3 after an
     injection) and programs them."""
     s.cur = m
-    s.dice_n = s.comp.dice["marine"]
+    s.dice_count = s.comp.dice["marine"]
     if s.tired[m]:
-        s.dice_n = TIRED_DICE
+        s.dice_count = TIRED_DICE
         s.log("tired", says("{who} feels the injector: {n} dice this turn.", who=s.names[m], n=TIRED_DICE), seat=m)
-    if s.mdown[m]:
-        s.mdown[m] = 0
-        s.dice_n = min(s.dice_n, s.comp.dice["crashed"])
-        s.log("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_n), seat=m)
-    s.prog = [-1] * 6
+    if s.crashed[m]:
+        s.crashed[m] = 0
+        s.dice_count = min(s.dice_count, s.comp.dice["crashed"])
+        s.log("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_count), seat=m)
+    s.die_action = [-1] * 6
     s.faces = [0] * 6
-    s.pre = [0] * 6
+    s.foreseen = [0] * 6
     s.slot = -1
-    s.boom = 0
-    s.injected = s.precog = s.tele_used = s.mode = s.volley = s.bonus = s.rail = s.charm = s.drone = s.jet = 0
-    s.jback = s.jcol = s.jlvl = s.tele_col = s.used = s.ret = s.passed = 0
+    s.wave_dice = 0
+    s.injected = s.precog = s.teleported = s.last_act = s.volley = s.extra_hits = s.rail_gun = s.charm_dice = 0
+    s.drone_step = s.jet_die = s.jet_backward = s.jet_column = s.jet_level = s.teleport_column = s.rolled_dice = 0
+    s.return_phase = s.cards_passed = 0
     s.phase = PROGRAM
 
 
 def programmed(s: MarsState) -> int:
-    """How many dice are on actions (``prog`` holds -1 for a die that is not)."""
-    return len(s.prog) - s.prog.count(-1)
+    """How many dice are on actions (``die_action`` holds -1 for a die that is not)."""
+    return len(s.die_action) - s.die_action.count(-1)
 
 
 def beside_mmm(s: MarsState, m: int) -> bool:
-    return s.zone[s.mcol[m]] in (D_LEFT, D_RIGHT)
+    return s.zone[s.column[m]] in (D_LEFT, D_RIGHT)
 
 
 def bomb_dice(s: MarsState, n: int) -> list[int]:
     """The best ``n`` dice not rolled yet this turn (see :data:`NUKE_ORDER`)."""
-    return [d for d in NUKE_ORDER if not s.used >> d & 1][:n]
+    return [d for d in NUKE_ORDER if not s.rolled_dice >> d & 1][:n]
 
 
 def nuke_ready(s: MarsState, m: int) -> bool:
@@ -100,38 +104,39 @@ def nuke_ready(s: MarsState, m: int) -> bool:
     if not beside_mmm(s, m) or engaged(s, m) or s.precog:
         return False
     if s.phase == PROGRAM:
-        return programmed(s) == 0 and not s.used
+        return programmed(s) == 0 and not s.rolled_dice
     return s.phase == GO_ON and bomb_left(s)
 
 
 def bomb_left(s: MarsState) -> bool:
     """An injected marine with the nuke's dice still to roll this turn."""
-    return bool(s.injected) and s.dice_n - bin(s.used).count("1") >= s.comp.dice["nuke"]
+    return bool(s.injected) and s.dice_count - bin(s.rolled_dice).count("1") >= s.comp.dice["nuke"]
 
 
 def kamikaze_ready(s: MarsState, m: int) -> bool:
     """RB: "Special training", Kamikaze: beside the MMM, even engaged, as the whole turn."""
-    return s.has(m, KAMIKAZE) and beside_mmm(s, m) and s.phase == PROGRAM and programmed(s) == 0 and not s.used
+    return s.has(m, KAMIKAZE) and beside_mmm(s, m) and s.phase == PROGRAM and programmed(s) == 0 and not s.rolled_dice
 
 
 def program(s: MarsState, d: int, action: int) -> None:
     """RB: "How do I...": a die goes on one of the three actions (several dice may share one).
     After Precog the die already shows its face."""
-    s.prog[d] = action
-    shown = says(" (showing {face})", face=FACE_TEXTS[s.pre[d]]) if s.precog else ""
-    s.log("program", says("{die}{shown} on action {n}.", die=DIE_NAMES[d], shown=shown, n=action + 1), die=d, slot=action)
+    s.die_action[d] = action
+    shown = says(" (showing {face})", face=FACE_TEXTS[s.foreseen[d]]) if s.precog else ""
+    s.log("program", says("{die}{shown} on action {n}.", die=DIE_NAMES[d], shown=shown, n=action + 1), die=d,
+          slot=action)
 
 
 def can_inject(s: MarsState) -> bool:
     """RB: "Special training", Power-up injector: not in the turn it leaves the marine tired."""
     m = s.cur
     return (s.phase == PROGRAM and s.has(m, INJECTOR) and not s.injected and not s.tired[m] and not s.precog
-            and not s.used)
+            and not s.rolled_dice)
 
 
 def inject(s: MarsState) -> None:
     s.injected = 1
-    s.dice_n = INJECTED_DICE
+    s.dice_count = INJECTED_DICE
     s.tired[s.cur] = 2          # 3 dice on the marine's next turn (counted down at the end of each turn)
     s.log("inject", says("{who} takes the power-up injector: {n} dice this turn.",
                             who=s.names[s.cur], n=INJECTED_DICE), seat=s.cur)
@@ -146,40 +151,40 @@ def can_foresee(s: MarsState) -> bool:
 def foresee(s: MarsState) -> None:
     """Precog: the chosen dice are rolled now, taken off their actions, and put on actions
     again with their faces in view."""
-    dice = [d for d in range(6) if s.prog[d] >= 0]
+    dice = [d for d in range(6) if s.die_action[d] >= 0]
     s.precog = 1
     for d in dice:
-        s.pre[d] = s.roll_die(d)
-        note_face(s, d, s.pre[d])
-    s.prog = [-1] * 6
+        s.foreseen[d] = s.roll_die(d)
+        note_face(s, d, s.foreseen[d])
+    s.die_action = [-1] * 6
     s.log("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.cur],
-                             dice=dice_faces_w((d, s.pre[d]) for d in dice)), chance=True,
-          faces=list(s.pre))
+                             dice=dice_faces_w((d, s.foreseen[d]) for d in dice)), chance=True,
+          faces=list(s.foreseen))
 
 
 def note_face(s: MarsState, d: int, face: int) -> None:
     """RB: "Martian waves": a marine (not a Ranger) who ends its turn with the wave face
     showing among its dice sends a wave, "even if he doesn't use it"; a die rolled again
-    shows its new face, so a wave face rolled away no longer counts (ruling 9). ``boom``
+    shows its new face, so a wave face rolled away no longer counts (ruling 9). ``wave_dice``
     holds the dice now showing it.
 
     >>> from cosmodrome.games.mars import GAME
     >>> from cosmodrome.games.lunar.dice import ACCIDENT
     >>> s = GAME.new_state(2, seed=1)
-    >>> note_face(s, 4, ACCIDENT); s.boom
+    >>> note_face(s, 4, ACCIDENT); s.wave_dice
     16
-    >>> note_face(s, 4, 1); s.boom
+    >>> note_face(s, 4, 1); s.wave_dice
     0
     """
     if is_accident(face) and not s.has(s.cur, RANGER):
-        s.boom |= 1 << d
+        s.wave_dice |= 1 << d
     else:
-        s.boom &= ~(1 << d)
+        s.wave_dice &= ~(1 << d)
 
 
 def next_action(s: MarsState) -> None:
     """Roll the dice of the next programmed action, or end the turn when none is left."""
-    later = [a for a in s.prog if a > s.slot]
+    later = [a for a in s.die_action if a > s.slot]
     if not later:
         finish_turn(s)
         return
@@ -187,14 +192,15 @@ def next_action(s: MarsState) -> None:
         s.first_slot = min(later)
     s.slot = min(later)
     s.rerolled = 0
-    dice = [d for d in range(6) if s.prog[d] == s.slot]
+    dice = [d for d in range(6) if s.die_action[d] == s.slot]
     s.faces = [0] * 6
     for d in dice:
-        s.faces[d] = s.pre[d] if s.precog else s.roll_die(d)
-        s.used |= 1 << d
+        s.faces[d] = s.foreseen[d] if s.precog else s.roll_die(d)
+        s.rolled_dice |= 1 << d
         if not s.precog:
             note_face(s, d, s.faces[d])
-    s.log("roll", (rolled_text, (s.names[s.cur], "plays" if s.precog else "rolls", s.slot, tuple(dice), tuple(s.faces))),
+    s.log("roll", (rolled_text, (s.names[s.cur], "plays" if s.precog else "rolls", s.slot, tuple(dice),
+                                 tuple(s.faces))),
           chance=not s.precog, faces=list(s.faces))
     s.phase = ACT
 
@@ -205,12 +211,12 @@ def helpers(s: MarsState, m: int) -> list[int]:
     "stand-up companion"; ruling 18): those in its box, and with Communications (its or
     theirs) those on its martian card (RB: "Special training")."""
     out = []
-    mcol, mlvl, zone, train = s.mcol, s.mlvl, s.zone, s.train
+    column, level, zone, training = s.column, s.level, s.zone, s.training
     for o in s.active():
         if o == m:
             continue
-        if (mcol[o] == mcol[m] and mlvl[o] == mlvl[m]) or (
-                zone[mcol[o]] == zone[mcol[m]] and (train[m] == COMMS or train[o] == COMMS)):
+        if (column[o] == column[m] and level[o] == level[m]) or (
+                zone[column[o]] == zone[column[m]] and (training[m] == COMMS or training[o] == COMMS)):
             out.append(o)
     return out
 
@@ -233,8 +239,8 @@ def reroll_sources(s: MarsState) -> list[int]:
     used = s.rerolled
     if not used & RR_COMPANION and helpers(s, m):
         out.append(RR_COMPANION)
-    if s.slot == s.first_slot and not s.drone:
-        if not used & RR_LZ and s.zone[s.mcol[m]] == LZ:
+    if s.slot == s.first_slot and not s.drone_step:
+        if not used & RR_LZ and s.zone[s.column[m]] == LZ:
             out.append(RR_LZ)
         if not used & RR_ANTENNA and antenna(s, m):
             out.append(RR_ANTENNA)
@@ -243,12 +249,12 @@ def reroll_sources(s: MarsState) -> list[int]:
 
 def antenna(s: MarsState, m: int) -> bool:
     """RB: "Base upgrades": an antenna guards marine ``m``'s side of the planet."""
-    side = s.side_of(s.mcol[m])
-    return any(s.upg[k] == ANTENNA and s.sides[k % len(s.sides)] == side for k in (0, 1))
+    side = s.side_of(s.column[m])
+    return any(s.upgrades[k] == ANTENNA and s.sides[k % len(s.sides)] == side for k in (0, 1))
 
 
 def can_reroll(s: MarsState) -> bool:
-    return not s.volley and not s.jet and bool(reroll_sources(s))
+    return not s.volley and not s.jet_die and bool(reroll_sources(s))
 
 
 def reroll(s: MarsState, d: int) -> None:
@@ -269,14 +275,14 @@ def support_targets(s: MarsState) -> list[int]:
     programmed, may stand a crashed marine up instead of acting (tactical support)."""
     if not from_base(s):
         return []
-    return [o for o in s.active() if o != s.cur and s.mdown[o]]
+    return [o for o in s.active() if o != s.cur and s.crashed[o]]
 
 
 def from_base(s: MarsState) -> bool:
     """RB: "Supporting from base": in the LZ, in a box free of aliens, no die programmed."""
     m = s.cur
-    return (not s.used and not s.precog and not s.injected and s.zone[s.mcol[m]] == LZ
-            and s.mcol[m] * s.levels + s.mlvl[m] not in s.aloc and not programmed(s))
+    return (not s.rolled_dice and not s.precog and not s.injected and s.zone[s.column[m]] == LZ
+            and s.column[m] * s.levels + s.level[m] not in s.alien_place and not programmed(s))
 
 
 def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
@@ -285,10 +291,11 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
     the most crowded box of that column, a fragmentation missile 1 hit on every box of that
     column and of the columns either side (our reading of "zone": a column of the ring)."""
     dist = s.roll_die(2) + s.roll_die(3)
-    col = s.mcol[beacon] + (-dist if back else dist)
-    s.log("missile", says("{who} fires a {kind} missile on {beacon}'s beacon: it lands {n} columns {way}.", who=s.names[s.cur],
-                      kind=says("fragmentation") if fragmentation else says("piercing"), beacon=s.names[beacon],
-                      n=dist, way=says("back") if back else says("ahead")), chance=True, col=col)
+    col = s.column[beacon] + (-dist if back else dist)
+    s.log("missile", says("{who} fires a {kind} missile on {beacon}'s beacon: it lands {n} columns {way}.",
+                          who=s.names[s.cur], kind=says("fragmentation") if fragmentation else says("piercing"),
+                          beacon=s.names[beacon], n=dist, way=says("back") if back else says("ahead")),
+          chance=True, col=col)
     if not 0 <= col < len(s.strip):
         s.log("missile", says("The missile falls beyond the ring."))
     elif fragmentation:
@@ -297,7 +304,7 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
                 if 0 <= c < len(s.strip) and s.occupied(s.box(c, y)):
                     hit_box(s, c, y, 1, s.cur, shooter_w("fragmentation"))
     else:
-        y = max(range(s.levels), key=lambda y: s.aloc.count(s.box(col, y)))
+        y = max(range(s.levels), key=lambda y: s.alien_place.count(s.box(col, y)))
         if s.occupied(s.box(col, y)):
             hit_box(s, col, y, 3, s.cur, shooter_w("piercing"))
     HOOKS.end_turn(s)
@@ -311,7 +318,7 @@ def bait(s: MarsState) -> None:
 
 
 def support(s: MarsState, o: int) -> None:
-    s.mdown[o] = 0
+    s.crashed[o] = 0
     s.log("support", says("{who} calls the satellites' tractor beam: {other} is up again.",
                              who=s.names[s.cur], other=s.names[o]), seat=o)
     HOOKS.end_turn(s)
@@ -322,15 +329,15 @@ def after_action(s: MarsState) -> None:
     Multi-shot marine may first fire the other groups of the roll (RB: "Special
     training"). With no action left, the turn stays open while a card or an ability can still
     be played."""
-    s.bonus = 0
-    if s.has(s.cur, MULTI_SHOT) and s.mode == 2 and not s.drone and any(s.faces) and targets(s, s.cur):
+    s.extra_hits = 0
+    if s.has(s.cur, MULTI_SHOT) and s.last_act == SHOT and not s.drone_step and any(s.faces) and targets(s, s.cur):
         s.volley = 1
         return
     s.faces = [0] * 6
-    s.volley = s.rail = s.jet = 0
-    if s.drone:
+    s.volley = s.rail_gun = s.jet_die = 0
+    if s.drone_step:
         HOOKS.end_turn(s)
-    elif (max(s.prog) > s.slot or HOOKS.uses(s)
+    elif (max(s.die_action) > s.slot or HOOKS.uses(s)
           or (bomb_left(s) and beside_mmm(s, s.cur) and not engaged(s, s.cur))):
         s.phase = GO_ON
     else:
@@ -341,9 +348,9 @@ def finish_turn(s: MarsState) -> None:
     """The end of the marine's turn: a Drone marine that rolled dice this turn may first fire
     its drone (RB: "Special training")."""
     s.faces = [0] * 6
-    s.prog = [-1] * 6
-    if s.has(s.cur, DRONE_AB) and s.used and not s.drone and not s.out[s.cur]:
-        s.drone = 1
+    s.die_action = [-1] * 6
+    if s.has(s.cur, DRONE_AB) and s.rolled_dice and not s.drone_step and not s.out[s.cur]:
+        s.drone_step = DRONE_CHOOSING
         s.phase = DRONE
         return
     HOOKS.end_turn(s)
@@ -351,8 +358,8 @@ def finish_turn(s: MarsState) -> None:
 
 def companions(s: MarsState, m: int) -> list[int]:
     """The other standing marines in marine ``m``'s box."""
-    return [o for o in s.active() if o != m and not s.mdown[o]
-            and s.mcol[o] == s.mcol[m] and s.mlvl[o] == s.mlvl[m]]
+    return [o for o in s.active() if o != m and not s.crashed[o]
+            and s.column[o] == s.column[m] and s.level[o] == s.level[m]]
 
 
 def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: object, path: tuple = ()) -> bool:
@@ -361,34 +368,35 @@ def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: object, pa
     accident beside a standing companion is ignored; "Special training", Ranger: a box
     without a circle is safe; "Equipment": the hidden box). Returns whether the turn goes on
     (an accident ends it)."""
-    s.mcol[m], s.mlvl[m] = col, lvl
+    s.column[m], s.level[m] = col, lvl
     who = s.names[m]
     if outcome == "hazard" and s.has(m, RANGER):
         outcome = "safe"
-    s.log("move", says("{who} {how} to column {col}, level {level} ({outcome}).", who=who, how=how, col=col + 1, level=lvl, outcome=says(outcome)), seat=m, col=col,
-          level=lvl, outcome=outcome)
+    s.log("move", says("{who} {how} to column {col}, level {level} ({outcome}).", who=who, how=how, col=col + 1,
+                       level=lvl, outcome=says(outcome)),
+          seat=m, col=col, level=lvl, outcome=outcome)
     arrive(s, m, path)
     if outcome == "safe":
         for o in s.active():
-            if o != m and s.mdown[o] and s.mcol[o] == col and s.mlvl[o] == lvl:
-                s.mdown[o] = 0
+            if o != m and s.crashed[o] and s.column[o] == col and s.level[o] == lvl:
+                s.crashed[o] = 0
                 s.log("pick-up", says("{who} helps {other} up.", who=who, other=s.names[o]), seat=o)
         return True
     if companions(s, m):
         s.log("accident", says("{who} has an accident, but a companion in the box keeps it going.", who=who), seat=m)
         return True
-    s.mdown[m] = 1
+    s.crashed[m] = 1
     s.log("accident", says("{who} crashes and ends the turn.", who=who), seat=m)
     return False
 
 
 def crash_out(s: MarsState) -> None:
     """An accident ends the turn."""
-    s.volley = s.rail = s.jet = s.bonus = 0
+    s.volley = s.rail_gun = s.jet_die = s.extra_hits = 0
     finish_turn(s)
 
 
-#: ``jet`` holds the first die of a Jet pack jump plus one, and this flag when it showed the 2!
+#: ``jet_die`` holds the first die of a Jet pack jump plus one, and this flag when it showed the 2!
 JET_ACCIDENT = 8
 
 
@@ -404,14 +412,14 @@ def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     Moon's jumping rules (the second die of a Jet pack jump carries on from where the first
     left the marine). The 2! face used for the move, on either die of a Jet pack jump, is an
     accident at the landing (ruling 49). An accident ends the turn."""
-    start = (s.jcol, s.jlvl) if s.jet else None
+    start = (s.jet_column, s.jet_level) if s.jet_die else None
     j = s.preview(m, d, back, mask, start=start)
     outcome = j.outcome
-    if outcome == "safe" and (face_accident(s, m, s.faces[d]) or s.jet & JET_ACCIDENT):
+    if outcome == "safe" and (face_accident(s, m, s.faces[d]) or s.jet_die & JET_ACCIDENT):
         outcome = "2! face"
-    s.mode = 1
-    how = (says("moves back with {die} on the jet pack", die=DIE_NAMES[d]) if back and s.jet
-           else says("moves forward with {die} on the jet pack", die=DIE_NAMES[d]) if s.jet
+    s.last_act = MOVED
+    how = (says("moves back with {die} on the jet pack", die=DIE_NAMES[d]) if back and s.jet_die
+           else says("moves forward with {die} on the jet pack", die=DIE_NAMES[d]) if s.jet_die
            else says("moves back with {die}", die=DIE_NAMES[d]) if back
            else says("moves forward with {die}", die=DIE_NAMES[d]))
     if land(s, m, j.col, j.level, outcome, how, j.path):
@@ -424,19 +432,21 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     """RB: "Special training", Jet pack: the first die of a joined jump; the marine lands
     only after the second die of the roll (a crash on the way is an accident at once)."""
     j = s.preview(m, d, back, mask)
-    s.mode = 1
+    s.last_act = MOVED
     if j.outcome in ("crash", "ceiling", "barrier") or not j.path:
-        if land(s, m, j.col, j.level, j.outcome, says("jets back with {die}", die=die_w(d)) if back else says("jets forward with {die}", die=die_w(d)), j.path):
+        how = says("jets back with {die}", die=die_w(d)) if back else says("jets forward with {die}", die=die_w(d))
+        if land(s, m, j.col, j.level, j.outcome, how, j.path):
             after_action(s)
         else:
             crash_out(s)
         return
-    s.jet, s.jback = d + 1 + (JET_ACCIDENT if face_accident(s, m, s.faces[d]) else 0), back
-    s.jcol, s.jlvl = j.path[-1]
+    s.jet_die, s.jet_backward = d + 1 + (JET_ACCIDENT if face_accident(s, m, s.faces[d]) else 0), back
+    s.jet_column, s.jet_level = j.path[-1]
     s.faces[d] = 0
     arrive(s, m, j.path)
     s.log("jet", says("{who} fires the jet pack with {die} and flies on over column {col}.",
-                         who=s.names[m], die=die_w(d), col=s.jcol + 1), seat=m, col=s.jcol, level=s.jlvl)
+                      who=s.names[m], die=die_w(d), col=s.jet_column + 1),
+          seat=m, col=s.jet_column, level=s.jet_level)
 
 
 def roll_sum(faces: list[int]) -> int:
@@ -469,15 +479,17 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
           else says("{who} sets off the nuke: {faces} = {total}.", **shown),
           chance=True, seat=m, total=roll_sum(faces))
     for why in ("A companion", "The antenna"):           # each re-roll its own (ruling 18)
-        if roll_sum(faces) >= target or not (helpers(s, m) if why == "A companion" else not s.used and antenna(s, m)):
+        if roll_sum(faces) >= target:
+            continue
+        if not (helpers(s, m) if why == "A companion" else not s.rolled_dice and antenna(s, m)):
             continue
         low = min(range(len(faces)), key=lambda i: steps_of(faces[i]))
         faces[low] = s.roll_die(dice[low])
         shown = {"faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
-        s.log("nuke", says("A companion rolls the lowest die again: {faces} = {total}.", **shown) if why == "A companion"
-              else says("The antenna rolls the lowest die again: {faces} = {total}.", **shown),
+        s.log("nuke", says("A companion rolls the lowest die again: {faces} = {total}.", **shown)
+              if why == "A companion" else says("The antenna rolls the lowest die again: {faces} = {total}.", **shown),
               chance=True, seat=m, total=roll_sum(faces))
-    charm = CHARM_CARD if s.eq[CHARM_CARD] == m else -1
+    charm = CHARM_CARD if s.equipment_place[CHARM_CARD] == m else -1
     if charm >= 0 and roll_sum(faces) < target:
         keep = max(range((1 << len(faces)) - 1), key=lambda k: (odds(s, dice, faces, k, target), k))
         faces = [f if keep >> i & 1 else s.roll_die(dice[i]) for i, f in enumerate(faces)]

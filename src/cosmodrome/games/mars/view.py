@@ -31,14 +31,14 @@ def _box(s: MarsState, c: int, y: int, hidden) -> dict[str, Any]:
 
 
 def _marine(s: MarsState, m: int) -> dict[str, Any]:
-    t = s.train[m]
-    return {"seat": m, "name": s.game.seat_name(m, s.num_players), "col": s.mcol[m], "level": s.mlvl[m],
-            "crashed": bool(s.mdown[m]), "acted": bool(s.acted[m]), "kills": s.kills[m],
-            "side": side_name(s.side_of(s.mcol[m])), "out": bool(s.out[m]),
+    t = s.training[m]
+    return {"seat": m, "name": s.game.seat_name(m, s.num_players), "col": s.column[m], "level": s.level[m],
+            "crashed": bool(s.crashed[m]), "acted": bool(s.acted[m]), "kills": s.kills[m],
+            "side": side_name(s.side_of(s.column[m])), "out": bool(s.out[m]),
             "training": _named(s.comp.abilities[t]) if t >= 0 else None,
-            "training_card": [_named(s.comp.abilities[s.tcard[m] * 2 + k]) for k in (0, 1)],
+            "training_card": [_named(s.comp.abilities[s.training_card[m] * 2 + k]) for k in (0, 1)],
             "equipment": [_named(s.comp.equipment[c]) for c in s.hand(m)],
-            "tired": bool(s.tired[m]), "orbital_spent": bool(s.spent[m])}
+            "tired": bool(s.tired[m]), "orbital_spent": bool(s.orbital_spent[m])}
 
 
 def zones_view(s: MarsState) -> list[dict[str, Any]]:
@@ -60,16 +60,17 @@ def turn_view(s: MarsState) -> Optional[dict[str, Any]]:
     """The marine's turn: its dice, programmed and rolled, and the effects in force; None once over."""
     if s.phase == OVER:
         return None
-    return {"marine": s.cur, "dice_n": s.dice_n, "action": s.slot, "injected": bool(s.injected),
-            "precog": bool(s.precog), "rail_gun": bool(s.rail), "extra_hits": s.bonus,
-            "foreseen": [{"die": d, "face": s.pre[d], "text": face_text(s.pre[d])} for d in range(6) if s.pre[d]],
-            "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "action": s.prog[d], "face": s.faces[d],
+    return {"marine": s.cur, "dice_n": s.dice_count, "action": s.slot, "injected": bool(s.injected),
+            "precog": bool(s.precog), "rail_gun": bool(s.rail_gun), "extra_hits": s.extra_hits,
+            "foreseen": [{"die": d, "face": s.foreseen[d], "text": face_text(s.foreseen[d])}
+                         for d in range(6) if s.foreseen[d]],
+            "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "action": s.die_action[d], "face": s.faces[d],
                       "text": face_text(s.faces[d]) if s.faces[d] else "?"}
-                     for d in range(6) if s.prog[d] >= 0 or s.faces[d]]}
+                     for d in range(6) if s.die_action[d] >= 0 or s.faces[d]]}
 
 
 def defenders_view(s: MarsState) -> list[dict[str, Any]]:
-    return [{"side": side_name(k), "alive": s.aloc[d] >= 0} for k, d in enumerate(s.defenders()) if k in s.sides]
+    return [{"side": side_name(k), "alive": s.alien_place[d] >= 0} for k, d in enumerate(s.defenders()) if k in s.sides]
 
 
 def incoming_view(s: MarsState) -> dict[str, list[str]]:
@@ -81,9 +82,9 @@ def pool_view(s: MarsState) -> dict[str, int]:
 
 
 def equipment_view(s: MarsState) -> dict[str, Any]:
-    return {"deck": sum(1 for w in s.eq if w == DECK),
-            "discard": [s.comp.equipment[c].name for c, w in enumerate(s.eq) if w == DISCARD],
-            "in_play": bool(s.eq_on)}
+    return {"deck": sum(1 for w in s.equipment_place if w == DECK),
+            "discard": [s.comp.equipment[c].name for c, w in enumerate(s.equipment_place) if w == DISCARD],
+            "in_play": bool(s.equipment_in_play)}
 
 
 def result_text(s: MarsState) -> Optional[str]:
@@ -106,8 +107,8 @@ def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:
         "zones": zones_view(s),
         "defenders": defenders_view(s),
         "incoming": incoming_view(s),
-        "upgrades": [UPGRADE_NAMES[u] if u >= 0 else None for u in s.upg],
-        "white_die": s.white or None,
+        "upgrades": [UPGRADE_NAMES[u] if u >= 0 else None for u in s.upgrades],
+        "white_die": s.white_die or None,
         "marines": marines_view(s), "turn": turn_view(s),
         "pool": pool_view(s),
         "equipment": equipment_view(s),

@@ -34,13 +34,14 @@ def draw(s: MarsState, n: int) -> list[int]:
     for _ in range(n):
         if not bag:
             for i in s.aliens_at(DEAD):
-                s.aloc[i] = BAG
+                s.alien_place[i] = BAG
             bag = s.aliens_at(BAG)
             if not bag:
                 break
             s.log("reshuffle", says("The dead aliens go back into the bag."))
-        i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)), kind=s.colours)   # out of ``bag`` too
-        s.aloc[i] = -100          # drawn, not yet placed
+        # the counter drawn (taken out of ``bag`` too)
+        i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)), kind=s.colours)
+        s.alien_place[i] = -100          # drawn, not yet placed
         out.append(i)
     return out
 
@@ -79,7 +80,7 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
     yellow_boxes = sorted(near, key=lambda b: -rank[b[0]])
     if s.options.get("threat") == "exterminator":
         order = {b: k for k, b in enumerate(near)}
-        held = sorted({(s.mcol[m], s.mlvl[m]) for m in s.active() if s.zone[s.mcol[m]] == zone},
+        held = sorted({(s.column[m], s.level[m]) for m in s.active() if s.zone[s.column[m]] == zone},
                       key=lambda b: order.get(b, len(order) + b[0]))
         yellow_boxes = held or yellow_boxes
     colours = s.colours
@@ -87,10 +88,10 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
     others = sorted((a for a in aliens if colours[a] != YELLOW), key=lambda a: -colours[a])
     for k, a in enumerate(yellows):
         c, y = yellow_boxes[k % len(yellow_boxes)]
-        s.aloc[a] = s.box(c, y)
+        s.alien_place[a] = s.box(c, y)
     for k, a in enumerate(others):
         c, y = near[k % len(near)]
-        s.aloc[a] = s.box(c, y)
+        s.alien_place[a] = s.box(c, y)
 
 
 def wave_size(s: MarsState, side: int) -> int:
@@ -99,7 +100,7 @@ def wave_size(s: MarsState, side: int) -> int:
     side: its marines count on both sides at the sergeant and exterminator levels, and on
     none below (ruling 11: that is why those levels must say so)."""
     both = s.options.get("threat") in ("sergeant", "exterminator")
-    here = [both if s.zone[s.mcol[m]] == LZ else s.side_of(s.mcol[m]) == side for m in s.active()]
+    here = [both if s.zone[s.column[m]] == LZ else s.side_of(s.column[m]) == side for m in s.active()]
     return sized(s, sum(here))
 
 
@@ -114,7 +115,7 @@ def sized(s: MarsState, marines: int) -> int:
 def aliens_in_zone(s: MarsState, zone: int) -> list[int]:
     cols = s.zone_cols(zone)
     lo, hi = cols.start * s.levels, cols.stop * s.levels        # the boxes of those columns
-    return [i for i, p in enumerate(s.aloc) if lo <= p < hi]
+    return [i for i, p in enumerate(s.alien_place) if lo <= p < hi]
 
 
 def wave(s: MarsState, side: int, why: object) -> None:
@@ -127,19 +128,21 @@ def wave(s: MarsState, side: int, why: object) -> None:
     _, far, near = SIDE_ZONES[side]
     moving_in = aliens_in_zone(s, near)
     for k in (0, 1):                # each bunker on the side kills one (ruling 12)
-        if moving_in and s.upg[k] == BUNKER and slot_side(s, k) == side:
+        if moving_in and s.upgrades[k] == BUNKER and slot_side(s, k) == side:
             toughest = max(moving_in, key=lambda a: (s.colour(a), a))
             kill(s, toughest, -1)
             moving_in.remove(toughest)
             s.log("bunker", says("A bunker kills a {colour} alien on its way in.",
                                   colour=says(ALIEN_NAMES[s.colour(toughest)])))
     for a in moving_in:
-        s.aloc[a] = incoming(side)
+        s.alien_place[a] = incoming(side)
     deploy(s, aliens_in_zone(s, far), near, side)
     new = draw(s, wave_size(s, side))
     deploy(s, new, far, side)
-    s.log("wave", says("A wave {why} comes from the {side} side: {n} aliens reach the incoming box, {new} new ones land "
-                       "by the MMM.", why=why, side=Word(side_word, side), n=len(moving_in), new=len(new)), chance=True, side=side)
+    s.log("wave", says("A wave {why} comes from the {side} side: {n} aliens reach the incoming box, "
+                       "{new} new ones land by the MMM.", why=why, side=Word(side_word, side), n=len(moving_in),
+                       new=len(new)),
+          chance=True, side=side)
 
 
 def slot_side(s: MarsState, k: int) -> int:
@@ -154,7 +157,8 @@ def land_incoming(s: MarsState) -> None:
         group = s.aliens_at(incoming(side))
         if group:
             deploy(s, group, LZ, side)
-            s.log("assault", says("{n} aliens storm into the Landing Zone from the {side}.", n=len(group), side=Word(side_word, side)),
+            s.log("assault", says("{n} aliens storm into the Landing Zone from the {side}.", n=len(group),
+                                  side=Word(side_word, side)),
                   side=side)
 
 
@@ -164,7 +168,7 @@ def sentinels(s: MarsState) -> None:
     lz = s.zone_cols(LZ)
     lvl = s.comp.layout["connector_level"]
     for k in (0, 1):
-        if s.upg[k] != SENTINELS:
+        if s.upgrades[k] != SENTINELS:
             continue
         faces = [roll_face(s.rng, s.comp.faces[0], "a sentinel's die") for _ in range(s.comp.sentinels["dice"])]
         s.log("sentinels", says("Sentinels roll {faces}.", faces=', '.join(map(str, faces))), chance=True)
@@ -182,16 +186,16 @@ def base_attack(s: MarsState) -> None:
     if not attackers:
         return
     lz = s.zone_cols(LZ)
-    left = sum(1 for a in attackers if s.aloc[a] // s.levels < lz.start + len(lz) // 2)
+    left = sum(1 for a in attackers if s.alien_place[a] // s.levels < lz.start + len(lz) // 2)
     for a in attackers:
-        s.aloc[a] = DEAD
+        s.alien_place[a] = DEAD
     s.base_hits += 1
     first = 0 if left * 2 >= len(attackers) else 1
-    lost = next((k for k in (first, 1 - first) if s.upg[k] >= 0), None)
+    lost = next((k for k in (first, 1 - first) if s.upgrades[k] >= 0), None)
     text = ""
     if lost is not None:
-        text = says(" The {upgrade} is destroyed.", upgrade=says(UPGRADE_NAMES[s.upg[lost]]))
-        s.upg[lost] = -1
+        text = says(" The {upgrade} is destroyed.", upgrade=says(UPGRADE_NAMES[s.upgrades[lost]]))
+        s.upgrades[lost] = -1
     s.log("base", says("{n} aliens attack the base ({hits} of {attacks}).{text}", n=len(attackers), hits=s.base_hits,
                          attacks=s.comp.base_attacks, text=text), hits=s.base_hits)
     if s.base_hits >= s.comp.base_attacks:

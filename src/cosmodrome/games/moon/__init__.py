@@ -8,9 +8,9 @@ result per jump; accidents, Sputniks, EC and handicap counters. Movement and dic
 The package's modules import one way, in the order of :data:`LAYERS` (tests/core/test_game_layers.py
 checks it): data (``components``, ``state``) → names and texts (``text``) → the rules as the
 rulebook reads (scoring, accidents, the turn and programming, robbery and special boxes of the
-advanced rules, jumps, rounds, setup, the action dispatch) → ``view``, ``evaluation``, ``heuristic`` → this face. A rule that must go on with a
-higher one (roll the first jump after programming, end the turn after a jump) calls it through
-``state.HOOKS``, registered here.
+advanced rules, jumps, rounds, setup, the action dispatch) → ``view``, ``evaluation``,
+``heuristic`` → this face. A rule that must go on with a higher one (roll the first jump after
+programming, end the turn after a jump) calls it through ``state.HOOKS``, registered here.
 
 >>> s = GAME.new_state(3, seed=3)
 >>> s.decision_kind(), s.to_move() == s.first_seat
@@ -51,7 +51,8 @@ LAYERS = (
 )
 
 HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
-               view=view.view, cards=view.cards_view, scores=scoring.scores, summary=scoring.summary, evaluation=evaluation.evaluation,
+               view=view.view, cards=view.cards_view, scores=scoring.scores, summary=scoring.summary,
+               evaluation=evaluation.evaluation,
                roll=jumps.roll, proceed=jumps.proceed,
                end_turn=rounds.end_turn, turn_on=turn.turn_on, round_on=rounds.round_on,
                first_turn=rounds.first_turn)
@@ -80,8 +81,8 @@ class WalkingOnTheMoon(Game):
     turn_kinds = frozenset({"program", "extra-die"})
     #: every decision is asked whatever the action cards are (docs/rulings/moon.md, ruling
     #: 43); the prompts of these kinds hold nothing hidden
-    public_kinds = frozenset({"extra-die", "program", "pick", "go-on", "exchange-sputniks", "exchange-ec", "rob", "choose",
-                              "buy-advances", "free-jump", "refresh-card"})
+    public_kinds = frozenset({"extra-die", "program", "pick", "go-on", "exchange-sputniks", "exchange-ec", "rob",
+                              "choose", "buy-advances", "free-jump", "refresh-card"})
     #: a moment for action cards: asked of every seat that may hold a card fitting it; the
     #: prompt names the seat's own card
     public_prompts = {"action-card": N_("may play its action card now, or keep it")}
@@ -103,7 +104,8 @@ class WalkingOnTheMoon(Game):
     #: every die roll and every action card drawn can be a chance node (core.chance)
     explicit_chance = True
     options = (
-        OptionSpec("max_red", "int", 2, N_("at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
+        OptionSpec("max_red", "int", 2,
+                   N_("at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
                    label=N_("Red-dot cards at most")),
         OptionSpec("advanced", "bool", False, N_("advanced rules: robbery and sabotage, special box tokens and "
                    "the 24 action cards"), label=N_("Advanced rules")),
@@ -229,7 +231,8 @@ class WalkingOnTheMoon(Game):
                 raise RecordError("the saved state's 'rng' must be a whole number")
             cards = d["cards"]
             if (not isinstance(cards, list) or len(cards) != comp.layout["cards"] or len(set(cards)) != len(cards)
-                    or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards) for c in cards)):
+                    or any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < len(comp.cards)
+                           for c in cards)):
                 raise RecordError("the saved state's 'cards' must be 5 different lunar card numbers")
             s = MoonState(self, players, options, comp, Rng.from_state(rng), cards)
             load_table(s, d, FIELDS)

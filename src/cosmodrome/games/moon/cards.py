@@ -233,7 +233,8 @@ def refresh(s: MoonState, new: bool) -> None:
     if new:
         s.discard.append(s.hand[seat])
         s.log("card-refresh", says("{who} discards {title} for a new action card.", who=seat_w(s, seat),
-                                   title=card_title_w(effect(s, s.hand[seat]))), seat=seat, card=effect(s, s.hand[seat]))
+                                   title=card_title_w(effect(s, s.hand[seat]))),
+              seat=seat, card=effect(s, s.hand[seat]))
         s.hand[seat] = -1
         draw(s, seat)
     if not s.asks:

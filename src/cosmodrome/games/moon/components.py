@@ -69,13 +69,15 @@ def _face(text: Any, where: str) -> int:
         return ACCIDENT
     if text in ("1", "2", "3"):
         return int(text)
-    raise DataError(_("components: {where}: a face is '1', '2', '3' or '2!' (accident), not {text!r}").format(where=where, text=text))
+    raise DataError(_("components: {where}: a face is '1', '2', '3' or '2!' (accident), not {text!r}").format(
+        where=where, text=text))
 
 
 def _value(data: dict, section: str, key: str) -> Any:
     entry = data.get(section, {}).get(key)
     if not isinstance(entry, dict) or "value" not in entry or entry.get("status") not in ("fact", "assumed"):
-        raise DataError(_("components: [{section}.{key}] must be a table with value and status fact or assumed").format(section=section, key=key))
+        raise DataError(_("components: [{section}.{key}] must be a table with value and status fact or assumed").format(
+            section=section, key=key))
     return entry["value"]
 
 
@@ -90,12 +92,14 @@ def _card(raw: Any, i: int) -> Card:
     for c, col in enumerate(columns):
         problem = column_problem(col)
         if problem:
-            raise DataError(_("components: card {name!r}, column {n}: {problem}").format(name=raw.get('name'), n=c + 1, problem=problem))
+            raise DataError(_("components: card {name!r}, column {n}: {problem}").format(
+                name=raw.get('name'), n=c + 1, problem=problem))
     sputniks = raw.get("sputniks", [])
     if not isinstance(sputniks, list) or any(
             not isinstance(p, list) or len(p) != 2 or not 0 <= p[0] < 6 or not 0 <= p[1] < 4
             or columns[p[0]][p[1]] != AIR for p in sputniks):
-        raise DataError(_("components: card {name!r}: a Sputnik is [column 0-5, level 0-3] in the air").format(name=raw.get('name')))
+        raise DataError(_("components: card {name!r}: a Sputnik is [column 0-5, level 0-3] in the air").format(
+            name=raw.get('name')))
     return Card(str(raw.get("name")), bool(raw.get("red")), columns, frozenset(tuple(p) for p in sputniks))
 
 
@@ -112,7 +116,8 @@ def build(data: dict) -> Components:
     supply = dict(_value(data, "counts", "supply"))
     layout = dict(_value(data, "board", "layout"))
     if len(cards) != supply.get("lunar_cards") or len(cards) < layout.get("cards", 5):
-        raise DataError(_("components: {n} lunar cards listed, the supply says {lunar_cards}").format(n=len(cards), lunar_cards=supply.get('lunar_cards')))
+        raise DataError(_("components: {n} lunar cards listed, the supply says {lunar_cards}").format(
+            n=len(cards), lunar_cards=supply.get('lunar_cards')))
     last = tuple(_value(data, "scoring", "last_card"))
     if len(last) != layout["card_columns"]:
         raise DataError(_("components: scoring.last_card needs one value per card column"))
@@ -122,7 +127,8 @@ def build(data: dict) -> Components:
     deck = []
     for a in data.get("actions", []):
         if a.get("timing") not in TIMINGS:
-            raise DataError(_("components: action card {effect!r}: timing must be one of {names}").format(effect=a.get('effect'), names=', '.join(TIMINGS)))
+            raise DataError(_("components: action card {effect!r}: timing must be one of {names}").format(
+                effect=a.get('effect'), names=', '.join(TIMINGS)))
         deck += [len(actions)] * int(a.get("copies", 1))
         actions.append(ActionCard(str(a["effect"]), a["timing"], bool(a.get("red"))))
     if len(deck) != supply["action_cards"] or len(tokens) != supply["special_tokens"]:
@@ -142,7 +148,8 @@ def _dice_counts(value: Any) -> dict:
         raise DataError(_("components: counts.dice must be a table of normal, handicap, accident and most"))
     d = {k: variant.whole(f"counts.dice.{k}", value.get(k), 1, 6) for k in ("normal", "handicap", "accident", "most")}
     if not d["accident"] <= d["handicap"] <= d["normal"] <= d["most"]:
-        raise DataError(_("components: counts.dice must keep accident <= handicap <= normal <= most, not {d}").format(d=d))
+        raise DataError(_("components: counts.dice must keep accident <= handicap <= normal <= most, not {d}").format(
+            d=d))
     return dict(value, **d)
 
 

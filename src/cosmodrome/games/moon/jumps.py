@@ -99,14 +99,16 @@ def reroll(s: MoonState, d: int) -> None:
     """Spend an EC counter to roll one die of the jump again (RB: "Earth Control"); free
     while a special box's re-roll token lasts."""
     a = s.mv
-    paid = N_("{name} rolls the {die} again: {face}.") if s.free_left else N_("{name} spends an EC counter and rolls the {die} again: {face}.")
+    paid = N_("{name} rolls the {die} again: {face}.") if s.free_left else N_("{name} spends an EC counter and rolls "
+                                                                              "the {die} again: {face}.")
     if s.free_left:
         s.free_left -= 1
     else:
         s.ec[a] -= 1
         s.ec_supply += 1
     s.faces[d] = roll_face(s.rng, s.comp.faces[DIE_COLOUR[d]], DIE_WORDS[d])
-    s.log("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True, astronaut=a, die=d, face=s.faces[d])
+    s.log("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True,
+          astronaut=a, die=d, face=s.faces[d])
 
 
 def move(s: MoonState, action: int) -> None:
@@ -141,8 +143,9 @@ def move(s: MoonState, action: int) -> None:
     if res.stopped:
         s.arrived += 1
         s.fin[a] = s.arrived
-        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1 else N_("{name} crosses the goal line!"),
-                           name=name_w(s, a)), astronaut=a, place=s.arrived)
+        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
+                           else N_("{name} crosses the goal line!"), name=name_w(s, a)),
+              astronaut=a, place=s.arrived)
     boxes = [P_TOKEN + c for c, y in res.path
              if c in s.boxes and y == s.comp.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)

@@ -64,8 +64,9 @@ def _layout(players: int, components: str) -> Layout:
         sputniks=Num(sup["sputnik"]), ec=Num(sup["ec"]), handicap=Num(sup["handicap"]),
         race_position=OneHot(range(1, n + 1)), board_points=Num(comp.goal_points[0] + max(comp.last_card_points)),
         free_reroll=Flag())
-    die = Obj(die=OneHot(range(6)), colour=derived("the die"), jump=Num(3, lo=-1, unit="the jump it is programmed to, -1 none"),
-              face=OneHot(range(5)), text=derived("the die and its face"))
+    die = Obj(die=OneHot(range(6)), colour=derived("the die"),
+              jump=Num(3, lo=-1, unit="the jump it is programmed to, -1 none"), face=OneHot(range(5)),
+              text=derived("the die and its face"))
     turn = Obj(astronaut=OneHot(astros), name=derived("the astronaut"), mover=OneHot(astros), out_of_turn=Flag(),
                dice_n=Num(6), jump=Num(3), free_die=OneHot(range(-1, 6)), free_rerolls=Num(6),
                dice=List(6, die))
@@ -86,7 +87,8 @@ def _layout(players: int, components: str) -> Layout:
         order=Tup(n, OneHot(astros)), turn_index=Num(n), turn=Opt(turn),
         cards=Opt(cards),
         supply=Obj(sputnik=Num(sup["sputnik"]), ec=Num(sup["ec"]), handicap=Num(sup["handicap"])),
-        scores=Opt(PerSeat(players, Num(2 * n * (comp.goal_points[0] + max(comp.last_card_points) + comp.sputnik_points * 2)))),
+        scores=Opt(PerSeat(players, Num(2 * n * (comp.goal_points[0] + max(comp.last_card_points)
+                                                 + comp.sputnik_points * 2)))),
         winners=Opt(List(players, SeatHot(players))),
         help=Skip("the table's tooltips: words for people, the same in every position"),
     )

@@ -58,8 +58,8 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
     if box[0] == s.goal:
         s.arrived += 1
         s.fin[a] = s.arrived
-        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1 else N_("{name} crosses the goal line!"),
-                           name=name_w(s, a)),
+        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
+                           else N_("{name} crosses the goal line!"), name=name_w(s, a)),
               astronaut=a, place=s.arrived)
         stop_moves(s)
         return True

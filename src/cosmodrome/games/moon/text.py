@@ -200,7 +200,8 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
         title = gettext(CARD_TEXT[s.comp.actions[s.hand[s.asks[0]]].effect][0])
         if action == A_DONE:
             fit = s.comp.actions[s.hand[s.asks[0]]].effect in WINDOW_EFFECTS.get(s.ask_card, ())
-            return {"label": (_("Keep {title}") if fit else _("Keep {title} (it cannot be played now)")).format(title=title)}
+            return {"label": (_("Keep {title}") if fit else _("Keep {title} (it cannot be played now)")).format(
+                title=title)}
         if action >= A_REMOVE:
             d = action - A_REMOVE
             return {"label": _("Play {title}: take a {colour} die out of the pool").format(
@@ -242,7 +243,8 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
                 "count": n}
     if s.phase == GO_ON:
         nxt = _(JUMP_NAMES[min(s.jump + 1, 2)])
-        return {"label": _("Make the {nth} jump").format(nth=nxt) if action == A_YES else _("Stop here and end the turn")}
+        return {"label": _("Make the {nth} jump").format(
+            nth=nxt) if action == A_YES else _("Stop here and end the turn")}
     if A_PROGRAM <= action < A_PICK:
         d, j = decode_program(action)
         return {"label": _("Put a {colour} die on the {nth} jump").format(colour=_(COLOUR_NAMES[DIE_COLOUR[d]]),
@@ -287,7 +289,8 @@ def prompt(s: MoonState) -> str:
     if s.phase == CARD:
         name = s.comp.actions[s.hand[s.asks[0]]].effect
         if name not in WINDOW_EFFECTS.get(s.ask_card, ()):   # asked like every seat that may hold a fitting card
-            return _("{seat}: a moment for action cards ({moment}); your {title} cannot be played now: keep it.").format(
+            return _("{seat}: a moment for action cards ({moment}); your {title} cannot be played now: "
+                     "keep it.").format(
                 seat=seat_label(s, s.asks[0]), moment=_(WINDOW_TEXT[s.ask_card]), title=_(CARD_TEXT[name][0]))
         if name == "slipstream":
             return _("{seat}: {me} overtook {other}; play {title} now?").format(
@@ -381,13 +384,15 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         n=view['round']))
     for a in view["astronauts"]:
         state = _("at the goal") if a["finished"] else (_("face-down") if a["down"] else _("standing"))
-        lines.append("  " + _("{letter} {name} ({seat}): {place}, {state}; Sputniks {spk}, EC {ec}, handicap {hc}").format(
+        lines.append("  " + _("{letter} {name} ({seat}): {place}, {state}; Sputniks {spk}, EC {ec}, "
+                              "handicap {hc}").format(
             letter=a['letter'], name=a['name'], seat=a['seat_name'], place=a['place'], state=state,
             spk=a['sputniks'], ec=a['ec'], hc=a['handicap']))
     t = view.get("turn")
     if t:
         lines.append(_("Jump card of {name}: ").format(name=t['name']) + "; ".join(
-            _("{nth} jump: ").format(nth=_(JUMP_NAMES[j])) + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
+            _("{nth} jump: ").format(
+                nth=_(JUMP_NAMES[j])) + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
             for j in range(3)))
         if t["out_of_turn"]:
             lines.append(_("Moving out of turn: {name}.").format(name=view['astronauts'][t['mover']]['name']))
@@ -425,13 +430,18 @@ SPUTNIK_HELP = N_("A Sputnik: pass through to collect a counter.")
 #: a circled special box under the strip (RB: "Special boxes") and an EC counter (RB: "Earth Control")
 BOX_HELP = N_("Special box: a circled box between two lunar cards (with the advanced rules a token lies on it)")
 EC_HELP = N_("EC counters: spend one to re-roll a die or to take one more die at the start of a turn")
+#: a die showing the accident face (RB: How do I jump?: the black dice; What's an accident?)
+ACCIDENT_HELP = N_("{colour} die: moves {n}, then an accident")
 _TABLE_HELP: dict = {}
 
 
 def table_help(comp) -> dict:
     """The tooltips of the lap in the current language: ``{"cells": [text per terrain code],
-    "sputnik": text, "counters": text, "box": text, "ec": text, "handicap": text}``, the Sputnik
-    counters' points and a handicapped turn's dice ``comp``'s (RB: How do I win?; "Handicaps").
+    "sputnik": text, "counters": text, "box": text, "ec": text, "handicap": text, "accident":
+    {"face": text, "dice": {colour: text}}}``, the Sputnik counters' points, a handicapped turn's
+    dice and the colours whose dice carry the accident face ``comp``'s (RB: How do I win?;
+    "Handicaps"; How do I jump?); the accident face's steps are the jump dice's
+    (:func:`~cosmodrome.games.lunar.dice.steps_of`).
     Made once per component set and language; the view hands out the same object every move.
 
     >>> from cosmodrome.games.moon import GAME
@@ -442,13 +452,16 @@ def table_help(comp) -> dict:
     out = _TABLE_HELP.get(key)
     if out is None or out[0] is not comp:
         n, h = comp.sputnik_points, comp.dice["handicap"]
+        accident = {colour: gettext(ACCIDENT_HELP).format(colour=gettext(colour), n=steps_of(ACCIDENT))
+                    for colour, faces in zip(COLOUR_NAMES, comp.faces) if ACCIDENT in faces}
         out = _TABLE_HELP[key] = (comp, {
             "cells": [gettext(text) for text in CELL_HELP], "sputnik": gettext(SPUTNIK_HELP),
             "counters": ngettext("Sputnik counters: {n} point each; half are lost in an accident",
                                  "Sputnik counters: {n} points each; half are lost in an accident", n).format(n=n),
             "box": gettext(BOX_HELP), "ec": gettext(EC_HELP),
             "handicap": ngettext("Handicap counters: the next turn takes only {n} die",
-                                 "Handicap counters: the next turn takes only {n} dice", h).format(h=h, n=h)})
+                                 "Handicap counters: the next turn takes only {n} dice", h).format(h=h, n=h),
+            "accident": {"face": face_text(ACCIDENT), "dice": accident}})
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
             _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
     return out[1]

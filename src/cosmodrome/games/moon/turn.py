@@ -29,11 +29,12 @@ def start_turn(s: MoonState, a: int) -> None:
     if s.down[a]:
         s.dice_n = n["accident"]
         s.down[a] = 0
-        s.log("wake", says("{name} gets up after the accident and takes {n} dice.", name=name_w(s, a), n=s.dice_n), astronaut=a)
+        s.log("wake", says("{name} gets up after the accident and takes {n} dice.", name=name_w(s, a), n=s.dice_n),
+              astronaut=a)
     elif s.hc[a]:
         s.dice_n = n["handicap"]
-        s.log("handicap", says("{name} hands back a handicap counter and takes {n} dice.", name=name_w(s, a), n=s.dice_n),
-              astronaut=a)
+        s.log("handicap", says("{name} hands back a handicap counter and takes {n} dice.", name=name_w(s, a),
+                               n=s.dice_n), astronaut=a)
     else:
         s.dice_n = n["normal"]
     if s.hc[a]:

@@ -77,7 +77,8 @@ def lap_view(s: MoonState) -> dict[str, Any]:
             "columns": [list(c) for c in s.strip], "sputniks": sorted([list(p) for p in s.icons]),
             "boxes": list(s.boxes), "goal": s.goal,
             "tokens": [{"col": c, "effect": s.comp.tokens[t] if t >= 0 else None,
-                        "text": gettext(TOKEN_TEXT[s.comp.tokens[t]]) if t >= 0 else None} for c, t in zip(s.boxes, s.tokens)],
+                        "text": gettext(TOKEN_TEXT[s.comp.tokens[t]]) if t >= 0 else None}
+                       for c, t in zip(s.boxes, s.tokens)],
             "last_card_points": list(s.comp.last_card_points)}
 
 

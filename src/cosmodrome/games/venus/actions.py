@@ -299,7 +299,8 @@ def _turn_prompt(s, f):
                         "Period {period}: choose your action (an extra action) ({n} pass cubes left).",
                         s.cubes).format(period=s.period, n=s.cubes)
     return ngettext("Period {period}: choose your action ({n} pass cube left).",
-                    "Period {period}: choose your action ({n} pass cubes left).", s.cubes).format(period=s.period, n=s.cubes)
+                    "Period {period}: choose your action ({n} pass cubes left).",
+                    s.cubes).format(period=s.period, n=s.cubes)
 
 
 @decide(D_TURN, "action", turn_legal, _turn_prompt)
@@ -335,7 +336,8 @@ def _free_legal(s: VenusState, f: tuple) -> list:
 
 
 def _free_prompt(s: VenusState, f: tuple) -> str:
-    return _("Period {period}: your actions are used up; play a free-action card or end the turn.").format(period=s.period)
+    return _("Period {period}: your actions are used up; play a free-action card or end the turn.").format(
+        period=s.period)
 
 
 # the same turn goes on once its actions are used up: free-action cards, or end the turn (a
@@ -409,8 +411,8 @@ def move_tanks(s: VenusState, f: tuple, a: int) -> None:
 def _dest_legal(s, f):
     d: cython.Py_ssize_t
     _op, p = f
-    mv = s.mv
-    src, allow = mv.origin, mv.allowance
+    move = s.mv
+    src, allow = move.origin, move.allowance
     pos = s.comp.planet_pos
     at = pos[src]
     acts = []
@@ -423,7 +425,7 @@ def _dest_legal(s, f):
         acts.append(A_CARD + E_MOVE1)
     if E_MOVE2 in eff:
         acts.append(A_CARD + E_MOVE2)
-    if E_MOVE_TANKS in eff and not mv.tank_card and s.orbit[unit_ix(p, src, TANK)]:
+    if E_MOVE_TANKS in eff and not move.tank_card and s.orbit[unit_ix(p, src, TANK)]:
         acts.append(A_CARD + E_MOVE_TANKS)
     return acts
 
@@ -437,32 +439,33 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – up to two steps along the line (movement cards add steps); the
     group starts and ends together; with allowance left, claim one tile where it lands."""
     _op, p = f
-    mv = s.mv
+    move = s.mv
     if a >= A_CARD:
         e = a - A_CARD
         card = s.take_card(p, e)
         s.stack.append((D_MOVE_DEST, p))
         discard_played(s, p, card)
         if e == E_MOVE1:
-            mv.allowance += 1
+            move.allowance += 1
         elif e == E_MOVE2:
-            mv.allowance += 2
+            move.allowance += 2
         else:
-            mv.tank_card = 1
+            move.tank_card = 1
             s.stack.append((D_MOVE_TANKS, p))
         return
     dest = a - A_PLANET
-    src = mv.origin
+    src = move.origin
     o: bytearray = s.orbit
-    moved = (mv.infantry, mv.ships, mv.tanks)
+    moved = (move.infantry, move.ships, move.tanks)
     for t in (INF, SHIP, TANK):
         k = moved[t]
         if k:
             o[unit_ix(p, src, t)] -= k
             o[unit_ix(p, dest, t)] += k
-    s.say("move", (moves_text, (s.comp, p, moved, src, dest)), {"seat": p, "from": src, "to": dest, "units": list(moved)})
-    mv.active = 0
-    if distance(s, src, dest) < mv.allowance and can_claim_on(s, p, dest):
+    s.say("move", (moves_text, (s.comp, p, moved, src, dest)),
+          {"seat": p, "from": src, "to": dest, "units": list(moved)})
+    move.active = 0
+    if distance(s, src, dest) < move.allowance and can_claim_on(s, p, dest):
         s.stack.append((D_MOVE_CLAIM, p, dest))
 
 
@@ -555,7 +558,8 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
         s.tdisc += (tile,)
         s.stock[building_stock_ix(p, FACTORY)] -= 1
         s.bld = add(s.bld, building_ix(p, pl, FACTORY), 1)
-        s.say("factory", says("{who} builds a factory on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+        s.say("factory", says("{who} builds a factory on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
+              {"seat": p, "planet": pl})
     elif k == T_DRAW2:
         s.tdisc += (tile,)
         draw(s, p, 2)

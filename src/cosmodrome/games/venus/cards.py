@@ -95,7 +95,8 @@ from cosmodrome.i18n import N_, _, gettext
 
 E = EFFECT_ID
 
-E_INSTEAD, E_GUNRUNNER, E_RETURN_UNIT, E_IGNORE_SKULL = E["instead"], E["gunrunner"], E["return_unit"], E["ignore_skull"]
+E_INSTEAD, E_GUNRUNNER = E["instead"], E["gunrunner"]
+E_RETURN_UNIT, E_IGNORE_SKULL = E["return_unit"], E["ignore_skull"]
 
 KILL_TYPES = {E["kill_infantry"]: (INF,), E["kill_ship"]: (SHIP,), E["kill_unit"]: (INF, SHIP, TANK)}
 
@@ -159,7 +160,8 @@ def discard_to_limit(s: VenusState, f: tuple, a: int) -> None:
     _op, p = f
     c = s.take_card(p, a - A_CARD)
     s.discard += (c,)
-    s.say("discard", says("{who} discards {card} (hand limit).", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
+    s.say("discard", says("{who} discards {card} (hand limit).", who=who(p), card=card_w(s.comp, c)),
+          {"seat": p, "card": c})
     s.stack.append((O_HAND, p))
 
 
@@ -260,7 +262,8 @@ def _yes_if_held(e: int):
 def _instead_prompt(s, f):
     _op, p, card = f
     if not s.has_effect(p, E_INSTEAD):
-        return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(card=card_name(s, card))
+        return _("A card was played ({card}); you hold no 'instead' card to take it back: go on.").format(
+            card=card_name(s, card))
     return _("Discard your 'instead' card to take {card} back into your hand?").format(card=card_name(s, card))
 
 
@@ -275,7 +278,8 @@ def discard_instead(s: VenusState, f: tuple, a: int) -> None:
     s.discard = without(s.discard, card)
     s.discard += (c,)
     s.hands[p] += (card,)
-    s.say("instead", says("{who} discards a card instead and takes {card} back.", who=who(p), card=card_w(s.comp, card)),
+    s.say("instead",
+          says("{who} discards a card instead and takes {card} back.", who=who(p), card=card_w(s.comp, card)),
           {"seat": p, "card": card})
 
 
@@ -324,7 +328,8 @@ def _return_to_earth(s: VenusState, p: int, t: int) -> None:
     s.discard += (c,)
     s.stock[stock_ix(p, t)] -= 1
     s.orbit[unit_ix(p, EARTH, t)] += 1
-    s.say("return", says("{who} returns the eliminated {unit} to Earth orbit.", who=who(p), unit=unit_label_w(t)), {"seat": p, "unit": t})
+    s.say("return", says("{who} returns the eliminated {unit} to Earth orbit.", who=who(p), unit=unit_label_w(t)),
+          {"seat": p, "unit": t})
 
 
 def _return_pick_legal(s, f):
@@ -391,7 +396,8 @@ def attack_unit(s: VenusState, attacker: int, q: int, pl: int, t: int, surface: 
 
 def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> None:
     if s.remove_unit(q, pl, t, surface_first=surface):
-        s.say("eliminate", says("{who}'s {unit} at {planet} is eliminated.", who=who(q), unit=unit_label_w(t), planet=planet_w(s.comp, pl)),
+        s.say("eliminate", says("{who}'s {unit} at {planet} is eliminated.", who=who(q), unit=unit_label_w(t),
+                                planet=planet_w(s.comp, pl)),
               {"seat": q, "planet": pl, "unit": t})
         unit_eliminated(s, q, t)
 
@@ -399,7 +405,8 @@ def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> 
 def _ignore_prompt(s, f):
     _op, q, pl, t, attacker, surface = f if len(f) > 5 else (*f, 0)   # (see ignore_elimination)
     if not s.has_effect(q, E_IGNORE_SKULL):
-        return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(who=seat_word(attacker))
+        return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(
+            who=seat_word(attacker))
     return _("{who} is eliminating your unit: play 'ignore a skull' to stop it?").format(who=seat_word(attacker))
 
 
@@ -420,15 +427,24 @@ def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
 # ----------------------------------------------------------------------------------------
 # Benefit cards in combat
 # ----------------------------------------------------------------------------------------
-def _cp(n):
+#: the combat-point cards: effect id -> the rule of ``components.toml [rules]`` giving its
+#: points (RB: Claiming game tiles; Detailed explanation of the cards)
+CARD_CP = {E[e]: f"{e}_card_cp" for e in ("cp1", "cp2", "cp3", "cp1_draw", "cp2_venus", "cp3_moon",
+                                          "cp3_earth_crisis")}
+
+
+def _cp(e):
+    """The combat points of card effect ``e`` (its rule in :data:`CARD_CP`) added to the claim."""
+    key = CARD_CP[E[e]]
+
     def fx(s, p):
-        s.cb.card_points += n
+        s.cb.card_points += s.comp.rules[key]
     return fx
 
 
 def _cp1_draw(s, p):
-    """+1 CP, then an immediate card draw (RB: Detailed explanation of the cards)."""
-    s.cb.card_points += 1
+    """Its combat points, then an immediate card draw (RB: Detailed explanation of the cards)."""
+    s.cb.card_points += s.comp.rules["cp1_draw_card_cp"]
     draw(s, p, 1)
 
 
@@ -440,12 +456,13 @@ def _mod(unit):
 
 def sacrifice_unit(s: VenusState, p: int, t: int) -> None:
     """Sacrifice a unit of ``p`` of type ``t`` on the surface of the planet fought over for
-    +3 CP; it goes to stock, or to Earth orbit with the return card (RB: Detailed explanation
-    of the cards – the tank sacrifice and the unit sacrifice)."""
+    the CP of the rule ``sacrifice_cp`` (3); it goes to stock, or to Earth orbit with the
+    return card (RB: Detailed explanation of the cards – the tank sacrifice and the unit
+    sacrifice)."""
     s.surf[unit_ix(p, s.cb.planet, t)] -= 1
     s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
-    s.cb.card_points += 3
+    s.cb.card_points += s.comp.rules["sacrifice_cp"]
     unit_eliminated(s, p, t)
 
 
@@ -471,8 +488,8 @@ def _ignore(s, p):
 
 
 COMBAT_EFFECTS = {
-    E["cp1"]: _cp(1), E["cp2"]: _cp(2), E["cp3"]: _cp(3), E["cp1_draw"]: _cp1_draw,
-    E["cp2_venus"]: _cp(2), E["cp3_moon"]: _cp(3), E["cp3_earth_crisis"]: _cp(3),
+    E["cp1"]: _cp("cp1"), E["cp2"]: _cp("cp2"), E["cp3"]: _cp("cp3"), E["cp1_draw"]: _cp1_draw,
+    E["cp2_venus"]: _cp("cp2_venus"), E["cp3_moon"]: _cp("cp3_moon"), E["cp3_earth_crisis"]: _cp("cp3_earth_crisis"),
     E["tanks3"]: _mod(TANK), E["infantry2"]: _mod(INF), E["ships2"]: _mod(SHIP),
     E["sacrifice_tank"]: _sac_tank, E["sacrifice_unit"]: _sac_unit, E["reroll"]: _reroll,
     E["discard_die"]: _discard_die, E["ignore_skull"]: _ignore,
@@ -508,25 +525,29 @@ def infantry_up(s, p):
 
 
 def cycle3(s, p):
-    """Swap up to three hand cards for new ones, drawing one extra (Action)."""
+    """Swap up to ``cycle_discards`` (3) hand cards for new ones, drawing ``cycle_extra_draws``
+    (1) more (Action)."""
     s.stack.append((D_CYCLE, p, 0))
 
 
 def draw4keep2(s, p):
-    """Draw four, keep two of them, discard the rest (Action)."""
+    """Draw ``draw_and_keep_draws`` (4), keep ``draw_and_keep_keeps`` (2) of them, discard the
+    rest (Action)."""
+    r = s.comp.rules
     s.drawn = ()
-    got = draw(s, p, 4)
+    got = draw(s, p, r["draw_and_keep_draws"])
     s.drawn = tuple(got)
-    if len(got) > 2:
-        s.stack.append((D_DRAW4, p, len(got) - 2))
+    keep = r["draw_and_keep_keeps"]
+    if len(got) > keep:
+        s.stack.append((D_DRAW4, p, len(got) - keep))
 
 
 def buy3cards(s, p):
-    """Pay £3 to draw three cards (Action)."""
+    """Pay ``buy_cards_cost`` (£3) to draw ``buy_cards_drawn`` (3) cards (Action)."""
     cost = s.comp.rules["buy_cards_cost"]
     s.pay(p, cost)
     s.say("money", says("{who} pays £{cost} to the bank.", who=who(p), cost=cost), {"seat": p})
-    draw(s, p, 3)
+    draw(s, p, s.comp.rules["buy_cards_drawn"])
 
 
 def _kill(e):
@@ -642,7 +663,8 @@ PLAYABLE = {
     E["kill_ship"]: lambda s, p: _any_unit(s, (SHIP,)),
     E["kill_unit"]: lambda s, p: _any_unit(s, (INF, SHIP, TANK)),
     E["gunrunner"]: lambda s, p: bool(_tile_planets(s, T_CRISIS, True)),
-    E["place_tension"]: lambda s, p: any(s.comp.tile_kind[t] == T_TENSION for t in s.tdisc) and bool(_tension_dest(s, True)),
+    E["place_tension"]: lambda s, p: (any(s.comp.tile_kind[t] == T_TENSION for t in s.tdisc)
+                                      and bool(_tension_dest(s, True))),
     E["remove_tension"]: lambda s, p: bool(_tile_planets(s, T_TENSION, True)),
     E["force_discard2"]: lambda s, p: any(s.hands[q] for q in range(s.num_players) if q != p),
     E["look_swap"]: lambda s, p: any(s.hands[q] for q in range(s.num_players) if q != p),
@@ -660,7 +682,9 @@ def _up_legal(s, f):
 
 def _up_prompt(s, f):
     _op, p, t = f
-    return _("Which planet's surface tank returns to orbit?") if t == TANK else _("Which planet's surface infantry returns to orbit?")
+    if t == TANK:
+        return _("Which planet's surface tank returns to orbit?")
+    return _("Which planet's surface infantry returns to orbit?")
 
 
 @decide(D_UP, "unit_up", _up_legal, _up_prompt)
@@ -671,34 +695,38 @@ def unit_up(s: VenusState, f: tuple, a: int) -> None:
     i = unit_ix(p, pl, t)
     s.surf[i] -= 1
     s.orbit[i] += 1
-    s.say("up", says("{who} lifts {unit} back into {planet} orbit.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
+    s.say("up", says("{who} lifts {unit} back into {planet} orbit.", who=who(p), unit=an_unit_w(t),
+                     planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "unit": t})
 
 
 def _cycle_legal(s, f):
     _op, p, done = f
+    if done >= s.comp.rules["cycle_discards"]:
+        return [A_DONE]   # a variant allowing no discard
     return [A_DONE] + [A_CARD + e for e in _effects_in(s, s.hands[p])]
 
 
 def _cycle_prompt(s, f):
     _op, p, done = f
-    return _("Discard a card to replace ({n} of 3 so far), or done.").format(n=done)
+    return _("Discard a card to replace ({n} of {most} so far), or done.").format(
+        n=done, most=s.comp.rules["cycle_discards"])
 
 
 @decide(D_CYCLE, "cycle", _cycle_legal, _cycle_prompt)
 def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Detailed explanation of the cards – up to three discards, then that many draws
-    plus one."""
+    """RB: Detailed explanation of the cards – up to three discards (``cycle_discards``), then
+    that many draws plus one (``cycle_extra_draws``)."""
     _op, p, k = f
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
         s.discard += (c,)
         s.say("discard", says("{who} discards {card}.", who=who(p), card=card_w(s.comp, c)), {"seat": p, "card": c})
         k += 1
-        if k < 3 and s.hands[p]:
+        if k < s.comp.rules["cycle_discards"] and s.hands[p]:
             s.stack.append((D_CYCLE, p, k))
             return
-    draw(s, p, k + 1)
+    draw(s, p, k + s.comp.rules["cycle_extra_draws"])
 
 
 def _draw4_legal(s, f):
@@ -775,7 +803,8 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     s.gun += (encode_gunrunner(pl, card),)
     n = s.comp.rules["gunrunner_money"]
     s.gain(p, n)
-    s.say("gunrunner", says("{who} places a gunrunner on {planet} and takes £{n}.", who=who(p), planet=planet_w(s.comp, pl), n=n),
+    s.say("gunrunner",
+          says("{who} places a gunrunner on {planet} and takes £{n}.", who=who(p), planet=planet_w(s.comp, pl), n=n),
           {"seat": p, "planet": pl})
     # the gunrunner lies on the table, not on the discard pile: 'instead' cannot recall it
 
@@ -807,7 +836,8 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     t = next(t for t in s.tdisc if tk[t] == T_TENSION)
     s.tdisc = without(s.tdisc, t)
     s.ptiles[pl] += (t,)
-    s.say("tension", says("{who} places a tension tile on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+    s.say("tension", says("{who} places a tension tile on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
+          {"seat": p, "planet": pl})
 
 
 @decide(D_REMOVE_TENSION, "remove_tension", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_TENSION)],
@@ -821,7 +851,8 @@ def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
     s.ptiles[pl] = without(s.ptiles[pl], t)
     s.tdisc += (t,)
-    s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+    s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
+          {"seat": p, "planet": pl})
 
 
 def _other_holders(s, f):
@@ -849,7 +880,8 @@ def look(s: VenusState, f: tuple, a: int) -> None:
     """RB: card select one player and look at their cards (seen by the two of you)."""
     _op, p = f
     q = a - A_SEAT
-    s.say("look", says("{who} looks at {target}'s hand: {cards}.", who=who(p), target=who(q), cards=cards_w(s.comp, s.hands[q])),
+    s.say("look", says("{who} looks at {target}'s hand: {cards}.", who=who(p), target=who(q),
+                       cards=cards_w(s.comp, s.hands[q])),
           {"seat": p, "target": q, "cards": list(s.hands[q])}, frozenset((p, q)),
           says("{who} looks at {target}'s hand.", who=who(p), target=who(q)), chance=True)
     s.stack.append((D_LOOK_TAKE, p, q))
@@ -874,7 +906,8 @@ def look_take(s: VenusState, f: tuple, a: int) -> None:
     had = bool(s.hands[p])
     c = s.take_card(q, a - A_CARD)
     s.hands[p] += (c,)
-    s.say("swap", says("{who} takes {card} from {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)), {"seat": p, "target": q, "card": c},
+    s.say("swap", says("{who} takes {card} from {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)),
+          {"seat": p, "target": q, "card": c},
           frozenset((p, q)), says("{who} takes a card from {target}.", who=who(p), target=who(q)))
     if had:
         s.stack.append((D_LOOK_GIVE, p, q, c))
@@ -906,7 +939,8 @@ def look_give(s: VenusState, f: tuple, a: int) -> None:
     c = h[i]
     s.hands[p] = h[:i] + h[i + 1:]
     s.hands[q] += (c,)
-    s.say("swap", says("{who} gives {card} to {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)), {"seat": p, "target": q, "card": c},
+    s.say("swap", says("{who} gives {card} to {target}.", who=who(p), card=card_w(s.comp, c), target=who(q)),
+          {"seat": p, "target": q, "card": c},
           frozenset((p, q)), says("{who} gives a card to {target}.", who=who(p), target=who(q)))
 
 
@@ -920,4 +954,5 @@ def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
     t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)
     s.ptiles[pl] = without(s.ptiles[pl], t)
     s.kept[p] += (t,)
-    s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+    s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
+          {"seat": p, "planet": pl})

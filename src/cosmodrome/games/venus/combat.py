@@ -15,6 +15,7 @@ except ImportError:   # the pure-Python engine: the annotations naming cython ar
     cython = None
 
 from cosmodrome.games.venus.cards import (
+    CARD_CP,
     COMBAT_EFFECTS,
     discard_gunrunners,
     discard_played,
@@ -68,11 +69,11 @@ from cosmodrome.games.venus.text import (
     who,
     wins_text,
 )
-from cosmodrome.i18n import _
+from cosmodrome.i18n import _, later, ngettext
 
 E = EFFECT_ID
-CP_CARDS = {E["cp1"]: 1, E["cp2"]: 2, E["cp3"]: 3, E["cp1_draw"]: 1, E["cp2_venus"]: 2, E["cp3_moon"]: 3,
-            E["cp3_earth_crisis"]: 3}
+#: the combat-point cards (their points are rules of the component data: :data:`.cards.CARD_CP`)
+CP_CARDS = frozenset(CARD_CP)
 E_CP2_VENUS, E_CP3_MOON, E_CP3_EARTH_CRISIS = E["cp2_venus"], E["cp3_moon"], E["cp3_earth_crisis"]
 E_TANKS3, E_INFANTRY2, E_SHIPS2 = E["tanks3"], E["infantry2"], E["ships2"]
 E_SAC_TANK, E_SAC_UNIT, E_REROLL = E["sacrifice_tank"], E["sacrifice_unit"], E["reroll"]
@@ -224,7 +225,8 @@ def _combat_prompt(s, f):
     if cb.discarded >= 0:
         return _("Combat on {planet}: dice {dice} (die {i} discarded), cost {cost}, paid {paid}. "
                  "Commit a unit, play a card, or done.").format(i=cb.discarded + 1, **values)
-    return _("Combat on {planet}: dice {dice}, cost {cost}, paid {paid}. Commit a unit, play a card, or done.").format(**values)
+    return _("Combat on {planet}: dice {dice}, cost {cost}, paid {paid}. Commit a unit, play a card, or done.").format(
+        **values)
 
 
 @decide(D_COMBAT, "combat", _combat_legal, _combat_prompt)
@@ -243,7 +245,8 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         s.orbit[i] -= 1
         s.surf[i] += 1
         cb.committed[t] += 1
-        s.say("commit", says("{who} commits {unit} ({paid} of {cost}).", who=who(p), unit=an_unit_w(t), paid=points(s), cost=cost(s)), {"seat": p, "unit": t})
+        s.say("commit", says("{who} commits {unit} ({paid} of {cost}).", who=who(p), unit=an_unit_w(t), paid=points(s),
+                             cost=cost(s)), {"seat": p, "unit": t})
         s.stack.append((D_COMBAT, p))
         return
     e = a - A_CARD
@@ -267,14 +270,17 @@ def resolve(s: VenusState, p: int) -> None:
             s.tdisc += (tile,)
             s.stock[building_stock_ix(p, MINE)] -= 1
             s.bld = add(s.bld, building_ix(p, pl, MINE), 1)
-            s.say("mine", says("{who} opens a mine on {planet}.", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+            s.say("mine", says("{who} opens a mine on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
+                  {"seat": p, "planet": pl})
         elif k == T_CRISIS:
             s.kept[p] += (tile,)
             for _g in range(discard_gunrunners(s, pl)):
-                s.say("gunrunner", says("The gunrunner on {planet} is discarded.", planet=planet_w(s.comp, pl)), {"planet": pl})
+                s.say("gunrunner", says("The gunrunner on {planet} is discarded.", planet=planet_w(s.comp, pl)),
+                      {"planet": pl})
         elif k == T_ALIEN:
             s.kept[p] += (tile,)
-            s.say("alien", says("{who} destroys the alien on {planet}!", who=who(p), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl})
+            s.say("alien", says("{who} destroys the alien on {planet}!", who=who(p), planet=planet_w(s.comp, pl)),
+                  {"seat": p, "planet": pl})
         elif k == T_TENSION:
             s.tdisc += (tile,)
             q, kk = cb.target_seat, cb.target_kind
@@ -282,10 +288,13 @@ def resolve(s: VenusState, p: int) -> None:
                 s.remove_building(q, pl, kk)
                 s.stock[building_stock_ix(p, kk)] -= 1
                 s.bld = add(s.bld, building_ix(p, pl, kk), 1)
-                s.say("tension", says("{who} replaces {target}'s {building} on {planet} with its own.", who=who(p), target=who(q),
-                           building=building_w(kk), planet=planet_w(s.comp, pl)), {"seat": p, "target": q, "planet": pl, "kind": kk})
+                s.say("tension",
+                      says("{who} replaces {target}'s {building} on {planet} with its own.", who=who(p), target=who(q),
+                           building=building_w(kk), planet=planet_w(s.comp, pl)),
+                      {"seat": p, "target": q, "planet": pl, "kind": kk})
     else:
-        s.say("fail", says("{who}'s attack on {planet} fails ({paid} of {cost}).", who=who(p), planet=planet_w(s.comp, pl), paid=points(s), cost=cost(s)),
+        s.say("fail", says("{who}'s attack on {planet} fails ({paid} of {cost}).", who=who(p),
+                           planet=planet_w(s.comp, pl), paid=points(s), cost=cost(s)),
               {"seat": p, "planet": pl})
     cb.active = 0
     s.cbcards = ()
@@ -308,7 +317,8 @@ def reroll(s: VenusState, f: tuple, a: int) -> None:
     for i in range(3):
         if m & (1 << i):
             cb.dice[i] = roll(s)
-    s.say("reroll", says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(p), dice=dice_w(cb.dice), cost=cost(s)),
+    s.say("reroll",
+          says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(p), dice=dice_w(cb.dice), cost=cost(s)),
           {"seat": p, "dice": cb.dice[:]}, chance=True)
 
 
@@ -322,7 +332,8 @@ def discard_die(s: VenusState, f: tuple, a: int) -> None:
     give the difference and a skull on the discarded die is ignored."""
     _op, p = f
     s.cb.discarded = a - A_DIE
-    s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(p), i=a - A_DIE + 1, cost=cost(s)), {"seat": p})
+    s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(p), i=a - A_DIE + 1, cost=cost(s)),
+          {"seat": p})
 
 
 def _sac_legal(s, f):
@@ -331,15 +342,26 @@ def _sac_legal(s, f):
     return [A_UNIT + t for t in (INF, SHIP, TANK) if s.surf[b + t]]
 
 
-@decide(D_SACRIFICE, "sacrifice", _sac_legal, lambda s, f: _("Which of your units on the surface do you sacrifice for 3 CP?"))
+def _sac_prompt(s, f):
+    return _("Which of your units on the surface do you sacrifice for {cp} CP?").format(cp=s.comp.rules["sacrifice_cp"])
+
+
+def combat_points_words(n: int) -> str:
+    """``n`` combat points in words, in the reader's language."""
+    return ngettext("{n} combat point", "{n} combat points", n).format(n=n)
+
+
+@decide(D_SACRIFICE, "sacrifice", _sac_legal, _sac_prompt)
 def sacrifice(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the unit sacrifice: a unit of yours on the
-    surface of the planet fought over is eliminated for +3 CP (to stock, or to Earth orbit
-    with the return card)."""
+    surface of the planet fought over is eliminated for the CP of ``sacrifice_cp`` (3; to
+    stock, or to Earth orbit with the return card)."""
     _op, p = f
     t = a - A_UNIT
     sacrifice_unit(s, p, t)
-    s.say("sacrifice", says("{who} sacrifices {unit} for 3 combat points.", who=who(p), unit=an_unit_w(t)), {"seat": p, "unit": t})
+    s.say("sacrifice", says("{who} sacrifices {unit} for {points}.", who=who(p), unit=an_unit_w(t),
+                            points=later(combat_points_words, s.comp.rules["sacrifice_cp"])),
+          {"seat": p, "unit": t})
 
 
 def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
@@ -373,7 +395,8 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
     arr[b + t] -= 1
     s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
-    s.say("casualty", says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
+    s.say("casualty",
+          says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "unit": t})
     if n > 1 and s.units_at(p, pl):
         s.stack.append((D_CASUALTY, p, pl, n - 1))

@@ -58,6 +58,10 @@ RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
              "kept_tile_vp", "gunrunner_bonus", "gunrunner_money", "bazagthoth_card_cost",
              "bazagthoth_unit_cost", "bazagthoth_building_cost", "buy_cards_cost", "take_money",
              "boosted_infantry_cp", "boosted_spaceship_cp", "boosted_tank_cp", "die_faces",
+             # the combat-point cards, the sacrifice and the card actions (RB: Detailed explanation of the cards)
+             "cp1_card_cp", "cp2_card_cp", "cp3_card_cp", "cp1_draw_card_cp", "cp2_venus_card_cp",
+             "cp3_moon_card_cp", "cp3_earth_crisis_card_cp", "sacrifice_cp", "cycle_discards",
+             "cycle_extra_draws", "draw_and_keep_draws", "draw_and_keep_keeps", "buy_cards_drawn",
              # the crises (RB: Phase four – crisis resolution; Crisis effects)
              "escalation_dice", "damage_dice", "bazagthoth_unit_level", "bazagthoth_building_level",
              "uprising_level", "uprising_units", "independence_level", "robot_rebellion_level",
@@ -108,7 +112,8 @@ def _need(d: Any, key: str, where: str, kind: type | tuple) -> Any:
         raise DataError(_("components: {where} lacks the field {key!r}").format(where=where, key=key))
     v = d[key]
     if kind is int and (isinstance(v, bool) or not isinstance(v, int)):
-        raise DataError(_("components: {where} field {key!r} must be a whole number, not {v!r}").format(where=where, key=key, v=v))
+        raise DataError(_("components: {where} field {key!r} must be a whole number, not {v!r}").format(
+            where=where, key=key, v=v))
     if kind is not int and not isinstance(v, kind):
         raise DataError(_("components: {where} field {key!r} has the wrong type ({type})").format(
             where=where, key=key, type=type(v).__name__))
@@ -118,14 +123,30 @@ def _need(d: Any, key: str, where: str, kind: type | tuple) -> Any:
 def _status(d: dict, where: str, table: dict) -> None:
     st = _need(d, "status", where, str)
     if st not in STATUSES:
-        raise DataError(_("components: {where} field 'status' must be 'fact' or 'assumed', not {st!r}").format(where=where, st=st))
+        raise DataError(_("components: {where} field 'status' must be 'fact' or 'assumed', not {st!r}").format(
+            where=where, st=st))
     table[where] = (st, str(d.get("source", "")))
 
 
 def _nonneg(v: int, where: str, key: str) -> int:
     if v < 0:
-        raise DataError(_("components: {where} field {key!r} must not be negative ({v})").format(where=where, key=key, v=v))
+        raise DataError(_("components: {where} field {key!r} must not be negative ({v})").format(
+            where=where, key=key, v=v))
     return v
+
+
+def _packaged_rules() -> dict:
+    """The packaged file's ``[rules]`` table: a variant's file that leaves out a number of the
+    rules plays it as printed. A variant keeps working when a later version of the game moves
+    another number of the rules into the data (a hosted game's stored variant, a designer's
+    file written before it), and a designer writes only the numbers they change."""
+    global _PACKAGED_RULES
+    if _PACKAGED_RULES is None:
+        _PACKAGED_RULES = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))["rules"]
+    return _PACKAGED_RULES
+
+
+_PACKAGED_RULES: dict | None = None
 
 
 def parse_components(data: dict, source: str = "<data>") -> Components:
@@ -136,13 +157,14 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     rules_t = _need(data, "rules", _("the file"), dict)
     rules = {}
     for key in RULE_KEYS:
-        entry = _need(rules_t, key, "[rules]", dict)
+        entry = _need(rules_t if key in rules_t else _packaged_rules(), key, "[rules]", dict)
         where = f"rules.{key}"
         _status(entry, where, status)
         if key == "die_faces":
             v = _need(entry, "value", where, list)
             if len(v) != 6 or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in v) or v.count(0) != 1:
-                raise DataError(_("components: {where} field 'value' must list six faces, one of them 0 (the skull)").format(where=where))
+                raise DataError(_("components: {where} field 'value' must list six faces, one of them 0 "
+                                  "(the skull)").format(where=where))
             rules[key] = tuple(v)
         else:
             rules[key] = _nonneg(_need(entry, "value", where, int), where, "value")
@@ -183,7 +205,8 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         vp.append(tuple(v))
         c = _need(p, "crisis", where, str)
         if c != CRISES[i]:
-            raise DataError(_("components: {where} field 'crisis' must be {value!r} (the engine's planet order), not {c!r}").format(where=where, value=CRISES[i], c=c))
+            raise DataError(_("components: {where} field 'crisis' must be {value!r} (the engine's planet order), "
+                              "not {c!r}").format(where=where, value=CRISES[i], c=c))
         crisis.append(c)
     chart_t = _need(data, "tiles_per_planet", _("the file"), dict)
     _status(chart_t, "tiles_per_planet", status)
@@ -199,7 +222,8 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
         where = f"tiles[{i}]"
         kind = _need(t, "kind", where, str)
         if kind not in TILE_KINDS[:7]:
-            raise DataError(_("components: {where} field 'kind' must be one of {names}, not {kind!r}").format(where=where, names=', '.join(TILE_KINDS[:7]), kind=kind))
+            raise DataError(_("components: {where} field 'kind' must be one of {names}, not {kind!r}").format(
+                where=where, names=', '.join(TILE_KINDS[:7]), kind=kind))
         _status(t, f"{where} ({kind})", status)
         n = _nonneg(_need(t, "count", where, int), where, "count")
         d = 0
@@ -227,17 +251,21 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
             where = f"{section}[{i}]"
             eff = _need(c, "effect", where, str)
             if eff not in EFFECT_ID:
-                raise DataError(_("components: {where} field 'effect' names an unknown effect {eff!r}").format(where=where, eff=eff))
+                raise DataError(_("components: {where} field 'effect' names an unknown effect {eff!r}").format(
+                    where=where, eff=eff))
             where = f"{section}[{i}] ({eff})"
             _status(c, where, status)
             typ = _need(c, "type", where, str)
             if typ not in CARD_TYPES:
-                raise DataError(_("components: {where} field 'type' must be one of {names}, not {typ!r}").format(where=where, names=', '.join(CARD_TYPES), typ=typ))
+                raise DataError(_("components: {where} field 'type' must be one of {names}, not {typ!r}").format(
+                    where=where, names=', '.join(CARD_TYPES), typ=typ))
             if typ not in EFFECT_TYPES[eff]:
-                raise DataError(_("components: {where} field 'type' is {typ!r}, but the engine can play this card only as {names}").format(where=where, typ=typ, names=' or '.join(EFFECT_TYPES[eff])))
+                raise DataError(_("components: {where} field 'type' is {typ!r}, but the engine can play this card "
+                                  "only as {names}").format(where=where, typ=typ, names=' or '.join(EFFECT_TYPES[eff])))
             e = EFFECT_ID[eff]
             if etype[e] and etype[e] != typ:
-                raise DataError(_("components: {where} field 'type' is {typ!r} but another entry gives {value!r}").format(where=where, typ=typ, value=etype[e]))
+                raise DataError(_("components: {where} field 'type' is {typ!r} but another entry gives "
+                                  "{value!r}").format(where=where, typ=typ, value=etype[e]))
             etype[e] = typ
             out += [e] * _nonneg(_need(c, "copies", where, int), where, "copies")
         return out
@@ -249,7 +277,8 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     cefx = tuple(deck) + tuple(pcards) * 5
     # the state keeps card and tile ids and piece counts in bytes (see state.py)
     if len(cefx) > 256 or len(tk) > 256:
-        raise DataError(_("components: at most 256 cards (with 5 empires' player cards) and 256 tiles, not {cards} cards and {tiles} tiles").format(cards=len(cefx), tiles=len(tk)))
+        raise DataError(_("components: at most 256 cards (with 5 empires' player cards) and 256 tiles, not "
+                          "{cards} cards and {tiles} tiles").format(cards=len(cefx), tiles=len(tk)))
     if max(*count, mf[0], mf[1]) > 255:
         raise DataError(_("components: at most 255 pieces of a kind per empire"))
     sig = tuple(k * 1000 + d * 2 + int(sk) for k, d, sk in zip(tk, td, ts))

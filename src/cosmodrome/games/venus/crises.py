@@ -177,7 +177,8 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
     lv = level(s, pl)
     if lv >= first_effect(s.comp.rules, pl):
         s.crises += (encode_crisis(pl, lv),)
-        s.say("crisis", says("Crisis on {planet} at level {level}.", planet=planet_w(s.comp, pl), level=lv), {"planet": pl, "level": lv})
+        s.say("crisis", says("Crisis on {planet} at level {level}.", planet=planet_w(s.comp, pl), level=lv),
+              {"planet": pl, "level": lv})
         CRISIS[pl](s, lv)
 
 
@@ -254,7 +255,8 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
         s.say("bazagthoth", says("{who} pays £{paid}; Bazagthoth steals {card} from {target}.", who=who(p), paid=paid,
                                  card=card_w(s.comp, c), target=who(q)),
               {"seat": p, "target": q, "card": c}, frozenset((p, q)),
-              says("{who} pays £{paid}; Bazagthoth steals a card from {target}.", who=who(p), paid=paid, target=who(q)),
+              says("{who} pays £{paid}; Bazagthoth steals a card from {target}.", who=who(p), paid=paid,
+                   target=who(q)),
               chance=True)
         s.stack.append((O_HAND, p))
     elif lvl == 2:
@@ -369,12 +371,14 @@ def _lose(s, p, pl, a) -> None:
     if a < A_SEAT:
         t = a - A_UNIT
         s.remove_unit(p, pl, t, surface_first=True)
-        s.say("loss", says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t), planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl, "unit": t})
+        s.say("loss", says("{who} loses {unit} on {planet}.", who=who(p), unit=an_unit_w(t),
+                           planet=planet_w(s.comp, pl)), {"seat": p, "planet": pl, "unit": t})
         unit_eliminated(s, p, t)
     else:
         k = decode_building(a)[1]
         s.remove_building(p, pl, k)
-        s.say("loss", says("{who} loses a {building} on {planet}.", who=who(p), building=building_w(k), planet=planet_w(s.comp, pl)),
+        s.say("loss", says("{who} loses a {building} on {planet}.", who=who(p), building=building_w(k),
+                           planet=planet_w(s.comp, pl)),
               {"seat": p, "planet": pl, "kind": k})
 
 
@@ -429,7 +433,8 @@ def _lose_building_legal(s, f):
 
 def _lose_building_prompt(s, f):
     _op, p, pl, left = f
-    return _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(planet=planet_word(s.comp, pl), n=left)
+    return _("Crisis on {planet}: lose which kind of counter ({n} to go)?").format(
+        planet=planet_word(s.comp, pl), n=left)
 
 
 @decide(D_LOSE_BLD, "lose_building", _lose_building_legal, _lose_building_prompt)
@@ -476,7 +481,8 @@ def invasion(s: VenusState, pl: int) -> None:
     lost = [[s.orbit[unit_ix(p, pl, t)] + s.surf[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
             for p in range(s.num_players)]
     clear_planet(s, pl, flip=True)
-    s.say("invasion", says("Invasion of Earth from {planet}! {planet} is cleared and flipped.", planet=planet_w(s.comp, pl)), {"planet": pl})
+    s.say("invasion", says("Invasion of Earth from {planet}! {planet} is cleared and flipped.",
+                           planet=planet_w(s.comp, pl)), {"planet": pl})
     s.stack.append((O_INVASION, -1, pl))
     if pl == MOON:
         units_eliminated(s, lost)
@@ -588,7 +594,8 @@ def pirates(s: VenusState, f: tuple, a: int) -> None:
         return
     pl, k = decode_building(a)
     s.remove_building(p, pl, k)
-    s.say("pirates", says("{who} gives up a mine on {planet} to the pirates.", who=who(p), planet=planet_w(s.comp, pl)) if k == 0
+    s.say("pirates",
+          says("{who} gives up a mine on {planet} to the pirates.", who=who(p), planet=planet_w(s.comp, pl)) if k == 0
           else says("{who} gives up a factory on {planet} to the pirates.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl, "kind": k})
     if any(s.buildings_on(p, x) for x in pirate_planets(wide)):
@@ -635,7 +642,8 @@ def aliens_advance(s: VenusState) -> None:
         s.ptiles[pl] = without(s.ptiles[pl], t)
         clear_planet(s, dest, flip=False, discard_tiles=False)
         s.ptiles[dest] += (t,)
-        s.say("aliens", says("An alien advances from {src} to {dest}!", src=planet_w(s.comp, pl), dest=planet_w(s.comp, dest)),
+        s.say("aliens",
+              says("An alien advances from {src} to {dest}!", src=planet_w(s.comp, pl), dest=planet_w(s.comp, dest)),
               {"from": pl, "planet": dest})
     s.alien_next += n
 

@@ -163,7 +163,7 @@ class Table:
 
     __slots__ = ("seat", "n", "period", "cubes", "names", "index", "vp", "flipped", "alien", "level",
                  "gunrunners", "tiles", "orbit", "surface", "inc", "units_all", "money", "stock", "hand",
-                 "left", "mv", "risk", "opp_vp", "my_vp", "aliens_out",
+                 "left", "move", "risk", "opp_vp", "my_vp", "aliens_out",
                  "tiles_left_bag", "bld", "gross", "bt", "esc", "units_by_seat", "aliens")
 
     def __init__(self, v: dict) -> None:
@@ -192,7 +192,7 @@ class Table:
         self.stock = info["stock"]
         self.hand = [c["effect"] for c in (v.get("hand") or [])]
         self.left = PERIODS - self.period          # income collections that still buy things
-        self.mv = v.get("move")
+        self.move = v.get("move")          # the move in progress (the view's), or None
         vps = [pi["vp"] for pi in v["players_info"]]
         self.my_vp = vps[me]
         self.opp_vp = max((x for i, x in enumerate(vps) if i != me), default=0)
@@ -605,7 +605,7 @@ class VenusHeuristic(Bot):
     def _build_options(self, t: Table) -> list:
         """[(value, unit, planet)] for one unit."""
         out = []
-        mv = t.money_value()
+        pound = t.money_value()   # what £1 is worth to the seat now
         free = sum(sum(o) for o in t.orbit)
         ships_total = sum(t.orbit[pl][1] + t.surface[pl][1] for pl in range(8))
         short = 1.2 if free <= 1 else (0.7 if free <= 3 else 0.25)
@@ -635,25 +635,25 @@ class VenusHeuristic(Bot):
                     v += 0.15 if o[1] else -0.2
                 if u == 2:
                     v += 0.1 * sum(1 for tl in t.tiles[pl] if tl["kind"] in ("mine", "tension", "crisis"))
-                v -= cost * mv
+                v -= cost * pound
                 out.append((v, u, pl))
         out.sort(reverse=True)
         return out
 
     def _card_action_value(self, t: Table, e: str, v: dict) -> float:
-        mv = t.money_value()
+        pound = t.money_value()   # what £1 is worth to the seat now
         if e == "take3":
-            return 3 * mv + 0.05
+            return 3 * pound + 0.05
         if e == "income_mines":
-            return sum(t.bld[pl][t.seat][0] for pl in range(8)) * mv
+            return sum(t.bld[pl][t.seat][0] for pl in range(8)) * pound
         if e == "draw4keep2":
             return 2 * AVG_CARD * 1.1 - CARD_VALUE[e]
         if e == "buy3cards":
-            return 3 * AVG_CARD - 3 * mv - CARD_VALUE[e] if t.money >= 5 else -1
+            return 3 * AVG_CARD - 3 * pound - CARD_VALUE[e] if t.money >= 5 else -1
         if e == "take_biggame":
             return 1.0
         if e == "gunrunner":
-            return 3 * mv - 0.1
+            return 3 * pound - 0.1
         if e in ("force_discard2", "look_swap"):
             return 0.35
         if e in ("kill_unit", "kill_ship", "kill_infantry"):
@@ -841,8 +841,8 @@ class VenusHeuristic(Bot):
         return best
 
     def _d_move_ships(self, t: Table, opts: list, dec: dict, v: dict) -> Optional[int]:
-        mv = t.mv or {}
-        src = t.index.get(mv.get("from"))
+        move = t.move or {}
+        src = t.index.get(move.get("from"))
         if src is None:
             return None
         p = self._plan_from(t, src, None)
@@ -850,11 +850,11 @@ class VenusHeuristic(Bot):
         return self._count_pick(opts, want)
 
     def _d_move_infantry(self, t: Table, opts: list, dec: dict, v: dict) -> Optional[int]:
-        mv = t.mv or {}
-        src = t.index.get(mv.get("from"))
+        move = t.move or {}
+        src = t.index.get(move.get("from"))
         if src is None:
             return None
-        p = self._plan_from(t, src, mv.get("ships") or 1)
+        p = self._plan_from(t, src, move.get("ships") or 1)
         want = p[2] if p else 0
         return self._count_pick(opts, want)
 
@@ -874,11 +874,11 @@ class VenusHeuristic(Bot):
         return pick
 
     def _d_move_dest(self, t: Table, opts: list, dec: dict, v: dict) -> Optional[int]:
-        mv = t.mv or {}
-        src = t.index.get(mv.get("from"))
+        move = t.move or {}
+        src = t.index.get(move.get("from"))
         if src is None:
             return None
-        ships, inf, allow = mv.get("ships", 1), mv.get("infantry", 0), mv.get("allowance", 2)
+        ships, inf, allow = move.get("ships", 1), move.get("infantry", 0), move.get("allowance", 2)
         best, pick = -99.0, None
         for o in opts:
             pl = t.index.get(o.get("planet"))

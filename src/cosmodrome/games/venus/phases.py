@@ -67,11 +67,13 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
         for _i in range(chart[pl]):
             if not s.bag:
                 break
-            t = s.rng.draw(s.bag, ("the tile drawn for {}".format, (s.comp.planet_names[pl],)), (tile_drawn, (s.comp, pl)),
+            t = s.rng.draw(s.bag, ("the tile drawn for {}".format, (s.comp.planet_names[pl],)),
+                           (tile_drawn, (s.comp, pl)),
                            kind=s.comp.tile_sig)
             if pl == GANYMEDE and tk[t] == T_CRISIS:
                 s.tdisc += (t,)
-                s.say("tile", says("Ganymede takes no crisis tiles: {tile} goes to the discards.", tile=tile_w(s.comp, t)),
+                s.say("tile",
+                      says("Ganymede takes no crisis tiles: {tile} goes to the discards.", tile=tile_w(s.comp, t)),
                       {"planet": pl, "tile": t}, chance=True)
                 continue
             s.ptiles[pl] += (t,)
@@ -154,7 +156,8 @@ def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
     if a == A_YES:
         c = s.take_card(p, EFFECT_ID["pass_empty_action"])
         s.discard += (c,)
-        s.say("card", says("{who} plays 'one more action' as the pass card is empty.", who=who(p)), {"seat": p, "card": c})
+        s.say("card", says("{who} plays 'one more action' as the pass card is empty.", who=who(p)),
+              {"seat": p, "card": c})
         s.stack.append((O_PASS_REACT, -1, k))
         s.cur = p
         s.actions_left = 1

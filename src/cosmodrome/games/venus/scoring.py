@@ -131,7 +131,8 @@ def tie_break(s: VenusState, seats: list) -> dict:
         text = _("{names} stay tied through the whole tie-break chain and share the place.").format(names=names)
     else:
         rule = gettext(dict(TIE_STEPS)[decided_by])
-        text = _("{names} are tied; {who} goes ahead on {rule}.").format(names=names, who=seat_word(between[0]), rule=rule)
+        text = _("{names} are tied; {who} goes ahead on {rule}.").format(
+            names=names, who=seat_word(between[0]), rule=rule)
     return {"seats": sorted(seats), "steps": steps, "decided_by": decided_by, "ahead": between, "text": text}
 
 
@@ -184,7 +185,8 @@ def breakdown(s: VenusState) -> dict:
         "ranking": [], "place": [None] * n, "tie_breaks": [], "winners": [], "decided_by": None,
     }
     if all_lose:
-        out["text"] = _("Everybody loses ({cause}): there is no winner.").format(cause=gettext(out["cause"] or s.end_cause))
+        out["text"] = _("Everybody loses ({cause}): there is no winner.").format(
+            cause=gettext(out["cause"] or s.end_cause))
         return out
     keys = [ranking_key(s, p, total) for p in range(n)]
     order = sorted(range(n), key=lambda p: keys[p], reverse=True)
@@ -290,11 +292,15 @@ def statistics(s: VenusState, events: list) -> list:
     won = count(events, ["win"], n)
     return [
         row("vp", _("Victory points"), _("the final score"), b["total"]),
-        row("planet_vp", _("VP from planets"), _("points for the income earned on each planet, by rank"), b["planet_vp"]),
-        row("tile_vp", _("VP from kept tiles"), _("big game and crisis tiles (1 VP each), aliens (2 VP each)"), b["tile_vp"]),
-        row("tiles", _("Tiles claimed"), _("tiles taken by landing or by winning a combat"), [c + w for c, w in zip(claims, won)]),
+        row("planet_vp", _("VP from planets"), _("points for the income earned on each planet, by rank"),
+            b["planet_vp"]),
+        row("tile_vp", _("VP from kept tiles"), _("big game and crisis tiles (1 VP each), aliens (2 VP each)"),
+            b["tile_vp"]),
+        row("tiles", _("Tiles claimed"), _("tiles taken by landing or by winning a combat"),
+            [c + w for c, w in zip(claims, won)]),
         row("combats_won", _("Combats won"), _("attacks on a tile that took it"), won),
-        row("combats_lost", _("Attacks failed"), _("attacks that did not reach the tile's defence"), count(events, ["fail"], n)),
+        row("combats_lost", _("Attacks failed"), _("attacks that did not reach the tile's defence"),
+            count(events, ["fail"], n)),
         row("cards", _("Cards played"), _("game cards played from the hand"), count(events, ["play"], n)),
         row("units_lost", _("Units lost"), _("infantry, tanks and spaceships lost in combat or crises"),
             count(events, ["casualty", "eliminate"], n)),

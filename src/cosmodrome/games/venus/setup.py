@@ -63,7 +63,8 @@ def step_two_select_empires(s: VenusState) -> None:
     """RB: Step two – select an empire. Seat i plays empire i (British, French, Russian,
     German, USA) with all its pieces in stock."""
     c = s.comp
-    s.stock = bytearray((c.unit_count[0], c.unit_count[1], c.unit_count[2], c.mine_count, c.factory_count) * s.num_players)
+    per_seat = (c.unit_count[0], c.unit_count[1], c.unit_count[2], c.mine_count, c.factory_count)
+    s.stock = bytearray(per_seat * s.num_players)
     s.say("setup", says("Empires: {empires}.", empires=Word(_empires, s.num_players)))
 
 

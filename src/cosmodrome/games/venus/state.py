@@ -10,7 +10,8 @@ Counters are flat arrays indexed by player, planet and piece type:
 - ``hands[p]``, ``deck``, ``discard``: card ids; ``gun``: gunrunner cards lying on planets
   (one int each: :func:`.flow.encode_gunrunner`);
 - ``stack``: the frames of the rules engine (see :mod:`.flow`); ``cb``: the combat in
-  progress (a :class:`Combat`); ``mv``: the move in progress (a :class:`Move`).
+  progress (a :class:`Combat`); ``mv``: the move in progress (a :class:`Move`);
+- ``over``, ``end_cause``: whether the game is over and why; ``log``: the events so far.
 
 Every field is declared once, in :data:`FIELDS`: the constructor, the clone and the saved
 form are generated from that table (as :mod:`dataclasses` writes its methods, with the
@@ -31,8 +32,8 @@ copies a few small buffers and shares the rest (issue 16, "Search clones"):
 - *bytearrays, copied*: the counters written often (``orbit``, ``surf``, ``stock``)
   and the deck and the bag (drawn from their end): card and tile ids and piece
   counts fit a byte (:mod:`.components` refuses a components file where they would not).
-- *lists, copied*: ``money``, ``lost`` (they may pass 255 or go negative) and the frame
-  stack.
+- *lists, copied*: ``money``, ``lost`` (they may pass 255 or go negative), the frame
+  stack and the log (fields with a saved form of their own: their :class:`Codec`).
 - *records* (:class:`Combat`, :class:`Move`): copied while active, shared while idle (a
   combat or a move always starts as a new record, so an idle one is never written).
 - a quiet clone shares one empty log and records nothing.
@@ -43,7 +44,7 @@ and a saved state loads into this layout (:func:`state_from_json`).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from cosmodrome.core import Event, RecordError, Rng, State, check_state_json
 from cosmodrome.core.chance import restore
@@ -108,6 +109,73 @@ def has_alien(s: "VenusState", pl: int) -> bool:
             return True
     return False
 
+def _save_frames(stack: list) -> list:
+    """The frames as a save holds them: each a list, its operation by name (:data:`.flow.OP_NAMES`)."""
+    names = flow.OP_NAMES
+    return [[names[f[0]], *f[1:]] for f in stack]
+
+
+def _load_frames(v: Any) -> list:
+    """The frames of a save (:func:`_save_frames`) as tuples, each operation checked."""
+    if not isinstance(v, list):
+        raise RecordError("saved venus state: 'stack' must be a list of engine frames")
+    codes = {name: op for op, name in flow.OP_NAMES.items()}
+    stack = []
+    for f in v:
+        if not isinstance(f, list) or not f or f[0] not in codes or any(
+                isinstance(x, bool) or not isinstance(x, int) for x in f[1:]):
+            raise RecordError(f"saved venus state: malformed engine frame {f!r}")
+        stack.append((codes[f[0]], *f[1:]))
+    return stack
+
+
+def _save_events(log: list) -> list:
+    """The log as a save holds it: each event's JSON form."""
+    return [e.to_json() for e in log]
+
+
+def _load_events(v: Any) -> list:
+    """The log of a save (:func:`_save_events`) as events."""
+    if not isinstance(v, list):
+        raise RecordError("saved venus state: malformed log entry")
+    log = []
+    for e in v:
+        if not isinstance(e, dict) or not isinstance(e.get("text"), str) or not isinstance(e.get("kind"), str):
+            raise RecordError("saved venus state: malformed log entry")
+        vis = e.get("visible_to")
+        log.append(Event(e["kind"], e["text"], dict(e.get("data") or {}),
+                         frozenset(vis) if vis is not None else None, e.get("hidden_text"),
+                         bool(e.get("chance", False))))
+    return log
+
+
+class Codec(NamedTuple):
+    """A kind of field whose saved form is its own (not a list of whole numbers): how a
+    clone copies it and how a save holds it. Declared in :data:`CODECS` under the kind's
+    name, which the field's row of :data:`FIELDS` then names (the field is still declared
+    once, in its row)."""
+
+    #: how a clone copies the field: a suffix to ``self.<field>`` (``"[:]"``; ``""`` shares it)
+    copy: str
+    #: the expression a quiet clone holds instead (``None``: as any clone)
+    quiet: Optional[str]
+    #: the field's value -> its saved form (plain JSON)
+    save: Callable[[Any], Any]
+    #: the saved form -> the field's value (:class:`RecordError` naming the field when malformed)
+    load: Callable[[Any], Any]
+
+
+#: The kinds of field with a codec of their own (see :class:`Codec`):
+#:
+#: - ``frames``: the frame stack of the rules engine (:mod:`.flow`), a list of tuples copied
+#:   by a clone (the tuples shared); saved with each operation by name;
+#: - ``events``: the log, a list of :class:`~cosmodrome.core.Event` copied by a clone (a
+#:   quiet clone shares one empty log instead); saved as each event's JSON form.
+CODECS = {
+    "frames": Codec("[:]", None, _save_frames, _load_frames),
+    "events": Codec("[:]", "_NOTHING", _save_events, _load_events),
+}
+
 #: Every field of the table, declared once: ``(name, how it is kept, its value in a new
 #: state of ``n`` seats)``. The constructor, :meth:`VenusState.clone`,
 #: :meth:`VenusState.to_json` and :func:`state_from_json` are generated from it. How a
@@ -116,10 +184,11 @@ def has_alien(s: "VenusState", pl: int) -> bool:
 #: - ``list``: a list of whole numbers, copied; ``bytes``: a bytearray (values 0..255), copied;
 #: - ``tuple``: a tuple, shared between clones and replaced on write;
 #: - ``piles``: a list of tuples (one per seat or planet): the list is copied, the tuples shared;
-#: - ``int``: a whole number;
+#: - ``int``: a whole number; ``bool``: true or false; ``text``: a string (all three shared);
 #: - ``record``: a :class:`Combat` or :class:`Move`, copied while active and shared when idle
 #:   (a combat or a move starts as a new record, so an idle one is never written); saved as
-#:   its flat list.
+#:   its flat list;
+#: - a kind of :data:`CODECS` (``frames``, ``events``): copied and saved as its codec says.
 FIELDS = (
     ("money", "list", "[0] * n"),
     ("stock", "bytes", "bytearray(n * 5)"),
@@ -154,8 +223,15 @@ FIELDS = (
     ("alien_next", "int", "0"),
     ("bank_flow", "int", "0"),
     ("decisions", "int", "0"),
+    ("stack", "frames", "[]"),
+    ("over", "bool", "False"),
+    ("end_cause", "text", "''"),
+    ("log", "events", "[]"),
 )
-_KEPT = {k: [f for f, how, _ in FIELDS if how == k] for k in ("list", "bytes", "tuple", "piles", "int", "record")}
+#: how a clone copies a field of each plain kind (a suffix to ``self.<field>``, as
+#: :data:`cosmodrome.core.fields.COPY`); ``record`` and the kinds of :data:`CODECS` have their own
+_COPY = {**COPY, "bool": ""}
+_KINDS = frozenset(("list", "bytes", "tuple", "piles", "int", "bool", "text", "record", *CODECS))
 #: the flat fields whose length is fixed by the number of seats (a save must match it)
 _FIXED = frozenset(("money", "stock", "orbit", "surf", "bld", "flipped", "clevel", "lost"))
 #: the record class of each ``record`` field
@@ -168,19 +244,24 @@ def _state_methods() -> dict:
             "    self.game = game", "    self.comp = comp", "    self.num_players = n", "    self.options = options",
             "    self.rng = rng", "    self._ev = []"]
     init += [f"    self.{f} = {new}" for f, _, new in FIELDS]
-    init += ["    self.stack = []", "    self.over = False", "    self.end_cause = ''", "    self.log = []",
-             "    self._final = None", "    self.quiet = False", "    self._menu = None"]
+    init += ["    self._final = None", "    self.quiet = False", "    self._menu = None"]
     clone = ["def clone(self, quiet=False):", "    s = _new(VenusState)", "    s.game = self.game",
              "    s.comp = self.comp", "    s.num_players = self.num_players", "    s.options = self.options",
              "    r = _new(Rng)", "    r.state = self.rng.state", "    s.rng = r"]
     for f, how, _ in FIELDS:
+        if how not in _KINDS:
+            raise ValueError(f"venus state: the field {f!r} has an unknown kind {how!r}")
+    loud, hushed = [], []   # what a clone copies, and a quiet clone holds instead (fields of a codec with `quiet`)
+    for f, how, _ in FIELDS:
         if how == "record":
             clone += [f"    x = self.{f}", f"    s.{f} = x.copy() if x.active else x"]
+        elif how in CODECS and CODECS[how].quiet is not None:
+            loud.append(f"        s.{f} = self.{f}{CODECS[how].copy}")
+            hushed.append(f"        s.{f} = {CODECS[how].quiet}")
         else:
-            clone.append(f"    s.{f} = self.{f}{COPY[how]}")
-    clone += ["    s.stack = self.stack[:]", "    s.over = self.over", "    s.end_cause = self.end_cause",
-              "    if quiet or self.quiet:", "        s.quiet = True", "        s._ev = s.log = _NOTHING",
-              "    else:", "        s.quiet = False", "        s._ev = []", "        s.log = self.log[:]",
+            clone.append(f"    s.{f} = self.{f}{CODECS[how].copy if how in CODECS else _COPY[how]}")
+    clone += ["    if quiet or self.quiet:", "        s.quiet = True", "        s._ev = _NOTHING", *hushed,
+              "    else:", "        s.quiet = False", "        s._ev = []", *loud,
               "    s._final = self._final", "    s._menu = None", "    return s"]
     ns = {"Combat": Combat, "Move": Move, "Rng": Rng, "_new": _new, "_NOTHING": _NOTHING}
     out = generate("VenusState", "\n".join(init + clone), ns)
@@ -196,7 +277,7 @@ class VenusState(State):
     """One position of Onward to Venus (see the module docstring for the layout)."""
 
     __slots__ = ("game", "comp", "num_players", "options", "rng", "_ev", "_setup_ev",
-                 *(f for f, _, _ in FIELDS), "stack", "over", "end_cause", "log", "_final", "quiet", "_menu")
+                 *(f for f, _, _ in FIELDS), "_final", "quiet", "_menu")
 
     #: (game, comp, players, rng, options): generated from :data:`FIELDS`
     __init__ = _GENERATED["__init__"]
@@ -352,12 +433,11 @@ class VenusState(State):
                              "options": dict(self.options), "rng": self.rng.state}
         for k, how, _ in FIELDS:
             v = getattr(self, k)
-            d[k] = v if how == "int" else [list(x) for x in v] if how == "piles" else \
-                v.to_list() if how == "record" else list(v)
-        d["stack"] = [[flow.OP_NAMES[f[0]], *f[1:]] for f in self.stack]
-        d["over"] = self.over
-        d["end_cause"] = self.end_cause
-        d["log"] = [e.to_json() for e in self.log]
+            if how in CODECS:
+                d[k] = CODECS[how].save(v)
+            else:
+                d[k] = v if how in ("int", "bool", "text") else [list(x) for x in v] if how == "piles" else \
+                    v.to_list() if how == "record" else list(v)
         return d
 
 
@@ -374,6 +454,14 @@ def _packed(field: str, values: list) -> bytearray:
 def _load_field(s: VenusState, ref: VenusState, d: Mapping, k: str, how: str) -> None:
     """Set field ``k`` of ``s`` from the saved ``d`` (``ref``: a new state of the same size)."""
     v = d.get(k, []) if k == "cbcards" else d[k]   # cbcards: absent from older saves
+    if how in CODECS:
+        setattr(s, k, CODECS[how].load(v))
+        return
+    if how == "bool" or how == "text":
+        if not isinstance(v, bool if how == "bool" else str):
+            raise RecordError(f"saved venus state: {k!r} must be {'true or false' if how == 'bool' else 'a string'}")
+        setattr(s, k, v)
+        return
     if how == "int":
         if isinstance(v, bool) or not isinstance(v, int):
             raise RecordError(f"saved venus state: {k!r} must be a whole number, not {v!r}")
@@ -429,29 +517,9 @@ def state_from_json(game, data: Any) -> VenusState:
         if any(not 0 <= c < ncard for h in s.hands for c in h):
             raise RecordError("saved venus state: a hand holds an unknown card")
         nt = len(comp.tile_kind)
-        if any(not 0 <= t < nt for t in (*s.bag, *s.tdisc)) or any(not 0 <= t < nt for L in s.ptiles + s.kept for t in L):
+        placed = [t for L in s.ptiles + s.kept for t in L]
+        if any(not 0 <= t < nt for t in (*s.bag, *s.tdisc, *placed)):
             raise RecordError("saved venus state: an unknown tile")
-        names = {v: k for k, v in flow.OP_NAMES.items()}
-        stack = []
-        for f in d["stack"]:
-            if not isinstance(f, list) or not f or f[0] not in names or any(
-                    isinstance(x, bool) or not isinstance(x, int) for x in f[1:]):
-                raise RecordError(f"saved venus state: malformed engine frame {f!r}")
-            stack.append((names[f[0]], *f[1:]))
-        s.stack = stack
-        if not isinstance(d["over"], bool) or not isinstance(d["end_cause"], str):
-            raise RecordError("saved venus state: 'over' must be true/false and 'end_cause' a string")
-        s.over = d["over"]
-        s.end_cause = d["end_cause"]
-        log = []
-        for e in d["log"]:
-            if not isinstance(e, dict) or not isinstance(e.get("text"), str) or not isinstance(e.get("kind"), str):
-                raise RecordError("saved venus state: malformed log entry")
-            vis = e.get("visible_to")
-            log.append(Event(e["kind"], e["text"], dict(e.get("data") or {}),
-                             frozenset(vis) if vis is not None else None, e.get("hidden_text"),
-                             bool(e.get("chance", False))))
-        s.log = log
         if not s.over and (not s.stack or s.stack[-1][0] not in DECIDE):
             raise RecordError("saved venus state: no decision is pending in a running game")
         if s.stack and s.stack[-1][0] in DECIDE and not 0 <= s.stack[-1][SEAT] < n:

@@ -35,6 +35,8 @@ const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").sli
 let TECH_HELP = {};
 let HELP = {};
 let DICE_HELP = {};
+// the numbers of this game's rules the page's own words name (text.sheet_numbers: the Rapid Fire kills)
+let NUMBERS = {};
 // a die's tooltip: this game's face explained (text.die_help), keyed by its face code
 function dieHelp(d) {
   return DICE_HELP[d.face] || [d.text || tr("die"), "", ""];
@@ -405,7 +407,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
   const badges = [];
   if (isCaptain) badges.push(el("span", { class: "cr-badge captain", title: tr("Captain this round: rolls the dice and takes the first die"), text: `★ ${tr("captain")}` }));
   if (sh.zorlord) badges.push(el("span", { class: "cr-badge zor", text: tr("AI opponent") }));
-  if (v.options.rapid_fire) badges.push(el("span", { class: "cr-badge", title: tr("Rapid Fire: disabling two enemy ships wins"), text: tr("kills {n}/2", { n: sh.kills }) }));
+  if (v.options.rapid_fire) badges.push(tipOn(el("span", { class: "cr-badge", text: tr("kills {n}/{of}", { n: sh.kills, of: NUMBERS.kills }) }), HELP.kills));
   if (sh.immune_round && sh.immune_round >= v.round) badges.push(el("span", { class: "cr-badge immune", title: tr("Friendly variant: this sheet ignores the mine rolls of that round"), text: tr("no mines in round {n}", { n: sh.immune_round }) }));
   const head = el("div", { class: "cr-sheethead" },
     el("span", { class: "cr-sheetname", text: mine ? tr("{name} (you)", { name: sh.name }) : sh.name }), ...badges,
@@ -573,7 +575,7 @@ export function render(root, ctx) {
   hideTip();
   document.querySelectorAll(".cr-pop").forEach(p => p.remove());
   const v = ctx.view;
-  ({ sheet: HELP, tech: TECH_HELP, dice: DICE_HELP } = v.help || { sheet: {}, tech: {}, dice: {} });
+  ({ sheet: HELP, tech: TECH_HELP, dice: DICE_HELP, rule_numbers: NUMBERS } = v.help || { sheet: {}, tech: {}, dice: {}, rule_numbers: {} });
   TECH_COLOURS = {};
   for (const s of v.sheets) for (const t of s.techs) TECH_COLOURS[t.name] = t.colour;
   const idx = indexOptions(ctx);

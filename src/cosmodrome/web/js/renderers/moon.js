@@ -24,7 +24,8 @@ const W = 26, H = 32, TOP = 46, LEFT = 18;         // cell size and margins of t
 const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
 // the lap's boxes explained: the game's own words (the view's ``help``, games/moon/text.py
 // table_help), set at each drawing
-let HELP = { cells: [], sputnik: "", counters: "", box: "", ec: "", handicap: "" };
+let HELP = { cells: [], sputnik: "", counters: "", box: "", ec: "", handicap: "", accident: null };
+const ACCIDENT = 4;                                 // the face code of the accident face (lunar/dice.py)
 const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: t("EC"), "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
 const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3fae5a", white: "#e8e8ee" };
 const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
@@ -130,8 +131,10 @@ function jumpCard(v, a, ctx, idx) {
     const slot = el("div", { class: "moon-slot" + (turn && turn.jump === j && v.phase === "pick" ? " rolling" : ""), "data-jump": j },
       el("div", { class: "muted small", text: t("jump {n}", { n: j + 1 }) }),
       dice.map(d => {
-        const die = el("span", { class: `moon-die ${d.colour}`, "data-testid": "moon-die", "data-die": d.die, text: d.face ? (d.face === 4 ? "2!" : String(d.face)) : "·",
-          title: d.face === 4 ? t("{colour} die: moves 2, then an accident", { colour: t(d.colour) }) : t("{colour} die", { colour: t(d.colour) }) });
+        const accident = d.face === ACCIDENT && HELP.accident ? HELP.accident : null;
+        const die = el("span", { class: `moon-die ${d.colour}`, "data-testid": "moon-die", "data-die": d.die,
+          text: d.face ? (accident ? accident.face : String(d.face)) : "·",
+          title: (accident && accident.dice[d.colour]) || t("{colour} die", { colour: t(d.colour) }) });
         if (mine) hot(die, ctx, idx, `reroll:${d.die}`);
         return die;
       }));
