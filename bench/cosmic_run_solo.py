@@ -46,7 +46,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="first seed")
     ap.add_argument("--only", choices=sorted(DIFFICULTIES), action="append", help="difficulties to run")
     a = ap.parse_args(argv)
-    print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {a.n} missions per difficulty, "
+    print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"{a.n} missions per difficulty, "
           f"seeds {a.seed}..{a.seed + a.n - 1}")
     print("| difficulty | options | completed | failures: zorlord / technology / destroyed / stuck / rounds | s |")
     print("|---|---|---|---|---|")

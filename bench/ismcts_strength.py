@@ -1,10 +1,11 @@
-"""ISMCTS strength: one ISMCTS spec against copies of another bot (the heuristic by default),
+r"""ISMCTS strength: one ISMCTS spec against copies of another bot (the heuristic by default),
 played with the lab's tournament machinery (seats rotated over every deal, games stored so
 an interrupted run resumes).
 
     .venv/bin/python bench/ismcts_strength.py --players 2 -n 40 --workers 2
     .venv/bin/python bench/ismcts_strength.py --ismcts ismcts:seconds=0.25,clock=cpu --players 4 -n 80 --workers 2
-    .venv/bin/python bench/ismcts_strength.py --ismcts ismcts:seconds=0.25 --opponent openspiel-ismcts:seconds=0.25 -n 20
+    .venv/bin/python bench/ismcts_strength.py --ismcts ismcts:seconds=0.25 \
+        --opponent openspiel-ismcts:seconds=0.25 -n 20
 
 Prints the ISMCTS win share with a Wilson 95% confidence interval (fair share 1/players),
 by seat, mean VP, all-lose endings, and the wall time. The issue's targets against the Venus

@@ -79,7 +79,8 @@ def main() -> None:
     if ray_workers:
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         secs = warm_ray(ray_workers, modules=[Tournament(args.game, bots, 1).module])
-        print(f"Ray start-up with {ray_workers} warm actors: {secs:.2f} s (not counted; load average before: {load:.2f})")
+        print(f"Ray start-up with {ray_workers} warm actors: {secs:.2f} s "
+              f"(not counted; load average before: {load:.2f})")
     ref = None
     best: dict = {}
     cpus: dict = {}

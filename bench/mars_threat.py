@@ -59,7 +59,8 @@ def main() -> None:
                 continue
             w, n, secs = team_rate(p, threat, n, specs, 5000)
             lo, hi = wilson(w, n)
-            print(f"{threat:13s} {label:18s} {w:4d}/{n:<4d} {100 * w / n:5.1f}%  [{100 * lo:.1f}, {100 * hi:.1f}]  {secs:.0f} s CPU",
+            print(f"{threat:13s} {label:18s} {w:4d}/{n:<4d} {100 * w / n:5.1f}%  "
+                  f"[{100 * lo:.1f}, {100 * hi:.1f}]  {secs:.0f} s CPU",
                   flush=True)
 
 

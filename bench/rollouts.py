@@ -68,7 +68,8 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--every", type=int, default=40, help="take a position every this many decisions")
     ap.add_argument("--per", type=int, default=150, help="rollouts from each position")
-    ap.add_argument("--depth", type=int, action="append", help="decisions per rollout at most (repeatable; default 20 and 200)")
+    ap.add_argument("--depth", type=int, action="append",
+                    help="decisions per rollout at most (repeatable; default 20 and 200)")
     ap.add_argument("--rounds", type=int, default=3, help="repeat each depth; the best round is reported")
     a = ap.parse_args()
     starts = positions(a.game, a.players, a.positions, a.every)

@@ -314,7 +314,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             procs.append(start_server(db, port, os.path.join(tmp, f"server{k}.log"), args.server_arg))
         bases, pids = [f"http://127.0.0.1:{port}" for port in ports], [p.pid for p in procs]
     try:
-        options = args.options if args.options is not None else ('{"rounds": 5000}' if args.game == "pocket-race" else "{}")
+        options = args.options if args.options is not None else (
+            '{"rounds": 5000}' if args.game == "pocket-race" else "{}")
         games = create_games(bases, args.games, args.game, args.players, json.loads(options), args.seed, args.spread)
         shares = [games[i::args.procs] for i in range(args.procs)]
         jobs = [(share, args.think, args.seconds, args.warmup, args.seed + i, args.deflate, not args.full_tables)
@@ -347,7 +348,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         for k, v in r["error_texts"].items():
             texts[k] = texts.get(k, 0) + v
     label = f"{args.game} (a test game)" if args.game == "pocket-race" else args.game
-    print(f"{label}: games {args.games} x {args.players} sockets, think 0..{args.think:g} s, {measured:.1f} s measured, "
+    print(f"{label}: games {args.games} x {args.players} sockets, think 0..{args.think:g} s, "
+          f"{measured:.1f} s measured, "
           f"{args.procs} client process(es){', deflate' if args.deflate else ''}"
           f"{', full tables' if args.full_tables else ', updates'}"
           + (f", {len(bases)} server processes{' (sockets spread)' if args.spread else ''}" if len(bases) > 1 else ""))

@@ -332,7 +332,8 @@ def os_reason(exc: OSError) -> str:
 
     words = {errno.ENOENT: N_("no such file or directory"), errno.EACCES: N_("permission denied"),
              errno.EPERM: N_("permission denied"), errno.EISDIR: N_("it is a directory"),
-             errno.ENOTDIR: N_("a part of the path is not a directory"), errno.ENOSPC: N_("no space left on the device"),
+             errno.ENOTDIR: N_("a part of the path is not a directory"),
+             errno.ENOSPC: N_("no space left on the device"),
              errno.EROFS: N_("the file system is read-only"), errno.ENAMETOOLONG: N_("the file name is too long")}
     known = words.get(exc.errno) if exc.errno is not None else None
     return _(known) if known else str(exc.strerror or exc)

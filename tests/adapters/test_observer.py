@@ -12,7 +12,8 @@ from cosmodrome.core.observation import ABSENT, Layout
 
 CASES = [("venus", 2, None, "sampled"), ("venus", 4, None, "explicit"), ("cosmic-run", 1, None, "sampled"),
          ("cosmic-run", 2, None, "explicit"), ("moon", 2, None, "sampled"), ("moon", 4, {"advanced": True}, "sampled"),
-         ("mars", 2, {"upgrades": "random", "threat": "exterminator"}, "sampled"), ("mars", 3, {"threat": "sergeant"}, "sampled")]
+         ("mars", 2, {"upgrades": "random", "threat": "exterminator"}, "sampled"),
+         ("mars", 3, {"threat": "sergeant"}, "sampled")]
 
 
 def _step(s, rng):

@@ -40,7 +40,8 @@ def test_random_sim_test_sampled_chance(name, players):
     pyspiel.random_sim_test(game, num_sims=SIMS[name], serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("name,players", [("pocket-race", 3), ("venus", 2), ("cosmic-run", 2), ("moon", 2), ("mars", 2)])
+@pytest.mark.parametrize("name,players",
+                         [("pocket-race", 3), ("venus", 2), ("cosmic-run", 2), ("moon", 2), ("mars", 2)])
 def test_serialize_game_and_state_in_the_sampled_mode(name, players):
     game = osa.load_game(name, players=players, sampled_chance=True)
     s = game.new_initial_state()

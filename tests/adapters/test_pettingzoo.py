@@ -10,7 +10,8 @@ from cosmodrome.adapters.pettingzoo import env, raw_env  # noqa: E402
 from cosmodrome.core import IllegalActionError, OptionError, PlayerCountError, UnknownGameError  # noqa: E402
 from cosmodrome.testing import toy  # noqa: E402
 
-CASES = [("pocket-race", 2), ("pocket-race", 4), ("cosmic-run", 1), ("cosmic-run", 2), ("venus", 2), ("venus", 5), ("moon", 2), ("moon", 4), ("mars", 2), ("mars", 3)]
+CASES = [("pocket-race", 2), ("pocket-race", 4), ("cosmic-run", 1), ("cosmic-run", 2), ("venus", 2), ("venus", 5),
+         ("moon", 2), ("moon", 4), ("mars", 2), ("mars", 3)]
 CYCLES = {"pocket-race": 200, "cosmic-run": 60, "venus": 40, "moon": 60, "mars": 60}
 
 

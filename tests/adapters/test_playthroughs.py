@@ -18,7 +18,8 @@ DIR = Path(__file__).resolve().parents[2] / "docs" / "playthroughs"
 @pytest.mark.parametrize("mode", MODES)
 def test_the_playthrough_is_what_the_code_plays(game, players, options, mode):
     path = DIR / file_name(game, mode)
-    assert path.is_file(), f"{path.name} is missing: python -m cosmodrome.adapters.playthrough docs/playthroughs --write"
+    assert path.is_file(), (f"{path.name} is missing: "
+                            "python -m cosmodrome.adapters.playthrough docs/playthroughs --write")
     assert playthrough(game, players, options, mode) == path.read_text(encoding="utf-8"), (
         f"{path.name} differs from what the code plays: if the rules or an encoding changed on "
         "purpose, regenerate with python -m cosmodrome.adapters.playthrough docs/playthroughs --write")

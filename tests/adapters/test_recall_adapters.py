@@ -16,7 +16,8 @@ from cosmodrome.core import OptionError, get_game
 from cosmodrome.testing import toy  # noqa: F401  (registers "pocket-race")
 
 
-@pytest.mark.parametrize("name,players", [("pocket-race", 3), ("cosmic-run", 2), ("mars", 2), ("venus", 2), ("moon", 2)])
+@pytest.mark.parametrize("name,players",
+                         [("pocket-race", 3), ("cosmic-run", 2), ("mars", 2), ("venus", 2), ("moon", 2)])
 def test_openspiel_information_state_tensor(name, players):
     game_or_skip(name)
     game = osa.load_game(name, players=players)

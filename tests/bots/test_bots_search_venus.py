@@ -104,7 +104,8 @@ def test_no_prior_for_a_game_without_heuristic():
 
 def test_turn_cut_and_heuristic_rollouts_decide_legally(venus):
     s = mid_game_states(venus, 3, seed=2, count=3)[-1]
-    for spec in ("ismcts:iters=15,cut=turn,depth=30,opp=search", "ismcts:iters=6,cut=turn,depth=20,rollout=heuristic,opp=search"):
+    for spec in ("ismcts:iters=15,cut=turn,depth=30,opp=search",
+                 "ismcts:iters=6,cut=turn,depth=20,rollout=heuristic,opp=search"):
         assert make_bot(spec, venus, 1).choose(s) in s.legal_actions()
 
 

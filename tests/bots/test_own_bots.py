@@ -46,7 +46,8 @@ def test_module_class_specs_load_only_where_allowed():
     spec = "test_own_bots:Last"
     bot = make_bot(spec, toy.GAME, 1, allow_import=True)
     assert isinstance(bot, Last)
-    assert type(make_bot("cosmodrome.bots.random_bot:RandomBot", toy.GAME, 1, allow_import=True)).__name__ == "RandomBot"
+    imported = make_bot("cosmodrome.bots.random_bot:RandomBot", toy.GAME, 1, allow_import=True)
+    assert type(imported).__name__ == "RandomBot"
     with pytest.raises(OptionError, match="names a class of its own"):
         make_bot("cosmodrome.bots.random_bot:RandomBot", toy.GAME, 1)          # not by default
     with pytest.raises(OptionError, match="names a class of its own"):

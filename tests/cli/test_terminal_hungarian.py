@@ -93,7 +93,8 @@ def test_a_game_in_the_terminal_reads_in_hungarian(game, capsys, monkeypatch):
         assert re.search(pattern, out, re.M), f"{pattern!r} not in the output:\n{out[-4000:]}"
     for pattern in MARKS[game]["english"]:
         found = re.search(pattern, out, re.M)
-        assert not found, f"{found.group()!r} (English) in the output: ...{out[max(0, found.start() - 200):found.end() + 100]}"
+        assert not found, (f"{found.group()!r} (English) in the output: "
+                           f"...{out[max(0, found.start() - 200):found.end() + 100]}")
     assert "Please type a number" not in out and "Írj be egy számot 1 és" in out   # the refused "zz"
 
 
@@ -109,7 +110,8 @@ def test_each_legend_symbol_is_written_as_the_board_writes_it(game):
         text = legend_text(g)
     assert len(hungarian) == len(english)
     for (en, _meaning), (hu, meaning) in zip(english, hungarian):
-        if re.search(r"[A-Za-z]{2,}|^[A-Za-z]$", en) and en not in ("o", "x", "X", "t", "T", "A-Z", "a-z", "Tech X * o"):
+        if (re.search(r"[A-Za-z]{2,}|^[A-Za-z]$", en)
+                and en not in ("o", "x", "X", "t", "T", "A-Z", "a-z", "Tech X * o")):
             assert hu != en, f"{en!r} stays English in the Hungarian legend"
         assert hu in text and meaning in text
 
@@ -122,7 +124,8 @@ def test_a_bad_seats_value_is_refused_in_hungarian(capsys, monkeypatch):
               "hiba: 'ismcts' bot: az 'iters' paraméter értéke egy egész szám legyen, nem 'many'", "expects"),
              ("human,ismcts:zz=3,random,random", "hiba: az 'ismcts' botnak nincs 'zz' paramétere (paraméterei: c,",
               "has no parameter"),
-             ("human,ismcts:iters,random,random", "hiba: 'ismcts:iters' bot: a paraméterek alakja kulcs=érték, nem 'iters'",
+             ("human,ismcts:iters,random,random",
+              "hiba: 'ismcts:iters' bot: a paraméterek alakja kulcs=érték, nem 'iters'",
               "parameters are written")]
     for seats, hungarian, english in cases:
         out = terminal(["--lang", "hu", "play", "venus", "--seats", seats, "--plain"], [], capsys, monkeypatch)
@@ -161,7 +164,8 @@ def test_a_bad_component_file_or_option_is_refused_in_hungarian(tmp_path, capsys
     cases = [("venus", f"components={tmp_path / 'none.toml'}", "nem olvasható: nincs ilyen fájl vagy könyvtár"),
              ("venus", f"components={odd}", "játékelemek: a fájl: hiányzik a 'rules' mező"),
              ("moon", f"components={odd}", "játékelemek: az 'odd.toml' ismeretlen szakaszt tartalmaz: [x]"),
-             ("mars", f"components={tmp_path / 'none.toml'}", "változatfájl nem olvasható: nincs ilyen fájl vagy könyvtár"),
+             ("mars", f"components={tmp_path / 'none.toml'}",
+              "változatfájl nem olvasható: nincs ilyen fájl vagy könyvtár"),
              ("cosmic-run", f"components={odd}", "komponensfájl: ismeretlen szakasz: [x]"),
              ("cosmic-run", "friendly=maybe", "a 'friendly' beállítás igen/nem típusú értéket vár, nem 'maybe'")]
     for game, option, hungarian in cases:

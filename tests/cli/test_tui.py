@@ -265,7 +265,8 @@ def test_the_panes_titles_help_and_refusals_read_in_hungarian():
     from cosmodrome.i18n import using
 
     async def script(app, pilot):
-        titles = [app.query_one(p).border_title for p in ("#board-pane", "#log", "#decision-pane", "#hand-pane", "#legend-pane")]
+        titles = [app.query_one(p).border_title
+                  for p in ("#board-pane", "#log", "#decision-pane", "#hand-pane", "#legend-pane")]
         assert titles == ["Tábla — ahogy az 1. játékos látja", "Napló", "Döntés", "Kéz", "Jelmagyarázat"]
         assert app.query_one("#command", Input).placeholder.startswith("szám: választás · a: tanács")
         footer = {a.binding.action: a.binding.description for a in app.active_bindings.values()}

@@ -140,7 +140,8 @@ def test_bad_saved_chance_is_refused():
         GameRecord.from_json({"game": "pocket-race", "players": 2, "seed": 1, "chance": "psychic"})
 
 
-@pytest.mark.parametrize("players,options", [(1, {"novice": True, "expert_mines": 2}), (2, {"side": "B", "friendly": True}),
+@pytest.mark.parametrize("players,options", [(1, {"novice": True, "expert_mines": 2}),
+                                             (2, {"side": "B", "friendly": True}),
                                              (2, {"rapid_fire": True})])
 def test_cosmic_run_variants_in_the_explicit_mode(players, options):
     end = play_checked(get_game("cosmic-run"), players, 8, options, every=9, chance="explicit")
@@ -173,7 +174,8 @@ def test_a_game_names_its_chance_events_in_its_own_words():
 
 
 @pytest.mark.parametrize("name,players,options", [("venus", 3, {}), ("cosmic-run", 2, {}),
-                                                  ("cosmic-run", 1, {"expert_mines": 2}), ("moon", 3, {"advanced": True}),
+                                                  ("cosmic-run", 1, {"expert_mines": 2}),
+                                                  ("moon", 3, {"advanced": True}),
                                                   ("mars", 3, {"threat": "baby", "upgrades": "random"})])
 def test_every_game_names_its_chance_events(name, players, options):
     """Every chance node a random game meets is named in the game's words (no generic

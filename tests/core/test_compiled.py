@@ -59,7 +59,8 @@ def test_a_module_is_stale_when_a_module_its_pxd_cimports_changed(tmp_path, monk
     # C functions, so it must not load beside a flow run as Python (edited since the build)
     flow, rule = tmp_path / "flow.py", tmp_path / "rule.py"
     flow.write_text("def unit_ix(p, pl, t=0):\n    return p * 24 + pl * 3 + t\n")
-    (tmp_path / "flow.pxd").write_text("cpdef Py_ssize_t unit_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t t=*) noexcept\n")
+    (tmp_path / "flow.pxd").write_text(
+        "cpdef Py_ssize_t unit_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t t=*) noexcept\n")
     rule.write_text("from cosmodrome.games.x.flow import unit_ix\n")
     (tmp_path / "rule.pxd").write_text("from cosmodrome.games.x.flow cimport unit_ix\n")
     monkeypatch.setattr(compiled, "source_of", lambda m: tmp_path / (m.rsplit(".", 1)[1] + ".py"))

@@ -152,7 +152,8 @@ def test_a_flat_table_keeps_text_nested_lists_and_saved_keys():
     t._init_fields(2)
     fields.load_table(t, {"end": "x", "paths": [[4], [5, 6]], "a": 9}, table)
     assert (t.end, t.paths, t.att) == ("x", [[4], [5, 6]], 9)
-    for bad, key in (({"end": 1, "paths": [[4], [5]], "a": 9}, "'end'"), ({"end": "", "paths": [[4]], "a": 9}, "'paths'"),
+    for bad, key in (({"end": 1, "paths": [[4], [5]], "a": 9}, "'end'"),
+                     ({"end": "", "paths": [[4]], "a": 9}, "'paths'"),
                      ({"end": "", "paths": [[4], [5]], "att": 9}, "'a'")):
         with pytest.raises(RecordError, match=key):
             fields.load_table(t, bad, table)

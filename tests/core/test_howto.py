@@ -83,7 +83,8 @@ def test_bad_help_files_are_refused_with_the_problem_named():
     with pytest.raises(DataError, match="lacks 'source'"):
         parse_howto('[[section]]\nheading = "A"\ntext = "b"\n', "x.toml")
     with pytest.raises(DataError, match="plain <svg>"):
-        parse_howto('[[section]]\nheading = "A"\nsource = "S"\ntext = "b"\nsvg = "<svg onload=\'x()\'></svg>"\ncaption = "c"\n', "x.toml")
+        parse_howto('[[section]]\nheading = "A"\nsource = "S"\ntext = "b"\n'
+                    'svg = "<svg onload=\'x()\'></svg>"\ncaption = "c"\n', "x.toml")
     with pytest.raises(DataError, match="needs a 'caption'"):
         parse_howto('[[section]]\nheading = "A"\nsource = "S"\ntext = "b"\nsvg = "<svg></svg>"\n', "x.toml")
     with pytest.raises(DataError, match="not valid TOML"):

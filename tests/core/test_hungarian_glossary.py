@@ -53,7 +53,8 @@ def test_victory_points_are_gyp_never_gp():
 
 
 #: "round" in a sense that is not a game's round ("go round the mine", "round and round")
-NOT_A_ROUND = re.compile(r"\bround (the|a)\b|round and round|round robin|\b(go|goes|gets|fight) round\b|\bturns?\b|\bcircles?\b")
+NOT_A_ROUND = re.compile(r"\bround (the|a)\b|round and round|round robin|\b(go|goes|gets|fight) round\b"
+                         r"|\bturns?\b|\bcircles?\b")
 
 
 def test_a_games_round_is_fordulo_in_every_game():
@@ -166,7 +167,8 @@ def test_a_hungarian_moon_game_opens_a_nations_sentence_with_its_article(players
 def test_a_hungarian_cosmic_run_game_opens_a_players_sentence_with_its_article(players, seed):
     """probe4 #2: "1. játékos elveszi a 3. kockát", "Aknák 1. játékos lapján"."""
     said = sentences(texts_of("cosmic-run", seed, players))
-    assert not [s for s in said if re.match(r"\d+\. játékos ", s)], [s for s in said if re.match(r"\d+\. játékos ", s)][:5]
+    bare = [s for s in said if re.match(r"\d+\. játékos ", s)]
+    assert not bare, bare[:5]
     assert any(s.startswith("Az 1. játékos ") for s in said)
     if players == 2:
         assert any(s.startswith("A 2. játékos ") for s in said)
@@ -205,9 +207,11 @@ def test_fourth_readers_words_hold_in_the_catalog():
     for word in (r"\bRanger", "feljegyz", "szabad akci", "helytoken"):
         leaks = {m: s for m, s in texts.items() if re.search(word, s)}
         assert not leaks, (word, leaks)
-    assert "a: tanács · u: visszavonás" in hu[(None, "number: choose · a advise · u undo · b board · l legend · s FILE save · q quit")][0]
+    keys = hu[(None, "number: choose · a advise · u undo · b board · l legend · s FILE save · q quit")][0]
+    assert "a: tanács · u: visszavonás" in keys
     assert not hu[(None, "No claim: the move is done.")][0].startswith(hu[(None, "Do not claim")][0])
-    assert hu[(None, "“{label}”, marked in the decision panel; where the board shows it, its place is lit there too.")][0].startswith("„{label}”")
+    assert hu[(None, "“{label}”, marked in the decision panel; where the board shows it, "
+                     "its place is lit there too.")][0].startswith("„{label}”")
     assert hu[(None, "combat points")] == ["harci pont"]
 
 

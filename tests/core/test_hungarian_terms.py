@@ -48,7 +48,8 @@ def test_a_bot_is_a_bot_in_every_hungarian_message():
     bot = re.compile(r"\bbots?\b", re.I)
     named = [m for m in _messages() if any(bot.search(s) for s in _forms(m.id))]
     assert len(named) > 30
-    machine = [(m.id, s) for m in named for s in _forms(m.string) if re.search(r"gép", re.sub(r"[Ee]gy gépen", "", s), re.I)]
+    machine = [(m.id, s) for m in named for s in _forms(m.string)
+               if re.search(r"gép", re.sub(r"[Ee]gy gépen", "", s), re.I)]
     assert not machine, machine
     missing = [(m.id, s) for m in named for s in _forms(m.string) if not re.search(r"bot", s, re.I)]
     assert len(missing) < len(named) // 4, missing

@@ -43,7 +43,8 @@ def test_every_marked_text_is_in_the_catalog_with_a_hungarian_translation():
     cat = _catalog()
     have = {_key(m.id): m for m in cat if m.id}
     missing = sorted(marked - set(have))
-    assert not missing, f"texts marked for translation but not in the Hungarian catalog (make translations-update): {missing[:10]}"
+    assert not missing, ("texts marked for translation but not in the Hungarian catalog "
+                         f"(make translations-update): {missing[:10]}")
     # ...each with its translation (every plural form), none left fuzzy
     untranslated = [k for k, m in have.items()
                     if m.fuzzy or not (all(m.string) if isinstance(m.string, (list, tuple)) else m.string)]
@@ -209,10 +210,12 @@ def test_the_terminals_own_words_read_in_hungarian():
     import sys
 
     out = subprocess.run(
-        [sys.executable, "-m", "cosmodrome.cli.main", "--lang", "hu", "play", "cosmic-run", "--players", "2", "--plain"],
+        [sys.executable, "-m", "cosmodrome.cli.main", "--lang", "hu", "play", "cosmic-run", "--players", "2",
+         "--plain"],
         input="x\nu\nq\n", capture_output=True, text=True, timeout=120,
         env={**__import__("os").environ, "LANG": "C", "COLUMNS": "250"}).stdout
-    assert "szám: választás · a: tanács · u: visszavonás · b: tábla · l: jelmagyarázat · s FÁJL: mentés · q: kilépés" in out
+    assert ("szám: választás · a: tanács · u: visszavonás · b: tábla · l: jelmagyarázat · s FÁJL: mentés · "
+            "q: kilépés") in out
     assert "— ahogy az 1. játékos látja" in out and "'s view" not in out
     assert "Írj be egy számot 1 és 8 között" in out and "(ezt írtad: 'x')" in out and "Please type" not in out
     assert "Nincs mit visszavonni" in out and "Nothing to undo" not in out
@@ -250,6 +253,7 @@ def test_the_games_list_and_a_replay_read_in_hungarian(tmp_path):
     bad = run("replay", str(path), "--seat", "9")
     assert "a --seat értéke 1 és 2 között legyen" in bad.stdout + bad.stderr
     seats = run("play", "cosmic-run", "--players", "2", "--seats", "human", "--plain")
-    assert seats.returncode == 2 and "hiba: a --seats 1 helyet sorol fel, de a játszmának 2 játékosa van" in seats.stderr
+    assert seats.returncode == 2 and (
+        "hiba: a --seats 1 helyet sorol fel, de a játszmának 2 játékosa van" in seats.stderr)
     option = run("play", "cosmic-run", "--option", "friendly", "--plain")
     assert "hiba: a beállítás alakja kulcs=érték, nem 'friendly'" in option.stderr

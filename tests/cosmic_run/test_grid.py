@@ -86,7 +86,8 @@ def calls(module: str) -> set:
     return {name for name in HELPERS if re.search(rf"\b{name}\(", text)}
 
 
-@pytest.mark.parametrize("module", [m for m in compiled.MODULES if m.startswith(PACKAGE + ".") and m != PACKAGE + ".grid"])
+@pytest.mark.parametrize("module", [m for m in compiled.MODULES
+                                    if m.startswith(PACKAGE + ".") and m != PACKAGE + ".grid"])
 def test_a_compiled_module_calling_a_helper_cimports_it(module):
     used = calls(module)
     pxd = compiled.source_of(module).with_suffix(".pxd")
@@ -97,8 +98,8 @@ def test_a_compiled_module_calling_a_helper_cimports_it(module):
     assert used <= cimported, f"{module} calls {sorted(used - cimported)} as Python functions"
 
 
-@pytest.mark.parametrize("name", ["__init__", "actions", "components", "dice", "grid", "heuristic", "observation", "scoring",
-                                  "text"])
+@pytest.mark.parametrize("name", ["__init__", "actions", "components", "dice", "grid", "heuristic", "observation",
+                                  "scoring", "text"])
 def test_doctests(name):
     module = importlib.import_module(PACKAGE if name == "__init__" else f"{PACKAGE}.{name}")
     result = doctest.testmod(module)

@@ -24,7 +24,8 @@ def test_the_view_hands_out_the_help_in_the_readers_language():
     assert help_["sheet"]["round"][0] == "Round track"
     with using("hu"):
         hu = GAME.new_state(2, 3).view(0)["help"]
-    assert hu["sheet"]["round"][0] != "Round track" and hu["sheet"]["round"][2] == "rulebook: Playing the Game; Game End"
+    assert hu["sheet"]["round"][0] != "Round track"
+    assert hu["sheet"]["round"][2] == "rulebook: Playing the Game; Game End"
 
 
 def test_every_die_face_in_play_is_explained_with_its_own_colour_and_pips():
@@ -84,14 +85,16 @@ def test_the_ladder_and_rapid_fire_tooltips_carry_this_games_numbers():
     the page's kills badge counts to the data's number (``rule_numbers``)."""
     s = GAME.new_state(2, 3, {"rapid_fire": True})
     tables = help_texts(s.comp)
-    assert "Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0." in tables["sheet"]["ladder"][1]
+    assert ("Below the −5 mark it costs 5 VP; between −5 and the next symbol it scores 0."
+            in tables["sheet"]["ladder"][1])
     assert tables["sheet"]["kills"][1].startswith("Disabling 2 of your opponent's ships wins the game at once.")
     assert tables["rule_numbers"]["kills"] == 2
     m5 = s.comp.minus5_row
     ladder = (-4,) * (m5 + 1) + (1,) + s.comp.ladder[m5 + 2:]
     comp = dataclasses.replace(s.comp, ladder=ladder, rapid_fire_kills=3)
     tables = help_texts(comp)
-    assert "Below the −4 mark it costs 4 VP; between −4 and the next symbol it scores 1." in tables["sheet"]["ladder"][1]
+    assert ("Below the −4 mark it costs 4 VP; between −4 and the next symbol it scores 1."
+            in tables["sheet"]["ladder"][1])
     assert tables["sheet"]["kills"][1].startswith("Disabling 3 of your opponent's ships")
     assert tables["sheet"]["kills"][2] == "rulebook: Rapid Fire Variant" and tables["rule_numbers"]["kills"] == 3
     with using("hu"):

@@ -602,7 +602,8 @@ def test_rapid_fire_wins_with_the_kills_of_the_component_data():
 
 
 def test_scoring_ladder_penalties_and_tech():
-    """RB Scoring: VP of the highest level per track, -5 below the marker, -7 per disabled ship (-12 never past -5), tech VP."""
+    """RB Scoring: VP of the highest level per track, -5 below the marker, -7 per disabled ship
+    (-12 never past -5), tech VP."""
     s = new(2)
     s.best[0:3] = [s.comp.rows + 1, 5, 2]
     s.tech_gained[0:4] = [1, 1, 1, 0]

@@ -22,7 +22,8 @@ def axe_script() -> Path:
     version = re.search(r"^AXE_VERSION\s*[:?]?=\s*(\S+)", (ROOT / "Makefile").read_text(), re.M).group(1)
     path = ROOT / ".cache" / f"axe-core-{version}" / "node_modules" / "axe-core" / "axe.min.js"
     if not path.exists():
-        pytest.fail(f"{path.relative_to(ROOT)} is missing: `make axe` (part of `make test`) installs axe-core {version}")
+        pytest.fail(f"{path.relative_to(ROOT)} is missing: `make axe` (part of `make test`) "
+                    f"installs axe-core {version}")
     return path
 
 
@@ -30,8 +31,10 @@ def serious(page) -> list[str]:
     """The serious and critical axe violations of the page as it is now, one line each."""
     page.add_script_tag(path=str(axe_script()))
     res = page.evaluate("async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
-                        ".map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 4)}))")
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in res if v["impact"] in ("serious", "critical")]
+                        ".map(v => ({id: v.id, impact: v.impact, help: v.help, "
+                        "nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 4)}))")
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {v['nodes']}" for v in res
+            if v["impact"] in ("serious", "critical")]
 
 
 def open_page(browser, url, ready):

@@ -158,14 +158,16 @@ def play_game(base, browser, game, players, options, hand_key, max_seconds, scre
 
 
 def test_pocket_race_played_to_the_end_by_clicking_then_replayed(server, browser):
-    game_id, pages = play_game(server, browser, "pocket-race", 3, {"rounds": 4}, lambda v: v.get("hand"), max_seconds=60)
+    game_id, pages = play_game(server, browser, "pocket-race", 3, {"rounds": 4}, lambda v: v.get("hand"),
+                               max_seconds=60)
     page = pages[2]
     page.goto(f"{server}/replay.html?game={game_id}")
     page.wait_for_selector("[data-testid=stepno]:has-text('0 / 12')")
     assert dom_hand(page) == []  # the spectators' view: no hand
     page.select_option("[data-testid=replay-seat]", "0")
     start = get(server, f"/api/games/{game_id}/replay?step=0&seat=0")["view"]["hand"]
-    page.wait_for_function("n => document.querySelectorAll('[data-testid=hand] [data-card]').length === n", arg=len(start))
+    page.wait_for_function("n => document.querySelectorAll('[data-testid=hand] [data-card]').length === n",
+                           arg=len(start))
     assert dom_hand(page) == sorted(str(c) for c in start)
     page.click("#next")
     page.wait_for_selector("[data-testid=stepno]:has-text('1 / 12')")
@@ -173,7 +175,8 @@ def test_pocket_race_played_to_the_end_by_clicking_then_replayed(server, browser
     page.dispatch_event("[data-testid=scrub]", "input")
     page.wait_for_selector("[data-testid=stepno]:has-text('12 / 12')")
     end = get(server, f"/api/games/{game_id}/replay?step=12&seat=0")["view"]
-    page.wait_for_function("t => document.querySelector('#board').textContent.includes(t)", arg=f"turn {end['turn'] + 1}")
+    page.wait_for_function("t => document.querySelector('#board').textContent.includes(t)",
+                           arg=f"turn {end['turn'] + 1}")
 
 
 def test_hot_seat_hides_the_previous_hand(server, browser):
@@ -227,7 +230,8 @@ def test_venus_played_to_the_end_by_clicking(server, browser, tmp_path):
         assert all(n.split(" (")[0] in text for n in info["result"]["winner_names"])
     else:
         assert "Everybody lost" in text
-    totals = a.eval_on_selector_all("[data-testid=scoring] tr.total td", "els => els.slice(1).map(e => Number(e.textContent))")
+    totals = a.eval_on_selector_all("[data-testid=scoring] tr.total td",
+                                    "els => els.slice(1).map(e => Number(e.textContent))")
     assert totals == [int(x) for x in info["result"]["scores"]]
     # the spectator's page draws every planet but no hand
     assert spec.locator("[data-planet]").count() == 8

@@ -35,7 +35,8 @@ def clock_texts(browser, server, game, locale):
     ({"kind": "turn", "days": 1.5},
      {"en-GB": ("1.5 day(s) a move", "1d 12h left"), "hu-HU": ("1,5 nap", "1 nap 12 ó")}),
     ({"kind": "realtime", "minutes": 0.5, "increment": 2.5},
-     {"en-GB": ("Clock: 0.5 min each + 2.5 s a turn", "0:30 left"), "hu-HU": ("fejenként 0,5 perc + körönként 2,5 mp", "0:30")}),
+     {"en-GB": ("Clock: 0.5 min each + 2.5 s a turn", "0:30 left"),
+      "hu-HU": ("fejenként 0,5 perc + körönként 2,5 mp", "0:30")}),
 ])
 def test_a_clock_reads_in_the_readers_units_and_decimal_sign(browser, server, clock, want):
     # nobody has taken a seat: the clocks wait, showing each seat's whole allowance

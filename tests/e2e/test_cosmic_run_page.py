@@ -124,7 +124,8 @@ def test_two_player_game_played_to_the_end_by_clicking_the_sheets(server, browse
     # a die's tooltip is the game's own words for its face (the view's help.dice), with its source
     page.hover("[data-testid=cr-die] >> nth=0")
     tip = page.inner_text("[data-testid=cr-tip]")
-    assert "rulebook:" in tip and any(w in tip for w in ("— movement", "Advance and attack", "Mine die", "Technology:")), tip
+    assert "rulebook:" in tip, tip
+    assert any(w in tip for w in ("— movement", "Advance and attack", "Mine die", "Technology:")), tip
 
     rng = random.Random(4)
     stats = {"prompt": 0, "place": 0, "places": set()}

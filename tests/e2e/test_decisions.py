@@ -44,7 +44,8 @@ def test_mars_dice_are_grouped_by_colour_one_button_an_action(server, browser):
     view = get(server, f"/api/games/{g['id']}/view", g["seats"][0]["token"])
     assert len(view["decision"]["options"]) > page.locator("#decision .options button").count()
     # the ring numbers its columns as the options name them (column c+1 for data col c)
-    cols = page.locator("[data-testid=mars-colno]").evaluate_all("ts => ts.map(t => [Number(t.dataset.col), t.textContent])")
+    cols = page.locator("[data-testid=mars-colno]").evaluate_all(
+        "ts => ts.map(t => [Number(t.dataset.col), t.textContent])")
     assert cols and all(text == str(c + 1) for c, text in cols)
     n = view["view"]["turn"]["dice_n"]
     assert page.inner_text("[data-testid=decision-note]").startswith(f"{n} of {n} dice left to place")
@@ -60,7 +61,8 @@ def test_cosmic_run_shows_every_die_grouped_by_what_it_does(server, browser):
     assert buttons.count() == n == 8
     assert "null" not in page.inner_text("#decision").split()
     in_box = page.evaluate("""() => { const box = document.querySelector('#decision .options').getBoundingClientRect();
-        return [...document.querySelectorAll('#decision .options button')].every(b => { const r = b.getBoundingClientRect();
+        return [...document.querySelectorAll('#decision .options button')].every(b => {
+          const r = b.getBoundingClientRect();
           return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.bottom <= innerHeight; }); }""")
     assert in_box
     assert set(page.locator("#decision .opt-head").all_inner_texts()) <= {
@@ -116,7 +118,8 @@ def test_the_moon_strip_shows_the_columns_and_levels_the_options_name(server, br
         if col == 0 or ", column " not in o["label"]:
             continue   # the goal box
         under = page.locator("svg.moon-lap text.moon-colno").evaluate_all(
-            f"ts => ts.filter(t => Math.abs(t.getBBox().x + t.getBBox().width / 2 - ({18 + 26 * col + 13})) < 1).map(t => t.textContent)")
+            f"ts => ts.filter(t => Math.abs(t.getBBox().x + t.getBBox().width / 2 - ({18 + 26 * col + 13})) < 1)"
+            ".map(t => t.textContent)")
         assert under and f"column {under[0]}, level {level}" in o["label"], (o["label"], under)
         checked += 1
     assert checked > 0

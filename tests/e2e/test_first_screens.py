@@ -133,7 +133,8 @@ def test_venus_at_1280x800_shows_every_card_and_tile_label_and_the_dock_hides_no
     overlaps = page.evaluate("""() => [...document.querySelectorAll('.vn-tile')].filter(t => {
         const d = t.querySelector('.def'), n = t.querySelector('.nm'); if (!d || !n) return false;
         const a = d.getBoundingClientRect(), b = n.getBoundingClientRect();
-        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }).map(t => t.textContent)""")
+        return a.left < b.right && b.left < a.right &&
+          a.top < b.bottom && b.top < a.bottom; }).map(t => t.textContent)""")
     assert overlaps == []
     # every card of the hand lies inside the dock
     cut = page.evaluate("""() => { const s = document.querySelector('#hand-slot').getBoundingClientRect();
@@ -144,7 +145,8 @@ def test_venus_at_1280x800_shows_every_card_and_tile_label_and_the_dock_hides_no
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_timeout(200)
     clear = page.evaluate("""() => { const top = document.querySelector('#hand-dock').getBoundingClientRect().top;
-        return ['.vn-planet.moon', '.vn-players'].map(s => document.querySelector(s).getBoundingClientRect().bottom <= top + 0.5); }""")
+        return ['.vn-planet.moon', '.vn-players'].map(s =>
+          document.querySelector(s).getBoundingClientRect().bottom <= top + 0.5); }""")
     assert clear == [True, True]
     assert page.errors == []
 

@@ -1,8 +1,9 @@
 """The words the four games' tables draw themselves (the renderers' own words, not the
 server's), read by a Hungarian browser: Cosmic Run's dice pool and action bar, March on Mars's
 ring and combat card, Onward to Venus's stock tooltips and quoted card names, Walking on the
-Moon's seat names and its start box, the Mars training card's names. Each table is a game imported at a chosen position (mode "continue"), opened
-with the token of the seat whose decision it is."""
+Moon's seat names and its start box, the Mars training card's names. Each table is a game
+imported at a chosen position (mode "continue"), opened with the token of the seat whose
+decision it is."""
 
 from __future__ import annotations
 
@@ -70,7 +71,8 @@ def read_in_hungarian(page, parts, leftover: str) -> None:
 def test_cosmic_runs_dice_pool_and_action_bar_in_hungarian(server, browser):
     # a ship under way: "moving the orange ship — 2 pips left", the pool's "die N" and "in hand"
     page = hungarian_table(server, browser, "cosmic-run", 2, 3,
-                           lambda s, _: s.view(s.to_move()).get("decision") == "move" and s.view(0)["current"]["pips"] > 1,
+                           lambda s, _: (s.view(s.to_move()).get("decision") == "move"
+                                         and s.view(0)["current"]["pips"] > 1),
                            "[data-testid=cr-bar]")
     read_in_hungarian(page, [
         (lambda p: [p.inner_text("[data-testid=cr-bar]")], ["pötty maradt", "hajó"],
@@ -118,7 +120,8 @@ def test_venus_stock_tooltips_and_card_quotes_in_hungarian(server, browser):
                            lambda s, events: any(e.kind == "play" for e in events),
                            "[data-testid=planets]")
     tips = " | ".join(page.eval_on_selector_all("[data-testid=player-0] .pc[title]", "ns => ns.map(n => n.title)"))
-    assert "gyalogság" in tips and "űrcirkáló" in tips and not english(tips, "infantry spaceship spaceships mine mines factory"), tips
+    assert "gyalogság" in tips and "űrcirkáló" in tips, tips
+    assert not english(tips, "infantry spaceship spaceships mine mines factory"), tips
     # the kept tiles' rule, with this game's VP (the view's help, text.table_help)
     titles = page.eval_on_selector_all("[data-testid=player-0] [title]", "ns => ns.map(n => n.title)")
     assert "megtartott lapkák: trófea és krízis 1-1 GyP, idegen 2 GyP" in titles, titles
@@ -144,7 +147,9 @@ def test_moon_board_marks_counters_and_race_places_in_hungarian(server, browser)
     # the circled boxes' mark is the Hungarian abbreviation, named in its tooltip; the Earth
     # Control counters are "FI" as everywhere else; a race position is an ordinal, not "#2"
     page = hungarian_table(server, browser, "moon", 3, 2, lambda s, ev: len(ev) > 30, "[data-testid=moon-table]")
-    marks = page.eval_on_selector_all("[data-testid=moon-box-mark]", "ns => ns.map(n => [n.childNodes[0].nodeValue, n.querySelector('title').textContent])")
+    marks = page.eval_on_selector_all(
+        "[data-testid=moon-box-mark]",
+        "ns => ns.map(n => [n.childNodes[0].nodeValue, n.querySelector('title').textContent])")
     assert len(marks) == 4 and {m[0] for m in marks} == {"K"}, marks
     assert all(m[1].startswith("K = különleges mező") for m in marks), marks
     cards = page.eval_on_selector_all("[data-testid=moon-card]", "ns => ns.map(n => n.innerText)")
@@ -160,9 +165,12 @@ def test_moon_board_marks_counters_and_race_places_in_hungarian(server, browser)
     page = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB").new_page()
     page.goto(f"{server}/table.html?game={g['id']}#token={g['seats'][seat]['token']}")
     page.wait_for_selector("[data-testid=moon-box-mark]", timeout=20000)
-    marks = page.eval_on_selector_all("[data-testid=moon-box-mark]", "ns => ns.map(n => [n.childNodes[0].nodeValue, n.querySelector('title').textContent])")
+    marks = page.eval_on_selector_all(
+        "[data-testid=moon-box-mark]",
+        "ns => ns.map(n => [n.childNodes[0].nodeValue, n.querySelector('title').textContent])")
     assert {m[0] for m in marks} == {"S"} and marks[0][1].startswith("Special box"), marks
-    assert "race #" in page.inner_text("[data-testid=moon-card]") or "at the goal (#" in page.inner_text("[data-testid=moon-card]")
+    card = page.inner_text("[data-testid=moon-card]")
+    assert "race #" in card or "at the goal (#" in card
     page.context.close()
 
 

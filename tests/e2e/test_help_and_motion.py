@@ -65,7 +65,8 @@ def test_each_games_rules_page_loads_offline(server, browser, game):
     # the diagrams are drawn (decoded images with their text alternative)
     imgs = page.locator(".rules-fig img")
     assert imgs.count() >= 1
-    page.wait_for_function("() => [...document.querySelectorAll('.rules-fig img')].every(i => i.complete && i.naturalWidth > 0)")
+    page.wait_for_function("() => [...document.querySelectorAll('.rules-fig img')]"
+                           ".every(i => i.complete && i.naturalWidth > 0)")
     assert all(imgs.nth(i).get_attribute("alt") for i in range(imgs.count()))
     assert page.outside == [] and page.errors == []
 
@@ -173,7 +174,8 @@ def test_a_bots_move_glides_and_its_dice_roll(server, browser, game, bot, ready)
             page.wait_for_timeout(400)  # the spectator's page draws the position first
             options = v["decision"]["options"]
             req = urllib.request.Request(f"{server}/api/games/{g['id']}/act", method="POST",
-                                         data=json.dumps({"action": options[0]["action"], "version": v["version"]}).encode(),
+                                         data=json.dumps({"action": options[0]["action"],
+                                                          "version": v["version"]}).encode(),
                                          headers={"Content-Type": "application/json", "X-Cosmodrome-Token": tok})
             urllib.request.urlopen(req, timeout=10).read()
         page.wait_for_timeout(100)

@@ -62,7 +62,8 @@ def test_the_lobby_and_my_games_read_hungarian_to_the_last_word(server, hu):
     assert not any(re.search(r"random|heuristic|ismcts", t) for t in tips), tips
     assert hu.locator("#advanced-options select option").first.text_content() == "a csomagban lévő fájl"
     # "About this game": the component file's parts in words
-    hu.evaluate("document.querySelectorAll('[data-testid=about], [data-testid=about] details').forEach(d => d.open = true)")
+    hu.evaluate("document.querySelectorAll('[data-testid=about], [data-testid=about] details')"
+                ".forEach(d => d.open = true)")
     about = hu.inner_text("[data-testid=about]")
     assert "szabályok: 44 tételből 1 rekonstruált" in about and "planéták › Merkúr:" in about, about[:400]
     assert "rules:" not in about and "planets[" not in about and "cards[" not in about
@@ -117,7 +118,8 @@ def test_the_hints_count_of_more_options_is_hungarian(server, hu):
     hu.goto(f"{server}/")
     hu.wait_for_selector("#create-btn")
     said = hu.evaluate("import('/js/hints.js').then(m => [m.shortLabels([1, 2, 3, 4, 5], new Map("
-                       "[[1, 'a'], [2, 'b'], [3, 'c'], [4, 'd'], [5, 'e']])), m.shortLabels([1, 2], new Map([[1, 'a'], [2, 'b']]))])")
+                       "[[1, 'a'], [2, 'b'], [3, 'c'], [4, 'd'], [5, 'e']])), "
+                       "m.shortLabels([1, 2], new Map([[1, 'a'], [2, 'b']]))])")
     assert said == ["a, b és még 3", "a, b"]
 
 
@@ -267,7 +269,8 @@ def test_the_rules_pages_and_about_this_game_show_no_file_path(server, browser, 
     for game in ("venus", "cosmic-run", "moon", "mars"):
         page.select_option("#game", game)
         page.wait_for_selector("[data-testid=about]")
-        page.evaluate("document.querySelectorAll('[data-testid=about], [data-testid=about] details').forEach(d => d.open = true)")
+        page.evaluate("document.querySelectorAll('[data-testid=about], [data-testid=about] details')"
+                      ".forEach(d => d.open = true)")
         about = page.inner_text("[data-testid=about]")
         assert about and not PATH.findall(about), (game, locale, PATH.findall(about))
     ctx.close()

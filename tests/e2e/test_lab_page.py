@@ -120,12 +120,14 @@ def test_cancel_stops_a_run(server, browser):
     page.click("#lab-run")
     page.wait_for_function("() => document.getElementById('lab-progress').value > 0", timeout=60000)
     page.click("#lab-cancel")
-    page.wait_for_function("() => document.getElementById('lab-progress-text').textContent === 'cancelled'", timeout=20000)
+    page.wait_for_function("() => document.getElementById('lab-progress-text').textContent === 'cancelled'",
+                           timeout=20000)
     assert page.is_disabled("#lab-cancel")
     row = page.locator("[data-testid=lab-run-row]", has_text="to be cancelled")
     row.wait_for(timeout=20000)
     page.wait_for_function("() => [...document.querySelectorAll('[data-testid=lab-run-row]')]"
-                           ".some(r => r.textContent.includes('to be cancelled') && r.querySelectorAll('td')[4].textContent === 'cancelled')")
+                           ".some(r => r.textContent.includes('to be cancelled')"
+                           " && r.querySelectorAll('td')[4].textContent === 'cancelled')")
     assert not page.errors, page.errors
 
 

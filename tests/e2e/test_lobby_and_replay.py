@@ -54,7 +54,8 @@ def test_the_lobby_names_bot_levels_and_takes_the_creator_to_their_seat(server, 
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # every link row stays inside its panel
     over = page.evaluate("""() => { const p = document.getElementById('invite').getBoundingClientRect();
-      return [...document.querySelectorAll('#invite .link-row > *')].filter(e => e.getBoundingClientRect().right > p.right + 0.5).length; }""")
+      return [...document.querySelectorAll('#invite .link-row > *')]
+        .filter(e => e.getBoundingClientRect().right > p.right + 0.5).length; }""")
     assert over == 0
     # the bot's seat pill names its level for people, what it does in the tooltip
     pill = page.locator("#seats .pill", has_text="bot").first
@@ -180,7 +181,8 @@ def test_rematch_in_one_click_takes_everyone_still_here_to_their_new_seat(server
     b.click("[data-testid=rematch-link]")
     b.wait_for_selector("#whoami:has-text('You: Player 2')")
     info = get(server, f"/api/games/{new_id}")
-    assert info["status"] == "running" and info["actions"] == 0 and [s["kind"] for s in info["seats"]] == ["human", "human"]
+    assert info["status"] == "running" and info["actions"] == 0
+    assert [s["kind"] for s in info["seats"]] == ["human", "human"]
 
 
 def test_a_public_games_open_seat_is_taken_from_the_lobby_and_a_chosen_seed_is_shown(server, browser):

@@ -24,7 +24,8 @@ def test_options_are_words_and_only_those_for_the_player_count(server, browser):
     page.fill("#players", "1")
     page.dispatch_event("#players", "change")
     assert page.is_visible("[data-option=no_zorlord_reroll]") and not page.is_visible("[data-option=rapid_fire]")
-    assert page.locator("label[for=opt-no_zorlord_reroll]").inner_text() == "Zorlord's die cannot be re-rolled (solo expert)"
+    assert (page.locator("label[for=opt-no_zorlord_reroll]").inner_text()
+            == "Zorlord's die cannot be re-rolled (solo expert)")
     # a hidden option is not sent: a two-player game with a solo option ticked before
     page.check("[data-option=novice]")
     page.fill("#players", "2")

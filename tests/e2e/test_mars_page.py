@@ -73,14 +73,18 @@ def test_three_marines_play_a_whole_game_by_clicking_the_ring(server, browser):
     assert page.locator("[data-testid=mars-box]").count() == standing_boxes(v)
     assert page.locator("[data-testid=mars-barrier]").count() == 2
     # the ring's and the centre's rule tooltips are the view's help, this game's round count in them
-    assert page.locator("[data-testid=mars-barrier] title").first.text_content() == v["help"]["board"]["barrier"]["left"]
+    barrier = page.locator("[data-testid=mars-barrier] title").first.text_content()
+    assert barrier == v["help"]["board"]["barrier"]["left"]
     assert page.locator("[data-testid=mars-rounds] > title").text_content() == \
         "The round track: the MMM must be destroyed within 8 rounds."
-    assert sorted(page.eval_on_selector_all("[data-testid=mars-incoming]", "els => els.map(e => e.dataset.side)")) == ["left", "right"]
-    assert page.eval_on_selector_all("[data-testid=mars-upgrade]", "els => els.map(e => e.dataset.upgrade)") == v["upgrades"]
+    incoming = page.eval_on_selector_all("[data-testid=mars-incoming]", "els => els.map(e => e.dataset.side)")
+    assert sorted(incoming) == ["left", "right"]
+    assert page.eval_on_selector_all("[data-testid=mars-upgrade]",
+                                     "els => els.map(e => e.dataset.upgrade)") == v["upgrades"]
     assert page.locator("[data-testid=mars-marine]").count() == 3
     assert page.locator(".mars-marine").count() == 3
-    assert page.locator("[data-testid=mars-ring] [data-testid=mars-box] .mars-alien").count() == sum(len(b["aliens"]) for z in v["zones"] for b in z["boxes"])
+    alien_count = sum(len(b["aliens"]) for z in v["zones"] for b in z["boxes"])
+    assert page.locator("[data-testid=mars-ring] [data-testid=mars-box] .mars-alien").count() == alien_count
     # the game opens with the special training: the lit places are the two abilities of our card
     page.wait_for_selector("[data-testid=mars-table][data-decision=training]")
     lit = page.eval_on_selector_all(".mars .mars-hl", "els => els.map(e => e.dataset.place)")
@@ -153,7 +157,8 @@ def test_two_marines_play_on_half_the_board(server, browser):
     # the special training: the marine's training card offers its two abilities, lit; one click keeps one
     page.wait_for_selector("[data-testid=mars-table][data-decision=training]")
     abilities = page.locator("[data-testid=mars-marine][data-seat='0'] [data-testid=mars-ability].mars-hl")
-    assert abilities.evaluate_all("els => els.map(e => e.dataset.ability)") == [a["name"] for a in v["marines"][0]["training_card"]]
+    assert (abilities.evaluate_all("els => els.map(e => e.dataset.ability)")
+            == [a["name"] for a in v["marines"][0]["training_card"]])
     kept = abilities.nth(1)
     name = kept.get_attribute("data-ability")
     action = int(kept.get_attribute("data-action"))
@@ -161,7 +166,8 @@ def test_two_marines_play_on_half_the_board(server, browser):
     recorded(server, gid, 0, action)
     # the Landing Zone: its boxes at the connector level light on the ring; the marine lands in the one clicked
     page.wait_for_selector("[data-testid=mars-table][data-decision=landing]")
-    assert page.locator("[data-testid=mars-marine][data-seat='0'] [data-testid=mars-training]").inner_text().startswith(f"Training: {name}")
+    training = page.locator("[data-testid=mars-marine][data-seat='0'] [data-testid=mars-training]")
+    assert training.inner_text().startswith(f"Training: {name}")
     lz = next(z for z in v["zones"] if z["zone"] == 3)
     lit = page.locator("[data-testid=mars-box].mars-hl")
     cols = lit.evaluate_all("els => els.map(e => +e.dataset.col)")
@@ -185,7 +191,8 @@ def test_two_marines_play_on_half_the_board(server, browser):
     page.wait_for_selector("[data-testid=mars-slot][data-slot='1'] [data-testid=mars-die]")
     # its tooltip names the die's faces as the game's component data has them (the view's help)
     die = page.locator("[data-testid=mars-slot][data-slot='1'] [data-testid=mars-die]").first
-    assert re.match(r"(blue die: 1, 1, 2, 2, 3, 3|white die: 1, 1, 1, 2, 2, 2|black die: 1, 1, 1, 2, 2, 2! \(the 2! face)",
+    assert re.match(r"(blue die: 1, 1, 2, 2, 3, 3|white die: 1, 1, 1, 2, 2, 2"
+                    r"|black die: 1, 1, 1, 2, 2, 2! \(the 2! face)",
                     die.get_attribute("title")), die.get_attribute("title")
     assert not errors, errors
 
@@ -244,11 +251,13 @@ def test_special_training_equipment_and_hidden_boxes_are_drawn_from_a_real_view(
     hand = page.locator("#mars-root [data-dock=hand]")
     assert hand.get_attribute("data-count") == str(len(own))
     assert hand.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)") == own
-    trained = page.locator("[data-testid=mars-training]").evaluate_all("els => els.map(e => e.querySelector('b').textContent)")
+    trained = page.locator("[data-testid=mars-training]").evaluate_all(
+        "els => els.map(e => e.querySelector('b').textContent)")
     assert trained == [f"Training: {m['training']['name']}" for m in v["marines"]]
     # the other marines' equipment on their cards; the deck inside the ring; the crate in its box
     for m in v["marines"][1:]:
-        assert page.locator(f"[data-testid=mars-marine][data-seat='{m['seat']}'] [data-card]").count() == len(m["equipment"])
+        equipment = page.locator(f"[data-testid=mars-marine][data-seat='{m['seat']}'] [data-card]")
+        assert equipment.count() == len(m["equipment"])
     eq = v["equipment"]
     assert page.locator("[data-testid=mars-deck]").evaluate("e => e.firstChild.textContent") == \
         f"Equipment deck {eq['deck']} · discarded {len(eq['discard'])}"
@@ -263,7 +272,9 @@ def test_special_training_equipment_and_hidden_boxes_are_drawn_from_a_real_view(
     hidden = [(b["col"], b["level"]) for z in hv["zones"] for b in z["boxes"] if b.get("hidden_equipment")]
     crates = page.locator("#mars-hidden [data-testid=mars-crate]")
     assert hidden and crates.count() == len(hidden)
-    assert crates.evaluate_all("els => els.map(e => [+e.closest('[data-col]').dataset.col, +e.closest('[data-col]').dataset.level])") == [list(h) for h in hidden]
+    where = crates.evaluate_all(
+        "els => els.map(e => [+e.closest('[data-col]').dataset.col, +e.closest('[data-col]').dataset.level])")
+    assert where == [list(h) for h in hidden]
     page.evaluate("document.getElementById('mars-hidden').remove()")
     # the equipment options light their cards in the hand; a click on one plays it (a menu when several name it)
     playable = {o["data"]["card"]: o for o in decision["options"] if "card" in o["data"]}

@@ -347,12 +347,14 @@ def test_a_cosmic_run_tables_sheets_read_in_hungarian(server, browser):
     rounds = labels("[data-testid=cr-rounds] .rsq", "title")
     assert "1. forduló: " in rounds and "aknadobás" in rounds and "mine roll" not in rounds, rounds
     assert "forduló · kapitány" in page.inner_text("[data-testid=cr-rounds] .cr-subh").lower()
-    badges = labels("[data-testid=cr-sheet] .cr-badge.captain", "title") + labels("[data-testid=cr-sheet] .cr-score", "title")
+    badges = (labels("[data-testid=cr-sheet] .cr-badge.captain", "title")
+              + labels("[data-testid=cr-sheet] .cr-score", "title"))
     assert "kapitány" in badges and "pontozás" in badges and "Captain" not in badges, badges
     page.hover("[data-testid=cr-rounds]")
     assert "pöttyök" in page.inner_text("[data-testid=cr-tip]")
     # a place's menu of several options closes with "Mégse" (the lab's "Cancel" stops a run: "Leállítás")
-    assert page.evaluate("import('/js/api.js').then(m => [m.pgettext('menu', 'Cancel'), m.t('Cancel')])") == ["Mégse", "Leállítás"]
+    cancels = page.evaluate("import('/js/api.js').then(m => [m.pgettext('menu', 'Cancel'), m.t('Cancel')])")
+    assert cancels == ["Mégse", "Leállítás"]
     share, english = english_share(page)
     assert share < 0.03, (f"{share:.1%}", english[:30])
     assert page.errors == []

@@ -52,7 +52,8 @@ def decision_at(base, game, players, seed, until, policy, limit=300):
             return g, v
         # the seat's token goes in a header, never in the URL
         req = urllib.request.Request(f"{base}/api/games/{g['id']}/act", method="POST",
-                                     data=json.dumps({"action": policy(v["decision"]), "version": v["version"]}).encode(),
+                                     data=json.dumps({"action": policy(v["decision"]),
+                                                      "version": v["version"]}).encode(),
                                      headers={"Content-Type": "application/json", "X-Cosmodrome-Token": tok})
         urllib.request.urlopen(req, timeout=10).read()
     raise AssertionError("the decision never came")
@@ -78,7 +79,8 @@ def test_the_mars_ring_numbers_its_levels_as_the_options_name_them(server, brows
     far = page.evaluate("""() => { const planet = document.querySelector('[data-testid=mars-ring] .mars-planet');
         const cx = Number(planet.getAttribute('cx')), cy = Number(planet.getAttribute('cy'));
         const nums = [...document.querySelectorAll('[data-testid=mars-levelno]')].map(t =>
-          [Number(t.dataset.level), Math.hypot(Number(t.getAttribute('x')) - cx, Number(t.getAttribute('y')) - 4 - cy)]);
+          [Number(t.dataset.level),
+           Math.hypot(Number(t.getAttribute('x')) - cx, Number(t.getAttribute('y')) - 4 - cy)]);
         return nums.length > 0 && nums.every(([l, d]) => nums.every(([l2, d2]) => l2 <= l || d2 > d)); }""")
     assert far
     assert page.errors == []
@@ -86,7 +88,8 @@ def test_the_mars_ring_numbers_its_levels_as_the_options_name_them(server, brows
 
 def test_a_mars_move_onto_a_box_without_a_circle_is_marked_risky(server, browser):
     g, v = decision_at(server, "mars", 3, 20,
-                       lambda d: d["kind"] == "act" and any((o.get("data") or {}).get("outcome") == "hazard" for o in d["options"]),
+                       lambda d: d["kind"] == "act" and any((o.get("data") or {}).get("outcome") == "hazard"
+                                                            for o in d["options"]),
                        first)
     page = opened(browser, server, g)
     risky = [o for o in v["decision"]["options"] if (o.get("data") or {}).get("outcome") not in (None, "safe")]

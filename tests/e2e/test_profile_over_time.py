@@ -15,12 +15,14 @@ def test_the_profile_shows_the_last_games_statistics_one_by_one(server, browser)
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
-    r = page.request.post(f"{server}/api/account/signup", data={"name": "Historia", "password": "correct horse battery"})
+    r = page.request.post(f"{server}/api/account/signup",
+                          data={"name": "Historia", "password": "correct horse battery"})
     assert r.ok, r.text()
     ids = []
     for _ in range(2):
-        g = page.request.post(f"{server}/api/games", data={"game": "pocket-race", "players": 2, "options": {"rounds": 1},
-                                                           "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        g = page.request.post(f"{server}/api/games",
+                              data={"game": "pocket-race", "players": 2, "options": {"rounds": 1},
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
         page.goto(server + seat_link(g, 0))
         other = ctx.new_page()
         other.goto(server + seat_link(g, 1))
@@ -78,8 +80,9 @@ def test_the_profile_names_rated_games_by_the_titles_its_answer_gives(server, br
     page.on("request", lambda req: asked.append(req.url))
     r = page.request.post(f"{server}/api/account/signup", data={"name": "Rated", "password": "correct horse battery"})
     assert r.ok, r.text()
-    g = page.request.post(f"{server}/api/games", data={"game": "pocket-race", "players": 2, "options": {"rounds": 1},
-                                                       "rated": True, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
+    g = page.request.post(f"{server}/api/games",
+                          data={"game": "pocket-race", "players": 2, "options": {"rounds": 1}, "rated": True,
+                                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
     assert g.ok, g.text()
     g = g.json()
     page.goto(server + seat_link(g, 0))

@@ -53,7 +53,8 @@ def open_seat(browser, base, g, viewport):
 
 IN_VIEW = """(sel) => { const e = document.querySelector(sel); if (!e) return null;
   const r = e.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }"""
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 &&
+    r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }"""
 
 # Visible elements holding text of their own whose computed font size is under 12 px.
 SMALL_TEXT = """() => {
@@ -63,7 +64,10 @@ SMALL_TEXT = """() => {
     const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const px = parseFloat(getComputedStyle(e).fontSize);
-    if (px < 11.95) out.push(`${e.tagName}.${e.className && e.className.baseVal !== undefined ? e.className.baseVal : e.className} "${e.textContent.trim().slice(0, 20)}" ${px}px`);
+    if (px < 11.95) {
+      const cls = e.className && e.className.baseVal !== undefined ? e.className.baseVal : e.className;
+      out.push(`${e.tagName}.${cls} "${e.textContent.trim().slice(0, 20)}" ${px}px`);
+    }
   }
   return out; }"""
 
@@ -137,7 +141,8 @@ def test_your_turn_shows_in_the_title_and_the_keyboard_reaches_the_board(server,
         page.wait_for_timeout(100)
     assert moved or menu, "Enter on a highlighted place did nothing"
     if moved:  # it is a bot's turn or mine again; either way the title tells the truth
-        page.wait_for_function("document.title.startsWith('● Your turn') === !!document.querySelector('#decision.mine')")
+        page.wait_for_function("document.title.startsWith('● Your turn') === "
+                               "!!document.querySelector('#decision.mine')")
     assert page.errors == []
     page.context.close()
 
@@ -147,7 +152,8 @@ window.__asked = 0; window.__shown = []; window.__hidden = false;
 Object.defineProperty(document, "hidden", { get: () => window.__hidden });
 class FakeNotification { constructor(title, opts) { window.__shown.push([title, (opts || {}).body]); } }
 FakeNotification.permission = "default";
-FakeNotification.requestPermission = async () => { window.__asked += 1; FakeNotification.permission = "granted"; return "granted"; };
+FakeNotification.requestPermission = async () => {
+  window.__asked += 1; FakeNotification.permission = "granted"; return "granted"; };
 window.Notification = FakeNotification;
 """
 

@@ -17,7 +17,8 @@ UNDER_DOCK = """() => {
   const top = document.querySelector('#hand-dock').getBoundingClientRect().top;
   const parts = [...document.querySelectorAll('.vn-planet, .vn-tile, .vn-emp, .vn-player, .vn-players, .vn-top > *')];
   return parts.filter(p => p.getBoundingClientRect().bottom > top + 0.5)
-    .map(p => `${p.className} ${p.textContent.trim().slice(0, 30)}: ${Math.round(p.getBoundingClientRect().bottom)} > ${Math.round(top)}`);
+    .map(p => `${p.className} ${p.textContent.trim().slice(0, 30)}: ` +
+      `${Math.round(p.getBoundingClientRect().bottom)} > ${Math.round(top)}`);
 }"""
 
 
@@ -35,7 +36,8 @@ def test_venus_first_view_shows_the_whole_board_above_the_open_hand(server, brow
     # the hand: every card within the dock and the window
     cut = page.evaluate("""() => { const d = document.querySelector('#hand-dock').getBoundingClientRect();
         return [...document.querySelectorAll('#hand-slot .vn-card')].filter(c => { const r = c.getBoundingClientRect();
-          return r.top < d.top || r.bottom > Math.min(d.bottom, innerHeight) + 0.5 || r.right > d.right + 0.5; }).length; }""")
+          return r.top < d.top || r.bottom > Math.min(d.bottom, innerHeight) + 0.5 ||
+            r.right > d.right + 0.5; }).length; }""")
     assert page.locator("#hand-slot .vn-card").count() >= 5 and cut == 0
     # a card's title stays readable (the full text is its tooltip)
     assert all(t.strip() for t in page.locator("#hand-slot .vn-card").all_inner_texts())

@@ -20,17 +20,31 @@ GAMES = {"cosmic-run": 2, "mars": 2, "venus": 3, "moon": 2}
 #: each text of the page measured against its box; a list of what does not fit
 OVERFLOWS = r"""() => {
   const bad = [];
-  const name = e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.getAttribute("class") ? "." + String(e.getAttribute("class")).trim().split(/\s+/).join(".") : "");
-  const path = e => { const p = []; for (let x = e; x && x !== document.body && p.length < 3; x = x.parentElement) p.unshift(name(x)); return p.join(" > "); };
-  const shown = e => { for (let x = e; x && x !== document; x = x.parentElement) { const cs = getComputedStyle(x); if (cs.display === "none" || cs.visibility === "hidden" || x.hidden) return false; } return e.getClientRects().length > 0; };
+  const name = e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
+    (e.getAttribute("class") ? "." + String(e.getAttribute("class")).trim().split(/\s+/).join(".") : "");
+  const path = e => {
+    const p = [];
+    for (let x = e; x && x !== document.body && p.length < 3; x = x.parentElement) p.unshift(name(x));
+    return p.join(" > ");
+  };
+  const shown = e => {
+    for (let x = e; x && x !== document; x = x.parentElement) {
+      const cs = getComputedStyle(x);
+      if (cs.display === "none" || cs.visibility === "hidden" || x.hidden) return false;
+    }
+    return e.getClientRects().length > 0;
+  };
   const W = document.documentElement.clientWidth;
-  if (document.documentElement.scrollWidth > W + 1) bad.push({ kind: "page", sw: document.documentElement.scrollWidth, w: W });
+  if (document.documentElement.scrollWidth > W + 1)
+    bad.push({ kind: "page", sw: document.documentElement.scrollWidth, w: W });
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const n = walker.currentNode;
     const host = n.parentElement;
-    if (!n.nodeValue.trim() || !host || host.closest("svg, script, style, option, select, .sr-only, [aria-hidden=true]") || !shown(host)) continue;
-    if (getComputedStyle(host).color === "rgba(0, 0, 0, 0)") continue;   // a word for screen readers only (a status dot)
+    if (!n.nodeValue.trim() || !host
+        || host.closest("svg, script, style, option, select, .sr-only, [aria-hidden=true]") || !shown(host)) continue;
+    // a word for screen readers only (a status dot)
+    if (getComputedStyle(host).color === "rgba(0, 0, 0, 0)") continue;
     const range = document.createRange(); range.selectNodeContents(n);
     const rects = [...range.getClientRects()].filter(r => r.width > 0);
     if (!rects.length) continue;
@@ -40,18 +54,30 @@ OVERFLOWS = r"""() => {
     const text = n.nodeValue.trim().slice(0, 50);
     const b = block.getBoundingClientRect(), cs = getComputedStyle(block);
     const inL = b.left + parseFloat(cs.borderLeftWidth), inR = b.right - parseFloat(cs.borderRightWidth);
-    if (left < inL - 1 || right > inR + 1) bad.push({ kind: "out-of-box", el: path(block), text, over: Math.round(Math.max(inL - left, right - inR)) });
+    if (left < inL - 1 || right > inR + 1)
+      bad.push({ kind: "out-of-box", el: path(block), text, over: Math.round(Math.max(inL - left, right - inR)) });
     // a table wider than its panel scrolls sideways in a box of its own: the box is on the screen
-    const sx = (() => { for (let a = host; a && a !== document.body; a = a.parentElement) { const o = getComputedStyle(a).overflowX; if (o === "auto" || o === "scroll") return a; } return null; })();
+    const sx = (() => {
+      for (let a = host; a && a !== document.body; a = a.parentElement) {
+        const o = getComputedStyle(a).overflowX;
+        if (o === "auto" || o === "scroll") return a;
+      }
+      return null;
+    })();
     const seen = sx ? sx.getBoundingClientRect() : { left, right };
     if (seen.left < -1 || seen.right > W + 1) bad.push({ kind: "off-screen", el: path(sx || block), text });
     for (let a = host; a && a !== document.body; a = a.parentElement) {
       const s = getComputedStyle(a);
-      const clipX = s.overflowX === "hidden" || s.overflowX === "clip", clipY = s.overflowY === "hidden" || s.overflowY === "clip";
+      const clipX = s.overflowX === "hidden" || s.overflowX === "clip";
+      const clipY = s.overflowY === "hidden" || s.overflowY === "clip";
       if (!clipX && !clipY) continue;
       const r = a.getBoundingClientRect();
-      if (clipX && (left < r.left - 1 || right > r.right + 1)) { bad.push({ kind: "clipped-x", el: path(a), text }); break; }
-      if (clipY && s.webkitLineClamp === "none" && (top < r.top - 1 || bottom > r.bottom + 1)) { bad.push({ kind: "clipped-y", el: path(a), text }); break; }
+      if (clipX && (left < r.left - 1 || right > r.right + 1)) {
+        bad.push({ kind: "clipped-x", el: path(a), text }); break;
+      }
+      if (clipY && s.webkitLineClamp === "none" && (top < r.top - 1 || bottom > r.bottom + 1)) {
+        bad.push({ kind: "clipped-y", el: path(a), text }); break;
+      }
     }
   }
   // SVG words: inside the drawing, and inside the box drawn behind them (a rect first in their group)
@@ -62,13 +88,16 @@ OVERFLOWS = r"""() => {
     if (r.left < own.left - 1 || r.right > own.right + 1) bad.push({ kind: "svg-out", el: path(tx), text });
     const disc = tx.closest(".mars-centre") && tx.ownerSVGElement.querySelector("circle.mars-planet");
     if (disc && tx.closest(".mars-centre") === tx.parentNode) {   // the centre's notes stay inside the planet
-      const d = disc.getBoundingClientRect(), cx = (d.left + d.right) / 2, cy = (d.top + d.bottom) / 2, rad = d.width / 2;
+      const d = disc.getBoundingClientRect(), rad = d.width / 2;
+      const cx = (d.left + d.right) / 2, cy = (d.top + d.bottom) / 2;
       const y = (r.top + r.bottom) / 2;
-      if (Math.hypot(r.left - cx, y - cy) > rad + 1 || Math.hypot(r.right - cx, y - cy) > rad + 1) bad.push({ kind: "svg-disc", el: path(tx), text });
+      if (Math.hypot(r.left - cx, y - cy) > rad + 1 || Math.hypot(r.right - cx, y - cy) > rad + 1)
+        bad.push({ kind: "svg-disc", el: path(tx), text });
     }
     const box = tx.parentNode.tagName === "g" ? [...tx.parentNode.children].find(c => c.tagName === "rect") : null;
     const bb = box && box.getBoundingClientRect();
-    if (bb && r.top + r.height / 2 > bb.top && r.top + r.height / 2 < bb.bottom && (r.left < bb.left - 1 || r.right > bb.right + 1))
+    if (bb && r.top + r.height / 2 > bb.top && r.top + r.height / 2 < bb.bottom
+        && (r.left < bb.left - 1 || r.right > bb.right + 1))
       bad.push({ kind: "svg-box", el: path(tx), text, tw: Math.round(r.width), bw: Math.round(bb.width) });
   }
   return bad;
@@ -95,7 +124,8 @@ def tables(server):
     for game, players in GAMES.items():
         for when, actions in (("early", 5), ("end", 10 ** 6)):
             rec, seat = record(game, players, 7, actions)
-            g = post(server, "/api/games/import", {"record": rec, "mode": "continue", "seats": [{"kind": "human"}] * players})
+            g = post(server, "/api/games/import",
+                     {"record": rec, "mode": "continue", "seats": [{"kind": "human"}] * players})
             out[game, when] = f"{server}/table.html?game={g['id']}#token={g['seats'][seat]['token']}"
     return out
 
@@ -112,7 +142,8 @@ def test_every_hungarian_word_fits_its_box(browser, tables, game, size):
             page.goto(tables[game, when])
             page.wait_for_selector("[data-testid=log] *", timeout=20000)
             page.wait_for_selector("#board svg, #board .vn, #board .cr", timeout=20000)
-            page.evaluate("document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))")
+            page.evaluate("document.fonts.ready.then(() => new Promise(r => "
+                          "requestAnimationFrame(() => requestAnimationFrame(r))))")
             assert page.evaluate("document.documentElement.lang") == "hu"
             shown = page.evaluate("document.body.innerText") + " ".join(page.locator("svg text").all_text_contents())
             # the words the reader found running over: here to be measured
@@ -162,8 +193,10 @@ def test_no_word_of_an_end_table_is_cut_in_two(browser, tables, game, locale, si
         table = "[data-testid=cr-end] table" if game == "cosmic-run" else "#result table.stats"
         page.wait_for_selector(table, timeout=20000)
         # a game's own stylesheet is added when its board is first drawn: measured once it is in
-        page.wait_for_function("[...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)", timeout=20000)
-        page.evaluate("document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))")
+        page.wait_for_function("[...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)",
+                               timeout=20000)
+        page.evaluate("document.fonts.ready.then(() => new Promise(r => "
+                      "requestAnimationFrame(() => requestAnimationFrame(r))))")
         assert page.evaluate("document.documentElement.lang") == locale[:2]
         # the table has words long enough to be cut, and rows under its headings
         assert page.locator(table).locator("tr").count() >= 3

@@ -34,7 +34,8 @@ def test_every_component_file_round_trips_and_every_entry_is_in_the_form(game):
 
 
 def test_an_edit_changes_its_field_only():
-    data = {"rules": {"hand": {"value": 9, "status": "fact", "source": "RB"}, "dice": {"value": [1, 2], "status": "fact"}}}
+    data = {"rules": {"hand": {"value": 9, "status": "fact", "source": "RB"},
+                      "dice": {"value": [1, 2], "status": "fact"}}}
     out = design.apply_edits(data, [{"path": ["rules", "dice", "value", 1], "value": 6}])
     assert out["rules"]["dice"]["value"] == [1, 6] and out["rules"]["hand"] == data["rules"]["hand"]
     assert data["rules"]["dice"]["value"] == [1, 2]  # the original is untouched
@@ -111,7 +112,8 @@ def test_the_forms_sections_entries_and_fields_have_words_in_the_readers_languag
     if game == "venus":
         rules = next(s for s in f if s["section"] == "rules")
         money = next(e for e in rules["entries"] if e["label"] == "start_money")
-        assert rules["title"] == "szabályok" and money["title"] == "kezdőpénz" and money["fields"][0]["title"] == "érték"
+        assert rules["title"] == "szabályok" and money["title"] == "kezdőpénz"
+        assert money["fields"][0]["title"] == "érték"
         cards = next(s for s in f if s["section"] == "cards")
         assert cards["entries"][0]["title"] == "1 harci pont"
         tiles = next(s for s in f if s["section"] == "tiles_per_planet")

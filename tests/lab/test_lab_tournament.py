@@ -134,7 +134,8 @@ def test_wilson_interval_and_differences():
     assert lo < 0.4 < hi and round(hi - lo, 2) == 0.19
     d, lo, hi = diff_ci([0.0] * 50 + [1.0] * 50, [0.0] * 50 + [1.0] * 50)
     assert d == 0 and lo < 0 < hi
-    t = tally_summaries([{"end": "normal", "crises": {"Mars:2": 1}}, {"end": "x", "crises": {"Mars:2": 1, "Moon:4": 2}}])
+    t = tally_summaries([{"end": "normal", "crises": {"Mars:2": 1}},
+                         {"end": "x", "crises": {"Mars:2": 1, "Moon:4": 2}}])
     assert t["strings"]["end"] == {"normal": 1, "x": 1} and t["dicts"]["crises"] == {"Mars:2": 2.0, "Moon:4": 2.0}
 
 

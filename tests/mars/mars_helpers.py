@@ -36,7 +36,8 @@ def check_invariants(s) -> None:
         if p >= 0:
             assert s.standing(p // s.levels, p % s.levels)
     for d in s.defenders():
-        assert s.alien_place[d] not in (BAG, DEAD) and s.alien_place[d] < 0 or s.zone[s.alien_place[d] // s.levels] in (0, 6)
+        assert (s.alien_place[d] not in (BAG, DEAD) and s.alien_place[d] < 0
+                or s.zone[s.alien_place[d] // s.levels] in (0, 6))
     assert sum(1 for p in s.alien_place if p == GONE) <= 2
     # the equipment cards: each in the deck, the discard or the hand of a marine in the game
     assert len(s.equipment_place) == len(s.comp.equipment) == 8

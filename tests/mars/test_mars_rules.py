@@ -595,7 +595,8 @@ def test_the_missile_battery_pierces_one_box_or_fragments_three_columns(kind, ki
     s = base_turn()
     s.column[1], s.level[1] = 1, 1
     target = 1 + 3                                        # white dice 1 + 2 from the beacon
-    boxes = [(c, next(y for y in range(4) if s.standing(c, y) and s.circled(c, y))) for c in (target - 1, target, target + 1)]
+    boxes = [(c, next(y for y in range(4) if s.standing(c, y) and s.circled(c, y)))
+             for c in (target - 1, target, target + 1)]
     blues = [alien(s, B, c, y) for c, y in boxes]
     red = alien(s, R, *boxes[1])
     seq = iter((1, 2))

@@ -46,7 +46,8 @@ def test_a_variant_file_on_disk(tmp_path):
     ("[alien.hits]\nvalue = 1\nstatus = \"fact\"\n", "unknown section [alien]"),
     ("[aliens.hit]\nvalue = 1\nstatus = \"fact\"\n", "unknown entry [aliens.hit]"),
     ("[aliens.hits]\nvalue = [", "is not valid TOML"),
-    ("[counts.dice]\nvalue = { marine = 4, crashed = 5, actions = 3, nuke = 4, nuke_target = 9 }\nstatus = \"assumed\"\n",
+    ("[counts.dice]\nvalue = { marine = 4, crashed = 5, actions = 3, nuke = 4, nuke_target = 9 }\n"
+     "status = \"assumed\"\n",
      "counts.dice.crashed must be a whole number from 1 to 4, not 5"),
     ("[waves.white_die]\nvalue = { left = 2, right = 2 }\nstatus = \"assumed\"\n",
      "waves.white_die needs two different faces, not 2 for both sides"),

@@ -249,7 +249,8 @@ def test_miscalculation_makes_a_roll_of_two_dice_be_rolled_again():
     again = [e for e in events if e.kind == "roll"]
     assert len(again) == 1 and again[0].chance and set(again[0].data["faces"]) == {str(BLUE1), str(WHITE1)}
     assert s.phase == PICK and s.to_move() == 0 and s.faces[BLUE1] and s.faces[WHITE1]
-    assert [s.faces[BLUE1], s.faces[WHITE1]] == [again[0].data["faces"][str(BLUE1)], again[0].data["faces"][str(WHITE1)]]
+    assert [s.faces[BLUE1], s.faces[WHITE1]] == [again[0].data["faces"][str(BLUE1)],
+                                                 again[0].data["faces"][str(WHITE1)]]
 
 
 def test_miscalculation_is_not_asked_for_one_die_nor_against_the_last():
@@ -367,7 +368,8 @@ def test_state_json_round_trip_keeps_the_cards_and_refuses_a_lost_card():
     d = s.to_json()
     t = GAME.state_from_json(d)
     assert (t.hand, t.deck, t.discard) == (s.hand, s.deck, s.discard)
-    bad = dict(d, deck=d["deck"][:-1] if d["deck"] else [], discard=d["discard"][:-1] if not d["deck"] else d["discard"])
+    bad = dict(d, deck=d["deck"][:-1] if d["deck"] else [],
+               discard=d["discard"][:-1] if not d["deck"] else d["discard"])
     with pytest.raises(RecordError, match="action cards"):
         GAME.state_from_json(bad)
 

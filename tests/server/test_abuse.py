@@ -144,7 +144,8 @@ def test_a_socket_flood_does_not_stall_the_others(tmp_path, frame):
               f"loop stalls {len(stalls)}, longest {max(stalls, default=0) * 1000:.0f} ms CPU")
         assert "sent" in report, report
         # the flood was cut short: the socket closed for sending too fast, its whole tables refused
-        assert report["code"] == 1008 and report["seen"].get("error 429") and report["seen"].get("table", 0) <= 6, report
+        assert (report["code"] == 1008 and report["seen"].get("error 429")
+                and report["seen"].get("table", 0) <= 6), report
         assert max(stalls, default=0) < 0.2, sorted(stalls)[-5:]
         # the flooding seat's game is unharmed and the server answers as before
         assert call(s.base, "GET", f"/api/games/{g['id']}")[0] == 200

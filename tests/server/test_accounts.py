@@ -257,7 +257,8 @@ def test_an_owner_who_only_signed_up_is_not_locked_out_by_a_crowd(app_client):
     assert owner.post("/api/account/login", json={"name": "Bea", "password": "correct horse"}).status_code == 200
     newcomer = TestClient(app, client=("198.51.100.200", 1000))
     r = newcomer.post("/api/account/login", json={"name": "Bea", "password": "correct horse"})
-    assert r.status_code == 429 and "from this address, which it has not signed up or logged in from" in r.json()["error"]
+    assert r.status_code == 429
+    assert "from this address, which it has not signed up or logged in from" in r.json()["error"]
 
 
 def test_a_password_or_name_with_a_lone_surrogate_is_a_400(app_client):

@@ -44,7 +44,8 @@ def test_create_returns_secret_links_only_for_human_seats(client):
     ({"players": 2}, 400, "game"),
     ({"game": "pocket-race", "players": 2, "options": {"laps": 3}}, 422, "no option 'laps'"),
     ({"game": "pocket-race", "players": 2, "seats": [{"kind": "human"}]}, 422, "one seat per player"),
-    ({"game": "pocket-race", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]}, 422, "genius"),
+    ({"game": "pocket-race", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}]}, 422,
+     "genius"),
     ({"game": "pocket-race", "players": 2, "seats": [{"kind": "human"}, {"kind": "alien"}]}, 422, "seat 2"),
 ])
 def test_create_rejects_bad_requests_clearly(client, body, status, words):
@@ -132,7 +133,8 @@ def test_stale_version_after_someone_moved(client):
     g = new_game(client)
     v = view(client, g, 0)
     a = v["decision"]["options"][0]["action"]
-    assert client.post(f"/api/games/{g['id']}/act", json={"token": token(g, 0), "action": a, "version": 0}).status_code == 200
+    r = client.post(f"/api/games/{g['id']}/act", json={"token": token(g, 0), "action": a, "version": 0})
+    assert r.status_code == 200
     v1 = view(client, g, 1)
     b = v1["decision"]["options"][0]["action"]
     r = client.post(f"/api/games/{g['id']}/act", json={"token": token(g, 1), "action": b, "version": 0})
@@ -151,7 +153,8 @@ def test_bots_move_in_the_background_until_a_human_decides(client):
 
 def test_game_plays_to_the_end_with_result(client):
     g = new_game(client, seats=("random", "random", "random"), rounds=3)
-    info = wait_for(lambda: (lambda i: i if i["status"] == "finished" else None)(client.get(f"/api/games/{g['id']}").json()))
+    info = wait_for(lambda: (lambda i: i if i["status"] == "finished" else None)(
+        client.get(f"/api/games/{g['id']}").json()))
     rec = GameRecord.from_json(client.get(f"/api/games/{g['id']}/record").json())
     final = rec.replay()
     assert final.is_terminal() and info["result"]["winners"] == final.winners()
@@ -162,7 +165,8 @@ def test_game_plays_to_the_end_with_result(client):
 
 def _play(client, g, seat, action):
     v = view(client, g, seat)
-    r = client.post(f"/api/games/{g['id']}/act", json={"token": token(g, seat), "action": action, "version": v["version"]})
+    r = client.post(f"/api/games/{g['id']}/act",
+                    json={"token": token(g, seat), "action": action, "version": v["version"]})
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -227,7 +231,8 @@ def test_record_export_and_import_for_replay(client):
             rv = client.get(f"/api/games/{imp['id']}/replay", params=params).json()
             assert rv["view"] == full.replay(upto=step).view(seat)
     assert client.get(f"/api/games/{imp['id']}/replay", params={"step": 5}).status_code == 400
-    assert client.post(f"/api/games/{imp['id']}/act", json={"token": "x", "action": 0, "version": 4}).status_code in (403, 409)
+    late = client.post(f"/api/games/{imp['id']}/act", json={"token": "x", "action": 0, "version": 4})
+    assert late.status_code in (403, 409)
 
 
 def test_import_to_continue_against_bots_from_any_point(client):
@@ -324,7 +329,8 @@ def test_a_person_names_their_seat_and_bad_names_change_nothing(client):
     ]:
         r = client.post(url, json=body, headers=headers)
         assert r.status_code == status and words in r.json()["error"], (body, r.text)
-    assert [s["display"] for s in client.get(f"/api/games/{gid}").json()["seats"]] == [None, "<script>alert(1)</script>"]
+    displays = [s["display"] for s in client.get(f"/api/games/{gid}").json()["seats"]]
+    assert displays == [None, "<script>alert(1)</script>"]
     bot = new_game(client, seats=("human", "random"))
     r = client.post(f"/api/games/{bot['id']}/name", json={"name": "Bob"}, headers=auth(token(bot, 0)))
     assert r.status_code == 200

@@ -121,7 +121,8 @@ def test_each_reader_reads_the_writers_seat_in_their_own_language(client, db_url
         for ws in (hu, en, watcher):
             next_of(ws, "table")
         # the English seat writes; then the Hungarian one; then a spectator from a Hungarian page
-        assert client.post(f"/api/games/{gid}/chat?lang=en", json={"text": "hello"}, headers=auth(token(g, 1))).status_code == 200
+        r = client.post(f"/api/games/{gid}/chat?lang=en", json={"text": "hello"}, headers=auth(token(g, 1)))
+        assert r.status_code == 200
         assert next_of(hu, "chat")["line"]["name"] == names["hu"][1]
         assert next_of(en, "chat")["line"]["name"] == names["en"][1]
         assert next_of(watcher, "chat")["line"]["name"] == names["en"][1]

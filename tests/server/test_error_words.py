@@ -20,7 +20,8 @@ EN = {"Accept-Language": "en"}
 VARIANT = {"toml": "x", "name": "n"}
 RUN = {"game": "venus", "players": 2, "games": 2, "variant": VARIANT}
 #: pydantic's and Starlette's own English
-THEIRS = re.compile(r"Input should|valid dictionary|valid list|Not Found|Method Not Allowed|Extra inputs|Field required")
+THEIRS = re.compile(r"Input should|valid dictionary|valid list|Not Found|Method Not Allowed|Extra inputs"
+                    r"|Field required")
 
 CASES = [  # (method, path, body, status, English, Hungarian)
     ("get", "/api/no/such/thing", None, 404,
@@ -108,11 +109,13 @@ REQUEST = SimpleNamespace(scope={})
 
 
 @pytest.mark.parametrize("err, en, hu", [
-    (_err("string_too_long", ("body", "name"), "x" * 40, {"max_length": 32}), "'name' must be at most 32 characters long",
+    (_err("string_too_long", ("body", "name"), "x" * 40, {"max_length": 32}),
+     "'name' must be at most 32 characters long",
      "'name' legfeljebb 32 karakter hosszú legyen"),
     (_err("too_short", ("body", "games"), [], {"min_length": 1}), "'games' must hold at least 1 items",
      "'games' legalább 1 elemből álljon"),
-    (_err("greater_than_equal", ("query", "step"), -1, {"ge": 0}), "the URL's parameter 'step' must be at least 0, not -1",
+    (_err("greater_than_equal", ("query", "step"), -1, {"ge": 0}),
+     "the URL's parameter 'step' must be at least 0, not -1",
      "az URL 'step' paramétere legalább 0 legyen, nem -1"),
     (_err("less_than_equal", ("body", "games"), 9999, {"le": 1000}), "'games' must be at most 1000, not 9999",
      "'games' legfeljebb 1000 legyen, nem 9999"),
@@ -162,7 +165,8 @@ def test_a_fault_of_ours_is_answered_in_the_readers_language(db_url):
 def test_a_body_that_is_not_json_is_told_in_the_readers_words(client):
     """Python's parser speaks English ("Expecting property name..."); the reader reads where the
     text went wrong in their own language (probe 4, finding 5)."""
-    for headers, expected in ((HU, "nem érvényes JSON: váratlan szöveg"), (EN, "is not valid JSON: unexpected text at line 1, column 2")):
+    for headers, expected in ((HU, "nem érvényes JSON: váratlan szöveg"),
+                              (EN, "is not valid JSON: unexpected text at line 1, column 2")):
         r = client.post("/api/games", content=b"{bad", headers={**headers, "Content-Type": "application/json"})
         assert r.status_code == 400, r.text
         assert expected in r.json()["error"], r.json()

@@ -215,8 +215,9 @@ def test_a_move_over_the_websocket_through_the_documented_nginx(tmp_path):
                     break
             except OSError:
                 if proxy.poll() is not None or time.time() > end:
+                    error_log = tmp_path / 'error.log'
                     raise AssertionError(f"nginx did not start: {(tmp_path / 'nginx.out').read_text()}"
-                                         f"{(tmp_path / 'error.log').read_text() if (tmp_path / 'error.log').exists() else ''}")
+                                         f"{error_log.read_text() if error_log.exists() else ''}")
                 time.sleep(0.1)
         # plain http is sent to https
         req = urllib.request.Request(f"http://127.0.0.1:{http}/")
@@ -242,8 +243,8 @@ def test_a_move_over_the_websocket_through_the_documented_nginx(tmp_path):
                 m = json.loads(ws.recv(timeout=10))
                 got[m["type"]] = m
             assert got["ack"]["ok"] and got["ack"]["version"] == 1 and got["table"]["version"] == 1
-        st, v = call(public, "GET", f"/api/games/{g['id']}/view", headers={"X-Cosmodrome-Token": g["seats"][1]["token"]},
-                     context=ctx)
+        st, v = call(public, "GET", f"/api/games/{g['id']}/view",
+                     headers={"X-Cosmodrome-Token": g["seats"][1]["token"]}, context=ctx)
         assert st == 200 and v["version"] == 1 and v["decision"]["seat"] == 1
         # neither nginx's access log nor the server's log holds a token
         time.sleep(0.3)

@@ -198,7 +198,8 @@ def test_a_run_the_server_stopped_under_is_played_at_the_next_start(db_url, tmp_
 
 BAD = [
     ("not TOML", dict(variant={"toml": "planets = [[["}), 422, "not valid TOML"),
-    ("data the game refuses", dict(variant={"toml": VENUS.replace('name = "Mercury"', 'name = "Mercury"\nvp = "x"', 1)}),
+    ("data the game refuses",
+     dict(variant={"toml": VENUS.replace('name = "Mercury"', 'name = "Mercury"\nvp = "x"', 1)}),
      422, None),
     ("a variant with the wrong fields", dict(variant={"toml": earth(9), "file": "/etc/passwd"}), 400, "file"),
     ("too many games", dict(games=51), 422, "from 1 to 50"),
@@ -281,7 +282,8 @@ def test_the_form_and_its_edits(lab):
     assert field["value"] == 8 and field["min"] == 0
     r = lab.post("/api/lab/variant", json={"game": "venus", "edits": [{"path": field["path"], "value": 10}]})
     assert design.loads(r.json()["toml"])["planets"][0]["vp"] == [10, 4]
-    bad = lab.post("/api/lab/variant", json={"game": "venus", "edits": [{"path": ["planets", 0, "vp", 0], "value": "ten"}]})
+    bad = lab.post("/api/lab/variant",
+                   json={"game": "venus", "edits": [{"path": ["planets", 0, "vp", 0], "value": "ten"}]})
     assert bad.status_code == 422 and "whole number" in bad.json()["error"]
     assert lab.get("/api/lab/games/pocket-race").status_code == 422
 
@@ -357,7 +359,8 @@ def test_the_lab_plays_in_worker_processes_that_give_way_to_the_server(tmp_path)
 @pytest.mark.slow
 def test_the_valid_range_of_each_number_is_worked_out_once_and_kept(lab, tmp_path):
     for bad, status in (("/api/lab/games/cosmic-run/ranges", 400), ("/api/lab/games/cosmic-run/ranges?players=x", 400),
-                        ("/api/lab/games/cosmic-run/ranges?players=7", 422), ("/api/lab/games/pocket-race/ranges?players=2", 422)):
+                        ("/api/lab/games/cosmic-run/ranges?players=7", 422),
+                        ("/api/lab/games/pocket-race/ranges?players=2", 422)):
         r = lab.get(bad)
         assert r.status_code == status and r.json()["error"], (bad, r.text)
     out = {}
@@ -412,7 +415,8 @@ def test_a_run_takes_the_games_options_and_breaks_mars_down_by_its_threat(lab):
     twice = lab.post("/api/lab/runs", json=body(game="mars", variant={"toml": MARS}, options={"components": {}}))
     assert twice.status_code == 422 and "'variant'" in twice.json()["error"]
     assert lab.get("/api/lab/runs").json()["runs"] == []  # refused: nothing queued
-    r = lab.post("/api/lab/runs", json=body(game="mars", variant={"toml": MARS}, games=2, options={"threat": "sergeant"}))
+    r = lab.post("/api/lab/runs",
+                 json=body(game="mars", variant={"toml": MARS}, games=2, options={"threat": "sergeant"}))
     assert r.status_code == 201, r.text
     run = finished(lab, r.json()["id"])
     assert run["status"] == "done" and run["options"] == {"threat": "sergeant"}

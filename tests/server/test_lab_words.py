@@ -42,7 +42,8 @@ def test_a_hungarian_readers_run_names_how_its_games_ended_in_words(lab):
     assert r.status_code == 201, r.text
     run = finished(lab, r.json()["id"])
     assert run["status"] == "done", run
-    causes = set(run["results"]["baseline"]["breakdown"]["end_causes"]) | set(run["results"]["variant"]["breakdown"]["end_causes"])
+    causes = (set(run["results"]["baseline"]["breakdown"]["end_causes"])
+              | set(run["results"]["variant"]["breakdown"]["end_causes"]))
     assert causes and set(run["end_cause_words"]) == causes
     assert all(run["end_cause_words"][c] != c for c in causes), run["end_cause_words"]
     hu = lab.get(f"/api/lab/runs/{run['id']}?lang=hu").json()
@@ -69,16 +70,19 @@ def test_a_designers_own_source_note_has_its_fixed_words_translated(lab):
     toml = design.dumps(data)
     form = lab.post("/api/lab/variant?lang=hu", json={"game": "moon", "toml": toml}).json()["form"]
     (entry,) = [e for s in form for e in s["entries"] if e["source"].startswith("RB The Sputnik: thirty")]
-    assert entry["source_text"] == "SzK The Sputnik: thirty of them, lásd lap §2; szputnyik tény, hátrány feltevés", entry
+    assert entry["source_text"] == ("SzK The Sputnik: thirty of them, lásd lap §2; "
+                                    "szputnyik tény, hátrány feltevés"), entry
     form = lab.post("/api/lab/variant?lang=en", json={"game": "moon", "toml": toml}).json()["form"]
     (entry,) = [e for s in form for e in s["entries"] if e["source"].startswith("RB The Sputnik: thirty")]
     assert entry["source_text"] == entry["source"]
 
 
 @pytest.mark.parametrize("game, path, value, english, hungarian", [
-    ("mars", ["aliens", "hits", "value", "blue"], 0, "components: aliens.hits.blue must be a whole number from 1 to 12, not 0",
+    ("mars", ["aliens", "hits", "value", "blue"], 0,
+     "components: aliens.hits.blue must be a whole number from 1 to 12, not 0",
      "játékelemek: az aliens.hits.blue értéke 1 és 12 közötti egész szám legyen, nem 0"),
-    ("cosmic-run", ["sheet", "hearts", "value"], 0, "components: sheet.hearts must be a whole number from 1 to 9, not 0",
+    ("cosmic-run", ["sheet", "hearts", "value"], 0,
+     "components: sheet.hearts must be a whole number from 1 to 9, not 0",
      "játékelemek: a sheet.hearts értéke 1 és 9 közötti egész szám legyen, nem 0"),
     ("moon", ["dice", "faces", "value", "blue", 0], "9", "components: dice.faces.blue: a face is '1', '2', '3' or '2!' "
      "(accident), not '9'", "játékelemek: dice.faces.blue: egy oldal '1', '2', '3' vagy '2!' (baleset) lehet, nem '9'"),

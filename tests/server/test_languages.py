@@ -139,7 +139,8 @@ def test_a_wrong_turn_and_a_malformed_request_read_in_the_readers_language(clien
         assert err["status"] == 403 and err["kind"] == "Forbidden"  # the machine's part: language-free
         names = [x["name"] for x in idle_table["seats"]]  # the seats' names in the reader's language
         if idle is hu:
-            assert err["error"] == f"nem {i18n.article(names[1 - mover])} {names[1 - mover]} következik: most {i18n.article(names[mover])} {names[mover]} dönt", err
+            assert err["error"] == (f"nem {i18n.article(names[1 - mover])} {names[1 - mover]} következik: "
+                                    f"most {i18n.article(names[mover])} {names[mover]} dönt"), err
         else:
             assert err["error"] == f"it is not {names[1 - mover]}'s turn: {names[mover]} is deciding", err
         # a malformed socket message, each in its reader's language
@@ -185,7 +186,8 @@ def test_a_notice_reads_in_each_sockets_language(client):
         assert r.status_code == 200, r.text
         nh, ne = recv_table(hu), recv_table(en)
         who = ne["seats"][0]["name"]
-        assert nh["notice"] == f"{i18n.article(who).capitalize()} {who} visszavont 1 döntést." and ne["notice"] == f"{who} took back 1 decision."
+        assert nh["notice"] == f"{i18n.article(who).capitalize()} {who} visszavont 1 döntést."
+        assert ne["notice"] == f"{who} took back 1 decision."
 
 
 def test_the_accounts_language_is_read_when_the_page_names_none(client):
@@ -228,7 +230,8 @@ def test_about_this_game_names_the_component_files_parts_in_words(client):
     assert entries["rules.die_faces"] == "szabályok › kockalapok"
     for t in types.values():
         for s in t["reconstructed"]["sections"]:
-            assert "_" not in s["label"] and all("_" not in e["label"] and "[" not in e["label"] for e in s["entries"]), s
+            assert "_" not in s["label"], s
+            assert all("_" not in e["label"] and "[" not in e["label"] for e in s["entries"]), s
     english = {t["name"]: t for t in client.get("/api/game-types").json()["games"]}
     assert [s["label"] for s in english["venus"]["reconstructed"]["sections"]][:2] == ["rules", "planets"]
 

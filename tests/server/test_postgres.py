@@ -141,7 +141,8 @@ def record(client, g):
 
 
 def act(client, g, seat, action, version):
-    return client.post(f"/api/games/{g['id']}/act", json={"token": token(g, seat), "action": action, "version": version})
+    return client.post(f"/api/games/{g['id']}/act",
+                       json={"token": token(g, seat), "action": action, "version": version})
 
 
 def human_turn(client, g):
@@ -296,13 +297,15 @@ def test_chat_clocks_accounts_and_ratings_on_postgres(pg_url):
         assert c.post("/api/account/signup", json={"name": "ada", "password": "pg rockets!"}).status_code == 409
         g = new_game(c, rounds=1, rated=True, seed=None, clock={"kind": "turn", "days": 2})
         for seat, name in ((0, "Ada"), (1, "Bob")):
-            r = c.post(f"/api/games/{g['id']}/account-seat", headers={**sessions[name], "X-Cosmodrome-Token": token(g, seat)})
+            r = c.post(f"/api/games/{g['id']}/account-seat",
+                       headers={**sessions[name], "X-Cosmodrome-Token": token(g, seat)})
             assert r.status_code == 200, r.text
         for seat in (0, 1):  # opening each seat's link starts the clocks
             with socket(c, g["id"], token(g, seat)) as ws:
                 ws.receive_json()
         wait_for(lambda: c.get(f"/api/games/{g['id']}").json()["clock"]["running"] == 0)
-        r = c.post(f"/api/games/{g['id']}/chat", json={"text": "<i>hi</i>"}, headers={"X-Cosmodrome-Token": token(g, 1)})
+        r = c.post(f"/api/games/{g['id']}/chat", json={"text": "<i>hi</i>"},
+                   headers={"X-Cosmodrome-Token": token(g, 1)})
         assert r.status_code == 200, r.text
         for seat in (0, 1):
             v = view(c, g, seat)

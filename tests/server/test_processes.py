@@ -565,7 +565,8 @@ def test_copies_nobody_uses_are_forgotten_and_the_owner_keeps_its_running_games(
                 pass
             assert m["version"] == 1  # the copy followed the move
         wait_for(lambda: gid not in hb.tables, 5)  # no socket, no request: forgotten
-        r = ca.post(f"/api/games/{gid}/chat", json={"text": "while B forgot"}, headers={"X-Cosmodrome-Token": token(g, 0)})
+        r = ca.post(f"/api/games/{gid}/chat", json={"text": "while B forgot"},
+                    headers={"X-Cosmodrome-Token": token(g, 0)})
         assert r.status_code == 200, r.text
         # asked again, B reads it anew: the move and the chat line it missed
         again = view(cb, g, 1)
@@ -604,8 +605,9 @@ def test_the_copies_notified_together_are_read_back_in_one_transaction(pg_url): 
             assert ws.receive_json()["type"] == "table"
             for g in games:
                 v = view(ca, g, 0)
-                r = ca.post(f"/api/games/{g['id']}/act", json={"action": v["decision"]["options"][0]["action"],
-                                                               "version": 0}, headers={"X-Cosmodrome-Token": token(g, 0)})
+                r = ca.post(f"/api/games/{g['id']}/act",
+                            json={"action": v["decision"]["options"][0]["action"], "version": 0},
+                            headers={"X-Cosmodrome-Token": token(g, 0)})
                 assert r.status_code == 200, r.text
             wait_for(lambda: len([k for k, _ in held if k == "g"]) >= 6)
             hb.cluster.on_message = listen

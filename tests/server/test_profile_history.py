@@ -37,7 +37,8 @@ def test_the_profile_lists_the_last_games_one_by_one_with_their_own_statistics(d
 
 def test_the_history_keeps_only_the_last_games_and_tolerates_games_without_statistics():
     games = [{"game": "moon", "title": "Moon", "won": i % 2 == 0, "game_id": f"g{i}", "time": 100 - i,
-              "statistics": [] if i == 1 else [{"key": "laps", "label": "Laps", "value": i}]} for i in range(HISTORY + 3)]
+              "statistics": [] if i == 1 else [{"key": "laps", "label": "Laps", "value": i}]}
+             for i in range(HISTORY + 3)]
     (entry,) = per_account(games)
     assert entry["games"] == HISTORY + 3
     assert [h["game_id"] for h in entry["history"]] == [f"g{i}" for i in range(HISTORY)]

@@ -95,8 +95,8 @@ def games_to_kill_during(base, db_url):
     """On a running server: a game between two humans with five acknowledged actions, and a
     long bot game that has made at least three moves and keeps moving. Returns (the human
     game, its acknowledged actions, the bot game, the bot game's actions seen so far)."""
-    st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 21,
-                                               "options": {"rounds": 6}, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    st, g = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 21, "options": {"rounds": 6},
+                                              "seats": [{"kind": "human"}, {"kind": "human"}]})
     assert st == 201
     acked = []
     for i in range(5):
@@ -107,7 +107,8 @@ def games_to_kill_during(base, db_url):
         assert st == 200, res
         acked.append(a)
     st, b = call(base, "POST", "/api/games", {"game": "pocket-race", "players": 2, "seed": 3,
-                                               "options": {"rounds": 400}, "seats": [{"kind": "bot", "bot": "random"}] * 2})
+                                              "options": {"rounds": 400},
+                                              "seats": [{"kind": "bot", "bot": "random"}] * 2})
     assert st == 201
     end = time.time() + 20
     while time.time() < end:

@@ -43,7 +43,8 @@ def play_a_card(c, g, seat):
     v = turn_of(c, g, seat)
     option = next((o["action"] for o in v["decision"]["options"] if o["action"] != DRAW),
                   v["decision"]["options"][0]["action"])
-    r = c.post(f"/api/games/{g['id']}/act", json={"action": option, "version": v["version"]}, headers=auth(token(g, seat)))
+    r = c.post(f"/api/games/{g['id']}/act", json={"action": option, "version": v["version"]},
+               headers=auth(token(g, seat)))
     assert r.status_code == 200, r.text
 
 
@@ -165,7 +166,8 @@ def test_a_rules_change_of_every_game_restores_each_fixture_game(tmp_path, monke
         monkeypatch.setattr(get_game(name), "rules_version", get_game(name).rules_version + 1)
     with TestClient(create_app(url, password_hasher=cheap(), bot_workers=1)) as c:
         for (gid, seat), was in seen.items():
-            now = c.get(f"/api/games/{gid}/view", headers=auth(next(g for g in running if g["id"] == gid)["tokens"][seat])).json()
+            tokens = next(g for g in running if g["id"] == gid)["tokens"]
+            now = c.get(f"/api/games/{gid}/view", headers=auth(tokens[seat])).json()
             assert now["view"] == was["view"] and now["version"] == was["version"], (gid, seat)
             assert now["log"][:len(was["log"])] == was["log"]
             assert "changed under this game" in now["notice"]

@@ -153,7 +153,8 @@ def test_no_error_body_or_log_line_carries_a_token_or_a_running_games_seed(clien
     ]:
         bodies.append(client.get(path, **kw).text)
     for body in [{"token": token(g, 1), "action": 0, "version": 0}, {"token": token(g, 0), "action": 99, "version": 0},
-                 {"token": token(g, 0), "action": 0, "version": 7}, {"token": token(g, 0), "action": "x", "version": 0}]:
+                 {"token": token(g, 0), "action": 0, "version": 7},
+                 {"token": token(g, 0), "action": "x", "version": 0}]:
         bodies.append(client.post(f"/api/games/{gid}/act", json=body).text)
     bodies.append(client.post(f"/api/games/{gid}/undo", json={"token": token(g, 0), "steps": -1}).text)
     with socket(client, gid, token(g, 0)) as ws:
@@ -279,7 +280,8 @@ def test_a_bot_budget_over_the_cap_is_refused(client, bot, words):
 
 def test_bot_seats_per_game_are_capped(db_url):
     with TestClient(create_app(db_url, bot_caps=BotCaps(seats=2))) as c:
-        r = c.post("/api/games", json={"game": "pocket-race", "players": 3, "seats": [{"kind": "bot", "bot": "random"}] * 3})
+        r = c.post("/api/games",
+                   json={"game": "pocket-race", "players": 3, "seats": [{"kind": "bot", "bot": "random"}] * 3})
         assert r.status_code == 422 and "at most 2 bots a game" in r.json()["error"]
         assert c.post("/api/games", json={"game": "pocket-race", "players": 3,
                                           "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 2}).status_code == 201
@@ -430,7 +432,8 @@ def test_a_bots_decision_seed_gives_away_nothing_of_the_games_seed():
     base = 123456789
     seeds = {decision_seed(base + (k << 40), 0, 0) for k in range(16)}
     assert len(seeds) == 16
-    assert decision_seed(base, 0, 1) - decision_seed(base, 0, 0) != decision_seed(base + 1, 0, 1) - decision_seed(base + 1, 0, 0)
+    assert (decision_seed(base, 0, 1) - decision_seed(base, 0, 0)
+            != decision_seed(base + 1, 0, 1) - decision_seed(base + 1, 0, 0))
 
 
 def test_the_sockets_one_address_holds_open_are_capped(db_url):
@@ -480,7 +483,8 @@ SURROGATE = "a lone surrogate"
 
 def _raw(client, url, body: str, headers=None):
     """POST ``body`` as written (its ``\\ud800`` escapes reach the server as they are)."""
-    return client.post(url, content=body.encode("ascii"), headers={"Content-Type": "application/json", **(headers or {})})
+    return client.post(url, content=body.encode("ascii"),
+                       headers={"Content-Type": "application/json", **(headers or {})})
 
 
 def test_a_lone_surrogate_in_any_text_is_a_400_that_changes_nothing(client):

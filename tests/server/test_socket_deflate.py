@@ -37,7 +37,8 @@ def _frame(sock) -> tuple[int, bytes]:
 def _masked_text(text: str) -> bytes:
     data = text.encode()
     mask = os.urandom(4)
-    head = bytes([0x81]) + (bytes([0x80 | len(data)]) if len(data) < 126 else bytes([0x80 | 126]) + struct.pack(">H", len(data)))
+    head = bytes([0x81]) + (bytes([0x80 | len(data)]) if len(data) < 126
+                            else bytes([0x80 | 126]) + struct.pack(">H", len(data)))
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 

@@ -109,8 +109,8 @@ def test_a_closed_socket_loses_nothing(client):
     gid = g["id"]
     with socket(client, gid, token(g, 0)) as w0:
         m = recv_table(w0)
-        client.post(f"/api/games/{gid}/act", json={"token": token(g, 0), "action": m["decision"]["options"][0]["action"],
-                                                   "version": 0})
+        client.post(f"/api/games/{gid}/act",
+                    json={"token": token(g, 0), "action": m["decision"]["options"][0]["action"], "version": 0})
     # the browser went away; the bot still moves and the game waits for seat 0
     v = wait_for(lambda: (lambda x: x if x["decision"] else None)(view(client, g, 0)))
     assert v["version"] == 2
@@ -151,7 +151,8 @@ def test_bots_retry_after_a_database_error(client):
 
     store.submit_action = flaky
     g = new_game(client, seats=("random", "random"), rounds=1)
-    info = wait_for(lambda: (lambda i: i if i["status"] == "finished" else None)(client.get(f"/api/games/{g['id']}").json()))
+    info = wait_for(lambda: (lambda i: i if i["status"] == "finished" else None)(
+        client.get(f"/api/games/{g['id']}").json()))
     assert fails["left"] == 0 and info["actions"] == 2
     rec = GameRecord.from_json(client.get(f"/api/games/{g['id']}/record").json())
     assert rec.replay().is_terminal()

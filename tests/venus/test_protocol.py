@@ -176,7 +176,8 @@ def test_variant_file(tmp_path):
     ('hand_limit = { value = 9,', 'hand_limit = { value = "nine",', "hand_limit"),
     ('[aliens]', '[aliens_x]', "aliens"),
     # card and tile ids and piece counts are kept in bytes: more than that is refused
-    ('effect = "cp1"\ntype = "benefit"\ncopies = 12', 'effect = "cp1"\ntype = "benefit"\ncopies = 200', "at most 256 cards"),
+    ('effect = "cp1"\ntype = "benefit"\ncopies = 12', 'effect = "cp1"\ntype = "benefit"\ncopies = 200',
+     "at most 256 cards"),
     ('count = 9\n', 'count = 300\n', "at most 255 pieces"),
 ])
 def test_malformed_variant_file(tmp_path, old, new, words):

@@ -44,7 +44,8 @@ def test_the_payments_and_modifiers_are_component_data():
     for key in ("bazagthoth_card_cost", "bazagthoth_unit_cost", "bazagthoth_building_cost", "buy_cards_cost",
                 "take_money", "boosted_infantry_cp", "boosted_spaceship_cp", "boosted_tank_cp"):
         assert key in RULE_KEYS and isinstance(comp.rules[key], int)
-    assert [comp.rules[k] for k in ("bazagthoth_card_cost", "bazagthoth_unit_cost", "bazagthoth_building_cost")] == [1, 1, 3]
+    costs = ("bazagthoth_card_cost", "bazagthoth_unit_cost", "bazagthoth_building_cost")
+    assert [comp.rules[k] for k in costs] == [1, 1, 3]
 
 
 def test_bazagthoth_costs_follow_the_data():

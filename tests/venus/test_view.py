@@ -506,6 +506,7 @@ def test_the_tables_other_rule_words_come_with_the_view_and_carry_this_games_num
     assert hu["stock"]["mine"] == "{n} bánya: egyenként 4 font periódusonként"
     assert hu["kept"] == "megtartott lapkák: trófea és krízis 2-2 GyP, idegen 3 GyP"
     assert hu["scoring"]["crisis"] == "Krízislapkák (egyenként 2 GyP)" and hu["combat"].startswith("Költség = védelem")
-    js = (Path(__file__).resolve().parents[2] / "src" / "cosmodrome" / "web" / "js" / "renderers" / "venus.js").read_text()
+    js = (Path(__file__).resolve().parents[2] / "src" / "cosmodrome" / "web" / "js" / "renderers"
+          / "venus.js").read_text()
     for text in ("a period each", "1 VP each", "alien 2 VP", "Cost = defence", "skull: counts 0", "skull-marked", "£3"):
         assert text not in js, text

@@ -23,8 +23,9 @@
   the metadata's ``observation_version`` ends in ``+seat-relative``.
 - ``observation="perfect_recall"``: the observation is the seat's perfect-recall information
   state (:mod:`cosmodrome.adapters.recall`); the game runs in the explicit chance mode from
-  ``Game.deal_state`` (the set-up dealt item by item), the environment choosing each outcome from its seeded generator, and each opponent decides on
-  a determinization for its seat in the sampled mode (``chance.sampled_determinization``).
+  ``Game.deal_state`` (the set-up dealt item by item), the environment choosing each outcome
+  from its seeded generator, and each opponent decides on a determinization for its seat in
+  the sampled mode (``chance.sampled_determinization``).
 - The environment's ``state`` is the engine's state in the sampled mode (unless
   ``observation="perfect_recall"``): **its** ``clone()`` **foresees every die and draw**
   (the generator and the pile orders come along). A search of your own should work on
@@ -169,7 +170,8 @@ class CosmodromeEnv(gymnasium.Env):
         self.schema = schema_for(self.game, self.players, self.options)
         self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
         self._observer = self.schema.observer()   # incremental along the game
-        self._relative = seat_relative(self.game, self.players, self.options) if observation == "seat_relative" else None
+        self._relative = (seat_relative(self.game, self.players, self.options)
+                          if observation == "seat_relative" else None)
         version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
         if self._relative is not None:
             version += "+seat-relative"

@@ -215,7 +215,8 @@ class OpenSpielISMCTSBot(_OpenSpielBot):
 
 #: spec name -> (bot class, one-line description), in the shape of cosmodrome.bots.registry.BOTS
 OPENSPIEL_BOTS: dict[str, tuple[type, str]] = {
-    "openspiel-mcts": (OpenSpielMCTSBot, "OpenSpiel's MCTS on one determinization (iters=, seconds=, clock=, c=, rollouts=)"),
+    "openspiel-mcts": (OpenSpielMCTSBot,
+                       "OpenSpiel's MCTS on one determinization (iters=, seconds=, clock=, c=, rollouts=)"),
     "openspiel-ismcts": (OpenSpielISMCTSBot, "OpenSpiel's ISMCTS (iters=, seconds=, clock=, c=, rollouts=)"),
 }
 

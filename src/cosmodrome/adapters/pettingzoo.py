@@ -120,7 +120,8 @@ class CosmodromeAECEnv(AECEnv):
         self.schema = schema_for(self.game, self.players, self.options)
         self._observer = self.schema.observer()   # incremental along the game
         self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
-        self._relative = seat_relative(self.game, self.players, self.options) if observation == "seat_relative" else None
+        self._relative = (seat_relative(self.game, self.players, self.options)
+                          if observation == "seat_relative" else None)
         version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
         if self._relative is not None:
             version += "+seat-relative"

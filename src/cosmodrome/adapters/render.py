@@ -41,14 +41,16 @@ WEB = Path(__file__).resolve().parents[1] / "web"
 #: a made-up origin the page is served from (every request to it is answered locally)
 ORIGIN = "http://cosmodrome.invalid"
 #: the games with their own renderer under web/js/renderers (others fall back to the raw view)
-RENDERERS = tuple(sorted(p.stem for p in (WEB / "js" / "renderers").glob("*.js") if p.stem not in ("generic", "places")))
+RENDERERS = tuple(sorted(p.stem for p in (WEB / "js" / "renderers").glob("*.js")
+                         if p.stem not in ("generic", "places")))
 
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>board</title>
 <link rel="stylesheet" href="/css/style.css"><link rel="stylesheet" href="/css/venus.css">
 <link rel="stylesheet" href="/css/online.css"><link rel="stylesheet" href="/css/help.css">
 <style>html, body { margin: 0; overflow: hidden; } #board { margin: 0; }</style>
-</head><body><main class="table-page" style="display:block;padding:8px"><div class="board" id="board"></div></main></body></html>
+</head><body><main class="table-page" style="display:block;padding:8px"><div class="board" id="board"></div></main>
+</body></html>
 """
 
 # draw the view with the game's renderer, wait for its style sheets and fonts, scale it to fit
@@ -134,7 +136,8 @@ class BoardRenderer:
         except ImportError as exc:
             raise RenderError(
                 f"render_mode='rgb_array' needs the Python package 'playwright' ({exc}); install it with "
-                "pip install 'cosmodrome[pettingzoo]' (never 'playwright install': it uses Debian's chromium)") from None
+                "pip install 'cosmodrome[pettingzoo]' (never 'playwright install': it uses Debian's "
+                "chromium)") from None
         if not os.path.exists(CHROMIUM):
             raise RenderError(f"render_mode='rgb_array' needs chromium at {CHROMIUM}, which is missing: "
                               "install Debian's package (apt-get install -y chromium) or set COSMODROME_CHROMIUM")
@@ -152,7 +155,8 @@ class BoardRenderer:
             page.goto(f"{ORIGIN}/board.html")
         except Exception as exc:
             self.close()
-            raise RenderError(f"chromium at {CHROMIUM} could not be started for render_mode='rgb_array': {exc}") from None
+            raise RenderError(
+                f"chromium at {CHROMIUM} could not be started for render_mode='rgb_array': {exc}") from None
         self._page = page
         return page
 
@@ -161,7 +165,8 @@ class BoardRenderer:
         """The board of ``view`` (the view of ``seat``; ``None``: the spectators') as RGB pixels."""
         page = self._open()
         seats = [{"seat": i, "name": n} for i, n in enumerate(self.seat_names)]
-        name = "Spectator" if seat is None else (self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat}")
+        name = "Spectator" if seat is None else (
+            self.seat_names[seat] if seat < len(self.seat_names) else f"Seat {seat}")
         ctx = {"view": view, "seat": seat, "seatName": name, "seats": seats, "title": self.title,
                "result": dict(result) if result else None}
         game = self.game if self.game in RENDERERS else "generic"

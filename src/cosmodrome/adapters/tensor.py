@@ -569,7 +569,8 @@ def recall_doc(game: Game, players: Any) -> str:
            "seen by the seat when it is its own decision, another seat's decision whose effects it "
            "reads in full, or a chance outcome it sees (a die on the table; a card only its drawer "
            "reads). The history has one slot per decision bound (`max_game_length`) plus, in the "
-           "explicit chance mode, one per chance-node bound (`max_chance_nodes`, the set-up's `max_deal_nodes` included); the sampled mode "
+           "explicit chance mode, one per chance-node bound (`max_chance_nodes`, the set-up's "
+           "`max_deal_nodes` included); the sampled mode "
            "has no chance steps. Version: the observation's, `+recall-v2`.", ""]
     for n in players:
         for explicit in (True, False):

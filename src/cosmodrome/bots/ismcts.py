@@ -56,7 +56,8 @@ DEFAULT_ITERS = 100
 #: the other parameters' defaults (tuned on Onward to Venus against its heuristic bot;
 #: docs/bench-history/BENCHMARKS-to-0.2.0.md has the runs)
 DEFAULTS: dict[str, Any] = {"c": 0.2, "rollout": "random", "prior": 0.5, "dets": 64, "clock": "wall", "cut": "depth",
-                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1, "floor": 0, "widen": None, "keep": 0}
+                            "early": 1, "opp": "heuristic", "replies": 0, "paired": 1, "turns": 1, "floor": 0,
+                            "widen": None, "keep": 0}
 
 
 class Node:

@@ -36,7 +36,8 @@ from cosmodrome.i18n import _
 BOTS: dict[str, tuple[Any, str]] = {
     "random": (RandomBot, "uniform over the legal options"),
     "heuristic": (None, "the game's own rule-of-thumb player (Game.heuristic_bot)"),
-    "ismcts": (ISMCTSBot, "information-set Monte Carlo tree search (iters=, seconds=, c=, prior=, opp=, turns=, paired=, depth=, rollout=)"),
+    "ismcts": (ISMCTSBot, "information-set Monte Carlo tree search "
+                          "(iters=, seconds=, c=, prior=, opp=, turns=, paired=, depth=, rollout=)"),
     "linear": (LinearPolicyBot, "a linear policy in numpy, loaded from an .npz file (path=, greedy=)"),
 }
 
@@ -93,9 +94,11 @@ def _imported(spec: str, name: str, rest: str) -> tuple[Any, str, dict[str, str]
     try:
         cls = getattr(importlib.import_module(name), cls_name)
     except ImportError as exc:
-        raise OptionError(_("bot {spec}: cannot import module {module} ({reason})").format(spec=repr(spec), module=repr(name), reason=exc)) from None
+        raise OptionError(_("bot {spec}: cannot import module {module} ({reason})").format(
+            spec=repr(spec), module=repr(name), reason=exc)) from None
     except AttributeError:
-        raise OptionError(_("bot {spec}: module {module} has no {name}").format(spec=repr(spec), module=repr(name), name=repr(cls_name))) from None
+        raise OptionError(_("bot {spec}: module {module} has no {name}").format(
+            spec=repr(spec), module=repr(name), name=repr(cls_name))) from None
     if not callable(cls):
         raise OptionError(_("bot {spec}: {name} is not a bot class").format(spec=repr(spec), name=f"{name}:{cls_name}"))
     return cls, f"{name}:{cls_name}", parse_spec("x:" + params)[1]
@@ -132,7 +135,8 @@ def _known() -> str:
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``"name:k=v,k=v"`` into the name and a dict of raw string values."""
     if not isinstance(spec, str) or not spec.strip():
-        raise OptionError(_("a bot is named by a spec such as {example} or {example2}, not {spec}; known bots: {known}").format(
+        raise OptionError(_("a bot is named by a spec such as {example} or {example2}, not {spec}; "
+                            "known bots: {known}").format(
             example="'random'", example2="'ismcts:iters=500'", spec=repr(spec), known=_known()))
     name, _sep, rest = spec.strip().partition(":")
     name = name.strip().lower()
@@ -143,7 +147,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
-            raise OptionError(_("bot {spec}: parameters are written key=value, not {part}").format(spec=repr(spec), part=repr(part)))
+            raise OptionError(_("bot {spec}: parameters are written key=value, not {part}").format(
+                spec=repr(spec), part=repr(part)))
         params[key.strip()] = value.strip()
     return name, params
 
@@ -179,7 +184,8 @@ def load_heuristic(game: Union[Game, str], seed: int = 0, **params: Any) -> Bot:
     g = _game(game)
     target = getattr(g, "heuristic_bot", "") or ""
     if not target:
-        raise OptionError(_("game {game} has no heuristic bot; use one of: {bots}").format(game=repr(g.name), bots="random, ismcts"))
+        raise OptionError(_("game {game} has no heuristic bot; use one of: {bots}").format(
+            game=repr(g.name), bots="random, ismcts"))
     module, _sep, cls_name = target.partition(":")
     try:
         cls = getattr(importlib.import_module(module), cls_name)

@@ -204,7 +204,8 @@ COMPLAINTS = (
     (r"Option (?P<option>.+) does not take a value\.", N_("Option {option} takes no value."), None),
 )
 #: the reason of an invalid value (Pydantic's error type, as Typer checks a value) in words
-VALUE_REASONS = {"int_parsing": N_("{value} is not a whole number"), "int_from_float": N_("{value} is not a whole number"),
+VALUE_REASONS = {"int_parsing": N_("{value} is not a whole number"),
+                 "int_from_float": N_("{value} is not a whole number"),
                  "float_parsing": N_("{value} is not a number"), "bool_parsing": N_("{value} is not true or false")}
 
 
@@ -225,7 +226,8 @@ def complaint(exc: Any) -> str:
         return message
     hint = re.fullmatch(r"Invalid value for (?P<hint>.+?): (?P<reason>.*)", message, re.S)
     if hint:
-        return _("Invalid value for {option}: {reason}").format(option=hint["hint"], reason=_value_reason(exc, hint["reason"]))
+        return _("Invalid value for {option}: {reason}").format(
+            option=hint["hint"], reason=_value_reason(exc, hint["reason"]))
     for pattern, plain, more in COMPLAINTS:
         m = re.fullmatch(pattern, message, re.S)
         if m:

@@ -141,7 +141,8 @@ def simulate(
     backend: str = typer.Option("local", "--backend", help=BACKEND_HELP),
     ray_address: Optional[str] = typer.Option(None, "--ray-address", help="Ray cluster address (default: a local Ray)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="game option key=value (repeatable)"),
-    report: Optional[Path] = typer.Option(None, "--report", help="also write a Markdown report with plots to this folder"),
+    report: Optional[Path] = typer.Option(
+        None, "--report", help="also write a Markdown report with plots to this folder"),
 ) -> None:
     """Play N games between bots (random by default) and summarise them."""
     from cosmodrome.lab.report import write_balance_report
@@ -194,7 +195,8 @@ def tournament(
     check_common(n, workers, backend)
     t = Tournament(get_game(game).name, split_bots(bots), n, players, seed, parse_option_pairs(option))
     if t.rounded_from is not None:
-        console.print(f"[yellow]{t.rounded_from} games rounded up to {t.n} so every bot plays every seat equally.[/yellow]")
+        console.print(f"[yellow]{t.rounded_from} games rounded up to {t.n} "
+                      "so every bot plays every seat equally.[/yellow]")
     with Store(db) as store:
         already = store.count(t.id)
         if already >= t.n:

@@ -32,7 +32,8 @@ def asked_language(argv: list[str]) -> str:
     for i, arg in enumerate(argv):
         if arg == "--":
             break
-        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.partition("=")[2] if arg.startswith("--lang=") else None
+        value = (argv[i + 1] if arg == "--lang" and i + 1 < len(argv)
+                 else arg.partition("=")[2] if arg.startswith("--lang=") else None)
         if value in i18n.available():
             return value
     env = os.environ.get("COSMODROME_LANG")

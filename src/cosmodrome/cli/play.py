@@ -45,7 +45,8 @@ def seat_plan(seats: Optional[str], players: int) -> list[str]:
         return [HUMAN] + ["random"] * (players - 1)
     plan = [s.strip() for s in seats.split(",") if s.strip()]
     if len(plan) != players:
-        raise OptionError(_("--seats names {seats} seats but the game has {players} players").format(seats=len(plan), players=players))
+        raise OptionError(_("--seats names {seats} seats but the game has {players} players").format(
+            seats=len(plan), players=players))
     return plan
 
 
@@ -246,7 +247,8 @@ def print_result(console: Console, state: State, last_line: str = "") -> None:
         t.add_row(state.seat_name(i), f"{scores[i]:g}", _("winner") if i in winners else "")
     console.print(t)
     if state.game.cooperative:   # one team: it wins or loses as a whole
-        verdict = Text(_("The team wins."), style="bold green") if winners else Text(_("The team loses."), style="bold red")
+        verdict = (Text(_("The team wins."), style="bold green") if winners
+                   else Text(_("The team loses."), style="bold red"))
         console.print(Text.assemble(verdict, " " + str(last_line or state.summary().get("end", ""))), highlight=False)
     elif not winners:
         end = last_line or state.summary().get("end", "")
@@ -263,13 +265,16 @@ def _read(prompt: str = "") -> Optional[str]:
 @app.command(help=N_("Play a game in the terminal: hot-seat and against bots."))
 def play(
     game: str = typer.Argument(..., metavar=N_("game"), help=N_("the game to play, e.g. venus or cosmic-run")),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help=N_("number of players (default: 4, or the nearest count the game allows)")),
-    seats: Optional[str] = typer.Option(None, help=N_("comma-separated seat list: human or a bot spec (random, heuristic, ismcts...); default human then random bots")),
+    players: Optional[int] = typer.Option(
+        None, "--players", "-p", help=N_("number of players (default: 4, or the nearest count the game allows)")),
+    seats: Optional[str] = typer.Option(None, help=N_("comma-separated seat list: human or a bot spec (random, "
+                                                      "heuristic, ismcts...); default human then random bots")),
     seed: int = typer.Option(0, help=N_("random seed of the game")),
     option: list[str] = typer.Option([], "--option", "-o", help=N_("game option key=value (repeatable)")),
     load: Optional[Path] = typer.Option(None, help=N_("continue a saved game record")),
     save: Optional[Path] = typer.Option(None, help=N_("write the game record here when the game ends or you quit")),
-    advisor_seconds: float = typer.Option(1.0, help=N_("thinking time of the move advisor in CPU seconds (type a at a prompt)")),
+    advisor_seconds: float = typer.Option(
+        1.0, help=N_("thinking time of the move advisor in CPU seconds (type a at a prompt)")),
     plain: bool = typer.Option(False, "--plain", help=N_("print line by line (for pipes and screen readers) instead "
                                "of the table of panes; chosen by itself when input or output is not a terminal")),
     lang: Optional[str] = lang_option(),
@@ -281,14 +286,17 @@ def play(
         record = GameRecord.load(load)
         get_game(record.game)
         if record.game != get_game(game).name:
-            raise RecordError(_("{path} is a record of {game}, not {asked}").format(path=load, game=repr(record.game), asked=repr(game)))
+            raise RecordError(_("{path} is a record of {game}, not {asked}").format(
+                path=load, game=repr(record.game), asked=repr(game)))
         if record.chance != "sampled":
-            raise RecordError(_("{path} is a record of explicit chance; the terminal plays the sampled mode only").format(path=load))
+            raise RecordError(_("{path} is a record of explicit chance; the terminal plays the sampled mode "
+                                "only").format(path=load))
         replayed: list = []
         state = record.replay(events=replayed)
         n = record.players
         if players is not None and players != n:
-            raise OptionError(_("{path} is a game of {n} players, not {players}").format(path=load, n=n, players=players))
+            raise OptionError(_("{path} is a game of {n} players, not {players}").format(
+                path=load, n=n, players=players))
     else:
         g = get_game(game)
         n = players if players is not None else default_players(g)
@@ -310,12 +318,14 @@ def play(
     if finished:
         table.final()
     else:
-        console.print(_("Game left unfinished.") if save else _("Game left unfinished. (Use --save FILE to keep the record.)"))
+        console.print(_("Game left unfinished.") if save
+                      else _("Game left unfinished. (Use --save FILE to keep the record.)"))
 
 
 @app.command(help=N_("Replay a game record and print its log and final scores."))
 def replay(
-    file: Path = typer.Argument(..., metavar=N_("file"), help=N_("a game record (JSON) written by play, the server or the lab")),
+    file: Path = typer.Argument(..., metavar=N_("file"),
+                                help=N_("a game record (JSON) written by play, the server or the lab")),
     seat: Optional[int] = typer.Option(None, help=N_("replay as this seat (1-based) sees it; default: spectator")),
     lang: Optional[str] = lang_option(),
 ) -> None:
@@ -379,10 +389,11 @@ def show_game(console: Console, game) -> None:
     if not rec["sections"] and not rec["notes"]:
         console.print(_("Every component entry is printed fact."))
         return
-    console.print(Text.assemble("\n", (_("Reconstructed, not printed"), "bold"), " " + _("(marked assumed in the component file):")))
+    console.print(Text.assemble("\n", (_("Reconstructed, not printed"), "bold"),
+                                " " + _("(marked assumed in the component file):")))
     for s in rec["sections"]:
-        console.print("  " + ngettext("{section}: {n} of {total} entry", "{section}: {n} of {total} entries", s["total"]).format(
-            section=s.get("label", s["section"]), n=s["assumed"], total=s["total"]))
+        line = ngettext("{section}: {n} of {total} entry", "{section}: {n} of {total} entries", s["total"])
+        console.print("  " + line.format(section=s.get("label", s["section"]), n=s["assumed"], total=s["total"]))
         for e in s["entries"]:
             console.print(f"    {e.get('label', e['path'])}: {gettext(e['source'])}", highlight=False, markup=False)
     for note in rec["notes"]:

@@ -37,13 +37,16 @@ def serve(
     bot_module: List[str] = typer.Option(
         [], "--bot-module", help="a module to import in the server and in every bot worker (plug-in games "
                                  "or bots); may be repeated"),
-    bot_max_iters: int = typer.Option(2000, min=1, help="the most search iterations a client may ask of a bot a decision"),
-    bot_max_seconds: float = typer.Option(10.0, min=0.001, help="the most seconds a client may ask a bot to think a decision"),
+    bot_max_iters: int = typer.Option(
+        2000, min=1, help="the most search iterations a client may ask of a bot a decision"),
+    bot_max_seconds: float = typer.Option(
+        10.0, min=0.001, help="the most seconds a client may ask a bot to think a decision"),
     bot_max_seats: int = typer.Option(4, min=0, help="the most bot seats a game may have"),
     variants: Optional[Path] = typer.Option(
         None, "--variants", help="a directory of variant files (<game>/<name>.toml) the lobby offers by name"),
     public_url: Optional[str] = typer.Option(
-        None, help="the address players use (e.g. https://games.example.org behind a reverse proxy): links start with it"),
+        None, help="the address players use (e.g. https://games.example.org behind a reverse proxy): "
+                   "links start with it"),
     allowed_hosts: List[str] = typer.Option(
         [], "--allowed-hosts", help="a further host name the server answers to (Host and Origin checks); may be "
                                     "repeated or comma-separated; '*' answers to any"),

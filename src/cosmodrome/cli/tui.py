@@ -209,7 +209,8 @@ class TableApp(App):
         if self.hidden:
             name = state.seat_name(seat)
             hand_over = _("Hand over to {name}.").format(name=name)
-            self.set_text("prompt", colour_text(s, seat, hand_over + " " + _("Press Enter when only they can see the screen.")),
+            self.set_text("prompt",
+                          colour_text(s, seat, hand_over + " " + _("Press Enter when only they can see the screen.")),
                           hand_over)
             return
         d = state.decision()
@@ -276,10 +277,12 @@ class TableApp(App):
     def show_advice(self, rows, options) -> None:
         self.busy = False
         self.query_one("#advice", Static).update(advice_table(rows, options))
-        self.texts["advice"] = "\n".join(_("{label}: {win} in {n} playouts").format(label=r["label"], win=f"{100 * r['win']:.0f}%",
-                                                                                      n=r["visits"]) for r in rows)
+        self.texts["advice"] = "\n".join(
+            _("{label}: {win} in {n} playouts").format(label=r["label"], win=f"{100 * r['win']:.0f}%", n=r["visits"])
+            for r in rows)
         total = sum(r["visits"] for r in rows)
-        self.message(ngettext("The advisor searched {n} playout.", "The advisor searched {n} playouts.", total).format(n=total))
+        self.message(ngettext("The advisor searched {n} playout.", "The advisor searched {n} playouts.",
+                              total).format(n=total))
 
     # ----- input ------------------------------------------------------------------------
     def choose(self, index: int) -> None:

@@ -155,7 +155,8 @@ def flat_methods(cls_name: str, fields: tuple, args: str, namespace: Mapping[str
                f"            'rng': self.rng.state, {saved}}}"]
     out = generate(cls_name, "\n".join(init + clone + to_json), {**dict(namespace), "_new": _new})
     out["clone"].__doc__ = ("A copy sharing only the immutable parts, its fields copied in one pass (generated "
-                            "from FIELDS); ``quiet=True``: a search clone that records no events (nor do its own clones).")
+                            "from FIELDS); ``quiet=True``: a search clone that records no events (nor do its "
+                            "own clones).")
     return out
 
 

@@ -102,7 +102,8 @@ class OptionSpec:
                 name=self.name, kind=_option_kind(self.kind), value=value)) from None
         if self.choices and value not in self.choices:
             raise OptionError(
-                _("option {name!r} must be one of {names}, not {value!r}").format(name=self.name, names=', '.join(map(str, self.choices)), value=value)
+                _("option {name!r} must be one of {names}, not {value!r}").format(
+                    name=self.name, names=', '.join(map(str, self.choices)), value=value)
             )
         return value
 
@@ -263,9 +264,11 @@ class Game(ABC):
     def check_chance(self, chance: Any) -> None:
         """Refuse a chance mode the game does not offer, naming the problem."""
         if chance not in MODES:
-            raise OptionError(_("the chance mode is one of {names}, not {chance!r}").format(names=', '.join(MODES), chance=chance))
+            raise OptionError(_("the chance mode is one of {names}, not {chance!r}").format(
+                names=', '.join(MODES), chance=chance))
         if chance == "explicit" and not self.explicit_chance:
-            raise OptionError(_("{game} offers no explicit chance yet (only the sampled mode)").format(game=gettext(self.title or self.name)))
+            raise OptionError(_("{game} offers no explicit chance yet (only the sampled mode)").format(
+                game=gettext(self.title or self.name)))
 
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A bound on the outcome ids of the chance nodes of the explicit mode (every outcome
@@ -300,13 +303,15 @@ class Game(ABC):
     # ----- validation ------------------------------------------------------------------
     def check_players(self, players: Any) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise PlayerCountError(_("{game}: the player count must be a whole number, not {players!r}").format(game=gettext(self.title or self.name), players=players))
+            raise PlayerCountError(_("{game}: the player count must be a whole number, not {players!r}").format(
+                game=gettext(self.title or self.name), players=players))
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
                 span = _("exactly {n}").format(n=self.min_players)
             else:
                 span = _("{low} to {high}").format(low=self.min_players, high=self.max_players)
-            raise PlayerCountError(_("{game} is played by {span} players, not {players}").format(game=gettext(self.title or self.name), span=span, players=players))
+            raise PlayerCountError(_("{game} is played by {span} players, not {players}").format(
+                game=gettext(self.title or self.name), span=span, players=players))
 
     def resolve_options(self, options: Optional[Mapping[str, Any]]) -> dict[str, Any]:
         """Fill defaults, coerce types and refuse unknown option names."""
@@ -315,7 +320,8 @@ class Game(ABC):
         for key, value in (options or {}).items():
             if key not in known:
                 names = ", ".join(sorted(known)) or "none"
-                raise OptionError(_("{name} has no option {key!r} (options: {names})").format(name=self.name, key=key, names=names))
+                raise OptionError(_("{name} has no option {key!r} (options: {names})").format(
+                    name=self.name, key=key, names=names))
             out[key] = known[key].coerce(value)
         return out
 
@@ -362,7 +368,8 @@ class Game(ABC):
         sections = reconstruction(file_entries(self.components_file)) if self.components_file else []
         for sec in sections:  # the sources and the keys' words in the reader's language
             sec["label"] = component_words.word(sec["section"])
-            sec["entries"] = [dict(e, source=gettext(e["source"]), label=component_words.entry_label(e["path"], self.component_names))
+            sec["entries"] = [dict(e, source=gettext(e["source"]),
+                                   label=component_words.entry_label(e["path"], self.component_names))
                               for e in sec["entries"]]
         return {"sections": sections, "notes": [gettext(n) for n in self.reconstruction_notes]}
 
@@ -521,7 +528,8 @@ class State(ABC):
             shown = ", ".join(f"{a} ({self.action_label(a)})" for a in legal[:12])
             more = "" if len(legal) <= 12 else _(" and {n} more").format(n=len(legal) - 12)
             raise IllegalActionError(
-                _("action {action} is not legal now for {who}; legal: {shown}{more}").format(action=action, who=self.seat_name(self.to_move()), shown=shown, more=more))
+                _("action {action} is not legal now for {who}; legal: {shown}{more}").format(
+                    action=action, who=self.seat_name(self.to_move()), shown=shown, more=more))
         return self._apply(action)
 
     @abstractmethod
@@ -640,9 +648,11 @@ class State(ABC):
 def check_state_json(data: Any, game: Game) -> Mapping[str, Any]:
     """A guard for ``Game.state_from_json``: a mapping that names this game."""
     if not isinstance(data, Mapping):
-        raise RecordError(_("a saved {name} state must be a JSON object, not {type}").format(name=game.name, type=type(data).__name__))
+        raise RecordError(_("a saved {name} state must be a JSON object, not {type}").format(
+            name=game.name, type=type(data).__name__))
     if data.get("game") != game.name:
-        raise RecordError(_("this saved state is of game {saved!r}, not {name!r}").format(saved=data.get('game'), name=game.name))
+        raise RecordError(_("this saved state is of game {saved!r}, not {name!r}").format(
+            saved=data.get('game'), name=game.name))
     return data
 
 

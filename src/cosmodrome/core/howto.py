@@ -20,8 +20,10 @@ file; the server and the page know a game's help only through :meth:`Game.how_to
 ... ''', "example")
 >>> page(data, {})["sections"][0]["paragraphs"]
 ['Be first.', 'Or score most.']
->>> hint_for(data, "pick", [(3, {"die": 0, "outcome": "safe"}), (4, {"die": 1, "outcome": "accident"})])
-{'text': 'Choose a die.', 'options': [{'text': 'Lands on safe ground.', 'actions': [3]}, {'text': 'A die.', 'actions': [4]}]}
+>>> hint_for(data, "pick", [(3, {"die": 0, "outcome": "safe"}),
+...                         (4, {"die": 1, "outcome": "accident"})])  # doctest: +NORMALIZE_WHITESPACE
+{'text': 'Choose a die.', 'options': [{'text': 'Lands on safe ground.', 'actions': [3]},
+                                      {'text': 'A die.', 'actions': [4]}]}
 >>> hint_for(data, "program", []) is None
 True
 """
@@ -60,7 +62,8 @@ def parse_howto(text: str, where: str) -> dict[str, Any]:
                 raise DataError(f"{where}: section {i + 1} ({s['heading']}): 'svg' must be a plain <svg> drawing "
                                 "without scripts, event handlers or outside links")
             if not isinstance(s.get("caption"), str) or not s["caption"].strip():
-                raise DataError(f"{where}: section {i + 1} ({s['heading']}): a diagram needs a 'caption' (its text alternative)")
+                raise DataError(f"{where}: section {i + 1} ({s['heading']}): a diagram needs a 'caption' "
+                                "(its text alternative)")
     hints = data.get("hints", {})
     if not isinstance(hints, Mapping):
         raise DataError(f"{where}: 'hints' must be a table of decision kinds")
@@ -93,14 +96,15 @@ def page(data: Mapping[str, Any], items: Mapping[str, Mapping[str, str]]) -> dic
             sec["svg"], sec["caption"] = svg_words(s["svg"].strip()), gettext(s["caption"])
         if s.get("items"):
             if s["items"] not in items:
-                raise DataError(f"the help section {s['heading']!r} lists {s['items']!r}, which the game does not provide")
+                raise DataError(f"the help section {s['heading']!r} lists {s['items']!r}, "
+                                "which the game does not provide")
             sec["items"] = [[gettext(name), gettext(str(text))] for name, text in items[s["items"]].items()]
         out.append(sec)
     intro = data.get("intro", "")
     # the rulebook in words (its file, ``rulebook_file``, is the developers' and never shown)
     rulebook = data.get("rulebook", "")
-    return {"rulebook": gettext(rulebook) if rulebook else "", "intro": gettext(intro) if intro else "", "sections": out,
-            "hints": sorted(data.get("hints", {}))}
+    return {"rulebook": gettext(rulebook) if rulebook else "", "intro": gettext(intro) if intro else "",
+            "sections": out, "hints": sorted(data.get("hints", {}))}
 
 
 def _matches(key: str, details: Mapping[str, Any]) -> bool:

@@ -96,4 +96,5 @@ def read_data_file(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(_("components: cannot read {name}: {reason}").format(name=Path(path).name, reason=os_reason(exc) if isinstance(exc, OSError) else exc)) from None
+        raise DataError(_("components: cannot read {name}: {reason}").format(
+            name=Path(path).name, reason=os_reason(exc) if isinstance(exc, OSError) else exc)) from None

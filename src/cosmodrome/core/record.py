@@ -87,7 +87,8 @@ class GameRecord:
             try:
                 ev = state.apply(a)
             except IllegalActionError as exc:
-                raise RecordError(_("record action #{n} ({a}) is illegal on replay: {exc}").format(n=i + 1, a=a, exc=exc)) from None
+                raise RecordError(_("record action #{n} ({a}) is illegal on replay: {exc}").format(
+                    n=i + 1, a=a, exc=exc)) from None
             if events is not None:
                 events.extend(ev)
         return state
@@ -116,7 +117,8 @@ class GameRecord:
             raise RecordError(_("the record's 'game' must be a game name"))
         for key, val in (("players", players), ("seed", seed)):
             if isinstance(val, bool) or not isinstance(val, int):
-                raise RecordError(_("the record's {key!r} must be a whole number, not {value!r}").format(key=key, value=val))
+                raise RecordError(_("the record's {key!r} must be a whole number, not {value!r}").format(
+                    key=key, value=val))
         options = data.get("options", {}) or {}
         if not isinstance(options, Mapping):
             raise RecordError(_("the record's 'options' must be an object"))
@@ -128,11 +130,12 @@ class GameRecord:
             raise RecordError(_("the record's 'meta' must be an object"))
         chance = data.get("chance", "sampled")
         if chance not in MODES:
-            raise RecordError(_("the record's 'chance' must be one of {modes}, not {chance!r}").format(modes=", ".join(MODES),
-                                                                                                   chance=chance))
+            raise RecordError(_("the record's 'chance' must be one of {modes}, not {chance!r}").format(
+                modes=", ".join(MODES), chance=chance))
         rules = data.get("rules_version")
         if rules is not None and (isinstance(rules, bool) or not isinstance(rules, int)):
-            raise RecordError(_("the record's 'rules_version' must be a whole number, not {rules!r}").format(rules=rules))
+            raise RecordError(_("the record's 'rules_version' must be a whole number, not {rules!r}").format(
+                rules=rules))
         return cls(game=game, players=players, seed=seed, options=dict(options), actions=list(actions), meta=dict(meta),
                    chance=chance, rules_version=rules)
 
@@ -171,7 +174,8 @@ class GameRecord:
         try:
             text = p.read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(_("cannot read the game record {path}: {reason}").format(path=p, reason=os_reason(exc))) from None
+            raise RecordError(_("cannot read the game record {path}: {reason}").format(
+                path=p, reason=os_reason(exc))) from None
         except UnicodeDecodeError:
             raise RecordError(_("the game record {path} is not UTF-8 text").format(path=p)) from None
         return cls.loads(text)

@@ -59,9 +59,11 @@ def get_game(name: str) -> Game:
         return _GAMES[key]
     except KeyError:
         if key in _BROKEN:
-            raise UnknownGameError(_("game {name!r} is installed but failed to load: {reason}").format(name=name, reason=_BROKEN[key])) from None
+            raise UnknownGameError(_("game {name!r} is installed but failed to load: {reason}").format(
+                name=name, reason=_BROKEN[key])) from None
         known = ", ".join(game_names()) or "none"
-        raise UnknownGameError(_("unknown game {name!r}; known games: {known}").format(name=name, known=known)) from None
+        raise UnknownGameError(_("unknown game {name!r}; known games: {known}").format(
+            name=name, known=known)) from None
 
 
 def game_names() -> list[str]:

@@ -48,7 +48,8 @@ def _source_words() -> dict[str, str]:
     """The fixed words a source note is written with (a reference's abbreviation, the marks),
     in the reader's language even in a note no catalog holds (a designer's own data): its free
     text, which quotes a rulebook section by the rulebook's own name, stays as written."""
-    return {"RB": pgettext("a source note: the rulebook", "RB"), "component sheet": pgettext("a source note", "component sheet"),
+    return {"RB": pgettext("a source note: the rulebook", "RB"),
+            "component sheet": pgettext("a source note", "component sheet"),
             "sheet": pgettext("a source note: our component sheet", "sheet"), "see": pgettext("a source note", "see"),
             "fact": _("fact"), "assumed": _("assumed")}
 

@@ -22,8 +22,9 @@ rate with a Wilson 95% interval.
 
 >>> from cosmodrome.testing import toy
 >>> lad = Ladder("pocket-race", ["random", "ismcts:iters=8"], deals=2, seed=1)
->>> [(t.index, t.bots) for t in lad.tasks()]
-[(0, ('ismcts:iters=8', 'random')), (1, ('random', 'ismcts:iters=8')), (2, ('ismcts:iters=8', 'random')), (3, ('random', 'ismcts:iters=8'))]
+>>> [(t.index, t.bots) for t in lad.tasks()]  # doctest: +NORMALIZE_WHITESPACE
+[(0, ('ismcts:iters=8', 'random')), (1, ('random', 'ismcts:iters=8')),
+ (2, ('ismcts:iters=8', 'random')), (3, ('random', 'ismcts:iters=8'))]
 >>> lad.task(0).seed == lad.task(1).seed != lad.task(2).seed
 True
 """
@@ -281,7 +282,8 @@ def markdown(a: dict[str, Any], command: str = "") -> str:
         lines += [f"{a['games']} games: each bot fills all {a['players']} seats of the same {a['deals']} deals "
                   f"(seed {a['seed']}); a co-operative game, so the ladder is the team's win rate "
                   f"(Wilson 95% intervals); equal rates are ordered by the mean score (the mean of the seats' "
-                  f"`scores()`; in March on Mars, aliens killed per marine). Mean decisions per game: {a['mean_decisions']:.0f}.", "",
+                  f"`scores()`; in March on Mars, aliens killed per marine). Mean decisions per game: "
+                  f"{a['mean_decisions']:.0f}.", "",
                   "| rank | bot | games | team wins | win rate | 95% CI | mean score |",
                   "|---:|---|---:|---:|---:|---:|---:|"]
         for i, r in enumerate(a["rows"], 1):

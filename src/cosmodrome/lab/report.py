@@ -66,7 +66,8 @@ def bar_with_ci(path: Path, labels: list[str], values: list[float], cis: list[li
     if fair is not None:
         ax.axhline(fair, color="#C44E52", linestyle="--", linewidth=1, label=f"fair share {100 * fair:.0f}%")
         ax.legend(loc="upper right")
-    ax.set_xticks(range(len(labels)), labels, rotation=20 if max(map(len, labels)) > 10 else 0, ha="right" if max(map(len, labels)) > 10 else "center")
+    wide = max(map(len, labels)) > 10
+    ax.set_xticks(range(len(labels)), labels, rotation=20 if wide else 0, ha="right" if wide else "center")
     ax.set_ylim(0, min(1.0, max([c[1] for c in cis] + [fair or 0]) * 1.25 + 0.02))
     ax.yaxis.set_major_formatter(plt.FuncFormatter(lambda y, _: f"{100 * y:.0f}%"))
     ax.set_title(_wrap(title + " (error bars: 95% CI)"), fontsize=11)

@@ -69,7 +69,8 @@ class SelfPlay:
         if len(self.bots) == 1:
             self.bots = self.bots * self.players
         if len(self.bots) != self.players:
-            raise PlayerCountError(f"{len(self.bots)} bots given for {self.players} players: give one bot, or one per seat")
+            raise PlayerCountError(
+                f"{len(self.bots)} bots given for {self.players} players: give one bot, or one per seat")
         self.options = g.resolve_options(self.options)
         from cosmodrome.bots import check_bot_specs
 

@@ -6,7 +6,9 @@
 (0.404, 0.596)
 >>> tally_summaries([{"end": "normal", "crises": {"Mars:2": 1}, "turns": 3},
 ...                  {"end": "all-lose:earth", "crises": {"Mars:2": 2, "Moon:1": 1}, "turns": 5}])
-{'numbers': {'turns': 8.0}, 'strings': {'end': {'all-lose:earth': 1, 'normal': 1}}, 'dicts': {'crises': {'Mars:2': 3.0, 'Moon:1': 1.0}}}
+... # doctest: +NORMALIZE_WHITESPACE
+{'numbers': {'turns': 8.0}, 'strings': {'end': {'all-lose:earth': 1, 'normal': 1}},
+ 'dicts': {'crises': {'Mars:2': 3.0, 'Moon:1': 1.0}}}
 """
 
 from __future__ import annotations

@@ -69,7 +69,8 @@ def account_name(raw: Any) -> str:
         raise BadRequest(_("'name' must be text"))
     name = raw.strip()
     if not _NAME.match(name):
-        raise BadRequest(_("an account name has 3 to 24 letters, digits, '_', '-' or '.', not {name!r}").format(name=name))
+        raise BadRequest(_("an account name has 3 to 24 letters, digits, '_', '-' or '.', not {name!r}").format(
+            name=name))
     return name
 
 
@@ -107,10 +108,11 @@ class LoginLimits:
 
     >>> limits = LoginLimits((2, 60.0), clock=lambda: 0.0)
     >>> for _ in range(2): limits.attempt("stranger", "ada")
-    >>> limits.attempt("stranger", "ada")
+    >>> limits.attempt("stranger", "ada")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    cosmodrome.server.security.TooMany: too many log-in attempts for this account from this address lately; try again in 60 s
+    cosmodrome.server.security.TooMany: too many log-in attempts for this account from this address lately;
+    try again in 60 s
     >>> limits.attempt("owner", "ada")  # the owner, elsewhere, is not locked out
     """
 

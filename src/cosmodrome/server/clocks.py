@@ -38,10 +38,11 @@ KEY_WORDS = {"minutes": N_("minutes per player"), "increment": N_("seconds added
 def _number(spec: dict, key: str, low: float, high: float, default: Optional[float] = None) -> float:
     """``spec[key]``, a number from ``low`` to ``high``; else an error naming it in words.
 
-    >>> _number({"minutes": "x"}, "minutes", 0.5, 600)
+    >>> _number({"minutes": "x"}, "minutes", 0.5, 600)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    cosmodrome.core.errors.OptionError: the clock's 'minutes' must be a number from 0.5 to 600 (minutes per player), not 'x'
+    cosmodrome.core.errors.OptionError: the clock's 'minutes' must be a number from 0.5 to 600 (minutes per player),
+    not 'x'
     """
     v = spec.get(key, default)
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not low <= v <= high:
@@ -77,7 +78,8 @@ def new_clock(spec: Any, players: int, scale: float = 1.0) -> Optional[dict[str,
         return None
     on_timeout = spec.get("on_timeout", "bot")
     if on_timeout not in ON_TIMEOUT:
-        raise OptionError(_("the clock's on_timeout must be 'bot' or 'end', not {on_timeout!r}").format(on_timeout=on_timeout))
+        raise OptionError(_("the clock's on_timeout must be 'bot' or 'end', not {on_timeout!r}").format(
+            on_timeout=on_timeout))
     if kind == "realtime":
         minutes = _number(spec, "minutes", 0.5, 600)
         increment = _number(spec, "increment", 0, 600, 0)

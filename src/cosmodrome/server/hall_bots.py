@@ -163,9 +163,11 @@ class BotCaps:
     decision, determinizations, rollouts per leaf, and bot seats per game (None: no cap).
 
     >>> BotCaps(iters=500).check("ismcts:iters=1000", type("B", (), {"iters": 1000})())
+    ...  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    cosmodrome.core.errors.OptionError: bot 'ismcts:iters=1000' asks for 1000 search iterations a decision; this server allows at most 500 search iterations
+    cosmodrome.core.errors.OptionError: bot 'ismcts:iters=1000' asks for 1000 search iterations a decision;
+    this server allows at most 500 search iterations
     """
 
     iters: Optional[int] = 2000
@@ -175,8 +177,10 @@ class BotCaps:
     seats: Optional[int] = 4
 
     def check(self, spec: str, bot: Any) -> None:
-        for attr, cap, what in (("iters", self.iters, N_("search iterations")), ("seconds", self.seconds, N_("seconds")),
-                                ("dets", self.dets, N_("determinizations")), ("rollouts", self.rollouts, N_("rollouts"))):
+        for attr, cap, what in (("iters", self.iters, N_("search iterations")),
+                                ("seconds", self.seconds, N_("seconds")),
+                                ("dets", self.dets, N_("determinizations")),
+                                ("rollouts", self.rollouts, N_("rollouts"))):
             v = getattr(bot, attr, None)
             if cap is not None and isinstance(v, (int, float)) and not isinstance(v, bool) and v > cap:
                 raise OptionError(_("bot {spec!r} asks for {v:g} {what} a decision; this server allows at most "

@@ -57,8 +57,8 @@ class Clocking:
                 seats = list(t.row.seats)
                 level = self.stand_in_level(t)
                 seats[seat] = seats[seat].but(stand_in=level)
-                line = i18n.later(lambda: _(lines.TIMED_OUT_BOT_PLAYS).format(who=t.person(seat), level=lines.level_word(level),
-                                                                            seat=t.seat_name(seat)))
+                line = i18n.later(lambda: _(lines.TIMED_OUT_BOT_PLAYS).format(
+                    who=t.person(seat), level=lines.level_word(level), seat=t.seat_name(seat)))
                 await self._say(t, None, "server", "server", in_english(line), seats=seats, meta=meta)
             log.info("game %s: seat %s ran out of time", t.id, seat + 1)
         await self.broadcast(t, 0, reset=True, notice=line)
@@ -97,7 +97,8 @@ class Clocking:
                 c = t.clock
                 if not self.owns(t):  # the clock runs at the game's owner
                     continue
-                if t.row.status == "running" and c is not None and c.get("deadline") is not None and c["deadline"] <= now:
+                if (t.row.status == "running" and c is not None and c.get("deadline") is not None
+                        and c["deadline"] <= now):
                     try:
                         await self.time_out(t, now)
                     except StorageError as exc:  # tried again at the next scan

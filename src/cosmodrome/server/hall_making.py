@@ -39,7 +39,8 @@ class Making:
             raise OptionError(_("give one seat per player: {players} seats, each human or bot").format(players=players))
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-                raise OptionError(_("seat {seat} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': level}}").format(seat=i + 1))
+                raise OptionError(_("seat {seat} must be {{'kind': 'human'}} or "
+                                    "{{'kind': 'bot', 'bot': level}}").format(seat=i + 1))
         flags, creator = open_flags(seats, public)
         out = []
         for s, is_open in zip(seats, flags):
@@ -53,7 +54,8 @@ class Making:
         bots = sum(s.kind == "bot" for s in out)
         cap = self.bot_caps.seats
         if running and cap is not None and bots > cap:
-            raise OptionError(_("this game has {bots} bot seats; this server allows at most {cap} bots a game").format(bots=bots, cap=cap))
+            raise OptionError(_("this game has {bots} bot seats; this server allows at most {cap} bots a game").format(
+                bots=bots, cap=cap))
         return out, creator
 
     async def create(self, game_name: str, players: Any, options: Any = None, seed: Any = None,
@@ -72,7 +74,8 @@ class Making:
         own = [o.name for o in game.options if o.kind == "path" and isinstance((options or {}).get(o.name), dict)]
         if rated and own:  # its content is shown to nobody, and made by the creator
             raise OptionError(_("a rated game cannot use a player's own variant (option {own!r}): choose the "
-                                "packaged data or a variant this server offers, or make the game unrated").format(own=own[0]))
+                                "packaged data or a variant this server offers, or make the game "
+                                "unrated").format(own=own[0]))
         options = self.variants.resolve(game.name, options, [(o.name, o.kind) for o in game.options])
         opts = game.resolve_options(options)
         chosen = seed is not None

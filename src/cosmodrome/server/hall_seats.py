@@ -110,7 +110,8 @@ class Seating:
         if not t.row.public:
             raise Forbidden(_("this game is private: ask its creator for a join link"))
         if seat is not None and not 0 <= seat < t.row.players:
-            raise BadRequest(_("'seat' must be 0 to {players} (this game has {seats} seats), not {seat}").format(players=t.row.players - 1, seats=t.row.players, seat=seat))
+            raise BadRequest(_("'seat' must be 0 to {players} (this game has {seats} seats), not {seat}").format(
+                players=t.row.players - 1, seats=t.row.players, seat=seat))
         async with t.lock:
             if t.row.status != "running":
                 raise Conflict(_("this game is over"))

@@ -40,11 +40,13 @@ class Writing:
                               "been refreshed, choose again").format(version=t.version, version2=version))
             mover = t.state.to_move()
             if mover != seat:
-                raise Forbidden(_("it is not {who}'s turn: {who2} is deciding").format(who=t.seat_name(seat), who2=t.seat_name(mover)))
+                raise Forbidden(_("it is not {who}'s turn: {who2} is deciding").format(
+                    who=t.seat_name(seat), who2=t.seat_name(mover)))
             if (t.bot_spec(seat) is not None) != as_bot:
                 if as_bot:
                     raise Conflict(_("{who} is back: the bot's move is dropped").format(who=t.seat_name(seat)))
-                raise Conflict(_("{who} ran out of time and a bot plays the seat: take your seat back first").format(who=t.seat_name(seat)))
+                raise Conflict(_("{who} ran out of time and a bot plays the seat: take your seat back first").format(
+                    who=t.seat_name(seat)))
             new = t.state.clone()
             try:
                 label = i18n.in_source(t.state.action_label, action)  # stored: in English
@@ -115,7 +117,8 @@ class Writing:
                 keep = start
             else:
                 if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-                    raise OptionError(_("steps must be a positive whole number or 'all', not {steps!r}").format(steps=steps))
+                    raise OptionError(_("steps must be a positive whole number or 'all', not {steps!r}").format(
+                        steps=steps))
                 keep = max(start, n - steps)
             state, events = await asyncio.to_thread(i18n.in_source, t.replay_to, keep)
             record = GameRecord(game=t.record.game, players=t.record.players, seed=t.record.seed,
@@ -191,7 +194,8 @@ class Writing:
                                            loop=asyncio.get_running_loop())
         except StorageError as exc:
             if exc.conflict and await self._catch_up(t):
-                raise Stale(_("the game has moved on: the table has been refreshed from the database, try again")) from None
+                raise Stale(_("the game has moved on: the table has been refreshed from the database, "
+                              "try again")) from None
             raise
         t.messages.append(m)
         if seats is not None:

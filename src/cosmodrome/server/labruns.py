@@ -15,10 +15,11 @@ or Ray), from one background thread; each finished game moves the progress on. A
 Runs are kept as files (JSON, written whole and moved into place) under the lab's folder:
 ``runs/<id>.json`` (the request, status, progress, seeds and results), ``runs/<id>.games.json``
 (each game's result, for the CSV), ``baselines/<key>.json`` (the printed game's games by
-index) and ``ranges/<key>.json`` (the valid range of each number of a game's data). Files rather than a table: a run is written once when it ends and read whole, never
-queried, and the folder can be emptied at any time without touching the games' database. A
-run found queued or running at start (the server stopped under it) is queued again: the same
-seeds give the same results.
+index) and ``ranges/<key>.json`` (the valid range of each number of a game's data). Files
+rather than a table: a run is written once when it ends and read whole, never queried, and
+the folder can be emptied at any time without touching the games' database. A run found
+queued or running at start (the server stopped under it) is queued again: the same seeds
+give the same results.
 """
 
 from __future__ import annotations
@@ -210,7 +211,8 @@ class Run:
 def bot_spec(level: Any) -> str:
     """The bot spec for a level name (``easy``...) or a spec given as is."""
     if not isinstance(level, str) or not level.strip():
-        raise OptionError(_("each seat's bot must be a level ({names}) or a bot spec, not {level!r}").format(names=', '.join(LEVELS), level=level))
+        raise OptionError(_("each seat's bot must be a level ({names}) or a bot spec, not {level!r}").format(
+            names=', '.join(LEVELS), level=level))
     return LEVELS.get(level.strip().lower(), level.strip())
 
 
@@ -312,12 +314,14 @@ class Lab:
             bot = seat_bot(spec, game, 0)  # the table's own check: unknown bots, bots loading files
             if getattr(bot, "seconds", None) is not None:
                 raise OptionError(_("bot {spec!r} thinks for a time, so the same seeds would not give the same "
-                                    "games; the lab plays bots with a budget in iterations (e.g. ismcts:iters=400)").format(spec=spec))
+                                    "games; the lab plays bots with a budget in iterations "
+                                    "(e.g. ismcts:iters=400)").format(spec=spec))
             if self.caps is not None:
                 self.caps.check(spec, bot)
         path = [o.name for o in game.options if o.kind == "path"]
         if not path:
-            raise OptionError(_("{title} takes no component data a variant could change").format(title=i18n.gettext(game.title)))
+            raise OptionError(_("{title} takes no component data a variant could change").format(
+                title=i18n.gettext(game.title)))
         if not isinstance(variant, dict):
             raise OptionError(_('\'variant\' must be {"toml": "...", "name": "..."}: the component data as TOML'))
         value = own_variant(path[0], variant)
@@ -339,12 +343,14 @@ class Lab:
             addr = [r for r in waiting if r.owner.get("address") == owner.get("address")]
             if len(addr) >= self.config.per_address:
                 raise TooManyRuns(_("this address has {n} runs queued or running; at most {per_address} are "
-                                    "allowed: wait for one to end or cancel one").format(n=len(addr), per_address=self.config.per_address))
+                                    "allowed: wait for one to end or cancel one").format(
+                    n=len(addr), per_address=self.config.per_address))
             acc = owner.get("account")
             mine = [r for r in waiting if acc is not None and r.owner.get("account") == acc]
             if acc is not None and len(mine) >= self.config.per_account:
                 raise TooManyRuns(_("this account has {n} runs queued or running; at most {per_account} are "
-                                    "allowed: wait for one to end or cancel one").format(n=len(mine), per_account=self.config.per_account))
+                                    "allowed: wait for one to end or cancel one").format(
+                    n=len(mine), per_account=self.config.per_account))
             run = Run(id=secrets.token_urlsafe(9), game=game.name, players=players, games=games, bots=specs,
                       variant=variant, seed=seed, owner=owner, total=2 * games, options=dict(options or {}))
             self._save(run)
@@ -407,7 +413,8 @@ class Lab:
             raise Forbidden(_("only whoever started a run may cancel it"))
         with self.lock:
             if run.status not in WAITING:
-                raise RunOver(_("run {run_id} is {status}; only a queued or running run can be cancelled").format(run_id=run_id, status=run.status))
+                raise RunOver(_("run {run_id} is {status}; only a queued or running run can be cancelled").format(
+                    run_id=run_id, status=run.status))
             run.status, run.finished = "cancelled", time.time()
             self._save(run)
         return run
@@ -415,7 +422,8 @@ class Lab:
     def games_of(self, run_id: str) -> dict[str, list[dict[str, Any]]]:
         run = self.get(run_id)
         if run.status != "done":
-            raise RunOver(_("run {run_id} is {status}; its games can be downloaded once it is done").format(run_id=run_id, status=run.status))
+            raise RunOver(_("run {run_id} is {status}; its games can be downloaded once it is done").format(
+                    run_id=run_id, status=run.status))
         data = _read(self._runs_dir() / f"{run.id}.games.json")
         if not isinstance(data, dict):
             raise RunNotFound(_("the games of run {run_id} are no longer kept at this server").format(run_id=run_id))
@@ -429,7 +437,8 @@ class Lab:
         a, b = self.get(a_id), self.get(b_id)
         if (a.game, a.players) != (b.game, b.players):
             raise OptionError(_("runs of the same game and player count can be compared; run {a_id} is {game} for "
-                                "{players}, run {b_id} {game2} for {seats}").format(a_id=a_id, game=a.game, players=a.players, b_id=b_id, game2=b.game, seats=b.players))
+                                "{players}, run {b_id} {game2} for {seats}").format(
+                a_id=a_id, game=a.game, players=a.players, b_id=b_id, game2=b.game, seats=b.players))
         ga = [GameResult.from_json(g) for g in self.games_of(a_id).get("variant", [])]
         gb = [GameResult.from_json(g) for g in self.games_of(b_id).get("variant", [])]
         res = compare.results(ga, gb, a.players, a.game)

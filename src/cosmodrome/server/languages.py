@@ -186,7 +186,8 @@ def router() -> APIRouter:
     async def catalog(lang: str):
         if lang not in i18n.available():
             # the name is checked against the catalogs found at start; never read as a path
-            raise NotFound(_("no catalog for the language {lang!r}: the server has {names}").format(lang=lang[:20], names=', '.join(i18n.available())))
+            raise NotFound(_("no catalog for the language {lang!r}: the server has {names}").format(
+                lang=lang[:20], names=', '.join(i18n.available())))
         return i18n.catalog(lang)
 
     @api.get("/api/account/language", response_model=AccountLanguage, summary="The language the account chose",

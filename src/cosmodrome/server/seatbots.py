@@ -49,7 +49,8 @@ def seat_bot(spec: str, game: Game, seed: int) -> Bot:
     if not isinstance(spec, str) or not spec.strip():
         raise OptionError(_("a bot seat needs a bot level such as 'random', not {spec!r}").format(spec=spec))
     if spec.strip().partition(":")[0].strip().lower() in FILE_BOTS:
-        raise OptionError(_("bot level {level!r} loads a file and is not offered at a table").format(level=spec.partition(':')[0]))
+        raise OptionError(_("bot level {level!r} loads a file and is not offered at a table").format(
+            level=spec.partition(':')[0]))
     make_bot = _make_bot()
     if make_bot is not None:
         try:
@@ -57,7 +58,8 @@ def seat_bot(spec: str, game: Game, seed: int) -> Bot:
         except OptionError:
             raise
         except Exception as exc:
-            raise OptionError(_("bot level {spec!r} cannot play {name}: {exc}").format(spec=spec, name=game.name, exc=exc)) from None
+            raise OptionError(_("bot level {spec!r} cannot play {name}: {exc}").format(
+                spec=spec, name=game.name, exc=exc)) from None
     if spec.split(":")[0] == "random":
         return LocalRandomBot(seed)
     # Before the bots package exists every level plays at random (said in the seat's name).

@@ -63,7 +63,8 @@ class OtherSite(CosmodromeError):
 def _number(kind: str):
     def parse(text: str):
         if len(text) > MAX_DIGITS:
-            raise BadRequest(_("a number in the JSON is {n} characters long; at most {most} are accepted").format(n=len(text), most=MAX_DIGITS))
+            raise BadRequest(_("a number in the JSON is {n} characters long; at most {most} are accepted").format(
+                n=len(text), most=MAX_DIGITS))
         if kind == "int":
             return int(text)
         value = float(text)
@@ -134,21 +135,24 @@ def text_safe(s: str) -> str:
 def parse_json(raw: Any, what: str, max_bytes: int = MAX_BODY) -> Any:
     """``raw`` (bytes or text) as JSON, or :class:`BadRequest` naming what is wrong with it.
 
-    >>> parse_json(b"[" * 40 + b"]" * 40, "the message")
+    >>> parse_json(b"[" * 40 + b"]" * 40, "the message")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    cosmodrome.server.security.BadRequest: the message nests arrays and objects more than 32 deep; at most 32 levels are accepted
+    cosmodrome.server.security.BadRequest: the message nests arrays and objects more than 32 deep;
+    at most 32 levels are accepted
     """
     size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
     if size > max_bytes:
-        raise TooLarge(_("{what} is {size} bytes long; at most {max_bytes} are accepted").format(what=what, size=size, max_bytes=max_bytes))
+        raise TooLarge(_("{what} is {size} bytes long; at most {max_bytes} are accepted").format(
+            what=what, size=size, max_bytes=max_bytes))
     try:
         data = json.loads(raw or b"null", parse_int=_number("int"), parse_float=_number("float"),
                           parse_constant=_constant)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise BadRequest(_("{what} is not valid JSON: {exc}").format(what=what, exc=json_reason(exc))) from None
     except RecursionError:
-        raise BadRequest(_("{what} nests arrays and objects too deep; at most {depth} levels are accepted").format(what=what, depth=MAX_DEPTH)) from None
+        raise BadRequest(_("{what} nests arrays and objects too deep; at most {depth} levels are accepted").format(
+            what=what, depth=MAX_DEPTH)) from None
     except ValueError as exc:  # e.g. a number Python refuses to convert
         raise BadRequest(_("{what} holds a value that cannot be read: {exc}").format(what=what, exc=exc)) from None
     if nesting_depth(data, MAX_DEPTH) > MAX_DEPTH:
@@ -221,10 +225,11 @@ class RateLimit:
 
     >>> r = RateLimit(2, 60.0, clock=lambda: 0.0)
     >>> r.hit("a"); r.hit("a"); r.hit("b")
-    >>> r.hit("a")
+    >>> r.hit("a")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    cosmodrome.server.security.TooMany: this address has created 2 games in the last 60 s, the most allowed; try again in 60 s
+    cosmodrome.server.security.TooMany: this address has created 2 games in the last 60 s, the most allowed;
+    try again in 60 s
     """
 
     def __init__(self, limit: int, window: float, what: str = N_("created {n} games"), clock=time.monotonic) -> None:
@@ -348,9 +353,11 @@ def json_body_type(method: str, headers: dict[str, str]) -> None:
     >>> json_body_type("POST", {"content-type": "application/json; charset=utf-8", "content-length": "2"})
     >>> json_body_type("POST", {})  # no body at all
     >>> json_body_type("POST", {"content-type": "text/plain", "content-length": "2"})
+    ...  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    cosmodrome.server.security.UnsupportedType: the request body must be sent as application/json (Content-Type: application/json), not 'text/plain'
+    cosmodrome.server.security.UnsupportedType: the request body must be sent as application/json
+    (Content-Type: application/json), not 'text/plain'
     """
     if method.upper() in _SAFE_METHODS:
         return
@@ -361,7 +368,8 @@ def json_body_type(method: str, headers: dict[str, str]) -> None:
     kind = (raw or "").split(";", 1)[0].strip().lower()
     if kind != JSON_TYPE:
         what = _("not {kind!r}").format(kind=kind) if kind else _("but it came without one")
-        raise UnsupportedType(_("the request body must be sent as {json} (Content-Type: {json}), {what}").format(json=JSON_TYPE, what=what))
+        raise UnsupportedType(_("the request body must be sent as {json} (Content-Type: {json}), {what}").format(
+            json=JSON_TYPE, what=what))
 
 
 class Guard:
@@ -437,7 +445,8 @@ class Guard:
             if kind == "http":
                 length = headers.get("content-length")
                 if length is not None and length.isdigit() and int(length) > self.max_body:
-                    raise TooLarge(_("the request body is {length} bytes long; at most {max_body} are accepted").format(length=length, max_body=self.max_body))
+                    raise TooLarge(_("the request body is {length} bytes long; at most {max_body} are accepted").format(
+                        length=length, max_body=self.max_body))
                 json_body_type(scope.get("method", "GET"), headers)
         except CosmodromeError as exc:
             if kind == "websocket":  # refused before the handshake
@@ -459,12 +468,14 @@ class Guard:
                 try:
                     msg = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
                 except TimeoutError:
-                    raise TooSlow(_("the request body did not come in full within {body_timeout:g} s").format(body_timeout=self.body_timeout)) from None
+                    raise TooSlow(_("the request body did not come in full within {body_timeout:g} s").format(
+                        body_timeout=self.body_timeout)) from None
             if msg["type"] == "http.request":
                 total += len(msg.get("body", b""))
                 whole = not msg.get("more_body", False)
                 if total > self.max_body:
-                    raise TooLarge(_("the request body is over {max_body} bytes; at most {max_body} are accepted").format(max_body=self.max_body))
+                    raise TooLarge(_("the request body is over {max_body} bytes; at most {max_body} "
+                                     "are accepted").format(max_body=self.max_body))
             return msg
 
         async def sending(msg):

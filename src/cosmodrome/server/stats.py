@@ -36,7 +36,8 @@ def per_account(games: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """
     out: dict[str, dict[str, Any]] = {}
     for g in games:
-        entry = out.setdefault(g["game"], {"game": g["game"], "title": g.get("title") or g["game"], "games": 0, "won": 0,
+        entry = out.setdefault(g["game"], {"game": g["game"], "title": g.get("title") or g["game"], "games": 0,
+                                           "won": 0,
                                            "rows": {}, "history": []})
         entry["games"] += 1
         entry["won"] += 1 if g.get("won") else 0

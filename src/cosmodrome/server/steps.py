@@ -75,7 +75,8 @@ def state_of(game: Game, row: SnapshotRow) -> State:
         raise
     except Exception as exc:
         raise RecordError(_("the stored position after action {idx} cannot be read by this version of {game} "
-                            "({type})").format(idx=row.idx, game=i18n.gettext(game.title or game.name), type=type(exc).__name__)) from None
+                            "({type})").format(
+            idx=row.idx, game=i18n.gettext(game.title or game.name), type=type(exc).__name__)) from None
 
 
 @dataclass
@@ -119,7 +120,8 @@ def replay_steps(record: GameRecord, rules: int, start: Optional[State] = None, 
             label = state.action_label(a) if snaps else None
             evs = state.apply(a)
         except IllegalActionError as exc:
-            raise RecordError(_("record action #{n} ({a}) is illegal on replay: {exc}").format(n=i + 1, a=a, exc=exc)) from None
+            raise RecordError(_("record action #{n} ({a}) is illegal on replay: {exc}").format(
+                n=i + 1, a=a, exc=exc)) from None
         events.append(evs)
         if snaps:
             out.append(snapshot(i + 1, rules, state, evs, label))

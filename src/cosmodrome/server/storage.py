@@ -333,7 +333,8 @@ _CAUSES = (
       "no such file", "does not exist", "terminating connection", "connection is closed"),
      N_("the database cannot be reached")),
     (("unique", "foreign key", "constraint", "integrity", "duplicate"), _CONFLICT),
-    (("disk i/o error", "input/output error"), N_("the database files could not be written (a disk or file system error)")),
+    (("disk i/o error", "input/output error"),
+     N_("the database files could not be written (a disk or file system error)")),
 )
 
 
@@ -773,9 +774,9 @@ class Store:
 
         def fn(s: Session) -> None:
             s.add(GameTable(id=row.id, game=row.game, players=row.players, seed=row.seed, options=row.options,
-                            seats=seats_json(row.seats), status=row.status, revision=row.revision, public=int(row.public),
-                            meta=row.meta, created=row.created or now, updated=now, rules_version=row.rules_version,
-                            replay_base=row.replay_base))
+                            seats=seats_json(row.seats), status=row.status, revision=row.revision,
+                            public=int(row.public), meta=row.meta, created=row.created or now, updated=now,
+                            rules_version=row.rules_version, replay_base=row.replay_base))
             s.flush()
             for a in actions or []:
                 s.add(ActionTable(game_id=row.id, idx=a.idx, action=a.action, seat=a.seat, time=a.time or now,
@@ -806,14 +807,16 @@ class Store:
         """:meth:`set_seats` handed to the committer: a future resolved once it is committed
         (an asyncio future of ``loop`` when given, see :meth:`Committer.submit`)."""
         def fn(s: Session) -> None:
-            s.execute(update(GameTable).where(GameTable.id == game_id).values(seats=seats_json(seats), updated=time.time()))
+            s.execute(update(GameTable).where(GameTable.id == game_id)
+                      .values(seats=seats_json(seats), updated=time.time()))
         return self._submit(fn, loop, game_id)
 
     # ----- actions -------------------------------------------------------------------
     def actions(self, game_id: str, start: int = 0) -> list[ActionRow]:
         """The stored actions of a game from index ``start`` on, in order."""
         def fn(s: Session) -> list[ActionRow]:
-            q = select(ActionTable).where(ActionTable.game_id == game_id, ActionTable.idx >= start).order_by(ActionTable.idx)
+            q = (select(ActionTable).where(ActionTable.game_id == game_id, ActionTable.idx >= start)
+                 .order_by(ActionTable.idx))
             return [ActionRow(a.idx, a.action, a.seat, a.time, a.note) for a in s.scalars(q)]
         return self._read(fn)
 
@@ -861,7 +864,8 @@ class Store:
             q = select(SnapshotTable).where(SnapshotTable.game_id == game_id, SnapshotTable.idx >= start)
             if stop is not None:
                 q = q.where(SnapshotTable.idx <= stop)
-            return [SnapshotRow(x.idx, x.rules_version, x.state, x.step) for x in s.scalars(q.order_by(SnapshotTable.idx))]
+            return [SnapshotRow(x.idx, x.rules_version, x.state, x.step)
+                    for x in s.scalars(q.order_by(SnapshotTable.idx))]
         return self._read(fn)
 
     def step_counts(self) -> dict[str, tuple[int, int]]:
@@ -887,7 +891,8 @@ class Store:
     def messages(self, game_id: str, start: int = 0) -> list[MessageRow]:
         """The chat and server lines of a game from index ``start`` on, in order."""
         def fn(s: Session) -> list[MessageRow]:
-            q = select(MessageTable).where(MessageTable.game_id == game_id, MessageTable.idx >= start).order_by(MessageTable.idx)
+            q = (select(MessageTable).where(MessageTable.game_id == game_id, MessageTable.idx >= start)
+                 .order_by(MessageTable.idx))
             return [MessageRow(m.idx, m.at, m.seat, m.kind, m.name, m.text, m.time) for m in s.scalars(q)]
         return self._read(fn)
 

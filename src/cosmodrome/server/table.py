@@ -252,7 +252,8 @@ class Table:
             for m in server:
                 # a server line said before action i (sent with the whole log when it was said)
                 if m.at == i and (i > start or whole) and (i < end or stop is None):
-                    out.append({"i": i - 1, "kind": "server", "text": lines.read(m.text, words), "data": {}, "chance": False})
+                    out.append({"i": i - 1, "kind": "server", "text": lines.read(m.text, words), "data": {},
+                                "chance": False})
             if i == end:
                 break
             note = self.notes[i]
@@ -438,8 +439,9 @@ class Table:
     def info(self) -> dict[str, Any]:
         st = self.state
         mover = st.to_move() if self.row.status == "running" else None
-        return {"id": self.id, "game": self.row.game, "title": i18n.gettext(self.game.title), "players": self.row.players,
-                "options": options_summary(self.row.options), "status": self.row.status, "version": self.version,
+        return {"id": self.id, "game": self.row.game, "title": i18n.gettext(self.game.title),
+                "players": self.row.players, "options": options_summary(self.row.options),
+                "status": self.row.status, "version": self.version,
                 "actions": len(self.record.actions), "seats": self.seats_public(),
                 "to_move": mover, "to_move_name": self.seat_name(mover) if mover is not None else None,
                 "open": any(joinable(s, self.row.public, self.row.status) for s in self.row.seats),

@@ -17,8 +17,9 @@ hold that version asks for a resync.
 >>> new = {"type": "table", "version": 2, "log": [2], "log_reset": False, "seat": 0,
 ...        "view": {"a": 1, "b": [1, 2, 3], "c": {}}, "decision": {"x": 1}}
 >>> up = update_between(old, new)
->>> up
-{'type': 'update', 'from': 1, 'version': 2, 'log': [2], 'decision': {'x': 1}, 'view_ops': [['a', ['b'], [3]], ['d', ['c', 'd']]]}
+>>> up  # doctest: +NORMALIZE_WHITESPACE
+{'type': 'update', 'from': 1, 'version': 2, 'log': [2], 'decision': {'x': 1},
+ 'view_ops': [['a', ['b'], [3]], ['d', ['c', 'd']]]}
 >>> got = apply_update(old, up)
 >>> got["view"] == new["view"] and got["decision"] == new["decision"] and got["log"] == [2]
 True

@@ -82,7 +82,8 @@ class Variants:
             elif isinstance(value, Mapping):
                 out[name] = own_variant(name, value)
             else:
-                raise OptionError(_('option {name!r} must be a variant\'s name or {{"toml": "..."}}, not {value!r}').format(name=name, value=value))
+                raise OptionError(_('option {name!r} must be a variant\'s name or {{"toml": "..."}}, '
+                                    'not {value!r}').format(name=name, value=value))
         return out
 
 
@@ -90,10 +91,12 @@ def own_variant(option: str, value: Mapping[str, Any]) -> dict[str, str]:
     """A user's own variant ``{"toml": text, "name"?: label}`` checked for form and size."""
     extra = sorted(set(value) - {"toml", "name"})
     if extra:
-        raise OptionError(_("option {option!r}: a variant has the fields 'toml' and 'name', not {extra!r}").format(option=option, extra=extra[0]))
+        raise OptionError(_("option {option!r}: a variant has the fields 'toml' and 'name', not {extra!r}").format(
+            option=option, extra=extra[0]))
     text, label = value.get("toml"), value.get("name", "own variant")
     if not isinstance(text, str):
-        raise OptionError(_("option {option!r}: the variant's 'toml' must be its TOML content as text").format(option=option))
+        raise OptionError(_("option {option!r}: the variant's 'toml' must be its TOML content as text").format(
+            option=option))
     if not is_text(text) or (isinstance(label, str) and not is_text(label)):
         raise OptionError(_("option {option!r}: the variant {problem}").format(option=option, problem=_(NOT_TEXT)))
     size = len(text.encode("utf-8"))
@@ -101,7 +104,8 @@ def own_variant(option: str, value: Mapping[str, Any]) -> dict[str, str]:
         raise OptionError(_("option {option!r}: the variant is {size} bytes long; at most {most} are "
                             "accepted").format(option=option, size=size, most=MAX_VARIANT))
     if not isinstance(label, str) or len(label) > 60:
-        raise OptionError(_("option {option!r}: the variant's 'name' must be text of at most 60 characters").format(option=option))
+        raise OptionError(_("option {option!r}: the variant's 'name' must be text of at most 60 characters").format(
+            option=option))
     toml_depth_ok(text, _("option {option!r}: the variant").format(option=option))
     return {"toml": text, "name": label}
 
@@ -147,14 +151,16 @@ def toml_depth_ok(text: str, what: str, limit: int = MAX_TOML_DEPTH) -> None:
     ``limit`` deep, in brackets (scanned before parsing) or dotted keys and table headers
     (measured on the parsed tables); a file the parser refuses is left to the game to name.
 
-    >>> toml_depth_ok("x = " + "[" * 40 + "]" * 40, "the variant")
+    >>> toml_depth_ok("x = " + "[" * 40 + "]" * 40, "the variant")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    cosmodrome.core.errors.OptionError: the variant nests tables and arrays more than 32 deep; at most 32 levels are accepted
-    >>> toml_depth_ok("a" + ".b" * 40 + " = 1", "the variant")
+    cosmodrome.core.errors.OptionError: the variant nests tables and arrays more than 32 deep;
+    at most 32 levels are accepted
+    >>> toml_depth_ok("a" + ".b" * 40 + " = 1", "the variant")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    cosmodrome.core.errors.OptionError: the variant nests tables and arrays more than 32 deep; at most 32 levels are accepted
+    cosmodrome.core.errors.OptionError: the variant nests tables and arrays more than 32 deep;
+    at most 32 levels are accepted
     """
     too_deep = OptionError(_("{what} nests tables and arrays more than {limit} deep; at most {limit} levels are "
                              "accepted").format(what=what, limit=limit))

@@ -23,7 +23,8 @@ def transcript(game: Game, players: int, seed: int, options: dict, bots: Sequenc
     s = game.new_state(players, seed, options)
     r = Rng(seed)
     names = tuple(b.name if b else "random" for b in bots)
-    out = [f"# {heading or game.name} golden game: players={players} seed={seed} options={sorted(options.items())} seats={names}"]
+    out = [f"# {heading or game.name} golden game: players={players} seed={seed} "
+           f"options={sorted(options.items())} seats={names}"]
     out += [e.text for e in s.initial_events]
     while not s.is_terminal():
         seat = s.to_move()

@@ -68,7 +68,8 @@ class PocketRace(Game):
     def statistics(self, state: "PocketState", events) -> list:
         """End-of-game statistics: the track reached and the cards played, a seat."""
         return [row("track", "Track", "how far each seat went", state.tracks),
-                row("cards", "Cards played", "cards played rather than passing", count(events, ["play"], state.num_players))]
+                row("cards", "Cards played", "cards played rather than passing",
+                    count(events, ["play"], state.num_players))]
 
 
 class PocketState(State):

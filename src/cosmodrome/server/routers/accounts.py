@@ -126,13 +126,15 @@ async def many_games(body: m.ManyGames, hall: HallDep):
                 or not isinstance(it.get("seat"), int):
             raise BadRequest(_('each game is {"id": text, "seat": a whole number}'))
         if len(it["id"]) > GAME_ID_MAX:  # no game's id is that long: not echoed back
-            raise BadRequest(_("a game id has at most {most} characters, not {n}").format(most=GAME_ID_MAX, n=len(it['id'])))
+            raise BadRequest(_("a game id has at most {most} characters, not {n}").format(
+                most=GAME_ID_MAX, n=len(it['id'])))
         try:
             t = await hall.table(it["id"])
         except NotFound:
             out.append({"id": it["id"], "missing": True})
             continue
         if not 0 <= it["seat"] < t.row.players:
-            raise BadRequest(_("game {game_id} has seats 0 to {players}").format(game_id=it['id'], players=t.row.players - 1))
+            raise BadRequest(_("game {game_id} has seats 0 to {players}").format(
+                game_id=it['id'], players=t.row.players - 1))
         out.append(await game_entry(hall, it["id"], it["seat"]))
     return {"games": out}

@@ -184,9 +184,11 @@ def _sentence_of_kind(kind: str, err: dict[str, Any], field: str, name: str, nam
     if kind in ("float_type", "float_parsing", "decimal_type", "decimal_parsing", "finite_number"):
         return _("{field} must be a number{what}, not {value}").format(field=field, what=what, value=shown)
     if kind == "string_too_long":
-        return _("{field} must be at most {n} characters long{what}").format(field=field, n=ctx.get("max_length"), what=what)
+        return _("{field} must be at most {n} characters long{what}").format(
+            field=field, n=ctx.get("max_length"), what=what)
     if kind == "string_too_short":
-        return _("{field} must be at least {n} characters long{what}").format(field=field, n=ctx.get("min_length"), what=what)
+        return _("{field} must be at least {n} characters long{what}").format(
+            field=field, n=ctx.get("min_length"), what=what)
     if kind.startswith("string_"):
         return _("{field} must be text{what}, not {value}").format(field=field, what=what, value=shown)
     if kind == "too_long":
@@ -293,7 +295,8 @@ def install(app: FastAPI) -> None:
             from cosmodrome.server.routers.webpages import page_language  # the page's own choice of language
 
             with i18n.using(await page_language(request)):
-                return HTMLResponse(not_found_page(), status_code=404, headers={"Vary": "Accept, Accept-Language, Cookie"})
+                return HTMLResponse(not_found_page(), status_code=404,
+                                    headers={"Vary": "Accept, Accept-Language, Cookie"})
         return JSONResponse({"error": http_sentence(request, exc.status_code, headers),
                              "kind": HTTP_KINDS.get(exc.status_code, "HTTPError")},
                             status_code=exc.status_code, headers=headers or None)

@@ -88,7 +88,8 @@ def variable(name: str) -> Game:
     unknown game)."""
     g = get_game(name)
     if g.components_file is None or not any(o.kind == "path" for o in g.options):
-        raise OptionError(_("{title} takes no component data a variant could change").format(title=i18n.gettext(g.title)))
+        raise OptionError(_("{title} takes no component data a variant could change").format(
+            title=i18n.gettext(g.title)))
     return g
 
 
@@ -138,7 +139,8 @@ async def lab_variant(body: m.LabEditsIn):
     """The edits made to ``toml`` (default: the packaged data), as TOML and as a form."""
     g = get_game(body.game)
     if g.components_file is None:
-        raise OptionError(_("{title} takes no component data a variant could change").format(title=i18n.gettext(g.title)))
+        raise OptionError(_("{title} takes no component data a variant could change").format(
+            title=i18n.gettext(g.title)))
     text = body.toml if body.toml is not None else g.components_file.read_text(encoding="utf-8")
     data = design.apply_edits(design.loads(text), body.edits)
     return {"game": g.name, "toml": design.dumps(data), "form": design.form(data, g.component_names)}
@@ -196,7 +198,8 @@ async def lab_compare(lab: LabDep, run_id: RunId, other_id: RunId):
     return await asyncio.to_thread(lab.compare_runs, run_id, other_id)
 
 
-CSV = {200: {"description": "every game of the run, one a line", "content": {"text/csv": {"schema": {"type": "string"}}}}}
+CSV = {200: {"description": "every game of the run, one a line",
+             "content": {"text/csv": {"schema": {"type": "string"}}}}}
 TOML = {200: {"description": "the variant as sent", "content": {"application/toml": {"schema": {"type": "string"}}}}}
 
 

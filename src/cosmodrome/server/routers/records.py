@@ -40,7 +40,8 @@ async def record(token: TokenDep, t: TableDep, hall: HallDep, client: ClientDep)
 @router.get("/api/games/{game_id}/replay", response_model=m.ReplayStep, summary="A game at one step",
             dependencies=[Depends(table_costs)], responses=errors(400, 403, 404, 429))
 async def replay(token: TokenDep, t: TableDep, hall: HallDep, client: ClientDep,
-                 step: Annotated[Optional[int], Query(description=N_("0 to the number of actions (default: the last)"))] = None,
+                 step: Annotated[Optional[int],
+                                 Query(description=N_("0 to the number of actions (default: the last)"))] = None,
                  seat: Annotated[Optional[int], Query(description=N_("whose view (default: a spectator's)"))] = None):
     """The game after ``step`` actions, as ``seat`` saw it (a running game: only that seat's
     token shows its view)."""
@@ -49,7 +50,8 @@ async def replay(token: TokenDep, t: TableDep, hall: HallDep, client: ClientDep,
     if not 0 <= step <= n:
         raise BadRequest(_("step must be between 0 and {n}").format(n=n))
     if seat is not None and not 0 <= seat < t.row.players:
-        raise BadRequest(_("seat must be between 0 and {players} (or left out for spectators)").format(players=t.row.players - 1))
+        raise BadRequest(_("seat must be between 0 and {players} (or left out for spectators)").format(
+            players=t.row.players - 1))
     if seat is not None and t.row.status == "running" and await hall.use(t, token, client) != seat:
         raise Forbidden(_("a running game's replay shows a seat's view only with that seat's token"))
     state, label = await asyncio.to_thread(t.state_at, step)

@@ -94,7 +94,8 @@ async def _serve(ws: WebSocket, hall, t: Table, conn: Conn, frames: TokenBucket,
             continue
         except Exception as exc:  # a bug of ours: say so, keep the socket, change nothing
             log.exception("socket message in game %s", t.id)
-            post({"type": "error", "status": 500, "error": _("the server failed on this message ({kind}); nothing was changed").format(
+            post({"type": "error", "status": 500,
+                  "error": _("the server failed on this message ({kind}); nothing was changed").format(
                       kind=type(exc).__name__)})
             continue
         for m in reply:
@@ -112,7 +113,8 @@ async def _hello(ws: WebSocket, header_token: Optional[str]) -> tuple[Optional[s
     try:
         raw = await asyncio.wait_for(ws.receive(), hello_timeout)
     except TimeoutError:
-        raise BadRequest(_("{hello}, sent within {hello_timeout:g} s").format(hello=hello, hello_timeout=hello_timeout)) from None
+        raise BadRequest(_("{hello}, sent within {hello_timeout:g} s").format(
+            hello=hello, hello_timeout=hello_timeout)) from None
     if raw.get("type") == "websocket.disconnect":
         raise WebSocketDisconnect(raw.get("code", 1000))
     msg = _frame(ws, raw)
@@ -149,7 +151,8 @@ async def _socket_message(ws: WebSocket, hall, t: Table, seat: Optional[int], ra
         wait = tables.take()
         if wait:
             raise TooMany(_("this socket asks for whole tables faster than {table_rate:g} a second ({kind!r} "
-                            "refused, nothing was changed); try again in {wait:.1f} s").format(table_rate=ws.app.state.limits.table_rate[1], kind=kind, wait=max(wait, 0.1)))
+                            "refused, nothing was changed); try again in {wait:.1f} s").format(
+                table_rate=ws.app.state.limits.table_rate[1], kind=kind, wait=max(wait, 0.1)))
     if kind == "resync":
         return [{"type": "resync"}]
     if kind == "act":
