@@ -73,7 +73,8 @@ Clones and search
 Observations (built ONLY from what the player may see)
     ``observation_string(p)`` is the current view: the canonical JSON of
     ``state.view(p)`` without its game's ``presentation_keys`` (``observed_view``).
-    ``information_state_string(p)`` is perfect recall: everything ``p`` has seen since the deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
+    ``information_state_string(p)`` is perfect recall: everything ``p`` has seen since the
+    deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
     each step (:func:`seen_step`) says who acted, ``p``'s own action ids and the log lines
     ``p`` read (hidden parts replaced as the table shows them). ``observation_tensor(p)``
     is the game's observation layout of the view (``describe_tensor`` lists each entry);
@@ -720,7 +721,8 @@ def _make_classes(core_game: Game) -> type:
                 raise RecordError(f"{short}: this JSON is not a serialized {short} state")
             history = data.get("history")
             if not isinstance(history, list) or not all(
-                    isinstance(h, list) and len(h) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in h)
+                    isinstance(h, list) and len(h) == 2
+                    and all(isinstance(x, int) and not isinstance(x, bool) for x in h)
                     for h in history):
                 raise RecordError(f"{short}: a serialized state's 'history' is a list of [player, action] pairs")
             box = _box_from_json(name, data)

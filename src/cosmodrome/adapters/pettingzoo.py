@@ -120,7 +120,8 @@ class CosmodromeAECEnv(AECEnv):
         self.schema = schema_for(self.game, self.players, self.options)
         self._observer = self.schema.observer()   # incremental along the game
         self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
-        self._relative = seat_relative(self.game, self.players, self.options) if observation == "seat_relative" else None
+        self._relative = seat_relative(self.game, self.players, self.options) \
+            if observation == "seat_relative" else None
         #: the observation is the layout's vector of the view (neither recall nor seat-relative)
         self._plain = self.recall is None and self._relative is None
         self._num_actions = self.game.num_actions

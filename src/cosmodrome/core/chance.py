@@ -870,7 +870,8 @@ class ExplicitChanceState:
     def _settle(self, out: Any, cont: _Suspended, action: int) -> Optional[list]:
         """After the suspended action ran on: wait at its next event, or take its result."""
         if isinstance(out, ChanceNeeded):
-            ch = self.rng = ExplicitChance(cont.gen.given, action, out.outcomes, out.raw_what, out.raw_name, out.seen_by)
+            ch = self.rng = ExplicitChance(cont.gen.given, action, out.outcomes, out.raw_what, out.raw_name,
+                                           out.seen_by)
             ch.cont = cont
             return None
         cls = type(self)

@@ -18,7 +18,8 @@ index, the history, the action list that the action mask gives). So the vector i
 
 For speed a game also gives its layout a :class:`StateEncoder`: :class:`Part` objects that
 write pieces of the same vector straight from the state, each with a key read from the state
-(:meth:`Layout.group`, :meth:`Layout.numbers`, :func:`scattered` build the common ones). :meth:`Layout.observe` writes every part; an :class:`Observer`
+(:meth:`Layout.group`, :meth:`Layout.numbers`, :func:`scattered` build the common ones).
+:meth:`Layout.observe` writes every part; an :class:`Observer`
 (:meth:`Layout.observer`) rewrites only the parts whose key changed since its last call.
 
 >>> lay = Layout("demo", 1, Obj(score=Num(10), colour=OneHot(("red", "blue")),
