@@ -158,3 +158,35 @@ def test_an_observer_keeps_its_own_row_and_the_vector_env_its_rows_right():
         for i, st in enumerate(venv.states):
             np.testing.assert_array_equal(o[i], layout.observe(st, st.to_move()))
         o, *_, info = venv.step(np.array([venv._legal[i][0] for i in range(3)]))
+
+
+def test_venus_final_observations_are_fresh_encodings_of_the_end():
+    """A finished game's final observations are written by its slot's incremental observer
+    (before the next deal): each seat's row is the fresh encoding of the terminal position,
+    the masks and the next game's first observation stay right."""
+    v = VectorEnv("venus", num_envs=2, players=2)
+    layout = v.layout
+    obs, info = v.reset(seed=4)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(1500):
+        before = [s.clone() for s in v.states]
+        legal = [np.flatnonzero(m) for m in info["action_mask"]]
+        acts = np.array([lg[rng.integers(len(lg))] for lg in legal])
+        seats = info["to_move"].copy()
+        obs, reward, term, trunc, info = v.step(acts)
+        for i in np.flatnonzero(term):
+            ended += 1
+            end = before[i]
+            end.apply(int(acts[i]))
+            assert end.is_terminal()
+            fi = info["final_info"][i]
+            np.testing.assert_array_equal(info["final_obs"][i], layout.observe(end, int(seats[i])))
+            for p in range(2):
+                np.testing.assert_array_equal(fi["observations"][p], layout.observe(end, p))
+        for i, st in enumerate(v.states):
+            np.testing.assert_array_equal(obs[i], layout.observe(st, st.to_move()))
+            assert list(np.flatnonzero(info["action_mask"][i])) == st.legal_actions()
+        if ended >= 2:
+            break
+    assert ended >= 2

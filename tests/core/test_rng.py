@@ -48,3 +48,23 @@ def test_shuffle_is_a_permutation_and_seeded():
 def test_random_in_unit_interval():
     r = Rng(3)
     assert all(0.0 <= r.random() < 1.0 for _ in range(1000))
+
+
+def test_a_long_shuffle_draws_as_one_by_one():
+    """A pile of 24 or more is shuffled with its draws computed at once (numpy's 64-bit
+    arithmetic): the same order and the same generator state after as the swaps drawn one
+    by one as ``below(i + 1)``, lists and bytearrays alike, short piles too."""
+    for seed in (0, 1, -7, 2**63 + 5, 123456789):
+        for n in (2, 23, 24, 25, 83, 108, 300):
+            ref, pile = Rng(seed), Rng(seed)
+            expect = list(range(n))
+            for i in range(n - 1, 0, -1):
+                j = ref.below(i + 1)
+                expect[i], expect[j] = expect[j], expect[i]
+            got = list(range(n))
+            pile.shuffle(got)
+            assert got == expect and pile.state == ref.state
+            if n <= 256:
+                b = bytearray(range(n))
+                Rng(seed).shuffle(b)
+                assert list(b) == expect

@@ -73,8 +73,8 @@ Clones and search
 Observations (built ONLY from what the player may see)
     ``observation_string(p)`` is the current view: the canonical JSON of
     ``state.view(p)`` without its game's ``presentation_keys`` (``observed_view``).
-    ``information_state_string(p)`` is perfect recall: everything ``p`` has seen since the deal,
-    the canonical JSON of ``{"seen": [...], "view": ...}`` where
+    ``information_state_string(p)`` is perfect recall: everything ``p`` has seen since the
+    deal, the canonical JSON of ``{"seen": [...], "view": ...}`` where
     each step (:func:`seen_step`) says who acted, ``p``'s own action ids and the log lines
     ``p`` read (hidden parts replaced as the table shows them). ``observation_tensor(p)``
     is the game's observation layout of the view (``describe_tensor`` lists each entry);
@@ -461,20 +461,26 @@ def _make_classes(core_game: Game) -> type:
         def current_player(self) -> int:
             if self._replay is not None:        # restoring pyspiel's history (deserialize_state)
                 return self._replay[0][0]
-            p = self._core.player
+            box = self._core
+            p = box.player
             if p is not None:
                 return p
-            s = self._core.get()
+            s = box._state
+            if s is None:
+                s = box.get()
             if s is None or s.is_chance_node():
                 p = CHANCE
             else:
                 seat = s.to_move()
                 p = TERMINAL if seat is None else seat
-            self._core.player = p
+            box.player = p
             return p
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            return self._core.get().chance_outcomes()   # a card dealt, a die, a draw...: empty at a decision
+            s = self._core._state
+            if s is None:
+                s = self._core.get()
+            return s.chance_outcomes()   # a card dealt, a die, a draw...: empty at a decision
 
         def _legal_actions(self, player: int) -> list[int]:
             box = self._core
@@ -494,9 +500,9 @@ def _make_classes(core_game: Game) -> type:
             if p == TERMINAL:
                 return []
             if p == CHANCE:
-                return [o for o, _ in self._core.get().chance_outcomes()]
+                return [o for o, _ in self._core._state.chance_outcomes()]
             if player is None or player == p:
-                return list(self._core.get().legal_actions())
+                return list(self._core._state.legal_actions())
             if player < 0:
                 raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
             return []
@@ -514,7 +520,7 @@ def _make_classes(core_game: Game) -> type:
                 box.get()
             # checked: an illegal id (or outcome) raises IllegalActionError (a ValueError)
             # naming the legal ones, and leaves the state unchanged
-            box.apply(int(action))
+            box.apply(action if action.__class__ is int else int(action))
 
         def _action_to_string(self, player: int, action: int) -> str:
             s = self._core.get()

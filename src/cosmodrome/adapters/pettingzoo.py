@@ -120,8 +120,11 @@ class CosmodromeAECEnv(AECEnv):
         self.schema = schema_for(self.game, self.players, self.options)
         self._observer = self.schema.observer()   # incremental along the game
         self.recall = recall_layout(self.game, self.players, self.options) if observation == "perfect_recall" else None
-        self._relative = (seat_relative(self.game, self.players, self.options)
-                          if observation == "seat_relative" else None)
+        self._relative = seat_relative(self.game, self.players, self.options) \
+            if observation == "seat_relative" else None
+        #: the observation is the layout's vector of the view (neither recall nor seat-relative)
+        self._plain = self.recall is None and self._relative is None
+        self._num_actions = self.game.num_actions
         version = self.recall.version if self.recall else layout_version(self.game, self.players, self.options)
         if self._relative is not None:
             version += "+seat-relative"
@@ -176,19 +179,20 @@ class CosmodromeAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._index[agent]
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
-        if self.state.to_move() == seat:
-            legal = self.state.legal_actions()
+        state = self.state
+        mask = np.zeros(self._num_actions, dtype=np.int8)
+        if state.to_move() == seat:
+            legal = state.legal_actions()
             if len(legal) < 16:                     # a few ids: cheaper than a fancy index
                 for a in legal:
                     mask[a] = 1
             else:
                 mask[legal] = 1
+        if self._plain:
+            return {"observation": self._observer.observe(state, seat), "action_mask": mask}
         if self.recall is not None:
-            return {"observation": self.recall.encode(self.trace, self.state, seat), "action_mask": mask}
-        if self._relative is not None:
-            return {"observation": self._relative.observe(self.state, seat, self._observer), "action_mask": mask}
-        return {"observation": self._observer.observe(self.state, seat), "action_mask": mask}
+            return {"observation": self.recall.encode(self.trace, state, seat), "action_mask": mask}
+        return {"observation": self._relative.observe(state, seat, self._observer), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

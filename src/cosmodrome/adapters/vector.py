@@ -36,6 +36,7 @@ together in one process, with batched observations and action masks.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -73,7 +74,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP,
                          "observation_version": layout_version(self.game, self.players, self.options)}
         self._legal: list = [[] for _ in range(num_envs)]   # per game: its legal actions now
-        self._shown: list = [[] for _ in range(num_envs)]   # per game: the ones its mask shows
+        self._shown_at: Optional[tuple] = None   # the (rows, columns) the masks show now
+        self._game_ids = np.arange(num_envs)
         self._obs = np.zeros((num_envs, self.layout.size), dtype=np.float32)
         self._rows = list(self._obs)       # each game's row (views made once)
         # one incremental observer per game (a declared layout's; the fallback encodes the
@@ -97,13 +99,14 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     def _masks(self) -> None:
         """Every game's mask at once: the last ones cleared, the legal actions set (two scatters
-        for the whole batch instead of two per game)."""
+        for the whole batch instead of two per game, their indices gathered in C)."""
         mask, legal = self._mask, self._legal
-        rows = [i for i, acts in enumerate(self._shown) for _ in acts]
-        mask[rows, [a for acts in self._shown for a in acts]] = 0
-        rows = [i for i, acts in enumerate(legal) for _ in acts]
-        mask[rows, [a for acts in legal for a in acts]] = 1
-        self._shown = list(legal)
+        if self._shown_at is not None:
+            mask[self._shown_at] = 0
+        at = (np.repeat(self._game_ids, list(map(len, legal))),
+              np.fromiter(chain.from_iterable(legal), dtype=np.intp))
+        mask[at] = 1
+        self._shown_at = at
 
     def _info(self, returns: np.ndarray) -> dict[str, Any]:
         self._to_move[:] = self._seats
@@ -135,33 +138,47 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         if not ok.all():   # checked before any game moves: a bad action changes nothing
             i = int(np.flatnonzero(~ok)[0])
             raise IllegalActionError(f"game {i}: action {int(acts[i])} is not legal; legal: {self._legal[i]}")
-        to_move = self._seats[:]
+        seats, states, observers, rows, legal = self._seats, self.states, self._observers, self._rows, self._legal
         finals: list = []
         for i, a in enumerate(acts.tolist()):
-            s = self.states[i]
-            seat = to_move[i]
+            s = states[i]
             s._apply(a)   # legal: the mask says so (its legal actions were read from this state)
             if s.is_terminal():
+                seat = seats[i]
                 r = rewards_of(s, self.reward, self.vp_scale)
                 returns[i] = r
                 rewards[i] = r[seat]
                 done[i] = True
-                finals.append((i, seat, s))
+                finals.append((i, seat, self._final_rows(i, s)))
                 self._deal(i)
-            self._observe(i)
+                s = states[i]
+            # the seat to move, its observation (in the game's row, in place), its legal actions
+            seat = seats[i] = s.to_move()
+            observers[i].observe(s, seat, rows[i])
+            legal[i] = s.legal_actions()
         self._masks()
         info = self._info(returns)
         if finals:
             self._finals(info, finals, returns, done)
         return self._obs.copy(), rewards, done, np.zeros(self.num_envs, dtype=bool), info
 
+    def _final_rows(self, i: int, s: Any) -> np.ndarray:
+        """Every seat's observation of the finished game ``s`` of slot ``i`` (one row per
+        seat), written by the slot's own observer (only what changed since its last
+        observation: the same entries as a fresh encoding), before the next game's deal."""
+        observer, row = self._observers[i], self._rows[i]
+        every = np.empty((self.players, self.layout.size), dtype=np.float32)
+        for p in range(self.players):
+            observer.observe(s, p, row)
+            every[p] = row
+        return every
+
     def _finals(self, info: dict, finals: list, returns: np.ndarray, done: np.ndarray) -> None:
         """Gymnasium's same-step autoreset keys: the final observation and info of each game
         that ended in this step."""
         final_obs = np.full(self.num_envs, None, dtype=object)
         final_info = np.full(self.num_envs, None, dtype=object)
-        for i, seat, s in finals:
-            every = np.stack([self.layout.observe(s, p) for p in range(self.players)])
+        for i, seat, every in finals:
             final_obs[i] = every[seat]
             final_info[i] = {"returns": returns[i].copy(), "seat": seat, "observations": every}
         info["final_obs"], info["_final_obs"] = final_obs, done.copy()

@@ -74,7 +74,9 @@ for the others.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter, _count_elements  # the second in C where CPython has it
+from itertools import repeat
 from typing import Any, Callable, MutableSequence, Optional, Sequence
 
 from cosmodrome.core.errors import IllegalActionError, RecordError
@@ -168,6 +170,10 @@ def _multiset(pile: Sequence[int], kind: Any = None) -> list[tuple[int, float]]:
         table = _kind_bytes(kind)
         if table is not None:
             return _multiset_bytes(pile, n, table)
+    if kind is None and pile.__class__ in (bytearray, bytes):
+        items = sorted(set(pile))
+        if len(items) == n:             # every item once (a deck of distinct cards): each 1 / n
+            return list(zip(items, repeat(1 / n, n)))
     counts: dict = {}
     _count_elements(counts, pile)       # counted in C; copies of a kind mostly share one id
     if kind is None:
@@ -788,11 +794,17 @@ class ExplicitChanceState:
 
     def apply(self, action: int) -> list:
         if self.rng.pending is not None:
-            for o, _ in self.rng.outcomes:
-                if o == action:
-                    break
-            else:
-                o = None
+            outcomes = self.rng.outcomes
+            # the outcomes are ascending (every event's list is): found by bisection in C,
+            # else looked for one by one
+            i = bisect_left(outcomes, (action,))
+            o = action if i < len(outcomes) and outcomes[i][0] == action else None
+            if o is None:
+                for o, _ in outcomes:
+                    if o == action:
+                        break
+                else:
+                    o = None
             if action.__class__ is not int or o is None or self.is_terminal():
                 shown = ", ".join(str(o) for o, _ in self.rng.outcomes[:12])
                 raise IllegalActionError(f"{action!r} is not an outcome of this chance node "

@@ -19,8 +19,8 @@ index, the history, the action list that the action mask gives). So the vector i
 For speed a game also gives its layout a :class:`StateEncoder`: :class:`Part` objects that
 write pieces of the same vector straight from the state, each with a key read from the state
 (:meth:`Layout.group`, :meth:`Layout.numbers`, :func:`scattered` build the common ones).
-:meth:`Layout.observe` writes every part; an :class:`Observer` (:meth:`Layout.observer`)
-rewrites only the parts whose key changed since its last call.
+:meth:`Layout.observe` writes every part; an :class:`Observer`
+(:meth:`Layout.observer`) rewrites only the parts whose key changed since its last call.
 
 >>> lay = Layout("demo", 1, Obj(score=Num(10), colour=OneHot(("red", "blue")),
 ...                              hand=Bag(("a", "b"), 2), note=Skip("free text")))
@@ -560,11 +560,40 @@ class StateEncoder:
         self.parts, self.accepts = list(parts), accepts
         self._writers = [p.write for p in self.parts]
         self.steps = [(p.key, p.update, p.write, p.spans) for p in self.parts]
+        #: ``refresh(state, seat, vec, keys)``: the observer's pass over the parts written out
+        #: for these parts (pure Python only: compiled, the loop is already fast)
+        self.refresh: Optional[Callable[[Any, Any, np.ndarray, list], None]] = None if _COMPILED else \
+            _refresher(self.steps)
 
     def write(self, state: Any, seat: Any, out: np.ndarray) -> None:
         """Every part into a zeroed ``out``."""
         for w in self._writers:
             w(state, seat, out)
+
+
+#: whether this module runs compiled (cosmodrome.compiled): its loops are then fast already
+_COMPILED = not __file__.endswith(".py")
+
+
+def _refresher(steps: list) -> Callable[[Any, Any, np.ndarray, list], None]:
+    """:meth:`Observer.observe`'s pass over the parts (each key read and compared with the
+    last one, the part updated or rewritten when it differs) written out part by part, as
+    one function: no loop, no unpacking, the spans as constants."""
+    lines = ["def refresh(state, seat, vec, keys):"]
+    scope: dict[str, Any] = {}
+    for i, (key, update, write, spans) in enumerate(steps):
+        scope[f"key{i}"], scope[f"update{i}"], scope[f"write{i}"] = key, update, write
+        rewrite = [f"    {pad}vec[{int(a)}:{int(b)}] = 0.0" for a, b in spans for pad in ("    " if key else "",)]
+        rewrite.append(f"    {'    ' if key else ''}write{i}(state, seat, vec)")
+        if key is None:
+            lines += rewrite
+            continue
+        lines += [f"    k = key{i}(state, seat)", f"    old = keys[{i}]", "    if not (k == old):",
+                  f"        keys[{i}] = k"]
+        lines += [f"        update{i}(state, seat, old, k, vec)"] if update is not None else rewrite
+    lines.append("    return None")
+    exec(compile("\n".join(lines), "<observer refresh>", "exec"), scope)
+    return scope["refresh"]
 
 
 class Observer:
@@ -597,6 +626,8 @@ class Observer:
             enc.write(state, seat, vec)
             self._keys = [None if p.key is None else p.key(state, seat) for p in enc.parts]
             self._seen = True
+        elif enc.refresh is not None:
+            enc.refresh(state, seat, vec, keys)
         else:
             i = -1
             for key, update, write, spans in enc.steps:

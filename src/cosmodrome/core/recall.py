@@ -76,6 +76,10 @@ class Step(NamedTuple):
     seen: int
 
 
+#: a :class:`Step` made without the named tuple's Python ``__new__`` (one call a step)
+_step = tuple.__new__
+
+
 def _mask(seats: Optional[Sequence[int]], players: int) -> int:
     everyone = (1 << players) - 1
     if seats is None:
@@ -152,7 +156,7 @@ class Trace:
             seen = (1 << n) - 1 if seats is None else _mask(seats, n)
             dealing = state.is_dealing()
             events = state.apply(action)
-            self.chain = (self.chain, Step(CHANCE, action, seen))
+            self.chain = (self.chain, _step(Step, (CHANCE, action, seen)))
             self.length += 1
             if dealing and not state.is_dealing():      # the table is dealt: the view at the start
                 self.start = state.clone()
@@ -166,10 +170,10 @@ class Trace:
         actor = state.to_move()
         events = state.apply(action)
         if state.is_chance_node():      # only its actor knows it until its events come
-            self.chain = (self.chain, Step(actor, action, 1 << actor))
+            self.chain = (self.chain, _step(Step, (actor, action, 1 << actor)))
             self.pending = 0
         else:
-            self.chain = (self.chain, Step(actor, action, decision_seen(actor, events, n)))
+            self.chain = (self.chain, _step(Step, (actor, action, decision_seen(actor, events, n))))
         self.length += 1
         return events
 

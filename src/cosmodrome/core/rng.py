@@ -30,6 +30,24 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+#: from this length on a shuffle computes its draws at once (:func:`_swaps`)
+_AT_ONCE = 24
+
+
+def _swaps(state: int, n: int) -> list:
+    """The swap partners ``j`` of a Fisher–Yates shuffle of ``n`` items from ``state``, for
+    ``i = n - 1`` down to 1: draw ``k`` (1, 2, ...) of SplitMix64 modulo ``i + 1``, computed
+    for every ``k`` at once on unsigned 64-bit integers (which wrap as ``& _MASK`` does)."""
+    import numpy as np
+
+    k = np.arange(1, n, dtype=np.uint64)
+    s = k * np.uint64(_GOLDEN) + np.uint64(state)
+    s = (s ^ (s >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    s = (s ^ (s >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    s ^= s >> np.uint64(31)
+    return (s % np.arange(n, 1, -1, dtype=np.uint64)).tolist()
+
+
 class Rng:
     """SplitMix64. ``Rng(seed)`` for any integer seed; ``copy()`` clones; ``state`` is an int."""
 
@@ -86,9 +104,18 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence) -> None:
-        """Fisher–Yates shuffle in place (each swap draws as ``below(i + 1)`` does)."""
+        """Fisher–Yates shuffle in place (each swap draws as ``below(i + 1)`` does). A long
+        pile (a deck, a bag) has its draws computed at once in numpy's 64-bit arithmetic
+        (the same numbers: every step is modulo 2**64), only the swaps one by one."""
+        n = len(seq)
+        if n >= _AT_ONCE:
+            js = _swaps(self.state, n)
+            for i, j in zip(range(n - 1, 0, -1), js):
+                seq[i], seq[j] = seq[j], seq[i]
+            self.state = (self.state + (n - 1) * _GOLDEN) & _MASK
+            return
         s = self.state
-        for i in range(len(seq) - 1, 0, -1):
+        for i in range(n - 1, 0, -1):
             s = (s + _GOLDEN) & _MASK
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
