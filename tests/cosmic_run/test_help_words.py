@@ -4,10 +4,8 @@ the reader's language under ``help``, a presentation key (words for people, not 
 the renderer keeps no copy."""
 
 import dataclasses
-import json
 from pathlib import Path
 
-from cosmodrome.core.game import observed_view
 from cosmodrome.games.cosmic_run import GAME
 from cosmodrome.games.cosmic_run.components import ATTACK0, TECH0
 from cosmodrome.games.cosmic_run.text import SHEET_HELP, TECH_HELP, help_texts
@@ -102,11 +100,11 @@ def test_the_ladder_and_rapid_fire_tooltips_carry_this_games_numbers():
     assert "3 ellenséges hajót" in hu["kills"][1] and "a −4 és a következő jel között 1 pont" in hu["ladder"][1]
 
 
-def test_the_help_is_not_part_of_what_a_seat_observes():
+def test_the_sheet_keeps_no_help_of_its_own():
+    """The tooltips come once, under the view's ``help`` (a presentation key, checked for every
+    game by tests/core/test_presentation_keys.py), not inside the observed sheet."""
     s = GAME.new_state(2, 3)
-    assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
-    assert "help" not in observed_view(s, 0)["sheet"]
-    assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)
+    assert "help" not in s.view(0)["sheet"] and "help" in s.view(0)
 
 
 def test_the_renderer_keeps_no_copy_of_the_help_texts():

@@ -6,12 +6,10 @@ and the renderer keeps no copy."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from mars_helpers import GAME
 
-from cosmodrome.core.game import observed_view
 from cosmodrome.i18n import using
 
 RENDERER = Path(GAME.components_file).parents[2] / "web" / "js" / "renderers" / "mars.js"
@@ -94,13 +92,6 @@ def test_the_tooltips_read_hungarian():
     assert help_["dice"]["blue"] == "kék kocka: 1, 1, 1, 3, 3, 3"
     assert help_["cells"]["1"] == "Karikás mező: ide biztonságosan lehet érkezni."
     assert help_["mmm"].startswith("A Marsi Főagy. 3 kocka, ha összegük legalább 8")
-
-
-def test_the_tooltips_are_not_part_of_what_a_seat_observes():
-    s = GAME.new_state(2, 1)
-    assert "help" in s.view(0)                           # the table has it, the seat does not observe it
-    assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
-    assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)
 
 
 def test_the_renderer_keeps_no_copy_of_the_texts():

@@ -5,12 +5,10 @@ words for people, not part of what a seat observes, and the renderer keeps no co
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 
 from moon_helpers import GAME
 
-from cosmodrome.core.game import observed_view
 from cosmodrome.games.lunar.dice import ACCIDENT
 from cosmodrome.games.lunar.terrain import AIR, ROCK, TUNNEL_HAZ
 from cosmodrome.games.moon.text import table_help
@@ -72,13 +70,6 @@ def test_the_accident_face_is_explained_on_the_dice_that_carry_it():
     with using("hu"):
         hu = table_help(variant)["accident"]["dice"]
     assert list(hu) == ["white"] and hu["white"].endswith("2 lépés, aztán baleset")
-
-
-def test_the_tooltips_are_not_part_of_what_a_seat_observes():
-    s = GAME.new_state(3, 1)
-    assert "help" in s.view(0)                           # the table has it, the seat does not observe it
-    assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
-    assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)
 
 
 def test_the_renderer_keeps_no_copy_of_the_texts():

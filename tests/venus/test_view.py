@@ -453,12 +453,11 @@ def test_a_position_whose_planets_did_not_change_hands_out_the_same_planets():
 def test_the_tables_tooltips_come_with_the_view_and_carry_this_games_numbers():
     """The tiles, card types and a period explained (text.table_help), handed to the page with
     the view in the reader's language; their numbers are the component data's, so a variant's
-    table explains its own game. They are words for people: what a seat observes (information
-    state strings) leaves them out."""
+    table explains its own game. They are words for people, not observed (checked for every
+    game by tests/core/test_presentation_keys.py)."""
     import dataclasses
 
     from cosmodrome import i18n
-    from cosmodrome.core.game import observed_view
     from cosmodrome.games.venus.text import table_help
 
     s = GAME.new_state(3, seed=4)
@@ -473,8 +472,6 @@ def test_the_tables_tooltips_come_with_the_view_and_carry_this_games_numbers():
     with i18n.using("hu"):
         hu = table_help(variant)
     assert "5 fontot" in hu["tiles"]["windfall"][1] and "értéke 9" in hu["tiles"]["alien"][1], hu
-    assert "help" not in observed_view(s, 0) and "help" not in json.loads(s.information_state_string(0))
-    assert {k: v for k, v in s.view(0).items() if k != "help"} == observed_view(s, 0)
 
 
 def test_the_tables_other_rule_words_come_with_the_view_and_carry_this_games_numbers():
