@@ -176,6 +176,37 @@ def test_a_variant_changes_what_the_card_actions_draw_keep_and_replace(tmp_path)
     assert _cycle_legal(s, (D_CYCLE, 0, 0)) == [A_DONE]
 
 
+def test_a_variant_changes_the_moves_reach_the_movement_cards_and_the_card_counts(tmp_path):
+    """The move's allowance, what each movement card adds, the card drawn with a combat point
+    and the cards lost to another player's order are the data's (RB: Action: Move military
+    units; Detailed explanation of the cards)."""
+    from cosmodrome.games.venus.actions import _dest_prompt, move_destination, move_from
+    from cosmodrome.games.venus.cards import _cp1_draw, _force_prompt, force_discard
+    from cosmodrome.games.venus.components import EFFECT_ID as EFF
+    from cosmodrome.games.venus.flow import A_CARD, A_PLANET, A_SEAT, D_FORCE, D_MOVE_DEST, D_MOVE_FROM, EARTH
+
+    s = _variant(tmp_path, move_allowance=3, move1_card_steps=2, move2_card_steps=4, cp1_draw_cards=2,
+                 force_discard_cards=1)
+    s.stack = []
+    move_from(s, (D_MOVE_FROM, 0), A_PLANET + EARTH)
+    assert s.mv.allowance == 3 and "(allowance 3;" in _dest_prompt(s, (D_MOVE_DEST, 0))
+    for effect, more in (("move1", 2), ("move2", 4)):
+        s.hands[0] = (*s.hands[0], next(c for c, e in enumerate(s.comp.cefx) if e == EFF[effect]))
+        before = s.mv.allowance
+        move_destination(s, (D_MOVE_DEST, 0), A_CARD + EFF[effect])
+        assert s.mv.allowance == before + more, effect
+    s.stack = []
+    n = len(s.hands[0])
+    _cp1_draw(s, 0)
+    assert len(s.hands[0]) == n + 2
+    assert _force_prompt(s, (D_FORCE, 0)) == "Which player discards 1 card at random?"
+    n = len(s.hands[1])
+    force_discard(s, (D_FORCE, 0), A_SEAT + 1)
+    assert len(s.hands[1]) == n - 1
+    printed = get_game("venus").new_state(3, 1)
+    assert _force_prompt(printed, (D_FORCE, 0)) == "Which player discards 2 cards at random?"
+
+
 def test_a_variant_written_before_a_number_moved_into_the_data_still_loads():
     """A hosted game keeps its variant's file in its options, and a designer's file may be
     older than the game's version: a number of [rules] the file leaves out is the printed one

@@ -360,7 +360,7 @@ def _from_legal(s, f):
 def move_from(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move military units – one group, all in orbit around the same planet."""
     _op, p = f
-    s.mv = Move(a - A_PLANET, 0, 0, 0, 2, 0, 1)
+    s.mv = Move(a - A_PLANET, 0, 0, 0, s.comp.rules["move_allowance"], 0, 1)
     s.stack.append((D_MOVE_SHIPS, p))
 
 
@@ -446,9 +446,9 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
         s.stack.append((D_MOVE_DEST, p))
         discard_played(s, p, card)
         if e == E_MOVE1:
-            move.allowance += 1
+            move.allowance += s.comp.rules["move1_card_steps"]
         elif e == E_MOVE2:
-            move.allowance += 2
+            move.allowance += s.comp.rules["move2_card_steps"]
         else:
             move.tank_card = 1
             s.stack.append((D_MOVE_TANKS, p))

@@ -91,7 +91,7 @@ from cosmodrome.games.venus.text import (
     unit_label_w,
     who,
 )
-from cosmodrome.i18n import N_, _, gettext
+from cosmodrome.i18n import N_, _, gettext, ngettext
 
 E = EFFECT_ID
 
@@ -445,7 +445,7 @@ def _cp(e):
 def _cp1_draw(s, p):
     """Its combat points, then an immediate card draw (RB: Detailed explanation of the cards)."""
     s.cb.card_points += s.comp.rules["cp1_draw_card_cp"]
-    draw(s, p, 1)
+    draw(s, p, s.comp.rules["cp1_draw_cards"])
 
 
 def _mod(unit):
@@ -860,13 +860,20 @@ def _other_holders(s, f):
     return [A_SEAT + q for q in range(s.num_players) if q != p and s.hands[q]]
 
 
-@decide(D_FORCE, "force_discard", _other_holders, lambda s, f: _("Which player discards two cards at random?"))
+def _force_prompt(s, f):
+    n = s.comp.rules["force_discard_cards"]
+    return ngettext("Which player discards {n} card at random?", "Which player discards {n} cards at random?",
+                    n).format(n=n)
+
+
+@decide(D_FORCE, "force_discard", _other_holders, _force_prompt)
 def force_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Detailed explanation of the cards – the chosen player loses two random cards."""
+    """RB: Detailed explanation of the cards – the chosen player loses two random cards
+    (``force_discard_cards``)."""
     q = a - A_SEAT
     h = list(s.hands[q])
     gone = []
-    for _i in range(min(2, len(h))):
+    for _i in range(min(s.comp.rules["force_discard_cards"], len(h))):
         c = s.rng.take(h, ("the card {} discards at random".format, (SHORT[q],)), (card_discarded, (s.comp, SHORT[q])))
         s.discard += (c,)
         gone.append(c)

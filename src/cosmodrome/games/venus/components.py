@@ -62,6 +62,9 @@ RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
              "cp1_card_cp", "cp2_card_cp", "cp3_card_cp", "cp1_draw_card_cp", "cp2_venus_card_cp",
              "cp3_moon_card_cp", "cp3_earth_crisis_card_cp", "sacrifice_cp", "cycle_discards",
              "cycle_extra_draws", "draw_and_keep_draws", "draw_and_keep_keeps", "buy_cards_drawn",
+             "cp1_draw_cards", "force_discard_cards",
+             # the move (RB: Action: Move military units) and the cards that lengthen it
+             "move_allowance", "move1_card_steps", "move2_card_steps",
              # the crises (RB: Phase four – crisis resolution; Crisis effects)
              "escalation_dice", "damage_dice", "bazagthoth_unit_level", "bazagthoth_building_level",
              "uprising_level", "uprising_units", "independence_level", "robot_rebellion_level",
