@@ -54,7 +54,7 @@ def test_ismcts_reproducible_with_seed_and_iterations():
     s = game.new_state(2, seed=9)
     r1 = ISMCTSBot(seed=4, iters=200).search(s)
     r2 = ISMCTSBot(seed=4, iters=200).search(s)
-    stats = lambda r: {a: (c.visits, c.avail, c.reward) for a, c in r.children.items()}  # noqa: E731
+    stats = lambda r: {a: (c.visits, c.avail, c.reward) for a, c in r.children.items()}
     assert stats(r1) == stats(r2)
     assert sum(c.visits for c in r1.children.values()) == 200
 

@@ -190,7 +190,7 @@ def test_the_terminal_reads_lang_and_the_environment():
     import subprocess
     import sys
 
-    run = lambda *args, env=None: subprocess.run(  # noqa: E731
+    run = lambda *args, env=None: subprocess.run(
         [sys.executable, "-m", "cosmodrome.cli.main", *args], input="q\n", capture_output=True, text=True,
         env={**__import__("os").environ, "LANG": "C", **(env or {})}, timeout=120)
     hu = run("--lang", "hu", "play", "venus", "--players", "2", "--plain")

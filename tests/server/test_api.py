@@ -67,7 +67,7 @@ def test_list_games_by_status(client):
     running = new_game(client, public=True)
     finished = new_game(client, seats=("random", "random"), rounds=1, public=True)
     wait_for(lambda: client.get(f"/api/games/{finished['id']}").json()["status"] == "finished")
-    ids = lambda s: {g["id"] for g in client.get(f"/api/games?status={s}").json()["games"]}  # noqa: E731
+    ids = lambda s: {g["id"] for g in client.get(f"/api/games?status={s}").json()["games"]}
     assert running["id"] in ids("running") and running["id"] not in ids("finished")
     assert finished["id"] in ids("finished") and finished["id"] not in ids("running")
     assert running["id"] in ids("open")  # its human seats are not yet taken

@@ -90,7 +90,7 @@ def test_a_wildcard_host_prints_addresses_that_work_from_other_machines(tmp_path
 
 @pytest.mark.timeout(60)
 def test_proxy_headers_are_trusted_only_from_configured_addresses(tmp_path):
-    forged = lambda ip: {"X-Forwarded-For": ip, "X-Forwarded-Proto": "https"}  # noqa: E731
+    forged = lambda ip: {"X-Forwarded-For": ip, "X-Forwarded-Proto": "https"}
     plain = Server(tmp_path, "--create-limit", "1/600")
     try:
         st, g = call(plain.base, "POST", "/api/games", PAIR, forged("203.0.113.1"))

@@ -563,7 +563,7 @@ def test_a_move_committed_as_its_connection_died_is_found_and_the_table_catches_
         a2 = v["decision"]["options"][-1]["action"]
         assert act(c, g, 0, a2, 2).status_code == 200
         # a chat line: the same
-        say = lambda text: c.post(f"/api/games/{g['id']}/chat", json={"text": text},  # noqa: E731
+        say = lambda text: c.post(f"/api/games/{g['id']}/chat", json={"text": text},
                                   headers={"X-Cosmodrome-Token": token(g, 0)})
         r = commit_lost_in_flight(pg, dbname, lambda: say("first"))
         assert r.status_code == 503

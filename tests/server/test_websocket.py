@@ -273,7 +273,7 @@ def test_opening_a_seat_socket_marks_the_seat_taken_before_it_is_served(client):
                                                   {"kind": "human"}]})
     g = r.json()
     assert [("token" in s, s.get("open", False)) for s in g["seats"]] == [(True, False), (True, False), (False, True)]
-    seats = lambda: client.get(f"/api/games/{g['id']}").json()["seats"]  # noqa: E731
+    seats = lambda: client.get(f"/api/games/{g['id']}").json()["seats"]
     assert [s["claimed"] for s in seats()] == [False, False, False]
     with socket(client, g['id'], token(g, 1)) as w:
         assert recv_table(w)["seat"] == 1

@@ -68,7 +68,7 @@ async def socket(ws: WebSocket, game_id: str):
 
 async def _serve(ws: WebSocket, hall, t: Table, conn: Conn, frames: TokenBucket, tables: TokenBucket) -> None:
     """Read the socket's frames until it closes, answering each on the socket's queue."""
-    post = lambda msg: hall._post(conn, msg)  # noqa: E731
+    post = lambda msg: hall._post(conn, msg)
     post({"type": "resync"})
     socket_rate = ws.app.state.limits.socket_rate
     while True:

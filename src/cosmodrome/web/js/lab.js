@@ -1,11 +1,10 @@
 // The design lab (docs/LAB.md): a game's component data as a form (or TOML), a run of bots on the
 // variant beside the printed game with the same seeds, its progress, its results as tables and
 // SVG plots drawn here, and the runs kept at the server (reopen, compare, download, play).
-import { api, botHelp, botLabel, decimal, el, language, t, tn, banner } from "./api.js";
+import { api, botHelp, botLabel, decimal, el, language, svg, t, tn, banner } from "./api.js";
 import { accountBar } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
 const ARMS = [["baseline", t("printed game"), "#5cc8ff"], ["variant", t("variant"), "#ffb545"]];
 let info = null;          // GET /api/lab
 let base = "";            // the TOML the form starts from (the packaged data, or the TOML view's text)
@@ -315,13 +314,6 @@ async function cancel() {
 }
 
 // ----- results ------------------------------------------------------------------------------------
-function svg(tag, attrs = {}, ...kids) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const k of kids.flat()) if (k) e.append(k);
-  return e;
-}
-
 // Grouped bars with 95% whiskers: groups [{label, bars: [{v, lo, hi, colour, name}]}], values 0..1.
 function barChart(title, groups, max = 1) {
   const W = 460, H = 200, left = 40, bottom = 28, gw = (W - left) / Math.max(1, groups.length);
