@@ -24,22 +24,22 @@ def check_invariants(s) -> None:
     assert sum(s.hc) + s.hc_supply == SUPPLY["handicap"]
     assert min(s.spk + s.ec + s.hc + [s.spk_supply, s.ec_supply, s.hc_supply]) >= 0
     for a in range(s.n_astro):
-        assert 0 <= s.col[a] <= s.goal
-        assert cell(s.strip[s.col[a]], s.lvl[a]) in STANDING, (a, s.col[a], s.lvl[a])
-        assert bool(s.fin[a]) == (s.col[a] == s.goal)
-    assert sorted(f for f in s.fin if f) == list(range(1, s.arrived + 1))
+        assert 0 <= s.column[a] <= s.goal
+        assert cell(s.strip[s.column[a]], s.level[a]) in STANDING, (a, s.column[a], s.level[a])
+        assert bool(s.finish_place[a]) == (s.column[a] == s.goal)
+    assert sorted(f for f in s.finish_place if f) == list(range(1, s.arrived + 1))
     held = [c for c in s.hand if c >= 0]
     assert sorted(s.deck + s.discard + held) == (sorted(deck_of(s.comp)) if s.advanced else [])
     if s.phase in (CARD, REFRESH):
         assert s.asks and s.to_move() == s.asks[0] and s.hand[s.asks[0]] >= 0
     elif s.phase != OVER:
         if s.in_turn():                  # else the end-of-round cards move astronauts
-            assert s.order[s.turn_i] == s.cur
-            assert not s.fin[s.cur] or s.mv != s.cur
-        assert not s.fin[s.mv]
-        assert s.to_move() == s.owner(s.mv)
-        assert s.mv == s.cur or s.owner(s.mv) != s.turn_seat()   # out of turn: never the turn's player
-        assert sum(1 for j in s.prog if j >= 0) <= s.dice_n <= 6
+            assert s.order[s.turn_index] == s.cur
+            assert not s.finish_place[s.cur] or s.mover != s.cur
+        assert not s.finish_place[s.mover]
+        assert s.to_move() == s.owner(s.mover)
+        assert s.mover == s.cur or s.owner(s.mover) != s.turn_seat()   # out of turn: never the turn's player
+        assert sum(1 for j in s.die_action if j >= 0) <= s.dice_count <= 6
     else:
         assert s.arrived >= 1
 

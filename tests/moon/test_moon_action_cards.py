@@ -69,8 +69,8 @@ def test_a_new_round_draws_for_the_empty_handed_and_offers_a_refresh_to_the_othe
     s = table(3)
     empty_hands(s)
     give(s, 1, "sanction")
-    s.round, s.order, s.turn_i = 1, [0, 1, 2], 3
-    s.col = [5, 3, 2]
+    s.round, s.order, s.turn_index = 1, [0, 1, 2], 3
+    s.column = [5, 3, 2]
     s.deck = [c for c in s.deck if EFFECTS[c] != "planification"]   # no end-of-round card to play
     s.discard += [EFFECTS.index("planification")] * 3
     end_round(s)
@@ -112,7 +112,7 @@ def test_an_empty_deck_is_made_again_from_the_shuffled_discard_pile():
     give(s, 0, "sanction")
     give(s, 1, "sanction")
     before = sorted(s.discard)
-    s.round, s.order, s.turn_i, s.col = 1, [0, 1, 2], 3, [1, 1, 1]
+    s.round, s.order, s.turn_index, s.column = 1, [0, 1, 2], 3, [1, 1, 1]
     end_round(s)
     assert s.hand[2] >= 0 and sorted(s.deck + [s.hand[2]]) == before and s.discard == []
     assert any(e.kind == "card-shuffle" and e.chance for e in s.ev)
@@ -123,8 +123,8 @@ def test_planification_gives_an_ec_at_the_end_of_the_round_unless_first():
     empty_hands(s)
     give(s, 1, "planification")
     give(s, 2, "planification")
-    s.round, s.order, s.turn_i = 1, [2, 1, 0], 3
-    s.col = [3, 4, 6]                    # astronaut 2 leads: its Planification stays in hand
+    s.round, s.order, s.turn_index = 1, [2, 1, 0], 3
+    s.column = [3, 4, 6]                    # astronaut 2 leads: its Planification stays in hand
     end_round(s)
     assert s.phase == CARD and s.asks == [1] and s.legal_actions() == [A_DONE, A_PLAY]
     ec = s.ec[1]
@@ -140,7 +140,7 @@ def round_ends_holding(seat, effect, order, cols):
     s = table(3)
     empty_hands(s)
     give(s, seat, effect)
-    s.round, s.order, s.turn_i, s.col = 1, order, 3, cols
+    s.round, s.order, s.turn_index, s.column = 1, order, 3, cols
     end_round(s)
     return s
 
@@ -156,7 +156,7 @@ def test_no_end_of_round_card_is_asked_of_a_leader():
     s = table(3)
     empty_hands(s)
     give(s, 0, "planification")
-    s.col = [6, 2, 6]
+    s.column = [6, 2, 6]
     assert not end_of_round(s, 0)
 
 
@@ -166,7 +166,7 @@ def turn_starts_against(seat):
     s = table(3)
     empty_hands(s)
     give(s, seat, "no-instructions")
-    s.col, s.order, s.turn_i = [5, 3, 2], [0, 1, 2], 0
+    s.column, s.order, s.turn_index = [5, 3, 2], [0, 1, 2], 0
     start_turn(s, 0)
     return s
 
@@ -175,8 +175,8 @@ def test_no_instructions_takes_a_die_out_of_the_pool_before_programming():
     s = table(3)
     empty_hands(s)
     give(s, 1, "no-instructions")
-    s.col = [5, 3, 2]
-    s.order, s.turn_i = [0, 1, 2], 0
+    s.column = [5, 3, 2]
+    s.order, s.turn_index = [0, 1, 2], 0
     start_turn(s, 0)
     assert s.phase == CARD and s.to_move() == 1
     assert s.legal_actions() == [A_DONE, A_REMOVE + 1, A_REMOVE + 3, A_REMOVE + 5]
@@ -191,16 +191,16 @@ def test_no_instructions_takes_a_die_out_of_the_pool_before_programming():
 def test_no_instructions_kept_leaves_the_six_dice():
     s = turn_starts_against(2)
     s.apply(A_DONE)
-    assert s.phase == PROGRAM and s.gone == 0 and EFFECTS[s.hand[2]] == "no-instructions"
+    assert s.phase == PROGRAM and s.removed_dice == 0 and EFFECTS[s.hand[2]] == "no-instructions"
 
 
 def test_red_cards_spare_a_player_who_began_the_turn_last():
     s = table(3)
     empty_hands(s)
     give(s, 1, "no-instructions")
-    s.col, s.order, s.turn_i = [2, 5, 3], [1, 2, 0], 2
+    s.column, s.order, s.turn_index = [2, 5, 3], [1, 2, 0], 2
     start_turn(s, 0)                     # astronaut 0 is last: nobody is asked
-    assert s.phase == PROGRAM and s.cur_last == 1
+    assert s.phase == PROGRAM and s.cur_started_last == 1
     give(s, 1, "sanction")               # nor is its robbery sanctioned
     s2 = _robbery(s, robber=0)
     assert s2.hc[0] == 0 and s2.phase != CARD
@@ -208,8 +208,8 @@ def test_red_cards_spare_a_player_who_began_the_turn_last():
 
 def _robbery(s, robber):
     s = roll_for(s, robber, 0, 1, {BLUE1: 2})
-    s.col[1], s.lvl[1], s.spk[1], s.spk_supply = 2, 1, 1, s.spk_supply - 1
-    s.col[2], s.lvl[2] = 9, 1
+    s.column[1], s.level[1], s.spk[1], s.spk_supply = 2, 1, 1, s.spk_supply - 1
+    s.column[2], s.level[2] = 9, 1
     s.apply(pick(BLUE1))
     s.apply(A_SEAT + 1)
     return s
@@ -219,7 +219,7 @@ def test_sanction_gives_the_robber_a_handicap_counter():
     s = table(3)
     empty_hands(s)
     give(s, 1, "sanction")
-    s.cur_last = 0
+    s.cur_started_last = 0
     s = _robbery(s, robber=0)
     assert s.phase == CARD and s.to_move() == 1 and s.legal_actions() == [A_DONE, A_PLAY]
     hc = s.hc_supply
@@ -237,7 +237,7 @@ def rolled_with(holder, effect, dice, last=0):
     give(s, holder, effect)
     s = roll_for(s, 0, 0, 1, {d: 1 for d in dice})
     s.faces = [0] * 6
-    s.cur_last = last
+    s.cur_started_last = last
     roll(s)
     return s
 
@@ -271,7 +271,7 @@ def test_cooperation_gives_a_sputnik_when_another_player_picks_one_up():
     give(s, 1, "cooperation")
     s = roll_for(s, 0, 0, 1, {BLUE1: 2})
     s.icons = frozenset({(1, 1)})        # an icon on the way
-    s.col[1], s.lvl[1] = 9, 1
+    s.column[1], s.level[1] = 9, 1
     s.apply(pick(BLUE1))
     assert s.spk[0] == 1 and s.phase == CARD and s.to_move() == 1
     supply = s.spk_supply
@@ -378,7 +378,7 @@ def test_the_heuristic_plays_its_card_and_keeps_it_at_a_refresh():
     s = turn_starts_against(1)
     assert MoonHeuristic().choose(s) == A_REMOVE + 1
     s2 = table(3)
-    s2.round, s2.order, s2.turn_i, s2.col = 1, [0, 1, 2], 3, [4, 4, 4]
+    s2.round, s2.order, s2.turn_index, s2.column = 1, [0, 1, 2], 3, [4, 4, 4]
     for p in range(3):
         if EFFECTS[s2.hand[p]] == "planification":
             give(s2, p, "sanction")

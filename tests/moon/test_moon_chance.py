@@ -56,7 +56,7 @@ def test_a_roll_is_a_chance_node_over_the_die_faces_and_clones_differ(colour):
         [f"Chance: {die} shows {face_text(f)}" for f in sorted(set(faces))]
     a, b = resolve(s.clone(), lambda o: o[0]), resolve(s.clone(), lambda o: o[-1])
     assert a.faces != b.faces and a.to_json() != b.to_json()
-    assert a.to_move() == b.to_move() == s.owner(s.mv)
+    assert a.to_move() == b.to_move() == s.owner(s.mover)
     # the same outcomes give the same game on any clone: no hidden future
     assert resolve(s.clone(), lambda o: o[0]).to_json() == a.to_json()
     assert s.to_json()["rng"] == 0

@@ -36,7 +36,7 @@ def test_spends_an_ec_to_reroll_a_hopeless_jump():
 def test_stops_before_a_jump_that_can_only_end_in_an_accident():
     s = roll_for(table(), 0, 0, 1, {BLUE1: 2})
     # from Mare column 2 a white 1 crashes into rock; only a white 2 (half the faces) lands
-    s.prog[WHITE1] = 1
+    s.die_action[WHITE1] = 1
     s.apply(pick(BLUE1))
     assert s.phase == GO_ON and MoonHeuristic().choose(s) == A_DONE
 

@@ -56,7 +56,7 @@ def place(s, **where):
     """Put astronauts on boxes: ``a1=(col, level)``."""
     for key, (col, lvl) in where.items():
         a = int(key[1:])
-        s.col[a], s.lvl[a] = col, lvl
+        s.column[a], s.level[a] = col, lvl
 
 
 def jump_past(s, faces, start=(1, 1), go_on=True):
@@ -64,8 +64,8 @@ def jump_past(s, faces, start=(1, 1), go_on=True):
     second jump is programmed, so the turn goes on after the first."""
     roll_for(s, 0, start[0], start[1], {BLUE1: faces})
     if go_on:
-        s.prog[WHITE1] = 1
-        s.dice_n += 1
+        s.die_action[WHITE1] = 1
+        s.dice_count += 1
     s.apply(pick(BLUE1))
     return s
 
@@ -73,7 +73,7 @@ def jump_past(s, faces, start=(1, 1), go_on=True):
 def end_of_round_with(s, order, **where):
     """End round 1 with the astronauts on the given boxes (the round's order ``order``)."""
     place(s, **where)
-    s.round, s.order, s.turn_i = 1, order, len(order)
+    s.round, s.order, s.turn_index = 1, order, len(order)
     end_round(s)
     keep_unfitting(s)   # the seats asked whose card does not fit the end of the round keep it
     return s
@@ -87,8 +87,8 @@ def test_slipstream_moves_the_overtaken_astronaut_to_the_next_circle_box_and_the
     assert s.phase == CARD and s.to_move() == 1 and s.legal_actions() == [A_DONE, A_PLAY]
     assert "overtook" in s.decision_prompt()
     s.apply(A_PLAY)                             # 3 -> the crater floor at 4, the next circle box
-    assert (s.col[1], s.lvl[1]) == (4, 0) and s.hand[1] == -1 and EFFECTS[s.discard[-1]] == "slipstream"
-    assert s.phase == GO_ON and s.to_move() == 0 and s.mv == 0
+    assert (s.column[1], s.level[1]) == (4, 0) and s.hand[1] == -1 and EFFECTS[s.discard[-1]] == "slipstream"
+    assert s.phase == GO_ON and s.to_move() == 0 and s.mover == 0
     check_invariants(s)
 
 
@@ -97,7 +97,7 @@ def test_slipstream_kept_leaves_the_astronaut_and_the_card():
     place(s, a1=(3, 1), a2=(9, 1))
     jump_past(s, 3, start=(2, 1))
     s.apply(A_DONE)
-    assert s.col[1] == 3 and EFFECTS[s.hand[1]] == "slipstream" and s.phase == GO_ON
+    assert s.column[1] == 3 and EFFECTS[s.hand[1]] == "slipstream" and s.phase == GO_ON
 
 
 @pytest.mark.parametrize("col", [2, 5, 6])
@@ -122,13 +122,13 @@ def test_slipstream_into_a_special_box_asks_its_decision_of_the_slipstreaming_pl
     jump_past(s, 3, start=(5, 1))               # 5 -> 8 through the box (astronaut 0 has no Sputnik to spend)
     assert s.phase == CARD and s.to_move() == 1
     s.apply(A_PLAY)
-    assert (s.col[1], s.phase, s.to_move(), s.mv) == (7, BUY, 1, 1)
+    assert (s.column[1], s.phase, s.to_move(), s.mover) == (7, BUY, 1, 1)
     assert s.legal_actions() == [A_COUNT, A_COUNT + 1, A_COUNT + 2]
     assert s.view(1)["turn"]["out_of_turn"] and s.view(1)["turn"]["mover"] == 1
     assert f"Moving out of turn: {s.comp.nations[1]}." in GAME.render_text(s.view(0), 0)
     check_invariants(s)
     s.apply(A_COUNT + 1)
-    assert (s.col[1], s.spk[1], s.spk_supply) == (8, 1, 29)
+    assert (s.column[1], s.spk[1], s.spk_supply) == (8, 1, 29)
     assert s.phase == GO_ON and s.to_move() == 0
     check_invariants(s)
 
@@ -147,7 +147,7 @@ def test_slipstream_into_the_one_die_jump_box_jumps_and_crashes_out_of_turn():
     s.apply(pick(BLUE1))                        # 8 -> 9; astronaut 1 (on 6) was overtaken
     assert s.phase == CARD and s.to_move() == 1
     s.apply(A_PLAY)
-    assert s.col[1] == 7 and s.phase == FREE_DIE and s.to_move() == 1
+    assert s.column[1] == 7 and s.phase == FREE_DIE and s.to_move() == 1
     events = s.apply(DICE[0])
     assert events[-1].chance and s.phase == PICK and s.to_move() == 1
     assert A_REROLL + BLUE1 in s.legal_actions() and s.ec[0] == 0   # astronaut 1's EC pays
@@ -155,7 +155,7 @@ def test_slipstream_into_the_one_die_jump_box_jumps_and_crashes_out_of_turn():
     s.faces[BLUE1] = 3                          # 7 -> 10 on level 1: rock, a crash on 9
     s.spk[1], s.spk_supply = 3, s.spk_supply - 3
     s.apply(pick(BLUE1))
-    assert (s.col[1], s.lvl[1], s.down[1], s.spk[1]) == (9, 1, 1, 2)
+    assert (s.column[1], s.level[1], s.crashed[1], s.spk[1]) == (9, 1, 1, 2)
     assert s.phase == GO_ON and s.to_move() == 0 and s.cur == 0   # the turn is still astronaut 0's
     check_invariants(s)
 
@@ -164,11 +164,11 @@ def test_two_overtaken_holders_are_asked_in_the_rounds_order_even_after_an_accid
     s = holding(cards=[(1, "slipstream"), (2, "slipstream")])
     place(s, a1=(1, 1), a2=(2, 1))
     jump_past(s, 3, start=(0, 1))               # 0 -> 3 (the hazard): past 1 and 2, an accident
-    assert s.down[0] == 1 and s.phase == CARD and s.to_move() == 1
+    assert s.crashed[0] == 1 and s.phase == CARD and s.to_move() == 1
     s.apply(A_PLAY)                             # 1 -> 2
-    assert s.col[1] == 2 and s.phase == CARD and s.to_move() == 2
+    assert s.column[1] == 2 and s.phase == CARD and s.to_move() == 2
     s.apply(A_PLAY)                             # 2 -> 4 (the crater floor)
-    assert (s.col[2], s.lvl[2]) == (4, 0)
+    assert (s.column[2], s.level[2]) == (4, 0)
     assert s.phase == PROGRAM and s.cur == 1    # astronaut 0's turn ended with its accident
     check_invariants(s)
 
@@ -180,9 +180,9 @@ def test_slipstream_sets_off_slipstream():
     jump_past(s, 3, start=(0, 1))               # 0 -> 3 (the hazard, level with 2): past 1 only
     assert s.phase == CARD and s.asks == [1]
     s.apply(A_PLAY)                             # 1 -> 4, past 2
-    assert (s.col[1], s.phase, s.to_move()) == (4, CARD, 2)
+    assert (s.column[1], s.phase, s.to_move()) == (4, CARD, 2)
     s.apply(A_PLAY)
-    assert (s.col[2], s.lvl[2]) == (4, 0) and s.phase == PROGRAM and s.cur == 1
+    assert (s.column[2], s.level[2]) == (4, 0) and s.phase == PROGRAM and s.cur == 1
     check_invariants(s)
 
 
@@ -190,9 +190,9 @@ def test_crossing_the_goal_overtakes_and_a_slipstream_may_follow_it_home():
     s = holding(cards=[(1, "slipstream")])
     place(s, a1=(34, 1), a2=(9, 1))
     jump_past(s, 2, start=(33, 1))              # 33 -> the goal
-    assert s.fin[0] == 1 and s.phase == CARD and s.to_move() == 1
+    assert s.finish_place[0] == 1 and s.phase == CARD and s.to_move() == 1
     s.apply(A_PLAY)                             # 34 -> the goal, second
-    assert s.fin[1] == 2 and s.col[1] == s.goal and s.arrived == 2
+    assert s.finish_place[1] == 2 and s.column[1] == s.goal and s.arrived == 2
     assert s.phase == PROGRAM and s.cur == 2    # astronaut 0's turn is over; 1 plays no more
     check_invariants(s)
     while s.phase != OVER:
@@ -208,7 +208,7 @@ def test_two_players_one_question_for_the_rearmost_overtaken_astronaut():
     assert s.phase == CARD and s.asks == [1]    # seat 0's own astronaut 2 is not asked: it is seat 0's turn
     assert s.action_json(A_PLAY)["target"] == 1   # seat 1's rearmost overtaken astronaut
     s.apply(A_PLAY)                             # 1: 3 -> 4, level with 3
-    assert (s.col[1], s.col[3]) == (4, 4) and s.phase == GO_ON and s.to_move() == 0
+    assert (s.column[1], s.column[3]) == (4, 4) and s.phase == GO_ON and s.to_move() == 0
     check_invariants(s)
 
 
@@ -227,11 +227,11 @@ def test_extra_jump_at_the_end_of_the_round_a_free_jump_with_a_chosen_die():
     assert s.phase == CARD and s.to_move() == 0 and s.legal_actions() == [A_DONE] + DICE
     events = s.apply(DICE[0])
     assert [e.kind for e in events][-2:] == ["extra-jump", "roll"] and events[-1].chance
-    assert s.phase == PICK and s.to_move() == 0 and s.mv == 0 and not s.in_turn()
+    assert s.phase == PICK and s.to_move() == 0 and s.mover == 0 and not s.in_turn()
     check_invariants(s)
     s.faces[BLUE1] = 1
     events = s.apply(pick(BLUE1))
-    assert s.col[0] == 2 and s.round == 2 and EFFECTS[s.discard[-1]] == "extra-jump"
+    assert s.column[0] == 2 and s.round == 2 and EFFECTS[s.discard[-1]] == "extra-jump"
     kinds = [e.kind for e in events]
     assert kinds.index("move") < kinds.index("round")       # the counters and the new round come after it
     check_invariants(s)
@@ -240,7 +240,7 @@ def test_extra_jump_at_the_end_of_the_round_a_free_jump_with_a_chosen_die():
 def test_extra_jump_kept_and_not_asked_of_a_leader():
     s = end_of_round_with(holding(cards=[(0, "extra-jump")]), [1, 2, 0], a0=(1, 1), a1=(5, 1), a2=(6, 1))
     s.apply(A_DONE)
-    assert s.round == 2 and s.col[0] == 1 and EFFECTS[s.hand[0]] == "extra-jump"
+    assert s.round == 2 and s.column[0] == 1 and EFFECTS[s.hand[0]] == "extra-jump"
     s = end_of_round_with(holding(cards=[(0, "extra-jump")]), [0, 1, 2], a0=(6, 1), a1=(5, 1), a2=(6, 1))
     assert s.round == 2 and s.phase != CARD     # tied for first: not asked
 
@@ -253,7 +253,7 @@ def test_extra_jump_to_the_goal_ends_the_game_with_the_round():
     s.apply(DICE[0])
     s.faces[BLUE1] = 2
     s.apply(pick(BLUE1))
-    assert s.fin[0] == 1 and s.phase == CARD and s.to_move() == 2 and s.round == 1
+    assert s.finish_place[0] == 1 and s.phase == CARD and s.to_move() == 2 and s.round == 1
     s.apply(A_PLAY)
     assert s.phase == OVER and s.round == 1 and s.ec[2] == 1 and s.hc == [0, 0, 0]
     assert s.scores()[0] == 11 and s.winners() == [0]
@@ -265,26 +265,26 @@ def test_the_last_rounds_end_of_round_cards_are_played():
     arrival may still take its astronaut home and change the final order."""
     s = holding(cards=[(1, "extra-jump")])
     place(s, a0=(35, 1), a1=(34, 1), a2=(20, 1))
-    s.fin[0], s.arrived = 1, 1
-    s.round, s.order, s.turn_i = 3, [0, 1, 2], 3
+    s.finish_place[0], s.arrived = 1, 1
+    s.round, s.order, s.turn_index = 3, [0, 1, 2], 3
     end_round(s)
     assert s.phase == CARD and s.to_move() == 1 and s.legal_actions() == [A_DONE] + DICE
     s.apply(DICE[0])
     s.faces[BLUE1] = 1
     s.apply(pick(BLUE1))
-    assert s.fin[1] == 2 and s.phase == OVER and s.round == 3
+    assert s.finish_place[1] == 2 and s.phase == OVER and s.round == 3
     assert s.scores()[1] == 10 and s.hc == [0, 0, 0] and s.ec == [0, 0, 0]
 
 
 def test_teamwork_in_the_last_round_moves_both_astronauts():
     s = holding(cards=[(2, "teamwork")])
     place(s, a0=(35, 1), a1=(30, 1), a2=(34, 1))
-    s.fin[0], s.arrived = 1, 1
-    s.round, s.order, s.turn_i = 4, [0, 2, 1], 3
+    s.finish_place[0], s.arrived = 1, 1
+    s.round, s.order, s.turn_index = 4, [0, 2, 1], 3
     end_round(s)
     assert s.phase == CARD and s.to_move() == 2
     s.apply(A_SEAT + 1)
-    assert s.fin[2] == 2 and s.col[1] > 30 and s.phase == OVER
+    assert s.finish_place[2] == 2 and s.column[1] > 30 and s.phase == OVER
 
 
 def test_extra_jump_picks_up_sputniks_and_cooperation_answers_it():
@@ -306,22 +306,22 @@ def test_extra_jump_accident_lays_the_astronaut_down_and_costs_half_its_sputniks
     s.apply(DICE[0])
     s.faces[BLUE1] = 2                          # onto the hazard at 3
     s.apply(pick(BLUE1))
-    assert (s.col[0], s.down[0], s.spk[0]) == (3, 1, 2) and s.round == 2
+    assert (s.column[0], s.crashed[0], s.spk[0]) == (3, 1, 2) and s.round == 2
     while s.decision_kind() == "refresh-card":
         s.apply(A_DONE)
     while s.cur != 0:
         s.apply(s.legal_actions()[0])
-    assert s.dice_n == 2                        # it gets up with two dice
+    assert s.dice_count == 2                        # it gets up with two dice
 
 
 def test_extra_jump_of_a_face_down_astronaut_leaves_it_face_down():
     s = holding(cards=[(0, "extra-jump")])
-    s.down[0] = 1
+    s.crashed[0] = 1
     s = end_of_round_with(s, [1, 2, 0], a0=(1, 1), a1=(5, 1), a2=(6, 1))
     s.apply(DICE[0])
     s.faces[BLUE1] = 1
     s.apply(pick(BLUE1))
-    assert s.col[0] == 2 and s.down[0] == 1
+    assert s.column[0] == 2 and s.crashed[0] == 1
 
 
 @pytest.mark.parametrize("rear", [True, False])
@@ -352,7 +352,7 @@ def test_extra_jump_overtakes_a_slipstream_holder():
     s.apply(pick(BLUE1))
     assert s.phase == CARD and s.to_move() == 1
     s.apply(A_PLAY)
-    assert (s.col[1], s.lvl[1]) == (4, 0) and s.round == 2
+    assert (s.column[1], s.level[1]) == (4, 0) and s.round == 2
 
 
 def test_two_players_extra_jump_moves_the_rearmost_astronaut_and_offers_the_exchange():
@@ -361,7 +361,7 @@ def test_two_players_extra_jump_moves_the_rearmost_astronaut_and_offers_the_exch
     s = end_of_round_with(s, [0, 2, 3, 1], a0=(1, 1), a2=(2, 1), a1=(5, 1), a3=(6, 1))
     s.spk[2], s.spk[1], s.spk_supply = 2, 3, 25
     s.apply(DICE[0])
-    assert s.mv == 0
+    assert s.mover == 0
     s.faces[BLUE1] = 1
     s.apply(pick(BLUE1))                        # onto astronaut 2, its own
     assert s.phase == SWAP_SPK and s.to_move() == 0
@@ -376,16 +376,16 @@ def test_teamwork_moves_the_holder_and_a_chosen_rival_one_circle_box_ahead():
     assert s.phase == CARD and s.legal_actions() == [A_DONE, A_SEAT + 1, A_SEAT + 2]
     events = s.apply(A_SEAT + 1)
     moves = [e.data["astronaut"] for e in events if e.kind == "free-move"]
-    assert moves == [0, 1] and (s.col[0], s.col[1]) == (2, 6) and s.round == 2
+    assert moves == [0, 1] and (s.column[0], s.column[1]) == (2, 6) and s.round == 2
     check_invariants(s)
 
 
 def test_teamwork_not_asked_of_a_leader_and_kept_moves_nobody():
     s = end_of_round_with(holding(cards=[(0, "teamwork")]), [0, 1, 2], a0=(8, 1), a1=(5, 1), a2=(6, 1))
-    assert s.round == 2 and s.col[0] == 8
+    assert s.round == 2 and s.column[0] == 8
     s = end_of_round_with(holding(cards=[(0, "teamwork")]), [1, 2, 0], a0=(1, 1), a1=(5, 1), a2=(8, 1))
     s.apply(A_DONE)
-    assert (s.col[0], s.col[1]) == (1, 5) and EFFECTS[s.hand[0]] == "teamwork"
+    assert (s.column[0], s.column[1]) == (1, 5) and EFFECTS[s.hand[0]] == "teamwork"
 
 
 def test_teamwork_into_a_special_box_asks_the_rivals_player():
@@ -393,21 +393,21 @@ def test_teamwork_into_a_special_box_asks_the_rivals_player():
     s.spk[1], s.spk_supply = 1, 29
     s = end_of_round_with(s, [2, 1, 0], a0=(1, 1), a1=(6, 1), a2=(12, 1))
     s.apply(A_SEAT + 1)
-    assert s.col[1] == 7 and s.phase == BUY and s.to_move() == 1
+    assert s.column[1] == 7 and s.phase == BUY and s.to_move() == 1
     check_invariants(s)
     s.apply(A_COUNT + 1)
-    assert s.col[1] == 8 and s.spk[1] == 0 and s.round == 2
+    assert s.column[1] == 8 and s.spk[1] == 0 and s.round == 2
 
 
 def test_teamwork_sets_off_the_back_and_advance_tokens_and_a_slipstream():
     s = holding(cards=[(0, "teamwork"), (2, "slipstream")], tokens=("back", "advance", "ec", "two-sputniks"))
     s = end_of_round_with(s, [2, 1, 0], a0=(6, 1), a1=(13, 1), a2=(14, 1))
     s.apply(A_SEAT + 1)                         # 0: 6 -> 7, back to 6; 1: 13 -> 14, offered to go on
-    assert (s.col[0], s.col[1]) == (6, 14) and s.phase == ADVANCE and s.to_move() == 1
+    assert (s.column[0], s.column[1]) == (6, 14) and s.phase == ADVANCE and s.to_move() == 1
     s.apply(A_YES)                              # on to 15, past 2
-    assert s.col[1] == 15 and s.phase == CARD and s.to_move() == 2
+    assert s.column[1] == 15 and s.phase == CARD and s.to_move() == 2
     s.apply(A_PLAY)
-    assert s.col[2] == 15 and s.round == 2
+    assert s.column[2] == 15 and s.round == 2
     check_invariants(s)
 
 
@@ -415,7 +415,7 @@ def test_teamwork_may_take_a_rival_home_and_the_game_ends_with_the_round():
     s = holding(cards=[(0, "teamwork")])
     s = end_of_round_with(s, [1, 2, 0], a0=(20, 1), a1=(34, 1), a2=(30, 1))
     s.apply(A_SEAT + 1)
-    assert s.col[0] == 21 and s.fin[1] == 1 and s.phase == OVER and s.winners() == [1]
+    assert s.column[0] == 21 and s.finish_place[1] == 1 and s.phase == OVER and s.winners() == [1]
 
 
 def test_teamwork_and_slipstream_in_the_two_player_game():
@@ -423,9 +423,9 @@ def test_teamwork_and_slipstream_in_the_two_player_game():
     s = end_of_round_with(s, [3, 2, 1, 0], a0=(2, 1), a2=(5, 1), a1=(3, 1), a3=(9, 1))
     assert s.legal_actions() == [A_DONE, A_SEAT + 1, A_SEAT + 3]    # the other player's astronauts
     s.apply(A_SEAT + 3)                         # 0: 2 -> 4, past astronaut 1
-    assert (s.col[0], s.lvl[0]) == (4, 0) and s.phase == CARD and s.to_move() == 1
+    assert (s.column[0], s.level[0]) == (4, 0) and s.phase == CARD and s.to_move() == 1
     s.apply(A_PLAY)                             # 1: 3 -> 4; then 3: 9 -> 10 (level 2)
-    assert (s.col[1], s.col[3], s.lvl[3]) == (4, 10, 2) and s.round == 2
+    assert (s.column[1], s.column[3], s.level[3]) == (4, 10, 2) and s.round == 2
     check_invariants(s)
 
 
@@ -487,13 +487,13 @@ def test_teamwork_into_the_one_die_jump_box_the_rival_jumps_even_face_down(down)
     """Rulings 19 and 38: out of its turn, a face-down astronaut moved into the box gets its
     jump ("even if you end up in the box crashed") and stays face-down."""
     s = holding(cards=[(0, "teamwork")], tokens=("one-die-jump", "back", "ec", "two-sputniks"))
-    s.down[1] = down
+    s.crashed[1] = down
     s = end_of_round_with(s, [2, 1, 0], a0=(1, 1), a1=(6, 1), a2=(12, 1))
     s.apply(A_SEAT + 1)
-    assert s.col[1] == 7
+    assert s.column[1] == 7
     assert s.phase == FREE_DIE and s.to_move() == 1 and s.legal_actions() == [A_DONE] + DICE
     check_invariants(s)
     s.apply(DICE[0])
     s.faces[BLUE1] = 1
     s.apply(pick(BLUE1))
-    assert s.col[1] == 8 and s.down[1] == down
+    assert s.column[1] == 8 and s.crashed[1] == down

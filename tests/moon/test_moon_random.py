@@ -42,8 +42,8 @@ def test_each_round_begins_in_race_order():
             legal = s.legal_actions()
             events = s.apply(legal[r.below(len(legal))])
             if any(e.kind == "round" for e in events) and not s.is_terminal():
-                live = [a for a in range(s.n_astro) if not s.fin[a]]
-                want = sorted(live, key=lambda a: (-s.col[a], -s.lvl[a], -s.stamp[a]))
+                live = [a for a in range(s.n_astro) if not s.finish_place[a]]
+                want = sorted(live, key=lambda a: (-s.column[a], -s.level[a], -s.stamp[a]))
                 assert s.order == want
                 rounds += 1
     assert rounds > 20

@@ -44,17 +44,17 @@ def table(players=3, cards=("Mare", "Hill", "Crater field", "Tunnel mountain", "
 
 def roll_for(s, a, col, lvl, faces):
     """Astronaut ``a`` at (col, lvl) with the dice ``{die: face}`` rolled on its first jump."""
-    s.cur = s.mv = a
+    s.cur = s.mover = a
     s.order = [a] + [b for b in range(s.n_astro) if b != a]
-    s.turn_i = 0
-    s.col[a], s.lvl[a] = col, lvl
-    s.prog = [-1] * 6
+    s.turn_index = 0
+    s.column[a], s.level[a] = col, lvl
+    s.die_action = [-1] * 6
     s.faces = [0] * 6
     for d, f in faces.items():
-        s.prog[d] = 0
+        s.die_action[d] = 0
         s.faces[d] = f
     s.jump = 0
-    s.dice_n = len(faces)
+    s.dice_count = len(faces)
     s.phase = PICK
     return s
 
@@ -76,7 +76,7 @@ def test_setup_lap_of_five_cards_with_at_most_max_red_red_dot_cards(max_red):
 def test_setup_all_astronauts_in_the_goal_box_first_player_on_top_and_first_to_play():
     for seed in range(10):
         s = GAME.new_state(4, seed)
-        assert set(s.col) == {0} and set(s.lvl) == {1}
+        assert set(s.column) == {0} and set(s.level) == {1}
         top = max(range(4), key=lambda a: s.stamp[a])
         assert top == s.first_seat == s.cur == s.order[0]
 
@@ -96,7 +96,7 @@ def test_options_refuse_a_bad_red_count():
 # ----- the turn: dice and programming ------------------------------------------------------
 def test_a_normal_turn_takes_four_dice():
     s = GAME.new_state(3, 1)
-    assert s.phase == PROGRAM and s.dice_n == 4
+    assert s.phase == PROGRAM and s.dice_count == 4
 
 
 def test_handicap_gives_three_dice_and_is_handed_back():
@@ -104,15 +104,15 @@ def test_handicap_gives_three_dice_and_is_handed_back():
     from cosmodrome.games.moon.turn import start_turn
     s.hc[1], s.hc_supply = 1, 4
     start_turn(s, 1)
-    assert s.dice_n == 3 and s.hc[1] == 0 and s.hc_supply == 5
+    assert s.dice_count == 3 and s.hc[1] == 0 and s.hc_supply == 5
 
 
 def test_accident_gives_two_dice_and_is_not_cumulative_with_a_handicap():
     s = GAME.new_state(3, 1)
     from cosmodrome.games.moon.turn import start_turn
-    s.down[2], s.hc[2], s.hc_supply = 1, 1, 4
+    s.crashed[2], s.hc[2], s.hc_supply = 1, 1, 4
     start_turn(s, 2)
-    assert s.dice_n == 2 and s.down[2] == 0 and s.hc[2] == 0
+    assert s.dice_count == 2 and s.crashed[2] == 0 and s.hc[2] == 0
 
 
 def test_ec_buys_extra_dice_up_to_six():
@@ -122,9 +122,9 @@ def test_ec_buys_extra_dice_up_to_six():
     start_turn(s, 0)
     assert s.phase == EXTRA and s.legal_actions() == [A_DONE, A_YES]
     s.apply(A_YES)
-    assert s.dice_n == 5 and s.ec[0] == 2 and s.phase == EXTRA
+    assert s.dice_count == 5 and s.ec[0] == 2 and s.phase == EXTRA
     s.apply(A_YES)
-    assert s.dice_n == 6 and s.ec[0] == 1 and s.phase == PROGRAM      # six dice: no more offered
+    assert s.dice_count == 6 and s.ec[0] == 1 and s.phase == PROGRAM      # six dice: no more offered
     assert s.ec_supply == 9
 
 
@@ -151,7 +151,7 @@ def test_blue_moves_straight_only():
     s = roll_for(table(), 0, 0, 1, {BLUE1: 2})
     assert s.legal_actions() == [pick(BLUE1)]
     s.apply(pick(BLUE1))
-    assert (s.col[0], s.lvl[0], s.down[0]) == (2, 1, 0)      # Mare column 2: safe
+    assert (s.column[0], s.level[0], s.crashed[0]) == (2, 1, 0)      # Mare column 2: safe
 
 
 def test_white_must_step_down_at_least_once():
@@ -189,48 +189,48 @@ def test_black_may_climb_on_any_steps():
 def test_a_step_into_rock_is_a_crash_in_the_box_before():
     s = roll_for(table(), 0, 1, 1, {WHITE1: 1})        # Mare column 1 level 0 is rock
     s.apply(pick(WHITE1, 1))
-    assert (s.col[0], s.lvl[0], s.down[0]) == (1, 1, 1)
+    assert (s.column[0], s.level[0], s.crashed[0]) == (1, 1, 1)
 
 
 def test_a_jump_ending_in_the_air_falls_to_the_box_below_with_an_accident():
     s = roll_for(table(), 0, 1, 1, {BLUE1: 3})         # ends above Mare's crater (column 4)
     s.apply(pick(BLUE1))
-    assert (s.col[0], s.lvl[0], s.down[0]) == (4, 0, 1)
+    assert (s.column[0], s.level[0], s.crashed[0]) == (4, 0, 1)
 
 
 def test_landing_on_a_box_without_circle_is_an_accident_there():
     s = roll_for(table(), 0, 1, 1, {BLUE1: 2})         # Mare column 3: hazardous
     s.apply(pick(BLUE1))
-    assert (s.col[0], s.lvl[0], s.down[0]) == (3, 1, 1)
+    assert (s.column[0], s.level[0], s.crashed[0]) == (3, 1, 1)
 
 
 def test_tunnels_have_a_ceiling():
     # Tunnel mountain in the first slot: columns 1..6 are o T t t t o at level 1
     s = roll_for(table(cards=("Tunnel mountain", "Hill", "Mare", "Crater field", "Mountain")), 0, 3, 1, {BLACK1: 1})
     s.apply(pick(BLACK1, 1))                              # climbing inside the tunnel
-    assert (s.col[0], s.lvl[0], s.down[0]) == (3, 1, 1)
+    assert (s.column[0], s.level[0], s.crashed[0]) == (3, 1, 1)
     s = roll_for(table(cards=("Tunnel mountain", "Hill", "Mare", "Crater field", "Mountain")), 0, 3, 1, {BLUE1: 2})
     s.apply(pick(BLUE1))                                  # straight through is fine
-    assert (s.col[0], s.lvl[0], s.down[0]) == (5, 1, 0)
+    assert (s.column[0], s.level[0], s.crashed[0]) == (5, 1, 0)
 
 
 def test_the_chosen_accident_face_moves_then_causes_an_accident():
     s = roll_for(table(), 0, 0, 1, {BLACK1: ACCIDENT, BLUE1: 1})
     s.apply(pick(BLACK1, 0))
-    assert (s.col[0], s.lvl[0], s.down[0]) == (2, 1, 1)
+    assert (s.column[0], s.level[0], s.crashed[0]) == (2, 1, 1)
 
 
 def test_an_accident_face_not_chosen_does_nothing():
     s = roll_for(table(), 0, 0, 1, {BLACK1: ACCIDENT, BLUE1: 2})
-    s.prog[WHITE1] = 1
+    s.die_action[WHITE1] = 1
     s.apply(pick(BLUE1))
-    assert (s.col[0], s.down[0], s.phase) == (2, 0, GO_ON)
+    assert (s.column[0], s.crashed[0], s.phase) == (2, 0, GO_ON)
 
 
 def test_sputniks_are_collected_on_the_path_without_landing_there():
     s = roll_for(table(), 0, 2, 1, {BLACK1: 2})          # Mare's icon is at column 4, level 2
     s.apply(pick(BLACK1, 0b10))                           # straight to 3, up to (4, 2): in the air
-    assert s.spk[0] == 1 and s.spk_supply == 29 and s.down[0] == 1    # and then fell into the crater
+    assert s.spk[0] == 1 and s.spk_supply == 29 and s.crashed[0] == 1    # and then fell into the crater
 
 
 def test_no_sputnik_when_the_supply_is_empty():
@@ -251,13 +251,13 @@ def test_ec_rerolls_one_die_of_the_jump():
 
 def test_after_a_good_jump_go_on_or_stop():
     s = roll_for(table(), 0, 0, 1, {BLUE1: 2})
-    s.prog[WHITE1] = 2                                    # nothing on jump two: jump three is next
+    s.die_action[WHITE1] = 2                                    # nothing on jump two: jump three is next
     s.apply(pick(BLUE1))
     assert s.phase == GO_ON
     events = s.apply(A_YES)
     assert s.jump == 2 and s.faces[WHITE1] and events[-1].kind == "roll"
     s2 = roll_for(table(), 0, 0, 1, {BLUE1: 2})
-    s2.prog[WHITE1] = 1
+    s2.die_action[WHITE1] = 1
     s2.apply(pick(BLUE1))
     s2.apply(A_DONE)
     assert s2.cur != 0
@@ -266,18 +266,18 @@ def test_after_a_good_jump_go_on_or_stop():
 # ----- accidents -----------------------------------------------------------------------------
 def test_accident_ends_the_turn_and_costs_half_the_sputniks_rounded_down():
     s = roll_for(table(), 0, 0, 1, {BLUE1: 3})
-    s.prog[WHITE1] = 1
+    s.die_action[WHITE1] = 1
     s.spk[0], s.spk_supply = 7, 23
     s.apply(pick(BLUE1))
-    assert s.spk[0] == 4 and s.spk_supply == 26 and s.down[0] == 1 and s.cur != 0
+    assert s.spk[0] == 4 and s.spk_supply == 26 and s.crashed[0] == 1 and s.cur != 0
 
 
 # ----- the goal and the end --------------------------------------------------------------------
 def test_crossing_the_goal_ends_the_turn_and_the_game_at_the_end_of_the_round():
     s = roll_for(table(), 0, 34, 1, {BLUE1: 3})           # two steps more than needed
-    s.prog[WHITE1] = 1
+    s.die_action[WHITE1] = 1
     s.apply(pick(BLUE1))
-    assert s.col[0] == 35 and s.fin[0] == 1 and s.cur == 1 and s.phase == PROGRAM
+    assert s.column[0] == 35 and s.finish_place[0] == 1 and s.cur == 1 and s.phase == PROGRAM
     while s.phase != OVER:                               # the others still play the round
         s.apply(s.legal_actions()[0])
     assert s.round == 1
@@ -285,11 +285,11 @@ def test_crossing_the_goal_ends_the_turn_and_the_game_at_the_end_of_the_round():
 
 def test_scoring_goal_points_last_card_points_and_sputniks():
     s = GAME.new_state(3, 1)
-    s.fin = [1, 2, 0]
-    s.col = [35, 35, 31]
+    s.finish_place = [1, 2, 0]
+    s.column = [35, 35, 31]
     s.arrived = 2
     assert [board_points(s, a) for a in range(3)] == [11, 10, 6]
-    s.col[2] = 20
+    s.column[2] = 20
     assert board_points(s, 2) == 0
     s.spk = [0, 3, 0]
     s.spk_supply = 27
@@ -299,12 +299,12 @@ def test_scoring_goal_points_last_card_points_and_sputniks():
 def test_ties_go_to_the_higher_race_score_then_the_first_to_arrive():
     from cosmodrome.games.moon.scoring import end_game
     s = GAME.new_state(3, 1)
-    s.fin, s.col, s.arrived = [2, 1, 0], [35, 35, 34], 2
+    s.finish_place, s.column, s.arrived = [2, 1, 0], [35, 35, 34], 2
     s.spk, s.spk_supply = [1, 0, 2], 27              # 11 / 11 / 11: 0 and 1 have 10 and 11 race points
     end_game(s)
     assert s.winners() == [1]
     s = GAME.new_state(2, 1)                          # 2 players: both seats reach the goal
-    s.fin, s.col, s.arrived = [2, 1, 0, 0], [35, 35, 30, 30], 2
+    s.finish_place, s.column, s.arrived = [2, 1, 0, 0], [35, 35, 30, 30], 2
     end_game(s)
     assert s.scores() == [15.0, 16.0] and s.winners() == [1]
 
@@ -313,7 +313,7 @@ def test_ties_go_to_the_higher_race_score_then_the_first_to_arrive():
 def test_end_of_round_ec_to_the_last_and_handicap_to_the_first_ties_included():
     from cosmodrome.games.moon.rounds import hand_out
     s = GAME.new_state(4, 1)
-    s.col = [10, 10, 3, 3]
+    s.column = [10, 10, 3, 3]
     hand_out(s)
     assert s.hc == [1, 1, 0, 0] and s.ec == [0, 0, 1, 1]
     assert s.hc_supply == 3 and s.ec_supply == 8
@@ -324,7 +324,7 @@ def test_astronauts_all_on_one_column_are_each_last_and_first():
     in first position (or tied) get a Handicap counter": all level, each is both (ruling 8)."""
     from cosmodrome.games.moon.rounds import hand_out
     s = GAME.new_state(3, 1)
-    s.col, s.lvl = [10, 10, 10], [1, 2, 1]             # a level difference is no lead
+    s.column, s.level = [10, 10, 10], [1, 2, 1]             # a level difference is no lead
     hand_out(s)
     assert s.ec == [1, 1, 1] and s.hc == [1, 1, 1] and s.ec_supply == 7 and s.hc_supply == 2
 
@@ -335,8 +335,8 @@ def test_two_players_exchange_counters_when_landing_on_their_own_astronaut():
     s.cards = [card(n) for n in ("Mare", "Hill", "Crater field", "Tunnel mountain", "Mountain")]
     s.strip, s.icons, s.boxes = lap(s.comp, tuple(s.cards))
     roll_for(s, 0, 0, 1, {BLUE1: 2})
-    s.prog[WHITE1] = 1
-    s.col[2], s.lvl[2] = 2, 1                          # astronaut 2 is seat 0's other one
+    s.die_action[WHITE1] = 1
+    s.column[2], s.level[2] = 2, 1                          # astronaut 2 is seat 0's other one
     s.spk[0], s.spk[2], s.ec[2], s.spk_supply, s.ec_supply = 1, 3, 2, 26, 8
     s.apply(pick(BLUE1))
     assert s.phase == SWAP_SPK and s.legal_actions() == [A_COUNT + n for n in range(5)]

@@ -244,12 +244,13 @@ class WalkingOnTheMoon(Game):
             raise RecordError(f"malformed moon state: {exc}") from None
         n = s.n_astro
         cards = sorted(s.deck + s.discard + [c for c in s.hand if c >= 0])
-        if (not 1 <= s.phase <= LAST_PHASE or not 0 <= s.cur < n or not 0 <= s.mv < n or not -1 <= s.slip < n
+        if (not 1 <= s.phase <= LAST_PHASE or not 0 <= s.cur < n or not 0 <= s.mover < n
+                or not -1 <= s.slipstream_astronaut < n
                 or cards != (sorted(deck_of(comp)) if s.advanced else [])
                 or any(not 0 <= p < players for p in s.asks) or (s.phase in (CARD, REFRESH)) != bool(s.asks)
                 or any(s.hand[p] < 0 for p in s.asks)
-                or any(not 0 <= c <= s.goal for c in s.col) or any(not 0 <= y < len(s.strip[0]) for y in s.lvl)
-                or any(not 0 <= a < n for a in s.order) or any(not -1 <= j <= 2 for j in s.prog)
+                or any(not 0 <= c <= s.goal for c in s.column) or any(not 0 <= y < len(s.strip[0]) for y in s.level)
+                or any(not 0 <= a < n for a in s.order) or any(not -1 <= j <= 2 for j in s.die_action)
                 or any(x < 0 for x in s.spk + s.ec + s.hc)
                 or sum(s.spk) + s.spk_supply != comp.supply["sputnik"]
                 or sum(s.ec) + s.ec_supply != comp.supply["ec"]

@@ -21,15 +21,15 @@ def accident(s: MoonState, a: int, why: object) -> None:
     >>> s = GAME.new_state(3, seed=1)
     >>> s.spk[0] = 5; s.spk_supply -= 5
     >>> accident(s, 0, "crash")
-    >>> s.spk[0], s.down[0], s.spk_supply
+    >>> s.spk[0], s.crashed[0], s.spk_supply
     (3, 1, 27)
     """
     lost = s.spk[a] // 2
     s.spk[a] -= lost
     s.spk_supply += lost
-    s.down[a] = 1
+    s.crashed[a] = 1
     s.accidents += 1
-    values = dict(name=name_w(s, a), why=word(WHY[why]), place=place_w(s, s.col[a], s.lvl[a]))
+    values = dict(name=name_w(s, a), why=word(WHY[why]), place=place_w(s, s.column[a], s.level[a]))
     s.log("accident", (accident_losing_text, (lost, values)) if lost
           else says("{name} {why}: an accident at {place}.", **values),
-          astronaut=a, why=why, lost=lost, col=s.col[a], level=s.lvl[a])
+          astronaut=a, why=why, lost=lost, col=s.column[a], level=s.level[a])

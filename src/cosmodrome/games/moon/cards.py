@@ -151,30 +151,30 @@ def seat_order(s: MoonState) -> list[int]:
 def in_first(s: MoonState, seat: int) -> bool:
     """Whether every astronaut of ``seat`` still racing is in first position, ties included
     (a player with one astronaut behind may play; RB: "Action cards")."""
-    lead = max(s.col)
-    return all(s.col[a] == lead for a in range(s.n_astro) if s.owner(a) == seat and not s.fin[a])
+    lead = max(s.column)
+    return all(s.column[a] == lead for a in range(s.n_astro) if s.owner(a) == seat and not s.finish_place[a])
 
 
 def started_last(s: MoonState, a: int) -> bool:
     """Whether astronaut ``a`` stands in last position (ties included): red cards spare it."""
-    return s.col[a] == min(s.col)
+    return s.column[a] == min(s.column)
 
 
 def spared(s: MoonState) -> bool:
     """Whether red cards spare the astronaut moving: it began its turn (or, moved out of its
     turn, that move) in last position."""
-    return bool(s.cur_last if s.own_move() else s.mv_last)
+    return bool(s.cur_started_last if s.own_move() else s.mover_started_last)
 
 
 def may_play(s: MoonState, seat: int) -> bool:
     """Whether ``seat`` may play a card now: never in its own turn, never about its own
     move (RB: "Action cards": always out of your turn)."""
-    return seat != s.turn_seat() and seat != s.owner(s.mv)
+    return seat != s.turn_seat() and seat != s.owner(s.mover)
 
 
 def rearmost(s: MoonState, seat: int) -> int:
     """The seat's rearmost astronaut still racing (-1 if none): the one its cards move or help."""
-    mine = [a for a in s.race_order()[::-1] if s.owner(a) == seat and not s.fin[a]]
+    mine = [a for a in s.race_order()[::-1] if s.owner(a) == seat and not s.finish_place[a]]
     return mine[0] if mine else -1
 
 
@@ -186,7 +186,7 @@ def card_options(s: MoonState) -> list[int]:
     if not fits(s):
         return []
     if name == "teamwork":                   # move together with another player's astronaut
-        return [A_SEAT + b for b in range(s.n_astro) if s.owner(b) != seat and not s.fin[b]]
+        return [A_SEAT + b for b in range(s.n_astro) if s.owner(b) != seat and not s.finish_place[b]]
     return []
 
 
@@ -208,7 +208,7 @@ def answer(s: MoonState, action: int, play: bool) -> None:
             no_instructions(s, action - A_REMOVE)
             s.asks = []
         elif name == "slipstream":
-            out_of_turn(s, [s.slip], [P_CARDSTEP])
+            out_of_turn(s, [s.slipstream_astronaut], [P_CARDSTEP])
         elif name == "extra-jump":
             out_of_turn(s, [rearmost(s, seat)], [P_EXTRA + decode_program(action)[0]])
         elif name == "teamwork":
@@ -289,7 +289,7 @@ def end_of_round(s: MoonState, seat: int) -> bool:
 def before_programming(s: MoonState) -> bool:
     """"No instructions", asked of the players who may hold it (other players than the one
     about to program) unless that player began its turn last. True when someone is asked."""
-    if not s.advanced or s.cur_last:
+    if not s.advanced or s.cur_started_last:
         return False
     me = s.owner(s.cur)
     seats = [p for p in may_hold_seats(s, ("no-instructions",), seat_order(s)) if p != me]
@@ -331,14 +331,15 @@ def overtaken(s: MoonState, since: int) -> list[int]:
 
     >>> from cosmodrome.games.moon import GAME
     >>> s = GAME.new_state(3, 1, {"advanced": True})
-    >>> s.cur = s.mv = 0                 # astronaut 0 plays and jumps from column 2 to 9
-    >>> s.col = [9, 4, 8]
+    >>> s.cur = s.mover = 0                 # astronaut 0 plays and jumps from column 2 to 9
+    >>> s.column = [9, 4, 8]
     >>> sorted(overtaken(s, 2)), overtaken(s, 5)
     ([1, 2], [2])
     """
     out = []
     for p in seat_order(s):
-        mine = [b for b in range(s.n_astro) if s.owner(b) == p and not s.fin[b] and since < s.col[b] < s.col[s.mv]]
+        mine = [b for b in range(s.n_astro)
+                if s.owner(b) == p and not s.finish_place[b] and since < s.column[b] < s.column[s.mover]]
         if mine and may_play(s, p):
             out.append(min(mine, key=s.rank_key))
     return out
@@ -348,9 +349,9 @@ def slipstream_asked(s: MoonState, a: int) -> bool:
     """Ask the player of the overtaken astronaut ``a`` whether to play Slipstream for it (if
     it may hold one and may play now). True when asked."""
     p = s.owner(a)
-    if not may_hold(s, p, ("slipstream",)) or not may_play(s, p) or s.fin[a]:
+    if not may_hold(s, p, ("slipstream",)) or not may_play(s, p) or s.finish_place[a]:
         return False
-    s.slip = a
+    s.slipstream_astronaut = a
     return ask(s, [p], W_SLIPSTREAM, R_PROCEED)
 
 
@@ -358,7 +359,7 @@ def out_of_turn(s: MoonState, movers: list[int], steps: list[int]) -> None:
     """Push, on top of the step stack, the move ``steps`` of each astronaut of ``movers`` in
     turn, then give the move back to the astronaut moving now."""
     block = [x for a in movers if a >= 0 for x in [P_MOVER + a] + steps]
-    s.pending[:0] = block + [P_MOVER + s.mv]
+    s.pending[:0] = block + [P_MOVER + s.mover]
 
 
 # ----- the effects ------------------------------------------------------------------------
@@ -381,13 +382,13 @@ def planification(s: MoonState, seat: int) -> None:
 
 def no_instructions(s: MoonState, die: int) -> None:
     """Die ``die`` leaves the pool for this turn (one die of a colour: one of each is left)."""
-    s.gone |= 1 << die
+    s.removed_dice |= 1 << die
     s.log("die-removed", says("The {die} is out of the pool this turn (No instructions).", die=die_w(die)), die=die)
 
 
 def sanction(s: MoonState, seat: int) -> None:
     """The robber takes a handicap counter, while the supply lasts."""
-    a = s.mv
+    a = s.mover
     if s.hc_supply:
         s.hc_supply -= 1
         s.hc[a] += 1
@@ -397,12 +398,12 @@ def sanction(s: MoonState, seat: int) -> None:
 
 def miscalculation(s: MoonState) -> None:
     """Every die of the current jump is rolled again (a chance event)."""
-    dice = [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
+    dice = [d for d in range(NUM_DICE) if s.die_action[d] == s.jump]
     for d in dice:
         s.faces[d] = roll_face(s.rng, s.comp.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
     s.log("roll", says("Miscalculation: the dice are rolled again: {dice}.",
                        dice=Word(_dice_faces, tuple((d, s.faces[d]) for d in dice))), chance=True,
-          astronaut=s.mv, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
+          astronaut=s.mover, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
 
 
 def cooperation(s: MoonState, seat: int) -> None:

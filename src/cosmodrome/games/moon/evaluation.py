@@ -29,19 +29,19 @@ TEMP_SCORE = 2.5       # points
 def evaluation(s: MoonState) -> list[float]:
     n = s.n_astro
     if s.arrived:
-        reach = [100.0 if s.fin[a] == 1 else -100.0 for a in range(n)]
+        reach = [100.0 if s.finish_place[a] == 1 else -100.0 for a in range(n)]
         temp = 1.0
     else:
-        reach = [s.col[a] - DOWN_LOSS * s.down[a] + 0.3 * s.ec[a] - 0.5 * s.hc[a] for a in range(n)]
-        temp = 1.5 + (s.goal - max(s.col)) / 6.0
+        reach = [s.column[a] - DOWN_LOSS * s.crashed[a] + 0.3 * s.ec[a] - 0.5 * s.hc[a] for a in range(n)]
+        temp = 1.5 + (s.goal - max(s.column)) / 6.0
     top = max(reach)
     ex = [math.exp((r - top) / temp) for r in reach]
     tot = sum(ex)
     proj = [0.0] * s.num_players
     for a in range(n):
         p_first = ex[a] / tot
-        rest = board_points(s, a) if not s.fin[a] or s.fin[a] > 1 else 0
-        if s.fin[a] == 1:
+        rest = board_points(s, a) if not s.finish_place[a] or s.finish_place[a] > 1 else 0
+        if s.finish_place[a] == 1:
             p_first, rest = 1.0, 0
         proj[s.owner(a)] += s.spk[a] + s.comp.goal_points[0] * p_first + (1 - p_first) * rest
     hi = max(proj)

@@ -9,7 +9,7 @@ reached. After a jump without accident it may make its next programmed jump or s
 What follows a jump waits on the step stack (``pending``), which :func:`proceed` works
 through: it also carries the moves that action cards make out of turn (Slipstream, Extra
 jump, Teamwork) and the end-of-round cards, so that every decision of a move is asked of
-the player of the astronaut moving (``mv``).
+the player of the astronaut moving (``mover``).
 """
 
 from __future__ import annotations
@@ -59,18 +59,18 @@ def roll(s: MoonState) -> None:
     """Roll the dice programmed on the current jump, or the one die of a special box's
     immediate jump (a chance event). A special box's re-roll token makes the re-rolls of this
     jump free."""
-    dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
-    if s.free_rr[s.mv]:
-        s.free_rr[s.mv] = 0
-        s.free_left = len(dice)
+    dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.die_action[d] == s.jump]
+    if s.free_reroll_token[s.mover]:
+        s.free_reroll_token[s.mover] = 0
+        s.free_rerolls_left = len(dice)
     faces, rng, kinds = s.faces, s.rng, s.comp.faces
     for d in dice:
         faces[d] = roll_face(rng, kinds[DIE_COLOUR[d]], DIE_WORDS[d])
     s.phase = PICK
     if not s.quiet:
-        s.log("roll", (roll_sentence, (s.comp.nations[s.mv], s.jump, s.free_die >= 0,
+        s.log("roll", (roll_sentence, (s.comp.nations[s.mover], s.jump, s.free_die >= 0,
                                        tuple((d, faces[d]) for d in dice))), chance=True,
-              astronaut=s.mv, jump=s.jump, faces={str(d): faces[d] for d in dice})
+              astronaut=s.mover, jump=s.jump, faces={str(d): faces[d] for d in dice})
     after_roll(s, dice)
 
 
@@ -79,18 +79,18 @@ def pick_options(s: MoonState) -> list[int]:
     end alike offered once), and a re-roll of each such die for an EC counter (RB: "Earth
     Control")."""
     out = []
-    dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.prog[d] == s.jump]
+    dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.die_action[d] == s.jump]
     seen = set()
     for d in dice:
         for m in masks(DIE_COLOUR[d], steps_of(s.faces[d])):
             # moves that end alike (the same face, path, box and outcome) are one choice: only
             # the die's name in the log would tell them apart (docs/rulings/moon.md, ruling 44)
-            res = s.preview(s.mv, d, m)
+            res = s.preview(s.mover, d, m)
             key = (s.faces[d], res.col, res.level, res.outcome, res.path, res.stopped)
             if key not in seen:
                 seen.add(key)
                 out.append(encode_pick(d, m))
-    if s.ec[s.mv] or s.free_left:
+    if s.ec[s.mover] or s.free_rerolls_left:
         out.extend(A_REROLL + d for d in dice)
     return sorted(out)
 
@@ -98,11 +98,11 @@ def pick_options(s: MoonState) -> list[int]:
 def reroll(s: MoonState, d: int) -> None:
     """Spend an EC counter to roll one die of the jump again (RB: "Earth Control"); free
     while a special box's re-roll token lasts."""
-    a = s.mv
-    paid = N_("{name} rolls the {die} again: {face}.") if s.free_left else N_("{name} spends an EC counter and rolls "
-                                                                              "the {die} again: {face}.")
-    if s.free_left:
-        s.free_left -= 1
+    a = s.mover
+    paid = (N_("{name} rolls the {die} again: {face}.") if s.free_rerolls_left
+            else N_("{name} spends an EC counter and rolls the {die} again: {face}."))
+    if s.free_rerolls_left:
+        s.free_rerolls_left -= 1
     else:
         s.ec[a] -= 1
         s.ec_supply += 1
@@ -116,8 +116,8 @@ def move(s: MoonState, action: int) -> None:
     "The Sputnik"); the goal ends the turn (RB: "How do I win?"); an accident ends it too
     (RB: "What's an accident?"). Only the chosen die's accident face counts (see
     docs/rulings/moon.md). A move out of turn neither ends nor goes on with the turn."""
-    a = s.mv
-    since = s.col[a]
+    a = s.mover
+    since = s.column[a]
     d, mask = decode_pick(action)
     face = s.faces[d]
     res = s.preview(a, d, mask)
@@ -134,15 +134,15 @@ def move(s: MoonState, action: int) -> None:
               astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
               path=[list(p) for p in res.path])
     free = s.free_die >= 0
-    prog, faces, j, fd = s.prog, s.faces, s.jump, s.free_die
+    prog, faces, j, fd = s.die_action, s.faces, s.jump, s.free_die
     for x in range(NUM_DICE):
         if prog[x] == j or x == fd:
             faces[x] = 0
     s.free_die = -1
-    s.free_left = 0
+    s.free_rerolls_left = 0
     if res.stopped:
         s.arrived += 1
-        s.fin[a] = s.arrived
+        s.finish_place[a] = s.arrived
         s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
                            else N_("{name} crosses the goal line!"), name=name_w(s, a)),
               astronaut=a, place=s.arrived)
@@ -174,7 +174,7 @@ def proceed(s: MoonState) -> None:
     jump), the moves action cards make out of turn, the end-of-round cards."""
     while s.pending:
         p = s.pending.pop(0)
-        a = s.mv
+        a = s.mover
         if p == P_END:
             s.pending = []
             HOOKS.end_turn(s)
@@ -197,20 +197,20 @@ def proceed(s: MoonState) -> None:
         elif p >= P_PASS:
             s.pending[:0] = [P_SLIP + b for b in overtaken(s, p - P_PASS)]
         elif p >= P_MOVER:
-            s.mv = p - P_MOVER
-            s.mv_last = 0 if s.own_move() else int(started_last(s, s.mv))
+            s.mover = p - P_MOVER
+            s.mover_started_last = 0 if s.own_move() else int(started_last(s, s.mover))
         elif p >= P_TOKEN:
             if trigger(s, p - P_TOKEN):
                 return
         elif p == P_CARDSTEP:
             card_step(s)
         elif p == P_ROB:
-            if not s.down[a] and targets(s, a):
+            if not s.crashed[a] and targets(s, a):
                 s.phase = ROB
                 return
         elif p == P_SWAP:
-            mate = [b for b in range(s.n_astro) if b != a and s.owner(b) == s.owner(a) and not s.fin[b]
-                    and (s.col[b], s.lvl[b]) == (s.col[a], s.lvl[a])]
+            mate = [b for b in range(s.n_astro) if b != a and s.owner(b) == s.owner(a) and not s.finish_place[b]
+                    and (s.column[b], s.level[b]) == (s.column[a], s.level[a])]
             if mate and s.n_astro != s.num_players:
                 s.partner = mate[0]
                 if s.spk[a] + s.spk[s.partner]:
@@ -225,9 +225,9 @@ def proceed(s: MoonState) -> None:
 def extra_jump(s: MoonState, d: int) -> None:
     """Extra jump (action card): the mover jumps with die ``d`` alone, out of its turn; its
     result is picked as usual."""
-    s.log("extra-jump", says("{name} makes a free jump with the {die} (Extra jump).", name=name_w(s, s.mv),
+    s.log("extra-jump", says("{name} makes a free jump with the {die} (Extra jump).", name=name_w(s, s.mover),
                              die=die_w(d)),
-          astronaut=s.mv, die=d)
+          astronaut=s.mover, die=d)
     s.free_die = d
     roll(s)
 
@@ -235,7 +235,7 @@ def extra_jump(s: MoonState, d: int) -> None:
 def after_jump(s: MoonState) -> None:
     """A jump ended well: go on to the next programmed jump, if any, or end the turn."""
     s.partner = -1
-    if any(j > s.jump for j in s.prog):
+    if any(j > s.jump for j in s.die_action):
         s.phase = GO_ON
     else:
         HOOKS.end_turn(s)
@@ -246,7 +246,7 @@ def go_on(s: MoonState, again: bool) -> None:
     first is optional, decided before its dice are rolled)."""
     if again:
         s.jump += 1
-        while not any(j == s.jump for j in s.prog):
+        while not any(j == s.jump for j in s.die_action):
             s.jump += 1
         roll(s)
     else:
@@ -257,7 +257,7 @@ def go_on(s: MoonState, again: bool) -> None:
 def exchange(s: MoonState, keep: int) -> None:
     """Two astronauts of one player in the same box share their counters as the player likes
     (RB: "2 players games"): ``keep`` is how many the moving astronaut keeps."""
-    a, b = s.mv, s.partner
+    a, b = s.mover, s.partner
     if s.phase == SWAP_SPK:
         total = s.spk[a] + s.spk[b]
         s.spk[a], s.spk[b] = keep, total - keep

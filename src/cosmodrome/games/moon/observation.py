@@ -108,14 +108,14 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
 
     def key(s, seat):
         over = s.phase == OVER
-        return (seat, s.round, PHASE_KIND[s.phase], tuple(s.order), s.turn_i,
+        return (seat, s.round, PHASE_KIND[s.phase], tuple(s.order), s.turn_index,
                 (s.spk_supply, s.ec_supply, s.hc_supply),
                 tuple(int(x) for x in scores(s)) if over else None, tuple(s.winners_) if over else None,
                 (tuple(s.cards), s.icons, tuple(s.boxes), s.goal, tuple(s.tokens)),
-                (tuple(s.col), tuple(s.lvl), tuple(s.stamp), tuple(s.down), tuple(s.fin), tuple(s.spk),
-                 tuple(s.ec), tuple(s.hc), tuple(s.free_rr), s.goal),
-                None if over else (s.cur, s.mv, not s.own_move(), s.dice_n, s.jump, s.free_die, s.free_left,
-                                   tuple(s.prog), tuple(s.faces)),
+                (tuple(s.column), tuple(s.level), tuple(s.stamp), tuple(s.crashed), tuple(s.finish_place),
+                 tuple(s.spk), tuple(s.ec), tuple(s.hc), tuple(s.free_reroll_token), s.goal),
+                None if over else (s.cur, s.mover, not s.own_move(), s.dice_count, s.jump, s.free_die,
+                                   s.free_rerolls_left, tuple(s.die_action), tuple(s.faces)),
                 (seat, s.advanced, len(s.deck), tuple(s.discard), tuple(s.hand),
                  s.asks[0] if s.phase in (CARD, REFRESH) else None))
 
@@ -132,19 +132,22 @@ def _turn(s, seat, k):
     """The turn's encoded keys (the view's ``turn_view`` without its names and texts)."""
     if k is None:
         return None
-    cur, mv, out, dice_n, jump, free_die, free_left, prog, faces = k
-    return {"astronaut": cur, "mover": mv, "out_of_turn": out, "dice_n": dice_n, "jump": jump,
-            "free_die": free_die, "free_rerolls": free_left,
-            "dice": [{"die": d, "jump": prog[d], "face": faces[d]} for d in range(6) if prog[d] >= 0 or d == free_die]}
+    cur, mover, out, dice_count, jump, free_die, rerolls_left, die_action, faces = k
+    return {"astronaut": cur, "mover": mover, "out_of_turn": out, "dice_n": dice_count, "jump": jump,
+            "free_die": free_die, "free_rerolls": rerolls_left,
+            "dice": [{"die": d, "jump": die_action[d], "face": faces[d]} for d in range(6)
+                     if die_action[d] >= 0 or d == free_die]}
 
 
 def _astronauts(s, seat, k):
     """The astronauts' encoded keys (the view's ``astronauts_view`` without names and texts)."""
-    col, lvl, stamp, down, fin, spk, ec, hc, free_rr, _ = k
+    column, level, stamp, crashed, finish_place, spk, ec, hc, reroll_token, _ = k
     order = s.race_order()
-    n = len(col)
-    return [{"seat": s.owner(a), "col": col[a], "level": lvl[a],
-             "stack": sum(1 for b in range(n) if col[b] == col[a] and lvl[b] == lvl[a] and stamp[b] < stamp[a]),
-             "down": bool(down[a]), "finished": fin[a], "sputniks": spk[a], "ec": ec[a], "handicap": hc[a],
-             "race_position": order.index(a) + 1, "board_points": board_points(s, a), "free_reroll": bool(free_rr[a])}
+    n = len(column)
+    return [{"seat": s.owner(a), "col": column[a], "level": level[a],
+             "stack": sum(1 for b in range(n)
+                          if column[b] == column[a] and level[b] == level[a] and stamp[b] < stamp[a]),
+             "down": bool(crashed[a]), "finished": finish_place[a], "sputniks": spk[a], "ec": ec[a], "handicap": hc[a],
+             "race_position": order.index(a) + 1, "board_points": board_points(s, a),
+             "free_reroll": bool(reroll_token[a])}
             for a in range(n)]

@@ -14,19 +14,19 @@ from cosmodrome.games.moon.text import name_w, says
 
 def targets(s: MoonState, a: int) -> list[int]:
     """The astronauts ``a`` may rob where it stands: other players', still racing."""
-    return [b for b in range(s.n_astro) if s.owner(b) != s.owner(a) and not s.fin[b]
-            and (s.col[b], s.lvl[b]) == (s.col[a], s.lvl[a])]
+    return [b for b in range(s.n_astro) if s.owner(b) != s.owner(a) and not s.finish_place[b]
+            and (s.column[b], s.level[b]) == (s.column[a], s.level[a])]
 
 
 def rob_options(s: MoonState) -> list[int]:
-    return [A_DONE] + [A_SEAT + b for b in targets(s, s.mv)]
+    return [A_DONE] + [A_SEAT + b for b in targets(s, s.mover)]
 
 
 def rob(s: MoonState, action: int) -> bool:
     """Take a Sputnik from the chosen astronaut, or give it a handicap counter if it has none
     (RB: "Robbery and sabotage" (advanced rules)). True when the victim's player is then asked
     about a Sanction card."""
-    a = s.mv
+    a = s.mover
     if action == A_DONE:
         return False
     b = action - A_SEAT

@@ -23,8 +23,8 @@ def begin_round(s: MoonState) -> None:
     """Set the round's order by race position, deal or refresh the action cards (advanced
     rules) and start its first turn (RB: "How do I reach the goal?": player order)."""
     s.round += 1
-    s.order = [a for a in s.race_order() if not s.fin[a]]
-    s.turn_i = 0
+    s.order = [a for a in s.race_order() if not s.finish_place[a]]
+    s.turn_index = 0
     s.log("round", says("Round {n}: {order}.", n=s.round, order=Word(_names, s.comp.nations, tuple(s.order))),
           round=s.round, order=list(s.order))
     if not start_of_round(s):
@@ -38,17 +38,17 @@ def first_turn(s: MoonState) -> None:
 
 def end_turn(s: MoonState) -> None:
     """The astronaut's turn is over: the next one in the round's order plays, or the round ends."""
-    s.prog = [-1] * 6
+    s.die_action = [-1] * 6
     s.faces = [0] * 6
     s.partner = -1
     s.pending = []
     s.free_die = -1
-    s.free_left = 0
-    s.turn_i += 1
-    while s.turn_i < len(s.order) and s.fin[s.order[s.turn_i]]:
-        s.turn_i += 1
-    if s.turn_i < len(s.order):
-        start_turn(s, s.order[s.turn_i])
+    s.free_rerolls_left = 0
+    s.turn_index += 1
+    while s.turn_index < len(s.order) and s.finish_place[s.order[s.turn_index]]:
+        s.turn_index += 1
+    if s.turn_index < len(s.order):
+        start_turn(s, s.order[s.turn_index])
     else:
         end_round(s)
 
@@ -58,7 +58,7 @@ def hand_out(s: MoonState) -> None:
     included), while the supply lasts (RB: "End the round"). Position is the column on the
     lap; astronauts on the same column are tied, so when all stand on one column each is both
     last and first and takes both counters (ruling 8)."""
-    cols = [s.col[a] for a in range(s.n_astro)]
+    cols = [s.column[a] for a in range(s.n_astro)]
     last = [a for a in s.race_order()[::-1] if cols[a] == min(cols)]
     first = [a for a in s.race_order() if cols[a] == max(cols)]
     for a in last:

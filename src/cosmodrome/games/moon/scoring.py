@@ -22,15 +22,15 @@ def board_points(s: MoonState, a: int) -> int:
 
     >>> from cosmodrome.games.moon import GAME
     >>> s = GAME.new_state(3, seed=1)
-    >>> s.col[0] = s.goal - 1          # the last column of the last card
+    >>> s.column[0] = s.goal - 1          # the last column of the last card
     >>> board_points(s, 0)
     9
     """
-    if s.fin[a]:
-        return s.comp.goal_points[0] if s.fin[a] == 1 else s.comp.goal_points[1]
+    if s.finish_place[a]:
+        return s.comp.goal_points[0] if s.finish_place[a] == 1 else s.comp.goal_points[1]
     first_col = s.goal - s.comp.layout["card_columns"]
-    if first_col <= s.col[a] < s.goal:
-        return s.comp.last_card_points[s.col[a] - first_col]
+    if first_col <= s.column[a] < s.goal:
+        return s.comp.last_card_points[s.column[a] - first_col]
     return 0
 
 
@@ -47,7 +47,7 @@ def scores(s: MoonState) -> list[float]:
 def tie_key(s: MoonState, seat: int) -> tuple:
     """What ranks a seat at the end: points, then race points, then the earliest arrival."""
     mine = seat_astronauts(s, seat)
-    arrivals = [s.fin[a] for a in mine if s.fin[a]]
+    arrivals = [s.finish_place[a] for a in mine if s.finish_place[a]]
     return (scores(s)[seat], sum(board_points(s, a) for a in mine), -min(arrivals) if arrivals else -99)
 
 
@@ -75,7 +75,7 @@ def summary(s: MoonState) -> dict[str, Any]:
     """Statistics of a game for the lab."""
     return {"rounds": s.round, "accidents": s.accidents, "arrived": s.arrived,
             "sputniks_held": sum(s.spk), "winner_astronaut_first": int(any(
-                s.fin[a] == 1 for p in s.winners() for a in seat_astronauts(s, p)))}
+                s.finish_place[a] == 1 for p in s.winners() for a in seat_astronauts(s, p)))}
 
 
 

@@ -1,7 +1,7 @@
 """Special boxes (RB: "Special boxes" (advanced rules)): a token on each of the four circled boxes
 between the cards, whose effect an astronaut gets when it steps into that box, by a jump
 (even one that ends in an accident) or by an action card's move. The effect and its
-decisions belong to the astronaut moving (``mv``), in its turn or out of it.
+decisions belong to the astronaut moving (``mover``), in its turn or out of it.
 
 Free moves go from circle box to circle box (boxes with a circle), collect no Sputniks, and
 may cross the goal line (which ends the turn). A move that a special box causes sets off the
@@ -49,7 +49,7 @@ def circle_box(s: MoonState, col: int, step: int):
 
 def free_step(s: MoonState, a: int, step: int) -> bool:
     """Move astronaut ``a`` one circle box ahead or back; True when it crossed the goal."""
-    box = circle_box(s, s.col[a], step)
+    box = circle_box(s, s.column[a], step)
     if box is None:
         return False
     s.place(a, *box)
@@ -57,7 +57,7 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
                             name=name_w(s, a), place=place_w(s, *box)), astronaut=a, col=box[0], level=box[1])
     if box[0] == s.goal:
         s.arrived += 1
-        s.fin[a] = s.arrived
+        s.finish_place[a] = s.arrived
         s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
                            else N_("{name} crosses the goal line!"), name=name_w(s, a)),
               astronaut=a, place=s.arrived)
@@ -85,12 +85,12 @@ def card_step(s: MoonState) -> None:
     """An action card moves the mover one circle box ahead (Slipstream, Teamwork): the
     special box it enters there sets off (RB: "Special boxes": also by an action card's
     move), then those it overtook are asked about Slipstream."""
-    a = s.mv
-    since = s.col[a]
+    a = s.mover
+    since = s.column[a]
     then = []
-    if not free_step(s, a, 1) and s.col[a] in s.boxes and s.lvl[a] == s.comp.connector_level \
-            and s.tokens[s.boxes.index(s.col[a])] >= 0:
-        then.append(P_TOKEN + s.col[a])
+    if not free_step(s, a, 1) and s.column[a] in s.boxes and s.level[a] == s.comp.connector_level \
+            and s.tokens[s.boxes.index(s.column[a])] >= 0:
+        then.append(P_TOKEN + s.column[a])
     s.pending[:0] = then + ([P_PASS + since] if s.advanced else [])
 
 
@@ -103,8 +103,8 @@ def set_off(s: MoonState, src: int, cols: list[int]) -> None:
     """A special box's move (from the box at ``src``) stepped into the circle boxes ``cols``:
     the special boxes among them other than ``src`` set off next, in order (RB: "Special
     boxes": "if you step into a special box")."""
-    a = s.mv
-    if s.fin[a]:
+    a = s.mover
+    if s.finish_place[a]:
         return
     s.pending[:0] = [P_TOKEN + c for c in cols if c != src and special_box(s, c, s.comp.connector_level)]
 
@@ -112,7 +112,7 @@ def set_off(s: MoonState, src: int, cols: list[int]) -> None:
 def trigger(s: MoonState, col: int) -> bool:
     """The effect of the token on the circled box at ``col`` for the astronaut moving; True
     when it asks a decision (the flow goes on after it)."""
-    a = s.mv
+    a = s.mover
     token = s.tokens[s.boxes.index(col)]
     if token < 0:
         return False
@@ -124,7 +124,7 @@ def trigger(s: MoonState, col: int) -> bool:
         return True
     elif effect == "back":
         free_step(s, a, -1)
-        set_off(s, col, [s.col[a]])
+        set_off(s, col, [s.column[a]])
     elif effect == "ec":
         if s.ec_supply:
             s.ec_supply -= 1
@@ -134,11 +134,11 @@ def trigger(s: MoonState, col: int) -> bool:
         s.spk_supply -= got
         s.spk[a] += got
     elif effect == "reroll-next":
-        s.free_rr[a] = 1
+        s.free_reroll_token[a] = 1
     elif effect == "buy-advances" and s.spk[a]:
         s.phase = BUY
         return True
-    elif effect == "one-die-jump" and (not s.down[a] or not s.own_move()):
+    elif effect == "one-die-jump" and (not s.crashed[a] or not s.own_move()):
         # an accident in its own turn ends that turn ("What's an accident?"), jump and all; out
         # of its turn a face-down astronaut gets the jump ("even if you end up in the box
         # crashed") and stays face-down, as with Extra jump (rulings 19 and 38)
@@ -150,22 +150,22 @@ def trigger(s: MoonState, col: int) -> bool:
 def advance(s: MoonState, go: bool) -> None:
     """The advance token's choice (RB: "Special boxes": "You can advance one circle box"):
     one circle box ahead, setting off the special box stepped into there, or stay."""
-    a = s.mv
+    a = s.mover
     if go:
         if not free_step(s, a, 1):
-            set_off(s, -1, [s.col[a]])
+            set_off(s, -1, [s.column[a]])
     else:
         s.log("stay", says("{name} stays where it is.", name=name_w(s, a)), astronaut=a)
     HOOKS.proceed(s)
 
 
 def buy_options(s: MoonState) -> list[int]:
-    return [A_COUNT + n for n in range(s.spk[s.mv] + 1)]
+    return [A_COUNT + n for n in range(s.spk[s.mover] + 1)]
 
 
 def buy(s: MoonState, n: int) -> None:
     """Spend ``n`` Sputniks for as many free advances of one circle box each."""
-    a = s.mv
+    a = s.mover
     if n:
         s.spk[a] -= n
         s.spk_supply += n
@@ -174,7 +174,7 @@ def buy(s: MoonState, n: int) -> None:
     for _ in range(n):
         if free_step(s, a, 1):
             break
-        entered.append(s.col[a])
+        entered.append(s.column[a])
     set_off(s, -1, entered)
     HOOKS.proceed(s)
 
@@ -199,7 +199,7 @@ def free_jump(s: MoonState, action: int) -> None:
     """Roll the chosen die for an immediate jump; its result is picked as usual. Declined
     (``A_DONE``), the move goes on without it."""
     if action == A_DONE:
-        s.log("no-jump", says("{name} makes no free jump.", name=name_w(s, s.mv)), astronaut=s.mv)
+        s.log("no-jump", says("{name} makes no free jump.", name=name_w(s, s.mover)), astronaut=s.mover)
         HOOKS.proceed(s)
         return
     s.free_die = decode_program(action)[0]

@@ -7,17 +7,19 @@ Everything else is kept in flat lists of small ints so that a state clones and s
 indexed by astronaut (one per player; two per player in the 2-player game, astronaut ``a``
 belonging to seat ``a % 2``):
 
-- ``col``, ``lvl``: where the astronaut stands (strip column, level 0..3);
+- ``column``, ``level``: where the astronaut stands (strip column, level 0..3);
 - ``stamp``: when it arrived there (in a shared box the latest arrival is on top);
-- ``down``: 1 while it lies face-down after an accident;
+- ``crashed``: 1 while it lies face-down after an accident;
 - ``spk``, ``ec``, ``hc``: its Sputnik, EC and handicap counters;
-- ``fin``: 0, or its place in the order of arrival at the goal (1 = first).
+- ``finish_place``: 0, or its place in the order of arrival at the goal (1 = first).
 
-The turn in progress: ``cur`` (the astronaut playing), ``mv`` (the astronaut whose move is
+The turn in progress: ``cur`` (the astronaut playing), ``mover`` (the astronaut whose move is
 being made: ``cur``, or another one moved out of its turn by an action card, whose player
-takes the decisions of that move), ``dice_n`` (dice it takes),
-``prog`` (per die: the jump it is programmed on, or -1), ``faces`` (per die: the face rolled
-on the current jump, 0 if none), ``jump`` (the jump being made).
+takes the decisions of that move), ``dice_count`` (dice it takes), ``die_action`` (per die:
+the jump it is programmed on, or -1), ``faces`` (per die: the face rolled on the current
+jump, 0 if none), ``jump`` (the jump being made). The names are those of March on Mars for
+the same things (:mod:`cosmodrome.games.mars.state`); each is declared once, with what it
+holds, in :data:`FIELDS`.
 
 Rules modules call the higher layers through :data:`HOOKS`, which the package's face
 registers, so no module imports one above it.
@@ -132,51 +134,56 @@ PHASE_KIND = {EXTRA: "extra-die", PROGRAM: "program", PICK: "pick", GO_ON: "go-o
 # what goes on once every holder asked about an action card has answered (``resume``)
 R_TURN, R_PROCEED, R_FIRST_TURN, R_PICK = range(4)
 
-#: Every saved field, declared once: ``(name, kind, its value in a new state)`` (the
-#: expressions may use ``players``, ``n`` the astronauts, ``comp``, ``cards`` and the lap
-#: already worked out on ``self``). The fields' part of the constructor, the clone and the
-#: saved form are generated from it (:func:`cosmodrome.core.fields.flat_methods`); ``list``
-#: keeps the length of a new state's, ``varlist`` any length. The order is the saved form's.
+#: Every saved field, declared once: ``(name, kind, its value in a new state[, its key in a
+#: save])`` (the expressions may use ``players``, ``n`` the astronauts, ``comp``, ``cards``
+#: and the lap already worked out on ``self``). The fields' part of the constructor, the clone
+#: and the saved form are generated from it (:func:`cosmodrome.core.fields.flat_methods`);
+#: ``list`` keeps the length of a new state's, ``varlist`` any length. The order is the saved
+#: form's. A fourth item is the short key the saves hold the field under (that of the first
+#: saves, kept so that the saved form stays the same and old saves load).
 FIELDS = (
-    ("phase", "int", "0"),
+    ("phase", "int", "0"),           # the decision asked now (EXTRA, PROGRAM, PICK...; OVER at the end)
     ("cur", "int", "0"),             # the astronaut playing
-    ("round", "int", "0"),
-    ("turn_i", "int", "0"),          # the turn's place in ``order``
-    ("dice_n", "int", "0"),          # dice the astronaut takes
-    ("jump", "int", "0"),            # the jump being made
-    ("next_stamp", "int", "0"),
-    ("first_seat", "int", "0"),
-    ("spk_supply", "int", "0"),
-    ("ec_supply", "int", "0"),
-    ("hc_supply", "int", "0"),
-    ("arrived", "int", "0"),
-    ("accidents", "int", "0"),
-    ("decisions", "int", "0"),
-    ("partner", "int", "-1"),
-    ("free_die", "int", "-1"),
-    ("free_left", "int", "0"),
+    ("round", "int", "0"),           # the round being played (from 1; 0 before the first round)
+    ("turn_index", "int", "0", "turn_i"),   # the turn's place in ``order`` (its length: the end of the round)
+    ("dice_count", "int", "0", "dice_n"),   # the dice the astronaut plays with this turn
+    ("jump", "int", "0"),            # the jump of the jump card being made (0 to 2)
+    ("next_stamp", "int", "0"),      # the ``stamp`` the next astronaut placed in a box gets
+    ("first_seat", "int", "0"),      # the seat drawn to play first
+    ("spk_supply", "int", "0"),      # the Sputnik counters left in the supply
+    ("ec_supply", "int", "0"),       # the EC counters left in the supply
+    ("hc_supply", "int", "0"),       # the handicap counters left in the supply
+    ("arrived", "int", "0"),         # how many astronauts reached the goal so far
+    ("accidents", "int", "0"),       # accidents so far
+    ("decisions", "int", "0"),       # decisions taken so far
+    ("partner", "int", "-1"),        # in the 2-player exchange: the mover's fellow astronaut in its box (-1: none)
+    ("free_die", "int", "-1"),       # the die of the Extra jump being made (-1: none)
+    ("free_rerolls_left", "int", "0", "free_left"),   # the free re-rolls left on this jump (the token's)
     ("ask_card", "int", "-1"),       # the action card the seats in ``asks`` are asked about (-1: whether to refresh)
     ("resume", "int", "0"),          # what comes once they answered (R_TURN...)
-    ("gone", "int", "0"),
-    ("cur_last", "int", "0"),
-    ("mv", "int", "0"),              # the astronaut whose move is being made
-    ("mv_last", "int", "0"),
-    ("slip", "int", "-1"),
+    ("removed_dice", "int", "0", "gone"),   # the dice out of the pool this turn (No instructions; a mask)
+    ("cur_started_last", "int", "0", "cur_last"),   # 1: the astronaut playing began its turn in last position
+    ("mover", "int", "0", "mv"),     # the astronaut whose move is being made (``cur``, or one moved out of turn)
+    ("mover_started_last", "int", "0", "mv_last"),   # 1: the mover out of turn began that move in last position
+    ("slipstream_astronaut", "int", "-1", "slip"),   # the overtaken astronaut Slipstream is asked about (-1: none)
     ("cards", "list", "list(cards)"),   # the lunar cards of the lap, in lap order
-    ("col", "list", "[0] * n"),
-    ("lvl", "list", "[comp.connector_level] * n"),
-    ("stamp", "list", "[0] * n"),
-    ("down", "list", "[0] * n"),
-    ("spk", "list", "[0] * n"),
-    ("ec", "list", "[0] * n"),
-    ("hc", "list", "[0] * n"),
-    ("fin", "list", "[0] * n"),
+    # ----- per astronaut ------------------------------------------------------------------------
+    ("column", "list", "[0] * n", "col"),   # the strip column it stands in
+    ("level", "list", "[comp.connector_level] * n", "lvl"),   # the level it stands at (0 to 3)
+    ("stamp", "list", "[0] * n"),    # when it arrived in its box (in a shared box the latest is on top)
+    ("crashed", "list", "[0] * n", "down"),   # 1 while it lies face-down after an accident
+    ("spk", "list", "[0] * n"),      # its Sputnik counters
+    ("ec", "list", "[0] * n"),       # its EC counters
+    ("hc", "list", "[0] * n"),       # its handicap counters
+    ("finish_place", "list", "[0] * n", "fin"),   # its place in the order of arrival at the goal (1: first; 0: racing)
     ("order", "varlist", "[]"),      # the astronauts' order of play this round
-    ("prog", "list", "[-1] * 6"),
-    ("faces", "list", "[0] * 6"),
-    ("winners_", "varlist", "[]"),
+    # ----- per die (the six dice) ------------------------------------------------------------
+    ("die_action", "list", "[-1] * 6", "prog"),   # the jump of the jump card it is programmed on, or -1
+    ("faces", "list", "[0] * 6"),    # the face rolled on the current jump, 0 if none
+    # ----- the rest ---------------------------------------------------------------------------
+    ("winners_", "varlist", "[]"),   # the winning seats (at the end)
     ("tokens", "list", "[-1] * len(self.boxes)"),   # special box token per circled box (advanced)
-    ("free_rr", "list", "[0] * n"),  # a free re-roll of the next jump (token)
+    ("free_reroll_token", "list", "[0] * n", "free_rr"),   # per astronaut: 1 while it holds a free re-roll token
     ("pending", "varlist", "[]"),    # the step stack
     # action cards (advanced): the deck (its order hidden), the face-up discard pile, the card
     # each seat holds (an index into ``comp.actions``, -1 for none), the seats still to be asked
@@ -294,7 +301,7 @@ class MoonState(FlatState, State):
 
     def place(self, a: int, col: int, lvl: int) -> None:
         """Put astronaut ``a`` in a box, on top of any astronaut already there."""
-        self.col[a], self.lvl[a] = col, lvl
+        self.column[a], self.level[a] = col, lvl
         self.stamp[a] = self.next_stamp
         self.next_stamp += 1
 
@@ -305,7 +312,7 @@ class MoonState(FlatState, State):
         memo = self.memo
         if memo[0] is not self.strip:             # a strip changed by hand (tests do)
             memo = self.memo = _jumps(self.strip)
-        key = (self.col[a], self.lvl[a], DIE_COLOUR[d], self.faces[d], mask, self.goal)
+        key = (self.column[a], self.level[a], DIE_COLOUR[d], self.faces[d], mask, self.goal)
         res = memo[1].get(key)
         if res is None:
             res = memo[1][key] = jump(self.strip, key[0], key[1], key[2], steps_of(key[3]), mask, self.goal)
@@ -313,7 +320,7 @@ class MoonState(FlatState, State):
 
     def in_turn(self) -> bool:
         """Whether a turn is being played (not the end of a round)."""
-        return self.turn_i < len(self.order)
+        return self.turn_index < len(self.order)
 
     def turn_seat(self) -> int:
         """The seat whose turn it is, or -1 at the end of a round (action cards are played
@@ -322,12 +329,12 @@ class MoonState(FlatState, State):
 
     def own_move(self) -> bool:
         """Whether the move being made is the turn's own (not one out of turn)."""
-        return self.mv == self.cur and self.in_turn()
+        return self.mover == self.cur and self.in_turn()
 
     def rank_key(self, a: int) -> tuple:
         """Race position, best first when sorted descending: finished astronauts by arrival,
         then column, level and the stack (RB: "How do I reach the goal?": player order)."""
-        return (1 if self.fin[a] else 0, -self.fin[a], self.col[a], self.lvl[a], self.stamp[a])
+        return (1 if self.finish_place[a] else 0, -self.finish_place[a], self.column[a], self.level[a], self.stamp[a])
 
     def race_order(self) -> list[int]:
         return sorted(range(self.n_astro), key=self.rank_key, reverse=True)
@@ -336,7 +343,7 @@ class MoonState(FlatState, State):
     def to_move(self) -> Optional[int]:
         if self.phase in (CARD, REFRESH):
             return self.asks[0]
-        return None if self.phase == OVER else self.owner(self.mv)
+        return None if self.phase == OVER else self.owner(self.mover)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER

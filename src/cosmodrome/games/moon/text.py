@@ -218,7 +218,8 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
                     "colour": COLOUR_NAMES[DIE_COLOUR[d]], "card": True}
         if s.comp.actions[s.hand[s.asks[0]]].effect == "slipstream":
             return {"label": _("Play {title}: {name} moves to the next circle box").format(
-                        title=title, name=astronaut_name(s, s.slip)), "target": s.slip, "card": True}
+                        title=title, name=astronaut_name(s, s.slipstream_astronaut)),
+                    "target": s.slipstream_astronaut, "card": True}
         return {"label": _("Play {title}").format(title=title), "card": True}
     if s.phase == EXTRA:
         return {"label": _("Spend an EC for one more die") if action == A_YES else _("Take the dice as they are")}
@@ -254,10 +255,10 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
         d, mask = decode_pick(action)
         face = s.faces[d]
         colour = DIE_COLOUR[d]
-        res = s.preview(s.mv, d, mask)
+        res = s.preview(s.mover, d, mask)
         risky = "" if res.outcome == "safe" and face != ACCIDENT else _(", an accident")
         # a move that leaves no box (its first step runs into rock) ends where it starts
-        stays = not res.path and (res.col, res.level) == (s.col[s.mv], s.lvl[s.mv])
+        stays = not res.path and (res.col, res.level) == (s.column[s.mover], s.level[s.mover])
         where = (_(": no step possible, an accident in {place}") if stays
                  else _(" to {place}")).format(place=place_name(s, res.col, res.level)) + ("" if stays else risky)
         return {"label": _("Move {face} by the {die} ({steps})").format(
@@ -270,7 +271,7 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
     if action >= A_COUNT:
         n = action - A_COUNT
         what = _("{name} keeps {n} Sputniks") if s.phase == SWAP_SPK else _("{name} keeps {n} EC counters")
-        return {"label": what.format(name=astronaut_name(s, s.mv), n=n), "count": n}
+        return {"label": what.format(name=astronaut_name(s, s.mover), n=n), "count": n}
     return {"label": _("Done") if action == A_DONE else _("action {n}").format(n=action)}
 
 
@@ -282,7 +283,7 @@ WINDOW_TEXT = {W_END: N_("the end of the round"), W_NO_INSTRUCTIONS: N_("before 
 
 def prompt(s: MoonState) -> str:
     """What the seat to move decides now."""
-    me = astronaut_name(s, s.mv)
+    me = astronaut_name(s, s.mover)
     if s.phase == REFRESH:
         return _("{seat}: a new round; keep your action card or discard it for a new one?").format(
             seat=seat_label(s, s.asks[0]))
@@ -294,12 +295,13 @@ def prompt(s: MoonState) -> str:
                 seat=seat_label(s, s.asks[0]), moment=_(WINDOW_TEXT[s.ask_card]), title=_(CARD_TEXT[name][0]))
         if name == "slipstream":
             return _("{seat}: {me} overtook {other}; play {title} now?").format(
-                seat=seat_label(s, s.asks[0]), me=me, other=astronaut_name(s, s.slip), title=_(CARD_TEXT[name][0]))
+                seat=seat_label(s, s.asks[0]), me=me, other=astronaut_name(s, s.slipstream_astronaut),
+                title=_(CARD_TEXT[name][0]))
         return _("{seat}: play {title} now?").format(seat=seat_label(s, s.asks[0]), title=_(CARD_TEXT[name][0]))
     if s.phase == EXTRA:
-        return _("{me}: take {n} dice, or spend an EC for one more?").format(me=me, n=s.dice_n)
+        return _("{me}: take {n} dice, or spend an EC for one more?").format(me=me, n=s.dice_count)
     if s.phase == PROGRAM:
-        left = s.dice_n - sum(1 for j in s.prog if j >= 0)
+        left = s.dice_count - sum(1 for j in s.die_action if j >= 0)
         return _("{me}: program your dice on the jump card ({n} still to place).").format(me=me, n=left)
     if s.phase == PICK:
         if s.free_die >= 0:

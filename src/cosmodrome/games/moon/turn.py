@@ -19,24 +19,24 @@ from cosmodrome.games.moon.text import name_w, says
 def start_turn(s: MoonState, a: int) -> None:
     """Astronaut ``a`` begins its turn: its condition sets the dice it takes (RB:
     "Handicaps": normal 4, handicap 3, accident 2, not cumulative)."""
-    s.cur = s.mv = a
-    s.cur_last = int(started_last(s, a))
-    s.gone = 0
-    s.prog = [-1] * NUM_DICE
+    s.cur = s.mover = a
+    s.cur_started_last = int(started_last(s, a))
+    s.removed_dice = 0
+    s.die_action = [-1] * NUM_DICE
     s.faces = [0] * NUM_DICE
     s.jump = 0
     n = s.comp.dice
-    if s.down[a]:
-        s.dice_n = n["accident"]
-        s.down[a] = 0
-        s.log("wake", says("{name} gets up after the accident and takes {n} dice.", name=name_w(s, a), n=s.dice_n),
+    if s.crashed[a]:
+        s.dice_count = n["accident"]
+        s.crashed[a] = 0
+        s.log("wake", says("{name} gets up after the accident and takes {n} dice.", name=name_w(s, a), n=s.dice_count),
               astronaut=a)
     elif s.hc[a]:
-        s.dice_n = n["handicap"]
+        s.dice_count = n["handicap"]
         s.log("handicap", says("{name} hands back a handicap counter and takes {n} dice.", name=name_w(s, a),
-                               n=s.dice_n), astronaut=a)
+                               n=s.dice_count), astronaut=a)
     else:
-        s.dice_n = n["normal"]
+        s.dice_count = n["normal"]
     if s.hc[a]:
         s.hc_supply += s.hc[a]
         s.hc[a] = 0
@@ -46,12 +46,12 @@ def start_turn(s: MoonState, a: int) -> None:
 
 def pool(s: MoonState) -> int:
     """How many dice are in the pool this turn (six, less any taken out by No instructions)."""
-    return s.comp.dice["most"] - bin(s.gone).count("1")
+    return s.comp.dice["most"] - bin(s.removed_dice).count("1")
 
 
 def turn_on(s: MoonState) -> None:
     """The dice are known: offer EC for extra dice, or go on to programming."""
-    s.phase = EXTRA if s.ec[s.cur] and s.dice_n < pool(s) else PROGRAM
+    s.phase = EXTRA if s.ec[s.cur] and s.dice_count < pool(s) else PROGRAM
 
 
 def extra_die(s: MoonState, take: bool) -> None:
@@ -60,10 +60,10 @@ def extra_die(s: MoonState, take: bool) -> None:
     if take:
         s.ec[a] -= 1
         s.ec_supply += 1
-        s.dice_n += 1
+        s.dice_count += 1
         s.log("ec-die", says("{name} spends an EC counter for one more die ({n}).", name=name_w(s, a),
-                             n=s.dice_n), astronaut=a)
-        if s.ec[a] and s.dice_n < pool(s):
+                             n=s.dice_count), astronaut=a)
+        if s.ec[a] and s.dice_count < pool(s):
             return
     s.phase = PROGRAM
 
@@ -88,19 +88,19 @@ def program_options(s: MoonState) -> list[int]:
     """Programming choices: the first free die of each colour (dice of a colour are alike) on
     any jump up to the first empty one (so the jumps in use are always the first ones)."""
     free = used = 0
-    for d, j in enumerate(s.prog):
+    for d, j in enumerate(s.die_action):
         if j < 0:
             free |= 1 << d
         else:
             used |= 1 << j
-    return list(PROGRAM_MENUS[free & ~s.gone][min(bin(used).count("1"), 2)])
+    return list(PROGRAM_MENUS[free & ~s.removed_dice][min(bin(used).count("1"), 2)])
 
 
 def program(s: MoonState, action: int) -> None:
     """Put a die on a jump; once every die is placed, the first jump is rolled (RB: "How
     do I reach the goal?")."""
     d, j = decode_program(action)
-    s.prog[d] = j
-    if NUM_DICE - s.prog.count(-1) == s.dice_n:
+    s.die_action[d] = j
+    if NUM_DICE - s.die_action.count(-1) == s.dice_count:
         s.jump = 0
         HOOKS.roll(s)

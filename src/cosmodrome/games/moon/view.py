@@ -47,14 +47,16 @@ def astronauts_view(s: MoonState) -> list[dict[str, Any]]:
     order = s.race_order()
     astronauts = []
     for a in range(s.n_astro):
-        same = sorted((b for b in range(s.n_astro) if (s.col[b], s.lvl[b]) == (s.col[a], s.lvl[a])),
+        same = sorted((b for b in range(s.n_astro) if (s.column[b], s.level[b]) == (s.column[a], s.level[a])),
                       key=lambda b: s.stamp[b])
         astronauts.append({
             "id": a, "name": astronaut_name(s, a), "letter": astronaut_name(s, a)[0],
             "colour": s.comp.colours[a], "seat": s.owner(a), "seat_name": seat_label(s, s.owner(a)),
-            "col": s.col[a], "level": s.lvl[a], "stack": same.index(a), "place": place_name(s, s.col[a], s.lvl[a]),
-            "down": bool(s.down[a]), "finished": s.fin[a], "sputniks": s.spk[a], "ec": s.ec[a], "handicap": s.hc[a],
-            "race_position": order.index(a) + 1, "board_points": board_points(s, a), "free_reroll": bool(s.free_rr[a]),
+            "col": s.column[a], "level": s.level[a], "stack": same.index(a),
+            "place": place_name(s, s.column[a], s.level[a]),
+            "down": bool(s.crashed[a]), "finished": s.finish_place[a], "sputniks": s.spk[a], "ec": s.ec[a],
+            "handicap": s.hc[a], "race_position": order.index(a) + 1, "board_points": board_points(s, a),
+            "free_reroll": bool(s.free_reroll_token[a]),
         })
     return astronauts
 
@@ -63,12 +65,12 @@ def turn_view(s: MoonState) -> Optional[dict[str, Any]]:
     """The turn being played: whose, who moves, the dice programmed; None once over."""
     if s.phase == OVER:
         return None
-    return {"astronaut": s.cur, "name": astronaut_name(s, s.cur), "mover": s.mv, "out_of_turn": not s.own_move(),
-            "dice_n": s.dice_n, "jump": s.jump,
-            "free_die": s.free_die, "free_rerolls": s.free_left,
-            "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": s.prog[d], "face": s.faces[d],
+    return {"astronaut": s.cur, "name": astronaut_name(s, s.cur), "mover": s.mover, "out_of_turn": not s.own_move(),
+            "dice_n": s.dice_count, "jump": s.jump,
+            "free_die": s.free_die, "free_rerolls": s.free_rerolls_left,
+            "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": s.die_action[d], "face": s.faces[d],
                       "text": f"{_(COLOUR_NAMES[DIE_COLOUR[d]])} {face_text(s.faces[d]) if s.faces[d] else '?'}"}
-                     for d in range(6) if s.prog[d] >= 0 or d == s.free_die]}
+                     for d in range(6) if s.die_action[d] >= 0 or d == s.free_die]}
 
 
 def lap_view(s: MoonState) -> dict[str, Any]:
@@ -86,7 +88,7 @@ def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
     return {
         "game": "moon", "round": s.round, "phase": PHASE_KIND[s.phase], "seat": seat,
         "lap": lap_view(s),
-        "astronauts": astronauts_view(s), "order": list(s.order), "turn_index": s.turn_i, "turn": turn_view(s),
+        "astronauts": astronauts_view(s), "order": list(s.order), "turn_index": s.turn_index, "turn": turn_view(s),
         "cards": cards_view(s, seat),
         "supply": {"sputnik": s.spk_supply, "ec": s.ec_supply, "handicap": s.hc_supply},
         "scores": [int(x) for x in scores(s)] if s.phase == OVER else None,

@@ -1,0 +1,57 @@
+"""The state's fields go by names that say what they hold (state.FIELDS), the same names as
+March on Mars's for the same things, while a save keeps the short keys of the first saves, so
+that the saved form stays the same and old saves load (issue #28)."""
+
+from __future__ import annotations
+
+import json
+
+from moon_helpers import GAME
+
+from cosmodrome.core.fields import saved_key
+from cosmodrome.games.mars.state import FIELDS as MARS_FIELDS
+from cosmodrome.games.moon.state import FIELDS
+
+#: the names read in the rules, by the key a save holds them under
+RENAMED = {"turn_i": "turn_index", "dice_n": "dice_count", "free_left": "free_rerolls_left", "gone": "removed_dice",
+           "cur_last": "cur_started_last", "mv": "mover", "mv_last": "mover_started_last",
+           "slip": "slipstream_astronaut", "col": "column", "lvl": "level", "down": "crashed",
+           "fin": "finish_place", "prog": "die_action", "free_rr": "free_reroll_token"}
+
+
+def test_each_renamed_field_is_saved_under_its_first_key():
+    assert {saved_key(row): row[0] for row in FIELDS if saved_key(row) != row[0]} == RENAMED
+
+
+def test_the_moon_and_mars_name_the_same_things_alike():
+    """Where a marine and an astronaut stand, whether they lie crashed, the dice of the turn and
+    the action each die is programmed on: one saved key, one name, in both games."""
+    mars = {saved_key(row): row[0] for row in MARS_FIELDS}
+    moon = {saved_key(row): row[0] for row in FIELDS}
+    pairs = (("mcol", "col"), ("mlvl", "lvl"), ("mdown", "down"), ("dice_n", "dice_n"), ("prog", "prog"))
+    assert [mars[a] for a, _ in pairs] == [moon[b] for _, b in pairs] == [
+        "column", "level", "crashed", "dice_count", "die_action"]
+
+
+def test_every_field_says_what_it_holds():
+    """Each row of the table carries its own comment (or a comment line heads its group)."""
+    import inspect
+
+    from cosmodrome.games.moon import state
+
+    src = inspect.getsource(state)
+    table = src[src.index("FIELDS = ("):src.index("_GENERATED = flat_methods")]
+    rows = [line for line in table.splitlines() if line.strip().startswith('("')]
+    undocumented = [line.split('"')[1] for line in rows if "#" not in line]
+    assert undocumented == ["deck", "discard", "hand", "asks"]   # described by the comment above them
+
+
+def test_a_save_holds_the_astronauts_under_the_short_keys_and_loads_back():
+    s = GAME.new_state(3, 7)
+    s.column[1], s.level[1], s.crashed[2], s.mover, s.die_action[4] = 5, 2, 1, 2, 1
+    saved = json.loads(json.dumps(s.to_json()))
+    assert (saved["col"][1], saved["lvl"][1], saved["down"][2], saved["mv"], saved["prog"][4]) == (5, 2, 1, 2, 1)
+    assert not set(RENAMED.values()) & set(saved)
+    back = GAME.state_from_json(saved)
+    assert (back.column[1], back.level[1], back.crashed[2], back.mover, back.die_action[4]) == (5, 2, 1, 2, 1)
+    assert json.dumps(back.to_json()) == json.dumps(s.to_json())
