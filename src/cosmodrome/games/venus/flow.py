@@ -59,6 +59,8 @@ A_UNITAT = 121
 A_DIE = 145
 A_REROLL = 148
 NUM_ACTIONS = 155
+#: an unused slot of the combat's dice (a variant rolling fewer than the most dice: ``combat_dice``)
+NO_DIE = -1
 
 
 

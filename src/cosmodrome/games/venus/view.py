@@ -60,7 +60,7 @@ from typing import NamedTuple, Optional
 
 from cosmodrome.core.events import log_texts
 from cosmodrome.core.recent import Recent
-from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
+from cosmodrome.games.venus.combat import boosted_cp, cost, points, rolled, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.crises import INWARD
 from cosmodrome.games.venus.flow import (
@@ -433,7 +433,7 @@ def combat_view(s, st=None) -> dict:
     committed = tuple(cb.committed)
     units_cp = sum(k * e for k, e in zip(committed, each))
     disc = cb.discarded
-    dice = cb.dice[:]
+    dice = rolled(s)
     paid = points(s)
     cst = cost(s)
     cards = []
