@@ -183,6 +183,11 @@ def op(name: str, fields: str = "") -> int:
     return code
 
 
+#: the phase of a period ``s.phase`` is in (RB: Phase one – place pass cubes ... Phase six –
+#: re-set military units; 0 before the first period; the names: text.PHASES)
+PHASE_SETUP, PHASE_PASS_CUBES, PHASE_TILES, PHASE_ACTIONS, PHASE_CRISIS, PHASE_INCOME, PHASE_RESET = range(7)
+
+
 # ----- the frame table: automatic steps (O_) and decisions (D_), by the module handling them
 # RB: Playing the game (.phases)
 O_PERIOD = op("period")
