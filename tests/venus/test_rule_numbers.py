@@ -296,3 +296,21 @@ def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
         assert "rules.combat_dice must be from 1 to 3" in str(exc)
     else:
         raise AssertionError("a variant rolling four combat dice was taken")
+
+
+def test_the_phases_have_names_and_a_period_passes_through_them_in_the_rulebooks_order():
+    """RB: Phase one – place pass cubes ... Phase six – re-set military units: ``s.phase``
+    holds the names of flow.py, one per phase, in order, with the view's words for each."""
+    from cosmodrome.games.venus import flow
+    from cosmodrome.games.venus.phases import phase_five_collect_income, phase_one_place_pass_cubes
+    from cosmodrome.games.venus.text import PHASES
+
+    names = (flow.PHASE_SETUP, flow.PHASE_PASS_CUBES, flow.PHASE_TILES, flow.PHASE_ACTIONS, flow.PHASE_CRISIS,
+             flow.PHASE_INCOME, flow.PHASE_RESET)
+    assert names == tuple(range(len(PHASES)))
+    assert PHASES[flow.PHASE_CRISIS] == "crisis resolution" and PHASES[flow.PHASE_ACTIONS] == "player actions"
+    s = get_game("venus").new_state(3, 1)
+    phase_one_place_pass_cubes(s)
+    assert s.phase == flow.PHASE_PASS_CUBES
+    phase_five_collect_income(s)
+    assert s.phase == flow.PHASE_INCOME
