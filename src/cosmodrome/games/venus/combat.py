@@ -138,7 +138,7 @@ def cost(s: VenusState) -> int:
     cb = s.cb
     a, b, c = cb.dice   # the MAX_COMBAT_DICE slots
     disc = cb.discarded
-    if c == NO_DIE:     # a variant rolling fewer dice
+    if c < 0:           # NO_DIE: a variant rolling fewer dice
         kept = [x for i, x in enumerate(cb.dice) if i != disc and x != NO_DIE]
         return cb.defence + (max(kept) - min(kept) if kept else 0)
     # the kept dice: the three, or the two not discarded (a discarded die takes the
