@@ -53,6 +53,10 @@ def test_a_variant_file_on_disk(tmp_path):
      "waves.white_die needs two different faces, not 2 for both sides"),
     ("[waves.white_die]\nvalue = { left = 1, right = 7 }\nstatus = \"assumed\"\n",
      "waves.white_die.right must be a whole number from 1 to 6, not 7"),
+    ("[counts.injector]\nvalue = { injected = 7, tired = 3 }\nstatus = \"assumed\"\n",
+     "counts.injector.injected must be a whole number from 1 to 6, not 7"),
+    ("[counts.injector]\nvalue = { injected = 6, tired = 0 }\nstatus = \"assumed\"\n",
+     "counts.injector.tired must be a whole number from 1 to 6, not 0"),
 ])
 def test_a_bad_variant_is_refused_with_a_sentence(toml, words):
     with pytest.raises(DataError) as err:
@@ -79,3 +83,26 @@ def test_the_nukes_labels_read_this_games_dice_and_target():
     assert to_json(varied, A_NUKE)["label"] == "set off the nuke (5 dice, 12 or more)"
     assert "with 5 dice" in to_json(printed, A_KAMIKAZE)["label"]
     assert "with 6 dice" in to_json(varied, A_KAMIKAZE)["label"]
+
+
+def test_a_variant_changes_the_injectors_dice():
+    """The dice of the injected turn and of the marine's next turn are the data's (RB: "Special
+    training", Power-up injector: six, then three as printed)."""
+    from cosmodrome.games.mars import turn
+    from cosmodrome.games.mars.actions import to_json
+    from cosmodrome.games.mars.state import A_INJECT, A_SEAT, INJECTOR
+    from cosmodrome.games.mars.text import _marine_help
+    milder = {"name": "milder injector", "toml": "[counts.injector]\nvalue = { injected = 5, tired = 2 }\n"
+                                                 "status = \"assumed\"\nsource = \"ours\"\n"}
+    s = bare(2, components=milder)
+    s.column[0], s.level[0] = col_of(s, LZ, 0), 1
+    s.training[0] = INJECTOR
+    s.apply(A_SEAT + 0)
+    assert to_json(s, A_INJECT)["label"] == "power-up injector: 5 dice this turn, 2 next turn"
+    s.apply(A_INJECT)
+    assert s.dice_count == 5
+    turn.finish_turn(s)
+    turn.begin_turn(s, 0)
+    assert s.dice_count == 2
+    assert _marine_help(s.comp)["tired"] == "After the power-up injector: 2 dice next turn."
+    assert (bare(2).comp.injected_dice, bare(2).comp.tired_dice) == (6, 3)

@@ -254,3 +254,63 @@ def _toml(data) -> str:
         else:
             lines.insert(0, f"{key} = {scalar(value)}")
     return "\n".join(lines) + "\n"
+
+
+def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
+    """The combat's dice are the data's (``combat_dice``; RB: Defended tiles, three as
+    printed): a variant rolling two offers two dice to set aside and three sets to re-roll,
+    and the cost and the skulls read the two."""
+    from cosmodrome.core import DataError
+    from cosmodrome.games.venus.combat import _disc_legal, _reroll_legal, begin, cost, rolled, skulls
+    from cosmodrome.games.venus.flow import A_DIE, D_DISCARD_DIE, D_REROLL, NO_DIE, T_TENSION, encode_reroll
+    from cosmodrome.games.venus.text import table_help
+
+    s = _variant(tmp_path, combat_dice=2)
+    pl, slot = next((pl, i) for pl, tiles in enumerate(s.ptiles) for i, t in enumerate(tiles)
+                    if s.comp.tile_kind[t] != T_TENSION)
+    begin(s, 0, pl, slot, -1, 0)
+    cb = s.cb
+    assert len(rolled(s)) == 2 and cb.dice[2] == NO_DIE
+    assert _disc_legal(s, (D_DISCARD_DIE, 0)) == [A_DIE, A_DIE + 1]
+    assert _reroll_legal(s, (D_REROLL, 0)) == [encode_reroll(m) for m in (1, 2, 3)]
+    cb.dice[:2] = [2, 5]
+    assert cost(s) == cb.defence + 3
+    cb.discarded = 0
+    assert cost(s) == cb.defence and skulls(s) == 0
+    cb.discarded, cb.dice[:2] = -1, [0, 0]
+    assert skulls(s) == 2
+    assert "roll two dice," in table_help(s.comp)["tiles"]["mine"][1]
+    printed = get_game("venus").new_state(3, 1)
+    assert printed.comp.rules["combat_dice"] == 3
+    assert "roll three dice," in table_help(printed.comp)["tiles"]["mine"][1]
+    one = _variant(tmp_path, combat_dice=1)
+    begin(one, 0, pl, slot, -1, 0)
+    one.cb.discarded = 0
+    assert cost(one) == one.cb.defence and _reroll_legal(one, (D_REROLL, 0)) == []
+    text = DEFAULT_PATH.read_text(encoding="utf-8").replace("combat_dice = { value = 3,", "combat_dice = { value = 4,")
+    bad = tmp_path / "four-dice.toml"
+    bad.write_text(text, encoding="utf-8")
+    try:
+        load_components(bad)
+    except DataError as exc:
+        assert "rules.combat_dice must be from 1 to 3" in str(exc)
+    else:
+        raise AssertionError("a variant rolling four combat dice was taken")
+
+
+def test_the_phases_have_names_and_a_period_passes_through_them_in_the_rulebooks_order():
+    """RB: Phase one – place pass cubes ... Phase six – re-set military units: ``s.phase``
+    holds the names of flow.py, one per phase, in order, with the view's words for each."""
+    from cosmodrome.games.venus import flow
+    from cosmodrome.games.venus.phases import phase_five_collect_income, phase_one_place_pass_cubes
+    from cosmodrome.games.venus.text import PHASES
+
+    names = (flow.PHASE_SETUP, flow.PHASE_PASS_CUBES, flow.PHASE_TILES, flow.PHASE_ACTIONS, flow.PHASE_CRISIS,
+             flow.PHASE_INCOME, flow.PHASE_RESET)
+    assert names == tuple(range(len(PHASES)))
+    assert PHASES[flow.PHASE_CRISIS] == "crisis resolution" and PHASES[flow.PHASE_ACTIONS] == "player actions"
+    s = get_game("venus").new_state(3, 1)
+    phase_one_place_pass_cubes(s)
+    assert s.phase == flow.PHASE_PASS_CUBES
+    phase_five_collect_income(s)
+    assert s.phase == flow.PHASE_INCOME

@@ -94,6 +94,7 @@ WORDS = {
     "move_allowance": N_("planets a move may cross"),
     "move1_card_steps": N_("planets added by the short movement card"),
     "move2_card_steps": N_("planets added by the long movement card"),
+    "combat_dice": N_("dice rolled in a combat"),
     "escalation_dice": N_("escalation dice"),
     "damage_dice": N_("damage dice"),
     "bazagthoth_unit_level": N_("Bazagthoth: level that costs units"),

@@ -58,7 +58,6 @@ from cosmodrome.games.mars.state import (
     DRONE,
     DRONE_PAIRS,
     GO_ON,
-    INJECTED_DICE,
     JET_PACK,
     LAND,
     LEVEL,
@@ -69,7 +68,6 @@ from cosmodrome.games.mars.state import (
     SNIPER,
     STEP_KINDS,
     STEPS,
-    TIRED_DICE,
     TRAIN,
     MarsState,
     decode_give,
@@ -355,7 +353,7 @@ def to_json(s: MarsState, a: int) -> dict[str, Any]:
         return {"action": a, "label": _("precog: roll these dice now and put them on actions after")}
     if a == A_INJECT:
         return {"action": a, "label": _("power-up injector: {n} dice this turn, {tired} next turn").format(
-            n=INJECTED_DICE, tired=TIRED_DICE)}
+            n=s.comp.injected_dice, tired=s.comp.tired_dice)}
     if a >= A_GIVE:
         c, o = decode_give(a)
         name = s.comp.equipment[c].name

@@ -64,6 +64,10 @@ class Components:
     drop_round: int
     #: the faces of the MMM's white die that send the round's wave to the left and to the right side
     white_faces: tuple[int, int]
+    #: RB: "Special training", Power-up injector: the dice of the injected turn and of the
+    #: marine's next turn (``counts.injector``)
+    injected_dice: int
+    tired_dice: int
 
 
 def _value(data: dict, section: str, key: str) -> Any:
@@ -129,7 +133,8 @@ def build(data: dict) -> Components:
                       tuple(Named(str(e.get("name")), str(e.get("text")))
                             for e in _entries(data, "equipment", EQUIPMENT_CARDS)),
                       int(_value(data, "equipment_rules", "drop")["round"]),
-                      _white_faces(_value(data, "waves", "white_die")))
+                      _white_faces(_value(data, "waves", "white_die")),
+                      *_injector(_value(data, "counts", "injector")))
 
 
 def _hits(value: Any) -> tuple[int, ...]:
@@ -169,6 +174,20 @@ def _dice_counts(value: Any) -> dict:
     d["nuke"] = variant.whole("counts.dice.nuke", value.get("nuke"), 1, 6)
     d["nuke_target"] = variant.whole("counts.dice.nuke_target", value.get("nuke_target"), 1, 3 * d["nuke"])
     return dict(value, **d)
+
+
+def _injector(value: Any) -> tuple[int, int]:
+    """``counts.injector`` (RB: "Special training", Power-up injector): the dice of the turn a
+    marine takes the injector and of its next turn, each 1 to 6 (a turn programs at most six
+    dice: the Moon's six).
+
+    >>> _injector({"injected": 5, "tired": 2})
+    (5, 2)
+    """
+    if not isinstance(value, dict):
+        raise DataError(_("components: counts.injector must be a table of injected and tired"))
+    return (variant.whole("counts.injector.injected", value.get("injected"), 1, 6),
+            variant.whole("counts.injector.tired", value.get("tired"), 1, 6))
 
 
 def load_components(path: Any = "") -> Components:

@@ -49,8 +49,6 @@ ZONE_NAMES = (N_("left defender box"), N_("far left card"), N_("near left card")
               N_("near right card"), N_("far right card"), N_("right defender box"))
 LEFT, RIGHT = 0, 1
 SIDE_NAMES = ("left", "right")
-#: the dice of a marine's injected turn and of the turn after it (RB: "Special training", Power-up injector)
-INJECTED_DICE, TIRED_DICE = 6, 3
 #: per side: its defender box, the card next to the MMM, the card next to the LZ
 SIDE_ZONES = ((D_LEFT, FAR_LEFT, NEAR_LEFT), (D_RIGHT, FAR_RIGHT, NEAR_RIGHT))
 

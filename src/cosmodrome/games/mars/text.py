@@ -24,7 +24,6 @@ from cosmodrome.games.mars.state import (
     LEVEL,
     PROGRAM,
     SIDE_NAMES,
-    TIRED_DICE,
     TRAIN,
     ZONE_NAMES,
     MarsState,
@@ -285,7 +284,7 @@ UPGRADE_HELP = {
 DIE_HELP = {"blue": N_("blue die: {faces}"), "white": N_("white die: {faces}"), "black": N_("black die: {faces}")}
 WAVE_FACE_HELP = N_(" (the {face} face moves {n} and calls an alien wave at the end of the turn)")
 #: the Martian Master Mind and a marine's dice (RB: How we win?; How do I...; Special training),
-#: their numbers the component data's (the injector's: state.TIRED_DICE)
+#: their numbers the component data's (the injector's: components.Components.tired_dice)
 MMM_HELP = N_("The Martian Master Mind. {nuke} dice summing to {target} or more, rolled from a defender box free of "
               "aliens, blow it up: the marines win.")
 #: the ring's places and the centre's tracks, boxes and white die (RB: Setup; How we win?;
@@ -330,14 +329,14 @@ def _board_help(comp) -> dict:
 
 
 def _marine_help(comp) -> dict:
-    standing, crashed = comp.dice["marine"], comp.dice["crashed"]
+    standing, crashed, tired = comp.dice["marine"], comp.dice["crashed"], comp.tired_dice
     return {"standing": ngettext("Standing: it plays with {n} die.", "Standing: it plays with {n} dice.",
                                  standing).format(n=standing),
             "crashed": ngettext("Crashed: it gets up at the start of its next turn and plays it with {n} die.",
                                 "Crashed: it gets up at the start of its next turn and plays it with {n} dice.",
                                 crashed).format(n=crashed),
             "tired": ngettext("After the power-up injector: {n} die next turn.",
-                              "After the power-up injector: {n} dice next turn.", TIRED_DICE).format(n=TIRED_DICE)}
+                              "After the power-up injector: {n} dice next turn.", tired).format(n=tired)}
 
 
 def _die_help(colour: str, faces) -> str:

@@ -36,7 +36,6 @@ from cosmodrome.games.mars.state import (
     FACE_TEXTS,
     GO_ON,
     HOOKS,
-    INJECTED_DICE,
     INJECTOR,
     KAMIKAZE,
     LZ,
@@ -47,7 +46,6 @@ from cosmodrome.games.mars.state import (
     PROGRAM,
     RANGER,
     SHOT,
-    TIRED_DICE,
     MarsState,
 )
 from cosmodrome.games.mars.text import dice_faces_w, die_w, rolled_text, says, shooter_w
@@ -61,13 +59,14 @@ NUKE_ORDER = (0, 1, 2, 3, 4, 5)
 
 
 def begin_turn(s: MarsState, m: int) -> None:
-    """RB: "How do I...": marine ``m`` takes its dice (2 after a crash, 3 after an
-    injection) and programs them."""
+    """RB: "How do I...": marine ``m`` takes its dice (``counts.dice.crashed`` after a crash,
+    ``counts.injector.tired`` after an injection) and programs them."""
     s.cur = m
     s.dice_count = s.comp.dice["marine"]
     if s.tired[m]:
-        s.dice_count = TIRED_DICE
-        s.log("tired", says("{who} feels the injector: {n} dice this turn.", who=s.names[m], n=TIRED_DICE), seat=m)
+        s.dice_count = s.comp.tired_dice
+        s.log("tired", says("{who} feels the injector: {n} dice this turn.", who=s.names[m], n=s.comp.tired_dice),
+              seat=m)
     if s.crashed[m]:
         s.crashed[m] = 0
         s.dice_count = min(s.dice_count, s.comp.dice["crashed"])
@@ -136,10 +135,10 @@ def can_inject(s: MarsState) -> bool:
 
 def inject(s: MarsState) -> None:
     s.injected = 1
-    s.dice_count = INJECTED_DICE
-    s.tired[s.cur] = 2          # 3 dice on the marine's next turn (counted down at the end of each turn)
+    s.dice_count = s.comp.injected_dice
+    s.tired[s.cur] = 2          # tired_dice on the marine's next turn (counted down at the end of each turn)
     s.log("inject", says("{who} takes the power-up injector: {n} dice this turn.",
-                            who=s.names[s.cur], n=INJECTED_DICE), seat=s.cur)
+                            who=s.names[s.cur], n=s.comp.injected_dice), seat=s.cur)
 
 
 def can_foresee(s: MarsState) -> bool:

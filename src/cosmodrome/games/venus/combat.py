@@ -1,7 +1,8 @@
 """RB: Defended tiles – combat for mines, crisis tiles, tension tiles and aliens.
 
-Roll three dice; the cost is the defence plus the difference between the highest and the
-lowest die (a skull counts 0). Pay it with units moved from orbit to the surface (infantry
+Roll the combat dice (``combat_dice`` of the component data's rules, three as printed); the
+cost is the defence plus the difference between the highest and the lowest die (a skull
+counts 0). Pay it with units moved from orbit to the surface (infantry
 and spaceship 1 CP, tank 2) and with cards; at least one unit must go down. The player may
 stop at any time ("done"): the claim succeeds when the points reach the cost, otherwise it
 fails. Either way each skull rolled costs one unit at that planet, after payment.
@@ -22,7 +23,7 @@ from cosmodrome.games.venus.cards import (
     sacrifice_unit,
     unit_eliminated,
 )
-from cosmodrome.games.venus.components import EFFECT_ID
+from cosmodrome.games.venus.components import EFFECT_ID, MAX_COMBAT_DICE
 from cosmodrome.games.venus.flow import (
     A_CARD,
     A_DIE,
@@ -37,6 +38,7 @@ from cosmodrome.games.venus.flow import (
     INF,
     MINE,
     MOON,
+    NO_DIE,
     SHIP,
     T_ALIEN,
     T_CRISIS,
@@ -110,24 +112,35 @@ def tile_defence(s: VenusState, pl: int, tile: int, tseat: int) -> int:
 
 
 def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> None:
-    """RB: Defended tiles – declare, then roll three dice."""
+    """RB: Defended tiles – declare, then roll the combat dice (``combat_dice``, three as printed)."""
     tile = s.ptiles[pl][slot]
     d = tile_defence(s, pl, tile, tseat)
-    dice = [roll(s), roll(s), roll(s)]
-    s.cb = Combat(p, pl, slot, tile, d, tseat, tkind, dice[:], -1, 0, [0, 0, 0], [0, 0, 0], 0, 1)
+    n = s.comp.rules["combat_dice"]
+    dice = [roll(s) for _i in range(n)]
+    s.cb = Combat(p, pl, slot, tile, d, tseat, tkind, dice + [NO_DIE] * (MAX_COMBAT_DICE - n), -1, 0, [0, 0, 0],
+                  [0, 0, 0], 0, 1)
     s.cbcards = ()
     s.say("attack", (attacks_text, (s.comp, p, tile, pl, tseat, tkind, d, dice, cost(s))),
           {"seat": p, "planet": pl, "tile": tile, "dice": dice[:], "defence": d}, chance=True)
     s.stack.append((D_COMBAT, p))
 
 
+def rolled(s: VenusState) -> list:
+    """The dice of the combat in progress: its slots up to the rules' ``combat_dice``."""
+    return s.cb.dice[:s.comp.rules["combat_dice"]]
+
+
 def cost(s: VenusState) -> int:
-    """Cost = defence + (highest - lowest) of the kept dice, skull = 0.
+    """Cost = defence + (highest - lowest) of the kept dice, skull = 0 (no difference when
+    fewer than two dice are kept).
 
     RB example (Mars mine): dice skull, 3, ... with defence 3 cost 6."""
     cb = s.cb
-    a, b, c = cb.dice
+    a, b, c = cb.dice   # the MAX_COMBAT_DICE slots
     disc = cb.discarded
+    if c < 0:           # NO_DIE: a variant rolling fewer dice
+        kept = [x for i, x in enumerate(cb.dice) if i != disc and x != NO_DIE]
+        return cb.defence + (max(kept) - min(kept) if kept else 0)
     # the kept dice: the three, or the two not discarded (a discarded die takes the
     # value of a kept one, which changes neither the highest nor the lowest)
     if disc == 0:
@@ -146,7 +159,7 @@ def skulls(s: VenusState) -> int:
     cb = s.cb
     disc = cb.discarded
     dice = cb.dice
-    for i in range(3):
+    for i in range(MAX_COMBAT_DICE):
         if i != disc and dice[i] == 0:
             n += 1
     return max(0, n - cb.skulls_ignored)
@@ -221,7 +234,7 @@ def card_usable(s, e, pl, kind, b, surf) -> bool:
 
 def _combat_prompt(s, f):
     cb = s.cb
-    values = dict(planet=planet_word(s.comp, cb.planet), dice=fmt_dice(cb.dice), cost=cost(s), paid=points(s))
+    values = dict(planet=planet_word(s.comp, cb.planet), dice=fmt_dice(rolled(s)), cost=cost(s), paid=points(s))
     if cb.discarded >= 0:
         return _("Combat on {planet}: dice {dice} (die {i} discarded), cost {cost}, paid {paid}. "
                  "Commit a unit, play a card, or done.").format(i=cb.discarded + 1, **values)
@@ -305,7 +318,8 @@ def resolve(s: VenusState, p: int) -> None:
 
 def _reroll_legal(s, f):
     disc = s.cb.discarded
-    return [encode_reroll(m) for m in range(1, 8) if not (disc >= 0 and m & (1 << disc))]
+    every = 1 << s.comp.rules["combat_dice"]
+    return [encode_reroll(m) for m in range(1, every) if not (disc >= 0 and m & (1 << disc))]
 
 
 @decide(D_REROLL, "reroll", _reroll_legal, lambda s, f: _("Re-roll which dice?"))
@@ -314,16 +328,16 @@ def reroll(s: VenusState, f: tuple, a: int) -> None:
     _op, p = f
     m = decode_reroll(a)
     cb = s.cb
-    for i in range(3):
+    for i in range(MAX_COMBAT_DICE):
         if m & (1 << i):
             cb.dice[i] = roll(s)
     s.say("reroll",
-          says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(p), dice=dice_w(cb.dice), cost=cost(s)),
-          {"seat": p, "dice": cb.dice[:]}, chance=True)
+          says("{who} re-rolls: dice now {dice}, cost {cost}.", who=who(p), dice=dice_w(rolled(s)), cost=cost(s)),
+          {"seat": p, "dice": rolled(s)}, chance=True)
 
 
 def _disc_legal(s, f):
-    return [A_DIE + i for i in range(3)]
+    return [A_DIE + i for i in range(s.comp.rules["combat_dice"])]
 
 
 @decide(D_DISCARD_DIE, "discard_die", _disc_legal, lambda s, f: _("Discard which die?"))

@@ -52,6 +52,10 @@ TK = {k: i for i, k in enumerate(TILE_KINDS)}
 UNIT_NAMES = ("infantry", "spaceship", "tank")
 CRISES = ("bazagthoth", "uprising", "robots", "moonmen", "martians", "none", "pirates", "aliens")
 STATUSES = ("fact", "assumed")
+#: the most combat dice a variant may roll: the action space holds one action per die to set
+#: aside and one per set of dice to re-roll (:data:`.flow.A_DIE`, :data:`.flow.A_REROLL`), and
+#: the combat record one slot per die (:class:`.state.Combat`)
+MAX_COMBAT_DICE = 3
 RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
              "start_factories_on_earth", "start_cards_dealt", "hand_limit", "extra_pass_cubes",
              "mine_income", "factory_income", "windfall", "alien_defence", "alien_vp",
@@ -65,6 +69,8 @@ RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
              "cp1_draw_cards", "force_discard_cards",
              # the move (RB: Action: Move military units) and the cards that lengthen it
              "move_allowance", "move1_card_steps", "move2_card_steps",
+             # the combat for a defended tile (RB: Defended tiles)
+             "combat_dice",
              # the crises (RB: Phase four – crisis resolution; Crisis effects)
              "escalation_dice", "damage_dice", "bazagthoth_unit_level", "bazagthoth_building_level",
              "uprising_level", "uprising_units", "independence_level", "robot_rebellion_level",
@@ -173,6 +179,9 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
             rules[key] = _nonneg(_need(entry, "value", where, int), where, "value")
     if rules["periods"] < 1 or rules["hand_limit"] < 1:
         raise DataError(_("components: rules.periods and rules.hand_limit must be at least 1"))
+    if not 1 <= rules["combat_dice"] <= MAX_COMBAT_DICE:
+        raise DataError(_("components: rules.combat_dice must be from 1 to {most} (the engine's combat holds at "
+                          "most {most} dice), not {n}").format(most=MAX_COMBAT_DICE, n=rules["combat_dice"]))
     units = _need(data, "units", _("the file"), dict)
     cp, cost, count = [], [], []
     for u in UNIT_NAMES:

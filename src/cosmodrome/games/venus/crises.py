@@ -35,6 +35,7 @@ from cosmodrome.games.venus.flow import (
     O_HAND,
     O_INVASION,
     O_UPRISING,
+    PHASE_CRISIS,
     SHIP,
     T_ALIEN,
     T_CRISIS,
@@ -145,7 +146,7 @@ def escalation_text(names, dice: list, added: list) -> str:
 def escalate(s: VenusState, f: tuple) -> None:
     """RB: Phase four – roll the escalation dice and place the skulls (looping)."""
     s.stack.pop()
-    s.phase = 4
+    s.phase = PHASE_CRISIS
     s.clevel = (0,) * 8
     c = s.comp
     kind, skull = c.tile_kind, c.tile_skull

@@ -33,7 +33,17 @@ from __future__ import annotations
 
 import math
 
-from cosmodrome.games.venus.flow import EARTH, KUIPER, MERCURY, T_ALIEN, T_CRISIS, income, unit_ix
+from cosmodrome.games.venus.flow import (
+    EARTH,
+    KUIPER,
+    MERCURY,
+    PHASE_ACTIONS,
+    PHASE_CRISIS,
+    T_ALIEN,
+    T_CRISIS,
+    income,
+    unit_ix,
+)
 from cosmodrome.games.venus.scoring import final_scores
 
 # weights of "VP still to come" (fitted; see the module docstring): per unit of time left L
@@ -63,7 +73,7 @@ def time_left(s) -> float:
     """
     periods = s.comp.rules["periods"]
     left = float(periods - s.period)
-    if s.phase <= 3:
+    if s.phase <= PHASE_ACTIONS:
         full = s.num_players + s.comp.rules["extra_pass_cubes"]
         left += min(1.0, s.cubes / full) if full else 0.0
     return max(0.0, left)
@@ -128,7 +138,7 @@ def all_lose_risk(s) -> float:
                     marked += 1
             elif k == T_ALIEN:
                 aliens += 1
-    in_crisis = s.phase == 4
+    in_crisis = s.phase == PHASE_CRISIS
     earth_lv = crisis[EARTH] + (s.clevel[EARTH] if in_crisis else 0)
     p_earth = _p_level(earth_lv, 4, marked, rem)
     if aliens:

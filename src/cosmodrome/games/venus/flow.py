@@ -59,6 +59,8 @@ A_UNITAT = 121
 A_DIE = 145
 A_REROLL = 148
 NUM_ACTIONS = 155
+#: an unused slot of the combat's dice (a variant rolling fewer than the most dice: ``combat_dice``)
+NO_DIE = -1
 
 
 
@@ -179,6 +181,11 @@ def op(name: str, fields: str = "") -> int:
     OP_NAMES[code] = name
     FRAME_FIELDS[code] = ("seat", *fields.split())
     return code
+
+
+#: the phase of a period ``s.phase`` is in (RB: Phase one – place pass cubes ... Phase six –
+#: re-set military units; 0 before the first period; the names: text.PHASES)
+PHASE_SETUP, PHASE_PASS_CUBES, PHASE_TILES, PHASE_ACTIONS, PHASE_CRISIS, PHASE_INCOME, PHASE_RESET = range(7)
 
 
 # ----- the frame table: automatic steps (O_) and decisions (D_), by the module handling them

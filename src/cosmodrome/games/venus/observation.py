@@ -49,6 +49,7 @@ from cosmodrome.games.venus.flow import (
     MINE,
     O_CRISIS,
     O_CRISIS_START,
+    PHASE_CRISIS,
     SHIP,
     T_CRISIS,
     T_TENSION,
@@ -204,7 +205,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     # replaces (state.py), so a key holds them as they are: an unchanged pile compares by identity
     def planets_key(s, seat):
         """The planets' tiles, flipped flags, crisis levels (in the crisis phase) and gunrunners."""
-        return (tuple(s.ptiles), tuple(s.flipped), tuple(s.clevel) if s.phase == 4 else _NO_LEVELS,
+        return (tuple(s.ptiles), tuple(s.flipped), tuple(s.clevel) if s.phase == PHASE_CRISIS else _NO_LEVELS,
                 tuple(s.gun))
 
     def per_planet(key):

@@ -5,7 +5,7 @@ reads without parsing labels (the labels themselves are in :mod:`.text`).
 from __future__ import annotations
 
 from cosmodrome.games.venus.combat import casualty_pool, cost, points
-from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
+from cosmodrome.games.venus.components import EFFECTS, MAX_COMBAT_DICE, TILE_KINDS
 from cosmodrome.games.venus.flow import (
     A_BLD,
     A_BUILD,
@@ -157,6 +157,7 @@ def action_details(s, a: int) -> dict:
         return d
     if A_REROLL <= a < NUM_ACTIONS:
         m = decode_reroll(a)
-        dice = [i for i in range(3) if m & (1 << i)]
-        return {"dice": dice, "faces": [s.cb.dice[i] for i in dice], "kept": [i for i in range(3) if i not in dice]}
+        dice = [i for i in range(MAX_COMBAT_DICE) if m & (1 << i)]
+        kept = [i for i in range(s.comp.rules["combat_dice"]) if i not in dice]
+        return {"dice": dice, "faces": [s.cb.dice[i] for i in dice], "kept": kept}
     return {}

@@ -22,6 +22,11 @@ from cosmodrome.games.venus.flow import (
     O_PASS_REACT,
     O_PERIOD,
     O_TURN,
+    PHASE_ACTIONS,
+    PHASE_INCOME,
+    PHASE_PASS_CUBES,
+    PHASE_RESET,
+    PHASE_TILES,
     T_CRISIS,
     auto,
     decide,
@@ -41,14 +46,14 @@ def start_period(s: VenusState, f: tuple) -> None:
     s.say("period", says("Period {n} begins.", n=s.period), {"period": s.period})
     phase_one_place_pass_cubes(s)
     phase_two_draw_and_place_tiles(s)
-    s.phase = 3
+    s.phase = PHASE_ACTIONS
     s.next_seat = s.first
     s.stack.append((O_ACTIONS, -1))
 
 
 def phase_one_place_pass_cubes(s: VenusState) -> None:
     """RB: Phase one – place pass cubes: players + 2."""
-    s.phase = 1
+    s.phase = PHASE_PASS_CUBES
     s.cubes = s.num_players + s.comp.rules["extra_pass_cubes"]
     s.say("cubes", says("{n} pass cubes are placed on the pass card.", n=s.cubes), {"cubes": s.cubes})
 
@@ -57,7 +62,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
     """RB: Phase two – tiles come from the bag as the chart says; tiles already out stay;
     Ganymede never receives a crisis tile (it is discarded, not replaced); planets that were
     flipped or are occupied by an alien get nothing. The bag is never refilled."""
-    s.phase = 2
+    s.phase = PHASE_TILES
     chart = s.comp.chart[s.num_players]
     tk = s.comp.tile_kind
     for pl in range(8):
@@ -183,7 +188,7 @@ def phases_five_and_six(s: VenusState, f: tuple) -> None:
 
 def phase_five_collect_income(s: VenusState) -> None:
     """RB: Phase five – collect income."""
-    s.phase = 5
+    s.phase = PHASE_INCOME
     incomes = []
     for p in range(s.num_players):
         inc = income(s, p)
@@ -195,7 +200,7 @@ def phase_five_collect_income(s: VenusState) -> None:
 
 def phase_six_reset_units(s: VenusState) -> None:
     """RB: Phase six – re-set military units: surface to orbit."""
-    s.phase = 6
+    s.phase = PHASE_RESET
     o: bytearray = s.orbit
     su: bytearray = s.surf
     if any(su):

@@ -51,7 +51,7 @@ from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
 from cosmodrome.core.fields import COPY, generate, record
 from cosmodrome.games.venus import flow
-from cosmodrome.games.venus.components import load_components
+from cosmodrome.games.venus.components import MAX_COMBAT_DICE, load_components
 from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, HOOKS, SEAT, T_ALIEN, frame_field
 from cosmodrome.i18n import N_
 
@@ -66,7 +66,7 @@ Combat = record("Combat", (
     ("defence", 1),       # its defence (printed, gunrunners, or the defender's units)
     ("target_seat", 1),   # a tension tile: the defender (-1 otherwise)
     ("target_kind", 1),   # a tension tile: the building taken (0 mine, 1 factory)
-    ("dice", 3),          # the three combat dice (0 is a skull)
+    ("dice", MAX_COMBAT_DICE),  # the combat dice (0 is a skull; NO_DIE past the rules' combat_dice)
     ("discarded", 1),     # the die set aside by a card, or -1
     ("card_points", 1),   # combat points from cards
     ("committed", 3),     # units committed, by type (infantry, spaceship, tank)

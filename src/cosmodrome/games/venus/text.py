@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
+from cosmodrome.games.venus.components import EFFECTS, MAX_COMBAT_DICE, TILE_KINDS
 from cosmodrome.games.venus.flow import (
     A_BLD,
     A_BUILD,
@@ -404,7 +404,8 @@ def label(s, a: int) -> str:
         return _("Die {i} ({face})").format(i=i + 1, face=_("skull") if v == 0 else v)
     if A_REROLL <= a < NUM_ACTIONS:
         m = decode_reroll(a)
-        return _("Re-roll die {dice}").format(dice=", ".join(str(i + 1) for i in range(3) if m & (1 << i)))
+        return _("Re-roll die {dice}").format(dice=", ".join(str(i + 1) for i in range(MAX_COMBAT_DICE)
+                                                              if m & (1 << i)))
     return _("action {a}").format(a=a)
 
 
@@ -593,14 +594,17 @@ LEGEND = tuple(in_source(legend_rows))
 
 
 # ----- the table's tooltips: the tiles, the card types and a period explained ------------------
+#: the combat's dice in words, by their number (``combat_dice``: 1 to components.MAX_COMBAT_DICE), as the
+#: mine's help says them after "roll" (a language may decline them: Hungarian "három kockával")
+COMBAT_DICE_WORDS = (N_("one die"), N_("two dice"), N_("three dice"))
 #: each tile kind's name and what taking it means, in our own words; ``{...}`` fields are the
 #: component data's ``[rules]`` numbers (a variant's own), filled in by :func:`table_help`
 TILE_HELP = {
     "factory": (N_("Factory"), N_("Undefended. Send a unit from orbit to the surface to take it and put one of your "
                                   "factories here (income £{factory_income} a period). Needs a factory in your stock. "
                                   "(rulebook: Claim one tile)")),
-    "mine": (N_("Mine"), N_("Defended: roll three dice, keep the highest and lowest, add their difference to the "
-                            "defence; commit at least that many combat points. Place a mine here (income "
+    "mine": (N_("Mine"), N_("Defended: roll {combat_dice_words}, keep the highest and lowest, add their difference "
+                            "to the defence; commit at least that many combat points. Place a mine here (income "
                             "£{mine_income}). (rulebook: Combat)")),
     "cards": (N_("Draw two cards"), N_("Undefended. Land a unit to draw two game cards (hand limit {hand_limit}). "
                                        "(rulebook: Claim one tile)")),
@@ -669,7 +673,7 @@ def table_help(comp) -> dict:
     key = (id(comp), current())
     out = _TABLE_HELP.get(key)
     if out is None or out[0] is not comp:
-        numbers = dict(comp.rules)
+        numbers = dict(comp.rules, combat_dice_words=gettext(COMBAT_DICE_WORDS[comp.rules["combat_dice"] - 1]))
         out = _TABLE_HELP[key] = (comp, {
             "tiles": {k: [gettext(name), gettext(text).format(**numbers)] for k, (name, text) in TILE_HELP.items()},
             "types": {k: gettext(text) for k, text in TYPE_HELP.items()},

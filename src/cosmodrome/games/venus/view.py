@@ -60,7 +60,7 @@ from typing import NamedTuple, Optional
 
 from cosmodrome.core.events import log_texts
 from cosmodrome.core.recent import Recent
-from cosmodrome.games.venus.combat import boosted_cp, cost, points, skulls
+from cosmodrome.games.venus.combat import boosted_cp, cost, points, rolled, skulls
 from cosmodrome.games.venus.components import EFFECTS, TILE_KINDS
 from cosmodrome.games.venus.crises import INWARD
 from cosmodrome.games.venus.flow import (
@@ -73,6 +73,8 @@ from cosmodrome.games.venus.flow import (
     MINE,
     O_CRISIS,
     O_CRISIS_START,
+    PHASE_ACTIONS,
+    PHASE_CRISIS,
     T_ALIEN,
     T_CRISIS,
     T_MINE,
@@ -247,7 +249,7 @@ def view_common(s) -> dict:
         "game": "venus", "seat": None, "players": n, "empires": st.empires(n),
         "colours": list(COLOURS[:n]),
         "period": s.period, "periods": c.rules["periods"], "phase": s.phase,
-        "phase_name": gettext(PHASES[s.phase]) if 0 <= s.phase < 7 else "",
+        "phase_name": gettext(PHASES[s.phase]) if 0 <= s.phase < len(PHASES) else "",
         "first": s.first, "cubes": s.cubes, "cubes_total": n + c.rules["extra_pass_cubes"], "to_move": tm,
         "decision": decision,
         "planets": planets, "players_info": info, "hand": None,
@@ -268,7 +270,7 @@ _PLANETS = Recent(256)
 def _planets(s, st: _Static, n: int, inc: list) -> list:
     """The planets of ``view_common``: their tiles, crises, gunrunners and each seat's
     units, buildings and income there (``inc``: income per seat per planet)."""
-    phase4 = s.phase == 4
+    phase4 = s.phase == PHASE_CRISIS
     key = (st, n, bytes(s.orbit), bytes(s.surf), s.bld, s.flipped, s.clevel if phase4 else None, s.gun,
            tuple(s.ptiles))
     try:
@@ -433,7 +435,7 @@ def combat_view(s, st=None) -> dict:
     committed = tuple(cb.committed)
     units_cp = sum(k * e for k, e in zip(committed, each))
     disc = cb.discarded
-    dice = cb.dice[:]
+    dice = rolled(s)
     paid = points(s)
     cst = cost(s)
     cards = []
@@ -463,7 +465,7 @@ def aliens_view(s, st=None) -> dict:
     destroyed = sum(1 for k in s.kept for t in k if is_alien[t])
     nxt = None
     if landed and alive and not s.over:
-        pending = s.phase <= 3 or any(f[0] in (O_CRISIS, O_CRISIS_START) for f in s.stack)
+        pending = s.phase <= PHASE_ACTIONS or any(f[0] in (O_CRISIS, O_CRISIS_START) for f in s.stack)
         period = s.period if (landed < s.period and pending) else s.period + 1
         if period <= s.comp.rules["periods"]:
             targets = INWARD[s.alien_next:s.alien_next + len(alive)]
