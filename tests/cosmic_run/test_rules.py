@@ -576,13 +576,18 @@ def test_single_mine_row_is_not_stuck_while_warp_drives_can_be_gained():
 def test_rapid_fire_two_disabled_ships_win():
     """RB Rapid Fire Variant: disabling two opponent ships wins at once."""
     s = new(2, rapid_fire=True)
+    _disable_a_second_ship(s)
+    assert s.end == "rapid-fire" and s.winners() == [0]
+
+
+def _disable_a_second_ship(s):
+    """Seat 0, one opponent's ship disabled already, disables a second with an attack die."""
     s.dmg[3 + BLUE] = 3
     s.kills[0] = 1
     s.dmg[3 + GREEN] = 2
     hold_die(s, 0, attack_face(GREEN))
     s.apply(USE)
     s.apply(STOP)
-    assert s.end == "rapid-fire" and s.winners() == [0]
 
 
 def test_rapid_fire_wins_with_the_kills_of_the_component_data():
@@ -590,12 +595,7 @@ def test_rapid_fire_wins_with_the_kills_of_the_component_data():
     the second disabled ship does not end the game, the third does)."""
     s = new(2, rapid_fire=True)
     s.comp = dataclasses.replace(s.comp, rapid_fire_kills=3)
-    s.dmg[3 + BLUE] = 3
-    s.kills[0] = 1
-    s.dmg[3 + GREEN] = 2
-    hold_die(s, 0, attack_face(GREEN))
-    s.apply(USE)
-    s.apply(STOP)
+    _disable_a_second_ship(s)
     assert s.kills[0] == 2 and s.end == "" and not s.is_terminal()
     s.dmg[3 + ORANGE], s.kills[0] = 3, 3               # a third ship disabled
     assert scoring.check(s) and s.end == "rapid-fire" and s.winners() == [0]

@@ -13,6 +13,7 @@ A malformed file raises :class:`cosmodrome.core.DataError` naming the entry and 
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,18 +145,13 @@ def _nonneg(v: int, where: str, key: str) -> int:
     return v
 
 
+@functools.cache
 def _packaged_rules() -> dict:
     """The packaged file's ``[rules]`` table: a variant's file that leaves out a number of the
     rules plays it as printed. A variant keeps working when a later version of the game moves
     another number of the rules into the data (a hosted game's stored variant, a designer's
     file written before it), and a designer writes only the numbers they change."""
-    global _PACKAGED_RULES
-    if _PACKAGED_RULES is None:
-        _PACKAGED_RULES = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))["rules"]
-    return _PACKAGED_RULES
-
-
-_PACKAGED_RULES: dict | None = None
+    return tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))["rules"]
 
 
 def parse_components(data: dict, source: str = "<data>") -> Components:
