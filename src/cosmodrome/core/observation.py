@@ -40,6 +40,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 import numpy as np
 
 from cosmodrome.core.errors import CosmodromeError
+from cosmodrome.core.fields import generate
 
 
 class ObservationError(CosmodromeError, ValueError):
@@ -583,8 +584,8 @@ def _refresher(steps: list) -> Callable[[Any, Any, np.ndarray, list], None]:
     scope: dict[str, Any] = {}
     for i, (key, update, write, spans) in enumerate(steps):
         scope[f"key{i}"], scope[f"update{i}"], scope[f"write{i}"] = key, update, write
-        rewrite = [f"    {pad}vec[{int(a)}:{int(b)}] = 0.0" for a, b in spans for pad in ("    " if key else "",)]
-        rewrite.append(f"    {'    ' if key else ''}write{i}(state, seat, vec)")
+        pad = "        " if key else "    "   # under the key's test, or always
+        rewrite = [f"{pad}vec[{int(a)}:{int(b)}] = 0.0" for a, b in spans] + [f"{pad}write{i}(state, seat, vec)"]
         if key is None:
             lines += rewrite
             continue
@@ -592,8 +593,7 @@ def _refresher(steps: list) -> Callable[[Any, Any, np.ndarray, list], None]:
                   f"        keys[{i}] = k"]
         lines += [f"        update{i}(state, seat, old, k, vec)"] if update is not None else rewrite
     lines.append("    return None")
-    exec(compile("\n".join(lines), "<observer refresh>", "exec"), scope)
-    return scope["refresh"]
+    return generate("observer refresh", "\n".join(lines), scope)["refresh"]
 
 
 class Observer:
