@@ -1,7 +1,8 @@
-"""Fields declared once (``core.fields``): the Moon's, Mars's and Cosmic Run's states declare
-each saved field in one table (``state.FIELDS``) from which their constructor, clone and saved
-form are generated, as Onward to Venus's are; states saved in the form written before still
-load (Cosmic Run's under the short keys of its first saves)."""
+"""Fields declared once (``core.fields``): the Moon's, Mars's and Cosmic Run's states, and the
+worked example's (the test game Pocket Race, ``testing/toy.py``), declare each saved field in
+one table (``FIELDS``) from which their constructor, clone and saved form are generated, as
+Onward to Venus's are; states saved in the form written before still load (Cosmic Run's
+under the short keys of its first saves)."""
 
 import doctest
 import json
@@ -14,7 +15,8 @@ import cosmodrome.core.fields as fields
 from cosmodrome.core import RecordError, get_game
 
 FIXTURES = Path(__file__).with_name("fixtures")
-FLAT = [("moon", 3, {"advanced": True}), ("mars", 3, {}), ("cosmic-run", 2, {"friendly": True, "rapid_fire": True})]
+FLAT = [("moon", 3, {"advanced": True}), ("mars", 3, {}), ("cosmic-run", 2, {"friendly": True, "rapid_fire": True}),
+        ("pocket-race", 2, {"rounds": 30})]
 
 
 def test_doctests():
@@ -83,6 +85,21 @@ def test_a_state_saved_in_the_earlier_form_loads(name):
     assert la == s.clone().legal_actions() and la
     s.apply(la[0])
     assert get_game(name).state_from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_the_worked_example_loads_a_state_saved_before_its_table():
+    """Pocket Race saved its one option at the top level before its fields had a table: such
+    a save (a mid-game position of seeded random play, 3 seats, 6 rounds) loads with every
+    field as saved and saves back in the table's form."""
+    import cosmodrome.testing.toy  # noqa: F401  (registers the test game)
+    saved = json.loads((FIXTURES / "saved-pocket-race-before-fields.json").read_text())
+    s = get_game("pocket-race").state_from_json(saved)
+    assert (s.rounds, s.deck, s.hands, s.tracks, s.turn) == (6, saved["deck"], saved["hands"], saved["tracks"],
+                                                             saved["turn"])
+    now = s.to_json()
+    assert now["options"] == {"rounds": 6} and "rounds" not in now
+    assert get_game("pocket-race").state_from_json(now).to_json() == now
+    assert s.to_move() == 1 and s.legal_actions() == [9]   # seat 1 (turn 7 of 3) holds no card: it draws
 
 
 @pytest.mark.parametrize("name,players,options", FLAT)

@@ -27,7 +27,7 @@ class VariantRace(PocketRace):
                 raise DataError(f"bad component file {path}: {type(exc).__name__}: {exc}") from None
             if not isinstance(copies, int) or not 1 <= copies <= 8:
                 raise DataError(f"bad component file {path}: copies must be 1 to 8, not {copies!r}")
-        s = PocketState(self, players, options["rounds"], Rng(seed))
+        s = PocketState(self, players, options, Rng(seed))
         s.deck = [v for v in range(1, 10) for _ in range(copies)]
         s.rng.shuffle(s.deck)
         s.hands = [sorted([s.deck.pop(), s.deck.pop()]) for _ in range(players)]

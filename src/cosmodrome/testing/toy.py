@@ -14,10 +14,23 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Event, Game, OptionSpec, RecordError, Rng, State, check_state_json, register
 from cosmodrome.core.chance import restore
+from cosmodrome.core.fields import flat_methods, load_table
 from cosmodrome.core.rng import as_rng
 from cosmodrome.core.statistics import count, row
 
 DRAW = 9
+
+#: the state's saved fields, each declared once: ``(name, kind, initial)``, the initial value
+#: an expression of the player count ``n``. The constructor's assignments, the clone and the
+#: saved form are written out from this table (:func:`cosmodrome.core.fields.flat_methods`,
+#: as every game's state does); a new field is one line here.
+FIELDS = (
+    ("deck", "varlist", "[]"),                      # the draw pile, in its hidden order
+    ("hands", "lists", "[[] for _ in range(n)]"),   # each seat's hidden cards, sorted
+    ("tracks", "list", "[0] * n"),                  # how far each seat has gone
+    ("turn", "int", "0"),                           # turns taken so far, by every seat
+)
+_GENERATED = flat_methods("PocketState", FIELDS, "n")
 
 
 class PocketRace(Game):
@@ -48,7 +61,7 @@ class PocketRace(Game):
         return 2 * players
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> "PocketState":
-        s = PocketState(self, players, options["rounds"], as_rng(seed))
+        s = PocketState(self, players, options, as_rng(seed))
         s.deck = [v for v in range(1, 10) for _ in range(4)]
         s.rng.shuffle(s.deck)
         s.hands = [sorted([s.rng.draw(s.deck, f"the deal of seat {p}", ("seat {} is dealt {}".format, (p,)), (p,))
@@ -58,9 +71,11 @@ class PocketRace(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> "PocketState":
         d = check_state_json(data, self)
         try:
-            s = PocketState(self, d["players"], d["rounds"], Rng.from_state(d["rng"]))
-            s.deck, s.hands, s.tracks = list(d["deck"]), [list(h) for h in d["hands"]], list(d["tracks"])
-            s.turn = d["turn"]
+            # a save written before the fields were declared in FIELDS held its one option
+            # at the top level
+            options = self.resolve_options(d["options"] if "options" in d else {"rounds": d["rounds"]})
+            s = PocketState(self, d["players"], options, Rng.from_state(d["rng"]))
+            load_table(s, d, FIELDS)
         except (KeyError, TypeError) as exc:
             raise RecordError(f"malformed pocket-race state: {exc}") from None
         return restore(s, d)
@@ -75,16 +90,19 @@ class PocketRace(Game):
 class PocketState(State):
     #: a search clone (``clone(quiet=True)``): its actions return no events
     quiet = False
+    FIELDS = FIELDS
 
-    def __init__(self, game: PocketRace, players: int, rounds: int, rng: Rng) -> None:
+    def __init__(self, game: PocketRace, players: int, options: dict[str, Any], rng: Rng) -> None:
         self.game = game
         self.num_players = players
-        self.rounds = rounds
+        self.options = options
+        self.rounds = options["rounds"]
         self.rng = rng
-        self.deck: list[int] = []
-        self.hands: list[list[int]] = []
-        self.tracks = [0] * players
-        self.turn = 0
+        self._init_fields(players)
+
+    _init_fields = _GENERATED["_init_fields"]
+    clone = _GENERATED["clone"]
+    to_json = _GENERATED["to_json"]
 
     def to_move(self) -> Optional[int]:
         return None if self.is_terminal() else self.turn % self.num_players
@@ -131,22 +149,6 @@ class PocketState(State):
 
     def scores(self) -> list[float]:
         return [float(t) for t in self.tracks]
-
-    def clone(self, quiet: bool = False) -> "PocketState":
-        s = PocketState.__new__(PocketState)
-        s.quiet = quiet or self.quiet
-        s.game, s.num_players, s.rounds = self.game, self.num_players, self.rounds
-        s.rng = self.rng.copy()
-        s.deck = self.deck[:]
-        s.hands = [h[:] for h in self.hands]
-        s.tracks = self.tracks[:]
-        s.turn = self.turn
-        return s
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game.name, "players": self.num_players, "rounds": self.rounds,
-                "rng": self.rng.state, "deck": self.deck, "hands": self.hands, "tracks": self.tracks,
-                "turn": self.turn}
 
     def view(self, seat: Optional[int]) -> dict[str, Any]:
         return {"game": self.game.name, "seat": seat, "turn": self.turn, "tracks": list(self.tracks),
