@@ -19,10 +19,10 @@ def check_invariants(s) -> None:
     round's order is the race order it began with, the seat to move is that of the astronaut
     moving: the round's current one, or one an action card moves out of turn (never the turn
     player's), or, when a card is asked about, its holder."""
-    assert sum(s.spk) + s.spk_supply == SUPPLY["sputnik"]
-    assert sum(s.ec) + s.ec_supply == SUPPLY["ec"]
-    assert sum(s.hc) + s.hc_supply == SUPPLY["handicap"]
-    assert min(s.spk + s.ec + s.hc + [s.spk_supply, s.ec_supply, s.hc_supply]) >= 0
+    assert sum(s.sputniks) + s.sputnik_supply == SUPPLY["sputnik"]
+    assert sum(s.ec_counters) + s.ec_supply == SUPPLY["ec"]
+    assert sum(s.handicaps) + s.handicap_supply == SUPPLY["handicap"]
+    assert min(s.sputniks + s.ec_counters + s.handicaps + [s.sputnik_supply, s.ec_supply, s.handicap_supply]) >= 0
     for a in range(s.n_astro):
         assert 0 <= s.column[a] <= s.goal
         assert cell(s.strip[s.column[a]], s.level[a]) in STANDING, (a, s.column[a], s.level[a])

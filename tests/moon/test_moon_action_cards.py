@@ -127,9 +127,9 @@ def test_planification_gives_an_ec_at_the_end_of_the_round_unless_first():
     s.column = [3, 4, 6]                    # astronaut 2 leads: its Planification stays in hand
     end_round(s)
     assert s.phase == CARD and s.asks == [1] and s.legal_actions() == [A_DONE, A_PLAY]
-    ec = s.ec[1]
+    ec = s.ec_counters[1]
     kinds = [e.kind for e in s.apply(A_PLAY)]
-    assert s.ec[1] == ec + 1 and EFFECTS.index("planification") in s.discard
+    assert s.ec_counters[1] == ec + 1 and EFFECTS.index("planification") in s.discard
     assert kinds.index("card-play") < kinds.index("round") < kinds.index("card-draw")   # a new card next round
     assert EFFECTS[s.hand[2]] == "planification"
 
@@ -149,7 +149,7 @@ def test_planification_kept_gives_nothing():
     s = round_ends_holding(0, "planification", [1, 2, 0], [2, 4, 4])
     assert s.phase == CARD and s.to_move() == 0
     s.apply(A_DONE)
-    assert s.ec[0] == 1 and EFFECTS[s.hand[0]] == "planification"   # only the last-position EC
+    assert s.ec_counters[0] == 1 and EFFECTS[s.hand[0]] == "planification"   # only the last-position EC
 
 
 def test_no_end_of_round_card_is_asked_of_a_leader():
@@ -203,12 +203,12 @@ def test_red_cards_spare_a_player_who_began_the_turn_last():
     assert s.phase == PROGRAM and s.cur_started_last == 1
     give(s, 1, "sanction")               # nor is its robbery sanctioned
     s2 = _robbery(s, robber=0)
-    assert s2.hc[0] == 0 and s2.phase != CARD
+    assert s2.handicaps[0] == 0 and s2.phase != CARD
 
 
 def _robbery(s, robber):
     s = roll_for(s, robber, 0, 1, {BLUE1: 2})
-    s.column[1], s.level[1], s.spk[1], s.spk_supply = 2, 1, 1, s.spk_supply - 1
+    s.column[1], s.level[1], s.sputniks[1], s.sputnik_supply = 2, 1, 1, s.sputnik_supply - 1
     s.column[2], s.level[2] = 9, 1
     s.apply(pick(BLUE1))
     s.apply(A_SEAT + 1)
@@ -222,9 +222,9 @@ def test_sanction_gives_the_robber_a_handicap_counter():
     s.cur_started_last = 0
     s = _robbery(s, robber=0)
     assert s.phase == CARD and s.to_move() == 1 and s.legal_actions() == [A_DONE, A_PLAY]
-    hc = s.hc_supply
+    supply = s.handicap_supply
     s.apply(A_PLAY)
-    assert s.hc[0] == 1 and s.hc_supply == hc - 1 and s.spk[0] == 1 and s.hand[1] == -1
+    assert s.handicaps[0] == 1 and s.handicap_supply == supply - 1 and s.sputniks[0] == 1 and s.hand[1] == -1
     assert s.to_move() == 0 or s.is_terminal() or s.phase != CARD
     check_invariants(s)
 
@@ -273,10 +273,10 @@ def test_cooperation_gives_a_sputnik_when_another_player_picks_one_up():
     s.icons = frozenset({(1, 1)})        # an icon on the way
     s.column[1], s.level[1] = 9, 1
     s.apply(pick(BLUE1))
-    assert s.spk[0] == 1 and s.phase == CARD and s.to_move() == 1
-    supply = s.spk_supply
+    assert s.sputniks[0] == 1 and s.phase == CARD and s.to_move() == 1
+    supply = s.sputnik_supply
     s.apply(A_PLAY)
-    assert s.spk[1] == 1 and s.spk_supply == supply - 1 and s.hand[1] == -1
+    assert s.sputniks[1] == 1 and s.sputnik_supply == supply - 1 and s.hand[1] == -1
     check_invariants(s)
 
 
@@ -287,7 +287,7 @@ def test_cooperation_is_not_asked_without_a_sputnik_picked_up():
     s = roll_for(s, 0, 0, 1, {BLUE1: 2})
     s.icons = frozenset()
     s.apply(pick(BLUE1))
-    assert s.phase != CARD and s.spk[1] == 0
+    assert s.phase != CARD and s.sputniks[1] == 0
 
 
 def test_an_illegal_card_answer_changes_nothing():

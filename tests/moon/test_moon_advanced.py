@@ -47,12 +47,12 @@ def test_setup_puts_four_different_tokens_on_the_circled_boxes():
 
 def test_robbery_takes_a_sputnik_from_an_astronaut_in_the_landing_box():
     s = roll_for(table(), 0, 0, 1, {BLUE1: 2})
-    s.column[1], s.level[1], s.spk[1], s.spk_supply = 2, 1, 2, 28
+    s.column[1], s.level[1], s.sputniks[1], s.sputnik_supply = 2, 1, 2, 28
     s.column[2], s.level[2] = 2, 1
     s.apply(pick(BLUE1))
     assert s.phase == ROB and s.legal_actions() == [A_DONE, A_SEAT + 1, A_SEAT + 2]
     s.apply(A_SEAT + 1)
-    assert (s.spk[0], s.spk[1]) == (1, 1)
+    assert (s.sputniks[0], s.sputniks[1]) == (1, 1)
 
 
 def test_sabotage_gives_a_handicap_to_a_victim_without_sputniks():
@@ -61,7 +61,7 @@ def test_sabotage_gives_a_handicap_to_a_victim_without_sputniks():
     s.column[1], s.level[1] = 2, 1
     s.apply(pick(BLUE1))
     s.apply(A_SEAT + 1)
-    assert s.hc[1] == 1 and s.hc_supply == 4
+    assert s.handicaps[1] == 1 and s.handicap_supply == 4
 
 
 def test_no_robbery_after_a_crash_or_against_own_or_finished_astronauts():
@@ -122,17 +122,17 @@ def test_ec_and_sputnik_tokens():
     s = roll_for(table(tokens=("ec", "two-sputniks", "advance", "back")), 0, 6, 1, {BLUE1: 1})
     s.die_action[WHITE1] = 1
     s.apply(pick(BLUE1))
-    assert s.ec[0] == 1 and s.ec_supply == 9
+    assert s.ec_counters[0] == 1 and s.ec_supply == 9
     s = roll_for(table(tokens=("two-sputniks", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
     s.die_action[WHITE1] = 1
     s.apply(pick(BLUE1))
-    assert s.spk[0] == 2 and s.spk_supply == 28
+    assert s.sputniks[0] == 2 and s.sputnik_supply == 28
 
 
 def test_a_token_works_even_when_the_jump_ends_in_an_accident():
     s = roll_for(table(tokens=("ec", "back", "advance", "two-sputniks")), 0, 5, 1, {BLACK1: 4})   # the accident face
     s.apply(pick(BLACK1, 0))
-    assert s.ec[0] == 1 and s.crashed[0] == 1
+    assert s.ec_counters[0] == 1 and s.crashed[0] == 1
 
 
 def test_no_one_die_jump_after_an_accident_in_the_astronauts_own_turn():
@@ -148,11 +148,11 @@ def test_no_one_die_jump_after_an_accident_in_the_astronauts_own_turn():
 def test_buy_advances_spends_sputniks_for_circle_boxes():
     s = roll_for(table(tokens=("buy-advances", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
     s.die_action[WHITE1] = 1
-    s.spk[0], s.spk_supply = 3, 27
+    s.sputniks[0], s.sputnik_supply = 3, 27
     s.apply(pick(BLUE1))
     assert s.phase == BUY and s.legal_actions() == [A_COUNT + n for n in range(4)]
     s.apply(A_COUNT + 2)
-    assert s.spk[0] == 1 and s.spk_supply == 29 and s.column[0] == 9 and s.phase == GO_ON
+    assert s.sputniks[0] == 1 and s.sputnik_supply == 29 and s.column[0] == 9 and s.phase == GO_ON
 
 
 def test_one_die_jump_rolls_one_chosen_die_and_then_the_turn_goes_on():
@@ -184,7 +184,7 @@ def test_reroll_token_makes_the_next_jumps_rerolls_free():
     s.apply(pick(BLUE1))
     assert s.free_reroll_token[0] == 1
     s.apply(1)                                          # go on: the white die is rolled
-    assert s.free_rerolls_left == 1 and A_REROLL + WHITE1 in s.legal_actions() and s.ec[0] == 0
+    assert s.free_rerolls_left == 1 and A_REROLL + WHITE1 in s.legal_actions() and s.ec_counters[0] == 0
     s.apply(A_REROLL + WHITE1)
     assert s.free_rerolls_left == 0 and s.ec_supply == 10
 
@@ -252,18 +252,18 @@ def test_a_move_caused_by_a_special_box_sets_off_the_special_box_it_steps_into()
     advances a special box gives step into the next one, which sets off too (ruling 20)."""
     s = roll_for(table(tokens=("buy-advances", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
     s.die_action[WHITE1] = 1
-    s.spk[0], s.spk_supply = 10, 20
+    s.sputniks[0], s.sputnik_supply = 10, 20
     s.apply(pick(BLUE1))                       # onto box 1 (col 7): buy advances
     n = circle_boxes_between(s, 7, 14)         # up to box 2 (col 14): an EC
     assert s.phase == BUY
     s.apply(A_COUNT + n)
-    assert s.column[0] == 14 and s.ec[0] == 1 and s.ec_supply == 9 and s.phase == GO_ON
+    assert s.column[0] == 14 and s.ec_counters[0] == 1 and s.ec_supply == 9 and s.phase == GO_ON
     s = roll_for(table(tokens=("buy-advances", "ec", "advance", "back")), 0, 6, 1, {BLUE1: 1})
     s.die_action[WHITE1] = 1
-    s.spk[0], s.spk_supply = 10, 20
+    s.sputniks[0], s.sputnik_supply = 10, 20
     s.apply(pick(BLUE1))
     s.apply(A_COUNT + n + 1)                   # through box 2 and one box beyond: the EC all the same
-    assert s.column[0] > 14 and s.ec[0] == 1
+    assert s.column[0] > 14 and s.ec_counters[0] == 1
 
 
 

@@ -78,3 +78,24 @@ def test_the_renderer_keeps_no_copy_of_the_texts():
                  "Special box: a circled", "EC counters:", "Handicap counters:", "three dice",
                  "moves 2, then an accident", '"2!"'):
         assert text not in js, text
+
+
+def test_the_text_legend_numbers_the_levels_of_the_component_data(monkeypatch):
+    """The plain-text side view's legend names its rows' levels from ``board.layout.levels``."""
+    from cosmodrome.games.moon import text
+
+    assert ("0-3", "the level of a row, 3 on top") in text.legend_rows()
+    real = text.load_components()
+    monkeypatch.setattr(text, "load_components", lambda: dataclasses.replace(real, layout={**real.layout, "levels": 6}))
+    assert ("0-5", "the level of a row, 5 on top") in text.legend_rows()
+    with using("hu"):
+        assert ("0-5", "egy sor szintje, legfelül: 5") in text.legend_rows()
+
+
+def test_the_renderer_takes_a_cards_width_from_the_view():
+    """The strip's card names, column numbers and last-card points are laid out by the lap's
+    own card width (one point value a column), not a number written in the renderer."""
+    js = RENDERER.read_text(encoding="utf-8")
+    assert "v.lap.last_card_points.length" in js
+    for written in ("% 7", "(1 + k * 7)", "6 * W", "goal - 6"):
+        assert written not in js, written

@@ -29,7 +29,7 @@ def test_picks_a_safe_landing_over_an_accident():
 
 def test_spends_an_ec_to_reroll_a_hopeless_jump():
     s = roll_for(table(), 0, 1, 1, {BLUE1: 2})                  # the only move ends on the hazard
-    s.ec[0], s.ec_supply = 1, 9
+    s.ec_counters[0], s.ec_supply = 1, 9
     assert MoonHeuristic().choose(s) == A_REROLL + BLUE1
 
 

@@ -118,7 +118,7 @@ def test_slipstream_into_a_special_box_asks_its_decision_of_the_slipstreaming_pl
     player whose turn it is, decides how many Sputniks to spend; then the turn goes on."""
     s = holding(cards=[(1, "slipstream")], tokens=("buy-advances", "back", "ec", "two-sputniks"))
     place(s, a1=(6, 1), a2=(20, 1))
-    s.spk[1], s.spk_supply = 2, 28
+    s.sputniks[1], s.sputnik_supply = 2, 28
     jump_past(s, 3, start=(5, 1))               # 5 -> 8 through the box (astronaut 0 has no Sputnik to spend)
     assert s.phase == CARD and s.to_move() == 1
     s.apply(A_PLAY)
@@ -128,7 +128,7 @@ def test_slipstream_into_a_special_box_asks_its_decision_of_the_slipstreaming_pl
     assert f"Moving out of turn: {s.comp.nations[1]}." in GAME.render_text(s.view(0), 0)
     check_invariants(s)
     s.apply(A_COUNT + 1)
-    assert (s.column[1], s.spk[1], s.spk_supply) == (8, 1, 29)
+    assert (s.column[1], s.sputniks[1], s.sputnik_supply) == (8, 1, 29)
     assert s.phase == GO_ON and s.to_move() == 0
     check_invariants(s)
 
@@ -139,7 +139,7 @@ def test_slipstream_into_the_one_die_jump_box_jumps_and_crashes_out_of_turn():
     player who overtook it goes on."""
     s = holding(cards=[(1, "slipstream")], tokens=("one-die-jump", "back", "ec", "two-sputniks"))
     place(s, a1=(6, 1), a2=(20, 1))
-    s.ec[1], s.ec_supply = 1, 9
+    s.ec_counters[1], s.ec_supply = 1, 9
     jump_past(s, 3, start=(5, 1))               # astronaut 0: 5 -> 8 through the box: its own free jump first
     assert s.phase == FREE_DIE and s.to_move() == 0
     s.apply(DICE[0])
@@ -150,12 +150,12 @@ def test_slipstream_into_the_one_die_jump_box_jumps_and_crashes_out_of_turn():
     assert s.column[1] == 7 and s.phase == FREE_DIE and s.to_move() == 1
     events = s.apply(DICE[0])
     assert events[-1].chance and s.phase == PICK and s.to_move() == 1
-    assert A_REROLL + BLUE1 in s.legal_actions() and s.ec[0] == 0   # astronaut 1's EC pays
+    assert A_REROLL + BLUE1 in s.legal_actions() and s.ec_counters[0] == 0   # astronaut 1's EC pays
     check_invariants(s)
     s.faces[BLUE1] = 3                          # 7 -> 10 on level 1: rock, a crash on 9
-    s.spk[1], s.spk_supply = 3, s.spk_supply - 3
+    s.sputniks[1], s.sputnik_supply = 3, s.sputnik_supply - 3
     s.apply(pick(BLUE1))
-    assert (s.column[1], s.level[1], s.crashed[1], s.spk[1]) == (9, 1, 1, 2)
+    assert (s.column[1], s.level[1], s.crashed[1], s.sputniks[1]) == (9, 1, 1, 2)
     assert s.phase == GO_ON and s.to_move() == 0 and s.cur == 0   # the turn is still astronaut 0's
     check_invariants(s)
 
@@ -255,7 +255,7 @@ def test_extra_jump_to_the_goal_ends_the_game_with_the_round():
     s.apply(pick(BLUE1))
     assert s.finish_place[0] == 1 and s.phase == CARD and s.to_move() == 2 and s.round == 1
     s.apply(A_PLAY)
-    assert s.phase == OVER and s.round == 1 and s.ec[2] == 1 and s.hc == [0, 0, 0]
+    assert s.phase == OVER and s.round == 1 and s.ec_counters[2] == 1 and s.handicaps == [0, 0, 0]
     assert s.scores()[0] == 11 and s.winners() == [0]
 
 
@@ -273,7 +273,7 @@ def test_the_last_rounds_end_of_round_cards_are_played():
     s.faces[BLUE1] = 1
     s.apply(pick(BLUE1))
     assert s.finish_place[1] == 2 and s.phase == OVER and s.round == 3
-    assert s.scores()[1] == 10 and s.hc == [0, 0, 0] and s.ec == [0, 0, 0]
+    assert s.scores()[1] == 10 and s.handicaps == [0, 0, 0] and s.ec_counters == [0, 0, 0]
 
 
 def test_teamwork_in_the_last_round_moves_both_astronauts():
@@ -294,19 +294,19 @@ def test_extra_jump_picks_up_sputniks_and_cooperation_answers_it():
     s.apply(DICE[0])
     s.faces[BLUE1] = 1
     s.apply(pick(BLUE1))
-    assert s.spk[0] == 1 and s.phase == CARD and s.to_move() == 2
+    assert s.sputniks[0] == 1 and s.phase == CARD and s.to_move() == 2
     s.apply(A_PLAY)
-    assert s.spk[2] == 1 and s.round == 2
+    assert s.sputniks[2] == 1 and s.round == 2
     check_invariants(s)
 
 
 def test_extra_jump_accident_lays_the_astronaut_down_and_costs_half_its_sputniks():
     s = end_of_round_with(holding(cards=[(0, "extra-jump")]), [1, 2, 0], a0=(1, 1), a1=(5, 1), a2=(6, 1))
-    s.spk[0], s.spk_supply = 3, 27
+    s.sputniks[0], s.sputnik_supply = 3, 27
     s.apply(DICE[0])
     s.faces[BLUE1] = 2                          # onto the hazard at 3
     s.apply(pick(BLUE1))
-    assert (s.column[0], s.crashed[0], s.spk[0]) == (3, 1, 2) and s.round == 2
+    assert (s.column[0], s.crashed[0], s.sputniks[0]) == (3, 1, 2) and s.round == 2
     while s.decision_kind() == "refresh-card":
         s.apply(A_DONE)
     while s.cur != 0:
@@ -328,15 +328,15 @@ def test_extra_jump_of_a_face_down_astronaut_leaves_it_face_down():
 def test_extra_jump_robs_and_sanction_spares_a_jumper_that_was_last(rear):
     s = holding(cards=[(0, "extra-jump"), (1, "sanction")])
     s = end_of_round_with(s, [1, 2, 0], a0=(1, 1), a1=(2, 1), a2=(6, 1) if rear else (0, 1))
-    s.spk[1], s.spk_supply = 1, 29
+    s.sputniks[1], s.sputnik_supply = 1, 29
     s.apply(DICE[0])
     s.faces[BLUE1] = 1
     s.apply(pick(BLUE1))
     assert s.phase == ROB and s.to_move() == 0 and s.legal_actions() == [A_DONE, A_SEAT + 1]
     s.apply(A_SEAT + 1)
-    assert s.spk[0] == 1
+    assert s.sputniks[0] == 1
     if rear:                                    # astronaut 0 stood last when its jump began
-        assert s.phase != CARD and s.hc[0] == 0
+        assert s.phase != CARD and s.handicaps[0] == 0
     else:
         assert s.phase == CARD and s.to_move() == 1
         events = s.apply(A_PLAY)
@@ -359,7 +359,7 @@ def test_two_players_extra_jump_moves_the_rearmost_astronaut_and_offers_the_exch
     s = holding(players=2, cards=[(0, "extra-jump")])
     s.cur = 1                                   # the round's last turn was astronaut 1's
     s = end_of_round_with(s, [0, 2, 3, 1], a0=(1, 1), a2=(2, 1), a1=(5, 1), a3=(6, 1))
-    s.spk[2], s.spk[1], s.spk_supply = 2, 3, 25
+    s.sputniks[2], s.sputniks[1], s.sputnik_supply = 2, 3, 25
     s.apply(DICE[0])
     assert s.mover == 0
     s.faces[BLUE1] = 1
@@ -367,7 +367,7 @@ def test_two_players_extra_jump_moves_the_rearmost_astronaut_and_offers_the_exch
     assert s.phase == SWAP_SPK and s.to_move() == 0
     assert s.legal_actions() == [A_COUNT + n for n in range(3)]     # the pair's two Sputniks
     s.apply(A_COUNT + 1)
-    assert (s.spk[0], s.spk[2]) == (1, 1) and s.round == 2
+    assert (s.sputniks[0], s.sputniks[2]) == (1, 1) and s.round == 2
 
 
 # ----- Teamwork -------------------------------------------------------------------------------
@@ -390,13 +390,13 @@ def test_teamwork_not_asked_of_a_leader_and_kept_moves_nobody():
 
 def test_teamwork_into_a_special_box_asks_the_rivals_player():
     s = holding(cards=[(0, "teamwork")], tokens=("buy-advances", "back", "ec", "two-sputniks"))
-    s.spk[1], s.spk_supply = 1, 29
+    s.sputniks[1], s.sputnik_supply = 1, 29
     s = end_of_round_with(s, [2, 1, 0], a0=(1, 1), a1=(6, 1), a2=(12, 1))
     s.apply(A_SEAT + 1)
     assert s.column[1] == 7 and s.phase == BUY and s.to_move() == 1
     check_invariants(s)
     s.apply(A_COUNT + 1)
-    assert s.column[1] == 8 and s.spk[1] == 0 and s.round == 2
+    assert s.column[1] == 8 and s.sputniks[1] == 0 and s.round == 2
 
 
 def test_teamwork_sets_off_the_back_and_advance_tokens_and_a_slipstream():
@@ -461,7 +461,7 @@ def test_the_heuristic_plays_the_moving_cards():
     assert MoonHeuristic().choose(s) == A_PLAY
     s = holding(cards=[(1, "slipstream")], tokens=("buy-advances", "back", "ec", "two-sputniks"))
     place(s, a1=(6, 1), a2=(20, 1))
-    s.spk[1], s.spk_supply = 2, 28
+    s.sputniks[1], s.sputnik_supply = 2, 28
     jump_past(s, 3, start=(5, 1))
     s.apply(A_PLAY)
     assert s.phase == BUY and MoonHeuristic().choose(s) in s.legal_actions()

@@ -102,29 +102,29 @@ def test_a_normal_turn_takes_four_dice():
 def test_handicap_gives_three_dice_and_is_handed_back():
     s = GAME.new_state(3, 1)
     from cosmodrome.games.moon.turn import start_turn
-    s.hc[1], s.hc_supply = 1, 4
+    s.handicaps[1], s.handicap_supply = 1, 4
     start_turn(s, 1)
-    assert s.dice_count == 3 and s.hc[1] == 0 and s.hc_supply == 5
+    assert s.dice_count == 3 and s.handicaps[1] == 0 and s.handicap_supply == 5
 
 
 def test_accident_gives_two_dice_and_is_not_cumulative_with_a_handicap():
     s = GAME.new_state(3, 1)
     from cosmodrome.games.moon.turn import start_turn
-    s.crashed[2], s.hc[2], s.hc_supply = 1, 1, 4
+    s.crashed[2], s.handicaps[2], s.handicap_supply = 1, 1, 4
     start_turn(s, 2)
-    assert s.dice_count == 2 and s.crashed[2] == 0 and s.hc[2] == 0
+    assert s.dice_count == 2 and s.crashed[2] == 0 and s.handicaps[2] == 0
 
 
 def test_ec_buys_extra_dice_up_to_six():
     s = GAME.new_state(3, 1)
     from cosmodrome.games.moon.turn import start_turn
-    s.ec[0], s.ec_supply = 3, 7
+    s.ec_counters[0], s.ec_supply = 3, 7
     start_turn(s, 0)
     assert s.phase == EXTRA and s.legal_actions() == [A_DONE, A_YES]
     s.apply(A_YES)
-    assert s.dice_count == 5 and s.ec[0] == 2 and s.phase == EXTRA
+    assert s.dice_count == 5 and s.ec_counters[0] == 2 and s.phase == EXTRA
     s.apply(A_YES)
-    assert s.dice_count == 6 and s.ec[0] == 1 and s.phase == PROGRAM      # six dice: no more offered
+    assert s.dice_count == 6 and s.ec_counters[0] == 1 and s.phase == PROGRAM      # six dice: no more offered
     assert s.ec_supply == 9
 
 
@@ -230,22 +230,22 @@ def test_an_accident_face_not_chosen_does_nothing():
 def test_sputniks_are_collected_on_the_path_without_landing_there():
     s = roll_for(table(), 0, 2, 1, {BLACK1: 2})          # Mare's icon is at column 4, level 2
     s.apply(pick(BLACK1, 0b10))                           # straight to 3, up to (4, 2): in the air
-    assert s.spk[0] == 1 and s.spk_supply == 29 and s.crashed[0] == 1    # and then fell into the crater
+    assert s.sputniks[0] == 1 and s.sputnik_supply == 29 and s.crashed[0] == 1    # and then fell into the crater
 
 
 def test_no_sputnik_when_the_supply_is_empty():
     s = roll_for(table(), 0, 2, 1, {BLACK1: 2})
-    s.spk[1], s.spk_supply = 30, 0
+    s.sputniks[1], s.sputnik_supply = 30, 0
     s.apply(pick(BLACK1, 0b10))
-    assert s.spk[0] == 0
+    assert s.sputniks[0] == 0
 
 
 def test_ec_rerolls_one_die_of_the_jump():
     s = roll_for(table(), 0, 0, 1, {BLUE1: 2, WHITE1: 1})
-    s.ec[0], s.ec_supply = 1, 9
+    s.ec_counters[0], s.ec_supply = 1, 9
     assert A_REROLL + BLUE1 in s.legal_actions() and A_REROLL + WHITE1 in s.legal_actions()
     events = s.apply(A_REROLL + BLUE1)
-    assert events[0].chance and s.ec[0] == 0 and s.ec_supply == 10 and s.phase == PICK
+    assert events[0].chance and s.ec_counters[0] == 0 and s.ec_supply == 10 and s.phase == PICK
     assert A_REROLL + BLUE1 not in s.legal_actions()
 
 
@@ -267,9 +267,9 @@ def test_after_a_good_jump_go_on_or_stop():
 def test_accident_ends_the_turn_and_costs_half_the_sputniks_rounded_down():
     s = roll_for(table(), 0, 0, 1, {BLUE1: 3})
     s.die_action[WHITE1] = 1
-    s.spk[0], s.spk_supply = 7, 23
+    s.sputniks[0], s.sputnik_supply = 7, 23
     s.apply(pick(BLUE1))
-    assert s.spk[0] == 4 and s.spk_supply == 26 and s.crashed[0] == 1 and s.cur != 0
+    assert s.sputniks[0] == 4 and s.sputnik_supply == 26 and s.crashed[0] == 1 and s.cur != 0
 
 
 # ----- the goal and the end --------------------------------------------------------------------
@@ -291,8 +291,8 @@ def test_scoring_goal_points_last_card_points_and_sputniks():
     assert [board_points(s, a) for a in range(3)] == [11, 10, 6]
     s.column[2] = 20
     assert board_points(s, 2) == 0
-    s.spk = [0, 3, 0]
-    s.spk_supply = 27
+    s.sputniks = [0, 3, 0]
+    s.sputnik_supply = 27
     assert s.scores() == [11.0, 13.0, 0.0]
 
 
@@ -300,7 +300,7 @@ def test_ties_go_to_the_higher_race_score_then_the_first_to_arrive():
     from cosmodrome.games.moon.scoring import end_game
     s = GAME.new_state(3, 1)
     s.finish_place, s.column, s.arrived = [2, 1, 0], [35, 35, 34], 2
-    s.spk, s.spk_supply = [1, 0, 2], 27              # 11 / 11 / 11: 0 and 1 have 10 and 11 race points
+    s.sputniks, s.sputnik_supply = [1, 0, 2], 27              # 11 / 11 / 11: 0 and 1 have 10 and 11 race points
     end_game(s)
     assert s.winners() == [1]
     s = GAME.new_state(2, 1)                          # 2 players: both seats reach the goal
@@ -315,8 +315,8 @@ def test_end_of_round_ec_to_the_last_and_handicap_to_the_first_ties_included():
     s = GAME.new_state(4, 1)
     s.column = [10, 10, 3, 3]
     hand_out(s)
-    assert s.hc == [1, 1, 0, 0] and s.ec == [0, 0, 1, 1]
-    assert s.hc_supply == 3 and s.ec_supply == 8
+    assert s.handicaps == [1, 1, 0, 0] and s.ec_counters == [0, 0, 1, 1]
+    assert s.handicap_supply == 3 and s.ec_supply == 8
 
 
 def test_astronauts_all_on_one_column_are_each_last_and_first():
@@ -326,7 +326,7 @@ def test_astronauts_all_on_one_column_are_each_last_and_first():
     s = GAME.new_state(3, 1)
     s.column, s.level = [10, 10, 10], [1, 2, 1]             # a level difference is no lead
     hand_out(s)
-    assert s.ec == [1, 1, 1] and s.hc == [1, 1, 1] and s.ec_supply == 7 and s.hc_supply == 2
+    assert s.ec_counters == [1, 1, 1] and s.handicaps == [1, 1, 1] and s.ec_supply == 7 and s.handicap_supply == 2
 
 
 # ----- 2 players ---------------------------------------------------------------------------
@@ -337,18 +337,18 @@ def test_two_players_exchange_counters_when_landing_on_their_own_astronaut():
     roll_for(s, 0, 0, 1, {BLUE1: 2})
     s.die_action[WHITE1] = 1
     s.column[2], s.level[2] = 2, 1                          # astronaut 2 is seat 0's other one
-    s.spk[0], s.spk[2], s.ec[2], s.spk_supply, s.ec_supply = 1, 3, 2, 26, 8
+    s.sputniks[0], s.sputniks[2], s.ec_counters[2], s.sputnik_supply, s.ec_supply = 1, 3, 2, 26, 8
     s.apply(pick(BLUE1))
     assert s.phase == SWAP_SPK and s.legal_actions() == [A_COUNT + n for n in range(5)]
     s.apply(A_COUNT + 4)
-    assert (s.spk[0], s.spk[2]) == (4, 0) and s.phase == SWAP_EC
+    assert (s.sputniks[0], s.sputniks[2]) == (4, 0) and s.phase == SWAP_EC
     s.apply(A_COUNT + 1)
-    assert (s.ec[0], s.ec[2]) == (1, 1) and s.phase == GO_ON
+    assert (s.ec_counters[0], s.ec_counters[2]) == (1, 1) and s.phase == GO_ON
 
 
 def test_seat_scores_add_both_astronauts_in_the_two_player_game():
     s = GAME.new_state(2, 1)
-    s.spk, s.spk_supply = [1, 2, 3, 4], 20
+    s.sputniks, s.sputnik_supply = [1, 2, 3, 4], 20
     assert s.scores() == [4.0, 6.0]
 
 

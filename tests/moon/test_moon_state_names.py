@@ -16,11 +16,27 @@ from cosmodrome.games.moon.state import FIELDS
 RENAMED = {"turn_i": "turn_index", "dice_n": "dice_count", "free_left": "free_rerolls_left", "gone": "removed_dice",
            "cur_last": "cur_started_last", "mv": "mover", "mv_last": "mover_started_last",
            "slip": "slipstream_astronaut", "col": "column", "lvl": "level", "down": "crashed",
-           "fin": "finish_place", "prog": "die_action", "free_rr": "free_reroll_token"}
+           "fin": "finish_place", "prog": "die_action", "free_rr": "free_reroll_token",
+           "spk": "sputniks", "ec": "ec_counters", "hc": "handicaps", "spk_supply": "sputnik_supply",
+           "hc_supply": "handicap_supply", "winners_": "winning_seats"}
 
 
 def test_each_renamed_field_is_saved_under_its_first_key():
     assert {saved_key(row): row[0] for row in FIELDS if saved_key(row) != row[0]} == RENAMED
+
+
+def test_the_counters_and_the_winners_are_read_by_their_names():
+    """A state holds its counters and winners under the names alone (no terse alias is left),
+    and the rules read them by those names."""
+    s = GAME.new_state(4, 3)
+    assert not [old for old in ("spk", "ec", "hc", "spk_supply", "hc_supply", "winners_") if hasattr(s, old)]
+    assert (sum(s.sputniks) + s.sputnik_supply, sum(s.ec_counters) + s.ec_supply,
+            sum(s.handicaps) + s.handicap_supply) == (s.comp.supply["sputnik"], s.comp.supply["ec"],
+                                                      s.comp.supply["handicap"])
+    while not s.is_terminal():
+        s.apply(s.legal_actions()[0])
+    assert s.winning_seats and s.winners() == list(s.winning_seats)
+    assert s.to_json()["winners_"] == list(s.winning_seats)
 
 
 def test_the_moon_and_mars_name_the_same_things_alike():

@@ -251,10 +251,10 @@ class WalkingOnTheMoon(Game):
                 or any(s.hand[p] < 0 for p in s.asks)
                 or any(not 0 <= c <= s.goal for c in s.column) or any(not 0 <= y < len(s.strip[0]) for y in s.level)
                 or any(not 0 <= a < n for a in s.order) or any(not -1 <= j <= 2 for j in s.die_action)
-                or any(x < 0 for x in s.spk + s.ec + s.hc)
-                or sum(s.spk) + s.spk_supply != comp.supply["sputnik"]
-                or sum(s.ec) + s.ec_supply != comp.supply["ec"]
-                or sum(s.hc) + s.hc_supply != comp.supply["handicap"]):
+                or any(x < 0 for x in s.sputniks + s.ec_counters + s.handicaps)
+                or sum(s.sputniks) + s.sputnik_supply != comp.supply["sputnik"]
+                or sum(s.ec_counters) + s.ec_supply != comp.supply["ec"]
+                or sum(s.handicaps) + s.handicap_supply != comp.supply["handicap"]):
             raise RecordError("the saved moon state is inconsistent (phase, positions, counters or action cards)")
         return restore(s, d)
 

@@ -19,14 +19,14 @@ def accident(s: MoonState, a: int, why: object) -> None:
 
     >>> from cosmodrome.games.moon import GAME
     >>> s = GAME.new_state(3, seed=1)
-    >>> s.spk[0] = 5; s.spk_supply -= 5
+    >>> s.sputniks[0] = 5; s.sputnik_supply -= 5
     >>> accident(s, 0, "crash")
-    >>> s.spk[0], s.crashed[0], s.spk_supply
+    >>> s.sputniks[0], s.crashed[0], s.sputnik_supply
     (3, 1, 27)
     """
-    lost = s.spk[a] // 2
-    s.spk[a] -= lost
-    s.spk_supply += lost
+    lost = s.sputniks[a] // 2
+    s.sputniks[a] -= lost
+    s.sputnik_supply += lost
     s.crashed[a] = 1
     s.accidents += 1
     values = dict(name=name_w(s, a), why=word(WHY[why]), place=place_w(s, s.column[a], s.level[a]))

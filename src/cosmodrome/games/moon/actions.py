@@ -52,9 +52,9 @@ def legal(s: MoonState) -> list[int]:
     if p == EXTRA or p == GO_ON or p == ADVANCE:
         return [A_DONE, A_YES]
     if p == SWAP_SPK:
-        return [A_COUNT + n for n in range(s.spk[s.mover] + s.spk[s.partner] + 1)]
+        return [A_COUNT + n for n in range(s.sputniks[s.mover] + s.sputniks[s.partner] + 1)]
     if p == SWAP_EC:
-        return [A_COUNT + n for n in range(s.ec[s.mover] + s.ec[s.partner] + 1)]
+        return [A_COUNT + n for n in range(s.ec_counters[s.mover] + s.ec_counters[s.partner] + 1)]
     if p == ROB:
         return rob_options(s)
     if p == BUY:

@@ -12,9 +12,9 @@ All eight effects are in the deck (docs/rulings/moon.md, rulings 24-41): Planifi
 Extra jump and Teamwork (end of round), No instructions (before programming), Slipstream,
 Sanction, Miscalculation and Cooperation (conditions). Slipstream, Extra jump and Teamwork
 move an astronaut out of its turn: the card pushes a block of steps on the step stack
-(``pending``: P_MOVER + astronaut, the move, P_MOVER + the astronaut before), so that the
-special boxes, robbery, Sputniks and accidents of that move, and their decisions, belong to
-the astronaut moved and are asked of its player.
+(``pending``: a P_MOVER step with the astronaut, the move, a P_MOVER step with the astronaut
+before), so that the special boxes, robbery, Sputniks and accidents of that move, and their
+decisions, belong to the astronaut moved and are asked of its player.
 
 Every decision about a card is asked of its holder (``to_move()`` is the seat first in
 ``asks``); when every holder has answered, the flow goes on as ``resume`` says, through
@@ -56,6 +56,7 @@ from cosmodrome.games.moon.state import (
     WINDOW_EFFECTS,
     MoonState,
     decode_program,
+    encode_step,
 )
 from cosmodrome.games.moon.text import CARD_TEXT, Word, card_title_w, die_name, die_w, says, seat_label, seat_w, word
 from cosmodrome.i18n import N_
@@ -210,7 +211,7 @@ def answer(s: MoonState, action: int, play: bool) -> None:
         elif name == "slipstream":
             out_of_turn(s, [s.slipstream_astronaut], [P_CARDSTEP])
         elif name == "extra-jump":
-            out_of_turn(s, [rearmost(s, seat)], [P_EXTRA + decode_program(action)[0]])
+            out_of_turn(s, [rearmost(s, seat)], [encode_step(P_EXTRA, decode_program(action)[0])])
         elif name == "teamwork":
             partner = [action - A_SEAT] if A_SEAT <= action < A_PLAY else []
             out_of_turn(s, [rearmost(s, seat)] + partner, [P_CARDSTEP])
@@ -318,7 +319,7 @@ def after_roll(s: MoonState, dice: list[int]) -> bool:
 def after_sputnik(s: MoonState) -> bool:
     """"Cooperation", asked of the other players who may hold it when the astronaut moving
     picked up a Sputnik on its path. True when someone is asked."""
-    if not s.advanced or not s.spk_supply:
+    if not s.advanced or not s.sputnik_supply:
         return False
     seats = [p for p in may_hold_seats(s, ("cooperation",), seat_order(s)) if may_play(s, p)]
     return ask(s, seats, W_COOPERATION, R_PROCEED)
@@ -358,26 +359,34 @@ def slipstream_asked(s: MoonState, a: int) -> bool:
 def out_of_turn(s: MoonState, movers: list[int], steps: list[int]) -> None:
     """Push, on top of the step stack, the move ``steps`` of each astronaut of ``movers`` in
     turn, then give the move back to the astronaut moving now."""
-    block = [x for a in movers if a >= 0 for x in [P_MOVER + a] + steps]
-    s.pending[:0] = block + [P_MOVER + s.mover]
+    block = [x for a in movers if a >= 0 for x in [encode_step(P_MOVER, a)] + steps]
+    s.pending[:0] = block + [encode_step(P_MOVER, s.mover)]
 
 
 # ----- the effects ------------------------------------------------------------------------
-def counter_to(s: MoonState, seat: int, kind: str, card: str) -> None:
-    """One counter of ``kind`` ("ec" or "spk"), while the supply lasts, to the seat's
-    rearmost astronaut still racing, by the card ``card``."""
+def counter_to(s: MoonState, seat: int, sputnik: bool, card: str) -> None:
+    """One counter (a Sputnik if ``sputnik``, else an EC counter), while the supply lasts, to
+    the seat's rearmost astronaut still racing, by the card ``card``."""
     a = rearmost(s, seat)
-    supply = kind + "_supply"
-    if a >= 0 and getattr(s, supply):
-        setattr(s, supply, getattr(s, supply) - 1)
-        getattr(s, kind)[a] += 1
-        what = N_("{who} takes an EC counter ({card}).") if kind == "ec" else N_("{who} takes a Sputnik ({card}).")
-        s.log("ec" if kind == "ec" else "sputnik", says(what, who=seat_w(s, seat), card=word(card)), astronaut=a)
+    if a < 0:
+        return
+    if sputnik:
+        if not s.sputnik_supply:
+            return
+        s.sputnik_supply -= 1
+        s.sputniks[a] += 1
+        s.log("sputnik", says(N_("{who} takes a Sputnik ({card})."), who=seat_w(s, seat), card=word(card)), astronaut=a)
+    else:
+        if not s.ec_supply:
+            return
+        s.ec_supply -= 1
+        s.ec_counters[a] += 1
+        s.log("ec", says(N_("{who} takes an EC counter ({card})."), who=seat_w(s, seat), card=word(card)), astronaut=a)
 
 
 def planification(s: MoonState, seat: int) -> None:
     """One EC counter to the seat's rearmost astronaut still racing."""
-    counter_to(s, seat, "ec", "Planification")
+    counter_to(s, seat, False, "Planification")
 
 
 def no_instructions(s: MoonState, die: int) -> None:
@@ -389,9 +398,9 @@ def no_instructions(s: MoonState, die: int) -> None:
 def sanction(s: MoonState, seat: int) -> None:
     """The robber takes a handicap counter, while the supply lasts."""
     a = s.mover
-    if s.hc_supply:
-        s.hc_supply -= 1
-        s.hc[a] += 1
+    if s.handicap_supply:
+        s.handicap_supply -= 1
+        s.handicaps[a] += 1
         s.log("handicap-taken", says("Sanction: {who} takes a handicap counter.", who=seat_w(s, s.owner(a))),
               astronaut=a)
 
@@ -408,7 +417,7 @@ def miscalculation(s: MoonState) -> None:
 
 def cooperation(s: MoonState, seat: int) -> None:
     """One Sputnik to the seat's rearmost astronaut still racing."""
-    counter_to(s, seat, "spk", "Cooperation")
+    counter_to(s, seat, True, "Cooperation")
 
 
 def _dice_faces(rolled: tuple) -> str:

@@ -32,7 +32,8 @@ def evaluation(s: MoonState) -> list[float]:
         reach = [100.0 if s.finish_place[a] == 1 else -100.0 for a in range(n)]
         temp = 1.0
     else:
-        reach = [s.column[a] - DOWN_LOSS * s.crashed[a] + 0.3 * s.ec[a] - 0.5 * s.hc[a] for a in range(n)]
+        reach = [s.column[a] - DOWN_LOSS * s.crashed[a] + 0.3 * s.ec_counters[a] - 0.5 * s.handicaps[a]
+                 for a in range(n)]
         temp = 1.5 + (s.goal - max(s.column)) / 6.0
     top = max(reach)
     ex = [math.exp((r - top) / temp) for r in reach]
@@ -43,7 +44,7 @@ def evaluation(s: MoonState) -> list[float]:
         rest = board_points(s, a) if not s.finish_place[a] or s.finish_place[a] > 1 else 0
         if s.finish_place[a] == 1:
             p_first, rest = 1.0, 0
-        proj[s.owner(a)] += s.spk[a] + s.comp.goal_points[0] * p_first + (1 - p_first) * rest
+        proj[s.owner(a)] += s.sputniks[a] + s.comp.goal_points[0] * p_first + (1 - p_first) * rest
     hi = max(proj)
     w = [math.exp((p - hi) / TEMP_SCORE) for p in proj]
     tw = sum(w)

@@ -94,7 +94,7 @@ def outcome(key, col: int, lvl: int, colour: int, face: int, mask: int):
     return gain + got * SPUTNIK, (j.col, j.level), got
 
 
-def best_move(key, col, lvl, spk, dice_faces, rest) -> float:
+def best_move(key, col, lvl, sputniks, dice_faces, rest) -> float:
     """The best value over the moves the rolled ``dice_faces`` (colour, face) allow, with the
     later jumps ``rest`` (colour groups) made when worth it."""
     best = -1e9
@@ -102,22 +102,22 @@ def best_move(key, col, lvl, spk, dice_faces, rest) -> float:
         for m in masks(colour, steps_of(face)):
             v, land, got = outcome(key, col, lvl, colour, face, m)
             if land is None and v < 0:
-                v -= spk * 0.5
+                v -= sputniks * 0.5
             elif land is not None and rest:
-                v += max(0.0, plan_value(key, land[0], land[1], spk + got, rest))
+                v += max(0.0, plan_value(key, land[0], land[1], sputniks + got, rest))
             if v > best:
                 best = v
     return best
 
 
 @lru_cache(maxsize=200_000)
-def plan_value(key, col: int, lvl: int, spk: int, groups: tuple) -> float:
+def plan_value(key, col: int, lvl: int, sputniks: int, groups: tuple) -> float:
     """Expected value of making the jumps ``groups`` (each a tuple of colours) from (col, lvl)."""
     first, rest = groups[0], groups[1:]
     total = 0.0
     n = 0
     for faces in product(*(FACES[c] for c in first)):
-        total += best_move(key, col, lvl, spk, tuple(zip(first, faces)), rest)
+        total += best_move(key, col, lvl, sputniks, tuple(zip(first, faces)), rest)
         n += 1
     return total / n
 
@@ -278,7 +278,7 @@ class MoonHeuristic(Bot):
         return next(a for a in legal if a != A_DONE)
 
     def _pick(self, key, me, turn, legal) -> int:
-        col, lvl, spk = me["col"], me["level"], me["sputniks"]
+        col, lvl, sputniks = me["col"], me["level"], me["sputniks"]
         rest = self._groups_after(turn, turn["jump"])
         if turn.get("free_die", -1) >= 0:
             faces = {d["die"]: d["face"] for d in turn["dice"] if d["die"] == turn["free_die"]}
@@ -291,9 +291,9 @@ class MoonHeuristic(Bot):
             d, m = decode_pick(a)
             v, land, got = outcome(key, col, lvl, DIE_COLOUR[d], faces[d], m)
             if land is None and v < 0:
-                v -= spk * 0.5
+                v -= sputniks * 0.5
             elif land is not None and rest:
-                v += max(0.0, plan_value(key, land[0], land[1], spk + got, rest))
+                v += max(0.0, plan_value(key, land[0], land[1], sputniks + got, rest))
             if v > best_v:
                 best_a, best_v = a, v
         rerolls = [a for a in legal if a >= A_REROLL]
@@ -303,7 +303,7 @@ class MoonHeuristic(Bot):
                 tot = 0.0
                 for f in FACES[DIE_COLOUR[d]]:
                     trial = tuple((DIE_COLOUR[x], f if x == d else faces[x]) for x in faces)
-                    tot += best_move(key, col, lvl, spk, trial, rest)
+                    tot += best_move(key, col, lvl, sputniks, trial, rest)
                 ev = tot / 6 - EC_VALUE
                 if ev > best_v:
                     best_a, best_v = a, ev

@@ -49,7 +49,10 @@ from cosmodrome.games.moon.state import (
     SWAP_SPK,
     MoonState,
     decode_pick,
+    decode_step,
     encode_pick,
+    encode_step,
+    step_kind,
 )
 from cosmodrome.games.moon.text import DIE_WORDS, die_w, move_sentence, name_w, roll_sentence, says
 from cosmodrome.i18n import N_
@@ -90,7 +93,7 @@ def pick_options(s: MoonState) -> list[int]:
             if key not in seen:
                 seen.add(key)
                 out.append(encode_pick(d, m))
-    if s.ec[s.mover] or s.free_rerolls_left:
+    if s.ec_counters[s.mover] or s.free_rerolls_left:
         out.extend(A_REROLL + d for d in dice)
     return sorted(out)
 
@@ -104,7 +107,7 @@ def reroll(s: MoonState, d: int) -> None:
     if s.free_rerolls_left:
         s.free_rerolls_left -= 1
     else:
-        s.ec[a] -= 1
+        s.ec_counters[a] -= 1
         s.ec_supply += 1
     s.faces[d] = roll_face(s.rng, s.comp.faces[DIE_COLOUR[d]], DIE_WORDS[d])
     s.log("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True,
@@ -125,10 +128,10 @@ def move(s: MoonState, action: int) -> None:
     name = s.comp.nations[a]  # (its English name: the sentence translates it when read)
     icons = s.icons
     got = sum(1 for cell in res.path if cell in icons)
-    got = min(got, s.spk_supply)
+    got = min(got, s.sputnik_supply)
     if got:
-        s.spk[a] += got
-        s.spk_supply -= got
+        s.sputniks[a] += got
+        s.sputnik_supply -= got
     if not s.quiet:
         s.log("move", (move_sentence, (name, face, d, (s.goal, s.boxes, s.comp, s.cards, res.col, res.level), got)),
               astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
@@ -146,12 +149,12 @@ def move(s: MoonState, action: int) -> None:
         s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
                            else N_("{name} crosses the goal line!"), name=name_w(s, a)),
               astronaut=a, place=s.arrived)
-    boxes = [P_TOKEN + c for c, y in res.path
+    boxes = [encode_step(P_TOKEN, c) for c, y in res.path
              if c in s.boxes and y == s.comp.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)
     old, rest = s.pending[:k], s.pending[k:]
     # the Slipstream check of a jump made inside another move (a special box's) is that move's
-    passes = [p for p in old if P_PASS <= p < P_PASS + 100] or ([P_PASS + since] if s.advanced else [])
+    passes = [p for p in old if step_kind(p) == P_PASS] or ([encode_step(P_PASS, since)] if s.advanced else [])
     own = s.own_move()
     crashed = res.outcome != "safe" or is_accident(face)
     if crashed:
@@ -173,50 +176,50 @@ def proceed(s: MoonState) -> None:
     what follows a jump (robbery, special boxes, the 2-player exchange, Slipstream, the next
     jump), the moves action cards make out of turn, the end-of-round cards."""
     while s.pending:
-        p = s.pending.pop(0)
+        kind, number = decode_step(s.pending.pop(0))
         a = s.mover
-        if p == P_END:
+        if kind == P_END:
             s.pending = []
             HOOKS.end_turn(s)
             return
-        if p == P_AFTER:
+        if kind == P_AFTER:
             after_jump(s)
             return
-        if p == P_ROUND:
+        if kind == P_ROUND:
             HOOKS.round_on(s)
             return
-        if p >= P_EXTRA:
-            extra_jump(s, p - P_EXTRA)
+        if kind == P_EXTRA:
+            extra_jump(s, number)
             return
-        if p >= P_EOR:
-            if end_of_round(s, p - P_EOR):
+        if kind == P_EOR:
+            if end_of_round(s, number):
                 return
-        elif p >= P_SLIP:
-            if slipstream_asked(s, p - P_SLIP):
+        elif kind == P_SLIP:
+            if slipstream_asked(s, number):
                 return
-        elif p >= P_PASS:
-            s.pending[:0] = [P_SLIP + b for b in overtaken(s, p - P_PASS)]
-        elif p >= P_MOVER:
-            s.mover = p - P_MOVER
+        elif kind == P_PASS:
+            s.pending[:0] = [encode_step(P_SLIP, b) for b in overtaken(s, number)]
+        elif kind == P_MOVER:
+            s.mover = number
             s.mover_started_last = 0 if s.own_move() else int(started_last(s, s.mover))
-        elif p >= P_TOKEN:
-            if trigger(s, p - P_TOKEN):
+        elif kind == P_TOKEN:
+            if trigger(s, number):
                 return
-        elif p == P_CARDSTEP:
+        elif kind == P_CARDSTEP:
             card_step(s)
-        elif p == P_ROB:
+        elif kind == P_ROB:
             if not s.crashed[a] and targets(s, a):
                 s.phase = ROB
                 return
-        elif p == P_SWAP:
+        elif kind == P_SWAP:
             mate = [b for b in range(s.n_astro) if b != a and s.owner(b) == s.owner(a) and not s.finish_place[b]
                     and (s.column[b], s.level[b]) == (s.column[a], s.level[a])]
             if mate and s.n_astro != s.num_players:
                 s.partner = mate[0]
-                if s.spk[a] + s.spk[s.partner]:
+                if s.sputniks[a] + s.sputniks[s.partner]:
                     s.phase = SWAP_SPK
                     return
-                if s.ec[a] + s.ec[s.partner]:
+                if s.ec_counters[a] + s.ec_counters[s.partner]:
                     s.phase = SWAP_EC
                     return
     after_jump(s)
@@ -259,16 +262,16 @@ def exchange(s: MoonState, keep: int) -> None:
     (RB: "2 players games"): ``keep`` is how many the moving astronaut keeps."""
     a, b = s.mover, s.partner
     if s.phase == SWAP_SPK:
-        total = s.spk[a] + s.spk[b]
-        s.spk[a], s.spk[b] = keep, total - keep
+        total = s.sputniks[a] + s.sputniks[b]
+        s.sputniks[a], s.sputniks[b] = keep, total - keep
         what = N_("{name} and {other} share their Sputniks: {keep} and {rest}.")
     else:
-        total = s.ec[a] + s.ec[b]
-        s.ec[a], s.ec[b] = keep, total - keep
+        total = s.ec_counters[a] + s.ec_counters[b]
+        s.ec_counters[a], s.ec_counters[b] = keep, total - keep
         what = N_("{name} and {other} share their EC counters: {keep} and {rest}.")
     s.log("exchange", says(what, name=name_w(s, a), other=name_w(s, b), keep=keep, rest=total - keep),
           astronaut=a, partner=b)
-    if s.phase == SWAP_SPK and s.ec[a] + s.ec[b]:
+    if s.phase == SWAP_SPK and s.ec_counters[a] + s.ec_counters[b]:
         s.phase = SWAP_EC
         return
     s.partner = -1

@@ -109,11 +109,11 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
     def key(s, seat):
         over = s.phase == OVER
         return (seat, s.round, PHASE_KIND[s.phase], tuple(s.order), s.turn_index,
-                (s.spk_supply, s.ec_supply, s.hc_supply),
-                tuple(int(x) for x in scores(s)) if over else None, tuple(s.winners_) if over else None,
+                (s.sputnik_supply, s.ec_supply, s.handicap_supply),
+                tuple(int(x) for x in scores(s)) if over else None, tuple(s.winning_seats) if over else None,
                 (tuple(s.cards), s.icons, tuple(s.boxes), s.goal, tuple(s.tokens)),
                 (tuple(s.column), tuple(s.level), tuple(s.stamp), tuple(s.crashed), tuple(s.finish_place),
-                 tuple(s.spk), tuple(s.ec), tuple(s.hc), tuple(s.free_reroll_token), s.goal),
+                 tuple(s.sputniks), tuple(s.ec_counters), tuple(s.handicaps), tuple(s.free_reroll_token), s.goal),
                 None if over else (s.cur, s.mover, not s.own_move(), s.dice_count, s.jump, s.free_die,
                                    s.free_rerolls_left, tuple(s.die_action), tuple(s.faces)),
                 (seat, s.advanced, len(s.deck), tuple(s.discard), tuple(s.hand),
@@ -141,13 +141,14 @@ def _turn(s, seat, k):
 
 def _astronauts(s, seat, k):
     """The astronauts' encoded keys (the view's ``astronauts_view`` without names and texts)."""
-    column, level, stamp, crashed, finish_place, spk, ec, hc, reroll_token, _ = k
+    column, level, stamp, crashed, finish_place, sputniks, ec_counters, handicaps, reroll_token, _ = k
     order = s.race_order()
     n = len(column)
     return [{"seat": s.owner(a), "col": column[a], "level": level[a],
              "stack": sum(1 for b in range(n)
                           if column[b] == column[a] and level[b] == level[a] and stamp[b] < stamp[a]),
-             "down": bool(crashed[a]), "finished": finish_place[a], "sputniks": spk[a], "ec": ec[a], "handicap": hc[a],
+             "down": bool(crashed[a]), "finished": finish_place[a], "sputniks": sputniks[a], "ec": ec_counters[a],
+             "handicap": handicaps[a],
              "race_position": order.index(a) + 1, "board_points": board_points(s, a),
              "free_reroll": bool(reroll_token[a])}
             for a in range(n)]

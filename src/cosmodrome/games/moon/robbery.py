@@ -30,14 +30,14 @@ def rob(s: MoonState, action: int) -> bool:
     if action == A_DONE:
         return False
     b = action - A_SEAT
-    if s.spk[b]:
-        s.spk[b] -= 1
-        s.spk[a] += 1
+    if s.sputniks[b]:
+        s.sputniks[b] -= 1
+        s.sputniks[a] += 1
         s.log("rob", says("{name} takes a Sputnik from {other}.", name=name_w(s, a), other=name_w(s, b)),
               astronaut=a, target=b)
-    elif s.hc_supply:
-        s.hc_supply -= 1
-        s.hc[b] += 1
+    elif s.handicap_supply:
+        s.handicap_supply -= 1
+        s.handicaps[b] += 1
         s.log("sabotage", says("{name} sabotages {other}: a handicap counter.", name=name_w(s, a),
                                other=name_w(s, b)),
               astronaut=a, target=b)

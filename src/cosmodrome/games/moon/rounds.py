@@ -13,7 +13,7 @@ from __future__ import annotations
 from cosmodrome.games.moon.cards import end_of_round_seats, start_of_round
 from cosmodrome.games.moon.jumps import proceed
 from cosmodrome.games.moon.scoring import end_game
-from cosmodrome.games.moon.state import MAX_ROUNDS, P_EOR, P_ROUND, MoonState
+from cosmodrome.games.moon.state import MAX_ROUNDS, P_EOR, P_ROUND, MoonState, encode_step
 from cosmodrome.games.moon.text import Word, name_w, says
 from cosmodrome.games.moon.turn import start_turn
 from cosmodrome.i18n import gettext
@@ -64,12 +64,12 @@ def hand_out(s: MoonState) -> None:
     for a in last:
         if s.ec_supply:
             s.ec_supply -= 1
-            s.ec[a] += 1
+            s.ec_counters[a] += 1
             s.log("ec", says("{name} is last and takes an EC counter.", name=name_w(s, a)), astronaut=a)
     for a in first:
-        if s.hc_supply:
-            s.hc_supply -= 1
-            s.hc[a] += 1
+        if s.handicap_supply:
+            s.handicap_supply -= 1
+            s.handicaps[a] += 1
             s.log("handicap-taken", says("{name} leads and takes a handicap counter.", name=name_w(s, a)),
                   astronaut=a)
 
@@ -88,7 +88,7 @@ def end_round(s: MoonState) -> None:
     if not seats:
         round_on(s)
         return
-    s.pending = [P_EOR + p for p in seats] + [P_ROUND]
+    s.pending = [encode_step(P_EOR, p) for p in seats] + [P_ROUND]
     proceed(s)
 
 

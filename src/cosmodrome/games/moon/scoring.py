@@ -40,7 +40,7 @@ def seat_astronauts(s: MoonState, seat: int) -> list[int]:
 
 def scores(s: MoonState) -> list[float]:
     """Points per seat now (race points plus Sputniks)."""
-    return [float(sum(board_points(s, a) + s.comp.sputnik_points * s.spk[a] for a in seat_astronauts(s, p)))
+    return [float(sum(board_points(s, a) + s.comp.sputnik_points * s.sputniks[a] for a in seat_astronauts(s, p)))
             for p in range(s.num_players)]
 
 
@@ -56,13 +56,13 @@ def end_game(s: MoonState) -> None:
     I win?")."""
     keys = [tie_key(s, p) for p in range(s.num_players)]
     best = max(keys)
-    s.winners_ = [p for p in range(s.num_players) if keys[p] == best]
+    s.winning_seats = [p for p in range(s.num_players) if keys[p] == best]
     s.phase = OVER
     pts = scores(s)
-    names = [seat_w(s, p) for p in s.winners_]
+    names = [seat_w(s, p) for p in s.winning_seats]
     s.log("end", says(N_("The race is over. {names} wins with {n} points.") if len(names) == 1 else
                       N_("The race is over. {names} win with {n} points."), names=Word(_and_list, tuple(names)),
-                      n=int(pts[s.winners_[0]])), scores=[int(x) for x in pts], winners=list(s.winners_))
+                      n=int(pts[s.winning_seats[0]])), scores=[int(x) for x in pts], winners=list(s.winning_seats))
 
 
 #: the words of :func:`summary`'s counters (``Game.summary_labels``)
@@ -74,7 +74,7 @@ SUMMARY_LABELS = {"rounds": N_("rounds"), "accidents": N_("accidents"), "arrived
 def summary(s: MoonState) -> dict[str, Any]:
     """Statistics of a game for the lab."""
     return {"rounds": s.round, "accidents": s.accidents, "arrived": s.arrived,
-            "sputniks_held": sum(s.spk), "winner_astronaut_first": int(any(
+            "sputniks_held": sum(s.sputniks), "winner_astronaut_first": int(any(
                 s.finish_place[a] == 1 for p in s.winners() for a in seat_astronauts(s, p)))}
 
 
@@ -90,7 +90,7 @@ def statistics(s: MoonState, events: list) -> list:
         row("race_points", _("Race points"), _("points for the place reached on the track"),
             [sum(board_points(s, a) for a in m) for m in mine]),
         row("sputniks", _("Sputniks"), _("Sputnik counters held at the end (a point each)"),
-            [sum(s.spk[a] for a in m) for m in mine]),
+            [sum(s.sputniks[a] for a in m) for m in mine]),
         row("accidents", _("Accidents"), _("times an astronaut fell"),
             count(events, ["accident"], n, "astronaut", owner)),
         row("ec_taken", _("Extra-chance counters taken"), _("counters taken for being last"),

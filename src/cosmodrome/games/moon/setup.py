@@ -83,9 +83,9 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
     rng = as_rng(seed)
     cards = deal_cards(comp, rng, options["max_red"])
     s = MoonState(game, players, options, comp, rng, cards)
-    s.spk_supply = comp.supply["sputnik"]
+    s.sputnik_supply = comp.supply["sputnik"]
     s.ec_supply = comp.supply["ec"]
-    s.hc_supply = comp.supply["handicap"]
+    s.handicap_supply = comp.supply["handicap"]
     if options.get("advanced"):
         deal_tokens(s, rng)
     s.first_seat = rng.below(players, "the first player", (_plays_first, (game, players)))

@@ -30,6 +30,8 @@ from cosmodrome.games.moon.state import (
     MoonState,
     decode_program,
     encode_program,
+    encode_step,
+    step_kind,
 )
 from cosmodrome.games.moon.text import TOKEN_TEXT, name_w, place_w, says, spends_text, word
 from cosmodrome.i18n import N_
@@ -69,7 +71,7 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
 def own_steps(s: MoonState) -> int:
     """How many steps on top of the stack belong to the move being made (up to the next
     change of mover)."""
-    return next((i for i, p in enumerate(s.pending) if P_MOVER <= p < P_PASS), len(s.pending))
+    return next((i for i, p in enumerate(s.pending) if step_kind(p) == P_MOVER), len(s.pending))
 
 
 def stop_moves(s: MoonState) -> None:
@@ -77,7 +79,7 @@ def stop_moves(s: MoonState) -> None:
     dropped, but those it overtook are asked about Slipstream, and the turn's own astronaut
     ends its turn (RB: "How do I win?")."""
     k = own_steps(s)
-    passes = [p for p in s.pending[:k] if P_PASS <= p < P_PASS + 100]
+    passes = [p for p in s.pending[:k] if step_kind(p) == P_PASS]
     s.pending[:k] = passes + ([P_END] if s.own_move() else [])
 
 
@@ -90,8 +92,8 @@ def card_step(s: MoonState) -> None:
     then = []
     if not free_step(s, a, 1) and s.column[a] in s.boxes and s.level[a] == s.comp.connector_level \
             and s.tokens[s.boxes.index(s.column[a])] >= 0:
-        then.append(P_TOKEN + s.column[a])
-    s.pending[:0] = then + ([P_PASS + since] if s.advanced else [])
+        then.append(encode_step(P_TOKEN, s.column[a]))
+    s.pending[:0] = then + ([encode_step(P_PASS, since)] if s.advanced else [])
 
 
 def special_box(s: MoonState, col: int, lvl: int) -> bool:
@@ -106,7 +108,7 @@ def set_off(s: MoonState, src: int, cols: list[int]) -> None:
     a = s.mover
     if s.finish_place[a]:
         return
-    s.pending[:0] = [P_TOKEN + c for c in cols if c != src and special_box(s, c, s.comp.connector_level)]
+    s.pending[:0] = [encode_step(P_TOKEN, c) for c in cols if c != src and special_box(s, c, s.comp.connector_level)]
 
 
 def trigger(s: MoonState, col: int) -> bool:
@@ -128,14 +130,14 @@ def trigger(s: MoonState, col: int) -> bool:
     elif effect == "ec":
         if s.ec_supply:
             s.ec_supply -= 1
-            s.ec[a] += 1
+            s.ec_counters[a] += 1
     elif effect == "two-sputniks":
-        got = min(2, s.spk_supply)
-        s.spk_supply -= got
-        s.spk[a] += got
+        got = min(2, s.sputnik_supply)
+        s.sputnik_supply -= got
+        s.sputniks[a] += got
     elif effect == "reroll-next":
         s.free_reroll_token[a] = 1
-    elif effect == "buy-advances" and s.spk[a]:
+    elif effect == "buy-advances" and s.sputniks[a]:
         s.phase = BUY
         return True
     elif effect == "one-die-jump" and (not s.crashed[a] or not s.own_move()):
@@ -160,15 +162,15 @@ def advance(s: MoonState, go: bool) -> None:
 
 
 def buy_options(s: MoonState) -> list[int]:
-    return [A_COUNT + n for n in range(s.spk[s.mover] + 1)]
+    return [A_COUNT + n for n in range(s.sputniks[s.mover] + 1)]
 
 
 def buy(s: MoonState, n: int) -> None:
     """Spend ``n`` Sputniks for as many free advances of one circle box each."""
     a = s.mover
     if n:
-        s.spk[a] -= n
-        s.spk_supply += n
+        s.sputniks[a] -= n
+        s.sputnik_supply += n
         s.log("buy", (spends_text, (n, {"name": name_w(s, a)})), astronaut=a)
     entered = []
     for _ in range(n):

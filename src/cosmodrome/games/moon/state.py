@@ -10,7 +10,8 @@ belonging to seat ``a % 2``):
 - ``column``, ``level``: where the astronaut stands (strip column, level 0..3);
 - ``stamp``: when it arrived there (in a shared box the latest arrival is on top);
 - ``crashed``: 1 while it lies face-down after an accident;
-- ``spk``, ``ec``, ``hc``: its Sputnik, EC and handicap counters;
+- ``sputniks``, ``ec_counters``, ``handicaps``: its Sputnik, EC (Earth Control) and handicap
+  counters (the supply keeps the rest: ``sputnik_supply``, ``ec_supply``, ``handicap_supply``);
 - ``finish_place``: 0, or its place in the order of arrival at the goal (1 = first).
 
 The turn in progress: ``cur`` (the astronaut playing), ``mover`` (the astronaut whose move is
@@ -96,19 +97,52 @@ def action_kind(a: int) -> str:
     return range_kind(a, ACTION_KINDS, "done")
 
 # the step stack (``pending``): what is still to happen, first step first. After a jump:
-# a robbery, the special boxes stepped into (P_TOKEN + column), the 2-player exchange, the
-# Slipstream check (P_PASS + the column the move began on), then the next jump or the end of
-# the turn. Moves out of turn (action cards) are blocks pushed on top: P_MOVER + astronaut
-# (whose move the next steps are about), their steps, P_MOVER + the astronaut before them.
-P_END, P_AFTER, P_ROB, P_SWAP = 0, 1, 2, 3
+# a robbery, the special boxes stepped into (a P_TOKEN step with the column), the 2-player
+# exchange, the Slipstream check (a P_PASS step with the column the move began on), then the
+# next jump or the end of the turn. Moves out of turn (action cards) are blocks pushed on
+# top: a P_MOVER step with the astronaut whose move the next steps are about, their steps, a
+# P_MOVER step with the astronaut before them. Each step is one int (the saved form): a kind
+# that carries no number is its own step; the others are made and read by :func:`encode_step`,
+# :func:`decode_step` and :func:`step_kind` alone.
+P_END, P_AFTER, P_ROB, P_SWAP = 0, 1, 2, 3   # end the turn; the next jump or the end; a robbery; the exchange
 P_ROUND = 4                 # the end-of-round cards are over: counters, next round (or the end)
 P_CARDSTEP = 5              # the mover goes one circle box ahead by an action card
-P_TOKEN = 100               # + column: the special box there, for the mover
-P_MOVER = 200               # + astronaut: the next steps are that astronaut's move
-P_PASS = 300                # + column: ask Slipstream of those the mover overtook since that column
-P_SLIP = 400                # + astronaut: ask its player whether to play Slipstream for it
-P_EOR = 500                 # + seat: ask the seat about its end-of-round card
-P_EXTRA = 600               # + die: the mover's free jump with that die (Extra jump)
+# the steps that carry a number (the kinds from P_TOKEN on, each STEP_SPAN ids wide)
+P_TOKEN = 100               # column: the special box there, for the mover
+P_MOVER = 200               # astronaut: the next steps are that astronaut's move
+P_PASS = 300                # column: ask Slipstream of those the mover overtook since that column
+P_SLIP = 400                # astronaut: ask its player whether to play Slipstream for it
+P_EOR = 500                 # seat: ask the seat about its end-of-round card
+P_EXTRA = 600               # die: the mover's free jump with that die (Extra jump)
+STEP_SPAN = 100             # the numbers a step carries are below this (a lap has fewer columns)
+
+
+# ----- the codec of the step stack: every packing and unpacking of a step is here ------------
+def encode_step(kind: int, number: int = 0) -> int:
+    """The step ``kind`` (P_END...), carrying ``number`` (a column, an astronaut, a seat or a
+    die) for the kinds from P_TOKEN on.
+
+    >>> decode_step(encode_step(P_PASS, 12)), decode_step(encode_step(P_SWAP))
+    ((300, 12), (3, 0))
+    """
+    return kind + number
+
+
+def decode_step(p: int) -> tuple[int, int]:
+    """``(kind, number)`` of a step (``number`` 0 for the kinds that carry none)."""
+    if p < P_TOKEN:
+        return p, 0
+    number = p % STEP_SPAN
+    return p - number, number
+
+
+def step_kind(p: int) -> int:
+    """The kind of a step (P_END...), without its number.
+
+    >>> step_kind(encode_step(P_MOVER, 3)) == P_MOVER
+    True
+    """
+    return p if p < P_TOKEN else p - p % STEP_SPAN
 
 #: the race ends after this round even if nobody reached the goal (docs/rulings/moon.md 42):
 #: a bound on the game's length (uniformly random play has lasted 65 rounds)
@@ -150,9 +184,9 @@ FIELDS = (
     ("jump", "int", "0"),            # the jump of the jump card being made (0 to 2)
     ("next_stamp", "int", "0"),      # the ``stamp`` the next astronaut placed in a box gets
     ("first_seat", "int", "0"),      # the seat drawn to play first
-    ("spk_supply", "int", "0"),      # the Sputnik counters left in the supply
+    ("sputnik_supply", "int", "0", "spk_supply"),   # the Sputnik counters left in the supply
     ("ec_supply", "int", "0"),       # the EC counters left in the supply
-    ("hc_supply", "int", "0"),       # the handicap counters left in the supply
+    ("handicap_supply", "int", "0", "hc_supply"),   # the handicap counters left in the supply
     ("arrived", "int", "0"),         # how many astronauts reached the goal so far
     ("accidents", "int", "0"),       # accidents so far
     ("decisions", "int", "0"),       # decisions taken so far
@@ -172,16 +206,16 @@ FIELDS = (
     ("level", "list", "[comp.connector_level] * n", "lvl"),   # the level it stands at (0 to 3)
     ("stamp", "list", "[0] * n"),    # when it arrived in its box (in a shared box the latest is on top)
     ("crashed", "list", "[0] * n", "down"),   # 1 while it lies face-down after an accident
-    ("spk", "list", "[0] * n"),      # its Sputnik counters
-    ("ec", "list", "[0] * n"),       # its EC counters
-    ("hc", "list", "[0] * n"),       # its handicap counters
+    ("sputniks", "list", "[0] * n", "spk"),   # its Sputnik counters
+    ("ec_counters", "list", "[0] * n", "ec"),   # its EC (Earth Control) counters
+    ("handicaps", "list", "[0] * n", "hc"),   # its handicap counters
     ("finish_place", "list", "[0] * n", "fin"),   # its place in the order of arrival at the goal (1: first; 0: racing)
     ("order", "varlist", "[]"),      # the astronauts' order of play this round
     # ----- per die (the six dice) ------------------------------------------------------------
     ("die_action", "list", "[-1] * 6", "prog"),   # the jump of the jump card it is programmed on, or -1
     ("faces", "list", "[0] * 6"),    # the face rolled on the current jump, 0 if none
     # ----- the rest ---------------------------------------------------------------------------
-    ("winners_", "varlist", "[]"),   # the winning seats (at the end)
+    ("winning_seats", "varlist", "[]", "winners_"),   # the winning seats (at the end)
     ("tokens", "list", "[-1] * len(self.boxes)"),   # special box token per circled box (advanced)
     ("free_reroll_token", "list", "[0] * n", "free_rr"),   # per astronaut: 1 while it holds a free re-roll token
     ("pending", "varlist", "[]"),    # the step stack
@@ -349,13 +383,13 @@ class MoonState(FlatState, State):
         return self.phase == OVER
 
     def returns(self) -> list[float]:
-        if self.phase != OVER or not self.winners_:
+        if self.phase != OVER or not self.winning_seats:
             return [0.0] * self.num_players
-        share = 1.0 / len(self.winners_)
-        return [share if i in self.winners_ else 0.0 for i in range(self.num_players)]
+        share = 1.0 / len(self.winning_seats)
+        return [share if i in self.winning_seats else 0.0 for i in range(self.num_players)]
 
     def winners(self) -> list[int]:
-        return list(self.winners_) if self.phase == OVER else []
+        return list(self.winning_seats) if self.phase == OVER else []
 
     def scores(self) -> list[float]:
         return HOOKS.scores(self)

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
+from cosmodrome.games.moon.components import load_components
 from cosmodrome.games.moon.state import (
     A_COUNT,
     A_DONE,
@@ -235,7 +236,8 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
         if action == A_DONE:
             return {"label": _("Rob nobody")}
         b = action - A_SEAT
-        what = _("Rob {name}: take a Sputnik from it") if s.spk[b] else _("Rob {name}: give a handicap counter to it")
+        what = (_("Rob {name}: take a Sputnik from it") if s.sputniks[b]
+                else _("Rob {name}: give a handicap counter to it"))
         return {"label": what.format(name=astronaut_name(s, b)), "target": b}
     if s.phase == BUY:
         n = action - A_COUNT
@@ -336,7 +338,9 @@ def mark(name: str) -> str:
 
 def legend_rows() -> list[tuple[str, str]]:
     """The symbols of :func:`render_text` explained (``Game.legend_rows``), each written as the
-    side view writes it in the current language."""
+    side view writes it in the current language; the levels are the component data's
+    (``board.layout.levels``, numbered from 0)."""
+    top = load_components().layout["levels"] - 1
     return [
         (".", _("open sky")),
         ("o", _("a safe box")),
@@ -349,7 +353,7 @@ def legend_rows() -> list[tuple[str, str]]:
         ("*", _("a Sputnik icon: passing it gives a Sputnik counter")),
         (mark("goal"), _("the goal box at each end of the lap (the race starts and ends there)")),
         (mark("circled"), _("a circled box between two lunar cards")),
-        ("0-3", _("the level of a row, 3 on top")),
+        (f"0-{top}", _("the level of a row, {top} on top").format(top=top)),
         (mark("ec"), _("Earth Control counters: spend one for an extra die or a re-roll")),
     ]
 

@@ -31,15 +31,15 @@ def start_turn(s: MoonState, a: int) -> None:
         s.crashed[a] = 0
         s.log("wake", says("{name} gets up after the accident and takes {n} dice.", name=name_w(s, a), n=s.dice_count),
               astronaut=a)
-    elif s.hc[a]:
+    elif s.handicaps[a]:
         s.dice_count = n["handicap"]
         s.log("handicap", says("{name} hands back a handicap counter and takes {n} dice.", name=name_w(s, a),
                                n=s.dice_count), astronaut=a)
     else:
         s.dice_count = n["normal"]
-    if s.hc[a]:
-        s.hc_supply += s.hc[a]
-        s.hc[a] = 0
+    if s.handicaps[a]:
+        s.handicap_supply += s.handicaps[a]
+        s.handicaps[a] = 0
     if not before_programming(s):
         turn_on(s)
 
@@ -51,19 +51,19 @@ def pool(s: MoonState) -> int:
 
 def turn_on(s: MoonState) -> None:
     """The dice are known: offer EC for extra dice, or go on to programming."""
-    s.phase = EXTRA if s.ec[s.cur] and s.dice_count < pool(s) else PROGRAM
+    s.phase = EXTRA if s.ec_counters[s.cur] and s.dice_count < pool(s) else PROGRAM
 
 
 def extra_die(s: MoonState, take: bool) -> None:
     """Spend an EC for one more die (RB: "Earth Control"), or go on to programming."""
     a = s.cur
     if take:
-        s.ec[a] -= 1
+        s.ec_counters[a] -= 1
         s.ec_supply += 1
         s.dice_count += 1
         s.log("ec-die", says("{name} spends an EC counter for one more die ({n}).", name=name_w(s, a),
                              n=s.dice_count), astronaut=a)
-        if s.ec[a] and s.dice_count < pool(s):
+        if s.ec_counters[a] and s.dice_count < pool(s):
             return
     s.phase = PROGRAM
 

@@ -54,8 +54,9 @@ def astronauts_view(s: MoonState) -> list[dict[str, Any]]:
             "colour": s.comp.colours[a], "seat": s.owner(a), "seat_name": seat_label(s, s.owner(a)),
             "col": s.column[a], "level": s.level[a], "stack": same.index(a),
             "place": place_name(s, s.column[a], s.level[a]),
-            "down": bool(s.crashed[a]), "finished": s.finish_place[a], "sputniks": s.spk[a], "ec": s.ec[a],
-            "handicap": s.hc[a], "race_position": order.index(a) + 1, "board_points": board_points(s, a),
+            "down": bool(s.crashed[a]), "finished": s.finish_place[a], "sputniks": s.sputniks[a],
+            "ec": s.ec_counters[a], "handicap": s.handicaps[a], "race_position": order.index(a) + 1,
+            "board_points": board_points(s, a),
             "free_reroll": bool(s.free_reroll_token[a]),
         })
     return astronauts
@@ -90,8 +91,8 @@ def view(s: MoonState, seat: Optional[int]) -> dict[str, Any]:
         "lap": lap_view(s),
         "astronauts": astronauts_view(s), "order": list(s.order), "turn_index": s.turn_index, "turn": turn_view(s),
         "cards": cards_view(s, seat),
-        "supply": {"sputnik": s.spk_supply, "ec": s.ec_supply, "handicap": s.hc_supply},
+        "supply": {"sputnik": s.sputnik_supply, "ec": s.ec_supply, "handicap": s.handicap_supply},
         "scores": [int(x) for x in scores(s)] if s.phase == OVER else None,
-        "winners": list(s.winners_) if s.phase == OVER else None,
+        "winners": list(s.winning_seats) if s.phase == OVER else None,
         "help": table_help(s.comp),  # words for people (Game.presentation_keys): not observed
     }

@@ -58,11 +58,14 @@ function lapSvg(v, ctx, idx) {
   const y = (lvl) => TOP + (levels - 1 - lvl) * H;
   const cellHelp = HELP.cells, sputnikHelp = HELP.sputnik;
   const icons = new Set(v.lap.sputniks.map(p => `${p[0]}:${p[1]}`));
+  // a lunar card's columns (the component data's: one point value under each column of the last
+  // card), and a card with the circled box after it
+  const cardCols = v.lap.last_card_points.length, span = cardCols + 1;
   // card names above their columns
   v.lap.cards.forEach((c, k) => {
-    const x0 = LEFT + (1 + k * 7) * W;
-    root.append(svg("rect", { x: x0, y: 4, width: 6 * W, height: 18, rx: 4, class: "moon-cardname" + (c.red ? " red" : "") }),
-      svg("text", { x: x0 + 3 * W, y: 17, class: "moon-cardtext", "text-anchor": "middle", text: `${k + 1}. ${c.name}${c.red ? " ●" : ""}` }));
+    const x0 = LEFT + (1 + k * span) * W;
+    root.append(svg("rect", { x: x0, y: 4, width: cardCols * W, height: 18, rx: 4, class: "moon-cardname" + (c.red ? " red" : "") }),
+      svg("text", { x: x0 + cardCols / 2 * W, y: 17, class: "moon-cardtext", "text-anchor": "middle", text: `${k + 1}. ${c.name}${c.red ? " ●" : ""}` }));
   });
   cols.forEach((col, c) => {
     const isGoal = c === 0 || c === v.lap.goal, isBox = v.lap.boxes.includes(c);
@@ -83,7 +86,7 @@ function lapSvg(v, ctx, idx) {
     isBox ? svg("title", { text: HELP.box }) : null));
     // a card's own column numbers, as the options name places ("card 2, column 3, level 1")
     else root.append(svg("text", { x: LEFT + c * W + W / 2, y: TOP + levels * H + 14, class: "moon-under moon-colno", "data-testid": "moon-colno",
-      "text-anchor": "middle", text: String(((c - 1) % 7) + 1) }));
+      "text-anchor": "middle", text: String(((c - 1) % span) + 1) }));
     const token = (v.lap.tokens || []).find(t => t.col === c && t.effect);
     if (token) root.append(svg("g", { class: "moon-token", "data-testid": "moon-token", "data-effect": token.effect },
       svg("rect", { x: LEFT + c * W + 3, y: y(levels - 1) + 4, width: W - 6, height: H - 8, rx: 5 }),
@@ -94,7 +97,7 @@ function lapSvg(v, ctx, idx) {
   for (let l = 0; l < levels; l++) root.append(svg("text", { x: LEFT - 4, y: y(l) + H / 2 + 4, class: "moon-under moon-levelno",
     "data-testid": "moon-levelno", "text-anchor": "end", text: String(l) }));
   // points printed under the last card
-  v.lap.last_card_points.forEach((p, j) => root.append(svg("text", { x: LEFT + (v.lap.goal - 6 + j) * W + W / 2, y: TOP + levels * H + 30,
+  v.lap.last_card_points.forEach((p, j) => root.append(svg("text", { x: LEFT + (v.lap.goal - cardCols + j) * W + W / 2, y: TOP + levels * H + 30,
     class: "moon-points", "text-anchor": "middle", text: `${p}` })));
   // astronauts, the latest arrival on top of a shared box
   for (const a of v.astronauts) {
