@@ -27,6 +27,7 @@ from cosmodrome.games.mars.state import (
     TRAIN,
     ZONE_NAMES,
     MarsState,
+    training_ability,
 )
 from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
@@ -160,7 +161,7 @@ def side_word(side: int) -> str:
 def prompt(s: MarsState) -> str:
     who = s.game.seat_name(s.cur, s.num_players)
     if s.phase == TRAIN:
-        a, b = (name_word(s.comp.abilities[s.training_card[s.cur] * 2 + k].name) for k in (0, 1))
+        a, b = (name_word(s.comp.abilities[training_ability(s.training_card[s.cur], k)].name) for k in (0, 1))
         return _("{who}: keep {a} or {b} as your special training for the game.").format(who=who, a=a, b=b)
     if s.phase == LAND:
         return _("{who}: choose your box in the Landing Zone.").format(who=who)
