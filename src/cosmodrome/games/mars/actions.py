@@ -84,7 +84,7 @@ from cosmodrome.games.mars.state import (
     encode_train,
     training_ability,
 )
-from cosmodrome.games.mars.text import die_name, name_word, says, step_name
+from cosmodrome.games.mars.text import die_name, kamikaze_label, name_word, nuke_label, says, step_name
 from cosmodrome.games.mars.turn import (
     JET_ACCIDENT,
     after_action,
@@ -333,8 +333,7 @@ def _roll_json(s: MarsState, a: int) -> dict[str, Any]:
 
 
 def _nuke_json(s: MarsState, a: int) -> dict[str, Any]:
-    return {"action": a, "label": _("set off the nuke ({n} dice, {target} or more)").format(
-        n=s.comp.dice["nuke"], target=s.comp.dice["nuke_target"])}
+    return {"action": a, "label": nuke_label(s.comp)}
 
 
 def _seat_json(s: MarsState, a: int) -> dict[str, Any]:
@@ -448,8 +447,7 @@ def _precog_json(s: MarsState, a: int) -> dict[str, Any]:
 
 
 def _kamikaze_json(s: MarsState, a: int) -> dict[str, Any]:
-    return {"action": a, "label": _("kamikaze: the nuke with {n} dice, at the cost of this marine").format(
-        n=s.comp.dice["nuke"] + 1)}
+    return {"action": a, "label": kamikaze_label(s.comp)}
 
 
 def _card_slot_json(s: MarsState, a: int, k: int, what: str) -> dict[str, Any]:
