@@ -45,6 +45,10 @@ def test_mars_programming_steps_and_gifts_decode_back():
     gifts = [(c, m) for c in range(8) for m in range(5)]
     assert [mars.encode_give(*x) for x in gifts] == list(range(mars.A_GIVE, mars.A_INJECT))
     assert [mars.decode_give(mars.encode_give(*x)) for x in gifts] == gifts
+    assert [mars.encode_train(f) for f in (0, 1)] == list(range(mars.A_TRAIN, mars.A_LAND))
+    assert [mars.decode_train(mars.encode_train(f)) for f in (0, 1)] == [0, 1]
+    abilities = [mars.training_ability(c, f) for c in range(7) for f in (0, 1)]
+    assert abilities == list(range(14))
 
 
 @pytest.mark.parametrize("module,first,last", [
@@ -57,8 +61,9 @@ def test_every_game_names_the_kind_of_each_id(module, first, last):
         assert module.action_kind(start) == kind
 
 
-#: an id unpacked by hand: ``divmod(a - A_X, n)``, ``(a - A_X) // n`` or ``(a - A_X) % n``
-HAND_DECODED = re.compile(r"divmod\(\w+ - A_\w+,|\(\w+ - A_\w+\) (//|%)")
+#: an id unpacked by hand: ``divmod(a - A_X, n)``, ``(a - A_X) // n`` or ``(a - A_X) % n``, or its
+#: offset packed into another number by hand: ``card * 2 + a - A_X``
+HAND_DECODED = re.compile(r"divmod\(\w+ - A_\w+,|\(\w+ - A_\w+\) (//|%)|\* ?\d+ ?\+ ?\w+ ?- ?A_[A-Z]")
 
 
 def test_no_module_unpacks_an_id_by_hand():
@@ -69,5 +74,22 @@ def test_no_module_unpacks_an_id_by_hand():
             if line.startswith("def "):
                 in_codec = line.startswith("def decode_")
             if HAND_DECODED.search(line) and not in_codec:
+                found.append(f"{path.relative_to(GAMES)}:{i}: {line.strip()}")
+    assert found == []
+
+
+#: a Mars special training ability numbered by hand from its training card: ``card * 2 + face``
+#: (``state.training_ability`` numbers them)
+ABILITY_BY_HAND = re.compile(r"\* 2 \+ \w")
+
+
+def test_no_mars_module_numbers_a_training_ability_by_hand():
+    found = []
+    for path in sorted((GAMES / "mars").glob("*.py")):
+        in_codec = False
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith("def "):
+                in_codec = path.name == "state.py" and line.startswith(("def encode_", "def training_ability"))
+            if ABILITY_BY_HAND.search(line.split("#")[0]) and not in_codec:
                 found.append(f"{path.relative_to(GAMES)}:{i}: {line.strip()}")
     assert found == []

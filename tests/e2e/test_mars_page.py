@@ -5,7 +5,7 @@ acts next, a die's place on the combat card, a box to move to or to shoot, a die
 an equipment card, the MMM for the nuke), with the option list now and then. Every click is
 checked against the action the server recorded, the ring drawn against the seat's view, the end
 against the team's result, and the console stays free of errors. A 2-marine game shows half
-the board."""
+the board, and the MMM is the place of the nuke and Kamikaze in the reader's language."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ import time
 import pytest
 from e2e_helpers import get, stored_actions
 from test_cosmic_run_page import post
+
+from cosmodrome.games.mars.state import A_KAMIKAZE, A_NUKE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -289,3 +291,32 @@ def test_special_training_equipment_and_hidden_boxes_are_drawn_from_a_real_view(
     # the pawns and dice carry the identities the shared motion code follows
     assert page.locator("#mars-root .mars-marine[data-id]").count() == sum(1 for m in v["marines"] if not m["out"])
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_mmm_is_the_place_of_the_nuke_and_kamikaze_in_the_readers_language(server, browser, lang):
+    """The renderer knows the MMM's options by the labels the view's help gives them (with this
+    game's dice, in the reader's language), not by English words of its own: drawn with a
+    decision offering both, the MMM is their place."""
+    g = post(server, "/api/games", {"game": "mars", "players": 2, "seed": 3,
+                                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+    page = browser.new_context(viewport=VIEWPORT, locale=lang).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/table.html?game={g['id']}&lang={lang}#token={g['seats'][0]['token']}")
+    page.wait_for_selector("[data-testid=mars-ring]")
+    labels, place, actions = page.evaluate("""async ([gid, token, ids]) => {
+      const body = await (await fetch(`/api/games/${gid}/view`, { headers: { "X-Cosmodrome-Token": token } })).json();
+      const v = body.view || body, labels = v.help.mmm_options;
+      const options = labels.map((label, i) => ({ action: ids[i], label, data: { action: ids[i], label } }));
+      const root = document.createElement("div");
+      document.body.append(root);
+      (await import("/js/renderers/mars.js")).render(root, { view: v, decision: { seat: 0, kind: "program", options },
+        seat: 0, seats: [], onAction: () => {} });
+      const mmm = root.querySelector("[data-testid=mars-mmm]");
+      return [labels, mmm.getAttribute("data-place"), mmm.getAttribute("data-action")];
+    }""", [g["id"], g["seats"][0]["token"], [A_NUKE, A_KAMIKAZE]])
+    assert labels[0] == ("az atombomba élesítése (4 kocka, legalább 9)" if lang == "hu"
+                         else "set off the nuke (4 dice, 9 or more)")
+    assert (place, actions) == ("mmm", f"{A_NUKE},{A_KAMIKAZE}")
+    assert errors == []

@@ -1,14 +1,28 @@
 """The codec of March on Mars's packed action ids (``mars.state``): each packing is one
 function and its inverse, and the packings fill their ranges of the action space exactly."""
 
+import inspect
+
+from mars_helpers import GAME, landed
+
+from cosmodrome.games.mars.actions import DESCRIBERS
 from cosmodrome.games.mars.state import (
     A_BAIT,
+    A_DONE,
     A_DRONE,
     A_JET,
     A_MISSILE,
     A_MOVE,
     A_REROLL,
+    A_ROLL,
     A_SHOOT,
+    ACT,
+    ACTION_KINDS,
+    CHARM,
+    CHOOSE,
+    DRONE,
+    GO_ON,
+    PROGRAM,
     action_kind,
     decode_missile,
     decode_move,
@@ -16,6 +30,8 @@ from cosmodrome.games.mars.state import (
     encode_missile,
     encode_move,
     encode_shot,
+    encode_train,
+    training_ability,
 )
 
 
@@ -39,3 +55,38 @@ def test_shots_and_missiles_fill_their_ranges_and_decode_back():
 def test_every_id_has_the_kind_of_its_range():
     assert action_kind(A_MOVE) == action_kind(A_SHOOT - 1) == "move"
     assert action_kind(A_SHOOT) == "shoot" and action_kind(A_JET + 95) == "jet" and action_kind(A_DRONE) == "drone"
+
+
+def test_the_labels_come_from_one_describer_per_kind():
+    """``to_json`` looks the kind up and calls its describer: one per kind, in the ids' order,
+    each a few lines."""
+    assert list(DESCRIBERS) == [name for name, _first in ACTION_KINDS]
+    for name, describe in DESCRIBERS.items():
+        lines, _start = inspect.getsourcelines(describe)
+        assert len(lines) <= 15, f"the {name} describer has {len(lines)} lines"
+
+
+def test_the_phase_says_what_done_roll_and_a_reroll_do():
+    s = landed(2, 1)
+    labels = {}
+    for phase, precog, volley in ((PROGRAM, 0, 0), (PROGRAM, 1, 0), (GO_ON, 0, 0), (ACT, 0, 1), (ACT, 0, 0),
+                                  (DRONE, 0, 0), (CHOOSE, 0, 0)):
+        s.phase, s.precog, s.volley = phase, precog, volley
+        labels[phase, precog, volley] = s.action_label(A_DONE)
+    assert labels == {(PROGRAM, 0, 0): "done: roll the first action", (PROGRAM, 1, 0): "done: play the foreseen dice",
+                      (GO_ON, 0, 0): "stop the turn here", (ACT, 0, 1): "hold the other groups",
+                      (ACT, 0, 0): "no effect", (DRONE, 0, 0): "leave the drone idle", (CHOOSE, 0, 0): "no effect"}
+    s.phase = GO_ON
+    assert (s.action_label(A_ROLL), s.action_json(A_REROLL + 2)) == (
+        "roll the next action", {"action": A_REROLL + 2, "label": "roll white die 1 again", "die": 2})
+    s.phase = CHARM
+    assert (s.action_label(A_ROLL), s.action_json(A_REROLL + 2)) == (
+        "roll the chosen dice again", {"action": A_REROLL + 2, "label": "roll white die 1 again too", "die": 2})
+
+
+def test_a_training_option_names_the_ability_on_that_face_of_the_card():
+    s = GAME.new_state(2, 4)
+    card = s.training_card[s.cur]
+    for face in (0, 1):
+        ability = s.comp.abilities[training_ability(card, face)]
+        assert s.action_json(encode_train(face))["ability"] == ability.name

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from mars_helpers import GAME
 
+from cosmodrome.games.mars.state import A_KAMIKAZE, A_NUKE
 from cosmodrome.i18n import using
 
 RENDERER = Path(GAME.components_file).parents[2] / "web" / "js" / "renderers" / "mars.js"
@@ -38,9 +39,10 @@ def test_the_tooltips_come_with_the_view_and_carry_the_printed_numbers():
                                              "wave")
     assert help_["cells"]["4"].startswith("A tunnel box with a circle")
     assert help_["mmm"].startswith("The Martian Master Mind. 4 dice summing to 9 or more")
-    assert help_["marine"] == {"standing": "Standing: it plays with 4 dice.",
-                               "crashed": "Crashed: it gets up at the start of its next turn and plays it with 2 dice.",
-                               "tired": "After the power-up injector: 3 dice next turn."}
+    marine = {k: help_["marine"][k] for k in ("standing", "crashed", "tired")}
+    assert marine == {"standing": "Standing: it plays with 4 dice.",
+                      "crashed": "Crashed: it gets up at the start of its next turn and plays it with 2 dice.",
+                      "tired": "After the power-up injector: 3 dice next turn."}
 
 
 def test_a_variants_tooltips_explain_its_own_numbers():
@@ -99,5 +101,35 @@ def test_the_renderer_keeps_no_copy_of_the_texts():
     for text in ("Yellow aliens", "Sentinels:", "blue die: 1", "A box with a circle", "Bunker:", "Four dice summing",
                  "plays with 4 dice", "with 2 dice", "3 dice next turn", "the marines' base", ", beside the MMM:",
                  "force barrier: no marine", "incoming-wave box:", "white die shows", "rolled each round",
-                 "The round track", "eighth round", "Successful attacks on the base", "Alien counters in the bag"):
+                 "The round track", "eighth round", "Successful attacks on the base", "Alien counters in the bag",
+                 "half the board, for two marines", "destroyed by an attack on the base", "plays once a round",
+                 "left the game (kamikaze)", "bombing has been called", "how hard the aliens come", "4 dice, 9 or more",
+                 "nuke with 5 dice"):
         assert text not in js, text
+
+
+def test_the_marines_cards_and_the_tables_rule_sentences_come_with_the_view():
+    """The sentences the marines' cards and the table explain a rule with (RB: "How do I...":
+    no turn order; "Special training"; Setup: half the board for two marines; Base upgrades)."""
+    help_ = GAME.new_state(2, 1).view(0)["help"]
+    assert help_["marine"]["turn"] == "Each marine plays once a round, in any order the team likes."
+    assert help_["marine"]["out"].startswith("This marine left the game (kamikaze)")
+    assert help_["marine"]["orbital_spent"] == "The orbital bombing has been called this game."
+    assert help_["board"]["half"] == " (half the board, for two marines)"
+    assert help_["board"]["upgrade_lost"] == "A base upgrade destroyed by an attack on the base."
+    assert help_["board"]["threat"].startswith("how hard the aliens come")
+    with using("hu"):
+        hu = GAME.new_state(2, 1).view(0)["help"]
+    assert hu["marine"]["out"] == "Ez a tengerészgyalogos kiesett (kamikaze): a csapat nélküle játszik tovább."
+    assert hu["board"]["half"] == " (a tábla fele, két tengerészgyalogosnak)"
+
+
+def test_the_mmm_options_are_named_as_the_menu_labels_them_with_this_games_numbers():
+    """The page lights the MMM for the options the view's help names: the nuke and Kamikaze,
+    labelled as the menu labels them, in the reader's language, with a variant's dice."""
+    s = GAME.new_state(2, 1, GAME.resolve_options({"components": VARIANT}))
+    for lang in ("en", "hu"):
+        with using(lang):
+            assert s.view(0)["help"]["mmm_options"] == [s.action_label(A_NUKE), s.action_label(A_KAMIKAZE)]
+    assert s.view(0)["help"]["mmm_options"] == ["set off the nuke (3 dice, 8 or more)",
+                                                "kamikaze: the nuke with 4 dice, at the cost of this marine"]

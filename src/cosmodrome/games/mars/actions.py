@@ -50,7 +50,6 @@ from cosmodrome.games.mars.state import (
     A_STEP,
     A_SUPPORT,
     A_TELEPORT,
-    A_TRAIN,
     A_USE,
     ACT,
     CHARM,
@@ -70,18 +69,22 @@ from cosmodrome.games.mars.state import (
     STEPS,
     TRAIN,
     MarsState,
+    action_kind,
     decode_give,
     decode_missile,
     decode_move,
     decode_program,
     decode_shot,
     decode_step,
+    decode_train,
     encode_missile,
     encode_move,
     encode_program,
     encode_shot,
+    encode_train,
+    training_ability,
 )
-from cosmodrome.games.mars.text import die_name, name_word, says, step_name
+from cosmodrome.games.mars.text import die_name, kamikaze_label, name_word, nuke_label, says, step_name
 from cosmodrome.games.mars.turn import (
     JET_ACCIDENT,
     after_action,
@@ -186,7 +189,7 @@ def program_legal(s: MarsState) -> list[int]:
             out.append(A_NUKE)
         if from_base(s):
             out += [A_SUPPORT + o for o in support_targets(s)]
-            out += [encode_missile(k // 2, k % 2, b) for k in range(4) for b in s.active()] + [A_BAIT]
+            out += [encode_missile(f, k, b) for f in (0, 1) for k in (0, 1) for b in s.active()] + [A_BAIT]
         if kamikaze_ready(s, s.cur):
             out.append(A_KAMIKAZE)
     if can_inject(s):
@@ -213,7 +216,7 @@ def _legal(s: MarsState) -> list[int]:
     if ph == CHOOSE:
         return [A_SEAT + m for m in waiting(s)]
     if ph == TRAIN:
-        return [A_TRAIN, A_TRAIN + 1]
+        return [encode_train(0), encode_train(1)]
     if ph == LAND:
         return [A_LAND + k for k in range(len(s.zone_cols(LZ)))]
     if ph == LEVEL:
@@ -242,7 +245,7 @@ def perform(s: MarsState, a: int) -> None:
             move(s, m, *decode_move(a))
         return
     if ph == TRAIN:
-        choose_training(s, a - A_TRAIN)
+        choose_training(s, decode_train(a))
     elif ph == LAND:
         land_at(s, a - A_LAND)
     elif ph == CHOOSE:
@@ -302,102 +305,47 @@ def perform(s: MarsState, a: int) -> None:
 
 
 def to_json(s: MarsState, a: int) -> dict[str, Any]:
-    """The label and the places an action names (for the table to highlight)."""
-    if A_TRAIN <= a < A_LAND:
-        ab = s.comp.abilities[s.training_card[s.cur] * 2 + a - A_TRAIN]
-        return {"action": a, "label": _("train as {name}: {text}").format(name=name_word(ab.name), text=_(ab.text)),
-                "ability": ab.name}
-    if A_LAND <= a < A_USE:
-        lz = s.zone_cols(LZ)
-        col = lz[min(a - A_LAND, len(lz) - 1)]
-        return {"action": a, "label": _("land on column {n} of the Landing Zone").format(n=col + 1), "col": col,
-                "level": s.comp.layout["connector_level"]}
-    if A_LEVEL <= a < A_JET:
-        return {"action": a, "label": _("appear at level {n}").format(n=a - A_LEVEL), "col": s.teleport_column - 1,
-                "level": a - A_LEVEL}
-    if s.phase == CHARM:
-        if a == A_ROLL:
-            return {"action": a, "label": _("roll the chosen dice again")}
-        return {"action": a, "label": _("roll {die} again too").format(die=die_name(a - A_REROLL)), "die": a - A_REROLL}
-    if a >= A_DRONE:
-        pair = DRONE_PAIRS[a - A_DRONE]
-        return {"action": a, "label": _("drone: roll {die} and {other}").format(die=die_name(pair[0]),
-                                                                                 other=die_name(pair[1])),
-                "dice": list(pair)}
-    if s.phase == DRONE and a == A_DONE:
-        return {"action": a, "label": _("leave the drone idle")}
-    if a == A_DONE:
-        label = _({PROGRAM: N_("done: roll the first action"), GO_ON: N_("stop the turn here")}.get(s.phase,
-                                                                                                   N_("no effect")))
-        if s.phase == PROGRAM and s.precog:
-            label = _("done: play the foreseen dice")
-        if s.phase == ACT and s.volley:
-            label = _("hold the other groups")
-        return {"action": a, "label": label}
-    if a == A_ROLL:
-        return {"action": a, "label": _("roll the next action")}
-    if a >= A_JET:
-        return _jet_json(s, a)
-    if a >= A_ORBITAL:
-        tele = a >= A_TELEPORT
-        k = a - (A_TELEPORT if tele else A_ORBITAL)
-        what = _("teleport onto") if tele else _("orbital bombing on")
-        if k >= len(s.cards):
-            return {"action": a, "label": _("{what} a martian card not on this board").format(what=what)}
-        return {"action": a, "label": _("{what} the {card} card").format(
-                    what=what, card=name_word(s.comp.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
-    if a == A_KAMIKAZE:
-        return {"action": a, "label": _("kamikaze: the nuke with {n} dice, at the cost of this marine").format(
-            n=s.comp.dice["nuke"] + 1)}
-    if a == A_PRECOG:
-        return {"action": a, "label": _("precog: roll these dice now and put them on actions after")}
-    if a == A_INJECT:
-        return {"action": a, "label": _("power-up injector: {n} dice this turn, {tired} next turn").format(
-            n=s.comp.injected_dice, tired=s.comp.tired_dice)}
-    if a >= A_GIVE:
-        c, o = decode_give(a)
-        name = s.comp.equipment[c].name
-        if s.equipment_place[c] == o:
-            return {"action": a, "label": _("take the {card} from {who}").format(card=name_word(name), who=s.names[o]),
-                    "seat": o, "card": name}
-        return {"action": a, "label": _("give the {card} to {who}").format(card=name_word(name), who=s.names[o]),
-                "seat": o, "card": name}
-    if a >= A_STEP:
-        return _step_json(s, a)
-    if a >= A_USE:
-        c = s.comp.equipment[a - A_USE]
-        return {"action": a, "label": _("play the {card}: {text}").format(card=name_word(c.name), text=_(c.text)),
-                "card": c.name}
-    if a == A_NUKE:
-        return {"action": a, "label": _("set off the nuke ({n} dice, {target} or more)").format(
-            n=s.comp.dice["nuke"], target=s.comp.dice["nuke_target"])}
-    if a == A_BAIT:
-        return {"action": a, "label": _("bait: make the MMM roll its white die again this round")}
-    if a >= A_MISSILE:
-        frag, back, b = decode_missile(a)
-        kind = _("fragmentation") if frag else _("piercing")
-        label = (_("{kind} missile, backward of {who}'s beacon") if back
-                 else _("{kind} missile, forward of {who}'s beacon"))
-        return {"action": a, "label": label.format(kind=kind, who=s.names[b]), "seat": b}
-    if a >= A_SUPPORT:
-        o = a - A_SUPPORT
-        return {"action": a, "label": _("tactical support: stand {who} up").format(who=s.names[o]), "seat": o}
-    if a >= A_REROLL:
-        return {"action": a, "label": _("roll {die} again").format(die=die_name(a - A_REROLL)), "die": a - A_REROLL}
-    if A_SEAT <= a < A_PROGRAM:
-        return {"action": a, "label": _("{who} acts next").format(who=s.names[a - A_SEAT]), "seat": a - A_SEAT}
-    if A_PROGRAM <= a < A_MOVE:
-        d, slot = decode_program(a)
-        shown = _(" (showing {face})").format(face=face_text(s.foreseen[d])) if s.precog and s.foreseen[d] else ""
-        return {"action": a, "label": _("{die}{shown} on action {n}").format(die=die_name(d), shown=shown, n=slot + 1),
-                "die": d, "slot": slot}
-    if A_MOVE <= a < A_SHOOT:
-        return _move_json(s, a)
-    back, rng_, lvl = decode_shot(a)
-    col = s.column[s.cur] + (-rng_ if back else rng_)
-    return {"action": a, "label": _("shoot column {col}, level {level} (range {n})").format(col=col + 1, level=lvl,
-                                                                                             n=rng_),
-            "col": col, "level": lvl}
+    """The label and the places an action names (for the table to highlight): the describer
+    of its kind (:data:`DESCRIBERS`)."""
+    return DESCRIBERS[action_kind(a)](s, a)
+
+
+# ----- the describers, one per kind of action (state.ACTION_KINDS), in the order of the ids --
+#: what "done" (A_DONE) does in each phase where it is more than "no effect"
+DONE_LABELS = {PROGRAM: N_("done: roll the first action"), GO_ON: N_("stop the turn here"),
+               DRONE: N_("leave the drone idle")}
+
+
+def _done_json(s: MarsState, a: int) -> dict[str, Any]:
+    """Done: what it ends depends on the phase (programming, the turn, a volley, the drone)."""
+    if s.phase == PROGRAM and s.precog:
+        label = N_("done: play the foreseen dice")
+    elif s.phase == ACT and s.volley:
+        label = N_("hold the other groups")
+    else:
+        label = DONE_LABELS.get(s.phase, N_("no effect"))
+    return {"action": a, "label": _(label)}
+
+
+def _roll_json(s: MarsState, a: int) -> dict[str, Any]:
+    """Roll: the next action of the combat card, or the dice marked for the lucky charm."""
+    return {"action": a, "label": _("roll the chosen dice again") if s.phase == CHARM else _("roll the next action")}
+
+
+def _nuke_json(s: MarsState, a: int) -> dict[str, Any]:
+    return {"action": a, "label": nuke_label(s.comp)}
+
+
+def _seat_json(s: MarsState, a: int) -> dict[str, Any]:
+    return {"action": a, "label": _("{who} acts next").format(who=s.names[a - A_SEAT]), "seat": a - A_SEAT}
+
+
+def _program_json(s: MarsState, a: int) -> dict[str, Any]:
+    """A die put on an action of the combat card (with Precog, the face it was foreseen with)."""
+    d, slot = decode_program(a)
+    shown = _(" (showing {face})").format(face=face_text(s.foreseen[d])) if s.precog and s.foreseen[d] else ""
+    return {"action": a, "label": _("{die}{shown} on action {n}").format(die=die_name(d), shown=shown, n=slot + 1),
+            "die": d, "slot": slot}
 
 
 def _move_json(s: MarsState, a: int) -> dict[str, Any]:
@@ -417,6 +365,112 @@ def _move_json(s: MarsState, a: int) -> dict[str, Any]:
                                                                     die=die_name(d)), "die": d}
 
 
+def _shoot_json(s: MarsState, a: int) -> dict[str, Any]:
+    back, rng_, lvl = decode_shot(a)
+    col = s.column[s.cur] + (-rng_ if back else rng_)
+    return {"action": a, "label": _("shoot column {col}, level {level} (range {n})").format(col=col + 1, level=lvl,
+                                                                                             n=rng_),
+            "col": col, "level": lvl}
+
+
+def _reroll_json(s: MarsState, a: int) -> dict[str, Any]:
+    """A die rolled again: of the current roll, or one more die for the lucky charm."""
+    d = a - A_REROLL
+    label = _("roll {die} again too") if s.phase == CHARM else _("roll {die} again")
+    return {"action": a, "label": label.format(die=die_name(d)), "die": d}
+
+
+def _support_json(s: MarsState, a: int) -> dict[str, Any]:
+    o = a - A_SUPPORT
+    return {"action": a, "label": _("tactical support: stand {who} up").format(who=s.names[o]), "seat": o}
+
+
+def _missile_json(s: MarsState, a: int) -> dict[str, Any]:
+    frag, back, b = decode_missile(a)
+    kind = _("fragmentation") if frag else _("piercing")
+    label = (_("{kind} missile, backward of {who}'s beacon") if back
+             else _("{kind} missile, forward of {who}'s beacon"))
+    return {"action": a, "label": label.format(kind=kind, who=s.names[b]), "seat": b}
+
+
+def _bait_json(s: MarsState, a: int) -> dict[str, Any]:
+    return {"action": a, "label": _("bait: make the MMM roll its white die again this round")}
+
+
+def _train_json(s: MarsState, a: int) -> dict[str, Any]:
+    ab = s.comp.abilities[training_ability(s.training_card[s.cur], decode_train(a))]
+    return {"action": a, "label": _("train as {name}: {text}").format(name=name_word(ab.name), text=_(ab.text)),
+            "ability": ab.name}
+
+
+def _land_json(s: MarsState, a: int) -> dict[str, Any]:
+    lz = s.zone_cols(LZ)
+    col = lz[min(a - A_LAND, len(lz) - 1)]
+    return {"action": a, "label": _("land on column {n} of the Landing Zone").format(n=col + 1), "col": col,
+            "level": s.comp.layout["connector_level"]}
+
+
+def _use_json(s: MarsState, a: int) -> dict[str, Any]:
+    c = s.comp.equipment[a - A_USE]
+    return {"action": a, "label": _("play the {card}: {text}").format(card=name_word(c.name), text=_(c.text)),
+            "card": c.name}
+
+
+def _step_json(s: MarsState, a: int) -> dict[str, Any]:
+    """A one-box step (the scout's, or a card's): where it ends."""
+    kind, back = decode_step(a)
+    card = STEP_KINDS[kind][2]
+    how = _("the {card}").format(card=name_word(s.comp.equipment[card].name)) if card >= 0 else _("the scout's step")
+    j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
+    where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
+        "" if j.outcome == "safe" else f" ({_(j.outcome)})")
+    return {"action": a, "label": _("{how}: {step} {way} to {where}").format(
+                how=how, step=_(step_name(kind)), way=_("back") if back else _("forward"), where=where),
+            "col": j.col, "level": j.level, "outcome": j.outcome}
+
+
+def _give_json(s: MarsState, a: int) -> dict[str, Any]:
+    """A card passed: taken from the other marine when it holds it, else given to it."""
+    c, o = decode_give(a)
+    name = s.comp.equipment[c].name
+    label = _("take the {card} from {who}") if s.equipment_place[c] == o else _("give the {card} to {who}")
+    return {"action": a, "label": label.format(card=name_word(name), who=s.names[o]), "seat": o, "card": name}
+
+
+def _inject_json(s: MarsState, a: int) -> dict[str, Any]:
+    return {"action": a, "label": _("power-up injector: {n} dice this turn, {tired} next turn").format(
+        n=s.comp.injected_dice, tired=s.comp.tired_dice)}
+
+
+def _precog_json(s: MarsState, a: int) -> dict[str, Any]:
+    return {"action": a, "label": _("precog: roll these dice now and put them on actions after")}
+
+
+def _kamikaze_json(s: MarsState, a: int) -> dict[str, Any]:
+    return {"action": a, "label": kamikaze_label(s.comp)}
+
+
+def _card_slot_json(s: MarsState, a: int, k: int, what: str) -> dict[str, Any]:
+    """Orbital bombing or teleportation onto the martian card in slot ``k``."""
+    if k >= len(s.cards):
+        return {"action": a, "label": _("{what} a martian card not on this board").format(what=what)}
+    return {"action": a, "label": _("{what} the {card} card").format(
+                what=what, card=name_word(s.comp.cards[s.cards[k]].name)), "zone": s.card_zones()[k]}
+
+
+def _orbital_json(s: MarsState, a: int) -> dict[str, Any]:
+    return _card_slot_json(s, a, a - A_ORBITAL, _("orbital bombing on"))
+
+
+def _teleport_json(s: MarsState, a: int) -> dict[str, Any]:
+    return _card_slot_json(s, a, a - A_TELEPORT, _("teleport onto"))
+
+
+def _level_json(s: MarsState, a: int) -> dict[str, Any]:
+    return {"action": a, "label": _("appear at level {n}").format(n=a - A_LEVEL), "col": s.teleport_column - 1,
+            "level": a - A_LEVEL}
+
+
 def _jet_json(s: MarsState, a: int) -> dict[str, Any]:
     """The jet pack's first die (RB: "Special training", Jet pack): the box it flies over."""
     d, back, mk = decode_move(a, A_JET)
@@ -434,14 +488,18 @@ def _jet_json(s: MarsState, a: int) -> dict[str, Any]:
             "die": d}
 
 
-def _step_json(s: MarsState, a: int) -> dict[str, Any]:
-    """A one-box step (the scout's, or a card's): where it ends."""
-    kind, back = decode_step(a)
-    card = STEP_KINDS[kind][2]
-    how = _("the {card}").format(card=name_word(s.comp.equipment[card].name)) if card >= 0 else _("the scout's step")
-    j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
-    where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
-        "" if j.outcome == "safe" else f" ({_(j.outcome)})")
-    return {"action": a, "label": _("{how}: {step} {way} to {where}").format(
-                how=how, step=_(step_name(kind)), way=_("back") if back else _("forward"), where=where),
-            "col": j.col, "level": j.level, "outcome": j.outcome}
+def _drone_json(s: MarsState, a: int) -> dict[str, Any]:
+    pair = DRONE_PAIRS[a - A_DRONE]
+    return {"action": a, "label": _("drone: roll {die} and {other}").format(die=die_name(pair[0]),
+                                                                             other=die_name(pair[1])),
+            "dice": list(pair)}
+
+
+#: the describer of each kind of action, by the kind's name (state.ACTION_KINDS, in its order)
+DESCRIBERS = {"done": _done_json, "roll": _roll_json, "nuke": _nuke_json, "seat": _seat_json,
+              "program": _program_json, "move": _move_json, "shoot": _shoot_json, "reroll": _reroll_json,
+              "support": _support_json, "missile": _missile_json, "bait": _bait_json, "train": _train_json,
+              "land": _land_json, "use": _use_json, "step": _step_json, "give": _give_json,
+              "inject": _inject_json, "precog": _precog_json, "kamikaze": _kamikaze_json,
+              "orbital": _orbital_json, "teleport": _teleport_json, "level": _level_json, "jet": _jet_json,
+              "drone": _drone_json}

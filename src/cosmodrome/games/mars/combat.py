@@ -52,7 +52,7 @@ def group(s: MarsState, value: int) -> int:
 
 def engaged(s: MarsState, m: int) -> bool:
     """RB: "They are all over me!": a marine with aliens in its box is in close combat."""
-    return s.column[m] * s.levels + s.level[m] in s.alien_place
+    return s.box(s.column[m], s.level[m]) in s.alien_place
 
 
 def kill(s: MarsState, i: int, m: int) -> None:
@@ -120,7 +120,7 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
     if close and s.drone_step != DRONE_FIRING:
         return [here] if 1 in values or s.has(m, STORMTROOPER) else []
     out = []
-    occupied, levels, n = set(s.alien_place), s.levels, len(s.strip)
+    occupied, n = set(s.alien_place), len(s.strip)
     for v in (1, 2, 3):
         if v not in values:
             continue
@@ -129,8 +129,7 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
         for back in (0, 1):
             c = s.column[m] + (-v if back else v)
             if 0 <= c < n:
-                base = c * levels
-                out += [(back, v, y) for y in range(levels) if base + y in occupied]
+                out += [(back, v, y) for y, box in enumerate(s.box_range(c, c + 1)) if box in occupied]
     return sorted(out)
 
 

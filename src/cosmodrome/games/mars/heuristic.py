@@ -54,7 +54,6 @@ from cosmodrome.games.mars.state import (
     A_SEAT,
     A_SHOOT,
     A_SUPPORT,
-    A_TRAIN,
     A_USE,
     AMMO,
     COMMS,
@@ -77,7 +76,9 @@ from cosmodrome.games.mars.state import (
     STORMTROOPER,
     TELEPORT,
     MarsState,
+    decode_train,
     encode_program,
+    training_ability,
 )
 
 #: (die, action) in the order a striker programs them to move: a blue die, a black die, then
@@ -229,7 +230,7 @@ class MarsHeuristic(Bot):
         m = state.to_move()
         order = GUARD_TRAINING if is_guard(m, state.num_players) else STRIKER_TRAINING
         card = state.training_card[m]
-        return min(legal, key=lambda a: order.index(card * 2 + a - A_TRAIN))
+        return min(legal, key=lambda a: order.index(training_ability(card, decode_train(a))))
 
     def _program(self, state: MarsState, legal: list[int]) -> int:
         v = state.view(state.to_move())

@@ -13,7 +13,7 @@ from __future__ import annotations
 from cosmodrome.core.rng import as_rng
 from cosmodrome.games.mars.components import TRAINING_CARDS, UPGRADES, Components
 from cosmodrome.games.mars.rounds import start_round
-from cosmodrome.games.mars.state import GONE, LAND, LZ, SIDE_ZONES, TRAIN, MarsState
+from cosmodrome.games.mars.state import GONE, LAND, LZ, SIDE_ZONES, TRAIN, MarsState, training_ability
 from cosmodrome.games.mars.text import name_word, names_of, says
 from cosmodrome.games.mars.waves import deploy, draw, sized
 from cosmodrome.i18n import Word
@@ -66,7 +66,7 @@ def _training_dealt(t: int) -> str:
 def choose_training(s: MarsState, face: int) -> None:
     """RB: "Prepare landing": the marine keeps one of its card's two abilities for the game."""
     m = s.cur
-    s.training[m] = s.training_card[m] * 2 + face
+    s.training[m] = training_ability(s.training_card[m], face)
     s.log("training", says("{who} trains as {ability}.", who=s.names[m],
                            ability=Word(name_word, s.comp.abilities[s.training[m]].name)), seat=m)
     s.phase = LAND

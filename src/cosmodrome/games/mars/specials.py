@@ -91,7 +91,7 @@ def teleport_slots(s: MarsState) -> list[int]:
 
 def card_aliens(s: MarsState, zone: int) -> list[int]:
     cols = s.zone_cols(zone)
-    return [i for i, p in enumerate(s.alien_place) if p >= 0 and p // s.levels in cols]
+    return [i for i, p in enumerate(s.alien_place) if p >= 0 and s.box_column(p) in cols]
 
 
 def uses(s: MarsState) -> list[int]:

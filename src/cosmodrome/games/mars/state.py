@@ -15,7 +15,7 @@ fast; each is declared once, with what it holds, in :data:`FIELDS`. The main one
   knocked down), ``acted`` (1 once it played this round), ``kills``;
 - per alien counter: ``alien_place``, its place: :data:`BAG`, :data:`DEAD` (the dead pile,
   which refills an empty bag), :data:`GONE` (a dead defender: never replaced), an
-  incoming-wave box (:func:`incoming`), or a box of the ring (``column * levels + level``).
+  incoming-wave box (:func:`incoming`), or a box of the ring (:meth:`MarsState.box`).
   The colour of a counter is fixed by its number (:meth:`MarsState.colour`); the last two
   red counters are the defenders;
 - ``upgrades``: the upgrade counter in each of the two slots beside the LZ (-1 when destroyed);
@@ -167,7 +167,32 @@ def decode_give(a: int) -> tuple[int, int]:
     return divmod(a - A_GIVE, 5)
 
 
-#: the first id of each kind of action, by name, ascending (:func:`action_kind`)
+def encode_train(face: int) -> int:
+    """The id of keeping the ability on ``face`` (0 or 1) of the marine's training card.
+
+    >>> decode_train(encode_train(1))
+    1
+    """
+    return A_TRAIN + face
+
+
+def decode_train(a: int) -> int:
+    """The face (0 or 1) of the training card a training id keeps."""
+    return a - A_TRAIN
+
+
+def training_ability(card: int, face: int) -> int:
+    """The special training ability on ``face`` (0 or 1) of training card ``card``: the
+    abilities are numbered in components.toml's order, a card's two side by side.
+
+    >>> training_ability(3, 1), training_ability(0, 0)
+    (7, 0)
+    """
+    return card * 2 + face
+
+
+#: the first id of each kind of action, by name, ascending (:func:`action_kind`; the labels of each kind are
+#: written by its describer, :data:`cosmodrome.games.mars.actions.DESCRIBERS`)
 ACTION_KINDS = (("done", A_DONE), ("roll", A_ROLL), ("nuke", A_NUKE), ("seat", A_SEAT), ("program", A_PROGRAM),
                 ("move", A_MOVE), ("shoot", A_SHOOT), ("reroll", A_REROLL), ("support", A_SUPPORT),
                 ("missile", A_MISSILE), ("bait", A_BAIT), ("train", A_TRAIN), ("land", A_LAND), ("use", A_USE),
@@ -475,7 +500,17 @@ class MarsState(FlatState, State):
         return self.cside[col]
 
     def box(self, col: int, lvl: int) -> int:
+        """The number of the box at (``col``, ``lvl``): a place of ``alien_place``."""
         return col * self.levels + lvl
+
+    def box_column(self, box: int) -> int:
+        """The column of a box of the ring (the inverse of :meth:`box` for its column)."""
+        return box // self.levels
+
+    def box_range(self, first: int, stop: int) -> range:
+        """The boxes of the columns ``first`` to ``stop - 1``, in order (each column's levels from 0
+        up): ``box_range(c, c + 1)[y] == box(c, y)``."""
+        return range(first * self.levels, stop * self.levels)
 
     def standing(self, col: int, lvl: int) -> bool:
         return 0 <= col < len(self.strip) and 0 <= lvl < self.levels and self.strip[col][lvl] in STANDING

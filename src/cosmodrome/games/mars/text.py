@@ -27,6 +27,7 @@ from cosmodrome.games.mars.state import (
     TRAIN,
     ZONE_NAMES,
     MarsState,
+    training_ability,
 )
 from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
@@ -160,7 +161,7 @@ def side_word(side: int) -> str:
 def prompt(s: MarsState) -> str:
     who = s.game.seat_name(s.cur, s.num_players)
     if s.phase == TRAIN:
-        a, b = (name_word(s.comp.abilities[s.training_card[s.cur] * 2 + k].name) for k in (0, 1))
+        a, b = (name_word(s.comp.abilities[training_ability(s.training_card[s.cur], k)].name) for k in (0, 1))
         return _("{who}: keep {a} or {b} as your special training for the game.").format(who=who, a=a, b=b)
     if s.phase == LAND:
         return _("{who}: choose your box in the Landing Zone.").format(who=who)
@@ -306,6 +307,16 @@ BOARD_HELP = {
     "damage": N_("Successful attacks on the base: at the last one the base is lost, and the game with it."),
     "pool": N_("Alien counters in the bag (new waves), on the dead pile (back in the bag when it runs out) and "
                "dead defenders (never back)."),
+    "half": N_(" (half the board, for two marines)"),
+    "upgrade_lost": N_("A base upgrade destroyed by an attack on the base."),
+    "threat": N_("how hard the aliens come: chosen when the game was made (a lower threat is gentler)"),
+}
+#: a marine's card: its turn in the round, Kamikaze and the orbital bombing spent (RB: "How do
+#: I...": no turn order; "Special training"), in the current language; see :func:`_marine_help`
+MARINE_HELP = {
+    "turn": N_("Each marine plays once a round, in any order the team likes."),
+    "out": N_("This marine left the game (kamikaze): the team plays on without it."),
+    "orbital_spent": N_("The orbital bombing has been called this game."),
 }
 _TABLE_HELP: dict = {}
 
@@ -325,7 +336,8 @@ def _board_help(comp) -> dict:
             "rounds": ngettext("The round track: the MMM must be destroyed within {n} round.",
                                "The round track: the MMM must be destroyed within {n} rounds.",
                                rounds).format(n=rounds),
-            "damage": gettext(b["damage"]), "pool": gettext(b["pool"])}
+            "damage": gettext(b["damage"]), "pool": gettext(b["pool"]), "half": gettext(b["half"]),
+            "upgrade_lost": gettext(b["upgrade_lost"]), "threat": gettext(b["threat"])}
 
 
 def _marine_help(comp) -> dict:
@@ -336,7 +348,19 @@ def _marine_help(comp) -> dict:
                                 "Crashed: it gets up at the start of its next turn and plays it with {n} dice.",
                                 crashed).format(n=crashed),
             "tired": ngettext("After the power-up injector: {n} die next turn.",
-                              "After the power-up injector: {n} dice next turn.", tired).format(n=tired)}
+                              "After the power-up injector: {n} dice next turn.", tired).format(n=tired),
+            **{k: gettext(text) for k, text in MARINE_HELP.items()}}
+
+
+def nuke_label(comp) -> str:
+    """The nuke's option, its dice and target ``comp``'s (RB: "How we win?")."""
+    return _("set off the nuke ({n} dice, {target} or more)").format(n=comp.dice["nuke"],
+                                                                     target=comp.dice["nuke_target"])
+
+
+def kamikaze_label(comp) -> str:
+    """Kamikaze's option: the nuke with one die more (RB: "Special training", Kamikaze)."""
+    return _("kamikaze: the nuke with {n} dice, at the cost of this marine").format(n=comp.dice["nuke"] + 1)
 
 
 def _die_help(colour: str, faces) -> str:
@@ -350,9 +374,11 @@ def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``
     (the hits each alien colour needs, the sentinels' dice, the dice's faces, the nuke's dice and
     target, a marine's dice): ``{"cells": {kind: text}, "aliens": {colour: text}, "upgrades":
-    {name: text}, "dice": {colour: text}, "mmm": text, "marine": {"standing"|"crashed"|"tired":
-    text}, "board": the ring's places and the centre's tracks (:func:`_board_help`)}``. Made
-    once per component set and language; the view hands out the same object every move.
+    {name: text}, "dice": {colour: text}, "mmm": text, "marine": {"standing"|"crashed"|"tired"|
+    "turn"|"out"|"orbital_spent": text}, "board": the ring's places and the centre's tracks
+    (:func:`_board_help`), "mmm_options": the labels of the options played on the MMM (the nuke,
+    Kamikaze)}``. Made once per component set and language; the view hands out the same object
+    every move.
 
     >>> from cosmodrome.games.mars import GAME
     >>> table_help(GAME.new_state(2, seed=1).comp)["dice"]["blue"]
@@ -368,7 +394,8 @@ def table_help(comp) -> dict:
             "upgrades": {k: text(n).format(n=n) for k, text in UPGRADE_HELP.items()},
             "dice": {c: _die_help(c, faces) for c, faces in zip(COLOUR_NAMES, comp.faces)},
             "mmm": gettext(MMM_HELP).format(nuke=comp.dice["nuke"], target=comp.dice["nuke_target"]),
-            "marine": _marine_help(comp), "board": _board_help(comp)})
+            "marine": _marine_help(comp), "board": _board_help(comp),
+            "mmm_options": [nuke_label(comp), kamikaze_label(comp)]})
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
             _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
     return out[1]

@@ -281,7 +281,7 @@ def from_base(s: MarsState) -> bool:
     """RB: "Supporting from base": in the LZ, in a box free of aliens, no die programmed."""
     m = s.cur
     return (not s.rolled_dice and not s.precog and not s.injected and s.zone[s.column[m]] == LZ
-            and s.column[m] * s.levels + s.level[m] not in s.alien_place and not programmed(s))
+            and s.box(s.column[m], s.level[m]) not in s.alien_place and not programmed(s))
 
 
 def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:

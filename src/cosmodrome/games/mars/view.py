@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
-from cosmodrome.games.mars.state import BAG, DEAD, DECK, DISCARD, GONE, OVER, PHASE_KIND, MarsState
+from cosmodrome.games.mars.state import BAG, DEAD, DECK, DISCARD, GONE, OVER, PHASE_KIND, MarsState, training_ability
 from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES, side_name, table_help, zone_name
 from cosmodrome.games.mars.waves import incoming
 from cosmodrome.i18n import N_, _
@@ -36,7 +36,7 @@ def _marine(s: MarsState, m: int) -> dict[str, Any]:
             "crashed": bool(s.crashed[m]), "acted": bool(s.acted[m]), "kills": s.kills[m],
             "side": side_name(s.side_of(s.column[m])), "out": bool(s.out[m]),
             "training": _named(s.comp.abilities[t]) if t >= 0 else None,
-            "training_card": [_named(s.comp.abilities[s.training_card[m] * 2 + k]) for k in (0, 1)],
+            "training_card": [_named(s.comp.abilities[training_ability(s.training_card[m], k)]) for k in (0, 1)],
             "equipment": [_named(s.comp.equipment[c]) for c in s.hand(m)],
             "tired": bool(s.tired[m]), "orbital_spent": bool(s.orbital_spent[m])}
 

@@ -114,8 +114,8 @@ def sized(s: MarsState, marines: int) -> int:
 
 def aliens_in_zone(s: MarsState, zone: int) -> list[int]:
     cols = s.zone_cols(zone)
-    lo, hi = cols.start * s.levels, cols.stop * s.levels        # the boxes of those columns
-    return [i for i, p in enumerate(s.alien_place) if lo <= p < hi]
+    boxes = s.box_range(cols.start, cols.stop)
+    return [i for i, p in enumerate(s.alien_place) if p in boxes]
 
 
 def wave(s: MarsState, side: int, why: object) -> None:
@@ -186,7 +186,7 @@ def base_attack(s: MarsState) -> None:
     if not attackers:
         return
     lz = s.zone_cols(LZ)
-    left = sum(1 for a in attackers if s.alien_place[a] // s.levels < lz.start + len(lz) // 2)
+    left = sum(1 for a in attackers if s.box_column(s.alien_place[a]) < lz.start + len(lz) // 2)
     for a in attackers:
         s.alien_place[a] = DEAD
     s.base_hits += 1

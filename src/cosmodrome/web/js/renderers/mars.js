@@ -41,7 +41,7 @@ const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
 // the rules' help: the game's own words with this game's numbers (the view's ``help``,
 // games/mars/text.py table_help), set at each drawing
 let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {}, mmm: "", marine: {},
-  board: { beside: {}, barrier: {}, incoming: {}, white: {} } };
+  board: { beside: {}, barrier: {}, incoming: {}, white: {} }, mmm_options: [] };
 const MARINE_COLOURS = { Red: "#e0474c", Blue: "#3a7be0", Green: "#3fae5a", Yellow: "#f2c53d", White: "#ecebf2" };
 const ALIEN_COLOURS = { yellow: "#f2c53d", blue: "#4a8cf0", red: "#e0474c" };
 
@@ -129,7 +129,7 @@ function indexOptions(ctx) {
     else if (typeof x.slot === "number" && typeof x.die === "number") idx.add(`slot:${x.slot}`, o);
     else if (typeof x.die === "number") idx.add(`die:${x.die}`, o);               // a re-roll, the lucky charm's dice
     else if (typeof x.seat === "number") idx.add(`marine:${x.seat}`, o);
-    else if (/\bnuke\b/i.test(o.label) || NUKES.some(n => labelled(o, n))) idx.add("mmm", o);                      // the nuke, kamikaze too
+    else if ((HELP.mmm_options || []).includes(o.label)) idx.add("mmm", o);   // the nuke, kamikaze too (as the view labels them)
     // the rest (the drone's pairs, orbital bombing, teleporting onto a card, done, roll) on the option list
   }
   return idx;
@@ -165,7 +165,7 @@ function ringSvg(v, ctx, idx) {
   const zoneOf = v.ring.zones_of_columns;
   const x0 = v.half_board ? C - 175 : 0;
   const root = svg("svg", { class: "mars-ring" + (v.half_board ? " half" : ""), viewBox: `${x0} 0 ${SIZE - x0} ${SIZE}`,
-    "data-testid": "mars-ring", "aria-label": tr("The ring of martian cards") + (v.half_board ? tr(" (half the board, for two marines)") : "") });
+    "data-testid": "mars-ring", "aria-label": tr("The ring of martian cards") + (v.half_board ? HELP.board.half : "") });
   const defs = svg("defs");
   root.append(defs, svg("circle", { cx: C, cy: C, r: R0, class: "mars-planet" }));
   // the zones' names along the outside of the ring
@@ -331,7 +331,7 @@ function centre(v, ctx, idx, g) {
       svg("rect", { x: -38, y: -20, width: 76, height: 40, rx: 8 }),
       svg("g", { transform: "translate(0 -5)" }, upgradeIcon(u)),
       svg("text", { x: 0, y: 15, "text-anchor": "middle", class: "mars-label", text: u ? tr(u) : pgettext("a base upgrade's label", "destroyed") }),
-      svg("title", { text: u ? HELP.upgrades[u] || tr(u) : tr("A base upgrade destroyed by an attack on the base.") })));
+      svg("title", { text: u ? HELP.upgrades[u] || tr(u) : HELP.board.upgrade_lost })));
   });
   return out;
 }
@@ -395,13 +395,13 @@ function marineCard(v, m, ctx, idx) {
     "data-testid": "mars-marine", "data-seat": m.seat },
   head,
   el("div", { class: "small" },
-    m.out ? el("span", { class: "tag bad", text: tr("out of the game"), title: tr("This marine left the game (kamikaze): the team plays on without it.") })
+    m.out ? el("span", { class: "tag bad", text: tr("out of the game"), title: HELP.marine.out })
       : el("span", { class: "tag" + (m.crashed ? " bad" : " ok"), text: m.crashed ? tr("crashed") : tr("standing"),
         title: m.crashed ? HELP.marine.crashed : HELP.marine.standing }),
-    el("span", { class: "tag", text: m.acted ? tr("has played") : tr("to play"), title: tr("Each marine plays once a round, in any order the team likes.") }),
+    el("span", { class: "tag", text: m.acted ? tr("has played") : tr("to play"), title: HELP.marine.turn }),
     el("span", { class: "tag", text: tr("kills {n}", { n: m.kills }), title: tr("Aliens this marine has killed.") }),
     m.tired ? el("span", { class: "tag warn", "data-testid": "mars-tired", text: tr("tired"), title: HELP.marine.tired }) : null,
-    m.orbital_spent ? el("span", { class: "tag", text: tr("bombing spent"), title: tr("The orbital bombing has been called this game.") }) : null),
+    m.orbital_spent ? el("span", { class: "tag", text: tr("bombing spent"), title: HELP.marine.orbital_spent }) : null),
   el("div", { class: "muted small", text: m.side === "left" ? tr("{where} · left side", { where }) : tr("{where} · right side", { where }) }),
   trainingCard(m, ctx, idx),
   Array.isArray(m.equipment) && m.equipment.length && m.seat !== ctx.seat
@@ -463,7 +463,7 @@ export function render(root, ctx) {
   const head = el("div", { class: "mars-top" },
     el("span", { class: "pill", text: tr("Round {round} of {rounds}", { round: v.round, rounds: v.rounds }) }),
     el("span", { class: "pill" + (v.base_hits ? " warn" : ""), text: tr("Base hits {hits} of {attacks}", { hits: v.base_hits, attacks: v.base_attacks }) }),
-    el("span", { class: "muted small", title: tr("how hard the aliens come: chosen when the game was made (a lower threat is gentler)"),
+    el("span", { class: "muted small", title: HELP.board.threat,
       text: tr("Threat level: {threat}", { threat: tr(v.threat) }) + (v.half_board ? tr(" · half the board") : "") }),
     el("span", { class: "mars-legend", "data-testid": "mars-legend" }, ["yellow", "blue", "red"].map(c =>
       el("span", { class: "lg", title: HELP.aliens[c] }, svg("svg", { width: 16, height: 16, viewBox: "-8 -8 16 16", "aria-hidden": "true" },
@@ -493,7 +493,6 @@ export function seatInfo(view, seat) {
  *  moves, shots and re-rolls apart. */
 const DIE_COLOURS = ["blue", "blue", "white", "white", "black", "black"];
 const WAYS_OUT = ["stop the turn here", "hold the other groups", "leave the drone idle"];
-const NUKES = ["set off the nuke (4 dice, 9 or more)", "kamikaze: the nuke with 5 dice, at the cost of this marine"];
 // a die's name as the options give it (cosmodrome.games.lunar.dice.die_name)
 function dieName(d) { return tr("{colour} die {n}", { colour: tr(DIE_COLOURS[d]), n: d % 2 + 1 }); }
 /** Whether option ``o`` is the option labelled ``label`` (English), in any language. */
