@@ -12,15 +12,18 @@ issue 16 changed, on positions from seeded random games.
 - *quiet clone*: ``clone(quiet=True)``.
 
 Each figure is the best of ``--rounds`` timings of ``--number`` calls over the sampled
-positions, in nanoseconds per call (wall time of this process: run it on an idle machine).
-Run at an older commit to get the figure before a change.
+positions, in nanoseconds of this process's CPU time per call (so that a busy machine
+disturbs it less; the load average is printed beside it). Run at an older commit to get the
+figure before a change.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
+import time
 import timeit
 
 from cosmodrome.compiled import engine
@@ -53,7 +56,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     a = ap.parse_args()
     states = positions(a.positions)
-    print(f"machine: {platform.machine()}  python {platform.python_version()}  engine: {engine()}")
+    print(f"machine: {platform.machine()}  python {platform.python_version()}  engine: {engine()}  "
+          f"load average {os.getloadavg()[0]:.1f}")
     fmt = ("{} draws {}.".format, ("Red", "a card"))
     data = {"seat": 0}
 
@@ -80,11 +84,11 @@ def main() -> None:
 
     live = [s for s in states if not s.is_terminal()]
     states[:] = live
-    print(f"{'operation':14}{'ns per call':>12}")
+    print(f"{'operation':14}{'CPU ns a call':>14}")
     for name, fn in (("Event()", make_events), ("say", say), ("free_cards", free),
                      ("evaluation", evaluation), ("quiet clone", quiet_clone)):
-        best = min(timeit.repeat(fn, number=a.number, repeat=a.rounds))
-        print(f"{name:14}{best / (a.number * len(states)) * 1e9:>12,.0f}")
+        best = min(timeit.Timer(fn, timer=time.process_time).repeat(number=a.number, repeat=a.rounds))
+        print(f"{name:14}{best / (a.number * len(states)) * 1e9:>14,.0f}")
 
 
 if __name__ == "__main__":
