@@ -1,6 +1,7 @@
 """One citation style for the rulebook in every game's docstrings (docs/ARCHITECTURE.md,
-"Citing the rulebook"): ``RB: <section>`` (a section named by its heading, in quotes where the
-heading is a question: ``RB: "How do I jump?"``), never ``(rules, "...")`` or ``Rules, "..."``, ``RB Section`` or
+"Citing the rulebook"): ``RB: <section>`` (a section named by its heading, in quotes only where
+the heading is a question or an exclamation: ``RB: "How do I jump?"``, ``RB: Special training``),
+never ``(rules, "...")`` or ``Rules, "..."``, ``RB Section`` or
 ``RB card: ...``; and every rule module cites the rulebook."""
 
 import ast
@@ -41,6 +42,22 @@ def test_docstrings_cite_the_rulebook_one_way(package):
              for path in sorted((GAMES / package).glob("*.py"))
              for line, doc in docstrings(path)
              for m in OTHER_STYLE.finditer(doc)]
+    assert wrong == []
+
+
+#: a heading in quotes right after ``RB:`` that is not a question or an exclamation (nor
+#: one elided: ``"How do I..."``)
+QUOTED_TITLE = re.compile(r'RB:\s+"([^"]*[^?!.])"')
+
+
+@pytest.mark.parametrize("package", PACKAGES + ("lunar",))
+def test_a_heading_is_quoted_only_when_it_is_a_question_or_an_exclamation(package):
+    """Mars and the Moon quoted every heading and Venus and Cosmic Run none: the one rule is
+    quotes for a question or an exclamation (the headings a reader could take for our own
+    sentence), none for a title (``RB: Special training``), in docstrings and comments."""
+    wrong = [f"{package}/{path.name}: {m.group(0)!r}"
+             for path in sorted((GAMES / package).glob("*.py"))
+             for m in QUOTED_TITLE.finditer(path.read_text(encoding="utf-8"))]
     assert wrong == []
 
 

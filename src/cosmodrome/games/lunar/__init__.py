@@ -1,6 +1,6 @@
 """Movement and dice shared by Walking on the Moon and March on Mars (one box, one board,
 the same six dice and the same way of jumping; ../shared/rules/walking-on-the-moon-and-march-on-mars.md,
-"How do I jump?", and March on Mars, "Threat level": "the same movement rules").
+"How do I jump?", and March on Mars, Threat level: "the same movement rules").
 
 The package knows terrain as columns of cells and dice as faces; it knows no game. A game
 imports it; it imports no game.

@@ -1,5 +1,5 @@
 """One jump: a chosen die face moved step by step over a strip of terrain columns (RB:
-"How do I jump?", "What's an accident?", "Tunnels"; component sheet §2.4 "Jump resolution").
+"How do I jump?", "What's an accident?", Tunnels; component sheet §2.4 "Jump resolution").
 
 A jump of ``n`` steps moves one column forward per step. Which steps are diagonal is the
 jumper's choice, written as a bit mask (bit ``i`` set: step ``i`` is diagonal):

@@ -119,7 +119,7 @@ class MarchOnMars(Game):
                    len(comp.cards), TRAINING_CARDS)
 
     def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        """The set-up (RB: "Prepare landing"): the martian cards laid out, two upgrade
+        """The set-up (RB: Prepare landing): the martian cards laid out, two upgrade
         counters, a training card per marine and the first wave's aliens (at most every
         counter).
 
@@ -141,7 +141,7 @@ class MarchOnMars(Game):
 
     def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """A bound on the decisions of one game (RB: the turn order on the summary card,
-        "Don't stop marine!", "Special training", "Equipment", "Supporting from base").
+        "Don't stop marine!", Special training, Equipment, Supporting from base).
 
         Before round 1 each marine chooses its training and its landing (2 a marine). The
         game lasts ``rounds`` rounds (8), a turn per marine. A turn: the choice of who

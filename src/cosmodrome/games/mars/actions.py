@@ -472,7 +472,7 @@ def _level_json(s: MarsState, a: int) -> dict[str, Any]:
 
 
 def _jet_json(s: MarsState, a: int) -> dict[str, Any]:
-    """The jet pack's first die (RB: "Special training", Jet pack): the box it flies over."""
+    """The jet pack's first die (RB: Special training, Jet pack): the box it flies over."""
     d, back, mk = decode_move(a, A_JET)
     way = _("back") if back else _("forward")
     if s.phase == ACT and s.faces[d]:

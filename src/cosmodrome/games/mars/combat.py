@@ -7,7 +7,7 @@ the marine's own box, and are the only dice that count while the marine is engag
 its box when it rolls). An alien dies when it takes the hits of its colour in one shot; hits
 that kill nobody are lost at the end of the action (no damage is carried over).
 
-Special training and equipment change the hits (RB: "Special training", "Equipment"):
+Special training and equipment change the hits (RB: Special training, Equipment):
 the Fusion cannon's 1s hit twice and its 3s not at all; the Sniper's 2s and 3s each kill an
 alien outright; the Stormtrooper adds a hit in close combat, 1s or not; Badass ammo adds a
 hit; the Rail-gun doubles the 2s.
@@ -56,9 +56,9 @@ def engaged(s: MarsState, m: int) -> bool:
 
 
 def kill(s: MarsState, i: int, m: int) -> None:
-    """An alien dies: to the dead pile, or out of the game for a defender (RB: "The red
-    defenders": they are never replaced). A red or blue one killed by a marine may draw it
-    equipment (RB: "Equipment")."""
+    """An alien dies: to the dead pile, or out of the game for a defender (RB: The red
+    defenders: they are never replaced). A red or blue one killed by a marine may draw it
+    equipment (RB: Equipment)."""
     s.alien_place[i] = GONE if i in s.defenders() else DEAD
     if m >= 0:
         s.kills[m] += 1
@@ -87,7 +87,7 @@ def hit_box(s: MarsState, col: int, lvl: int, hits: int, m: int, who: object, ex
 
 def power(s: MarsState, m: int, value: int, close: bool) -> tuple[int, int]:
     """The (hits, sure kills) of marine ``m``'s group of ``value`` (RB: "Can I kill the
-    aliens?", changed by "Special training" and "Equipment"; see the module docstring).
+    aliens?", changed by Special training and Equipment; see the module docstring).
 
     >>> from cosmodrome.games.mars import GAME
     >>> s = GAME.new_state(2, seed=1)
@@ -135,7 +135,7 @@ def targets(s: MarsState, m: int) -> list[tuple[int, int, int]]:
 
 def shoot(s: MarsState, m: int, back: int, rng_: int, lvl: int) -> None:
     """Fire one group on the chosen box; its dice are spent (a Multi-shot marine may go on with
-    another group of the roll; RB: "Special training")."""
+    another group of the roll; RB: Special training)."""
     col = s.column[m] + (-rng_ if back else rng_)
     value = max(rng_, 1)
     hits, sure = power(s, m, value, rng_ == 0)

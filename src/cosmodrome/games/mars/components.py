@@ -64,7 +64,7 @@ class Components:
     drop_round: int
     #: the faces of the MMM's white die that send the round's wave to the left and to the right side
     white_faces: tuple[int, int]
-    #: RB: "Special training", Power-up injector: the dice of the injected turn and of the
+    #: RB: Special training, Power-up injector: the dice of the injected turn and of the
     #: marine's next turn (``counts.injector``)
     injected_dice: int
     tired_dice: int
@@ -146,7 +146,7 @@ def _hits(value: Any) -> tuple[int, ...]:
 
 
 def _white_faces(value: Any) -> tuple[int, int]:
-    """``waves.white_die`` (RB: "Martian waves"): the face of the MMM's white die that sends
+    """``waves.white_die`` (RB: Martian waves): the face of the MMM's white die that sends
     the round's wave to the left side and the one that sends it to the right, two different
     faces of a die (1 to 6).
 
@@ -177,7 +177,7 @@ def _dice_counts(value: Any) -> dict:
 
 
 def _injector(value: Any) -> tuple[int, int]:
-    """``counts.injector`` (RB: "Special training", Power-up injector): the dice of the turn a
+    """``counts.injector`` (RB: Special training, Power-up injector): the dice of the turn a
     marine takes the injector and of its next turn, each 1 to 6 (a turn programs at most six
     dice: the Moon's six).
 

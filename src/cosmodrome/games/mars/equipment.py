@@ -1,4 +1,4 @@
-"""The equipment deck (RB: "Equipment"; "Threat level").
+"""The equipment deck (RB: Equipment; Threat level).
 
 Eight cards, one of each. From the start of round 5, when no defender has been killed yet,
 the High Command's drop is on: each red or blue alien a marine kills draws it a card at
@@ -25,12 +25,12 @@ from cosmodrome.i18n import N_, Word
 
 
 def equipment_in_game(s: MarsState) -> bool:
-    """RB: "Threat level": sergeants play without equipment."""
+    """RB: Threat level: sergeants play without equipment."""
     return s.options.get("threat") != "sergeant"
 
 
 def drop(s: MarsState) -> None:
-    """RB: "Equipment": at the start of round 5 (:attr:`Components.drop_round`) the drop
+    """RB: Equipment: at the start of round 5 (:attr:`Components.drop_round`) the drop
     comes if no defender is dead; baby marines have it from the start (called by setup with
     the round at 1)."""
     if s.equipment_in_play or not equipment_in_game(s):
@@ -70,13 +70,13 @@ def _gets(comp, who: object, c: int) -> str:
 
 
 def on_kill(s: MarsState, m: int, colour: int) -> None:
-    """RB: "Equipment": a red or blue alien killed by a marine once the drop is on."""
+    """RB: Equipment: a red or blue alien killed by a marine once the drop is on."""
     if m >= 0 and s.equipment_in_play and colour in (BLUE, RED):
         draw(s, m, N_("a kill"))
 
 
 def arrive(s: MarsState, m: int, path: tuple = ()) -> None:
-    """RB: "Equipment": the "first marine entering" the hidden box draws a card, whether
+    """RB: Equipment: the "first marine entering" the hidden box draws a card, whether
     its move ends there or goes through it (``path``: the boxes the move entered; ruling 40),
     from the first round (the box is on the map; the drop is another matter)."""
     if s.hidden_taken:
@@ -99,7 +99,7 @@ def drop_hand(s: MarsState, m: int) -> None:
 
 
 def partners(s: MarsState, m: int) -> list[int]:
-    """RB: "Equipment": the marines sharing marine ``m``'s box, with whom it trades cards."""
+    """RB: Equipment: the marines sharing marine ``m``'s box, with whom it trades cards."""
     return [o for o in s.active() if o != m and s.column[o] == s.column[m] and s.level[o] == s.level[m]]
 
 

@@ -33,7 +33,7 @@ def choose_next(s: MarsState) -> None:
 
 def start_round(s: MarsState) -> None:
     """Turn order step 1, then the marine phase; the equipment drop of round 5 (RB:
-    "Equipment") and the Scout's step once a round."""
+    Equipment) and the Scout's step once a round."""
     s.acted = [0] * s.num_players
     s.scouted = [0] * s.num_players
     drop(s)
@@ -43,7 +43,7 @@ def start_round(s: MarsState) -> None:
 
 def end_turn(s: MarsState) -> None:
     """After a marine's turn: a wave face rolled during it sends a wave on its side (RB:
-    "Martian waves"); then the next marine, or the end of the round."""
+    Martian waves); then the next marine, or the end of the round."""
     m = s.cur
     s.acted[m] = 1
     s.tired[m] = max(0, s.tired[m] - 1)      # the injector's side effect lasts the next turn
@@ -60,7 +60,7 @@ def end_turn(s: MarsState) -> None:
 
 
 def bait_fooled(s: MarsState) -> bool:
-    """RB: "Supporting from base", bait: the white die is rolled again when its first result
+    """RB: Supporting from base, bait: the white die is rolled again when its first result
     sends the wave where it hurts (the side in play on half the board; otherwise the side with
     more marines) - our reading of deceiving the MMM."""
     side = wave_side(s)
@@ -82,8 +82,8 @@ def roll_white(s: MarsState) -> int:
 
 
 def wave_side(s: MarsState) -> int:
-    """The side the white die's face (``white_die``) sends the round's wave to (RB: "Martian
-    waves")."""
+    """The side the white die's face (``white_die``) sends the round's wave to (RB: Martian
+    waves)."""
     return LEFT if s.white_die == s.comp.white_faces[LEFT] else RIGHT
 
 

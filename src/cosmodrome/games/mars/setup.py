@@ -1,4 +1,4 @@
-"""Prepare landing (RB: "Prepare landing"): four martian cards around the MMM (two on half
+"""Prepare landing (RB: Prepare landing): four martian cards around the MMM (two on half
 the board for 2 marines), the red defenders in the boxes beside the MMM, an upgrade counter on
 each side of the LZ (both bunkers, as the rules advise for first games, or two drawn at
 random), the round track at 1, a first wave of marines-plus-one aliens on each card (one
@@ -64,7 +64,7 @@ def _training_dealt(t: int) -> str:
 
 
 def choose_training(s: MarsState, face: int) -> None:
-    """RB: "Prepare landing": the marine keeps one of its card's two abilities for the game."""
+    """RB: Prepare landing: the marine keeps one of its card's two abilities for the game."""
     m = s.cur
     s.training[m] = training_ability(s.training_card[m], face)
     s.log("training", says("{who} trains as {ability}.", who=s.names[m],
@@ -73,7 +73,7 @@ def choose_training(s: MarsState, face: int) -> None:
 
 
 def land_at(s: MarsState, k: int) -> None:
-    """RB: "Prepare landing": the marine puts itself on any box of the LZ; after the last
+    """RB: Prepare landing: the marine puts itself on any box of the LZ; after the last
     marine, round 1 begins."""
     m = s.cur
     s.column[m] = s.zone_cols(LZ)[k]

@@ -1,5 +1,5 @@
-"""What a marine may play at any moment of its turn besides its dice (RB: "Special
-training" and "Equipment"): the equipment cards (each discarded once played, passed freely
+"""What a marine may play at any moment of its turn besides its dice (RB: Special
+training and Equipment): the equipment cards (each discarded once played, passed freely
 between marines in one box) and the abilities that are not a change to the dice rules -
 Teleportation, Orbital bombing, the Scout's step and the drone's roll.
 
@@ -77,7 +77,7 @@ def steps(s: MarsState, kinds) -> list[int]:
 
 
 def teleport_slots(s: MarsState) -> list[int]:
-    """RB: "Special training", Teleportation: after programming, once a turn; a card beside
+    """RB: Special training, Teleportation: after programming, once a turn; a card beside
     a defender box only once its defender is dead. Not while engaged: an engaged marine
     "can't move … until" it is rid of the aliens (RB: "They are all over me!"), the text
     counts a teleport as a move ("cannot move even with special abilities like Teleport"),
@@ -130,7 +130,7 @@ def uses(s: MarsState) -> list[int]:
 
 
 def use(s: MarsState, c: int) -> None:
-    """RB: "Equipment": play card ``c`` (see the card texts in components.toml)."""
+    """RB: Equipment: play card ``c`` (see the card texts in components.toml)."""
     m = s.cur
     who = s.names[m]
     name = Word(name_word, s.comp.equipment[c].name)  # written when read
@@ -178,7 +178,7 @@ def charm_roll(s: MarsState) -> None:
 
 def step(s: MarsState, kind: int, back: int) -> None:
     """A free step: one column diagonally up (Jet-boots; the Scout), diagonally down (Rope; the
-    Scout) or straight (Mount), on the jumping rules (RB: "Equipment", "Special training")."""
+    Scout) or straight (Mount), on the jumping rules (RB: Equipment, Special training)."""
     m = s.cur
     colour, mask, card = STEP_KINDS[kind]
     if card >= 0:
@@ -194,7 +194,7 @@ def step(s: MarsState, kind: int, back: int) -> None:
 
 
 def teleport(s: MarsState, k: int) -> None:
-    """RB: "Special training", Teleportation: a blue die gives the column counted from the
+    """RB: Special training, Teleportation: a blue die gives the column counted from the
     card's Landing Zone end; the marine picks the level when there are several (our reading of
     the lost picture)."""
     zone = s.card_zones()[k]
@@ -226,7 +226,7 @@ def level_choice(s: MarsState, lvl: int) -> None:
 
 
 def orbital(s: MarsState, k: int) -> None:
-    """RB: "Special training", Orbital bombing: once a game, every alien on one martian card
+    """RB: Special training, Orbital bombing: once a game, every alien on one martian card
     dies."""
     m = s.cur
     s.orbital_spent[m] = 1
@@ -239,7 +239,7 @@ def orbital(s: MarsState, k: int) -> None:
 
 
 def drone_roll(s: MarsState, pair: int) -> None:
-    """RB: "Special training", Drone: at the end of the turn, two dice for one shot, even
+    """RB: Special training, Drone: at the end of the turn, two dice for one shot, even
     while engaged."""
     s.drone_step = DRONE_FIRING
     s.faces = [0] * 6
@@ -254,7 +254,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
 
 
 def pass_card(s: MarsState, a: int) -> None:
-    """RB: "Equipment": cards pass freely in a box; each card once a turn (our ruling, so
+    """RB: Equipment: cards pass freely in a box; each card once a turn (our ruling, so
     that a turn ends)."""
     c, o = decode_give(a)
     s.cards_passed |= 1 << c

@@ -5,7 +5,7 @@ the combat card being played.
 The ring is one strip of columns (:func:`ring`), read from the MMM's left to its right:
 the left defender box, the two left cards, the Landing Zone (LZ), the two right cards, the
 right defender box. The 2-player game uses half the board: the LZ, the two right cards and
-the right defender box (RB: "Prepare landing"). Each column belongs to a zone
+the right defender box (RB: Prepare landing). Each column belongs to a zone
 (:data:`ZONES`); a zone lies on a side of the planet (left, right, or the LZ between).
 
 Everything else is whole numbers and flat lists of them, so that a state clones and steps
@@ -232,9 +232,9 @@ DECK, DISCARD = -1, -2
 #: up is a black die's diagonal step, down a white die's, straight a blue die's
 STEP_KINDS = ((2, 1, JET_BOOTS), (1, 1, ROPE), (0, 0, MOUNT), (2, 1, -1), (1, 1, -1))
 #: this turn's last move or shot (``last_act``): a Sniper never moves and shoots in one turn, and
-#: a Multi-shot marine fires the roll's other groups after a shot (RB: "Special training")
+#: a Multi-shot marine fires the roll's other groups after a shot (RB: Special training)
 NO_ACT, MOVED, SHOT = 0, 1, 2
-#: the drone's shot (``drone_step``; RB: "Special training", Drone): at the end of the turn the
+#: the drone's shot (``drone_step``; RB: Special training, Drone): at the end of the turn the
 #: marine chooses a pair of dice (or leaves the drone idle), then the drone fires with their roll
 DRONE_CHOOSING, DRONE_FIRING = 1, 2
 #: the drone's pairs of dice: two blue, two white, two black, blue and white, blue and black, white and black
@@ -419,7 +419,7 @@ def window_jump(window: tuple, ends: bool, lvl0: int, colour: int, steps: int, m
     its direction); ``ends``: the window's last column is the ring's end. The jump of
     :mod:`cosmodrome.games.lunar.movement` stops at the ring's end, where a move that would
     go on into the MMM crashes against the barrier behind a living defender (``barrier``;
-    RB: "The red defenders"; ruling 3); with the defender dead it ends there, landing as
+    RB: The red defenders; ruling 3); with the defender dead it ends there, landing as
     any jump does (the MMM is no box to enter).
 
     >>> from cosmodrome.games.lunar.dice import BLUE
@@ -601,7 +601,7 @@ class MarsState(FlatState, State):
         jump of :mod:`cosmodrome.games.lunar.movement` on the ring read in that direction.
         A marine may land in a defender's box (and fight its defender there), but a move
         that would go on past it, into the MMM, crashes in that box while the defender
-        lives: the force barrier behind it (RB: "The red defenders"; ruling 3); once the
+        lives: the force barrier behind it (RB: The red defenders; ruling 3); once the
         defender is dead the move ends in that box.
         ``colour`` and ``steps`` replace the die's (a free step); ``start`` replaces the
         marine's box (the second die of a Jet pack jump, from where the first left it)."""
@@ -625,7 +625,7 @@ class MarsState(FlatState, State):
     def barrier(self, backward: int) -> bool:
         """Whether the ring's end a move goes towards holds the force barrier: the right
         defender box (forward) or the left one (backward) while its defender lives (RB:
-        "The red defenders": the barrier is "behind them"; ruling 3). On half the board the
+        The red defenders: the barrier is "behind them"; ruling 3). On half the board the
         LZ's far edge (backward) has none: a move stops there, as at a dead defender's box."""
         places = self.alien_place
         if not backward:

@@ -57,7 +57,7 @@ MARINE_COLOURS = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("White"))
 
 
 #: names of ours whose English another game's catalog entry spells alike with another meaning
-#: (Onward to Venus's card "Sniper"): each is looked up in its own Mars entry
+#: (Onward to Venus's card Sniper): each is looked up in its own Mars entry
 CONTEXT_NAMES = {"Sniper": lambda: pgettext("March on Mars", "Sniper")}
 
 
@@ -312,7 +312,7 @@ BOARD_HELP = {
     "threat": N_("how hard the aliens come: chosen when the game was made (a lower threat is gentler)"),
 }
 #: a marine's card: its turn in the round, Kamikaze and the orbital bombing spent (RB: "How do
-#: I...": no turn order; "Special training"), in the current language; see :func:`_marine_help`
+#: I...": no turn order; Special training), in the current language; see :func:`_marine_help`
 MARINE_HELP = {
     "turn": N_("Each marine plays once a round, in any order the team likes."),
     "out": N_("This marine left the game (kamikaze): the team plays on without it."),
@@ -359,7 +359,7 @@ def nuke_label(comp) -> str:
 
 
 def kamikaze_label(comp) -> str:
-    """Kamikaze's option: the nuke with one die more (RB: "Special training", Kamikaze)."""
+    """Kamikaze's option: the nuke with one die more (RB: Special training, Kamikaze)."""
     return _("kamikaze: the nuke with {n} dice, at the cost of this marine").format(n=comp.dice["nuke"] + 1)
 
 

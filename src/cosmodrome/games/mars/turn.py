@@ -1,5 +1,5 @@
-"""A marine's turn (RB: "How do I...", "Don't stop marine!", "How we win?", "Use me as a
-team"): the marine programs its dice on up to three actions, rolls them action by action and,
+"""A marine's turn (RB: "How do I...", "Don't stop marine!", "How we win?", Use me as a
+team): the marine programs its dice on up to three actions, rolls them action by action and,
 for each roll, moves with one die (forward or backward) or shoots; or, standing beside the MMM
 in a box free of aliens, it sets off the nuke as its only action.
 
@@ -7,8 +7,8 @@ A crashed marine stands up at the start of its next turn and plays it with 2 dic
 conditions of Walking on the Moon). A wave face rolled at any time of the turn, used or not,
 sends a wave on the marine's side when the turn ends.
 
-The special training abilities that change these steps live here too (RB: "Special
-training"): the Power-up injector's 6 dice and 3 the turn after, Precog's dice rolled before
+The special training abilities that change these steps live here too (RB: Special
+training): the Power-up injector's 6 dice and 3 the turn after, Precog's dice rolled before
 they are programmed, the Jet pack's jump on two dice, the Ranger's immunity to the 2! face and
 to boxes without a circle, Communications' re-roll across a card, the Sniper who does not both
 move and shoot, the drone's shot at the end of the turn, Kamikaze's nuke on 5 dice.
@@ -99,7 +99,7 @@ def bomb_dice(s: MarsState, n: int) -> list[int]:
 def nuke_ready(s: MarsState, m: int) -> bool:
     """RB: "How we win?": beside the MMM (a defender box), free of aliens, before any die
     is programmed; an injected marine may also set it off with the 4 dice it has left after
-    its first actions (RB: "Special training")."""
+    its first actions (RB: Special training)."""
     if not beside_mmm(s, m) or engaged(s, m) or s.precog:
         return False
     if s.phase == PROGRAM:
@@ -113,7 +113,7 @@ def bomb_left(s: MarsState) -> bool:
 
 
 def kamikaze_ready(s: MarsState, m: int) -> bool:
-    """RB: "Special training", Kamikaze: beside the MMM, even engaged, as the whole turn."""
+    """RB: Special training, Kamikaze: beside the MMM, even engaged, as the whole turn."""
     return s.has(m, KAMIKAZE) and beside_mmm(s, m) and s.phase == PROGRAM and programmed(s) == 0 and not s.rolled_dice
 
 
@@ -127,7 +127,7 @@ def program(s: MarsState, d: int, action: int) -> None:
 
 
 def can_inject(s: MarsState) -> bool:
-    """RB: "Special training", Power-up injector: not in the turn it leaves the marine tired."""
+    """RB: Special training, Power-up injector: not in the turn it leaves the marine tired."""
     m = s.cur
     return (s.phase == PROGRAM and s.has(m, INJECTOR) and not s.injected and not s.tired[m] and not s.precog
             and not s.rolled_dice)
@@ -142,7 +142,7 @@ def inject(s: MarsState) -> None:
 
 
 def can_foresee(s: MarsState) -> bool:
-    """RB: "Special training", Precog: not two turns running; the dice are chosen first."""
+    """RB: Special training, Precog: not two turns running; the dice are chosen first."""
     m = s.cur
     return s.phase == PROGRAM and s.has(m, PRECOG) and not s.foresaw[m] and not s.precog and programmed(s) > 0
 
@@ -162,7 +162,7 @@ def foresee(s: MarsState) -> None:
 
 
 def note_face(s: MarsState, d: int, face: int) -> None:
-    """RB: "Martian waves": a marine (not a Ranger) who ends its turn with the wave face
+    """RB: Martian waves: a marine (not a Ranger) who ends its turn with the wave face
     showing among its dice sends a wave, "even if he doesn't use it"; a die rolled again
     shows its new face, so a wave face rolled away no longer counts (ruling 9). ``wave_dice``
     holds the dice now showing it.
@@ -205,10 +205,10 @@ def next_action(s: MarsState) -> None:
 
 
 def helpers(s: MarsState, m: int) -> list[int]:
-    """The marines whose presence gives marine ``m`` the team's re-roll (RB: "Use me as a
-    team": "with other marines in the same box", standing or not: only the accident needs a
+    """The marines whose presence gives marine ``m`` the team's re-roll (RB: Use me as a
+    team: "with other marines in the same box", standing or not: only the accident needs a
     "stand-up companion"; ruling 18): those in its box, and with Communications (its or
-    theirs) those on its martian card (RB: "Special training")."""
+    theirs) those on its martian card (RB: Special training)."""
     out = []
     column, level, zone, training = s.column, s.level, s.zone, s.training
     for o in s.active():
@@ -226,11 +226,11 @@ RR_NAMES = {RR_COMPANION: says("a companion"), RR_LZ: says("the Landing Zone"), 
 
 
 def reroll_sources(s: MarsState) -> list[int]:
-    """The re-rolls marine ``cur`` may still use on this roll, one die each (RB: "Use me as
-    a team": a companion in its box, "one dice of any roll"; "Supporting from base": in the
-    LZ, one die "from his first roll"; "Base upgrades": an antenna on its side, one die "from
+    """The re-rolls marine ``cur`` may still use on this roll, one die each (RB: Use me as
+    a team: a companion in its box, "one dice of any roll"; Supporting from base: in the
+    LZ, one die "from his first roll"; Base upgrades: an antenna on its side, one die "from
     the first roll"). Each is a benefit of its own, so they add up (ruling 18). Never in a
-    Precog turn (RB: "Special training")."""
+    Precog turn (RB: Special training)."""
     m = s.cur
     out = []
     if s.precog:
@@ -247,7 +247,7 @@ def reroll_sources(s: MarsState) -> list[int]:
 
 
 def antenna(s: MarsState, m: int) -> bool:
-    """RB: "Base upgrades": an antenna guards marine ``m``'s side of the planet."""
+    """RB: Base upgrades: an antenna guards marine ``m``'s side of the planet."""
     side = s.side_of(s.column[m])
     return any(s.upgrades[k] == ANTENNA and s.sides[k % len(s.sides)] == side for k in (0, 1))
 
@@ -270,7 +270,7 @@ def reroll(s: MarsState, d: int) -> None:
 
 
 def support_targets(s: MarsState) -> list[int]:
-    """RB: "Supporting from base": a marine in the LZ, in a box free of aliens, with no die
+    """RB: Supporting from base: a marine in the LZ, in a box free of aliens, with no die
     programmed, may stand a crashed marine up instead of acting (tactical support)."""
     if not from_base(s):
         return []
@@ -278,14 +278,14 @@ def support_targets(s: MarsState) -> list[int]:
 
 
 def from_base(s: MarsState) -> bool:
-    """RB: "Supporting from base": in the LZ, in a box free of aliens, no die programmed."""
+    """RB: Supporting from base: in the LZ, in a box free of aliens, no die programmed."""
     m = s.cur
     return (not s.rolled_dice and not s.precog and not s.injected and s.zone[s.column[m]] == LZ
             and s.box(s.column[m], s.level[m]) not in s.alien_place and not programmed(s))
 
 
 def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
-    """RB: "Supporting from base", missile battery: two white dice give the exact distance
+    """RB: Supporting from base, missile battery: two white dice give the exact distance
     from the beacon marine (forward or backward, as chosen); a piercing missile puts 3 hits on
     the most crowded box of that column, a fragmentation missile 1 hit on every box of that
     column and of the columns either side (our reading of "zone": a column of the ring)."""
@@ -310,7 +310,7 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
 
 
 def bait(s: MarsState) -> None:
-    """RB: "Supporting from base", bait: the white die of this round will be rolled again."""
+    """RB: Supporting from base, bait: the white die of this round will be rolled again."""
     s.bait = 1
     s.log("bait", says("{who} lays a bait for the MMM.", who=s.names[s.cur]))
     HOOKS.end_turn(s)
@@ -325,8 +325,8 @@ def support(s: MarsState, o: int) -> None:
 
 def after_action(s: MarsState) -> None:
     """RB: "Don't stop marine!": after an action the marine may stop or roll the next; a
-    Multi-shot marine may first fire the other groups of the roll (RB: "Special
-    training"). With no action left, the turn stays open while a card or an ability can still
+    Multi-shot marine may first fire the other groups of the roll (RB: Special
+    training). With no action left, the turn stays open while a card or an ability can still
     be played."""
     s.extra_hits = 0
     if s.has(s.cur, MULTI_SHOT) and s.last_act == SHOT and not s.drone_step and any(s.faces) and targets(s, s.cur):
@@ -345,7 +345,7 @@ def after_action(s: MarsState) -> None:
 
 def finish_turn(s: MarsState) -> None:
     """The end of the marine's turn: a Drone marine that rolled dice this turn may first fire
-    its drone (RB: "Special training")."""
+    its drone (RB: Special training)."""
     s.faces = [0] * 6
     s.die_action = [-1] * 6
     if s.has(s.cur, DRONE_AB) and s.rolled_dice and not s.drone_step and not s.out[s.cur]:
@@ -363,9 +363,9 @@ def companions(s: MarsState, m: int) -> list[int]:
 
 def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: object, path: tuple = ()) -> bool:
     """Marine ``m`` ends a move, a jump or a teleport on (``col``, ``lvl``) with ``outcome``
-    (RB: "Use me as a team": a safe landing beside a crashed companion stands it up, an
-    accident beside a standing companion is ignored; "Special training", Ranger: a box
-    without a circle is safe; "Equipment": the hidden box). Returns whether the turn goes on
+    (RB: Use me as a team: a safe landing beside a crashed companion stands it up, an
+    accident beside a standing companion is ignored; Special training, Ranger: a box
+    without a circle is safe; Equipment: the hidden box). Returns whether the turn goes on
     (an accident ends it)."""
     s.column[m], s.level[m] = col, lvl
     who = s.names[m]
@@ -402,7 +402,7 @@ JET_ACCIDENT = 8
 def face_accident(s: MarsState, m: int, face: int) -> bool:
     """RB: "How do I jump?" (March on Mars "uses the same movement rules"): a move made
     with the 2! face ends in an accident at the end of the jump; the Ranger ignores it
-    ("you will not crash", RB: "Special training")."""
+    ("you will not crash", RB: Special training)."""
     return is_accident(face) and not s.has(m, RANGER)
 
 
@@ -428,7 +428,7 @@ def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
 
 
 def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
-    """RB: "Special training", Jet pack: the first die of a joined jump; the marine lands
+    """RB: Special training, Jet pack: the first die of a joined jump; the marine lands
     only after the second die of the roll (a crash on the way is an accident at once)."""
     j = s.preview(m, d, back, mask)
     s.last_act = MOVED
@@ -462,12 +462,12 @@ def odds(s: MarsState, dice: list[int], faces: list[int], keep: int, target: int
 
 
 def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
-    """RB: "How we win?": four dice summing to 9 or more destroy the MMM; "Use me as a
-    team": a standing companion in the box lets the marine roll its lowest die again
+    """RB: "How we win?": four dice summing to 9 or more destroy the MMM; Use me as a
+    team: a standing companion in the box lets the marine roll its lowest die again
     (automatically, when the sum is short); so does an antenna on its side when the nuke is
-    the turn's first roll ("Base upgrades", ruling 15). "Equipment": a Lucky charm held rolls again the
-    dice whose new roll gives the best chance (automatically, when still short). "Special
-    training", Kamikaze: 5 dice, and the marine dies. The companion's and the antenna's
+    the turn's first roll (Base upgrades, ruling 15). Equipment: a Lucky charm held rolls again the
+    dice whose new roll gives the best chance (automatically, when still short). Special
+    training, Kamikaze: 5 dice, and the marine dies. The companion's and the antenna's
     re-rolls are each their own (ruling 18)."""
     target = s.comp.dice["nuke_target"]
     dice = bomb_dice(s, s.comp.dice["nuke"] + (1 if kamikaze else 0))

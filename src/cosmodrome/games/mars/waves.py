@@ -1,5 +1,5 @@
-"""Martian waves and the base (RB: "Martian waves", "They are into the base!", "Base
-upgrades", "Threat level").
+"""Martian waves and the base (RB: Martian waves, "They are into the base!", Base
+upgrades, Threat level).
 
 A wave on one side moves every alien of that side one card towards the Landing Zone: the
 aliens of the card next to the LZ go into that side's incoming-wave box (passing a bunker on
@@ -66,7 +66,7 @@ def boxes(s: MarsState, zone: int, side: int) -> list[tuple[int, int]]:
 
 
 def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
-    """RB: "Martian waves": put ``aliens`` on ``zone`` in the deployment order; at the
+    """RB: Martian waves: put ``aliens`` on ``zone`` in the deployment order; at the
     exterminator level the yellow ones jump onto the marines there, the one closest to the
     MMM first."""
     near = boxes(s, zone, side)
@@ -95,7 +95,7 @@ def deploy(s: MarsState, aliens: list[int], zone: int, side: int) -> None:
 
 
 def wave_size(s: MarsState, side: int) -> int:
-    """RB: "Martian waves" and "Threat level": the marines on that side's cards plus one,
+    """RB: Martian waves and Threat level: the marines on that side's cards plus one,
     at least two, one fewer for baby marines (see :func:`sized`). The LZ lies on neither
     side: its marines count on both sides at the sergeant and exterminator levels, and on
     none below (ruling 11: that is why those levels must say so)."""
@@ -105,7 +105,7 @@ def wave_size(s: MarsState, side: int) -> int:
 
 
 def sized(s: MarsState, marines: int) -> int:
-    """RB: "Martian waves", "Prepare landing" and "Threat level": a wave for ``marines``
+    """RB: Martian waves, Prepare landing and Threat level: a wave for ``marines``
     marines is one alien more, at least two; baby marines' waves, those of the set-up
     included, are one alien smaller (still at least two)."""
     n = marines + s.comp.wave["extra"] - (1 if s.options.get("threat") == "baby" else 0)
@@ -119,7 +119,7 @@ def aliens_in_zone(s: MarsState, zone: int) -> list[int]:
 
 
 def wave(s: MarsState, side: int, why: object) -> None:
-    """RB: "Martian waves": one wave on ``side`` (ignored on the half of the board not in
+    """RB: Martian waves: one wave on ``side`` (ignored on the half of the board not in
     play)."""
     if side not in s.sides:
         s.log("wave", says("A wave {why} goes to the {side} side, where other marines fight it.", why=why,
@@ -163,7 +163,7 @@ def land_incoming(s: MarsState) -> None:
 
 
 def sentinels(s: MarsState) -> None:
-    """RB: "Base upgrades": each sentinel counter shoots with two dice each round; a group
+    """RB: Base upgrades: each sentinel counter shoots with two dice each round; a group
     of value ``v`` hits the LZ box ``v`` columns in from its end of the LZ."""
     lz = s.zone_cols(LZ)
     lvl = s.comp.layout["connector_level"]

@@ -129,7 +129,7 @@ class WalkingOnTheMoon(Game):
         return max(6, len(comp.actions), len(comp.cards), len(comp.tokens), players)
 
     def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        """The set-up (RB: "Set up the race"): the lunar cards of the lap, the first
+        """The set-up (RB: Set up the race): the lunar cards of the lap, the first
         player, and with the advanced rules a token per special box and an action card per
         seat.
 
@@ -149,8 +149,8 @@ class WalkingOnTheMoon(Game):
         return comp, advanced, n, seats, boxes
 
     def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        """A bound on the decisions of one race (RB: "How do I reach the goal?", "Earth
-        Control", "Special boxes", "Action cards"; our rulings).
+        """A bound on the decisions of one race (RB: "How do I reach the goal?", Earth
+        Control, Special boxes, Action cards; our rulings).
 
         The race lasts at most :data:`MAX_ROUNDS` rounds (ruling 42), each a turn per
         astronaut (``n``). A turn: the seats asked about No instructions (``P``, one per seat,

@@ -1,4 +1,4 @@
-"""Action cards (RB: "Action cards" (advanced rules)).
+"""Action cards (RB: Action cards (advanced rules)).
 
 Each player holds at most one action card, hidden from the others, and plays it out of its
 own turn when the card's icon says: at the end of a round (in the round's order, never by a
@@ -99,7 +99,7 @@ def _draws(s: MoonState, who: object, c: int) -> str:
 
 
 def deal(s: MoonState) -> None:
-    """Setup (RB: "Set up the race"): the deck is shuffled and each player gets a card."""
+    """Setup (RB: Set up the race): the deck is shuffled and each player gets a card."""
     s.deck = deck_of(s.comp)
     s.rng.shuffle(s.deck)
     for p in range(s.num_players):
@@ -151,7 +151,7 @@ def seat_order(s: MoonState) -> list[int]:
 
 def in_first(s: MoonState, seat: int) -> bool:
     """Whether every astronaut of ``seat`` still racing is in first position, ties included
-    (a player with one astronaut behind may play; RB: "Action cards")."""
+    (a player with one astronaut behind may play; RB: Action cards)."""
     lead = max(s.column)
     return all(s.column[a] == lead for a in range(s.n_astro) if s.owner(a) == seat and not s.finish_place[a])
 
@@ -169,7 +169,7 @@ def spared(s: MoonState) -> bool:
 
 def may_play(s: MoonState, seat: int) -> bool:
     """Whether ``seat`` may play a card now: never in its own turn, never about its own
-    move (RB: "Action cards": always out of your turn)."""
+    move (RB: Action cards: always out of your turn)."""
     return seat != s.turn_seat() and seat != s.owner(s.mover)
 
 
@@ -258,7 +258,7 @@ def go_on(s: MoonState) -> None:
 
 # ----- the timings ------------------------------------------------------------------------
 def start_of_round(s: MoonState) -> bool:
-    """RB: "Action cards": a player without a card draws one; a player with one is asked
+    """RB: Action cards: a player without a card draws one; a player with one is asked
     whether to discard it for a new one (in the round's order), in the first round too: the
     card dealt at setup may be swapped as any other (ruling 25). True when someone is asked."""
     if not s.advanced:
@@ -317,7 +317,7 @@ def after_roll(s: MoonState, dice: list[int]) -> bool:
 
 
 def after_sputnik(s: MoonState) -> bool:
-    """"Cooperation", asked of the other players who may hold it when the astronaut moving
+    """Cooperation, asked of the other players who may hold it when the astronaut moving
     picked up a Sputnik on its path. True when someone is asked."""
     if not s.advanced or not s.sputnik_supply:
         return False

@@ -142,8 +142,8 @@ def build(data: dict) -> Components:
 
 
 def _dice_counts(value: Any) -> dict:
-    """``counts.dice``: the dice of a jump (RB: "How do I reach the goal?", "Handicaps",
-    "Earth Control"): ``accident`` <= ``handicap`` <= ``normal`` <= ``most`` <= 6 (the six dice)."""
+    """``counts.dice``: the dice of a jump (RB: "How do I reach the goal?", Handicaps,
+    Earth Control): ``accident`` <= ``handicap`` <= ``normal`` <= ``most`` <= 6 (the six dice)."""
     if not isinstance(value, dict):
         raise DataError(_("components: counts.dice must be a table of normal, handicap, accident and most"))
     d = {k: variant.whole(f"counts.dice.{k}", value.get(k), 1, 6) for k in ("normal", "handicap", "accident", "most")}

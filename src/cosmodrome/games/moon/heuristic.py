@@ -203,7 +203,7 @@ class MoonHeuristic(Bot):
     def _stay(self, v, me, turn) -> bool:
         """Decline the advance token's step only when it would make the astronaut first (or
         tied for first) at the round's end, with nobody left to play this round and no jump
-        left in its turn: the lead takes a handicap counter (RB: "End the round")."""
+        left in its turn: the lead takes a handicap counter (RB: End the round)."""
         b = _BOARDS[tuple(c["index"] for c in v["lap"]["cards"])]
         col = me["col"]
         ahead = next((c for c in range(col + 1, b.goal + 1) if any(k in SAFE_LANDING for k in b.strip[c])), b.goal)

@@ -1,5 +1,5 @@
 """Rolling a jump and moving (RB: "How do I reach the goal?", "How do I jump?",
-"Tunnels", "The Sputnik"; the step rules themselves are in :mod:`cosmodrome.games.lunar.movement`).
+Tunnels, The Sputnik; the step rules themselves are in :mod:`cosmodrome.games.lunar.movement`).
 
 The dice of the current jump are rolled together; the astronaut moves by one of them, with
 the steps its colour allows, or first spends an EC counter to roll one of them again.
@@ -79,8 +79,8 @@ def roll(s: MoonState) -> None:
 
 def pick_options(s: MoonState) -> list[int]:
     """Every die of the current jump, with every step pattern its colour allows (moves that
-    end alike offered once), and a re-roll of each such die for an EC counter (RB: "Earth
-    Control")."""
+    end alike offered once), and a re-roll of each such die for an EC counter (RB: Earth
+    Control)."""
     out = []
     dice = [s.free_die] if s.free_die >= 0 else [d for d in range(NUM_DICE) if s.die_action[d] == s.jump]
     seen = set()
@@ -99,7 +99,7 @@ def pick_options(s: MoonState) -> list[int]:
 
 
 def reroll(s: MoonState, d: int) -> None:
-    """Spend an EC counter to roll one die of the jump again (RB: "Earth Control"); free
+    """Spend an EC counter to roll one die of the jump again (RB: Earth Control); free
     while a special box's re-roll token lasts."""
     a = s.mover
     paid = (N_("{name} rolls the {die} again: {face}.") if s.free_rerolls_left
@@ -116,7 +116,7 @@ def reroll(s: MoonState, d: int) -> None:
 
 def move(s: MoonState, action: int) -> None:
     """Move by the chosen die (RB: "How do I jump?"); collect Sputniks on the path (RB:
-    "The Sputnik"); the goal ends the turn (RB: "How do I win?"); an accident ends it too
+    The Sputnik); the goal ends the turn (RB: "How do I win?"); an accident ends it too
     (RB: "What's an accident?"). Only the chosen die's accident face counts (see
     docs/rulings/moon.md). A move out of turn neither ends nor goes on with the turn."""
     a = s.mover
@@ -259,7 +259,7 @@ def go_on(s: MoonState, again: bool) -> None:
 
 def exchange(s: MoonState, keep: int) -> None:
     """Two astronauts of one player in the same box share their counters as the player likes
-    (RB: "2 players games"): ``keep`` is how many the moving astronaut keeps."""
+    (RB: 2 players games): ``keep`` is how many the moving astronaut keeps."""
     a, b = s.mover, s.partner
     if s.phase == SWAP_SPK:
         total = s.sputniks[a] + s.sputniks[b]

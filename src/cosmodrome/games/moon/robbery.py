@@ -1,4 +1,4 @@
-"""Robbery and sabotage (RB: "Robbery and sabotage" (advanced rules)).
+"""Robbery and sabotage (RB: Robbery and sabotage (advanced rules)).
 
 An astronaut that ends a jump safely in a box with astronauts of other players who are still
 racing may rob one of them of a Sputnik counter, or, if that one has none, give it a handicap
@@ -24,7 +24,7 @@ def rob_options(s: MoonState) -> list[int]:
 
 def rob(s: MoonState, action: int) -> bool:
     """Take a Sputnik from the chosen astronaut, or give it a handicap counter if it has none
-    (RB: "Robbery and sabotage" (advanced rules)). True when the victim's player is then asked
+    (RB: Robbery and sabotage (advanced rules)). True when the victim's player is then asked
     about a Sanction card."""
     a = s.mover
     if action == A_DONE:

@@ -1,5 +1,5 @@
 """Turn order and the end of a round (RB: "How do I reach the goal?": player order;
-"End the round"; "How do I win?").
+End the round; "How do I win?").
 
 Each round the astronauts play in race order: the furthest first; on the same column the
 higher level first; in the same box the one on top first. Astronauts at the goal play no
@@ -55,7 +55,7 @@ def end_turn(s: MoonState) -> None:
 
 def hand_out(s: MoonState) -> None:
     """EC counters to the last (ties included), handicap counters to the first (ties
-    included), while the supply lasts (RB: "End the round"). Position is the column on the
+    included), while the supply lasts (RB: End the round). Position is the column on the
     lap; astronauts on the same column are tied, so when all stand on one column each is both
     last and first and takes both counters (ruling 8)."""
     cols = [s.column[a] for a in range(s.n_astro)]
@@ -76,10 +76,10 @@ def hand_out(s: MoonState) -> None:
 
 def end_round(s: MoonState) -> None:
     """The round is over: the end-of-round action cards are played in the round's order
-    (RB: "Action cards" (advanced rules); the turn order summary), the last round too: the goal
+    (RB: Action cards (advanced rules); the turn order summary), the last round too: the goal
     "ends the current round", and a round ends with its cards (RB: "How do I win?",
     ruling 27). Then the game ends if anybody reached the goal, else counters are handed out
-    and the next round begins (RB: "End the round"). The race also ends after round
+    and the next round begins (RB: End the round). The race also ends after round
     :data:`MAX_ROUNDS` (our ruling: a bound on its length), without cards."""
     if s.round >= MAX_ROUNDS:
         end_game(s)

@@ -1,4 +1,4 @@
-"""End of the game and scoring (RB: "How do I win?" and "2 players games").
+"""End of the game and scoring (RB: "How do I win?" and 2 players games).
 
 Each astronaut scores its place in the race (11 for the first at the goal, 10 for the others
 there, else the points printed under its box on the last lunar card, else nothing) and one

@@ -1,4 +1,4 @@
-"""Setting up the race (RB: "Set up the race").
+"""Setting up the race (RB: Set up the race).
 
 Five of the eleven lunar cards are laid out in a random lap, with at most ``max_red`` of
 the five red-dot cards; a first player is chosen at random (the rulebook's "last one to walk
@@ -50,7 +50,7 @@ def _lap_card(comp: Components, place: int, c: int) -> str:
 
 
 def deal_tokens(s: MoonState, rng: Rng) -> None:
-    """Advanced rules (RB: "Set up the race"): a random special box token on each circled
+    """Advanced rules (RB: Set up the race): a random special box token on each circled
     box between the cards."""
     s.tokens = rng.deal(range(len(s.comp.tokens)), len(s.boxes), "the special box token", (_token_laid, (s.comp,)),
                         kind=s.comp.tokens)

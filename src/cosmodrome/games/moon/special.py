@@ -1,4 +1,4 @@
-"""Special boxes (RB: "Special boxes" (advanced rules)): a token on each of the four circled boxes
+"""Special boxes (RB: Special boxes (advanced rules)): a token on each of the four circled boxes
 between the cards, whose effect an astronaut gets when it steps into that box, by a jump
 (even one that ends in an accident) or by an action card's move. The effect and its
 decisions belong to the astronaut moving (``mover``), in its turn or out of it.
@@ -85,7 +85,7 @@ def stop_moves(s: MoonState) -> None:
 
 def card_step(s: MoonState) -> None:
     """An action card moves the mover one circle box ahead (Slipstream, Teamwork): the
-    special box it enters there sets off (RB: "Special boxes": also by an action card's
+    special box it enters there sets off (RB: Special boxes: also by an action card's
     move), then those it overtook are asked about Slipstream."""
     a = s.mover
     since = s.column[a]
@@ -103,8 +103,8 @@ def special_box(s: MoonState, col: int, lvl: int) -> bool:
 
 def set_off(s: MoonState, src: int, cols: list[int]) -> None:
     """A special box's move (from the box at ``src``) stepped into the circle boxes ``cols``:
-    the special boxes among them other than ``src`` set off next, in order (RB: "Special
-    boxes": "if you step into a special box")."""
+    the special boxes among them other than ``src`` set off next, in order (RB: Special
+    boxes: "if you step into a special box")."""
     a = s.mover
     if s.finish_place[a]:
         return
@@ -150,7 +150,7 @@ def trigger(s: MoonState, col: int) -> bool:
 
 
 def advance(s: MoonState, go: bool) -> None:
-    """The advance token's choice (RB: "Special boxes": "You can advance one circle box"):
+    """The advance token's choice (RB: Special boxes: "You can advance one circle box"):
     one circle box ahead, setting off the special box stepped into there, or stay."""
     a = s.mover
     if go:
@@ -192,7 +192,7 @@ def free_die_options(s: MoonState) -> list[int]:
 
 
 def token_jump_options(s: MoonState) -> list[int]:
-    """The token's jump is offered, not imposed (RB: "Special boxes": "You can make a jump
+    """The token's jump is offered, not imposed (RB: Special boxes: "You can make a jump
     with 1 dice immediately"): decline it, or one die of each colour."""
     return [A_DONE] + free_die_options(s)
 

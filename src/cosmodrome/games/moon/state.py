@@ -273,7 +273,7 @@ HOOKS = Hooks("moon", ("legal", "perform", "action_json", "prompt", "view", "car
 
 
 def astronauts_for(players: int) -> int:
-    """Two astronauts a player in the 2-player game, one otherwise (RB: "2 players games")."""
+    """Two astronauts a player in the 2-player game, one otherwise (RB: 2 players games)."""
     return 4 if players == 2 else players
 
 

@@ -65,7 +65,7 @@ TOKEN_TEXT = {"advance": N_("one circle box ahead"), "back": N_("one circle box 
               "reroll-next": N_("free re-rolls on the next jump"), "two-sputniks": N_("two Sputnik counters"),
               "one-die-jump": N_("an immediate jump with one die")}
 
-#: action cards (RB: "Action cards" (advanced rules)): title and what the card does, in our words
+#: action cards (RB: Action cards (advanced rules)): title and what the card does, in our words
 CARD_TEXT = {
     "slipstream": (N_("Slipstream"), N_("When another astronaut overtakes yours, yours moves to the next circle box.")),
     "cooperation": (N_("Cooperation"), N_("When another astronaut passes a Sputnik icon, you take a Sputnik too.")),
@@ -433,7 +433,7 @@ CELL_HELP = (
 )
 #: a box with a Sputnik on it (RB: The Sputnik)
 SPUTNIK_HELP = N_("A Sputnik: pass through to collect a counter.")
-#: a circled special box under the strip (RB: "Special boxes") and an EC counter (RB: "Earth Control")
+#: a circled special box under the strip (RB: Special boxes) and an EC counter (RB: Earth Control)
 BOX_HELP = N_("Special box: a circled box between two lunar cards (with the advanced rules a token lies on it)")
 EC_HELP = N_("EC counters: spend one to re-roll a die or to take one more die at the start of a turn")
 #: a die showing the accident face (RB: How do I jump?: the black dice; What's an accident?)
@@ -446,7 +446,7 @@ def table_help(comp) -> dict:
     "sputnik": text, "counters": text, "box": text, "ec": text, "handicap": text, "accident":
     {"face": text, "dice": {colour: text}}}``, the Sputnik counters' points, a handicapped turn's
     dice and the colours whose dice carry the accident face ``comp``'s (RB: How do I win?;
-    "Handicaps"; How do I jump?); the accident face's steps are the jump dice's
+    Handicaps; How do I jump?); the accident face's steps are the jump dice's
     (:func:`~cosmodrome.games.lunar.dice.steps_of`).
     Made once per component set and language; the view hands out the same object every move.
 

@@ -1,5 +1,5 @@
 """The start of a turn and programming the jump card (RB: "How do I reach the goal?",
-"Handicaps", "Earth Control").
+Handicaps, Earth Control).
 
 An astronaut takes four of the six dice; three if it holds a handicap counter (all of which
 it hands back now); two if it lies face-down after an accident (it gets up). The worst
@@ -18,7 +18,7 @@ from cosmodrome.games.moon.text import name_w, says
 
 def start_turn(s: MoonState, a: int) -> None:
     """Astronaut ``a`` begins its turn: its condition sets the dice it takes (RB:
-    "Handicaps": normal 4, handicap 3, accident 2, not cumulative)."""
+    Handicaps: normal 4, handicap 3, accident 2, not cumulative)."""
     s.cur = s.mover = a
     s.cur_started_last = int(started_last(s, a))
     s.removed_dice = 0
@@ -55,7 +55,7 @@ def turn_on(s: MoonState) -> None:
 
 
 def extra_die(s: MoonState, take: bool) -> None:
-    """Spend an EC for one more die (RB: "Earth Control"), or go on to programming."""
+    """Spend an EC for one more die (RB: Earth Control), or go on to programming."""
     a = s.cur
     if take:
         s.ec_counters[a] -= 1
