@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cosmodrome.core import DataError, games, get_game
-from cosmodrome.core.howto import hint_for, load_howto, parse_howto
+from cosmodrome.core.howto import hint_for, load_howto, page, parse_howto, placeholders
 
 RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
 GAMES = [g.name for g in games() if g.help_file is not None]
@@ -96,6 +96,29 @@ def test_option_hints_group_by_text_in_file_order():
     h = hint_for(data, "k", [(1, {"verb": "move"}), (2, {"verb": "pass"}), (3, {}), (4, {"verb": "claim"})])
     assert h == {"text": "T", "options": [{"text": "P", "actions": [2]}, {"text": "V", "actions": [1, 4]},
                                           {"text": "rest", "actions": [3]}]}
+
+
+def test_a_text_names_numbers_of_the_game_s_data():
+    """``{rules.x}``-style names are filled in from the game's numbers after translation (page,
+    hints); a name the game does not give is refused, and other braces are left alone."""
+    data = parse_howto('intro = "Play {rules.periods} periods."\n[[section]]\nheading = "A"\nsource = "S"\n'
+                       'text = "Roll {rules.dice} dice {kept} or {a.b c}."\n'
+                       '[hints.k]\ntext = "Hold {rules.hand} cards."\noptions = { "*" = "Pay £{units.tank.cost}." }\n',
+                       "x")
+    numbers = {"rules.periods": 3, "rules.dice": 2, "rules.hand": 9, "units.tank.cost": 4}
+    assert placeholders(data) == set(numbers)
+    got = page(data, {}, numbers)
+    assert got["intro"] == "Play 3 periods." and got["sections"][0]["paragraphs"] == ["Roll 2 dice {kept} or {a.b c}."]
+    assert hint_for(data, "k", [(1, {})], numbers) == {"text": "Hold 9 cards.",
+                                                      "options": [{"text": "Pay £4.", "actions": [1]}]}
+    with pytest.raises(DataError, match="rules.dice"):
+        page(data, {}, {"rules.periods": 3})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_number_a_help_file_names_is_given_by_its_game(name):
+    g = get_game(name)
+    assert placeholders(load_howto(g.help_file)) <= set(g.help_numbers())
 
 
 def test_doctests():

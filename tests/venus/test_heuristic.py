@@ -14,8 +14,9 @@ from cosmodrome.games.venus.heuristic import VenusHeuristic
 GAME = get_game("venus")
 A_DONE = 0
 
-#: the only things of a state a bot may touch (core/bot.py and the task)
-ALLOWED = {"legal_actions", "decision", "view", "action_json", "action_label"}
+#: the only things of a state a bot may touch (core/bot.py and the task); ``comp``: the component
+#: tables, public data the bot reads its numbers from (a variant's own)
+ALLOWED = {"legal_actions", "decision", "view", "action_json", "action_label", "comp"}
 
 
 class Guard:
@@ -119,6 +120,7 @@ class LabelBlind:
 
     def __init__(self, state):
         self._s = state
+        self.comp = state.comp   # public data, no label: the bot reads its numbers there
 
     def legal_actions(self):
         return self._s.legal_actions()
@@ -221,3 +223,33 @@ def test_the_bots_table_names_the_move_in_progress_move():
     t = Table(v)
     assert v["move"] and t.move == v["move"] and t.move["ships"] == s.mv.ships
     assert not hasattr(Table, "mv")
+
+
+def test_the_heuristic_reads_the_variant_s_numbers(tmp_path):
+    """Issue #28: the bot's numbers (the cards' combat points, the sacrifice, the move, the
+    combat dice and their spread) are the components' it plays with, made once per set."""
+    from cosmodrome.games.venus.components import DEFAULT_PATH, load_components
+    from cosmodrome.games.venus.heuristic import numbers
+
+    values = dict(cp2_card_cp=5, cp3_moon_card_cp=4, sacrifice_cp=6, move_allowance=3, combat_dice=2)
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    for key, v in values.items():
+        old = f"{key} = {{ value = {load_components().rules[key]},"
+        assert old in text
+        text = text.replace(old, f"{key} = {{ value = {v},")
+    path = tmp_path / "heuristic-variant.toml"
+    path.write_text(text, encoding="utf-8")
+    s = GAME.new_state(3, 1, options={"components": str(path)})
+    num = numbers(s.comp)
+    assert num is numbers(s.comp)                       # made once per component set
+    assert num.cp_of["cp2"] == 5 and num.cp_where["cp3_moon"][2] == 4 and num.sacrifice_cp == 6
+    assert num.move_allowance == 3 and num.combat_dice == 2
+    printed = numbers(load_components())
+    assert printed.cp_of == {"cp1": 1, "cp2": 2, "cp3": 3, "cp1_draw": 1}
+    # two dice spread less than three
+    assert num.spread_mean < printed.spread_mean
+    bot = VenusHeuristic(seed=3, strict=True)
+    while not s.is_terminal():     # every seat the bot, the variant's game to its end
+        a = bot.choose(Guard(s))
+        s.apply(a)
+    assert bot.num is num

@@ -5,8 +5,10 @@ A bot decides only from what its seat may see. It may call ``state.to_move()``,
 ``state.legal_actions()``, ``state.action_label()/action_json()``, ``state.decision()``,
 ``state.view(seat)``, ``state.information_state_string(seat)`` and
 ``state.resample(seat, rng)`` (which redraws everything hidden from the seat before a
-search reads it), and nothing else of the state. Tests hold every bot to this by giving it
-two states that differ only in what its seat cannot see.
+search reads it), and nothing else of the state but, in a game that keeps them there, its
+component tables (``state.comp``: public data, the same for every seat, printed or a
+variant's). Tests hold every bot to this by giving it two states that differ only in what its
+seat cannot see.
 
 >>> class First(Bot):
 ...     name = "first"

@@ -42,6 +42,9 @@ from cosmodrome.core.provenance import file_entries, reconstruction
 from cosmodrome.core.rng import Rng
 from cosmodrome.i18n import _, gettext, pgettext
 
+#: a game's help without numbers to name (:meth:`Game.help_numbers`)
+_NO_NUMBERS: Mapping[str, Any] = {}
+
 
 def _option_kind(kind: str) -> str:
     """An option's kind (``int``, ``bool``...) as its refusal names it, in the reader's
@@ -378,7 +381,14 @@ class Game(ABC):
         the text module), or None for a game without a help file."""
         if self.help_file is None:
             return None
-        return dict(page(load_howto(self.help_file), self.help_items), game=self.name, title=gettext(self.title))
+        return dict(page(load_howto(self.help_file), self.help_items, self.help_numbers()), game=self.name,
+                    title=gettext(self.title))
+
+    def help_numbers(self) -> Mapping[str, Any]:
+        """The numbers the help file's texts may name, by dotted name (``{rules.combat_dice}``:
+        see :func:`cosmodrome.core.howto.fill`), from the game's packaged component data; the
+        same mapping each time (the hints are kept per mapping). None by default."""
+        return _NO_NUMBERS
 
     def hint(self, decision: "Decision") -> Optional[dict[str, Any]]:
         """A first-game hint for ``decision``: what it means and what its options do
@@ -388,7 +398,8 @@ class Game(ABC):
         last = self._last_hint
         if last is not None and last[0] is decision:  # asked again for the same decision (the
             return last[1]                              # server: the mover's hint, then everyone's)
-        hint = hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options))
+        hint = hint_for(load_howto(self.help_file), decision.kind, ((c.action, c.data) for c in decision.options),
+                        self.help_numbers())
         self._last_hint = (decision, hint)
         return hint
 

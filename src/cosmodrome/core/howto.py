@@ -9,6 +9,12 @@ under ``options``, what an option does, keyed ``"field=value"`` on the option's 
 (or ``"field"``: any option that has that detail; ``"*"``: any option). The core reads the
 file; the server and the page know a game's help only through :meth:`Game.how_to_play` and :meth:`Game.hint`.
 
+A text may name a number of the game's packaged component data instead of writing it:
+``{rules.combat_dice}``, ``{units.tank.cost}`` (a dotted name of ``Game.help_numbers()``),
+filled in after the text is translated, so that the page reads right when the data changes
+and a translation keeps the placeholder. Only such names are filled (never a format
+expression), and a name the game does not give is refused (:class:`DataError`).
+
 >>> data = parse_howto('''
 ... [[section]]
 ... heading = "Goal"
@@ -26,6 +32,8 @@ file; the server and the page know a game's help only through :meth:`Game.how_to
                                       {'text': 'A die.', 'actions': [4]}]}
 >>> hint_for(data, "program", []) is None
 True
+>>> fill("Roll {rules.dice} dice; {not a field}.", {"rules.dice": 3})
+'Roll 3 dice; {not a field}.'
 """
 
 from __future__ import annotations
@@ -39,6 +47,8 @@ from typing import Any, Iterable, Mapping, Optional
 from cosmodrome.core.errors import DataError
 from cosmodrome.i18n import current, gettext, svg_words  # data texts: extracted from the help file itself
 
+#: a number of the game's data named in a text: a dotted name in braces (``{rules.combat_dice}``)
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)+)\}")
 #: what a diagram may not contain: scripts, event handlers, outside references
 _UNSAFE_SVG = re.compile(r"<script|<foreignObject|\son[a-z]+\s*=|href\s*=\s*[\"'](?!#)", re.IGNORECASE)
 
@@ -76,6 +86,27 @@ def parse_howto(text: str, where: str) -> dict[str, Any]:
     return data
 
 
+def fill(text: str, numbers: Mapping[str, Any]) -> str:
+    """``text`` with each ``{dotted.name}`` replaced by that number of ``numbers`` (the game's
+    :meth:`Game.help_numbers`); other braces are left as they are. A name ``numbers`` lacks
+    raises :class:`DataError`."""
+    def number(m: re.Match) -> str:
+        if m.group(1) not in numbers:
+            raise DataError(f"the help text names {{{m.group(1)}}}, a number the game does not give")
+        return str(numbers[m.group(1)])
+    return _PLACEHOLDER.sub(number, text) if "{" in text else text
+
+
+def placeholders(data: Mapping[str, Any]) -> set[str]:
+    """The dotted names a help file's texts ask for (its sections, intro and hints)."""
+    texts = [data.get("intro", "")]
+    for s in data.get("section", []):
+        texts += [s["heading"], s["text"], s.get("caption", "")]
+    for h in data.get("hints", {}).values():
+        texts += [h["text"], *h.get("options", {}).values()]
+    return {m for t in texts for m in _PLACEHOLDER.findall(t)}
+
+
 @functools.cache
 def load_howto(path: Path) -> dict[str, Any]:
     """The help file at ``path``, parsed and checked once (a package file, never a client's)."""
@@ -86,14 +117,17 @@ def load_howto(path: Path) -> dict[str, Any]:
     return parse_howto(text, Path(path).name)
 
 
-def page(data: Mapping[str, Any], items: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
-    """The rules page as JSON: intro, rulebook and sections (paragraphs, diagram, listed items)."""
+def page(data: Mapping[str, Any], items: Mapping[str, Mapping[str, str]],
+         numbers: Optional[Mapping[str, Any]] = None) -> dict[str, Any]:
+    """The rules page as JSON: intro, rulebook and sections (paragraphs, diagram, listed items),
+    the ``{dotted.name}`` numbers of the texts filled in from ``numbers`` (see :func:`fill`)."""
+    numbers = numbers or {}
     out = []
     for s in data.get("section", []):
-        sec = {"heading": gettext(s["heading"]), "source": gettext(s["source"]),
-               "paragraphs": [gettext(p.strip()) for p in s["text"].split("\n\n") if p.strip()]}
+        sec = {"heading": fill(gettext(s["heading"]), numbers), "source": gettext(s["source"]),
+               "paragraphs": [fill(gettext(p.strip()), numbers) for p in s["text"].split("\n\n") if p.strip()]}
         if s.get("svg"):
-            sec["svg"], sec["caption"] = svg_words(s["svg"].strip()), gettext(s["caption"])
+            sec["svg"], sec["caption"] = svg_words(s["svg"].strip()), fill(gettext(s["caption"]), numbers)
         if s.get("items"):
             if s["items"] not in items:
                 raise DataError(f"the help section {s['heading']!r} lists {s['items']!r}, "
@@ -103,7 +137,7 @@ def page(data: Mapping[str, Any], items: Mapping[str, Mapping[str, str]]) -> dic
     intro = data.get("intro", "")
     # the rulebook in words (its file, ``rulebook_file``, is the developers' and never shown)
     rulebook = data.get("rulebook", "")
-    return {"rulebook": gettext(rulebook) if rulebook else "", "intro": gettext(intro) if intro else "",
+    return {"rulebook": gettext(rulebook) if rulebook else "", "intro": fill(gettext(intro), numbers) if intro else "",
             "sections": out, "hints": sorted(data.get("hints", {}))}
 
 
@@ -121,12 +155,13 @@ def _matches(key: str, details: Mapping[str, Any]) -> bool:
     return not eq or str(details[field]) == value
 
 
-def hint_for(data: Mapping[str, Any], kind: str,
-             options: Iterable[tuple[int, Mapping[str, Any]]]) -> Optional[dict[str, Any]]:
+def hint_for(data: Mapping[str, Any], kind: str, options: Iterable[tuple[int, Mapping[str, Any]]],
+             numbers: Optional[Mapping[str, Any]] = None) -> Optional[dict[str, Any]]:
     """The hint of a decision of ``kind`` with ``options`` (action, JSON details): what it
     means, and what its options do, grouped by text in the order of the file's keys (the first
-    key that fits an option wins). None when the file has no hint for ``kind``."""
-    parts = _hint_parts(data, kind)
+    key that fits an option wins), their numbers filled in from ``numbers`` (:func:`fill`).
+    None when the file has no hint for ``kind``."""
+    parts = _hint_parts(data, kind, numbers or {})
     if parts is None:
         return None
     text, keys, words = parts
@@ -139,25 +174,26 @@ def hint_for(data: Mapping[str, Any], kind: str,
     return {"text": text, "options": [{"text": words[i][1], "actions": groups[i]} for i in sorted(groups)]}
 
 
-#: (id of a help file's data, kind, language) -> (that data, the hint's parts): a decision's
-#: hint is asked after every move, and its sentences are the same each time
+#: (id of a help file's data, kind, language, id of the numbers) -> (that data, the numbers, the
+#: hint's parts): a decision's hint is asked after every move, and its sentences are the same each time
 _HINT_PARTS: dict[tuple, tuple] = {}
 
 
-def _hint_parts(data: Mapping[str, Any], kind: str) -> Optional[tuple[str, list[str], list[tuple[int, str]]]]:
+def _hint_parts(data: Mapping[str, Any], kind: str,
+                numbers: Mapping[str, Any]) -> Optional[tuple[str, list[str], list[tuple[int, str]]]]:
     """The parts of the hint of ``kind`` in the current language: its text, its option keys
     and for each key (the index of its text's last key, by which the texts are listed; that
     text); None without a hint."""
-    memo = (id(data), kind, current())
+    memo = (id(data), kind, current(), id(numbers))
     got = _HINT_PARTS.get(memo)
-    if got is not None and got[0] is data:
-        return got[1]
+    if got is not None and got[0] is data and got[1] is numbers:
+        return got[2]
     h = data.get("hints", {}).get(kind)
     parts = None
     if h is not None:
         pairs = list(h.get("options", {}).items())
         last = {t: i for i, (_, t) in enumerate(pairs)}  # a text's options are listed at its last key
-        parts = ("\n\n".join(gettext(p.strip()) for p in h["text"].strip().split("\n\n")),
-                 [k for k, _ in pairs], [(last[t], gettext(t)) for _, t in pairs])
-    _HINT_PARTS[memo] = (data, parts)
+        parts = (fill("\n\n".join(gettext(p.strip()) for p in h["text"].strip().split("\n\n")), numbers),
+                 [k for k, _ in pairs], [(last[t], fill(gettext(t), numbers)) for _, t in pairs])
+    _HINT_PARTS[memo] = (data, numbers, parts)
     return parts

@@ -16,6 +16,7 @@ this module registers once, as every game's face does.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -55,6 +56,18 @@ HOOKS.register(label=text.label, details=options.action_details, returns=scoring
                view_for=view.view_for)
 
 
+@functools.cache
+def _help_numbers() -> Mapping[str, Any]:
+    """:meth:`OnwardToVenus.help_numbers`, made once."""
+    comp = load_components()
+    out: dict[str, Any] = {f"rules.{k}": v for k, v in comp.rules.items() if isinstance(v, int)}
+    for i, unit in enumerate(("infantry", "spaceship", "tank")):
+        out.update({f"units.{unit}.cost": comp.unit_cost[i], f"units.{unit}.cp": comp.unit_cp[i],
+                    f"units.{unit}.count": comp.unit_count[i]})
+    out["cards.empire_cards"] = len(comp.player_effects)
+    return out
+
+
 class OnwardToVenus(Game):
     name = "venus"
     observation_layout = staticmethod(observation.layout)
@@ -90,13 +103,25 @@ class OnwardToVenus(Game):
     #: every die, draw, tile from the bag and blind pick can be a chance node (core.chance)
     explicit_chance = True
     help_file = Path(__file__).with_name("howto.toml")
-    help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()},
-                  "crises": dict(text.CRISIS_HELP)}
+    #: the cards with the printed game's numbers (the rules page is the packaged game's)
+    help_items = {"cards": text.WhenRead(lambda: dict(text.card_texts(load_components()).values())),
+                  "crises": text.WhenRead(lambda: dict(text.crisis_texts(load_components())))}
     reconstruction_notes = (
         N_("Card titles are our own names, except Gunrunner: the rulebook describes each card's "
         "effect but prints only that one title."),)
     #: the component file names cards by their effect: "About this game" and the lab show the title
-    component_names = {**text.TILE_LABELS, **{effect: title for effect, (title, _words) in text.CARD_TEXT.items()}}
+    component_names = text.WhenRead(lambda: {**text.TILE_LABELS, **{
+        effect: title for effect, (title, _words) in text.card_texts(load_components()).items()}})
+
+    def help_numbers(self) -> Mapping[str, Any]:
+        """The numbers "How to play" names, from the packaged components (the page is the
+        printed game's): ``rules.<key>`` (``[rules]``), ``units.<unit>.cost``/``.cp``/``.count``
+        and ``cards.empire_cards`` (the player cards each empire starts with).
+
+        >>> n = GAME.help_numbers(); n["rules.combat_dice"], n["units.tank.cost"], n["cards.empire_cards"]
+        (3, 3, 4)
+        """
+        return _help_numbers()
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> VenusState:
         comp = load_components(options.get("components") or None)

@@ -3,8 +3,9 @@
 It decides only from what its seat may see: ``state.view(seat)`` (which carries the
 decision and its options with their ``action_json`` details) and, when the view lacks them,
 ``state.legal_actions()`` / ``state.action_json(a)``. It never reads other attributes of
-the state. The static component tables (planet line, VP by rank, unit costs, die faces) are
-public knowledge and loaded once. It reads data fields only, never labels or prompts: tile
+the state but its component tables (``state.comp``: the planet line, unit costs and combat
+points, die faces, what each card gives; public knowledge, a variant's own), digested once per
+component set (:class:`Numbers`). It reads data fields only, never labels or prompts: tile
 kinds, the combat's kind, tension target and units committed (``view["combat"]``), the dice a
 re-roll option re-rolls (``dice``), whose counter an option names (``owner``), the tension
 tile's planet (``target_planet``) and the aliens' next move (``view["aliens"]``).
@@ -43,11 +44,13 @@ How it plays (every value is in victory points, VP):
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, Optional
 
 from cosmodrome.core import Bot, State
-from cosmodrome.games.venus.components import load_components
+from cosmodrome.games.venus.cards import CARD_CP
+from cosmodrome.games.venus.components import EFFECTS, load_components
 from cosmodrome.games.venus.flow import (  # the planets and the action space, public
     A_BUILD,
     A_CARD,
@@ -67,42 +70,86 @@ from cosmodrome.games.venus.flow import (  # the planets and the action space, p
 )
 
 # ------------------------------------------------------------------------------------------
-# public static data
+# public static data: the numbers of the game's components (a variant's own)
 # ------------------------------------------------------------------------------------------
-_COMP = load_components()
-POS = tuple(_COMP.planet_pos)
-UNIT_COST = tuple(_COMP.unit_cost)          # infantry, spaceship, tank
-UNIT_CP = tuple(_COMP.unit_cp)
-MINE_INC = _COMP.rules["mine_income"]
-FAC_INC = _COMP.rules["factory_income"]
-FACES = tuple(_COMP.rules["die_faces"])
-PERIODS = _COMP.rules["periods"]
 UNITS = ("infantry", "spaceship", "tank")
 UIDX = {u: i for i, u in enumerate(UNITS)}
+#: the combat-point cards that count in one place only: effect -> (planet, tile kind or None)
+CP_WHERE = {"cp2_venus": (VENUS, None), "cp3_moon": (MOON, None), "cp3_earth_crisis": (EARTH, "crisis")}
 
 
-def distance(a: int, b: int) -> int:
-    """Number of steps between two planets (Earth and the Moon count as one step apart)."""
-    if a == b:
-        return 0
-    d = abs(POS[a] - POS[b])
-    return d if d else 1
+class Numbers:
+    """The numbers of a component set the bot plays by, all public: the planet line, unit
+    costs and combat points, incomes, die faces and the dice a combat rolls (with the spread
+    they give), the combat points of the cards (:data:`.cards.CARD_CP`) and what the cards
+    and tiles give. Made once per component set (:func:`numbers`)."""
+
+    __slots__ = ("pos", "reach", "unit_cost", "unit_cp", "mine_inc", "fac_inc", "faces", "periods", "spread_cdf",
+                 "spread_mean", "p_skull", "cp_of", "cp_where", "combat_dice", "escalation_dice", "gun_bonus",
+                 "sacrifice_cp", "move_allowance", "move_steps", "windfall", "kept_vp", "alien_vp", "take_money",
+                 "gunrunner_money", "buy_cost", "buy_drawn", "keeps", "cycle_discards", "effect_type")
+
+    def __init__(self, comp) -> None:
+        r = comp.rules
+        self.pos = tuple(comp.planet_pos)
+        #: planets within k steps of each planet (not itself)
+        self.reach = [[tuple(d for d in range(8) if d != a and self.distance(a, d) <= k) for k in range(7)]
+                      for a in range(8)]
+        self.unit_cost = tuple(comp.unit_cost)          # infantry, spaceship, tank
+        self.unit_cp = tuple(comp.unit_cp)
+        self.mine_inc = r["mine_income"]
+        self.fac_inc = r["factory_income"]
+        self.faces = tuple(r["die_faces"])
+        self.periods = r["periods"]
+        self.combat_dice = r["combat_dice"]
+        self.escalation_dice = r["escalation_dice"]
+        self.spread_cdf, self.spread_mean = _spread_table(self.faces, self.combat_dice)
+        self.p_skull = sum(1 for f in self.faces if f == 0) / len(self.faces)
+        points = {EFFECTS[e]: r[rule] for e, rule in CARD_CP.items()}
+        #: the combat-point cards that count in every claim: effect -> CP
+        self.cp_of = {e: cp for e, cp in points.items() if e not in CP_WHERE}
+        #: those that count in one place: effect -> (planet, tile kind or None, CP)
+        self.cp_where = {e: (*where, points[e]) for e, where in CP_WHERE.items()}
+        self.gun_bonus = r["gunrunner_bonus"]
+        self.sacrifice_cp = r["sacrifice_cp"]
+        self.move_allowance = r["move_allowance"]
+        self.move_steps = {"move1": r["move1_card_steps"], "move2": r["move2_card_steps"]}
+        self.windfall = r["windfall"]
+        self.kept_vp = r["kept_tile_vp"]
+        self.alien_vp = r["alien_vp"]
+        self.take_money = r["take_money"]
+        self.gunrunner_money = r["gunrunner_money"]
+        self.buy_cost = r["buy_cards_cost"]
+        self.buy_drawn = r["buy_cards_drawn"]
+        self.keeps = r["draw_and_keep_keeps"]
+        self.cycle_discards = r["cycle_discards"]
+        self.effect_type = tuple(comp.effect_type)
+
+    def distance(self, a: int, b: int) -> int:
+        """Number of steps between two planets (Earth and the Moon count as one step apart)."""
+        if a == b:
+            return 0
+        d = abs(self.pos[a] - self.pos[b])
+        return d if d else 1
+
+    def p_payable(self, defence: int, cp: float) -> float:
+        """Probability that a tile of ``defence`` costs at most ``cp`` combat points."""
+        k = int(cp) - defence
+        if k < 0:
+            return 0.0
+        if k >= len(self.spread_cdf):
+            return 1.0
+        return self.spread_cdf[k]
 
 
-#: planets within k steps of each planet (not itself)
-_REACH = [[tuple(d for d in range(8) if d != a and distance(a, d) <= k) for k in range(7)] for a in range(8)]
-
-
-def _spread_table():
-    """P(spread of three dice <= k) and the expected spread, skull = 0."""
+def _spread_table(faces: tuple, dice: int):
+    """P(spread of the combat dice <= k) and the expected spread, skull = 0."""
     counts: dict = {}
     n = 0
-    for a in FACES:
-        for b in FACES:
-            for c in FACES:
-                s = max(a, b, c) - min(a, b, c)
-                counts[s] = counts.get(s, 0) + 1
-                n += 1
+    for roll in itertools.product(faces, repeat=dice):
+        s = max(roll) - min(roll)
+        counts[s] = counts.get(s, 0) + 1
+        n += 1
     top = max(counts)
     cdf = []
     acc = 0
@@ -113,18 +160,20 @@ def _spread_table():
     return cdf, mean
 
 
-SPREAD_CDF, SPREAD_MEAN = _spread_table()
-P_SKULL = sum(1 for f in FACES if f == 0) / len(FACES)
+#: (id of a component set) -> (that set, its numbers)
+_NUMBERS: dict = {}
 
 
-def p_payable(defence: int, cp: float) -> float:
-    """Probability that a tile of ``defence`` costs at most ``cp`` combat points."""
-    k = int(cp) - defence
-    if k < 0:
-        return 0.0
-    if k >= len(SPREAD_CDF):
-        return 1.0
-    return SPREAD_CDF[k]
+def numbers(comp=None) -> Numbers:
+    """The numbers of ``comp`` (the packaged components when None), made once per set."""
+    if comp is None:
+        comp = load_components()
+    got = _NUMBERS.get(id(comp))
+    if got is None or got[0] is not comp:
+        got = _NUMBERS[id(comp)] = (comp, Numbers(comp))
+        if len(_NUMBERS) > 16:   # variants come and go: keep the few in use
+            _NUMBERS.pop(next(iter(_NUMBERS)))
+    return got[1]
 
 
 #: what holding a card is worth (VP); used to spend the cheapest and keep the best
@@ -139,13 +188,15 @@ CARD_VALUE = {
     "force_discard2": 0.45, "look_swap": 0.55, "income_mines": 0.6, "take3": 0.9, "take_biggame": 1.0,
 }
 AVG_CARD = 0.7
-CP_OF = {"cp1": 1, "cp2": 2, "cp3": 3, "cp1_draw": 1}
-#: CP cards that only count in one place: (planet, tile kind or None)
-CP_WHERE = {"cp2_venus": (VENUS, None, 2), "cp3_moon": (MOON, None, 3), "cp3_earth_crisis": (EARTH, "crisis", 3)}
 #: the cost (VP) of sending a unit down for the rest of the period / of losing it
 USE_COST = (0.35, 0.6, 0.45)
 LOSS_COST = (0.6, 1.2, 0.9)
 ALL_LOSE = 14.0   # what an all-lose ending costs a player who is doing well (VP)
+
+
+def _force_cp(unit_cp: tuple, force) -> int:
+    """The combat points of ``force`` (infantry, spaceships, tanks)."""
+    return force[0] * unit_cp[0] + force[1] * unit_cp[1] + force[2] * unit_cp[2]
 
 
 def planet_vp(incomes, vp) -> list:
@@ -161,12 +212,14 @@ def planet_vp(incomes, vp) -> list:
 class Table:
     """The seat's view digested into a few flat lists."""
 
-    __slots__ = ("seat", "n", "period", "cubes", "names", "index", "vp", "flipped", "alien", "level",
+    __slots__ = ("num", "seat", "n", "period", "cubes", "names", "index", "vp", "flipped", "alien", "level",
                  "gunrunners", "tiles", "orbit", "surface", "inc", "units_all", "money", "stock", "hand",
                  "left", "move", "risk", "opp_vp", "my_vp", "aliens_out",
                  "tiles_left_bag", "bld", "gross", "bt", "esc", "units_by_seat", "aliens")
 
-    def __init__(self, v: dict) -> None:
+    def __init__(self, v: dict, num: Optional[Numbers] = None) -> None:
+        #: the game's numbers (:func:`numbers`; the packaged components' when not given)
+        self.num = num = num or numbers()
         me = v["seat"]
         self.seat = me
         self.n = v["players"]
@@ -184,14 +237,15 @@ class Table:
         self.orbit = [list(p["orbit"][me]) for p in pls]
         self.surface = [list(p["surface"][me]) for p in pls]
         self.bld = [[tuple(b) for b in p["buildings"]] for p in pls]
-        self.inc = [[b[0] * MINE_INC + b[1] * FAC_INC for b in p["buildings"]] for p in pls]
+        mine_inc, fac_inc = num.mine_inc, num.fac_inc
+        self.inc = [[b[0] * mine_inc + b[1] * fac_inc for b in p["buildings"]] for p in pls]
         self.units_all = [[sum(o) + sum(s) for o, s in zip(p["orbit"], p["surface"])] for p in pls]
         self.units_by_seat = [list(zip(p["orbit"], p["surface"])) for p in pls]
         info = v["players_info"][me]
         self.money = info["money"]
         self.stock = info["stock"]
         self.hand = [c["effect"] for c in (v.get("hand") or [])]
-        self.left = PERIODS - self.period          # income collections that still buy things
+        self.left = num.periods - self.period          # income collections that still buy things
         self.move = v.get("move")          # the move in progress (the view's), or None
         vps = [pi["vp"] for pi in v["players_info"]]
         self.my_vp = vps[me]
@@ -207,16 +261,17 @@ class Table:
 
     # ----- crisis risk ----------------------------------------------------------------
     def _escalation(self) -> list:
-        """Chance per planet that this period's escalation dice raise its level (skull =
-        1/6 per die; the skulls go to skull-marked crisis tiles from Mercury outwards)."""
+        """Chance per planet that this period's escalation dice raise its level (a skull's
+        chance per die; the skulls go to skull-marked crisis tiles from Mercury outwards)."""
         marked = [pl for pl in range(8) for t in self.tiles[pl] if t["kind"] == "crisis" and t["skull"]]
         out = [0.0] * 8
         if not marked:
             return out
-        # P(k skulls among three dice)
-        q = P_SKULL
-        pk = [(1 - q) ** 3, 3 * q * (1 - q) ** 2, 3 * q * q * (1 - q), q ** 3]
-        for k in range(1, 4):
+        # P(k skulls among the escalation dice)
+        q = self.num.p_skull
+        d = self.num.escalation_dice
+        pk = [math.comb(d, k) * q ** k * (1 - q) ** (d - k) for k in range(d + 1)]
+        for k in range(1, d + 1):
             hit = set(marked[i % len(marked)] for i in range(k))
             for pl in hit:
                 out[pl] += pk[k]
@@ -234,7 +289,7 @@ class Table:
             now = 0.1 * self.esc[pl]
         else:
             now = 0.0
-        rem = PERIODS - self.period
+        rem = self.num.periods - self.period
         if rem <= 0 or pl == GANYMEDE:
             return now
         x = lv + 0.45 * rem - threshold + 0.3
@@ -258,7 +313,7 @@ class Table:
             if self.alien[pl]:
                 return 1.0
             k = pr(KUIPER, 3, level if pl == KUIPER else None) if not self.flipped[KUIPER] else 0.0
-            if self.period >= PERIODS:
+            if self.period >= self.num.periods:
                 k *= 0.9
             return k * 0.9 + (0.05 if pl == TITAN else 0.0)
         if pl == MERCURY:
@@ -269,14 +324,14 @@ class Table:
         """Chance that this planet's crisis ends the game with everybody losing."""
         if pl == EARTH:
             return self.p_reach(EARTH, 4, level)
-        if pl == KUIPER and self.period < PERIODS and not self.aliens_out and not self.flipped[KUIPER]:
+        if pl == KUIPER and self.period < self.num.periods and not self.aliens_out and not self.flipped[KUIPER]:
             # aliens landing before the last period will advance on Earth
             return 0.9 * self.p_reach(KUIPER, 3, level)
         return 0.0
 
     # ----- values ---------------------------------------------------------------------
     def money_value(self) -> float:
-        return 0.28 if self.period < PERIODS else 0.12
+        return 0.28 if self.period < self.num.periods else 0.12
 
     def income_gain(self, pl: int, x: int, who: Optional[int] = None) -> float:
         """VP (risk-discounted, plus the money it earns) of ``x`` more income on ``pl``."""
@@ -293,7 +348,7 @@ class Table:
         if others:
             q = max(others, key=lambda i: inc[i])
             b2 = inc[:]
-            b2[q] += MINE_INC
+            b2[q] += self.num.mine_inc
             a2 = b2[:]
             a2[me] = mine + x
             d2 = planet_vp(a2, vp)[me] - planet_vp(b2, vp)[me]
@@ -327,14 +382,14 @@ class Table:
         if not nx:
             return 0.1
         alive = len(self.aliens.get("on") or ())
-        moves_left = PERIODS - nx["period"] + 1
+        moves_left = self.num.periods - nx["period"] + 1
         reach = self.aliens.get("advanced", 0) + alive * moves_left >= len(self.aliens.get("path") or (0, 0, 0))
         return 1.0 if (nx["reaches_earth"] or reach) else 0.1
 
     def tension_target_value(self, pl: int, q: int, k: int) -> float:
         """Value of taking ``q``'s mine (k=0) or factory (k=1) on ``pl`` with a tension tile."""
         me = self.seat
-        x = MINE_INC if k == 0 else FAC_INC
+        x = self.num.mine_inc if k == 0 else self.num.fac_inc
         inc2 = self.inc[pl][:]
         inc2[q] -= x
         inc2[me] += x
@@ -362,25 +417,26 @@ class Table:
     def defence_of(self, q: int, pl: int) -> int:
         """Tension defence of seat ``q`` on ``pl``: the CP of its units there."""
         o, s = self.units_by_seat[pl][q]
-        return sum((o[i] + s[i]) * UNIT_CP[i] for i in range(3))
+        cp = self.num.unit_cp
+        return sum((o[i] + s[i]) * cp[i] for i in range(3))
 
     def tile_value(self, pl: int, t: dict) -> float:
         """Gross value of claiming tile ``t`` on ``pl`` (before its cost)."""
         k = t["kind"]
         if k == "factory":
-            return self.income_gain(pl, FAC_INC) if self.stock["factory"] else -1.0
+            return self.income_gain(pl, self.num.fac_inc) if self.stock["factory"] else -1.0
         if k == "mine":
-            return self.income_gain(pl, MINE_INC) if self.stock["mine"] else -1.0
+            return self.income_gain(pl, self.num.mine_inc) if self.stock["mine"] else -1.0
         if k == "draw2":
-            return 2 * AVG_CARD * (0.8 if self.period == PERIODS else 1.0)
+            return 2 * AVG_CARD * (0.8 if self.period == self.num.periods else 1.0)
         if k == "windfall":
-            return 3 * self.money_value() + 0.1
+            return self.num.windfall * self.money_value() + 0.1
         if k == "biggame":
-            return 1.0
+            return float(self.num.kept_vp)
         if k == "crisis":
-            return 1.0 + self.crisis_relief(pl)
+            return self.num.kept_vp + self.crisis_relief(pl)
         if k == "alien":
-            return 2.0 + self.alien_threat() * ALL_LOSE
+            return self.num.alien_vp + self.alien_threat() * ALL_LOSE
         if k == "tension":
             return self.tension_value(pl)[0]
         return 0.0
@@ -408,12 +464,15 @@ class VenusHeuristic(Bot):
         self.strict = strict in (True, "1", "true", "yes", "on")
         #: decisions settled by the random fallback so far
         self.fallbacks = 0
+        #: the numbers of the game being played (:func:`numbers`), set by :meth:`choose`
+        self.num = numbers()
 
     # ----- entry ------------------------------------------------------------------------
     def choose(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        self.num = num = numbers(state.comp)   # the components: public, as printed or a variant's
         d = state.decision()
         kind = d.kind
         opts = [dict(c.data, action=c.action, label=c.label) for c in d.options]
@@ -426,7 +485,7 @@ class VenusHeuristic(Bot):
         if handler is not None:
             try:
                 v = state.view(d.seat)
-                a = handler(Table(v), opts, {"kind": kind, "prompt": d.prompt}, v)
+                a = handler(Table(v, num), opts, {"kind": kind, "prompt": d.prompt}, v)
                 if a is not None and a in legal:
                     return a
             except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, AttributeError):
@@ -446,11 +505,12 @@ class VenusHeuristic(Bot):
     def _card_cp(t: Table, pl: int, kind: str) -> list:
         """CP cards usable for a claim of ``kind`` on ``pl``: [(cp, effect)]."""
         out = []
+        cp_of, cp_where = t.num.cp_of, t.num.cp_where
         for e in t.hand:
-            if e in CP_OF:
-                out.append((CP_OF[e], e))
-            elif e in CP_WHERE:
-                wpl, wk, cp = CP_WHERE[e]
+            if e in cp_of:
+                out.append((cp_of[e], e))
+            elif e in cp_where:
+                wpl, wk, cp = cp_where[e]
                 if wpl == pl and (wk is None or wk == kind):
                     out.append((cp, e))
         return out
@@ -472,7 +532,7 @@ class VenusHeuristic(Bot):
         if k == "tension":
             _, dfn = t.tension_value(pl)
         else:
-            dfn = (tile.get("defence") or 0) + (2 * t.gunrunners[pl] if k == "crisis" else 0)
+            dfn = (tile.get("defence") or 0) + (t.num.gun_bonus * t.gunrunners[pl] if k == "crisis" else 0)
         ck = (pl, k)
         hit = t.gross.get(ck)
         if hit is None:
@@ -482,18 +542,19 @@ class VenusHeuristic(Bot):
             hit = t.gross[ck] = (tot, per)
         ccp = hit[0] if card_cp is None else card_cp
         per_card_cp = hit[1]
-        ucp = force[0] + force[1] + 2 * force[2]
+        num = t.num
+        ucp = _force_cp(num.unit_cp, force)
         # keep some of the cards for later fights: count on them at a discount
         avail = ucp + 0.8 * ccp
-        p = p_payable(dfn, avail)
+        p = num.p_payable(dfn, avail)
         if p <= 0.05:
             return -2.0
-        need = dfn + SPREAD_MEAN
+        need = dfn + num.spread_mean
         # cost: units first, then cards
         units_used = min(ucp, need)
         cards_used = max(0.0, need - units_used)
         cost = units_used * 0.3 * self._use_scale(t) + cards_used * per_card_cp
-        cost += 3 * P_SKULL * 0.7 * 0.7           # casualties
+        cost += num.combat_dice * num.p_skull * 0.7 * 0.7           # casualties
         return p * gross - cost - (1 - p) * 0.4
 
     @staticmethod
@@ -506,7 +567,7 @@ class VenusHeuristic(Bot):
         if t.flipped[pl]:
             return -9.0, -1
         # the claim value depends on the force only through its CP and its cheapest unit
-        key = (pl, force[0] + force[1] + 2 * force[2], 0 if force[0] else (2 if force[2] else 1), skip_slot)
+        key = (pl, _force_cp(t.num.unit_cp, force), 0 if force[0] else (2 if force[2] else 1), skip_slot)
         hit = t.bt.get(key)
         if hit is not None:
             return hit
@@ -557,7 +618,7 @@ class VenusHeuristic(Bot):
     def _move_value(self, t: Table, src: int, ships: int, inf: int, dest: int, allowance: int) -> float:
         if dest == src:
             return -9.0
-        d = distance(src, dest)
+        d = t.num.distance(src, dest)
         if d > allowance:
             return -9.0
         o_src = t.orbit[src]
@@ -595,7 +656,7 @@ class VenusHeuristic(Bot):
             if not t.orbit[src][1]:
                 continue
             for ships, inf in self._group_options(t, src):
-                for dest in _REACH[src][min(allow, 6)]:
+                for dest in t.num.reach[src][min(allow, 6)]:
                     v = self._move_value(t, src, ships, inf, dest, allow)
                     if v > -9:
                         out.append((v, src, ships, inf, dest))
@@ -612,7 +673,7 @@ class VenusHeuristic(Bot):
         if t.cubes <= 1:
             short *= 0.5
         for u in range(3):
-            cost = UNIT_COST[u]
+            cost = t.num.unit_cost[u]
             if t.money < cost or not t.stock[UNITS[u]]:
                 continue
             for pl in range(8):
@@ -642,18 +703,19 @@ class VenusHeuristic(Bot):
 
     def _card_action_value(self, t: Table, e: str, v: dict) -> float:
         pound = t.money_value()   # what £1 is worth to the seat now
+        num = t.num
         if e == "take3":
-            return 3 * pound + 0.05
+            return num.take_money * pound + 0.05
         if e == "income_mines":
             return sum(t.bld[pl][t.seat][0] for pl in range(8)) * pound
         if e == "draw4keep2":
-            return 2 * AVG_CARD * 1.1 - CARD_VALUE[e]
+            return num.keeps * AVG_CARD * 1.1 - CARD_VALUE[e]
         if e == "buy3cards":
-            return 3 * AVG_CARD - 3 * pound - CARD_VALUE[e] if t.money >= 5 else -1
+            return num.buy_drawn * AVG_CARD - num.buy_cost * pound - CARD_VALUE[e] if t.money >= 5 else -1
         if e == "take_biggame":
-            return 1.0
+            return float(num.kept_vp)
         if e == "gunrunner":
-            return 3 * pound - 0.1
+            return num.gunrunner_money * pound - 0.1
         if e in ("force_discard2", "look_swap"):
             return 0.35
         if e in ("kill_unit", "kill_ship", "kill_infantry"):
@@ -665,7 +727,7 @@ class VenusHeuristic(Bot):
                               for pl in range(8) for tl in t.tiles[pl])
             return 0.8 if mine_threat else -1
         if e == "cycle3":
-            low = sorted(CARD_VALUE.get(x, 0.5) for x in t.hand if x != "cycle3")[:3]
+            low = sorted(CARD_VALUE.get(x, 0.5) for x in t.hand if x != "cycle3")[:num.cycle_discards]
             return sum(max(0.0, AVG_CARD - x) for x in low) + AVG_CARD * 0.5 - 0.3
         return -1.0
 
@@ -689,7 +751,8 @@ class VenusHeuristic(Bot):
         for a, o in acts.items():
             e = o.get("card")
             if a >= A_CARD and e:
-                typ = _COMP.effect_type[a - A_CARD] if a - A_CARD < len(_COMP.effect_type) else ""
+                types = t.num.effect_type
+                typ = types[a - A_CARD] if a - A_CARD < len(types) else ""
                 if typ == "action":
                     cands.append((self._card_action_value(t, e, v), a))
         best = max(cands) if cands else (-9.0, None)
@@ -697,7 +760,8 @@ class VenusHeuristic(Bot):
 
     @staticmethod
     def _move_bonus(t: Table) -> int:
-        return (1 if "move1" in t.hand else 0) + (2 if "move2" in t.hand else 0)
+        steps = t.num.move_steps
+        return (steps["move1"] if "move1" in t.hand else 0) + (steps["move2"] if "move2" in t.hand else 0)
 
     def _next_action_value(self, t: Table) -> float:
         """What one more action would be worth now (the best claim, move or build), for the
@@ -834,8 +898,9 @@ class VenusHeuristic(Bot):
         inf_opts = sorted({0, min(o[0], 1), min(o[0], 2), min(o[0], 3), o[0]})
         for s in ship_opts:
             for i in inf_opts:
-                for dest in _REACH[src][min(2 + bonus, 6)]:
-                    val = self._move_value(t, src, s, i, dest, 2 + bonus)
+                allow = t.num.move_allowance + bonus
+                for dest in t.num.reach[src][min(allow, 6)]:
+                    val = self._move_value(t, src, s, i, dest, allow)
                     if best is None or val > best[0]:
                         best = (val, s, i, dest)
         return best
@@ -878,7 +943,7 @@ class VenusHeuristic(Bot):
         src = t.index.get(move.get("from"))
         if src is None:
             return None
-        ships, inf, allow = move.get("ships", 1), move.get("infantry", 0), move.get("allowance", 2)
+        ships, inf, allow = move.get("ships", 1), move.get("infantry", 0), move.get("allowance", t.num.move_allowance)
         best, pick = -99.0, None
         for o in opts:
             pl = t.index.get(o.get("planet"))
@@ -891,7 +956,7 @@ class VenusHeuristic(Bot):
         for o in opts:
             e = o.get("card")
             if e in ("move1", "move2"):
-                extra = 1 if e == "move1" else 2
+                extra = t.num.move_steps[e]
                 for pl in range(8):
                     val = self._move_value(t, src, ships, inf, pl, allow + extra) - CARD_VALUE[e] - 0.1
                     if val > best + 0.3:
@@ -938,12 +1003,13 @@ class VenusHeuristic(Bot):
         for u in range(3):
             if ("u", u) in acts:
                 for _ in range(t.orbit[pl][u]):
-                    items.append((UNIT_CP[u], USE_COST[u] * scale * 0.8, acts[("u", u)], True))
+                    items.append((t.num.unit_cp[u], USE_COST[u] * scale * 0.8, acts[("u", u)], True))
         for cp, e in self._card_cp(t, pl, kind):
             if ("c", e) in acts:
                 items.append((cp, CARD_VALUE[e], acts[("c", e)], False))
         if "sacrifice_unit" in t.hand and ("c", "sacrifice_unit") in acts:
-            items.append((3, CARD_VALUE["sacrifice_unit"] + LOSS_COST[0], acts[("c", "sacrifice_unit")], False))
+            items.append((t.num.sacrifice_cp, CARD_VALUE["sacrifice_unit"] + LOSS_COST[0],
+                          acts[("c", "sacrifice_unit")], False))
         if need <= 0:
             return (0.0, None)
         # knapsack: min cost to reach >= need
@@ -990,9 +1056,9 @@ class VenusHeuristic(Bot):
             return A_DONE
         # improve the dice first
         dice = cb.get("dice") or []
-        if "discard_die" in acts and cb.get("discarded") is None and len(dice) == 3:
+        if "discard_die" in acts and cb.get("discarded") is None and len(dice) == t.num.combat_dice > 1:
             best_cost = min(max(d for j, d in enumerate(dice) if j != i) - min(d for j, d in enumerate(dice) if j != i)
-                            for i in range(3))
+                            for i in range(len(dice)))
             spread = max(dice) - min(dice)
             if spread - best_cost >= 2 or (0 in dice and skulls > 0 and spread - best_cost >= 1):
                 return acts["discard_die"]
@@ -1010,7 +1076,7 @@ class VenusHeuristic(Bot):
     def _d_reroll(self, t: Table, opts: list, dec: dict, v: dict) -> Optional[int]:
         cb = v.get("combat") or {}
         dice = cb.get("dice") or []
-        if len(dice) != 3:
+        if len(dice) != t.num.combat_dice:
             return None
         best, pick = None, None
         for o in opts:
@@ -1023,7 +1089,7 @@ class VenusHeuristic(Bot):
                     tot += max(cur) - min(cur) + 2.5 * sum(1 for x in cur if x == 0) * 0.3
                     n += 1
                     return
-                for f in FACES:
+                for f in t.num.faces:
                     c2 = cur[:]
                     c2[idx[j]] = f
                     rec(j + 1, c2)
@@ -1066,7 +1132,7 @@ class VenusHeuristic(Bot):
             if "building" not in o:
                 continue
             pl = t.index[o["planet"]]
-            x = MINE_INC if o["building"] == "mine" else FAC_INC
+            x = t.num.mine_inc if o["building"] == "mine" else t.num.fac_inc
             inc2 = t.inc[pl][:]
             inc2[t.seat] -= x
             loss = (planet_vp(t.inc[pl], t.vp[pl])[t.seat] - planet_vp(inc2, t.vp[pl])[t.seat]) + x * t.left * 0.28
@@ -1112,7 +1178,7 @@ class VenusHeuristic(Bot):
             val = 0.0
         if e == "cp3_moon" and t.flipped[MOON]:
             val = 0.0
-        if t.period == PERIODS and e in ("take3", "income_mines", "gunrunner"):
+        if t.period == t.num.periods and e in ("take3", "income_mines", "gunrunner"):
             val *= 0.4
         return val
 
@@ -1188,7 +1254,7 @@ class VenusHeuristic(Bot):
             best, pick = None, None
             for o in cands:
                 pl = t.index[o["planet"]]
-                x = MINE_INC if o["building"] == "mine" else FAC_INC
+                x = t.num.mine_inc if o["building"] == "mine" else t.num.fac_inc
                 q = o["owner"]               # whose counter it is
                 inc2 = t.inc[pl][:]
                 inc2[q] -= x
@@ -1266,7 +1332,8 @@ def _light_return_unit(bot, opts, prompt):
     units = [o for o in opts if o.get("unit") in UIDX]
     if not units:
         return None
-    return max(units, key=lambda o: UNIT_COST[UIDX[o["unit"]]])["action"]
+    cost = bot.num.unit_cost
+    return max(units, key=lambda o: cost[UIDX[o["unit"]]])["action"]
 
 
 def _light_first(bot, opts, prompt):

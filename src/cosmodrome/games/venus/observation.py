@@ -60,7 +60,7 @@ from cosmodrome.games.venus.flow import (
     unit_ix,
 )
 from cosmodrome.games.venus.scoring import final_breakdown
-from cosmodrome.games.venus.text import CARD_TEXT, TILE_LABELS
+from cosmodrome.games.venus.text import TILE_LABELS, source_card_titles
 from cosmodrome.games.venus.view import DEFENDED, STOCK_KEYS, UNITS, aliens_view, kind_counts
 
 VERSION = 1
@@ -101,7 +101,9 @@ def _layout(players: int, components: str) -> Layout:
                income=derived("the buildings on the planets"),
                kept=Bag([TILE_LABELS[k] for k in kinds], tiles), kept_counts=derived("kept"),
                vp=derived("the table (scoring)"))
-    card_titles = [CARD_TEXT[e][0] for e in EFFECTS]
+    # the cards' names as the printed game's English titles (a variant's numbers could make two alike)
+    printed = source_card_titles(load_components())
+    card_titles = [printed[e] for e in EFFECTS]
     hand_card = Bag(EFFECTS, cards, key="effect")
     combat = Obj(
         seat=SeatHot(players), planet=derived("planet_index"), planet_index=OneHot(range(len(planets))),
@@ -410,7 +412,8 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         for i in on:
             out[i] = 1.0
 
-    titles = [CARD_TEXT[EFFECTS[e]][0] for e in c.cefx]
+    printed = source_card_titles(load_components())   # as the layout names them (the printed titles)
+    titles = [printed[EFFECTS[e]] for e in c.cefx]
 
     def move_key(s, seat):
         mv = s.mv

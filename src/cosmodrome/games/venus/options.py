@@ -37,7 +37,7 @@ from cosmodrome.games.venus.flow import (
     frame_field,
 )
 from cosmodrome.games.venus.state import EMPIRES
-from cosmodrome.games.venus.text import BLD_LABELS, CARD_TEXT, UNIT_LABELS
+from cosmodrome.games.venus.text import BLD_LABELS, UNIT_LABELS, source_card_titles
 
 VERBS = {A_MOVE: "move", A_CLAIM: "claim", A_BUILD: "build", A_PASS: "pass"}
 
@@ -128,7 +128,8 @@ def action_details(s, a: int) -> dict:
         e = a - A_CARD
         verb = {"hand_limit": "discard", "cycle": "discard", "draw4": "discard", "look_take": "take",
                 "look_give": "give"}.get(kind, "play")
-        return {"card": EFFECTS[e], "title": CARD_TEXT[EFFECTS[e]][0], "type": s.comp.effect_type[e], "verb": verb}
+        return {"card": EFFECTS[e], "title": source_card_titles(s.comp)[EFFECTS[e]], "type": s.comp.effect_type[e],
+                "verb": verb}
     if A_SEAT <= a < A_BLD:
         d = {"seat": a - A_SEAT, "empire": EMPIRES[a - A_SEAT]}
         if kind == "tension_target":   # a tension_seat or tension_kind frame

@@ -12,7 +12,7 @@ edition (../shared/rules/onward-to-venus-hungarian.txt).
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Mapping, Optional
 
 from cosmodrome.games.venus.components import EFFECTS, MAX_COMBAT_DICE, TILE_KINDS
 from cosmodrome.games.venus.flow import (
@@ -59,31 +59,44 @@ PHASES = (N_("setup"), N_("place pass cubes"), N_("draw and place tiles"), N_("p
 #: card types as the component file names them
 CARD_TYPES = {"action": N_("action"), "free": N_("free"), "benefit": N_("benefit"), "reaction": N_("reaction")}
 
-#: effect name -> (title, text)
+#: effect name -> (title, text), in our own words. A text is a message (``N_``) or, when its words
+#: follow a count, a function of the card's numbers giving its ``ngettext`` message; its ``{...}``
+#: fields are the numbers of :data:`CARD_NUMBERS` (and ``{<field>_words}`` the same in words),
+#: filled in from the components' ``[rules]`` by :func:`card_texts`, a variant's own
 CARD_TEXT = {
-    "cp1": (N_("1 combat point"), N_("Benefit: adds 1 CP to a claim.")),
-    "cp2": (N_("2 combat points"), N_("Benefit: adds 2 CP to a claim.")),
-    "cp3": (N_("3 combat points"), N_("Benefit: adds 3 CP to a claim.")),
-    "cp1_draw": (N_("1 CP and a card"), N_("Benefit: adds 1 CP to a claim; draw a card at once.")),
-    "cp2_venus": (N_("2 CP on Venus"), N_("Benefit: adds 2 CP to a claim on Venus.")),
-    "cp3_moon": (N_("3 CP on the Moon"), N_("Benefit: adds 3 CP to a claim on the Moon.")),
-    "cp3_earth_crisis": (N_("3 CP against an Earth crisis"),
-                         N_("Benefit: adds 3 CP when you attack a crisis tile on Earth.")),
-    "tanks3": (N_("Heavy tanks"), N_("Benefit: each tank you commit to this claim counts 3 CP.")),
-    "infantry2": (N_("Crack infantry"), N_("Benefit: each infantry you commit to this claim counts 2 CP.")),
-    "ships2": (N_("Gunships"), N_("Benefit: each spaceship you commit to this claim counts 2 CP.")),
+    "cp1": (lambda v: ngettext("{n} combat point", "{n} combat points", v["n"]),
+            N_("Benefit: adds {n} CP to a claim.")),
+    "cp2": (lambda v: ngettext("{n} combat point", "{n} combat points", v["n"]),
+            N_("Benefit: adds {n} CP to a claim.")),
+    "cp3": (lambda v: ngettext("{n} combat point", "{n} combat points", v["n"]),
+            N_("Benefit: adds {n} CP to a claim.")),
+    "cp1_draw": (lambda v: ngettext("{cp} CP and a card", "{cp} CP and {n} cards", v["n"]),
+                 lambda v: ngettext("Benefit: adds {cp} CP to a claim; draw a card at once.",
+                                    "Benefit: adds {cp} CP to a claim; draw {n} cards at once.", v["n"])),
+    "cp2_venus": (N_("{n} CP on Venus"), N_("Benefit: adds {n} CP to a claim on Venus.")),
+    "cp3_moon": (N_("{n} CP on the Moon"), N_("Benefit: adds {n} CP to a claim on the Moon.")),
+    "cp3_earth_crisis": (N_("{n} CP against an Earth crisis"),
+                         N_("Benefit: adds {n} CP when you attack a crisis tile on Earth.")),
+    "tanks3": (N_("Heavy tanks"), N_("Benefit: each tank you commit to this claim counts {n} CP.")),
+    "infantry2": (N_("Crack infantry"), N_("Benefit: each infantry you commit to this claim counts {n} CP.")),
+    "ships2": (N_("Gunships"), N_("Benefit: each spaceship you commit to this claim counts {n} CP.")),
     "sacrifice_tank": (N_("Tank charge"),
-                       N_("Benefit: send one of your tanks on this planet's surface back to stock for 3 CP.")),
+                       N_("Benefit: send one of your tanks on this planet's surface back to stock for {n} CP.")),
     "sacrifice_unit": (N_("Desperate charge"),
-                       N_("Benefit: send one of your units on this planet's surface back to stock for 3 CP.")),
+                       N_("Benefit: send one of your units on this planet's surface back to stock for {n} CP.")),
     "reroll": (N_("Re-roll"), N_("Benefit: re-roll any of the combat dice; the new faces count.")),
     "discard_die": (N_("Jammed die"),
-                    N_("Benefit: set one combat die aside; the other two set the cost and its skull is ignored.")),
+                    lambda v: ngettext("Benefit: set one combat die aside; the other die sets the cost and its skull "
+                                       "is ignored.",
+                                       "Benefit: set one combat die aside; the other {n_words} set the cost and its "
+                                       "skull is ignored.", v["n"])),
     "ignore_skull": (N_("Lucky escape"),
                      N_("Benefit: one skull costs no casualty. Also stops another player "
                         "eliminating one of your units.")),
-    "move1": (N_("+1 movement"), N_("Benefit: your move may go one planet further.")),
-    "move2": (N_("+2 movement"), N_("Benefit: your move may go two planets further.")),
+    "move1": (N_("+{n} movement"), lambda v: ngettext("Benefit: your move may go {n_words} planet further.",
+                                                      "Benefit: your move may go {n_words} planets further.", v["n"])),
+    "move2": (N_("+{n} movement"), lambda v: ngettext("Benefit: your move may go {n_words} planet further.",
+                                                      "Benefit: your move may go {n_words} planets further.", v["n"])),
     "move_tanks": (N_("Tank transport"),
                    N_("Benefit: tanks in the group's orbit may travel with the spaceships this move.")),
     "another_action": (N_("Another action"), N_("Free action: take one more action this turn.")),
@@ -97,23 +110,131 @@ CARD_TEXT = {
     "pass_empty_action": (N_("Last word"), N_("Reaction: when the last pass cube is taken, take one more action.")),
     "return_unit": (N_("Rescue"),
                     N_("Reaction: when one of your units is eliminated, put it in Earth orbit instead of your stock.")),
-    "cycle3": (N_("Reshuffle orders"), N_("Action: discard up to three cards, then draw that many plus one.")),
-    "draw4keep2": (N_("Intelligence"), N_("Action: draw four cards and discard two of them.")),
-    "buy3cards": (N_("Purchase plans"), N_("Action: pay £3 and draw three cards.")),
+    "cycle3": (N_("Reshuffle orders"),
+               lambda v: ngettext("Action: discard up to {n_words} card, then draw that many plus {extra_words}.",
+                                  "Action: discard up to {n_words} cards, then draw that many plus {extra_words}.",
+                                  v["n"])),
+    "draw4keep2": (N_("Intelligence"),
+                   lambda v: ngettext("Action: draw {n_words} card and discard {discard_words} of them.",
+                                      "Action: draw {n_words} cards and discard {discard_words} of them.", v["n"])),
+    "buy3cards": (N_("Purchase plans"), lambda v: ngettext("Action: pay £{cost} and draw {n_words} card.",
+                                                          "Action: pay £{cost} and draw {n_words} cards.", v["n"])),
     "kill_infantry": (N_("Sniper"), N_("Action: eliminate any one infantry.")),
     "kill_ship": (N_("Sabotage"), N_("Action: eliminate any one spaceship.")),
     "kill_unit": (N_("Assassination"), N_("Action: eliminate any one military unit.")),
     "gunrunner": (N_("Gunrunner"),
-                  N_("Action: lay this on a planet with a crisis tile and take £3; its crisis tiles defend at +2 "
-                     "until one is beaten.")),
+                  N_("Action: lay this on a planet with a crisis tile and take £{money}; its crisis tiles defend at "
+                     "+{bonus} until one is beaten.")),
     "place_tension": (N_("Stir up trouble"), N_("Action: put a discarded tension tile on any planet.")),
     "remove_tension": (N_("Diplomacy"), N_("Action: discard a tension tile from a planet.")),
-    "force_discard2": (N_("Pickpocket"), N_("Action: another player discards two cards at random.")),
+    "force_discard2": (N_("Pickpocket"),
+                       lambda v: ngettext("Action: another player discards {n_words} card at random.",
+                                          "Action: another player discards {n_words} cards at random.", v["n"])),
     "look_swap": (N_("Spy"), N_("Action: look at a player's hand; you may take a card and give one back.")),
     "income_mines": (N_("Mining dividend"), N_("Action: take £1 for each of your mines.")),
-    "take3": (N_("Grant"), N_("Action: take £3 from the bank.")),
+    "take3": (N_("Grant"), N_("Action: take £{n} from the bank.")),
     "take_biggame": (N_("Trophy hunt"), N_("Action: take a big game tile from any planet.")),
 }
+#: the numbers of a card's title and text: effect -> {field: its rule in ``components.toml [rules]``}
+#: (a rule of a difference, ``"a-b"``: the draw-and-keep card's discards, the dice a jammed die leaves)
+CARD_NUMBERS = {
+    "cp1": {"n": "cp1_card_cp"}, "cp2": {"n": "cp2_card_cp"}, "cp3": {"n": "cp3_card_cp"},
+    "cp1_draw": {"cp": "cp1_draw_card_cp", "n": "cp1_draw_cards"}, "cp2_venus": {"n": "cp2_venus_card_cp"},
+    "cp3_moon": {"n": "cp3_moon_card_cp"}, "cp3_earth_crisis": {"n": "cp3_earth_crisis_card_cp"},
+    "tanks3": {"n": "boosted_tank_cp"}, "infantry2": {"n": "boosted_infantry_cp"},
+    "ships2": {"n": "boosted_spaceship_cp"}, "sacrifice_tank": {"n": "sacrifice_cp"},
+    "sacrifice_unit": {"n": "sacrifice_cp"}, "discard_die": {"n": "combat_dice-1"},
+    "move1": {"n": "move1_card_steps"}, "move2": {"n": "move2_card_steps"},
+    "cycle3": {"n": "cycle_discards", "extra": "cycle_extra_draws"},
+    "draw4keep2": {"n": "draw_and_keep_draws", "discard": "draw_and_keep_draws-draw_and_keep_keeps"},
+    "buy3cards": {"cost": "buy_cards_cost", "n": "buy_cards_drawn"},
+    "gunrunner": {"money": "gunrunner_money", "bonus": "gunrunner_bonus"},
+    "force_discard2": {"n": "force_discard_cards"}, "take3": {"n": "take_money"},
+}
+
+
+def number_words(n: int) -> str:
+    """A small count in words, as a card's text says it before a noun (``two cards``); digits
+    from eleven on.
+
+    >>> number_words(3), number_words(12)
+    ('three', '12')
+    """
+    words = (pgettext("a number in words, before a noun", "zero"), pgettext("a number in words, before a noun", "one"),
+             pgettext("a number in words, before a noun", "two"), pgettext("a number in words, before a noun", "three"),
+             pgettext("a number in words, before a noun", "four"), pgettext("a number in words, before a noun", "five"),
+             pgettext("a number in words, before a noun", "six"), pgettext("a number in words, before a noun", "seven"),
+             pgettext("a number in words, before a noun", "eight"),
+             pgettext("a number in words, before a noun", "nine"), pgettext("a number in words, before a noun", "ten"))
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
+def _card_numbers(rules: dict, effect: str) -> dict:
+    """The fields of ``effect``'s title and text, from the rules (and each in words)."""
+    v = {}
+    for field, rule in CARD_NUMBERS.get(effect, {}).items():
+        a, _minus, b = rule.partition("-")
+        v[field] = rules[a] - (int(b) if b.isdigit() else rules[b] if b else 0)
+        v[field + "_words"] = number_words(v[field])
+    return v
+
+
+def _card_message(spec, v: dict) -> str:
+    return (spec(v) if callable(spec) else gettext(spec)).format(**v)
+
+
+#: (id of a component set, language) -> (that set, {effect: (title, text)})
+_CARD_TEXTS: dict = {}
+
+
+def card_texts(comp) -> dict:
+    """Every card effect's ``(title, text)`` in the current language, their numbers those of
+    ``comp``'s rules; made once per component set and language.
+
+    >>> from cosmodrome.games.venus.components import load_components
+    >>> card_texts(load_components())["buy3cards"]
+    ('Purchase plans', 'Action: pay £3 and draw three cards.')
+    """
+    key = (id(comp), current())
+    got = _CARD_TEXTS.get(key)
+    if got is None or got[0] is not comp:
+        texts = {}
+        for effect, (title, text) in CARD_TEXT.items():
+            v = _card_numbers(comp.rules, effect)
+            texts[effect] = (_card_message(title, v), _card_message(text, v))
+        got = _CARD_TEXTS[key] = (comp, texts)
+        if len(_CARD_TEXTS) > 64:  # variants come and go: keep the few in use
+            _CARD_TEXTS.pop(next(iter(_CARD_TEXTS)))
+    return got[1]
+
+
+class WhenRead(Mapping):
+    """A table of words made by ``make()`` when it is read, in the reader's language (for the
+    tables a game hands the core as class attributes: ``Game.help_items``,
+    ``Game.component_names``); the core's ``gettext`` of a word already written leaves it be."""
+
+    def __init__(self, make) -> None:
+        self._make = make
+
+    def _now(self) -> dict:
+        return self._make()
+
+    def __getitem__(self, key):
+        return self._now()[key]
+
+    def __iter__(self):
+        return iter(self._now())
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+
+def source_card_titles(comp) -> dict:
+    """Every card effect's title in English (the source language), ``comp``'s numbers in it:
+    the cards' names in data that is never read out (an option's details, the observation)."""
+    return {effect: title for effect, (title, _text) in in_source(card_texts, comp).items()}
+
+
 #: a tile named in a sentence, its defence (and skull) in ``extra``: one message per kind, so that
 #: a language names each as its edition does (Hungarian: "bányalapka (3)", "laphúzólapka")
 TILE_NAMES = {"factory": N_("a factory{extra} tile"), "draw2": N_("a draw two cards{extra} tile"),
@@ -177,8 +298,9 @@ def dice_w(d) -> Word:
     return Word(fmt_dice, tuple(d))
 
 
-def card_title(e: int) -> str:
-    return gettext(CARD_TEXT[EFFECTS[e]][0])
+def card_title(comp, e: int) -> str:
+    """The title of card effect ``e`` in the current language, ``comp``'s numbers in it."""
+    return card_texts(comp)[EFFECTS[e]][0]
 
 
 def die_words(die: str, faces) -> tuple:
@@ -229,7 +351,7 @@ def card_words(comp, card: int) -> str:
     """A card's title in quotes (each language's own: the quotes are in the message), from
     the component tables."""
     return pgettext("a card's title in quotes", "'{title}'").format(
-        title=gettext(CARD_TEXT[EFFECTS[comp.card_effect(card)]][0]))
+        title=card_texts(comp)[EFFECTS[comp.card_effect(card)]][0])
 
 
 def tile_name(s, t: int) -> str:
@@ -383,7 +505,7 @@ def label(s, a: int) -> str:
         k = a - A_COUNT
         return count_words(kind, k) or str(k)
     if A_CARD <= a < A_CARD + len(EFFECTS):
-        return gettext(CARD_VERBS.get(kind, N_("Play '{card}'"))).format(card=card_title(a - A_CARD))
+        return gettext(CARD_VERBS.get(kind, N_("Play '{card}'"))).format(card=card_title(s.comp, a - A_CARD))
     if A_SEAT <= a < A_BLD:
         return seat_word(a - A_SEAT)
     if A_BLD <= a < A_UNITAT:
@@ -411,31 +533,77 @@ def label(s, a: int) -> str:
 
 #: each planet's crisis (RB: Crisis effects), its name and what it does, in planet order: the
 #: table's planet tooltips (the view's ``crisis_name``/``crisis_help``) and the rules page's
-#: list of crises (``Game.help_items["crises"]``) read them here
+#: list of crises (``Game.help_items["crises"]``) read them through :func:`crisis_texts`. A text
+#: is a message or, when its words follow a count, a function of the numbers giving the
+#: ``ngettext`` messages; its fields are the ``[rules]`` numbers (``{<rule>_words}`` in words,
+#: ``uprising_top``/``martian_top`` the level below independence/the invasion)
 CRISIS_HELP = (
     (N_("Bazagthoth the Blinded"),
-     N_("The empire earning most here (alone) gets a power: level 1 pay £1 to take a random card from a rival, "
-        "level 2 pay £1 to destroy a unit anywhere, level 3+ pay £3 to destroy a mine or factory anywhere.")),
+     N_("The empire earning most here (alone) gets a power: level 1 pay £{bazagthoth_card_cost} to take a random "
+        "card from a rival, level {bazagthoth_unit_level} pay £{bazagthoth_unit_cost} to destroy a unit anywhere, "
+        "level {bazagthoth_building_level}+ pay £{bazagthoth_building_cost} to destroy a mine or factory anywhere.")),
     (N_("Venusian Uprising"),
-     N_("Level 2–3: every empire loses two units here, or a building for each unit it lacks. Level 4+: everything "
-        "on Venus is swept away and the planet is closed for good.")),
+     lambda v: ngettext("Level {uprising_level}–{uprising_top}: every empire loses {uprising_units_words} unit here, "
+                        "or a building for each unit it lacks. Level {independence_level}+: everything on Venus is "
+                        "swept away and the planet is closed for good.",
+                        "Level {uprising_level}–{uprising_top}: every empire loses {uprising_units_words} units here, "
+                        "or a building for each unit it lacks. Level {independence_level}+: everything on Venus is "
+                        "swept away and the planet is closed for good.", v["uprising_units"])),
     (N_("Robot Rebellion"),
-     N_("Level 2: the top earner on Earth loses a building; level 3: two. Level 4+: the game ends at once and "
-        "everybody loses.")),
+     lambda v: ngettext("Level {robot_rebellion_level}: the top earner on Earth loses a building; level "
+                        "{major_rebellion_level}: {major_rebellion_losses_words}. Level {robots_win_level}+: the game "
+                        "ends at once and everybody loses.",
+                        "Level {robot_rebellion_level}: the top earner on Earth loses {robot_rebellion_losses_words} "
+                        "buildings; level {major_rebellion_level}: {major_rebellion_losses_words}. Level "
+                        "{robots_win_level}+: the game ends at once and everybody loses.",
+                        v["robot_rebellion_losses"])),
     (N_("Attack of the Moon Men"),
-     N_("Nothing until level 4: then the Moon is wiped clean and closed, and the Moon Men strike Earth — three "
-        "dice worth of units (or buildings) are removed in turn order.")),
+     lambda v: ngettext("Nothing until level {invasion_level}: then the Moon is wiped clean and closed, and the Moon "
+                        "Men strike Earth — {damage_dice_words} die worth of units (or buildings) are removed in turn "
+                        "order.",
+                        "Nothing until level {invasion_level}: then the Moon is wiped clean and closed, and the Moon "
+                        "Men strike Earth — {damage_dice_words} dice worth of units (or buildings) are removed in turn "
+                        "order.", v["damage_dice"])),
     (N_("Martian Invasion"),
-     N_("Level 2–3: the top earner here loses a building. Level 4+: Mars is wiped clean and closed, and Earth "
-        "takes three dice of damage.")),
+     lambda v: ngettext("Level {martian_level}–{martian_top}: the top earner here loses a building.",
+                        "Level {martian_level}–{martian_top}: the top earner here loses {martian_losses_words} "
+                        "buildings.", v["martian_losses"]) + " "
+     + ngettext("Level {invasion_level}+: Mars is wiped clean and closed, and Earth takes {damage_dice_words} die of "
+                "damage.",
+                "Level {invasion_level}+: Mars is wiped clean and closed, and Earth takes {damage_dice_words} dice of "
+                "damage.", v["damage_dice"])),
     (N_("Nothing happens"), N_("No crisis can strike Ganymede: crisis tiles drawn for it are thrown away.")),
     (N_("Space Pirates"),
-     N_("Level 2: pay £1 for each of your buildings on Titan or lose it. Level 3+: the same for Titan, Ganymede "
-        "and the Kuiper Belt.")),
+     N_("Level {pirates_level}: pay £{pirate_fee} for each of your buildings on Titan or lose it. Level "
+        "{pirates_wide_level}+: the same for Titan, Ganymede and the Kuiper Belt.")),
     (N_("Alien Invasion"),
-     N_("Level 3+: alien tiles (defence 7, worth 2 VP when beaten) land on the Kuiper Belt, Titan and Ganymede, "
-        "clear them, and march inwards each crisis phase. Aliens reaching Earth: everybody loses.")),
+     N_("Level {alien_invasion_level}+: alien tiles (defence {alien_defence}, worth {alien_vp} VP when beaten) land "
+        "on the Kuiper Belt, Titan and Ganymede, clear them, and march inwards each crisis phase. Aliens reaching "
+        "Earth: everybody loses.")),
 )
+#: (id of a component set, language) -> (that set, the crises' words)
+_CRISIS_TEXTS: dict = {}
+
+
+def crisis_texts(comp) -> tuple:
+    """Each planet's crisis as ``(name, text)`` in the current language, in planet order, its
+    numbers those of ``comp``'s rules; made once per component set and language.
+
+    >>> from cosmodrome.games.venus.components import load_components
+    >>> crisis_texts(load_components())[6][1][:45]
+    'Level 2: pay £1 for each of your buildings on'
+    """
+    key = (id(comp), current())
+    got = _CRISIS_TEXTS.get(key)
+    if got is None or got[0] is not comp:
+        r = comp.rules
+        v = {k: x for k, x in r.items() if isinstance(x, int)}
+        v.update(uprising_top=r["independence_level"] - 1, martian_top=r["invasion_level"] - 1)
+        v.update({k + "_words": number_words(x) for k, x in list(v.items())})
+        got = _CRISIS_TEXTS[key] = (comp, tuple((gettext(name), _card_message(text, v)) for name, text in CRISIS_HELP))
+        if len(_CRISIS_TEXTS) > 64:  # variants come and go: keep the few in use
+            _CRISIS_TEXTS.pop(next(iter(_CRISIS_TEXTS)))
+    return got[1]
 
 
 def legend_rows() -> list[tuple[str, str]]:
@@ -646,6 +814,17 @@ COMBAT_HELP = N_("Cost = defence + (highest die − lowest die), a skull countin
                  "attacker one unit here, after paying.")
 SKULL_HELP = N_("skull: counts 0 and costs a unit")
 SKULL_TILE_HELP = N_(" This one is skull-marked: it escalates.")
+#: the other sentences of the table that explain a rule (RB: Phase one, Action: pass; Action:
+#: claim one tile; card Gunrunner; Victory points; Kuiper Belt crisis), the page's tooltips and
+#: notes; ``aliens_reach_earth`` ends the line of the aliens' next move
+TABLE_RULES = {
+    "pass_card": N_("The pass card: taking a cube is an action (and draws a card); whoever takes the last one ends "
+                    "the action phase and becomes first player."),
+    "needs_unit": N_("At least one unit must land for the claim to succeed."),
+    "gunrunner": N_("gunrunner cards here: each makes the crisis tiles defend at +{gunrunner_bonus}"),
+    "vp_ranks": N_("VP for the 1st, 2nd, 3rd highest income here"),
+    "aliens_reach_earth": N_("; they reach Earth: everybody loses!"),
+}
 _TABLE_HELP: dict = {}
 
 
@@ -663,8 +842,9 @@ def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``'s
     rules: ``{"tiles": {kind: [name, text]}, "types": {type: text}, "phases": text, "stock":
     {"mine"|"factory": text with {n}}, "kept": text, "scoring": {kind: row label}, "combat": text,
-    "skull": text, "skull_tile": text, "windfall": the windfall tile's mark, e.g. ``£3``}``. Made once per
-    component set and language; the view hands out the same object every move.
+    "skull": text, "skull_tile": text, "windfall": the windfall tile's mark, e.g. ``£3``}`` and the
+    sentences of :data:`TABLE_RULES` by their keys. Made once per component set and language; the
+    view hands out the same object every move.
 
     >>> from cosmodrome.games.venus import GAME
     >>> table_help(GAME.new_state(2, seed=1).comp)["tiles"]["windfall"]
@@ -682,7 +862,8 @@ def table_help(comp) -> dict:
             "kept": gettext(KEPT_HELP).format(**numbers),
             "scoring": {k: gettext(text).format(**numbers) for k, text in SCORING_ROWS.items()},
             "combat": gettext(COMBAT_HELP), "skull": gettext(SKULL_HELP), "skull_tile": gettext(SKULL_TILE_HELP),
-            "windfall": f"£{numbers['windfall']}"})  # the tile's mark, a symbol in every language
+            "windfall": f"£{numbers['windfall']}",  # the tile's mark, a symbol in every language
+            **{k: gettext(text).format(**numbers) for k, text in TABLE_RULES.items()}})
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
             _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
     return out[1]

@@ -15,7 +15,7 @@ Schema::
                    "options": [{"action": int, "label": str, ...details}] (only for the seat to move)}|null,
                    # the others read its public kind and prompt only (Game.public_line)
       "planets": [{"index": int, "name": str, "vp": [int], "flipped": bool, "alien": bool,
-                   "crisis_name": str, "crisis_help": str,   # its crisis in words (text.CRISIS_HELP)
+                   "crisis_name": str, "crisis_help": str,   # its crisis in words (text.crisis_texts)
                    "crisis_level": int,            # crisis tiles (+ escalation dice during phase 4)
                    "crisis_tiles": int, "crisis_dice": int,
                    "gunrunners": int, "gunrunner_bonus": int,   # +defence of its crisis tiles
@@ -46,7 +46,8 @@ Schema::
       "result": {"end": str, "vp": [int], "winners": [int], "decided_by": str|null}|null,
       "scoring": scoring.breakdown(state)|null,    # the full end-of-game scoring, once over
       "help": {"tiles": {kind: [name, text]}, "types": {type: text}, "phases": str, "stock", "kept",
-               "scoring", "combat", "skull", "skull_tile", "windfall"}
+               "scoring", "combat", "skull", "skull_tile", "windfall", "pass_card", "needs_unit",
+               "gunrunner", "vp_ranks", "aliens_reach_earth"}
                                                    # the table's tooltips, this game's numbers (text.table_help)
     }
 
@@ -92,10 +93,10 @@ from cosmodrome.games.venus.state import (
     EMPIRES,
 )
 from cosmodrome.games.venus.text import (
-    CARD_TEXT,
-    CRISIS_HELP,
     PHASES,
     TILE_LABELS,
+    card_texts,
+    crisis_texts,
     planet_word,
     table_help,
     tile_name,
@@ -137,18 +138,19 @@ class _Static:
         self.vp = tuple(tuple(v) for v in c.vp)
         self.card = []
         self.card_title = []
+        words = card_texts(c)
         for card in range(len(c.cefx)):
             e = c.cefx[card]
             name = EFFECTS[e]
-            title = gettext(CARD_TEXT[name][0])
+            title, text = words[name]
             # the type stays the component file's word: the page styles cards by it
-            self.card.append((name, title, c.effect_type[e], gettext(CARD_TEXT[name][1])))
+            self.card.append((name, title, c.effect_type[e], text))
             self.card_title.append(title)
         self.mine_inc = c.rules["mine_income"]
         self.fac_inc = c.rules["factory_income"]
         self.gun_bonus = c.rules["gunrunner_bonus"]
         self.unit_cp = tuple(c.unit_cp)
-        self.crisis = tuple((gettext(name), gettext(words)) for name, words in CRISIS_HELP)
+        self.crisis = crisis_texts(c)
         self.vp_lists = tuple(list(v) for v in self.vp)
         self.empire = tuple(gettext(x) for x in EMPIRES)
         self._tiles: dict = {}

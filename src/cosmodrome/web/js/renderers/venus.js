@@ -20,7 +20,8 @@ const PHASES = [t("Pass cubes"), t("Tiles"), t("Actions"), t("Crises"), t("Incom
 
 // ----- rule help: the game's own words with this game's numbers (the view's ``help``,
 // games/venus/text.py table_help), set at each drawing -------------------------------------------
-let HELP = { tiles: {}, types: {}, phases: "", stock: {}, kept: "", scoring: {}, combat: "", skull: "", skull_tile: "", windfall: "" };
+let HELP = { tiles: {}, types: {}, phases: "", stock: {}, kept: "", scoring: {}, combat: "", skull: "", skull_tile: "", windfall: "",
+  pass_card: "", needs_unit: "", gunrunner: "", vp_ranks: "", aliens_reach_earth: "" };
 // a help text with the count the page shows filled in ("{n} mine(s): ..." with n)
 const withN = (text, n) => String(text || "").replaceAll("{n}", n);
 // an amount of money as the reader writes it ("£12"; Hungarian: "12 font")
@@ -275,14 +276,14 @@ function planetCard(pl, model, ctx, idx, root) {
   const { crisisName, crisisHelp } = pl;   // the game's own words (text.CRISIS_HELP), in the reader's language
   const head = el("div", { class: "vn-phead" }, planetDisc(pl.name),
     el("div", {}, el("div", { class: "vn-pname", style: longWord(pl.label) }, pl.label, el("small", { text: crisisName })),
-      el("div", { class: "vn-vp", title: t("VP for the 1st, 2nd, 3rd highest income here") }, pl.vp.map((n, r) => hexVP(n, r)))));
+      el("div", { class: "vn-vp", title: HELP.vp_ranks }, pl.vp.map((n, r) => hexVP(n, r)))));
   const crisis = el("span", { class: `vn-crisis l${pl.crisis ? 1 : 0}`, "data-testid": "crisis-level",
     title: pl.dice ? t("{tiles} crisis tile(s) + {dice} escalation dice", { tiles: pl.crisis - pl.dice, dice: pl.dice }) : t("crisis tiles here") },
     "☠ " + t("crisis {n}", { n: pl.crisis }) + (pl.dice ? t(" (incl. +{n} dice)", { n: pl.dice }) : ""));
   const fight = model.combat && model.combat.planet_index === pl.index ? "combat" : "";
   const card = el("div", { class: `vn-planet ${cls} ${pl.flipped ? "flipped" : ""} ${fight}`, "data-planet": pl.name },
     head, el("div", {}, crisis, pl.flipped ? el("span", { class: "vn-gun", text: t(" closed") }) : null,
-      pl.gun ? el("span", { class: "vn-gun", title: t("gunrunner cards here: the crisis tiles defend at this much more"), text: t(" gunrunner +{n}", { n: pl.gunBonus }) }) : null,
+      pl.gun ? el("span", { class: "vn-gun", title: HELP.gunrunner, text: t(" gunrunner +{n}", { n: pl.gunBonus }) }) : null,
       model.aliens && model.aliens.next && model.aliens.next.moves.some(mv => mv.to === pl.label)
         ? el("span", { class: "vn-gun", text: t(" aliens next!") }) : null),
     el("div", { class: "vn-tiles" }, pl.tiles.map(tl => tileNode(tl, pl.name, ctx, idx, root))),
@@ -359,7 +360,7 @@ function combatPanel(cb, model, idx, ctx, root) {
     el("div", { class: "row small" },
       el("span", { class: "muted", text: t("units committed: ") }), units.length ? units : el("span", { text: t("none yet") }),
       el("span", { class: "muted", text: t(" · cards played: ") }), cards.length ? cards : el("span", { text: t("none") })),
-    cb.needs_unit ? el("div", { class: "small warn", text: t("At least one unit must land for the claim to succeed.") }) : null,
+    cb.needs_unit ? el("div", { class: "small warn", text: HELP.needs_unit }) : null,
     el("p", { class: "muted small", text: HELP.combat }));
 }
 
@@ -370,7 +371,7 @@ function aliensPanel(al, model) {
   if (!al.on.length) next = t("All of them have been destroyed.");
   else if (nx) {
     const moves = nx.moves.map(m => `${m.from} → ${m.to}`).join(", ");
-    next = t("Next move in the crisis phase of period {n}: {moves}", { n: nx.period, moves: moves || "—" }) + (nx.reaches_earth ? t("; they reach Earth: everybody loses!") : ".");
+    next = t("Next move in the crisis phase of period {n}: {moves}", { n: nx.period, moves: moves || "—" }) + (nx.reaches_earth ? HELP.aliens_reach_earth : ".");
   }
   return el("div", { class: `panel small vn-aliens ${nx && nx.reaches_earth ? "danger" : ""}`, "data-testid": "aliens" },
     el("b", { text: t("Aliens") + " " }), t("landed in period {n} on {planets}; now on {now}", { n: al.landed, planets: al.landed_on.join(", "), now: al.on.join(", ") || t("no planet") }) +
@@ -434,7 +435,7 @@ export function render(root, ctx) {
       el("div", {}, el("div", { class: "muted small", text: t("Period") }), el("div", { class: "big", "data-testid": "period", text: `${m.period ?? "?"} / ${m.periods}` })),
       el("div", {}, el("div", { class: "muted small", text: t("Phase") }),
         el("div", { class: "vn-phases", "data-testid": "phase" }, PHASES.map((ph, i) => el("span", { class: i === phaseNo ? "on" : "", text: `${i + 1} ${ph}` }))))),
-    el("div", { class: "panel vn-pass", "data-testid": "pass-card", title: t("The pass card: taking a cube is an action (and draws a card); whoever takes the last one ends the action phase and becomes first player.") },
+    el("div", { class: "panel vn-pass", "data-testid": "pass-card", title: HELP.pass_card },
       el("span", { class: "muted small", text: t("Pass card") }),
       Array.from({ length: m.cubesTotal || 0 }, (_, i) => el("span", { class: `vn-cube ${i < (m.cubes ?? 0) ? "" : "taken"}` })),
       el("span", { class: "small", text: t("{n} left", { n: m.cubes ?? "?" }) })));
