@@ -30,7 +30,7 @@ from cosmodrome.games.cosmic_run import actions, observation, rounds, scoring, t
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
 from cosmodrome.games.cosmic_run.setup import new_game
-from cosmodrome.games.cosmic_run.state import FIELDS, HOOKS, OVER, STAGE_KIND, CosmicRunState
+from cosmodrome.games.cosmic_run.state import FIELDS, HOOKS, OVER, PHASE_KIND, CosmicRunState
 from cosmodrome.i18n import N_, _
 
 #: The import order of the package, lowest first: a module imports only modules of earlier
@@ -70,7 +70,7 @@ class CosmicRun(Game):
     heuristic_bot = "cosmodrome.games.cosmic_run.heuristic:CosmicRunHeuristic"
     turn_kinds = frozenset({"draft"})
     #: nothing on the table is hidden but the future dice: every decision is public
-    public_kinds = (frozenset(STAGE_KIND.values()) | {"choose"}) - {"over"}
+    public_kinds = (frozenset(PHASE_KIND.values()) | {"choose"}) - {"over"}
     components_file = Path(__file__).with_name("components.toml")
     #: every die roll and Zorlord's random pick can be a chance node (core.chance)
     explicit_chance = True
@@ -207,9 +207,9 @@ class CosmicRun(Game):
             raise
         except Exception as exc:  # an option error or a wrong type deep inside
             raise RecordError(f"malformed cosmic-run state: {exc}") from None
-        if not 1 <= s.stage <= OVER or any(not 0 <= p < comp.nr * 3 for p in s.pos) \
+        if not 1 <= s.phase <= OVER or any(not 0 <= p < comp.nr * 3 for p in s.pos) \
                 or any(not -1 <= o <= 1 for o in s.owner) or not 1 <= s.round <= len(comp.round_track):
-            raise RecordError("the saved cosmic-run state is inconsistent (stage, ship position, die owner or round)")
+            raise RecordError("the saved cosmic-run state is inconsistent (phase, ship position, die owner or round)")
         return restore(s, d)
 
 

@@ -57,35 +57,35 @@ def tech_word(comp: Components, tech: int) -> str:
 
 
 def prompt(s: CosmicRunState) -> str:
-    st, comp = s.stage, s.comp
+    ph, comp = s.phase, s.comp
     who = s.sheet_name(s.seat) if s.seat >= 0 else ""
-    if st == DRAFT:
+    if ph == DRAFT:
         return _("{who}: take an action die.").format(who=who)
-    if st == DIE:
+    if ph == DIE:
         return _("{who}: die {n} shows {face}. Use it, store it in the cargo bay or re-roll it.").format(
             who=who, n=s.die + 1, face=comp.face_text(s.faces[s.die]))
-    if st == MOVE:
+    if ph == MOVE:
         t = ship_parts(s.ship)[1]
         return ngettext("{who}: move the {colour} ship ({n} pip left) or stop.",
                         "{who}: move the {colour} ship ({n} pips left) or stop.", s.pips).format(
             who=who, colour=colour_word(comp, t), n=s.pips)
-    if st == LETTER:
+    if ph == LETTER:
         return _("{who}: choose the letter for the mine die against {other}.").format(
             who=who, other=s.sheet_name(1 - s.seat))
-    if st == TECHPICK:
+    if ph == TECHPICK:
         return _("{who}: the cargo bay is full. Choose a technology.").format(who=who)
-    if st == MISSILE_MINE:
+    if ph == MISSILE_MINE:
         return _("{who}: mines at {at} are coming. Fire a defensive missile to ignore this roll on all your "
                  "tracks?").format(who=who, at=f"{comp.columns[s.mr_letter]}{s.mr_number}")
-    if st == MISSILE_ATTACK:
+    if ph == MISSILE_ATTACK:
         t = ship_parts(s.atk_ship)[1]
         what = (_("{who}: {by} attacks your {colour} ship. Fire a defensive missile to stop it?") if s.atk_kind == 0
                 else _("{who}: {by} upgrades their {colour} ship. Fire a defensive missile to stop it?"))
         return what.format(who=who, by=s.sheet_name(s.atk_by), colour=colour_word(comp, t))
-    if st == ZOR_REROLL:
+    if ph == ZOR_REROLL:
         return _("Zorlord took die {n} ({face}). Force a re-roll with your control panel?").format(
             n=s.die + 1, face=comp.face_text(s.faces[s.die]))
-    if st == ZOR_GIVE:
+    if ph == ZOR_GIVE:
         return _("Two dice are left: choose the one Zorlord gets; you take the other.")
     return _("The game is over.")
 
@@ -201,7 +201,7 @@ def coordinate(s: CosmicRunState, col: int, number: int) -> str:
 def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> tuple:
     """The log line of the game end as ``(fn, args)``, written when read; ``totals`` and
     ``techs`` are the VP and technology scores per sheet."""
-    return (end_text, (s.sheet_name, s.solo, s.end, s.round, list(s.winners_), list(totals), list(techs),
+    return (end_text, (s.sheet_name, s.solo, s.end, s.round, list(s.winning_seats), list(totals), list(techs),
                        s.num_players))
 
 
