@@ -54,7 +54,7 @@ def hold_die(s, seat, face, die=0):
     s.owner[die] = seat
     s.die = die
     s.seat = seat
-    s.stage = DIE
+    s.phase = DIE
     s.picks = sum(1 for o in s.owner if o != -1)
 
 

@@ -61,7 +61,7 @@ def test_a_step_draws_its_line_and_a_mine_stops_it():
     """RB: Movement Die: a line in the circle entered; a mined circle cannot be entered."""
     s = GAME.new_state(2, seed=4)
     place(s, 0, 1, [(1, 1)])
-    s.stage, s.ship, s.pips, s.steps = MOVE, ship_ix(0, 1), 3, 0
+    s.phase, s.ship, s.pips, s.steps = MOVE, ship_ix(0, 1), 3, 0
     assert movement.target(s, movement.UP) == (2 * 3 + 1, 1, 0, ())
     mine(s, 0, 1, 2, 1)
     assert s.grid[s.cell(0, 1, 2, 1)] & MINE_BIT

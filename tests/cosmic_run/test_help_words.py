@@ -113,3 +113,75 @@ def test_the_renderer_keeps_no_copy_of_the_help_texts():
     assert "Moves the {colour} ship" not in js and "Set the letter die" not in js and "Adds one {tech}" not in js
     assert "disabled ships −7" not in js
     assert "kills {n}/2" not in js and "disabling two" not in js
+
+
+def test_the_renderer_states_no_rule_the_view_hands_out_its_rule_sentences():
+    """The page's sentences that state a rule (``text.PAGE_NOTES``) and how a game ended
+    (``text.end_cause_words``) come with the view's help, in the reader's language; the
+    renderer keeps none of them."""
+    from cosmodrome.games.cosmic_run.text import END_CAUSES, PAGE_NOTES
+    js = RENDERER.read_text(encoding="utf-8")
+    help_ = GAME.new_state(2, 3).view(0)["help"]
+    assert set(help_["notes"]) == set(PAGE_NOTES) and list(help_["ends"]) == list(END_CAUSES)
+    assert help_["notes"]["captain"] == "Captain this round: rolls the dice and takes the first die"
+    for sentence in PAGE_NOTES.values():
+        assert sentence not in js
+    assert "rounds played" not in js and "enemy ships disabled" not in js and "A circle is named" not in js
+    with using("hu"):
+        hu = GAME.new_state(2, 3).view(0)["help"]
+    assert hu["notes"]["dice_later"] == "Az aknafázis után dobunk velük."
+    assert hu["ends"]["rounds"] == "letelt a tizenkét forduló"
+
+
+def test_the_numbers_of_the_end_the_option_and_the_rules_page_are_the_datas():
+    """The kills that win Rapid Fire (RB: Rapid Fire Variant) and the rounds of a game (RB:
+    Game End) in the option's description, the end's words and the rules page are the
+    component data's, in words; a variant's data says its own, singular or plural."""
+    from cosmodrome.games.cosmic_run.text import (
+        end_cause_words,
+        end_text,
+        howto_numbers,
+        rapid_fire_option_words,
+    )
+    comp = GAME.new_state(2, 3).comp
+    option = next(o for o in GAME.options if o.name == "rapid_fire").to_json()
+    assert option["help"] == "Rapid Fire variant: no Armada rule; disabling two enemy ships wins"
+    ends = end_cause_words(comp)
+    assert (ends["rapid-fire"], ends["rounds"]) == ("two enemy ships disabled (Rapid Fire)", "twelve rounds are over")
+    assert GAME.end_causes == ends
+    variant = dataclasses.replace(comp, rapid_fire_kills=3, round_track=comp.round_track[:5])
+    assert rapid_fire_option_words(variant) == "Rapid Fire variant: no Armada rule; disabling three enemy ships wins"
+    one = dataclasses.replace(comp, rapid_fire_kills=1)
+    assert rapid_fire_option_words(one).endswith("disabling one enemy ship wins")
+    ends = end_cause_words(variant)
+    assert (ends["rapid-fire"], ends["rounds"]) == ("three enemy ships disabled (Rapid Fire)", "five rounds are over")
+    line = end_text(lambda x: f"P{x + 1}", False, "rapid-fire", 7, [0], [10, 3], [2, 2], 2, 1, 12)
+    assert line.startswith("Game over after round 7: P1 disabled one enemy ship (Rapid Fire). Scores:")
+    numbers = howto_numbers(variant)
+    assert (numbers["kills"], numbers["rounds"]) == ("three", "five")
+    page = " ".join(p for sec in GAME.how_to_play()["sections"] for p in sec["paragraphs"])
+    assert "or after twelve rounds" in page and "more than five rows ahead" in page and "{" not in page
+    assert "After taking a die you may roll it again, four times a game" in page
+    assert "costs 7 points, or 12 if it was disabled below the −5 mark" in page
+    with using("hu"):
+        assert end_cause_words(variant)["rounds"] == "letelt az öt forduló"
+        assert "két ellenséges hajó kiiktatása" in next(o for o in GAME.options if o.name == "rapid_fire").describe()
+        page = " ".join(p for sec in GAME.how_to_play()["sections"] for p in sec["paragraphs"])
+        assert "tizenkét forduló után" in page and "öt sornál többel" in page and "{" not in page
+
+
+def test_the_hints_name_the_datas_numbers():
+    """The first-game hints of the die and the control panel name the re-rolls and the
+    cargo bay's dice of the data (RB: Control Panel Option; Cargo Bay Option)."""
+    s = GAME.new_state(2, 3)
+    while s.decision().kind != "die":
+        s.apply(s.legal_actions()[0])
+    decision = s.decision()
+    hint = GAME.hint(decision)
+    assert "(two stored dice make a technology)" in hint["text"]
+    assert "Roll it again (one of your four re-rolls)." in [o["text"] for o in hint["options"]]
+    assert GAME.hint(decision) is hint                   # written once for the decision asked again
+    with using("hu"):
+        hu = GAME.hint(s.decision())
+    assert "(két berakott kockából technológia lesz)" in hu["text"]
+    assert "Dobd újra (a négy újradobásod egyike)." in [o["text"] for o in hu["options"]]

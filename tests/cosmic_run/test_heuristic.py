@@ -4,7 +4,7 @@ from cosmic_run_helpers import BLUE, GREEN, MINE, ORANGE, give_tech, move_face, 
 
 from cosmodrome.core import Bot, Rng
 from cosmodrome.games.cosmic_run import GAME
-from cosmodrome.games.cosmic_run.actions import ACCEPT, REROLL, STEP0
+from cosmodrome.games.cosmic_run.actions import A_ACCEPT, A_REROLL, A_STEP
 from cosmodrome.games.cosmic_run.heuristic import CosmicRunHeuristic
 from cosmodrome.games.cosmic_run.state import MOVE, ZOR_GIVE, ZOR_REROLL
 
@@ -67,7 +67,7 @@ def _last_ship_one_step_below(lead):
     give_tech(s, 1, 0, 3)                        # Zorlord: 3 technologies
     give_tech(s, 0, 1, 3 + lead)
     s.faces[0], s.owner[0], s.die, s.seat = move_face(GREEN, 2), 0, 0, 0
-    s.ship, s.pips, s.steps, s.transformed, s.attack_colour, s.stage = 2, 2, 0, 0, -1, MOVE
+    s.ship, s.pips, s.steps, s.transformed, s.attack_colour, s.phase = 2, 2, 0, 0, -1, MOVE
     s.picks = 1
     return s
 
@@ -75,7 +75,7 @@ def _last_ship_one_step_below(lead):
 def test_solo_last_ship_waits_below_its_planet_until_technology_is_ahead():
     """RB Solo Game End: the technology score counts when the last ship lands; level or behind,
     the heuristic keeps it below the planet; ahead, it lands."""
-    up = STEP0
+    up = A_STEP
     level = _last_ship_one_step_below(0)
     assert level.action_json(up)["to"][0] == level.comp.planet
     assert CosmicRunHeuristic(seed=0).choose(level) != up
@@ -89,7 +89,7 @@ def _last_two(faces):
         s.owner[i] = i % 2
     s.faces[6], s.faces[7] = faces
     s.owner[6] = s.owner[7] = -1
-    s.picks, s.stage, s.seat = 6, ZOR_GIVE, 0
+    s.picks, s.phase, s.seat = 6, ZOR_GIVE, 0
     return s
 
 
@@ -110,8 +110,8 @@ def test_solo_hands_zorlord_the_die_that_harms_least():
 
 def test_solo_rerolls_kept_for_a_die_that_would_lose_the_mission():
     s = GAME.new_state(1, 6)
-    s.faces[0], s.owner[0], s.die, s.picks, s.stage, s.seat = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
-    assert CosmicRunHeuristic(seed=0).choose(s) == ACCEPT
+    s.faces[0], s.owner[0], s.die, s.picks, s.phase, s.seat = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
+    assert CosmicRunHeuristic(seed=0).choose(s) == A_ACCEPT
     place(s, 1, GREEN, [(r, 1) for r in range(1, s.comp.planet - 1)])
     s.faces[0] = move_face(GREEN, 2)
-    assert CosmicRunHeuristic(seed=0).choose(s) == REROLL
+    assert CosmicRunHeuristic(seed=0).choose(s) == A_REROLL

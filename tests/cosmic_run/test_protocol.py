@@ -1,6 +1,7 @@
 """The core protocol for Cosmic Run: bad input, saved states, records, views."""
 
 import json
+from pathlib import Path
 
 import pytest
 from cosmic_run_helpers import new, play_random
@@ -15,8 +16,10 @@ from cosmodrome.core import (
     Rng,
     get_game,
 )
+from cosmodrome.core.fields import load_table
 from cosmodrome.games.cosmic_run import GAME
 from cosmodrome.games.cosmic_run.components import load_components
+from cosmodrome.games.cosmic_run.state import FIELDS, OVER, CosmicRunState
 
 
 def test_registered_with_entry_point_name():
@@ -122,6 +125,22 @@ def test_saved_state_keeps_its_first_keys_for_the_named_fields():
         GAME.state_from_json(d)
 
 
+def test_a_state_saved_before_the_phase_and_winning_seats_names_loads():
+    """``phase`` and ``winning_seats`` were saved as ``stage`` and ``winners_``: a finished
+    Rapid Fire game saved then (fixtures/saved-over-before-phase.json, ``to_json()`` of that
+    code) loads under its keys, saves back the same, and does not load without the kept keys."""
+    saved = json.loads((Path(__file__).with_name("fixtures") / "saved-over-before-phase.json").read_text())
+    assert {"stage", "winners_"} <= set(saved) and not {"phase", "winning_seats"} & set(saved)
+    s = GAME.state_from_json(saved)
+    assert s.phase == OVER == saved["stage"] and s.is_terminal() and s.end == "rapid-fire"
+    assert s.winning_seats == s.winners() == saved["winners_"] == [0] and s.returns() == [1.0, 0.0]
+    assert s.to_json() == saved
+    for name in ("phase", "winning_seats"):              # the table without that field's kept key
+        table = tuple(row[:3] if row[0] == name else row for row in FIELDS)
+        with pytest.raises(RecordError, match=repr(name)):
+            load_table(CosmicRunState(GAME, 2, s.options, s.comp, Rng(0)), saved, table)
+
+
 @pytest.mark.parametrize("mutate, words", [
     (lambda d: d.pop("grid"), "lacks"),
     (lambda d: d.update(game="venus"), "not 'cosmic-run'"),
@@ -193,3 +212,16 @@ def test_summary_for_the_lab():
     sm = s.summary()
     assert sm["end"] == s.end and sm["rounds"] == s.round and isinstance(sm["mines"], int)
     assert s.scores() == [float(sm["p1_vp"]), float(sm["p2_vp"])]
+
+
+def test_each_kind_of_action_has_its_describer():
+    """The codec is a table: one describer per kind of :data:`ACTION_KINDS`, each writing the
+    label and details of its ids; an id outside the space is labelled by its number."""
+    from cosmodrome.games.cosmic_run.actions import ACTION_KINDS, DESCRIBERS, NUM_ACTIONS, action_kind, to_json
+    assert list(DESCRIBERS) == [kind for kind, _first in ACTION_KINDS]
+    s = play_random(new(2, seed=4), seed=4, limit=30)
+    for a in range(NUM_ACTIONS):
+        d = to_json(s, a)
+        assert list(d)[0] == "action" and d["action"] == a and d["label"] and d["kind"], action_kind(a)
+    assert to_json(s, NUM_ACTIONS) == {"action": NUM_ACTIONS, "label": f"action {NUM_ACTIONS}"}
+    assert to_json(s, -1) == {"action": -1, "label": "action -1"}

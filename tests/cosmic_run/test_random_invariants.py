@@ -33,7 +33,7 @@ def check(s, prev):
     assert len(s.owner) == len(s.faces) == len(C.dice) and all(-1 <= o <= 1 for o in s.owner)
     for i, f in enumerate(s.faces):
         assert f in C.dice[i]
-    if s.stage in (DRAFT, DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL, ZOR_GIVE):
+    if s.phase in (DRAFT, DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL, ZOR_GIVE):
         assert sum(1 for o in s.owner if o != -1) == s.picks
     if s.solo:
         assert not any(x & 16 for x in s.grid[9 * C.nr:])          # Zorlord's sheet never mined

@@ -25,8 +25,17 @@ from cosmic_run_helpers import (
 
 from cosmodrome.core import IllegalActionError
 from cosmodrome.games.cosmic_run import GAME, mines, rounds, scoring
-from cosmodrome.games.cosmic_run.actions import CARGO, LETTER0, REROLL, STEP0, STOP, TECH0, TRANSFORM0, USE
-from cosmodrome.games.cosmic_run.actions import MISSILE as FIRE
+from cosmodrome.games.cosmic_run.actions import (
+    A_CARGO,
+    A_LETTER,
+    A_MISSILE,
+    A_REROLL,
+    A_STEP,
+    A_STOP,
+    A_TECH,
+    A_TRANSFORM,
+    A_USE,
+)
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     DRAFT,
@@ -38,7 +47,7 @@ from cosmodrome.games.cosmic_run.state import (
     TECHPICK,
 )
 
-UP, LEFT, RIGHT, DL, DR, WU, WL, WR = (STEP0 + k for k in range(8))
+UP, LEFT, RIGHT, DL, DR, WU, WL, WR = (A_STEP + k for k in range(8))
 
 
 # ----- setup and rounds -------------------------------------------------------------------
@@ -46,7 +55,7 @@ def test_setup_ships_below_tracks_captain_takes_first_die():
     """RB Setup: sheets, the first captain (seat 1, ruling) takes the first die; ships start below."""
     s = new(2)
     assert s.round == 1 and s.captain == 0
-    assert s.stage == DRAFT and s.to_move() == 0
+    assert s.phase == DRAFT and s.to_move() == 0
     assert all(p == s.comp.start_column for p in s.pos)
     assert sorted(s.legal_actions()) == list(range(8))
 
@@ -65,16 +74,16 @@ def test_captain_rotates_and_drafting_alternates():
     s = new(2, seed=2)
     takers = []
     while s.round == 1:
-        if s.stage == DRAFT:
+        if s.phase == DRAFT:
             takers.append(s.to_move())
             s.apply(s.legal_actions()[0])
-        elif s.stage == DIE:
-            s.apply(CARGO)
+        elif s.phase == DIE:
+            s.apply(A_CARGO)
         else:
-            s.apply(s.legal_actions()[-1] if s.stage == TECHPICK else s.legal_actions()[0])
+            s.apply(s.legal_actions()[-1] if s.phase == TECHPICK else s.legal_actions()[0])
     assert takers == [0, 1] * 4
     assert s.round == 2 and s.captain == 1
-    assert s.stage == DRAFT and s.to_move() == 1 or s.stage == MISSILE_MINE
+    assert s.phase == DRAFT and s.to_move() == 1 or s.phase == MISSILE_MINE
 
 
 def test_round_track_gives_number_of_mine_rolls():
@@ -184,7 +193,7 @@ def test_already_mined_circle_ignores_roll():
     assert not mines.affects(s, 0, 0, s.comp.labels[0][2])
     before, ev = s.grid[:], len(s.ev)
     mines.start_roll(s, -1, [0], 0, s.comp.labels[0][2], RESUME_PICK)
-    assert s.grid == before and s.stage == DRAFT and s.avail(0, MISSILE) == 1
+    assert s.grid == before and s.phase == DRAFT and s.avail(0, MISSILE) == 1
     assert not [e for e in s.ev[ev:] if e.kind in ("mines", "hit")]
 
 
@@ -193,8 +202,8 @@ def test_defensive_missile_before_marking_ignores_roll_on_all_tracks():
     s = new(2)
     give_tech(s, 0, MISSILE)
     mines.start_roll(s, -1, [0, 1], 1, 3, RESUME_PICK)
-    assert s.stage == MISSILE_MINE and s.to_move() == 0
-    s.apply(FIRE)
+    assert s.phase == MISSILE_MINE and s.to_move() == 0
+    s.apply(A_MISSILE)
     row = s.comp.rows_with(0, 3)[0]
     assert not any(s.mined(0, t, row, 1) for t in range(3))
     assert all(s.mined(1, t, row, 1) for t in range(3))
@@ -209,7 +218,7 @@ def test_no_missile_question_when_roll_changes_nothing():
     for t in range(3):
         mine(s, 0, t, row, 1)
     mines.start_roll(s, -1, [0], 1, 3, RESUME_PICK)
-    assert s.stage == DRAFT and s.avail(0, MISSILE) == 1
+    assert s.phase == DRAFT and s.avail(0, MISSILE) == 1
 
 
 def test_minefield_side_b_fills_all_matching_circles():
@@ -226,8 +235,8 @@ def test_movement_starts_in_circle_closest_and_goes_up_or_sideways():
     """RB Movement Die: from below the track the first step enters the closest circle; then up or sideways."""
     s = new(2)
     hold_die(s, 0, move_face(BLUE, 3))
-    s.apply(USE)
-    assert s.stage == MOVE and s.legal_actions() == [STOP, UP]
+    s.apply(A_USE)
+    assert s.phase == MOVE and s.legal_actions() == [A_STOP, UP]
     s.apply(UP)
     assert divmod(s.pos[BLUE], 3) == (1, s.comp.start_column)
     assert {UP, LEFT, RIGHT} <= set(s.legal_actions()) and DL not in s.legal_actions()
@@ -237,10 +246,10 @@ def test_may_move_fewer_pips():
     """RB Movement Die: the ship may move up to the number, not required to use all."""
     s = new(2)
     hold_die(s, 0, move_face(GREEN, 3))
-    s.apply(USE)
+    s.apply(A_USE)
     s.apply(UP)
-    s.apply(STOP)
-    assert divmod(s.pos[GREEN], 3)[0] == 1 and s.stage == DRAFT and s.to_move() == 1
+    s.apply(A_STOP)
+    assert divmod(s.pos[GREEN], 3)[0] == 1 and s.phase == DRAFT and s.to_move() == 1
 
 
 def test_mine_blocks_and_warp_drive_passes_through():
@@ -249,18 +258,18 @@ def test_mine_blocks_and_warp_drive_passes_through():
     place(s, 0, BLUE, [(1, 1)])
     mine(s, 0, BLUE, 2, 1)
     hold_die(s, 0, move_face(BLUE, 2))
-    s.apply(USE)
+    s.apply(A_USE)
     assert UP not in s.legal_actions() and WU not in s.legal_actions()
     s2 = new(2)
     place(s2, 0, BLUE, [(1, 1)])
     mine(s2, 0, BLUE, 2, 1)
     give_tech(s2, 0, WARP)
     hold_die(s2, 0, move_face(BLUE, 2))
-    s2.apply(USE)
+    s2.apply(A_USE)
     j = s2.action_json(WU)
     assert j["to"] == [3, 1] and j["cost"] == 2
     s2.apply(WU)
-    assert divmod(s2.pos[BLUE], 3) == (3, 1) and s2.tech_used[WARP] == 1 and s2.stage == DRAFT
+    assert divmod(s2.pos[BLUE], 3) == (3, 1) and s2.tech_used[WARP] == 1 and s2.phase == DRAFT
 
 
 def test_two_mines_need_three_pips_and_two_warps():
@@ -272,7 +281,7 @@ def test_two_mines_need_three_pips_and_two_warps():
         mine(s, 0, ORANGE, 3, 1)
         give_tech(s, 0, WARP, warps)
         hold_die(s, 0, move_face(ORANGE, pips))
-        s.apply(USE)
+        s.apply(A_USE)
         return s
     assert WU not in setup(3, 1).legal_actions()
     assert WU not in setup(2, 2).legal_actions()
@@ -289,7 +298,7 @@ def test_faq_no_warp_and_navigation_together_diagonally():
     give_tech(s, 0, WARP)
     give_tech(s, 0, NAV)
     hold_die(s, 0, move_face(ORANGE, 3))
-    s.apply(USE)
+    s.apply(A_USE)
     la = s.legal_actions()
     assert DR not in la and DL in la
     assert all(s.action_json(a).get("to") != [3, 3] for a in la)
@@ -301,7 +310,7 @@ def test_navigational_control_moves_diagonally_once_per_control():
     place(s, 0, BLUE, [(1, 1)])
     give_tech(s, 0, NAV)
     hold_die(s, 0, move_face(BLUE, 2))
-    s.apply(USE)
+    s.apply(A_USE)
     s.apply(DR)
     assert divmod(s.pos[BLUE], 3) == (2, 2) and s.tech_used[NAV] == 1
     assert DL not in s.legal_actions() and UP in s.legal_actions()
@@ -315,7 +324,7 @@ def test_faq_backtracking_marks_circle_again():
     s = new(2)
     place(s, 0, GREEN, [(1, 1)])
     hold_die(s, 0, move_face(GREEN, 3))
-    s.apply(USE)
+    s.apply(A_USE)
     s.apply(RIGHT)
     s.apply(LEFT)
     assert divmod(s.pos[GREEN], 3) == (1, 1)
@@ -333,7 +342,7 @@ def test_armada_rule_and_rapid_fire_ignores_it():
         if disabled:
             s.dmg[BLUE] = s.dmg[GREEN] = 3
         hold_die(s, 0, move_face(ORANGE, 2))
-        s.apply(USE)
+        s.apply(A_USE)
         assert (UP in s.legal_actions()) == expect_up
         if not expect_up:
             assert LEFT in s.legal_actions()                    # sideways is fine
@@ -342,7 +351,7 @@ def test_armada_rule_and_rapid_fire_ignores_it():
     place(s, 0, BLUE, [(1, 1)])
     place(s, 0, GREEN, [(1, 1)])
     hold_die(s, 0, move_face(ORANGE, 2))
-    s.apply(USE)
+    s.apply(A_USE)
     s.apply(UP)
     assert UP not in s.legal_actions()
 
@@ -352,9 +361,9 @@ def test_reaching_the_planet():
     s = new(2, rapid_fire=True)
     place(s, 0, ORANGE, [(r, 1) for r in range(1, 13)])
     hold_die(s, 0, move_face(ORANGE, 3))
-    s.apply(USE)
+    s.apply(A_USE)
     s.apply(UP)
-    assert s.reached(ORANGE) and s.stage == DRAFT
+    assert s.reached(ORANGE) and s.phase == DRAFT
 
 
 def test_transformer_changes_die_colour_before_moving_only():
@@ -362,18 +371,18 @@ def test_transformer_changes_die_colour_before_moving_only():
     s = new(2)
     give_tech(s, 0, TRANSFORMER)
     hold_die(s, 0, move_face(ORANGE, 2))
-    s.apply(USE)
-    assert {TRANSFORM0 + BLUE, TRANSFORM0 + GREEN} <= set(s.legal_actions())
-    s.apply(TRANSFORM0 + GREEN)
+    s.apply(A_USE)
+    assert {A_TRANSFORM + BLUE, A_TRANSFORM + GREEN} <= set(s.legal_actions())
+    s.apply(A_TRANSFORM + GREEN)
     s.apply(UP)
     assert divmod(s.pos[GREEN], 3)[0] == 1 and s.pos[ORANGE] == s.comp.start_column
-    assert not any(TRANSFORM0 <= a < TECH0 for a in s.legal_actions())
+    assert not any(A_TRANSFORM <= a < A_TECH for a in s.legal_actions())
     s2 = new(2)
     give_tech(s2, 0, TRANSFORMER, 2)
     hold_die(s2, 0, move_face(ORANGE, 2))
-    s2.apply(USE)
+    s2.apply(A_USE)
     s2.apply(UP)
-    assert not any(TRANSFORM0 <= a < TECH0 for a in s2.legal_actions())
+    assert not any(A_TRANSFORM <= a < A_TECH for a in s2.legal_actions())
 
 
 def test_faq_transformer_on_attack_die_keeps_attack_colour():
@@ -381,8 +390,8 @@ def test_faq_transformer_on_attack_die_keeps_attack_colour():
     s = new(2)
     give_tech(s, 0, TRANSFORMER)
     hold_die(s, 0, attack_face(ORANGE))
-    s.apply(USE)
-    s.apply(TRANSFORM0 + BLUE)
+    s.apply(A_USE)
+    s.apply(A_TRANSFORM + BLUE)
     s.apply(UP)
     assert divmod(s.pos[BLUE], 3)[0] == 1
     assert s.dmg[3 + ORANGE] == 1 and s.dmg[3 + BLUE] == 0
@@ -393,11 +402,11 @@ def test_advance_and_attack():
     """RB Advance and Attack Die: move the matching ship one space, then attack the opponent's matching ship."""
     s = new(2)
     hold_die(s, 0, attack_face(GREEN))
-    s.apply(USE)
-    assert s.stage == MOVE and s.pips == 1
+    s.apply(A_USE)
+    assert s.phase == MOVE and s.pips == 1
     s.apply(UP)
     assert divmod(s.pos[GREEN], 3)[0] == 1 and s.dmg[3 + GREEN] == 1
-    assert s.stage == DRAFT and s.to_move() == 1
+    assert s.phase == DRAFT and s.to_move() == 1
 
 
 def test_missile_stops_attack():
@@ -405,10 +414,10 @@ def test_missile_stops_attack():
     s = new(2)
     give_tech(s, 1, MISSILE)
     hold_die(s, 0, attack_face(BLUE))
-    s.apply(USE)
-    s.apply(STOP)
-    assert s.stage == MISSILE_ATTACK and s.to_move() == 1
-    s.apply(FIRE)
+    s.apply(A_USE)
+    s.apply(A_STOP)
+    assert s.phase == MISSILE_ATTACK and s.to_move() == 1
+    s.apply(A_MISSILE)
     assert s.dmg[3 + BLUE] == 0 and s.tech_used[4 + MISSILE] == 1
 
 
@@ -417,7 +426,7 @@ def test_faq_attack_on_reached_ship_still_moves():
     s = new(2)
     place(s, 1, BLUE, [(r, 1) for r in range(1, 14)])
     hold_die(s, 0, attack_face(BLUE))
-    s.apply(USE)
+    s.apply(A_USE)
     assert UP in s.legal_actions()
     s.apply(UP)
     assert s.dmg[3 + BLUE] == 0 and divmod(s.pos[BLUE], 3)[0] == 1
@@ -428,12 +437,12 @@ def test_three_hits_disable_a_ship():
     s = new(2)
     s.dmg[3 + ORANGE] = 2
     hold_die(s, 0, attack_face(ORANGE))
-    s.apply(USE)
-    s.apply(STOP)
+    s.apply(A_USE)
+    s.apply(A_STOP)
     assert s.disabled(3 + ORANGE)
     hold_die(s, 1, move_face(ORANGE, 3))
-    s.apply(USE)
-    assert s.stage != MOVE and s.pos[3 + ORANGE] == s.comp.start_column
+    s.apply(A_USE)
+    assert s.phase != MOVE and s.pos[3 + ORANGE] == s.comp.start_column
 
 
 def test_mine_die_marks_only_the_opponent():
@@ -442,9 +451,9 @@ def test_mine_die_marks_only_the_opponent():
     before0 = s.grid[: s.comp.nr * 9]
     before1 = s.grid[s.comp.nr * 9:]
     hold_die(s, 0, MINE)
-    s.apply(USE)
-    assert s.stage == LETTER and s.legal_actions() == [LETTER0, LETTER0 + 1, LETTER0 + 2]
-    ev = s.apply(LETTER0 + 2)
+    s.apply(A_USE)
+    assert s.phase == LETTER and s.legal_actions() == [A_LETTER, A_LETTER + 1, A_LETTER + 2]
+    ev = s.apply(A_LETTER + 2)
     roll = [e for e in ev if e.kind == "mine-die"][0]
     assert roll.chance and roll.data["col"] == 2
     assert s.grid[: s.comp.nr * 9] == before0
@@ -457,12 +466,12 @@ def test_technology_die_crosses_topmost_circle():
     """RB Technology Dice: an X in the topmost open circle of the matching technology; a full column gains nothing."""
     s = new(2)
     hold_die(s, 0, tech_face(NAV))
-    s.apply(USE)
+    s.apply(A_USE)
     assert s.tech_gained[NAV] == 1
     s.tech_gained[WARP] = s.comp.circles
     hold_die(s, 1, tech_face(WARP), die=1)
     s.seat = 0
-    s.apply(USE)
+    s.apply(A_USE)
     assert s.tech_gained[WARP] == s.comp.circles
 
 
@@ -470,12 +479,12 @@ def test_cargo_bay_two_dice_give_any_technology():
     """RB Cargo Bay Option: the second die in the bay gives any one technology and empties the bay."""
     s = new(2)
     hold_die(s, 0, move_face(ORANGE, 1))
-    s.apply(CARGO)
-    assert s.cargo[0] == 1 and s.stage == DRAFT
+    s.apply(A_CARGO)
+    assert s.cargo[0] == 1 and s.phase == DRAFT
     hold_die(s, 0, move_face(BLUE, 1), die=1)
-    s.apply(CARGO)
-    assert s.stage == TECHPICK and s.legal_actions() == [TECH0 + k for k in range(4)]
-    s.apply(TECH0 + WARP)
+    s.apply(A_CARGO)
+    assert s.phase == TECHPICK and s.legal_actions() == [A_TECH + k for k in range(4)]
+    s.apply(A_TECH + WARP)
     assert s.tech_gained[WARP] == 1 and s.cargo[0] == 0
     s.cargo[0] = 1
     rounds.start_round(s)
@@ -487,12 +496,12 @@ def test_control_panel_four_rerolls_same_die_many_times():
     s = new(2, seed=3)
     hold_die(s, 0, move_face(ORANGE, 1))
     for k in range(4):
-        ev = s.apply(REROLL)
+        ev = s.apply(A_REROLL)
         assert ev[0].chance and s.rerolls_used[0] == k + 1
-        assert s.stage == DIE
-    assert REROLL not in s.legal_actions()
+        assert s.phase == DIE
+    assert A_REROLL not in s.legal_actions()
     with pytest.raises(IllegalActionError):
-        s.apply(REROLL)
+        s.apply(A_REROLL)
 
 
 # ----- game end and scoring ---------------------------------------------------------------
@@ -503,7 +512,7 @@ def test_planets_reached_wins_immediately():
         place(s, 0, t, [(r, 1) for r in range(1, 14)])
     place(s, 0, GREEN, [(r, 1) for r in range(1, 13)])
     hold_die(s, 0, move_face(GREEN, 1))
-    s.apply(USE)
+    s.apply(A_USE)
     s.apply(UP)
     assert s.is_terminal() and s.end == "planets" and s.returns() == [1.0, 0.0]
 
@@ -542,7 +551,7 @@ def test_spending_the_last_warp_drive_can_end_the_game():
     now, and the other ships are disabled: the game ends at once and is scored."""
     s = spent_last_warp_position()
     assert not scoring.stuck(s, 0)
-    s.apply(USE)
+    s.apply(A_USE)
     s.apply(WU)
     assert divmod(s.pos[GREEN], 3) == (3, 1) and s.tech_used[WARP] == s.comp.circles
     assert scoring.stuck(s, 0)
@@ -556,7 +565,7 @@ def test_spending_the_last_warp_drive_ends_the_solo_mission():
     s = spent_last_warp_position(players=1)
     s.dmg[ORANGE] = s.dmg[BLUE] = 0
     s.pos[ORANGE] = s.pos[BLUE] = s.comp.planet * 3 + 1          # the other two at their planets
-    s.apply(USE)
+    s.apply(A_USE)
     s.apply(WU)
     assert s.is_terminal() and s.end == "stuck" and s.returns() == [0.0]
 
@@ -586,8 +595,8 @@ def _disable_a_second_ship(s):
     s.kills[0] = 1
     s.dmg[3 + GREEN] = 2
     hold_die(s, 0, attack_face(GREEN))
-    s.apply(USE)
-    s.apply(STOP)
+    s.apply(A_USE)
+    s.apply(A_STOP)
 
 
 def test_rapid_fire_wins_with_the_kills_of_the_component_data():
@@ -634,8 +643,8 @@ def test_friendly_attack_becomes_engine_upgrade():
     """RB Friendly Variant: the advance-and-attack die fills a heart of your own ship (an upgrade)."""
     s = new(2, friendly=True)
     hold_die(s, 0, attack_face(GREEN))
-    s.apply(USE)
-    s.apply(STOP)
+    s.apply(A_USE)
+    s.apply(A_STOP)
     assert s.upg[GREEN] == 1 and s.dmg[3 + GREEN] == 0 and s.dmg[GREEN] == 0
 
 
@@ -645,12 +654,12 @@ def test_friendly_engine_upgrades_boost_one_pip_dice():
         s = new(2, friendly=True)
         s.upg[BLUE] = upg
         hold_die(s, 0, move_face(BLUE, 1))
-        s.apply(USE)
+        s.apply(A_USE)
         assert s.pips == pips
     s = new(2, friendly=True)
     s.upg[BLUE] = 3
     hold_die(s, 0, move_face(BLUE, 2))
-    s.apply(USE)
+    s.apply(A_USE)
     assert s.pips == 2
 
 
@@ -659,10 +668,10 @@ def test_friendly_missile_prevents_upgrade():
     s = new(2, friendly=True)
     give_tech(s, 1, MISSILE)
     hold_die(s, 0, attack_face(ORANGE))
-    s.apply(USE)
-    s.apply(STOP)
-    assert s.stage == MISSILE_ATTACK and s.to_move() == 1
-    s.apply(FIRE)
+    s.apply(A_USE)
+    s.apply(A_STOP)
+    assert s.phase == MISSILE_ATTACK and s.to_move() == 1
+    s.apply(A_MISSILE)
     assert s.upg[ORANGE] == 0
 
 
@@ -670,8 +679,8 @@ def test_friendly_mine_die_gives_immunity_next_round():
     """RB Friendly Variant: the mine die circles the next round; its mine rolls are ignored by that player."""
     s = new(2, seed=8, friendly=True)
     hold_die(s, 0, MINE)
-    s.apply(USE)
-    assert s.immune[0] == 2 and s.stage == DRAFT
+    s.apply(A_USE)
+    assert s.immune[0] == 2 and s.phase == DRAFT
     g = s.comp.nr * 9
     mines0 = sum(1 for x in s.grid[:g] if x & 16)
     s.round = 2
@@ -687,9 +696,9 @@ def test_friendly_last_round_mine_die_rerolled_free():
     s = new(2, seed=9, friendly=True)
     s.round = 12
     hold_die(s, 0, MINE, die=6)
-    assert "free" in s.action_label(USE)
-    s.apply(USE)
-    assert s.stage == DIE and s.faces[6] != MINE and s.rerolls_used[0] == 0
+    assert "free" in s.action_label(A_USE)
+    s.apply(A_USE)
+    assert s.phase == DIE and s.faces[6] != MINE and s.rerolls_used[0] == 0
 
 
 # ----- names ------------------------------------------------------------------------------
@@ -701,7 +710,7 @@ def test_a_circle_has_one_name_the_printed_coordinate():
         s = new(2, side=side, rapid_fire=True)          # no Armada rule in the way
         place(s, 0, ORANGE, [(r, 0) for r in range(1, row)])
         hold_die(s, 0, move_face(ORANGE, 1))
-        s.apply(USE)
+        s.apply(A_USE)
         assert s.action_label(UP) == f"Orange ship: up to {name}"
         moved = [e.text for e in s.apply(UP) if e.kind == "move"]
         assert moved == [f"Player 1's orange ship moves up to {name}."]

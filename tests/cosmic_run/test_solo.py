@@ -15,11 +15,11 @@ from cosmic_run_helpers import (
 )
 
 from cosmodrome.games.cosmic_run import mines, scoring, solo
-from cosmodrome.games.cosmic_run.actions import ACCEPT, REROLL, STEP0, USE
+from cosmodrome.games.cosmic_run.actions import A_ACCEPT, A_REROLL, A_STEP, A_USE
 from cosmodrome.games.cosmic_run.grid import MINE_BIT
 from cosmodrome.games.cosmic_run.state import DRAFT, ZOR_GIVE, ZOR_REROLL
 
-UP = STEP0
+UP = A_STEP
 
 
 def test_only_the_players_sheet_gets_mines():
@@ -37,9 +37,9 @@ def test_zorlord_chooses_first_then_you():
     assert kinds.index("dice") < kinds.index("zorlord-take")
     take = [e for e in s.initial_events if e.kind == "zorlord-take"][0]
     assert take.chance and s.owner.count(1) == 1
-    assert s.stage == ZOR_REROLL and s.to_move() == 0
-    s.apply(ACCEPT)
-    assert s.stage in (DRAFT, ZOR_REROLL) or s.is_terminal()
+    assert s.phase == ZOR_REROLL and s.to_move() == 0
+    s.apply(A_ACCEPT)
+    assert s.phase in (DRAFT, ZOR_REROLL) or s.is_terminal()
 
 
 def test_random_pick_differs_by_seed():
@@ -78,7 +78,7 @@ def test_zorlord_mine_die_marks_your_sheet():
     s.die = 0
     s.faces[0] = MINE
     solo.mark(s)
-    assert sum(1 for x in s.grid[:g] if x & MINE_BIT) > before or s.stage != DRAFT
+    assert sum(1 for x in s.grid[:g] if x & MINE_BIT) > before or s.phase != DRAFT
     assert not any(x & MINE_BIT for x in s.grid[g:])
 
 
@@ -105,26 +105,26 @@ def test_your_attack_die_does_not_attack_and_mine_die_does_nothing():
     """RB Solo Special Rules: your advance-and-attack die advances without attacking; the mine die has no function."""
     s = new(1)
     hold_die(s, 0, attack_face(ORANGE))
-    s.apply(USE)
+    s.apply(A_USE)
     s.apply(UP)
     assert divmod(s.pos[ORANGE], 3)[0] == 1 and s.dmg[3 + ORANGE] == 0
     s2 = new(1)
     before = s2.to_json()
     hold_die(s2, 0, MINE)
-    ev = s2.apply(USE)
+    ev = s2.apply(A_USE)
     assert any(e.kind == "mine-die" for e in ev) and s2.grid == before["grid"]
 
 
 def test_control_panel_forces_zorlord_reroll_and_expert_forbids_it():
     """RB Solo Special Rules / Expert Modes: the control panel may re-roll Zorlord's die, unless forbidden."""
     s = new(1, seed=6)
-    assert s.stage == ZOR_REROLL
-    ev = s.apply(REROLL)
+    assert s.phase == ZOR_REROLL
+    ev = s.apply(A_REROLL)
     assert s.rerolls_used[0] == 1 and any(e.chance for e in ev)
     s2 = new(1, seed=6, no_zorlord_reroll=True)
-    assert s2.stage == DRAFT
+    assert s2.phase == DRAFT
     while s2.round == 1:
-        assert s2.stage != ZOR_REROLL
+        assert s2.phase != ZOR_REROLL
         s2.apply(s2.legal_actions()[0])
 
 
@@ -147,7 +147,7 @@ def test_last_two_dice_attack_die_goes_to_zorlord():
         assert s.owner[6] == 1 or s.owner[7] == 1
         assert any(s.owner[i] == 1 for i in aas)
     else:
-        assert s.stage == ZOR_GIVE and s.to_move() == 0
+        assert s.phase == ZOR_GIVE and s.to_move() == 0
 
 
 def test_last_two_dice_you_choose_for_zorlord():
@@ -155,11 +155,11 @@ def test_last_two_dice_you_choose_for_zorlord():
     for seed in range(40):
         s = _to_last_two(seed, (0, 0))
         solo.next_pick(s)
-        if s.stage == ZOR_GIVE:
+        if s.phase == ZOR_GIVE:
             a = s.legal_actions()[0]
             s.apply(a)
             assert s.owner[a] == 1
-            assert s.stage == DRAFT and s.legal_actions() == [i for i in (6, 7) if i != a]
+            assert s.phase == DRAFT and s.legal_actions() == [i for i in (6, 7) if i != a]
             return
     raise AssertionError("no seed gave two non-attack dice")
 
@@ -170,7 +170,7 @@ def test_novice_mode_you_choose_first_every_second_round():
     assert s.owner.count(1) == 1                  # round 1: Zorlord first
     while s.round == 1 and not s.is_terminal():
         s.apply(s.legal_actions()[0])
-    while s.stage != DRAFT and not s.is_terminal():
+    while s.phase != DRAFT and not s.is_terminal():
         s.apply(s.legal_actions()[0])
     if not s.is_terminal():
         assert s.round == 2 and s.owner.count(1) == 0 and s.to_move() == 0
@@ -211,7 +211,7 @@ def test_mission_needs_higher_technology_score():
         s.tech_gained[0] = mine_tx
         s.tech_gained[4] = zor_tx
         hold_die(s, 0, move_face(GREEN, 1))
-        s.apply(USE)
+        s.apply(A_USE)
         s.apply(UP)
         assert s.is_terminal()
         assert (s.end, s.returns()) == (("mission", [1.0]) if win else ("technology", [0.0]))

@@ -23,7 +23,7 @@ from cosmodrome.cli.app import app
 from cosmodrome.cli.play import listed
 from cosmodrome.core import Rng
 from cosmodrome.games.cosmic_run import GAME
-from cosmodrome.games.cosmic_run.actions import USE
+from cosmodrome.games.cosmic_run.actions import A_USE
 from cosmodrome.games.cosmic_run.state import MISSILE_MINE, RESUME_MINE_PHASE, ZOR_REROLL
 
 
@@ -40,7 +40,7 @@ def _mine_phase_question(seed):
         s = new(2, seed=seed + g)
         r = Rng(g)
         while not s.is_terminal():
-            if s.stage == MISSILE_MINE and s.resume == RESUME_MINE_PHASE and s.mr_src == -1 and s.round > 1:
+            if s.phase == MISSILE_MINE and s.resume == RESUME_MINE_PHASE and s.mr_src == -1 and s.round > 1:
                 return s
             la = s.legal_actions()
             s.apply(la[r.below(len(la))])
@@ -63,12 +63,12 @@ def test_options_that_spend_nothing_come_first():
     """'Stop moving' after the steps; letting Zorlord use his die before spending a re-roll."""
     s = new(2)
     hold_die(s, 0, move_face(BLUE, 2))
-    s.apply(USE)
+    s.apply(A_USE)
     shown = [ch.label for ch in listed(s.decision().options)]
     assert shown[0].startswith("Blue ship: up") and shown[-1].startswith("Stop moving")
     assert s.legal_actions() == sorted(s.legal_actions())          # the action ids stay as they were
     solo = new(1)
-    solo.faces[0], solo.owner[0], solo.die, solo.picks, solo.stage, solo.seat = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
+    solo.faces[0], solo.owner[0], solo.die, solo.picks, solo.phase, solo.seat = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
     assert [ch.label for ch in listed(solo.decision().options)][0] == "Let Zorlord use his die"
 
 
@@ -76,9 +76,9 @@ def test_a_die_that_would_do_nothing_says_why():
     s = new(2)
     s.dmg[ORANGE] = s.comp.hearts
     hold_die(s, 0, move_face(ORANGE, 2))
-    assert s.action_label(USE).endswith("the orange ship is disabled: nothing happens")
+    assert s.action_label(A_USE).endswith("the orange ship is disabled: nothing happens")
     give_tech(s, 0, TRANSFORMER)
-    assert "a transformer can give it to another ship" in s.action_label(USE)
+    assert "a transformer can give it to another ship" in s.action_label(A_USE)
 
     s = new(2)
     place(s, 0, BLUE, [(1, 1)])
@@ -87,21 +87,21 @@ def test_a_die_that_would_do_nothing_says_why():
     mine(s, 0, BLUE, 1, 0)
     mine(s, 0, BLUE, 1, 2)
     hold_die(s, 0, move_face(BLUE, 3))
-    assert s.action_label(USE).endswith("the blue ship has no step open (mines or the Armada rule): nothing happens")
+    assert s.action_label(A_USE).endswith("the blue ship has no step open (mines or the Armada rule): nothing happens")
     hold_die(s, 0, attack_face(BLUE))
-    assert s.action_label(USE).endswith("no step open (mines or the Armada rule); the attack still happens")
+    assert s.action_label(A_USE).endswith("no step open (mines or the Armada rule); the attack still happens")
 
     s = new(2)
     s.tech_gained[0] = s.comp.circles
     hold_die(s, 0, tech_face(0))
-    assert s.action_label(USE).endswith("its technology column is full: nothing is gained")
+    assert s.action_label(A_USE).endswith("its technology column is full: nothing is gained")
     hold_die(s, 0, move_face(GREEN, 1))
-    assert s.action_label(USE) == "Use die 1 (green 1 pip)"          # a usable die has no note
+    assert s.action_label(A_USE) == "Use die 1 (green 1 pip)"          # a usable die has no note
 
     solo = new(1)
     hold_die(solo, 0, MINE)
-    assert s.action_json(USE).get("note") is None
-    assert solo.action_json(USE)["note"] == "the mine die has no use for you in the solo game"
+    assert s.action_json(A_USE).get("note") is None
+    assert solo.action_json(A_USE)["note"] == "the mine die has no use for you in the solo game"
 
 
 def test_the_end_is_told_in_names_and_places():

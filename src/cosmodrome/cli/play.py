@@ -383,7 +383,7 @@ def show_game(console: Console, game) -> None:
     for o in game.options:
         line = (_("option {name} (no default): {help}") if o.default is None
                 else _("option {name} (default {default}): {help}"))
-        console.print("  " + line.format(name=o.name, default=repr(o.default), help=gettext(o.help)),
+        console.print("  " + line.format(name=o.name, default=repr(o.default), help=o.describe()),
                       highlight=False, markup=False)
     rec = game.reconstructed()
     if not rec["sections"] and not rec["notes"]:

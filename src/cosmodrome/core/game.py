@@ -110,8 +110,13 @@ class OptionSpec:
             )
         return value
 
+    def describe(self) -> str:
+        """What the option does, in the reader's language (``help``; a game's subclass may write
+        it from its data, e.g. with a number of its rules)."""
+        return gettext(self.help)
+
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "default": self.default, "help": gettext(self.help),
+        return {"name": self.name, "kind": self.kind, "default": self.default, "help": self.describe(),
                 "choices": list(self.choices),
                 # each choice in the reader's language (a value stays as it is, the word is read)
                 "choice_labels": [gettext(c) if isinstance(c, str) and c else c for c in self.choices],

@@ -20,18 +20,19 @@ this module registers (tests/core/test_game_layers.py checks the order).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
 from cosmodrome.core.chance import restore
 from cosmodrome.core.fields import load_table
 from cosmodrome.games.cosmic_run import actions, observation, rounds, scoring, text, view
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
-from cosmodrome.games.cosmic_run.components import load_components
+from cosmodrome.games.cosmic_run.components import Components, load_components
 from cosmodrome.games.cosmic_run.setup import new_game
-from cosmodrome.games.cosmic_run.state import FIELDS, HOOKS, OVER, STAGE_KIND, CosmicRunState
-from cosmodrome.i18n import N_, _
+from cosmodrome.games.cosmic_run.state import FIELDS, HOOKS, OVER, PHASE_KIND, CosmicRunState
+from cosmodrome.i18n import N_, Articled, _
 
 #: The import order of the package, lowest first: a module imports only modules of earlier
 #: layers and, within its layer, modules listed before it.
@@ -47,18 +48,28 @@ HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions
                resume=rounds.resume)
 
 
+@dataclass(frozen=True)
+class RuleNumberOption(OptionSpec):
+    """An option whose description names a number of the rules: ``words(comp)`` writes it in
+    the reader's language from the packaged component data (a variant file is chosen with
+    the options, so the option names the packaged game's number)."""
+
+    words: Optional[Callable[[Components], str]] = None
+
+    def describe(self) -> str:
+        return self.words(load_components()) if self.words else super().describe()
+
+
 class CosmicRun(Game):
     name = "cosmic-run"
     observation_layout = staticmethod(observation.layout)
     title = "Cosmic Run: Rapid Fire"
-    #: how a game ended, in words (the lab's "How games ended"; RB: End of the Game)
-    end_causes = {"planets": N_("a player reached all three planets"),
-                  "rapid-fire": N_("two enemy ships disabled (Rapid Fire)"),
-                  "stuck": N_("a player's ships can no longer advance"), "rounds": N_("twelve rounds are over"),
-                  "mission": N_("mission accomplished: all three planets reached"),
-                  "technology": N_("all three planets reached, but Zorlord's technology score is not lower"),
-                  "destroyed": N_("one of your ships was disabled"),
-                  "zorlord": N_("a Zorlord ship reached its planet first")}
+    @property
+    def end_causes(self) -> dict[str, str]:
+        """How a game ended, in words (the lab's "How games ended"; RB: Game End), with the
+        numbers of the packaged component data (:func:`.text.end_cause_words`)."""
+        return text.end_cause_words(load_components())
+
     summary_labels = scoring.SUMMARY_LABELS
     #: the table's tooltips (``view["help"]``, text.help_texts): words for people, not observed
     presentation_keys = ("help",)
@@ -70,7 +81,7 @@ class CosmicRun(Game):
     heuristic_bot = "cosmodrome.games.cosmic_run.heuristic:CosmicRunHeuristic"
     turn_kinds = frozenset({"draft"})
     #: nothing on the table is hidden but the future dice: every decision is public
-    public_kinds = (frozenset(STAGE_KIND.values()) | {"choose"}) - {"over"}
+    public_kinds = (frozenset(PHASE_KIND.values()) | {"choose"}) - {"over"}
     components_file = Path(__file__).with_name("components.toml")
     #: every die roll and Zorlord's random pick can be a chance node (core.chance)
     explicit_chance = True
@@ -81,9 +92,8 @@ class CosmicRun(Game):
         OptionSpec("friendly", "bool", False,
                    N_("Friendly variant: attacks become engine upgrades, mine dice give immunity"),
                    label=N_("Friendly variant"), players=(2, 2)),
-        OptionSpec("rapid_fire", "bool", False,
-                   N_("Rapid Fire variant: no Armada rule; disabling two enemy ships wins"),
-                   label=N_("Rapid Fire variant"), players=(2, 2)),
+        RuleNumberOption("rapid_fire", "bool", False, "", label=N_("Rapid Fire variant"), players=(2, 2),
+                         words=text.rapid_fire_option_words),
         OptionSpec("novice", "bool", False, N_("solo: novice mode, you choose first every second round"),
                    label=N_("Novice mode (solo)"), players=(1, 1)),
         OptionSpec("expert_mines", "int", 0, N_("solo expert mode: mine rolls before the first round"),
@@ -95,6 +105,33 @@ class CosmicRun(Game):
                    N_("a variant components file (TOML) replacing entries of the sheet and dice data"),
                    label=N_("Components file")),
     )
+
+    def how_to_play(self) -> Optional[dict[str, Any]]:
+        """The rules page (howto.toml), the numbers of its rules written from the packaged
+        component data (:func:`.text.howto_numbers`; a Hungarian ``{n:az}`` field takes its article)."""
+        page = super().how_to_play()
+        numbers = text.howto_numbers(load_components())
+        for section in page["sections"]:
+            section["paragraphs"] = [Articled(p).format(**numbers) for p in section["paragraphs"]]
+        return page
+
+    def hint(self, decision) -> Optional[dict[str, Any]]:
+        """The first-game hint (howto.toml), its numbers of the rules written as in
+        :meth:`how_to_play`; written once per hint the core hands out (it keeps the last)."""
+        hint = super().hint(decision)
+        if hint is None:
+            return None
+        done = self._written_hint
+        if done is not None and done[0] is hint:
+            return done[1]
+        numbers = text.howto_numbers(load_components())
+        out = dict(hint, text=Articled(hint["text"]).format(**numbers),
+                   options=[dict(o, text=Articled(o["text"]).format(**numbers)) for o in hint["options"]])
+        self._written_hint = (hint, out)
+        return out
+
+    #: (the core's hint, it written) of the last :meth:`hint`
+    _written_hint: Optional[tuple] = None
 
     def resolve_options(self, options):
         opts = super().resolve_options(options)
@@ -207,9 +244,9 @@ class CosmicRun(Game):
             raise
         except Exception as exc:  # an option error or a wrong type deep inside
             raise RecordError(f"malformed cosmic-run state: {exc}") from None
-        if not 1 <= s.stage <= OVER or any(not 0 <= p < comp.nr * 3 for p in s.pos) \
+        if not 1 <= s.phase <= OVER or any(not 0 <= p < comp.nr * 3 for p in s.pos) \
                 or any(not -1 <= o <= 1 for o in s.owner) or not 1 <= s.round <= len(comp.round_track):
-            raise RecordError("the saved cosmic-run state is inconsistent (stage, ship position, die owner or round)")
+            raise RecordError("the saved cosmic-run state is inconsistent (phase, ship position, die owner or round)")
         return restore(s, d)
 
 

@@ -45,7 +45,7 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
         return
     s.atk_sheet, s.atk_ship, s.atk_kind, s.atk_by = victim, ship, kind, by
     if defender < s.num_players and s.avail(defender, MISSILE) > 0:
-        s.stage, s.seat = MISSILE_ATTACK, defender
+        s.phase, s.seat = MISSILE_ATTACK, defender
         return
     resolve(s, False)
 

@@ -157,7 +157,7 @@ def steps(s: CosmicRunState) -> list[int]:
 
 
 def start(s: CosmicRunState) -> None:
-    s.stage = MOVE
+    s.phase = MOVE
     if not steps(s) and not transform_targets(s):
         finish(s)
 

@@ -45,7 +45,7 @@ from cosmodrome.games.cosmic_run.state import (
     MISSILE_MINE,
     MOVE,
     OVER,
-    STAGE_KIND,
+    PHASE_KIND,
     TECHPICK,
     ZOR_REROLL,
 )
@@ -92,7 +92,7 @@ def _layout(players: int, components: str) -> Layout:
         game=FIXED, seat=Opt(SeatHot(sheets)), players=FIXED, solo=FIXED,
         options=FIXED, rounds=FIXED,
         round=Num(len(comp.round_track), 1), captain=SeatHot(sheets), to_move=Opt(SeatHot(sheets, [CHANCE])),
-        decision=OneHot(sorted(set(STAGE_KIND.values()) | {"choose", "chance"})),
+        decision=OneHot(sorted(set(PHASE_KIND.values()) | {"choose", "chance"})),
         prompt=Skip("text: follows from the decision, the current die and the action mask"),
         sheet=Obj(side=OneHot(("A", "B")), tracks=FIXED, columns=FIXED, rows=FIXED,
                   labels=FIXED, ladder=FIXED, row_names=FIXED, circle_names=FIXED,
@@ -163,23 +163,23 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
     parts.append(lay.group(*[(("dice", d), die) for d in range(8)], key=dice))   # die by die
 
     def moment(s, seat):
-        st = s.stage
+        ph = s.phase
         cur = mine = attack = end = winners = ABSENT
-        if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
-            if st == MOVE:
+        if ph in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
+            if ph == MOVE:
                 sh, t = ship_parts(s.ship)
                 cur = {"die": s.die, "sheet": sh, "track": t, "pips": s.pips, "steps": s.steps,
                        "transformed": bool(s.transformed),
                        "attack": (s.attack_colour if s.attack_colour >= 0 else None)}
             else:
                 cur = {"die": s.die}
-        if st == MISSILE_MINE:
+        if ph == MISSILE_MINE:
             mine = {"col": s.mr_letter, "number": s.mr_number, "targets": list(s.mr_targets), "source": s.mr_src}
-        if st == MISSILE_ATTACK:
+        if ph == MISSILE_ATTACK:
             sh, t = ship_parts(s.atk_ship)
             attack = {"sheet": sh, "track": t, "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
-        if st == OVER:
-            end, winners = s.end, list(s.winners_)
+        if ph == OVER:
+            end, winners = s.end, list(s.winning_seats)
         return cur, mine, attack, end, winners
 
     parts.append(lay.group(("current",), ("pending_mine",), ("pending_attack",), ("end",), ("winners",), key=moment))

@@ -35,7 +35,7 @@ def start_round(s: CosmicRunState) -> None:
 def next_mine_roll(s: CosmicRunState) -> None:
     """RB: Phase I: roll the mine dice as often as the round's icon shows; both sheets are
     marked (solo: only the player's)."""
-    if s.stage == OVER:
+    if s.phase == OVER:
         return
     if s.rolls_left <= 0:
         start_action_phase(s)
@@ -48,7 +48,7 @@ def next_mine_roll(s: CosmicRunState) -> None:
 
 
 def resume(s: CosmicRunState) -> None:
-    if s.stage == OVER:
+    if s.phase == OVER:
         return
     if s.resume == RESUME_MINE_PHASE:
         next_mine_roll(s)
@@ -65,7 +65,7 @@ def start_action_phase(s: CosmicRunState) -> None:
 
 def next_pick(s: CosmicRunState) -> None:
     """The next die to be taken, or the end of the round when all are taken."""
-    if s.stage == OVER:
+    if s.phase == OVER:
         return
     if s.picks >= 8:
         end_round(s)
@@ -73,7 +73,7 @@ def next_pick(s: CosmicRunState) -> None:
     if s.solo:
         solo.next_pick(s)
         return
-    s.stage = DRAFT
+    s.phase = DRAFT
     s.seat = s.captain if s.picks % 2 == 0 else 1 - s.captain
 
 
@@ -81,7 +81,7 @@ def draft(s: CosmicRunState, die: int) -> None:
     s.owner[die] = s.seat
     s.picks += 1
     s.die = die
-    s.stage = DIE
+    s.phase = DIE
     s.log("take", (takes_text, (s.sheet_name, s.comp, s.seat, die, s.faces[die])), sheet=s.seat, die=die,
           face=s.faces[die])
 
@@ -111,7 +111,7 @@ def use_die(s: CosmicRunState) -> None:
               sheet=sh)
         next_pick(s)
     else:
-        s.stage = LETTER
+        s.phase = LETTER
 
 
 def friendly_last_round_mine(s: CosmicRunState) -> bool:

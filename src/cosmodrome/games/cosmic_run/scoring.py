@@ -116,7 +116,7 @@ def all_reached(s: CosmicRunState, sheet: int) -> bool:
 
 def check(s: CosmicRunState) -> bool:
     """The immediate game ends; True (and the game over) when one happened."""
-    if s.stage == OVER:
+    if s.phase == OVER:
         return True
     if s.solo:
         if any(s.disabled(ship_ix(0, t)) for t in range(3)):          # one of your ships
@@ -130,7 +130,7 @@ def check(s: CosmicRunState) -> bool:
                 finish(s, "technology", [])
         elif stuck(s, 0):
             finish(s, "stuck", [])
-        return s.stage == OVER
+        return s.phase == OVER
     for sh in (0, 1):
         if all_reached(s, sh):
             finish(s, "planets", [sh])
@@ -156,7 +156,7 @@ def winners_by_score(s: CosmicRunState) -> list[int]:
 def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> None:
     if winners is None:
         winners = [] if s.solo else winners_by_score(s)
-    s.stage, s.end, s.winners_, s.seat = OVER, cause, list(winners), -1
+    s.phase, s.end, s.winning_seats, s.seat = OVER, cause, list(winners), -1
     totals = [total(s, sh) for sh in range(2)]
     s.log("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]), cause=cause,
           winners=list(winners), scores=totals[:s.num_players])
@@ -193,7 +193,7 @@ def summary(s: CosmicRunState) -> dict[str, Any]:
             out[f"{tag}_rerolls"] = s.rerolls_used[sh]
     out["mines"] = sum(1 for g in s.grid if g & MINE_BIT)
     if s.solo:
-        out["mission"] = "success" if s.winners_ else "failure"
+        out["mission"] = "success" if s.winning_seats else "failure"
     return out
 
 

@@ -23,7 +23,7 @@ below the track .. ``rows + 1`` = the planet row; column 0-2): the helpers of :m
   round's mine phase still to come), ``picks`` (dice taken this round, 0-8), ``you_first``
   (1 in a round of the novice solo game in which the player, not Zorlord, takes first; RB:
   Novice Solo Mode).
-- the decision: ``stage`` (``DRAFT`` .. ``OVER``, below), ``seat`` (the sheet that decides;
+- the decision: ``phase`` (``DRAFT`` .. ``OVER``, below), ``seat`` (the sheet that decides;
   -1 once over), ``die`` (the die taken, 0-7), ``decisions`` (decisions taken in the game).
 - the die being used: ``ship`` (the ``ship_ix`` of the ship it moves), ``pips`` (steps
   left), ``steps`` (steps taken), ``transformed`` (1 once a Transformer changed its colour:
@@ -40,13 +40,14 @@ below the track .. ``rows + 1`` = the planet row; column 0-2): the helpers of :m
   ``atk_kind`` (``combat.ATTACK`` or, Friendly, ``combat.UPGRADE``), ``atk_by`` (the sheet of
   the die's taker).
 - the end: ``end`` (how the game ended, a cause of :mod:`.scoring` such as ``"planets"``;
-  ``''`` while it goes on), ``winners_`` (the winning sheets).
+  ``''`` while it goes on), ``winning_seats`` (the winning sheets).
 
 Every saved field is declared once, in :data:`FIELDS`, from which the constructor's fields,
 the clone and the saved form are generated (:mod:`cosmodrome.core.fields`). A saved state
 keeps the keys of its first form (the fourth item of a row, gathered in ``SAVED_AS``:
-``attack_colour`` is saved as ``aa``, ``transformed`` as ``xf``, ``tech_gained`` as ``tx``,
-``tech_used`` as ``tu``, ``rerolls_used`` as ``rr``), so states saved before still load.
+``phase`` is saved as ``stage``, ``attack_colour`` as ``aa``, ``transformed`` as ``xf``,
+``tech_gained`` as ``tx``, ``tech_used`` as ``tu``, ``rerolls_used`` as ``rr``, ``winning_seats`` as
+``winners_``), so states saved before still load.
 """
 
 from __future__ import annotations
@@ -59,9 +60,9 @@ from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
 from cosmodrome.games.cosmic_run.grid import MINE_BIT, circle_ix, ship_ix, tech_ix, track_ix
 
-# decision stages
+# the decision's phases (``phase``; the decision kind of each: :data:`PHASE_KIND`)
 DRAFT, DIE, MOVE, LETTER, TECHPICK, MISSILE_MINE, MISSILE_ATTACK, ZOR_REROLL, ZOR_GIVE, OVER = range(1, 11)
-STAGE_KIND = {DRAFT: "draft", DIE: "die", MOVE: "move", LETTER: "mine-letter", TECHPICK: "cargo-technology",
+PHASE_KIND = {DRAFT: "draft", DIE: "die", MOVE: "move", LETTER: "mine-letter", TECHPICK: "cargo-technology",
               MISSILE_MINE: "missile-vs-mines", MISSILE_ATTACK: "missile-vs-attack",
               ZOR_REROLL: "reroll-zorlord", ZOR_GIVE: "give-zorlord", OVER: "over"}
 
@@ -79,7 +80,7 @@ FIELDS = (
     ("round", "int", "0"),
     ("captain", "int", "0"),
     ("picks", "int", "0"),
-    ("stage", "int", "0"),
+    ("phase", "int", "0", "stage"),   # the decision asked now (DRAFT, DIE, MOVE...; OVER at the end)
     ("seat", "int", "0"),
     ("die", "int", "0"),
     ("ship", "int", "0"),
@@ -114,7 +115,7 @@ FIELDS = (
     ("owner", "list", "[-1] * 8"),
     ("mr_targets", "varlist", "[]"),
     ("mr_ignore", "list", "[0, 0]"),
-    ("winners_", "varlist", "[]"),
+    ("winning_seats", "varlist", "[]", "winners_"),   # the winning sheets (at the end)
 )
 #: the key of a field in a saved state where it differs from the field's name (from :data:`FIELDS`)
 SAVED_AS = {row[0]: saved_key(row) for row in FIELDS if saved_key(row) != row[0]}
@@ -135,13 +136,13 @@ class CosmicRunState(FlatState, State):
     """One position of Cosmic Run: Rapid Fire. Build it with ``GAME.new_state(players, seed)``.
     The protocol calls that go through the hooks (the legal actions, kept until the next
     action as the other games keep theirs, labels, prompts, applying a move) come from
-    :class:`~cosmodrome.core.flat.FlatState`; the decision's stage is ``stage``. The fields
+    :class:`~cosmodrome.core.flat.FlatState`; the decision's phase is ``phase``. The fields
     are declared once, in :data:`FIELDS`, from which the clone and the saved form are
     generated."""
 
     HOOKS = HOOKS
     FIELDS = FIELDS
-    PHASE_KIND = STAGE_KIND
+    PHASE_KIND = PHASE_KIND
     OVER_PHASE = OVER
 
     def __init__(self, game, players: int, options: dict[str, Any], comp: Components, rng: Rng) -> None:
@@ -199,34 +200,34 @@ class CosmicRunState(FlatState, State):
 
     # ----- the protocol ------------------------------------------------------------------
     def to_move(self) -> Optional[int]:
-        return None if self.stage == OVER else self.seat
+        return None if self.phase == OVER else self.seat
 
     def is_terminal(self) -> bool:
-        return self.stage == OVER
+        return self.phase == OVER
 
     def legal_actions(self) -> list[int]:
         """The legal actions, ascending, kept until the next action (see
-        :meth:`cosmodrome.core.flat.FlatState.legal_actions`; the stage is ``stage``)."""
-        if self.stage == OVER:
+        :meth:`cosmodrome.core.flat.FlatState.legal_actions`; the phase is ``phase``)."""
+        if self.phase == OVER:
             return []
         menu = self._menu = HOOKS.legal(self)
         return menu
 
     def kept_legal_actions(self) -> Optional[list]:
         """The menu kept by :meth:`legal_actions` until the next action."""
-        return None if self.stage == OVER else self._menu
+        return None if self.phase == OVER else self._menu
 
     def decision_kind(self) -> str:
-        return STAGE_KIND.get(self.stage, "choose")
+        return PHASE_KIND.get(self.phase, "choose")
 
     def returns(self) -> list[float]:
-        if self.stage != OVER or not self.winners_:
+        if self.phase != OVER or not self.winning_seats:
             return [0.0] * self.num_players
-        share = 1.0 / len(self.winners_)
-        return [share if i in self.winners_ else 0.0 for i in range(self.num_players)]
+        share = 1.0 / len(self.winning_seats)
+        return [share if i in self.winning_seats else 0.0 for i in range(self.num_players)]
 
     def winners(self) -> list[int]:
-        return list(self.winners_) if self.stage == OVER else []
+        return list(self.winning_seats) if self.phase == OVER else []
 
     def scores(self) -> list[float]:
         return HOOKS.scores(self)

@@ -36,7 +36,7 @@ def to_cargo(s: CosmicRunState) -> None:
     if s.cargo[sh] >= s.comp.cargo_slots:
         s.cargo[sh] = 0
         if any(room(s, sh, t) for t in range(4)):
-            s.stage = TECHPICK
+            s.phase = TECHPICK
             return
         s.log("technology", says("{who}'s cargo bay is full but every technology column is full.", who=who_w(s, sh)),
               sheet=sh)

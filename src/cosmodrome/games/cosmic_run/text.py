@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.games.cosmic_run.components import Components
+from cosmodrome.games.cosmic_run.components import Components, load_components
 from cosmodrome.games.cosmic_run.grid import ship_parts
 from cosmodrome.games.cosmic_run.state import (
     DIE,
@@ -31,19 +31,85 @@ from cosmodrome.games.cosmic_run.state import (
 )
 from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
+#: how a game ended, by the cause of :mod:`.scoring` (``{w}``: the winners), as the log's end
+#: sentence says it; the causes naming a number of the rules are written by :func:`end_words`
 END_WORDS = {
     "planets": N_("{w} reached all three planets"),
-    "rapid-fire": N_("{w} disabled two enemy ships (Rapid Fire)"),
     "stuck": N_("a player's ships can no longer advance"),
-    "rounds": N_("twelve rounds are over"),
     "mission": N_("mission accomplished: all three planets reached"),
     "technology": N_("all three planets reached, but Zorlord's technology score is not lower"),
     "destroyed": N_("one of your ships was disabled"),
     "zorlord": N_("a Zorlord ship reached its planet first"),
 }
+#: how a game ended, by cause, in a phrase without the winners (the lab's "How games ended" and
+#: the table's end panel): :func:`end_cause_words`, which writes the causes naming a number
+END_CAUSES = {"planets": N_("a player reached all three planets"), "rapid-fire": None,
+              "stuck": N_("a player's ships can no longer advance"), "rounds": None,
+              "mission": N_("mission accomplished: all three planets reached"),
+              "technology": N_("all three planets reached, but Zorlord's technology score is not lower"),
+              "destroyed": N_("one of your ships was disabled"),
+              "zorlord": N_("a Zorlord ship reached its planet first")}
 #: the words of the component data (components.toml), shown in the reader's language
 COMPONENT_WORDS = (N_("orange"), N_("blue"), N_("green"), N_("defensive missile"), N_("navigational control"),
                    N_("warp drive"), N_("transformer"), N_("Zorlord"))
+
+
+def count_word(n: int) -> str:
+    """A count of the rules (before its noun: "two enemy ships") in words in the reader's
+    language, one to twelve; a larger count in digits.
+
+    >>> count_word(2), count_word(12), count_word(20)
+    ('two', 'twelve', '20')
+    """
+    if not 1 <= n <= 12:
+        return str(n)
+    return (pgettext("a count before its noun", "one"), pgettext("a count before its noun", "two"),
+            pgettext("a count before its noun", "three"), pgettext("a count before its noun", "four"),
+            pgettext("a count before its noun", "five"), pgettext("a count before its noun", "six"),
+            pgettext("a count before its noun", "seven"), pgettext("a count before its noun", "eight"),
+            pgettext("a count before its noun", "nine"), pgettext("a count before its noun", "ten"),
+            pgettext("a count before its noun", "eleven"), pgettext("a count before its noun", "twelve"))[n - 1]
+
+
+def rounds_over_words(rounds: int) -> str:
+    """The game ended after its last round (RB: Game End; ``rounds``: the round track's length)."""
+    return ngettext("{n} round is over", "{n} rounds are over", rounds).format(n=count_word(rounds))
+
+
+def end_words(end: str, w: str, kills: int, rounds: int) -> str:
+    """How the game ended (a cause of :mod:`.scoring`) as the end sentences say it, ``w`` the
+    winners; ``kills`` and ``rounds``: the Rapid Fire kills that win (RB: Rapid Fire Variant)
+    and the rounds of a game (RB: Game End), the component data's."""
+    if end == "rapid-fire":
+        return ngettext("{w} disabled {n} enemy ship (Rapid Fire)", "{w} disabled {n} enemy ships (Rapid Fire)",
+                        kills).format(w=w, n=count_word(kills))
+    if end == "rounds":
+        return rounds_over_words(rounds)
+    return gettext(END_WORDS.get(end, end)).format(w=w)
+
+
+def end_cause_words(comp: Components) -> dict[str, str]:
+    """:data:`END_CAUSES` in the reader's language, the numbers of the rules ``comp``'s
+    (RB: Rapid Fire Variant; Game End).
+
+    >>> from cosmodrome.games.cosmic_run.components import load_components
+    >>> words = end_cause_words(load_components())
+    >>> words["rapid-fire"], words["rounds"]
+    ('two enemy ships disabled (Rapid Fire)', 'twelve rounds are over')
+    """
+    kills = comp.rapid_fire_kills
+    written = {"rapid-fire": ngettext("{n} enemy ship disabled (Rapid Fire)", "{n} enemy ships disabled (Rapid Fire)",
+                                      kills).format(n=count_word(kills)),
+               "rounds": rounds_over_words(len(comp.round_track))}
+    return {k: gettext(v) if v else written[k] for k, v in END_CAUSES.items()}
+
+
+def rapid_fire_option_words(comp: Components) -> str:
+    """The Rapid Fire option described, with the kills that win (RB: Rapid Fire Variant)."""
+    kills = comp.rapid_fire_kills
+    return ngettext("Rapid Fire variant: no Armada rule; disabling {n} enemy ship wins",
+                    "Rapid Fire variant: no Armada rule; disabling {n} enemy ships wins", kills).format(
+        n=count_word(kills))
 
 
 def colour_word(comp: Components, track: int) -> str:
@@ -57,35 +123,35 @@ def tech_word(comp: Components, tech: int) -> str:
 
 
 def prompt(s: CosmicRunState) -> str:
-    st, comp = s.stage, s.comp
+    ph, comp = s.phase, s.comp
     who = s.sheet_name(s.seat) if s.seat >= 0 else ""
-    if st == DRAFT:
+    if ph == DRAFT:
         return _("{who}: take an action die.").format(who=who)
-    if st == DIE:
+    if ph == DIE:
         return _("{who}: die {n} shows {face}. Use it, store it in the cargo bay or re-roll it.").format(
             who=who, n=s.die + 1, face=comp.face_text(s.faces[s.die]))
-    if st == MOVE:
+    if ph == MOVE:
         t = ship_parts(s.ship)[1]
         return ngettext("{who}: move the {colour} ship ({n} pip left) or stop.",
                         "{who}: move the {colour} ship ({n} pips left) or stop.", s.pips).format(
             who=who, colour=colour_word(comp, t), n=s.pips)
-    if st == LETTER:
+    if ph == LETTER:
         return _("{who}: choose the letter for the mine die against {other}.").format(
             who=who, other=s.sheet_name(1 - s.seat))
-    if st == TECHPICK:
+    if ph == TECHPICK:
         return _("{who}: the cargo bay is full. Choose a technology.").format(who=who)
-    if st == MISSILE_MINE:
+    if ph == MISSILE_MINE:
         return _("{who}: mines at {at} are coming. Fire a defensive missile to ignore this roll on all your "
                  "tracks?").format(who=who, at=f"{comp.columns[s.mr_letter]}{s.mr_number}")
-    if st == MISSILE_ATTACK:
+    if ph == MISSILE_ATTACK:
         t = ship_parts(s.atk_ship)[1]
         what = (_("{who}: {by} attacks your {colour} ship. Fire a defensive missile to stop it?") if s.atk_kind == 0
                 else _("{who}: {by} upgrades their {colour} ship. Fire a defensive missile to stop it?"))
         return what.format(who=who, by=s.sheet_name(s.atk_by), colour=colour_word(comp, t))
-    if st == ZOR_REROLL:
+    if ph == ZOR_REROLL:
         return _("Zorlord took die {n} ({face}). Force a re-roll with your control panel?").format(
             n=s.die + 1, face=comp.face_text(s.faces[s.die]))
-    if st == ZOR_GIVE:
+    if ph == ZOR_GIVE:
         return _("Two dice are left: choose the one Zorlord gets; you take the other.")
     return _("The game is over.")
 
@@ -201,14 +267,14 @@ def coordinate(s: CosmicRunState, col: int, number: int) -> str:
 def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> tuple:
     """The log line of the game end as ``(fn, args)``, written when read; ``totals`` and
     ``techs`` are the VP and technology scores per sheet."""
-    return (end_text, (s.sheet_name, s.solo, s.end, s.round, list(s.winners_), list(totals), list(techs),
-                       s.num_players))
+    return (end_text, (s.sheet_name, s.solo, s.end, s.round, list(s.winning_seats), list(totals), list(techs),
+                       s.num_players, s.comp.rapid_fire_kills, len(s.comp.round_track)))
 
 
 def end_text(who, solo: bool, end: str, rnd: int, winners: list[int], totals: list[int], techs: list[int],
-             players: int) -> str:
+             players: int, kills: int, rounds: int) -> str:
     w = _(" and ").join(who(x) for x in winners) or _("nobody")
-    cause = gettext(END_WORDS.get(end, end)).format(w=w)
+    cause = end_words(end, w, kills, rounds)
     if solo:
         res = (_("Game over after round {n}: {cause}. Mission accomplished (technology {a} vs Zorlord {b}).")
                if winners else
@@ -342,8 +408,8 @@ def end_lines(v: Mapping[str, Any]) -> list[str]:
     """The end of the game in words: why it ended and who finished where (VP, places)."""
     names = [sh["name"] for sh in v["sheets"]]
     winners = v["winners"]
-    cause = gettext(END_WORDS.get(v["end"], v["end"])).format(
-        w=_(" and ").join(names[w] for w in winners) or _("nobody"))
+    kills = v["help"]["rule_numbers"]["kills"] if "help" in v else load_components().rapid_fire_kills
+    cause = end_words(v["end"], _(" and ").join(names[w] for w in winners) or _("nobody"), kills, v["rounds"])
     if v["solo"]:
         tech = [sh["tech_score"] for sh in v["sheets"]]
         res = (_("Mission accomplished (technology {a} against Zorlord's {b}).") if winners
@@ -500,6 +566,21 @@ DIE_HELP = {
     "tech": (N_("Technology: {tech}"), N_("Adds one {tech} to the sheet (an X in its next circle)."),
              "rulebook: Technology Dice"),
 }
+#: the table page's sentences that state a rule (its tooltips and notes; the page's own words
+#: are UI only), in our own words: the view hands them out translated (``help["notes"]``)
+PAGE_NOTES = {
+    # a circle's name (RB: Phase I: Mine Phase; Minefield Variant), side A, and side B's
+    "circles": N_("A circle is named by its column letter and the number printed beside its row, as the mine dice "
+                  "show it (e.g. B4)."),
+    "circles_b": N_("A circle is named by its column letter and the number printed beside its row, as the mine dice "
+                    "show it (e.g. B4); a white number printed twice is told apart as lower and upper."),
+    "disabled": N_("disabled: it can no longer move"),                                 # RB: Advance and Attack Die
+    "captain": N_("Captain this round: rolls the dice and takes the first die"),       # RB: Playing the Game
+    "immune": N_("Friendly variant: this sheet ignores the mine rolls of that round"),  # RB: Friendly Variant
+    "score_now": N_("VP if the game were scored now (tracks + technologies − penalties)"),  # RB: Scoring
+    "round_dots": N_("dots = mine rolls at the start of the round"),                   # RB: Phase I: Mine Phase
+    "dice_later": N_("Rolled after the mine phase."),                                  # RB: Phase II: Action Phase
+}
 #: the end's scoring in a line, under the final table (RB: Scoring); numbers: :func:`sheet_numbers`
 END_HELP = N_("Track VP from the ladder, disabled ships −{penalty} (−{low_penalty} below the −{minus} mark); ties go "
               "to the higher technology score. (rulebook: Scoring)")
@@ -553,11 +634,30 @@ def sheet_numbers(comp: Components) -> dict[str, int]:
             "past": past, "gap": comp.armada_gap, "kills": comp.rapid_fire_kills}
 
 
+def howto_numbers(comp: Components) -> dict[str, str]:
+    """The numbers of the rules the rules page and the first-game hints name (howto.toml's
+    ``{...}`` fields), ``comp``'s, in the reader's language: the counts in words
+    (:func:`count_word`: rounds, the armada's gap, hearts, re-rolls, the Rapid Fire kills, the
+    cargo bay's dice), the VP in digits (``minus``, ``penalty``, ``low_penalty``:
+    :func:`sheet_numbers`).
+
+    >>> from cosmodrome.games.cosmic_run.components import load_components
+    >>> n = howto_numbers(load_components())
+    >>> n["rounds"], n["gap"], n["cargo"], n["low_penalty"]
+    ('twelve', 'five', 'two', '12')
+    """
+    n = sheet_numbers(comp)
+    words = {k: count_word(n[k]) for k in ("rounds", "gap", "hearts", "rerolls", "kills")}
+    return dict(words, cargo=count_word(comp.cargo_slots), minus=str(n["minus"]), penalty=str(n["penalty"]),
+                low_penalty=str(n["low_penalty"]))
+
+
 def help_texts(comp: Components) -> dict:
     """:data:`SHEET_HELP`, :data:`TECH_HELP` and the faces of ``comp``'s action dice
     (:func:`die_help`) in the current language, as the view hands them to the page:
     ``{"sheet": {key: [title, text, source]}, "tech": {...}, "dice": {face code: [...]}, "end":
-    text, "rule_numbers": {name: number}}`` (:func:`sheet_numbers`, for the page's own
+    text, "ends": {cause: words}, "notes": {key: text}, "rule_numbers": {name: number}}``
+    (:func:`end_cause_words`, :data:`PAGE_NOTES`; :func:`sheet_numbers`, for the page's own
     words, such as the Rapid Fire kills badge).
     Made once per component set and language: the view hands out the same object every move."""
     key = (id(comp), current())
@@ -569,6 +669,8 @@ def help_texts(comp: Components) -> dict:
                   "tech": {k: [gettext(a), gettext(b), src] for k, (a, b, src) in TECH_HELP.items()}}
         tables["dice"] = {str(code): die_help(comp, code) for code in sorted({f for d in comp.dice for f in d})}
         tables["end"] = gettext(END_HELP).format(**numbers)
+        tables["ends"] = end_cause_words(comp)
+        tables["notes"] = {k: gettext(v) for k, v in PAGE_NOTES.items()}
         tables["rule_numbers"] = numbers
         out = _HELP_CACHE[key] = (comp, tables)
         if len(_HELP_CACHE) > 64:  # variants come and go: keep the few in use

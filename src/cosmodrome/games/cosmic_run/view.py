@@ -19,8 +19,9 @@ Schema (all JSON):
 - ``end, winners`` once over
 - ``help``: the sheet's parts, the technologies and the faces of this game's action dice
   explained, in the reader's language: ``{"sheet": {key: [title, text, source]}, "tech":
-  {name: [...]}, "dice": {face code: [...]}}`` (:func:`.text.help_texts`); words for people,
-  left out of what a seat observes (``Game.presentation_keys``)
+  {name: [...]}, "dice": {face code: [...]}, "end", "ends", "notes", "rule_numbers"}``
+  (:func:`.text.help_texts`: the page's rule sentences and the end causes too, with this
+  game's numbers); words for people, left out of what a seat observes (``Game.presentation_keys``)
 """
 
 from __future__ import annotations
@@ -72,13 +73,13 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
     """The view; ``lean``: without the printed sheet's names and numbers and the prompt (the
     keys the observation skips; its state encoder asks for this one)."""
     comp = s.comp
-    st = s.stage
+    ph = s.phase
     v: dict[str, Any] = {
         "game": s.game.name, "seat": seat, "players": s.num_players, "solo": s.solo,
         "options": {k: s.options[k] for k in sorted(s.options)},
         "round": s.round, "rounds": len(comp.round_track), "captain": s.captain,
         "to_move": s.to_move(), "decision": s.decision_kind(),
-        "prompt": prompt(s) if st != OVER and not lean else "",
+        "prompt": prompt(s) if ph != OVER and not lean else "",
         "sheet": {"side": "AB"[s.side]} if lean else {
                   "tracks": list(comp.tracks), "columns": list(comp.columns), "rows": comp.rows,
                   "labels": list(comp.labels[s.side]), "side": "AB"[s.side], "ladder": list(comp.ladder),
@@ -93,24 +94,24 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
         "dice_rolled": not (s.picks >= 8 and all(o == -1 for o in s.owner)),
         "help": help_texts(comp),  # words for people (Game.presentation_keys): not observed
     }
-    if st in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
+    if ph in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):
         cur: dict[str, Any] = {"die": s.die, "face": s.faces[s.die]}
-        if st == MOVE:
+        if ph == MOVE:
             sh, t = ship_parts(s.ship)
             cur.update(sheet=sh, track=t, colour=comp.tracks[t], pips=s.pips, steps=s.steps,
                        transformed=bool(s.transformed), attack=(s.attack_colour if s.attack_colour >= 0 else None))
         v["current"] = cur
-    if st == MISSILE_MINE:
+    if ph == MISSILE_MINE:
         v["pending_mine"] = {"col": s.mr_letter, "number": s.mr_number,
                              "coordinate": f"{comp.columns[s.mr_letter]}{s.mr_number}",
                              "rows": [r for r, n in enumerate(comp.labels[s.side]) if n == s.mr_number],
                              "targets": list(s.mr_targets), "source": s.mr_src}
-    if st == MISSILE_ATTACK:
+    if ph == MISSILE_ATTACK:
         sh, t = ship_parts(s.atk_ship)
         v["pending_attack"] = {"sheet": sh, "track": t, "colour": comp.tracks[t],
                                "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
-    if st == OVER:
+    if ph == OVER:
         v["end"] = s.end
-        v["winners"] = list(s.winners_)
+        v["winners"] = list(s.winning_seats)
         v["scores"] = [scoring.total(s, sh) for sh in range(s.num_players)]
     return v

@@ -30,11 +30,15 @@ const TECH_SHORT = { "defensive missile": N_("Missile"), "navigational control":
 const colOf = (c) => TRACK_COL[c] || TECH_COL[c] || c || "#888";
 const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").slice(1);
 
-// ----- help: the game's own words (cosmic_run/text.py SHEET_HELP, TECH_HELP and DIE_HELP), handed
-// out translated by the view (help) and set at each drawing (render) ---------------------------
+// ----- help: the game's own words (cosmic_run/text.py SHEET_HELP, TECH_HELP, DIE_HELP, PAGE_NOTES and
+// end_cause_words), handed out translated by the view (help) and set at each drawing (render): every
+// sentence that states a rule comes from there; this file's own words are the page's -----------
 let TECH_HELP = {};
 let HELP = {};
 let DICE_HELP = {};
+// the page's sentences that state a rule (text.PAGE_NOTES) and how a game ended, by cause (text.end_cause_words)
+let NOTES = {};
+let ENDS = {};
 // the numbers of this game's rules the page's own words name (text.sheet_numbers: the Rapid Fire kills)
 let NUMBERS = {};
 // a die's tooltip: this game's face explained (text.die_help), keyed by its face code
@@ -263,9 +267,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
       svg("text", { x: 22.5, y: y + 4, "text-anchor": "middle", class: "cr-vp-t", text: val > 0 ? `+${val}` : `${val}` }));
   }
   const ladderHelp = meta.ladder.map((x, r) => r === 0 ? null : r > rows ? tr("planet {vp}", { vp: x }) : tr("{row}: {vp}", { row: meta.row_names[r], vp: x })).filter(Boolean).join(", ");
-  const numbersHelp = meta.side === "B"
-    ? tr("Side {side}. A circle is named by its column letter and the number printed beside its row, as the mine dice show it (e.g. B4); a white number printed twice is told apart as lower and upper.", { side: meta.side })
-    : tr("Side {side}. A circle is named by its column letter and the number printed beside its row, as the mine dice show it (e.g. B4).", { side: meta.side });
+  const numbersHelp = tr("Side {side}.", { side: meta.side }) + " " + (meta.side === "B" ? NOTES.circles_b : NOTES.circles);
   kids.push(tipOn(ladderG, HELP.ladder, tr("VP by highest row — {ladder}", { ladder: ladderHelp })), tipOn(numbersG, HELP.numbers, numbersHelp));
 
   sh.ships.forEach((ship, t) => {
@@ -359,7 +361,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
       const best = ship.best === 0 ? tr("not on the track yet") : ship.best > rows ? tr("the planet") : tr("row {row}", { row: meta.row_names[ship.best] });
       tipOn(shipG, [tr("{Colour} ship", { Colour }), tr("{where}; highest reached: {best}; {hearts}/{max} hearts filled; worth {vp} VP now.",
         { where, best, hearts: ship.hearts, max: meta.hearts, vp: ship.vp }), ""],
-        ship.disabled ? tr("disabled: it can no longer move") : (!v.options.rapid_fire ? HELP.armada[1] : null));
+        ship.disabled ? NOTES.disabled : (!v.options.rapid_fire ? HELP.armada[1] : null));
     }
     g.append(shipG);
     if (ship.disabled) g.append(svg("text", { x: x0 + TW / 2, y: rowY(Math.ceil(rows / 2), rows), class: "cr-disabled-t",
@@ -405,14 +407,14 @@ function sheetNode(ctx, v, sh, idx, mine) {
   const isCaptain = !v.solo && v.captain === sh.sheet;
   const toMove = v.to_move !== null && v.to_move !== undefined && v.to_move === sh.sheet;
   const badges = [];
-  if (isCaptain) badges.push(el("span", { class: "cr-badge captain", title: tr("Captain this round: rolls the dice and takes the first die"), text: `★ ${tr("captain")}` }));
+  if (isCaptain) badges.push(el("span", { class: "cr-badge captain", title: NOTES.captain, text: `★ ${tr("captain")}` }));
   if (sh.zorlord) badges.push(el("span", { class: "cr-badge zor", text: tr("AI opponent") }));
   if (v.options.rapid_fire) badges.push(tipOn(el("span", { class: "cr-badge", text: tr("kills {n}/{of}", { n: sh.kills, of: NUMBERS.kills }) }), HELP.kills));
-  if (sh.immune_round && sh.immune_round >= v.round) badges.push(el("span", { class: "cr-badge immune", title: tr("Friendly variant: this sheet ignores the mine rolls of that round"), text: tr("no mines in round {n}", { n: sh.immune_round }) }));
+  if (sh.immune_round && sh.immune_round >= v.round) badges.push(el("span", { class: "cr-badge immune", title: NOTES.immune, text: tr("no mines in round {n}", { n: sh.immune_round }) }));
   const head = el("div", { class: "cr-sheethead" },
     el("span", { class: "cr-sheetname", text: mine ? tr("{name} (you)", { name: sh.name }) : sh.name }), ...badges,
     el("span", { class: "grow" }),
-    el("span", { class: "cr-score", title: tr("VP if the game were scored now (tracks + technologies − penalties)"), text: tr("{n} VP", { n: sh.vp }) }));
+    el("span", { class: "cr-score", title: NOTES.score_now, text: tr("{n} VP", { n: sh.vp }) }));
   return el("div", { class: "cr-sheet" + (mine ? " mine" : "") + (toMove ? " to-move" : "") + (sh.zorlord ? " zorlord" : ""),
     "data-testid": "cr-sheet", "data-sheet": sh.sheet, "data-sig": sheetSig(sh) }, head, board, bottom);
 }
@@ -442,7 +444,7 @@ function roundTrack(v) {
         + (immune.has(r) ? " " + tr("(ignored by {names})", { names: immune.get(r).join(", ") }) : "") },
         el("span", { class: "rn", text: r }), el("span", { class: "mn" }, Array.from({ length: n }, () => el("i"))));
     })));
-  return tipOn(node, HELP.round, tr("dots = mine rolls at the start of the round"));
+  return tipOn(node, HELP.round, NOTES.round_dots);
 }
 
 // the short name under a die of the pool: "P1" for "Player 1" (a name of another kind as it is)
@@ -457,7 +459,7 @@ function ownerName(v, o) {
 function dicePool(ctx, v, idx) {
   if (v.dice_rolled === false)   // the mine phase of a round: last round's faces are not on offer
     return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: tr("Action dice") }),
-      el("div", { class: "cr-dice-wait", "data-testid": "cr-dice-wait", text: tr("Rolled after the mine phase.") }));
+      el("div", { class: "cr-dice-wait", "data-testid": "cr-dice-wait", text: NOTES.dice_later }));
   const curDie = v.current ? v.current.die : null;
   const dice = v.dice.map(d => {
     const owner = ownerName(v, d.owner);
@@ -545,12 +547,7 @@ function actionBar(ctx, v, idx) {
     chips.length ? el("div", { class: "chips" }, chips) : null);
 }
 
-// ----- end of game ------------------------------------------------------------------------------------
-const END_WORDS = {
-  planets: N_("all three planets reached"), "rapid-fire": N_("two enemy ships disabled (Rapid Fire)"), stuck: N_("no ship can advance any more"),
-  rounds: N_("twelve rounds played"), mission: N_("mission accomplished"), technology: N_("all planets reached, but Zorlord's technology score was not lower"),
-  destroyed: N_("a ship was disabled"), zorlord: N_("a Zorlord ship reached its planet first"),
-};
+// ----- end of game (how it ended: the view's help.ends) -------------------------------------------------
 function endPanel(ctx, v) {
   const winners = v.winners || [];
   const names = winners.map(w => ownerName(v, w)).join(" & ");
@@ -560,7 +557,7 @@ function endPanel(ctx, v) {
     el("td", { text: s.name }), ...s.ships.map(sp => el("td", { text: `${sp.vp}${sp.disabled ? " ✗" : sp.reached ? " ✓" : ""}` })),
     el("td", { text: s.tech_score }), el("td", { class: "tot", text: s.vp })));
   return el("div", { class: "cr-end", "data-testid": "cr-end" },
-    el("div", { class: "big", text: title }), el("div", { class: "muted", text: tr("Ended: {cause} (round {n}).", { cause: END_WORDS[v.end] ? tr(END_WORDS[v.end]) : v.end, n: v.round }) }),
+    el("div", { class: "big", text: title }), el("div", { class: "muted", text: tr("Ended: {cause} (round {n}).", { cause: ENDS[v.end] || v.end, n: v.round }) }),
     el("div", { class: "cr-end-box" }, el("table", {}, el("tr", {}, el("th", { text: "" }), ...v.sheet.tracks.map(c => el("th", { text: cap(tr(c)) })),
       el("th", { text: tr("Tech") }), el("th", { text: tr("Total VP") })), rows)),
     el("div", { class: "muted small", text: (v.help && v.help.end) || "" }));
@@ -575,7 +572,8 @@ export function render(root, ctx) {
   hideTip();
   document.querySelectorAll(".cr-pop").forEach(p => p.remove());
   const v = ctx.view;
-  ({ sheet: HELP, tech: TECH_HELP, dice: DICE_HELP, rule_numbers: NUMBERS } = v.help || { sheet: {}, tech: {}, dice: {}, rule_numbers: {} });
+  ({ sheet: HELP, tech: TECH_HELP, dice: DICE_HELP, rule_numbers: NUMBERS, notes: NOTES, ends: ENDS } =
+    v.help || { sheet: {}, tech: {}, dice: {}, rule_numbers: {}, notes: {}, ends: {} });
   TECH_COLOURS = {};
   for (const s of v.sheets) for (const t of s.techs) TECH_COLOURS[t.name] = t.colour;
   const idx = indexOptions(ctx);
