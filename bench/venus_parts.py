@@ -68,7 +68,7 @@ def main() -> None:
     def say() -> None:
         for s in states:
             s.say("draw", fmt, data)
-            s._ev.clear()
+            s.ev.clear()
 
     def free() -> None:
         for s in states:

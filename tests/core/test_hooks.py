@@ -27,3 +27,29 @@ def test_a_hook_not_registered_says_so_and_an_unknown_one_is_refused():
     with pytest.raises(ValueError, match="unknown hook 'lgeal'"):
         h.register(legal=len, lgeal=len)
     assert h.unregistered() == ("legal", "view")   # nothing was set
+
+
+def test_the_hooks_are_named_as_docs_architecture_lists_them():
+    """A hook's name means the same in every game (docs/ARCHITECTURE.md, "Hooks"): the names
+    several games share are those of the table of shared names, each game's own names are in
+    its row of the next table, and no game names a shared meaning its own way (Venus's
+    option label and details are one ``action_json``, its final scores ``scores``)."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "ARCHITECTURE.md").read_text()
+    part = doc[doc.index("### Hooks"):doc.index("### Packed action ids")]
+    shared_table, own_table = part.split("The names of one game only")
+    shared = set(re.findall(r"^\| `(\w+)` \|", shared_table, re.M))
+    names = {}
+    for game, package in PACKAGES.items():
+        get_game(game)
+        names[game] = set(importlib.import_module(f"cosmodrome.games.{package}.state").HOOKS.names)
+    for game, own in names.items():
+        others = set().union(*(n for g, n in names.items() if g != game))
+        assert own & others <= shared, game
+        title = {"venus": "Onward to Venus", "cosmic-run": "Cosmic Run", "moon": "Walking on the Moon",
+                 "mars": "March on Mars"}[game]
+        row = next(line for line in own_table.splitlines() if line.startswith(f"| {title} |"))
+        assert own - shared == set(re.findall(r"`(\w+)`", row.split("|")[2])), game
+    assert {"action_json", "scores"} <= names["venus"] and not {"label", "details", "final_scores"} & names["venus"]

@@ -218,7 +218,7 @@ def venus_scene(a: Twin, b: Twin, kill: bool, cubes: int) -> tuple:
             s.orbit[24 + MARS * 3 + INF] += 1
         s.cubes = cubes
         s.stack = [(O_ACTIONS, -1), (D_TURN, 0)]
-        s.cur, s.actions_left, s.extra, s.next_seat = 0, 1, 0, 1
+        s.acting, s.actions_left, s.extra_action, s.next_seat = 0, 1, 0, 1
         t.truncate(0)
     return (A_CARD + k, A_SEAT + 1, A_UNITAT + MARS * 3 + INF) if kill else (A_PASS,)
 

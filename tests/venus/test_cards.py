@@ -124,7 +124,7 @@ def test_buy3cards():
     assert s.money[0] == 9 and len(s.hands[0]) == 3
     s2 = turn_with("buy3cards")
     s2.money[0] = 2
-    s2.bank_flow -= 10
+    s2.money_from_bank -= 10
     assert A_CARD + E["buy3cards"] not in s2.legal_actions()
 
 
@@ -178,7 +178,7 @@ def test_gunrunner():
     play(s, "gunrunner")
     assert s.legal_actions() == [A_PLANET + VENUS]
     s.apply(A_PLANET + VENUS)
-    assert s.money[0] == 15 and len(s.gun) == 1 and s.gun[0] // 1000 == VENUS
+    assert s.money[0] == 15 and len(s.gunrunners) == 1 and s.gunrunners[0] // 1000 == VENUS
 
 
 def test_place_and_remove_tension():
@@ -189,7 +189,7 @@ def test_place_and_remove_tension():
     assert A_CARD + E["remove_tension"] not in s.legal_actions()
     t = next(t for t in s.bag if s.comp.tile_kind[t] == 6)
     s.bag.remove(t)
-    s.tdisc += (t,)
+    s.tile_discard += (t,)
     play(s, "another_action")
     play(s, "place_tension")
     s.apply(A_PLANET + MARS)
@@ -198,7 +198,7 @@ def test_place_and_remove_tension():
     play(s, "remove_tension")
     s.apply(A_PLANET + MARS)
     go_on(s)
-    assert s.ptiles[MARS] == () and t in s.tdisc
+    assert s.ptiles[MARS] == () and t in s.tile_discard
 
 
 def test_force_discard():
@@ -322,7 +322,7 @@ def test_building_reads_each_unit_types_own_stock_and_cost(t):
     s = turn_with("free_build")
     _only_stock(s, 0, t)
     cost = s.comp.unit_cost[t]
-    s.bank_flow += cost - s.money[0]
+    s.money_from_bank += cost - s.money[0]
     s.money[0] = cost
     la = s.legal_actions()
     assert A_BUILD in la and A_CARD + E["free_build"] in la
@@ -330,7 +330,7 @@ def test_building_reads_each_unit_types_own_stock_and_cost(t):
     assert s.legal_actions() == [A_UNITAT + EARTH * 3 + t]
     s2 = turn_with("free_build")
     _only_stock(s2, 0, t)
-    s2.bank_flow += cost - 1 - s2.money[0]
+    s2.money_from_bank += cost - 1 - s2.money[0]
     s2.money[0] = cost - 1
     la = s2.legal_actions()
     assert A_BUILD not in la and A_CARD + E["free_build"] not in la

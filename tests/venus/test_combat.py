@@ -104,14 +104,14 @@ def test_casualties_after_payment():
 def test_crisis_tile_is_kept_and_gunrunner_adds_two():
     """RB: crisis tile kept for 1 VP; card Gunrunner – +2 defence, discarded on defeat."""
     def gun(s):
-        s.gun += (MARS * 1000 + next(c for c in s.deck if s.comp.card_effect(c) == E["gunrunner"]),)
-        s.deck.remove(s.gun[-1] % 1000)
+        s.gunrunners += (MARS * 1000 + next(c for c in s.deck if s.comp.card_effect(c) == E["gunrunner"]),)
+        s.deck.remove(s.gunrunners[-1] % 1000)
     s = attack(kind="crisis", defence=3, dice=(2, 2, 2), units={"inf": 5}, tile_setup=gun)
     assert cost(s) == 5
     for _ in range(5):
         s.apply(A_UNIT + INF)
     s.apply(A_DONE)
-    assert len(s.kept[0]) == 1 and s.gun == () and s.comp.card_effect(s.discard[-1]) == E["gunrunner"]
+    assert len(s.kept[0]) == 1 and s.gunrunners == () and s.comp.card_effect(s.discard[-1]) == E["gunrunner"]
 
 
 def test_alien_defence_seven():

@@ -64,7 +64,7 @@ def test_escalation_loops_from_mercury():
     s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
     fix_dice(s, 0, 0, 0)
     flow.run(s)
-    assert s.clevel[VENUS] == 2 and s.clevel[TITAN] == 1
+    assert s.crisis_levels[VENUS] == 2 and s.crisis_levels[TITAN] == 1
 
 
 def test_no_escalation_roll_without_skull_marks():
@@ -231,7 +231,7 @@ def test_titan_level2_pirates():
         place_building(s, 1, TITAN, mines=1)
         place_building(s, 1, KUIPER, mines=1)
         s.money[1] = 0
-        s.bank_flow -= 12
+        s.money_from_bank -= 12
     s = crisis({TITAN: 2}, setup=setup)
     assert s.to_move() == 0 and A_DONE in s.legal_actions()
     s.apply(A_DONE)

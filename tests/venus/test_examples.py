@@ -151,5 +151,5 @@ def test_mars_crisis_escalation_example():
     s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
     fix_dice(s, 0, 4, 5)
     flow.run(s)
-    assert s.clevel[MARS] == 1 and level(s, MARS) == 3
+    assert s.crisis_levels[MARS] == 1 and level(s, MARS) == 3
     assert level(s, TITAN) == 1 and level(s, KUIPER) == 1

@@ -216,12 +216,12 @@ def test_the_bots_table_names_the_move_in_progress_move():
     from cosmodrome.games.venus.heuristic import Table
 
     s, r = GAME.new_state(3, 4), Rng(4)
-    while not s.is_terminal() and not s.mv.active:
+    while not s.is_terminal() and not s.move.active:
         la = s.legal_actions()
         s.apply(la[r.below(len(la))])
     v = s.view(s.to_move())
     t = Table(v)
-    assert v["move"] and t.move == v["move"] and t.move["ships"] == s.mv.ships
+    assert v["move"] and t.move == v["move"] and t.move["ships"] == s.move.ships
     assert not hasattr(Table, "mv")
 
 

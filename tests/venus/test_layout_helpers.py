@@ -39,8 +39,10 @@ from cosmodrome.games.venus.flow import (
     encode_building,
     frame_field,
     stock_ix,
+    surface_units,
     unit_ix,
     unit_places,
+    units_of_type,
 )
 
 VENUS_DIR = Path(__file__).resolve().parents[2] / "src" / "cosmodrome" / "games" / "venus"
@@ -62,6 +64,41 @@ def test_rule_modules_leave_the_layout_to_the_index_helpers(module):
     found = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
              for pattern in BY_HAND if re.search(pattern, line) and "card_points" not in line]
     assert found == [], f"{module}.py computes the layout by hand: {found}"
+
+
+#: a unit type's counter stepped to by hand from a planet's first (``b + 1``, ``b + t``,
+#: ``i + TANK``), or a unit type's counters walked by the size of a planet's block (``b:e:3``,
+#: ``range(t, n, 3)``): flow's ``unit_ix``, ``surface_units``, ``units_of_type`` name them
+UNIT_STEPS = (r"\[[a-z]\w* ?\+ ?([12]|t|INF|SHIP|TANK)\]", r"\[[a-z]\w*(\s*\+\s*\w+)?:\w+:3\]",
+              r"range\(\w+, \w+, 3\)")
+
+
+@pytest.mark.parametrize("module", ("combat", "evaluation", "cards"))
+def test_unit_types_are_stepped_to_by_the_index_helpers(module):
+    text = (VENUS_DIR / f"{module}.py").read_text()
+    found = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+             for pattern in UNIT_STEPS if re.search(pattern, line)]
+    assert found == [], f"{module}.py steps through the unit types by hand: {found}"
+
+
+@pytest.mark.parametrize("players", (2, 5))
+def test_the_unit_helpers_read_the_counters_at_unit_ix(players):
+    s = _marked(players)
+    for p in range(players):
+        for pl in range(8):
+            assert surface_units(s, p, pl) == sum(s.surf[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK))
+        for t in (INF, SHIP, TANK):
+            assert units_of_type(s, p, t) == sum(s.orbit[unit_ix(p, pl, t)] + s.surf[unit_ix(p, pl, t)]
+                                                 for pl in range(8))
+
+
+def test_a_casualty_comes_from_the_surface_while_units_are_there():
+    from cosmodrome.games.venus.combat import casualty_pool
+    s = GAME.new_state(3, seed=2)
+    s.orbit[unit_ix(1, MARS, TANK)] = 2
+    assert casualty_pool(s, 1, MARS) is s.orbit
+    s.surf[unit_ix(1, MARS, SHIP)] = 1
+    assert casualty_pool(s, 1, MARS) is s.surf
 
 
 @pytest.mark.parametrize("module", ("options", "state", "text"))

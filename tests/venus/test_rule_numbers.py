@@ -189,12 +189,12 @@ def test_a_variant_changes_the_moves_reach_the_movement_cards_and_the_card_count
                  force_discard_cards=1)
     s.stack = []
     move_from(s, (D_MOVE_FROM, 0), A_PLANET + EARTH)
-    assert s.mv.allowance == 3 and "(allowance 3;" in _dest_prompt(s, (D_MOVE_DEST, 0))
+    assert s.move.allowance == 3 and "(allowance 3;" in _dest_prompt(s, (D_MOVE_DEST, 0))
     for effect, more in (("move1", 2), ("move2", 4)):
         s.hands[0] = (*s.hands[0], next(c for c, e in enumerate(s.comp.cefx) if e == EFF[effect]))
-        before = s.mv.allowance
+        before = s.move.allowance
         move_destination(s, (D_MOVE_DEST, 0), A_CARD + EFF[effect])
-        assert s.mv.allowance == before + more, effect
+        assert s.move.allowance == before + more, effect
     s.stack = []
     n = len(s.hands[0])
     _cp1_draw(s, 0)

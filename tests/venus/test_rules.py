@@ -59,7 +59,7 @@ def test_setup(n):
         assert len(s.hands[p]) == 6
         assert sorted(c.card_effect(x) for x in s.hands[p] if x >= len(c.deck_effects)) == sorted(c.player_effects)
     assert len(s.deck) == 111 - 2 * n
-    placed = sum(len(t) for t in s.ptiles) + len(s.tdisc)
+    placed = sum(len(t) for t in s.ptiles) + len(s.tile_discard)
     assert placed + len(s.bag) == 103
     assert s.period == 1 and s.cubes == n + 2 and s.to_move() == s.first
 
@@ -90,7 +90,7 @@ def test_tiles_per_planet_and_ganymede_crisis_discarded():
     on a flipped planet; tiles from the previous period stay."""
     s = fresh(4, 9)
     clear_tiles(s)
-    s.tdisc = ()
+    s.tile_discard = ()
     put_tile(s, MARS, "windfall")
     kept = s.ptiles[MARS]
     s.flipped = put(s.flipped, VENUS, 1)
@@ -105,7 +105,7 @@ def test_tiles_per_planet_and_ganymede_crisis_discarded():
     phase_two_draw_and_place_tiles(s)
     assert s.ptiles[VENUS] == ()
     assert s.ptiles[MARS][:1] == kept and len(s.ptiles[MARS]) == 1 + chart[MARS]
-    assert crisis in s.tdisc and len(s.ptiles[GANYMEDE]) == chart[GANYMEDE] - 1
+    assert crisis in s.tile_discard and len(s.ptiles[GANYMEDE]) == chart[GANYMEDE] - 1
     assert len(s.ptiles[MERCURY]) == chart[MERCURY] and len(s.ptiles[KUIPER]) == chart[KUIPER]
 
 

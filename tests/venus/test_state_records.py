@@ -5,6 +5,7 @@ import pytest
 from venus_helpers import random_game
 
 from cosmodrome.core import RecordError, get_game
+from cosmodrome.core.fields import saved_key
 from cosmodrome.games.venus.state import FIELDS, Combat, Move, VenusState
 
 
@@ -30,10 +31,10 @@ def test_a_clone_copies_an_active_combat():
 def test_every_field_of_the_table_is_saved_and_loaded():
     s, _ = random_game(4, 3)
     data = s.to_json()
-    assert {f for f, _, _ in FIELDS} <= set(data)
+    assert [saved_key(row) for row in FIELDS] == list(data)[4:]
     back = get_game("venus").load_state(data)
     assert back.to_json() == data
-    assert isinstance(back, VenusState) and isinstance(back.cb, Combat) and isinstance(back.mv, Move)
+    assert isinstance(back, VenusState) and isinstance(back.cb, Combat) and isinstance(back.move, Move)
 
 
 def test_the_table_declares_the_frames_the_end_and_the_log_too():
@@ -42,8 +43,8 @@ def test_the_table_declares_the_frames_the_end_and_the_log_too():
     of their own), in the saved order of older versions (they close the saved form)."""
     from cosmodrome.games.venus.state import CODECS
 
-    kinds = {f: how for f, how, _ in FIELDS}
-    assert [f for f, _, _ in FIELDS][-4:] == ["stack", "over", "end_cause", "log"]
+    kinds = {row[0]: row[1] for row in FIELDS}
+    assert [row[0] for row in FIELDS][-4:] == ["stack", "over", "end_cause", "log"]
     assert (kinds["stack"], kinds["over"], kinds["end_cause"], kinds["log"]) == ("frames", "bool", "text", "events")
     assert set(CODECS) == {"frames", "events"}
     s, _ = random_game(3, 5)

@@ -225,7 +225,7 @@ def test_combat_view_crisis_with_gunrunner_units_and_cards():
     printed = s.comp.tile_def[s.ptiles[MARS][slot]]
     gun = next(c for c in s.deck if s.comp.card_effect(c) == E["gunrunner"])
     s.deck.remove(gun)
-    s.gun += (MARS * 1000 + gun,)
+    s.gunrunners += (MARS * 1000 + gun,)
     empty_hand(s, 0)
     give(s, 0, "cp2", "infantry2")
     place_units(s, 0, MARS, inf=3, ship=1, tank=1)

@@ -25,11 +25,11 @@ def check_invariants(s) -> None:
             assert s.stock[p * 5 + 3 + k] >= 0
         assert all(x >= 0 for x in s.orbit) and all(x >= 0 for x in s.surf) and all(x >= 0 for x in s.bld)
         assert s.money[p] >= 0, ("money", p)
-    assert sum(s.money) == s.bank_flow, "money"
+    assert sum(s.money) == s.money_from_bank, "money"
     ncard = len(c.deck_effects) + n * len(c.player_effects)
-    cards = [*s.deck, *s.discard, *(g % 1000 for g in s.gun), *(x for h in s.hands for x in h)]
+    cards = [*s.deck, *s.discard, *(g % 1000 for g in s.gunrunners), *(x for h in s.hands for x in h)]
     assert sorted(cards) == list(range(ncard)), "cards"
-    tiles = [*s.bag, *s.tdisc, *(t for L in s.ptiles for t in L), *(t for L in s.kept for t in L)]
+    tiles = [*s.bag, *s.tile_discard, *(t for L in s.ptiles for t in L), *(t for L in s.kept for t in L)]
     bagt = sorted(t for t in tiles if t < c.n_bag)
     assert bagt == list(range(c.n_bag)), "tiles"
     aliens = [t for t in tiles if t >= c.n_bag]
@@ -108,14 +108,14 @@ def put_tile(s, pl: int, kind: str, defence=None, skull=None) -> int:
     """Move a tile of this kind (and defence/skull) from the bag onto planet pl; its slot."""
     c = s.comp
     k = TK[kind]
-    for pool in ("bag", "tdisc"):
+    for pool in ("bag", "tile_discard"):
         for t in getattr(s, pool):
             if c.tile_kind[t] == k and (defence is None or c.tile_def[t] == defence) and \
                     (skull is None or c.tile_skull[t] == skull):
                 if pool == "bag":
                     s.bag.remove(t)
                 else:
-                    s.tdisc = without(s.tdisc, t)
+                    s.tile_discard = without(s.tile_discard, t)
                 s.ptiles[pl] += (t,)
                 return len(s.ptiles[pl]) - 1
     for q in range(8):
@@ -187,9 +187,9 @@ def at_turn(s, p: int) -> None:
     from cosmodrome.games.venus.actions import D_TURN
     from cosmodrome.games.venus.phases import O_ACTIONS
     s.stack = [(O_ACTIONS, -1), (D_TURN, p)]
-    s.cur = p
+    s.acting = p
     s.actions_left = 1
-    s.extra = 0
+    s.extra_action = 0
     s.next_seat = (p + 1) % s.num_players
 
 

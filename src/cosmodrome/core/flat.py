@@ -92,6 +92,9 @@ class FlatState:
     quiet = False
     #: the saved fields, ``(name, kind, initial)`` (see :mod:`cosmodrome.core.fields`)
     FIELDS: tuple = ()
+    #: the codecs of the table's kinds with a saved form of their own, by kind
+    #: (:class:`cosmodrome.core.fields.Codec`)
+    CODECS: dict = {}
     PHASE_KIND: dict = {}
 
     #: the phase of a finished game (set by the game): no legal action

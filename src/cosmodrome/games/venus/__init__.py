@@ -50,8 +50,8 @@ LAYERS = (
     ("__init__",),                                         # the game's face
 )
 
-HOOKS.register(label=text.label, details=options.action_details, returns=scoring.returns, winners=scoring.winners,
-               final_scores=scoring.final_scores, summary=scoring.summary, stop=scoring.stop,
+HOOKS.register(action_json=options.action_json, returns=scoring.returns, winners=scoring.winners,
+               scores=scoring.final_scores, summary=scoring.summary, stop=scoring.stop,
                evaluation=evaluation.evaluation, view=view.view, view_common=view.view_common,
                view_for=view.view_for)
 

@@ -276,14 +276,14 @@ def turn_legal(s: VenusState, f: tuple) -> list:
     """The action menu, ascending: end the turn (0) on an extra action, move, claim,
     build (2..4), take a pass cube (5) otherwise, then the playable cards (60 + effect)."""
     _op, p = f
-    acts = [A_DONE] if s.extra else []
+    acts = [A_DONE] if s.extra_action else []
     if can_move(s, p):
         acts.append(A_MOVE)
     if can_claim(s, p):
         acts.append(A_CLAIM)
     if can_build(s, p):
         acts.append(A_BUILD)
-    if not s.extra:
+    if not s.extra_action:
         acts.append(A_PASS)
     hand = s.hands[p]
     if hand:
@@ -294,7 +294,7 @@ def turn_legal(s: VenusState, f: tuple) -> list:
 
 
 def _turn_prompt(s, f):
-    if s.extra:
+    if s.extra_action:
         return ngettext("Period {period}: choose your action (an extra action) ({n} pass cube left).",
                         "Period {period}: choose your action (an extra action) ({n} pass cubes left).",
                         s.cubes).format(period=s.period, n=s.cubes)
@@ -360,13 +360,13 @@ def _from_legal(s, f):
 def move_from(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move military units – one group, all in orbit around the same planet."""
     _op, p = f
-    s.mv = Move(a - A_PLANET, 0, 0, 0, s.comp.rules["move_allowance"], 0, 1)
+    s.move = Move(a - A_PLANET, 0, 0, 0, s.comp.rules["move_allowance"], 0, 1)
     s.stack.append((D_MOVE_SHIPS, p))
 
 
 def _ships_legal(s, f):
     _op, p = f
-    n = s.orbit[unit_ix(p, s.mv.origin, SHIP)]
+    n = s.orbit[unit_ix(p, s.move.origin, SHIP)]
     return [A_COUNT + k for k in range(1, min(n, 9) + 1)]
 
 
@@ -374,8 +374,8 @@ def _ships_legal(s, f):
 def move_ships(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – the group holds at least one spaceship."""
     _op, p = f
-    s.mv.ships = a - A_COUNT
-    if s.orbit[unit_ix(p, s.mv.origin, INF)]:
+    s.move.ships = a - A_COUNT
+    if s.orbit[unit_ix(p, s.move.origin, INF)]:
         s.stack.append((D_MOVE_INF, p))
     else:
         s.stack.append((D_MOVE_DEST, p))
@@ -383,7 +383,7 @@ def move_ships(s: VenusState, f: tuple, a: int) -> None:
 
 def _inf_legal(s, f):
     _op, p = f
-    n = s.orbit[unit_ix(p, s.mv.origin, INF)]
+    n = s.orbit[unit_ix(p, s.move.origin, INF)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
@@ -391,13 +391,13 @@ def _inf_legal(s, f):
 def move_infantry(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – a spaceship carries any number of infantry."""
     _op, p = f
-    s.mv.infantry = a - A_COUNT
+    s.move.infantry = a - A_COUNT
     s.stack.append((D_MOVE_DEST, p))
 
 
 def _tanks_legal(s, f):
     _op, p = f
-    n = s.orbit[unit_ix(p, s.mv.origin, TANK)]
+    n = s.orbit[unit_ix(p, s.move.origin, TANK)]
     return [A_COUNT + k for k in range(0, min(n, 9) + 1)]
 
 
@@ -405,13 +405,13 @@ def _tanks_legal(s, f):
 def move_tanks(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – tanks may join a spaceship move, counted
     like infantry."""
-    s.mv.tanks = a - A_COUNT
+    s.move.tanks = a - A_COUNT
 
 
 def _dest_legal(s, f):
     d: cython.Py_ssize_t
     _op, p = f
-    move = s.mv
+    move = s.move
     src, allow = move.origin, move.allowance
     pos = s.comp.planet_pos
     at = pos[src]
@@ -431,7 +431,7 @@ def _dest_legal(s, f):
 
 
 def _dest_prompt(s, f):
-    return _("Move: where to? (allowance {n}; stop short of it to claim a tile there)").format(n=s.mv.allowance)
+    return _("Move: where to? (allowance {n}; stop short of it to claim a tile there)").format(n=s.move.allowance)
 
 
 @decide(D_MOVE_DEST, "move_dest", _dest_legal, _dest_prompt)
@@ -439,7 +439,7 @@ def move_destination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Action: Move – up to two steps along the line (movement cards add steps); the
     group starts and ends together; with allowance left, claim one tile where it lands."""
     _op, p = f
-    move = s.mv
+    move = s.move
     if a >= A_CARD:
         e = a - A_CARD
         card = s.take_card(p, e)
@@ -555,16 +555,16 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     k = s.comp.tile_kind[tile]
     s.say("claim", (claims_text, (s.comp, p, t, pl, tile)), {"seat": p, "planet": pl, "tile": tile, "unit": t})
     if k == T_FACTORY:
-        s.tdisc += (tile,)
+        s.tile_discard += (tile,)
         s.stock[building_stock_ix(p, FACTORY)] -= 1
         s.bld = add(s.bld, building_ix(p, pl, FACTORY), 1)
         s.say("factory", says("{who} builds a factory on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
               {"seat": p, "planet": pl})
     elif k == T_DRAW2:
-        s.tdisc += (tile,)
+        s.tile_discard += (tile,)
         draw(s, p, 2)
     elif k == T_WINDFALL:
-        s.tdisc += (tile,)
+        s.tile_discard += (tile,)
         s.gain(p, s.comp.rules["windfall"])
         s.say("money", says("{who} takes a £{n} windfall.", who=who(p), n=s.comp.rules['windfall']), {"seat": p})
     else:

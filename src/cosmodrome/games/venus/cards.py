@@ -66,6 +66,7 @@ from cosmodrome.games.venus.flow import (
     stock_ix,
     unit_ix,
     unit_places,
+    units_of_type,
     without,
 )
 from cosmodrome.games.venus.state import (
@@ -609,12 +610,9 @@ EFFECTS = {
 
 def _any_unit(s, types) -> bool:
     """Is a unit of one of ``types`` anywhere, in orbit or on a surface?"""
-    o: bytearray = s.orbit
-    su: bytearray = s.surf
-    n = len(o)
     for t in types:
-        for i in range(t, n, 3):   # the counters of unit type t (see the state's layout)
-            if o[i] or su[i]:
+        for p in range(s.num_players):
+            if units_of_type(s, p, t):
                 return True
     return False
 
@@ -655,7 +653,7 @@ def _up_planets(s, p, t) -> list:
 #: effect -> may it be played now? (an effect missing here is always playable; .actions
 #: registers the building card's check, which is its own action's)
 PLAYABLE = {
-    E["free_pass"]: lambda s, p: s.cubes > 0 and not s.extra,
+    E["free_pass"]: lambda s, p: s.cubes > 0 and not s.extra_action,
     E["tank_up"]: lambda s, p: bool(_up_planets(s, p, TANK)),
     E["infantry_up"]: lambda s, p: bool(_up_planets(s, p, INF)),
     E["buy3cards"]: lambda s, p: s.money[p] >= s.comp.rules["buy_cards_cost"],
@@ -663,7 +661,7 @@ PLAYABLE = {
     E["kill_ship"]: lambda s, p: _any_unit(s, (SHIP,)),
     E["kill_unit"]: lambda s, p: _any_unit(s, (INF, SHIP, TANK)),
     E["gunrunner"]: lambda s, p: bool(_tile_planets(s, T_CRISIS, True)),
-    E["place_tension"]: lambda s, p: (any(s.comp.tile_kind[t] == T_TENSION for t in s.tdisc)
+    E["place_tension"]: lambda s, p: (any(s.comp.tile_kind[t] == T_TENSION for t in s.tile_discard)
                                       and bool(_tension_dest(s, True))),
     E["remove_tension"]: lambda s, p: bool(_tile_planets(s, T_TENSION, True)),
     E["force_discard2"]: lambda s, p: any(s.hands[q] for q in range(s.num_players) if q != p),
@@ -800,7 +798,7 @@ def gunrunner(s: VenusState, f: tuple, a: int) -> None:
     _op, p = f
     pl = a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
-    s.gun += (encode_gunrunner(pl, card),)
+    s.gunrunners += (encode_gunrunner(pl, card),)
     n = s.comp.rules["gunrunner_money"]
     s.gain(p, n)
     s.say("gunrunner",
@@ -815,13 +813,13 @@ def discard_gunrunners(s: VenusState, pl: int) -> int:
     of its planet is defeated; and the planet's tiles go when a crisis empties it)."""
     keep = []
     n = 0
-    for g in s.gun:
+    for g in s.gunrunners:
         if gunrunner_planet(g) == pl:
             s.discard += (gunrunner_card(g),)
             n += 1
         else:
             keep.append(g)
-    s.gun = tuple(keep)
+    s.gunrunners = tuple(keep)
     return n
 
 
@@ -833,8 +831,8 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     _op, p = f
     pl = a - A_PLANET
     tk = s.comp.tile_kind
-    t = next(t for t in s.tdisc if tk[t] == T_TENSION)
-    s.tdisc = without(s.tdisc, t)
+    t = next(t for t in s.tile_discard if tk[t] == T_TENSION)
+    s.tile_discard = without(s.tile_discard, t)
     s.ptiles[pl] += (t,)
     s.say("tension", says("{who} places a tension tile on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl})
@@ -850,7 +848,7 @@ def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     tk = s.comp.tile_kind
     t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
     s.ptiles[pl] = without(s.ptiles[pl], t)
-    s.tdisc += (t,)
+    s.tile_discard += (t,)
     s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl})
 

@@ -1,2 +1,2 @@
 # The compiled engine's view of flow.py's index helpers (see flow.pxd): calls in C.
-from cosmodrome.games.venus.flow cimport building_ix, building_stock_ix, gunrunner_planet, stock_ix, unit_ix
+from cosmodrome.games.venus.flow cimport building_ix, building_stock_ix, gunrunner_planet, stock_ix, surface_units, unit_ix

@@ -54,6 +54,7 @@ from cosmodrome.games.venus.flow import (
     encode_reroll,
     gunrunner_planet,
     stock_ix,
+    surface_units,
     unit_ix,
     without,
 )
@@ -92,10 +93,9 @@ def tension_defence(s: VenusState, q: int, pl: int) -> int:
     """RB: Tension tile – the defence is the CP of the defender's units in orbit AND on the
     surface there (infantry and spaceship 1, tank 2). Cards do not change it (ruling)."""
     cp = s.comp.unit_cp
-    i = unit_ix(q, pl)
     o: bytearray = s.orbit
     su: bytearray = s.surf
-    return sum((o[i + t] + su[i + t]) * cp[t] for t in (INF, SHIP, TANK))
+    return sum((o[unit_ix(q, pl, t)] + su[unit_ix(q, pl, t)]) * cp[t] for t in (INF, SHIP, TANK))
 
 
 def tile_defence(s: VenusState, pl: int, tile: int, tseat: int) -> int:
@@ -107,7 +107,7 @@ def tile_defence(s: VenusState, pl: int, tile: int, tseat: int) -> int:
         return tension_defence(s, tseat, pl)
     d = c.tile_def[tile]
     if k == T_CRISIS:
-        d += c.rules["gunrunner_bonus"] * sum(1 for g in s.gun if gunrunner_planet(g) == pl)
+        d += c.rules["gunrunner_bonus"] * sum(1 for g in s.gunrunners if gunrunner_planet(g) == pl)
     return d
 
 
@@ -119,7 +119,7 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     dice = [roll(s) for _i in range(n)]
     s.cb = Combat(p, pl, slot, tile, d, tseat, tkind, dice + [NO_DIE] * (MAX_COMBAT_DICE - n), -1, 0, [0, 0, 0],
                   [0, 0, 0], 0, 1)
-    s.cbcards = ()
+    s.combat_cards = ()
     s.say("attack", (attacks_text, (s.comp, p, tile, pl, tseat, tkind, d, dice, cost(s))),
           {"seat": p, "planet": pl, "tile": tile, "dice": dice[:], "defence": d}, chance=True)
     s.stack.append((D_COMBAT, p))
@@ -189,21 +189,21 @@ def _combat_legal(s, f):
     _op, p = f
     cb = s.cb
     pl: cython.Py_ssize_t = cb.planet
-    b: cython.Py_ssize_t = unit_ix(p, pl)
     acts = [A_DONE]
     o = s.orbit
     for t in (INF, SHIP, TANK):
-        if o[b + t]:
+        if o[unit_ix(p, pl, t)]:
             acts.append(A_UNIT + t)
     kind = s.comp.tile_kind[cb.tile]
-    surf: bytearray = s.surf
     for e in sorted(s.hand_effects(p)):
-        if card_usable(s, e, pl, kind, b, surf):
+        if card_usable(s, e, p, pl, kind):
             acts.append(A_CARD + e)
     return acts
 
 
-def card_usable(s, e, pl, kind, b, surf) -> bool:
+def card_usable(s, e, p, pl, kind) -> bool:
+    """May ``p``, attacking planet ``pl`` for a tile of ``kind``, play its card of effect
+    ``e`` in the combat now?"""
     cb = s.cb
     if e in CP_CARDS:
         if e == E_CP2_VENUS:
@@ -220,9 +220,9 @@ def card_usable(s, e, pl, kind, b, surf) -> bool:
     if e == E_SHIPS2:
         return not cb.boosted[SHIP]
     if e == E_SAC_TANK:
-        return surf[b + TANK] > 0
+        return s.surf[unit_ix(p, pl, TANK)] > 0
     if e == E_SAC_UNIT:
-        return surf[b] + surf[b + 1] + surf[b + 2] > 0
+        return surface_units(s, p, pl) > 0
     if e == E_REROLL:
         return True
     if e == E_DISCARD_DIE:
@@ -264,7 +264,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         return
     e = a - A_CARD
     card = s.take_card(p, e)
-    s.cbcards += (card,)
+    s.combat_cards += (card,)
     s.stack.append((D_COMBAT, p))
     discard_played(s, p, card)
     COMBAT_EFFECTS[e](s, p)
@@ -280,7 +280,7 @@ def resolve(s: VenusState, p: int) -> None:
         k = s.comp.tile_kind[tile]
         s.say("win", (wins_text, (s.comp, p, points(s), tile, pl)), {"seat": p, "planet": pl, "tile": tile})
         if k == T_MINE:
-            s.tdisc += (tile,)
+            s.tile_discard += (tile,)
             s.stock[building_stock_ix(p, MINE)] -= 1
             s.bld = add(s.bld, building_ix(p, pl, MINE), 1)
             s.say("mine", says("{who} opens a mine on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
@@ -295,7 +295,7 @@ def resolve(s: VenusState, p: int) -> None:
             s.say("alien", says("{who} destroys the alien on {planet}!", who=who(p), planet=planet_w(s.comp, pl)),
                   {"seat": p, "planet": pl})
         elif k == T_TENSION:
-            s.tdisc += (tile,)
+            s.tile_discard += (tile,)
             q, kk = cb.target_seat, cb.target_kind
             if s.bld[building_ix(q, pl, kk)] and s.stock[building_stock_ix(p, kk)]:
                 s.remove_building(q, pl, kk)
@@ -310,7 +310,7 @@ def resolve(s: VenusState, p: int) -> None:
                            planet=planet_w(s.comp, pl), paid=points(s), cost=cost(s)),
               {"seat": p, "planet": pl})
     cb.active = 0
-    s.cbcards = ()
+    s.combat_cards = ()
     n = skulls(s)
     if n and s.units_at(p, pl):
         s.stack.append((D_CASUALTY, p, pl, n))
@@ -352,8 +352,9 @@ def discard_die(s: VenusState, f: tuple, a: int) -> None:
 
 def _sac_legal(s, f):
     _op, p = f
-    b = unit_ix(p, s.cb.planet)
-    return [A_UNIT + t for t in (INF, SHIP, TANK) if s.surf[b + t]]
+    pl = s.cb.planet
+    su: bytearray = s.surf
+    return [A_UNIT + t for t in (INF, SHIP, TANK) if su[unit_ix(p, pl, t)]]
 
 
 def _sac_prompt(s, f):
@@ -378,20 +379,17 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
           {"seat": p, "unit": t})
 
 
-def casualty_pool(s: VenusState, p: int, pl: int) -> tuple:
-    """Units that may be lost: those on the surface there (the committed ones); when none
-    remain, those in orbit there (ruling)."""
-    b = unit_ix(p, pl)
-    su: bytearray = s.surf
-    if su[b] + su[b + 1] + su[b + 2]:
-        return su, b
-    return s.orbit, b
+def casualty_pool(s: VenusState, p: int, pl: int) -> bytearray:
+    """The counters (``s.surf`` or ``s.orbit``, read at :func:`.flow.unit_ix` ``(p, pl, t)``)
+    of the units that may be lost: those on the surface there (the committed ones); when
+    none remain, those in orbit there (ruling)."""
+    return s.surf if surface_units(s, p, pl) else s.orbit
 
 
 def _cas_legal(s, f):
     _op, p, pl, left = f
-    arr, b = casualty_pool(s, p, pl)
-    return [A_UNIT + t for t in (INF, SHIP, TANK) if arr[b + t]]
+    arr = casualty_pool(s, p, pl)
+    return [A_UNIT + t for t in (INF, SHIP, TANK) if arr[unit_ix(p, pl, t)]]
 
 
 def _cas_prompt(s, f):
@@ -405,8 +403,7 @@ def casualty(s: VenusState, f: tuple, a: int) -> None:
     the attacker, after payment, also when the attempt failed."""
     _op, p, pl, n = f
     t = a - A_UNIT
-    arr, b = casualty_pool(s, p, pl)
-    arr[b + t] -= 1
+    casualty_pool(s, p, pl)[unit_ix(p, pl, t)] -= 1
     s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
     s.say("casualty",

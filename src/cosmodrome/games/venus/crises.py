@@ -111,7 +111,7 @@ def crisis_tiles(s: VenusState, pl: int) -> int:
 
 def level(s: VenusState, pl: int) -> int:
     """RB: the crisis level = crisis tiles on the planet + escalation dice on it."""
-    return crisis_tiles(s, pl) + s.clevel[pl]
+    return crisis_tiles(s, pl) + s.crisis_levels[pl]
 
 
 def player_order(s: VenusState) -> list:
@@ -147,7 +147,7 @@ def escalate(s: VenusState, f: tuple) -> None:
     """RB: Phase four – roll the escalation dice and place the skulls (looping)."""
     s.stack.pop()
     s.phase = PHASE_CRISIS
-    s.clevel = (0,) * 8
+    s.crisis_levels = (0,) * 8
     c = s.comp
     kind, skull = c.tile_kind, c.tile_skull
     marked = [pl for pl in range(8) for t in s.ptiles[pl] if kind[t] == T_CRISIS and skull[t]]
@@ -157,8 +157,8 @@ def escalate(s: VenusState, f: tuple) -> None:
                 for _ in range(c.rules["escalation_dice"])]
         k = dice.count(0)   # the skulls
         for i in range(k):
-            s.clevel = add(s.clevel, marked[i % len(marked)], 1)
-        added = list(s.clevel)
+            s.crisis_levels = add(s.crisis_levels, marked[i % len(marked)], 1)
+        added = list(s.crisis_levels)
         s.say("escalation", (escalation_text, (c.planet_names, dice, added)), {"dice": dice, "added": added},
               chance=True)
     s.stack.append((O_CRISIS, -1, 0))
@@ -400,7 +400,7 @@ def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True)
                 s.bld = put(s.bld, building_ix(p, pl, k), 0)
                 s.stock[building_stock_ix(p, k)] += n
     if discard_tiles:
-        s.tdisc += tuple(s.ptiles[pl])
+        s.tile_discard += tuple(s.ptiles[pl])
         s.ptiles[pl] = ()
         discard_gunrunners(s, pl)
     if flip:

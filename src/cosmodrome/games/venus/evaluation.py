@@ -35,14 +35,16 @@ import math
 
 from cosmodrome.games.venus.flow import (
     EARTH,
+    INF,
     KUIPER,
-    MERCURY,
     PHASE_ACTIONS,
     PHASE_CRISIS,
+    SHIP,
     T_ALIEN,
     T_CRISIS,
+    TANK,
     income,
-    unit_ix,
+    units_of_type,
 )
 from cosmodrome.games.venus.scoring import final_scores
 
@@ -83,16 +85,12 @@ def projected_vp(s, left: float) -> list:
     """Each seat's VP now plus the VP its resources are expected to add in ``left`` periods."""
     n = s.num_players
     vp = final_scores(s)
-    orbit, surf, money, hands = s.orbit, s.surf, s.money, s.hands
+    money, hands = s.money, s.hands
     l2 = left * left
     out = []
     for p in range(n):
-        # a seat's units of each type, summed over the planets by strided slices of its
-        # block (summed in C: the counters are bytearrays)
-        b, e = unit_ix(p, MERCURY), unit_ix(p + 1, MERCURY)
-        inf = sum(orbit[b:e:3]) + sum(surf[b:e:3])
-        ship = sum(orbit[b + 1:e:3]) + sum(surf[b + 1:e:3])
-        tank = sum(orbit[b + 2:e:3]) + sum(surf[b + 2:e:3])
+        # a seat's units of each type, summed over the planets
+        inf, ship, tank = units_of_type(s, p, INF), units_of_type(s, p, SHIP), units_of_type(s, p, TANK)
         inc = income(s, p)
         m = money[p]
         per = (W_CONST + W_INCOME * inc + W_MONEY * m + W_INF * inf + W_SHIP * ship + W_TANK * tank
@@ -139,14 +137,14 @@ def all_lose_risk(s) -> float:
             elif k == T_ALIEN:
                 aliens += 1
     in_crisis = s.phase == PHASE_CRISIS
-    earth_lv = crisis[EARTH] + (s.clevel[EARTH] if in_crisis else 0)
+    earth_lv = crisis[EARTH] + (s.crisis_levels[EARTH] if in_crisis else 0)
     p_earth = _p_level(earth_lv, 4, marked, rem)
     if aliens:
         # landed aliens march inwards at every later crisis phase; three reach Earth at once
         advance_left = rem + (1 if (s.aliens_out and s.aliens_out < s.period) else 0)
         p_alien = min(0.9, 0.3 * aliens + 0.1) if advance_left > 0 else 0.0
     elif not s.aliens_out and rem > 0 and not s.flipped[KUIPER]:
-        kui_lv = crisis[KUIPER] + (s.clevel[KUIPER] if in_crisis else 0)
+        kui_lv = crisis[KUIPER] + (s.crisis_levels[KUIPER] if in_crisis else 0)
         p_alien = 0.6 * _p_level(kui_lv, 3, marked, rem - 1)
     else:
         p_alien = 0.0

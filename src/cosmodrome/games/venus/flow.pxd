@@ -8,6 +8,8 @@ cpdef Py_ssize_t stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept
 cpdef Py_ssize_t building_stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept
 cpdef Py_ssize_t encode_unit_at(Py_ssize_t pl, Py_ssize_t t) except? -1
 cpdef Py_ssize_t orbit_units(s, Py_ssize_t p, Py_ssize_t pl) except? -1
+cpdef Py_ssize_t surface_units(s, Py_ssize_t p, Py_ssize_t pl) except? -1
+cpdef Py_ssize_t units_of_type(s, Py_ssize_t p, Py_ssize_t t) except? -1
 cpdef Py_ssize_t encode_gunrunner(Py_ssize_t pl, Py_ssize_t card) noexcept
 cpdef Py_ssize_t gunrunner_planet(Py_ssize_t g) noexcept
 cpdef Py_ssize_t gunrunner_card(Py_ssize_t g) noexcept

@@ -286,14 +286,15 @@ def run(s) -> None:
 
 
 #: The questions of the core protocol that the table cannot answer from its own layer
-#: (a :class:`~cosmodrome.core.flat.Hooks`, as in every game): ``label`` (:mod:`.text`)
-#: and ``details`` (:mod:`.options`) of an option; ``returns``, ``winners``,
-#: ``final_scores``, ``summary`` and ``stop`` (:mod:`.scoring`); ``evaluation``
-#: (:mod:`.evaluation`); ``view``, ``view_common`` and ``view_for`` (:mod:`.view`). The
-#: package's face registers them once, so neither the rules nor the table import a layer
-#: above them.
-HOOKS = Hooks("venus", ("label", "details", "returns", "winners", "final_scores", "summary", "stop", "evaluation",
-                        "view", "view_common", "view_for"))
+#: (a :class:`~cosmodrome.core.flat.Hooks`, as in every game; the names shared with the
+#: other games mean the same there, docs/ARCHITECTURE.md "Hooks"): ``action_json`` (an
+#: option's JSON form, its label and details: :mod:`.options`); ``returns``, ``winners``,
+#: ``scores`` (the final scores), ``summary`` and ``stop`` (the end at the decision cap)
+#: (:mod:`.scoring`); ``evaluation`` (:mod:`.evaluation`); ``view``, ``view_common`` and
+#: ``view_for`` (:mod:`.view`). The package's face registers them once, so neither the
+#: rules nor the table import a layer above them.
+HOOKS = Hooks("venus", ("action_json", "returns", "winners", "scores", "summary", "stop", "evaluation", "view",
+                        "view_common", "view_for"))
 
 #: the game is stopped and scored as it stands after this many decisions (ruling 35): the
 #: rules alone let a game last for ever (a player who never passes moves ships to and fro;
@@ -307,7 +308,7 @@ def step(s, action) -> list:
     """``VenusState._apply``, the path of every decision (compiled with the rules): pop the
     decision's frame, apply ``action``, :func:`run` the automatic frames that follow and
     stop the game at the decision cap (ruling 35). Returns the events recorded."""
-    s._ev = []
+    s.ev = []
     s._menu = None
     f = s.stack.pop()
     s.decisions += 1
@@ -315,7 +316,7 @@ def step(s, action) -> list:
     run(s)
     if s.decisions >= MAX_DECISIONS and not s.over:
         HOOKS.stop(s)
-    return s._ev
+    return s.ev
 
 
 # ----- the table's hot methods ------------------------------------------------------------
@@ -336,7 +337,7 @@ def say(s, kind: str, text: Any, data: Optional[dict] = None, vis: Optional[froz
     if s.quiet:
         return
     ev = Event(kind, text, data, vis, hidden, chance)
-    s._ev.append(ev)
+    s.ev.append(ev)
     log = s.log
     log.append(ev)
     if len(log) > LOG_KEEP:
@@ -470,6 +471,31 @@ def orbit_units(s, p, pl) -> int:
     return o[i] + o[i + 1] + o[i + 2]
 
 
+def surface_units(s, p, pl) -> int:
+    """Units of ``p`` on the surface of ``pl`` (its three types follow each other from
+    :func:`unit_ix` ``(p, pl)``)."""
+    i: cython.Py_ssize_t = unit_ix(p, pl)
+    su: bytearray = s.surf
+    return su[i] + su[i + 1] + su[i + 2]
+
+
+def units_of_type(s, p, t) -> int:
+    """``p``'s units of type ``t`` on the board, in orbit and on the surface of every planet:
+    strided slices of its block of the counters (from :func:`unit_ix` ``(p, MERCURY, t)``,
+    a planet's block apart), summed in C.
+
+    >>> from cosmodrome.games.venus import GAME
+    >>> s = GAME.new_state(3, seed=1)
+    >>> units_of_type(s, 0, SHIP) == sum(s.orbit[unit_ix(0, pl, SHIP)] + s.surf[unit_ix(0, pl, SHIP)]
+    ...                                  for pl in range(8))
+    True
+    """
+    b: cython.Py_ssize_t = unit_ix(p, MERCURY, t)
+    e: cython.Py_ssize_t = unit_ix(p + 1, MERCURY)
+    step: cython.Py_ssize_t = unit_ix(p, VENUS) - unit_ix(p, MERCURY)
+    return sum(s.orbit[b:e:step]) + sum(s.surf[b:e:step])
+
+
 def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """Units of ``p`` at planet ``pl``, in orbit and on the surface."""
     i: cython.Py_ssize_t = unit_ix(p, pl)
@@ -478,10 +504,10 @@ def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     return o[i] + o[i + 1] + o[i + 2] + su[i] + su[i + 1] + su[i + 2]
 
 
-# ----- the packed records of the table: a gunrunner on a planet (``s.gun``) and a crisis
+# ----- the packed records of the table: a gunrunner on a planet (``s.gunrunners``) and a crisis
 # resolved (``s.crises``), each one int; packed and read back here only.
 def encode_gunrunner(pl, card) -> int:
-    """A gunrunner (card id ``card``) lying on planet ``pl``, as ``s.gun`` holds it.
+    """A gunrunner (card id ``card``) lying on planet ``pl``, as ``s.gunrunners`` holds it.
 
     >>> g = encode_gunrunner(6, 41)
     >>> gunrunner_planet(g), gunrunner_card(g)
@@ -491,12 +517,12 @@ def encode_gunrunner(pl, card) -> int:
 
 
 def gunrunner_planet(g) -> int:
-    """The planet a gunrunner of ``s.gun`` lies on (see :func:`encode_gunrunner`)."""
+    """The planet a gunrunner of ``s.gunrunners`` lies on (see :func:`encode_gunrunner`)."""
     return g // 1000
 
 
 def gunrunner_card(g) -> int:
-    """The card id of a gunrunner of ``s.gun`` (see :func:`encode_gunrunner`)."""
+    """The card id of a gunrunner of ``s.gunrunners`` (see :func:`encode_gunrunner`)."""
     return g % 1000
 
 
@@ -599,10 +625,10 @@ def remove_building(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py
 def pay(s, p: cython.Py_ssize_t, amount) -> None:
     """``p`` pays ``amount`` to the bank."""
     s.money[p] -= amount
-    s.bank_flow -= amount
+    s.money_from_bank -= amount
 
 
 def gain(s, p: cython.Py_ssize_t, amount) -> None:
     """``p`` takes ``amount`` from the bank."""
     s.money[p] += amount
-    s.bank_flow += amount
+    s.money_from_bank += amount

@@ -207,8 +207,8 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     # replaces (state.py), so a key holds them as they are: an unchanged pile compares by identity
     def planets_key(s, seat):
         """The planets' tiles, flipped flags, crisis levels (in the crisis phase) and gunrunners."""
-        return (tuple(s.ptiles), tuple(s.flipped), tuple(s.clevel) if s.phase == PHASE_CRISIS else _NO_LEVELS,
-                tuple(s.gun))
+        return (tuple(s.ptiles), tuple(s.flipped), tuple(s.crisis_levels) if s.phase == PHASE_CRISIS else _NO_LEVELS,
+                tuple(s.gunrunners))
 
     def per_planet(key):
         tiles, flipped, levels, gun = key
@@ -416,7 +416,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     titles = [printed[EFFECTS[e]] for e in c.cefx]
 
     def move_key(s, seat):
-        mv = s.mv
+        mv = s.move
         if mv.active and not s.over:
             return mv.origin, mv.ships, mv.infantry, mv.tanks, mv.allowance
         return None
@@ -436,14 +436,14 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
     def rest(s, seat):
         """The piles, the move and the result: values, or cheap keys of them."""
-        return (tuple(s.discard[-5:]), bytes(s.bag), tuple(s.tdisc), move_key(s, seat), result_value(s, seat))
+        return (tuple(s.discard[-5:]), bytes(s.bag), tuple(s.tile_discard), move_key(s, seat), result_value(s, seat))
 
     combat_part = _combat_writer(lay, c, tile_info, card_effect)
 
     def combat_key(s, seat):
         """The combat's array and the cards played in it (what :func:`.view.combat_view` reads)."""
         cb = s.cb
-        return (tuple(cb.to_list()), tuple(s.cbcards)) if cb.active and not s.over else None
+        return (tuple(cb.to_list()), tuple(s.combat_cards)) if cb.active and not s.over else None
 
     return StateEncoder([
         scattered(units_key, [orb_idx, sur_idx, bld_idx, stock_idx],
@@ -497,7 +497,7 @@ def _combat_writer(lay: Layout, c, tile_info: list, card_effect: list):
         if not cb.active or s.over:
             out[null] = 1.0
             return
-        for card in s.cbcards:
+        for card in s.combat_cards:
             i = cards_at + card_effect[card]
             x = out[i] + card_step
             out[i] = x if x < 1.0 else 1.0

@@ -1,5 +1,6 @@
 """What each option of a decision points at: the details a client highlights and a bot
-reads without parsing labels (the labels themselves are in :mod:`.text`).
+reads without parsing labels (the labels themselves are in :mod:`.text`), and the action's
+JSON form that joins the two (the hook ``action_json``).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from cosmodrome.games.venus.flow import (
     frame_field,
 )
 from cosmodrome.games.venus.state import EMPIRES
-from cosmodrome.games.venus.text import BLD_LABELS, UNIT_LABELS, source_card_titles
+from cosmodrome.games.venus.text import BLD_LABELS, UNIT_LABELS, label, source_card_titles
 
 VERBS = {A_MOVE: "move", A_CLAIM: "claim", A_BUILD: "build", A_PASS: "pass"}
 
@@ -54,7 +55,7 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
         return pl, "orbit"
     if kind == "casualty":
         _op, p, pl, left = f
-        arr, _b = casualty_pool(s, p, pl)
+        arr = casualty_pool(s, p, pl)
         return pl, "surface" if arr is s.surf else "orbit"
     if kind == "uprising":
         return VENUS, "surface first"
@@ -75,6 +76,15 @@ _OWNER_KINDS = frozenset(("bazagthoth", "tension_target", "kill_unit"))
 def _owner(f, kind: str) -> int:
     """The seat owning the building or unit an option of a ``kind`` decision names."""
     return frame_field(f, "owner", f[SEAT]) if kind in _OWNER_KINDS else f[SEAT]
+
+
+def action_json(s, a: int) -> dict:
+    """The JSON form of option ``a`` of the current decision (``state.action_json``, the hook
+    ``action_json``): its id, its ``label`` (:func:`.text.label`) and its details
+    (:func:`action_details`)."""
+    d = {"action": a, "label": label(s, a)}
+    d.update(action_details(s, a))
+    return d
 
 
 def action_details(s, a: int) -> dict:

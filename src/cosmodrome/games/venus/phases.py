@@ -76,7 +76,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
                            (tile_drawn, (s.comp, pl)),
                            kind=s.comp.tile_sig)
             if pl == GANYMEDE and tk[t] == T_CRISIS:
-                s.tdisc += (t,)
+                s.tile_discard += (t,)
                 s.say("tile",
                       says("Ganymede takes no crisis tiles: {tile} goes to the discards.", tile=tile_w(s.comp, t)),
                       {"planet": pl, "tile": t}, chance=True)
@@ -94,9 +94,9 @@ def phase_three_player_actions(s: VenusState, f: tuple) -> None:
     if s.cubes > 0:
         p = s.next_seat
         s.next_seat = (p + 1) % s.num_players
-        s.cur = p
+        s.acting = p
         s.actions_left = 1
-        s.extra = 0
+        s.extra_action = 0
         # the turn's menu at once (what the O_TURN step would push now: cubes are left and
         # the seat has its action), without an automatic frame in between
         s.stack.append((D_TURN, p))
@@ -116,7 +116,7 @@ def turn(s: VenusState, f: tuple) -> None:
     them is a free action playable now or not, so that the question tells nobody what the
     hand holds (ruling 33)."""
     s.stack.pop()
-    if s.cubes == 0 and not s.extra:
+    if s.cubes == 0 and not s.extra_action:
         return
     _op, p = f
     if s.actions_left > 0:
@@ -164,9 +164,9 @@ def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
         s.say("card", says("{who} plays 'one more action' as the pass card is empty.", who=who(p)),
               {"seat": p, "card": c})
         s.stack.append((O_PASS_REACT, -1, k))
-        s.cur = p
+        s.acting = p
         s.actions_left = 1
-        s.extra = 1
+        s.extra_action = 1
         s.stack.append((O_TURN, p))
     else:
         s.stack.append((O_PASS_REACT, -1, k + 1))
@@ -177,7 +177,7 @@ def phases_five_and_six(s: VenusState, f: tuple) -> None:
     """RB: Phase five – collect income (£3 a mine, £2 a factory); phase six – move every
     unit on a surface back into orbit; then the next period or the end of the game."""
     s.stack.pop()
-    s.extra = 0
+    s.extra_action = 0
     phase_five_collect_income(s)
     phase_six_reset_units(s)
     if s.period >= s.comp.rules["periods"]:

@@ -50,7 +50,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
     step_seven_game_tiles(s)
     step_eight_first_player(s)
     step_nine_blast_off(s)
-    s._setup_ev, s._ev = s._ev, []
+    s.initial_events, s.ev = s.ev, []
     return s
 
 

@@ -1,39 +1,45 @@
 """The table of Onward to Venus as one compact, flat state.
 
-Counters are flat arrays indexed by player, planet and piece type:
+Counters are flat arrays indexed by player, planet and piece type, read and written through
+the layout helpers of :mod:`.flow` (:func:`.flow.unit_ix`, :func:`.flow.building_ix`,
+:func:`.flow.stock_ix`...):
 
 - ``orbit[p*24 + planet*3 + unit]`` and ``surf[...]``: military units in orbit / on the
   surface (unit 0 infantry, 1 spaceship, 2 tank);
 - ``bld[p*16 + planet*2 + k]``: mines (k=0) and factories (k=1) on planets;
 - ``stock[p*5 + k]``: pieces in the player's stock (0..2 units, 3 mines, 4 factories);
 - ``ptiles[planet]``: tile ids lying on each planet, in the order they were placed;
-- ``hands[p]``, ``deck``, ``discard``: card ids; ``gun``: gunrunner cards lying on planets
-  (one int each: :func:`.flow.encode_gunrunner`);
+- ``hands[p]``, ``deck``, ``discard``: card ids; ``gunrunners``: gunrunner cards lying on
+  planets (one int each: :func:`.flow.encode_gunrunner`);
 - ``stack``: the frames of the rules engine (see :mod:`.flow`); ``cb``: the combat in
-  progress (a :class:`Combat`); ``mv``: the move in progress (a :class:`Move`);
+  progress (a :class:`Combat`); ``move``: the move in progress (a :class:`Move`);
 - ``over``, ``end_cause``: whether the game is over and why; ``log``: the events so far.
 
-Every field is declared once, in :data:`FIELDS`: the constructor, the clone and the saved
-form are generated from that table (as :mod:`dataclasses` writes its methods, with the
-generator the Moon and Mars use too, :mod:`cosmodrome.core.fields`), so a new field is one
-line there.
+Every field is declared once, with what it holds, in :data:`FIELDS`: the constructor's
+fields, the clone and the saved form are generated from that table by the generator every
+game uses, :func:`cosmodrome.core.fields.flat_methods` (as :mod:`dataclasses` writes its
+methods), so a new field is one line there. :class:`VenusState` is a
+:class:`~cosmodrome.core.flat.FlatState` as the other games' states are, kept in slots
+rather than in its ``__dict__`` (faster to read: see the class).
 
 How the fields are kept, so that a clone (above all a search clone, ``clone(quiet=True)``)
-copies a few small buffers and shares the rest (issue 16, "Search clones"):
+copies a few small buffers and shares the rest (issue 16, "Search clones"; the kinds of
+:mod:`cosmodrome.core.fields`):
 
-- *tuples, shared between clones and replaced on write*: every pile of cards or tiles but
-  the deck and the bag (each hand, each planet's tiles, each seat's kept tiles, the
-  discards, the tile discards, gunrunners, drawn cards, crises, combat cards) and the
-  counters written rarely (``bld``, ``flipped``, ``clevel``). A writer builds a new tuple
-  (``s.hands[p] += (c,)``, :func:`.flow.without`, :func:`.flow.add`, :func:`.flow.put`);
-  one that forgot would fail loudly (a tuple has no ``append``), never change a pile a
-  clone shares. A clone copies only the lists holding the piles (``hands``, ``ptiles``,
-  ``kept``).
-- *bytearrays, copied*: the counters written often (``orbit``, ``surf``, ``stock``)
-  and the deck and the bag (drawn from their end): card and tile ids and piece
-  counts fit a byte (:mod:`.components` refuses a components file where they would not).
+- *tuples, shared between clones and replaced on write* (``tuple``, ``vartuple``,
+  ``piles``): every pile of cards or tiles but the deck and the bag (each hand, each
+  planet's tiles, each seat's kept tiles, the discards, the tile discards, gunrunners, drawn
+  cards, crises, combat cards) and the counters written rarely (``bld``, ``flipped``,
+  ``crisis_levels``). A writer builds a new tuple (``s.hands[p] += (c,)``,
+  :func:`.flow.without`, :func:`.flow.add`, :func:`.flow.put`); one that forgot would fail
+  loudly (a tuple has no ``append``), never change a pile a clone shares. A clone copies
+  only the lists holding the piles (``hands``, ``ptiles``, ``kept``).
+- *bytearrays, copied* (``bytes``, ``varbytes``): the counters written often (``orbit``,
+  ``surf``, ``stock``) and the deck and the bag (drawn from their end): card and tile ids
+  and piece counts fit a byte (:mod:`.components` refuses a components file where they
+  would not).
 - *lists, copied*: ``money``, ``lost`` (they may pass 255 or go negative), the frame
-  stack and the log (fields with a saved form of their own: their :class:`Codec`).
+  stack and the log (fields with a saved form of their own: their codec, :data:`CODECS`).
 - *records* (:class:`Combat`, :class:`Move`): copied while active, shared while idle (a
   combat or a move always starts as a new record, so an idle one is never written).
 - a quiet clone shares one empty log and records nothing.
@@ -44,18 +50,17 @@ and a saved state loads into this layout (:func:`state_from_json`).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple, Optional
+from typing import Any, Optional
 
-from cosmodrome.core import Event, RecordError, Rng, State, check_state_json
+from cosmodrome.core import RecordError, Rng, State, check_state_json
 from cosmodrome.core.chance import restore
 from cosmodrome.core.errors import CosmodromeError
-from cosmodrome.core.fields import COPY, generate, record
+from cosmodrome.core.fields import EVENTS, flat_methods, frames_codec, load_table, record
+from cosmodrome.core.flat import FlatState
 from cosmodrome.games.venus import flow
 from cosmodrome.games.venus.components import MAX_COMBAT_DICE, load_components
 from cosmodrome.games.venus.flow import D_LOOK_GIVE, D_LOOK_TAKE, DECIDE, HOOKS, SEAT, T_ALIEN, frame_field
 from cosmodrome.i18n import N_
-
-_new = object.__new__
 
 #: RB: Defended tiles. The combat in progress: who attacks what, the dice, what was paid.
 Combat = record("Combat", (
@@ -93,9 +98,6 @@ COLOURS = ("red", "blue", "purple", "yellow", "green")
 #: the colours in words (COLOURS are also the page's CSS names, never translated)
 COLOUR_WORDS = (N_("red"), N_("blue"), N_("purple"), N_("yellow"), N_("green"))
 LOG_KEEP = flow.LOG_KEEP
-#: the event list and log of a quiet state (it records nothing, so they stay empty)
-_NOTHING: tuple = ()
-
 #: the decision cap of ruling 35 (:data:`.flow.MAX_DECISIONS`); the hooks through which the
 #: core protocol reaches the upper modules are :data:`.flow.HOOKS`, imported above
 MAX_DECISIONS = flow.MAX_DECISIONS
@@ -109,178 +111,111 @@ def has_alien(s: "VenusState", pl: int) -> bool:
             return True
     return False
 
-def _save_frames(stack: list) -> list:
-    """The frames as a save holds them: each a list, its operation by name (:data:`.flow.OP_NAMES`)."""
-    names = flow.OP_NAMES
-    return [[names[f[0]], *f[1:]] for f in stack]
 
-
-def _load_frames(v: Any) -> list:
-    """The frames of a save (:func:`_save_frames`) as tuples, each operation checked."""
-    if not isinstance(v, list):
-        raise RecordError("saved venus state: 'stack' must be a list of engine frames")
-    codes = {name: op for op, name in flow.OP_NAMES.items()}
-    stack = []
-    for f in v:
-        if not isinstance(f, list) or not f or f[0] not in codes or any(
-                isinstance(x, bool) or not isinstance(x, int) for x in f[1:]):
-            raise RecordError(f"saved venus state: malformed engine frame {f!r}")
-        stack.append((codes[f[0]], *f[1:]))
-    return stack
-
-
-def _save_events(log: list) -> list:
-    """The log as a save holds it: each event's JSON form."""
-    return [e.to_json() for e in log]
-
-
-def _load_events(v: Any) -> list:
-    """The log of a save (:func:`_save_events`) as events."""
-    if not isinstance(v, list):
-        raise RecordError("saved venus state: malformed log entry")
-    log = []
-    for e in v:
-        if not isinstance(e, dict) or not isinstance(e.get("text"), str) or not isinstance(e.get("kind"), str):
-            raise RecordError("saved venus state: malformed log entry")
-        vis = e.get("visible_to")
-        log.append(Event(e["kind"], e["text"], dict(e.get("data") or {}),
-                         frozenset(vis) if vis is not None else None, e.get("hidden_text"),
-                         bool(e.get("chance", False))))
-    return log
-
-
-class Codec(NamedTuple):
-    """A kind of field whose saved form is its own (not a list of whole numbers): how a
-    clone copies it and how a save holds it. Declared in :data:`CODECS` under the kind's
-    name, which the field's row of :data:`FIELDS` then names (the field is still declared
-    once, in its row)."""
-
-    #: how a clone copies the field: a suffix to ``self.<field>`` (``"[:]"``; ``""`` shares it)
-    copy: str
-    #: the expression a quiet clone holds instead (``None``: as any clone)
-    quiet: Optional[str]
-    #: the field's value -> its saved form (plain JSON)
-    save: Callable[[Any], Any]
-    #: the saved form -> the field's value (:class:`RecordError` naming the field when malformed)
-    load: Callable[[Any], Any]
-
-
-#: The kinds of field with a codec of their own (see :class:`Codec`):
+#: The kinds of field with a saved form of their own (:class:`cosmodrome.core.fields.Codec`):
 #:
 #: - ``frames``: the frame stack of the rules engine (:mod:`.flow`), a list of tuples copied
-#:   by a clone (the tuples shared); saved with each operation by name;
+#:   by a clone (the tuples shared); saved with each operation by name (:data:`.flow.OP_NAMES`);
 #: - ``events``: the log, a list of :class:`~cosmodrome.core.Event` copied by a clone (a
 #:   quiet clone shares one empty log instead); saved as each event's JSON form.
-CODECS = {
-    "frames": Codec("[:]", None, _save_frames, _load_frames),
-    "events": Codec("[:]", "_NOTHING", _save_events, _load_events),
-}
+CODECS = {"frames": frames_codec(flow.OP_NAMES), "events": EVENTS}
 
-#: Every field of the table, declared once: ``(name, how it is kept, its value in a new
-#: state of ``n`` seats)``. The constructor, :meth:`VenusState.clone`,
-#: :meth:`VenusState.to_json` and :func:`state_from_json` are generated from it. How a
-#: field is kept decides how a clone copies it (see the module docstring):
-#:
-#: - ``list``: a list of whole numbers, copied; ``bytes``: a bytearray (values 0..255), copied;
-#: - ``tuple``: a tuple, shared between clones and replaced on write;
-#: - ``piles``: a list of tuples (one per seat or planet): the list is copied, the tuples shared;
-#: - ``int``: a whole number; ``bool``: true or false; ``text``: a string (all three shared);
-#: - ``record``: a :class:`Combat` or :class:`Move`, copied while active and shared when idle
-#:   (a combat or a move starts as a new record, so an idle one is never written); saved as
-#:   its flat list;
-#: - a kind of :data:`CODECS` (``frames``, ``events``): copied and saved as its codec says.
+#: Every field of the table, declared once: ``(name, kind, initial[, saved key])``, ``initial``
+#: its value in a new state of ``n`` seats. The kinds are those of :mod:`cosmodrome.core.fields` and of
+#: :data:`CODECS`; how each is kept is in the module docstring. The fields' part of the
+#: constructor, :meth:`VenusState.clone`, :meth:`VenusState.to_json` and
+#: :func:`state_from_json` are generated from it. The order is the saved form's. A fourth
+#: item is the short key the saves hold the field under (that of the first saves, kept so
+#: that the saved form stays the same and old saves load).
 FIELDS = (
-    ("money", "list", "[0] * n"),
-    ("stock", "bytes", "bytearray(n * 5)"),
-    ("orbit", "bytes", "bytearray(n * 24)"),
-    ("surf", "bytes", "bytearray(n * 24)"),
-    ("bld", "tuple", "(0,) * (n * 16)"),
-    ("deck", "bytes", "bytearray()"),
-    ("discard", "tuple", "()"),
-    ("gun", "tuple", "()"),
-    ("bag", "bytes", "bytearray()"),
-    ("tdisc", "tuple", "()"),
-    ("flipped", "tuple", "(0,) * 8"),
-    ("cb", "record", "Combat.from_list([0] * Combat.SIZE)"),
-    ("mv", "record", "Move.from_list([0] * Move.SIZE)"),
-    ("drawn", "tuple", "()"),
-    ("clevel", "tuple", "(0,) * 8"),
-    ("crises", "tuple", "()"),
-    ("lost", "list", "[0] * n"),
-    ("cbcards", "tuple", "()"),   # cards played in the combat in progress (public: they are discarded)
-    ("hands", "piles", "[()] * n"),
-    ("ptiles", "piles", "[()] * 8"),
-    ("kept", "piles", "[()] * n"),
-    ("period", "int", "0"),
-    ("phase", "int", "0"),
-    ("first", "int", "0"),
-    ("cubes", "int", "0"),
-    ("cur", "int", "0"),
-    ("actions_left", "int", "0"),
-    ("extra", "int", "0"),
-    ("next_seat", "int", "0"),
-    ("aliens_out", "int", "0"),
-    ("alien_next", "int", "0"),
-    ("bank_flow", "int", "0"),
-    ("decisions", "int", "0"),
-    ("stack", "frames", "[]"),
-    ("over", "bool", "False"),
-    ("end_cause", "text", "''"),
-    ("log", "events", "[]"),
+    # ----- pieces and money (per seat; the layouts are in the module docstring) ----------------
+    ("money", "list", "[0] * n"),             # per seat: its pounds (RB: Money)
+    ("stock", "bytes", "bytearray(n * 5)"),   # per seat: units, mines and factories not placed (flow.stock_ix)
+    ("orbit", "bytes", "bytearray(n * 24)"),  # per seat, planet and unit type: units in orbit (flow.unit_ix)
+    ("surf", "bytes", "bytearray(n * 24)"),   # per seat, planet and unit type: units on the surface
+    ("bld", "tuple", "(0,) * (n * 16)"),      # per seat, planet: mines and factories built (flow.building_ix)
+    # ----- cards and tiles ---------------------------------------------------------------------
+    ("deck", "varbytes", "bytearray()"),      # the draw pile of cards, drawn from its end
+    ("discard", "vartuple", "()"),            # the discarded cards
+    ("gunrunners", "vartuple", "()", "gun"),  # gunrunner cards lying on planets (flow.encode_gunrunner)
+    ("bag", "varbytes", "bytearray()"),       # the tiles still in the bag, drawn from its end
+    ("tile_discard", "vartuple", "()", "tdisc"),   # the tiles discarded (failed claims, crises, aliens)
+    ("flipped", "tuple", "(0,) * 8"),         # per planet: 1 once it declared independence (crisis level 4+)
+    ("cb", "record", "Combat.from_list([0] * Combat.SIZE)"),   # the combat in progress (Combat; idle if none)
+    ("move", "record", "Move.from_list([0] * Move.SIZE)", "mv"),   # the move in progress (Move; idle if none)
+    ("drawn", "vartuple", "()"),              # cards drawn by a draw-and-keep card, waiting for the choice
+    ("crisis_levels", "tuple", "(0,) * 8", "clevel"),   # per planet: levels this crisis phase's skulls added
+    ("crises", "vartuple", "()"),             # the crises of this crisis phase (flow.encode_crisis)
+    ("lost", "list", "[0] * n"),              # per seat: units lost in combat and crises (the summary's count)
+    ("combat_cards", "vartuple", "()", "cbcards"),   # cards played in the combat in progress (public: discarded)
+    ("hands", "piles", "[()] * n"),           # per seat: the cards in its hand
+    ("ptiles", "piles", "[()] * 8"),          # per planet: the tiles lying on it, in the order placed
+    ("kept", "piles", "[()] * n"),            # per seat: the tiles it claimed and keeps (scored at the end)
+    # ----- the turn --------------------------------------------------------------------------------
+    ("period", "int", "0"),                   # the period (1 to the rules' last; 0 while setting up)
+    ("phase", "int", "0"),                    # the phase of the period (flow.PHASE_*)
+    ("first", "int", "0"),                    # the seat holding the first player marker
+    ("cubes", "int", "0"),                    # cubes left on the pass card (phase three ends at 0)
+    ("acting", "int", "0", "cur"),            # the seat whose turn of phase three runs
+    ("actions_left", "int", "0"),             # actions left in that turn
+    ("extra_action", "int", "0", "extra"),    # 1 while a seat takes the extra action of an emptied pass card
+    ("next_seat", "int", "0"),                # the seat whose turn of phase three comes next
+    ("aliens_out", "int", "0"),               # the period the aliens landed in (0: not yet; Kuiper level 3+)
+    ("alien_next", "int", "0"),               # how far inwards the aliens have come (an index into crises.INWARD)
+    ("money_from_bank", "int", "0", "bank_flow"),   # pounds the players took from the bank, less what they paid it
+    ("decisions", "int", "0"),                # decisions taken so far (the cap of ruling 35)
+    # ----- the engine and the end --------------------------------------------------------------
+    ("stack", "frames", "[]"),                # the frames of the rules engine (flow), the decision on top
+    ("over", "bool", "False"),                # whether the game is over
+    ("end_cause", "text", "''"),              # why it ended (scoring's words), '' while running
+    ("log", "events", "[]"),                  # the latest events (LOG_KEEP of them; a quiet state records none)
 )
-#: how a clone copies a field of each plain kind (a suffix to ``self.<field>``, as
-#: :data:`cosmodrome.core.fields.COPY`); ``record`` and the kinds of :data:`CODECS` have their own
-_COPY = {**COPY, "bool": ""}
-_KINDS = frozenset(("list", "bytes", "tuple", "piles", "int", "bool", "text", "record", *CODECS))
-#: the flat fields whose length is fixed by the number of seats (a save must match it)
-_FIXED = frozenset(("money", "stock", "orbit", "surf", "bld", "flipped", "clevel", "lost"))
-#: the record class of each ``record`` field
-_RECORDS = {"cb": Combat, "mv": Move}
+#: the attributes beside the fields that a clone shares: what the fields are read with (the
+#: game, its components, the seats, the options) and the final scoring once worked out
+#: (:func:`.scoring.final_breakdown`)
+_SHARED = ("game", "comp", "num_players", "options", "_final")
+#: an attribute a state keeps for its own position only: a clone starts without it (the
+#: legal actions kept with their frame, :func:`.flow.legal_actions`)
+_CLEARED = ("_menu",)
+_GENERATED = flat_methods("VenusState", FIELDS, "n", {"Combat": Combat, "Move": Move}, codecs=CODECS,
+                          cleared=_CLEARED, slots=_SHARED)
 
 
-def _state_methods() -> dict:
-    """``__init__`` and ``clone`` of :class:`VenusState`, written out from :data:`FIELDS`."""
-    init = ["def __init__(self, game, comp, players, rng, options):", "    n = players",
-            "    self.game = game", "    self.comp = comp", "    self.num_players = n", "    self.options = options",
-            "    self.rng = rng", "    self._ev = []"]
-    init += [f"    self.{f} = {new}" for f, _, new in FIELDS]
-    init += ["    self._final = None", "    self.quiet = False", "    self._menu = None"]
-    clone = ["def clone(self, quiet=False):", "    s = _new(VenusState)", "    s.game = self.game",
-             "    s.comp = self.comp", "    s.num_players = self.num_players", "    s.options = self.options",
-             "    r = _new(Rng)", "    r.state = self.rng.state", "    s.rng = r"]
-    for f, how, _ in FIELDS:
-        if how not in _KINDS:
-            raise ValueError(f"venus state: the field {f!r} has an unknown kind {how!r}")
-    loud, hushed = [], []   # what a clone copies, and a quiet clone holds instead (fields of a codec with `quiet`)
-    for f, how, _ in FIELDS:
-        if how == "record":
-            clone += [f"    x = self.{f}", f"    s.{f} = x.copy() if x.active else x"]
-        elif how in CODECS and CODECS[how].quiet is not None:
-            loud.append(f"        s.{f} = self.{f}{CODECS[how].copy}")
-            hushed.append(f"        s.{f} = {CODECS[how].quiet}")
-        else:
-            clone.append(f"    s.{f} = self.{f}{CODECS[how].copy if how in CODECS else _COPY[how]}")
-    clone += ["    if quiet or self.quiet:", "        s.quiet = True", "        s._ev = _NOTHING", *hushed,
-              "    else:", "        s.quiet = False", "        s._ev = []", *loud,
-              "    s._final = self._final", "    s._menu = None", "    return s"]
-    ns = {"Combat": Combat, "Move": Move, "Rng": Rng, "_new": _new, "_NOTHING": _NOTHING}
-    out = generate("VenusState", "\n".join(init + clone), ns)
-    ns["VenusState"] = None   # set once the class exists (the clone makes one)
-    out["_namespace"] = ns
-    return out
+class VenusState(FlatState, State):
+    """One position of Onward to Venus (see the module docstring for the layout). The
+    protocol calls that go through the hooks (``action_json``, ``action_label``, ``view``)
+    come from :class:`~cosmodrome.core.flat.FlatState`; the rest are the engine's
+    (:mod:`.flow`: the frame on top of the stack is the decision asked)."""
 
+    HOOKS = HOOKS
+    FIELDS = FIELDS
+    CODECS = CODECS
 
-_GENERATED = _state_methods()
+    # Kept in slots, not in the ``__dict__`` of the other games' flat states: the rules read
+    # and write the table's fields at every step, and a slot is read faster than an entry of
+    # a ``__dict__`` of this many fields (more than CPython shares the keys of): as a
+    # ``__dict__``, whole games in the pure-Python engine ran 5% slower. The generated clone
+    # sets each slot by name (``flat_methods(..., slots=_SHARED)``).
+    __slots__ = ("rng", "ev", "initial_events", *_SHARED, *(row[0] for row in FIELDS), "quiet", *_CLEARED)
 
+    def __init__(self, game, comp, players: int, rng: Rng, options: dict) -> None:
+        self.game = game
+        self.comp = comp
+        self.num_players = players
+        self.options = options
+        self.rng = rng
+        self.ev: list = []
+        #: the events of setting up (first-player rolls, the first tiles, opening moves up to
+        #: the first decision, :func:`.setup.new_state`); empty on clones and loaded states
+        self.initial_events: list = []
+        self._init_fields(players)
+        #: the final scoring worked out once (:func:`.scoring.final_breakdown`)
+        self._final = None
+        self.quiet = False
+        self._menu = None
 
-class VenusState(State):
-    """One position of Onward to Venus (see the module docstring for the layout)."""
-
-    __slots__ = ("game", "comp", "num_players", "options", "rng", "_ev", "_setup_ev",
-                 *(f for f, _, _ in FIELDS), "_final", "quiet", "_menu")
-
-    #: (game, comp, players, rng, options): generated from :data:`FIELDS`
-    __init__ = _GENERATED["__init__"]
+    #: (n): every field of :data:`FIELDS` at its value in a new state of ``n`` seats
+    _init_fields = _GENERATED["_init_fields"]
 
     # ----- events and pieces (the hot ones are functions of :mod:`.flow`, compiled with
     # the rules) ------------------------------------------------------------------------
@@ -314,14 +249,6 @@ class VenusState(State):
 
     legal_actions = flow.legal_actions
 
-    def action_label(self, action: int) -> str:
-        return HOOKS.label(self, action)
-
-    def action_json(self, action: int) -> dict:
-        d = {"action": action, "label": self.action_label(action)}
-        d.update(HOOKS.details(self, action))
-        return d
-
     def decision_kind(self) -> str:
         if self.over or not self.stack:
             return "over"
@@ -342,12 +269,6 @@ class VenusState(State):
             return None
         return kept[1]
 
-    @property
-    def initial_events(self) -> list:
-        """The events of setting up (first-player rolls, the first tiles, opening moves up to
-        the first decision); empty on clones and loaded states."""
-        return getattr(self, "_setup_ev", [])
-
     #: one decision, the decision cap included (:func:`.flow.step`, compiled with the rules)
     _apply = flow.step
 
@@ -361,7 +282,7 @@ class VenusState(State):
         return HOOKS.winners(self)
 
     def scores(self) -> list:
-        return [float(v) for v in HOOKS.final_scores(self)]
+        return [float(v) for v in HOOKS.scores(self)]
 
     def summary(self) -> dict:
         return HOOKS.summary(self)
@@ -370,9 +291,6 @@ class VenusState(State):
         """Estimated win share per seat of this (possibly determinized) position, for search
         bots that cut rollouts short (see :mod:`.evaluation`)."""
         return HOOKS.evaluation(self)
-
-    def view(self, seat: Optional[int]) -> dict:
-        return HOOKS.view(self, seat)
 
     def view_common(self) -> dict:
         return HOOKS.view_common(self)
@@ -427,66 +345,7 @@ class VenusState(State):
     #: ``apply`` returns an empty list, its view an empty log); clones of a quiet clone are
     #: quiet. Generated from :data:`FIELDS`.
     clone = _GENERATED["clone"]
-
-    def to_json(self) -> dict:
-        d: dict[str, Any] = {"game": self.game.name, "players": self.num_players,
-                             "options": dict(self.options), "rng": self.rng.state}
-        for k, how, _ in FIELDS:
-            v = getattr(self, k)
-            if how in CODECS:
-                d[k] = CODECS[how].save(v)
-            else:
-                d[k] = v if how in ("int", "bool", "text") else [list(x) for x in v] if how == "piles" else \
-                    v.to_list() if how == "record" else list(v)
-        return d
-
-
-_GENERATED["_namespace"]["VenusState"] = VenusState
-
-
-def _packed(field: str, values: list) -> bytearray:
-    """``values`` as a bytearray, refusing what a byte cannot hold (RecordError naming the field)."""
-    if any(not 0 <= x < 256 for x in values):
-        raise RecordError(f"saved venus state: {field!r} must hold whole numbers from 0 to 255")
-    return bytearray(values)
-
-
-def _load_field(s: VenusState, ref: VenusState, d: Mapping, k: str, how: str) -> None:
-    """Set field ``k`` of ``s`` from the saved ``d`` (``ref``: a new state of the same size)."""
-    v = d.get(k, []) if k == "cbcards" else d[k]   # cbcards: absent from older saves
-    if how in CODECS:
-        setattr(s, k, CODECS[how].load(v))
-        return
-    if how == "bool" or how == "text":
-        if not isinstance(v, bool if how == "bool" else str):
-            raise RecordError(f"saved venus state: {k!r} must be {'true or false' if how == 'bool' else 'a string'}")
-        setattr(s, k, v)
-        return
-    if how == "int":
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise RecordError(f"saved venus state: {k!r} must be a whole number, not {v!r}")
-        setattr(s, k, v)
-        return
-    if how == "piles":
-        want = len(getattr(ref, k))
-        if not isinstance(v, list) or len(v) != want or any(
-                not isinstance(x, list) or any(isinstance(y, bool) or not isinstance(y, int) for y in x) for x in v):
-            raise RecordError(f"saved venus state: {k!r} must be {want} lists of whole numbers")
-        setattr(s, k, [tuple(x) for x in v])
-        return
-    if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
-        raise RecordError(f"saved venus state: {k!r} must be a list of whole numbers")
-    if how == "record":
-        rec = _RECORDS[k]
-        if len(v) != rec.SIZE:
-            raise RecordError(f"saved venus state: {k!r} must have {rec.SIZE} entries, not {len(v)}")
-        if k == "mv":
-            _packed(k, v)   # the move's counts were kept in a byte each
-        setattr(s, k, rec.from_list(v))
-        return
-    if k in _FIXED and len(v) != len(getattr(ref, k)):
-        raise RecordError(f"saved venus state: {k!r} must have {len(getattr(ref, k))} entries, not {len(v)}")
-    setattr(s, k, _packed(k, v) if how == "bytes" else tuple(v) if how == "tuple" else list(v))
+    to_json = _GENERATED["to_json"]
 
 
 def state_from_json(game, data: Any) -> VenusState:
@@ -507,9 +366,10 @@ def state_from_json(game, data: Any) -> VenusState:
         if isinstance(rs, bool) or not isinstance(rs, int):
             raise RecordError("saved venus state: 'rng' must be a whole number")
         s = VenusState(game, comp, n, Rng.from_state(rs), dict(options))
-        ref = VenusState(game, comp, n, Rng(0), {})
-        for k, how, _ in FIELDS:
-            _load_field(s, ref, d, k, how)
+        # combat_cards: absent from the saves written before it was
+        load_table(s, d, FIELDS, codecs=CODECS, optional=("combat_cards",))
+        if not all(0 <= x < 256 for x in s.move.to_list()):   # the move's counts were kept in a byte each
+            raise RecordError("saved venus state: 'mv' must hold whole numbers from 0 to 255")
         ncard = len(comp.deck_effects) + n * len(comp.player_effects)
         for k in ("deck", "discard"):
             if any(not 0 <= c < ncard for c in getattr(s, k)):
@@ -518,7 +378,7 @@ def state_from_json(game, data: Any) -> VenusState:
             raise RecordError("saved venus state: a hand holds an unknown card")
         nt = len(comp.tile_kind)
         placed = [t for L in s.ptiles + s.kept for t in L]
-        if any(not 0 <= t < nt for t in (*s.bag, *s.tdisc, *placed)):
+        if any(not 0 <= t < nt for t in (*s.bag, *s.tile_discard, *placed)):
             raise RecordError("saved venus state: an unknown tile")
         if not s.over and (not s.stack or s.stack[-1][0] not in DECIDE):
             raise RecordError("saved venus state: no decision is pending in a running game")

@@ -225,9 +225,9 @@ def view_common(s) -> dict:
                      "stock": dict(zip(STOCK_KEYS, s.stock[b.stock[p]])),
                      "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
     bag_counts = kind_counts(s.bag, c.tile_kind)
-    tdc = kind_counts(s.tdisc, c.tile_kind)
+    tdc = kind_counts(s.tile_discard, c.tile_kind)
     combat = combat_view(s, st) if s.cb.active and not s.over else None
-    mv = s.mv
+    mv = s.move
     move = None
     if mv.active and not s.over:
         move = {"from": names[mv.origin], "ships": mv.ships, "infantry": mv.infantry,
@@ -273,7 +273,7 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
     """The planets of ``view_common``: their tiles, crises, gunrunners and each seat's
     units, buildings and income there (``inc``: income per seat per planet)."""
     phase4 = s.phase == PHASE_CRISIS
-    key = (st, n, bytes(s.orbit), bytes(s.surf), s.bld, s.flipped, s.clevel if phase4 else None, s.gun,
+    key = (st, n, bytes(s.orbit), bytes(s.surf), s.bld, s.flipped, s.crisis_levels if phase4 else None, s.gunrunners,
            tuple(s.ptiles))
     try:
         planets = _PLANETS.get(key)
@@ -283,7 +283,7 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
         return planets
     tile_at, is_crisis, is_alien = st.tile_at, st.is_crisis, st.is_alien
     guns = [0] * 8
-    for g in s.gun:
+    for g in s.gunrunners:
         guns[gunrunner_planet(g)] += 1
     # one [inf, ship, tank] / [mines, factories] list per (seat, planet), in the order of the
     # seats' blocks (flow.unit_ix, flow.building_ix: seat by seat, planet by planet), so that
@@ -302,7 +302,7 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
                 ncr += 1
             elif is_alien[t]:
                 alien = True
-        dice = s.clevel[pl] if phase4 else 0
+        dice = s.crisis_levels[pl] if phase4 else 0
         planets.append({
             "index": pl, "name": st.names[pl], "vp": st.vp_lists[pl], "flipped": bool(s.flipped[pl]),
             "alien": alien, "crisis_name": st.crisis[pl][0], "crisis_help": st.crisis[pl][1],
@@ -441,7 +441,7 @@ def combat_view(s, st=None) -> dict:
     paid = points(s)
     cst = cost(s)
     cards = []
-    for card in s.cbcards:
+    for card in s.combat_cards:
         e, title, _, _ = st.card[card]
         cards.append({"card": card, "effect": e, "title": title})
     return {"seat": cb.seat, "planet": st.names[cb.planet], "planet_index": cb.planet, "slot": cb.slot,
