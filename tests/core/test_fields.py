@@ -45,7 +45,7 @@ def test_the_saved_form_is_the_table(name, players, options):
     table = type(s).FIELDS
     assert table
     assert list(s.to_json()) == ["game", "players", "options", "rng", *(fields.saved_key(row) for row in table)]
-    assert {row[1] for row in table} <= set(fields.KINDS) | set(type(s).CODECS)
+    assert {row[1] for row in table} <= set(fields.KINDS) | set(getattr(type(s), "CODECS", {}))
 
 
 @pytest.mark.parametrize("name,players,options", FLAT)
@@ -81,7 +81,7 @@ def test_a_clone_copies_each_list_of_the_table(name, players, options):
     assert s.to_json() == before
     q = s.clone(quiet=True)
     hushed = {fields.saved_key(row) for row in type(s).FIELDS
-              if row[1] in type(s).CODECS and type(s).CODECS[row[1]].quiet is not None}   # Venus's log
+              if row[1] in getattr(type(s), "CODECS", {}) and type(s).CODECS[row[1]].quiet is not None}   # Venus's log
     assert q.quiet and q.ev == [] and {k: v for k, v in q.to_json().items() if k not in hushed} == \
         {k: v for k, v in before.items() if k not in hushed}
 
