@@ -130,6 +130,50 @@ export function svg(tag, attrs = {}, ...kids) {
   return e;
 }
 
+// ----- tooltips: the table's help boxes (one shown at a time) -------------------------------------
+let tip = null;
+/** Hide the tooltip shown (if any): a renderer calls it when it draws the table again or acts. */
+export function hideTip() { if (tip) { tip.remove(); tip = null; } }
+
+/** Give ``node`` (HTML or SVG) a help box shown on hover and touch, and return it. ``help`` is
+ *  ``[title, text, source]`` as the views hand them out (in the reader's language already; text
+ *  and source may be empty; no help: nothing is done). Options: ``extra``, a line about this very
+ *  thing (its count, its owner) under the text; ``box``, the box's CSS class (the renderer's look);
+ *  ``testid``, the box's data-testid; ``names``: the help names the node (its aria-label, after
+ *  the words it shows, and a role that allows a label) rather than describes it (its
+ *  aria-description; a label only where it shows no words: a name that left the visible words
+ *  out would not match what a speech-input user says). */
+export function tipOn(node, help, { extra = null, box = "tip", testid = null, names = false } = {}) {
+  if (!help) return node;
+  const [title, text, source] = help;
+  const show = () => {
+    hideTip();
+    tip = el("div", { class: box, role: "tooltip", "data-testid": testid }, el("b", { text: title }),
+      text ? el("div", { text }) : null, extra ? el("div", { class: "ex", text: extra }) : null,
+      source ? el("div", { class: "src", text: source }) : null);
+    document.body.append(tip);
+    const r = node.getBoundingClientRect();
+    const w = tip.offsetWidth, h = tip.offsetHeight;
+    const x = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
+    const below = r.bottom + 8 + h < window.innerHeight;
+    tip.style.left = `${x}px`;
+    tip.style.top = `${below ? r.bottom + 6 : Math.max(8, r.top - h - 6)}px`;
+  };
+  node.addEventListener("mouseenter", show);
+  node.addEventListener("mouseleave", hideTip);
+  node.addEventListener("touchstart", show, { passive: true });
+  if (names) {
+    if (!node.getAttribute("role")) node.setAttribute("role", node instanceof SVGElement ? "img" : "group");
+    const label = `${title}${extra ? ` (${extra})` : ""}: ${text}`;
+    const shown = node instanceof SVGElement ? "" : node.textContent.trim();
+    node.setAttribute("aria-label", shown && !label.startsWith(shown) ? `${shown}: ${label}` : label);
+  } else {
+    node.setAttribute("aria-description", `${title}: ${text}`);
+    if (!node.textContent.trim()) node.setAttribute("aria-label", title);
+  }
+  return node;
+}
+
 /** The headline of a finished game: a co-operative team wins or loses as one. */
 export function resultText(res) {
   if (res.cooperative) return res.all_lose ? t("The team lost!") : t("The team won!");

@@ -7,7 +7,7 @@
 // the control panel, a column letter, the missile) is highlighted there and can be clicked.
 // The view schema is documented in src/cosmodrome/games/cosmic_run/view.py, the option details
 // (action_json) in src/cosmodrome/games/cosmic_run/actions.py.
-import { el, pgettext, svg, t as tr, tn } from "../api.js";
+import { el, hideTip, pgettext, svg, t as tr, tipOn, tn } from "../api.js";
 
 // marks a text for extraction; it is translated where it is shown
 const N_ = (msg) => msg;
@@ -46,35 +46,8 @@ function dieHelp(d) {
   return DICE_HELP[d.face] || [d.text || tr("die"), "", ""];
 }
 
-// ----- tooltips ------------------------------------------------------------------------------------
-let tip = null;
-function hideTip() { if (tip) { tip.remove(); tip = null; } }
-function tipOn(node, help, extra) {
-  if (!help) return node;
-  const [title, text, src] = help;   // in the reader's language already (the view's, or tr() here)
-  const show = () => {
-    hideTip();
-    tip = el("div", { class: "cr-tip", role: "tooltip", "data-testid": "cr-tip" }, el("b", { text: title }),
-      text ? el("div", { text }) : null, extra ? el("div", { class: "ex", text: extra }) : null,
-      src ? el("div", { class: "src", text: src }) : null);
-    document.body.append(tip);
-    const r = node.getBoundingClientRect();
-    const w = tip.offsetWidth, h = tip.offsetHeight;
-    const x = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
-    const below = r.bottom + 8 + h < window.innerHeight;
-    tip.style.left = `${x}px`;
-    tip.style.top = `${below ? r.bottom + 6 : Math.max(8, r.top - h - 6)}px`;
-  };
-  node.addEventListener("mouseenter", show);
-  node.addEventListener("mouseleave", hideTip);
-  node.addEventListener("touchstart", show, { passive: true });
-  // a label needs a role that allows one (a drawing, a group); a button's label starts with what it shows
-  if (!node.getAttribute("role")) node.setAttribute("role", node instanceof SVGElement ? "img" : "group");
-  const label = `${title}${extra ? ` (${extra})` : ""}: ${text}`;
-  const shown = node instanceof SVGElement ? "" : node.textContent.trim();
-  node.setAttribute("aria-label", shown && !label.startsWith(shown) ? `${shown}: ${label}` : label);
-  return node;
-}
+// ----- tooltips: api.js's tipOn, in this page's look (cosmic-run.css .cr-tip); a tip names what it explains
+const TIP = { box: "cr-tip", testid: "cr-tip", names: true };
 
 // ----- options → places ------------------------------------------------------------------------
 // Each option of the decision is filed under the place it names; a place with options is drawn
@@ -268,7 +241,8 @@ function sheetNode(ctx, v, sh, idx, mine) {
   }
   const ladderHelp = meta.ladder.map((x, r) => r === 0 ? null : r > rows ? tr("planet {vp}", { vp: x }) : tr("{row}: {vp}", { row: meta.row_names[r], vp: x })).filter(Boolean).join(", ");
   const numbersHelp = tr("Side {side}.", { side: meta.side }) + " " + (meta.side === "B" ? NOTES.circles_b : NOTES.circles);
-  kids.push(tipOn(ladderG, HELP.ladder, tr("VP by highest row — {ladder}", { ladder: ladderHelp })), tipOn(numbersG, HELP.numbers, numbersHelp));
+  kids.push(tipOn(ladderG, HELP.ladder, { ...TIP, extra: tr("VP by highest row — {ladder}", { ladder: ladderHelp }) }),
+    tipOn(numbersG, HELP.numbers, { ...TIP, extra: numbersHelp }));
 
   sh.ships.forEach((ship, t) => {
     const g = svg("g", { class: "cr-track" + (ship.disabled ? " disabled" : "") + (ship.reached ? " reached" : ""), "data-track": t });
@@ -286,9 +260,9 @@ function sheetNode(ctx, v, sh, idx, mine) {
       hearts.append(svg("path", { d: heartPath(hx, 5, 1), class: `cr-heart ${state}` }));
     }
     g.append(tipOn(hearts, ship.upgrades ? HELP.upgrades : HELP.hearts,
-      [tn("{Colour} ship: {n} hit", "{Colour} ship: {n} hits", ship.hearts, { Colour }),
+      { ...TIP, extra: [tn("{Colour} ship: {n} hit", "{Colour} ship: {n} hits", ship.hearts, { Colour }),
         ship.upgrades ? tn("{n} upgrade", "{n} upgrades", ship.upgrades) : null].filter(Boolean).join(", ")
-        + (ship.disabled ? ` — ${tr("disabled")}` : "")));
+        + (ship.disabled ? ` — ${tr("disabled")}` : "") }));
     // the planet
     const planet = svg("g", { class: "cr-planet" });
     const pcx = x0 + TW / 2;
@@ -299,14 +273,14 @@ function sheetNode(ctx, v, sh, idx, mine) {
         svg("stop", { offset: "0%", "stop-color": "#ffffff", "stop-opacity": 0.55 }), svg("stop", { offset: "100%", "stop-color": col, "stop-opacity": 1 }))),
       svg("circle", { cx: pcx, cy: PLANET_Y + 62, r: 78, fill: `url(#pg-${clipId})`, "clip-path": `url(#${clipId})`, class: "cr-planet-disc" }),
       svg("circle", { cx: pcx, cy: PLANET_Y + 62, r: 78, fill: "none", stroke: "rgba(255,255,255,0.55)", "stroke-width": 1, "clip-path": `url(#${clipId})` }));
-    g.append(tipOn(planet, HELP.planet, ship.reached ? tr("{Colour} planet — reached!", { Colour }) : tr("{Colour} planet", { Colour })));
+    g.append(tipOn(planet, HELP.planet, { ...TIP, extra: ship.reached ? tr("{Colour} planet — reached!", { Colour }) : tr("{Colour} planet", { Colour }) }));
     // column letters
     for (let c = 0; c < 3; c++) {
       const lt = svg("g", { class: "cr-letter" },
         svg("rect", { x: cellX(t, c) - 8, y: LETTER_Y - 10, width: 16, height: 15, rx: 4, class: "cr-letter-bg" }),
         svg("text", { x: cellX(t, c), y: LETTER_Y + 1.5, "text-anchor": "middle", text: meta.columns[c] }));
       if (letterTarget) hot(lt, ctx, idx, `letter:${c}`);
-      else tipOn(lt, HELP.letters);
+      else tipOn(lt, HELP.letters, TIP);
       g.append(lt);
     }
     // circles: rows 1..rows and the planet row
@@ -326,8 +300,8 @@ function sheetNode(ctx, v, sh, idx, mine) {
           cg.append(svg("circle", { cx, cy, r: R - 1, class: "cr-minefill" }));
         }
         cg.append(...marks(cx, cy, bits, colour));
-        if (bits & 16) tipOn(cg, HELP.mine, bits & 8 ? tr("{circle} on the {colour} track (warped through)", { circle: meta.circle_names[r][c], colour: tr(colour) })
-          : tr("{circle} on the {colour} track", { circle: meta.circle_names[r][c], colour: tr(colour) }));
+        if (bits & 16) tipOn(cg, HELP.mine, { ...TIP, extra: bits & 8 ? tr("{circle} on the {colour} track (warped through)", { circle: meta.circle_names[r][c], colour: tr(colour) })
+          : tr("{circle} on the {colour} track", { circle: meta.circle_names[r][c], colour: tr(colour) }) });
         if (pm && pm.col === c && pm.rows.includes(r) && !ship.reached)
           cg.append(svg("circle", { cx, cy, r: R + 3.5, class: "cr-incoming" }),
             svg("path", { d: `M${cx - R - 5} ${cy} H${cx - R + 1} M${cx + R - 1} ${cy} H${cx + R + 5} M${cx} ${cy - R - 5} V${cy - R + 1} M${cx} ${cy + R - 1} V${cy + R + 5}`, class: "cr-incoming-x" }));
@@ -343,7 +317,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
     const py = rowY(0, rows);
     g.append(tipOn(svg("g", { class: "cr-pad" },
       svg("path", { d: `M${cellX(t, 0) - 6} ${py + 12} H${cellX(t, 2) + 6}`, stroke: col, "stroke-width": 2, opacity: 0.6 }),
-      svg("text", { x: x0 + TW / 2, y: py + 23, "text-anchor": "middle", class: "cr-trackname", fill: TRACK_DARK[colour] || "#333", text: tr(colour).toUpperCase() })), HELP.start));
+      svg("text", { x: x0 + TW / 2, y: py + 23, "text-anchor": "middle", class: "cr-trackname", fill: TRACK_DARK[colour] || "#333", text: tr(colour).toUpperCase() })), HELP.start, TIP));
     // the ship
     const sx = cellX(t, ship.col), sy = rowY(ship.row, rows);
     const moving = cur && cur.track === t;
@@ -361,7 +335,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
       const best = ship.best === 0 ? tr("not on the track yet") : ship.best > rows ? tr("the planet") : tr("row {row}", { row: meta.row_names[ship.best] });
       tipOn(shipG, [tr("{Colour} ship", { Colour }), tr("{where}; highest reached: {best}; {hearts}/{max} hearts filled; worth {vp} VP now.",
         { where, best, hearts: ship.hearts, max: meta.hearts, vp: ship.vp }), ""],
-        ship.disabled ? NOTES.disabled : (!v.options.rapid_fire ? HELP.armada[1] : null));
+        { ...TIP, extra: ship.disabled ? NOTES.disabled : (!v.options.rapid_fire ? HELP.armada[1] : null) });
     }
     g.append(shipG);
     if (ship.disabled) g.append(svg("text", { x: x0 + TW / 2, y: rowY(Math.ceil(rows / 2), rows), class: "cr-disabled-t",
@@ -386,7 +360,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
       const h = TECH_HELP[tx.name];
       if (missileKey) { hot(row, ctx, idx, missileKey, tr("Fire a defensive missile")); row.classList.add("fire"); }
       else if (key && idx.has(key)) hot(row, ctx, idx, key);
-      return tipOn(row, h, tr("{acquired} acquired, {used} used", { acquired: tx.acquired, used: tx.used }));
+      return tipOn(row, h, { ...TIP, extra: tr("{acquired} acquired, {used} used", { acquired: tx.acquired, used: tx.used }) });
     }));
   const extras = [];
   if (!sh.zorlord) {
@@ -394,12 +368,12 @@ function sheetNode(ctx, v, sh, idx, mine) {
       el("div", { class: "slots" }, Array.from({ length: meta.cargo_slots }, (_, i) =>
         el("span", { class: "slot" + (i < sh.cargo ? " full" : "") }, i < sh.cargo ? "▣" : ""))));
     if (mine) hot(cargo, ctx, idx, "cargo");
-    extras.push(tipOn(cargo, HELP.cargo, tr("{n}/{slots} stored this round", { n: sh.cargo, slots: meta.cargo_slots })));
+    extras.push(tipOn(cargo, HELP.cargo, { ...TIP, extra: tr("{n}/{slots} stored this round", { n: sh.cargo, slots: meta.cargo_slots }) }));
     const rr = el("div", { class: "cr-control", "data-left": sh.rerolls_left }, el("div", { class: "cr-subh", text: tr("Control panel") }),
       el("div", { class: "slots" }, Array.from({ length: meta.rerolls }, (_, i) =>
         el("span", { class: "rr" + (i < sh.rerolls_used ? " spent" : "") , text: "⟳" }))));
     if (mine) hot(rr, ctx, idx, "reroll");
-    extras.push(tipOn(rr, HELP.control, tr("{left} of {n} re-rolls left", { left: sh.rerolls_left, n: meta.rerolls })));
+    extras.push(tipOn(rr, HELP.control, { ...TIP, extra: tr("{left} of {n} re-rolls left", { left: sh.rerolls_left, n: meta.rerolls }) }));
   }
   const bottom = el("div", { class: "cr-bottom" }, techs, extras.length ? el("div", { class: "cr-cbox" }, extras) : null);
 
@@ -409,7 +383,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
   const badges = [];
   if (isCaptain) badges.push(el("span", { class: "cr-badge captain", title: NOTES.captain, text: `★ ${tr("captain")}` }));
   if (sh.zorlord) badges.push(el("span", { class: "cr-badge zor", text: tr("AI opponent") }));
-  if (v.options.rapid_fire) badges.push(tipOn(el("span", { class: "cr-badge", text: tr("kills {n}/{of}", { n: sh.kills, of: NUMBERS.kills }) }), HELP.kills));
+  if (v.options.rapid_fire) badges.push(tipOn(el("span", { class: "cr-badge", text: tr("kills {n}/{of}", { n: sh.kills, of: NUMBERS.kills }) }), HELP.kills, TIP));
   if (sh.immune_round && sh.immune_round >= v.round) badges.push(el("span", { class: "cr-badge immune", title: NOTES.immune, text: tr("no mines in round {n}", { n: sh.immune_round }) }));
   const head = el("div", { class: "cr-sheethead" },
     el("span", { class: "cr-sheetname", text: mine ? tr("{name} (you)", { name: sh.name }) : sh.name }), ...badges,
@@ -444,7 +418,7 @@ function roundTrack(v) {
         + (immune.has(r) ? " " + tr("(ignored by {names})", { names: immune.get(r).join(", ") }) : "") },
         el("span", { class: "rn", text: r }), el("span", { class: "mn" }, Array.from({ length: n }, () => el("i"))));
     })));
-  return tipOn(node, HELP.round, NOTES.round_dots);
+  return tipOn(node, HELP.round, { ...TIP, extra: NOTES.round_dots });
 }
 
 // the short name under a die of the pool: "P1" for "Player 1" (a name of another kind as it is)
@@ -472,7 +446,7 @@ function dicePool(ctx, v, idx) {
     const key = `die:${d.die}`;
     if (idx.has(key)) hot(node, ctx, idx, key);
     else if (inHand && idx.has("use")) hot(node, ctx, idx, "use");
-    tipOn(node, dieHelp(d), owner ? tr("die {n}, taken by {who}", { n: d.die + 1, who: owner }) : tr("die {n}, in the pool", { n: d.die + 1 }));
+    tipOn(node, dieHelp(d), { ...TIP, extra: owner ? tr("die {n}, taken by {who}", { n: d.die + 1, who: owner }) : tr("die {n}, in the pool", { n: d.die + 1 }) });
     return node;
   });
   return el("div", { class: "cr-pool" }, el("div", { class: "cr-subh", text: tr("Action dice") }), el("div", { class: "dice" }, dice));

@@ -5,7 +5,7 @@
 // The view schema is documented in src/cosmodrome/games/venus/view.py; norm() adapts it.
 // Nothing is computed here that the engine knows: tile kinds, combat points, the alien
 // advance and the whole end-of-game scoring (ranks, VP, tie-breaks, winners) come from the view.
-import { el, pgettext, svg, t, tn } from "../api.js";
+import { el, hideTip, pgettext, svg, t, tipOn, tn } from "../api.js";
 
 export const name = "venus";
 
@@ -27,36 +27,15 @@ const withN = (text, n) => String(text || "").replaceAll("{n}", n);
 // an amount of money as the reader writes it ("£12"; Hungarian: "12 font")
 const pounds = (n) => t("£{n}", { n });
 
-// ----- tooltips --------------------------------------------------------------------------------
-let tip = null;
+// ----- tooltips: api.js's tipOn, in this page's look (venus.css .vn-tip) ---------------------------
+const TIP = { box: "vn-tip" };
+
 // "--word: N" for a name whose longest word has more than 7 letters (its font is made smaller to
 // fit the planet's card, venus.css); nothing for a shorter one
 function longWord(name) {
   const n = Math.max(0, ...String(name).split(/\s+/).map(w => w.length));
   return n > 7 ? `--word: ${n}` : null;
 }
-
-function tipOn(node, title, text, src) {
-  const show = (ev) => {
-    hideTip();
-    tip = el("div", { class: "vn-tip", role: "tooltip" }, el("b", { text: title }), el("div", { text }),
-      src ? el("div", { class: "src", text: src }) : null);
-    document.body.append(tip);
-    const r = node.getBoundingClientRect();
-    const x = Math.min(window.innerWidth - 340, Math.max(8, r.left));
-    const below = r.bottom + 8 + 160 < window.innerHeight;
-    tip.style.left = `${x}px`;
-    tip.style.top = below ? `${r.bottom + 6}px` : `${Math.max(8, r.top - tip.offsetHeight - 6)}px`;
-  };
-  node.addEventListener("mouseenter", show);
-  node.addEventListener("mouseleave", hideTip);
-  node.addEventListener("touchstart", show, { passive: true });
-  // the tip describes the element; its name stays its visible text (a name that left the visible
-  // words out would not match what a speech-input user says), a title only where nothing shows
-  node.setAttribute("aria-description", `${title}: ${text}`);
-  if (!node.textContent.trim()) node.setAttribute("aria-label", title);
-}
-function hideTip() { if (tip) { tip.remove(); tip = null; } }
 
 // ----- little pictures ------------------------------------------------------------------------
 function planetDisc(name, size = 46) {
@@ -265,8 +244,8 @@ function tileNode(tl, planetName, ctx, idx, root) {
     el("span", { class: "ic", text: k === "windfall" ? HELP.windfall : TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
     tl.defence !== undefined && tl.defence !== null ? el("span", { class: "def", text: tl.defence }) : null,
     tl.skull || tl.escalates ? el("span", { class: "skull", text: "☠" }) : null);
-  tipOn(node, title + (tl.defence !== undefined && tl.defence !== null ? t(" (defence {n})", { n: tl.defence }) : ""),
-    (tl.help || help) + (tl.skull || tl.escalates ? HELP.skull_tile : ""));
+  tipOn(node, [title + (tl.defence !== undefined && tl.defence !== null ? t(" (defence {n})", { n: tl.defence }) : ""),
+    (tl.help || help) + (tl.skull || tl.escalates ? HELP.skull_tile : "")], TIP);
   makeClickable(node, idx.tile.get(`${planetName}|${tl.slot}`), ctx, root);
   return node;
 }
@@ -288,7 +267,7 @@ function planetCard(pl, model, ctx, idx, root) {
         ? el("span", { class: "vn-gun", text: t(" aliens next!") }) : null),
     el("div", { class: "vn-tiles" }, pl.tiles.map(tl => tileNode(tl, pl.name, ctx, idx, root))),
     empireRows(pl, model, ctx, idx, root));
-  tipOn(head, `${pl.label}: ${crisisName}`, crisisHelp, t("VP by income rank: {vp}", { vp: pl.vp.join(", ") }));
+  tipOn(head, [`${pl.label}: ${crisisName}`, crisisHelp, t("VP by income rank: {vp}", { vp: pl.vp.join(", ") })], TIP);
   makeClickable(card, idx.planet.get(pl.name), ctx, root);
   return card;
 }
@@ -323,7 +302,7 @@ function cardNode(c, ctx, idx, root) {
   const node = el("div", { class: "vn-card", "data-card": c.card, "data-effect": c.effect, "data-id": `card:${c.card}` },
     el("span", { class: `ty ${tyc}`, text: TYPE_WORDS[tyc] || c.type || t("card") }), el("div", { class: "ct", text: c.title || t("card {n}", { n: c.card }) }),
     el("div", { class: "tx", text: c.text || "" }), c.cp ? el("span", { class: "cp", text: t("{n} CP", { n: c.cp }) }) : null);
-  tipOn(node, c.title || t("Card"), `${c.text || ""} ${HELP.types[tyc] || ""}`.trim(), t("a {type} card", { type: TYPE_WORDS[tyc] || c.type || "" }));
+  tipOn(node, [c.title || t("Card"), `${c.text || ""} ${HELP.types[tyc] || ""}`.trim(), t("a {type} card", { type: TYPE_WORDS[tyc] || c.type || "" })], TIP);
   makeClickable(node, idx.card.get(String(c.effect)), ctx, root);
   return node;
 }
@@ -439,7 +418,7 @@ export function render(root, ctx) {
       el("span", { class: "muted small", text: t("Pass card") }),
       Array.from({ length: m.cubesTotal || 0 }, (_, i) => el("span", { class: `vn-cube ${i < (m.cubes ?? 0) ? "" : "taken"}` })),
       el("span", { class: "small", text: t("{n} left", { n: m.cubes ?? "?" }) })));
-  tipOn(top.firstChild, t("A period, phase by phase"), HELP.phases, t("rulebook: Playing the game"));
+  tipOn(top.firstChild, [t("A period, phase by phase"), HELP.phases, t("rulebook: Playing the game")], TIP);
   const board = el("div", { class: "vn-board", "data-testid": "planets" }, m.planets.map(pl => planetCard(pl, m, ctx, idx, root)));
   const players = el("div", { class: "vn-players" }, m.players.map(p => playerPanel(p, m, ctx, idx, root)));
   let hand;
