@@ -58,6 +58,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional
 
 from cosmodrome.core.errors import RecordError
 from cosmodrome.core.events import Event
+from cosmodrome.core.rng import Rng
 
 #: how a clone copies a field of each kind (a suffix to ``self.<field>``): lists and
 #: bytearrays are copied; numbers, strings and tuples are shared, and so are the tuples a
@@ -72,6 +73,9 @@ KINDS = ("int", "bool", "text", "list", "varlist", "bytes", "varbytes", "tuple",
 _FIXED = ("list", "bytes", "tuple", "lists", "piles")
 
 _new = object.__new__
+#: the events of a quiet clone of a state kept in slots: it records none, so all share this
+#: empty list (a quiet state's ``say`` returns before appending)
+_NO_EVENTS: list = []
 
 
 def generate(name: str, source: str, namespace: dict) -> dict:
@@ -243,7 +247,9 @@ def flat_methods(cls_name: str, fields: tuple, args: str, namespace: Mapping[str
     if slots is None:
         clone += ["    d = self.__dict__.copy()", "    d['rng'] = self.rng.copy()"]
     else:
-        clone += [f"    s.{a} = self.{a}" for a in slots] + ["    s.rng = self.rng.copy()"]
+        # the generator copied in line (an explicit-chance state's clone puts its own back)
+        clone += [f"    s.{a} = self.{a}" for a in slots] + ["    r = _new(_Rng)", "    r.state = self.rng.state",
+                                                             "    s.rng = r"]
     hushed, loud = [], []   # a quiet clone's fields of a codec with a quiet value, and any other clone's
     for row in fields:
         f, kind = row[0], row[1]
@@ -252,11 +258,18 @@ def flat_methods(cls_name: str, fields: tuple, args: str, namespace: Mapping[str
             loud += ["    " + line for line in _copied(row, codecs, to)]
         elif kind not in ("int", "bool", "text") or slots is not None:
             clone += _copied(row, codecs, to)
-    clone += [f"    {to.format(f=a)} = {new}" for a, new in (("ev", "[]"), ("initial_events", "[]"),
-                                                              *((c, "None") for c in cleared))]
+    if slots is None:
+        clone += [f"    d[{a!r}] = {new}" for a, new in (("ev", "[]"), ("initial_events", "[]"),
+                                                         *((c, "None") for c in cleared))]
+    else:
+        # a state in slots is the one searched hardest: its clone allocates nothing it need
+        # not (no set-up events; a quiet clone, which records nothing, shares one empty list)
+        clone += ["    s.initial_events = ()", *(f"    s.{c} = None" for c in cleared)]
     if hushed or slots is not None:
-        clone += ["    if quiet or self.quiet:", f"        {to.format(f='quiet')} = True", *hushed, "    else:",
-                  f"        {to.format(f='quiet')} = False", *loud]
+        clone += ["    if quiet or self.quiet:", f"        {to.format(f='quiet')} = True",
+                  *(["        s.ev = _NO_EVENTS"] if slots is not None else []), *hushed, "    else:",
+                  f"        {to.format(f='quiet')} = False", *(["        s.ev = []"] if slots is not None else []),
+                  *loud]
     else:
         clone += ["    if quiet:", "        d['quiet'] = True"]
     clone += ["    s.__dict__ = d" if slots is None else "", "    return s"]
@@ -264,7 +277,7 @@ def flat_methods(cls_name: str, fields: tuple, args: str, namespace: Mapping[str
     to_json = ["def to_json(self):",
                "    return {'game': self.game.name, 'players': self.num_players, 'options': dict(self.options),",
                f"            'rng': self.rng.state, {saved}}}"]
-    ns = {**dict(namespace), "_new": _new}
+    ns = {**dict(namespace), "_new": _new, "_NO_EVENTS": _NO_EVENTS, "_Rng": Rng}
     for kind, codec in codecs.items():
         ns[f"_save_{kind}"], ns[f"_quiet_{kind}"] = codec.save, codec.quiet
     out = generate(cls_name, "\n".join(init + clone + to_json), ns)
