@@ -314,3 +314,30 @@ def test_the_phases_have_names_and_a_period_passes_through_them_in_the_rulebooks
     assert s.phase == flow.PHASE_PASS_CUBES
     phase_five_collect_income(s)
     assert s.phase == flow.PHASE_INCOME
+
+
+def test_bazagthoths_power_follows_the_crisis_level_and_the_data():
+    """RB: Mercury crisis – the crisis level picks Bazagthoth's power through ``[rules]
+    bazagthoth_unit_level`` and ``bazagthoth_building_level``; its frame holds the power's
+    number, which saves keep (1, 2, 3)."""
+    from venus_helpers import fresh, give, place_building, place_units
+
+    from cosmodrome.games.venus.components import BAZ_BUILDING, BAZ_CARD, BAZ_UNIT
+    from cosmodrome.games.venus.crises import mercury
+    from cosmodrome.games.venus.flow import D_BAZ, MARS, MERCURY
+
+    assert (BAZ_CARD, BAZ_UNIT, BAZ_BUILDING) == (1, 2, 3)
+    printed = ((1, BAZ_CARD), (2, BAZ_UNIT), (3, BAZ_BUILDING), (5, BAZ_BUILDING))
+    later = ((2, BAZ_CARD), (3, BAZ_UNIT), (4, BAZ_UNIT), (5, BAZ_BUILDING))
+    for rules, cases in (({}, printed), ({"bazagthoth_unit_level": 3, "bazagthoth_building_level": 5}, later)):
+        for lv, power in cases:
+            s = _with(fresh(3, 1), **rules)
+            place_building(s, 1, MERCURY, mines=1)
+            give(s, 2, "cp3")
+            place_units(s, 2, MARS, tank=1)
+            place_building(s, 2, MARS, mines=1)
+            s.money[1] = 10
+            s.stack = []
+            mercury(s, lv)
+            assert s.stack == [(D_BAZ, 1, power)], (rules, lv)
+
