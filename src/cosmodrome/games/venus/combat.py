@@ -86,7 +86,7 @@ E_DISCARD_DIE, E_IGNORE_SKULL = E["discard_die"], E["ignore_skull"]
 def roll(s: VenusState) -> int:
     """A combat die (a chance event)."""
     faces = s.comp.rules["die_faces"]
-    return faces[s.rng.below(6, "the roll of a combat die", die_words("the combat die", faces))]
+    return faces[s.rng.below(len(faces), "the roll of a combat die", die_words("the combat die", faces))]
 
 
 def tension_defence(s: VenusState, q: int, pl: int) -> int:

@@ -154,7 +154,7 @@ def escalate(s: VenusState, f: tuple) -> None:
     marked = [pl for pl in range(8) for t in s.ptiles[pl] if kind[t] == T_CRISIS and skull[t]]
     if marked:
         faces = c.rules["die_faces"]
-        dice = [faces[s.rng.below(6, "the roll of an escalation die", die_words("the escalation die", faces))]
+        dice = [faces[s.rng.below(len(faces), "the roll of an escalation die", die_words("the escalation die", faces))]
                 for _ in range(c.rules["escalation_dice"])]
         k = dice.count(0)   # the skulls
         for i in range(k):
@@ -501,7 +501,7 @@ def invasion_damage(s: VenusState, f: tuple) -> None:
     _op, _seat, pl = f
     s.stack.pop()
     faces = s.comp.rules["die_faces"]
-    dice = [faces[s.rng.below(6, "the roll of a damage die", die_words("the damage die", faces))]
+    dice = [faces[s.rng.below(len(faces), "the roll of a damage die", die_words("the damage die", faces))]
             for _ in range(s.comp.rules["damage_dice"])]
     total = sum(dice)
     s.say("invasion", says("Damage dice {dice}: {n} counters to remove from Earth.", dice=dice_w(dice), n=total),
