@@ -219,7 +219,7 @@ def free_cards(s: VenusState, p: int) -> list:
     cards – at any point in your turn, also once your actions are used up)."""
     c = s.comp
     types, ce = c.effect_type, c.cefx
-    free = None   # most hands hold no free-action card: no set is made for them
+    free = None   # the free-action effects of the hand: None until the first is found
     for card in s.hands[p]:
         e = ce[card]
         if types[e] == "free":
