@@ -16,8 +16,8 @@ whole game; at every decision the hash takes
 - the view of every seat and of a spectator;
 - the saved state (``to_json``), and the same after loading it back and after a clone.
 
-``tests/core/test_fingerprint.py`` keeps the hash of a short run in
-``tests/core/fingerprint.txt``.
+``tests/core/test_fingerprint.py`` keeps the hash of a short run of each game in
+``tests/core/fingerprint.json``.
 """
 
 from __future__ import annotations

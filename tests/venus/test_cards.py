@@ -470,6 +470,35 @@ def test_surface_choice_survives_the_ignore_interrupt_refused():
     assert s.surf[24 + EARTH * 3 + SHIP] == 0 and s.orbit[24 + EARTH * 3 + SHIP] == 2
 
 
+def test_a_save_of_an_older_version_with_a_five_item_ignore_frame_plays_on_the_same():
+    """Saves written before the 'ignore a skull' interrupt's frame held the surface item keep
+    loading: its five items load as an elimination in orbit, and the game goes on as from the
+    save of today."""
+    from cosmodrome.core import get_game
+
+    s = _aim("kill_ship", SHIP, victim_cards=("ignore_skull",))
+    s.apply(A_ORBIT)
+    assert s.to_move() == 1 and s.decision_kind() == "reaction"
+    data = s.to_json()
+    assert data["stack"][-1] == ["ignore_elimination", 1, EARTH, SHIP, 0, 0]
+    old = s.to_json()
+    old["stack"][-1] = old["stack"][-1][:5]
+    game = get_game("venus")
+    for a in (A_YES, A_DONE):
+        now, then = game.load_state(data), game.load_state(old)
+        assert then.stack == now.stack and then.to_json() == data
+        assert then.legal_actions() == now.legal_actions() and then.decision_prompt() == now.decision_prompt()
+        assert then.apply(a) == now.apply(a)
+        for _i in range(40):
+            if now.over:
+                break
+            b = now.legal_actions()[0]
+            assert then.legal_actions() == now.legal_actions()
+            now.apply(b)
+            then.apply(b)
+        assert then.to_json() == now.to_json()
+
+
 def test_no_place_question_when_only_one_place_holds_the_unit():
     s = _aim("kill_infantry", INF, pl=MARS)
     assert s.surf[24 + MARS * 3 + INF] == 0 and s.to_move() == 1

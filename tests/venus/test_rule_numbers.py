@@ -314,3 +314,76 @@ def test_the_phases_have_names_and_a_period_passes_through_them_in_the_rulebooks
     assert s.phase == flow.PHASE_PASS_CUBES
     phase_five_collect_income(s)
     assert s.phase == flow.PHASE_INCOME
+
+
+def test_bazagthoths_power_follows_the_crisis_level_and_the_data():
+    """RB: Mercury crisis – the crisis level picks Bazagthoth's power through ``[rules]
+    bazagthoth_unit_level`` and ``bazagthoth_building_level``; its frame holds the power's
+    number, which saves keep (1, 2, 3)."""
+    from venus_helpers import fresh, give, place_building, place_units
+
+    from cosmodrome.games.venus.components import BAZ_BUILDING, BAZ_CARD, BAZ_UNIT
+    from cosmodrome.games.venus.crises import mercury
+    from cosmodrome.games.venus.flow import D_BAZ, MARS, MERCURY
+
+    assert (BAZ_CARD, BAZ_UNIT, BAZ_BUILDING) == (1, 2, 3)
+    printed = ((1, BAZ_CARD), (2, BAZ_UNIT), (3, BAZ_BUILDING), (5, BAZ_BUILDING))
+    later = ((2, BAZ_CARD), (3, BAZ_UNIT), (4, BAZ_UNIT), (5, BAZ_BUILDING))
+    for rules, cases in (({}, printed), ({"bazagthoth_unit_level": 3, "bazagthoth_building_level": 5}, later)):
+        for lv, power in cases:
+            s = _with(fresh(3, 1), **rules)
+            place_building(s, 1, MERCURY, mines=1)
+            give(s, 2, "cp3")
+            place_units(s, 2, MARS, tank=1)
+            place_building(s, 2, MARS, mines=1)
+            s.money[1] = 10
+            s.stack = []
+            mercury(s, lv)
+            assert s.stack == [(D_BAZ, 1, power)], (rules, lv)
+
+
+def _bounds_spy(s) -> list:
+    """Record the bound of every random whole number ``s`` draws from now on."""
+    bounds = []
+    cls = type(s.rng)
+
+    class Spy(cls):
+        pass
+
+    r = Spy.__new__(Spy)
+    r.state = s.rng.state
+
+    def below(n, *args, **kwargs):
+        bounds.append(n)
+        return cls.below(r, n, *args, **kwargs)
+    r.below = below
+    s.rng = r
+    return bounds
+
+
+def test_every_die_rolls_the_faces_of_the_data():
+    """The combat, escalation, damage and first-player dice are rolled over ``[rules]
+    die_faces``, as many faces as it lists (the packaged data and its checks keep six; a die
+    of four faces set in the table shows that no roll assumes six)."""
+    from venus_helpers import clear_tiles, fresh, put_tile
+
+    from cosmodrome.games.venus.combat import roll
+    from cosmodrome.games.venus.crises import O_CRISIS_START, escalate, invasion_damage
+    from cosmodrome.games.venus.flow import MARS, O_INVASION, VENUS
+    from cosmodrome.games.venus.setup import step_eight_first_player
+
+    faces = (0, 7, 8, 9)
+    s = _with(fresh(3, 1), die_faces=faces, damage_dice=3)
+    bounds = _bounds_spy(s)
+    before = len(s.log)
+    assert {roll(s) for _i in range(100)} == set(faces)
+    clear_tiles(s)
+    put_tile(s, VENUS, "crisis", skull=True)
+    s.stack = [(O_CRISIS_START, -1)]
+    escalate(s, s.stack[-1])
+    s.stack = [(O_INVASION, -1, MARS)]
+    invasion_damage(s, s.stack[-1])
+    step_eight_first_player(s)
+    assert len(bounds) >= 100 + s.comp.rules["escalation_dice"] + 3 + 3 * 3 and set(bounds) == {4}
+    rolled = [d for e in s.log[before:] if e.data and "dice" in e.data for d in e.data["dice"]]
+    assert len(rolled) >= 3 + 3 * 3 and set(rolled) <= set(faces)

@@ -165,7 +165,7 @@ class FixedDice:
         r.state = s.rng.state
 
         def below(n, what=None, name=None, _r=r):
-            if n == 6 and outer.faces:
+            if n == len(s.comp.rules["die_faces"]) and outer.faces:
                 return s.comp.rules["die_faces"].index(outer.faces.pop(0))
             return type(s.rng).below(_r, n, what, name)
         r.below = below
@@ -173,7 +173,7 @@ class FixedDice:
 
 
 def fix_dice(s, *faces) -> None:
-    """The next 6-sided rolls of ``s`` give these faces (0 = skull)."""
+    """The next die rolls of ``s`` give these faces (0 = skull)."""
     FixedDice(s, faces)
 
 

@@ -219,7 +219,7 @@ def free_cards(s: VenusState, p: int) -> list:
     cards – at any point in your turn, also once your actions are used up)."""
     c = s.comp
     types, ce = c.effect_type, c.cefx
-    free = None   # most hands hold no free-action card: no set is made for them
+    free = None   # the free-action effects of the hand: None until the first is found
     for card in s.hands[p]:
         e = ce[card]
         if types[e] == "free":
@@ -404,7 +404,7 @@ def eliminate(s: VenusState, q: int, pl: int, t: int, surface: bool = False) -> 
 
 
 def _ignore_prompt(s, f):
-    _op, q, pl, t, attacker, surface = f if len(f) > 5 else (*f, 0)   # (see ignore_elimination)
+    _op, q, pl, t, attacker, surface = f
     if not s.has_effect(q, E_IGNORE_SKULL):
         return _("{who} is eliminating your unit; you hold no 'ignore a skull' card to stop it: go on.").format(
             who=seat_word(attacker))
@@ -415,8 +415,7 @@ def _ignore_prompt(s, f):
 def ignore_elimination(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the ignore-a-skull card used as an interrupt
     against another player's elimination."""
-    # frames saved before the surface field was added have five items: the unit was in orbit
-    _op, q, pl, t, attacker, surface = f if len(f) > 5 else (*f, 0)
+    _op, q, pl, t, attacker, surface = f
     if a == A_YES:
         c = s.take_card(q, E_IGNORE_SKULL)
         s.discard += (c,)

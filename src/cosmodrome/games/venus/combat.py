@@ -86,7 +86,7 @@ E_DISCARD_DIE, E_IGNORE_SKULL = E["discard_die"], E["ignore_skull"]
 def roll(s: VenusState) -> int:
     """A combat die (a chance event)."""
     faces = s.comp.rules["die_faces"]
-    return faces[s.rng.below(6, "the roll of a combat die", die_words("the combat die", faces))]
+    return faces[s.rng.below(len(faces), "the roll of a combat die", die_words("the combat die", faces))]
 
 
 def tension_defence(s: VenusState, q: int, pl: int) -> int:
@@ -99,8 +99,9 @@ def tension_defence(s: VenusState, q: int, pl: int) -> int:
 
 
 def tile_defence(s: VenusState, pl: int, tile: int, tseat: int) -> int:
-    """Defence of a defended tile: printed value (mine, crisis), 7 for an alien, the
-    defender's units for tension; +2 per gunrunner card on the planet for a crisis tile."""
+    """Defence of a defended tile: its value in the data (a mine's or crisis tile's printed
+    defence, ``[rules] alien_defence`` for an alien), the defender's units for tension; a
+    crisis tile adds ``[rules] gunrunner_bonus`` per gunrunner card on the planet."""
     c = s.comp
     k = c.tile_kind[tile]
     if k == T_TENSION:

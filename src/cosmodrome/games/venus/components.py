@@ -52,6 +52,11 @@ TILE_KINDS = ("factory", "draw2", "biggame", "windfall", "mine", "crisis", "tens
 TK = {k: i for i, k in enumerate(TILE_KINDS)}
 UNIT_NAMES = ("infantry", "spaceship", "tank")
 CRISES = ("bazagthoth", "uprising", "robots", "moonmen", "martians", "none", "pirates", "aliens")
+#: Bazagthoth's powers (RB: Mercury crisis), numbered by the crisis level that first grants
+#: each as printed: take a card, destroy a unit, destroy a mine or factory. The crisis level
+#: picks one through ``[rules] bazagthoth_unit_level`` and ``bazagthoth_building_level``;
+#: a Bazagthoth frame holds the number (:data:`.flow.D_BAZ`), so saves keep these values.
+BAZ_CARD, BAZ_UNIT, BAZ_BUILDING = 1, 2, 3
 STATUSES = ("fact", "assumed")
 #: the most combat dice a variant may roll: the action space holds one action per die to set
 #: aside and one per set of dice to re-roll (:data:`.flow.A_DIE`, :data:`.flow.A_REROLL`), and

@@ -9,6 +9,7 @@ then resolved from Mercury to the Kuiper Belt (Earth before the Moon).
 from __future__ import annotations
 
 from cosmodrome.games.venus.cards import discard_gunrunners, target_unit, unit_eliminated, units_eliminated
+from cosmodrome.games.venus.components import BAZ_BUILDING, BAZ_CARD, BAZ_UNIT
 from cosmodrome.games.venus.flow import (
     A_DONE,
     A_SEAT,
@@ -153,7 +154,7 @@ def escalate(s: VenusState, f: tuple) -> None:
     marked = [pl for pl in range(8) for t in s.ptiles[pl] if kind[t] == T_CRISIS and skull[t]]
     if marked:
         faces = c.rules["die_faces"]
-        dice = [faces[s.rng.below(6, "the roll of an escalation die", die_words("the escalation die", faces))]
+        dice = [faces[s.rng.below(len(faces), "the roll of an escalation die", die_words("the escalation die", faces))]
                 for _ in range(c.rules["escalation_dice"])]
         k = dice.count(0)   # the skulls
         for i in range(k):
@@ -188,23 +189,27 @@ def resolve_planet(s: VenusState, f: tuple) -> None:
 # ----------------------------------------------------------------------------------------
 def mercury(s: VenusState, lv: int) -> None:
     """RB: Mercury – the single highest income on Mercury controls Bazagthoth (a tie: no
-    one) and may pay for one power (ruling: optional, once per crisis phase): level 1 £1 to
-    take a random card from a player, level 2 £1 to destroy a military unit, 3+ £3 to
-    destroy a mine or factory."""
+    one) and may pay for one power (ruling: optional, once per crisis phase): at level 1 to
+    take a random card from a player, from ``[rules] bazagthoth_unit_level`` to destroy a
+    military unit, from ``bazagthoth_building_level`` to destroy a mine or factory; each at
+    the price the data's ``[rules]`` give it (:func:`baz_cost`)."""
     top = top_income(s, MERCURY)
     if len(top) != 1:
         return
     p = top[0]
     r = s.comp.rules
-    lvl = 3 if lv >= r["bazagthoth_building_level"] else 2 if lv >= r["bazagthoth_unit_level"] else 1
+    lvl = BAZ_BUILDING if lv >= r["bazagthoth_building_level"] else BAZ_UNIT if lv >= r["bazagthoth_unit_level"] \
+        else BAZ_CARD
     if s.money[p] >= baz_cost(s, lvl) and _baz_targets(s, p, lvl):
         s.stack.append((D_BAZ, p, lvl))
 
 
 def baz_cost(s, lvl: int) -> int:
-    """What a power of Bazagthoth costs at crisis level ``lvl`` (1, 2, 3 and more)."""
+    """What Bazagthoth's power ``lvl`` (:data:`.components.BAZ_CARD`, ``BAZ_UNIT``,
+    ``BAZ_BUILDING``) costs: the data's ``[rules] bazagthoth_card_cost``, ``_unit_cost``,
+    ``_building_cost``."""
     r = s.comp.rules
-    return r["bazagthoth_card_cost"] if lvl == 1 else r["bazagthoth_unit_cost"] if lvl == 2 else \
+    return r["bazagthoth_card_cost"] if lvl == BAZ_CARD else r["bazagthoth_unit_cost"] if lvl == BAZ_UNIT else \
         r["bazagthoth_building_cost"]
 
 
@@ -213,17 +218,17 @@ def _baz_targets(s, p, lvl) -> list:
     for q in range(s.num_players):
         if q == p:
             continue
-        if lvl == 1 and s.hands[q]:
+        if lvl == BAZ_CARD and s.hands[q]:
             out.append(A_SEAT + q)
-        elif lvl == 2 and unit_places(s, q):
+        elif lvl == BAZ_UNIT and unit_places(s, q):
             out.append(A_SEAT + q)
-        elif lvl == 3 and buildings(s, q):
+        elif lvl == BAZ_BUILDING and buildings(s, q):
             out.append(A_SEAT + q)
     return out
 
 
-_BAZ_PROMPT = ("", N_("pay £{cost} to take a random card from"), N_("pay £{cost} to destroy a unit of"),
-               N_("pay £{cost} to destroy a mine or factory of"))
+_BAZ_PROMPT = {BAZ_CARD: N_("pay £{cost} to take a random card from"), BAZ_UNIT: N_("pay £{cost} to destroy a unit of"),
+               BAZ_BUILDING: N_("pay £{cost} to destroy a mine or factory of")}
 
 
 def _baz_legal(s, f):
@@ -245,8 +250,8 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
         s.say("bazagthoth", says("{who} declines Bazagthoth's services.", who=who(p)), {"seat": p})
         return
     q = a - A_SEAT
-    if lvl == 1:
-        paid = baz_cost(s, 1)
+    if lvl == BAZ_CARD:
+        paid = baz_cost(s, BAZ_CARD)
         s.pay(p, paid)
         h = list(s.hands[q])
         c = s.rng.take(h, ("the card Bazagthoth steals from {}".format, (SHORT[q],)), (card_stolen, (s.comp, SHORT[q])),
@@ -260,7 +265,7 @@ def bazagthoth(s: VenusState, f: tuple, a: int) -> None:
                    target=who(q)),
               chance=True)
         s.stack.append((O_HAND, p))
-    elif lvl == 2:
+    elif lvl == BAZ_UNIT:
         s.stack.append((D_BAZ_UNIT, p, q))
     else:
         s.stack.append((D_BAZ_BLD, p, q))
@@ -280,11 +285,11 @@ def _baz_owner_prompt(text: str):
 
 @decide(D_BAZ_UNIT, "bazagthoth", _baz_unit_legal, _baz_owner_prompt(N_("Bazagthoth: destroy which unit of {who}?")))
 def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Mercury level 2 – pay £1, destroy one military unit, in orbit or on the surface
-    (the controller says which; interrupts apply)."""
+    """RB: Mercury level 2 – pay (``[rules] bazagthoth_unit_cost``), destroy one military
+    unit, in orbit or on the surface (the controller says which; interrupts apply)."""
     _op, p, q = f
     pl, t = decode_unit_at(a)
-    paid = baz_cost(s, 2)
+    paid = baz_cost(s, BAZ_UNIT)
     s.pay(p, paid)
     s.say("bazagthoth", says("{who} pays £{paid} to Bazagthoth.", who=who(p), paid=paid), {"seat": p})
     target_unit(s, p, q, pl, t)
@@ -298,10 +303,11 @@ def _baz_building_legal(s, f):
 @decide(D_BAZ_BLD, "bazagthoth", _baz_building_legal,
         _baz_owner_prompt(N_("Bazagthoth: destroy which mine or factory of {who}?")))
 def bazagthoth_building(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Mercury level 3+ – pay £3, destroy one mine or factory."""
+    """RB: Mercury level 3+ – pay (``[rules] bazagthoth_building_cost``), destroy one mine or
+    factory."""
     _op, p, q = f
     pl, k = decode_building(a)
-    paid = baz_cost(s, 3)
+    paid = baz_cost(s, BAZ_BUILDING)
     s.pay(p, paid)
     s.remove_building(q, pl, k)
     s.say("bazagthoth", says("{who} pays £{paid}; Bazagthoth destroys {target}'s {building} on {planet}.", who=who(p),
@@ -495,7 +501,7 @@ def invasion_damage(s: VenusState, f: tuple) -> None:
     _op, _seat, pl = f
     s.stack.pop()
     faces = s.comp.rules["die_faces"]
-    dice = [faces[s.rng.below(6, "the roll of a damage die", die_words("the damage die", faces))]
+    dice = [faces[s.rng.below(len(faces), "the roll of a damage die", die_words("the damage die", faces))]
             for _ in range(s.comp.rules["damage_dice"])]
     total = sum(dice)
     s.say("invasion", says("Damage dice {dice}: {n} counters to remove from Earth.", dice=dice_w(dice), n=total),
@@ -549,8 +555,9 @@ def pirate_planets(wide: int) -> tuple:
 
 
 def titan(s: VenusState, lv: int) -> None:
-    """RB: Titan – space pirates: level 2, £1 per mine/factory on Titan; level 3+, also on
-    the Kuiper Belt and Ganymede. Unpaid counters are removed (the player chooses)."""
+    """RB: Titan – space pirates: from ``[rules] pirates_level``, ``pirate_fee`` per
+    mine/factory on Titan; from ``pirates_wide_level``, also on the Kuiper Belt and Ganymede.
+    Unpaid counters are removed (the player chooses)."""
     r = s.comp.rules
     if lv < r["pirates_level"] and lv < r["pirates_wide_level"]:
         return
@@ -585,7 +592,8 @@ def _pirate_prompt(s, f):
 
 @decide(D_PIRATES, "pirates", _pirate_legal, _pirate_prompt)
 def pirates(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Titan – pay £1 per mine/factory, or give up the ones you choose."""
+    """RB: Titan – pay the data's ``[rules] pirate_fee`` per mine/factory, or give up the ones
+    you choose."""
     _op, p, wide = f
     if a == A_DONE:
         n = sum(s.buildings_on(p, pl) for pl in pirate_planets(wide)) * s.comp.rules["pirate_fee"]

@@ -126,7 +126,7 @@ def step_eight_first_player(s: VenusState) -> None:
     for _i in range(ROLL_OFFS):
         totals = {}
         for p in rolling:
-            dice = [faces[s.rng.below(6, ("the roll of {}'s die for first player".format, (SHORT[p],)),
+            dice = [faces[s.rng.below(len(faces), ("the roll of {}'s die for first player".format, (SHORT[p],)),
                                       die_words(f"{SHORT[p]}'s die", faces))] for _i in range(3)]
             totals[p] = sum(dice)
             s.say("roll", says("{who} rolled {dice} for first player.", who=who(p), dice=dice_w(dice)),

@@ -368,6 +368,8 @@ def state_from_json(game, data: Any) -> VenusState:
         s = VenusState(game, comp, n, Rng.from_state(rs), dict(options))
         # combat_cards: absent from the saves written before it was
         load_table(s, d, FIELDS, codecs=CODECS, optional=("combat_cards",))
+        # an 'ignore_elimination' frame saved before its surface item was added holds five items: the unit was in orbit
+        s.stack = [(*f, 0) if f[0] == flow.D_IGNORE and len(f) == 5 else f for f in s.stack]
         if not all(0 <= x < 256 for x in s.move.to_list()):   # the move's counts were kept in a byte each
             raise RecordError("saved venus state: 'mv' must hold whole numbers from 0 to 255")
         ncard = len(comp.deck_effects) + n * len(comp.player_effects)
