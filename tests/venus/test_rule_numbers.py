@@ -3,6 +3,8 @@ component data (``components.toml [rules]``), each marked fact or assumed, not w
 
 import dataclasses
 
+from venus_helpers import variant_state
+
 from cosmodrome.core import get_game
 from cosmodrome.games.venus.cards import (
     COMBAT_EFFECTS,
@@ -120,20 +122,8 @@ def test_the_cards_numbers_are_component_data_marked_and_cited():
     assert [r[k] for k in CARD_KEYS] == [1, 2, 3, 1, 2, 3, 3, 3, 3, 1, 4, 2, 3]
 
 
-def _variant(tmp_path, **values):
-    """A state of a variant components file with the given rules changed."""
-    text = DEFAULT_PATH.read_text(encoding="utf-8")
-    for key, v in values.items():
-        old = f"{key} = {{ value = {load_components().rules[key]},"
-        assert old in text
-        text = text.replace(old, f"{key} = {{ value = {v},")
-    p = tmp_path / ("variant-" + "-".join(f"{k}{v}" for k, v in values.items()) + ".toml")   # files are cached by name
-    p.write_text(text, encoding="utf-8")
-    return get_game("venus").new_state(3, 1, options={"components": str(p)})
-
-
 def test_a_variant_changes_the_combat_points_of_the_cards_and_the_sacrifice(tmp_path):
-    s = _variant(tmp_path, cp2_card_cp=5, cp1_draw_card_cp=2, sacrifice_cp=4)
+    s = variant_state(tmp_path, cp2_card_cp=5, cp1_draw_card_cp=2, sacrifice_cp=4)
     s.cb = Combat.from_list([0] * Combat.SIZE)
     s.cb.planet = EARTH
     COMBAT_EFFECTS[EFFECT_ID["cp2"]](s, 0)
@@ -147,7 +137,7 @@ def test_a_variant_changes_the_combat_points_of_the_cards_and_the_sacrifice(tmp_
     sacrifice(s, f, A_UNIT + INF)
     assert s.cb.card_points == 11 and s.surf[unit_ix(0, EARTH, INF)] == 0
     assert s.log[-1].text.endswith("for 4 combat points.")
-    s = _variant(tmp_path, sacrifice_cp=1)
+    s = variant_state(tmp_path, sacrifice_cp=1)
     s.cb.planet = EARTH
     s.surf[unit_ix(0, EARTH, INF)] = 1
     sacrifice(s, f, A_UNIT + INF)
@@ -155,7 +145,7 @@ def test_a_variant_changes_the_combat_points_of_the_cards_and_the_sacrifice(tmp_
 
 
 def test_a_variant_changes_what_the_card_actions_draw_keep_and_replace(tmp_path):
-    s = _variant(tmp_path, buy_cards_drawn=2, draw_and_keep_draws=5, draw_and_keep_keeps=3, cycle_discards=2,
+    s = variant_state(tmp_path, buy_cards_drawn=2, draw_and_keep_draws=5, draw_and_keep_keeps=3, cycle_discards=2,
                  cycle_extra_draws=2)
     s.stack = []
     n = len(s.hands[0])
@@ -172,7 +162,7 @@ def test_a_variant_changes_what_the_card_actions_draw_keep_and_replace(tmp_path)
     assert f == (D_CYCLE, 0, 1)
     cycle_discard(s, f, _cycle_legal(s, f)[1])   # the second and last discard: 2 + 2 drawn
     assert all(f[0] != D_CYCLE for f in s.stack) and len(s.hands[0]) == n - 2 + 2 + 2
-    s = _variant(tmp_path, cycle_discards=0)
+    s = variant_state(tmp_path, cycle_discards=0)
     assert _cycle_legal(s, (D_CYCLE, 0, 0)) == [A_DONE]
 
 
@@ -185,7 +175,7 @@ def test_a_variant_changes_the_moves_reach_the_movement_cards_and_the_card_count
     from cosmodrome.games.venus.components import EFFECT_ID as EFF
     from cosmodrome.games.venus.flow import A_CARD, A_PLANET, A_SEAT, D_FORCE, D_MOVE_DEST, D_MOVE_FROM, EARTH
 
-    s = _variant(tmp_path, move_allowance=3, move1_card_steps=2, move2_card_steps=4, cp1_draw_cards=2,
+    s = variant_state(tmp_path, move_allowance=3, move1_card_steps=2, move2_card_steps=4, cp1_draw_cards=2,
                  force_discard_cards=1)
     s.stack = []
     move_from(s, (D_MOVE_FROM, 0), A_PLANET + EARTH)
@@ -265,7 +255,7 @@ def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
     from cosmodrome.games.venus.flow import A_DIE, D_DISCARD_DIE, D_REROLL, NO_DIE, T_TENSION, encode_reroll
     from cosmodrome.games.venus.text import table_help
 
-    s = _variant(tmp_path, combat_dice=2)
+    s = variant_state(tmp_path, combat_dice=2)
     pl, slot = next((pl, i) for pl, tiles in enumerate(s.ptiles) for i, t in enumerate(tiles)
                     if s.comp.tile_kind[t] != T_TENSION)
     begin(s, 0, pl, slot, -1, 0)
@@ -283,7 +273,7 @@ def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
     printed = get_game("venus").new_state(3, 1)
     assert printed.comp.rules["combat_dice"] == 3
     assert "roll three dice," in table_help(printed.comp)["tiles"]["mine"][1]
-    one = _variant(tmp_path, combat_dice=1)
+    one = variant_state(tmp_path, combat_dice=1)
     begin(one, 0, pl, slot, -1, 0)
     one.cb.discarded = 0
     assert cost(one) == one.cb.defence and _reroll_legal(one, (D_REROLL, 0)) == []

@@ -3,25 +3,15 @@ tooltips use are the component data's (``components.toml [rules]``, the units'
 table), so a variant with other numbers reads by its own (the heuristic's numbers:
 test_heuristic.py)."""
 
+from venus_helpers import variant_state
+
 from cosmodrome.core import get_game
 from cosmodrome.core.howto import hint_for, load_howto, placeholders
-from cosmodrome.games.venus.components import DEFAULT_PATH, load_components
+from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.text import CARD_NUMBERS, CARD_TEXT, card_texts, table_help
 from cosmodrome.i18n import using
 
 GAME = get_game("venus")
-
-
-def _variant(tmp_path, **values):
-    """A state of a variant components file with the given rules changed."""
-    text = DEFAULT_PATH.read_text(encoding="utf-8")
-    for key, v in values.items():
-        old = f"{key} = {{ value = {load_components().rules[key]},"
-        assert old in text
-        text = text.replace(old, f"{key} = {{ value = {v},")
-    p = tmp_path / ("words-" + "-".join(f"{k}{v}" for k, v in values.items()) + ".toml")   # files are cached by name
-    p.write_text(text, encoding="utf-8")
-    return GAME.new_state(3, 1, options={"components": str(p)})
 
 
 def test_the_printed_cards_read_as_before():
@@ -35,7 +25,7 @@ def test_the_printed_cards_read_as_before():
 
 
 def test_a_variant_s_cards_read_its_numbers(tmp_path):
-    s = _variant(tmp_path, cp1_card_cp=2, move1_card_steps=3, draw_and_keep_draws=5, sacrifice_cp=4,
+    s = variant_state(tmp_path, "words", cp1_card_cp=2, move1_card_steps=3, draw_and_keep_draws=5, sacrifice_cp=4,
                  cp1_draw_cards=2, combat_dice=2, buy_cards_cost=5, gunrunner_money=4)
     words = card_texts(s.comp)
     assert words["cp1"] == ("2 combat points", "Benefit: adds 2 CP to a claim.")
@@ -64,7 +54,7 @@ def test_every_card_number_names_a_rule_and_every_field_is_filled():
 
 
 def test_the_cards_read_in_hungarian_with_the_variant_s_numbers(tmp_path):
-    s = _variant(tmp_path, cp3_card_cp=4, cycle_discards=2, force_discard_cards=3)
+    s = variant_state(tmp_path, "words", cp3_card_cp=4, cycle_discards=2, force_discard_cards=3)
     with using("hu"):
         words = card_texts(s.comp)
         printed = card_texts(load_components())
@@ -114,7 +104,7 @@ def test_the_table_s_rule_sentences_are_the_game_s_words(tmp_path):
     """The rules the table's page explains (the pass card, the one unit a claim lands, the
     gunrunner, the VP by rank, the aliens reaching Earth) come with the view's help, in the
     reader's language, numbers from the data."""
-    s = _variant(tmp_path, gunrunner_bonus=3)
+    s = variant_state(tmp_path, "words", gunrunner_bonus=3)
     help_ = table_help(s.comp)
     for key in ("pass_card", "needs_unit", "gunrunner", "vp_ranks", "aliens_reach_earth"):
         assert help_[key] and "{" not in help_[key], key

@@ -201,3 +201,18 @@ def go_on(s, end_turn: bool = False) -> None:
     kinds = ("reaction", "return_unit", "free_action") if end_turn else ("reaction", "return_unit")
     while not s.is_terminal() and s.decision_kind() in kinds and s.legal_actions() == [A_DONE]:
         s.apply(A_DONE)
+
+
+def variant_state(tmp_path, prefix: str = "variant", **values):
+    """A new 3-player state of a variant component file: the packaged file with the given
+    ``[rules]`` numbers changed (the file's name says them: component files are cached by
+    name)."""
+    from cosmodrome.games.venus.components import DEFAULT_PATH, load_components
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    for key, v in values.items():
+        old = f"{key} = {{ value = {load_components().rules[key]},"
+        assert old in text
+        text = text.replace(old, f"{key} = {{ value = {v},")
+    p = tmp_path / (prefix + "-" + "-".join(f"{k}{v}" for k, v in values.items()) + ".toml")
+    p.write_text(text, encoding="utf-8")
+    return GAME.new_state(3, 1, options={"components": str(p)})
