@@ -470,7 +470,7 @@ def test_technology_die_crosses_topmost_circle():
     assert s.tech_gained[NAV] == 1
     s.tech_gained[WARP] = s.comp.circles
     hold_die(s, 1, tech_face(WARP), die=1)
-    s.seat = 0
+    s.acting = 0
     s.apply(A_USE)
     assert s.tech_gained[WARP] == s.comp.circles
 

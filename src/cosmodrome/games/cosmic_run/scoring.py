@@ -156,7 +156,7 @@ def winners_by_score(s: CosmicRunState) -> list[int]:
 def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> None:
     if winners is None:
         winners = [] if s.solo else winners_by_score(s)
-    s.phase, s.end, s.winning_seats, s.seat = OVER, cause, list(winners), -1
+    s.phase, s.end, s.winning_seats, s.acting = OVER, cause, list(winners), -1
     totals = [total(s, sh) for sh in range(2)]
     s.log("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]), cause=cause,
           winners=list(winners), scores=totals[:s.num_players])

@@ -23,7 +23,7 @@ below the track .. ``rows + 1`` = the planet row; column 0-2): the helpers of :m
   round's mine phase still to come), ``picks`` (dice taken this round, 0-8), ``you_first``
   (1 in a round of the novice solo game in which the player, not Zorlord, takes first; RB:
   Novice Solo Mode).
-- the decision: ``phase`` (``DRAFT`` .. ``OVER``, below), ``seat`` (the sheet that decides;
+- the decision: ``phase`` (``DRAFT`` .. ``OVER``, below), ``acting`` (the sheet that decides;
   -1 once over), ``die`` (the die taken, 0-7), ``decisions`` (decisions taken in the game).
 - the die being used: ``ship`` (the ``ship_ix`` of the ship it moves), ``pips`` (steps
   left), ``steps`` (steps taken), ``transformed`` (1 once a Transformer changed its colour:
@@ -81,7 +81,7 @@ FIELDS = (
     ("captain", "int", "0"),
     ("picks", "int", "0"),
     ("phase", "int", "0", "stage"),   # the decision asked now (DRAFT, DIE, MOVE...; OVER at the end)
-    ("seat", "int", "0"),
+    ("acting", "int", "0", "seat"),
     ("die", "int", "0"),
     ("ship", "int", "0"),
     ("pips", "int", "0"),
@@ -200,7 +200,7 @@ class CosmicRunState(FlatState, State):
 
     # ----- the protocol ------------------------------------------------------------------
     def to_move(self) -> Optional[int]:
-        return None if self.phase == OVER else self.seat
+        return None if self.phase == OVER else self.acting
 
     def is_terminal(self) -> bool:
         return self.phase == OVER

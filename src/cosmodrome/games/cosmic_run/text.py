@@ -124,7 +124,7 @@ def tech_word(comp: Components, tech: int) -> str:
 
 def prompt(s: CosmicRunState) -> str:
     ph, comp = s.phase, s.comp
-    who = s.sheet_name(s.seat) if s.seat >= 0 else ""
+    who = s.sheet_name(s.acting) if s.acting >= 0 else ""
     if ph == DRAFT:
         return _("{who}: take an action die.").format(who=who)
     if ph == DIE:
@@ -137,7 +137,7 @@ def prompt(s: CosmicRunState) -> str:
             who=who, colour=colour_word(comp, t), n=s.pips)
     if ph == LETTER:
         return _("{who}: choose the letter for the mine die against {other}.").format(
-            who=who, other=s.sheet_name(1 - s.seat))
+            who=who, other=s.sheet_name(1 - s.acting))
     if ph == TECHPICK:
         return _("{who}: the cargo bay is full. Choose a technology.").format(who=who)
     if ph == MISSILE_MINE:

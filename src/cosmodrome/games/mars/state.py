@@ -19,7 +19,7 @@ fast; each is declared once, with what it holds, in :data:`FIELDS`. The main one
   The colour of a counter is fixed by its number (:meth:`MarsState.colour`); the last two
   red counters are the defenders;
 - ``upgrades``: the upgrade counter in each of the two slots beside the LZ (-1 when destroyed);
-- the turn in progress: ``cur`` (the marine playing), ``dice_count``, ``die_action`` (per
+- the turn in progress: ``acting`` (the marine playing), ``dice_count``, ``die_action`` (per
   die: its action, or -1), ``faces`` (per die: the face rolled for the current action, 0 if
   none), ``slot`` (the action being played), ``wave_dice`` (the dice showing the wave face,
   a mask).
@@ -258,7 +258,7 @@ FACE_TEXTS = ("",) + tuple(face_text(f) for f in range(1, ACCIDENT + 1))
 #: form stays the same and old saves load).
 FIELDS = (
     ("phase", "int", "0"),          # the decision asked now (CHOOSE, PROGRAM, ACT...; OVER at the end)
-    ("cur", "int", "0"),            # the marine playing (its seat), or the one choosing who plays next
+    ("acting", "int", "0", "cur"),  # the marine playing (its seat), or the one choosing who plays next
     ("slot", "int", "0"),           # the action of the combat card being played (0 to 2)
     ("dice_count", "int", "0", "dice_n"),   # the dice the marine plays with this turn
     ("wave_dice", "int", "0", "boom"),      # the dice that showed the wave face this turn (a mask)
@@ -662,7 +662,7 @@ class MarsState(FlatState, State):
 
     # ----- the protocol (the rest, with the kept menu, comes from FlatState) -----------------
     def to_move(self) -> Optional[int]:
-        return None if self.phase == OVER else self.cur
+        return None if self.phase == OVER else self.acting
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
