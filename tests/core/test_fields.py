@@ -253,8 +253,8 @@ def test_cosmic_run_keeps_the_keys_of_its_first_saves_in_its_table():
     saves are declared in its table, and the saved form and the loader both use them."""
     from cosmodrome.games.cosmic_run.state import FIELDS, SAVED_AS
     renamed = {row[0]: row[3] for row in FIELDS if len(row) > 3}
-    assert renamed == SAVED_AS == {"phase": "stage", "acting": "seat", "attack_colour": "aa", "transformed": "xf",
-                                   "tech_gained": "tx", "tech_used": "tu", "rerolls_used": "rr",
+    assert renamed == SAVED_AS == {"end_cause": "end", "phase": "stage", "acting": "seat", "attack_colour": "aa",
+                                   "transformed": "xf", "tech_gained": "tx", "tech_used": "tu", "rerolls_used": "rr",
                                    "winning_seats": "winners_"}
     s = played("cosmic-run", 2, {"friendly": True}, decisions=20)
     s.attack_colour, s.transformed, s.tech_used[6] = 2, 1, 1

@@ -17,6 +17,8 @@ GAMES = {"venus": VENUS, "cosmic_run": COSMIC_RUN, "moon": MOON, "mars": MARS}
 CONCEPTS = {
     # the seat (the Moon: the astronaut) whose turn or decision it is
     "acting": {"venus": "cur", "cosmic_run": "seat", "moon": "cur", "mars": "cur"},
+    # how the game ended (the Moon keeps no cause: its race ends one way)
+    "end_cause": {"venus": "end_cause", "cosmic_run": "end", "mars": "end"},
 }
 
 

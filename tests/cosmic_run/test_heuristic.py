@@ -53,7 +53,7 @@ def test_solo_heuristic_completes_novice_missions():
         bot = CosmicRunHeuristic(seed=seed)
         while not s.is_terminal():
             s.apply(bot.choose(s))
-        ends.append(s.end)
+        ends.append(s.end_cause)
     assert ends.count("mission") >= 20, ends
     assert "technology" not in ends            # it never lands the last ship behind on technology
 

@@ -113,7 +113,7 @@ def test_the_end_is_told_in_names_and_places():
     assert result.startswith("Result: 1st ")
     for sh in range(2):
         assert f"Player {sh + 1}, {int(s.scores()[sh])} VP" in result
-    assert "[" not in "\n".join(end) and f"({s.end})" not in txt
+    assert "[" not in "\n".join(end) and f"({s.end_cause})" not in txt
     winners = s.winners()
     if len(winners) == 1:
         assert f"1st Player {winners[0] + 1}" in result and "(winner)" in result

@@ -12,7 +12,7 @@ from cosmodrome.core.fields import saved_key
 from cosmodrome.games.mars.state import FIELDS, MOVED, SHOT
 
 #: the names read in the rules, by the key a save holds them under
-RENAMED = {"cur": "acting", "dice_n": "dice_count", "boom": "wave_dice", "white": "white_die",
+RENAMED = {"cur": "acting", "end": "end_cause", "dice_n": "dice_count", "boom": "wave_dice", "white": "white_die",
            "eq_on": "equipment_in_play", "tele_used": "teleported", "mode": "last_act", "bonus": "extra_hits",
            "rail": "rail_gun",
            "charm": "charm_dice", "drone": "drone_step", "jet": "jet_die", "jback": "jet_backward",

@@ -39,7 +39,7 @@ below the track .. ``rows + 1`` = the planet row; column 0-2): the helpers of :m
   ``atk_sheet`` (the sheet of the ship attacked or upgraded), ``atk_ship`` (its ``ship_ix``),
   ``atk_kind`` (``combat.ATTACK`` or, Friendly, ``combat.UPGRADE``), ``atk_by`` (the sheet of
   the die's taker).
-- the end: ``end`` (how the game ended, a cause of :mod:`.scoring` such as ``"planets"``;
+- the end: ``end_cause`` (how the game ended, a cause of :mod:`.scoring` such as ``"planets"``;
   ``''`` while it goes on), ``winning_seats`` (the winning sheets).
 
 Every saved field is declared once, in :data:`FIELDS`, from which the constructor's fields,
@@ -75,7 +75,7 @@ RESUME_MINE_PHASE, RESUME_PICK = 0, 1
 #: (:func:`cosmodrome.core.fields.flat_methods`); ``list`` keeps the length of a new state's,
 #: ``varlist`` any length; ``paths`` is 6 lists of circles. The order is the saved form's.
 FIELDS = (
-    ("end", "text", "''"),           # how the game ended ('' while it goes on)
+    ("end_cause", "text", "''", "end"),   # how the game ended ('' while it goes on)
     ("paths", "lists", "[[comp.start_column] for _ in range(6)]"),
     ("round", "int", "0"),
     ("captain", "int", "0"),

@@ -267,7 +267,7 @@ def coordinate(s: CosmicRunState, col: int, number: int) -> str:
 def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> tuple:
     """The log line of the game end as ``(fn, args)``, written when read; ``totals`` and
     ``techs`` are the VP and technology scores per sheet."""
-    return (end_text, (s.sheet_name, s.solo, s.end, s.round, list(s.winning_seats), list(totals), list(techs),
+    return (end_text, (s.sheet_name, s.solo, s.end_cause, s.round, list(s.winning_seats), list(totals), list(techs),
                        s.num_players, s.comp.rapid_fire_kills, len(s.comp.round_track)))
 
 

@@ -102,7 +102,7 @@ def end_round(s: MarsState) -> None:
     s.bait = 0
     wave(s, wave_side(s), says("from the MMM"))
     if s.round >= s.comp.rounds:
-        s.won, s.end, s.phase = 0, END_ROUNDS, OVER
+        s.won, s.end_cause, s.phase = 0, END_ROUNDS, OVER
         s.log("lost", says("{n} rounds have passed and the MMM still stands: the marines lose.", n=s.comp.rounds))
         return
     s.round += 1

@@ -214,7 +214,7 @@ NUM_ACTIONS = 367
 CHOOSE, PROGRAM, ACT, GO_ON, OVER, TRAIN, LAND, CHARM, LEVEL, DRONE = range(1, 11)
 PHASE_KIND = {CHOOSE: "next-marine", PROGRAM: "program", ACT: "act", GO_ON: "go-on", OVER: "over",
               TRAIN: "training", LAND: "landing", CHARM: "lucky-charm", LEVEL: "teleport-level", DRONE: "drone"}
-# how a game ended (``end``)
+# how a game ended (``end_cause``)
 END_NUKE, END_ROUNDS, END_BASE, END_FALLEN = 1, 2, 3, 4
 END_NAMES = {0: "running", END_NUKE: "nuke", END_ROUNDS: "rounds", END_BASE: "base", END_FALLEN: "marines"}
 #: the words of :meth:`MarsState.summary`'s counters (``Game.summary_labels``)
@@ -265,7 +265,7 @@ FIELDS = (
     ("round", "int", "0"),          # the round track (from 1; 0 before the first round)
     ("base_hits", "int", "0"),      # successful attacks on the base so far
     ("won", "int", "0"),            # 1 once the marines have won
-    ("end", "int", "0"),            # how the game ended (END_NUKE...; 0 running)
+    ("end_cause", "int", "0", "end"),   # how the game ended (END_NUKE...; 0 running)
     ("decisions", "int", "0"),      # decisions taken so far
     ("white_die", "int", "0", "white"),   # the MMM's white die this round (0 before its first roll)
     ("rerolled", "int", "0"),       # the re-roll sources used on this action (a mask of turn.RR_*)
@@ -679,7 +679,8 @@ class MarsState(FlatState, State):
         return [float(k) for k in self.kills]
 
     def summary(self) -> dict[str, Any]:
-        return {"end": END_NAMES[self.end], "threat": str(self.options.get("threat", "normal")), "rounds": self.round,
+        return {"end": END_NAMES[self.end_cause], "threat": str(self.options.get("threat", "normal")),
+                "rounds": self.round,
                 "base_hits": self.base_hits, "kills": sum(self.kills),
                 "defenders_killed": sum(1 for k in self.sides if self.alien_place[self.defenders()[k]] == GONE),
                 "training": {self.comp.abilities[a].name: 1 for a in self.training if a >= 0}}

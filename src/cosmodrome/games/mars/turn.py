@@ -501,7 +501,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
         note_face(s, d, f)
     total = roll_sum(faces)
     if total >= target:
-        s.won, s.end, s.phase = 1, END_NUKE, OVER
+        s.won, s.end_cause, s.phase = 1, END_NUKE, OVER
         s.log("won", says("The Martian Master Mind is destroyed: the marines win!"))
         return
     if kamikaze:
@@ -509,7 +509,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
         drop_hand(s, m)
         s.log("kamikaze", says("{who} is lost with the bomb.", who=who), seat=m)
         if not s.active():
-            s.won, s.end, s.phase = 0, END_FALLEN, OVER
+            s.won, s.end_cause, s.phase = 0, END_FALLEN, OVER
             s.log("lost", says("No marine is left on Mars: the marines lose."))
             return
     HOOKS.end_turn(s)

@@ -94,7 +94,7 @@ def result_text(s: MarsState) -> Optional[str]:
     # reader's language where it is shown (text.render_text, the page)
     return N_("victory: the MMM is destroyed") if s.won else {2: N_("defeat: out of time"),
                                                               3: N_("defeat: the base is destroyed"),
-                                                              4: N_("defeat: no marine is left")}[s.end]
+                                                              4: N_("defeat: no marine is left")}[s.end_cause]
 
 
 def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:
