@@ -156,7 +156,7 @@ def test_venus_keeps_the_keys_of_its_first_saves_for_the_fields_renamed():
     from cosmodrome.games.venus.state import FIELDS
     renamed = {row[0]: row[3] for row in FIELDS if len(row) > 3}
     assert renamed == {"gunrunners": "gun", "tile_discard": "tdisc", "move": "mv", "crisis_levels": "clevel",
-                       "combat_cards": "cbcards", "acting": "cur", "extra_action": "extra",
+                       "combat_cards": "cbcards", "first_seat": "first", "acting": "cur", "extra_action": "extra",
                        "money_from_bank": "bank_flow"}
     d = played("venus", 3, {}, decisions=30).to_json()
     assert not set(renamed) & set(d) and set(renamed.values()) <= set(d)

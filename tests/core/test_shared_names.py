@@ -19,6 +19,8 @@ CONCEPTS = {
     "acting": {"venus": "cur", "cosmic_run": "seat", "moon": "cur", "mars": "cur"},
     # how the game ended (the Moon keeps no cause: its race ends one way)
     "end_cause": {"venus": "end_cause", "cosmic_run": "end", "mars": "end"},
+    # the first player (Cosmic Run's round captain and Mars's turns chosen each round are other things)
+    "first_seat": {"venus": "first", "moon": "first_seat"},
 }
 
 

@@ -427,7 +427,7 @@ def test_no_free_actions_once_the_last_cube_is_taken():
     s.apply(A_PASS)
     go_on(s)                 # the extra action of the emptied pass card, asked of a hand (ruling 32)
     # no menu of free cards: the crises, income and the next period's first turn follow
-    assert s.period == period + 1 and s.first == 0
+    assert s.period == period + 1 and s.first_seat == 0
     assert s.to_move() == 0 and s.actions_left == 1 and A_PASS in s.legal_actions()
 
 

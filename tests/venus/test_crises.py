@@ -38,7 +38,7 @@ def crisis(levels: dict, players=3, seed=1, setup=None, dice=()):
     for pl, lv in levels.items():
         for _ in range(lv):
             put_tile(s, pl, "crisis", skull=False)
-    s.first = 0
+    s.first_seat = 0
     if setup:
         setup(s)
     s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]

@@ -61,7 +61,7 @@ def test_setup(n):
     assert len(s.deck) == 111 - 2 * n
     placed = sum(len(t) for t in s.ptiles) + len(s.tile_discard)
     assert placed + len(s.bag) == 103
-    assert s.period == 1 and s.cubes == n + 2 and s.to_move() == s.first
+    assert s.period == 1 and s.cubes == n + 2 and s.to_move() == s.first_seat
 
 
 def test_bad_player_count():
@@ -80,7 +80,7 @@ def test_first_player_roll_ties_reroll():
     fix_dice(s, 6, 6, 6, 6, 6, 6, 2, 2, 2,   # seats 0 and 1 tie at 18
              3, 3, 3, 4, 4, 4)             # re-roll: seat 1 wins
     step_eight_first_player(s)
-    assert s.first == 1
+    assert s.first_seat == 1
     assert sum(1 for e in s.log if e.kind == "roll") == 5
 
 
@@ -127,8 +127,8 @@ def test_pass_cubes_and_last_cube_ends_phase():
             s.apply(A_DONE)  # a hand is held: "end the turn" is asked (ruling 33)
         go_on(s)             # the emptied pass card's extra action, asked of the hands (ruling 32)
     assert len(takers) == 4 and takers == [takers[0], 1 - takers[0]] * 2
-    assert s.first == takers[-1]
-    assert s.period == 2 and s.to_move() == s.first
+    assert s.first_seat == takers[-1]
+    assert s.period == 2 and s.to_move() == s.first_seat
 
 
 def test_income_and_reset():

@@ -643,7 +643,7 @@ def take_pass_cube(s: VenusState, p: int) -> None:
     s.cubes -= 1
     s.say("pass", says("{who} takes a pass cube ({n} left).", who=who(p), n=s.cubes), {"seat": p, "cubes": s.cubes})
     if s.cubes == 0:
-        s.first = p
+        s.first_seat = p
         s.actions_left = 0
         s.say("first", says("{who} took the last cube and the first player marker; the action phase ends.", who=who(p)),
               {"seat": p})

@@ -303,7 +303,7 @@ def units_eliminated(s: VenusState, lost: list) -> None:
     from the first player clockwise, which of its units to return (one a card)."""
     n = s.num_players
     for k in reversed(range(n)):
-        p = (s.first + k) % n
+        p = (s.first_seat + k) % n
         if any(lost[p]) and may_hold(s, p, E_RETURN_UNIT):
             s.stack.append((D_RETURN_PICK, p, *lost[p]))
 

@@ -117,7 +117,7 @@ def level(s: VenusState, pl: int) -> int:
 def player_order(s: VenusState) -> list:
     """Player order for crisis effects: from the first player clockwise (ruling)."""
     n = s.num_players
-    return [(s.first + k) % n for k in range(n)]
+    return [(s.first_seat + k) % n for k in range(n)]
 
 
 def top_income(s: VenusState, pl: int) -> list:

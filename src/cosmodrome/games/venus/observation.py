@@ -352,7 +352,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     kind_at = {v: dec_kind + i for i, v in enumerate(decision_kinds)}
 
     def counters(s, seat):
-        return s.period, s.phase, s.first, s.cubes, len(s.deck), len(s.discard), len(s.bag), s.over
+        return s.period, s.phase, s.first_seat, s.cubes, len(s.deck), len(s.discard), len(s.bag), s.over
 
     numbers = ((period_at, 1.0 / (periods - 1), -1), None, None, (cubes_at, cubes_scale, 0),
                (deck_at, card_scale, 0), (disc_at, card_scale, 0), (bag_at, tile_scale, 0))

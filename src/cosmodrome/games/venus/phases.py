@@ -47,7 +47,7 @@ def start_period(s: VenusState, f: tuple) -> None:
     phase_one_place_pass_cubes(s)
     phase_two_draw_and_place_tiles(s)
     s.phase = PHASE_ACTIONS
-    s.next_seat = s.first
+    s.next_seat = s.first_seat
     s.stack.append((O_ACTIONS, -1))
 
 
@@ -135,7 +135,7 @@ def pass_card_emptied(s: VenusState, f: tuple) -> None:
     n = s.num_players
     s.stack.pop()
     for k in range(start, n):
-        p = (s.first + 1 + k) % n
+        p = (s.first_seat + 1 + k) % n
         if may_hold(s, p, e):
             s.stack.append((D_PASS_EXTRA, p, k))
             return

@@ -137,8 +137,8 @@ def step_eight_first_player(s: VenusState) -> None:
             break
     else:   # ruling 36: after ROLL_OFFS tied roll-offs, lots among the tied
         rolling = [s.rng.choice(rolling, "the lot for first player", (_wins_lot, ()))]
-    s.first = rolling[0]
-    s.say("first", says("{who} takes the first player marker.", who=who(s.first)), {"seat": s.first})
+    s.first_seat = rolling[0]
+    s.say("first", says("{who} takes the first player marker.", who=who(s.first_seat)), {"seat": s.first_seat})
 
 
 def _wins_lot(p: int) -> str:

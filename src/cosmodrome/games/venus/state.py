@@ -154,7 +154,7 @@ FIELDS = (
     # ----- the turn --------------------------------------------------------------------------------
     ("period", "int", "0"),                   # the period (1 to the rules' last; 0 while setting up)
     ("phase", "int", "0"),                    # the phase of the period (flow.PHASE_*)
-    ("first", "int", "0"),                    # the seat holding the first player marker
+    ("first_seat", "int", "0", "first"),      # the seat holding the first player marker
     ("cubes", "int", "0"),                    # cubes left on the pass card (phase three ends at 0)
     ("acting", "int", "0", "cur"),            # the seat whose turn of phase three runs
     ("actions_left", "int", "0"),             # actions left in that turn

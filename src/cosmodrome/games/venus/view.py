@@ -252,7 +252,7 @@ def view_common(s) -> dict:
         "colours": list(COLOURS[:n]),
         "period": s.period, "periods": c.rules["periods"], "phase": s.phase,
         "phase_name": gettext(PHASES[s.phase]) if 0 <= s.phase < len(PHASES) else "",
-        "first": s.first, "cubes": s.cubes, "cubes_total": n + c.rules["extra_pass_cubes"], "to_move": tm,
+        "first": s.first_seat, "cubes": s.cubes, "cubes_total": n + c.rules["extra_pass_cubes"], "to_move": tm,
         "decision": decision,
         "planets": planets, "players_info": info, "hand": None,
         "deck_size": len(s.deck), "discard_size": len(s.discard),
