@@ -36,3 +36,18 @@ def test_no_game_keeps_an_old_name_of_a_concept_for_a_field(name):
     """The old names are no field's name any more (a save may still hold them as keys)."""
     old = set(CONCEPTS[name].values()) - {name}
     assert not [(game, row[0]) for game, rows in GAMES.items() for row in rows if row[0] in old]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_field_says_what_it_holds(game):
+    """Each row of a state's table carries its comment, or a comment line right above heads its
+    group (the Moon's deck, discard, hand and asks)."""
+    import importlib
+    import inspect
+
+    src = inspect.getsource(importlib.import_module(f"cosmodrome.games.{game}.state"))
+    lines = src[src.index("FIELDS = ("):].splitlines()
+    bare = [line.split('"')[1] for k, line in enumerate(lines[:len(GAMES[game]) + 20])
+            if line.strip().startswith('("') and "#" not in line
+            and not any(x.strip().startswith("#") for x in lines[max(k - 4, 0):k])]
+    assert bare == []
