@@ -144,7 +144,7 @@ def test_a_venus_state_saved_before_it_was_a_flat_state_loads():
     saved = json.loads((FIXTURES / "saved-venus-before-flat.json").read_text())
     s = get_game("venus").state_from_json(saved)
     assert s.to_json() == saved
-    assert (s.cb.active, s.gunrunners, s.crisis_levels[0], s.combat_cards) == (1, (4101,), 1, (40,))
+    assert (s.combat.active, s.gunrunners, s.crisis_levels[0], s.combat_cards) == (1, (4101,), 1, (40,))
     assert (s.tile_discard, s.move.active) == (tuple(saved["tdisc"]), 0)
     la = s.legal_actions()
     assert la == s.clone().legal_actions() and la
@@ -155,7 +155,8 @@ def test_a_venus_state_saved_before_it_was_a_flat_state_loads():
 def test_venus_keeps_the_keys_of_its_first_saves_for_the_fields_renamed():
     from cosmodrome.games.venus.state import FIELDS
     renamed = {row[0]: row[3] for row in FIELDS if len(row) > 3}
-    assert renamed == {"gunrunners": "gun", "tile_discard": "tdisc", "move": "mv", "crisis_levels": "clevel",
+    assert renamed == {"surface": "surf", "built": "bld", "combat": "cb", "planet_tiles": "ptiles",
+                       "gunrunners": "gun", "tile_discard": "tdisc", "move": "mv", "crisis_levels": "clevel",
                        "combat_cards": "cbcards", "first_seat": "first", "acting": "cur", "extra_action": "extra",
                        "money_from_bank": "bank_flow"}
     d = played("venus", 3, {}, decisions=30).to_json()

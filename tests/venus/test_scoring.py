@@ -9,7 +9,7 @@ from cosmodrome.games.venus.scoring import final_scores, finish, planet_vp, tile
 def bare(players=3):
     s = fresh(players, 1)
     for p in range(players):
-        s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
+        s.built = put(s.built, p * 16 + EARTH * 2 + 1, 0)
         s.stock[p * 5 + 4] = 8
     return s
 
@@ -40,7 +40,7 @@ def test_tie_first_player_marker():
     vp = final_scores(s)
     assert vp[0] == 11 and vp[1] == 8
     place_building(s, 1, MARS, mines=1)        # now 0: 11, 1: 11 + 8
-    s.bld = put(s.bld, 1 * 16 + MERCURY * 2, 0)
+    s.built = put(s.built, 1 * 16 + MERCURY * 2, 0)
     s.stock[1 * 5 + 3] += 1
     s.first_seat = 1
     finish(s)

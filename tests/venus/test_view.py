@@ -52,7 +52,7 @@ def bare(players=3, seed=1):
     """A fresh game without the starting factories on Earth (income only where placed)."""
     s = fresh(players, seed)
     for p in range(players):
-        s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
+        s.built = put(s.built, p * 16 + EARTH * 2 + 1, 0)
         s.stock[p * 5 + 4] += 1
     return s
 
@@ -222,7 +222,7 @@ def test_combat_view_crisis_with_gunrunner_units_and_cards():
     s = fresh(2, 1)
     clear_tiles(s)
     slot = put_tile(s, MARS, "crisis", skull=False)
-    printed = s.comp.tile_def[s.ptiles[MARS][slot]]
+    printed = s.comp.tile_def[s.planet_tiles[MARS][slot]]
     gun = next(c for c in s.deck if s.comp.card_effect(c) == E["gunrunner"])
     s.deck.remove(gun)
     s.gunrunners += (MARS * 1000 + gun,)
@@ -338,8 +338,8 @@ def test_aliens_view_landing_and_next_move():
     assert a["next"] == {"period": 2, "reaches_earth": True,
                          "moves": [{"from": "Ganymede", "to": "Mars"}, {"from": "Titan", "to": "Moon"}]}
     # one destroyed: the two survivors stop short of Earth, and the engine agrees
-    al = next(t for t in s.ptiles[TITAN] if s.comp.tile_kind[t] == 7)
-    s.ptiles[TITAN] = flow.without(s.ptiles[TITAN], al)
+    al = next(t for t in s.planet_tiles[TITAN] if s.comp.tile_kind[t] == 7)
+    s.planet_tiles[TITAN] = flow.without(s.planet_tiles[TITAN], al)
     s.kept[0] += (al,)
     a = s.view(None)["aliens"]
     assert a["destroyed"] == 1 and a["next"]["reaches_earth"] is False
@@ -368,7 +368,7 @@ def test_views_hide_hidden_information_in_combat_and_at_the_end():
     hits = {"combat": 0, "over": 0}
 
     def check(s):
-        if s.cb.active and not s.over and hits["combat"] < 25:
+        if s.combat.active and not s.over and hits["combat"] < 25:
             hits["combat"] += 1
             check_views(s, rng)
             v = s.view(None)

@@ -81,7 +81,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
                       says("Ganymede takes no crisis tiles: {tile} goes to the discards.", tile=tile_w(s.comp, t)),
                       {"planet": pl, "tile": t}, chance=True)
                 continue
-            s.ptiles[pl] += (t,)
+            s.planet_tiles[pl] += (t,)
             placed.append(t)
         if placed:
             s.say("tiles", (tiles_text, (s.comp, pl, placed)), {"planet": pl, "tiles": placed}, chance=True)
@@ -202,10 +202,10 @@ def phase_six_reset_units(s: VenusState) -> None:
     """RB: Phase six – re-set military units: surface to orbit."""
     s.phase = PHASE_RESET
     o: bytearray = s.orbit
-    su: bytearray = s.surf
+    su: bytearray = s.surface
     if any(su):
         for i, k in enumerate(su):
             if k:
                 o[i] += k
-        s.surf = bytearray(len(su))
+        s.surface = bytearray(len(su))
     s.say("reset", N_("All units return to orbit."))
