@@ -34,7 +34,7 @@ def seat_rows(s):
     vp = final_scores(s)
     rows = []
     for p in range(s.num_players):
-        o, su = s.orbit[p * 24:(p + 1) * 24], s.surf[p * 24:(p + 1) * 24]
+        o, su = s.orbit[p * 24:(p + 1) * 24], s.surface[p * 24:(p + 1) * 24]
         inf = sum(o[i] + su[i] for i in range(0, 24, 3))
         sh = sum(o[i] + su[i] for i in range(1, 24, 3))
         tk = sum(o[i] + su[i] for i in range(2, 24, 3))

@@ -37,7 +37,7 @@ def mission(seed: int, options: dict) -> str:
     bot = CosmicRunHeuristic(seed=seed)
     while not s.is_terminal():
         s.apply(bot.choose(s))
-    return s.end
+    return s.end_cause
 
 
 def main(argv=None) -> int:

@@ -46,7 +46,7 @@ def test_venus_evaluation_favours_the_seat_with_more_income(venus):
     s = venus.new_state(2, seed=1)
     before = s.evaluation()
     assert abs(before[0] - before[1]) < 0.05  # a symmetric start
-    s.bld = add(s.bld, 0 * 16 + 4 * 2, 2)   # seat 0 gets two mines on Mars: first rank there
+    s.built = add(s.built, 0 * 16 + 4 * 2, 2)   # seat 0 gets two mines on Mars: first rank there
     after = s.evaluation()
     assert after[0] > before[0] and after[0] > after[1]
 
@@ -56,7 +56,7 @@ def test_venus_evaluation_counts_the_danger_that_everybody_loses(venus):
     safe = sum(s.evaluation())
     crisis = [t for t in range(s.comp.n_bag) if s.comp.tile_kind[t] == 5][:4]   # crisis tiles
     assert len(crisis) == 4
-    s.ptiles[2] = tuple(crisis)   # Earth at crisis level 4: the robots end the game
+    s.planet_tiles[2] = tuple(crisis)   # Earth at crisis level 4: the robots end the game
     assert sum(s.evaluation()) < 0.2 < safe
 
 

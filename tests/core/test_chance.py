@@ -113,7 +113,7 @@ def test_the_sampled_mode_is_unchanged_and_the_setup_is_the_seeds():
     assert sampled.chance_mode == "sampled" and not sampled.is_chance_node() and sampled.chance_outcomes() == []
     assert explicit.chance_mode == "explicit"
     # the same cards; in the explicit mode every copy of a card takes its kind's first id
-    canon = first_of_kind(sampled.comp.cefx)
+    canon = first_of_kind(sampled.comp.card_effects)
     assert explicit.hands == [tuple(canon[c] for c in h) for h in sampled.hands] and explicit.money == sampled.money
     assert list(explicit.deck) == sorted(canon[c] for c in sampled.deck)
     assert [[sampled.comp.card_effect(c) for c in h] for h in explicit.hands] == \

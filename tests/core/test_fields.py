@@ -144,7 +144,7 @@ def test_a_venus_state_saved_before_it_was_a_flat_state_loads():
     saved = json.loads((FIXTURES / "saved-venus-before-flat.json").read_text())
     s = get_game("venus").state_from_json(saved)
     assert s.to_json() == saved
-    assert (s.cb.active, s.gunrunners, s.crisis_levels[0], s.combat_cards) == (1, (4101,), 1, (40,))
+    assert (s.combat.active, s.gunrunners, s.crisis_levels[0], s.combat_cards) == (1, (4101,), 1, (40,))
     assert (s.tile_discard, s.move.active) == (tuple(saved["tdisc"]), 0)
     la = s.legal_actions()
     assert la == s.clone().legal_actions() and la
@@ -155,8 +155,9 @@ def test_a_venus_state_saved_before_it_was_a_flat_state_loads():
 def test_venus_keeps_the_keys_of_its_first_saves_for_the_fields_renamed():
     from cosmodrome.games.venus.state import FIELDS
     renamed = {row[0]: row[3] for row in FIELDS if len(row) > 3}
-    assert renamed == {"gunrunners": "gun", "tile_discard": "tdisc", "move": "mv", "crisis_levels": "clevel",
-                       "combat_cards": "cbcards", "acting": "cur", "extra_action": "extra",
+    assert renamed == {"surface": "surf", "built": "bld", "combat": "cb", "planet_tiles": "ptiles",
+                       "gunrunners": "gun", "tile_discard": "tdisc", "move": "mv", "crisis_levels": "clevel",
+                       "combat_cards": "cbcards", "first_seat": "first", "acting": "cur", "extra_action": "extra",
                        "money_from_bank": "bank_flow"}
     d = played("venus", 3, {}, decisions=30).to_json()
     assert not set(renamed) & set(d) and set(renamed.values()) <= set(d)
@@ -253,8 +254,9 @@ def test_cosmic_run_keeps_the_keys_of_its_first_saves_in_its_table():
     saves are declared in its table, and the saved form and the loader both use them."""
     from cosmodrome.games.cosmic_run.state import FIELDS, SAVED_AS
     renamed = {row[0]: row[3] for row in FIELDS if len(row) > 3}
-    assert renamed == SAVED_AS == {"phase": "stage", "attack_colour": "aa", "transformed": "xf", "tech_gained": "tx",
-                                   "tech_used": "tu", "rerolls_used": "rr", "winning_seats": "winners_"}
+    assert renamed == SAVED_AS == {"end_cause": "end", "phase": "stage", "acting": "seat", "attack_colour": "aa",
+                                   "transformed": "xf", "tech_gained": "tx", "tech_used": "tu", "rerolls_used": "rr",
+                                   "winning_seats": "winners_"}
     s = played("cosmic-run", 2, {"friendly": True}, decisions=20)
     s.attack_colour, s.transformed, s.tech_used[6] = 2, 1, 1
     d = json.loads(json.dumps(s.to_json()))

@@ -106,7 +106,7 @@ def test_card_titles_are_quoted_as_each_language_quotes():
     s = GAME.new_state(3, seed=1)
     assert card_words(s.comp, 0).startswith("'") and card_words(s.comp, 0).endswith("'")
     with i18n.using("hu"):
-        card, tile = card_words(s.comp, 0), tile_words(s.comp, s.ptiles[2][0] if s.ptiles[2] else 0)
+        card, tile = card_words(s.comp, 0), tile_words(s.comp, s.planet_tiles[2][0] if s.planet_tiles[2] else 0)
         assert card.startswith("„") and card.endswith("”") and "'" not in card, card
         # a tile is named as the Hungarian edition names it: one word, unquoted ("laphúzólapka")
         assert re.fullmatch(r"\w+lapka( \(.*\))?", tile), tile

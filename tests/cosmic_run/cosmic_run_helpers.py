@@ -53,7 +53,7 @@ def hold_die(s, seat, face, die=0):
     s.faces[die] = face
     s.owner[die] = seat
     s.die = die
-    s.seat = seat
+    s.acting = seat
     s.phase = DIE
     s.picks = sum(1 for o in s.owner if o != -1)
 

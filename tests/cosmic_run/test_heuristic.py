@@ -53,7 +53,7 @@ def test_solo_heuristic_completes_novice_missions():
         bot = CosmicRunHeuristic(seed=seed)
         while not s.is_terminal():
             s.apply(bot.choose(s))
-        ends.append(s.end)
+        ends.append(s.end_cause)
     assert ends.count("mission") >= 20, ends
     assert "technology" not in ends            # it never lands the last ship behind on technology
 
@@ -66,7 +66,7 @@ def _last_ship_one_step_below(lead):
     place(s, 0, GREEN, [(r, 1) for r in range(1, planet)])
     give_tech(s, 1, 0, 3)                        # Zorlord: 3 technologies
     give_tech(s, 0, 1, 3 + lead)
-    s.faces[0], s.owner[0], s.die, s.seat = move_face(GREEN, 2), 0, 0, 0
+    s.faces[0], s.owner[0], s.die, s.acting = move_face(GREEN, 2), 0, 0, 0
     s.ship, s.pips, s.steps, s.transformed, s.attack_colour, s.phase = 2, 2, 0, 0, -1, MOVE
     s.picks = 1
     return s
@@ -89,7 +89,7 @@ def _last_two(faces):
         s.owner[i] = i % 2
     s.faces[6], s.faces[7] = faces
     s.owner[6] = s.owner[7] = -1
-    s.picks, s.phase, s.seat = 6, ZOR_GIVE, 0
+    s.picks, s.phase, s.acting = 6, ZOR_GIVE, 0
     return s
 
 
@@ -110,7 +110,7 @@ def test_solo_hands_zorlord_the_die_that_harms_least():
 
 def test_solo_rerolls_kept_for_a_die_that_would_lose_the_mission():
     s = GAME.new_state(1, 6)
-    s.faces[0], s.owner[0], s.die, s.picks, s.phase, s.seat = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
+    s.faces[0], s.owner[0], s.die, s.picks, s.phase, s.acting = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
     assert CosmicRunHeuristic(seed=0).choose(s) == A_ACCEPT
     place(s, 1, GREEN, [(r, 1) for r in range(1, s.comp.planet - 1)])
     s.faces[0] = move_face(GREEN, 2)

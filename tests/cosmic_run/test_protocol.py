@@ -132,7 +132,7 @@ def test_a_state_saved_before_the_phase_and_winning_seats_names_loads():
     saved = json.loads((Path(__file__).with_name("fixtures") / "saved-over-before-phase.json").read_text())
     assert {"stage", "winners_"} <= set(saved) and not {"phase", "winning_seats"} & set(saved)
     s = GAME.state_from_json(saved)
-    assert s.phase == OVER == saved["stage"] and s.is_terminal() and s.end == "rapid-fire"
+    assert s.phase == OVER == saved["stage"] and s.is_terminal() and s.end_cause == "rapid-fire"
     assert s.winning_seats == s.winners() == saved["winners_"] == [0] and s.returns() == [1.0, 0.0]
     assert s.to_json() == saved
     for name in ("phase", "winning_seats"):              # the table without that field's kept key
@@ -210,7 +210,7 @@ def test_render_text_shows_both_sheets_and_dice():
 def test_summary_for_the_lab():
     s = play_random(new(2, seed=8), 8)
     sm = s.summary()
-    assert sm["end"] == s.end and sm["rounds"] == s.round and isinstance(sm["mines"], int)
+    assert sm["end"] == s.end_cause and sm["rounds"] == s.round and isinstance(sm["mines"], int)
     assert s.scores() == [float(sm["p1_vp"]), float(sm["p2_vp"])]
 
 

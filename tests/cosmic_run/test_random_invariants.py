@@ -39,7 +39,7 @@ def check(s, prev):
         assert not any(x & 16 for x in s.grid[9 * C.nr:])          # Zorlord's sheet never mined
         assert s.owner.count(1) <= 4 and s.owner.count(0) <= 4
     if s.is_terminal():
-        assert s.to_move() is None and s.legal_actions() == [] and s.end
+        assert s.to_move() is None and s.legal_actions() == [] and s.end_cause
         assert abs(sum(s.returns()) - (1.0 if s.winners() else 0.0)) < 1e-9
     else:
         la = s.legal_actions()
@@ -71,5 +71,5 @@ def test_random_games_keep_invariants():
                 assert GAME.state_from_json(prev).to_json() == prev
             assert steps < 5000
         check(s, prev)
-        ends[(players, s.end)] = ends.get((players, s.end), 0) + 1
+        ends[(players, s.end_cause)] = ends.get((players, s.end_cause), 0) + 1
     assert any(p == 2 for p, _ in ends) and any(p == 1 for p, _ in ends)

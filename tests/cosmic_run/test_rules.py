@@ -97,7 +97,7 @@ def test_round_track_gives_number_of_mine_rolls():
         for e in s.apply(la[r.below(len(la))]):
             if e.kind == "mine-roll":
                 counts[s.round] = counts.get(s.round, 0) + 1
-    last = s.round if s.end != "rounds" else 12
+    last = s.round if s.end_cause != "rounds" else 12
     for rnd in range(1, last):
         assert counts.get(rnd, 0) == s.comp.round_track[rnd - 1], rnd
 
@@ -106,7 +106,7 @@ def test_twelve_rounds_end_the_game():
     """RB Game End 3: after twelve rounds the game ends and is scored."""
     for seed in range(12):
         s = play_random(new(2, seed=seed), seed)
-        if s.end == "rounds":
+        if s.end_cause == "rounds":
             assert s.round == 12 and s.is_terminal()
             assert s.winners() == scoring.winners_by_score(s)
             return
@@ -470,7 +470,7 @@ def test_technology_die_crosses_topmost_circle():
     assert s.tech_gained[NAV] == 1
     s.tech_gained[WARP] = s.comp.circles
     hold_die(s, 1, tech_face(WARP), die=1)
-    s.seat = 0
+    s.acting = 0
     s.apply(A_USE)
     assert s.tech_gained[WARP] == s.comp.circles
 
@@ -514,7 +514,7 @@ def test_planets_reached_wins_immediately():
     hold_die(s, 0, move_face(GREEN, 1))
     s.apply(A_USE)
     s.apply(UP)
-    assert s.is_terminal() and s.end == "planets" and s.returns() == [1.0, 0.0]
+    assert s.is_terminal() and s.end_cause == "planets" and s.returns() == [1.0, 0.0]
 
 
 def test_no_possible_movement_ends_the_game():
@@ -526,7 +526,7 @@ def test_no_possible_movement_ends_the_game():
                 mine(s, 1, t, r, c)
     assert scoring.stuck(s, 1) and not scoring.stuck(s, 0)
     assert scoring.check(s)
-    assert s.end == "stuck" and s.is_terminal()
+    assert s.end_cause == "stuck" and s.is_terminal()
     assert s.winners() == scoring.winners_by_score(s)
 
 
@@ -555,7 +555,7 @@ def test_spending_the_last_warp_drive_can_end_the_game():
     s.apply(WU)
     assert divmod(s.pos[GREEN], 3) == (3, 1) and s.tech_used[WARP] == s.comp.circles
     assert scoring.stuck(s, 0)
-    assert s.is_terminal() and s.end == "stuck"
+    assert s.is_terminal() and s.end_cause == "stuck"
     assert s.winners() == scoring.winners_by_score(s)
 
 
@@ -567,7 +567,7 @@ def test_spending_the_last_warp_drive_ends_the_solo_mission():
     s.pos[ORANGE] = s.pos[BLUE] = s.comp.planet * 3 + 1          # the other two at their planets
     s.apply(A_USE)
     s.apply(WU)
-    assert s.is_terminal() and s.end == "stuck" and s.returns() == [0.0]
+    assert s.is_terminal() and s.end_cause == "stuck" and s.returns() == [0.0]
 
 
 def test_single_mine_row_is_not_stuck_while_warp_drives_can_be_gained():
@@ -586,7 +586,7 @@ def test_rapid_fire_two_disabled_ships_win():
     """RB Rapid Fire Variant: disabling two opponent ships wins at once."""
     s = new(2, rapid_fire=True)
     _disable_a_second_ship(s)
-    assert s.end == "rapid-fire" and s.winners() == [0]
+    assert s.end_cause == "rapid-fire" and s.winners() == [0]
 
 
 def _disable_a_second_ship(s):
@@ -605,9 +605,9 @@ def test_rapid_fire_wins_with_the_kills_of_the_component_data():
     s = new(2, rapid_fire=True)
     s.comp = dataclasses.replace(s.comp, rapid_fire_kills=3)
     _disable_a_second_ship(s)
-    assert s.kills[0] == 2 and s.end == "" and not s.is_terminal()
+    assert s.kills[0] == 2 and s.end_cause == "" and not s.is_terminal()
     s.dmg[3 + ORANGE], s.kills[0] = 3, 3               # a third ship disabled
-    assert scoring.check(s) and s.end == "rapid-fire" and s.winners() == [0]
+    assert scoring.check(s) and s.end_cause == "rapid-fire" and s.winners() == [0]
 
 
 def test_scoring_ladder_penalties_and_tech():

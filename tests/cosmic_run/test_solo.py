@@ -98,7 +98,7 @@ def test_zorlord_mine_that_disables_your_ship_is_nobodys_kill():
     solo.mark(s)
     assert s.mined(0, BLUE, row, col) and s.disabled(BLUE)
     assert s.kills == [1, 0]
-    assert s.is_terminal() and s.end == "destroyed" and s.returns() == [0.0] and s.winners() == []
+    assert s.is_terminal() and s.end_cause == "destroyed" and s.returns() == [0.0] and s.winners() == []
 
 
 def test_your_attack_die_does_not_attack_and_mine_die_does_nothing():
@@ -188,7 +188,7 @@ def test_mission_fails_when_a_ship_is_destroyed():
     """RB Solo Game End: none of your ships may be destroyed."""
     s = new(1)
     s.dmg[BLUE] = 3
-    assert scoring.check(s) and s.end == "destroyed" and s.returns() == [0.0]
+    assert scoring.check(s) and s.end_cause == "destroyed" and s.returns() == [0.0]
 
 
 def test_mission_fails_when_zorlord_reaches_a_planet():
@@ -198,7 +198,7 @@ def test_mission_fails_when_zorlord_reaches_a_planet():
     s.die = 0
     s.faces[0] = move_face(ORANGE, 3)
     solo.mark(s)
-    assert s.end == "zorlord" and s.returns() == [0.0]
+    assert s.end_cause == "zorlord" and s.returns() == [0.0]
 
 
 def test_mission_needs_higher_technology_score():
@@ -214,14 +214,14 @@ def test_mission_needs_higher_technology_score():
         s.apply(A_USE)
         s.apply(UP)
         assert s.is_terminal()
-        assert (s.end, s.returns()) == (("mission", [1.0]) if win else ("technology", [0.0]))
+        assert (s.end_cause, s.returns()) == (("mission", [1.0]) if win else ("technology", [0.0]))
 
 
 def test_mission_fails_after_twelve_rounds():
     """RB Solo Game End: the mission must succeed within 12 rounds."""
     for seed in range(30):
         s = play_random(new(1, seed=seed, no_zorlord_reroll=True), seed)
-        if s.end == "rounds":
+        if s.end_cause == "rounds":
             assert s.round == 12 and s.returns() == [0.0]
             return
     # random play almost never survives: accept another failure cause but require failure

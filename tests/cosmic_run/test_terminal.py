@@ -68,7 +68,7 @@ def test_options_that_spend_nothing_come_first():
     assert shown[0].startswith("Blue ship: up") and shown[-1].startswith("Stop moving")
     assert s.legal_actions() == sorted(s.legal_actions())          # the action ids stay as they were
     solo = new(1)
-    solo.faces[0], solo.owner[0], solo.die, solo.picks, solo.phase, solo.seat = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
+    solo.faces[0], solo.owner[0], solo.die, solo.picks, solo.phase, solo.acting = tech_face(0), 1, 0, 1, ZOR_REROLL, 0
     assert [ch.label for ch in listed(solo.decision().options)][0] == "Let Zorlord use his die"
 
 
@@ -113,7 +113,7 @@ def test_the_end_is_told_in_names_and_places():
     assert result.startswith("Result: 1st ")
     for sh in range(2):
         assert f"Player {sh + 1}, {int(s.scores()[sh])} VP" in result
-    assert "[" not in "\n".join(end) and f"({s.end})" not in txt
+    assert "[" not in "\n".join(end) and f"({s.end_cause})" not in txt
     winners = s.winners()
     if len(winners) == 1:
         assert f"1st Player {winners[0] + 1}" in result and "(winner)" in result

@@ -91,7 +91,7 @@ def alien(s, colour, col, lvl=1):
 def rolled(s, m, faces):
     """Marine ``m`` in the act phase with the dice ``{die: face}`` just rolled (not its first
     roll, so the LZ and antenna re-rolls do not apply)."""
-    s.cur, s.phase, s.slot, s.first_slot, s.rerolled = m, ACT, 0, -1, 0
+    s.acting, s.phase, s.slot, s.first_slot, s.rerolled = m, ACT, 0, -1, 0
     s.die_action = [0 if d in faces else -1 for d in range(6)]
     s.faces = [faces.get(d, 0) for d in range(6)]
 

@@ -86,7 +86,7 @@ def test_the_phase_says_what_done_roll_and_a_reroll_do():
 
 def test_a_training_option_names_the_ability_on_that_face_of_the_card():
     s = GAME.new_state(2, 4)
-    card = s.training_card[s.cur]
+    card = s.training_card[s.acting]
     for face in (0, 1):
         ability = s.comp.abilities[training_ability(card, face)]
         assert s.action_json(encode_train(face))["ability"] == ability.name

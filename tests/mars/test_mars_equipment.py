@@ -151,7 +151,7 @@ def test_lucky_charm_saves_a_short_nuke(monkeypatch):
     s = bare(2)
     s.alien_place[s.defenders()[RIGHT]] = GONE
     s.column[0], s.level[0] = col_of(s, D_RIGHT), 1
-    s.cur, s.phase, s.die_action = 0, PROGRAM, [-1] * 6
+    s.acting, s.phase, s.die_action = 0, PROGRAM, [-1] * 6
     holding(s, 0, CHARM_CARD)
     seq = iter([1, 1, 1, 1] + [3] * 4)
     monkeypatch.setattr(s, "roll_die", lambda d: next(seq))

@@ -167,7 +167,7 @@ def test_a_defender_fought_in_its_box_leaves_the_marine_beside_the_mmm():
     rolled(s, 0, {2: 1, 3: 1, 4: 1})
     s.apply(A_SHOOT + 1)                                   # three 1s in close combat
     assert not s.defender_alive(RIGHT)
-    s.cur, s.phase, s.die_action, s.rolled_dice = 0, PROGRAM, [-1] * 6, 0
+    s.acting, s.phase, s.die_action, s.rolled_dice = 0, PROGRAM, [-1] * 6, 0
     assert A_NUKE in s.legal_actions()
 
 
@@ -434,7 +434,7 @@ def nuke_position(players=2):
     s.alien_place[s.defenders()[RIGHT]] = GONE
     d = col_of(s, D_RIGHT)
     s.column[0], s.level[0] = d, 1
-    s.cur, s.phase, s.die_action = 0, PROGRAM, [-1] * 6
+    s.acting, s.phase, s.die_action = 0, PROGRAM, [-1] * 6
     return s
 
 
@@ -572,21 +572,21 @@ def test_tactical_support_from_the_lz_stands_a_crashed_marine_up():
     s = bare(2)
     s.column[0], s.level[0] = 0, 1
     s.crashed[1] = 1
-    s.cur, s.phase, s.die_action = 0, PROGRAM, [-1] * 6
+    s.acting, s.phase, s.die_action = 0, PROGRAM, [-1] * 6
     assert A_SUPPORT + 1 in s.legal_actions()
     s.apply(A_SUPPORT + 1)
     assert s.crashed[1] == 0 and s.acted[0] == 1
     t = bare(2)
     t.column[0], t.level[0], t.crashed[1] = 0, 1, 1
     alien(t, Y, 0)
-    t.cur, t.phase, t.die_action = 0, PROGRAM, [-1] * 6
+    t.acting, t.phase, t.die_action = 0, PROGRAM, [-1] * 6
     assert A_SUPPORT + 1 not in t.legal_actions()      # not with aliens in the box
 
 
 def base_turn(players=2):
     s = bare(players)
     s.column[0], s.level[0] = 0, 1
-    s.cur, s.phase, s.die_action = 0, PROGRAM, [-1] * 6
+    s.acting, s.phase, s.die_action = 0, PROGRAM, [-1] * 6
     return s
 
 

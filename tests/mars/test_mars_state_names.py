@@ -12,8 +12,9 @@ from cosmodrome.core.fields import saved_key
 from cosmodrome.games.mars.state import FIELDS, MOVED, SHOT
 
 #: the names read in the rules, by the key a save holds them under
-RENAMED = {"dice_n": "dice_count", "boom": "wave_dice", "white": "white_die", "eq_on": "equipment_in_play",
-           "tele_used": "teleported", "mode": "last_act", "bonus": "extra_hits", "rail": "rail_gun",
+RENAMED = {"cur": "acting", "end": "end_cause", "dice_n": "dice_count", "boom": "wave_dice", "white": "white_die",
+           "eq_on": "equipment_in_play", "tele_used": "teleported", "mode": "last_act", "bonus": "extra_hits",
+           "rail": "rail_gun",
            "charm": "charm_dice", "drone": "drone_step", "jet": "jet_die", "jback": "jet_backward",
            "jcol": "jet_column", "jlvl": "jet_level", "tele_col": "teleport_column", "used": "rolled_dice",
            "ret": "return_phase", "passed": "cards_passed", "mcol": "column", "mlvl": "level", "mdown": "crashed",

@@ -34,11 +34,11 @@ def check_invariants(s) -> None:
         assert s.asks and s.to_move() == s.asks[0] and s.hand[s.asks[0]] >= 0
     elif s.phase != OVER:
         if s.in_turn():                  # else the end-of-round cards move astronauts
-            assert s.order[s.turn_index] == s.cur
-            assert not s.finish_place[s.cur] or s.mover != s.cur
+            assert s.order[s.turn_index] == s.acting
+            assert not s.finish_place[s.acting] or s.mover != s.acting
         assert not s.finish_place[s.mover]
         assert s.to_move() == s.owner(s.mover)
-        assert s.mover == s.cur or s.owner(s.mover) != s.turn_seat()   # out of turn: never the turn's player
+        assert s.mover == s.acting or s.owner(s.mover) != s.turn_seat()   # out of turn: never the turn's player
         assert sum(1 for j in s.die_action if j >= 0) <= s.dice_count <= 6
     else:
         assert s.arrived >= 1

@@ -200,7 +200,7 @@ def test_red_cards_spare_a_player_who_began_the_turn_last():
     give(s, 1, "no-instructions")
     s.column, s.order, s.turn_index = [2, 5, 3], [1, 2, 0], 2
     start_turn(s, 0)                     # astronaut 0 is last: nobody is asked
-    assert s.phase == PROGRAM and s.cur_started_last == 1
+    assert s.phase == PROGRAM and s.acting_started_last == 1
     give(s, 1, "sanction")               # nor is its robbery sanctioned
     s2 = _robbery(s, robber=0)
     assert s2.handicaps[0] == 0 and s2.phase != CARD
@@ -219,7 +219,7 @@ def test_sanction_gives_the_robber_a_handicap_counter():
     s = table(3)
     empty_hands(s)
     give(s, 1, "sanction")
-    s.cur_started_last = 0
+    s.acting_started_last = 0
     s = _robbery(s, robber=0)
     assert s.phase == CARD and s.to_move() == 1 and s.legal_actions() == [A_DONE, A_PLAY]
     supply = s.handicap_supply
@@ -237,7 +237,7 @@ def rolled_with(holder, effect, dice, last=0):
     give(s, holder, effect)
     s = roll_for(s, 0, 0, 1, {d: 1 for d in dice})
     s.faces = [0] * 6
-    s.cur_started_last = last
+    s.acting_started_last = last
     roll(s)
     return s
 

@@ -142,7 +142,7 @@ def test_no_one_die_jump_after_an_accident_in_the_astronauts_own_turn():
     s = roll_for(table(tokens=("one-die-jump", "back", "advance", "two-sputniks")), 0, 5, 1, {BLACK1: 4})
     s.die_action[WHITE1] = 1
     s.apply(pick(BLACK1, 0))                           # the accident face, through the box at 7
-    assert s.crashed[0] == 1 and s.phase != FREE_DIE and s.cur != 0
+    assert s.crashed[0] == 1 and s.phase != FREE_DIE and s.acting != 0
 
 
 def test_buy_advances_spends_sputniks_for_circle_boxes():

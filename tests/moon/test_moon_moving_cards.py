@@ -156,7 +156,7 @@ def test_slipstream_into_the_one_die_jump_box_jumps_and_crashes_out_of_turn():
     s.sputniks[1], s.sputnik_supply = 3, s.sputnik_supply - 3
     s.apply(pick(BLUE1))
     assert (s.column[1], s.level[1], s.crashed[1], s.sputniks[1]) == (9, 1, 1, 2)
-    assert s.phase == GO_ON and s.to_move() == 0 and s.cur == 0   # the turn is still astronaut 0's
+    assert s.phase == GO_ON and s.to_move() == 0 and s.acting == 0   # the turn is still astronaut 0's
     check_invariants(s)
 
 
@@ -169,7 +169,7 @@ def test_two_overtaken_holders_are_asked_in_the_rounds_order_even_after_an_accid
     assert s.column[1] == 2 and s.phase == CARD and s.to_move() == 2
     s.apply(A_PLAY)                             # 2 -> 4 (the crater floor)
     assert (s.column[2], s.level[2]) == (4, 0)
-    assert s.phase == PROGRAM and s.cur == 1    # astronaut 0's turn ended with its accident
+    assert s.phase == PROGRAM and s.acting == 1    # astronaut 0's turn ended with its accident
     check_invariants(s)
 
 
@@ -182,7 +182,7 @@ def test_slipstream_sets_off_slipstream():
     s.apply(A_PLAY)                             # 1 -> 4, past 2
     assert (s.column[1], s.phase, s.to_move()) == (4, CARD, 2)
     s.apply(A_PLAY)
-    assert (s.column[2], s.level[2]) == (4, 0) and s.phase == PROGRAM and s.cur == 1
+    assert (s.column[2], s.level[2]) == (4, 0) and s.phase == PROGRAM and s.acting == 1
     check_invariants(s)
 
 
@@ -193,7 +193,7 @@ def test_crossing_the_goal_overtakes_and_a_slipstream_may_follow_it_home():
     assert s.finish_place[0] == 1 and s.phase == CARD and s.to_move() == 1
     s.apply(A_PLAY)                             # 34 -> the goal, second
     assert s.finish_place[1] == 2 and s.column[1] == s.goal and s.arrived == 2
-    assert s.phase == PROGRAM and s.cur == 2    # astronaut 0's turn is over; 1 plays no more
+    assert s.phase == PROGRAM and s.acting == 2    # astronaut 0's turn is over; 1 plays no more
     check_invariants(s)
     while s.phase != OVER:
         check_invariants(s)
@@ -309,7 +309,7 @@ def test_extra_jump_accident_lays_the_astronaut_down_and_costs_half_its_sputniks
     assert (s.column[0], s.crashed[0], s.sputniks[0]) == (3, 1, 2) and s.round == 2
     while s.decision_kind() == "refresh-card":
         s.apply(A_DONE)
-    while s.cur != 0:
+    while s.acting != 0:
         s.apply(s.legal_actions()[0])
     assert s.dice_count == 2                        # it gets up with two dice
 
@@ -357,7 +357,7 @@ def test_extra_jump_overtakes_a_slipstream_holder():
 
 def test_two_players_extra_jump_moves_the_rearmost_astronaut_and_offers_the_exchange():
     s = holding(players=2, cards=[(0, "extra-jump")])
-    s.cur = 1                                   # the round's last turn was astronaut 1's
+    s.acting = 1                                   # the round's last turn was astronaut 1's
     s = end_of_round_with(s, [0, 2, 3, 1], a0=(1, 1), a2=(2, 1), a1=(5, 1), a3=(6, 1))
     s.sputniks[2], s.sputniks[1], s.sputnik_supply = 2, 3, 25
     s.apply(DICE[0])

@@ -44,7 +44,7 @@ def table(players=3, cards=("Mare", "Hill", "Crater field", "Tunnel mountain", "
 
 def roll_for(s, a, col, lvl, faces):
     """Astronaut ``a`` at (col, lvl) with the dice ``{die: face}`` rolled on its first jump."""
-    s.cur = s.mover = a
+    s.acting = s.mover = a
     s.order = [a] + [b for b in range(s.n_astro) if b != a]
     s.turn_index = 0
     s.column[a], s.level[a] = col, lvl
@@ -78,7 +78,7 @@ def test_setup_all_astronauts_in_the_goal_box_first_player_on_top_and_first_to_p
         s = GAME.new_state(4, seed)
         assert set(s.column) == {0} and set(s.level) == {1}
         top = max(range(4), key=lambda a: s.stamp[a])
-        assert top == s.first_seat == s.cur == s.order[0]
+        assert top == s.first_seat == s.acting == s.order[0]
 
 
 def test_setup_two_players_run_two_astronauts_placed_alternately():
@@ -260,7 +260,7 @@ def test_after_a_good_jump_go_on_or_stop():
     s2.die_action[WHITE1] = 1
     s2.apply(pick(BLUE1))
     s2.apply(A_DONE)
-    assert s2.cur != 0
+    assert s2.acting != 0
 
 
 # ----- accidents -----------------------------------------------------------------------------
@@ -269,7 +269,7 @@ def test_accident_ends_the_turn_and_costs_half_the_sputniks_rounded_down():
     s.die_action[WHITE1] = 1
     s.sputniks[0], s.sputnik_supply = 7, 23
     s.apply(pick(BLUE1))
-    assert s.sputniks[0] == 4 and s.sputnik_supply == 26 and s.crashed[0] == 1 and s.cur != 0
+    assert s.sputniks[0] == 4 and s.sputnik_supply == 26 and s.crashed[0] == 1 and s.acting != 0
 
 
 # ----- the goal and the end --------------------------------------------------------------------
@@ -277,7 +277,7 @@ def test_crossing_the_goal_ends_the_turn_and_the_game_at_the_end_of_the_round():
     s = roll_for(table(), 0, 34, 1, {BLUE1: 3})           # two steps more than needed
     s.die_action[WHITE1] = 1
     s.apply(pick(BLUE1))
-    assert s.column[0] == 35 and s.finish_place[0] == 1 and s.cur == 1 and s.phase == PROGRAM
+    assert s.column[0] == 35 and s.finish_place[0] == 1 and s.acting == 1 and s.phase == PROGRAM
     while s.phase != OVER:                               # the others still play the round
         s.apply(s.legal_actions()[0])
     assert s.round == 1

@@ -14,7 +14,7 @@ from cosmodrome.games.moon.state import FIELDS
 
 #: the names read in the rules, by the key a save holds them under
 RENAMED = {"turn_i": "turn_index", "dice_n": "dice_count", "free_left": "free_rerolls_left", "gone": "removed_dice",
-           "cur_last": "cur_started_last", "mv": "mover", "mv_last": "mover_started_last",
+           "cur": "acting", "cur_last": "acting_started_last", "mv": "mover", "mv_last": "mover_started_last",
            "slip": "slipstream_astronaut", "col": "column", "lvl": "level", "down": "crashed",
            "fin": "finish_place", "prog": "die_action", "free_rr": "free_reroll_token",
            "spk": "sputniks", "ec": "ec_counters", "hc": "handicaps", "spk_supply": "sputnik_supply",

@@ -168,7 +168,7 @@ def venus_twins(players: int, seed: int, plant: str, holder: int, gid: str) -> t
     s = game.new_state(players, seed)
     setup = list(s.initial_events)
     e = EFFECT_ID[plant]
-    ce = s.comp.cefx
+    ce = s.comp.card_effects
     h = list(s.hands[holder])
     for i, c in enumerate(h):
         if ce[c] == e:
@@ -212,7 +212,7 @@ def venus_scene(a: Twin, b: Twin, kill: bool, cubes: int) -> tuple:
     for t in (a, b):
         s = t.start
         if kill:
-            c = next(c for c in reversed(s.deck) if s.comp.cefx[c] == k)
+            c = next(c for c in reversed(s.deck) if s.comp.card_effects[c] == k)
             s.deck.remove(c)
             s.hands[0] += (c,)
             s.orbit[24 + MARS * 3 + INF] += 1

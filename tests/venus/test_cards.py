@@ -95,7 +95,7 @@ def test_unit_back_to_orbit(name, t):
     place_units(s, 0, MARS, surface=True, **kw)
     play(s, name)
     s.apply(A_PLANET + MARS)
-    assert s.orbit[MARS * 3 + t] == 1 and s.surf[MARS * 3 + t] == 0
+    assert s.orbit[MARS * 3 + t] == 1 and s.surface[MARS * 3 + t] == 0
 
 
 def test_cycle3():
@@ -194,11 +194,11 @@ def test_place_and_remove_tension():
     play(s, "place_tension")
     s.apply(A_PLANET + MARS)
     go_on(s)
-    assert s.ptiles[MARS] == (t,)
+    assert s.planet_tiles[MARS] == (t,)
     play(s, "remove_tension")
     s.apply(A_PLANET + MARS)
     go_on(s)
-    assert s.ptiles[MARS] == () and t in s.tile_discard
+    assert s.planet_tiles[MARS] == () and t in s.tile_discard
 
 
 def test_force_discard():
@@ -245,7 +245,7 @@ def test_take_biggame():
     put_tile(s, TITAN, "biggame")
     play(s, "take_biggame")
     s.apply(A_PLANET + TITAN)
-    assert len(s.kept[0]) == 1 and not s.ptiles[TITAN]
+    assert len(s.kept[0]) == 1 and not s.planet_tiles[TITAN]
 
 
 def test_pass_card_emptied_extra_action():
@@ -354,8 +354,8 @@ def test_eliminate_card_playable_only_with_a_target_on_the_board(name, t):
     for i in range(len(s.orbit)):
         if t is None or i % 3 == t:
             p, u = i // 24, i % 3
-            s.stock[p * 5 + u] += s.orbit[i] + s.surf[i]
-            s.orbit[i] = s.surf[i] = 0
+            s.stock[p * 5 + u] += s.orbit[i] + s.surface[i]
+            s.orbit[i] = s.surface[i] = 0
     assert A_CARD + E[name] not in s.legal_actions()
     place_units(s, 2, VENUS, **{("inf", "ship", "tank")[t if t is not None else TANK]: 1}, surface=True)
     assert A_CARD + E[name] in s.legal_actions()
@@ -427,7 +427,7 @@ def test_no_free_actions_once_the_last_cube_is_taken():
     s.apply(A_PASS)
     go_on(s)                 # the extra action of the emptied pass card, asked of a hand (ruling 32)
     # no menu of free cards: the crises, income and the next period's first turn follow
-    assert s.period == period + 1 and s.first == 0
+    assert s.period == period + 1 and s.first_seat == 0
     assert s.to_move() == 0 and s.actions_left == 1 and A_PASS in s.legal_actions()
 
 
@@ -452,13 +452,13 @@ def test_eliminate_card_chooser_takes_the_unit_on_the_surface():
     assert s.legal_actions() == [A_ORBIT, A_SURFACE]
     assert s.action_json(A_SURFACE)["from"] == "surface" and s.action_json(A_SURFACE)["owner"] == 1
     s.apply(A_SURFACE)
-    assert s.surf[24 + EARTH * 3 + INF] == 0 and s.orbit[24 + EARTH * 3 + INF] == 4
+    assert s.surface[24 + EARTH * 3 + INF] == 0 and s.orbit[24 + EARTH * 3 + INF] == 4
 
 
 def test_eliminate_card_chooser_takes_the_unit_in_orbit():
     s = _aim("kill_infantry", INF)
     s.apply(A_ORBIT)
-    assert s.surf[24 + EARTH * 3 + INF] == 1 and s.orbit[24 + EARTH * 3 + INF] == 3
+    assert s.surface[24 + EARTH * 3 + INF] == 1 and s.orbit[24 + EARTH * 3 + INF] == 3
 
 
 def test_surface_choice_survives_the_ignore_interrupt_refused():
@@ -467,7 +467,7 @@ def test_surface_choice_survives_the_ignore_interrupt_refused():
     s.apply(A_SURFACE)
     assert s.to_move() == 1 and s.decision_kind() == "reaction"
     s.apply(A_DONE)
-    assert s.surf[24 + EARTH * 3 + SHIP] == 0 and s.orbit[24 + EARTH * 3 + SHIP] == 2
+    assert s.surface[24 + EARTH * 3 + SHIP] == 0 and s.orbit[24 + EARTH * 3 + SHIP] == 2
 
 
 def test_a_save_of_an_older_version_with_a_five_item_ignore_frame_plays_on_the_same():
@@ -501,4 +501,4 @@ def test_a_save_of_an_older_version_with_a_five_item_ignore_frame_plays_on_the_s
 
 def test_no_place_question_when_only_one_place_holds_the_unit():
     s = _aim("kill_infantry", INF, pl=MARS)
-    assert s.surf[24 + MARS * 3 + INF] == 0 and s.to_move() == 1
+    assert s.surface[24 + MARS * 3 + INF] == 0 and s.to_move() == 1

@@ -69,7 +69,7 @@ def test_piles_are_immutable_and_json_hands_out_plain_lists():
     with pytest.raises(AttributeError):
         c.hands[0].append(1)
     with pytest.raises(TypeError):
-        c.bld[0] = 1
+        c.built[0] = 1
     d = s.to_json()
     for k in ("hands", "ptiles", "kept"):
         assert all(type(x) is list and all(type(v) is int for v in x) for x in d[k])

@@ -62,7 +62,7 @@ def test_needs_at_least_one_unit():
     s.apply(A_CARD + E["cp3"])
     assert points(s) >= cost(s)
     s.apply(A_DONE)
-    assert s.bld[MARS * 2] == 0 and s.ptiles[MARS]
+    assert s.built[MARS * 2] == 0 and s.planet_tiles[MARS]
 
 
 def test_unit_cp_values():
@@ -78,7 +78,7 @@ def test_failure_still_costs_casualties():
     s = attack(dice=(0, 0, 6), defence=3)
     s.apply(A_UNIT + INF)
     s.apply(A_DONE)
-    assert s.ptiles[MARS] and s.bld[MARS * 2] == 0
+    assert s.planet_tiles[MARS] and s.built[MARS * 2] == 0
     assert s.decision_kind() == "casualty"
     s.apply(A_UNIT + INF)
     # the only surface unit is gone; the second skull hits a unit in orbit there
@@ -95,10 +95,10 @@ def test_casualties_after_payment():
         s.apply(A_UNIT + INF)
     assert points(s) == 4 and cost(s) == 4
     s.apply(A_DONE)
-    assert s.bld[MARS * 2] == 1
+    assert s.built[MARS * 2] == 1
     assert s.decision_kind() == "casualty"
     s.apply(A_UNIT + INF)
-    assert s.surf[MARS * 3 + INF] == 3
+    assert s.surface[MARS * 3 + INF] == 3
 
 
 def test_crisis_tile_is_kept_and_gunrunner_adds_two():
@@ -117,11 +117,11 @@ def test_crisis_tile_is_kept_and_gunrunner_adds_two():
 def test_alien_defence_seven():
     """RB: Kuiper Belt – an alien defends at 7 and is kept for 2 VP when destroyed."""
     def alien(s):
-        s.ptiles[KUIPER] += (s.comp.n_bag,)
-        return len(s.ptiles[KUIPER]) - 1
+        s.planet_tiles[KUIPER] += (s.comp.n_bag,)
+        return len(s.planet_tiles[KUIPER]) - 1
     s = attack(pl=KUIPER, kind="windfall", dice=(3, 3, 3), units={"inf": 3, "tank": 2}, tile_setup=alien)
     # with an alien present only the alien may be claimed (the windfall is slot 0)
-    assert s.comp.tile_kind[s.cb.tile] == 7 and cost(s) == 7
+    assert s.comp.tile_kind[s.combat.tile] == 7 and cost(s) == 7
     for a in (A_UNIT + INF, A_UNIT + INF, A_UNIT + INF, A_UNIT + TANK, A_UNIT + TANK, A_DONE):
         s.apply(a)
     from cosmodrome.games.venus.scoring import tile_vp
@@ -179,7 +179,7 @@ def test_reroll():
     from venus_helpers import fix_dice as fd
     fd(s, 5, 5)
     s.apply(A_REROLL + 0b011 - 1)
-    assert s.cb.dice == [5, 5, 2] and cost(s) == 6 and skulls(s) == 0
+    assert s.combat.dice == [5, 5, 2] and cost(s) == 6 and skulls(s) == 0
 
 
 def test_discard_die():
@@ -206,7 +206,7 @@ def test_sacrifice_cards():
     assert A_CARD + E["sacrifice_tank"] not in s.legal_actions()
     s.apply(A_UNIT + TANK)
     card(s, "sacrifice_tank")
-    assert points(s) == 5 and s.surf[MARS * 3 + TANK] == 0 and s.stock[TANK] == 5
+    assert points(s) == 5 and s.surface[MARS * 3 + TANK] == 0 and s.stock[TANK] == 5
     s.apply(A_UNIT + INF)
     card(s, "sacrifice_unit")
     s.apply(A_UNIT + INF)
@@ -235,7 +235,7 @@ def test_sacrificed_unit_can_return_to_earth(card):
         s.apply(A_UNIT + TANK)
     assert s.decision_kind() == "reaction" and "Earth orbit" in s.decision_prompt()
     s.apply(A_YES)
-    assert points(s) == 5 and s.surf[MARS * 3 + TANK] == 0 and s.orbit[EARTH * 3 + TANK] == 1
+    assert points(s) == 5 and s.surface[MARS * 3 + TANK] == 0 and s.orbit[EARTH * 3 + TANK] == 1
     assert s.stock[TANK] == 4 and s.decision_kind() == "combat"
 
 

@@ -38,7 +38,7 @@ def crisis(levels: dict, players=3, seed=1, setup=None, dice=()):
     for pl, lv in levels.items():
         for _ in range(lv):
             put_tile(s, pl, "crisis", skull=False)
-    s.first = 0
+    s.first_seat = 0
     if setup:
         setup(s)
     s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
@@ -103,7 +103,7 @@ def test_mercury_level3_destroy_counter():
     s = crisis({MERCURY: 3}, setup=merc_setup)
     s.apply(A_SEAT + 2)
     s.apply(A_BLD + MARS * 2)
-    assert s.money[1] == 9 and s.bld[2 * 16 + MARS * 2] == 0
+    assert s.money[1] == 9 and s.built[2 * 16 + MARS * 2] == 0
 
 
 def test_mercury_tie_no_one_benefits():
@@ -138,7 +138,7 @@ def test_venus_level2_uprising():
     s.apply(A_UNIT + INF)
     assert set(s.legal_actions()) == {A_BLD + VENUS * 2, A_BLD + VENUS * 2 + 1}
     s.apply(A_BLD + VENUS * 2 + 1)
-    assert list(s.bld[16 + VENUS * 2:16 + VENUS * 2 + 2]) == [1, 0] and s.stack[-1][0] == D_TURN
+    assert list(s.built[16 + VENUS * 2:16 + VENUS * 2 + 2]) == [1, 0] and s.stack[-1][0] == D_TURN
 
 
 def test_venus_level4_independence():
@@ -148,7 +148,7 @@ def test_venus_level4_independence():
         place_building(s, 1, VENUS, mines=1)
         put_tile(s, VENUS, "windfall")
     s = crisis({VENUS: 4}, setup=setup)
-    assert s.flipped[VENUS] and not s.ptiles[VENUS] and s.units_at(0, VENUS) == 0 and s.bld[16 + VENUS * 2] == 0
+    assert s.flipped[VENUS] and not s.planet_tiles[VENUS] and s.units_at(0, VENUS) == 0 and s.built[16 + VENUS * 2] == 0
 
 
 # ----- Earth ------------------------------------------------------------------------------
@@ -162,8 +162,8 @@ def test_earth_robot_rebellion(lv, lost):
     s = crisis({EARTH: lv}, setup=setup)
     finish(s)
     for p in (0, 1):
-        assert s.bld[p * 16 + EARTH * 2] + s.bld[p * 16 + EARTH * 2 + 1] == 2 - lost
-    assert s.bld[2 * 16 + EARTH * 2 + 1] == 1
+        assert s.built[p * 16 + EARTH * 2] + s.built[p * 16 + EARTH * 2 + 1] == 2 - lost
+    assert s.built[2 * 16 + EARTH * 2 + 1] == 1
 
 
 def test_earth_level4_everybody_loses():
@@ -192,7 +192,7 @@ def test_invasion_of_earth(pl):
         s.stock[2 * 5] += 4
         s.stock[2 * 5 + 1] += 2
     s = crisis({pl: 4}, setup=setup, dice=(2, 3, 0))   # damage 5
-    assert s.flipped[pl] and s.units_at(0, pl) == 0 and s.bld[16 + pl * 2] == 0 and not s.ptiles[pl]
+    assert s.flipped[pl] and s.units_at(0, pl) == 0 and s.built[16 + pl * 2] == 0 and not s.planet_tiles[pl]
     order = []
     while s.stack[-1][0] != D_TURN:
         order.append(s.to_move())
@@ -200,7 +200,7 @@ def test_invasion_of_earth(pl):
             assert s.legal_actions() == [A_BLD + EARTH * 2 + 1]
         s.apply(s.legal_actions()[0])
     assert order == [0, 1, 2, 0, 1]
-    assert s.units_at(0, EARTH) == 4 and s.units_at(1, EARTH) == 4 and s.bld[2 * 16 + EARTH * 2 + 1] == 0
+    assert s.units_at(0, EARTH) == 4 and s.units_at(1, EARTH) == 4 and s.built[2 * 16 + EARTH * 2 + 1] == 0
 
 
 def test_mars_level2_richest_loses_counter():
@@ -211,14 +211,14 @@ def test_mars_level2_richest_loses_counter():
     s = crisis({MARS: 2}, setup=setup)
     assert s.to_move() == 0
     s.apply(A_BLD + MARS * 2)
-    assert s.bld[MARS * 2] == 0 and s.bld[16 + MARS * 2 + 1] == 1
+    assert s.built[MARS * 2] == 0 and s.built[16 + MARS * 2 + 1] == 1
 
 
 def test_ganymede_nothing():
     """RB: Ganymede – nothing ever happens."""
     def setup(s):
-        s.ptiles[GANYMEDE] += (next(t for t in s.bag if s.comp.tile_kind[t] == 5 and not s.comp.tile_skull[t]),)
-        s.bag.remove(s.ptiles[GANYMEDE][0])
+        s.planet_tiles[GANYMEDE] += (next(t for t in s.bag if s.comp.tile_kind[t] == 5 and not s.comp.tile_skull[t]),)
+        s.bag.remove(s.planet_tiles[GANYMEDE][0])
     s = crisis({}, setup=setup)
     assert s.stack[-1][0] == D_TURN
 
@@ -238,7 +238,7 @@ def test_titan_level2_pirates():
     assert s.money[0] == 10
     assert s.to_move() == 1 and s.legal_actions() == [A_BLD + TITAN * 2]
     s.apply(A_BLD + TITAN * 2)
-    assert s.bld[16 + TITAN * 2] == 0 and s.bld[16 + KUIPER * 2] == 1
+    assert s.built[16 + TITAN * 2] == 0 and s.built[16 + KUIPER * 2] == 1
 
 
 def test_titan_level3_wider():
@@ -270,17 +270,17 @@ def test_kuiper_level3_alien_invasion_and_advance():
     s = crisis({KUIPER: 3}, setup=alien_setup)
     assert s.aliens_out == s.period
     for pl in (KUIPER, TITAN, GANYMEDE):
-        assert any(s.comp.tile_kind[t] == 7 for t in s.ptiles[pl])
-    assert s.units_at(0, TITAN) == 0 and s.bld[16 + GANYMEDE * 2] == 0
+        assert any(s.comp.tile_kind[t] == 7 for t in s.planet_tiles[pl])
+    assert s.units_at(0, TITAN) == 0 and s.built[16 + GANYMEDE * 2] == 0
     # one alien destroyed: two survivors invade Mars and the Moon next crisis phase
-    al = next(t for t in s.ptiles[TITAN] if s.comp.tile_kind[t] == 7)
-    s.ptiles[TITAN] = flow.without(s.ptiles[TITAN], al)
+    al = next(t for t in s.planet_tiles[TITAN] if s.comp.tile_kind[t] == 7)
+    s.planet_tiles[TITAN] = flow.without(s.planet_tiles[TITAN], al)
     s.kept[0] += (al,)
     s.period += 1
     s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
     flow.run(s)
     assert not s.over
-    has = [pl for pl in range(8) if any(s.comp.tile_kind[t] == 7 for t in s.ptiles[pl])]
+    has = [pl for pl in range(8) if any(s.comp.tile_kind[t] == 7 for t in s.planet_tiles[pl])]
     assert has == [MOON, MARS] and s.units_at(2, MARS) == 0
 
 
@@ -305,7 +305,7 @@ def test_mercury_level2_controller_picks_the_surface_unit():
     assert s.to_move() == 1 and s.decision_kind() == "kill_where"
     s.apply(A_SURFACE)
     go_on(s)
-    assert s.money[1] == 11 and s.surf[2 * 24 + MARS * 3 + TANK] == 0 and s.orbit[2 * 24 + MARS * 3 + TANK] == 1
+    assert s.money[1] == 11 and s.surface[2 * 24 + MARS * 3 + TANK] == 0 and s.orbit[2 * 24 + MARS * 3 + TANK] == 1
 
 
 def _moon_setup(s):

@@ -85,10 +85,10 @@ def test_mars_mine_example():
     for a in (A_CARD + EFFECT_ID["cp2"], A_CARD + EFFECT_ID["cp2"], A_DONE):
         s.apply(a)
         go_on(s)   # the 'instead' question while cards are held (ruling 32)
-    assert s.bld[y * 16 + MARS * 2] == 1          # yellow's mine on Mars
+    assert s.built[y * 16 + MARS * 2] == 1          # yellow's mine on Mars
     assert s.decision_kind() == "casualty" and s.to_move() == y
     s.apply(A_UNIT + INF)
-    assert s.surf[y * 24 + MARS * 3 + INF] == 1
+    assert s.surface[y * 24 + MARS * 3 + INF] == 1
     assert s.stock[y * 5 + INF] == 9 - 4 - 2 + 1   # the lost infantry went back to stock
     assert s.orbit[y * 24 + MARS * 3 + 1] == 1     # the spaceship stayed in orbit
 
@@ -114,13 +114,13 @@ def test_tension_tile_on_the_moon():
     s.apply(A_SEAT + yellow)
     fix_dice(s, 2, 4, 5)
     s.apply(A_BLD + MOON * 2 + 0)
-    assert s.cb.defence == 3 and cost(s) == 6
+    assert s.combat.defence == 3 and cost(s) == 6
     for a in (A_UNIT + INF, A_UNIT + INF, A_CARD + EFFECT_ID["cp2"], A_CARD + EFFECT_ID["cp2"], A_DONE):
         s.apply(a)
         go_on(s)
-    assert s.bld[red * 16 + MOON * 2] == 1 and s.bld[yellow * 16 + MOON * 2] == 0
+    assert s.built[red * 16 + MOON * 2] == 1 and s.built[yellow * 16 + MOON * 2] == 0
     assert s.stock[yellow * 5 + 3] == 12
-    assert not s.ptiles[MOON]
+    assert not s.planet_tiles[MOON]
 
 
 def test_moon_scoring_example():
@@ -130,7 +130,7 @@ def test_moon_scoring_example():
     s = fresh(5, 1)
     # red 0, blue 1, purple 2, yellow 3, green 4; Moon incomes: yellow 5, red 3, blue 3, green 2
     for p in range(5):
-        s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
+        s.built = put(s.built, p * 16 + EARTH * 2 + 1, 0)
         s.stock[p * 5 + 4] = 8
     place_building(s, 3, MOON, mines=1, factories=1)
     place_building(s, 0, MOON, mines=1)

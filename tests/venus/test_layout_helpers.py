@@ -86,9 +86,9 @@ def test_the_unit_helpers_read_the_counters_at_unit_ix(players):
     s = _marked(players)
     for p in range(players):
         for pl in range(8):
-            assert surface_units(s, p, pl) == sum(s.surf[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK))
+            assert surface_units(s, p, pl) == sum(s.surface[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK))
         for t in (INF, SHIP, TANK):
-            assert units_of_type(s, p, t) == sum(s.orbit[unit_ix(p, pl, t)] + s.surf[unit_ix(p, pl, t)]
+            assert units_of_type(s, p, t) == sum(s.orbit[unit_ix(p, pl, t)] + s.surface[unit_ix(p, pl, t)]
                                                  for pl in range(8))
 
 
@@ -97,8 +97,8 @@ def test_a_casualty_comes_from_the_surface_while_units_are_there():
     s = GAME.new_state(3, seed=2)
     s.orbit[unit_ix(1, MARS, TANK)] = 2
     assert casualty_pool(s, 1, MARS) is s.orbit
-    s.surf[unit_ix(1, MARS, SHIP)] = 1
-    assert casualty_pool(s, 1, MARS) is s.surf
+    s.surface[unit_ix(1, MARS, SHIP)] = 1
+    assert casualty_pool(s, 1, MARS) is s.surface
 
 
 @pytest.mark.parametrize("module", ("options", "state", "text"))
@@ -154,8 +154,8 @@ def _marked(players: int):
     """A position whose counters differ entry by entry (each counter its own small number)."""
     s = GAME.new_state(players, seed=4)
     s.orbit[:] = bytes(i % 7 for i in range(len(s.orbit)))
-    s.surf[:] = bytes((i * 3) % 5 for i in range(len(s.surf)))
-    s.bld = tuple(i % 3 for i in range(len(s.bld)))
+    s.surface[:] = bytes((i * 3) % 5 for i in range(len(s.surface)))
+    s.built = tuple(i % 3 for i in range(len(s.built)))
     s.stock[:] = bytes(i % 6 for i in range(len(s.stock)))
     return s
 
@@ -168,10 +168,10 @@ def test_the_view_reads_the_counters_at_the_index_helpers(players):
     for p in range(players):
         for pl, planet in enumerate(v["planets"]):
             assert planet["orbit"][p] == [s.orbit[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
-            assert planet["surface"][p] == [s.surf[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
-            assert planet["buildings"][p] == [s.bld[building_ix(p, pl, k)] for k in (MINE, FACTORY)]
-            assert planet["income"][p] == (s.bld[building_ix(p, pl, MINE)] * r["mine_income"]
-                                           + s.bld[building_ix(p, pl, FACTORY)] * r["factory_income"])
+            assert planet["surface"][p] == [s.surface[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
+            assert planet["buildings"][p] == [s.built[building_ix(p, pl, k)] for k in (MINE, FACTORY)]
+            assert planet["income"][p] == (s.built[building_ix(p, pl, MINE)] * r["mine_income"]
+                                           + s.built[building_ix(p, pl, FACTORY)] * r["factory_income"])
         stock = v["players_info"][p]["stock"]
         assert [stock["infantry"], stock["spaceship"], stock["tank"]] == [s.stock[stock_ix(p, t)]
                                                                           for t in (INF, SHIP, TANK)]
@@ -198,10 +198,10 @@ def test_frame_field_reads_every_declared_field():
 def test_the_board_helpers_agree_with_the_counters():
     s = GAME.new_state(4, seed=3)
     s.orbit[unit_ix(1, EARTH, TANK)] += 2
-    s.surf[unit_ix(1, 6, SHIP)] += 1
+    s.surface[unit_ix(1, 6, SHIP)] += 1
     assert unit_places(s, 1) == [(EARTH, 0), (EARTH, 1), (EARTH, 2), (6, 1)]
     assert unit_places(s, 1, (TANK,)) == [(EARTH, TANK)]
-    assert buildings(s, 1) == sum(s.bld[building_ix(1, pl, k)] for pl in range(8) for k in (0, 1))
+    assert buildings(s, 1) == sum(s.built[building_ix(1, pl, k)] for pl in range(8) for k in (0, 1))
 
 
 #: the packed records of the table written by hand: a gunrunner (``planet*1000 + card``) or

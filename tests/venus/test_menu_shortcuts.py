@@ -30,7 +30,7 @@ def check_shortcuts(s) -> None:
             claim = claim or bool(slots)
         assert can_claim(s, p) == claim
         assert can_move(s, p) == any(s.orbit[p * 24 + pl * 3 + SHIP] for pl in range(8))
-    cb = s.cb
+    cb = s.combat
     if cb.active:
         kept = [cb.dice[i] for i in range(3) if i != cb.discarded]
         assert cost(s) == cb.defence + max(kept) - min(kept)
@@ -45,7 +45,7 @@ def test_menu_shortcuts_match_the_full_computations(seed):
 
 def test_a_discarded_die_takes_no_part_in_the_cost():
     s, _ = random_game(3, 1)
-    cb = s.cb
+    cb = s.combat
     cb.dice = [0, 3, 5]
     cb.defence, cb.skulls_ignored = 2, 0
     expected = {-1: (2 + 5, 1), 0: (2 + 2, 0), 1: (2 + 5, 1), 2: (2 + 3, 1)}

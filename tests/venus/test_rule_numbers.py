@@ -57,7 +57,7 @@ def test_bazagthoth_costs_follow_the_data():
 
 def test_modifier_cards_follow_the_data():
     s = _with(get_game("venus").new_state(3, 1), boosted_tank_cp=4)
-    cb = s.cb
+    cb = s.combat
     cb.committed = [1, 0, 2]
     cb.boosted = [1, 0, 1]
     assert boosted_cp(s) == (2, s.comp.unit_cp[1], 4)
@@ -96,7 +96,7 @@ def test_the_earth_crisis_follows_the_data():
 
 def test_the_pirates_fee_follows_the_data():
     s = _with(get_game("venus").new_state(3, 1), pirate_fee=2)
-    s.bld = put(s.bld, 0 * 16 + TITAN * 2, 2)   # seat 0: two mines on Titan
+    s.built = put(s.built, 0 * 16 + TITAN * 2, 2)   # seat 0: two mines on Titan
     s.money[0] = 3
     f = (D_PIRATES, 0, 0)
     assert A_DONE not in _pirate_legal(s, f) and "£4 for your 2 counters" in _pirate_prompt(s, f)
@@ -124,22 +124,22 @@ def test_the_cards_numbers_are_component_data_marked_and_cited():
 
 def test_a_variant_changes_the_combat_points_of_the_cards_and_the_sacrifice(tmp_path):
     s = variant_state(tmp_path, cp2_card_cp=5, cp1_draw_card_cp=2, sacrifice_cp=4)
-    s.cb = Combat.from_list([0] * Combat.SIZE)
-    s.cb.planet = EARTH
+    s.combat = Combat.from_list([0] * Combat.SIZE)
+    s.combat.planet = EARTH
     COMBAT_EFFECTS[EFFECT_ID["cp2"]](s, 0)
-    assert s.cb.card_points == 5
+    assert s.combat.card_points == 5
     COMBAT_EFFECTS[EFFECT_ID["cp1_draw"]](s, 0)
-    assert s.cb.card_points == 7
-    s.surf[unit_ix(0, EARTH, INF)] = 1
+    assert s.combat.card_points == 7
+    s.surface[unit_ix(0, EARTH, INF)] = 1
     s.stack = []
     f = (D_SACRIFICE, 0)
     assert _sac_prompt(s, f) == "Which of your units on the surface do you sacrifice for 4 CP?"
     sacrifice(s, f, A_UNIT + INF)
-    assert s.cb.card_points == 11 and s.surf[unit_ix(0, EARTH, INF)] == 0
+    assert s.combat.card_points == 11 and s.surface[unit_ix(0, EARTH, INF)] == 0
     assert s.log[-1].text.endswith("for 4 combat points.")
     s = variant_state(tmp_path, sacrifice_cp=1)
-    s.cb.planet = EARTH
-    s.surf[unit_ix(0, EARTH, INF)] = 1
+    s.combat.planet = EARTH
+    s.surface[unit_ix(0, EARTH, INF)] = 1
     sacrifice(s, f, A_UNIT + INF)
     assert s.log[-1].text.endswith("for 1 combat point.")
 
@@ -181,7 +181,7 @@ def test_a_variant_changes_the_moves_reach_the_movement_cards_and_the_card_count
     move_from(s, (D_MOVE_FROM, 0), A_PLANET + EARTH)
     assert s.move.allowance == 3 and "(allowance 3;" in _dest_prompt(s, (D_MOVE_DEST, 0))
     for effect, more in (("move1", 2), ("move2", 4)):
-        s.hands[0] = (*s.hands[0], next(c for c, e in enumerate(s.comp.cefx) if e == EFF[effect]))
+        s.hands[0] = (*s.hands[0], next(c for c, e in enumerate(s.comp.card_effects) if e == EFF[effect]))
         before = s.move.allowance
         move_destination(s, (D_MOVE_DEST, 0), A_CARD + EFF[effect])
         assert s.move.allowance == before + more, effect
@@ -256,10 +256,10 @@ def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
     from cosmodrome.games.venus.text import table_help
 
     s = variant_state(tmp_path, combat_dice=2)
-    pl, slot = next((pl, i) for pl, tiles in enumerate(s.ptiles) for i, t in enumerate(tiles)
+    pl, slot = next((pl, i) for pl, tiles in enumerate(s.planet_tiles) for i, t in enumerate(tiles)
                     if s.comp.tile_kind[t] != T_TENSION)
     begin(s, 0, pl, slot, -1, 0)
-    cb = s.cb
+    cb = s.combat
     assert len(rolled(s)) == 2 and cb.dice[2] == NO_DIE
     assert _disc_legal(s, (D_DISCARD_DIE, 0)) == [A_DIE, A_DIE + 1]
     assert _reroll_legal(s, (D_REROLL, 0)) == [encode_reroll(m) for m in (1, 2, 3)]
@@ -275,8 +275,8 @@ def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
     assert "roll three dice," in table_help(printed.comp)["tiles"]["mine"][1]
     one = variant_state(tmp_path, combat_dice=1)
     begin(one, 0, pl, slot, -1, 0)
-    one.cb.discarded = 0
-    assert cost(one) == one.cb.defence and _reroll_legal(one, (D_REROLL, 0)) == []
+    one.combat.discarded = 0
+    assert cost(one) == one.combat.defence and _reroll_legal(one, (D_REROLL, 0)) == []
     text = DEFAULT_PATH.read_text(encoding="utf-8").replace("combat_dice = { value = 3,", "combat_dice = { value = 4,")
     bad = tmp_path / "four-dice.toml"
     bad.write_text(text, encoding="utf-8")

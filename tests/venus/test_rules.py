@@ -54,14 +54,14 @@ def test_setup(n):
     c = s.comp
     for p in range(n):
         assert s.orbit[p * 24 + EARTH * 3 + INF] == 4 and s.orbit[p * 24 + EARTH * 3 + SHIP] == 2
-        assert s.bld[p * 16 + EARTH * 2 + 1] == 1
+        assert s.built[p * 16 + EARTH * 2 + 1] == 1
         assert s.money[p] == 12
         assert len(s.hands[p]) == 6
         assert sorted(c.card_effect(x) for x in s.hands[p] if x >= len(c.deck_effects)) == sorted(c.player_effects)
     assert len(s.deck) == 111 - 2 * n
-    placed = sum(len(t) for t in s.ptiles) + len(s.tile_discard)
+    placed = sum(len(t) for t in s.planet_tiles) + len(s.tile_discard)
     assert placed + len(s.bag) == 103
-    assert s.period == 1 and s.cubes == n + 2 and s.to_move() == s.first
+    assert s.period == 1 and s.cubes == n + 2 and s.to_move() == s.first_seat
 
 
 def test_bad_player_count():
@@ -80,7 +80,7 @@ def test_first_player_roll_ties_reroll():
     fix_dice(s, 6, 6, 6, 6, 6, 6, 2, 2, 2,   # seats 0 and 1 tie at 18
              3, 3, 3, 4, 4, 4)             # re-roll: seat 1 wins
     step_eight_first_player(s)
-    assert s.first == 1
+    assert s.first_seat == 1
     assert sum(1 for e in s.log if e.kind == "roll") == 5
 
 
@@ -92,7 +92,7 @@ def test_tiles_per_planet_and_ganymede_crisis_discarded():
     clear_tiles(s)
     s.tile_discard = ()
     put_tile(s, MARS, "windfall")
-    kept = s.ptiles[MARS]
+    kept = s.planet_tiles[MARS]
     s.flipped = put(s.flipped, VENUS, 1)
     # the next tile drawn goes to Mercury; stack a crisis tile where Ganymede draws
     from cosmodrome.games.venus.phases import phase_two_draw_and_place_tiles
@@ -103,10 +103,10 @@ def test_tiles_per_planet_and_ganymede_crisis_discarded():
     s.bag.remove(crisis)
     s.bag.insert(len(s.bag) - g_index, crisis)
     phase_two_draw_and_place_tiles(s)
-    assert s.ptiles[VENUS] == ()
-    assert s.ptiles[MARS][:1] == kept and len(s.ptiles[MARS]) == 1 + chart[MARS]
-    assert crisis in s.tile_discard and len(s.ptiles[GANYMEDE]) == chart[GANYMEDE] - 1
-    assert len(s.ptiles[MERCURY]) == chart[MERCURY] and len(s.ptiles[KUIPER]) == chart[KUIPER]
+    assert s.planet_tiles[VENUS] == ()
+    assert s.planet_tiles[MARS][:1] == kept and len(s.planet_tiles[MARS]) == 1 + chart[MARS]
+    assert crisis in s.tile_discard and len(s.planet_tiles[GANYMEDE]) == chart[GANYMEDE] - 1
+    assert len(s.planet_tiles[MERCURY]) == chart[MERCURY] and len(s.planet_tiles[KUIPER]) == chart[KUIPER]
 
 
 def test_pass_cubes_and_last_cube_ends_phase():
@@ -127,8 +127,8 @@ def test_pass_cubes_and_last_cube_ends_phase():
             s.apply(A_DONE)  # a hand is held: "end the turn" is asked (ruling 33)
         go_on(s)             # the emptied pass card's extra action, asked of the hands (ruling 32)
     assert len(takers) == 4 and takers == [takers[0], 1 - takers[0]] * 2
-    assert s.first == takers[-1]
-    assert s.period == 2 and s.to_move() == s.first
+    assert s.first_seat == takers[-1]
+    assert s.period == 2 and s.to_move() == s.first_seat
 
 
 def test_income_and_reset():
@@ -141,7 +141,7 @@ def test_income_and_reset():
     s.period = 1
     flow.run(s)
     assert s.money[0] == m0 + 6 + 2 and s.money[1] == m1 + 2
-    assert s.surf[1 * 24 + VENUS * 3] == 0 and s.orbit[1 * 24 + VENUS * 3] == 2
+    assert s.surface[1 * 24 + VENUS * 3] == 0 and s.orbit[1 * 24 + VENUS * 3] == 2
 
 
 def test_three_periods_end_the_game():
@@ -204,7 +204,7 @@ def test_move_cards_extend_allowance_and_allow_claim():
     assert s.decision_kind() == "move_claim"
     s.apply(A_TILE + 0)
     s.apply(A_UNIT + TANK)
-    assert s.surf[TITAN * 3 + TANK] == 1 and s.money[0] == 15
+    assert s.surface[TITAN * 3 + TANK] == 1 and s.money[0] == 15
 
 
 def test_move_claim_may_use_a_unit_already_there():
@@ -234,10 +234,10 @@ def test_claim_undefended(kind):
     s.apply(A_PLANET + EARTH)
     s.apply(A_TILE + 0)
     s.apply(A_UNIT + INF)
-    assert s.surf[EARTH * 3 + INF] == 1 and s.orbit[EARTH * 3 + INF] == 3
-    assert not s.ptiles[EARTH]
+    assert s.surface[EARTH * 3 + INF] == 1 and s.orbit[EARTH * 3 + INF] == 3
+    assert not s.planet_tiles[EARTH]
     if kind == "factory":
-        assert s.bld[EARTH * 2 + 1] == 2 and s.stock[4] == 6
+        assert s.built[EARTH * 2 + 1] == 2 and s.stock[4] == 6
     elif kind == "draw2":
         assert len(s.hands[0]) == 2
     elif kind == "windfall":

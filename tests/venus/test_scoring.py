@@ -9,7 +9,7 @@ from cosmodrome.games.venus.scoring import final_scores, finish, planet_vp, tile
 def bare(players=3):
     s = fresh(players, 1)
     for p in range(players):
-        s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
+        s.built = put(s.built, p * 16 + EARTH * 2 + 1, 0)
         s.stock[p * 5 + 4] = 8
     return s
 
@@ -36,13 +36,13 @@ def test_tie_first_player_marker():
     s = bare()
     place_building(s, 0, MARS, mines=1)
     place_building(s, 1, MERCURY, mines=1)   # Mercury 8 vs Mars 11: make equal via VP lists
-    s.first = 1
+    s.first_seat = 1
     vp = final_scores(s)
     assert vp[0] == 11 and vp[1] == 8
     place_building(s, 1, MARS, mines=1)        # now 0: 11, 1: 11 + 8
-    s.bld = put(s.bld, 1 * 16 + MERCURY * 2, 0)
+    s.built = put(s.built, 1 * 16 + MERCURY * 2, 0)
     s.stock[1 * 5 + 3] += 1
-    s.first = 1
+    s.first_seat = 1
     finish(s)
     assert final_scores(s)[:2] == [11, 11] and winners(s) == [1]
 
@@ -50,7 +50,7 @@ def test_tie_first_player_marker():
 def test_tie_shared_victory():
     """RB: a tie nothing breaks is a shared victory."""
     s = bare()
-    s.first = 2
+    s.first_seat = 2
     place_building(s, 0, MARS, mines=1)
     place_building(s, 1, MARS, mines=1)
     finish(s)
@@ -60,7 +60,7 @@ def test_tie_shared_victory():
 def test_tie_most_mines_and_factories():
     """RB: a VP tie without the marker goes to the most mines and factories on the board."""
     s2 = bare(5)
-    s2.first = 4
+    s2.first_seat = 4
     place_building(s2, 0, MARS, mines=1)
     place_building(s2, 1, MARS, mines=1)
     place_building(s2, 2, GANYMEDE, mines=1, factories=1)   # Ganymede pays two ranks (6, 3)
@@ -79,10 +79,10 @@ def test_tie_break_order():
     c = s.comp
     big = next(t for t in range(c.n_bag) if c.tile_kind[t] == 2)
     s.kept[1] = (big,)
-    s.first = 2
+    s.first_seat = 2
     k0, k1 = ranking_key(s, 0, [5, 5, 0]), ranking_key(s, 1, [5, 5, 0])
     assert k1 > k0
     place_building(s, 0, MARS, mines=1)
     assert ranking_key(s, 0, [5, 5, 0]) > ranking_key(s, 1, [5, 5, 0])
-    s.first = 1
+    s.first_seat = 1
     assert ranking_key(s, 1, [5, 5, 0]) > ranking_key(s, 0, [5, 5, 0])

@@ -34,7 +34,7 @@ def test_every_field_of_the_table_is_saved_and_loaded():
     assert [saved_key(row) for row in FIELDS] == list(data)[4:]
     back = get_game("venus").load_state(data)
     assert back.to_json() == data
-    assert isinstance(back, VenusState) and isinstance(back.cb, Combat) and isinstance(back.move, Move)
+    assert isinstance(back, VenusState) and isinstance(back.combat, Combat) and isinstance(back.move, Move)
 
 
 def test_the_table_declares_the_frames_the_end_and_the_log_too():

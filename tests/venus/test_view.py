@@ -52,7 +52,7 @@ def bare(players=3, seed=1):
     """A fresh game without the starting factories on Earth (income only where placed)."""
     s = fresh(players, seed)
     for p in range(players):
-        s.bld = put(s.bld, p * 16 + EARTH * 2 + 1, 0)
+        s.built = put(s.built, p * 16 + EARTH * 2 + 1, 0)
         s.stock[p * 5 + 4] += 1
     return s
 
@@ -74,7 +74,7 @@ def test_scoring_breakdown_follows_the_moon_example():
     place_building(s, 0, MOON, mines=1)                # Britain (red) £3
     place_building(s, 1, MOON, mines=1)                # France (blue) £3
     place_building(s, 4, MOON, factories=1)            # USA (green) £2
-    s.first = 2
+    s.first_seat = 2
     finish(s)
     sc = s.view(None)["scoring"]
     moon = sc["planets"][MOON]
@@ -111,7 +111,7 @@ def test_tie_decided_by_the_first_player_marker():
     place_building(s, 1, MARS, mines=1)
     place_building(s, 0, EARTH, mines=1)
     place_building(s, 1, EARTH, mines=1)
-    s.first = 0
+    s.first_seat = 0
     finish(s)
     sc = s.view(2)["scoring"]
     assert sc["total"][0] == sc["total"][1] == 11 + 7
@@ -127,7 +127,7 @@ def test_tie_decided_by_mines_and_factories_then_kept_tiles_then_shared():
     """RB: without the marker among them: the most mines and factories on the board, then
     the most VP from kept tiles; then the victory is shared."""
     s2 = bare(3)
-    s2.first = 2
+    s2.first_seat = 2
     place_building(s2, 0, MARS, mines=1)
     place_building(s2, 1, MARS, mines=1)
     place_building(s2, 0, VENUS, mines=1)              # Venus first: 10 VP
@@ -146,7 +146,7 @@ def test_tie_decided_by_mines_and_factories_then_kept_tiles_then_shared():
     assert steps[1]["values"] == [2, 3] and steps[1]["ahead"] == [1] and steps[1]["decided"]
     # equal counters: the kept tiles decide
     s3 = bare(3)
-    s3.first = 2
+    s3.first_seat = 2
     place_building(s3, 0, MARS, mines=1)
     place_building(s3, 1, MARS, mines=1)
     place_building(s3, 0, VENUS, mines=1)               # 10
@@ -158,7 +158,7 @@ def test_tie_decided_by_mines_and_factories_then_kept_tiles_then_shared():
     assert sc["winners"] == [1] == winners(s3) and sc["decided_by"] == "tile_vp"
     # nothing separates them: shared
     s4 = bare(3)
-    s4.first = 2
+    s4.first_seat = 2
     place_building(s4, 0, MARS, mines=1)
     place_building(s4, 1, MARS, mines=1)
     finish(s4)
@@ -171,7 +171,7 @@ def test_tie_decided_by_mines_and_factories_then_kept_tiles_then_shared():
 
 def test_tie_for_a_lower_place_is_reported_too():
     s = bare(3)
-    s.first = 1
+    s.first_seat = 1
     place_building(s, 0, MARS, mines=1)              # 11: alone in front
     place_building(s, 1, MERCURY, mines=1)           # 8
     place_building(s, 2, TITAN, mines=1)             # 8
@@ -222,7 +222,7 @@ def test_combat_view_crisis_with_gunrunner_units_and_cards():
     s = fresh(2, 1)
     clear_tiles(s)
     slot = put_tile(s, MARS, "crisis", skull=False)
-    printed = s.comp.tile_def[s.ptiles[MARS][slot]]
+    printed = s.comp.tile_def[s.planet_tiles[MARS][slot]]
     gun = next(c for c in s.deck if s.comp.card_effect(c) == E["gunrunner"])
     s.deck.remove(gun)
     s.gunrunners += (MARS * 1000 + gun,)
@@ -321,7 +321,7 @@ def alien_crisis(players=3):
         empty_hand(s, p)
     for _ in range(3):
         put_tile(s, KUIPER, "crisis", skull=False)
-    s.first = 0
+    s.first_seat = 0
     s.stack = [(D_TURN, 0), (O_CRISIS_START, -1)]
     flow.run(s)
     return s
@@ -338,8 +338,8 @@ def test_aliens_view_landing_and_next_move():
     assert a["next"] == {"period": 2, "reaches_earth": True,
                          "moves": [{"from": "Ganymede", "to": "Mars"}, {"from": "Titan", "to": "Moon"}]}
     # one destroyed: the two survivors stop short of Earth, and the engine agrees
-    al = next(t for t in s.ptiles[TITAN] if s.comp.tile_kind[t] == 7)
-    s.ptiles[TITAN] = flow.without(s.ptiles[TITAN], al)
+    al = next(t for t in s.planet_tiles[TITAN] if s.comp.tile_kind[t] == 7)
+    s.planet_tiles[TITAN] = flow.without(s.planet_tiles[TITAN], al)
     s.kept[0] += (al,)
     a = s.view(None)["aliens"]
     assert a["destroyed"] == 1 and a["next"]["reaches_earth"] is False
@@ -368,7 +368,7 @@ def test_views_hide_hidden_information_in_combat_and_at_the_end():
     hits = {"combat": 0, "over": 0}
 
     def check(s):
-        if s.cb.active and not s.over and hits["combat"] < 25:
+        if s.combat.active and not s.over and hits["combat"] < 25:
             hits["combat"] += 1
             check_views(s, rng)
             v = s.view(None)

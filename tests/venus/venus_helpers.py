@@ -16,20 +16,20 @@ def check_invariants(s) -> None:
     n = s.num_players
     for p in range(n):
         for t in range(3):
-            board = sum(s.orbit[p * 24 + pl * 3 + t] + s.surf[p * 24 + pl * 3 + t] for pl in range(8))
+            board = sum(s.orbit[p * 24 + pl * 3 + t] + s.surface[p * 24 + pl * 3 + t] for pl in range(8))
             assert s.stock[p * 5 + t] + board == c.unit_count[t], ("units", p, t)
             assert s.stock[p * 5 + t] >= 0
         for k in range(2):
-            board = sum(s.bld[p * 16 + pl * 2 + k] for pl in range(8))
+            board = sum(s.built[p * 16 + pl * 2 + k] for pl in range(8))
             assert s.stock[p * 5 + 3 + k] + board == (c.mine_count, c.factory_count)[k], ("counters", p, k)
             assert s.stock[p * 5 + 3 + k] >= 0
-        assert all(x >= 0 for x in s.orbit) and all(x >= 0 for x in s.surf) and all(x >= 0 for x in s.bld)
+        assert all(x >= 0 for x in s.orbit) and all(x >= 0 for x in s.surface) and all(x >= 0 for x in s.built)
         assert s.money[p] >= 0, ("money", p)
     assert sum(s.money) == s.money_from_bank, "money"
     ncard = len(c.deck_effects) + n * len(c.player_effects)
     cards = [*s.deck, *s.discard, *(g % 1000 for g in s.gunrunners), *(x for h in s.hands for x in h)]
     assert sorted(cards) == list(range(ncard)), "cards"
-    tiles = [*s.bag, *s.tile_discard, *(t for L in s.ptiles for t in L), *(t for L in s.kept for t in L)]
+    tiles = [*s.bag, *s.tile_discard, *(t for L in s.planet_tiles for t in L), *(t for L in s.kept for t in L)]
     bagt = sorted(t for t in tiles if t < c.n_bag)
     assert bagt == list(range(c.n_bag)), "tiles"
     aliens = [t for t in tiles if t >= c.n_bag]
@@ -116,26 +116,26 @@ def put_tile(s, pl: int, kind: str, defence=None, skull=None) -> int:
                     s.bag.remove(t)
                 else:
                     s.tile_discard = without(s.tile_discard, t)
-                s.ptiles[pl] += (t,)
-                return len(s.ptiles[pl]) - 1
+                s.planet_tiles[pl] += (t,)
+                return len(s.planet_tiles[pl]) - 1
     for q in range(8):
-        for t in s.ptiles[q]:
+        for t in s.planet_tiles[q]:
             if q != pl and c.tile_kind[t] == k and (defence is None or c.tile_def[t] == defence) and \
                     (skull is None or c.tile_skull[t] == skull):
-                s.ptiles[q] = without(s.ptiles[q], t)
-                s.ptiles[pl] += (t,)
-                return len(s.ptiles[pl]) - 1
+                s.planet_tiles[q] = without(s.planet_tiles[q], t)
+                s.planet_tiles[pl] += (t,)
+                return len(s.planet_tiles[pl]) - 1
     raise AssertionError(f"no {kind} tile available")
 
 
 def clear_tiles(s) -> None:
     for pl in range(8):
-        s.bag.extend(s.ptiles[pl])
-        s.ptiles[pl] = ()
+        s.bag.extend(s.planet_tiles[pl])
+        s.planet_tiles[pl] = ()
 
 
 def place_units(s, p: int, pl: int, inf=0, ship=0, tank=0, surface=False) -> None:
-    arr = s.surf if surface else s.orbit
+    arr = s.surface if surface else s.orbit
     for t, k in enumerate((inf, ship, tank)):
         s.stock[p * 5 + t] -= k
         arr[p * 24 + pl * 3 + t] += k
@@ -145,8 +145,8 @@ def place_units(s, p: int, pl: int, inf=0, ship=0, tank=0, surface=False) -> Non
 def place_building(s, p: int, pl: int, mines=0, factories=0) -> None:
     s.stock[p * 5 + 3] -= mines
     s.stock[p * 5 + 4] -= factories
-    s.bld = add(s.bld, p * 16 + pl * 2, mines)
-    s.bld = add(s.bld, p * 16 + pl * 2 + 1, factories)
+    s.built = add(s.built, p * 16 + pl * 2, mines)
+    s.built = add(s.built, p * 16 + pl * 2 + 1, factories)
 
 
 class FixedDice:

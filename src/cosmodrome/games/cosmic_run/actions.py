@@ -72,14 +72,14 @@ def legal(s: CosmicRunState) -> list[int]:
     if ph == DRAFT or ph == ZOR_GIVE:
         return [i for i in range(8) if s.owner[i] == -1]      # A_DRAFT + i, A_DRAFT being 0
     if ph == DIE:
-        return [A_USE, A_CARGO, A_REROLL] if s.rerolls_used[s.seat] < s.comp.rerolls else [A_USE, A_CARGO]
+        return [A_USE, A_CARGO, A_REROLL] if s.rerolls_used[s.acting] < s.comp.rerolls else [A_USE, A_CARGO]
     if ph == MOVE:
         return ([A_STOP] + [A_STEP + k for k in movement.steps(s)]
                 + [A_TRANSFORM + c for c in movement.transform_targets(s)])
     if ph == LETTER:
         return [A_LETTER, A_LETTER + 1, A_LETTER + 2]
     if ph == TECHPICK:
-        return [A_TECH + t for t in range(4) if technologies.room(s, s.seat, t)]
+        return [A_TECH + t for t in range(4) if technologies.room(s, s.acting, t)]
     if ph == MISSILE_MINE or ph == MISSILE_ATTACK:
         return [A_MISSILE, A_NO_MISSILE]
     if ph == ZOR_REROLL:
@@ -101,10 +101,10 @@ def perform(s: CosmicRunState, a: int) -> None:
         elif a == A_CARGO:
             technologies.to_cargo(s)
         else:
-            technologies.reroll(s, s.seat)
+            technologies.reroll(s, s.acting)
     elif ph == MOVE:
         if a == A_STOP:
-            s.log("stop", says("{who} stops moving.", who=who_w(s, s.seat)), sheet=s.seat)
+            s.log("stop", says("{who} stops moving.", who=who_w(s, s.acting)), sheet=s.acting)
             movement.finish(s)
         elif a < A_TRANSFORM:
             movement.step(s, a - A_STEP)
@@ -113,7 +113,7 @@ def perform(s: CosmicRunState, a: int) -> None:
     elif ph == LETTER:
         rounds.choose_letter(s, a - A_LETTER)
     elif ph == TECHPICK:
-        technologies.gain(s, s.seat, a - A_TECH)
+        technologies.gain(s, s.acting, a - A_TECH)
         rounds.next_pick(s)
     elif ph == MISSILE_MINE:
         mines.answer(s, a == A_MISSILE)
@@ -131,7 +131,7 @@ def use_note(s: CosmicRunState) -> str:
     RB: Movement Die / Advance and Attack Die: a disabled ship, a ship at its planet or a ship
     with no open way (mines, the Armada rule) does not move; RB: Technology Dice: a full column
     gains nothing; RB: Solo Special Rules: the mine die has no function for you."""
-    face, sh = s.faces[s.die], s.seat
+    face, sh = s.faces[s.die], s.acting
     k = face_kind(face)
     if k == TECH:
         return "" if technologies.room(s, sh, face - TECH0) else _("its technology column is full: nothing is "
@@ -201,9 +201,9 @@ def describe_use(s: CosmicRunState, a: int, d: dict[str, Any]) -> None:
 
 def describe_cargo(s: CosmicRunState, a: int, d: dict[str, Any]) -> None:
     """Store the taken die in the cargo bay (RB: Cargo Bay Option), with the bay's count."""
-    d.update(kind="cargo", die=s.die, sheet=s.seat)
+    d.update(kind="cargo", die=s.die, sheet=s.acting)
     d["label"] = _("Put die {n} in the cargo bay ({cargo}/{slots})").format(
-        n=s.die + 1, cargo=s.cargo[s.seat] if 0 <= s.seat < 2 else 0, slots=s.comp.cargo_slots)
+        n=s.die + 1, cargo=s.cargo[s.acting] if 0 <= s.acting < 2 else 0, slots=s.comp.cargo_slots)
 
 
 def describe_reroll(s: CosmicRunState, a: int, d: dict[str, Any]) -> None:
@@ -211,7 +211,7 @@ def describe_reroll(s: CosmicRunState, a: int, d: dict[str, Any]) -> None:
     with the re-rolls left."""
     zorlord = s.phase == ZOR_REROLL
     d.update(kind="reroll", die=s.die)
-    left = s.comp.rerolls - s.rerolls_used[0 if zorlord else max(s.seat, 0)]
+    left = s.comp.rerolls - s.rerolls_used[0 if zorlord else max(s.acting, 0)]
     whose = _("Zorlord's die") if zorlord else _("die {n}").format(n=s.die + 1)
     if zorlord:
         d["order"] = 1                # listed after "let Zorlord use his die": it spends a re-roll

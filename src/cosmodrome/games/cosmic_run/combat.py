@@ -21,7 +21,7 @@ ATTACK, UPGRADE = 0, 1
 
 
 def attack(s: CosmicRunState) -> None:
-    """Resolve the attack (or upgrade) of the advance-and-attack die just used by ``s.seat``."""
+    """Resolve the attack (or upgrade) of the advance-and-attack die just used by ``s.acting``."""
     colour, by = s.attack_colour, ship_sheet(s.ship)
     s.attack_colour = -1
     if s.friendly:
@@ -45,7 +45,7 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
         return
     s.atk_sheet, s.atk_ship, s.atk_kind, s.atk_by = victim, ship, kind, by
     if defender < s.num_players and s.avail(defender, MISSILE) > 0:
-        s.phase, s.seat = MISSILE_ATTACK, defender
+        s.phase, s.acting = MISSILE_ATTACK, defender
         return
     resolve(s, False)
 
@@ -55,7 +55,7 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
     victim, colour = ship_parts(ship)
     name = ship_w(s, victim, colour)
     if missile:
-        defender = s.seat
+        defender = s.acting
         s.tech_used[tech_ix(defender, MISSILE)] += 1
         what = (N_("{who} fires a defensive missile and stops the attack on {ship}.") if kind == ATTACK
                 else N_("{who} fires a defensive missile and stops the engine upgrade of {ship}."))

@@ -95,7 +95,7 @@ def ask_next(s: CosmicRunState) -> None:
             s.log("immune", says("{who} ignores the roll (mine die taken last round).", who=who_w(s, sh)), sheet=sh)
         elif (sh < s.num_players and s.avail(sh, MISSILE) > 0
               and affects(s, sh, s.mr_letter, s.mr_number)):
-            s.phase, s.seat = MISSILE_MINE, sh
+            s.phase, s.acting = MISSILE_MINE, sh
             return
         s.mr_i += 1
     apply_roll(s)

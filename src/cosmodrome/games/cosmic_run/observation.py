@@ -179,7 +179,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
             sh, t = ship_parts(s.atk_ship)
             attack = {"sheet": sh, "track": t, "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
         if ph == OVER:
-            end, winners = s.end, list(s.winning_seats)
+            end, winners = s.end_cause, list(s.winning_seats)
         return cur, mine, attack, end, winners
 
     parts.append(lay.group(("current",), ("pending_mine",), ("pending_attack",), ("end",), ("winners",), key=moment))

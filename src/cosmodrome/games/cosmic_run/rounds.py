@@ -74,22 +74,22 @@ def next_pick(s: CosmicRunState) -> None:
         solo.next_pick(s)
         return
     s.phase = DRAFT
-    s.seat = s.captain if s.picks % 2 == 0 else 1 - s.captain
+    s.acting = s.captain if s.picks % 2 == 0 else 1 - s.captain
 
 
 def draft(s: CosmicRunState, die: int) -> None:
-    s.owner[die] = s.seat
+    s.owner[die] = s.acting
     s.picks += 1
     s.die = die
     s.phase = DIE
-    s.log("take", (takes_text, (s.sheet_name, s.comp, s.seat, die, s.faces[die])), sheet=s.seat, die=die,
+    s.log("take", (takes_text, (s.sheet_name, s.comp, s.acting, die, s.faces[die])), sheet=s.acting, die=die,
           face=s.faces[die])
 
 
 def use_die(s: CosmicRunState) -> None:
     """Perform the taken die's action (RB: Movement Die, Advance and Attack Die, Mine Die,
     Technology Dice; solo special rules)."""
-    face, sh = s.faces[s.die], s.seat
+    face, sh = s.faces[s.die], s.acting
     k = face_kind(face)
     if k == MOVE or k == ATTACK:
         colour = face_track(face)
@@ -130,7 +130,7 @@ def free_reroll(s: CosmicRunState) -> None:
     while face_kind(s.faces[s.die]) == MINE:
         s.faces[s.die] = dice.roll(s, s.die)
         n += 1
-    s.log("reroll", says("{who} re-rolls the mine die for free ({n}x): {face}.", who=who_w(s, s.seat), n=n,
+    s.log("reroll", says("{who} re-rolls the mine die for free ({n}x): {face}.", who=who_w(s, s.acting), n=n,
                          face=face_w(s.comp, s.faces[s.die])),
           chance=True, die=s.die, face=s.faces[s.die])
 
@@ -140,10 +140,10 @@ def choose_letter(s: CosmicRunState, col: int) -> None:
     opponent's sheet is marked."""
     num = mines.roll_number(s)
     s.log("mine-die", says("{who} sets the letter die to {letter} and rolls {num}: {at} for {other}.",
-                           who=who_w(s, s.seat), letter=s.comp.columns[col], num=num, at=coordinate(s, col, num),
-                           other=who_w(s, 1 - s.seat)), chance=True,
-          col=col, number=num, sheet=s.seat)
-    mines.start_roll(s, s.seat, [1 - s.seat], col, num, 1)
+                           who=who_w(s, s.acting), letter=s.comp.columns[col], num=num, at=coordinate(s, col, num),
+                           other=who_w(s, 1 - s.acting)), chance=True,
+          col=col, number=num, sheet=s.acting)
+    mines.start_roll(s, s.acting, [1 - s.acting], col, num, 1)
 
 
 def end_round(s: CosmicRunState) -> None:

@@ -156,7 +156,7 @@ def winners_by_score(s: CosmicRunState) -> list[int]:
 def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> None:
     if winners is None:
         winners = [] if s.solo else winners_by_score(s)
-    s.phase, s.end, s.winning_seats, s.seat = OVER, cause, list(winners), -1
+    s.phase, s.end_cause, s.winning_seats, s.acting = OVER, cause, list(winners), -1
     totals = [total(s, sh) for sh in range(2)]
     s.log("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]), cause=cause,
           winners=list(winners), scores=totals[:s.num_players])
@@ -181,7 +181,7 @@ SUMMARY_LABELS = {
 
 
 def summary(s: CosmicRunState) -> dict[str, Any]:
-    out: dict[str, Any] = {"end": s.end or "running", "rounds": s.round, "decisions": s.decisions}
+    out: dict[str, Any] = {"end": s.end_cause or "running", "rounds": s.round, "decisions": s.decisions}
     sheets = 2
     for sh in range(sheets):
         tag = "zorlord" if (s.solo and sh == 1) else f"p{sh + 1}"

@@ -45,14 +45,14 @@ def next_pick(s: CosmicRunState) -> None:
             take(s, i, N_("Zorlord grabs the advance-and-attack die: die {n} ({face})."), chance=len(attack_dice) > 1)
             return
         if not s.you_first:
-            s.phase, s.seat = ZOR_GIVE, 0
+            s.phase, s.acting = ZOR_GIVE, 0
             return
     if zor < you or (zor == you and not s.you_first):
         i = pool[s.rng.below(len(pool), "the die Zorlord takes",
                              lambda k: f"Zorlord takes action die {pool[k] + 1}")] if len(pool) > 1 else pool[0]
         take(s, i, N_("Zorlord takes the die furthest away: die {n} ({face})."), chance=len(pool) > 1)
         return
-    s.phase, s.seat = DRAFT, 0
+    s.phase, s.acting = DRAFT, 0
 
 
 def take(s: CosmicRunState, die: int, how: str, chance: bool = False) -> None:
@@ -67,7 +67,7 @@ def take(s: CosmicRunState, die: int, how: str, chance: bool = False) -> None:
 
 def offer_reroll(s: CosmicRunState) -> None:
     if s.zor_reroll and s.rerolls_used[0] < s.comp.rerolls:
-        s.phase, s.seat = ZOR_REROLL, 0
+        s.phase, s.acting = ZOR_REROLL, 0
         return
     mark(s)
 

@@ -6,48 +6,13 @@ fast. Sheet 0 is the first player's, sheet 1 the second player's or Zorlord's. A
 ``ship_ix(sheet, track)`` (0-5), a circle of a track ``circle_ix(row, col)`` (row 0 = the start
 below the track .. ``rows + 1`` = the planet row; column 0-2): the helpers of :mod:`.grid`.
 
-- ``grid``: per sheet, track, row and column, a bit set (:mod:`.grid`: ``UP_LINE``,
-  ``SIDE_LINE``, ``DIAGONAL_LINE``, ``WARP_LINE``, ``MINE_BIT``). Index:
-  ``track_ix(comp, ship) + circle_ix(row, col)``.
-- per ship: ``pos`` (the circle it is on), ``best`` (highest row entered), ``dmg`` (filled
-  hearts from damage), ``upg`` (engine upgrades, Friendly variant), ``paths`` (the circles
-  entered, for the push-back to the prior location).
-- per sheet and technology (``tech_ix(sheet, tech)``): ``tech_gained`` (circles crossed off in
-  the technology column), ``tech_used`` (of those, the ones spent).
-- per sheet: ``rerolls_used`` (control panel re-rolls used), ``cargo`` (dice in the cargo bay),
-  ``immune`` (round in which the sheet ignores mine rolls, Friendly), ``kills`` (opponent
-  ships this player disabled, Rapid Fire).
-- dice: ``faces`` (face code per die) and ``owner`` (-1 in the pool, else the sheet).
-- the round (RB: Playing the Game): ``round`` (1-based; 0 before the first), ``captain`` (the
-  sheet that rolls the mine dice and takes the first die), ``rolls_left`` (mine rolls of this
-  round's mine phase still to come), ``picks`` (dice taken this round, 0-8), ``you_first``
-  (1 in a round of the novice solo game in which the player, not Zorlord, takes first; RB:
-  Novice Solo Mode).
-- the decision: ``phase`` (``DRAFT`` .. ``OVER``, below), ``seat`` (the sheet that decides;
-  -1 once over), ``die`` (the die taken, 0-7), ``decisions`` (decisions taken in the game).
-- the die being used: ``ship`` (the ``ship_ix`` of the ship it moves), ``pips`` (steps
-  left), ``steps`` (steps taken), ``transformed`` (1 once a Transformer changed its colour:
-  one change per die), ``attack_colour`` (the track an advance-and-attack die attacks when
-  the move ends; -1 for none).
-- a mine roll waiting for the defensive missiles (RB: Points of Emphasis, :mod:`.mines`):
-  ``mr_letter`` (the column rolled), ``mr_number`` (the number rolled), ``mr_src`` (the sheet
-  whose mine die caused it, -1 for the mine phase), ``mr_targets`` (the sheets it marks),
-  ``mr_i`` (the index in ``mr_targets`` of the sheet asked now), ``mr_ignore`` (per sheet, 1
-  once it ignores the roll: a missile, or the Friendly variant's immunity), ``resume`` (what
-  goes on once the roll is done: ``RESUME_MINE_PHASE`` or ``RESUME_PICK``).
-- an attack waiting for a defensive missile (RB: Advance and Attack Die, :mod:`.combat`):
-  ``atk_sheet`` (the sheet of the ship attacked or upgraded), ``atk_ship`` (its ``ship_ix``),
-  ``atk_kind`` (``combat.ATTACK`` or, Friendly, ``combat.UPGRADE``), ``atk_by`` (the sheet of
-  the die's taker).
-- the end: ``end`` (how the game ended, a cause of :mod:`.scoring` such as ``"planets"``;
-  ``''`` while it goes on), ``winning_seats`` (the winning sheets).
-
-Every saved field is declared once, in :data:`FIELDS`, from which the constructor's fields,
-the clone and the saved form are generated (:mod:`cosmodrome.core.fields`). A saved state
-keeps the keys of its first form (the fourth item of a row, gathered in ``SAVED_AS``:
-``phase`` is saved as ``stage``, ``attack_colour`` as ``aa``, ``transformed`` as ``xf``,
-``tech_gained`` as ``tx``, ``tech_used`` as ``tu``, ``rerolls_used`` as ``rr``, ``winning_seats`` as
-``winners_``), so states saved before still load.
+Every saved field is declared once, with what it holds, in :data:`FIELDS`: the round (RB:
+Playing the Game), the decision, the die being used, a mine roll waiting for the defensive
+missiles (the ``mr_`` fields; RB: Points of Emphasis, :mod:`.mines`), an attack waiting for a
+defensive missile (the ``atk_`` fields; RB: Advance and Attack Die, :mod:`.combat`), the grid,
+the ships, the sheets and the dice. The constructor's fields, the clone and the saved form are
+generated from it (:mod:`cosmodrome.core.fields`). A saved state keeps the keys of its first
+form (the fourth item of a row, gathered in ``SAVED_AS``), so states saved before still load.
 """
 
 from __future__ import annotations
@@ -75,46 +40,46 @@ RESUME_MINE_PHASE, RESUME_PICK = 0, 1
 #: (:func:`cosmodrome.core.fields.flat_methods`); ``list`` keeps the length of a new state's,
 #: ``varlist`` any length; ``paths`` is 6 lists of circles. The order is the saved form's.
 FIELDS = (
-    ("end", "text", "''"),           # how the game ended ('' while it goes on)
-    ("paths", "lists", "[[comp.start_column] for _ in range(6)]"),
-    ("round", "int", "0"),
-    ("captain", "int", "0"),
-    ("picks", "int", "0"),
+    ("end_cause", "text", "''", "end"),   # how the game ended, a cause of :mod:`.scoring` ('planets'...; '' running)
+    ("paths", "lists", "[[comp.start_column] for _ in range(6)]"),   # per ship: the circles entered (push-backs)
+    ("round", "int", "0"),           # the round (from 1; 0 before the first)
+    ("captain", "int", "0"),         # the sheet that rolls the mine dice and takes the first die this round
+    ("picks", "int", "0"),           # dice taken this round (0 to 8)
     ("phase", "int", "0", "stage"),   # the decision asked now (DRAFT, DIE, MOVE...; OVER at the end)
-    ("seat", "int", "0"),
-    ("die", "int", "0"),
-    ("ship", "int", "0"),
-    ("pips", "int", "0"),
-    ("steps", "int", "0"),
-    ("attack_colour", "int", "-1", "aa"),
-    ("transformed", "int", "0", "xf"),
-    ("rolls_left", "int", "0"),
+    ("acting", "int", "0", "seat"),   # the sheet that decides (-1 once over)
+    ("die", "int", "0"),             # the die taken (0 to 7)
+    ("ship", "int", "0"),            # the ship the die moves (its ship_ix)
+    ("pips", "int", "0"),            # steps the die has left
+    ("steps", "int", "0"),           # steps the die has taken
+    ("attack_colour", "int", "-1", "aa"),   # the track an advance-and-attack die attacks when the move ends (-1: none)
+    ("transformed", "int", "0", "xf"),   # 1 once a Transformer changed the die's colour (one change a die)
+    ("rolls_left", "int", "0"),      # mine rolls still to come in this round's mine phase
     ("resume", "int", "0"),          # what goes on after a mine roll (RESUME_MINE_PHASE, RESUME_PICK)
-    ("mr_letter", "int", "0"),
-    ("mr_number", "int", "0"),
-    ("mr_src", "int", "0"),
-    ("mr_i", "int", "0"),
-    ("atk_sheet", "int", "0"),
-    ("atk_ship", "int", "0"),
-    ("atk_kind", "int", "0"),
-    ("atk_by", "int", "0"),
-    ("you_first", "int", "0"),
-    ("decisions", "int", "0"),
-    ("grid", "list", "[0] * (2 * 3 * comp.nr * 3)"),
-    ("pos", "list", "[comp.start_column] * 6"),
-    ("best", "list", "[0] * 6"),
-    ("dmg", "list", "[0] * 6"),
-    ("upg", "list", "[0] * 6"),
-    ("tech_gained", "list", "[0] * 8", "tx"),
-    ("tech_used", "list", "[0] * 8", "tu"),
-    ("rerolls_used", "list", "[0, 0]", "rr"),
-    ("cargo", "list", "[0, 0]"),
-    ("immune", "list", "[0, 0]"),
-    ("kills", "list", "[0, 0]"),
-    ("faces", "list", "[0] * 8"),
-    ("owner", "list", "[-1] * 8"),
-    ("mr_targets", "varlist", "[]"),
-    ("mr_ignore", "list", "[0, 0]"),
+    ("mr_letter", "int", "0"),       # the mine roll: the column rolled
+    ("mr_number", "int", "0"),       # the mine roll: the number rolled
+    ("mr_src", "int", "0"),          # the mine roll: the sheet whose mine die caused it (-1: the mine phase)
+    ("mr_i", "int", "0"),            # the mine roll: the index in mr_targets of the sheet asked now
+    ("atk_sheet", "int", "0"),       # the attack: the sheet of the ship attacked or upgraded
+    ("atk_ship", "int", "0"),        # the attack: that ship's ship_ix
+    ("atk_kind", "int", "0"),        # the attack: combat.ATTACK or (Friendly) combat.UPGRADE
+    ("atk_by", "int", "0"),          # the attack: the sheet of the die's taker
+    ("you_first", "int", "0"),       # 1: the player, not Zorlord, takes first this round (RB: Novice Solo Mode)
+    ("decisions", "int", "0"),       # decisions taken so far
+    ("grid", "list", "[0] * (2 * 3 * comp.nr * 3)"),   # per sheet, track, row, column: line and mine bits (.grid)
+    ("pos", "list", "[comp.start_column] * 6"),   # per ship: the circle it is on
+    ("best", "list", "[0] * 6"),     # per ship: the highest row it entered
+    ("dmg", "list", "[0] * 6"),      # per ship: hearts filled by damage
+    ("upg", "list", "[0] * 6"),      # per ship: engine upgrades (Friendly variant)
+    ("tech_gained", "list", "[0] * 8", "tx"),   # per sheet, technology (tech_ix): circles crossed off
+    ("tech_used", "list", "[0] * 8", "tu"),   # per sheet, technology: of those, the ones spent
+    ("rerolls_used", "list", "[0, 0]", "rr"),   # per sheet: control panel re-rolls used
+    ("cargo", "list", "[0, 0]"),     # per sheet: dice in the cargo bay
+    ("immune", "list", "[0, 0]"),    # per sheet: the round it ignores mine rolls in (Friendly)
+    ("kills", "list", "[0, 0]"),     # per sheet: opponent ships it disabled (Rapid Fire)
+    ("faces", "list", "[0] * 8"),    # per die: its face code
+    ("owner", "list", "[-1] * 8"),   # per die: the sheet that took it (-1: in the pool)
+    ("mr_targets", "varlist", "[]"),   # the mine roll: the sheets it marks
+    ("mr_ignore", "list", "[0, 0]"),   # the mine roll, per sheet: 1 once it ignores it (a missile, or immunity)
     ("winning_seats", "varlist", "[]", "winners_"),   # the winning sheets (at the end)
 )
 #: the key of a field in a saved state where it differs from the field's name (from :data:`FIELDS`)
@@ -200,7 +165,7 @@ class CosmicRunState(FlatState, State):
 
     # ----- the protocol ------------------------------------------------------------------
     def to_move(self) -> Optional[int]:
-        return None if self.phase == OVER else self.seat
+        return None if self.phase == OVER else self.acting
 
     def is_terminal(self) -> bool:
         return self.phase == OVER

@@ -30,7 +30,7 @@ def gain(s: CosmicRunState, sheet: int, tech: int) -> None:
 
 def to_cargo(s: CosmicRunState) -> None:
     """RB: Cargo Bay Option."""
-    sh = s.seat
+    sh = s.acting
     s.cargo[sh] += 1
     s.log("cargo", (cargo_text, (s.sheet_name, s.comp, sh, s.cargo[sh])), sheet=sh, die=s.die)
     if s.cargo[sh] >= s.comp.cargo_slots:

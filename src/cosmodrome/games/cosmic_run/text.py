@@ -124,7 +124,7 @@ def tech_word(comp: Components, tech: int) -> str:
 
 def prompt(s: CosmicRunState) -> str:
     ph, comp = s.phase, s.comp
-    who = s.sheet_name(s.seat) if s.seat >= 0 else ""
+    who = s.sheet_name(s.acting) if s.acting >= 0 else ""
     if ph == DRAFT:
         return _("{who}: take an action die.").format(who=who)
     if ph == DIE:
@@ -137,7 +137,7 @@ def prompt(s: CosmicRunState) -> str:
             who=who, colour=colour_word(comp, t), n=s.pips)
     if ph == LETTER:
         return _("{who}: choose the letter for the mine die against {other}.").format(
-            who=who, other=s.sheet_name(1 - s.seat))
+            who=who, other=s.sheet_name(1 - s.acting))
     if ph == TECHPICK:
         return _("{who}: the cargo bay is full. Choose a technology.").format(who=who)
     if ph == MISSILE_MINE:
@@ -267,7 +267,7 @@ def coordinate(s: CosmicRunState, col: int, number: int) -> str:
 def end_sentence(s: CosmicRunState, totals: list[int], techs: list[int]) -> tuple:
     """The log line of the game end as ``(fn, args)``, written when read; ``totals`` and
     ``techs`` are the VP and technology scores per sheet."""
-    return (end_text, (s.sheet_name, s.solo, s.end, s.round, list(s.winning_seats), list(totals), list(techs),
+    return (end_text, (s.sheet_name, s.solo, s.end_cause, s.round, list(s.winning_seats), list(totals), list(techs),
                        s.num_players, s.comp.rapid_fire_kills, len(s.comp.round_track)))
 
 

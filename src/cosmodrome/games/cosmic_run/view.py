@@ -111,7 +111,7 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
         v["pending_attack"] = {"sheet": sh, "track": t, "colour": comp.tracks[t],
                                "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
     if ph == OVER:
-        v["end"] = s.end
+        v["end"] = s.end_cause
         v["winners"] = list(s.winning_seats)
         v["scores"] = [scoring.total(s, sh) for sh in range(s.num_players)]
     return v

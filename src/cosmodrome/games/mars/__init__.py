@@ -224,11 +224,11 @@ class MarchOnMars(Game):
             raise RecordError(f"malformed mars state: {exc}") from None
         ring_boxes = s.box_range(0, len(s.strip))
         places = {BAG, DEAD, GONE} | {INCOMING - k for k in s.sides}
-        if (not 1 <= s.phase <= DRONE or not 0 <= s.cur < players
+        if (not 1 <= s.phase <= DRONE or not 0 <= s.acting < players
                 or any(not (p in ring_boxes or p in places) for p in s.alien_place)
                 or any(not 0 <= c < len(s.strip) or not s.standing(c, y) for c, y in zip(s.column, s.level))
                 or any(not -1 <= a <= 2 for a in s.die_action) or any(not -1 <= u <= 2 for u in s.upgrades)
-                or not 0 <= s.end <= 4 or any(not DISCARD <= w < players for w in s.equipment_place)
+                or not 0 <= s.end_cause <= 4 or any(not DISCARD <= w < players for w in s.equipment_place)
                 or any(not 0 <= c < TRAINING_CARDS for c in s.training_card) or len(set(s.training_card)) != players
                 or any(a != -1 and a not in (training_ability(c, 0), training_ability(c, 1))
                        for a, c in zip(s.training, s.training_card))

@@ -125,7 +125,7 @@ def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     Sniper's shot). In the air on a Jet pack, only the other dice, the same way. With
     ``first_leg``, the first dice of Jet pack jumps instead (one for each distinct cell
     reached)."""
-    m = s.cur
+    m = s.acting
     if (engaged(s, m) and not s.has(m, JET_PACK)) or (s.has(m, SNIPER) and s.last_act == SHOT):
         return []
     col0, lvl0 = (s.jet_column, s.jet_level) if s.jet_die else (s.column[m], s.level[m])
@@ -151,7 +151,7 @@ def moves(s: MarsState, first_leg: bool = False) -> list[int]:
 
 def act_legal(s: MarsState) -> list[int]:
     """The options of a roll: move, shoot, or (with nothing possible) let the dice go."""
-    m = s.cur
+    m = s.acting
     shots = [encode_shot(b, r, y) for b, r, y in targets(s, m)]
     if s.has(m, SNIPER) and s.last_act == MOVED:
         shots = []
@@ -185,12 +185,12 @@ def program_legal(s: MarsState) -> list[int]:
         if can_foresee(s):
             out.append(A_PRECOG)
     else:
-        if nuke_ready(s, s.cur):
+        if nuke_ready(s, s.acting):
             out.append(A_NUKE)
         if from_base(s):
             out += [A_SUPPORT + o for o in support_targets(s)]
             out += [encode_missile(f, k, b) for f in (0, 1) for k in (0, 1) for b in s.active()] + [A_BAIT]
-        if kamikaze_ready(s, s.cur):
+        if kamikaze_ready(s, s.acting):
             out.append(A_KAMIKAZE)
     if can_inject(s):
         out.append(A_INJECT)
@@ -210,7 +210,7 @@ def _legal(s: MarsState) -> list[int]:
         return act_legal(s)
     if ph == GO_ON:
         out = [A_DONE] + ([A_ROLL] if max(s.die_action) > s.slot else [])       # an action programmed later
-        if nuke_ready(s, s.cur):
+        if nuke_ready(s, s.acting):
             out.append(A_NUKE)
         return out + uses(s)
     if ph == CHOOSE:
@@ -230,7 +230,7 @@ def _legal(s: MarsState) -> list[int]:
 
 
 def perform(s: MarsState, a: int) -> None:
-    m = s.cur
+    m = s.acting
     ph = s.phase
     # the most frequent actions first: a die put on an action, a move, a shot
     if ph == PROGRAM and A_PROGRAM <= a < A_MOVE:
@@ -352,9 +352,9 @@ def _move_json(s: MarsState, a: int) -> dict[str, Any]:
     """A move with a die: where it ends and what happens there, once the die shows its face."""
     d, back, mk = decode_move(a)
     if s.phase == ACT and s.faces[d]:
-        j = s.preview(s.cur, d, back, mk, start=(s.jet_column, s.jet_level) if s.jet_die else None)
+        j = s.preview(s.acting, d, back, mk, start=(s.jet_column, s.jet_level) if s.jet_die else None)
         outcome = j.outcome
-        if outcome == "safe" and (face_accident(s, s.cur, s.faces[d]) or s.jet_die & JET_ACCIDENT):
+        if outcome == "safe" and (face_accident(s, s.acting, s.faces[d]) or s.jet_die & JET_ACCIDENT):
             outcome = "2! face"
         where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
             "" if outcome == "safe" else f" ({_(outcome)})")
@@ -367,7 +367,7 @@ def _move_json(s: MarsState, a: int) -> dict[str, Any]:
 
 def _shoot_json(s: MarsState, a: int) -> dict[str, Any]:
     back, rng_, lvl = decode_shot(a)
-    col = s.column[s.cur] + (-rng_ if back else rng_)
+    col = s.column[s.acting] + (-rng_ if back else rng_)
     return {"action": a, "label": _("shoot column {col}, level {level} (range {n})").format(col=col + 1, level=lvl,
                                                                                              n=rng_),
             "col": col, "level": lvl}
@@ -398,7 +398,7 @@ def _bait_json(s: MarsState, a: int) -> dict[str, Any]:
 
 
 def _train_json(s: MarsState, a: int) -> dict[str, Any]:
-    ab = s.comp.abilities[training_ability(s.training_card[s.cur], decode_train(a))]
+    ab = s.comp.abilities[training_ability(s.training_card[s.acting], decode_train(a))]
     return {"action": a, "label": _("train as {name}: {text}").format(name=name_word(ab.name), text=_(ab.text)),
             "ability": ab.name}
 
@@ -421,7 +421,7 @@ def _step_json(s: MarsState, a: int) -> dict[str, Any]:
     kind, back = decode_step(a)
     card = STEP_KINDS[kind][2]
     how = _("the {card}").format(card=name_word(s.comp.equipment[card].name)) if card >= 0 else _("the scout's step")
-    j = s.preview(s.cur, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
+    j = s.preview(s.acting, 0, back, STEP_KINDS[kind][1], colour=STEP_KINDS[kind][0], steps=1)
     where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
         "" if j.outcome == "safe" else f" ({_(j.outcome)})")
     return {"action": a, "label": _("{how}: {step} {way} to {where}").format(
@@ -476,7 +476,7 @@ def _jet_json(s: MarsState, a: int) -> dict[str, Any]:
     d, back, mk = decode_move(a, A_JET)
     way = _("back") if back else _("forward")
     if s.phase == ACT and s.faces[d]:
-        j = s.preview(s.cur, d, back, mk)
+        j = s.preview(s.acting, d, back, mk)
         col, lvl = j.path[-1] if j.path else (j.col, j.level)
         where = _(" over column {col}, level {level}").format(col=col + 1, level=lvl) + (
             "" if j.outcome in ("safe", "fall", "hazard") else f" ({_(j.outcome)})")

@@ -106,7 +106,7 @@ def partners(s: MarsState, m: int) -> list[int]:
 def give(s: MarsState, c: int, o: int) -> None:
     """Card ``c`` passes between the marine to move and marine ``o`` (whichever holds it hands
     it to the other)."""
-    frm, to = (s.cur, o) if s.equipment_place[c] == s.cur else (o, s.cur)
+    frm, to = (s.acting, o) if s.equipment_place[c] == s.acting else (o, s.acting)
     s.equipment_place[c] = to
     s.log("give", says("{who} hands the {card} to {other}.", who=s.names[frm],
                        card=Word(name_word, s.comp.equipment[c].name), other=s.names[to]), card=c, seat=to)

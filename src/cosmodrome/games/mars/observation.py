@@ -123,7 +123,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
                 (tuple(s.column), tuple(s.level), tuple(s.crashed), tuple(s.acted), tuple(s.kills), tuple(s.out),
                  tuple(s.training), tuple(s.training_card), tuple(s.equipment_place), tuple(s.tired),
                  tuple(s.orbital_spent), tuple(s.cards)),
-                None if over else (s.cur, s.dice_count, s.slot, s.injected, s.precog, s.rail_gun, s.extra_hits,
+                None if over else (s.acting, s.dice_count, s.slot, s.injected, s.precog, s.rail_gun, s.extra_hits,
                                    tuple(s.foreseen), tuple(s.die_action), tuple(s.faces)),
                 places, (tuple(s.equipment_place), s.equipment_in_play), result_text(s) if over else None)
 

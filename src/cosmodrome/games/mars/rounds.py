@@ -27,7 +27,7 @@ def choose_next(s: MarsState) -> None:
     if len(left) == 1:
         begin_turn(s, left[0])
     else:
-        s.cur = left[0]
+        s.acting = left[0]
         s.phase = CHOOSE
 
 
@@ -44,7 +44,7 @@ def start_round(s: MarsState) -> None:
 def end_turn(s: MarsState) -> None:
     """After a marine's turn: a wave face rolled during it sends a wave on its side (RB:
     Martian waves); then the next marine, or the end of the round."""
-    m = s.cur
+    m = s.acting
     s.acted[m] = 1
     s.tired[m] = max(0, s.tired[m] - 1)      # the injector's side effect lasts the next turn
     s.foresaw[m] = s.precog                  # Precog is not used two turns running
@@ -102,7 +102,7 @@ def end_round(s: MarsState) -> None:
     s.bait = 0
     wave(s, wave_side(s), says("from the MMM"))
     if s.round >= s.comp.rounds:
-        s.won, s.end, s.phase = 0, END_ROUNDS, OVER
+        s.won, s.end_cause, s.phase = 0, END_ROUNDS, OVER
         s.log("lost", says("{n} rounds have passed and the MMM still stands: the marines lose.", n=s.comp.rounds))
         return
     s.round += 1

@@ -46,7 +46,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
     s.round = 1
     s.log("setup", says("{n} marines head for Mars; cards: {cards}.", n=players,
                         cards=Word(names_of, tuple(comp.cards[c].name for c in s.cards))), chance=True)
-    s.cur, s.phase = 0, TRAIN
+    s.acting, s.phase = 0, TRAIN
     s.initial_events, s.ev = s.ev, []
     return s
 
@@ -65,7 +65,7 @@ def _training_dealt(t: int) -> str:
 
 def choose_training(s: MarsState, face: int) -> None:
     """RB: Prepare landing: the marine keeps one of its card's two abilities for the game."""
-    m = s.cur
+    m = s.acting
     s.training[m] = training_ability(s.training_card[m], face)
     s.log("training", says("{who} trains as {ability}.", who=s.names[m],
                            ability=Word(name_word, s.comp.abilities[s.training[m]].name)), seat=m)
@@ -75,11 +75,11 @@ def choose_training(s: MarsState, face: int) -> None:
 def land_at(s: MarsState, k: int) -> None:
     """RB: Prepare landing: the marine puts itself on any box of the LZ; after the last
     marine, round 1 begins."""
-    m = s.cur
+    m = s.acting
     s.column[m] = s.zone_cols(LZ)[k]
     s.level[m] = s.comp.layout["connector_level"]
     s.log("landing", says("{who} lands on column {n}.", who=s.names[m], n=s.column[m] + 1), seat=m, col=s.column[m])
     if m + 1 < s.num_players:
-        s.cur, s.phase = m + 1, TRAIN
+        s.acting, s.phase = m + 1, TRAIN
     else:
         start_round(s)

@@ -58,12 +58,13 @@ def open_turn(s: MarsState) -> bool:
     """Whether the marine to move is at a point of its turn where it may play something: its
     programming, a roll or between actions (not in the air on a Jet pack, not in a
     Multi-shot volley, not during its drone's shot)."""
-    return s.phase in (PROGRAM, ACT, GO_ON) and not s.jet_die and not s.volley and not s.drone_step and not s.out[s.cur]
+    return (s.phase in (PROGRAM, ACT, GO_ON) and not s.jet_die and not s.volley and not s.drone_step
+            and not s.out[s.acting])
 
 
 def can_step(s: MarsState) -> bool:
     """A free step is a move: not while engaged, unless with the Jet pack."""
-    return not engaged(s, s.cur) or s.has(s.cur, JET_PACK)
+    return not engaged(s, s.acting) or s.has(s.acting, JET_PACK)
 
 
 def steps(s: MarsState, kinds) -> list[int]:
@@ -71,7 +72,7 @@ def steps(s: MarsState, kinds) -> list[int]:
     for kind in kinds:
         colour, mask, _ = STEP_KINDS[kind]
         for back in (0, 1):
-            if s.preview(s.cur, 0, back, mask, colour=colour, steps=1).path:
+            if s.preview(s.acting, 0, back, mask, colour=colour, steps=1).path:
                 out.append(encode_step(kind, back))
     return out
 
@@ -82,7 +83,7 @@ def teleport_slots(s: MarsState) -> list[int]:
     "can't move … until" it is rid of the aliens (RB: "They are all over me!"), the text
     counts a teleport as a move ("cannot move even with special abilities like Teleport"),
     and only the Jet pack, Kamikaze and the Drone say "even if engaged" (ruling 28)."""
-    if not (s.has(s.cur, TELEPORT) and not s.teleported and s.phase in (ACT, GO_ON)) or engaged(s, s.cur):
+    if not (s.has(s.acting, TELEPORT) and not s.teleported and s.phase in (ACT, GO_ON)) or engaged(s, s.acting):
         return []
     zones = s.card_zones()
     far = {1: 0, 5: 1}          # FAR_LEFT and FAR_RIGHT: the side whose defender guards them
@@ -99,7 +100,7 @@ def uses(s: MarsState) -> list[int]:
     something)."""
     if not open_turn(s):
         return []
-    m = s.cur
+    m = s.acting
     train = s.training[m]
     if train not in FREE_ABILITIES and max(s.equipment_place) < 0:     # no card in any hand, no ability to play
         return []
@@ -131,7 +132,7 @@ def uses(s: MarsState) -> list[int]:
 
 def use(s: MarsState, c: int) -> None:
     """RB: Equipment: play card ``c`` (see the card texts in components.toml)."""
-    m = s.cur
+    m = s.acting
     who = s.names[m]
     name = Word(name_word, s.comp.equipment[c].name)  # written when read
     discard(s, c)
@@ -169,7 +170,7 @@ def charm_roll(s: MarsState) -> None:
         if s.charm_dice >> d & 1:
             s.faces[d] = s.roll_die(d)
             note_face(s, d, s.faces[d])
-    s.log("charm", says("{who} rolls again: {dice}.", who=s.names[s.cur],
+    s.log("charm", says("{who} rolls again: {dice}.", who=s.names[s.acting],
                         dice=dice_faces_w((d, s.faces[d]) for d in range(6) if s.charm_dice >> d & 1)),
           chance=True, faces=list(s.faces))
     s.charm_dice = 0
@@ -179,7 +180,7 @@ def charm_roll(s: MarsState) -> None:
 def step(s: MarsState, kind: int, back: int) -> None:
     """A free step: one column diagonally up (Jet-boots; the Scout), diagonally down (Rope; the
     Scout) or straight (Mount), on the jumping rules (RB: Equipment, Special training)."""
-    m = s.cur
+    m = s.acting
     colour, mask, card = STEP_KINDS[kind]
     if card >= 0:
         discard(s, card)
@@ -203,7 +204,7 @@ def teleport(s: MarsState, k: int) -> None:
     col = cols.start + v - 1 if zone > LZ else cols.stop - v
     s.teleported = 1
     s.log("teleport", says("{who} teleports: the blue die shows {v}, column {col}.",
-                              who=s.names[s.cur], v=v, col=col + 1), chance=True, col=col)
+                              who=s.names[s.acting], v=v, col=col + 1), chance=True, col=col)
     levels = [y for y in range(s.levels) if s.standing(col, y)]
     if len(levels) == 1:
         appear(s, col, levels[0])
@@ -215,7 +216,7 @@ def appear(s: MarsState, col: int, lvl: int) -> None:
     """The teleported marine appears: a box without a circle is an accident."""
     s.teleport_column = 0
     outcome = "safe" if s.circled(col, lvl) else "hazard"
-    if not land(s, s.cur, col, lvl, outcome, says("appears")):
+    if not land(s, s.acting, col, lvl, outcome, says("appears")):
         crash_out(s)
 
 
@@ -228,7 +229,7 @@ def level_choice(s: MarsState, lvl: int) -> None:
 def orbital(s: MarsState, k: int) -> None:
     """RB: Special training, Orbital bombing: once a game, every alien on one martian card
     dies."""
-    m = s.cur
+    m = s.acting
     s.orbital_spent[m] = 1
     zone = s.card_zones()[k]
     dead = card_aliens(s, zone)
@@ -247,7 +248,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
     for d in DRONE_PAIRS[pair]:
         s.faces[d] = s.roll_die(d)
         note_face(s, d, s.faces[d])
-    s.log("drone", says("{who}'s drone rolls {dice}.", who=s.names[s.cur],
+    s.log("drone", says("{who}'s drone rolls {dice}.", who=s.names[s.acting],
                         dice=dice_faces_w((d, s.faces[d]) for d in DRONE_PAIRS[pair])), chance=True,
           faces=list(s.faces))
     s.phase = ACT

@@ -19,7 +19,7 @@ fast; each is declared once, with what it holds, in :data:`FIELDS`. The main one
   The colour of a counter is fixed by its number (:meth:`MarsState.colour`); the last two
   red counters are the defenders;
 - ``upgrades``: the upgrade counter in each of the two slots beside the LZ (-1 when destroyed);
-- the turn in progress: ``cur`` (the marine playing), ``dice_count``, ``die_action`` (per
+- the turn in progress: ``acting`` (the marine playing), ``dice_count``, ``die_action`` (per
   die: its action, or -1), ``faces`` (per die: the face rolled for the current action, 0 if
   none), ``slot`` (the action being played), ``wave_dice`` (the dice showing the wave face,
   a mask).
@@ -214,7 +214,7 @@ NUM_ACTIONS = 367
 CHOOSE, PROGRAM, ACT, GO_ON, OVER, TRAIN, LAND, CHARM, LEVEL, DRONE = range(1, 11)
 PHASE_KIND = {CHOOSE: "next-marine", PROGRAM: "program", ACT: "act", GO_ON: "go-on", OVER: "over",
               TRAIN: "training", LAND: "landing", CHARM: "lucky-charm", LEVEL: "teleport-level", DRONE: "drone"}
-# how a game ended (``end``)
+# how a game ended (``end_cause``)
 END_NUKE, END_ROUNDS, END_BASE, END_FALLEN = 1, 2, 3, 4
 END_NAMES = {0: "running", END_NUKE: "nuke", END_ROUNDS: "rounds", END_BASE: "base", END_FALLEN: "marines"}
 #: the words of :meth:`MarsState.summary`'s counters (``Game.summary_labels``)
@@ -258,14 +258,14 @@ FACE_TEXTS = ("",) + tuple(face_text(f) for f in range(1, ACCIDENT + 1))
 #: form stays the same and old saves load).
 FIELDS = (
     ("phase", "int", "0"),          # the decision asked now (CHOOSE, PROGRAM, ACT...; OVER at the end)
-    ("cur", "int", "0"),            # the marine playing (its seat), or the one choosing who plays next
+    ("acting", "int", "0", "cur"),  # the marine playing (its seat), or the one choosing who plays next
     ("slot", "int", "0"),           # the action of the combat card being played (0 to 2)
     ("dice_count", "int", "0", "dice_n"),   # the dice the marine plays with this turn
     ("wave_dice", "int", "0", "boom"),      # the dice that showed the wave face this turn (a mask)
     ("round", "int", "0"),          # the round track (from 1; 0 before the first round)
     ("base_hits", "int", "0"),      # successful attacks on the base so far
     ("won", "int", "0"),            # 1 once the marines have won
-    ("end", "int", "0"),            # how the game ended (END_NUKE...; 0 running)
+    ("end_cause", "int", "0", "end"),   # how the game ended (END_NUKE...; 0 running)
     ("decisions", "int", "0"),      # decisions taken so far
     ("white_die", "int", "0", "white"),   # the MMM's white die this round (0 before its first roll)
     ("rerolled", "int", "0"),       # the re-roll sources used on this action (a mask of turn.RR_*)
@@ -662,7 +662,7 @@ class MarsState(FlatState, State):
 
     # ----- the protocol (the rest, with the kept menu, comes from FlatState) -----------------
     def to_move(self) -> Optional[int]:
-        return None if self.phase == OVER else self.cur
+        return None if self.phase == OVER else self.acting
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -679,7 +679,8 @@ class MarsState(FlatState, State):
         return [float(k) for k in self.kills]
 
     def summary(self) -> dict[str, Any]:
-        return {"end": END_NAMES[self.end], "threat": str(self.options.get("threat", "normal")), "rounds": self.round,
+        return {"end": END_NAMES[self.end_cause], "threat": str(self.options.get("threat", "normal")),
+                "rounds": self.round,
                 "base_hits": self.base_hits, "kills": sum(self.kills),
                 "defenders_killed": sum(1 for k in self.sides if self.alien_place[self.defenders()[k]] == GONE),
                 "training": {self.comp.abilities[a].name: 1 for a in self.training if a >= 0}}

@@ -159,9 +159,9 @@ def side_word(side: int) -> str:
 
 
 def prompt(s: MarsState) -> str:
-    who = s.game.seat_name(s.cur, s.num_players)
+    who = s.game.seat_name(s.acting, s.num_players)
     if s.phase == TRAIN:
-        a, b = (name_word(s.comp.abilities[training_ability(s.training_card[s.cur], k)].name) for k in (0, 1))
+        a, b = (name_word(s.comp.abilities[training_ability(s.training_card[s.acting], k)].name) for k in (0, 1))
         return _("{who}: keep {a} or {b} as your special training for the game.").format(who=who, a=a, b=b)
     if s.phase == LAND:
         return _("{who}: choose your box in the Landing Zone.").format(who=who)

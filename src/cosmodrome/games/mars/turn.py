@@ -61,7 +61,7 @@ NUKE_ORDER = (0, 1, 2, 3, 4, 5)
 def begin_turn(s: MarsState, m: int) -> None:
     """RB: "How do I...": marine ``m`` takes its dice (``counts.dice.crashed`` after a crash,
     ``counts.injector.tired`` after an injection) and programs them."""
-    s.cur = m
+    s.acting = m
     s.dice_count = s.comp.dice["marine"]
     if s.tired[m]:
         s.dice_count = s.comp.tired_dice
@@ -128,7 +128,7 @@ def program(s: MarsState, d: int, action: int) -> None:
 
 def can_inject(s: MarsState) -> bool:
     """RB: Special training, Power-up injector: not in the turn it leaves the marine tired."""
-    m = s.cur
+    m = s.acting
     return (s.phase == PROGRAM and s.has(m, INJECTOR) and not s.injected and not s.tired[m] and not s.precog
             and not s.rolled_dice)
 
@@ -136,14 +136,14 @@ def can_inject(s: MarsState) -> bool:
 def inject(s: MarsState) -> None:
     s.injected = 1
     s.dice_count = s.comp.injected_dice
-    s.tired[s.cur] = 2          # tired_dice on the marine's next turn (counted down at the end of each turn)
+    s.tired[s.acting] = 2          # tired_dice on the marine's next turn (counted down at the end of each turn)
     s.log("inject", says("{who} takes the power-up injector: {n} dice this turn.",
-                            who=s.names[s.cur], n=s.comp.injected_dice), seat=s.cur)
+                            who=s.names[s.acting], n=s.comp.injected_dice), seat=s.acting)
 
 
 def can_foresee(s: MarsState) -> bool:
     """RB: Special training, Precog: not two turns running; the dice are chosen first."""
-    m = s.cur
+    m = s.acting
     return s.phase == PROGRAM and s.has(m, PRECOG) and not s.foresaw[m] and not s.precog and programmed(s) > 0
 
 
@@ -156,7 +156,7 @@ def foresee(s: MarsState) -> None:
         s.foreseen[d] = s.roll_die(d)
         note_face(s, d, s.foreseen[d])
     s.die_action = [-1] * 6
-    s.log("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.cur],
+    s.log("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.acting],
                              dice=dice_faces_w((d, s.foreseen[d]) for d in dice)), chance=True,
           faces=list(s.foreseen))
 
@@ -175,7 +175,7 @@ def note_face(s: MarsState, d: int, face: int) -> None:
     >>> note_face(s, 4, 1); s.wave_dice
     0
     """
-    if is_accident(face) and not s.has(s.cur, RANGER):
+    if is_accident(face) and not s.has(s.acting, RANGER):
         s.wave_dice |= 1 << d
     else:
         s.wave_dice &= ~(1 << d)
@@ -198,7 +198,7 @@ def next_action(s: MarsState) -> None:
         s.rolled_dice |= 1 << d
         if not s.precog:
             note_face(s, d, s.faces[d])
-    s.log("roll", (rolled_text, (s.names[s.cur], "plays" if s.precog else "rolls", s.slot, tuple(dice),
+    s.log("roll", (rolled_text, (s.names[s.acting], "plays" if s.precog else "rolls", s.slot, tuple(dice),
                                  tuple(s.faces))),
           chance=not s.precog, faces=list(s.faces))
     s.phase = ACT
@@ -226,12 +226,12 @@ RR_NAMES = {RR_COMPANION: says("a companion"), RR_LZ: says("the Landing Zone"), 
 
 
 def reroll_sources(s: MarsState) -> list[int]:
-    """The re-rolls marine ``cur`` may still use on this roll, one die each (RB: Use me as
+    """The re-rolls marine ``acting`` may still use on this roll, one die each (RB: Use me as
     a team: a companion in its box, "one dice of any roll"; Supporting from base: in the
     LZ, one die "from his first roll"; Base upgrades: an antenna on its side, one die "from
     the first roll"). Each is a benefit of its own, so they add up (ruling 18). Never in a
     Precog turn (RB: Special training)."""
-    m = s.cur
+    m = s.acting
     out = []
     if s.precog:
         return out
@@ -264,7 +264,7 @@ def reroll(s: MarsState, d: int) -> None:
     s.faces[d] = s.roll_die(d)
     s.rerolled |= src
     note_face(s, d, s.faces[d])
-    s.log("reroll", says("{who} rolls {die} again thanks to {why}: {face}.", who=s.names[s.cur], die=DIE_NAMES[d],
+    s.log("reroll", says("{who} rolls {die} again thanks to {why}: {face}.", who=s.names[s.acting], die=DIE_NAMES[d],
                             why=why, face=FACE_TEXTS[s.faces[d]]),
           chance=True, die=d, face=s.faces[d])
 
@@ -274,12 +274,12 @@ def support_targets(s: MarsState) -> list[int]:
     programmed, may stand a crashed marine up instead of acting (tactical support)."""
     if not from_base(s):
         return []
-    return [o for o in s.active() if o != s.cur and s.crashed[o]]
+    return [o for o in s.active() if o != s.acting and s.crashed[o]]
 
 
 def from_base(s: MarsState) -> bool:
     """RB: Supporting from base: in the LZ, in a box free of aliens, no die programmed."""
-    m = s.cur
+    m = s.acting
     return (not s.rolled_dice and not s.precog and not s.injected and s.zone[s.column[m]] == LZ
             and s.box(s.column[m], s.level[m]) not in s.alien_place and not programmed(s))
 
@@ -292,7 +292,7 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
     dist = s.roll_die(2) + s.roll_die(3)
     col = s.column[beacon] + (-dist if back else dist)
     s.log("missile", says("{who} fires a {kind} missile on {beacon}'s beacon: it lands {n} columns {way}.",
-                          who=s.names[s.cur], kind=says("fragmentation") if fragmentation else says("piercing"),
+                          who=s.names[s.acting], kind=says("fragmentation") if fragmentation else says("piercing"),
                           beacon=s.names[beacon], n=dist, way=says("back") if back else says("ahead")),
           chance=True, col=col)
     if not 0 <= col < len(s.strip):
@@ -301,25 +301,25 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
         for c in (col - 1, col, col + 1):
             for y in range(s.levels):
                 if 0 <= c < len(s.strip) and s.occupied(s.box(c, y)):
-                    hit_box(s, c, y, 1, s.cur, shooter_w("fragmentation"))
+                    hit_box(s, c, y, 1, s.acting, shooter_w("fragmentation"))
     else:
         y = max(range(s.levels), key=lambda y: s.alien_place.count(s.box(col, y)))
         if s.occupied(s.box(col, y)):
-            hit_box(s, col, y, 3, s.cur, shooter_w("piercing"))
+            hit_box(s, col, y, 3, s.acting, shooter_w("piercing"))
     HOOKS.end_turn(s)
 
 
 def bait(s: MarsState) -> None:
     """RB: Supporting from base, bait: the white die of this round will be rolled again."""
     s.bait = 1
-    s.log("bait", says("{who} lays a bait for the MMM.", who=s.names[s.cur]))
+    s.log("bait", says("{who} lays a bait for the MMM.", who=s.names[s.acting]))
     HOOKS.end_turn(s)
 
 
 def support(s: MarsState, o: int) -> None:
     s.crashed[o] = 0
     s.log("support", says("{who} calls the satellites' tractor beam: {other} is up again.",
-                             who=s.names[s.cur], other=s.names[o]), seat=o)
+                             who=s.names[s.acting], other=s.names[o]), seat=o)
     HOOKS.end_turn(s)
 
 
@@ -329,7 +329,8 @@ def after_action(s: MarsState) -> None:
     training). With no action left, the turn stays open while a card or an ability can still
     be played."""
     s.extra_hits = 0
-    if s.has(s.cur, MULTI_SHOT) and s.last_act == SHOT and not s.drone_step and any(s.faces) and targets(s, s.cur):
+    if (s.has(s.acting, MULTI_SHOT) and s.last_act == SHOT and not s.drone_step and any(s.faces)
+            and targets(s, s.acting)):
         s.volley = 1
         return
     s.faces = [0] * 6
@@ -337,7 +338,7 @@ def after_action(s: MarsState) -> None:
     if s.drone_step:
         HOOKS.end_turn(s)
     elif (max(s.die_action) > s.slot or HOOKS.uses(s)
-          or (bomb_left(s) and beside_mmm(s, s.cur) and not engaged(s, s.cur))):
+          or (bomb_left(s) and beside_mmm(s, s.acting) and not engaged(s, s.acting))):
         s.phase = GO_ON
     else:
         finish_turn(s)
@@ -348,7 +349,7 @@ def finish_turn(s: MarsState) -> None:
     its drone (RB: Special training)."""
     s.faces = [0] * 6
     s.die_action = [-1] * 6
-    if s.has(s.cur, DRONE_AB) and s.rolled_dice and not s.drone_step and not s.out[s.cur]:
+    if s.has(s.acting, DRONE_AB) and s.rolled_dice and not s.drone_step and not s.out[s.acting]:
         s.drone_step = DRONE_CHOOSING
         s.phase = DRONE
         return
@@ -500,7 +501,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
         note_face(s, d, f)
     total = roll_sum(faces)
     if total >= target:
-        s.won, s.end, s.phase = 1, END_NUKE, OVER
+        s.won, s.end_cause, s.phase = 1, END_NUKE, OVER
         s.log("won", says("The Martian Master Mind is destroyed: the marines win!"))
         return
     if kamikaze:
@@ -508,7 +509,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
         drop_hand(s, m)
         s.log("kamikaze", says("{who} is lost with the bomb.", who=who), seat=m)
         if not s.active():
-            s.won, s.end, s.phase = 0, END_FALLEN, OVER
+            s.won, s.end_cause, s.phase = 0, END_FALLEN, OVER
             s.log("lost", says("No marine is left on Mars: the marines lose."))
             return
     HOOKS.end_turn(s)

@@ -60,7 +60,7 @@ def turn_view(s: MarsState) -> Optional[dict[str, Any]]:
     """The marine's turn: its dice, programmed and rolled, and the effects in force; None once over."""
     if s.phase == OVER:
         return None
-    return {"marine": s.cur, "dice_n": s.dice_count, "action": s.slot, "injected": bool(s.injected),
+    return {"marine": s.acting, "dice_n": s.dice_count, "action": s.slot, "injected": bool(s.injected),
             "precog": bool(s.precog), "rail_gun": bool(s.rail_gun), "extra_hits": s.extra_hits,
             "foreseen": [{"die": d, "face": s.foreseen[d], "text": face_text(s.foreseen[d])}
                          for d in range(6) if s.foreseen[d]],
@@ -94,7 +94,7 @@ def result_text(s: MarsState) -> Optional[str]:
     # reader's language where it is shown (text.render_text, the page)
     return N_("victory: the MMM is destroyed") if s.won else {2: N_("defeat: out of time"),
                                                               3: N_("defeat: the base is destroyed"),
-                                                              4: N_("defeat: no marine is left")}[s.end]
+                                                              4: N_("defeat: no marine is left")}[s.end_cause]
 
 
 def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:

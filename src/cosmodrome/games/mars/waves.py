@@ -199,6 +199,6 @@ def base_attack(s: MarsState) -> None:
     s.log("base", says("{n} aliens attack the base ({hits} of {attacks}).{text}", n=len(attackers), hits=s.base_hits,
                          attacks=s.comp.base_attacks, text=text), hits=s.base_hits)
     if s.base_hits >= s.comp.base_attacks:
-        s.won, s.end, s.phase = 0, END_BASE, OVER
+        s.won, s.end_cause, s.phase = 0, END_BASE, OVER
         s.log("lost", says("The base is destroyed: the marines lose."))
 

@@ -244,7 +244,7 @@ class WalkingOnTheMoon(Game):
             raise RecordError(f"malformed moon state: {exc}") from None
         n = s.n_astro
         cards = sorted(s.deck + s.discard + [c for c in s.hand if c >= 0])
-        if (not 1 <= s.phase <= LAST_PHASE or not 0 <= s.cur < n or not 0 <= s.mover < n
+        if (not 1 <= s.phase <= LAST_PHASE or not 0 <= s.acting < n or not 0 <= s.mover < n
                 or not -1 <= s.slipstream_astronaut < n
                 or cards != (sorted(deck_of(comp)) if s.advanced else [])
                 or any(not 0 <= p < players for p in s.asks) or (s.phase in (CARD, REFRESH)) != bool(s.asks)

@@ -164,7 +164,7 @@ def started_last(s: MoonState, a: int) -> bool:
 def spared(s: MoonState) -> bool:
     """Whether red cards spare the astronaut moving: it began its turn (or, moved out of its
     turn, that move) in last position."""
-    return bool(s.cur_started_last if s.own_move() else s.mover_started_last)
+    return bool(s.acting_started_last if s.own_move() else s.mover_started_last)
 
 
 def may_play(s: MoonState, seat: int) -> bool:
@@ -290,9 +290,9 @@ def end_of_round(s: MoonState, seat: int) -> bool:
 def before_programming(s: MoonState) -> bool:
     """"No instructions", asked of the players who may hold it (other players than the one
     about to program) unless that player began its turn last. True when someone is asked."""
-    if not s.advanced or s.cur_started_last:
+    if not s.advanced or s.acting_started_last:
         return False
-    me = s.owner(s.cur)
+    me = s.owner(s.acting)
     seats = [p for p in may_hold_seats(s, ("no-instructions",), seat_order(s)) if p != me]
     return ask(s, seats, W_NO_INSTRUCTIONS, R_TURN)
 
@@ -332,7 +332,7 @@ def overtaken(s: MoonState, since: int) -> list[int]:
 
     >>> from cosmodrome.games.moon import GAME
     >>> s = GAME.new_state(3, 1, {"advanced": True})
-    >>> s.cur = s.mover = 0                 # astronaut 0 plays and jumps from column 2 to 9
+    >>> s.acting = s.mover = 0                 # astronaut 0 plays and jumps from column 2 to 9
     >>> s.column = [9, 4, 8]
     >>> sorted(overtaken(s, 2)), overtaken(s, 5)
     ([1, 2], [2])

@@ -253,7 +253,7 @@ def go_on(s: MoonState, again: bool) -> None:
             s.jump += 1
         roll(s)
     else:
-        s.log("stop", says("{name} stops.", name=name_w(s, s.cur)), astronaut=s.cur)
+        s.log("stop", says("{name} stops.", name=name_w(s, s.acting)), astronaut=s.acting)
         HOOKS.end_turn(s)
 
 

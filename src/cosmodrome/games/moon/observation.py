@@ -114,7 +114,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
                 (tuple(s.cards), s.icons, tuple(s.boxes), s.goal, tuple(s.tokens)),
                 (tuple(s.column), tuple(s.level), tuple(s.stamp), tuple(s.crashed), tuple(s.finish_place),
                  tuple(s.sputniks), tuple(s.ec_counters), tuple(s.handicaps), tuple(s.free_reroll_token), s.goal),
-                None if over else (s.cur, s.mover, not s.own_move(), s.dice_count, s.jump, s.free_die,
+                None if over else (s.acting, s.mover, not s.own_move(), s.dice_count, s.jump, s.free_die,
                                    s.free_rerolls_left, tuple(s.die_action), tuple(s.faces)),
                 (seat, s.advanced, len(s.deck), tuple(s.discard), tuple(s.hand),
                  s.asks[0] if s.phase in (CARD, REFRESH) else None))
@@ -132,8 +132,8 @@ def _turn(s, seat, k):
     """The turn's encoded keys (the view's ``turn_view`` without its names and texts)."""
     if k is None:
         return None
-    cur, mover, out, dice_count, jump, free_die, rerolls_left, die_action, faces = k
-    return {"astronaut": cur, "mover": mover, "out_of_turn": out, "dice_n": dice_count, "jump": jump,
+    acting, mover, out, dice_count, jump, free_die, rerolls_left, die_action, faces = k
+    return {"astronaut": acting, "mover": mover, "out_of_turn": out, "dice_n": dice_count, "jump": jump,
             "free_die": free_die, "free_rerolls": rerolls_left,
             "dice": [{"die": d, "jump": die_action[d], "face": faces[d]} for d in range(6)
                      if die_action[d] >= 0 or d == free_die]}

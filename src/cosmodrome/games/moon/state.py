@@ -14,8 +14,8 @@ belonging to seat ``a % 2``):
   counters (the supply keeps the rest: ``sputnik_supply``, ``ec_supply``, ``handicap_supply``);
 - ``finish_place``: 0, or its place in the order of arrival at the goal (1 = first).
 
-The turn in progress: ``cur`` (the astronaut playing), ``mover`` (the astronaut whose move is
-being made: ``cur``, or another one moved out of its turn by an action card, whose player
+The turn in progress: ``acting`` (the astronaut playing), ``mover`` (the astronaut whose move is
+being made: ``acting``, or another one moved out of its turn by an action card, whose player
 takes the decisions of that move), ``dice_count`` (dice it takes), ``die_action`` (per die:
 the jump it is programmed on, or -1), ``faces`` (per die: the face rolled on the current
 jump, 0 if none), ``jump`` (the jump being made). The names are those of March on Mars for
@@ -177,7 +177,7 @@ R_TURN, R_PROCEED, R_FIRST_TURN, R_PICK = range(4)
 #: saves, kept so that the saved form stays the same and old saves load).
 FIELDS = (
     ("phase", "int", "0"),           # the decision asked now (EXTRA, PROGRAM, PICK...; OVER at the end)
-    ("cur", "int", "0"),             # the astronaut playing
+    ("acting", "int", "0", "cur"),   # the astronaut playing (whose turn it is)
     ("round", "int", "0"),           # the round being played (from 1; 0 before the first round)
     ("turn_index", "int", "0", "turn_i"),   # the turn's place in ``order`` (its length: the end of the round)
     ("dice_count", "int", "0", "dice_n"),   # the dice the astronaut plays with this turn
@@ -196,8 +196,8 @@ FIELDS = (
     ("ask_card", "int", "-1"),       # the action card the seats in ``asks`` are asked about (-1: whether to refresh)
     ("resume", "int", "0"),          # what comes once they answered (R_TURN...)
     ("removed_dice", "int", "0", "gone"),   # the dice out of the pool this turn (No instructions; a mask)
-    ("cur_started_last", "int", "0", "cur_last"),   # 1: the astronaut playing began its turn in last position
-    ("mover", "int", "0", "mv"),     # the astronaut whose move is being made (``cur``, or one moved out of turn)
+    ("acting_started_last", "int", "0", "cur_last"),   # 1: the astronaut playing began its turn in last position
+    ("mover", "int", "0", "mv"),     # the astronaut whose move is being made (``acting``, or one moved out of turn)
     ("mover_started_last", "int", "0", "mv_last"),   # 1: the mover out of turn began that move in last position
     ("slipstream_astronaut", "int", "-1", "slip"),   # the overtaken astronaut Slipstream is asked about (-1: none)
     ("cards", "list", "list(cards)"),   # the lunar cards of the lap, in lap order
@@ -359,11 +359,11 @@ class MoonState(FlatState, State):
     def turn_seat(self) -> int:
         """The seat whose turn it is, or -1 at the end of a round (action cards are played
         out of one's own turn)."""
-        return self.owner(self.cur) if self.in_turn() else -1
+        return self.owner(self.acting) if self.in_turn() else -1
 
     def own_move(self) -> bool:
         """Whether the move being made is the turn's own (not one out of turn)."""
-        return self.mover == self.cur and self.in_turn()
+        return self.mover == self.acting and self.in_turn()
 
     def rank_key(self, a: int) -> tuple:
         """Race position, best first when sorted descending: finished astronauts by arrival,

@@ -19,8 +19,8 @@ from cosmodrome.games.moon.text import name_w, says
 def start_turn(s: MoonState, a: int) -> None:
     """Astronaut ``a`` begins its turn: its condition sets the dice it takes (RB:
     Handicaps: normal 4, handicap 3, accident 2, not cumulative)."""
-    s.cur = s.mover = a
-    s.cur_started_last = int(started_last(s, a))
+    s.acting = s.mover = a
+    s.acting_started_last = int(started_last(s, a))
     s.removed_dice = 0
     s.die_action = [-1] * NUM_DICE
     s.faces = [0] * NUM_DICE
@@ -51,12 +51,12 @@ def pool(s: MoonState) -> int:
 
 def turn_on(s: MoonState) -> None:
     """The dice are known: offer EC for extra dice, or go on to programming."""
-    s.phase = EXTRA if s.ec_counters[s.cur] and s.dice_count < pool(s) else PROGRAM
+    s.phase = EXTRA if s.ec_counters[s.acting] and s.dice_count < pool(s) else PROGRAM
 
 
 def extra_die(s: MoonState, take: bool) -> None:
     """Spend an EC for one more die (RB: Earth Control), or go on to programming."""
-    a = s.cur
+    a = s.acting
     if take:
         s.ec_counters[a] -= 1
         s.ec_supply += 1

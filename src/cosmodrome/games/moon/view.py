@@ -66,8 +66,8 @@ def turn_view(s: MoonState) -> Optional[dict[str, Any]]:
     """The turn being played: whose, who moves, the dice programmed; None once over."""
     if s.phase == OVER:
         return None
-    return {"astronaut": s.cur, "name": astronaut_name(s, s.cur), "mover": s.mover, "out_of_turn": not s.own_move(),
-            "dice_n": s.dice_count, "jump": s.jump,
+    return {"astronaut": s.acting, "name": astronaut_name(s, s.acting), "mover": s.mover,
+            "out_of_turn": not s.own_move(), "dice_n": s.dice_count, "jump": s.jump,
             "free_die": s.free_die, "free_rerolls": s.free_rerolls_left,
             "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "jump": s.die_action[d], "face": s.faces[d],
                       "text": f"{_(COLOUR_NAMES[DIE_COLOUR[d]])} {face_text(s.faces[d]) if s.faces[d] else '?'}"}

@@ -109,7 +109,7 @@ def tension_targets(s: VenusState, p: int, pl: int) -> list:
         if q == p:
             continue
         for k in (0, 1):
-            if s.bld[building_ix(q, pl, k)] and s.stock[building_stock_ix(p, k)]:
+            if s.built[building_ix(q, pl, k)] and s.stock[building_stock_ix(p, k)]:
                 out.append((q, k))
     return out
 
@@ -121,7 +121,7 @@ def has_tension_target(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_
     mine, fac = st[building_stock_ix(p, MINE)], st[building_stock_ix(p, FACTORY)]
     if not (mine or fac):
         return False
-    bld = s.bld
+    bld = s.built
     for q in range(s.num_players):
         if q != p and ((mine and bld[building_ix(q, pl, MINE)]) or (fac and bld[building_ix(q, pl, FACTORY)])):
             return True
@@ -132,7 +132,7 @@ def claim_open(s, p, pl):
     """May ``p`` look for a tile to claim on ``pl`` (RB: Action: Claim one tile): tiles there,
     the planet not flipped, a unit of ``p`` in orbit? Every claim menu asks this first;
     :func:`tile_to_try` then looks at the tiles."""
-    if not s.ptiles[pl] or s.flipped[pl]:
+    if not s.planet_tiles[pl] or s.flipped[pl]:
         return False
     i: cython.Py_ssize_t = unit_ix(p, pl)
     o: bytearray = s.orbit
@@ -146,7 +146,7 @@ def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, 
     i: cython.Py_ssize_t
     if not claim_open(s, p, pl):
         return []
-    tiles = s.ptiles[pl]
+    tiles = s.planet_tiles[pl]
     c = s.comp
     tk, sig = c.tile_kind, c.tile_sig
     alien = False
@@ -192,7 +192,7 @@ def tile_to_try(s, p, pl):
     stock for a factory, mine or tension claim? :func:`claimable_slots`'s tests, without
     the list."""
     i: cython.Py_ssize_t
-    tiles = s.ptiles[pl]
+    tiles = s.planet_tiles[pl]
     tk = s.comp.tile_kind
     st: bytearray = s.stock
     found = False
@@ -238,7 +238,7 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
         return []
     pl: cython.Py_ssize_t
     out = []
-    bld = s.bld
+    bld = s.built
     for pl in range(8):
         if pl == EARTH:
             if ci:
@@ -287,7 +287,7 @@ def turn_legal(s: VenusState, f: tuple) -> list:
         acts.append(A_PASS)
     hand = s.hands[p]
     if hand:
-        ce = s.comp.cefx
+        ce = s.comp.card_effects
         for e in playable_effects(s, p, sorted({ce[card] for card in hand})):
             acts.append(A_CARD + e)
     return acts
@@ -525,7 +525,7 @@ def claim_tile(s: VenusState, f: tuple, a: int) -> None:
 def start_claim(s: VenusState, p: int, pl: int, slot: int) -> None:
     """RB: Action: Claim one tile – undefended tiles take one unit to the surface; defended
     ones (mine, crisis, tension, alien) are fought for (see :mod:`.combat`)."""
-    t = s.ptiles[pl][slot]
+    t = s.planet_tiles[pl][slot]
     k = s.comp.tile_kind[t]
     if k in (T_FACTORY, T_DRAW2, T_BIGGAME, T_WINDFALL):
         s.stack.append((D_CLAIM_UNIT, p, pl, slot))
@@ -548,16 +548,16 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     t = a - A_UNIT
     i = unit_ix(p, pl, t)
     s.orbit[i] -= 1
-    s.surf[i] += 1
-    tiles = s.ptiles[pl]
+    s.surface[i] += 1
+    tiles = s.planet_tiles[pl]
     tile = tiles[slot]
-    s.ptiles[pl] = tiles[:slot] + tiles[slot + 1:]
+    s.planet_tiles[pl] = tiles[:slot] + tiles[slot + 1:]
     k = s.comp.tile_kind[tile]
     s.say("claim", (claims_text, (s.comp, p, t, pl, tile)), {"seat": p, "planet": pl, "tile": tile, "unit": t})
     if k == T_FACTORY:
         s.tile_discard += (tile,)
         s.stock[building_stock_ix(p, FACTORY)] -= 1
-        s.bld = add(s.bld, building_ix(p, pl, FACTORY), 1)
+        s.built = add(s.built, building_ix(p, pl, FACTORY), 1)
         s.say("factory", says("{who} builds a factory on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
               {"seat": p, "planet": pl})
     elif k == T_DRAW2:
@@ -643,7 +643,7 @@ def take_pass_cube(s: VenusState, p: int) -> None:
     s.cubes -= 1
     s.say("pass", says("{who} takes a pass cube ({n} left).", who=who(p), n=s.cubes), {"seat": p, "cubes": s.cubes})
     if s.cubes == 0:
-        s.first = p
+        s.first_seat = p
         s.actions_left = 0
         s.say("first", says("{who} took the last cube and the first player marker; the action phase ends.", who=who(p)),
               {"seat": p})

@@ -176,7 +176,7 @@ def may_hold(s: VenusState, p: int, e: int) -> bool:
     asked tells nobody anything (ruling 32)."""
     if not s.hands[p]:
         return False
-    ce = s.comp.cefx
+    ce = s.comp.card_effects
     gone = 0
     for c in s.discard:
         if ce[c] == e:
@@ -218,7 +218,7 @@ def free_cards(s: VenusState, p: int) -> list:
     """The free-action cards ``p`` could play now, by effect (RB: Detailed explanation of the
     cards – at any point in your turn, also once your actions are used up)."""
     c = s.comp
-    types, ce = c.effect_type, c.cefx
+    types, ce = c.effect_type, c.card_effects
     free = None   # the free-action effects of the hand: None until the first is found
     for card in s.hands[p]:
         e = ce[card]
@@ -303,7 +303,7 @@ def units_eliminated(s: VenusState, lost: list) -> None:
     from the first player clockwise, which of its units to return (one a card)."""
     n = s.num_players
     for k in reversed(range(n)):
-        p = (s.first + k) % n
+        p = (s.first_seat + k) % n
         if any(lost[p]) and may_hold(s, p, E_RETURN_UNIT):
             s.stack.append((D_RETURN_PICK, p, *lost[p]))
 
@@ -366,7 +366,7 @@ def target_unit(s: VenusState, chooser: int, q: int, pl: int, t: int) -> None:
     has one in orbit and one on the surface, the chooser says which (RB: Detailed
     explanation of the cards – the unit may be in orbit or on the surface)."""
     i = unit_ix(q, pl, t)
-    if s.orbit[i] and s.surf[i]:
+    if s.orbit[i] and s.surface[i]:
         s.stack.append((D_KILL_WHERE, chooser, q, pl, t))
     else:
         attack_unit(s, chooser, q, pl, t, not s.orbit[i])
@@ -438,19 +438,19 @@ def _cp(e):
     key = CARD_CP[E[e]]
 
     def fx(s, p):
-        s.cb.card_points += s.comp.rules[key]
+        s.combat.card_points += s.comp.rules[key]
     return fx
 
 
 def _cp1_draw(s, p):
     """Its combat points, then an immediate card draw (RB: Detailed explanation of the cards)."""
-    s.cb.card_points += s.comp.rules["cp1_draw_card_cp"]
+    s.combat.card_points += s.comp.rules["cp1_draw_card_cp"]
     draw(s, p, s.comp.rules["cp1_draw_cards"])
 
 
 def _mod(unit):
     def fx(s, p):
-        s.cb.boosted[unit] = 1
+        s.combat.boosted[unit] = 1
     return fx
 
 
@@ -459,10 +459,10 @@ def sacrifice_unit(s: VenusState, p: int, t: int) -> None:
     the CP of the rule ``sacrifice_cp`` (3); it goes to stock, or to Earth orbit with the
     return card (RB: Detailed explanation of the cards – the tank sacrifice and the unit
     sacrifice)."""
-    s.surf[unit_ix(p, s.cb.planet, t)] -= 1
+    s.surface[unit_ix(p, s.combat.planet, t)] -= 1
     s.stock[stock_ix(p, t)] += 1
     s.lost[p] += 1
-    s.cb.card_points += s.comp.rules["sacrifice_cp"]
+    s.combat.card_points += s.comp.rules["sacrifice_cp"]
     unit_eliminated(s, p, t)
 
 
@@ -484,7 +484,7 @@ def _discard_die(s, p):
 
 
 def _ignore(s, p):
-    s.cb.skulls_ignored += 1
+    s.combat.skulls_ignored += 1
 
 
 COMBAT_EFFECTS = {
@@ -579,7 +579,7 @@ def look_swap(s, p):
 
 def income_mines(s, p):
     """Gain £1 per mine of yours on the board (Action)."""
-    n = sum(s.bld[building_ix(p, pl, MINE)] for pl in range(8))
+    n = sum(s.built[building_ix(p, pl, MINE)] for pl in range(8))
     s.gain(p, n)
     s.say("money", says("{who} takes £{n}, one for each mine.", who=who(p), n=n), {"seat": p, "amount": n})
 
@@ -620,7 +620,7 @@ def _tile_planets(s, kind, first_only: bool = False) -> list:
     """The planets not flipped where a tile of ``kind`` lies (with ``first_only``, the
     first of them only: enough to know whether there is one)."""
     tk = s.comp.tile_kind
-    flipped, ptiles = s.flipped, s.ptiles
+    flipped, ptiles = s.flipped, s.planet_tiles
     out = []
     for pl in range(8):
         if not flipped[pl]:
@@ -646,7 +646,7 @@ def _tension_dest(s, first_only: bool = False) -> list:
 
 
 def _up_planets(s, p, t) -> list:
-    return [pl for pl in range(8) if s.surf[unit_ix(p, pl, t)]]
+    return [pl for pl in range(8) if s.surface[unit_ix(p, pl, t)]]
 
 
 #: effect -> may it be played now? (an effect missing here is always playable; .actions
@@ -690,7 +690,7 @@ def unit_up(s: VenusState, f: tuple, a: int) -> None:
     _op, p, t = f
     pl = a - A_PLANET
     i = unit_ix(p, pl, t)
-    s.surf[i] -= 1
+    s.surface[i] -= 1
     s.orbit[i] += 1
     s.say("up", says("{who} lifts {unit} back into {planet} orbit.", who=who(p), unit=an_unit_w(t),
                      planet=planet_w(s.comp, pl)),
@@ -832,7 +832,7 @@ def place_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     tk = s.comp.tile_kind
     t = next(t for t in s.tile_discard if tk[t] == T_TENSION)
     s.tile_discard = without(s.tile_discard, t)
-    s.ptiles[pl] += (t,)
+    s.planet_tiles[pl] += (t,)
     s.say("tension", says("{who} places a tension tile on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl})
 
@@ -845,8 +845,8 @@ def remove_tension_tile(s: VenusState, f: tuple, a: int) -> None:
     _op, p = f
     pl = a - A_PLANET
     tk = s.comp.tile_kind
-    t = next(t for t in s.ptiles[pl] if tk[t] == T_TENSION)
-    s.ptiles[pl] = without(s.ptiles[pl], t)
+    t = next(t for t in s.planet_tiles[pl] if tk[t] == T_TENSION)
+    s.planet_tiles[pl] = without(s.planet_tiles[pl], t)
     s.tile_discard += (t,)
     s.say("tension", says("{who} removes a tension tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl})
@@ -955,8 +955,8 @@ def take_biggame_tile(s: VenusState, f: tuple, a: int) -> None:
     _op, p = f
     pl = a - A_PLANET
     tk = s.comp.tile_kind
-    t = next(t for t in s.ptiles[pl] if tk[t] == T_BIGGAME)
-    s.ptiles[pl] = without(s.ptiles[pl], t)
+    t = next(t for t in s.planet_tiles[pl] if tk[t] == T_BIGGAME)
+    s.planet_tiles[pl] = without(s.planet_tiles[pl], t)
     s.kept[p] += (t,)
     s.say("biggame", says("{who} takes the big game tile from {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
           {"seat": p, "planet": pl})

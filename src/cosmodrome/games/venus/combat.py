@@ -94,7 +94,7 @@ def tension_defence(s: VenusState, q: int, pl: int) -> int:
     surface there (infantry and spaceship 1, tank 2). Cards do not change it (ruling)."""
     cp = s.comp.unit_cp
     o: bytearray = s.orbit
-    su: bytearray = s.surf
+    su: bytearray = s.surface
     return sum((o[unit_ix(q, pl, t)] + su[unit_ix(q, pl, t)]) * cp[t] for t in (INF, SHIP, TANK))
 
 
@@ -114,11 +114,11 @@ def tile_defence(s: VenusState, pl: int, tile: int, tseat: int) -> int:
 
 def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> None:
     """RB: Defended tiles – declare, then roll the combat dice (``combat_dice``, three as printed)."""
-    tile = s.ptiles[pl][slot]
+    tile = s.planet_tiles[pl][slot]
     d = tile_defence(s, pl, tile, tseat)
     n = s.comp.rules["combat_dice"]
     dice = [roll(s) for _i in range(n)]
-    s.cb = Combat(p, pl, slot, tile, d, tseat, tkind, dice + [NO_DIE] * (MAX_COMBAT_DICE - n), -1, 0, [0, 0, 0],
+    s.combat = Combat(p, pl, slot, tile, d, tseat, tkind, dice + [NO_DIE] * (MAX_COMBAT_DICE - n), -1, 0, [0, 0, 0],
                   [0, 0, 0], 0, 1)
     s.combat_cards = ()
     s.say("attack", (attacks_text, (s.comp, p, tile, pl, tseat, tkind, d, dice, cost(s))),
@@ -128,7 +128,7 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
 
 def rolled(s: VenusState) -> list:
     """The dice of the combat in progress: its slots up to the rules' ``combat_dice``."""
-    return s.cb.dice[:s.comp.rules["combat_dice"]]
+    return s.combat.dice[:s.comp.rules["combat_dice"]]
 
 
 def cost(s: VenusState) -> int:
@@ -136,7 +136,7 @@ def cost(s: VenusState) -> int:
     fewer than two dice are kept).
 
     RB example (Mars mine): dice skull, 3, ... with defence 3 cost 6."""
-    cb = s.cb
+    cb = s.combat
     a, b, c = cb.dice   # the MAX_COMBAT_DICE slots
     disc = cb.discarded
     if c < 0:           # NO_DIE: a variant rolling fewer dice
@@ -157,7 +157,7 @@ def skulls(s: VenusState) -> int:
     """Casualties due: skulls on the kept dice less the skulls ignored by cards."""
     i: cython.Py_ssize_t
     n: cython.Py_ssize_t = 0
-    cb = s.cb
+    cb = s.combat
     disc = cb.discarded
     dice = cb.dice
     for i in range(MAX_COMBAT_DICE):
@@ -168,7 +168,7 @@ def skulls(s: VenusState) -> int:
 
 def points(s: VenusState) -> int:
     """Combat points paid so far: committed units (with modifier cards) plus CP cards."""
-    cb = s.cb
+    cb = s.combat
     cp = s.comp.unit_cp
     n, boosted = cb.committed, cb.boosted
     if boosted[INF] or boosted[SHIP] or boosted[TANK]:
@@ -179,7 +179,7 @@ def points(s: VenusState) -> int:
 def boosted_cp(s: VenusState) -> tuple:
     """The CP of a unit of each type with the modifier cards in force (RB: Detailed
     explanation of the cards: infantry 2, spaceships 2, tanks 3)."""
-    cb, cp, r = s.cb, s.comp.unit_cp, s.comp.rules
+    cb, cp, r = s.combat, s.comp.unit_cp, s.comp.rules
     b = cb.boosted
     return (r["boosted_infantry_cp"] if b[INF] else cp[INF], r["boosted_spaceship_cp"] if b[SHIP] else cp[SHIP],
             r["boosted_tank_cp"] if b[TANK] else cp[TANK])
@@ -188,7 +188,7 @@ def boosted_cp(s: VenusState) -> tuple:
 def _combat_legal(s, f):
     p: cython.Py_ssize_t
     _op, p = f
-    cb = s.cb
+    cb = s.combat
     pl: cython.Py_ssize_t = cb.planet
     acts = [A_DONE]
     o = s.orbit
@@ -205,7 +205,7 @@ def _combat_legal(s, f):
 def card_usable(s, e, p, pl, kind) -> bool:
     """May ``p``, attacking planet ``pl`` for a tile of ``kind``, play its card of effect
     ``e`` in the combat now?"""
-    cb = s.cb
+    cb = s.combat
     if e in CP_CARDS:
         if e == E_CP2_VENUS:
             return pl == VENUS
@@ -221,7 +221,7 @@ def card_usable(s, e, p, pl, kind) -> bool:
     if e == E_SHIPS2:
         return not cb.boosted[SHIP]
     if e == E_SAC_TANK:
-        return s.surf[unit_ix(p, pl, TANK)] > 0
+        return s.surface[unit_ix(p, pl, TANK)] > 0
     if e == E_SAC_UNIT:
         return surface_units(s, p, pl) > 0
     if e == E_REROLL:
@@ -234,7 +234,7 @@ def card_usable(s, e, p, pl, kind) -> bool:
 
 
 def _combat_prompt(s, f):
-    cb = s.cb
+    cb = s.combat
     values = dict(planet=planet_word(s.comp, cb.planet), dice=fmt_dice(rolled(s)), cost=cost(s), paid=points(s))
     if cb.discarded >= 0:
         return _("Combat on {planet}: dice {dice} (die {i} discarded), cost {cost}, paid {paid}. "
@@ -248,7 +248,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
     """RB: Defended tiles – commit units (orbit to surface) and cards one at a time, or
     finish; finishing with enough points (and at least one unit) claims the tile."""
     _op, p = f
-    cb = s.cb
+    cb = s.combat
     pl = cb.planet
     if a == A_DONE:
         resolve(s, p)
@@ -257,7 +257,7 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
         t = a - A_UNIT
         i = unit_ix(p, pl, t)
         s.orbit[i] -= 1
-        s.surf[i] += 1
+        s.surface[i] += 1
         cb.committed[t] += 1
         s.say("commit", says("{who} commits {unit} ({paid} of {cost}).", who=who(p), unit=an_unit_w(t), paid=points(s),
                              cost=cost(s)), {"seat": p, "unit": t})
@@ -273,17 +273,17 @@ def commit(s: VenusState, f: tuple, a: int) -> None:
 
 def resolve(s: VenusState, p: int) -> None:
     """Success or failure, then casualties (RB: Casualties of combat)."""
-    cb = s.cb
+    cb = s.combat
     pl = cb.planet
     tile = cb.tile
-    if points(s) >= cost(s) and sum(cb.committed) >= 1 and tile in s.ptiles[pl]:
-        s.ptiles[pl] = without(s.ptiles[pl], tile)
+    if points(s) >= cost(s) and sum(cb.committed) >= 1 and tile in s.planet_tiles[pl]:
+        s.planet_tiles[pl] = without(s.planet_tiles[pl], tile)
         k = s.comp.tile_kind[tile]
         s.say("win", (wins_text, (s.comp, p, points(s), tile, pl)), {"seat": p, "planet": pl, "tile": tile})
         if k == T_MINE:
             s.tile_discard += (tile,)
             s.stock[building_stock_ix(p, MINE)] -= 1
-            s.bld = add(s.bld, building_ix(p, pl, MINE), 1)
+            s.built = add(s.built, building_ix(p, pl, MINE), 1)
             s.say("mine", says("{who} opens a mine on {planet}.", who=who(p), planet=planet_w(s.comp, pl)),
                   {"seat": p, "planet": pl})
         elif k == T_CRISIS:
@@ -298,10 +298,10 @@ def resolve(s: VenusState, p: int) -> None:
         elif k == T_TENSION:
             s.tile_discard += (tile,)
             q, kk = cb.target_seat, cb.target_kind
-            if s.bld[building_ix(q, pl, kk)] and s.stock[building_stock_ix(p, kk)]:
+            if s.built[building_ix(q, pl, kk)] and s.stock[building_stock_ix(p, kk)]:
                 s.remove_building(q, pl, kk)
                 s.stock[building_stock_ix(p, kk)] -= 1
-                s.bld = add(s.bld, building_ix(p, pl, kk), 1)
+                s.built = add(s.built, building_ix(p, pl, kk), 1)
                 s.say("tension",
                       says("{who} replaces {target}'s {building} on {planet} with its own.", who=who(p), target=who(q),
                            building=building_w(kk), planet=planet_w(s.comp, pl)),
@@ -318,7 +318,7 @@ def resolve(s: VenusState, p: int) -> None:
 
 
 def _reroll_legal(s, f):
-    disc = s.cb.discarded
+    disc = s.combat.discarded
     every = 1 << s.comp.rules["combat_dice"]
     return [encode_reroll(m) for m in range(1, every) if not (disc >= 0 and m & (1 << disc))]
 
@@ -328,7 +328,7 @@ def reroll(s: VenusState, f: tuple, a: int) -> None:
     """RB: card 'Re-roll one or more dice' – only the final dice count."""
     _op, p = f
     m = decode_reroll(a)
-    cb = s.cb
+    cb = s.combat
     for i in range(MAX_COMBAT_DICE):
         if m & (1 << i):
             cb.dice[i] = roll(s)
@@ -346,15 +346,15 @@ def discard_die(s: VenusState, f: tuple, a: int) -> None:
     """RB: Detailed explanation of the cards – the chosen die is set aside: the other two
     give the difference and a skull on the discarded die is ignored."""
     _op, p = f
-    s.cb.discarded = a - A_DIE
+    s.combat.discarded = a - A_DIE
     s.say("discard_die", says("{who} discards die {i}: cost now {cost}.", who=who(p), i=a - A_DIE + 1, cost=cost(s)),
           {"seat": p})
 
 
 def _sac_legal(s, f):
     _op, p = f
-    pl = s.cb.planet
-    su: bytearray = s.surf
+    pl = s.combat.planet
+    su: bytearray = s.surface
     return [A_UNIT + t for t in (INF, SHIP, TANK) if su[unit_ix(p, pl, t)]]
 
 
@@ -381,10 +381,10 @@ def sacrifice(s: VenusState, f: tuple, a: int) -> None:
 
 
 def casualty_pool(s: VenusState, p: int, pl: int) -> bytearray:
-    """The counters (``s.surf`` or ``s.orbit``, read at :func:`.flow.unit_ix` ``(p, pl, t)``)
+    """The counters (``s.surface`` or ``s.orbit``, read at :func:`.flow.unit_ix` ``(p, pl, t)``)
     of the units that may be lost: those on the surface there (the committed ones); when
     none remain, those in orbit there (ruling)."""
-    return s.surf if surface_units(s, p, pl) else s.orbit
+    return s.surface if surface_units(s, p, pl) else s.orbit
 
 
 def _cas_legal(s, f):

@@ -111,7 +111,7 @@ class Components:
     player_effects: tuple
     effect_type: tuple   # per effect id: card type name (or "" when not in the data)
     status: dict         # "section:entry" -> (status, source)
-    cefx: tuple = ()     # card id -> effect id, for every card of a 5-player game
+    card_effects: tuple = ()     # card id -> effect id, for every card of a 5-player game
     tile_sig: tuple = () # tile id -> a small int naming its kind, defence and skull mark
 
     @property
@@ -119,7 +119,7 @@ class Components:
         return len(self.tile_kind) - self.n_aliens
 
     def card_effect(self, card: int) -> int:
-        return self.cefx[card]
+        return self.card_effects[card]
 
 
 def _need(d: Any, key: str, where: str, kind: type | tuple) -> Any:

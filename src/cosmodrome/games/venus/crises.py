@@ -104,7 +104,7 @@ def first_effect(r: dict, pl: int) -> int:
 def crisis_tiles(s: VenusState, pl: int) -> int:
     tk = s.comp.tile_kind
     n = 0
-    for t in s.ptiles[pl]:
+    for t in s.planet_tiles[pl]:
         if tk[t] == T_CRISIS:
             n += 1
     return n
@@ -118,7 +118,7 @@ def level(s: VenusState, pl: int) -> int:
 def player_order(s: VenusState) -> list:
     """Player order for crisis effects: from the first player clockwise (ruling)."""
     n = s.num_players
-    return [(s.first + k) % n for k in range(n)]
+    return [(s.first_seat + k) % n for k in range(n)]
 
 
 def top_income(s: VenusState, pl: int) -> list:
@@ -151,7 +151,7 @@ def escalate(s: VenusState, f: tuple) -> None:
     s.crisis_levels = (0,) * 8
     c = s.comp
     kind, skull = c.tile_kind, c.tile_skull
-    marked = [pl for pl in range(8) for t in s.ptiles[pl] if kind[t] == T_CRISIS and skull[t]]
+    marked = [pl for pl in range(8) for t in s.planet_tiles[pl] if kind[t] == T_CRISIS and skull[t]]
     if marked:
         faces = c.rules["die_faces"]
         dice = [faces[s.rng.below(len(faces), "the roll of an escalation die", die_words("the escalation die", faces))]
@@ -297,7 +297,7 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
 
 def _baz_building_legal(s, f):
     _op, p, owner = f
-    return [encode_building(pl, k) for pl in range(8) for k in (MINE, FACTORY) if s.bld[building_ix(owner, pl, k)]]
+    return [encode_building(pl, k) for pl in range(8) for k in (MINE, FACTORY) if s.built[building_ix(owner, pl, k)]]
 
 
 @decide(D_BAZ_BLD, "bazagthoth", _baz_building_legal,
@@ -348,10 +348,10 @@ def _unit_else_building(s, p: int, pl: int) -> list:
     """The choices of a forced loss on ``pl``: a unit type ``p`` has there (orbit or surface),
     or, when it has none, one of its mines or factories there (RB: Venus levels 2–3 and the
     invasions of Earth both take units first)."""
-    acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[unit_ix(p, pl, t)] or s.surf[unit_ix(p, pl, t)]]
+    acts = [A_UNIT + t for t in (INF, SHIP, TANK) if s.orbit[unit_ix(p, pl, t)] or s.surface[unit_ix(p, pl, t)]]
     if acts:
         return acts
-    return [encode_building(pl, k) for k in (MINE, FACTORY) if s.bld[building_ix(p, pl, k)]]
+    return [encode_building(pl, k) for k in (MINE, FACTORY) if s.built[building_ix(p, pl, k)]]
 
 
 def _uprising_legal(s, f):
@@ -395,19 +395,19 @@ def clear_planet(s: VenusState, pl: int, flip: bool, discard_tiles: bool = True)
     for p in range(s.num_players):
         for t in (INF, SHIP, TANK):
             i = unit_ix(p, pl, t)
-            k = s.orbit[i] + s.surf[i]
+            k = s.orbit[i] + s.surface[i]
             if k:
-                s.orbit[i] = s.surf[i] = 0
+                s.orbit[i] = s.surface[i] = 0
                 s.stock[stock_ix(p, t)] += k
                 s.lost[p] += k
         for k in (MINE, FACTORY):
-            n = s.bld[building_ix(p, pl, k)]
+            n = s.built[building_ix(p, pl, k)]
             if n:
-                s.bld = put(s.bld, building_ix(p, pl, k), 0)
+                s.built = put(s.built, building_ix(p, pl, k), 0)
                 s.stock[building_stock_ix(p, k)] += n
     if discard_tiles:
-        s.tile_discard += tuple(s.ptiles[pl])
-        s.ptiles[pl] = ()
+        s.tile_discard += tuple(s.planet_tiles[pl])
+        s.planet_tiles[pl] = ()
         discard_gunrunners(s, pl)
     if flip:
         s.flipped = put(s.flipped, pl, 1)
@@ -435,7 +435,7 @@ def lose_buildings(s: VenusState, pl: int, n: int) -> None:
 
 def _lose_building_legal(s, f):
     _op, p, pl, left = f
-    return [encode_building(pl, k) for k in (MINE, FACTORY) if s.bld[building_ix(p, pl, k)]]
+    return [encode_building(pl, k) for k in (MINE, FACTORY) if s.built[building_ix(p, pl, k)]]
 
 
 def _lose_building_prompt(s, f):
@@ -485,7 +485,7 @@ def invasion(s: VenusState, pl: int) -> None:
     removed one counter at a time in player order. The Moon's units are eliminated (RB: The
     Moon – Attack of the Moon Men), so the return card is offered for them before the damage
     is rolled; Mars's are sent back to their owners (RB: Mars), which is no elimination."""
-    lost = [[s.orbit[unit_ix(p, pl, t)] + s.surf[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
+    lost = [[s.orbit[unit_ix(p, pl, t)] + s.surface[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
             for p in range(s.num_players)]
     clear_planet(s, pl, flip=True)
     s.say("invasion", says("Invasion of Earth from {planet}! {planet} is cleared and flipped.",
@@ -574,7 +574,7 @@ def _pirate_legal(s, f):
     n = 0
     for pl in pirate_planets(wide):
         for k in (MINE, FACTORY):
-            c = s.bld[building_ix(p, pl, k)]
+            c = s.built[building_ix(p, pl, k)]
             if c:
                 acts.append(encode_building(pl, k))
                 n += c
@@ -625,13 +625,13 @@ def kuiper(s: VenusState, lv: int) -> None:
     s.aliens_out = s.period
     for t, pl in zip(al, (KUIPER, TITAN, GANYMEDE)):
         clear_planet(s, pl, flip=False, discard_tiles=False)
-        s.ptiles[pl] += (t,)
+        s.planet_tiles[pl] += (t,)
         s.say("aliens", says("Aliens land on {planet}!", planet=planet_w(s.comp, pl)), {"planet": pl})
 
 
 def alien_planets(s: VenusState) -> list:
     tk = s.comp.tile_kind
-    return [(pl, t) for pl in range(8) for t in s.ptiles[pl] if tk[t] == T_ALIEN]
+    return [(pl, t) for pl in range(8) for t in s.planet_tiles[pl] if tk[t] == T_ALIEN]
 
 
 def aliens_advance(s: VenusState) -> None:
@@ -648,9 +648,9 @@ def aliens_advance(s: VenusState) -> None:
         return
     alive.sort()  # the innermost survivor leads
     for (pl, t), dest in zip(alive, targets):
-        s.ptiles[pl] = without(s.ptiles[pl], t)
+        s.planet_tiles[pl] = without(s.planet_tiles[pl], t)
         clear_planet(s, dest, flip=False, discard_tiles=False)
-        s.ptiles[dest] += (t,)
+        s.planet_tiles[dest] += (t,)
         s.say("aliens",
               says("An alien advances from {src} to {dest}!", src=planet_w(s.comp, pl), dest=planet_w(s.comp, dest)),
               {"from": pl, "planet": dest})

@@ -128,7 +128,7 @@ def all_lose_risk(s) -> float:
     marked = 0
     aliens = 0
     for pl in range(8):
-        for t in s.ptiles[pl]:
+        for t in s.planet_tiles[pl]:
             k = tk[t]
             if k == T_CRISIS:
                 crisis[pl] += 1

@@ -81,7 +81,7 @@ def decode_building(a: int) -> tuple:
 
 def encode_unit_at(pl, t) -> int:
     """The id of a unit of type ``t`` (infantry, spaceship, tank) at planet ``pl``: ``A_UNITAT``
-    plus the unit's index ``pl * 3 + t`` in a seat's block of ``orbit``/``surf``.
+    plus the unit's index ``pl * 3 + t`` in a seat's block of ``orbit``/``surface``.
 
     >>> decode_unit_at(encode_unit_at(2, 2))
     (2, 2)
@@ -359,7 +359,7 @@ def legal_actions(s) -> list:
 
 def has_effect(s, p: cython.Py_ssize_t, e) -> bool:
     """Does ``p`` hold a card with effect ``e``?"""
-    ce = s.comp.cefx
+    ce = s.comp.card_effects
     for c in s.hands[p]:
         if ce[c] == e:
             return True
@@ -368,7 +368,7 @@ def has_effect(s, p: cython.Py_ssize_t, e) -> bool:
 
 def hand_effects(s, p: cython.Py_ssize_t) -> set:
     """The effects of the cards in ``p``'s hand."""
-    ce = s.comp.cefx
+    ce = s.comp.card_effects
     return {ce[c] for c in s.hands[p]}
 
 
@@ -376,7 +376,7 @@ def take_card(s, p: cython.Py_ssize_t, e) -> int:
     """Remove one card with effect ``e`` from ``p``'s hand and return its id."""
     i: cython.Py_ssize_t
     h = s.hands[p]
-    ce = s.comp.cefx
+    ce = s.comp.card_effects
     for i, c in enumerate(h):
         if ce[c] == e:
             s.hands[p] = h[:i] + h[i + 1:]
@@ -417,7 +417,7 @@ def without(pile: tuple, x) -> tuple:
 # and the rule modules that call them cimport them (``actions.pxd`` and its kin): there a
 # call is a C call, not a Python one, so the menus call them on every planet.
 def unit_ix(p, pl, t=0) -> int:
-    """The index in ``orbit`` and ``surf`` of ``p``'s units of type ``t`` at planet ``pl``;
+    """The index in ``orbit`` and ``surface`` of ``p``'s units of type ``t`` at planet ``pl``;
     the three types of one planet follow each other from ``unit_ix(p, pl)``.
 
     >>> unit_ix(1, EARTH, TANK)
@@ -427,7 +427,7 @@ def unit_ix(p, pl, t=0) -> int:
 
 
 def building_ix(p, pl, k=0) -> int:
-    """The index in ``bld`` of ``p``'s mines (``k`` 0) or factories (1) on planet ``pl``.
+    """The index in ``built`` of ``p``'s mines (``k`` 0) or factories (1) on planet ``pl``.
 
     >>> building_ix(1, EARTH, FACTORY)
     21
@@ -451,16 +451,16 @@ def building_stock_ix(p, k) -> int:
 
 
 def buildings(s, p) -> int:
-    """All of ``p``'s mines and factories on the board (its block of ``bld``, from
+    """All of ``p``'s mines and factories on the board (its block of ``built``, from
     :func:`building_ix` ``(p, MERCURY)`` to the next seat's).
 
     >>> from cosmodrome.games.venus import GAME
     >>> s = GAME.new_state(3, seed=1)
-    >>> [buildings(s, p) for p in range(3)] == [sum(s.bld[building_ix(p, pl, k)] for pl in range(8) for k in (0, 1))
+    >>> [buildings(s, p) for p in range(3)] == [sum(s.built[building_ix(p, pl, k)] for pl in range(8) for k in (0, 1))
     ...                                          for p in range(3)]
     True
     """
-    return sum(s.bld[building_ix(p, MERCURY):building_ix(p + 1, MERCURY)])
+    return sum(s.built[building_ix(p, MERCURY):building_ix(p + 1, MERCURY)])
 
 
 def orbit_units(s, p, pl) -> int:
@@ -475,7 +475,7 @@ def surface_units(s, p, pl) -> int:
     """Units of ``p`` on the surface of ``pl`` (its three types follow each other from
     :func:`unit_ix` ``(p, pl)``)."""
     i: cython.Py_ssize_t = unit_ix(p, pl)
-    su: bytearray = s.surf
+    su: bytearray = s.surface
     return su[i] + su[i + 1] + su[i + 2]
 
 
@@ -486,21 +486,21 @@ def units_of_type(s, p, t) -> int:
 
     >>> from cosmodrome.games.venus import GAME
     >>> s = GAME.new_state(3, seed=1)
-    >>> units_of_type(s, 0, SHIP) == sum(s.orbit[unit_ix(0, pl, SHIP)] + s.surf[unit_ix(0, pl, SHIP)]
+    >>> units_of_type(s, 0, SHIP) == sum(s.orbit[unit_ix(0, pl, SHIP)] + s.surface[unit_ix(0, pl, SHIP)]
     ...                                  for pl in range(8))
     True
     """
     b: cython.Py_ssize_t = unit_ix(p, MERCURY, t)
     e: cython.Py_ssize_t = unit_ix(p + 1, MERCURY)
     step: cython.Py_ssize_t = unit_ix(p, VENUS) - unit_ix(p, MERCURY)
-    return sum(s.orbit[b:e:step]) + sum(s.surf[b:e:step])
+    return sum(s.orbit[b:e:step]) + sum(s.surface[b:e:step])
 
 
 def units_at(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """Units of ``p`` at planet ``pl``, in orbit and on the surface."""
     i: cython.Py_ssize_t = unit_ix(p, pl)
     o: bytearray = s.orbit
-    su: bytearray = s.surf
+    su: bytearray = s.surface
     return o[i] + o[i + 1] + o[i + 2] + su[i] + su[i + 1] + su[i + 2]
 
 
@@ -557,7 +557,7 @@ def unit_places(s, p, types=(INF, SHIP, TANK)) -> list:
     >>> unit_places(GAME.new_state(3, seed=1), 0)
     [(2, 0), (2, 1)]
     """
-    o, su = s.orbit, s.surf
+    o, su = s.orbit, s.surface
     return [(pl, t) for pl in range(8) for t in types if o[unit_ix(p, pl, t)] or su[unit_ix(p, pl, t)]]
 
 
@@ -566,7 +566,7 @@ def remove_unit(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssi
     i: cython.Py_ssize_t = unit_ix(p, pl, t)
     a: bytearray
     b: bytearray
-    a, b = (s.surf, s.orbit) if surface_first else (s.orbit, s.surf)
+    a, b = (s.surface, s.orbit) if surface_first else (s.orbit, s.surface)
     if a[i] > 0:
         a[i] -= 1
     elif b[i] > 0:
@@ -582,7 +582,7 @@ def income_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """``p``'s income from its mines and factories on ``pl``."""
     i: cython.Py_ssize_t = building_ix(p, pl)
     r = s.comp.rules
-    bld = s.bld
+    bld = s.built
     return bld[i] * r["mine_income"] + bld[i + 1] * r["factory_income"]   # its mine, then its factory
 
 
@@ -593,7 +593,7 @@ def incomes_on(s, pl: cython.Py_ssize_t) -> list:
 
 def income(s, p: cython.Py_ssize_t) -> int:
     """``p``'s income from all its mines and factories: :func:`income_on` summed over the
-    planets, by strided slices of its block of ``bld`` (its mines from :func:`building_ix`
+    planets, by strided slices of its block of ``built`` (its mines from :func:`building_ix`
     ``(p, MERCURY, MINE)``, its factories from ``(p, MERCURY, FACTORY)``).
 
     >>> from cosmodrome.games.venus import GAME
@@ -602,7 +602,7 @@ def income(s, p: cython.Py_ssize_t) -> int:
     True
     """
     r = s.comp.rules
-    bld = s.bld
+    bld = s.built
     end: cython.Py_ssize_t = building_ix(p + 1, MERCURY)
     step: cython.Py_ssize_t = building_ix(p, VENUS) - building_ix(p, MERCURY)
     return (sum(bld[building_ix(p, MERCURY, MINE):end:step]) * r["mine_income"]
@@ -612,13 +612,13 @@ def income(s, p: cython.Py_ssize_t) -> int:
 def buildings_on(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> int:
     """``p``'s mines and factories on ``pl``."""
     i: cython.Py_ssize_t = building_ix(p, pl)
-    bld = s.bld
+    bld = s.built
     return bld[i] + bld[i + 1]
 
 
 def remove_building(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, k: cython.Py_ssize_t) -> None:
     """A mine (``k`` 0) or factory (1) of ``p`` on ``pl`` goes back to its stock."""
-    s.bld = add(s.bld, building_ix(p, pl, k), -1)
+    s.built = add(s.built, building_ix(p, pl, k), -1)
     s.stock[building_stock_ix(p, k)] += 1
 
 

@@ -76,7 +76,7 @@ def _layout(players: int, components: str) -> Layout:
     c = load_components(components or None)
     r = c.rules
     planets = list(c.planet_names)
-    cards = len(c.cefx)
+    cards = len(c.card_effects)
     tiles = len(c.tile_kind)
     units = max(c.unit_count) * players
     buildings = max(c.mine_count, c.factory_count)
@@ -163,7 +163,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     n = lay.players
     r = c.rules
     planets = list(c.planet_names)
-    cards, tiles = len(c.cefx), len(c.tile_kind)
+    cards, tiles = len(c.card_effects), len(c.tile_kind)
     units = 1.0 / (max(c.unit_count) * n)
     bscale = 1.0 / max(c.mine_count, c.factory_count)
     max_def = max(max(c.tile_def), r["alien_defence"])
@@ -189,7 +189,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     units_end, bld_end, stock_end = unit_ix(n, MERCURY), building_ix(n, MERCURY), stock_ix(n, INF)
 
     def units_key(s, seat):
-        return s.orbit[:units_end], s.surf[:units_end], s.bld[:bld_end], s.stock[:stock_end]
+        return s.orbit[:units_end], s.surface[:units_end], s.built[:bld_end], s.stock[:stock_end]
 
     # the planets: per planet (its tiles, flipped, crisis dice, gunrunners), rewritten one by one
     slots_scale, gun_scale, def_scale = 1.0 / PLANET_SLOTS, 1.0 / (n * 2), 1.0 / max_def
@@ -207,8 +207,8 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     # replaces (state.py), so a key holds them as they are: an unchanged pile compares by identity
     def planets_key(s, seat):
         """The planets' tiles, flipped flags, crisis levels (in the crisis phase) and gunrunners."""
-        return (tuple(s.ptiles), tuple(s.flipped), tuple(s.crisis_levels) if s.phase == PHASE_CRISIS else _NO_LEVELS,
-                tuple(s.gunrunners))
+        return (tuple(s.planet_tiles), tuple(s.flipped),
+                tuple(s.crisis_levels) if s.phase == PHASE_CRISIS else _NO_LEVELS, tuple(s.gunrunners))
 
     def per_planet(key):
         tiles, flipped, levels, gun = key
@@ -292,7 +292,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     hand_spans = [lay.span("seat"), lay.span("hand")]
     seat_null, seat_at = ix["seat is null"], ix["seat == 0"]
     effect_index = {e: i for i, e in enumerate(EFFECTS)}
-    card_effect = [effect_index[EFFECTS[e]] for e in c.cefx]
+    card_effect = [effect_index[EFFECTS[e]] for e in c.card_effects]
 
     def hand_key(s, seat):
         return seat, (tuple(s.hands[seat]) if seat is not None and 0 <= seat < n else None)
@@ -352,7 +352,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     kind_at = {v: dec_kind + i for i, v in enumerate(decision_kinds)}
 
     def counters(s, seat):
-        return s.period, s.phase, s.first, s.cubes, len(s.deck), len(s.discard), len(s.bag), s.over
+        return s.period, s.phase, s.first_seat, s.cubes, len(s.deck), len(s.discard), len(s.bag), s.over
 
     numbers = ((period_at, 1.0 / (periods - 1), -1), None, None, (cubes_at, cubes_scale, 0),
                (deck_at, card_scale, 0), (disc_at, card_scale, 0), (bag_at, tile_scale, 0))
@@ -413,7 +413,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
             out[i] = 1.0
 
     printed = source_card_titles(load_components())   # as the layout names them (the printed titles)
-    titles = [printed[EFFECTS[e]] for e in c.cefx]
+    titles = [printed[EFFECTS[e]] for e in c.card_effects]
 
     def move_key(s, seat):
         mv = s.move
@@ -442,7 +442,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
     def combat_key(s, seat):
         """The combat's array and the cards played in it (what :func:`.view.combat_view` reads)."""
-        cb = s.cb
+        cb = s.combat
         return (tuple(cb.to_list()), tuple(s.combat_cards)) if cb.active and not s.over else None
 
     return StateEncoder([
@@ -493,7 +493,7 @@ def _combat_writer(lay: Layout, c, tile_info: list, card_effect: list):
     players, planets = lay.players, len(f["planet_index"].values)
 
     def write(s, seat, out):
-        cb = s.cb
+        cb = s.combat
         if not cb.active or s.over:
             out[null] = 1.0
             return

@@ -45,7 +45,7 @@ VERBS = {A_MOVE: "move", A_CLAIM: "claim", A_BUILD: "build", A_PASS: "pass"}
 
 def _unit_place(s, f: tuple, kind: str) -> tuple:
     """(planet index, where the unit comes from) of a unit-type option (ids 8..10)."""
-    cb = s.cb
+    cb = s.combat
     if kind == "combat":
         return cb.planet, "orbit"
     if kind == "sacrifice":
@@ -56,7 +56,7 @@ def _unit_place(s, f: tuple, kind: str) -> tuple:
     if kind == "casualty":
         _op, p, pl, left = f
         arr = casualty_pool(s, p, pl)
-        return pl, "surface" if arr is s.surf else "orbit"
+        return pl, "surface" if arr is s.surface else "orbit"
     if kind == "uprising":
         return VENUS, "surface first"
     if kind == "damage":
@@ -110,7 +110,7 @@ def action_details(s, a: int) -> dict:
     if a == A_DONE:
         d = {"choice": "done"}
         if kind == "combat":
-            cb = s.cb
+            cb = s.combat
             ok = points(s) >= cost(s) and sum(cb.committed) >= 1
             d["outcome"] = "claim" if ok else "fail"
         return d
@@ -126,9 +126,9 @@ def action_details(s, a: int) -> dict:
         return {"planet": names[a - A_PLANET]}
     if A_TILE <= a < A_COUNT:
         pl = frame_field(f, "planet", -1)
-        if 0 <= pl < 8 and a - A_TILE < len(s.ptiles[pl]):
+        if 0 <= pl < 8 and a - A_TILE < len(s.planet_tiles[pl]):
             c = s.comp
-            t = s.ptiles[pl][a - A_TILE]
+            t = s.planet_tiles[pl][a - A_TILE]
             k = TILE_KINDS[c.tile_kind[t]]
             return {"planet": names[pl], "tile": a - A_TILE, "kind": k,
                     "defence": c.tile_def[t] if k in ("mine", "crisis", "alien") else None,
@@ -159,7 +159,7 @@ def action_details(s, a: int) -> dict:
             d["from"] = where
         return d
     if A_DIE <= a < A_REROLL:
-        return {"die": a - A_DIE, "face": s.cb.dice[a - A_DIE]}
+        return {"die": a - A_DIE, "face": s.combat.dice[a - A_DIE]}
     if A_COUNT <= a < A_CARD:
         d = {"count": a - A_COUNT}
         what = {"move_ships": "spaceship", "move_infantry": "infantry", "move_tanks": "tank"}.get(kind)
@@ -170,5 +170,5 @@ def action_details(s, a: int) -> dict:
         m = decode_reroll(a)
         dice = [i for i in range(MAX_COMBAT_DICE) if m & (1 << i)]
         kept = [i for i in range(s.comp.rules["combat_dice"]) if i not in dice]
-        return {"dice": dice, "faces": [s.cb.dice[i] for i in dice], "kept": kept}
+        return {"dice": dice, "faces": [s.combat.dice[i] for i in dice], "kept": kept}
     return {}

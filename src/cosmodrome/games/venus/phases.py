@@ -47,7 +47,7 @@ def start_period(s: VenusState, f: tuple) -> None:
     phase_one_place_pass_cubes(s)
     phase_two_draw_and_place_tiles(s)
     s.phase = PHASE_ACTIONS
-    s.next_seat = s.first
+    s.next_seat = s.first_seat
     s.stack.append((O_ACTIONS, -1))
 
 
@@ -81,7 +81,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
                       says("Ganymede takes no crisis tiles: {tile} goes to the discards.", tile=tile_w(s.comp, t)),
                       {"planet": pl, "tile": t}, chance=True)
                 continue
-            s.ptiles[pl] += (t,)
+            s.planet_tiles[pl] += (t,)
             placed.append(t)
         if placed:
             s.say("tiles", (tiles_text, (s.comp, pl, placed)), {"planet": pl, "tiles": placed}, chance=True)
@@ -135,7 +135,7 @@ def pass_card_emptied(s: VenusState, f: tuple) -> None:
     n = s.num_players
     s.stack.pop()
     for k in range(start, n):
-        p = (s.first + 1 + k) % n
+        p = (s.first_seat + 1 + k) % n
         if may_hold(s, p, e):
             s.stack.append((D_PASS_EXTRA, p, k))
             return
@@ -202,10 +202,10 @@ def phase_six_reset_units(s: VenusState) -> None:
     """RB: Phase six – re-set military units: surface to orbit."""
     s.phase = PHASE_RESET
     o: bytearray = s.orbit
-    su: bytearray = s.surf
+    su: bytearray = s.surface
     if any(su):
         for i, k in enumerate(su):
             if k:
                 o[i] += k
-        s.surf = bytearray(len(su))
+        s.surface = bytearray(len(su))
     s.say("reset", N_("All units return to orbit."))

@@ -62,7 +62,7 @@ def final_scores(s: VenusState) -> list:
 def ranking_key(s: VenusState, p: int, vp: list) -> tuple:
     """RB: tie-break chain – VP, the first player marker, mines and factories on the board,
     VP from big game, crisis and alien tiles."""
-    return (vp[p], 1 if s.first == p else 0, buildings(s, p), tile_vp(s, p))
+    return (vp[p], 1 if s.first_seat == p else 0, buildings(s, p), tile_vp(s, p))
 
 
 def winners(s: VenusState, vp: Optional[list] = None) -> list:
@@ -92,7 +92,7 @@ TIE_STEPS = (
 
 def _tie_values(s: VenusState, step: str, p: int) -> int:
     if step == "first_player":
-        return 1 if s.first == p else 0
+        return 1 if s.first_seat == p else 0
     if step == "counters":
         return buildings(s, p)
     return tile_vp(s, p)
@@ -108,7 +108,7 @@ def tie_break(s: VenusState, seats: list) -> dict:
 
     >>> from cosmodrome.games.venus import GAME
     >>> s = GAME.new_state(3, seed=1)
-    >>> s.first = 1
+    >>> s.first_seat = 1
     >>> tie_break(s, [0, 1])["decided_by"], tie_break(s, [0, 1])["ahead"]
     ('first_player', [1])
     """
@@ -181,7 +181,7 @@ def breakdown(s: VenusState) -> dict:
         "end": s.end_cause, "all_lose": all_lose,
         "cause": s.end_cause.split(": ", 1)[1] if all_lose and ": " in s.end_cause else None,
         "planets": planets, "kept": kept, "planet_vp": pvp, "tile_vp": tvp, "total": total,
-        "first": s.first, "counters": [buildings(s, p) for p in range(n)],
+        "first": s.first_seat, "counters": [buildings(s, p) for p in range(n)],
         "ranking": [], "place": [None] * n, "tie_breaks": [], "winners": [], "decided_by": None,
     }
     if all_lose:

@@ -76,7 +76,7 @@ def step_three_initial_units(s: VenusState) -> None:
         s.orbit[unit_ix(p, EARTH, SHIP)] += r["start_spaceships"]
         s.stock[stock_ix(p, INF)] -= r["start_infantry"]
         s.stock[stock_ix(p, SHIP)] -= r["start_spaceships"]
-        s.bld = add(s.bld, building_ix(p, EARTH, FACTORY), r["start_factories_on_earth"])
+        s.built = add(s.built, building_ix(p, EARTH, FACTORY), r["start_factories_on_earth"])
         s.stock[building_stock_ix(p, FACTORY)] -= r["start_factories_on_earth"]
 
 
@@ -93,11 +93,11 @@ def step_five_starting_cards(s: VenusState) -> None:
     nd, npc = len(c.deck_effects), len(c.player_effects)
     # identical copies of a card are one card to chance: the explicit mode keeps one id per
     # effect (``alike``), the sampled mode the ids as printed
-    deck = s.rng.alike(range(nd), c.cefx)
+    deck = s.rng.alike(range(nd), c.card_effects)
     s.rng.shuffle(deck)
     s.deck = bytearray(deck)
     for p in range(s.num_players):
-        hand = s.rng.alike([nd + p * npc + j for j in range(npc)], c.cefx)
+        hand = s.rng.alike([nd + p * npc + j for j in range(npc)], c.card_effects)
         for _i in range(c.rules["start_cards_dealt"]):
             if s.deck:
                 hand.append(s.rng.draw(s.deck, ("the card {} is dealt".format, (SHORT[p],)),
@@ -137,8 +137,8 @@ def step_eight_first_player(s: VenusState) -> None:
             break
     else:   # ruling 36: after ROLL_OFFS tied roll-offs, lots among the tied
         rolling = [s.rng.choice(rolling, "the lot for first player", (_wins_lot, ()))]
-    s.first = rolling[0]
-    s.say("first", says("{who} takes the first player marker.", who=who(s.first)), {"seat": s.first})
+    s.first_seat = rolling[0]
+    s.say("first", says("{who} takes the first player marker.", who=who(s.first_seat)), {"seat": s.first_seat})
 
 
 def _wins_lot(p: int) -> str:

@@ -4,14 +4,14 @@ Counters are flat arrays indexed by player, planet and piece type, read and writ
 the layout helpers of :mod:`.flow` (:func:`.flow.unit_ix`, :func:`.flow.building_ix`,
 :func:`.flow.stock_ix`...):
 
-- ``orbit[p*24 + planet*3 + unit]`` and ``surf[...]``: military units in orbit / on the
+- ``orbit[p*24 + planet*3 + unit]`` and ``surface[...]``: military units in orbit / on the
   surface (unit 0 infantry, 1 spaceship, 2 tank);
-- ``bld[p*16 + planet*2 + k]``: mines (k=0) and factories (k=1) on planets;
+- ``built[p*16 + planet*2 + k]``: mines (k=0) and factories (k=1) on planets;
 - ``stock[p*5 + k]``: pieces in the player's stock (0..2 units, 3 mines, 4 factories);
-- ``ptiles[planet]``: tile ids lying on each planet, in the order they were placed;
+- ``planet_tiles[planet]``: tile ids lying on each planet, in the order they were placed;
 - ``hands[p]``, ``deck``, ``discard``: card ids; ``gunrunners``: gunrunner cards lying on
   planets (one int each: :func:`.flow.encode_gunrunner`);
-- ``stack``: the frames of the rules engine (see :mod:`.flow`); ``cb``: the combat in
+- ``stack``: the frames of the rules engine (see :mod:`.flow`); ``combat``: the combat in
   progress (a :class:`Combat`); ``move``: the move in progress (a :class:`Move`);
 - ``over``, ``end_cause``: whether the game is over and why; ``log``: the events so far.
 
@@ -29,13 +29,13 @@ copies a few small buffers and shares the rest (issue 16, "Search clones"; the k
 - *tuples, shared between clones and replaced on write* (``tuple``, ``vartuple``,
   ``piles``): every pile of cards or tiles but the deck and the bag (each hand, each
   planet's tiles, each seat's kept tiles, the discards, the tile discards, gunrunners, drawn
-  cards, crises, combat cards) and the counters written rarely (``bld``, ``flipped``,
+  cards, crises, combat cards) and the counters written rarely (``built``, ``flipped``,
   ``crisis_levels``). A writer builds a new tuple (``s.hands[p] += (c,)``,
   :func:`.flow.without`, :func:`.flow.add`, :func:`.flow.put`); one that forgot would fail
   loudly (a tuple has no ``append``), never change a pile a clone shares. A clone copies
-  only the lists holding the piles (``hands``, ``ptiles``, ``kept``).
+  only the lists holding the piles (``hands``, ``planet_tiles``, ``kept``).
 - *bytearrays, copied* (``bytes``, ``varbytes``): the counters written often (``orbit``,
-  ``surf``, ``stock``) and the deck and the bag (drawn from their end): card and tile ids
+  ``surface``, ``stock``) and the deck and the bag (drawn from their end): card and tile ids
   and piece counts fit a byte (:mod:`.components` refuses a components file where they
   would not).
 - *lists, copied*: ``money``, ``lost`` (they may pass 255 or go negative), the frame
@@ -106,7 +106,7 @@ MAX_DECISIONS = flow.MAX_DECISIONS
 def has_alien(s: "VenusState", pl: int) -> bool:
     """Does an alien tile lie on planet ``pl``? (RB: Kuiper Belt – Alien invasion)"""
     tk = s.comp.tile_kind
-    for t in s.ptiles[pl]:
+    for t in s.planet_tiles[pl]:
         if tk[t] == T_ALIEN:
             return True
     return False
@@ -132,8 +132,8 @@ FIELDS = (
     ("money", "list", "[0] * n"),             # per seat: its pounds (RB: Money)
     ("stock", "bytes", "bytearray(n * 5)"),   # per seat: units, mines and factories not placed (flow.stock_ix)
     ("orbit", "bytes", "bytearray(n * 24)"),  # per seat, planet and unit type: units in orbit (flow.unit_ix)
-    ("surf", "bytes", "bytearray(n * 24)"),   # per seat, planet and unit type: units on the surface
-    ("bld", "tuple", "(0,) * (n * 16)"),      # per seat, planet: mines and factories built (flow.building_ix)
+    ("surface", "bytes", "bytearray(n * 24)", "surf"),   # per seat, planet and unit type: units on the surface
+    ("built", "tuple", "(0,) * (n * 16)", "bld"),   # per seat, planet: mines and factories built (flow.building_ix)
     # ----- cards and tiles ---------------------------------------------------------------------
     ("deck", "varbytes", "bytearray()"),      # the draw pile of cards, drawn from its end
     ("discard", "vartuple", "()"),            # the discarded cards
@@ -141,7 +141,7 @@ FIELDS = (
     ("bag", "varbytes", "bytearray()"),       # the tiles still in the bag, drawn from its end
     ("tile_discard", "vartuple", "()", "tdisc"),   # the tiles discarded (failed claims, crises, aliens)
     ("flipped", "tuple", "(0,) * 8"),         # per planet: 1 once it declared independence (crisis level 4+)
-    ("cb", "record", "Combat.from_list([0] * Combat.SIZE)"),   # the combat in progress (Combat; idle if none)
+    ("combat", "record", "Combat.from_list([0] * Combat.SIZE)", "cb"),   # the combat in progress (Combat; idle if none)
     ("move", "record", "Move.from_list([0] * Move.SIZE)", "mv"),   # the move in progress (Move; idle if none)
     ("drawn", "vartuple", "()"),              # cards drawn by a draw-and-keep card, waiting for the choice
     ("crisis_levels", "tuple", "(0,) * 8", "clevel"),   # per planet: levels this crisis phase's skulls added
@@ -149,12 +149,12 @@ FIELDS = (
     ("lost", "list", "[0] * n"),              # per seat: units lost in combat and crises (the summary's count)
     ("combat_cards", "vartuple", "()", "cbcards"),   # cards played in the combat in progress (public: discarded)
     ("hands", "piles", "[()] * n"),           # per seat: the cards in its hand
-    ("ptiles", "piles", "[()] * 8"),          # per planet: the tiles lying on it, in the order placed
+    ("planet_tiles", "piles", "[()] * 8", "ptiles"),   # per planet: the tiles lying on it, in the order placed
     ("kept", "piles", "[()] * n"),            # per seat: the tiles it claimed and keeps (scored at the end)
     # ----- the turn --------------------------------------------------------------------------------
     ("period", "int", "0"),                   # the period (1 to the rules' last; 0 while setting up)
     ("phase", "int", "0"),                    # the phase of the period (flow.PHASE_*)
-    ("first", "int", "0"),                    # the seat holding the first player marker
+    ("first_seat", "int", "0", "first"),      # the seat holding the first player marker
     ("cubes", "int", "0"),                    # cubes left on the pass card (phase three ends at 0)
     ("acting", "int", "0", "cur"),            # the seat whose turn of phase three runs
     ("actions_left", "int", "0"),             # actions left in that turn
@@ -333,7 +333,7 @@ class VenusState(FlatState, State):
         identical copies of a card in the deck and the hands take one id (the first card of
         their effect), so a draw offers one outcome per card and no id tells copies apart."""
         from cosmodrome.core.chance import first_of_kind
-        canon = first_of_kind(self.comp.cefx)
+        canon = first_of_kind(self.comp.card_effects)
         self.deck = bytearray(sorted(canon[c] for c in self.deck))
         self.hands = [tuple(canon[c] for c in h) for h in self.hands]
         self.bag = bytearray(sorted(self.bag))
@@ -379,7 +379,7 @@ def state_from_json(game, data: Any) -> VenusState:
         if any(not 0 <= c < ncard for h in s.hands for c in h):
             raise RecordError("saved venus state: a hand holds an unknown card")
         nt = len(comp.tile_kind)
-        placed = [t for L in s.ptiles + s.kept for t in L]
+        placed = [t for L in s.planet_tiles + s.kept for t in L]
         if any(not 0 <= t < nt for t in (*s.bag, *s.tile_discard, *placed)):
             raise RecordError("saved venus state: an unknown tile")
         if not s.over and (not s.stack or s.stack[-1][0] not in DECIDE):

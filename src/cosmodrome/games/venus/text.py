@@ -497,8 +497,8 @@ def label(s, a: int) -> str:
     if A_TILE <= a < A_COUNT:
         slot = a - A_TILE
         pl = frame_field(f, "planet", -1)
-        if 0 <= pl < 8 and slot < len(s.ptiles[pl]):
-            return _("Claim {tile} on {planet}").format(tile=tile_name(s, s.ptiles[pl][slot]),
+        if 0 <= pl < 8 and slot < len(s.planet_tiles[pl]):
+            return _("Claim {tile} on {planet}").format(tile=tile_name(s, s.planet_tiles[pl][slot]),
                                                         planet=planet_word(s.comp, pl))
         return _("Tile {slot}").format(slot=slot)
     if A_COUNT <= a < A_CARD:
@@ -522,7 +522,7 @@ def label(s, a: int) -> str:
         return _("{unit} at {planet}").format(unit=gettext(UNIT_LABELS[t]), planet=planet_word(s.comp, pl))
     if A_DIE <= a < A_REROLL:
         i = a - A_DIE
-        v = s.cb.dice[i]
+        v = s.combat.dice[i]
         return _("Die {i} ({face})").format(i=i + 1, face=_("skull") if v == 0 else v)
     if A_REROLL <= a < NUM_ACTIONS:
         m = decode_reroll(a)

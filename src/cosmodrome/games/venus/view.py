@@ -109,7 +109,7 @@ UNITS = ("infantry", "spaceship", "tank")
 STOCK_KEYS = ("infantry", "spaceship", "tank", "mine", "factory")
 #: the tile kinds whose tiles show a printed defence
 DEFENDED = (T_MINE, T_CRISIS, T_ALIEN)
-#: from one planet's mine (or factory) to the next planet's in a seat's block of ``bld``
+#: from one planet's mine (or factory) to the next planet's in a seat's block of ``built``
 PLANET_STEP = building_ix(0, VENUS) - building_ix(0, MERCURY)
 
 
@@ -139,8 +139,8 @@ class _Static:
         self.card = []
         self.card_title = []
         words = card_texts(c)
-        for card in range(len(c.cefx)):
-            e = c.cefx[card]
+        for card in range(len(c.card_effects)):
+            e = c.card_effects[card]
             name = EFFECTS[e]
             title, text = words[name]
             # the type stays the component file's word: the page styles cards by it
@@ -205,7 +205,7 @@ def view_common(s) -> dict:
     st = static(c)
     n = s.num_players
     names = st.names
-    bld = s.bld
+    bld = s.built
     mi, fi = st.mine_inc, st.fac_inc
     b = blocks(n)
     inc = [[m * mi + f * fi for m, f in zip(bld[mines], bld[factories])]   # income per seat per planet, once
@@ -226,7 +226,7 @@ def view_common(s) -> dict:
                      "income": sum(inc[p]), "kept": [kl[t] for t in kept], "kept_counts": kc, "vp": vp[p]})
     bag_counts = kind_counts(s.bag, c.tile_kind)
     tdc = kind_counts(s.tile_discard, c.tile_kind)
-    combat = combat_view(s, st) if s.cb.active and not s.over else None
+    combat = combat_view(s, st) if s.combat.active and not s.over else None
     mv = s.move
     move = None
     if mv.active and not s.over:
@@ -252,7 +252,7 @@ def view_common(s) -> dict:
         "colours": list(COLOURS[:n]),
         "period": s.period, "periods": c.rules["periods"], "phase": s.phase,
         "phase_name": gettext(PHASES[s.phase]) if 0 <= s.phase < len(PHASES) else "",
-        "first": s.first, "cubes": s.cubes, "cubes_total": n + c.rules["extra_pass_cubes"], "to_move": tm,
+        "first": s.first_seat, "cubes": s.cubes, "cubes_total": n + c.rules["extra_pass_cubes"], "to_move": tm,
         "decision": decision,
         "planets": planets, "players_info": info, "hand": None,
         "deck_size": len(s.deck), "discard_size": len(s.discard),
@@ -273,8 +273,8 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
     """The planets of ``view_common``: their tiles, crises, gunrunners and each seat's
     units, buildings and income there (``inc``: income per seat per planet)."""
     phase4 = s.phase == PHASE_CRISIS
-    key = (st, n, bytes(s.orbit), bytes(s.surf), s.bld, s.flipped, s.crisis_levels if phase4 else None, s.gunrunners,
-           tuple(s.ptiles))
+    key = (st, n, bytes(s.orbit), bytes(s.surface), s.built, s.flipped, s.crisis_levels if phase4 else None,
+           s.gunrunners, tuple(s.planet_tiles))
     try:
         planets = _PLANETS.get(key)
     except TypeError:  # a field set by hand as a list (a test, a tool): built without the memo
@@ -289,14 +289,14 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
     # seats' blocks (flow.unit_ix, flow.building_ix: seat by seat, planet by planet), so that
     # planet pl's column is [pl::8] (the counters are bytearrays: the view hands out lists of ints)
     b = blocks(n)
-    orb, sur, bl = _triples(s.orbit, b.units_end), _triples(s.surf, b.units_end), _pairs(s.bld, b.bld_end)
+    orb, sur, bl = _triples(s.orbit, b.units_end), _triples(s.surface, b.units_end), _pairs(s.built, b.bld_end)
     incs = [x for p in range(n) for x in inc[p]]
     planets = []
     for pl in range(8):
         tiles = []
         ncr = 0
         alien = False
-        for i, t in enumerate(s.ptiles[pl]):
+        for i, t in enumerate(s.planet_tiles[pl]):
             tiles.append(tile_at(t, i))
             if is_crisis[t]:
                 ncr += 1
@@ -325,7 +325,7 @@ def view_for(s, seat: Optional[int], common: dict) -> dict:
     n = s.num_players
     if seat is not None and 0 <= seat < n:
         card_json = static(s.comp).card_json
-        ce = s.comp.cefx
+        ce = s.comp.card_effects
         out["hand"] = [card_json(card) for card in sorted(s.hands[seat], key=lambda x: (ce[x], x))]
     tm = common["to_move"]
     if tm is not None and seat == tm:
@@ -338,15 +338,15 @@ def view_for(s, seat: Optional[int], common: dict) -> dict:
 
 class Blocks(NamedTuple):
     """Where the seats in play sit in the state's counters, from flow's index helpers: each
-    seat's mines and factories planet by planet (strided slices of its block of ``bld``, from
+    seat's mines and factories planet by planet (strided slices of its block of ``built``, from
     :func:`~.flow.building_ix` ``(p, MERCURY, MINE)`` and ``(p, MERCURY, FACTORY)``, as
     :func:`.flow.income` reads them) and its stock (a slice of ``stock``); the end of the
-    seats' blocks of ``orbit``/``surf`` and of ``bld``. Made once per number of seats.
+    seats' blocks of ``orbit``/``surface`` and of ``built``. Made once per number of seats.
 
     >>> from cosmodrome.games.venus import GAME
     >>> from cosmodrome.games.venus.flow import FACTORY, MARS
     >>> s = GAME.new_state(3, seed=1)
-    >>> s.bld[blocks(3).factories[2]][MARS] == s.bld[building_ix(2, MARS, FACTORY)]
+    >>> s.built[blocks(3).factories[2]][MARS] == s.built[building_ix(2, MARS, FACTORY)]
     True
     """
     mines: tuple
@@ -423,7 +423,7 @@ def combat_view(s, st=None) -> dict:
     and the cards played so far, the combat points paid and still missing."""
     st = st or static(s.comp)
     c = s.comp
-    cb = s.cb
+    cb = s.combat
     tile = cb.tile
     kind, printed, skull, label = st.tile[tile]
     tk = c.tile_kind[tile]
@@ -462,7 +462,7 @@ def aliens_view(s, st=None) -> dict:
     st = st or static(s.comp)
     names = st.names
     is_alien = st.is_alien
-    alive = sorted((pl, t) for pl in range(8) for t in s.ptiles[pl] if is_alien[t])
+    alive = sorted((pl, t) for pl in range(8) for t in s.planet_tiles[pl] if is_alien[t])
     landed = s.aliens_out or None
     destroyed = sum(1 for k in s.kept for t in k if is_alien[t])
     nxt = None
