@@ -24,14 +24,14 @@ import numpy as np
 from cosmodrome.bots import load_heuristic
 from cosmodrome.core import get_game
 from cosmodrome.games.venus.evaluation import time_left
-from cosmodrome.games.venus.scoring import final_scores
+from cosmodrome.games.venus.scoring import scores
 
 NAMES = ["L", "L*inc", "L*money", "L*inf", "L*ship", "L*tank", "L*cards", "L*vp",
          "L2", "L2*inc", "L2*money", "L2*cp"]
 
 
 def seat_rows(s):
-    vp = final_scores(s)
+    vp = scores(s)
     rows = []
     for p in range(s.num_players):
         o, su = s.orbit[p * 24:(p + 1) * 24], s.surface[p * 24:(p + 1) * 24]
@@ -60,7 +60,7 @@ def play(players, seed):
             pos.append((time_left(s), seat_rows(s)))
         s._apply(bots[s.to_move()].choose(s))
         k += 1
-    return s.end_cause, s.returns(), final_scores(s), pos
+    return s.end_cause, s.returns(), scores(s), pos
 
 
 def main() -> None:

@@ -37,7 +37,7 @@ from cosmodrome.games.venus.flow import (
     TITAN,
     put,
 )
-from cosmodrome.games.venus.scoring import final_scores, planet_vp
+from cosmodrome.games.venus.scoring import planet_vp, scores
 
 
 def test_movement_reach_from_earth():
@@ -136,7 +136,7 @@ def test_moon_scoring_example():
     place_building(s, 0, MOON, mines=1)
     place_building(s, 1, MOON, mines=1)
     place_building(s, 4, MOON, factories=1)
-    assert final_scores(s) == [5, 5, 0, 9, 3]
+    assert scores(s) == [5, 5, 0, 9, 3]
 
 
 def test_mars_crisis_escalation_example():

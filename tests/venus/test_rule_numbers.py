@@ -377,3 +377,13 @@ def test_every_die_rolls_the_faces_of_the_data():
     assert len(bounds) >= 100 + s.comp.rules["escalation_dice"] + 3 + 3 * 3 and set(bounds) == {4}
     rolled = [d for e in s.log[before:] if e.data and "dice" in e.data for d in e.data["dice"]]
     assert len(rolled) >= 3 + 3 * 3 and set(rolled) <= set(faces)
+
+
+def test_the_end_statistics_name_the_vp_of_the_variant(tmp_path):
+    """The statistics' explanation of the VP from kept tiles gives the data's numbers."""
+    from cosmodrome.games.venus.scoring import statistics
+    packaged = {r["key"]: r for r in statistics(get_game("venus").new_state(3, 1), [])}
+    assert packaged["tile_vp"]["help"] == "big game and crisis tiles (1 VP each), aliens (2 VP each)"
+    s = variant_state(tmp_path, kept_tile_vp=2, alien_vp=3)
+    assert {r["key"]: r for r in statistics(s, [])}["tile_vp"]["help"] == \
+        "big game and crisis tiles (2 VP each), aliens (3 VP each)"

@@ -3,7 +3,7 @@
 from venus_helpers import fresh, place_building
 
 from cosmodrome.games.venus.flow import EARTH, GANYMEDE, MARS, MERCURY, put
-from cosmodrome.games.venus.scoring import final_scores, finish, planet_vp, tile_vp, winners
+from cosmodrome.games.venus.scoring import finish, planet_vp, scores, tile_vp, winners
 
 
 def bare(players=3):
@@ -28,7 +28,7 @@ def test_kept_tiles_vp():
     big = next(t for t in range(c.n_bag) if c.tile_kind[t] == 2)
     cri = next(t for t in range(c.n_bag) if c.tile_kind[t] == 5)
     s.kept[0] = (big, cri, c.n_bag)
-    assert tile_vp(s, 0) == 4 and final_scores(s)[0] == 4
+    assert tile_vp(s, 0) == 4 and scores(s)[0] == 4
 
 
 def test_tie_first_player_marker():
@@ -37,14 +37,14 @@ def test_tie_first_player_marker():
     place_building(s, 0, MARS, mines=1)
     place_building(s, 1, MERCURY, mines=1)   # Mercury 8 vs Mars 11: make equal via VP lists
     s.first_seat = 1
-    vp = final_scores(s)
+    vp = scores(s)
     assert vp[0] == 11 and vp[1] == 8
     place_building(s, 1, MARS, mines=1)        # now 0: 11, 1: 11 + 8
     s.built = put(s.built, 1 * 16 + MERCURY * 2, 0)
     s.stock[1 * 5 + 3] += 1
     s.first_seat = 1
     finish(s)
-    assert final_scores(s)[:2] == [11, 11] and winners(s) == [1]
+    assert scores(s)[:2] == [11, 11] and winners(s) == [1]
 
 
 def test_tie_shared_victory():
@@ -66,7 +66,7 @@ def test_tie_most_mines_and_factories():
     place_building(s2, 2, GANYMEDE, mines=1, factories=1)   # Ganymede pays two ranks (6, 3)
     place_building(s2, 3, GANYMEDE, mines=1)
     place_building(s2, 0, GANYMEDE, factories=1)  # third on Ganymede: no VP, one more counter
-    vp = final_scores(s2)
+    vp = scores(s2)
     assert vp[0] == vp[1] == 11
     finish(s2)
     assert winners(s2) == [0]

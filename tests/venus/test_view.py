@@ -45,7 +45,7 @@ from cosmodrome.games.venus.flow import (
     VENUS,
     put,
 )
-from cosmodrome.games.venus.scoring import final_scores, finish, winners
+from cosmodrome.games.venus.scoring import finish, scores, winners
 
 
 def bare(players=3, seed=1):
@@ -82,7 +82,7 @@ def test_scoring_breakdown_follows_the_moon_example():
     assert moon["income"] == [3, 3, 0, 5, 2]
     assert moon["rank"] == [2, 2, None, 1, 3]
     assert moon["points"] == [5, 5, 0, 9, 3]
-    assert sc["planet_vp"] == [5, 5, 0, 9, 3] and sc["total"] == final_scores(s)
+    assert sc["planet_vp"] == [5, 5, 0, 9, 3] and sc["total"] == scores(s)
     assert sc["winners"] == [3] == winners(s) and sc["decided_by"] == "vp"
     assert sc["place"] == [2, 2, 5, 1, 4] and sc["ranking"] == [[3], [0, 1], [4], [2]]
     # red and blue are level on VP for second place and nothing in the chain separates them
@@ -198,11 +198,11 @@ def test_scoring_only_when_over_and_matches_the_engine_in_full_games():
         assert s.is_terminal()
         v = s.view(None)
         sc = v["scoring"]
-        assert sc["total"] == final_scores(s) == v["result"]["vp"]
+        assert sc["total"] == scores(s) == v["result"]["vp"]
         assert sc["winners"] == winners(s) == v["result"]["winners"]
         # a fresh copy each time: changing one view does not change the next
         sc["total"][0] = -99
-        assert s.view(None)["scoring"]["total"] == final_scores(s)
+        assert s.view(None)["scoring"]["total"] == scores(s)
         assert GAME.state_from_json(s.to_json()).view(None)["scoring"] == s.view(None)["scoring"]
     assert fresh(3).view(0)["scoring"] is None
 

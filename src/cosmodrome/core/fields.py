@@ -11,9 +11,9 @@ Walking on the Moon, March on Mars, Cosmic Run and Onward to Venus (``FIELDS`` i
 
 A row of a state's table is ``(name, kind, initial)``: ``initial`` is the Python expression
 of the field's value in a new state. A row may have a fourth item, the field's key in a save
-where it differs from its name (:func:`saved_key`: Cosmic Run and Onward to Venus keep the
-short keys of their first saves). The kind says how a clone copies the field (:data:`COPY`) and how a save holds
-it (:data:`KINDS` lists them):
+where it differs from its name (:func:`saved_key`: every game keeps the short keys of its
+first saves for the fields renamed since). The kind says how a clone copies the field
+(:data:`COPY`) and how a save holds it (:data:`KINDS` lists them):
 
 - ``int``: a whole number; ``bool``: true or false; ``text``: a string (all three shared by a
   clone);

@@ -36,12 +36,13 @@ from cosmodrome.i18n import N_, Articled, _
 
 #: The import order of the package, lowest first: a module imports only modules of earlier
 #: layers and, within its layer, modules listed before it.
-LAYERS = [
-    ["components", "grid", "state"],
-    ["text"],
-    ["scoring", "dice", "technologies", "mines", "combat", "movement", "solo", "rounds", "setup", "actions"],
-    ["view", "observation", "heuristic"],
-]
+LAYERS = (
+    ("components", "grid", "state"),                   # data: components, the grid's index helpers, the table
+    ("text",),                                         # names and texts
+    ("scoring", "dice", "technologies", "mines", "combat", "movement", "solo", "rounds", "setup", "actions"),  # rules
+    ("view", "observation", "heuristic"),              # what a seat sees, its observation, the bot
+    ("__init__",),                                     # the game's face
+)
 
 HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
                view=view.view, scores=scoring.scores, summary=scoring.summary, next_pick=rounds.next_pick,

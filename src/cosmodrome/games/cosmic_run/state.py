@@ -170,21 +170,6 @@ class CosmicRunState(FlatState, State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self) -> list[int]:
-        """The legal actions, ascending, kept until the next action (see
-        :meth:`cosmodrome.core.flat.FlatState.legal_actions`; the phase is ``phase``)."""
-        if self.phase == OVER:
-            return []
-        menu = self._menu = HOOKS.legal(self)
-        return menu
-
-    def kept_legal_actions(self) -> Optional[list]:
-        """The menu kept by :meth:`legal_actions` until the next action."""
-        return None if self.phase == OVER else self._menu
-
-    def decision_kind(self) -> str:
-        return PHASE_KIND.get(self.phase, "choose")
-
     def returns(self) -> list[float]:
         if self.phase != OVER or not self.winning_seats:
             return [0.0] * self.num_players

@@ -9,7 +9,20 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
-from cosmodrome.games.mars.state import BAG, DEAD, DECK, DISCARD, GONE, OVER, PHASE_KIND, MarsState, training_ability
+from cosmodrome.games.mars.state import (
+    BAG,
+    DEAD,
+    DECK,
+    DISCARD,
+    END_BASE,
+    END_FALLEN,
+    END_ROUNDS,
+    GONE,
+    OVER,
+    PHASE_KIND,
+    MarsState,
+    training_ability,
+)
 from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES, side_name, table_help, zone_name
 from cosmodrome.games.mars.waves import incoming
 from cosmodrome.i18n import N_, _
@@ -92,9 +105,9 @@ def result_text(s: MarsState) -> Optional[str]:
         return None
     # English in the view (the observation encodes it: observation.py); written in the
     # reader's language where it is shown (text.render_text, the page)
-    return N_("victory: the MMM is destroyed") if s.won else {2: N_("defeat: out of time"),
-                                                              3: N_("defeat: the base is destroyed"),
-                                                              4: N_("defeat: no marine is left")}[s.end_cause]
+    return N_("victory: the MMM is destroyed") if s.won else {END_ROUNDS: N_("defeat: out of time"),
+                                                              END_BASE: N_("defeat: the base is destroyed"),
+                                                              END_FALLEN: N_("defeat: no marine is left")}[s.end_cause]
 
 
 def view(s: MarsState, seat: Optional[int]) -> dict[str, Any]:

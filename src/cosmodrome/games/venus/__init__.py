@@ -51,7 +51,7 @@ LAYERS = (
 )
 
 HOOKS.register(action_json=options.action_json, returns=scoring.returns, winners=scoring.winners,
-               scores=scoring.final_scores, summary=scoring.summary, stop=scoring.stop,
+               scores=scoring.scores, summary=scoring.summary, stop=scoring.stop,
                evaluation=evaluation.evaluation, view=view.view, view_common=view.view_common,
                view_for=view.view_for)
 

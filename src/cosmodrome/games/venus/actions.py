@@ -62,6 +62,7 @@ from cosmodrome.games.venus.flow import (
     decode_unit_at,
     encode_building,
     encode_unit_at,
+    orbit_units,
     stock_ix,
     unit_ix,
 )
@@ -134,9 +135,7 @@ def claim_open(s, p, pl):
     :func:`tile_to_try` then looks at the tiles."""
     if not s.planet_tiles[pl] or s.flipped[pl]:
         return False
-    i: cython.Py_ssize_t = unit_ix(p, pl)
-    o: bytearray = s.orbit
-    return bool(o[i] or o[i + 1] or o[i + 2])   # its three unit types, from unit_ix(p, pl)
+    return orbit_units(s, p, pl) > 0
 
 
 def claimable_slots(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, first_only: bool = False) -> list:
@@ -258,8 +257,8 @@ def affordable_units(s: VenusState, p: cython.Py_ssize_t) -> tuple:
     money = s.money[p]
     cost = s.comp.unit_cost
     st: bytearray = s.stock
-    i: cython.Py_ssize_t = stock_ix(p, INF)
-    return (st[i] and money >= cost[INF], st[i + SHIP] and money >= cost[SHIP], st[i + TANK] and money >= cost[TANK])
+    return (st[stock_ix(p, INF)] and money >= cost[INF], st[stock_ix(p, SHIP)] and money >= cost[SHIP],
+            st[stock_ix(p, TANK)] and money >= cost[TANK])
 
 
 def can_build(s: VenusState, p: cython.Py_ssize_t) -> bool:

@@ -8,7 +8,7 @@ seat's money and hand size, the period and the pass cubes left.
 
 How it estimates (RB: Ending the game — VP by income rank on each planet, kept tiles):
 
-1. **Projected VP** per seat: the VP the table is worth now (:func:`scoring.final_scores`)
+1. **Projected VP** per seat: the VP the table is worth now (:func:`scoring.scores`)
    plus what the seat's resources are expected to add in the time left ``L`` (periods
    still to play, counting the unplayed share of the current action phase by its pass
    cubes): units on the board (they claim tiles), hand size, money, income, and a small
@@ -46,7 +46,7 @@ from cosmodrome.games.venus.flow import (
     income,
     units_of_type,
 )
-from cosmodrome.games.venus.scoring import final_scores
+from cosmodrome.games.venus.scoring import scores
 
 # weights of "VP still to come" (fitted; see the module docstring): per unit of time left L
 W_CONST = 6.45          # everyone keeps scoring while time remains
@@ -84,7 +84,7 @@ def time_left(s) -> float:
 def projected_vp(s, left: float) -> list:
     """Each seat's VP now plus the VP its resources are expected to add in ``left`` periods."""
     n = s.num_players
-    vp = final_scores(s)
+    vp = scores(s)
     money, hands = s.money, s.hands
     l2 = left * left
     out = []

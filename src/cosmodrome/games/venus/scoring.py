@@ -46,7 +46,7 @@ def tile_vp(s: VenusState, p: int) -> int:
     return v
 
 
-def final_scores(s: VenusState) -> list:
+def scores(s: VenusState) -> list:
     """Victory points per player for the table as it stands."""
     n = s.num_players
     total = [tile_vp(s, p) for p in range(n)]
@@ -66,11 +66,11 @@ def ranking_key(s: VenusState, p: int, vp: list) -> tuple:
 
 
 def winners(s: VenusState, vp: Optional[list] = None) -> list:
-    """The winning seats of a finished game (``vp``: its :func:`final_scores`, when known)."""
+    """The winning seats of a finished game (``vp``: its :func:`scores`, when known)."""
     if not s.over or s.end_cause.startswith("all-lose"):
         return []
     if vp is None:
-        vp = final_scores(s)
+        vp = scores(s)
     keys = [ranking_key(s, p, vp) for p in range(s.num_players)]
     best = max(keys)
     return [p for p in range(s.num_players) if keys[p] == best]
@@ -240,7 +240,7 @@ def finish(s: VenusState, cause: str = N_("normal")) -> None:
     s.over = True
     s.end_cause = cause
     s.stack = []
-    vp = final_scores(s)
+    vp = scores(s)
     s.say("score", says("Final scores: {scores}.", scores=Word(_scores, tuple(vp))),
           {"vp": vp})
     w = winners(s, vp)
@@ -294,7 +294,9 @@ def statistics(s: VenusState, events: list) -> list:
         row("vp", _("Victory points"), _("the final score"), b["total"]),
         row("planet_vp", _("VP from planets"), _("points for the income earned on each planet, by rank"),
             b["planet_vp"]),
-        row("tile_vp", _("VP from kept tiles"), _("big game and crisis tiles (1 VP each), aliens (2 VP each)"),
+        row("tile_vp", _("VP from kept tiles"), _("big game and crisis tiles ({tile} VP each), aliens ({alien} VP "
+                                                  "each)").format(tile=s.comp.rules["kept_tile_vp"],
+                                                                  alien=s.comp.rules["alien_vp"]),
             b["tile_vp"]),
         row("tiles", _("Tiles claimed"), _("tiles taken by landing or by winning a combat"),
             [c + w for c, w in zip(claims, won)]),

@@ -406,7 +406,7 @@ def kind_counts(tiles, tile_kind) -> dict:
 
 
 def _vp_now(s, st, inc) -> list:
-    """VP per seat for the table as it stands (scoring.final_scores from the incomes)."""
+    """VP per seat for the table as it stands (scoring.scores from the incomes)."""
     n = s.num_players
     total = [tile_vp(s, p) for p in range(n)]
     for pl in range(8):
