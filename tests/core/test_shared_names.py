@@ -51,3 +51,20 @@ def test_every_field_says_what_it_holds(game):
             if line.strip().startswith('("') and "#" not in line
             and not any(x.strip().startswith("#") for x in lines[max(k - 4, 0):k])]
     assert bare == []
+
+
+#: Cosmic Run's fields once named by a few letters: per saved key (the old name), the field's name now
+COSMIC_RUN_RENAMED = {
+    "mr_src": "mine_roll_source", "mr_i": "mine_roll_target_ix", "atk_sheet": "attacked_sheet",
+    "atk_ship": "attacked_ship", "atk_kind": "attack_kind", "atk_by": "attacker_sheet", "pos": "circle",
+    "best": "best_row", "dmg": "damage", "upg": "engine_upgrades",
+}
+
+
+def test_cosmic_run_fields_say_what_they_hold_and_keep_their_saved_keys():
+    from cosmodrome.games.cosmic_run.state import CosmicRunState
+
+    names = {row[0] for row in COSMIC_RUN}
+    assert not names & set(COSMIC_RUN_RENAMED)
+    assert {saved_key(row): row[0] for row in COSMIC_RUN if saved_key(row) in COSMIC_RUN_RENAMED} == COSMIC_RUN_RENAMED
+    assert not [old for old in COSMIC_RUN_RENAMED if hasattr(CosmicRunState, old)]

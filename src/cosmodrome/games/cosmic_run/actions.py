@@ -232,7 +232,7 @@ def describe_step(s: CosmicRunState, a: int, d: dict[str, Any]) -> None:
     comp, k = s.comp, a - A_STEP
     sh, t = ship_parts(s.ship)
     d.update(kind="step", step=movement.STEP_NAMES[k], sheet=sh, track=t, colour=comp.tracks[t])
-    r, c = circle_parts(s.pos[s.ship])
+    r, c = circle_parts(s.circle[s.ship])
     d["from"] = [r, c]
     colour, step = colour_word(comp, t).capitalize(), gettext(movement.STEP_NAMES[k])
     target = movement.target(s, k) if s.phase == MOVE else None

@@ -39,11 +39,11 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
         s.log("attack", says(why, who=who_w(s, by), ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
-    if kind == UPGRADE and (s.upg[ship] >= s.comp.hearts or s.disabled(ship) or s.reached(ship)):
+    if kind == UPGRADE and (s.engine_upgrades[ship] >= s.comp.hearts or s.disabled(ship) or s.reached(ship)):
         s.log("upgrade", says("{ship} cannot take an engine upgrade.", ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
-    s.atk_sheet, s.atk_ship, s.atk_kind, s.atk_by = victim, ship, kind, by
+    s.attacked_sheet, s.attacked_ship, s.attack_kind, s.attacker_sheet = victim, ship, kind, by
     if defender < s.num_players and s.avail(defender, MISSILE) > 0:
         s.phase, s.acting = MISSILE_ATTACK, defender
         return
@@ -51,7 +51,7 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
 
 
 def resolve(s: CosmicRunState, missile: bool) -> None:
-    ship, kind, by = s.atk_ship, s.atk_kind, s.atk_by
+    ship, kind, by = s.attacked_ship, s.attack_kind, s.attacker_sheet
     victim, colour = ship_parts(ship)
     name = ship_w(s, victim, colour)
     if missile:
@@ -63,15 +63,15 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
         HOOKS.next_pick(s)
         return
     if kind == UPGRADE:
-        s.upg[ship] += 1
+        s.engine_upgrades[ship] += 1
         s.log("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."),
-                                N_("{ship} gets an engine upgrade ({n} hearts)."), s.upg[ship], ship=name),
+                                N_("{ship} gets an engine upgrade ({n} hearts)."), s.engine_upgrades[ship], ship=name),
               sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
-    s.dmg[ship] += 1
+    s.damage[ship] += 1
     s.log("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."),
-                           N_("{who} attacks {ship}: {n} hearts filled."), s.dmg[ship], who=who_w(s, by), ship=name),
+                           N_("{who} attacks {ship}: {n} hearts filled."), s.damage[ship], who=who_w(s, by), ship=name),
           sheet=victim, track=colour)
     if s.disabled(ship):
         s.log("disabled", says("{ship} is disabled.", ship=name), sheet=victim, track=colour)

@@ -48,8 +48,8 @@ def effective_pips(s: CosmicRunState, face: int, ship: int) -> int:
     if face >= ATTACK0:
         return 1
     pips = face_pips(face)
-    if s.friendly and pips == 1 and s.upg[ship] >= 2:
-        return s.upg[ship]
+    if s.friendly and pips == 1 and s.engine_upgrades[ship] >= 2:
+        return s.engine_upgrades[ship]
     return pips
 
 
@@ -60,10 +60,10 @@ def armada_ok(s: CosmicRunState, ship: int, sheet: int, new_row: int) -> bool:
         return True
     low = -1
     first = ship_ix(sheet, 0)
-    pos = s.pos
+    circles = s.circle
     for other in range(first, first + 3):        # the player's three ships
-        if other != ship and s.dmg[other] < s.comp.hearts and (low < 0 or pos[other] < low):
-            low = pos[other]                     # the lowest circle is on the lowest row
+        if other != ship and s.damage[other] < s.comp.hearts and (low < 0 or circles[other] < low):
+            low = circles[other]                 # the lowest circle is on the lowest row
     return low < 0 or new_row - circle_row(low) <= s.comp.armada_gap
 
 
@@ -71,7 +71,7 @@ def target(s: CosmicRunState, kind: int):
     """``(new_pos, pip_cost, warps, passed_cells)`` of a step of ``kind`` for the moving ship,
     or None when it is not allowed."""
     ship = s.ship
-    if s.pips <= 0 or s.dmg[ship] >= s.comp.hearts:
+    if s.pips <= 0 or s.damage[ship] >= s.comp.hearts:
         return None
     sh = ship_sheet(ship)
     warps = 0
@@ -81,7 +81,7 @@ def target(s: CosmicRunState, kind: int):
             return None
     elif kind >= DIAG_LEFT and s.avail(sh, NAV) <= 0:
         return None
-    here = s.pos[ship]
+    here = s.circle[ship]
     r, c = circle_parts(here)
     return _target(s, kind, ship, sh, here, r, c, warps)
 
@@ -131,7 +131,7 @@ def transform_targets(s: CosmicRunState) -> list[int]:
     colours = []
     for colour in range(3):
         other = ship_ix(sh, colour)
-        if other != s.ship and s.dmg[other] < s.comp.hearts and not s.reached(other):
+        if other != s.ship and s.damage[other] < s.comp.hearts and not s.reached(other):
             colours.append(colour)
     return colours
 
@@ -140,10 +140,10 @@ def steps(s: CosmicRunState) -> list[int]:
     """The step kinds open to the moving ship now: :func:`target` of each kind, with what the
     kinds share (the die, the ship's circle, the technologies) looked up once."""
     ship = s.ship
-    if s.pips <= 0 or s.dmg[ship] >= s.comp.hearts:
+    if s.pips <= 0 or s.damage[ship] >= s.comp.hearts:
         return []
     sh = ship_sheet(ship)
-    here = s.pos[ship]
+    here = s.circle[ship]
     r, c = circle_parts(here)
     if r == s.comp.rows + 1:
         return []
@@ -188,10 +188,10 @@ def step(s: CosmicRunState, kind: int) -> None:
         path.append(p)
     s.grid[track + new] |= LINE_BIT[kind]
     path.append(new)
-    s.pos[ship] = new
+    s.circle[ship] = new
     r, c = circle_parts(new)
-    if r > s.best[ship]:
-        s.best[ship] = r
+    if r > s.best_row[ship]:
+        s.best_row[ship] = r
     s.pips -= cost
     s.steps += 1
     if kind in (DIAG_LEFT, DIAG_RIGHT):

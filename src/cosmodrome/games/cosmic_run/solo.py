@@ -80,15 +80,15 @@ def mark(s: CosmicRunState) -> None:
         colour, n = face_track(face), face_pips(face)
         ship = ship_ix(ZORLORD, colour)
         track = track_ix(s.comp, ship)
-        r, c = circle_parts(s.pos[ship])
+        r, c = circle_parts(s.circle[ship])
         planet = s.comp.rows + 1
         n = min(n, planet - r)
         for _ in range(n):
             r += 1
             s.grid[track + circle_ix(r, c)] |= UP_LINE
             s.paths[ship].append(circle_ix(r, c))
-        s.pos[ship] = circle_ix(r, c)
-        s.best[ship] = max(s.best[ship], r)
+        s.circle[ship] = circle_ix(r, c)
+        s.best_row[ship] = max(s.best_row[ship], r)
         where = Word(gettext, N_("his planet")) if r == planet else circle_w(s.comp, s.side, r, c)
         s.log("move", says("Zorlord's {colour} ship moves {n} up to {where}.", colour=colour_w(s.comp, colour), n=n,
                            where=where), sheet=ZORLORD, track=colour,
