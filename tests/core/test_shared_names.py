@@ -68,3 +68,16 @@ def test_cosmic_run_fields_say_what_they_hold_and_keep_their_saved_keys():
     assert not names & set(COSMIC_RUN_RENAMED)
     assert {saved_key(row): row[0] for row in COSMIC_RUN if saved_key(row) in COSMIC_RUN_RENAMED} == COSMIC_RUN_RENAMED
     assert not [old for old in COSMIC_RUN_RENAMED if hasattr(CosmicRunState, old)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_records_an_event_through_say_and_none_has_a_method_log(game):
+    """One name for recording an event: each state's ``say(kind, text, ...)`` (Onward to Venus's
+    ``log`` is its saved list of events, no method)."""
+    from cosmodrome.core.registry import get_game
+
+    state = get_game(game.replace("_", "-")).new_state(2, 1)
+    before = len(state.ev)
+    state.say("named", "a sentence")
+    assert [(e.kind, e.text) for e in state.ev[before:]] == [("named", "a sentence")]
+    assert not callable(getattr(state, "log", None))

@@ -92,7 +92,7 @@ def ask_next(s: CosmicRunState) -> None:
         sh = s.mr_targets[s.mine_roll_target_ix]
         if s.friendly and s.mine_roll_source == -1 and s.immune[sh] == s.round:
             s.mr_ignore[sh] = 1
-            s.log("immune", says("{who} ignores the roll (mine die taken last round).", who=who_w(s, sh)), sheet=sh)
+            s.say("immune", says("{who} ignores the roll (mine die taken last round).", who=who_w(s, sh)), sheet=sh)
         elif (sh < s.num_players and s.avail(sh, MISSILE) > 0
               and affects(s, sh, s.mr_letter, s.mr_number)):
             s.phase, s.acting = MISSILE_MINE, sh
@@ -106,7 +106,7 @@ def answer(s: CosmicRunState, use_missile: bool) -> None:
     if use_missile:
         s.tech_used[tech_ix(sh, MISSILE)] += 1
         s.mr_ignore[sh] = 1
-        s.log("missile", says("{who} fires a defensive missile: {at} is ignored on all of their tracks.",
+        s.say("missile", says("{who} fires a defensive missile: {at} is ignored on all of their tracks.",
                               who=who_w(s, sh), at=coordinate(s, s.mr_letter, s.mr_number)), sheet=sh)
     s.mine_roll_target_ix += 1
     ask_next(s)
@@ -137,7 +137,7 @@ def apply_roll(s: CosmicRunState) -> None:
                     hit(s, ship, s.mine_roll_source)
         if placed:
             changed = True
-            s.log("mines", (mines_text, (s.sheet_name, sh, placed)), sheet=sh, col=col, number=number)
+            s.say("mines", (mines_text, (s.sheet_name, sh, placed)), sheet=sh, col=col, number=number)
     s.mr_targets = []
     if changed and scoring.check(s):
         return
@@ -150,16 +150,16 @@ def hit(s: CosmicRunState, ship: int, src: int) -> None:
     sh, t = ship_parts(ship)
     name = ship_w(s, sh, t)
     if s.disabled(ship):
-        s.log("hit", says("A mine lands on {ship}, already disabled.", ship=name), sheet=sh, track=t)
+        s.say("hit", says("A mine lands on {ship}, already disabled.", ship=name), sheet=sh, track=t)
         return
     s.damage[ship] += 1
     push_back(s, ship)
     r, c = circle_parts(s.circle[ship])
-    s.log("hit", says_n(N_("{ship} is hit ({n} heart filled) and pushed back to {where}."),
+    s.say("hit", says_n(N_("{ship} is hit ({n} heart filled) and pushed back to {where}."),
                         N_("{ship} is hit ({n} hearts filled) and pushed back to {where}."), s.damage[ship], ship=name,
                         where=circle_w(s.comp, s.side, r, c)), sheet=sh, track=t, row=r, col=c)
     if s.disabled(ship):
-        s.log("disabled", says("{ship} is disabled.", ship=name), sheet=sh, track=t)
+        s.say("disabled", says("{ship} is disabled.", ship=name), sheet=sh, track=t)
         if 0 <= src < s.num_players and src != sh:
             s.kills[src] += 1
 

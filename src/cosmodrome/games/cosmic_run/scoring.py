@@ -158,7 +158,7 @@ def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> N
         winners = [] if s.solo else winners_by_score(s)
     s.phase, s.end_cause, s.winning_seats, s.acting = OVER, cause, list(winners), -1
     totals = [total(s, sh) for sh in range(2)]
-    s.log("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]), cause=cause,
+    s.say("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]), cause=cause,
           winners=list(winners), scores=totals[:s.num_players])
 
 

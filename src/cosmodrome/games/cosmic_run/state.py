@@ -161,7 +161,7 @@ class CosmicRunState(FlatState, State):
             return "Zorlord"
         return self.game.seat_name(sheet, self.num_players)
 
-    def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
+    def say(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         if not self.quiet:
             self.ev.append(Event(kind, text, data, chance=chance))
 

@@ -175,7 +175,7 @@ def row_name(comp: Components, side: int, row: int) -> str:
 
 
 # ----- log sentences written when read: the rules pass these functions with the values they
-# need as ``(fn, args)`` to ``log`` (see cosmodrome.core.events.Event); ``who`` is the
+# need as ``(fn, args)`` to ``say`` (see cosmodrome.core.events.Event); ``who`` is the
 # state's ``sheet_name``, which reads only what a game never changes (its seats, solo or not)
 def says_n(singular: str, plural: str, n: int, **values: Any) -> tuple:
     """``says`` with the singular or plural form for ``n`` (given to the template as ``n``);

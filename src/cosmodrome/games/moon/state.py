@@ -323,7 +323,7 @@ class MoonState(FlatState, State):
         """The seat running astronaut ``a``."""
         return a % self.num_players if self.n_astro != self.num_players else a
 
-    def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
+    def say(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         if not self.quiet:
             self.ev.append(Event(kind, text, data, chance=chance))
 
