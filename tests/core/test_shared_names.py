@@ -21,6 +21,8 @@ CONCEPTS = {
     "end_cause": {"venus": "end_cause", "cosmic_run": "end", "mars": "end"},
     # the first player (Cosmic Run's round captain and Mars's turns chosen each round are other things)
     "first_seat": {"venus": "first", "moon": "first_seat"},
+    # what is still to happen: Venus's frames of its rules engine, the Moon's steps after a jump
+    "stack": {"venus": "stack", "moon": "pending"},
 }
 
 

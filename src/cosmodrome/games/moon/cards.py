@@ -12,7 +12,7 @@ All eight effects are in the deck (docs/rulings/moon.md, rulings 24-41): Planifi
 Extra jump and Teamwork (end of round), No instructions (before programming), Slipstream,
 Sanction, Miscalculation and Cooperation (conditions). Slipstream, Extra jump and Teamwork
 move an astronaut out of its turn: the card pushes a block of steps on the step stack
-(``pending``: a P_MOVER step with the astronaut, the move, a P_MOVER step with the astronaut
+(``stack``: a P_MOVER step with the astronaut, the move, a P_MOVER step with the astronaut
 before), so that the special boxes, robbery, Sputniks and accidents of that move, and their
 decisions, belong to the astronaut moved and are asked of its player.
 
@@ -360,7 +360,7 @@ def out_of_turn(s: MoonState, movers: list[int], steps: list[int]) -> None:
     """Push, on top of the step stack, the move ``steps`` of each astronaut of ``movers`` in
     turn, then give the move back to the astronaut moving now."""
     block = [x for a in movers if a >= 0 for x in [encode_step(P_MOVER, a)] + steps]
-    s.pending[:0] = block + [encode_step(P_MOVER, s.mover)]
+    s.stack[:0] = block + [encode_step(P_MOVER, s.mover)]
 
 
 # ----- the effects ------------------------------------------------------------------------

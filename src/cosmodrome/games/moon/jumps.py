@@ -6,7 +6,7 @@ the steps its colour allows, or first spends an EC counter to roll one of them a
 Passing a Sputnik icon earns a counter; the goal line ends the turn and nothing beyond it is
 reached. After a jump without accident it may make its next programmed jump or stop.
 
-What follows a jump waits on the step stack (``pending``), which :func:`proceed` works
+What follows a jump waits on the step stack (``stack``), which :func:`proceed` works
 through: it also carries the moves that action cards make out of turn (Slipstream, Extra
 jump, Teamwork) and the end-of-round cards, so that every decision of a move is asked of
 the player of the astronaut moving (``mover``).
@@ -152,7 +152,7 @@ def move(s: MoonState, action: int) -> None:
     boxes = [encode_step(P_TOKEN, c) for c, y in res.path
              if c in s.boxes and y == s.comp.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)
-    old, rest = s.pending[:k], s.pending[k:]
+    old, rest = s.stack[:k], s.stack[k:]
     # the Slipstream check of a jump made inside another move (a special box's) is that move's
     passes = [p for p in old if step_kind(p) == P_PASS] or ([encode_step(P_PASS, since)] if s.advanced else [])
     own = s.own_move()
@@ -165,7 +165,7 @@ def move(s: MoonState, action: int) -> None:
         tail = [p for p in old if p in (P_AFTER, P_END)] or ([P_AFTER] if own and not free else [])
         then = (([P_ROB] if s.advanced else []) + boxes + [P_SWAP]
                 + [p for p in old if p not in (P_ROB, P_SWAP, P_AFTER, P_END) and p not in passes] + passes + tail)
-    s.pending = then + rest
+    s.stack = then + rest
     if got and after_sputnik(s):
         return
     proceed(s)
@@ -175,11 +175,11 @@ def proceed(s: MoonState) -> None:
     """Work through the step stack until a decision is asked or the turn goes on or ends:
     what follows a jump (robbery, special boxes, the 2-player exchange, Slipstream, the next
     jump), the moves action cards make out of turn, the end-of-round cards."""
-    while s.pending:
-        kind, number = decode_step(s.pending.pop(0))
+    while s.stack:
+        kind, number = decode_step(s.stack.pop(0))
         a = s.mover
         if kind == P_END:
-            s.pending = []
+            s.stack = []
             HOOKS.end_turn(s)
             return
         if kind == P_AFTER:
@@ -198,7 +198,7 @@ def proceed(s: MoonState) -> None:
             if slipstream_asked(s, number):
                 return
         elif kind == P_PASS:
-            s.pending[:0] = [encode_step(P_SLIP, b) for b in overtaken(s, number)]
+            s.stack[:0] = [encode_step(P_SLIP, b) for b in overtaken(s, number)]
         elif kind == P_MOVER:
             s.mover = number
             s.mover_started_last = 0 if s.own_move() else int(started_last(s, s.mover))

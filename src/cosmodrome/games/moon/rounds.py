@@ -41,7 +41,7 @@ def end_turn(s: MoonState) -> None:
     s.die_action = [-1] * 6
     s.faces = [0] * 6
     s.partner = -1
-    s.pending = []
+    s.stack = []
     s.free_die = -1
     s.free_rerolls_left = 0
     s.turn_index += 1
@@ -88,14 +88,14 @@ def end_round(s: MoonState) -> None:
     if not seats:
         round_on(s)
         return
-    s.pending = [encode_step(P_EOR, p) for p in seats] + [P_ROUND]
+    s.stack = [encode_step(P_EOR, p) for p in seats] + [P_ROUND]
     proceed(s)
 
 
 def round_on(s: MoonState) -> None:
     """After the end-of-round action cards: the game ends if one of them took an astronaut
     to the goal; else counters are handed out and the next round begins."""
-    s.pending = []
+    s.stack = []
     if s.arrived:
         end_game(s)
         return

@@ -71,7 +71,7 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
 def own_steps(s: MoonState) -> int:
     """How many steps on top of the stack belong to the move being made (up to the next
     change of mover)."""
-    return next((i for i, p in enumerate(s.pending) if step_kind(p) == P_MOVER), len(s.pending))
+    return next((i for i, p in enumerate(s.stack) if step_kind(p) == P_MOVER), len(s.stack))
 
 
 def stop_moves(s: MoonState) -> None:
@@ -79,8 +79,8 @@ def stop_moves(s: MoonState) -> None:
     dropped, but those it overtook are asked about Slipstream, and the turn's own astronaut
     ends its turn (RB: "How do I win?")."""
     k = own_steps(s)
-    passes = [p for p in s.pending[:k] if step_kind(p) == P_PASS]
-    s.pending[:k] = passes + ([P_END] if s.own_move() else [])
+    passes = [p for p in s.stack[:k] if step_kind(p) == P_PASS]
+    s.stack[:k] = passes + ([P_END] if s.own_move() else [])
 
 
 def card_step(s: MoonState) -> None:
@@ -93,7 +93,7 @@ def card_step(s: MoonState) -> None:
     if not free_step(s, a, 1) and s.column[a] in s.boxes and s.level[a] == s.comp.connector_level \
             and s.tokens[s.boxes.index(s.column[a])] >= 0:
         then.append(encode_step(P_TOKEN, s.column[a]))
-    s.pending[:0] = then + ([encode_step(P_PASS, since)] if s.advanced else [])
+    s.stack[:0] = then + ([encode_step(P_PASS, since)] if s.advanced else [])
 
 
 def special_box(s: MoonState, col: int, lvl: int) -> bool:
@@ -108,7 +108,7 @@ def set_off(s: MoonState, src: int, cols: list[int]) -> None:
     a = s.mover
     if s.finish_place[a]:
         return
-    s.pending[:0] = [encode_step(P_TOKEN, c) for c in cols if c != src and special_box(s, c, s.comp.connector_level)]
+    s.stack[:0] = [encode_step(P_TOKEN, c) for c in cols if c != src and special_box(s, c, s.comp.connector_level)]
 
 
 def trigger(s: MoonState, col: int) -> bool:
