@@ -256,7 +256,10 @@ def test_cosmic_run_keeps_the_keys_of_its_first_saves_in_its_table():
     renamed = {row[0]: row[3] for row in FIELDS if len(row) > 3}
     assert renamed == SAVED_AS == {"end_cause": "end", "phase": "stage", "acting": "seat", "attack_colour": "aa",
                                    "transformed": "xf", "tech_gained": "tx", "tech_used": "tu", "rerolls_used": "rr",
-                                   "winning_seats": "winners_"}
+                                   "winning_seats": "winners_", "mine_roll_source": "mr_src",
+                                   "mine_roll_target_ix": "mr_i", "attacked_sheet": "atk_sheet",
+                                   "attacked_ship": "atk_ship", "attack_kind": "atk_kind", "attacker_sheet": "atk_by",
+                                   "circle": "pos", "best_row": "best", "damage": "dmg", "engine_upgrades": "upg"}
     s = played("cosmic-run", 2, {"friendly": True}, decisions=20)
     s.attack_colour, s.transformed, s.tech_used[6] = 2, 1, 1
     d = json.loads(json.dumps(s.to_json()))

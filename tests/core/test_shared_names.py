@@ -21,6 +21,8 @@ CONCEPTS = {
     "end_cause": {"venus": "end_cause", "cosmic_run": "end", "mars": "end"},
     # the first player (Cosmic Run's round captain and Mars's turns chosen each round are other things)
     "first_seat": {"venus": "first", "moon": "first_seat"},
+    # what is still to happen: Venus's frames of its rules engine, the Moon's steps after a jump
+    "stack": {"venus": "stack", "moon": "pending"},
 }
 
 
@@ -51,3 +53,33 @@ def test_every_field_says_what_it_holds(game):
             if line.strip().startswith('("') and "#" not in line
             and not any(x.strip().startswith("#") for x in lines[max(k - 4, 0):k])]
     assert bare == []
+
+
+#: Cosmic Run's fields once named by a few letters: per saved key (the old name), the field's name now
+COSMIC_RUN_RENAMED = {
+    "mr_src": "mine_roll_source", "mr_i": "mine_roll_target_ix", "atk_sheet": "attacked_sheet",
+    "atk_ship": "attacked_ship", "atk_kind": "attack_kind", "atk_by": "attacker_sheet", "pos": "circle",
+    "best": "best_row", "dmg": "damage", "upg": "engine_upgrades",
+}
+
+
+def test_cosmic_run_fields_say_what_they_hold_and_keep_their_saved_keys():
+    from cosmodrome.games.cosmic_run.state import CosmicRunState
+
+    names = {row[0] for row in COSMIC_RUN}
+    assert not names & set(COSMIC_RUN_RENAMED)
+    assert {saved_key(row): row[0] for row in COSMIC_RUN if saved_key(row) in COSMIC_RUN_RENAMED} == COSMIC_RUN_RENAMED
+    assert not [old for old in COSMIC_RUN_RENAMED if hasattr(CosmicRunState, old)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_records_an_event_through_say_and_none_has_a_method_log(game):
+    """One name for recording an event: each state's ``say(kind, text, ...)`` (Onward to Venus's
+    ``log`` is its saved list of events, no method)."""
+    from cosmodrome.core.registry import get_game
+
+    state = get_game(game.replace("_", "-")).new_state(2, 1)
+    before = len(state.ev)
+    state.say("named", "a sentence")
+    assert [(e.kind, e.text) for e in state.ev[before:]] == [("named", "a sentence")]
+    assert not callable(getattr(state, "log", None))

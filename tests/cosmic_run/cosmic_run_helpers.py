@@ -36,8 +36,8 @@ def place(s, sheet, track, cells):
     ship = ship_ix(sheet, track)
     start = s.comp.start_column
     s.paths[ship] = [start] + [r * 3 + c for r, c in cells]
-    s.pos[ship] = s.paths[ship][-1]
-    s.best[ship] = max([0] + [r for r, _ in cells])
+    s.circle[ship] = s.paths[ship][-1]
+    s.best_row[ship] = max([0] + [r for r, _ in cells])
 
 
 def mine(s, sheet, track, row, col):

@@ -31,7 +31,7 @@ HELPERS = ("ship_ix", "tech_ix", "track_ix")
 def test_the_helpers_cover_the_flat_lists_once():
     s = GAME.new_state(2, seed=0)
     ships = [ship_ix(sheet, track) for sheet in range(2) for track in range(3)]
-    assert ships == list(range(len(s.pos)))
+    assert ships == list(range(len(s.circle)))
     assert [divmod(ship, 3) for ship in ships] == [(sheet, track) for sheet in range(2) for track in range(3)]
     assert [tech_ix(sheet, tech) for sheet in range(2) for tech in range(4)] == list(range(len(s.tech_gained)))
     circles = [track_ix(s.comp, ship) + row * 3 + col for ship in ships for row in range(s.comp.nr) for col in range(3)]

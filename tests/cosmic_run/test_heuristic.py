@@ -100,7 +100,7 @@ def test_solo_hands_zorlord_the_die_that_harms_least():
     s = _last_two((MINE, move_face(ORANGE, 1)))
     for t in range(3):
         place(s, 0, t, [(1, 1), (2, 1), (3, 1)])
-        s.dmg[t] = 2
+        s.damage[t] = 2
     give_tech(s, 0, 3)                               # a transformer: the move is of use to you
     assert CosmicRunHeuristic(seed=0).choose(s) == 7
     s = _last_two((tech_face(1), move_face(BLUE, 3)))

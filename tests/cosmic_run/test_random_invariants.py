@@ -19,15 +19,15 @@ def check(s, prev):
     assert len(s.grid) == 2 * 9 * C.nr
     # marks (lines and mines) are only ever added
     assert all((o & ~n) == 0 for o, n in zip(prev["grid"], s.grid))
-    for f in ("tech_gained", "tech_used", "rerolls_used", "dmg", "upg", "best", "kills"):
+    for f in ("tech_gained", "tech_used", "rerolls_used", "damage", "engine_upgrades", "best_row", "kills"):
         assert all(n >= o for o, n in zip(prev[SAVED_AS.get(f, f)], getattr(s, f))), f
     assert all(0 <= u <= x <= C.circles for u, x in zip(s.tech_used, s.tech_gained))
     assert all(r <= C.rerolls for r in s.rerolls_used)
-    assert all(0 <= d <= C.hearts for d in s.dmg) and all(0 <= u <= C.hearts for u in s.upg)
+    assert all(0 <= d <= C.hearts for d in s.damage) and all(0 <= u <= C.hearts for u in s.engine_upgrades)
     for ship in range(6):
-        r, c = divmod(s.pos[ship], 3)
-        assert 0 <= r <= C.rows + 1 and s.best[ship] >= r
-        assert s.paths[ship][-1] == s.pos[ship] and s.paths[ship][0] == C.start_column
+        r, c = divmod(s.circle[ship], 3)
+        assert 0 <= r <= C.rows + 1 and s.best_row[ship] >= r
+        assert s.paths[ship][-1] == s.circle[ship] and s.paths[ship][0] == C.start_column
         assert s.disabled(ship) or not s.grid[s.cell(ship // 3, ship % 3, r, c)] & 16
     # dice accounted for
     assert len(s.owner) == len(s.faces) == len(C.dice) and all(-1 <= o <= 1 for o in s.owner)

@@ -56,7 +56,7 @@ def test_setup_ships_below_tracks_captain_takes_first_die():
     s = new(2)
     assert s.round == 1 and s.captain == 0
     assert s.phase == DRAFT and s.to_move() == 0
-    assert all(p == s.comp.start_column for p in s.pos)
+    assert all(p == s.comp.start_column for p in s.circle)
     assert sorted(s.legal_actions()) == list(range(8))
 
 
@@ -122,8 +122,8 @@ def test_mine_hit_pushes_back_to_prior_location():
     place(s, 0, ORANGE, [(1, 0), (2, 0), (3, 0), (4, 1)])
     mines.start_roll(s, -1, [0], 1, 4, RESUME_PICK)      # the dice show B4
     assert s.mined(0, ORANGE, 4, 1) and s.mined(0, BLUE, 4, 1) and s.mined(0, GREEN, 4, 1)
-    assert s.dmg[0] == 1
-    assert divmod(s.pos[0], 3) == (3, 0)
+    assert s.damage[0] == 1
+    assert divmod(s.circle[0], 3) == (3, 0)
     hit = next(e.text for e in s.ev if e.kind == "hit")
     assert hit.endswith("pushed back to A3.")
     assert not s.mined(1, ORANGE, 4, 1)          # only the target sheet
@@ -160,7 +160,7 @@ def test_push_back_skips_mined_prior_circles():
     place(s, 0, BLUE, [(1, 1), (2, 1), (3, 1), (4, 1)])
     mine(s, 0, BLUE, 3, 1)                       # warped through earlier
     mines.start_roll(s, -1, [0], 1, 4, RESUME_PICK)
-    assert divmod(s.pos[BLUE], 3) == (2, 1)
+    assert divmod(s.circle[BLUE], 3) == (2, 1)
 
 
 def test_mines_placed_behind_ship_but_not_on_reached_track():
@@ -170,7 +170,7 @@ def test_mines_placed_behind_ship_but_not_on_reached_track():
     place(s, 0, BLUE, [(r, 1) for r in range(1, 7)])
     mines.start_roll(s, -1, [0], 2, s.comp.labels[0][2], RESUME_PICK)
     assert not s.mined(0, ORANGE, 2, 2)
-    assert s.mined(0, BLUE, 2, 2) and s.dmg[BLUE] == 0
+    assert s.mined(0, BLUE, 2, 2) and s.damage[BLUE] == 0
 
 
 def test_already_mined_circle_ignores_roll():
@@ -238,7 +238,7 @@ def test_movement_starts_in_circle_closest_and_goes_up_or_sideways():
     s.apply(A_USE)
     assert s.phase == MOVE and s.legal_actions() == [A_STOP, UP]
     s.apply(UP)
-    assert divmod(s.pos[BLUE], 3) == (1, s.comp.start_column)
+    assert divmod(s.circle[BLUE], 3) == (1, s.comp.start_column)
     assert {UP, LEFT, RIGHT} <= set(s.legal_actions()) and DL not in s.legal_actions()
 
 
@@ -249,7 +249,7 @@ def test_may_move_fewer_pips():
     s.apply(A_USE)
     s.apply(UP)
     s.apply(A_STOP)
-    assert divmod(s.pos[GREEN], 3)[0] == 1 and s.phase == DRAFT and s.to_move() == 1
+    assert divmod(s.circle[GREEN], 3)[0] == 1 and s.phase == DRAFT and s.to_move() == 1
 
 
 def test_mine_blocks_and_warp_drive_passes_through():
@@ -269,7 +269,7 @@ def test_mine_blocks_and_warp_drive_passes_through():
     j = s2.action_json(WU)
     assert j["to"] == [3, 1] and j["cost"] == 2
     s2.apply(WU)
-    assert divmod(s2.pos[BLUE], 3) == (3, 1) and s2.tech_used[WARP] == 1 and s2.phase == DRAFT
+    assert divmod(s2.circle[BLUE], 3) == (3, 1) and s2.tech_used[WARP] == 1 and s2.phase == DRAFT
 
 
 def test_two_mines_need_three_pips_and_two_warps():
@@ -287,7 +287,7 @@ def test_two_mines_need_three_pips_and_two_warps():
     assert WU not in setup(2, 2).legal_actions()
     s = setup(3, 2)
     s.apply(WU)
-    assert divmod(s.pos[ORANGE], 3) == (4, 1) and s.tech_used[WARP] == 2
+    assert divmod(s.circle[ORANGE], 3) == (4, 1) and s.tech_used[WARP] == 2
 
 
 def test_faq_no_warp_and_navigation_together_diagonally():
@@ -312,10 +312,10 @@ def test_navigational_control_moves_diagonally_once_per_control():
     hold_die(s, 0, move_face(BLUE, 2))
     s.apply(A_USE)
     s.apply(DR)
-    assert divmod(s.pos[BLUE], 3) == (2, 2) and s.tech_used[NAV] == 1
+    assert divmod(s.circle[BLUE], 3) == (2, 2) and s.tech_used[NAV] == 1
     assert DL not in s.legal_actions() and UP in s.legal_actions()
     s.apply(UP)
-    assert divmod(s.pos[BLUE], 3) == (3, 2)
+    assert divmod(s.circle[BLUE], 3) == (3, 2)
     assert s.grid[s.cell(0, BLUE, 2, 2)] & 4 and s.grid[s.cell(0, BLUE, 3, 2)] & 1
 
 
@@ -327,7 +327,7 @@ def test_faq_backtracking_marks_circle_again():
     s.apply(A_USE)
     s.apply(RIGHT)
     s.apply(LEFT)
-    assert divmod(s.pos[GREEN], 3) == (1, 1)
+    assert divmod(s.circle[GREEN], 3) == (1, 1)
     assert s.paths[GREEN][-3:] == [4, 5, 4]
     assert s.grid[s.cell(0, GREEN, 1, 1)] & 2
 
@@ -340,7 +340,7 @@ def test_armada_rule_and_rapid_fire_ignores_it():
         place(s, 0, BLUE, [(1, 1)])
         place(s, 0, GREEN, [(1, 1)])
         if disabled:
-            s.dmg[BLUE] = s.dmg[GREEN] = 3
+            s.damage[BLUE] = s.damage[GREEN] = 3
         hold_die(s, 0, move_face(ORANGE, 2))
         s.apply(A_USE)
         assert (UP in s.legal_actions()) == expect_up
@@ -375,7 +375,7 @@ def test_transformer_changes_die_colour_before_moving_only():
     assert {A_TRANSFORM + BLUE, A_TRANSFORM + GREEN} <= set(s.legal_actions())
     s.apply(A_TRANSFORM + GREEN)
     s.apply(UP)
-    assert divmod(s.pos[GREEN], 3)[0] == 1 and s.pos[ORANGE] == s.comp.start_column
+    assert divmod(s.circle[GREEN], 3)[0] == 1 and s.circle[ORANGE] == s.comp.start_column
     assert not any(A_TRANSFORM <= a < A_TECH for a in s.legal_actions())
     s2 = new(2)
     give_tech(s2, 0, TRANSFORMER, 2)
@@ -393,8 +393,8 @@ def test_faq_transformer_on_attack_die_keeps_attack_colour():
     s.apply(A_USE)
     s.apply(A_TRANSFORM + BLUE)
     s.apply(UP)
-    assert divmod(s.pos[BLUE], 3)[0] == 1
-    assert s.dmg[3 + ORANGE] == 1 and s.dmg[3 + BLUE] == 0
+    assert divmod(s.circle[BLUE], 3)[0] == 1
+    assert s.damage[3 + ORANGE] == 1 and s.damage[3 + BLUE] == 0
 
 
 # ----- advance and attack, mines die, technologies ----------------------------------------
@@ -405,7 +405,7 @@ def test_advance_and_attack():
     s.apply(A_USE)
     assert s.phase == MOVE and s.pips == 1
     s.apply(UP)
-    assert divmod(s.pos[GREEN], 3)[0] == 1 and s.dmg[3 + GREEN] == 1
+    assert divmod(s.circle[GREEN], 3)[0] == 1 and s.damage[3 + GREEN] == 1
     assert s.phase == DRAFT and s.to_move() == 1
 
 
@@ -418,7 +418,7 @@ def test_missile_stops_attack():
     s.apply(A_STOP)
     assert s.phase == MISSILE_ATTACK and s.to_move() == 1
     s.apply(A_MISSILE)
-    assert s.dmg[3 + BLUE] == 0 and s.tech_used[4 + MISSILE] == 1
+    assert s.damage[3 + BLUE] == 0 and s.tech_used[4 + MISSILE] == 1
 
 
 def test_faq_attack_on_reached_ship_still_moves():
@@ -429,20 +429,20 @@ def test_faq_attack_on_reached_ship_still_moves():
     s.apply(A_USE)
     assert UP in s.legal_actions()
     s.apply(UP)
-    assert s.dmg[3 + BLUE] == 0 and divmod(s.pos[BLUE], 3)[0] == 1
+    assert s.damage[3 + BLUE] == 0 and divmod(s.circle[BLUE], 3)[0] == 1
 
 
 def test_three_hits_disable_a_ship():
     """RB Advance and Attack: a ship that suffers 3 attacks is disabled and can no longer move."""
     s = new(2)
-    s.dmg[3 + ORANGE] = 2
+    s.damage[3 + ORANGE] = 2
     hold_die(s, 0, attack_face(ORANGE))
     s.apply(A_USE)
     s.apply(A_STOP)
     assert s.disabled(3 + ORANGE)
     hold_die(s, 1, move_face(ORANGE, 3))
     s.apply(A_USE)
-    assert s.phase != MOVE and s.pos[3 + ORANGE] == s.comp.start_column
+    assert s.phase != MOVE and s.circle[3 + ORANGE] == s.comp.start_column
 
 
 def test_mine_die_marks_only_the_opponent():
@@ -534,7 +534,7 @@ def spent_last_warp_position(players=2):
     """Player 1 (seat 0): orange and blue disabled; green at B1 below a full mine row 2 and a
     full row 4, holding the last warp drive of the sheet (every warp circle crossed)."""
     s = new(players)
-    s.dmg[ORANGE] = s.dmg[BLUE] = s.comp.hearts
+    s.damage[ORANGE] = s.damage[BLUE] = s.comp.hearts
     for row in (2, 4):
         for c in range(3):
             mine(s, 0, GREEN, row, c)
@@ -553,7 +553,7 @@ def test_spending_the_last_warp_drive_can_end_the_game():
     assert not scoring.stuck(s, 0)
     s.apply(A_USE)
     s.apply(WU)
-    assert divmod(s.pos[GREEN], 3) == (3, 1) and s.tech_used[WARP] == s.comp.circles
+    assert divmod(s.circle[GREEN], 3) == (3, 1) and s.tech_used[WARP] == s.comp.circles
     assert scoring.stuck(s, 0)
     assert s.is_terminal() and s.end_cause == "stuck"
     assert s.winners() == scoring.winners_by_score(s)
@@ -563,8 +563,8 @@ def test_spending_the_last_warp_drive_ends_the_solo_mission():
     """RB Solo Game End with RB Game End 2: a solo player whose ships can no longer advance
     after the last warp drive has failed the mission."""
     s = spent_last_warp_position(players=1)
-    s.dmg[ORANGE] = s.dmg[BLUE] = 0
-    s.pos[ORANGE] = s.pos[BLUE] = s.comp.planet * 3 + 1          # the other two at their planets
+    s.damage[ORANGE] = s.damage[BLUE] = 0
+    s.circle[ORANGE] = s.circle[BLUE] = s.comp.planet * 3 + 1          # the other two at their planets
     s.apply(A_USE)
     s.apply(WU)
     assert s.is_terminal() and s.end_cause == "stuck" and s.returns() == [0.0]
@@ -591,9 +591,9 @@ def test_rapid_fire_two_disabled_ships_win():
 
 def _disable_a_second_ship(s):
     """Seat 0, one opponent's ship disabled already, disables a second with an attack die."""
-    s.dmg[3 + BLUE] = 3
+    s.damage[3 + BLUE] = 3
     s.kills[0] = 1
-    s.dmg[3 + GREEN] = 2
+    s.damage[3 + GREEN] = 2
     hold_die(s, 0, attack_face(GREEN))
     s.apply(A_USE)
     s.apply(A_STOP)
@@ -606,7 +606,7 @@ def test_rapid_fire_wins_with_the_kills_of_the_component_data():
     s.comp = dataclasses.replace(s.comp, rapid_fire_kills=3)
     _disable_a_second_ship(s)
     assert s.kills[0] == 2 and s.end_cause == "" and not s.is_terminal()
-    s.dmg[3 + ORANGE], s.kills[0] = 3, 3               # a third ship disabled
+    s.damage[3 + ORANGE], s.kills[0] = 3, 3               # a third ship disabled
     assert scoring.check(s) and s.end_cause == "rapid-fire" and s.winners() == [0]
 
 
@@ -614,25 +614,25 @@ def test_scoring_ladder_penalties_and_tech():
     """RB Scoring: VP of the highest level per track, -5 below the marker, -7 per disabled ship
     (-12 never past -5), tech VP."""
     s = new(2)
-    s.best[0:3] = [s.comp.rows + 1, 5, 2]
+    s.best_row[0:3] = [s.comp.rows + 1, 5, 2]
     s.tech_gained[0:4] = [1, 1, 1, 0]
     assert scoring.total(s, 0) == 12 + 0 - 5 + 3 * s.comp.tech_vp
-    s.dmg[GREEN] = 3
+    s.damage[GREEN] = 3
     assert scoring.track_vp(s, GREEN) + scoring.disabled_vp(s, GREEN) == -12
-    s.dmg[BLUE] = 3
+    s.damage[BLUE] = 3
     assert scoring.track_vp(s, BLUE) + scoring.disabled_vp(s, BLUE) == -7
 
 
 def test_tie_break_by_technology_then_shared():
     """RB Scoring: equal VP — the higher technology score wins; still equal, both win (ruling)."""
     s = new(2)
-    s.best[3:6] = [4, 4, 4]          # 0 VP on the tracks
+    s.best_row[3:6] = [4, 4, 4]          # 0 VP on the tracks
     s.tech_gained[4 + MISSILE] = 3            # + 6 technology VP
-    s.best[0:3] = [9, 4, 4]          # 6 VP on the tracks, no technology
+    s.best_row[0:3] = [9, 4, 4]          # 6 VP on the tracks, no technology
     assert scoring.total(s, 0) == scoring.total(s, 1) == 6
     assert scoring.winners_by_score(s) == [1]
     s.tech_gained[MISSILE] = 3
-    s.best[0:3] = [4, 4, 4]
+    s.best_row[0:3] = [4, 4, 4]
     assert scoring.winners_by_score(s) == [0, 1]
     scoring.finish(s, "rounds")
     assert s.returns() == [0.5, 0.5]
@@ -645,19 +645,19 @@ def test_friendly_attack_becomes_engine_upgrade():
     hold_die(s, 0, attack_face(GREEN))
     s.apply(A_USE)
     s.apply(A_STOP)
-    assert s.upg[GREEN] == 1 and s.dmg[3 + GREEN] == 0 and s.dmg[GREEN] == 0
+    assert s.engine_upgrades[GREEN] == 1 and s.damage[3 + GREEN] == 0 and s.damage[GREEN] == 0
 
 
 def test_friendly_engine_upgrades_boost_one_pip_dice():
     """RB Friendly Variant: with 2 (3) upgrade hearts a 1-pip die of that colour counts 2 (3) pips."""
     for upg, pips in ((1, 1), (2, 2), (3, 3)):
         s = new(2, friendly=True)
-        s.upg[BLUE] = upg
+        s.engine_upgrades[BLUE] = upg
         hold_die(s, 0, move_face(BLUE, 1))
         s.apply(A_USE)
         assert s.pips == pips
     s = new(2, friendly=True)
-    s.upg[BLUE] = 3
+    s.engine_upgrades[BLUE] = 3
     hold_die(s, 0, move_face(BLUE, 2))
     s.apply(A_USE)
     assert s.pips == 2
@@ -672,7 +672,7 @@ def test_friendly_missile_prevents_upgrade():
     s.apply(A_STOP)
     assert s.phase == MISSILE_ATTACK and s.to_move() == 1
     s.apply(A_MISSILE)
-    assert s.upg[ORANGE] == 0
+    assert s.engine_upgrades[ORANGE] == 0
 
 
 def test_friendly_mine_die_gives_immunity_next_round():
@@ -685,7 +685,7 @@ def test_friendly_mine_die_gives_immunity_next_round():
     mines0 = sum(1 for x in s.grid[:g] if x & 16)
     s.round = 2
     s.rolls_left = 0
-    s.mr_i = 0
+    s.mine_roll_target_ix = 0
     mines.start_roll(s, -1, [0, 1], 0, s.comp.labels[0][2], RESUME_PICK)
     assert sum(1 for x in s.grid[:g] if x & 16) == mines0
     assert s.mined(1, ORANGE, 2, 0)
@@ -719,7 +719,7 @@ def test_a_circle_has_one_name_the_printed_coordinate():
         mines.start_roll(s, -1, [0], 0, number, RESUME_PICK)
         texts = [e.text for e in s.ev]
         assert any(f"orange A{number}" in x for x in texts if x.startswith("Mines on Player 1"))
-        assert s.dmg[ORANGE] == 1
+        assert s.damage[ORANGE] == 1
     sheet = GAME.render_text(new(2, side="B").view(0), 0)
     numbers = [ln.split()[0] for ln in sheet.splitlines() if ln.startswith(("  ", " 1")) and "VP" not in ln
                and ln.split() and ln.split()[0].isdigit()][:12]

@@ -54,7 +54,7 @@ def test_zorlord_marks_shortest_route_straight_up():
     s.die = 0
     s.faces[0] = move_face(BLUE, 3)
     solo.mark(s)
-    assert divmod(s.pos[3 + BLUE], 3) == (3, s.comp.start_column)
+    assert divmod(s.circle[3 + BLUE], 3) == (3, s.comp.start_column)
 
 
 def test_zorlord_technology_and_attack():
@@ -67,7 +67,7 @@ def test_zorlord_technology_and_attack():
     s.die = 1
     s.faces[1] = attack_face(GREEN)
     solo.mark(s)
-    assert divmod(s.pos[3 + GREEN], 3)[0] == 1 and s.dmg[GREEN] == 1
+    assert divmod(s.circle[3 + GREEN], 3)[0] == 1 and s.damage[GREEN] == 1
 
 
 def test_zorlord_mine_die_marks_your_sheet():
@@ -92,7 +92,7 @@ def test_zorlord_mine_that_disables_your_ship_is_nobodys_kill():
     col, num = mines.roll_letter(probe), mines.roll_number(probe)
     row = s.comp.rows_with(s.side, num)[0]
     place(s, 0, BLUE, [(r, col) for r in range(1, row + 1)])
-    s.dmg[BLUE] = s.comp.hearts - 1
+    s.damage[BLUE] = s.comp.hearts - 1
     s.die = 0
     s.faces[0] = MINE
     solo.mark(s)
@@ -107,7 +107,7 @@ def test_your_attack_die_does_not_attack_and_mine_die_does_nothing():
     hold_die(s, 0, attack_face(ORANGE))
     s.apply(A_USE)
     s.apply(UP)
-    assert divmod(s.pos[ORANGE], 3)[0] == 1 and s.dmg[3 + ORANGE] == 0
+    assert divmod(s.circle[ORANGE], 3)[0] == 1 and s.damage[3 + ORANGE] == 0
     s2 = new(1)
     before = s2.to_json()
     hold_die(s2, 0, MINE)
@@ -187,7 +187,7 @@ def test_expert_premines():
 def test_mission_fails_when_a_ship_is_destroyed():
     """RB Solo Game End: none of your ships may be destroyed."""
     s = new(1)
-    s.dmg[BLUE] = 3
+    s.damage[BLUE] = 3
     assert scoring.check(s) and s.end_cause == "destroyed" and s.returns() == [0.0]
 
 

@@ -40,7 +40,7 @@ def _mine_phase_question(seed):
         s = new(2, seed=seed + g)
         r = Rng(g)
         while not s.is_terminal():
-            if s.phase == MISSILE_MINE and s.resume == RESUME_MINE_PHASE and s.mr_src == -1 and s.round > 1:
+            if s.phase == MISSILE_MINE and s.resume == RESUME_MINE_PHASE and s.mine_roll_source == -1 and s.round > 1:
                 return s
             la = s.legal_actions()
             s.apply(la[r.below(len(la))])
@@ -74,7 +74,7 @@ def test_options_that_spend_nothing_come_first():
 
 def test_a_die_that_would_do_nothing_says_why():
     s = new(2)
-    s.dmg[ORANGE] = s.comp.hearts
+    s.damage[ORANGE] = s.comp.hearts
     hold_die(s, 0, move_face(ORANGE, 2))
     assert s.action_label(A_USE).endswith("the orange ship is disabled: nothing happens")
     give_tech(s, 0, TRANSFORMER)

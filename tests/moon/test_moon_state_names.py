@@ -18,7 +18,7 @@ RENAMED = {"turn_i": "turn_index", "dice_n": "dice_count", "free_left": "free_re
            "slip": "slipstream_astronaut", "col": "column", "lvl": "level", "down": "crashed",
            "fin": "finish_place", "prog": "die_action", "free_rr": "free_reroll_token",
            "spk": "sputniks", "ec": "ec_counters", "hc": "handicaps", "spk_supply": "sputnik_supply",
-           "hc_supply": "handicap_supply", "winners_": "winning_seats"}
+           "hc_supply": "handicap_supply", "winners_": "winning_seats", "pending": "stack"}
 
 
 def test_each_renamed_field_is_saved_under_its_first_key():

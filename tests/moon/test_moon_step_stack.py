@@ -1,4 +1,4 @@
-"""The step stack (``pending``) holds one int a step, made and read by the codec beside the
+"""The step stack (``stack``) holds one int a step, made and read by the codec beside the
 step kinds (state.encode_step, decode_step, step_kind); no rule packs or unpacks a step by
 hand (issue #28)."""
 
@@ -72,7 +72,7 @@ def test_an_advanced_game_works_its_steps_through_the_codec():
         s = GAME.new_state(4, seed, {"advanced": True})
         k = 0
         while not s.is_terminal() and k < 3000:
-            for p in s.pending:
+            for p in s.stack:
                 kind, number = decode_step(p)
                 seen.add(kind)
                 assert kind in PLAIN or 0 <= number <= s.goal

@@ -82,7 +82,7 @@ class FlatState:
     into a :class:`~cosmodrome.core.game.State` subclass): the protocol calls go to the hooks
     ``legal``, ``action_json``, ``prompt``, ``perform``, ``view``; events are gathered in
     ``ev`` (except on a quiet clone, ``clone(quiet=True)``, made for search: the game's
-    ``log`` then records nothing). The subclass declares its saved fields once, in its
+    ``say`` then records nothing). The subclass declares its saved fields once, in its
     ``FIELDS`` table, and takes its ``clone`` and ``to_json`` (and the ``_init_fields`` its
     constructor calls) from :func:`cosmodrome.core.fields.flat_methods`. A state whose only
     hidden thing is the future resamples to a clone with a fresh random generator."""

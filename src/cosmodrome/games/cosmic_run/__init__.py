@@ -245,7 +245,7 @@ class CosmicRun(Game):
             raise
         except Exception as exc:  # an option error or a wrong type deep inside
             raise RecordError(f"malformed cosmic-run state: {exc}") from None
-        if not 1 <= s.phase <= OVER or any(not 0 <= p < comp.nr * 3 for p in s.pos) \
+        if not 1 <= s.phase <= OVER or any(not 0 <= p < comp.nr * 3 for p in s.circle) \
                 or any(not -1 <= o <= 1 for o in s.owner) or not 1 <= s.round <= len(comp.round_track):
             raise RecordError("the saved cosmic-run state is inconsistent (phase, ship position, die owner or round)")
         return restore(s, d)

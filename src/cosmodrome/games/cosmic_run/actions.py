@@ -104,7 +104,7 @@ def perform(s: CosmicRunState, a: int) -> None:
             technologies.reroll(s, s.acting)
     elif ph == MOVE:
         if a == A_STOP:
-            s.log("stop", says("{who} stops moving.", who=who_w(s, s.acting)), sheet=s.acting)
+            s.say("stop", says("{who} stops moving.", who=who_w(s, s.acting)), sheet=s.acting)
             movement.finish(s)
         elif a < A_TRANSFORM:
             movement.step(s, a - A_STEP)
@@ -232,7 +232,7 @@ def describe_step(s: CosmicRunState, a: int, d: dict[str, Any]) -> None:
     comp, k = s.comp, a - A_STEP
     sh, t = ship_parts(s.ship)
     d.update(kind="step", step=movement.STEP_NAMES[k], sheet=sh, track=t, colour=comp.tracks[t])
-    r, c = circle_parts(s.pos[s.ship])
+    r, c = circle_parts(s.circle[s.ship])
     d["from"] = [r, c]
     colour, step = colour_word(comp, t).capitalize(), gettext(movement.STEP_NAMES[k])
     target = movement.target(s, k) if s.phase == MOVE else None

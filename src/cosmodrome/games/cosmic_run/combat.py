@@ -36,14 +36,14 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
     if kind == ATTACK and (s.reached(ship) or s.disabled(ship)):
         why = (N_("{who} attacks {ship}, which has reached its planet: no effect.") if s.reached(ship)
                else N_("{who} attacks {ship}, which is already disabled: no effect."))
-        s.log("attack", says(why, who=who_w(s, by), ship=name), sheet=victim, track=colour)
+        s.say("attack", says(why, who=who_w(s, by), ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
-    if kind == UPGRADE and (s.upg[ship] >= s.comp.hearts or s.disabled(ship) or s.reached(ship)):
-        s.log("upgrade", says("{ship} cannot take an engine upgrade.", ship=name), sheet=victim, track=colour)
+    if kind == UPGRADE and (s.engine_upgrades[ship] >= s.comp.hearts or s.disabled(ship) or s.reached(ship)):
+        s.say("upgrade", says("{ship} cannot take an engine upgrade.", ship=name), sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
-    s.atk_sheet, s.atk_ship, s.atk_kind, s.atk_by = victim, ship, kind, by
+    s.attacked_sheet, s.attacked_ship, s.attack_kind, s.attacker_sheet = victim, ship, kind, by
     if defender < s.num_players and s.avail(defender, MISSILE) > 0:
         s.phase, s.acting = MISSILE_ATTACK, defender
         return
@@ -51,7 +51,7 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
 
 
 def resolve(s: CosmicRunState, missile: bool) -> None:
-    ship, kind, by = s.atk_ship, s.atk_kind, s.atk_by
+    ship, kind, by = s.attacked_ship, s.attack_kind, s.attacker_sheet
     victim, colour = ship_parts(ship)
     name = ship_w(s, victim, colour)
     if missile:
@@ -59,22 +59,22 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
         s.tech_used[tech_ix(defender, MISSILE)] += 1
         what = (N_("{who} fires a defensive missile and stops the attack on {ship}.") if kind == ATTACK
                 else N_("{who} fires a defensive missile and stops the engine upgrade of {ship}."))
-        s.log("missile", says(what, who=who_w(s, defender), ship=name), sheet=defender)
+        s.say("missile", says(what, who=who_w(s, defender), ship=name), sheet=defender)
         HOOKS.next_pick(s)
         return
     if kind == UPGRADE:
-        s.upg[ship] += 1
-        s.log("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."),
-                                N_("{ship} gets an engine upgrade ({n} hearts)."), s.upg[ship], ship=name),
+        s.engine_upgrades[ship] += 1
+        s.say("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."),
+                                N_("{ship} gets an engine upgrade ({n} hearts)."), s.engine_upgrades[ship], ship=name),
               sheet=victim, track=colour)
         HOOKS.next_pick(s)
         return
-    s.dmg[ship] += 1
-    s.log("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."),
-                           N_("{who} attacks {ship}: {n} hearts filled."), s.dmg[ship], who=who_w(s, by), ship=name),
+    s.damage[ship] += 1
+    s.say("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."),
+                           N_("{who} attacks {ship}: {n} hearts filled."), s.damage[ship], who=who_w(s, by), ship=name),
           sheet=victim, track=colour)
     if s.disabled(ship):
-        s.log("disabled", says("{ship} is disabled.", ship=name), sheet=victim, track=colour)
+        s.say("disabled", says("{ship} is disabled.", ship=name), sheet=victim, track=colour)
         if by < s.num_players and by != victim:
             s.kills[by] += 1
         if scoring.check(s):

@@ -32,6 +32,6 @@ def roll_pool(s: CosmicRunState) -> None:
         if s.owner[i] == -1:
             s.faces[i] = roll(s, i)
             rolled.append(Word(lambda n, w: f"{n}: {w}", i + 1, face_w(s.comp, s.faces[i])))
-    s.log("dice", says("Action dice rolled — {dice}.", dice=Word(lambda xs: "; ".join(str(x) for x in xs), rolled)),
+    s.say("dice", says("Action dice rolled — {dice}.", dice=Word(lambda xs: "; ".join(str(x) for x in xs), rolled)),
           chance=True, faces=list(s.faces),
           dice=[i for i in range(8) if s.owner[i] == -1])

@@ -16,9 +16,9 @@ UP_LINE, SIDE_LINE, DIAGONAL_LINE, WARP_LINE, MINE_BIT = 1, 2, 4, 8, 16
 
 
 def ship_ix(sheet, track):
-    """The index of a ship (the ship of ``track`` on ``sheet``) in ``pos``, ``best``,
-    ``dmg``, ``upg`` and ``paths``, and as ``ship``, ``atk_ship`` hold it; :func:`ship_parts`
-    gives the sheet and the track back.
+    """The index of a ship (the ship of ``track`` on ``sheet``) in ``circle``, ``best_row``,
+    ``damage``, ``engine_upgrades`` and ``paths``, and as ``ship``, ``attacked_ship`` hold it;
+    :func:`ship_parts` gives the sheet and the track back.
 
     >>> ship_ix(1, 2), ship_parts(ship_ix(1, 2))
     (5, (1, 2))
@@ -45,7 +45,7 @@ def ship_parts(ship):
 
 
 def circle_ix(row, col):
-    """A circle of a track as ``pos`` and ``paths`` hold it (row 0 = the start below the track,
+    """A circle of a track as ``circle`` and ``paths`` hold it (row 0 = the start below the track,
     ``comp.rows + 1`` = the planet row; column 0-2); its cell in ``grid`` is
     ``track_ix(comp, ship) + circle_ix(row, col)``. Between circles of one track, a step of
     ``dr`` rows and ``dc`` columns adds ``circle_ix(dr, dc)``.
@@ -72,7 +72,7 @@ def circle_parts(circle):
 
 def track_ix(comp, ship):
     """The index in ``grid`` of the first circle (row 0, column 0) of a ship's track
-    (``ship``: :func:`ship_ix`); a circle of the track (:func:`circle_ix`, as ``pos``
+    (``ship``: :func:`ship_ix`); a circle of the track (:func:`circle_ix`, as ``circle``
     holds it) is at ``track_ix(comp, ship) + circle_ix(row, col)``.
 
     >>> from cosmodrome.games.cosmic_run import GAME

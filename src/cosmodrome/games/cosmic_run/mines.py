@@ -76,10 +76,10 @@ def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:
 def start_roll(s: CosmicRunState, src: int, targets: list[int], col: int, number: int, resume: int) -> None:
     """A rolled coordinate that will mark ``targets`` (sheets); ``src`` is the sheet whose mine
     die caused it, or -1 for the mine phase. Asks missiles first, then marks."""
-    s.mr_letter, s.mr_number, s.mr_src = col, number, src
+    s.mr_letter, s.mr_number, s.mine_roll_source = col, number, src
     s.mr_targets = list(targets)
     s.mr_ignore = [0, 0]
-    s.mr_i = 0
+    s.mine_roll_target_ix = 0
     s.resume = resume
     ask_next(s)
 
@@ -88,27 +88,27 @@ def ask_next(s: CosmicRunState) -> None:
     """RB: Points of Emphasis: each affected player may answer the roll with a defensive missile
     before circles are filled. Friendly variant: a player who took the mine die last round
     ignores the mine rolls of this round."""
-    while s.mr_i < len(s.mr_targets):
-        sh = s.mr_targets[s.mr_i]
-        if s.friendly and s.mr_src == -1 and s.immune[sh] == s.round:
+    while s.mine_roll_target_ix < len(s.mr_targets):
+        sh = s.mr_targets[s.mine_roll_target_ix]
+        if s.friendly and s.mine_roll_source == -1 and s.immune[sh] == s.round:
             s.mr_ignore[sh] = 1
-            s.log("immune", says("{who} ignores the roll (mine die taken last round).", who=who_w(s, sh)), sheet=sh)
+            s.say("immune", says("{who} ignores the roll (mine die taken last round).", who=who_w(s, sh)), sheet=sh)
         elif (sh < s.num_players and s.avail(sh, MISSILE) > 0
               and affects(s, sh, s.mr_letter, s.mr_number)):
             s.phase, s.acting = MISSILE_MINE, sh
             return
-        s.mr_i += 1
+        s.mine_roll_target_ix += 1
     apply_roll(s)
 
 
 def answer(s: CosmicRunState, use_missile: bool) -> None:
-    sh = s.mr_targets[s.mr_i]
+    sh = s.mr_targets[s.mine_roll_target_ix]
     if use_missile:
         s.tech_used[tech_ix(sh, MISSILE)] += 1
         s.mr_ignore[sh] = 1
-        s.log("missile", says("{who} fires a defensive missile: {at} is ignored on all of their tracks.",
+        s.say("missile", says("{who} fires a defensive missile: {at} is ignored on all of their tracks.",
                               who=who_w(s, sh), at=coordinate(s, s.mr_letter, s.mr_number)), sheet=sh)
-    s.mr_i += 1
+    s.mine_roll_target_ix += 1
     ask_next(s)
 
 
@@ -133,11 +133,11 @@ def apply_roll(s: CosmicRunState) -> None:
                     continue
                 s.grid[i] |= MINE_BIT
                 placed.append(Word(lambda w, at: f"{w} {at}", colour_w(s.comp, t), coordinate(s, col, number)))
-                if s.pos[ship] == circle:
-                    hit(s, ship, s.mr_src)
+                if s.circle[ship] == circle:
+                    hit(s, ship, s.mine_roll_source)
         if placed:
             changed = True
-            s.log("mines", (mines_text, (s.sheet_name, sh, placed)), sheet=sh, col=col, number=number)
+            s.say("mines", (mines_text, (s.sheet_name, sh, placed)), sheet=sh, col=col, number=number)
     s.mr_targets = []
     if changed and scoring.check(s):
         return
@@ -150,16 +150,16 @@ def hit(s: CosmicRunState, ship: int, src: int) -> None:
     sh, t = ship_parts(ship)
     name = ship_w(s, sh, t)
     if s.disabled(ship):
-        s.log("hit", says("A mine lands on {ship}, already disabled.", ship=name), sheet=sh, track=t)
+        s.say("hit", says("A mine lands on {ship}, already disabled.", ship=name), sheet=sh, track=t)
         return
-    s.dmg[ship] += 1
+    s.damage[ship] += 1
     push_back(s, ship)
-    r, c = circle_parts(s.pos[ship])
-    s.log("hit", says_n(N_("{ship} is hit ({n} heart filled) and pushed back to {where}."),
-                        N_("{ship} is hit ({n} hearts filled) and pushed back to {where}."), s.dmg[ship], ship=name,
+    r, c = circle_parts(s.circle[ship])
+    s.say("hit", says_n(N_("{ship} is hit ({n} heart filled) and pushed back to {where}."),
+                        N_("{ship} is hit ({n} hearts filled) and pushed back to {where}."), s.damage[ship], ship=name,
                         where=circle_w(s.comp, s.side, r, c)), sheet=sh, track=t, row=r, col=c)
     if s.disabled(ship):
-        s.log("disabled", says("{ship} is disabled.", ship=name), sheet=sh, track=t)
+        s.say("disabled", says("{ship} is disabled.", ship=name), sheet=sh, track=t)
         if 0 <= src < s.num_players and src != sh:
             s.kills[src] += 1
 
@@ -171,4 +171,4 @@ def push_back(s: CosmicRunState, ship: int) -> None:
         path.pop()
     while len(path) > 1 and s.mined(sh, t, *circle_parts(path[-1])):
         path.pop()
-    s.pos[ship] = path[-1]
+    s.circle[ship] = path[-1]

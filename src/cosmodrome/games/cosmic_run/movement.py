@@ -48,8 +48,8 @@ def effective_pips(s: CosmicRunState, face: int, ship: int) -> int:
     if face >= ATTACK0:
         return 1
     pips = face_pips(face)
-    if s.friendly and pips == 1 and s.upg[ship] >= 2:
-        return s.upg[ship]
+    if s.friendly and pips == 1 and s.engine_upgrades[ship] >= 2:
+        return s.engine_upgrades[ship]
     return pips
 
 
@@ -60,10 +60,10 @@ def armada_ok(s: CosmicRunState, ship: int, sheet: int, new_row: int) -> bool:
         return True
     low = -1
     first = ship_ix(sheet, 0)
-    pos = s.pos
+    circles = s.circle
     for other in range(first, first + 3):        # the player's three ships
-        if other != ship and s.dmg[other] < s.comp.hearts and (low < 0 or pos[other] < low):
-            low = pos[other]                     # the lowest circle is on the lowest row
+        if other != ship and s.damage[other] < s.comp.hearts and (low < 0 or circles[other] < low):
+            low = circles[other]                 # the lowest circle is on the lowest row
     return low < 0 or new_row - circle_row(low) <= s.comp.armada_gap
 
 
@@ -71,7 +71,7 @@ def target(s: CosmicRunState, kind: int):
     """``(new_pos, pip_cost, warps, passed_cells)`` of a step of ``kind`` for the moving ship,
     or None when it is not allowed."""
     ship = s.ship
-    if s.pips <= 0 or s.dmg[ship] >= s.comp.hearts:
+    if s.pips <= 0 or s.damage[ship] >= s.comp.hearts:
         return None
     sh = ship_sheet(ship)
     warps = 0
@@ -81,7 +81,7 @@ def target(s: CosmicRunState, kind: int):
             return None
     elif kind >= DIAG_LEFT and s.avail(sh, NAV) <= 0:
         return None
-    here = s.pos[ship]
+    here = s.circle[ship]
     r, c = circle_parts(here)
     return _target(s, kind, ship, sh, here, r, c, warps)
 
@@ -131,7 +131,7 @@ def transform_targets(s: CosmicRunState) -> list[int]:
     colours = []
     for colour in range(3):
         other = ship_ix(sh, colour)
-        if other != s.ship and s.dmg[other] < s.comp.hearts and not s.reached(other):
+        if other != s.ship and s.damage[other] < s.comp.hearts and not s.reached(other):
             colours.append(colour)
     return colours
 
@@ -140,10 +140,10 @@ def steps(s: CosmicRunState) -> list[int]:
     """The step kinds open to the moving ship now: :func:`target` of each kind, with what the
     kinds share (the die, the ship's circle, the technologies) looked up once."""
     ship = s.ship
-    if s.pips <= 0 or s.dmg[ship] >= s.comp.hearts:
+    if s.pips <= 0 or s.damage[ship] >= s.comp.hearts:
         return []
     sh = ship_sheet(ship)
-    here = s.pos[ship]
+    here = s.circle[ship]
     r, c = circle_parts(here)
     if r == s.comp.rows + 1:
         return []
@@ -169,7 +169,7 @@ def transform(s: CosmicRunState, colour: int) -> None:
     old = colour_w(s.comp, old_track)
     s.ship = ship_ix(sh, colour)
     s.pips = effective_pips(s, s.faces[s.die], s.ship)
-    s.log("transformer",
+    s.say("transformer",
           says_n(N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pip)."),
                  N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pips)."), s.pips,
                  who=who_w(s, sh), old=old, colour=colour_w(s.comp, colour)), sheet=sh, track=colour)
@@ -188,10 +188,10 @@ def step(s: CosmicRunState, kind: int) -> None:
         path.append(p)
     s.grid[track + new] |= LINE_BIT[kind]
     path.append(new)
-    s.pos[ship] = new
+    s.circle[ship] = new
     r, c = circle_parts(new)
-    if r > s.best[ship]:
-        s.best[ship] = r
+    if r > s.best_row[ship]:
+        s.best_row[ship] = r
     s.pips -= cost
     s.steps += 1
     if kind in (DIAG_LEFT, DIAG_RIGHT):
@@ -200,10 +200,10 @@ def step(s: CosmicRunState, kind: int) -> None:
         s.tech_used[tech_ix(sh, WARP)] += k
     planet = r == s.comp.rows + 1
     where = Word(gettext, N_("its planet")) if planet else circle_w(s.comp, s.side, r, c)
-    s.log("move", (moves_text, (s.sheet_name, s.comp, sh, t, STEP_NAMES[kind], k, where)),
+    s.say("move", (moves_text, (s.sheet_name, s.comp, sh, t, STEP_NAMES[kind], k, where)),
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
     if planet:
-        s.log("planet", says("{ship} reaches the planet!", ship=ship_w(s, sh, t)), sheet=sh, track=t)
+        s.say("planet", says("{ship} reaches the planet!", ship=ship_w(s, sh, t)), sheet=sh, track=t)
     # RB: Game End 1 and 2: a ship at its planet, or warp drives and navigational controls
     # spent, may leave a player's ships with no possible movement
     if (planet or k or kind in (DIAG_LEFT, DIAG_RIGHT)) and scoring.check(s):

@@ -144,7 +144,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
         grid = slice(track_ix(comp, ship_ix(sh, 0)), track_ix(comp, ship_ix(sh, 3)))
 
         def sheet(s, seat, sh=sh, ships=ships, techs=techs, grid=grid):
-            return ((s.pos[ships], s.best[ships], s.dmg[ships], s.upg[ships]),
+            return ((s.circle[ships], s.best_row[ships], s.damage[ships], s.engine_upgrades[ships]),
                     (s.tech_gained[techs], s.tech_used[techs]),
                     s.solo and sh == 1, s.cargo[sh], s.rerolls_used[sh], s.kills[sh], s.immune[sh])
 
@@ -174,10 +174,12 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
             else:
                 cur = {"die": s.die}
         if ph == MISSILE_MINE:
-            mine = {"col": s.mr_letter, "number": s.mr_number, "targets": list(s.mr_targets), "source": s.mr_src}
+            mine = {"col": s.mr_letter, "number": s.mr_number, "targets": list(s.mr_targets),
+                    "source": s.mine_roll_source}
         if ph == MISSILE_ATTACK:
-            sh, t = ship_parts(s.atk_ship)
-            attack = {"sheet": sh, "track": t, "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
+            sh, t = ship_parts(s.attacked_ship)
+            attack = {"sheet": sh, "track": t, "kind": "attack" if s.attack_kind == 0 else "upgrade",
+                      "by": s.attacker_sheet}
         if ph == OVER:
             end, winners = s.end_cause, list(s.winning_seats)
         return cur, mine, attack, end, winners

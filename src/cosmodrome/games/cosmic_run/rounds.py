@@ -28,7 +28,7 @@ def start_round(s: CosmicRunState) -> None:
         words = says_n(N_("Round {r} begins; {who} is captain: {n} mine roll."),
                        N_("Round {r} begins; {who} is captain: {n} mine rolls."), s.rolls_left, r=s.round,
                        who=who_w(s, s.captain))
-    s.log("round", words, round=s.round, captain=s.captain)
+    s.say("round", words, round=s.round, captain=s.captain)
     next_mine_roll(s)
 
 
@@ -42,7 +42,7 @@ def next_mine_roll(s: CosmicRunState) -> None:
         return
     s.rolls_left -= 1
     col, num = mines.roll_letter(s), mines.roll_number(s)
-    s.log("mine-roll", says("The mine dice show {at}.", at=coordinate(s, col, num)), chance=True, col=col, number=num)
+    s.say("mine-roll", says("The mine dice show {at}.", at=coordinate(s, col, num)), chance=True, col=col, number=num)
     targets = [0] if s.solo else [s.captain, 1 - s.captain]
     mines.start_roll(s, -1, targets, col, num, RESUME_MINE_PHASE)
 
@@ -82,7 +82,7 @@ def draft(s: CosmicRunState, die: int) -> None:
     s.picks += 1
     s.die = die
     s.phase = DIE
-    s.log("take", (takes_text, (s.sheet_name, s.comp, s.acting, die, s.faces[die])), sheet=s.acting, die=die,
+    s.say("take", (takes_text, (s.sheet_name, s.comp, s.acting, die, s.faces[die])), sheet=s.acting, die=die,
           face=s.faces[die])
 
 
@@ -103,11 +103,11 @@ def use_die(s: CosmicRunState) -> None:
         technologies.gain(s, sh, face - 22)
         next_pick(s)
     elif s.solo:
-        s.log("mine-die", says("The mine die has no use for the solo player."), sheet=sh)
+        s.say("mine-die", says("The mine die has no use for the solo player."), sheet=sh)
         next_pick(s)
     elif s.friendly:
         s.immune[sh] = s.round + 1
-        s.log("mine-die", says("{who} circles the next round: they will ignore its mine rolls.", who=who_w(s, sh)),
+        s.say("mine-die", says("{who} circles the next round: they will ignore its mine rolls.", who=who_w(s, sh)),
               sheet=sh)
         next_pick(s)
     else:
@@ -123,14 +123,14 @@ def friendly_last_round_mine(s: CosmicRunState) -> bool:
 def free_reroll(s: CosmicRunState) -> None:
     faces = s.comp.dice[s.die]
     if all(f == faces[0] for f in faces):
-        s.log("reroll", says("This die shows nothing but mines: nothing happens."))
+        s.say("reroll", says("This die shows nothing but mines: nothing happens."))
         next_pick(s)
         return
     n = 0
     while face_kind(s.faces[s.die]) == MINE:
         s.faces[s.die] = dice.roll(s, s.die)
         n += 1
-    s.log("reroll", says("{who} re-rolls the mine die for free ({n}x): {face}.", who=who_w(s, s.acting), n=n,
+    s.say("reroll", says("{who} re-rolls the mine die for free ({n}x): {face}.", who=who_w(s, s.acting), n=n,
                          face=face_w(s.comp, s.faces[s.die])),
           chance=True, die=s.die, face=s.faces[s.die])
 
@@ -139,7 +139,7 @@ def choose_letter(s: CosmicRunState, col: int) -> None:
     """RB: Mine Die: turn the letter die to a chosen letter, roll the number die; only the
     opponent's sheet is marked."""
     num = mines.roll_number(s)
-    s.log("mine-die", says("{who} sets the letter die to {letter} and rolls {num}: {at} for {other}.",
+    s.say("mine-die", says("{who} sets the letter die to {letter} and rolls {num}: {at} for {other}.",
                            who=who_w(s, s.acting), letter=s.comp.columns[col], num=num, at=coordinate(s, col, num),
                            other=who_w(s, 1 - s.acting)), chance=True,
           col=col, number=num, sheet=s.acting)

@@ -30,7 +30,7 @@ from cosmodrome.i18n import N_, _
 
 def track_vp(s: CosmicRunState, ship: int) -> int:
     """VP printed left of the highest level reached on the ship's track."""
-    return s.comp.ladder[s.best[ship]]
+    return s.comp.ladder[s.best_row[ship]]
 
 
 def disabled_vp(s: CosmicRunState, ship: int) -> int:
@@ -66,7 +66,7 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
     nav = s.avail(sh, NAV) + comp.circles - s.tech_gained[tech_ix(sh, NAV)] > 0
     cap = s.avail(sh, WARP) + comp.circles - s.tech_gained[tech_ix(sh, WARP)]
     kmax = max(1, comp.max_pips - 1)
-    start = s.pos[ship]
+    start = s.circle[ship]
     r0 = circle_row(start)
     best = {start: 0}
     dq = deque([start])
@@ -158,7 +158,7 @@ def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> N
         winners = [] if s.solo else winners_by_score(s)
     s.phase, s.end_cause, s.winning_seats, s.acting = OVER, cause, list(winners), -1
     totals = [total(s, sh) for sh in range(2)]
-    s.log("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]), cause=cause,
+    s.say("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]), cause=cause,
           winners=list(winners), scores=totals[:s.num_players])
 
 
@@ -212,7 +212,7 @@ def statistics(s: CosmicRunState, events: list) -> list:
         row("techs", _("Technologies"), _("technologies gained (crossed off)"),
             [sum(s.tech_gained[tech_ix(sh, 0):tech_ix(sh, 4)]) for sh in sheets]),
         row("damage", _("Damage taken"), _("hearts filled on the ships"),
-            [sum(s.dmg[ship_ix(sh, 0):ship_ix(sh, 3)]) for sh in sheets]),
+            [sum(s.damage[ship_ix(sh, 0):ship_ix(sh, 3)]) for sh in sheets]),
         row("attacks", _("Attacks suffered"), _("times the other sheet attacked a ship"), attacks_on[:n]),
         row("rounds", _("Rounds"), _("rounds the game lasted"), [s.round] * n),
     ]

@@ -59,7 +59,7 @@ def take(s: CosmicRunState, die: int, how: str, chance: bool = False) -> None:
     s.owner[die] = ZORLORD
     s.picks += 1
     s.die = die
-    s.log("zorlord-take", says(how, n=die + 1, face=face_w(s.comp, s.faces[die])),
+    s.say("zorlord-take", says(how, n=die + 1, face=face_w(s.comp, s.faces[die])),
           chance=chance,
           die=die, face=s.faces[die], sheet=ZORLORD)
     offer_reroll(s)
@@ -80,17 +80,17 @@ def mark(s: CosmicRunState) -> None:
         colour, n = face_track(face), face_pips(face)
         ship = ship_ix(ZORLORD, colour)
         track = track_ix(s.comp, ship)
-        r, c = circle_parts(s.pos[ship])
+        r, c = circle_parts(s.circle[ship])
         planet = s.comp.rows + 1
         n = min(n, planet - r)
         for _ in range(n):
             r += 1
             s.grid[track + circle_ix(r, c)] |= UP_LINE
             s.paths[ship].append(circle_ix(r, c))
-        s.pos[ship] = circle_ix(r, c)
-        s.best[ship] = max(s.best[ship], r)
+        s.circle[ship] = circle_ix(r, c)
+        s.best_row[ship] = max(s.best_row[ship], r)
         where = Word(gettext, N_("his planet")) if r == planet else circle_w(s.comp, s.side, r, c)
-        s.log("move", says("Zorlord's {colour} ship moves {n} up to {where}.", colour=colour_w(s.comp, colour), n=n,
+        s.say("move", says("Zorlord's {colour} ship moves {n} up to {where}.", colour=colour_w(s.comp, colour), n=n,
                            where=where), sheet=ZORLORD, track=colour,
               row=r, col=c)
         if r == planet and scoring.check(s):
@@ -100,7 +100,7 @@ def mark(s: CosmicRunState) -> None:
             return
     elif k == MINE:
         col, num = mines.roll_letter(s), mines.roll_number(s)
-        s.log("mine-die", says("Zorlord rolls the mine dice: {at} on your sheet.", at=coordinate(s, col, num)),
+        s.say("mine-die", says("Zorlord rolls the mine dice: {at} on your sheet.", at=coordinate(s, col, num)),
               chance=True, col=col, number=num, sheet=ZORLORD)
         mines.start_roll(s, ZORLORD, [0], col, num, RESUME_PICK)
         return
@@ -112,7 +112,7 @@ def mark(s: CosmicRunState) -> None:
 def answer_reroll(s: CosmicRunState, reroll: bool) -> None:
     if reroll:
         technologies.reroll(s, 0)
-        s.log("zorlord-reroll", says("You force Zorlord to re-roll his die."), sheet=0)
+        s.say("zorlord-reroll", says("You force Zorlord to re-roll his die."), sheet=0)
         offer_reroll(s)
     else:
         mark(s)
@@ -126,7 +126,7 @@ def premines(s: CosmicRunState, times: int) -> None:
     """Expert mode: mine rolls before the first round on the player's sheet."""
     for _ in range(times):
         col, num = mines.roll_letter(s), mines.roll_number(s)
-        s.log("mine-roll", says("Expert set-up: the mine dice show {at}.", at=coordinate(s, col, num)), chance=True,
+        s.say("mine-roll", says("Expert set-up: the mine dice show {at}.", at=coordinate(s, col, num)), chance=True,
               col=col, number=num)
         for t in range(3):
             for r in mines.rows_with(s, num):

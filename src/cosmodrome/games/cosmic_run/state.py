@@ -8,11 +8,13 @@ below the track .. ``rows + 1`` = the planet row; column 0-2): the helpers of :m
 
 Every saved field is declared once, with what it holds, in :data:`FIELDS`: the round (RB:
 Playing the Game), the decision, the die being used, a mine roll waiting for the defensive
-missiles (the ``mr_`` fields; RB: Points of Emphasis, :mod:`.mines`), an attack waiting for a
-defensive missile (the ``atk_`` fields; RB: Advance and Attack Die, :mod:`.combat`), the grid,
-the ships, the sheets and the dice. The constructor's fields, the clone and the saved form are
-generated from it (:mod:`cosmodrome.core.fields`). A saved state keeps the keys of its first
-form (the fourth item of a row, gathered in ``SAVED_AS``), so states saved before still load.
+missiles (the ``mr_`` and ``mine_roll_`` fields; RB: Points of Emphasis, :mod:`.mines`), an
+attack waiting for a defensive missile (``attacked_sheet``, ``attacked_ship``, ``attack_kind``,
+``attacker_sheet``; RB: Advance and Attack Die, :mod:`.combat`), the grid, the ships (``circle``,
+``best_row``, ``damage``, ``engine_upgrades``), the sheets and the dice. The constructor's fields,
+the clone and the saved form are generated from it (:mod:`cosmodrome.core.fields`). A saved state
+keeps the keys of its first form (the fourth item of a row, gathered in ``SAVED_AS``), so states
+saved before still load.
 """
 
 from __future__ import annotations
@@ -57,19 +59,19 @@ FIELDS = (
     ("resume", "int", "0"),          # what goes on after a mine roll (RESUME_MINE_PHASE, RESUME_PICK)
     ("mr_letter", "int", "0"),       # the mine roll: the column rolled
     ("mr_number", "int", "0"),       # the mine roll: the number rolled
-    ("mr_src", "int", "0"),          # the mine roll: the sheet whose mine die caused it (-1: the mine phase)
-    ("mr_i", "int", "0"),            # the mine roll: the index in mr_targets of the sheet asked now
-    ("atk_sheet", "int", "0"),       # the attack: the sheet of the ship attacked or upgraded
-    ("atk_ship", "int", "0"),        # the attack: that ship's ship_ix
-    ("atk_kind", "int", "0"),        # the attack: combat.ATTACK or (Friendly) combat.UPGRADE
-    ("atk_by", "int", "0"),          # the attack: the sheet of the die's taker
+    ("mine_roll_source", "int", "0", "mr_src"),   # the mine roll: the sheet whose mine die caused it (-1: mine phase)
+    ("mine_roll_target_ix", "int", "0", "mr_i"),   # the mine roll: the index in mr_targets of the sheet asked now
+    ("attacked_sheet", "int", "0", "atk_sheet"),   # the attack: the sheet of the ship attacked or upgraded
+    ("attacked_ship", "int", "0", "atk_ship"),   # the attack: that ship's ship_ix
+    ("attack_kind", "int", "0", "atk_kind"),   # the attack: combat.ATTACK or (Friendly) combat.UPGRADE
+    ("attacker_sheet", "int", "0", "atk_by"),   # the attack: the sheet of the die's taker
     ("you_first", "int", "0"),       # 1: the player, not Zorlord, takes first this round (RB: Novice Solo Mode)
     ("decisions", "int", "0"),       # decisions taken so far
     ("grid", "list", "[0] * (2 * 3 * comp.nr * 3)"),   # per sheet, track, row, column: line and mine bits (.grid)
-    ("pos", "list", "[comp.start_column] * 6"),   # per ship: the circle it is on
-    ("best", "list", "[0] * 6"),     # per ship: the highest row it entered
-    ("dmg", "list", "[0] * 6"),      # per ship: hearts filled by damage
-    ("upg", "list", "[0] * 6"),      # per ship: engine upgrades (Friendly variant)
+    ("circle", "list", "[comp.start_column] * 6", "pos"),   # per ship: the circle it is on
+    ("best_row", "list", "[0] * 6", "best"),   # per ship: the highest row it entered
+    ("damage", "list", "[0] * 6", "dmg"),   # per ship: hearts filled by damage
+    ("engine_upgrades", "list", "[0] * 6", "upg"),   # per ship: engine upgrades (Friendly variant)
     ("tech_gained", "list", "[0] * 8", "tx"),   # per sheet, technology (tech_ix): circles crossed off
     ("tech_used", "list", "[0] * 8", "tu"),   # per sheet, technology: of those, the ones spent
     ("rerolls_used", "list", "[0, 0]", "rr"),   # per sheet: control panel re-rolls used
@@ -145,10 +147,10 @@ class CosmicRunState(FlatState, State):
 
     def reached(self, ship: int) -> bool:
         """Is the ship on its planet (RB: Movement Die)? (No circle lies above the planet row.)"""
-        return self.pos[ship] >= self.planet_circle
+        return self.circle[ship] >= self.planet_circle
 
     def disabled(self, ship: int) -> bool:
-        return self.dmg[ship] >= self.comp.hearts
+        return self.damage[ship] >= self.comp.hearts
 
     def avail(self, sheet: int, tech: int) -> int:
         i = tech_ix(sheet, tech)
@@ -159,7 +161,7 @@ class CosmicRunState(FlatState, State):
             return "Zorlord"
         return self.game.seat_name(sheet, self.num_players)
 
-    def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
+    def say(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         if not self.quiet:
             self.ev.append(Event(kind, text, data, chance=chance))
 

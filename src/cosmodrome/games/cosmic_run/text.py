@@ -144,10 +144,10 @@ def prompt(s: CosmicRunState) -> str:
         return _("{who}: mines at {at} are coming. Fire a defensive missile to ignore this roll on all your "
                  "tracks?").format(who=who, at=f"{comp.columns[s.mr_letter]}{s.mr_number}")
     if ph == MISSILE_ATTACK:
-        t = ship_parts(s.atk_ship)[1]
-        what = (_("{who}: {by} attacks your {colour} ship. Fire a defensive missile to stop it?") if s.atk_kind == 0
+        t = ship_parts(s.attacked_ship)[1]
+        what = (_("{who}: {by} attacks your {colour} ship. Fire a defensive missile to stop it?") if s.attack_kind == 0
                 else _("{who}: {by} upgrades their {colour} ship. Fire a defensive missile to stop it?"))
-        return what.format(who=who, by=s.sheet_name(s.atk_by), colour=colour_word(comp, t))
+        return what.format(who=who, by=s.sheet_name(s.attacker_sheet), colour=colour_word(comp, t))
     if ph == ZOR_REROLL:
         return _("Zorlord took die {n} ({face}). Force a re-roll with your control panel?").format(
             n=s.die + 1, face=comp.face_text(s.faces[s.die]))
@@ -175,7 +175,7 @@ def row_name(comp: Components, side: int, row: int) -> str:
 
 
 # ----- log sentences written when read: the rules pass these functions with the values they
-# need as ``(fn, args)`` to ``log`` (see cosmodrome.core.events.Event); ``who`` is the
+# need as ``(fn, args)`` to ``say`` (see cosmodrome.core.events.Event); ``who`` is the
 # state's ``sheet_name``, which reads only what a game never changes (its seats, solo or not)
 def says_n(singular: str, plural: str, n: int, **values: Any) -> tuple:
     """``says`` with the singular or plural form for ``n`` (given to the template as ``n``);

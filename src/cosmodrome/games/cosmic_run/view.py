@@ -51,9 +51,9 @@ def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
     grids = []
     for t in range(3):
         ship = ship_ix(sh, t)
-        r, c = circle_parts(s.pos[ship])
-        ships.append({"track": t, "colour": comp.tracks[t], "row": r, "col": c, "best": s.best[ship],
-                      "hearts": s.dmg[ship], "upgrades": s.upg[ship], "disabled": s.disabled(ship),
+        r, c = circle_parts(s.circle[ship])
+        ships.append({"track": t, "colour": comp.tracks[t], "row": r, "col": c, "best": s.best_row[ship],
+                      "hearts": s.damage[ship], "upgrades": s.engine_upgrades[ship], "disabled": s.disabled(ship),
                       "reached": s.reached(ship),
                       "vp": scoring.track_vp(s, ship) + scoring.disabled_vp(s, ship)})
         base = track_ix(comp, ship)
@@ -105,11 +105,11 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
         v["pending_mine"] = {"col": s.mr_letter, "number": s.mr_number,
                              "coordinate": f"{comp.columns[s.mr_letter]}{s.mr_number}",
                              "rows": [r for r, n in enumerate(comp.labels[s.side]) if n == s.mr_number],
-                             "targets": list(s.mr_targets), "source": s.mr_src}
+                             "targets": list(s.mr_targets), "source": s.mine_roll_source}
     if ph == MISSILE_ATTACK:
-        sh, t = ship_parts(s.atk_ship)
+        sh, t = ship_parts(s.attacked_ship)
         v["pending_attack"] = {"sheet": sh, "track": t, "colour": comp.tracks[t],
-                               "kind": "attack" if s.atk_kind == 0 else "upgrade", "by": s.atk_by}
+                               "kind": "attack" if s.attack_kind == 0 else "upgrade", "by": s.attacker_sheet}
     if ph == OVER:
         v["end"] = s.end_cause
         v["winners"] = list(s.winning_seats)

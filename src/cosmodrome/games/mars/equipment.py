@@ -37,10 +37,10 @@ def drop(s: MarsState) -> None:
         return
     if s.options.get("threat") == "baby":
         s.equipment_in_play = 1
-        s.log("drop", says("Baby marines: the equipment is in play from the start."))
+        s.say("drop", says("Baby marines: the equipment is in play from the start."))
     elif s.round == s.comp.drop_round and not any(s.alien_place[s.defenders()[k]] == GONE for k in s.sides):
         s.equipment_in_play = 1
-        s.log("drop", says("No defender is dead: the High Command drops equipment behind the enemy lines."))
+        s.say("drop", says("No defender is dead: the High Command drops equipment behind the enemy lines."))
 
 
 def draw(s: MarsState, m: int, why: object) -> bool:
@@ -54,11 +54,11 @@ def draw(s: MarsState, m: int, why: object) -> bool:
         deck = [c for c, w in enumerate(s.equipment_place) if w == DECK]
         if not deck:
             return False
-        s.log("reshuffle", says("The discarded equipment is shuffled into a new deck."))
+        s.say("reshuffle", says("The discarded equipment is shuffled into a new deck."))
     who = s.names[m]
     c = s.rng.take(deck, ("the equipment card {} draws".format, (who,)), (_gets, (s.comp, who)))
     s.equipment_place[c] = m
-    s.log("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(name_word, s.comp.equipment[c].name),
+    s.say("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(name_word, s.comp.equipment[c].name),
                             why=says(why)),
           chance=True, seat=m, card=c)
     return True
@@ -108,5 +108,5 @@ def give(s: MarsState, c: int, o: int) -> None:
     it to the other)."""
     frm, to = (s.acting, o) if s.equipment_place[c] == s.acting else (o, s.acting)
     s.equipment_place[c] = to
-    s.log("give", says("{who} hands the {card} to {other}.", who=s.names[frm],
+    s.say("give", says("{who} hands the {card} to {other}.", who=s.names[frm],
                        card=Word(name_word, s.comp.equipment[c].name), other=s.names[to]), card=c, seat=to)

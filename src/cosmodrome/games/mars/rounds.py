@@ -94,17 +94,17 @@ def end_round(s: MarsState) -> None:
     if s.phase == OVER:
         return
     s.white_die = roll_white(s)
-    s.log("white-die", says("The white die shows {n}.", n=s.white_die), chance=True, white=s.white_die)
+    s.say("white-die", says("The white die shows {n}.", n=s.white_die), chance=True, white=s.white_die)
     if s.bait and bait_fooled(s):
         s.white_die = roll_white(s)
-        s.log("white-die", says("The bait works: the white die is rolled again and shows {n}.", n=s.white_die),
+        s.say("white-die", says("The bait works: the white die is rolled again and shows {n}.", n=s.white_die),
               chance=True, white=s.white_die)
     s.bait = 0
     wave(s, wave_side(s), says("from the MMM"))
     if s.round >= s.comp.rounds:
         s.won, s.end_cause, s.phase = 0, END_ROUNDS, OVER
-        s.log("lost", says("{n} rounds have passed and the MMM still stands: the marines lose.", n=s.comp.rounds))
+        s.say("lost", says("{n} rounds have passed and the MMM still stands: the marines lose.", n=s.comp.rounds))
         return
     s.round += 1
-    s.log("round", says("Round {n} begins.", n=s.round), round=s.round)
+    s.say("round", says("Round {n} begins.", n=s.round), round=s.round)
     start_round(s)

@@ -44,7 +44,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
             deploy(s, draw(s, sized(s, players)), zone, side)
     s.training_card = rng.deal(range(TRAINING_CARDS), players, "the special training card dealt", (_training_dealt, ()))
     s.round = 1
-    s.log("setup", says("{n} marines head for Mars; cards: {cards}.", n=players,
+    s.say("setup", says("{n} marines head for Mars; cards: {cards}.", n=players,
                         cards=Word(names_of, tuple(comp.cards[c].name for c in s.cards))), chance=True)
     s.acting, s.phase = 0, TRAIN
     s.initial_events, s.ev = s.ev, []
@@ -67,7 +67,7 @@ def choose_training(s: MarsState, face: int) -> None:
     """RB: Prepare landing: the marine keeps one of its card's two abilities for the game."""
     m = s.acting
     s.training[m] = training_ability(s.training_card[m], face)
-    s.log("training", says("{who} trains as {ability}.", who=s.names[m],
+    s.say("training", says("{who} trains as {ability}.", who=s.names[m],
                            ability=Word(name_word, s.comp.abilities[s.training[m]].name)), seat=m)
     s.phase = LAND
 
@@ -78,7 +78,7 @@ def land_at(s: MarsState, k: int) -> None:
     m = s.acting
     s.column[m] = s.zone_cols(LZ)[k]
     s.level[m] = s.comp.layout["connector_level"]
-    s.log("landing", says("{who} lands on column {n}.", who=s.names[m], n=s.column[m] + 1), seat=m, col=s.column[m])
+    s.say("landing", says("{who} lands on column {n}.", who=s.names[m], n=s.column[m] + 1), seat=m, col=s.column[m])
     if m + 1 < s.num_players:
         s.acting, s.phase = m + 1, TRAIN
     else:

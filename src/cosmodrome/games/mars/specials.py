@@ -139,22 +139,22 @@ def use(s: MarsState, c: int) -> None:
     if c == CHARM_CARD:
         s.charm_dice = 0
         s.phase = CHARM
-        s.log("use", says("{who} plays the {card}: which dice go again?", who=who, card=name), seat=m, card=c)
+        s.say("use", says("{who} plays the {card}: which dice go again?", who=who, card=name), seat=m, card=c)
     elif c == AMMO:
         s.extra_hits += 1
-        s.log("use", says("{who} loads the {card}: one hit more on the next shot.", who=who, card=name), seat=m, card=c)
+        s.say("use", says("{who} loads the {card}: one hit more on the next shot.", who=who, card=name), seat=m, card=c)
     elif c == RAIL_GUN:
         s.rail_gun = 1
-        s.log("use", says("{who} charges the {card}: the 2s of this roll hit twice.", who=who, card=name), seat=m,
+        s.say("use", says("{who} charges the {card}: the 2s of this roll hit twice.", who=who, card=name), seat=m,
               card=c)
     elif c == NEURAL_CHIP:
         s.training[m] ^= 1
-        s.log("use", says("{who} plugs the {card} in: its training is now {ability}.", who=who, card=name,
+        s.say("use", says("{who} plugs the {card} in: its training is now {ability}.", who=who, card=name,
                            ability=Word(name_word, s.comp.abilities[s.training[m]].name)),
               seat=m, card=c)
     elif c == LASER_KNIFE:
         a = toughest(s, s.aliens_at(s.box(s.column[m], s.level[m])))[0]
-        s.log("use", says("{who} draws the {card} on a {colour} alien.", who=who, card=name,
+        s.say("use", says("{who} draws the {card} on a {colour} alien.", who=who, card=name,
                            colour=says(('yellow', 'blue', 'red')[s.colour(a)])), seat=m, card=c)
         kill(s, a, m)
 
@@ -162,7 +162,7 @@ def use(s: MarsState, c: int) -> None:
 def charm_mark(s: MarsState, d: int) -> None:
     """The lucky charm: die ``d`` will be rolled again."""
     s.charm_dice |= 1 << d
-    s.log("charm", says("{die} goes again.", die=die_w(d)), die=d)
+    s.say("charm", says("{die} goes again.", die=die_w(d)), die=d)
 
 
 def charm_roll(s: MarsState) -> None:
@@ -170,7 +170,7 @@ def charm_roll(s: MarsState) -> None:
         if s.charm_dice >> d & 1:
             s.faces[d] = s.roll_die(d)
             note_face(s, d, s.faces[d])
-    s.log("charm", says("{who} rolls again: {dice}.", who=s.names[s.acting],
+    s.say("charm", says("{who} rolls again: {dice}.", who=s.names[s.acting],
                         dice=dice_faces_w((d, s.faces[d]) for d in range(6) if s.charm_dice >> d & 1)),
           chance=True, faces=list(s.faces))
     s.charm_dice = 0
@@ -203,7 +203,7 @@ def teleport(s: MarsState, k: int) -> None:
     v = steps_of(s.roll_die(0))
     col = cols.start + v - 1 if zone > LZ else cols.stop - v
     s.teleported = 1
-    s.log("teleport", says("{who} teleports: the blue die shows {v}, column {col}.",
+    s.say("teleport", says("{who} teleports: the blue die shows {v}, column {col}.",
                               who=s.names[s.acting], v=v, col=col + 1), chance=True, col=col)
     levels = [y for y in range(s.levels) if s.standing(col, y)]
     if len(levels) == 1:
@@ -233,7 +233,7 @@ def orbital(s: MarsState, k: int) -> None:
     s.orbital_spent[m] = 1
     zone = s.card_zones()[k]
     dead = card_aliens(s, zone)
-    s.log("orbital", says("{who} calls the orbital bombing: {n} aliens die.", who=s.names[m], n=len(dead)),
+    s.say("orbital", says("{who} calls the orbital bombing: {n} aliens die.", who=s.names[m], n=len(dead)),
           seat=m, killed=len(dead))
     for a in dead:
         kill(s, a, m)
@@ -248,7 +248,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
     for d in DRONE_PAIRS[pair]:
         s.faces[d] = s.roll_die(d)
         note_face(s, d, s.faces[d])
-    s.log("drone", says("{who}'s drone rolls {dice}.", who=s.names[s.acting],
+    s.say("drone", says("{who}'s drone rolls {dice}.", who=s.names[s.acting],
                         dice=dice_faces_w((d, s.faces[d]) for d in DRONE_PAIRS[pair])), chance=True,
           faces=list(s.faces))
     s.phase = ACT

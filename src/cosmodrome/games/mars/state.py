@@ -583,7 +583,7 @@ class MarsState(FlatState, State):
         return None
 
     # ----- helpers used by the rules ------------------------------------------------------
-    def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
+    def say(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         if not self.quiet:
             self.ev.append(Event(kind, text, data, None, None, chance))
 

@@ -65,12 +65,12 @@ def begin_turn(s: MarsState, m: int) -> None:
     s.dice_count = s.comp.dice["marine"]
     if s.tired[m]:
         s.dice_count = s.comp.tired_dice
-        s.log("tired", says("{who} feels the injector: {n} dice this turn.", who=s.names[m], n=s.comp.tired_dice),
+        s.say("tired", says("{who} feels the injector: {n} dice this turn.", who=s.names[m], n=s.comp.tired_dice),
               seat=m)
     if s.crashed[m]:
         s.crashed[m] = 0
         s.dice_count = min(s.dice_count, s.comp.dice["crashed"])
-        s.log("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_count), seat=m)
+        s.say("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_count), seat=m)
     s.die_action = [-1] * 6
     s.faces = [0] * 6
     s.foreseen = [0] * 6
@@ -122,7 +122,7 @@ def program(s: MarsState, d: int, action: int) -> None:
     After Precog the die already shows its face."""
     s.die_action[d] = action
     shown = says(" (showing {face})", face=FACE_TEXTS[s.foreseen[d]]) if s.precog else ""
-    s.log("program", says("{die}{shown} on action {n}.", die=DIE_NAMES[d], shown=shown, n=action + 1), die=d,
+    s.say("program", says("{die}{shown} on action {n}.", die=DIE_NAMES[d], shown=shown, n=action + 1), die=d,
           slot=action)
 
 
@@ -137,7 +137,7 @@ def inject(s: MarsState) -> None:
     s.injected = 1
     s.dice_count = s.comp.injected_dice
     s.tired[s.acting] = 2          # tired_dice on the marine's next turn (counted down at the end of each turn)
-    s.log("inject", says("{who} takes the power-up injector: {n} dice this turn.",
+    s.say("inject", says("{who} takes the power-up injector: {n} dice this turn.",
                             who=s.names[s.acting], n=s.comp.injected_dice), seat=s.acting)
 
 
@@ -156,7 +156,7 @@ def foresee(s: MarsState) -> None:
         s.foreseen[d] = s.roll_die(d)
         note_face(s, d, s.foreseen[d])
     s.die_action = [-1] * 6
-    s.log("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.acting],
+    s.say("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.acting],
                              dice=dice_faces_w((d, s.foreseen[d]) for d in dice)), chance=True,
           faces=list(s.foreseen))
 
@@ -198,7 +198,7 @@ def next_action(s: MarsState) -> None:
         s.rolled_dice |= 1 << d
         if not s.precog:
             note_face(s, d, s.faces[d])
-    s.log("roll", (rolled_text, (s.names[s.acting], "plays" if s.precog else "rolls", s.slot, tuple(dice),
+    s.say("roll", (rolled_text, (s.names[s.acting], "plays" if s.precog else "rolls", s.slot, tuple(dice),
                                  tuple(s.faces))),
           chance=not s.precog, faces=list(s.faces))
     s.phase = ACT
@@ -264,7 +264,7 @@ def reroll(s: MarsState, d: int) -> None:
     s.faces[d] = s.roll_die(d)
     s.rerolled |= src
     note_face(s, d, s.faces[d])
-    s.log("reroll", says("{who} rolls {die} again thanks to {why}: {face}.", who=s.names[s.acting], die=DIE_NAMES[d],
+    s.say("reroll", says("{who} rolls {die} again thanks to {why}: {face}.", who=s.names[s.acting], die=DIE_NAMES[d],
                             why=why, face=FACE_TEXTS[s.faces[d]]),
           chance=True, die=d, face=s.faces[d])
 
@@ -291,12 +291,12 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
     column and of the columns either side (our reading of "zone": a column of the ring)."""
     dist = s.roll_die(2) + s.roll_die(3)
     col = s.column[beacon] + (-dist if back else dist)
-    s.log("missile", says("{who} fires a {kind} missile on {beacon}'s beacon: it lands {n} columns {way}.",
+    s.say("missile", says("{who} fires a {kind} missile on {beacon}'s beacon: it lands {n} columns {way}.",
                           who=s.names[s.acting], kind=says("fragmentation") if fragmentation else says("piercing"),
                           beacon=s.names[beacon], n=dist, way=says("back") if back else says("ahead")),
           chance=True, col=col)
     if not 0 <= col < len(s.strip):
-        s.log("missile", says("The missile falls beyond the ring."))
+        s.say("missile", says("The missile falls beyond the ring."))
     elif fragmentation:
         for c in (col - 1, col, col + 1):
             for y in range(s.levels):
@@ -312,13 +312,13 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
 def bait(s: MarsState) -> None:
     """RB: Supporting from base, bait: the white die of this round will be rolled again."""
     s.bait = 1
-    s.log("bait", says("{who} lays a bait for the MMM.", who=s.names[s.acting]))
+    s.say("bait", says("{who} lays a bait for the MMM.", who=s.names[s.acting]))
     HOOKS.end_turn(s)
 
 
 def support(s: MarsState, o: int) -> None:
     s.crashed[o] = 0
-    s.log("support", says("{who} calls the satellites' tractor beam: {other} is up again.",
+    s.say("support", says("{who} calls the satellites' tractor beam: {other} is up again.",
                              who=s.names[s.acting], other=s.names[o]), seat=o)
     HOOKS.end_turn(s)
 
@@ -372,7 +372,7 @@ def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: object, pa
     who = s.names[m]
     if outcome == "hazard" and s.has(m, RANGER):
         outcome = "safe"
-    s.log("move", says("{who} {how} to column {col}, level {level} ({outcome}).", who=who, how=how, col=col + 1,
+    s.say("move", says("{who} {how} to column {col}, level {level} ({outcome}).", who=who, how=how, col=col + 1,
                        level=lvl, outcome=says(outcome)),
           seat=m, col=col, level=lvl, outcome=outcome)
     arrive(s, m, path)
@@ -380,13 +380,13 @@ def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: object, pa
         for o in s.active():
             if o != m and s.crashed[o] and s.column[o] == col and s.level[o] == lvl:
                 s.crashed[o] = 0
-                s.log("pick-up", says("{who} helps {other} up.", who=who, other=s.names[o]), seat=o)
+                s.say("pick-up", says("{who} helps {other} up.", who=who, other=s.names[o]), seat=o)
         return True
     if companions(s, m):
-        s.log("accident", says("{who} has an accident, but a companion in the box keeps it going.", who=who), seat=m)
+        s.say("accident", says("{who} has an accident, but a companion in the box keeps it going.", who=who), seat=m)
         return True
     s.crashed[m] = 1
-    s.log("accident", says("{who} crashes and ends the turn.", who=who), seat=m)
+    s.say("accident", says("{who} crashes and ends the turn.", who=who), seat=m)
     return False
 
 
@@ -444,7 +444,7 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     s.jet_column, s.jet_level = j.path[-1]
     s.faces[d] = 0
     arrive(s, m, j.path)
-    s.log("jet", says("{who} fires the jet pack with {die} and flies on over column {col}.",
+    s.say("jet", says("{who} fires the jet pack with {die} and flies on over column {col}.",
                       who=s.names[m], die=die_w(d), col=s.jet_column + 1),
           seat=m, col=s.jet_column, level=s.jet_level)
 
@@ -475,7 +475,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     faces = [s.roll_die(d) for d in dice]
     who = s.names[m]
     shown = {"who": who, "faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
-    s.log("nuke", says("{who} jumps on the MMM with the nuke: {faces} = {total}.", **shown) if kamikaze
+    s.say("nuke", says("{who} jumps on the MMM with the nuke: {faces} = {total}.", **shown) if kamikaze
           else says("{who} sets off the nuke: {faces} = {total}.", **shown),
           chance=True, seat=m, total=roll_sum(faces))
     for why in ("A companion", "The antenna"):           # each re-roll its own (ruling 18)
@@ -486,7 +486,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
         low = min(range(len(faces)), key=lambda i: steps_of(faces[i]))
         faces[low] = s.roll_die(dice[low])
         shown = {"faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
-        s.log("nuke", says("A companion rolls the lowest die again: {faces} = {total}.", **shown)
+        s.say("nuke", says("A companion rolls the lowest die again: {faces} = {total}.", **shown)
               if why == "A companion" else says("The antenna rolls the lowest die again: {faces} = {total}.", **shown),
               chance=True, seat=m, total=roll_sum(faces))
     charm = CHARM_CARD if s.equipment_place[CHARM_CARD] == m else -1
@@ -494,7 +494,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
         keep = max(range((1 << len(faces)) - 1), key=lambda k: (odds(s, dice, faces, k, target), k))
         faces = [f if keep >> i & 1 else s.roll_die(dice[i]) for i, f in enumerate(faces)]
         discard(s, charm)
-        s.log("nuke", says("{who} plays the Lucky charm: {faces} = {total}.", who=who,
+        s.say("nuke", says("{who} plays the Lucky charm: {faces} = {total}.", who=who,
                            faces=' + '.join(face_text(f) for f in faces), total=roll_sum(faces)),
               chance=True, seat=m, total=roll_sum(faces))
     for d, f in zip(dice, faces):
@@ -502,14 +502,14 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     total = roll_sum(faces)
     if total >= target:
         s.won, s.end_cause, s.phase = 1, END_NUKE, OVER
-        s.log("won", says("The Martian Master Mind is destroyed: the marines win!"))
+        s.say("won", says("The Martian Master Mind is destroyed: the marines win!"))
         return
     if kamikaze:
         s.out[m] = 1
         drop_hand(s, m)
-        s.log("kamikaze", says("{who} is lost with the bomb.", who=who), seat=m)
+        s.say("kamikaze", says("{who} is lost with the bomb.", who=who), seat=m)
         if not s.active():
             s.won, s.end_cause, s.phase = 0, END_FALLEN, OVER
-            s.log("lost", says("No marine is left on Mars: the marines lose."))
+            s.say("lost", says("No marine is left on Mars: the marines lose."))
             return
     HOOKS.end_turn(s)

@@ -38,7 +38,7 @@ def draw(s: MarsState, n: int) -> list[int]:
             bag = s.aliens_at(BAG)
             if not bag:
                 break
-            s.log("reshuffle", says("The dead aliens go back into the bag."))
+            s.say("reshuffle", says("The dead aliens go back into the bag."))
         # the counter drawn (taken out of ``bag`` too)
         i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)), kind=s.colours)
         s.alien_place[i] = -100          # drawn, not yet placed
@@ -122,7 +122,7 @@ def wave(s: MarsState, side: int, why: object) -> None:
     """RB: Martian waves: one wave on ``side`` (ignored on the half of the board not in
     play)."""
     if side not in s.sides:
-        s.log("wave", says("A wave {why} goes to the {side} side, where other marines fight it.", why=why,
+        s.say("wave", says("A wave {why} goes to the {side} side, where other marines fight it.", why=why,
                            side=Word(side_word, side)))
         return
     _, far, near = SIDE_ZONES[side]
@@ -132,14 +132,14 @@ def wave(s: MarsState, side: int, why: object) -> None:
             toughest = max(moving_in, key=lambda a: (s.colour(a), a))
             kill(s, toughest, -1)
             moving_in.remove(toughest)
-            s.log("bunker", says("A bunker kills a {colour} alien on its way in.",
+            s.say("bunker", says("A bunker kills a {colour} alien on its way in.",
                                   colour=says(ALIEN_NAMES[s.colour(toughest)])))
     for a in moving_in:
         s.alien_place[a] = incoming(side)
     deploy(s, aliens_in_zone(s, far), near, side)
     new = draw(s, wave_size(s, side))
     deploy(s, new, far, side)
-    s.log("wave", says("A wave {why} comes from the {side} side: {n} aliens reach the incoming box, "
+    s.say("wave", says("A wave {why} comes from the {side} side: {n} aliens reach the incoming box, "
                        "{new} new ones land by the MMM.", why=why, side=Word(side_word, side), n=len(moving_in),
                        new=len(new)),
           chance=True, side=side)
@@ -157,7 +157,7 @@ def land_incoming(s: MarsState) -> None:
         group = s.aliens_at(incoming(side))
         if group:
             deploy(s, group, LZ, side)
-            s.log("assault", says("{n} aliens storm into the Landing Zone from the {side}.", n=len(group),
+            s.say("assault", says("{n} aliens storm into the Landing Zone from the {side}.", n=len(group),
                                   side=Word(side_word, side)),
                   side=side)
 
@@ -171,7 +171,7 @@ def sentinels(s: MarsState) -> None:
         if s.upgrades[k] != SENTINELS:
             continue
         faces = [roll_face(s.rng, s.comp.faces[0], "a sentinel's die") for _ in range(s.comp.sentinels["dice"])]
-        s.log("sentinels", says("Sentinels roll {faces}.", faces=', '.join(map(str, faces))), chance=True)
+        s.say("sentinels", says("Sentinels roll {faces}.", faces=', '.join(map(str, faces))), chance=True)
         for v in sorted(set(faces)):
             col = lz.start + v - 1 if slot_side(s, k) == LEFT else lz.stop - v
             if s.aliens_at(s.box(col, lvl)):
@@ -196,9 +196,9 @@ def base_attack(s: MarsState) -> None:
     if lost is not None:
         text = says(" The {upgrade} is destroyed.", upgrade=says(UPGRADE_NAMES[s.upgrades[lost]]))
         s.upgrades[lost] = -1
-    s.log("base", says("{n} aliens attack the base ({hits} of {attacks}).{text}", n=len(attackers), hits=s.base_hits,
+    s.say("base", says("{n} aliens attack the base ({hits} of {attacks}).{text}", n=len(attackers), hits=s.base_hits,
                          attacks=s.comp.base_attacks, text=text), hits=s.base_hits)
     if s.base_hits >= s.comp.base_attacks:
         s.won, s.end_cause, s.phase = 0, END_BASE, OVER
-        s.log("lost", says("The base is destroyed: the marines lose."))
+        s.say("lost", says("The base is destroyed: the marines lose."))
 

@@ -12,7 +12,7 @@ All eight effects are in the deck (docs/rulings/moon.md, rulings 24-41): Planifi
 Extra jump and Teamwork (end of round), No instructions (before programming), Slipstream,
 Sanction, Miscalculation and Cooperation (conditions). Slipstream, Extra jump and Teamwork
 move an astronaut out of its turn: the card pushes a block of steps on the step stack
-(``pending``: a P_MOVER step with the astronaut, the move, a P_MOVER step with the astronaut
+(``stack``: a P_MOVER step with the astronaut, the move, a P_MOVER step with the astronaut
 before), so that the special boxes, robbery, Sputniks and accidents of that move, and their
 decisions, belong to the astronaut moved and are asked of its player.
 
@@ -84,7 +84,7 @@ def draw(s: MoonState, seat: int) -> None:
             return
         s.deck, s.discard = s.discard, []
         s.rng.shuffle(s.deck)
-        s.log("card-shuffle", N_("The discard pile of action cards is shuffled into a new deck."), chance=True)
+        s.say("card-shuffle", N_("The discard pile of action cards is shuffled into a new deck."), chance=True)
     who = seat_label(s, seat)
     s.hand[seat] = s.rng.draw(s.deck, ("the action card {} draws".format, (who,)), (_draws, (s, who)),
                               seen_by=(seat,))
@@ -201,7 +201,7 @@ def answer(s: MoonState, action: int, play: bool) -> None:
     if play:
         s.hand[seat] = -1
         s.discard.append(card)
-        s.log("card-play", says("{who} plays {title}.", who=seat_w(s, seat), title=card_title_w(name)),
+        s.say("card-play", says("{who} plays {title}.", who=seat_w(s, seat), title=card_title_w(name)),
               seat=seat, card=name)
         if name == "planification":
             planification(s, seat)
@@ -233,7 +233,7 @@ def refresh(s: MoonState, new: bool) -> None:
     seat = s.asks.pop(0)
     if new:
         s.discard.append(s.hand[seat])
-        s.log("card-refresh", says("{who} discards {title} for a new action card.", who=seat_w(s, seat),
+        s.say("card-refresh", says("{who} discards {title} for a new action card.", who=seat_w(s, seat),
                                    title=card_title_w(effect(s, s.hand[seat]))),
               seat=seat, card=effect(s, s.hand[seat]))
         s.hand[seat] = -1
@@ -360,7 +360,7 @@ def out_of_turn(s: MoonState, movers: list[int], steps: list[int]) -> None:
     """Push, on top of the step stack, the move ``steps`` of each astronaut of ``movers`` in
     turn, then give the move back to the astronaut moving now."""
     block = [x for a in movers if a >= 0 for x in [encode_step(P_MOVER, a)] + steps]
-    s.pending[:0] = block + [encode_step(P_MOVER, s.mover)]
+    s.stack[:0] = block + [encode_step(P_MOVER, s.mover)]
 
 
 # ----- the effects ------------------------------------------------------------------------
@@ -375,13 +375,13 @@ def counter_to(s: MoonState, seat: int, sputnik: bool, card: str) -> None:
             return
         s.sputnik_supply -= 1
         s.sputniks[a] += 1
-        s.log("sputnik", says(N_("{who} takes a Sputnik ({card})."), who=seat_w(s, seat), card=word(card)), astronaut=a)
+        s.say("sputnik", says(N_("{who} takes a Sputnik ({card})."), who=seat_w(s, seat), card=word(card)), astronaut=a)
     else:
         if not s.ec_supply:
             return
         s.ec_supply -= 1
         s.ec_counters[a] += 1
-        s.log("ec", says(N_("{who} takes an EC counter ({card})."), who=seat_w(s, seat), card=word(card)), astronaut=a)
+        s.say("ec", says(N_("{who} takes an EC counter ({card})."), who=seat_w(s, seat), card=word(card)), astronaut=a)
 
 
 def planification(s: MoonState, seat: int) -> None:
@@ -392,7 +392,7 @@ def planification(s: MoonState, seat: int) -> None:
 def no_instructions(s: MoonState, die: int) -> None:
     """Die ``die`` leaves the pool for this turn (one die of a colour: one of each is left)."""
     s.removed_dice |= 1 << die
-    s.log("die-removed", says("The {die} is out of the pool this turn (No instructions).", die=die_w(die)), die=die)
+    s.say("die-removed", says("The {die} is out of the pool this turn (No instructions).", die=die_w(die)), die=die)
 
 
 def sanction(s: MoonState, seat: int) -> None:
@@ -401,7 +401,7 @@ def sanction(s: MoonState, seat: int) -> None:
     if s.handicap_supply:
         s.handicap_supply -= 1
         s.handicaps[a] += 1
-        s.log("handicap-taken", says("Sanction: {who} takes a handicap counter.", who=seat_w(s, s.owner(a))),
+        s.say("handicap-taken", says("Sanction: {who} takes a handicap counter.", who=seat_w(s, s.owner(a))),
               astronaut=a)
 
 
@@ -410,7 +410,7 @@ def miscalculation(s: MoonState) -> None:
     dice = [d for d in range(NUM_DICE) if s.die_action[d] == s.jump]
     for d in dice:
         s.faces[d] = roll_face(s.rng, s.comp.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
-    s.log("roll", says("Miscalculation: the dice are rolled again: {dice}.",
+    s.say("roll", says("Miscalculation: the dice are rolled again: {dice}.",
                        dice=Word(_dice_faces, tuple((d, s.faces[d]) for d in dice))), chance=True,
           astronaut=s.mover, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
 

@@ -6,7 +6,7 @@ the steps its colour allows, or first spends an EC counter to roll one of them a
 Passing a Sputnik icon earns a counter; the goal line ends the turn and nothing beyond it is
 reached. After a jump without accident it may make its next programmed jump or stop.
 
-What follows a jump waits on the step stack (``pending``), which :func:`proceed` works
+What follows a jump waits on the step stack (``stack``), which :func:`proceed` works
 through: it also carries the moves that action cards make out of turn (Slipstream, Extra
 jump, Teamwork) and the end-of-round cards, so that every decision of a move is asked of
 the player of the astronaut moving (``mover``).
@@ -71,7 +71,7 @@ def roll(s: MoonState) -> None:
         faces[d] = roll_face(rng, kinds[DIE_COLOUR[d]], DIE_WORDS[d])
     s.phase = PICK
     if not s.quiet:
-        s.log("roll", (roll_sentence, (s.comp.nations[s.mover], s.jump, s.free_die >= 0,
+        s.say("roll", (roll_sentence, (s.comp.nations[s.mover], s.jump, s.free_die >= 0,
                                        tuple((d, faces[d]) for d in dice))), chance=True,
               astronaut=s.mover, jump=s.jump, faces={str(d): faces[d] for d in dice})
     after_roll(s, dice)
@@ -110,7 +110,7 @@ def reroll(s: MoonState, d: int) -> None:
         s.ec_counters[a] -= 1
         s.ec_supply += 1
     s.faces[d] = roll_face(s.rng, s.comp.faces[DIE_COLOUR[d]], DIE_WORDS[d])
-    s.log("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True,
+    s.say("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True,
           astronaut=a, die=d, face=s.faces[d])
 
 
@@ -133,7 +133,7 @@ def move(s: MoonState, action: int) -> None:
         s.sputniks[a] += got
         s.sputnik_supply -= got
     if not s.quiet:
-        s.log("move", (move_sentence, (name, face, d, (s.goal, s.boxes, s.comp, s.cards, res.col, res.level), got)),
+        s.say("move", (move_sentence, (name, face, d, (s.goal, s.boxes, s.comp, s.cards, res.col, res.level), got)),
               astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
               path=[list(p) for p in res.path])
     free = s.free_die >= 0
@@ -146,13 +146,13 @@ def move(s: MoonState, action: int) -> None:
     if res.stopped:
         s.arrived += 1
         s.finish_place[a] = s.arrived
-        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
+        s.say("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
                            else N_("{name} crosses the goal line!"), name=name_w(s, a)),
               astronaut=a, place=s.arrived)
     boxes = [encode_step(P_TOKEN, c) for c, y in res.path
              if c in s.boxes and y == s.comp.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)
-    old, rest = s.pending[:k], s.pending[k:]
+    old, rest = s.stack[:k], s.stack[k:]
     # the Slipstream check of a jump made inside another move (a special box's) is that move's
     passes = [p for p in old if step_kind(p) == P_PASS] or ([encode_step(P_PASS, since)] if s.advanced else [])
     own = s.own_move()
@@ -165,7 +165,7 @@ def move(s: MoonState, action: int) -> None:
         tail = [p for p in old if p in (P_AFTER, P_END)] or ([P_AFTER] if own and not free else [])
         then = (([P_ROB] if s.advanced else []) + boxes + [P_SWAP]
                 + [p for p in old if p not in (P_ROB, P_SWAP, P_AFTER, P_END) and p not in passes] + passes + tail)
-    s.pending = then + rest
+    s.stack = then + rest
     if got and after_sputnik(s):
         return
     proceed(s)
@@ -175,11 +175,11 @@ def proceed(s: MoonState) -> None:
     """Work through the step stack until a decision is asked or the turn goes on or ends:
     what follows a jump (robbery, special boxes, the 2-player exchange, Slipstream, the next
     jump), the moves action cards make out of turn, the end-of-round cards."""
-    while s.pending:
-        kind, number = decode_step(s.pending.pop(0))
+    while s.stack:
+        kind, number = decode_step(s.stack.pop(0))
         a = s.mover
         if kind == P_END:
-            s.pending = []
+            s.stack = []
             HOOKS.end_turn(s)
             return
         if kind == P_AFTER:
@@ -198,7 +198,7 @@ def proceed(s: MoonState) -> None:
             if slipstream_asked(s, number):
                 return
         elif kind == P_PASS:
-            s.pending[:0] = [encode_step(P_SLIP, b) for b in overtaken(s, number)]
+            s.stack[:0] = [encode_step(P_SLIP, b) for b in overtaken(s, number)]
         elif kind == P_MOVER:
             s.mover = number
             s.mover_started_last = 0 if s.own_move() else int(started_last(s, s.mover))
@@ -228,7 +228,7 @@ def proceed(s: MoonState) -> None:
 def extra_jump(s: MoonState, d: int) -> None:
     """Extra jump (action card): the mover jumps with die ``d`` alone, out of its turn; its
     result is picked as usual."""
-    s.log("extra-jump", says("{name} makes a free jump with the {die} (Extra jump).", name=name_w(s, s.mover),
+    s.say("extra-jump", says("{name} makes a free jump with the {die} (Extra jump).", name=name_w(s, s.mover),
                              die=die_w(d)),
           astronaut=s.mover, die=d)
     s.free_die = d
@@ -253,7 +253,7 @@ def go_on(s: MoonState, again: bool) -> None:
             s.jump += 1
         roll(s)
     else:
-        s.log("stop", says("{name} stops.", name=name_w(s, s.acting)), astronaut=s.acting)
+        s.say("stop", says("{name} stops.", name=name_w(s, s.acting)), astronaut=s.acting)
         HOOKS.end_turn(s)
 
 
@@ -269,7 +269,7 @@ def exchange(s: MoonState, keep: int) -> None:
         total = s.ec_counters[a] + s.ec_counters[b]
         s.ec_counters[a], s.ec_counters[b] = keep, total - keep
         what = N_("{name} and {other} share their EC counters: {keep} and {rest}.")
-    s.log("exchange", says(what, name=name_w(s, a), other=name_w(s, b), keep=keep, rest=total - keep),
+    s.say("exchange", says(what, name=name_w(s, a), other=name_w(s, b), keep=keep, rest=total - keep),
           astronaut=a, partner=b)
     if s.phase == SWAP_SPK and s.ec_counters[a] + s.ec_counters[b]:
         s.phase = SWAP_EC

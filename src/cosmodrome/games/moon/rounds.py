@@ -25,7 +25,7 @@ def begin_round(s: MoonState) -> None:
     s.round += 1
     s.order = [a for a in s.race_order() if not s.finish_place[a]]
     s.turn_index = 0
-    s.log("round", says("Round {n}: {order}.", n=s.round, order=Word(_names, s.comp.nations, tuple(s.order))),
+    s.say("round", says("Round {n}: {order}.", n=s.round, order=Word(_names, s.comp.nations, tuple(s.order))),
           round=s.round, order=list(s.order))
     if not start_of_round(s):
         first_turn(s)
@@ -41,7 +41,7 @@ def end_turn(s: MoonState) -> None:
     s.die_action = [-1] * 6
     s.faces = [0] * 6
     s.partner = -1
-    s.pending = []
+    s.stack = []
     s.free_die = -1
     s.free_rerolls_left = 0
     s.turn_index += 1
@@ -65,12 +65,12 @@ def hand_out(s: MoonState) -> None:
         if s.ec_supply:
             s.ec_supply -= 1
             s.ec_counters[a] += 1
-            s.log("ec", says("{name} is last and takes an EC counter.", name=name_w(s, a)), astronaut=a)
+            s.say("ec", says("{name} is last and takes an EC counter.", name=name_w(s, a)), astronaut=a)
     for a in first:
         if s.handicap_supply:
             s.handicap_supply -= 1
             s.handicaps[a] += 1
-            s.log("handicap-taken", says("{name} leads and takes a handicap counter.", name=name_w(s, a)),
+            s.say("handicap-taken", says("{name} leads and takes a handicap counter.", name=name_w(s, a)),
                   astronaut=a)
 
 
@@ -88,14 +88,14 @@ def end_round(s: MoonState) -> None:
     if not seats:
         round_on(s)
         return
-    s.pending = [encode_step(P_EOR, p) for p in seats] + [P_ROUND]
+    s.stack = [encode_step(P_EOR, p) for p in seats] + [P_ROUND]
     proceed(s)
 
 
 def round_on(s: MoonState) -> None:
     """After the end-of-round action cards: the game ends if one of them took an astronaut
     to the goal; else counters are handed out and the next round begins."""
-    s.pending = []
+    s.stack = []
     if s.arrived:
         end_game(s)
         return

@@ -54,7 +54,7 @@ def deal_tokens(s: MoonState, rng: Rng) -> None:
     box between the cards."""
     s.tokens = rng.deal(range(len(s.comp.tokens)), len(s.boxes), "the special box token", (_token_laid, (s.comp,)),
                         kind=s.comp.tokens)
-    s.log("tokens", says("Special boxes: {boxes}.", boxes=Word(_token_list, s.comp, tuple(s.tokens))), chance=True,
+    s.say("tokens", says("Special boxes: {boxes}.", boxes=Word(_token_list, s.comp, tuple(s.tokens))), chance=True,
           tokens=list(s.tokens))
 
 
@@ -89,7 +89,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
     if options.get("advanced"):
         deal_tokens(s, rng)
     s.first_seat = rng.below(players, "the first player", (_plays_first, (game, players)))
-    s.log("lap", says("The lap: {cards}.", cards=Word(_card_list, comp, tuple(cards))), chance=True, cards=list(cards))
+    s.say("lap", says("The lap: {cards}.", cards=Word(_card_list, comp, tuple(cards))), chance=True, cards=list(cards))
     # placing order: the first player's astronaut last, so it ends on top of the stack
     n = astronauts_for(players)
     seats_from_first = [(s.first_seat + i) % players for i in range(players)]
@@ -97,7 +97,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
                for a in range(n) if s.owner(a) == p and a // players == rnd]
     for a in reversed(placing):
         s.place(a, 0, comp.connector_level)
-    s.log("first", says("{seat} plays first; {name} stands on top of the stack.",
+    s.say("first", says("{seat} plays first; {name} stands on top of the stack.",
                         seat=seat_w(s, s.first_seat), name=name_w(s, placing[0])), chance=True,
           seat=s.first_seat)
     if options.get("advanced"):

@@ -55,12 +55,12 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
     if box is None:
         return False
     s.place(a, *box)
-    s.log("free-move", says(N_("{name} moves ahead to {place}.") if step > 0 else N_("{name} moves back to {place}."),
+    s.say("free-move", says(N_("{name} moves ahead to {place}.") if step > 0 else N_("{name} moves back to {place}."),
                             name=name_w(s, a), place=place_w(s, *box)), astronaut=a, col=box[0], level=box[1])
     if box[0] == s.goal:
         s.arrived += 1
         s.finish_place[a] = s.arrived
-        s.log("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
+        s.say("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
                            else N_("{name} crosses the goal line!"), name=name_w(s, a)),
               astronaut=a, place=s.arrived)
         stop_moves(s)
@@ -71,7 +71,7 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
 def own_steps(s: MoonState) -> int:
     """How many steps on top of the stack belong to the move being made (up to the next
     change of mover)."""
-    return next((i for i, p in enumerate(s.pending) if step_kind(p) == P_MOVER), len(s.pending))
+    return next((i for i, p in enumerate(s.stack) if step_kind(p) == P_MOVER), len(s.stack))
 
 
 def stop_moves(s: MoonState) -> None:
@@ -79,8 +79,8 @@ def stop_moves(s: MoonState) -> None:
     dropped, but those it overtook are asked about Slipstream, and the turn's own astronaut
     ends its turn (RB: "How do I win?")."""
     k = own_steps(s)
-    passes = [p for p in s.pending[:k] if step_kind(p) == P_PASS]
-    s.pending[:k] = passes + ([P_END] if s.own_move() else [])
+    passes = [p for p in s.stack[:k] if step_kind(p) == P_PASS]
+    s.stack[:k] = passes + ([P_END] if s.own_move() else [])
 
 
 def card_step(s: MoonState) -> None:
@@ -93,7 +93,7 @@ def card_step(s: MoonState) -> None:
     if not free_step(s, a, 1) and s.column[a] in s.boxes and s.level[a] == s.comp.connector_level \
             and s.tokens[s.boxes.index(s.column[a])] >= 0:
         then.append(encode_step(P_TOKEN, s.column[a]))
-    s.pending[:0] = then + ([encode_step(P_PASS, since)] if s.advanced else [])
+    s.stack[:0] = then + ([encode_step(P_PASS, since)] if s.advanced else [])
 
 
 def special_box(s: MoonState, col: int, lvl: int) -> bool:
@@ -108,7 +108,7 @@ def set_off(s: MoonState, src: int, cols: list[int]) -> None:
     a = s.mover
     if s.finish_place[a]:
         return
-    s.pending[:0] = [encode_step(P_TOKEN, c) for c in cols if c != src and special_box(s, c, s.comp.connector_level)]
+    s.stack[:0] = [encode_step(P_TOKEN, c) for c in cols if c != src and special_box(s, c, s.comp.connector_level)]
 
 
 def trigger(s: MoonState, col: int) -> bool:
@@ -119,7 +119,7 @@ def trigger(s: MoonState, col: int) -> bool:
     if token < 0:
         return False
     effect = s.comp.tokens[token]
-    s.log("special", says("{name} steps on a special box: {what}.", name=name_w(s, a),
+    s.say("special", says("{name} steps on a special box: {what}.", name=name_w(s, a),
                           what=word(TOKEN_TEXT[effect])), astronaut=a, effect=effect)
     if effect == "advance":             # "You can advance": the astronaut may stay (ruling 19)
         s.phase = ADVANCE
@@ -157,7 +157,7 @@ def advance(s: MoonState, go: bool) -> None:
         if not free_step(s, a, 1):
             set_off(s, -1, [s.column[a]])
     else:
-        s.log("stay", says("{name} stays where it is.", name=name_w(s, a)), astronaut=a)
+        s.say("stay", says("{name} stays where it is.", name=name_w(s, a)), astronaut=a)
     HOOKS.proceed(s)
 
 
@@ -171,7 +171,7 @@ def buy(s: MoonState, n: int) -> None:
     if n:
         s.sputniks[a] -= n
         s.sputnik_supply += n
-        s.log("buy", (spends_text, (n, {"name": name_w(s, a)})), astronaut=a)
+        s.say("buy", (spends_text, (n, {"name": name_w(s, a)})), astronaut=a)
     entered = []
     for _ in range(n):
         if free_step(s, a, 1):
@@ -201,7 +201,7 @@ def free_jump(s: MoonState, action: int) -> None:
     """Roll the chosen die for an immediate jump; its result is picked as usual. Declined
     (``A_DONE``), the move goes on without it."""
     if action == A_DONE:
-        s.log("no-jump", says("{name} makes no free jump.", name=name_w(s, s.mover)), astronaut=s.mover)
+        s.say("no-jump", says("{name} makes no free jump.", name=name_w(s, s.mover)), astronaut=s.mover)
         HOOKS.proceed(s)
         return
     s.free_die = decode_program(action)[0]

@@ -96,7 +96,7 @@ def action_kind(a: int) -> str:
     """
     return range_kind(a, ACTION_KINDS, "done")
 
-# the step stack (``pending``): what is still to happen, first step first. After a jump:
+# the step stack (``stack``): what is still to happen, first step first. After a jump:
 # a robbery, the special boxes stepped into (a P_TOKEN step with the column), the 2-player
 # exchange, the Slipstream check (a P_PASS step with the column the move began on), then the
 # next jump or the end of the turn. Moves out of turn (action cards) are blocks pushed on
@@ -218,7 +218,7 @@ FIELDS = (
     ("winning_seats", "varlist", "[]", "winners_"),   # the winning seats (at the end)
     ("tokens", "list", "[-1] * len(self.boxes)"),   # special box token per circled box (advanced)
     ("free_reroll_token", "list", "[0] * n", "free_rr"),   # per astronaut: 1 while it holds a free re-roll token
-    ("pending", "varlist", "[]"),    # the step stack
+    ("stack", "varlist", "[]", "pending"),   # the step stack (what is still to happen, first step first)
     # action cards (advanced): the deck (its order hidden), the face-up discard pile, the card
     # each seat holds (an index into ``comp.actions``, -1 for none), the seats still to be asked
     ("deck", "varlist", "[]"),
@@ -323,7 +323,7 @@ class MoonState(FlatState, State):
         """The seat running astronaut ``a``."""
         return a % self.num_players if self.n_astro != self.num_players else a
 
-    def log(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
+    def say(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
         if not self.quiet:
             self.ev.append(Event(kind, text, data, chance=chance))
 

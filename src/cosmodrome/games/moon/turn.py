@@ -29,11 +29,11 @@ def start_turn(s: MoonState, a: int) -> None:
     if s.crashed[a]:
         s.dice_count = n["accident"]
         s.crashed[a] = 0
-        s.log("wake", says("{name} gets up after the accident and takes {n} dice.", name=name_w(s, a), n=s.dice_count),
+        s.say("wake", says("{name} gets up after the accident and takes {n} dice.", name=name_w(s, a), n=s.dice_count),
               astronaut=a)
     elif s.handicaps[a]:
         s.dice_count = n["handicap"]
-        s.log("handicap", says("{name} hands back a handicap counter and takes {n} dice.", name=name_w(s, a),
+        s.say("handicap", says("{name} hands back a handicap counter and takes {n} dice.", name=name_w(s, a),
                                n=s.dice_count), astronaut=a)
     else:
         s.dice_count = n["normal"]
@@ -61,7 +61,7 @@ def extra_die(s: MoonState, take: bool) -> None:
         s.ec_counters[a] -= 1
         s.ec_supply += 1
         s.dice_count += 1
-        s.log("ec-die", says("{name} spends an EC counter for one more die ({n}).", name=name_w(s, a),
+        s.say("ec-die", says("{name} spends an EC counter for one more die ({n}).", name=name_w(s, a),
                              n=s.dice_count), astronaut=a)
         if s.ec_counters[a] and s.dice_count < pool(s):
             return
