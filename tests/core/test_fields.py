@@ -259,7 +259,9 @@ def test_cosmic_run_keeps_the_keys_of_its_first_saves_in_its_table():
                                    "winning_seats": "winners_", "mine_roll_source": "mr_src",
                                    "mine_roll_target_ix": "mr_i", "attacked_sheet": "atk_sheet",
                                    "attacked_ship": "atk_ship", "attack_kind": "atk_kind", "attacker_sheet": "atk_by",
-                                   "circle": "pos", "best_row": "best", "damage": "dmg", "engine_upgrades": "upg"}
+                                   "circle": "pos", "best_row": "best", "damage": "dmg", "engine_upgrades": "upg",
+                                   "mine_roll_letter": "mr_letter", "mine_roll_number": "mr_number",
+                                   "mine_roll_targets": "mr_targets", "mine_roll_ignored": "mr_ignore"}
     s = played("cosmic-run", 2, {"friendly": True}, decisions=20)
     s.attack_colour, s.transformed, s.tech_used[6] = 2, 1, 1
     d = json.loads(json.dumps(s.to_json()))

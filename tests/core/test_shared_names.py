@@ -59,7 +59,8 @@ def test_every_field_says_what_it_holds(game):
 COSMIC_RUN_RENAMED = {
     "mr_src": "mine_roll_source", "mr_i": "mine_roll_target_ix", "atk_sheet": "attacked_sheet",
     "atk_ship": "attacked_ship", "atk_kind": "attack_kind", "atk_by": "attacker_sheet", "pos": "circle",
-    "best": "best_row", "dmg": "damage", "upg": "engine_upgrades",
+    "best": "best_row", "dmg": "damage", "upg": "engine_upgrades", "mr_letter": "mine_roll_letter",
+    "mr_number": "mine_roll_number", "mr_targets": "mine_roll_targets", "mr_ignore": "mine_roll_ignored",
 }
 
 

@@ -76,9 +76,9 @@ def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:
 def start_roll(s: CosmicRunState, src: int, targets: list[int], col: int, number: int, resume: int) -> None:
     """A rolled coordinate that will mark ``targets`` (sheets); ``src`` is the sheet whose mine
     die caused it, or -1 for the mine phase. Asks missiles first, then marks."""
-    s.mr_letter, s.mr_number, s.mine_roll_source = col, number, src
-    s.mr_targets = list(targets)
-    s.mr_ignore = [0, 0]
+    s.mine_roll_letter, s.mine_roll_number, s.mine_roll_source = col, number, src
+    s.mine_roll_targets = list(targets)
+    s.mine_roll_ignored = [0, 0]
     s.mine_roll_target_ix = 0
     s.resume = resume
     ask_next(s)
@@ -88,13 +88,13 @@ def ask_next(s: CosmicRunState) -> None:
     """RB: Points of Emphasis: each affected player may answer the roll with a defensive missile
     before circles are filled. Friendly variant: a player who took the mine die last round
     ignores the mine rolls of this round."""
-    while s.mine_roll_target_ix < len(s.mr_targets):
-        sh = s.mr_targets[s.mine_roll_target_ix]
+    while s.mine_roll_target_ix < len(s.mine_roll_targets):
+        sh = s.mine_roll_targets[s.mine_roll_target_ix]
         if s.friendly and s.mine_roll_source == -1 and s.immune[sh] == s.round:
-            s.mr_ignore[sh] = 1
+            s.mine_roll_ignored[sh] = 1
             s.say("immune", says("{who} ignores the roll (mine die taken last round).", who=who_w(s, sh)), sheet=sh)
         elif (sh < s.num_players and s.avail(sh, MISSILE) > 0
-              and affects(s, sh, s.mr_letter, s.mr_number)):
+              and affects(s, sh, s.mine_roll_letter, s.mine_roll_number)):
             s.phase, s.acting = MISSILE_MINE, sh
             return
         s.mine_roll_target_ix += 1
@@ -102,23 +102,23 @@ def ask_next(s: CosmicRunState) -> None:
 
 
 def answer(s: CosmicRunState, use_missile: bool) -> None:
-    sh = s.mr_targets[s.mine_roll_target_ix]
+    sh = s.mine_roll_targets[s.mine_roll_target_ix]
     if use_missile:
         s.tech_used[tech_ix(sh, MISSILE)] += 1
-        s.mr_ignore[sh] = 1
+        s.mine_roll_ignored[sh] = 1
         s.say("missile", says("{who} fires a defensive missile: {at} is ignored on all of their tracks.",
-                              who=who_w(s, sh), at=coordinate(s, s.mr_letter, s.mr_number)), sheet=sh)
+                              who=who_w(s, sh), at=coordinate(s, s.mine_roll_letter, s.mine_roll_number)), sheet=sh)
     s.mine_roll_target_ix += 1
     ask_next(s)
 
 
 def apply_roll(s: CosmicRunState) -> None:
     """Fill the matching circles on every target sheet not protected; hit ships there."""
-    col, number = s.mr_letter, s.mr_number
+    col, number = s.mine_roll_letter, s.mine_roll_number
     rows = rows_with(s, number)
     changed = False
-    for sh in s.mr_targets:
-        if s.mr_ignore[sh]:
+    for sh in s.mine_roll_targets:
+        if s.mine_roll_ignored[sh]:
             continue
         placed = []
         for t in range(3):
@@ -138,7 +138,7 @@ def apply_roll(s: CosmicRunState) -> None:
         if placed:
             changed = True
             s.say("mines", (mines_text, (s.sheet_name, sh, placed)), sheet=sh, col=col, number=number)
-    s.mr_targets = []
+    s.mine_roll_targets = []
     if changed and scoring.check(s):
         return
     HOOKS.resume(s)

@@ -174,7 +174,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
             else:
                 cur = {"die": s.die}
         if ph == MISSILE_MINE:
-            mine = {"col": s.mr_letter, "number": s.mr_number, "targets": list(s.mr_targets),
+            mine = {"col": s.mine_roll_letter, "number": s.mine_roll_number, "targets": list(s.mine_roll_targets),
                     "source": s.mine_roll_source}
         if ph == MISSILE_ATTACK:
             sh, t = ship_parts(s.attacked_ship)

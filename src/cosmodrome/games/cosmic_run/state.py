@@ -57,10 +57,10 @@ FIELDS = (
     ("transformed", "int", "0", "xf"),   # 1 once a Transformer changed the die's colour (one change a die)
     ("rolls_left", "int", "0"),      # mine rolls still to come in this round's mine phase
     ("resume", "int", "0"),          # what goes on after a mine roll (RESUME_MINE_PHASE, RESUME_PICK)
-    ("mr_letter", "int", "0"),       # the mine roll: the column rolled
-    ("mr_number", "int", "0"),       # the mine roll: the number rolled
+    ("mine_roll_letter", "int", "0", "mr_letter"),   # the mine roll: the column rolled
+    ("mine_roll_number", "int", "0", "mr_number"),   # the mine roll: the number rolled
     ("mine_roll_source", "int", "0", "mr_src"),   # the mine roll: the sheet whose mine die caused it (-1: mine phase)
-    ("mine_roll_target_ix", "int", "0", "mr_i"),   # the mine roll: the index in mr_targets of the sheet asked now
+    ("mine_roll_target_ix", "int", "0", "mr_i"),   # the mine roll: where in mine_roll_targets the sheet asked now is
     ("attacked_sheet", "int", "0", "atk_sheet"),   # the attack: the sheet of the ship attacked or upgraded
     ("attacked_ship", "int", "0", "atk_ship"),   # the attack: that ship's ship_ix
     ("attack_kind", "int", "0", "atk_kind"),   # the attack: combat.ATTACK or (Friendly) combat.UPGRADE
@@ -80,8 +80,9 @@ FIELDS = (
     ("kills", "list", "[0, 0]"),     # per sheet: opponent ships it disabled (Rapid Fire)
     ("faces", "list", "[0] * 8"),    # per die: its face code
     ("owner", "list", "[-1] * 8"),   # per die: the sheet that took it (-1: in the pool)
-    ("mr_targets", "varlist", "[]"),   # the mine roll: the sheets it marks
-    ("mr_ignore", "list", "[0, 0]"),   # the mine roll, per sheet: 1 once it ignores it (a missile, or immunity)
+    ("mine_roll_targets", "varlist", "[]", "mr_targets"),   # the mine roll: the sheets it marks
+    ("mine_roll_ignored", "list", "[0, 0]", "mr_ignore"),   # the mine roll, per sheet: 1 once it ignores it (a missile,
+                                                            # or immunity)
     ("winning_seats", "varlist", "[]", "winners_"),   # the winning sheets (at the end)
 )
 #: the key of a field in a saved state where it differs from the field's name (from :data:`FIELDS`)

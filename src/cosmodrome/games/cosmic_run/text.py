@@ -142,7 +142,7 @@ def prompt(s: CosmicRunState) -> str:
         return _("{who}: the cargo bay is full. Choose a technology.").format(who=who)
     if ph == MISSILE_MINE:
         return _("{who}: mines at {at} are coming. Fire a defensive missile to ignore this roll on all your "
-                 "tracks?").format(who=who, at=f"{comp.columns[s.mr_letter]}{s.mr_number}")
+                 "tracks?").format(who=who, at=f"{comp.columns[s.mine_roll_letter]}{s.mine_roll_number}")
     if ph == MISSILE_ATTACK:
         t = ship_parts(s.attacked_ship)[1]
         what = (_("{who}: {by} attacks your {colour} ship. Fire a defensive missile to stop it?") if s.attack_kind == 0

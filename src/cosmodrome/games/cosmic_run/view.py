@@ -102,10 +102,10 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
                        transformed=bool(s.transformed), attack=(s.attack_colour if s.attack_colour >= 0 else None))
         v["current"] = cur
     if ph == MISSILE_MINE:
-        v["pending_mine"] = {"col": s.mr_letter, "number": s.mr_number,
-                             "coordinate": f"{comp.columns[s.mr_letter]}{s.mr_number}",
-                             "rows": [r for r, n in enumerate(comp.labels[s.side]) if n == s.mr_number],
-                             "targets": list(s.mr_targets), "source": s.mine_roll_source}
+        v["pending_mine"] = {"col": s.mine_roll_letter, "number": s.mine_roll_number,
+                             "coordinate": f"{comp.columns[s.mine_roll_letter]}{s.mine_roll_number}",
+                             "rows": [r for r, n in enumerate(comp.labels[s.side]) if n == s.mine_roll_number],
+                             "targets": list(s.mine_roll_targets), "source": s.mine_roll_source}
     if ph == MISSILE_ATTACK:
         sh, t = ship_parts(s.attacked_ship)
         v["pending_attack"] = {"sheet": sh, "track": t, "colour": comp.tracks[t],
