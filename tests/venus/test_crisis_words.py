@@ -6,8 +6,10 @@ holds no copy."""
 import re
 from pathlib import Path
 
+from venus_helpers import variant_state
+
 from cosmodrome.games.venus import GAME
-from cosmodrome.games.venus.components import DEFAULT_PATH, load_components
+from cosmodrome.games.venus.components import load_components
 from cosmodrome.games.venus.text import crisis_texts
 from cosmodrome.i18n import using
 
@@ -38,16 +40,9 @@ def test_the_renderer_keeps_no_copy_of_the_rule_texts_nor_of_svg():
 
 def test_a_variant_s_crises_read_its_numbers(tmp_path):
     """Issue #28: the levels, costs, losses and dice of the crises are the data's."""
-    text = DEFAULT_PATH.read_text(encoding="utf-8")
     values = dict(bazagthoth_building_cost=4, uprising_units=1, independence_level=5, major_rebellion_losses=3,
                   damage_dice=2, martian_losses=2, pirate_fee=2, alien_defence=8)
-    for key, v in values.items():
-        old = f"{key} = {{ value = {load_components().rules[key]},"
-        assert old in text
-        text = text.replace(old, f"{key} = {{ value = {v},")
-    path = tmp_path / "crisis-variant.toml"
-    path.write_text(text, encoding="utf-8")
-    s = GAME.new_state(3, 1, options={"components": str(path)})
+    s = variant_state(tmp_path, "crisis", **values)
     words = [p["crisis_help"] for p in s.view(0)["planets"]]
     assert "level 3+ pay £4 to destroy" in words[0]
     assert words[1].startswith("Level 2–4: every empire loses one unit here") and "Level 5+:" in words[1]
@@ -55,7 +50,7 @@ def test_a_variant_s_crises_read_its_numbers(tmp_path):
     assert "loses two buildings. Level 4+:" in words[4] and "takes two dice of damage" in words[4]
     assert "pay £2 for each" in words[6] and "(defence 8," in words[7]
     with using("hu"):
-        hu = [p["crisis_help"] for p in GAME.new_state(3, 1, options={"components": str(path)}).view(0)["planets"]]
+        hu = [p["crisis_help"] for p in GAME.new_state(3, 1, options=s.options).view(0)["planets"]]
     assert "3+. szint: 4 fontért" in hu[0] and "2–4. szint" in hu[1] and "két kockányi" in hu[3]
     for line in words + hu:
         assert "{" not in line

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from venus_helpers import variant_state
 
 from cosmodrome.bots import RandomBot
 from cosmodrome.core import Rng, get_game
@@ -228,18 +229,11 @@ def test_the_bots_table_names_the_move_in_progress_move():
 def test_the_heuristic_reads_the_variant_s_numbers(tmp_path):
     """Issue #28: the bot's numbers (the cards' combat points, the sacrifice, the move, the
     combat dice and their spread) are the components' it plays with, made once per set."""
-    from cosmodrome.games.venus.components import DEFAULT_PATH, load_components
+    from cosmodrome.games.venus.components import load_components
     from cosmodrome.games.venus.heuristic import numbers
 
     values = dict(cp2_card_cp=5, cp3_moon_card_cp=4, sacrifice_cp=6, move_allowance=3, combat_dice=2)
-    text = DEFAULT_PATH.read_text(encoding="utf-8")
-    for key, v in values.items():
-        old = f"{key} = {{ value = {load_components().rules[key]},"
-        assert old in text
-        text = text.replace(old, f"{key} = {{ value = {v},")
-    path = tmp_path / "heuristic-variant.toml"
-    path.write_text(text, encoding="utf-8")
-    s = GAME.new_state(3, 1, options={"components": str(path)})
+    s = variant_state(tmp_path, "heuristic", **values)
     num = numbers(s.comp)
     assert num is numbers(s.comp)                       # made once per component set
     assert num.cp_of["cp2"] == 5 and num.cp_where["cp3_moon"][2] == 4 and num.sacrifice_cp == 6
