@@ -80,7 +80,7 @@ def test_no_module_unpacks_an_id_by_hand():
 
 #: a Mars special training ability numbered by hand from its training card: ``card * 2 + face``
 #: (``state.training_ability`` numbers them)
-ABILITY_BY_HAND = re.compile(r"\* 2 \+ \w")
+ABILITY_BY_HAND = re.compile(r"\*\s*2\s*\+\s*\w")   # card * 2 + face, however spaced
 
 
 def test_no_mars_module_numbers_a_training_ability_by_hand():

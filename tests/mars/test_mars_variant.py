@@ -73,7 +73,7 @@ def test_the_option_takes_a_path_or_the_content_only():
 
 def test_the_nukes_labels_read_this_games_dice_and_target():
     """The nuke's and Kamikaze's menu lines name the variant's dice and sum (RB: "How we win?",
-    "Special training"), not the printed 4 dice and 9."""
+    Special training), not the printed 4 dice and 9."""
     from cosmodrome.games.mars.actions import to_json
     from cosmodrome.games.mars.state import A_KAMIKAZE, A_NUKE
     dice = {"name": "bigger bomb", "toml": "[counts.dice]\nvalue = { marine = 4, crashed = 2, actions = 3, "
@@ -86,8 +86,8 @@ def test_the_nukes_labels_read_this_games_dice_and_target():
 
 
 def test_a_variant_changes_the_injectors_dice():
-    """The dice of the injected turn and of the marine's next turn are the data's (RB: "Special
-    training", Power-up injector: six, then three as printed)."""
+    """The dice of the injected turn and of the marine's next turn are the data's (RB: Special
+    training, Power-up injector: six, then three as printed)."""
     from cosmodrome.games.mars import turn
     from cosmodrome.games.mars.actions import to_json
     from cosmodrome.games.mars.state import A_INJECT, A_SEAT, INJECTOR

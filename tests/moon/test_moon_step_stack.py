@@ -78,4 +78,4 @@ def test_an_advanced_game_works_its_steps_through_the_codec():
                 assert kind in PLAIN or 0 <= number <= s.goal
             s.apply(s.legal_actions()[(k * 7 + seed) % len(s.legal_actions())])
             k += 1
-    assert {P_END, P_TOKEN, P_PASS, P_EOR, P_ROUND} <= seen
+    assert {P_END, P_TOKEN, P_PASS, P_EOR, P_ROUND, P_MOVER, P_SLIP} <= seen

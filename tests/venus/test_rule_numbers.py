@@ -247,8 +247,8 @@ def _toml(data) -> str:
 
 
 def test_a_variant_rolls_another_number_of_combat_dice(tmp_path):
-    """The combat's dice are the data's (``combat_dice``; RB: Defended tiles, three as
-    printed): a variant rolling two offers two dice to set aside and three sets to re-roll,
+    """The combat's dice are the data's (``combat_dice``; RB: Defended tiles, three as printed;
+    ruling 37): a variant rolling two offers two dice to set aside and three sets to re-roll,
     and the cost and the skulls read the two."""
     from cosmodrome.core import DataError
     from cosmodrome.games.venus.combat import _disc_legal, _reroll_legal, begin, cost, rolled, skulls

@@ -133,7 +133,7 @@ def rolled(s: VenusState) -> list:
 
 def cost(s: VenusState) -> int:
     """Cost = defence + (highest - lowest) of the kept dice, skull = 0 (no difference when
-    fewer than two dice are kept).
+    fewer than two dice are kept: a variant with fewer combat dice, ruling 37).
 
     RB example (Mars mine): dice skull, 3, ... with defence 3 cost 6."""
     cb = s.combat
