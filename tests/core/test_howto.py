@@ -126,3 +126,16 @@ def test_doctests():
 
     from cosmodrome.core import howto
     assert doctest.testmod(howto).failed == 0
+
+
+def test_a_hint_asked_again_is_read_from_the_memo():
+    """The server asks the mover's hint after every move: a game whose help names no numbers
+    (the Moon) must hit the memo, not add an entry per request (it grew without bound)."""
+    from cosmodrome.core import get_game, howto
+    s = get_game("moon").new_state(3, 1)
+    d = s.decision()
+    s.game.hint(d)
+    size = len(howto._HINT_PARTS)
+    for _ in range(50):
+        assert s.game.hint(s.decision()) == s.game.hint(d)
+    assert len(howto._HINT_PARTS) == size

@@ -121,7 +121,7 @@ def page(data: Mapping[str, Any], items: Mapping[str, Mapping[str, str]],
          numbers: Optional[Mapping[str, Any]] = None) -> dict[str, Any]:
     """The rules page as JSON: intro, rulebook and sections (paragraphs, diagram, listed items),
     the ``{dotted.name}`` numbers of the texts filled in from ``numbers`` (see :func:`fill`)."""
-    numbers = numbers or {}
+    numbers = numbers or _NO_NUMBERS
     out = []
     for s in data.get("section", []):
         sec = {"heading": fill(gettext(s["heading"]), numbers), "source": gettext(s["source"]),
@@ -161,7 +161,7 @@ def hint_for(data: Mapping[str, Any], kind: str, options: Iterable[tuple[int, Ma
     means, and what its options do, grouped by text in the order of the file's keys (the first
     key that fits an option wins), their numbers filled in from ``numbers`` (:func:`fill`).
     None when the file has no hint for ``kind``."""
-    parts = _hint_parts(data, kind, numbers or {})
+    parts = _hint_parts(data, kind, numbers or _NO_NUMBERS)
     if parts is None:
         return None
     text, keys, words = parts
@@ -176,7 +176,12 @@ def hint_for(data: Mapping[str, Any], kind: str, options: Iterable[tuple[int, Ma
 
 #: (id of a help file's data, kind, language, id of the numbers) -> (that data, the numbers, the
 #: hint's parts): a decision's hint is asked after every move, and its sentences are the same each time
+#: (a game without numbers passes the one shared empty mapping, so that its hints hit the memo)
 _HINT_PARTS: dict[tuple, tuple] = {}
+#: the most hints the memo keeps (help files x kinds x languages x component sets); past it, it starts over
+_HINT_PARTS_MAX = 4096
+#: the numbers of a game whose help names none: one object, so that the memo's key is stable
+_NO_NUMBERS: Mapping[str, Any] = {}
 
 
 def _hint_parts(data: Mapping[str, Any], kind: str,
@@ -195,5 +200,7 @@ def _hint_parts(data: Mapping[str, Any], kind: str,
         last = {t: i for i, (_, t) in enumerate(pairs)}  # a text's options are listed at its last key
         parts = (fill("\n\n".join(gettext(p.strip()) for p in h["text"].strip().split("\n\n")), numbers),
                  [k for k, _ in pairs], [(last[t], fill(gettext(t), numbers)) for _, t in pairs])
+    if len(_HINT_PARTS) >= _HINT_PARTS_MAX:
+        _HINT_PARTS.clear()
     _HINT_PARTS[memo] = (data, numbers, parts)
     return parts
