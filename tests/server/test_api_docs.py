@@ -16,17 +16,26 @@ from cosmodrome.server.routers.pages import endpoints
 SERVER_MD = Path(__file__).resolve().parents[2] / "docs" / "SERVER.md"
 
 
-def doc_table() -> dict[tuple[str, str], str]:
-    """docs/SERVER.md's endpoint table as {(method, path): errors}."""
+def doc_rows(header: str) -> list[list[str]]:
+    """The rows of every table of docs/SERVER.md under ``header``, as lists of cells."""
     lines = SERVER_MD.read_text(encoding="utf-8").split("\n")
-    start = lines.index("| method | path | body / query | answer | errors |")
-    rows = {}
-    for line in lines[start + 2:]:
-        if not line.startswith("|"):
-            break
-        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
-        rows[(cells[0], cells[1].strip("`"))] = cells[4]
+    starts = [i for i, line in enumerate(lines) if line == header]
+    assert starts, f"docs/SERVER.md has no table headed {header!r}"
+    rows = []
+    for start in starts:
+        for line in lines[start + 2:]:
+            if not line.startswith("|"):
+                break
+            rows.append([c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]])
     return rows
+
+
+def doc_table() -> dict[tuple[str, str], str]:
+    """docs/SERVER.md's endpoint tables as {(method, path): errors}."""
+    rows = doc_rows("| method | path | body / query | answer | errors |")
+    table = {(cells[0], cells[1].strip("`")): cells[4] for cells in rows}
+    assert len(table) == len(rows), "a route is listed twice in docs/SERVER.md's endpoint tables"
+    return table
 
 
 def test_every_route_of_the_app_is_in_the_endpoint_table(client):
@@ -36,6 +45,22 @@ def test_every_route_of_the_app_is_in_the_endpoint_table(client):
     assert set(table) == set(routes), f"docs/SERVER.md's table should list exactly these routes:\n{expected}"
     wrong = {k: (table[k], routes[k]) for k in routes if table[k] != routes[k]}
     assert not wrong, f"the errors column differs from the routes' declared errors (table, route): {wrong}"
+
+
+def test_the_socket_takes_exactly_the_message_types_the_docs_list(client):
+    """docs/SERVER.md's "client → server" table names every type the socket takes, and no other."""
+    rows = doc_rows("| client → server | answer to this socket | to every socket of the game |")
+    documented = {re.match(r'`\{"type": "(\w+)"', cells[0]).group(1) for cells in rows}
+    assert "hello" in documented
+    g = new_game(client)
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        ws.send_json({"type": "hello", "token": token(g, 1)})
+        assert ws.receive_json()["type"] == "table"
+        ws.send_json({"type": "no-such-type"})
+        err = ws.receive_json()
+    assert err["type"] == "error" and err["status"] == 400
+    taken = set(re.search(r"use (.*)$", err["error"]).group(1).replace(" or ", ", ").split(", "))
+    assert taken == documented - {"hello"}
 
 
 def test_openapi_has_a_summary_an_answer_model_and_errors_for_every_api_endpoint(client):
