@@ -1,6 +1,6 @@
 """Statistics kept per account over time: besides the totals, an account's profile lists its
 last games of each type one by one (newest first), each with its own statistics, so that a
-player sees how their games went (docs/SERVER.md, "Accounts and profiles")."""
+player sees how their games went (docs/SERVER.md, "Accounts")."""
 
 from __future__ import annotations
 

@@ -209,7 +209,7 @@ class ChatLines(Answer):
 
 # ----- records and replays --------------------------------------------------------------------
 class Record(Answer):
-    """A game record (docs/RECORDS.md); a running game's: what the asking seat has seen."""
+    """A game record (docs/SERVER.md, "Chat, records and replays"); a running game's: what the asking seat has seen."""
 
     game: str
     players: int

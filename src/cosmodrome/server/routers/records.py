@@ -1,4 +1,4 @@
-"""Records and replays of a game (docs/SERVER.md, "Replay" and docs/RECORDS.md)."""
+"""Records and replays of a game (docs/SERVER.md, "Chat, records and replays" and "Record import")."""
 
 from __future__ import annotations
 
