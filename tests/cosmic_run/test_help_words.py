@@ -185,3 +185,50 @@ def test_the_hints_name_the_datas_numbers():
         hu = GAME.hint(s.decision())
     assert "(két berakott kockából technológia lesz)" in hu["text"]
     assert "Dobd újra (a négy újradobásod egyike)." in [o["text"] for o in hu["options"]]
+
+
+def test_the_click_hints_come_with_the_view_in_the_readers_language():
+    """What to click for each decision (the draft, the die in hand, a missile, Zorlord's die...:
+    RB: Playing the Game; Cargo Bay Option; Control Panel Option; Defensive Missile; The Solo
+    Game) and the places of a move (RB: Movement Die; Transformer) are the game's words
+    (``text.CLICK_HINTS``, ``text.MOVE_CLICKS``), handed out under ``help`` by decision kind and
+    translated; the renderer keeps no copy."""
+    from cosmodrome.games.cosmic_run.state import PHASE_KIND
+    from cosmodrome.games.cosmic_run.text import CLICK_HINTS, MOVE_CLICKS
+    help_ = GAME.new_state(2, 3).view(0)["help"]
+    assert set(help_["clicks"]) == set(PHASE_KIND.values()) - {"move", "over"}
+    assert help_["clicks"]["draft"] == "Click a die in the pool to take it."
+    assert help_["clicks"]["give-zorlord"] == "Click the die Zorlord gets; you take the other."
+    assert set(help_["move_clicks"]) == {"cell", "stop", "ship"}
+    assert help_["move_clicks"]["ship"] == "a ringed ship to move it instead (transformer)"
+    with using("hu"):
+        hu = GAME.new_state(2, 3).view(0)["help"]
+    assert hu["clicks"]["draft"] == "Kattints egy kockára a készletben, hogy elvedd."
+    assert hu["move_clicks"]["stop"] == "a mozgó hajódra, hogy megállj"
+    for part in ("clicks", "move_clicks"):
+        assert set(hu[part]) == set(help_[part])
+        assert all(hu[part][k] and hu[part][k] != help_[part][k] for k in help_[part]), part
+    js = RENDERER.read_text(encoding="utf-8")
+    for text in (*CLICK_HINTS.values(), *MOVE_CLICKS.values()):
+        assert text not in js, text
+
+
+def test_the_page_reads_the_circles_bits_from_the_help():
+    """The bits of a circle in the view's ``grid`` (``grid.py``: the lines a ship draws, RB:
+    Movement Die; a space mine, RB: Phase I: Mine Phase) come by name with the help: a mined
+    circle of the view is the one the help's mine bit marks, and the renderer spells no bit."""
+    import re
+
+    from cosmodrome.games.cosmic_run.grid import DIAGONAL_LINE, MINE_BIT, SIDE_LINE, UP_LINE, WARP_LINE
+    s = GAME.new_state(2, 3)
+    bits = s.view(0)["help"]["grid_bits"]
+    assert bits == {"up": UP_LINE, "sideways": SIDE_LINE, "diagonal": DIAGONAL_LINE, "warp": WARP_LINE,
+                    "mine": MINE_BIT}
+    while not any(s.grid[i] & MINE_BIT for i in range(len(s.grid))):   # play until a mine falls
+        s.apply(s.legal_actions()[0])
+    v = s.view(0)
+    mine = v["help"]["grid_bits"]["mine"]
+    mined = sum(1 for sh in v["sheets"] for t in sh["grid"] for row in t for b in row if b & mine)
+    assert mined == sum(1 for b in s.grid if b & MINE_BIT) > 0
+    js = RENDERER.read_text(encoding="utf-8")
+    assert not re.search(r"&\s*\d", js), re.search(r"&\s*\d", js)

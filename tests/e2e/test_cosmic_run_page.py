@@ -126,6 +126,10 @@ def test_two_player_game_played_to_the_end_by_clicking_the_sheets(server, browse
     tip = page.inner_text("[data-testid=cr-tip]")
     assert "rulebook:" in tip, tip
     assert any(w in tip for w in ("— movement", "Advance and attack", "Mine die", "Technology:")), tip
+    # what to click is the game's words for the decision (the view's help.clicks)
+    page.wait_for_selector("#decision.mine .options button:enabled")
+    view = get(server, f"/api/games/{gid}/view", token=token)["view"]
+    assert page.inner_text("[data-testid=cr-hint]") == view["help"]["clicks"][view["decision"]]
 
     rng = random.Random(4)
     stats = {"prompt": 0, "place": 0, "places": set()}

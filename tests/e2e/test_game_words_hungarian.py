@@ -77,6 +77,9 @@ def test_cosmic_runs_dice_pool_and_action_bar_in_hungarian(server, browser):
     read_in_hungarian(page, [
         (lambda p: [p.inner_text("[data-testid=cr-bar]")], ["pötty maradt", "hajó"],
          "moving ship pips pip left die holds attacks the", None),
+        # what to click comes with the view (text.CLICK_HINTS, MOVE_CLICKS), in the reader's language
+        (lambda p: [p.inner_text("[data-testid=cr-hint]")], ["Kattints:", "egy bekarikázott körre, hogy odalépj"],
+         "click ringed circle step there your moving ship stop", None),
         (lambda p: p.locator("[data-testid=cr-die] .who").all_text_contents(), ["kézben"], "die in hand", None),
         (lambda p: p.eval_on_selector_all("[data-testid=cr-die]", "ns => ns.map(n => n.getAttribute('aria-label'))"),
          ["kocka"], "die taken by in the pool", None),
@@ -107,6 +110,9 @@ def test_mars_ring_and_combat_card_in_hungarian(server, browser):
         (lambda p: p.eval_on_selector_all("[data-testid=mars-incoming] .mars-note", "ns => ns.map(n => n.textContent)"),
          [], "empty", {"üres"}),
         (lambda p: p.locator(".mars-add").all_text_contents(), ["kocka"], "blue white black die", None),
+        # what to click comes with the view (text.CLICK_HINTS), in the reader's language
+        (lambda p: [p.inner_text("[data-testid=mars-hint]")], ["Tegyél kockákat az akcióidra"],
+         "put dice on your actions buttons combat card roll click nuke", None),
         # the rules' tooltips come with the view (text.table_help): the aliens' legend
         (lambda p: p.eval_on_selector_all("[title]", "ns => ns.map(n => n.title)"),
          ["A sárga idegenek a leggyengébbek: egy lövés 1 találata", "A vörös idegenek a legszívósabbak"],

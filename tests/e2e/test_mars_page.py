@@ -170,7 +170,12 @@ def test_two_marines_play_on_half_the_board(server, browser):
     page.wait_for_selector("[data-testid=mars-table][data-decision=landing]")
     training = page.locator("[data-testid=mars-marine][data-seat='0'] [data-testid=mars-training]")
     assert training.inner_text().startswith(f"Training: {name}")
-    lz = next(z for z in v["zones"] if z["zone"] == 3)
+    # what to click is the game's words for the decision (the view's help.clicks)
+    assert page.inner_text("[data-testid=mars-hint]") == v["help"]["clicks"]["landing"]
+    lz = next(z for z in v["zones"] if z["zone"] == v["help"]["zones"]["lz"])
+    # the ring draws the Landing Zone the help names apart (its zone and boxes in the LZ's look)
+    assert page.get_attribute("path.mars-zone.lz", "data-zone") == str(lz["zone"])
+    assert page.locator("[data-testid=mars-box].lz").count() == sum(len(z["boxes"]) for z in v["zones"] if z is lz)
     lit = page.locator("[data-testid=mars-box].mars-hl")
     cols = lit.evaluate_all("els => els.map(e => +e.dataset.col)")
     assert cols == list(range(lz["first"], lz["first"] + lz["width"]))

@@ -133,3 +133,45 @@ def test_the_mmm_options_are_named_as_the_menu_labels_them_with_this_games_numbe
             assert s.view(0)["help"]["mmm_options"] == [s.action_label(A_NUKE), s.action_label(A_KAMIKAZE)]
     assert s.view(0)["help"]["mmm_options"] == ["set off the nuke (3 dice, 8 or more)",
                                                 "kamikaze: the nuke with 4 dice, at the cost of this marine"]
+
+
+def test_the_click_hints_come_with_the_view_in_the_readers_language():
+    """What to click for each decision (the training card, the landing, the marine who acts next,
+    programming, a rolled action, the lucky charm, a teleport's level, the drone, going on: RB:
+    Prepare landing; "How do I..."; "How we win?"; Special training; Equipment) is the game's
+    words (``text.CLICK_HINTS``), handed out under ``help`` by decision kind and translated; the
+    renderer keeps no copy."""
+    from cosmodrome.games.mars.state import PHASE_KIND
+    from cosmodrome.games.mars.text import CLICK_HINTS
+    help_ = GAME.new_state(2, 1).view(0)["help"]
+    assert set(help_["clicks"]) == set(PHASE_KIND.values()) - {"over"}
+    assert help_["clicks"]["landing"] == "Click the Landing Zone box where your marine lands."
+    assert help_["clicks"]["go-on"] == "Roll your next action or stop here."
+    with using("hu"):
+        hu = GAME.new_state(2, 1).view(0)["help"]["clicks"]
+    assert hu["landing"] == "Kattints a leszállózóna mezőjére, ahová a tengerészgyalogosod leszáll."
+    assert set(hu) == set(help_["clicks"]) and all(hu[k] and hu[k] != help_["clicks"][k] for k in hu)
+    js = RENDERER.read_text(encoding="utf-8")
+    for text in CLICK_HINTS.values():
+        assert text not in js, text
+    assert "Click the Landing Zone box" not in js and "roll again with the lucky charm" not in js
+
+
+def test_the_landing_zone_and_the_defender_boxes_are_the_helps():
+    """The zones the table draws apart come with the help as the view numbers them: the Landing
+    Zone (``state.LZ``) and the defender box of each side (``state.SIDE_ZONES``; RB: Setup; The
+    red defenders), on the whole board and on half of it; the renderer numbers no zone."""
+    import re
+
+    from cosmodrome.games.mars.state import D_LEFT, D_RIGHT, LZ
+    for players in (3, 2):
+        v = GAME.new_state(players, 1).view(0)
+        zones = v["help"]["zones"]
+        assert zones == {"lz": LZ, "defenders": {str(D_LEFT): "left", str(D_RIGHT): "right"}}
+        named = {z["zone"]: z["name"] for z in v["zones"]}
+        assert named[zones["lz"]] == "Landing Zone"
+        drawn = {d["side"] for d in v["defenders"]}
+        assert {zones["defenders"][str(z)] for z in named if str(z) in zones["defenders"]} == drawn
+        assert all(named[int(z)] == f"{side} defender box" for z, side in zones["defenders"].items() if int(z) in named)
+    js = RENDERER.read_text(encoding="utf-8")
+    assert not re.search(r"zone\s*===\s*\d|zoneOf\[c\]\s*===\s*\d|\bz\$\{", js)

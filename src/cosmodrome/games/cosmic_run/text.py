@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional
 
 from cosmodrome.games.cosmic_run.components import Components, load_components
-from cosmodrome.games.cosmic_run.grid import ship_parts
+from cosmodrome.games.cosmic_run.grid import DIAGONAL_LINE, MINE_BIT, SIDE_LINE, UP_LINE, WARP_LINE, ship_parts
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     DRAFT,
@@ -581,6 +581,31 @@ PAGE_NOTES = {
     "round_dots": N_("dots = mine rolls at the start of the round"),                   # RB: Phase I: Mine Phase
     "dice_later": N_("Rolled after the mine phase."),                                  # RB: Phase II: Action Phase
 }
+#: what to click on the table for each decision (its kind, ``PHASE_KIND``), in our own words: the
+#: view hands them out translated (``help["clicks"]``); a decision the table does not name here
+#: shows its prompt
+CLICK_HINTS = {
+    "draft": N_("Click a die in the pool to take it."),                                 # RB: Playing the Game
+    "give-zorlord": N_("Click the die Zorlord gets; you take the other."),               # RB: The Solo Game
+    # RB: Control Panel Option; The Solo Game
+    "reroll-zorlord": N_("Click your control panel to force Zorlord to re-roll, or let him use the die."),
+    "missile-vs-mines": N_("Click your defensive missile to fire it, or take the mines."),  # RB: Defensive Missile
+    "missile-vs-attack": N_("Click your defensive missile to stop the attack, or take it."),  # RB: Defensive Missile
+    # RB: Cargo Bay Option; Control Panel Option
+    "die": N_("Click the die in hand to use it, the cargo bay to store it, or the control panel to re-roll it."),
+    "mine-letter": N_("Click a column letter on your opponent's sheet."),                # RB: Mine Die
+    "cargo-technology": N_("Click a technology on your sheet."),                         # RB: Cargo Bay Option
+}
+#: the places to click while a ship moves (the ``move`` decision), by what the options offer:
+#: a circle to step to, the moving ship to stop, another ship (RB: Movement Die; Transformer);
+#: the page joins those on offer (``help["move_clicks"]``)
+MOVE_CLICKS = {
+    "cell": N_("a ringed circle to step there"),
+    "stop": N_("your moving ship to stop"),
+    "ship": N_("a ringed ship to move it instead (transformer)"),
+}
+#: the bits of a circle in the view's ``grid`` (:mod:`.grid`), by name, for the page's drawing
+GRID_BITS = {"up": UP_LINE, "sideways": SIDE_LINE, "diagonal": DIAGONAL_LINE, "warp": WARP_LINE, "mine": MINE_BIT}
 #: the end's scoring in a line, under the final table (RB: Scoring); numbers: :func:`sheet_numbers`
 END_HELP = N_("Track VP from the ladder, disabled ships −{penalty} (−{low_penalty} below the −{minus} mark); ties go "
               "to the higher technology score. (rulebook: Scoring)")
@@ -656,9 +681,11 @@ def help_texts(comp: Components) -> dict:
     """:data:`SHEET_HELP`, :data:`TECH_HELP` and the faces of ``comp``'s action dice
     (:func:`die_help`) in the current language, as the view hands them to the page:
     ``{"sheet": {key: [title, text, source]}, "tech": {...}, "dice": {face code: [...]}, "end":
-    text, "ends": {cause: words}, "notes": {key: text}, "rule_numbers": {name: number}}``
+    text, "ends": {cause: words}, "notes": {key: text}, "rule_numbers": {name: number}, "clicks":
+    {decision kind: text}, "move_clicks": {place: text}, "grid_bits": {name: bit}}``
     (:func:`end_cause_words`, :data:`PAGE_NOTES`; :func:`sheet_numbers`, for the page's own
-    words, such as the Rapid Fire kills badge).
+    words, such as the Rapid Fire kills badge; :data:`CLICK_HINTS` and :data:`MOVE_CLICKS`, what
+    to click for a decision; :data:`GRID_BITS`, how the page reads a circle of the view's grid).
     Made once per component set and language: the view hands out the same object every move."""
     key = (id(comp), current())
     out = _HELP_CACHE.get(key)
@@ -672,6 +699,9 @@ def help_texts(comp: Components) -> dict:
         tables["ends"] = end_cause_words(comp)
         tables["notes"] = {k: gettext(v) for k, v in PAGE_NOTES.items()}
         tables["rule_numbers"] = numbers
+        tables["clicks"] = {k: gettext(v) for k, v in CLICK_HINTS.items()}
+        tables["move_clicks"] = {k: gettext(v) for k, v in MOVE_CLICKS.items()}
+        tables["grid_bits"] = dict(GRID_BITS)
         out = _HELP_CACHE[key] = (comp, tables)
         if len(_HELP_CACHE) > 64:  # variants come and go: keep the few in use
             _HELP_CACHE.pop(next(iter(_HELP_CACHE)))

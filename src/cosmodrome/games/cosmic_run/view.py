@@ -19,9 +19,10 @@ Schema (all JSON):
 - ``end, winners`` once over
 - ``help``: the sheet's parts, the technologies and the faces of this game's action dice
   explained, in the reader's language: ``{"sheet": {key: [title, text, source]}, "tech":
-  {name: [...]}, "dice": {face code: [...]}, "end", "ends", "notes", "rule_numbers"}``
-  (:func:`.text.help_texts`: the page's rule sentences and the end causes too, with this
-  game's numbers); words for people, left out of what a seat observes (``Game.presentation_keys``)
+  {name: [...]}, "dice": {face code: [...]}, "end", "ends", "notes", "rule_numbers", "clicks",
+  "move_clicks", "grid_bits"}`` (:func:`.text.help_texts`: the page's rule sentences, what to
+  click for each decision and the end causes too, with this game's numbers, and the bits of
+  ``grid`` by name); words for people, left out of what a seat observes (``Game.presentation_keys``)
 """
 
 from __future__ import annotations

@@ -16,14 +16,20 @@ from cosmodrome.games.mars.state import (
     ACT,
     CHARM,
     CHOOSE,
+    D_LEFT,
+    D_RIGHT,
     DIE_NAMES,
     DRONE,
     FACE_TEXTS,
     GO_ON,
     LAND,
+    LEFT,
     LEVEL,
+    LZ,
     PROGRAM,
+    RIGHT,
     SIDE_NAMES,
+    SIDE_ZONES,
     TRAIN,
     ZONE_NAMES,
     MarsState,
@@ -318,6 +324,26 @@ MARINE_HELP = {
     "out": N_("This marine left the game (kamikaze): the team plays on without it."),
     "orbital_spent": N_("The orbital bombing has been called this game."),
 }
+#: what to click on the table for each decision (its kind, ``PHASE_KIND``), in our own words
+#: (RB: Prepare landing; "How do I..."; "How we win?"; Special training; Equipment): the view
+#: hands them out translated (``help["clicks"]``); a decision not named here shows its prompt
+CLICK_HINTS = {
+    "training": N_("Keep one ability of your training card: click it on your marine's card."),
+    "landing": N_("Click the Landing Zone box where your marine lands."),
+    "next-marine": N_("Click the marine who acts next (on the ring or its card)."),
+    "program": N_("Put dice on your actions with the + buttons of the combat card, then roll; or click the MMM for "
+                  "the nuke when you may."),
+    "act": N_("Click a lit box to move there or to shoot it, or a rolled die to roll it again; your equipment cards "
+              "are in your hand."),
+    "lucky-charm": N_("Click the dice to roll again with the lucky charm, then roll."),
+    "teleport-level": N_("Click the box where your marine appears."),
+    "drone": N_("Pick the two dice the drone rolls from the list, or leave it idle."),
+    "go-on": N_("Roll your next action or stop here."),
+}
+#: the zones of the ring the table draws apart (:data:`.state.ZONE_NAMES`' numbers, as the view's
+#: ``zones`` and ``ring.zones_of_columns`` give them): the Landing Zone, and the defender boxes
+#: beside the MMM by side (RB: Setup; The red defenders)
+TABLE_ZONES = {"lz": LZ, "defenders": {str(SIDE_ZONES[k][0]): SIDE_NAMES[k] for k in (LEFT, RIGHT)}}
 _TABLE_HELP: dict = {}
 
 
@@ -327,7 +353,7 @@ def _board_help(comp) -> dict:
     b, rounds, (left, right) = BOARD_HELP, comp.rounds, comp.white_faces
     white = b["white"]
     return {"lz": gettext(b["lz"]),
-            "beside": {str(z): gettext(b["beside"]).format(zone=zone_name(z)) for z in (0, 6)},
+            "beside": {str(z): gettext(b["beside"]).format(zone=zone_name(z)) for z in (D_LEFT, D_RIGHT)},
             "barrier": {k: gettext(v) for k, v in b["barrier"].items()},
             "incoming": {k: gettext(v) for k, v in b["incoming"].items()},
             "white": {str(left): gettext(white["left"]).format(n=left),
@@ -377,8 +403,9 @@ def table_help(comp) -> dict:
     {name: text}, "dice": {colour: text}, "mmm": text, "marine": {"standing"|"crashed"|"tired"|
     "turn"|"out"|"orbital_spent": text}, "board": the ring's places and the centre's tracks
     (:func:`_board_help`), "mmm_options": the labels of the options played on the MMM (the nuke,
-    Kamikaze)}``. Made once per component set and language; the view hands out the same object
-    every move.
+    Kamikaze), "clicks": {decision kind: what to click} (:data:`CLICK_HINTS`), "zones": the zones
+    the table draws apart (:data:`TABLE_ZONES`)}``. Made once per component set and language; the
+    view hands out the same object every move.
 
     >>> from cosmodrome.games.mars import GAME
     >>> table_help(GAME.new_state(2, seed=1).comp)["dice"]["blue"]
@@ -395,7 +422,9 @@ def table_help(comp) -> dict:
             "dice": {c: _die_help(c, faces) for c, faces in zip(COLOUR_NAMES, comp.faces)},
             "mmm": gettext(MMM_HELP).format(nuke=comp.dice["nuke"], target=comp.dice["nuke_target"]),
             "marine": _marine_help(comp), "board": _board_help(comp),
-            "mmm_options": [nuke_label(comp), kamikaze_label(comp)]})
+            "mmm_options": [nuke_label(comp), kamikaze_label(comp)],
+            "clicks": {k: gettext(text) for k, text in CLICK_HINTS.items()},
+            "zones": {"lz": TABLE_ZONES["lz"], "defenders": dict(TABLE_ZONES["defenders"])}})
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
             _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
     return out[1]

@@ -30,8 +30,8 @@ const TECH_SHORT = { "defensive missile": N_("Missile"), "navigational control":
 const colOf = (c) => TRACK_COL[c] || TECH_COL[c] || c || "#888";
 const cap = (s) => String(s || "").charAt(0).toUpperCase() + String(s || "").slice(1);
 
-// ----- help: the game's own words (cosmic_run/text.py SHEET_HELP, TECH_HELP, DIE_HELP, PAGE_NOTES and
-// end_cause_words), handed out translated by the view (help) and set at each drawing (render): every
+// ----- help: the game's own words (cosmic_run/text.py SHEET_HELP, TECH_HELP, DIE_HELP, PAGE_NOTES, CLICK_HINTS,
+// MOVE_CLICKS and end_cause_words), handed out translated by the view (help) and set at each drawing (render): every
 // sentence that states a rule comes from there; this file's own words are the page's -----------
 let TECH_HELP = {};
 let HELP = {};
@@ -41,6 +41,13 @@ let NOTES = {};
 let ENDS = {};
 // the numbers of this game's rules the page's own words name (text.sheet_numbers: the Rapid Fire kills)
 let NUMBERS = {};
+// what to click for each decision, by its kind, and while a ship moves, by place (text.CLICK_HINTS, MOVE_CLICKS)
+let CLICKS = {};
+let MOVE_CLICKS = {};
+// the bits of a circle in the view's grid, by name (text.GRID_BITS: the lines drawn into it, a mine);
+// LINES: any line
+let BITS = {};
+let LINES = 0;
 // a die's tooltip: this game's face explained (text.die_help), keyed by its face code
 function dieHelp(d) {
   return DICE_HELP[d.face] || [d.text || tr("die"), "", ""];
@@ -190,15 +197,16 @@ function heartPath(x, y, s = 1) {
   return `M${x} ${y + 3 * s} C${x} ${y}, ${x - 5 * s} ${y - 2 * s}, ${x - 5 * s} ${y + 2 * s} C${x - 5 * s} ${y + 5 * s}, ${x} ${y + 7 * s}, ${x} ${y + 9 * s} C${x} ${y + 7 * s}, ${x + 5 * s} ${y + 5 * s}, ${x + 5 * s} ${y + 2 * s} C${x + 5 * s} ${y - 2 * s}, ${x} ${y}, ${x} ${y + 3 * s}Z`;
 }
 
-// pencil marks inside a circle: bits 1 up, 2 sideways, 4 diagonal, 8 warp, 16 mine
+// pencil marks inside a circle: the lines drawn into it (up, sideways, diagonal, warp), on a mine or not (BITS)
 function marks(cx, cy, bits, colour) {
   const out = [];
-  const pen = { stroke: bits & 16 ? "#e8e4d8" : (TRACK_DARK[colour] || "#333"), "stroke-width": 2.3, "stroke-linecap": "round", fill: "none" };
+  const mined = bits & BITS.mine;
+  const pen = { stroke: mined ? "#e8e4d8" : (TRACK_DARK[colour] || "#333"), "stroke-width": 2.3, "stroke-linecap": "round", fill: "none" };
   const k = R - 2.6;
-  if (bits & 1) out.push(svg("line", { x1: cx, y1: cy + k, x2: cx, y2: cy - k, ...pen }));
-  if (bits & 2) out.push(svg("line", { x1: cx - k, y1: cy, x2: cx + k, y2: cy, ...pen }));
-  if (bits & 4) out.push(svg("line", { x1: cx - k * 0.72, y1: cy + k * 0.72, x2: cx + k * 0.72, y2: cy - k * 0.72, ...pen }));
-  if (bits & 8) out.push(svg("path", { d: `M${cx - 2} ${cy + k} L${cx + 2.5} ${cy + 2} L${cx - 2.5} ${cy - 2} L${cx + 2} ${cy - k}`, ...pen, stroke: bits & 16 ? "#ffe28a" : "#7a3fb8" }));
+  if (bits & BITS.up) out.push(svg("line", { x1: cx, y1: cy + k, x2: cx, y2: cy - k, ...pen }));
+  if (bits & BITS.sideways) out.push(svg("line", { x1: cx - k, y1: cy, x2: cx + k, y2: cy, ...pen }));
+  if (bits & BITS.diagonal) out.push(svg("line", { x1: cx - k * 0.72, y1: cy + k * 0.72, x2: cx + k * 0.72, y2: cy - k * 0.72, ...pen }));
+  if (bits & BITS.warp) out.push(svg("path", { d: `M${cx - 2} ${cy + k} L${cx + 2.5} ${cy + 2} L${cx - 2.5} ${cy - 2} L${cx + 2} ${cy - k}`, ...pen, stroke: mined ? "#ffe28a" : "#7a3fb8" }));
   return out;
 }
 
@@ -289,10 +297,11 @@ function sheetNode(ctx, v, sh, idx, mine) {
       for (let c = 0; c < 3; c++) {
         const bits = (grid[r] && grid[r][c]) || 0;
         const cx = cellX(t, c), cy = rowY(r, rows);
-        const cg = svg("g", { class: "cr-cell" + (bits & 16 ? " mine" : "") + (bits & 15 ? " marked" : "") + (r > rows ? " dock" : ""),
+        const mined = bits & BITS.mine;
+        const cg = svg("g", { class: "cr-cell" + (mined ? " mine" : "") + (bits & LINES ? " marked" : "") + (r > rows ? " dock" : ""),
           "data-row": r, "data-col": c, "data-bits": bits });
         cg.append(svg("circle", { cx, cy, r: R, class: "cr-circle" }));
-        if (bits & 16) {
+        if (mined) {
           for (let i = 0; i < 6; i++) {
             const a = (i / 6) * Math.PI * 2 + 0.3;
             cg.append(svg("line", { x1: cx + Math.cos(a) * (R - 1), y1: cy + Math.sin(a) * (R - 1), x2: cx + Math.cos(a) * (R + 2.6), y2: cy + Math.sin(a) * (R + 2.6), class: "cr-spike" }));
@@ -300,7 +309,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
           cg.append(svg("circle", { cx, cy, r: R - 1, class: "cr-minefill" }));
         }
         cg.append(...marks(cx, cy, bits, colour));
-        if (bits & 16) tipOn(cg, HELP.mine, { ...TIP, extra: bits & 8 ? tr("{circle} on the {colour} track (warped through)", { circle: meta.circle_names[r][c], colour: tr(colour) })
+        if (mined) tipOn(cg, HELP.mine, { ...TIP, extra: bits & BITS.warp ? tr("{circle} on the {colour} track (warped through)", { circle: meta.circle_names[r][c], colour: tr(colour) })
           : tr("{circle} on the {colour} track", { circle: meta.circle_names[r][c], colour: tr(colour) }) });
         if (pm && pm.col === c && pm.rows.includes(r) && !ship.reached)
           cg.append(svg("circle", { cx, cy, r: R + 3.5, class: "cr-incoming" }),
@@ -396,7 +405,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
 // a short signature of a sheet's marks, for tests and for spotting changes
 function sheetSig(sh) {
   let marked = 0, mines = 0;
-  for (const tr of sh.grid) for (const row of tr) for (const b of row) { if (b & 15) marked++; if (b & 16) mines++; }
+  for (const tr of sh.grid) for (const row of tr) for (const b of row) { if (b & LINES) marked++; if (b & BITS.mine) mines++; }
   const ships = sh.ships.map(s => `${s.row}.${s.col}.${s.hearts}.${s.upgrades}`).join(",");
   const tech = sh.techs.map(t => `${t.acquired}.${t.used}`).join(",");
   return `${ships}|m${marked}|x${mines}|t${tech}|c${sh.cargo}|r${sh.rerolls_used}`;
@@ -492,22 +501,14 @@ function actionBar(ctx, v, idx) {
   }
   let hint = null;
   if (d) {
-    const H = {
-      draft: tr("Click a die in the pool to take it."), "give-zorlord": tr("Click the die Zorlord gets; you take the other."),
-      "reroll-zorlord": tr("Click your control panel to force Zorlord to re-roll, or let him use the die."),
-      "missile-vs-mines": tr("Click your defensive missile to fire it, or take the mines."),
-      "missile-vs-attack": tr("Click your defensive missile to stop the attack, or take it."),
-      die: tr("Click the die in hand to use it, the cargo bay to store it, or the control panel to re-roll it."),
-            "mine-letter": tr("Click a column letter on your opponent's sheet."),
-      "cargo-technology": tr("Click a technology on your sheet."),
-    };
-    hint = H[v.decision] || d.prompt;
+    // what to click: the game's words for the decision (the view's help.clicks)
+    hint = CLICKS[v.decision] || d.prompt;
     if (v.decision === "move") {
       const keys = [...idx.keys()];
       const parts = [];
-      if (keys.some(k => k.startsWith("cell:"))) parts.push(tr("a ringed circle to step there"));
-      if (idx.has("stop")) parts.push(tr("your moving ship to stop"));
-      if (keys.some(k => k.startsWith("ship:"))) parts.push(tr("a ringed ship to move it instead (transformer)"));
+      if (keys.some(k => k.startsWith("cell:"))) parts.push(MOVE_CLICKS.cell);
+      if (idx.has("stop")) parts.push(MOVE_CLICKS.stop);
+      if (keys.some(k => k.startsWith("ship:"))) parts.push(MOVE_CLICKS.ship);
       const or = tr("or");
       hint = tr("Click {parts}.", { parts: parts.join(`, ${or} `) });
     }
@@ -546,8 +547,10 @@ export function render(root, ctx) {
   hideTip();
   document.querySelectorAll(".cr-pop").forEach(p => p.remove());
   const v = ctx.view;
-  ({ sheet: HELP, tech: TECH_HELP, dice: DICE_HELP, rule_numbers: NUMBERS, notes: NOTES, ends: ENDS } =
-    v.help || { sheet: {}, tech: {}, dice: {}, rule_numbers: {}, notes: {}, ends: {} });
+  ({ sheet: HELP, tech: TECH_HELP, dice: DICE_HELP, rule_numbers: NUMBERS, notes: NOTES, ends: ENDS, clicks: CLICKS,
+    move_clicks: MOVE_CLICKS, grid_bits: BITS } = v.help || { sheet: {}, tech: {}, dice: {}, rule_numbers: {}, notes: {},
+    ends: {}, clicks: {}, move_clicks: {}, grid_bits: {} });
+  LINES = BITS.up | BITS.sideways | BITS.diagonal | BITS.warp;
   TECH_COLOURS = {};
   for (const s of v.sheets) for (const t of s.techs) TECH_COLOURS[t.name] = t.colour;
   const idx = indexOptions(ctx);

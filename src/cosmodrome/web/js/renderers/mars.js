@@ -41,7 +41,11 @@ const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
 // the rules' help: the game's own words with this game's numbers (the view's ``help``,
 // games/mars/text.py table_help), set at each drawing
 let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {}, mmm: "", marine: {},
-  board: { beside: {}, barrier: {}, incoming: {}, white: {} }, mmm_options: [] };
+  board: { beside: {}, barrier: {}, incoming: {}, white: {} }, mmm_options: [], clicks: {},
+  zones: { lz: null, defenders: {} } };
+// the zones the table draws apart, as the view numbers them (help.zones, from the game's state module)
+const isLz = z => z === HELP.zones.lz;
+const defenderSide = z => HELP.zones.defenders[z];   // "left" / "right" for a defender box, else undefined
 const MARINE_COLOURS = { Red: "#e0474c", Blue: "#3a7be0", Green: "#3fae5a", Yellow: "#f2c53d", White: "#ecebf2" };
 const ALIEN_COLOURS = { yellow: "#f2c53d", blue: "#4a8cf0", red: "#e0474c" };
 
@@ -56,8 +60,8 @@ function colourOf(marine) {
  * on half the board the columns take the right half of the full ring's places. */
 function ringGeometry(v) {
   const n = v.ring.columns.length;
-  const lz = v.zones.find(z => z.zone === 3);
-  const lzw = lz ? lz.width : 4;
+  const lz = v.zones.find(z => isLz(z.zone));
+  const lzw = lz ? lz.width : 0;
   const full = v.half_board ? 2 * n - lzw : n;
   const offset = v.half_board ? n - lzw : 0;
   const step = (2 * Math.PI) / (full + GAP);
@@ -171,18 +175,18 @@ function ringSvg(v, ctx, idx) {
   // the zones' names along the outside of the ring
   const cards = [...v.ring.cards];
   v.zones.forEach(z => {
-    const label = z.zone === 3 ? tr("Landing Zone") : (z.zone === 0 || z.zone === 6) ? "" : tr(cards.shift());
+    const lzHere = isLz(z.zone), defender = defenderSide(z.zone);
+    const label = lzHere ? tr("Landing Zone") : defender ? "" : tr(cards.shift());
     const t1 = g.a(z.first), t2 = g.a(z.first + z.width), mid = (t1 + t2) / 2;
-    root.append(svg("path", { d: sector(R0 - 3, ROUT + 3, t1, t2), class: `mars-zone z${z.zone}` },
-      svg("title", { text: z.zone === 3 ? HELP.board.lz
-        : z.zone === 0 || z.zone === 6 ? HELP.board.beside[z.zone] : `${label} (${z.name})` })));
+    root.append(svg("path", { d: sector(R0 - 3, ROUT + 3, t1, t2), class: "mars-zone" + zoneClass(z.zone), "data-zone": z.zone },
+      svg("title", { text: lzHere ? HELP.board.lz : defender ? HELP.board.beside[z.zone] : `${label} (${z.name})` })));
     if (!label) return;
     const top = Math.sin(mid) < 0;    // on the upper half the text runs clockwise, on the lower half anticlockwise
     const r = top ? ROUT + 6 : ROUT + 18;
     const [sx, sy] = pt(r, top ? t2 : t1), [ex, ey] = pt(r, top ? t1 : t2);
     const id = `mars-arc-${z.zone}`;
     defs.append(svg("path", { id, d: `M${sx.toFixed(1)} ${sy.toFixed(1)} A${r} ${r} 0 0 ${top ? 1 : 0} ${ex.toFixed(1)} ${ey.toFixed(1)}` }));
-    root.append(svg("text", { class: "mars-cardname" + (z.zone === 3 ? " lz" : "") },
+    root.append(svg("text", { class: "mars-cardname" + (lzHere ? " lz" : "") },
       svg("textPath", { href: `#${id}`, startOffset: "50%", "text-anchor": "middle", text: label })));
   });
   // the columns: rock, boxes, sky
@@ -197,7 +201,7 @@ function ringSvg(v, ctx, idx) {
       const r1 = R0 + l * LH;
       if (k === ROCK) { root.append(svg("path", { d: sector(r1, r1 + LH, t1, t2), class: "mars-rock" })); return; }
       const b = boxes.get(`${c}:${l}`) || { col: c, level: l, aliens: [], circle: k === SAFE || k === TUNNEL };
-      const node = svg("g", { class: `mars-box k${k} z${zoneOf[c]}`, "data-col": c, "data-level": l, "data-testid": "mars-box" });
+      const node = svg("g", { class: `mars-box k${k}` + zoneClass(zoneOf[c]), "data-col": c, "data-level": l, "data-testid": "mars-box" });
       node.append(svg("path", { d: sector(r1, r1 + LH, t1, t2), class: "cell" }));
       if (k === TUNNEL || k === TUNNEL_HAZ) node.append(svg("path", { d: sector(r1 + LH - 5, r1 + LH, t1, t2), class: "ceiling" }));
       const inner = svg("g", { transform: frame(r1, tm) });
@@ -216,8 +220,8 @@ function ringSvg(v, ctx, idx) {
         const rows = Math.ceil(n / per);
         const r = rows > 2 ? 4.2 : 6;
         const dy = rows > 2 ? 9 : 12.5;
-        const defIdx = (zoneOf[c] === 0 || zoneOf[c] === 6) && (v.defenders || []).some(d => d.alive && d.side === (zoneOf[c] === 0 ? "left" : "right"))
-          ? b.aliens.indexOf("red") : -1;
+        const side = defenderSide(zoneOf[c]);
+        const defIdx = side && (v.defenders || []).some(d => d.alive && d.side === side) ? b.aliens.indexOf("red") : -1;
         b.aliens.forEach((a, i) => {
           const row = Math.floor(i / per), inRow = Math.min(per, n - row * per), j = i % per;
           const dx = Math.min(13, (width - 4) / inRow);
@@ -258,6 +262,9 @@ function ringSvg(v, ctx, idx) {
   root.append(centre(v, ctx, idx, g));
   return root;
 }
+
+// the class of a zone the style sheet draws apart: the Landing Zone, a defender box
+function zoneClass(z) { return isLz(z) ? " lz" : defenderSide(z) ? " defender-box" : ""; }
 
 function zoneLabel(v, z) {
   const zone = v.zones.find(x => x.zone === z);
@@ -434,18 +441,8 @@ function hand(v, ctx, idx) {
 function hint(v, ctx) {
   const d = ctx.decision;
   if (!d || d.seat !== ctx.seat) return null;
-  const H = {
-    training: tr("Keep one ability of your training card: click it on your marine's card."),
-    landing: tr("Click the Landing Zone box where your marine lands."),
-    "next-marine": tr("Click the marine who acts next (on the ring or its card)."),
-    program: tr("Put dice on your actions with the + buttons of the combat card, then roll; or click the MMM for the nuke when you may."),
-    act: tr("Click a lit box to move there or to shoot it, or a rolled die to roll it again; your equipment cards are in your hand."),
-    "lucky-charm": tr("Click the dice to roll again with the lucky charm, then roll."),
-    "teleport-level": tr("Click the box where your marine appears."),
-    drone: tr("Pick the two dice the drone rolls from the list, or leave it idle."),
-    "go-on": tr("Roll your next action or stop here."),
-  };
-  return el("div", { class: "mars-hint", "data-testid": "mars-hint", text: H[d.kind] || d.prompt });
+  // what to click: the game's words for the decision (the view's help.clicks)
+  return el("div", { class: "mars-hint", "data-testid": "mars-hint", text: HELP.clicks[d.kind] || d.prompt });
 }
 
 // ----- render --------------------------------------------------------------------------------------
