@@ -250,18 +250,22 @@ def test_a_codec_keeps_its_own_saved_form_and_its_quiet_value():
 
 
 def test_cosmic_run_keeps_the_keys_of_its_first_saves_in_its_table():
-    """A row's fourth item is the field's key in a save: Cosmic Run's short keys of its first
-    saves are declared in its table, and the saved form and the loader both use them."""
-    from cosmodrome.games.cosmic_run.state import FIELDS, SAVED_AS
+    """A row's fourth item is the field's key in a save: Cosmic Run's fields renamed since its
+    first saves (the one table of them below) keep the keys of a state saved before the
+    renames, the saved form and the loader both use them, and no old name is left on the state."""
+    from cosmodrome.games.cosmic_run.state import FIELDS, CosmicRunState
     renamed = {row[0]: row[3] for row in FIELDS if len(row) > 3}
-    assert renamed == SAVED_AS == {"end_cause": "end", "phase": "stage", "acting": "seat", "attack_colour": "aa",
-                                   "transformed": "xf", "tech_gained": "tx", "tech_used": "tu", "rerolls_used": "rr",
-                                   "winning_seats": "winners_", "mine_roll_source": "mr_src",
-                                   "mine_roll_target_ix": "mr_i", "attacked_sheet": "atk_sheet",
-                                   "attacked_ship": "atk_ship", "attack_kind": "atk_kind", "attacker_sheet": "atk_by",
-                                   "circle": "pos", "best_row": "best", "damage": "dmg", "engine_upgrades": "upg",
-                                   "mine_roll_letter": "mr_letter", "mine_roll_number": "mr_number",
-                                   "mine_roll_targets": "mr_targets", "mine_roll_ignored": "mr_ignore"}
+    assert renamed == {"end_cause": "end", "phase": "stage", "acting": "seat", "attack_colour": "aa",
+                       "transformed": "xf", "tech_gained": "tx", "tech_used": "tu", "rerolls_used": "rr",
+                       "winning_seats": "winners_", "mine_roll_source": "mr_src",
+                       "mine_roll_target_ix": "mr_i", "attacked_sheet": "atk_sheet",
+                       "attacked_ship": "atk_ship", "attack_kind": "atk_kind", "attacker_sheet": "atk_by",
+                       "circle": "pos", "best_row": "best", "damage": "dmg", "engine_upgrades": "upg",
+                       "mine_roll_letter": "mr_letter", "mine_roll_number": "mr_number",
+                       "mine_roll_targets": "mr_targets", "mine_roll_ignored": "mr_ignore"}
+    before = json.loads((FIXTURES / "saved-cosmic-run-before-fields.json").read_text())
+    assert set(renamed.values()) <= set(before) and not set(renamed) & set(before)   # saved before the renames
+    assert not [old for old in renamed.values() if hasattr(CosmicRunState, old)]
     s = played("cosmic-run", 2, {"friendly": True}, decisions=20)
     s.attack_colour, s.transformed, s.tech_used[6] = 2, 1, 1
     d = json.loads(json.dumps(s.to_json()))

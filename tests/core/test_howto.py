@@ -129,8 +129,9 @@ def test_doctests():
 
 
 def test_a_hint_asked_again_is_read_from_the_memo():
-    """The server asks the mover's hint after every move: a game whose help names no numbers
-    (the Moon) must hit the memo, not add an entry per request (it grew without bound)."""
+    """The server asks the mover's hint after every move: a game's hints (the Moon's name
+    numbers of its data, one mapping each time) must hit the memo, not add an entry per
+    request (it grew without bound)."""
     from cosmodrome.core import get_game, howto
     s = get_game("moon").new_state(3, 1)
     d = s.decision()

@@ -235,21 +235,29 @@ def test_moon_rules_page_and_sabotage_line_read_as_hungarian():
 
 def test_moon_rules_page_names_the_deck_the_game_deals():
     """RB "Action cards" and its component list: 24 cards, the eight effects; the rules page
-    and the lobby's option say what the game deals (one card to each player at the start)."""
-    import tomllib
-
+    and the lobby's option say what the game deals (one card to each player at the start),
+    with the numbers of the component data, in English and in Hungarian."""
     from cosmodrome.games.moon.components import load_components
     comp = load_components()
     assert len(comp.action_deck) == 24 and len(comp.actions) == 8
     assert {comp.action_deck.count(k) for k in range(8)} == {3}
-    with (ROOT / "src/cosmodrome/games/moon/howto.toml").open("rb") as f:
-        sections = tomllib.load(f)["section"]
-    text = next(x["text"] for x in sections if x["heading"] == "Advanced rules: action cards")
-    assert "left out" not in text and "all eight cards" in text and "24 cards" in text, text
-    option = next(o for o in get_game("moon").options if o.name == "advanced")
-    assert "24 action cards" in option.help
+    game = get_game("moon")
+
+    def deck_paragraph() -> str:
+        page = game.how_to_play()
+        return next(x for x in page["sections"] if x["source"] == i18n.gettext("Advanced rules: Action cards"))[
+            "paragraphs"][-1]
+
+    def option() -> str:
+        return next(o for o in game.options if o.name == "advanced").describe()
+
+    text = deck_paragraph()
+    assert "left out" not in text and "all 8 cards, 3 of each: 24 cards" in text, text
+    assert "the 24 action cards" in option()
     for players in (2, 3, 5):
-        s = get_game("moon").new_state(players, seed=1, options={"advanced": True})
+        s = game.new_state(players, seed=1, options={"advanced": True})
         assert s.view(0)["cards"]["deck"] == 24 - players
-    hu = messages_of("moon")[(None, text.split("\n\n")[-1])]  # each paragraph is a message
-    assert "mind a nyolc" in hu and "24" in hu and "kimarad" not in hu
+    with i18n.using("hu"):
+        hu, hu_option = deck_paragraph(), option()
+    assert "(8 féle)" in hu and "3 példányban: 24 kártya" in hu and "kimarad" not in hu, hu
+    assert "akciókártyák (összesen 24)" in hu_option

@@ -55,24 +55,6 @@ def test_every_field_says_what_it_holds(game):
     assert bare == []
 
 
-#: Cosmic Run's fields once named by a few letters: per saved key (the old name), the field's name now
-COSMIC_RUN_RENAMED = {
-    "mr_src": "mine_roll_source", "mr_i": "mine_roll_target_ix", "atk_sheet": "attacked_sheet",
-    "atk_ship": "attacked_ship", "atk_kind": "attack_kind", "atk_by": "attacker_sheet", "pos": "circle",
-    "best": "best_row", "dmg": "damage", "upg": "engine_upgrades", "mr_letter": "mine_roll_letter",
-    "mr_number": "mine_roll_number", "mr_targets": "mine_roll_targets", "mr_ignore": "mine_roll_ignored",
-}
-
-
-def test_cosmic_run_fields_say_what_they_hold_and_keep_their_saved_keys():
-    from cosmodrome.games.cosmic_run.state import CosmicRunState
-
-    names = {row[0] for row in COSMIC_RUN}
-    assert not names & set(COSMIC_RUN_RENAMED)
-    assert {saved_key(row): row[0] for row in COSMIC_RUN if saved_key(row) in COSMIC_RUN_RENAMED} == COSMIC_RUN_RENAMED
-    assert not [old for old in COSMIC_RUN_RENAMED if hasattr(CosmicRunState, old)]
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_records_an_event_through_say_and_none_has_a_method_log(game):
     """One name for recording an event: each state's ``say(kind, text, ...)`` (Onward to Venus's

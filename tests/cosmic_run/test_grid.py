@@ -15,8 +15,10 @@ from cosmodrome.games.cosmic_run.grid import (
     DIAGONAL_LINE,
     MINE_BIT,
     SIDE_LINE,
+    TRACK_COLUMNS,
     UP_LINE,
     WARP_LINE,
+    circle_ix,
     ship_ix,
     tech_ix,
     track_ix,
@@ -79,6 +81,23 @@ def test_the_heuristic_reads_a_mine_from_the_view():
     sheet = s.view(0)["sheets"][0]
     assert not CosmicRunHeuristic._open(sheet, 2, 4, 0)
     assert CosmicRunHeuristic._open(sheet, 2, 4, 1)
+
+
+def test_a_track_is_as_wide_as_the_sheets_columns_and_no_step_leaves_it():
+    """The sheet's layout: a track's rows hold ``TRACK_COLUMNS`` circles, one per column
+    letter of the data (``sheet.columns``); a sideways step from the last column or the first
+    leads off the track (RB: Movement Die), and the heuristic reads no circle there."""
+    s = GAME.new_state(2, seed=4)
+    assert TRACK_COLUMNS == len(s.comp.columns) == 3 and circle_ix(0, TRACK_COLUMNS) == circle_ix(1, 0)
+    last = TRACK_COLUMNS - 1
+    s.phase, s.ship, s.pips, s.steps = MOVE, ship_ix(0, 1), 3, 0
+    place(s, 0, 1, [(1, last - 1), (1, last)])
+    assert movement.target(s, movement.RIGHT) is None and movement.target(s, movement.LEFT)[0] == circle_ix(1, last - 1)
+    place(s, 0, 1, [(1, 0)])
+    assert movement.target(s, movement.LEFT) is None and movement.target(s, movement.RIGHT)[0] == circle_ix(1, 1)
+    sheet = s.view(0)["sheets"][0]
+    assert CosmicRunHeuristic._open(sheet, 1, 2, last)
+    assert not CosmicRunHeuristic._open(sheet, 1, 2, TRACK_COLUMNS) and not CosmicRunHeuristic._open(sheet, 1, 2, -1)
 
 
 def calls(module: str) -> set:

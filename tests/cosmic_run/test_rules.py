@@ -86,6 +86,19 @@ def test_captain_rotates_and_drafting_alternates():
     assert s.phase == DRAFT and s.to_move() == 1 or s.phase == MISSILE_MINE
 
 
+def test_the_round_ends_when_all_the_action_dice_of_the_data_are_taken():
+    """RB: Phase II: players take dice "until all action dice are taken": as many picks as
+    the component data has action dice (eight printed; data with six ends the round at six)."""
+    s = new(2, seed=2)
+    assert len(s.comp.dice) == 8
+    s.picks, s.phase = 6, DRAFT
+    rounds.next_pick(s)
+    assert s.round == 1 and s.phase == DRAFT and s.to_move() == s.captain
+    s.comp = dataclasses.replace(s.comp, dice=s.comp.dice[:6])
+    rounds.next_pick(s)
+    assert s.round == 2
+
+
 def test_round_track_gives_number_of_mine_rolls():
     """RB Phase I: in each round the mine dice are rolled as often as the round's icon shows."""
     s = new(2, seed=11)

@@ -158,6 +158,8 @@ WORDS = {
     "ec": N_("extra-chance counters"),
     "goal": N_("goal"),
     "last_card": N_("last card"),
+    "accident_sputnik_divisor": N_("Sputniks lost in an accident: those held divided by"),
+    "token_sputniks": N_("Sputniks of the two-Sputniks token"),
     "supply": N_("supply"),
     "value": N_("value"),
     "copies": N_("copies"),

@@ -124,6 +124,18 @@ class OptionSpec:
                 "players": list(self.players) if self.players else None}
 
 
+@dataclass(frozen=True)
+class RuleNumberOption(OptionSpec):
+    """An option whose description names numbers of the rules: ``words()`` writes it in the
+    reader's language from the game's packaged component data (a variant file is chosen with
+    the options, so the option names the packaged game's numbers)."""
+
+    words: Optional[Callable[[], str]] = None
+
+    def describe(self) -> str:
+        return self.words() if self.words else super().describe()
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One option of a decision: the action id, a label a person reads, and JSON details

@@ -20,16 +20,25 @@ this module registers (tests/core/test_game_layers.py checks the order).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Mapping, Optional
 
-from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.core import (
+    DataError,
+    Game,
+    OptionError,
+    OptionSpec,
+    RecordError,
+    Rng,
+    RuleNumberOption,
+    check_state_json,
+    register,
+)
 from cosmodrome.core.chance import restore
 from cosmodrome.core.fields import load_table
 from cosmodrome.games.cosmic_run import actions, observation, rounds, scoring, text, view
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
-from cosmodrome.games.cosmic_run.components import Components, load_components
+from cosmodrome.games.cosmic_run.components import load_components
 from cosmodrome.games.cosmic_run.setup import new_game
 from cosmodrome.games.cosmic_run.state import FIELDS, HOOKS, OVER, PHASE_KIND, CosmicRunState
 from cosmodrome.i18n import N_, Articled, _
@@ -47,18 +56,6 @@ LAYERS = (
 HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions.to_json, prompt=text.prompt,
                view=view.view, scores=scoring.scores, summary=scoring.summary, next_pick=rounds.next_pick,
                resume=rounds.resume)
-
-
-@dataclass(frozen=True)
-class RuleNumberOption(OptionSpec):
-    """An option whose description names a number of the rules: ``words(comp)`` writes it in
-    the reader's language from the packaged component data (a variant file is chosen with
-    the options, so the option names the packaged game's number)."""
-
-    words: Optional[Callable[[Components], str]] = None
-
-    def describe(self) -> str:
-        return self.words(load_components()) if self.words else super().describe()
 
 
 class CosmicRun(Game):
@@ -94,7 +91,7 @@ class CosmicRun(Game):
                    N_("Friendly variant: attacks become engine upgrades, mine dice give immunity"),
                    label=N_("Friendly variant"), players=(2, 2)),
         RuleNumberOption("rapid_fire", "bool", False, "", label=N_("Rapid Fire variant"), players=(2, 2),
-                         words=text.rapid_fire_option_words),
+                         words=lambda: text.rapid_fire_option_words(load_components())),
         OptionSpec("novice", "bool", False, N_("solo: novice mode, you choose first every second round"),
                    label=N_("Novice mode (solo)"), players=(1, 1)),
         OptionSpec("expert_mines", "int", 0, N_("solo expert mode: mine rolls before the first round"),

@@ -70,7 +70,7 @@ def action_kind(a: int) -> str:
 def legal(s: CosmicRunState) -> list[int]:
     ph = s.phase
     if ph == DRAFT or ph == ZOR_GIVE:
-        return [i for i in range(8) if s.owner[i] == -1]      # A_DRAFT + i, A_DRAFT being 0
+        return [i for i, o in enumerate(s.owner) if o == -1]      # A_DRAFT + i, A_DRAFT being 0
     if ph == DIE:
         return [A_USE, A_CARGO, A_REROLL] if s.rerolls_used[s.acting] < s.comp.rerolls else [A_USE, A_CARGO]
     if ph == MOVE:

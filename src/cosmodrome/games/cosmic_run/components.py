@@ -34,6 +34,9 @@ MOVE, ATTACK, MINE, TECH = 0, 1, 2, 3
 ATTACK0, MINE_FACE, TECH0, NUM_FACES = 18, 21, 22, 26
 TECH_WORDS = ("missile", "navigation", "warp", "transformer")
 MISSILE, NAV, WARP, TRANSFORMER = 0, 1, 2, 3
+#: the action dice (RB: Components: 8 Action Dice): ``action_dice.faces`` lists exactly this
+#: many, since Zorlord's batches (RB: Phase II, solo) are laid out for eight dice
+ACTION_DICE = 8
 
 REQUIRED = {
     "sheet": ("tracks", "columns", "rows", "start_column", "labels_a", "labels_b", "hearts",
@@ -237,8 +240,10 @@ def build(data: dict) -> Components:
     colours = _strs("technologies.colours", vals["technologies.colours"], 4)
     circles = _int("technologies.circles", vals["technologies.circles"], 1, 20)
     faces = vals["action_dice.faces"]
-    if not isinstance(faces, list) or len(faces) != 8 or any(not isinstance(d, list) or not d for d in faces):
-        raise DataError(_("components: action_dice.faces must list 8 dice, each a list of faces"))
+    if not isinstance(faces, list) or len(faces) != ACTION_DICE or any(not isinstance(d, list) or not d
+                                                                        for d in faces):
+        raise DataError(_("components: action_dice.faces must list {n} dice, each a list of faces").format(
+            n=ACTION_DICE))
     dice = tuple(tuple(parse_face(f, tracks, f"die {i + 1}") for f in d) for i, d in enumerate(faces))
     return Components(
         tracks=tracks, columns=columns, rows=rows, start_column=start_col,

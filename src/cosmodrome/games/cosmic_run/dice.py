@@ -28,10 +28,10 @@ def _shows(comp, die: int, faces, k: int) -> str:
 def roll_pool(s: CosmicRunState) -> None:
     """Roll every die still in the pool and log the faces."""
     rolled = []
-    for i in range(8):
+    for i in range(len(s.comp.dice)):
         if s.owner[i] == -1:
             s.faces[i] = roll(s, i)
             rolled.append(Word(lambda n, w: f"{n}: {w}", i + 1, face_w(s.comp, s.faces[i])))
     s.say("dice", says("Action dice rolled — {dice}.", dice=Word(lambda xs: "; ".join(str(x) for x in xs), rolled)),
           chance=True, faces=list(s.faces),
-          dice=[i for i in range(8) if s.owner[i] == -1])
+          dice=[i for i, o in enumerate(s.owner) if o == -1])

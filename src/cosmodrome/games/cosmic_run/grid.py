@@ -13,6 +13,9 @@ from __future__ import annotations
 #: with a warp drive; RB: Phase I: Mine Phase: the circle filled by a space mine). A circle
 #: may hold a line and a mine (a warp line crosses mined circles).
 UP_LINE, SIDE_LINE, DIAGONAL_LINE, WARP_LINE, MINE_BIT = 1, 2, 4, 8, 16
+#: The columns of a planet track, side by side (the sheet's layout: A, B and C, ``sheet.columns``
+#: of the component data); a circle at column ``col`` is on the track while ``0 <= col < TRACK_COLUMNS``.
+TRACK_COLUMNS = 3
 
 
 def ship_ix(sheet, track):

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from cosmodrome.core import Bot, State
-from cosmodrome.games.cosmic_run.grid import MINE_BIT
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, TRACK_COLUMNS
 
 
 class CosmicRunHeuristic(Bot):
@@ -49,7 +49,7 @@ class CosmicRunHeuristic(Bot):
     @staticmethod
     def _open(sheet: dict, track: int, row: int, col: int) -> bool:
         g = sheet["grid"][track]
-        if not 0 <= col < 3 or row >= len(g):
+        if not 0 <= col < TRACK_COLUMNS or row >= len(g):
             return False
         return not g[row][col] & MINE_BIT
 

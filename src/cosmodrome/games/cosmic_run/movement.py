@@ -17,6 +17,7 @@ from cosmodrome.games.cosmic_run.grid import (
     DIAGONAL_LINE,
     MINE_BIT,
     SIDE_LINE,
+    TRACK_COLUMNS,
     UP_LINE,
     WARP_LINE,
     circle_ix,
@@ -102,7 +103,7 @@ def _target(s: CosmicRunState, kind: int, ship: int, sh: int, here: int, r: int,
     shift = SHIFT[kind]
     if kind < WARP_UP:
         new = here + shift
-        if not 0 <= c + dc < 3 or grid[track + new] & MINE_BIT:
+        if not 0 <= c + dc < TRACK_COLUMNS or grid[track + new] & MINE_BIT:
             return None
         if dr and not armada_ok(s, ship, sh, r + dr):
             return None
@@ -110,13 +111,13 @@ def _target(s: CosmicRunState, kind: int, ship: int, sh: int, here: int, r: int,
     # RB: Warp Drive: across the straight run of mines to the first open circle beyond it
     row, col, new = r + dr, c + dc, here + shift
     passed = []
-    while 0 <= col < 3 and row <= planet and grid[track + new] & MINE_BIT:
+    while 0 <= col < TRACK_COLUMNS and row <= planet and grid[track + new] & MINE_BIT:
         passed.append(new)
         row += dr
         col += dc
         new += shift
     k = len(passed)
-    if k == 0 or not (0 <= col < 3 and row <= planet) or k > warps or k + 1 > s.pips:
+    if k == 0 or not (0 <= col < TRACK_COLUMNS and row <= planet) or k > warps or k + 1 > s.pips:
         return None
     if dr and not armada_ok(s, ship, sh, row):
         return None

@@ -58,7 +58,7 @@ VERSION = 1
 def _layout(players: int, components: str) -> Layout:
     comp = load_components(components)
     sheets = 2 if players == 1 else players
-    nr = comp.nr
+    nr, n_dice = comp.nr, len(comp.dice)
     ship = Obj(track=Skip("the slot's index"), colour=derived("the track"), row=Num(nr - 1), col=Num(2),
                best=Num(nr - 1, unit="highest row reached"), hearts=Num(comp.hearts + 1, unit="damage"),
                upgrades=Num(comp.hearts + 1), disabled=Flag(), reached=Flag(),
@@ -79,7 +79,7 @@ def _layout(players: int, components: str) -> Layout:
               track=derived("the face"), pips=derived("the face"), tech=derived("the face"),
               tech_index=derived("the face"), die=Skip("the slot's index"))
     current = Obj(maybe=("sheet", "track", "colour", "pips", "steps", "transformed", "attack"),
-                  die=OneHot(range(8)), face=derived("the die"), sheet=SeatHot(sheets), track=OneHot(range(3)),
+                  die=OneHot(range(n_dice)), face=derived("the die"), sheet=SeatHot(sheets), track=OneHot(range(3)),
                   colour=derived("the track"), pips=Num(2 * comp.max_pips + 2), steps=Num(nr),
                   transformed=Flag(), attack=Opt(OneHot(range(3))))
     pending_mine = Obj(col=OneHot(range(3)), number=Num(max(comp.labels[0] + comp.labels[1])),
@@ -98,8 +98,8 @@ def _layout(players: int, components: str) -> Layout:
                   labels=FIXED, ladder=FIXED, row_names=FIXED, circle_names=FIXED,
                   round_track=FIXED, hearts=FIXED, rerolls=FIXED, cargo_slots=FIXED),
         sheets=PerSeat(sheets, sheet),
-        dice=Tup(8, die),
-        picks=Num(8), dice_rolled=Flag(),
+        dice=Tup(n_dice, die),
+        picks=Num(n_dice), dice_rolled=Flag(),
         current=current, pending_mine=pending_mine, pending_attack=pending_attack,
         end=OneHot(("destroyed", "mission", "planets", "rapid-fire", "rounds", "stuck", "technology", "zorlord")),
         winners=List(sheets, SeatHot(sheets)),
@@ -119,11 +119,11 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
     (the turn, each sheet's ships, grid, technologies and counters, the dice, the move or
     missile in progress, the end), each with a key read from the state, so that an
     :class:`~cosmodrome.core.observation.Observer` rewrites only what changed."""
-    sheets = 2 if lay.players == 1 else lay.players
+    sheets, n_dice = 2 if lay.players == 1 else lay.players, len(comp.dice)
 
     def turn(s, seat):
         return (seat, s.round, s.captain, s.to_move(), s.decision_kind(), s.picks,
-                not (s.picks >= 8 and all(o == -1 for o in s.owner)), s.side)
+                not (s.picks >= n_dice and all(o == -1 for o in s.owner)), s.side)
 
     hearts, last_row = comp.hearts, comp.rows + 1
 
@@ -160,7 +160,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
     def die(s, seat, k):
         return {"face": k[0], "owner": None if k[1] < 0 else k[1]}
 
-    parts.append(lay.group(*[(("dice", d), die) for d in range(8)], key=dice))   # die by die
+    parts.append(lay.group(*[(("dice", d), die) for d in range(n_dice)], key=dice))   # die by die
 
     def moment(s, seat):
         ph = s.phase

@@ -18,7 +18,7 @@ def start_round(s: CosmicRunState) -> None:
     """RB: Setup 2 and End of Phase II: the captain changes every round (seat 1 first)."""
     s.captain = 0 if s.solo else (s.round - 1) % 2
     s.cargo = [0, 0]
-    s.owner = [-1] * 8
+    s.owner = [-1] * len(s.comp.dice)
     s.you_first = 1 if (s.solo and s.novice and s.round % 2 == 0) else 0
     s.rolls_left = s.comp.round_track[s.round - 1]
     if s.solo:
@@ -67,7 +67,7 @@ def next_pick(s: CosmicRunState) -> None:
     """The next die to be taken, or the end of the round when all are taken."""
     if s.phase == OVER:
         return
-    if s.picks >= 8:
+    if s.picks >= len(s.comp.dice):       # RB: Phase II: until all action dice are taken
         end_round(s)
         return
     if s.solo:

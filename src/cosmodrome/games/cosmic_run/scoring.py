@@ -15,6 +15,7 @@ from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
 from cosmodrome.games.cosmic_run.grid import (
     MINE_BIT,
+    TRACK_COLUMNS,
     circle_ix,
     circle_parts,
     circle_row,
@@ -79,18 +80,18 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
             if dr == 0 and r == 0:
                 continue
             row, col, q = r + dr, c + dc, p + shift
-            if not 0 <= col < 3 or row > planet:
+            if not 0 <= col < TRACK_COLUMNS or row > planet:
                 continue
             if grid[track + q] & MINE_BIT:
                 if dr and dc:
                     continue
                 k = 0
-                while 0 <= col < 3 and row <= planet and grid[track + q] & MINE_BIT:
+                while 0 <= col < TRACK_COLUMNS and row <= planet and grid[track + q] & MINE_BIT:
                     k += 1
                     row += dr
                     col += dc
                     q += shift
-                if k > kmax or w + k > cap or not (0 <= col < 3 and row <= planet):
+                if k > kmax or w + k > cap or not (0 <= col < TRACK_COLUMNS and row <= planet):
                     continue
                 cost = w + k
             else:

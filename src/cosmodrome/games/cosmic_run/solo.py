@@ -31,7 +31,7 @@ def next_pick(s: CosmicRunState) -> None:
         zor = sum(1 for o in s.owner if o == ZORLORD)
         if you == zor:        # a new batch: roll the dice left
             dice.roll_pool(s)
-    pool = [i for i in range(8) if s.owner[i] == -1]
+    pool = [i for i, o in enumerate(s.owner) if o == -1]
     you = sum(1 for o in s.owner if o == 0)
     zor = sum(1 for o in s.owner if o == ZORLORD)
     if len(pool) == 2 and you == zor:

@@ -46,7 +46,7 @@ FIELDS = (
     ("paths", "lists", "[[comp.start_column] for _ in range(6)]"),   # per ship: the circles entered (push-backs)
     ("round", "int", "0"),           # the round (from 1; 0 before the first)
     ("captain", "int", "0"),         # the sheet that rolls the mine dice and takes the first die this round
-    ("picks", "int", "0"),           # dice taken this round (0 to 8)
+    ("picks", "int", "0"),           # dice taken this round (0 to the action dice, 8)
     ("phase", "int", "0", "stage"),   # the decision asked now (DRAFT, DIE, MOVE...; OVER at the end)
     ("acting", "int", "0", "seat"),   # the sheet that decides (-1 once over)
     ("die", "int", "0"),             # the die taken (0 to 7)
@@ -78,8 +78,8 @@ FIELDS = (
     ("cargo", "list", "[0, 0]"),     # per sheet: dice in the cargo bay
     ("immune", "list", "[0, 0]"),    # per sheet: the round it ignores mine rolls in (Friendly)
     ("kills", "list", "[0, 0]"),     # per sheet: opponent ships it disabled (Rapid Fire)
-    ("faces", "list", "[0] * 8"),    # per die: its face code
-    ("owner", "list", "[-1] * 8"),   # per die: the sheet that took it (-1: in the pool)
+    ("faces", "list", "[0] * len(comp.dice)"),    # per die: its face code
+    ("owner", "list", "[-1] * len(comp.dice)"),   # per die: the sheet that took it (-1: in the pool)
     ("mine_roll_targets", "varlist", "[]", "mr_targets"),   # the mine roll: the sheets it marks
     ("mine_roll_ignored", "list", "[0, 0]", "mr_ignore"),   # the mine roll, per sheet: 1 once it ignores it (a missile,
                                                             # or immunity)

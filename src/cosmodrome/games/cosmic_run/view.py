@@ -90,9 +90,9 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
                   "cargo_slots": comp.cargo_slots},
         "sheets": [sheet_view(s, sh) for sh in range(2 if s.solo else s.num_players)],
         "dice": [dict(comp.face_json(s.faces[i]), die=i, owner=(None if s.owner[i] < 0 else s.owner[i]))
-                 for i in range(8)],
+                 for i in range(len(comp.dice))],
         "picks": s.picks,
-        "dice_rolled": not (s.picks >= 8 and all(o == -1 for o in s.owner)),
+        "dice_rolled": not (s.picks >= len(comp.dice) and all(o == -1 for o in s.owner)),
         "help": help_texts(comp),  # words for people (Game.presentation_keys): not observed
     }
     if ph in (DIE, MOVE, LETTER, TECHPICK, ZOR_REROLL):

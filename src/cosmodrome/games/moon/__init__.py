@@ -19,9 +19,20 @@ programming, end the turn after a jump) calls it through ``state.HOOKS``, regist
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core import DataError, Game, OptionError, OptionSpec, RecordError, Rng, check_state_json, register
+from cosmodrome.core import (
+    DataError,
+    Game,
+    OptionError,
+    OptionSpec,
+    RecordError,
+    Rng,
+    RuleNumberOption,
+    check_state_json,
+    register,
+)
 from cosmodrome.core.chance import restore
 from cosmodrome.core.fields import load_table
 from cosmodrome.games.moon import actions, evaluation, jumps, observation, rounds, scoring, text, turn, view
@@ -58,6 +69,27 @@ HOOKS.register(legal=actions.legal, perform=actions.perform, action_json=actions
                first_turn=rounds.first_turn)
 
 
+@functools.cache
+def _help_numbers() -> Mapping[str, Any]:
+    """:meth:`WalkingOnTheMoon.help_numbers`, made once (one mapping: the hints are kept per mapping)."""
+    comp = load_components()
+    out: dict[str, Any] = {f"rules.{k}": v for k, v in comp.rules.items()}
+    out.update({f"counts.dice.{k}": comp.dice[k] for k in ("normal", "handicap", "accident", "most")})
+    out.update({f"counts.supply.{k}": v for k, v in comp.supply.items()})
+    out.update({f"board.layout.{k}": v for k, v in comp.layout.items()})
+    out.update({"scoring.goal.first": comp.goal_points[0], "scoring.goal.others": comp.goal_points[1],
+                "scoring.sputnik": comp.sputnik_points, "actions.kinds": len(comp.actions)})
+    copies = {comp.action_deck.count(k) for k in range(len(comp.actions))}
+    if len(copies) == 1:         # "three of each": only while every card has as many copies
+        out["actions.copies"] = copies.pop()
+    return out
+
+
+def _red_cards() -> int:
+    """The red-dot (extra difficult) lunar cards of the packaged data (RB: Set up the race)."""
+    return sum(card.red for card in load_components().cards)
+
+
 class WalkingOnTheMoon(Game):
     name = "moon"
     observation_layout = staticmethod(observation.layout)
@@ -92,9 +124,9 @@ class WalkingOnTheMoon(Game):
                   "tokens": {("EC" if k == "ec" else k.replace("-", " ").capitalize()): v
                              for k, v in text.TOKEN_TEXT.items()}}
     reconstruction_notes = (
-        N_("The terrain of the eleven lunar cards, their Sputnik icons, the dice faces and the points "
-        "printed on the last card are our design (consistent with the rules text); every card was "
-        "checked to be crossable."),
+        N_("The terrain of the lunar cards, their Sputnik icons, the dice faces and the points printed "
+        "on the last card are our design (consistent with the rules text); every card was checked to be "
+        "crossable."),
         N_("The nations of the jump cards other than the Soviet one are our choice."),
     )
     #: the component file names action cards and tokens by their effect: "About this game" and
@@ -104,20 +136,31 @@ class WalkingOnTheMoon(Game):
     #: every die roll and every action card drawn can be a chance node (core.chance)
     explicit_chance = True
     options = (
-        OptionSpec("max_red", "int", 2,
-                   N_("at most this many of the five red-dot (extra difficult) lunar cards in the lap (0-5)"),
-                   label=N_("Red-dot cards at most")),
-        OptionSpec("advanced", "bool", False, N_("advanced rules: robbery and sabotage, special box tokens and "
-                   "the 24 action cards"), label=N_("Advanced rules")),
+        RuleNumberOption("max_red", "int", 2, "", label=N_("Red-dot cards at most"),
+                         words=lambda: text.max_red_option_words(_red_cards())),
+        RuleNumberOption("advanced", "bool", False, "", label=N_("Advanced rules"),
+                         words=lambda: text.advanced_option_words(load_components())),
         OptionSpec("components", "path", "", N_("a variant components file (TOML) replacing entries of the "
                    "component data (dice, counts, cards...)"), label=N_("Components file")),
     )
 
     def resolve_options(self, options):
         opts = super().resolve_options(options)
-        if not 0 <= opts["max_red"] <= 5:
-            raise OptionError(f"option 'max_red' must be from 0 to 5, not {opts['max_red']}")
+        if not 0 <= opts["max_red"] <= _red_cards():
+            raise OptionError(f"option 'max_red' must be from 0 to {_red_cards()}, not {opts['max_red']}")
         return opts
+
+    def help_numbers(self) -> Mapping[str, Any]:
+        """The numbers "How to play" names, from the packaged components (the page is the
+        printed game's): ``rules.<key>`` (``[rules]``), ``counts.dice.<key>``,
+        ``counts.supply.<key>``, ``board.layout.<key>``, ``scoring.goal.first``/``.others``,
+        ``scoring.sputnik``, and the action cards' ``actions.kinds`` and ``actions.copies``
+        (the copies of each card, given while every card has as many).
+
+        >>> n = GAME.help_numbers(); n["counts.supply.action_cards"], n["actions.kinds"], n["actions.copies"]
+        (24, 8, 3)
+        """
+        return _help_numbers()
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MoonState:
         return new_game(self, load_components(options.get("components")), players, seed, options)

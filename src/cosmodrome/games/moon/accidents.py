@@ -1,6 +1,6 @@
 """Accidents (RB: "What's an accident?"): the turn ends, the astronaut loses half its
-Sputnik counters (rounded down) and lies face-down where it came to rest; next turn it
-gets up and takes only two dice.
+Sputnik counters (rounded down; ``[rules] accident_sputnik_divisor`` of the component data)
+and lies face-down where it came to rest; next turn it gets up and takes only two dice.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ WHY = {"hazard": N_("landed on a box without a circle"), "fall": N_("ended in th
 
 def accident(s: MoonState, a: int, why: object) -> None:
     """Astronaut ``a`` has an accident at the box it now occupies (RB: "What's an
-    accident?"). Half its Sputniks (rounded down) go back to the supply.
+    accident?"). Half its Sputniks (rounded down: those held divided by ``[rules]
+    accident_sputnik_divisor``) go back to the supply.
 
     >>> from cosmodrome.games.moon import GAME
     >>> s = GAME.new_state(3, seed=1)
@@ -24,7 +25,7 @@ def accident(s: MoonState, a: int, why: object) -> None:
     >>> s.sputniks[0], s.crashed[0], s.sputnik_supply
     (3, 1, 27)
     """
-    lost = s.sputniks[a] // 2
+    lost = s.sputniks[a] // s.comp.rules["accident_sputnik_divisor"]
     s.sputniks[a] -= lost
     s.sputnik_supply += lost
     s.crashed[a] = 1

@@ -9,6 +9,8 @@ faces, the counters, the scoring values, the special box tokens and the action c
 (1, 1, 1, 2, 2, 4)
 >>> len(c.action_deck), c.supply["sputnik"]
 (24, 30)
+>>> c.rules["accident_sputnik_divisor"], c.rules["token_sputniks"]    # RB: "What's an accident?", Special boxes
+(2, 2)
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ from cosmodrome.i18n import _
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 TIMINGS = ("end-of-round", "before-programming", "condition")
+#: the entries of ``[rules]``: numbers of the rules that no other table holds
+#: (``accident_sputnik_divisor``: an accident costs the Sputniks held divided by it, rounded
+#: down; ``token_sputniks``: the Sputniks the "two-sputniks" special box token gives)
+RULE_KEYS = ("accident_sputnik_divisor", "token_sputniks")
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,7 @@ class Components:
     action_deck: tuple[int, ...]               # index into actions per card of the deck
     nations: tuple[str, ...]
     colours: tuple[str, ...]
+    rules: dict                                # [rules]: by key of RULE_KEYS
 
 
 def _face(text: Any, where: str) -> int:
@@ -138,7 +145,14 @@ def build(data: dict) -> Components:
     return Components(cards, tuple(faces), supply, _dice_counts(_value(data, "counts", "dice")), layout,
                       int(_value(data, "board", "connector")["level"]), (int(goal["first"]), int(goal["others"])),
                       last, int(_value(data, "scoring", "sputnik")), tokens, tuple(actions), tuple(deck),
-                      nations, colours)
+                      nations, colours, _rules(data, supply))
+
+
+def _rules(data: dict, supply: dict) -> dict:
+    """``[rules]``: each of :data:`RULE_KEYS`, a whole number within its bounds (a divisor of
+    at least 1; a token's Sputniks at most the supply's)."""
+    bounds = {"accident_sputnik_divisor": (1, 99), "token_sputniks": (0, supply["sputnik"])}
+    return {k: variant.whole(f"rules.{k}", _value(data, "rules", k), *bounds[k]) for k in RULE_KEYS}
 
 
 def _dice_counts(value: Any) -> dict:

@@ -131,8 +131,8 @@ def trigger(s: MoonState, col: int) -> bool:
         if s.ec_supply:
             s.ec_supply -= 1
             s.ec_counters[a] += 1
-    elif effect == "two-sputniks":
-        got = min(2, s.sputnik_supply)
+    elif effect == "two-sputniks":      # while the supply lasts
+        got = min(s.comp.rules["token_sputniks"], s.sputnik_supply)
         s.sputnik_supply -= got
         s.sputniks[a] += got
     elif effect == "reroll-next":

@@ -98,6 +98,17 @@ def spends_text(n: int, values: dict) -> str:
                     "{name} spends {n} Sputniks on free advances.", n).format(n=n, **values)
 
 
+def max_red_option_words(red: int) -> str:
+    """The ``max_red`` option described, with the red-dot cards of the data (RB: Set up the race)."""
+    return _("at most this many of the {n} red-dot (extra difficult) lunar cards in the lap (0-{n})").format(n=red)
+
+
+def advanced_option_words(comp: Any) -> str:
+    """The ``advanced`` option described, with the action cards of the data (RB: Advanced rules)."""
+    return _("advanced rules: robbery and sabotage, special box tokens and the {n} action cards").format(
+        n=comp.supply["action_cards"])
+
+
 def word(text: str) -> Word:
     """A marked text (``N_``) translated when read."""
     return Word(gettext, text)

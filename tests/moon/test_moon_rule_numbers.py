@@ -1,0 +1,109 @@
+"""The numbers of the rules that no other table of the component data holds are read from its
+``[rules]`` (``components.toml``), each marked fact or assumed with its rulebook section: the
+Sputniks an accident costs and those the two-Sputniks token gives (issue #28)."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from moon_helpers import GAME
+
+from cosmodrome.core import DataError, OptionError
+from cosmodrome.games.moon.accidents import accident
+from cosmodrome.games.moon.components import DATA_FILE, RULE_KEYS, load_components
+from cosmodrome.games.moon.special import trigger
+
+
+def variant(advanced: bool = False, **rules):
+    """A new 3-player state whose component data has the given ``[rules]`` numbers."""
+    toml = "".join(f'[rules.{k}]\nvalue = {v}\nstatus = "assumed"\nsource = "ours"\n' for k, v in rules.items())
+    name = "-".join(f"{k}{v}" for k, v in rules.items())
+    return GAME.new_state(3, 1, {"advanced": advanced, "components": {"toml": toml, "name": name}})
+
+
+def test_the_numbers_are_component_data_marked_fact_and_cited():
+    raw = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))["rules"]
+    assert set(raw) == set(RULE_KEYS)
+    for key in RULE_KEYS:
+        assert raw[key]["status"] == "fact" and raw[key]["source"].startswith("RB: "), key
+    assert load_components().rules == {"accident_sputnik_divisor": 2, "token_sputniks": 2}
+
+
+@pytest.mark.parametrize("divisor, kept", [(2, 3), (3, 4), (1, 0)])
+def test_an_accident_costs_the_sputniks_held_divided_as_the_data_says(divisor, kept):
+    """RB: "What's an accident?": half the Sputniks, rounded down, as printed; a variant's
+    divisor of 3 costs a third, of 1 all of them."""
+    s = GAME.new_state(3, 1) if divisor == 2 else variant(accident_sputnik_divisor=divisor)
+    s.sputniks[0], s.sputnik_supply = 5, s.sputnik_supply - 5
+    accident(s, 0, "crash")
+    assert s.sputniks[0] == kept and s.sputnik_supply == 30 - kept
+    assert s.ev[-1].data["lost"] == 5 - kept
+
+
+@pytest.mark.parametrize("given", [2, 3, 0])
+def test_the_two_sputniks_token_gives_what_the_data_says(given):
+    """RB: Special boxes: the token gives 2 Sputnik counters as printed, a variant's number
+    otherwise, while the supply lasts."""
+    s = GAME.new_state(3, 1, {"advanced": True}) if given == 2 else variant(True, token_sputniks=given)
+    s.mover = 0
+    s.tokens[0] = s.comp.tokens.index("two-sputniks")
+    trigger(s, s.boxes[0])
+    assert s.sputniks[0] == given and s.sputnik_supply == 30 - given
+    s.sputnik_supply, s.sputniks[1] = 1, 29                  # the supply lasts for one more
+    s.mover = 1
+    trigger(s, s.boxes[0])
+    assert s.sputniks[1] == 29 + min(given, 1) and s.sputnik_supply == 1 - min(given, 1)
+
+
+@pytest.mark.parametrize("rules, words", [
+    ({"accident_sputnik_divisor": 0}, "rules.accident_sputnik_divisor must be a whole number from 1 to 99, not 0"),
+    ({"token_sputniks": 31}, "rules.token_sputniks must be a whole number from 0 to 30, not 31"),
+])
+def test_a_variant_out_of_bounds_is_refused(rules, words):
+    with pytest.raises(DataError, match=words):
+        variant(**rules)
+
+
+def test_a_variant_written_before_the_numbers_moved_into_the_data_plays_them_as_printed():
+    """A variant file names only the entries it changes (lunar.variant): one written before
+    ``[rules]`` existed keeps the printed numbers."""
+    s = GAME.new_state(3, 1, {"components": {"name": "old", "toml": (
+        '[counts.dice]\nvalue = { normal = 3, handicap = 3, accident = 2, most = 6 }\nstatus = "assumed"\n')}})
+    assert s.comp.dice["normal"] == 3 and s.comp.rules == load_components().rules
+
+
+def test_the_rules_page_and_the_options_write_the_numbers_of_the_data(monkeypatch):
+    """"How to play" (``{rules.x}``-style names, :meth:`Game.help_numbers`) and the lobby's
+    option texts take their numbers from the packaged data: data with other numbers reads
+    otherwise."""
+    import dataclasses
+
+    import cosmodrome.games.moon as moon
+
+    def paragraphs() -> str:
+        return "\n".join(p for sec in GAME.how_to_play()["sections"] for p in sec["paragraphs"])
+
+    def described() -> dict:
+        return {o.name: o.describe() for o in GAME.options}
+
+    printed = paragraphs()
+    assert "you lose 1/2 of your Sputnik counters" in printed and "(6 at most)" in printed
+    assert "runs over 5 lunar cards" in printed and "all 8 cards, 3 of each: 24 cards" in printed
+    assert "the 24 action cards" in described()["advanced"] and "the 5 red-dot" in described()["max_red"]
+    comp = load_components()
+    other = dataclasses.replace(comp, rules={**comp.rules, "accident_sputnik_divisor": 3},
+                                supply={**comp.supply, "action_cards": 8}, dice={**comp.dice, "most": 5},
+                                action_deck=comp.action_deck[::3], cards=comp.cards[:-1])
+    monkeypatch.setattr(moon, "load_components", lambda *args: other)
+    moon._help_numbers.cache_clear()
+    try:
+        varied = paragraphs()
+        assert "you lose 1/3 of your Sputnik counters" in varied and "(5 at most)" in varied
+        assert "all 8 cards, 1 of each: 8 cards" in varied
+        assert "the 8 action cards" in described()["advanced"] and "the 4 red-dot" in described()["max_red"]
+        assert GAME.resolve_options({"max_red": 4})["max_red"] == 4
+        with pytest.raises(OptionError, match="from 0 to 4"):
+            GAME.resolve_options({"max_red": 5})
+    finally:
+        moon._help_numbers.cache_clear()
