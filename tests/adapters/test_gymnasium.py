@@ -61,9 +61,9 @@ def test_illegal_actions():
     assert e.state.to_json() == before
     lenient = cg.make_env("pocket-race", players=2, illegal_action="random")
     obs, info = lenient.reset(seed=2)
-    turn = lenient.state.turn
+    turn = lenient.state.decisions
     obs, r, done, _, info = lenient.step(illegal)
-    assert info["illegal_action"] and lenient.state.turn > turn  # a legal action was played instead
+    assert info["illegal_action"] and lenient.state.decisions > turn  # a legal action was played instead
 
 
 def test_bad_construction():

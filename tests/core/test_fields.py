@@ -106,8 +106,9 @@ def test_the_worked_example_loads_a_state_saved_before_its_table():
     import cosmodrome.testing.toy  # noqa: F401  (registers the test game)
     saved = json.loads((FIXTURES / "saved-pocket-race-before-fields.json").read_text())
     s = get_game("pocket-race").state_from_json(saved)
-    assert (s.rounds, s.deck, s.hands, s.tracks, s.turn) == (6, saved["deck"], saved["hands"], saved["tracks"],
-                                                             saved["turn"])
+    # the turns taken, saved as "turn", are the field ``decisions``
+    assert (s.rounds, s.deck, s.hands, s.tracks, s.decisions) == (6, saved["deck"], saved["hands"], saved["tracks"],
+                                                                  saved["turn"])
     now = s.to_json()
     assert now["options"] == {"rounds": 6} and "rounds" not in now
     assert get_game("pocket-race").state_from_json(now).to_json() == now
