@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections import Counter
 
 import pytest
 from e2e_helpers import get, stored_actions
@@ -52,6 +53,12 @@ def standing_boxes(v):
     return sum(len(z["boxes"]) for z in v["zones"])
 
 
+def barriers_at(page):
+    """The column before which each drawn force barrier stands, by side."""
+    return dict(page.eval_on_selector_all("[data-testid=mars-barrier]",
+                                          "els => els.map(e => [e.dataset.side, +e.dataset.col])"))
+
+
 def recorded(server, gid, before, action):
     """Wait until the server stores the move after ``before`` and check it is ``action``."""
     end = time.time() + 15
@@ -74,6 +81,20 @@ def test_three_marines_play_a_whole_game_by_clicking_the_ring(server, browser):
     # incoming-wave box per side, the two upgrades beside the LZ, three marines and their cards
     assert page.locator("[data-testid=mars-box]").count() == standing_boxes(v)
     assert page.locator("[data-testid=mars-barrier]").count() == 2
+    # each barrier stands where the two zones the help names for its side meet (the defender box
+    # and the card beside it), and the boxes have their terrain's look by the help's names
+    first = {z["zone"]: z["first"] for z in v["zones"]}
+    meets = {side: max(first[z] for z in pair) for side, pair in v["help"]["zones"]["barriers"].items()}
+    assert barriers_at(page) == meets == {"left": 1, "right": len(v["ring"]["columns"]) - 1}
+    kinds = Counter(k for col in v["ring"]["columns"] for k in col)
+    terrain = v["help"]["terrain"]
+    assert kinds[terrain["hazard"]] and kinds[terrain["safe"]]
+    for name, k in terrain.items():
+        if name not in ("air", "rock"):
+            assert page.locator(f"[data-testid=mars-box].terrain-{name}").count() == kinds[k], name
+    fills = page.eval_on_selector_all("[data-testid=mars-box].terrain-hazard:not(.mars-hl) .cell",
+                                      "els => els.map(e => getComputedStyle(e).fill)")
+    assert fills and set(fills) == {"rgb(156, 90, 72)"}, fills       # the style sheet's darker box without a circle
     # the ring's and the centre's rule tooltips are the view's help, this game's round count in them
     barrier = page.locator("[data-testid=mars-barrier] title").first.text_content()
     assert barrier == v["help"]["board"]["barrier"]["left"]
@@ -155,6 +176,7 @@ def test_two_marines_play_on_half_the_board(server, browser):
     assert page.locator("[data-testid=mars-box]").count() == standing_boxes(v)
     # one side in play: the right defender's barrier, the right incoming-wave box
     assert page.locator("[data-testid=mars-barrier]").count() == 1
+    assert barriers_at(page) == {"right": len(v["ring"]["columns"]) - 1}
     assert page.eval_on_selector_all("[data-testid=mars-incoming]", "els => els.map(e => e.dataset.side)") == ["right"]
     # the special training: the marine's training card offers its two abilities, lit; one click keeps one
     page.wait_for_selector("[data-testid=mars-table][data-decision=training]")
@@ -193,6 +215,15 @@ def test_two_marines_play_on_half_the_board(server, browser):
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=mars-combat]")
     assert page.locator("[data-testid=mars-table]").get_attribute("data-phase") == "program"
+    # the page opened at this decision groups the dice by the colours the help gives them (its
+    # first drawing docks the options before it draws the table) and names them as the options do
+    page.reload()
+    page.wait_for_selector("[data-testid=mars-combat]")
+    assert page.locator("#decision .opt-head").all_inner_texts()[:3] == [
+        "Put a blue die on", "Put a white die on", "Put a black die on"]
+    adds = page.locator("[data-testid=mars-slot][data-slot='1'] .mars-add")
+    shown = adds.evaluate_all("els => els.map(e => [e.classList[1], e.textContent])")
+    assert shown == [[c, f"+ {name}"] for c, name in zip(v["help"]["die_colours"], v["help"]["die_names"])]
     # a die is put on an action with the combat card's + buttons; the die appears there
     page.locator("[data-testid=mars-slot][data-slot='1'] .mars-add").first.click()
     page.wait_for_selector("[data-testid=mars-slot][data-slot='1'] [data-testid=mars-die]")

@@ -167,7 +167,7 @@ def test_the_landing_zone_and_the_defender_boxes_are_the_helps():
     for players in (3, 2):
         v = GAME.new_state(players, 1).view(0)
         zones = v["help"]["zones"]
-        assert zones == {"lz": LZ, "defenders": {str(D_LEFT): "left", str(D_RIGHT): "right"}}
+        assert zones["lz"] == LZ and zones["defenders"] == {str(D_LEFT): "left", str(D_RIGHT): "right"}
         named = {z["zone"]: z["name"] for z in v["zones"]}
         assert named[zones["lz"]] == "Landing Zone"
         drawn = {d["side"] for d in v["defenders"]}
@@ -175,3 +175,68 @@ def test_the_landing_zone_and_the_defender_boxes_are_the_helps():
         assert all(named[int(z)] == f"{side} defender box" for z, side in zones["defenders"].items() if int(z) in named)
     js = RENDERER.read_text(encoding="utf-8")
     assert not re.search(r"zone\s*===\s*\d|zoneOf\[c\]\s*===\s*\d|\bz\$\{", js)
+
+
+def test_the_kinds_of_box_and_the_dice_come_with_the_help_by_name():
+    """The table reads the kinds of box of the view's ring (``help["terrain"]``: the terrain
+    module's numbers by name), the colour of each die by its number (``help["die_colours"]``, as
+    the view's ``turn.dice`` names it) and each die's name as the options give it
+    (``help["die_names"]``, in the reader's language; RB: How do I jump?); the renderer numbers
+    no kind of box and no die."""
+    import re
+
+    from cosmodrome.games.lunar import terrain
+    from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name
+    from cosmodrome.games.mars.state import encode_program
+    s = GAME.new_state(3, 1)
+    help_ = s.view(0)["help"]
+    assert help_["terrain"] == {"air": terrain.AIR, "safe": terrain.SAFE, "hazard": terrain.HAZARD,
+                                "rock": terrain.ROCK, "tunnel": terrain.TUNNEL, "tunnel_haz": terrain.TUNNEL_HAZ}
+    assert len(set(help_["terrain"].values())) == len(terrain.CELL_NAMES)
+    kinds = {k for col in s.view(0)["ring"]["columns"] for k in col}
+    assert kinds <= set(help_["terrain"].values()) and {terrain.HAZARD, terrain.ROCK, terrain.AIR} <= kinds
+    assert set(help_["cells"]) == {str(help_["terrain"][k]) for k in ("safe", "hazard", "tunnel", "tunnel_haz")}
+    assert help_["die_colours"] == [COLOUR_NAMES[DIE_COLOUR[d]] for d in range(NUM_DICE)]
+    assert help_["die_colours"] == ["blue", "blue", "white", "white", "black", "black"]
+    assert help_["die_names"] == [die_name(d) for d in range(NUM_DICE)] == [
+        "blue die 1", "blue die 2", "white die 1", "white die 2", "black die 1", "black die 2"]
+    # a die's name and colour are those of the programming options and of the view's dice
+    while s.decision().kind != "program":
+        s.apply(s.decision().options[0].action)
+    program = [o for o in s.decision().options if "slot" in o.data]
+    assert {o.data["die"] for o in program} == set(range(NUM_DICE))
+    assert all(o.label == f"{help_['die_names'][o.data['die']]} on action {o.data['slot'] + 1}" for o in program)
+    s.apply(encode_program(4, 0))
+    placed = s.view(0)["turn"]["dice"]
+    assert placed and all(d["colour"] == help_["die_colours"][d["die"]] for d in placed)
+    with using("hu"):
+        hu = GAME.new_state(3, 1).view(0)["help"]
+    assert hu["die_names"][4] == "1. fekete kocka" and hu["die_colours"] == help_["die_colours"]
+    js = RENDERER.read_text(encoding="utf-8")
+    assert not re.search(r"\b(AIR|SAFE|HAZARD|ROCK|TUNNEL|TUNNEL_HAZ|DIE_COLOURS)\b", js)
+    assert not re.search(r"%\s*2\s*\+\s*1|\bk\$\{k\}|\[\s*\"blue\",\s*\"blue\"", js)
+
+
+def test_the_defenders_barriers_stand_where_the_helps_zones_meet():
+    """Where the table draws each living defender's force barrier comes with the help: on the line
+    between the two zones it names for that side, the defender box and the card beside it
+    (``state.SIDE_ZONES``; RB: The red defenders), zones that meet on the ring, on the whole board
+    and on half of it; the renderer puts no barrier at a column of its own."""
+    import re
+
+    from cosmodrome.games.mars.state import D_LEFT, D_RIGHT, FAR_LEFT, FAR_RIGHT, SIDE_ZONES
+    for players in (3, 2):
+        v = GAME.new_state(players, 1).view(0)
+        barriers = v["help"]["zones"]["barriers"]
+        assert barriers == {"left": [D_LEFT, FAR_LEFT], "right": [D_RIGHT, FAR_RIGHT]}
+        assert barriers == {side: list(SIDE_ZONES[k][:2]) for k, side in enumerate(("left", "right"))}
+        assert set(barriers) == set(v["help"]["zones"]["defenders"].values())
+        zones = {z["zone"]: z for z in v["zones"]}
+        for d in v["defenders"]:
+            a, b = sorted((zones[z] for z in barriers[d["side"]]), key=lambda z: z["first"])
+            assert a["first"] + a["width"] == b["first"]        # they meet: the line between them
+        n = len(v["ring"]["columns"])
+        meets = {d["side"]: max(zones[z]["first"] for z in barriers[d["side"]]) for d in v["defenders"]}
+        assert meets == ({"left": 1, "right": n - 1} if players == 3 else {"right": n - 1})
+    js = RENDERER.read_text(encoding="utf-8")
+    assert not re.search(r"g\.n\s*-\s*1|===\s*\"left\"\s*\?\s*\d", js)

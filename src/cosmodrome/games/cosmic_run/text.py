@@ -291,9 +291,10 @@ LINE_CHAR = {1: "|", 2: "-", 4: "/", 8: "~"}
 def _cell(bits: int, here: bool) -> str:
     if here:
         return "@"
-    if bits & 16:
-        return "X" if bits & 15 else "#"
-    for b in (8, 4, 2, 1):
+    lines = (WARP_LINE, DIAGONAL_LINE, SIDE_LINE, UP_LINE)       # the line drawn, the warp's first
+    if bits & MINE_BIT:
+        return "X" if any(bits & b for b in lines) else "#"
+    for b in lines:
         if bits & b:
             return LINE_CHAR[b]
     return "o"

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
-from cosmodrome.games.lunar.terrain import HAZARD, SAFE, TUNNEL, TUNNEL_HAZ
+from cosmodrome.games.lunar.dice import (  # noqa: F401  (die_name: shared by the rules)
+    ACCIDENT,
+    COLOUR_NAMES,
+    DIE_COLOUR,
+    NUM_DICE,
+    die_name,
+    face_text,
+    steps_of,
+)
+from cosmodrome.games.lunar.terrain import AIR, HAZARD, ROCK, SAFE, TUNNEL, TUNNEL_HAZ
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
 from cosmodrome.games.mars.state import (
     ACT,
@@ -343,7 +351,16 @@ CLICK_HINTS = {
 #: the zones of the ring the table draws apart (:data:`.state.ZONE_NAMES`' numbers, as the view's
 #: ``zones`` and ``ring.zones_of_columns`` give them): the Landing Zone, and the defender boxes
 #: beside the MMM by side (RB: Setup; The red defenders)
-TABLE_ZONES = {"lz": LZ, "defenders": {str(SIDE_ZONES[k][0]): SIDE_NAMES[k] for k in (LEFT, RIGHT)}}
+TABLE_ZONES = {"lz": LZ, "defenders": {str(SIDE_ZONES[k][0]): SIDE_NAMES[k] for k in (LEFT, RIGHT)},
+               # the force barrier of each side's defender, drawn on the line between the two zones
+               # (its defender box and the card beside it; RB: The red defenders)
+               "barriers": {SIDE_NAMES[k]: [SIDE_ZONES[k][0], SIDE_ZONES[k][1]] for k in (LEFT, RIGHT)}}
+#: the kinds of box of the view's ``ring.columns`` (:mod:`cosmodrome.games.lunar.terrain`), by name,
+#: for the table's drawing (``help["terrain"]``)
+TERRAIN_KINDS = {"air": AIR, "safe": SAFE, "hazard": HAZARD, "rock": ROCK, "tunnel": TUNNEL, "tunnel_haz": TUNNEL_HAZ}
+#: the colour of each of the marines' dice by its number (the options' and the view's ``die``;
+#: :data:`cosmodrome.games.lunar.dice.DIE_COLOUR`), as the view's ``turn.dice`` names it
+DIE_COLOURS = tuple(COLOUR_NAMES[DIE_COLOUR[d]] for d in range(NUM_DICE))
 _TABLE_HELP: dict = {}
 
 
@@ -404,8 +421,11 @@ def table_help(comp) -> dict:
     "turn"|"out"|"orbital_spent": text}, "board": the ring's places and the centre's tracks
     (:func:`_board_help`), "mmm_options": the labels of the options played on the MMM (the nuke,
     Kamikaze), "clicks": {decision kind: what to click} (:data:`CLICK_HINTS`), "zones": the zones
-    the table draws apart (:data:`TABLE_ZONES`)}``. Made once per component set and language; the
-    view hands out the same object every move.
+    the table draws apart and where it draws the defenders' barriers (:data:`TABLE_ZONES`),
+    "terrain": {name: kind of box} (:data:`TERRAIN_KINDS`), "die_colours": [the colour of each
+    die by its number] (:data:`DIE_COLOURS`), "die_names": [each die's name, as the options give
+    it]}``. Made once per component set and language; the view hands out the same object every
+    move.
 
     >>> from cosmodrome.games.mars import GAME
     >>> table_help(GAME.new_state(2, seed=1).comp)["dice"]["blue"]
@@ -424,7 +444,10 @@ def table_help(comp) -> dict:
             "marine": _marine_help(comp), "board": _board_help(comp),
             "mmm_options": [nuke_label(comp), kamikaze_label(comp)],
             "clicks": {k: gettext(text) for k, text in CLICK_HINTS.items()},
-            "zones": {"lz": TABLE_ZONES["lz"], "defenders": dict(TABLE_ZONES["defenders"])}})
+            "zones": {"lz": TABLE_ZONES["lz"], "defenders": dict(TABLE_ZONES["defenders"]),
+                      "barriers": {k: list(v) for k, v in TABLE_ZONES["barriers"].items()}},
+            "terrain": dict(TERRAIN_KINDS),
+            "die_colours": list(DIE_COLOURS), "die_names": [die_name(d) for d in range(NUM_DICE)]})
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
             _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
     return out[1]

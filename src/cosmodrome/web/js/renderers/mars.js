@@ -37,12 +37,20 @@ const { hot, closeMenus } = places({ hl: "mars-hl", pop: "mars-pop" });
 const R0 = 190, LH = 38, GAP = 4;         // planet radius (bottom of level 0), level height, slots of the MMM
 const ROUT = R0 + 4 * LH;
 const SIZE = 2 * (ROUT + 26), C = SIZE / 2;
-const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
 // the rules' help: the game's own words with this game's numbers (the view's ``help``,
-// games/mars/text.py table_help), set at each drawing
+// games/mars/text.py table_help), set at each drawing (and before the options are grouped: useHelp)
 let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {}, mmm: "", marine: {},
   board: { beside: {}, barrier: {}, incoming: {}, white: {} }, mmm_options: [], clicks: {},
-  zones: { lz: null, defenders: {} } };
+  zones: { lz: null, defenders: {}, barriers: {} }, terrain: {}, die_colours: [], die_names: [] };
+// the name ("safe", "rock"...) of each kind of box of the view's ring.columns (help.terrain, the
+// game's terrain module's numbers by name); made again when the help changes
+let KIND_NAMES = {};
+function useHelp(v) {
+  if (!v || !v.help || v.help === HELP) return;
+  HELP = v.help;
+  KIND_NAMES = Object.fromEntries(Object.entries(HELP.terrain || {}).map(([name, k]) => [k, name]));
+}
+const kindIs = (k, ...names) => names.includes(KIND_NAMES[k]);
 // the zones the table draws apart, as the view numbers them (help.zones, from the game's state module)
 const isLz = z => z === HELP.zones.lz;
 const defenderSide = z => HELP.zones.defenders[z];   // "left" / "right" for a defender box, else undefined
@@ -197,13 +205,13 @@ function ringSvg(v, ctx, idx) {
     root.append(svg("text", { class: "mars-colno", "data-testid": "mars-colno", "data-col": c, x: nx.toFixed(1), y: (ny + 4).toFixed(1),
       "text-anchor": "middle", text: String(c + 1) }));
     col.forEach((k, l) => {
-      if (k === AIR) return;
+      if (kindIs(k, "air")) return;
       const r1 = R0 + l * LH;
-      if (k === ROCK) { root.append(svg("path", { d: sector(r1, r1 + LH, t1, t2), class: "mars-rock" })); return; }
-      const b = boxes.get(`${c}:${l}`) || { col: c, level: l, aliens: [], circle: k === SAFE || k === TUNNEL };
-      const node = svg("g", { class: `mars-box k${k}` + zoneClass(zoneOf[c]), "data-col": c, "data-level": l, "data-testid": "mars-box" });
+      if (kindIs(k, "rock")) { root.append(svg("path", { d: sector(r1, r1 + LH, t1, t2), class: "mars-rock" })); return; }
+      const b = boxes.get(`${c}:${l}`) || { col: c, level: l, aliens: [], circle: kindIs(k, "safe", "tunnel") };
+      const node = svg("g", { class: `mars-box terrain-${KIND_NAMES[k]}` + zoneClass(zoneOf[c]), "data-col": c, "data-level": l, "data-testid": "mars-box" });
       node.append(svg("path", { d: sector(r1, r1 + LH, t1, t2), class: "cell" }));
-      if (k === TUNNEL || k === TUNNEL_HAZ) node.append(svg("path", { d: sector(r1 + LH - 5, r1 + LH, t1, t2), class: "ceiling" }));
+      if (kindIs(k, "tunnel", "tunnel_haz")) node.append(svg("path", { d: sector(r1 + LH - 5, r1 + LH, t1, t2), class: "ceiling" }));
       const inner = svg("g", { transform: frame(r1, tm) });
       if (b.circle) inner.append(svg("ellipse", { cx: 0, cy: -2.5, rx: 5.5, ry: 2, class: "ring-mark" }));
       else inner.append(svg("path", { d: "M-8 -2 l4 -4 l4 4 l4 -4 l4 4", class: "rough" }));
@@ -250,13 +258,15 @@ function ringSvg(v, ctx, idx) {
       svg("rect", { x: (x - w / 2).toFixed(1), y: -25, width: w.toFixed(1), height: 27, rx: Math.min(6, w / 3).toFixed(1) }));
     root.append(hot(node, ctx, idx, `marine:${m.seat}`));
   });
-  // the force barriers of the living defenders
+  // the force barriers of the living defenders, where the two zones the help names for each side meet
   (v.defenders || []).forEach(d => {
     if (!d.alive) return;
-    const c = d.side === "left" ? 1 : g.n - 1;
-    const t = g.a(c);
+    const meet = (HELP.zones.barriers[d.side] || []).map(z => v.zones.find(x => x.zone === z));
+    if (meet.length !== 2 || !meet.every(Boolean)) return;
+    const c = Math.max(...meet.map(z => z.first)), t = g.a(c);   // the edge before column c
     const [xa, ya] = pt(R0, t), [xb, yb] = pt(ROUT, t);
-    root.append(svg("line", { x1: xa, y1: ya, x2: xb, y2: yb, class: "mars-barrier", "data-testid": "mars-barrier" },
+    root.append(svg("line", { x1: xa, y1: ya, x2: xb, y2: yb, class: "mars-barrier", "data-testid": "mars-barrier",
+      "data-side": d.side, "data-col": c },
       svg("title", { text: HELP.board.barrier[d.side] })));
   });
   root.append(centre(v, ctx, idx, g));
@@ -365,7 +375,7 @@ function combatCard(v, ctx, idx) {
       // the die (and its foreseen face) as the label names it, without the action it goes on
       const after = tr("{die}{shown} on action {n}", { die: "", shown: "", n: s + 1 });
       const die = after && o.label.endsWith(after) ? o.label.slice(0, -after.length) : dieName(o.data.die);
-      const b = el("button", { class: `mars-add ${DIE_COLOURS[o.data.die]}`, text: `+ ${die}` });
+      const b = el("button", { class: `mars-add ${HELP.die_colours[o.data.die]}`, text: `+ ${die}` });
       const one = optionIndex();
       one.add(`slot:${s}:${o.data.die}`, o);
       return hot(b, ctx, one, `slot:${s}:${o.data.die}`);
@@ -450,7 +460,7 @@ export function render(root, ctx) {
   ensureCss();
   closeMenus();
   const v = ctx.view;
-  if (v.help) HELP = v.help;
+  useHelp(v);
   const idx = indexOptions(ctx);
   const zoomed = root.querySelector(".mars-scroll.zoom") !== null;
   const zoom = el("button", { class: "small mars-zoom", type: "button", "aria-pressed": String(zoomed), "data-testid": "mars-zoom",
@@ -488,10 +498,9 @@ export function seatInfo(view, seat) {
 /** The decision dock's groups (table.js arrange): the dice to program grouped by colour, each
  *  button naming the action it goes on; the missiles and the bait together; a rolled action's
  *  moves, shots and re-rolls apart. */
-const DIE_COLOURS = ["blue", "blue", "white", "white", "black", "black"];
 const WAYS_OUT = ["stop the turn here", "hold the other groups", "leave the drone idle"];
-// a die's name as the options give it (cosmodrome.games.lunar.dice.die_name)
-function dieName(d) { return tr("{colour} die {n}", { colour: tr(DIE_COLOURS[d]), n: d % 2 + 1 }); }
+// a die's name as the options give it (the view's help.die_names: cosmodrome.games.lunar.dice.die_name)
+function dieName(d) { return HELP.die_names[d] || ""; }
 /** Whether option ``o`` is the option labelled ``label`` (English), in any language. */
 function labelled(o, label) { return o.label === label || o.label === tr(label); }
 export function optionGroup(o, d) {
@@ -502,7 +511,7 @@ export function optionGroup(o, d) {
   if (d.kind === "program") {
     if (typeof x.die === "number" && typeof x.slot === "number")
       // the two dice of a colour are alike until rolled: one button for both
-      return { title: { blue: tr("Put a blue die on"), white: tr("Put a white die on"), black: tr("Put a black die on") }[DIE_COLOURS[x.die]], short: tr("action {n}", { n: x.slot + 1 }) };
+      return { title: { blue: tr("Put a blue die on"), white: tr("Put a white die on"), black: tr("Put a black die on") }[HELP.die_colours[x.die]], short: tr("action {n}", { n: x.slot + 1 }) };
     return { title: tr("Or instead") };
   }
   if (d.kind === "act") {
@@ -515,6 +524,9 @@ export function optionGroup(o, d) {
 
 /** A line under the prompt: while programming, the dice still to place, counted down. */
 export function decisionNote(v, d) {
+  // the page asks for this line before it groups the options and draws the table: the help (the
+  // dice's colours optionGroup reads) is taken here too, so that a first drawing groups them
+  useHelp(v);
   if (!d || d.kind !== "program" || !v.turn) return null;
   const placed = (v.turn.dice || []).filter(x => x.action >= 0).length;
   const left = Math.max(0, v.turn.dice_n - placed);
