@@ -81,11 +81,13 @@ def test_three_marines_play_a_whole_game_by_clicking_the_ring(server, browser):
     # incoming-wave box per side, the two upgrades beside the LZ, three marines and their cards
     assert page.locator("[data-testid=mars-box]").count() == standing_boxes(v)
     assert page.locator("[data-testid=mars-barrier]").count() == 2
-    # each barrier stands where the two zones the help names for its side meet (the defender box
-    # and the card beside it), and the boxes have their terrain's look by the help's names
-    first = {z["zone"]: z["first"] for z in v["zones"]}
-    meets = {side: max(first[z] for z in pair) for side, pair in v["help"]["zones"]["barriers"].items()}
-    assert barriers_at(page) == meets == {"left": 1, "right": len(v["ring"]["columns"]) - 1}
+    # each barrier stands on the edge of its defender box towards the MMM, as the help says (the
+    # ring's two ends: a marine may enter the box but not go on past it; ruling 3), and the boxes
+    # have their terrain's look by the help's names
+    zones = {z["zone"]: z for z in v["zones"]}
+    edges = {side: zones[b["zone"]]["first"] + (zones[b["zone"]]["width"] if b["edge"] == "end" else 0)
+             for side, b in v["help"]["zones"]["barriers"].items()}
+    assert barriers_at(page) == edges == {"left": 0, "right": len(v["ring"]["columns"])}
     kinds = Counter(k for col in v["ring"]["columns"] for k in col)
     terrain = v["help"]["terrain"]
     assert kinds[terrain["hazard"]] and kinds[terrain["safe"]]
@@ -176,7 +178,7 @@ def test_two_marines_play_on_half_the_board(server, browser):
     assert page.locator("[data-testid=mars-box]").count() == standing_boxes(v)
     # one side in play: the right defender's barrier, the right incoming-wave box
     assert page.locator("[data-testid=mars-barrier]").count() == 1
-    assert barriers_at(page) == {"right": len(v["ring"]["columns"]) - 1}
+    assert barriers_at(page) == {"right": len(v["ring"]["columns"])}
     assert page.eval_on_selector_all("[data-testid=mars-incoming]", "els => els.map(e => e.dataset.side)") == ["right"]
     # the special training: the marine's training card offers its two abilities, lit; one click keeps one
     page.wait_for_selector("[data-testid=mars-table][data-decision=training]")

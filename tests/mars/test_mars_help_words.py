@@ -69,7 +69,7 @@ def test_the_rings_places_and_the_centres_tracks_come_with_the_view():
     assert board["lz"].startswith("The Landing Zone: the marines' base. Aliens still in it")
     assert board["beside"] == {z: f"The {side} defender box, beside the MMM: free of aliens, a marine here may set off "
                                   "the nuke." for z, side in (("0", "left"), ("6", "right"))}
-    assert board["barrier"]["right"].startswith("The right defender's force barrier: no marine passes")
+    assert board["barrier"]["right"].startswith("The right defender's force barrier, between its box and the MMM")
     assert board["incoming"]["left"].endswith("At the start of the next round they storm into the Landing Zone.")
     assert board["white"]["1"] == "The MMM's white die shows 1: this round's wave comes on the left side."
     assert board["white"]["2"] == "The MMM's white die shows 2: this round's wave comes on the right side."
@@ -81,7 +81,8 @@ def test_the_rings_places_and_the_centres_tracks_come_with_the_view():
     with using("hu"):
         hu = GAME.new_state(2, 1, GAME.resolve_options({"components": VARIANT})).view(0)["help"]["board"]
     assert hu["rounds"] == "A fordulósáv: az MFA-t 6 forduló alatt el kell pusztítani."
-    assert hu["barrier"]["left"] == "A bal védő erőtere: amíg él, egy tengerészgyalogos sem jut be a mezőjébe."
+    assert hu["barrier"]["left"] == ("A bal védő erőtere a mezője és az MFA között: amíg a védő él, a mezőn túlra "
+                                     "vezető lépés ott zuhanással ér véget.")
     assert hu["white"]["none"] == ("Az MFA fehér kockája, minden fordulóban dobják: 2 esetén a bal oldalra küld "
                                    "hullámot, 1 esetén a jobbra.")
 
@@ -100,7 +101,7 @@ def test_the_renderer_keeps_no_copy_of_the_texts():
     js = RENDERER.read_text(encoding="utf-8")
     for text in ("Yellow aliens", "Sentinels:", "blue die: 1", "A box with a circle", "Bunker:", "Four dice summing",
                  "plays with 4 dice", "with 2 dice", "3 dice next turn", "the marines' base", ", beside the MMM:",
-                 "force barrier: no marine", "incoming-wave box:", "white die shows", "rolled each round",
+                 "force barrier, between its box", "incoming-wave box:", "white die shows", "rolled each round",
                  "The round track", "eighth round", "Successful attacks on the base", "Alien counters in the bag",
                  "half the board, for two marines", "destroyed by an attack on the base", "plays once a round",
                  "left the game (kamikaze)", "bombing has been called", "how hard the aliens come", "4 dice, 9 or more",
@@ -217,26 +218,26 @@ def test_the_kinds_of_box_and_the_dice_come_with_the_help_by_name():
     assert not re.search(r"%\s*2\s*\+\s*1|\bk\$\{k\}|\[\s*\"blue\",\s*\"blue\"", js)
 
 
-def test_the_defenders_barriers_stand_where_the_helps_zones_meet():
-    """Where the table draws each living defender's force barrier comes with the help: on the line
-    between the two zones it names for that side, the defender box and the card beside it
-    (``state.SIDE_ZONES``; RB: The red defenders), zones that meet on the ring, on the whole board
-    and on half of it; the renderer puts no barrier at a column of its own."""
+def test_the_defenders_barriers_stand_between_their_boxes_and_the_mmm():
+    """Where the table draws each living defender's force barrier comes with the help: on the edge
+    of the defender box towards the MMM (the ring's start on the left, its end on the right), since
+    the barrier stands behind the defender: a marine may enter its box but not go on past it (RB:
+    The red defenders; ruling 3), on the whole board and on half of it; the renderer puts no
+    barrier at a column of its own."""
     import re
 
-    from cosmodrome.games.mars.state import D_LEFT, D_RIGHT, FAR_LEFT, FAR_RIGHT, SIDE_ZONES
+    from cosmodrome.games.mars.state import D_LEFT, D_RIGHT, SIDE_ZONES
     for players in (3, 2):
         v = GAME.new_state(players, 1).view(0)
         barriers = v["help"]["zones"]["barriers"]
-        assert barriers == {"left": [D_LEFT, FAR_LEFT], "right": [D_RIGHT, FAR_RIGHT]}
-        assert barriers == {side: list(SIDE_ZONES[k][:2]) for k, side in enumerate(("left", "right"))}
+        assert barriers == {"left": {"zone": D_LEFT, "edge": "start"}, "right": {"zone": D_RIGHT, "edge": "end"}}
+        assert [barriers[side]["zone"] for side in ("left", "right")] == [z[0] for z in SIDE_ZONES]
         assert set(barriers) == set(v["help"]["zones"]["defenders"].values())
         zones = {z["zone"]: z for z in v["zones"]}
-        for d in v["defenders"]:
-            a, b = sorted((zones[z] for z in barriers[d["side"]]), key=lambda z: z["first"])
-            assert a["first"] + a["width"] == b["first"]        # they meet: the line between them
         n = len(v["ring"]["columns"])
-        meets = {d["side"]: max(zones[z]["first"] for z in barriers[d["side"]]) for d in v["defenders"]}
-        assert meets == ({"left": 1, "right": n - 1} if players == 3 else {"right": n - 1})
+        for d in v["defenders"]:
+            z = zones[barriers[d["side"]]["zone"]]
+            # the defender box is the ring's last box on its side: its outer edge is the ring's end
+            assert (z["first"] == 0) if d["side"] == "left" else (z["first"] + z["width"] == n)
     js = RENDERER.read_text(encoding="utf-8")
     assert not re.search(r"g\.n\s*-\s*1|===\s*\"left\"\s*\?\s*\d", js)

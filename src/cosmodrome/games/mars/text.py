@@ -308,8 +308,10 @@ MMM_HELP = N_("The Martian Master Mind. {nuke} dice summing to {target} or more,
 BOARD_HELP = {
     "lz": N_("The Landing Zone: the marines' base. Aliens still in it after the marines' turns attack the base."),
     "beside": N_("The {zone}, beside the MMM: free of aliens, a marine here may set off the nuke."),
-    "barrier": {"left": N_("The left defender's force barrier: no marine passes into its box while it lives."),
-                "right": N_("The right defender's force barrier: no marine passes into its box while it lives.")},
+    "barrier": {"left": N_("The left defender's force barrier, between its box and the MMM: while the defender "
+                           "lives, a move that would go on past the box crashes in it."),
+                "right": N_("The right defender's force barrier, between its box and the MMM: while the defender "
+                            "lives, a move that would go on past the box crashes in it.")},
     "incoming": {"left": N_("The left incoming-wave box: aliens a wave pushed off the left card next to the Landing "
                             "Zone. At the start of the next round they storm into the Landing Zone."),
                  "right": N_("The right incoming-wave box: aliens a wave pushed off the right card next to the "
@@ -352,9 +354,12 @@ CLICK_HINTS = {
 #: ``zones`` and ``ring.zones_of_columns`` give them): the Landing Zone, and the defender boxes
 #: beside the MMM by side (RB: Setup; The red defenders)
 TABLE_ZONES = {"lz": LZ, "defenders": {str(SIDE_ZONES[k][0]): SIDE_NAMES[k] for k in (LEFT, RIGHT)},
-               # the force barrier of each side's defender, drawn on the line between the two zones
-               # (its defender box and the card beside it; RB: The red defenders)
-               "barriers": {SIDE_NAMES[k]: [SIDE_ZONES[k][0], SIDE_ZONES[k][1]] for k in (LEFT, RIGHT)}}
+               # the force barrier of each side's defender, drawn on the edge of its defender box
+               # towards the MMM (the ring's start on the left, its end on the right): the barrier
+               # stands behind the defender, so a marine may enter the box but not go on past it
+               # (RB: The red defenders; ruling 3)
+               "barriers": {SIDE_NAMES[LEFT]: {"zone": SIDE_ZONES[LEFT][0], "edge": "start"},
+                            SIDE_NAMES[RIGHT]: {"zone": SIDE_ZONES[RIGHT][0], "edge": "end"}}}
 #: the kinds of box of the view's ``ring.columns`` (:mod:`cosmodrome.games.lunar.terrain`), by name,
 #: for the table's drawing (``help["terrain"]``)
 TERRAIN_KINDS = {"air": AIR, "safe": SAFE, "hazard": HAZARD, "rock": ROCK, "tunnel": TUNNEL, "tunnel_haz": TUNNEL_HAZ}
@@ -445,7 +450,7 @@ def table_help(comp) -> dict:
             "mmm_options": [nuke_label(comp), kamikaze_label(comp)],
             "clicks": {k: gettext(text) for k, text in CLICK_HINTS.items()},
             "zones": {"lz": TABLE_ZONES["lz"], "defenders": dict(TABLE_ZONES["defenders"]),
-                      "barriers": {k: list(v) for k, v in TABLE_ZONES["barriers"].items()}},
+                      "barriers": {k: dict(v) for k, v in TABLE_ZONES["barriers"].items()}},
             "terrain": dict(TERRAIN_KINDS),
             "die_colours": list(DIE_COLOURS), "die_names": [die_name(d) for d in range(NUM_DICE)]})
         if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use

@@ -258,12 +258,13 @@ function ringSvg(v, ctx, idx) {
       svg("rect", { x: (x - w / 2).toFixed(1), y: -25, width: w.toFixed(1), height: 27, rx: Math.min(6, w / 3).toFixed(1) }));
     root.append(hot(node, ctx, idx, `marine:${m.seat}`));
   });
-  // the force barriers of the living defenders, where the two zones the help names for each side meet
+  // the force barriers of the living defenders: on the edge of each defender box towards the MMM,
+  // the box's edge the help names (a marine may enter the box but not go on past it)
   (v.defenders || []).forEach(d => {
     if (!d.alive) return;
-    const meet = (HELP.zones.barriers[d.side] || []).map(z => v.zones.find(x => x.zone === z));
-    if (meet.length !== 2 || !meet.every(Boolean)) return;
-    const c = Math.max(...meet.map(z => z.first)), t = g.a(c);   // the edge before column c
+    const b = HELP.zones.barriers[d.side], z = b && v.zones.find(x => x.zone === b.zone);
+    if (!z) return;
+    const c = b.edge === "start" ? z.first : z.first + z.width, t = g.a(c);   // the edge before column c
     const [xa, ya] = pt(R0, t), [xb, yb] = pt(ROUT, t);
     root.append(svg("line", { x1: xa, y1: ya, x2: xb, y2: yb, class: "mars-barrier", "data-testid": "mars-barrier",
       "data-side": d.side, "data-col": c },
