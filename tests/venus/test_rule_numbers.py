@@ -387,3 +387,23 @@ def test_the_end_statistics_name_the_vp_of_the_variant(tmp_path):
     s = variant_state(tmp_path, kept_tile_vp=2, alien_vp=3)
     assert {r["key"]: r for r in statistics(s, [])}["tile_vp"]["help"] == \
         "big game and crisis tiles (2 VP each), aliens (3 VP each)"
+
+
+def test_the_planets_are_one_name_and_the_data_lists_as_many():
+    """The engine's planets are ``flow.N_PLANETS`` (the action space's planet ids, a C constant
+    of the build); the component data lists as many, or is refused with the reason."""
+    import tomllib
+
+    from cosmodrome.core import DataError
+    from cosmodrome.games.venus.components import CRISES, parse_components
+    from cosmodrome.games.venus.flow import A_PLANET, A_TILE, KUIPER, N_PLANETS
+
+    assert N_PLANETS == len(CRISES) == len(load_components().planet_names) == KUIPER + 1 == A_TILE - A_PLANET
+    data = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    data["planets"] = data["planets"][:-1]
+    try:
+        parse_components(data, "seven")
+    except DataError as exc:
+        assert "must list the 8 planets, not 7" in str(exc)
+    else:
+        raise AssertionError("a variant of seven planets was taken")

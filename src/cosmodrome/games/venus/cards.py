@@ -46,6 +46,7 @@ from cosmodrome.games.venus.flow import (
     EARTH,
     INF,
     MINE,
+    N_PLANETS,
     O_HAND,
     O_INSTEAD,
     O_PASS_CUBE,
@@ -579,7 +580,7 @@ def look_swap(s, p):
 
 def income_mines(s, p):
     """Gain £1 per mine of yours on the board (Action)."""
-    n = sum(s.built[building_ix(p, pl, MINE)] for pl in range(8))
+    n = sum(s.built[building_ix(p, pl, MINE)] for pl in range(N_PLANETS))
     s.gain(p, n)
     s.say("money", says("{who} takes £{n}, one for each mine.", who=who(p), n=n), {"seat": p, "amount": n})
 
@@ -622,7 +623,7 @@ def _tile_planets(s, kind, first_only: bool = False) -> list:
     tk = s.comp.tile_kind
     flipped, ptiles = s.flipped, s.planet_tiles
     out = []
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         if not flipped[pl]:
             for t in ptiles[pl]:
                 if tk[t] == kind:
@@ -637,7 +638,7 @@ def _tension_dest(s, first_only: bool = False) -> list:
     """The planets a tension tile may be placed on: not flipped, no alien there."""
     out = []
     flipped = s.flipped
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         if not flipped[pl] and not has_alien(s, pl):
             if first_only:
                 return [pl]
@@ -646,7 +647,7 @@ def _tension_dest(s, first_only: bool = False) -> list:
 
 
 def _up_planets(s, p, t) -> list:
-    return [pl for pl in range(8) if s.surface[unit_ix(p, pl, t)]]
+    return [pl for pl in range(N_PLANETS) if s.surface[unit_ix(p, pl, t)]]
 
 
 #: effect -> may it be played now? (an effect missing here is always playable; .actions

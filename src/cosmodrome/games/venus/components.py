@@ -51,6 +51,8 @@ EFFECT_TYPES = {
 TILE_KINDS = ("factory", "draw2", "biggame", "windfall", "mine", "crisis", "tension", "alien")
 TK = {k: i for i, k in enumerate(TILE_KINDS)}
 UNIT_NAMES = ("infantry", "spaceship", "tank")
+#: the crisis of each planet, in the engine's order of the planets: one per planet of the action
+#: space (:data:`.flow.N_PLANETS`); a data file lists as many planets, or is refused
 CRISES = ("bazagthoth", "uprising", "robots", "moonmen", "martians", "none", "pirates", "aliens")
 #: Bazagthoth's powers (RB: Mercury crisis), numbered by the crisis level that first grants
 #: each as printed: take a card, destroy a unit, destroy a mine or factory. The crisis level
@@ -203,7 +205,7 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     if mf[1] < rules["start_factories_on_earth"]:
         raise DataError(_("components: counters.factory.count is below the starting factories"))
     planets = _need(data, "planets", _("the file"), list)
-    if len(planets) != 8:
+    if len(planets) != len(CRISES):
         raise DataError(_("components: [[planets]] must list the 8 planets, not {n}").format(n=len(planets)))
     names, pos, vp, crisis = [], [], [], []
     for i, p in enumerate(planets):
@@ -226,7 +228,7 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     chart = {}
     for n in range(2, 6):
         row = _need(chart_t, str(n), "[tiles_per_planet]", list)
-        if len(row) != 8 or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
+        if len(row) != len(CRISES) or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
             raise DataError(_("components: tiles_per_planet field '{n}' must list 8 whole numbers").format(n=n))
         chart[n] = tuple(row)
     tiles = _need(data, "tiles", _("the file"), list)

@@ -16,6 +16,7 @@ from cosmodrome.games.venus.flow import (
     D_PASS_EXTRA,
     D_TURN,
     GANYMEDE,
+    N_PLANETS,
     O_ACTIONS,
     O_CRISIS_START,
     O_INCOME,
@@ -65,7 +66,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
     s.phase = PHASE_TILES
     chart = s.comp.chart[s.num_players]
     tk = s.comp.tile_kind
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         if s.flipped[pl] or has_alien(s, pl):
             continue
         placed = []

@@ -9,6 +9,7 @@ from cosmodrome.games.venus.flow import (
     EARTH,
     FACTORY,
     INF,
+    N_PLANETS,
     O_PERIOD,
     SHIP,
     add,
@@ -56,7 +57,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
 
 def step_one_lay_out_planets(s: VenusState) -> None:
     """RB: Step one – laying out the planets (all eight face up, none flipped)."""
-    s.flipped = (0,) * 8
+    s.flipped = (0,) * N_PLANETS
 
 
 def step_two_select_empires(s: VenusState) -> None:

@@ -36,6 +36,7 @@ from cosmodrome.games.venus.flow import (
     A_YES,
     DECIDE,
     INF,
+    N_PLANETS,
     NUM_ACTIONS,
     SHIP,
     TANK,
@@ -497,7 +498,7 @@ def label(s, a: int) -> str:
     if A_TILE <= a < A_COUNT:
         slot = a - A_TILE
         pl = frame_field(f, "planet", -1)
-        if 0 <= pl < 8 and slot < len(s.planet_tiles[pl]):
+        if 0 <= pl < N_PLANETS and slot < len(s.planet_tiles[pl]):
             return _("Claim {tile} on {planet}").format(tile=tile_name(s, s.planet_tiles[pl][slot]),
                                                         planet=planet_word(s.comp, pl))
         return _("Tile {slot}").format(slot=slot)
