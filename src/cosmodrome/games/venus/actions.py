@@ -543,7 +543,8 @@ def _claim_unit_legal(s, f):
 @decide(D_CLAIM_UNIT, "claim_unit", _claim_unit_legal, lambda s, f: _("Claim: which unit goes down to the surface?"))
 def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     """RB: Undefended tiles – move one unit from orbit to the surface and take the tile:
-    factory (place a factory counter), draw two cards, windfall (£3), big game (kept)."""
+    factory (place a factory counter), draw cards (``rules.draw2_cards``), windfall
+    (``rules.windfall`` in money), big game (kept)."""
     _op, p, pl, slot = f
     t = a - A_UNIT
     i = unit_ix(p, pl, t)
@@ -562,7 +563,7 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
               {"seat": p, "planet": pl})
     elif k == T_DRAW2:
         s.tile_discard += (tile,)
-        draw(s, p, 2)
+        draw(s, p, s.comp.rules["draw2_cards"])
     elif k == T_WINDFALL:
         s.tile_discard += (tile,)
         s.gain(p, s.comp.rules["windfall"])

@@ -65,8 +65,8 @@ STATUSES = ("fact", "assumed")
 #: the combat record one slot per die (:class:`.state.Combat`)
 MAX_COMBAT_DICE = 3
 RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
-             "start_factories_on_earth", "start_cards_dealt", "hand_limit", "extra_pass_cubes",
-             "mine_income", "factory_income", "windfall", "alien_defence", "alien_vp",
+             "start_factories_on_earth", "start_cards_dealt", "first_player_dice", "hand_limit", "extra_pass_cubes",
+             "mine_income", "factory_income", "windfall", "draw2_cards", "alien_defence", "alien_vp",
              "kept_tile_vp", "gunrunner_bonus", "gunrunner_money", "bazagthoth_card_cost",
              "bazagthoth_unit_cost", "bazagthoth_building_cost", "buy_cards_cost", "take_money",
              "boosted_infantry_cp", "boosted_spaceship_cp", "boosted_tank_cp", "die_faces",

@@ -120,15 +120,16 @@ def step_seven_game_tiles(s: VenusState) -> None:
 
 
 def step_eight_first_player(s: VenusState) -> None:
-    """RB: Step eight – each player rolls all three dice and the best total gets the first
-    player marker; a tie is rolled again (skull counts 0)."""
+    """RB: Step eight – each player rolls the dice (``rules.first_player_dice``) and the best
+    total gets the first player marker; a tie is rolled again (skull counts 0)."""
     faces = s.comp.rules["die_faces"]
+    n_dice = s.comp.rules["first_player_dice"]
     rolling = list(range(s.num_players))
     for _i in range(ROLL_OFFS):
         totals = {}
         for p in rolling:
             dice = [faces[s.rng.below(len(faces), ("the roll of {}'s die for first player".format, (SHORT[p],)),
-                                      die_words(f"{SHORT[p]}'s die", faces))] for _i in range(3)]
+                                      die_words(f"{SHORT[p]}'s die", faces))] for _i in range(n_dice)]
             totals[p] = sum(dice)
             s.say("roll", says("{who} rolled {dice} for first player.", who=who(p), dice=dice_w(dice)),
                   {"seat": p, "dice": dice}, chance=True)
