@@ -139,7 +139,7 @@ def draw(s: VenusState, p: int, k: int) -> list:
 # ----------------------------------------------------------------------------------------
 @auto(O_HAND)
 def hand_limit(s: VenusState, f: tuple) -> None:
-    """RB: hand limit of nine – discard down at once after drawing (ruling)."""
+    """RB: hand limit (``rules.hand_limit``) – discard down at once after drawing (ruling)."""
     _op, p = f
     s.stack.pop()
     if len(s.hands[p]) > s.comp.rules["hand_limit"]:
@@ -457,7 +457,7 @@ def _mod(unit):
 
 def sacrifice_unit(s: VenusState, p: int, t: int) -> None:
     """Sacrifice a unit of ``p`` of type ``t`` on the surface of the planet fought over for
-    the CP of the rule ``sacrifice_cp`` (3); it goes to stock, or to Earth orbit with the
+    the CP of the rule ``sacrifice_cp``; it goes to stock, or to Earth orbit with the
     return card (RB: Detailed explanation of the cards – the tank sacrifice and the unit
     sacrifice)."""
     s.surface[unit_ix(p, s.combat.planet, t)] -= 1
@@ -544,7 +544,7 @@ def draw4keep2(s, p):
 
 
 def buy3cards(s, p):
-    """Pay ``buy_cards_cost`` (£3) to draw ``buy_cards_drawn`` (3) cards (Action)."""
+    """Pay ``rules.buy_cards_cost`` to draw ``rules.buy_cards_drawn`` cards (Action)."""
     cost = s.comp.rules["buy_cards_cost"]
     s.pay(p, cost)
     s.say("money", says("{who} pays £{cost} to the bank.", who=who(p), cost=cost), {"seat": p})
@@ -569,7 +569,7 @@ def remove_tension(s, p):
 
 
 def force_discard2(s, p):
-    """Another player of your choice loses two random cards (Action)."""
+    """Another player of your choice loses ``rules.force_discard_cards`` random cards (Action)."""
     s.stack.append((D_FORCE, p))
 
 
@@ -586,7 +586,7 @@ def income_mines(s, p):
 
 
 def take3(s, p):
-    """Take £3 (Action)."""
+    """Take ``rules.take_money`` from the bank (Action)."""
     n = s.comp.rules["take_money"]
     s.gain(p, n)
     s.say("money", says("{who} takes £{n} from the bank.", who=who(p), n=n), {"seat": p, "amount": n})
@@ -713,8 +713,8 @@ def _cycle_prompt(s, f):
 
 @decide(D_CYCLE, "cycle", _cycle_legal, _cycle_prompt)
 def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Detailed explanation of the cards – up to three discards (``cycle_discards``), then
-    that many draws plus one (``cycle_extra_draws``)."""
+    """RB: Detailed explanation of the cards – up to ``rules.cycle_discards`` discards, then
+    that many draws plus ``rules.cycle_extra_draws``."""
     _op, p, k = f
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
@@ -738,8 +738,8 @@ def _draw4_prompt(s, f):
 
 @decide(D_DRAW4, "draw4", _draw4_legal, _draw4_prompt)
 def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Detailed explanation of the cards – draw four, keep two: discard among the cards
-    just drawn."""
+    """RB: Detailed explanation of the cards – draw ``rules.draw_and_keep_draws``, keep
+    ``rules.draw_and_keep_keeps``: discard among the cards just drawn."""
     _op, p, k = f
     ce = s.comp.card_effect
     e = a - A_CARD
@@ -793,8 +793,8 @@ def kill_unit(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],
         lambda s, f: _("Gunrunner: place it on which planet with a crisis tile?"))
 def gunrunner(s: VenusState, f: tuple, a: int) -> None:
-    """RB: card Gunrunner – lies on a planet with a crisis tile (+2 defence to its crisis
-    tiles until one is defeated) and pays £3."""
+    """RB: card Gunrunner – lies on a planet with a crisis tile (``rules.gunrunner_bonus``
+    more defence to its crisis tiles until one is defeated) and pays ``rules.gunrunner_money``."""
     _op, p = f
     pl = a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
@@ -866,8 +866,8 @@ def _force_prompt(s, f):
 
 @decide(D_FORCE, "force_discard", _other_holders, _force_prompt)
 def force_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Detailed explanation of the cards – the chosen player loses two random cards
-    (``force_discard_cards``)."""
+    """RB: Detailed explanation of the cards – the chosen player loses
+    ``rules.force_discard_cards`` random cards."""
     q = a - A_SEAT
     h = list(s.hands[q])
     gone = []

@@ -70,7 +70,8 @@ def step_two_select_empires(s: VenusState) -> None:
 
 
 def step_three_initial_units(s: VenusState) -> None:
-    """RB: Step three – 4 infantry and 2 spaceships in Earth orbit, a factory on Earth."""
+    """RB: Step three – ``rules.start_infantry`` infantry and ``rules.start_spaceships``
+    spaceships in Earth orbit, ``rules.start_factories_on_earth`` factories on Earth."""
     r = s.comp.rules
     for p in range(s.num_players):
         s.orbit[unit_ix(p, EARTH, INF)] += r["start_infantry"]
@@ -82,14 +83,14 @@ def step_three_initial_units(s: VenusState) -> None:
 
 
 def step_four_starting_money(s: VenusState) -> None:
-    """RB: Step four – each player takes £12 from the (unlimited) bank."""
+    """RB: Step four – each player takes ``rules.start_money`` from the (unlimited) bank."""
     for p in range(s.num_players):
         s.gain(p, s.comp.rules["start_money"])
 
 
 def step_five_starting_cards(s: VenusState) -> None:
-    """RB: Step five – shuffle the game cards, deal two to each player on top of their four
-    player cards (which from now on are ordinary game cards)."""
+    """RB: Step five – shuffle the game cards, deal ``rules.start_cards_dealt`` to each player
+    on top of their player cards (``[[player_cards]]``; from now on ordinary game cards)."""
     c = s.comp
     nd, npc = len(c.deck_effects), len(c.player_effects)
     # identical copies of a card are one card to chance: the explicit mode keeps one id per
