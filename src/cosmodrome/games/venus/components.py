@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +115,11 @@ class Components:
     status: dict         # "section:entry" -> (status, source)
     card_effects: tuple = ()     # card id -> effect id, for every card of a 5-player game
     tile_sig: tuple = () # tile id -> a small int naming its kind, defence and skull mark
+    #: ``rules["combat_dice"]``, read once: the combat's menus and costs ask it at every step
+    combat_dice: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "combat_dice", self.rules["combat_dice"])
 
     @property
     def n_bag(self) -> int:

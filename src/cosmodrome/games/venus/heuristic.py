@@ -102,7 +102,7 @@ class Numbers:
         self.fac_inc = r["factory_income"]
         self.faces = tuple(r["die_faces"])
         self.periods = r["periods"]
-        self.combat_dice = r["combat_dice"]
+        self.combat_dice = comp.combat_dice
         self.escalation_dice = r["escalation_dice"]
         self.spread_cdf, self.spread_mean = _spread_table(self.faces, self.combat_dice)
         self.p_skull = sum(1 for f in self.faces if f == 0) / len(self.faces)

@@ -170,6 +170,6 @@ def action_details(s, a: int) -> dict:
     if A_REROLL <= a < NUM_ACTIONS:
         m = decode_reroll(a)
         dice = [i for i in range(MAX_COMBAT_DICE) if m & (1 << i)]
-        kept = [i for i in range(s.comp.rules["combat_dice"]) if i not in dice]
+        kept = [i for i in range(s.comp.combat_dice) if i not in dice]
         return {"dice": dice, "faces": [s.combat.dice[i] for i in dice], "kept": kept}
     return {}
