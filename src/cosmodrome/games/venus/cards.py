@@ -45,6 +45,7 @@ from cosmodrome.games.venus.flow import (
     D_UP,
     EARTH,
     INF,
+    MERCURY,
     MINE,
     N_PLANETS,
     O_HAND,
@@ -56,6 +57,7 @@ from cosmodrome.games.venus.flow import (
     T_CRISIS,
     T_TENSION,
     TANK,
+    VENUS,
     auto,
     building_ix,
     decide,
@@ -67,7 +69,6 @@ from cosmodrome.games.venus.flow import (
     stock_ix,
     unit_ix,
     unit_places,
-    units_of_type,
     without,
 )
 from cosmodrome.games.venus.state import (
@@ -608,12 +609,19 @@ EFFECTS = {
 }
 
 
+#: how far apart the counters of one unit type lie in ``orbit`` and ``surface``: a planet's
+#: block (the seats' blocks follow each other, so the stride runs across every seat)
+_UNIT_TYPE_STRIDE = unit_ix(0, VENUS) - unit_ix(0, MERCURY)
+
+
 def _any_unit(s, types) -> bool:
-    """Is a unit of one of ``types`` anywhere, in orbit or on a surface?"""
+    """Is a unit of one of ``types`` anywhere, in orbit or on a surface? (every seat's
+    counters of a type, from :func:`~.flow.unit_ix` ``(0, MERCURY, t)``, a planet apart)"""
+    o, su = s.orbit, s.surface
     for t in types:
-        for p in range(s.num_players):
-            if units_of_type(s, p, t):
-                return True
+        first = unit_ix(0, MERCURY, t)
+        if any(o[first::_UNIT_TYPE_STRIDE]) or any(su[first::_UNIT_TYPE_STRIDE]):
+            return True
     return False
 
 
