@@ -192,7 +192,7 @@ def op(name: str, fields: str = "") -> int:
 
 
 #: the phase of a period ``s.phase`` is in (RB: Phase one – place pass cubes ... Phase six –
-#: re-set military units; 0 before the first period; the names: text.PHASES)
+#: re-set military units; PHASE_SETUP, a new state's, before the first period; the names: text.PHASES)
 PHASE_SETUP, PHASE_PASS_CUBES, PHASE_TILES, PHASE_ACTIONS, PHASE_CRISIS, PHASE_INCOME, PHASE_RESET = range(7)
 
 
