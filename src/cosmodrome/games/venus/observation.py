@@ -102,9 +102,10 @@ def _layout(players: int, components: str) -> Layout:
                income=derived("the buildings on the planets"),
                kept=Bag([TILE_LABELS[k] for k in kinds], tiles), kept_counts=derived("kept"),
                vp=derived("the table (scoring)"))
-    # the cards' names as the printed game's English titles (a variant's numbers could make two alike)
-    printed = source_card_titles(load_components())
-    card_titles = [printed[e] for e in EFFECTS]
+    # the cards' names as the game's component set titles them in English, as its options do
+    # (options.action_details); two cards a variant's numbers title alike share one flag
+    titled = source_card_titles(c)
+    card_titles = [titled[e] for e in EFFECTS]
     hand_card = Bag(EFFECTS, cards, key="effect")
     combat = Obj(
         seat=SeatHot(players), planet=derived("planet_index"), planet_index=OneHot(range(len(planets))),
@@ -414,8 +415,8 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         for i in on:
             out[i] = 1.0
 
-    printed = source_card_titles(load_components())   # as the layout names them (the printed titles)
-    titles = [printed[EFFECTS[e]] for e in c.card_effects]
+    titled = source_card_titles(c)   # as the layout names them (the game's own titles)
+    titles = [titled[EFFECTS[e]] for e in c.card_effects]
 
     def move_key(s, seat):
         mv = s.move

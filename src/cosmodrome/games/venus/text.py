@@ -203,22 +203,21 @@ class WhenRead(Mapping):
     def __init__(self, make) -> None:
         self._make = make
 
-    def _now(self) -> dict:
-        return self._make()
-
     def __getitem__(self, key):
-        return self._now()[key]
+        return self._make()[key]
 
     def __iter__(self):
-        return iter(self._now())
+        return iter(self._make())
 
     def __len__(self) -> int:
-        return len(self._now())
+        return len(self._make())
 
 
+@per_components
 def source_card_titles(comp) -> dict:
     """Every card effect's title in English (the source language), ``comp``'s numbers in it:
-    the cards' names in data that is never read out (an option's details, the observation)."""
+    the cards' names in data that is never read out (an option's details, the observation).
+    Made once per component set (and reader's language, though it is always English)."""
     return {effect: title for effect, (title, _text) in in_source(card_texts, comp).items()}
 
 
