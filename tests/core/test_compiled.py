@@ -70,19 +70,22 @@ def test_a_module_is_stale_when_a_module_its_pxd_cimports_changed(tmp_path, monk
 
 
 @pytest.mark.parametrize("helpers, users, declared", [
-    ("cosmodrome.games.venus.flow", ("actions", "cards", "combat", "crises"),
-     {"unit_ix", "building_ix", "stock_ix", "building_stock_ix", "encode_unit_at", "orbit_units", "surface_units",
-      "units_of_type", "encode_gunrunner", "gunrunner_planet", "gunrunner_card", "encode_crisis", "crisis_planet",
-      "crisis_level"}),
+    ("cosmodrome.games.venus.flow", ("actions", "cards", "combat", "crises", "phases", "scoring", "observation"),
+     {"N_PLANETS", "unit_ix", "building_ix", "stock_ix", "building_stock_ix", "encode_unit_at", "orbit_units",
+      "surface_units", "units_of_type", "encode_gunrunner", "gunrunner_planet", "gunrunner_card", "encode_crisis",
+      "crisis_planet", "crisis_level"}),
     ("cosmodrome.games.cosmic_run.grid", ("movement", "mines", "scoring", "rounds", "combat", "technologies", "actions",
                                           "observation"),
      {"ship_ix", "ship_sheet", "ship_parts", "circle_ix", "circle_row", "circle_parts", "tech_ix", "track_ix"}),
 ])
 def test_the_rule_modules_cimport_what_their_helpers_declare(helpers, users, declared):
-    # each .pxd that cimports the index helpers names only helpers the helpers' .pxd
-    # declares, and the module imports the same names for the pure-Python engine; every
-    # module cimporting them is compiled, and so are the helpers
-    assert set(re.findall(r"cpdef \w+ (\w+)\(", source_of(helpers).with_suffix(".pxd").read_text())) == declared
+    # each .pxd that cimports the index helpers (and the constants beside them: Venus's
+    # N_PLANETS) names only what the helpers' .pxd declares, and the module imports the same
+    # names for the pure-Python engine; every module cimporting them is compiled, and so are
+    # the helpers
+    helpers_pxd = source_of(helpers).with_suffix(".pxd").read_text()
+    assert set(re.findall(r"cpdef \w+ (\w+)\(", helpers_pxd)) | set(re.findall(r"^cdef \w+ (\w+)$", helpers_pxd,
+                                                                                re.M)) == declared
     package = helpers.rsplit(".", 1)[0]
     for m in users:
         src = source_of(f"{package}.{m}")

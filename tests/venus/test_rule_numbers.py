@@ -387,3 +387,51 @@ def test_the_end_statistics_name_the_vp_of_the_variant(tmp_path):
     s = variant_state(tmp_path, kept_tile_vp=2, alien_vp=3)
     assert {r["key"]: r for r in statistics(s, [])}["tile_vp"]["help"] == \
         "big game and crisis tiles (2 VP each), aliens (3 VP each)"
+
+
+def test_a_variant_changes_the_cards_of_a_draw_two_tile_and_the_first_players_dice(tmp_path):
+    """Issue #28: the cards a draw-two tile gives (RB: Undefended tiles) and the dice each
+    player rolls for the first player (RB: Step eight) are the data's, marked fact and cited."""
+    import tomllib
+
+    from venus_helpers import clear_tiles, place_units, put_tile
+
+    from cosmodrome.games.venus.actions import claim_undefended
+    from cosmodrome.games.venus.flow import D_CLAIM_UNIT, SHIP
+    from cosmodrome.games.venus.setup import step_eight_first_player
+
+    raw = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))["rules"]
+    for key, printed in (("draw2_cards", 2), ("first_player_dice", 3)):
+        assert key in RULE_KEYS and raw[key]["status"] == "fact" and raw[key]["source"].startswith("RB: ")
+        assert load_components().rules[key] == printed
+    s = variant_state(tmp_path, draw2_cards=4, first_player_dice=2)
+    clear_tiles(s)
+    slot = put_tile(s, EARTH, "draw2")
+    place_units(s, 0, EARTH, ship=1)
+    n = len(s.hands[0])
+    claim_undefended(s, (D_CLAIM_UNIT, 0, EARTH, slot), A_UNIT + SHIP)
+    assert len(s.hands[0]) == n + 4
+    before = len(s.log)
+    step_eight_first_player(s)
+    rolls = [e.data["dice"] for e in s.log[before:] if e.data and "dice" in e.data]
+    assert rolls and all(len(dice) == 2 for dice in rolls)
+
+
+def test_the_planets_are_one_name_and_the_data_lists_as_many():
+    """The engine's planets are ``flow.N_PLANETS`` (the action space's planet ids, a C constant
+    of the build); the component data lists as many, or is refused with the reason."""
+    import tomllib
+
+    from cosmodrome.core import DataError
+    from cosmodrome.games.venus.components import CRISES, parse_components
+    from cosmodrome.games.venus.flow import A_PLANET, A_TILE, KUIPER, N_PLANETS
+
+    assert N_PLANETS == len(CRISES) == len(load_components().planet_names) == KUIPER + 1 == A_TILE - A_PLANET
+    data = tomllib.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    data["planets"] = data["planets"][:-1]
+    try:
+        parse_components(data, "seven")
+    except DataError as exc:
+        assert "must list the 8 planets, not 7" in str(exc)
+    else:
+        raise AssertionError("a variant of seven planets was taken")

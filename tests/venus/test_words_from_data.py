@@ -113,3 +113,25 @@ def test_the_table_s_rule_sentences_are_the_game_s_words(tmp_path):
     with using("hu"):
         hu = table_help(s.comp)
     assert hu["pass_card"] != help_["pass_card"] and "+3" in hu["gunrunner"]
+
+
+def test_the_observation_names_a_card_as_its_option_does_in_a_variant(tmp_path):
+    """A card whose title holds a number of the rules is named by the game's own component
+    set in the observation, as in its option's details (a variant's "+3 movement", not the
+    printed "+1 movement"), so that the two never name one card two ways."""
+    from venus_helpers import give
+
+    from cosmodrome.games.venus.flow import A_CARD, D_HAND
+    from cosmodrome.games.venus.observation import layout
+    from cosmodrome.games.venus.options import action_details
+
+    s = variant_state(tmp_path, "titles", move1_card_steps=3)
+    card = give(s, 0, "move1")[0]
+    s.stack.append((D_HAND, 0))
+    option = action_details(s, A_CARD + s.comp.card_effect(card))
+    assert option["card"] == "move1" and option["title"] == "+3 movement"
+    s.discard = (card,)
+    lay = layout(3, {"components": s.comp.source})
+    assert "discard_top[0] == +1 movement" not in lay.index
+    obs = lay.observe(s, 0)
+    assert obs[lay.index["discard_top[0] == +3 movement"]] == 1.0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from cosmodrome.core.texts import number_word, per_components
 from cosmodrome.games.cosmic_run.components import Components, load_components
 from cosmodrome.games.cosmic_run.grid import DIAGONAL_LINE, MINE_BIT, SIDE_LINE, UP_LINE, WARP_LINE, ship_parts
 from cosmodrome.games.cosmic_run.state import (
@@ -29,7 +30,7 @@ from cosmodrome.games.cosmic_run.state import (
     ZOR_REROLL,
     CosmicRunState,
 )
-from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 #: how a game ended, by the cause of :mod:`.scoring` (``{w}``: the winners), as the log's end
 #: sentence says it; the causes naming a number of the rules are written by :func:`end_words`
@@ -54,26 +55,9 @@ COMPONENT_WORDS = (N_("orange"), N_("blue"), N_("green"), N_("defensive missile"
                    N_("warp drive"), N_("transformer"), N_("Zorlord"))
 
 
-def count_word(n: int) -> str:
-    """A count of the rules (before its noun: "two enemy ships") in words in the reader's
-    language, one to twelve; a larger count in digits.
-
-    >>> count_word(2), count_word(12), count_word(20)
-    ('two', 'twelve', '20')
-    """
-    if not 1 <= n <= 12:
-        return str(n)
-    return (pgettext("a count before its noun", "one"), pgettext("a count before its noun", "two"),
-            pgettext("a count before its noun", "three"), pgettext("a count before its noun", "four"),
-            pgettext("a count before its noun", "five"), pgettext("a count before its noun", "six"),
-            pgettext("a count before its noun", "seven"), pgettext("a count before its noun", "eight"),
-            pgettext("a count before its noun", "nine"), pgettext("a count before its noun", "ten"),
-            pgettext("a count before its noun", "eleven"), pgettext("a count before its noun", "twelve"))[n - 1]
-
-
 def rounds_over_words(rounds: int) -> str:
     """The game ended after its last round (RB: Game End; ``rounds``: the round track's length)."""
-    return ngettext("{n} round is over", "{n} rounds are over", rounds).format(n=count_word(rounds))
+    return ngettext("{n} round is over", "{n} rounds are over", rounds).format(n=number_word(rounds))
 
 
 def end_words(end: str, w: str, kills: int, rounds: int) -> str:
@@ -82,7 +66,7 @@ def end_words(end: str, w: str, kills: int, rounds: int) -> str:
     and the rounds of a game (RB: Game End), the component data's."""
     if end == "rapid-fire":
         return ngettext("{w} disabled {n} enemy ship (Rapid Fire)", "{w} disabled {n} enemy ships (Rapid Fire)",
-                        kills).format(w=w, n=count_word(kills))
+                        kills).format(w=w, n=number_word(kills))
     if end == "rounds":
         return rounds_over_words(rounds)
     return gettext(END_WORDS.get(end, end)).format(w=w)
@@ -99,7 +83,7 @@ def end_cause_words(comp: Components) -> dict[str, str]:
     """
     kills = comp.rapid_fire_kills
     written = {"rapid-fire": ngettext("{n} enemy ship disabled (Rapid Fire)", "{n} enemy ships disabled (Rapid Fire)",
-                                      kills).format(n=count_word(kills)),
+                                      kills).format(n=number_word(kills)),
                "rounds": rounds_over_words(len(comp.round_track))}
     return {k: gettext(v) if v else written[k] for k, v in END_CAUSES.items()}
 
@@ -109,7 +93,7 @@ def rapid_fire_option_words(comp: Components) -> str:
     kills = comp.rapid_fire_kills
     return ngettext("Rapid Fire variant: no Armada rule; disabling {n} enemy ship wins",
                     "Rapid Fire variant: no Armada rule; disabling {n} enemy ships wins", kills).format(
-        n=count_word(kills))
+        n=number_word(kills))
 
 
 def colour_word(comp: Components, track: int) -> str:
@@ -610,7 +594,6 @@ GRID_BITS = {"up": UP_LINE, "sideways": SIDE_LINE, "diagonal": DIAGONAL_LINE, "w
 #: the end's scoring in a line, under the final table (RB: Scoring); numbers: :func:`sheet_numbers`
 END_HELP = N_("Track VP from the ladder, disabled ships −{penalty} (−{low_penalty} below the −{minus} mark); ties go "
               "to the higher technology score. (rulebook: Scoring)")
-_HELP_CACHE: dict = {}
 
 
 def die_help(comp: Components, code: int) -> list[str]:
@@ -663,8 +646,8 @@ def sheet_numbers(comp: Components) -> dict[str, int]:
 def howto_numbers(comp: Components) -> dict[str, str]:
     """The numbers of the rules the rules page and the first-game hints name (howto.toml's
     ``{...}`` fields), ``comp``'s, in the reader's language: the counts in words
-    (:func:`count_word`: rounds, the armada's gap, hearts, re-rolls, the Rapid Fire kills, the
-    cargo bay's dice), the VP in digits (``minus``, ``penalty``, ``low_penalty``:
+    (:func:`~cosmodrome.core.texts.number_word`: rounds, the armada's gap, hearts, re-rolls,
+    the Rapid Fire kills, the cargo bay's dice), the VP in digits (``minus``, ``penalty``, ``low_penalty``:
     :func:`sheet_numbers`).
 
     >>> from cosmodrome.games.cosmic_run.components import load_components
@@ -673,11 +656,12 @@ def howto_numbers(comp: Components) -> dict[str, str]:
     ('twelve', 'five', 'two', '12')
     """
     n = sheet_numbers(comp)
-    words = {k: count_word(n[k]) for k in ("rounds", "gap", "hearts", "rerolls", "kills")}
-    return dict(words, cargo=count_word(comp.cargo_slots), minus=str(n["minus"]), penalty=str(n["penalty"]),
+    words = {k: number_word(n[k]) for k in ("rounds", "gap", "hearts", "rerolls", "kills")}
+    return dict(words, cargo=number_word(comp.cargo_slots), minus=str(n["minus"]), penalty=str(n["penalty"]),
                 low_penalty=str(n["low_penalty"]))
 
 
+@per_components
 def help_texts(comp: Components) -> dict:
     """:data:`SHEET_HELP`, :data:`TECH_HELP` and the faces of ``comp``'s action dice
     (:func:`die_help`) in the current language, as the view hands them to the page:
@@ -688,25 +672,19 @@ def help_texts(comp: Components) -> dict:
     words, such as the Rapid Fire kills badge; :data:`CLICK_HINTS` and :data:`MOVE_CLICKS`, what
     to click for a decision; :data:`GRID_BITS`, how the page reads a circle of the view's grid).
     Made once per component set and language: the view hands out the same object every move."""
-    key = (id(comp), current())
-    out = _HELP_CACHE.get(key)
-    if out is None or out[0] is not comp:
-        numbers = sheet_numbers(comp)
-        tables = {"sheet": {k: [gettext(a), gettext(b).format(
-            **numbers), src] for k, (a, b, src) in SHEET_HELP.items()},
-                  "tech": {k: [gettext(a), gettext(b), src] for k, (a, b, src) in TECH_HELP.items()}}
-        tables["dice"] = {str(code): die_help(comp, code) for code in sorted({f for d in comp.dice for f in d})}
-        tables["end"] = gettext(END_HELP).format(**numbers)
-        tables["ends"] = end_cause_words(comp)
-        tables["notes"] = {k: gettext(v) for k, v in PAGE_NOTES.items()}
-        tables["rule_numbers"] = numbers
-        tables["clicks"] = {k: gettext(v) for k, v in CLICK_HINTS.items()}
-        tables["move_clicks"] = {k: gettext(v) for k, v in MOVE_CLICKS.items()}
-        tables["grid_bits"] = dict(GRID_BITS)
-        out = _HELP_CACHE[key] = (comp, tables)
-        if len(_HELP_CACHE) > 64:  # variants come and go: keep the few in use
-            _HELP_CACHE.pop(next(iter(_HELP_CACHE)))
-    return out[1]
+    numbers = sheet_numbers(comp)
+    tables = {"sheet": {k: [gettext(a), gettext(b).format(
+        **numbers), src] for k, (a, b, src) in SHEET_HELP.items()},
+              "tech": {k: [gettext(a), gettext(b), src] for k, (a, b, src) in TECH_HELP.items()}}
+    tables["dice"] = {str(code): die_help(comp, code) for code in sorted({f for d in comp.dice for f in d})}
+    tables["end"] = gettext(END_HELP).format(**numbers)
+    tables["ends"] = end_cause_words(comp)
+    tables["notes"] = {k: gettext(v) for k, v in PAGE_NOTES.items()}
+    tables["rule_numbers"] = numbers
+    tables["clicks"] = {k: gettext(v) for k, v in CLICK_HINTS.items()}
+    tables["move_clicks"] = {k: gettext(v) for k, v in MOVE_CLICKS.items()}
+    tables["grid_bits"] = dict(GRID_BITS)
+    return tables
 
 
 #: the legend in English (``Game.legend``); :func:`legend_rows` writes it in the reader's language

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from cosmodrome.core.texts import per_components
 from cosmodrome.games.lunar.dice import (  # noqa: F401  (die_name: shared by the rules)
     ACCIDENT,
     COLOUR_NAMES,
@@ -43,7 +44,7 @@ from cosmodrome.games.mars.state import (
     MarsState,
     training_ability,
 )
-from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 ALIEN_NAMES = ALIEN_COLOURS
 #: the alien colours as the log names them
@@ -366,7 +367,6 @@ TERRAIN_KINDS = {"air": AIR, "safe": SAFE, "hazard": HAZARD, "rock": ROCK, "tunn
 #: the colour of each of the marines' dice by its number (the options' and the view's ``die``;
 #: :data:`cosmodrome.games.lunar.dice.DIE_COLOUR`), as the view's ``turn.dice`` names it
 DIE_COLOURS = tuple(COLOUR_NAMES[DIE_COLOUR[d]] for d in range(NUM_DICE))
-_TABLE_HELP: dict = {}
 
 
 def _board_help(comp) -> dict:
@@ -418,6 +418,7 @@ def _die_help(colour: str, faces) -> str:
     return text
 
 
+@per_components
 def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``
     (the hits each alien colour needs, the sentinels' dice, the dice's faces, the nuke's dice and
@@ -436,23 +437,17 @@ def table_help(comp) -> dict:
     >>> table_help(GAME.new_state(2, seed=1).comp)["dice"]["blue"]
     'blue die: 1, 1, 2, 2, 3, 3'
     """
-    key = (id(comp), current())
-    out = _TABLE_HELP.get(key)
-    if out is None or out[0] is not comp:
-        n = comp.sentinels["dice"]
-        out = _TABLE_HELP[key] = (comp, {
-            "cells": {str(k): gettext(text) for k, text in CELL_HELP.items()},
-            "aliens": {c: ALIEN_HELP[c](h).format(n=h) for c, h in zip(ALIEN_COLOURS, comp.hits)},
-            "upgrades": {k: text(n).format(n=n) for k, text in UPGRADE_HELP.items()},
-            "dice": {c: _die_help(c, faces) for c, faces in zip(COLOUR_NAMES, comp.faces)},
-            "mmm": gettext(MMM_HELP).format(nuke=comp.dice["nuke"], target=comp.dice["nuke_target"]),
-            "marine": _marine_help(comp), "board": _board_help(comp),
-            "mmm_options": [nuke_label(comp), kamikaze_label(comp)],
-            "clicks": {k: gettext(text) for k, text in CLICK_HINTS.items()},
-            "zones": {"lz": TABLE_ZONES["lz"], "defenders": dict(TABLE_ZONES["defenders"]),
-                      "barriers": {k: dict(v) for k, v in TABLE_ZONES["barriers"].items()}},
-            "terrain": dict(TERRAIN_KINDS),
-            "die_colours": list(DIE_COLOURS), "die_names": [die_name(d) for d in range(NUM_DICE)]})
-        if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
-            _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
-    return out[1]
+    n = comp.sentinels["dice"]
+    return {
+        "cells": {str(k): gettext(text) for k, text in CELL_HELP.items()},
+        "aliens": {c: ALIEN_HELP[c](h).format(n=h) for c, h in zip(ALIEN_COLOURS, comp.hits)},
+        "upgrades": {k: text(n).format(n=n) for k, text in UPGRADE_HELP.items()},
+        "dice": {c: _die_help(c, faces) for c, faces in zip(COLOUR_NAMES, comp.faces)},
+        "mmm": gettext(MMM_HELP).format(nuke=comp.dice["nuke"], target=comp.dice["nuke_target"]),
+        "marine": _marine_help(comp), "board": _board_help(comp),
+        "mmm_options": [nuke_label(comp), kamikaze_label(comp)],
+        "clicks": {k: gettext(text) for k, text in CLICK_HINTS.items()},
+        "zones": {"lz": TABLE_ZONES["lz"], "defenders": dict(TABLE_ZONES["defenders"]),
+                  "barriers": {k: dict(v) for k, v in TABLE_ZONES["barriers"].items()}},
+        "terrain": dict(TERRAIN_KINDS),
+        "die_colours": list(DIE_COLOURS), "die_names": [die_name(d) for d in range(NUM_DICE)]}

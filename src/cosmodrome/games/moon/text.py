@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
+from cosmodrome.core.texts import per_components
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.components import load_components
@@ -49,7 +50,7 @@ from cosmodrome.games.moon.state import (
     decode_pick,
     decode_program,
 )
-from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 #: the nations of the jump cards (components.toml), for the catalog: translated where shown
 NATION_NAMES = (N_("Soviet Union"), N_("United States"), N_("Europe"), N_("China"), N_("Japan"))
@@ -449,9 +450,9 @@ BOX_HELP = N_("Special box: a circled box between two lunar cards (with the adva
 EC_HELP = N_("EC counters: spend one to re-roll a die or to take one more die at the start of a turn")
 #: a die showing the accident face (RB: How do I jump?: the black dice; What's an accident?)
 ACCIDENT_HELP = N_("{colour} die: moves {n}, then an accident")
-_TABLE_HELP: dict = {}
 
 
+@per_components
 def table_help(comp) -> dict:
     """The tooltips of the lap in the current language: ``{"cells": [text per terrain code],
     "sputnik": text, "counters": text, "box": text, "ec": text, "handicap": text, "accident":
@@ -465,20 +466,14 @@ def table_help(comp) -> dict:
     >>> table_help(GAME.new_state(2, 1).comp)["cells"][3]
     'Rock: a step into it is a crash.'
     """
-    key = (id(comp), current())
-    out = _TABLE_HELP.get(key)
-    if out is None or out[0] is not comp:
-        n, h = comp.sputnik_points, comp.dice["handicap"]
-        accident = {colour: gettext(ACCIDENT_HELP).format(colour=gettext(colour), n=steps_of(ACCIDENT))
-                    for colour, faces in zip(COLOUR_NAMES, comp.faces) if ACCIDENT in faces}
-        out = _TABLE_HELP[key] = (comp, {
-            "cells": [gettext(text) for text in CELL_HELP], "sputnik": gettext(SPUTNIK_HELP),
-            "counters": ngettext("Sputnik counters: {n} point each; half are lost in an accident",
-                                 "Sputnik counters: {n} points each; half are lost in an accident", n).format(n=n),
-            "box": gettext(BOX_HELP), "ec": gettext(EC_HELP),
-            "handicap": ngettext("Handicap counters: the next turn takes only {n} die",
-                                 "Handicap counters: the next turn takes only {n} dice", h).format(h=h, n=h),
-            "accident": {"face": face_text(ACCIDENT), "dice": accident}})
-        if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
-            _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
-    return out[1]
+    n, h = comp.sputnik_points, comp.dice["handicap"]
+    accident = {colour: gettext(ACCIDENT_HELP).format(colour=gettext(colour), n=steps_of(ACCIDENT))
+                for colour, faces in zip(COLOUR_NAMES, comp.faces) if ACCIDENT in faces}
+    return {
+        "cells": [gettext(text) for text in CELL_HELP], "sputnik": gettext(SPUTNIK_HELP),
+        "counters": ngettext("Sputnik counters: {n} point each; half are lost in an accident",
+                             "Sputnik counters: {n} points each; half are lost in an accident", n).format(n=n),
+        "box": gettext(BOX_HELP), "ec": gettext(EC_HELP),
+        "handicap": ngettext("Handicap counters: the next turn takes only {n} die",
+                             "Handicap counters: the next turn takes only {n} dice", h).format(h=h, n=h),
+        "accident": {"face": face_text(ACCIDENT), "dice": accident}}

@@ -42,6 +42,7 @@ from cosmodrome.games.venus.flow import (
     INF,
     MAX_SLOTS,
     MINE,
+    N_PLANETS,
     O_PASS_CUBE,
     O_TURN,
     SHIP,
@@ -79,7 +80,7 @@ def distance(s: VenusState, a: int, b: int) -> int:
 
     >>> from cosmodrome.games.venus import GAME
     >>> s = GAME.new_state(2, seed=0)
-    >>> [distance(s, 2, b) for b in range(8)]
+    >>> [distance(s, 2, b) for b in range(N_PLANETS)]
     [2, 1, 0, 1, 1, 2, 3, 4]
     """
     if a == b:
@@ -97,7 +98,7 @@ def can_move(s: VenusState, p: cython.Py_ssize_t) -> bool:
     holds at least one)?"""
     pl: cython.Py_ssize_t
     o: bytearray = s.orbit
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         if o[unit_ix(p, pl, SHIP)]:
             return True
     return False
@@ -223,7 +224,7 @@ def can_claim_on(s: VenusState, p: cython.Py_ssize_t, pl: cython.Py_ssize_t) -> 
 def can_claim(s: VenusState, p: cython.Py_ssize_t) -> bool:
     """May ``p`` claim a tile anywhere (RB: Action: Claim one tile)?"""
     pl: cython.Py_ssize_t
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         if claim_open(s, p, pl) and tile_to_try(s, p, pl):
             return True
     return False
@@ -238,7 +239,7 @@ def build_options(s: VenusState, p: cython.Py_ssize_t) -> list:
     pl: cython.Py_ssize_t
     out = []
     bld = s.built
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         if pl == EARTH:
             if ci:
                 out.append(encode_unit_at(pl, INF))
@@ -352,7 +353,7 @@ def _from_legal(s, f):
     p: cython.Py_ssize_t
     _op, p = f
     o: bytearray = s.orbit
-    return [A_PLANET + pl for pl in range(8) if o[unit_ix(p, pl, SHIP)]]
+    return [A_PLANET + pl for pl in range(N_PLANETS) if o[unit_ix(p, pl, SHIP)]]
 
 
 @decide(D_MOVE_FROM, "move_from", _from_legal, lambda s, f: _("Move: from which planet's orbit?"))
@@ -415,7 +416,7 @@ def _dest_legal(s, f):
     pos = s.comp.planet_pos
     at = pos[src]
     acts = []
-    for d in range(8):
+    for d in range(N_PLANETS):
         # distance(s, src, d) written out: Earth and the Moon are one step apart
         if d != src and (abs(pos[d] - at) or 1) <= allow:
             acts.append(A_PLANET + d)
@@ -494,7 +495,7 @@ def _claim_planet_legal(s, f):
     p: cython.Py_ssize_t
     _op, p = f
     pl: cython.Py_ssize_t  # noqa: F842 (the comprehension's variable, typed for the compiled build)
-    return [A_PLANET + pl for pl in range(8) if claim_open(s, p, pl) and tile_to_try(s, p, pl)]
+    return [A_PLANET + pl for pl in range(N_PLANETS) if claim_open(s, p, pl) and tile_to_try(s, p, pl)]
 
 
 @decide(D_CLAIM_PLANET, "claim_planet", _claim_planet_legal, lambda s, f: _("Claim: on which planet?"))
@@ -542,7 +543,8 @@ def _claim_unit_legal(s, f):
 @decide(D_CLAIM_UNIT, "claim_unit", _claim_unit_legal, lambda s, f: _("Claim: which unit goes down to the surface?"))
 def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
     """RB: Undefended tiles – move one unit from orbit to the surface and take the tile:
-    factory (place a factory counter), draw two cards, windfall (£3), big game (kept)."""
+    factory (place a factory counter), draw cards (``rules.draw2_cards``), windfall
+    (``rules.windfall`` in money), big game (kept)."""
     _op, p, pl, slot = f
     t = a - A_UNIT
     i = unit_ix(p, pl, t)
@@ -561,7 +563,7 @@ def claim_undefended(s: VenusState, f: tuple, a: int) -> None:
               {"seat": p, "planet": pl})
     elif k == T_DRAW2:
         s.tile_discard += (tile,)
-        draw(s, p, 2)
+        draw(s, p, s.comp.rules["draw2_cards"])
     elif k == T_WINDFALL:
         s.tile_discard += (tile,)
         s.gain(p, s.comp.rules["windfall"])

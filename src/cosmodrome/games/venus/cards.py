@@ -45,7 +45,9 @@ from cosmodrome.games.venus.flow import (
     D_UP,
     EARTH,
     INF,
+    MERCURY,
     MINE,
+    N_PLANETS,
     O_HAND,
     O_INSTEAD,
     O_PASS_CUBE,
@@ -55,6 +57,7 @@ from cosmodrome.games.venus.flow import (
     T_CRISIS,
     T_TENSION,
     TANK,
+    VENUS,
     auto,
     building_ix,
     decide,
@@ -66,7 +69,6 @@ from cosmodrome.games.venus.flow import (
     stock_ix,
     unit_ix,
     unit_places,
-    units_of_type,
     without,
 )
 from cosmodrome.games.venus.state import (
@@ -138,7 +140,7 @@ def draw(s: VenusState, p: int, k: int) -> list:
 # ----------------------------------------------------------------------------------------
 @auto(O_HAND)
 def hand_limit(s: VenusState, f: tuple) -> None:
-    """RB: hand limit of nine – discard down at once after drawing (ruling)."""
+    """RB: hand limit (``rules.hand_limit``) – discard down at once after drawing (ruling)."""
     _op, p = f
     s.stack.pop()
     if len(s.hands[p]) > s.comp.rules["hand_limit"]:
@@ -456,7 +458,7 @@ def _mod(unit):
 
 def sacrifice_unit(s: VenusState, p: int, t: int) -> None:
     """Sacrifice a unit of ``p`` of type ``t`` on the surface of the planet fought over for
-    the CP of the rule ``sacrifice_cp`` (3); it goes to stock, or to Earth orbit with the
+    the CP of the rule ``sacrifice_cp``; it goes to stock, or to Earth orbit with the
     return card (RB: Detailed explanation of the cards – the tank sacrifice and the unit
     sacrifice)."""
     s.surface[unit_ix(p, s.combat.planet, t)] -= 1
@@ -543,7 +545,7 @@ def draw4keep2(s, p):
 
 
 def buy3cards(s, p):
-    """Pay ``buy_cards_cost`` (£3) to draw ``buy_cards_drawn`` (3) cards (Action)."""
+    """Pay ``rules.buy_cards_cost`` to draw ``rules.buy_cards_drawn`` cards (Action)."""
     cost = s.comp.rules["buy_cards_cost"]
     s.pay(p, cost)
     s.say("money", says("{who} pays £{cost} to the bank.", who=who(p), cost=cost), {"seat": p})
@@ -568,7 +570,7 @@ def remove_tension(s, p):
 
 
 def force_discard2(s, p):
-    """Another player of your choice loses two random cards (Action)."""
+    """Another player of your choice loses ``rules.force_discard_cards`` random cards (Action)."""
     s.stack.append((D_FORCE, p))
 
 
@@ -579,13 +581,13 @@ def look_swap(s, p):
 
 def income_mines(s, p):
     """Gain £1 per mine of yours on the board (Action)."""
-    n = sum(s.built[building_ix(p, pl, MINE)] for pl in range(8))
+    n = sum(s.built[building_ix(p, pl, MINE)] for pl in range(N_PLANETS))
     s.gain(p, n)
     s.say("money", says("{who} takes £{n}, one for each mine.", who=who(p), n=n), {"seat": p, "amount": n})
 
 
 def take3(s, p):
-    """Take £3 (Action)."""
+    """Take ``rules.take_money`` from the bank (Action)."""
     n = s.comp.rules["take_money"]
     s.gain(p, n)
     s.say("money", says("{who} takes £{n} from the bank.", who=who(p), n=n), {"seat": p, "amount": n})
@@ -607,12 +609,19 @@ EFFECTS = {
 }
 
 
+#: how far apart the counters of one unit type lie in ``orbit`` and ``surface``: a planet's
+#: block (the seats' blocks follow each other, so the stride runs across every seat)
+_UNIT_TYPE_STRIDE = unit_ix(0, VENUS) - unit_ix(0, MERCURY)
+
+
 def _any_unit(s, types) -> bool:
-    """Is a unit of one of ``types`` anywhere, in orbit or on a surface?"""
+    """Is a unit of one of ``types`` anywhere, in orbit or on a surface? (every seat's
+    counters of a type, from :func:`~.flow.unit_ix` ``(0, MERCURY, t)``, a planet apart)"""
+    o, su = s.orbit, s.surface
     for t in types:
-        for p in range(s.num_players):
-            if units_of_type(s, p, t):
-                return True
+        first = unit_ix(0, MERCURY, t)
+        if any(o[first::_UNIT_TYPE_STRIDE]) or any(su[first::_UNIT_TYPE_STRIDE]):
+            return True
     return False
 
 
@@ -622,7 +631,7 @@ def _tile_planets(s, kind, first_only: bool = False) -> list:
     tk = s.comp.tile_kind
     flipped, ptiles = s.flipped, s.planet_tiles
     out = []
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         if not flipped[pl]:
             for t in ptiles[pl]:
                 if tk[t] == kind:
@@ -637,7 +646,7 @@ def _tension_dest(s, first_only: bool = False) -> list:
     """The planets a tension tile may be placed on: not flipped, no alien there."""
     out = []
     flipped = s.flipped
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         if not flipped[pl] and not has_alien(s, pl):
             if first_only:
                 return [pl]
@@ -646,7 +655,7 @@ def _tension_dest(s, first_only: bool = False) -> list:
 
 
 def _up_planets(s, p, t) -> list:
-    return [pl for pl in range(8) if s.surface[unit_ix(p, pl, t)]]
+    return [pl for pl in range(N_PLANETS) if s.surface[unit_ix(p, pl, t)]]
 
 
 #: effect -> may it be played now? (an effect missing here is always playable; .actions
@@ -712,8 +721,8 @@ def _cycle_prompt(s, f):
 
 @decide(D_CYCLE, "cycle", _cycle_legal, _cycle_prompt)
 def cycle_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Detailed explanation of the cards – up to three discards (``cycle_discards``), then
-    that many draws plus one (``cycle_extra_draws``)."""
+    """RB: Detailed explanation of the cards – up to ``rules.cycle_discards`` discards, then
+    that many draws plus ``rules.cycle_extra_draws``."""
     _op, p, k = f
     if a != A_DONE:
         c = s.take_card(p, a - A_CARD)
@@ -737,8 +746,8 @@ def _draw4_prompt(s, f):
 
 @decide(D_DRAW4, "draw4", _draw4_legal, _draw4_prompt)
 def draw4_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Detailed explanation of the cards – draw four, keep two: discard among the cards
-    just drawn."""
+    """RB: Detailed explanation of the cards – draw ``rules.draw_and_keep_draws``, keep
+    ``rules.draw_and_keep_keeps``: discard among the cards just drawn."""
     _op, p, k = f
     ce = s.comp.card_effect
     e = a - A_CARD
@@ -792,8 +801,8 @@ def kill_unit(s: VenusState, f: tuple, a: int) -> None:
 @decide(D_GUN, "gunrunner", lambda s, f: [A_PLANET + pl for pl in _tile_planets(s, T_CRISIS)],
         lambda s, f: _("Gunrunner: place it on which planet with a crisis tile?"))
 def gunrunner(s: VenusState, f: tuple, a: int) -> None:
-    """RB: card Gunrunner – lies on a planet with a crisis tile (+2 defence to its crisis
-    tiles until one is defeated) and pays £3."""
+    """RB: card Gunrunner – lies on a planet with a crisis tile (``rules.gunrunner_bonus``
+    more defence to its crisis tiles until one is defeated) and pays ``rules.gunrunner_money``."""
     _op, p = f
     pl = a - A_PLANET
     card = s.take_card(p, E_GUNRUNNER)
@@ -865,8 +874,8 @@ def _force_prompt(s, f):
 
 @decide(D_FORCE, "force_discard", _other_holders, _force_prompt)
 def force_discard(s: VenusState, f: tuple, a: int) -> None:
-    """RB: Detailed explanation of the cards – the chosen player loses two random cards
-    (``force_discard_cards``)."""
+    """RB: Detailed explanation of the cards – the chosen player loses
+    ``rules.force_discard_cards`` random cards."""
     q = a - A_SEAT
     h = list(s.hands[q])
     gone = []

@@ -116,7 +116,7 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
     """RB: Defended tiles – declare, then roll the combat dice (``combat_dice``, three as printed)."""
     tile = s.planet_tiles[pl][slot]
     d = tile_defence(s, pl, tile, tseat)
-    n = s.comp.rules["combat_dice"]
+    n = s.comp.combat_dice
     dice = [roll(s) for _i in range(n)]
     s.combat = Combat(p, pl, slot, tile, d, tseat, tkind, dice + [NO_DIE] * (MAX_COMBAT_DICE - n), -1, 0, [0, 0, 0],
                   [0, 0, 0], 0, 1)
@@ -128,7 +128,7 @@ def begin(s: VenusState, p: int, pl: int, slot: int, tseat: int, tkind: int) -> 
 
 def rolled(s: VenusState) -> list:
     """The dice of the combat in progress: its slots up to the rules' ``combat_dice``."""
-    return s.combat.dice[:s.comp.rules["combat_dice"]]
+    return s.combat.dice[:s.comp.combat_dice]
 
 
 def cost(s: VenusState) -> int:
@@ -319,7 +319,7 @@ def resolve(s: VenusState, p: int) -> None:
 
 def _reroll_legal(s, f):
     disc = s.combat.discarded
-    every = 1 << s.comp.rules["combat_dice"]
+    every = 1 << s.comp.combat_dice
     return [encode_reroll(m) for m in range(1, every) if not (disc >= 0 and m & (1 << disc))]
 
 
@@ -338,7 +338,7 @@ def reroll(s: VenusState, f: tuple, a: int) -> None:
 
 
 def _disc_legal(s, f):
-    return [A_DIE + i for i in range(s.comp.rules["combat_dice"])]
+    return [A_DIE + i for i in range(s.comp.combat_dice)]
 
 
 @decide(D_DISCARD_DIE, "discard_die", _disc_legal, lambda s, f: _("Discard which die?"))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,8 @@ EFFECT_TYPES = {
 TILE_KINDS = ("factory", "draw2", "biggame", "windfall", "mine", "crisis", "tension", "alien")
 TK = {k: i for i, k in enumerate(TILE_KINDS)}
 UNIT_NAMES = ("infantry", "spaceship", "tank")
+#: the crisis of each planet, in the engine's order of the planets: one per planet of the action
+#: space (:data:`.flow.N_PLANETS`); a data file lists as many planets, or is refused
 CRISES = ("bazagthoth", "uprising", "robots", "moonmen", "martians", "none", "pirates", "aliens")
 #: Bazagthoth's powers (RB: Mercury crisis), numbered by the crisis level that first grants
 #: each as printed: take a card, destroy a unit, destroy a mine or factory. The crisis level
@@ -63,8 +65,8 @@ STATUSES = ("fact", "assumed")
 #: the combat record one slot per die (:class:`.state.Combat`)
 MAX_COMBAT_DICE = 3
 RULE_KEYS = ("periods", "start_money", "start_infantry", "start_spaceships",
-             "start_factories_on_earth", "start_cards_dealt", "hand_limit", "extra_pass_cubes",
-             "mine_income", "factory_income", "windfall", "alien_defence", "alien_vp",
+             "start_factories_on_earth", "start_cards_dealt", "first_player_dice", "hand_limit", "extra_pass_cubes",
+             "mine_income", "factory_income", "windfall", "draw2_cards", "alien_defence", "alien_vp",
              "kept_tile_vp", "gunrunner_bonus", "gunrunner_money", "bazagthoth_card_cost",
              "bazagthoth_unit_cost", "bazagthoth_building_cost", "buy_cards_cost", "take_money",
              "boosted_infantry_cp", "boosted_spaceship_cp", "boosted_tank_cp", "die_faces",
@@ -113,6 +115,11 @@ class Components:
     status: dict         # "section:entry" -> (status, source)
     card_effects: tuple = ()     # card id -> effect id, for every card of a 5-player game
     tile_sig: tuple = () # tile id -> a small int naming its kind, defence and skull mark
+    #: ``rules["combat_dice"]``, read once: the combat's menus and costs ask it at every step
+    combat_dice: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "combat_dice", self.rules["combat_dice"])
 
     @property
     def n_bag(self) -> int:
@@ -203,7 +210,7 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     if mf[1] < rules["start_factories_on_earth"]:
         raise DataError(_("components: counters.factory.count is below the starting factories"))
     planets = _need(data, "planets", _("the file"), list)
-    if len(planets) != 8:
+    if len(planets) != len(CRISES):
         raise DataError(_("components: [[planets]] must list the 8 planets, not {n}").format(n=len(planets)))
     names, pos, vp, crisis = [], [], [], []
     for i, p in enumerate(planets):
@@ -226,7 +233,7 @@ def parse_components(data: dict, source: str = "<data>") -> Components:
     chart = {}
     for n in range(2, 6):
         row = _need(chart_t, str(n), "[tiles_per_planet]", list)
-        if len(row) != 8 or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
+        if len(row) != len(CRISES) or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in row):
             raise DataError(_("components: tiles_per_planet field '{n}' must list 8 whole numbers").format(n=n))
         chart[n] = tuple(row)
     tiles = _need(data, "tiles", _("the file"), list)

@@ -30,6 +30,7 @@ from cosmodrome.games.venus.flow import (
     MERCURY,
     MINE,
     MOON,
+    N_PLANETS,
     O_CRISIS,
     O_CRISIS_START,
     O_DAMAGE,
@@ -148,10 +149,10 @@ def escalate(s: VenusState, f: tuple) -> None:
     """RB: Phase four – roll the escalation dice and place the skulls (looping)."""
     s.stack.pop()
     s.phase = PHASE_CRISIS
-    s.crisis_levels = (0,) * 8
+    s.crisis_levels = (0,) * N_PLANETS
     c = s.comp
     kind, skull = c.tile_kind, c.tile_skull
-    marked = [pl for pl in range(8) for t in s.planet_tiles[pl] if kind[t] == T_CRISIS and skull[t]]
+    marked = [pl for pl in range(N_PLANETS) for t in s.planet_tiles[pl] if kind[t] == T_CRISIS and skull[t]]
     if marked:
         faces = c.rules["die_faces"]
         dice = [faces[s.rng.below(len(faces), "the roll of an escalation die", die_words("the escalation die", faces))]
@@ -297,7 +298,8 @@ def bazagthoth_unit(s: VenusState, f: tuple, a: int) -> None:
 
 def _baz_building_legal(s, f):
     _op, p, owner = f
-    return [encode_building(pl, k) for pl in range(8) for k in (MINE, FACTORY) if s.built[building_ix(owner, pl, k)]]
+    return [encode_building(pl, k) for pl in range(N_PLANETS) for k in (MINE, FACTORY)
+            if s.built[building_ix(owner, pl, k)]]
 
 
 @decide(D_BAZ_BLD, "bazagthoth", _baz_building_legal,
@@ -631,7 +633,7 @@ def kuiper(s: VenusState, lv: int) -> None:
 
 def alien_planets(s: VenusState) -> list:
     tk = s.comp.tile_kind
-    return [(pl, t) for pl in range(8) for t in s.planet_tiles[pl] if tk[t] == T_ALIEN]
+    return [(pl, t) for pl in range(N_PLANETS) for t in s.planet_tiles[pl] if tk[t] == T_ALIEN]
 
 
 def aliens_advance(s: VenusState) -> None:

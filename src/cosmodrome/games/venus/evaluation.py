@@ -37,6 +37,7 @@ from cosmodrome.games.venus.flow import (
     EARTH,
     INF,
     KUIPER,
+    N_PLANETS,
     PHASE_ACTIONS,
     PHASE_CRISIS,
     SHIP,
@@ -124,10 +125,10 @@ def all_lose_risk(s) -> float:
     skull = c.tile_skull
     periods = c.rules["periods"]
     rem = periods - s.period
-    crisis = [0] * 8
+    crisis = [0] * N_PLANETS
     marked = 0
     aliens = 0
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         for t in s.planet_tiles[pl]:
             k = tk[t]
             if k == T_CRISIS:

@@ -2,6 +2,11 @@
 # C functions, so that a rule module whose .pxd cimports them (actions.pxd and its kin) calls
 # them in C, without a Python call, while Python callers still see the functions of flow.py.
 # The arithmetic stays written once, in flow.py; the pure-Python engine does not read this.
+
+# the number of planets: a C constant, so that ``for pl in range(N_PLANETS)`` is a C loop (its
+# value is set in flow.py, written once)
+cdef Py_ssize_t N_PLANETS
+
 cpdef Py_ssize_t unit_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t t=*) noexcept
 cpdef Py_ssize_t building_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t k=*) noexcept
 cpdef Py_ssize_t stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept

@@ -126,7 +126,15 @@ def action_kind(a: int) -> str:
 
 INF, SHIP, TANK = 0, 1, 2
 MINE, FACTORY = 0, 1
-MERCURY, VENUS, EARTH, MOON, MARS, GANYMEDE, TITAN, KUIPER = range(8)
+#: the planets of the line, Mercury to the Kuiper Belt (RB: Step one – laying out the planets): the
+#: action space holds one id per planet (:data:`A_PLANET`), the state one counter of each kind
+#: per planet, and the component data lists as many (components.CRISES, checked at load). A
+#: loop over the planets is ``for pl in range(N_PLANETS)``: in the compiled engine this is a C
+#: constant (``flow.pxd``; a module's ``.pxd`` cimports it), so the loop stays in C.
+N_PLANETS = 8
+# the C constant of the build is no module attribute: this makes it one for Python's importers
+globals()["N_PLANETS"] = N_PLANETS
+MERCURY, VENUS, EARTH, MOON, MARS, GANYMEDE, TITAN, KUIPER = range(N_PLANETS)
 # tile kinds
 T_FACTORY, T_DRAW2, T_BIGGAME, T_WINDFALL, T_MINE, T_CRISIS, T_TENSION, T_ALIEN = range(8)
 
@@ -184,7 +192,7 @@ def op(name: str, fields: str = "") -> int:
 
 
 #: the phase of a period ``s.phase`` is in (RB: Phase one – place pass cubes ... Phase six –
-#: re-set military units; 0 before the first period; the names: text.PHASES)
+#: re-set military units; PHASE_SETUP, a new state's, before the first period; the names: text.PHASES)
 PHASE_SETUP, PHASE_PASS_CUBES, PHASE_TILES, PHASE_ACTIONS, PHASE_CRISIS, PHASE_INCOME, PHASE_RESET = range(7)
 
 
@@ -456,7 +464,8 @@ def buildings(s, p) -> int:
 
     >>> from cosmodrome.games.venus import GAME
     >>> s = GAME.new_state(3, seed=1)
-    >>> [buildings(s, p) for p in range(3)] == [sum(s.built[building_ix(p, pl, k)] for pl in range(8) for k in (0, 1))
+    >>> [buildings(s, p) for p in range(3)] == [sum(s.built[building_ix(p, pl, k)]
+    ...                                             for pl in range(N_PLANETS) for k in (0, 1))
     ...                                          for p in range(3)]
     True
     """
@@ -487,7 +496,7 @@ def units_of_type(s, p, t) -> int:
     >>> from cosmodrome.games.venus import GAME
     >>> s = GAME.new_state(3, seed=1)
     >>> units_of_type(s, 0, SHIP) == sum(s.orbit[unit_ix(0, pl, SHIP)] + s.surface[unit_ix(0, pl, SHIP)]
-    ...                                  for pl in range(8))
+    ...                                  for pl in range(N_PLANETS))
     True
     """
     b: cython.Py_ssize_t = unit_ix(p, MERCURY, t)
@@ -558,7 +567,7 @@ def unit_places(s, p, types=(INF, SHIP, TANK)) -> list:
     [(2, 0), (2, 1)]
     """
     o, su = s.orbit, s.surface
-    return [(pl, t) for pl in range(8) for t in types if o[unit_ix(p, pl, t)] or su[unit_ix(p, pl, t)]]
+    return [(pl, t) for pl in range(N_PLANETS) for t in types if o[unit_ix(p, pl, t)] or su[unit_ix(p, pl, t)]]
 
 
 def remove_unit(s, p: cython.Py_ssize_t, pl: cython.Py_ssize_t, t: cython.Py_ssize_t, surface_first: bool) -> bool:
@@ -598,7 +607,7 @@ def income(s, p: cython.Py_ssize_t) -> int:
 
     >>> from cosmodrome.games.venus import GAME
     >>> s = GAME.new_state(3, seed=1)
-    >>> income(s, 1) == sum(income_on(s, 1, pl) for pl in range(8))
+    >>> income(s, 1) == sum(income_on(s, 1, pl) for pl in range(N_PLANETS))
     True
     """
     r = s.comp.rules

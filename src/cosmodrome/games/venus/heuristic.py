@@ -65,6 +65,7 @@ from cosmodrome.games.venus.flow import (  # the planets and the action space, p
     MARS,
     MERCURY,
     MOON,
+    N_PLANETS,
     TITAN,
     VENUS,
 )
@@ -93,15 +94,15 @@ class Numbers:
         r = comp.rules
         self.pos = tuple(comp.planet_pos)
         #: planets within k steps of each planet (not itself)
-        self.reach = [[tuple(d for d in range(8) if d != a and self.distance(a, d) <= k) for k in range(7)]
-                      for a in range(8)]
+        self.reach = [[tuple(d for d in range(N_PLANETS) if d != a and self.distance(a, d) <= k) for k in range(7)]
+                      for a in range(N_PLANETS)]
         self.unit_cost = tuple(comp.unit_cost)          # infantry, spaceship, tank
         self.unit_cp = tuple(comp.unit_cp)
         self.mine_inc = r["mine_income"]
         self.fac_inc = r["factory_income"]
         self.faces = tuple(r["die_faces"])
         self.periods = r["periods"]
-        self.combat_dice = r["combat_dice"]
+        self.combat_dice = comp.combat_dice
         self.escalation_dice = r["escalation_dice"]
         self.spread_cdf, self.spread_mean = _spread_table(self.faces, self.combat_dice)
         self.p_skull = sum(1 for f in self.faces if f == 0) / len(self.faces)
@@ -257,14 +258,14 @@ class Table:
         self.gross: dict = {}
         self.bt: dict = {}
         self.esc = self._escalation()
-        self.risk = [self._risk(pl) for pl in range(8)]
+        self.risk = [self._risk(pl) for pl in range(N_PLANETS)]
 
     # ----- crisis risk ----------------------------------------------------------------
     def _escalation(self) -> list:
         """Chance per planet that this period's escalation dice raise its level (a skull's
         chance per die; the skulls go to skull-marked crisis tiles from Mercury outwards)."""
-        marked = [pl for pl in range(8) for t in self.tiles[pl] if t["kind"] == "crisis" and t["skull"]]
-        out = [0.0] * 8
+        marked = [pl for pl in range(N_PLANETS) for t in self.tiles[pl] if t["kind"] == "crisis" and t["skull"]]
+        out = [0.0] * N_PLANETS
         if not marked:
             return out
         # P(k skulls among the escalation dice)
@@ -592,7 +593,7 @@ class VenusHeuristic(Bot):
     def _claim_plans(self, t: Table) -> list:
         """[(value, planet, slot)] for claims from units already in orbit."""
         out = []
-        for pl in range(8):
+        for pl in range(N_PLANETS):
             f = t.orbit[pl]
             if not any(f) or not t.tiles[pl]:
                 continue
@@ -652,7 +653,7 @@ class VenusHeuristic(Bot):
         """[(value, src, ships, inf, dest)] moves with the base allowance (+ cards)."""
         out = []
         allow = 2 + extra_allow
-        for src in range(8):
+        for src in range(N_PLANETS):
             if not t.orbit[src][1]:
                 continue
             for ships, inf in self._group_options(t, src):
@@ -668,7 +669,7 @@ class VenusHeuristic(Bot):
         out = []
         pound = t.money_value()   # what £1 is worth to the seat now
         free = sum(sum(o) for o in t.orbit)
-        ships_total = sum(t.orbit[pl][1] + t.surface[pl][1] for pl in range(8))
+        ships_total = sum(t.orbit[pl][1] + t.surface[pl][1] for pl in range(N_PLANETS))
         short = 1.2 if free <= 1 else (0.7 if free <= 3 else 0.25)
         if t.cubes <= 1:
             short *= 0.5
@@ -676,7 +677,7 @@ class VenusHeuristic(Bot):
             cost = t.num.unit_cost[u]
             if t.money < cost or not t.stock[UNITS[u]]:
                 continue
-            for pl in range(8):
+            for pl in range(N_PLANETS):
                 if u == 0 and pl != EARTH:
                     continue
                 if u > 0 and pl != EARTH and not t.bld[pl][t.seat][1]:
@@ -707,7 +708,7 @@ class VenusHeuristic(Bot):
         if e == "take3":
             return num.take_money * pound + 0.05
         if e == "income_mines":
-            return sum(t.bld[pl][t.seat][0] for pl in range(8)) * pound
+            return sum(t.bld[pl][t.seat][0] for pl in range(N_PLANETS)) * pound
         if e == "draw4keep2":
             return num.keeps * AVG_CARD * 1.1 - CARD_VALUE[e]
         if e == "buy3cards":
@@ -724,7 +725,7 @@ class VenusHeuristic(Bot):
             return 0.2
         if e == "remove_tension":
             mine_threat = any(tl["kind"] == "tension" and any(t.bld[pl][t.seat])
-                              for pl in range(8) for tl in t.tiles[pl])
+                              for pl in range(N_PLANETS) for tl in t.tiles[pl])
             return 0.8 if mine_threat else -1
         if e == "cycle3":
             low = sorted(CARD_VALUE.get(x, 0.5) for x in t.hand if x != "cycle3")[:num.cycle_discards]
@@ -957,7 +958,7 @@ class VenusHeuristic(Bot):
             e = o.get("card")
             if e in ("move1", "move2"):
                 extra = t.num.move_steps[e]
-                for pl in range(8):
+                for pl in range(N_PLANETS):
                     val = self._move_value(t, src, ships, inf, pl, allow + extra) - CARD_VALUE[e] - 0.1
                     if val > best + 0.3:
                         best, pick = val, o["action"]

@@ -47,6 +47,7 @@ from cosmodrome.games.venus.flow import (
     INF,
     MERCURY,
     MINE,
+    N_PLANETS,
     O_CRISIS,
     O_CRISIS_START,
     PHASE_CRISIS,
@@ -101,9 +102,10 @@ def _layout(players: int, components: str) -> Layout:
                income=derived("the buildings on the planets"),
                kept=Bag([TILE_LABELS[k] for k in kinds], tiles), kept_counts=derived("kept"),
                vp=derived("the table (scoring)"))
-    # the cards' names as the printed game's English titles (a variant's numbers could make two alike)
-    printed = source_card_titles(load_components())
-    card_titles = [printed[e] for e in EFFECTS]
+    # the cards' names as the game's component set titles them in English, as its options do
+    # (options.action_details); two cards a variant's numbers title alike share one flag
+    titled = source_card_titles(c)
+    card_titles = [titled[e] for e in EFFECTS]
     hand_card = Bag(EFFECTS, cards, key="effect")
     combat = Obj(
         seat=SeatHot(players), planet=derived("planet_index"), planet_index=OneHot(range(len(planets))),
@@ -177,11 +179,12 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
     # in play, listed by the counter's index (flow's index helpers), up to the first seat out
     seats, types = range(n), tuple(zip((INF, SHIP, TANK), UNITS))
     orb_idx = _by_index({unit_ix(p, pl, t): ix[f"planets[{planets[pl]}].orbit[{p}][{u}]"]
-                         for p in seats for pl in range(8) for t, u in types})
+                         for p in seats for pl in range(N_PLANETS) for t, u in types})
     sur_idx = _by_index({unit_ix(p, pl, t): ix[f"planets[{planets[pl]}].surface[{p}][{u}]"]
-                         for p in seats for pl in range(8) for t, u in types})
+                         for p in seats for pl in range(N_PLANETS) for t, u in types})
     bld_idx = _by_index({building_ix(p, pl, k): ix[f"planets[{planets[pl]}].buildings[{p}][{name}]"]
-                         for p in seats for pl in range(8) for k, name in ((MINE, "mines"), (FACTORY, "factories"))})
+                         for p in seats for pl in range(N_PLANETS)
+                         for k, name in ((MINE, "mines"), (FACTORY, "factories"))})
     stock_caps = (*c.unit_count, c.mine_count, c.factory_count)   # by kind, in STOCK_KEYS's order
     stock_idx = _by_index({stock_ix(p, k): ix[f"players_info[{p}].stock.{name}"]
                            for p in seats for k, name in enumerate(STOCK_KEYS)})
@@ -212,7 +215,7 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
 
     def per_planet(key):
         tiles, flipped, levels, gun = key
-        guns = [0] * 8
+        guns = [0] * N_PLANETS
         for g in gun:
             guns[gunrunner_planet(g)] += 1
         return zip(tiles, flipped, levels, guns)
@@ -412,8 +415,8 @@ def _state_encoder(lay: Layout, c) -> StateEncoder:
         for i in on:
             out[i] = 1.0
 
-    printed = source_card_titles(load_components())   # as the layout names them (the printed titles)
-    titles = [printed[EFFECTS[e]] for e in c.card_effects]
+    titled = source_card_titles(c)   # as the layout names them (the game's own titles)
+    titles = [titled[EFFECTS[e]] for e in c.card_effects]
 
     def move_key(s, seat):
         mv = s.move
@@ -545,9 +548,9 @@ _CRISIS_STEPS = (O_CRISIS, O_CRISIS_START)
 #: hands whose entries an observer keeps at most (then the table starts again)
 _HAND_ROWS = 4096
 #: no counters seen yet: every counter differs from these
-_NO_COUNTERS = (object(),) * 8
+_NO_COUNTERS = (object(),) * N_PLANETS
 #: crisis levels read outside the crisis phase (the view shows no crisis dice then)
-_NO_LEVELS = (0,) * 8
+_NO_LEVELS = (0,) * N_PLANETS
 
 
 def _by_index(entries: dict) -> list:

@@ -28,6 +28,7 @@ from cosmodrome.games.venus.flow import (
     A_YES,
     DECIDE,
     EARTH,
+    N_PLANETS,
     NUM_ACTIONS,
     SEAT,
     TANK,
@@ -126,7 +127,7 @@ def action_details(s, a: int) -> dict:
         return {"planet": names[a - A_PLANET]}
     if A_TILE <= a < A_COUNT:
         pl = frame_field(f, "planet", -1)
-        if 0 <= pl < 8 and a - A_TILE < len(s.planet_tiles[pl]):
+        if 0 <= pl < N_PLANETS and a - A_TILE < len(s.planet_tiles[pl]):
             c = s.comp
             t = s.planet_tiles[pl][a - A_TILE]
             k = TILE_KINDS[c.tile_kind[t]]
@@ -169,6 +170,6 @@ def action_details(s, a: int) -> dict:
     if A_REROLL <= a < NUM_ACTIONS:
         m = decode_reroll(a)
         dice = [i for i in range(MAX_COMBAT_DICE) if m & (1 << i)]
-        kept = [i for i in range(s.comp.rules["combat_dice"]) if i not in dice]
+        kept = [i for i in range(s.comp.combat_dice) if i not in dice]
         return {"dice": dice, "faces": [s.combat.dice[i] for i in dice], "kept": kept}
     return {}

@@ -1,4 +1,4 @@
-"""RB: Playing the game – three periods of six phases each.
+"""RB: Playing the game – ``rules.periods`` periods of six phases each.
 
 The phases, in order: the pass cubes go out (one), tiles come from the bag (two), the
 players act (three), crises are resolved (four, :mod:`.crises`), income is paid (five) and
@@ -16,6 +16,7 @@ from cosmodrome.games.venus.flow import (
     D_PASS_EXTRA,
     D_TURN,
     GANYMEDE,
+    N_PLANETS,
     O_ACTIONS,
     O_CRISIS_START,
     O_INCOME,
@@ -52,7 +53,7 @@ def start_period(s: VenusState, f: tuple) -> None:
 
 
 def phase_one_place_pass_cubes(s: VenusState) -> None:
-    """RB: Phase one – place pass cubes: players + 2."""
+    """RB: Phase one – place pass cubes: the players plus ``rules.extra_pass_cubes``."""
     s.phase = PHASE_PASS_CUBES
     s.cubes = s.num_players + s.comp.rules["extra_pass_cubes"]
     s.say("cubes", says("{n} pass cubes are placed on the pass card.", n=s.cubes), {"cubes": s.cubes})
@@ -65,7 +66,7 @@ def phase_two_draw_and_place_tiles(s: VenusState) -> None:
     s.phase = PHASE_TILES
     chart = s.comp.chart[s.num_players]
     tk = s.comp.tile_kind
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         if s.flipped[pl] or has_alien(s, pl):
             continue
         placed = []
@@ -174,8 +175,9 @@ def play_pass_extra(s: VenusState, f: tuple, a: int) -> None:
 
 @auto(O_INCOME)
 def phases_five_and_six(s: VenusState, f: tuple) -> None:
-    """RB: Phase five – collect income (£3 a mine, £2 a factory); phase six – move every
-    unit on a surface back into orbit; then the next period or the end of the game."""
+    """RB: Phase five – collect income (``rules.mine_income`` a mine, ``rules.factory_income`` a
+    factory); phase six – move every unit on a surface back into orbit; then the next period
+    or the end of the game."""
     s.stack.pop()
     s.extra_action = 0
     phase_five_collect_income(s)

@@ -13,7 +13,16 @@ import pickle
 from typing import Optional
 
 from cosmodrome.core.statistics import count, row
-from cosmodrome.games.venus.flow import T_ALIEN, T_BIGGAME, T_CRISIS, buildings, crisis_level, crisis_planet, incomes_on
+from cosmodrome.games.venus.flow import (
+    N_PLANETS,
+    T_ALIEN,
+    T_BIGGAME,
+    T_CRISIS,
+    buildings,
+    crisis_level,
+    crisis_planet,
+    incomes_on,
+)
 from cosmodrome.games.venus.state import VenusState
 from cosmodrome.games.venus.text import Word, planet_word, says, seat_word
 from cosmodrome.i18n import N_, _, current, gettext
@@ -51,7 +60,7 @@ def scores(s: VenusState) -> list:
     n = s.num_players
     total = [tile_vp(s, p) for p in range(n)]
     vps = s.comp.vp
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         inc = incomes_on(s, pl)
         if max(inc) > 0:   # a planet where no one earns ranks no one
             for p, v in enumerate(planet_vp(inc, vps[pl])):
@@ -150,7 +159,7 @@ def breakdown(s: VenusState) -> dict:
     tk = c.tile_kind
     planets = []
     pvp = [0] * n
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         inc = incomes_on(s, pl)
         vp = c.vp[pl]
         levels = sorted({i for i in inc if i > 0}, reverse=True)

@@ -9,6 +9,7 @@ from cosmodrome.games.venus.flow import (
     EARTH,
     FACTORY,
     INF,
+    N_PLANETS,
     O_PERIOD,
     SHIP,
     add,
@@ -56,7 +57,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict) -> 
 
 def step_one_lay_out_planets(s: VenusState) -> None:
     """RB: Step one – laying out the planets (all eight face up, none flipped)."""
-    s.flipped = (0,) * 8
+    s.flipped = (0,) * N_PLANETS
 
 
 def step_two_select_empires(s: VenusState) -> None:
@@ -69,7 +70,8 @@ def step_two_select_empires(s: VenusState) -> None:
 
 
 def step_three_initial_units(s: VenusState) -> None:
-    """RB: Step three – 4 infantry and 2 spaceships in Earth orbit, a factory on Earth."""
+    """RB: Step three – ``rules.start_infantry`` infantry and ``rules.start_spaceships``
+    spaceships in Earth orbit, ``rules.start_factories_on_earth`` factories on Earth."""
     r = s.comp.rules
     for p in range(s.num_players):
         s.orbit[unit_ix(p, EARTH, INF)] += r["start_infantry"]
@@ -81,14 +83,14 @@ def step_three_initial_units(s: VenusState) -> None:
 
 
 def step_four_starting_money(s: VenusState) -> None:
-    """RB: Step four – each player takes £12 from the (unlimited) bank."""
+    """RB: Step four – each player takes ``rules.start_money`` from the (unlimited) bank."""
     for p in range(s.num_players):
         s.gain(p, s.comp.rules["start_money"])
 
 
 def step_five_starting_cards(s: VenusState) -> None:
-    """RB: Step five – shuffle the game cards, deal two to each player on top of their four
-    player cards (which from now on are ordinary game cards)."""
+    """RB: Step five – shuffle the game cards, deal ``rules.start_cards_dealt`` to each player
+    on top of their player cards (``[[player_cards]]``; from now on ordinary game cards)."""
     c = s.comp
     nd, npc = len(c.deck_effects), len(c.player_effects)
     # identical copies of a card are one card to chance: the explicit mode keeps one id per
@@ -119,15 +121,16 @@ def step_seven_game_tiles(s: VenusState) -> None:
 
 
 def step_eight_first_player(s: VenusState) -> None:
-    """RB: Step eight – each player rolls all three dice and the best total gets the first
-    player marker; a tie is rolled again (skull counts 0)."""
+    """RB: Step eight – each player rolls the dice (``rules.first_player_dice``) and the best
+    total gets the first player marker; a tie is rolled again (skull counts 0)."""
     faces = s.comp.rules["die_faces"]
+    n_dice = s.comp.rules["first_player_dice"]
     rolling = list(range(s.num_players))
     for _i in range(ROLL_OFFS):
         totals = {}
         for p in rolling:
             dice = [faces[s.rng.below(len(faces), ("the roll of {}'s die for first player".format, (SHORT[p],)),
-                                      die_words(f"{SHORT[p]}'s die", faces))] for _i in range(3)]
+                                      die_words(f"{SHORT[p]}'s die", faces))] for _i in range(n_dice)]
             totals[p] = sum(dice)
             s.say("roll", says("{who} rolled {dice} for first player.", who=who(p), dice=dice_w(dice)),
                   {"seat": p, "dice": dice}, chance=True)

@@ -140,20 +140,20 @@ FIELDS = (
     ("gunrunners", "vartuple", "()", "gun"),  # gunrunner cards lying on planets (flow.encode_gunrunner)
     ("bag", "varbytes", "bytearray()"),       # the tiles still in the bag, drawn from its end
     ("tile_discard", "vartuple", "()", "tdisc"),   # the tiles discarded (failed claims, crises, aliens)
-    ("flipped", "tuple", "(0,) * 8"),         # per planet: 1 once it declared independence (crisis level 4+)
+    ("flipped", "tuple", "(0,) * N_PLANETS"),   # per planet: 1 once it declared independence (crisis level 4+)
     ("combat", "record", "Combat.from_list([0] * Combat.SIZE)", "cb"),   # the combat in progress (Combat; idle if none)
     ("move", "record", "Move.from_list([0] * Move.SIZE)", "mv"),   # the move in progress (Move; idle if none)
     ("drawn", "vartuple", "()"),              # cards drawn by a draw-and-keep card, waiting for the choice
-    ("crisis_levels", "tuple", "(0,) * 8", "clevel"),   # per planet: levels this crisis phase's skulls added
+    ("crisis_levels", "tuple", "(0,) * N_PLANETS", "clevel"),   # per planet: levels this crisis phase's skulls added
     ("crises", "vartuple", "()"),             # the crises of this crisis phase (flow.encode_crisis)
     ("lost", "list", "[0] * n"),              # per seat: units lost in combat and crises (the summary's count)
     ("combat_cards", "vartuple", "()", "cbcards"),   # cards played in the combat in progress (public: discarded)
     ("hands", "piles", "[()] * n"),           # per seat: the cards in its hand
-    ("planet_tiles", "piles", "[()] * 8", "ptiles"),   # per planet: the tiles lying on it, in the order placed
+    ("planet_tiles", "piles", "[()] * N_PLANETS", "ptiles"),   # per planet: the tiles lying on it, in the order placed
     ("kept", "piles", "[()] * n"),            # per seat: the tiles it claimed and keeps (scored at the end)
     # ----- the turn --------------------------------------------------------------------------------
     ("period", "int", "0"),                   # the period (1 to the rules' last; 0 while setting up)
-    ("phase", "int", "0"),                    # the phase of the period (flow.PHASE_*)
+    ("phase", "int", "PHASE_SETUP"),          # the phase of the period (flow.PHASE_*)
     ("first_seat", "int", "0", "first"),      # the seat holding the first player marker
     ("cubes", "int", "0"),                    # cubes left on the pass card (phase three ends at 0)
     ("acting", "int", "0", "cur"),            # the seat whose turn of phase three runs
@@ -177,8 +177,9 @@ _SHARED = ("game", "comp", "num_players", "options", "_final")
 #: an attribute a state keeps for its own position only: a clone starts without it (the
 #: legal actions kept with their frame, :func:`.flow.legal_actions`)
 _CLEARED = ("_menu",)
-_GENERATED = flat_methods("VenusState", FIELDS, "n", {"Combat": Combat, "Move": Move}, codecs=CODECS,
-                          cleared=_CLEARED, slots=_SHARED)
+_GENERATED = flat_methods("VenusState", FIELDS, "n", {"Combat": Combat, "Move": Move, "N_PLANETS": flow.N_PLANETS,
+                                                       "PHASE_SETUP": flow.PHASE_SETUP},
+                          codecs=CODECS, cleared=_CLEARED, slots=_SHARED)
 
 
 class VenusState(FlatState, State):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Mapping, Optional
 
+from cosmodrome.core.texts import number_word, per_components
 from cosmodrome.games.venus.components import EFFECTS, MAX_COMBAT_DICE, TILE_KINDS
 from cosmodrome.games.venus.flow import (
     A_BLD,
@@ -36,6 +37,7 @@ from cosmodrome.games.venus.flow import (
     A_YES,
     DECIDE,
     INF,
+    N_PLANETS,
     NUM_ACTIONS,
     SHIP,
     TANK,
@@ -45,7 +47,7 @@ from cosmodrome.games.venus.flow import (
     frame_field,
 )
 from cosmodrome.games.venus.state import SHORT
-from cosmodrome.i18n import N_, Word, _, current, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
+from cosmodrome.i18n import N_, Word, _, gettext, in_source, ngettext, pgettext, says  # noqa: F401 (Word, says: the game's log)
 
 UNIT_LABELS = (N_("infantry"), N_("spaceship"), N_("tank"))
 AN_UNIT = (N_("an infantry"), N_("a spaceship"), N_("a tank"))
@@ -154,19 +156,13 @@ CARD_NUMBERS = {
 
 
 def number_words(n: int) -> str:
-    """A small count in words, as a card's text says it before a noun (``two cards``); digits
-    from eleven on.
+    """A count of a card's or a crisis's text in words, as it stands before its noun (``two
+    cards``): zero to ten, digits from eleven on (:func:`cosmodrome.core.texts.number_word`).
 
     >>> number_words(3), number_words(12)
     ('three', '12')
     """
-    words = (pgettext("a number in words, before a noun", "zero"), pgettext("a number in words, before a noun", "one"),
-             pgettext("a number in words, before a noun", "two"), pgettext("a number in words, before a noun", "three"),
-             pgettext("a number in words, before a noun", "four"), pgettext("a number in words, before a noun", "five"),
-             pgettext("a number in words, before a noun", "six"), pgettext("a number in words, before a noun", "seven"),
-             pgettext("a number in words, before a noun", "eight"),
-             pgettext("a number in words, before a noun", "nine"), pgettext("a number in words, before a noun", "ten"))
-    return words[n] if 0 <= n < len(words) else str(n)
+    return number_word(n, least=0, most=10)
 
 
 def _card_numbers(rules: dict, effect: str) -> dict:
@@ -183,10 +179,7 @@ def _card_message(spec, v: dict) -> str:
     return (spec(v) if callable(spec) else gettext(spec)).format(**v)
 
 
-#: (id of a component set, language) -> (that set, {effect: (title, text)})
-_CARD_TEXTS: dict = {}
-
-
+@per_components
 def card_texts(comp) -> dict:
     """Every card effect's ``(title, text)`` in the current language, their numbers those of
     ``comp``'s rules; made once per component set and language.
@@ -195,17 +188,11 @@ def card_texts(comp) -> dict:
     >>> card_texts(load_components())["buy3cards"]
     ('Purchase plans', 'Action: pay £3 and draw three cards.')
     """
-    key = (id(comp), current())
-    got = _CARD_TEXTS.get(key)
-    if got is None or got[0] is not comp:
-        texts = {}
-        for effect, (title, text) in CARD_TEXT.items():
-            v = _card_numbers(comp.rules, effect)
-            texts[effect] = (_card_message(title, v), _card_message(text, v))
-        got = _CARD_TEXTS[key] = (comp, texts)
-        if len(_CARD_TEXTS) > 64:  # variants come and go: keep the few in use
-            _CARD_TEXTS.pop(next(iter(_CARD_TEXTS)))
-    return got[1]
+    texts = {}
+    for effect, (title, text) in CARD_TEXT.items():
+        v = _card_numbers(comp.rules, effect)
+        texts[effect] = (_card_message(title, v), _card_message(text, v))
+    return texts
 
 
 class WhenRead(Mapping):
@@ -216,22 +203,21 @@ class WhenRead(Mapping):
     def __init__(self, make) -> None:
         self._make = make
 
-    def _now(self) -> dict:
-        return self._make()
-
     def __getitem__(self, key):
-        return self._now()[key]
+        return self._make()[key]
 
     def __iter__(self):
-        return iter(self._now())
+        return iter(self._make())
 
     def __len__(self) -> int:
-        return len(self._now())
+        return len(self._make())
 
 
+@per_components
 def source_card_titles(comp) -> dict:
     """Every card effect's title in English (the source language), ``comp``'s numbers in it:
-    the cards' names in data that is never read out (an option's details, the observation)."""
+    the cards' names in data that is never read out (an option's details, the observation).
+    Made once per component set (and reader's language, though it is always English)."""
     return {effect: title for effect, (title, _text) in in_source(card_texts, comp).items()}
 
 
@@ -497,7 +483,7 @@ def label(s, a: int) -> str:
     if A_TILE <= a < A_COUNT:
         slot = a - A_TILE
         pl = frame_field(f, "planet", -1)
-        if 0 <= pl < 8 and slot < len(s.planet_tiles[pl]):
+        if 0 <= pl < N_PLANETS and slot < len(s.planet_tiles[pl]):
             return _("Claim {tile} on {planet}").format(tile=tile_name(s, s.planet_tiles[pl][slot]),
                                                         planet=planet_word(s.comp, pl))
         return _("Tile {slot}").format(slot=slot)
@@ -581,10 +567,7 @@ CRISIS_HELP = (
         "on the Kuiper Belt, Titan and Ganymede, clear them, and march inwards each crisis phase. Aliens reaching "
         "Earth: everybody loses.")),
 )
-#: (id of a component set, language) -> (that set, the crises' words)
-_CRISIS_TEXTS: dict = {}
-
-
+@per_components
 def crisis_texts(comp) -> tuple:
     """Each planet's crisis as ``(name, text)`` in the current language, in planet order, its
     numbers those of ``comp``'s rules; made once per component set and language.
@@ -593,17 +576,11 @@ def crisis_texts(comp) -> tuple:
     >>> crisis_texts(load_components())[6][1][:45]
     'Level 2: pay £1 for each of your buildings on'
     """
-    key = (id(comp), current())
-    got = _CRISIS_TEXTS.get(key)
-    if got is None or got[0] is not comp:
-        r = comp.rules
-        v = {k: x for k, x in r.items() if isinstance(x, int)}
-        v.update(uprising_top=r["independence_level"] - 1, martian_top=r["invasion_level"] - 1)
-        v.update({k + "_words": number_words(x) for k, x in list(v.items())})
-        got = _CRISIS_TEXTS[key] = (comp, tuple((gettext(name), _card_message(text, v)) for name, text in CRISIS_HELP))
-        if len(_CRISIS_TEXTS) > 64:  # variants come and go: keep the few in use
-            _CRISIS_TEXTS.pop(next(iter(_CRISIS_TEXTS)))
-    return got[1]
+    r = comp.rules
+    v = {k: x for k, x in r.items() if isinstance(x, int)}
+    v.update(uprising_top=r["independence_level"] - 1, martian_top=r["invasion_level"] - 1)
+    v.update({k + "_words": number_words(x) for k, x in list(v.items())})
+    return tuple((gettext(name), _card_message(text, v)) for name, text in CRISIS_HELP)
 
 
 def legend_rows() -> list[tuple[str, str]]:
@@ -825,7 +802,6 @@ TABLE_RULES = {
     "vp_ranks": N_("VP for the 1st, 2nd, 3rd highest income here"),
     "aliens_reach_earth": N_("; they reach Earth: everybody loses!"),
 }
-_TABLE_HELP: dict = {}
 
 
 def _numbers(text: str, numbers: dict) -> str:
@@ -838,6 +814,7 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
+@per_components
 def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``'s
     rules: ``{"tiles": {kind: [name, text]}, "types": {type: text}, "phases": text, "stock":
@@ -850,20 +827,14 @@ def table_help(comp) -> dict:
     >>> table_help(GAME.new_state(2, seed=1).comp)["tiles"]["windfall"]
     ['Windfall', 'Undefended. Land a unit to take £3 from the bank.']
     """
-    key = (id(comp), current())
-    out = _TABLE_HELP.get(key)
-    if out is None or out[0] is not comp:
-        numbers = dict(comp.rules, combat_dice_words=gettext(COMBAT_DICE_WORDS[comp.rules["combat_dice"] - 1]))
-        out = _TABLE_HELP[key] = (comp, {
-            "tiles": {k: [gettext(name), gettext(text).format(**numbers)] for k, (name, text) in TILE_HELP.items()},
-            "types": {k: gettext(text) for k, text in TYPE_HELP.items()},
-            "phases": gettext(PHASE_HELP).format(**numbers),
-            "stock": {k: _numbers(gettext(text), numbers) for k, text in STOCK_HELP.items()},
-            "kept": gettext(KEPT_HELP).format(**numbers),
-            "scoring": {k: gettext(text).format(**numbers) for k, text in SCORING_ROWS.items()},
-            "combat": gettext(COMBAT_HELP), "skull": gettext(SKULL_HELP), "skull_tile": gettext(SKULL_TILE_HELP),
-            "windfall": f"£{numbers['windfall']}",  # the tile's mark, a symbol in every language
-            **{k: gettext(text).format(**numbers) for k, text in TABLE_RULES.items()}})
-        if len(_TABLE_HELP) > 64:  # variants come and go: keep the few in use
-            _TABLE_HELP.pop(next(iter(_TABLE_HELP)))
-    return out[1]
+    numbers = dict(comp.rules, combat_dice_words=gettext(COMBAT_DICE_WORDS[comp.combat_dice - 1]))
+    return {
+        "tiles": {k: [gettext(name), gettext(text).format(**numbers)] for k, (name, text) in TILE_HELP.items()},
+        "types": {k: gettext(text) for k, text in TYPE_HELP.items()},
+        "phases": gettext(PHASE_HELP).format(**numbers),
+        "stock": {k: _numbers(gettext(text), numbers) for k, text in STOCK_HELP.items()},
+        "kept": gettext(KEPT_HELP).format(**numbers),
+        "scoring": {k: gettext(text).format(**numbers) for k, text in SCORING_ROWS.items()},
+        "combat": gettext(COMBAT_HELP), "skull": gettext(SKULL_HELP), "skull_tile": gettext(SKULL_TILE_HELP),
+        "windfall": f"£{numbers['windfall']}",  # the tile's mark, a symbol in every language
+        **{k: gettext(text).format(**numbers) for k, text in TABLE_RULES.items()}}

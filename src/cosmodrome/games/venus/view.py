@@ -72,6 +72,7 @@ from cosmodrome.games.venus.flow import (
     KUIPER,
     MERCURY,
     MINE,
+    N_PLANETS,
     O_CRISIS,
     O_CRISIS_START,
     PHASE_ACTIONS,
@@ -282,7 +283,7 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
     if planets is not None:
         return planets
     tile_at, is_crisis, is_alien = st.tile_at, st.is_crisis, st.is_alien
-    guns = [0] * 8
+    guns = [0] * N_PLANETS
     for g in s.gunrunners:
         guns[gunrunner_planet(g)] += 1
     # one [inf, ship, tank] / [mines, factories] list per (seat, planet), in the order of the
@@ -292,7 +293,7 @@ def _planets(s, st: _Static, n: int, inc: list) -> list:
     orb, sur, bl = _triples(s.orbit, b.units_end), _triples(s.surface, b.units_end), _pairs(s.built, b.bld_end)
     incs = [x for p in range(n) for x in inc[p]]
     planets = []
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         tiles = []
         ncr = 0
         alien = False
@@ -409,7 +410,7 @@ def _vp_now(s, st, inc) -> list:
     """VP per seat for the table as it stands (scoring.scores from the incomes)."""
     n = s.num_players
     total = [tile_vp(s, p) for p in range(n)]
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         col = [inc[p][pl] for p in range(n)]
         if any(col):
             for p, v in enumerate(planet_vp(col, st.vp[pl])):
@@ -462,7 +463,7 @@ def aliens_view(s, st=None) -> dict:
     st = st or static(s.comp)
     names = st.names
     is_alien = st.is_alien
-    alive = sorted((pl, t) for pl in range(8) for t in s.planet_tiles[pl] if is_alien[t])
+    alive = sorted((pl, t) for pl in range(N_PLANETS) for t in s.planet_tiles[pl] if is_alien[t])
     landed = s.aliens_out or None
     destroyed = sum(1 for k in s.kept for t in k if is_alien[t])
     nxt = None
