@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Game, OptionSpec, register
+from cosmodrome.core.texts import WhenRead
 from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames on import)
     actions,
     cards,
@@ -104,13 +105,13 @@ class OnwardToVenus(Game):
     explicit_chance = True
     help_file = Path(__file__).with_name("howto.toml")
     #: the cards with the printed game's numbers (the rules page is the packaged game's)
-    help_items = {"cards": text.WhenRead(lambda: dict(text.card_texts(load_components()).values())),
-                  "crises": text.WhenRead(lambda: dict(text.crisis_texts(load_components())))}
+    help_items = {"cards": WhenRead(lambda: dict(text.card_texts(load_components()).values())),
+                  "crises": WhenRead(lambda: dict(text.crisis_texts(load_components())))}
     reconstruction_notes = (
         N_("Card titles are our own names, except Gunrunner: the rulebook describes each card's "
         "effect but prints only that one title."),)
     #: the component file names cards by their effect: "About this game" and the lab show the title
-    component_names = text.WhenRead(lambda: {**text.TILE_LABELS, **{
+    component_names = WhenRead(lambda: {**text.TILE_LABELS, **{
         effect: title for effect, (title, _words) in text.card_texts(load_components()).items()}})
 
     def help_numbers(self) -> Mapping[str, Any]:
