@@ -474,3 +474,13 @@ def test_the_texts_of_the_draw_two_tile_and_the_deal_name_the_data_s_cards(tmp_p
         hint = hint_for(data, "claim_tile", [(1, {"kind": "draw2"})], numbers)
         assert hint["options"][0]["text"] == f"Draw {cards} cards."
 
+
+def test_the_set_up_s_bound_of_dealt_items_counts_the_data_s_first_player_dice(tmp_path):
+    """The roll-offs for the first player roll ``first_player_dice`` dice each (RB: Step
+    eight): the bound of the set-up's dealt items grows with them."""
+    from cosmodrome.games.venus.setup import ROLL_OFFS
+
+    game = get_game("venus")
+    s = variant_state(tmp_path, first_player_dice=5, start_cards_dealt=1)
+    assert game.max_deal_nodes(3) == 3 * 2 + ROLL_OFFS * 3 * 3 + 1
+    assert game.max_deal_nodes(3, s.options) == 3 * 1 + ROLL_OFFS * 5 * 3 + 1

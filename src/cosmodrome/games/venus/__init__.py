@@ -158,16 +158,17 @@ class OnwardToVenus(Game):
         return MAX_DECISIONS * 10 + comp.rules["periods"] * (3 + 2 * 3) + comp.n_bag
 
     def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        """The set-up dealt item by item (RB: Setting up): two game cards to each empire, at
-        most :data:`~cosmodrome.games.venus.setup.ROLL_OFFS` roll-offs of three dice each for
-        the first player and the lot after them (ruling 36); the tiles drawn for the planets
-        are counted by :meth:`max_chance_nodes` (the bag's size).
+        """The set-up dealt item by item (RB: Setting up): ``rules.start_cards_dealt`` game
+        cards to each empire, at most :data:`~cosmodrome.games.venus.setup.ROLL_OFFS` roll-offs
+        of ``rules.first_player_dice`` dice each for the first player and the lot after them
+        (ruling 36); the tiles drawn for the planets are counted by :meth:`max_chance_nodes`
+        (the bag's size).
 
         >>> GAME.max_deal_nodes(2)
         65
         """
         comp = load_components((options or {}).get("components") or None)
-        return players * comp.rules["start_cards_dealt"] + ROLL_OFFS * 3 * players + 1
+        return players * comp.rules["start_cards_dealt"] + ROLL_OFFS * comp.rules["first_player_dice"] * players + 1
 
     def state_from_json(self, data: Mapping[str, Any]) -> VenusState:
         return state_from_json(self, data)
