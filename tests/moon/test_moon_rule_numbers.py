@@ -13,6 +13,7 @@ from cosmodrome.core import DataError, OptionError
 from cosmodrome.games.moon.accidents import accident
 from cosmodrome.games.moon.components import DATA_FILE, RULE_KEYS, load_components
 from cosmodrome.games.moon.special import trigger
+from cosmodrome.i18n import using
 
 
 def variant(advanced: bool = False, **rules):
@@ -107,3 +108,61 @@ def test_the_rules_page_and_the_options_write_the_numbers_of_the_data(monkeypatc
             GAME.resolve_options({"max_red": 5})
     finally:
         moon._help_numbers.cache_clear()
+
+
+@pytest.mark.parametrize("divisor, share, hu", [(2, "half", "a felük"), (3, "a third", "a harmaduk"),
+                                                (1, "all", "mind"), (7, "1/7", "az 1/7 részük")])
+def test_the_counters_tooltip_names_the_share_an_accident_costs_in_the_data(divisor, share, hu):
+    """The table's tooltip of the Sputnik counters says the share an accident costs as the
+    data's divisor gives it (``accident_sputnik_divisor``; RB: "What's an accident?"): half as
+    printed, in English and in Hungarian."""
+    from cosmodrome.games.moon.text import table_help
+
+    s = GAME.new_state(3, 1) if divisor == 2 else variant(accident_sputnik_divisor=divisor)
+    assert s.view(0)["help"]["counters"] == f"Sputnik counters: 1 point each; {share} are lost in an accident"
+    with using("hu"):
+        assert table_help(s.comp)["counters"] == f"Szputnyik-jelzők: egyenként 1 pont; balesetnél {hu} elvész"
+
+
+@pytest.mark.parametrize("given, words, hu", [(2, "two Sputnik counters", "két Szputnyik-jelző"),
+                                              (3, "three Sputnik counters", "három Szputnyik-jelző"),
+                                              (1, "one Sputnik counter", "egy Szputnyik-jelző")])
+def test_the_two_sputniks_token_is_told_with_the_data_s_sputniks(given, words, hu):
+    """The two-Sputniks token's words name the counters it gives (``token_sputniks``; RB:
+    Special boxes) in the log of the set-up and of a step on its box, on the lap's view and
+    in the reader's language; the printed game reads as before."""
+    from cosmodrome.games.moon.setup import _token_list
+    from cosmodrome.games.moon.text import token_words
+
+    s = GAME.new_state(3, 1, {"advanced": True}) if given == 2 else variant(True, token_sputniks=given)
+    s.mover = 0
+    s.tokens[0] = s.comp.tokens.index("two-sputniks")
+    assert token_words(s.comp, "two-sputniks") == words
+    assert {"col": s.boxes[0], "effect": "two-sputniks", "text": words} in s.view(0)["lap"]["tokens"]
+    s.ev = []
+    trigger(s, s.boxes[0])
+    said = next(e for e in s.ev if e.kind == "special")
+    assert said.text.endswith(f"steps on a special box: {words}.")
+    with using("hu"):
+        assert token_words(s.comp, "two-sputniks") == hu and said.text.endswith(f"{hu}.")
+    laid = (s.comp.tokens.index("ec"), s.comp.tokens.index("two-sputniks"))
+    assert _token_list(s.comp, laid) == f"after card 1, an EC counter; after card 2, {words}"
+
+
+def test_the_help_pages_list_of_tokens_names_the_data_s_sputniks(monkeypatch):
+    """"How to play" lists the tokens (``Game.help_items``) with the packaged data's numbers,
+    written when read: data with another ``token_sputniks`` reads otherwise."""
+    import dataclasses
+
+    import cosmodrome.games.moon.text as text
+
+    assert GAME.help_items["tokens"]["Two sputniks"] == "two Sputnik counters"
+    with using("hu"):
+        assert GAME.help_items["tokens"]["Two sputniks"] == "két Szputnyik-jelző"
+    comp = load_components()
+    monkeypatch.setattr(text, "load_components",
+                        lambda *args: dataclasses.replace(comp, rules={**comp.rules, "token_sputniks": 4}))
+    assert GAME.help_items["tokens"]["Two sputniks"] == "four Sputnik counters"
+    listed = [dict(sec["items"]) for sec in GAME.how_to_play()["sections"]
+              if "Two sputniks" in dict(sec.get("items", []))]
+    assert listed and listed[0]["Two sputniks"] == "four Sputnik counters"

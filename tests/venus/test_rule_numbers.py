@@ -435,3 +435,52 @@ def test_the_planets_are_one_name_and_the_data_lists_as_many():
         assert "must list the 8 planets, not 7" in str(exc)
     else:
         raise AssertionError("a variant of seven planets was taken")
+
+
+def test_the_texts_of_the_draw_two_tile_and_the_deal_name_the_data_s_cards(tmp_path):
+    """Issue #28: the draw-two tile's tooltip, the set-up's deal in the log and the rules
+    page say the cards of the data (``draw2_cards``, ``start_cards_dealt``; RB: Undefended
+    tiles; Setting up, step five), in English and in Hungarian; the printed game reads as
+    before."""
+    from cosmodrome.core.howto import hint_for, load_howto, page
+    from cosmodrome.games.venus.text import table_help
+    from cosmodrome.i18n import using
+
+    def deal(s) -> str:
+        return next(e.text for e in s.initial_events if e.kind == "deal")
+
+    printed = get_game("venus").new_state(3, 1)
+    assert table_help(printed.comp)["tiles"]["cards"][1].startswith("Undefended. Land a unit to draw two game cards "
+                                                                    "(hand limit 9).")
+    assert deal(printed) == "Each empire holds its player cards and was dealt two game cards."
+    s = variant_state(tmp_path, draw2_cards=3, start_cards_dealt=1)
+    assert "draw three game cards (" in table_help(s.comp)["tiles"]["cards"][1]
+    assert deal(s) == "Each empire holds its player cards and was dealt one game card."
+    one = variant_state(tmp_path, draw2_cards=1, start_cards_dealt=4)
+    assert "draw one game card (" in table_help(one.comp)["tiles"]["cards"][1]
+    assert deal(one) == "Each empire holds its player cards and was dealt four game cards."
+    with using("hu"):
+        assert "húzz három kártyát" in table_help(s.comp)["tiles"]["cards"][1]
+        assert "húzz két kártyát" in table_help(printed.comp)["tiles"]["cards"][1]
+        assert deal(s).endswith("és kapott egy húzókártyát.") and deal(one).endswith("és kapott négy húzókártyát.")
+        assert deal(printed).endswith("és kapott két húzókártyát.")
+    game = get_game("venus")
+    data = load_howto(game.help_file)
+    for cards in (2, 5):
+        numbers = dict(game.help_numbers(), **{"rules.draw2_cards": cards})
+        claims = next(sec for sec in page(data, game.help_items, numbers)["sections"]
+                      if sec["heading"] == "Claiming tiles and combat")
+        assert f"draw two gives you {cards} cards," in claims["paragraphs"][0]
+        hint = hint_for(data, "claim_tile", [(1, {"kind": "draw2"})], numbers)
+        assert hint["options"][0]["text"] == f"Draw {cards} cards."
+
+
+def test_the_set_up_s_bound_of_dealt_items_counts_the_data_s_first_player_dice(tmp_path):
+    """The roll-offs for the first player roll ``first_player_dice`` dice each (RB: Step
+    eight): the bound of the set-up's dealt items grows with them."""
+    from cosmodrome.games.venus.setup import ROLL_OFFS
+
+    game = get_game("venus")
+    s = variant_state(tmp_path, first_player_dice=5, start_cards_dealt=1)
+    assert game.max_deal_nodes(3) == 3 * 2 + ROLL_OFFS * 3 * 3 + 1
+    assert game.max_deal_nodes(3, s.options) == 3 * 1 + ROLL_OFFS * 5 * 3 + 1

@@ -7,7 +7,7 @@ import json
 from cosmodrome.core import Rng
 from cosmodrome.games.venus import GAME
 from cosmodrome.games.venus.components import EFFECT_ID, TK
-from cosmodrome.games.venus.flow import DECIDE, add, without
+from cosmodrome.games.venus.flow import DECIDE, N_PLANETS, add, building_ix, unit_ix, without
 
 
 def check_invariants(s) -> None:
@@ -16,11 +16,11 @@ def check_invariants(s) -> None:
     n = s.num_players
     for p in range(n):
         for t in range(3):
-            board = sum(s.orbit[p * 24 + pl * 3 + t] + s.surface[p * 24 + pl * 3 + t] for pl in range(8))
+            board = sum(s.orbit[unit_ix(p, pl, t)] + s.surface[unit_ix(p, pl, t)] for pl in range(N_PLANETS))
             assert s.stock[p * 5 + t] + board == c.unit_count[t], ("units", p, t)
             assert s.stock[p * 5 + t] >= 0
         for k in range(2):
-            board = sum(s.built[p * 16 + pl * 2 + k] for pl in range(8))
+            board = sum(s.built[building_ix(p, pl, k)] for pl in range(N_PLANETS))
             assert s.stock[p * 5 + 3 + k] + board == (c.mine_count, c.factory_count)[k], ("counters", p, k)
             assert s.stock[p * 5 + 3 + k] >= 0
         assert all(x >= 0 for x in s.orbit) and all(x >= 0 for x in s.surface) and all(x >= 0 for x in s.built)
@@ -118,7 +118,7 @@ def put_tile(s, pl: int, kind: str, defence=None, skull=None) -> int:
                     s.tile_discard = without(s.tile_discard, t)
                 s.planet_tiles[pl] += (t,)
                 return len(s.planet_tiles[pl]) - 1
-    for q in range(8):
+    for q in range(N_PLANETS):
         for t in s.planet_tiles[q]:
             if q != pl and c.tile_kind[t] == k and (defence is None or c.tile_def[t] == defence) and \
                     (skull is None or c.tile_skull[t] == skull):
@@ -129,7 +129,7 @@ def put_tile(s, pl: int, kind: str, defence=None, skull=None) -> int:
 
 
 def clear_tiles(s) -> None:
-    for pl in range(8):
+    for pl in range(N_PLANETS):
         s.bag.extend(s.planet_tiles[pl])
         s.planet_tiles[pl] = ()
 
@@ -138,15 +138,15 @@ def place_units(s, p: int, pl: int, inf=0, ship=0, tank=0, surface=False) -> Non
     arr = s.surface if surface else s.orbit
     for t, k in enumerate((inf, ship, tank)):
         s.stock[p * 5 + t] -= k
-        arr[p * 24 + pl * 3 + t] += k
+        arr[unit_ix(p, pl, t)] += k
         assert s.stock[p * 5 + t] >= 0
 
 
 def place_building(s, p: int, pl: int, mines=0, factories=0) -> None:
     s.stock[p * 5 + 3] -= mines
     s.stock[p * 5 + 4] -= factories
-    s.built = add(s.built, p * 16 + pl * 2, mines)
-    s.built = add(s.built, p * 16 + pl * 2 + 1, factories)
+    s.built = add(s.built, building_ix(p, pl), mines)
+    s.built = add(s.built, building_ix(p, pl, 1), factories)
 
 
 class FixedDice:

@@ -1,6 +1,7 @@
 """Helpers shared by the games' text modules: a count of the rules in words
-(:func:`number_word`) and the memo of a table of words made from a component set in the
-reader's language (:func:`per_components`).
+(:func:`number_word`), the memo of a table of words made from a component set in the
+reader's language (:func:`per_components`) and a table of words made when it is read
+(:class:`WhenRead`).
 
 >>> from cosmodrome.i18n import using
 >>> with using("hu"):
@@ -11,7 +12,7 @@ reader's language (:func:`per_components`).
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from cosmodrome.i18n import current, pgettext
 
@@ -68,3 +69,21 @@ def per_components(make: Callable[[Any], Any]) -> Callable[[Any], Any]:
         return got[1]
     made.memo = memo   # type: ignore[attr-defined]
     return made
+
+
+class WhenRead(Mapping):
+    """A table of words made by ``make()`` when it is read, in the reader's language (for the
+    tables a game hands the core as class attributes: ``Game.help_items``,
+    ``Game.component_names``); the core's ``gettext`` of a word already written leaves it be."""
+
+    def __init__(self, make) -> None:
+        self._make = make
+
+    def __getitem__(self, key):
+        return self._make()[key]
+
+    def __iter__(self):
+        return iter(self._make())
+
+    def __len__(self) -> int:
+        return len(self._make())

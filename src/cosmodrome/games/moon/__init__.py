@@ -35,6 +35,7 @@ from cosmodrome.core import (
 )
 from cosmodrome.core.chance import restore
 from cosmodrome.core.fields import load_table
+from cosmodrome.core.texts import WhenRead
 from cosmodrome.games.moon import actions, evaluation, jumps, observation, rounds, scoring, text, turn, view
 from cosmodrome.games.moon.cards import deck_of
 from cosmodrome.games.moon.components import DATA_FILE, load_components
@@ -121,8 +122,7 @@ class WalkingOnTheMoon(Game):
     components_file = DATA_FILE
     help_file = DATA_FILE.with_name("howto.toml")
     help_items = {"cards": {title: words for title, words in text.CARD_TEXT.values()},
-                  "tokens": {("EC" if k == "ec" else k.replace("-", " ").capitalize()): v
-                             for k, v in text.TOKEN_TEXT.items()}}
+                  "tokens": WhenRead(text.token_texts)}
     reconstruction_notes = (
         N_("The terrain of the lunar cards, their Sputnik icons, the dice faces and the points printed "
         "on the last card are our design (consistent with the rules text); every card was checked to be "

@@ -16,8 +16,8 @@ from cosmodrome.games.moon.cards import deal
 from cosmodrome.games.moon.components import Components
 from cosmodrome.games.moon.rounds import begin_round
 from cosmodrome.games.moon.state import MoonState, astronauts_for
-from cosmodrome.games.moon.text import TOKEN_TEXT, Word, name_w, says, seat_w
-from cosmodrome.i18n import _, gettext
+from cosmodrome.games.moon.text import Word, name_w, says, seat_w, token_words
+from cosmodrome.i18n import _, gettext, in_source
 
 
 def deal_cards(comp: Components, rng: Rng, max_red: int) -> list[int]:
@@ -60,7 +60,7 @@ def deal_tokens(s: MoonState, rng: Rng) -> None:
 
 def _token_list(comp, tokens: tuple) -> str:
     """The special boxes' tokens in a log sentence (written when read)."""
-    return "; ".join(_("after card {n}, {what}").format(n=i + 1, what=gettext(TOKEN_TEXT[comp.tokens[t]]))
+    return "; ".join(_("after card {n}, {what}").format(n=i + 1, what=token_words(comp, comp.tokens[t]))
                      for i, t in enumerate(tokens))
 
 
@@ -71,7 +71,7 @@ def _card_list(comp: Components, cards: tuple) -> str:
 
 
 def _token_laid(comp, t: int) -> str:
-    return f"the token laid is {TOKEN_TEXT[comp.tokens[t]]}"
+    return f"the token laid is {in_source(token_words, comp, comp.tokens[t])}"
 
 
 def _plays_first(game, players: int, p: int) -> str:

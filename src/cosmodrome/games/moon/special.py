@@ -33,7 +33,7 @@ from cosmodrome.games.moon.state import (
     encode_step,
     step_kind,
 )
-from cosmodrome.games.moon.text import TOKEN_TEXT, name_w, place_w, says, spends_text, word
+from cosmodrome.games.moon.text import Word, name_w, place_w, says, spends_text, token_words
 from cosmodrome.i18n import N_
 
 
@@ -120,7 +120,7 @@ def trigger(s: MoonState, col: int) -> bool:
         return False
     effect = s.comp.tokens[token]
     s.say("special", says("{name} steps on a special box: {what}.", name=name_w(s, a),
-                          what=word(TOKEN_TEXT[effect])), astronaut=a, effect=effect)
+                          what=Word(token_words, s.comp, effect)), astronaut=a, effect=effect)
     if effect == "advance":             # "You can advance": the astronaut may stay (ruling 19)
         s.phase = ADVANCE
         return True

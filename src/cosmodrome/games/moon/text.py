@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core.texts import per_components
+from cosmodrome.core.texts import number_word, per_components
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
 from cosmodrome.games.moon.components import load_components
@@ -61,10 +61,34 @@ CARD_NAMES = (N_("Mare"), N_("Hill"), N_("Crater field"), N_("Tunnel mountain"),
 TOKEN_NAMES = (N_("Advance"), N_("Back"), N_("Buy advances"), N_("EC"), N_("Reroll next"), N_("Two sputniks"),
                N_("One die jump"))
 JUMP_NAMES = (N_("first"), N_("second"), N_("third"))
+#: what each special box token does (RB: Special boxes), in our words: a message (``N_``) or,
+#: when its words follow a number of the rules, a function of the component set giving it
+#: written (:func:`token_words` writes either)
 TOKEN_TEXT = {"advance": N_("one circle box ahead"), "back": N_("one circle box back"),
               "buy-advances": N_("Sputniks may be spent for free advances"), "ec": N_("an EC counter"),
-              "reroll-next": N_("free re-rolls on the next jump"), "two-sputniks": N_("two Sputnik counters"),
+              "reroll-next": N_("free re-rolls on the next jump"),
+              "two-sputniks": lambda comp: ngettext("{n} Sputnik counter", "{n} Sputnik counters",
+                                                    comp.rules["token_sputniks"]).format(
+                                                        n=number_word(comp.rules["token_sputniks"])),
               "one-die-jump": N_("an immediate jump with one die")}
+
+
+def token_words(comp: Any, effect: str) -> str:
+    """What the special box token ``effect`` does, in the reader's language, its numbers
+    ``comp``'s (the Sputniks of the two-Sputniks token: ``[rules] token_sputniks``).
+
+    >>> token_words(load_components(), "two-sputniks"), token_words(load_components(), "ec")
+    ('two Sputnik counters', 'an EC counter')
+    """
+    text = TOKEN_TEXT[effect]
+    return text(comp) if callable(text) else gettext(text)
+
+
+def token_texts() -> dict:
+    """Every token's text (:func:`token_words`), the packaged data's numbers: the help page's
+    list (``Game.help_items``, which names the tokens as the page does)."""
+    comp = load_components()
+    return {("EC" if k == "ec" else k.replace("-", " ").capitalize()): token_words(comp, k) for k in TOKEN_TEXT}
 
 #: action cards (RB: Action cards (advanced rules)): title and what the card does, in our words
 CARD_TEXT = {
@@ -452,13 +476,29 @@ EC_HELP = N_("EC counters: spend one to re-roll a die or to take one more die at
 ACCIDENT_HELP = N_("{colour} die: moves {n}, then an accident")
 
 
+def share_words(divisor: int) -> str:
+    """The share of a player's Sputnik counters an accident costs, the counters held divided
+    by ``divisor`` (``[rules] accident_sputnik_divisor``; RB: "What's an accident?"), in words
+    as the subject of "are lost": half as printed, a third, a quarter, all, or "1/5" beyond.
+
+    >>> share_words(2), share_words(1), share_words(5)
+    ('half', 'all', '1/5')
+    """
+    words = {1: pgettext("the share of the Sputnik counters lost", "all"),
+             2: pgettext("the share of the Sputnik counters lost", "half"),
+             3: pgettext("the share of the Sputnik counters lost", "a third"),
+             4: pgettext("the share of the Sputnik counters lost", "a quarter")}
+    return words.get(divisor) or pgettext("the share of the Sputnik counters lost", "1/{d}").format(d=divisor)
+
+
 @per_components
 def table_help(comp) -> dict:
     """The tooltips of the lap in the current language: ``{"cells": [text per terrain code],
     "sputnik": text, "counters": text, "box": text, "ec": text, "handicap": text, "accident":
     {"face": text, "dice": {colour: text}}}``, the Sputnik counters' points, a handicapped turn's
-    dice and the colours whose dice carry the accident face ``comp``'s (RB: How do I win?;
-    Handicaps; How do I jump?); the accident face's steps are the jump dice's
+    dice, the share of the counters an accident costs and the colours whose dice carry the
+    accident face ``comp``'s (RB: How do I win?; Handicaps; What's an accident?; How do I
+    jump?); the accident face's steps are the jump dice's
     (:func:`~cosmodrome.games.lunar.dice.steps_of`).
     Made once per component set and language; the view hands out the same object every move.
 
@@ -471,8 +511,9 @@ def table_help(comp) -> dict:
                 for colour, faces in zip(COLOUR_NAMES, comp.faces) if ACCIDENT in faces}
     return {
         "cells": [gettext(text) for text in CELL_HELP], "sputnik": gettext(SPUTNIK_HELP),
-        "counters": ngettext("Sputnik counters: {n} point each; half are lost in an accident",
-                             "Sputnik counters: {n} points each; half are lost in an accident", n).format(n=n),
+        "counters": ngettext("Sputnik counters: {n} point each; {share} are lost in an accident",
+                             "Sputnik counters: {n} points each; {share} are lost in an accident", n).format(
+                                 n=n, share=share_words(comp.rules["accident_sputnik_divisor"])),
         "box": gettext(BOX_HELP), "ec": gettext(EC_HELP),
         "handicap": ngettext("Handicap counters: the next turn takes only {n} die",
                              "Handicap counters: the next turn takes only {n} dice", h).format(h=h, n=h),

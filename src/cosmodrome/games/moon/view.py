@@ -13,11 +13,11 @@ from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, MoonSta
 from cosmodrome.games.moon.text import (
     CARD_TEXT,
     TIMING_TEXT,
-    TOKEN_TEXT,
     astronaut_name,
     place_name,
     seat_label,
     table_help,
+    token_words,
 )
 from cosmodrome.i18n import _, gettext
 
@@ -80,7 +80,7 @@ def lap_view(s: MoonState) -> dict[str, Any]:
             "columns": [list(c) for c in s.strip], "sputniks": sorted([list(p) for p in s.icons]),
             "boxes": list(s.boxes), "goal": s.goal,
             "tokens": [{"col": c, "effect": s.comp.tokens[t] if t >= 0 else None,
-                        "text": gettext(TOKEN_TEXT[s.comp.tokens[t]]) if t >= 0 else None}
+                        "text": token_words(s.comp, s.comp.tokens[t]) if t >= 0 else None}
                        for c, t in zip(s.boxes, s.tokens)],
             "last_card_points": list(s.comp.last_card_points)}
 

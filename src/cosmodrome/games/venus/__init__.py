@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Game, OptionSpec, register
+from cosmodrome.core.texts import WhenRead
 from cosmodrome.games.venus import (  # noqa: F401  (each registers its frames on import)
     actions,
     cards,
@@ -104,13 +105,13 @@ class OnwardToVenus(Game):
     explicit_chance = True
     help_file = Path(__file__).with_name("howto.toml")
     #: the cards with the printed game's numbers (the rules page is the packaged game's)
-    help_items = {"cards": text.WhenRead(lambda: dict(text.card_texts(load_components()).values())),
-                  "crises": text.WhenRead(lambda: dict(text.crisis_texts(load_components())))}
+    help_items = {"cards": WhenRead(lambda: dict(text.card_texts(load_components()).values())),
+                  "crises": WhenRead(lambda: dict(text.crisis_texts(load_components())))}
     reconstruction_notes = (
         N_("Card titles are our own names, except Gunrunner: the rulebook describes each card's "
         "effect but prints only that one title."),)
     #: the component file names cards by their effect: "About this game" and the lab show the title
-    component_names = text.WhenRead(lambda: {**text.TILE_LABELS, **{
+    component_names = WhenRead(lambda: {**text.TILE_LABELS, **{
         effect: title for effect, (title, _words) in text.card_texts(load_components()).items()}})
 
     def help_numbers(self) -> Mapping[str, Any]:
@@ -157,16 +158,17 @@ class OnwardToVenus(Game):
         return MAX_DECISIONS * 10 + comp.rules["periods"] * (3 + 2 * 3) + comp.n_bag
 
     def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        """The set-up dealt item by item (RB: Setting up): two game cards to each empire, at
-        most :data:`~cosmodrome.games.venus.setup.ROLL_OFFS` roll-offs of three dice each for
-        the first player and the lot after them (ruling 36); the tiles drawn for the planets
-        are counted by :meth:`max_chance_nodes` (the bag's size).
+        """The set-up dealt item by item (RB: Setting up): ``rules.start_cards_dealt`` game
+        cards to each empire, at most :data:`~cosmodrome.games.venus.setup.ROLL_OFFS` roll-offs
+        of ``rules.first_player_dice`` dice each for the first player and the lot after them
+        (ruling 36); the tiles drawn for the planets are counted by :meth:`max_chance_nodes`
+        (the bag's size).
 
         >>> GAME.max_deal_nodes(2)
         65
         """
         comp = load_components((options or {}).get("components") or None)
-        return players * comp.rules["start_cards_dealt"] + ROLL_OFFS * 3 * players + 1
+        return players * comp.rules["start_cards_dealt"] + ROLL_OFFS * comp.rules["first_player_dice"] * players + 1
 
     def state_from_json(self, data: Mapping[str, Any]) -> VenusState:
         return state_from_json(self, data)

@@ -1,9 +1,10 @@
 """RB: Phase four – crisis resolution, and the crisis effects of each planet.
 
-Escalation: when any crisis tile on the table is skull-marked, roll three dice; each skull
-is placed on a skull-marked crisis tile from Mercury outwards, looping back to Mercury while
-dice remain. A planet's crisis level is its crisis tiles plus the dice on it. Planets are
-then resolved from Mercury to the Kuiper Belt (Earth before the Moon).
+Escalation: when any crisis tile on the table is skull-marked, roll the escalation dice
+(``rules.escalation_dice``, three as printed); each skull is placed on a skull-marked crisis
+tile from Mercury outwards, looping back to Mercury while dice remain. A planet's crisis
+level is its crisis tiles plus the dice on it. Planets are then resolved from Mercury to the
+Kuiper Belt (Earth before the Moon).
 """
 
 from __future__ import annotations
@@ -483,8 +484,9 @@ def mars(s: VenusState, lv: int) -> None:
 
 
 def invasion(s: VenusState, pl: int) -> None:
-    """Clear the planet, discard its tiles, flip it, then roll three dice of damage to Earth
-    removed one counter at a time in player order. The Moon's units are eliminated (RB: The
+    """Clear the planet, discard its tiles, flip it, then roll the damage dice
+    (``rules.damage_dice``): their total is the damage to Earth, removed one counter at a time
+    in player order. The Moon's units are eliminated (RB: The
     Moon – Attack of the Moon Men), so the return card is offered for them before the damage
     is rolled; Mars's are sent back to their owners (RB: Mars), which is no elimination."""
     lost = [[s.orbit[unit_ix(p, pl, t)] + s.surface[unit_ix(p, pl, t)] for t in (INF, SHIP, TANK)]
@@ -499,7 +501,8 @@ def invasion(s: VenusState, pl: int) -> None:
 
 @auto(O_INVASION)
 def invasion_damage(s: VenusState, f: tuple) -> None:
-    """RB: Moon / Mars level 4+ – roll three dice: their total is the damage to Earth."""
+    """RB: Moon / Mars level 4+ – roll the damage dice (``rules.damage_dice``, three as
+    printed): their total is the damage to Earth."""
     _op, _seat, pl = f
     s.stack.pop()
     faces = s.comp.rules["die_faces"]

@@ -19,8 +19,8 @@ from cosmodrome.games.venus.flow import (
     unit_ix,
 )
 from cosmodrome.games.venus.state import COLOUR_WORDS, EMPIRES, SHORT, VenusState
-from cosmodrome.games.venus.text import Word, card_dealt, dice_w, die_words, says, who
-from cosmodrome.i18n import N_, _, gettext
+from cosmodrome.games.venus.text import Word, card_dealt, dealt_text, dice_w, die_words, says, who
+from cosmodrome.i18n import _, gettext
 
 
 def _empires(n: int) -> str:
@@ -105,7 +105,7 @@ def step_five_starting_cards(s: VenusState) -> None:
                 hand.append(s.rng.draw(s.deck, ("the card {} is dealt".format, (SHORT[p],)),
                                        (card_dealt, (c, SHORT[p])), seen_by=(p,)))
         s.hands[p] = tuple(hand)
-    s.say("deal", N_("Each empire holds its player cards and was dealt two game cards."), chance=True)
+    s.say("deal", (dealt_text, (c.rules["start_cards_dealt"],)), chance=True)
 
 
 def step_six_pass_card(s: VenusState) -> None:

@@ -12,7 +12,7 @@ edition (../shared/rules/onward-to-venus-hungarian.txt).
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from typing import Optional
 
 from cosmodrome.core.texts import number_word, per_components
 from cosmodrome.games.venus.components import EFFECTS, MAX_COMBAT_DICE, TILE_KINDS
@@ -195,24 +195,6 @@ def card_texts(comp) -> dict:
     return texts
 
 
-class WhenRead(Mapping):
-    """A table of words made by ``make()`` when it is read, in the reader's language (for the
-    tables a game hands the core as class attributes: ``Game.help_items``,
-    ``Game.component_names``); the core's ``gettext`` of a word already written leaves it be."""
-
-    def __init__(self, make) -> None:
-        self._make = make
-
-    def __getitem__(self, key):
-        return self._make()[key]
-
-    def __iter__(self):
-        return iter(self._make())
-
-    def __len__(self) -> int:
-        return len(self._make())
-
-
 @per_components
 def source_card_titles(comp) -> dict:
     """Every card effect's title in English (the source language), ``comp``'s numbers in it:
@@ -362,6 +344,12 @@ def plays_text(comp, p: int, card: int) -> str:
 
 def drew_text(comp, p: int, got) -> str:
     return _("{who} drew {cards}.").format(who=seat_word(p), cards=", ".join(card_words(comp, c) for c in got))
+
+
+def dealt_text(n: int) -> str:
+    """The set-up's deal (RB: Setting up, step five): ``n`` game cards to each empire."""
+    return ngettext("Each empire holds its player cards and was dealt {n} game card.",
+                    "Each empire holds its player cards and was dealt {n} game cards.", n).format(n=number_words(n))
 
 
 def drew_hidden_text(p: int, n: int) -> str:
@@ -743,7 +731,9 @@ LEGEND = tuple(in_source(legend_rows))
 #: mine's help says them after "roll" (a language may decline them: Hungarian "három kockával")
 COMBAT_DICE_WORDS = (N_("one die"), N_("two dice"), N_("three dice"))
 #: each tile kind's name and what taking it means, in our own words; ``{...}`` fields are the
-#: component data's ``[rules]`` numbers (a variant's own), filled in by :func:`table_help`
+#: component data's ``[rules]`` numbers (a variant's own; ``{<key>_words}`` a count in words),
+#: filled in by :func:`table_help`; a text whose words follow a count is a function of the
+#: numbers giving its ``ngettext`` message
 TILE_HELP = {
     "factory": (N_("Factory"), N_("Undefended. Send a unit from orbit to the surface to take it and put one of your "
                                   "factories here (income £{factory_income} a period). Needs a factory in your stock. "
@@ -751,8 +741,11 @@ TILE_HELP = {
     "mine": (N_("Mine"), N_("Defended: roll {combat_dice_words}, keep the highest and lowest, add their difference "
                             "to the defence; commit at least that many combat points. Place a mine here (income "
                             "£{mine_income}). (rulebook: Combat)")),
-    "cards": (N_("Draw two cards"), N_("Undefended. Land a unit to draw two game cards (hand limit {hand_limit}). "
-                                       "(rulebook: Claim one tile)")),
+    "cards": (N_("Draw two cards"),
+              lambda v: ngettext("Undefended. Land a unit to draw {draw2_cards_words} game card (hand limit "
+                                 "{hand_limit}). (rulebook: Claim one tile)",
+                                 "Undefended. Land a unit to draw {draw2_cards_words} game cards (hand limit "
+                                 "{hand_limit}). (rulebook: Claim one tile)", v["draw2_cards"])),
     "windfall": (N_("Windfall"), N_("Undefended. Land a unit to take £{windfall} from the bank.")),
     "biggame": (N_("Big Game"), N_("Undefended. Land a unit and keep the tile: {kept_tile_vp} VP at the end.")),
     "crisis": (N_("Crisis"), N_("Raises this planet's crisis level. Defended; beat it to keep it ({kept_tile_vp} VP at "
@@ -827,9 +820,10 @@ def table_help(comp) -> dict:
     >>> table_help(GAME.new_state(2, seed=1).comp)["tiles"]["windfall"]
     ['Windfall', 'Undefended. Land a unit to take £3 from the bank.']
     """
-    numbers = dict(comp.rules, combat_dice_words=gettext(COMBAT_DICE_WORDS[comp.combat_dice - 1]))
+    numbers = dict(comp.rules, combat_dice_words=gettext(COMBAT_DICE_WORDS[comp.combat_dice - 1]),
+                   draw2_cards_words=number_words(comp.rules["draw2_cards"]))
     return {
-        "tiles": {k: [gettext(name), gettext(text).format(**numbers)] for k, (name, text) in TILE_HELP.items()},
+        "tiles": {k: [gettext(name), _card_message(text, numbers)] for k, (name, text) in TILE_HELP.items()},
         "types": {k: gettext(text) for k, text in TYPE_HELP.items()},
         "phases": gettext(PHASE_HELP).format(**numbers),
         "stock": {k: _numbers(gettext(text), numbers) for k, text in STOCK_HELP.items()},
