@@ -312,7 +312,8 @@ FIELDS = (
     ("training", "list", "[-1] * players", "train"),   # the ability kept (-1 before the choice)
     ("out", "list", "[0] * players"),       # 1: out of the game (Kamikaze)
     ("orbital_spent", "list", "[0] * players", "spent"),   # 1: its Orbital bombing is spent
-    ("tired", "list", "[0] * players"),     # the injector's after-effect: 2, less 1 after each turn (3 dice at 1)
+    # the injector's after-effect: 1 + rules.injector_tired_turns, less 1 after each turn (tired_dice while above 0)
+    ("tired", "list", "[0] * players"),
     ("foresaw", "list", "[0] * players"),   # 1: it used Precog last turn
     ("scouted", "list", "[0] * players"),   # 1: it took the Scout's step this round
     # ----- the rest -----------------------------------------------------------------------------

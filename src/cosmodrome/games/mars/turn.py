@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text, is_accident, steps_of
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, WHITE, face_text, is_accident, steps_of
 from cosmodrome.games.mars.combat import engaged, hit_box, targets
 from cosmodrome.games.mars.equipment import arrive, discard, drop_hand
 from cosmodrome.games.mars.state import (
@@ -52,6 +52,9 @@ from cosmodrome.games.mars.text import dice_faces_w, die_w, rolled_text, says, s
 
 #: the antenna upgrade's number (components.UPGRADES order)
 ANTENNA = 2
+#: the dice of the missile battery, in the order they are rolled: the white ones (RB: Supporting
+#: from base); ``rules.missile_dice`` of them
+MISSILE_DICE = tuple(d for d in range(NUM_DICE) if DIE_COLOUR[d] == WHITE)
 #: the dice of the nuke, best first: both blue and both white (our ruling: the four dice with
 #: the best sum); an injected marine uses the best four it has not rolled this turn; Kamikaze
 #: adds a black die
@@ -136,7 +139,9 @@ def can_inject(s: MarsState) -> bool:
 def inject(s: MarsState) -> None:
     s.injected = 1
     s.dice_count = s.comp.injected_dice
-    s.tired[s.acting] = 2          # tired_dice on the marine's next turn (counted down at the end of each turn)
+    # tired_dice on the marine's next rules.injector_tired_turns turns (counted down at the end of
+    # each turn, this one included)
+    s.tired[s.acting] = 1 + s.comp.rules["injector_tired_turns"]
     s.say("inject", says("{who} takes the power-up injector: {n} dice this turn.",
                             who=s.names[s.acting], n=s.comp.injected_dice), seat=s.acting)
 
@@ -285,11 +290,15 @@ def from_base(s: MarsState) -> bool:
 
 
 def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
-    """RB: Supporting from base, missile battery: two white dice give the exact distance
-    from the beacon marine (forward or backward, as chosen); a piercing missile puts 3 hits on
-    the most crowded box of that column, a fragmentation missile 1 hit on every box of that
-    column and of the columns either side (our reading of "zone": a column of the ring)."""
-    dist = s.roll_die(2) + s.roll_die(3)
+    """RB: Supporting from base, missile battery: the white dice (``rules.missile_dice``: two)
+    give the exact distance from the beacon marine (forward or backward, as chosen); a
+    piercing missile puts ``rules.piercing_hits`` (3) on the most crowded box of that column, a
+    fragmentation missile ``rules.fragmentation_hits`` (1) on every box of that column and of
+    the columns either side (our reading of "zone": a column of the ring)."""
+    rules = s.comp.rules
+    dist = 0
+    for d in MISSILE_DICE[:rules["missile_dice"]]:
+        dist += s.roll_die(d)
     col = s.column[beacon] + (-dist if back else dist)
     s.say("missile", says("{who} fires a {kind} missile on {beacon}'s beacon: it lands {n} columns {way}.",
                           who=s.names[s.acting], kind=says("fragmentation") if fragmentation else says("piercing"),
@@ -301,11 +310,11 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
         for c in (col - 1, col, col + 1):
             for y in range(s.levels):
                 if 0 <= c < len(s.strip) and s.occupied(s.box(c, y)):
-                    hit_box(s, c, y, 1, s.acting, shooter_w("fragmentation"))
+                    hit_box(s, c, y, rules["fragmentation_hits"], s.acting, shooter_w("fragmentation"))
     else:
         y = max(range(s.levels), key=lambda y: s.alien_place.count(s.box(col, y)))
         if s.occupied(s.box(col, y)):
-            hit_box(s, col, y, 3, s.acting, shooter_w("piercing"))
+            hit_box(s, col, y, rules["piercing_hits"], s.acting, shooter_w("piercing"))
     HOOKS.end_turn(s)
 
 
