@@ -1,7 +1,8 @@
 """The numbers of the rules that no other table of March on Mars's component data holds are
 read from its ``[rules]`` (``components.toml``), each marked fact or assumed with its rulebook
 section: the missile battery's dice and hits (RB: Supporting from base) and the turns the
-Power-up injector leaves a marine tired (RB: Special training) (issue #28)."""
+Power-up injector leaves a marine tired (RB: Special training) (issue #28). The antenna is
+found by its name among the data's upgrades."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from mars_helpers import GAME, alien, bare
 from cosmodrome.core import DataError, RecordError
 from cosmodrome.games.lunar.dice import DIE_COLOUR, WHITE
 from cosmodrome.games.mars import turn
-from cosmodrome.games.mars.components import DATA_FILE, RULE_KEYS, load_components
-from cosmodrome.games.mars.state import A_MISSILE, DEAD, PROGRAM, encode_missile
+from cosmodrome.games.mars.components import DATA_FILE, RULE_KEYS, UPGRADES, load_components
+from cosmodrome.games.mars.state import A_MISSILE, DEAD, LZ, PROGRAM, encode_missile
 
 B, R = 1, 2                      # alien colours: yellow, blue, red
 
@@ -109,6 +110,16 @@ def test_a_saved_tired_marine_loads_within_the_data_s_turns():
     assert GAME.state_from_json(d).tired == [3, 0]
     with pytest.raises(RecordError, match="inconsistent"):
         GAME.state_from_json(dict(bare(2).to_json(), tired=[3, 0]))
+
+
+def test_the_antenna_is_found_by_its_name_in_the_data_s_order():
+    assert UPGRADES[turn.ANTENNA] == "antenna"
+    s = bare(2)
+    s.column[0] = s.zone_cols(LZ)[0]
+    s.upgrades = [UPGRADES.index("antenna")] * 2
+    assert turn.antenna(s, 0)
+    s.upgrades = [UPGRADES.index("sentinels")] * 2
+    assert not turn.antenna(s, 0)
 
 
 @pytest.mark.parametrize("rules, words", [

@@ -20,6 +20,7 @@ from itertools import product
 
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, WHITE, face_text, is_accident, steps_of
 from cosmodrome.games.mars.combat import engaged, hit_box, targets
+from cosmodrome.games.mars.components import UPGRADES
 from cosmodrome.games.mars.equipment import arrive, discard, drop_hand
 from cosmodrome.games.mars.state import (
     ACT,
@@ -50,8 +51,8 @@ from cosmodrome.games.mars.state import (
 )
 from cosmodrome.games.mars.text import dice_faces_w, die_w, rolled_text, says, shooter_w
 
-#: the antenna upgrade's number (components.UPGRADES order)
-ANTENNA = 2
+#: the antenna upgrade's number (its place in components.UPGRADES)
+ANTENNA = UPGRADES.index("antenna")
 #: the dice of the missile battery, in the order they are rolled: the white ones (RB: Supporting
 #: from base); ``rules.missile_dice`` of them
 MISSILE_DICE = tuple(d for d in range(NUM_DICE) if DIE_COLOUR[d] == WHITE)
@@ -74,9 +75,9 @@ def begin_turn(s: MarsState, m: int) -> None:
         s.crashed[m] = 0
         s.dice_count = min(s.dice_count, s.comp.dice["crashed"])
         s.say("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_count), seat=m)
-    s.die_action = [-1] * 6
-    s.faces = [0] * 6
-    s.foreseen = [0] * 6
+    s.die_action = [-1] * NUM_DICE
+    s.faces = [0] * NUM_DICE
+    s.foreseen = [0] * NUM_DICE
     s.slot = -1
     s.wave_dice = 0
     s.injected = s.precog = s.teleported = s.last_act = s.volley = s.extra_hits = s.rail_gun = s.charm_dice = 0
@@ -155,12 +156,12 @@ def can_foresee(s: MarsState) -> bool:
 def foresee(s: MarsState) -> None:
     """Precog: the chosen dice are rolled now, taken off their actions, and put on actions
     again with their faces in view."""
-    dice = [d for d in range(6) if s.die_action[d] >= 0]
+    dice = [d for d in range(NUM_DICE) if s.die_action[d] >= 0]
     s.precog = 1
     for d in dice:
         s.foreseen[d] = s.roll_die(d)
         note_face(s, d, s.foreseen[d])
-    s.die_action = [-1] * 6
+    s.die_action = [-1] * NUM_DICE
     s.say("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.acting],
                              dice=dice_faces_w((d, s.foreseen[d]) for d in dice)), chance=True,
           faces=list(s.foreseen))
@@ -196,8 +197,8 @@ def next_action(s: MarsState) -> None:
         s.first_slot = min(later)
     s.slot = min(later)
     s.rerolled = 0
-    dice = [d for d in range(6) if s.die_action[d] == s.slot]
-    s.faces = [0] * 6
+    dice = [d for d in range(NUM_DICE) if s.die_action[d] == s.slot]
+    s.faces = [0] * NUM_DICE
     for d in dice:
         s.faces[d] = s.foreseen[d] if s.precog else s.roll_die(d)
         s.rolled_dice |= 1 << d
@@ -252,9 +253,11 @@ def reroll_sources(s: MarsState) -> list[int]:
 
 
 def antenna(s: MarsState, m: int) -> bool:
-    """RB: Base upgrades: an antenna guards marine ``m``'s side of the planet."""
+    """RB: Base upgrades: an antenna guards marine ``m``'s side of the planet (the upgrade
+    slots: one on each side of the LZ, RB: Prepare landing)."""
     side = s.side_of(s.column[m])
-    return any(s.upgrades[k] == ANTENNA and s.sides[k % len(s.sides)] == side for k in (0, 1))
+    sides = s.sides
+    return any(u == ANTENNA and sides[k % len(sides)] == side for k, u in enumerate(s.upgrades))
 
 
 def can_reroll(s: MarsState) -> bool:
@@ -342,7 +345,7 @@ def after_action(s: MarsState) -> None:
             and targets(s, s.acting)):
         s.volley = 1
         return
-    s.faces = [0] * 6
+    s.faces = [0] * NUM_DICE
     s.volley = s.rail_gun = s.jet_die = 0
     if s.drone_step:
         HOOKS.end_turn(s)
@@ -356,8 +359,8 @@ def after_action(s: MarsState) -> None:
 def finish_turn(s: MarsState) -> None:
     """The end of the marine's turn: a Drone marine that rolled dice this turn may first fire
     its drone (RB: Special training)."""
-    s.faces = [0] * 6
-    s.die_action = [-1] * 6
+    s.faces = [0] * NUM_DICE
+    s.die_action = [-1] * NUM_DICE
     if s.has(s.acting, DRONE_AB) and s.rolled_dice and not s.drone_step and not s.out[s.acting]:
         s.drone_step = DRONE_CHOOSING
         s.phase = DRONE
@@ -487,16 +490,16 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     s.say("nuke", says("{who} jumps on the MMM with the nuke: {faces} = {total}.", **shown) if kamikaze
           else says("{who} sets off the nuke: {faces} = {total}.", **shown),
           chance=True, seat=m, total=roll_sum(faces))
-    for why in ("A companion", "The antenna"):           # each re-roll its own (ruling 18)
+    for why in (RR_COMPANION, RR_ANTENNA):           # each re-roll its own (ruling 18)
         if roll_sum(faces) >= target:
             continue
-        if not (helpers(s, m) if why == "A companion" else not s.rolled_dice and antenna(s, m)):
+        if not (helpers(s, m) if why == RR_COMPANION else not s.rolled_dice and antenna(s, m)):
             continue
         low = min(range(len(faces)), key=lambda i: steps_of(faces[i]))
         faces[low] = s.roll_die(dice[low])
         shown = {"faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
         s.say("nuke", says("A companion rolls the lowest die again: {faces} = {total}.", **shown)
-              if why == "A companion" else says("The antenna rolls the lowest die again: {faces} = {total}.", **shown),
+              if why == RR_COMPANION else says("The antenna rolls the lowest die again: {faces} = {total}.", **shown),
               chance=True, seat=m, total=roll_sum(faces))
     charm = CHARM_CARD if s.equipment_place[CHARM_CARD] == m else -1
     if charm >= 0 and roll_sum(faces) < target:
