@@ -48,6 +48,8 @@ from cosmodrome.games.mars.state import (
     RANGER,
     SHOT,
     MarsState,
+    encode_jet,
+    jet_accident,
 )
 from cosmodrome.games.mars.text import dice_faces_w, die_w, rolled_text, says, shooter_w
 
@@ -408,10 +410,6 @@ def crash_out(s: MarsState) -> None:
     finish_turn(s)
 
 
-#: ``jet_die`` holds the first die of a Jet pack jump plus one, and this flag when it showed the 2!
-JET_ACCIDENT = 8
-
-
 def face_accident(s: MarsState, m: int, face: int) -> bool:
     """RB: "How do I jump?" (March on Mars "uses the same movement rules"): a move made
     with the 2! face ends in an accident at the end of the jump; the Ranger ignores it
@@ -427,7 +425,7 @@ def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     start = (s.jet_column, s.jet_level) if s.jet_die else None
     j = s.preview(m, d, back, mask, start=start)
     outcome = j.outcome
-    if outcome == "safe" and (face_accident(s, m, s.faces[d]) or s.jet_die & JET_ACCIDENT):
+    if outcome == "safe" and (face_accident(s, m, s.faces[d]) or jet_accident(s.jet_die)):
         outcome = "2! face"
     s.last_act = MOVED
     how = (says("moves back with {die} on the jet pack", die=DIE_NAMES[d]) if back and s.jet_die
@@ -452,7 +450,7 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
         else:
             crash_out(s)
         return
-    s.jet_die, s.jet_backward = d + 1 + (JET_ACCIDENT if face_accident(s, m, s.faces[d]) else 0), back
+    s.jet_die, s.jet_backward = encode_jet(d, face_accident(s, m, s.faces[d])), back
     s.jet_column, s.jet_level = j.path[-1]
     s.faces[d] = 0
     arrive(s, m, j.path)
