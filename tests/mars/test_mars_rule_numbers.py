@@ -2,10 +2,12 @@
 read from its ``[rules]`` (``components.toml``), each marked fact or assumed with its rulebook
 section: the missile battery's dice and hits (RB: Supporting from base) and the turns the
 Power-up injector leaves a marine tired (RB: Special training) (issue #28). The antenna is
-found by its name among the data's upgrades."""
+found by its name among the data's upgrades; the Lucky charm's odds count the faces the data
+gives a die."""
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 
 import pytest
@@ -110,6 +112,19 @@ def test_a_saved_tired_marine_loads_within_the_data_s_turns():
     assert GAME.state_from_json(d).tired == [3, 0]
     with pytest.raises(RecordError, match="inconsistent"):
         GAME.state_from_json(dict(bare(2).to_json(), tired=[3, 0]))
+
+
+def test_the_lucky_charm_odds_count_the_faces_the_data_gives():
+    """The chance that dice rolled again reach a sum divides by the faces the data gives
+    each die (not six faces written in code): a blue die of faces 1, 2, 3 reaches 3 once in
+    three."""
+    s = bare(2)
+    assert turn.odds(s, [0], [1], 0, 3) == pytest.approx(2 / 6)                    # printed: 1 1 2 2 3 3
+    assert turn.odds(s, [0, 2], [1, 1], 0, 5) == pytest.approx(2 / 6 * 3 / 6)     # a 3 and a 2
+    s.comp = dataclasses.replace(s.comp, faces=((1, 2, 3), (1, 2), s.comp.faces[2]))
+    assert turn.odds(s, [0], [1], 0, 3) == pytest.approx(1 / 3)
+    assert turn.odds(s, [0, 2], [1, 1], 0, 5) == pytest.approx(1 / 3 * 1 / 2)
+    assert turn.odds(s, [0, 2], [3, 1], 1, 5) == pytest.approx(1 / 2)               # the 3 kept
 
 
 def test_the_antenna_is_found_by_its_name_in_the_data_s_order():

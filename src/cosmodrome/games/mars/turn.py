@@ -17,6 +17,7 @@ move and shoot, the drone's shot at the end of the turn, Kamikaze's nuke on 5 di
 from __future__ import annotations
 
 from itertools import product
+from math import prod
 
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, WHITE, face_text, is_accident, steps_of
 from cosmodrome.games.mars.combat import engaged, hit_box, targets
@@ -465,11 +466,11 @@ def roll_sum(faces: list[int]) -> int:
 
 def odds(s: MarsState, dice: list[int], faces: list[int], keep: int, target: int) -> float:
     """The chance that the dice outside the mask ``keep`` rolled again reach ``target`` with
-    the kept ones."""
+    the kept ones (each face of a die as likely as another: the data's faces of its colour)."""
     kept = sum(steps_of(f) for i, f in enumerate(faces) if keep >> i & 1)
     again = [s.comp.faces[DIE_COLOUR[d]] for i, d in enumerate(dice) if not keep >> i & 1]
     hits = sum(1 for combo in product(*again) if kept + roll_sum(list(combo)) >= target)
-    return hits / (6 ** len(again))
+    return hits / prod(len(faces) for faces in again)
 
 
 def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
