@@ -26,9 +26,11 @@ from cosmodrome.games.mars.state import (
     GO_ON,
     PROGRAM,
     action_kind,
+    decode_jet,
     decode_missile,
     decode_move,
     decode_shot,
+    encode_jet,
     encode_missile,
     encode_move,
     encode_shot,
@@ -96,3 +98,13 @@ def test_a_training_option_names_the_ability_on_that_face_of_the_card():
     for face in (0, 1):
         ability = s.comp.abilities[training_ability(card, face)]
         assert s.action_json(encode_train(face))["ability"] == ability.name
+
+
+def test_the_jet_pack_codec_keeps_the_saved_number():
+    """``jet_die``: the first die plus one, plus 8 when it showed the 2! face: the number the
+    saves have always held."""
+    for d in range(6):
+        for accident in (False, True):
+            assert encode_jet(d, accident) == d + 1 + (8 if accident else 0)
+            assert decode_jet(encode_jet(d, accident)) == (d, accident)
+    assert decode_jet(0) == (-1, False)

@@ -233,7 +233,7 @@ class MarchOnMars(Game):
                 or any(a != -1 and a not in (training_ability(c, 0), training_ability(c, 1))
                        for a, c in zip(s.training, s.training_card))
                 or any(f not in (0, 1) for f in s.out + s.orbital_spent + s.foresaw + s.scouted)
-                or any(not 0 <= f <= 2 for f in s.tired)):
+                or any(not 0 <= f <= 1 + comp.rules["injector_tired_turns"] for f in s.tired)):
             raise RecordError("the saved mars state is inconsistent (phase, positions or counters)")
         return restore(s, d)
 

@@ -82,11 +82,11 @@ from cosmodrome.games.mars.state import (
     encode_program,
     encode_shot,
     encode_train,
+    jet_accident,
     training_ability,
 )
 from cosmodrome.games.mars.text import die_name, kamikaze_label, name_word, nuke_label, says, step_name
 from cosmodrome.games.mars.turn import (
-    JET_ACCIDENT,
     after_action,
     bait,
     begin_turn,
@@ -354,7 +354,7 @@ def _move_json(s: MarsState, a: int) -> dict[str, Any]:
     if s.phase == ACT and s.faces[d]:
         j = s.preview(s.acting, d, back, mk, start=(s.jet_column, s.jet_level) if s.jet_die else None)
         outcome = j.outcome
-        if outcome == "safe" and (face_accident(s, s.acting, s.faces[d]) or s.jet_die & JET_ACCIDENT):
+        if outcome == "safe" and (face_accident(s, s.acting, s.faces[d]) or jet_accident(s.jet_die)):
             outcome = "2! face"
         where = _("column {col}, level {level}").format(col=j.col + 1, level=j.level) + (
             "" if outcome == "safe" else f" ({_(outcome)})")

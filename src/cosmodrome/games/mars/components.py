@@ -27,6 +27,16 @@ ALIEN_COLOURS = ("yellow", "blue", "red")
 UPGRADES = ("bunker", "sentinels", "antenna")
 #: RB components: 7 special training cards and 8 equipment cards
 TRAINING_CARDS, EQUIPMENT_CARDS = 7, 8
+#: the entries of ``[rules]``: numbers of the rules that no other table holds (RB: Supporting
+#: from base, the missile battery: ``missile_dice`` white dice give its distance, a piercing
+#: missile makes ``piercing_hits`` hits on its box, a fragmentation missile
+#: ``fragmentation_hits`` on every box of its zones; RB: Special training, Power-up injector:
+#: the marine has ``counts.injector.tired`` dice for ``injector_tired_turns`` turns after)
+RULE_KEYS = ("missile_dice", "piercing_hits", "fragmentation_hits", "injector_tired_turns")
+#: the bounds of each of :data:`RULE_KEYS` (the missile rolls at most the two white dice; a
+#: marine is tired at most for the rest of the game's rounds)
+RULE_BOUNDS = {"missile_dice": (1, 2), "piercing_hits": (1, 12), "fragmentation_hits": (1, 12),
+               "injector_tired_turns": (0, 8)}
 
 
 @dataclass(frozen=True, eq=False)
@@ -68,6 +78,8 @@ class Components:
     #: marine's next turn (``counts.injector``)
     injected_dice: int
     tired_dice: int
+    #: ``[rules]``: by key of :data:`RULE_KEYS`
+    rules: dict
 
 
 def _value(data: dict, section: str, key: str) -> Any:
@@ -134,7 +146,16 @@ def build(data: dict) -> Components:
                             for e in _entries(data, "equipment", EQUIPMENT_CARDS)),
                       int(_value(data, "equipment_rules", "drop")["round"]),
                       _white_faces(_value(data, "waves", "white_die")),
-                      *_injector(_value(data, "counts", "injector")))
+                      *_injector(_value(data, "counts", "injector")), _rules(data))
+
+
+def _rules(data: dict) -> dict:
+    """``[rules]``: each of :data:`RULE_KEYS`, a whole number within :data:`RULE_BOUNDS`.
+
+    >>> load_components().rules
+    {'missile_dice': 2, 'piercing_hits': 3, 'fragmentation_hits': 1, 'injector_tired_turns': 1}
+    """
+    return {k: variant.whole(f"rules.{k}", _value(data, "rules", k), *RULE_BOUNDS[k]) for k in RULE_KEYS}
 
 
 def _hits(value: Any) -> tuple[int, ...]:

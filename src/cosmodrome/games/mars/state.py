@@ -249,6 +249,30 @@ DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(6))
 DIE_NAMES = tuple(Word(die_name, d) for d in range(6))
 FACE_TEXTS = ("",) + tuple(face_text(f) for f in range(1, ACCIDENT + 1))
 
+#: ``jet_die``: the flag added when the first die of a Jet pack jump showed the 2! face
+JET_ACCIDENT = 8
+
+
+def encode_jet(die: int, accident: bool) -> int:
+    """``jet_die`` for a Jet pack jump in flight (RB: Special training, Jet pack): its first
+    die plus one (0 is no jump), plus :data:`JET_ACCIDENT` when that die showed the 2! face
+    (an accident at the landing, ruling 49). The saved value is this number.
+
+    >>> encode_jet(4, True), decode_jet(encode_jet(4, True)), decode_jet(encode_jet(0, False))
+    (13, (4, True), (0, False))
+    """
+    return die + 1 + (JET_ACCIDENT if accident else 0)
+
+
+def decode_jet(value: int) -> tuple[int, bool]:
+    """``(die, accident)`` of a ``jet_die`` (die -1 when no jump is in flight)."""
+    return (value & (JET_ACCIDENT - 1)) - 1, bool(value & JET_ACCIDENT)
+
+
+def jet_accident(value: int) -> bool:
+    """Whether the jump ``jet_die`` holds started with the 2! face (see :func:`encode_jet`)."""
+    return bool(value & JET_ACCIDENT)
+
 #: Every saved field, declared once: ``(name, kind, its value in a new state[, its key in a
 #: save])`` (the expressions may use ``players``, ``comp``, ``cards`` and what the
 #: constructor worked out on ``self``). The fields' part of the constructor, the clone and the
@@ -283,8 +307,8 @@ FIELDS = (
     ("rail_gun", "int", "0", "rail"),      # 1: the Rail gun is loaded for this action
     ("charm_dice", "int", "0", "charm"),   # the dice marked for the Lucky charm to roll again (a mask)
     ("drone_step", "int", "0", "drone"),   # the drone's shot: 0, DRONE_CHOOSING or DRONE_FIRING
-    # a Jet pack jump in flight: its first die + 1 (plus turn.JET_ACCIDENT when that die showed
-    # the wave face; 0: none), its direction (1: backward) and the box it has reached
+    # a Jet pack jump in flight: its first die and whether it showed the wave face (encode_jet;
+    # 0: none), its direction (1: backward) and the box it has reached
     ("jet_die", "int", "0", "jet"),
     ("jet_backward", "int", "0", "jback"),
     ("jet_column", "int", "0", "jcol"),
@@ -312,7 +336,8 @@ FIELDS = (
     ("training", "list", "[-1] * players", "train"),   # the ability kept (-1 before the choice)
     ("out", "list", "[0] * players"),       # 1: out of the game (Kamikaze)
     ("orbital_spent", "list", "[0] * players", "spent"),   # 1: its Orbital bombing is spent
-    ("tired", "list", "[0] * players"),     # the injector's after-effect: 2, less 1 after each turn (3 dice at 1)
+    # the injector's after-effect: 1 + rules.injector_tired_turns, less 1 after each turn (tired_dice while above 0)
+    ("tired", "list", "[0] * players"),
     ("foresaw", "list", "[0] * players"),   # 1: it used Precog last turn
     ("scouted", "list", "[0] * players"),   # 1: it took the Scout's step this round
     # ----- the rest -----------------------------------------------------------------------------

@@ -17,9 +17,11 @@ move and shoot, the drone's shot at the end of the turn, Kamikaze's nuke on 5 di
 from __future__ import annotations
 
 from itertools import product
+from math import prod
 
-from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text, is_accident, steps_of
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, WHITE, face_text, is_accident, steps_of
 from cosmodrome.games.mars.combat import engaged, hit_box, targets
+from cosmodrome.games.mars.components import UPGRADES
 from cosmodrome.games.mars.equipment import arrive, discard, drop_hand
 from cosmodrome.games.mars.state import (
     ACT,
@@ -47,11 +49,16 @@ from cosmodrome.games.mars.state import (
     RANGER,
     SHOT,
     MarsState,
+    encode_jet,
+    jet_accident,
 )
 from cosmodrome.games.mars.text import dice_faces_w, die_w, rolled_text, says, shooter_w
 
-#: the antenna upgrade's number (components.UPGRADES order)
-ANTENNA = 2
+#: the antenna upgrade's number (its place in components.UPGRADES)
+ANTENNA = UPGRADES.index("antenna")
+#: the dice of the missile battery, in the order they are rolled: the white ones (RB: Supporting
+#: from base); ``rules.missile_dice`` of them
+MISSILE_DICE = tuple(d for d in range(NUM_DICE) if DIE_COLOUR[d] == WHITE)
 #: the dice of the nuke, best first: both blue and both white (our ruling: the four dice with
 #: the best sum); an injected marine uses the best four it has not rolled this turn; Kamikaze
 #: adds a black die
@@ -71,9 +78,9 @@ def begin_turn(s: MarsState, m: int) -> None:
         s.crashed[m] = 0
         s.dice_count = min(s.dice_count, s.comp.dice["crashed"])
         s.say("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_count), seat=m)
-    s.die_action = [-1] * 6
-    s.faces = [0] * 6
-    s.foreseen = [0] * 6
+    s.die_action = [-1] * NUM_DICE
+    s.faces = [0] * NUM_DICE
+    s.foreseen = [0] * NUM_DICE
     s.slot = -1
     s.wave_dice = 0
     s.injected = s.precog = s.teleported = s.last_act = s.volley = s.extra_hits = s.rail_gun = s.charm_dice = 0
@@ -136,7 +143,9 @@ def can_inject(s: MarsState) -> bool:
 def inject(s: MarsState) -> None:
     s.injected = 1
     s.dice_count = s.comp.injected_dice
-    s.tired[s.acting] = 2          # tired_dice on the marine's next turn (counted down at the end of each turn)
+    # tired_dice on the marine's next rules.injector_tired_turns turns (counted down at the end of
+    # each turn, this one included)
+    s.tired[s.acting] = 1 + s.comp.rules["injector_tired_turns"]
     s.say("inject", says("{who} takes the power-up injector: {n} dice this turn.",
                             who=s.names[s.acting], n=s.comp.injected_dice), seat=s.acting)
 
@@ -150,12 +159,12 @@ def can_foresee(s: MarsState) -> bool:
 def foresee(s: MarsState) -> None:
     """Precog: the chosen dice are rolled now, taken off their actions, and put on actions
     again with their faces in view."""
-    dice = [d for d in range(6) if s.die_action[d] >= 0]
+    dice = [d for d in range(NUM_DICE) if s.die_action[d] >= 0]
     s.precog = 1
     for d in dice:
         s.foreseen[d] = s.roll_die(d)
         note_face(s, d, s.foreseen[d])
-    s.die_action = [-1] * 6
+    s.die_action = [-1] * NUM_DICE
     s.say("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.acting],
                              dice=dice_faces_w((d, s.foreseen[d]) for d in dice)), chance=True,
           faces=list(s.foreseen))
@@ -191,8 +200,8 @@ def next_action(s: MarsState) -> None:
         s.first_slot = min(later)
     s.slot = min(later)
     s.rerolled = 0
-    dice = [d for d in range(6) if s.die_action[d] == s.slot]
-    s.faces = [0] * 6
+    dice = [d for d in range(NUM_DICE) if s.die_action[d] == s.slot]
+    s.faces = [0] * NUM_DICE
     for d in dice:
         s.faces[d] = s.foreseen[d] if s.precog else s.roll_die(d)
         s.rolled_dice |= 1 << d
@@ -247,9 +256,11 @@ def reroll_sources(s: MarsState) -> list[int]:
 
 
 def antenna(s: MarsState, m: int) -> bool:
-    """RB: Base upgrades: an antenna guards marine ``m``'s side of the planet."""
+    """RB: Base upgrades: an antenna guards marine ``m``'s side of the planet (the upgrade
+    slots: one on each side of the LZ, RB: Prepare landing)."""
     side = s.side_of(s.column[m])
-    return any(s.upgrades[k] == ANTENNA and s.sides[k % len(s.sides)] == side for k in (0, 1))
+    sides = s.sides
+    return any(u == ANTENNA and sides[k % len(sides)] == side for k, u in enumerate(s.upgrades))
 
 
 def can_reroll(s: MarsState) -> bool:
@@ -285,11 +296,15 @@ def from_base(s: MarsState) -> bool:
 
 
 def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
-    """RB: Supporting from base, missile battery: two white dice give the exact distance
-    from the beacon marine (forward or backward, as chosen); a piercing missile puts 3 hits on
-    the most crowded box of that column, a fragmentation missile 1 hit on every box of that
-    column and of the columns either side (our reading of "zone": a column of the ring)."""
-    dist = s.roll_die(2) + s.roll_die(3)
+    """RB: Supporting from base, missile battery: the white dice (``rules.missile_dice``: two)
+    give the exact distance from the beacon marine (forward or backward, as chosen); a
+    piercing missile puts ``rules.piercing_hits`` (3) on the most crowded box of that column, a
+    fragmentation missile ``rules.fragmentation_hits`` (1) on every box of that column and of
+    the columns either side (our reading of "zone": a column of the ring)."""
+    rules = s.comp.rules
+    dist = 0
+    for d in MISSILE_DICE[:rules["missile_dice"]]:
+        dist += s.roll_die(d)
     col = s.column[beacon] + (-dist if back else dist)
     s.say("missile", says("{who} fires a {kind} missile on {beacon}'s beacon: it lands {n} columns {way}.",
                           who=s.names[s.acting], kind=says("fragmentation") if fragmentation else says("piercing"),
@@ -301,11 +316,11 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
         for c in (col - 1, col, col + 1):
             for y in range(s.levels):
                 if 0 <= c < len(s.strip) and s.occupied(s.box(c, y)):
-                    hit_box(s, c, y, 1, s.acting, shooter_w("fragmentation"))
+                    hit_box(s, c, y, rules["fragmentation_hits"], s.acting, shooter_w("fragmentation"))
     else:
         y = max(range(s.levels), key=lambda y: s.alien_place.count(s.box(col, y)))
         if s.occupied(s.box(col, y)):
-            hit_box(s, col, y, 3, s.acting, shooter_w("piercing"))
+            hit_box(s, col, y, rules["piercing_hits"], s.acting, shooter_w("piercing"))
     HOOKS.end_turn(s)
 
 
@@ -333,7 +348,7 @@ def after_action(s: MarsState) -> None:
             and targets(s, s.acting)):
         s.volley = 1
         return
-    s.faces = [0] * 6
+    s.faces = [0] * NUM_DICE
     s.volley = s.rail_gun = s.jet_die = 0
     if s.drone_step:
         HOOKS.end_turn(s)
@@ -347,8 +362,8 @@ def after_action(s: MarsState) -> None:
 def finish_turn(s: MarsState) -> None:
     """The end of the marine's turn: a Drone marine that rolled dice this turn may first fire
     its drone (RB: Special training)."""
-    s.faces = [0] * 6
-    s.die_action = [-1] * 6
+    s.faces = [0] * NUM_DICE
+    s.die_action = [-1] * NUM_DICE
     if s.has(s.acting, DRONE_AB) and s.rolled_dice and not s.drone_step and not s.out[s.acting]:
         s.drone_step = DRONE_CHOOSING
         s.phase = DRONE
@@ -396,10 +411,6 @@ def crash_out(s: MarsState) -> None:
     finish_turn(s)
 
 
-#: ``jet_die`` holds the first die of a Jet pack jump plus one, and this flag when it showed the 2!
-JET_ACCIDENT = 8
-
-
 def face_accident(s: MarsState, m: int, face: int) -> bool:
     """RB: "How do I jump?" (March on Mars "uses the same movement rules"): a move made
     with the 2! face ends in an accident at the end of the jump; the Ranger ignores it
@@ -415,7 +426,7 @@ def move(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     start = (s.jet_column, s.jet_level) if s.jet_die else None
     j = s.preview(m, d, back, mask, start=start)
     outcome = j.outcome
-    if outcome == "safe" and (face_accident(s, m, s.faces[d]) or s.jet_die & JET_ACCIDENT):
+    if outcome == "safe" and (face_accident(s, m, s.faces[d]) or jet_accident(s.jet_die)):
         outcome = "2! face"
     s.last_act = MOVED
     how = (says("moves back with {die} on the jet pack", die=DIE_NAMES[d]) if back and s.jet_die
@@ -440,7 +451,7 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
         else:
             crash_out(s)
         return
-    s.jet_die, s.jet_backward = d + 1 + (JET_ACCIDENT if face_accident(s, m, s.faces[d]) else 0), back
+    s.jet_die, s.jet_backward = encode_jet(d, face_accident(s, m, s.faces[d])), back
     s.jet_column, s.jet_level = j.path[-1]
     s.faces[d] = 0
     arrive(s, m, j.path)
@@ -455,11 +466,11 @@ def roll_sum(faces: list[int]) -> int:
 
 def odds(s: MarsState, dice: list[int], faces: list[int], keep: int, target: int) -> float:
     """The chance that the dice outside the mask ``keep`` rolled again reach ``target`` with
-    the kept ones."""
+    the kept ones (each face of a die as likely as another: the data's faces of its colour)."""
     kept = sum(steps_of(f) for i, f in enumerate(faces) if keep >> i & 1)
     again = [s.comp.faces[DIE_COLOUR[d]] for i, d in enumerate(dice) if not keep >> i & 1]
     hits = sum(1 for combo in product(*again) if kept + roll_sum(list(combo)) >= target)
-    return hits / (6 ** len(again))
+    return hits / prod(len(faces) for faces in again)
 
 
 def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
@@ -478,16 +489,16 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     s.say("nuke", says("{who} jumps on the MMM with the nuke: {faces} = {total}.", **shown) if kamikaze
           else says("{who} sets off the nuke: {faces} = {total}.", **shown),
           chance=True, seat=m, total=roll_sum(faces))
-    for why in ("A companion", "The antenna"):           # each re-roll its own (ruling 18)
+    for why in (RR_COMPANION, RR_ANTENNA):           # each re-roll its own (ruling 18)
         if roll_sum(faces) >= target:
             continue
-        if not (helpers(s, m) if why == "A companion" else not s.rolled_dice and antenna(s, m)):
+        if not (helpers(s, m) if why == RR_COMPANION else not s.rolled_dice and antenna(s, m)):
             continue
         low = min(range(len(faces)), key=lambda i: steps_of(faces[i]))
         faces[low] = s.roll_die(dice[low])
         shown = {"faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
         s.say("nuke", says("A companion rolls the lowest die again: {faces} = {total}.", **shown)
-              if why == "A companion" else says("The antenna rolls the lowest die again: {faces} = {total}.", **shown),
+              if why == RR_COMPANION else says("The antenna rolls the lowest die again: {faces} = {total}.", **shown),
               chance=True, seat=m, total=roll_sum(faces))
     charm = CHARM_CARD if s.equipment_place[CHARM_CARD] == m else -1
     if charm >= 0 and roll_sum(faces) < target:
