@@ -49,7 +49,7 @@ def ship_parts(ship):
 
 def circle_ix(row, col):
     """A circle of a track as ``circle`` and ``paths`` hold it (row 0 = the start below the track,
-    ``comp.rows + 1`` = the planet row; column 0-2); its cell in ``grid`` is
+    ``comp.planet`` = the planet row; column 0-2); its cell in ``grid`` is
     ``track_ix(comp, ship) + circle_ix(row, col)``. Between circles of one track, a step of
     ``dr`` rows and ``dc`` columns adds ``circle_ix(dr, dc)``.
 

@@ -92,7 +92,7 @@ def _target(s: CosmicRunState, kind: int, ship: int, sh: int, here: int, r: int,
     allow it: ``ship`` (of sheet ``sh``) is on circle ``here`` (row ``r``, column ``c``) with
     ``warps`` warp drives to spend (for a warp step)."""
     comp = s.comp
-    planet = comp.rows + 1
+    planet = comp.planet
     if r == planet:
         return None
     dr, dc = DELTA[kind]
@@ -146,7 +146,7 @@ def steps(s: CosmicRunState) -> list[int]:
     sh = ship_sheet(ship)
     here = s.circle[ship]
     r, c = circle_parts(here)
-    if r == s.comp.rows + 1:
+    if r == s.comp.planet:
         return []
     kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
     if s.avail(sh, NAV) > 0:
@@ -199,7 +199,7 @@ def step(s: CosmicRunState, kind: int) -> None:
         s.tech_used[tech_ix(sh, NAV)] += 1
     if k:
         s.tech_used[tech_ix(sh, WARP)] += k
-    planet = r == s.comp.rows + 1
+    planet = r == s.comp.planet
     where = Word(gettext, N_("its planet")) if planet else circle_w(s.comp, s.side, r, c)
     s.say("move", (moves_text, (s.sheet_name, s.comp, sh, t, STEP_NAMES[kind], k, where)),
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
