@@ -16,6 +16,9 @@ UP_LINE, SIDE_LINE, DIAGONAL_LINE, WARP_LINE, MINE_BIT = 1, 2, 4, 8, 16
 #: The columns of a planet track, side by side (the sheet's layout: A, B and C, ``sheet.columns``
 #: of the component data); a circle at column ``col`` is on the track while ``0 <= col < TRACK_COLUMNS``.
 TRACK_COLUMNS = 3
+#: The planet tracks of a sheet, one ship on each (``sheet.tracks`` of the component data, a ship's
+#: colour); the ships of ``sheet`` are ``ship_ix(sheet, track)`` for ``track`` in ``range(SHEET_TRACKS)``.
+SHEET_TRACKS = 3
 
 
 def ship_ix(sheet, track):

@@ -16,6 +16,7 @@ from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WA
 from cosmodrome.games.cosmic_run.grid import (
     DIAGONAL_LINE,
     MINE_BIT,
+    SHEET_TRACKS,
     SIDE_LINE,
     TRACK_COLUMNS,
     UP_LINE,
@@ -60,9 +61,8 @@ def armada_ok(s: CosmicRunState, ship: int, sheet: int, new_row: int) -> bool:
     if s.rapid:
         return True
     low = -1
-    first = ship_ix(sheet, 0)
     circles = s.circle
-    for other in range(first, first + 3):        # the player's three ships
+    for other in range(ship_ix(sheet, 0), ship_ix(sheet, SHEET_TRACKS)):    # the player's ships
         if other != ship and s.damage[other] < s.comp.hearts and (low < 0 or circles[other] < low):
             low = circles[other]                 # the lowest circle is on the lowest row
     return low < 0 or new_row - circle_row(low) <= s.comp.armada_gap
@@ -130,7 +130,7 @@ def transform_targets(s: CosmicRunState) -> list[int]:
     if s.steps or s.transformed or s.avail(sh, TRANSFORMER) <= 0:
         return []
     colours = []
-    for colour in range(3):
+    for colour in range(SHEET_TRACKS):
         other = ship_ix(sh, colour)
         if other != s.ship and s.damage[other] < s.comp.hearts and not s.reached(other):
             colours.append(colour)
