@@ -14,6 +14,7 @@ from cosmodrome.games.cosmic_run import GAME, mines, movement
 from cosmodrome.games.cosmic_run.grid import (
     DIAGONAL_LINE,
     MINE_BIT,
+    SHEET_TRACKS,
     SIDE_LINE,
     TRACK_COLUMNS,
     UP_LINE,
@@ -38,6 +39,17 @@ def test_the_helpers_cover_the_flat_lists_once():
     assert [tech_ix(sheet, tech) for sheet in range(2) for tech in range(4)] == list(range(len(s.tech_gained)))
     circles = [track_ix(s.comp, ship) + row * 3 + col for ship in ships for row in range(s.comp.nr) for col in range(3)]
     assert circles == list(range(len(s.grid)))
+
+
+def test_a_sheet_has_a_ship_a_track_and_the_planet_row_tops_each_track():
+    """The ships of a sheet are its tracks' (``SHEET_TRACKS``, one per colour of the data), the
+    next sheet's from ``ship_ix(sheet, SHEET_TRACKS)`` on; the planet row (``comp.planet``) is
+    the last row of a track in the state, where ``planet_circle`` starts."""
+    s = GAME.new_state(2, seed=0)
+    assert SHEET_TRACKS == len(s.comp.tracks) == 3
+    assert ship_ix(0, SHEET_TRACKS) == ship_ix(1, 0)
+    assert s.comp.planet == s.comp.rows + 1 == s.comp.nr - 1
+    assert s.planet_circle == circle_ix(s.comp.planet, 0) and circle_ix(s.comp.nr, 0) * 2 * SHEET_TRACKS == len(s.grid)
 
 
 def test_the_circle_bits_are_distinct_and_a_mine_is_the_last():

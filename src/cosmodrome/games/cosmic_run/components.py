@@ -74,7 +74,7 @@ def face_pips(code: int) -> int:
 @dataclass(frozen=True)
 class Components:
     """The validated data. Rows are numbered 1..rows bottom to top; row 0 is the start below
-    the track and row ``rows + 1`` the planet row."""
+    the track and row ``rows + 1`` the planet row (:attr:`planet`)."""
 
     tracks: tuple[str, ...]
     columns: tuple[str, ...]
@@ -104,8 +104,10 @@ class Components:
         """Rows per track in the state grid: start row, the circles, the planet row."""
         return self.rows + 2
 
-    @property
+    @cached_property
     def planet(self) -> int:
+        """The planet row of a track: its top row of circles, above the numbered rows; a ship
+        that enters it has reached its planet (RB: Movement Die)."""
         return self.rows + 1
 
     @cached_property

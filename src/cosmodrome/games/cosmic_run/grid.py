@@ -16,6 +16,9 @@ UP_LINE, SIDE_LINE, DIAGONAL_LINE, WARP_LINE, MINE_BIT = 1, 2, 4, 8, 16
 #: The columns of a planet track, side by side (the sheet's layout: A, B and C, ``sheet.columns``
 #: of the component data); a circle at column ``col`` is on the track while ``0 <= col < TRACK_COLUMNS``.
 TRACK_COLUMNS = 3
+#: The planet tracks of a sheet, one ship on each (``sheet.tracks`` of the component data, a ship's
+#: colour); the ships of ``sheet`` are ``ship_ix(sheet, track)`` for ``track`` in ``range(SHEET_TRACKS)``.
+SHEET_TRACKS = 3
 
 
 def ship_ix(sheet, track):
@@ -49,7 +52,7 @@ def ship_parts(ship):
 
 def circle_ix(row, col):
     """A circle of a track as ``circle`` and ``paths`` hold it (row 0 = the start below the track,
-    ``comp.rows + 1`` = the planet row; column 0-2); its cell in ``grid`` is
+    ``comp.planet`` = the planet row; column 0-2); its cell in ``grid`` is
     ``track_ix(comp, ship) + circle_ix(row, col)``. Between circles of one track, a step of
     ``dr`` rows and ``dc`` columns adds ``circle_ix(dr, dc)``.
 

@@ -16,6 +16,7 @@ from cosmodrome.games.cosmic_run.components import ATTACK0, NAV, TRANSFORMER, WA
 from cosmodrome.games.cosmic_run.grid import (
     DIAGONAL_LINE,
     MINE_BIT,
+    SHEET_TRACKS,
     SIDE_LINE,
     TRACK_COLUMNS,
     UP_LINE,
@@ -60,46 +61,63 @@ def armada_ok(s: CosmicRunState, ship: int, sheet: int, new_row: int) -> bool:
     if s.rapid:
         return True
     low = -1
-    first = ship_ix(sheet, 0)
     circles = s.circle
-    for other in range(first, first + 3):        # the player's three ships
+    for other in range(ship_ix(sheet, 0), ship_ix(sheet, SHEET_TRACKS)):    # the player's ships
         if other != ship and s.damage[other] < s.comp.hearts and (low < 0 or circles[other] < low):
             low = circles[other]                 # the lowest circle is on the lowest row
     return low < 0 or new_row - circle_row(low) <= s.comp.armada_gap
 
 
 def target(s: CosmicRunState, kind: int):
-    """``(new_pos, pip_cost, warps, passed_cells)`` of a step of ``kind`` for the moving ship,
-    or None when it is not allowed."""
+    """RB: Movement Die, Navigational Control, Warp Drive, The Armada Rule: ``(new_pos, pip_cost,
+    warps, passed_cells)`` of a step of ``kind`` for the moving ship, or None when it is not
+    allowed: a kind :func:`_open_kinds` allows that :func:`_reach` finds a way for."""
     ship = s.ship
-    if s.pips <= 0 or s.damage[ship] >= s.comp.hearts:
-        return None
     sh = ship_sheet(ship)
-    warps = 0
-    if kind >= WARP_UP:
-        warps = s.avail(sh, WARP)
-        if warps <= 0:
-            return None
-    elif kind >= DIAG_LEFT and s.avail(sh, NAV) <= 0:
-        return None
     here = s.circle[ship]
     r, c = circle_parts(here)
-    return _target(s, kind, ship, sh, here, r, c, warps)
-
-
-def _target(s: CosmicRunState, kind: int, ship: int, sh: int, here: int, r: int, c: int, warps: int):
-    """:func:`target` once the die, the ship and the technology the step spends are known to
-    allow it: ``ship`` (of sheet ``sh``) is on circle ``here`` (row ``r``, column ``c``) with
-    ``warps`` warp drives to spend (for a warp step)."""
-    comp = s.comp
-    planet = comp.rows + 1
-    if r == planet:
+    if kind not in _open_kinds(s, ship, sh, r):
         return None
+    return _reach(s, kind, ship, sh, here, r, c)
+
+
+def steps(s: CosmicRunState) -> list[int]:
+    """RB: Movement Die, Navigational Control, Warp Drive, The Armada Rule: the step kinds open
+    to the moving ship now, those :func:`target` allows (the same two checks, the ship's circle
+    looked up once)."""
+    ship = s.ship
+    sh = ship_sheet(ship)
+    here = s.circle[ship]
+    r, c = circle_parts(here)
+    return [k for k in _open_kinds(s, ship, sh, r) if _reach(s, k, ship, sh, here, r, c) is not None]
+
+
+def _open_kinds(s: CosmicRunState, ship: int, sh: int, r: int) -> list[int]:
+    """The step kinds the die, the ship and its sheet's technologies allow ``ship`` (of sheet
+    ``sh``, on row ``r``) before its track is looked at: none with no pip left, for a disabled
+    ship or one at its planet (RB: Movement Die, Advance and Attack Die); up, and sideways once on
+    the track (row 0 is the start below it); diagonally with a navigational control (RB:
+    Navigational Control); up or sideways across mines with a warp drive (RB: Warp Drive; never
+    diagonally: RB: F.A.Q.) when the die has the 2 pips the shortest such step costs (the pips
+    and warp drives of a longer run of mines are :func:`_reach`'s to count)."""
+    if s.pips <= 0 or s.disabled(ship) or r == s.comp.planet:
+        return []
+    kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
+    if s.avail(sh, NAV) > 0:
+        kinds += [DIAG_LEFT, DIAG_RIGHT]
+    if s.pips >= 2 and s.avail(sh, WARP) > 0:
+        kinds += [WARP_UP] if r == 0 else [WARP_UP, WARP_LEFT, WARP_RIGHT]
+    return kinds
+
+
+def _reach(s: CosmicRunState, kind: int, ship: int, sh: int, here: int, r: int, c: int):
+    """:func:`target` of a kind :func:`_open_kinds` allows ``ship`` (of sheet ``sh``) on circle
+    ``here`` (row ``r``, column ``c``): the circle it enters is on the track and open (RB:
+    Movement Die), a warp step's run of mines has an open circle beyond it and the pips and warp
+    drives to cross it (RB: Warp Drive), and a climb keeps the Armada Rule (RB: The Armada Rule)."""
     dr, dc = DELTA[kind]
-    if dr == 0 and r == 0:
-        return None          # sideways only once on the track
     grid = s.grid
-    track = track_ix(comp, ship)   # the circle p of the ship's track is grid[track + p]
+    track = track_ix(s.comp, ship)   # the circle p of the ship's track is grid[track + p]
     shift = SHIFT[kind]
     if kind < WARP_UP:
         new = here + shift
@@ -109,6 +127,7 @@ def _target(s: CosmicRunState, kind: int, ship: int, sh: int, here: int, r: int,
             return None
         return new, 1, 0, ()
     # RB: Warp Drive: across the straight run of mines to the first open circle beyond it
+    planet = s.comp.planet
     row, col, new = r + dr, c + dc, here + shift
     passed = []
     while 0 <= col < TRACK_COLUMNS and row <= planet and grid[track + new] & MINE_BIT:
@@ -117,7 +136,7 @@ def _target(s: CosmicRunState, kind: int, ship: int, sh: int, here: int, r: int,
         col += dc
         new += shift
     k = len(passed)
-    if k == 0 or not (0 <= col < TRACK_COLUMNS and row <= planet) or k > warps or k + 1 > s.pips:
+    if k == 0 or not (0 <= col < TRACK_COLUMNS and row <= planet) or k + 1 > s.pips or k > s.avail(sh, WARP):
         return None
     if dr and not armada_ok(s, ship, sh, row):
         return None
@@ -130,40 +149,24 @@ def transform_targets(s: CosmicRunState) -> list[int]:
     if s.steps or s.transformed or s.avail(sh, TRANSFORMER) <= 0:
         return []
     colours = []
-    for colour in range(3):
+    for colour in range(SHEET_TRACKS):
         other = ship_ix(sh, colour)
-        if other != s.ship and s.damage[other] < s.comp.hearts and not s.reached(other):
+        if other != s.ship and not s.disabled(other) and not s.reached(other):
             colours.append(colour)
     return colours
 
 
-def steps(s: CosmicRunState) -> list[int]:
-    """The step kinds open to the moving ship now: :func:`target` of each kind, with what the
-    kinds share (the die, the ship's circle, the technologies) looked up once."""
-    ship = s.ship
-    if s.pips <= 0 or s.damage[ship] >= s.comp.hearts:
-        return []
-    sh = ship_sheet(ship)
-    here = s.circle[ship]
-    r, c = circle_parts(here)
-    if r == s.comp.rows + 1:
-        return []
-    kinds = [UP] if r == 0 else [UP, LEFT, RIGHT]
-    if s.avail(sh, NAV) > 0:
-        kinds += [DIAG_LEFT, DIAG_RIGHT]
-    warps = s.avail(sh, WARP) if s.pips >= 2 else 0
-    if warps > 0:
-        kinds += [WARP_UP] if r == 0 else [WARP_UP, WARP_LEFT, WARP_RIGHT]
-    return [k for k in kinds if _target(s, k, ship, sh, here, r, c, warps) is not None]
-
-
 def start(s: CosmicRunState) -> None:
+    """RB: Movement Die, Transformer: a movement die is taken (its ship and pips set): the ship
+    moves, or the movement is over at once when no step and no transformer is open."""
     s.phase = MOVE
     if not steps(s) and not transform_targets(s):
         finish(s)
 
 
 def transform(s: CosmicRunState, colour: int) -> None:
+    """RB: Transformer: a transformer, spent before the first step, gives the die to the ship of
+    ``colour`` on the same sheet (its pips counted again for that ship: RB: Friendly Variant)."""
     sh, old_track = ship_parts(s.ship)
     s.tech_used[tech_ix(sh, TRANSFORMER)] += 1
     s.transformed = 1
@@ -179,6 +182,9 @@ def transform(s: CosmicRunState, colour: int) -> None:
 
 
 def step(s: CosmicRunState, kind: int) -> None:
+    """RB: Movement Die, Navigational Control, Warp Drive: the moving ship takes a step of ``kind``
+    (:func:`target`): a line is drawn in each circle it enters, its pips and the technologies it
+    spends are used up; the movement goes on while a step is open."""
     new, cost, k, passed = target(s, kind)
     ship = s.ship
     sh, t = ship_parts(ship)
@@ -199,7 +205,7 @@ def step(s: CosmicRunState, kind: int) -> None:
         s.tech_used[tech_ix(sh, NAV)] += 1
     if k:
         s.tech_used[tech_ix(sh, WARP)] += k
-    planet = r == s.comp.rows + 1
+    planet = r == s.comp.planet
     where = Word(gettext, N_("its planet")) if planet else circle_w(s.comp, s.side, r, c)
     s.say("move", (moves_text, (s.sheet_name, s.comp, sh, t, STEP_NAMES[kind], k, where)),
           sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])

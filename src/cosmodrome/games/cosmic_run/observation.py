@@ -125,7 +125,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
         return (seat, s.round, s.captain, s.to_move(), s.decision_kind(), s.picks,
                 not (s.picks >= n_dice and all(o == -1 for o in s.owner)), s.side)
 
-    hearts, last_row = comp.hearts, comp.rows + 1
+    hearts, planet = comp.hearts, comp.planet
 
     def ships_view(s, seat, k):
         pos, best, dmg, upg = k
@@ -133,7 +133,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
         for p, b, d, u in zip(pos, best, dmg, upg):
             r, c = circle_parts(p)
             out.append({"row": r, "col": c, "best": b, "hearts": d, "upgrades": u, "disabled": d >= hearts,
-                        "reached": r == last_row})
+                        "reached": r == planet})
         return out
 
     parts = [lay.group(("seat",), ("round",), ("captain",), ("to_move",), ("decision",), ("picks",), ("dice_rolled",),

@@ -63,7 +63,7 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
     comp = s.comp
     grid = s.grid
     track = track_ix(comp, ship)   # the circle p of the ship's track is grid[track + p]
-    planet = comp.rows + 1
+    planet = comp.planet
     nav = s.avail(sh, NAV) + comp.circles - s.tech_gained[tech_ix(sh, NAV)] > 0
     cap = s.avail(sh, WARP) + comp.circles - s.tech_gained[tech_ix(sh, WARP)]
     kmax = max(1, comp.max_pips - 1)

@@ -81,7 +81,7 @@ def mark(s: CosmicRunState) -> None:
         ship = ship_ix(ZORLORD, colour)
         track = track_ix(s.comp, ship)
         r, c = circle_parts(s.circle[ship])
-        planet = s.comp.rows + 1
+        planet = s.comp.planet
         n = min(n, planet - r)
         for _ in range(n):
             r += 1

@@ -4,7 +4,7 @@ the eight action dice, the round and the pending decision.
 Everything is kept in small ints and flat lists of them so that a state clones and steps
 fast. Sheet 0 is the first player's, sheet 1 the second player's or Zorlord's. A ship is
 ``ship_ix(sheet, track)`` (0-5), a circle of a track ``circle_ix(row, col)`` (row 0 = the start
-below the track .. ``rows + 1`` = the planet row; column 0-2): the helpers of :mod:`.grid`.
+below the track .. ``comp.planet`` = the planet row; column 0-2): the helpers of :mod:`.grid`.
 
 Every saved field is declared once, with what it holds, in :data:`FIELDS`: the round (RB:
 Playing the Game), the decision, the die being used, a mine roll waiting for the defensive
@@ -124,9 +124,9 @@ class CosmicRunState(FlatState, State):
         self.novice = bool(options.get("novice", False))
         self.zor_reroll = not bool(options.get("no_zorlord_reroll", False))
         self.solo = players == 1
-        #: the first circle of the planet row (``circle_ix(comp.rows + 1, 0)``): a ship on a
+        #: the first circle of the planet row (``circle_ix(comp.planet, 0)``): a ship on a
         #: circle from this one on has reached its planet
-        self.planet_circle = circle_ix(comp.rows + 1, 0)
+        self.planet_circle = circle_ix(comp.planet, 0)
         self.rng = rng
         self._init_fields(comp)
         self.ev: list[Event] = []

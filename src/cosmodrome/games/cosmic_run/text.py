@@ -296,6 +296,7 @@ def tech_short(name: str) -> str:
 def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
     meta = v["sheet"]
     rows, cols, labels, ladder = meta["rows"], meta["columns"], meta["labels"], meta["ladder"]
+    planet_row = rows + 1        # comp.planet: the row above the view's rows
     out = [_("== {name}'s sheet (side {side}) ==").format(name=sh['name'], side=meta['side'])]
     head = f"      {mark('vp'):<4}" + "   ".join(f"{gettext(c)[:9]:^9}" for c in meta["tracks"])
     out.append(head)
@@ -306,10 +307,10 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
         tag = " " + mark("out") if ship["disabled"] else ""
         hearts.append(f"{h}{up}{tag}"[:9])
     out.append("          " + "   ".join(f"{h:^9}" for h in hearts))
-    for r in range(rows + 1, -1, -1):
+    for r in range(planet_row, -1, -1):
         cells = []
         for t, ship in enumerate(sh["ships"]):
-            if r == rows + 1:
+            if r == planet_row:
                 planet = pgettext("the top row of a track", "planet")[:7]
                 txt = f"  {planet.upper() if ship['reached'] else planet} "
                 if ship["reached"]:
@@ -321,7 +322,7 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
                 txt = " ".join(_cell(g[c], ship["row"] == r and ship["col"] == c) for c in range(3))
                 txt = f"  {txt}  "
             cells.append(f"{txt:9}")
-        name = mark("planet") if r == rows + 1 else (mark("start") if r == 0 else str(labels[r] or ""))
+        name = mark("planet") if r == planet_row else (mark("start") if r == 0 else str(labels[r] or ""))
         out.append(f"{name:>3} {ladder[r]:>3}   " + "   ".join(cells))
     out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(3)))
     techs = " ".join(f"{tech_short(t['name'])} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
