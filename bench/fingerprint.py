@@ -4,6 +4,7 @@ what a player, a client and a saved file can see.
 
     PYTHONPATH=src .venv/bin/python bench/fingerprint.py            # every game, the summary hash
     PYTHONPATH=src .venv/bin/python bench/fingerprint.py --games 3 --verbose
+    PYTHONPATH=src .venv/bin/python bench/fingerprint.py --import cosmodrome.testing.toy --game pocket-race
 
 A refactoring that must not change behaviour keeps the fingerprint: run this before and
 after (pure and compiled: ``COSMODROME_PURE=1`` for the pure engine) and compare. For every
@@ -27,7 +28,8 @@ import hashlib
 import json
 import sys
 
-from cosmodrome.core import Rng, game_names, get_game
+from cosmodrome.core import CosmodromeError, Rng, game_names, get_game
+from cosmodrome.core.registry import import_modules, module_names
 
 
 def _dump(obj) -> bytes:
@@ -102,8 +104,17 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3, help="seeds per game and player count")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--import", dest="modules", action="append", default=[], metavar="MODULE",
+                    help="a module to import first: one that registers a game not installed (repeatable; "
+                         "also read from COSMODROME_IMPORT)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
+    try:
+        import_modules(module_names(args.modules))
+        for name in args.game or ():
+            get_game(name)
+    except CosmodromeError as exc:
+        sys.exit(f"error: {exc}")
     print(fingerprint(args.games, args.game, args.verbose))
 
 

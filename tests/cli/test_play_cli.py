@@ -196,3 +196,31 @@ def test_plain_mode_indents_a_wrapped_option_under_its_own_label():
     for i in starts:
         assert len(lines[i]) <= 60
         assert lines[i + 1].startswith(" " * 6) and lines[i + 1].strip(), lines[i:i + 3]
+
+
+def _last_line(path, seat):
+    """The last log line ``seat`` reads (None: a spectator) of the game recorded at ``path``."""
+    events: list = []
+    GameRecord.load(path).replay(events=events)
+    return [t for t in (e.text_for(seat) for e in events) if t][-1]
+
+
+@pytest.mark.parametrize("seats, keys, viewer", [("random,random", "", None), ("human,random", "1\n", 0)])
+def test_plain_mode_prints_the_last_moves_before_the_final_table(tmp_path, seats, keys, viewer):
+    out = tmp_path / "g.json"
+    res = runner.invoke(app, ["play", "pocket-race", "--plain", "--seats", seats, "--seed", "5", "-o", "rounds=1",
+                              "--save", str(out)], input=keys)
+    assert res.exit_code == 0, res.output
+    before_final = res.output.split("Final table")[0]
+    assert _last_line(out, viewer) in before_final   # the winning move, by the bot of seat 2
+
+
+def test_the_seats_named_set_the_player_count(tmp_path, capsys):
+    out = tmp_path / "g.json"
+    res = runner.invoke(app, ["play", "pocket-race", "--plain", "--seats", "human,random", "--seed", "1",
+                              "-o", "rounds=1", "--save", str(out)], input="1\n")
+    assert res.exit_code == 0, res.output
+    assert GameRecord.load(out).players == 2
+    assert main(["play", "pocket-race", "--seats", "random,random,random,random,random"]) == 2
+    err = capsys.readouterr().err
+    assert "--seats names 5 seats" in err and "2 to 4 players" in err

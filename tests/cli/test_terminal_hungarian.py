@@ -119,7 +119,7 @@ def test_each_legend_symbol_is_written_as_the_board_writes_it(game):
 def test_a_bad_seats_value_is_refused_in_hungarian(capsys, monkeypatch):
     # (the list of known bots names those other tests registered too, in a shared test process)
     cases = [("human,oracle,random,random", "hiba: ismeretlen bot: 'oracle'; ismert botok: ", "unknown bot"),
-             ("human,random", "hiba: a --seats 2 helyet sorol fel, de a játszmának 4 játékosa van", "--seats names"),
+             ("human" + ",random" * 5, "hiba: a --seats 6 helyet sorol fel: ", "--seats names"),
              ("human,ismcts:iters=many,random,random",
               "hiba: 'ismcts' bot: az 'iters' paraméter értéke egy egész szám legyen, nem 'many'", "expects"),
              ("human,ismcts:zz=3,random,random", "hiba: az 'ismcts' botnak nincs 'zz' paramétere (paraméterei: c,",

@@ -72,15 +72,26 @@ def set_language(lang: Optional[str], fallback: Optional[str] = None) -> None:
             lang=repr(str(lang)[:20]), choices=", ".join(i18n.available())), param_hint="--lang") from None
 
 
+#: the help of ``--import`` (before a command)
+IMPORT_HELP = N_("a module to import before the command runs, e.g. one that registers a game or bot of your own "
+                 "(not installed); may be repeated or comma-separated; also read from COSMODROME_IMPORT")
+
+
 @app.callback()
 def _root(ctx: typer.Context,
           version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
                                        help=N_("Print Cosmodrome's version and exit.")),
-          lang: Optional[str] = typer.Option(None, "--lang", envvar="COSMODROME_LANG", help=LANG_HELP)) -> None:
+          lang: Optional[str] = typer.Option(None, "--lang", envvar="COSMODROME_LANG", help=LANG_HELP),
+          modules: list[str] = typer.Option([], "--import", metavar=N_("MODULE"), help=IMPORT_HELP)) -> None:
     """Play, simulate and study space-race board games."""
+    from cosmodrome.core.registry import import_modules, module_names
+
     # the language the whole command line asked for (``cli.main``: ``--lang`` after a command too)
     asked = ctx.obj.get("lang") if isinstance(ctx.obj, dict) else None
     set_language(lang, asked)
+    # games and bots of one's own (``--import``, ``COSMODROME_IMPORT``), before any command
+    # looks a game up; a module that fails is one clear line (``cli.main``), and no command runs
+    import_modules(module_names(modules))
     # a command's --help is written after this (Click runs the group's callback first)
     help_in_language(ctx.command)
 

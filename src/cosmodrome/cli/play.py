@@ -34,16 +34,25 @@ from cosmodrome.cli.session import (
     listed,
     parse_command,
 )
-from cosmodrome.core import GameRecord, OptionError, State, games, get_game
+from cosmodrome.core import GameRecord, OptionError, PlayerCountError, State, games, get_game
 from cosmodrome.core.errors import RecordError
 from cosmodrome.i18n import N_, _, gettext, ngettext
+
+
+def named_seats(seats: Optional[str]) -> list[str]:
+    """The seats ``--seats`` names, one spec each (none when it is not given).
+
+    >>> named_seats(" human, random,,ismcts ")
+    ['human', 'random', 'ismcts']
+    """
+    return [s.strip() for s in (seats or "").split(",") if s.strip()]
 
 
 def seat_plan(seats: Optional[str], players: int) -> list[str]:
     """``"human,random,random"`` → one spec per seat; default: seat 1 human, the rest random."""
     if not seats:
         return [HUMAN] + ["random"] * (players - 1)
-    plan = [s.strip() for s in seats.split(",") if s.strip()]
+    plan = named_seats(seats)
     if len(plan) != players:
         raise OptionError(_("--seats names {seats} seats but the game has {players} players").format(
             seats=len(plan), players=players))
@@ -216,8 +225,18 @@ class TerminalTable:
                 self.session.apply(action)
         return True
 
+    def read_all(self) -> None:
+        """Count every log line as read (the table of panes showed them)."""
+        self.shown_log = {seat: len(lines) for seat, lines in self.session.logs.items()}
+
     def final(self) -> None:
+        """The log lines not printed yet (the last moves: the winning one, the end), the final
+        table and the result."""
         viewer = self.session.humans[0] if self.session.humans else None
+        lines = self.session.logs.get(viewer, [])
+        for _seat, text in lines[self.shown_log.get(viewer, 0):]:
+            self.console.print(text, markup=False, highlight=False)
+        self.shown_log[viewer] = len(lines)
         self.console.print(Panel(self.state.game.render_text(self.state.view(viewer), viewer),
                                  title=_("Final table"), expand=False))
         lines = self.session.logs.get(viewer, [])
@@ -266,7 +285,8 @@ def _read(prompt: str = "") -> Optional[str]:
 def play(
     game: str = typer.Argument(..., metavar=N_("game"), help=N_("the game to play, e.g. venus or cosmic-run")),
     players: Optional[int] = typer.Option(
-        None, "--players", "-p", help=N_("number of players (default: 4, or the nearest count the game allows)")),
+        None, "--players", "-p", help=N_("number of players (default: 4, or the nearest count the game allows; "
+                                                 "with --seats, as many as it names)")),
     seats: Optional[str] = typer.Option(None, help=N_("comma-separated seat list: human or a bot spec (random, "
                                                       "heuristic, ismcts...); default human then random bots")),
     seed: int = typer.Option(0, help=N_("random seed of the game")),
@@ -299,7 +319,13 @@ def play(
                 path=load, n=n, players=players))
     else:
         g = get_game(game)
-        n = players if players is not None else default_players(g)
+        named = len(named_seats(seats))
+        n = players if players is not None else named or default_players(g)
+        if players is None and named:   # the seats named set the table's size
+            try:
+                g.check_players(n)
+            except PlayerCountError as exc:
+                raise OptionError(_("--seats names {seats} seats: {reason}").format(seats=n, reason=exc)) from None
         record, state = GameRecord.start(g.name, n, seed, parse_options(option))
     session = Session(record, state, seat_plan(seats, n), seed, advisor_seconds, replayed)
     if wants_plain(plain, sys.stdin, sys.stdout):
@@ -311,6 +337,7 @@ def play(
         from cosmodrome.cli.tui import TableApp
         finished = bool(TableApp(session).run())
         table = TerminalTable(session, console)
+        table.read_all()
     if save is not None:
         session.record.rules_version = get_game(session.record.game).rules_version
         session.save(str(save))

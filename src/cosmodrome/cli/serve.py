@@ -36,7 +36,7 @@ def serve(
                    "(0: no limit)"),
     bot_module: List[str] = typer.Option(
         [], "--bot-module", help="a module to import in the server and in every bot worker (plug-in games "
-                                 "or bots); may be repeated"),
+                                 "or bots); may be repeated; cosmodrome --import MODULE serve does the same"),
     bot_max_iters: int = typer.Option(
         2000, min=1, help="the most search iterations a client may ask of a bot a decision"),
     bot_max_seconds: float = typer.Option(
@@ -111,6 +111,10 @@ def serve(
         raise typer.Exit(_supervise(workers, host, port, db, public_url))
     if test_games:
         import cosmodrome.testing.toy  # noqa: F401  (registers pocket-race)
+    # the modules of the global ``--import`` (and COSMODROME_IMPORT), imported here already, are
+    # imported in every bot and lab worker too; the processes of --workers run the same command line
+    from cosmodrome.core.registry import imported_modules
+    bot_module = list(dict.fromkeys([*imported_modules(), *bot_module]))
     if bot_time_limit < 0:
         raise typer.BadParameter("--bot-time-limit must be 0 (no limit) or more")
     if public_url and not public_url.startswith(("http://", "https://")):

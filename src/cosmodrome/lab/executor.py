@@ -18,9 +18,11 @@ import os
 import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import replace
 from typing import Any, Callable, Iterable, Optional
 
 from cosmodrome.core import OptionError
+from cosmodrome.core.registry import imported_modules
 from cosmodrome.lab.runner import GameResult, GameTask, play_chunk
 
 BACKENDS = ("local", "ray")
@@ -81,6 +83,9 @@ def run_tasks(tasks: Iterable[GameTask], workers: int = 1, backend: str = "local
     are dropped."""
     tasks = list(tasks)
     check_backend(backend, workers)
+    extra = imported_modules()   # ``cosmodrome --import``: the workers import them too
+    if extra:
+        tasks = [replace(t, modules=tuple(dict.fromkeys(t.modules + extra))) for t in tasks]
     results: dict[int, GameResult] = {}
 
     def done(batch: list[dict[str, Any]]) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Iterable, Optional
 
-from cosmodrome.core import CHANCE, Game, GameRecord, IllegalActionError, Rng, State
+from cosmodrome.core import CHANCE, Game, GameRecord, IllegalActionError, Rng, State, UnknownGameError, game_names
 
 
 def canonical(state: State) -> str:
@@ -32,7 +32,11 @@ def play_checked(game: Game, players: int, seed: int, options: Optional[dict] = 
                  check: Optional[Callable[[State], None]] = None, chance: str = "sampled") -> State:
     """Play one random game and check the protocol every ``every`` actions; return the end
     state. ``chance="explicit"`` plays the explicit chance mode and checks its chance nodes
-    too (see :func:`_check_chance_node`)."""
+    too (see :func:`_check_chance_node`). ``game`` must be registered (the record is replayed
+    by name): an unregistered one is refused with :class:`UnknownGameError`."""
+    if game.name not in game_names():
+        raise UnknownGameError(f"play_checked needs {game.name!r} registered (its record is replayed by name): "
+                               "register it first (cosmodrome.core.register)")
     rec, state = GameRecord.start(game.name, players, seed, options, chance=chance)
     chooser = Rng(seed ^ 0x5EED)
     n = 0

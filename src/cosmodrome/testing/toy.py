@@ -4,7 +4,8 @@ worked example of README "Add a game": copy this module to start a game.
 Each seat holds two hidden cards from a deck of 1-9 (four copies each). On a turn the seat to
 move either plays a card from hand face up (adding its value to its track) or draws a card.
 After ``rounds`` turns each, the highest track wins (ties share). It is registered by
-importing this module.
+importing this module (on the command line: ``cosmodrome --import cosmodrome.testing.toy play
+pocket-race``).
 
 Actions: 0..8 play a card of value 1..9; 9 draws.
 
@@ -216,7 +217,7 @@ class PocketRace(Game):
     explicit_chance = True
 
     def max_chance_outcomes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        return 10   # a draw's outcome is the card's value, 1..9
+        return 10   # a draw's outcome is the item drawn: the card's value, 1..9
 
     def max_game_length(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """One decision per turn: ``rounds`` turns per seat."""
@@ -261,5 +262,7 @@ class PocketRace(Game):
 
 #: every hook filled, once, by the face: the state's layer never imports the ones above it
 HOOKS.register(legal=legal, perform=perform, action_json=action_json, prompt=prompt, view=view)
-#: registered by name (the CLI, bots, lab, adapters and server find it by ``get_game("pocket-race")``)
+#: registered by name once this module is imported: the bots, lab, adapters and tests then find it by
+#: ``get_game("pocket-race")``; the command line after ``cosmodrome --import cosmodrome.testing.toy``
+#: (it has no entry point), the server with ``serve --test-games``
 GAME = register(PocketRace())
