@@ -64,6 +64,7 @@ from cosmodrome.games.venus.flow import (
     encode_building,
     encode_unit_at,
     orbit_units,
+    planet_steps,
     stock_ix,
     unit_ix,
 )
@@ -83,11 +84,7 @@ def distance(s: VenusState, a: int, b: int) -> int:
     >>> [distance(s, 2, b) for b in range(N_PLANETS)]
     [2, 1, 0, 1, 1, 2, 3, 4]
     """
-    if a == b:
-        return 0
-    pos = s.comp.planet_pos
-    d = abs(pos[a] - pos[b])
-    return d if d else 1
+    return planet_steps(s.comp.planet_pos, a, b)
 
 
 # ----------------------------------------------------------------------------------------
@@ -414,11 +411,9 @@ def _dest_legal(s, f):
     move = s.move
     src, allow = move.origin, move.allowance
     pos = s.comp.planet_pos
-    at = pos[src]
     acts = []
     for d in range(N_PLANETS):
-        # distance(s, src, d) written out: Earth and the Moon are one step apart
-        if d != src and (abs(pos[d] - at) or 1) <= allow:
+        if d != src and planet_steps(pos, src, d) <= allow:
             acts.append(A_PLANET + d)
     eff = s.hand_effects(p)
     if E_MOVE1 in eff:

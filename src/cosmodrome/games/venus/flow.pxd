@@ -7,6 +7,7 @@
 # value is set in flow.py, written once)
 cdef Py_ssize_t N_PLANETS
 
+cpdef Py_ssize_t planet_steps(pos, Py_ssize_t a, Py_ssize_t b) except? -1
 cpdef Py_ssize_t unit_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t t=*) noexcept
 cpdef Py_ssize_t building_ix(Py_ssize_t p, Py_ssize_t pl, Py_ssize_t k=*) noexcept
 cpdef Py_ssize_t stock_ix(Py_ssize_t p, Py_ssize_t k) noexcept

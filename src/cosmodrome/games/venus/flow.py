@@ -424,6 +424,21 @@ def without(pile: tuple, x) -> tuple:
 # The compiled engine declares these four as C functions (``flow.pxd``, with their C types),
 # and the rule modules that call them cimport them (``actions.pxd`` and its kin): there a
 # call is a C call, not a Python one, so the menus call them on every planet.
+def planet_steps(pos, a, b) -> int:
+    """The steps between planets ``a`` and ``b`` of the planet line whose places are ``pos``
+    (the component data's ``planet_pos``): Earth and the Moon sit at the same place and count
+    as one step from each other (RB: Action: Move military units).
+
+    >>> pos = (0, 1, 2, 2, 3, 4, 5, 6)
+    >>> planet_steps(pos, EARTH, MARS), planet_steps(pos, EARTH, MOON), planet_steps(pos, MARS, MARS)
+    (1, 1, 0)
+    """
+    if a == b:
+        return 0
+    d = abs(pos[a] - pos[b])
+    return d if d else 1
+
+
 def unit_ix(p, pl, t=0) -> int:
     """The index in ``orbit`` and ``surface`` of ``p``'s units of type ``t`` at planet ``pl``;
     the three types of one planet follow each other from ``unit_ix(p, pl)``.

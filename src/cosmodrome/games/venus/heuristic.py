@@ -68,6 +68,7 @@ from cosmodrome.games.venus.flow import (  # the planets and the action space, p
     N_PLANETS,
     TITAN,
     VENUS,
+    planet_steps,
 )
 
 # ------------------------------------------------------------------------------------------
@@ -127,11 +128,8 @@ class Numbers:
         self.effect_type = tuple(comp.effect_type)
 
     def distance(self, a: int, b: int) -> int:
-        """Number of steps between two planets (Earth and the Moon count as one step apart)."""
-        if a == b:
-            return 0
-        d = abs(self.pos[a] - self.pos[b])
-        return d if d else 1
+        """Number of steps between two planets (:func:`.flow.planet_steps` on the data's places)."""
+        return planet_steps(self.pos, a, b)
 
     def p_payable(self, defence: int, cp: float) -> float:
         """Probability that a tile of ``defence`` costs at most ``cp`` combat points."""
