@@ -50,7 +50,7 @@ def finished(c, g):
 
 
 def server_notes(c, g):
-    return [l["text"] for l in c.get(f"/api/games/{g['id']}/view").json()["log"] if l["kind"] == "server"]
+    return [line["text"] for line in c.get(f"/api/games/{g['id']}/view").json()["log"] if line["kind"] == "server"]
 
 
 @pytest.mark.timeout(60)

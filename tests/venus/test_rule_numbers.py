@@ -484,3 +484,17 @@ def test_the_set_up_s_bound_of_dealt_items_counts_the_data_s_first_player_dice(t
     s = variant_state(tmp_path, first_player_dice=5, start_cards_dealt=1)
     assert game.max_deal_nodes(3) == 3 * 2 + ROLL_OFFS * 3 * 3 + 1
     assert game.max_deal_nodes(3, s.options) == 3 * 1 + ROLL_OFFS * 5 * 3 + 1
+
+
+def test_the_bound_of_chance_nodes_follows_the_data_s_dice_and_draws(tmp_path):
+    """The explicit mode's bound on a game's chance nodes counts the data's numbers: a
+    variant that draws more cards with one card, rolls more combat, escalation or damage dice,
+    or loses more cards to a forced discard has a larger bound (so its games stay within it)."""
+    from cosmodrome.games.venus import MAX_DECISIONS
+
+    game = get_game("venus")
+    printed = game.max_chance_nodes(2)
+    s = variant_state(tmp_path, draw_and_keep_draws=6, escalation_dice=4, damage_dice=5, force_discard_cards=3)
+    periods = s.comp.rules["periods"]
+    assert game.max_chance_nodes(2, s.options) == (printed + MAX_DECISIONS * (2 + 1)
+                                                   + periods * ((4 - 3) + 2 * (5 - 3)))

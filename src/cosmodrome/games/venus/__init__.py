@@ -144,18 +144,24 @@ class OnwardToVenus(Game):
         return MAX_DECISIONS
 
     def max_chance_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
-        """A bound on the chance nodes of one game in the explicit mode. One decision sets off
-        at most one of each: a combat roll or re-roll (3 dice), a draw of up to 4 cards (the
-        draw-four card; a claimed tile draws 2, a pass cube 1), a random discard of 2 cards,
-        a card stolen by Bazagthoth: 10. Each period's crisis phase rolls the 3 escalation
-        dice and at most two invasions of Earth (Moon and Mars, 3 damage dice each), and the
-        tiles come from the bag, which is never refilled (``n_bag`` tiles in the game).
+        """A bound on the chance nodes of one game in the explicit mode, from the component
+        data's numbers. One decision sets off at most one of each: a combat roll or re-roll
+        (``combat_dice``), a draw of cards (the most any one card or tile draws: the draw-four
+        card, the draw-two tile, buying cards, cycling...), a random discard
+        (``force_discard_cards``), a card stolen by Bazagthoth: 3 + 4 + 2 + 1 = 10 as printed.
+        Each period's crisis phase rolls the ``escalation_dice`` and at most two invasions of
+        Earth (the Moon and Mars, ``damage_dice`` each), and the tiles come from the bag, which
+        is never refilled (``n_bag`` tiles in the game).
 
         >>> GAME.max_chance_nodes(2)
         30130
         """
         comp = load_components((options or {}).get("components") or None)
-        return MAX_DECISIONS * 10 + comp.rules["periods"] * (3 + 2 * 3) + comp.n_bag
+        r = comp.rules
+        drawn = max(r["draw_and_keep_draws"], r["draw2_cards"], r["buy_cards_drawn"], r["cp1_draw_cards"],
+                    r["cycle_discards"] + r["cycle_extra_draws"])
+        per_decision = comp.combat_dice + drawn + r["force_discard_cards"] + 1
+        return MAX_DECISIONS * per_decision + r["periods"] * (r["escalation_dice"] + 2 * r["damage_dice"]) + comp.n_bag
 
     def max_deal_nodes(self, players: int, options: Optional[Mapping[str, Any]] = None) -> int:
         """The set-up dealt item by item (RB: Setting up): ``rules.start_cards_dealt`` game
