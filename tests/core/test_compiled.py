@@ -71,9 +71,9 @@ def test_a_module_is_stale_when_a_module_its_pxd_cimports_changed(tmp_path, monk
 
 @pytest.mark.parametrize("helpers, users, declared", [
     ("cosmodrome.games.venus.flow", ("actions", "cards", "combat", "crises", "phases", "scoring", "observation"),
-     {"N_PLANETS", "unit_ix", "building_ix", "stock_ix", "building_stock_ix", "encode_unit_at", "orbit_units",
-      "surface_units", "units_of_type", "encode_gunrunner", "gunrunner_planet", "gunrunner_card", "encode_crisis",
-      "crisis_planet", "crisis_level"}),
+     {"N_PLANETS", "planet_steps", "unit_ix", "building_ix", "stock_ix", "building_stock_ix", "encode_unit_at",
+      "orbit_units", "surface_units", "units_of_type", "encode_gunrunner", "gunrunner_planet", "gunrunner_card",
+      "encode_crisis", "crisis_planet", "crisis_level"}),
     ("cosmodrome.games.cosmic_run.grid", ("movement", "mines", "scoring", "rounds", "combat", "technologies", "actions",
                                           "observation"),
      {"ship_ix", "ship_sheet", "ship_parts", "circle_ix", "circle_row", "circle_parts", "tech_ix", "track_ix"}),
