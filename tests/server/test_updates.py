@@ -5,6 +5,7 @@ exactly the full table of the current version, for every seat and a spectator.""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import random
 
@@ -12,7 +13,7 @@ from server_helpers import new_game, socket, token
 
 from cosmodrome.server.storage import Store
 from cosmodrome.server.tables import Conn, Hall
-from cosmodrome.server.updates import Feed, apply_update, dumps, update_between
+from cosmodrome.server.updates import Feed, _base, apply_update, built_from, dumps, update_between, view_ops
 
 #: the fields compared (the log is compared as the lines accumulated; chat and notices come
 #: with full tables only)
@@ -161,3 +162,24 @@ def test_a_log_that_keeps_its_last_lines_travels_as_its_new_lines_only():
     # a list that changed otherwise is still set item by item (or whole)
     other = {"type": "table", "version": 8, "log": [], "view": {"log": lines[:23] + ["x"], "n": 1}}
     assert update_between(old, other)["view_ops"] == [["s", ["log", 23], "x"]]
+
+
+def test_a_views_own_keys_are_found_whatever_the_order_of_its_keys():
+    """A view built from a shared part: its own keys are those whose value is not the shared
+    part's object (an equal copy is its own), and those only one of the two has, whether its
+    keys come in the shared part's order or not; its diff from another such view is the same
+    as the plain diff of two copies of them (which no table noted)."""
+    common = {"a": [1], "b": {"x": 1}, "c": None, "n": 3}
+    views = [dict(common, b={"x": 2}),                           # the usual: a value replaced
+             dict(common, d=None),                               # a key the shared part lacks
+             {"n": 3, "c": None, "b": common["b"], "a": [1]},    # another order, an equal copy
+             {"a": common["a"], "b": common["b"], "n": 3}]       # a key of the shared part left out
+    for view, own in zip(views, [{"b"}, {"d"}, {"a"}, {"c"}]):
+        built_from(view, common)
+        assert _base(view)[2] == own
+    later = {"a": [1, 2], "b": common["b"], "c": "now", "n": 3}
+    new = dict(later, b={"x": 5})
+    built_from(new, later)
+    for view in views:
+        plain = view_ops(copy.deepcopy(view), copy.deepcopy(new))
+        assert view_ops(view, new) == plain and plain

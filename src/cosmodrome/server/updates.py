@@ -95,25 +95,33 @@ def view_ops(old: Any, new: Any, path: tuple = ()) -> list[list[Any]]:
 # socket's diff, which works out only its seat's own keys. A view the table did not note is
 # diffed whole: the same operations, worked out again.
 
-#: each noted view's part, id(view) -> (view, common, the view's own keys), and the operations
+#: each noted view's part, id(view) -> (view, common, the view's own keys, its keys in order), and the operations
 #: of each key between two commons, (id, id) -> (old, new, {key: ops}): kept a while, so that
 #: a socket that sends a move late still finds them
 #: (a move of 100 games of 4 seats and a spectator notes 500 views and 100 commons)
 _BASES = Recent(1024)
 _COMMON_OPS = Recent(256)
+#: a value no view holds (a key one of two views lacks)
+_ABSENT = object()
 
 
 def built_from(view: dict, common: dict) -> None:
     """Note that ``view`` was built from the seat-independent part ``common`` (``State.view_for``):
     its keys whose value is not ``common``'s own object are the seat's own. Neither may change
     afterwards (the views of a position are read-only)."""
-    # (in C: the keys whose value is not common's object, and those only one of them has)
-    own = frozenset(compress(view, map(is_not, view.values(), map(common.get, view)))).union(
-        view.keys() ^ common.keys())
-    _BASES.put(id(view), (view, common, own))
+    keys = tuple(view)
+    if keys == tuple(common):
+        # the usual view (``dict(common)`` with some values replaced): the same keys in the same
+        # order, so its values pair with common's by position, in C with no lookup by key
+        own = frozenset(compress(keys, map(is_not, view.values(), common.values())))
+    else:
+        # (in C: the keys whose value is not common's object, and those only one of them has)
+        own = frozenset(compress(view, map(is_not, view.values(), map(common.get, view)))).union(
+            view.keys() ^ common.keys())
+    _BASES.put(id(view), (view, common, own, keys))
 
 
-def _base(view: dict) -> Optional[tuple[dict, dict, frozenset]]:
+def _base(view: dict) -> Optional[tuple[dict, dict, frozenset, tuple]]:
     got = _BASES.get(id(view))
     return got if got is not None and got[0] is view else None
 
@@ -127,6 +135,9 @@ def _common_ops(old: dict, new: dict) -> tuple:
         return got
     ops: dict = {}
     for k, v in new.items():
+        if old.get(k, _ABSENT) is v:  # the same object (most of a common part's values): no operation
+            ops[k] = ()
+            continue
         out: list = []
         _diff_key(old, k, v, out)
         ops[k] = out
@@ -135,12 +146,13 @@ def _common_ops(old: dict, new: dict) -> tuple:
     return got
 
 
-def _plan(common: tuple, own: frozenset, old: dict, new: dict) -> list:
+def _plan(common: tuple, own: frozenset, old: dict, new: dict, old_keys: tuple, new_keys: tuple) -> list:
     """How a socket's diff of view ``old`` into ``new`` (built from the two commons of
-    ``common``, :func:`_common_ops`) goes, key by key in ``new``'s order: runs of the commons'
-    operations (lists) and the seat's own keys to diff (``(key,)``), then the deletions. The
-    same for every view of the same keys and own keys, so worked out once for them."""
-    key = (own, tuple(old), tuple(new))
+    ``common``, :func:`_common_ops`; their keys in order ``old_keys`` and ``new_keys``) goes,
+    key by key in ``new``'s order: runs of the commons' operations (lists) and the seat's own
+    keys to diff (``(key,)``), then the deletions. The same for every view of the same keys
+    and own keys, so worked out once for them."""
+    key = (own, old_keys, new_keys)
     plans = common[3]
     plan = plans.get(key)
     if plan is None:
@@ -176,7 +188,7 @@ def _diff_top(old: dict, new: dict, out: list) -> None:
     read from :func:`_common_ops` when both views were noted (:func:`built_from`)."""
     a, b = _base(old), _base(new)
     if a is not None and b is not None:
-        for step in _plan(_common_ops(a[1], b[1]), a[2] | b[2], old, new):
+        for step in _plan(_common_ops(a[1], b[1]), a[2] | b[2], old, new, a[3], b[3]):
             if step.__class__ is list:
                 out.extend(step)
             else:
