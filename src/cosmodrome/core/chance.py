@@ -239,10 +239,10 @@ class _Pile:
     item), their counts and, with a kinds table, their kind numbers; the ``(outcome,
     probability)`` list is written when first asked for (exactly :func:`_multiset`'s)."""
 
-    __slots__ = ("kind", "items", "counts", "knums", "n", "_out")
+    __slots__ = ("key", "kind", "items", "counts", "knums", "n", "_out")
 
-    def __init__(self, kind: Any, items: list, counts: list, knums: Optional[list], n: int) -> None:
-        self.kind, self.items, self.counts, self.knums, self.n = kind, items, counts, knums, n
+    def __init__(self, key: bytes, kind: Any, items: list, counts: list, knums: Optional[list], n: int) -> None:
+        self.key, self.kind, self.items, self.counts, self.knums, self.n = key, kind, items, counts, knums, n
         self._out: Optional[list] = None
 
     def outcomes(self) -> list[tuple[int, float]]:
@@ -253,7 +253,11 @@ class _Pile:
         return out
 
     def drawn(self, pile: Any, v: int) -> None:
-        """Keep the outcomes of ``pile`` once ``v`` (one of these outcomes) is drawn from it."""
+        """Keep the outcomes of ``pile`` once ``v`` (one of these outcomes) is drawn from it,
+        instead of those of the pile before (few are kept, so that they die young: a cache
+        of many would keep the garbage collector busy)."""
+        if _PILES.get(self.key) is self:
+            del _PILES[self.key]
         n = len(pile)
         if n < 2:
             return
@@ -286,12 +290,12 @@ class _Pile:
             knums.insert(j, k)
         if len(_PILES) >= _PILES_KEPT:
             _PILES.clear()
-        _PILES[key] = _Pile(self.kind, items, counts, knums, n)
+        _PILES[key] = _Pile(key, self.kind, items, counts, knums, n)
 
 
 #: draws' outcomes by the contents of their pile of bytes (:class:`_Pile`); cleared when full
 _PILES: dict[bytes, _Pile] = {}
-_PILES_KEPT = 256
+_PILES_KEPT = 16
 
 
 def _pile(pile: Any, kind: Any) -> Optional[_Pile]:
@@ -304,19 +308,33 @@ def _pile(pile: Any, kind: Any) -> Optional[_Pile]:
     found = _PILES.get(key)
     if found is not None and found.kind is kind:
         return found
-    knums = None
-    if kind is not None:
+    n = len(pile)
+    if kind is None:                    # as _multiset counts: each distinct item
+        knums = None
+        items = sorted(set(pile))
+        if len(items) == n:
+            counts = [1] * n
+        else:
+            counted: dict = {}
+            _count_elements(counted, pile)
+            counts = [counted[v] for v in items]
+    else:                               # as _multiset_bytes counts: each kind's smallest item
         table = _kind_bytes(kind)
         if table is None:
             return None
-        to_kind = table[0]
-    n = len(pile)
-    out = _multiset(pile, kind)
-    items = [v for v, _ in out]
-    if kind is not None:
-        knums = [to_kind[v] for v in items]
-    found = _Pile(kind, items, [round(p * n) for _, p in out], knums, n)
-    found._out = out
+        to_kind, members = table
+        kinds = pile.translate(to_kind)
+        firsts = []
+        for k, its in enumerate(members):
+            c = kinds.count(k)
+            if c:
+                for item in its:
+                    if item in pile:
+                        firsts.append((item, c, k))
+                        break
+        firsts.sort()
+        items, counts, knums = (list(x) for x in zip(*firsts))
+    found = _Pile(key, kind, items, counts, knums, n)
     if len(_PILES) >= _PILES_KEPT:
         _PILES.clear()
     _PILES[key] = found
