@@ -261,3 +261,41 @@ def test_a_draw_by_kinds_from_bytes_counts_as_the_general_path():
             pile = bytearray(sorted(pile))
         assert _multiset(pile, kinds) == _multiset(list(pile), kinds.__getitem__)
         assert _multiset(bytes(pile), kinds) == _multiset(list(pile), kinds.__getitem__)
+
+
+def test_draws_from_a_pile_of_bytes_keep_its_outcomes_exactly():
+    """The outcomes of a draw from a pile of bytes are kept by the pile's contents and, once
+    an outcome is drawn, updated for the next draw (``_Pile``): at every draw they are the
+    outcomes counted afresh (ids, probabilities, order), with or without a kinds table, the
+    kind of the item drawn emptied or not, its first item drawn and replaced by the next."""
+    import random
+
+    from cosmodrome.core.chance import _multiset
+
+    kinds = ("a", "b", "a", ("x", 1), "c", "b", ("x", 1), "d", "a", "c", "b")
+    rng = random.Random(11)
+    asked = []
+
+    class Answering(ExplicitChance):     # answers each event at once, as a worker resumed does
+        __slots__ = ()
+
+        def _next(self, outcomes, what, name=None, seen_by=None):
+            asked.append(outcomes)
+            return outcomes[rng.randrange(len(outcomes))][0]
+
+    for trial in range(300):
+        kind = kinds if trial % 2 else None
+        pile = bytearray(rng.randrange(len(kinds)) for _ in range(rng.randrange(2, 30)))
+        if rng.random() < 0.5:
+            pile = bytearray(sorted(pile))
+        ch = Answering()
+        while pile:
+            before = list(pile)
+            expected = _multiset(list(pile), None if kind is None else kind.__getitem__)
+            del asked[:]
+            v = ch.take(pile, kind=kind)
+            if len(expected) == 1:
+                assert not asked and v == expected[0][0]
+            else:
+                assert asked == [expected] and v in [o for o, _ in expected]
+            assert sorted(list(pile) + [v]) == sorted(before)

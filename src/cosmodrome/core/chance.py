@@ -232,6 +232,115 @@ def _multiset_bytes(pile: Any, n: int, table: tuple) -> list[tuple[int, float]]:
     return out
 
 
+class _Pile:
+    """The outcomes of a draw from a pile of bytes, kept by its contents (:data:`_PILES`) so
+    that the next draw from the same pile, one item fewer, updates them instead of counting
+    the pile again: the outcome ids ascending (with a kinds table, each kind's smallest
+    item), their counts and, with a kinds table, their kind numbers; the ``(outcome,
+    probability)`` list is written when first asked for (exactly :func:`_multiset`'s)."""
+
+    __slots__ = ("key", "kind", "items", "counts", "knums", "n", "_out")
+
+    def __init__(self, key: bytes, kind: Any, items: list, counts: list, knums: Optional[list], n: int) -> None:
+        self.key, self.kind, self.items, self.counts, self.knums, self.n = key, kind, items, counts, knums, n
+        self._out: Optional[list] = None
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        out = self._out
+        if out is None:
+            n = self.n
+            out = self._out = [(v, c / n) for v, c in zip(self.items, self.counts)]
+        return out
+
+    def drawn(self, pile: Any, v: int) -> None:
+        """Keep the outcomes of ``pile`` once ``v`` (one of these outcomes) is drawn from it,
+        instead of those of the pile before (few are kept, so that they die young: a cache
+        of many would keep the garbage collector busy)."""
+        if _PILES.get(self.key) is self:
+            del _PILES[self.key]
+        n = len(pile)
+        if n < 2:
+            return
+        key = bytes(pile)
+        if key in _PILES:
+            return
+        items, counts, knums = self.items[:], self.counts[:], self.knums
+        if knums is None:
+            i = bisect_left(items, v)
+        else:
+            to_kind, members = _kind_bytes(self.kind)
+            knums = knums[:]
+            i = knums.index(to_kind[v])
+        if i >= len(items) or items[i] != v:
+            return
+        c = counts[i] - 1
+        if not c:
+            del items[i], counts[i]
+            if knums is not None:
+                del knums[i]
+        elif knums is None:
+            counts[i] = c
+        else:               # the kind's next smallest item in the pile takes its place, in order
+            k = knums.pop(i)
+            del items[i], counts[i]
+            first = next(x for x in members[k] if x in pile)
+            j = bisect_left(items, first)
+            items.insert(j, first)
+            counts.insert(j, c)
+            knums.insert(j, k)
+        if len(_PILES) >= _PILES_KEPT:
+            _PILES.clear()
+        _PILES[key] = _Pile(key, self.kind, items, counts, knums, n)
+
+
+#: draws' outcomes by the contents of their pile of bytes (:class:`_Pile`); cleared when full
+_PILES: dict[bytes, _Pile] = {}
+_PILES_KEPT = 16
+
+
+def _pile(pile: Any, kind: Any) -> Optional[_Pile]:
+    """The outcomes of a draw from ``pile`` as a :class:`_Pile` (found by its contents or
+    counted now), or None for a pile that is not of bytes or a ``kind`` that is a function or
+    not a kinds table of bytes."""
+    if pile.__class__ not in (bytearray, bytes) or callable(kind) or len(pile) < 2:
+        return None
+    key = bytes(pile)
+    found = _PILES.get(key)
+    if found is not None and found.kind is kind:
+        return found
+    n = len(pile)
+    if kind is None:                    # as _multiset counts: each distinct item
+        knums = None
+        items = sorted(set(pile))
+        if len(items) == n:
+            counts = [1] * n
+        else:
+            counted: dict = {}
+            _count_elements(counted, pile)
+            counts = [counted[v] for v in items]
+    else:                               # as _multiset_bytes counts: each kind's smallest item
+        table = _kind_bytes(kind)
+        if table is None:
+            return None
+        to_kind, members = table
+        kinds = pile.translate(to_kind)
+        firsts = []
+        for k, its in enumerate(members):
+            c = kinds.count(k)
+            if c:
+                for item in its:
+                    if item in pile:
+                        firsts.append((item, c, k))
+                        break
+        firsts.sort()
+        items, counts, knums = (list(x) for x in zip(*firsts))
+    found = _Pile(key, kind, items, counts, knums, n)
+    if len(_PILES) >= _PILES_KEPT:
+        _PILES.clear()
+    _PILES[key] = found
+    return found
+
+
 def _faces(faces: Sequence[Any]) -> list[tuple[int, float]]:
     """A die's outcomes: the index of the first face of each distinct value, with its share.
 
@@ -415,16 +524,30 @@ class ExplicitChance:
              seen_by: Optional[Sequence[int]] = None, kind: Any = None) -> int:
         """Remove a uniformly random element: outcomes are the distinct values, each with
         its share of ``seq``; with ``kind``, one outcome per kind (its smallest item)."""
-        if _one_kind(seq, kind):
-            v = min(seq)
-        else:
-            i = self._used
-            if i < len(self.given):         # replaying: the outcome is known
+        i = self._used
+        if i < len(self.given):             # replaying: the outcome is known (unless one kind)
+            if _one_kind(seq, kind):
+                v = min(seq)
+            else:
                 self._used = i + 1
                 v = self.given[i]
+            seq.remove(v)
+            return v
+        pile = _pile(seq, kind)             # a pile of bytes: its outcomes kept by its contents
+        if pile is None:
+            if _one_kind(seq, kind):
+                v = min(seq)
             else:
                 v = self._next(_multiset(seq, kind), what or f"a draw from {len(seq)}", name, seen_by)
+            seq.remove(v)
+            return v
+        items = pile.items
+        if len(items) == 1:                 # one kind (its smallest item): no chance node
+            v = items[0]
+        else:
+            v = self._next(pile.outcomes(), what or f"a draw from {len(seq)}", name, seen_by)
         seq.remove(v)
+        pile.drawn(seq, v)
         return v
 
     def deal(self, pool: Sequence[int], k: int, what: Any = None, name: Any = None,
@@ -713,6 +836,19 @@ class _Suspended:
         return _switch(self.glet, outcome)
 
 
+def _name_table(state: Any, table: tuple) -> None:
+    """Give a state whose set-up is being dealt its game and player count (if its class has
+    those fields)."""
+    try:
+        state.game = table[0]
+    except AttributeError:
+        pass
+    try:
+        state.num_players = table[1]
+    except AttributeError:
+        pass
+
+
 class ExplicitChanceState:
     """The chance protocol of an explicit-chance state, copied over a game's state class by
     :func:`explicit_class` (no fields of its own: everything lives in ``rng``; the game's own
@@ -793,11 +929,16 @@ class ExplicitChanceState:
         return self.view(seat)
 
     def apply(self, action: int) -> list:
-        if self.rng.pending is not None:
-            outcomes = self.rng.outcomes
+        ch = self.rng
+        pending = ch.pending
+        if pending is not None:
+            outcomes = ch.outcomes
             # the outcomes are ascending (every event's list is): found by bisection in C,
             # else looked for one by one
             i = bisect_left(outcomes, (action,))
+            if i < len(outcomes) and outcomes[i][0] == action and action.__class__ is int and \
+                    (pending is SETUP or not self._chance_base.is_terminal(self)):
+                return self._apply(action)
             o = action if i < len(outcomes) and outcomes[i][0] == action else None
             if o is None:
                 for o, _ in outcomes:
@@ -856,11 +997,11 @@ class ExplicitChanceState:
         own class, on a copy of this position in a greenlet; this state stays the position
         before until the action completes (then it takes the copy's fields)."""
         base = self._chance_base
-        work = base.clone(self)
-        work.__class__ = base
-        cont = _Suspended(work, _Suspending(given))
-        work.rng = cont.gen
         try:
+            work = base.clone(self)
+            work.__class__ = base
+            cont = _Suspended(work, _Suspending(given))
+            work.rng = cont.gen
             out = cont.start(base._apply, work, action)
         except BaseException:
             self.rng = ExplicitChance()
@@ -910,11 +1051,7 @@ class ExplicitChanceState:
             work = game._new_state(players, ExplicitChance(given), dict(options))
         except ChanceNeeded as need:
             self.rng = ExplicitChance(given, SETUP, need.outcomes, need.raw_what, need.raw_name, need.seen_by, table)
-            for attr, value in (("game", game), ("num_players", players)):
-                try:
-                    setattr(self, attr, value)
-                except AttributeError:
-                    pass
+            _name_table(self, table)
             return []
         _copy_into(self, work)
         self.rng = ExplicitChance()
@@ -927,11 +1064,7 @@ class ExplicitChanceState:
             ch = self.rng = ExplicitChance(cont.gen.given, SETUP, out.outcomes, out.raw_what, out.raw_name, out.seen_by,
                                            table)
             ch.cont = cont
-            for attr, value in (("game", table[0]), ("num_players", table[1])):
-                try:
-                    setattr(self, attr, value)
-                except AttributeError:
-                    pass
+            _name_table(self, table)
             return []
         _copy_into(self, out)
         self.rng = ExplicitChance()
@@ -954,10 +1087,13 @@ class ExplicitChanceState:
             events = self._run(action, ())
         else:
             pending, given = ch.pending, ch.given + (action,)
-            self.rng = ExplicitChance()
             # the action goes on from its start with the outcomes chosen: in a worker that
             # then waits at its next event (no replay for each of its later events)
-            events = self._run(pending, given) if _greenlet is None else self._start(pending, given)
+            if _greenlet is None:
+                self.rng = ExplicitChance()
+                events = self._run(pending, given)
+            else:
+                events = self._start(pending, given)
         return [] if events is None else events
 
     # ----- copies, files, determinizations -------------------------------------------------------
