@@ -3,7 +3,7 @@ read from its ``[rules]`` (``components.toml``), each marked fact or assumed wit
 section: the missile battery's dice and hits (RB: Supporting from base) and the turns the
 Power-up injector leaves a marine tired (RB: Special training) (issue #28). The antenna is
 found by its name among the data's upgrades; the Lucky charm's odds count the faces the data
-gives a die."""
+gives a die, and a die is rolled from them."""
 
 from __future__ import annotations
 
@@ -151,3 +151,11 @@ def test_a_variant_written_before_the_numbers_moved_into_the_data_plays_them_as_
     s = GAME.new_state(2, 1, {"components": {"name": "old", "toml": (
         '[aliens.hits]\nvalue = { yellow = 1, blue = 3, red = 3 }\nstatus = "assumed"\nsource = "ours"\n')}})
     assert s.comp.hits == (1, 3, 3) and s.comp.rules == load_components().rules
+
+
+def test_a_die_is_rolled_from_the_faces_the_data_gives_it():
+    """``roll_die`` draws one of the faces of the die's colour, however many the data gives
+    (not one of six written in code): a blue die of faces 1, 2, 3 shows each of them."""
+    s = bare(2)
+    s.comp = dataclasses.replace(s.comp, faces=((1, 2, 3), s.comp.faces[1], s.comp.faces[2]))
+    assert {s.roll_die(0) for _ in range(60)} == {1, 2, 3}

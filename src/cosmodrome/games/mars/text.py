@@ -194,7 +194,7 @@ def prompt(s: MarsState) -> str:
         return _("{who}: put up to {n} dice on your three actions, or blow up the MMM from beside it.").format(
             who=who, n=s.dice_count)
     if s.phase == ACT:
-        rolled = ", ".join(f"{die_name(d)}: {face_text(s.faces[d])}" for d in range(6) if s.faces[d])
+        rolled = ", ".join(f"{die_name(d)}: {face_text(s.faces[d])}" for d in range(NUM_DICE) if s.faces[d])
         return _("{who}, action {n} rolled {rolled}: move with one die or shoot with a group.").format(
             who=who, n=s.slot + 1, rolled=rolled)
     if s.phase == GO_ON:

@@ -61,8 +61,9 @@ ANTENNA = UPGRADES.index("antenna")
 MISSILE_DICE = tuple(d for d in range(NUM_DICE) if DIE_COLOUR[d] == WHITE)
 #: the dice of the nuke, best first: both blue and both white (our ruling: the four dice with
 #: the best sum); an injected marine uses the best four it has not rolled this turn; Kamikaze
-#: adds a black die
-NUKE_ORDER = (0, 1, 2, 3, 4, 5)
+#: adds a black die. The state's dice are in that order already (lunar.dice.DIE_COLOUR: blue,
+#: white, black), so all :data:`~cosmodrome.games.lunar.dice.NUM_DICE` of them in turn
+NUKE_ORDER = tuple(range(NUM_DICE))
 
 
 def begin_turn(s: MarsState, m: int) -> None:
