@@ -16,9 +16,10 @@ from mars_helpers import GAME, alien, bare
 
 from cosmodrome.core import DataError, RecordError
 from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, DIE_COLOUR, WHITE
-from cosmodrome.games.mars import turn, waves
+from cosmodrome.games.mars import text, turn, waves
 from cosmodrome.games.mars.components import DATA_FILE, RULE_KEYS, UPGRADES, load_components
 from cosmodrome.games.mars.state import A_MISSILE, DEAD, LZ, PROGRAM, encode_missile
+from cosmodrome.i18n import using
 
 B, R = 1, 2                      # alien colours: yellow, blue, red
 
@@ -211,3 +212,24 @@ def test_a_die_is_rolled_from_the_faces_the_data_gives_it():
     s = bare(2)
     s.comp = dataclasses.replace(s.comp, faces=((1, 2, 3), s.comp.faces[1], s.comp.faces[2]))
     assert {s.roll_die(0) for _ in range(60)} == {1, 2, 3}
+
+
+def support_text():
+    page = GAME.how_to_play()
+    return next(p for sec in page["sections"] for p in sec["paragraphs"] if "beacon" in p or "jeladó" in p)
+
+
+def test_how_to_play_names_the_missile_s_numbers_from_the_data_in_words():
+    """"How to play" writes the missile's numbers (``{rules.x}``: ``Game.help_numbers``) as
+    words, in the reader's language; a page filled from other numbers says those."""
+    assert GAME.help_numbers()["missile.fragmentation_zones"] == "three"
+    assert ("a distance of two white dice from a marine acting as beacon (piercing: three hits in a box; "
+            "fragmentation: one hit in every box of three zones)") in support_text()
+    with using("hu"):
+        assert "két fehér kocka távolságra" in support_text()
+        assert "(átütő: három találat egy mezőbe; repesz: egy-egy találat három zóna minden mezőjébe)" in support_text()
+        assert GAME.help_numbers() is GAME.help_numbers() and GAME.help_numbers()["rules.missile_dice"] == "két"
+    other = dataclasses.replace(load_components(), rules=dict(load_components().rules, fragmentation_spread=2),
+                                sentinels=dict(load_components().sentinels, dice=3))
+    numbers = text.help_numbers(other)
+    assert numbers["missile.fragmentation_zones"] == "five" and numbers["upgrades.sentinels.dice"] == "three"
