@@ -3,7 +3,8 @@ read from its ``[rules]`` (``components.toml``), each marked fact or assumed wit
 section: the missile battery's dice and hits (RB: Supporting from base) and the turns the
 Power-up injector leaves a marine tired (RB: Special training) (issue #28). The antenna is
 found by its name among the data's upgrades; the Lucky charm's odds count the faces the data
-gives a die."""
+gives a die, and a die is rolled from them. The sentinels roll dice of the colour the data gives; the fragmentation
+missile spreads as far as ``rules.fragmentation_spread``."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ import pytest
 from mars_helpers import GAME, alien, bare
 
 from cosmodrome.core import DataError, RecordError
-from cosmodrome.games.lunar.dice import DIE_COLOUR, WHITE
-from cosmodrome.games.mars import turn
+from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, DIE_COLOUR, WHITE
+from cosmodrome.games.mars import text, turn, waves
 from cosmodrome.games.mars.components import DATA_FILE, RULE_KEYS, UPGRADES, load_components
 from cosmodrome.games.mars.state import A_MISSILE, DEAD, LZ, PROGRAM, encode_missile
+from cosmodrome.i18n import using
 
 B, R = 1, 2                      # alien colours: yellow, blue, red
 
@@ -34,7 +36,7 @@ def test_the_numbers_are_component_data_marked_fact_and_cited():
     for key in RULE_KEYS:
         assert raw[key]["status"] == "fact" and raw[key]["source"].startswith("RB: "), key
     assert load_components().rules == {"missile_dice": 2, "piercing_hits": 3, "fragmentation_hits": 1,
-                                       "injector_tired_turns": 1}
+                                       "fragmentation_spread": 1, "injector_tired_turns": 1}
 
 
 def base_turn(**rules):
@@ -83,6 +85,57 @@ def test_a_fragmentation_missile_makes_the_hits_the_data_gives(hits, blues_die, 
     monkeypatch.setattr(s, "roll_die", lambda d: 1 if d == 2 else 2)
     s.apply(A_MISSILE + (1 * 2 + 0) * 5 + 1)
     assert [s.alien_place[a] == DEAD for a in blues] == [blues_die] * 3
+
+
+@pytest.mark.parametrize("spread", [1, 2, 0])
+def test_the_fragmentation_missile_spreads_as_far_as_the_data_gives(spread, monkeypatch):
+    """RB: Supporting from base: the impacted zone and the 2 adjacent ones (one column on each
+    side) as printed; a variant's spread of 2 reaches two columns each side, of 0 the impact's alone."""
+    s = base_turn() if spread == 1 else base_turn(fragmentation_spread=spread)
+    yellows = {c: alien(s, 0, c, next(y for y in range(4) if s.standing(c, y))) for c in range(2, 7)}  # impact: 4
+    monkeypatch.setattr(s, "roll_die", lambda d: 1 if d == 2 else 2)
+    s.apply(A_MISSILE + (1 * 2 + 0) * 5 + 1)
+    assert {c: s.alien_place[a] == DEAD for c, a in yellows.items()} == {c: abs(c - 4) <= spread for c in yellows}
+
+
+def sentinel_round(colour, monkeypatch, face=None):
+    """Both upgrade slots hold sentinels (printed dice, or a variant's of ``colour``); the
+    faces each sentinel die is rolled from are recorded (and ``face`` rolled, if given)."""
+    s = bare(2) if colour is None else bare(2, components={"name": colour, "toml": (
+        f'[upgrades.sentinels]\nvalue = {{ dice = 2, colour = "{colour}" }}\nstatus = "assumed"\nsource = "ours"\n')})
+    s.upgrades = [UPGRADES.index("sentinels")] * 2
+    rolled = []
+    monkeypatch.setattr(waves, "roll_face", lambda rng, faces, die: rolled.append(tuple(faces)) or
+                        (face if face is not None else faces[0]))
+    return s, rolled
+
+
+@pytest.mark.parametrize("colour, die", [(None, BLUE), ("white", WHITE), ("black", BLACK)])
+def test_the_sentinels_roll_the_dice_of_the_colour_the_data_gives(colour, die, monkeypatch):
+    """RB: Base upgrades: two dice each round (their colour was a picture; ours: blue). A
+    variant's white or black sentinel dice roll that colour's faces, not the blue die's."""
+    s, rolled = sentinel_round(colour, monkeypatch)
+    waves.sentinels(s)
+    assert rolled == [s.comp.faces[die]] * 4
+    assert s.comp.faces[die] != s.comp.faces[BLUE] or die == BLUE
+
+
+def test_a_sentinel_s_accident_face_shoots_as_far_as_its_steps(monkeypatch):
+    """A black sentinel die's 2! face moves 2: the group hits the LZ box 2 columns in."""
+    s, _ = sentinel_round("black", monkeypatch, face=ACCIDENT)
+    lz = s.zone_cols(LZ)
+    lvl = s.comp.layout["connector_level"]
+    col = lz.start + 1 if waves.slot_side(s, 0) == waves.LEFT else lz.stop - 2    # 2 columns in from its end
+    near = alien(s, 0, col, lvl)
+    waves.sentinels(s)
+    assert s.alien_place[near] == DEAD
+    assert any("2!, 2!" in e.text for e in s.ev if e.kind == "sentinels")
+
+
+def test_a_sentinel_colour_the_dice_do_not_have_is_refused():
+    with pytest.raises(DataError, match="upgrades.sentinels"):
+        GAME.new_state(2, 1, {"components": {"name": "red", "toml": (
+            '[upgrades.sentinels]\nvalue = { dice = 2, colour = "red" }\nstatus = "assumed"\nsource = "ours"\n')}})
 
 
 @pytest.mark.parametrize("turns", [1, 2, 0])
@@ -151,3 +204,32 @@ def test_a_variant_written_before_the_numbers_moved_into_the_data_plays_them_as_
     s = GAME.new_state(2, 1, {"components": {"name": "old", "toml": (
         '[aliens.hits]\nvalue = { yellow = 1, blue = 3, red = 3 }\nstatus = "assumed"\nsource = "ours"\n')}})
     assert s.comp.hits == (1, 3, 3) and s.comp.rules == load_components().rules
+
+
+def test_a_die_is_rolled_from_the_faces_the_data_gives_it():
+    """``roll_die`` draws one of the faces of the die's colour, however many the data gives
+    (not one of six written in code): a blue die of faces 1, 2, 3 shows each of them."""
+    s = bare(2)
+    s.comp = dataclasses.replace(s.comp, faces=((1, 2, 3), s.comp.faces[1], s.comp.faces[2]))
+    assert {s.roll_die(0) for _ in range(60)} == {1, 2, 3}
+
+
+def support_text():
+    page = GAME.how_to_play()
+    return next(p for sec in page["sections"] for p in sec["paragraphs"] if "beacon" in p or "jeladó" in p)
+
+
+def test_how_to_play_names_the_missile_s_numbers_from_the_data_in_words():
+    """"How to play" writes the missile's numbers (``{rules.x}``: ``Game.help_numbers``) as
+    words, in the reader's language; a page filled from other numbers says those."""
+    assert GAME.help_numbers()["missile.fragmentation_zones"] == "three"
+    assert ("a distance of two white dice from a marine acting as beacon (piercing: three hits in a box; "
+            "fragmentation: one hit in every box of three zones)") in support_text()
+    with using("hu"):
+        assert "két fehér kocka távolságra" in support_text()
+        assert "(átütő: három találat egy mezőbe; repesz: egy-egy találat három zóna minden mezőjébe)" in support_text()
+        assert GAME.help_numbers() is GAME.help_numbers() and GAME.help_numbers()["rules.missile_dice"] == "két"
+    other = dataclasses.replace(load_components(), rules=dict(load_components().rules, fragmentation_spread=2),
+                                sentinels=dict(load_components().sentinels, dice=3))
+    numbers = text.help_numbers(other)
+    assert numbers["missile.fragmentation_zones"] == "five" and numbers["upgrades.sentinels.dice"] == "three"

@@ -165,6 +165,7 @@ WORDS = {
     "missile_dice": N_("white dice of the missile battery"),
     "piercing_hits": N_("hits of a piercing missile"),
     "fragmentation_hits": N_("hits of a fragmentation missile on each box"),
+    "fragmentation_spread": N_("columns a fragmentation missile hits on each side"),
     "injector_tired_turns": N_("turns with fewer dice after the power-up injector"),
     "supply": N_("supply"),
     "value": N_("value"),

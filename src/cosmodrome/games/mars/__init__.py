@@ -108,6 +108,15 @@ class MarchOnMars(Game):
                    "component data (dice, counts, cards...)"), label=N_("Components file")),
     )
 
+    def help_numbers(self) -> Mapping[str, Any]:
+        """The numbers "How to play" names, in words, from the packaged components (the page is
+        the printed game's): :func:`text.help_numbers`.
+
+        >>> n = GAME.help_numbers(); n["rules.fragmentation_hits"], n["upgrades.sentinels.dice"]
+        ('one', 'two')
+        """
+        return text.help_numbers(load_components())
+
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> MarsState:
         return new_game(self, load_components(options.get("components")), players, seed, options)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cosmodrome.games.lunar.dice import DIE_COLOUR, face_text
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.mars.combat import engaged, shoot, targets
 from cosmodrome.games.mars.rounds import end_turn, waiting
@@ -116,7 +116,7 @@ from cosmodrome.i18n import N_, _
 #: :func:`masks` as a table: per colour, per number of steps
 MASKS = tuple(tuple(masks(colour, steps) if steps else () for steps in range(4)) for colour in range(3))
 #: per die, the actions putting it on each of the three actions of the combat card
-PROGRAM_IDS = tuple(tuple(encode_program(d, a) for a in range(3)) for d in range(6))
+PROGRAM_IDS = tuple(tuple(encode_program(d, a) for a in range(3)) for d in range(NUM_DICE))
 
 
 def moves(s: MarsState, first_leg: bool = False) -> list[int]:
@@ -134,7 +134,7 @@ def moves(s: MarsState, first_leg: bool = False) -> list[int]:
     out, seen = [], set()
     faces = s.faces
     jump_from = s.jump_from
-    for d in range(6):
+    for d in range(NUM_DICE):
         f = faces[d]
         if f:
             colour, steps = DIE_COLOUR[d], STEPS[f]
@@ -165,20 +165,20 @@ def act_legal(s: MarsState) -> list[int]:
             out += moves(s, first_leg=True)
         out = out or [A_DONE]        # engaged without a 1: the dice are lost (legal() sorts)
     if can_reroll(s):
-        out += [A_REROLL + d for d in range(6) if s.faces[d]]
+        out += [A_REROLL + d for d in range(NUM_DICE) if s.faces[d]]
     return out + uses(s)
 
 
 def program_legal(s: MarsState) -> list[int]:
     if s.precog:                     # Precog: the foreseen dice go on actions, then the turn is played
-        left = [d for d in range(6) if s.foreseen[d] and s.die_action[d] < 0]
+        left = [d for d in range(NUM_DICE) if s.foreseen[d] and s.die_action[d] < 0]
         out = [encode_program(d, a) for d in left for a in range(3)] or [A_DONE]
         return out + uses(s)
     n = programmed(s)
     out = [A_DONE] if n else []
     if n < s.dice_count:
         on_action = s.die_action
-        for d in range(6):
+        for d in range(NUM_DICE):
             if on_action[d] < 0:
                 out += PROGRAM_IDS[d]
     if n:                            # the nuke, support, missiles and Kamikaze come before any die
@@ -222,7 +222,7 @@ def _legal(s: MarsState) -> list[int]:
     if ph == LEVEL:
         return [A_LEVEL + y for y in range(s.levels) if s.standing(s.teleport_column - 1, y)]
     if ph == CHARM:
-        return ([A_REROLL + d for d in range(6) if s.faces[d] and not s.charm_dice >> d & 1]
+        return ([A_REROLL + d for d in range(NUM_DICE) if s.faces[d] and not s.charm_dice >> d & 1]
                 + ([A_ROLL] if s.charm_dice else []))
     if ph == DRONE:
         return [A_DONE] + [A_DRONE + k for k in range(len(DRONE_PAIRS))]
@@ -300,7 +300,7 @@ def perform(s: MarsState, a: int) -> None:
             s.say("stop", says("{who} holds the other groups.", who=s.names[m]), seat=m)
         elif not s.drone_step or not any(s.faces):
             s.say("no-effect", says("{who} has no use for the dice: they are lost.", who=s.names[m]))
-        s.faces = [0] * 6
+        s.faces = [0] * NUM_DICE
         after_action(s)
 
 

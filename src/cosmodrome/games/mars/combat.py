@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from cosmodrome.games.lunar.dice import steps_of
+from cosmodrome.games.lunar.dice import NUM_DICE, steps_of
 from cosmodrome.games.mars.equipment import on_kill
 from cosmodrome.games.mars.state import DEAD, DRONE_FIRING, FUSION, GONE, SNIPER, STEPS, STORMTROOPER, MarsState
 from cosmodrome.games.mars.text import marine_shooter_w, shot_text
@@ -142,7 +142,7 @@ def shoot(s: MarsState, m: int, back: int, rng_: int, lvl: int) -> None:
     s.extra_hits = 0
     shooter = Word(drone_name, s.names[m]) if s.drone_step == DRONE_FIRING else s.names[m]
     hit_box(s, col, lvl, hits, m, marine_shooter_w(shooter), sure)
-    for d in range(6):
+    for d in range(NUM_DICE):
         if s.faces[d] and steps_of(s.faces[d]) == value:
             s.faces[d] = 0
 

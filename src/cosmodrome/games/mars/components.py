@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from cosmodrome.core import DataError
 from cosmodrome.core.provenance import read_data_file
 from cosmodrome.games.lunar import variant
-from cosmodrome.games.lunar.dice import parse_faces
+from cosmodrome.games.lunar.dice import COLOUR_NAMES, parse_faces
 from cosmodrome.games.lunar.terrain import card_problem, parse_card
 from cosmodrome.i18n import _
 
@@ -30,13 +30,15 @@ TRAINING_CARDS, EQUIPMENT_CARDS = 7, 8
 #: the entries of ``[rules]``: numbers of the rules that no other table holds (RB: Supporting
 #: from base, the missile battery: ``missile_dice`` white dice give its distance, a piercing
 #: missile makes ``piercing_hits`` hits on its box, a fragmentation missile
-#: ``fragmentation_hits`` on every box of its zones; RB: Special training, Power-up injector:
+#: ``fragmentation_hits`` on every box of its zones, the impacted column and
+#: ``fragmentation_spread`` columns on each side of it; RB: Special training, Power-up injector:
 #: the marine has ``counts.injector.tired`` dice for ``injector_tired_turns`` turns after)
-RULE_KEYS = ("missile_dice", "piercing_hits", "fragmentation_hits", "injector_tired_turns")
+RULE_KEYS = ("missile_dice", "piercing_hits", "fragmentation_hits", "fragmentation_spread", "injector_tired_turns")
 #: the bounds of each of :data:`RULE_KEYS` (the missile rolls at most the two white dice; a
-#: marine is tired at most for the rest of the game's rounds)
+#: marine is tired at most for the rest of the game's rounds; the fragments spread at most a
+#: card's six columns)
 RULE_BOUNDS = {"missile_dice": (1, 2), "piercing_hits": (1, 12), "fragmentation_hits": (1, 12),
-               "injector_tired_turns": (0, 8)}
+               "fragmentation_spread": (0, 6), "injector_tired_turns": (0, 8)}
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,6 +68,7 @@ class Components:
     base_attacks: int
     wave: dict
     upgrades: dict
+    #: ``upgrades.sentinels``: ``dice``, ``colour`` and ``die``, the colour's number (:func:`_sentinels`)
     sentinels: dict
     marines: tuple[str, ...]
     #: the 14 abilities, card by card: abilities 2k and 2k + 1 share training card k
@@ -140,7 +143,7 @@ def build(data: dict) -> Components:
                       hits, _dice_counts(_value(data, "counts", "dice")), layout,
                       int(_value(data, "rounds", "limit")), int(_value(data, "base", "attacks")),
                       dict(_value(data, "waves", "size")), dict(_value(data, "upgrades", "counters")),
-                      dict(_value(data, "upgrades", "sentinels")), tuple(_value(data, "names", "marines")),
+                      _sentinels(_value(data, "upgrades", "sentinels")), tuple(_value(data, "names", "marines")),
                       _abilities(data),
                       tuple(Named(str(e.get("name")), str(e.get("text")))
                             for e in _entries(data, "equipment", EQUIPMENT_CARDS)),
@@ -152,10 +155,26 @@ def build(data: dict) -> Components:
 def _rules(data: dict) -> dict:
     """``[rules]``: each of :data:`RULE_KEYS`, a whole number within :data:`RULE_BOUNDS`.
 
-    >>> load_components().rules
-    {'missile_dice': 2, 'piercing_hits': 3, 'fragmentation_hits': 1, 'injector_tired_turns': 1}
+    >>> r = load_components().rules
+    >>> r["missile_dice"], r["piercing_hits"], r["fragmentation_hits"], r["fragmentation_spread"]
+    (2, 3, 1, 1)
     """
     return {k: variant.whole(f"rules.{k}", _value(data, "rules", k), *RULE_BOUNDS[k]) for k in RULE_KEYS}
+
+
+def _sentinels(value: Any) -> dict:
+    """``upgrades.sentinels`` (RB: Base upgrades): the dice a sentinel counter rolls each round
+    (1 to 6, the Moon's six at most) and their colour, one of the dice's (``blue``, ``white``,
+    ``black``); ``die`` is that colour's number, the row of :attr:`Components.faces` they roll.
+
+    >>> _sentinels({"dice": 2, "colour": "black"})
+    {'dice': 2, 'colour': 'black', 'die': 2}
+    """
+    if not isinstance(value, dict) or value.get("colour") not in COLOUR_NAMES:
+        raise DataError(_("components: upgrades.sentinels must be a table of dice and colour (one of {names})").format(
+            names=", ".join(COLOUR_NAMES)))
+    return dict(value, dice=variant.whole("upgrades.sentinels.dice", value.get("dice"), 1, 6),
+                die=COLOUR_NAMES.index(value["colour"]))
 
 
 def _hits(value: Any) -> tuple[int, ...]:

@@ -34,6 +34,7 @@ from cosmodrome.core.observation import (
     components_option,
     derived,
 )
+from cosmodrome.games.lunar.dice import NUM_DICE
 from cosmodrome.games.mars.components import load_components
 from cosmodrome.games.mars.state import OVER, PHASE_KIND
 from cosmodrome.games.mars.text import ALIEN_NAMES, THREATS, UPGRADE_NAMES
@@ -76,12 +77,13 @@ def _layout(players: int, components: str) -> Layout:
                  crashed=Flag(), acted=Flag(), kills=Num(aliens), side=OneHot(SIDES), out=Flag(),
                  training=Opt(ability), training_card=Tup(2, ability),
                  equipment=Bag(gear, copies, key="name"), tired=Flag(), orbital_spent=Flag())
-    die = Obj(die=OneHot(range(6)), colour=derived("the die"), action=OneHot(range(-1, comp.dice["actions"])),
+    die = Obj(die=OneHot(range(NUM_DICE)), colour=derived("the die"), action=OneHot(range(-1, comp.dice["actions"])),
               face=OneHot(range(5)), text=derived("the face"))
     turn = Obj(marine=SeatHot(players), dice_n=Num(6), action=OneHot(range(-1, comp.dice["actions"])),
-               dice=List(6, die),
+               dice=List(NUM_DICE, die),
                injected=Flag(), precog=Flag(), rail_gun=Flag(), extra_hits=Num(6),
-               foreseen=List(6, Obj(die=OneHot(range(6)), face=OneHot(range(5)), text=derived("the face"))))
+               foreseen=List(NUM_DICE, Obj(die=OneHot(range(NUM_DICE)), face=OneHot(range(5)),
+                                           text=derived("the face"))))
     root = Obj(
         game=FIXED, seat=Opt(SeatHot(players)), rounds=FIXED, base_attacks=FIXED,
         threat=OneHot(THREATS), half_board=Flag(),

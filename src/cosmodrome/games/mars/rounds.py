@@ -8,6 +8,7 @@ won.
 
 from __future__ import annotations
 
+from cosmodrome.games.lunar.dice import NUM_DICE
 from cosmodrome.games.mars.equipment import drop
 from cosmodrome.games.mars.state import CHOOSE, END_ROUNDS, LEFT, OVER, RIGHT, MarsState
 from cosmodrome.games.mars.text import says, side_name
@@ -48,8 +49,8 @@ def end_turn(s: MarsState) -> None:
     s.acted[m] = 1
     s.tired[m] = max(0, s.tired[m] - 1)      # the injector's side effect lasts the next turn
     s.foresaw[m] = s.precog                  # Precog is not used two turns running
-    s.faces = [0] * 6
-    s.die_action = [-1] * 6
+    s.faces = [0] * NUM_DICE
+    s.die_action = [-1] * NUM_DICE
     if s.wave_dice:
         s.wave_dice = 0
         wave(s, s.side_of(s.column[m]), says("unleashed by {who}", who=s.names[m]))

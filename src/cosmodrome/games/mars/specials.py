@@ -10,7 +10,7 @@ left to play.
 
 from __future__ import annotations
 
-from cosmodrome.games.lunar.dice import steps_of
+from cosmodrome.games.lunar.dice import NUM_DICE, steps_of
 from cosmodrome.games.mars.combat import engaged, group, kill, targets, toughest
 from cosmodrome.games.mars.equipment import discard, give, partners
 from cosmodrome.games.mars.state import (
@@ -166,12 +166,12 @@ def charm_mark(s: MarsState, d: int) -> None:
 
 
 def charm_roll(s: MarsState) -> None:
-    for d in range(6):
+    for d in range(NUM_DICE):
         if s.charm_dice >> d & 1:
             s.faces[d] = s.roll_die(d)
             note_face(s, d, s.faces[d])
     s.say("charm", says("{who} rolls again: {dice}.", who=s.names[s.acting],
-                        dice=dice_faces_w((d, s.faces[d]) for d in range(6) if s.charm_dice >> d & 1)),
+                        dice=dice_faces_w((d, s.faces[d]) for d in range(NUM_DICE) if s.charm_dice >> d & 1)),
           chance=True, faces=list(s.faces))
     s.charm_dice = 0
     s.phase = ACT
@@ -243,7 +243,7 @@ def drone_roll(s: MarsState, pair: int) -> None:
     """RB: Special training, Drone: at the end of the turn, two dice for one shot, even
     while engaged."""
     s.drone_step = DRONE_FIRING
-    s.faces = [0] * 6
+    s.faces = [0] * NUM_DICE
     s.rerolled = 0
     for d in DRONE_PAIRS[pair]:
         s.faces[d] = s.roll_die(d)

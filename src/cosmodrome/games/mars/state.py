@@ -37,7 +37,7 @@ from cosmodrome.core import Event, Rng, State, team_returns
 from cosmodrome.core.fields import flat_methods
 from cosmodrome.core.flat import FlatState, Hooks, range_kind
 from cosmodrome.core.statistics import count, row
-from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, die_name, face_text, roll_face, steps_of
+from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, NUM_DICE, die_name, face_text, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
 from cosmodrome.games.mars.components import Components
@@ -243,10 +243,10 @@ DRONE_PAIRS = ((0, 1), (2, 3), (4, 5), (0, 2), (0, 4), (2, 4))
 #: the steps of each face (index: the face; 0 for no face), :func:`steps_of` as a table
 STEPS = tuple(steps_of(f) if f else 0 for f in range(ACCIDENT + 1))
 #: the words naming each die in a chance event ("the blue die 1")
-DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(6))
+DIE_WORDS = tuple(f"the {die_name(d)}" for d in range(NUM_DICE))
 #: :func:`die_name` and :func:`face_text` as tables (for the log: a die's name is written when
 #: read, in the reader's language)
-DIE_NAMES = tuple(Word(die_name, d) for d in range(6))
+DIE_NAMES = tuple(Word(die_name, d) for d in range(NUM_DICE))
 FACE_TEXTS = ("",) + tuple(face_text(f) for f in range(1, ACCIDENT + 1))
 
 #: ``jet_die``: the flag added when the first die of a Jet pack jump showed the 2! face
@@ -329,8 +329,8 @@ FIELDS = (
     ("alien_place", "list", "[BAG] * self.n_aliens", "aloc"),   # per alien counter: its place (BAG...)
     ("upgrades", "list", "[-1, -1]", "upg"),   # per slot beside the LZ: its upgrade counter (-1: destroyed)
     # ----- per die (blue, blue, white, white, black, black) -------------------------------------
-    ("die_action", "list", "[-1] * 6", "prog"),   # the action of the combat card it is on, or -1
-    ("faces", "list", "[0] * 6"),       # the face rolled for the current action, 0 if none
+    ("die_action", "list", "[-1] * NUM_DICE", "prog"),   # the action of the combat card it is on, or -1
+    ("faces", "list", "[0] * NUM_DICE"),       # the face rolled for the current action, 0 if none
     # ----- per marine: its special training and what it has used ----------------------------------
     ("training_card", "list", "[0] * players", "tcard"),   # the training card dealt
     ("training", "list", "[-1] * players", "train"),   # the ability kept (-1 before the choice)
@@ -341,10 +341,11 @@ FIELDS = (
     ("foresaw", "list", "[0] * players"),   # 1: it used Precog last turn
     ("scouted", "list", "[0] * players"),   # 1: it took the Scout's step this round
     # ----- the rest -----------------------------------------------------------------------------
-    ("foreseen", "list", "[0] * 6", "pre"),   # per die: the face Precog foresaw
+    ("foreseen", "list", "[0] * NUM_DICE", "pre"),   # per die: the face Precog foresaw
     ("equipment_place", "list", "[DECK] * len(comp.equipment)", "eq"),   # per equipment card: a seat, DECK or DISCARD
 )
-_GENERATED = flat_methods("MarsState", FIELDS, "players, comp, cards", {"BAG": BAG, "DECK": DECK})
+_GENERATED = flat_methods("MarsState", FIELDS, "players, comp, cards",
+                          {"BAG": BAG, "DECK": DECK, "NUM_DICE": NUM_DICE})
 
 #: entry points of the higher layers, registered by the package's face: the protocol
 #: (``legal``, ``perform``, ``action_json``, ``prompt``, ``view``, ``evaluation``) and the
@@ -613,11 +614,13 @@ class MarsState(FlatState, State):
             self.ev.append(Event(kind, text, data, None, None, chance))
 
     def roll_die(self, d: int) -> int:
-        """A roll of the marines' die ``d`` (a chance event; see :func:`roll_face`)."""
+        """A roll of the marines' die ``d`` (a chance event; see :func:`roll_face`): one of the
+        faces the data gives its colour."""
         rng = self.rng
+        faces = self.comp.faces[DIE_COLOUR[d]]
         if rng.__class__ is Rng:    # sampled: what roll_face draws, without the event's words
-            return self.comp.faces[DIE_COLOUR[d]][rng.below(6)]
-        return roll_face(rng, self.comp.faces[DIE_COLOUR[d]], DIE_WORDS[d])
+            return faces[rng.below(len(faces))]
+        return roll_face(rng, faces, DIE_WORDS[d])
 
     def preview(self, m: int, d: int, backward: int, mask: int, colour: int = -1, steps: int = 0,
                 start: Optional[tuple[int, int]] = None) -> Jump:

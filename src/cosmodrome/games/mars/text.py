@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core.texts import per_components
+from cosmodrome.core.texts import number_word, per_components
 from cosmodrome.games.lunar.dice import (  # noqa: F401  (die_name: shared by the rules)
     ACCIDENT,
     COLOUR_NAMES,
@@ -194,7 +194,7 @@ def prompt(s: MarsState) -> str:
         return _("{who}: put up to {n} dice on your three actions, or blow up the MMM from beside it.").format(
             who=who, n=s.dice_count)
     if s.phase == ACT:
-        rolled = ", ".join(f"{die_name(d)}: {face_text(s.faces[d])}" for d in range(6) if s.faces[d])
+        rolled = ", ".join(f"{die_name(d)}: {face_text(s.faces[d])}" for d in range(NUM_DICE) if s.faces[d])
         return _("{who}, action {n} rolled {rolled}: move with one die or shoot with a group.").format(
             who=who, n=s.slot + 1, rolled=rolled)
     if s.phase == GO_ON:
@@ -451,3 +451,24 @@ def table_help(comp) -> dict:
                   "barriers": {k: dict(v) for k, v in TABLE_ZONES["barriers"].items()}},
         "terrain": dict(TERRAIN_KINDS),
         "die_colours": list(DIE_COLOURS), "die_names": [die_name(d) for d in range(NUM_DICE)]}
+
+
+@per_components
+def help_numbers(comp: Any) -> dict[str, str]:
+    """The numbers "How to play" and the first-game hints name (howto.toml's ``{dotted.name}``
+    fields: :func:`cosmodrome.core.howto.fill`), ``comp``'s, as words in the reader's language
+    (:func:`~cosmodrome.core.texts.number_word`: the page writes its counts in words):
+    ``rules.<key>`` (``[rules]``), ``upgrades.sentinels.dice`` and
+    ``missile.fragmentation_zones``, the zones a fragmentation missile hits (the impacted one
+    and ``rules.fragmentation_spread`` on each side; RB: Supporting from base). Made once per
+    component set and language (the hints are kept per mapping).
+
+    >>> from cosmodrome.games.mars.components import load_components
+    >>> n = help_numbers(load_components())
+    >>> n["rules.missile_dice"], n["rules.piercing_hits"], n["missile.fragmentation_zones"]
+    ('two', 'three', 'three')
+    """
+    out = {f"rules.{k}": number_word(v, least=0) for k, v in comp.rules.items()}
+    out["upgrades.sentinels.dice"] = number_word(comp.sentinels["dice"])
+    out["missile.fragmentation_zones"] = number_word(1 + 2 * comp.rules["fragmentation_spread"])
+    return out

@@ -61,8 +61,9 @@ ANTENNA = UPGRADES.index("antenna")
 MISSILE_DICE = tuple(d for d in range(NUM_DICE) if DIE_COLOUR[d] == WHITE)
 #: the dice of the nuke, best first: both blue and both white (our ruling: the four dice with
 #: the best sum); an injected marine uses the best four it has not rolled this turn; Kamikaze
-#: adds a black die
-NUKE_ORDER = (0, 1, 2, 3, 4, 5)
+#: adds a black die. The state's dice are in that order already (lunar.dice.DIE_COLOUR: blue,
+#: white, black), so all :data:`~cosmodrome.games.lunar.dice.NUM_DICE` of them in turn
+NUKE_ORDER = tuple(range(NUM_DICE))
 
 
 def begin_turn(s: MarsState, m: int) -> None:
@@ -300,7 +301,8 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
     give the exact distance from the beacon marine (forward or backward, as chosen); a
     piercing missile puts ``rules.piercing_hits`` (3) on the most crowded box of that column, a
     fragmentation missile ``rules.fragmentation_hits`` (1) on every box of that column and of
-    the columns either side (our reading of "zone": a column of the ring)."""
+    the ``rules.fragmentation_spread`` (1) columns on each side (our reading of "zone": a
+    column of the ring)."""
     rules = s.comp.rules
     dist = 0
     for d in MISSILE_DICE[:rules["missile_dice"]]:
@@ -313,7 +315,8 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
     if not 0 <= col < len(s.strip):
         s.say("missile", says("The missile falls beyond the ring."))
     elif fragmentation:
-        for c in (col - 1, col, col + 1):
+        spread = rules["fragmentation_spread"]
+        for c in range(col - spread, col + spread + 1):
             for y in range(s.levels):
                 if 0 <= c < len(s.strip) and s.occupied(s.box(c, y)):
                     hit_box(s, c, y, rules["fragmentation_hits"], s.acting, shooter_w("fragmentation"))

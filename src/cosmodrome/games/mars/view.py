@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, face_text
+from cosmodrome.games.lunar.dice import COLOUR_NAMES, DIE_COLOUR, NUM_DICE, face_text
 from cosmodrome.games.mars.state import (
     BAG,
     DEAD,
@@ -76,10 +76,10 @@ def turn_view(s: MarsState) -> Optional[dict[str, Any]]:
     return {"marine": s.acting, "dice_n": s.dice_count, "action": s.slot, "injected": bool(s.injected),
             "precog": bool(s.precog), "rail_gun": bool(s.rail_gun), "extra_hits": s.extra_hits,
             "foreseen": [{"die": d, "face": s.foreseen[d], "text": face_text(s.foreseen[d])}
-                         for d in range(6) if s.foreseen[d]],
+                         for d in range(NUM_DICE) if s.foreseen[d]],
             "dice": [{"die": d, "colour": COLOUR_NAMES[DIE_COLOUR[d]], "action": s.die_action[d], "face": s.faces[d],
                       "text": face_text(s.faces[d]) if s.faces[d] else "?"}
-                     for d in range(6) if s.die_action[d] >= 0 or s.faces[d]]}
+                     for d in range(NUM_DICE) if s.die_action[d] >= 0 or s.faces[d]]}
 
 
 def defenders_view(s: MarsState) -> list[dict[str, Any]]:

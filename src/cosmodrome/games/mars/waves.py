@@ -13,7 +13,7 @@ over. Each bunker on a wave's side kills one alien of it on its way in.
 
 from __future__ import annotations
 
-from cosmodrome.games.lunar.dice import roll_face
+from cosmodrome.games.lunar.dice import face_text, roll_face, steps_of
 from cosmodrome.games.mars.combat import hit_box, kill
 from cosmodrome.games.mars.state import BAG, DEAD, END_BASE, INCOMING, LEFT, LZ, OVER, SIDE_ZONES, YELLOW, MarsState
 from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, Word, says, shooter_w, side_word
@@ -163,15 +163,19 @@ def land_incoming(s: MarsState) -> None:
 
 
 def sentinels(s: MarsState) -> None:
-    """RB: Base upgrades: each sentinel counter shoots with two dice each round; a group
-    of value ``v`` hits the LZ box ``v`` columns in from its end of the LZ."""
+    """RB: Base upgrades: each sentinel counter shoots with its dice each round (the data's
+    ``upgrades.sentinels``: two dice, of its colour); a group of value ``v`` (the steps of the
+    face) hits the LZ box ``v`` columns in from its end of the LZ."""
     lz = s.zone_cols(LZ)
     lvl = s.comp.layout["connector_level"]
-    for k in (0, 1):
-        if s.upgrades[k] != SENTINELS:
+    shots = s.comp.sentinels
+    die = s.comp.faces[shots["die"]]
+    for k, upgrade in enumerate(s.upgrades):
+        if upgrade != SENTINELS:
             continue
-        faces = [roll_face(s.rng, s.comp.faces[0], "a sentinel's die") for _ in range(s.comp.sentinels["dice"])]
-        s.say("sentinels", says("Sentinels roll {faces}.", faces=', '.join(map(str, faces))), chance=True)
+        rolled = [roll_face(s.rng, die, "a sentinel's die") for _ in range(shots["dice"])]
+        s.say("sentinels", says("Sentinels roll {faces}.", faces=', '.join(map(face_text, rolled))), chance=True)
+        faces = [steps_of(f) for f in rolled]
         for v in sorted(set(faces)):
             col = lz.start + v - 1 if slot_side(s, k) == LEFT else lz.stop - v
             if s.aliens_at(s.box(col, lvl)):
