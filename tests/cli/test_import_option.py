@@ -93,12 +93,27 @@ def test_a_module_that_fails_to_import_is_named_and_changes_nothing(own_module, 
     assert "'no_such_module_here'" in capsys.readouterr().err
 
 
-def test_unknown_game_says_how_a_game_of_ones_own_is_found():
+def test_unknown_game_says_how_a_game_of_ones_own_is_found(capsys):
     with pytest.raises(UnknownGameError) as err:
         get_game("no-such-game")
-    text = str(err.value)
-    assert "known games:" in text and "cosmodrome.games" in text and "pip install -e ." in text
-    assert "--import MODULE" in text
+    assert "known games:" in str(err.value) and "pip install" not in str(err.value)
+    hint = err.value.hint
+    assert "cosmodrome.games" in hint and "pip install -e ." in hint and "--import MODULE" in hint
+    # the command line adds the hint; a web client reads the error alone (it runs no commands)
+    assert main(["play", "no-such-game", "--plain"]) == 2
+    cli = capsys.readouterr().err
+    assert "unknown game 'no-such-game'" in cli and "--import MODULE" in cli
+
+
+def test_a_web_client_asking_for_an_unknown_game_is_not_told_to_run_commands(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from cosmodrome.server.app import create_app
+
+    with TestClient(create_app(db_url=f"sqlite:///{tmp_path / 'g.sqlite'}")) as client:
+        r = client.post("/api/games", json={"game": "no-such-game", "players": 2})
+    assert r.status_code == 404 and "unknown game 'no-such-game'" in r.json()["error"]
+    assert "pip install" not in r.text and "--import" not in r.text
 
 
 def test_serve_hands_the_imported_modules_to_its_workers(own_module, monkeypatch):

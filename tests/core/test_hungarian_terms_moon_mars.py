@@ -252,12 +252,12 @@ def test_moon_rules_page_names_the_deck_the_game_deals():
         return next(o for o in game.options if o.name == "advanced").describe()
 
     text = deck_paragraph()
-    assert "left out" not in text and "all 8 cards, 3 of each: 24 cards" in text, text
+    assert "left out" not in text and "all eight cards, three of each: 24 cards" in text, text
     assert "the 24 action cards" in option()
     for players in (2, 3, 5):
         s = game.new_state(players, seed=1, options={"advanced": True})
         assert s.view(0)["cards"]["deck"] == 24 - players
     with i18n.using("hu"):
         hu, hu_option = deck_paragraph(), option()
-    assert "(8 féle)" in hu and "3 példányban: 24 kártya" in hu and "kimarad" not in hu, hu
+    assert "(nyolcféle)" in hu and "három példányban: 24 kártya" in hu and "kimarad" not in hu, hu
     assert "akciókártyák (összesen 24)" in hu_option

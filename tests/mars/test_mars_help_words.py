@@ -64,7 +64,7 @@ def test_a_variants_tooltips_explain_its_own_numbers():
 
 def test_the_rings_places_and_the_centres_tracks_come_with_the_view():
     """The Landing Zone, the defender boxes, the barriers, the incoming-wave boxes, the white die,
-    the round and damage tracks and the alien pool (RB: Setup; How we win?; Martian waves)."""
+    the round and damage tracks and the alien pool (RB: Prepare landing; How we win?; Martian waves)."""
     board = GAME.new_state(2, 1).view(0)["help"]["board"]
     assert board["lz"].startswith("The Landing Zone: the marines' base. Aliens still in it")
     assert board["beside"] == {z: f"The {side} defender box, beside the MMM: free of aliens, a marine here may set off "
@@ -160,7 +160,7 @@ def test_the_click_hints_come_with_the_view_in_the_readers_language():
 
 def test_the_landing_zone_and_the_defender_boxes_are_the_helps():
     """The zones the table draws apart come with the help as the view numbers them: the Landing
-    Zone (``state.LZ``) and the defender box of each side (``state.SIDE_ZONES``; RB: Setup; The
+    Zone (``state.LZ``) and the defender box of each side (``state.SIDE_ZONES``; RB: Prepare landing; The
     red defenders), on the whole board and on half of it; the renderer numbers no zone."""
     import re
 

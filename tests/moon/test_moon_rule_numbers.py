@@ -89,9 +89,10 @@ def test_the_rules_page_and_the_options_write_the_numbers_of_the_data(monkeypatc
         return {o.name: o.describe() for o in GAME.options}
 
     printed = paragraphs()
-    assert "you lose 1/2 of your Sputnik counters" in printed and "(6 at most)" in printed
-    assert "runs over 5 lunar cards" in printed and "all 8 cards, 3 of each: 24 cards" in printed
-    assert "the 24 action cards" in described()["advanced"] and "the 5 red-dot" in described()["max_red"]
+    # the printed game reads as its words always did: numbers the sentence writes in words stay words
+    assert "you lose half your Sputnik counters" in printed and "(six at most)" in printed
+    assert "runs over five lunar cards" in printed and "all eight cards, three of each: 24 cards" in printed
+    assert "the 24 action cards" in described()["advanced"] and "the five red-dot" in described()["max_red"]
     comp = load_components()
     other = dataclasses.replace(comp, rules={**comp.rules, "accident_sputnik_divisor": 3},
                                 supply={**comp.supply, "action_cards": 8}, dice={**comp.dice, "most": 5},
@@ -100,9 +101,9 @@ def test_the_rules_page_and_the_options_write_the_numbers_of_the_data(monkeypatc
     moon._help_numbers.cache_clear()
     try:
         varied = paragraphs()
-        assert "you lose 1/3 of your Sputnik counters" in varied and "(5 at most)" in varied
-        assert "all 8 cards, 1 of each: 8 cards" in varied
-        assert "the 8 action cards" in described()["advanced"] and "the 4 red-dot" in described()["max_red"]
+        assert "you lose a third of your Sputnik counters" in varied and "(five at most)" in varied
+        assert "all eight cards, one of each: 8 cards" in varied
+        assert "the 8 action cards" in described()["advanced"] and "the four red-dot" in described()["max_red"]
         assert GAME.resolve_options({"max_red": 4})["max_red"] == 4
         with pytest.raises(OptionError, match="from 0 to 4"):
             GAME.resolve_options({"max_red": 5})

@@ -466,13 +466,16 @@ def test_the_texts_of_the_draw_two_tile_and_the_deal_name_the_data_s_cards(tmp_p
         assert deal(printed).endswith("és kapott két húzókártyát.")
     game = get_game("venus")
     data = load_howto(game.help_file)
-    for cards in (2, 5):
+    for cards, words, hu in ((2, "two", "két"), (5, "five", "öt")):   # in words, as the printed page wrote "two"
         numbers = dict(game.help_numbers(), **{"rules.draw2_cards": cards})
         claims = next(sec for sec in page(data, game.help_items, numbers)["sections"]
                       if sec["heading"] == "Claiming tiles and combat")
-        assert f"draw two gives you {cards} cards," in claims["paragraphs"][0]
+        assert f"draw two gives you {words} cards," in claims["paragraphs"][0]
         hint = hint_for(data, "claim_tile", [(1, {"kind": "draw2"})], numbers)
-        assert hint["options"][0]["text"] == f"Draw {cards} cards."
+        assert hint["options"][0]["text"] == f"Draw {words} cards."
+        with using("hu"):
+            hint = hint_for(data, "claim_tile", [(1, {"kind": "draw2"})], numbers)
+        assert f"{hu} kártyát" in hint["options"][0]["text"]
 
 
 def test_the_set_up_s_bound_of_dealt_items_counts_the_data_s_first_player_dice(tmp_path):

@@ -49,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         command(args=args, prog_name="cosmodrome", standalone_mode=True, obj={"lang": asked})
     except CosmodromeError as exc:
         print(_("error: {reason}").format(reason=exc), file=sys.stderr)
+        if getattr(exc, "hint", ""):
+            print(exc.hint, file=sys.stderr)
         return 2
     except SystemExit as exc:
         return int(exc.code or 0) if not isinstance(exc.code, str) else 1

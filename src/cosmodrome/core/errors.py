@@ -6,7 +6,10 @@ class CosmodromeError(Exception):
 
 
 class UnknownGameError(CosmodromeError, KeyError):
-    """A game name that no registered game has."""
+    """A game name that no registered game has. ``hint``: how to make a game of one's own
+    known, for the command line to add (a web client is not told to run commands)."""
+
+    hint = ""
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else "unknown game"

@@ -45,10 +45,13 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
 from cosmodrome.core.errors import DataError
+from cosmodrome.core.texts import number_word
 from cosmodrome.i18n import current, gettext, svg_words  # data texts: extracted from the help file itself
 
-#: a number of the game's data named in a text: a dotted name in braces (``{rules.combat_dice}``)
-_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)+)\}")
+#: a number of the game's data named in a text: a dotted name in braces (``{rules.combat_dice}``),
+#: ``:word`` after it for the number in words where the sentence writes it so (``{rules.x:word}``:
+#: "two cards", in the reader's language; :func:`cosmodrome.core.texts.number_word`)
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)+)(:word)?\}")
 #: what a diagram may not contain: scripts, event handlers, outside references
 _UNSAFE_SVG = re.compile(r"<script|<foreignObject|\son[a-z]+\s*=|href\s*=\s*[\"'](?!#)", re.IGNORECASE)
 
@@ -88,12 +91,17 @@ def parse_howto(text: str, where: str) -> dict[str, Any]:
 
 def fill(text: str, numbers: Mapping[str, Any]) -> str:
     """``text`` with each ``{dotted.name}`` replaced by that number of ``numbers`` (the game's
-    :meth:`Game.help_numbers`); other braces are left as they are. A name ``numbers`` lacks
-    raises :class:`DataError`."""
+    :meth:`Game.help_numbers`), in words with ``:word`` (``{rules.x:word}``); other braces are
+    left as they are. A name ``numbers`` lacks raises :class:`DataError`.
+
+    >>> fill("draw {rules.n:word} cards, at most {rules.most}", {"rules.n": 2, "rules.most": 24})
+    'draw two cards, at most 24'
+    """
     def number(m: re.Match) -> str:
         if m.group(1) not in numbers:
             raise DataError(f"the help text names {{{m.group(1)}}}, a number the game does not give")
-        return str(numbers[m.group(1)])
+        value = numbers[m.group(1)]
+        return number_word(value) if m.group(2) and isinstance(value, int) else str(value)
     return _PLACEHOLDER.sub(number, text) if "{" in text else text
 
 
@@ -104,7 +112,7 @@ def placeholders(data: Mapping[str, Any]) -> set[str]:
         texts += [s["heading"], s["text"], s.get("caption", "")]
     for h in data.get("hints", {}).values():
         texts += [h["text"], *h.get("options", {}).values()]
-    return {m for t in texts for m in _PLACEHOLDER.findall(t)}
+    return {m.group(1) for t in texts for m in _PLACEHOLDER.finditer(t)}
 
 
 @functools.cache

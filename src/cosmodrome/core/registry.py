@@ -72,10 +72,11 @@ def get_game(name: str) -> Game:
             raise UnknownGameError(_("game {name!r} is installed but failed to load: {reason}").format(
                 name=name, reason=_BROKEN[key])) from None
         known = ", ".join(game_names()) or "none"
-        raise UnknownGameError(_("unknown game {name!r}; known games: {known}. A game of your own is found through "
-                                 "its entry point in the cosmodrome.games group once its package is installed "
-                                 "again (pip install -e .), or by importing its module: cosmodrome --import "
-                                 "MODULE ...").format(name=name, known=known)) from None
+        err = UnknownGameError(_("unknown game {name!r}; known games: {known}").format(name=name, known=known))
+        err.hint = _("A game of your own is found through its entry point in the cosmodrome.games group once its "
+                     "package is installed again (pip install -e .), or by importing its module: cosmodrome "
+                     "--import MODULE ...")
+        raise err from None
 
 
 def game_names() -> list[str]:

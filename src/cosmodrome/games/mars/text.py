@@ -303,7 +303,7 @@ WAVE_FACE_HELP = N_(" (the {face} face moves {n} and calls an alien wave at the 
 #: their numbers the component data's (the injector's: components.Components.tired_dice)
 MMM_HELP = N_("The Martian Master Mind. {nuke} dice summing to {target} or more, rolled from a defender box free of "
               "aliens, blow it up: the marines win.")
-#: the ring's places and the centre's tracks, boxes and white die (RB: Setup; How we win?;
+#: the ring's places and the centre's tracks, boxes and white die (RB: Prepare landing; How we win?;
 #: Martian waves; The defenders), in the current language; see :func:`_board_help` (the
 #: white die's faces for each side are the component data's, ``comp.white_faces``)
 BOARD_HELP = {
@@ -353,7 +353,7 @@ CLICK_HINTS = {
 }
 #: the zones of the ring the table draws apart (:data:`.state.ZONE_NAMES`' numbers, as the view's
 #: ``zones`` and ``ring.zones_of_columns`` give them): the Landing Zone, and the defender boxes
-#: beside the MMM by side (RB: Setup; The red defenders)
+#: beside the MMM by side (RB: Prepare landing; The red defenders)
 TABLE_ZONES = {"lz": LZ, "defenders": {str(SIDE_ZONES[k][0]): SIDE_NAMES[k] for k in (LEFT, RIGHT)},
                # the force barrier of each side's defender, drawn on the edge of its defender box
                # towards the MMM (the ring's start on the left, its end on the right): the barrier

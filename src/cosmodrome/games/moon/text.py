@@ -125,7 +125,8 @@ def spends_text(n: int, values: dict) -> str:
 
 def max_red_option_words(red: int) -> str:
     """The ``max_red`` option described, with the red-dot cards of the data (RB: Set up the race)."""
-    return _("at most this many of the {n} red-dot (extra difficult) lunar cards in the lap (0-{n})").format(n=red)
+    return _("at most this many of the {red} red-dot (extra difficult) lunar cards in the lap (0-{n})").format(
+        red=number_word(red), n=red)
 
 
 def advanced_option_words(comp: Any) -> str:
@@ -489,6 +490,37 @@ def share_words(divisor: int) -> str:
              3: pgettext("the share of the Sputnik counters lost", "a third"),
              4: pgettext("the share of the Sputnik counters lost", "a quarter")}
     return words.get(divisor) or pgettext("the share of the Sputnik counters lost", "1/{d}").format(d=divisor)
+
+
+def lost_share_words(divisor: int) -> str:
+    """The share of one's Sputnik counters an accident costs, in words as the object of "you
+    lose ... Sputnik counters" (the rules page and its hint; ``[rules]
+    accident_sputnik_divisor``; RB: "What's an accident?"): "half your" as printed, "a third of
+    your", "a quarter of your", "all your", or "1/5 of your" beyond.
+
+    >>> lost_share_words(2), lost_share_words(3), lost_share_words(5)
+    ('half your', 'a third of your', '1/5 of your')
+    """
+    words = {1: pgettext("the share of one's Sputnik counters lost, before them", "all your"),
+             2: pgettext("the share of one's Sputnik counters lost, before them", "half your"),
+             3: pgettext("the share of one's Sputnik counters lost, before them", "a third of your"),
+             4: pgettext("the share of one's Sputnik counters lost, before them", "a quarter of your")}
+    return words.get(divisor) or pgettext("the share of one's Sputnik counters lost, before them",
+                                          "1/{d} of your").format(d=divisor)
+
+
+class LostShare:
+    """:func:`lost_share_words` of ``divisor``, written when read (in the reader's language):
+    the rules page's ``{rules.accident_share}``, from numbers made once for every language."""
+
+    def __init__(self, divisor: int) -> None:
+        self.divisor = divisor
+
+    def __str__(self) -> str:
+        return lost_share_words(self.divisor)
+
+    def __repr__(self) -> str:
+        return f"LostShare({self.divisor})"
 
 
 @per_components
