@@ -66,3 +66,23 @@ def test_every_game_records_an_event_through_say_and_none_has_a_method_log(game)
     state.say("named", "a sentence")
     assert [(e.kind, e.text) for e in state.ev[before:]] == [("named", "a sentence")]
     assert not callable(getattr(state, "log", None))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES) + ["pocket-race"])
+def test_every_game_and_the_example_say_one_signature(game):
+    """``say(kind, text, data, visible_to, hidden, chance)``: an ``Event``'s arguments in its
+    order, the same in the four games and the worked example (docs/ARCHITECTURE.md,
+    "Recording events"); an event read by one seat is one call of it."""
+    import inspect
+
+    import cosmodrome.testing.toy  # noqa: F401  (registers the worked example)
+    from cosmodrome.core.registry import get_game
+
+    state = get_game(game.replace("_", "-")).new_state(2, 1)
+    assert list(inspect.signature(state.say).parameters) == ["kind", "text", "data", "visible_to", "hidden", "chance"]
+    before = len(state.ev)
+    state.say("secret", "Seat 1 draws a 7.", {"seat": 0}, frozenset((0,)), "Seat 1 draws a card.", chance=True)
+    state.say("plain", "A sentence.")
+    got = [(e.kind, e.text, e.data, e.visible_to, e.hidden_text, e.chance) for e in state.ev[before:]]
+    assert got == [("secret", "Seat 1 draws a 7.", {"seat": 0}, frozenset((0,)), "Seat 1 draws a card.", True),
+                   ("plain", "A sentence.", {}, None, None, False)]

@@ -28,6 +28,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core import Event, Game, OptionSpec, RecordError, Rng, State, check_state_json, register
 from cosmodrome.core.chance import restore
+from cosmodrome.core.events import Text
 from cosmodrome.core.fields import flat_methods, load_table
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.core.rng import as_rng
@@ -96,13 +97,14 @@ class PocketState(FlatState, State):
         as a field)."""
         return OVER if self.decisions >= self.rounds * self.num_players else PLAY
 
-    def say(self, kind: str, text: str, data: dict[str, Any], visible_to: Optional[frozenset] = None,
-            hidden_text: Optional[str] = None, chance: bool = False) -> None:
-        """Record an event of the action being performed: ``visible_to`` the seats that see
-        ``text`` (None: all), ``hidden_text`` what the others read. A quiet clone (``clone(quiet=True)``,
-        made for search) records none."""
+    def say(self, kind: str, text: Text, data: Optional[dict[str, Any]] = None, visible_to: Optional[frozenset] = None,
+            hidden: Optional[Text] = None, chance: bool = False) -> None:
+        """Record an event of the action being performed (docs/ARCHITECTURE.md, "Recording
+        events"): ``data`` its details, ``visible_to`` the seats that read ``text`` (None: all),
+        ``hidden`` what the others read, ``chance`` whether it reveals what was not known (no
+        undo past it). A quiet clone (``clone(quiet=True)``, made for search) records none."""
         if not self.quiet:
-            self.ev.append(Event(kind, text, data, visible_to, hidden_text, chance=chance))
+            self.ev.append(Event(kind, text, data, visible_to, hidden, chance))
 
     def to_move(self) -> Optional[int]:
         return None if self.phase == OVER else self.decisions % self.num_players

@@ -104,7 +104,7 @@ def perform(s: CosmicRunState, a: int) -> None:
             technologies.reroll(s, s.acting)
     elif ph == MOVE:
         if a == A_STOP:
-            s.say("stop", says("{who} stops moving.", who=who_w(s, s.acting)), sheet=s.acting)
+            s.say("stop", says("{who} stops moving.", who=who_w(s, s.acting)), {"sheet": s.acting})
             movement.finish(s)
         elif a < A_TRANSFORM:
             movement.step(s, a - A_STEP)

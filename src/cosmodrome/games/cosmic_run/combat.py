@@ -36,11 +36,11 @@ def start(s: CosmicRunState, victim: int, colour: int, kind: int, by: int, defen
     if kind == ATTACK and (s.reached(ship) or s.disabled(ship)):
         why = (N_("{who} attacks {ship}, which has reached its planet: no effect.") if s.reached(ship)
                else N_("{who} attacks {ship}, which is already disabled: no effect."))
-        s.say("attack", says(why, who=who_w(s, by), ship=name), sheet=victim, track=colour)
+        s.say("attack", says(why, who=who_w(s, by), ship=name), {"sheet": victim, "track": colour})
         HOOKS.next_pick(s)
         return
     if kind == UPGRADE and (s.engine_upgrades[ship] >= s.comp.hearts or s.disabled(ship) or s.reached(ship)):
-        s.say("upgrade", says("{ship} cannot take an engine upgrade.", ship=name), sheet=victim, track=colour)
+        s.say("upgrade", says("{ship} cannot take an engine upgrade.", ship=name), {"sheet": victim, "track": colour})
         HOOKS.next_pick(s)
         return
     s.attacked_sheet, s.attacked_ship, s.attack_kind, s.attacker_sheet = victim, ship, kind, by
@@ -59,22 +59,22 @@ def resolve(s: CosmicRunState, missile: bool) -> None:
         s.tech_used[tech_ix(defender, MISSILE)] += 1
         what = (N_("{who} fires a defensive missile and stops the attack on {ship}.") if kind == ATTACK
                 else N_("{who} fires a defensive missile and stops the engine upgrade of {ship}."))
-        s.say("missile", says(what, who=who_w(s, defender), ship=name), sheet=defender)
+        s.say("missile", says(what, who=who_w(s, defender), ship=name), {"sheet": defender})
         HOOKS.next_pick(s)
         return
     if kind == UPGRADE:
         s.engine_upgrades[ship] += 1
         s.say("upgrade", says_n(N_("{ship} gets an engine upgrade ({n} heart)."),
                                 N_("{ship} gets an engine upgrade ({n} hearts)."), s.engine_upgrades[ship], ship=name),
-              sheet=victim, track=colour)
+              {"sheet": victim, "track": colour})
         HOOKS.next_pick(s)
         return
     s.damage[ship] += 1
     s.say("attack", says_n(N_("{who} attacks {ship}: {n} heart filled."),
                            N_("{who} attacks {ship}: {n} hearts filled."), s.damage[ship], who=who_w(s, by), ship=name),
-          sheet=victim, track=colour)
+          {"sheet": victim, "track": colour})
     if s.disabled(ship):
-        s.say("disabled", says("{ship} is disabled.", ship=name), sheet=victim, track=colour)
+        s.say("disabled", says("{ship} is disabled.", ship=name), {"sheet": victim, "track": colour})
         if by < s.num_players and by != victim:
             s.kills[by] += 1
         if scoring.check(s):

@@ -33,5 +33,4 @@ def roll_pool(s: CosmicRunState) -> None:
             s.faces[i] = roll(s, i)
             rolled.append(Word(lambda n, w: f"{n}: {w}", i + 1, face_w(s.comp, s.faces[i])))
     s.say("dice", says("Action dice rolled — {dice}.", dice=Word(lambda xs: "; ".join(str(x) for x in xs), rolled)),
-          chance=True, faces=list(s.faces),
-          dice=[i for i, o in enumerate(s.owner) if o == -1])
+          {"faces": list(s.faces), "dice": [i for i, o in enumerate(s.owner) if o == -1]}, chance=True)

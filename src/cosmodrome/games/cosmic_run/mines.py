@@ -92,7 +92,8 @@ def ask_next(s: CosmicRunState) -> None:
         sh = s.mine_roll_targets[s.mine_roll_target_ix]
         if s.friendly and s.mine_roll_source == -1 and s.immune[sh] == s.round:
             s.mine_roll_ignored[sh] = 1
-            s.say("immune", says("{who} ignores the roll (mine die taken last round).", who=who_w(s, sh)), sheet=sh)
+            s.say("immune", says("{who} ignores the roll (mine die taken last round).", who=who_w(s, sh)),
+                  {"sheet": sh})
         elif (sh < s.num_players and s.avail(sh, MISSILE) > 0
               and affects(s, sh, s.mine_roll_letter, s.mine_roll_number)):
             s.phase, s.acting = MISSILE_MINE, sh
@@ -107,7 +108,8 @@ def answer(s: CosmicRunState, use_missile: bool) -> None:
         s.tech_used[tech_ix(sh, MISSILE)] += 1
         s.mine_roll_ignored[sh] = 1
         s.say("missile", says("{who} fires a defensive missile: {at} is ignored on all of their tracks.",
-                              who=who_w(s, sh), at=coordinate(s, s.mine_roll_letter, s.mine_roll_number)), sheet=sh)
+                              who=who_w(s, sh), at=coordinate(s, s.mine_roll_letter, s.mine_roll_number)),
+              {"sheet": sh})
     s.mine_roll_target_ix += 1
     ask_next(s)
 
@@ -137,7 +139,7 @@ def apply_roll(s: CosmicRunState) -> None:
                     hit(s, ship, s.mine_roll_source)
         if placed:
             changed = True
-            s.say("mines", (mines_text, (s.sheet_name, sh, placed)), sheet=sh, col=col, number=number)
+            s.say("mines", (mines_text, (s.sheet_name, sh, placed)), {"sheet": sh, "col": col, "number": number})
     s.mine_roll_targets = []
     if changed and scoring.check(s):
         return
@@ -150,16 +152,16 @@ def hit(s: CosmicRunState, ship: int, src: int) -> None:
     sh, t = ship_parts(ship)
     name = ship_w(s, sh, t)
     if s.disabled(ship):
-        s.say("hit", says("A mine lands on {ship}, already disabled.", ship=name), sheet=sh, track=t)
+        s.say("hit", says("A mine lands on {ship}, already disabled.", ship=name), {"sheet": sh, "track": t})
         return
     s.damage[ship] += 1
     push_back(s, ship)
     r, c = circle_parts(s.circle[ship])
     s.say("hit", says_n(N_("{ship} is hit ({n} heart filled) and pushed back to {where}."),
                         N_("{ship} is hit ({n} hearts filled) and pushed back to {where}."), s.damage[ship], ship=name,
-                        where=circle_w(s.comp, s.side, r, c)), sheet=sh, track=t, row=r, col=c)
+                        where=circle_w(s.comp, s.side, r, c)), {"sheet": sh, "track": t, "row": r, "col": c})
     if s.disabled(ship):
-        s.say("disabled", says("{ship} is disabled.", ship=name), sheet=sh, track=t)
+        s.say("disabled", says("{ship} is disabled.", ship=name), {"sheet": sh, "track": t})
         if 0 <= src < s.num_players and src != sh:
             s.kills[src] += 1
 

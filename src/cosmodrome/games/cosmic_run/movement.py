@@ -176,7 +176,7 @@ def transform(s: CosmicRunState, colour: int) -> None:
     s.say("transformer",
           says_n(N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pip)."),
                  N_("{who} uses a transformer: the {old} die moves the {colour} ship ({n} pips)."), s.pips,
-                 who=who_w(s, sh), old=old, colour=colour_w(s.comp, colour)), sheet=sh, track=colour)
+                 who=who_w(s, sh), old=old, colour=colour_w(s.comp, colour)), {"sheet": sh, "track": colour})
     if not steps(s):
         finish(s)
 
@@ -208,9 +208,9 @@ def step(s: CosmicRunState, kind: int) -> None:
     planet = r == s.comp.planet
     where = Word(gettext, N_("its planet")) if planet else circle_w(s.comp, s.side, r, c)
     s.say("move", (moves_text, (s.sheet_name, s.comp, sh, t, STEP_NAMES[kind], k, where)),
-          sheet=sh, track=t, row=r, col=c, step=STEP_NAMES[kind])
+          {"sheet": sh, "track": t, "row": r, "col": c, "step": STEP_NAMES[kind]})
     if planet:
-        s.say("planet", says("{ship} reaches the planet!", ship=ship_w(s, sh, t)), sheet=sh, track=t)
+        s.say("planet", says("{ship} reaches the planet!", ship=ship_w(s, sh, t)), {"sheet": sh, "track": t})
     # RB: Game End 1 and 2: a ship at its planet, or warp drives and navigational controls
     # spent, may leave a player's ships with no possible movement
     if (planet or k or kind in (DIAG_LEFT, DIAG_RIGHT)) and scoring.check(s):

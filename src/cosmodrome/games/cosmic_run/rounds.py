@@ -28,7 +28,7 @@ def start_round(s: CosmicRunState) -> None:
         words = says_n(N_("Round {r} begins; {who} is captain: {n} mine roll."),
                        N_("Round {r} begins; {who} is captain: {n} mine rolls."), s.rolls_left, r=s.round,
                        who=who_w(s, s.captain))
-    s.say("round", words, round=s.round, captain=s.captain)
+    s.say("round", words, {"round": s.round, "captain": s.captain})
     next_mine_roll(s)
 
 
@@ -42,7 +42,8 @@ def next_mine_roll(s: CosmicRunState) -> None:
         return
     s.rolls_left -= 1
     col, num = mines.roll_letter(s), mines.roll_number(s)
-    s.say("mine-roll", says("The mine dice show {at}.", at=coordinate(s, col, num)), chance=True, col=col, number=num)
+    s.say("mine-roll", says("The mine dice show {at}.", at=coordinate(s, col, num)),
+          {"col": col, "number": num}, chance=True)
     targets = [0] if s.solo else [s.captain, 1 - s.captain]
     mines.start_roll(s, -1, targets, col, num, RESUME_MINE_PHASE)
 
@@ -82,8 +83,8 @@ def draft(s: CosmicRunState, die: int) -> None:
     s.picks += 1
     s.die = die
     s.phase = DIE
-    s.say("take", (takes_text, (s.sheet_name, s.comp, s.acting, die, s.faces[die])), sheet=s.acting, die=die,
-          face=s.faces[die])
+    s.say("take", (takes_text, (s.sheet_name, s.comp, s.acting, die, s.faces[die])),
+          {"sheet": s.acting, "die": die, "face": s.faces[die]})
 
 
 def use_die(s: CosmicRunState) -> None:
@@ -103,12 +104,12 @@ def use_die(s: CosmicRunState) -> None:
         technologies.gain(s, sh, face - 22)
         next_pick(s)
     elif s.solo:
-        s.say("mine-die", says("The mine die has no use for the solo player."), sheet=sh)
+        s.say("mine-die", says("The mine die has no use for the solo player."), {"sheet": sh})
         next_pick(s)
     elif s.friendly:
         s.immune[sh] = s.round + 1
         s.say("mine-die", says("{who} circles the next round: they will ignore its mine rolls.", who=who_w(s, sh)),
-              sheet=sh)
+              {"sheet": sh})
         next_pick(s)
     else:
         s.phase = LETTER
@@ -132,7 +133,7 @@ def free_reroll(s: CosmicRunState) -> None:
         n += 1
     s.say("reroll", says("{who} re-rolls the mine die for free ({n}x): {face}.", who=who_w(s, s.acting), n=n,
                          face=face_w(s.comp, s.faces[s.die])),
-          chance=True, die=s.die, face=s.faces[s.die])
+          {"die": s.die, "face": s.faces[s.die]}, chance=True)
 
 
 def choose_letter(s: CosmicRunState, col: int) -> None:
@@ -141,8 +142,7 @@ def choose_letter(s: CosmicRunState, col: int) -> None:
     num = mines.roll_number(s)
     s.say("mine-die", says("{who} sets the letter die to {letter} and rolls {num}: {at} for {other}.",
                            who=who_w(s, s.acting), letter=s.comp.columns[col], num=num, at=coordinate(s, col, num),
-                           other=who_w(s, 1 - s.acting)), chance=True,
-          col=col, number=num, sheet=s.acting)
+                           other=who_w(s, 1 - s.acting)), {"col": col, "number": num, "sheet": s.acting}, chance=True)
     mines.start_roll(s, s.acting, [1 - s.acting], col, num, 1)
 
 

@@ -159,8 +159,8 @@ def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> N
         winners = [] if s.solo else winners_by_score(s)
     s.phase, s.end_cause, s.winning_seats, s.acting = OVER, cause, list(winners), -1
     totals = [total(s, sh) for sh in range(2)]
-    s.say("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]), cause=cause,
-          winners=list(winners), scores=totals[:s.num_players])
+    s.say("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]),
+          {"cause": cause, "winners": list(winners), "scores": totals[:s.num_players]})
 
 
 def scores(s: CosmicRunState) -> list[float]:

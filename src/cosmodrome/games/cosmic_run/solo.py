@@ -60,8 +60,7 @@ def take(s: CosmicRunState, die: int, how: str, chance: bool = False) -> None:
     s.picks += 1
     s.die = die
     s.say("zorlord-take", says(how, n=die + 1, face=face_w(s.comp, s.faces[die])),
-          chance=chance,
-          die=die, face=s.faces[die], sheet=ZORLORD)
+          {"die": die, "face": s.faces[die], "sheet": ZORLORD}, chance=chance)
     offer_reroll(s)
 
 
@@ -91,8 +90,7 @@ def mark(s: CosmicRunState) -> None:
         s.best_row[ship] = max(s.best_row[ship], r)
         where = Word(gettext, N_("his planet")) if r == planet else circle_w(s.comp, s.side, r, c)
         s.say("move", says("Zorlord's {colour} ship moves {n} up to {where}.", colour=colour_w(s.comp, colour), n=n,
-                           where=where), sheet=ZORLORD, track=colour,
-              row=r, col=c)
+                           where=where), {"sheet": ZORLORD, "track": colour, "row": r, "col": c})
         if r == planet and scoring.check(s):
             return
         if k == ATTACK:
@@ -101,7 +99,7 @@ def mark(s: CosmicRunState) -> None:
     elif k == MINE:
         col, num = mines.roll_letter(s), mines.roll_number(s)
         s.say("mine-die", says("Zorlord rolls the mine dice: {at} on your sheet.", at=coordinate(s, col, num)),
-              chance=True, col=col, number=num, sheet=ZORLORD)
+              {"col": col, "number": num, "sheet": ZORLORD}, chance=True)
         mines.start_roll(s, ZORLORD, [0], col, num, RESUME_PICK)
         return
     else:
@@ -112,7 +110,7 @@ def mark(s: CosmicRunState) -> None:
 def answer_reroll(s: CosmicRunState, reroll: bool) -> None:
     if reroll:
         technologies.reroll(s, 0)
-        s.say("zorlord-reroll", says("You force Zorlord to re-roll his die."), sheet=0)
+        s.say("zorlord-reroll", says("You force Zorlord to re-roll his die."), {"sheet": 0})
         offer_reroll(s)
     else:
         mark(s)
@@ -126,8 +124,8 @@ def premines(s: CosmicRunState, times: int) -> None:
     """Expert mode: mine rolls before the first round on the player's sheet."""
     for _ in range(times):
         col, num = mines.roll_letter(s), mines.roll_number(s)
-        s.say("mine-roll", says("Expert set-up: the mine dice show {at}.", at=coordinate(s, col, num)), chance=True,
-              col=col, number=num)
+        s.say("mine-roll", says("Expert set-up: the mine dice show {at}.", at=coordinate(s, col, num)),
+              {"col": col, "number": num}, chance=True)
         for t in range(3):
             for r in mines.rows_with(s, num):
                 s.grid[s.cell(0, t, r, col)] |= MINE_BIT

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
+from cosmodrome.core.events import Text
 from cosmodrome.core.fields import flat_methods, saved_key
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
@@ -162,9 +163,11 @@ class CosmicRunState(FlatState, State):
             return "Zorlord"
         return self.game.seat_name(sheet, self.num_players)
 
-    def say(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
+    def say(self, kind: str, text: Text, data: Optional[dict[str, Any]] = None, visible_to: Optional[frozenset] = None,
+            hidden: Optional[Text] = None, chance: bool = False) -> None:
+        """Record an event (docs/ARCHITECTURE.md, "Recording events"); a quiet state records none."""
         if not self.quiet:
-            self.ev.append(Event(kind, text, data, chance=chance))
+            self.ev.append(Event(kind, text, data, visible_to, hidden, chance))
 
     # ----- the protocol ------------------------------------------------------------------
     def to_move(self) -> Optional[int]:

@@ -22,24 +22,24 @@ def gain(s: CosmicRunState, sheet: int, tech: int) -> None:
     name = s.comp.tech_names[tech]
     if not room(s, sheet, tech):
         s.say("technology", says("{who} has no open {tech} circle left: nothing gained.", who=who_w(s, sheet),
-                                 tech=tech_w(s.comp, tech)), sheet=sheet)
+                                 tech=tech_w(s.comp, tech)), {"sheet": sheet})
         return
     s.tech_gained[tech_ix(sheet, tech)] += 1
-    s.say("technology", (gains_text, (s.sheet_name, sheet, name)), sheet=sheet, tech=tech)
+    s.say("technology", (gains_text, (s.sheet_name, sheet, name)), {"sheet": sheet, "tech": tech})
 
 
 def to_cargo(s: CosmicRunState) -> None:
     """RB: Cargo Bay Option."""
     sh = s.acting
     s.cargo[sh] += 1
-    s.say("cargo", (cargo_text, (s.sheet_name, s.comp, sh, s.cargo[sh])), sheet=sh, die=s.die)
+    s.say("cargo", (cargo_text, (s.sheet_name, s.comp, sh, s.cargo[sh])), {"sheet": sh, "die": s.die})
     if s.cargo[sh] >= s.comp.cargo_slots:
         s.cargo[sh] = 0
         if any(room(s, sh, t) for t in range(4)):
             s.phase = TECHPICK
             return
         s.say("technology", says("{who}'s cargo bay is full but every technology column is full.", who=who_w(s, sh)),
-              sheet=sh)
+              {"sheet": sh})
     HOOKS.next_pick(s)
 
 
@@ -49,4 +49,4 @@ def reroll(s: CosmicRunState, sheet: int) -> None:
     s.faces[s.die] = roll(s, s.die)
     s.say("reroll", says("{who} re-rolls die {n} with the control panel ({left} left): {face}.", who=who_w(s, sheet),
                          n=s.die + 1, left=s.comp.rerolls - s.rerolls_used[sheet], face=face_w(s.comp, s.faces[s.die])),
-          chance=True, sheet=sheet, die=s.die, face=s.faces[s.die])
+          {"sheet": sheet, "die": s.die, "face": s.faces[s.die]}, chance=True)

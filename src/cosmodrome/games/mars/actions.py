@@ -293,11 +293,11 @@ def perform(s: MarsState, a: int) -> None:
         if a == A_ROLL:
             next_action(s)
         else:
-            s.say("stop", says("{who} stops here.", who=s.names[m]), seat=m)
+            s.say("stop", says("{who} stops here.", who=s.names[m]), {"seat": m})
             finish_turn(s)
     elif a == A_DONE:
         if s.volley:
-            s.say("stop", says("{who} holds the other groups.", who=s.names[m]), seat=m)
+            s.say("stop", says("{who} holds the other groups.", who=s.names[m]), {"seat": m})
         elif not s.drone_step or not any(s.faces):
             s.say("no-effect", says("{who} has no use for the dice: they are lost.", who=s.names[m]))
         s.faces = [0] * NUM_DICE

@@ -78,8 +78,8 @@ def hit_box(s: MarsState, col: int, lvl: int, hits: int, m: int, who: object, ex
     dead = toughest(s, here)[:executions]
     rest = [a for a in here if a not in dead]
     dead += [rest[i] for i in best_kills([s.comp.hits[s.colour(a)] for a in rest], hits)]
-    s.say("shot", (shot_text, (who, hits, executions, col, lvl, tuple(s.colour(a) for a in dead))), col=col,
-          level=lvl, hits=hits, killed=len(dead))
+    s.say("shot", (shot_text, (who, hits, executions, col, lvl, tuple(s.colour(a) for a in dead))),
+          {"col": col, "level": lvl, "hits": hits, "killed": len(dead)})
     for a in dead:
         kill(s, a, m)
     return len(dead)

@@ -60,7 +60,7 @@ def draw(s: MarsState, m: int, why: object) -> bool:
     s.equipment_place[c] = m
     s.say("equipment", says("{who} gets the {card} ({why}).", who=who, card=Word(name_word, s.comp.equipment[c].name),
                             why=says(why)),
-          chance=True, seat=m, card=c)
+          {"seat": m, "card": c}, chance=True)
     return True
 
 
@@ -109,4 +109,4 @@ def give(s: MarsState, c: int, o: int) -> None:
     frm, to = (s.acting, o) if s.equipment_place[c] == s.acting else (o, s.acting)
     s.equipment_place[c] = to
     s.say("give", says("{who} hands the {card} to {other}.", who=s.names[frm],
-                       card=Word(name_word, s.comp.equipment[c].name), other=s.names[to]), card=c, seat=to)
+                       card=Word(name_word, s.comp.equipment[c].name), other=s.names[to]), {"card": c, "seat": to})

@@ -95,11 +95,11 @@ def end_round(s: MarsState) -> None:
     if s.phase == OVER:
         return
     s.white_die = roll_white(s)
-    s.say("white-die", says("The white die shows {n}.", n=s.white_die), chance=True, white=s.white_die)
+    s.say("white-die", says("The white die shows {n}.", n=s.white_die), {"white": s.white_die}, chance=True)
     if s.bait and bait_fooled(s):
         s.white_die = roll_white(s)
         s.say("white-die", says("The bait works: the white die is rolled again and shows {n}.", n=s.white_die),
-              chance=True, white=s.white_die)
+              {"white": s.white_die}, chance=True)
     s.bait = 0
     wave(s, wave_side(s), says("from the MMM"))
     if s.round >= s.comp.rounds:
@@ -107,5 +107,5 @@ def end_round(s: MarsState) -> None:
         s.say("lost", says("{n} rounds have passed and the MMM still stands: the marines lose.", n=s.comp.rounds))
         return
     s.round += 1
-    s.say("round", says("Round {n} begins.", n=s.round), round=s.round)
+    s.say("round", says("Round {n} begins.", n=s.round), {"round": s.round})
     start_round(s)

@@ -68,7 +68,7 @@ def choose_training(s: MarsState, face: int) -> None:
     m = s.acting
     s.training[m] = training_ability(s.training_card[m], face)
     s.say("training", says("{who} trains as {ability}.", who=s.names[m],
-                           ability=Word(name_word, s.comp.abilities[s.training[m]].name)), seat=m)
+                           ability=Word(name_word, s.comp.abilities[s.training[m]].name)), {"seat": m})
     s.phase = LAND
 
 
@@ -78,7 +78,8 @@ def land_at(s: MarsState, k: int) -> None:
     m = s.acting
     s.column[m] = s.zone_cols(LZ)[k]
     s.level[m] = s.comp.layout["connector_level"]
-    s.say("landing", says("{who} lands on column {n}.", who=s.names[m], n=s.column[m] + 1), seat=m, col=s.column[m])
+    s.say("landing", says("{who} lands on column {n}.", who=s.names[m], n=s.column[m] + 1),
+          {"seat": m, "col": s.column[m]})
     if m + 1 < s.num_players:
         s.acting, s.phase = m + 1, TRAIN
     else:

@@ -139,30 +139,31 @@ def use(s: MarsState, c: int) -> None:
     if c == CHARM_CARD:
         s.charm_dice = 0
         s.phase = CHARM
-        s.say("use", says("{who} plays the {card}: which dice go again?", who=who, card=name), seat=m, card=c)
+        s.say("use", says("{who} plays the {card}: which dice go again?", who=who, card=name), {"seat": m, "card": c})
     elif c == AMMO:
         s.extra_hits += 1
-        s.say("use", says("{who} loads the {card}: one hit more on the next shot.", who=who, card=name), seat=m, card=c)
+        s.say("use", says("{who} loads the {card}: one hit more on the next shot.", who=who, card=name),
+              {"seat": m, "card": c})
     elif c == RAIL_GUN:
         s.rail_gun = 1
-        s.say("use", says("{who} charges the {card}: the 2s of this roll hit twice.", who=who, card=name), seat=m,
-              card=c)
+        s.say("use", says("{who} charges the {card}: the 2s of this roll hit twice.", who=who, card=name),
+              {"seat": m, "card": c})
     elif c == NEURAL_CHIP:
         s.training[m] ^= 1
         s.say("use", says("{who} plugs the {card} in: its training is now {ability}.", who=who, card=name,
                            ability=Word(name_word, s.comp.abilities[s.training[m]].name)),
-              seat=m, card=c)
+              {"seat": m, "card": c})
     elif c == LASER_KNIFE:
         a = toughest(s, s.aliens_at(s.box(s.column[m], s.level[m])))[0]
         s.say("use", says("{who} draws the {card} on a {colour} alien.", who=who, card=name,
-                           colour=says(('yellow', 'blue', 'red')[s.colour(a)])), seat=m, card=c)
+                           colour=says(('yellow', 'blue', 'red')[s.colour(a)])), {"seat": m, "card": c})
         kill(s, a, m)
 
 
 def charm_mark(s: MarsState, d: int) -> None:
     """The lucky charm: die ``d`` will be rolled again."""
     s.charm_dice |= 1 << d
-    s.say("charm", says("{die} goes again.", die=die_w(d)), die=d)
+    s.say("charm", says("{die} goes again.", die=die_w(d)), {"die": d})
 
 
 def charm_roll(s: MarsState) -> None:
@@ -172,7 +173,7 @@ def charm_roll(s: MarsState) -> None:
             note_face(s, d, s.faces[d])
     s.say("charm", says("{who} rolls again: {dice}.", who=s.names[s.acting],
                         dice=dice_faces_w((d, s.faces[d]) for d in range(NUM_DICE) if s.charm_dice >> d & 1)),
-          chance=True, faces=list(s.faces))
+          {"faces": list(s.faces)}, chance=True)
     s.charm_dice = 0
     s.phase = ACT
 
@@ -204,7 +205,7 @@ def teleport(s: MarsState, k: int) -> None:
     col = cols.start + v - 1 if zone > LZ else cols.stop - v
     s.teleported = 1
     s.say("teleport", says("{who} teleports: the blue die shows {v}, column {col}.",
-                              who=s.names[s.acting], v=v, col=col + 1), chance=True, col=col)
+                              who=s.names[s.acting], v=v, col=col + 1), {"col": col}, chance=True)
     levels = [y for y in range(s.levels) if s.standing(col, y)]
     if len(levels) == 1:
         appear(s, col, levels[0])
@@ -234,7 +235,7 @@ def orbital(s: MarsState, k: int) -> None:
     zone = s.card_zones()[k]
     dead = card_aliens(s, zone)
     s.say("orbital", says("{who} calls the orbital bombing: {n} aliens die.", who=s.names[m], n=len(dead)),
-          seat=m, killed=len(dead))
+          {"seat": m, "killed": len(dead)})
     for a in dead:
         kill(s, a, m)
 
@@ -249,8 +250,8 @@ def drone_roll(s: MarsState, pair: int) -> None:
         s.faces[d] = s.roll_die(d)
         note_face(s, d, s.faces[d])
     s.say("drone", says("{who}'s drone rolls {dice}.", who=s.names[s.acting],
-                        dice=dice_faces_w((d, s.faces[d]) for d in DRONE_PAIRS[pair])), chance=True,
-          faces=list(s.faces))
+                        dice=dice_faces_w((d, s.faces[d]) for d in DRONE_PAIRS[pair])),
+          {"faces": list(s.faces)}, chance=True)
     s.phase = ACT
 
 

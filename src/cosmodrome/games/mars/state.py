@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State, team_returns
+from cosmodrome.core.events import Text
 from cosmodrome.core.fields import flat_methods
 from cosmodrome.core.flat import FlatState, Hooks, range_kind
 from cosmodrome.core.statistics import count, row
@@ -609,9 +610,11 @@ class MarsState(FlatState, State):
         return None
 
     # ----- helpers used by the rules ------------------------------------------------------
-    def say(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
+    def say(self, kind: str, text: Text, data: Optional[dict[str, Any]] = None, visible_to: Optional[frozenset] = None,
+            hidden: Optional[Text] = None, chance: bool = False) -> None:
+        """Record an event (docs/ARCHITECTURE.md, "Recording events"); a quiet state records none."""
         if not self.quiet:
-            self.ev.append(Event(kind, text, data, None, None, chance))
+            self.ev.append(Event(kind, text, data, visible_to, hidden, chance))
 
     def roll_die(self, d: int) -> int:
         """A roll of the marines' die ``d`` (a chance event; see :func:`roll_face`): one of the

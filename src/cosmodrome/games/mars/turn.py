@@ -74,11 +74,11 @@ def begin_turn(s: MarsState, m: int) -> None:
     if s.tired[m]:
         s.dice_count = s.comp.tired_dice
         s.say("tired", says("{who} feels the injector: {n} dice this turn.", who=s.names[m], n=s.comp.tired_dice),
-              seat=m)
+              {"seat": m})
     if s.crashed[m]:
         s.crashed[m] = 0
         s.dice_count = min(s.dice_count, s.comp.dice["crashed"])
-        s.say("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_count), seat=m)
+        s.say("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_count), {"seat": m})
     s.die_action = [-1] * NUM_DICE
     s.faces = [0] * NUM_DICE
     s.foreseen = [0] * NUM_DICE
@@ -130,8 +130,8 @@ def program(s: MarsState, d: int, action: int) -> None:
     After Precog the die already shows its face."""
     s.die_action[d] = action
     shown = says(" (showing {face})", face=FACE_TEXTS[s.foreseen[d]]) if s.precog else ""
-    s.say("program", says("{die}{shown} on action {n}.", die=DIE_NAMES[d], shown=shown, n=action + 1), die=d,
-          slot=action)
+    s.say("program", says("{die}{shown} on action {n}.", die=DIE_NAMES[d], shown=shown, n=action + 1),
+          {"die": d, "slot": action})
 
 
 def can_inject(s: MarsState) -> bool:
@@ -148,7 +148,7 @@ def inject(s: MarsState) -> None:
     # each turn, this one included)
     s.tired[s.acting] = 1 + s.comp.rules["injector_tired_turns"]
     s.say("inject", says("{who} takes the power-up injector: {n} dice this turn.",
-                            who=s.names[s.acting], n=s.comp.injected_dice), seat=s.acting)
+                            who=s.names[s.acting], n=s.comp.injected_dice), {"seat": s.acting})
 
 
 def can_foresee(s: MarsState) -> bool:
@@ -167,8 +167,8 @@ def foresee(s: MarsState) -> None:
         note_face(s, d, s.foreseen[d])
     s.die_action = [-1] * NUM_DICE
     s.say("precog", says("{who} foresees the dice: {dice}.", who=s.names[s.acting],
-                             dice=dice_faces_w((d, s.foreseen[d]) for d in dice)), chance=True,
-          faces=list(s.foreseen))
+                             dice=dice_faces_w((d, s.foreseen[d]) for d in dice)),
+          {"faces": list(s.foreseen)}, chance=True)
 
 
 def note_face(s: MarsState, d: int, face: int) -> None:
@@ -210,7 +210,7 @@ def next_action(s: MarsState) -> None:
             note_face(s, d, s.faces[d])
     s.say("roll", (rolled_text, (s.names[s.acting], "plays" if s.precog else "rolls", s.slot, tuple(dice),
                                  tuple(s.faces))),
-          chance=not s.precog, faces=list(s.faces))
+          {"faces": list(s.faces)}, chance=not s.precog)
     s.phase = ACT
 
 
@@ -278,7 +278,7 @@ def reroll(s: MarsState, d: int) -> None:
     note_face(s, d, s.faces[d])
     s.say("reroll", says("{who} rolls {die} again thanks to {why}: {face}.", who=s.names[s.acting], die=DIE_NAMES[d],
                             why=why, face=FACE_TEXTS[s.faces[d]]),
-          chance=True, die=d, face=s.faces[d])
+          {"die": d, "face": s.faces[d]}, chance=True)
 
 
 def support_targets(s: MarsState) -> list[int]:
@@ -311,7 +311,7 @@ def missile(s: MarsState, fragmentation: int, back: int, beacon: int) -> None:
     s.say("missile", says("{who} fires a {kind} missile on {beacon}'s beacon: it lands {n} columns {way}.",
                           who=s.names[s.acting], kind=says("fragmentation") if fragmentation else says("piercing"),
                           beacon=s.names[beacon], n=dist, way=says("back") if back else says("ahead")),
-          chance=True, col=col)
+          {"col": col}, chance=True)
     if not 0 <= col < len(s.strip):
         s.say("missile", says("The missile falls beyond the ring."))
     elif fragmentation:
@@ -337,7 +337,7 @@ def bait(s: MarsState) -> None:
 def support(s: MarsState, o: int) -> None:
     s.crashed[o] = 0
     s.say("support", says("{who} calls the satellites' tractor beam: {other} is up again.",
-                             who=s.names[s.acting], other=s.names[o]), seat=o)
+                             who=s.names[s.acting], other=s.names[o]), {"seat": o})
     HOOKS.end_turn(s)
 
 
@@ -392,19 +392,20 @@ def land(s: MarsState, m: int, col: int, lvl: int, outcome: str, how: object, pa
         outcome = "safe"
     s.say("move", says("{who} {how} to column {col}, level {level} ({outcome}).", who=who, how=how, col=col + 1,
                        level=lvl, outcome=says(outcome)),
-          seat=m, col=col, level=lvl, outcome=outcome)
+          {"seat": m, "col": col, "level": lvl, "outcome": outcome})
     arrive(s, m, path)
     if outcome == "safe":
         for o in s.active():
             if o != m and s.crashed[o] and s.column[o] == col and s.level[o] == lvl:
                 s.crashed[o] = 0
-                s.say("pick-up", says("{who} helps {other} up.", who=who, other=s.names[o]), seat=o)
+                s.say("pick-up", says("{who} helps {other} up.", who=who, other=s.names[o]), {"seat": o})
         return True
     if companions(s, m):
-        s.say("accident", says("{who} has an accident, but a companion in the box keeps it going.", who=who), seat=m)
+        s.say("accident", says("{who} has an accident, but a companion in the box keeps it going.", who=who),
+              {"seat": m})
         return True
     s.crashed[m] = 1
-    s.say("accident", says("{who} crashes and ends the turn.", who=who), seat=m)
+    s.say("accident", says("{who} crashes and ends the turn.", who=who), {"seat": m})
     return False
 
 
@@ -460,7 +461,7 @@ def jet_first(s: MarsState, m: int, d: int, back: int, mask: int) -> None:
     arrive(s, m, j.path)
     s.say("jet", says("{who} fires the jet pack with {die} and flies on over column {col}.",
                       who=s.names[m], die=die_w(d), col=s.jet_column + 1),
-          seat=m, col=s.jet_column, level=s.jet_level)
+          {"seat": m, "col": s.jet_column, "level": s.jet_level})
 
 
 def roll_sum(faces: list[int]) -> int:
@@ -491,7 +492,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     shown = {"who": who, "faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
     s.say("nuke", says("{who} jumps on the MMM with the nuke: {faces} = {total}.", **shown) if kamikaze
           else says("{who} sets off the nuke: {faces} = {total}.", **shown),
-          chance=True, seat=m, total=roll_sum(faces))
+          {"seat": m, "total": roll_sum(faces)}, chance=True)
     for why in (RR_COMPANION, RR_ANTENNA):           # each re-roll its own (ruling 18)
         if roll_sum(faces) >= target:
             continue
@@ -502,7 +503,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
         shown = {"faces": ' + '.join(face_text(f) for f in faces), "total": roll_sum(faces)}
         s.say("nuke", says("A companion rolls the lowest die again: {faces} = {total}.", **shown)
               if why == RR_COMPANION else says("The antenna rolls the lowest die again: {faces} = {total}.", **shown),
-              chance=True, seat=m, total=roll_sum(faces))
+              {"seat": m, "total": roll_sum(faces)}, chance=True)
     charm = CHARM_CARD if s.equipment_place[CHARM_CARD] == m else -1
     if charm >= 0 and roll_sum(faces) < target:
         keep = max(range((1 << len(faces)) - 1), key=lambda k: (odds(s, dice, faces, k, target), k))
@@ -510,7 +511,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
         discard(s, charm)
         s.say("nuke", says("{who} plays the Lucky charm: {faces} = {total}.", who=who,
                            faces=' + '.join(face_text(f) for f in faces), total=roll_sum(faces)),
-              chance=True, seat=m, total=roll_sum(faces))
+              {"seat": m, "total": roll_sum(faces)}, chance=True)
     for d, f in zip(dice, faces):
         note_face(s, d, f)
     total = roll_sum(faces)
@@ -521,7 +522,7 @@ def nuke(s: MarsState, m: int, kamikaze: bool = False) -> None:
     if kamikaze:
         s.out[m] = 1
         drop_hand(s, m)
-        s.say("kamikaze", says("{who} is lost with the bomb.", who=who), seat=m)
+        s.say("kamikaze", says("{who} is lost with the bomb.", who=who), {"seat": m})
         if not s.active():
             s.won, s.end_cause, s.phase = 0, END_FALLEN, OVER
             s.say("lost", says("No marine is left on Mars: the marines lose."))

@@ -142,7 +142,7 @@ def wave(s: MarsState, side: int, why: object) -> None:
     s.say("wave", says("A wave {why} comes from the {side} side: {n} aliens reach the incoming box, "
                        "{new} new ones land by the MMM.", why=why, side=Word(side_word, side), n=len(moving_in),
                        new=len(new)),
-          chance=True, side=side)
+          {"side": side}, chance=True)
 
 
 def slot_side(s: MarsState, k: int) -> int:
@@ -159,7 +159,7 @@ def land_incoming(s: MarsState) -> None:
             deploy(s, group, LZ, side)
             s.say("assault", says("{n} aliens storm into the Landing Zone from the {side}.", n=len(group),
                                   side=Word(side_word, side)),
-                  side=side)
+                  {"side": side})
 
 
 def sentinels(s: MarsState) -> None:
@@ -201,7 +201,7 @@ def base_attack(s: MarsState) -> None:
         text = says(" The {upgrade} is destroyed.", upgrade=says(UPGRADE_NAMES[s.upgrades[lost]]))
         s.upgrades[lost] = -1
     s.say("base", says("{n} aliens attack the base ({hits} of {attacks}).{text}", n=len(attackers), hits=s.base_hits,
-                         attacks=s.comp.base_attacks, text=text), hits=s.base_hits)
+                         attacks=s.comp.base_attacks, text=text), {"hits": s.base_hits})
     if s.base_hits >= s.comp.base_attacks:
         s.won, s.end_cause, s.phase = 0, END_BASE, OVER
         s.say("lost", says("The base is destroyed: the marines lose."))

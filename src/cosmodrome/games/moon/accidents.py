@@ -33,4 +33,4 @@ def accident(s: MoonState, a: int, why: object) -> None:
     values = dict(name=name_w(s, a), why=word(WHY[why]), place=place_w(s, s.column[a], s.level[a]))
     s.say("accident", (accident_losing_text, (lost, values)) if lost
           else says("{name} {why}: an accident at {place}.", **values),
-          astronaut=a, why=why, lost=lost, col=s.column[a], level=s.level[a])
+          {"astronaut": a, "why": why, "lost": lost, "col": s.column[a], "level": s.level[a]})

@@ -88,9 +88,9 @@ def draw(s: MoonState, seat: int) -> None:
     who = seat_label(s, seat)
     s.hand[seat] = s.rng.draw(s.deck, ("the action card {} draws".format, (who,)), (_draws, (s, who)),
                               seen_by=(seat,))
-    s.hidden_log("card-draw", says("{who} draws an action card: {title}.", who=seat_w(s, seat),
-                                   title=card_title_w(effect(s, s.hand[seat]))),
-                 says("{who} draws an action card.", who=seat_w(s, seat)), seat)
+    s.say("card-draw", says("{who} draws an action card: {title}.", who=seat_w(s, seat),
+                            title=card_title_w(effect(s, s.hand[seat]))), None, frozenset((seat,)),
+          says("{who} draws an action card.", who=seat_w(s, seat)), chance=True)
 
 
 def _draws(s: MoonState, who: object, c: int) -> str:
@@ -202,7 +202,7 @@ def answer(s: MoonState, action: int, play: bool) -> None:
         s.hand[seat] = -1
         s.discard.append(card)
         s.say("card-play", says("{who} plays {title}.", who=seat_w(s, seat), title=card_title_w(name)),
-              seat=seat, card=name)
+              {"seat": seat, "card": name})
         if name == "planification":
             planification(s, seat)
         elif name == "no-instructions":
@@ -235,7 +235,7 @@ def refresh(s: MoonState, new: bool) -> None:
         s.discard.append(s.hand[seat])
         s.say("card-refresh", says("{who} discards {title} for a new action card.", who=seat_w(s, seat),
                                    title=card_title_w(effect(s, s.hand[seat]))),
-              seat=seat, card=effect(s, s.hand[seat]))
+              {"seat": seat, "card": effect(s, s.hand[seat])})
         s.hand[seat] = -1
         draw(s, seat)
     if not s.asks:
@@ -375,13 +375,15 @@ def counter_to(s: MoonState, seat: int, sputnik: bool, card: str) -> None:
             return
         s.sputnik_supply -= 1
         s.sputniks[a] += 1
-        s.say("sputnik", says(N_("{who} takes a Sputnik ({card})."), who=seat_w(s, seat), card=word(card)), astronaut=a)
+        s.say("sputnik", says(N_("{who} takes a Sputnik ({card})."), who=seat_w(s, seat), card=word(card)),
+              {"astronaut": a})
     else:
         if not s.ec_supply:
             return
         s.ec_supply -= 1
         s.ec_counters[a] += 1
-        s.say("ec", says(N_("{who} takes an EC counter ({card})."), who=seat_w(s, seat), card=word(card)), astronaut=a)
+        s.say("ec", says(N_("{who} takes an EC counter ({card})."), who=seat_w(s, seat), card=word(card)),
+              {"astronaut": a})
 
 
 def planification(s: MoonState, seat: int) -> None:
@@ -392,7 +394,8 @@ def planification(s: MoonState, seat: int) -> None:
 def no_instructions(s: MoonState, die: int) -> None:
     """Die ``die`` leaves the pool for this turn (one die of a colour: one of each is left)."""
     s.removed_dice |= 1 << die
-    s.say("die-removed", says("The {die} is out of the pool this turn (No instructions).", die=die_w(die)), die=die)
+    s.say("die-removed", says("The {die} is out of the pool this turn (No instructions).", die=die_w(die)),
+          {"die": die})
 
 
 def sanction(s: MoonState, seat: int) -> None:
@@ -402,7 +405,7 @@ def sanction(s: MoonState, seat: int) -> None:
         s.handicap_supply -= 1
         s.handicaps[a] += 1
         s.say("handicap-taken", says("Sanction: {who} takes a handicap counter.", who=seat_w(s, s.owner(a))),
-              astronaut=a)
+              {"astronaut": a})
 
 
 def miscalculation(s: MoonState) -> None:
@@ -411,8 +414,8 @@ def miscalculation(s: MoonState) -> None:
     for d in dice:
         s.faces[d] = roll_face(s.rng, s.comp.faces[DIE_COLOUR[d]], f"the {die_name(d)}")
     s.say("roll", says("Miscalculation: the dice are rolled again: {dice}.",
-                       dice=Word(_dice_faces, tuple((d, s.faces[d]) for d in dice))), chance=True,
-          astronaut=s.mover, jump=s.jump, faces={str(d): s.faces[d] for d in dice})
+                       dice=Word(_dice_faces, tuple((d, s.faces[d]) for d in dice))),
+          {"astronaut": s.mover, "jump": s.jump, "faces": {str(d): s.faces[d] for d in dice}}, chance=True)
 
 
 def cooperation(s: MoonState, seat: int) -> None:

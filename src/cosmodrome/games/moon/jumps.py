@@ -72,8 +72,8 @@ def roll(s: MoonState) -> None:
     s.phase = PICK
     if not s.quiet:
         s.say("roll", (roll_sentence, (s.comp.nations[s.mover], s.jump, s.free_die >= 0,
-                                       tuple((d, faces[d]) for d in dice))), chance=True,
-              astronaut=s.mover, jump=s.jump, faces={str(d): faces[d] for d in dice})
+                                       tuple((d, faces[d]) for d in dice))),
+              {"astronaut": s.mover, "jump": s.jump, "faces": {str(d): faces[d] for d in dice}}, chance=True)
     after_roll(s, dice)
 
 
@@ -110,8 +110,8 @@ def reroll(s: MoonState, d: int) -> None:
         s.ec_counters[a] -= 1
         s.ec_supply += 1
     s.faces[d] = roll_face(s.rng, s.comp.faces[DIE_COLOUR[d]], DIE_WORDS[d])
-    s.say("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])), chance=True,
-          astronaut=a, die=d, face=s.faces[d])
+    s.say("reroll", says(paid, name=name_w(s, a), die=die_w(d), face=face_text(s.faces[d])),
+          {"astronaut": a, "die": d, "face": s.faces[d]}, chance=True)
 
 
 def move(s: MoonState, action: int) -> None:
@@ -134,8 +134,8 @@ def move(s: MoonState, action: int) -> None:
         s.sputnik_supply -= got
     if not s.quiet:
         s.say("move", (move_sentence, (name, face, d, (s.goal, s.boxes, s.comp, s.cards, res.col, res.level), got)),
-              astronaut=a, die=d, mask=mask, face=face, col=res.col, level=res.level, sputniks=got,
-              path=[list(p) for p in res.path])
+              {"astronaut": a, "die": d, "mask": mask, "face": face, "col": res.col, "level": res.level,
+               "sputniks": got, "path": [list(p) for p in res.path]})
     free = s.free_die >= 0
     prog, faces, j, fd = s.die_action, s.faces, s.jump, s.free_die
     for x in range(NUM_DICE):
@@ -148,7 +148,7 @@ def move(s: MoonState, action: int) -> None:
         s.finish_place[a] = s.arrived
         s.say("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
                            else N_("{name} crosses the goal line!"), name=name_w(s, a)),
-              astronaut=a, place=s.arrived)
+              {"astronaut": a, "place": s.arrived})
     boxes = [encode_step(P_TOKEN, c) for c, y in res.path
              if c in s.boxes and y == s.comp.connector_level and s.tokens[s.boxes.index(c)] >= 0] if s.advanced else []
     k = own_steps(s)
@@ -230,7 +230,7 @@ def extra_jump(s: MoonState, d: int) -> None:
     result is picked as usual."""
     s.say("extra-jump", says("{name} makes a free jump with the {die} (Extra jump).", name=name_w(s, s.mover),
                              die=die_w(d)),
-          astronaut=s.mover, die=d)
+          {"astronaut": s.mover, "die": d})
     s.free_die = d
     roll(s)
 
@@ -253,7 +253,7 @@ def go_on(s: MoonState, again: bool) -> None:
             s.jump += 1
         roll(s)
     else:
-        s.say("stop", says("{name} stops.", name=name_w(s, s.acting)), astronaut=s.acting)
+        s.say("stop", says("{name} stops.", name=name_w(s, s.acting)), {"astronaut": s.acting})
         HOOKS.end_turn(s)
 
 
@@ -270,7 +270,7 @@ def exchange(s: MoonState, keep: int) -> None:
         s.ec_counters[a], s.ec_counters[b] = keep, total - keep
         what = N_("{name} and {other} share their EC counters: {keep} and {rest}.")
     s.say("exchange", says(what, name=name_w(s, a), other=name_w(s, b), keep=keep, rest=total - keep),
-          astronaut=a, partner=b)
+          {"astronaut": a, "partner": b})
     if s.phase == SWAP_SPK and s.ec_counters[a] + s.ec_counters[b]:
         s.phase = SWAP_EC
         return

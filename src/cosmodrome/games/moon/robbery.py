@@ -34,16 +34,16 @@ def rob(s: MoonState, action: int) -> bool:
         s.sputniks[b] -= 1
         s.sputniks[a] += 1
         s.say("rob", says("{name} takes a Sputnik from {other}.", name=name_w(s, a), other=name_w(s, b)),
-              astronaut=a, target=b)
+              {"astronaut": a, "target": b})
     elif s.handicap_supply:
         s.handicap_supply -= 1
         s.handicaps[b] += 1
         s.say("sabotage", says("{name} sabotages {other}: a handicap counter.", name=name_w(s, a),
                                other=name_w(s, b)),
-              astronaut=a, target=b)
+              {"astronaut": a, "target": b})
     else:
         s.say("sabotage", says("{name} finds nothing to take from {other}.", name=name_w(s, a),
                                other=name_w(s, b)),
-              astronaut=a, target=b)
+              {"astronaut": a, "target": b})
         return False
     return after_robbery(s, b)

@@ -26,7 +26,7 @@ def begin_round(s: MoonState) -> None:
     s.order = [a for a in s.race_order() if not s.finish_place[a]]
     s.turn_index = 0
     s.say("round", says("Round {n}: {order}.", n=s.round, order=Word(_names, s.comp.nations, tuple(s.order))),
-          round=s.round, order=list(s.order))
+          {"round": s.round, "order": list(s.order)})
     if not start_of_round(s):
         first_turn(s)
 
@@ -65,13 +65,13 @@ def hand_out(s: MoonState) -> None:
         if s.ec_supply:
             s.ec_supply -= 1
             s.ec_counters[a] += 1
-            s.say("ec", says("{name} is last and takes an EC counter.", name=name_w(s, a)), astronaut=a)
+            s.say("ec", says("{name} is last and takes an EC counter.", name=name_w(s, a)), {"astronaut": a})
     for a in first:
         if s.handicap_supply:
             s.handicap_supply -= 1
             s.handicaps[a] += 1
             s.say("handicap-taken", says("{name} leads and takes a handicap counter.", name=name_w(s, a)),
-                  astronaut=a)
+                  {"astronaut": a})
 
 
 def end_round(s: MoonState) -> None:

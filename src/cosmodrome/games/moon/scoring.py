@@ -62,7 +62,8 @@ def end_game(s: MoonState) -> None:
     names = [seat_w(s, p) for p in s.winning_seats]
     s.say("end", says(N_("The race is over. {names} wins with {n} points.") if len(names) == 1 else
                       N_("The race is over. {names} win with {n} points."), names=Word(_and_list, tuple(names)),
-                      n=int(pts[s.winning_seats[0]])), scores=[int(x) for x in pts], winners=list(s.winning_seats))
+                      n=int(pts[s.winning_seats[0]])),
+          {"scores": [int(x) for x in pts], "winners": list(s.winning_seats)})
 
 
 #: the words of :func:`summary`'s counters (``Game.summary_labels``)

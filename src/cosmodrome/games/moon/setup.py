@@ -54,8 +54,8 @@ def deal_tokens(s: MoonState, rng: Rng) -> None:
     box between the cards."""
     s.tokens = rng.deal(range(len(s.comp.tokens)), len(s.boxes), "the special box token", (_token_laid, (s.comp,)),
                         kind=s.comp.tokens)
-    s.say("tokens", says("Special boxes: {boxes}.", boxes=Word(_token_list, s.comp, tuple(s.tokens))), chance=True,
-          tokens=list(s.tokens))
+    s.say("tokens", says("Special boxes: {boxes}.", boxes=Word(_token_list, s.comp, tuple(s.tokens))),
+          {"tokens": list(s.tokens)}, chance=True)
 
 
 def _token_list(comp, tokens: tuple) -> str:
@@ -89,7 +89,8 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
     if options.get("advanced"):
         deal_tokens(s, rng)
     s.first_seat = rng.below(players, "the first player", (_plays_first, (game, players)))
-    s.say("lap", says("The lap: {cards}.", cards=Word(_card_list, comp, tuple(cards))), chance=True, cards=list(cards))
+    s.say("lap", says("The lap: {cards}.", cards=Word(_card_list, comp, tuple(cards))),
+          {"cards": list(cards)}, chance=True)
     # placing order: the first player's astronaut last, so it ends on top of the stack
     n = astronauts_for(players)
     seats_from_first = [(s.first_seat + i) % players for i in range(players)]
@@ -98,8 +99,7 @@ def new_game(game, comp: Components, players: int, seed: int, options: dict[str,
     for a in reversed(placing):
         s.place(a, 0, comp.connector_level)
     s.say("first", says("{seat} plays first; {name} stands on top of the stack.",
-                        seat=seat_w(s, s.first_seat), name=name_w(s, placing[0])), chance=True,
-          seat=s.first_seat)
+                        seat=seat_w(s, s.first_seat), name=name_w(s, placing[0])), {"seat": s.first_seat}, chance=True)
     if options.get("advanced"):
         deal(s)
     begin_round(s)

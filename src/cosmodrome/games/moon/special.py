@@ -56,13 +56,14 @@ def free_step(s: MoonState, a: int, step: int) -> bool:
         return False
     s.place(a, *box)
     s.say("free-move", says(N_("{name} moves ahead to {place}.") if step > 0 else N_("{name} moves back to {place}."),
-                            name=name_w(s, a), place=place_w(s, *box)), astronaut=a, col=box[0], level=box[1])
+                            name=name_w(s, a), place=place_w(s, *box)),
+          {"astronaut": a, "col": box[0], "level": box[1]})
     if box[0] == s.goal:
         s.arrived += 1
         s.finish_place[a] = s.arrived
         s.say("goal", says(N_("{name} crosses the goal line first!") if s.arrived == 1
                            else N_("{name} crosses the goal line!"), name=name_w(s, a)),
-              astronaut=a, place=s.arrived)
+              {"astronaut": a, "place": s.arrived})
         stop_moves(s)
         return True
     return False
@@ -120,7 +121,7 @@ def trigger(s: MoonState, col: int) -> bool:
         return False
     effect = s.comp.tokens[token]
     s.say("special", says("{name} steps on a special box: {what}.", name=name_w(s, a),
-                          what=Word(token_words, s.comp, effect)), astronaut=a, effect=effect)
+                          what=Word(token_words, s.comp, effect)), {"astronaut": a, "effect": effect})
     if effect == "advance":             # "You can advance": the astronaut may stay (ruling 19)
         s.phase = ADVANCE
         return True
@@ -157,7 +158,7 @@ def advance(s: MoonState, go: bool) -> None:
         if not free_step(s, a, 1):
             set_off(s, -1, [s.column[a]])
     else:
-        s.say("stay", says("{name} stays where it is.", name=name_w(s, a)), astronaut=a)
+        s.say("stay", says("{name} stays where it is.", name=name_w(s, a)), {"astronaut": a})
     HOOKS.proceed(s)
 
 
@@ -171,7 +172,7 @@ def buy(s: MoonState, n: int) -> None:
     if n:
         s.sputniks[a] -= n
         s.sputnik_supply += n
-        s.say("buy", (spends_text, (n, {"name": name_w(s, a)})), astronaut=a)
+        s.say("buy", (spends_text, (n, {"name": name_w(s, a)})), {"astronaut": a})
     entered = []
     for _ in range(n):
         if free_step(s, a, 1):
@@ -201,7 +202,7 @@ def free_jump(s: MoonState, action: int) -> None:
     """Roll the chosen die for an immediate jump; its result is picked as usual. Declined
     (``A_DONE``), the move goes on without it."""
     if action == A_DONE:
-        s.say("no-jump", says("{name} makes no free jump.", name=name_w(s, s.mover)), astronaut=s.mover)
+        s.say("no-jump", says("{name} makes no free jump.", name=name_w(s, s.mover)), {"astronaut": s.mover})
         HOOKS.proceed(s)
         return
     s.free_die = decode_program(action)[0]

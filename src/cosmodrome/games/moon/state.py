@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State
+from cosmodrome.core.events import Text
 from cosmodrome.core.fields import flat_methods
 from cosmodrome.core.flat import FlatState, Hooks, range_kind
 from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
@@ -323,15 +324,11 @@ class MoonState(FlatState, State):
         """The seat running astronaut ``a``."""
         return a % self.num_players if self.n_astro != self.num_players else a
 
-    def say(self, kind: str, text: str, chance: bool = False, **data: Any) -> None:
+    def say(self, kind: str, text: Text, data: Optional[dict[str, Any]] = None, visible_to: Optional[frozenset] = None,
+            hidden: Optional[Text] = None, chance: bool = False) -> None:
+        """Record an event (docs/ARCHITECTURE.md, "Recording events"); a quiet state records none."""
         if not self.quiet:
-            self.ev.append(Event(kind, text, data, chance=chance))
-
-    def hidden_log(self, kind: str, text: str, hidden: str, seat: int, **data: Any) -> None:
-        """An event read in full by ``seat`` alone; the others read ``hidden``. It reveals
-        what ``seat`` did not know (a chance event: no undo past it)."""
-        if not self.quiet:
-            self.ev.append(Event(kind, text, data, visible_to=frozenset({seat}), hidden_text=hidden, chance=True))
+            self.ev.append(Event(kind, text, data, visible_to, hidden, chance))
 
     def place(self, a: int, col: int, lvl: int) -> None:
         """Put astronaut ``a`` in a box, on top of any astronaut already there."""

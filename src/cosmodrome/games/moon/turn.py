@@ -30,11 +30,11 @@ def start_turn(s: MoonState, a: int) -> None:
         s.dice_count = n["accident"]
         s.crashed[a] = 0
         s.say("wake", says("{name} gets up after the accident and takes {n} dice.", name=name_w(s, a), n=s.dice_count),
-              astronaut=a)
+              {"astronaut": a})
     elif s.handicaps[a]:
         s.dice_count = n["handicap"]
         s.say("handicap", says("{name} hands back a handicap counter and takes {n} dice.", name=name_w(s, a),
-                               n=s.dice_count), astronaut=a)
+                               n=s.dice_count), {"astronaut": a})
     else:
         s.dice_count = n["normal"]
     if s.handicaps[a]:
@@ -62,7 +62,7 @@ def extra_die(s: MoonState, take: bool) -> None:
         s.ec_supply += 1
         s.dice_count += 1
         s.say("ec-die", says("{name} spends an EC counter for one more die ({n}).", name=name_w(s, a),
-                             n=s.dice_count), astronaut=a)
+                             n=s.dice_count), {"astronaut": a})
         if s.ec_counters[a] and s.dice_count < pool(s):
             return
     s.phase = PROGRAM

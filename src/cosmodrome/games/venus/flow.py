@@ -337,14 +337,13 @@ LOG_KEEP = 24
 SHORT = (N_("Britain"), N_("France"), N_("Russia"), N_("Germany"), N_("USA"))
 
 
-def say(s, kind: str, text: Any, data: Optional[dict] = None, vis: Optional[frozenset] = None,
+def say(s, kind: str, text: Any, data: Optional[dict] = None, visible_to: Optional[frozenset] = None,
         hidden: Any = None, chance: bool = False) -> None:
-    """Record an event. ``text`` and ``hidden`` are sentences or ``(fn, args)`` pairs
-    written only when read (see :class:`~cosmodrome.core.events.Event`); a quiet state
-    records nothing."""
+    """Record an event (docs/ARCHITECTURE.md, "Recording events"), also kept in the
+    state's ``log``; a quiet state records nothing."""
     if s.quiet:
         return
-    ev = Event(kind, text, data, vis, hidden, chance)
+    ev = Event(kind, text, data, visible_to, hidden, chance)
     s.ev.append(ev)
     log = s.log
     log.append(ev)
