@@ -76,11 +76,12 @@ def test_a_module_is_stale_when_a_module_its_pxd_cimports_changed(tmp_path, monk
       "encode_crisis", "crisis_planet", "crisis_level"}),
     ("cosmodrome.games.cosmic_run.grid", ("movement", "mines", "scoring", "rounds", "combat", "technologies", "actions",
                                           "observation"),
-     {"ship_ix", "ship_sheet", "ship_parts", "circle_ix", "circle_row", "circle_parts", "tech_ix", "track_ix"}),
+     {"SHEET_TRACKS", "ship_ix", "ship_sheet", "ship_parts", "circle_ix", "circle_row", "circle_parts", "tech_ix",
+      "track_ix"}),
 ])
 def test_the_rule_modules_cimport_what_their_helpers_declare(helpers, users, declared):
     # each .pxd that cimports the index helpers (and the constants beside them: Venus's
-    # N_PLANETS) names only what the helpers' .pxd declares, and the module imports the same
+    # N_PLANETS, Cosmic Run's SHEET_TRACKS) names only what the helpers' .pxd declares, and the module imports the same
     # names for the pure-Python engine; every module cimporting them is compiled, and so are
     # the helpers
     helpers_pxd = source_of(helpers).with_suffix(".pxd").read_text()

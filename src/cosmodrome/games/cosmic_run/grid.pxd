@@ -1,6 +1,11 @@
 # The compiled engine's declarations of grid.py's index helpers (see cosmodrome.compiled):
 # C functions, so that a rule module whose .pxd cimports them (movement.pxd and its kin) calls them in C.
 # The arithmetic stays written once, in grid.py; the pure-Python engine does not read this.
+
+# the planet tracks of a sheet: a C constant, so that ``for t in range(SHEET_TRACKS)`` is a C loop (its
+# value is set in grid.py, written once)
+cdef Py_ssize_t SHEET_TRACKS
+
 cpdef Py_ssize_t ship_ix(Py_ssize_t sheet, Py_ssize_t track) noexcept
 cpdef Py_ssize_t ship_sheet(Py_ssize_t ship) noexcept
 cpdef tuple ship_parts(Py_ssize_t ship)

@@ -18,7 +18,11 @@ UP_LINE, SIDE_LINE, DIAGONAL_LINE, WARP_LINE, MINE_BIT = 1, 2, 4, 8, 16
 TRACK_COLUMNS = 3
 #: The planet tracks of a sheet, one ship on each (``sheet.tracks`` of the component data, a ship's
 #: colour); the ships of ``sheet`` are ``ship_ix(sheet, track)`` for ``track`` in ``range(SHEET_TRACKS)``.
+#: In the compiled engine this is a C constant (``grid.pxd``; a rule module's ``.pxd`` cimports it),
+#: so such a loop stays in C.
 SHEET_TRACKS = 3
+# the C constant of the build is no module attribute: this makes it one for Python's importers
+globals()["SHEET_TRACKS"] = SHEET_TRACKS
 
 
 def ship_ix(sheet, track):

@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from cosmodrome.core import Bot, State
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, TRACK_COLUMNS
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, SHEET_TRACKS, TRACK_COLUMNS
 
 
 class CosmicRunHeuristic(Bot):
@@ -58,7 +58,7 @@ class CosmicRunHeuristic(Bot):
         ship = sheet["ships"][track]
         if ship["disabled"] or ship["reached"]:
             return 0.0
-        rows = v["sheet"]["rows"]
+        planet = v["sheet"]["rows"] + 1
         r, c = ship["row"], ship["col"]
         up_open = self._open(sheet, track, r + 1, c)
         side_open = r > 0 and any(self._open(sheet, track, r + 1, beside) for beside in (c - 1, c + 1)
@@ -69,7 +69,7 @@ class CosmicRunHeuristic(Bot):
             base *= 0.2                      # held back by the Armada rule
         if lows and r <= min(lows):
             base *= 1.3                      # the lowest ship first
-        if r + 1 >= rows + 1:
+        if r + 1 >= planet:
             base *= 1.5                      # one step from the planet
         return base
 
@@ -151,7 +151,7 @@ class CosmicRunHeuristic(Bot):
         if kind == "move":
             transformer = me["techs"][3]["acquired"] > me["techs"][3]["used"]
             room = max(self._ship_room(v, me, d["track"]),
-                       0.5 * max(self._ship_room(v, me, t) for t in range(3)) if transformer else 0)
+                       0.5 * max(self._ship_room(v, me, t) for t in range(SHEET_TRACKS)) if transformer else 0)
             return d["pips"] * room + 0.3
         if kind == "attack":
             val = self._ship_room(v, me, d["track"]) + 0.3

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import scoring
 from cosmodrome.games.cosmic_run.components import MISSILE
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, circle_ix, circle_parts, ship_ix, ship_parts, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import (
+    MINE_BIT,
+    SHEET_TRACKS,
+    circle_ix,
+    circle_parts,
+    ship_ix,
+    ship_parts,
+    tech_ix,
+    track_ix,
+)
 from cosmodrome.games.cosmic_run.state import HOOKS, MISSILE_MINE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import (
     Word,
@@ -62,7 +71,7 @@ def _number_shows(numbers, k: int) -> str:
 def affects(s: CosmicRunState, sheet: int, col: int, number: int) -> bool:
     """Would this roll fill at least one new circle on ``sheet``? (Tracks whose ship reached its
     planet ignore rolls; circles already mined ignore them too.)"""
-    for t in range(3):
+    for t in range(SHEET_TRACKS):
         ship = ship_ix(sheet, t)
         if s.reached(ship):
             continue
@@ -123,7 +132,7 @@ def apply_roll(s: CosmicRunState) -> None:
         if s.mine_roll_ignored[sh]:
             continue
         placed = []
-        for t in range(3):
+        for t in range(SHEET_TRACKS):
             ship = ship_ix(sh, t)
             if s.reached(ship):
                 continue

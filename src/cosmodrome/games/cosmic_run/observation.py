@@ -37,7 +37,15 @@ from cosmodrome.core.observation import (
     derived,
 )
 from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
-from cosmodrome.games.cosmic_run.grid import circle_parts, ship_ix, ship_parts, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import (
+    SHEET_TRACKS,
+    TRACK_COLUMNS,
+    circle_parts,
+    ship_ix,
+    ship_parts,
+    tech_ix,
+    track_ix,
+)
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     LETTER,
@@ -67,25 +75,26 @@ def _layout(players: int, components: str) -> Layout:
                acquired=Num(comp.circles), used=Num(comp.circles))
     sheet = Obj(
         sheet=Skip("the slot's index"), name=Skip("the seat"), zorlord=Flag(),
-        ships=Tup(3, ship, names=comp.tracks),
-        grid=Tup(3, Tup(nr, Tup(3, Num(31, unit="bits: 1 up-line, 2 sideways, 4 diagonal, 8 warp, 16 mine"),
-                                names=comp.columns)), names=comp.tracks),
+        ships=Tup(SHEET_TRACKS, ship, names=comp.tracks),
+        grid=Tup(SHEET_TRACKS, Tup(nr, Tup(TRACK_COLUMNS,
+                                           Num(31, unit="bits: 1 up-line, 2 sideways, 4 diagonal, 8 warp, 16 mine"),
+                                           names=comp.columns)), names=comp.tracks),
         techs=Tup(4, tech, names=comp.tech_names),
         cargo=Num(comp.cargo_slots), rerolls_used=Num(comp.rerolls), rerolls_left=derived("rerolls_used"),
         tech_score=derived("the technologies acquired"), vp=derived("the ships and technologies"),
-        kills=Num(3 * sheets), immune_round=Num(len(comp.round_track) + 1))
+        kills=Num(SHEET_TRACKS * sheets), immune_round=Num(len(comp.round_track) + 1))
     die = Obj(face=OneHot(range(NUM_FACES)), owner=Opt(SeatHot(sheets)),
               kind=derived("the face"), text=derived("the face"), colour=derived("the face"),
               track=derived("the face"), pips=derived("the face"), tech=derived("the face"),
               tech_index=derived("the face"), die=Skip("the slot's index"))
     current = Obj(maybe=("sheet", "track", "colour", "pips", "steps", "transformed", "attack"),
-                  die=OneHot(range(n_dice)), face=derived("the die"), sheet=SeatHot(sheets), track=OneHot(range(3)),
-                  colour=derived("the track"), pips=Num(2 * comp.max_pips + 2), steps=Num(nr),
-                  transformed=Flag(), attack=Opt(OneHot(range(3))))
-    pending_mine = Obj(col=OneHot(range(3)), number=Num(max(comp.labels[0] + comp.labels[1])),
+                  die=OneHot(range(n_dice)), face=derived("the die"), sheet=SeatHot(sheets),
+                  track=OneHot(range(SHEET_TRACKS)), colour=derived("the track"), pips=Num(2 * comp.max_pips + 2),
+                  steps=Num(nr), transformed=Flag(), attack=Opt(OneHot(range(SHEET_TRACKS))))
+    pending_mine = Obj(col=OneHot(range(TRACK_COLUMNS)), number=Num(max(comp.labels[0] + comp.labels[1])),
                        coordinate=derived("col and number"), rows=derived("number and the sheet side"),
                        targets=List(sheets, SeatHot(sheets)), source=SeatHot(sheets, [-1]))
-    pending_attack = Obj(sheet=SeatHot(sheets), track=OneHot(range(3)), colour=derived("the track"),
+    pending_attack = Obj(sheet=SeatHot(sheets), track=OneHot(range(SHEET_TRACKS)), colour=derived("the track"),
                          kind=OneHot(("attack", "upgrade")), by=SeatHot(sheets))
     root = Obj(
         maybe=("current", "pending_mine", "pending_attack", "end", "winners", "scores"),
@@ -139,9 +148,9 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
     parts = [lay.group(("seat",), ("round",), ("captain",), ("to_move",), ("decision",), ("picks",), ("dice_rolled",),
                        (("sheet",), lambda s, seat, side: {"side": "AB"[side]}), key=turn)]
     for sh in range(sheets):
-        ships = slice(ship_ix(sh, 0), ship_ix(sh, 3))
+        ships = slice(ship_ix(sh, 0), ship_ix(sh, SHEET_TRACKS))
         techs = slice(tech_ix(sh, 0), tech_ix(sh, 4))
-        grid = slice(track_ix(comp, ship_ix(sh, 0)), track_ix(comp, ship_ix(sh, 3)))
+        grid = slice(track_ix(comp, ship_ix(sh, 0)), track_ix(comp, ship_ix(sh, SHEET_TRACKS)))
 
         def sheet(s, seat, sh=sh, ships=ships, techs=techs, grid=grid):
             return ((s.circle[ships], s.best_row[ships], s.damage[ships], s.engine_upgrades[ships]),

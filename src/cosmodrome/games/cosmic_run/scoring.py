@@ -15,6 +15,7 @@ from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
 from cosmodrome.games.cosmic_run.grid import (
     MINE_BIT,
+    SHEET_TRACKS,
     TRACK_COLUMNS,
     circle_ix,
     circle_parts,
@@ -44,7 +45,7 @@ def tech_score(s: CosmicRunState, sheet: int) -> int:
 
 
 def total(s: CosmicRunState, sheet: int) -> int:
-    return (sum(track_vp(s, ship_ix(sheet, t)) + disabled_vp(s, ship_ix(sheet, t)) for t in range(3))
+    return (sum(track_vp(s, ship_ix(sheet, t)) + disabled_vp(s, ship_ix(sheet, t)) for t in range(SHEET_TRACKS))
             + tech_score(s, sheet))
 
 
@@ -108,11 +109,11 @@ def can_advance(s: CosmicRunState, ship: int) -> bool:
 
 
 def stuck(s: CosmicRunState, sheet: int) -> bool:
-    return not any(can_advance(s, ship_ix(sheet, t)) for t in range(3))
+    return not any(can_advance(s, ship_ix(sheet, t)) for t in range(SHEET_TRACKS))
 
 
 def all_reached(s: CosmicRunState, sheet: int) -> bool:
-    return all(s.reached(ship_ix(sheet, t)) for t in range(3))
+    return all(s.reached(ship_ix(sheet, t)) for t in range(SHEET_TRACKS))
 
 
 def check(s: CosmicRunState) -> bool:
@@ -120,9 +121,9 @@ def check(s: CosmicRunState) -> bool:
     if s.phase == OVER:
         return True
     if s.solo:
-        if any(s.disabled(ship_ix(0, t)) for t in range(3)):          # one of your ships
+        if any(s.disabled(ship_ix(0, t)) for t in range(SHEET_TRACKS)):          # one of your ships
             finish(s, "destroyed", [])
-        elif any(s.reached(ship_ix(1, t)) for t in range(3)):         # one of Zorlord's
+        elif any(s.reached(ship_ix(1, t)) for t in range(SHEET_TRACKS)):         # one of Zorlord's
             finish(s, "zorlord", [])
         elif all_reached(s, 0):
             if tech_score(s, 0) > tech_score(s, 1):
@@ -186,8 +187,8 @@ def summary(s: CosmicRunState) -> dict[str, Any]:
     sheets = 2
     for sh in range(sheets):
         tag = "zorlord" if (s.solo and sh == 1) else f"p{sh + 1}"
-        out[f"{tag}_planets"] = sum(1 for t in range(3) if s.reached(ship_ix(sh, t)))
-        out[f"{tag}_disabled"] = sum(1 for t in range(3) if s.disabled(ship_ix(sh, t)))
+        out[f"{tag}_planets"] = sum(1 for t in range(SHEET_TRACKS) if s.reached(ship_ix(sh, t)))
+        out[f"{tag}_disabled"] = sum(1 for t in range(SHEET_TRACKS) if s.disabled(ship_ix(sh, t)))
         out[f"{tag}_tech"] = tech_score(s, sh)
         if not (s.solo and sh == 1):
             out[f"{tag}_vp"] = total(s, sh)
@@ -207,13 +208,13 @@ def statistics(s: CosmicRunState, events: list) -> list:
     return [
         row("vp", _("Victory points"), _("the final score"), [total(s, sh) for sh in sheets]),
         row("planets", _("Planets reached"), _("ships that reached their planet"),
-            [sum(1 for t in range(3) if s.reached(ship_ix(sh, t))) for sh in sheets]),
+            [sum(1 for t in range(SHEET_TRACKS) if s.reached(ship_ix(sh, t))) for sh in sheets]),
         row("disabled", _("Ships disabled"), _("ships with every heart filled"),
-            [sum(1 for t in range(3) if s.disabled(ship_ix(sh, t))) for sh in sheets]),
+            [sum(1 for t in range(SHEET_TRACKS) if s.disabled(ship_ix(sh, t))) for sh in sheets]),
         row("techs", _("Technologies"), _("technologies gained (crossed off)"),
             [sum(s.tech_gained[tech_ix(sh, 0):tech_ix(sh, 4)]) for sh in sheets]),
         row("damage", _("Damage taken"), _("hearts filled on the ships"),
-            [sum(s.damage[ship_ix(sh, 0):ship_ix(sh, 3)]) for sh in sheets]),
+            [sum(s.damage[ship_ix(sh, 0):ship_ix(sh, SHEET_TRACKS)]) for sh in sheets]),
         row("attacks", _("Attacks suffered"), _("times the other sheet attacked a ship"), attacks_on[:n]),
         row("rounds", _("Rounds"), _("rounds the game lasted"), [s.round] * n),
     ]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, dice, mines, scoring, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind, face_pips, face_track
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, UP_LINE, circle_ix, circle_parts, ship_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import MINE_BIT, SHEET_TRACKS, UP_LINE, circle_ix, circle_parts, ship_ix, track_ix
 from cosmodrome.games.cosmic_run.state import DRAFT, HOOKS, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, coordinate, face_w, says
 from cosmodrome.i18n import N_, gettext
@@ -126,6 +126,6 @@ def premines(s: CosmicRunState, times: int) -> None:
         col, num = mines.roll_letter(s), mines.roll_number(s)
         s.say("mine-roll", says("Expert set-up: the mine dice show {at}.", at=coordinate(s, col, num)),
               {"col": col, "number": num}, chance=True)
-        for t in range(3):
+        for t in range(SHEET_TRACKS):
             for r in mines.rows_with(s, num):
                 s.grid[s.cell(0, t, r, col)] |= MINE_BIT

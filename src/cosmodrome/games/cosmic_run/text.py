@@ -17,7 +17,16 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core.texts import number_word, per_components
 from cosmodrome.games.cosmic_run.components import Components, load_components
-from cosmodrome.games.cosmic_run.grid import DIAGONAL_LINE, MINE_BIT, SIDE_LINE, UP_LINE, WARP_LINE, ship_parts
+from cosmodrome.games.cosmic_run.grid import (
+    DIAGONAL_LINE,
+    MINE_BIT,
+    SHEET_TRACKS,
+    SIDE_LINE,
+    TRACK_COLUMNS,
+    UP_LINE,
+    WARP_LINE,
+    ship_parts,
+)
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     DRAFT,
@@ -230,7 +239,7 @@ def circle_name(comp: Components, side: int, row: int, col: int) -> str:
     """A circle as printed: ``B4``, ``lower A1`` on side B, ``the start``, ``the planet``."""
     if row == 0:
         return _("the start")
-    if row > comp.rows:
+    if row >= comp.planet:
         return _("the planet")
     n = comp.labels[side][row]
     same = comp.rows_with(side, n) if n else ()
@@ -319,12 +328,12 @@ def render_sheet(v: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
                 txt = f"   {'@' if ship['row'] == 0 else ' '}     "
             else:
                 g = sh["grid"][t][r]
-                txt = " ".join(_cell(g[c], ship["row"] == r and ship["col"] == c) for c in range(3))
+                txt = " ".join(_cell(g[c], ship["row"] == r and ship["col"] == c) for c in range(TRACK_COLUMNS))
                 txt = f"  {txt}  "
             cells.append(f"{txt:9}")
         name = mark("planet") if r == planet_row else (mark("start") if r == 0 else str(labels[r] or ""))
         out.append(f"{name:>3} {ladder[r]:>3}   " + "   ".join(cells))
-    out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(3)))
+    out.append("          " + "   ".join(f"  {' '.join(c for c in cols)}  " for _ in range(SHEET_TRACKS)))
     techs = " ".join(f"{tech_short(t['name'])} {'X' * (t['acquired'] - t['used'])}{'*' * t['used']}"
                       f"{'o' * (t['circles'] - t['acquired'])}" for t in sh["techs"])
     out.append(_("  Tech {n}VP: {techs}").format(n=sh['tech_score'], techs=techs))

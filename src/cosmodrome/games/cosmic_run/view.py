@@ -30,7 +30,16 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from cosmodrome.games.cosmic_run import scoring
-from cosmodrome.games.cosmic_run.grid import circle_ix, circle_parts, ship_ix, ship_parts, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import (
+    SHEET_TRACKS,
+    TRACK_COLUMNS,
+    circle_ix,
+    circle_parts,
+    ship_ix,
+    ship_parts,
+    tech_ix,
+    track_ix,
+)
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     LETTER,
@@ -50,7 +59,7 @@ def sheet_view(s: CosmicRunState, sh: int) -> dict[str, Any]:
     nr = comp.nr
     ships = []
     grids = []
-    for t in range(3):
+    for t in range(SHEET_TRACKS):
         ship = ship_ix(sh, t)
         r, c = circle_parts(s.circle[ship])
         ships.append({"track": t, "colour": comp.tracks[t], "row": r, "col": c, "best": s.best_row[ship],
@@ -84,8 +93,9 @@ def view(s: CosmicRunState, seat: Optional[int], lean: bool = False) -> dict[str
         "sheet": {"side": "AB"[s.side]} if lean else {
                   "tracks": list(comp.tracks), "columns": list(comp.columns), "rows": comp.rows,
                   "labels": list(comp.labels[s.side]), "side": "AB"[s.side], "ladder": list(comp.ladder),
-                  "row_names": [row_name(comp, s.side, r) if 0 < r <= comp.rows else "" for r in range(comp.nr)],
-                  "circle_names": [[circle_name(comp, s.side, r, c) for c in range(3)] for r in range(comp.nr)],
+                  "row_names": [row_name(comp, s.side, r) if 0 < r < comp.planet else "" for r in range(comp.nr)],
+                  "circle_names": [[circle_name(comp, s.side, r, c) for c in range(TRACK_COLUMNS)]
+                                   for r in range(comp.nr)],
                   "round_track": list(comp.round_track), "hearts": comp.hearts, "rerolls": comp.rerolls,
                   "cargo_slots": comp.cargo_slots},
         "sheets": [sheet_view(s, sh) for sh in range(2 if s.solo else s.num_players)],
