@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 from cosmodrome.core import Bot, State
-from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
+from cosmodrome.games.lunar.dice import BLACK, DIE_COLOUR, NUM_DICE
 from cosmodrome.games.mars.combat import engaged
 from cosmodrome.games.mars.evaluation import SNIPER_RANGES, is_guard, progress, usefulness
 from cosmodrome.games.mars.state import (
@@ -146,7 +146,7 @@ def moving_plan(state: MarsState, m: int) -> tuple:
     the best on the first action, the next two on the third and the second (and the fourth
     with the second, a choice of two there: measured better than two on the third)."""
     use = usefulness(state, m)
-    dice = sorted(range(NUM_DICE), key=lambda d: (-use[DIE_COLOUR[d]], DIE_COLOUR[d] == 2, d))
+    dice = sorted(range(NUM_DICE), key=lambda d: (-use[DIE_COLOUR[d]], DIE_COLOUR[d] == BLACK, d))
     return ((dice[0], 0), (dice[1], 1), (dice[2], 2), (dice[3], 1), (dice[4], 2), (dice[5], 2))
 
 

@@ -15,10 +15,24 @@ from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import face_text, roll_face, steps_of
 from cosmodrome.games.mars.combat import hit_box, kill
-from cosmodrome.games.mars.state import BAG, DEAD, END_BASE, INCOMING, LEFT, LZ, OVER, SIDE_ZONES, YELLOW, MarsState
+from cosmodrome.games.mars.components import UPGRADES
+from cosmodrome.games.mars.state import (
+    BAG,
+    DEAD,
+    END_BASE,
+    INCOMING,
+    LEFT,
+    LZ,
+    OVER,
+    RIGHT,
+    SIDE_ZONES,
+    YELLOW,
+    MarsState,
+)
 from cosmodrome.games.mars.text import ALIEN_NAMES, UPGRADE_NAMES, Word, says, shooter_w, side_word
 
-BUNKER, SENTINELS, ANTENNA = range(3)
+#: the upgrade counters' numbers (their places in components.UPGRADES)
+BUNKER, SENTINELS, ANTENNA = (UPGRADES.index(u) for u in ("bunker", "sentinels", "antenna"))
 
 
 def incoming(side: int) -> int:
@@ -127,8 +141,8 @@ def wave(s: MarsState, side: int, why: object) -> None:
         return
     _, far, near = SIDE_ZONES[side]
     moving_in = aliens_in_zone(s, near)
-    for k in (0, 1):                # each bunker on the side kills one (ruling 12)
-        if moving_in and s.upgrades[k] == BUNKER and slot_side(s, k) == side:
+    for k, upgrade in enumerate(s.upgrades):    # each bunker on the side kills one (ruling 12)
+        if moving_in and upgrade == BUNKER and slot_side(s, k) == side:
             toughest = max(moving_in, key=lambda a: (s.colour(a), a))
             kill(s, toughest, -1)
             moving_in.remove(toughest)
@@ -194,8 +208,11 @@ def base_attack(s: MarsState) -> None:
     for a in attackers:
         s.alien_place[a] = DEAD
     s.base_hits += 1
-    first = 0 if left * 2 >= len(attackers) else 1
-    lost = next((k for k in (first, 1 - first) if s.upgrades[k] >= 0), None)
+    # the upgrade slots are the LZ's left and right (``s.upgrades[LEFT]``, ``s.upgrades[RIGHT]``): the one
+    # beside the half most attackers stand in loses its counter first (a tie: the left one), else the other
+    near = LEFT if left * 2 >= len(attackers) else RIGHT
+    far = RIGHT if near == LEFT else LEFT
+    lost = next((k for k in (near, far) if s.upgrades[k] >= 0), None)
     text = ""
     if lost is not None:
         text = says(" The {upgrade} is destroyed.", upgrade=says(UPGRADE_NAMES[s.upgrades[lost]]))
