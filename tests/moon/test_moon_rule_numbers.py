@@ -1,6 +1,7 @@
 """The numbers of the rules that no other table of the component data holds are read from its
 ``[rules]`` (``components.toml``), each marked fact or assumed with its rulebook section: the
-Sputniks an accident costs and those the two-Sputniks token gives (issue #28)."""
+Sputniks an accident costs, those the two-Sputniks token gives and the jumps a turn's dice
+are programmed on (issue #28)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def test_the_numbers_are_component_data_marked_fact_and_cited():
     assert set(raw) == set(RULE_KEYS)
     for key in RULE_KEYS:
         assert raw[key]["status"] == "fact" and raw[key]["source"].startswith("RB: "), key
-    assert load_components().rules == {"accident_sputnik_divisor": 2, "token_sputniks": 2}
+    assert load_components().rules == {"accident_sputnik_divisor": 2, "token_sputniks": 2, "jumps": 3}
 
 
 @pytest.mark.parametrize("divisor, kept", [(2, 3), (3, 4), (1, 0)])
@@ -60,6 +61,8 @@ def test_the_two_sputniks_token_gives_what_the_data_says(given):
 @pytest.mark.parametrize("rules, words", [
     ({"accident_sputnik_divisor": 0}, "rules.accident_sputnik_divisor must be a whole number from 1 to 99, not 0"),
     ({"token_sputniks": 31}, "rules.token_sputniks must be a whole number from 0 to 30, not 31"),
+    ({"jumps": 0}, "rules.jumps must be a whole number from 1 to 3, not 0"),
+    ({"jumps": 4}, "rules.jumps must be a whole number from 1 to 3, not 4"),
 ])
 def test_a_variant_out_of_bounds_is_refused(rules, words):
     with pytest.raises(DataError, match=words):
@@ -167,3 +170,63 @@ def test_the_help_pages_list_of_tokens_names_the_data_s_sputniks(monkeypatch):
     listed = [dict(sec["items"]) for sec in GAME.how_to_play()["sections"]
               if "Two sputniks" in dict(sec.get("items", []))]
     assert listed and listed[0]["Two sputniks"] == "four Sputnik counters"
+
+
+def _program_all(s) -> set[int]:
+    """Place every die of the turn's programming, each on the highest jump offered; the jumps
+    the menus offered on the way."""
+    from cosmodrome.games.moon.state import PROGRAM, decode_program
+
+    offered = set()
+    while s.phase == PROGRAM:
+        legal = s.legal_actions()
+        jumps = [decode_program(a)[1] for a in legal]
+        offered.update(jumps)
+        s.apply(legal[jumps.index(max(jumps))])
+    return offered
+
+
+@pytest.mark.parametrize("jumps", [3, 2, 1])
+def test_the_dice_are_programmed_on_as_many_jumps_as_the_data_says(jumps):
+    """RB: "How do I reach the goal?": a turn's dice go on up to three jumps, as printed; a
+    variant's ``jumps`` offers that many of the jump card's slots, and no more."""
+    from cosmodrome.games.moon.state import PROGRAM
+
+    s = GAME.new_state(3, 1) if jumps == 3 else variant(jumps=jumps)
+    while s.phase != PROGRAM:
+        s.apply(s.legal_actions()[0])
+    assert s.comp.rules["jumps"] == jumps
+    assert _program_all(s) == set(range(jumps))
+
+
+def test_the_jump_card_s_slots_are_the_layout_the_data_s_jumps_fit():
+    """The jump card's slots (``JUMP_SLOTS``) are the layout of the programming ids and of the
+    jumps' names; the printed rule's jumps fill them."""
+    from cosmodrome.games.lunar.dice import NUM_DICE
+    from cosmodrome.games.moon.components import JUMP_SLOTS
+    from cosmodrome.games.moon.state import A_PICK, A_PROGRAM
+    from cosmodrome.games.moon.text import JUMP_NAMES
+
+    assert load_components().rules["jumps"] == JUMP_SLOTS == len(JUMP_NAMES)
+    assert A_PROGRAM + NUM_DICE * JUMP_SLOTS == A_PICK
+
+
+def test_the_rules_page_writes_the_data_s_jumps(monkeypatch):
+    """"How to play" says the jumps a turn is programmed on as the data gives them, in words."""
+    import dataclasses
+
+    import cosmodrome.games.moon as moon
+
+    def paragraphs() -> str:
+        page = GAME.how_to_play()
+        return "\n".join([page.get("intro", "")] + [p for sec in page["sections"] for p in sec["paragraphs"]])
+
+    assert "over up to three jumps" in paragraphs()
+    comp = load_components()
+    monkeypatch.setattr(moon, "load_components",
+                        lambda *args: dataclasses.replace(comp, rules={**comp.rules, "jumps": 2}))
+    moon._help_numbers.cache_clear()
+    try:
+        assert "over up to two jumps" in paragraphs() and "three jumps" not in paragraphs()
+    finally:
+        moon._help_numbers.cache_clear()

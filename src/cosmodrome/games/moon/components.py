@@ -31,8 +31,13 @@ DATA_FILE = Path(__file__).with_name("components.toml")
 TIMINGS = ("end-of-round", "before-programming", "condition")
 #: the entries of ``[rules]``: numbers of the rules that no other table holds
 #: (``accident_sputnik_divisor``: an accident costs the Sputniks held divided by it, rounded
-#: down; ``token_sputniks``: the Sputniks the "two-sputniks" special box token gives)
-RULE_KEYS = ("accident_sputnik_divisor", "token_sputniks")
+#: down; ``token_sputniks``: the Sputniks the "two-sputniks" special box token gives; ``jumps``:
+#: the jumps a turn's dice may be programmed on, at most :data:`JUMP_SLOTS`)
+RULE_KEYS = ("accident_sputnik_divisor", "token_sputniks", "jumps")
+#: The slots of a jump card (its layout): the action space holds one programming id per die and
+#: slot (``state.encode_program``) and a die's place is a slot; the rule's ``jumps`` (three, as
+#: printed) may be fewer, never more (checked at load).
+JUMP_SLOTS = 3
 
 
 @dataclass(frozen=True)
@@ -150,8 +155,9 @@ def build(data: dict) -> Components:
 
 def _rules(data: dict, supply: dict) -> dict:
     """``[rules]``: each of :data:`RULE_KEYS`, a whole number within its bounds (a divisor of
-    at least 1; a token's Sputniks at most the supply's)."""
-    bounds = {"accident_sputnik_divisor": (1, 99), "token_sputniks": (0, supply["sputnik"])}
+    at least 1; a token's Sputniks at most the supply's; at least one jump, at most the jump
+    card's :data:`JUMP_SLOTS`)."""
+    bounds = {"accident_sputnik_divisor": (1, 99), "token_sputniks": (0, supply["sputnik"]), "jumps": (1, JUMP_SLOTS)}
     return {k: variant.whole(f"rules.{k}", _value(data, "rules", k), *bounds[k]) for k in RULE_KEYS}
 
 

@@ -33,7 +33,7 @@ from cosmodrome.core import Bot, State
 from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, DIE_COLOUR, WHITE, steps_of
 from cosmodrome.games.lunar.movement import jump, masks
 from cosmodrome.games.lunar.terrain import SAFE_LANDING
-from cosmodrome.games.moon.components import load_components
+from cosmodrome.games.moon.components import JUMP_SLOTS, load_components
 from cosmodrome.games.moon.state import (
     A_COUNT,
     A_DONE,
@@ -122,7 +122,7 @@ def plan_value(key, col: int, lvl: int, sputniks: int, groups: tuple) -> float:
     return total / n
 
 
-def plans(counts: tuple, k: int, jumps_left: int = 3, cap: int = 2):
+def plans(counts: tuple, k: int, jumps_left: int = JUMP_SLOTS, cap: int = 2):
     """Every ordered way to put ``k`` dice of the available colours ``counts`` on up to
     ``jumps_left`` jumps, at most ``cap`` a jump unless more must go there.
 
@@ -218,7 +218,7 @@ class MoonHeuristic(Bot):
         if turn["out_of_turn"] or turn["mover"] != turn["astronaut"]:
             return ()                                   # a move out of turn: no jump follows
         groups = []
-        for jj in range(j + 1, 3):
+        for jj in range(j + 1, JUMP_SLOTS):
             g = tuple(sorted(DIE_COLOUR[d["die"]] for d in turn["dice"] if d["jump"] == jj))
             if g:
                 groups.append(g)
@@ -226,12 +226,12 @@ class MoonHeuristic(Bot):
 
     def _program(self, key, me, turn, legal) -> int:
         """Follow the best plan that keeps the dice already placed where they are."""
-        fixed: list[list[int]] = [[], [], []]
+        fixed: list[list[int]] = [[] for _ in range(JUMP_SLOTS)]
         for d in turn["dice"]:
             fixed[d["jump"]].append(DIE_COLOUR[d["die"]])
         best, best_v = None, -1e9
         for plan in plans((2, 2, 2), turn["dice_n"]):
-            if not all(_within(fixed[j], plan[j] if j < len(plan) else ()) for j in range(3)):
+            if not all(_within(fixed[j], plan[j] if j < len(plan) else ()) for j in range(JUMP_SLOTS)):
                 continue
             val = plan_value(key, me["col"], me["level"], me["sputniks"], plan)
             if val > best_v:

@@ -33,7 +33,7 @@ from cosmodrome.core.observation import (
     components_option,
     derived,
 )
-from cosmodrome.games.moon.components import load_components
+from cosmodrome.games.moon.components import JUMP_SLOTS, load_components
 from cosmodrome.games.moon.scoring import board_points, scores
 from cosmodrome.games.moon.state import CARD, OVER, PHASE_KIND, REFRESH, astronauts_for
 from cosmodrome.games.moon.view import cards_view, lap_view
@@ -68,7 +68,7 @@ def _layout(players: int, components: str) -> Layout:
               jump=Num(3, lo=-1, unit="the jump it is programmed to, -1 none"), face=OneHot(range(5)),
               text=derived("the die and its face"))
     turn = Obj(astronaut=OneHot(astros), name=derived("the astronaut"), mover=OneHot(astros), out_of_turn=Flag(),
-               dice_n=Num(6), jump=Num(3), free_die=OneHot(range(-1, 6)), free_rerolls=Num(6),
+               dice_n=Num(6), jump=Num(JUMP_SLOTS), free_die=OneHot(range(-1, 6)), free_rerolls=Num(6),
                dice=List(6, die))
     cards = Obj(deck=Num(len(comp.action_deck)), discard=List(len(comp.action_deck), action),
                 hands=PerSeat(players, Obj(seat=Skip("the slot's index"), holds=Flag(), card=Opt(action))),

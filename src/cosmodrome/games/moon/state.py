@@ -38,11 +38,11 @@ from cosmodrome.core.flat import FlatState, Hooks, range_kind
 from cosmodrome.games.lunar.dice import DIE_COLOUR, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE
-from cosmodrome.games.moon.components import Components
+from cosmodrome.games.moon.components import JUMP_SLOTS, Components
 
 # the fixed action space (NUM_ACTIONS ids); 91..111 are kept for the advanced rules
 A_DONE, A_YES = 0, 1        # stop / no more EC / keep as is  --  go on / spend an EC for a die
-A_PROGRAM = 2               # 2 + die * 3 + jump: put a die on a jump of the jump card
+A_PROGRAM = 2               # 2 + die * JUMP_SLOTS + jump: put a die on a jump of the jump card
 A_PICK = 20                 # 20 + die * 4 + mask: move by that die's face, diagonal steps in mask
 A_REROLL = 44               # 44 + die: spend an EC to roll that die again
 A_COUNT = 50                # 50 + n, n = 0..MAX_COUNT: how many counters (exchange; Sputniks to spend)
@@ -61,12 +61,12 @@ def encode_program(die: int, jump: int) -> int:
     >>> decode_program(encode_program(5, 2))
     (5, 2)
     """
-    return A_PROGRAM + die * 3 + jump
+    return A_PROGRAM + die * JUMP_SLOTS + jump
 
 
 def decode_program(a: int) -> tuple[int, int]:
     """``(die, jump)`` of a programming id."""
-    return divmod(a - A_PROGRAM, 3)
+    return divmod(a - A_PROGRAM, JUMP_SLOTS)
 
 
 def encode_pick(die: int, mask: int) -> int:

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Optional
 from cosmodrome.core.texts import number_word, per_components
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
 from cosmodrome.games.lunar.terrain import CHARS
-from cosmodrome.games.moon.components import load_components
+from cosmodrome.games.moon.components import JUMP_SLOTS, load_components
 from cosmodrome.games.moon.state import (
     A_COUNT,
     A_DONE,
@@ -282,7 +282,7 @@ def label(s: MoonState, action: int) -> dict[str, Any]:
                                   n).format(n=n),
                 "count": n}
     if s.phase == GO_ON:
-        nxt = _(JUMP_NAMES[min(s.jump + 1, 2)])
+        nxt = _(JUMP_NAMES[min(s.jump + 1, JUMP_SLOTS - 1)])
         return {"label": _("Make the {nth} jump").format(
             nth=nxt) if action == A_YES else _("Stop here and end the turn")}
     if A_PROGRAM <= action < A_PICK:
@@ -436,7 +436,7 @@ def render_text(view: Mapping[str, Any], seat: Optional[int] = None) -> str:
         lines.append(_("Jump card of {name}: ").format(name=t['name']) + "; ".join(
             _("{nth} jump: ").format(
                 nth=_(JUMP_NAMES[j])) + (", ".join(d["text"] for d in t["dice"] if d["jump"] == j) or "-")
-            for j in range(3)))
+            for j in range(JUMP_SLOTS)))
         if t["out_of_turn"]:
             lines.append(_("Moving out of turn: {name}.").format(name=view['astronauts'][t['mover']]['name']))
     cards = view.get("cards")

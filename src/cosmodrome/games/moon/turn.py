@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
 from cosmodrome.games.moon.cards import before_programming, started_last
+from cosmodrome.games.moon.components import JUMP_SLOTS
 from cosmodrome.games.moon.state import EXTRA, HOOKS, PROGRAM, MoonState, decode_program, encode_program
 from cosmodrome.games.moon.text import name_w, says
 
@@ -81,19 +82,20 @@ def _program_menu(free: int, top: int) -> tuple[int, ...]:
 
 
 #: :func:`_program_menu` of every mask of free dice and every last open jump, worked out once
-PROGRAM_MENUS = tuple(tuple(_program_menu(free, top) for top in range(3)) for free in range(1 << NUM_DICE))
+PROGRAM_MENUS = tuple(tuple(_program_menu(free, top) for top in range(JUMP_SLOTS)) for free in range(1 << NUM_DICE))
 
 
 def program_options(s: MoonState) -> list[int]:
     """Programming choices: the first free die of each colour (dice of a colour are alike) on
-    any jump up to the first empty one (so the jumps in use are always the first ones)."""
+    any jump up to the first empty one (so the jumps in use are always the first ones), of the
+    rule's ``jumps`` (RB: "How do I reach the goal?": up to three)."""
     free = used = 0
     for d, j in enumerate(s.die_action):
         if j < 0:
             free |= 1 << d
         else:
             used |= 1 << j
-    return list(PROGRAM_MENUS[free & ~s.removed_dice][min(bin(used).count("1"), 2)])
+    return list(PROGRAM_MENUS[free & ~s.removed_dice][min(bin(used).count("1"), s.comp.rules["jumps"] - 1)])
 
 
 def program(s: MoonState, action: int) -> None:
