@@ -48,9 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         command(args=args, prog_name="cosmodrome", standalone_mode=True, obj={"lang": asked})
     except CosmodromeError as exc:
-        print(_("error: {reason}").format(reason=exc), file=sys.stderr)
-        if getattr(exc, "hint", ""):
-            print(exc.hint, file=sys.stderr)
+        # one line, with the command line's hint where the error has one (an unknown game)
+        hint = getattr(exc, "hint", "")
+        print(_("error: {reason}").format(reason=exc) + (f" ({hint})" if hint else ""), file=sys.stderr)
         return 2
     except SystemExit as exc:
         return int(exc.code or 0) if not isinstance(exc.code, str) else 1

@@ -80,6 +80,7 @@ def distance(s: VenusState, a: int, b: int) -> int:
     same place and count as one step from each other (RB: Action: Move military units).
 
     >>> from cosmodrome.games.venus import GAME
+    >>> from cosmodrome.games.venus.flow import N_PLANETS   # (a C constant of the compiled module)
     >>> s = GAME.new_state(2, seed=0)
     >>> [distance(s, 2, b) for b in range(N_PLANETS)]
     [2, 1, 0, 1, 1, 2, 3, 4]
