@@ -214,22 +214,28 @@ def _kind_bytes(kinds: Sequence[Any]) -> Optional[tuple]:
     return cached[1]
 
 
-def _multiset_bytes(pile: Any, n: int, table: tuple) -> list[tuple[int, float]]:
-    """:func:`_multiset` with a kinds table of a pile of bytes, counted in C: the pile
-    translated to kind numbers, each kind counted there and its smallest item in the pile
-    found among its members (the same outcomes and probabilities, in the same order)."""
+def _kind_firsts(pile: Any, table: tuple) -> list[tuple[int, int, int]]:
+    """``(item, count, kind)`` for each kind in a pile of bytes, ascending by item, counted in
+    C: the pile translated to kind numbers by the kinds ``table`` (:func:`_kind_bytes`), each
+    kind counted there and its smallest item in the pile found among its members."""
     to_kind, members = table
     kinds = pile.translate(to_kind)
-    out = []
+    firsts = []
     for k, items in enumerate(members):
         c = kinds.count(k)
         if c:
             for item in items:
                 if item in pile:
-                    out.append((item, c / n))
+                    firsts.append((item, c, k))
                     break
-    out.sort()
-    return out
+    firsts.sort()
+    return firsts
+
+
+def _multiset_bytes(pile: Any, n: int, table: tuple) -> list[tuple[int, float]]:
+    """:func:`_multiset` with a kinds table of a pile of bytes (:func:`_kind_firsts`: the same
+    outcomes and probabilities, in the same order)."""
+    return [(item, c / n) for item, c, _k in _kind_firsts(pile, table)]
 
 
 class _Pile:
@@ -322,18 +328,7 @@ def _pile(pile: Any, kind: Any) -> Optional[_Pile]:
         table = _kind_bytes(kind)
         if table is None:
             return None
-        to_kind, members = table
-        kinds = pile.translate(to_kind)
-        firsts = []
-        for k, its in enumerate(members):
-            c = kinds.count(k)
-            if c:
-                for item in its:
-                    if item in pile:
-                        firsts.append((item, c, k))
-                        break
-        firsts.sort()
-        items, counts, knums = (list(x) for x in zip(*firsts))
+        items, counts, knums = (list(x) for x in zip(*_kind_firsts(pile, table)))
     found = _Pile(key, kind, items, counts, knums, n)
     if len(_PILES) >= _PILES_KEPT:
         _PILES.clear()
