@@ -263,7 +263,7 @@ class _Pile:
         instead of those of the pile before (few are kept, so that they die young: a cache
         of many would keep the garbage collector busy)."""
         if _PILES.get(self.key) is self:
-            del _PILES[self.key]
+            _PILES.pop(self.key, None)
         n = len(pile)
         if n < 2:
             return

@@ -208,8 +208,9 @@ def base_attack(s: MarsState) -> None:
     for a in attackers:
         s.alien_place[a] = DEAD
     s.base_hits += 1
-    # the upgrade slots are the LZ's left and right (``s.upgrades[LEFT]``, ``s.upgrades[RIGHT]``): the one
-    # beside the half most attackers stand in loses its counter first (a tie: the left one), else the other
+    # ruling 14: the slot beside the half of the LZ most attackers stand in loses its counter first
+    # (a tie: the left slot), else the other; slot LEFT is laid left of the LZ and slot RIGHT right of
+    # it, on the half board too, where both guard the side in play (:func:`slot_side`)
     near = LEFT if left * 2 >= len(attackers) else RIGHT
     far = RIGHT if near == LEFT else LEFT
     lost = next((k for k in (near, far) if s.upgrades[k] >= 0), None)

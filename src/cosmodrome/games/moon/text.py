@@ -509,20 +509,6 @@ def lost_share_words(divisor: int) -> str:
                                           "1/{d} of your").format(d=divisor)
 
 
-class LostShare:
-    """:func:`lost_share_words` of ``divisor``, written when read (in the reader's language):
-    the rules page's ``{rules.accident_share}``, from numbers made once for every language."""
-
-    def __init__(self, divisor: int) -> None:
-        self.divisor = divisor
-
-    def __str__(self) -> str:
-        return lost_share_words(self.divisor)
-
-    def __repr__(self) -> str:
-        return f"LostShare({self.divisor})"
-
-
 @per_components
 def table_help(comp) -> dict:
     """The tooltips of the lap in the current language: ``{"cells": [text per terrain code],
