@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -74,6 +74,12 @@ class Components:
     nations: tuple[str, ...]
     colours: tuple[str, ...]
     rules: dict                                # [rules]: by key of RULE_KEYS
+
+    @cached_property
+    def last_jump(self) -> int:
+        """The last of the jump card's slots a turn's dice may go on: ``[rules] jumps`` less
+        one (read once per component set: the programming menu asks at every die)."""
+        return self.rules["jumps"] - 1
 
 
 def _face(text: Any, where: str) -> int:
