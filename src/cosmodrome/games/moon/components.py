@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from cosmodrome.core import DataError
 from cosmodrome.games.lunar import variant
-from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES
+from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, NUM_FACES
 from cosmodrome.games.lunar.terrain import AIR, column_problem, parse_card
 from cosmodrome.i18n import _
 
@@ -128,7 +128,7 @@ def build(data: dict) -> Components:
     faces = []
     for name in COLOUR_NAMES:
         fl = faces_raw.get(name) if isinstance(faces_raw, dict) else None
-        if not isinstance(fl, list) or len(fl) != 6:
+        if not isinstance(fl, list) or len(fl) != NUM_FACES:
             raise DataError(_("components: dice.faces.{name} must list six faces").format(name=name))
         faces.append(tuple(_face(f, f"dice.faces.{name}") for f in fl))
     supply = dict(_value(data, "counts", "supply"))
