@@ -11,7 +11,7 @@ import pytest
 
 import cosmodrome
 from cosmodrome.cli.main import main
-from cosmodrome.core import GameRecord, UnknownGameError, get_game, registry
+from cosmodrome.core import GameRecord, OptionError, UnknownGameError, get_game, registry
 
 SRC = Path(cosmodrome.__file__).resolve().parents[1]
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,6 +91,18 @@ def test_a_module_that_fails_to_import_is_named_and_changes_nothing(own_module, 
     assert "own-race" not in registry.game_names() and registry.imported_modules() == ()
     assert main(["--import", "no_such_module_here", "games"]) == 2
     assert "'no_such_module_here'" in capsys.readouterr().err
+
+
+def test_a_failed_batch_takes_its_imported_modules_out_so_a_retry_registers_again(own_module, tmp_path):
+    """The batch's modules that did import are taken out of ``sys.modules`` with its games:
+    importing them again (the broken one mended, or left out) runs them and registers again."""
+    with pytest.raises(OptionError, match="'broken_mod'"):
+        registry.import_modules([own_module, "broken_mod"])
+    assert own_module not in sys.modules and "broken_mod" not in sys.modules
+    assert "own-race" not in registry.game_names()
+    (tmp_path / "broken_mod.py").write_text("MENDED = True\n")
+    assert registry.import_modules([own_module, "broken_mod"]) == [own_module, "broken_mod"]
+    assert get_game("own-race").title == "Own Race" and registry.imported_modules() == (own_module, "broken_mod")
 
 
 def test_unknown_game_says_how_a_game_of_ones_own_is_found(capsys):

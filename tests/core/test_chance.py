@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 import cosmodrome.testing.toy  # noqa: F401  (registers "pocket-race")
-from cosmodrome.core import GameRecord, OptionError, RecordError, Rng, games, get_game
+from cosmodrome.core import GameRecord, IllegalActionError, OptionError, RecordError, Rng, games, get_game
 from cosmodrome.core.chance import ChanceNeeded, ExplicitChance, first_of_kind
 from cosmodrome.testing.conformance import play_checked
 
@@ -77,6 +77,23 @@ def test_clones_reach_different_outcomes_and_none_predicts_another(name, players
     c.apply(outcomes[0][0])
     assert c.to_json() == a.to_json()
     assert "rng" not in json.dumps(s.view(0)) and s.to_json()["rng"] == 0
+
+
+@pytest.mark.parametrize("name,players", [("pocket-race", 2), ("moon", 3)])
+def test_a_chance_node_refuses_what_is_not_one_of_its_outcomes(name, players):
+    s = first_chance_node(name, players, seed=5)
+    outcomes = [o for o, _ in s.chance_outcomes()]
+    before = s.to_json()
+    shown = ", ".join(str(o) for o in outcomes[:12])
+    missing = next(o for o in range(-1, max(outcomes) + 2) if o not in outcomes)
+    # an int outside the list, the value of an outcome of another type, a string
+    for bad in (missing, float(outcomes[0]), str(outcomes[0])):
+        with pytest.raises(IllegalActionError) as refused:
+            s.apply(bad)
+        assert str(refused.value) == f"{bad!r} is not an outcome of this chance node ({s.rng.what}); outcomes: {shown}"
+        assert s.to_json() == before
+    s.apply(outcomes[-1])
+    assert s.to_json() != before
 
 
 def test_a_draw_is_a_chance_node_over_the_cards_left():

@@ -72,14 +72,12 @@ def test_every_game_records_an_event_through_say_and_none_has_a_method_log(game)
 def test_every_game_and_the_example_say_one_signature(game):
     """``say(kind, text, data, visible_to, hidden, chance)``: an ``Event``'s arguments in its
     order, the same in the four games and the worked example (docs/ARCHITECTURE.md,
-    "Recording events"); an event read by one seat is one call of it."""
-    import inspect
-
+    "Recording events"): the same call records the same event in each; an event read by one
+    seat is one call of it."""
     import cosmodrome.testing.toy  # noqa: F401  (registers the worked example)
     from cosmodrome.core.registry import get_game
 
     state = get_game(game.replace("_", "-")).new_state(2, 1)
-    assert list(inspect.signature(state.say).parameters) == ["kind", "text", "data", "visible_to", "hidden", "chance"]
     before = len(state.ev)
     state.say("secret", "Seat 1 draws a 7.", {"seat": 0}, frozenset((0,)), "Seat 1 draws a card.", chance=True)
     state.say("plain", "A sentence.")

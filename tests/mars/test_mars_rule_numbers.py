@@ -15,6 +15,7 @@ import pytest
 from mars_helpers import GAME, alien, bare
 
 from cosmodrome.core import DataError, RecordError
+from cosmodrome.core.howto import load_howto, page
 from cosmodrome.games.lunar.dice import ACCIDENT, BLACK, BLUE, DIE_COLOUR, WHITE
 from cosmodrome.games.mars import text, turn, waves
 from cosmodrome.games.mars.components import DATA_FILE, RULE_KEYS, UPGRADES, load_components
@@ -222,14 +223,17 @@ def support_text():
 def test_how_to_play_names_the_missile_s_numbers_from_the_data_in_words():
     """"How to play" writes the missile's numbers (``{rules.x}``: ``Game.help_numbers``) as
     words, in the reader's language; a page filled from other numbers says those."""
-    assert GAME.help_numbers()["missile.fragmentation_zones"] == "three"
+    assert GAME.help_numbers()["missile.fragmentation_zones"] == 3
     assert ("a distance of two white dice from a marine acting as beacon (piercing: three hits in a box; "
             "fragmentation: one hit in every box of three zones)") in support_text()
     with using("hu"):
         assert "két fehér kocka távolságra" in support_text()
         assert "(átütő: három találat egy mezőbe; repesz: egy-egy találat három zóna minden mezőjébe)" in support_text()
-        assert GAME.help_numbers() is GAME.help_numbers() and GAME.help_numbers()["rules.missile_dice"] == "két"
+        assert GAME.help_numbers() is GAME.help_numbers() and GAME.help_numbers()["rules.missile_dice"] == 2
     other = dataclasses.replace(load_components(), rules=dict(load_components().rules, fragmentation_spread=2),
                                 sentinels=dict(load_components().sentinels, dice=3))
     numbers = text.help_numbers(other)
-    assert numbers["missile.fragmentation_zones"] == "five" and numbers["upgrades.sentinels.dice"] == "three"
+    assert numbers["missile.fragmentation_zones"] == 5 and numbers["upgrades.sentinels.dice"] == 3
+    filled = page(load_howto(GAME.help_file), GAME.help_items, numbers)     # the page of those numbers
+    paragraphs = " ".join(p for sec in filled["sections"] for p in sec["paragraphs"])
+    assert "one hit in every box of five zones" in paragraphs and "shoot with three dice every round" in paragraphs

@@ -102,6 +102,23 @@ def test_a_crashed_marine_gets_up_with_two_dice():
     assert s.crashed[0] == 0 and s.dice_count == 2
 
 
+def test_a_turn_starts_every_field_marked_turn_scoped_afresh():
+    """Every field ``state.FIELDS`` marks turn-scoped (``TURN_START``) is back at its start
+    value when a marine's turn begins, whatever the last turn left there (the action being
+    played none yet, no die on an action, every face, flag and mask cleared)."""
+    from cosmodrome.games.mars.state import TURN_START
+
+    assert {"die_action", "faces", "foreseen", "slot", "wave_dice", "injected", "precog", "rolled_dice",
+            "drone_step", "jet_die", "cards_passed"} <= set(TURN_START)
+    s = landed(2, 1)
+    for f in TURN_START:                              # what a turn may leave behind
+        setattr(s, f, [1] * 6 if isinstance(getattr(s, f), list) else 1)
+    s.apply(A_SEAT + 0)
+    for f in TURN_START:
+        want = -1 if f == "slot" else [-1] * 6 if f == "die_action" else [0] * 6 if f in ("faces", "foreseen") else 0
+        assert getattr(s, f) == want, f
+
+
 # ----- moving -----------------------------------------------------------------------------
 def test_move_forward_or_backward_on_the_lunar_rules():
     s = bare(3)

@@ -57,6 +57,8 @@ def test_a_variant_file_on_disk(tmp_path):
      "counts.injector.injected must be a whole number from 1 to 6, not 7"),
     ("[counts.injector]\nvalue = { injected = 6, tired = 0 }\nstatus = \"assumed\"\n",
      "counts.injector.tired must be a whole number from 1 to 6, not 0"),
+    ('[dice.faces]\nvalue = { blue = ["1", "1", "2", "2", "3"], white = ["1", "1", "1", "2", "2", "2"], '
+     'black = ["1", "1", "1", "2", "2", "2!"] }\nstatus = "assumed"\n', "blue must list six faces"),
 ])
 def test_a_bad_variant_is_refused_with_a_sentence(toml, words):
     with pytest.raises(DataError) as err:

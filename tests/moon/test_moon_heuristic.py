@@ -1,12 +1,14 @@
 """The Walking on the Moon heuristic: it beats random players, prefers a safe landing to an
 accident, and stops when the next jump is more likely to end in an accident than to gain."""
 
+import pytest
 from moon_helpers import GAME
 from test_moon_rules import BLUE1, WHITE1, pick, roll_for, table
 
 from cosmodrome.bots import RandomBot
-from cosmodrome.games.moon.heuristic import MoonHeuristic, plans
-from cosmodrome.games.moon.state import A_DONE, A_REROLL, GO_ON
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
+from cosmodrome.games.moon.heuristic import MoonHeuristic, plan_value, plans
+from cosmodrome.games.moon.state import A_DONE, A_REROLL, GO_ON, PROGRAM, decode_program
 
 
 def test_beats_three_random_players():
@@ -46,3 +48,29 @@ def test_plans_put_every_die_on_at_most_three_jumps():
         for plan in plans((2, 2, 2), k):
             assert 1 <= len(plan) <= 3 and sum(len(g) for g in plan) == k
             assert all(sum(g.count(c) for g in plan) <= 2 for c in range(3))
+
+
+
+@pytest.mark.parametrize("jumps", [1, 2])
+def test_programs_the_best_plan_the_rule_s_jumps_allow(jumps):
+    """With a variant's fewer jumps (``[rules] jumps``), the dice go on the plan of best
+    expected value of those over that many jumps (at most two dice a jump unless more must go
+    there), not on a three-jump plan cut short."""
+    toml = f'[rules.jumps]\nvalue = {jumps}\nstatus = "assumed"\nsource = "ours"\n'
+    for seed in range(1, 6):
+        s = GAME.new_state(3, seed, {"components": {"toml": toml, "name": f"jumps{jumps}"}})
+        while s.phase != PROGRAM:
+            s.apply(s.legal_actions()[0])
+        v = s.view(s.to_move())
+        me, key = v["astronauts"][v["turn"]["mover"]], (tuple(c["index"] for c in v["lap"]["cards"]),)
+        bot, placed = MoonHeuristic(seed=0), list(s.die_action)
+        while s.phase == PROGRAM:
+            a = bot.choose(s)
+            d, j = decode_program(a)
+            placed[d] = j
+            s.apply(a)
+        done = tuple(tuple(sorted(DIE_COLOUR[d] for d in range(NUM_DICE) if placed[d] == j))
+                     for j in range(max(placed) + 1))
+        best = max(plan_value(key, me["col"], me["level"], me["sputniks"], p)
+                   for p in plans((2, 2, 2), sum(len(g) for g in done), jumps))
+        assert plan_value(key, me["col"], me["level"], me["sputniks"], done) == best, seed

@@ -199,18 +199,6 @@ def test_the_dice_are_programmed_on_as_many_jumps_as_the_data_says(jumps):
     assert _program_all(s) == set(range(jumps))
 
 
-def test_the_jump_card_s_slots_are_the_layout_the_data_s_jumps_fit():
-    """The jump card's slots (``JUMP_SLOTS``) are the layout of the programming ids and of the
-    jumps' names; the printed rule's jumps fill them."""
-    from cosmodrome.games.lunar.dice import NUM_DICE
-    from cosmodrome.games.moon.components import JUMP_SLOTS
-    from cosmodrome.games.moon.state import A_PICK, A_PROGRAM
-    from cosmodrome.games.moon.text import JUMP_NAMES
-
-    assert load_components().rules["jumps"] == JUMP_SLOTS == len(JUMP_NAMES)
-    assert A_PROGRAM + NUM_DICE * JUMP_SLOTS == A_PICK
-
-
 def test_the_rules_page_writes_the_data_s_jumps(monkeypatch):
     """"How to play" says the jumps a turn is programmed on as the data gives them, in words."""
     import dataclasses

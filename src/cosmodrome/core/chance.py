@@ -928,24 +928,16 @@ class ExplicitChanceState:
         pending = ch.pending
         if pending is not None:
             outcomes = ch.outcomes
-            # the outcomes are ascending (every event's list is): found by bisection in C,
-            # else looked for one by one
-            i = bisect_left(outcomes, (action,))
-            if i < len(outcomes) and outcomes[i][0] == action and action.__class__ is int and \
-                    (pending is SETUP or not self._chance_base.is_terminal(self)):
-                return self._apply(action)
-            o = action if i < len(outcomes) and outcomes[i][0] == action else None
-            if o is None:
-                for o, _ in outcomes:
-                    if o == action:
-                        break
-                else:
-                    o = None
-            if action.__class__ is not int or o is None or self.is_terminal():
-                shown = ", ".join(str(o) for o, _ in self.rng.outcomes[:12])
-                raise IllegalActionError(f"{action!r} is not an outcome of this chance node "
-                                         f"({self.rng.what}); outcomes: {shown}")
-            return self._apply(action)
+            # an outcome is an int of the event's list, found by bisection (every event's list
+            # is ascending), and only while the game goes on
+            if action.__class__ is int:
+                i = bisect_left(outcomes, (action,))
+                if i < len(outcomes) and outcomes[i][0] == action and \
+                        (pending is SETUP or not self._chance_base.is_terminal(self)):
+                    return self._apply(action)
+            shown = ", ".join(str(o) for o, _ in outcomes[:12])
+            raise IllegalActionError(f"{action!r} is not an outcome of this chance node "
+                                     f"({ch.what}); outcomes: {shown}")
         return self._chance_base.apply(self, action)
 
     # ----- advancing: an action runs on a plain copy and is replayed on each outcome ------------

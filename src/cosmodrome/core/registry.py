@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from importlib import metadata
 from typing import Iterable, Optional
 
@@ -104,10 +105,13 @@ def module_names(names: Iterable[str] = (), env: Optional[str] = None) -> list[s
 
 def import_modules(names: Iterable[str]) -> list[str]:
     """Import each module of ``names`` (a module of one's own registers its games and bots
-    when imported); returns them. All or nothing for the games: when one fails to import,
-    the games the others registered are taken out again and :class:`OptionError` names it."""
+    when imported); returns them. All or nothing: when one fails to import, the games the
+    others registered are taken out again, and so are the modules the batch imported (with
+    their packages and submodules imported with them), so that importing them again runs
+    them again; :class:`OptionError` names the module that failed."""
     names = list(names)
     games_before, aliases_before = dict(_GAMES), dict(_ALIASES)
+    modules_before = set(sys.modules)
     for name in names:
         try:
             importlib.import_module(name)
@@ -116,6 +120,9 @@ def import_modules(names: Iterable[str]) -> list[str]:
             _GAMES.update(games_before)
             _ALIASES.clear()
             _ALIASES.update(aliases_before)
+            for module in set(sys.modules) - modules_before:
+                if any(module == n or module.startswith(n + ".") or n.startswith(module + ".") for n in names):
+                    del sys.modules[module]
             raise OptionError(_("cannot import the module {module!r} (--import or {env}): {reason}").format(
                 module=name, env=IMPORT_ENV, reason=f"{type(exc).__name__}: {exc}")) from None
     for name in names:

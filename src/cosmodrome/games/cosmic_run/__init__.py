@@ -7,7 +7,7 @@ circles, prompts, the terminal sheet), ``setup``, ``rounds`` (Phase I and Phase 
 (rolling the action dice), ``mines``, ``movement``, ``combat``, ``technologies``, ``scoring``
 (game end), ``solo`` (Zorlord), ``actions`` (the action space), ``view`` and ``heuristic``.
 
-The modules import one way, in the order of :data:`LAYERS`: data (``components``, ``grid``, ``state``)
+The modules import one way, in the order of :data:`LAYERS`: data (``grid``, ``components``, ``state``)
 → names and texts (``text``) → the rules, each importing only the rules listed before it →
 ``view`` and the ``heuristic`` → this face. A rule that must go on with a higher one (the
 next pick after a die, the mine phase after a roll) calls it through ``state.HOOKS``, which
@@ -39,6 +39,7 @@ from cosmodrome.core.fields import load_table
 from cosmodrome.games.cosmic_run import actions, observation, rounds, scoring, text, view
 from cosmodrome.games.cosmic_run.actions import NUM_ACTIONS
 from cosmodrome.games.cosmic_run.components import load_components
+from cosmodrome.games.cosmic_run.grid import TRACK_COLUMNS
 from cosmodrome.games.cosmic_run.setup import new_game
 from cosmodrome.games.cosmic_run.state import FIELDS, HOOKS, OVER, PHASE_KIND, CosmicRunState
 from cosmodrome.i18n import N_, Articled, _
@@ -46,7 +47,7 @@ from cosmodrome.i18n import N_, Articled, _
 #: The import order of the package, lowest first: a module imports only modules of earlier
 #: layers and, within its layer, modules listed before it.
 LAYERS = (
-    ("components", "grid", "state"),                   # data: components, the grid's index helpers, the table
+    ("grid", "components", "state"),                   # data: the grid's layout and indices, components, the table
     ("text",),                                         # names and texts
     ("scoring", "dice", "technologies", "mines", "combat", "movement", "solo", "rounds", "setup", "actions"),  # rules
     ("view", "observation", "heuristic"),              # what a seat sees, its observation, the bot
@@ -232,7 +233,7 @@ class CosmicRun(Game):
                 raise RecordError("the saved state's 'rng' must be a whole number")
             s = CosmicRunState(self, players, options, comp, Rng.from_state(rng))
             load_table(s, d, FIELDS)
-            if any(not p or any(not 0 <= x < comp.nr * 3 for x in p) for p in s.paths):
+            if any(not p or any(not 0 <= x < comp.nr * TRACK_COLUMNS for x in p) for p in s.paths):
                 raise RecordError("the saved state's 'paths' must be 6 non-empty lists of circle numbers")
         except KeyError as exc:
             raise RecordError(f"the saved cosmic-run state lacks {exc.args[0]!r}") from None
@@ -242,7 +243,7 @@ class CosmicRun(Game):
             raise
         except Exception as exc:  # an option error or a wrong type deep inside
             raise RecordError(f"malformed cosmic-run state: {exc}") from None
-        if not 1 <= s.phase <= OVER or any(not 0 <= p < comp.nr * 3 for p in s.circle) \
+        if not 1 <= s.phase <= OVER or any(not 0 <= p < comp.nr * TRACK_COLUMNS for p in s.circle) \
                 or any(not -1 <= o <= 1 for o in s.owner) or not 1 <= s.round <= len(comp.round_track):
             raise RecordError("the saved cosmic-run state is inconsistent (phase, ship position, die owner or round)")
         return restore(s, d)

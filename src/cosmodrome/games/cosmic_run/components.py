@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from cosmodrome.core import DataError
+from cosmodrome.games.cosmic_run.grid import SHEET_TRACKS, TRACK_COLUMNS
 from cosmodrome.i18n import _, gettext, ngettext, os_reason, pgettext
 
 DATA_FILE = Path(__file__).with_name("components.toml")
@@ -211,10 +212,10 @@ def build(data: dict) -> Components:
             v, st, src = _entry(data, section, key)
             vals[f"{section}.{key}"] = v
             status.append((f"{section}.{key}", st, src))
-    tracks = _strs("sheet.tracks", vals["sheet.tracks"], 3)
-    columns = _strs("sheet.columns", vals["sheet.columns"], 3)
+    tracks = _strs("sheet.tracks", vals["sheet.tracks"], SHEET_TRACKS)
+    columns = _strs("sheet.columns", vals["sheet.columns"], TRACK_COLUMNS)
     rows = _int("sheet.rows", vals["sheet.rows"], 2, 40)
-    start_col = _int("sheet.start_column", vals["sheet.start_column"], 0, 2)
+    start_col = _int("sheet.start_column", vals["sheet.start_column"], 0, TRACK_COLUMNS - 1)
     numbers = _ints("mine_dice.numbers", vals["mine_dice.numbers"], lo=1, hi=99)
     if not numbers:
         raise DataError(_("components: mine_dice.numbers needs at least one face"))

@@ -19,6 +19,8 @@ COLOUR_NAMES = (N_("blue"), N_("white"), N_("black"))
 #: the colour of each of the six dice, in a fixed order: blue, blue, white, white, black, black
 DIE_COLOUR = (BLUE, BLUE, WHITE, WHITE, BLACK, BLACK)
 NUM_DICE = 6
+#: the faces of a die (a data file lists this many per colour)
+NUM_FACES = 6
 #: the face that moves and then causes an accident
 ACCIDENT = 4
 ACCIDENT_STEPS = 2
@@ -88,8 +90,8 @@ def parse_face(text: object) -> int:
 
 
 def parse_faces(faces: object) -> tuple[tuple[int, ...], ...]:
-    """The six faces of each colour (blue, white, black) from a data file's table of lists;
-    ValueError names the colour and the problem.
+    """The :data:`NUM_FACES` faces of each colour (blue, white, black) from a data file's table
+    of lists; ValueError names the colour and the problem.
 
     >>> parse_faces({"blue": ["1"] * 6, "white": ["2"] * 6, "black": ["2!"] * 6})[2][0] == ACCIDENT
     True
@@ -97,7 +99,7 @@ def parse_faces(faces: object) -> tuple[tuple[int, ...], ...]:
     out = []
     for name in COLOUR_NAMES:
         fl = faces.get(name) if isinstance(faces, dict) else None
-        if not isinstance(fl, list) or len(fl) != 6:
+        if not isinstance(fl, list) or len(fl) != NUM_FACES:
             raise ValueError(f"{name} must list six faces")
         try:
             out.append(tuple(parse_face(f) for f in fl))

@@ -109,11 +109,11 @@ class MarchOnMars(Game):
     )
 
     def help_numbers(self) -> Mapping[str, Any]:
-        """The numbers "How to play" names, in words, from the packaged components (the page is
-        the printed game's): :func:`text.help_numbers`.
+        """The numbers "How to play" names, from the packaged components (the page is the
+        printed game's): :func:`text.help_numbers`.
 
         >>> n = GAME.help_numbers(); n["rules.fragmentation_hits"], n["upgrades.sentinels.dice"]
-        ('one', 'two')
+        (1, 2)
         """
         return text.help_numbers(load_components())
 

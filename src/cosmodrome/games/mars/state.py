@@ -35,7 +35,7 @@ from typing import Any, Optional
 
 from cosmodrome.core import Event, Rng, State, team_returns
 from cosmodrome.core.events import Text
-from cosmodrome.core.fields import flat_methods
+from cosmodrome.core.fields import flat_methods, generate
 from cosmodrome.core.flat import FlatState, Hooks, range_kind
 from cosmodrome.core.statistics import count, row
 from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, NUM_DICE, die_name, face_text, roll_face, steps_of
@@ -274,19 +274,34 @@ def jet_accident(value: int) -> bool:
     """Whether the jump ``jet_die`` holds started with the 2! face (see :func:`encode_jet`)."""
     return bool(value & JET_ACCIDENT)
 
+
+#: the fields of the turn in progress, which each marine's turn starts afresh
+#: (:meth:`MarsState.start_turn`, from ``turn.begin_turn``): name -> the Python expression of
+#: its value then. Filled by :func:`_turn`, which marks a row of :data:`FIELDS`.
+TURN_START: dict[str, str] = {}
+
+
+def _turn(row: tuple, start: Optional[str] = None) -> tuple:
+    """``row`` of :data:`FIELDS`, marked turn-scoped: each turn starts the field at ``start``,
+    the expression of its value in a new state by default."""
+    TURN_START[row[0]] = row[2] if start is None else start
+    return row
+
+
 #: Every saved field, declared once: ``(name, kind, its value in a new state[, its key in a
 #: save])`` (the expressions may use ``players``, ``comp``, ``cards`` and what the
 #: constructor worked out on ``self``). The fields' part of the constructor, the clone and the
 #: saved form are generated from it (:func:`cosmodrome.core.fields.flat_methods`); every list
 #: keeps the length of a new state's. The order is the saved form's. A fourth item is the
 #: short key the saves hold the field under (that of the first saves, kept so that the saved
-#: form stays the same and old saves load).
+#: form stays the same and old saves load). A row in :func:`_turn` is a field of the turn in
+#: progress (:data:`TURN_START`).
 FIELDS = (
     ("phase", "int", "0"),          # the decision asked now (CHOOSE, PROGRAM, ACT...; OVER at the end)
     ("acting", "int", "0", "cur"),  # the marine playing (its seat), or the one choosing who plays next
-    ("slot", "int", "0"),           # the action of the combat card being played (0 to 2)
+    _turn(("slot", "int", "0"), "-1"),   # the action of the combat card being played (0 to 2; -1 before the first)
     ("dice_count", "int", "0", "dice_n"),   # the dice the marine plays with this turn
-    ("wave_dice", "int", "0", "boom"),      # the dice that showed the wave face this turn (a mask)
+    _turn(("wave_dice", "int", "0", "boom")),      # the dice that showed the wave face this turn (a mask)
     ("round", "int", "0"),          # the round track (from 1; 0 before the first round)
     ("base_hits", "int", "0"),      # successful attacks on the base so far
     ("won", "int", "0"),            # 1 once the marines have won
@@ -299,25 +314,25 @@ FIELDS = (
     ("equipment_in_play", "int", "0", "eq_on"),   # 1 once the equipment drop came (or from the start)
     ("hidden_taken", "int", "0"),   # 1 once a marine claimed the tunnel's hidden box
     # ----- this turn's special training, equipment and their effects --------------------------
-    ("injected", "int", "0"),       # 1: the Power-up injector's dice this turn
-    ("precog", "int", "0"),         # 1: Precog rolled this turn's dice before they went on actions
-    ("teleported", "int", "0", "tele_used"),   # 1: Teleportation used this turn
-    ("last_act", "int", "0", "mode"),   # this turn's last move or shot: NO_ACT, MOVED or SHOT
-    ("volley", "int", "0"),         # 1: a Multi-shot volley goes on (the roll's other groups fire)
-    ("extra_hits", "int", "0", "bonus"),   # hits the next shot gains (Ammunition)
-    ("rail_gun", "int", "0", "rail"),      # 1: the Rail gun is loaded for this action
-    ("charm_dice", "int", "0", "charm"),   # the dice marked for the Lucky charm to roll again (a mask)
-    ("drone_step", "int", "0", "drone"),   # the drone's shot: 0, DRONE_CHOOSING or DRONE_FIRING
+    _turn(("injected", "int", "0")),       # 1: the Power-up injector's dice this turn
+    _turn(("precog", "int", "0")),         # 1: Precog rolled this turn's dice before they went on actions
+    _turn(("teleported", "int", "0", "tele_used")),   # 1: Teleportation used this turn
+    _turn(("last_act", "int", "0", "mode")),   # this turn's last move or shot: NO_ACT, MOVED or SHOT
+    _turn(("volley", "int", "0")),         # 1: a Multi-shot volley goes on (the roll's other groups fire)
+    _turn(("extra_hits", "int", "0", "bonus")),   # hits the next shot gains (Ammunition)
+    _turn(("rail_gun", "int", "0", "rail")),      # 1: the Rail gun is loaded for this action
+    _turn(("charm_dice", "int", "0", "charm")),   # the dice marked for the Lucky charm to roll again (a mask)
+    _turn(("drone_step", "int", "0", "drone")),   # the drone's shot: 0, DRONE_CHOOSING or DRONE_FIRING
     # a Jet pack jump in flight: its first die and whether it showed the wave face (encode_jet;
     # 0: none), its direction (1: backward) and the box it has reached
-    ("jet_die", "int", "0", "jet"),
-    ("jet_backward", "int", "0", "jback"),
-    ("jet_column", "int", "0", "jcol"),
-    ("jet_level", "int", "0", "jlvl"),
-    ("teleport_column", "int", "0", "tele_col"),   # a teleport waiting for its level: the column + 1
-    ("rolled_dice", "int", "0", "used"),      # the dice rolled so far this turn (a mask)
-    ("return_phase", "int", "0", "ret"),      # the phase a teleport returns to once its level is chosen
-    ("cards_passed", "int", "0", "passed"),   # equipment cards passed between marines this turn (a mask)
+    _turn(("jet_die", "int", "0", "jet")),
+    _turn(("jet_backward", "int", "0", "jback")),
+    _turn(("jet_column", "int", "0", "jcol")),
+    _turn(("jet_level", "int", "0", "jlvl")),
+    _turn(("teleport_column", "int", "0", "tele_col")),   # a teleport waiting for its level: the column + 1
+    _turn(("rolled_dice", "int", "0", "used")),      # the dice rolled so far this turn (a mask)
+    _turn(("return_phase", "int", "0", "ret")),      # the phase a teleport returns to once its level is chosen
+    _turn(("cards_passed", "int", "0", "passed")),   # equipment cards passed between marines this turn (a mask)
     # ----- the ring -----------------------------------------------------------------------------
     ("cards", "list", "list(cards)"),   # the martian cards of the ring, in the order of card_zones()
     # ----- per marine (one per seat) ------------------------------------------------------------
@@ -330,8 +345,8 @@ FIELDS = (
     ("alien_place", "list", "[BAG] * self.n_aliens", "aloc"),   # per alien counter: its place (BAG...)
     ("upgrades", "list", "[-1, -1]", "upg"),   # per slot beside the LZ: its upgrade counter (-1: destroyed)
     # ----- per die (blue, blue, white, white, black, black) -------------------------------------
-    ("die_action", "list", "[-1] * NUM_DICE", "prog"),   # the action of the combat card it is on, or -1
-    ("faces", "list", "[0] * NUM_DICE"),       # the face rolled for the current action, 0 if none
+    _turn(("die_action", "list", "[-1] * NUM_DICE", "prog")),   # the action of the combat card it is on, or -1
+    _turn(("faces", "list", "[0] * NUM_DICE")),       # the face rolled for the current action, 0 if none
     # ----- per marine: its special training and what it has used ----------------------------------
     ("training_card", "list", "[0] * players", "tcard"),   # the training card dealt
     ("training", "list", "[-1] * players", "train"),   # the ability kept (-1 before the choice)
@@ -342,11 +357,14 @@ FIELDS = (
     ("foresaw", "list", "[0] * players"),   # 1: it used Precog last turn
     ("scouted", "list", "[0] * players"),   # 1: it took the Scout's step this round
     # ----- the rest -----------------------------------------------------------------------------
-    ("foreseen", "list", "[0] * NUM_DICE", "pre"),   # per die: the face Precog foresaw
+    _turn(("foreseen", "list", "[0] * NUM_DICE", "pre")),   # per die: the face Precog foresaw
     ("equipment_place", "list", "[DECK] * len(comp.equipment)", "eq"),   # per equipment card: a seat, DECK or DISCARD
 )
 _GENERATED = flat_methods("MarsState", FIELDS, "players, comp, cards",
                           {"BAG": BAG, "DECK": DECK, "NUM_DICE": NUM_DICE})
+_GENERATED.update(generate("MarsState", "def start_turn(self):\n"
+                           + "".join(f"    self.{f} = {start}\n" for f, start in TURN_START.items()),
+                           {"NUM_DICE": NUM_DICE}))
 
 #: entry points of the higher layers, registered by the package's face: the protocol
 #: (``legal``, ``perform``, ``action_json``, ``prompt``, ``view``, ``evaluation``) and the
@@ -515,6 +533,8 @@ class MarsState(FlatState, State):
     _init_fields = _GENERATED["_init_fields"]
     clone = _GENERATED["clone"]
     to_json = _GENERATED["to_json"]
+    #: start the fields of a marine's turn afresh (those :data:`TURN_START` lists)
+    start_turn = _GENERATED["start_turn"]
 
     # ----- the ring -----------------------------------------------------------------------
     def zone_cols(self, zone: int) -> range:

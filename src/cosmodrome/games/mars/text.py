@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional
 
-from cosmodrome.core.texts import number_word, per_components
+from cosmodrome.core.texts import per_components
 from cosmodrome.games.lunar.dice import (  # noqa: F401  (die_name: shared by the rules)
     ACCIDENT,
     COLOUR_NAMES,
@@ -454,21 +454,20 @@ def table_help(comp) -> dict:
 
 
 @per_components
-def help_numbers(comp: Any) -> dict[str, str]:
+def help_numbers(comp: Any) -> dict[str, int]:
     """The numbers "How to play" and the first-game hints name (howto.toml's ``{dotted.name}``
-    fields: :func:`cosmodrome.core.howto.fill`), ``comp``'s, as words in the reader's language
-    (:func:`~cosmodrome.core.texts.number_word`: the page writes its counts in words):
-    ``rules.<key>`` (``[rules]``), ``upgrades.sentinels.dice`` and
-    ``missile.fragmentation_zones``, the zones a fragmentation missile hits (the impacted one
-    and ``rules.fragmentation_spread`` on each side; RB: Supporting from base). Made once per
-    component set and language (the hints are kept per mapping).
+    fields, written in words where the text says ``{dotted.name:word}``:
+    :func:`cosmodrome.core.howto.fill`), ``comp``'s: ``rules.<key>`` (``[rules]``),
+    ``upgrades.sentinels.dice`` and ``missile.fragmentation_zones``, the zones a fragmentation
+    missile hits (the impacted one and ``rules.fragmentation_spread`` on each side; RB:
+    Supporting from base). Made once per component set (the hints are kept per mapping).
 
     >>> from cosmodrome.games.mars.components import load_components
     >>> n = help_numbers(load_components())
     >>> n["rules.missile_dice"], n["rules.piercing_hits"], n["missile.fragmentation_zones"]
-    ('two', 'three', 'three')
+    (2, 3, 3)
     """
-    out = {f"rules.{k}": number_word(v, least=0) for k, v in comp.rules.items()}
-    out["upgrades.sentinels.dice"] = number_word(comp.sentinels["dice"])
-    out["missile.fragmentation_zones"] = number_word(1 + 2 * comp.rules["fragmentation_spread"])
+    out = {f"rules.{k}": v for k, v in comp.rules.items()}
+    out["upgrades.sentinels.dice"] = comp.sentinels["dice"]
+    out["missile.fragmentation_zones"] = 1 + 2 * comp.rules["fragmentation_spread"]
     return out

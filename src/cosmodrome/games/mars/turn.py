@@ -68,7 +68,8 @@ NUKE_ORDER = tuple(range(NUM_DICE))
 
 def begin_turn(s: MarsState, m: int) -> None:
     """RB: "How do I...": marine ``m`` takes its dice (``counts.dice.crashed`` after a crash,
-    ``counts.injector.tired`` after an injection) and programs them."""
+    ``counts.injector.tired`` after an injection) and programs them; the turn's fields start
+    afresh (those ``state.FIELDS`` marks turn-scoped)."""
     s.acting = m
     s.dice_count = s.comp.dice["marine"]
     if s.tired[m]:
@@ -79,14 +80,7 @@ def begin_turn(s: MarsState, m: int) -> None:
         s.crashed[m] = 0
         s.dice_count = min(s.dice_count, s.comp.dice["crashed"])
         s.say("stand", says("{who} gets up and plays with {n} dice.", who=s.names[m], n=s.dice_count), {"seat": m})
-    s.die_action = [-1] * NUM_DICE
-    s.faces = [0] * NUM_DICE
-    s.foreseen = [0] * NUM_DICE
-    s.slot = -1
-    s.wave_dice = 0
-    s.injected = s.precog = s.teleported = s.last_act = s.volley = s.extra_hits = s.rail_gun = s.charm_dice = 0
-    s.drone_step = s.jet_die = s.jet_backward = s.jet_column = s.jet_level = s.teleport_column = s.rolled_dice = 0
-    s.return_phase = s.cards_passed = 0
+    s.start_turn()             # the fields of the turn in progress (state.TURN_START)
     s.phase = PROGRAM
 
 

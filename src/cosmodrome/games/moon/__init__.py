@@ -75,7 +75,7 @@ def _help_numbers() -> Mapping[str, Any]:
     """:meth:`WalkingOnTheMoon.help_numbers`, made once (one mapping: the hints are kept per mapping)."""
     comp = load_components()
     out: dict[str, Any] = {f"rules.{k}": v for k, v in comp.rules.items()}
-    out["rules.accident_share"] = Word(text.lost_share_words, comp.rules["accident_sputnik_divisor"])   # "half your"
+    out["rules.accident_share"] = Word(text.share_words, comp.rules["accident_sputnik_divisor"], True)   # "half your"
     out.update({f"counts.dice.{k}": comp.dice[k] for k in ("normal", "handicap", "accident", "most")})
     out.update({f"counts.supply.{k}": v for k, v in comp.supply.items()})
     out.update({f"board.layout.{k}": v for k, v in comp.layout.items()})

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 from cosmodrome.core import DataError
 from cosmodrome.games.lunar import variant
-from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES
+from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, NUM_FACES
 from cosmodrome.games.lunar.terrain import AIR, column_problem, parse_card
 from cosmodrome.i18n import _
 
@@ -75,6 +75,12 @@ class Components:
     colours: tuple[str, ...]
     rules: dict                                # [rules]: by key of RULE_KEYS
 
+    @cached_property
+    def last_jump(self) -> int:
+        """The last of the jump card's slots a turn's dice may go on: ``[rules] jumps`` less
+        one (read once per component set: the programming menu asks at every die)."""
+        return self.rules["jumps"] - 1
+
 
 def _face(text: Any, where: str) -> int:
     if text == "2!":
@@ -122,7 +128,7 @@ def build(data: dict) -> Components:
     faces = []
     for name in COLOUR_NAMES:
         fl = faces_raw.get(name) if isinstance(faces_raw, dict) else None
-        if not isinstance(fl, list) or len(fl) != 6:
+        if not isinstance(fl, list) or len(fl) != NUM_FACES:
             raise DataError(_("components: dice.faces.{name} must list six faces").format(name=name))
         faces.append(tuple(_face(f, f"dice.faces.{name}") for f in fl))
     supply = dict(_value(data, "counts", "supply"))

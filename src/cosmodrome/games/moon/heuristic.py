@@ -1,12 +1,12 @@
 """A heuristic player for Walking on the Moon. It decides from the seat's view and the legal
 actions' JSON details only (the lap's terrain, the astronauts and the jump card in play are
-on the table).
+on the table), and the rules' number of jumps (the game's component data, no secret).
 
 Plan: value a jump's outcome as the columns gained plus the Sputniks picked up (reaching the
 goal is worth a lot), and an accident as a loss of a turn and of half the Sputniks held.
-Programming tries every way of putting the dice on up to three jumps (at most two dice a jump
-unless more must go there) and keeps the plan with the best expected value, each later jump
-counted only when it is worth making; a result is picked by the same values; an EC re-roll
+Programming tries every way of putting the dice on up to the rules' jumps (three as printed;
+at most two dice a jump unless more must go there) and keeps the plan with the best expected
+value, each later jump counted only when it is worth making; a result is picked by the same values; an EC re-roll
 is spent when it is expected to gain more than the counter is worth; the next jump is made
 when its expected value is positive. An action card is played when asked (each card in the
 deck helps its holder or slows a rival), No instructions taking out a blue die, the fastest,
@@ -169,8 +169,8 @@ class MoonHeuristic(Bot):
         turn = v["turn"]
         me = v["astronauts"][turn["mover"]]
         phase = v["phase"]
-        if phase == "program":
-            return self._program(key, me, turn, legal)
+        if phase == "program":                         # on as many jumps as the rules allow
+            return self._program(key, me, turn, legal, state.comp.rules["jumps"])
         if phase == "pick":
             return self._pick(key, me, turn, legal)
         if phase == "go-on":
@@ -224,13 +224,14 @@ class MoonHeuristic(Bot):
                 groups.append(g)
         return tuple(groups)
 
-    def _program(self, key, me, turn, legal) -> int:
-        """Follow the best plan that keeps the dice already placed where they are."""
+    def _program(self, key, me, turn, legal, jumps: int) -> int:
+        """Follow the best plan over the rule's ``jumps`` that keeps the dice already placed
+        where they are."""
         fixed: list[list[int]] = [[] for _ in range(JUMP_SLOTS)]
         for d in turn["dice"]:
             fixed[d["jump"]].append(DIE_COLOUR[d["die"]])
         best, best_v = None, -1e9
-        for plan in plans((2, 2, 2), turn["dice_n"]):
+        for plan in plans((2, 2, 2), turn["dice_n"], jumps):
             if not all(_within(fixed[j], plan[j] if j < len(plan) else ()) for j in range(JUMP_SLOTS)):
                 continue
             val = plan_value(key, me["col"], me["level"], me["sputniks"], plan)

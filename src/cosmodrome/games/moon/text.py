@@ -477,36 +477,35 @@ EC_HELP = N_("EC counters: spend one to re-roll a die or to take one more die at
 ACCIDENT_HELP = N_("{colour} die: moves {n}, then an accident")
 
 
-def share_words(divisor: int) -> str:
+def _shares() -> dict:
+    """Each share an accident may cost in words, as ``(subject, before them)`` (see
+    :func:`share_words`) in the current language, by divisor; ``0``: any other divisor's."""
+    return {1: (pgettext("the share of the Sputnik counters lost", "all"),
+                pgettext("the share of one's Sputnik counters lost, before them", "all your")),
+            2: (pgettext("the share of the Sputnik counters lost", "half"),
+                pgettext("the share of one's Sputnik counters lost, before them", "half your")),
+            3: (pgettext("the share of the Sputnik counters lost", "a third"),
+                pgettext("the share of one's Sputnik counters lost, before them", "a third of your")),
+            4: (pgettext("the share of the Sputnik counters lost", "a quarter"),
+                pgettext("the share of one's Sputnik counters lost, before them", "a quarter of your")),
+            0: (pgettext("the share of the Sputnik counters lost", "1/{d}"),
+                pgettext("the share of one's Sputnik counters lost, before them", "1/{d} of your"))}
+
+
+def share_words(divisor: int, before_them: bool = False) -> str:
     """The share of a player's Sputnik counters an accident costs, the counters held divided
-    by ``divisor`` (``[rules] accident_sputnik_divisor``; RB: "What's an accident?"), in words
-    as the subject of "are lost": half as printed, a third, a quarter, all, or "1/5" beyond.
+    by ``divisor`` (``[rules] accident_sputnik_divisor``; RB: "What's an accident?"), in words:
+    half as printed, a third, a quarter, all, or "1/5" beyond. As the subject of "are lost"
+    (the table's tooltip), or ``before_them`` as the object of "you lose ... Sputnik counters"
+    (the rules page and its hint: "half your"), which a language may word otherwise.
 
     >>> share_words(2), share_words(1), share_words(5)
     ('half', 'all', '1/5')
-    """
-    words = {1: pgettext("the share of the Sputnik counters lost", "all"),
-             2: pgettext("the share of the Sputnik counters lost", "half"),
-             3: pgettext("the share of the Sputnik counters lost", "a third"),
-             4: pgettext("the share of the Sputnik counters lost", "a quarter")}
-    return words.get(divisor) or pgettext("the share of the Sputnik counters lost", "1/{d}").format(d=divisor)
-
-
-def lost_share_words(divisor: int) -> str:
-    """The share of one's Sputnik counters an accident costs, in words as the object of "you
-    lose ... Sputnik counters" (the rules page and its hint; ``[rules]
-    accident_sputnik_divisor``; RB: "What's an accident?"): "half your" as printed, "a third of
-    your", "a quarter of your", "all your", or "1/5 of your" beyond.
-
-    >>> lost_share_words(2), lost_share_words(3), lost_share_words(5)
+    >>> share_words(2, True), share_words(3, True), share_words(5, True)
     ('half your', 'a third of your', '1/5 of your')
     """
-    words = {1: pgettext("the share of one's Sputnik counters lost, before them", "all your"),
-             2: pgettext("the share of one's Sputnik counters lost, before them", "half your"),
-             3: pgettext("the share of one's Sputnik counters lost, before them", "a third of your"),
-             4: pgettext("the share of one's Sputnik counters lost, before them", "a quarter of your")}
-    return words.get(divisor) or pgettext("the share of one's Sputnik counters lost, before them",
-                                          "1/{d} of your").format(d=divisor)
+    shares = _shares()
+    return (shares.get(divisor) or shares[0])[before_them].format(d=divisor)
 
 
 @per_components

@@ -95,7 +95,7 @@ def program_options(s: MoonState) -> list[int]:
             free |= 1 << d
         else:
             used |= 1 << j
-    return list(PROGRAM_MENUS[free & ~s.removed_dice][min(bin(used).count("1"), s.comp.rules["jumps"] - 1)])
+    return list(PROGRAM_MENUS[free & ~s.removed_dice][min(bin(used).count("1"), s.comp.last_jump)])
 
 
 def program(s: MoonState, action: int) -> None:

@@ -1,6 +1,6 @@
 // March on Mars — the table. The ring of martian cards drawn round the planet, as on the table:
 // the Martian Master Mind (MMM) at the top, the Landing Zone (LZ) at the bottom, each column of
-// the ring a wedge of four levels (rock, boxes with and without a circle, tunnels), the aliens by
+// the ring a wedge of its levels (rock, boxes with and without a circle, tunnels), the aliens by
 // colour in their boxes, the red defenders beside the MMM with their force barriers, the marines
 // standing or crashed. Inside the ring: the round track, the base-damage track, the incoming-wave
 // boxes, the base upgrades beside the LZ, the white die and the alien bag. Two marines play on
@@ -35,8 +35,15 @@ const { hot, closeMenus } = places({ hl: "mars-hl", pop: "mars-pop" });
 
 // ----- geometry of the ring ------------------------------------------------------------------
 const R0 = 190, LH = 38, GAP = 4;         // planet radius (bottom of level 0), level height, slots of the MMM
-const ROUT = R0 + 4 * LH;
-const SIZE = 2 * (ROUT + 26), C = SIZE / 2;
+// the ring's levels (the height of the view's columns), its outer radius and the drawing's size
+// and centre: set at each drawing (useRing)
+let LEVELS = 0, ROUT = R0, SIZE = 0, C = 0;
+function useRing(v) {
+  LEVELS = Math.max(...v.ring.columns.map(col => col.length));
+  ROUT = R0 + LEVELS * LH;
+  SIZE = 2 * (ROUT + 26);
+  C = SIZE / 2;
+}
 // the rules' help: the game's own words with this game's numbers (the view's ``help``,
 // games/mars/text.py table_help), set at each drawing (and before the options are grouped: useHelp)
 let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {}, mmm: "", marine: {},
@@ -158,7 +165,7 @@ export function marsSig(v) {
 // The levels' numbers, as the options name them ("column 5, level 1"): on both edges of the MMM's
 // gap, level by level outwards (level 0 is the lowest, next to the planet).
 function levelNumbers(root, v, g) {
-  const levels = Math.max(...v.ring.columns.map(col => col.length));
+  const levels = LEVELS;
   // (the half board leaves the ring's left half empty: the numbers stand there, beside column 1)
   const edges = v.half_board ? [g.a(0) + 0.45 * g.step] : [g.a(0) + 0.45 * g.step, g.a(g.n) - 0.45 * g.step];
   edges.forEach((t, side) => {
@@ -462,6 +469,7 @@ export function render(root, ctx) {
   closeMenus();
   const v = ctx.view;
   useHelp(v);
+  useRing(v);
   const idx = indexOptions(ctx);
   const zoomed = root.querySelector(".mars-scroll.zoom") !== null;
   const zoom = el("button", { class: "small mars-zoom", type: "button", "aria-pressed": String(zoomed), "data-testid": "mars-zoom",
