@@ -221,6 +221,8 @@ def test_two_marines_play_on_half_the_board(server, browser):
     # first drawing docks the options before it draws the table) and names them as the options do
     page.reload()
     page.wait_for_selector("[data-testid=mars-combat]")
+    # one slot per action a turn programs, as the help gives their number
+    assert page.locator("[data-testid=mars-slot]").count() == v["help"]["actions"] == 3
     assert page.locator("#decision .opt-head").all_inner_texts()[:3] == [
         "Put a blue die on", "Put a white die on", "Put a black die on"]
     adds = page.locator("[data-testid=mars-slot][data-slot='1'] .mars-add")

@@ -49,6 +49,13 @@ def test_a_variant_file_on_disk(tmp_path):
     ("[counts.dice]\nvalue = { marine = 4, crashed = 5, actions = 3, nuke = 4, nuke_target = 9 }\n"
      "status = \"assumed\"\n",
      "counts.dice.crashed must be a whole number from 1 to 4, not 5"),
+    # the combat card prints three actions and the programming ids pack three per die
+    ("[counts.dice]\nvalue = { marine = 5, crashed = 2, actions = 4, nuke = 4, nuke_target = 9 }\n"
+     "status = \"assumed\"\n",
+     "counts.dice.actions must be a whole number from 1 to 3, not 4"),
+    ("[counts.dice]\nvalue = { marine = 2, crashed = 2, actions = 3, nuke = 4, nuke_target = 9 }\n"
+     "status = \"assumed\"\n",
+     "counts.dice.actions must be a whole number from 1 to 2, not 3"),
     ("[waves.white_die]\nvalue = { left = 2, right = 2 }\nstatus = \"assumed\"\n",
      "waves.white_die needs two different faces, not 2 for both sides"),
     ("[waves.white_die]\nvalue = { left = 1, right = 7 }\nstatus = \"assumed\"\n",
@@ -108,3 +115,20 @@ def test_a_variant_changes_the_injectors_dice():
     assert s.dice_count == 2
     assert _marine_help(s.comp)["tired"] == "After the power-up injector: 2 dice next turn."
     assert (bare(2).comp.injected_dice, bare(2).comp.tired_dice) == (6, 3)
+
+
+def test_the_table_draws_as_many_action_slots_as_a_turn_programs():
+    """The combat card's slots the page draws are the data's ``counts.dice.actions`` (help):
+    two in a variant of two actions, whose programming menu offers only those two."""
+    from cosmodrome.games.mars.state import decode_program
+    two = {"name": "two actions", "toml": "[counts.dice]\nvalue = { marine = 4, crashed = 2, actions = 2, "
+                                          "nuke = 4, nuke_target = 9 }\nstatus = \"assumed\"\nsource = \"ours\"\n"}
+    assert bare(2).view(0)["help"]["actions"] == 3
+    s = bare(2, components=two)
+    assert s.view(0)["help"]["actions"] == 2
+    s.column[0], s.level[0] = col_of(s, LZ, 0), 1
+    from cosmodrome.games.mars.state import A_SEAT
+    s.apply(A_SEAT + 0)
+    assert s.decision_kind() == "program"
+    slots = {decode_program(a)[1] for a in s.legal_actions() if "slot" in s.action_json(a)}
+    assert slots == {0, 1}

@@ -13,6 +13,7 @@ from typing import Any
 from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE, face_text
 from cosmodrome.games.lunar.movement import masks
 from cosmodrome.games.mars.combat import engaged, shoot, targets
+from cosmodrome.games.mars.components import ACTION_SLOTS
 from cosmodrome.games.mars.rounds import end_turn, waiting
 from cosmodrome.games.mars.setup import choose_training, land_at
 from cosmodrome.games.mars.specials import (
@@ -115,8 +116,9 @@ from cosmodrome.i18n import N_, _
 
 #: :func:`masks` as a table: per colour, per number of steps
 MASKS = tuple(tuple(masks(colour, steps) if steps else () for steps in range(4)) for colour in range(3))
-#: per die, the actions putting it on each of the three actions of the combat card
-PROGRAM_IDS = tuple(tuple(encode_program(d, a) for a in range(3)) for d in range(NUM_DICE))
+#: per die, the actions putting it on each action slot of the combat card (a turn offers the
+#: first ``counts.dice.actions``)
+PROGRAM_IDS = tuple(tuple(encode_program(d, a) for a in range(ACTION_SLOTS)) for d in range(NUM_DICE))
 
 
 def moves(s: MarsState, first_leg: bool = False) -> list[int]:
@@ -172,15 +174,16 @@ def act_legal(s: MarsState) -> list[int]:
 def program_legal(s: MarsState) -> list[int]:
     if s.precog:                     # Precog: the foreseen dice go on actions, then the turn is played
         left = [d for d in range(NUM_DICE) if s.foreseen[d] and s.die_action[d] < 0]
-        out = [encode_program(d, a) for d in left for a in range(3)] or [A_DONE]
+        out = [encode_program(d, a) for d in left for a in range(s.comp.dice["actions"])] or [A_DONE]
         return out + uses(s)
     n = programmed(s)
     out = [A_DONE] if n else []
     if n < s.dice_count:
         on_action = s.die_action
+        slots = s.comp.dice["actions"]     # the actions a turn programs (counts.dice.actions)
         for d in range(NUM_DICE):
             if on_action[d] < 0:
-                out += PROGRAM_IDS[d]
+                out += PROGRAM_IDS[d][:slots]
     if n:                            # the nuke, support, missiles and Kamikaze come before any die
         if can_foresee(s):
             out.append(A_PRECOG)

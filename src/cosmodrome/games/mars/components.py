@@ -25,6 +25,9 @@ from cosmodrome.i18n import _
 DATA_FILE = Path(__file__).with_name("components.toml")
 ALIEN_COLOURS = ("yellow", "blue", "red")
 UPGRADES = ("bunker", "sentinels", "antenna")
+#: the actions printed on a marine's combat card (RB: "How do I...": up to three actions): the
+#: most ``counts.dice.actions`` may be, and the slots the programming ids pack per die
+ACTION_SLOTS = 3
 #: RB components: 7 special training cards and 8 equipment cards
 TRAINING_CARDS, EQUIPMENT_CARDS = 7, 8
 #: the entries of ``[rules]``: numbers of the rules that no other table holds (RB: Supporting
@@ -205,12 +208,13 @@ def _white_faces(value: Any) -> tuple[int, int]:
 
 def _dice_counts(value: Any) -> dict:
     """``counts.dice`` (RB: "How do I...", "How we win?"): a marine's dice (1-6), after a crash
-    landing and per action (at most a marine's), the nuke's dice (1-6) and the sum it needs."""
+    landing, the actions a turn programs (at most a marine's dice and the combat card's
+    :data:`ACTION_SLOTS`), the nuke's dice (1-6) and the sum it needs."""
     if not isinstance(value, dict):
         raise DataError(_("components: counts.dice must be a table of marine, crashed, actions, nuke and nuke_target"))
     marine = variant.whole("counts.dice.marine", value.get("marine"), 1, 6)
     d = {"marine": marine, "crashed": variant.whole("counts.dice.crashed", value.get("crashed"), 1, marine),
-         "actions": variant.whole("counts.dice.actions", value.get("actions"), 1, marine)}
+         "actions": variant.whole("counts.dice.actions", value.get("actions"), 1, min(marine, ACTION_SLOTS))}
     d["nuke"] = variant.whole("counts.dice.nuke", value.get("nuke"), 1, 6)
     d["nuke_target"] = variant.whole("counts.dice.nuke_target", value.get("nuke_target"), 1, 3 * d["nuke"])
     return dict(value, **d)

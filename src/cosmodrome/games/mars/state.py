@@ -41,7 +41,7 @@ from cosmodrome.core.statistics import count, row
 from cosmodrome.games.lunar.dice import ACCIDENT, DIE_COLOUR, NUM_DICE, die_name, face_text, roll_face, steps_of
 from cosmodrome.games.lunar.movement import Jump, jump
 from cosmodrome.games.lunar.terrain import AIR, ROCK, SAFE, SAFE_LANDING, STANDING, surface_below
-from cosmodrome.games.mars.components import Components
+from cosmodrome.games.mars.components import ACTION_SLOTS, Components
 from cosmodrome.i18n import N_, Word, _
 
 # zones of the ring, from the MMM's left to its right
@@ -60,7 +60,7 @@ YELLOW, BLUE, RED = 0, 1, 2
 # the fixed action space (NUM_ACTIONS ids)
 A_DONE, A_ROLL, A_NUKE = 0, 1, 2   # stop (end programming / end the turn / no effect); roll the next action; the nuke
 A_SEAT = 3                          # 3 + seat: that marine acts next
-A_PROGRAM = 8                       # 8 + die * 3 + action: put a die on an action of the combat card
+A_PROGRAM = 8                       # 8 + die * ACTION_SLOTS + action: put a die on an action of the combat card
 A_MOVE = 26                         # 26 + (die * 2 + backward) * 8 + mask: move by that die
 A_SHOOT = 122                       # 122 + (backward * 4 + range) * 4 + level: shoot the box there
 A_REROLL = 154                      # 154 + die: roll that die of the current roll again (team play, LZ, antenna)
@@ -132,12 +132,12 @@ def encode_program(die: int, slot: int) -> int:
     >>> decode_program(encode_program(5, 2))
     (5, 2)
     """
-    return A_PROGRAM + die * 3 + slot
+    return A_PROGRAM + die * ACTION_SLOTS + slot
 
 
 def decode_program(a: int) -> tuple[int, int]:
     """``(die, slot)`` of a programming id."""
-    return divmod(a - A_PROGRAM, 3)
+    return divmod(a - A_PROGRAM, ACTION_SLOTS)
 
 
 def encode_step(kind: int, back: int) -> int:

@@ -430,8 +430,8 @@ def table_help(comp) -> dict:
     the table draws apart and where it draws the defenders' barriers (:data:`TABLE_ZONES`),
     "terrain": {name: kind of box} (:data:`TERRAIN_KINDS`), "die_colours": [the colour of each
     die by its number] (:data:`DIE_COLOURS`), "die_names": [each die's name, as the options give
-    it]}``. Made once per component set and language; the view hands out the same object every
-    move.
+    it], "actions": the actions a turn programs, the slots the table draws}``. Made once per
+    component set and language; the view hands out the same object every move.
 
     >>> from cosmodrome.games.mars import GAME
     >>> table_help(GAME.new_state(2, seed=1).comp)["dice"]["blue"]
@@ -450,7 +450,8 @@ def table_help(comp) -> dict:
         "zones": {"lz": TABLE_ZONES["lz"], "defenders": dict(TABLE_ZONES["defenders"]),
                   "barriers": {k: dict(v) for k, v in TABLE_ZONES["barriers"].items()}},
         "terrain": dict(TERRAIN_KINDS),
-        "die_colours": list(DIE_COLOURS), "die_names": [die_name(d) for d in range(NUM_DICE)]}
+        "die_colours": list(DIE_COLOURS), "die_names": [die_name(d) for d in range(NUM_DICE)],
+        "actions": comp.dice["actions"]}
 
 
 @per_components

@@ -5,7 +5,7 @@
 // standing or crashed. Inside the ring: the round track, the base-damage track, the incoming-wave
 // boxes, the base upgrades beside the LZ, the white die and the alien bag. Two marines play on
 // half the board: only its right half is drawn. Below the ring: the combat card of the marine
-// playing (its three actions with the programmed and rolled dice) and every marine's card (its
+// playing (its actions with the programmed and rolled dice) and every marine's card (its
 // special training and equipment). The shown seat's equipment is its hand, docked by the page.
 // Options of the current decision that name a place act on click there: a box (a move or a
 // shot, the Landing Zone box to land in, a teleport's level, a jet-pack flight or a step), an
@@ -48,7 +48,7 @@ function useRing(v) {
 // games/mars/text.py table_help), set at each drawing (and before the options are grouped: useHelp)
 let HELP = { cells: {}, aliens: {}, upgrades: {}, dice: {}, mmm: "", marine: {},
   board: { beside: {}, barrier: {}, incoming: {}, white: {} }, mmm_options: [], clicks: {},
-  zones: { lz: null, defenders: {}, barriers: {} }, terrain: {}, die_colours: [], die_names: [] };
+  zones: { lz: null, defenders: {}, barriers: {} }, terrain: {}, die_colours: [], die_names: [], actions: 0 };
 // the name ("safe", "rock"...) of each kind of box of the view's ring.columns (help.terrain, the
 // game's terrain module's numbers by name); made again when the help changes
 let KIND_NAMES = {};
@@ -374,7 +374,8 @@ function combatCard(v, ctx, idx) {
   const t = v.turn;
   if (!t || v.phase === "next-marine" || v.phase === "over") return null;
   const m = v.marines[t.marine];
-  const slots = [0, 1, 2].map(s => {
+  // one slot per action a turn programs (help.actions: the game's counts.dice.actions)
+  const slots = Array.from({ length: HELP.actions }, (_, s) => s).map(s => {
     const dice = t.dice.filter(d => d.action === s);
     const now = t.action === s && (v.phase === "act" || v.phase === "go-on");
     const slot = el("div", { class: "mars-slot" + (now ? " now" : "") + (t.action > s && v.phase !== "program" ? " done" : ""), "data-slot": s, "data-testid": "mars-slot" },
