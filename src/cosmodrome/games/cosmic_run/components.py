@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from cosmodrome.core import DataError
-from cosmodrome.games.cosmic_run.grid import SHEET_TRACKS, TRACK_COLUMNS
+from cosmodrome.games.cosmic_run.grid import SHEET_TECHS, SHEET_TRACKS, TRACK_COLUMNS
 from cosmodrome.i18n import _, gettext, ngettext, os_reason, pgettext
 
 DATA_FILE = Path(__file__).with_name("components.toml")
@@ -239,8 +239,8 @@ def build(data: dict) -> Components:
     pen = _int("scoring.disabled_penalty", vals["scoring.disabled_penalty"], -99, 0)
     tvp = _int("scoring.tech_vp", vals["scoring.tech_vp"], 0, 99)
     kills = _int("scoring.rapid_fire_kills", vals["scoring.rapid_fire_kills"], 1, 3)
-    names = _strs("technologies.names", vals["technologies.names"], 4)
-    colours = _strs("technologies.colours", vals["technologies.colours"], 4)
+    names = _strs("technologies.names", vals["technologies.names"], SHEET_TECHS)
+    colours = _strs("technologies.colours", vals["technologies.colours"], SHEET_TECHS)
     circles = _int("technologies.circles", vals["technologies.circles"], 1, 20)
     faces = vals["action_dice.faces"]
     if not isinstance(faces, list) or len(faces) != ACTION_DICE or any(not isinstance(d, list) or not d

@@ -5,6 +5,10 @@
 # the planet tracks of a sheet: a C constant, so that ``for t in range(SHEET_TRACKS)`` is a C loop (its
 # value is set in grid.py, written once)
 cdef Py_ssize_t SHEET_TRACKS
+# the columns of a track (grid.py's TRACK_COLUMNS), a C constant for the same reason
+cdef Py_ssize_t TRACK_COLUMNS
+# the technology columns of a sheet (grid.py's SHEET_TECHS), which tech_ix multiplies by
+cdef Py_ssize_t SHEET_TECHS
 
 cpdef Py_ssize_t ship_ix(Py_ssize_t sheet, Py_ssize_t track) noexcept
 cpdef Py_ssize_t ship_sheet(Py_ssize_t ship) noexcept

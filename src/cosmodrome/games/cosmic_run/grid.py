@@ -16,6 +16,8 @@ UP_LINE, SIDE_LINE, DIAGONAL_LINE, WARP_LINE, MINE_BIT = 1, 2, 4, 8, 16
 #: The columns of a planet track, side by side (the sheet's layout: A, B and C, ``sheet.columns``
 #: of the component data); a circle at column ``col`` is on the track while ``0 <= col < TRACK_COLUMNS``.
 TRACK_COLUMNS = 3
+# the C constant of the build is no module attribute: this makes it one for Python's importers
+globals()["TRACK_COLUMNS"] = TRACK_COLUMNS
 #: The planet tracks of a sheet, one ship on each (``sheet.tracks`` of the component data, a ship's
 #: colour); the ships of ``sheet`` are ``ship_ix(sheet, track)`` for ``track`` in ``range(SHEET_TRACKS)``.
 #: In the compiled engine this is a C constant (``grid.pxd``; a rule module's ``.pxd`` cimports it),
@@ -23,6 +25,15 @@ TRACK_COLUMNS = 3
 SHEET_TRACKS = 3
 # the C constant of the build is no module attribute: this makes it one for Python's importers
 globals()["SHEET_TRACKS"] = SHEET_TRACKS
+#: The tracking sheets of a game: the two players', or the solo player's and Zorlord's (RB: Novice
+#: Solo Mode); a sheet's counters are ``sheet`` 0 and 1 in every per-sheet list of the state.
+SHEETS = 2
+#: The technology columns of a sheet (``technologies.names`` of the component data, four):
+#: :func:`tech_ix` lays them out sheet by sheet.
+SHEET_TECHS = 4
+globals()["SHEET_TECHS"] = SHEET_TECHS
+#: The ships of a game, every track of every sheet: ``ship_ix(sheet, track)`` runs over ``range(SHIPS)``.
+SHIPS = SHEETS * SHEET_TRACKS
 
 
 def ship_ix(sheet, track):
@@ -33,7 +44,7 @@ def ship_ix(sheet, track):
     >>> ship_ix(1, 2), ship_parts(ship_ix(1, 2))
     (5, (1, 2))
     """
-    return sheet * 3 + track
+    return sheet * SHEET_TRACKS + track
 
 
 def ship_sheet(ship):
@@ -42,7 +53,7 @@ def ship_sheet(ship):
     >>> ship_sheet(ship_ix(1, 2))
     1
     """
-    return ship // 3
+    return ship // SHEET_TRACKS
 
 
 def ship_parts(ship):
@@ -51,19 +62,19 @@ def ship_parts(ship):
     >>> ship_parts(ship_ix(1, 2))
     (1, 2)
     """
-    return divmod(ship, 3)
+    return divmod(ship, SHEET_TRACKS)
 
 
 def circle_ix(row, col):
     """A circle of a track as ``circle`` and ``paths`` hold it (row 0 = the start below the track,
-    ``comp.planet`` = the planet row; column 0-2); its cell in ``grid`` is
+    ``comp.planet`` = the planet row; column 0 to ``TRACK_COLUMNS - 1``); its cell in ``grid`` is
     ``track_ix(comp, ship) + circle_ix(row, col)``. Between circles of one track, a step of
     ``dr`` rows and ``dc`` columns adds ``circle_ix(dr, dc)``.
 
     >>> circle_ix(2, 1), circle_parts(circle_ix(2, 1))
     (7, (2, 1))
     """
-    return row * 3 + col
+    return row * TRACK_COLUMNS + col
 
 
 def circle_row(circle):
@@ -72,12 +83,12 @@ def circle_row(circle):
     >>> circle_row(circle_ix(4, 2))
     4
     """
-    return circle // 3
+    return circle // TRACK_COLUMNS
 
 
 def circle_parts(circle):
     """``(row, col)`` of a circle, :func:`circle_ix` undone."""
-    return divmod(circle, 3)
+    return divmod(circle, TRACK_COLUMNS)
 
 
 def track_ix(comp, ship):
@@ -90,7 +101,7 @@ def track_ix(comp, ship):
     >>> track_ix(s.comp, ship_ix(1, 1)) + circle_ix(2, 1) == s.cell(1, 1, 2, 1)
     True
     """
-    return ship * comp.nr * 3
+    return ship * comp.nr * TRACK_COLUMNS
 
 
 def tech_ix(sheet, tech):
@@ -100,4 +111,4 @@ def tech_ix(sheet, tech):
     >>> tech_ix(1, 2)
     6
     """
-    return sheet * 4 + tech
+    return sheet * SHEET_TECHS + tech

@@ -16,6 +16,7 @@ from cosmodrome.games.cosmic_run.components import NAV, WARP
 from cosmodrome.games.cosmic_run.grid import (
     MINE_BIT,
     SHEET_TRACKS,
+    SHEETS,
     TRACK_COLUMNS,
     circle_ix,
     circle_parts,
@@ -159,8 +160,8 @@ def finish(s: CosmicRunState, cause: str, winners: list[int] | None = None) -> N
     if winners is None:
         winners = [] if s.solo else winners_by_score(s)
     s.phase, s.end_cause, s.winning_seats, s.acting = OVER, cause, list(winners), -1
-    totals = [total(s, sh) for sh in range(2)]
-    s.say("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(2)]),
+    totals = [total(s, sh) for sh in range(SHEETS)]
+    s.say("end", end_sentence(s, totals, [tech_score(s, sh) for sh in range(SHEETS)]),
           {"cause": cause, "winners": list(winners), "scores": totals[:s.num_players]})
 
 

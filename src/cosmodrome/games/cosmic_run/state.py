@@ -26,7 +26,17 @@ from cosmodrome.core.events import Text
 from cosmodrome.core.fields import flat_methods, saved_key
 from cosmodrome.core.flat import FlatState, Hooks
 from cosmodrome.games.cosmic_run.components import Components
-from cosmodrome.games.cosmic_run.grid import MINE_BIT, circle_ix, ship_ix, tech_ix, track_ix
+from cosmodrome.games.cosmic_run.grid import (
+    MINE_BIT,
+    SHEET_TECHS,
+    SHEETS,
+    SHIPS,
+    TRACK_COLUMNS,
+    circle_ix,
+    ship_ix,
+    tech_ix,
+    track_ix,
+)
 
 # the decision's phases (``phase``; the decision kind of each: :data:`PHASE_KIND`)
 DRAFT, DIE, MOVE, LETTER, TECHPICK, MISSILE_MINE, MISSILE_ATTACK, ZOR_REROLL, ZOR_GIVE, OVER = range(1, 11)
@@ -44,7 +54,7 @@ RESUME_MINE_PHASE, RESUME_PICK = 0, 1
 #: ``varlist`` any length; ``paths`` is 6 lists of circles. The order is the saved form's.
 FIELDS = (
     ("end_cause", "text", "''", "end"),   # how the game ended, a cause of :mod:`.scoring` ('planets'...; '' running)
-    ("paths", "lists", "[[comp.start_column] for _ in range(6)]"),   # per ship: the circles entered (push-backs)
+    ("paths", "lists", "[[comp.start_column] for _ in range(SHIPS)]"),   # per ship: the circles entered (push-backs)
     ("round", "int", "0"),           # the round (from 1; 0 before the first)
     ("captain", "int", "0"),         # the sheet that rolls the mine dice and takes the first die this round
     ("picks", "int", "0"),           # dice taken this round (0 to the action dice, 8)
@@ -68,27 +78,31 @@ FIELDS = (
     ("attacker_sheet", "int", "0", "atk_by"),   # the attack: the sheet of the die's taker
     ("you_first", "int", "0"),       # 1: the player, not Zorlord, takes first this round (RB: Novice Solo Mode)
     ("decisions", "int", "0"),       # decisions taken so far
-    ("grid", "list", "[0] * (2 * 3 * comp.nr * 3)"),   # per sheet, track, row, column: line and mine bits (.grid)
-    ("circle", "list", "[comp.start_column] * 6", "pos"),   # per ship: the circle it is on
-    ("best_row", "list", "[0] * 6", "best"),   # per ship: the highest row it entered
-    ("damage", "list", "[0] * 6", "dmg"),   # per ship: hearts filled by damage
-    ("engine_upgrades", "list", "[0] * 6", "upg"),   # per ship: engine upgrades (Friendly variant)
-    ("tech_gained", "list", "[0] * 8", "tx"),   # per sheet, technology (tech_ix): circles crossed off
-    ("tech_used", "list", "[0] * 8", "tu"),   # per sheet, technology: of those, the ones spent
-    ("rerolls_used", "list", "[0, 0]", "rr"),   # per sheet: control panel re-rolls used
-    ("cargo", "list", "[0, 0]"),     # per sheet: dice in the cargo bay
-    ("immune", "list", "[0, 0]"),    # per sheet: the round it ignores mine rolls in (Friendly)
-    ("kills", "list", "[0, 0]"),     # per sheet: opponent ships it disabled (Rapid Fire)
+    # per sheet, track, row, column: line and mine bits (.grid)
+    ("grid", "list", "[0] * (SHIPS * comp.nr * TRACK_COLUMNS)"),
+    ("circle", "list", "[comp.start_column] * SHIPS", "pos"),   # per ship: the circle it is on
+    ("best_row", "list", "[0] * SHIPS", "best"),   # per ship: the highest row it entered
+    ("damage", "list", "[0] * SHIPS", "dmg"),   # per ship: hearts filled by damage
+    ("engine_upgrades", "list", "[0] * SHIPS", "upg"),   # per ship: engine upgrades (Friendly variant)
+    # per sheet, technology (tech_ix): circles crossed off
+    ("tech_gained", "list", "[0] * (SHEETS * SHEET_TECHS)", "tx"),
+    ("tech_used", "list", "[0] * (SHEETS * SHEET_TECHS)", "tu"),   # per sheet, technology: of those, the ones spent
+    ("rerolls_used", "list", "[0] * SHEETS", "rr"),   # per sheet: control panel re-rolls used
+    ("cargo", "list", "[0] * SHEETS"),     # per sheet: dice in the cargo bay
+    ("immune", "list", "[0] * SHEETS"),    # per sheet: the round it ignores mine rolls in (Friendly)
+    ("kills", "list", "[0] * SHEETS"),     # per sheet: opponent ships it disabled (Rapid Fire)
     ("faces", "list", "[0] * len(comp.dice)"),    # per die: its face code
     ("owner", "list", "[-1] * len(comp.dice)"),   # per die: the sheet that took it (-1: in the pool)
     ("mine_roll_targets", "varlist", "[]", "mr_targets"),   # the mine roll: the sheets it marks
-    ("mine_roll_ignored", "list", "[0, 0]", "mr_ignore"),   # the mine roll, per sheet: 1 once it ignores it (a missile,
-                                                            # or immunity)
+    # the mine roll, per sheet: 1 once it ignores it (a missile, or immunity)
+    ("mine_roll_ignored", "list", "[0] * SHEETS", "mr_ignore"),
     ("winning_seats", "varlist", "[]", "winners_"),   # the winning sheets (at the end)
 )
 #: the key of a field in a saved state where it differs from the field's name (from :data:`FIELDS`)
 SAVED_AS = {row[0]: saved_key(row) for row in FIELDS if saved_key(row) != row[0]}
-_GENERATED = flat_methods("CosmicRunState", FIELDS, "comp")
+_GENERATED = flat_methods("CosmicRunState", FIELDS, "comp",
+                          {"SHEETS": SHEETS, "SHIPS": SHIPS, "SHEET_TECHS": SHEET_TECHS,
+                           "TRACK_COLUMNS": TRACK_COLUMNS})
 
 
 #: The entry points of the higher layers that this data layer and the rules call (a
