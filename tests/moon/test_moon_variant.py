@@ -43,6 +43,9 @@ def test_a_variant_changes_the_faces_of_the_dice(monkeypatch):
     ('[dice.faces]\nvalue = { blue = ["4", "3", "3", "3", "3", "3"], white = ["1", "1", "1", "2", "2", "2"], '
      'black = ["1", "1", "1", "2", "2", "2!"] }\nstatus = "assumed"\n', "dice.faces.blue: a face is '1', '2', '3'"),
     ('[dice.faces]\nvalue = { blue = ["3"] }\nstatus = "assumed"\n', "dice.faces.blue must list six faces"),
+    # the dice per colour are the game's six dice (the action ids name each): not silently ignored
+    ('[dice.colours]\nvalue = { blue = 3, white = 2, black = 1 }\nstatus = "assumed"\n',
+     "dice.colours must be blue = 2, white = 2, black = 2: the six dice of the game"),
     ('[counts.dice]\nvalue = { normal = 7, handicap = 3, accident = 2, most = 6 }\nstatus = "assumed"\n',
      "counts.dice.normal must be a whole number from 1 to 6, not 7"),
     ('[counts.dice]\nvalue = { normal = 2, handicap = 3, accident = 2, most = 6 }\nstatus = "assumed"\n',

@@ -31,7 +31,7 @@ from typing import Any
 from cosmodrome.core.flat import range_kind
 from cosmodrome.games.cosmic_run import combat, mines, movement, rounds, solo, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, TECH, TECH0, face_kind, face_track
-from cosmodrome.games.cosmic_run.grid import circle_parts, ship_ix, ship_parts
+from cosmodrome.games.cosmic_run.grid import SHEET_TECHS, circle_parts, ship_ix, ship_parts
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     DRAFT,
@@ -79,7 +79,7 @@ def legal(s: CosmicRunState) -> list[int]:
     if ph == LETTER:
         return [A_LETTER, A_LETTER + 1, A_LETTER + 2]
     if ph == TECHPICK:
-        return [A_TECH + t for t in range(4) if technologies.room(s, s.acting, t)]
+        return [A_TECH + t for t in range(SHEET_TECHS) if technologies.room(s, s.acting, t)]
     if ph == MISSILE_MINE or ph == MISSILE_ATTACK:
         return [A_MISSILE, A_NO_MISSILE]
     if ph == ZOR_REROLL:

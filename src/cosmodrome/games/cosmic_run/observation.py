@@ -38,6 +38,7 @@ from cosmodrome.core.observation import (
 )
 from cosmodrome.games.cosmic_run.components import NUM_FACES, load_components
 from cosmodrome.games.cosmic_run.grid import (
+    SHEET_TECHS,
     SHEET_TRACKS,
     TRACK_COLUMNS,
     circle_parts,
@@ -149,7 +150,7 @@ def _state_encoder(lay: Layout, comp) -> StateEncoder:
                        (("sheet",), lambda s, seat, side: {"side": "AB"[side]}), key=turn)]
     for sh in range(sheets):
         ships = slice(ship_ix(sh, 0), ship_ix(sh, SHEET_TRACKS))
-        techs = slice(tech_ix(sh, 0), tech_ix(sh, 4))
+        techs = slice(tech_ix(sh, 0), tech_ix(sh, SHEET_TECHS))
         grid = slice(track_ix(comp, ship_ix(sh, 0)), track_ix(comp, ship_ix(sh, SHEET_TRACKS)))
 
         def sheet(s, seat, sh=sh, ships=ships, techs=techs, grid=grid):

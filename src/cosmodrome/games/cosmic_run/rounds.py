@@ -7,7 +7,7 @@ it), then the next round or the end after the last square of the round track.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import dice, mines, movement, scoring, solo, technologies
-from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, face_kind, face_track
+from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH, TECH0, face_kind, face_track
 from cosmodrome.games.cosmic_run.grid import ship_ix
 from cosmodrome.games.cosmic_run.state import DIE, DRAFT, LETTER, OVER, RESUME_MINE_PHASE, CosmicRunState
 from cosmodrome.games.cosmic_run.text import coordinate, face_w, says, says_n, takes_text, who_w
@@ -101,7 +101,7 @@ def use_die(s: CosmicRunState) -> None:
         s.attack_colour = colour if (k == ATTACK and not s.solo) else -1
         movement.start(s)
     elif k == TECH:
-        technologies.gain(s, sh, face - 22)
+        technologies.gain(s, sh, face - TECH0)
         next_pick(s)
     elif s.solo:
         s.say("mine-die", says("The mine die has no use for the solo player."), {"sheet": sh})

@@ -15,6 +15,7 @@ from cosmodrome.core.statistics import count, row
 from cosmodrome.games.cosmic_run.components import NAV, WARP
 from cosmodrome.games.cosmic_run.grid import (
     MINE_BIT,
+    SHEET_TECHS,
     SHEET_TRACKS,
     SHEETS,
     TRACK_COLUMNS,
@@ -42,7 +43,7 @@ def disabled_vp(s: CosmicRunState, ship: int) -> int:
 
 
 def tech_score(s: CosmicRunState, sheet: int) -> int:
-    return s.comp.tech_vp * sum(s.tech_gained[tech_ix(sheet, 0):tech_ix(sheet, 4)])
+    return s.comp.tech_vp * sum(s.tech_gained[tech_ix(sheet, 0):tech_ix(sheet, SHEET_TECHS)])
 
 
 def total(s: CosmicRunState, sheet: int) -> int:
@@ -185,8 +186,7 @@ SUMMARY_LABELS = {
 
 def summary(s: CosmicRunState) -> dict[str, Any]:
     out: dict[str, Any] = {"end": s.end_cause or "running", "rounds": s.round, "decisions": s.decisions}
-    sheets = 2
-    for sh in range(sheets):
+    for sh in range(SHEETS):
         tag = "zorlord" if (s.solo and sh == 1) else f"p{sh + 1}"
         out[f"{tag}_planets"] = sum(1 for t in range(SHEET_TRACKS) if s.reached(ship_ix(sh, t)))
         out[f"{tag}_disabled"] = sum(1 for t in range(SHEET_TRACKS) if s.disabled(ship_ix(sh, t)))
@@ -213,7 +213,7 @@ def statistics(s: CosmicRunState, events: list) -> list:
         row("disabled", _("Ships disabled"), _("ships with every heart filled"),
             [sum(1 for t in range(SHEET_TRACKS) if s.disabled(ship_ix(sh, t))) for sh in sheets]),
         row("techs", _("Technologies"), _("technologies gained (crossed off)"),
-            [sum(s.tech_gained[tech_ix(sh, 0):tech_ix(sh, 4)]) for sh in sheets]),
+            [sum(s.tech_gained[tech_ix(sh, 0):tech_ix(sh, SHEET_TECHS)]) for sh in sheets]),
         row("damage", _("Damage taken"), _("hearts filled on the ships"),
             [sum(s.damage[ship_ix(sh, 0):ship_ix(sh, SHEET_TRACKS)]) for sh in sheets]),
         row("attacks", _("Attacks suffered"), _("times the other sheet attacked a ship"), attacks_on[:n]),

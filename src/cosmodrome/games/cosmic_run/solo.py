@@ -15,7 +15,7 @@ player's ship of that colour, a technology cross, or a mine roll on the player's
 from __future__ import annotations
 
 from cosmodrome.games.cosmic_run import combat, dice, mines, scoring, technologies
-from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, face_kind, face_pips, face_track
+from cosmodrome.games.cosmic_run.components import ATTACK, MINE, MOVE, TECH0, face_kind, face_pips, face_track
 from cosmodrome.games.cosmic_run.grid import MINE_BIT, SHEET_TRACKS, UP_LINE, circle_ix, circle_parts, ship_ix, track_ix
 from cosmodrome.games.cosmic_run.state import DRAFT, HOOKS, RESUME_PICK, ZOR_GIVE, ZOR_REROLL, CosmicRunState
 from cosmodrome.games.cosmic_run.text import Word, circle_w, colour_w, coordinate, face_w, says
@@ -103,7 +103,7 @@ def mark(s: CosmicRunState) -> None:
         mines.start_roll(s, ZORLORD, [0], col, num, RESUME_PICK)
         return
     else:
-        technologies.gain(s, ZORLORD, face - 22)
+        technologies.gain(s, ZORLORD, face - TECH0)
     HOOKS.next_pick(s)
 
 

@@ -23,16 +23,20 @@ from cosmodrome.games.mars.state import (
     CHARM_CARD,
     DRONE_FIRING,
     DRONE_PAIRS,
+    FAR_LEFT,
+    FAR_RIGHT,
     GO_ON,
     GONE,
     JET_PACK,
     LASER_KNIFE,
+    LEFT,
     LEVEL,
     LZ,
     NEURAL_CHIP,
     ORBITAL,
     PROGRAM,
     RAIL_GUN,
+    RIGHT,
     SCOUT,
     STEP_KINDS,
     TELEPORT,
@@ -86,7 +90,7 @@ def teleport_slots(s: MarsState) -> list[int]:
     if not (s.has(s.acting, TELEPORT) and not s.teleported and s.phase in (ACT, GO_ON)) or engaged(s, s.acting):
         return []
     zones = s.card_zones()
-    far = {1: 0, 5: 1}          # FAR_LEFT and FAR_RIGHT: the side whose defender guards them
+    far = {FAR_LEFT: LEFT, FAR_RIGHT: RIGHT}      # the side whose defender guards each far card
     return [k for k, z in enumerate(zones) if z not in far or s.alien_place[s.defenders()[far[z]]] == GONE]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cosmodrome.games.lunar.dice import DIE_COLOUR, NUM_DICE
 from cosmodrome.games.moon.cards import answer, card_options, fits, refresh
 from cosmodrome.games.moon.jumps import exchange, go_on, move, pick_options, proceed, reroll
 from cosmodrome.games.moon.robbery import rob, rob_options
@@ -42,6 +43,10 @@ from cosmodrome.games.moon.state import (
 from cosmodrome.games.moon.text import label
 from cosmodrome.games.moon.turn import extra_die, program, program_options
 
+#: the second die of each colour (the dice lie in colour order, two of each: lunar.dice.DIE_COLOUR),
+#: the dice No instructions may take away (RB: Action cards)
+SECOND_DICE = tuple(d for d in range(1, NUM_DICE) if DIE_COLOUR[d] == DIE_COLOUR[d - 1])
+
 
 def legal(s: MoonState) -> list[int]:
     p = s.phase
@@ -68,7 +73,7 @@ def legal(s: MoonState) -> list[int]:
             return [A_DONE]
         name = s.comp.actions[s.hand[s.asks[0]]].effect
         if name == "no-instructions":        # the second die of a colour
-            return [A_DONE] + [A_REMOVE + d for d in (1, 3, 5)]
+            return [A_DONE] + [A_REMOVE + d for d in SECOND_DICE]
         if name == "extra-jump":             # one die of each colour, as a special box's free jump
             return [A_DONE] + free_die_options(s)
         return [A_DONE] + (card_options(s) or [A_PLAY])

@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from cosmodrome.core import DataError
 from cosmodrome.games.lunar import variant
-from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, NUM_FACES
+from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_FACES
 from cosmodrome.games.lunar.terrain import AIR, column_problem, parse_card
 from cosmodrome.i18n import _
 
@@ -131,6 +131,12 @@ def build(data: dict) -> Components:
         if not isinstance(fl, list) or len(fl) != NUM_FACES:
             raise DataError(_("components: dice.faces.{name} must list six faces").format(name=name))
         faces.append(tuple(_face(f, f"dice.faces.{name}") for f in fl))
+    # the six dice are laid out in code (lunar.dice.DIE_COLOUR: the action ids name each die), so
+    # the data's count per colour is checked against it, not silently ignored
+    laid_out = {name: DIE_COLOUR.count(c) for c, name in enumerate(COLOUR_NAMES)}
+    if _value(data, "dice", "colours") != laid_out:
+        raise DataError(_("components: dice.colours must be {counts}: the six dice of the game").format(
+            counts=", ".join(f"{name} = {n}" for name, n in laid_out.items())))
     supply = dict(_value(data, "counts", "supply"))
     layout = dict(_value(data, "board", "layout"))
     if len(cards) != supply.get("lunar_cards") or len(cards) < layout.get("cards", 5):

@@ -10,6 +10,7 @@ goal during the round, the game ends once the round's end-of-round cards are pla
 
 from __future__ import annotations
 
+from cosmodrome.games.lunar.dice import NUM_DICE
 from cosmodrome.games.moon.cards import end_of_round_seats, start_of_round
 from cosmodrome.games.moon.jumps import proceed
 from cosmodrome.games.moon.scoring import end_game
@@ -38,8 +39,8 @@ def first_turn(s: MoonState) -> None:
 
 def end_turn(s: MoonState) -> None:
     """The astronaut's turn is over: the next one in the round's order plays, or the round ends."""
-    s.die_action = [-1] * 6
-    s.faces = [0] * 6
+    s.die_action = [-1] * NUM_DICE
+    s.faces = [0] * NUM_DICE
     s.partner = -1
     s.stack = []
     s.free_die = -1
