@@ -61,6 +61,23 @@ def test_a_heading_is_quoted_only_when_it_is_a_question_or_an_exclamation(packag
     assert wrong == []
 
 
+#: a question or exclamation heading cited without its quotes: right after ``RB:`` or after
+#: the ``;`` or ``/`` between sections of one citation
+BARE_QUESTION = re.compile(r'(?:RB:|;|/)\s+([A-Z][A-Za-z\' ]*[?!])')
+
+
+@pytest.mark.parametrize("package", PACKAGES + ("lunar",))
+def test_a_question_heading_is_quoted(package):
+    """The other half of the rule: ``RB: "How do I jump?"``, never ``RB: How do I jump?`` (a
+    reader takes the bare question for our own), in the code and in the component data's
+    sources."""
+    wrong = [f"{package}/{path.name}:{n}: {m.group(1)!r}"
+             for path in sorted([*(GAMES / package).glob("*.py"), *(GAMES / package).glob("*.toml")])
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             for m in BARE_QUESTION.finditer(line)]
+    assert wrong == []
+
+
 @pytest.mark.parametrize("package", PACKAGES)
 def test_every_rule_module_cites_the_rulebook(package):
     silent = [m for m in rule_modules(package)

@@ -263,7 +263,7 @@ LEGEND = tuple(in_source(legend_rows))
 
 
 # ----- the table's tooltips: the boxes, the aliens, the upgrades and the dice explained -------
-#: each kind of box of the ring a marine may land on (RB: How do I jump?; What's an accident?; Tunnels)
+#: each kind of box of the ring a marine may land on (RB: "How do I jump?"; "What's an accident?"; Tunnels)
 CELL_HELP = {
     SAFE: N_("A box with a circle: a marine lands here safely."),
     HAZARD: N_("A box without a circle: landing here is an accident."),
@@ -296,14 +296,14 @@ UPGRADE_HELP = {
                                     n),
     "antenna": lambda n: _("Antenna: a marine on its side may roll one die of its first roll again."),
 }
-#: each die colour with its faces, the component data's (RB: How do I jump?; Martian waves)
+#: each die colour with its faces, the component data's (RB: "How do I jump?"; Martian waves)
 DIE_HELP = {"blue": N_("blue die: {faces}"), "white": N_("white die: {faces}"), "black": N_("black die: {faces}")}
 WAVE_FACE_HELP = N_(" (the {face} face moves {n} and calls an alien wave at the end of the turn)")
-#: the Martian Master Mind and a marine's dice (RB: How we win?; How do I...; Special training),
+#: the Martian Master Mind and a marine's dice (RB: "How we win?"; How do I...; Special training),
 #: their numbers the component data's (the injector's: components.Components.tired_dice)
 MMM_HELP = N_("The Martian Master Mind. {nuke} dice summing to {target} or more, rolled from a defender box free of "
               "aliens, blow it up: the marines win.")
-#: the ring's places and the centre's tracks, boxes and white die (RB: Prepare landing; How we win?;
+#: the ring's places and the centre's tracks, boxes and white die (RB: Prepare landing; "How we win?";
 #: Martian waves; The defenders), in the current language; see :func:`_board_help` (the
 #: white die's faces for each side are the component data's, ``comp.white_faces``)
 BOARD_HELP = {

@@ -459,7 +459,7 @@ LEGEND = tuple(in_source(legend_rows))
 
 # ----- the table's tooltips: the lap's boxes explained -----------------------------------------
 #: each kind of box of the lap, by its terrain code (lunar/terrain.py: sky, safe, hazard, rock,
-#: tunnel, hazardous tunnel; RB: How do I jump?; What's an accident?; Tunnels)
+#: tunnel, hazardous tunnel; RB: "How do I jump?"; "What's an accident?"; Tunnels)
 CELL_HELP = (
     N_("Sky: you may fly through, but a jump that ends here falls to the box below (an accident)."),
     N_("A box with a circle: safe ground to land on."),
@@ -473,7 +473,7 @@ SPUTNIK_HELP = N_("A Sputnik: pass through to collect a counter.")
 #: a circled special box under the strip (RB: Special boxes) and an EC counter (RB: Earth Control)
 BOX_HELP = N_("Special box: a circled box between two lunar cards (with the advanced rules a token lies on it)")
 EC_HELP = N_("EC counters: spend one to re-roll a die or to take one more die at the start of a turn")
-#: a die showing the accident face (RB: How do I jump?: the black dice; What's an accident?)
+#: a die showing the accident face (RB: "How do I jump?": the black dice; "What's an accident?")
 ACCIDENT_HELP = N_("{colour} die: moves {n}, then an accident")
 
 
@@ -514,7 +514,7 @@ def table_help(comp) -> dict:
     "sputnik": text, "counters": text, "box": text, "ec": text, "handicap": text, "accident":
     {"face": text, "dice": {colour: text}}}``, the Sputnik counters' points, a handicapped turn's
     dice, the share of the counters an accident costs and the colours whose dice carry the
-    accident face ``comp``'s (RB: How do I win?; Handicaps; What's an accident?; How do I
+    accident face ``comp``'s (RB: "How do I win?"; Handicaps; "What's an accident?"; How do I
     jump?); the accident face's steps are the jump dice's
     (:func:`~cosmodrome.games.lunar.dice.steps_of`).
     Made once per component set and language; the view hands out the same object every move.
