@@ -14,6 +14,7 @@ from cosmodrome.games.moon import state as moon
 from cosmodrome.games.venus import flow as venus
 
 GAMES = Path(games_pkg.__file__).parent
+TESTS = Path(__file__).resolve().parents[1]
 
 
 def test_venus_packings_fill_their_ranges_and_decode_back():
@@ -68,13 +69,16 @@ HAND_DECODED = re.compile(r"divmod\(\w+ - A_\w+,|\(\w+ - A_\w+\) (//|%)|\* ?\d+ 
 
 def test_no_module_unpacks_an_id_by_hand():
     found = []
-    for path in sorted(GAMES.glob("*/*.py")):
+    # the games' modules and their tests (a test reads an id through the codec it checks)
+    for path in sorted([*GAMES.glob("*/*.py"), *TESTS.glob("*/*.py")]):
+        if path == Path(__file__):   # this test's own patterns
+            continue
         in_codec = False
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if line.startswith("def "):
                 in_codec = line.startswith("def decode_")
             if HAND_DECODED.search(line) and not in_codec:
-                found.append(f"{path.relative_to(GAMES)}:{i}: {line.strip()}")
+                found.append(f"{path.name}:{i}: {line.strip()}")
     assert found == []
 
 

@@ -29,6 +29,7 @@ from cosmodrome.games.moon.state import (
     PICK,
     PROGRAM,
     REFRESH,
+    decode_program,
 )
 from cosmodrome.games.moon.turn import start_turn
 
@@ -182,10 +183,10 @@ def test_no_instructions_takes_a_die_out_of_the_pool_before_programming():
     assert s.legal_actions() == [A_DONE, A_REMOVE + 1, A_REMOVE + 3, A_REMOVE + 5]
     s.apply(A_REMOVE + 1)                # the second blue die
     assert s.phase == PROGRAM and s.to_move() == 0 and s.hand[1] == -1
-    blues = [a for a in s.legal_actions() if (a - A_PROGRAM) // 3 in (0, 1)]
+    blues = [a for a in s.legal_actions() if a >= A_PROGRAM and decode_program(a)[0] in (0, 1)]
     assert blues == [A_PROGRAM + 0]      # one blue die left to program
     s.apply(A_PROGRAM)
-    assert [a for a in s.legal_actions() if (a - A_PROGRAM) // 3 in (0, 1)] == []
+    assert [a for a in s.legal_actions() if a >= A_PROGRAM and decode_program(a)[0] in (0, 1)] == []
 
 
 def test_no_instructions_kept_leaves_the_six_dice():

@@ -22,6 +22,8 @@ from cosmodrome.games.moon.state import (
     PROGRAM,
     SWAP_EC,
     SWAP_SPK,
+    decode_pick,
+    encode_pick,
     lap,
 )
 
@@ -60,7 +62,7 @@ def roll_for(s, a, col, lvl, faces):
 
 
 def pick(d, mask=0):
-    return A_PICK + d * 4 + mask
+    return encode_pick(d, mask)
 
 
 # ----- set up the race ---------------------------------------------------------------------
@@ -171,7 +173,7 @@ def test_moves_that_end_alike_are_offered_once():
     assert not any(pick(WHITE2, m) in offered for m in range(4))    # white die 2 = white die 1
 
     def end(a):
-        d, m = divmod(a - pick(0), 4)
+        d, m = decode_pick(a)
         j = s.preview(0, d, m)
         return (s.faces[d], j.col, j.level, j.outcome, j.path, j.stopped)
     ends = [end(a) for a in offered if a < pick(0) + 24]

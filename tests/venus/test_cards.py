@@ -34,6 +34,7 @@ from cosmodrome.games.venus.flow import (
     TANK,
     TITAN,
     VENUS,
+    decode_unit_at,
 )
 
 
@@ -343,7 +344,7 @@ def test_building_needs_that_type_in_stock(t):
     place_units(s, 0, MARS, **{("inf", "ship", "tank")[t]: s.stock[t]})
     place_building(s, 0, MARS, factories=1)
     s.apply(A_BUILD)
-    assert s.legal_actions() and all((a - A_UNITAT) % 3 != t for a in s.legal_actions())
+    assert s.legal_actions() and all(decode_unit_at(a)[1] != t for a in s.legal_actions())
 
 
 @pytest.mark.parametrize("name,t", [("kill_infantry", INF), ("kill_ship", SHIP), ("kill_unit", None)])
