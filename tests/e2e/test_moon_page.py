@@ -63,6 +63,13 @@ def test_three_player_game_played_to_the_end_by_clicking_the_lap(server, browser
     # the counters' rule tooltips are the view's help, the handicapped turn's dice the game's own
     assert page.locator("[data-testid=moon-card] .c.hc").first.get_attribute("title") == \
         "Handicap counters: the next turn takes only 3 dice"
+    # a circle on every box one may land on safely, a rough line on every hazardous one: the
+    # kinds compared by the names the help gives them
+    v = get(server, f"/api/games/{gid}/view", token)["view"]
+    kinds, cells = v["help"]["terrain"], [k for col in v["lap"]["columns"] for k in col]
+    assert page.locator(".moon-cell circle").count() == sum(k in (kinds["safe"], kinds["tunnel"]) for k in cells) > 0
+    assert page.locator(".moon-cell path.rough").count() == \
+        sum(k in (kinds["hazard"], kinds["tunnel_haz"]) for k in cells) > 0
     # the advanced rules' four special box tokens sit on the circled boxes
     assert page.locator("[data-testid=moon-token]").count() == 4
     # and each player's action card: ours face up (as the server's view says), the others face down

@@ -63,7 +63,7 @@ def test_the_accident_face_is_explained_on_the_dice_that_carry_it():
     component data: a variant's dice explain their own faces."""
     comp = GAME.new_state(3, 1).comp
     accident = table_help(comp)["accident"]
-    assert accident == {"face": "2!", "dice": {"black": "black die: moves 2, then an accident"}}
+    assert accident == {"face": "2!", "dice": {"black": "black die: moves 2, then an accident"}, "code": ACCIDENT}
     white = (1, 1, 1, 2, 2, ACCIDENT)
     variant = dataclasses.replace(comp, faces=(comp.faces[0], white, (1, 1, 1, 2, 2, 2)))
     assert table_help(variant)["accident"]["dice"] == {"white": "white die: moves 2, then an accident"}

@@ -26,6 +26,9 @@ from __future__ import annotations
 from cosmodrome.i18n import N_, _, gettext
 
 AIR, SAFE, HAZARD, ROCK, TUNNEL, TUNNEL_HAZ = range(6)
+#: the kinds of box by name, for a table's drawing (both games' ``help["terrain"]``: a page
+#: compares a box's kind with these, never with a number of its own)
+TERRAIN_KINDS = {"air": AIR, "safe": SAFE, "hazard": HAZARD, "rock": ROCK, "tunnel": TUNNEL, "tunnel_haz": TUNNEL_HAZ}
 CHARS = ".ox#tT"
 CELL_NAMES = (N_("air"), N_("safe box"), N_("hazardous box"), N_("rock"), N_("tunnel box"), N_("hazardous tunnel box"))
 #: cells an astronaut may stand on

@@ -19,7 +19,7 @@ from cosmodrome.games.lunar.dice import (  # noqa: F401  (die_name: shared by th
     face_text,
     steps_of,
 )
-from cosmodrome.games.lunar.terrain import AIR, HAZARD, ROCK, SAFE, TUNNEL, TUNNEL_HAZ
+from cosmodrome.games.lunar.terrain import HAZARD, SAFE, TERRAIN_KINDS, TUNNEL, TUNNEL_HAZ
 from cosmodrome.games.mars.components import ALIEN_COLOURS, UPGRADES
 from cosmodrome.games.mars.state import (
     ACT,
@@ -361,9 +361,6 @@ TABLE_ZONES = {"lz": LZ, "defenders": {str(SIDE_ZONES[k][0]): SIDE_NAMES[k] for 
                # (RB: The red defenders; ruling 3)
                "barriers": {SIDE_NAMES[LEFT]: {"zone": SIDE_ZONES[LEFT][0], "edge": "start"},
                             SIDE_NAMES[RIGHT]: {"zone": SIDE_ZONES[RIGHT][0], "edge": "end"}}}
-#: the kinds of box of the view's ``ring.columns`` (:mod:`cosmodrome.games.lunar.terrain`), by name,
-#: for the table's drawing (``help["terrain"]``)
-TERRAIN_KINDS = {"air": AIR, "safe": SAFE, "hazard": HAZARD, "rock": ROCK, "tunnel": TUNNEL, "tunnel_haz": TUNNEL_HAZ}
 #: the colour of each of the marines' dice by its number (the options' and the view's ``die``;
 #: :data:`cosmodrome.games.lunar.dice.DIE_COLOUR`), as the view's ``turn.dice`` names it
 DIE_COLOURS = tuple(COLOUR_NAMES[DIE_COLOUR[d]] for d in range(NUM_DICE))

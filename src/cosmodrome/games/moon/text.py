@@ -14,7 +14,7 @@ from typing import Any, Mapping, Optional
 
 from cosmodrome.core.texts import number_word, per_components
 from cosmodrome.games.lunar.dice import ACCIDENT, COLOUR_NAMES, DIE_COLOUR, NUM_DICE, die_name, face_text, steps_of  # noqa: F401  (die_name: shared by the rules)
-from cosmodrome.games.lunar.terrain import CHARS
+from cosmodrome.games.lunar.terrain import CHARS, TERRAIN_KINDS
 from cosmodrome.games.moon.components import JUMP_SLOTS, load_components
 from cosmodrome.games.moon.state import (
     A_COUNT,
@@ -512,11 +512,12 @@ def share_words(divisor: int, before_them: bool = False) -> str:
 def table_help(comp) -> dict:
     """The tooltips of the lap in the current language: ``{"cells": [text per terrain code],
     "sputnik": text, "counters": text, "box": text, "ec": text, "handicap": text, "accident":
-    {"face": text, "dice": {colour: text}}}``, the Sputnik counters' points, a handicapped turn's
-    dice, the share of the counters an accident costs and the colours whose dice carry the
-    accident face ``comp``'s (RB: "How do I win?"; Handicaps; "What's an accident?"; How do I
-    jump?); the accident face's steps are the jump dice's
-    (:func:`~cosmodrome.games.lunar.dice.steps_of`).
+    {"face": text, "dice": {colour: text}, "code": the accident face's code in the view's dice},
+    "terrain": {name: kind of box} (:data:`~cosmodrome.games.lunar.terrain.TERRAIN_KINDS`)}``,
+    the Sputnik counters' points, a handicapped turn's dice, the share of the counters an
+    accident costs and the colours whose dice carry the accident face ``comp``'s (RB: "How do I
+    win?"; Handicaps; "What's an accident?"; "How do I jump?"); the accident face's steps are
+    the jump dice's (:func:`~cosmodrome.games.lunar.dice.steps_of`).
     Made once per component set and language; the view hands out the same object every move.
 
     >>> from cosmodrome.games.moon import GAME
@@ -534,4 +535,5 @@ def table_help(comp) -> dict:
         "box": gettext(BOX_HELP), "ec": gettext(EC_HELP),
         "handicap": ngettext("Handicap counters: the next turn takes only {n} die",
                              "Handicap counters: the next turn takes only {n} dice", h).format(h=h, n=h),
-        "accident": {"face": face_text(ACCIDENT), "dice": accident}}
+        "accident": {"face": face_text(ACCIDENT), "dice": accident, "code": ACCIDENT},
+        "terrain": dict(TERRAIN_KINDS)}

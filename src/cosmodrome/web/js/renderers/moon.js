@@ -21,11 +21,9 @@ function ensureCss() {
 }
 
 const W = 26, H = 32, TOP = 46, LEFT = 18;         // cell size and margins of the side view (level numbers at the left)
-const AIR = 0, SAFE = 1, HAZARD = 2, ROCK = 3, TUNNEL = 4, TUNNEL_HAZ = 5;
 // the lap's boxes explained: the game's own words (the view's ``help``, games/moon/text.py
 // table_help), set at each drawing
-let HELP = { cells: [], sputnik: "", counters: "", box: "", ec: "", handicap: "", accident: null };
-const ACCIDENT = 4;                                 // the face code of the accident face (lunar/dice.py)
+let HELP = { cells: [], sputnik: "", counters: "", box: "", ec: "", handicap: "", accident: null, terrain: {} };
 const TOKEN_MARK = { advance: "»", back: "«", "buy-advances": "$", ec: t("EC"), "reroll-next": "↻", "two-sputniks": "✶2", "one-die-jump": "1⚀" };
 const COLOURS = { red: "#e0474c", blue: "#3a7be0", yellow: "#f2c53d", green: "#3fae5a", white: "#e8e8ee" };
 const DIE_COL = { blue: "#2f6fd6", white: "#f4f4f6", black: "#26262c" };
@@ -73,8 +71,9 @@ function lapSvg(v, ctx, idx) {
       const k = col[l];
       const g = svg("g", { class: `moon-cell k${k}`, "data-col": c, "data-level": l });
       g.append(svg("rect", { x: LEFT + c * W, y: y(l), width: W, height: H }));
-      if (k === SAFE || k === TUNNEL) g.append(svg("circle", { cx: LEFT + c * W + W / 2, cy: y(l) + H - 9, r: 6, class: isGoal ? "goal" : isBox ? "box" : "ring" }));
-      if (k === HAZARD || k === TUNNEL_HAZ) g.append(svg("path", { d: `M${LEFT + c * W + 6} ${y(l) + H - 6} l6 -6 l6 6 l6 -6`, class: "rough" }));
+      const kinds = HELP.terrain;                   // the kinds of box by name (help.terrain)
+      if (k === kinds.safe || k === kinds.tunnel) g.append(svg("circle", { cx: LEFT + c * W + W / 2, cy: y(l) + H - 9, r: 6, class: isGoal ? "goal" : isBox ? "box" : "ring" }));
+      if (k === kinds.hazard || k === kinds.tunnel_haz) g.append(svg("path", { d: `M${LEFT + c * W + 6} ${y(l) + H - 6} l6 -6 l6 6 l6 -6`, class: "rough" }));
       if (icons.has(`${c}:${l}`)) g.append(svg("text", { x: LEFT + c * W + W / 2, y: y(l) + H / 2 + 5, class: "moon-sputnik", "text-anchor": "middle", text: "✶" }));
       g.append(svg("title", { text: `${cellHelp[k]}${icons.has(`${c}:${l}`) ? " " + sputnikHelp : ""}` }));
       hot(g, ctx, idx, `cell:${c}:${l}`);
@@ -134,7 +133,7 @@ function jumpCard(v, a, ctx, idx) {
     const slot = el("div", { class: "moon-slot" + (turn && turn.jump === j && v.phase === "pick" ? " rolling" : ""), "data-jump": j },
       el("div", { class: "muted small", text: t("jump {n}", { n: j + 1 }) }),
       dice.map(d => {
-        const accident = d.face === ACCIDENT && HELP.accident ? HELP.accident : null;
+        const accident = HELP.accident && d.face === HELP.accident.code ? HELP.accident : null;
         const die = el("span", { class: `moon-die ${d.colour}`, "data-testid": "moon-die", "data-die": d.die,
           text: d.face ? (accident ? accident.face : String(d.face)) : "·",
           title: (accident && accident.dice[d.colour]) || t("{colour} die", { colour: t(d.colour) }) });
