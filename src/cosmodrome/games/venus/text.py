@@ -812,7 +812,8 @@ def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``'s
     rules: ``{"tiles": {kind: [name, text]}, "types": {type: text}, "phases": text, "stock":
     {"mine"|"factory": text with {n}}, "kept": text, "scoring": {kind: row label}, "combat": text,
-    "skull": text, "skull_tile": text, "windfall": the windfall tile's mark, e.g. ``£3``}`` and the
+    "skull": text, "skull_tile": text, "windfall": the windfall tile's mark, e.g. ``£3``, "draw2": the draw-cards tile's mark, e.g.
+    ``+2``}`` and the
     sentences of :data:`TABLE_RULES` by their keys. Made once per component set and language; the
     view hands out the same object every move.
 
@@ -831,4 +832,5 @@ def table_help(comp) -> dict:
         "scoring": {k: gettext(text).format(**numbers) for k, text in SCORING_ROWS.items()},
         "combat": gettext(COMBAT_HELP), "skull": gettext(SKULL_HELP), "skull_tile": gettext(SKULL_TILE_HELP),
         "windfall": f"£{numbers['windfall']}",  # the tile's mark, a symbol in every language
+        "draw2": f"+{numbers['draw2_cards']}",  # the draw-cards tile's mark: the cards it draws
         **{k: gettext(text).format(**numbers) for k, text in TABLE_RULES.items()}}

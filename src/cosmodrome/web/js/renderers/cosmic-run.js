@@ -283,7 +283,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
       svg("circle", { cx: pcx, cy: PLANET_Y + 62, r: 78, fill: "none", stroke: "rgba(255,255,255,0.55)", "stroke-width": 1, "clip-path": `url(#${clipId})` }));
     g.append(tipOn(planet, HELP.planet, { ...TIP, extra: ship.reached ? tr("{Colour} planet — reached!", { Colour }) : tr("{Colour} planet", { Colour }) }));
     // column letters
-    for (let c = 0; c < 3; c++) {
+    for (let c = 0; c < meta.columns.length; c++) {
       const lt = svg("g", { class: "cr-letter" },
         svg("rect", { x: cellX(t, c) - 8, y: LETTER_Y - 10, width: 16, height: 15, rx: 4, class: "cr-letter-bg" }),
         svg("text", { x: cellX(t, c), y: LETTER_Y + 1.5, "text-anchor": "middle", text: meta.columns[c] }));
@@ -294,7 +294,7 @@ function sheetNode(ctx, v, sh, idx, mine) {
     // circles: rows 1..rows and the planet row
     const grid = sh.grid[t];
     for (let r = 1; r <= rows + 1; r++) {
-      for (let c = 0; c < 3; c++) {
+      for (let c = 0; c < meta.columns.length; c++) {
         const bits = (grid[r] && grid[r][c]) || 0;
         const cx = cellX(t, c), cy = rowY(r, rows);
         const mined = bits & BITS.mine;

@@ -20,7 +20,7 @@ const PHASES = [t("Pass cubes"), t("Tiles"), t("Actions"), t("Crises"), t("Incom
 
 // ----- rule help: the game's own words with this game's numbers (the view's ``help``,
 // games/venus/text.py table_help), set at each drawing -------------------------------------------
-let HELP = { tiles: {}, types: {}, phases: "", stock: {}, kept: "", scoring: {}, combat: "", skull: "", skull_tile: "", windfall: "",
+let HELP = { tiles: {}, types: {}, phases: "", stock: {}, kept: "", scoring: {}, combat: "", skull: "", skull_tile: "", windfall: "", draw2: "",
   pass_card: "", needs_unit: "", gunrunner: "", vp_ranks: "", aliens_reach_earth: "" };
 // a help text with the count the page shows filled in ("{n} mine(s): ..." with n)
 const withN = (text, n) => String(text || "").replaceAll("{n}", n);
@@ -102,8 +102,8 @@ const KIND_CLASS = { factory: "factory", draw2: "cards", biggame: "biggame", win
 function tileKind(t) { return KIND_CLASS[t.kind] || "other"; }
 // a tile's mark on the board: the first letter(s) of its name in the reader's language
 const TILE_GLYPH = {
-  // (the windfall's mark is its amount, this game's: HELP.windfall)
-  factory: pgettext("tile mark: Factory", "F"), mine: pgettext("tile mark: Mine", "M"), cards: "+2",
+  // (the windfall's and the draw-cards tile's marks are their amounts, this game's: HELP.windfall, HELP.draw2)
+  factory: pgettext("tile mark: Factory", "F"), mine: pgettext("tile mark: Mine", "M"),
   biggame: pgettext("tile mark: Big Game", "BG"), crisis: "!", tension: pgettext("tile mark: Tension", "T"),
   alien: pgettext("tile mark: Alien", "A"), other: "?",
 };
@@ -206,8 +206,8 @@ function norm(v) {
       gunBonus: pl.gunrunner_bonus || 0, empires: empiresHere, dice: pl.crisis_dice || 0,
       crisisName: pl.crisis_name || "", crisisHelp: pl.crisis_help || "" };
   });
-  return { raw: v, players, planets, period: v.period, periods: v.periods || 3, phase: v.phase, phaseName: v.phase_name,
-    cubes: v.cubes ?? v.pass_cubes, cubesTotal: v.cubes_total ?? v.pass_cubes_total ?? (n + 2), first: v.first,
+  return { raw: v, players, planets, period: v.period, periods: v.periods, phase: v.phase, phaseName: v.phase_name,
+    cubes: v.cubes, cubesTotal: v.cubes_total, first: v.first,
     hand: v.hand, combat: v.combat, aliens: v.aliens, scoring: v.over ? v.scoring : null,
     deck: v.deck_size, bag: v.bag_size, discards: v.discard_size };
 }
@@ -241,7 +241,7 @@ function tileNode(tl, planetName, ctx, idx, root) {
   const k = tileKind(tl);
   const [title, help] = HELP.tiles[k] || [tl.kind, ""];
   const node = el("div", { class: `vn-tile ${k}`, "data-slot": tl.slot, "data-kind": tl.kind, "data-id": `tile:${planetName}:${tl.slot}:${tl.kind}` },
-    el("span", { class: "ic", text: k === "windfall" ? HELP.windfall : TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
+    el("span", { class: "ic", text: k === "windfall" ? HELP.windfall : k === "cards" ? HELP.draw2 : TILE_GLYPH[k] }), el("span", { class: "nm", text: title.split(" ")[0] }),
     tl.defence !== undefined && tl.defence !== null ? el("span", { class: "def", text: tl.defence }) : null,
     tl.skull || tl.escalates ? el("span", { class: "skull", text: "☠" }) : null);
   tipOn(node, [title + (tl.defence !== undefined && tl.defence !== null ? t(" (defence {n})", { n: tl.defence }) : ""),
