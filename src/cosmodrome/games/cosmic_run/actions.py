@@ -31,7 +31,7 @@ from typing import Any
 from cosmodrome.core.flat import range_kind
 from cosmodrome.games.cosmic_run import combat, mines, movement, rounds, solo, technologies
 from cosmodrome.games.cosmic_run.components import ATTACK, MINE, TECH, TECH0, face_kind, face_track
-from cosmodrome.games.cosmic_run.grid import SHEET_TECHS, circle_parts, ship_ix, ship_parts
+from cosmodrome.games.cosmic_run.grid import SHEET_TECHS, TRACK_COLUMNS, circle_parts, ship_ix, ship_parts
 from cosmodrome.games.cosmic_run.state import (
     DIE,
     DRAFT,
@@ -77,7 +77,7 @@ def legal(s: CosmicRunState) -> list[int]:
         return ([A_STOP] + [A_STEP + k for k in movement.steps(s)]
                 + [A_TRANSFORM + c for c in movement.transform_targets(s)])
     if ph == LETTER:
-        return [A_LETTER, A_LETTER + 1, A_LETTER + 2]
+        return [A_LETTER + col for col in range(TRACK_COLUMNS)]   # the mine roll's column: A, B or C
     if ph == TECHPICK:
         return [A_TECH + t for t in range(SHEET_TECHS) if technologies.room(s, s.acting, t)]
     if ph == MISSILE_MINE or ph == MISSILE_ATTACK:

@@ -55,6 +55,8 @@ SIDE_ZONES = ((D_LEFT, FAR_LEFT, NEAR_LEFT), (D_RIGHT, FAR_RIGHT, NEAR_RIGHT))
 
 # alien places (``alien_place``) other than a box of the ring
 BAG, DEAD, GONE, INCOMING = -1, -2, -3, -10
+#: an alien drawn from the bag by a wave and not yet placed (for the moment of the draw only)
+DRAWN = -100
 YELLOW, BLUE, RED = 0, 1, 2
 
 # the fixed action space (NUM_ACTIONS ids)

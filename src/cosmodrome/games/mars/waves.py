@@ -19,6 +19,7 @@ from cosmodrome.games.mars.components import UPGRADES
 from cosmodrome.games.mars.state import (
     BAG,
     DEAD,
+    DRAWN,
     END_BASE,
     INCOMING,
     LEFT,
@@ -55,7 +56,7 @@ def draw(s: MarsState, n: int) -> list[int]:
             s.say("reshuffle", says("The dead aliens go back into the bag."))
         # the counter drawn (taken out of ``bag`` too)
         i = s.rng.take(bag, "the alien counter drawn from the bag", (_comes_out, (s,)), kind=s.colours)
-        s.alien_place[i] = -100          # drawn, not yet placed
+        s.alien_place[i] = DRAWN
         out.append(i)
     return out
 

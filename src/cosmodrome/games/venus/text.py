@@ -812,10 +812,10 @@ def table_help(comp) -> dict:
     """The tooltips of the table in the current language, their numbers those of ``comp``'s
     rules: ``{"tiles": {kind: [name, text]}, "types": {type: text}, "phases": text, "stock":
     {"mine"|"factory": text with {n}}, "kept": text, "scoring": {kind: row label}, "combat": text,
-    "skull": text, "skull_tile": text, "windfall": the windfall tile's mark, e.g. ``£3``, "draw2": the draw-cards tile's mark, e.g.
-    ``+2``}`` and the
-    sentences of :data:`TABLE_RULES` by their keys. Made once per component set and language; the
-    view hands out the same object every move.
+    "skull": text, "skull_tile": text, "windfall": the windfall tile's mark, e.g. ``£3``,
+    "draw2": the draw-cards tile's mark, e.g. ``+2``}`` and the sentences of :data:`TABLE_RULES`
+    by their keys. Made once per component set and language; the view hands out the same object
+    every move.
 
     >>> from cosmodrome.games.venus import GAME
     >>> table_help(GAME.new_state(2, seed=1).comp)["tiles"]["windfall"]
