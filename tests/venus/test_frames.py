@@ -10,7 +10,7 @@ import pytest
 
 from cosmodrome.games.venus import GAME, flow
 
-VENUS_DIR = Path(flow.__file__).resolve().parent
+VENUS_DIR = Path(__file__).resolve().parents[2] / "src" / "cosmodrome" / "games" / "venus"
 
 
 def test_every_op_names_its_fields_once():

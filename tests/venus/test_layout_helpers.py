@@ -2,8 +2,8 @@
 packed action ids is written in :mod:`cosmodrome.games.venus.flow`'s index helpers and codec
 only: the rule modules, the view, the observation, the labels and the options' details loop
 over planets and unit types and call them (``unit_ix``, ``building_ix``, ``encode_unit_at``
-…), and the readers of a frame name its fields (``flow.SEAT``, ``flow.frame_field``) instead
-of their places."""
+…), and the readers of a frame name its fields (``f.seat``, ``f.planet``) instead of their
+places."""
 
 import re
 from pathlib import Path

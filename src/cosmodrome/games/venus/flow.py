@@ -347,6 +347,8 @@ def write_frame_code() -> None:
     ``PYTHONPATH=src python -c "from cosmodrome.games.venus import flow; flow.write_frame_code()"``)."""
     from pathlib import Path
     here = Path(__file__).resolve().parent
+    if here.name == "_compiled":   # the compiled build's library: the sources are in the package
+        here = here.parent / "games" / "venus"
     for path, text in zip((here / "flow.py", here / "flow.pxd"), frame_code()):
         before, _old, after = _generated(path, text)
         path.write_text(before + "\n" + text + "\n" + after)

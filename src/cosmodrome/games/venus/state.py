@@ -289,7 +289,9 @@ class VenusState(FlatState, State):
     def kept_legal_actions(self) -> Optional[list]:
         """The menu kept by :meth:`legal_actions` with the decision's frame, while that frame
         is still the one on top (a position changed by hand, as tests do, is asked again
-        before :meth:`apply` refuses an action)."""
+        before :meth:`apply` refuses an action). A prebuilt frame (``flow.TURN_MENU[p]``) may
+        come back on top as the same object, but only through a decision, whose
+        :func:`.flow.step` clears the kept menu first."""
         kept = self._menu
         if kept is None or self.over or not self.stack or kept[0] is not self.stack[-1]:
             return None
